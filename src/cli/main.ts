@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+/** `octavo` command-line entry: dispatches to one module per command (src/cli/commands/). */
+import type { CliCommand, CliIo } from './command.js';
+import { UsageError } from './command.js';
+
+/** Command name -> module (loaded lazily so `octavo render` never loads the service). */
+const COMMANDS: Readonly<Record<string, string>> = {
+  render: './commands/render.js',
+  gallery: './commands/gallery.js',
+  serve: './commands/serve.js',
+  workspace: './commands/workspace.js',
+  template: './commands/template.js',
+};
+
+async function loadCommand(name: string): Promise<CliCommand | undefined> {
+  const path = COMMANDS[name];
+  if (path === undefined) return undefined;
+  const module = (await import(path)) as { default: CliCommand };
+  return module.default;
+}
+
+function usage(): string {
+  return [
+    'usage: octavo <command> [options]',
+    '',
+    'commands:',
+    ...Object.keys(COMMANDS).map((name) => `  ${name}`),
+    '',
+    'octavo <command> --help shows the options of a command.',
+  ].join('\n');
+}
+
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === '--help' || name === '-h') {
+    io.stdout.write(usage() + '\n');
+    return name === undefined ? 2 : 0;
+  }
+  const command = await loadCommand(name);
+  if (command === undefined) {
+    io.stderr.write(`octavo: unknown command '${name}'\n\n${usage()}\n`);
+    return 2;
+  }
+  if (args.includes('--help') || args.includes('-h')) {
+    io.stdout.write(`${command.summary}\n\n${command.usage}\n`);
+    return 0;
+  }
+  try {
+    return await command.run(args, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`octavo ${name}: ${error.message}\n\n${command.usage}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+const io: CliIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, cwd: process.cwd() };
+main(process.argv.slice(2), io).then(
+  (code) => { process.exitCode = code; },
+  (error: unknown) => {
+    process.stderr.write(`octavo: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

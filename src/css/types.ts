@@ -1,0 +1,302 @@
+/**
+ * Computed values (CSS Cascade 4 §4.4) as the later stages read them.
+ * Absolute lengths and font-relative lengths are already px; percentages stay
+ * percentages until layout knows what they refer to.
+ */
+import type { DomElement } from '../dom/types.js';
+
+/** sRGB, channels 0-255, alpha 0-1. */
+export interface Color {
+  readonly r: number;
+  readonly g: number;
+  readonly b: number;
+  readonly a: number;
+}
+
+export interface Percentage {
+  readonly kind: 'percent';
+  /** 50 for 50% */
+  readonly value: number;
+}
+
+/** A calc()/min()/max()/clamp() that mixes px with percentages, resolved in layout. */
+export type CalcNode =
+  | { readonly op: 'px'; readonly value: number }
+  | { readonly op: 'percent'; readonly value: number }
+  | { readonly op: 'sum'; readonly terms: readonly CalcNode[] }
+  | { readonly op: 'scale'; readonly node: CalcNode; readonly by: number }
+  | { readonly op: 'min' | 'max'; readonly args: readonly CalcNode[] }
+  | { readonly op: 'clamp'; readonly min: CalcNode; readonly value: CalcNode; readonly max: CalcNode };
+
+export interface CalcLength {
+  readonly kind: 'calc';
+  readonly node: CalcNode;
+}
+
+/** px number, a percentage, or a calc() that needs the percentage basis. */
+export type LengthPercentage = number | Percentage | CalcLength;
+export type LengthPercentageAuto = LengthPercentage | 'auto';
+export type LengthPercentageNone = LengthPercentage | 'none';
+
+export type Display =
+  | 'none' | 'contents'
+  | 'block' | 'inline' | 'inline-block' | 'list-item' | 'flow-root'
+  | 'table' | 'inline-table' | 'table-row-group' | 'table-header-group' | 'table-footer-group'
+  | 'table-row' | 'table-cell' | 'table-column-group' | 'table-column' | 'table-caption'
+  | 'flex' | 'inline-flex' | 'grid' | 'inline-grid';
+
+export type BorderStyle =
+  | 'none' | 'hidden' | 'solid' | 'dashed' | 'dotted' | 'double' | 'groove' | 'ridge' | 'inset' | 'outset';
+
+export type FontStyle = 'normal' | 'italic' | 'oblique';
+
+/** `normal`, a unitless multiplier, or a computed length in px. */
+export type LineHeight = 'normal' | { readonly kind: 'number'; readonly value: number } | number;
+
+export type TextAlign = 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
+export type WhiteSpace = 'normal' | 'pre' | 'nowrap' | 'pre-wrap' | 'pre-line' | 'break-spaces';
+export type BreakValue = 'auto' | 'avoid' | 'always' | 'all' | 'page' | 'left' | 'right' | 'recto' | 'verso' | 'avoid-page' | 'column' | 'avoid-column';
+export type BreakInside = 'auto' | 'avoid' | 'avoid-page' | 'avoid-column';
+
+export type VerticalAlign =
+  | 'baseline' | 'sub' | 'super' | 'top' | 'middle' | 'bottom' | 'text-top' | 'text-bottom'
+  | LengthPercentage;
+
+/** One item of the `content` property after computation. */
+export type ContentItem =
+  | { readonly kind: 'string'; readonly value: string }
+  | { readonly kind: 'attr'; readonly name: string }
+  | { readonly kind: 'counter'; readonly name: string; readonly style: string }
+  | { readonly kind: 'counters'; readonly name: string; readonly separator: string; readonly style: string }
+  | { readonly kind: 'open-quote' | 'close-quote' | 'no-open-quote' | 'no-close-quote' }
+  | { readonly kind: 'url'; readonly url: string };
+
+export interface CounterChange {
+  readonly name: string;
+  readonly value: number;
+}
+
+export interface TextDecorationLine {
+  readonly underline: boolean;
+  readonly overline: boolean;
+  readonly lineThrough: boolean;
+}
+
+/**
+ * Every property octavo reads, computed. The registry in css/properties fills each one;
+ * stages never see a declared or specified value.
+ */
+export interface ComputedStyle {
+  // display & positioning (CSS Display 3, CSS2 §9)
+  readonly display: Display;
+  readonly position: 'static' | 'relative' | 'absolute' | 'fixed';
+  readonly float: 'none' | 'left' | 'right';
+  readonly clear: 'none' | 'left' | 'right' | 'both';
+  readonly top: LengthPercentageAuto;
+  readonly right: LengthPercentageAuto;
+  readonly bottom: LengthPercentageAuto;
+  readonly left: LengthPercentageAuto;
+  readonly zIndex: number | 'auto';
+  readonly visibility: 'visible' | 'hidden' | 'collapse';
+  readonly overflowX: 'visible' | 'hidden' | 'clip' | 'scroll' | 'auto';
+  readonly overflowY: 'visible' | 'hidden' | 'clip' | 'scroll' | 'auto';
+  readonly opacity: number;
+
+  // box model (CSS Box 3, CSS Sizing 3)
+  readonly boxSizing: 'content-box' | 'border-box';
+  readonly width: LengthPercentageAuto;
+  readonly height: LengthPercentageAuto;
+  readonly minWidth: LengthPercentageAuto;
+  readonly minHeight: LengthPercentageAuto;
+  readonly maxWidth: LengthPercentageNone;
+  readonly maxHeight: LengthPercentageNone;
+  readonly marginTop: LengthPercentageAuto;
+  readonly marginRight: LengthPercentageAuto;
+  readonly marginBottom: LengthPercentageAuto;
+  readonly marginLeft: LengthPercentageAuto;
+  readonly paddingTop: LengthPercentage;
+  readonly paddingRight: LengthPercentage;
+  readonly paddingBottom: LengthPercentage;
+  readonly paddingLeft: LengthPercentage;
+  /** Computed border widths are 0 when the side's style is none/hidden (CSS Backgrounds 3 §4.3). */
+  readonly borderTopWidth: number;
+  readonly borderRightWidth: number;
+  readonly borderBottomWidth: number;
+  readonly borderLeftWidth: number;
+  readonly borderTopStyle: BorderStyle;
+  readonly borderRightStyle: BorderStyle;
+  readonly borderBottomStyle: BorderStyle;
+  readonly borderLeftStyle: BorderStyle;
+  readonly borderTopColor: Color;
+  readonly borderRightColor: Color;
+  readonly borderBottomColor: Color;
+  readonly borderLeftColor: Color;
+  /** [horizontal, vertical] radii. */
+  readonly borderTopLeftRadius: readonly [LengthPercentage, LengthPercentage];
+  readonly borderTopRightRadius: readonly [LengthPercentage, LengthPercentage];
+  readonly borderBottomRightRadius: readonly [LengthPercentage, LengthPercentage];
+  readonly borderBottomLeftRadius: readonly [LengthPercentage, LengthPercentage];
+
+  // colour & backgrounds (CSS Color 4, CSS Backgrounds 3)
+  readonly color: Color;
+  readonly backgroundColor: Color;
+  /** Images of `background-image`, `none` entries dropped; empty = no image. */
+  readonly backgroundImage: readonly string[];
+
+  // fonts (CSS Fonts 4)
+  readonly fontFamily: readonly string[];
+  /** px */
+  readonly fontSize: number;
+  /** 1-1000 */
+  readonly fontWeight: number;
+  readonly fontStyle: FontStyle;
+  /** percentage, 100 = normal */
+  readonly fontStretch: number;
+  readonly fontVariantCaps: 'normal' | 'small-caps' | 'all-small-caps';
+  readonly fontVariantNumeric: readonly string[];
+  readonly fontFeatureSettings: readonly { readonly tag: string; readonly value: number }[];
+  readonly fontKerning: 'auto' | 'normal' | 'none';
+  readonly lineHeight: LineHeight;
+
+  // text (CSS Text 3, CSS Text Decoration 3)
+  readonly textAlign: TextAlign;
+  readonly textAlignLast: TextAlign | 'auto';
+  readonly textIndent: LengthPercentage;
+  readonly textTransform: 'none' | 'uppercase' | 'lowercase' | 'capitalize';
+  readonly whiteSpace: WhiteSpace;
+  /** px; `normal` computes to 0 */
+  readonly letterSpacing: number;
+  readonly wordSpacing: number;
+  readonly overflowWrap: 'normal' | 'break-word' | 'anywhere';
+  readonly wordBreak: 'normal' | 'break-all' | 'keep-all' | 'break-word';
+  readonly hyphens: 'none' | 'manual' | 'auto';
+  readonly tabSize: number | { readonly kind: 'number'; readonly value: number };
+  readonly textDecorationLine: TextDecorationLine;
+  readonly textDecorationColor: Color;
+  readonly textDecorationStyle: 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy';
+  readonly textDecorationThickness: 'auto' | 'from-font' | LengthPercentage;
+  readonly verticalAlign: VerticalAlign;
+  readonly direction: 'ltr' | 'rtl';
+  readonly unicodeBidi: 'normal' | 'embed' | 'isolate' | 'bidi-override' | 'isolate-override' | 'plaintext';
+
+  // generated content & lists (CSS Lists 3, CSS Generated Content 3)
+  readonly content: 'normal' | 'none' | readonly ContentItem[];
+  readonly counterReset: readonly CounterChange[];
+  readonly counterIncrement: readonly CounterChange[];
+  readonly counterSet: readonly CounterChange[];
+  readonly quotes: 'auto' | 'none' | readonly (readonly [string, string])[];
+  /** A counter style name (`disc`, `decimal`...), a `<string>`, or `none`. */
+  readonly listStyleType: string | { readonly kind: 'string'; readonly value: string };
+  readonly listStylePosition: 'inside' | 'outside';
+  readonly listStyleImage: string | 'none';
+
+  // fragmentation (CSS Fragmentation 3, CSS Paged Media 3)
+  readonly breakBefore: BreakValue;
+  readonly breakAfter: BreakValue;
+  readonly breakInside: BreakInside;
+  readonly orphans: number;
+  readonly widows: number;
+  readonly page: string;
+  readonly boxDecorationBreak: 'slice' | 'clone';
+
+  // tables (CSS 2 §17)
+  readonly tableLayout: 'auto' | 'fixed';
+  readonly borderCollapse: 'separate' | 'collapse';
+  /** [horizontal, vertical] px */
+  readonly borderSpacing: readonly [number, number];
+  readonly captionSide: 'top' | 'bottom';
+  readonly emptyCells: 'show' | 'hide';
+
+  // flexbox (CSS Flexbox 1)
+  readonly flexDirection: 'row' | 'row-reverse' | 'column' | 'column-reverse';
+  readonly flexWrap: 'nowrap' | 'wrap' | 'wrap-reverse';
+  readonly flexGrow: number;
+  readonly flexShrink: number;
+  readonly flexBasis: LengthPercentageAuto | 'content';
+  readonly order: number;
+  readonly justifyContent: string;
+  readonly alignItems: string;
+  readonly alignSelf: string;
+  readonly alignContent: string;
+  readonly rowGap: LengthPercentage | 'normal';
+  readonly columnGap: LengthPercentage | 'normal';
+
+  // replaced content
+  readonly objectFit: 'fill' | 'contain' | 'cover' | 'none' | 'scale-down';
+}
+
+export type PseudoElement = 'before' | 'after' | 'marker';
+
+/** Result of the css stage: a style lookup kept beside the DOM, never written into it. */
+export interface StyledDocument {
+  /** Computed style of an element, or of one of its pseudo-elements (undefined if it generates none). */
+  styleOf(element: DomElement, pseudo?: PseudoElement): ComputedStyle | undefined;
+  /** Style of the root element's parent context (initial values), for anonymous page content. */
+  readonly initialStyle: ComputedStyle;
+  readonly fontFaces: readonly FontFaceRule[];
+  readonly pageRules: readonly PageRule[];
+}
+
+/** An `@font-face` rule after validation; `src` URLs already absolute. */
+export interface FontFaceRule {
+  readonly family: string;
+  readonly sources: readonly { readonly url: string; readonly format?: string }[];
+  /** [min, max] of `font-weight` (a single weight is [w, w]). */
+  readonly weight: readonly [number, number];
+  readonly style: FontStyle;
+  readonly stretch: readonly [number, number];
+  /** Inclusive code point ranges; empty = everything. */
+  readonly unicodeRange: readonly (readonly [number, number])[];
+}
+
+/** Which pages an `@page` rule applies to (CSS Paged Media 3 §3). */
+export interface PageSelector {
+  readonly name?: string;
+  readonly pseudoClasses: readonly ('first' | 'left' | 'right' | 'blank')[];
+}
+
+export interface PageRule {
+  readonly selectors: readonly PageSelector[];
+  /** (a, b, c) specificity of the page selector, for ordering. */
+  readonly specificity: readonly [number, number, number];
+  /** Source order. */
+  readonly order: number;
+  /** Raw declarations of the page context, validated by the css stage when a page style is computed. */
+  readonly declarations: readonly RawDeclaration[];
+  /** Margin boxes: `@top-center { ... }` keyed by their name without `@`. */
+  readonly marginBoxes: Readonly<Record<string, readonly RawDeclaration[]>>;
+}
+
+export interface RawDeclaration {
+  readonly property: string;
+  /** Value source text, without `!important`. */
+  readonly value: string;
+  readonly important: boolean;
+  readonly file?: string;
+  readonly line?: number;
+  readonly column?: number;
+}
+
+/** Page context used to select `@page` rules. */
+export interface PageContext {
+  readonly index: number;
+  readonly name?: string;
+  readonly side: 'left' | 'right';
+  readonly blank: boolean;
+}
+
+/** The computed page box (CSS Paged Media 3 §5-7). */
+export interface PageStyle {
+  /** Page box size in px. */
+  readonly width: number;
+  readonly height: number;
+  readonly marginTop: LengthPercentageAuto;
+  readonly marginRight: LengthPercentageAuto;
+  readonly marginBottom: LengthPercentageAuto;
+  readonly marginLeft: LengthPercentageAuto;
+  /** Full style of the page box (background, borders, padding...). */
+  readonly style: ComputedStyle;
+}
+
+export const TRANSPARENT: Color = { r: 0, g: 0, b: 0, a: 0 };
+export const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };

@@ -1,0 +1,35 @@
+import type { CalcNode, LengthPercentage } from '../types.js';
+
+/** Resolves a computed length-percentage against its percentage basis (px). */
+export function resolveLength(value: LengthPercentage, basis: number): number {
+  if (typeof value === 'number') return value;
+  if (value.kind === 'percent') return (value.value * basis) / 100;
+  return evaluateCalc(value.node, basis);
+}
+
+/** Like resolveLength, but an indefinite basis makes percentages `undefined` (CSS Sizing 3 §5.2.1). */
+export function resolveLengthOrUndefined(value: LengthPercentage, basis: number | undefined): number | undefined {
+  if (typeof value === 'number') return value;
+  if (basis === undefined) return undefined;
+  return resolveLength(value, basis);
+}
+
+export function evaluateCalc(node: CalcNode, basis: number): number {
+  switch (node.op) {
+    case 'px': return node.value;
+    case 'percent': return (node.value * basis) / 100;
+    case 'sum': return node.terms.reduce((sum, term) => sum + evaluateCalc(term, basis), 0);
+    case 'scale': return evaluateCalc(node.node, basis) * node.by;
+    case 'min': return Math.min(...node.args.map((arg) => evaluateCalc(arg, basis)));
+    case 'max': return Math.max(...node.args.map((arg) => evaluateCalc(arg, basis)));
+    case 'clamp': {
+      const min = evaluateCalc(node.min, basis);
+      const max = evaluateCalc(node.max, basis);
+      return Math.max(min, Math.min(evaluateCalc(node.value, basis), max));
+    }
+  }
+}
+
+export function isPercentageDependent(value: LengthPercentage): boolean {
+  return typeof value !== 'number';
+}

@@ -1,0 +1,29 @@
+/**
+ * The DOM octavo works on: htmlparser2's domhandler nodes (css-select matches them natively).
+ * Other stages import these names from here, never from domhandler directly.
+ */
+import type { Document, Element, ChildNode, Text, ParentNode } from 'domhandler';
+
+export type DomNode = ChildNode;
+export type DomElement = Element;
+export type DomText = Text;
+export type DomParent = ParentNode;
+export type DomRoot = Document;
+
+export interface DomDocument {
+  readonly root: DomRoot;
+  /** The `<html>` element (the parser always creates one). */
+  readonly documentElement: DomElement;
+  /** Name used in locations (template path or `<template>`). */
+  readonly sourceName: string;
+  /** Maps a source offset (an element's `startIndex`) to a 1-based line and column. */
+  locate(offset: number): { line: number; column: number };
+}
+
+export function isElement(node: DomNode | DomRoot): node is DomElement {
+  return node.type === 'tag' || node.type === 'script' || node.type === 'style';
+}
+
+export function isText(node: DomNode | DomRoot): node is DomText {
+  return node.type === 'text';
+}

@@ -1,0 +1,55 @@
+/** Stable error codes of the public API (DESIGN.md §1.1). */
+export type OctavoErrorCode =
+  | 'template_syntax'
+  | 'template_runtime'
+  | 'resource_not_found'
+  | 'resource_denied'
+  | 'limit_exceeded'
+  | 'invalid_options'
+  | 'render_error';
+
+export interface SourceLocation {
+  /** File the location refers to (template path, stylesheet URL), when known. */
+  readonly file?: string;
+  /** 1-based line. */
+  readonly line?: number;
+  /** 1-based column. */
+  readonly column?: number;
+}
+
+/** The one error type the engine throws; `code` is stable, `message` is for humans. */
+export class OctavoError extends Error {
+  readonly code: OctavoErrorCode;
+  readonly file?: string;
+  readonly line?: number;
+  readonly column?: number;
+  readonly hint?: string;
+
+  constructor(code: OctavoErrorCode, message: string, options: SourceLocation & { hint?: string; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'OctavoError';
+    this.code = code;
+    if (options.file !== undefined) this.file = options.file;
+    if (options.line !== undefined) this.line = options.line;
+    if (options.column !== undefined) this.column = options.column;
+    if (options.hint !== undefined) this.hint = options.hint;
+  }
+
+  /** `file:line:column` (as much of it as is known), for CLI messages. */
+  get location(): string | undefined {
+    if (this.file === undefined && this.line === undefined) return undefined;
+    const parts = [this.file ?? '<template>'];
+    if (this.line !== undefined) parts.push(String(this.line));
+    if (this.line !== undefined && this.column !== undefined) parts.push(String(this.column));
+    return parts.join(':');
+  }
+}
+
+export function isOctavoError(value: unknown): value is OctavoError {
+  return value instanceof OctavoError;
+}
+
+/** Exhaustiveness guard for `switch` over discriminated unions. */
+export function assertNever(value: never, what = 'value'): never {
+  throw new Error(`unexpected ${what}: ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,9 @@
+export { render, createEngine } from './render.js';
+export type { Engine, RenderResult } from './render.js';
+export { OctavoError, isOctavoError } from './errors.js';
+export type { OctavoErrorCode } from './errors.js';
+export type { Diagnostic, DiagnosticCode } from './diagnostics.js';
+export { formatDiagnostic } from './diagnostics.js';
+export type {
+  RenderOptions, EngineOptions, EncryptionOptions, EncryptionAlgorithm, Permissions, Metadata, Limits, ResourceLoader,
+} from './options.js';

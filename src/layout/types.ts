@@ -1,0 +1,92 @@
+/**
+ * Layout results: positioned fragments in absolute page coordinates (CSS px, origin at the
+ * page box's top-left). Fragments are new immutable values; boxes are never mutated.
+ */
+import type { Sides } from '../geometry/types.js';
+import type { ComputedStyle, PageStyle } from '../css/types.js';
+import type { Box } from '../boxes/types.js';
+import type { GlyphRun } from '../text/types.js';
+import type { LoadedImage } from '../resources/types.js';
+
+/** A box's piece on one page (or one line, for inline boxes). x/y/width/height is the border box. */
+export interface BoxFragment {
+  readonly kind: 'box';
+  readonly box: Box;
+  readonly style: ComputedStyle;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  /** Used border widths and padding; a side cut by a page or line break is 0 (box-decoration-break: slice). */
+  readonly border: Sides;
+  readonly padding: Sides;
+  readonly children: readonly Fragment[];
+  /** The box continues on an earlier / later page or line. */
+  readonly continuedBefore: boolean;
+  readonly continuedAfter: boolean;
+}
+
+/** A line box (CSS Inline 3 §2). */
+export interface LineFragment {
+  readonly kind: 'line';
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  /** Absolute y of the line's alphabetic baseline. */
+  readonly baseline: number;
+  readonly children: readonly Fragment[];
+}
+
+/** One glyph run placed on a line, with the final advance of every glyph. */
+export interface PlacedRun {
+  readonly run: GlyphRun;
+  /** Absolute x of the first glyph's origin. */
+  readonly x: number;
+  /** Final advances (shaping + letter-spacing + word-spacing + justification), px. */
+  readonly advances: readonly number[];
+}
+
+/** Text on one line in one style. */
+export interface TextFragment {
+  readonly kind: 'text';
+  readonly style: ComputedStyle;
+  readonly x: number;
+  /** Top of the content area (ascent above the baseline). */
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  /** Absolute y of the baseline. */
+  readonly baseline: number;
+  readonly runs: readonly PlacedRun[];
+  /** The text as the reader sees it (for links, search, tests). */
+  readonly text: string;
+}
+
+/** An image (replaced element) content box. */
+export interface ImageFragment {
+  readonly kind: 'image';
+  readonly style: ComputedStyle;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly image: LoadedImage;
+}
+
+export type Fragment = BoxFragment | LineFragment | TextFragment | ImageFragment;
+
+/** One laid-out page. */
+export interface PageLayout {
+  /** 0-based page index. */
+  readonly index: number;
+  readonly width: number;
+  readonly height: number;
+  readonly pageStyle: PageStyle;
+  /** Used page margins, px. */
+  readonly margins: Sides;
+  /** Fragments of the document flow on this page (normally the root box's fragment). */
+  readonly children: readonly Fragment[];
+  /** Margin-box fragments (@top-center...), painted like normal fragments. */
+  readonly marginBoxes: readonly Fragment[];
+}

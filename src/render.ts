@@ -1,0 +1,118 @@
+/**
+ * The orchestrator: the only place that knows the order of the stages (DESIGN.md §2).
+ * Every stage is a pure function of its inputs except the resource loads, which all happen
+ * before layout so that layout and paint are deterministic.
+ */
+import { Diagnostics } from './diagnostics.js';
+import type { Diagnostic } from './diagnostics.js';
+import { OctavoError } from './errors.js';
+import type { EngineOptions, RenderOptions } from './options.js';
+import { DEFAULT_LIMITS } from './options.js';
+import type { TemplateCache } from './template/render.js';
+import { createTemplateCache } from './template/render.js';
+import { parseHtml } from './dom/parse.js';
+import { collectStylesheets, cascade, createStylesheetCache } from './css/index.js';
+import type { StylesheetCache } from './css/index.js';
+import { buildBoxTree } from './boxes/build.js';
+import { createResourceContext, loadImages } from './resources/load.js';
+import type { FontRegistry } from './text/fonts.js';
+import { createFontRegistry, loadFontFaces } from './text/fonts.js';
+import { layoutDocument } from './layout/document.js';
+import { paintDocument } from './paint/paint-page.js';
+import { writePdf } from './pdf/write.js';
+import { validateRenderOptions } from './validate-options.js';
+
+export interface RenderResult {
+  readonly pdf: Uint8Array;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly pages: number;
+}
+
+export interface Engine {
+  render(options: RenderOptions): Promise<Uint8Array>;
+  renderDetailed(options: RenderOptions): Promise<RenderResult>;
+}
+
+/** Everything an engine keeps warm between renders. */
+interface EngineState {
+  readonly options: EngineOptions;
+  readonly templates: TemplateCache;
+  readonly stylesheets: StylesheetCache;
+  readonly fonts: FontRegistry;
+}
+
+export function createEngine(options: EngineOptions = {}): Engine {
+  const state: EngineState = {
+    options,
+    templates: createTemplateCache(),
+    stylesheets: createStylesheetCache(),
+    fonts: createFontRegistry({ extraFonts: options.fonts ?? [] }),
+  };
+  return {
+    render: async (request) => (await renderDocument(state, request)).pdf,
+    renderDetailed: (request) => renderDocument(state, request),
+  };
+}
+
+async function renderDocument(state: EngineState, request: RenderOptions): Promise<RenderResult> {
+  const options = validateRenderOptions({ ...state.options.defaults, ...request });
+  const limits = { ...DEFAULT_LIMITS, ...state.options.limits };
+  const diagnostics = new Diagnostics();
+  const sourceName = options.templateName ?? '<template>';
+
+  if (Buffer.byteLength(options.template, 'utf8') > limits.maxTemplateBytes) {
+    throw new OctavoError('limit_exceeded', `template is larger than ${limits.maxTemplateBytes} bytes`);
+  }
+  const html = state.templates.render(options.template, options.data ?? {}, sourceName);
+  const dom = parseHtml(html, sourceName);
+
+  const resources = createResourceContext(options, state.options.resources, limits);
+  const sheets = await collectStylesheets(dom, { baseUrl: resources.baseUrl, loadText: resources.loadText, cache: state.stylesheets, diagnostics });
+  const styled = cascade(dom, sheets, { diagnostics });
+  const boxes = buildBoxTree(dom, styled, { baseUrl: resources.baseUrl, diagnostics });
+
+  const [faces, images] = await Promise.all([
+    loadFontFaces(styled.fontFaces, resources.loadBytes, diagnostics),
+    loadImages(boxes, resources, diagnostics),
+  ]);
+  const text = state.fonts.forRender({ faces, diagnostics });
+
+  const pages = layoutDocument(boxes, styled, { text, images, diagnostics, maxPages: limits.maxPages });
+  const display = paintDocument(pages);
+  const pdf = await writePdf(display, {
+    metadata: { ...documentMetadata(dom), ...options.metadata },
+    encryption: options.encryption,
+    deterministic: options.deterministic ?? false,
+    compress: options.compress ?? true,
+  });
+  return { pdf, diagnostics: diagnostics.list(), pages: pages.length };
+}
+
+/** Title and language from the document's head, used unless options override them. */
+function documentMetadata(dom: ReturnType<typeof parseHtml>): { title?: string; language?: string } {
+  const result: { title?: string; language?: string } = {};
+  const lang = dom.documentElement.attribs['lang'];
+  if (lang) result.language = lang;
+  const title = findTitle(dom.documentElement);
+  if (title) result.title = title;
+  return result;
+}
+
+function findTitle(element: ReturnType<typeof parseHtml>['documentElement']): string | undefined {
+  for (const child of element.children) {
+    if (child.type !== 'tag') continue;
+    if (child.name === 'title') {
+      return child.children.map((node) => (node.type === 'text' ? node.data : '')).join('').trim() || undefined;
+    }
+    if (child.name === 'head') return findTitle(child);
+  }
+  return undefined;
+}
+
+let defaultEngine: Engine | undefined;
+
+/** One-shot render with a process-wide default engine (fonts parsed once). */
+export function render(options: RenderOptions): Promise<Uint8Array> {
+  defaultEngine ??= createEngine();
+  return defaultEngine.render(options);
+}

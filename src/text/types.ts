@@ -1,0 +1,98 @@
+/**
+ * Text services as layout and paint see them. fontkit stays inside text/ (and its parsed
+ * font object is handed, opaque, to pdf/ for embedding).
+ */
+import type { FontStyle } from '../css/types.js';
+
+/** One loaded face: a fontkit font plus the metrics layout needs, in font units. */
+export interface FontFace {
+  /** Stable id within an engine (used as the PDF font resource key). */
+  readonly id: string;
+  readonly family: string;
+  readonly postscriptName: string;
+  readonly weight: number;
+  readonly style: FontStyle;
+  readonly unitsPerEm: number;
+  /** Typographic ascent (positive) and descent (negative), hhea/OS2 as browsers pick them. */
+  readonly ascent: number;
+  readonly descent: number;
+  readonly lineGap: number;
+  readonly xHeight: number;
+  readonly capHeight: number;
+  readonly underlinePosition: number;
+  readonly underlineThickness: number;
+  /** The parsed fontkit font, opaque outside text/ (pdf/ passes it to PDFKit). */
+  readonly program: object;
+  /** True when this face must be drawn with synthetic bold / oblique. */
+  readonly syntheticBold: boolean;
+  readonly syntheticOblique: boolean;
+  hasGlyphFor(codePoint: number): boolean;
+}
+
+/** What a piece of text asks of the font system (from the computed style). */
+export interface FontRequest {
+  readonly families: readonly string[];
+  readonly weight: number;
+  readonly style: FontStyle;
+  readonly stretch: number;
+  /** px */
+  readonly size: number;
+  /** OpenType features on/off, e.g. { kern: 1, liga: 1, tnum: 1 }. */
+  readonly features: Readonly<Record<string, number>>;
+}
+
+export interface ShapedGlyph {
+  readonly id: number;
+  /** px at the run's size, letter-spacing not included. */
+  readonly advance: number;
+  readonly xOffset: number;
+  readonly yOffset: number;
+  /** The characters this glyph stands for (a ligature has several; later glyphs of a cluster none). */
+  readonly codePoints: readonly number[];
+}
+
+/** A run of glyphs in one face and size. */
+export interface GlyphRun {
+  readonly face: FontFace;
+  /** px */
+  readonly size: number;
+  readonly glyphs: readonly ShapedGlyph[];
+  /** Sum of advances, px. */
+  readonly width: number;
+  /** The source text of the run. */
+  readonly text: string;
+}
+
+/** Shaped text: one run per face used (font fallback splits a word into several runs). */
+export interface ShapedText {
+  readonly runs: readonly GlyphRun[];
+  readonly width: number;
+}
+
+/** Vertical metrics of the first available font, scaled to px (CSS Inline 3 §3). */
+export interface ScaledFontMetrics {
+  readonly ascent: number;
+  readonly descent: number; // positive, below the baseline
+  readonly lineGap: number;
+  readonly xHeight: number;
+  readonly capHeight: number;
+  readonly underlinePosition: number; // px below the baseline (positive = below)
+  readonly underlineThickness: number;
+}
+
+/** A break opportunity before `index` in a text (UAX #14). */
+export interface BreakOpportunity {
+  readonly index: number;
+  /** Mandatory break (after a newline character). */
+  readonly required: boolean;
+}
+
+/** The font system of an engine: matching, shaping (cached), metrics. */
+export interface TextSystem {
+  /** Shapes `text` with the font chosen for `request`, falling back per character. */
+  shape(text: string, request: FontRequest): ShapedText;
+  /** Metrics of the first available font of the request (used for the strut and line-height: normal). */
+  metrics(request: FontRequest): ScaledFontMetrics;
+  /** The faces that were used by shape(), so pdf/ can embed exactly them. */
+  readonly faces: ReadonlyMap<string, FontFace>;
+}
