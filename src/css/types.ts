@@ -233,6 +233,11 @@ export interface StyledDocument {
   styleOf(element: DomElement, pseudo?: PseudoElement): ComputedStyle | undefined;
   /** Style of the root element's parent context (initial values), for anonymous page content. */
   readonly initialStyle: ComputedStyle;
+  /**
+   * Style of an anonymous box (CSS2 §9.2.1.1, §9.2.2.1): inherited properties from `parent`,
+   * initial values for the others, and the given display. Cached per (parent, display).
+   */
+  anonymousStyle(parent: ComputedStyle, display: Display): ComputedStyle;
   readonly fontFaces: readonly FontFaceRule[];
   readonly pageRules: readonly PageRule[];
 }

@@ -1,0 +1,205 @@
+/**
+ * Element tree -> box tree (CSS Display 3 §2, CSS2 §9.2). One walk in document order that also
+ * runs the counters (they depend on document order), then per block container the anonymous-box
+ * fix-up (anonymous.ts) and white space processing (whitespace.ts).
+ */
+import type { Diagnostics } from '../diagnostics.js';
+import type { ComputedStyle, Display, StyledDocument } from '../css/types.js';
+import type { DomDocument, DomElement, DomNode } from '../dom/types.js';
+import { isElement, isText } from '../dom/types.js';
+import type { BlockBox, Box, BoxTree, InlineBox, InlineLevelBox, ReplacedBox, TextBox } from './types.js';
+import { CounterState } from './counters.js';
+import type { QuoteState } from './generated.js';
+import { applyCounterChanges, contentText, markerContent } from './generated.js';
+import { blockContainerChildren, isBlockLevel } from './anonymous.js';
+
+export interface BuildContext {
+  /** Base URL that relative `src` attributes resolve against. */
+  readonly baseUrl: string | undefined;
+  readonly diagnostics: Diagnostics;
+}
+
+interface Walk {
+  readonly styled: StyledDocument;
+  readonly ctx: BuildContext;
+  readonly counters: CounterState;
+  readonly quotes: QuoteState;
+}
+
+export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: BuildContext): BoxTree {
+  const walk: Walk = { styled, ctx, counters: new CounterState(), quotes: { depth: 0 } };
+  const html = dom.documentElement;
+  const style = styled.styleOf(html);
+  if (style === undefined || style.display === 'none') {
+    return { root: emptyRoot(styled.initialStyle) };
+  }
+  // The root element's display is blockified (CSS Display 3 §2.7).
+  const rootStyle = blockified(style);
+  const children = elementChildren(walk, html, rootStyle);
+  return { root: blockBox(walk, html, rootStyle, undefined, children, 'block') };
+}
+
+function emptyRoot(style: ComputedStyle): BlockBox {
+  return { kind: 'block', outer: 'block', style, element: undefined, pseudo: undefined, children: [], inlineContent: true };
+}
+
+/** Boxes an element generates at its parent's level (an inline containing blocks splits into several). */
+function buildElement(walk: Walk, element: DomElement): Box[] {
+  const declared = walk.styled.styleOf(element);
+  if (declared === undefined || declared.display === 'none') return [];
+  const outOfFlow = declared.float !== 'none' || declared.position === 'absolute' || declared.position === 'fixed';
+  if (outOfFlow) {
+    walk.ctx.diagnostics.warn('css_unsupported', 'floats and absolute positioning are laid out in normal flow for now');
+  }
+  const style = outOfFlow ? blockified(declared) : declared;
+  if (style.display === 'contents') {
+    applyCounterChanges(element, style, walk.counters);
+    return elementChildren(walk, element, style);
+  }
+  const replaced = replacedBox(walk, element, style);
+  if (replaced !== undefined) return [replaced];
+  if (element.name === 'br') return [{ kind: 'br', style, element, pseudo: undefined }];
+
+  applyCounterChanges(element, style, walk.counters);
+  const outer = outerDisplay(style.display);
+  if (outer === 'inline-flow') return inlineBoxes(style, element, elementChildren(walk, element, style));
+  warnUnsupportedDisplay(walk, style.display);
+  const marker = style.display === 'list-item' ? markerBox(walk, element, style) : undefined;
+  let children = elementChildren(walk, element, style);
+  if (marker !== undefined && style.listStylePosition === 'inside') children = [marker, ...children];
+  return [blockBox(walk, element, style, undefined, children, outer, style.listStylePosition === 'outside' ? marker : undefined)];
+}
+
+/** Children of an element, framed by its ::before and ::after boxes. */
+function elementChildren(walk: Walk, element: DomElement, style: ComputedStyle): Box[] {
+  walk.counters.enterLevel();
+  const boxes: Box[] = [];
+  boxes.push(...pseudoBoxes(walk, element, 'before'));
+  for (const child of element.children) boxes.push(...nodeBoxes(walk, child, style));
+  boxes.push(...pseudoBoxes(walk, element, 'after'));
+  walk.counters.leaveLevel();
+  return boxes;
+}
+
+function nodeBoxes(walk: Walk, node: DomNode, parentStyle: ComputedStyle): Box[] {
+  if (isText(node)) {
+    if (node.data.length === 0) return [];
+    const text: TextBox = { kind: 'text', text: node.data, style: parentStyle, element: undefined, pseudo: undefined };
+    return [text];
+  }
+  if (isElement(node)) return buildElement(walk, node);
+  return [];
+}
+
+function pseudoBoxes(walk: Walk, element: DomElement, pseudo: 'before' | 'after'): Box[] {
+  const style = walk.styled.styleOf(element, pseudo);
+  if (style === undefined || style.display === 'none' || !Array.isArray(style.content)) return [];
+  applyCounterChanges(element, style, walk.counters);
+  const children: Box[] = [];
+  for (const item of style.content) {
+    if (item.kind === 'url') {
+      children.push({ kind: 'replaced', outer: 'inline', src: item.url, alt: '', style: walk.styled.anonymousStyle(style, 'inline'), element: undefined, pseudo });
+      continue;
+    }
+    const text = contentText([item], element, style, walk.counters, walk.quotes);
+    if (text.length > 0) children.push({ kind: 'text', text, style, element: undefined, pseudo });
+  }
+  const outer = outerDisplay(style.display);
+  if (outer === 'inline-flow') return [{ kind: 'inline', style, element, pseudo, children: children as InlineLevelBox[] }];
+  return [blockBox(walk, element, style, pseudo, children, outer)];
+}
+
+function markerBox(walk: Walk, element: DomElement, itemStyle: ComputedStyle): Box | undefined {
+  const style = walk.styled.styleOf(element, 'marker');
+  if (style === undefined) return undefined;
+  const text = markerContent(element, style, itemStyle, walk.counters, walk.quotes);
+  if (text.length === 0) return undefined;
+  // The marker's spaces are part of its representation (`1. `): keep them.
+  const markerStyle: ComputedStyle = { ...style, whiteSpace: 'pre' };
+  const textBox: TextBox = { kind: 'text', text, style: markerStyle, element: undefined, pseudo: 'marker' };
+  if (itemStyle.listStylePosition === 'inside') {
+    return { kind: 'inline', style: markerStyle, element, pseudo: 'marker', children: [textBox] };
+  }
+  return { kind: 'block', outer: 'inline', style: markerStyle, element, pseudo: 'marker', children: [textBox], inlineContent: true };
+}
+
+function replacedBox(walk: Walk, element: DomElement, style: ComputedStyle): ReplacedBox | undefined {
+  if (element.name !== 'img') return undefined;
+  const src = element.attribs['src'];
+  if (src === undefined || src.trim() === '') return undefined;
+  const outer = outerDisplay(style.display) === 'block' ? 'block' : 'inline';
+  return { kind: 'replaced', outer, src: absoluteUrl(src.trim(), walk.ctx.baseUrl), alt: element.attribs['alt'] ?? '', style, element, pseudo: undefined };
+}
+
+function absoluteUrl(src: string, baseUrl: string | undefined): string {
+  try {
+    return new URL(src, baseUrl).href;
+  } catch {
+    return src;
+  }
+}
+
+/** An inline box; block-level children split it (CSS2 §9.2.1.1) into inline parts around them. */
+function inlineBoxes(style: ComputedStyle, element: DomElement, children: readonly Box[]): Box[] {
+  const out: Box[] = [];
+  let part: InlineLevelBox[] = [];
+  const flush = (force: boolean): void => {
+    if (part.length > 0 || force) out.push({ kind: 'inline', style, element, pseudo: undefined, children: part } satisfies InlineBox);
+    part = [];
+  };
+  for (const child of children) {
+    if (isBlockLevel(child)) {
+      flush(false);
+      out.push(child);
+    } else {
+      part.push(child);
+    }
+  }
+  flush(out.length === 0);
+  return out;
+}
+
+function blockBox(
+  walk: Walk,
+  element: DomElement | undefined,
+  style: ComputedStyle,
+  pseudo: BlockBox['pseudo'],
+  children: readonly Box[],
+  outer: 'block' | 'inline',
+  marker?: Box,
+): BlockBox {
+  const content = blockContainerChildren(children, (display) => walk.styled.anonymousStyle(style, display));
+  const box: BlockBox = { kind: 'block', outer, style, element, pseudo, children: content.children, inlineContent: content.inlineContent };
+  return marker !== undefined && marker.kind === 'block' ? { ...box, marker } : box;
+}
+
+type OuterDisplay = 'block' | 'inline' | 'inline-flow';
+
+/** Outer display type, and whether an inline is a plain inline box (flow) or atomic. */
+function outerDisplay(display: Display): OuterDisplay {
+  switch (display) {
+    case 'inline': return 'inline-flow';
+    case 'inline-block': case 'inline-table': case 'inline-flex': case 'inline-grid': return 'inline';
+    // Until table layout lands, a cell behaves like an inline-block so cells stay side by side.
+    case 'table-cell': return 'inline';
+    default: return 'block';
+  }
+}
+
+const FALLBACK_DISPLAYS: ReadonlySet<Display> = new Set<Display>([
+  'table', 'inline-table', 'table-row-group', 'table-header-group', 'table-footer-group', 'table-row', 'table-cell',
+  'table-caption', 'flex', 'inline-flex', 'grid', 'inline-grid',
+]);
+
+function warnUnsupportedDisplay(walk: Walk, display: Display): void {
+  if (FALLBACK_DISPLAYS.has(display)) {
+    walk.ctx.diagnostics.warn('css_unsupported', `display: ${display} is laid out as block flow for now`);
+  }
+}
+
+/** CSS Display 3 §2.7: floats, absolutely positioned boxes and the root are block-level. */
+function blockified(style: ComputedStyle): ComputedStyle {
+  const map: Partial<Record<Display, Display>> = { inline: 'block', 'inline-block': 'block', 'inline-table': 'table', 'inline-flex': 'flex', 'inline-grid': 'grid', 'table-cell': 'block', 'table-row': 'block' };
+  const display = map[style.display];
+  return display === undefined ? style : { ...style, display };
+}

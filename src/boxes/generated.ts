@@ -1,0 +1,104 @@
+/**
+ * Generated content (CSS Generated Content 3 §2, CSS Lists 3 §3): the text of ::before/::after
+ * and ::marker, and the counter changes of an element, including the HTML list attributes
+ * (`ol start/reversed`, `li value`) which the HTML standard defines through the list-item counter.
+ */
+import type { ComputedStyle, ContentItem } from '../css/types.js';
+import type { DomElement } from '../dom/types.js';
+import { formatCounter, markerText } from './counter-styles.js';
+import type { CounterState } from './counters.js';
+
+/** Quote nesting depth, shared by the whole document walk. */
+export interface QuoteState {
+  depth: number;
+}
+
+/** Applies counter-reset, counter-increment (with the implicit list-item one) and counter-set. */
+export function applyCounterChanges(element: DomElement, style: ComputedStyle, counters: CounterState): void {
+  for (const change of style.counterReset) {
+    counters.reset(change.name === 'list-item' && element.name === 'ol' ? olStart(element, change.value) : change);
+  }
+  let incrementsListItem = false;
+  for (const change of style.counterIncrement) {
+    counters.increment(change);
+    if (change.name === 'list-item') incrementsListItem = true;
+  }
+  if (style.display === 'list-item' && !incrementsListItem) {
+    counters.increment({ name: 'list-item', value: isInReversedList(element) ? -1 : 1 });
+  }
+  for (const change of style.counterSet) counters.set(change);
+  const value = element.name === 'li' ? parseInteger(element.attribs['value']) : undefined;
+  if (value !== undefined) counters.set({ name: 'list-item', value });
+}
+
+/** `<ol start>` / `<ol reversed>`: the list-item counter starts one step before the first item. */
+function olStart(ol: DomElement, declared: number): { name: string; value: number } {
+  const start = parseInteger(ol.attribs['start']);
+  if ('reversed' in ol.attribs) {
+    const first = start ?? countListItems(ol);
+    return { name: 'list-item', value: first + 1 };
+  }
+  return { name: 'list-item', value: start !== undefined ? start - 1 : declared };
+}
+
+function isInReversedList(li: DomElement): boolean {
+  const parent = li.parent;
+  return parent !== null && parent.type === 'tag' && parent.name === 'ol' && 'reversed' in parent.attribs;
+}
+
+function countListItems(ol: DomElement): number {
+  return ol.children.filter((child) => child.type === 'tag' && child.name === 'li').length;
+}
+
+function parseInteger(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\s*[+-]?\d+\s*$/.test(value)) return undefined;
+  return Number.parseInt(value, 10);
+}
+
+/** The text of a `content` value (images are handled by the caller). */
+export function contentText(
+  items: readonly ContentItem[],
+  element: DomElement,
+  style: ComputedStyle,
+  counters: CounterState,
+  quotes: QuoteState,
+): string {
+  let text = '';
+  for (const item of items) {
+    switch (item.kind) {
+      case 'string': text += item.value; break;
+      case 'attr': text += element.attribs[item.name] ?? ''; break;
+      case 'counter': text += formatCounter(counters.value(item.name), item.style); break;
+      case 'counters': text += counters.allValues(item.name).map((v) => formatCounter(v, item.style)).join(item.separator); break;
+      case 'open-quote': text += quoteAt(style, quotes.depth, 0); quotes.depth += 1; break;
+      case 'close-quote': quotes.depth = Math.max(0, quotes.depth - 1); text += quoteAt(style, quotes.depth, 1); break;
+      case 'no-open-quote': quotes.depth += 1; break;
+      case 'no-close-quote': quotes.depth = Math.max(0, quotes.depth - 1); break;
+      case 'url': break;
+    }
+  }
+  return text;
+}
+
+const AUTO_QUOTES: readonly (readonly [string, string])[] = [['\u201c', '\u201d'], ['\u2018', '\u2019']];
+
+function quoteAt(style: ComputedStyle, depth: number, which: 0 | 1): string {
+  const pairs = style.quotes === 'auto' ? AUTO_QUOTES : style.quotes === 'none' ? [] : style.quotes;
+  if (pairs.length === 0) return '';
+  return pairs[Math.min(depth, pairs.length - 1)]![which];
+}
+
+/** Text of a list item's ::marker (CSS Lists 3 §3.2): its `content`, else list-style-type. */
+export function markerContent(
+  element: DomElement,
+  markerStyle: ComputedStyle,
+  itemStyle: ComputedStyle,
+  counters: CounterState,
+  quotes: QuoteState,
+): string {
+  if (Array.isArray(markerStyle.content)) return contentText(markerStyle.content as readonly ContentItem[], element, markerStyle, counters, quotes);
+  if (markerStyle.content === 'none') return '';
+  const type = itemStyle.listStyleType;
+  if (typeof type !== 'string') return type.value;
+  return markerText(counters.value('list-item'), type);
+}

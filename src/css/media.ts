@@ -1,0 +1,183 @@
+/**
+ * Media queries (Media Queries 4) evaluated for the print medium. `width`/`height` are those of
+ * the page box (Media Queries 4 §4.1: "for paged media, the width of the page box"): the size of
+ * the document's first `@page` rule without selectors, A4 otherwise. Unknown features are false.
+ */
+import type { CssNode } from 'css-tree';
+import { childrenOf, identOf } from './values/nodes.js';
+import { ABSOLUTE_UNITS } from './values/units.js';
+
+export interface MediaEnvironment {
+  /** Page box size in px. */
+  readonly width: number;
+  readonly height: number;
+}
+
+/** A compiled media query list: true when any query matches. */
+export type MediaPredicate = (env: MediaEnvironment) => boolean;
+
+export const ALWAYS: MediaPredicate = () => true;
+const NEVER: MediaPredicate = () => false;
+
+const PRINT_TYPES = new Set(['all', 'print']);
+
+/** Compiles a css-tree `MediaQueryList` (or an AtrulePrelude holding one). */
+export function compileMediaQueryList(node: CssNode | null | undefined): MediaPredicate {
+  if (node === null || node === undefined) return ALWAYS;
+  if (node.type === 'AtrulePrelude') {
+    const list = childrenOf(node).find((child) => child.type === 'MediaQueryList');
+    return list ? compileMediaQueryList(list) : NEVER;
+  }
+  if (node.type !== 'MediaQueryList') return NEVER; // unparsable query: "not all"
+  const queries = childrenOf(node).map(compileQuery);
+  if (queries.length === 0) return ALWAYS;
+  return (env) => queries.some((query) => query(env));
+}
+
+function compileQuery(node: CssNode): MediaPredicate {
+  if (node.type !== 'MediaQuery') return NEVER;
+  const type = node.mediaType?.toLowerCase();
+  const typeMatches = type === undefined || PRINT_TYPES.has(type);
+  const condition = node.condition ? compileCondition(node.condition) : ALWAYS;
+  const negate = node.modifier?.toLowerCase() === 'not';
+  return (env) => (typeMatches && condition(env)) !== negate;
+}
+
+/** `<media-condition>`: operands joined by `and`/`or`, optionally led by `not`. */
+function compileCondition(node: CssNode): MediaPredicate {
+  const parts = node.type === 'Condition' ? childrenOf(node) : [node];
+  let negate = false;
+  let joiner: 'and' | 'or' | undefined;
+  const operands: MediaPredicate[] = [];
+  for (const part of parts) {
+    const word = identOf(part);
+    if (word === 'not') { negate = !negate; continue; }
+    if (word === 'and' || word === 'or') { joiner = word; continue; }
+    operands.push(compileOperand(part));
+  }
+  const combined: MediaPredicate = joiner === 'or'
+    ? (env) => operands.some((op) => op(env))
+    : (env) => operands.every((op) => op(env));
+  return negate ? (env) => !combined(env) : combined;
+}
+
+function compileOperand(node: CssNode): MediaPredicate {
+  switch (node.type) {
+    case 'Condition': return compileCondition(node);
+    case 'Feature': return compileFeature(node.name.toLowerCase(), node.value ?? undefined);
+    case 'FeatureRange': return compileRange(node);
+    default: return NEVER;
+  }
+}
+
+function lengthOf(node: CssNode | undefined): number | undefined {
+  if (node === undefined) return undefined;
+  if (node.type === 'Number' && Number(node.value) === 0) return 0;
+  if (node.type !== 'Dimension') return undefined;
+  const unit = node.unit.toLowerCase();
+  const factor = ABSOLUTE_UNITS[unit] ?? (unit === 'em' || unit === 'rem' ? 16 : undefined);
+  return factor === undefined ? undefined : Number(node.value) * factor;
+}
+
+function ratioOf(node: CssNode | undefined): number | undefined {
+  if (node === undefined) return undefined;
+  if (node.type === 'Number') return Number(node.value);
+  if (node.type === 'Ratio') {
+    const left = Number((node as unknown as { left: string }).left);
+    const right = Number((node as unknown as { right: string | null }).right ?? 1);
+    return right === 0 ? undefined : left / right;
+  }
+  return undefined;
+}
+
+type Metric = (env: MediaEnvironment) => number;
+
+const METRICS: Readonly<Record<string, { metric: Metric; parse: (node: CssNode | undefined) => number | undefined }>> = {
+  width: { metric: (env) => env.width, parse: lengthOf },
+  height: { metric: (env) => env.height, parse: lengthOf },
+  'device-width': { metric: (env) => env.width, parse: lengthOf },
+  'device-height': { metric: (env) => env.height, parse: lengthOf },
+  'aspect-ratio': { metric: (env) => env.width / env.height, parse: ratioOf },
+  'device-aspect-ratio': { metric: (env) => env.width / env.height, parse: ratioOf },
+  color: { metric: () => 8, parse: (n) => (n?.type === 'Number' ? Number(n.value) : undefined) },
+  'color-index': { metric: () => 0, parse: (n) => (n?.type === 'Number' ? Number(n.value) : undefined) },
+  monochrome: { metric: () => 0, parse: (n) => (n?.type === 'Number' ? Number(n.value) : undefined) },
+  resolution: { metric: () => 96, parse: resolutionOf },
+};
+
+function resolutionOf(node: CssNode | undefined): number | undefined {
+  if (node?.type !== 'Dimension') return undefined;
+  const factor: Record<string, number> = { dpi: 1, dpcm: 2.54, dppx: 96, x: 96 };
+  const f = factor[node.unit.toLowerCase()];
+  return f === undefined ? undefined : Number(node.value) * f;
+}
+
+/** Discrete features with the value they have on a printer. */
+const DISCRETE: Readonly<Record<string, (value: string | undefined, env: MediaEnvironment) => boolean>> = {
+  orientation: (v, env) => v === undefined || v === (env.height >= env.width ? 'portrait' : 'landscape'),
+  grid: (v) => v === undefined ? false : v === '0',
+  scan: () => false,
+  hover: (v) => v === 'none',
+  'any-hover': (v) => v === 'none',
+  pointer: (v) => v === 'none',
+  'any-pointer': (v) => v === 'none',
+  update: (v) => v === 'none',
+  'overflow-block': (v) => v === undefined || v === 'paged',
+  'overflow-inline': (v) => v === 'none',
+  scripting: (v) => v === 'none',
+  'prefers-color-scheme': (v) => v === 'light',
+  'prefers-reduced-motion': (v) => v === 'no-preference',
+  'prefers-contrast': (v) => v === 'no-preference',
+  'forced-colors': (v) => v === 'none',
+  'color-gamut': (v) => v === undefined || v === 'srgb',
+  'dynamic-range': (v) => v === 'standard',
+};
+
+function compileFeature(name: string, value: CssNode | undefined): MediaPredicate {
+  const prefix = name.startsWith('min-') ? 'min' : name.startsWith('max-') ? 'max' : undefined;
+  const base = prefix ? name.slice(4) : name;
+  const metric = METRICS[base];
+  if (metric !== undefined) {
+    if (value === undefined) return prefix ? NEVER : (env) => metric.metric(env) !== 0;
+    const target = metric.parse(value);
+    if (target === undefined) return NEVER;
+    const epsilon = 1e-6;
+    if (prefix === 'min') return (env) => metric.metric(env) >= target - epsilon;
+    if (prefix === 'max') return (env) => metric.metric(env) <= target + epsilon;
+    return (env) => Math.abs(metric.metric(env) - target) < epsilon;
+  }
+  const discrete = DISCRETE[name];
+  if (discrete === undefined || prefix) return NEVER;
+  const word = value === undefined ? undefined : value.type === 'Number' ? value.value : identOf(value);
+  return (env) => discrete(word, env);
+}
+
+function compare(a: number, op: string, b: number): boolean {
+  switch (op) {
+    case '<': return a < b;
+    case '<=': return a <= b + 1e-6;
+    case '>': return a > b;
+    case '>=': return a >= b - 1e-6;
+    case '=': return Math.abs(a - b) < 1e-6;
+    default: return false;
+  }
+}
+
+/** `(width >= 600px)`, `(400px <= width < 700px)` (Media Queries 4 §2.4.4). */
+function compileRange(node: CssNode & { type: 'FeatureRange' }): MediaPredicate {
+  const { left, leftComparison, middle, rightComparison, right } = node;
+  const name = identOf(left) ?? identOf(middle);
+  const metric = name === undefined ? undefined : METRICS[name];
+  if (metric === undefined) return NEVER;
+  if (identOf(left) === name) {
+    const value = metric.parse(middle);
+    return value === undefined ? NEVER : (env) => compare(metric.metric(env), leftComparison, value);
+  }
+  const low = metric.parse(left);
+  const high = right ? metric.parse(right) : undefined;
+  if (low === undefined || (right && high === undefined)) return NEVER;
+  return (env) => {
+    const actual = metric.metric(env);
+    return compare(low, leftComparison, actual) && (rightComparison === null || high === undefined || compare(actual, rightComparison, high));
+  };
+}

@@ -1,0 +1,74 @@
+/** CSS Display 3 and CSS 2 §9: display, positioning, floats, visibility, overflow. */
+import type { Display } from '../types.js';
+import { identOf } from '../values/nodes.js';
+import { lengthProperty, numberProperty, parseLengthOrKeyword, sidesShorthand } from './common.js';
+import type { PropertyDef } from './define.js';
+import { INVALID, keywordProperty, longhand, shorthand } from './define.js';
+
+/** One-keyword and two-keyword `display` values (CSS Display 3 §2, Table of display values). */
+const DISPLAY_VALUES: Readonly<Record<string, Display>> = {
+  none: 'none', contents: 'contents', block: 'block', inline: 'inline', 'inline-block': 'inline-block',
+  'list-item': 'list-item', 'flow-root': 'flow-root', table: 'table', 'inline-table': 'inline-table',
+  'table-row-group': 'table-row-group', 'table-header-group': 'table-header-group',
+  'table-footer-group': 'table-footer-group', 'table-row': 'table-row', 'table-cell': 'table-cell',
+  'table-column-group': 'table-column-group', 'table-column': 'table-column', 'table-caption': 'table-caption',
+  flex: 'flex', 'inline-flex': 'inline-flex', grid: 'grid', 'inline-grid': 'inline-grid',
+  '-webkit-box': 'flex', '-webkit-flex': 'flex', '-webkit-inline-flex': 'inline-flex',
+  // Ruby and run-in are not implemented: they lay out as their CSS 2 fallbacks.
+  ruby: 'inline', 'ruby-base': 'inline', 'ruby-text': 'inline', 'run-in': 'block',
+  'block flow': 'block', 'inline flow': 'inline', 'inline flow-root': 'inline-block', 'block flow-root': 'flow-root',
+  'block flex': 'flex', 'inline flex': 'inline-flex', 'block grid': 'grid', 'inline grid': 'inline-grid',
+  'block table': 'table', 'inline table': 'inline-table', 'block list-item': 'list-item',
+  'list-item block': 'list-item', 'block flow list-item': 'list-item', 'list-item flow': 'list-item',
+};
+
+const display = longhand<'display', Display>({
+  name: 'display',
+  key: 'display',
+  inherited: false,
+  initial: 'inline',
+  parse: (nodes) => {
+    const words = nodes.map(identOf);
+    if (words.length === 0 || words.length > 3 || words.some((w) => w === undefined)) return INVALID;
+    return DISPLAY_VALUES[words.join(' ')] ?? INVALID;
+  },
+  compute: (value) => value,
+});
+
+const position = keywordProperty('position', 'position', ['static', 'relative', 'absolute', 'fixed'], 'static', false, {
+  // Sticky positioning has no scrolling box in paged media: it behaves as relative.
+  sticky: 'relative',
+  '-webkit-sticky': 'relative',
+});
+
+const OVERFLOW = ['visible', 'hidden', 'clip', 'scroll', 'auto'] as const;
+const overflowX = keywordProperty('overflow-x', 'overflowX', OVERFLOW, 'visible', false, { overlay: 'auto' });
+const overflowY = keywordProperty('overflow-y', 'overflowY', OVERFLOW, 'visible', false, { overlay: 'auto' });
+
+/** `overflow: <x> <y>?` (CSS Overflow 3 §3.1). */
+const overflow = shorthand('overflow', ['overflow-x', 'overflow-y'], (nodes, ctx) => {
+  if (nodes.length < 1 || nodes.length > 2) return INVALID;
+  const x = overflowX.parse([nodes[0]!], ctx);
+  const y = nodes.length === 2 ? overflowY.parse([nodes[1]!], ctx) : x;
+  if (x === INVALID || y === INVALID) return INVALID;
+  return new Map([['overflow-x', x], ['overflow-y', y]]);
+});
+
+const OFFSET_OPTIONS = { percent: true, negative: true, keywords: ['auto'] } as const;
+
+export const DISPLAY_PROPERTIES: readonly PropertyDef[] = [
+  display,
+  position,
+  keywordProperty('float', 'float', ['none', 'left', 'right'], 'none', false, { 'inline-start': 'left', 'inline-end': 'right' }),
+  keywordProperty('clear', 'clear', ['none', 'left', 'right', 'both'], 'none', false, { 'inline-start': 'left', 'inline-end': 'right' }),
+  lengthProperty('top', 'top', 'auto', false, OFFSET_OPTIONS),
+  lengthProperty('right', 'right', 'auto', false, OFFSET_OPTIONS),
+  lengthProperty('bottom', 'bottom', 'auto', false, OFFSET_OPTIONS),
+  lengthProperty('left', 'left', 'auto', false, OFFSET_OPTIONS),
+  sidesShorthand('inset', ['top', 'right', 'bottom', 'left'], (node) => parseLengthOrKeyword(node, OFFSET_OPTIONS)),
+  numberProperty('z-index', 'zIndex', 'auto', false, { integer: true, keywords: ['auto'] }),
+  keywordProperty('visibility', 'visibility', ['visible', 'hidden', 'collapse'], 'visible', true),
+  overflowX,
+  overflowY,
+  overflow,
+];

@@ -1,0 +1,333 @@
+/** CSS Fonts 4: font-family, size, weight, style, stretch, variants, features, `font` shorthand. */
+import type { CssNode } from 'css-tree';
+import type { FontStyle, LineHeight } from '../types.js';
+import { identOf, splitBy, stringOf } from '../values/nodes.js';
+import type { Nodes } from '../values/nodes.js';
+import { parseCalcFunction } from '../values/calc.js';
+import type { SpecifiedLength } from '../values/units.js';
+import { computeAbsoluteLength, parseLength } from '../values/units.js';
+import { parseNumber } from './common.js';
+import type { ComputeContext, PropertyDef } from './define.js';
+import { INVALID, RESET, keywordProperty, longhand, shorthand } from './define.js';
+
+export const GENERIC_FAMILIES = new Set([
+  'serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui', 'math', 'emoji', 'fangsong',
+  'ui-serif', 'ui-sans-serif', 'ui-monospace', 'ui-rounded',
+]);
+
+/** `[ <family-name> | <generic-family> ]#` (CSS Fonts 4 §2.1). */
+export function parseFontFamily(nodes: Nodes): string[] | undefined {
+  const families: string[] = [];
+  for (const part of splitBy(nodes, ',')) {
+    if (part.length === 0) return undefined;
+    if (part.length === 1 && part[0]!.type === 'String') { families.push(stringOf(part[0])!); continue; }
+    const words = part.map((node) => (node.type === 'Identifier' ? node.name : undefined));
+    if (words.some((w) => w === undefined)) return undefined;
+    const name = words.join(' ');
+    families.push(words.length === 1 && GENERIC_FAMILIES.has(name.toLowerCase()) ? name.toLowerCase() : name);
+  }
+  return families.length > 0 ? families : undefined;
+}
+
+/** Absolute-size keywords: CSS Fonts 4 §2.5 scaling factors (3/5, 3/4, 8/9, 1, 6/5, 3/2, 2, 3) of medium = 16px. */
+export const FONT_SIZE_KEYWORDS: Readonly<Record<string, number>> = {
+  'xx-small': (16 * 3) / 5, 'x-small': (16 * 3) / 4, small: (16 * 8) / 9, medium: 16, large: (16 * 6) / 5,
+  'x-large': (16 * 3) / 2, 'xx-large': 32, 'xxx-large': 48,
+};
+
+type FontSizeSpec = SpecifiedLength | 'smaller' | 'larger' | number;
+type FontSizeValue = FontSizeSpec | { readonly keyword: string };
+
+function parseFontSizeNode(node: CssNode | undefined): FontSizeValue | undefined {
+  const word = identOf(node);
+  if (word !== undefined) {
+    if (word === 'smaller' || word === 'larger') return word;
+    return word in FONT_SIZE_KEYWORDS ? { keyword: word } : undefined;
+  }
+  return parseLength(node, { percent: true });
+}
+
+/**
+ * Computes `font-size` against the parent's (CSS Fonts 4 §2.5): em and % refer to the parent's
+ * font size; `smaller`/`larger` scale it by 1.2.
+ */
+function computeFontSize(value: FontSizeValue, ctx: ComputeContext): number {
+  const parentSize = ctx.parent.fontSize;
+  if (value === 'smaller') return parentSize / 1.2;
+  if (value === 'larger') return parentSize * 1.2;
+  if (typeof value === 'object' && 'keyword' in value) return FONT_SIZE_KEYWORDS[value.keyword]!;
+  const parentCtx = { ...ctx, fontSize: parentSize, rootFontSize: ctx.isRoot ? 16 : ctx.rootFontSize };
+  return Math.max(0, computeAbsoluteLength(value, parentCtx, parentSize));
+}
+
+const fontSize = longhand<'fontSize', FontSizeValue>({
+  name: 'font-size',
+  key: 'fontSize',
+  inherited: true,
+  initial: 16,
+  parse: (nodes) => (nodes.length === 1 ? parseFontSizeNode(nodes[0]) ?? INVALID : INVALID),
+  compute: computeFontSize,
+});
+
+type WeightSpec = number | 'bolder' | 'lighter';
+
+function parseFontWeightNode(node: CssNode | undefined): WeightSpec | undefined {
+  const word = identOf(node);
+  if (word === 'normal') return 400;
+  if (word === 'bold') return 700;
+  if (word === 'bolder' || word === 'lighter') return word;
+  if (word !== undefined) return undefined;
+  const value = parseNumber(node);
+  return value !== undefined && value >= 1 && value <= 1000 ? value : undefined;
+}
+
+/** Relative weights (CSS Fonts 4 §2.2.1, table of bolder/lighter). */
+export function relativeWeight(parent: number, which: 'bolder' | 'lighter'): number {
+  if (which === 'bolder') {
+    if (parent < 350) return 400;
+    if (parent < 550) return 700;
+    if (parent < 900) return 900;
+    return parent;
+  }
+  if (parent < 100) return parent;
+  if (parent < 550) return 100;
+  if (parent < 750) return 400;
+  return 700;
+}
+
+const fontWeight = longhand<'fontWeight', WeightSpec>({
+  name: 'font-weight',
+  key: 'fontWeight',
+  inherited: true,
+  initial: 400,
+  parse: (nodes) => (nodes.length === 1 ? parseFontWeightNode(nodes[0]) ?? INVALID : INVALID),
+  compute: (value, ctx) => (typeof value === 'number' ? value : relativeWeight(ctx.parent.fontWeight, value)),
+});
+
+function parseFontStyleNodes(nodes: Nodes): FontStyle | undefined {
+  const word = identOf(nodes[0]);
+  if (word === 'normal' || word === 'italic') return nodes.length === 1 ? word : undefined;
+  if (word === 'oblique') {
+    if (nodes.length === 1) return 'oblique';
+    return nodes.length === 2 && nodes[1]!.type === 'Dimension' ? 'oblique' : undefined;
+  }
+  return undefined;
+}
+
+const fontStyle = longhand<'fontStyle', FontStyle>({
+  name: 'font-style',
+  key: 'fontStyle',
+  inherited: true,
+  initial: 'normal',
+  parse: (nodes) => parseFontStyleNodes(nodes) ?? INVALID,
+  compute: (value) => value,
+});
+
+const STRETCH_KEYWORDS: Readonly<Record<string, number>> = {
+  'ultra-condensed': 50, 'extra-condensed': 62.5, condensed: 75, 'semi-condensed': 87.5, normal: 100,
+  'semi-expanded': 112.5, expanded: 125, 'extra-expanded': 150, 'ultra-expanded': 200,
+};
+
+function parseStretchNode(node: CssNode | undefined): number | undefined {
+  const word = identOf(node);
+  if (word !== undefined) return STRETCH_KEYWORDS[word];
+  if (node?.type === 'Percentage' && Number(node.value) >= 0) return Number(node.value);
+  return undefined;
+}
+
+const fontStretch = longhand<'fontStretch', number>({
+  name: 'font-stretch',
+  key: 'fontStretch',
+  inherited: true,
+  initial: 100,
+  parse: (nodes) => (nodes.length === 1 ? parseStretchNode(nodes[0]) ?? INVALID : INVALID),
+  compute: (value) => value,
+});
+
+const fontVariantCaps = keywordProperty('font-variant-caps', 'fontVariantCaps', ['normal', 'small-caps', 'all-small-caps'], 'normal', true, {
+  'petite-caps': 'small-caps', 'all-petite-caps': 'all-small-caps', unicase: 'normal', 'titling-caps': 'normal',
+});
+
+const NUMERIC_GROUPS: readonly (readonly string[])[] = [
+  ['lining-nums', 'oldstyle-nums'], ['proportional-nums', 'tabular-nums'], ['diagonal-fractions', 'stacked-fractions'],
+  ['ordinal'], ['slashed-zero'],
+];
+
+function parseNumericVariant(nodes: Nodes): string[] | undefined {
+  if (nodes.length === 1 && identOf(nodes[0]) === 'normal') return [];
+  const used = new Set<number>();
+  const result: string[] = [];
+  for (const node of nodes) {
+    const word = identOf(node);
+    const group = NUMERIC_GROUPS.findIndex((g) => word !== undefined && g.includes(word));
+    if (group < 0 || used.has(group)) return undefined;
+    used.add(group);
+    result.push(word!);
+  }
+  return result.length > 0 ? result : undefined;
+}
+
+const fontVariantNumeric = longhand<'fontVariantNumeric', readonly string[]>({
+  name: 'font-variant-numeric',
+  key: 'fontVariantNumeric',
+  inherited: true,
+  initial: [],
+  parse: (nodes) => parseNumericVariant(nodes) ?? INVALID,
+  compute: (value) => value,
+});
+
+type Feature = { readonly tag: string; readonly value: number };
+
+/** `normal | [ <string> [ <integer> | on | off ]? ]#` (CSS Fonts 4 §6.12). */
+function parseFeatures(nodes: Nodes): Feature[] | undefined {
+  if (nodes.length === 1 && identOf(nodes[0]) === 'normal') return [];
+  const features: Feature[] = [];
+  for (const part of splitBy(nodes, ',')) {
+    const tag = stringOf(part[0]);
+    if (tag === undefined || !/^[\x20-\x7e]{4}$/.test(tag) || part.length > 2) return undefined;
+    let value = 1;
+    if (part.length === 2) {
+      const word = identOf(part[1]);
+      if (word === 'on') value = 1;
+      else if (word === 'off') value = 0;
+      else {
+        const n = parseNumber(part[1], { integer: true, min: 0 });
+        if (n === undefined) return undefined;
+        value = n;
+      }
+    }
+    features.push({ tag, value });
+  }
+  return features;
+}
+
+const fontFeatureSettings = longhand<'fontFeatureSettings', readonly Feature[]>({
+  name: 'font-feature-settings',
+  key: 'fontFeatureSettings',
+  inherited: true,
+  initial: [],
+  parse: (nodes) => parseFeatures(nodes) ?? INVALID,
+  compute: (value) => value,
+});
+
+type LineHeightSpec = 'normal' | { readonly number: number } | SpecifiedLength;
+
+function parseLineHeightNode(node: CssNode | undefined): LineHeightSpec | undefined {
+  if (identOf(node) === 'normal') return 'normal';
+  if (node?.type === 'Number') {
+    const value = Number(node.value);
+    return value >= 0 ? { number: value } : undefined;
+  }
+  if (node?.type === 'Function') {
+    const calc = parseCalcFunction(node);
+    if (calc?.type === 'number') return calc.value >= 0 ? { number: calc.value } : undefined;
+  }
+  return parseLength(node, { percent: true });
+}
+
+/** `line-height` (CSS 2 §10.8.1): percentages compute to px of the element's font size. */
+function computeLineHeight(value: LineHeightSpec, ctx: ComputeContext): LineHeight {
+  if (value === 'normal') return 'normal';
+  if (typeof value === 'object' && 'number' in value) return { kind: 'number', value: value.number };
+  return Math.max(0, computeAbsoluteLength(value, ctx, ctx.fontSize));
+}
+
+const lineHeight = longhand<'lineHeight', LineHeightSpec>({
+  name: 'line-height',
+  key: 'lineHeight',
+  inherited: true,
+  initial: 'normal',
+  parse: (nodes) => (nodes.length === 1 ? parseLineHeightNode(nodes[0]) ?? INVALID : INVALID),
+  compute: computeLineHeight,
+});
+
+const SYSTEM_FONTS = new Set(['caption', 'icon', 'menu', 'message-box', 'small-caption', 'status-bar']);
+
+/**
+ * `font` (CSS Fonts 4 §2.8): `[ <style> || small-caps || <weight> || <stretch> ]? <size>
+ * [ / <line-height> ]? <family>#`; resets the other font longhands. System fonts are unsupported.
+ */
+const font = shorthand('font', [
+  'font-style', 'font-variant-caps', 'font-weight', 'font-stretch', 'font-size', 'line-height', 'font-family',
+  'font-variant-numeric', 'font-kerning',
+], (nodes, ctx) => {
+  if (nodes.length === 1 && SYSTEM_FONTS.has(identOf(nodes[0]) ?? '')) {
+    ctx.unsupported(`system font \`${identOf(nodes[0])}\` in \`font\``);
+    return INVALID;
+  }
+  const result = new Map<string, unknown>([
+    ['font-style', RESET], ['font-variant-caps', RESET], ['font-weight', RESET], ['font-stretch', RESET],
+    ['line-height', RESET], ['font-variant-numeric', RESET], ['font-kerning', RESET],
+  ]);
+  let i = 0;
+  let normals = 0;
+  for (; i < nodes.length && i < 4; i++) {
+    const node = nodes[i]!;
+    const word = identOf(node);
+    if (word === 'normal') { normals++; continue; }
+    if ((word === 'italic' || word === 'oblique') && result.get('font-style') === RESET) { result.set('font-style', word); continue; }
+    if (word === 'small-caps' && result.get('font-variant-caps') === RESET) { result.set('font-variant-caps', word); continue; }
+    const weight = parseFontWeightNode(node);
+    if (weight !== undefined && result.get('font-weight') === RESET) { result.set('font-weight', weight); continue; }
+    const stretch = word !== undefined ? STRETCH_KEYWORDS[word] : undefined;
+    if (stretch !== undefined && result.get('font-stretch') === RESET) { result.set('font-stretch', stretch); continue; }
+    break;
+  }
+  if (normals > 4) return INVALID;
+  const size = parseFontSizeNode(nodes[i]);
+  if (size === undefined) return INVALID;
+  result.set('font-size', size);
+  i++;
+  if (isSlash(nodes[i])) {
+    const height = parseLineHeightNode(nodes[i + 1]);
+    if (height === undefined) return INVALID;
+    result.set('line-height', height);
+    i += 2;
+  }
+  const family = parseFontFamily(nodes.slice(i));
+  if (family === undefined) return INVALID;
+  result.set('font-family', family);
+  return result;
+});
+
+function isSlash(node: CssNode | undefined): boolean {
+  return node !== undefined && node.type === 'Operator' && node.value === '/';
+}
+
+/** `font-variant` (CSS Fonts 4 §6.11), the caps and numeric parts octavo uses. */
+const fontVariant = shorthand('font-variant', ['font-variant-caps', 'font-variant-numeric'], (nodes, ctx) => {
+  if (nodes.length === 1 && (identOf(nodes[0]) === 'normal' || identOf(nodes[0]) === 'none')) {
+    return new Map<string, unknown>([['font-variant-caps', 'normal'], ['font-variant-numeric', []]]);
+  }
+  let caps: unknown = RESET;
+  const numeric: Nodes = nodes.filter((node) => {
+    const parsed = fontVariantCaps.parse([node], ctx);
+    if (parsed !== INVALID && caps === RESET) { caps = parsed; return false; }
+    return true;
+  });
+  const numbers = numeric.length > 0 ? parseNumericVariant(numeric) : [];
+  if (numbers === undefined) return INVALID;
+  return new Map<string, unknown>([['font-variant-caps', caps], ['font-variant-numeric', numbers]]);
+});
+
+export const FONT_PROPERTIES: readonly PropertyDef[] = [
+  fontSize,
+  longhand<'fontFamily', readonly string[]>({
+    name: 'font-family',
+    key: 'fontFamily',
+    inherited: true,
+    initial: ['serif'],
+    parse: (nodes) => parseFontFamily(nodes) ?? INVALID,
+    compute: (value) => value,
+  }),
+  fontWeight,
+  fontStyle,
+  fontStretch,
+  fontVariantCaps,
+  fontVariantNumeric,
+  fontFeatureSettings,
+  keywordProperty('font-kerning', 'fontKerning', ['auto', 'normal', 'none'], 'auto', true),
+  lineHeight,
+  font,
+  fontVariant,
+];

@@ -1,0 +1,129 @@
+/**
+ * The property registry: every longhand octavo computes (one per `ComputedStyle` field), the
+ * shorthands that expand into them, flow-relative and legacy aliases, and the list of valid but
+ * unsupported properties. Longhands are ordered for computation: `font-size` first (em units),
+ * then `color` (currentcolor), then the rest.
+ */
+import type { ComputedStyle } from '../types.js';
+import { BACKGROUND_PROPERTIES } from './backgrounds.js';
+import { BORDER_PROPERTIES } from './borders.js';
+import { BOX_PROPERTIES } from './box.js';
+import { CONTENT_PROPERTIES } from './content.js';
+import type { LonghandDef, PropertyDef, ShorthandDef, StyleKey } from './define.js';
+import { DISPLAY_PROPERTIES } from './display.js';
+import { FLEX_ALIASES, FLEX_PROPERTIES } from './flexbox.js';
+import { FONT_PROPERTIES } from './fonts.js';
+import { FRAGMENTATION_ALIASES, FRAGMENTATION_PROPERTIES } from './fragmentation.js';
+import { LIST_PROPERTIES } from './lists.js';
+import type { LogicalDef } from './logical.js';
+import { LOGICAL_LONGHANDS, logicalBorderShorthands, logicalShorthands } from './logical.js';
+import { TABLE_PROPERTIES } from './tables.js';
+import { TEXT_DECORATION_PROPERTIES } from './text-decoration.js';
+import { TEXT_ALIASES, TEXT_PROPERTIES } from './text.js';
+import { IGNORED_PROPERTIES, UNSUPPORTED_PROPERTIES, isVendorPrefixed } from './unsupported.js';
+
+export type { LogicalDef };
+export type RegisteredProperty = PropertyDef | LogicalDef;
+
+const MODULES: readonly PropertyDef[] = [
+  ...FONT_PROPERTIES,
+  ...BACKGROUND_PROPERTIES,
+  ...DISPLAY_PROPERTIES,
+  ...BOX_PROPERTIES,
+  ...BORDER_PROPERTIES,
+  ...TEXT_PROPERTIES,
+  ...TEXT_DECORATION_PROPERTIES,
+  ...CONTENT_PROPERTIES,
+  ...LIST_PROPERTIES,
+  ...FRAGMENTATION_PROPERTIES,
+  ...TABLE_PROPERTIES,
+  ...FLEX_PROPERTIES,
+];
+
+/** Legacy and vendor names that are plain aliases (CSS Cascade 4 "legacy name aliases"). */
+const ALIASES: Readonly<Record<string, string>> = {
+  ...TEXT_ALIASES,
+  ...FRAGMENTATION_ALIASES,
+  ...FLEX_ALIASES,
+  '-webkit-box-sizing': 'box-sizing',
+  '-moz-box-sizing': 'box-sizing',
+  '-webkit-border-radius': 'border-radius',
+  '-webkit-text-decoration': 'text-decoration',
+  '-webkit-text-decoration-line': 'text-decoration-line',
+  '-webkit-text-decoration-color': 'text-decoration-color',
+  '-webkit-text-decoration-style': 'text-decoration-style',
+  '-webkit-font-feature-settings': 'font-feature-settings',
+  '-moz-font-feature-settings': 'font-feature-settings',
+  '-webkit-font-kerning': 'font-kerning',
+  '-webkit-tab-size': 'tab-size',
+  '-moz-tab-size': 'tab-size',
+  '-webkit-opacity': 'opacity',
+};
+
+/** Longhands in computation order. */
+export const LONGHANDS: readonly LonghandDef<StyleKey, unknown>[] = (() => {
+  const all = MODULES.filter((def): def is LonghandDef<StyleKey, unknown> => def.kind === 'longhand');
+  const first = ['font-size', 'color'];
+  return [...first.map((name) => all.find((def) => def.name === name)!), ...all.filter((def) => !first.includes(def.name))];
+})();
+
+export const LONGHAND_INDEX: ReadonlyMap<string, number> = new Map(LONGHANDS.map((def, index) => [def.name, index]));
+
+const BY_NAME: ReadonlyMap<string, RegisteredProperty> = (() => {
+  const map = new Map<string, RegisteredProperty>();
+  for (const def of MODULES) map.set(def.name, def);
+  for (const def of LOGICAL_LONGHANDS) map.set(def.name, def);
+  const physicalParser = (name: string) => (map.get(name) as LonghandDef).parse;
+  for (const def of logicalShorthands(physicalParser)) map.set(def.name, def);
+  const borderTop = map.get('border-top') as ShorthandDef;
+  for (const def of logicalBorderShorthands(borderTop.parse)) map.set(def.name, def);
+  for (const name of UNSUPPORTED_PROPERTIES) if (!map.has(name)) map.set(name, { kind: 'unsupported', name });
+  for (const [alias, target] of Object.entries(ALIASES)) map.set(alias, map.get(target)!);
+  return map;
+})();
+
+export type PropertyLookup =
+  | { readonly kind: 'known'; readonly def: RegisteredProperty }
+  | { readonly kind: 'ignored' }
+  | { readonly kind: 'unknown' };
+
+/** Looks a property name up (case-insensitive): known, silently ignored, or unknown. */
+export function lookupProperty(name: string): PropertyLookup {
+  const lower = name.toLowerCase();
+  const def = BY_NAME.get(lower);
+  if (def !== undefined) return { kind: 'known', def };
+  if (IGNORED_PROPERTIES.has(lower) || isVendorPrefixed(lower)) return { kind: 'ignored' };
+  return { kind: 'unknown' };
+}
+
+/** Every field of ComputedStyle, so that the registry's completeness is checked at load time. */
+const STYLE_KEYS: Record<keyof ComputedStyle, true> = {
+  display: true, position: true, float: true, clear: true, top: true, right: true, bottom: true, left: true,
+  zIndex: true, visibility: true, overflowX: true, overflowY: true, opacity: true, boxSizing: true, width: true,
+  height: true, minWidth: true, minHeight: true, maxWidth: true, maxHeight: true, marginTop: true, marginRight: true,
+  marginBottom: true, marginLeft: true, paddingTop: true, paddingRight: true, paddingBottom: true, paddingLeft: true,
+  borderTopWidth: true, borderRightWidth: true, borderBottomWidth: true, borderLeftWidth: true, borderTopStyle: true,
+  borderRightStyle: true, borderBottomStyle: true, borderLeftStyle: true, borderTopColor: true, borderRightColor: true,
+  borderBottomColor: true, borderLeftColor: true, borderTopLeftRadius: true, borderTopRightRadius: true,
+  borderBottomRightRadius: true, borderBottomLeftRadius: true, color: true, backgroundColor: true,
+  backgroundImage: true, fontFamily: true, fontSize: true, fontWeight: true, fontStyle: true, fontStretch: true,
+  fontVariantCaps: true, fontVariantNumeric: true, fontFeatureSettings: true, fontKerning: true, lineHeight: true,
+  textAlign: true, textAlignLast: true, textIndent: true, textTransform: true, whiteSpace: true, letterSpacing: true,
+  wordSpacing: true, overflowWrap: true, wordBreak: true, hyphens: true, tabSize: true, textDecorationLine: true,
+  textDecorationColor: true, textDecorationStyle: true, textDecorationThickness: true, verticalAlign: true,
+  direction: true, unicodeBidi: true, content: true, counterReset: true, counterIncrement: true, counterSet: true,
+  quotes: true, listStyleType: true, listStylePosition: true, listStyleImage: true, breakBefore: true,
+  breakAfter: true, breakInside: true, orphans: true, widows: true, page: true, boxDecorationBreak: true,
+  tableLayout: true, borderCollapse: true, borderSpacing: true, captionSide: true, emptyCells: true,
+  flexDirection: true, flexWrap: true, flexGrow: true, flexShrink: true, flexBasis: true, order: true,
+  justifyContent: true, alignItems: true, alignSelf: true, alignContent: true, rowGap: true, columnGap: true,
+  objectFit: true,
+};
+
+(function checkCompleteness(): void {
+  const covered = new Set(LONGHANDS.map((def) => def.key));
+  const missing = Object.keys(STYLE_KEYS).filter((key) => !covered.has(key as StyleKey));
+  if (missing.length > 0 || covered.size !== LONGHANDS.length) {
+    throw new Error(`css property registry does not cover ComputedStyle exactly: missing ${missing.join(', ')}`);
+  }
+})();

@@ -1,0 +1,92 @@
+/** CSS Text 3, CSS Writing Modes 3 (direction, unicode-bidi) and CSS 2 §10.8 (vertical-align). */
+import type { TextAlign, VerticalAlign } from '../types.js';
+import { identOf } from '../values/nodes.js';
+import type { SpecifiedLength } from '../values/units.js';
+import { computeLength, parseLength } from '../values/units.js';
+import { parseNumber, pxProperty } from './common.js';
+import type { PropertyDef } from './define.js';
+import { INVALID, keywordProperty, longhand } from './define.js';
+
+const ALIGN: readonly TextAlign[] = ['left', 'right', 'center', 'justify', 'start', 'end'];
+const ALIGN_ALIASES: Readonly<Record<string, TextAlign>> = {
+  'match-parent': 'start', '-webkit-center': 'center', '-webkit-left': 'left', '-webkit-right': 'right', '-moz-center': 'center',
+};
+
+type TabSpec = { readonly number: number } | SpecifiedLength;
+
+const tabSize = longhand<'tabSize', TabSpec>({
+  name: 'tab-size',
+  key: 'tabSize',
+  inherited: true,
+  initial: { kind: 'number', value: 8 },
+  parse: (nodes) => {
+    if (nodes.length !== 1) return INVALID;
+    if (nodes[0]!.type === 'Number') {
+      const n = parseNumber(nodes[0], { min: 0 });
+      return n === undefined ? INVALID : { number: n };
+    }
+    return parseLength(nodes[0]) ?? INVALID;
+  },
+  compute: (value, ctx) => (typeof value === 'object' && 'number' in value
+    ? { kind: 'number', value: value.number }
+    : (computeLength(value, ctx) as number)),
+});
+
+const VERTICAL_KEYWORDS = new Set(['baseline', 'sub', 'super', 'top', 'middle', 'bottom', 'text-top', 'text-bottom']);
+
+const verticalAlign = longhand<'verticalAlign', string | SpecifiedLength>({
+  name: 'vertical-align',
+  key: 'verticalAlign',
+  inherited: false,
+  initial: 'baseline',
+  parse: (nodes) => {
+    if (nodes.length !== 1) return INVALID;
+    const word = identOf(nodes[0]);
+    if (word !== undefined) return VERTICAL_KEYWORDS.has(word) ? word : INVALID;
+    return parseLength(nodes[0], { percent: true, negative: true }) ?? INVALID;
+  },
+  compute: (value, ctx) => (typeof value === 'string' ? (value as VerticalAlign) : computeLength(value, ctx)),
+});
+
+const TEXT_INDENT_FLAGS = new Set(['hanging', 'each-line']);
+
+const textIndent = longhand<'textIndent', SpecifiedLength>({
+  name: 'text-indent',
+  key: 'textIndent',
+  inherited: true,
+  initial: 0,
+  parse: (nodes, ctx) => {
+    const flags = nodes.filter((n) => TEXT_INDENT_FLAGS.has(identOf(n) ?? ''));
+    if (flags.length > 0) ctx.unsupported('text-indent hanging/each-line');
+    const rest = nodes.filter((n) => !flags.includes(n));
+    return rest.length === 1 ? parseLength(rest[0], { percent: true, negative: true }) ?? INVALID : INVALID;
+  },
+  compute: (value, ctx) => computeLength(value, ctx),
+});
+
+const overflowWrapValues = ['normal', 'break-word', 'anywhere'] as const;
+
+export const TEXT_PROPERTIES: readonly PropertyDef[] = [
+  keywordProperty('text-align', 'textAlign', ALIGN, 'start', true, ALIGN_ALIASES),
+  keywordProperty('text-align-last', 'textAlignLast', [...ALIGN, 'auto'], 'auto', true, ALIGN_ALIASES),
+  textIndent,
+  keywordProperty('text-transform', 'textTransform', ['none', 'uppercase', 'lowercase', 'capitalize'], 'none', true, { 'full-width': 'none', 'full-size-kana': 'none' }),
+  keywordProperty('white-space', 'whiteSpace', ['normal', 'pre', 'nowrap', 'pre-wrap', 'pre-line', 'break-spaces'], 'normal', true),
+  pxProperty('letter-spacing', 'letterSpacing', 0, true, { negative: true, normalIsZero: true }),
+  pxProperty('word-spacing', 'wordSpacing', 0, true, { negative: true, normalIsZero: true }),
+  keywordProperty('overflow-wrap', 'overflowWrap', overflowWrapValues, 'normal', true),
+  keywordProperty('word-break', 'wordBreak', ['normal', 'break-all', 'keep-all', 'break-word'], 'normal', true, { 'auto-phrase': 'normal' }),
+  keywordProperty('hyphens', 'hyphens', ['none', 'manual', 'auto'], 'manual', true),
+  tabSize,
+  verticalAlign,
+  keywordProperty('direction', 'direction', ['ltr', 'rtl'], 'ltr', true),
+  keywordProperty('unicode-bidi', 'unicodeBidi', ['normal', 'embed', 'isolate', 'bidi-override', 'isolate-override', 'plaintext'], 'normal', false),
+];
+
+/** Legacy names that are plain aliases of another property (CSS Cascade 4 §3.3 "legacy name aliases"). */
+export const TEXT_ALIASES: Readonly<Record<string, string>> = {
+  'word-wrap': 'overflow-wrap',
+  '-webkit-hyphens': 'hyphens',
+  '-ms-hyphens': 'hyphens',
+};
+

@@ -1,0 +1,48 @@
+/**
+ * Properties that are valid CSS but not rendered by octavo yet: a declaration of one is dropped
+ * with one `css_unsupported` warning per property and render. Vendor-prefixed properties that are
+ * not aliases are ignored silently, like browsers ignore other engines' prefixes.
+ */
+const UNSUPPORTED = `transform transform-origin transform-style transform-box translate rotate scale perspective perspective-origin
+box-shadow text-shadow outline outline-color outline-style outline-width outline-offset
+transition transition-property transition-duration transition-timing-function transition-delay transition-behavior
+animation animation-name animation-duration animation-timing-function animation-delay animation-iteration-count
+animation-direction animation-fill-mode animation-play-state animation-composition
+cursor pointer-events user-select resize filter backdrop-filter clip clip-path mask mask-image mask-mode mask-repeat
+mask-position mask-clip mask-origin mask-size mask-composite mix-blend-mode isolation will-change contain
+content-visibility container container-type container-name text-overflow
+columns column-count column-width column-rule column-rule-color column-rule-style column-rule-width column-span column-fill
+grid grid-template grid-template-columns grid-template-rows grid-template-areas grid-auto-columns grid-auto-rows
+grid-auto-flow grid-area grid-row grid-column grid-row-start grid-row-end grid-column-start grid-column-end
+justify-items justify-self
+background-position background-position-x background-position-y background-size background-repeat
+background-attachment background-origin background-clip background-blend-mode
+border-image border-image-source border-image-slice border-image-width border-image-outset border-image-repeat
+object-position image-rendering image-orientation image-resolution aspect-ratio
+font-size-adjust font-synthesis font-synthesis-weight font-synthesis-style font-synthesis-small-caps
+font-variant-ligatures font-variant-east-asian font-variant-position font-variant-alternates font-variant-emoji
+font-optical-sizing font-variation-settings font-language-override font-palette
+text-rendering text-justify text-underline-offset text-underline-position text-decoration-skip-ink text-decoration-skip
+text-emphasis text-emphasis-color text-emphasis-style text-emphasis-position text-combine-upright text-orientation
+writing-mode line-break hanging-punctuation text-wrap text-wrap-mode text-wrap-style white-space-collapse
+text-spacing-trim text-autospace initial-letter
+appearance accent-color caret-color scroll-behavior scroll-margin scroll-padding scroll-snap-type scroll-snap-align
+overscroll-behavior touch-action scrollbar-width scrollbar-color scrollbar-gutter overflow-anchor overflow-clip-margin
+border-start-start-radius border-start-end-radius border-end-start-radius border-end-end-radius
+float-reference float-defer float-offset footnote-display footnote-policy
+string-set bookmark-level bookmark-label bookmark-state anchor running
+size marks bleed page-orientation
+shape-outside shape-margin shape-image-threshold list-style-marker counter marker-side
+speak speak-as quotes-style zoom all`;
+
+export const UNSUPPORTED_PROPERTIES: ReadonlySet<string> = new Set(UNSUPPORTED.split(/\s+/).filter(Boolean));
+
+/** Irrelevant to print output: ignored without a warning. */
+export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
+  'print-color-adjust', 'color-adjust', 'color-scheme', 'forced-color-adjust', 'text-size-adjust', 'font-smooth',
+  'orphans-widows', 'user-zoom', 'src', 'unicode-range', 'font-display',
+]);
+
+export function isVendorPrefixed(name: string): boolean {
+  return /^-(webkit|moz|ms|o|epub|apple|khtml|wap|xv|prince|fs)-/.test(name);
+}

@@ -1,0 +1,189 @@
+/**
+ * `<color>` (CSS Color 4): hex, named and system colours, `transparent`, `currentcolor`,
+ * rgb()/rgba()/hsl()/hsla() in legacy (comma) and modern (space, `/ alpha`) syntax, hwb().
+ */
+import type { CssNode } from 'css-tree';
+import type { Color } from '../types.js';
+import { childrenOf, identOf, isOperator } from './nodes.js';
+import type { Nodes } from './nodes.js';
+import { NAMED_COLORS, SYSTEM_COLORS } from './named-colors.js';
+
+/** A specified colour: concrete, or `currentcolor` (resolved when computing). */
+export type SpecifiedColor = Color | 'currentcolor';
+
+export function parseColor(node: CssNode | undefined): SpecifiedColor | undefined {
+  if (node === undefined) return undefined;
+  switch (node.type) {
+    case 'Hash': return parseHex(node.value);
+    case 'Identifier': return parseColorKeyword(node.name.toLowerCase());
+    case 'Function': return parseColorFunction(node.name.toLowerCase(), childrenOf(node));
+    default: return undefined;
+  }
+}
+
+export function resolveColor(color: SpecifiedColor, currentColor: Color): Color {
+  return color === 'currentcolor' ? currentColor : color;
+}
+
+function rgba(r: number, g: number, b: number, a = 1): Color {
+  return { r: clamp(r, 0, 255), g: clamp(g, 0, 255), b: clamp(b, 0, 255), a: clamp(a, 0, 1) };
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+function parseColorKeyword(name: string): SpecifiedColor | undefined {
+  if (name === 'currentcolor') return 'currentcolor';
+  if (name === 'transparent') return { r: 0, g: 0, b: 0, a: 0 };
+  const rgb = NAMED_COLORS.get(name) ?? SYSTEM_COLORS.get(name);
+  return rgb === undefined ? undefined : rgba((rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255);
+}
+
+/** `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` (CSS Color 4 §5.2). */
+export function parseHex(hex: string): Color | undefined {
+  if (!/^[0-9a-f]+$/i.test(hex)) return undefined;
+  const digit = (i: number): number => parseInt(hex[i]! + hex[i]!, 16);
+  const pair = (i: number): number => parseInt(hex.slice(i, i + 2), 16);
+  switch (hex.length) {
+    case 3: return rgba(digit(0), digit(1), digit(2));
+    case 4: return rgba(digit(0), digit(1), digit(2), digit(3) / 255);
+    case 6: return rgba(pair(0), pair(2), pair(4));
+    case 8: return rgba(pair(0), pair(2), pair(4), pair(6) / 255);
+    default: return undefined;
+  }
+}
+
+/** A channel argument: a number, a percentage, or `none` (0) in the modern syntax. */
+interface Channel {
+  readonly value: number;
+  readonly percent: boolean;
+  readonly unit?: string;
+  readonly none: boolean;
+}
+
+function channelOf(node: CssNode): Channel | undefined {
+  switch (node.type) {
+    case 'Number': return { value: Number(node.value), percent: false, none: false };
+    case 'Percentage': return { value: Number(node.value), percent: true, none: false };
+    case 'Dimension': return { value: Number(node.value), percent: false, unit: node.unit.toLowerCase(), none: false };
+    case 'Identifier': return node.name.toLowerCase() === 'none' ? { value: 0, percent: false, none: true } : undefined;
+    default: return undefined;
+  }
+}
+
+/** Splits the arguments into channels and alpha; legacy syntax when commas are used. */
+function splitChannels(nodes: Nodes): { channels: Channel[]; alpha: Channel | undefined; legacy: boolean } | undefined {
+  const legacy = nodes.some((n) => isOperator(n, ','));
+  const channels: Channel[] = [];
+  let alpha: Channel | undefined;
+  let afterSlash = false;
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!;
+    if (legacy) {
+      if (i % 2 === 1) { if (!isOperator(node, ',')) return undefined; continue; }
+    } else if (isOperator(node, '/')) {
+      if (afterSlash) return undefined;
+      afterSlash = true;
+      continue;
+    }
+    const channel = channelOf(node);
+    if (channel === undefined || (legacy && channel.none)) return undefined;
+    if (afterSlash) { if (alpha !== undefined) return undefined; alpha = channel; }
+    else channels.push(channel);
+  }
+  if (legacy && channels.length === 4) alpha = channels.pop();
+  if (channels.length !== 3 || (afterSlash && alpha === undefined)) return undefined;
+  return { channels, alpha, legacy };
+}
+
+function alphaOf(channel: Channel | undefined): number | undefined {
+  if (channel === undefined) return 1;
+  if (channel.unit !== undefined) return undefined;
+  return channel.percent ? channel.value / 100 : channel.value;
+}
+
+function parseColorFunction(name: string, args: Nodes): Color | undefined {
+  const parsed = splitChannels(args);
+  if (parsed === undefined) return undefined;
+  const alpha = alphaOf(parsed.alpha);
+  if (alpha === undefined) return undefined;
+  switch (name) {
+    case 'rgb':
+    case 'rgba': return rgbFunction(parsed.channels, alpha, parsed.legacy);
+    case 'hsl':
+    case 'hsla': return hslFunction(parsed.channels, alpha, parsed.legacy);
+    case 'hwb': return parsed.legacy ? undefined : hwbFunction(parsed.channels, alpha);
+    default: return undefined;
+  }
+}
+
+function rgbFunction(channels: Channel[], alpha: number, legacy: boolean): Color | undefined {
+  if (channels.some((c) => c.unit !== undefined)) return undefined;
+  // Legacy syntax: all three numbers or all three percentages.
+  if (legacy && !(channels.every((c) => c.percent) || channels.every((c) => !c.percent))) return undefined;
+  const [r, g, b] = channels.map((c) => (c.percent ? (c.value * 255) / 100 : c.value)) as [number, number, number];
+  return rgba(round3(r), round3(g), round3(b), alpha);
+}
+
+function round3(value: number): number {
+  return Math.round(clamp(value, 0, 255) * 1000) / 1000;
+}
+
+function hueOf(channel: Channel): number | undefined {
+  if (channel.percent) return undefined;
+  let degrees: number;
+  switch (channel.unit) {
+    case undefined:
+    case 'deg': degrees = channel.value; break;
+    case 'rad': degrees = (channel.value * 180) / Math.PI; break;
+    case 'grad': degrees = channel.value * 0.9; break;
+    case 'turn': degrees = channel.value * 360; break;
+    default: return undefined;
+  }
+  return ((degrees % 360) + 360) % 360;
+}
+
+/** A saturation/lightness/whiteness/blackness: a percentage (legacy) or number/percentage (modern). */
+function fractionOf(channel: Channel, legacy: boolean): number | undefined {
+  if (channel.unit !== undefined) return undefined;
+  if (legacy && !channel.percent) return undefined;
+  return clamp(channel.value / 100, 0, 1);
+}
+
+/** CSS Color 4 §7.1 `hslToRgb`. */
+function hslFunction(channels: Channel[], alpha: number, legacy: boolean): Color | undefined {
+  const hue = hueOf(channels[0]!);
+  const sat = fractionOf(channels[1]!, legacy);
+  const light = fractionOf(channels[2]!, legacy);
+  if (hue === undefined || sat === undefined || light === undefined) return undefined;
+  const f = (n: number): number => {
+    const k = (n + hue / 30) % 12;
+    const a = sat * Math.min(light, 1 - light);
+    return light - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+  };
+  return rgba(round3(f(0) * 255), round3(f(8) * 255), round3(f(4) * 255), alpha);
+}
+
+/** CSS Color 4 §8.1 `hwbToRgb`. */
+function hwbFunction(channels: Channel[], alpha: number): Color | undefined {
+  const hue = hueOf(channels[0]!);
+  let white = fractionOf(channels[1]!, false);
+  let black = fractionOf(channels[2]!, false);
+  if (hue === undefined || white === undefined || black === undefined) return undefined;
+  if (white + black >= 1) {
+    const gray = white / (white + black);
+    return rgba(round3(gray * 255), round3(gray * 255), round3(gray * 255), alpha);
+  }
+  const base = hslFunction([{ value: hue, percent: false, none: false }, { value: 100, percent: true, none: false }, { value: 50, percent: true, none: false }], 1, true)!;
+  const mix = (c: number): number => round3((c / 255) * (1 - white! - black!) * 255 + white! * 255);
+  white = clamp(white, 0, 1);
+  black = clamp(black, 0, 1);
+  return rgba(mix(base.r), mix(base.g), mix(base.b), alpha);
+}
+
+/** Convenience for `color: <ident>` checks elsewhere. */
+export function isColorKeyword(node: CssNode | undefined): boolean {
+  const name = identOf(node);
+  return name !== undefined && parseColorKeyword(name) !== undefined;
+}

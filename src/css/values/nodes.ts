@@ -1,0 +1,89 @@
+/**
+ * Helpers over css-tree value nodes (CSS Syntax 3 component values). css-tree drops
+ * insignificant white space from `Value` children, so a value is a flat list of nodes.
+ */
+import type { CssNode } from 'css-tree';
+
+export type Nodes = readonly CssNode[];
+
+/** Marker returned by value parsers for a value the property does not accept. */
+export const INVALID: unique symbol = Symbol('invalid');
+export type Invalid = typeof INVALID;
+
+/** Lower-cased identifier name, or undefined when the node is not an identifier. */
+export function identOf(node: CssNode | undefined): string | undefined {
+  return node !== undefined && node.type === 'Identifier' ? node.name.toLowerCase() : undefined;
+}
+
+/** The single identifier of a one-node value. */
+export function singleIdent(nodes: Nodes): string | undefined {
+  return nodes.length === 1 ? identOf(nodes[0]) : undefined;
+}
+
+export function isOperator(node: CssNode | undefined, value: string): boolean {
+  return node !== undefined && node.type === 'Operator' && node.value.trim() === value;
+}
+
+/** Splits a value at a top-level operator (`,` or `/`). */
+export function splitBy(nodes: Nodes, operator: ',' | '/'): Nodes[] {
+  const parts: CssNode[][] = [[]];
+  for (const node of nodes) {
+    if (isOperator(node, operator)) parts.push([]);
+    else parts[parts.length - 1]!.push(node);
+  }
+  return parts;
+}
+
+/** Children of a css-tree node that has a list of children (Function, Parentheses, Value). */
+export function childrenOf(node: CssNode): Nodes {
+  const children = (node as { children?: { toArray(): CssNode[] } | null }).children;
+  return children ? children.toArray() : [];
+}
+
+/** True when the value contains `var()` anywhere (CSS Variables 1 §3: parsed after substitution). */
+export function containsVar(nodes: Nodes): boolean {
+  for (const node of nodes) {
+    if (node.type === 'Function') {
+      if (node.name.toLowerCase() === 'var') return true;
+      if (containsVar(childrenOf(node))) return true;
+    } else if (node.type === 'Parentheses' && containsVar(childrenOf(node))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+export function numberOf(node: CssNode | undefined): number | undefined {
+  if (node === undefined || node.type !== 'Number') return undefined;
+  const value = Number(node.value);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+export function integerOf(node: CssNode | undefined): number | undefined {
+  const value = numberOf(node);
+  if (value === undefined || !/^[+-]?\d+$/.test((node as { value: string }).value)) return undefined;
+  return value;
+}
+
+export function stringOf(node: CssNode | undefined): string | undefined {
+  return node !== undefined && node.type === 'String' ? node.value : undefined;
+}
+
+/** A `url()` made absolute against the stylesheet's URL (CSS Values 4 §4.5). */
+export function urlOf(node: CssNode | undefined, baseUrl: string | undefined): string | undefined {
+  if (node === undefined) return undefined;
+  let raw: string | undefined;
+  if (node.type === 'Url') raw = node.value;
+  else if (node.type === 'Function' && node.name.toLowerCase() === 'url') raw = stringOf(childrenOf(node)[0]);
+  if (raw === undefined) return undefined;
+  return resolveUrl(raw.trim(), baseUrl);
+}
+
+export function resolveUrl(raw: string, baseUrl: string | undefined): string {
+  if (raw.startsWith('data:')) return raw;
+  try {
+    return baseUrl !== undefined ? new URL(raw, baseUrl).href : new URL(raw).href;
+  } catch {
+    return raw;
+  }
+}

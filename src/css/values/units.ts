@@ -1,0 +1,139 @@
+/**
+ * Lengths (CSS Values 4 §6): absolute units become px while parsing, relative units are kept
+ * until the element's font size and the page area are known.
+ */
+import type { CssNode } from 'css-tree';
+import type { LengthPercentage, Percentage } from '../types.js';
+import type { SpecifiedCalc } from './calc.js';
+import { computeCalc, parseCalcFunction } from './calc.js';
+import { evaluateCalc as evaluateCalcNode } from './length.js';
+
+/** px per absolute unit (CSS Values 4 §6.2). */
+export const ABSOLUTE_UNITS: Readonly<Record<string, number>> = {
+  px: 1,
+  in: 96,
+  cm: 96 / 2.54,
+  mm: 96 / 25.4,
+  q: 96 / 101.6,
+  pt: 96 / 72,
+  pc: 16,
+};
+
+export type RelativeUnit = 'em' | 'rem' | 'ex' | 'ch' | 'vw' | 'vh' | 'vmin' | 'vmax' | 'lh' | 'rlh';
+const RELATIVE_UNITS = new Set<string>(['em', 'rem', 'ex', 'ch', 'vw', 'vh', 'vmin', 'vmax', 'lh', 'rlh']);
+
+export interface RelativeLength {
+  readonly kind: 'rel';
+  readonly value: number;
+  readonly unit: RelativeUnit;
+}
+
+export interface SpecifiedCalcLength {
+  readonly kind: 'spec-calc';
+  readonly node: SpecifiedCalc;
+}
+
+/** A declared length-percentage: px number, relative length, percentage or calc(). */
+export type SpecifiedLength = number | RelativeLength | Percentage | SpecifiedCalcLength;
+
+/** What relative units resolve against (CSS Values 4 §6.1). */
+export interface LengthContext {
+  /** em basis (the element's font size; the parent's for `font-size` itself). */
+  readonly fontSize: number;
+  readonly rootFontSize: number;
+  /** The page area (viewport of paged media), px. */
+  readonly viewportWidth: number;
+  readonly viewportHeight: number;
+  /** Computed line height in px, for `lh` (approximated as 1.2em when normal). */
+  readonly lineHeight?: number;
+}
+
+export interface LengthOptions {
+  readonly percent?: boolean;
+  readonly negative?: boolean;
+}
+
+/** Converts `value` of `unit` to px, or undefined for an unknown unit. */
+export function dimensionToPx(value: number, unit: string, ctx: LengthContext): number | undefined {
+  const lower = unit.toLowerCase();
+  const absolute = ABSOLUTE_UNITS[lower];
+  if (absolute !== undefined) return value * absolute;
+  switch (lower) {
+    case 'em': return value * ctx.fontSize;
+    case 'rem': return value * ctx.rootFontSize;
+    // No font metrics here: CSS Values 4 §6.1.1 lets ex and ch fall back to 0.5em.
+    case 'ex': return value * ctx.fontSize * 0.5;
+    case 'ch': return value * ctx.fontSize * 0.5;
+    case 'lh': return value * (ctx.lineHeight ?? ctx.fontSize * 1.2);
+    case 'rlh': return value * ctx.rootFontSize * 1.2;
+    case 'vw': return (value * ctx.viewportWidth) / 100;
+    case 'vh': return (value * ctx.viewportHeight) / 100;
+    case 'vmin': return (value * Math.min(ctx.viewportWidth, ctx.viewportHeight)) / 100;
+    case 'vmax': return (value * Math.max(ctx.viewportWidth, ctx.viewportHeight)) / 100;
+    default: return undefined;
+  }
+}
+
+export function isLengthUnit(unit: string): boolean {
+  const lower = unit.toLowerCase();
+  return lower in ABSOLUTE_UNITS || RELATIVE_UNITS.has(lower);
+}
+
+/** Parses one node as a length (or percentage when allowed); undefined when it is not one. */
+export function parseLength(node: CssNode | undefined, options: LengthOptions = {}): SpecifiedLength | undefined {
+  if (node === undefined) return undefined;
+  let result: SpecifiedLength | undefined;
+  switch (node.type) {
+    case 'Dimension': {
+      const value = Number(node.value);
+      const unit = node.unit.toLowerCase();
+      const absolute = ABSOLUTE_UNITS[unit];
+      if (absolute !== undefined) result = value * absolute;
+      else if (RELATIVE_UNITS.has(unit)) result = { kind: 'rel', value, unit: unit as RelativeUnit };
+      break;
+    }
+    case 'Number':
+      // Unitless zero is a valid length (CSS Values 4 §6).
+      if (Number(node.value) === 0) result = 0;
+      break;
+    case 'Percentage':
+      if (options.percent === true) result = { kind: 'percent', value: Number(node.value) };
+      break;
+    case 'Function': {
+      const calc = parseCalcFunction(node);
+      if (calc !== undefined && calc.type === 'length' && (options.percent === true || !calc.hasPercent)) {
+        return { kind: 'spec-calc', node: calc.node };
+      }
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+  if (result === undefined) return undefined;
+  if (options.negative !== true && isNegative(result)) return undefined;
+  return result;
+}
+
+function isNegative(value: SpecifiedLength): boolean {
+  if (typeof value === 'number') return value < 0;
+  if (value.kind === 'spec-calc') return false; // calc() is clamped at computed/used time
+  return value.value < 0;
+}
+
+/** Computes a specified length-percentage: px where possible, percentages and calc() kept. */
+export function computeLength(value: SpecifiedLength, ctx: LengthContext): LengthPercentage {
+  if (typeof value === 'number') return value;
+  switch (value.kind) {
+    case 'rel': return dimensionToPx(value.value, value.unit, ctx) ?? 0;
+    case 'percent': return value;
+    case 'spec-calc': return computeCalc(value.node, ctx);
+  }
+}
+
+/** Computes a length whose percentages refer to `basis` (e.g. font-size, line-height). */
+export function computeAbsoluteLength(value: SpecifiedLength, ctx: LengthContext, basis: number): number {
+  const computed = computeLength(value, ctx);
+  if (typeof computed === 'number') return computed;
+  if (computed.kind === 'percent') return (computed.value * basis) / 100;
+  return evaluateCalcNode(computed.node, basis);
+}

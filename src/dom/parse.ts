@@ -1,0 +1,157 @@
+/**
+ * The dom stage (DESIGN.md §2): HTML string -> DomDocument, with htmlparser2.
+ *
+ * htmlparser2 is a tolerant tokenizer-parser: it closes implied end tags (`<p>`, `<li>`, `<td>`) and
+ * knows void elements, but unlike the HTML standard's tree builder (HTML §13.2.6) it does not create
+ * the implied `<html>`, `<head>` and `<body>` elements. `normalizeDocument` supplies them the way the
+ * "before html", "in head" and "in body" insertion modes would: metadata elements that come before
+ * any content go into `<head>`; everything from the first content node on goes into `<body>`;
+ * attributes of explicit (even repeated) html/head/body tags are kept (first value wins).
+ */
+import { parseDocument } from 'htmlparser2';
+import { Element } from 'domhandler';
+import type { Document } from 'domhandler';
+import type { DomDocument, DomElement, DomNode, DomParent } from './types.js';
+import { isElement } from './types.js';
+
+/** Elements that belong in `<head>` when they come before the body content (HTML §13.2.6.4.4). */
+const HEAD_CONTENT = new Set(['base', 'basefont', 'bgsound', 'link', 'meta', 'noscript', 'script', 'style', 'template', 'title']);
+
+const PARSER_OPTIONS = {
+  withStartIndices: true,
+  withEndIndices: true,
+  lowerCaseTags: true,
+  lowerCaseAttributeNames: true,
+  decodeEntities: true,
+  xmlMode: false,
+  recognizeSelfClosing: false,
+} as const;
+
+export function parseHtml(html: string, sourceName: string): DomDocument {
+  const root = parseDocument(html, PARSER_OPTIONS);
+  const documentElement = normalizeDocument(root);
+  const locate = createLocator(html);
+  return { root, documentElement, sourceName, locate };
+}
+
+/** The pieces of a document sorted into the three implied elements. */
+interface Sorted {
+  readonly prolog: DomNode[];
+  readonly head: DomNode[];
+  readonly body: DomNode[];
+  html: DomElement | undefined;
+  headElement: DomElement | undefined;
+  bodyElement: DomElement | undefined;
+  inBody: boolean;
+}
+
+function isWhitespaceText(node: DomNode): boolean {
+  return node.type === 'text' && /^[ \t\n\f\r]*$/.test(node.data);
+}
+
+function isOutsideBody(node: DomNode): boolean {
+  const parent = node.parent;
+  return parent === null || parent.type === 'root' || (isElement(parent) && parent.name === 'html');
+}
+
+/** Adds attributes a repeated tag brings that the element does not have yet (HTML §13.2.6.4.7). */
+function mergeAttributes(target: DomElement, source: DomElement): void {
+  for (const [name, value] of Object.entries(source.attribs)) {
+    if (!(name in target.attribs)) target.attribs[name] = value;
+  }
+}
+
+/** Keeps the first html/head/body element as the real one; later ones only lend attributes. */
+function claim(sorted: Sorted, key: 'html' | 'headElement' | 'bodyElement', element: DomElement): void {
+  const existing = sorted[key];
+  if (existing === undefined) sorted[key] = element;
+  else mergeAttributes(existing, element);
+}
+
+function sortNode(sorted: Sorted, node: DomNode, insideHeadTag: boolean): void {
+  if (node.type === 'directive') {
+    if (!sorted.inBody && sorted.head.length === 0) sorted.prolog.push(node);
+    return;
+  }
+  if (isElement(node) && node.name === 'html') {
+    claim(sorted, 'html', node);
+    for (const child of node.children) sortNode(sorted, child, false);
+    return;
+  }
+  if (isElement(node) && node.name === 'head') {
+    // a <head> tag after the body started is ignored, its content stays in place (HTML §13.2.6.4.7)
+    if (!sorted.inBody) claim(sorted, 'headElement', node);
+    for (const child of node.children) sortNode(sorted, child, !sorted.inBody);
+    return;
+  }
+  if (isElement(node) && node.name === 'body') {
+    claim(sorted, 'bodyElement', node);
+    sorted.inBody = true;
+    for (const child of node.children) sortNode(sorted, child, false);
+    return;
+  }
+  if (!sorted.inBody) {
+    if (isWhitespaceText(node)) return;
+    if (node.type === 'comment' || (isElement(node) && HEAD_CONTENT.has(node.name))) {
+      (insideHeadTag || sorted.head.length > 0 || isElement(node) ? sorted.head : sorted.prolog).push(node);
+      return;
+    }
+    sorted.inBody = true;
+  }
+  // white space around an explicit <body> (before </html>, after it) is not content
+  if (sorted.bodyElement !== undefined && isWhitespaceText(node) && isOutsideBody(node)) return;
+  sorted.body.push(node);
+}
+
+/** Makes `children` the children of `parent`, fixing the parent and sibling links css-select walks. */
+function adopt(parent: DomParent, children: DomNode[]): void {
+  parent.children = children;
+  children.forEach((child, index) => {
+    child.parent = parent;
+    child.prev = children[index - 1] ?? null;
+    child.next = children[index + 1] ?? null;
+  });
+}
+
+function element(existing: DomElement | undefined, name: string): DomElement {
+  return existing ?? new Element(name, {});
+}
+
+/** Builds `root > html > (head, body)` around the parsed nodes; returns the `<html>` element. */
+export function normalizeDocument(root: Document): DomElement {
+  const sorted: Sorted = {
+    prolog: [], head: [], body: [], html: undefined, headElement: undefined, bodyElement: undefined, inBody: false,
+  };
+  for (const node of [...root.children]) sortNode(sorted, node, false);
+  const html = element(sorted.html, 'html');
+  const head = element(sorted.headElement, 'head');
+  const body = element(sorted.bodyElement, 'body');
+  adopt(head, sorted.head);
+  adopt(body, sorted.body);
+  adopt(html, [head, body]);
+  adopt(root, [...sorted.prolog, html]);
+  return html;
+}
+
+/** Offset -> 1-based line and column (in UTF-16 code units), by binary search over line starts. */
+export function createLocator(source: string): (offset: number) => { line: number; column: number } {
+  let lineStarts: number[] | undefined;
+  return (offset) => {
+    lineStarts ??= computeLineStarts(source);
+    const at = Math.max(0, Math.min(Number.isFinite(offset) ? Math.floor(offset) : 0, source.length));
+    let low = 0;
+    let high = lineStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((lineStarts[middle] ?? 0) <= at) low = middle;
+      else high = middle - 1;
+    }
+    return { line: low + 1, column: at - (lineStarts[low] ?? 0) + 1 };
+  };
+}
+
+function computeLineStarts(source: string): number[] {
+  const starts = [0];
+  for (let index = source.indexOf('\n'); index !== -1; index = source.indexOf('\n', index + 1)) starts.push(index + 1);
+  return starts;
+}

@@ -1,0 +1,129 @@
+/**
+ * Used values of the box model: borders, padding, margins and widths/heights
+ * (CSS2 §10.3.3, §10.6.3, §10.4, §10.7; CSS Box Sizing 3 `box-sizing`).
+ */
+import type { ComputedStyle, LengthPercentageAuto, LengthPercentageNone } from '../css/types.js';
+import { resolveLength } from '../css/values/length.js';
+import type { Sides } from '../geometry/types.js';
+
+export function usedBorder(style: ComputedStyle): Sides {
+  return {
+    top: style.borderTopWidth,
+    right: style.borderRightWidth,
+    bottom: style.borderBottomWidth,
+    left: style.borderLeftWidth,
+  };
+}
+
+/** Padding percentages refer to the containing block's width, on every side (CSS2 §8.4). */
+export function usedPadding(style: ComputedStyle, containingWidth: number): Sides {
+  return {
+    top: Math.max(0, resolveLength(style.paddingTop, containingWidth)),
+    right: Math.max(0, resolveLength(style.paddingRight, containingWidth)),
+    bottom: Math.max(0, resolveLength(style.paddingBottom, containingWidth)),
+    left: Math.max(0, resolveLength(style.paddingLeft, containingWidth)),
+  };
+}
+
+/** A margin with `auto` as 0 (vertical margins, inline boxes). */
+export function marginOrZero(value: LengthPercentageAuto, containingWidth: number): number {
+  return value === 'auto' ? 0 : resolveLength(value, containingWidth);
+}
+
+/** Resolves a size property; `auto`, or a percentage against an indefinite basis, gives undefined. */
+export function resolveSize(value: LengthPercentageAuto, basis: number | undefined): number | undefined {
+  if (value === 'auto') return undefined;
+  if (typeof value !== 'number' && basis === undefined) return undefined;
+  return resolveLength(value, basis ?? 0);
+}
+
+export function resolveMaxSize(value: LengthPercentageNone, basis: number | undefined): number {
+  if (value === 'none') return Infinity;
+  if (typeof value !== 'number' && basis === undefined) return Infinity;
+  return resolveLength(value, basis ?? 0);
+}
+
+export function resolveMinSize(value: LengthPercentageAuto, basis: number | undefined): number {
+  if (value === 'auto') return 0;
+  if (typeof value !== 'number' && basis === undefined) return 0;
+  return resolveLength(value, basis ?? 0);
+}
+
+/** Converts a width/height given by the style to a content-box size (`box-sizing`). */
+export function toContentSize(size: number, style: ComputedStyle, edges: number): number {
+  return style.boxSizing === 'border-box' ? Math.max(0, size - edges) : size;
+}
+
+export interface HorizontalMetrics {
+  readonly contentWidth: number;
+  readonly marginLeft: number;
+  readonly marginRight: number;
+  readonly border: Sides;
+  readonly padding: Sides;
+}
+
+/**
+ * Width and horizontal margins of a block-level box in normal flow (CSS2 §10.3.3), with
+ * min/max-width (§10.4). `fixedContentWidth` is given for boxes that size themselves
+ * (shrink-to-fit inline-blocks, replaced elements).
+ */
+export function blockHorizontalMetrics(style: ComputedStyle, containingWidth: number, fixedContentWidth?: number): HorizontalMetrics {
+  const border = usedBorder(style);
+  const padding = usedPadding(style, containingWidth);
+  const edges = border.left + border.right + padding.left + padding.right;
+  const specified = fixedContentWidth ?? contentWidthFrom(style.width, style, containingWidth, edges);
+  const minWidth = toContentSize(resolveMinSize(style.minWidth, containingWidth), style, edges);
+  const maxWidth = toContentSize(resolveMaxSize(style.maxWidth, containingWidth), style, edges);
+
+  let metrics = solveHorizontal(style, containingWidth, border, padding, specified);
+  if (metrics.contentWidth > maxWidth) metrics = solveHorizontal(style, containingWidth, border, padding, maxWidth);
+  if (metrics.contentWidth < minWidth) metrics = solveHorizontal(style, containingWidth, border, padding, minWidth);
+  return metrics;
+}
+
+function contentWidthFrom(width: LengthPercentageAuto, style: ComputedStyle, containingWidth: number, edges: number): number | undefined {
+  const size = resolveSize(width, containingWidth);
+  return size === undefined ? undefined : toContentSize(size, style, edges);
+}
+
+function solveHorizontal(style: ComputedStyle, cw: number, border: Sides, padding: Sides, width: number | undefined): HorizontalMetrics {
+  const edges = border.left + border.right + padding.left + padding.right;
+  const leftAuto = style.marginLeft === 'auto';
+  const rightAuto = style.marginRight === 'auto';
+  let marginLeft = marginOrZero(style.marginLeft, cw);
+  let marginRight = marginOrZero(style.marginRight, cw);
+  if (width === undefined) {
+    return { contentWidth: Math.max(0, cw - edges - marginLeft - marginRight), marginLeft, marginRight, border, padding };
+  }
+  const free = cw - edges - width;
+  if (leftAuto && rightAuto) {
+    marginLeft = Math.max(0, free / 2);
+    marginRight = free - marginLeft;
+  } else if (leftAuto) {
+    marginLeft = free - marginRight;
+  } else if (rightAuto) {
+    marginRight = free - marginLeft;
+  } else if (style.direction === 'rtl') {
+    marginLeft = free - marginRight; // over-constrained: the start margin wins
+  } else {
+    marginRight = free - marginLeft;
+  }
+  return { contentWidth: width, marginLeft, marginRight, border, padding };
+}
+
+/** Used content height from `height`, `min-height`, `max-height` (CSS2 §10.6.3, §10.7). */
+export function clampHeight(style: ComputedStyle, autoHeight: number, containingHeight: number | undefined, edges: number): number {
+  const specified = resolveSize(style.height, containingHeight);
+  let height = specified === undefined ? autoHeight : toContentSize(specified, style, edges);
+  const max = resolveMaxSize(style.maxHeight, containingHeight);
+  if (max !== Infinity) height = Math.min(height, toContentSize(max, style, edges));
+  const min = resolveMinSize(style.minHeight, containingHeight);
+  if (min > 0) height = Math.max(height, toContentSize(min, style, edges));
+  return height;
+}
+
+/** The box's definite content height, if `height` gives one (for children's percentages). */
+export function definiteContentHeight(style: ComputedStyle, containingHeight: number | undefined, edges: number): number | undefined {
+  const specified = resolveSize(style.height, containingHeight);
+  return specified === undefined ? undefined : toContentSize(specified, style, edges);
+}

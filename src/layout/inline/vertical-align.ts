@@ -1,0 +1,75 @@
+/**
+ * Line-height calculations (CSS2 §10.8, CSS Inline 3 §4): each inline box's layout bounds
+ * (its A and D plus half-leading) placed by `vertical-align` relative to its parent's baseline.
+ */
+import type { ComputedStyle } from '../../css/types.js';
+import { resolveLength } from '../../css/values/length.js';
+import { fontRequestFromStyle } from '../../text/request.js';
+import type { ScaledFontMetrics, TextSystem } from '../../text/types.js';
+
+export interface InlineMetrics {
+  readonly font: ScaledFontMetrics;
+  /** Used line-height, px. */
+  readonly lineHeight: number;
+  /** Distance from the baseline up to the top of the layout bounds (A + half-leading). */
+  readonly above: number;
+  /** Distance from the baseline down to the bottom of the layout bounds (D + half-leading). */
+  readonly below: number;
+}
+
+const metricsCache = new WeakMap<ComputedStyle, WeakMap<TextSystem, InlineMetrics>>();
+
+export function inlineMetrics(style: ComputedStyle, text: TextSystem): InlineMetrics {
+  let perSystem = metricsCache.get(style);
+  if (perSystem === undefined) {
+    perSystem = new WeakMap();
+    metricsCache.set(style, perSystem);
+  }
+  const cached = perSystem.get(text);
+  if (cached !== undefined) return cached;
+  const font = text.metrics(fontRequestFromStyle(style));
+  const lineHeight = usedLineHeight(style, font);
+  const halfLeading = (lineHeight - (font.ascent + font.descent)) / 2;
+  const metrics: InlineMetrics = { font, lineHeight, above: font.ascent + halfLeading, below: font.descent + halfLeading };
+  perSystem.set(text, metrics);
+  return metrics;
+}
+
+/** CSS Inline 3 §4.1: `normal` uses the font's ascent + descent + line gap. */
+export function usedLineHeight(style: ComputedStyle, font: ScaledFontMetrics): number {
+  const value = style.lineHeight;
+  if (value === 'normal') return font.ascent + font.descent + font.lineGap;
+  if (typeof value === 'number') return value;
+  return value.value * style.fontSize;
+}
+
+export type LineRelativeAlign = 'top' | 'bottom';
+
+/**
+ * Baseline offset (px, positive = down) of a box relative to its parent's baseline, for the
+ * values aligned within the parent; `top`/`bottom` are aligned to the line box afterwards.
+ * `above`/`below` are the box's own layout bounds.
+ */
+export function baselineShift(
+  style: ComputedStyle,
+  parent: { readonly style: ComputedStyle; readonly metrics: InlineMetrics },
+  own: { readonly above: number; readonly below: number; readonly ascent: number; readonly descent: number; readonly lineHeight: number },
+): number | LineRelativeAlign {
+  const align = style.verticalAlign;
+  const parentFont = parent.metrics.font;
+  switch (align) {
+    case 'baseline': return 0;
+    // Browsers' values: sub lowers by a fifth of the parent's font size, super raises by a third.
+    case 'sub': return parent.style.fontSize / 5 + 1;
+    case 'super': return -(parent.style.fontSize / 3 + 1);
+    case 'text-top': return -parentFont.ascent + own.ascent;
+    case 'text-bottom': return parentFont.descent - own.descent;
+    case 'middle': return -parentFont.xHeight / 2 + (own.above - own.below) / 2;
+    case 'top':
+    case 'bottom':
+      return align;
+    default:
+      // A length raises the box; a percentage refers to the box's own line-height.
+      return -resolveLength(align, own.lineHeight);
+  }
+}

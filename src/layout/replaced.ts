@@ -1,0 +1,49 @@
+/** Sizing of replaced elements (CSS2 §10.3.2, §10.6.2; CSS Images 3 default sizing). */
+import type { ReplacedBox } from '../boxes/types.js';
+import type { LoadedImage } from '../resources/types.js';
+import type { Sides } from '../geometry/types.js';
+import { resolveMaxSize, resolveMinSize, resolveSize, toContentSize, usedBorder, usedPadding } from './box-model.js';
+
+export interface ReplacedSize {
+  readonly width: number;
+  readonly height: number;
+  readonly border: Sides;
+  readonly padding: Sides;
+}
+
+/** Content size of an image: specified sizes, else the intrinsic size keeping the aspect ratio. */
+export function replacedSize(box: ReplacedBox, image: LoadedImage | undefined, containingWidth: number, containingHeight: number | undefined): ReplacedSize {
+  const style = box.style;
+  const border = usedBorder(style);
+  const padding = usedPadding(style, containingWidth);
+  const edgesX = border.left + border.right + padding.left + padding.right;
+  const edgesY = border.top + border.bottom + padding.top + padding.bottom;
+  const intrinsicW = image?.width ?? 0;
+  const intrinsicH = image?.height ?? 0;
+  const ratio = intrinsicW > 0 && intrinsicH > 0 ? intrinsicW / intrinsicH : undefined;
+  const specifiedW = sizeOrUndefined(resolveSize(style.width, containingWidth), style, edgesX);
+  const specifiedH = sizeOrUndefined(resolveSize(style.height, containingHeight), style, edgesY);
+
+  let width: number;
+  let height: number;
+  if (specifiedW !== undefined && specifiedH !== undefined) [width, height] = [specifiedW, specifiedH];
+  else if (specifiedW !== undefined) [width, height] = [specifiedW, ratio !== undefined ? specifiedW / ratio : intrinsicH];
+  else if (specifiedH !== undefined) [width, height] = [ratio !== undefined ? specifiedH * ratio : intrinsicW, specifiedH];
+  else [width, height] = [intrinsicW, intrinsicH];
+
+  // min/max constraints, keeping the ratio when both sizes were automatic (CSS2 §10.4 table, simplified).
+  const maxW = toContentSize(resolveMaxSize(style.maxWidth, containingWidth), style, edgesX);
+  const minW = toContentSize(resolveMinSize(style.minWidth, containingWidth), style, edgesX);
+  const maxH = toContentSize(resolveMaxSize(style.maxHeight, containingHeight), style, edgesY);
+  const minH = toContentSize(resolveMinSize(style.minHeight, containingHeight), style, edgesY);
+  const keepRatio = ratio !== undefined && (specifiedW === undefined || specifiedH === undefined);
+  if (width > maxW) [width, height] = [maxW, keepRatio ? maxW / ratio : height];
+  if (height > maxH) [width, height] = [keepRatio ? maxH * ratio : width, maxH];
+  if (width < minW) [width, height] = [minW, keepRatio ? minW / ratio : height];
+  if (height < minH) [width, height] = [keepRatio ? minH * ratio : width, minH];
+  return { width, height, border, padding };
+}
+
+function sizeOrUndefined(size: number | undefined, style: ReplacedBox['style'], edges: number): number | undefined {
+  return size === undefined ? undefined : toContentSize(size, style, edges);
+}

@@ -1,0 +1,155 @@
+/**
+ * Borders (CSS Backgrounds 3 §4, §5). Solid, double, inset/outset and groove/ridge sides are
+ * filled regions whose corners join on the diagonal (curved when border-radius is set); a
+ * border whose four sides share one colour and a solid/double style is a single even-odd ring.
+ * Dashed and dotted sides are stroked along the middle of the side (see border-style.ts).
+ * A side cut by a fragmentation break has width 0 and is not drawn.
+ */
+import type { BorderStyle, Color, ComputedStyle } from '../css/types.js';
+import type { Rect, Side, Sides } from '../geometry/types.js';
+import { SIDES } from '../geometry/types.js';
+import type { DisplayItem, PathSegment } from './display-list.js';
+import { bevelColor, dashLength, grooveColors, isInvisible } from './border-style.js';
+import type { Edge } from './path.js';
+import { insetBy, roundedRectPath, scaleSides, sideRegion } from './path.js';
+import type { Radii } from './radii.js';
+import { hasRadii, insetRadii } from './radii.js';
+
+export interface BorderInput {
+  /** Border box. */
+  readonly rect: Rect;
+  /** Used widths (0 on sides cut by a break). */
+  readonly widths: Sides;
+  readonly style: ComputedStyle;
+  /** Outer radii, already resolved and reduced. */
+  readonly radii: Radii;
+}
+
+interface SideStyle {
+  readonly side: Side;
+  readonly width: number;
+  readonly style: BorderStyle;
+  readonly color: Color;
+}
+
+function sideStyles(input: BorderInput): SideStyle[] {
+  const s = input.style;
+  const styles: Record<Side, [BorderStyle, Color]> = {
+    top: [s.borderTopStyle, s.borderTopColor],
+    right: [s.borderRightStyle, s.borderRightColor],
+    bottom: [s.borderBottomStyle, s.borderBottomColor],
+    left: [s.borderLeftStyle, s.borderLeftColor],
+  };
+  return SIDES.map((side) => ({ side, width: input.widths[side], style: styles[side][0], color: styles[side][1] }));
+}
+
+const isVisible = (side: SideStyle): boolean => side.width > 0 && !isInvisible(side.style) && side.color.a > 0;
+
+const sameColor = (a: Color, b: Color): boolean => a.r === b.r && a.g === b.g && a.b === b.b && a.a === b.a;
+
+export function paintBorder(input: BorderInput): DisplayItem[] {
+  const sides = sideStyles(input);
+  const visible = sides.filter(isVisible);
+  if (visible.length === 0) return [];
+  const first = visible[0]!;
+  const uniform = visible.length === 4 && visible.every((s) => s.style === first.style && sameColor(s.color, first.color));
+  if (uniform && (first.style === 'solid' || first.style === 'double')) return [ring(input, first.style, first.color)];
+  if (uniform && (first.style === 'dashed' || first.style === 'dotted') && hasRadii(input.radii) && visible.every((s) => s.width === first.width)) {
+    return [roundedDashes(input, first.style, first.width, first.color)];
+  }
+  return visible.flatMap((side) => paintSide(input, side));
+}
+
+/** The edge at `fraction` of the way from the border edge (0) to the padding edge (1). */
+function edgeAt(input: BorderInput, fraction: number): Edge {
+  const inset = scaleSides(input.widths, fraction);
+  return { rect: insetBy(input.rect, input.widths, fraction), radii: fraction === 0 ? input.radii : insetRadii(input.radii, inset) };
+}
+
+/** All four sides alike: nested (rounded) rectangles filled with the even-odd rule. */
+function ring(input: BorderInput, style: 'solid' | 'double', color: Color): DisplayItem {
+  const fractions = style === 'solid' ? [0, 1] : [0, 1 / 3, 2 / 3, 1];
+  const path = fractions.flatMap((f) => {
+    const edge = edgeAt(input, f);
+    return roundedRectPath(edge.rect, edge.radii);
+  });
+  return { kind: 'fill-path', path, color, evenOdd: true };
+}
+
+function band(input: BorderInput, side: Side, from: number, to: number, color: Color): DisplayItem {
+  return { kind: 'fill-path', path: sideRegion(side, edgeAt(input, from), edgeAt(input, to), input.widths), color };
+}
+
+function paintSide(input: BorderInput, side: SideStyle): DisplayItem[] {
+  switch (side.style) {
+    case 'solid':
+      return [band(input, side.side, 0, 1, side.color)];
+    case 'double':
+      return [band(input, side.side, 0, 1 / 3, side.color), band(input, side.side, 2 / 3, 1, side.color)];
+    case 'inset':
+    case 'outset':
+      return [band(input, side.side, 0, 1, bevelColor(side.style, side.side, side.color))];
+    case 'groove':
+    case 'ridge': {
+      const [outer, inner] = grooveColors(side.style, side.side, side.color);
+      return [band(input, side.side, 0, 1 / 2, outer), band(input, side.side, 1 / 2, 1, inner)];
+    }
+    case 'dashed':
+    case 'dotted':
+      return [straightDashes(input, side.side, side.style, side.width, side.color)];
+    case 'none':
+    case 'hidden':
+      return [];
+  }
+}
+
+/** The middle line of one side, between the corners' curves (whole side when square). */
+function sideCenterLine(input: BorderInput, side: Side, width: number): { from: { x: number; y: number }; to: { x: number; y: number } } {
+  const { x, y, width: w, height: h } = input.rect;
+  const [tlh, tlv, trh, trv, brh, brv, blh, blv] = input.radii;
+  switch (side) {
+    case 'top':
+      return { from: { x: x + tlh, y: y + width / 2 }, to: { x: x + w - trh, y: y + width / 2 } };
+    case 'right':
+      return { from: { x: x + w - width / 2, y: y + trv }, to: { x: x + w - width / 2, y: y + h - brv } };
+    case 'bottom':
+      return { from: { x: x + blh, y: y + h - width / 2 }, to: { x: x + w - brh, y: y + h - width / 2 } };
+    case 'left':
+      return { from: { x: x + width / 2, y: y + tlv }, to: { x: x + width / 2, y: y + h - blv } };
+  }
+}
+
+/**
+ * A dashed or dotted side as one stroke: dashes [d, d] with butt caps; dots as zero-length
+ * dashes with round caps every 2d, starting d/2 in so the first and last dots sit in the corners.
+ */
+function straightDashes(input: BorderInput, side: Side, style: 'dashed' | 'dotted', width: number, color: Color): DisplayItem {
+  const { from, to } = sideCenterLine(input, side, width);
+  const length = Math.hypot(to.x - from.x, to.y - from.y);
+  const d = dashLength(style, width, length);
+  if (style === 'dashed') {
+    const path: PathSegment[] = [{ op: 'move', x: from.x, y: from.y }, { op: 'line', x: to.x, y: to.y }];
+    return { kind: 'stroke-path', path, color, width, dash: [d, d], lineCap: 'butt' };
+  }
+  const ux = length > 0 ? (to.x - from.x) / length : 0;
+  const uy = length > 0 ? (to.y - from.y) / length : 0;
+  const path: PathSegment[] = [
+    { op: 'move', x: from.x + (ux * d) / 2, y: from.y + (uy * d) / 2 },
+    { op: 'line', x: to.x - (ux * d) / 2, y: to.y - (uy * d) / 2 },
+  ];
+  return { kind: 'stroke-path', path, color, width, dash: [0, 2 * d], lineCap: 'round' };
+}
+
+/** Four equal dashed/dotted sides with rounded corners: one stroke around the middle of the border. */
+function roundedDashes(input: BorderInput, style: 'dashed' | 'dotted', width: number, color: Color): DisplayItem {
+  const middle = edgeAt(input, 1 / 2);
+  const nominal = style === 'dotted' ? width : 3 * width;
+  return {
+    kind: 'stroke-path',
+    path: roundedRectPath(middle.rect, middle.radii),
+    color,
+    width,
+    dash: style === 'dotted' ? [0, 2 * nominal] : [nominal, nominal],
+    lineCap: style === 'dotted' ? 'round' : 'butt',
+  };
+}

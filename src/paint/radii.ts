@@ -1,0 +1,67 @@
+/**
+ * Border radii (CSS Backgrounds 3 §5): resolved against the border box, reduced so adjacent
+ * curves never overlap (§5.5), and shrunk by the border widths for the padding edge (§5.2).
+ */
+import type { ComputedStyle, LengthPercentage } from '../css/types.js';
+import { resolveLength } from '../css/values/length.js';
+import type { Rect, Sides } from '../geometry/types.js';
+
+/** [tlH, tlV, trH, trV, brH, brV, blH, blV] in px, as display-list clips carry them. */
+export type Radii = readonly [number, number, number, number, number, number, number, number];
+
+export const NO_RADII: Radii = [0, 0, 0, 0, 0, 0, 0, 0];
+
+export function hasRadii(radii: Radii): boolean {
+  return radii.some((r) => r > 0);
+}
+
+/** Which corners a fragment keeps when it is sliced (box-decoration-break: slice, CSS Fragmentation 3 §5.4). */
+export interface KeptCorners {
+  readonly topLeft: boolean;
+  readonly topRight: boolean;
+  readonly bottomRight: boolean;
+  readonly bottomLeft: boolean;
+}
+
+export const ALL_CORNERS: KeptCorners = { topLeft: true, topRight: true, bottomRight: true, bottomLeft: true };
+
+/** The outer (border edge) radii of a border box, §5.1 percentages and §5.5 overlap reduction. */
+export function borderRadii(style: ComputedStyle, box: Rect, kept: KeptCorners = ALL_CORNERS): Radii {
+  const corner = (value: readonly [LengthPercentage, LengthPercentage], keep: boolean): [number, number] => {
+    if (!keep) return [0, 0];
+    const h = Math.max(0, resolveLength(value[0], box.width));
+    const v = Math.max(0, resolveLength(value[1], box.height));
+    // a corner with one zero radius is square (§5.1)
+    return h > 0 && v > 0 ? [h, v] : [0, 0];
+  };
+  const [tlh, tlv] = corner(style.borderTopLeftRadius, kept.topLeft);
+  const [trh, trv] = corner(style.borderTopRightRadius, kept.topRight);
+  const [brh, brv] = corner(style.borderBottomRightRadius, kept.bottomRight);
+  const [blh, blv] = corner(style.borderBottomLeftRadius, kept.bottomLeft);
+  if (tlh + tlv + trh + trv + brh + brv + blh + blv === 0) return NO_RADII;
+  const ratio = (length: number, sum: number): number => (sum > 0 ? length / sum : Infinity);
+  const f = Math.min(
+    1,
+    ratio(box.width, tlh + trh),
+    ratio(box.width, blh + brh),
+    ratio(box.height, tlv + blv),
+    ratio(box.height, trv + brv),
+  );
+  return [tlh * f, tlv * f, trh * f, trv * f, brh * f, brv * f, blh * f, blv * f];
+}
+
+/** Radii of an edge inset from the border edge by `inset` (padding edge: the border widths), §5.2. */
+export function insetRadii(radii: Radii, inset: Sides): Radii {
+  const [tlh, tlv, trh, trv, brh, brv, blh, blv] = radii;
+  const shrink = (h: number, v: number, dh: number, dv: number): [number, number] => {
+    const nh = Math.max(0, h - dh);
+    const nv = Math.max(0, v - dv);
+    return nh > 0 && nv > 0 ? [nh, nv] : [0, 0];
+  };
+  return [
+    ...shrink(tlh, tlv, inset.left, inset.top),
+    ...shrink(trh, trv, inset.right, inset.top),
+    ...shrink(brh, brv, inset.right, inset.bottom),
+    ...shrink(blh, blv, inset.left, inset.bottom),
+  ] as unknown as Radii;
+}

@@ -1,0 +1,29 @@
+/** What the per-feature writers share while one document is written. */
+import type { ContentSink } from './content.js';
+import type { PdfKitDocument, PdfKitPage, PdfRef } from './pdfkit-document.js';
+import type { FontEmbedder } from './fonts.js';
+import type { ImageEmbedder } from './images.js';
+
+/** Document-wide resources: embedded once, registered on each page that uses them. */
+export interface DocumentResources {
+  readonly doc: PdfKitDocument;
+  readonly fonts: FontEmbedder;
+  readonly images: ImageEmbedder;
+  /** ExtGState per alpha value (ca and CA), keyed by the alpha rounded to 1/1000. */
+  readonly alphaStates: Map<number, { readonly name: string; readonly ref: PdfRef }>;
+  /** Counter for transparency-group form XObject names. */
+  groups: number;
+}
+
+/** An open push-clip / push-opacity, so pops and the page end can balance them. */
+export type OpenScope = { readonly kind: 'clip' } | { readonly kind: 'opacity'; readonly opacity: number };
+
+export interface PageContext {
+  readonly resources: DocumentResources;
+  readonly page: PdfKitPage;
+  readonly sink: ContentSink;
+  /** Page size in px. */
+  readonly width: number;
+  readonly height: number;
+  readonly scopes: OpenScope[];
+}

@@ -1,0 +1,44 @@
+/**
+ * A content fingerprint for deterministic output: the PDF file identifier (ISO 32000-1 §14.4)
+ * and the seed of every value that would otherwise be random, derived from everything that
+ * shapes the bytes — the display list, the metadata and the encryption options.
+ */
+import { createHash } from 'node:crypto';
+import type { DocumentDisplayList } from '../paint/display-list.js';
+import type { EncryptionOptions, Metadata } from '../options.js';
+import type { FontFace } from '../text/types.js';
+import type { LoadedImage } from '../resources/types.js';
+
+export interface FingerprintInput {
+  readonly display: DocumentDisplayList;
+  readonly metadata: Metadata;
+  readonly encryption: EncryptionOptions | undefined;
+  readonly compress: boolean;
+}
+
+/** SHA-256 over a canonical serialisation; faces and images stand for themselves by name and id. */
+export function fingerprint(input: FingerprintInput): Uint8Array {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify({ metadata: input.metadata, encryption: input.encryption ?? null, compress: input.compress }));
+  for (const page of input.display.pages) {
+    hash.update(`page ${page.width} ${page.height}\n`);
+    for (const item of page.items) hash.update(JSON.stringify(item, replacer));
+  }
+  return new Uint8Array(hash.digest());
+}
+
+function replacer(key: string, value: unknown): unknown {
+  if (key === 'face' && isObject(value)) {
+    const face = value as unknown as FontFace;
+    return `${face.postscriptName}|${face.id}|${face.weight}|${face.style}`;
+  }
+  if (key === 'image' && isObject(value)) {
+    const image = value as unknown as LoadedImage;
+    return `${image.id}|${image.width}x${image.height}`;
+  }
+  return value;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}

@@ -1,0 +1,85 @@
+/**
+ * Font embedding (ISO 32000-1 §9.7 Type 0 / CIDFontType2 fonts, §9.10.3 ToUnicode): each FontFace
+ * is handed to PDFKit as its already-parsed fontkit font (no second parse, DESIGN.md §4) and
+ * becomes one PDFKit EmbeddedFont per document. Glyphs are added by id — never re-shaped — so the
+ * subset, the /W widths and the ToUnicode map (ligatures map to all their characters) stay exact.
+ */
+import type { FontFace } from '../text/types.js';
+import type { PdfKitDocument, PdfKitEmbeddedFont, PdfKitFontProgram, PdfKitPage } from './pdfkit-document.js';
+
+/** A glyph as the content stream writes it. */
+export interface EncodedGlyph {
+  /** 4 hex digits of the subset glyph id (Identity-H encoding). */
+  readonly hex: string;
+  /** Advance in the embedded /W table, 1/1000 em. */
+  readonly width: number;
+}
+
+export interface EmbeddedFace {
+  /** Resource name (/F1...). */
+  readonly name: string;
+  encode(glyphId: number, codePoints: readonly number[]): EncodedGlyph;
+  /** Puts the font in the page's /Font resources. */
+  useOn(page: PdfKitPage): void;
+}
+
+export interface FontEmbedder {
+  embed(face: FontFace): EmbeddedFace;
+}
+
+export function createFontEmbedder(doc: PdfKitDocument): FontEmbedder {
+  const faces = new Map<FontFace, EmbeddedFace>();
+  return {
+    embed(face) {
+      let embedded = faces.get(face);
+      if (embedded === undefined) {
+        embedded = embedFace(doc, face);
+        faces.set(face, embedded);
+      }
+      return embedded;
+    },
+  };
+}
+
+/** Registers the parsed font with PDFKit (which subsets and writes it when the document ends). */
+function createPdfKitFont(doc: PdfKitDocument, program: PdfKitFontProgram): PdfKitEmbeddedFont {
+  doc.font(program);
+  const font = doc._font;
+  if (font.font === program) return font;
+  // PDFKit reused an earlier font with the same PostScript name; this face needs its own.
+  const EmbeddedFont = font.constructor as new (d: PdfKitDocument, p: PdfKitFontProgram, id: string) => PdfKitEmbeddedFont;
+  const own = new EmbeddedFont(doc, program, `F${++doc._fontCount}`);
+  doc._fontFamilies[own.id] = own;
+  return own;
+}
+
+function embedFace(doc: PdfKitDocument, face: FontFace): EmbeddedFace {
+  const program = face.program as PdfKitFontProgram;
+  if (typeof program.layout !== 'function' || typeof program.getGlyph !== 'function') {
+    throw new Error(`font face ${face.postscriptName}: its program is not a parsed fontkit font`);
+  }
+  const font = createPdfKitFont(doc, program);
+  const glyphs = new Map<number, EncodedGlyph>();
+  return {
+    name: font.id,
+    encode(glyphId, codePoints) {
+      let glyph = glyphs.get(glyphId);
+      if (glyph === undefined) {
+        const subsetId = font.subset.includeGlyph(glyphId);
+        const width = program.getGlyph(glyphId).advanceWidth * font.scale;
+        font.widths[subsetId] ??= width;
+        font.unicode[subsetId] ??= [...codePoints];
+        glyph = { hex: subsetId.toString(16).padStart(4, '0'), width: font.widths[subsetId]! };
+        glyphs.set(glyphId, glyph);
+      } else if (codePoints.length > 0) {
+        // the first use may have been a cluster continuation without characters
+        const subsetId = parseInt(glyph.hex, 16);
+        if (font.unicode[subsetId]!.length === 0) font.unicode[subsetId] = [...codePoints];
+      }
+      return glyph;
+    },
+    useOn(page) {
+      page.fonts[font.id] ??= font.ref();
+    },
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * Vector graphics (ISO 32000-1 §8.5 paths, §8.4 graphics state, §11 transparency): filled rects
+ * and paths, stroked paths with dashes, clips, and group opacity as transparency-group form XObjects.
+ */
+import type { Color } from '../css/types.js';
+import type { Rect } from '../geometry/types.js';
+import type { PathSegment } from '../paint/display-list.js';
+import { num, pathOperators, rgb } from './content.js';
+import type { PageContext } from './context.js';
+
+/** `/GsN gs` for an alpha below 1 (the ExtGState is made once per document, registered on the page). */
+export function alphaOperator(ctx: PageContext, alpha: number): string {
+  const key = Math.round(alpha * 1000) / 1000;
+  const states = ctx.resources.alphaStates;
+  let state = states.get(key);
+  if (state === undefined) {
+    const ref = ctx.resources.doc.ref({ Type: 'ExtGState', ca: key, CA: key });
+    ref.end();
+    state = { name: `Gs${states.size + 1}`, ref };
+    states.set(key, state);
+  }
+  ctx.page.ext_gstates[state.name] = state.ref;
+  return `/${state.name} gs`;
+}
+
+/** Wraps painting operators so a translucent colour does not leak its alpha. */
+function withAlpha(ctx: PageContext, color: Color, operators: string): string {
+  if (color.a >= 1) return operators;
+  return `q\n${alphaOperator(ctx, color.a)}\n${operators}\nQ`;
+}
+
+export function fillRect(ctx: PageContext, rect: Rect, color: Color): void {
+  if (color.a <= 0 || rect.width <= 0 || rect.height <= 0) return;
+  const ops = `${rgb(color)} rg\n${num(rect.x)} ${num(rect.y)} ${num(rect.width)} ${num(rect.height)} re\nf`;
+  ctx.sink.push(withAlpha(ctx, color, ops));
+}
+
+export function fillPath(ctx: PageContext, path: readonly PathSegment[], color: Color, evenOdd: boolean): void {
+  if (color.a <= 0 || path.length === 0) return;
+  const ops = `${rgb(color)} rg\n${pathOperators(path)}\n${evenOdd ? 'f*' : 'f'}`;
+  ctx.sink.push(withAlpha(ctx, color, ops));
+}
+
+export interface StrokeStyle {
+  readonly color: Color;
+  readonly width: number;
+  readonly dash: readonly number[] | undefined;
+  readonly lineCap: 'butt' | 'round' | 'square';
+}
+
+const LINE_CAP = { butt: 0, round: 1, square: 2 } as const;
+
+export function strokePath(ctx: PageContext, path: readonly PathSegment[], style: StrokeStyle): void {
+  if (style.color.a <= 0 || style.width <= 0 || path.length === 0) return;
+  const state = [
+    ...(style.color.a < 1 ? [alphaOperator(ctx, style.color.a)] : []),
+    `${rgb(style.color)} RG`,
+    `${num(style.width)} w`,
+    `${LINE_CAP[style.lineCap]} J`,
+    style.dash !== undefined && style.dash.length > 0 ? `[${style.dash.map(num).join(' ')}] 0 d` : '',
+  ].filter((op) => op !== '');
+  ctx.sink.push(`q\n${state.join('\n')}\n${pathOperators(path)}\nS\nQ`);
+}
+
+/** Kappa for approximating a quarter ellipse with one cubic Bézier. */
+const KAPPA = 0.5522847498;
+
+/**
+ * A rectangle with elliptical corners; `radii` = [tlH, tlV, trH, trV, brH, brV, blH, blV]
+ * (CSS Backgrounds 3 §5.5 order), already reduced so they fit.
+ */
+export function roundedRectPath(rect: Rect, radii: readonly number[]): PathSegment[] {
+  const [tlh = 0, tlv = 0, trh = 0, trv = 0, brh = 0, brv = 0, blh = 0, blv = 0] = radii;
+  const { x, y, width: w, height: h } = rect;
+  const right = x + w;
+  const bottom = y + h;
+  return [
+    { op: 'move', x: x + tlh, y },
+    { op: 'line', x: right - trh, y },
+    { op: 'curve', x1: right - trh * (1 - KAPPA), y1: y, x2: right, y2: y + trv * (1 - KAPPA), x: right, y: y + trv },
+    { op: 'line', x: right, y: bottom - brv },
+    { op: 'curve', x1: right, y1: bottom - brv * (1 - KAPPA), x2: right - brh * (1 - KAPPA), y2: bottom, x: right - brh, y: bottom },
+    { op: 'line', x: x + blh, y: bottom },
+    { op: 'curve', x1: x + blh * (1 - KAPPA), y1: bottom, x2: x, y2: bottom - blv * (1 - KAPPA), x, y: bottom - blv },
+    { op: 'line', x, y: y + tlv },
+    { op: 'curve', x1: x, y1: y + tlv * (1 - KAPPA), x2: x + tlh * (1 - KAPPA), y2: y, x: x + tlh, y },
+    { op: 'close' },
+  ];
+}
+
+/** Saves the state and intersects the clip with a (rounded) rectangle (§8.5.4). */
+export function pushClip(ctx: PageContext, rect: Rect, radii: readonly number[] | undefined): void {
+  const rounded = radii !== undefined && radii.some((r) => r > 0);
+  const path = rounded
+    ? pathOperators(roundedRectPath(rect, radii))
+    : `${num(rect.x)} ${num(rect.y)} ${num(Math.max(0, rect.width))} ${num(Math.max(0, rect.height))} re`;
+  ctx.sink.push(`q\n${path}\nW n`);
+  ctx.scopes.push({ kind: 'clip' });
+}
+
+export function popClip(ctx: PageContext): void {
+  const scope = ctx.scopes.pop();
+  if (scope === undefined) return;
+  if (scope.kind === 'opacity') {
+    ctx.scopes.push(scope);
+    throw new Error('display list: pop-clip closes a push-opacity');
+  }
+  ctx.sink.push('Q');
+}
+
+/** Starts a transparency group: its items are collected and later drawn at once with `opacity`. */
+export function pushOpacity(ctx: PageContext, opacity: number): void {
+  ctx.sink.open();
+  ctx.scopes.push({ kind: 'opacity', opacity });
+}
+
+/**
+ * Ends a group (CSS Color 4 §3.2: opacity applies to the element as a whole): the collected
+ * operators become a form XObject with a transparency /Group, drawn with ca = CA = opacity.
+ */
+export function popOpacity(ctx: PageContext): void {
+  const scope = ctx.scopes.pop();
+  if (scope === undefined) return;
+  if (scope.kind === 'clip') {
+    ctx.scopes.push(scope);
+    throw new Error('display list: pop-opacity closes a push-clip');
+  }
+  const operators = ctx.sink.close();
+  if (operators === '' || scope.opacity <= 0) return;
+  if (scope.opacity >= 1) {
+    ctx.sink.push(operators);
+    return;
+  }
+  const resources = ctx.resources;
+  const form = resources.doc.ref({
+    Type: 'XObject',
+    Subtype: 'Form',
+    FormType: 1,
+    BBox: [0, 0, ctx.width, ctx.height],
+    Group: { Type: 'Group', S: 'Transparency', CS: 'DeviceRGB' },
+    Resources: ctx.page.resources,
+  });
+  form.end(operators);
+  const name = `Tg${++resources.groups}`;
+  ctx.page.xobjects[name] = form;
+  ctx.sink.push(`q\n${alphaOperator(ctx, scope.opacity)}\n/${name} Do\nQ`);
+}
+
+/** Closes whatever the display list left open at the end of a page. */
+export function closeScopes(ctx: PageContext): void {
+  while (ctx.scopes.length > 0) {
+    const scope = ctx.scopes[ctx.scopes.length - 1]!;
+    if (scope.kind === 'clip') popClip(ctx);
+    else popOpacity(ctx);
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Images (ISO 32000-1 §8.9 image XObjects): PNG and JPEG through PDFKit's decoders, each
+ * LoadedImage embedded once per document (keyed by its content id) and drawn with `Do`.
+ * JPEG EXIF orientation is honoured (CSS Images 3 `image-orientation: from-image`).
+ */
+import type { Rect } from '../geometry/types.js';
+import type { LoadedImage } from '../resources/types.js';
+import { num } from './content.js';
+import type { PageContext } from './context.js';
+import type { PdfKitDocument, PdfKitImage } from './pdfkit-document.js';
+
+export interface ImageEmbedder {
+  embed(image: LoadedImage): PdfKitImage;
+}
+
+export function createImageEmbedder(doc: PdfKitDocument): ImageEmbedder {
+  const images = new Map<string, PdfKitImage>();
+  return {
+    embed(image) {
+      let embedded = images.get(image.id);
+      if (embedded === undefined) {
+        embedded = doc.openImage(image.bytes);
+        embedded.embed(doc);
+        images.set(image.id, embedded);
+      }
+      return embedded;
+    },
+  };
+}
+
+/**
+ * Where the image's unit square lands for each EXIF orientation, as displayed coordinates
+ * (X right, Y down, 0-1) of the stored image's (s right, t down): X = ax*s + bx*t + cx, Y = ay*s + by*t + cy.
+ */
+const ORIENTATIONS: Readonly<Record<number, readonly [number, number, number, number, number, number]>> = {
+  1: [1, 0, 0, 0, 1, 0],
+  2: [-1, 0, 1, 0, 1, 0],
+  3: [-1, 0, 1, 0, -1, 1],
+  4: [1, 0, 0, 0, -1, 1],
+  5: [0, 1, 0, 1, 0, 0],
+  6: [0, -1, 1, 1, 0, 0],
+  7: [0, -1, 1, -1, 0, 1],
+  8: [0, 1, 0, -1, 0, 1],
+};
+
+/** The `cm` matrix that maps the image space unit square (u right, v up) onto `rect`. */
+export function imageMatrix(rect: Rect, orientation: number): readonly [number, number, number, number, number, number] {
+  const [ax, bx, cx, ay, by, cy] = ORIENTATIONS[orientation] ?? ORIENTATIONS[1]!;
+  // stored image: s = u, t = 1 - v
+  const xu = ax, xv = -bx, x0 = bx + cx;
+  const yu = ay, yv = -by, y0 = by + cy;
+  const { x, y, width: w, height: h } = rect;
+  return [w * xu, h * yu, w * xv, h * yv, x + w * x0, y + h * y0];
+}
+
+export function drawImage(ctx: PageContext, rect: Rect, image: LoadedImage): void {
+  if (rect.width <= 0 || rect.height <= 0) return;
+  const embedded = ctx.resources.images.embed(image);
+  if (embedded.obj === null) return;
+  ctx.page.xobjects[embedded.label] = embedded.obj;
+  const matrix = imageMatrix(rect, embedded.orientation ?? 1).map(num).join(' ');
+  ctx.sink.push(`q\n${matrix} cm\n/${embedded.label} Do\nQ`);
+}

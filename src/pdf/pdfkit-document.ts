@@ -1,0 +1,178 @@
+/**
+ * The one place that touches PDFKit. PDFKit's document is a mixin object with underscore-private
+ * state; this file names the few internals octavo relies on (checked against pdfkit 0.20) and hands
+ * the rest of pdf/ a small typed surface. Everything octavo writes goes through PDFKit references
+ * (`doc.ref()`, the page content stream), so PDFKit's security handler encrypts every stream and string.
+ */
+import PDFDocument from 'pdfkit';
+
+/** An indirect object (`n 0 R`) as PDFKit models it. */
+export interface PdfRef {
+  readonly id: number;
+  data: Record<string, unknown>;
+  write(chunk: string | Uint8Array): void;
+  end(chunk?: string | Uint8Array): void;
+}
+
+/** PDFKit's EmbeddedFont: a fontkit font, its subset, and the width / ToUnicode tables it embeds at the end. */
+export interface PdfKitEmbeddedFont {
+  id: string;
+  readonly font: PdfKitFontProgram;
+  readonly subset: { includeGlyph(glyphId: number): number };
+  /** Subset glyph id -> code points (written as the ToUnicode CMap). */
+  readonly unicode: number[][];
+  /** Subset glyph id -> advance in 1/1000 em (written as /W). */
+  readonly widths: number[];
+  /** 1000 / unitsPerEm */
+  readonly scale: number;
+  ref(): PdfRef;
+}
+
+/** What octavo asks of a parsed fontkit font (FontFace.program). */
+export interface PdfKitFontProgram {
+  readonly postscriptName: string;
+  getGlyph(glyphId: number): { readonly advanceWidth: number };
+  layout(text: string): unknown;
+}
+
+/** PDFKit's image objects (JPEG / PNGImage), created by `openImage`. */
+export interface PdfKitImage {
+  readonly label: string;
+  readonly width: number;
+  readonly height: number;
+  /** EXIF orientation (JPEG only), 1-8. */
+  readonly orientation?: number;
+  obj: PdfRef | null;
+  embed(doc: PdfKitDocument): void;
+}
+
+export interface PdfKitPage {
+  readonly width: number;
+  readonly height: number;
+  readonly dictionary: PdfRef;
+  readonly resources: PdfRef;
+  readonly content: PdfRef;
+  readonly fonts: Record<string, PdfRef>;
+  readonly xobjects: Record<string, PdfRef>;
+  readonly ext_gstates: Record<string, PdfRef>;
+}
+
+export interface PdfKitOutline {
+  readonly dictionary: PdfRef;
+  addItem(title: string, options: { pageNumber: number; top: number; left: number; expanded: boolean }): PdfKitOutline;
+}
+
+/** PDFKit's standard security handler (PDFSecurity), reached through a document instance. */
+export interface PdfKitSecurity {
+  readonly dictionary: PdfRef;
+  getEncryptFn(objectId: number, generation: number): ((bytes: Uint8Array) => Uint8Array) | null;
+  end(): void;
+}
+
+export interface PdfKitSecurityClass {
+  create(doc: PdfKitDocument, options: PdfKitSecurityOptions): PdfKitSecurity | null;
+  generateRandomWordArray(bytes: number): Uint8Array;
+}
+
+export interface PdfKitSecurityOptions {
+  userPassword?: string;
+  ownerPassword?: string;
+  permissions: PdfKitPermissions;
+  pdfVersion: PdfVersion;
+}
+
+export interface PdfKitPermissions {
+  printing?: 'highResolution' | 'lowResolution';
+  modifying?: boolean;
+  copying?: boolean;
+  annotating?: boolean;
+  fillingForms?: boolean;
+  contentAccessibility?: boolean;
+  documentAssembly?: boolean;
+}
+
+export type PdfVersion = '1.3' | '1.4' | '1.5' | '1.6' | '1.7' | '1.7ext3';
+
+/** The PDFKit document as octavo uses it (public methods and the internals listed above). */
+export interface PdfKitDocument {
+  page: PdfKitPage;
+  readonly outline: PdfKitOutline;
+  _id: Uint8Array;
+  _security: PdfKitSecurity | null;
+  _font: PdfKitEmbeddedFont;
+  _fontCount: number;
+  _fontFamilies: Record<string, PdfKitEmbeddedFont>;
+  ref(data?: Record<string, unknown>): PdfRef;
+  addPage(options: { size: [number, number]; margin: number }): PdfKitDocument;
+  transform(a: number, b: number, c: number, d: number, e: number, f: number): PdfKitDocument;
+  font(program: object): PdfKitDocument;
+  openImage(bytes: Uint8Array): PdfKitImage;
+  link(x: number, y: number, width: number, height: number, url: string): PdfKitDocument;
+  on(event: 'data', listener: (chunk: Uint8Array) => void): void;
+  on(event: 'end', listener: () => void): void;
+  on(event: 'error', listener: (error: unknown) => void): void;
+  end(): void;
+}
+
+export interface OpenDocumentOptions {
+  readonly compress: boolean;
+  readonly pdfVersion: PdfVersion;
+  readonly info: Readonly<Record<string, string | Date>>;
+  readonly language: string | undefined;
+  readonly displayTitle: boolean;
+}
+
+/** A PDFKit document without a first page, default font or security handler (pdf/encryption.ts adds one). */
+export function openDocument(options: OpenDocumentOptions): PdfKitDocument {
+  const pdfkitOptions: Record<string, unknown> = {
+    autoFirstPage: false,
+    bufferPages: false,
+    // no default Helvetica: octavo only embeds the faces it draws with
+    font: null,
+    compress: options.compress,
+    pdfVersion: options.pdfVersion,
+    info: { ...options.info },
+    displayTitle: options.displayTitle,
+  };
+  if (options.language !== undefined) pdfkitOptions['lang'] = options.language;
+  const Constructor = PDFDocument as unknown as new (opts: Record<string, unknown>) => PdfKitDocument;
+  return new Constructor(pdfkitOptions);
+}
+
+let securityClass: PdfKitSecurityClass | undefined;
+
+/**
+ * PDFKit does not export its security handler class; a throwaway document with a password
+ * (never written anywhere) reveals it once per process.
+ */
+export function pdfKitSecurityClass(): PdfKitSecurityClass {
+  if (securityClass === undefined) {
+    const Constructor = PDFDocument as unknown as new (opts: Record<string, unknown>) => PdfKitDocument;
+    const probe = new Constructor({ autoFirstPage: false, font: null, userPassword: 'probe', pdfVersion: '1.4' });
+    if (probe._security === null) throw new Error('pdfkit: no security handler on a document with a password');
+    securityClass = (probe._security as unknown as { constructor: PdfKitSecurityClass }).constructor;
+  }
+  return securityClass;
+}
+
+/** Collects the bytes PDFKit streams out and resolves once the document is complete. */
+export function collectOutput(doc: PdfKitDocument): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const chunks: Uint8Array[] = [];
+    let length = 0;
+    doc.on('data', (chunk) => {
+      chunks.push(chunk);
+      length += chunk.length;
+    });
+    doc.on('error', reject);
+    doc.on('end', () => {
+      const out = new Uint8Array(length);
+      let offset = 0;
+      for (const chunk of chunks) {
+        out.set(chunk, offset);
+        offset += chunk.length;
+      }
+      resolve(out);
+    });
+  });
+}

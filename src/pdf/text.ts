@@ -1,0 +1,82 @@
+/**
+ * Glyph runs (ISO 32000-1 §9.4 text objects): `BT /Fx size Tf 1 0 0 -1 x y Tm [<gids> adj ...] TJ ET`.
+ * Glyphs are written by id; each TJ adjustment is (embedded advance - final advance) * 1000 / size,
+ * so shaping, kerning, letter-spacing and justification land exactly where layout put them.
+ */
+import type { DisplayItem } from '../paint/display-list.js';
+import { num, rgb } from './content.js';
+import type { PageContext } from './context.js';
+import { alphaOperator } from './graphics.js';
+
+export type GlyphsItem = Extract<DisplayItem, { kind: 'glyphs' }>;
+
+/** Horizontal skew of synthetic oblique: tan(14°), as Skia and FreeType slant fake italics. */
+export const OBLIQUE_SKEW = 0.25;
+
+/** Adjustments smaller than this (1/1000 em) are not written. */
+const EPSILON = 0.01;
+
+export function drawGlyphs(ctx: PageContext, item: GlyphsItem): void {
+  if (item.color.a <= 0 || item.glyphs.length === 0 || item.size <= 0) return;
+  const face = ctx.resources.fonts.embed(item.face);
+  face.useOn(ctx.page);
+  const state: string[] = [];
+  if (item.color.a < 1) state.push(alphaOperator(ctx, item.color.a));
+  state.push(`${rgb(item.color)} rg`);
+  const bold = item.syntheticBold > 0;
+  if (bold) state.push(`${rgb(item.color)} RG`, `${num(item.syntheticBold)} w`, '0 J', '1 j');
+  // y grows downwards in the page's base matrix, so the text matrix flips glyphs upright
+  const skew = item.syntheticOblique ? OBLIQUE_SKEW : 0;
+  const text = [`BT`, `/${face.name} ${num(item.size)} Tf`, `1 0 ${num(skew)} -1 ${num(item.x)} ${num(item.y)} Tm`];
+  if (bold) text.push('2 Tr');
+  text.push(...showOperators(item, face.encode));
+  text.push('ET');
+  const body = `${state.join('\n')}\n${text.join('\n')}`;
+  const needsState = bold || item.color.a < 1;
+  ctx.sink.push(needsState ? `q\n${body}\nQ` : body);
+}
+
+type Encode = (glyphId: number, codePoints: readonly number[]) => { hex: string; width: number };
+
+/**
+ * TJ arrays for the run. A glyph with an x offset gets it as an adjustment before it (and back
+ * after it); a y offset (marks) becomes a text rise around that glyph.
+ */
+export function showOperators(item: Pick<GlyphsItem, 'glyphs' | 'advances' | 'size'>, encode: Encode): string[] {
+  const out: string[] = [];
+  const scale = 1000 / item.size;
+  let parts: string[] = [];
+  let hex = '';
+  let pending = 0; // adjustment (1/1000 em, TJ sign) to write before the next glyph
+  const flushHex = (): void => {
+    if (hex !== '') parts.push(`<${hex}>`);
+    hex = '';
+  };
+  const flushArray = (): void => {
+    flushHex();
+    if (parts.length > 0) out.push(`[${parts.join(' ')}] TJ`);
+    parts = [];
+  };
+  for (let i = 0; i < item.glyphs.length; i++) {
+    const glyph = item.glyphs[i]!;
+    const encoded = encode(glyph.id, glyph.codePoints);
+    const finalAdvance = item.advances[i] ?? glyph.advance;
+    const before = pending - glyph.xOffset * scale;
+    if (Math.abs(before) > EPSILON) {
+      flushHex();
+      parts.push(num(before));
+    }
+    if (glyph.yOffset !== 0) {
+      flushArray();
+      out.push(`${num(glyph.yOffset)} Ts`);
+    }
+    hex += encoded.hex;
+    if (glyph.yOffset !== 0) {
+      flushArray();
+      out.push('0 Ts');
+    }
+    pending = encoded.width + glyph.xOffset * scale - finalAdvance * scale;
+  }
+  flushArray();
+  return out;
+}

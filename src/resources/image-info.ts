@@ -1,0 +1,118 @@
+/**
+ * Image sniffing and intrinsic sizes read straight from the file headers (no decoder needed):
+ * PNG's IHDR chunk (PNG spec §11.2.2), JPEG's SOFn frame header (ITU T.81 §B.2.2) and its EXIF
+ * orientation (EXIF 2.3 tag 0x0112). A JPEG whose orientation turns it a quarter turn (5-8) is
+ * displayed with width and height swapped (CSS Images 3 `image-orientation: from-image`), so the
+ * intrinsic size reported is the displayed one; the PDF stage applies the same rotation.
+ */
+
+export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'svg' | 'bmp' | 'avif' | 'tiff' | 'unknown';
+
+export interface ImageInfo {
+  readonly format: 'png' | 'jpeg';
+  /** Displayed size in px (after EXIF orientation). */
+  readonly width: number;
+  readonly height: number;
+  /** EXIF orientation 1-8 (JPEG), 1 otherwise. */
+  readonly orientation: number;
+}
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+function ascii(bytes: Uint8Array, start: number, length: number): string {
+  return String.fromCharCode(...bytes.subarray(start, start + length));
+}
+
+function u16(bytes: Uint8Array, at: number, littleEndian = false): number {
+  const a = bytes[at] ?? 0;
+  const b = bytes[at + 1] ?? 0;
+  return littleEndian ? a | (b << 8) : (a << 8) | b;
+}
+
+function u32(bytes: Uint8Array, at: number, littleEndian = false): number {
+  return littleEndian
+    ? (u16(bytes, at, true) + u16(bytes, at + 2, true) * 0x10000)
+    : (u16(bytes, at) * 0x10000 + u16(bytes, at + 2));
+}
+
+/** What the bytes are, by their magic numbers. */
+export function sniffFormat(bytes: Uint8Array): ImageFormat {
+  if (PNG_SIGNATURE.every((byte, index) => bytes[index] === byte)) return 'png';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (ascii(bytes, 0, 4) === 'GIF8') return 'gif';
+  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return 'webp';
+  if (ascii(bytes, 0, 2) === 'BM') return 'bmp';
+  if (ascii(bytes, 4, 4) === 'ftyp') return 'avif';
+  if (ascii(bytes, 0, 4) === 'II*\0' || ascii(bytes, 0, 4) === 'MM\0*') return 'tiff';
+  const head = new TextDecoder().decode(bytes.subarray(0, 512)).replace(/^\uFEFF/, '').trimStart();
+  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head)) return 'svg';
+  return 'unknown';
+}
+
+/** PNG: the IHDR chunk must come first; width and height are 4-byte big-endian. */
+function pngInfo(bytes: Uint8Array): ImageInfo | undefined {
+  if (bytes.length < 24 || ascii(bytes, 12, 4) !== 'IHDR') return undefined;
+  const width = u32(bytes, 16);
+  const height = u32(bytes, 20);
+  return width > 0 && height > 0 ? { format: 'png', width, height, orientation: 1 } : undefined;
+}
+
+/** SOF markers: C0-CF except DHT (C4), JPG (C8) and DAC (CC). */
+function isStartOfFrame(marker: number): boolean {
+  return marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+}
+
+/** The orientation tag of IFD0 in an APP1 "Exif" segment starting at `start` (segment data). */
+function exifOrientation(bytes: Uint8Array, start: number, end: number): number {
+  if (ascii(bytes, start, 6) !== 'Exif\0\0') return 1;
+  const tiff = start + 6;
+  const order = ascii(bytes, tiff, 2);
+  if (order !== 'II' && order !== 'MM') return 1;
+  const little = order === 'II';
+  const ifd = tiff + u32(bytes, tiff + 4, little);
+  const count = u16(bytes, ifd, little);
+  for (let entry = 0; entry < count; entry++) {
+    const at = ifd + 2 + entry * 12;
+    if (at + 12 > end) break;
+    if (u16(bytes, at, little) === 0x0112) {
+      const value = u16(bytes, at + 8, little);
+      return value >= 1 && value <= 8 ? value : 1;
+    }
+  }
+  return 1;
+}
+
+/** JPEG: walks the marker segments up to the frame header. */
+function jpegInfo(bytes: Uint8Array): ImageInfo | undefined {
+  let orientation = 1;
+  let at = 2;
+  while (at + 4 <= bytes.length) {
+    if (bytes[at] !== 0xff) return undefined;
+    let marker = bytes[at + 1] ?? 0;
+    while (marker === 0xff && at + 2 < bytes.length) { at++; marker = bytes[at + 1] ?? 0; } // fill bytes
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) { at += 2; continue; } // no length
+    if (marker === 0xd9 || marker === 0xda) return undefined; // EOI / SOS before any frame header
+    const length = u16(bytes, at + 2);
+    if (length < 2) return undefined;
+    const data = at + 4;
+    if (marker === 0xe1 && orientation === 1) orientation = exifOrientation(bytes, data, at + 2 + length);
+    if (isStartOfFrame(marker)) {
+      const height = u16(bytes, data + 1);
+      const width = u16(bytes, data + 3);
+      if (width === 0 || height === 0 || data + 5 > bytes.length) return undefined;
+      const quarterTurn = orientation >= 5;
+      return { format: 'jpeg', width: quarterTurn ? height : width, height: quarterTurn ? width : height, orientation };
+    }
+    at += 2 + length;
+  }
+  return undefined;
+}
+
+/** Size and format of a PNG or JPEG; undefined when the bytes are not a readable one. */
+export function readImageInfo(bytes: Uint8Array): ImageInfo | undefined {
+  switch (sniffFormat(bytes)) {
+    case 'png': return pngInfo(bytes);
+    case 'jpeg': return jpegInfo(bytes);
+    default: return undefined;
+  }
+}

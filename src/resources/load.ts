@@ -1,0 +1,176 @@
+/**
+ * The resources stage (DESIGN.md §2): every external byte a render needs is read here, up front,
+ * through one `ResourceContext` per render.
+ *
+ * - `data:` URLs are decoded in place, without any loader.
+ * - With a `ResourceLoader` (render option `resources`, else the engine's), the loader handles
+ *   every other URL, `file:` included: it is the caller's sandbox (e.g. a network allowlist). It may
+ *   throw an OctavoError (`resource_denied`, `resource_not_found`); other failures count as
+ *   `resource_not_found`.
+ * - Without one, only `file:` URLs inside the sandbox root (`root`, default `baseDir`) are read;
+ *   `http:`, `https:` and every other scheme are `resource_denied`.
+ * - Every resource is bounded by `limits.maxResourceBytes` (`limit_exceeded`), and each URL is read
+ *   once per render however many times it is used.
+ */
+import { pathToFileURL } from 'node:url';
+import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
+import type { BoxTree, Box } from '../boxes/types.js';
+import type { Diagnostics } from '../diagnostics.js';
+import { OctavoError } from '../errors.js';
+import type { Limits, RenderOptions, ResourceLoader } from '../options.js';
+import { decodeDataUrl, isDataUrl } from './data-url.js';
+import { readImageInfo, sniffFormat } from './image-info.js';
+import type { FileSandbox } from './loader.js';
+import { createFileSandbox } from './loader.js';
+import type { LoadedImage } from './types.js';
+
+export interface ResourceContext {
+  /** `file:` URL of `baseDir` with a trailing slash; undefined without a baseDir. */
+  readonly baseUrl: string | undefined;
+  /** Reads a resource as UTF-8 text (a BOM is dropped). Plain functions: safe to pass around unbound. */
+  readonly loadText: (url: string) => Promise<string>;
+  readonly loadBytes: (url: string) => Promise<Uint8Array>;
+}
+
+/** `file:` URL of a folder, with the trailing slash relative URLs need. */
+export function folderUrl(folder: string): string {
+  const href = pathToFileURL(resolve(folder)).href;
+  return href.endsWith('/') ? href : `${href}/`;
+}
+
+function parseUrl(url: string, baseUrl: string | undefined): URL {
+  try {
+    return new URL(url, baseUrl);
+  } catch (error) {
+    throw new OctavoError('resource_not_found', `invalid URL: ${url}`, { cause: error });
+  }
+}
+
+function checkSize(url: string, bytes: Uint8Array, maxBytes: number): Uint8Array {
+  if (bytes.byteLength > maxBytes) throw new OctavoError('limit_exceeded', `${url} is larger than ${maxBytes} bytes`);
+  return bytes;
+}
+
+async function viaLoader(loader: ResourceLoader, url: string, maxBytes: number): Promise<Uint8Array> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await loader.load(url);
+  } catch (error) {
+    if (error instanceof OctavoError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new OctavoError('resource_not_found', `cannot load ${url}: ${reason}`, { cause: error });
+  }
+  if (!(bytes instanceof Uint8Array)) {
+    throw new OctavoError('resource_not_found', `the resource loader returned no bytes for ${url}`);
+  }
+  return checkSize(url, bytes, maxBytes);
+}
+
+export function createResourceContext(options: RenderOptions, engineLoader: ResourceLoader | undefined, limits: Required<Limits>): ResourceContext {
+  const baseUrl = options.baseDir === undefined ? undefined : folderUrl(options.baseDir);
+  const loader = options.resources ?? engineLoader;
+  const rootFolder = options.root ?? options.baseDir;
+  let sandbox: FileSandbox | undefined;
+  const cache = new Map<string, Promise<Uint8Array>>();
+  const decoder = new TextDecoder('utf-8');
+
+  async function fetchBytes(url: URL): Promise<Uint8Array> {
+    if (loader !== undefined) return viaLoader(loader, url.href, limits.maxResourceBytes);
+    if (url.protocol !== 'file:') {
+      throw new OctavoError('resource_denied', `${url.href}: ${url.protocol.replace(/:$/, '')} URLs are not allowed`, {
+        hint: 'octavo reads no network resource unless you pass a ResourceLoader that allows it',
+      });
+    }
+    if (rootFolder === undefined) {
+      throw new OctavoError('resource_denied', `${url.href}: no baseDir or root is set, so no file may be read`);
+    }
+    sandbox ??= createFileSandbox(rootFolder, limits.maxResourceBytes);
+    return sandbox.read(url);
+  }
+
+  function loadBytes(url: string): Promise<Uint8Array> {
+    if (isDataUrl(url)) {
+      try {
+        return Promise.resolve(decodeDataUrl(url, limits.maxResourceBytes).bytes);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
+    let parsed: URL;
+    try {
+      parsed = parseUrl(url, baseUrl);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    parsed.hash = '';
+    let pending = cache.get(parsed.href);
+    if (pending === undefined) {
+      pending = fetchBytes(parsed);
+      cache.set(parsed.href, pending);
+    }
+    return pending;
+  }
+
+  async function loadText(url: string): Promise<string> {
+    return decoder.decode(await loadBytes(url));
+  }
+
+  return { baseUrl, loadBytes, loadText };
+}
+
+/** Image URLs of a box tree: replaced boxes, backgrounds and list markers, in tree order. */
+export function imageUrls(boxes: BoxTree): string[] {
+  const urls = new Set<string>();
+  const visit = (box: Box): void => {
+    if (box.kind === 'replaced') urls.add(box.src);
+    for (const url of box.style.backgroundImage) urls.add(url);
+    if (box.style.listStyleImage !== 'none') urls.add(box.style.listStyleImage);
+    if (box.kind === 'block' || box.kind === 'inline') for (const child of box.children) visit(child);
+    if (box.kind === 'block' && box.marker !== undefined) visit(box.marker);
+  };
+  visit(boxes.root);
+  return [...urls];
+}
+
+function describeUrl(url: string): string {
+  return isDataUrl(url) && url.length > 60 ? `${url.slice(0, 60)}…` : url;
+}
+
+async function loadImage(url: string, resources: ResourceContext, diagnostics: Diagnostics): Promise<LoadedImage | undefined> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await resources.loadBytes(url);
+  } catch (error) {
+    if (error instanceof OctavoError && error.code === 'resource_not_found') {
+      diagnostics.warn('resource', `image not loaded: ${error.message}`);
+      return undefined;
+    }
+    throw error; // resource_denied, limit_exceeded: the caller asked for something it may not have
+  }
+  const info = readImageInfo(bytes);
+  if (info === undefined) {
+    const format = sniffFormat(bytes);
+    const what = format === 'png' || format === 'jpeg' ? `a damaged ${format.toUpperCase()} file`
+      : format === 'unknown' ? 'not a PNG or JPEG image' : `${format.toUpperCase()} images are not supported (use PNG or JPEG)`;
+    diagnostics.warn('resource', `image ${describeUrl(url)} skipped: ${what}`);
+    return undefined;
+  }
+  const id = createHash('sha1').update(bytes).digest('hex');
+  return { id, format: info.format, bytes, width: info.width, height: info.height };
+}
+
+/**
+ * Loads every distinct image the box tree uses, keyed by URL. A missing, unsupported or damaged
+ * image is a `resource` warning (the box renders without it); a refused URL throws.
+ */
+export async function loadImages(boxes: BoxTree, resources: ResourceContext, diagnostics: Diagnostics): Promise<ReadonlyMap<string, LoadedImage>> {
+  const urls = imageUrls(boxes);
+  const loaded = await Promise.all(urls.map((url) => loadImage(url, resources, diagnostics)));
+  const images = new Map<string, LoadedImage>();
+  urls.forEach((url, index) => {
+    const image = loaded[index];
+    if (image !== undefined) images.set(url, image);
+  });
+  return images;
+}

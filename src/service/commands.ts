@@ -1,0 +1,97 @@
+/**
+ * Validation of the `GeneratePDFCommand` body (DESIGN.md §1.4, §1.2): field names and casing
+ * exactly as Pdfless' public API, the encryption fields mapped to the engine's options.
+ */
+import type { EncryptionOptions, Permissions } from '../options.js';
+import { ServiceError } from './errors.js';
+import { isUuid } from './storage/types.js';
+
+export interface GenerateCommand {
+  readonly templateId: string;
+  readonly payload: unknown;
+  readonly referenceId: string | null;
+  readonly encryption: EncryptionOptions | undefined;
+}
+
+/** GeneratePDFCommand allow-flags -> engine permission names (DESIGN.md §1.2). */
+export const PERMISSION_FIELDS: Readonly<Record<string, keyof Permissions>> = {
+  encryption_allow_printing: 'printing',
+  encryption_allow_modifying: 'modifying',
+  encryption_allow_modify_annotations: 'annotating',
+  encryption_allow_content_copying: 'copying',
+  encryption_allow_screenreaders: 'contentAccessibility',
+  encryption_allow_form_filling: 'fillingForms',
+  encryption_allow_document_assembly: 'documentAssembly',
+};
+
+const MAX_REFERENCE_LENGTH = 255;
+const MAX_PASSWORD_LENGTH = 127; // PDF 2.0 (ISO 32000-2 §7.6.4.3.3): passwords are at most 127 UTF-8 bytes
+
+function invalid(message: string): ServiceError {
+  return new ServiceError('validation_error', message);
+}
+
+export function parseGenerateCommand(body: unknown): GenerateCommand {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw invalid('the body must be a JSON object (GeneratePDFCommand)');
+  }
+  const fields = body as Record<string, unknown>;
+  const templateId = fields['template_id'];
+  if (templateId === undefined || templateId === null) throw invalid('template_id is required');
+  if (typeof templateId !== 'string' || !isUuid(templateId)) throw invalid('template_id must be a uuid');
+  return {
+    templateId: templateId.toLowerCase(),
+    payload: parsePayload(fields['payload']),
+    referenceId: parseReference(fields['reference_id']),
+    encryption: parseEncryption(fields),
+  };
+}
+
+/** Any JSON value; a string holding a JSON object or array (what the official clients send) is parsed. */
+function parsePayload(payload: unknown): unknown {
+  if (payload === undefined || payload === null) return {};
+  if (typeof payload !== 'string') return payload;
+  const text = payload.trim();
+  if (!text.startsWith('{') && !text.startsWith('[')) return payload;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw invalid('payload is a string that starts like JSON but is not valid JSON');
+  }
+}
+
+function parseReference(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') throw invalid('reference_id must be a string');
+  if (value.length > MAX_REFERENCE_LENGTH) throw invalid(`reference_id is longer than ${MAX_REFERENCE_LENGTH} characters`);
+  return value;
+}
+
+function parsePassword(fields: Record<string, unknown>, name: string): string | undefined {
+  const value = fields[name];
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw invalid(`${name} must be a string`);
+  if (Buffer.byteLength(value, 'utf8') > MAX_PASSWORD_LENGTH) throw invalid(`${name} is longer than ${MAX_PASSWORD_LENGTH} bytes`);
+  return value;
+}
+
+/** Encrypted when a password is set or an allow-flag is `false`; an absent flag means allowed. */
+function parseEncryption(fields: Record<string, unknown>): EncryptionOptions | undefined {
+  const userPassword = parsePassword(fields, 'encryption_user_password');
+  const ownerPassword = parsePassword(fields, 'encryption_owner_password');
+  const permissions: Permissions = {};
+  let restricted = false;
+  for (const [field, permission] of Object.entries(PERMISSION_FIELDS)) {
+    const value = fields[field];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'boolean') throw invalid(`${field} must be a boolean`);
+    permissions[permission] = value;
+    if (!value) restricted = true;
+  }
+  if (userPassword === undefined && ownerPassword === undefined && !restricted) return undefined;
+  return {
+    ...(userPassword === undefined ? {} : { userPassword }),
+    ...(ownerPassword === undefined ? {} : { ownerPassword }),
+    permissions,
+  };
+}

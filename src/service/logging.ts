@@ -1,0 +1,42 @@
+/**
+ * Structured request logs: one JSON line per request with method, path, status, duration and
+ * correlation id. Never an API key or a password: the query's secrets are redacted and bodies
+ * are never logged.
+ */
+
+export interface RequestLogEntry {
+  readonly time: string;
+  readonly level: 'info' | 'warn' | 'error';
+  readonly msg: 'request';
+  readonly method: string;
+  readonly path: string;
+  /** The query string with `apikey` and `signature` values replaced by `[redacted]`; absent if empty. */
+  readonly query?: string;
+  readonly status: number;
+  readonly duration_ms: number;
+  readonly correlation_id: string;
+  readonly workspace_id?: string;
+  readonly error_code?: string;
+  /** Internal errors only: the server-side message (the client sees none of it). */
+  readonly error?: string;
+}
+
+export type RequestLogger = (entry: RequestLogEntry) => void;
+
+const SECRET_PARAMS = new Set(['apikey', 'signature', 'password', 'token']);
+
+export function redactQuery(query: URLSearchParams): string | undefined {
+  const parts: string[] = [];
+  for (const [key, value] of query) {
+    const shown = SECRET_PARAMS.has(key.toLowerCase()) ? '[redacted]' : value;
+    parts.push(`${encodeURIComponent(key)}=${shown === '[redacted]' ? shown : encodeURIComponent(shown)}`);
+  }
+  return parts.length === 0 ? undefined : parts.join('&');
+}
+
+/** Writes each entry as one JSON line (default: stdout). */
+export function jsonLineLogger(write: (line: string) => void = (line) => process.stdout.write(line)): RequestLogger {
+  return (entry) => write(JSON.stringify(entry) + '\n');
+}
+
+export const silentLogger: RequestLogger = () => undefined;

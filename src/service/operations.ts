@@ -1,0 +1,200 @@
+/**
+ * The three operations of the document API (DESIGN.md §1.4) as plain functions over the
+ * `Storage` interface, plus the administrative ones the CLI uses. The HTTP binding (http.ts)
+ * only parses, authenticates and serialises around these.
+ */
+import { randomUUID } from 'node:crypto';
+import { generateApiKey, hashApiKey } from './auth.js';
+import type { GenerateCommand } from './commands.js';
+import { ServiceError } from './errors.js';
+import type { LinkSigner } from './links.js';
+import { downloadPath, previewPath } from './links.js';
+import { renderPreviews } from './previews.js';
+import { withQuota } from './quota.js';
+import type { RenderPdf } from './renderer.js';
+import type { DocumentRecord, Storage, TemplateRecord, Workspace } from './storage/types.js';
+
+export const DEFAULT_LINK_TTL_SECONDS = 600;
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+
+/** What the operations run on; the renderer is injected (worker pool, in-process engine, or a test fake). */
+export interface ServiceDeps {
+  readonly storage: Storage;
+  readonly renderPdf: RenderPdf;
+  readonly signer: LinkSigner;
+  readonly linkTtlSeconds: number;
+  readonly now: () => Date;
+}
+
+/** One authenticated request: its workspace and the absolute base URL links are built on. */
+export interface RequestScope {
+  readonly workspace: Workspace;
+  readonly baseUrl: string;
+}
+
+/** Wire DTOs, field names exactly as Pdfless' public API. */
+export interface DocumentTemplateDto {
+  readonly id: string;
+  readonly name: string;
+  readonly imagePreviewUrl: string;
+  readonly pdfPreviewUrl: string;
+  readonly created: string;
+  readonly modified: string | null;
+}
+
+export interface PdfDto {
+  readonly reference_id: string;
+  readonly template_id: string;
+  readonly download_url: string;
+  readonly expires: string;
+  readonly created_at: string;
+}
+
+export interface PdfDtoApiResult {
+  readonly data: PdfDto;
+  readonly status: 'success';
+}
+
+export interface WorkspaceDto {
+  readonly name: string;
+  readonly active: boolean;
+  readonly created: string;
+  readonly modified: string | null;
+  readonly quota: number;
+  readonly remainingQuota: number;
+}
+
+export interface Paging {
+  /** 1-based. */
+  readonly page: number;
+  readonly pageSize: number;
+}
+
+export interface TemplateListing {
+  readonly items: readonly DocumentTemplateDto[];
+  readonly total: number;
+}
+
+/** ListDocumentTemplates: the caller's templates, by name then id. */
+export async function listDocumentTemplates(deps: ServiceDeps, scope: RequestScope, paging: Paging): Promise<TemplateListing> {
+  const { items, total } = await deps.storage.listTemplates(scope.workspace.id, {
+    offset: (paging.page - 1) * paging.pageSize,
+    limit: paging.pageSize,
+  });
+  return { items: items.map((t) => templateDto(deps.signer, scope.baseUrl, t)), total };
+}
+
+export function templateDto(signer: LinkSigner, baseUrl: string, template: TemplateRecord): DocumentTemplateDto {
+  return {
+    id: template.id,
+    name: template.name,
+    imagePreviewUrl: baseUrl + previewPath(signer, template.id, 'png'),
+    pdfPreviewUrl: baseUrl + previewPath(signer, template.id, 'pdf'),
+    created: template.created.toISOString(),
+    modified: template.modified?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Generate: renders the template with the payload, stores the PDF and answers a signed link
+ * valid for the link TTL. One unit of quota is used, only if everything succeeds (quota.ts).
+ */
+export async function generate(deps: ServiceDeps, scope: RequestScope, command: GenerateCommand): Promise<PdfDtoApiResult> {
+  const { storage, renderPdf } = deps;
+  const template = await storage.getTemplate(scope.workspace.id, command.templateId);
+  if (template === undefined) throw new ServiceError('not_found', `no template ${command.templateId} in this workspace`);
+  const record = await withQuota(storage, scope.workspace.id, async () => {
+    const { pdf } = await renderPdf({
+      template: template.html,
+      data: command.payload,
+      templateName: template.name,
+      ...(template.baseDir === undefined ? {} : { baseDir: template.baseDir }),
+      ...(command.encryption === undefined ? {} : { encryption: command.encryption }),
+    });
+    const created = deps.now();
+    const document: DocumentRecord = {
+      id: randomUUID(),
+      workspaceId: scope.workspace.id,
+      templateId: template.id,
+      referenceId: command.referenceId,
+      created,
+      expires: new Date(created.getTime() + deps.linkTtlSeconds * 1000),
+    };
+    await storage.putDocument(document, pdf);
+    return document;
+  });
+  return {
+    data: {
+      reference_id: record.referenceId ?? record.id,
+      template_id: record.templateId,
+      download_url: scope.baseUrl + downloadPath(deps.signer, record.id, record.expires),
+      expires: record.expires.toISOString(),
+      created_at: record.created.toISOString(),
+    },
+    status: 'success',
+  };
+}
+
+/** GetWorkspace: the caller's workspace and its quota. */
+export function getWorkspace(scope: RequestScope): WorkspaceDto {
+  const ws = scope.workspace;
+  return {
+    name: ws.name,
+    active: ws.active,
+    created: ws.created.toISOString(),
+    modified: ws.modified?.toISOString() ?? null,
+    quota: ws.quota,
+    remainingQuota: ws.remainingQuota,
+  };
+}
+
+// ------------------------------------------------------------------ administration (CLI)
+
+export interface CreatedWorkspace {
+  readonly workspace: Workspace;
+  /** Shown once: only its hash is stored. */
+  readonly apiKey: string;
+}
+
+export async function createWorkspace(storage: Storage, input: { name: string; quota: number }): Promise<CreatedWorkspace> {
+  const apiKey = generateApiKey();
+  const workspace = await storage.createWorkspace({ name: input.name, quota: input.quota, apiKeyHash: hashApiKey(apiKey) });
+  return { workspace, apiKey };
+}
+
+/** Issues an additional key for an existing workspace (`revokeOthers` first revokes its keys). */
+export async function issueApiKey(storage: Storage, workspaceId: string, revokeOthers: boolean): Promise<string> {
+  if (revokeOthers) await storage.removeApiKeys(workspaceId);
+  const apiKey = generateApiKey();
+  await storage.addApiKey(workspaceId, hashApiKey(apiKey));
+  return apiKey;
+}
+
+export interface NewTemplateInput {
+  readonly workspaceName: string;
+  readonly name: string;
+  readonly html: string;
+  readonly sample?: unknown;
+  /** Folder the template's relative URLs resolve against while rendering its previews. */
+  readonly baseDir?: string;
+}
+
+/** Adds a template after rendering its previews from the sample (a template that cannot render is refused). */
+export async function addTemplate(storage: Storage, renderPdf: RenderPdf, input: NewTemplateInput): Promise<TemplateRecord> {
+  const workspace = await storage.findWorkspaceByName(input.workspaceName);
+  if (workspace === undefined) throw new ServiceError('not_found', `no workspace named '${input.workspaceName}'`);
+  const previews = await renderPreviews(renderPdf, {
+    html: input.html,
+    sample: input.sample,
+    templateName: input.name,
+    ...(input.baseDir === undefined ? {} : { baseDir: input.baseDir }),
+  });
+  return storage.createTemplate({
+    workspaceId: workspace.id,
+    name: input.name,
+    html: input.html,
+    ...(input.sample === undefined ? {} : { sample: input.sample }),
+    previews,
+  });
+}

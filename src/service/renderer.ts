@@ -1,0 +1,89 @@
+/**
+ * The one thing the service needs from the engine: `RenderPdf`, injected into the operations
+ * so they can be tested with a fake and run the real engine in a worker pool (workers.ts) or
+ * in-process (the CLI's `template add`).
+ */
+import type { EncryptionOptions } from '../options.js';
+import type { Engine } from '../index.js';
+import { isOctavoError } from '../errors.js';
+import type { ServiceErrorCode } from './errors.js';
+import { ServiceError } from './errors.js';
+
+export interface RenderJob {
+  /** Handlebars-over-HTML source. */
+  readonly template: string;
+  readonly data: unknown;
+  /** Folder relative URLs resolve against (and sandbox root); none: only `data:` URLs load. */
+  readonly baseDir?: string;
+  /** Used in error locations. */
+  readonly templateName?: string;
+  readonly encryption?: EncryptionOptions;
+}
+
+export interface RenderOutput {
+  readonly pdf: Uint8Array;
+  readonly pages: number;
+}
+
+/** Renders or throws a `ServiceError` (`template_error` / `render_error`). */
+export type RenderPdf = (job: RenderJob) => Promise<RenderOutput>;
+
+/** A render's outcome as plain data, so it crosses a worker boundary intact. */
+export type RenderResultMessage =
+  | { readonly ok: true; readonly pdf: Uint8Array; readonly pages: number }
+  | { readonly ok: false; readonly code: ServiceErrorCode; readonly message: string };
+
+export interface EngineRendererOptions {
+  /** Maximum number of pages of one document. */
+  readonly maxPages: number;
+}
+
+/** The engine's error codes as the API's: template problems are the caller's template, the rest render errors. */
+export function failureFromEngine(error: unknown): RenderResultMessage {
+  if (isOctavoError(error)) {
+    const where = error.location === undefined ? '' : ` (${error.location})`;
+    const code: ServiceErrorCode =
+      error.code === 'template_syntax' || error.code === 'template_runtime' ? 'template_error' : 'render_error';
+    return { ok: false, code, message: `${error.message}${where}` };
+  }
+  // Anything else is an engine bug: say so without internals.
+  return { ok: false, code: 'render_error', message: 'the document could not be rendered' };
+}
+
+/** Turns a result message back into an output or a thrown `ServiceError`. */
+export function unwrapResult(result: RenderResultMessage): RenderOutput {
+  if (result.ok) return { pdf: result.pdf, pages: result.pages };
+  throw new ServiceError(result.code, result.message);
+}
+
+/** Renders in this thread with one long-lived engine (fonts parsed once). */
+export function createEngineRenderer(options: EngineRendererOptions): RenderPdf {
+  let engine: Promise<Engine> | undefined;
+  return async (job) => {
+    engine ??= import('../index.js').then((m) => m.createEngine({ limits: { maxPages: options.maxPages } }));
+    return unwrapResult(await renderMessage(await engine, job, options.maxPages));
+  };
+}
+
+/** Shared by the in-process renderer and the worker: never throws. */
+export async function renderMessage(
+  engine: Engine,
+  job: RenderJob,
+  maxPages: number,
+): Promise<RenderResultMessage> {
+  try {
+    const result = await engine.renderDetailed({
+      template: job.template,
+      data: job.data,
+      ...(job.baseDir === undefined ? {} : { baseDir: job.baseDir }),
+      ...(job.templateName === undefined ? {} : { templateName: job.templateName }),
+      ...(job.encryption === undefined ? {} : { encryption: job.encryption }),
+    });
+    if (result.pages > maxPages) {
+      return { ok: false, code: 'render_error', message: `the document has ${result.pages} pages, more than the limit of ${maxPages}` };
+    }
+    return { ok: true, pdf: result.pdf, pages: result.pages };
+  } catch (error) {
+    return failureFromEngine(error);
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * Crash-safe file primitives for the fs storage: a file or folder becomes visible under its
+ * final name only once its bytes are on disk (write temp + fsync + rename + fsync folder), and
+ * an exclusive lock file serialises read-modify-write updates across processes on one machine.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+/** Prefix of every temporary name; readers skip such entries, `removeStaleTemps` sweeps them. */
+export const TEMP_PREFIX = '.tmp-';
+
+export function tempName(finalPath: string): string {
+  return join(dirname(finalPath), `${TEMP_PREFIX}${basename(finalPath)}-${randomBytes(6).toString('hex')}`);
+}
+
+/** fsync a folder so that a rename inside it survives a crash. */
+export async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Writes and fsyncs one file (no rename). */
+export async function writeSynced(path: string, bytes: Uint8Array | string): Promise<void> {
+  const handle = await open(path, 'w', 0o644);
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Replaces `path` atomically with `bytes`: readers see the old or the new content, never a mix. */
+export async function writeFileAtomic(path: string, bytes: Uint8Array | string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temp = tempName(path);
+  try {
+    await writeSynced(temp, bytes);
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+  await syncDir(dirname(path));
+}
+
+/**
+ * Creates the folder `path` with `files` inside, atomically: it appears complete or not at all.
+ * `path` must not exist yet.
+ */
+export async function createDirAtomic(path: string, files: Readonly<Record<string, Uint8Array | string>>): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temp = tempName(path);
+  await mkdir(temp);
+  try {
+    for (const [name, bytes] of Object.entries(files)) await writeSynced(join(temp, name), bytes);
+    await syncDir(temp);
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { recursive: true, force: true });
+    throw error;
+  }
+  await syncDir(dirname(path));
+}
+
+const LOCK_STALE_MS = 30_000;
+const LOCK_RETRY_MS = 3;
+const LOCK_TIMEOUT_MS = 20_000;
+
+/**
+ * Runs `work` while holding `lockPath` (created with O_EXCL). A lock older than 30 s is taken
+ * to be left by a crashed process and broken. Works across processes on one machine and local
+ * file systems; not across machines (NFS): that is what the postgres storage is for.
+ */
+export async function withFileLock<T>(lockPath: string, work: () => Promise<T>): Promise<T> {
+  await acquire(lockPath);
+  try {
+    return await work();
+  } finally {
+    await unlink(lockPath).catch(() => undefined);
+  }
+}
+
+async function acquire(lockPath: string): Promise<void> {
+  const started = Date.now();
+  await mkdir(dirname(lockPath), { recursive: true });
+  while (true) {
+    try {
+      const handle = await open(lockPath, 'wx');
+      await handle.close();
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const info = await stat(lockPath).catch(() => undefined);
+    if (info !== undefined && Date.now() - info.mtimeMs > LOCK_STALE_MS) {
+      await unlink(lockPath).catch(() => undefined);
+      continue;
+    }
+    if (Date.now() - started > LOCK_TIMEOUT_MS) throw new Error(`timed out waiting for lock ${lockPath}`);
+    await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+  }
+}
+
+/** In-process serialisation per key (so concurrent requests of one process queue instead of spinning on the lock file). */
+export class KeyedMutex {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  run<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const tail = next.catch(() => undefined);
+    this.tails.set(key, tail);
+    void tail.then(() => { if (this.tails.get(key) === tail) this.tails.delete(key); });
+    return next;
+  }
+}

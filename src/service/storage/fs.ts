@@ -1,0 +1,340 @@
+/**
+ * File-system storage, the embedded default (DESIGN.md §1.5): a data folder anyone can read,
+ * templates as plain files.
+ *
+ *   DATA/secret.key                                   link-signing secret (mode 0600)
+ *   DATA/workspaces/<id>.json                         workspace, quota included
+ *   DATA/keys/<sha256 of key>.json                    {"workspaceId": ...}
+ *   DATA/templates/<workspace>/<template>/            template.html, template.json, sample.json,
+ *                                                     preview.pdf, preview.png
+ *   DATA/documents/<id>.pdf + <id>.json               document bytes, then its record
+ *
+ * Every write is atomic (fs-atomic.ts): a template folder appears complete or not at all; a
+ * document exists once its record is written, which happens after its bytes are on disk.
+ * Quota updates are serialised per workspace in-process and by a lock file across processes
+ * on the same machine; several machines sharing a network folder must use postgres instead.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type {
+  DocumentRecord, NewTemplate, NewWorkspace, Page, PreviewKind, Storage, StoredDocument,
+  TemplatePage, TemplateRecord, Workspace, WorkspaceChanges,
+} from './types.js';
+import { StorageConflictError, compareTemplates, isUuid } from './types.js';
+import { KeyedMutex, TEMP_PREFIX, createDirAtomic, withFileLock, writeFileAtomic } from './fs-atomic.js';
+
+interface FsContext {
+  readonly root: string;
+  readonly mutex: KeyedMutex;
+}
+
+const HASH = /^[0-9a-f]{64}$/;
+
+export async function createFsStorage(dataDir: string): Promise<Storage> {
+  const ctx: FsContext = { root: dataDir, mutex: new KeyedMutex() };
+  for (const dir of ['workspaces', 'keys', 'templates', 'documents']) await mkdir(join(dataDir, dir), { recursive: true });
+  await removeStaleTemps(ctx);
+  return {
+    signingSecret: () => signingSecret(ctx),
+    createWorkspace: (input) => createWorkspace(ctx, input),
+    getWorkspace: (id) => readWorkspace(ctx, id),
+    findWorkspaceByName: async (name) => (await allWorkspaces(ctx)).find((ws) => ws.name === name),
+    findApiKey: async (hash) => {
+      if (!HASH.test(hash)) return undefined;
+      const entry = await readJson<{ workspaceId: string }>(join(ctx.root, 'keys', `${hash}.json`));
+      const workspace = entry === undefined ? undefined : await readWorkspace(ctx, entry.workspaceId);
+      return workspace === undefined ? undefined : { workspace, keyHash: hash };
+    },
+    updateWorkspace: (id, changes) => modifyWorkspace(ctx, id, (ws) => applyChanges(ws, changes)),
+    addApiKey: (workspaceId, hash) => writeFileAtomic(join(ctx.root, 'keys', `${hash}.json`), JSON.stringify({ workspaceId })),
+    removeApiKeys: (workspaceId) => removeApiKeys(ctx, workspaceId),
+    consumeQuota: async (id) => {
+      let remaining: number | undefined;
+      await modifyWorkspace(ctx, id, (ws) => {
+        if (ws.remainingQuota <= 0) return undefined;
+        remaining = ws.remainingQuota - 1;
+        return { ...ws, remainingQuota: remaining };
+      });
+      return remaining;
+    },
+    refundQuota: async (id) => {
+      await modifyWorkspace(ctx, id, (ws) => ({ ...ws, remainingQuota: Math.min(ws.quota, ws.remainingQuota + 1) }));
+    },
+    createTemplate: (input) => createTemplate(ctx, input),
+    getTemplate: (workspaceId, templateId) => readTemplate(ctx, workspaceId, templateId),
+    listTemplates: (workspaceId, page) => listTemplates(ctx, workspaceId, page),
+    getPreview: (templateId, kind) => getPreview(ctx, templateId, kind),
+    putDocument: (record, pdf) => putDocument(ctx, record, pdf),
+    getDocument: (id) => getDocument(ctx, id),
+    deleteDocument: (id) => deleteDocument(ctx, id),
+    deleteExpiredDocuments: (now) => deleteExpiredDocuments(ctx, now),
+    countDocuments: async (workspaceId) => (await allDocumentRecords(ctx)).filter((r) => r.workspaceId === workspaceId).length,
+    close: async () => undefined,
+  };
+}
+
+// ---------------------------------------------------------------- helpers
+
+async function readJson<T>(path: string): Promise<T | undefined> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as T;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+async function readBytes(path: string): Promise<Uint8Array | undefined> {
+  try {
+    return new Uint8Array(await readFile(path));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** Entries of a folder without temporaries and lock files. */
+async function listDir(path: string): Promise<string[]> {
+  try {
+    return (await readdir(path)).filter((name) => !name.startsWith('.'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/** Sweeps temporaries older than an hour (left by a crash; younger ones may be another process's write). */
+async function removeStaleTemps(ctx: FsContext): Promise<void> {
+  const folders = ['workspaces', 'keys', 'documents', 'templates', ...(await listDir(join(ctx.root, 'templates'))).map((ws) => join('templates', ws))];
+  for (const folder of folders) {
+    const dir = join(ctx.root, folder);
+    for (const name of await readdir(dir).catch(() => [] as string[])) {
+      if (!name.startsWith(TEMP_PREFIX)) continue;
+      const info = await stat(join(dir, name)).catch(() => undefined);
+      if (info !== undefined && Date.now() - info.mtimeMs > 3_600_000) await rm(join(dir, name), { recursive: true, force: true });
+    }
+  }
+}
+
+async function signingSecret(ctx: FsContext): Promise<Uint8Array> {
+  const path = join(ctx.root, 'secret.key');
+  return withFileLock(join(ctx.root, '.secret.lock'), async () => {
+    const existing = await readBytes(path);
+    if (existing !== undefined && existing.length >= 32) return existing;
+    const secret = randomBytes(32);
+    await writeFileAtomic(path, secret);
+    return new Uint8Array(secret);
+  });
+}
+
+// ---------------------------------------------------------------- workspaces
+
+interface WorkspaceFile {
+  id: string; name: string; active: boolean; created: string; modified: string | null; quota: number; remainingQuota: number;
+}
+
+function toWorkspace(file: WorkspaceFile): Workspace {
+  return { ...file, created: new Date(file.created), modified: file.modified === null ? null : new Date(file.modified) };
+}
+
+function toWorkspaceFile(ws: Workspace): WorkspaceFile {
+  return { ...ws, created: ws.created.toISOString(), modified: ws.modified?.toISOString() ?? null };
+}
+
+function workspacePath(ctx: FsContext, id: string): string {
+  return join(ctx.root, 'workspaces', `${id}.json`);
+}
+
+async function readWorkspace(ctx: FsContext, id: string): Promise<Workspace | undefined> {
+  if (!isUuid(id)) return undefined;
+  const file = await readJson<WorkspaceFile>(workspacePath(ctx, id));
+  return file === undefined ? undefined : toWorkspace(file);
+}
+
+async function allWorkspaces(ctx: FsContext): Promise<Workspace[]> {
+  const names = (await listDir(join(ctx.root, 'workspaces'))).filter((name) => name.endsWith('.json'));
+  const found = await Promise.all(names.map((name) => readWorkspace(ctx, name.slice(0, -'.json'.length))));
+  return found.filter((ws): ws is Workspace => ws !== undefined);
+}
+
+async function createWorkspace(ctx: FsContext, input: NewWorkspace): Promise<Workspace> {
+  return withFileLock(join(ctx.root, 'workspaces', '.names.lock'), async () => {
+    if ((await allWorkspaces(ctx)).some((ws) => ws.name === input.name)) {
+      throw new StorageConflictError(`a workspace named '${input.name}' exists`);
+    }
+    const ws: Workspace = {
+      id: randomUUID(), name: input.name, active: input.active ?? true, created: new Date(), modified: null,
+      quota: input.quota, remainingQuota: input.quota,
+    };
+    await writeFileAtomic(workspacePath(ctx, ws.id), JSON.stringify(toWorkspaceFile(ws), null, 2));
+    await writeFileAtomic(join(ctx.root, 'keys', `${input.apiKeyHash}.json`), JSON.stringify({ workspaceId: ws.id }));
+    return ws;
+  });
+}
+
+function applyChanges(ws: Workspace, changes: WorkspaceChanges): Workspace {
+  return {
+    ...ws,
+    active: changes.active ?? ws.active,
+    quota: changes.quota ?? ws.quota,
+    remainingQuota: changes.quota ?? ws.remainingQuota,
+    modified: new Date(),
+  };
+}
+
+/**
+ * Read-modify-write of one workspace under its in-process mutex and its lock file.
+ * `change` returns undefined to leave the workspace as it is.
+ */
+async function modifyWorkspace(
+  ctx: FsContext, id: string, change: (ws: Workspace) => Workspace | undefined,
+): Promise<Workspace | undefined> {
+  if (!isUuid(id)) return undefined;
+  const path = workspacePath(ctx, id);
+  return ctx.mutex.run(id, () => withFileLock(`${join(ctx.root, 'workspaces', `.${id}`)}.lock`, async () => {
+    const file = await readJson<WorkspaceFile>(path);
+    if (file === undefined) return undefined;
+    const next = change(toWorkspace(file));
+    if (next === undefined) return toWorkspace(file);
+    await writeFileAtomic(path, JSON.stringify(toWorkspaceFile(next), null, 2));
+    return next;
+  }));
+}
+
+async function removeApiKeys(ctx: FsContext, workspaceId: string): Promise<void> {
+  const dir = join(ctx.root, 'keys');
+  for (const name of await listDir(dir)) {
+    const entry = await readJson<{ workspaceId: string }>(join(dir, name));
+    if (entry?.workspaceId === workspaceId) await rm(join(dir, name), { force: true });
+  }
+}
+
+// ---------------------------------------------------------------- templates
+
+interface TemplateFile {
+  id: string; workspaceId: string; name: string; created: string; modified: string | null; hasSample: boolean;
+}
+
+function templateDir(ctx: FsContext, workspaceId: string, templateId: string): string {
+  return join(ctx.root, 'templates', workspaceId, templateId);
+}
+
+async function createTemplate(ctx: FsContext, input: NewTemplate): Promise<TemplateRecord> {
+  if ((await readWorkspace(ctx, input.workspaceId)) === undefined) throw new Error(`no workspace ${input.workspaceId}`);
+  const meta: TemplateFile = {
+    id: randomUUID(), workspaceId: input.workspaceId, name: input.name, created: new Date().toISOString(), modified: null,
+    hasSample: input.sample !== undefined,
+  };
+  const files: Record<string, Uint8Array | string> = {
+    'template.html': input.html,
+    'template.json': JSON.stringify(meta, null, 2),
+  };
+  if (input.sample !== undefined) files['sample.json'] = JSON.stringify(input.sample, null, 2);
+  if (input.previews !== undefined) {
+    files['preview.pdf'] = input.previews.pdf;
+    files['preview.png'] = input.previews.png;
+  }
+  const dir = templateDir(ctx, input.workspaceId, meta.id);
+  await createDirAtomic(dir, files);
+  return { ...toTemplate(meta, input.html, input.sample), baseDir: dir };
+}
+
+function toTemplate(meta: TemplateFile, html: string, sample: unknown): TemplateRecord {
+  return {
+    id: meta.id, workspaceId: meta.workspaceId, name: meta.name, html, sample,
+    created: new Date(meta.created), modified: meta.modified === null ? null : new Date(meta.modified),
+  };
+}
+
+async function readTemplate(ctx: FsContext, workspaceId: string, templateId: string): Promise<TemplateRecord | undefined> {
+  if (!isUuid(workspaceId) || !isUuid(templateId)) return undefined;
+  const dir = templateDir(ctx, workspaceId, templateId);
+  const meta = await readJson<TemplateFile>(join(dir, 'template.json'));
+  if (meta === undefined) return undefined;
+  const html = await readFile(join(dir, 'template.html'), 'utf8');
+  const sample = meta.hasSample ? await readJson<unknown>(join(dir, 'sample.json')) : undefined;
+  return { ...toTemplate(meta, html, sample), baseDir: dir };
+}
+
+async function listTemplates(ctx: FsContext, workspaceId: string, page: Page): Promise<TemplatePage> {
+  if (!isUuid(workspaceId)) return { items: [], total: 0 };
+  const ids = await listDir(join(ctx.root, 'templates', workspaceId));
+  const metas = await Promise.all(ids.map((id) => readJson<TemplateFile>(join(templateDir(ctx, workspaceId, id), 'template.json'))));
+  // The page needs only names and ids to be ordered; sources are read for the page's items only.
+  const ordered = metas.filter((m): m is TemplateFile => m !== undefined).map((m) => toTemplate(m, '', undefined)).sort(compareTemplates);
+  const slice = ordered.slice(page.offset, page.offset + page.limit);
+  const items = await Promise.all(slice.map((t) => readTemplate(ctx, workspaceId, t.id)));
+  return { items: items.filter((t): t is TemplateRecord => t !== undefined), total: ordered.length };
+}
+
+async function getPreview(ctx: FsContext, templateId: string, kind: PreviewKind): Promise<Uint8Array | undefined> {
+  if (!isUuid(templateId)) return undefined;
+  for (const workspaceId of await listDir(join(ctx.root, 'templates'))) {
+    const bytes = await readBytes(join(templateDir(ctx, workspaceId, templateId), `preview.${kind}`));
+    if (bytes !== undefined) return bytes;
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------- documents
+
+interface DocumentFile {
+  id: string; workspaceId: string; templateId: string; referenceId: string | null; created: string; expires: string;
+}
+
+function documentPaths(ctx: FsContext, id: string): { pdf: string; meta: string } {
+  const base = join(ctx.root, 'documents', id);
+  return { pdf: `${base}.pdf`, meta: `${base}.json` };
+}
+
+async function putDocument(ctx: FsContext, record: DocumentRecord, pdf: Uint8Array): Promise<void> {
+  const paths = documentPaths(ctx, record.id);
+  const file: DocumentFile = { ...record, created: record.created.toISOString(), expires: record.expires.toISOString() };
+  await writeFileAtomic(paths.pdf, pdf);
+  await writeFileAtomic(paths.meta, JSON.stringify(file));
+}
+
+function toDocumentRecord(file: DocumentFile): DocumentRecord {
+  return { ...file, created: new Date(file.created), expires: new Date(file.expires) };
+}
+
+async function getDocument(ctx: FsContext, id: string): Promise<StoredDocument | undefined> {
+  if (!isUuid(id)) return undefined;
+  const paths = documentPaths(ctx, id);
+  const file = await readJson<DocumentFile>(paths.meta);
+  if (file === undefined) return undefined;
+  const pdf = await readBytes(paths.pdf);
+  return pdf === undefined ? undefined : { record: toDocumentRecord(file), pdf };
+}
+
+async function deleteDocument(ctx: FsContext, id: string): Promise<void> {
+  if (!isUuid(id)) return;
+  const paths = documentPaths(ctx, id);
+  await rm(paths.meta, { force: true }); // the record first: a half-deleted document no longer exists
+  await rm(paths.pdf, { force: true });
+}
+
+async function allDocumentRecords(ctx: FsContext): Promise<DocumentRecord[]> {
+  const names = (await listDir(join(ctx.root, 'documents'))).filter((name) => name.endsWith('.json'));
+  const files = await Promise.all(names.map((name) => readJson<DocumentFile>(join(ctx.root, 'documents', name))));
+  return files.filter((f): f is DocumentFile => f !== undefined).map(toDocumentRecord);
+}
+
+async function deleteExpiredDocuments(ctx: FsContext, now: Date): Promise<number> {
+  const expired = (await allDocumentRecords(ctx)).filter((r) => r.expires.getTime() <= now.getTime());
+  for (const record of expired) await deleteDocument(ctx, record.id);
+  await removeOrphanPdfs(ctx);
+  return expired.length;
+}
+
+/** A `.pdf` without its record is left by a crash between the two writes (or a delete); sweep those older than an hour. */
+async function removeOrphanPdfs(ctx: FsContext): Promise<void> {
+  const dir = join(ctx.root, 'documents');
+  const names = new Set(await listDir(dir));
+  for (const name of names) {
+    if (!name.endsWith('.pdf') || names.has(`${name.slice(0, -4)}.json`)) continue;
+    const info = await stat(join(dir, name)).catch(() => undefined);
+    if (info !== undefined && Date.now() - info.mtimeMs > 3_600_000) await rm(join(dir, name), { force: true });
+  }
+}

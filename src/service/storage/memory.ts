@@ -1,0 +1,129 @@
+/** In-memory storage (tests, throwaway servers): the reference implementation of types.ts. */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type {
+  DocumentRecord, NewTemplate, NewWorkspace, Page, PreviewKind, Previews, Storage, StoredDocument,
+  TemplatePage, TemplateRecord, Workspace, WorkspaceChanges,
+} from './types.js';
+import { StorageConflictError, compareTemplates } from './types.js';
+
+interface MemoryState {
+  readonly secret: Uint8Array;
+  readonly workspaces: Map<string, Workspace>;
+  /** key hash -> workspace id */
+  readonly keys: Map<string, string>;
+  readonly templates: Map<string, TemplateRecord>;
+  readonly previews: Map<string, Previews>;
+  readonly documents: Map<string, StoredDocument>;
+}
+
+export function createMemoryStorage(): Storage {
+  const state: MemoryState = {
+    secret: randomBytes(32),
+    workspaces: new Map(),
+    keys: new Map(),
+    templates: new Map(),
+    previews: new Map(),
+    documents: new Map(),
+  };
+  // Every method is synchronous inside its promise, so each one is atomic on the event loop.
+  return {
+    signingSecret: async () => state.secret,
+    createWorkspace: async (input) => createWorkspace(state, input),
+    getWorkspace: async (id) => state.workspaces.get(id),
+    findWorkspaceByName: async (name) => [...state.workspaces.values()].find((ws) => ws.name === name),
+    findApiKey: async (hash) => {
+      const workspace = state.workspaces.get(state.keys.get(hash) ?? '');
+      return workspace === undefined ? undefined : { workspace, keyHash: hash };
+    },
+    updateWorkspace: async (id, changes) => updateWorkspace(state, id, changes),
+    addApiKey: async (workspaceId, hash) => { state.keys.set(hash, workspaceId); },
+    removeApiKeys: async (workspaceId) => {
+      for (const [hash, id] of state.keys) if (id === workspaceId) state.keys.delete(hash);
+    },
+    consumeQuota: async (id) => {
+      const ws = state.workspaces.get(id);
+      if (ws === undefined || ws.remainingQuota <= 0) return undefined;
+      state.workspaces.set(id, { ...ws, remainingQuota: ws.remainingQuota - 1 });
+      return ws.remainingQuota - 1;
+    },
+    refundQuota: async (id) => {
+      const ws = state.workspaces.get(id);
+      if (ws !== undefined) state.workspaces.set(id, { ...ws, remainingQuota: Math.min(ws.quota, ws.remainingQuota + 1) });
+    },
+    createTemplate: async (input) => createTemplate(state, input),
+    getTemplate: async (workspaceId, templateId) => {
+      const template = state.templates.get(templateId);
+      return template?.workspaceId === workspaceId ? template : undefined;
+    },
+    listTemplates: async (workspaceId, page) => listTemplates(state, workspaceId, page),
+    getPreview: async (templateId, kind: PreviewKind) => state.previews.get(templateId)?.[kind],
+    putDocument: async (record: DocumentRecord, pdf) => {
+      state.documents.set(record.id, { record, pdf: new Uint8Array(pdf) });
+    },
+    getDocument: async (id) => state.documents.get(id),
+    deleteDocument: async (id) => { state.documents.delete(id); },
+    deleteExpiredDocuments: async (now) => {
+      let count = 0;
+      for (const [id, doc] of state.documents) {
+        if (doc.record.expires.getTime() <= now.getTime()) { state.documents.delete(id); count++; }
+      }
+      return count;
+    },
+    countDocuments: async (workspaceId) =>
+      [...state.documents.values()].filter((doc) => doc.record.workspaceId === workspaceId).length,
+    close: async () => undefined,
+  };
+}
+
+function createWorkspace(state: MemoryState, input: NewWorkspace): Workspace {
+  if ([...state.workspaces.values()].some((ws) => ws.name === input.name)) {
+    throw new StorageConflictError(`a workspace named '${input.name}' exists`);
+  }
+  const workspace: Workspace = {
+    id: randomUUID(),
+    name: input.name,
+    active: input.active ?? true,
+    created: new Date(),
+    modified: null,
+    quota: input.quota,
+    remainingQuota: input.quota,
+  };
+  state.workspaces.set(workspace.id, workspace);
+  state.keys.set(input.apiKeyHash, workspace.id);
+  return workspace;
+}
+
+function updateWorkspace(state: MemoryState, id: string, changes: WorkspaceChanges): Workspace | undefined {
+  const ws = state.workspaces.get(id);
+  if (ws === undefined) return undefined;
+  const next: Workspace = {
+    ...ws,
+    active: changes.active ?? ws.active,
+    quota: changes.quota ?? ws.quota,
+    remainingQuota: changes.quota ?? ws.remainingQuota,
+    modified: new Date(),
+  };
+  state.workspaces.set(id, next);
+  return next;
+}
+
+function createTemplate(state: MemoryState, input: NewTemplate): TemplateRecord {
+  if (!state.workspaces.has(input.workspaceId)) throw new Error(`no workspace ${input.workspaceId}`);
+  const template: TemplateRecord = {
+    id: randomUUID(),
+    workspaceId: input.workspaceId,
+    name: input.name,
+    html: input.html,
+    sample: input.sample,
+    created: new Date(),
+    modified: null,
+  };
+  state.templates.set(template.id, template);
+  if (input.previews !== undefined) state.previews.set(template.id, input.previews);
+  return template;
+}
+
+function listTemplates(state: MemoryState, workspaceId: string, page: Page): TemplatePage {
+  const all = [...state.templates.values()].filter((t) => t.workspaceId === workspaceId).sort(compareTemplates);
+  return { items: all.slice(page.offset, page.offset + page.limit), total: all.length };
+}

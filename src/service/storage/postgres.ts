@@ -1,0 +1,250 @@
+/**
+ * PostgreSQL storage, the scale-out path (DESIGN.md §1.5): several stateless `octavo serve`
+ * processes share one database. Schema migrations run on open (serialised by an advisory lock
+ * and recorded in `octavo_migrations`); quota is one atomic `UPDATE ... RETURNING`.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type {
+  DocumentRecord, NewTemplate, NewWorkspace, Page, PreviewKind, Storage, StoredDocument,
+  TemplatePage, TemplateRecord, Workspace, WorkspaceChanges,
+} from './types.js';
+import { StorageConflictError, isUuid } from './types.js';
+
+/** Ordered schema changes; a released migration is never edited, only followed by a new one. */
+const MIGRATIONS: readonly { readonly version: number; readonly sql: string }[] = [
+  {
+    version: 1,
+    sql: `
+      CREATE TABLE octavo_settings (key text PRIMARY KEY, value bytea NOT NULL);
+      CREATE TABLE workspaces (
+        id uuid PRIMARY KEY,
+        name text NOT NULL UNIQUE,
+        active boolean NOT NULL DEFAULT true,
+        created timestamptz NOT NULL DEFAULT now(),
+        modified timestamptz,
+        quota integer NOT NULL CHECK (quota >= 0),
+        remaining integer NOT NULL CHECK (remaining >= 0)
+      );
+      CREATE TABLE api_keys (
+        hash text PRIMARY KEY,
+        workspace_id uuid NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+        created timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX api_keys_workspace ON api_keys (workspace_id);
+      CREATE TABLE templates (
+        id uuid PRIMARY KEY,
+        workspace_id uuid NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+        name text NOT NULL,
+        html text NOT NULL,
+        sample json,
+        created timestamptz NOT NULL DEFAULT now(),
+        modified timestamptz,
+        preview_pdf bytea,
+        preview_png bytea
+      );
+      CREATE INDEX templates_listing ON templates (workspace_id, name COLLATE "C", id);
+      CREATE TABLE documents (
+        id uuid PRIMARY KEY,
+        workspace_id uuid NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+        template_id uuid NOT NULL,
+        reference_id text,
+        created timestamptz NOT NULL,
+        expires timestamptz NOT NULL,
+        pdf bytea NOT NULL
+      );
+      CREATE INDEX documents_expires ON documents (expires);
+      CREATE INDEX documents_workspace ON documents (workspace_id);
+    `,
+  },
+];
+
+/** Arbitrary constant of the advisory lock that serialises migrations of concurrent starts. */
+const MIGRATION_LOCK = 0x6f6374;
+
+export interface PostgresStorageOptions {
+  readonly connectionString: string;
+  readonly maxConnections?: number;
+}
+
+export async function createPostgresStorage(options: PostgresStorageOptions): Promise<Storage> {
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 });
+  try {
+    await migrate(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const q = <R extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => pool.query<R>(sql, params);
+  return {
+    signingSecret: () => signingSecret(pool),
+    createWorkspace: (input) => createWorkspace(pool, input),
+    getWorkspace: async (id) => !isUuid(id) ? undefined : first(await q<WorkspaceRow>(`SELECT * FROM workspaces WHERE id = $1`, [id]), toWorkspace),
+    findWorkspaceByName: async (name) => first(await q<WorkspaceRow>(`SELECT * FROM workspaces WHERE name = $1`, [name]), toWorkspace),
+    findApiKey: async (hash) => first(await q<WorkspaceRow & { key_hash: string }>(
+      `SELECT w.*, k.hash AS key_hash FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id WHERE k.hash = $1`, [hash]),
+    (row) => ({ workspace: toWorkspace(row), keyHash: row.key_hash })),
+    updateWorkspace: async (id, changes) => (isUuid(id) ? updateWorkspace(pool, id, changes) : undefined),
+    addApiKey: async (workspaceId, hash) => {
+      await q(`INSERT INTO api_keys (hash, workspace_id) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING`, [hash, workspaceId]);
+    },
+    removeApiKeys: async (workspaceId) => { await q(`DELETE FROM api_keys WHERE workspace_id = $1`, [workspaceId]); },
+    consumeQuota: async (id) => !isUuid(id) ? undefined : first(await q<{ remaining: number }>(
+      `UPDATE workspaces SET remaining = remaining - 1 WHERE id = $1 AND remaining > 0 RETURNING remaining`, [id]),
+    (row) => row.remaining),
+    refundQuota: async (id) => {
+      if (isUuid(id)) await q(`UPDATE workspaces SET remaining = LEAST(quota, remaining + 1) WHERE id = $1`, [id]);
+    },
+    createTemplate: (input) => createTemplate(pool, input),
+    getTemplate: async (workspaceId, templateId) => !isUuid(workspaceId) || !isUuid(templateId) ? undefined : first(await q<TemplateRow>(
+      `SELECT ${TEMPLATE_COLUMNS} FROM templates WHERE id = $1 AND workspace_id = $2`, [templateId, workspaceId]), toTemplate),
+    listTemplates: async (workspaceId, page) => (isUuid(workspaceId) ? listTemplates(pool, workspaceId, page) : { items: [], total: 0 }),
+    getPreview: async (templateId, kind) => (isUuid(templateId) ? getPreview(pool, templateId, kind) : undefined),
+    putDocument: async (record, pdf) => {
+      await q(
+        `INSERT INTO documents (id, workspace_id, template_id, reference_id, created, expires, pdf) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [record.id, record.workspaceId, record.templateId, record.referenceId, record.created, record.expires, Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength)],
+      );
+    },
+    getDocument: async (id) => !isUuid(id) ? undefined : first(await q<DocumentRow>(`SELECT * FROM documents WHERE id = $1`, [id]), toStoredDocument),
+    deleteDocument: async (id) => { if (isUuid(id)) await q(`DELETE FROM documents WHERE id = $1`, [id]); },
+    deleteExpiredDocuments: async (now) => (await q(`DELETE FROM documents WHERE expires <= $1`, [now])).rowCount ?? 0,
+    countDocuments: async (workspaceId) => !isUuid(workspaceId) ? 0 :
+      Number((await q<{ n: string }>(`SELECT count(*) AS n FROM documents WHERE workspace_id = $1`, [workspaceId])).rows[0]?.n ?? 0),
+    close: () => pool.end(),
+  };
+}
+
+function first<R, T>(result: pg.QueryResult<R & pg.QueryResultRow>, map: (row: R) => T): T | undefined {
+  const row = result.rows[0];
+  return row === undefined ? undefined : map(row);
+}
+
+async function migrate(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await client.query(`CREATE TABLE IF NOT EXISTS octavo_migrations (version integer PRIMARY KEY, applied timestamptz NOT NULL DEFAULT now())`);
+    const done = new Set((await client.query<{ version: number }>('SELECT version FROM octavo_migrations')).rows.map((r) => r.version));
+    for (const migration of MIGRATIONS) {
+      if (done.has(migration.version)) continue;
+      await client.query(migration.sql);
+      await client.query('INSERT INTO octavo_migrations (version) VALUES ($1)', [migration.version]);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+async function signingSecret(pool: pg.Pool): Promise<Uint8Array> {
+  await pool.query(`INSERT INTO octavo_settings (key, value) VALUES ('signing_secret', $1) ON CONFLICT (key) DO NOTHING`, [randomBytes(32)]);
+  const row = (await pool.query<{ value: Buffer }>(`SELECT value FROM octavo_settings WHERE key = 'signing_secret'`)).rows[0];
+  if (row === undefined) throw new Error('signing secret missing after insert');
+  return new Uint8Array(row.value);
+}
+
+interface WorkspaceRow {
+  id: string; name: string; active: boolean; created: Date; modified: Date | null; quota: number; remaining: number;
+}
+
+function toWorkspace(row: WorkspaceRow): Workspace {
+  return {
+    id: row.id, name: row.name, active: row.active, created: row.created, modified: row.modified,
+    quota: row.quota, remainingQuota: row.remaining,
+  };
+}
+
+async function createWorkspace(pool: pg.Pool, input: NewWorkspace): Promise<Workspace> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await client.query<WorkspaceRow>(
+      `INSERT INTO workspaces (id, name, active, quota, remaining) VALUES ($1, $2, $3, $4, $4)
+       ON CONFLICT (name) DO NOTHING RETURNING *`,
+      [randomUUID(), input.name, input.active ?? true, input.quota],
+    );
+    const row = result.rows[0];
+    if (row === undefined) throw new StorageConflictError(`a workspace named '${input.name}' exists`);
+    await client.query(`INSERT INTO api_keys (hash, workspace_id) VALUES ($1, $2)`, [input.apiKeyHash, row.id]);
+    await client.query('COMMIT');
+    return toWorkspace(row);
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+async function updateWorkspace(pool: pg.Pool, id: string, changes: WorkspaceChanges): Promise<Workspace | undefined> {
+  const result = await pool.query<WorkspaceRow>(
+    `UPDATE workspaces SET active = COALESCE($2, active), quota = COALESCE($3, quota), remaining = COALESCE($3, remaining),
+       modified = now() WHERE id = $1 RETURNING *`,
+    [id, changes.active ?? null, changes.quota ?? null],
+  );
+  return first(result, toWorkspace);
+}
+
+const TEMPLATE_COLUMNS = 'id, workspace_id, name, html, sample::text AS sample, created, modified';
+
+interface TemplateRow {
+  id: string; workspace_id: string; name: string; html: string; sample: string | null; created: Date; modified: Date | null;
+}
+
+function toTemplate(row: TemplateRow): TemplateRecord {
+  return {
+    id: row.id, workspaceId: row.workspace_id, name: row.name, html: row.html,
+    sample: row.sample === null ? undefined : JSON.parse(row.sample) as unknown,
+    created: row.created, modified: row.modified,
+  };
+}
+
+async function createTemplate(pool: pg.Pool, input: NewTemplate): Promise<TemplateRecord> {
+  const result = await pool.query<TemplateRow>(
+    `INSERT INTO templates (id, workspace_id, name, html, sample, preview_pdf, preview_png) VALUES ($1, $2, $3, $4, $5::json, $6, $7)
+     RETURNING ${TEMPLATE_COLUMNS}`,
+    [
+      randomUUID(), input.workspaceId, input.name, input.html,
+      input.sample === undefined ? null : JSON.stringify(input.sample),
+      input.previews === undefined ? null : Buffer.from(input.previews.pdf),
+      input.previews === undefined ? null : Buffer.from(input.previews.png),
+    ],
+  );
+  const template = first(result, toTemplate);
+  if (template === undefined) throw new Error('template insert returned nothing');
+  return template;
+}
+
+async function listTemplates(pool: pg.Pool, workspaceId: string, page: Page): Promise<TemplatePage> {
+  const [rows, count] = await Promise.all([
+    pool.query<TemplateRow>(
+      `SELECT ${TEMPLATE_COLUMNS} FROM templates WHERE workspace_id = $1 ORDER BY name COLLATE "C", id OFFSET $2 LIMIT $3`,
+      [workspaceId, page.offset, page.limit],
+    ),
+    pool.query<{ n: string }>(`SELECT count(*) AS n FROM templates WHERE workspace_id = $1`, [workspaceId]),
+  ]);
+  return { items: rows.rows.map(toTemplate), total: Number(count.rows[0]?.n ?? 0) };
+}
+
+async function getPreview(pool: pg.Pool, templateId: string, kind: PreviewKind): Promise<Uint8Array | undefined> {
+  const column = kind === 'pdf' ? 'preview_pdf' : 'preview_png';
+  const row = (await pool.query<{ bytes: Buffer | null }>(`SELECT ${column} AS bytes FROM templates WHERE id = $1`, [templateId])).rows[0];
+  return row?.bytes == null ? undefined : new Uint8Array(row.bytes);
+}
+
+interface DocumentRow {
+  id: string; workspace_id: string; template_id: string; reference_id: string | null; created: Date; expires: Date; pdf: Buffer;
+}
+
+function toStoredDocument(row: DocumentRow): StoredDocument {
+  const record: DocumentRecord = {
+    id: row.id, workspaceId: row.workspace_id, templateId: row.template_id, referenceId: row.reference_id,
+    created: row.created, expires: row.expires,
+  };
+  return { record, pdf: new Uint8Array(row.pdf) };
+}

@@ -1,0 +1,151 @@
+/**
+ * The one storage contract of the service (DESIGN.md §1.5), in three parts:
+ * workspaces (+ hashed API keys, quota), templates (+ sample payload, previews),
+ * documents (bytes + expiry). memory.ts, fs.ts and postgres.ts implement it; the
+ * contract suite in test/service/storage-contract.ts holds all three to it.
+ */
+
+export interface Workspace {
+  readonly id: string;
+  readonly name: string;
+  readonly active: boolean;
+  readonly created: Date;
+  /** Last change of the workspace's own fields (name, active, quota); null if never changed. */
+  readonly modified: Date | null;
+  readonly quota: number;
+  readonly remainingQuota: number;
+}
+
+export interface ApiKeyMatch {
+  readonly workspace: Workspace;
+  /** The hash as stored, for the constant-time confirmation in auth.ts. */
+  readonly keyHash: string;
+}
+
+export interface NewWorkspace {
+  readonly name: string;
+  readonly quota: number;
+  readonly active?: boolean;
+  /** sha256 (hex) of the first API key; see auth.ts. */
+  readonly apiKeyHash: string;
+}
+
+export interface WorkspaceChanges {
+  readonly active?: boolean;
+  /** A new quota also resets the remaining quota to it. */
+  readonly quota?: number;
+}
+
+export interface TemplateRecord {
+  readonly id: string;
+  readonly workspaceId: string;
+  readonly name: string;
+  /** Handlebars-over-HTML source. */
+  readonly html: string;
+  /** The sample payload previews are rendered from; undefined if none was given. */
+  readonly sample: unknown;
+  readonly created: Date;
+  readonly modified: Date | null;
+  /** Folder that relative URLs of the template resolve against (fs storage only). */
+  readonly baseDir?: string;
+}
+
+export interface NewTemplate {
+  readonly workspaceId: string;
+  readonly name: string;
+  readonly html: string;
+  readonly sample?: unknown;
+  /** Stored together with the template, atomically. */
+  readonly previews?: Previews;
+}
+
+export type PreviewKind = 'pdf' | 'png';
+
+export interface Previews {
+  readonly pdf: Uint8Array;
+  readonly png: Uint8Array;
+}
+
+export interface Page {
+  /** 0-based index of the first item. */
+  readonly offset: number;
+  readonly limit: number;
+}
+
+export interface TemplatePage {
+  /** Ordered by name, then id. */
+  readonly items: readonly TemplateRecord[];
+  readonly total: number;
+}
+
+export interface DocumentRecord {
+  readonly id: string;
+  readonly workspaceId: string;
+  readonly templateId: string;
+  readonly referenceId: string | null;
+  readonly created: Date;
+  readonly expires: Date;
+}
+
+export interface StoredDocument {
+  readonly record: DocumentRecord;
+  readonly pdf: Uint8Array;
+}
+
+export interface Storage {
+  /** Secret for signing download and preview links; created once, shared by every process. */
+  signingSecret(): Promise<Uint8Array>;
+
+  /** Throws `StorageConflictError` if the name is taken. */
+  createWorkspace(input: NewWorkspace): Promise<Workspace>;
+  getWorkspace(id: string): Promise<Workspace | undefined>;
+  findWorkspaceByName(name: string): Promise<Workspace | undefined>;
+  /** The stored key whose hash this is, with its workspace. */
+  findApiKey(keyHash: string): Promise<ApiKeyMatch | undefined>;
+  updateWorkspace(id: string, changes: WorkspaceChanges): Promise<Workspace | undefined>;
+  addApiKey(workspaceId: string, keyHash: string): Promise<void>;
+  /** Revokes every key of the workspace. */
+  removeApiKeys(workspaceId: string): Promise<void>;
+  /**
+   * Takes one unit of quota atomically: the remaining quota after it, or undefined when
+   * none was left (then nothing changed). Never lets the remaining quota go below zero,
+   * whatever the concurrency.
+   */
+  consumeQuota(workspaceId: string): Promise<number | undefined>;
+  /** Gives back one unit taken by `consumeQuota` (never above the quota). */
+  refundQuota(workspaceId: string): Promise<void>;
+
+  /** Stores the template, its sample and previews together: all or nothing. */
+  createTemplate(input: NewTemplate): Promise<TemplateRecord>;
+  /** Only a template of that workspace; another workspace's is indistinguishable from a missing one. */
+  getTemplate(workspaceId: string, templateId: string): Promise<TemplateRecord | undefined>;
+  listTemplates(workspaceId: string, page: Page): Promise<TemplatePage>;
+  getPreview(templateId: string, kind: PreviewKind): Promise<Uint8Array | undefined>;
+
+  putDocument(record: DocumentRecord, pdf: Uint8Array): Promise<void>;
+  getDocument(id: string): Promise<StoredDocument | undefined>;
+  deleteDocument(id: string): Promise<void>;
+  /** Deletes documents whose `expires` is at or before `now`; returns how many. */
+  deleteExpiredDocuments(now: Date): Promise<number>;
+  countDocuments(workspaceId: string): Promise<number>;
+
+  close(): Promise<void>;
+}
+
+/** A unique name is already taken. */
+export class StorageConflictError extends Error {
+  override name = 'StorageConflictError';
+}
+
+/** Order of `listTemplates`: by name, then id (code-unit order, identical in every storage). */
+export function compareTemplates(a: TemplateRecord, b: TemplateRecord): number {
+  if (a.name !== b.name) return a.name < b.name ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A uuid in its canonical 8-4-4-4-12 hex form (any version; RFC 9562 §4). */
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}

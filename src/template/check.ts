@@ -1,0 +1,107 @@
+/**
+ * Static checks of a parsed template, before it is compiled: every helper call names a known
+ * helper with an accepted number of arguments, partials are only the template's own inline
+ * partials (no file access), and no decorator other than `*inline` is used. Problems are
+ * `template_syntax` errors at the offending mustache, found even in branches the data never takes.
+ */
+import type { AstNode, CallNode } from './ast.js';
+import { simpleName, walk } from './ast.js';
+import { BUILTIN_ARITY, OCTAVO_HELPERS } from './helpers/index.js';
+
+export interface TemplateProblem {
+  readonly message: string;
+  readonly hint?: string;
+  /** 1-based line and column. */
+  readonly line?: number;
+  readonly column?: number;
+}
+
+const CALLS = new Set(['MustacheStatement', 'BlockStatement', 'SubExpression']);
+const PARTIALS = new Set(['PartialStatement', 'PartialBlockStatement']);
+const DECORATORS = new Set(['Decorator', 'DecoratorBlock']);
+
+function at(node: AstNode, message: string, hint?: string): TemplateProblem {
+  const start = node.loc?.start;
+  return {
+    message,
+    ...(hint === undefined ? {} : { hint }),
+    ...(start === undefined ? {} : { line: start.line, column: start.column + 1 }),
+  };
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+function checkArity(node: CallNode, name: string): TemplateProblem | undefined {
+  const arity = OCTAVO_HELPERS.get(name) ?? BUILTIN_ARITY.get(name);
+  if (arity === undefined) return undefined;
+  const count = node.params.length;
+  if (count >= arity.minArgs && count <= arity.maxArgs) return undefined;
+  const expected = arity.minArgs === arity.maxArgs ? plural(arity.minArgs, 'argument')
+    : arity.maxArgs === Infinity ? `at least ${plural(arity.minArgs, 'argument')}`
+      : `${arity.minArgs} to ${arity.maxArgs} arguments`;
+  const hint = count === 0 && node.type === 'MustacheStatement'
+    ? `'${name}' is a helper; to print a data field of that name write {{this.${name}}}` : undefined;
+  return at(node, `helper '${name}' expects ${expected}, got ${count}`, hint);
+}
+
+function checkHash(node: CallNode, name: string): TemplateProblem | undefined {
+  const pairs = node.hash?.pairs ?? [];
+  if (pairs.length === 0) return undefined;
+  const accepted = OCTAVO_HELPERS.get(name)?.hashKeys ?? [];
+  const unknown = pairs.find((pair) => !accepted.includes(pair.key));
+  if (unknown === undefined) return undefined;
+  const known = accepted.length > 0 ? `; it accepts ${accepted.join(', ')}` : '';
+  return at(node, `helper '${name}' has no option '${unknown.key}'${known}`);
+}
+
+function checkCall(node: CallNode): TemplateProblem | undefined {
+  const name = simpleName(node.path);
+  const isCall = node.params.length > 0 || (node.hash?.pairs.length ?? 0) > 0;
+  if (name === undefined) {
+    const original = (node.path as { original?: unknown } | undefined)?.original;
+    return isCall ? at(node, `'${String(original ?? '?')}' is not a helper, so it cannot take arguments`) : undefined;
+  }
+  const known = OCTAVO_HELPERS.has(name) || BUILTIN_ARITY.has(name);
+  if (!known) {
+    return isCall ? at(node, `unknown helper '${name}'`, `available helpers: ${[...BUILTIN_ARITY.keys(), ...OCTAVO_HELPERS.keys()].join(', ')}`) : undefined;
+  }
+  return checkArity(node, name) ?? checkHash(node, name);
+}
+
+/** Names of the inline partials the template defines (`{{#*inline "row"}}`). */
+function inlinePartials(ast: AstNode): Set<string> {
+  const names = new Set<string>();
+  walk(ast, (node) => {
+    if (node.type !== 'DecoratorBlock') return;
+    const call = node as CallNode;
+    const first = call.params[0] as { value?: unknown } | undefined;
+    if (simpleName(call.path) === 'inline' && typeof first?.value === 'string') names.add(first.value);
+  });
+  return names;
+}
+
+function checkPartial(node: CallNode, inline: ReadonlySet<string>): TemplateProblem | undefined {
+  const name = node.name as (AstNode & { original?: unknown; value?: unknown }) | undefined;
+  const literal = name?.type === 'PathExpression' ? name.original : name?.value;
+  if (typeof literal === 'string' && inline.has(literal)) return undefined;
+  return at(node, typeof literal === 'string' ? `unknown partial '${literal}'` : 'dynamic partials are not supported',
+    'octavo never loads partials from files; define them in the template with {{#*inline "name"}}...{{/inline}}');
+}
+
+/** All problems of a template, in source order (the renderer reports the first). */
+export function checkTemplate(ast: AstNode): TemplateProblem[] {
+  const problems: TemplateProblem[] = [];
+  const inline = inlinePartials(ast);
+  walk(ast, (node) => {
+    let problem: TemplateProblem | undefined;
+    if (CALLS.has(node.type)) problem = checkCall(node as CallNode);
+    else if (PARTIALS.has(node.type)) problem = checkPartial(node as CallNode, inline);
+    else if (DECORATORS.has(node.type) && simpleName((node as CallNode).path) !== 'inline') {
+      problem = at(node, 'decorators are not supported (only {{#*inline}} partials)');
+    }
+    if (problem !== undefined) problems.push(problem);
+  });
+  return problems;
+}

@@ -1,0 +1,23 @@
+/** Every helper octavo registers, by name (one module per family). */
+import type { HelperDefinition } from './define.js';
+import { comparisonHelpers } from './comparison.js';
+import { mathHelpers } from './math.js';
+import { formatHelpers } from './format.js';
+import { collectionHelpers } from './collections.js';
+
+export const OCTAVO_HELPERS: ReadonlyMap<string, HelperDefinition> = new Map(Object.entries({
+  ...comparisonHelpers,
+  ...mathHelpers,
+  ...formatHelpers,
+  ...collectionHelpers,
+}));
+
+/** Handlebars' built-in helpers with their positional arity, checked at compile time like ours. */
+export const BUILTIN_ARITY: ReadonlyMap<string, { readonly minArgs: number; readonly maxArgs: number }> = new Map([
+  ['if', { minArgs: 1, maxArgs: 1 }],
+  ['unless', { minArgs: 1, maxArgs: 1 }],
+  ['with', { minArgs: 1, maxArgs: 1 }],
+  ['each', { minArgs: 1, maxArgs: 1 }],
+  ['lookup', { minArgs: 2, maxArgs: 2 }],
+  ['log', { minArgs: 1, maxArgs: Infinity }],
+]);

@@ -1,0 +1,42 @@
+/**
+ * Intl formatters are expensive to construct (tens of microseconds) and immutable, so helpers share
+ * them per option set for the life of the process. Invalid locales, currencies or time zones are
+ * reported as template errors at the helper call.
+ */
+import type { HelperCall } from './define.js';
+import { HelperError } from './define.js';
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const MAX_ENTRIES = 500;
+
+function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = make();
+    if (cache.size >= MAX_ENTRIES) cache.clear(); // bounded: templates cannot grow memory without limit
+    cache.set(key, value);
+  }
+  return value;
+}
+
+function intlError(call: HelperCall, error: unknown): HelperError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new HelperError(`${call.name}: ${reason}`, call.loc);
+}
+
+export function numberFormat(call: HelperCall, locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  try {
+    return remember(numberFormats, `${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
+  } catch (error) {
+    throw intlError(call, error);
+  }
+}
+
+export function dateFormat(call: HelperCall, locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  try {
+    return remember(dateFormats, `${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
+  } catch (error) {
+    throw intlError(call, error);
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * The fonts shipped in fonts/ (Liberation, DejaVu), the family names that resolve to them, and
+ * their process-wide parse cache: each file is read and parsed at most once per process, on
+ * first use.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { FontStyle } from '../css/types.js';
+import type { FaceEntry } from './face.js';
+import type { FontProgram } from './fontkit.js';
+import { parseFontBytes } from './fontkit.js';
+
+/** Works from src/text/ and dist/text/ alike. */
+const FONTS_DIR = new URL('../../fonts/', import.meta.url);
+
+interface BundledFace {
+  readonly family: string;
+  readonly file: string;
+  readonly weight: number;
+  readonly style: FontStyle;
+}
+
+function liberation(family: string, stem: string): BundledFace[] {
+  const file = (variant: string): string => `liberation/Liberation${stem}-${variant}.ttf`;
+  return [
+    { family, file: file('Regular'), weight: 400, style: 'normal' },
+    { family, file: file('Bold'), weight: 700, style: 'normal' },
+    { family, file: file('Italic'), weight: 400, style: 'italic' },
+    { family, file: file('BoldItalic'), weight: 700, style: 'italic' },
+  ];
+}
+
+const BUNDLED: readonly BundledFace[] = [
+  ...liberation('Liberation Sans', 'Sans'),
+  ...liberation('Liberation Serif', 'Serif'),
+  ...liberation('Liberation Mono', 'Mono'),
+  { family: 'DejaVu Sans', file: 'dejavu/DejaVuSans.ttf', weight: 400, style: 'normal' },
+  { family: 'DejaVu Sans', file: 'dejavu/DejaVuSans-Bold.ttf', weight: 700, style: 'normal' },
+  { family: 'DejaVu Sans', file: 'dejavu/DejaVuSans-Oblique.ttf', weight: 400, style: 'oblique' },
+  { family: 'DejaVu Sans', file: 'dejavu/DejaVuSans-BoldOblique.ttf', weight: 700, style: 'oblique' },
+];
+
+/**
+ * Generic families (CSS Fonts 4 §2.1.1) and common platform names, lower-cased, mapped to the
+ * bundled family that stands in for them (Liberation fonts are metric-compatible with Arial,
+ * Times New Roman and Courier New; Arimo/Tinos/Cousine are their Chrome OS names).
+ */
+const ALIASES: Readonly<Record<string, string>> = {
+  'sans-serif': 'Liberation Sans',
+  'arial': 'Liberation Sans',
+  'helvetica': 'Liberation Sans',
+  'helvetica neue': 'Liberation Sans',
+  'system-ui': 'Liberation Sans',
+  'ui-sans-serif': 'Liberation Sans',
+  'arimo': 'Liberation Sans',
+  'serif': 'Liberation Serif',
+  'times new roman': 'Liberation Serif',
+  'times': 'Liberation Serif',
+  'ui-serif': 'Liberation Serif',
+  'tinos': 'Liberation Serif',
+  'monospace': 'Liberation Mono',
+  'courier new': 'Liberation Mono',
+  'courier': 'Liberation Mono',
+  'ui-monospace': 'Liberation Mono',
+  'cousine': 'Liberation Mono',
+};
+
+/** The browser default (initial `font-family`), used when no listed family exists. */
+export const DEFAULT_FAMILY = 'serif';
+
+/** Where a character no listed family has is looked for next, in order. */
+export const FALLBACK_FAMILIES: readonly string[] = ['Liberation Sans', 'Liberation Serif', 'DejaVu Sans'];
+
+const programs = new Map<string, FontProgram>();
+
+/** Parses a bundled file once per process. */
+function bundledProgram(file: string): FontProgram {
+  let program = programs.get(file);
+  if (program === undefined) {
+    const bytes = readFileSync(fileURLToPath(new URL(file, FONTS_DIR)));
+    program = parseFontBytes(bytes)[0] as FontProgram;
+    programs.set(file, program);
+  }
+  return program;
+}
+
+/** How many bundled files have been parsed in this process (for tests and benchmarks). */
+export function parsedBundledCount(): number {
+  return programs.size;
+}
+
+function toEntry(face: BundledFace): FaceEntry {
+  const stem = face.file.slice(face.file.lastIndexOf('/') + 1, -'.ttf'.length);
+  return {
+    family: face.family,
+    weight: [face.weight, face.weight],
+    style: face.style,
+    stretch: [100, 100],
+    unicodeRange: [],
+    key: stem,
+    program: () => bundledProgram(face.file),
+  };
+}
+
+const ENTRIES: readonly FaceEntry[] = BUNDLED.map(toEntry);
+
+/** Bundled faces grouped by lower-cased family name, aliases included. */
+export function bundledFamilies(): ReadonlyMap<string, readonly FaceEntry[]> {
+  const families = new Map<string, FaceEntry[]>();
+  for (const entry of ENTRIES) {
+    const key = entry.family.toLowerCase();
+    families.set(key, [...(families.get(key) ?? []), entry]);
+  }
+  for (const [alias, family] of Object.entries(ALIASES)) {
+    const faces = families.get(family.toLowerCase());
+    if (faces) families.set(alias, faces);
+  }
+  return families;
+}

@@ -1,0 +1,134 @@
+/**
+ * Faces as the font catalog knows them (descriptors + a lazily parsed program) and the
+ * `FontFace` records handed to layout, paint and pdf.
+ */
+import type { FontStyle } from '../css/types.js';
+import type { FontFace } from './types.js';
+import type { FontProgram } from './fontkit.js';
+
+export type UnicodeRange = readonly (readonly [number, number])[];
+
+/** The descriptors font matching looks at (CSS Fonts 4 §4.2-4.5); ranges are inclusive. */
+export interface FaceDescriptors {
+  readonly weight: readonly [number, number];
+  readonly style: FontStyle;
+  /** Percentages, 100 = normal. */
+  readonly stretch: readonly [number, number];
+}
+
+/** A face a catalog can offer: bundled, engine-registered or from `@font-face`. */
+export interface FaceEntry extends FaceDescriptors {
+  readonly family: string;
+  /** Empty = every character (CSS Fonts 4 §4.5 `unicode-range`). */
+  readonly unicodeRange: UnicodeRange;
+  /** Stable, PDF-name-safe identity of program + descriptors within an engine. */
+  readonly key: string;
+  /** The parsed font; parses on first call (bundled fonts) and never again. */
+  program(): FontProgram;
+}
+
+export interface Synthesis {
+  readonly bold: boolean;
+  readonly oblique: boolean;
+}
+
+export function faceId(entry: FaceEntry, synthesis: Synthesis): string {
+  return entry.key + (synthesis.bold ? '-sb' : '') + (synthesis.oblique ? '-so' : '');
+}
+
+export function inUnicodeRange(range: UnicodeRange, codePoint: number): boolean {
+  if (range.length === 0) return true;
+  for (const [from, to] of range) if (codePoint >= from && codePoint <= to) return true;
+  return false;
+}
+
+/** Builds the FontFace record of an entry (parsing its program if that has not happened yet). */
+export function createFontFace(entry: FaceEntry, synthesis: Synthesis): FontFace {
+  const program = entry.program();
+  const upem = program.unitsPerEm;
+  const vertical = verticalMetrics(program);
+  const underline = underlineMetrics(program, vertical.descent);
+  const range = entry.unicodeRange;
+  return {
+    id: faceId(entry, synthesis),
+    family: entry.family,
+    postscriptName: program.postscriptName ?? entry.key,
+    weight: clamp(400, entry.weight[0], entry.weight[1]),
+    style: entry.style,
+    unitsPerEm: upem,
+    ascent: vertical.ascent,
+    descent: vertical.descent,
+    lineGap: vertical.lineGap,
+    xHeight: glyphHeight(program, program['OS/2']?.xHeight, 0x78, upem * 0.5),
+    capHeight: glyphHeight(program, program['OS/2']?.capHeight, 0x48, upem * 0.7),
+    underlinePosition: underline.position,
+    underlineThickness: underline.thickness,
+    program,
+    syntheticBold: synthesis.bold,
+    syntheticOblique: synthesis.oblique,
+    hasGlyphFor: range.length === 0
+      ? (codePoint) => program.hasGlyphForCodePoint(codePoint)
+      : (codePoint) => inUnicodeRange(range, codePoint) && program.hasGlyphForCodePoint(codePoint),
+  };
+}
+
+interface VerticalMetrics {
+  readonly ascent: number;
+  /** Negative: below the baseline. */
+  readonly descent: number;
+  readonly lineGap: number;
+}
+
+/**
+ * Ascent/descent/line gap as browsers pick them: OS/2 typo metrics when USE_TYPO_METRICS is set,
+ * else hhea; hhea all zero falls back to typo, then win metrics.
+ */
+export function verticalMetrics(program: FontProgram): VerticalMetrics {
+  const os2 = program['OS/2'];
+  const typo = os2 && os2.typoAscender !== undefined && os2.typoDescender !== undefined
+    ? { ascent: os2.typoAscender, descent: os2.typoDescender, lineGap: os2.typoLineGap ?? 0 }
+    : undefined;
+  if (typo && os2?.fsSelection.useTypoMetrics && typo.ascent - typo.descent > 0) return typo;
+  const hhea = program.hhea;
+  if (hhea.ascent !== 0 || hhea.descent !== 0) {
+    return { ascent: hhea.ascent, descent: -Math.abs(hhea.descent), lineGap: Math.max(0, hhea.lineGap) };
+  }
+  if (typo && typo.ascent - typo.descent > 0) return typo;
+  if (os2?.winAscent !== undefined && os2.winDescent !== undefined) {
+    return { ascent: os2.winAscent, descent: -os2.winDescent, lineGap: 0 };
+  }
+  return { ascent: program.unitsPerEm * 0.8, descent: -program.unitsPerEm * 0.2, lineGap: 0 };
+}
+
+/** post table underline, or a sensible default (thickness 1/14 em, half the descent down). */
+function underlineMetrics(program: FontProgram, descent: number): { position: number; thickness: number } {
+  const post = program.post;
+  const upem = program.unitsPerEm;
+  const thickness = post && post.underlineThickness > 0 ? post.underlineThickness : upem / 14;
+  const position = post && post.underlineThickness > 0 ? post.underlinePosition : descent / 2;
+  return { position, thickness };
+}
+
+/** OS/2 x-height / cap-height, else the top of the glyph of `codePoint`, else `fallback`. */
+function glyphHeight(program: FontProgram, fromOs2: number | undefined, codePoint: number, fallback: number): number {
+  if (fromOs2 !== undefined && fromOs2 > 0) return fromOs2;
+  try {
+    if (program.hasGlyphForCodePoint(codePoint)) {
+      const top = program.glyphForCodePoint(codePoint).bbox.maxY;
+      if (Number.isFinite(top) && top > 0) return top;
+    }
+  } catch {
+    // A glyph that cannot be decoded: use the fallback.
+  }
+  return fallback;
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+/** Keeps the characters PDF names and resource keys are happy with. */
+export function safeKey(text: string): string {
+  const cleaned = text.replace(/[^A-Za-z0-9_.-]+/g, '_');
+  return cleaned.length > 0 ? cleaned : 'font';
+}

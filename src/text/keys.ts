@@ -1,0 +1,45 @@
+/**
+ * Cache keys of a FontRequest, computed once per request object (layout reuses the request of a
+ * style for every word, see request.ts).
+ */
+import type { FontRequest } from './types.js';
+
+export interface RequestKeys {
+  /** What font matching depends on: families, weight, style, stretch. */
+  readonly match: string;
+  /** Size and features, canonical (sorted) form. */
+  readonly rendering: string;
+  /** Features as fontkit takes them: tag -> on/off. */
+  readonly features: Readonly<Record<string, boolean>>;
+  readonly featuresKey: string;
+}
+
+const memo = new WeakMap<FontRequest, RequestKeys>();
+
+export function requestKeys(request: FontRequest): RequestKeys {
+  let keys = memo.get(request);
+  if (keys === undefined) {
+    keys = computeKeys(request);
+    memo.set(request, keys);
+  }
+  return keys;
+}
+
+function computeKeys(request: FontRequest): RequestKeys {
+  const tags = Object.keys(request.features).sort();
+  const features: Record<string, boolean> = {};
+  const parts: string[] = [];
+  for (const tag of tags) {
+    const value = request.features[tag] as number;
+    features[tag] = value !== 0;
+    parts.push(`${tag}=${value}`);
+  }
+  const featuresKey = parts.join(',');
+  const families = request.families.map((family) => family.trim().toLowerCase()).join('\u0001');
+  return {
+    match: `${families}\u0002${request.weight}\u0002${request.style}\u0002${request.stretch}`,
+    rendering: `${request.size}\u0002${featuresKey}`,
+    features,
+    featuresKey,
+  };
+}

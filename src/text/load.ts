@@ -1,0 +1,124 @@
+/**
+ * `@font-face` loading (CSS Fonts 4 §4.3 `src`): each rule's sources are tried in order and the
+ * first that loads and parses wins. Parsed fonts are cached process-wide by content hash, so the
+ * same file is parsed once across renders and keeps a stable, hash-based face id (which keeps the
+ * engine's shaping caches warm).
+ */
+import { createHash } from 'node:crypto';
+import type { FontFaceRule } from '../css/types.js';
+import type { Diagnostics } from '../diagnostics.js';
+import { isOctavoError } from '../errors.js';
+import { LruCache } from './cache.js';
+import type { FaceEntry } from './face.js';
+import { safeKey } from './face.js';
+import type { FontProgram } from './fontkit.js';
+import { parseFontBytes } from './fontkit.js';
+
+/** A face of an `@font-face` rule whose font loaded; a FaceEntry with where it came from. */
+export interface LoadedFontFace extends FaceEntry {
+  readonly url: string;
+  /** sha1 of the font bytes. */
+  readonly hash: string;
+}
+
+type Parsed = { readonly program: FontProgram } | { readonly error: string };
+
+/** sha1 -> parsed font (or why it is not one); shared by every engine of the process. */
+const parsedByHash = new LruCache<string, Parsed>(64);
+
+/**
+ * `src` formats octavo can use (CSS Fonts 4 §4.3.1). A source with another format hint
+ * (embedded-opentype, svg) is skipped without being fetched, as browsers do.
+ */
+const SUPPORTED_FORMATS = new Set([
+  'truetype', 'opentype', 'woff', 'woff2', 'collection',
+  'truetype-variations', 'opentype-variations', 'woff-variations', 'woff2-variations',
+]);
+
+export async function loadFontFaces(
+  rules: readonly FontFaceRule[],
+  loadBytes: (url: string) => Promise<Uint8Array>,
+  diagnostics: Diagnostics,
+): Promise<LoadedFontFace[]> {
+  const loaded = await Promise.all(rules.map((rule) => loadRule(rule, loadBytes, diagnostics)));
+  return loaded.filter((face): face is LoadedFontFace => face !== undefined);
+}
+
+async function loadRule(
+  rule: FontFaceRule,
+  loadBytes: (url: string) => Promise<Uint8Array>,
+  diagnostics: Diagnostics,
+): Promise<LoadedFontFace | undefined> {
+  const failures: string[] = [];
+  for (const source of rule.sources) {
+    const format = source.format?.trim().toLowerCase();
+    if (format !== undefined && !SUPPORTED_FORMATS.has(format)) {
+      failures.push(`${describeUrl(source.url)}: format "${source.format}" is not supported`);
+      continue;
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = await loadBytes(source.url);
+    } catch (error) {
+      if (isOctavoError(error) && error.code === 'resource_denied') throw error;
+      failures.push(`${describeUrl(source.url)}: ${error instanceof Error ? error.message : String(error)}`);
+      continue;
+    }
+    const hash = createHash('sha1').update(bytes).digest('hex');
+    const parsed = parseCached(hash, bytes);
+    if ('error' in parsed) {
+      failures.push(`${describeUrl(source.url)}: not a usable font (${parsed.error})`);
+      continue;
+    }
+    return toLoadedFace(rule, source.url, hash, parsed.program);
+  }
+  const why = failures.length > 0 ? failures.join('; ') : 'it has no src';
+  diagnostics.warn('font', `@font-face "${rule.family}" was ignored: ${why}`);
+  return undefined;
+}
+
+function parseCached(hash: string, bytes: Uint8Array): Parsed {
+  let parsed = parsedByHash.get(hash);
+  if (parsed === undefined) {
+    try {
+      parsed = { program: parseFontBytes(bytes)[0] as FontProgram };
+    } catch (error) {
+      parsed = { error: error instanceof Error ? error.message : String(error) };
+    }
+    parsedByHash.set(hash, parsed);
+  }
+  return parsed;
+}
+
+function toLoadedFace(rule: FontFaceRule, url: string, hash: string, program: FontProgram): LoadedFontFace {
+  const descriptors = [
+    rule.family.trim().toLowerCase(),
+    rule.weight.join('-'),
+    rule.style,
+    rule.stretch.join('-'),
+    rule.unicodeRange.map(([from, to]) => `${from}-${to}`).join(','),
+  ].join('|');
+  const descriptorHash = createHash('sha1').update(descriptors).digest('hex').slice(0, 8);
+  const weight: readonly [number, number] = [Math.min(...rule.weight), Math.max(...rule.weight)];
+  const stretch: readonly [number, number] = [Math.min(...rule.stretch), Math.max(...rule.stretch)];
+  return {
+    family: rule.family,
+    weight,
+    style: rule.style,
+    stretch,
+    unicodeRange: rule.unicodeRange,
+    key: `F${hash.slice(0, 12)}_${descriptorHash}_${safeKey(program.postscriptName ?? 'font').slice(0, 32)}`,
+    program: () => program,
+    url,
+    hash,
+  };
+}
+
+/** URLs in messages: data: URLs shortened to their media type. */
+function describeUrl(url: string): string {
+  if (url.startsWith('data:')) {
+    const comma = url.indexOf(',');
+    return `${url.slice(0, Math.min(comma === -1 ? url.length : comma, 40))},…`;
+  }
+  return url;
+}

@@ -1,0 +1,114 @@
+/**
+ * Font matching within one family: CSS Fonts 4 §5.2 "Matching font styles", step 4.
+ * Narrows a family's faces by font-stretch, then font-style, then font-weight; what is left is
+ * the (possibly composite, unicode-range split) face set used for the family.
+ */
+import type { FontStyle } from '../css/types.js';
+import { assertNever } from '../errors.js';
+import type { FaceDescriptors } from './face.js';
+
+export interface MatchWanted {
+  readonly weight: number;
+  readonly style: FontStyle;
+  readonly stretch: number;
+}
+
+type Range = readonly [number, number];
+
+/** The faces of `faces` that match `wanted` best (all of them tie on every descriptor). */
+export function selectFaces<T extends FaceDescriptors>(faces: readonly T[], wanted: MatchWanted): T[] {
+  if (faces.length === 0) return [];
+  const byStretch = narrowToNearest(faces, (face) => face.stretch, wanted.stretch, wanted.stretch <= 100 ? 'lower' : 'higher');
+  const byStyle = narrowByStyle(byStretch, wanted.style);
+  return narrowByWeight(byStyle, wanted.weight);
+}
+
+/**
+ * §5.2 4.b font-style: italic tries italic, oblique, normal; oblique tries oblique, italic,
+ * normal; normal tries normal, oblique, italic.
+ */
+export function styleFallbacks(style: FontStyle): readonly FontStyle[] {
+  switch (style) {
+    case 'italic': return ['italic', 'oblique', 'normal'];
+    case 'oblique': return ['oblique', 'italic', 'normal'];
+    case 'normal': return ['normal', 'oblique', 'italic'];
+    default: return assertNever(style, 'font-style');
+  }
+}
+
+function narrowByStyle<T extends FaceDescriptors>(faces: readonly T[], style: FontStyle): T[] {
+  for (const candidate of styleFallbacks(style)) {
+    const matching = faces.filter((face) => face.style === candidate);
+    if (matching.length > 0) return matching;
+  }
+  return [...faces];
+}
+
+/**
+ * §5.2 4.c font-weight: a face whose range holds the weight matches. Otherwise, for a desired
+ * weight in [400, 500] the weights up to 500 are tried in ascending order, then those below in
+ * descending order, then those above 500 ascending; below 400, lighter weights first
+ * (descending), then heavier (ascending); above 500, heavier first, then lighter.
+ */
+function narrowByWeight<T extends FaceDescriptors>(faces: readonly T[], weight: number): T[] {
+  if (weight >= 400 && weight <= 500) {
+    const upTo500 = faces.filter((face) => face.weight[0] > weight && face.weight[0] <= 500);
+    const exact = faces.filter((face) => contains(face.weight, weight));
+    if (exact.length > 0) return exact;
+    if (upTo500.length > 0) return nearestAbove(upTo500, (face) => face.weight, weight);
+    return narrowToNearest(faces, (face) => face.weight, weight, 'lower');
+  }
+  return narrowToNearest(faces, (face) => face.weight, weight, weight < 400 ? 'lower' : 'higher');
+}
+
+/**
+ * The faces whose range holds `value`; else the nearest ones on the preferred side (`lower`:
+ * descending from value, `higher`: ascending), else the nearest on the other side.
+ */
+function narrowToNearest<T>(faces: readonly T[], rangeOf: (face: T) => Range, value: number, prefer: 'lower' | 'higher'): T[] {
+  const exact = faces.filter((face) => contains(rangeOf(face), value));
+  if (exact.length > 0) return exact;
+  const below = faces.filter((face) => rangeOf(face)[1] < value);
+  const above = faces.filter((face) => rangeOf(face)[0] > value);
+  const first = prefer === 'lower' ? below : above;
+  if (first.length > 0) {
+    return prefer === 'lower' ? nearestBelow(first, rangeOf, value) : nearestAbove(first, rangeOf, value);
+  }
+  return prefer === 'lower' ? nearestAbove(above, rangeOf, value) : nearestBelow(below, rangeOf, value);
+}
+
+function nearestBelow<T>(faces: readonly T[], rangeOf: (face: T) => Range, value: number): T[] {
+  let best = -Infinity;
+  for (const face of faces) {
+    const top = rangeOf(face)[1];
+    if (top < value && top > best) best = top;
+  }
+  return faces.filter((face) => rangeOf(face)[1] === best);
+}
+
+function nearestAbove<T>(faces: readonly T[], rangeOf: (face: T) => Range, value: number): T[] {
+  let best = Infinity;
+  for (const face of faces) {
+    const bottom = rangeOf(face)[0];
+    if (bottom > value && bottom < best) best = bottom;
+  }
+  return faces.filter((face) => rangeOf(face)[0] === best);
+}
+
+function contains(range: Range, value: number): boolean {
+  return value >= range[0] && value <= range[1];
+}
+
+/**
+ * CSS Fonts 4 §5.2 / `font-synthesis`: bold is synthesized when a bold weight (>= 600) is asked
+ * for and the chosen faces have none; oblique when italic/oblique is asked for and the chosen
+ * faces are upright.
+ */
+export function synthesisFor(chosen: readonly FaceDescriptors[], wanted: MatchWanted): { bold: boolean; oblique: boolean } {
+  const heaviest = Math.max(...chosen.map((face) => face.weight[1]));
+  const upright = chosen.every((face) => face.style === 'normal');
+  return {
+    bold: wanted.weight >= 600 && heaviest < 600,
+    oblique: wanted.style !== 'normal' && upright,
+  };
+}

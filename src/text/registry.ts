@@ -1,0 +1,77 @@
+/**
+ * The font registry of an engine: everything about fonts that outlives a render — extra fonts,
+ * interned FontFace objects, catalogs per set of `@font-face` faces, and the shaping caches.
+ * Bundled fonts are parsed lazily, once per process (bundled.ts).
+ */
+import { createHash } from 'node:crypto';
+import type { Diagnostics } from '../diagnostics.js';
+import type { FontFace, TextSystem } from './types.js';
+import { LruCache } from './cache.js';
+import { bundledFamilies } from './bundled.js';
+import type { FaceCatalog } from './catalog.js';
+import { createCatalog } from './catalog.js';
+import { loadExtraFonts } from './extra-fonts.js';
+import type { LoadedFontFace } from './load.js';
+import type { CachedText, ShapeCaches } from './system.js';
+import { createTextSystem } from './system.js';
+import type { GlyphRun } from './types.js';
+
+export interface FontRegistryOptions {
+  /** Font files or folders registered under their family names. */
+  readonly extraFonts: readonly string[];
+  /** Entries of each shaping cache (default 30,000 texts and 30,000 runs). */
+  readonly shapeCacheSize?: number;
+}
+
+export interface FontRegistry {
+  /** The text system of one render, over the `@font-face` faces that render loaded. */
+  forRender(input: { readonly faces: readonly LoadedFontFace[]; readonly diagnostics: Diagnostics }): TextSystem;
+  /** Cache counters, for benchmarks and tests. */
+  readonly stats: {
+    readonly texts: { readonly hits: number; readonly misses: number; readonly size: number };
+    readonly runs: { readonly hits: number; readonly misses: number; readonly size: number };
+  };
+}
+
+const DEFAULT_SHAPE_CACHE = 30_000;
+
+export function createFontRegistry(options: FontRegistryOptions): FontRegistry {
+  const extra = loadExtraFonts(options.extraFonts);
+  const bundled = bundledFamilies();
+  const size = options.shapeCacheSize ?? DEFAULT_SHAPE_CACHE;
+  const caches: ShapeCaches = {
+    texts: new LruCache<string, CachedText>(size),
+    runs: new LruCache<string, GlyphRun>(size),
+  };
+  const faces = new LruCache<string, FontFace>(4096);
+  const intern = (id: string, create: () => FontFace): FontFace => {
+    let face = faces.get(id);
+    if (face === undefined) {
+      face = create();
+      faces.set(id, face);
+    }
+    return face;
+  };
+  const catalogs = new LruCache<string, FaceCatalog>(32);
+  const catalogFor = (fontFaces: readonly LoadedFontFace[]): FaceCatalog => {
+    const signature = fontFaces.map((face) => face.key).join(',');
+    let catalog = catalogs.get(signature);
+    if (catalog === undefined) {
+      const id = fontFaces.length === 0 ? 'c0' : `c${createHash('sha1').update(signature).digest('hex').slice(0, 12)}`;
+      catalog = createCatalog({ id, fontFaces, extra: extra.families, bundled, intern });
+      catalogs.set(signature, catalog);
+    }
+    return catalog;
+  };
+  return {
+    forRender({ faces: fontFaces, diagnostics }) {
+      return createTextSystem({ catalog: catalogFor(fontFaces), caches, diagnostics, notices: extra.problems });
+    },
+    get stats() {
+      return {
+        texts: { ...caches.texts.stats, size: caches.texts.size },
+        runs: { ...caches.runs.stats, size: caches.runs.size },
+      };
+    },
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * FontRequest from a computed style (CSS Fonts 4 §3-§7): the family list and descriptors font
+ * matching needs, and the OpenType features the font-variant-* / font-kerning /
+ * font-feature-settings properties ask for. Memoised per style object, since layout asks for
+ * every text run.
+ */
+import type { ComputedStyle } from '../css/types.js';
+import type { FontRequest } from './types.js';
+
+const memo = new WeakMap<ComputedStyle, FontRequest>();
+
+export function fontRequestFromStyle(style: ComputedStyle): FontRequest {
+  let request = memo.get(style);
+  if (request === undefined) {
+    request = Object.freeze({
+      families: style.fontFamily,
+      weight: style.fontWeight,
+      style: style.fontStyle,
+      stretch: style.fontStretch,
+      size: style.fontSize,
+      features: fontFeatures(style),
+    });
+    memo.set(style, request);
+  }
+  return request;
+}
+
+/** CSS Fonts 4 §6.7 `font-variant-numeric` keywords and the features they turn on. */
+const NUMERIC_FEATURES: Readonly<Record<string, string>> = {
+  'lining-nums': 'lnum',
+  'oldstyle-nums': 'onum',
+  'proportional-nums': 'pnum',
+  'tabular-nums': 'tnum',
+  'diagonal-fractions': 'frac',
+  'stacked-fractions': 'afrc',
+  'ordinal': 'ordn',
+  'slashed-zero': 'zero',
+};
+
+/**
+ * CSS Fonts 4 §7.2 "Feature precedence": defaults (kerning and standard ligatures, applied by the
+ * shaper unless turned off), then font-kerning and font-variant-*, then font-feature-settings.
+ */
+export function fontFeatures(style: ComputedStyle): Readonly<Record<string, number>> {
+  const features: Record<string, number> = {};
+  if (style.fontKerning === 'none') features['kern'] = 0;
+  else if (style.fontKerning === 'normal') features['kern'] = 1;
+  for (const keyword of style.fontVariantNumeric) {
+    const tag = NUMERIC_FEATURES[keyword];
+    if (tag !== undefined) features[tag] = 1;
+  }
+  switch (style.fontVariantCaps) {
+    case 'small-caps':
+      features['smcp'] = 1;
+      break;
+    case 'all-small-caps':
+      features['smcp'] = 1;
+      features['c2sc'] = 1;
+      break;
+    case 'normal':
+      break;
+  }
+  for (const { tag, value } of style.fontFeatureSettings) features[tag] = value;
+  return Object.freeze(features);
+}

@@ -1,0 +1,109 @@
+/**
+ * The TextSystem of one render: matching through the render's catalog, shaping through the
+ * engine-wide caches, and this render's record of used faces and missing-glyph warnings.
+ *
+ * Two caches, both owned by the registry and shared by every render of the engine:
+ * - `texts`: (catalog, request, text) -> ShapedText, the same object on every hit, so a word
+ *   layout measures twice costs one Map lookup;
+ * - `runs`: (face id, size, features, text) -> GlyphRun, so requests that resolve to the same
+ *   face (`Arial`, `sans-serif`, weight 400 or 500) share their shaping.
+ */
+import type { Diagnostics } from '../diagnostics.js';
+import type { FontFace, FontRequest, GlyphRun, ScaledFontMetrics, ShapedText, TextSystem } from './types.js';
+import type { LruCache } from './cache.js';
+import type { FaceCatalog, Resolution } from './catalog.js';
+import { requestKeys } from './keys.js';
+import { segmentByFace } from './segment.js';
+import { shapeRun } from './shape.js';
+import { scaleMetrics } from './metrics.js';
+
+export interface CachedText {
+  readonly shaped: ShapedText;
+  /** Characters no font has, reported once per render. */
+  readonly missing: readonly number[];
+}
+
+export interface ShapeCaches {
+  readonly texts: LruCache<string, CachedText>;
+  readonly runs: LruCache<string, GlyphRun>;
+}
+
+export interface TextSystemInput {
+  readonly catalog: FaceCatalog;
+  readonly caches: ShapeCaches;
+  readonly diagnostics: Diagnostics;
+  /** Problems known before the render (unreadable extra fonts), reported into it. */
+  readonly notices?: readonly string[];
+}
+
+const EMPTY: ShapedText = Object.freeze({ runs: Object.freeze([]), width: 0 });
+
+export function createTextSystem(input: TextSystemInput): TextSystem {
+  const { catalog, caches, diagnostics } = input;
+  for (const notice of input.notices ?? []) diagnostics.warn('font', notice);
+  const faces = new Map<string, FontFace>();
+  const reported = new Set<number>();
+  const degradedFaces = new Set<string>();
+  const metricsMemo = new Map<string, ScaledFontMetrics>();
+
+  const resolve = (request: FontRequest): Resolution =>
+    catalog.resolve(request.families, request, requestKeys(request).match);
+
+  const shapeSegment = (face: FontFace, text: string, request: FontRequest): GlyphRun => {
+    const keys = requestKeys(request);
+    const key = `${face.id}\u0000${request.size}\u0000${keys.featuresKey}\u0000${text}`;
+    const cached = caches.runs.get(key);
+    if (cached !== undefined) return cached;
+    const result = shapeRun({ face, text, size: request.size, features: keys.features });
+    if (result.degraded !== undefined && !degradedFaces.has(face.id)) {
+      degradedFaces.add(face.id);
+      diagnostics.warn('font', `font "${face.postscriptName}" could not be shaped (${result.degraded}); glyphs drawn without its layout tables`);
+    }
+    caches.runs.set(key, result.run);
+    return result.run;
+  };
+
+  const shapeUncached = (text: string, request: FontRequest): CachedText => {
+    const { segments, missing } = segmentByFace(text, resolve(request));
+    const runs = segments.map((segment) => shapeSegment(segment.face, segment.text, request));
+    const width = runs.reduce((sum, run) => sum + run.width, 0);
+    return { shaped: Object.freeze({ runs: Object.freeze(runs), width }), missing };
+  };
+
+  const reportMissing = (text: string, missing: readonly number[]): void => {
+    const fresh = missing.filter((cp) => !reported.has(cp));
+    if (fresh.length === 0) return;
+    for (const cp of fresh) reported.add(cp);
+    const names = fresh.map((cp) => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`).join(' ');
+    const sample = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+    diagnostics.warn('font', `no available font has a glyph for ${names} (in "${sample}"); drawn as .notdef`);
+  };
+
+  return {
+    faces,
+    shape(text, request) {
+      if (text.length === 0) return EMPTY;
+      const key = `${catalog.id}\u0000${requestKeys(request).match}\u0000${requestKeys(request).rendering}\u0000${text}`;
+      let entry = caches.texts.get(key);
+      if (entry === undefined) {
+        entry = shapeUncached(text, request);
+        caches.texts.set(key, entry);
+      }
+      for (const run of entry.shaped.runs) {
+        if (!faces.has(run.face.id)) faces.set(run.face.id, run.face);
+      }
+      if (entry.missing.length > 0) reportMissing(text, entry.missing);
+      return entry.shaped;
+    },
+    metrics(request) {
+      const primary = resolve(request).primary;
+      const key = `${primary.id}\u0000${request.size}`;
+      let metrics = metricsMemo.get(key);
+      if (metrics === undefined) {
+        metrics = Object.freeze(scaleMetrics(primary, request.size));
+        metricsMemo.set(key, metrics);
+      }
+      return metrics;
+    },
+  };
+}

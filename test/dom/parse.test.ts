@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { parseHtml } from '../../src/dom/parse.js';
+import type { DomElement, DomNode, DomParent } from '../../src/dom/types.js';
+import { isElement } from '../../src/dom/types.js';
+
+/** A compact outline of the tree: `html(head(title("x")),body(p("a")))`. */
+function outline(node: DomNode | DomParent): string {
+  if (node.type === 'text') return JSON.stringify(node.data);
+  if (node.type === 'comment') return `<!--${node.data}-->`;
+  if (node.type === 'directive') return '<!doctype>';
+  const children = 'children' in node ? node.children.map(outline).join(',') : '';
+  const name = isElement(node) ? node.name : node.type;
+  return children === '' ? name : `${name}(${children})`;
+}
+
+function tags(doc: ReturnType<typeof parseHtml>): string {
+  return outline(doc.documentElement);
+}
+
+/** Every node's parent/prev/next links agree with its parent's children list. */
+function expectConsistentLinks(parent: DomParent): void {
+  parent.children.forEach((child, index) => {
+    expect(child.parent).toBe(parent);
+    expect(child.prev).toBe(parent.children[index - 1] ?? null);
+    expect(child.next).toBe(parent.children[index + 1] ?? null);
+    if ('children' in child) expectConsistentLinks(child);
+  });
+}
+
+describe('implied html, head and body', () => {
+  it('wraps a bare fragment in html/head/body', () => {
+    const doc = parseHtml('<style>p{}</style><title>T</title>\n<p>a</p>', 't.html');
+    expect(tags(doc)).toBe('html(head(style("p{}"),title("T")),body(p("a")))');
+    expect(doc.root.children.map(outline)).toEqual([tags(doc)]);
+    expect(doc.documentElement.startIndex).toBeNull();
+    expectConsistentLinks(doc.root);
+  });
+
+  it('keeps a complete document as written, with its attributes', () => {
+    const source = '<!DOCTYPE html>\n<html lang="de"><head><meta charset="utf-8"></head>\n<body class="x"><p>a</p></body>\n</html>\n';
+    const doc = parseHtml(source, 't.html');
+    expect(doc.root.children.map(outline)).toEqual(['<!doctype>', 'html(head(meta),body(p("a")))']);
+    expect(doc.documentElement.attribs).toEqual({ lang: 'de' });
+    const body = doc.documentElement.children[1] as DomElement;
+    expect(body.attribs).toEqual({ class: 'x' });
+    expect(body.startIndex).toBe(source.indexOf('<body'));
+    expectConsistentLinks(doc.root);
+  });
+
+  it('creates the missing head and body inside an explicit html', () => {
+    const doc = parseHtml('<html lang="en"><link rel="stylesheet" href="a.css"><h1>T</h1><style>x{}</style></html>', 't');
+    expect(tags(doc)).toBe('html(head(link),body(h1("T"),style("x{}")))');
+    expect(doc.documentElement.attribs['lang']).toBe('en');
+  });
+
+  it('starts the body at the first content, even inside <head>', () => {
+    expect(tags(parseHtml('<head><title>a</title><div>oops</div><meta name="x"></head><p>b</p>', 't')))
+      .toBe('html(head(title("a")),body(div("oops"),meta,p("b")))');
+    expect(tags(parseHtml('Hello <b>world</b>', 't'))).toBe('html(head,body("Hello ",b("world")))');
+  });
+
+  it('puts a body given without html next to an implied head', () => {
+    const doc = parseHtml('<title>x</title><body style="margin:0"><p>a</p></body>', 't');
+    expect(tags(doc)).toBe('html(head(title("x")),body(p("a")))');
+    expect((doc.documentElement.children[1] as DomElement).attribs['style']).toBe('margin:0');
+  });
+
+  it('merges the attributes of repeated html and body tags (first value wins)', () => {
+    const doc = parseHtml('<html lang="a"><body class="one"><p>x</p><body class="two" id="b"></body></html>', 't');
+    expect(doc.documentElement.attribs).toEqual({ lang: 'a' });
+    expect((doc.documentElement.children[1] as DomElement).attribs).toEqual({ class: 'one', id: 'b' });
+  });
+
+  it('moves content after </body> into the body and drops white space around it', () => {
+    expect(tags(parseHtml('<html><body><p>a</p></body>\n</html>\n<p>late</p>\n', 't')))
+      .toBe('html(head,body(p("a"),p("late")))');
+  });
+
+  it('handles an empty document', () => {
+    expect(tags(parseHtml('', 't'))).toBe('html(head,body)');
+  });
+});
+
+describe('HTML parsing', () => {
+  it('knows void elements and implied end tags', () => {
+    expect(tags(parseHtml('<p>a<br>b<img src="x.png">c<p>d<ul><li>1<li>2</ul>', 't')))
+      .toBe('html(head,body(p("a",br,"b",img,"c"),p("d"),ul(li("1"),li("2"))))');
+  });
+
+  it('decodes entities in text and attributes and lowercases names', () => {
+    const doc = parseHtml('<DIV Title="a &amp; b">&lt;x&gt; &copy; &#8364; &nbsp;</DIV>', 't');
+    const div = (doc.documentElement.children[1] as DomElement).children[0] as DomElement;
+    expect(div.name).toBe('div');
+    expect(div.attribs).toEqual({ title: 'a & b' });
+    expect(div.children[0]).toMatchObject({ type: 'text', data: '<x> © € \u00a0' });
+  });
+
+  it('keeps script and style content raw', () => {
+    const doc = parseHtml('<style>a > b { content: "&amp;" }</style>', 't');
+    const style = (doc.documentElement.children[0] as DomElement).children[0] as DomElement;
+    expect(style.type).toBe('style');
+    expect(style.children[0]).toMatchObject({ data: 'a > b { content: "&amp;" }' });
+  });
+});
+
+describe('locate', () => {
+  const source = 'line one\n  <p>two</p>\r\n\n<b>four</b>';
+  const doc = parseHtml(source, 'doc.html');
+
+  it('maps element start offsets to 1-based line and column', () => {
+    const body = doc.documentElement.children[1] as DomElement;
+    const [p, b] = body.children.filter(isElement);
+    expect(doc.locate(p?.startIndex ?? -1)).toEqual({ line: 2, column: 3 });
+    expect(doc.locate(b?.startIndex ?? -1)).toEqual({ line: 4, column: 1 });
+    expect(doc.sourceName).toBe('doc.html');
+  });
+
+  it('handles the edges', () => {
+    expect(doc.locate(0)).toEqual({ line: 1, column: 1 });
+    expect(doc.locate(8)).toEqual({ line: 1, column: 9 });
+    expect(doc.locate(9)).toEqual({ line: 2, column: 1 });
+    expect(doc.locate(-5)).toEqual({ line: 1, column: 1 });
+    expect(doc.locate(source.length + 10)).toEqual({ line: 4, column: 12 });
+  });
+
+  it('is fast on large documents', () => {
+    const big = '<p>x</p>\n'.repeat(100_000);
+    const located = parseHtml(big, 'big').locate;
+    const started = performance.now();
+    for (let i = 0; i < 100_000; i++) located(i * 9);
+    expect(located(99_999 * 9)).toEqual({ line: 100_000, column: 1 });
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+});
