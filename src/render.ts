@@ -6,12 +6,13 @@
 import { Diagnostics } from './diagnostics.js';
 import type { Diagnostic } from './diagnostics.js';
 import { OctavoError } from './errors.js';
-import type { EngineOptions, RenderOptions } from './options.js';
+import type { EngineOptions, Metadata, RenderOptions } from './options.js';
+import type { PageLayout } from './layout/types.js';
 import { DEFAULT_LIMITS } from './options.js';
 import type { TemplateCache } from './template/render.js';
 import { createTemplateCache } from './template/render.js';
 import { parseHtml } from './dom/parse.js';
-import { collectStylesheets, cascade, createStylesheetCache } from './css/index.js';
+import { collectStylesheets, cascade, computePageStyle, createStylesheetCache } from './css/index.js';
 import type { StylesheetCache } from './css/index.js';
 import { buildBoxTree } from './boxes/build.js';
 import { createResourceContext, loadImages } from './resources/load.js';
@@ -33,6 +34,17 @@ export interface Engine {
   renderDetailed(options: RenderOptions): Promise<RenderResult>;
 }
 
+/** The engine plus its intermediate stages, for octavo's own tests and tools (not public API). */
+export interface InternalEngine extends Engine {
+  layout(options: RenderOptions): Promise<LaidOutDocument>;
+}
+
+export interface LaidOutDocument {
+  readonly pages: readonly PageLayout[];
+  readonly diagnostics: readonly Diagnostic[];
+  readonly metadata: Metadata;
+}
+
 /** Everything an engine keeps warm between renders. */
 interface EngineState {
   readonly options: EngineOptions;
@@ -42,6 +54,10 @@ interface EngineState {
 }
 
 export function createEngine(options: EngineOptions = {}): Engine {
+  return createInternalEngine(options);
+}
+
+export function createInternalEngine(options: EngineOptions = {}): InternalEngine {
   const state: EngineState = {
     options,
     templates: createTemplateCache(),
@@ -51,13 +67,27 @@ export function createEngine(options: EngineOptions = {}): Engine {
   return {
     render: async (request) => (await renderDocument(state, request)).pdf,
     renderDetailed: (request) => renderDocument(state, request),
+    layout: (request) => layoutRequest(state, request, new Diagnostics()).then(({ laid }) => laid),
   };
 }
 
 async function renderDocument(state: EngineState, request: RenderOptions): Promise<RenderResult> {
+  const diagnostics = new Diagnostics();
+  const { laid, options } = await layoutRequest(state, request, diagnostics);
+  const display = paintDocument(laid.pages);
+  const pdf = await writePdf(display, {
+    metadata: laid.metadata,
+    encryption: options.encryption,
+    deterministic: options.deterministic ?? false,
+    compress: options.compress ?? true,
+  });
+  return { pdf, diagnostics: diagnostics.list(), pages: laid.pages.length };
+}
+
+/** Every stage up to layout: template, DOM, styles, boxes, resources, pages. */
+async function layoutRequest(state: EngineState, request: RenderOptions, diagnostics: Diagnostics): Promise<{ laid: LaidOutDocument; options: RenderOptions }> {
   const options = validateRenderOptions({ ...state.options.defaults, ...request });
   const limits = { ...DEFAULT_LIMITS, ...state.options.limits };
-  const diagnostics = new Diagnostics();
   const sourceName = options.templateName ?? '<template>';
 
   if (Buffer.byteLength(options.template, 'utf8') > limits.maxTemplateBytes) {
@@ -77,15 +107,15 @@ async function renderDocument(state: EngineState, request: RenderOptions): Promi
   ]);
   const text = state.fonts.forRender({ faces, diagnostics });
 
-  const pages = layoutDocument(boxes, styled, { text, images, diagnostics, maxPages: limits.maxPages });
-  const display = paintDocument(pages);
-  const pdf = await writePdf(display, {
-    metadata: { ...documentMetadata(dom), ...options.metadata },
-    encryption: options.encryption,
-    deterministic: options.deterministic ?? false,
-    compress: options.compress ?? true,
+  const pages = layoutDocument(boxes, {
+    text,
+    images,
+    diagnostics,
+    maxPages: limits.maxPages,
+    pageStyle: (page) => computePageStyle(styled, page, diagnostics),
   });
-  return { pdf, diagnostics: diagnostics.list(), pages: pages.length };
+  const metadata = { ...documentMetadata(dom), ...options.metadata };
+  return { laid: { pages, diagnostics: diagnostics.list(), metadata }, options };
 }
 
 /** Title and language from the document's head, used unless options override them. */

@@ -119,13 +119,18 @@ export function createResourceContext(options: RenderOptions, engineLoader: Reso
   return { baseUrl, loadBytes, loadText };
 }
 
+const ABSOLUTE_URL = /^[a-z][a-z0-9+.-]*:/i;
+
 /** Image URLs of a box tree: replaced boxes, backgrounds and list markers, in tree order. */
 export function imageUrls(boxes: BoxTree): string[] {
   const urls = new Set<string>();
+  const add = (url: string | undefined): void => {
+    if (url !== undefined && ABSOLUTE_URL.test(url)) urls.add(url);
+  };
   const visit = (box: Box): void => {
-    if (box.kind === 'replaced') urls.add(box.src);
-    for (const url of box.style.backgroundImage) urls.add(url);
-    if (box.style.listStyleImage !== 'none') urls.add(box.style.listStyleImage);
+    if (box.kind === 'replaced') add(box.src);
+    for (const url of box.style.backgroundImage) add(url);
+    if (box.style.listStyleImage !== 'none') add(box.style.listStyleImage);
     if (box.kind === 'block' || box.kind === 'inline') for (const child of box.children) visit(child);
     if (box.kind === 'block' && box.marker !== undefined) visit(box.marker);
   };

@@ -1,0 +1,156 @@
+/**
+ * Declarations (CSS Syntax 3 §5.4.5, CSS Cascade 4 §1-2): validates a declaration against the
+ * registry, expands shorthands into longhands, keeps `var()` values for later substitution and
+ * reports unknown properties and invalid values; only the bad declaration is dropped.
+ */
+import type { CssNode, Declaration as CssDeclaration } from 'css-tree';
+import { generate, parse } from 'css-tree';
+import type { DiagnosticCode } from '../diagnostics.js';
+import { INVALID, RESET } from './properties/define.js';
+import type { ParseContext } from './properties/define.js';
+import type { RegisteredProperty } from './properties/registry.js';
+import { LONGHAND_INDEX, lookupProperty } from './properties/registry.js';
+import type { CssWideKeyword, Declaration, DeclaredValue, Slot } from './stylesheet.js';
+import { childrenOf, containsVar, singleIdent } from './values/nodes.js';
+import type { Nodes } from './values/nodes.js';
+
+export interface DeclarationSink {
+  warn(code: DiagnosticCode, message: string, line: number | undefined, column: number | undefined, feature?: string): void;
+}
+
+export interface DeclarationContext {
+  readonly baseUrl: string | undefined;
+  readonly sink: DeclarationSink;
+}
+
+const CSS_WIDE = new Set<string>(['inherit', 'initial', 'unset', 'revert', 'revert-layer']);
+
+/** The slot of a longhand or flow-relative longhand name. */
+export function slotOf(name: string): Slot | undefined {
+  const index = LONGHAND_INDEX.get(name);
+  if (index !== undefined) return { kind: 'longhand', index };
+  const lookup = lookupProperty(name);
+  if (lookup.kind === 'known' && lookup.def.kind === 'logical') {
+    const ltr = LONGHAND_INDEX.get(lookup.def.ltr);
+    const rtl = LONGHAND_INDEX.get(lookup.def.rtl);
+    if (ltr !== undefined && rtl !== undefined) return { kind: 'logical', ltr, rtl };
+  }
+  return undefined;
+}
+
+/** The longhand names a property sets (itself for a longhand). */
+function longhandsOf(def: RegisteredProperty): readonly string[] {
+  switch (def.kind) {
+    case 'longhand':
+    case 'logical': return [def.name];
+    case 'shorthand': return def.longhands;
+    case 'unsupported': return [];
+  }
+}
+
+/** Value nodes of a declaration; a Raw value (css-tree could not parse it) is parsed again. */
+function valueNodes(value: CssNode): Nodes | undefined {
+  if (value.type === 'Value') return childrenOf(value);
+  if (value.type === 'Raw') {
+    try {
+      return childrenOf(parse(value.value, { context: 'value' }));
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Parses one property/value pair into declarations of longhands. Returns [] (after a warning)
+ * when the declaration is dropped.
+ */
+export function parseDeclarationValue(
+  property: string,
+  valueNode: CssNode,
+  important: boolean,
+  ctx: DeclarationContext,
+  where: { line: number | undefined; column: number | undefined },
+): Declaration[] {
+  if (property.startsWith('--')) {
+    const text = valueNode.type === 'Raw' ? valueNode.value.trim() : generate(valueNode);
+    return [{ property, slot: { kind: 'custom', name: property }, value: { kind: 'custom', text }, important }];
+  }
+  const name = property.toLowerCase();
+  const lookup = lookupProperty(name);
+  const text = valueNode.type === 'Raw' ? valueNode.value.trim() : generate(valueNode);
+  if (lookup.kind === 'ignored') return [];
+  if (lookup.kind === 'unknown') {
+    ctx.sink.warn('css_unknown_property', `unknown property \`${property}\``, where.line, where.column);
+    return [];
+  }
+  const def = lookup.def;
+  if (def.kind === 'unsupported') {
+    ctx.sink.warn('css_unsupported', `property \`${def.name}\` is not supported`, where.line, where.column, def.name);
+    return [];
+  }
+  const nodes = valueNodes(valueNode);
+  if (nodes === undefined || nodes.length === 0) {
+    ctx.sink.warn('css_invalid_value', `invalid value \`${text}\` for \`${name}\``, where.line, where.column);
+    return [];
+  }
+  const keyword = singleIdent(nodes);
+  if (keyword !== undefined && CSS_WIDE.has(keyword)) {
+    const kw: CssWideKeyword = keyword === 'revert-layer' ? 'revert' : (keyword as CssWideKeyword);
+    return build(longhandsOf(def), () => ({ kind: 'keyword', keyword: kw }), important, property);
+  }
+  if (containsVar(nodes)) {
+    const shorthandName = def.kind === 'shorthand' ? def.name : undefined;
+    return build(longhandsOf(def), (longhand) => ({ kind: 'pending', text, shorthand: shorthandName, longhand }), important, property);
+  }
+  const parseCtx: ParseContext = {
+    baseUrl: ctx.baseUrl,
+    unsupported: (feature) => ctx.sink.warn('css_unsupported', `${feature} is not supported (in \`${name}\`)`, where.line, where.column, feature),
+  };
+  const values = parseValue(def, nodes, parseCtx);
+  if (values === undefined) {
+    ctx.sink.warn('css_invalid_value', `invalid value \`${text}\` for \`${name}\``, where.line, where.column);
+    return [];
+  }
+  return build(longhandsOf(def), (longhand) => {
+    const value = values.get(longhand);
+    return value === RESET || value === undefined ? { kind: 'keyword', keyword: 'initial' } : { kind: 'value', value };
+  }, important, property);
+}
+
+/** Parses the value of a (non-var) declaration into longhand name -> specified value. */
+export function parseValue(def: RegisteredProperty, nodes: Nodes, ctx: ParseContext): ReadonlyMap<string, unknown> | undefined {
+  switch (def.kind) {
+    case 'longhand': {
+      const value = def.parse(nodes, ctx);
+      return value === INVALID ? undefined : new Map([[def.name, value]]);
+    }
+    case 'logical': {
+      const physical = lookupProperty(def.ltr);
+      if (physical.kind !== 'known' || physical.def.kind !== 'longhand') return undefined;
+      const value = physical.def.parse(nodes, ctx);
+      return value === INVALID ? undefined : new Map([[def.name, value]]);
+    }
+    case 'shorthand': {
+      const value = def.parse(nodes, ctx);
+      return value === INVALID ? undefined : value;
+    }
+    case 'unsupported': return undefined;
+  }
+}
+
+function build(longhands: readonly string[], valueOf: (longhand: string) => DeclaredValue, important: boolean, property: string): Declaration[] {
+  const result: Declaration[] = [];
+  for (const longhand of longhands) {
+    const slot = slotOf(longhand);
+    if (slot === undefined) continue;
+    result.push({ property: longhand === property ? property : longhand, slot, value: valueOf(longhand), important });
+  }
+  return result;
+}
+
+/** Parses a css-tree Declaration node (with positions relative to the sheet). */
+export function parseDeclarationNode(node: CssDeclaration, ctx: DeclarationContext): Declaration[] {
+  const where = { line: node.loc?.start.line, column: node.loc?.start.column };
+  return parseDeclarationValue(node.property, node.value, node.important !== false, ctx, where);
+}

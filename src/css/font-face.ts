@@ -1,0 +1,108 @@
+/** `@font-face` (CSS Fonts 4 §4): family, sources, weight/style/stretch ranges, unicode-range. */
+import type { Atrule, CssNode } from 'css-tree';
+import type { FontFaceRule, FontStyle } from './types.js';
+import { parseFontFamily } from './properties/fonts.js';
+import { childrenOf, identOf, splitBy, stringOf, urlOf } from './values/nodes.js';
+import type { Nodes } from './values/nodes.js';
+
+export interface FontFaceContext {
+  readonly baseUrl: string | undefined;
+  warn(message: string, line: number | undefined): void;
+}
+
+const WEIGHT_KEYWORDS: Readonly<Record<string, number>> = { normal: 400, bold: 700 };
+const STRETCH_KEYWORDS: Readonly<Record<string, number>> = {
+  'ultra-condensed': 50, 'extra-condensed': 62.5, condensed: 75, 'semi-condensed': 87.5, normal: 100,
+  'semi-expanded': 112.5, expanded: 125, 'extra-expanded': 150, 'ultra-expanded': 200,
+};
+
+function range(nodes: Nodes, single: (node: CssNode | undefined) => number | undefined): [number, number] | undefined {
+  if (nodes.length < 1 || nodes.length > 2) return undefined;
+  const low = single(nodes[0]);
+  const high = nodes.length === 2 ? single(nodes[1]) : low;
+  if (low === undefined || high === undefined) return undefined;
+  return low <= high ? [low, high] : [high, low];
+}
+
+function weightOf(node: CssNode | undefined): number | undefined {
+  const word = identOf(node);
+  if (word !== undefined) return WEIGHT_KEYWORDS[word];
+  if (node?.type !== 'Number') return undefined;
+  const value = Number(node.value);
+  return value >= 1 && value <= 1000 ? value : undefined;
+}
+
+function stretchOf(node: CssNode | undefined): number | undefined {
+  const word = identOf(node);
+  if (word !== undefined) return STRETCH_KEYWORDS[word];
+  return node?.type === 'Percentage' ? Number(node.value) : undefined;
+}
+
+/** `src: [ url() format()? | local() ]#` — local() fonts are skipped (no system fonts). */
+function parseSources(nodes: Nodes, baseUrl: string | undefined): FontFaceRule['sources'] {
+  const sources: { url: string; format?: string }[] = [];
+  for (const part of splitBy(nodes, ',')) {
+    const url = urlOf(part[0], baseUrl);
+    if (url === undefined) continue;
+    const format = part.find((n) => n.type === 'Function' && n.name.toLowerCase() === 'format');
+    const formatName = format ? stringOf(childrenOf(format)[0]) ?? identOf(childrenOf(format)[0]) : undefined;
+    sources.push(formatName === undefined ? { url } : { url, format: formatName });
+  }
+  return sources;
+}
+
+function parseUnicodeRange(nodes: Nodes): [number, number][] | undefined {
+  const ranges: [number, number][] = [];
+  for (const part of splitBy(nodes, ',')) {
+    const node = part[0];
+    if (part.length !== 1 || node?.type !== 'UnicodeRange') return undefined;
+    const match = /^u\+([0-9a-f?]{1,6})(?:-([0-9a-f]{1,6}))?$/i.exec(node.value);
+    if (!match) return undefined;
+    const start = match[1]!;
+    if (start.includes('?')) {
+      ranges.push([parseInt(start.replace(/\?/g, '0'), 16), parseInt(start.replace(/\?/g, 'f'), 16)]);
+    } else {
+      ranges.push([parseInt(start, 16), parseInt(match[2] ?? start, 16)]);
+    }
+  }
+  return ranges;
+}
+
+/** Validates an `@font-face` block; undefined (after a warning) when family or src is missing. */
+export function parseFontFace(rule: Atrule, ctx: FontFaceContext): FontFaceRule | undefined {
+  let family: string | undefined;
+  let sources: FontFaceRule['sources'] = [];
+  let weight: [number, number] = [400, 400];
+  let style: FontStyle = 'normal';
+  let stretch: [number, number] = [100, 100];
+  let unicodeRange: [number, number][] = [];
+  for (const node of rule.block ? childrenOf(rule.block) : []) {
+    if (node.type !== 'Declaration' || node.value.type !== 'Value') continue;
+    const nodes = childrenOf(node.value);
+    const line = node.loc?.start.line;
+    switch (node.property.toLowerCase()) {
+      case 'font-family': {
+        const families = parseFontFamily(nodes);
+        if (families?.length === 1) family = families[0]!;
+        else ctx.warn('invalid `font-family` in @font-face', line);
+        break;
+      }
+      case 'src': sources = parseSources(nodes, ctx.baseUrl); break;
+      case 'font-weight': weight = range(nodes, weightOf) ?? (ctx.warn('invalid `font-weight` in @font-face', line), weight); break;
+      case 'font-stretch': stretch = range(nodes, stretchOf) ?? (ctx.warn('invalid `font-stretch` in @font-face', line), stretch); break;
+      case 'font-style': {
+        const word = identOf(nodes[0]);
+        if (word === 'normal' || word === 'italic' || word === 'oblique') style = word;
+        else ctx.warn('invalid `font-style` in @font-face', line);
+        break;
+      }
+      case 'unicode-range': unicodeRange = parseUnicodeRange(nodes) ?? (ctx.warn('invalid `unicode-range` in @font-face', line), unicodeRange); break;
+      default: break;
+    }
+  }
+  if (family === undefined || sources.length === 0) {
+    ctx.warn('@font-face needs `font-family` and a `src` with url()', rule.loc?.start.line);
+    return undefined;
+  }
+  return { family, sources, weight, style, stretch, unicodeRange };
+}

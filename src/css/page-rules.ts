@@ -1,0 +1,92 @@
+/**
+ * Parsing of `@page` rules (CSS Paged Media 3 §3-5): page selectors with their specificity,
+ * page-context declarations and margin-box at-rules, kept as raw declarations.
+ */
+import type { Atrule, CssNode } from 'css-tree';
+import { generate } from 'css-tree';
+import type { RawDeclaration } from './types.js';
+import type { ParsedPageRule } from './stylesheet.js';
+import type { MediaPredicate } from './media.js';
+import { childrenOf } from './values/nodes.js';
+
+export const MARGIN_BOXES = new Set([
+  'top-left-corner', 'top-left', 'top-center', 'top-right', 'top-right-corner',
+  'bottom-left-corner', 'bottom-left', 'bottom-center', 'bottom-right', 'bottom-right-corner',
+  'left-top', 'left-middle', 'left-bottom', 'right-top', 'right-middle', 'right-bottom',
+]);
+
+type PagePseudo = 'first' | 'left' | 'right' | 'blank';
+const PSEUDOS = new Set<string>(['first', 'left', 'right', 'blank']);
+
+export interface PageRuleContext {
+  readonly source: string;
+  readonly media: readonly MediaPredicate[];
+  warn(code: 'css_parse' | 'css_unsupported', message: string, line: number | undefined): void;
+}
+
+/** `<page-selector-list>`; undefined when invalid. */
+function parsePageSelectors(text: string): ParsedPageRule['selectors'] | undefined {
+  if (text.trim() === '') return [{ pseudoClasses: [] }];
+  const selectors: { name?: string; pseudoClasses: PagePseudo[] }[] = [];
+  for (const part of text.split(',')) {
+    const match = /^\s*(-?[a-z_][\w-]*)?((?::[a-z-]+)*)\s*$/i.exec(part);
+    if (!match) return undefined;
+    const pseudoClasses = match[2] ? match[2].split(':').filter(Boolean).map((p) => p.toLowerCase()) : [];
+    if (pseudoClasses.some((p) => !PSEUDOS.has(p))) return undefined;
+    selectors.push(match[1] ? { name: match[1], pseudoClasses: pseudoClasses as PagePseudo[] } : { pseudoClasses: pseudoClasses as PagePseudo[] });
+  }
+  return selectors;
+}
+
+/** CSS Paged Media 3 §3.4: (named, :first/:blank count, :left/:right count) of the most specific selector. */
+function pageSpecificity(selectors: ParsedPageRule['selectors']): [number, number, number] {
+  let best: [number, number, number] = [0, 0, 0];
+  for (const s of selectors) {
+    const spec: [number, number, number] = [
+      s.name ? 1 : 0,
+      s.pseudoClasses.filter((p) => p === 'first' || p === 'blank').length,
+      s.pseudoClasses.filter((p) => p === 'left' || p === 'right').length,
+    ];
+    if (spec[0] * 1e6 + spec[1] * 1e3 + spec[2] > best[0] * 1e6 + best[1] * 1e3 + best[2]) best = spec;
+  }
+  return best;
+}
+
+function rawDeclaration(node: CssNode, source: string): RawDeclaration | undefined {
+  if (node.type !== 'Declaration') return undefined;
+  const loc = node.value.loc;
+  const value = loc ? source.slice(loc.start.offset, loc.end.offset).trim() : generate(node.value);
+  const result: RawDeclaration = {
+    property: node.property.startsWith('--') ? node.property : node.property.toLowerCase(),
+    value: value.replace(/\s*!\s*important\s*$/i, ''),
+    important: node.important !== false,
+  };
+  return node.loc ? { ...result, line: node.loc.start.line, column: node.loc.start.column } : result;
+}
+
+export function parsePageRule(rule: Atrule, ctx: PageRuleContext): ParsedPageRule | undefined {
+  const preludeText = rule.prelude ? (rule.prelude.type === 'Raw' ? rule.prelude.value : generate(rule.prelude)) : '';
+  const selectors = parsePageSelectors(preludeText);
+  if (selectors === undefined) {
+    ctx.warn('css_parse', `invalid @page selector \`${preludeText}\``, rule.loc?.start.line);
+    return undefined;
+  }
+  const declarations: RawDeclaration[] = [];
+  const marginBoxes: Record<string, RawDeclaration[]> = {};
+  for (const node of rule.block ? childrenOf(rule.block) : []) {
+    if (node.type === 'Atrule') {
+      const name = node.name.toLowerCase();
+      if (!MARGIN_BOXES.has(name)) {
+        ctx.warn('css_unsupported', `@${name} in @page`, node.loc?.start.line);
+        continue;
+      }
+      const decls = (node.block ? childrenOf(node.block) : []).map((d) => rawDeclaration(d, ctx.source)).filter((d): d is RawDeclaration => d !== undefined);
+      marginBoxes[name] = [...(marginBoxes[name] ?? []), ...decls];
+      continue;
+    }
+    const decl = rawDeclaration(node, ctx.source);
+    if (decl !== undefined) declarations.push(decl);
+    else if (node.type === 'Raw') ctx.warn('css_parse', `could not parse \`${node.value.trim()}\` in @page`, node.loc?.start.line);
+  }
+  return { selectors, specificity: pageSpecificity(selectors), declarations, marginBoxes, media: ctx.media };
+}

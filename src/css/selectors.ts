@@ -1,0 +1,139 @@
+/**
+ * Selectors (Selectors 4): specificity, the rightmost-compound bucket key and compilation with
+ * css-select (on domhandler nodes). Pseudo-elements are split off: `p::before` compiles `p`.
+ */
+import type { CssNode } from 'css-tree';
+import { generate } from 'css-tree';
+import { compile } from 'css-select';
+import type { DomElement, DomNode } from '../dom/types.js';
+import type { PseudoElement } from './types.js';
+import type { SelectorEntry } from './stylesheet.js';
+import { childrenOf } from './values/nodes.js';
+
+export type SelectorResult =
+  | { readonly ok: true; readonly entry: SelectorEntry }
+  | { readonly ok: false; readonly reason: 'unsupported' | 'invalid'; readonly message: string };
+
+const SUPPORTED_PSEUDO_ELEMENTS = new Set<string>(['before', 'after', 'marker']);
+/** CSS 2 pseudo-elements that may be written with one colon. */
+const LEGACY_PSEUDO_ELEMENTS = new Set(['before', 'after', 'first-line', 'first-letter']);
+
+type Specificity = [number, number, number];
+
+function add(a: Specificity, b: Specificity): Specificity {
+  return [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
+}
+
+function pack(s: Specificity): number {
+  return Math.min(s[0], 999) * 1e6 + Math.min(s[1], 999) * 1e3 + Math.min(s[2], 999);
+}
+
+function max(list: Specificity[]): Specificity {
+  return list.reduce((best, s) => (pack(s) > pack(best) ? s : best), [0, 0, 0] as Specificity);
+}
+
+/** Specificity of a selector list argument: the most specific complex selector. */
+function listSpecificity(node: CssNode | undefined): Specificity {
+  if (node === undefined) return [0, 0, 0];
+  if (node.type === 'SelectorList') return max(childrenOf(node).map(selectorSpecificity));
+  if (node.type === 'Selector') return selectorSpecificity(node);
+  return [0, 0, 0];
+}
+
+/** Selectors 4 §17: (ids, classes/attributes/pseudo-classes, types/pseudo-elements). */
+export function selectorSpecificity(selector: CssNode): Specificity {
+  let result: Specificity = [0, 0, 0];
+  for (const node of childrenOf(selector)) {
+    switch (node.type) {
+      case 'IdSelector': result = add(result, [1, 0, 0]); break;
+      case 'ClassSelector':
+      case 'AttributeSelector': result = add(result, [0, 1, 0]); break;
+      case 'TypeSelector': if (node.name !== '*' && !node.name.endsWith('|*')) result = add(result, [0, 0, 1]); break;
+      case 'PseudoElementSelector': result = add(result, [0, 0, 1]); break;
+      case 'PseudoClassSelector': result = add(result, pseudoClassSpecificity(node)); break;
+      default: break;
+    }
+  }
+  return result;
+}
+
+function pseudoClassSpecificity(node: CssNode & { type: 'PseudoClassSelector' }): Specificity {
+  const name = node.name.toLowerCase();
+  if (LEGACY_PSEUDO_ELEMENTS.has(name)) return [0, 0, 1];
+  const args = childrenOf(node);
+  switch (name) {
+    case 'where': return [0, 0, 0];
+    case 'is':
+    case 'not':
+    case 'has':
+    case 'matches':
+    case '-webkit-any':
+    case 'any': return listSpecificity(args[0]);
+    case 'nth-child':
+    case 'nth-last-child': {
+      const nth = args[0];
+      const of = nth?.type === 'Nth' ? nth.selector ?? undefined : undefined;
+      return add([0, 1, 0], listSpecificity(of));
+    }
+    default: return [0, 1, 0];
+  }
+}
+
+function pseudoElementName(node: CssNode): string | undefined {
+  if (node.type === 'PseudoElementSelector') return node.name.toLowerCase();
+  if (node.type === 'PseudoClassSelector' && LEGACY_PSEUDO_ELEMENTS.has(node.name.toLowerCase())) return node.name.toLowerCase();
+  return undefined;
+}
+
+/** The rightmost compound's id, else a class, else its type, else universal. */
+function bucketOf(nodes: readonly CssNode[]): SelectorEntry['bucket'] {
+  let start = nodes.length;
+  while (start > 0 && nodes[start - 1]!.type !== 'Combinator') start--;
+  const compound = nodes.slice(start);
+  const id = compound.find((n) => n.type === 'IdSelector');
+  if (id?.type === 'IdSelector') return { kind: 'id', key: id.name };
+  const cls = compound.find((n) => n.type === 'ClassSelector');
+  if (cls?.type === 'ClassSelector') return { kind: 'class', key: cls.name };
+  const type = compound.find((n) => n.type === 'TypeSelector');
+  if (type?.type === 'TypeSelector' && type.name !== '*' && !type.name.includes('|')) return { kind: 'tag', key: type.name.toLowerCase() };
+  return { kind: 'universal', key: '*' };
+}
+
+const COMPILE_OPTIONS = { xmlMode: false, cacheResults: false } as const;
+
+/** Turns one css-tree `Selector` into a cascade entry, or explains why it cannot be used. */
+export function compileSelector(selector: CssNode): SelectorResult {
+  const text = generate(selector);
+  const nodes = childrenOf(selector);
+  let pseudo: PseudoElement | undefined;
+  const kept: CssNode[] = [];
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!;
+    const name = pseudoElementName(node);
+    if (name === undefined) { kept.push(node); continue; }
+    if (i !== nodes.length - 1 && !(name === 'marker' || name === 'before' || name === 'after')) {
+      return { ok: false, reason: 'invalid', message: `selector \`${text}\`: a pseudo-element must come last` };
+    }
+    if (!SUPPORTED_PSEUDO_ELEMENTS.has(name)) {
+      return { ok: false, reason: 'unsupported', message: `pseudo-element ::${name}` };
+    }
+    if (pseudo !== undefined || i !== nodes.length - 1) {
+      return { ok: false, reason: 'unsupported', message: `selector \`${text}\`` };
+    }
+    pseudo = name as PseudoElement;
+  }
+  const last = kept[kept.length - 1];
+  const matchText = kept.length === 0 || last?.type === 'Combinator'
+    ? `${kept.map((n) => generate(n)).join('')}*`
+    : kept.map((n) => generate(n)).join('');
+  let match: (element: DomElement) => boolean;
+  try {
+    match = compile<DomNode, DomElement>(matchText, COMPILE_OPTIONS) as (element: DomElement) => boolean;
+  } catch (error) {
+    return { ok: false, reason: 'unsupported', message: `selector \`${text}\` (${(error as Error).message})` };
+  }
+  return {
+    ok: true,
+    entry: { text, specificity: pack(selectorSpecificity(selector)), pseudo, match, bucket: bucketOf(kept) },
+  };
+}

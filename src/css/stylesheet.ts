@@ -1,0 +1,98 @@
+/**
+ * The parsed form of a stylesheet (cached per engine by source text) and the per-render
+ * `Stylesheet` that places one in the cascade (origin, file, line offset, media).
+ */
+import type { DiagnosticCode } from '../diagnostics.js';
+import type { DomElement } from '../dom/types.js';
+import type { FontFaceRule, PseudoElement, RawDeclaration } from './types.js';
+import type { MediaPredicate } from './media.js';
+
+export type Origin = 'user-agent' | 'author';
+export type CssWideKeyword = 'inherit' | 'initial' | 'unset' | 'revert';
+
+/** Where a declaration's value goes: a longhand slot, a flow-relative pair, or a custom property. */
+export type Slot =
+  | { readonly kind: 'longhand'; readonly index: number }
+  | { readonly kind: 'logical'; readonly ltr: number; readonly rtl: number }
+  | { readonly kind: 'custom'; readonly name: string };
+
+export type DeclaredValue =
+  | { readonly kind: 'value'; readonly value: unknown }
+  | { readonly kind: 'keyword'; readonly keyword: CssWideKeyword }
+  /** Contains `var()`: parsed after substitution (CSS Variables 1 §3). */
+  | { readonly kind: 'pending'; readonly text: string; readonly shorthand: string | undefined; readonly longhand: string }
+  | { readonly kind: 'custom'; readonly text: string };
+
+export interface Declaration {
+  /** Longhand (or custom property) name, for messages. */
+  readonly property: string;
+  readonly slot: Slot;
+  readonly value: DeclaredValue;
+  readonly important: boolean;
+}
+
+export interface SelectorEntry {
+  readonly text: string;
+  /** a*1e6 + b*1e3 + c (Selectors 4 §17). */
+  readonly specificity: number;
+  readonly pseudo: PseudoElement | undefined;
+  readonly match: (element: DomElement) => boolean;
+  /** Rightmost compound's most selective simple selector, for rule buckets. */
+  readonly bucket: { readonly kind: 'id' | 'class' | 'tag' | 'universal'; readonly key: string };
+}
+
+export interface StyleRule {
+  readonly selectors: readonly SelectorEntry[];
+  readonly normal: readonly Declaration[];
+  readonly important: readonly Declaration[];
+  /** Conditions of the enclosing `@media` rules (all must hold). */
+  readonly media: readonly MediaPredicate[];
+  readonly line: number;
+}
+
+/** A warning found while parsing, replayed into every render that uses the sheet. */
+export interface SheetWarning {
+  readonly code: DiagnosticCode;
+  readonly message: string;
+  readonly line: number | undefined;
+  readonly column: number | undefined;
+  /** For `css_unsupported`: the feature, reported once per render. */
+  readonly feature?: string;
+}
+
+export interface ImportRule {
+  readonly url: string;
+  readonly media: MediaPredicate;
+  readonly line: number;
+}
+
+export interface ParsedPageRule {
+  readonly selectors: readonly { readonly name?: string; readonly pseudoClasses: readonly ('first' | 'left' | 'right' | 'blank')[] }[];
+  readonly specificity: readonly [number, number, number];
+  readonly declarations: readonly RawDeclaration[];
+  readonly marginBoxes: Readonly<Record<string, readonly RawDeclaration[]>>;
+  readonly media: readonly MediaPredicate[];
+}
+
+export interface ParsedSheet {
+  readonly rules: readonly StyleRule[];
+  readonly imports: readonly ImportRule[];
+  readonly fontFaces: readonly { readonly rule: FontFaceRule; readonly media: readonly MediaPredicate[] }[];
+  /** `@page` rules; declaration lines are relative to the sheet text. */
+  readonly pages: readonly ParsedPageRule[];
+  readonly warnings: readonly SheetWarning[];
+}
+
+/** A stylesheet placed in a document's cascade. */
+export interface Stylesheet {
+  readonly origin: Origin;
+  /** Absolute URL of the file (linked/imported sheets), or undefined for `<style>` and the UA sheet. */
+  readonly url: string | undefined;
+  /** Name used in diagnostics (file path, template name, `ua.css`). */
+  readonly file: string;
+  /** Added to sheet-relative line numbers (a `<style>` element's position in the template). */
+  readonly lineOffset: number;
+  /** Media conditions from `<link media>`, `<style media>` and `@import ... media`. */
+  readonly media: readonly MediaPredicate[];
+  readonly parsed: ParsedSheet;
+}

@@ -1,0 +1,231 @@
+/**
+ * Painting order (CSS2 Appendix E). A stacking context paints: its own background and border;
+ * child contexts with negative z-index; the backgrounds and borders of its in-flow block-level
+ * descendants in tree order; floats; inline content in line order (inline boxes' backgrounds,
+ * text, images, atomic inlines); positioned descendants with z-index auto/0 in tree order; child
+ * contexts with positive z-index. Floats, atomic inlines and positioned boxes paint atomically
+ * (as if they made a context). `opacity` < 1 groups the whole context in push/pop-opacity;
+ * `overflow: hidden/clip` clips the descendants to the padding box; `visibility: hidden` hides
+ * the box's own painting only.
+ */
+import type { Box } from '../boxes/types.js';
+import type { ComputedStyle } from '../css/types.js';
+import type { Rect } from '../geometry/types.js';
+import type { BoxFragment, Fragment } from '../layout/types.js';
+import { paintBackgroundColor } from './background.js';
+import { paintBorder } from './border.js';
+import type { DisplayItem } from './display-list.js';
+import { paintImage } from './image.js';
+import type { KeptCorners, Radii } from './radii.js';
+import { borderRadii, hasRadii, insetRadii } from './radii.js';
+import type { Decoration } from './text.js';
+import { decorationOf, paintText } from './text.js';
+
+export interface PaintOptions {
+  /** The box whose background went to the canvas (it paints none itself). */
+  readonly canvasSource: Box | undefined;
+}
+
+interface Clip {
+  readonly rect: Rect;
+  readonly radii: Radii;
+}
+
+/** Items that paint together, under a chain of ancestor clips (compared by identity). */
+interface Entry {
+  readonly items: readonly DisplayItem[];
+  readonly clips: readonly Clip[];
+}
+
+interface Layers {
+  readonly negative: { z: number; entry: Entry }[];
+  readonly blocks: Entry[];
+  readonly floats: Entry[];
+  readonly inlines: Entry[];
+  readonly positioned: Entry[];
+  readonly positive: { z: number; entry: Entry }[];
+}
+
+const borderBox = (f: BoxFragment): Rect => ({ x: f.x, y: f.y, width: f.width, height: f.height });
+
+/** Corners kept by a fragment of a box split by a page or line break (CSS Fragmentation 3 §5.4, slice). */
+function keptCorners(f: BoxFragment): KeptCorners {
+  if (f.box.kind === 'inline') {
+    const rtl = f.style.direction === 'rtl';
+    const startCut = f.continuedBefore;
+    const endCut = f.continuedAfter;
+    const leftCut = rtl ? endCut : startCut;
+    const rightCut = rtl ? startCut : endCut;
+    return { topLeft: !leftCut, bottomLeft: !leftCut, topRight: !rightCut, bottomRight: !rightCut };
+  }
+  return { topLeft: !f.continuedBefore, topRight: !f.continuedBefore, bottomLeft: !f.continuedAfter, bottomRight: !f.continuedAfter };
+}
+
+function outerRadii(f: BoxFragment): Radii {
+  return borderRadii(f.style, borderBox(f), keptCorners(f));
+}
+
+/** Background and border of a box (nothing when hidden). */
+function ownItems(f: BoxFragment, options: PaintOptions): DisplayItem[] {
+  if (f.style.visibility !== 'visible') return [];
+  const radii = outerRadii(f);
+  const rect = borderBox(f);
+  const background = f.box === options.canvasSource ? [] : paintBackgroundColor(f.style.backgroundColor, rect, radii);
+  return [...background, ...paintBorder({ rect, widths: f.border, style: f.style, radii })];
+}
+
+/** The clip `overflow` puts on a box's descendants: its padding box (CSS Overflow 3 §3). */
+function overflowClip(f: BoxFragment): Clip | undefined {
+  const clips = (v: ComputedStyle['overflowX']): boolean => v !== 'visible';
+  const clipX = clips(f.style.overflowX);
+  const clipY = clips(f.style.overflowY);
+  if (!clipX && !clipY) return undefined;
+  const padding: Rect = {
+    x: f.x + f.border.left,
+    y: f.y + f.border.top,
+    width: Math.max(0, f.width - f.border.left - f.border.right),
+    height: Math.max(0, f.height - f.border.top - f.border.bottom),
+  };
+  const far = 1e6;
+  const rect: Rect = {
+    x: clipX ? padding.x : -far,
+    y: clipY ? padding.y : -far,
+    width: clipX ? padding.width : 3 * far,
+    height: clipY ? padding.height : 3 * far,
+  };
+  return { rect, radii: clipX && clipY ? insetRadii(outerRadii(f), f.border) : [0, 0, 0, 0, 0, 0, 0, 0] };
+}
+
+const isPositioned = (style: ComputedStyle): boolean => style.position !== 'static';
+
+function createsStackingContext(style: ComputedStyle): boolean {
+  return (isPositioned(style) && style.zIndex !== 'auto') || style.opacity < 1;
+}
+
+function isAtomicInline(f: BoxFragment): boolean {
+  return (f.box.kind === 'block' || f.box.kind === 'replaced') && f.box.outer === 'inline';
+}
+
+/** Paints a box as a stacking context (or atomically, as if it were one). */
+export function paintStackingContext(f: BoxFragment, options: PaintOptions): DisplayItem[] {
+  if (f.style.opacity <= 0) return [];
+  const layers: Layers = { negative: [], blocks: [], floats: [], inlines: [], positioned: [], positive: [] };
+  const clip = overflowClip(f);
+  const clips = clip === undefined ? [] : [clip];
+  const own = decorationOf(f.style);
+  collect(f.children, { clips, decorations: own === undefined ? [] : [own], layers, options });
+  const entries: Entry[] = [
+    { items: ownItems(f, options), clips: [] },
+    ...sortByZ(layers.negative),
+    ...layers.blocks,
+    ...layers.floats,
+    ...layers.inlines,
+    ...layers.positioned,
+    ...sortByZ(layers.positive),
+  ];
+  const items = emit(entries);
+  if (f.style.opacity < 1 && items.length > 0) return [{ kind: 'push-opacity', opacity: f.style.opacity }, ...items, { kind: 'pop-opacity' }];
+  return items;
+}
+
+/** Paints loose fragments (a page's flow without a root box, margin boxes) as one context. */
+export function paintFragments(fragments: readonly Fragment[], options: PaintOptions): DisplayItem[] {
+  const layers: Layers = { negative: [], blocks: [], floats: [], inlines: [], positioned: [], positive: [] };
+  collect(fragments, { clips: [], decorations: [], layers, options });
+  return emit([
+    ...sortByZ(layers.negative),
+    ...layers.blocks,
+    ...layers.floats,
+    ...layers.inlines,
+    ...layers.positioned,
+    ...sortByZ(layers.positive),
+  ]);
+}
+
+function sortByZ(list: readonly { z: number; entry: Entry }[]): Entry[] {
+  // Array.prototype.sort is stable: equal z keeps tree order
+  return [...list].sort((a, b) => a.z - b.z).map((e) => e.entry);
+}
+
+interface Walk {
+  readonly clips: readonly Clip[];
+  readonly decorations: readonly Decoration[];
+  readonly layers: Layers;
+  readonly options: PaintOptions;
+}
+
+function collect(fragments: readonly Fragment[], walk: Walk): void {
+  for (const fragment of fragments) {
+    switch (fragment.kind) {
+      case 'line':
+        collect(fragment.children, walk);
+        break;
+      case 'text':
+        if (fragment.style.visibility === 'visible') walk.layers.inlines.push({ items: paintText(fragment, walk.decorations), clips: walk.clips });
+        break;
+      case 'image':
+        if (fragment.style.visibility === 'visible') walk.layers.inlines.push({ items: paintImage(fragment), clips: walk.clips });
+        break;
+      case 'box':
+        collectBox(fragment, walk);
+        break;
+    }
+  }
+}
+
+function collectBox(f: BoxFragment, walk: Walk): void {
+  const { layers, clips } = walk;
+  const style = f.style;
+  if (isPositioned(style) || createsStackingContext(style)) {
+    const entry: Entry = { items: paintStackingContext(f, walk.options), clips };
+    const z = style.zIndex === 'auto' || !isPositioned(style) ? 0 : style.zIndex;
+    if (z < 0) layers.negative.push({ z, entry });
+    else if (z > 0) layers.positive.push({ z, entry });
+    else layers.positioned.push(entry);
+    return;
+  }
+  if (style.float !== 'none') {
+    layers.floats.push({ items: paintStackingContext(f, walk.options), clips });
+    return;
+  }
+  if (isAtomicInline(f)) {
+    layers.inlines.push({ items: paintStackingContext(f, walk.options), clips });
+    return;
+  }
+  const own = ownItems(f, walk.options);
+  const inline = f.box.kind === 'inline';
+  if (own.length > 0) (inline ? layers.inlines : layers.blocks).push({ items: own, clips });
+  const clip = overflowClip(f);
+  const decoration = decorationOf(style);
+  collect(f.children, {
+    ...walk,
+    clips: clip === undefined ? clips : [...clips, clip],
+    decorations: decoration === undefined ? walk.decorations : [...walk.decorations, decoration],
+  });
+}
+
+/** Flattens entries, opening and closing clips only where the clip chain changes. */
+function emit(entries: readonly Entry[]): DisplayItem[] {
+  const out: DisplayItem[] = [];
+  const open: Clip[] = [];
+  for (const entry of entries) {
+    if (entry.items.length === 0) continue;
+    let common = 0;
+    while (common < open.length && common < entry.clips.length && open[common] === entry.clips[common]) common++;
+    while (open.length > common) {
+      open.pop();
+      out.push({ kind: 'pop-clip' });
+    }
+    for (let i = common; i < entry.clips.length; i++) {
+      const clip = entry.clips[i]!;
+      out.push(hasRadii(clip.radii) ? { kind: 'push-clip', rect: clip.rect, radii: clip.radii } : { kind: 'push-clip', rect: clip.rect });
+      open.push(clip);
+    }
+    out.push(...entry.items);
+  }
+  while (open.length > 0) {
+    open.pop();
+    out.push({ kind: 'pop-clip' });
+  }
+  return out;
+}

@@ -1,0 +1,130 @@
+/**
+ * Text painting (CSS Text Decoration 3 §2-3, CSS2 Appendix E step 7.2.1.3): per text fragment,
+ * underlines and overlines, then one `glyphs` item per placed run, then line-throughs. The
+ * decorations come from the decorating boxes above the text (propagated, never inherited).
+ */
+import type { Color, ComputedStyle } from '../css/types.js';
+import { resolveLength } from '../css/values/length.js';
+import type { PlacedRun, TextFragment } from '../layout/types.js';
+import type { FontFace } from '../text/types.js';
+import type { DisplayItem, PathSegment } from './display-list.js';
+
+/** A text-decoration set by one decorating box, painted on all its in-flow inline text. */
+export interface Decoration {
+  readonly underline: boolean;
+  readonly overline: boolean;
+  readonly lineThrough: boolean;
+  readonly color: Color;
+  readonly style: ComputedStyle['textDecorationStyle'];
+  readonly thickness: ComputedStyle['textDecorationThickness'];
+}
+
+/** The decoration a box introduces, if any (text-decoration-color `currentcolor` is already resolved). */
+export function decorationOf(style: ComputedStyle): Decoration | undefined {
+  const line = style.textDecorationLine;
+  if (!line.underline && !line.overline && !line.lineThrough) return undefined;
+  return { ...line, color: style.textDecorationColor, style: style.textDecorationStyle, thickness: style.textDecorationThickness };
+}
+
+/**
+ * Stroke width of synthetic bold, px: Skia's fake-bold outset (1/24 of the size at 9 px and
+ * below down to 1/32 at 36 px and above, interpolated linearly).
+ */
+export function syntheticBoldWidth(size: number): number {
+  const t = Math.min(1, Math.max(0, (size - 9) / (36 - 9)));
+  return size * (1 / 24 + (1 / 32 - 1 / 24) * t);
+}
+
+export function glyphsItem(run: PlacedRun, baseline: number, color: Color): DisplayItem {
+  const face = run.run.face;
+  return {
+    kind: 'glyphs',
+    x: run.x,
+    y: baseline,
+    face,
+    size: run.run.size,
+    color,
+    glyphs: run.run.glyphs,
+    advances: run.advances,
+    syntheticBold: face.syntheticBold ? syntheticBoldWidth(run.run.size) : 0,
+    syntheticOblique: face.syntheticOblique,
+  };
+}
+
+interface LineMetrics {
+  readonly face: FontFace;
+  readonly size: number;
+}
+
+/** Decoration thickness, px (§3.5): from the font unless a length is given (percentages of 1em). */
+function thicknessOf(decoration: Decoration, metrics: LineMetrics, fontSize: number): number {
+  const fromFont = (metrics.face.underlineThickness * metrics.size) / metrics.face.unitsPerEm;
+  const auto = fromFont > 0 ? fromFont : metrics.size / 14;
+  const value = decoration.thickness === 'auto' || decoration.thickness === 'from-font' ? auto : resolveLength(decoration.thickness, fontSize);
+  return Math.max(value, 0);
+}
+
+type LineKind = 'underline' | 'overline' | 'lineThrough';
+
+/** Top of the decoration line, px from the page top. */
+function lineTop(kind: LineKind, baseline: number, metrics: LineMetrics, thickness: number): number {
+  const scale = metrics.size / metrics.face.unitsPerEm;
+  switch (kind) {
+    case 'underline':
+      // post.underlinePosition: top of the underline, negative below the baseline
+      return baseline - metrics.face.underlinePosition * scale;
+    case 'overline':
+      return baseline - metrics.face.ascent * scale;
+    case 'lineThrough':
+      return baseline - (metrics.face.xHeight * scale) / 2 - thickness / 2;
+  }
+}
+
+/** One decoration line of `width` px at `top`, in its style (§3.3). */
+function decorationLine(decoration: Decoration, x: number, width: number, top: number, thickness: number): DisplayItem[] {
+  const color = decoration.color;
+  const mid = top + thickness / 2;
+  const line = (y: number): PathSegment[] => [{ op: 'move', x, y }, { op: 'line', x: x + width, y }];
+  switch (decoration.style) {
+    case 'solid':
+      return [{ kind: 'fill-rect', rect: { x, y: top, width, height: thickness }, color }];
+    case 'double':
+      return [
+        { kind: 'fill-rect', rect: { x, y: top, width, height: thickness }, color },
+        { kind: 'fill-rect', rect: { x, y: top + 2 * thickness, width, height: thickness }, color },
+      ];
+    case 'dashed':
+      return [{ kind: 'stroke-path', path: line(mid), color, width: thickness, dash: [3 * thickness, 3 * thickness], lineCap: 'butt' }];
+    case 'dotted':
+      return [{ kind: 'stroke-path', path: line(mid), color, width: thickness, dash: [0, 2 * thickness], lineCap: 'round' }];
+    case 'wavy':
+      return [{ kind: 'stroke-path', path: wave(x, width, mid, thickness), color, width: thickness, lineCap: 'butt' }];
+  }
+}
+
+/** A wave of amplitude 0.75 × thickness and half-period 2 × amplitude (as WeasyPrint draws it). */
+function wave(x: number, width: number, y: number, thickness: number): PathSegment[] {
+  const radius = Math.max(0.75 * thickness, 0.5);
+  const path: PathSegment[] = [{ op: 'move', x, y }];
+  let up = -1;
+  for (let at = x; at < x + width - 1e-9; at += 2 * radius) {
+    path.push({ op: 'curve', x1: at + radius / 2, y1: y + up * radius, x2: at + (3 * radius) / 2, y2: y + up * radius, x: at + 2 * radius, y });
+    up = -up;
+  }
+  return path;
+}
+
+/** Painted items of a text fragment, in CSS2 Appendix E order. */
+export function paintText(fragment: TextFragment, decorations: readonly Decoration[]): DisplayItem[] {
+  const first = fragment.runs[0];
+  const glyphs = fragment.runs.filter((run) => run.run.glyphs.length > 0).map((run) => glyphsItem(run, fragment.baseline, fragment.style.color));
+  if (first === undefined || decorations.length === 0 || fragment.width <= 0) return glyphs;
+  const metrics: LineMetrics = { face: first.run.face, size: first.run.size };
+  const lines = (kind: LineKind): DisplayItem[] =>
+    decorations.filter((d) => d[kind]).flatMap((d) => {
+      const thickness = thicknessOf(d, metrics, fragment.style.fontSize);
+      if (thickness <= 0 || d.color.a <= 0) return [];
+      return decorationLine(d, fragment.x, fragment.width, lineTop(kind, fragment.baseline, metrics, thickness), thickness);
+    });
+  return [...lines('underline'), ...lines('overline'), ...glyphs, ...lines('lineThrough')];
+}

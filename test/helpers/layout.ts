@@ -1,0 +1,72 @@
+/**
+ * Layout tests as data (DESIGN.md §3): lay out tiny HTML and print the fragment geometry,
+ * one fragment per line, e.g. `  div.a 8,8 300x110`.
+ */
+import { createInternalEngine } from '../../src/render.js';
+import type { LaidOutDocument } from '../../src/render.js';
+import type { Fragment, PageLayout } from '../../src/layout/types.js';
+
+const engine = createInternalEngine();
+
+/** Lays out `html` (no Handlebars data needed) and returns the pages. */
+export async function layoutHtml(html: string, options: { baseDir?: string } = {}): Promise<LaidOutDocument> {
+  return engine.layout({ template: html, data: {}, ...options });
+}
+
+function round(value: number): string {
+  const rounded = Math.round(value * 100) / 100;
+  return Object.is(rounded, -0) ? '0' : String(rounded);
+}
+
+function label(fragment: Fragment): string {
+  switch (fragment.kind) {
+    case 'box': {
+      const element = fragment.box.element;
+      if (fragment.box.pseudo !== undefined) return `::${fragment.box.pseudo}`;
+      if (element === undefined) return `anon-${fragment.box.kind}`;
+      const cls = element.attribs['class'];
+      return cls ? `${element.name}.${cls.trim().split(/\s+/).join('.')}` : element.name;
+    }
+    case 'line': return 'line';
+    case 'text': return `text ${JSON.stringify(fragment.text)}`;
+    case 'image': return 'image';
+  }
+}
+
+/** `name x,y wxh` lines for a fragment tree, children indented. */
+export function dumpFragment(fragment: Fragment, depth = 0, only?: (f: Fragment) => boolean): string[] {
+  const lines: string[] = [];
+  if (only === undefined || only(fragment)) {
+    lines.push(`${'  '.repeat(depth)}${label(fragment)} ${round(fragment.x)},${round(fragment.y)} ${round(fragment.width)}x${round(fragment.height)}`);
+  }
+  if (fragment.kind === 'box' || fragment.kind === 'line') {
+    for (const child of fragment.children) lines.push(...dumpFragment(child, depth + 1, only));
+  }
+  return lines;
+}
+
+export function dumpPage(page: PageLayout, only?: (f: Fragment) => boolean): string {
+  return page.children.flatMap((fragment) => dumpFragment(fragment, 0, only)).join('\n');
+}
+
+/** Only element boxes (no lines or text): the block structure. */
+export const boxesOnly = (f: Fragment): boolean => f.kind === 'box' && f.box.element !== undefined && f.box.pseudo === undefined;
+
+/** Finds the first box fragment of an element with the given id on a page. */
+export function findById(page: PageLayout, id: string): Fragment | undefined {
+  const visit = (fragment: Fragment): Fragment | undefined => {
+    if (fragment.kind === 'box' && fragment.box.element?.attribs['id'] === id) return fragment;
+    if (fragment.kind === 'box' || fragment.kind === 'line') {
+      for (const child of fragment.children) {
+        const found = visit(child);
+        if (found !== undefined) return found;
+      }
+    }
+    return undefined;
+  };
+  for (const fragment of page.children) {
+    const found = visit(fragment);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { boxesOnly, dumpPage, findById, layoutHtml } from '../helpers/layout.js';
+
+async function boxes(body: string, css = ''): Promise<string> {
+  const doc = await layoutHtml(`<style>@page { size: 600px 400px; margin: 0 } body { margin: 0 } ${css}</style>${body}`);
+  return dumpPage(doc.pages[0]!, boxesOnly);
+}
+
+async function geometry(body: string, id: string, css = ''): Promise<string> {
+  const doc = await layoutHtml(`<style>@page { size: 600px 400px; margin: 0 } body { margin: 0 } ${css}</style>${body}`);
+  const fragment = findById(doc.pages[0]!, id);
+  if (fragment === undefined) throw new Error(`#${id} not laid out`);
+  return `${fragment.x},${fragment.y} ${fragment.width}x${fragment.height}`;
+}
+
+describe('block box model (CSS2 §10.3.3, §8)', () => {
+  it('adds padding and border to a content-box width', async () => {
+    expect(await geometry('<div id=a style="width:300px;height:100px;margin:10px;padding:5px;border:2px solid"></div>', 'a'))
+      .toBe('10,10 314x114');
+  });
+
+  it('keeps the border box at the given size with box-sizing: border-box', async () => {
+    expect(await geometry('<div id=a style="box-sizing:border-box;width:300px;height:100px;padding:5px;border:2px solid"></div>', 'a'))
+      .toBe('0,0 300x100');
+  });
+
+  it('centres a box with auto margins', async () => {
+    expect(await geometry('<div id=a style="width:200px;height:10px;margin:0 auto"></div>', 'a')).toBe('200,0 200x10');
+  });
+
+  it('resolves percentages against the containing block width, padding included', async () => {
+    expect(await geometry('<div style="width:400px"><div id=a style="width:50%;padding-top:10%;height:0"></div></div>', 'a'))
+      .toBe('0,0 200x40');
+  });
+
+  it('applies max-width then min-width', async () => {
+    expect(await geometry('<div id=a style="max-width:100px;min-width:150px;height:1px"></div>', 'a')).toBe('0,0 150x1');
+    expect(await geometry('<div id=a style="max-width:100px;height:1px"></div>', 'a')).toBe('0,0 100x1');
+  });
+
+  it('gives an auto-height block the height of its children', async () => {
+    expect(await geometry('<div id=a style="padding:3px"><div style="height:20px"></div><div style="height:30px"></div></div>', 'a'))
+      .toBe('0,0 600x56');
+  });
+
+  it('clamps height with min-height and max-height', async () => {
+    expect(await geometry('<div id=a style="min-height:50px"><div style="height:20px"></div></div>', 'a')).toBe('0,0 600x50');
+    expect(await geometry('<div id=a style="max-height:10px"><div style="height:20px"></div></div>', 'a')).toBe('0,0 600x10');
+  });
+});
+
+describe('collapsing margins (CSS2 §8.3.1)', () => {
+  it('collapses adjoining sibling margins to the larger one', async () => {
+    expect(await geometry('<div style="height:10px;margin-bottom:20px"></div><div id=b style="height:10px;margin-top:30px"></div>', 'b'))
+      .toBe('0,40 600x10');
+  });
+
+  it('adds the most negative margin to the largest positive one', async () => {
+    expect(await geometry('<div style="height:10px;margin-bottom:20px"></div><div id=b style="height:10px;margin-top:-5px"></div>', 'b'))
+      .toBe('0,25 600x10');
+  });
+
+  it('collapses a first child\'s top margin through its parent', async () => {
+    const dump = await boxes('<div id=p style="margin-top:10px"><div id=c style="margin-top:20px;height:10px"></div></div>');
+    expect(dump).toBe([
+      'html 0,0 600x30',
+      '  body 0,20 600x10',
+      '    div 0,20 600x10',
+      '      div 0,20 600x10',
+    ].join('\n'));
+  });
+
+  it('does not collapse through a parent with top padding', async () => {
+    expect(await geometry('<div style="margin-top:10px;padding-top:1px"><div id=c style="margin-top:20px;height:10px"></div></div>', 'c'))
+      .toBe('0,31 600x10');
+  });
+
+  it('collapses margins through an empty block', async () => {
+    expect(await geometry('<div style="height:10px;margin-bottom:10px"></div><div style="margin:15px 0"></div><div id=c style="margin-top:5px;height:1px"></div>', 'c'))
+      .toBe('0,25 600x1');
+  });
+
+  it('collapses a last child\'s bottom margin with its parent\'s', async () => {
+    expect(await geometry('<div><div style="height:10px;margin-bottom:30px"></div></div><div id=n style="margin-top:10px;height:1px"></div>', 'n'))
+      .toBe('0,40 600x1');
+  });
+
+  it('keeps the body margin of the UA stylesheet (8px)', async () => {
+    const doc = await layoutHtml('<style>@page { size: 600px 400px; margin: 0 }</style><p id=p style="margin:0;height:10px">x</p>');
+    const p = findById(doc.pages[0]!, 'p')!;
+    expect([p.x, p.y, p.width]).toEqual([8, 8, 584]);
+  });
+});

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { Fragment, LineFragment, TextFragment } from '../../src/layout/types.js';
+import { findById, layoutHtml } from '../helpers/layout.js';
+
+// Liberation Mono: every glyph advances 0.6em, so at 10px a character is 6px wide.
+const base = '@page { size: 600px 400px; margin: 0 } body { margin: 0 } p { margin: 0; font: 10px/20px "Liberation Mono" }';
+
+async function lines(html: string, css = ''): Promise<LineFragment[]> {
+  const doc = await layoutHtml(`<style>${base} ${css}</style>${html}`);
+  const p = findById(doc.pages[0]!, 'p');
+  if (p === undefined || p.kind !== 'box') throw new Error('no #p');
+  return p.children.filter((c): c is LineFragment => c.kind === 'line');
+}
+
+function texts(fragment: Fragment): TextFragment[] {
+  if (fragment.kind === 'text') return [fragment];
+  if (fragment.kind === 'box' || fragment.kind === 'line') return fragment.children.flatMap(texts);
+  return [];
+}
+
+function lineText(line: LineFragment): string {
+  return texts(line).map((t) => t.text).join('');
+}
+
+describe('line breaking and alignment (CSS Text 3)', () => {
+  it('breaks at spaces to fit the width and drops the spaces at line ends', async () => {
+    const result = await lines('<p id=p style="width:60px">aaaa bbbb cccc</p>');
+    expect(result.map(lineText)).toEqual(['aaaa ', 'bbbb ', 'cccc'].map((s) => s.trimEnd()));
+    expect(result.map((l) => [l.y, l.height])).toEqual([[0, 20], [20, 20], [40, 20]]);
+  });
+
+  it('keeps words that fit together on one line', async () => {
+    const result = await lines('<p id=p style="width:54px">aaaa bbbb cccc</p>');
+    expect(result.map(lineText)).toEqual(['aaaa bbbb', 'cccc']);
+  });
+
+  it('lets an unbreakable word overflow', async () => {
+    const result = await lines('<p id=p style="width:20px">abcdefgh ij</p>');
+    expect(result.map(lineText)).toEqual(['abcdefgh', 'ij']);
+  });
+
+  it('aligns right and centre within the line', async () => {
+    const right = await lines('<p id=p style="width:100px;text-align:right">abcd</p>');
+    expect(texts(right[0]!)[0]!.x).toBeCloseTo(100 - 24, 1);
+    const centre = await lines('<p id=p style="width:100px;text-align:center">abcd</p>');
+    expect(texts(centre[0]!)[0]!.x).toBeCloseTo(38, 1);
+  });
+
+  it('justifies all lines but the last by widening spaces', async () => {
+    const result = await lines('<p id=p style="width:60px;text-align:justify">aa bb cc dd ee</p>');
+    // line 1 "aa bb cc" is 48px: 12px shared by 2 spaces.
+    const first = texts(result[0]!)[0]!;
+    const widths = first.runs.flatMap((run) => run.advances);
+    expect(widths.reduce((a, b) => a + b, 0)).toBeCloseTo(60, 1);
+    const last = texts(result[result.length - 1]!)[0]!;
+    expect(last.width).toBeCloseTo(lineText(result[result.length - 1]!).length * 6, 1);
+  });
+
+  it('indents the first line with text-indent', async () => {
+    const result = await lines('<p id=p style="width:100px;text-indent:12px">ab cd</p>');
+    expect(texts(result[0]!)[0]!.x).toBeCloseTo(12, 1);
+  });
+
+  it('starts a new line at <br>', async () => {
+    const result = await lines('<p id=p>one<br>two<br><br>four</p>');
+    expect(result.map(lineText)).toEqual(['one', 'two', '', 'four']);
+    expect(result.map((l) => l.height)).toEqual([20, 20, 20, 20]);
+  });
+
+  it('collapses white space in normal flow and keeps it in pre', async () => {
+    const normal = await lines('<p id=p>  a \n\n  b   </p>');
+    expect(normal.map(lineText)).toEqual(['a b']);
+    const pre = await lines('<p id=p style="white-space:pre">  a\n  b</p>');
+    expect(pre.map(lineText)).toEqual(['  a', '  b']);
+  });
+
+  it('does not wrap nowrap text', async () => {
+    const result = await lines('<p id=p style="width:30px;white-space:nowrap">aa bb cc</p>');
+    expect(result.map(lineText)).toEqual(['aa bb cc']);
+  });
+
+  it('uses the line-height for the line box and centres the glyphs in it', async () => {
+    const result = await lines('<p id=p style="line-height:40px">x</p>');
+    expect(result[0]!.height).toBe(40);
+    const text = texts(result[0]!)[0]!;
+    // half-leading above: (40 - (ascent + descent)) / 2
+    expect(text.y).toBeCloseTo((40 - text.height) / 2, 1);
+  });
+
+  it('lays out inline boxes with horizontal padding, border and margin', async () => {
+    const result = await lines('<p id=p>ab<span id=s style="padding:0 3px;border-left:2px solid;margin-right:4px">cd</span>ef</p>');
+    const span = result[0]!.children.find((c) => c.kind === 'box')!;
+    expect(span).toMatchObject({ x: 12, width: 2 + 3 + 12 + 3 });
+    const after = texts(result[0]!)[2]!;
+    expect(after.x).toBeCloseTo(12 + 20 + 4, 1);
+  });
+
+  it('places inline-blocks on the line with a shrink-to-fit width', async () => {
+    const result = await lines('<p id=p>a<span style="display:inline-block;padding:2px">bb cc</span>d</p>');
+    const block = result[0]!.children.find((c) => c.kind === 'box')!;
+    expect(block).toMatchObject({ x: 6, width: 30 + 4, height: 24 });
+  });
+
+  it('raises and lowers text with vertical-align', async () => {
+    const result = await lines('<p id=p>a<span style="vertical-align:10px">b</span><span style="vertical-align:sub">c</span></p>');
+    const [a, b, c] = texts(result[0]!);
+    expect(b!.baseline).toBeCloseTo(a!.baseline - 10, 1);
+    expect(c!.baseline).toBeGreaterThan(a!.baseline);
+  });
+});

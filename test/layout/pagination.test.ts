@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { boxesOnly, dumpPage, findById, layoutHtml } from '../helpers/layout.js';
+
+const page = '@page { size: 200px 100px; margin: 10px } body { margin: 0 } div { height: 35px }';
+
+describe('pagination of block content (CSS Fragmentation 3)', () => {
+  it('moves a block that does not fit to the next page', async () => {
+    const doc = await layoutHtml(`<style>${page}</style><div id=a></div><div id=b></div><div id=c></div>`);
+    expect(doc.pages).toHaveLength(2);
+    expect(findById(doc.pages[0]!, 'b')).toMatchObject({ y: 45 });
+    expect(findById(doc.pages[1]!, 'c')).toMatchObject({ x: 10, y: 10 });
+  });
+
+  it('truncates the top margin after an unforced break, keeps it after a forced one', async () => {
+    const unforced = await layoutHtml(`<style>${page} .m { margin-top: 15px }</style><div></div><div></div><div class=m id=c></div>`);
+    expect(findById(unforced.pages[1]!, 'c')).toMatchObject({ y: 10 });
+    const forced = await layoutHtml(`<style>${page} .m { margin-top: 15px; break-before: page }</style><div></div><div class=m id=c></div>`);
+    expect(forced.pages).toHaveLength(2);
+    expect(findById(forced.pages[1]!, 'c')).toMatchObject({ y: 25 });
+  });
+
+  it('honours break-before and break-after', async () => {
+    const doc = await layoutHtml(`<style>${page}</style><div id=a style="break-after:page"></div><div id=b></div><div id=c style="break-before:page"></div>`);
+    expect(doc.pages.map((p) => dumpPage(p, boxesOnly).split('\n').filter((l) => l.includes('div')).length)).toEqual([1, 1, 1]);
+  });
+
+  it('pushes a break-inside: avoid block whole to the next page', async () => {
+    const doc = await layoutHtml(`<style>${page} p { margin: 0; line-height: 20px; font-size: 10px }</style><div></div><p id=p style="break-inside:avoid">a<br>b<br>c</p>`);
+    expect(findById(doc.pages[0]!, 'p')).toBeUndefined();
+    expect(findById(doc.pages[1]!, 'p')).toMatchObject({ y: 10, height: 60 });
+  });
+
+  it('splits a paragraph between lines and repeats nothing', async () => {
+    const lines = Array.from({ length: 7 }, (_, i) => `line${i}`).join('<br>');
+    const doc = await layoutHtml(`<style>@page { size: 200px 100px; margin: 10px } body { margin: 0 } p { margin: 0; font: 10px/20px monospace; orphans: 1; widows: 1 }</style><p id=p>${lines}</p>`);
+    expect(doc.pages).toHaveLength(2);
+    expect(findById(doc.pages[0]!, 'p')).toMatchObject({ y: 10, height: 80 });
+    expect(findById(doc.pages[1]!, 'p')).toMatchObject({ y: 10, height: 60 });
+  });
+
+  it('keeps widows lines together on the next page', async () => {
+    const lines = Array.from({ length: 5 }, (_, i) => `line${i}`).join('<br>');
+    const doc = await layoutHtml(`<style>@page { size: 200px 100px; margin: 10px } body { margin: 0 } p { margin: 0; font: 10px/20px monospace; orphans: 2; widows: 2 }</style><p id=p>${lines}</p>`);
+    // 4 lines fit, but then only 1 would be left: the break moves up one line.
+    expect(findById(doc.pages[0]!, 'p')).toMatchObject({ height: 60 });
+    expect(findById(doc.pages[1]!, 'p')).toMatchObject({ height: 40 });
+  });
+
+  it('keeps a heading with the block after it (break-after: avoid)', async () => {
+    const doc = await layoutHtml(`<style>${page} h2 { margin: 0; height: 20px; font-size: 10px; break-after: avoid }</style><div></div><h2 id=h>Title</h2><div id=b></div>`);
+    expect(findById(doc.pages[0]!, 'h')).toBeUndefined();
+    expect(findById(doc.pages[1]!, 'h')).toMatchObject({ y: 10 });
+  });
+
+  it('uses the @page size and margins', async () => {
+    const doc = await layoutHtml('<style>@page { size: A5 landscape; margin: 1in 2cm } body { margin: 0 }</style><div id=a style="height:1px"></div>');
+    const p = doc.pages[0]!;
+    expect([Math.round(p.width), Math.round(p.height)]).toEqual([794, 559]);
+    expect(findById(p, 'a')).toMatchObject({ x: 2 * 96 / 2.54, y: 96 });
+  });
+
+  it('enforces the page limit', async () => {
+    const { createInternalEngine } = await import('../../src/render.js');
+    const engine = createInternalEngine({ limits: { maxPages: 2 } });
+    await expect(engine.layout({ template: `<style>${page}</style>` + '<div></div>'.repeat(10) })).rejects.toMatchObject({ code: 'limit_exceeded' });
+  });
+});
