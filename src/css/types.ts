@@ -240,6 +240,8 @@ export interface StyledDocument {
   anonymousStyle(parent: ComputedStyle, display: Display): ComputedStyle;
   readonly fontFaces: readonly FontFaceRule[];
   readonly pageRules: readonly PageRule[];
+  /** Computed style of the root element: the page context inherits from it (as in WeasyPrint). */
+  readonly rootStyle?: ComputedStyle;
 }
 
 /** An `@font-face` rule after validation; `src` URLs already absolute. */
@@ -266,6 +268,8 @@ export interface PageRule {
   readonly specificity: readonly [number, number, number];
   /** Source order. */
   readonly order: number;
+  /** Cascade origin; user-agent rules lose to author rules whatever their specificity. */
+  readonly origin?: 'user-agent' | 'author';
   /** Raw declarations of the page context, validated by the css stage when a page style is computed. */
   readonly declarations: readonly RawDeclaration[];
   /** Margin boxes: `@top-center { ... }` keyed by their name without `@`. */

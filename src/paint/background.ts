@@ -35,10 +35,9 @@ function findBox(fragments: readonly Fragment[], name: string): BoxFragment | un
 
 /** §2.11.2: the root's background, else the body's, propagates to the canvas. */
 export function canvasBackground(pageChildren: readonly Fragment[]): CanvasBackground | undefined {
-  const root = findBox(pageChildren, 'html') ?? pageChildren.find((f): f is BoxFragment => f.kind === 'box');
+  const root = findBox(pageChildren, 'html');
   if (root === undefined) return undefined;
   if (root.style.backgroundColor.a > 0) return { color: root.style.backgroundColor, source: root.box };
-  if (elementName(root) !== 'html') return undefined;
   const body = findBox(root.children, 'body');
   if (body !== undefined && body.style.backgroundColor.a > 0) return { color: body.style.backgroundColor, source: body.box };
   return undefined;

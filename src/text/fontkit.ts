@@ -84,86 +84,104 @@ function checkProgram(font: unknown): FontProgram {
   return program;
 }
 
-/** fontkit's OpenType engine keeps exact per-glyph code points in `glyphInfos` until cleanup. */
+/** fontkit's OpenType engine keeps per-glyph code points in `glyphInfos` until cleanup. */
 interface OtEngine {
   glyphInfos: readonly { readonly codePoints: readonly number[] }[] | null;
   cleanup(): void;
 }
 
+interface LayoutEngineHandle {
+  readonly engine?: Partial<OtEngine>;
+}
+
 let captured: readonly { readonly codePoints: readonly number[] }[] | null = null;
 const hookedEngines = new WeakSet<object>();
 
-/**
- * Glyph objects returned by fontkit are cached per glyph id with the code points of their first
- * use, so `glyph.codePoints` lies for a glyph reached from two characters (space and NBSP).
- * The OpenType engine's own records are exact; keep them when it cleans up.
- */
-function hookEngine(program: FontProgram): boolean {
-  const engine = (program as unknown as { _layoutEngine?: { engine?: Partial<OtEngine> } })._layoutEngine?.engine;
-  if (!engine || typeof engine.cleanup !== 'function' || !('glyphInfos' in engine)) return false;
-  if (hookedEngines.has(engine)) return true;
+/** The layout engine fontkit keeps per font (created on first use). */
+function layoutEngineOf(program: FontProgram): LayoutEngineHandle | undefined {
+  return (program as unknown as { _layoutEngine?: LayoutEngineHandle })._layoutEngine;
+}
+
+/** Makes the OpenType engine hand over its glyph records when it cleans up after a layout. */
+function hookEngine(handle: LayoutEngineHandle | undefined): void {
+  const engine = handle?.engine;
+  if (!engine || hookedEngines.has(engine) || typeof engine.cleanup !== 'function' || !('glyphInfos' in engine)) return;
   const original = engine.cleanup;
   engine.cleanup = function (this: OtEngine): void {
     captured = this.glyphInfos;
     original.call(this);
   };
   hookedEngines.add(engine);
-  return true;
 }
 
 /**
  * Lays `text` out with OpenType features (kern/liga/... as booleans). Glyphs come back in
- * visual order (right-to-left scripts reversed, as fontkit and HarfBuzz do), each with the code
- * points it represents: a ligature has several, the extra glyphs of a decomposition none.
+ * visual order (right-to-left scripts reversed, as HarfBuzz does), each with the code points it
+ * represents: a ligature has several, the extra glyphs of a decomposition none.
+ *
+ * fontkit caches glyph objects per id with the code points of their first use, so the glyphs it
+ * returns lie for a glyph reached from two characters (U+002D and U+2010 in many fonts). The
+ * input is therefore given as glyphs carrying the right code points, and the OpenType engine's
+ * own records (which follow ligatures and decompositions) are read back after the layout.
  */
 export function layoutProgram(program: FontProgram, text: string, features: Readonly<Record<string, boolean>>): LaidOutGlyph[] {
-  const exact = hookEngine(program);
+  const handle = layoutEngineOf(program);
+  hookEngine(handle);
+  const input = glyphsWithCodePoints(program, text);
   captured = null;
-  const run = program.layout(text, features);
-  const logical = exact && captured !== null && (captured as readonly unknown[]).length === run.glyphs.length
-    ? (captured as readonly { readonly codePoints: readonly number[] }[]).map((info) => info.codePoints)
-    : codePointsWithoutEngine(run, text);
+  const run = program.layout(input as unknown as string, features);
+  const records = captured as readonly { readonly codePoints: readonly number[] }[] | null;
   captured = null;
   const count = run.glyphs.length;
-  const reversed = run.direction === 'rtl';
+  // fontkit's layout engines reverse right-to-left runs; without one (no GSUB/GPOS/morx) it does not.
+  const reversedByFontkit = run.direction === 'rtl' && handle?.engine !== undefined;
+  const logical: readonly (readonly number[])[] = records !== null && records.length === count
+    ? records.map((record) => record.codePoints)
+    : count === input.length
+      ? input.map((glyph) => glyph.codePoints)
+      : run.glyphs.map((glyph) => glyph.codePoints); // an AAT font substituted: best available
   const result: LaidOutGlyph[] = new Array<LaidOutGlyph>(count);
   for (let i = 0; i < count; i++) {
-    const glyph = run.glyphs[i] as FkGlyph;
     result[i] = {
-      glyph,
+      glyph: run.glyphs[i] as FkGlyph,
       position: run.positions[i] as FkPosition,
-      codePoints: logical[reversed ? count - 1 - i : i] ?? [],
+      codePoints: logical[reversedByFontkit ? count - 1 - i : i] ?? [],
     };
   }
-  return result;
+  return run.direction === 'rtl' && !reversedByFontkit ? result.reverse() : result;
 }
 
 /**
- * Without an OpenType engine fontkit maps characters one to one (a variation selector joins its
- * base), exactly as `glyphsForString` does; recompute that mapping from the text.
+ * `glyphsForString` with each glyph re-dressed with the code points of this occurrence: an object
+ * inheriting from fontkit's cached glyph (metrics stay shared) with its own `codePoints`.
  */
-function codePointsWithoutEngine(run: FkGlyphRun, text: string): (readonly number[])[] {
-  const mapped = cmapClusters(text);
-  if (mapped.length === run.glyphs.length) return mapped;
-  // An AAT (morx) font substituted glyphs: its glyph records are the best information left.
-  return run.glyphs.map((glyph) => glyph.codePoints);
+function glyphsWithCodePoints(program: FontProgram, text: string): FkGlyph[] {
+  const glyphs = program.glyphsForString(text);
+  const clusters = cmapClusters(text);
+  if (clusters.length !== glyphs.length) return glyphs;
+  return glyphs.map((glyph, i) => {
+    void glyph.advanceWidth; // computed once on the shared glyph, inherited by the copies
+    return Object.create(glyph, { codePoints: { value: clusters[i], enumerable: true }}) as FkGlyph;
+  });
 }
 
 function isVariationSelector(cp: number): boolean {
   return (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef);
 }
 
-/** The character groups `glyphsForString` turns into one glyph each. */
+/** The character groups `glyphsForString` turns into one glyph each (a base and its variation selector). */
 function cmapClusters(text: string): number[][] {
   const clusters: number[][] = [];
+  let previousJoinable = false;
   for (const ch of text) {
     const cp = ch.codePointAt(0) as number;
-    const last = clusters[clusters.length - 1];
     if (isVariationSelector(cp)) {
-      if (last && last.length === 1 && !isVariationSelector(last[0] as number)) last.push(cp);
+      if (previousJoinable) (clusters[clusters.length - 1] as number[]).push(cp);
+      previousJoinable = false;
       continue;
     }
     clusters.push([cp]);
+    previousJoinable = true;
   }
   return clusters;
 }

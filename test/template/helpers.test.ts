@@ -52,6 +52,8 @@ describe('math helpers', () => {
     ['{{sum items "amount"}}', { items: [{ amount: 10.1 }, { amount: '0.2' }] }, '10.3'],
     ['{{sum items "price.net"}}', { items: [{ price: { net: 2 } }, { price: { net: 3 } }] }, '5'],
     ['{{sum xs}}', { xs: [] }, '0'],
+    ['{{sumProduct items "q" "p"}}', { items: [{ q: 3, p: 1.1 }, { q: '2', p: 0.7 }] }, '4.7'],
+    ['{{sumProduct items "q" "p" "f"}}', { items: [{ q: 2, p: 3, f: 0.5 }] }, '3'],
   ])('%s', (source, data, expected) => {
     expect(render(source, data)).toBe(expected);
   });
@@ -62,6 +64,7 @@ describe('math helpers', () => {
     expect(failure('{{divide 1 0}}').message).toBe('divide: division by zero');
     expect(failure('{{sum items "amount"}}', { items: [{ amount: 1 }, {}] }).message).toContain('"amount" of item 2');
     expect(failure('{{sum x}}', { x: 3 }).message).toBe('sum: expected a list, got 3');
+    expect(failure('{{sumProduct items "q" "p"}}', { items: [{ q: 1 }] }).message).toContain('"p" of item 1');
   });
 });
 

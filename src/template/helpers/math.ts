@@ -1,5 +1,6 @@
 /**
- * Arithmetic helpers: `{{multiply quantity unitPrice}}`, `{{sum items "amount"}}`.
+ * Arithmetic helpers: `{{multiply quantity unitPrice}}`, `{{sum items "amount"}}`,
+ * `{{sumProduct items "quantity" "unitPrice"}}`.
  * Arguments are numbers or numeric strings; a missing or non-numeric argument is a template error
  * (a silent NaN in an invoice total is worse than a failed render). Results are cleaned of
  * floating-point noise (0.1 + 0.2 prints 0.3); format them with formatNumber/formatCurrency.
@@ -56,6 +57,24 @@ function sum(call: HelperCall): number {
   return cleanFloat(total);
 }
 
+/**
+ * `{{sumProduct items "quantity" "unitPrice"}}`: the sum over the items of the product of the
+ * named fields (an invoice subtotal without precomputed line amounts).
+ */
+function sumProduct(call: HelperCall): number {
+  const [list, ...paths] = call.args;
+  if (!Array.isArray(list)) throw new HelperError(`sumProduct: expected a list, got ${describe(list)}`, call.loc);
+  const fields = paths.map((path) => {
+    if (typeof path !== 'string') throw new HelperError('sumProduct: field names must be strings', call.loc);
+    return { path, keys: path.split('.') };
+  });
+  let total = 0;
+  list.forEach((item, index) => {
+    total += fields.reduce((product, { path, keys }) => product * toNumber(call, field(item, keys), `"${path}" of item ${index + 1}`), 1);
+  });
+  return cleanFloat(total);
+}
+
 export const mathHelpers: HelperFamily = {
   add: { minArgs: 2, maxArgs: Infinity, fn: (call) => cleanFloat(numbers(call).reduce((a, b) => a + b)) },
   subtract: { minArgs: 2, maxArgs: 2, fn: (call) => cleanFloat(numbers(call).reduce((a, b) => a - b)) },
@@ -63,4 +82,5 @@ export const mathHelpers: HelperFamily = {
   divide: { minArgs: 2, maxArgs: 2, fn: divide },
   round: { minArgs: 1, maxArgs: 2, fn: round },
   sum: { minArgs: 1, maxArgs: 2, fn: sum },
+  sumProduct: { minArgs: 3, maxArgs: Infinity, fn: sumProduct },
 };

@@ -1,0 +1,103 @@
+/**
+ * `octavo serve [--data-dir DIR] [--port N] [--host H] [--storage fs|memory|postgres]
+ * [--database-url URL] [--base-url URL] [--link-ttl SECONDS]` (DESIGN.md §1.3): the document
+ * API on Node's http server until SIGINT/SIGTERM. Request logs are JSON lines on stdout,
+ * messages for humans go to stderr.
+ */
+import type { CliCommand, CliIo } from '../command.js';
+import { UsageError } from '../command.js';
+import { dataDirOption, integerOption, parseArgs, storageOption } from '../../service/cli-options.js';
+import type { RunningService } from '../../service/server.js';
+import { startService } from '../../service/server.js';
+import { DEFAULT_BODY_LIMIT_BYTES } from '../../service/http.js';
+import { DEFAULT_LINK_TTL_SECONDS } from '../../service/operations.js';
+import { openStorage } from '../../service/storage/index.js';
+import { DEFAULT_RENDER_TIMEOUT_MS } from '../../service/workers.js';
+
+export const DEFAULT_PORT = 3000;
+export const DEFAULT_HOST = '127.0.0.1';
+
+const FLAGS = {
+  'data-dir': 'string', port: 'string', host: 'string', storage: 'string', 'database-url': 'string',
+  'base-url': 'string', 'link-ttl': 'string', 'render-timeout': 'string', 'max-pages': 'string',
+  'body-limit': 'string', workers: 'string', demo: 'boolean',
+} as const;
+
+const command: CliCommand = {
+  summary: 'Run the document API (list templates, generate PDFs, workspace quota) over HTTP.',
+  usage: [
+    'usage: octavo serve [--data-dir DIR] [--port N] [--host H] [--storage fs|memory|postgres]',
+    '                    [--database-url URL] [--base-url URL] [--link-ttl SECONDS] [--demo]',
+    '',
+    '  --data-dir DIR         fs storage folder (default $OCTAVO_DATA_DIR or ./octavo-data)',
+    `  --port N               (default ${DEFAULT_PORT}; 0 picks a free one)`,
+    `  --host H               interface to listen on (default ${DEFAULT_HOST})`,
+    '  --storage KIND         fs (default), memory, or postgres (needs --database-url or DATABASE_URL)',
+    '  --base-url URL         public URL used in download and preview links (default: from the request)',
+    `  --link-ttl SECONDS     lifetime of download links (default ${DEFAULT_LINK_TTL_SECONDS})`,
+    `  --render-timeout MS    render time limit, 422 render_error after it (default ${DEFAULT_RENDER_TIMEOUT_MS})`,
+    '  --max-pages N          page limit of one document (default 1000)',
+    `  --body-limit BYTES     request body limit, 413 above it (default ${DEFAULT_BODY_LIMIT_BYTES})`,
+    '  --workers N            render threads (default: the number of cores)',
+    '  --demo                 fs storage with a demo workspace and the fixture templates; prints a key and curl',
+  ].join('\n'),
+  async run(args, io) {
+    const parsed = parseArgs(args, FLAGS);
+    if (parsed.positional.length > 0) throw new UsageError(`unexpected argument '${parsed.positional[0]}'`);
+    const port = integerOption(parsed, 'port', DEFAULT_PORT, 0, 65_535);
+    const host = parsed.strings.get('host') ?? DEFAULT_HOST;
+    const linkTtlSeconds = integerOption(parsed, 'link-ttl', DEFAULT_LINK_TTL_SECONDS, 1, 31_536_000);
+    const baseUrl = parsed.strings.get('base-url');
+    if (baseUrl !== undefined && !/^https?:\/\/[^/]+/.test(baseUrl)) throw new UsageError('--base-url must be an http(s) URL');
+    const pool = {
+      timeoutMs: integerOption(parsed, 'render-timeout', DEFAULT_RENDER_TIMEOUT_MS, 1),
+      maxPages: integerOption(parsed, 'max-pages', 1000, 1),
+      ...(parsed.strings.has('workers') ? { threads: integerOption(parsed, 'workers', 1, 1, 256) } : {}),
+    };
+    const bodyLimitBytes = integerOption(parsed, 'body-limit', DEFAULT_BODY_LIMIT_BYTES, 1);
+    let service: RunningService;
+    if (parsed.booleans.has('demo')) {
+      const { startDemo } = await import('../../service/demo.js');
+      service = await startDemo({
+        dataDir: dataDirOption(parsed, io.cwd), port, host, linkTtlSeconds, pool, cwd: io.cwd,
+        ...(baseUrl === undefined ? {} : { baseUrl }),
+        out: (text) => { io.stdout.write(text); },
+      });
+    } else {
+      const config = storageOption(parsed, io.cwd);
+      const storage = await openStorage(config);
+      try {
+        service = await startService({
+          storage, host, port, linkTtlSeconds, bodyLimitBytes, pool,
+          ...(baseUrl === undefined ? {} : { baseUrl }),
+        });
+      } catch (error) {
+        await storage.close();
+        throw error;
+      }
+      const where = config.kind === 'fs' ? ` in ${config.dataDir}` : '';
+      io.stderr.write(`octavo serve: ${config.kind} storage${where}; listening on ${service.url}/v1\n`);
+    }
+    await waitForStop(io);
+    await service.close();
+    return 0;
+  },
+};
+
+/** Resolves on the first SIGINT or SIGTERM. */
+function waitForStop(io: CliIo): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = (signal: string) => {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+      io.stderr.write(`octavo serve: ${signal}, stopping\n`);
+      resolve();
+    };
+    const onInt = () => stop('SIGINT');
+    const onTerm = () => stop('SIGTERM');
+    process.once('SIGINT', onInt);
+    process.once('SIGTERM', onTerm);
+  });
+}
+
+export default command;

@@ -1,0 +1,327 @@
+/**
+ * The cascade (CSS Cascade 4 §6): matches rules through the bucketed index, orders declarations
+ * by origin and importance, specificity and order (style attribute last), resolves `revert`,
+ * custom properties and flow-relative properties, computes every element once, and shares
+ * computed styles between siblings that matched the same rules under the same parent style.
+ */
+import type { Diagnostics } from '../diagnostics.js';
+import type { DomDocument, DomElement, DomNode } from '../dom/types.js';
+import { isElement } from '../dom/types.js';
+import type { ComputedStyle, Display, FontFaceRule, PageRule, PseudoElement, StyledDocument } from './types.js';
+import { computeStyle, createInitialStyle } from './compute.js';
+import type { CustomProperties } from './custom-properties.js';
+import { NO_CUSTOM_PROPERTIES, computeCustomProperties } from './custom-properties.js';
+import { presentationalHints } from './hints.js';
+import { pageEnvironment } from './page.js';
+import type { MediaEnvironment } from './media.js';
+import { parseDeclarationList } from './parse.js';
+import { LONGHAND_INDEX } from './properties/registry.js';
+import type { IndexedSelector, RuleIndex } from './rule-index.js';
+import { buildRuleIndex } from './rule-index.js';
+import type { Declaration, SheetWarning, Stylesheet } from './stylesheet.js';
+import { reportWarning } from './warnings.js';
+
+export interface CascadeContext {
+  readonly diagnostics: Diagnostics;
+  /** Base URL for `url()` in `style` attributes (relative URLs stay relative without it). */
+  readonly baseUrl?: string | undefined;
+}
+
+interface ElementStyles {
+  readonly style: ComputedStyle;
+  readonly custom: CustomProperties;
+  readonly before: ComputedStyle | undefined;
+  readonly after: ComputedStyle | undefined;
+  readonly marker: ComputedStyle | undefined;
+  /** Style-sharing cache of this style's children, by matched-rules key. */
+  children: Map<string, ElementStyles> | undefined;
+}
+
+interface DeclarationList {
+  readonly normal: readonly Declaration[];
+  readonly important: readonly Declaration[];
+  readonly warnings: readonly SheetWarning[];
+}
+
+interface State {
+  readonly index: RuleIndex;
+  readonly dom: DomDocument;
+  readonly diagnostics: Diagnostics;
+  readonly baseUrl: string | undefined;
+  readonly viewport: { readonly width: number; readonly height: number };
+  readonly styles: Map<DomElement, ElementStyles>;
+  rootFontSize: number;
+}
+
+const DIRECTION = LONGHAND_INDEX.get('direction')!;
+const SLOT_COUNT = LONGHAND_INDEX.size;
+
+/** Parsed `style` attributes and presentational hints, by text (shared across renders). */
+const declarationListCache = new Map<string, DeclarationList>();
+const DECLARATION_LIST_CACHE_LIMIT = 4096;
+
+function declarationList(text: string, baseUrl: string | undefined): DeclarationList {
+  const key = `${baseUrl ?? ''}\u0000${text}`;
+  let list = declarationListCache.get(key);
+  if (list === undefined) {
+    list = parseDeclarationList(text, baseUrl);
+    if (declarationListCache.size >= DECLARATION_LIST_CACHE_LIMIT) declarationListCache.clear();
+    declarationListCache.set(key, list);
+  }
+  return list;
+}
+
+export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: CascadeContext): StyledDocument {
+  const page = pageEnvironment(sheets);
+  const env: MediaEnvironment = { width: page.width, height: page.height };
+  const viewport = { width: page.areaWidth, height: page.areaHeight };
+  const state: State = {
+    index: buildRuleIndex(sheets, env),
+    dom,
+    diagnostics: ctx.diagnostics,
+    baseUrl: ctx.baseUrl,
+    viewport,
+    styles: new Map(),
+    rootFontSize: 16,
+  };
+  const initialStyle = createInitialStyle(viewport, ctx.diagnostics);
+  const rootStyles: ElementStyles = { style: initialStyle, custom: NO_CUSTOM_PROPERTIES, before: undefined, after: undefined, marker: undefined, children: undefined };
+  for (const child of dom.root.children) visit(child, rootStyles, undefined, state);
+  return {
+    styleOf(element: DomElement, pseudo?: PseudoElement): ComputedStyle | undefined {
+      const styles = state.styles.get(element);
+      if (styles === undefined) return undefined;
+      return pseudo === undefined ? styles.style : styles[pseudo];
+    },
+    initialStyle,
+    anonymousStyle: anonymousStyles(state),
+    ...(rootStyleOf(dom, state) ?? {}),
+    fontFaces: collectFontFaces(sheets, env),
+    pageRules: collectPageRules(sheets, env),
+  };
+}
+
+/** CSS 2 §9.2.1.1: anonymous boxes inherit from their parent; other properties are initial. */
+function anonymousStyles(state: State): StyledDocument['anonymousStyle'] {
+  const cache = new WeakMap<ComputedStyle, Map<Display, ComputedStyle>>();
+  return (parent, display) => {
+    let byDisplay = cache.get(parent);
+    if (byDisplay === undefined) {
+      byDisplay = new Map();
+      cache.set(parent, byDisplay);
+    }
+    let style = byDisplay.get(display);
+    if (style === undefined) {
+      const computed = computeStyle({
+        winners: [],
+        parent,
+        custom: NO_CUSTOM_PROPERTIES,
+        isRoot: false,
+        rootFontSize: state.rootFontSize,
+        viewportWidth: state.viewport.width,
+        viewportHeight: state.viewport.height,
+        parentDisplay: undefined,
+        diagnostics: state.diagnostics,
+      });
+      style = { ...computed, display };
+      byDisplay.set(display, style);
+    }
+    return style;
+  };
+}
+
+function rootStyleOf(dom: DomDocument, state: State): { rootStyle: ComputedStyle } | undefined {
+  const styles = state.styles.get(dom.documentElement);
+  return styles === undefined ? undefined : { rootStyle: styles.style };
+}
+
+function visit(node: DomNode, parent: ElementStyles, parentElement: DomElement | undefined, state: State): void {
+  if (!isElement(node)) return;
+  const styles = styleElement(node, parent, parentElement === undefined, state);
+  state.styles.set(node, styles);
+  for (const child of node.children) visit(child, styles, node, state);
+}
+
+function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolean, state: State): ElementStyles {
+  const matched = state.index.match(element);
+  const styleText = element.attribs['style'];
+  const hintText = presentationalHints(element);
+  const styleAttr = styleText !== undefined && styleText.trim() !== '' ? declarationList(styleText, state.baseUrl) : undefined;
+  if (styleAttr !== undefined && styleAttr.warnings.length > 0) {
+    const line = element.startIndex !== null ? state.dom.locate(element.startIndex).line : undefined;
+    for (const warning of styleAttr.warnings) reportWarning(state.diagnostics, warning, state.dom.sourceName, 0, line);
+  }
+  const hints = hintText !== '' ? declarationList(hintText, state.baseUrl) : undefined;
+  let key = '';
+  for (const m of matched) key += `${m.id},`;
+  key += `|${styleText ?? ''}|${hintText}|${isRoot ? 'root' : ''}`;
+  const cached = parent.children?.get(key);
+  if (cached !== undefined) return cached;
+
+  const own = matched.filter((m) => m.entry.pseudo === undefined);
+  const cascaded = cascadeDeclarations(own, hints, styleAttr, parent.style.direction === 'rtl');
+  const custom = computeCustomProperties(parent.custom, customValues(cascaded.custom, parent.custom));
+  const style = computeStyle({
+    winners: cascaded.winners,
+    parent: parent.style,
+    custom,
+    isRoot,
+    rootFontSize: state.rootFontSize,
+    viewportWidth: state.viewport.width,
+    viewportHeight: state.viewport.height,
+    parentDisplay: isRoot ? undefined : parent.style.display,
+    diagnostics: state.diagnostics,
+  });
+  if (isRoot) state.rootFontSize = style.fontSize;
+  const self: ElementStyles = { style, custom, before: undefined, after: undefined, marker: undefined, children: undefined };
+  const result: ElementStyles = {
+    ...self,
+    before: generatedStyle(matched, 'before', self, state),
+    after: generatedStyle(matched, 'after', self, state),
+    marker: style.display === 'list-item' ? pseudoStyle(matched, 'marker', self, state) : undefined,
+  };
+  if (parent.children === undefined) parent.children = new Map();
+  parent.children.set(key, result);
+  return result;
+}
+
+/** ::before/::after exist only when some rule targets them and `content` is not none/normal. */
+function generatedStyle(matched: readonly IndexedSelector[], pseudo: 'before' | 'after', element: ElementStyles, state: State): ComputedStyle | undefined {
+  if (!matched.some((m) => m.entry.pseudo === pseudo)) return undefined;
+  return pseudoStyle(matched, pseudo, element, state);
+}
+
+function pseudoStyle(matched: readonly IndexedSelector[], pseudo: PseudoElement, element: ElementStyles, state: State): ComputedStyle | undefined {
+  const entries = matched.filter((m) => m.entry.pseudo === pseudo);
+  const cascaded = cascadeDeclarations(entries, undefined, undefined, element.style.direction === 'rtl');
+  const custom = computeCustomProperties(element.custom, customValues(cascaded.custom, element.custom));
+  const style = computeStyle({
+    winners: cascaded.winners,
+    parent: element.style,
+    custom,
+    isRoot: false,
+    rootFontSize: state.rootFontSize,
+    viewportWidth: state.viewport.width,
+    viewportHeight: state.viewport.height,
+    parentDisplay: element.style.display,
+    diagnostics: state.diagnostics,
+  });
+  if (style.content === 'none') return undefined;
+  if (style.content === 'normal' && pseudo !== 'marker') return undefined;
+  return style;
+}
+
+interface Cascaded {
+  readonly winners: (Declaration | undefined)[];
+  readonly custom: Map<string, Declaration>;
+}
+
+/**
+ * CSS Cascade 4 §6.1 order, lowest first: UA normal; author normal (presentational hints, rules,
+ * style attribute); author important (rules, style attribute); UA important. `revert` in the
+ * author origin rolls back to the UA result; in the UA origin it means `unset`.
+ */
+function cascadeDeclarations(matched: readonly IndexedSelector[], hints: DeclarationList | undefined, styleAttr: DeclarationList | undefined, parentRtl: boolean): Cascaded {
+  const ua: IndexedSelector[] = [];
+  const author: IndexedSelector[] = [];
+  for (const m of matched) (m.origin === 0 ? ua : author).push(m);
+  const rtl = directionOf(ua, author, hints, styleAttr, parentRtl);
+  const winners: (Declaration | undefined)[] = new Array(SLOT_COUNT);
+  const custom = new Map<string, Declaration>();
+  let uaWinners: (Declaration | undefined)[] | undefined;
+  let uaCustom: Map<string, Declaration> | undefined;
+  const apply = (decl: Declaration, fromAuthor: boolean): void => {
+    const slot = decl.slot;
+    const revert = decl.value.kind === 'keyword' && decl.value.keyword === 'revert';
+    if (slot.kind === 'custom') {
+      if (revert) {
+        const previous = fromAuthor ? uaCustom?.get(slot.name) : undefined;
+        if (previous === undefined) custom.delete(slot.name);
+        else custom.set(slot.name, previous);
+      } else custom.set(slot.name, decl);
+      return;
+    }
+    const index = slot.kind === 'longhand' ? slot.index : rtl ? slot.rtl : slot.ltr;
+    winners[index] = revert ? (fromAuthor ? uaWinners?.[index] : undefined) : decl;
+  };
+  for (const m of ua) for (const d of m.rule.normal) apply(d, false);
+  if (author.length > 0 || hints !== undefined || styleAttr !== undefined) {
+    uaWinners = winners.slice();
+    uaCustom = new Map(custom);
+    if (hints !== undefined) for (const d of hints.normal) apply(d, true);
+    for (const m of author) for (const d of m.rule.normal) apply(d, true);
+    if (styleAttr !== undefined) for (const d of styleAttr.normal) apply(d, true);
+    for (const m of author) for (const d of m.rule.important) apply(d, true);
+    if (styleAttr !== undefined) for (const d of styleAttr.important) apply(d, true);
+  }
+  for (const m of ua) for (const d of m.rule.important) apply(d, false);
+  return { winners, custom };
+}
+
+/** The element's direction, needed before flow-relative declarations are mapped. */
+function directionOf(ua: readonly IndexedSelector[], author: readonly IndexedSelector[], hints: DeclarationList | undefined, styleAttr: DeclarationList | undefined, parentRtl: boolean): boolean {
+  let winner: Declaration | undefined;
+  const scan = (list: readonly Declaration[]): void => {
+    for (const d of list) if (d.slot.kind === 'longhand' && d.slot.index === DIRECTION) winner = d;
+  };
+  for (const m of ua) scan(m.rule.normal);
+  if (hints) scan(hints.normal);
+  for (const m of author) scan(m.rule.normal);
+  if (styleAttr) scan(styleAttr.normal);
+  for (const m of author) scan(m.rule.important);
+  if (styleAttr) scan(styleAttr.important);
+  for (const m of ua) scan(m.rule.important);
+  if (winner === undefined || winner.value.kind !== 'value') return winner?.value.kind === 'keyword' && winner.value.keyword === 'initial' ? false : parentRtl;
+  return winner.value.value === 'rtl';
+}
+
+const CSS_WIDE = new Set(['inherit', 'initial', 'unset', 'revert', 'revert-layer']);
+
+/** Declared custom property texts; CSS-wide keywords resolved against the parent. */
+function customValues(declared: ReadonlyMap<string, Declaration>, parent: CustomProperties): Map<string, string | undefined> {
+  const result = new Map<string, string | undefined>();
+  for (const [name, decl] of declared) {
+    if (decl.value.kind !== 'custom') continue;
+    const text = decl.value.text;
+    const keyword = text.toLowerCase();
+    if (CSS_WIDE.has(keyword)) result.set(name, keyword === 'initial' ? undefined : parent.get(name));
+    else result.set(name, text);
+  }
+  return result;
+}
+
+function collectFontFaces(sheets: readonly Stylesheet[], env: MediaEnvironment): FontFaceRule[] {
+  const faces: FontFaceRule[] = [];
+  for (const sheet of sheets) {
+    if (!sheet.media.every((m) => m(env))) continue;
+    for (const face of sheet.parsed.fontFaces) if (face.media.every((m) => m(env))) faces.push(face.rule);
+  }
+  return faces;
+}
+
+/** `@page` rules in cascade order, with absolute file/line locations. */
+function collectPageRules(sheets: readonly Stylesheet[], env: MediaEnvironment): PageRule[] {
+  const rules: PageRule[] = [];
+  for (const sheet of sheets) {
+    if (!sheet.media.every((m) => m(env))) continue;
+    for (const page of sheet.parsed.pages) {
+      if (!page.media.every((m) => m(env))) continue;
+      const locate = (d: PageRule['declarations'][number]): PageRule['declarations'][number] => ({
+        ...d,
+        file: sheet.file,
+        ...(d.line !== undefined ? { line: d.line + sheet.lineOffset } : {}),
+      });
+      const marginBoxes: Record<string, PageRule['declarations']> = {};
+      for (const [name, decls] of Object.entries(page.marginBoxes)) marginBoxes[name] = decls.map(locate);
+      rules.push({
+        selectors: page.selectors,
+        specificity: page.specificity,
+        order: rules.length,
+        origin: sheet.origin,
+        declarations: page.declarations.map(locate),
+        marginBoxes,
+      });
+    }
+  }
+  return rules;
+}

@@ -1,0 +1,149 @@
+/**
+ * Gathers the stylesheets of a document in cascade order (CSS Cascade 4 §6.2 "document order"):
+ * the UA sheet, then `<style>` and `<link rel=stylesheet>` in tree order, each preceded by the
+ * sheets it `@import`s (recursively, cycle-safe).
+ */
+import type { Diagnostics } from '../diagnostics.js';
+import type { DomDocument, DomElement, DomNode, DomParent } from '../dom/types.js';
+import { isElement } from '../dom/types.js';
+import { isOctavoError } from '../errors.js';
+import { parse } from 'css-tree';
+import type { StylesheetCache } from './cache.js';
+import { userAgentStylesheet } from './cache.js';
+import type { MediaPredicate } from './media.js';
+import { compileMediaQueryList } from './media.js';
+import type { Stylesheet } from './stylesheet.js';
+import { reportWarning } from './warnings.js';
+
+export interface CollectContext {
+  readonly baseUrl: string | undefined;
+  loadText(url: string): Promise<string>;
+  readonly cache: StylesheetCache;
+  readonly diagnostics: Diagnostics;
+}
+
+type Source =
+  | { readonly kind: 'style'; readonly element: DomElement }
+  | { readonly kind: 'link'; readonly element: DomElement; readonly href: string };
+
+/** `<style>` and `<link rel=stylesheet>` elements in tree order (skipping `<template>` contents). */
+function findSources(root: DomParent): Source[] {
+  const sources: Source[] = [];
+  const visit = (node: DomNode | DomParent): void => {
+    if (isElement(node as DomNode)) {
+      const element = node as DomElement;
+      const name = element.name.toLowerCase();
+      if (name === 'template') return;
+      if (name === 'style' && isCssType(element.attribs['type'])) sources.push({ kind: 'style', element });
+      if (name === 'link' && element.attribs['href'] !== undefined && isStylesheetLink(element)) {
+        sources.push({ kind: 'link', element, href: element.attribs['href'] });
+      }
+    }
+    const children = (node as DomParent).children;
+    if (children) for (const child of children) visit(child);
+  };
+  visit(root);
+  return sources;
+}
+
+function isCssType(type: string | undefined): boolean {
+  return type === undefined || type.trim() === '' || type.trim().toLowerCase() === 'text/css';
+}
+
+function isStylesheetLink(element: DomElement): boolean {
+  const rel = (element.attribs['rel'] ?? '').toLowerCase().split(/\s+/);
+  return rel.includes('stylesheet') && !rel.includes('alternate') && isCssType(element.attribs['type']);
+}
+
+function mediaAttribute(element: DomElement): MediaPredicate[] {
+  const media = element.attribs['media'];
+  if (media === undefined || media.trim() === '') return [];
+  try {
+    return [compileMediaQueryList(parse(media, { context: 'mediaQueryList' }))];
+  } catch {
+    return [() => false];
+  }
+}
+
+function textOf(element: DomElement): string {
+  return element.children.map((child) => (child.type === 'text' ? child.data : '')).join('');
+}
+
+export async function collectStylesheets(dom: DomDocument, ctx: CollectContext): Promise<Stylesheet[]> {
+  const lists = await Promise.all(findSources(dom.root).map((source) => loadSource(source, dom, ctx)));
+  const sheets = [userAgentStylesheet()];
+  for (const list of lists) sheets.push(...list);
+  for (const sheet of sheets) replayWarnings(sheet, ctx.diagnostics);
+  return sheets;
+}
+
+async function loadSource(source: Source, dom: DomDocument, ctx: CollectContext): Promise<Stylesheet[]> {
+  const media = mediaAttribute(source.element);
+  if (source.kind === 'style') {
+    const first = source.element.children[0];
+    const offset = first?.startIndex ?? source.element.startIndex;
+    const lineOffset = offset === null || offset === undefined ? 0 : dom.locate(offset).line - 1;
+    const parsed = ctx.cache.parse(textOf(source.element), ctx.baseUrl);
+    const sheet: Stylesheet = { origin: 'author', url: undefined, file: dom.sourceName, lineOffset, media, parsed };
+    return withImports(sheet, ctx, new Set());
+  }
+  let url: string;
+  try {
+    url = new URL(source.href, ctx.baseUrl).href;
+  } catch {
+    const line = source.element.startIndex !== null ? dom.locate(source.element.startIndex).line : undefined;
+    ctx.diagnostics.warn('resource', `cannot resolve stylesheet \`${source.href}\` without a base directory`, { file: dom.sourceName, line });
+    return [];
+  }
+  return loadFile(url, media, ctx, new Set(), { file: dom.sourceName, element: source.element, dom });
+}
+
+interface Referrer {
+  readonly file: string;
+  readonly line?: number;
+  readonly element?: DomElement;
+  readonly dom?: DomDocument;
+}
+
+async function loadFile(url: string, media: MediaPredicate[], ctx: CollectContext, chain: ReadonlySet<string>, from: Referrer): Promise<Stylesheet[]> {
+  let text: string;
+  try {
+    text = await ctx.loadText(url);
+  } catch (error) {
+    if (isOctavoError(error) && error.code === 'resource_not_found') {
+      const line = from.line ?? (from.element && from.dom && from.element.startIndex !== null ? from.dom.locate(from.element.startIndex).line : undefined);
+      ctx.diagnostics.warn('resource', `stylesheet not found: ${url}`, { file: from.file, line });
+      return [];
+    }
+    throw error;
+  }
+  const parsed = ctx.cache.parse(text, url);
+  const sheet: Stylesheet = { origin: 'author', url, file: displayName(url), lineOffset: 0, media, parsed };
+  return withImports(sheet, ctx, new Set([...chain, url]));
+}
+
+/** The imported sheets (in order, recursively) followed by the sheet itself (CSS Cascade 4 §2.1). */
+async function withImports(sheet: Stylesheet, ctx: CollectContext, chain: ReadonlySet<string>): Promise<Stylesheet[]> {
+  const imported = await Promise.all(sheet.parsed.imports.map((rule) => {
+    if (chain.has(rule.url)) {
+      ctx.diagnostics.warn('css_parse', `@import cycle: ${rule.url} is already being imported`, { file: sheet.file, line: rule.line + sheet.lineOffset });
+      return Promise.resolve([]);
+    }
+    return loadFile(rule.url, [...sheet.media, rule.media], ctx, chain, { file: sheet.file, line: rule.line + sheet.lineOffset });
+  }));
+  return [...imported.flat(), sheet];
+}
+
+function displayName(url: string): string {
+  if (!url.startsWith('file:')) return url;
+  try {
+    return decodeURIComponent(new URL(url).pathname);
+  } catch {
+    return url;
+  }
+}
+
+/** Replays the parse warnings of a (possibly cached) sheet into this render's diagnostics. */
+function replayWarnings(sheet: Stylesheet, diagnostics: Diagnostics): void {
+  for (const warning of sheet.parsed.warnings) reportWarning(diagnostics, warning, sheet.file, sheet.lineOffset);
+}

@@ -1,0 +1,188 @@
+/**
+ * Computed values (CSS Cascade 4 §4.4): turns the cascaded declaration of every longhand into
+ * its computed value, handling CSS-wide keywords, `var()` substitution, inheritance, and the
+ * cross-property fix-ups (border widths of `none` borders, blockification).
+ */
+import type { Diagnostics } from '../diagnostics.js';
+import { parse } from 'css-tree';
+import type { ComputedStyle, Display } from './types.js';
+import type { CustomProperties } from './custom-properties.js';
+import { substituteVars } from './custom-properties.js';
+import { parseValue } from './declarations.js';
+import type { ComputeContext, LonghandDef, StyleKey } from './properties/define.js';
+import { RESET } from './properties/define.js';
+import { LONGHANDS, lookupProperty } from './properties/registry.js';
+import type { Declaration, DeclaredValue } from './stylesheet.js';
+import { childrenOf } from './values/nodes.js';
+
+export interface ComputeInput {
+  /** Winning declaration per longhand index (undefined: not declared). */
+  readonly winners: readonly (Declaration | undefined)[];
+  readonly parent: ComputedStyle;
+  readonly custom: CustomProperties;
+  readonly isRoot: boolean;
+  readonly rootFontSize: number;
+  readonly viewportWidth: number;
+  readonly viewportHeight: number;
+  /** Blockify the box (CSS Display 3 §2.7): root, floats, absolutely positioned, flex/grid items. */
+  readonly parentDisplay: Display | undefined;
+  readonly diagnostics: Diagnostics;
+}
+
+type MutableStyle = { -readonly [K in keyof ComputedStyle]: ComputedStyle[K] };
+
+const FONT_SIZE = 0;
+const COLOR = 1;
+
+/** Initial value of a longhand for this element (some depend on `color`). */
+function initialOf(def: LonghandDef<StyleKey, unknown>, ctx: ComputeContext): unknown {
+  return def.initialSpecified === undefined ? def.initial : def.compute(def.initialSpecified, ctx);
+}
+
+export function computeStyle(input: ComputeInput): ComputedStyle {
+  const { winners, parent } = input;
+  const style = {} as Record<string, unknown>;
+  let ctx: ComputeContext = {
+    parent,
+    fontSize: parent.fontSize,
+    rootFontSize: input.rootFontSize,
+    viewportWidth: input.viewportWidth,
+    viewportHeight: input.viewportHeight,
+    color: parent.color,
+    isRoot: input.isRoot,
+  };
+  for (let i = 0; i < LONGHANDS.length; i++) {
+    const def = LONGHANDS[i]!;
+    const decl = winners[i];
+    const value = decl === undefined
+      ? def.inherited ? parent[def.key] : initialOf(def, ctx)
+      : computeDeclared(def, decl.value, ctx, input);
+    style[def.key] = value;
+    if (i === FONT_SIZE) {
+      const fontSize = value as number;
+      ctx = { ...ctx, fontSize, rootFontSize: input.isRoot ? fontSize : input.rootFontSize };
+    } else if (i === COLOR) {
+      ctx = { ...ctx, color: value as ComputedStyle['color'] };
+    }
+  }
+  applyFixups(style as MutableStyle, input);
+  return style as unknown as ComputedStyle;
+}
+
+function computeDeclared(def: LonghandDef<StyleKey, unknown>, value: DeclaredValue, ctx: ComputeContext, input: ComputeInput): unknown {
+  switch (value.kind) {
+    case 'value': return def.compute(value.value, ctx);
+    case 'keyword':
+      switch (value.keyword) {
+        case 'inherit': return ctx.parent[def.key];
+        case 'initial': return initialOf(def, ctx);
+        case 'unset':
+        case 'revert': return def.inherited ? ctx.parent[def.key] : initialOf(def, ctx);
+      }
+      break;
+    case 'pending': {
+      const specified = resolvePending(value, input);
+      if (specified === undefined) return def.inherited ? ctx.parent[def.key] : initialOf(def, ctx);
+      if (specified === RESET) return initialOf(def, ctx);
+      return def.compute(specified, ctx);
+    }
+    case 'custom': break;
+  }
+  return def.inherited ? ctx.parent[def.key] : initialOf(def, ctx);
+}
+
+/** Parsed values after substitution, by property and text (shared by every render). */
+const substitutedCache = new Map<string, ReadonlyMap<string, unknown> | null>();
+const SUBSTITUTED_CACHE_LIMIT = 4096;
+
+/**
+ * A declaration containing `var()`: substitute, then parse with the property's grammar
+ * (CSS Variables 1 §3). Invalid at computed-value time -> undefined (behaves as `unset`).
+ */
+function resolvePending(value: DeclaredValue & { kind: 'pending' }, input: ComputeInput): unknown {
+  const text = substituteVars(value.text, (name) => input.custom.get(name));
+  const property = value.shorthand ?? value.longhand;
+  if (text === undefined) {
+    input.diagnostics.warn('css_invalid_value', `\`${property}: ${value.text}\` refers to an undefined custom property; the declaration is ignored`);
+    return undefined;
+  }
+  const key = `${property}\u0000${text}`;
+  let parsed = substitutedCache.get(key);
+  if (parsed === undefined) {
+    parsed = parseSubstituted(property, text);
+    if (substitutedCache.size >= SUBSTITUTED_CACHE_LIMIT) substitutedCache.clear();
+    substitutedCache.set(key, parsed);
+  }
+  if (parsed === null) {
+    input.diagnostics.warn('css_invalid_value', `invalid value \`${text}\` for \`${property}\` after var() substitution`);
+    return undefined;
+  }
+  return parsed.get(value.longhand) ?? RESET;
+}
+
+function parseSubstituted(property: string, text: string): ReadonlyMap<string, unknown> | null {
+  const lookup = lookupProperty(property);
+  if (lookup.kind !== 'known') return null;
+  try {
+    const nodes = childrenOf(parse(text, { context: 'value' }));
+    if (nodes.length === 0) return null;
+    return parseValue(lookup.def, nodes, { baseUrl: undefined, unsupported: () => undefined }) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** CSS Display 3 §2.7: the block-level equivalent of an inline-level display. */
+function blockify(display: Display): Display {
+  switch (display) {
+    case 'inline':
+    case 'inline-block':
+    case 'table-row-group':
+    case 'table-header-group':
+    case 'table-footer-group':
+    case 'table-row':
+    case 'table-cell':
+    case 'table-column-group':
+    case 'table-column':
+    case 'table-caption': return 'block';
+    case 'inline-table': return 'table';
+    case 'inline-flex': return 'flex';
+    case 'inline-grid': return 'grid';
+    default: return display;
+  }
+}
+
+function applyFixups(style: MutableStyle, input: ComputeInput): void {
+  // CSS Backgrounds 3 §4.3: a side whose style is none/hidden has a computed width of 0.
+  if (style.borderTopStyle === 'none' || style.borderTopStyle === 'hidden') style.borderTopWidth = 0;
+  if (style.borderRightStyle === 'none' || style.borderRightStyle === 'hidden') style.borderRightWidth = 0;
+  if (style.borderBottomStyle === 'none' || style.borderBottomStyle === 'hidden') style.borderBottomWidth = 0;
+  if (style.borderLeftStyle === 'none' || style.borderLeftStyle === 'hidden') style.borderLeftWidth = 0;
+  if (style.display === 'none') return;
+  // CSS 2 §9.7: absolute positioning wins over float; both blockify, as does being the root.
+  const absolute = style.position === 'absolute' || style.position === 'fixed';
+  if (absolute) style.float = 'none';
+  const parentDisplay = input.parentDisplay;
+  const flexItem = parentDisplay === 'flex' || parentDisplay === 'inline-flex' || parentDisplay === 'grid' || parentDisplay === 'inline-grid';
+  if (input.isRoot && style.display === 'contents') style.display = 'block';
+  if (absolute || style.float !== 'none' || input.isRoot || (flexItem && style.display !== 'contents')) {
+    style.display = blockify(style.display);
+  }
+}
+
+/** The initial style: every property at its initial value (CSS Cascade 4 §7.1). */
+export function createInitialStyle(viewport: { width: number; height: number }, diagnostics: Diagnostics): ComputedStyle {
+  const seed = {} as Record<string, unknown>;
+  for (const def of LONGHANDS) seed[def.key] = def.initial;
+  return computeStyle({
+    winners: [],
+    parent: seed as unknown as ComputedStyle,
+    custom: new Map(),
+    isRoot: false,
+    rootFontSize: 16,
+    viewportWidth: viewport.width,
+    viewportHeight: viewport.height,
+    parentDisplay: undefined,
+    diagnostics,
+  });
+}

@@ -1,0 +1,124 @@
+/**
+ * Presentational hints (HTML §15.3): legacy attributes mapped to author-level declarations of
+ * specificity zero that precede every author rule (CSS Cascade 4 §6.1 "presentational hints").
+ */
+import type { DomElement } from '../dom/types.js';
+
+const ALIGNABLE = new Set(['div', 'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'td', 'th', 'tr', 'thead', 'tbody', 'tfoot', 'caption', 'col', 'colgroup', 'legend']);
+const CELL_PARTS = new Set(['td', 'th', 'tr', 'thead', 'tbody', 'tfoot', 'col', 'colgroup']);
+const SIZED = new Set(['img', 'table', 'td', 'th', 'col', 'colgroup', 'hr', 'canvas', 'video', 'iframe', 'embed', 'object', 'svg']);
+const BGCOLOR = new Set(['body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th']);
+const OL_TYPES: Readonly<Record<string, string>> = { '1': 'decimal', a: 'lower-alpha', A: 'upper-alpha', i: 'lower-roman', I: 'upper-roman' };
+const UL_TYPES = new Set(['disc', 'circle', 'square', 'none']);
+const FONT_SIZES = ['x-small', 'small', 'medium', 'large', 'x-large', 'xx-large', 'xxx-large'];
+
+/** "Rules for parsing dimension values" (HTML §2.3.4.4): `50`, `50px` -> px, `50%` -> %. */
+function dimension(value: string | undefined, allowZero = true): string | undefined {
+  if (value === undefined) return undefined;
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(%?)/.exec(value);
+  if (!match) return undefined;
+  const number = Number(match[1]);
+  if (!allowZero && number === 0) return undefined;
+  return match[2] === '%' ? `${number}%` : `${number}px`;
+}
+
+/** Legacy colour values: CSS colours, or bare hex digits. */
+function legacyColor(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (/^[0-9a-f]{6}$/i.test(trimmed) || /^[0-9a-f]{3}$/i.test(trimmed)) return `#${trimmed}`;
+  return /^[#a-z0-9(),.%\s]+$/i.test(trimmed) ? trimmed : undefined;
+}
+
+function parentTable(element: DomElement): DomElement | undefined {
+  let node = element.parent;
+  for (let depth = 0; node && depth < 4; depth++) {
+    if (node.type === 'tag' && (node as DomElement).name === 'table') return node as DomElement;
+    node = node.parent;
+  }
+  return undefined;
+}
+
+/** The hints of an element as declaration-list text ('' when none). */
+export function presentationalHints(element: DomElement): string {
+  const attribs = element.attribs;
+  const name = element.name;
+  const out: string[] = [];
+  const align = attribs['align']?.toLowerCase();
+  if (align !== undefined) {
+    if ((name === 'table' || name === 'img') && (align === 'left' || align === 'right')) out.push(`float: ${align}`);
+    else if (name === 'table' && align === 'center') out.push('margin-left: auto', 'margin-right: auto');
+    else if (name === 'caption' && (align === 'top' || align === 'bottom')) out.push(`caption-side: ${align}`);
+    else if (ALIGNABLE.has(name) && ['left', 'right', 'center', 'justify'].includes(align)) out.push(`text-align: ${align}`);
+  }
+  const valign = attribs['valign']?.toLowerCase();
+  if (valign !== undefined && CELL_PARTS.has(name) && ['top', 'middle', 'bottom', 'baseline'].includes(valign)) out.push(`vertical-align: ${valign}`);
+  if (SIZED.has(name)) {
+    const width = dimension(attribs['width'], name !== 'td' && name !== 'th');
+    if (width !== undefined) out.push(`width: ${width}`);
+    const height = name === 'hr' ? undefined : dimension(attribs['height'], name !== 'td' && name !== 'th');
+    if (height !== undefined) out.push(`height: ${height}`);
+  }
+  if (BGCOLOR.has(name)) {
+    const bg = legacyColor(attribs['bgcolor']);
+    if (bg !== undefined) out.push(`background-color: ${bg}`);
+  }
+  if ((name === 'td' || name === 'th') && attribs['nowrap'] !== undefined) out.push('white-space: nowrap');
+  switch (name) {
+    case 'body': {
+      const text = legacyColor(attribs['text']);
+      if (text !== undefined) out.push(`color: ${text}`);
+      break;
+    }
+    case 'font': {
+      const color = legacyColor(attribs['color']);
+      if (color !== undefined) out.push(`color: ${color}`);
+      if (attribs['face'] !== undefined) out.push(`font-family: ${attribs['face'].split(',').map((f) => JSON.stringify(f.trim())).join(', ')}`);
+      const size = attribs['size']?.trim();
+      if (size !== undefined && /^[+-]?\d+$/.test(size)) {
+        const n = size.startsWith('+') || size.startsWith('-') ? 3 + Number(size) : Number(size);
+        out.push(`font-size: ${FONT_SIZES[Math.max(1, Math.min(7, n)) - 1]}`);
+      }
+      break;
+    }
+    case 'table': {
+      const border = attribs['border'];
+      if (border !== undefined) {
+        const width = border.trim() === '' ? 1 : Number.parseInt(border, 10);
+        if (Number.isFinite(width) && width > 0) out.push(`border: ${width}px outset gray`);
+      }
+      const spacing = dimension(attribs['cellspacing']);
+      if (spacing !== undefined && !spacing.endsWith('%')) out.push(`border-spacing: ${spacing}`);
+      break;
+    }
+    case 'td':
+    case 'th': {
+      const table = parentTable(element);
+      const padding = table ? dimension(table.attribs['cellpadding']) : undefined;
+      if (padding !== undefined && !padding.endsWith('%')) out.push(`padding: ${padding}`);
+      const border = table?.attribs['border'];
+      if (border !== undefined && (border.trim() === '' || Number.parseInt(border, 10) > 0)) out.push('border: 1px inset gray');
+      break;
+    }
+    case 'ol':
+    case 'ul':
+    case 'li': {
+      const type = attribs['type'];
+      if (type !== undefined) {
+        const mapped = OL_TYPES[type] ?? (UL_TYPES.has(type.toLowerCase()) ? type.toLowerCase() : undefined);
+        if (mapped !== undefined) out.push(`list-style-type: ${mapped}`);
+      }
+      // Reversed lists are left to the box builder, which knows the number of items.
+      if (name === 'ol' && attribs['reversed'] === undefined && attribs['start'] !== undefined && /^\s*-?\d+\s*$/.test(attribs['start'])) {
+        out.push(`counter-reset: list-item ${Number(attribs['start']) - 1}`);
+      }
+      if (name === 'li' && attribs['value'] !== undefined && /^\s*-?\d+\s*$/.test(attribs['value'])) {
+        out.push(`counter-set: list-item ${Number(attribs['value'])}`);
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  return out.join('; ');
+}

@@ -1,0 +1,264 @@
+/**
+ * The page context (CSS Paged Media 3): `@page` rule selection and cascade (§3-4), the `size`
+ * descriptor (§7.1), the computed page box style and margin-box styles (§5).
+ */
+import { parse } from 'css-tree';
+import { Diagnostics } from '../diagnostics.js';
+import type { ComputedStyle, PageContext, PageRule, PageSelector, PageStyle, RawDeclaration, StyledDocument } from './types.js';
+import { computeStyle } from './compute.js';
+import { NO_CUSTOM_PROPERTIES } from './custom-properties.js';
+import { parseDeclarationValue } from './declarations.js';
+import { LONGHAND_INDEX } from './properties/registry.js';
+import type { Declaration, SheetWarning, Stylesheet } from './stylesheet.js';
+import { identOf } from './values/nodes.js';
+import type { Nodes } from './values/nodes.js';
+import { dimensionToPx, parseLength } from './values/units.js';
+import { reportWarning } from './warnings.js';
+
+const MM = 96 / 25.4;
+const IN = 96;
+
+/** Page sizes of CSS Paged Media 3 §7.1.1 (portrait), px. */
+export const PAGE_SIZES: Readonly<Record<string, readonly [number, number]>> = {
+  a5: [148 * MM, 210 * MM],
+  a4: [210 * MM, 297 * MM],
+  a3: [297 * MM, 420 * MM],
+  b5: [176 * MM, 250 * MM],
+  b4: [250 * MM, 353 * MM],
+  'jis-b5': [182 * MM, 257 * MM],
+  'jis-b4': [257 * MM, 364 * MM],
+  letter: [8.5 * IN, 11 * IN],
+  legal: [8.5 * IN, 14 * IN],
+  ledger: [11 * IN, 17 * IN],
+};
+
+export const DEFAULT_PAGE_SIZE: readonly [number, number] = PAGE_SIZES['a4']!;
+
+const FONT_CONTEXT = { fontSize: 16, rootFontSize: 16, viewportWidth: DEFAULT_PAGE_SIZE[0], viewportHeight: DEFAULT_PAGE_SIZE[1] };
+
+/** `size: auto | <length>{1,2} | [ <page-size> || [ portrait | landscape ] ]`; undefined if invalid. */
+export function parsePageSize(nodes: Nodes): readonly [number, number] | undefined {
+  if (nodes.length === 1 && identOf(nodes[0]) === 'auto') return DEFAULT_PAGE_SIZE;
+  const lengths = nodes.map((n) => parseLength(n));
+  if (lengths.every((l) => l !== undefined) && nodes.length <= 2) {
+    const px = lengths.map((l) => (typeof l === 'number' ? l : l!.kind === 'rel' ? dimensionToPx(l!.value, l!.unit, FONT_CONTEXT) : undefined));
+    if (px.some((v) => v === undefined || v <= 0)) return undefined;
+    return [px[0]!, px[1] ?? px[0]!];
+  }
+  let size: readonly [number, number] | undefined;
+  let orientation: string | undefined;
+  for (const node of nodes) {
+    const word = identOf(node);
+    if (word === undefined) return undefined;
+    if ((word === 'portrait' || word === 'landscape') && orientation === undefined) orientation = word;
+    else if (PAGE_SIZES[word] !== undefined && size === undefined) size = PAGE_SIZES[word];
+    else return undefined;
+  }
+  if (size === undefined && orientation === undefined) return undefined;
+  const [w, h] = size ?? DEFAULT_PAGE_SIZE;
+  return orientation === 'landscape' ? [Math.max(w, h), Math.min(w, h)] : [Math.min(w, h), Math.max(w, h)];
+}
+
+function valueNodes(text: string): Nodes | undefined {
+  try {
+    const value = parse(text, { context: 'value' });
+    return value.type === 'Value' ? value.children.toArray() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Parsed page declarations, by property and value text (shared by every render). */
+const parsedCache = new Map<string, { declarations: Declaration[]; warnings: SheetWarning[] }>();
+
+function parseRaw(raw: RawDeclaration): { declarations: Declaration[]; warnings: SheetWarning[] } {
+  const key = `${raw.property}\u0000${raw.value}\u0000${raw.important}`;
+  let hit = parsedCache.get(key);
+  if (hit === undefined) {
+    const warnings: SheetWarning[] = [];
+    const sink = { warn: (code: SheetWarning['code'], message: string, _line: number | undefined, _column: number | undefined, feature?: string) => warnings.push(feature === undefined ? { code, message, line: undefined, column: undefined } : { code, message, line: undefined, column: undefined, feature }) };
+    let declarations: Declaration[] = [];
+    try {
+      const node = parse(raw.value === '' ? ' ' : raw.value, { context: 'value', positions: false });
+      declarations = parseDeclarationValue(raw.property, node, raw.important, { baseUrl: undefined, sink }, { line: undefined, column: undefined });
+    } catch {
+      warnings.push({ code: 'css_invalid_value', message: `invalid value \`${raw.value}\` for \`${raw.property}\``, line: undefined, column: undefined });
+    }
+    hit = { declarations, warnings };
+    if (parsedCache.size > 4096) parsedCache.clear();
+    parsedCache.set(key, hit);
+  }
+  return hit;
+}
+
+function selectorMatches(selector: PageSelector, page: PageContext): boolean {
+  if (selector.name !== undefined && selector.name !== page.name) return false;
+  return selector.pseudoClasses.every((pseudo) => {
+    switch (pseudo) {
+      case 'first': return page.index === 0;
+      case 'left': return page.side === 'left';
+      case 'right': return page.side === 'right';
+      case 'blank': return page.blank;
+    }
+  });
+}
+
+function specificityOf(rule: PageRule, page: PageContext): number {
+  let best = -1;
+  for (const selector of rule.selectors) {
+    if (!selectorMatches(selector, page)) continue;
+    const s = [selector.name ? 1 : 0, selector.pseudoClasses.filter((p) => p === 'first' || p === 'blank').length, selector.pseudoClasses.filter((p) => p === 'left' || p === 'right').length];
+    best = Math.max(best, s[0]! * 1e6 + s[1]! * 1e3 + s[2]!);
+  }
+  return best;
+}
+
+/** Rules applying to the page, in cascade order (origin, specificity, order). */
+function matchingRules(rules: readonly PageRule[], page: PageContext): PageRule[] {
+  return rules
+    .map((rule) => ({ rule, specificity: specificityOf(rule, page) }))
+    .filter((m) => m.specificity >= 0)
+    .sort((a, b) => originRank(a.rule) - originRank(b.rule) || a.specificity - b.specificity || a.rule.order - b.rule.order)
+    .map((m) => m.rule);
+}
+
+function originRank(rule: PageRule): number {
+  return rule.origin === 'user-agent' ? 0 : 1;
+}
+
+interface Applied {
+  readonly winners: (Declaration | undefined)[];
+  size: readonly [number, number] | undefined;
+}
+
+/** Applies raw declarations in CSS Cascade 4 order (normal, author important, UA important). */
+function applyDeclarations(rules: readonly PageRule[], pick: (rule: PageRule) => readonly RawDeclaration[], diagnostics: Diagnostics): Applied {
+  const applied: Applied = { winners: new Array(LONGHAND_INDEX.size), size: undefined };
+  const pass = (important: boolean, origin: 'user-agent' | 'author' | undefined): void => {
+    for (const rule of rules) {
+      if (origin !== undefined && (rule.origin ?? 'author') !== origin) continue;
+      for (const raw of pick(rule)) {
+        if (raw.important !== important) continue;
+        if (raw.property === 'size') { applySize(raw, applied, diagnostics); continue; }
+        const { declarations, warnings } = parseRaw(raw);
+        for (const warning of warnings) reportWarning(diagnostics, warning, raw.file ?? '<template>', 0, raw.line);
+        for (const d of declarations) {
+          if (d.slot.kind === 'longhand') applied.winners[d.slot.index] = d;
+          else if (d.slot.kind === 'logical') applied.winners[d.slot.ltr] = d;
+        }
+      }
+    }
+  };
+  pass(false, undefined);
+  pass(true, 'author');
+  pass(true, 'user-agent');
+  return applied;
+}
+
+function applySize(raw: RawDeclaration, applied: Applied, diagnostics: Diagnostics): void {
+  const nodes = valueNodes(raw.value);
+  const size = nodes === undefined ? undefined : parsePageSize(nodes);
+  if (size === undefined) {
+    diagnostics.warn('css_invalid_value', `invalid value \`${raw.value}\` for \`size\``, { file: raw.file, ...(raw.line !== undefined ? { line: raw.line } : {}) });
+    return;
+  }
+  applied.size = size;
+}
+
+/** Computes the page box for one page (CSS Paged Media 3 §5-7). */
+export function computePageStyle(styled: StyledDocument, page: PageContext, diagnostics: Diagnostics): PageStyle {
+  const rules = matchingRules(styled.pageRules, page);
+  const applied = applyDeclarations(rules, (rule) => rule.declarations, diagnostics);
+  const [width, height] = applied.size ?? DEFAULT_PAGE_SIZE;
+  const parent = styled.rootStyle ?? styled.initialStyle;
+  const style = computeStyle({
+    winners: applied.winners,
+    parent,
+    custom: NO_CUSTOM_PROPERTIES,
+    isRoot: false,
+    rootFontSize: styled.rootStyle?.fontSize ?? 16,
+    viewportWidth: width,
+    viewportHeight: height,
+    parentDisplay: undefined,
+    diagnostics,
+  });
+  const pageBox: ComputedStyle = { ...style, display: 'block' };
+  return {
+    width,
+    height,
+    marginTop: pageBox.marginTop,
+    marginRight: pageBox.marginRight,
+    marginBottom: pageBox.marginBottom,
+    marginLeft: pageBox.marginLeft,
+    style: pageBox,
+  };
+}
+
+/**
+ * The style of a page-margin box (`@top-center`...), inheriting from the page box; undefined when
+ * no rule gives it a `content` other than none/normal (CSS Paged Media 3 §5.3: no box generated).
+ */
+export function computeMarginBoxStyle(styled: StyledDocument, page: PageContext, box: string, pageStyle: PageStyle, diagnostics: Diagnostics): ComputedStyle | undefined {
+  const rules = matchingRules(styled.pageRules, page).filter((rule) => rule.marginBoxes[box] !== undefined);
+  if (rules.length === 0) return undefined;
+  const applied = applyDeclarations(rules, (rule) => rule.marginBoxes[box] ?? [], diagnostics);
+  const style = computeStyle({
+    winners: applied.winners,
+    parent: pageStyle.style,
+    custom: NO_CUSTOM_PROPERTIES,
+    isRoot: false,
+    rootFontSize: styled.rootStyle?.fontSize ?? 16,
+    viewportWidth: pageStyle.width,
+    viewportHeight: pageStyle.height,
+    parentDisplay: undefined,
+    diagnostics,
+  });
+  if (style.content === 'none' || style.content === 'normal') return undefined;
+  return { ...style, display: 'block' };
+}
+
+export interface PageEnvironment {
+  /** Page box, px. */
+  readonly width: number;
+  readonly height: number;
+  /** Page area (page box minus absolute margins), px: the viewport for vw/vh. */
+  readonly areaWidth: number;
+  readonly areaHeight: number;
+}
+
+/**
+ * The page geometry media queries and viewport units use before pagination: `size` and absolute
+ * margins of the `@page` rules without selectors (last declaration wins), A4 and the UA margins
+ * otherwise.
+ */
+export function pageEnvironment(sheets: readonly Stylesheet[]): PageEnvironment {
+  let size: readonly [number, number] = DEFAULT_PAGE_SIZE;
+  const margins = [0, 0, 0, 0];
+  const quiet = new Diagnostics();
+  for (const sheet of sheets) {
+    for (const rule of sheet.parsed.pages) {
+      if (!rule.selectors.every((s) => s.name === undefined && s.pseudoClasses.length === 0)) continue;
+      for (const raw of rule.declarations) {
+        if (raw.property === 'size') {
+          const nodes = valueNodes(raw.value);
+          size = (nodes && parsePageSize(nodes)) ?? size;
+          continue;
+        }
+        if (!raw.property.startsWith('margin')) continue;
+        for (const d of parseRaw(raw).declarations) {
+          if (d.slot.kind !== 'longhand' || d.value.kind !== 'value' || typeof d.value.value !== 'number') continue;
+          const side = ['margin-top', 'margin-right', 'margin-bottom', 'margin-left'].indexOf(d.property);
+          if (side >= 0) margins[side] = d.value.value;
+        }
+      }
+    }
+  }
+  void quiet;
+  const [width, height] = size;
+  return {
+    width,
+    height,
+    areaWidth: Math.max(0, width - margins[1]! - margins[3]!),
+    areaHeight: Math.max(0, height - margins[0]! - margins[2]!),
+  };
+}

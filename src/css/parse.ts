@@ -1,0 +1,192 @@
+/**
+ * Stylesheet parsing (CSS Syntax 3 with css-tree): style rules with compiled selectors and
+ * validated declarations, `@import`, `@media`, `@supports`, `@font-face`, `@page`. The result
+ * is independent of any document, so the engine caches it by source text.
+ */
+import type { Atrule, CssNode, Rule } from 'css-tree';
+import { generate, parse } from 'css-tree';
+import type { DiagnosticCode } from '../diagnostics.js';
+import type { FontFaceRule } from './types.js';
+import type { DeclarationContext } from './declarations.js';
+import { parseDeclarationNode } from './declarations.js';
+import { parseFontFace } from './font-face.js';
+import type { MediaPredicate } from './media.js';
+import { compileMediaQueryList } from './media.js';
+import { parsePageRule } from './page-rules.js';
+import { compileSelector } from './selectors.js';
+import type { Declaration, ImportRule, ParsedPageRule, ParsedSheet, SelectorEntry, SheetWarning, StyleRule } from './stylesheet.js';
+import { evaluateSupports } from './supports.js';
+import { childrenOf, resolveUrl, stringOf } from './values/nodes.js';
+
+interface Builder {
+  readonly source: string;
+  readonly baseUrl: string | undefined;
+  readonly rules: StyleRule[];
+  readonly imports: ImportRule[];
+  readonly fontFaces: { rule: FontFaceRule; media: readonly MediaPredicate[] }[];
+  readonly pages: ParsedPageRule[];
+  readonly warnings: SheetWarning[];
+  readonly declarations: DeclarationContext;
+  /** Once a rule other than @charset/@import/@layer is seen, @import is invalid. */
+  importsClosed: boolean;
+}
+
+/** At-rules that are valid but have no effect on print output: skipped silently. */
+const IGNORED_AT_RULES = new Set(['charset', 'namespace', 'keyframes', '-webkit-keyframes', '-moz-keyframes', 'font-feature-values', 'view-transition', 'viewport', '-ms-viewport']);
+
+export function parseStylesheet(source: string, baseUrl: string | undefined): ParsedSheet {
+  const warnings: SheetWarning[] = [];
+  const warn = (code: DiagnosticCode, message: string, line: number | undefined, column: number | undefined, feature?: string): void => {
+    warnings.push(feature === undefined ? { code, message, line, column } : { code, message, line, column, feature });
+  };
+  const builder: Builder = {
+    source,
+    baseUrl,
+    rules: [],
+    imports: [],
+    fontFaces: [],
+    pages: [],
+    warnings,
+    declarations: { baseUrl, sink: { warn } },
+    importsClosed: false,
+  };
+  const ast = parse(source, {
+    positions: true,
+    parseCustomProperty: false,
+    onParseError: (error) => warn('css_parse', error.message, (error as { line?: number }).line, (error as { column?: number }).column),
+  });
+  for (const node of childrenOf(ast)) visitTopLevel(node, builder, []);
+  return { rules: builder.rules, imports: builder.imports, fontFaces: builder.fontFaces, pages: builder.pages, warnings };
+}
+
+function visitTopLevel(node: CssNode, builder: Builder, media: readonly MediaPredicate[]): void {
+  if (node.type === 'Atrule') {
+    const name = node.name.toLowerCase();
+    if (name === 'import') { visitImport(node, builder); return; }
+    if (name !== 'charset' && name !== 'layer') builder.importsClosed = true;
+    visitAtRule(node, name, builder, media);
+    return;
+  }
+  builder.importsClosed = true;
+  if (node.type === 'Rule') visitRule(node, builder, media);
+  else if (node.type === 'Raw' && node.value.trim() !== '') {
+    builder.warnings.push({ code: 'css_parse', message: `could not parse \`${truncate(node.value)}\``, line: node.loc?.start.line, column: node.loc?.start.column });
+  }
+}
+
+function visitImport(node: Atrule, builder: Builder): void {
+  const line = node.loc?.start.line ?? 0;
+  if (builder.importsClosed) {
+    builder.warnings.push({ code: 'css_parse', message: '@import must come before all other rules; ignored', line, column: node.loc?.start.column });
+    return;
+  }
+  const prelude = node.prelude ? childrenOf(node.prelude) : [];
+  const target = prelude[0];
+  const raw = target?.type === 'Url' ? target.value : stringOf(target);
+  if (raw === undefined) {
+    builder.warnings.push({ code: 'css_parse', message: 'invalid @import', line, column: node.loc?.start.column });
+    return;
+  }
+  const mediaList = prelude.find((n) => n.type === 'MediaQueryList');
+  const layerOrSupports = prelude.some((n) => n.type === 'Function' || (n.type === 'Identifier' && n.name.toLowerCase() === 'layer'));
+  if (layerOrSupports) builder.warnings.push({ code: 'css_unsupported', message: 'layer()/supports() in @import are ignored', line, column: node.loc?.start.column, feature: '@import layer/supports' });
+  builder.imports.push({ url: resolveUrl(raw, builder.baseUrl), media: compileMediaQueryList(mediaList), line });
+}
+
+function visitAtRule(node: Atrule, name: string, builder: Builder, media: readonly MediaPredicate[]): void {
+  const line = node.loc?.start.line;
+  const column = node.loc?.start.column;
+  const block = node.block ? childrenOf(node.block) : [];
+  switch (name) {
+    case 'media': {
+      const nested = [...media, compileMediaQueryList(node.prelude)];
+      for (const child of block) visitTopLevel(child, builder, nested);
+      return;
+    }
+    case 'supports': {
+      if (node.prelude && evaluateSupports(node.prelude)) for (const child of block) visitTopLevel(child, builder, media);
+      return;
+    }
+    case 'layer': {
+      builder.warnings.push({ code: 'css_unsupported', message: '@layer is not supported: its rules cascade as unlayered rules', line, column, feature: '@layer' });
+      for (const child of block) visitTopLevel(child, builder, media);
+      return;
+    }
+    case 'font-face': {
+      const rule = parseFontFace(node, { baseUrl: builder.baseUrl, warn: (message, at) => builder.warnings.push({ code: 'css_invalid_value', message, line: at, column: undefined }) });
+      if (rule !== undefined) builder.fontFaces.push({ rule, media });
+      return;
+    }
+    case 'page': {
+      const rule = parsePageRule(node, {
+        source: builder.source,
+        media,
+        warn: (code, message, at) => builder.warnings.push({ code, message, line: at, column: undefined }),
+      });
+      if (rule !== undefined) builder.pages.push(rule);
+      return;
+    }
+    default:
+      if (!IGNORED_AT_RULES.has(name)) {
+        builder.warnings.push({ code: 'css_unsupported', message: `at-rule @${name} is not supported`, line, column, feature: `@${name}` });
+      }
+  }
+}
+
+function visitRule(node: Rule, builder: Builder, media: readonly MediaPredicate[]): void {
+  const line = node.loc?.start.line ?? 0;
+  if (node.prelude.type !== 'SelectorList') {
+    const text = node.prelude.type === 'Raw' ? node.prelude.value : generate(node.prelude);
+    builder.warnings.push({ code: 'css_parse', message: `invalid selector \`${truncate(text)}\``, line, column: node.loc?.start.column });
+    return;
+  }
+  const selectors: SelectorEntry[] = [];
+  for (const selector of childrenOf(node.prelude)) {
+    const result = compileSelector(selector);
+    if (!result.ok) {
+      // One bad selector invalidates the whole rule (Selectors 4 §3.1 "invalid selector").
+      const code = result.reason === 'unsupported' ? 'css_unsupported' : 'css_parse';
+      builder.warnings.push({ code, message: `${result.message}: rule ignored`, line, column: node.loc?.start.column });
+      return;
+    }
+    selectors.push(result.entry);
+  }
+  const normal: Declaration[] = [];
+  const important: Declaration[] = [];
+  for (const child of childrenOf(node.block)) {
+    if (child.type === 'Declaration') {
+      for (const decl of parseDeclarationNode(child, builder.declarations)) (decl.important ? important : normal).push(decl);
+    } else if (child.type === 'Rule' || child.type === 'Atrule') {
+      builder.warnings.push({ code: 'css_unsupported', message: 'nested rules are not supported', line: child.loc?.start.line, column: child.loc?.start.column, feature: 'CSS nesting' });
+    }
+  }
+  if (normal.length === 0 && important.length === 0) return;
+  builder.rules.push({ selectors, normal, important, media, line });
+}
+
+function truncate(text: string): string {
+  const trimmed = text.trim().replace(/\s+/g, ' ');
+  return trimmed.length > 60 ? `${trimmed.slice(0, 57)}...` : trimmed;
+}
+
+/** Parses the declarations of a `style` attribute (CSS Style Attributes §3). */
+export function parseDeclarationList(source: string, baseUrl: string | undefined): { normal: Declaration[]; important: Declaration[]; warnings: SheetWarning[] } {
+  const warnings: SheetWarning[] = [];
+  const ctx: DeclarationContext = {
+    baseUrl,
+    sink: { warn: (code, message, line, column, feature) => warnings.push(feature === undefined ? { code, message, line, column } : { code, message, line, column, feature }) },
+  };
+  const ast = parse(source, {
+    context: 'declarationList',
+    positions: true,
+    parseCustomProperty: false,
+    onParseError: (error) => warnings.push({ code: 'css_parse', message: error.message, line: undefined, column: undefined }),
+  });
+  const normal: Declaration[] = [];
+  const important: Declaration[] = [];
+  for (const child of childrenOf(ast)) {
+    if (child.type !== 'Declaration') continue;
+    for (const decl of parseDeclarationNode(child, ctx)) (decl.important ? important : normal).push(decl);
+  }
+  return { normal, important, warnings };
+}

@@ -1,0 +1,77 @@
+/** Argument parsing shared by `octavo serve`, `octavo workspace` and `octavo template` (DESIGN.md §1.3). */
+import { resolve } from 'node:path';
+import { UsageError } from '../cli/command.js';
+import type { StorageConfig, StorageKind } from './storage/index.js';
+
+export type FlagKind = 'string' | 'boolean';
+
+export interface ParsedArgs {
+  readonly positional: readonly string[];
+  readonly strings: ReadonlyMap<string, string>;
+  readonly booleans: ReadonlySet<string>;
+}
+
+/** `--name value`, `--name=value` and boolean `--name`; unknown flags are usage errors. */
+export function parseArgs(args: readonly string[], flags: Readonly<Record<string, FlagKind>>): ParsedArgs {
+  const positional: string[] = [];
+  const strings = new Map<string, string>();
+  const booleans = new Set<string>();
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.startsWith('--') || arg === '--') {
+      positional.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
+    const kind = flags[name];
+    if (kind === undefined) throw new UsageError(`unknown option --${name}`);
+    if (kind === 'boolean') {
+      if (eq !== -1) throw new UsageError(`--${name} takes no value`);
+      booleans.add(name);
+      continue;
+    }
+    const value = eq === -1 ? args[++i] : arg.slice(eq + 1);
+    if (value === undefined || (eq === -1 && value.startsWith('--'))) throw new UsageError(`--${name} needs a value`);
+    strings.set(name, value);
+  }
+  return { positional, strings, booleans };
+}
+
+export function integerOption(parsed: ParsedArgs, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = parsed.strings.get(name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new UsageError(`--${name} must be a whole number`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new UsageError(`--${name} must be between ${min} and ${max}`);
+  return value;
+}
+
+export function requiredOption(parsed: ParsedArgs, name: string): string {
+  const value = parsed.strings.get(name);
+  if (value === undefined || value === '') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+/** Default data folder: $OCTAVO_DATA_DIR, else ./octavo-data. */
+export function dataDirOption(parsed: ParsedArgs, cwd: string): string {
+  return resolve(cwd, parsed.strings.get('data-dir') ?? process.env['OCTAVO_DATA_DIR'] ?? 'octavo-data');
+}
+
+/**
+ * The storage of a command: `--storage` if the command has it, else postgres when a database
+ * URL is given, else fs in the data folder.
+ */
+export function storageOption(parsed: ParsedArgs, cwd: string): StorageConfig {
+  const databaseUrl = parsed.strings.get('database-url') ?? process.env['DATABASE_URL'];
+  const explicit = parsed.strings.get('storage');
+  if (explicit !== undefined && explicit !== 'fs' && explicit !== 'memory' && explicit !== 'postgres') {
+    throw new UsageError('--storage must be fs, memory or postgres');
+  }
+  if (parsed.strings.has('data-dir') && parsed.strings.has('database-url')) {
+    throw new UsageError('give --data-dir or --database-url, not both');
+  }
+  const kind: StorageKind = explicit ?? (parsed.strings.has('database-url') ? 'postgres' : 'fs');
+  if (kind === 'postgres' && databaseUrl === undefined) throw new UsageError('--storage postgres needs --database-url (or DATABASE_URL)');
+  return { kind, dataDir: dataDirOption(parsed, cwd), ...(kind === 'postgres' && databaseUrl !== undefined ? { databaseUrl } : {}) };
+}

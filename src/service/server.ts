@@ -1,0 +1,72 @@
+/**
+ * `octavo serve` assembled: storage + render pool + fetch handler + node:http + the periodic
+ * sweep of expired documents. Used by the CLI and by the demo.
+ */
+import { createApiHandler } from './http.js';
+import type { ApiHandler } from './http.js';
+import type { RequestLogger } from './logging.js';
+import type { RunningServer } from './node-server.js';
+import { startNodeServer } from './node-server.js';
+import type { RenderPdf } from './renderer.js';
+import type { Storage } from './storage/types.js';
+import type { WorkerPoolOptions } from './workers.js';
+import { createWorkerPool } from './workers.js';
+
+export const CLEANUP_INTERVAL_MS = 60_000;
+
+export interface ServiceConfig {
+  readonly storage: Storage;
+  readonly host: string;
+  readonly port: number;
+  readonly baseUrl?: string;
+  readonly linkTtlSeconds?: number;
+  readonly bodyLimitBytes?: number;
+  readonly logger?: RequestLogger;
+  /** Default: a worker pool with `pool` options. */
+  readonly renderPdf?: RenderPdf;
+  readonly pool?: WorkerPoolOptions;
+  readonly cleanupIntervalMs?: number;
+}
+
+export interface RunningService {
+  readonly url: string;
+  readonly port: number;
+  readonly handler: ApiHandler;
+  /** Stops accepting, waits for open requests, stops the workers and closes the storage. */
+  close(): Promise<void>;
+}
+
+export async function startService(config: ServiceConfig): Promise<RunningService> {
+  const pool = config.renderPdf === undefined ? createWorkerPool(config.pool) : undefined;
+  const renderPdf = config.renderPdf ?? pool!.renderPdf;
+  const handler = await createApiHandler({
+    storage: config.storage,
+    renderPdf,
+    ...(config.baseUrl === undefined ? {} : { baseUrl: config.baseUrl }),
+    ...(config.linkTtlSeconds === undefined ? {} : { linkTtlSeconds: config.linkTtlSeconds }),
+    ...(config.bodyLimitBytes === undefined ? {} : { bodyLimitBytes: config.bodyLimitBytes }),
+    ...(config.logger === undefined ? {} : { logger: config.logger }),
+  });
+  let server: RunningServer;
+  try {
+    server = await startNodeServer({ handler: handler.fetch, port: config.port, host: config.host });
+  } catch (error) {
+    await pool?.close();
+    throw error;
+  }
+  const sweep = () => { handler.cleanupExpiredDocuments().catch(() => undefined); };
+  sweep();
+  const timer = setInterval(sweep, config.cleanupIntervalMs ?? CLEANUP_INTERVAL_MS);
+  timer.unref();
+  return {
+    url: server.url,
+    port: server.port,
+    handler,
+    close: async () => {
+      clearInterval(timer);
+      await server.close();
+      await pool?.close();
+      await config.storage.close();
+    },
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * The installed entry point, `node dist/cli/main.js`, end to end: real process, real exit codes
+ * (the dispatcher turns usage errors into 2). dist/ is rebuilt first when any source file is newer
+ * than it (`npm ci` builds it through the `prepare` script).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText, qpdfCheck } from './io.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const MAIN = join(ROOT, 'dist', 'cli', 'main.js');
+let dir: string;
+
+function newestSource(folder: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function builtAt(): number {
+  try {
+    return statSync(MAIN).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+function octavo(args: string[], input?: string) {
+  return spawnSync(process.execPath, [MAIN, ...args], { cwd: dir, encoding: 'utf8', input, timeout: 60_000 });
+}
+
+beforeAll(() => {
+  if (builtAt() < newestSource(join(ROOT, 'src'))) {
+    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 180_000 });
+  }
+  dir = mkdtempSync(join(tmpdir(), 'octavo-bin-'));
+  writeFileSync(join(dir, 'card.html'), '<h1>Card for {{name}}</h1>');
+  writeFileSync(join(dir, 'bad.html'), '<h1>\n  {{#if name}}x{{/each}}</h1>');
+}, 200_000);
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('octavo binary', () => {
+  it('prints usage and exits 2 without a command, 0 with --help', () => {
+    expect(octavo([]).status).toBe(2);
+    const help = octavo(['render', '--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('usage: octavo render TEMPLATE.html');
+  });
+
+  it('exits 2 on usage errors', () => {
+    const result = octavo(['render', 'card.html', '--deny', 'everything']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("octavo render: --deny: unknown permission 'everything'");
+    expect(octavo(['render']).status).toBe(2);
+    expect(octavo(['render', 'missing.html']).stderr).toBe("octavo render: cannot read template file 'missing.html': no such file\n");
+  });
+
+  it('exits 1 with file:line:column on a template error', () => {
+    const result = octavo(['render', 'bad.html', '--data', '-'], '{"name": "x"}');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^octavo: bad\.html:2:\d+: /);
+  });
+
+  it('renders a PDF and exits 0', () => {
+    const result = octavo(['render', 'card.html', '--data', '-', '--out', 'card.pdf'], '{"name": "Grace Hopper"}');
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(qpdfCheck(join(dir, 'card.pdf')).ok).toBe(true);
+    expect(pdfText(join(dir, 'card.pdf'))).toContain('Card for Grace Hopper');
+  });
+});

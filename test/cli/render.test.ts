@@ -1,0 +1,184 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import command, { defaultOutput, parseRenderArgs } from '../../src/cli/commands/render.js';
+import { UsageError } from '../../src/cli/command.js';
+import { pdfPages, pdfText, qpdfCheck, runCommand } from './io.js';
+
+let dir: string;
+const run = (args: string[], stdin?: string) => runCommand(command, args, { cwd: dir, ...(stdin === undefined ? {} : { stdin }) });
+
+const TEMPLATE = `<!DOCTYPE html>
+<html><head><style>body { font-family: "Liberation Sans"; font-size: 12pt }</style></head>
+<body><h1>Hello {{name}}</h1><p>Total: {{formatCurrency total "EUR"}}</p></body></html>`;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'octavo-cli-'));
+  writeFileSync(join(dir, 'hello.html'), TEMPLATE);
+  writeFileSync(join(dir, 'data.json'), JSON.stringify({ name: 'Ada Lovelace', total: 1234.5 }));
+  writeFileSync(join(dir, 'broken.json'), '{\n  "name": "Ada",\n  "total": ,\n}');
+  writeFileSync(join(dir, 'syntax.html'), '<p>ok</p>\n<p>{{#each items}}{{name}}</p>');
+  writeFileSync(join(dir, 'helper.html'), '<p>\n  {{frobnicate total 2}}</p>');
+  writeFileSync(join(dir, 'missing-field.html'), '<p>ok</p>\n<p>  {{customer.name}}</p>');
+  mkdirSync(join(dir, 'shared'));
+  mkdirSync(join(dir, 'site'));
+  writeFileSync(join(dir, 'shared', 'style.css'), 'h1 { color: rgb(200, 0, 0) }');
+  writeFileSync(join(dir, 'site', 'page.html'), '<link rel="stylesheet" href="../shared/style.css"><h1>Shared {{name}}</h1>');
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('argument parsing', () => {
+  it('reads the template, data, output and encryption flags', () => {
+    const args = parseRenderArgs(['t.html', '--data', 'd.json', '--out', '-', '--user-password', 'u', '--owner-password', 'o',
+      '--deny', 'printing,copying,screenreaders,forms,assembly,modifying,annotating', '--encryption', 'aes-128', '--deterministic']);
+    expect(args).toEqual({
+      template: 't.html', data: 'd.json', out: '-', root: undefined, deterministic: true,
+      encryption: {
+        userPassword: 'u', ownerPassword: 'o', algorithm: 'aes-128',
+        permissions: {
+          printing: false, copying: false, contentAccessibility: false, fillingForms: false,
+          documentAssembly: false, modifying: false, annotating: false,
+        },
+      },
+    });
+    expect(parseRenderArgs(['t.html']).encryption).toBeUndefined();
+  });
+
+  it.each([
+    [[]],
+    [['a.html', 'b.html']],
+    [['a.html', '--bogus']],
+    [['a.html', '--deny', 'printing,teleporting']],
+    [['a.html', '--encryption', 'rot13']],
+    [['a.html', '--data']],
+  ])('refuses %j as a usage error', (args) => {
+    expect(() => parseRenderArgs(args)).toThrow(UsageError);
+  });
+
+  it('derives the default output name from the template', () => {
+    expect(defaultOutput('invoices/march.html')).toBe('invoices/march.pdf');
+    expect(defaultOutput('letter.HTM')).toBe('letter.pdf');
+    expect(defaultOutput('template')).toBe('template.pdf');
+  });
+});
+
+describe('input errors (exit 2)', () => {
+  it('names a missing template file', async () => {
+    const result = await run(['nope.html']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe("octavo render: cannot read template file 'nope.html': no such file\n");
+  });
+
+  it('names a missing data file', async () => {
+    const result = await run(['hello.html', '--data', 'x.json']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe("octavo render: cannot read data file 'x.json': no such file\n");
+  });
+
+  it('points at invalid JSON in the data file', async () => {
+    const result = await run(['hello.html', '--data', 'broken.json']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^octavo render: invalid JSON in data file 'broken\.json' at 3:12: /);
+    const piped = await run(['hello.html', '--data', '-'], '[1, 2');
+    expect(piped.code).toBe(2);
+    expect(piped.stderr).toMatch(/'<stdin>' at 1:6: unexpected end of input/);
+  });
+
+  it('refuses a --root that does not contain the template', async () => {
+    const result = await run(['site/page.html', '--root', 'shared']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('must contain the template');
+  });
+});
+
+describe('template errors (exit 1, file:line:column)', () => {
+  it('reports Handlebars syntax errors', async () => {
+    const result = await run(['syntax.html']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^octavo: syntax\.html:2:\d+: /);
+  });
+
+  it('reports unknown helpers', async () => {
+    const result = await run(['helper.html']);
+    expect(result.code).toBe(1);
+    expect(result.stderr.split('\n')[0]).toBe("octavo: helper.html:2:3: unknown helper 'frobnicate'");
+  });
+
+  it('reports missing fields with a hint', async () => {
+    const result = await run(['missing-field.html', '--data', 'data.json']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^octavo: missing-field\.html:2:6: "customer" is not defined/);
+    expect(result.stderr).toContain('  hint: ');
+  });
+
+  it('never leaves a half-written output file', async () => {
+    writeFileSync(join(dir, 'keep.pdf'), 'previous');
+    const result = await run(['helper.html', '--out', 'keep.pdf']);
+    expect(result.code).toBe(1);
+    expect(readFileSync(join(dir, 'keep.pdf'), 'utf8')).toBe('previous');
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+});
+
+describe('rendering (exit 0)', () => {
+  it('writes TEMPLATE.pdf next to the template by default', async () => {
+    const result = await run(['hello.html', '--data', 'data.json']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const pdf = join(dir, 'hello.pdf');
+    expect(result.stdout.toString()).toMatch(/^hello\.pdf: 1 page, \d+ bytes, \d+ ms\n$/);
+    expect(qpdfCheck(pdf).ok).toBe(true);
+    const text = pdfText(pdf);
+    expect(text).toContain('Hello Ada Lovelace');
+    expect(text).toContain('€1,234.50');
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('reads data from stdin and writes the PDF to stdout', async () => {
+    const result = await run(['hello.html', '--data', '-', '--out', '-'], JSON.stringify({ name: 'Piped', total: 1 }));
+    expect(result.code).toBe(0);
+    expect(result.stdout.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const path = join(dir, 'piped.pdf');
+    writeFileSync(path, result.stdout);
+    expect(qpdfCheck(path).ok).toBe(true);
+    expect(pdfText(path)).toContain('Hello Piped');
+  });
+
+  it('gives identical bytes with --deterministic', async () => {
+    const a = await run(['hello.html', '--data', 'data.json', '--out', '-', '--deterministic']);
+    const b = await run(['hello.html', '--data', 'data.json', '--out', '-', '--deterministic']);
+    expect(a.code).toBe(0);
+    expect(Buffer.compare(a.stdout, b.stdout)).toBe(0);
+  });
+
+  it('encrypts with passwords, permissions and algorithm', async () => {
+    const result = await run(['hello.html', '--data', 'data.json', '--out', 'secret.pdf', '--user-password', 'open-sesame',
+      '--owner-password', 'owner', '--deny', 'printing,copying', '--encryption', 'aes-256']);
+    expect(result.code).toBe(0);
+    const path = join(dir, 'secret.pdf');
+    expect(qpdfCheck(path, 'open-sesame').ok).toBe(true);
+    const shown = execFileSync('qpdf', ['--show-encryption', '--password=open-sesame', path], { encoding: 'utf8' });
+    expect(shown).toMatch(/print high resolution: not allowed/);
+    expect(shown).toMatch(/extract for any purpose: not allowed/);
+    expect(shown).toMatch(/modify other: allowed/);
+    expect(shown).toMatch(/AESv3/);
+    expect(pdfText(path, undefined, 'open-sesame')).toContain('Hello Ada Lovelace');
+  });
+
+  it('widens the sandbox with --root', async () => {
+    const denied = await run(['site/page.html', '--data', 'data.json', '--out', 'site/denied.pdf']);
+    expect(denied.code).toBe(1);
+    expect(denied.stderr).toMatch(/outside the resource root/);
+    expect(existsSync(join(dir, 'site', 'denied.pdf'))).toBe(false);
+    const allowed = await run(['site/page.html', '--data', 'data.json', '--root', '.', '--out', 'site/page.pdf']);
+    expect(allowed.stderr).toBe('');
+    expect(allowed.code).toBe(0);
+    expect(pdfPages(join(dir, 'site', 'page.pdf'))).toBe(1);
+    expect(pdfText(join(dir, 'site', 'page.pdf'))).toContain('Shared Ada Lovelace');
+  });
+});

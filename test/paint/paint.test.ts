@@ -1,0 +1,162 @@
+import { describe, expect, test } from 'vitest';
+import type { Fragment, TextFragment } from '../../src/layout/types.js';
+import { paintBorder } from '../../src/paint/border.js';
+import { darken, dashLength } from '../../src/paint/border-style.js';
+import { paintPage } from '../../src/paint/paint-page.js';
+import { NO_RADII } from '../../src/paint/radii.js';
+import { loadFace, shape } from '../pdf/font-fixture.js';
+import { BLACK, BLUE, LIME, RED, boxFragment, element, page, solidBorder, style } from './style-fixture.js';
+
+const items = (children: Fragment[], pageStyle = style()) => paintPage(page(100, 100, children, pageStyle)).items;
+
+describe('backgrounds', () => {
+  test('background-color fills the border box', () => {
+    expect(items([boxFragment(10, 20, 30, 40, { style: style({ backgroundColor: RED }) })])).toEqual([
+      { kind: 'fill-rect', rect: { x: 10, y: 20, width: 30, height: 40 }, color: RED },
+    ]);
+  });
+
+  test('the root background goes to the canvas; a transparent root lends the body\'s', () => {
+    const body = boxFragment(8, 8, 84, 20, { style: style({ backgroundColor: BLUE }), element: element('body') });
+    const html = boxFragment(0, 0, 100, 36, { element: element('html'), children: [body] });
+    expect(items([html], style({ backgroundColor: LIME }))).toEqual([
+      { kind: 'fill-rect', rect: { x: 0, y: 0, width: 100, height: 100 }, color: LIME },
+      { kind: 'fill-rect', rect: { x: 0, y: 0, width: 100, height: 100 }, color: BLUE },
+    ]);
+    const rootRed = boxFragment(0, 0, 100, 36, { style: style({ backgroundColor: RED }), element: element('html'), children: [body] });
+    expect(items([rootRed])).toEqual([
+      { kind: 'fill-rect', rect: { x: 0, y: 0, width: 100, height: 100 }, color: RED },
+      { kind: 'fill-rect', rect: { x: 8, y: 8, width: 84, height: 20 }, color: BLUE },
+    ]);
+  });
+
+  test('rounded corners make the background a path', () => {
+    const [item] = items([boxFragment(0, 0, 20, 10, { style: style({ backgroundColor: RED, borderTopLeftRadius: [4, 4] }) })]);
+    expect(item!.kind).toBe('fill-path');
+    expect(item!.kind === 'fill-path' && item.path.filter((s) => s.op === 'curve')).toHaveLength(1);
+  });
+});
+
+describe('borders', () => {
+  const rect = { x: 0, y: 0, width: 20, height: 10 };
+  test('four equal solid sides: one even-odd ring', () => {
+    const s = style(solidBorder(2, RED));
+    expect(paintBorder({ rect, widths: { top: 2, right: 2, bottom: 2, left: 2 }, style: s, radii: NO_RADII })).toEqual([{
+      kind: 'fill-path', evenOdd: true, color: RED,
+      path: [
+        { op: 'move', x: 0, y: 0 }, { op: 'line', x: 20, y: 0 }, { op: 'line', x: 20, y: 10 }, { op: 'line', x: 0, y: 10 }, { op: 'close' },
+        { op: 'move', x: 2, y: 2 }, { op: 'line', x: 18, y: 2 }, { op: 'line', x: 18, y: 8 }, { op: 'line', x: 2, y: 8 }, { op: 'close' },
+      ],
+    }]);
+  });
+
+  test('different colours: trapezoids joined on the diagonals', () => {
+    const s = style({ ...solidBorder(2, RED), borderLeftColor: BLUE, borderLeftWidth: 4 });
+    const out = paintBorder({ rect, widths: { top: 2, right: 2, bottom: 2, left: 4 }, style: s, radii: NO_RADII });
+    expect(out[0]).toEqual({ kind: 'fill-path', color: RED, path: [
+      { op: 'move', x: 0, y: 0 }, { op: 'line', x: 20, y: 0 }, { op: 'line', x: 18, y: 2 }, { op: 'line', x: 4, y: 2 }, { op: 'close' },
+    ] });
+    expect(out[3]).toEqual({ kind: 'fill-path', color: BLUE, path: [
+      { op: 'move', x: 0, y: 10 }, { op: 'line', x: 0, y: 0 }, { op: 'line', x: 4, y: 2 }, { op: 'line', x: 4, y: 8 }, { op: 'close' },
+    ] });
+    expect(out).toHaveLength(4);
+  });
+
+  test('a side cut by a page break (width 0) is not drawn', () => {
+    const s = style(solidBorder(2, RED));
+    const out = items([boxFragment(0, 0, 20, 10, { style: s, border: { top: 0, right: 2, bottom: 2, left: 2 }, continuedBefore: true })]);
+    expect(out).toHaveLength(3);
+    expect(out.every((i) => i.kind === 'fill-path' && i.evenOdd === undefined)).toBe(true);
+  });
+
+  test('dashed: WeasyPrint dashes of 3 × width stretched to an odd count', () => {
+    expect(dashLength('dashed', 2, 20)).toBeCloseTo(20 / 3);
+    expect(dashLength('dotted', 2, 20)).toBeCloseTo(20 / 9);
+    const s = style({ borderTopWidth: 2, borderTopStyle: 'dashed', borderTopColor: RED });
+    expect(paintBorder({ rect, widths: { top: 2, right: 0, bottom: 0, left: 0 }, style: s, radii: NO_RADII })).toEqual([{
+      kind: 'stroke-path', color: RED, width: 2, lineCap: 'butt', dash: [20 / 3, 20 / 3],
+      path: [{ op: 'move', x: 0, y: 1 }, { op: 'line', x: 20, y: 1 }],
+    }]);
+  });
+
+  test('dotted: round dots of the border width, the first and last in the corners', () => {
+    const s = style({ borderBottomWidth: 2, borderBottomStyle: 'dotted', borderBottomColor: RED });
+    const d = 20 / 9;
+    expect(paintBorder({ rect, widths: { top: 0, right: 0, bottom: 2, left: 0 }, style: s, radii: NO_RADII })).toEqual([{
+      kind: 'stroke-path', color: RED, width: 2, lineCap: 'round', dash: [0, 2 * d],
+      path: [{ op: 'move', x: d / 2, y: 9 }, { op: 'line', x: 20 - d / 2, y: 9 }],
+    }]);
+  });
+
+  test('double: outer and inner thirds; inset/groove shade like Chromium', () => {
+    const dbl = style({ ...solidBorder(3, RED), borderTopStyle: 'double', borderRightStyle: 'double', borderBottomStyle: 'double', borderLeftStyle: 'double' });
+    const [ring] = paintBorder({ rect, widths: { top: 3, right: 3, bottom: 3, left: 3 }, style: dbl, radii: NO_RADII });
+    expect(ring!.kind === 'fill-path' && ring.path.filter((s) => s.op === 'move')).toEqual([
+      { op: 'move', x: 0, y: 0 }, { op: 'move', x: 1, y: 1 }, { op: 'move', x: 2, y: 2 }, { op: 'move', x: 3, y: 3 },
+    ]);
+    expect(darken(BLACK)).toEqual({ r: 84, g: 84, b: 84, a: 1 });
+    expect(darken(RED)).toEqual({ r: 171, g: 0, b: 0, a: 1 });
+    const inset = style({ ...solidBorder(2, RED), borderTopStyle: 'inset', borderRightStyle: 'inset', borderBottomStyle: 'inset', borderLeftStyle: 'inset' });
+    const colors = paintBorder({ rect, widths: { top: 2, right: 2, bottom: 2, left: 2 }, style: inset, radii: NO_RADII }).map((i) => (i.kind === 'fill-path' ? i.color.r : -1));
+    expect(colors).toEqual([171, 255, 255, 171]);
+  });
+});
+
+describe('painting order, opacity, clipping, visibility', () => {
+  const face = loadFace('sans');
+  const text = (x: number, baseline: number, s = style()): TextFragment => {
+    const glyphs = shape(face, 'Hi', 10);
+    return {
+      kind: 'text', style: s, x, y: baseline - 8, width: 12, height: 12, baseline, text: 'Hi',
+      runs: [{ x, advances: glyphs.map((g) => g.advance), run: { face, size: 10, glyphs, width: 12, text: 'Hi' } }],
+    };
+  };
+  const line = (children: Fragment[]): Fragment => ({ kind: 'line', x: 0, y: 0, width: 100, height: 12, baseline: 10, children });
+
+  test('block backgrounds before inline content; positioned boxes after; z-index sorts contexts', () => {
+    const first = boxFragment(0, 0, 100, 12, { style: style({ backgroundColor: RED }), children: [line([text(0, 10)])] });
+    const second = boxFragment(0, 5, 100, 12, { style: style({ backgroundColor: BLUE }) });
+    const positioned = boxFragment(0, 0, 5, 5, { style: style({ position: 'relative', backgroundColor: LIME }) });
+    const below = boxFragment(0, 0, 6, 6, { style: style({ position: 'absolute', zIndex: -1, backgroundColor: BLACK }) });
+    const out = items([boxFragment(0, 0, 100, 100, { children: [positioned, first, below, second] })]);
+    expect(out.map((i) => (i.kind === 'fill-rect' ? i.color : i.kind))).toEqual([BLACK, RED, BLUE, 'glyphs', LIME]);
+  });
+
+  test('opacity wraps the context; overflow: hidden clips children to the padding box', () => {
+    const child = boxFragment(0, 0, 50, 50, { style: style({ backgroundColor: RED }) });
+    const clipping = boxFragment(10, 10, 30, 30, { style: style({ ...solidBorder(2, BLUE), overflowX: 'hidden', overflowY: 'hidden', opacity: 0.5 }), children: [child] });
+    const out = items([clipping]);
+    expect(out.map((i) => i.kind)).toEqual(['push-opacity', 'fill-path', 'push-clip', 'fill-rect', 'pop-clip', 'pop-opacity']);
+    expect(out[0]).toEqual({ kind: 'push-opacity', opacity: 0.5 });
+    expect(out[2]).toEqual({ kind: 'push-clip', rect: { x: 12, y: 12, width: 26, height: 26 } });
+  });
+
+  test('visibility: hidden hides the box but not a visible child', () => {
+    const child = boxFragment(0, 0, 5, 5, { style: style({ backgroundColor: RED }) });
+    const hidden = boxFragment(0, 0, 10, 10, { style: style({ visibility: 'hidden', backgroundColor: BLUE }), children: [child, line([text(0, 10, style({ visibility: 'hidden' }))])] });
+    expect(items([hidden])).toEqual([{ kind: 'fill-rect', rect: { x: 0, y: 0, width: 5, height: 5 }, color: RED }]);
+  });
+
+  test('glyphs items carry the run, its advances and the colour; underline before, line-through after', () => {
+    const decorated = style({ color: RED, textDecorationLine: { underline: true, overline: false, lineThrough: true }, textDecorationColor: BLUE });
+    const t = text(3, 20, decorated);
+    const out = items([boxFragment(0, 0, 100, 30, { style: decorated, children: [line([t])] })]);
+    expect(out.map((i) => i.kind)).toEqual(['fill-rect', 'glyphs', 'fill-rect']);
+    const glyphs = out[1]!;
+    expect(glyphs).toMatchObject({ kind: 'glyphs', x: 3, y: 20, size: 10, color: RED, syntheticBold: 0, syntheticOblique: false });
+    expect(glyphs.kind === 'glyphs' && glyphs.advances).toEqual(t.runs[0]!.advances);
+    const scale = 10 / face.unitsPerEm;
+    const thickness = face.underlineThickness * scale;
+    expect(out[0]).toEqual({ kind: 'fill-rect', color: BLUE, rect: { x: 3, y: 20 - face.underlinePosition * scale, width: 12, height: thickness } });
+  });
+
+  test('links for a[href] fragments and bookmarks for headings, after the painting', () => {
+    const a = boxFragment(5, 5, 20, 10, { kind: 'inline', element: element('a', { href: ' https://example.com ' }) });
+    const h2 = boxFragment(0, 30, 100, 20, { element: element('h2', {}, '  Terms \n of use ') });
+    const out = items([boxFragment(0, 0, 100, 100, { children: [h2, a] })]);
+    expect(out).toEqual([
+      { kind: 'bookmark', level: 2, title: 'Terms of use', y: 30 },
+      { kind: 'link', rect: { x: 5, y: 5, width: 20, height: 10 }, url: 'https://example.com' },
+    ]);
+  });
+});

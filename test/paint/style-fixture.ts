@@ -1,0 +1,94 @@
+/**
+ * A complete ComputedStyle of CSS initial values for paint tests (the css stage owns the real
+ * one; paint tests build their own so they do not depend on it), plus small fragment builders.
+ */
+import type { Box } from '../../src/boxes/types.js';
+import type { Color, ComputedStyle, PageStyle } from '../../src/css/types.js';
+import type { DomElement } from '../../src/dom/types.js';
+import type { Sides } from '../../src/geometry/types.js';
+import type { BoxFragment, Fragment, PageLayout } from '../../src/layout/types.js';
+
+export const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
+export const TRANSPARENT: Color = { r: 0, g: 0, b: 0, a: 0 };
+export const RED: Color = { r: 255, g: 0, b: 0, a: 1 };
+export const BLUE: Color = { r: 0, g: 0, b: 255, a: 1 };
+export const LIME: Color = { r: 0, g: 255, b: 0, a: 1 };
+
+export const INITIAL_STYLE: ComputedStyle = {
+  display: 'inline', position: 'static', float: 'none', clear: 'none',
+  top: 'auto', right: 'auto', bottom: 'auto', left: 'auto', zIndex: 'auto',
+  visibility: 'visible', overflowX: 'visible', overflowY: 'visible', opacity: 1,
+  boxSizing: 'content-box', width: 'auto', height: 'auto', minWidth: 'auto', minHeight: 'auto', maxWidth: 'none', maxHeight: 'none',
+  marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0,
+  paddingTop: 0, paddingRight: 0, paddingBottom: 0, paddingLeft: 0,
+  borderTopWidth: 0, borderRightWidth: 0, borderBottomWidth: 0, borderLeftWidth: 0,
+  borderTopStyle: 'none', borderRightStyle: 'none', borderBottomStyle: 'none', borderLeftStyle: 'none',
+  borderTopColor: BLACK, borderRightColor: BLACK, borderBottomColor: BLACK, borderLeftColor: BLACK,
+  borderTopLeftRadius: [0, 0], borderTopRightRadius: [0, 0], borderBottomRightRadius: [0, 0], borderBottomLeftRadius: [0, 0],
+  color: BLACK, backgroundColor: TRANSPARENT, backgroundImage: [],
+  fontFamily: ['serif'], fontSize: 16, fontWeight: 400, fontStyle: 'normal', fontStretch: 100,
+  fontVariantCaps: 'normal', fontVariantNumeric: [], fontFeatureSettings: [], fontKerning: 'auto', lineHeight: 'normal',
+  textAlign: 'start', textAlignLast: 'auto', textIndent: 0, textTransform: 'none', whiteSpace: 'normal',
+  letterSpacing: 0, wordSpacing: 0, overflowWrap: 'normal', wordBreak: 'normal', hyphens: 'manual', tabSize: 8,
+  textDecorationLine: { underline: false, overline: false, lineThrough: false },
+  textDecorationColor: BLACK, textDecorationStyle: 'solid', textDecorationThickness: 'auto',
+  verticalAlign: 'baseline', direction: 'ltr', unicodeBidi: 'normal',
+  content: 'normal', counterReset: [], counterIncrement: [], counterSet: [], quotes: 'auto',
+  listStyleType: 'disc', listStylePosition: 'outside', listStyleImage: 'none',
+  breakBefore: 'auto', breakAfter: 'auto', breakInside: 'auto', orphans: 2, widows: 2, page: 'auto', boxDecorationBreak: 'slice',
+  tableLayout: 'auto', borderCollapse: 'separate', borderSpacing: [0, 0], captionSide: 'top', emptyCells: 'show',
+  flexDirection: 'row', flexWrap: 'nowrap', flexGrow: 0, flexShrink: 1, flexBasis: 'auto', order: 0,
+  justifyContent: 'normal', alignItems: 'normal', alignSelf: 'auto', alignContent: 'normal', rowGap: 'normal', columnGap: 'normal',
+  objectFit: 'fill',
+};
+
+export function style(overrides: Partial<ComputedStyle> = {}): ComputedStyle {
+  return { ...INITIAL_STYLE, display: 'block', ...overrides };
+}
+
+/** A solid border of `width` and `color` on every side. */
+export function solidBorder(width: number, color: Color): Partial<ComputedStyle> {
+  return {
+    borderTopWidth: width, borderRightWidth: width, borderBottomWidth: width, borderLeftWidth: width,
+    borderTopStyle: 'solid', borderRightStyle: 'solid', borderBottomStyle: 'solid', borderLeftStyle: 'solid',
+    borderTopColor: color, borderRightColor: color, borderBottomColor: color, borderLeftColor: color,
+  };
+}
+
+/** A stand-in for a domhandler element (paint reads name, attribs, children). */
+export function element(name: string, attribs: Record<string, string> = {}, text?: string): DomElement {
+  const children = text === undefined ? [] : [{ type: 'text', data: text }];
+  return { type: 'tag', name, attribs, children } as unknown as DomElement;
+}
+
+export interface BoxOptions {
+  readonly style?: ComputedStyle;
+  readonly element?: DomElement;
+  readonly kind?: 'block' | 'inline';
+  readonly outer?: 'block' | 'inline';
+  readonly border?: Sides;
+  readonly children?: readonly Fragment[];
+  readonly continuedBefore?: boolean;
+  readonly continuedAfter?: boolean;
+}
+
+export function boxFragment(x: number, y: number, width: number, height: number, options: BoxOptions = {}): BoxFragment {
+  const s = options.style ?? style();
+  const kind = options.kind ?? 'block';
+  const box = (kind === 'block'
+    ? { kind, style: s, element: options.element, pseudo: undefined, outer: options.outer ?? 'block', children: [], inlineContent: false }
+    : { kind, style: s, element: options.element, pseudo: undefined, children: [] }) as Box;
+  return {
+    kind: 'box', box, style: s, x, y, width, height,
+    border: options.border ?? { top: s.borderTopWidth, right: s.borderRightWidth, bottom: s.borderBottomWidth, left: s.borderLeftWidth },
+    padding: { top: 0, right: 0, bottom: 0, left: 0 },
+    children: options.children ?? [],
+    continuedBefore: options.continuedBefore ?? false,
+    continuedAfter: options.continuedAfter ?? false,
+  };
+}
+
+export function page(width: number, height: number, children: readonly Fragment[], pageStyle: ComputedStyle = style(), margins: Sides = { top: 0, right: 0, bottom: 0, left: 0 }): PageLayout {
+  const ps: PageStyle = { width, height, marginTop: margins.top, marginRight: margins.right, marginBottom: margins.bottom, marginLeft: margins.left, style: pageStyle };
+  return { index: 0, width, height, pageStyle: ps, margins, children, marginBoxes: [] };
+}

@@ -1,0 +1,108 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, test } from 'vitest';
+import type { DisplayItem } from '../../src/paint/display-list.js';
+import { showOperators } from '../../src/pdf/text.js';
+import { writePdf } from '../../src/pdf/write.js';
+import { qpdfCheck } from '../helpers/qpdf.js';
+import { rasterize } from '../helpers/pixels.js';
+import { withPdfFile } from '../helpers/tmp.js';
+import { glyphItem, loadFace, shape } from './font-fixture.js';
+
+const run = promisify(execFile);
+
+async function write(items: DisplayItem[], compress = false, width = 400, height = 200): Promise<Uint8Array> {
+  const pdf = await writePdf({ pages: [{ width, height, items }] }, { metadata: {}, encryption: undefined, deterministic: true, compress });
+  await qpdfCheck(pdf);
+  return pdf;
+}
+
+const pdftotext = (pdf: Uint8Array, args: string[] = []): Promise<string> =>
+  withPdfFile(pdf, async (path) => (await run('pdftotext', [...args, path, '-'])).stdout);
+
+describe('glyph runs', () => {
+  test('text is extractable in reading order, ligatures included', async () => {
+    const sans = loadFace('sans');
+    const serif = loadFace('serif');
+    const pdf = await write([
+      glyphItem(sans, 'Office finance', { x: 10, y: 30, size: 16 }),
+      glyphItem(serif, 'and fluffy waffles', { x: 10, y: 60, size: 14 }),
+      glyphItem(loadFace('liberation'), 'Zürich – 12 €', { x: 10, y: 90, size: 12 }),
+    ]);
+    const sansGlyphs = shape(sans, 'Office finance', 16);
+    expect(sansGlyphs.length).toBeLessThan('Office finance'.length); // the ligatures were used
+    expect((await pdftotext(pdf)).trim().split(/\n+/)).toEqual(['Office finance', 'and fluffy waffles', 'Zürich – 12 €']);
+  });
+
+  test('fonts are embedded as subsets, each face once', async () => {
+    const sans = loadFace('sans');
+    const pdf = await write([
+      glyphItem(sans, 'one', { x: 10, y: 30, size: 16 }),
+      glyphItem(sans, 'two', { x: 10, y: 60, size: 10 }),
+      glyphItem(loadFace('serif'), 'three', { x: 10, y: 90, size: 12 }),
+    ]);
+    const fonts = await withPdfFile(pdf, async (path) => (await run('pdffonts', [path])).stdout);
+    const lines = fonts.trim().split('\n').slice(2);
+    expect(lines).toHaveLength(2);
+    expect(lines.join('\n')).toMatch(/[A-Z]{6}\+DejaVuSans\s+CID TrueType\s+Identity-H\s+yes yes yes/);
+    expect(lines.join('\n')).toMatch(/[A-Z]{6}\+LiberationSerif\s+CID TrueType\s+Identity-H\s+yes yes yes/);
+  });
+
+  test('TJ adjustments turn the font advances into the final advances', async () => {
+    const face = loadFace('liberation');
+    const size = 20;
+    const spacing = 2; // px added after every glyph, like letter-spacing
+    const s = Buffer.from(await write([glyphItem(face, 'AV', { x: 5, y: 30, size, spacing })])).toString('latin1');
+    const glyphs = shape(face, 'AV', size);
+    const font = face.program as { getGlyph(id: number): { advanceWidth: number } };
+    const natural = (id: number): number => (font.getGlyph(id).advanceWidth * size) / face.unitsPerEm;
+    const adjust = Math.round(((natural(glyphs[0]!.id) - (glyphs[0]!.advance + spacing)) * 1000 / size) * 1000) / 1000;
+    expect(s).toContain('BT\n/F1 20 Tf\n1 0 0 -1 5 30 Tm\n');
+    expect(s).toContain(`[<0001> ${adjust} <0002>] TJ`);
+  });
+
+  test('x and y offsets of marks become adjustments and text rise', () => {
+    const ops = showOperators(
+      {
+        size: 10,
+        glyphs: [
+          { id: 1, advance: 5, xOffset: 0, yOffset: 0, codePoints: [0x61] },
+          { id: 2, advance: 0, xOffset: -3, yOffset: 2, codePoints: [0x301] },
+        ],
+        advances: [5, 0],
+      },
+      (id) => ({ hex: id.toString(16).padStart(4, '0'), width: id === 1 ? 500 : 0 }),
+    );
+    // glyph 1 is 5 px wide at 10 px (500 units): no adjustment; the mark moves 3 px left (300 units)
+    expect(ops).toEqual(['[<0001> 300] TJ', '2 Ts', '[<0002>] TJ', '0 Ts']);
+  });
+
+  test('glyphs are drawn where the display list puts them', async () => {
+    // a full block (U+2588) of DejaVu Sans fills the em box horizontally
+    const face = loadFace('sans');
+    const pdf = await write([glyphItem(face, '█', { x: 2, y: 16, size: 16, color: { r: 255, g: 0, b: 0, a: 1 } })], true, 20, 24);
+    const [page] = await rasterize(pdf);
+    const redColumns = new Set<number>();
+    page!.forEach((row) => [...row].forEach((c, x) => c === 'R' && redColumns.add(x)));
+    const columns = [...redColumns].sort((a, b) => a - b);
+    expect(columns[0]).toBe(2);
+    expect(columns.length).toBeGreaterThanOrEqual(9);
+  });
+
+  test('synthetic bold strokes the outline; synthetic oblique skews the text matrix', async () => {
+    const bold = loadFace('sans', { syntheticBold: true });
+    const oblique = loadFace('sans', { syntheticOblique: true });
+    const s = Buffer.from(await write([
+      glyphItem(bold, 'Bold', { x: 10, y: 30, size: 24 }),
+      glyphItem(oblique, 'Slant', { x: 10, y: 60, size: 24 }),
+    ])).toString('latin1');
+    expect(s).toContain('0 0 0 RG\n1 w\n0 J\n1 j\nBT');
+    expect(s).toContain('2 Tr');
+    expect(s).toContain('1 0 0.25 -1 10 60 Tm');
+  });
+
+  test('translucent text uses an ExtGState', async () => {
+    const s = Buffer.from(await write([glyphItem(loadFace('sans'), 'Faint', { x: 10, y: 30, size: 12, color: { r: 0, g: 0, b: 0, a: 0.5 } })])).toString('latin1');
+    expect(s).toMatch(/q\n\/Gs1 gs\n0 0 0 rg\nBT/);
+  });
+});

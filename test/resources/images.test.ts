@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { createResourceContext, imageUrls, loadImages } from '../../src/resources/load.js';
+import { Diagnostics } from '../../src/diagnostics.js';
+import { OctavoError } from '../../src/errors.js';
+import { DEFAULT_LIMITS } from '../../src/options.js';
+import type { ResourceLoader } from '../../src/options.js';
+import type { BlockBox, Box, BoxTree, ReplacedBox } from '../../src/boxes/types.js';
+import type { ComputedStyle } from '../../src/css/types.js';
+import { GIF, SVG, jpeg, jpegWithOrientation, png } from './image-bytes.js';
+
+function style(extra: { backgroundImage?: string[]; listStyleImage?: string } = {}): ComputedStyle {
+  return { backgroundImage: extra.backgroundImage ?? [], listStyleImage: extra.listStyleImage ?? 'none' } as unknown as ComputedStyle;
+}
+
+function img(src: string): ReplacedBox {
+  return { kind: 'replaced', outer: 'inline', src, alt: '', style: style(), element: undefined, pseudo: undefined };
+}
+
+function block(children: Box[], extra: Parameters<typeof style>[0] = {}): BlockBox {
+  return { kind: 'block', outer: 'block', children, inlineContent: false, style: style(extra), element: undefined, pseudo: undefined };
+}
+
+function tree(...children: Box[]): BoxTree {
+  return { root: block(children) };
+}
+
+/** A loader serving fixed bytes by URL and counting requests. */
+function serve(files: Record<string, Uint8Array>): ResourceLoader & { calls: string[] } {
+  const calls: string[] = [];
+  return {
+    calls,
+    load: async (url) => {
+      calls.push(url);
+      const bytes = files[url];
+      if (bytes === undefined) throw new OctavoError('resource_not_found', `${url}: 404`);
+      return bytes;
+    },
+  };
+}
+
+function context(loader?: ResourceLoader) {
+  return createResourceContext({ template: '' }, loader, DEFAULT_LIMITS);
+}
+
+describe('loadImages', () => {
+  it('loads each distinct image once with its intrinsic size and content id', async () => {
+    const logo = png(120, 40);
+    const loader = serve({ 'https://x/logo.png': logo, 'https://x/photo.jpg': jpeg() });
+    const boxes = tree(img('https://x/logo.png'), block([img('https://x/photo.jpg'), img('https://x/logo.png')]));
+    const diagnostics = new Diagnostics();
+    const images = await loadImages(boxes, context(loader), diagnostics);
+    expect(loader.calls.sort()).toEqual(['https://x/logo.png', 'https://x/photo.jpg']);
+    expect(images.get('https://x/logo.png')).toEqual({
+      id: createHash('sha1').update(logo).digest('hex'), format: 'png', bytes: logo, width: 120, height: 40,
+    });
+    expect(images.get('https://x/photo.jpg')).toMatchObject({ format: 'jpeg', width: 16, height: 16 });
+    expect(diagnostics.list()).toEqual([]);
+  });
+
+  it('gives identical bytes the same id whatever their URL', async () => {
+    const bytes = png(2, 2);
+    const images = await loadImages(tree(img('https://x/a.png'), img('https://x/b.png')),
+      context(serve({ 'https://x/a.png': bytes, 'https://x/b.png': bytes })), new Diagnostics());
+    expect(images.get('https://x/a.png')?.id).toBe(images.get('https://x/b.png')?.id);
+  });
+
+  it('reports rotated JPEGs with their displayed size', async () => {
+    const images = await loadImages(tree(img('https://x/r.jpg')), context(serve({ 'https://x/r.jpg': jpegWithOrientation(6) })), new Diagnostics());
+    expect(images.get('https://x/r.jpg')).toMatchObject({ width: 16, height: 16 });
+  });
+
+  it('loads background and list-style images too', async () => {
+    const loader = serve({ 'https://x/bg.png': png(1, 1), 'https://x/dot.png': png(1, 1) });
+    const boxes = tree(block([], { backgroundImage: ['https://x/bg.png'], listStyleImage: 'https://x/dot.png' }));
+    expect(imageUrls(boxes)).toEqual(['https://x/bg.png', 'https://x/dot.png']);
+    const images = await loadImages(boxes, context(loader), new Diagnostics());
+    expect([...images.keys()]).toEqual(['https://x/bg.png', 'https://x/dot.png']);
+  });
+
+  it('warns about missing, unsupported and damaged images and goes on', async () => {
+    const loader = serve({ 'https://x/a.gif': GIF, 'https://x/a.svg': SVG, 'https://x/bad.png': png(4, 4).subarray(0, 16), 'https://x/ok.png': png(1, 1) });
+    const diagnostics = new Diagnostics();
+    const images = await loadImages(
+      tree(img('https://x/missing.png'), img('https://x/a.gif'), img('https://x/a.svg'), img('https://x/bad.png'), img('https://x/ok.png')),
+      context(loader), diagnostics);
+    expect([...images.keys()]).toEqual(['https://x/ok.png']);
+    const messages = diagnostics.list().map((d) => `${d.code}: ${d.message}`);
+    expect(messages).toEqual([
+      'resource: image not loaded: https://x/missing.png: 404',
+      'resource: image https://x/a.gif skipped: GIF images are not supported (use PNG or JPEG)',
+      'resource: image https://x/a.svg skipped: SVG images are not supported (use PNG or JPEG)',
+      'resource: image https://x/bad.png skipped: a damaged PNG file',
+    ]);
+  });
+
+  it('decodes data: URL images without a loader', async () => {
+    const href = `data:image/png;base64,${Buffer.from(png(7, 3)).toString('base64')}`;
+    const images = await loadImages(tree(img(href)), context(), new Diagnostics());
+    expect(images.get(href)).toMatchObject({ width: 7, height: 3 });
+  });
+
+  it('lets a refused URL fail the render', async () => {
+    await expect(loadImages(tree(img('https://x/a.png')), context(), new Diagnostics()))
+      .rejects.toMatchObject({ code: 'resource_denied' });
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * The storage contract (DESIGN.md §1.5): one suite that every implementation must pass.
+ * Each test uses fresh workspace names, so one storage instance serves the whole suite.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashApiKey, generateApiKey } from '../../src/service/auth.js';
+import type { DocumentRecord, Storage, Workspace } from '../../src/service/storage/types.js';
+import { StorageConflictError } from '../../src/service/storage/types.js';
+
+export interface StorageFixture {
+  readonly storage: Storage;
+  dispose(): Promise<void>;
+}
+
+const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
+
+async function newWorkspace(storage: Storage, quota = 10): Promise<{ workspace: Workspace; key: string }> {
+  const key = generateApiKey();
+  const workspace = await storage.createWorkspace({ name: unique('ws'), quota, apiKeyHash: hashApiKey(key) });
+  return { workspace, key };
+}
+
+function documentRecord(workspaceId: string, expiresInMs: number): DocumentRecord {
+  const created = new Date(Math.floor(Date.now() / 1000) * 1000);
+  return {
+    id: randomUUID(), workspaceId, templateId: randomUUID(), referenceId: 'ref-1', created,
+    expires: new Date(created.getTime() + expiresInMs),
+  };
+}
+
+export function describeStorageContract(name: string, open: () => Promise<StorageFixture | undefined>): void {
+  describe(`storage contract: ${name}`, () => {
+    let fixture: StorageFixture | undefined;
+    const storage = () => {
+      if (fixture === undefined) throw new Error('storage not opened');
+      return fixture.storage;
+    };
+    beforeAll(async () => { fixture = await open(); });
+    afterAll(async () => { await fixture?.dispose(); });
+
+    it('keeps one signing secret of at least 256 bits', async () => {
+      const a = await storage().signingSecret();
+      const b = await storage().signingSecret();
+      expect(a.length).toBeGreaterThanOrEqual(32);
+      expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+    });
+
+    it('creates workspaces and finds them by id, name and key hash', async () => {
+      const { workspace, key } = await newWorkspace(storage(), 7);
+      expect(workspace).toMatchObject({ active: true, quota: 7, remainingQuota: 7, modified: null });
+      expect(workspace.created).toBeInstanceOf(Date);
+      expect((await storage().getWorkspace(workspace.id))?.name).toBe(workspace.name);
+      expect((await storage().findWorkspaceByName(workspace.name))?.id).toBe(workspace.id);
+      const match = await storage().findApiKey(hashApiKey(key));
+      expect(match?.workspace.id).toBe(workspace.id);
+      expect(match?.keyHash).toBe(hashApiKey(key));
+      expect(await storage().findApiKey(hashApiKey(generateApiKey()))).toBeUndefined();
+      expect(await storage().getWorkspace(randomUUID())).toBeUndefined();
+      expect(await storage().getWorkspace('not-a-uuid')).toBeUndefined();
+    });
+
+    it('refuses a second workspace with the same name', async () => {
+      const { workspace } = await newWorkspace(storage());
+      await expect(storage().createWorkspace({ name: workspace.name, quota: 1, apiKeyHash: hashApiKey(generateApiKey()) }))
+        .rejects.toBeInstanceOf(StorageConflictError);
+    });
+
+    it('updates active and quota, and stamps modified', async () => {
+      const { workspace } = await newWorkspace(storage(), 3);
+      const inactive = await storage().updateWorkspace(workspace.id, { active: false });
+      expect(inactive).toMatchObject({ active: false, quota: 3, remainingQuota: 3 });
+      expect(inactive?.modified).toBeInstanceOf(Date);
+      const requota = await storage().updateWorkspace(workspace.id, { quota: 50 });
+      expect(requota).toMatchObject({ active: false, quota: 50, remainingQuota: 50 });
+      expect(await storage().updateWorkspace(randomUUID(), { active: true })).toBeUndefined();
+    });
+
+    it('adds and revokes API keys', async () => {
+      const { workspace, key } = await newWorkspace(storage());
+      const second = generateApiKey();
+      await storage().addApiKey(workspace.id, hashApiKey(second));
+      expect((await storage().findApiKey(hashApiKey(second)))?.workspace.id).toBe(workspace.id);
+      await storage().removeApiKeys(workspace.id);
+      expect(await storage().findApiKey(hashApiKey(key))).toBeUndefined();
+      expect(await storage().findApiKey(hashApiKey(second))).toBeUndefined();
+    });
+
+    it('consumes quota one unit at a time and never below zero', async () => {
+      const { workspace } = await newWorkspace(storage(), 2);
+      expect(await storage().consumeQuota(workspace.id)).toBe(1);
+      expect(await storage().consumeQuota(workspace.id)).toBe(0);
+      expect(await storage().consumeQuota(workspace.id)).toBeUndefined();
+      expect((await storage().getWorkspace(workspace.id))?.remainingQuota).toBe(0);
+      expect(await storage().consumeQuota(randomUUID())).toBeUndefined();
+    });
+
+    it('consumes quota atomically under concurrency', async () => {
+      const { workspace } = await newWorkspace(storage(), 10);
+      const results = await Promise.all(Array.from({ length: 30 }, () => storage().consumeQuota(workspace.id)));
+      const granted = results.filter((r) => r !== undefined);
+      expect(granted).toHaveLength(10);
+      expect(new Set(granted).size).toBe(10); // each unit handed out once: 9, 8, ..., 0
+      expect((await storage().getWorkspace(workspace.id))?.remainingQuota).toBe(0);
+    });
+
+    it('refunds quota, never above the quota', async () => {
+      const { workspace } = await newWorkspace(storage(), 2);
+      await storage().consumeQuota(workspace.id);
+      await storage().refundQuota(workspace.id);
+      await storage().refundQuota(workspace.id);
+      expect((await storage().getWorkspace(workspace.id))?.remainingQuota).toBe(2);
+    });
+
+    it('stores templates with sample and previews, scoped to their workspace', async () => {
+      const { workspace } = await newWorkspace(storage());
+      const other = await newWorkspace(storage());
+      const previews = { pdf: new Uint8Array([37, 80, 68, 70]), png: new Uint8Array([137, 80, 78, 71]) };
+      const sample = { customer: { name: 'Ada' }, lines: [1, 2, 3], 'ünïcode': 'ß' };
+      const created = await storage().createTemplate({ workspaceId: workspace.id, name: 'Invoice', html: '<p>{{customer.name}}</p>', sample, previews });
+      expect(created).toMatchObject({ workspaceId: workspace.id, name: 'Invoice', html: '<p>{{customer.name}}</p>', modified: null });
+      const read = await storage().getTemplate(workspace.id, created.id);
+      expect(read?.html).toBe('<p>{{customer.name}}</p>');
+      expect(read?.sample).toEqual(sample);
+      expect(read?.created.getTime()).toBe(created.created.getTime());
+      expect(await storage().getTemplate(other.workspace.id, created.id)).toBeUndefined();
+      expect(await storage().getTemplate(workspace.id, randomUUID())).toBeUndefined();
+      expect(await storage().getTemplate(workspace.id, 'nope')).toBeUndefined();
+      expect(Array.from((await storage().getPreview(created.id, 'pdf')) ?? [])).toEqual([37, 80, 68, 70]);
+      expect(Array.from((await storage().getPreview(created.id, 'png')) ?? [])).toEqual([137, 80, 78, 71]);
+      expect(await storage().getPreview(randomUUID(), 'png')).toBeUndefined();
+      const bare = await storage().createTemplate({ workspaceId: workspace.id, name: 'Bare', html: 'x' });
+      expect((await storage().getTemplate(workspace.id, bare.id))?.sample).toBeUndefined();
+      expect(await storage().getPreview(bare.id, 'pdf')).toBeUndefined();
+    });
+
+    it('lists templates by name then id, paged, with the total', async () => {
+      const { workspace } = await newWorkspace(storage());
+      const other = await newWorkspace(storage());
+      await storage().createTemplate({ workspaceId: other.workspace.id, name: 'A', html: 'other' });
+      const names = ['b', 'a', 'B', 'ä', 'a', 'c'];
+      const made = [];
+      for (const n of names) made.push(await storage().createTemplate({ workspaceId: workspace.id, name: n, html: n }));
+      const expected = [...made].sort((x, y) => (x.name === y.name ? (x.id < y.id ? -1 : 1) : x.name < y.name ? -1 : 1)).map((t) => t.id);
+      const all = await storage().listTemplates(workspace.id, { offset: 0, limit: 100 });
+      expect(all.total).toBe(6);
+      expect(all.items.map((t) => t.id)).toEqual(expected);
+      expect(all.items.map((t) => t.name)).toEqual(['B', 'a', 'a', 'b', 'c', 'ä']);
+      const page2 = await storage().listTemplates(workspace.id, { offset: 2, limit: 2 });
+      expect(page2.total).toBe(6);
+      expect(page2.items.map((t) => t.id)).toEqual(expected.slice(2, 4));
+      expect(page2.items[0]?.html).toBe(page2.items[0]?.name);
+      const past = await storage().listTemplates(workspace.id, { offset: 50, limit: 10 });
+      expect(past).toEqual({ items: [], total: 6 });
+    });
+
+    it('stores, reads, counts and deletes documents', async () => {
+      const { workspace } = await newWorkspace(storage());
+      const other = await newWorkspace(storage());
+      const record = documentRecord(workspace.id, 600_000);
+      const pdf = new Uint8Array(Buffer.from('%PDF-1.7 test bytes \u0000\u00ff', 'latin1'));
+      await storage().putDocument(record, pdf);
+      const read = await storage().getDocument(record.id);
+      expect(read?.record).toEqual(record);
+      expect(Buffer.from(read?.pdf ?? []).equals(Buffer.from(pdf))).toBe(true);
+      expect(await storage().countDocuments(workspace.id)).toBe(1);
+      expect(await storage().countDocuments(other.workspace.id)).toBe(0);
+      await storage().deleteDocument(record.id);
+      expect(await storage().getDocument(record.id)).toBeUndefined();
+      expect(await storage().countDocuments(workspace.id)).toBe(0);
+      expect(await storage().getDocument('not-a-uuid')).toBeUndefined();
+    });
+
+    it('deletes expired documents only', async () => {
+      const { workspace } = await newWorkspace(storage());
+      const live = documentRecord(workspace.id, 600_000);
+      const dead = documentRecord(workspace.id, -1_000);
+      await storage().putDocument(live, new Uint8Array([1]));
+      await storage().putDocument(dead, new Uint8Array([2]));
+      expect(await storage().deleteExpiredDocuments(new Date())).toBeGreaterThanOrEqual(1);
+      expect(await storage().getDocument(dead.id)).toBeUndefined();
+      expect(await storage().getDocument(live.id)).toBeDefined();
+    });
+  });
+}

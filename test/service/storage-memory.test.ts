@@ -1,0 +1,7 @@
+import { createMemoryStorage } from '../../src/service/storage/memory.js';
+import { describeStorageContract } from './storage-contract.js';
+
+describeStorageContract('memory', async () => {
+  const storage = createMemoryStorage();
+  return { storage, dispose: () => storage.close() };
+});

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { FontFaceRule } from '../../src/css/types.js';
+import { OctavoError } from '../../src/errors.js';
+import { createFontRegistry, loadFontFaces } from '../../src/text/fonts.js';
+import { FIXTURES, codes, fixtureBytes, loadBytes, newDiagnostics, request, runSummary } from './helpers.js';
+
+function rule(family: string, sources: FontFaceRule['sources'], overrides: Partial<FontFaceRule> = {}): FontFaceRule {
+  return { family, sources, weight: [400, 400], style: 'normal', stretch: [100, 100], unicodeRange: [], ...overrides };
+}
+
+const woffUrl = new URL('weasyprint.woff', FIXTURES).href;
+const otfUrl = new URL('weasyprint.otf', FIXTURES).href;
+const dataUrl = `data:font/otf;base64,${Buffer.from(fixtureBytes('weasyprint.otf')).toString('base64')}`;
+
+describe('@font-face loading', () => {
+  it('loads a WOFF file and shapes with it', async () => {
+    const diagnostics = newDiagnostics();
+    const faces = await loadFontFaces([rule('Test WOFF', [{ url: woffUrl, format: 'woff' }])], loadBytes, diagnostics);
+    expect(faces).toHaveLength(1);
+    expect(faces[0]?.url).toBe(woffUrl);
+    const text = createFontRegistry({ extraFonts: [] }).forRender({ faces, diagnostics });
+    const shaped = text.shape('abc', request({ families: ['Test WOFF'], size: 10 }));
+    expect(shaped.runs[0]?.face.family).toBe('Test WOFF');
+    expect(shaped.runs[0]?.face.postscriptName).toBe('WeasyPrint');
+    expect(shaped.width).toBeCloseTo(30, 9); // 1 em per glyph in the test font
+    expect(text.metrics(request({ families: ['Test WOFF'], size: 10 })).ascent).toBeCloseTo((819 * 10) / 1024, 9); // hhea ascender 819 of 1024
+    expect(diagnostics.list()).toEqual([]);
+  });
+
+  it('loads a data: URL', async () => {
+    const diagnostics = newDiagnostics();
+    const faces = await loadFontFaces([rule('Inline', [{ url: dataUrl }])], loadBytes, diagnostics);
+    expect(faces).toHaveLength(1);
+    const text = createFontRegistry({ extraFonts: [] }).forRender({ faces, diagnostics });
+    expect(runSummary(text.shape('ab', request({ families: ['inline'] })))).toEqual(['Inline: ab']);
+  });
+
+  it('uses the first source that loads and parses, and warns only when none does', async () => {
+    const diagnostics = newDiagnostics();
+    const missing = new URL('missing.woff', FIXTURES).href;
+    const notAFont = 'data:font/ttf;base64,' + Buffer.from('this is not a font').toString('base64');
+    const faces = await loadFontFaces([
+      rule('Second wins', [{ url: missing }, { url: notAFont }, { url: 'x.eot', format: 'embedded-opentype' }, { url: otfUrl, format: 'opentype' }]),
+      rule('Broken', [{ url: missing, format: 'woff2' }, { url: notAFont }]),
+    ], loadBytes, diagnostics);
+    expect(faces.map((f) => [f.family, f.url])).toEqual([['Second wins', otfUrl]]);
+    const warnings = codes(diagnostics);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^font: @font-face "Broken" was ignored: .*missing\.woff: .*; data:font\/ttf;base64,…: not a usable font/);
+  });
+
+  it('lets a resource_denied rejection propagate', async () => {
+    const deny = async (url: string): Promise<Uint8Array> => {
+      throw new OctavoError('resource_denied', `${url} is outside the sandbox`);
+    };
+    await expect(loadFontFaces([rule('Denied', [{ url: 'file:///etc/fonts/x.ttf' }])], deny, newDiagnostics()))
+      .rejects.toMatchObject({ code: 'resource_denied' });
+  });
+
+  it('parses the same bytes once and keeps face ids stable across renders', async () => {
+    const registry = createFontRegistry({ extraFonts: [] });
+    const render = async () => {
+      const diagnostics = newDiagnostics();
+      const faces = await loadFontFaces([rule('Same', [{ url: otfUrl }])], loadBytes, diagnostics);
+      return { faces, text: registry.forRender({ faces, diagnostics }) };
+    };
+    const first = await render();
+    const second = await render();
+    expect(second.faces[0]?.program()).toBe(first.faces[0]?.program());
+    const a = first.text.shape('abc', request({ families: ['Same'] }));
+    const b = second.text.shape('abc', request({ families: ['Same'] }));
+    expect(b).toBe(a); // the shaping cache hits across renders
+    expect([...second.text.faces.keys()]).toEqual([...first.text.faces.keys()]);
+    expect(a.runs[0]?.face.id).toMatch(/^F[0-9a-f]{12}_/);
+    // The same file under other descriptors is another face.
+    const other = await loadFontFaces([rule('Same', [{ url: otfUrl }], { weight: [700, 700] })], loadBytes, newDiagnostics());
+    expect(other[0]?.key).not.toBe(first.faces[0]?.key);
+  });
+
+  it('hides bundled fonts of the same family name and honours unicode-range', async () => {
+    const diagnostics = newDiagnostics();
+    const faces = await loadFontFaces([
+      rule('Arial', [{ url: otfUrl }], { unicodeRange: [[0x30, 0x39]] }),
+    ], loadBytes, diagnostics);
+    const text = createFontRegistry({ extraFonts: [] }).forRender({ faces, diagnostics });
+    // Digits come from the @font-face face; letters are outside its unicode-range, and as the
+    // family "Arial" now means that face only, they fall back to the bundled fonts.
+    const shaped = text.shape('ab12', request({ families: ['Arial'] }));
+    expect(runSummary(shaped)).toEqual(['Liberation Sans: ab', 'Arial: 12']);
+    // The first available font is the first face whose range holds U+0020: here a fallback.
+    expect(text.metrics(request({ families: ['Arial'], size: 16 })).ascent).toBeCloseTo((1854 * 16) / 2048, 9);
+  });
+});

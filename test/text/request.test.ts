@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { ComputedStyle } from '../../src/css/types.js';
+import { fontRequestFromStyle } from '../../src/text/request.js';
+
+function style(overrides: Partial<ComputedStyle> = {}): ComputedStyle {
+  const fonts: Partial<ComputedStyle> = {
+    fontFamily: ['serif'],
+    fontSize: 16,
+    fontWeight: 400,
+    fontStyle: 'normal',
+    fontStretch: 100,
+    fontVariantCaps: 'normal',
+    fontVariantNumeric: [],
+    fontFeatureSettings: [],
+    fontKerning: 'auto',
+  };
+  return { ...fonts, ...overrides } as ComputedStyle;
+}
+
+describe('fontRequestFromStyle', () => {
+  it('copies families and descriptors and adds no features by default', () => {
+    const request = fontRequestFromStyle(style({ fontFamily: ['Arial', 'sans-serif'], fontWeight: 700, fontStyle: 'italic', fontSize: 12, fontStretch: 75 }));
+    expect(request).toEqual({ families: ['Arial', 'sans-serif'], weight: 700, style: 'italic', stretch: 75, size: 12, features: {} });
+  });
+
+  it('is memoised per style object', () => {
+    const s = style();
+    expect(fontRequestFromStyle(s)).toBe(fontRequestFromStyle(s));
+    expect(fontRequestFromStyle(style())).not.toBe(fontRequestFromStyle(s));
+  });
+
+  it('maps font-kerning, font-variant-numeric and font-variant-caps to OpenType features', () => {
+    expect(fontRequestFromStyle(style({ fontKerning: 'none' })).features).toEqual({ kern: 0 });
+    expect(fontRequestFromStyle(style({ fontKerning: 'normal' })).features).toEqual({ kern: 1 });
+    expect(fontRequestFromStyle(style({
+      fontVariantNumeric: ['tabular-nums', 'oldstyle-nums', 'slashed-zero', 'ordinal', 'diagonal-fractions'],
+    })).features).toEqual({ tnum: 1, onum: 1, zero: 1, ordn: 1, frac: 1 });
+    expect(fontRequestFromStyle(style({ fontVariantNumeric: ['lining-nums', 'proportional-nums', 'stacked-fractions'] })).features)
+      .toEqual({ lnum: 1, pnum: 1, afrc: 1 });
+    expect(fontRequestFromStyle(style({ fontVariantCaps: 'small-caps' })).features).toEqual({ smcp: 1 });
+    expect(fontRequestFromStyle(style({ fontVariantCaps: 'all-small-caps' })).features).toEqual({ smcp: 1, c2sc: 1 });
+  });
+
+  it('lets font-feature-settings override the other properties (CSS Fonts 4 §7.2)', () => {
+    const request = fontRequestFromStyle(style({
+      fontVariantNumeric: ['tabular-nums'],
+      fontKerning: 'normal',
+      fontFeatureSettings: [{ tag: 'tnum', value: 0 }, { tag: 'kern', value: 0 }, { tag: 'ss01', value: 1 }],
+    }));
+    expect(request.features).toEqual({ tnum: 0, kern: 0, ss01: 1 });
+  });
+});
