@@ -12,6 +12,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setInterval } from 'node:timers';
 
 /** The folder holding initdb/pg_ctl/postgres, or undefined when PostgreSQL is not installed. */
 export function findPostgresBinDir() {

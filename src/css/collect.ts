@@ -5,7 +5,6 @@
  */
 import type { Diagnostics } from '../diagnostics.js';
 import type { DomDocument, DomElement, DomNode, DomParent } from '../dom/types.js';
-import { isElement } from '../dom/types.js';
 import { isOctavoError } from '../errors.js';
 import { parse } from 'css-tree';
 import type { StylesheetCache } from './cache.js';
@@ -29,20 +28,20 @@ type Source =
 /** `<style>` and `<link rel=stylesheet>` elements in tree order (skipping `<template>` contents). */
 function findSources(root: DomParent): Source[] {
   const sources: Source[] = [];
-  const visit = (node: DomNode | DomParent): void => {
-    if (isElement(node as DomNode)) {
+  const visit = (children: readonly DomNode[]): void => {
+    for (const node of children) {
+      if (node.type !== 'tag' && node.type !== 'style') continue;
       const element = node as DomElement;
-      const name = element.name.toLowerCase();
-      if (name === 'template') return;
+      const name = element.name;
+      if (name === 'template') continue;
       if (name === 'style' && isCssType(element.attribs['type'])) sources.push({ kind: 'style', element });
-      if (name === 'link' && element.attribs['href'] !== undefined && isStylesheetLink(element)) {
+      else if (name === 'link' && element.attribs['href'] !== undefined && isStylesheetLink(element)) {
         sources.push({ kind: 'link', element, href: element.attribs['href'] });
       }
+      if (element.children.length > 0) visit(element.children);
     }
-    const children = (node as DomParent).children;
-    if (children) for (const child of children) visit(child);
   };
-  visit(root);
+  visit(root.children);
   return sources;
 }
 

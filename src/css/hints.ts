@@ -39,8 +39,18 @@ function parentTable(element: DomElement): DomElement | undefined {
   return undefined;
 }
 
+/** Attributes that may produce a hint; td/th also take hints from their table. */
+const HINT_ATTRIBUTES = new Set(['align', 'valign', 'width', 'height', 'bgcolor', 'nowrap', 'text', 'color', 'face', 'size', 'border', 'cellspacing', 'type', 'start', 'value']);
+
+function mayHaveHints(element: DomElement): boolean {
+  if (element.name === 'td' || element.name === 'th') return true;
+  for (const name in element.attribs) if (HINT_ATTRIBUTES.has(name)) return true;
+  return false;
+}
+
 /** The hints of an element as declaration-list text ('' when none). */
 export function presentationalHints(element: DomElement): string {
+  if (!mayHaveHints(element)) return '';
   const attribs = element.attribs;
   const name = element.name;
   const out: string[] = [];

@@ -42,6 +42,7 @@ export function buildRuleIndex(sheets: readonly Stylesheet[], env: MediaEnvironm
   const byId = new Map<string, IndexedSelector[]>();
   const byClass = new Map<string, IndexedSelector[]>();
   const byTag = new Map<string, IndexedSelector[]>();
+  const byAttribute = new Map<string, IndexedSelector[]>();
   const universal: IndexedSelector[] = [];
   const memo = new Map<MediaPredicate, boolean>();
   let order = 0;
@@ -54,12 +55,14 @@ export function buildRuleIndex(sheets: readonly Stylesheet[], env: MediaEnvironm
       if (rule.media.length > 0 && !allHold(rule.media, env, memo)) continue;
       for (const entry of rule.selectors) {
         const indexed: IndexedSelector = { entry, rule, origin, order, id: id++ };
-        const { kind, key } = entry.bucket;
-        const map = kind === 'id' ? byId : kind === 'class' ? byClass : kind === 'tag' ? byTag : undefined;
-        if (map === undefined) { universal.push(indexed); continue; }
-        const list = map.get(key);
-        if (list) list.push(indexed);
-        else map.set(key, [indexed]);
+        const bucket = entry.bucket;
+        if (bucket.kind === 'universal') { universal.push(indexed); continue; }
+        const map = bucket.kind === 'id' ? byId : bucket.kind === 'class' ? byClass : bucket.kind === 'attribute' ? byAttribute : byTag;
+        for (const key of bucket.kind === 'tags' ? bucket.keys : [bucket.key]) {
+          const list = map.get(key);
+          if (list) list.push(indexed);
+          else map.set(key, [indexed]);
+        }
       }
     }
   }
@@ -83,6 +86,7 @@ export function buildRuleIndex(sheets: readonly Stylesheet[], env: MediaEnvironm
         }
       }
       test(byTag.get(element.name));
+      if (byAttribute.size > 0) for (const name in attribs) test(byAttribute.get(name));
       test(universal);
       if (matched.length > 1) matched.sort(compareSelectors);
       return matched;

@@ -8,6 +8,8 @@ import { compile } from 'css-select';
 import type { DomElement, DomNode } from '../dom/types.js';
 import type { PseudoElement } from './types.js';
 import type { SelectorEntry } from './stylesheet.js';
+import { STRUCTURAL_PSEUDOS } from './nth.js';
+import { compileNative } from './match-native.js';
 import { childrenOf } from './values/nodes.js';
 
 export type SelectorResult =
@@ -19,6 +21,9 @@ const SUPPORTED_PSEUDO_ELEMENTS = new Set<string>(['before', 'after', 'marker'])
 const LEGACY_PSEUDO_ELEMENTS = new Set(['before', 'after', 'first-line', 'first-letter']);
 
 type Specificity = [number, number, number];
+
+/** Pseudo-classes that only match `a`, `area` and `link` elements (css-select's `:any-link`). */
+const LINK_PSEUDOS = new Set(['link', 'visited', 'any-link', 'local-link']);
 
 function add(a: Specificity, b: Specificity): Specificity {
   return [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
@@ -96,10 +101,35 @@ function bucketOf(nodes: readonly CssNode[]): SelectorEntry['bucket'] {
   if (cls?.type === 'ClassSelector') return { kind: 'class', key: cls.name };
   const type = compound.find((n) => n.type === 'TypeSelector');
   if (type?.type === 'TypeSelector' && type.name !== '*' && !type.name.includes('|')) return { kind: 'tag', key: type.name.toLowerCase() };
+  for (const node of compound) {
+    const tags = node.type === 'PseudoClassSelector' ? typeList(node) : undefined;
+    if (tags !== undefined) return { kind: 'tags', keys: tags };
+  }
+  const attribute = compound.find((n) => n.type === 'AttributeSelector');
+  if (attribute?.type === 'AttributeSelector' && attribute.name.type === 'Identifier') {
+    return { kind: 'attribute', key: attribute.name.name.toLowerCase() };
+  }
   return { kind: 'universal', key: '*' };
 }
 
-const COMPILE_OPTIONS = { xmlMode: false, cacheResults: false } as const;
+/** The tags of `:is(a, b)` / `:where(a, b)` when every argument is a lone type selector. */
+function typeList(node: CssNode & { type: 'PseudoClassSelector' }): string[] | undefined {
+  const name = node.name.toLowerCase();
+  if (LINK_PSEUDOS.has(name)) return ['a', 'area', 'link'];
+  if (name !== 'is' && name !== 'where' && name !== 'matches') return undefined;
+  const list = childrenOf(node)[0];
+  if (list?.type !== 'SelectorList') return undefined;
+  const tags: string[] = [];
+  for (const selector of childrenOf(list)) {
+    const parts = childrenOf(selector);
+    const only = parts[0];
+    if (parts.length !== 1 || only?.type !== 'TypeSelector' || only.name === '*' || only.name.includes('|')) return undefined;
+    tags.push(only.name.toLowerCase());
+  }
+  return tags.length > 0 ? tags : undefined;
+}
+
+const COMPILE_OPTIONS = { xmlMode: false, cacheResults: false, pseudos: STRUCTURAL_PSEUDOS } as const;
 
 /** Turns one css-tree `Selector` into a cascade entry, or explains why it cannot be used. */
 export function compileSelector(selector: CssNode): SelectorResult {
@@ -128,7 +158,8 @@ export function compileSelector(selector: CssNode): SelectorResult {
     : kept.map((n) => generate(n)).join('');
   let match: (element: DomElement) => boolean;
   try {
-    match = compile<DomNode, DomElement>(matchText, COMPILE_OPTIONS) as (element: DomElement) => boolean;
+    const compiled = compile<DomNode, DomElement>(matchText, COMPILE_OPTIONS) as (element: DomElement) => boolean;
+    match = compileNative(kept) ?? compiled;
   } catch (error) {
     return { ok: false, reason: 'unsupported', message: `selector \`${text}\` (${(error as Error).message})` };
   }

@@ -38,7 +38,10 @@ export interface SelectorEntry {
   readonly pseudo: PseudoElement | undefined;
   readonly match: (element: DomElement) => boolean;
   /** Rightmost compound's most selective simple selector, for rule buckets. */
-  readonly bucket: { readonly kind: 'id' | 'class' | 'tag' | 'universal'; readonly key: string };
+  readonly bucket:
+    | { readonly kind: 'id' | 'class' | 'tag' | 'attribute' | 'universal'; readonly key: string }
+    /** `:is(ol, ul)` as the rightmost compound: filed under each tag. */
+    | { readonly kind: 'tags'; readonly keys: readonly string[] };
 }
 
 export interface StyleRule {

@@ -80,13 +80,13 @@ function typeErrorLocation(error: TypeError, ast: AstNode): { property: string; 
  * Handlebars locates strict-mode misses at the path (`customer.name`); octavo reports the
  * mustache that contains it (`{{customer.name}}`), where an author looks.
  */
-function mustacheAt(ast: AstNode, line: number, column: number): { line: number; column: number } {
-  let found: { line: number; column: number } | undefined;
+function mustacheAt(ast: AstNode, line: number, column: number): { line: number; column: number; path?: string } {
+  let found: { line: number; column: number; path?: string } | undefined;
   walk(ast, (node) => {
     const path = (node as CallNode).path;
     const start = path?.loc?.start;
     if (found === undefined && node.loc !== undefined && start !== undefined && start.line === line && start.column === column) {
-      found = { line: node.loc.start.line, column: node.loc.start.column + 1 };
+      found = { line: node.loc.start.line, column: node.loc.start.column + 1, ...(isPath(path) ? { path: path.original } : {}) };
     }
   });
   return found ?? { line, column: column + 1 };
@@ -111,11 +111,13 @@ export function runtimeError(error: unknown, ast: AstNode, file: string): Octavo
   }
   const exception = error as HandlebarsException;
   const raw = error instanceof Error ? error.message : String(error);
-  const location = typeof exception.lineNumber === 'number'
-    ? mustacheAt(ast, exception.lineNumber, exception.column ?? 0) : {};
+  const { path, ...location } = typeof exception.lineNumber === 'number'
+    ? mustacheAt(ast, exception.lineNumber, exception.column ?? 0) : { path: undefined };
   const missing = STRICT_MISSING.exec(raw.replace(LOCATION_SUFFIX, ''));
   if (missing !== null) {
-    return new OctavoError('template_runtime', `"${missing[1]}" is not defined (neither a data field nor a helper)`, {
+    // name the whole path as written ("customer.name"), not only its last segment
+    const name = path !== undefined && path.split('.').includes(missing[1] ?? '') ? path : missing[1];
+    return new OctavoError('template_runtime', `"${name}" is not defined (neither a data field nor a helper)`, {
       file, ...location, hint: MISSING_HINT, cause: error,
     });
   }

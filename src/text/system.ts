@@ -2,11 +2,12 @@
  * The TextSystem of one render: matching through the render's catalog, shaping through the
  * engine-wide caches, and this render's record of used faces and missing-glyph warnings.
  *
- * Two caches, both owned by the registry and shared by every render of the engine:
- * - `texts`: (catalog, request, text) -> ShapedText, the same object on every hit, so a word
- *   layout measures twice costs one Map lookup;
+ * Two caches owned by the registry and shared by every render of the engine:
+ * - `texts`: (catalog, request, text) -> ShapedText, the same object on every hit;
  * - `runs`: (face id, size, features, text) -> GlyphRun, so requests that resolve to the same
  *   face (`Arial`, `sans-serif`, weight 400 or 500) share their shaping.
+ * In front of them, a per-render memo keyed by the request object (layout reuses one request per
+ * style) and the text, so a word measured again in the same render costs two Map lookups.
  */
 import type { Diagnostics } from '../diagnostics.js';
 import type { FontFace, FontRequest, GlyphRun, ScaledFontMetrics, ShapedText, TextSystem } from './types.js';
@@ -79,21 +80,39 @@ export function createTextSystem(input: TextSystemInput): TextSystem {
     diagnostics.warn('font', `no available font has a glyph for ${names} (in "${sample}"); drawn as .notdef`);
   };
 
+  /** This render's own memo: request object -> text -> result, no key building on a hit. */
+  const local = new WeakMap<FontRequest, Map<string, ShapedText>>();
+
+  const shapeShared = (text: string, request: FontRequest): ShapedText => {
+    const keys = requestKeys(request);
+    const key = `${catalog.id}\u0000${keys.match}\u0000${keys.rendering}\u0000${text}`;
+    let entry = caches.texts.get(key);
+    if (entry === undefined) {
+      entry = shapeUncached(text, request);
+      caches.texts.set(key, entry);
+    }
+    for (const run of entry.shaped.runs) {
+      if (!faces.has(run.face.id)) faces.set(run.face.id, run.face);
+    }
+    if (entry.missing.length > 0) reportMissing(text, entry.missing);
+    return entry.shaped;
+  };
+
   return {
     faces,
     shape(text, request) {
       if (text.length === 0) return EMPTY;
-      const key = `${catalog.id}\u0000${requestKeys(request).match}\u0000${requestKeys(request).rendering}\u0000${text}`;
-      let entry = caches.texts.get(key);
-      if (entry === undefined) {
-        entry = shapeUncached(text, request);
-        caches.texts.set(key, entry);
+      let memo = local.get(request);
+      if (memo === undefined) {
+        memo = new Map();
+        local.set(request, memo);
       }
-      for (const run of entry.shaped.runs) {
-        if (!faces.has(run.face.id)) faces.set(run.face.id, run.face);
+      let shaped = memo.get(text);
+      if (shaped === undefined) {
+        shaped = shapeShared(text, request);
+        memo.set(text, shaped);
       }
-      if (entry.missing.length > 0) reportMissing(text, entry.missing);
-      return entry.shaped;
+      return shaped;
     },
     metrics(request) {
       const primary = resolve(request).primary;

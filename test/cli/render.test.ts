@@ -112,7 +112,7 @@ describe('template errors (exit 1, file:line:column)', () => {
   it('reports missing fields with a hint', async () => {
     const result = await run(['missing-field.html', '--data', 'data.json']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^octavo: missing-field\.html:2:6: "customer" is not defined/);
+    expect(result.stderr).toMatch(/^octavo: missing-field\.html:2:6: "customer\.name" is not defined/);
     expect(result.stderr).toContain('  hint: ');
   });
 

@@ -49,7 +49,7 @@ describe('strict mode errors', () => {
   it('reports a missing field with file, line and column', () => {
     const error = failure('<h1>Invoice</h1>\n<p>  {{customer.name}}</p>', { customer: {} });
     expect(error.code).toBe('template_runtime');
-    expect(error.message).toContain('"name" is not defined');
+    expect(error.message).toBe('"customer.name" is not defined (neither a data field nor a helper)');
     expect(error.location).toBe('invoice.html:2:6');
     expect(error.hint).toContain('default');
   });
@@ -117,6 +117,12 @@ describe('syntax errors', () => {
     expect(failure('{{> (whichPartial)}}').message).toBe('dynamic partials are not supported');
   });
 
+  it('turns runaway recursion into a template error', () => {
+    const error = failure('{{#*inline "loop"}}{{> loop}}{{/inline}}{{> loop}}');
+    expect(error.code).toBe('template_runtime');
+    expect(error.message).toMatch(/call stack/i);
+  });
+
   it('does not cache a failed compilation as a success', () => {
     const local = createTemplateCache();
     expect(() => local.render('{{#if}}', {}, 't')).toThrow(OctavoError);
@@ -128,7 +134,7 @@ describe('prototype access is blocked', () => {
   it('prints nothing for constructor, __proto__ and prototype methods', () => {
     expect(render('[{{constructor}}][{{__proto__}}][{{toString}}]')).toBe('[][][]');
     // a denied prototype member is undefined, so reading below it is a strict-mode error
-    expect(failure('{{constructor.name}}').message).toContain('"name" is not defined');
+    expect(failure('{{constructor.name}}').message).toContain('"constructor.name" is not defined');
     expect(render('[{{lookup this "constructor"}}][{{lookup (lookup this "constructor") "prototype"}}]')).toBe('[][]');
     expect(render('{{#with this.constructor}}[{{this}}]{{/with}}')).toBe('');
     expect(render('[{{items.constructor}}]', { items: [] })).toBe('[]');

@@ -92,7 +92,8 @@ describe('shaping caches', () => {
     const second = local.forRender({ faces: [], diagnostics: newDiagnostics() });
     expect(second.shape('cached', req)).toBe(a);
     expect(second.faces.size).toBe(1); // faces are tracked per render even on cache hits
-    expect(local.stats.texts.hits).toBe(3);
+    // The first repeat is served by the render's own memo, the copy and the second render by the shared cache.
+    expect(local.stats.texts).toMatchObject({ hits: 2, misses: 1 });
   });
 
   it('shares glyph runs between requests that resolve to the same face', () => {

@@ -12,6 +12,7 @@ import { UsageError } from '../command.js';
 import { parseJson } from '../json-error.js';
 import { fsReason, writeFileAtomic } from '../output-file.js';
 import type { Engine } from '../../index.js';
+import type * as octavoModule from '../../index.js';
 
 /** The package's fixtures/ folder, from src/cli/commands/ and dist/cli/commands/ alike. */
 const DEFAULT_FIXTURES = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
@@ -53,7 +54,7 @@ async function readFixtureData(folder: string): Promise<unknown> {
   return parsed.value;
 }
 
-type EngineModule = typeof import('../../index.js');
+type EngineModule = typeof octavoModule;
 
 async function renderFixture(octavo: EngineModule, engine: Engine, fixtures: string, name: string, out: string, io: CliIo): Promise<GalleryEntry> {
   const folder = join(fixtures, name);

@@ -1,6 +1,6 @@
 /** CSS Text 3, CSS Writing Modes 3 (direction, unicode-bidi) and CSS 2 §10.8 (vertical-align). */
 import type { TextAlign, VerticalAlign } from '../types.js';
-import { identOf } from '../values/nodes.js';
+import { identOf, singleIdent } from '../values/nodes.js';
 import type { SpecifiedLength } from '../values/units.js';
 import { computeLength, parseLength } from '../values/units.js';
 import { parseNumber, pxProperty } from './common.js';
@@ -9,8 +9,31 @@ import { INVALID, keywordProperty, longhand } from './define.js';
 
 const ALIGN: readonly TextAlign[] = ['left', 'right', 'center', 'justify', 'start', 'end'];
 const ALIGN_ALIASES: Readonly<Record<string, TextAlign>> = {
-  'match-parent': 'start', '-webkit-center': 'center', '-webkit-left': 'left', '-webkit-right': 'right', '-moz-center': 'center',
+  '-webkit-center': 'center', '-webkit-left': 'left', '-webkit-right': 'right', '-moz-center': 'center',
 };
+
+/** `text-align` (CSS Text 3 §7.1); `match-parent` computes to the parent's value, start/end made physical. */
+const textAlign = longhand<'textAlign', TextAlign | 'match-parent'>({
+  name: 'text-align',
+  key: 'textAlign',
+  inherited: true,
+  initial: 'start',
+  parse: (nodes) => {
+    const word = singleIdent(nodes);
+    if (word === undefined) return INVALID;
+    if (word === 'match-parent') return word;
+    if ((ALIGN as readonly string[]).includes(word)) return word as TextAlign;
+    return ALIGN_ALIASES[word] ?? INVALID;
+  },
+  compute: (value, ctx) => {
+    if (value !== 'match-parent') return value;
+    const inherited = ctx.parent.textAlign;
+    const rtl = ctx.parent.direction === 'rtl';
+    if (inherited === 'start') return rtl ? 'right' : 'left';
+    if (inherited === 'end') return rtl ? 'left' : 'right';
+    return inherited;
+  },
+});
 
 type TabSpec = { readonly number: number } | SpecifiedLength;
 
@@ -67,7 +90,7 @@ const textIndent = longhand<'textIndent', SpecifiedLength>({
 const overflowWrapValues = ['normal', 'break-word', 'anywhere'] as const;
 
 export const TEXT_PROPERTIES: readonly PropertyDef[] = [
-  keywordProperty('text-align', 'textAlign', ALIGN, 'start', true, ALIGN_ALIASES),
+  textAlign,
   keywordProperty('text-align-last', 'textAlignLast', [...ALIGN, 'auto'], 'auto', true, ALIGN_ALIASES),
   textIndent,
   keywordProperty('text-transform', 'textTransform', ['none', 'uppercase', 'lowercase', 'capitalize'], 'none', true, { 'full-width': 'none', 'full-size-kana': 'none' }),

@@ -31,8 +31,8 @@ function formatNumber(call: HelperCall): string {
   const locale = optionalString(call, argOrHash(call, 2, 'locale'), 'the locale') ?? DEFAULT_LOCALE;
   const options: Intl.NumberFormatOptions = decimals === undefined
     ? {} : { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
-  const format = numberFormat(call, locale, options);
-  return format.format(roundHalfAwayFromZero(value, format.resolvedOptions().maximumFractionDigits ?? 3));
+  const { format, maximumFractionDigits } = numberFormat(call, `n|${locale}|${decimals}`, locale, options);
+  return format.format(roundHalfAwayFromZero(value, maximumFractionDigits));
 }
 
 function formatCurrency(call: HelperCall): string {
@@ -43,8 +43,8 @@ function formatCurrency(call: HelperCall): string {
   const decimals = decimalsOf(call, call.hash['decimals']);
   const options: Intl.NumberFormatOptions = { style: 'currency', currency };
   if (decimals !== undefined) Object.assign(options, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-  const format = numberFormat(call, locale, options);
-  return format.format(roundHalfAwayFromZero(value, format.resolvedOptions().maximumFractionDigits ?? 2));
+  const { format, maximumFractionDigits } = numberFormat(call, `c|${locale}|${currency}|${decimals}`, locale, options);
+  return format.format(roundHalfAwayFromZero(value, maximumFractionDigits));
 }
 
 function text(value: unknown): string {

@@ -6,7 +6,13 @@
 import type { HelperCall } from './define.js';
 import { HelperError } from './define.js';
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
+/** A number formatter with the fraction digits it resolved to (resolvedOptions() is slow). */
+export interface NumberFormatter {
+  readonly format: Intl.NumberFormat;
+  readonly maximumFractionDigits: number;
+}
+
+const numberFormats = new Map<string, NumberFormatter>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const MAX_ENTRIES = 500;
 
@@ -25,9 +31,13 @@ function intlError(call: HelperCall, error: unknown): HelperError {
   return new HelperError(`${call.name}: ${reason}`, call.loc);
 }
 
-export function numberFormat(call: HelperCall, locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+/** `key` identifies `locale` + `options` (built by the caller without JSON.stringify: this is hot). */
+export function numberFormat(call: HelperCall, key: string, locale: string, options: Intl.NumberFormatOptions): NumberFormatter {
   try {
-    return remember(numberFormats, `${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
+    return remember(numberFormats, key, () => {
+      const format = new Intl.NumberFormat(locale, options);
+      return { format, maximumFractionDigits: format.resolvedOptions().maximumFractionDigits ?? 3 };
+    });
   } catch (error) {
     throw intlError(call, error);
   }

@@ -1,0 +1,46 @@
+/** The render pool: off the event loop, time limit with worker recycling, errors as data. */
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ServiceError } from '../../src/service/errors.js';
+import type { WorkerPool } from '../../src/service/workers.js';
+import { createWorkerPool } from '../../src/service/workers.js';
+
+const workerFile = fileURLToPath(new URL('./fixtures/test-worker.mjs', import.meta.url));
+let pool: WorkerPool | undefined;
+afterEach(async () => { await pool?.close(); pool = undefined; });
+
+describe('render worker pool', () => {
+  it('renders in a worker thread', async () => {
+    pool = createWorkerPool({ workerFile, threads: 1, timeoutMs: 5_000 });
+    const result = await pool.renderPdf({ template: 'x', data: {} });
+    expect(Array.from(result.pdf)).toEqual([37, 80, 68, 70, 45]);
+    expect(result.pages).toBeGreaterThan(0); // a worker's thread id, never the main thread's 0
+  });
+
+  it('turns a failure into its ServiceError', async () => {
+    pool = createWorkerPool({ workerFile, threads: 1 });
+    await expect(pool.renderPdf({ template: 'x', data: { fail: true } })).rejects.toMatchObject({ code: 'template_error', status: 422 });
+  });
+
+  it('answers 422 render_error after the time limit and replaces the hung worker', async () => {
+    pool = createWorkerPool({ workerFile, threads: 1, timeoutMs: 300 });
+    const first = await pool.renderPdf({ template: 'x', data: {} });
+    const started = Date.now();
+    const error = await pool.renderPdf({ template: 'x', data: { spinMs: 20_000 } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error).toMatchObject({ code: 'render_error', status: 422 });
+    expect((error as Error).message).toContain('300 ms');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const after = await pool.renderPdf({ template: 'x', data: {} });
+    expect(after.pages).not.toBe(first.pages); // a new worker thread
+  });
+
+  it('sizes the pool to the cores by default', () => {
+    pool = createWorkerPool({ workerFile });
+    expect(pool.threads).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses a missing worker file with a hint to build', () => {
+    expect(() => createWorkerPool({ workerFile: '/nonexistent/render-worker.js' })).toThrow(/npm run build/);
+  });
+});
