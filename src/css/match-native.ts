@@ -7,7 +7,7 @@
 import type { CssNode } from 'css-tree';
 import { generate } from 'css-tree';
 import type { DomElement, DomNode } from '../dom/types.js';
-import { STRUCTURAL_PSEUDOS } from './nth.js';
+import { STRUCTURAL_PSEUDOS, nthTest, parseAnB } from './nth.js';
 import { childrenOf } from './values/nodes.js';
 
 type Test = (element: DomElement) => boolean;
@@ -95,10 +95,8 @@ function pseudoClassTest(node: CssNode & { type: 'PseudoClassSelector' }): Test 
   }
   const arg = args[0]!;
   if (name.startsWith('nth-') && arg.type === 'Nth' && arg.selector === null) {
-    const structural = STRUCTURAL_PSEUDOS[name];
-    if (structural === undefined) return undefined;
-    const data = generate(arg.nth);
-    return (element) => structural(element, data);
+    const anb = parseAnB(generate(arg.nth));
+    return anb === undefined ? undefined : nthTest(name, anb.a, anb.b);
   }
   if ((name === 'not' || name === 'is' || name === 'where' || name === 'matches') && arg.type === 'SelectorList') {
     const alternatives: Test[] = [];

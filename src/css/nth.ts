@@ -77,6 +77,18 @@ function filteredPosition(element: DomElement, of: (element: DomElement) => bool
 
 type Pseudo = (element: DomElement, data?: string | null) => boolean;
 
+/** A pre-parsed `:nth-*(An+B)` test for the native matcher. */
+export function nthTest(name: string, a: number, b: number): ((element: DomElement) => boolean) | undefined {
+  const fromEnd = name === 'nth-last-child' || name === 'nth-last-of-type';
+  const ofType = name === 'nth-of-type' || name === 'nth-last-of-type';
+  if (!fromEnd && !ofType && name !== 'nth-child') return undefined;
+  return (element) => {
+    const p = positionOf(element);
+    const position = ofType ? (fromEnd ? p.typeCount - p.typeIndex + 1 : p.typeIndex) : fromEnd ? p.count - p.index + 1 : p.index;
+    return matchesAnB(a, b, position);
+  };
+}
+
 function nth(fromEnd: boolean, ofType: boolean): Pseudo {
   return (element, data) => {
     const arg = argumentOf(data);

@@ -71,7 +71,7 @@ function layoutBlock(box: BlockBox, input: LayoutInput, ctx: LayoutContext, resu
       ...input,
       y: contentStart,
       strut: separatesTop ? EMPTY_STRUT : strut,
-      discardTopMargins: discard && !separatesTop,
+      discardTopMargins: discard && (continued || !separatesTop),
     },
   };
   const children = box.inlineContent ? layoutLines(frame, ctx, resume) : layoutBlockChildren(frame, ctx, resume);
@@ -113,6 +113,7 @@ function layoutBlock(box: BlockBox, input: LayoutInput, ctx: LayoutContext, resu
   const autoHeight = Math.max(0, contentBottom - contentTop);
   const contentHeight = broken ? autoHeight : clampHeight(style, autoHeight, input.containingHeight, edgesY);
   const borderBottom = contentTop + contentHeight + bottomPadding + bottomBorder;
+  if (overflowsUnsplittably(box, borderBottom, input, children)) return { kind: 'pushed' };
   const border: Sides = { top: topBorder, right: h.border.right, bottom: bottomBorder, left: h.border.left };
   const padding: Sides = { top: topPadding, right: h.padding.right, bottom: bottomPadding, left: h.padding.left };
   let fragment: BoxFragment = {
@@ -134,6 +135,17 @@ function layoutBlock(box: BlockBox, input: LayoutInput, ctx: LayoutContext, resu
     breakToken: children.breakToken,
     forcedBreakAfter: isForcedBreak(style.breakAfter),
   };
+}
+
+/**
+ * A box that ends past the page but has no content to break inside (an empty box with a
+ * height, or one whose own `height` makes it overflow) moves to the next page as a whole.
+ * Boxes whose content was split already carry their own break token.
+ */
+function overflowsUnsplittably(box: BlockBox, borderBottom: number, input: LayoutInput, children: ChildrenResult): boolean {
+  if (input.atPageTop || children.breakToken !== undefined) return false;
+  if (borderBottom <= input.fragmentainerBottom + 0.01) return false;
+  return children.fragments.length === 0 || box.style.height !== 'auto';
 }
 
 export function isForcedBreak(value: BreakValue): boolean {

@@ -52,7 +52,8 @@ export interface FontProgram {
   hasGlyphForCodePoint(codePoint: number): boolean;
   glyphForCodePoint(codePoint: number): FkGlyph;
   glyphsForString(text: string): FkGlyph[];
-  layout(text: string, features: Readonly<Record<string, boolean>>): FkGlyphRun;
+  /** A string, or glyphs (their `codePoints` drive script detection and shaping). */
+  layout(text: string | readonly FkGlyph[], features: Readonly<Record<string, boolean>>): FkGlyphRun;
 }
 
 /** One shaped glyph in visual order with the code points it stands for (logical order inside). */
@@ -129,7 +130,8 @@ export function layoutProgram(program: FontProgram, text: string, features: Read
   hookEngine(handle);
   const input = glyphsWithCodePoints(program, text);
   captured = null;
-  const run = program.layout(input as unknown as string, features);
+  // A copy: fontkit writes the features it applied into the object it is given.
+  const run = program.layout(input, { ...features });
   const records = captured as readonly { readonly codePoints: readonly number[] }[] | null;
   captured = null;
   const count = run.glyphs.length;

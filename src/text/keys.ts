@@ -39,7 +39,7 @@ function computeKeys(request: FontRequest): RequestKeys {
   return {
     match: `${families}\u0002${request.weight}\u0002${request.style}\u0002${request.stretch}`,
     rendering: `${request.size}\u0002${featuresKey}`,
-    features,
+    features: Object.freeze(features),
     featuresKey,
   };
 }

@@ -24,13 +24,13 @@ function lineText(line: LineFragment): string {
 
 describe('line breaking and alignment (CSS Text 3)', () => {
   it('breaks at spaces to fit the width and drops the spaces at line ends', async () => {
-    const result = await lines('<p id=p style="width:60px">aaaa bbbb cccc</p>');
-    expect(result.map(lineText)).toEqual(['aaaa ', 'bbbb ', 'cccc'].map((s) => s.trimEnd()));
+    const result = await lines('<p id=p style="width:50px">aaaa bbbb cccc</p>');
+    expect(result.map(lineText)).toEqual(['aaaa', 'bbbb', 'cccc']);
     expect(result.map((l) => [l.y, l.height])).toEqual([[0, 20], [20, 20], [40, 20]]);
   });
 
   it('keeps words that fit together on one line', async () => {
-    const result = await lines('<p id=p style="width:54px">aaaa bbbb cccc</p>');
+    const result = await lines('<p id=p style="width:55px">aaaa bbbb cccc</p>');
     expect(result.map(lineText)).toEqual(['aaaa bbbb', 'cccc']);
   });
 
@@ -90,7 +90,8 @@ describe('line breaking and alignment (CSS Text 3)', () => {
   it('lays out inline boxes with horizontal padding, border and margin', async () => {
     const result = await lines('<p id=p>ab<span id=s style="padding:0 3px;border-left:2px solid;margin-right:4px">cd</span>ef</p>');
     const span = result[0]!.children.find((c) => c.kind === 'box')!;
-    expect(span).toMatchObject({ x: 12, width: 2 + 3 + 12 + 3 });
+    expect(span.x).toBeCloseTo(12, 1);
+    expect(span.width).toBeCloseTo(2 + 3 + 12 + 3, 1);
     const after = texts(result[0]!)[2]!;
     expect(after.x).toBeCloseTo(12 + 20 + 4, 1);
   });
@@ -98,7 +99,8 @@ describe('line breaking and alignment (CSS Text 3)', () => {
   it('places inline-blocks on the line with a shrink-to-fit width', async () => {
     const result = await lines('<p id=p>a<span style="display:inline-block;padding:2px">bb cc</span>d</p>');
     const block = result[0]!.children.find((c) => c.kind === 'box')!;
-    expect(block).toMatchObject({ x: 6, width: 30 + 4, height: 24 });
+    expect([block.x, block.width, block.height].map((v) => Math.round(v * 10) / 10)).toEqual([6, 34, 24]);
+    expect(result[0]!.height).toBe(24);
   });
 
   it('raises and lowers text with vertical-align', async () => {

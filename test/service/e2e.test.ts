@@ -16,7 +16,7 @@ import { silentLogger } from '../../src/service/logging.js';
 import type { RunningService } from '../../src/service/server.js';
 import { startService } from '../../src/service/server.js';
 import { createFsStorage } from '../../src/service/storage/fs.js';
-import { qpdfCheck } from './helpers/qpdf.js';
+import { qpdfCheck, qpdfShowEncryption } from './helpers/qpdf.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const cli = join(root, 'dist/cli/main.js');
@@ -100,7 +100,7 @@ describe('end to end with the real engine', () => {
     const body = (await response.json()) as { data: { download_url: string } };
     const pdf = new Uint8Array(await (await fetch(body.data.download_url)).arrayBuffer());
     expect(qpdfCheck(pdf, 'open')).toMatch(/No syntax or stream encoding errors/);
-    const encryption = execFileSync('qpdf', ['--show-encryption', '--password=open', '-'], { input: pdf, encoding: 'utf8' });
+    const encryption = qpdfShowEncryption(pdf, 'open');
     expect(encryption).toMatch(/print high resolution: not allowed/);
     const text = pdfText(pdf, 'open');
     expect(text).toContain('Invoice A-7');
@@ -111,9 +111,13 @@ describe('end to end with the real engine', () => {
       method: 'POST', headers: { apikey: apiKey, 'content-type': 'application/json' },
       body: JSON.stringify({ template_id: id, payload: { number: 1 } }),
     });
-    expect(bad.status).toBe(200); // missing fields render empty, as Handlebars does
+    // the engine's Handlebars is strict: a missing field is a template error with its location, and costs nothing
+    expect(bad.status).toBe(422);
+    const error = (await bad.json()) as { error_code: string; message: string };
+    expect(error.error_code).toBe('template_error');
+    expect(error.message).toMatch(/customer.*Invoice:4:\d+/);
     const ws = (await (await fetch(`${service.url}/v1/workspaces`, { headers: { apikey: apiKey } })).json()) as { remainingQuota: number };
-    expect(ws.remainingQuota).toBe(1);
+    expect(ws.remainingQuota).toBe(2);
   });
 
   it('starts the demo with the fixture templates, and they generate', async () => {

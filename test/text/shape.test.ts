@@ -31,8 +31,15 @@ describe('shaping', () => {
     const shaped = text.shape('fit', request({ families: ['DejaVu Sans'] }));
     const glyphs = shaped.runs[0]?.glyphs ?? [];
     expect(glyphs.map((g) => g.codePoints)).toEqual([[0x66, 0x69], [0x74]]);
-    const off = text.shape('fit', request({ families: ['DejaVu Sans'], features: { liga: 0 } }));
+    const diagnostics = newDiagnostics();
+    const noLiga = registry.forRender({ faces: [], diagnostics });
+    const off = noLiga.shape('fit', request({ families: ['DejaVu Sans'], features: { liga: 0 } }));
     expect(off.runs[0]?.glyphs).toHaveLength(3);
+    // Arabic then Latin with one request: what fontkit applied to one must not leak into the other.
+    const both = request({ families: ['DejaVu Sans'] });
+    noLiga.shape('مرحبا', both);
+    expect(noLiga.shape('fit', both).runs[0]?.glyphs).toHaveLength(2);
+    expect(diagnostics.list()).toEqual([]);
   });
 
   it('passes features through (small caps and fwid of the WeasyPrint test font)', async () => {

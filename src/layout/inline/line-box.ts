@@ -156,9 +156,8 @@ function placeHorizontally(
       case 'text': {
         const trimmed = index === layout.trim.pieceIndex && layout.trim.removeGlyphs;
         const placed = placeRuns(piece.runs, x, layout.extraPerSpace, trimmed);
-        const width = placed.width;
-        top().children.push({ kind: 'text', style: piece.style, runs: placed.runs, x, width, text: trimmed ? piece.text.replace(/ +$/, '') : piece.text });
-        x += width;
+        appendText(top().children, { kind: 'text', style: piece.style, runs: placed.runs, x, width: placed.width, text: trimmed ? piece.text.replace(/ +$/, '') : piece.text });
+        x += placed.width;
         break;
       }
       case 'open':
@@ -181,6 +180,34 @@ function placeHorizontally(
   });
   while (stack.length > 1) close(stack.pop()!, true, x);
   return root.children;
+}
+
+/** Words of one text in one style become one text fragment (fewer, longer glyph runs to paint). */
+function appendText(siblings: Node[], node: Extract<Node, { kind: 'text' }>): void {
+  const previous = siblings[siblings.length - 1];
+  if (previous !== undefined && previous.kind === 'text' && previous.style === node.style && Math.abs(previous.x + previous.width - node.x) < 1e-6) {
+    siblings[siblings.length - 1] = { ...previous, runs: mergeRuns(previous.runs, node.runs), width: previous.width + node.width, text: previous.text + node.text };
+    return;
+  }
+  siblings.push(node);
+}
+
+/** Joins the last run of `a` with the first of `b` when they share face and size. */
+function mergeRuns(a: readonly PlacedRun[], b: readonly PlacedRun[]): PlacedRun[] {
+  const last = a[a.length - 1];
+  const first = b[0];
+  if (last === undefined || first === undefined || last.run.face !== first.run.face || last.run.size !== first.run.size) return [...a, ...b];
+  const joined: PlacedRun = {
+    x: last.x,
+    advances: [...last.advances, ...first.advances],
+    run: {
+      ...last.run,
+      glyphs: [...last.run.glyphs, ...first.run.glyphs],
+      width: last.run.width + first.run.width,
+      text: last.run.text + first.run.text,
+    },
+  };
+  return [...a.slice(0, -1), joined, ...b.slice(1)];
 }
 
 /** Positions the glyphs of a piece, adding justification to spaces and dropping trimmed trailing spaces. */

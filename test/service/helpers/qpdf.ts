@@ -15,3 +15,15 @@ export function qpdfCheck(pdf: Uint8Array, password?: string): string {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** `qpdf --show-encryption` of the bytes (opened with `password`). */
+export function qpdfShowEncryption(pdf: Uint8Array, password: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'octavo-qpdf-'));
+  try {
+    const file = join(dir, 'doc.pdf');
+    writeFileSync(file, pdf);
+    return execFileSync('qpdf', ['--show-encryption', `--password=${password}`, file], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,113 @@
+import { parse } from 'css-tree';
+import { compile } from 'css-select';
+import { describe, expect, it } from 'vitest';
+import { compileSelector, selectorSpecificity } from '../../src/css/selectors.js';
+import { parseHtml } from '../../src/dom/parse.js';
+import type { DomElement, DomNode } from '../../src/dom/types.js';
+import { isElement } from '../../src/dom/types.js';
+import { parseAnB } from '../../src/css/nth.js';
+
+function specificity(text: string): number[] {
+  const list = parse(text, { context: 'selectorList' });
+  return selectorSpecificity(list.type === 'SelectorList' ? list.children.first! : list);
+}
+
+describe('specificity (Selectors 4 §17 examples)', () => {
+  it.each([
+    ['*', [0, 0, 0]],
+    ['LI', [0, 0, 1]],
+    ['UL LI', [0, 0, 2]],
+    ['UL OL+LI', [0, 0, 3]],
+    ['H1 + *[REL=up]', [0, 1, 1]],
+    ['UL OL LI.red', [0, 1, 3]],
+    ['LI.red.level', [0, 2, 1]],
+    ['#x34y', [1, 0, 0]],
+    ['#s12:not(FOO)', [1, 0, 1]],
+    [':is(em, #foo)', [1, 0, 0]],
+    [':where(em, #foo)', [0, 0, 0]],
+    ['.foo :is(.bar, #baz)', [1, 1, 0]],
+    ['p::before', [0, 0, 2]],
+    ['p:before', [0, 0, 2]],
+    ['a:hover', [0, 1, 1]],
+    [':nth-child(2n+1 of .x, #y)', [1, 1, 0]],
+    ['div:has(> p.a)', [0, 1, 2]],
+  ])('%s', (selector, expected) => {
+    expect(specificity(selector)).toEqual(expected);
+  });
+});
+
+describe('An+B', () => {
+  it.each([
+    ['odd', { a: 2, b: 1 }], ['even', { a: 2, b: 0 }], ['3', { a: 0, b: 3 }], ['-n+3', { a: -1, b: 3 }],
+    ['n', { a: 1, b: 0 }], ['2n - 1', { a: 2, b: -1 }], ['+n', { a: 1, b: 0 }], ['x', undefined],
+  ])('%s', (text, expected) => {
+    expect(parseAnB(text)).toEqual(expected);
+  });
+});
+
+const HTML = `<html><body>
+<div id="main" class="box wide" lang="en-GB" dir="RTL">
+  <p class="lead">One</p><p>Two <a href="#x">link</a> <a name="y">anchor</a></p>
+  <ul><li>a</li><li class="x">b</li><li>c</li><li class="x">d</li><li>e</li></ul>
+  <table><tr><td>1</td><td>2</td></tr><tr><td>3</td><td>4</td></tr><tr><td>5</td><td>6</td></tr></table>
+  <span data-kind="alpha beta">s</span><em></em><input type="TEXT">
+</div>
+<section><h2>T</h2><p>after</p><p>last</p></section>
+</body></html>`;
+
+function allElements(node: { children?: DomNode[] }, out: DomElement[] = []): DomElement[] {
+  for (const child of node.children ?? []) {
+    if (isElement(child)) {
+      out.push(child);
+      allElements(child, out);
+    }
+  }
+  return out;
+}
+
+describe('native matcher agrees with css-select', () => {
+  const dom = parseHtml(HTML, 't.html');
+  const elements = allElements(dom.root);
+  it.each([
+    'p', 'p.lead', '#main', 'div.box.wide', '.box p', 'div > p', 'p + p', 'p ~ ul', 'h2 ~ p', 'li:nth-child(2n)',
+    'li:nth-child(odd)', 'li:nth-last-child(2)', 'li:first-child', 'li:last-child', 'tr:nth-child(even) td',
+    'td:nth-child(2):last-child', 'h2:only-of-type', 'em:empty', 'p:first-of-type', 'p:last-of-type', 'li:not(.x)', 'li:is(.x, :first-child)', '[data-kind~=beta]',
+    '[data-kind^=alp]', '[data-kind$=eta]', '[data-kind*="ha b"]', '[lang|=en]', '[dir=rtl]', '[dir=RTL s]',
+    'input[type=text]', 'a:link', 'a:any-link', ':root', 'section > :last-child', 'body > * > p', 'ul li.x',
+    'div :not(p):not(li)', '* + li',
+  ])('%s', (selector) => {
+    const list = parse(selector, { context: 'selectorList' });
+    const result = compileSelector(list.type === 'SelectorList' ? list.children.first! : list);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const reference = compile<DomNode, DomElement>(selector, { xmlMode: false, cacheResults: false });
+    const ours = elements.filter((el) => result.entry.match(el)).map((el) => el.startIndex);
+    const theirs = elements.filter((el) => reference(el)).map((el) => el.startIndex);
+    expect(ours).toEqual(theirs);
+    expect(ours.length).toBeGreaterThan(0);
+  });
+});
+
+describe('compileSelector', () => {
+  const first = (text: string) => {
+    const list = parse(text, { context: 'selectorList' });
+    return compileSelector(list.type === 'SelectorList' ? list.children.first! : list);
+  };
+  it('splits pseudo-elements off and buckets by the rightmost compound', () => {
+    const before = first('p.note::before');
+    expect(before.ok && before.entry.pseudo).toBe('before');
+    expect(before.ok && before.entry.bucket).toEqual({ kind: 'class', key: 'note' });
+    const marker = first('li::marker');
+    expect(marker.ok && marker.entry.pseudo).toBe('marker');
+    const id = first('div #x.y');
+    expect(id.ok && id.entry.bucket).toEqual({ kind: 'id', key: 'x' });
+    const tags = first(':is(ol, ul) li');
+    expect(tags.ok && tags.entry.bucket).toEqual({ kind: 'tag', key: 'li' });
+    const list = first('ul :is(ol, ul)');
+    expect(list.ok && list.entry.bucket).toEqual({ kind: 'tags', keys: ['ol', 'ul'] });
+  });
+  it('rejects unsupported pseudo-elements and unknown pseudo-classes', () => {
+    expect(first('p::first-line').ok).toBe(false);
+    expect(first('p:unknown-thing').ok).toBe(false);
+  });
+});

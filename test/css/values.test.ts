@@ -1,0 +1,129 @@
+import { parse } from 'css-tree';
+import { describe, expect, it } from 'vitest';
+import { parseColor } from '../../src/css/values/color.js';
+import { px, styleWith } from './helpers.js';
+
+function color(text: string): unknown {
+  const value = parse(text, { context: 'value' });
+  const nodes = value.type === 'Value' ? value.children.toArray() : [];
+  return nodes.length === 1 ? parseColor(nodes[0]) : undefined;
+}
+
+const rgb = (r: number, g: number, b: number, a = 1) => ({ r, g, b, a });
+
+describe('colours (CSS Color 4)', () => {
+  it.each([
+    ['#f00', rgb(255, 0, 0)],
+    ['#F00A', rgb(255, 0, 0, 170 / 255)],
+    ['#00ff0080', rgb(0, 255, 0, 128 / 255)],
+    ['#123456', rgb(0x12, 0x34, 0x56)],
+    ['rebeccapurple', rgb(102, 51, 153)],
+    ['ReD', rgb(255, 0, 0)],
+    ['transparent', rgb(0, 0, 0, 0)],
+    ['currentColor', 'currentcolor'],
+    ['rgb(255, 0, 0)', rgb(255, 0, 0)],
+    ['rgba(0, 0, 255, 0.5)', rgb(0, 0, 255, 0.5)],
+    ['rgb(100%, 50%, 0%)', rgb(255, 127.5, 0)],
+    ['rgb(0 128 255 / 25%)', rgb(0, 128, 255, 0.25)],
+    ['rgb(0 128 255 / .5)', rgb(0, 128, 255, 0.5)],
+    ['rgb(300 -5 0)', rgb(255, 0, 0)],
+    ['rgb(none 10 20)', rgb(0, 10, 20)],
+    ['rgba(0 0 0)', rgb(0, 0, 0)],
+    ['hsl(120, 100%, 50%)', rgb(0, 255, 0)],
+    ['hsl(120deg 100% 25%)', rgb(0, 127.5, 0)],
+    ['hsl(0.5turn 100% 50% / 0.2)', rgb(0, 255, 255, 0.2)],
+    ['hsla(240, 100%, 50%, 0.5)', rgb(0, 0, 255, 0.5)],
+    ['hsl(120 100 50)', rgb(0, 255, 0)],
+    ['hwb(0 0% 0%)', rgb(255, 0, 0)],
+    ['hwb(120 20% 20%)', rgb(51, 204, 51)],
+    ['hwb(0 60% 60%)', rgb(127.5, 127.5, 127.5)],
+    ['Canvas', rgb(255, 255, 255)],
+  ])('%s', (text, expected) => {
+    expect(color(text)).toEqual(expected);
+  });
+
+  it.each([
+    '#ff', '#fffff', '#ggg', 'rgb(1, 2)', 'rgb(1 2 3 4)', 'rgb(1, 2%, 3)', 'rgb(1 2, 3)', 'hsl(1, 2, 3)',
+    'hsl(none, 50%, 50%)', 'hwb(0, 0%, 0%)', 'notacolor', 'rgb(1 2 3 / 4 / 5)',
+  ])('rejects %s', (text) => {
+    expect(color(text)).toBeUndefined();
+  });
+});
+
+describe('lengths (CSS Values 4 §6)', () => {
+  const cases: [string, number][] = [
+    ['10px', 10], ['1in', 96], ['2.54cm', 96], ['25.4mm', 96], ['101.6Q', 96], ['72pt', 96], ['6pc', 96],
+    ['2em', 40], ['1.5rem', 18], ['2ex', 20], ['2ch', 20], ['10vw', 64.37], ['10vh', 97.25], ['10vmin', 64.37],
+    ['10vmax', 97.25], ['0', 0], ['-3px', -3],
+  ];
+  it.each(cases)('margin-left: %s', async (value, expected) => {
+    const doc = await styleWith(`html { font-size: 12px } div { font-size: 20px; margin-left: ${value} }`, '<div>x</div>');
+    expect(doc.diagnostics).toEqual([]);
+    expect(Math.round(px(doc.style('div').marginLeft) * 100) / 100).toBeCloseTo(expected, 1);
+  });
+
+  it('em in font-size refers to the parent, rem to the root', async () => {
+    const doc = await styleWith('html { font-size: 10px } body { font-size: 2em } p { font-size: 1.5em; line-height: 2rem } span { font-size: 50% }', '<p><span>x</span></p>');
+    expect(doc.style('body').fontSize).toBe(20);
+    expect(doc.style('p').fontSize).toBe(30);
+    expect(doc.style('p').lineHeight).toBe(20);
+    expect(doc.style('span').fontSize).toBe(15);
+  });
+
+  it('rem on the root element uses the initial font size', async () => {
+    const doc = await styleWith('html { font-size: 2rem; margin-left: 1rem }', '');
+    expect(doc.style('html').fontSize).toBe(32);
+    expect(doc.style('html').marginLeft).toBe(32);
+  });
+
+  it('vw/vh follow the page area of @page', async () => {
+    const doc = await styleWith('@page { size: 400px 300px; margin: 50px } div { width: 50vw; height: 50vh }', '<div></div>');
+    expect(doc.style('div').width).toBe(150);
+    expect(doc.style('div').height).toBe(100);
+  });
+
+  it('rejects negative padding and unknown units', async () => {
+    const doc = await styleWith('div { padding-left: -1px; width: 10zz; margin-top: 5 }', '<div></div>');
+    expect(doc.diagnostics.map((d) => d.code)).toEqual(['css_invalid_value', 'css_invalid_value', 'css_invalid_value']);
+    expect(doc.style('div').paddingLeft).toBe(0);
+    expect(doc.style('div').width).toBe('auto');
+  });
+});
+
+describe('calc(), min(), max(), clamp()', () => {
+  it.each([
+    ['calc(10px + 2em)', 50],
+    ['calc(2 * (1in - 48px))', 96],
+    ['calc(100px / 4 - 5px)', 20],
+    ['min(10px, 2em, 1in)', 10],
+    ['max(10px, 2em)', 40],
+    ['clamp(10px, 5em, 60px)', 60],
+    ['calc(1px + calc(2px * 3))', 7],
+    ['calc(-1 * 5px)', -5],
+  ])('%s', async (value, expected) => {
+    const doc = await styleWith(`div { font-size: 20px; margin-left: ${value} }`, '<div></div>');
+    expect(doc.diagnostics).toEqual([]);
+    expect(doc.style('div').marginLeft).toBeCloseTo(expected, 5);
+  });
+
+  it('keeps percentages for layout', async () => {
+    const doc = await styleWith('div { font-size: 10px; width: calc(100% - 2em); max-width: min(50%, 300px); margin-left: calc(50%) }', '<div></div>');
+    expect(doc.style('div').width).toEqual({ kind: 'calc', node: { op: 'sum', terms: [{ op: 'percent', value: 100 }, { op: 'px', value: -20 }] } });
+    expect(doc.style('div').maxWidth).toEqual({ kind: 'calc', node: { op: 'min', args: [{ op: 'percent', value: 50 }, { op: 'px', value: 300 }] } });
+    expect(doc.style('div').marginLeft).toEqual({ kind: 'percent', value: 50 });
+  });
+
+  it('folds numbers for number properties and percentages of font size', async () => {
+    const doc = await styleWith('div { opacity: calc(1 / 4); line-height: calc(1 + 0.5); z-index: calc(2 * 3); font-size: calc(50% + 2px) }', '<div></div>');
+    const div = doc.style('div');
+    expect(div.opacity).toBe(0.25);
+    expect(div.lineHeight).toEqual({ kind: 'number', value: 1.5 });
+    expect(div.zIndex).toBe(6);
+    expect(div.fontSize).toBe(10);
+  });
+
+  it.each(['calc(1px + 2)', 'calc(1px * 2px)', 'calc(1px / 0)', 'calc(1px -2px)', 'calc()', 'clamp(1px, 2px)'])('rejects %s', async (value) => {
+    const doc = await styleWith(`div { margin-left: ${value} }`, '<div></div>');
+    expect(doc.diagnostics.map((d) => d.code)).toEqual(['css_invalid_value']);
+  });
+});
