@@ -103,12 +103,18 @@ export function parseDeclarationValue(
     const shorthandName = def.kind === 'shorthand' ? def.name : undefined;
     return build(longhandsOf(def), (longhand) => ({ kind: 'pending', text, shorthand: shorthandName, longhand }), important, property);
   }
+  let reportedUnsupported = false;
   const parseCtx: ParseContext = {
     baseUrl: ctx.baseUrl,
-    unsupported: (feature) => ctx.sink.warn('css_unsupported', `${feature} is not supported (in \`${name}\`)`, where.line, where.column, feature),
+    unsupported: (feature) => {
+      reportedUnsupported = true;
+      ctx.sink.warn('css_unsupported', `${feature} is not supported (in \`${name}\`)`, where.line, where.column, feature);
+    },
   };
   const values = parseValue(def, nodes, parseCtx);
   if (values === undefined) {
+    // A value rejected because it uses something unsupported was already reported as such.
+    if (reportedUnsupported) return [];
     ctx.sink.warn('css_invalid_value', `invalid value \`${text}\` for \`${name}\``, where.line, where.column);
     return [];
   }

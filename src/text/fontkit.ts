@@ -154,17 +154,30 @@ export function layoutProgram(program: FontProgram, text: string, features: Read
 }
 
 /**
- * `glyphsForString` with each glyph re-dressed with the code points of this occurrence: an object
- * inheriting from fontkit's cached glyph (metrics stay shared) with its own `codePoints`.
+ * `glyphsForString` with the right code points on every glyph. Where fontkit's cached glyph
+ * carries other code points than this occurrence (rare), an object inheriting from it (metrics
+ * stay shared) gets its own `codePoints`.
  */
 function glyphsWithCodePoints(program: FontProgram, text: string): FkGlyph[] {
   const glyphs = program.glyphsForString(text);
   const clusters = cmapClusters(text);
   if (clusters.length !== glyphs.length) return glyphs;
-  return glyphs.map((glyph, i) => {
-    void glyph.advanceWidth; // computed once on the shared glyph, inherited by the copies
-    return Object.create(glyph, { codePoints: { value: clusters[i], enumerable: true }}) as FkGlyph;
-  });
+  for (let i = 0; i < glyphs.length; i++) {
+    const glyph = glyphs[i] as FkGlyph;
+    const wanted = clusters[i] as number[];
+    if (sameCodePoints(glyph.codePoints, wanted)) continue;
+    void glyph.advanceWidth; // computed once on the shared glyph, inherited by the copy
+    const copy = Object.create(glyph) as { codePoints: readonly number[] };
+    copy.codePoints = wanted;
+    glyphs[i] = copy as unknown as FkGlyph;
+  }
+  return glyphs;
+}
+
+function sameCodePoints(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function isVariationSelector(cp: number): boolean {
@@ -175,8 +188,15 @@ function isVariationSelector(cp: number): boolean {
 function cmapClusters(text: string): number[][] {
   const clusters: number[][] = [];
   let previousJoinable = false;
-  for (const ch of text) {
-    const cp = ch.codePointAt(0) as number;
+  for (let i = 0; i < text.length; i++) {
+    let cp = text.charCodeAt(i);
+    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < text.length) {
+      const low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        cp = ((cp - 0xd800) << 10) + (low - 0xdc00) + 0x10000;
+        i++;
+      }
+    }
     if (isVariationSelector(cp)) {
       if (previousJoinable) (clusters[clusters.length - 1] as number[]).push(cp);
       previousJoinable = false;

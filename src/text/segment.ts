@@ -69,6 +69,8 @@ function visibleCodePoints(codePoints: readonly number[]): number[] {
 
 /** Splits `text` into runs of one face each, falling back per cluster through the resolution. */
 export function segmentByFace(text: string, resolution: Resolution): Segmentation {
+  const single = singleFace(text, resolution);
+  if (single !== undefined) return { segments: [{ text, face: single }], missing: [] };
   const clusters = clustersOf(text);
   const missing: number[] = [];
   for (const cluster of clusters) {
@@ -83,6 +85,26 @@ export function segmentByFace(text: string, resolution: Resolution): Segmentatio
   }
   assignTransparentFaces(clusters, resolution.primary);
   return { segments: mergeClusters(text, clusters), missing };
+}
+
+/**
+ * The common case without allocation: every character is printable ASCII or a simple
+ * base character, and one face has them all.
+ */
+function singleFace(text: string, resolution: Resolution): FontFace | undefined {
+  let face: FontFace | undefined;
+  const one: number[] = [0];
+  for (let i = 0; i < text.length; i++) {
+    const cp = text.charCodeAt(i);
+    if (cp >= 0xd800 && cp <= 0xdfff) return undefined;
+    if (cp >= 0x7f && charClass(cp) !== 'base') return undefined;
+    if (cp < 0x20) return undefined;
+    one[0] = cp;
+    const found = resolution.faceFor(one);
+    if (found === undefined || (face !== undefined && found !== face)) return undefined;
+    face = found;
+  }
+  return face;
 }
 
 /** A transparent cluster joins the run before it, or at the start of the text the one after it. */

@@ -1,0 +1,228 @@
+import { describe, expect, it } from 'vitest';
+import { styleHtml, styleWith } from './helpers.js';
+
+const red = { r: 255, g: 0, b: 0, a: 1 };
+const green = { r: 0, g: 128, b: 0, a: 1 };
+const blue = { r: 0, g: 0, b: 255, a: 1 };
+const black = { r: 0, g: 0, b: 0, a: 1 };
+
+describe('cascade order (CSS Cascade 4 §6)', () => {
+  it('author beats the UA sheet, later beats earlier', async () => {
+    const doc = await styleWith('h1 { font-size: 10px } p { color: red } p { color: green }', '<h1>t</h1><p>x</p>');
+    expect(doc.style('h1').fontSize).toBe(10);
+    expect(doc.style('p').color).toEqual(green);
+  });
+
+  it('specificity beats order', async () => {
+    const doc = await styleWith('#a { color: green } div.b { color: blue } .b { color: red } div { color: red }', '<div id="a" class="b">x</div><div id="b" class="b">y</div>');
+    expect(doc.style('#a').color).toEqual(green);
+    expect(doc.style('#b').color).toEqual(blue);
+  });
+
+  it('!important beats specificity, the style attribute beats rules, important rules beat the style attribute', async () => {
+    const doc = await styleWith('#x { color: red } p { color: green !important } #y { color: red } #z { color: blue !important }',
+      '<p id="x">a</p><div id="y" style="color: green">b</div><div id="z" style="color: red">c</div><div id="w" style="color: red !important; background-color: blue">d</div>');
+    expect(doc.style('#x').color).toEqual(green);
+    expect(doc.style('#y').color).toEqual(green);
+    expect(doc.style('#z').color).toEqual(blue);
+    expect(doc.style('#w').color).toEqual(red);
+    expect(doc.style('#w').backgroundColor).toEqual(blue);
+  });
+
+  it('UA !important would beat author !important (none in ua.css, checked through revert)', async () => {
+    const doc = await styleWith('h1 { font-size: 10px } h1.r { font-size: revert } p { display: revert } b { font-weight: unset }', '<h1 class="r">t</h1><p>x</p><b>b</b>');
+    expect(doc.style('h1').fontSize).toBe(32);
+    expect(doc.style('p').display).toBe('block');
+    expect(doc.style('b').fontWeight).toBe(400);
+  });
+});
+
+describe('inheritance and CSS-wide keywords', () => {
+  it('inherited properties inherit, others take initial values', async () => {
+    const doc = await styleWith('div { color: red; padding: 5px; font-family: Georgia }', '<div><span>x</span></div>');
+    expect(doc.style('span').color).toEqual(red);
+    expect(doc.style('span').fontFamily).toEqual(['Georgia']);
+    expect(doc.style('span').paddingTop).toBe(0);
+  });
+
+  it('inherit, initial, unset', async () => {
+    const doc = await styleWith('div { color: red; padding-left: 5px; border: 1px solid } span { padding-left: inherit; color: initial } em { color: unset; padding-left: unset } b { border-top-color: inherit } i { all: initial }',
+      '<div><span>x</span><em>y</em><b>z</b></div>');
+    expect(doc.style('span').paddingLeft).toBe(5);
+    expect(doc.style('span').color).toEqual(black);
+    expect(doc.style('em').color).toEqual(red);
+    expect(doc.style('em').paddingLeft).toBe(0);
+    expect(doc.style('b').borderTopColor).toEqual(red);
+  });
+
+  it('shorthands accept CSS-wide keywords', async () => {
+    const doc = await styleWith('div { margin: 4px } p { margin: inherit } span { border: initial }', '<div><p>x</p></div><span>s</span>');
+    expect(doc.style('p').marginLeft).toBe(4);
+    expect(doc.style('span').borderTopStyle).toBe('none');
+  });
+
+  it('currentColor in color inherits; in other properties it is the element colour', async () => {
+    const doc = await styleWith('div { color: blue } p { color: currentColor; background-color: currentcolor; text-decoration: underline }', '<div><p>x</p></div>');
+    expect(doc.style('p').color).toEqual(blue);
+    expect(doc.style('p').backgroundColor).toEqual(blue);
+    expect(doc.style('p').textDecorationColor).toEqual(blue);
+  });
+});
+
+describe('UA stylesheet (HTML §15)', () => {
+  it('gives HTML defaults', async () => {
+    const doc = await styleWith('', '<h1>a</h1><h2>b</h2><p>p</p><ul><li>x</li></ul><table><tr><th>h</th><td>d</td></tr></table><b>b</b><code>c</code><a href="#">l</a><small>s</small><sub>2</sub><pre>x</pre><blockquote>q</blockquote><hr><div hidden>h</div>');
+    expect(doc.style('body').marginTop).toBe(8);
+    expect(doc.style('body').display).toBe('block');
+    expect(doc.style('head').display).toBe('none');
+    expect(doc.style('h1').fontSize).toBe(32);
+    expect(doc.style('h1').fontWeight).toBe(700);
+    expect(doc.style('h1').marginTop).toBeCloseTo(21.44, 5);
+    expect(doc.style('h2').fontSize).toBe(24);
+    expect(doc.style('p').marginTop).toBe(16);
+    expect(doc.style('ul').paddingLeft).toBe(40);
+    expect(doc.style('ul').listStyleType).toBe('disc');
+    expect(doc.style('li').display).toBe('list-item');
+    expect(doc.style('table').display).toBe('table');
+    expect(doc.style('table').borderSpacing).toEqual([2, 2]);
+    expect(doc.style('tr').display).toBe('table-row');
+    expect(doc.style('td').display).toBe('table-cell');
+    expect(doc.style('td').paddingTop).toBe(1);
+    expect(doc.style('td').verticalAlign).toBe('middle');
+    expect(doc.style('th').fontWeight).toBe(700);
+    expect(doc.style('th').textAlign).toBe('center');
+    expect(doc.style('b').fontWeight).toBe(700);
+    expect(doc.style('code').fontFamily).toEqual(['monospace']);
+    expect(doc.style('a').color).toEqual({ r: 0, g: 0, b: 0xee, a: 1 });
+    expect(doc.style('a').textDecorationLine.underline).toBe(true);
+    expect(doc.style('small').fontSize).toBeCloseTo(16 / 1.2, 5);
+    expect(doc.style('sub').verticalAlign).toBe('sub');
+    expect(doc.style('pre').whiteSpace).toBe('pre');
+    expect(doc.style('blockquote').marginLeft).toBe(40);
+    expect(doc.style('hr').borderTopStyle).toBe('inset');
+    expect(doc.style('hr').borderTopWidth).toBe(1);
+    expect(doc.style('hr').marginLeft).toBe('auto');
+    expect(doc.style('div').display).toBe('none');
+    expect(doc.diagnostics).toEqual([]);
+  });
+
+  it('nested list styles', async () => {
+    const doc = await styleWith('', '<ul><li><ul id="b"><li><ul id="c"><li>x</li></ul></li></ul></li></ul><ol id="o"><li>1</li></ol>');
+    expect(doc.style('#b').listStyleType).toBe('circle');
+    expect(doc.style('#c').listStyleType).toBe('square');
+    expect(doc.style('#b').marginTop).toBe(0);
+    expect(doc.style('#o').listStyleType).toBe('decimal');
+    expect(doc.style('#o').counterReset).toEqual([{ name: 'list-item', value: 0 }]);
+  });
+
+  it('dir attribute sets direction', async () => {
+    const doc = await styleWith('', '<div dir="rtl"><p>x</p></div><span dir="ltr">y</span>');
+    expect(doc.style('p').direction).toBe('rtl');
+    expect(doc.style('div').unicodeBidi).toBe('isolate');
+    expect(doc.style('span').direction).toBe('ltr');
+  });
+});
+
+describe('pseudo-elements', () => {
+  it('::before/::after exist only with content', async () => {
+    const doc = await styleWith('p::before { content: "a"; color: red } p::after { color: red } div::after { content: none } q { color: blue }',
+      '<p>x</p><div>y</div><q>z</q>');
+    const p = doc.element('p');
+    expect(doc.styled.styleOf(p, 'before')!.content).toEqual([{ kind: 'string', value: 'a' }]);
+    expect(doc.styled.styleOf(p, 'before')!.color).toEqual(red);
+    expect(doc.styled.styleOf(p, 'after')).toBeUndefined();
+    expect(doc.styled.styleOf(doc.element('div'), 'after')).toBeUndefined();
+    const q = doc.styled.styleOf(doc.element('q'), 'before')!;
+    expect(q.content).toEqual([{ kind: 'open-quote' }]);
+    expect(q.color).toEqual(blue);
+  });
+
+  it('::marker for list items', async () => {
+    const doc = await styleWith('li::marker { color: red } li.none::marker { content: none } li.s::marker { content: "→ " }',
+      '<ul><li id="a">a</li><li class="none">b</li><li class="s">c</li></ul><p id="p">x</p>');
+    const marker = doc.styled.styleOf(doc.element('#a'), 'marker')!;
+    expect(marker.color).toEqual(red);
+    expect(marker.content).toBe('normal');
+    expect(marker.fontVariantNumeric).toEqual(['tabular-nums']);
+    expect(marker.whiteSpace).toBe('pre');
+    const [, none, custom] = doc.element('ul').children.filter((c) => c.type === 'tag') as never[];
+    expect(doc.styled.styleOf(none, 'marker')).toBeUndefined();
+    expect(doc.styled.styleOf(custom, 'marker')!.content).toEqual([{ kind: 'string', value: '→ ' }]);
+    expect(doc.styled.styleOf(doc.element('#p'), 'marker')).toBeUndefined();
+  });
+});
+
+describe('computed-value fix-ups', () => {
+  it('blockifies floats, absolutely positioned boxes, flex items and the root', async () => {
+    const doc = await styleWith('span.f { float: left } span.a { position: absolute; float: right } .flex { display: flex } html { display: inline }',
+      '<span class="f">a</span><span class="a">b</span><div class="flex"><span id="item">c</span><table id="t" style="display: inline-table"></table></div>');
+    const [f, a] = doc.element('body').children.filter((c) => c.type === 'tag') as never[];
+    expect(doc.styled.styleOf(f)!.display).toBe('block');
+    expect(doc.styled.styleOf(a)!.display).toBe('block');
+    expect(doc.styled.styleOf(a)!.float).toBe('none');
+    expect(doc.style('#item').display).toBe('block');
+    expect(doc.style('#t').display).toBe('table');
+    expect(doc.style('html').display).toBe('block');
+  });
+
+  it('position: sticky behaves as relative', async () => {
+    const doc = await styleWith('div { position: sticky }', '<div></div>');
+    expect(doc.style('div').position).toBe('relative');
+  });
+});
+
+describe('presentational hints (HTML §15.3)', () => {
+  it('maps legacy attributes below author rules', async () => {
+    const doc = await styleHtml(`<body bgcolor="#eeeeee"><table width="50%" cellspacing="0" cellpadding="4" border="1" align="center"><tr valign="top">
+      <td align="right" width="120" nowrap>x</td><td id="c" style="padding: 0">y</td></tr></table><img width="64" height="32" src="a.png"><font color="red" size="5">f</font><ol start="3"><li value="7">a</li></ol></body>`);
+    expect(doc.style('body').backgroundColor).toEqual({ r: 238, g: 238, b: 238, a: 1 });
+    const table = doc.style('table');
+    expect(table.width).toEqual({ kind: 'percent', value: 50 });
+    expect(table.borderSpacing).toEqual([0, 0]);
+    expect(table.borderTopWidth).toBe(1);
+    expect(table.marginLeft).toBe('auto');
+    const td = doc.style('td');
+    expect(td.textAlign).toBe('right');
+    expect(td.width).toBe(120);
+    expect(td.whiteSpace).toBe('nowrap');
+    expect(td.paddingTop).toBe(4);
+    expect(td.borderTopStyle).toBe('inset');
+    expect(td.verticalAlign).toBe('top');
+    expect(doc.style('#c').paddingTop).toBe(0);
+    expect(doc.style('img').width).toBe(64);
+    expect(doc.style('img').height).toBe(32);
+    expect(doc.style('font').color).toEqual(red);
+    expect(doc.style('font').fontSize).toBe(24);
+    expect(doc.style('ol').counterReset).toEqual([{ name: 'list-item', value: 2 }]);
+    expect(doc.style('li').counterSet).toEqual([{ name: 'list-item', value: 7 }]);
+  });
+});
+
+describe('style sharing', () => {
+  it('shares computed styles between cells that match the same rules', async () => {
+    const rows = Array.from({ length: 6 }, (_, i) => `<tr><td>${i}</td><td class="n">${i}</td></tr>`).join('');
+    const doc = await styleWith('tr:nth-child(even) td { background-color: red } td.n { text-align: right }', `<table>${rows}</table>`);
+    const cells = (doc.element('table').children.filter((c) => c.type === 'tag') as never[]).map((tr: { children: never[] }) => tr.children.filter((c: { type: string }) => c.type === 'tag'));
+    const style = (el: never) => doc.styled.styleOf(el)!;
+    expect(style(cells[0]![0]!)).toBe(style(cells[2]![0]!));
+    expect(style(cells[1]![0]!)).toBe(style(cells[3]![0]!));
+    expect(style(cells[0]![0]!)).not.toBe(style(cells[1]![0]!));
+    expect(style(cells[1]![0]!).backgroundColor).toEqual(red);
+    expect(style(cells[0]![0]!).backgroundColor).toEqual({ r: 0, g: 0, b: 0, a: 0 });
+    expect(style(cells[0]![1]!).textAlign).toBe('right');
+  });
+});
+
+describe('anonymous styles', () => {
+  it('inherit inherited properties and reset the others', async () => {
+    const doc = await styleWith('div { color: red; padding: 5px; border: 1px solid }', '<div>x</div>');
+    const div = doc.style('div');
+    const anon = doc.styled.anonymousStyle(div, 'block');
+    expect(anon.color).toEqual(red);
+    expect(anon.paddingTop).toBe(0);
+    expect(anon.borderTopWidth).toBe(0);
+    expect(anon.display).toBe('block');
+    expect(doc.styled.anonymousStyle(div, 'block')).toBe(anon);
+    expect(doc.styled.rootStyle).toBe(doc.style('html'));
+  });
+});

@@ -1,0 +1,229 @@
+import { describe, expect, it } from 'vitest';
+import type { ComputedStyle } from '../../src/css/types.js';
+import { styleWith } from './helpers.js';
+
+async function divStyle(declarations: string): Promise<{ style: ComputedStyle; codes: string[] }> {
+  const doc = await styleWith(`div { ${declarations} }`, '<div>x</div>');
+  return { style: doc.style('div'), codes: doc.diagnostics.map((d) => d.code) };
+}
+
+const red = { r: 255, g: 0, b: 0, a: 1 };
+const black = { r: 0, g: 0, b: 0, a: 1 };
+
+describe('box shorthands', () => {
+  it.each([
+    ['margin: 1px', [1, 1, 1, 1]],
+    ['margin: 1px 2px', [1, 2, 1, 2]],
+    ['margin: 1px 2px 3px', [1, 2, 3, 2]],
+    ['margin: 1px 2px 3px 4px', [1, 2, 3, 4]],
+  ])('%s', async (decl, [t, r, b, l]) => {
+    const { style } = await divStyle(decl);
+    expect([style.marginTop, style.marginRight, style.marginBottom, style.marginLeft]).toEqual([t, r, b, l]);
+  });
+
+  it('margin accepts auto and percentages; padding rejects negatives', async () => {
+    const { style, codes } = await divStyle('margin: auto 10%; padding: 1px -2px');
+    expect(style.marginTop).toBe('auto');
+    expect(style.marginLeft).toEqual({ kind: 'percent', value: 10 });
+    expect(style.paddingTop).toBe(0);
+    expect(codes).toEqual(['css_invalid_value']);
+  });
+
+  it('inset and logical margins (ltr and rtl)', async () => {
+    const doc = await styleWith('div, p { inset: 1px 2px; margin-inline: 3px 4px; padding-inline-start: 5px; margin-block-start: 6px }',
+      '<div>x</div><p dir="rtl">y</p>');
+    const div = doc.style('div');
+    expect([div.top, div.right, div.bottom, div.left]).toEqual([1, 2, 1, 2]);
+    expect([div.marginLeft, div.marginRight, div.paddingLeft, div.marginTop]).toEqual([3, 4, 5, 6]);
+    const p = doc.style('p');
+    expect([p.marginRight, p.marginLeft, p.paddingRight, p.paddingLeft]).toEqual([3, 4, 5, 0]);
+  });
+
+  it('list padding follows the direction', async () => {
+    const doc = await styleWith('', '<ul><li>a</li></ul><ol dir="rtl"><li>b</li></ol>');
+    expect(doc.style('ul').paddingLeft).toBe(40);
+    expect(doc.style('ol').paddingRight).toBe(40);
+    expect(doc.style('ol').paddingLeft).toBe(0);
+  });
+});
+
+describe('borders', () => {
+  it('border sets all sides; omitted parts reset', async () => {
+    const { style } = await divStyle('color: red; border: 2px solid; border-left: thick dashed blue');
+    expect([style.borderTopWidth, style.borderTopStyle, style.borderTopColor]).toEqual([2, 'solid', red]);
+    expect([style.borderLeftWidth, style.borderLeftStyle, style.borderLeftColor]).toEqual([5, 'dashed', { r: 0, g: 0, b: 255, a: 1 }]);
+  });
+
+  it('width is medium (3px) by default and 0 when the style is none/hidden', async () => {
+    const { style } = await divStyle('border-style: solid none hidden double; border-width: 4px');
+    expect([style.borderTopWidth, style.borderRightWidth, style.borderBottomWidth, style.borderLeftWidth]).toEqual([4, 0, 0, 4]);
+    const plain = await divStyle('border-top-style: solid');
+    expect(plain.style.borderTopWidth).toBe(3);
+    expect(plain.style.borderTopColor).toEqual(black);
+  });
+
+  it('border-color follows currentColor per element', async () => {
+    const doc = await styleWith('div { border: 1px solid; color: blue } span { color: red; border: 1px solid }', '<div><span>x</span></div>');
+    expect(doc.style('div').borderTopColor).toEqual({ r: 0, g: 0, b: 255, a: 1 });
+    expect(doc.style('span').borderBottomColor).toEqual(red);
+  });
+
+  it('border-width/style/color take 1-4 values', async () => {
+    const { style } = await divStyle('border-width: 1px 2px 3px; border-style: solid; border-color: red green');
+    expect([style.borderTopWidth, style.borderRightWidth, style.borderBottomWidth, style.borderLeftWidth]).toEqual([1, 2, 3, 2]);
+    expect(style.borderRightColor).toEqual({ r: 0, g: 128, b: 0, a: 1 });
+    expect(style.borderBottomColor).toEqual(red);
+  });
+
+  it('border-radius with slash', async () => {
+    const { style } = await divStyle('border-radius: 1px 2px 3px 4px / 5px 10%');
+    expect(style.borderTopLeftRadius).toEqual([1, 5]);
+    expect(style.borderTopRightRadius).toEqual([2, { kind: 'percent', value: 10 }]);
+    expect(style.borderBottomRightRadius).toEqual([3, 5]);
+    expect(style.borderBottomLeftRadius).toEqual([4, { kind: 'percent', value: 10 }]);
+  });
+
+  it('rejects an invalid border', async () => {
+    const { codes } = await divStyle('border: 1px solid red blue');
+    expect(codes).toEqual(['css_invalid_value']);
+  });
+});
+
+describe('font', () => {
+  it('expands the font shorthand and resets the rest', async () => {
+    const { style } = await divStyle('font-weight: 900; line-height: 3; font: italic small-caps bold condensed 12px/1.5 "Open Sans", Arial, sans-serif');
+    expect(style.fontStyle).toBe('italic');
+    expect(style.fontVariantCaps).toBe('small-caps');
+    expect(style.fontWeight).toBe(700);
+    expect(style.fontStretch).toBe(75);
+    expect(style.fontSize).toBe(12);
+    expect(style.lineHeight).toEqual({ kind: 'number', value: 1.5 });
+    expect(style.fontFamily).toEqual(['Open Sans', 'Arial', 'sans-serif']);
+    const reset = await divStyle('line-height: 3; font: 10pt serif');
+    expect(reset.style.lineHeight).toBe('normal');
+    expect(reset.style.fontSize).toBeCloseTo(13.333, 3);
+  });
+
+  it('unquoted family names join their identifiers', async () => {
+    const { style } = await divStyle('font-family: Times New Roman, MONOSPACE');
+    expect(style.fontFamily).toEqual(['Times New Roman', 'monospace']);
+  });
+
+  it('system fonts are unsupported', async () => {
+    const { codes } = await divStyle('font: caption');
+    expect(codes).toEqual(['css_unsupported']);
+  });
+
+  it('keyword sizes and relative weights', async () => {
+    const doc = await styleWith('div { font-size: xx-large; font-weight: 300 } b { font-weight: bolder } i { font-size: smaller; font-weight: lighter }',
+      '<div><b>x<i>y</i></b></div>');
+    expect(doc.style('div').fontSize).toBe(32);
+    expect(doc.style('b').fontWeight).toBe(400);
+    expect(doc.style('i').fontWeight).toBe(100);
+    expect(doc.style('i').fontSize).toBeCloseTo(32 / 1.2, 5);
+  });
+
+  it('line-height computes percentages and lengths to px, keeps numbers', async () => {
+    const doc = await styleWith('div { font-size: 20px; line-height: 150% } p { font-size: 10px; line-height: 1.2 }', '<div><span>a</span></div><p><b>b</b></p>');
+    expect(doc.style('div').lineHeight).toBe(30);
+    expect(doc.style('span').lineHeight).toBe(30);
+    expect(doc.style('b').lineHeight).toEqual({ kind: 'number', value: 1.2 });
+  });
+
+  it('font-variant-numeric and font-feature-settings', async () => {
+    const { style } = await divStyle('font-variant-numeric: tabular-nums slashed-zero; font-feature-settings: "liga" off, "ss01"');
+    expect(style.fontVariantNumeric).toEqual(['tabular-nums', 'slashed-zero']);
+    expect(style.fontFeatureSettings).toEqual([{ tag: 'liga', value: 0 }, { tag: 'ss01', value: 1 }]);
+  });
+});
+
+describe('other shorthands', () => {
+  it('background keeps colour and images', async () => {
+    const { style, codes } = await divStyle('background: url(img/a.png), #ff0000');
+    expect(style.backgroundColor).toEqual(red);
+    expect(style.backgroundImage).toEqual(['file:///work/doc/img/a.png']);
+    expect(codes).toEqual([]);
+  });
+
+  it('background components octavo ignores are reported once', async () => {
+    const doc = await styleWith('div { background: url(a.png) no-repeat center / cover red } p { background: url(b.png) repeat-x }', '<div></div><p></p>');
+    expect(doc.style('div').backgroundColor).toEqual(red);
+    expect(doc.diagnostics.map((d) => d.code)).toEqual(['css_unsupported']);
+  });
+
+  it('list-style', async () => {
+    const a = await divStyle('list-style: square inside');
+    expect([a.style.listStyleType, a.style.listStylePosition, a.style.listStyleImage]).toEqual(['square', 'inside', 'none']);
+    const b = await divStyle('list-style: none');
+    expect([b.style.listStyleType, b.style.listStyleImage]).toEqual(['none', 'none']);
+    const c = await divStyle('list-style: url(dot.png) "-"');
+    expect([c.style.listStyleType, c.style.listStyleImage]).toEqual([{ kind: 'string', value: '-' }, 'file:///work/doc/dot.png']);
+  });
+
+  it.each([
+    ['flex: 1', [1, 1, 0]],
+    ['flex: none', [0, 0, 'auto']],
+    ['flex: auto', [1, 1, 'auto']],
+    ['flex: 2 3', [2, 3, 0]],
+    ['flex: 2 3 10%', [2, 3, { kind: 'percent', value: 10 }]],
+    ['flex: 100px', [1, 1, 100]],
+    ['flex: content 2', [2, 1, 'content']],
+  ])('%s', async (decl, expected) => {
+    const { style, codes } = await divStyle(decl);
+    expect(codes).toEqual([]);
+    expect([style.flexGrow, style.flexShrink, style.flexBasis]).toEqual(expected);
+  });
+
+  it('flex-flow, gap, place-*', async () => {
+    const { style } = await divStyle('flex-flow: wrap column; gap: 1px 2%; place-content: center space-between; place-items: end; place-self: first baseline');
+    expect([style.flexDirection, style.flexWrap]).toEqual(['column', 'wrap']);
+    expect([style.rowGap, style.columnGap]).toEqual([1, { kind: 'percent', value: 2 }]);
+    expect([style.alignContent, style.justifyContent]).toEqual(['center', 'space-between']);
+    expect(style.alignItems).toBe('end');
+    expect(style.alignSelf).toBe('baseline');
+  });
+
+  it('text-decoration', async () => {
+    const { style } = await divStyle('text-decoration: underline overline dotted red 2px');
+    expect(style.textDecorationLine).toEqual({ underline: true, overline: true, lineThrough: false });
+    expect(style.textDecorationStyle).toBe('dotted');
+    expect(style.textDecorationColor).toEqual(red);
+    expect(style.textDecorationThickness).toBe(2);
+  });
+
+  it('overflow with one and two values', async () => {
+    expect((await divStyle('overflow: hidden')).style.overflowY).toBe('hidden');
+    const two = await divStyle('overflow: hidden auto');
+    expect([two.style.overflowX, two.style.overflowY]).toEqual(['hidden', 'auto']);
+  });
+
+  it('page-break-* are legacy aliases of break-*', async () => {
+    const { style } = await divStyle('page-break-before: always; page-break-after: avoid; page-break-inside: avoid');
+    expect([style.breakBefore, style.breakAfter, style.breakInside]).toEqual(['page', 'avoid', 'avoid']);
+  });
+
+  it('vendor aliases map or are ignored silently', async () => {
+    const { style, codes } = await divStyle('-webkit-box-sizing: border-box; -webkit-print-color-adjust: exact; print-color-adjust: exact; word-wrap: break-word; -webkit-font-smoothing: antialiased');
+    expect(style.boxSizing).toBe('border-box');
+    expect(style.overflowWrap).toBe('break-word');
+    expect(codes).toEqual([]);
+  });
+
+  it('border-spacing, counters, quotes, content', async () => {
+    const doc = await styleWith('table { border-spacing: 4px 2px; counter-reset: row 3 item } td { counter-increment: row } q { quotes: "«" "»" "‹" "›" } p::before { content: "Nº " counter(row, upper-roman) ". " attr(title) open-quote counters(item, ".") url(x.png) }',
+      '<table><tr><td>1</td></tr></table><q>x</q><p title="t">p</p>');
+    expect(doc.style('table').borderSpacing).toEqual([4, 2]);
+    expect(doc.style('table').counterReset).toEqual([{ name: 'row', value: 3 }, { name: 'item', value: 0 }]);
+    expect(doc.style('td').counterIncrement).toEqual([{ name: 'row', value: 1 }]);
+    expect(doc.style('q').quotes).toEqual([['«', '»'], ['‹', '›']]);
+    expect(doc.styled.styleOf(doc.element('p'), 'before')!.content).toEqual([
+      { kind: 'string', value: 'Nº ' },
+      { kind: 'counter', name: 'row', style: 'upper-roman' },
+      { kind: 'string', value: '. ' },
+      { kind: 'attr', name: 'title' },
+      { kind: 'open-quote' },
+      { kind: 'counters', name: 'item', separator: '.', style: 'decimal' },
+      { kind: 'url', url: 'file:///work/doc/x.png' },
+    ]);
+  });
+});
