@@ -77,6 +77,7 @@ export function parseDeclarationValue(
     return [{ property, slot: { kind: 'custom', name: property }, value: { kind: 'custom', text }, important }];
   }
   const name = property.toLowerCase();
+  if (name === 'all') return parseAll(valueNode, important, ctx, where);
   const lookup = lookupProperty(name);
   const text = valueNode.type === 'Raw' ? valueNode.value.trim() : generate(valueNode);
   if (lookup.kind === 'ignored') return [];
@@ -143,6 +144,19 @@ export function parseValue(def: RegisteredProperty, nodes: Nodes, ctx: ParseCont
     }
     case 'unsupported': return undefined;
   }
+}
+
+/** `all` (CSS Cascade 4 §3.2): a CSS-wide keyword for every property but direction and unicode-bidi. */
+function parseAll(valueNode: CssNode, important: boolean, ctx: DeclarationContext, where: { line: number | undefined; column: number | undefined }): Declaration[] {
+  const nodes = valueNodes(valueNode);
+  const keyword = nodes === undefined ? undefined : singleIdent(nodes);
+  if (keyword === undefined || !CSS_WIDE.has(keyword)) {
+    ctx.sink.warn('css_invalid_value', `invalid value \`${generate(valueNode)}\` for \`all\``, where.line, where.column);
+    return [];
+  }
+  const kw: CssWideKeyword = keyword === 'revert-layer' ? 'revert' : (keyword as CssWideKeyword);
+  const names = [...LONGHAND_INDEX.keys()].filter((n) => n !== 'direction' && n !== 'unicode-bidi');
+  return build(names, () => ({ kind: 'keyword', keyword: kw }), important, 'all');
 }
 
 function build(longhands: readonly string[], valueOf: (longhand: string) => DeclaredValue, important: boolean, property: string): Declaration[] {

@@ -56,7 +56,9 @@ export function parseStylesheet(source: string, baseUrl: string | undefined): Pa
     onParseError: (error) => warn('css_parse', error.message, (error as { line?: number }).line, (error as { column?: number }).column),
   });
   for (const node of childrenOf(ast)) visitTopLevel(node, builder, []);
-  return { rules: builder.rules, imports: builder.imports, fontFaces: builder.fontFaces, pages: builder.pages, warnings };
+  // Parse errors arrive before the rules are visited: report everything in source order.
+  const sorted = warnings.map((w, i) => ({ w, i })).sort((a, b) => (a.w.line ?? 0) - (b.w.line ?? 0) || a.i - b.i).map((x) => x.w);
+  return { rules: builder.rules, imports: builder.imports, fontFaces: builder.fontFaces, pages: builder.pages, warnings: sorted };
 }
 
 function visitTopLevel(node: CssNode, builder: Builder, media: readonly MediaPredicate[]): void {

@@ -38,10 +38,10 @@ function evaluateOperand(node: CssNode): boolean {
     case 'Declaration': return declarationSupported(node.property, generate(node.value));
     case 'Feature': return node.value !== null && declarationSupported(node.name, generate(node.value));
     case 'SupportsDeclaration': return evaluateOperand((node as unknown as { declaration: CssNode }).declaration);
-    case 'Function': {
-      if (node.name.toLowerCase() !== 'selector') return false;
-      const list = parse(generate(childrenOf(node)[0] ?? node), { context: 'selectorList' });
-      return childrenOf(list).every((selector) => compileSelector(selector).ok);
+    case 'FeatureFunction': {
+      const feature = node as unknown as { feature: string; value: CssNode };
+      if (feature.feature.toLowerCase() !== 'selector') return false;
+      return feature.value.type === 'Selector' && compileSelector(feature.value).ok;
     }
     default: return false;
   }

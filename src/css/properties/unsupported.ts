@@ -33,7 +33,7 @@ float-reference float-defer float-offset footnote-display footnote-policy
 string-set bookmark-level bookmark-label bookmark-state anchor running
 size marks bleed page-orientation
 shape-outside shape-margin shape-image-threshold list-style-marker counter marker-side
-speak speak-as quotes-style zoom all`;
+speak speak-as quotes-style zoom`;
 
 export const UNSUPPORTED_PROPERTIES: ReadonlySet<string> = new Set(UNSUPPORTED.split(/\s+/).filter(Boolean));
 

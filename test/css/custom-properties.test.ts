@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { computeCustomProperties, substituteVars } from '../../src/css/custom-properties.js';
+import { styleWith } from './helpers.js';
+
+const red = { r: 255, g: 0, b: 0, a: 1 };
+const blue = { r: 0, g: 0, b: 255, a: 1 };
+
+describe('var() substitution', () => {
+  it('substitutes, with fallbacks and nesting', () => {
+    const vars = new Map([['--a', '10px'], ['--b', 'red']]);
+    const lookup = (name: string) => vars.get(name);
+    expect(substituteVars('var(--a) var(--b)', lookup)).toBe('10px red');
+    expect(substituteVars('var(--missing, 1px 2px)', lookup)).toBe('1px 2px');
+    expect(substituteVars('var(--missing, var(--b))', lookup)).toBe('red');
+    expect(substituteVars('calc(var(--a) * 2)', lookup)).toBe('calc(10px * 2)');
+    expect(substituteVars('"var(--a)"', lookup)).toBe('"var(--a)"');
+    expect(substituteVars('var(--missing)', lookup)).toBeUndefined();
+    expect(substituteVars('var(--missing,)', lookup)).toBe('');
+  });
+
+  it('drops custom properties in a cycle, even through a fallback', () => {
+    const parent = new Map([['--inherited', 'blue']]);
+    const declared = new Map<string, string | undefined>([
+      ['--a', 'var(--b)'], ['--b', 'var(--a, 1px)'], ['--c', 'var(--c)'], ['--d', 'var(--inherited) x'], ['--e', 'var(--a, ok)'],
+    ]);
+    const result = computeCustomProperties(parent, declared);
+    expect(result.has('--a')).toBe(false);
+    expect(result.has('--b')).toBe(false);
+    expect(result.has('--c')).toBe(false);
+    expect(result.get('--d')).toBe('blue x');
+    expect(result.get('--e')).toBe('ok');
+  });
+});
+
+describe('custom properties in the cascade', () => {
+  it('inherit and resolve per element', async () => {
+    const doc = await styleWith(':root { --main: red; --gap: 4px } .blue { --main: blue } p { color: var(--main); margin: var(--gap) calc(var(--gap) * 2) }',
+      '<p id="a">a</p><div class="blue"><p id="b">b</p></div>');
+    expect(doc.style('#a').color).toEqual(red);
+    expect(doc.style('#b').color).toEqual(blue);
+    expect(doc.style('#b').marginTop).toBe(4);
+    expect(doc.style('#b').marginLeft).toBe(8);
+    expect(doc.diagnostics).toEqual([]);
+  });
+
+  it('var() in shorthands and fallbacks', async () => {
+    const doc = await styleWith('div { --w: 2px; border: var(--w) solid var(--c, blue); font: var(--f, bold 10px/2 serif) }', '<div>x</div>');
+    const div = doc.style('div');
+    expect(div.borderTopWidth).toBe(2);
+    expect(div.borderLeftColor).toEqual(blue);
+    expect(div.fontWeight).toBe(700);
+    expect(div.fontSize).toBe(10);
+  });
+
+  it('an invalid reference makes the declaration behave as unset', async () => {
+    const doc = await styleWith('div { color: red; padding-left: 3px } p { color: var(--nope); padding-left: var(--nope) } span { --x: 12; margin-left: var(--x) }',
+      '<div><p>x</p><span>y</span></div>');
+    expect(doc.style('p').color).toEqual(red);
+    expect(doc.style('p').paddingLeft).toBe(0);
+    expect(doc.style('span').marginLeft).toBe(0);
+    expect(doc.diagnostics.map((d) => d.code)).toEqual(['css_invalid_value', 'css_invalid_value', 'css_invalid_value']);
+    expect(doc.diagnostics[2]!.message).toContain('margin-left');
+  });
+
+  it('cycles are invalid at computed-value time', async () => {
+    const doc = await styleWith('div { --a: var(--b); --b: var(--a); color: red } div { color: var(--a, blue) }', '<div>x</div>');
+    expect(doc.style('div').color).toEqual(blue);
+  });
+
+  it('CSS-wide keywords on custom properties', async () => {
+    const doc = await styleWith(':root { --c: red } div { --c: initial; color: var(--c, blue) } p { --c: inherit; color: var(--c) }', '<div><p>x</p></div>');
+    expect(doc.style('div').color).toEqual(blue);
+  });
+
+  it('all: initial resets everything but direction', async () => {
+    const doc = await styleWith('div { color: red; direction: rtl; margin: 3px } p { all: initial }', '<div><p>x</p></div>');
+    expect(doc.style('p').color).toEqual({ r: 0, g: 0, b: 0, a: 1 });
+    expect(doc.style('p').display).toBe('inline');
+    expect(doc.style('p').direction).toBe('rtl');
+    expect(doc.diagnostics).toEqual([]);
+  });
+});

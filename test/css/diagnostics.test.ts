@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { createStylesheetCache } from '../../src/css/index.js';
+import { styleHtml } from './helpers.js';
+
+const TEMPLATE = `<!DOCTYPE html>
+<html>
+<head>
+<style>
+p {
+  color: red;
+  colour: blue;
+  margin: 1px 2px 3px 4px 5px;
+  transform: rotate(3deg);
+  box-shadow: none;
+}
+div { transform: none; width: 10px }
+</style>
+</head>
+<body><p style="font-weight: heavy">x</p><div>y</div></body>
+</html>`;
+
+describe('diagnostics', () => {
+  it('report unknown properties and invalid values with template lines; keep the valid ones', async () => {
+    const doc = await styleHtml(TEMPLATE);
+    const found = doc.diagnostics.map((d) => [d.code, d.line, d.file, d.message]);
+    expect(found).toEqual([
+      ['css_unknown_property', 7, 'doc.html', 'unknown property `colour`'],
+      ['css_invalid_value', 8, 'doc.html', 'invalid value `1px 2px 3px 4px 5px` for `margin`'],
+      ['css_unsupported', 9, 'doc.html', 'property `transform` is not supported'],
+      ['css_unsupported', 10, 'doc.html', 'property `box-shadow` is not supported'],
+      ['css_invalid_value', 15, 'doc.html', 'invalid value `heavy` for `font-weight`'],
+    ]);
+    expect(doc.style('p').color).toEqual({ r: 255, g: 0, b: 0, a: 1 });
+    expect(doc.style('div').width).toBe(10);
+    expect(doc.diagnostics[0]!.column).toBe(3);
+  });
+
+  it('cached sheets report their warnings again in every render, at the right lines', async () => {
+    const cache = createStylesheetCache();
+    const first = await styleHtml(TEMPLATE, { cache });
+    const shifted = await styleHtml(TEMPLATE.replace('<head>', '<head>\n\n'), { cache });
+    expect(cache.size).toBe(1);
+    expect(shifted.diagnostics.map((d) => d.line)).toEqual(first.diagnostics.map((d) => (d.line === 15 ? 17 : d.line! + 2)));
+  });
+
+  it('parse errors, bad selectors and unsupported at-rules', async () => {
+    const doc = await styleHtml(`<style>
+p::first-letter { color: red }
+a:nonsense-class { color: red }
+@container (min-width: 10px) { p { color: red } }
+p { color: red; nope }
+@font-feature-values Font One { @styleset { nice-style: 12; } }
+</style><p>x</p>`);
+    const codes = doc.diagnostics.map((d) => [d.code, d.line]);
+    expect(codes).toEqual([
+      ['css_unsupported', 2],
+      ['css_unsupported', 3],
+      ['css_unsupported', 4],
+      ['css_parse', 5],
+    ]);
+    expect(doc.style('p').color).toEqual({ r: 255, g: 0, b: 0, a: 1 });
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { Diagnostics } from '../../src/diagnostics.js';
+import { computeMarginBoxStyle, computePageStyle } from '../../src/css/index.js';
+import type { PageContext } from '../../src/css/types.js';
+import { styleWith } from './helpers.js';
+
+const MM = 96 / 25.4;
+const first: PageContext = { index: 0, side: 'right', blank: false };
+const second: PageContext = { index: 1, side: 'left', blank: false };
+
+async function page(css: string, context: PageContext = first) {
+  const doc = await styleWith(css, '<p>x</p>');
+  const diagnostics = new Diagnostics();
+  return { style: computePageStyle(doc.styled, context, diagnostics), diagnostics: diagnostics.list(), doc };
+}
+
+describe('@page size (CSS Paged Media 3 §7.1)', () => {
+  it('defaults to A4 with the UA margin of 75px', async () => {
+    const { style } = await page('');
+    expect(style.width).toBeCloseTo(210 * MM, 6);
+    expect(style.height).toBeCloseTo(297 * MM, 6);
+    expect([style.marginTop, style.marginRight, style.marginBottom, style.marginLeft]).toEqual([75, 75, 75, 75]);
+  });
+
+  it.each([
+    ['A5', [148 * MM, 210 * MM]],
+    ['a3 landscape', [420 * MM, 297 * MM]],
+    ['landscape B5', [250 * MM, 176 * MM]],
+    ['letter', [816, 1056]],
+    ['legal portrait', [816, 1344]],
+    ['ledger', [1056, 1632]],
+    ['landscape', [297 * MM, 210 * MM]],
+    ['10px 6px', [10, 6]],
+    ['5in', [480, 480]],
+    ['auto', [210 * MM, 297 * MM]],
+  ])('size: %s', async (value, [w, h]) => {
+    const { style, diagnostics } = await page(`@page { size: ${value} }`);
+    expect(diagnostics).toEqual([]);
+    expect(style.width).toBeCloseTo(w!, 6);
+    expect(style.height).toBeCloseTo(h!, 6);
+  });
+
+  it.each(['A4 A5', '-1px 2px', 'red', 'landscape portrait'])('rejects size: %s', async (value) => {
+    const { style, diagnostics } = await page(`@page { size: ${value} }`);
+    expect(diagnostics.map((d) => d.code)).toEqual(['css_invalid_value']);
+    expect(style.width).toBeCloseTo(210 * MM, 6);
+  });
+});
+
+describe('@page selection and cascade', () => {
+  const css = `
+    @page { margin: 1cm; background-color: yellow }
+    @page :first { margin-top: 3cm }
+    @page :left { margin-left: 2cm; margin-right: 1.5cm }
+    @page :right { margin-right: 2cm }
+    @page wide { size: A4 landscape }
+    @page wide:first { margin: 0 }
+    @page { margin-bottom: 5mm }
+  `;
+  it('applies pseudo-classes by specificity, then order', async () => {
+    const one = await page(css, first);
+    expect(one.style.marginTop).toBeCloseTo(3 * 96 / 2.54, 6);
+    expect(one.style.marginRight).toBeCloseTo(2 * 96 / 2.54, 6);
+    expect(one.style.marginBottom).toBeCloseTo(5 * MM, 6);
+    expect(one.style.style.backgroundColor).toEqual({ r: 255, g: 255, b: 0, a: 1 });
+    const two = await page(css, second);
+    expect(two.style.marginTop).toBeCloseTo(96 / 2.54, 6);
+    expect(two.style.marginLeft).toBeCloseTo(2 * 96 / 2.54, 6);
+    expect(two.style.marginRight).toBeCloseTo(1.5 * 96 / 2.54, 6);
+  });
+
+  it('named pages', async () => {
+    const named = await page(css, { index: 0, side: 'right', blank: false, name: 'wide' });
+    expect(named.style.width).toBeCloseTo(297 * MM, 6);
+    expect(named.style.marginTop).toBe(0);
+    const later = await page(css, { index: 3, side: 'left', blank: false, name: 'wide' });
+    expect(later.style.marginTop).toBeCloseTo(96 / 2.54, 6);
+  });
+
+  it('author rules beat UA rules; em refers to the root font size; important wins', async () => {
+    const { style } = await page('html { font-size: 10px } @page { margin: 2em !important } @page :first { margin: 1px }');
+    expect(style.marginTop).toBe(20);
+    const blank = await page('@page :blank { margin: 0 } @page { margin: 10% auto }', { index: 2, side: 'right', blank: true });
+    expect(blank.style.marginTop).toBe(0);
+    const percent = await page('@page { margin: 10% auto }');
+    expect(percent.style.marginTop).toEqual({ kind: 'percent', value: 10 });
+    expect(percent.style.marginLeft).toBe('auto');
+  });
+
+  it('keeps margin boxes as raw declarations and computes their style', async () => {
+    const { doc, style } = await page('@page { color: gray; @bottom-center { content: "Page " counter(page) " of " counter(pages); font-size: 9pt } @top-left { color: red } } @page :first { @bottom-center { content: none } }');
+    const rule = doc.styled.pageRules.find((r) => r.origin === 'author' && r.marginBoxes['bottom-center'] !== undefined)!;
+    expect(rule.marginBoxes['bottom-center']![0]).toMatchObject({ property: 'content', value: '"Page " counter(page) " of " counter(pages)', important: false, file: 'doc.html', line: 1 });
+    const diagnostics = new Diagnostics();
+    expect(computeMarginBoxStyle(doc.styled, first, 'bottom-center', style, diagnostics)).toBeUndefined();
+    const later = computePageStyle(doc.styled, second, diagnostics);
+    const bottom = computeMarginBoxStyle(doc.styled, second, 'bottom-center', later, diagnostics)!;
+    expect(bottom.content).toEqual([
+      { kind: 'string', value: 'Page ' }, { kind: 'counter', name: 'page', style: 'decimal' },
+      { kind: 'string', value: ' of ' }, { kind: 'counter', name: 'pages', style: 'decimal' },
+    ]);
+    expect(bottom.fontSize).toBe(12);
+    expect(bottom.color).toEqual({ r: 128, g: 128, b: 128, a: 1 });
+    expect(computeMarginBoxStyle(doc.styled, second, 'top-left', later, diagnostics)).toBeUndefined();
+    expect(diagnostics.list()).toEqual([]);
+  });
+
+  it('reports invalid page declarations with their location', async () => {
+    const { diagnostics } = await page('@page {\n  margin: red;\n}');
+    expect(diagnostics.map((d) => [d.code, d.line])).toEqual([['css_invalid_value', 2]]);
+  });
+});

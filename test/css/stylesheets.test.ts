@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { createStylesheetCache } from '../../src/css/index.js';
+import { OctavoError } from '../../src/errors.js';
+import { styleHtml } from './helpers.js';
+
+const red = { r: 255, g: 0, b: 0, a: 1 };
+const green = { r: 0, g: 128, b: 0, a: 1 };
+const blue = { r: 0, g: 0, b: 255, a: 1 };
+
+describe('collectStylesheets', () => {
+  it('orders the UA sheet, then <style> and <link> in document order', async () => {
+    const doc = await styleHtml('<link rel="stylesheet" href="a.css"><style>p { color: green }</style><link rel="Stylesheet" href="css/b.css"><p>x</p>', {
+      files: { 'a.css': 'p { color: red; margin-left: 1px }', 'css/b.css': 'p { background: url(bg.png) blue }' },
+    });
+    expect(doc.sheets.map((s) => s.origin)).toEqual(['user-agent', 'author', 'author', 'author']);
+    expect(doc.sheets.map((s) => s.url)).toEqual([undefined, 'file:///work/doc/a.css', undefined, 'file:///work/doc/css/b.css']);
+    expect(doc.style('p').color).toEqual(green);
+    expect(doc.style('p').marginLeft).toBe(1);
+    expect(doc.style('p').backgroundImage).toEqual(['file:///work/doc/css/bg.png']);
+    expect(doc.style('p').backgroundColor).toEqual(blue);
+  });
+
+  it('ignores alternate and non-CSS links', async () => {
+    const doc = await styleHtml('<link rel="alternate stylesheet" href="a.css"><link rel="icon" href="a.css"><style type="text/less">p{color:red}</style><p>x</p>', {
+      files: { 'a.css': 'p { color: red }' },
+    });
+    expect(doc.sheets).toHaveLength(1);
+  });
+
+  it('resolves @import recursively before the importing sheet, and survives cycles', async () => {
+    const doc = await styleHtml('<style>@import "one.css"; p { margin-top: 7px }</style><p>x</p>', {
+      files: {
+        'one.css': '@import url("sub/two.css"); p { color: green }',
+        'sub/two.css': '@import "../one.css"; p { color: red; margin-top: 1px; padding-left: 2px }',
+      },
+    });
+    expect(doc.sheets.map((s) => s.url)).toEqual([undefined, 'file:///work/doc/sub/two.css', 'file:///work/doc/one.css', undefined]);
+    expect(doc.style('p').color).toEqual(green);
+    expect(doc.style('p').marginTop).toBe(7);
+    expect(doc.style('p').paddingLeft).toBe(2);
+    expect(doc.diagnostics.map((d) => d.code)).toEqual(['css_parse']);
+    expect(doc.diagnostics[0]!.message).toContain('cycle');
+  });
+
+  it('warns about missing files and lets denied ones throw', async () => {
+    const missing = await styleHtml('<link rel="stylesheet" href="nope.css"><style>@import "gone.css";</style><p>x</p>');
+    expect(missing.diagnostics.map((d) => [d.code, d.line])).toEqual([['resource', 1], ['resource', 1]]);
+    await expect(styleHtml('<link rel="stylesheet" href="secret.css">', { denied: ['secret.css'], files: { 'secret.css': '' } }))
+      .rejects.toBeInstanceOf(OctavoError);
+  });
+
+  it('@import after a rule is ignored with a warning', async () => {
+    const doc = await styleHtml('<style>p { color: green } @import "a.css";</style><p>x</p>', { files: { 'a.css': 'p { color: red }' } });
+    expect(doc.style('p').color).toEqual(green);
+    expect(doc.diagnostics.map((d) => d.code)).toEqual(['css_parse']);
+  });
+
+  it('parses each distinct sheet once per cache', async () => {
+    const cache = createStylesheetCache();
+    const files = { 'a.css': 'p { color: red }' };
+    const one = await styleHtml('<link rel="stylesheet" href="a.css"><style>p{margin:0}</style>', { cache, files });
+    const two = await styleHtml('<link rel="stylesheet" href="a.css"><style>p{margin:0}</style>', { cache, files });
+    expect(cache.size).toBe(2);
+    expect(one.sheets[1]!.parsed).toBe(two.sheets[1]!.parsed);
+    expect(one.sheets[0]).toBe(two.sheets[0]);
+  });
+});
+
+describe('media', () => {
+  it('applies print and all, not screen', async () => {
+    const doc = await styleHtml(`<style>
+      @media screen { p { color: red } }
+      @media print { p { color: green } }
+      @media not print { p { margin-top: 9px } }
+      @media only screen, print and (orientation: portrait) { p { padding-top: 3px } }
+      @media (min-width: 700px) and (max-width: 800px) { p { padding-left: 1px } }
+      @media (width >= 1000px) { p { padding-left: 2px } }
+      @media (400px <= width < 800px) { p { padding-right: 5px } }
+      @media (prefers-color-scheme: dark) { p { color: red } }
+      @media (hover: hover) { p { color: red } }
+    </style>
+    <style media="screen">p { color: red }</style>
+    <link rel="stylesheet" href="print.css" media="print">
+    <p>x</p>`, { files: { 'print.css': 'p { border-top: 1px solid }' } });
+    const p = doc.style('p');
+    expect(p.color).toEqual(green);
+    expect(p.marginTop).toBe(16);
+    expect(p.paddingTop).toBe(3);
+    expect(p.paddingLeft).toBe(1);
+    expect(p.paddingRight).toBe(5);
+    expect(p.borderTopWidth).toBe(1);
+  });
+
+  it('evaluates widths against the page size of @page', async () => {
+    const doc = await styleHtml('<style>@page { size: A4 landscape } @media (min-width: 1000px) { p { color: green } } @media (orientation: portrait) { p { color: red } }</style><p>x</p>');
+    expect(doc.style('p').color).toEqual(green);
+  });
+
+  it('@import with media and @supports', async () => {
+    const doc = await styleHtml(`<style>@import "s.css" screen; @import "p.css" print;
+      @supports (display: flex) { p { margin-left: 1px } }
+      @supports (display: nonsense) { p { margin-left: 2px } }
+      @supports not (transform: rotate(1deg)) { p { margin-right: 3px } }
+      @supports (display: flex) and (color: red) { p { padding-left: 4px } }
+      @supports selector(p > a) { p { padding-right: 6px } }
+    </style><p>x</p>`, { files: { 's.css': 'p { color: red }', 'p.css': 'p { color: blue }' } });
+    const p = doc.style('p');
+    expect(p.color).toEqual(blue);
+    expect(p.marginLeft).toBe(1);
+    expect(p.marginRight).toBe(3);
+    expect(p.paddingLeft).toBe(4);
+    expect(p.paddingRight).toBe(6);
+    void red;
+  });
+});
+
+describe('@font-face', () => {
+  it('collects validated font faces with absolute URLs', async () => {
+    const doc = await styleHtml(`<style>
+      @font-face { font-family: "Brand Sans"; src: local(Brand), url(fonts/brand.woff2) format("woff2"), url(fonts/brand.ttf); font-weight: 300 700; font-style: italic; unicode-range: U+0000-00FF, U+20AC, U+4??; }
+      @font-face { font-family: Broken; }
+    </style>`);
+    expect(doc.styled.fontFaces).toEqual([{
+      family: 'Brand Sans',
+      sources: [{ url: 'file:///work/doc/fonts/brand.woff2', format: 'woff2' }, { url: 'file:///work/doc/fonts/brand.ttf' }],
+      weight: [300, 700],
+      style: 'italic',
+      stretch: [100, 100],
+      unicodeRange: [[0, 0xff], [0x20ac, 0x20ac], [0x400, 0x4ff]],
+    }]);
+    expect(doc.diagnostics.map((d) => d.code)).toEqual(['css_invalid_value']);
+  });
+});
