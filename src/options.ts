@@ -31,6 +31,55 @@ export interface Metadata {
   creationDate?: Date;
 }
 
+/** PDF/A conformance (ISO 19005): part 2 or 3, level B (visual appearance). */
+export type PdfAConformance = '2b' | '3b';
+
+/** How an embedded file relates to the document (ISO 32000-2 §7.11.3, PDF/A-3 /AFRelationship). */
+export type AttachmentRelationship = 'Data' | 'Source' | 'Alternative' | 'Supplement' | 'Unspecified';
+
+/** A file embedded in the PDF (ISO 32000-1 §7.11.4): listed in /EmbeddedFiles and the catalog's /AF. */
+export interface Attachment {
+  /** File name as readers show it (e.g. `factur-x.xml`); unique within the document. */
+  name: string;
+  /** The bytes, or text written as UTF-8. */
+  content: Uint8Array | string;
+  /** MIME type, e.g. `text/xml`, `application/json`. */
+  mimeType: string;
+  description?: string;
+  /** Default `Unspecified`. */
+  relationship?: AttachmentRelationship;
+}
+
+/** Factur-X / ZUGFeRD profiles (Factur-X 1.0 §6.2.2 ConformanceLevel). */
+export type FacturXProfile = 'MINIMUM' | 'BASIC WL' | 'BASIC' | 'EN 16931' | 'EXTENDED' | 'XRECHNUNG';
+
+/** A Factur-X / ZUGFeRD e-invoice: PDF/A-3b with the CII XML embedded and described in the XMP. */
+export interface FacturXOptions {
+  /** The Cross Industry Invoice XML. */
+  xml: string | Uint8Array;
+  profile: FacturXProfile;
+}
+
+/** A visible signature field: its page (1-based) and rectangle in CSS px from the page's top-left. */
+export interface VisibleSignature {
+  page: number;
+  rect: [x: number, y: number, width: number, height: number];
+}
+
+/** Digital signature (ISO 32000-1 §12.8, adbe.pkcs7.detached) with a PKCS#12 certificate and key. */
+export interface SignatureOptions {
+  /** PKCS#12 (.p12 / .pfx) bytes holding the signing key and its certificate (chain). */
+  p12: Uint8Array;
+  passphrase?: string;
+  reason?: string;
+  location?: string;
+  contactInfo?: string;
+  /** Signer name shown by readers (default: the certificate's common name). */
+  name?: string;
+  /** Without it the signature is invisible (a field without appearance on page 1). */
+  visible?: VisibleSignature;
+}
+
 /** Reads the bytes of a resource; the engine's sandbox decides what it may ask for. */
 export interface ResourceLoader {
   /** `url` is absolute (`file:` inside the root, `data:`, or whatever the loader allows). */
@@ -65,6 +114,16 @@ export interface RenderOptions {
   deterministic?: boolean;
   /** Compress content streams (default true). */
   compress?: boolean;
+  /** PDF/A-2b or PDF/A-3b output (no encryption allowed). */
+  pdfa?: PdfAConformance;
+  /** Files embedded in the PDF (with `pdfa`, only PDF/A-3b allows them). */
+  attachments?: Attachment[];
+  /** Factur-X / ZUGFeRD invoice: implies PDF/A-3b and embeds the XML. */
+  facturx?: FacturXOptions;
+  /** Tagged PDF: a structure tree from the HTML for accessibility (default false). */
+  tagged?: boolean;
+  /** Sign the PDF with a PKCS#12 certificate. */
+  signature?: SignatureOptions;
 }
 
 export interface EngineOptions {

@@ -7,8 +7,13 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import { OctavoError } from './errors.js';
 import type { EncryptionAlgorithm, EncryptionOptions, Metadata, Permissions, RenderOptions } from './options.js';
+import { isEncrypted } from './pdf/encryption.js';
+import { loadSigner } from './pdf/signer.js';
 
-const RENDER_KEYS = ['template', 'data', 'baseDir', 'root', 'templateName', 'resources', 'encryption', 'metadata', 'deterministic', 'compress'] as const;
+const RENDER_KEYS = [
+  'template', 'data', 'baseDir', 'root', 'templateName', 'resources', 'encryption', 'metadata', 'deterministic', 'compress',
+  'pdfa', 'attachments', 'facturx', 'tagged', 'signature',
+] as const;
 const ENCRYPTION_KEYS = ['userPassword', 'ownerPassword', 'permissions', 'algorithm'] as const;
 const PERMISSION_KEYS = ['printing', 'modifying', 'annotating', 'copying', 'contentAccessibility', 'fillingForms', 'documentAssembly'] as const;
 const METADATA_STRING_KEYS = ['title', 'author', 'subject', 'creator', 'producer', 'language'] as const;
@@ -57,6 +62,7 @@ export function validateRenderOptions(options: RenderOptions): RenderOptions {
   validateLoader(record['resources']);
   if (record['encryption'] !== undefined) validateEncryption(record['encryption']);
   if (record['metadata'] !== undefined) validateMetadata(record['metadata']);
+  validateOutputOptions(record);
   return options;
 }
 
@@ -112,5 +118,106 @@ function validateMetadata(value: unknown): asserts value is Metadata {
   const date = value['creationDate'];
   if (date !== undefined && !(date instanceof Date && !Number.isNaN(date.getTime()))) {
     fail('metadata.creationDate', `expected a valid Date, got ${describe(date)}`);
+  }
+}
+
+const PDFA_LEVELS = ['2b', '3b'] as const;
+const ATTACHMENT_KEYS = ['name', 'content', 'mimeType', 'description', 'relationship'] as const;
+const RELATIONSHIPS = ['Data', 'Source', 'Alternative', 'Supplement', 'Unspecified'] as const;
+const FACTURX_KEYS = ['xml', 'profile'] as const;
+export const FACTURX_PROFILES = ['MINIMUM', 'BASIC WL', 'BASIC', 'EN 16931', 'EXTENDED', 'XRECHNUNG'] as const;
+const SIGNATURE_KEYS = ['p12', 'passphrase', 'reason', 'location', 'contactInfo', 'name', 'visible'] as const;
+const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i;
+
+const oneOf = (value: unknown, allowed: readonly string[]): boolean => typeof value === 'string' && allowed.includes(value);
+
+/**
+ * The PDF output options (pdfa, attachments, facturx, tagged, signature) and the combinations
+ * that cannot work: PDF/A forbids encryption (ISO 19005-2 §6.1.3); PDF/A-2 only embeds PDF/A
+ * files (§6.8), so attachments need PDF/A-3; Factur-X is PDF/A-3 by definition.
+ */
+function validateOutputOptions(record: Record<string, unknown>): void {
+  const pdfa = record['pdfa'];
+  if (pdfa !== undefined && !oneOf(pdfa, PDFA_LEVELS)) fail('pdfa', `expected one of ${PDFA_LEVELS.join(', ')}, got ${describe(pdfa)}`);
+  optionalBoolean(record['tagged'], 'tagged');
+  if (record['attachments'] !== undefined) validateAttachments(record['attachments']);
+  if (record['facturx'] !== undefined) validateFacturX(record['facturx']);
+  if (record['signature'] !== undefined) validateSignature(record['signature']);
+  const encrypted = isEncrypted(record['encryption'] as EncryptionOptions | undefined);
+  if (encrypted && pdfa !== undefined) {
+    fail('pdfa', 'PDF/A documents cannot be encrypted (ISO 19005-2 §6.1.3)', 'drop the encryption options or the pdfa option');
+  }
+  if (encrypted && record['facturx'] !== undefined) {
+    fail('facturx', 'a Factur-X invoice is a PDF/A-3 document and cannot be encrypted', 'drop the encryption options');
+  }
+  if (record['facturx'] !== undefined && pdfa === '2b') {
+    fail('pdfa', 'a Factur-X invoice is PDF/A-3b; pdfa "2b" contradicts it', 'leave pdfa out or set it to "3b"');
+  }
+  const attachments = record['attachments'] as readonly { name: string }[] | undefined;
+  if (pdfa === '2b' && attachments !== undefined && attachments.length > 0) {
+    fail('attachments', 'PDF/A-2b only allows embedded files that are PDF/A themselves', 'use pdfa "3b" for arbitrary attachments');
+  }
+  if (record['facturx'] !== undefined && attachments !== undefined) {
+    const xmlName = facturXFileName((record['facturx'] as { profile: string }).profile);
+    if (attachments.some((a) => a.name === xmlName)) fail('attachments', `the name ${xmlName} is reserved for the Factur-X XML`);
+  }
+}
+
+/** The name of the embedded invoice XML (Factur-X 1.0 §6.2.1; XRechnung uses its own). */
+export function facturXFileName(profile: string): string {
+  return profile === 'XRECHNUNG' ? 'xrechnung.xml' : 'factur-x.xml';
+}
+
+function validateAttachments(value: unknown): void {
+  if (!Array.isArray(value)) fail('attachments', `expected an array, got ${describe(value)}`);
+  const names = new Set<string>();
+  value.forEach((entry: unknown, index) => {
+    const at = `attachments[${index}]`;
+    if (!isRecord(entry)) fail(at, `expected an object, got ${describe(entry)}`);
+    checkKeys(entry, ATTACHMENT_KEYS, `${at}.`);
+    const name = entry['name'];
+    if (typeof name !== 'string' || name.trim() === '') fail(`${at}.name`, `expected a non-empty string, got ${describe(name)}`);
+    if (names.has(name)) fail(`${at}.name`, `${JSON.stringify(name)} is attached twice`);
+    names.add(name);
+    const content = entry['content'];
+    if (typeof content !== 'string' && !(content instanceof Uint8Array)) fail(`${at}.content`, `expected a Uint8Array or a string, got ${describe(content)}`);
+    const mime = entry['mimeType'];
+    if (typeof mime !== 'string' || !MIME_TYPE.test(mime)) fail(`${at}.mimeType`, `expected a MIME type such as "text/xml", got ${describe(mime)}`);
+    optionalString(entry['description'], `${at}.description`);
+    const relationship = entry['relationship'];
+    if (relationship !== undefined && !oneOf(relationship, RELATIONSHIPS)) {
+      fail(`${at}.relationship`, `expected one of ${RELATIONSHIPS.join(', ')}, got ${describe(relationship)}`);
+    }
+  });
+}
+
+function validateFacturX(value: unknown): void {
+  if (!isRecord(value)) fail('facturx', `expected an object, got ${describe(value)}`);
+  checkKeys(value, FACTURX_KEYS, 'facturx.');
+  const xml = value['xml'];
+  if (!((typeof xml === 'string' || xml instanceof Uint8Array) && xml.length > 0)) fail('facturx.xml', `expected the invoice XML (a non-empty string or Uint8Array), got ${describe(xml)}`);
+  if (!oneOf(value['profile'], FACTURX_PROFILES)) fail('facturx.profile', `expected one of ${FACTURX_PROFILES.join(', ')}, got ${describe(value['profile'])}`);
+}
+
+function validateSignature(value: unknown): void {
+  if (!isRecord(value)) fail('signature', `expected an object, got ${describe(value)}`);
+  checkKeys(value, SIGNATURE_KEYS, 'signature.');
+  if (!(value['p12'] instanceof Uint8Array) || value['p12'].length === 0) fail('signature.p12', `expected the PKCS#12 bytes (a Uint8Array), got ${describe(value['p12'])}`);
+  for (const key of ['passphrase', 'reason', 'location', 'contactInfo', 'name'] as const) optionalString(value[key], `signature.${key}`);
+  const visible = value['visible'];
+  if (visible !== undefined) {
+    if (!isRecord(visible)) fail('signature.visible', `expected { page, rect }, got ${describe(visible)}`);
+    checkKeys(visible, ['page', 'rect'], 'signature.visible.');
+    const page = visible['page'];
+    if (typeof page !== 'number' || !Number.isInteger(page) || page < 1) fail('signature.visible.page', `expected a page number from 1, got ${describe(page)}`);
+    const rect = visible['rect'];
+    if (!Array.isArray(rect) || rect.length !== 4 || !rect.every((n) => typeof n === 'number' && Number.isFinite(n)) || rect[2] <= 0 || rect[3] <= 0) {
+      fail('signature.visible.rect', 'expected [x, y, width, height] in CSS px with a positive width and height');
+    }
+  }
+  try {
+    loadSigner(value['p12'], value['passphrase'] as string | undefined);
+  } catch (error) {
+    fail('signature.p12', error instanceof Error ? error.message : String(error), 'pass a PKCS#12 file holding a private key and its certificate, and its passphrase');
   }
 }

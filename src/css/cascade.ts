@@ -33,8 +33,17 @@ interface ElementStyles {
   readonly before: ComputedStyle | undefined;
   readonly after: ComputedStyle | undefined;
   readonly marker: ComputedStyle | undefined;
-  /** Style-sharing cache of this style's children, by matched-rules key. */
-  children: Map<string, ElementStyles> | undefined;
+  /** Style-sharing cache of this style's children, by matched selectors. */
+  children: ShareNode | undefined;
+}
+
+/**
+ * A trie over the ids of the matched selectors (in cascade order); the leaf is keyed by what
+ * else decides the style: the style attribute, presentational hints and being the root.
+ */
+interface ShareNode {
+  next: Map<number, ShareNode> | undefined;
+  leaf: Map<string, ElementStyles> | undefined;
 }
 
 interface DeclarationList {
@@ -50,6 +59,8 @@ interface State {
   readonly baseUrl: string | undefined;
   readonly viewport: { readonly width: number; readonly height: number };
   readonly styles: Map<DomElement, ElementStyles>;
+  /** Scratch list reused by every match. */
+  readonly matched: IndexedSelector[];
   rootFontSize: number;
 }
 
@@ -82,6 +93,7 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
     baseUrl: ctx.baseUrl,
     viewport,
     styles: new Map(),
+    matched: [],
     rootFontSize: 16,
   };
   const initialStyle = createInitialStyle(viewport, ctx.diagnostics);
@@ -143,7 +155,7 @@ function visit(node: DomNode, parent: ElementStyles, parentElement: DomElement |
 }
 
 function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolean, state: State): ElementStyles {
-  const matched = state.index.match(element);
+  const scratch = state.index.match(element, state.matched);
   const styleText = element.attribs['style'];
   const hintText = presentationalHints(element);
   const styleAttr = styleText !== undefined && styleText.trim() !== '' ? declarationList(styleText, state.baseUrl) : undefined;
@@ -152,12 +164,21 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
     for (const warning of styleAttr.warnings) reportWarning(state.diagnostics, warning, state.dom.sourceName, 0, line);
   }
   const hints = hintText !== '' ? declarationList(hintText, state.baseUrl) : undefined;
-  let key = '';
-  for (const m of matched) key += `${m.id},`;
-  key += `|${styleText ?? ''}|${hintText}|${isRoot ? 'root' : ''}`;
-  const cached = parent.children?.get(key);
+  let node = parent.children ??= { next: undefined, leaf: undefined };
+  for (let i = 0; i < scratch.length; i++) {
+    const id = scratch[i]!.id;
+    let next = (node.next ??= new Map()).get(id);
+    if (next === undefined) {
+      next = { next: undefined, leaf: undefined };
+      node.next.set(id, next);
+    }
+    node = next;
+  }
+  const leafKey = styleText === undefined && hintText === '' && !isRoot ? '' : `${styleText ?? ''}|${hintText}|${isRoot ? 'root' : ''}`;
+  const cached = node.leaf?.get(leafKey);
   if (cached !== undefined) return cached;
 
+  const matched = scratch.slice();
   const own = matched.filter((m) => m.entry.pseudo === undefined);
   const cascaded = cascadeDeclarations(own, hints, styleAttr, parent.style.direction === 'rtl');
   const custom = computeCustomProperties(parent.custom, customValues(cascaded.custom, parent.custom));
@@ -180,8 +201,7 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
     after: generatedStyle(matched, 'after', self, state),
     marker: style.display === 'list-item' ? pseudoStyle(matched, 'marker', self, state) : undefined,
   };
-  if (parent.children === undefined) parent.children = new Map();
-  parent.children.set(key, result);
+  (node.leaf ??= new Map()).set(leafKey, result);
   return result;
 }
 

@@ -18,8 +18,8 @@ export interface IndexedSelector {
 }
 
 export interface RuleIndex {
-  /** Matching selectors, sorted by origin, specificity, then order. */
-  match(element: DomElement): IndexedSelector[];
+  /** Fills `out` with the matching selectors, sorted by origin, specificity, then order. */
+  match(element: DomElement, out: IndexedSelector[]): IndexedSelector[];
 }
 
 function allHold(predicates: readonly MediaPredicate[], env: MediaEnvironment, memo: Map<MediaPredicate, boolean>): boolean {
@@ -66,30 +66,49 @@ export function buildRuleIndex(sheets: readonly Stylesheet[], env: MediaEnvironm
       }
     }
   }
-  return {
-    match(element) {
-      const matched: IndexedSelector[] = [];
-      const test = (list: readonly IndexedSelector[] | undefined): void => {
-        if (list === undefined) return;
-        for (const candidate of list) if (candidate.entry.match(element)) matched.push(candidate);
-      };
-      const attribs = element.attribs;
-      const elementId = attribs['id'];
-      if (elementId !== undefined && byId.size > 0) test(byId.get(elementId));
-      const classes = attribs['class'];
-      if (classes !== undefined && byClass.size > 0) {
-        const seen = new Set<string>();
-        for (const name of classes.split(/[ \t\n\f\r]+/)) {
-          if (name === '' || seen.has(name)) continue;
-          seen.add(name);
-          test(byClass.get(name));
-        }
+  const buckets = { byId, byClass, byTag, byAttribute, universal };
+  return { match: (element, out) => matchInto(element, buckets, out) };
+}
+
+interface Buckets {
+  readonly byId: ReadonlyMap<string, readonly IndexedSelector[]>;
+  readonly byClass: ReadonlyMap<string, readonly IndexedSelector[]>;
+  readonly byTag: ReadonlyMap<string, readonly IndexedSelector[]>;
+  readonly byAttribute: ReadonlyMap<string, readonly IndexedSelector[]>;
+  readonly universal: readonly IndexedSelector[];
+}
+
+function testList(list: readonly IndexedSelector[] | undefined, element: DomElement, out: IndexedSelector[]): void {
+  if (list === undefined) return;
+  for (let i = 0; i < list.length; i++) {
+    const candidate = list[i]!;
+    if (candidate.entry.match(element)) out.push(candidate);
+  }
+}
+
+const CLASS_SEPARATOR = /[ \t\n\f\r]+/;
+
+function matchInto(element: DomElement, buckets: Buckets, out: IndexedSelector[]): IndexedSelector[] {
+  out.length = 0;
+  const attribs = element.attribs;
+  if (buckets.byId.size > 0) {
+    const id = attribs['id'];
+    if (id !== undefined) testList(buckets.byId.get(id), element, out);
+  }
+  const classes = attribs['class'];
+  if (classes !== undefined && buckets.byClass.size > 0) {
+    if (!CLASS_SEPARATOR.test(classes)) testList(buckets.byClass.get(classes), element, out);
+    else {
+      const names = classes.split(CLASS_SEPARATOR);
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i]!;
+        if (name !== '' && names.indexOf(name) === i) testList(buckets.byClass.get(name), element, out);
       }
-      test(byTag.get(element.name));
-      if (byAttribute.size > 0) for (const name in attribs) test(byAttribute.get(name));
-      test(universal);
-      if (matched.length > 1) matched.sort(compareSelectors);
-      return matched;
-    },
-  };
+    }
+  }
+  testList(buckets.byTag.get(element.name), element, out);
+  if (buckets.byAttribute.size > 0) for (const name in attribs) testList(buckets.byAttribute.get(name), element, out);
+  testList(buckets.universal, element, out);
+  if (out.length > 1) out.sort(compareSelectors);
+  return out;
 }

@@ -28,9 +28,9 @@ export function layoutAtomicInline(box: BlockBox | ReplacedBox, containingWidth:
     return { fragment, width: fragment.width + marginLeft + marginRight, height, baseline: height };
   }
   const width = shrinkToFitWidth(box, containingWidth, ctx);
-  const laid = layoutBlockLevel({ ...box, outer: 'inline', style: { ...box.style, width, boxSizing: 'content-box' } }, {
+  const laid = layoutBlockLevel(box, {
     x: 0, y: 0, strut: EMPTY_STRUT, containingWidth, containingHeight: undefined,
-    fragmentainerBottom: Infinity, atPageTop: true, discardTopMargins: false,
+    fragmentainerBottom: Infinity, atPageTop: true, discardTopMargins: false, fixedContentWidth: width,
   }, ctx);
   if (laid.kind !== 'placed') throw new Error('an inline-block cannot be pushed');
   const fragment = laid.fragment;

@@ -50,7 +50,7 @@ interface BlockFrame {
 function layoutBlock(box: BlockBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
   const style = box.style;
   const continued = resume !== undefined;
-  const h = blockHorizontalMetrics(style, input.containingWidth);
+  const h = blockHorizontalMetrics(style, input.containingWidth, input.fixedContentWidth);
   const topBorder = continued ? 0 : h.border.top;
   const topPadding = continued ? 0 : h.padding.top;
   const bfc = establishesBfc(box);
@@ -69,6 +69,7 @@ function layoutBlock(box: BlockBox, input: LayoutInput, ctx: LayoutContext, resu
     containingHeight: definiteContentHeight(style, input.containingHeight, edgesY),
     input: {
       ...input,
+      fixedContentWidth: undefined,
       y: contentStart,
       strut: separatesTop ? EMPTY_STRUT : strut,
       discardTopMargins: discard && (continued || !separatesTop),

@@ -20,6 +20,8 @@ export interface LayoutInput {
   readonly atPageTop: boolean;
   /** Margins adjoining the top of this page are truncated (after an unforced break). */
   readonly discardTopMargins: boolean;
+  /** Content-box width decided by the parent (shrink-to-fit of an inline-block); not inherited by children. */
+  readonly fixedContentWidth?: number;
 }
 
 /** Where to resume a box on the next page (CSS Fragmentation 3). */

@@ -22,14 +22,20 @@ export interface InlineEnv {
   readonly layoutAtomic: (box: Extract<InlineLevelBox, { kind: 'block' | 'replaced' }>, containingWidth: number) => AtomicLayout;
 }
 
-const pieceCache = new WeakMap<BlockBox, { readonly width: number; readonly pieces: readonly Piece[] }>();
+/** Pieces per box and containing width (intrinsic sizing and layout ask for different widths). */
+const pieceCache = new WeakMap<BlockBox, Map<number, readonly Piece[]>>();
 
 function piecesOf(box: BlockBox, containingWidth: number, env: InlineEnv): readonly Piece[] {
-  const cached = pieceCache.get(box);
-  if (cached !== undefined && cached.width === containingWidth) return cached.pieces;
+  let perWidth = pieceCache.get(box);
+  if (perWidth === undefined) {
+    perWidth = new Map();
+    pieceCache.set(box, perWidth);
+  }
+  const cached = perWidth.get(containingWidth);
+  if (cached !== undefined) return cached;
   const items = collectInlineItems(box.children as readonly InlineLevelBox[]);
   const pieces = buildPieces(items, { text: env.text, containingWidth, layoutAtomic: env.layoutAtomic });
-  pieceCache.set(box, { width: containingWidth, pieces });
+  perWidth.set(containingWidth, pieces);
   return pieces;
 }
 
