@@ -74,12 +74,17 @@ export function createInternalEngine(options: EngineOptions = {}): InternalEngin
 async function renderDocument(state: EngineState, request: RenderOptions): Promise<RenderResult> {
   const diagnostics = new Diagnostics();
   const { laid, options } = await layoutRequest(state, request, diagnostics);
-  const display = paintDocument(laid.pages);
+  const display = paintDocument(laid.pages, { tagged: options.tagged === true });
   const pdf = await writePdf(display, {
     metadata: laid.metadata,
     encryption: options.encryption,
     deterministic: options.deterministic ?? false,
     compress: options.compress ?? true,
+    pdfa: options.pdfa,
+    attachments: options.attachments,
+    facturx: options.facturx,
+    tagged: options.tagged === true,
+    signature: options.signature,
   });
   return { pdf, diagnostics: diagnostics.list(), pages: laid.pages.length };
 }
@@ -118,25 +123,44 @@ async function layoutRequest(state: EngineState, request: RenderOptions, diagnos
   return { laid: { pages, diagnostics: diagnostics.list(), metadata }, options };
 }
 
-/** Title and language from the document's head, used unless options override them. */
-function documentMetadata(dom: ReturnType<typeof parseHtml>): { title?: string; language?: string } {
-  const result: { title?: string; language?: string } = {};
-  const lang = dom.documentElement.attribs['lang'];
+/**
+ * Document metadata from the head, used unless options override it: `<title>`, `<html lang>`,
+ * `<meta name=author|description|keywords|generator>` (HTML §4.2.5.1 standard metadata names;
+ * description becomes the subject, generator the creator).
+ */
+function documentMetadata(dom: ReturnType<typeof parseHtml>): Metadata {
+  const result: Metadata = {};
+  const lang = dom.documentElement.attribs['lang']?.trim();
   if (lang) result.language = lang;
-  const title = findTitle(dom.documentElement);
-  if (title) result.title = title;
+  const head = findHead(dom.documentElement);
+  if (head === undefined) return result;
+  for (const child of head.children) {
+    if (child.type !== 'tag') continue;
+    const name = child.name.toLowerCase();
+    if (name === 'title' && result.title === undefined) {
+      const title = child.children.map((node) => (node.type === 'text' ? node.data : '')).join('').replace(/\s+/g, ' ').trim();
+      if (title) result.title = title;
+    }
+    if (name !== 'meta') continue;
+    const key = child.attribs['name']?.trim().toLowerCase();
+    const content = child.attribs['content']?.replace(/\s+/g, ' ').trim();
+    if (key === undefined || !content) continue;
+    if (key === 'author') result.author ??= content;
+    else if (key === 'description') result.subject ??= content;
+    else if (key === 'keywords') result.keywords ??= content.split(',').map((k) => k.trim()).filter((k) => k !== '');
+    else if (key === 'generator') result.creator ??= content;
+  }
   return result;
 }
 
-function findTitle(element: ReturnType<typeof parseHtml>['documentElement']): string | undefined {
-  for (const child of element.children) {
-    if (child.type !== 'tag') continue;
-    if (child.name === 'title') {
-      return child.children.map((node) => (node.type === 'text' ? node.data : '')).join('').trim() || undefined;
-    }
-    if (child.name === 'head') return findTitle(child);
+type DomElementOf = ReturnType<typeof parseHtml>['documentElement'];
+
+/** The `<head>` (htmlparser2 puts a stray `<title>` straight under `<html>`, so that counts as head too). */
+function findHead(root: DomElementOf): DomElementOf | undefined {
+  for (const child of root.children) {
+    if (child.type === 'tag' && child.name.toLowerCase() === 'head') return child;
   }
-  return undefined;
+  return root.children.some((child) => child.type === 'tag' && ['title', 'meta'].includes(child.name.toLowerCase())) ? root : undefined;
 }
 
 let defaultEngine: Engine | undefined;

@@ -8,6 +8,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import { OctavoError } from './errors.js';
 import type { EncryptionAlgorithm, EncryptionOptions, Metadata, Permissions, RenderOptions } from './options.js';
 import { isEncrypted } from './pdf/encryption.js';
+import { facturXFileName } from './pdf/facturx.js';
 import { loadSigner } from './pdf/signer.js';
 
 const RENDER_KEYS = [
@@ -161,11 +162,6 @@ function validateOutputOptions(record: Record<string, unknown>): void {
     const xmlName = facturXFileName((record['facturx'] as { profile: string }).profile);
     if (attachments.some((a) => a.name === xmlName)) fail('attachments', `the name ${xmlName} is reserved for the Factur-X XML`);
   }
-}
-
-/** The name of the embedded invoice XML (Factur-X 1.0 §6.2.1; XRechnung uses its own). */
-export function facturXFileName(profile: string): string {
-  return profile === 'XRECHNUNG' ? 'xrechnung.xml' : 'factur-x.xml';
 }
 
 function validateAttachments(value: unknown): void {

@@ -8,6 +8,7 @@ import type { Diagnostics } from '../diagnostics.js';
 import type { DomDocument, DomElement, DomNode } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
 import type { ComputedStyle, Display, FontFaceRule, PageRule, PseudoElement, StyledDocument } from './types.js';
+import { collectedBaseUrl } from './collect.js';
 import { computeStyle, createInitialStyle } from './compute.js';
 import type { CustomProperties } from './custom-properties.js';
 import { NO_CUSTOM_PROPERTIES, computeCustomProperties } from './custom-properties.js';
@@ -23,7 +24,10 @@ import { reportWarning } from './warnings.js';
 
 export interface CascadeContext {
   readonly diagnostics: Diagnostics;
-  /** Base URL for `url()` in `style` attributes (relative URLs stay relative without it). */
+  /**
+   * Base URL for `url()` in `style` attributes; defaults to the one `collectStylesheets` was given
+   * for this document (relative URLs stay relative without either).
+   */
   readonly baseUrl?: string | undefined;
 }
 
@@ -90,7 +94,7 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
     index: buildRuleIndex(sheets, env),
     dom,
     diagnostics: ctx.diagnostics,
-    baseUrl: ctx.baseUrl,
+    baseUrl: ctx.baseUrl ?? collectedBaseUrl(dom),
     viewport,
     styles: new Map(),
     matched: [],
@@ -98,7 +102,7 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
   };
   const initialStyle = createInitialStyle(viewport, ctx.diagnostics);
   const rootStyles: ElementStyles = { style: initialStyle, custom: NO_CUSTOM_PROPERTIES, before: undefined, after: undefined, marker: undefined, children: undefined };
-  for (const child of dom.root.children) visit(child, rootStyles, undefined, state);
+  for (const child of dom.root.children) visit(child, rootStyles, state);
   return {
     styleOf(element: DomElement, pseudo?: PseudoElement): ComputedStyle | undefined {
       const styles = state.styles.get(element);
@@ -147,11 +151,11 @@ function rootStyleOf(dom: DomDocument, state: State): { rootStyle: ComputedStyle
   return styles === undefined ? undefined : { rootStyle: styles.style };
 }
 
-function visit(node: DomNode, parent: ElementStyles, parentElement: DomElement | undefined, state: State): void {
+function visit(node: DomNode, parent: ElementStyles, state: State): void {
   if (!isElement(node)) return;
-  const styles = styleElement(node, parent, parentElement === undefined, state);
+  const styles = styleElement(node, parent, node === state.dom.documentElement, state);
   state.styles.set(node, styles);
-  for (const child of node.children) visit(child, styles, node, state);
+  for (const child of node.children) visit(child, styles, state);
 }
 
 function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolean, state: State): ElementStyles {

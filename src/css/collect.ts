@@ -68,7 +68,18 @@ function textOf(element: DomElement): string {
   return element.children.map((child) => (child.type === 'text' ? child.data : '')).join('');
 }
 
+/**
+ * The base URL each document's stylesheets were collected with, so that `cascade` can resolve
+ * `url()` in `style` attributes when its caller does not pass one.
+ */
+const documentBaseUrls = new WeakMap<DomDocument, string>();
+
+export function collectedBaseUrl(dom: DomDocument): string | undefined {
+  return documentBaseUrls.get(dom);
+}
+
 export async function collectStylesheets(dom: DomDocument, ctx: CollectContext): Promise<Stylesheet[]> {
+  if (ctx.baseUrl !== undefined) documentBaseUrls.set(dom, ctx.baseUrl);
   const lists = await Promise.all(findSources(dom.root).map((source) => loadSource(source, dom, ctx)));
   const sheets = [userAgentStylesheet()];
   for (const list of lists) sheets.push(...list);

@@ -38,6 +38,15 @@ function previousElement(element: DomElement): DomElement | null {
   return node;
 }
 
+/** The directionality of an element from `dir` attributes (HTML §3.2.6.4); `auto` counts as ltr. */
+function directionOf(element: DomElement): 'ltr' | 'rtl' {
+  for (let e: DomElement | null = element; e !== null; e = parentElement(e)) {
+    const dir = e.attribs['dir']?.toLowerCase();
+    if (dir === 'rtl' || dir === 'ltr') return dir;
+  }
+  return 'ltr';
+}
+
 function hasClass(element: DomElement, name: string): boolean {
   const value = element.attribs['class'];
   if (value === undefined) return false;
@@ -87,6 +96,7 @@ function pseudoClassTest(node: CssNode & { type: 'PseudoClassSelector' }): Test 
       case 'focus-within':
       case 'focus-visible':
       case 'target': return NEVER;
+      case 'defined': return () => true;
       default: {
         const structural = STRUCTURAL_PSEUDOS[name];
         return structural === undefined || structural.length > 1 ? undefined : (element) => structural(element);
@@ -94,6 +104,10 @@ function pseudoClassTest(node: CssNode & { type: 'PseudoClassSelector' }): Test 
     }
   }
   const arg = args[0]!;
+  if (name === 'dir' && arg.type === 'Identifier') {
+    const wanted = arg.name.toLowerCase();
+    return (element) => directionOf(element) === wanted;
+  }
   if (name.startsWith('nth-') && arg.type === 'Nth' && arg.selector === null) {
     const anb = parseAnB(generate(arg.nth));
     return anb === undefined ? undefined : nthTest(name, anb.a, anb.b);

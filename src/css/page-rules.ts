@@ -4,7 +4,8 @@
  */
 import type { Atrule, CssNode } from 'css-tree';
 import { generate } from 'css-tree';
-import type { RawDeclaration } from './types.js';
+import type { PageSelector, RawDeclaration } from './types.js';
+import { parseAnB } from './nth.js';
 import type { ParsedPageRule } from './stylesheet.js';
 import type { MediaPredicate } from './media.js';
 import { childrenOf } from './values/nodes.js';
@@ -27,13 +28,21 @@ export interface PageRuleContext {
 /** `<page-selector-list>`; undefined when invalid. */
 function parsePageSelectors(text: string): ParsedPageRule['selectors'] | undefined {
   if (text.trim() === '') return [{ pseudoClasses: [] }];
-  const selectors: { name?: string; pseudoClasses: PagePseudo[] }[] = [];
-  for (const part of text.split(',')) {
-    const match = /^\s*(-?[a-z_][\w-]*)?((?::[a-z-]+)*)\s*$/i.exec(part);
+  const selectors: PageSelector[] = [];
+  for (const part of text.split(/,(?![^(]*\))/)) {
+    const match = /^\s*(-?[a-z_][\w-]*)?((?::[a-z-]+(?:\([^)]*\))?)*)\s*$/i.exec(part);
     if (!match) return undefined;
-    const pseudoClasses = match[2] ? match[2].split(':').filter(Boolean).map((p) => p.toLowerCase()) : [];
-    if (pseudoClasses.some((p) => !PSEUDOS.has(p))) return undefined;
-    selectors.push(match[1] ? { name: match[1], pseudoClasses: pseudoClasses as PagePseudo[] } : { pseudoClasses: pseudoClasses as PagePseudo[] });
+    const pseudoClasses: PagePseudo[] = [];
+    let nth: { a: number; b: number } | undefined;
+    for (const [, name, arg] of (match[2] ?? '').matchAll(/:([a-z-]+)(?:\(([^)]*)\))?/gi)) {
+      const lower = name!.toLowerCase();
+      if (lower === 'nth' && arg !== undefined && nth === undefined) {
+        nth = parseAnB(arg);
+        if (nth === undefined) return undefined;
+      } else if (PSEUDOS.has(lower) && arg === undefined) pseudoClasses.push(lower as PagePseudo);
+      else return undefined;
+    }
+    selectors.push({ ...(match[1] ? { name: match[1] } : {}), pseudoClasses, ...(nth ? { nth } : {}) });
   }
   return selectors;
 }
@@ -44,7 +53,7 @@ function pageSpecificity(selectors: ParsedPageRule['selectors']): [number, numbe
   for (const s of selectors) {
     const spec: [number, number, number] = [
       s.name ? 1 : 0,
-      s.pseudoClasses.filter((p) => p === 'first' || p === 'blank').length,
+      s.pseudoClasses.filter((p) => p === 'first' || p === 'blank').length + (s.nth ? 1 : 0),
       s.pseudoClasses.filter((p) => p === 'left' || p === 'right').length,
     ];
     if (spec[0] * 1e6 + spec[1] * 1e3 + spec[2] > best[0] * 1e6 + best[1] * 1e3 + best[2]) best = spec;

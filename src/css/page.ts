@@ -93,6 +93,11 @@ function parseRaw(raw: RawDeclaration): { declarations: Declaration[]; warnings:
 
 function selectorMatches(selector: PageSelector, page: PageContext): boolean {
   if (selector.name !== undefined && selector.name !== page.name) return false;
+  if (selector.nth !== undefined) {
+    const { a, b } = selector.nth;
+    const n = a === 0 ? (page.index + 1 === b ? 0 : -1) : (page.index + 1 - b) / a;
+    if (!Number.isInteger(n) || n < 0) return false;
+  }
   return selector.pseudoClasses.every((pseudo) => {
     switch (pseudo) {
       case 'first': return page.index === 0;
@@ -107,7 +112,7 @@ function specificityOf(rule: PageRule, page: PageContext): number {
   let best = -1;
   for (const selector of rule.selectors) {
     if (!selectorMatches(selector, page)) continue;
-    const s = [selector.name ? 1 : 0, selector.pseudoClasses.filter((p) => p === 'first' || p === 'blank').length, selector.pseudoClasses.filter((p) => p === 'left' || p === 'right').length];
+    const s = [selector.name ? 1 : 0, selector.pseudoClasses.filter((p) => p === 'first' || p === 'blank').length + (selector.nth ? 1 : 0), selector.pseudoClasses.filter((p) => p === 'left' || p === 'right').length];
     best = Math.max(best, s[0]! * 1e6 + s[1]! * 1e3 + s[2]!);
   }
   return best;
@@ -165,8 +170,31 @@ function applySize(raw: RawDeclaration, applied: Applied, diagnostics: Diagnosti
   applied.size = size;
 }
 
+/** Page styles already computed, per document and page kind (pages of one kind share one). */
+const pageStyleCache = new WeakMap<StyledDocument, Map<string, PageStyle>>();
+
+function pageKey(styled: StyledDocument, page: PageContext): string {
+  const usesNth = styled.pageRules.some((rule) => rule.selectors.some((s) => s.nth !== undefined));
+  return `${usesNth ? page.index : page.index === 0 ? 'first' : ''}|${page.side}|${page.blank}|${page.name ?? ''}`;
+}
+
 /** Computes the page box for one page (CSS Paged Media 3 §5-7). */
 export function computePageStyle(styled: StyledDocument, page: PageContext, diagnostics: Diagnostics): PageStyle {
+  let byKind = pageStyleCache.get(styled);
+  if (byKind === undefined) {
+    byKind = new Map();
+    pageStyleCache.set(styled, byKind);
+  }
+  const key = pageKey(styled, page);
+  let style = byKind.get(key);
+  if (style === undefined) {
+    style = computePageStyleUncached(styled, page, diagnostics);
+    byKind.set(key, style);
+  }
+  return style;
+}
+
+function computePageStyleUncached(styled: StyledDocument, page: PageContext, diagnostics: Diagnostics): PageStyle {
   const rules = matchingRules(styled.pageRules, page);
   const applied = applyDeclarations(rules, (rule) => rule.declarations, diagnostics);
   const [width, height] = applied.size ?? DEFAULT_PAGE_SIZE;
@@ -237,7 +265,7 @@ export function pageEnvironment(sheets: readonly Stylesheet[]): PageEnvironment 
   const quiet = new Diagnostics();
   for (const sheet of sheets) {
     for (const rule of sheet.parsed.pages) {
-      if (!rule.selectors.every((s) => s.name === undefined && s.pseudoClasses.length === 0)) continue;
+      if (!rule.selectors.every((s) => s.name === undefined && s.pseudoClasses.length === 0 && s.nth === undefined)) continue;
       for (const raw of rule.declarations) {
         if (raw.property === 'size') {
           const nodes = valueNodes(raw.value);

@@ -29,6 +29,8 @@ interface Builder {
   readonly declarations: DeclarationContext;
   /** Once a rule other than @charset/@import/@layer is seen, @import is invalid. */
   importsClosed: boolean;
+  /** Lines where css-tree reported a syntax error (its recovery nodes are not reported again). */
+  readonly syntaxErrorLines: Set<number>;
 }
 
 /** At-rules that are valid but have no effect on print output: skipped silently. */
@@ -49,11 +51,18 @@ export function parseStylesheet(source: string, baseUrl: string | undefined): Pa
     warnings,
     declarations: { baseUrl, sink: { warn } },
     importsClosed: false,
+    syntaxErrorLines: new Set(),
   };
   const ast = parse(source, {
     positions: true,
     parseCustomProperty: false,
-    onParseError: (error) => warn('css_parse', error.message, (error as { line?: number }).line, (error as { column?: number }).column),
+    onParseError: (error) => {
+      const line = (error as { line?: number }).line;
+      // One syntax error often yields several reports: keep css-tree's first one per line.
+      if (line !== undefined && builder.syntaxErrorLines.has(line)) return;
+      if (line !== undefined) builder.syntaxErrorLines.add(line);
+      warn('css_parse', error.message, line, (error as { column?: number }).column);
+    },
   });
   for (const node of childrenOf(ast)) visitTopLevel(node, builder, []);
   // Parse errors arrive before the rules are visited: report everything in source order.
@@ -71,7 +80,7 @@ function visitTopLevel(node: CssNode, builder: Builder, media: readonly MediaPre
   }
   builder.importsClosed = true;
   if (node.type === 'Rule') visitRule(node, builder, media);
-  else if (node.type === 'Raw' && node.value.trim() !== '') {
+  else if (node.type === 'Raw' && node.value.trim() !== '' && !builder.syntaxErrorLines.has(node.loc?.start.line ?? -1)) {
     builder.warnings.push({ code: 'css_parse', message: `could not parse \`${truncate(node.value)}\``, line: node.loc?.start.line, column: node.loc?.start.column });
   }
 }
@@ -138,6 +147,7 @@ function visitAtRule(node: Atrule, name: string, builder: Builder, media: readon
 function visitRule(node: Rule, builder: Builder, media: readonly MediaPredicate[]): void {
   const line = node.loc?.start.line ?? 0;
   if (node.prelude.type !== 'SelectorList') {
+    if (builder.syntaxErrorLines.has(line)) return;
     const text = node.prelude.type === 'Raw' ? node.prelude.value : generate(node.prelude);
     builder.warnings.push({ code: 'css_parse', message: `invalid selector \`${truncate(text)}\``, line, column: node.loc?.start.column });
     return;

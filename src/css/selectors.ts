@@ -156,10 +156,9 @@ export function compileSelector(selector: CssNode): SelectorResult {
   const matchText = kept.length === 0 || last?.type === 'Combinator'
     ? `${kept.map((n) => generate(n)).join('')}*`
     : kept.map((n) => generate(n)).join('');
-  let match: (element: DomElement) => boolean;
+  let match: ((element: DomElement) => boolean) | undefined = compileNative(kept);
   try {
-    const compiled = compile<DomNode, DomElement>(matchText, COMPILE_OPTIONS) as (element: DomElement) => boolean;
-    match = compileNative(kept) ?? compiled;
+    match ??= compile<DomNode, DomElement>(matchText, COMPILE_OPTIONS) as (element: DomElement) => boolean;
   } catch (error) {
     return { ok: false, reason: 'unsupported', message: `selector \`${text}\` (${(error as Error).message})` };
   }

@@ -4,7 +4,7 @@
  */
 import type { DiagnosticCode } from '../diagnostics.js';
 import type { DomElement } from '../dom/types.js';
-import type { FontFaceRule, PseudoElement, RawDeclaration } from './types.js';
+import type { FontFaceRule, PageSelector, PseudoElement, RawDeclaration } from './types.js';
 import type { MediaPredicate } from './media.js';
 
 export type Origin = 'user-agent' | 'author';
@@ -70,7 +70,7 @@ export interface ImportRule {
 }
 
 export interface ParsedPageRule {
-  readonly selectors: readonly { readonly name?: string; readonly pseudoClasses: readonly ('first' | 'left' | 'right' | 'blank')[] }[];
+  readonly selectors: readonly PageSelector[];
   readonly specificity: readonly [number, number, number];
   readonly declarations: readonly RawDeclaration[];
   readonly marginBoxes: Readonly<Record<string, readonly RawDeclaration[]>>;

@@ -260,6 +260,8 @@ export interface FontFaceRule {
 export interface PageSelector {
   readonly name?: string;
   readonly pseudoClasses: readonly ('first' | 'left' | 'right' | 'blank')[];
+  /** `:nth(An+B)` (CSS GCPM 3 §5.1): matches page number `An+B` (1-based) for some n >= 0. */
+  readonly nth?: { readonly a: number; readonly b: number };
 }
 
 export interface PageRule {

@@ -26,7 +26,7 @@ function boxAnnotations(f: BoxFragment): DisplayItem[] {
   const items: DisplayItem[] = [];
   const href = element.attribs['href'];
   if (name === 'a' && href !== undefined && href.trim() !== '' && f.style.visibility === 'visible' && f.width > 0 && f.height > 0) {
-    items.push({ kind: 'link', rect: { x: f.x, y: f.y, width: f.width, height: f.height }, url: href.trim() });
+    items.push({ kind: 'link', rect: { x: f.x, y: f.y, width: f.width, height: f.height }, url: href.trim(), element });
   }
   const heading = HEADING.exec(name);
   if (heading !== null && !f.continuedBefore) {

@@ -6,6 +6,16 @@ import type { Color } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
 import type { FontFace, ShapedGlyph } from '../text/types.js';
 import type { LoadedImage } from '../resources/types.js';
+import type { DomElement } from '../dom/types.js';
+
+/**
+ * What a tagged item's content is to its element: its own content, its list marker
+ * (::marker, tagged Lbl), or other generated content (::before/::after).
+ */
+export type ContentPart = 'content' | 'marker' | 'generated';
+
+/** Artifact types (ISO 32000-1 §14.8.2.2.2): page furniture that is not document content. */
+export type ArtifactType = 'Pagination' | 'Layout' | 'Background';
 
 export type PathSegment =
   | { readonly op: 'move'; readonly x: number; readonly y: number }
@@ -46,8 +56,22 @@ export type DisplayItem =
   | { readonly kind: 'pop-clip' }
   | { readonly kind: 'push-opacity'; readonly opacity: number }
   | { readonly kind: 'pop-opacity' }
-  | { readonly kind: 'link'; readonly rect: Rect; readonly url: string }
-  | { readonly kind: 'bookmark'; readonly level: number; readonly title: string; readonly y: number };
+  | {
+      readonly kind: 'link';
+      readonly rect: Rect;
+      readonly url: string;
+      /** The `a` element, for the link's structure element in tagged PDF. */
+      readonly element?: DomElement;
+    }
+  | { readonly kind: 'bookmark'; readonly level: number; readonly title: string; readonly y: number }
+  /**
+   * Tagged PDF (ISO 32000-1 §14.7-14.8): the items up to the matching `end-marked` are content
+   * of `element` (a marked-content sequence of its structure element). Painting items outside
+   * any begin-tag/begin-artifact are artifacts. Only emitted when tagging is asked for.
+   */
+  | { readonly kind: 'begin-tag'; readonly element: DomElement; readonly part: ContentPart }
+  | { readonly kind: 'begin-artifact'; readonly type: ArtifactType }
+  | { readonly kind: 'end-marked' };
 
 export interface PageDisplayList {
   /** Page size in px. */

@@ -3,7 +3,9 @@
  * (CSS Paged Media 3 §3.3, CSS2 Appendix E): the page box's background over the whole page and
  * its border, the canvas background (root or body, CSS Backgrounds 3 §2.11.2) over the page
  * box's padding box, the document flow as the root stacking context, then the margin boxes;
- * links and bookmarks last, in tree order.
+ * links and bookmarks last, in tree order. With `tagged`, text and images are wrapped in
+ * begin-tag items naming their element, and margin boxes (running headers, page numbers) are
+ * Pagination artifacts (ISO 32000-1 §14.8.2.2).
  */
 import type { Rect, Sides } from '../geometry/types.js';
 import type { PageLayout } from '../layout/types.js';
@@ -15,8 +17,13 @@ import { borderRadii, insetRadii } from './radii.js';
 import { paintFragments, paintStackingContext } from './stacking.js';
 import type { PaintOptions } from './stacking.js';
 
-export function paintDocument(pages: readonly PageLayout[]): DocumentDisplayList {
-  return { pages: pages.map(paintPage) };
+export interface PaintDocumentOptions {
+  /** Emit the marked-content items a tagged PDF needs (default false). */
+  readonly tagged?: boolean;
+}
+
+export function paintDocument(pages: readonly PageLayout[], options: PaintDocumentOptions = {}): DocumentDisplayList {
+  return { pages: pages.map((page) => paintPage(page, options)) };
 }
 
 function inset(rect: Rect, by: Sides): Rect {
@@ -28,7 +35,7 @@ function inset(rect: Rect, by: Sides): Rect {
   };
 }
 
-export function paintPage(page: PageLayout): PageDisplayList {
+export function paintPage(page: PageLayout, paint: PaintDocumentOptions = {}): PageDisplayList {
   const items: DisplayItem[] = [];
   const style = page.pageStyle.style;
   const pageRect: Rect = { x: 0, y: 0, width: page.width, height: page.height };
@@ -40,13 +47,17 @@ export function paintPage(page: PageLayout): PageDisplayList {
   items.push(...paintBorder({ rect: pageBox, widths: borders, style, radii }));
   const canvas = canvasBackground(page.children);
   if (canvas !== undefined) items.push(...paintBackgroundColor(canvas.color, inset(pageBox, borders), insetRadii(radii, borders)));
-  const options: PaintOptions = { canvasSource: canvas?.source };
+  const options: PaintOptions = { canvasSource: canvas?.source, tagged: paint.tagged === true };
   for (const fragment of page.children) {
     items.push(...(fragment.kind === 'box' ? paintStackingContext(fragment, options) : paintFragments([fragment], options)));
   }
+  const marginOptions: PaintOptions = { canvasSource: canvas?.source };
+  const margins: DisplayItem[] = [];
   for (const fragment of page.marginBoxes) {
-    items.push(...(fragment.kind === 'box' ? paintStackingContext(fragment, options) : paintFragments([fragment], options)));
+    margins.push(...(fragment.kind === 'box' ? paintStackingContext(fragment, marginOptions) : paintFragments([fragment], marginOptions)));
   }
+  if (paint.tagged === true && margins.length > 0) items.push({ kind: 'begin-artifact', type: 'Pagination' }, ...margins, { kind: 'end-marked' });
+  else items.push(...margins);
   items.push(...collectAnnotations(page.children), ...collectAnnotations(page.marginBoxes));
   return { width: page.width, height: page.height, items };
 }

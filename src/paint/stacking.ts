@@ -14,7 +14,8 @@ import type { Rect } from '../geometry/types.js';
 import type { BoxFragment, Fragment } from '../layout/types.js';
 import { paintBackgroundColor } from './background.js';
 import { paintBorder } from './border.js';
-import type { DisplayItem } from './display-list.js';
+import type { ContentPart, DisplayItem } from './display-list.js';
+import type { DomElement } from '../dom/types.js';
 import { paintImage } from './image.js';
 import type { KeptCorners, Radii } from './radii.js';
 import { borderRadii, hasRadii, insetRadii } from './radii.js';
@@ -24,6 +25,42 @@ import { decorationOf, paintText } from './text.js';
 export interface PaintOptions {
   /** The box whose background went to the canvas (it paints none itself). */
   readonly canvasSource: Box | undefined;
+  /** Wrap text and images in begin-tag / end-marked items naming their element (tagged PDF). */
+  readonly tagged?: boolean;
+}
+
+/** The element (and part of it) that content painted inside a box belongs to. */
+export interface TagTarget {
+  readonly element: DomElement;
+  readonly part: ContentPart;
+}
+
+/** The tag target inside box `f`, given the one around it (anonymous boxes keep their parent's). */
+export function tagTargetOf(f: BoxFragment, outer: TagTarget | undefined): TagTarget | undefined {
+  const element = f.box.element;
+  if (element === undefined) return outer;
+  const pseudo = f.box.pseudo;
+  return { element, part: pseudo === undefined ? 'content' : pseudo === 'marker' ? 'marker' : 'generated' };
+}
+
+/**
+ * Tags painted content: glyph runs and images become content of the target's element; the rest
+ * (decoration lines, clips) stays outside, where the pdf stage makes it an artifact. Images of
+ * generated content (::before { content: url() }) are decoration and stay untagged.
+ */
+function tagged(items: readonly DisplayItem[], target: TagTarget | undefined, walk: Walk): DisplayItem[] {
+  if (walk.options.tagged !== true || target === undefined) return [...items];
+  const out: DisplayItem[] = [];
+  let open = false;
+  for (const item of items) {
+    const content = item.kind === 'glyphs' || (item.kind === 'image' && target.part !== 'generated');
+    if (content && !open) out.push({ kind: 'begin-tag', element: target.element, part: target.part });
+    if (!content && open) out.push({ kind: 'end-marked' });
+    open = content;
+    out.push(item);
+  }
+  if (open) out.push({ kind: 'end-marked' });
+  return out;
 }
 
 interface Clip {
@@ -107,13 +144,13 @@ function isAtomicInline(f: BoxFragment): boolean {
 }
 
 /** Paints a box as a stacking context (or atomically, as if it were one). */
-export function paintStackingContext(f: BoxFragment, options: PaintOptions): DisplayItem[] {
+export function paintStackingContext(f: BoxFragment, options: PaintOptions, outer?: TagTarget): DisplayItem[] {
   if (f.style.opacity <= 0) return [];
   const layers: Layers = { negative: [], blocks: [], floats: [], inlines: [], positioned: [], positive: [] };
   const clip = overflowClip(f);
   const clips = clip === undefined ? [] : [clip];
   const own = decorationOf(f.style);
-  collect(f.children, { clips, decorations: own === undefined ? [] : [own], layers, options });
+  collect(f.children, { clips, decorations: own === undefined ? [] : [own], layers, options, target: tagTargetOf(f, outer) });
   const entries: Entry[] = [
     { items: ownItems(f, options), clips: [] },
     ...sortByZ(layers.negative),
@@ -131,7 +168,7 @@ export function paintStackingContext(f: BoxFragment, options: PaintOptions): Dis
 /** Paints loose fragments (a page's flow without a root box, margin boxes) as one context. */
 export function paintFragments(fragments: readonly Fragment[], options: PaintOptions): DisplayItem[] {
   const layers: Layers = { negative: [], blocks: [], floats: [], inlines: [], positioned: [], positive: [] };
-  collect(fragments, { clips: [], decorations: [], layers, options });
+  collect(fragments, { clips: [], decorations: [], layers, options, target: undefined });
   return emit([
     ...sortByZ(layers.negative),
     ...layers.blocks,
@@ -152,6 +189,8 @@ interface Walk {
   readonly decorations: readonly Decoration[];
   readonly layers: Layers;
   readonly options: PaintOptions;
+  /** The element whose content is being painted (tagged PDF). */
+  readonly target: TagTarget | undefined;
 }
 
 function collect(fragments: readonly Fragment[], walk: Walk): void {
@@ -161,10 +200,10 @@ function collect(fragments: readonly Fragment[], walk: Walk): void {
         collect(fragment.children, walk);
         break;
       case 'text':
-        if (fragment.style.visibility === 'visible') walk.layers.inlines.push({ items: paintText(fragment, walk.decorations), clips: walk.clips });
+        if (fragment.style.visibility === 'visible') walk.layers.inlines.push({ items: tagged(paintText(fragment, walk.decorations), walk.target, walk), clips: walk.clips });
         break;
       case 'image':
-        if (fragment.style.visibility === 'visible') walk.layers.inlines.push({ items: paintImage(fragment), clips: walk.clips });
+        if (fragment.style.visibility === 'visible') walk.layers.inlines.push({ items: taggedImage(paintImage(fragment), walk), clips: walk.clips });
         break;
       case 'box':
         collectBox(fragment, walk);
@@ -177,7 +216,7 @@ function collectBox(f: BoxFragment, walk: Walk): void {
   const { layers, clips } = walk;
   const style = f.style;
   if (isPositioned(style) || createsStackingContext(style)) {
-    const entry: Entry = { items: paintStackingContext(f, walk.options), clips };
+    const entry: Entry = { items: paintStackingContext(f, walk.options, walk.target), clips };
     const z = style.zIndex === 'auto' || !isPositioned(style) ? 0 : style.zIndex;
     if (z < 0) layers.negative.push({ z, entry });
     else if (z > 0) layers.positive.push({ z, entry });
@@ -185,11 +224,11 @@ function collectBox(f: BoxFragment, walk: Walk): void {
     return;
   }
   if (style.float !== 'none') {
-    layers.floats.push({ items: paintStackingContext(f, walk.options), clips });
+    layers.floats.push({ items: paintStackingContext(f, walk.options, walk.target), clips });
     return;
   }
   if (isAtomicInline(f)) {
-    layers.inlines.push({ items: paintStackingContext(f, walk.options), clips });
+    layers.inlines.push({ items: paintStackingContext(f, walk.options, walk.target), clips });
     return;
   }
   const own = ownItems(f, walk.options);
@@ -201,7 +240,15 @@ function collectBox(f: BoxFragment, walk: Walk): void {
     ...walk,
     clips: clip === undefined ? clips : [...clips, clip],
     decorations: decoration === undefined ? walk.decorations : [...walk.decorations, decoration],
+    target: tagTargetOf(f, walk.target),
   });
+}
+
+/** An image with its object-fit clip: the whole group is the element's content. */
+function taggedImage(items: readonly DisplayItem[], walk: Walk): DisplayItem[] {
+  const target = walk.target;
+  if (walk.options.tagged !== true || target === undefined || target.part === 'generated') return [...items];
+  return [{ kind: 'begin-tag', element: target.element, part: target.part }, ...items, { kind: 'end-marked' }];
 }
 
 /** Flattens entries, opening and closing clips only where the clip chain changes. */

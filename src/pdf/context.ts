@@ -3,6 +3,7 @@ import type { ContentSink } from './content.js';
 import type { PdfKitDocument, PdfKitPage, PdfRef } from './pdfkit-document.js';
 import type { FontEmbedder } from './fonts.js';
 import type { ImageEmbedder } from './images.js';
+import type { MarkedContent } from './marked-content.js';
 
 /** Document-wide resources: embedded once, registered on each page that uses them. */
 export interface DocumentResources {
@@ -13,10 +14,17 @@ export interface DocumentResources {
   readonly alphaStates: Map<number, { readonly name: string; readonly ref: PdfRef }>;
   /** Counter for transparency-group form XObject names. */
   groups: number;
+  /** PDF/A output: glyph 0 (.notdef) is never shown (ISO 19005-2 §6.2.11.8). */
+  readonly skipNotdef: boolean;
+  /** Marked content of a tagged PDF (undefined when untagged). */
+  readonly marks: MarkedContent | undefined;
 }
 
 /** An open push-clip / push-opacity, so pops and the page end can balance them. */
-export type OpenScope = { readonly kind: 'clip' } | { readonly kind: 'opacity'; readonly opacity: number };
+export type OpenScope =
+  | { readonly kind: 'clip' }
+  /** `grouped`: the items go to a transparency group (opacity < 1), else they are drawn in place. */
+  | { readonly kind: 'opacity'; readonly opacity: number; readonly grouped: boolean };
 
 export interface PageContext {
   readonly resources: DocumentResources;

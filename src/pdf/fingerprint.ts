@@ -14,12 +14,14 @@ export interface FingerprintInput {
   readonly metadata: Metadata;
   readonly encryption: EncryptionOptions | undefined;
   readonly compress: boolean;
+  /** PDF/A, attachments, Factur-X, tagging and signature options (byte arrays enter as their SHA-256). */
+  readonly output?: unknown;
 }
 
 /** SHA-256 over a canonical serialisation; faces and images stand for themselves by name and id. */
 export function fingerprint(input: FingerprintInput): Uint8Array {
   const hash = createHash('sha256');
-  hash.update(JSON.stringify({ metadata: input.metadata, encryption: input.encryption ?? null, compress: input.compress }));
+  hash.update(JSON.stringify({ metadata: input.metadata, encryption: input.encryption ?? null, compress: input.compress, output: input.output ?? null }, replacer));
   for (const page of input.display.pages) {
     hash.update(`page ${page.width} ${page.height}\n`);
     for (const item of page.items) hash.update(JSON.stringify(item, replacer));
@@ -28,6 +30,9 @@ export function fingerprint(input: FingerprintInput): Uint8Array {
 }
 
 function replacer(key: string, value: unknown): unknown {
+  if (value instanceof Uint8Array) return `sha256:${createHash('sha256').update(value).digest('hex')}`;
+  // DOM elements (tagging, links) stand for themselves by name: the content around them is hashed anyway
+  if (key === 'element' && isObject(value)) return (value as { name?: unknown }).name;
   if (key === 'face' && isObject(value)) {
     const face = value as unknown as FontFace;
     return `${face.postscriptName}|${face.id}|${face.weight}|${face.style}`;

@@ -5,7 +5,7 @@
  * subset, the /W widths and the ToUnicode map (ligatures map to all their characters) stay exact.
  */
 import type { FontFace } from '../text/types.js';
-import type { PdfKitDocument, PdfKitEmbeddedFont, PdfKitFontProgram, PdfKitPage } from './pdfkit-document.js';
+import type { PdfKitDocument, PdfKitEmbeddedFont, PdfKitFontProgram, PdfKitPage, PdfRef } from './pdfkit-document.js';
 
 /** A glyph as the content stream writes it. */
 export interface EncodedGlyph {
@@ -21,10 +21,19 @@ export interface EmbeddedFace {
   encode(glyphId: number, codePoints: readonly number[]): EncodedGlyph;
   /** Puts the font in the page's /Font resources. */
   useOn(page: PdfKitPage): void;
+  /** The Type 0 font dictionary. */
+  ref(): PdfRef;
+  /**
+   * Shapes a short label with the font's own layout (for annotation appearances, not for
+   * document text, which arrives shaped): glyph hex codes and the width in 1/1000 em.
+   */
+  shape(text: string): { readonly hex: string; readonly width: number };
 }
 
 export interface FontEmbedder {
   embed(face: FontFace): EmbeddedFace;
+  /** The first face embedded so far, if any. */
+  any(): EmbeddedFace | undefined;
 }
 
 export function createFontEmbedder(doc: PdfKitDocument): FontEmbedder {
@@ -38,7 +47,13 @@ export function createFontEmbedder(doc: PdfKitDocument): FontEmbedder {
       }
       return embedded;
     },
+    any: () => faces.values().next().value,
   };
+}
+
+interface LaidOutGlyph {
+  readonly id: number;
+  readonly codePoints: readonly number[];
 }
 
 /** Registers the parsed font with PDFKit (which subsets and writes it when the document ends). */
@@ -60,7 +75,7 @@ function embedFace(doc: PdfKitDocument, face: FontFace): EmbeddedFace {
   }
   const font = createPdfKitFont(doc, program);
   const glyphs = new Map<number, EncodedGlyph>();
-  return {
+  const embedded: EmbeddedFace = {
     name: font.id,
     encode(glyphId, codePoints) {
       let glyph = glyphs.get(glyphId);
@@ -81,5 +96,19 @@ function embedFace(doc: PdfKitDocument, face: FontFace): EmbeddedFace {
     useOn(page) {
       page.fonts[font.id] ??= font.ref();
     },
+    ref: () => font.ref(),
+    shape(text) {
+      const laid = program.layout(text) as { glyphs: readonly LaidOutGlyph[] };
+      let hex = '';
+      let width = 0;
+      for (const glyph of laid.glyphs) {
+        if (glyph.id === 0) continue;
+        const encoded = embedded.encode(glyph.id, glyph.codePoints);
+        hex += encoded.hex;
+        width += encoded.width;
+      }
+      return { hex, width };
+    },
   };
+  return embedded;
 }

@@ -108,10 +108,17 @@ export function popClip(ctx: PageContext): void {
   ctx.sink.push('Q');
 }
 
-/** Starts a transparency group: its items are collected and later drawn at once with `opacity`. */
+/**
+ * Starts a transparency group: its items are collected and later drawn at once with `opacity`.
+ * A fully opaque group needs no group at all: its items are drawn in place.
+ */
 export function pushOpacity(ctx: PageContext, opacity: number): void {
-  ctx.sink.open();
-  ctx.scopes.push({ kind: 'opacity', opacity });
+  const grouped = opacity < 1;
+  if (grouped) {
+    ctx.resources.marks?.openGroup();
+    ctx.sink.open();
+  }
+  ctx.scopes.push({ kind: 'opacity', opacity, grouped });
 }
 
 /**
@@ -125,25 +132,39 @@ export function popOpacity(ctx: PageContext): void {
     ctx.scopes.push(scope);
     throw new Error('display list: pop-opacity closes a push-clip');
   }
-  const operators = ctx.sink.close();
-  if (operators === '' || scope.opacity <= 0) return;
-  if (scope.opacity >= 1) {
-    ctx.sink.push(operators);
-    return;
-  }
+  if (!scope.grouped) return;
   const resources = ctx.resources;
+  // closes the group's marked content (into the group's sink) first
+  const marked = resources.marks?.closeGroup();
+  const operators = ctx.sink.close();
+  const visible = operators !== '' && scope.opacity > 0;
+  if (!visible && marked === undefined) return;
   const form = resources.doc.ref({
     Type: 'XObject',
     Subtype: 'Form',
     FormType: 1,
     BBox: [0, 0, ctx.width, ctx.height],
     Group: { Type: 'Group', S: 'Transparency', CS: 'DeviceRGB' },
-    Resources: ctx.page.resources,
+    Resources: resourceSnapshot(ctx),
   });
-  form.end(operators);
+  if (marked !== undefined) resources.marks?.attachForm(marked, form);
+  form.end(operators === '' ? undefined : operators);
+  if (!visible) return; // kept only so that structure references to its content stay valid
   const name = `Tg${++resources.groups}`;
   ctx.page.xobjects[name] = form;
   ctx.sink.push(`q\n${alphaOperator(ctx, scope.opacity)}\n/${name} Do\nQ`);
+}
+
+/**
+ * The resources a group's form may use: what the page has registered so far (which includes
+ * nested groups), copied so the form never lists itself (recursive resources, ISO 32000-1 §7.8.3).
+ */
+function resourceSnapshot(ctx: PageContext): Record<string, unknown> {
+  const resources: Record<string, unknown> = {};
+  if (Object.keys(ctx.page.fonts).length > 0) resources['Font'] = { ...ctx.page.fonts };
+  if (Object.keys(ctx.page.xobjects).length > 0) resources['XObject'] = { ...ctx.page.xobjects };
+  if (Object.keys(ctx.page.ext_gstates).length > 0) resources['ExtGState'] = { ...ctx.page.ext_gstates };
+  return resources;
 }
 
 /** Closes whatever the display list left open at the end of a page. */

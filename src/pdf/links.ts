@@ -1,9 +1,12 @@
 /**
  * Link annotations (ISO 32000-1 §12.5.6.5, URI actions §12.6.4.7): one /Link per display-list
- * link item, its /Rect the fragment's border box converted from px to the page's pt space.
+ * link item, its /Rect the fragment's border box converted from px to the page's pt space. In a
+ * tagged PDF the annotation joins its `a` element's Link structure element through an object
+ * reference and /StructParent (§14.7.4.4), with the link text as /Contents (PDF/UA-1 §7.18.5).
  */
-import type { Rect } from '../geometry/types.js';
+import type { DisplayItem } from '../paint/display-list.js';
 import type { PdfKitDocument } from './pdfkit-document.js';
+import type { StructureBuilder } from './structure.js';
 
 /** Only URI schemes a reader can follow safely; `javascript:` and friends are dropped. */
 const ALLOWED_SCHEME = /^(https?|mailto|tel|ftp):/i;
@@ -12,8 +15,29 @@ export function isLinkable(url: string): boolean {
   return ALLOWED_SCHEME.test(url.trim());
 }
 
+type LinkItem = Extract<DisplayItem, { kind: 'link' }>;
+
 /** Adds a URI link annotation on the current page (PDFKit maps the rect through the page's base matrix). */
-export function addLink(doc: PdfKitDocument, rect: Rect, url: string): void {
+export function addLink(doc: PdfKitDocument, item: LinkItem, structure: StructureBuilder | undefined, pageIndex: number): void {
+  const { rect, url } = item;
   if (rect.width <= 0 || rect.height <= 0 || !isLinkable(url)) return;
-  doc.link(rect.x, rect.y, rect.width, rect.height, url.trim());
+  if (structure === undefined || item.element === undefined) {
+    doc.link(rect.x, rect.y, rect.width, rect.height, url.trim());
+    return;
+  }
+  const parent = structure.linkParent(item.element);
+  const text = textOf(item.element) || url.trim();
+  doc.link(rect.x, rect.y, rect.width, rect.height, url.trim(), { StructParent: parent.key, Contents: new String(text) });
+  const annotations = doc.page.annotations;
+  structure.addAnnotation(parent.node, annotations[annotations.length - 1]!, pageIndex);
+}
+
+function textOf(element: NonNullable<LinkItem['element']>): string {
+  const parts: string[] = [];
+  const visit = (node: { type: string; data?: string; children?: readonly unknown[] }): void => {
+    if (node.type === 'text' && node.data !== undefined) parts.push(node.data);
+    for (const child of node.children ?? []) visit(child as typeof node);
+  };
+  visit(element as unknown as { type: string; children: readonly unknown[] });
+  return parts.join('').replace(/\s+/g, ' ').trim();
 }

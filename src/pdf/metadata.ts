@@ -36,6 +36,8 @@ export function documentInfo(metadata: Metadata, deterministic: boolean, now: ()
 
 function nonEmpty(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  const trimmed = value.trim();
+  // control characters cannot go into XMP (XML 1.0), so they are kept out of the Info dictionary too
+  // eslint-disable-next-line no-control-regex
+  const trimmed = value.replace(/[\u0000-\u001F\u007F]+/g, ' ').trim();
   return trimmed === '' ? undefined : trimmed;
 }

@@ -10,6 +10,8 @@ import PDFDocument from 'pdfkit';
 export interface PdfRef {
   readonly id: number;
   data: Record<string, unknown>;
+  /** Deflate the stream (PDFKit's document default unless set to false before writing). */
+  compress: boolean;
   write(chunk: string | Uint8Array): void;
   end(chunk?: string | Uint8Array): void;
 }
@@ -55,6 +57,8 @@ export interface PdfKitPage {
   readonly fonts: Record<string, PdfRef>;
   readonly xobjects: Record<string, PdfRef>;
   readonly ext_gstates: Record<string, PdfRef>;
+  /** The page's /Annots. */
+  readonly annotations: PdfRef[];
 }
 
 export interface PdfKitOutline {
@@ -102,12 +106,16 @@ export interface PdfKitDocument {
   _font: PdfKitEmbeddedFont;
   _fontCount: number;
   _fontFamilies: Record<string, PdfKitEmbeddedFont>;
+  /** The document catalog. */
+  readonly _root: PdfRef;
   ref(data?: Record<string, unknown>): PdfRef;
+  /** Adds a file specification to the catalog's /Names /EmbeddedFiles name tree (kept sorted). */
+  addNamedEmbeddedFile(name: string, filespec: PdfRef): void;
   addPage(options: { size: [number, number]; margin: number }): PdfKitDocument;
   transform(a: number, b: number, c: number, d: number, e: number, f: number): PdfKitDocument;
   font(program: object): PdfKitDocument;
   openImage(bytes: Uint8Array): PdfKitImage;
-  link(x: number, y: number, width: number, height: number, url: string): PdfKitDocument;
+  link(x: number, y: number, width: number, height: number, url: string, options?: Record<string, unknown>): PdfKitDocument;
   on(event: 'data', listener: (chunk: Uint8Array) => void): void;
   on(event: 'end', listener: () => void): void;
   on(event: 'error', listener: (error: unknown) => void): void;
@@ -136,7 +144,18 @@ export function openDocument(options: OpenDocumentOptions): PdfKitDocument {
   };
   if (options.language !== undefined) pdfkitOptions['lang'] = options.language;
   const Constructor = PDFDocument as unknown as new (opts: Record<string, unknown>) => PdfKitDocument;
-  return new Constructor(pdfkitOptions);
+  const doc = new Constructor(pdfkitOptions);
+  // octavo writes the XMP packet, the structure tree and the AcroForm itself (pdf/xmp.ts,
+  // pdf/structure.ts, pdf/signature.ts); PDFKit's versions would write them a second time
+  const internals = doc as unknown as Record<string, unknown>;
+  for (const method of ['endMetadata', 'endMarkings', 'endAcroForm']) internals[method] = () => undefined;
+  return doc;
+}
+
+/** A token PDFKit writes verbatim (e.g. a signature's /ByteRange placeholder). */
+export function rawToken(text: string): object {
+  // PDFObject.convert falls back to String(value) for objects that are not plain objects
+  return { [Symbol.toStringTag]: 'PdfRaw', toString: () => text };
 }
 
 let securityClass: PdfKitSecurityClass | undefined;

@@ -29,7 +29,7 @@ export function drawGlyphs(ctx: PageContext, item: GlyphsItem): void {
   const skew = item.syntheticOblique ? OBLIQUE_SKEW : 0;
   const text = [`BT`, `/${face.name} ${num(item.size)} Tf`, `1 0 ${num(skew)} -1 ${num(item.x)} ${num(item.y)} Tm`];
   if (bold) text.push('2 Tr');
-  text.push(...showOperators(item, face.encode));
+  text.push(...showOperators(item, face.encode, ctx.resources.skipNotdef));
   text.push('ET');
   const body = `${state.join('\n')}\n${text.join('\n')}`;
   const needsState = bold || item.color.a < 1;
@@ -40,9 +40,10 @@ type Encode = (glyphId: number, codePoints: readonly number[]) => { hex: string;
 
 /**
  * TJ arrays for the run. A glyph with an x offset gets it as an adjustment before it (and back
- * after it); a y offset (marks) becomes a text rise around that glyph.
+ * after it); a y offset (marks) becomes a text rise around that glyph. With `skipNotdef`
+ * (PDF/A), glyph 0 is left out and only its advance is kept.
  */
-export function showOperators(item: Pick<GlyphsItem, 'glyphs' | 'advances' | 'size'>, encode: Encode): string[] {
+export function showOperators(item: Pick<GlyphsItem, 'glyphs' | 'advances' | 'size'>, encode: Encode, skipNotdef = false): string[] {
   const out: string[] = [];
   const scale = 1000 / item.size;
   let parts: string[] = [];
@@ -59,8 +60,12 @@ export function showOperators(item: Pick<GlyphsItem, 'glyphs' | 'advances' | 'si
   };
   for (let i = 0; i < item.glyphs.length; i++) {
     const glyph = item.glyphs[i]!;
-    const encoded = encode(glyph.id, glyph.codePoints);
     const finalAdvance = item.advances[i] ?? glyph.advance;
+    if (skipNotdef && glyph.id === 0) {
+      pending -= finalAdvance * scale;
+      continue;
+    }
+    const encoded = encode(glyph.id, glyph.codePoints);
     const before = pending - glyph.xOffset * scale;
     if (Math.abs(before) > EPSILON) {
       flushHex();

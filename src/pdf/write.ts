@@ -1,27 +1,38 @@
 /**
  * The pdf stage: a display list in, PDF bytes out (DESIGN.md §2). One PDFKit page per display
  * page, sized in pt from px (× 0.75), with a base matrix that makes the content stream speak px
- * with y downwards; then links, the outline, metadata and encryption.
+ * with y downwards; then links, the outline, attachments, the structure tree, XMP metadata, the
+ * PDF/A output intent, encryption, and last the digital signature over the finished bytes.
  */
 import { randomBytes } from 'node:crypto';
 import type { DisplayItem, DocumentDisplayList, PageDisplayList } from '../paint/display-list.js';
-import type { EncryptionOptions, Metadata } from '../options.js';
+import type { Attachment, EncryptionOptions, FacturXOptions, Metadata, PdfAConformance, SignatureOptions } from '../options.js';
 import { OctavoError, assertNever } from '../errors.js';
 import { PT_PER_PX } from '../geometry/types.js';
+import { embedAttachments } from './attachments.js';
 import { ContentSink } from './content.js';
 import type { DocumentResources, PageContext } from './context.js';
 import { applyEncryption, headerVersion, isEncrypted } from './encryption.js';
+import { facturXAttachment, facturXSchema } from './facturx.js';
 import { fingerprint } from './fingerprint.js';
 import { createFontEmbedder } from './fonts.js';
 import { closeScopes, fillPath, fillRect, popClip, popOpacity, pushClip, pushOpacity, strokePath } from './graphics.js';
 import { createImageEmbedder, drawImage } from './images.js';
 import { addLink } from './links.js';
+import { MarkedContent } from './marked-content.js';
+import type { DocumentInfo } from './metadata.js';
 import { documentInfo } from './metadata.js';
 import type { Bookmark } from './outline.js';
 import { writeOutline } from './outline.js';
+import { addOutputIntent, pdfaIdentification } from './pdfa.js';
 import { collectOutput, openDocument } from './pdfkit-document.js';
-import type { PdfKitDocument } from './pdfkit-document.js';
+import type { PdfKitDocument, PdfRef } from './pdfkit-document.js';
+import type { PendingSignature } from './signature.js';
+import { addSignatureField, applySignature, createSignatureDictionary, writeAcroForm } from './signature.js';
+import { loadSigner } from './signer.js';
+import { StructureBuilder } from './structure.js';
 import { drawGlyphs } from './text.js';
+import { xmpPacket } from './xmp.js';
 
 export interface WritePdfOptions {
   readonly metadata: Metadata;
@@ -30,33 +41,63 @@ export interface WritePdfOptions {
   readonly deterministic: boolean;
   /** Deflate content streams. */
   readonly compress: boolean;
+  /** PDF/A-2b or -3b (the options were validated: no encryption). */
+  readonly pdfa?: PdfAConformance | undefined;
+  readonly attachments?: readonly Attachment[] | undefined;
+  /** Factur-X invoice: PDF/A-3b, the XML attached, the fx: XMP schema. */
+  readonly facturx?: FacturXOptions | undefined;
+  /** Write the structure tree of begin-tag items (the display list must carry them). */
+  readonly tagged?: boolean | undefined;
+  readonly signature?: SignatureOptions | undefined;
 }
 
 /** A blank A4 page for a display list without pages (a PDF needs at least one). */
 const EMPTY_PAGE: PageDisplayList = { width: 793.7, height: 1122.5, items: [] };
 
+/** Everything decided before the first page is written. */
+interface DocumentPlan {
+  readonly options: WritePdfOptions;
+  readonly info: DocumentInfo;
+  readonly pdfa: PdfAConformance | undefined;
+  readonly seed: Uint8Array | undefined;
+}
+
 export async function writePdf(display: DocumentDisplayList, options: WritePdfOptions): Promise<Uint8Array> {
   let output: Promise<Uint8Array>;
+  let signature: PendingSignature | undefined;
   try {
-    const seed = options.deterministic
-      ? fingerprint({ display, metadata: options.metadata, encryption: options.encryption, compress: options.compress })
-      : undefined;
-    const doc = createDocument(options, seed);
+    const plan = planDocument(display, options);
+    const doc = createDocument(plan);
     output = collectOutput(doc);
-    writeDocument(doc, display.pages.length > 0 ? display.pages : [EMPTY_PAGE]);
+    signature = writeDocument(doc, plan, display.pages.length > 0 ? display.pages : [EMPTY_PAGE]);
     doc.end();
   } catch (error) {
     throw asRenderError(error);
   }
   try {
-    return await output;
+    const pdf = await output;
+    return signature === undefined ? pdf : applySignature(pdf, signature);
   } catch (error) {
     throw asRenderError(error);
   }
 }
 
-function createDocument(options: WritePdfOptions, seed: Uint8Array | undefined): PdfKitDocument {
-  const info = documentInfo(options.metadata, options.deterministic);
+function planDocument(display: DocumentDisplayList, options: WritePdfOptions): DocumentPlan {
+  const seed = options.deterministic
+    ? fingerprint({
+      display,
+      metadata: options.metadata,
+      encryption: options.encryption,
+      compress: options.compress,
+      output: { pdfa: options.pdfa, attachments: options.attachments, facturx: options.facturx, tagged: options.tagged, signature: options.signature },
+    })
+    : undefined;
+  const pdfa = options.facturx !== undefined ? '3b' : options.pdfa;
+  return { options, info: documentInfo(options.metadata, options.deterministic), pdfa, seed };
+}
+
+function createDocument(plan: DocumentPlan): PdfKitDocument {
+  const { info, options, seed } = plan;
   const doc = openDocument({
     compress: options.compress,
     pdfVersion: headerVersion(options.encryption),
@@ -70,24 +111,104 @@ function createDocument(options: WritePdfOptions, seed: Uint8Array | undefined):
   return doc;
 }
 
-function writeDocument(doc: PdfKitDocument, pages: readonly PageDisplayList[]): void {
+/** Writes pages and document-level objects; returns the signature still to be applied. */
+function writeDocument(doc: PdfKitDocument, plan: DocumentPlan, pages: readonly PageDisplayList[]): PendingSignature | undefined {
+  const { options } = plan;
+  const structure = options.tagged === true ? new StructureBuilder(plan.info.language) : undefined;
+  const sinks: { current: ContentSink } = { current: new ContentSink() };
   const resources: DocumentResources = {
     doc,
     fonts: createFontEmbedder(doc),
     images: createImageEmbedder(doc),
     alphaStates: new Map(),
     groups: 0,
+    skipNotdef: plan.pdfa !== undefined,
+    marks: structure === undefined ? undefined : new MarkedContent(structure, () => sinks.current),
   };
+  const signature = options.signature === undefined ? undefined : startSignature(doc, plan, options.signature);
+  const signaturePage = options.signature?.visible === undefined ? 0 : options.signature.visible.page - 1;
+  if (signaturePage >= pages.length) {
+    throw new OctavoError('invalid_options', `invalid option signature.visible.page: the document has ${pages.length} page${pages.length === 1 ? '' : 's'}`);
+  }
   const bookmarks: Bookmark[] = [];
   const widthsPt: number[] = [];
+  const pageRefs: PdfRef[] = [];
   pages.forEach((page, index) => {
     widthsPt.push(page.width * PT_PER_PX);
-    writePage(resources, page, index, bookmarks);
+    sinks.current = new ContentSink();
+    writePage({ resources, structure, bookmarks, sink: sinks.current }, page, index);
+    pageRefs.push(doc.page.dictionary);
+    if (signature !== undefined && index === signaturePage) {
+      addSignatureField({ doc, page: doc.page, options: options.signature!, pending: signature, fonts: resources.fonts });
+    }
   });
   writeOutline(doc, bookmarks, widthsPt);
+  finishDocument(doc, plan, { structure, pageRefs, signature });
+  return signature;
 }
 
-function writePage(resources: DocumentResources, display: PageDisplayList, index: number, bookmarks: Bookmark[]): void {
+function startSignature(doc: PdfKitDocument, plan: DocumentPlan, options: SignatureOptions): PendingSignature {
+  const signer = loadSigner(options.p12, options.passphrase);
+  const signingTime = plan.info.info['CreationDate'] as Date;
+  return createSignatureDictionary(doc, options, signer, signingTime);
+}
+
+interface Finish {
+  readonly structure: StructureBuilder | undefined;
+  readonly pageRefs: readonly PdfRef[];
+  readonly signature: PendingSignature | undefined;
+}
+
+/** Catalog-level objects written once the pages are done. */
+function finishDocument(doc: PdfKitDocument, plan: DocumentPlan, finish: Finish): void {
+  const { options, info } = plan;
+  const date = info.info['CreationDate'] as Date;
+  const attachments = [...(options.facturx === undefined ? [] : [facturXAttachment(options.facturx)]), ...(options.attachments ?? [])];
+  embedAttachments(doc, attachments, { date, encrypted: isEncrypted(options.encryption) });
+  finish.structure?.write(doc, finish.pageRefs);
+  if (finish.signature !== undefined) writeAcroForm(doc, finish.signature);
+  if (plan.pdfa !== undefined) addOutputIntent(doc);
+  writeXmp(doc, plan);
+}
+
+/** The XMP metadata stream (never compressed, so archivers can find it; PDF/A requires no filter). */
+function writeXmp(doc: PdfKitDocument, plan: DocumentPlan): void {
+  const values = plan.info.info;
+  const text = (key: string): string | undefined => (typeof values[key] === 'string' ? values[key] : undefined);
+  const date = values['CreationDate'] as Date;
+  const packet = xmpPacket({
+    ...optional('title', text('Title')),
+    ...optional('author', text('Author')),
+    ...optional('subject', text('Subject')),
+    ...optional('keywords', text('Keywords')),
+    ...optional('language', plan.info.language),
+    creator: text('Creator') ?? 'octavo',
+    producer: text('Producer') ?? 'octavo',
+    creationDate: date,
+    modificationDate: (values['ModDate'] as Date | undefined) ?? date,
+    documentId: Buffer.from(doc._id).toString('hex'),
+    ...(plan.pdfa === undefined ? {} : { pdfa: pdfaIdentification(plan.pdfa) }),
+    ...(plan.options.facturx === undefined ? {} : { extensions: [facturXSchema(plan.options.facturx)] }),
+  });
+  const ref = doc.ref({ Type: 'Metadata', Subtype: 'XML' });
+  ref.compress = false;
+  ref.end(new Uint8Array(Buffer.from(packet, 'utf8')));
+  doc._root.data['Metadata'] = ref;
+}
+
+function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
+}
+
+interface PageWriter {
+  readonly resources: DocumentResources;
+  readonly structure: StructureBuilder | undefined;
+  readonly bookmarks: Bookmark[];
+  readonly sink: ContentSink;
+}
+
+function writePage(writer: PageWriter, display: PageDisplayList, index: number): void {
+  const { resources } = writer;
   const doc = resources.doc;
   doc.addPage({ size: [display.width * PT_PER_PX, display.height * PT_PER_PX], margin: 0 });
   // PDFKit's page starts with a y flip to top-left origin in pt; scale that to px
@@ -95,41 +216,69 @@ function writePage(resources: DocumentResources, display: PageDisplayList, index
   const ctx: PageContext = {
     resources,
     page: doc.page,
-    sink: new ContentSink(),
+    sink: writer.sink,
     width: display.width,
     height: display.height,
     scopes: [],
   };
-  for (const item of display.items) drawItem(ctx, item, index, bookmarks);
+  if (resources.marks !== undefined) {
+    resources.marks.beginPage(index, doc.page.dictionary);
+    // annotations in structure order (PDF/UA-1 §7.18.3)
+    doc.page.dictionary.data['Tabs'] = 'S';
+  }
+  for (const item of display.items) drawItem(ctx, item, index, writer);
+  resources.marks?.endStream();
   closeScopes(ctx);
   const operators = ctx.sink.finish();
   if (operators !== '') ctx.page.content.write(operators);
 }
 
-function drawItem(ctx: PageContext, item: DisplayItem, pageIndex: number, bookmarks: Bookmark[]): void {
+/** Painting items: in a tagged PDF, untagged painting is wrapped as an artifact first. */
+function paint(ctx: PageContext, draw: () => void): void {
+  ctx.resources.marks?.beforePaint();
+  draw();
+}
+
+/** Clip and group operators: never inside an automatic artifact sequence. */
+function structural(ctx: PageContext, apply: () => void): void {
+  ctx.resources.marks?.beforeStructure();
+  apply();
+}
+
+function drawItem(ctx: PageContext, item: DisplayItem, pageIndex: number, writer: PageWriter): void {
+  const marks = ctx.resources.marks;
   switch (item.kind) {
     case 'fill-rect':
-      return fillRect(ctx, item.rect, item.color);
+      return paint(ctx, () => fillRect(ctx, item.rect, item.color));
     case 'fill-path':
-      return fillPath(ctx, item.path, item.color, item.evenOdd ?? false);
+      return paint(ctx, () => fillPath(ctx, item.path, item.color, item.evenOdd ?? false));
     case 'stroke-path':
-      return strokePath(ctx, item.path, { color: item.color, width: item.width, dash: item.dash, lineCap: item.lineCap });
+      return paint(ctx, () => strokePath(ctx, item.path, { color: item.color, width: item.width, dash: item.dash, lineCap: item.lineCap }));
     case 'glyphs':
-      return drawGlyphs(ctx, item);
+      return paint(ctx, () => drawGlyphs(ctx, item));
     case 'image':
-      return drawImage(ctx, item.rect, item.image);
+      return paint(ctx, () => drawImage(ctx, item.rect, item.image));
     case 'push-clip':
-      return pushClip(ctx, item.rect, item.radii);
+      return structural(ctx, () => pushClip(ctx, item.rect, item.radii));
     case 'pop-clip':
-      return popClip(ctx);
+      return structural(ctx, () => popClip(ctx));
     case 'push-opacity':
       return pushOpacity(ctx, item.opacity);
     case 'pop-opacity':
       return popOpacity(ctx);
     case 'link':
-      return addLink(ctx.resources.doc, item.rect, item.url);
+      return addLink(ctx.resources.doc, item, writer.structure, pageIndex);
     case 'bookmark':
-      bookmarks.push({ level: item.level, title: item.title, page: pageIndex, y: item.y });
+      writer.bookmarks.push({ level: item.level, title: item.title, page: pageIndex, y: item.y });
+      return;
+    case 'begin-tag':
+      marks?.beginTag(item.element, item.part);
+      return;
+    case 'begin-artifact':
+      marks?.beginArtifact(item.type);
+      return;
+    case 'end-marked':
+      marks?.endMarked();
       return;
     default:
       assertNever(item, 'display item');

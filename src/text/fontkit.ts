@@ -53,7 +53,13 @@ export interface FontProgram {
   glyphForCodePoint(codePoint: number): FkGlyph;
   glyphsForString(text: string): FkGlyph[];
   /** A string, or glyphs (their `codePoints` drive script detection and shaping). */
-  layout(text: string | readonly FkGlyph[], features: Readonly<Record<string, boolean>>): FkGlyphRun;
+  layout(
+    text: string | readonly FkGlyph[],
+    features: Readonly<Record<string, boolean>>,
+    script?: string,
+    language?: string,
+    direction?: 'ltr' | 'rtl',
+  ): FkGlyphRun;
 }
 
 /** One shaped glyph in visual order with the code points it stands for (logical order inside). */
@@ -125,13 +131,21 @@ function hookEngine(handle: LayoutEngineHandle | undefined): void {
  * input is therefore given as glyphs carrying the right code points, and the OpenType engine's
  * own records (which follow ligatures and decompositions) are read back after the layout.
  */
-export function layoutProgram(program: FontProgram, text: string, features: Readonly<Record<string, boolean>>): LaidOutGlyph[] {
+export function layoutProgram(
+  program: FontProgram,
+  text: string,
+  features: Readonly<Record<string, boolean>>,
+  direction?: 'ltr' | 'rtl',
+  mirror?: (cp: number) => number | undefined,
+): LaidOutGlyph[] {
   const handle = layoutEngineOf(program);
   hookEngine(handle);
   const input = glyphsWithCodePoints(program, text);
+  if (mirror !== undefined) mirrorGlyphs(program, input, mirror);
   captured = null;
-  // A copy: fontkit writes the features it applied into the object it is given.
-  const run = program.layout(input, { ...features });
+  // A copy: fontkit writes the features it applied into the object it is given. An explicit
+  // direction (the bidi level's) makes fontkit order the glyphs of any script visually.
+  const run = direction === undefined ? program.layout(input, { ...features }) : program.layout(input, { ...features }, undefined, undefined, direction);
   const records = captured as readonly { readonly codePoints: readonly number[] }[] | null;
   captured = null;
   const count = run.glyphs.length;
@@ -151,6 +165,25 @@ export function layoutProgram(program: FontProgram, text: string, features: Read
     };
   }
   return run.direction === 'rtl' && !reversedByFontkit ? result.reverse() : result;
+}
+
+/**
+ * Bidi rule L4: a character with a mirrored form (brackets, `<`, `«`...) at a right-to-left level
+ * is drawn with the glyph of its mirror, keeping its own code point for the text layer.
+ */
+function mirrorGlyphs(program: FontProgram, glyphs: FkGlyph[], mirror: (cp: number) => number | undefined): void {
+  for (let i = 0; i < glyphs.length; i++) {
+    const glyph = glyphs[i] as FkGlyph;
+    if (glyph.codePoints.length !== 1) continue;
+    const cp = glyph.codePoints[0] as number;
+    const mirrored = mirror(cp);
+    if (mirrored === undefined || !program.hasGlyphForCodePoint(mirrored)) continue;
+    const target = program.glyphForCodePoint(mirrored);
+    void target.advanceWidth;
+    const copy = Object.create(target) as { codePoints: readonly number[] };
+    copy.codePoints = [cp];
+    glyphs[i] = copy as unknown as FkGlyph;
+  }
 }
 
 /**

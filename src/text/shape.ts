@@ -5,6 +5,7 @@
 import type { FontFace, GlyphRun, ShapedGlyph } from './types.js';
 import type { FontProgram, LaidOutGlyph } from './fontkit.js';
 import { layoutProgram } from './fontkit.js';
+import { mirroredCodePoint } from './bidi.js';
 
 export interface ShapeRunInput {
   readonly face: FontFace;
@@ -12,6 +13,8 @@ export interface ShapeRunInput {
   /** px */
   readonly size: number;
   readonly features: Readonly<Record<string, boolean>>;
+  /** Shaping direction (the bidi level's); right-to-left also mirrors brackets (UAX #9 L4). */
+  readonly direction?: 'ltr' | 'rtl';
 }
 
 export interface ShapeRunResult {
@@ -25,10 +28,12 @@ export function shapeRun(input: ShapeRunInput): ShapeRunResult {
   let laid: readonly LaidOutGlyph[];
   let degraded: string | undefined;
   try {
-    laid = layoutProgram(program, input.text, input.features);
+    const rtl = input.direction === 'rtl';
+    laid = layoutProgram(program, input.text, input.features, input.direction, rtl ? mirroredCodePoint : undefined);
   } catch (error) {
     degraded = error instanceof Error ? error.message : String(error);
-    laid = layoutWithoutTables(program, input.text);
+    const fallback = layoutWithoutTables(program, input.text);
+    laid = input.direction === 'rtl' ? fallback.reverse() : fallback;
   }
   const run = toGlyphRun(input, laid);
   return degraded === undefined ? { run } : { run, degraded };

@@ -37,6 +37,9 @@ export interface TextSystemInput {
   readonly notices?: readonly string[];
 }
 
+/** `auto`: the direction of the text's script, as fontkit decides it. */
+type Direction = 'ltr' | 'rtl' | 'auto';
+
 const EMPTY: ShapedText = Object.freeze({ runs: Object.freeze([]), width: 0 });
 
 export function createTextSystem(input: TextSystemInput): TextSystem {
@@ -50,12 +53,12 @@ export function createTextSystem(input: TextSystemInput): TextSystem {
   const resolve = (request: FontRequest): Resolution =>
     catalog.resolve(request.families, request, requestKeys(request).match);
 
-  const shapeSegment = (face: FontFace, text: string, request: FontRequest): GlyphRun => {
+  const shapeSegment = (face: FontFace, text: string, request: FontRequest, direction: Direction): GlyphRun => {
     const keys = requestKeys(request);
-    const key = `${face.id}\u0000${request.size}\u0000${keys.featuresKey}\u0000${text}`;
+    const key = `${face.id}\u0000${request.size}\u0000${keys.featuresKey}\u0000${direction}\u0000${text}`;
     const cached = caches.runs.get(key);
     if (cached !== undefined) return cached;
-    const result = shapeRun({ face, text, size: request.size, features: keys.features });
+    const result = shapeRun({ face, text, size: request.size, features: keys.features, ...(direction === 'auto' ? {} : { direction }) });
     if (result.degraded !== undefined && !degradedFaces.has(face.id)) {
       degradedFaces.add(face.id);
       diagnostics.warn('font', `font "${face.postscriptName}" could not be shaped (${result.degraded}); glyphs drawn without its layout tables`);
@@ -64,9 +67,9 @@ export function createTextSystem(input: TextSystemInput): TextSystem {
     return result.run;
   };
 
-  const shapeUncached = (text: string, request: FontRequest): CachedText => {
+  const shapeUncached = (text: string, request: FontRequest, direction: Direction): CachedText => {
     const { segments, missing } = segmentByFace(text, resolve(request));
-    const runs = segments.map((segment) => shapeSegment(segment.face, segment.text, request));
+    const runs = segments.map((segment) => shapeSegment(segment.face, segment.text, request, direction));
     const width = runs.reduce((sum, run) => sum + run.width, 0);
     return { shaped: Object.freeze({ runs: Object.freeze(runs), width }), missing };
   };
@@ -82,13 +85,16 @@ export function createTextSystem(input: TextSystemInput): TextSystem {
 
   /** This render's own memo: request object -> text -> result, no key building on a hit. */
   const local = new WeakMap<FontRequest, Map<string, ShapedText>>();
+  const localRtl = new WeakMap<FontRequest, Map<string, ShapedText>>();
+  const localLtr = new WeakMap<FontRequest, Map<string, ShapedText>>();
+  const hyphens = new WeakMap<FontRequest, string>();
 
-  const shapeShared = (text: string, request: FontRequest): ShapedText => {
+  const shapeShared = (text: string, request: FontRequest, direction: Direction): ShapedText => {
     const keys = requestKeys(request);
-    const key = `${catalog.id}\u0000${keys.match}\u0000${keys.rendering}\u0000${text}`;
+    const key = `${catalog.id}\u0000${keys.match}\u0000${keys.rendering}\u0000${direction}\u0000${text}`;
     let entry = caches.texts.get(key);
     if (entry === undefined) {
-      entry = shapeUncached(text, request);
+      entry = shapeUncached(text, request, direction);
       caches.texts.set(key, entry);
     }
     for (const run of entry.shaped.runs) {
@@ -100,19 +106,29 @@ export function createTextSystem(input: TextSystemInput): TextSystem {
 
   return {
     faces,
-    shape(text, request) {
+    shape(text, request, options) {
       if (text.length === 0) return EMPTY;
-      let memo = local.get(request);
+      const direction: Direction = options?.direction ?? 'auto';
+      const memos = direction === 'rtl' ? localRtl : direction === 'ltr' ? localLtr : local;
+      let memo = memos.get(request);
       if (memo === undefined) {
         memo = new Map();
-        local.set(request, memo);
+        memos.set(request, memo);
       }
       let shaped = memo.get(text);
       if (shaped === undefined) {
-        shaped = shapeShared(text, request);
+        shaped = shapeShared(text, request, direction);
         memo.set(text, shaped);
       }
       return shaped;
+    },
+    hyphen(request) {
+      let hyphen = hyphens.get(request);
+      if (hyphen === undefined) {
+        hyphen = resolve(request).primary.hasGlyphFor(0x2010) ? '\u2010' : '-';
+        hyphens.set(request, hyphen);
+      }
+      return hyphen;
     },
     metrics(request) {
       const primary = resolve(request).primary;

@@ -87,10 +87,25 @@ export interface BreakOpportunity {
   readonly required: boolean;
 }
 
+/** How to shape a text beyond its font request. */
+export interface ShapeOptions {
+  /**
+   * The direction of the text's bidi level (UAX #9): `rtl` returns each run's glyphs in visual
+   * (right-to-left) order and mirrors brackets; `ltr` keeps logical order whatever the script.
+   * Default: the direction of the text's script (Hebrew and Arabic right-to-left).
+   */
+  readonly direction?: 'ltr' | 'rtl';
+}
+
 /** The font system of an engine: matching, shaping (cached), metrics. */
 export interface TextSystem {
-  /** Shapes `text` with the font chosen for `request`, falling back per character. */
-  shape(text: string, request: FontRequest): ShapedText;
+  /**
+   * Shapes `text` with the font chosen for `request`, falling back per character. Runs come in
+   * logical order; the glyphs of each run in visual order.
+   */
+  shape(text: string, request: FontRequest, options?: ShapeOptions): ShapedText;
+  /** The hyphen to draw at a hyphenation break: U+2010 when the first available font has it, else U+002D. */
+  hyphen?(request: FontRequest): string;
   /** Metrics of the first available font of the request (used for the strut and line-height: normal). */
   metrics(request: FontRequest): ScaledFontMetrics;
   /** The faces that were used by shape(), so pdf/ can embed exactly them. */

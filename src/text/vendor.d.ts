@@ -14,3 +14,24 @@ declare module 'linebreak' {
     nextBreak(): { position: number; required: boolean } | null;
   }
 }
+
+declare module 'bidi-js' {
+  /** UAX #9 levels of every UTF-16 code unit, and the paragraphs found (P1). */
+  export interface EmbeddingLevels {
+    readonly levels: Uint8Array;
+    readonly paragraphs: readonly { readonly start: number; readonly end: number; readonly level: number }[];
+  }
+  export interface Bidi {
+    getEmbeddingLevels(text: string, baseDirection?: 'ltr' | 'rtl' | 'auto'): EmbeddingLevels;
+    getMirroredCharacter(char: string): string | null;
+  }
+  export default function bidiFactory(): Bidi;
+}
+
+declare module 'hyphen/hyphen.js' {
+  /** Liang's algorithm over TeX patterns; returns a function inserting `hyphenChar` at each opportunity. */
+  export default function createHyphenator(
+    patterns: unknown,
+    options?: { readonly hyphenChar?: string; readonly minWordLength?: number; readonly exceptions?: readonly string[] },
+  ): (text: string) => string;
+}

@@ -29,7 +29,7 @@ describe('cascade order (CSS Cascade 4 §6)', () => {
     expect(doc.style('#w').backgroundColor).toEqual(blue);
   });
 
-  it('UA !important would beat author !important (none in ua.css, checked through revert)', async () => {
+  it('revert rolls author declarations back to the UA value; unset inherits or resets', async () => {
     const doc = await styleWith('h1 { font-size: 10px } h1.r { font-size: revert } p { display: revert } b { font-weight: unset }', '<h1 class="r">t</h1><p>x</p><b>b</b>');
     expect(doc.style('h1').fontSize).toBe(32);
     expect(doc.style('p').display).toBe('block');

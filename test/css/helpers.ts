@@ -58,7 +58,7 @@ export async function styleHtml(html: string, options: StyleOptions = {}): Promi
     cache: options.cache ?? createStylesheetCache(),
     diagnostics,
   });
-  const styled = cascade(dom, sheets, { diagnostics, baseUrl: BASE_URL });
+  const styled = cascade(dom, sheets, { diagnostics });
   const element = (selector: string): DomElement => {
     const found = findElement(dom.root, selector);
     if (!found) throw new Error(`no element ${selector}`);

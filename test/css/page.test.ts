@@ -69,6 +69,15 @@ describe('@page selection and cascade', () => {
     expect(two.style.marginRight).toBeCloseTo(1.5 * 96 / 2.54, 6);
   });
 
+  it('pages of the same kind share one computed page style', async () => {
+    const { doc } = await page(css);
+    const diagnostics = new Diagnostics();
+    const at = (index: number, side: 'left' | 'right') => computePageStyle(doc.styled, { index, side, blank: false }, diagnostics);
+    expect(at(3, 'left')).toBe(at(5, 'left'));
+    expect(at(3, 'left')).not.toBe(at(4, 'right'));
+    expect(at(0, 'right')).not.toBe(at(2, 'right'));
+  });
+
   it('named pages', async () => {
     const named = await page(css, { index: 0, side: 'right', blank: false, name: 'wide' });
     expect(named.style.width).toBeCloseTo(297 * MM, 6);
@@ -103,6 +112,19 @@ describe('@page selection and cascade', () => {
     expect(bottom.color).toEqual({ r: 128, g: 128, b: 128, a: 1 });
     expect(computeMarginBoxStyle(doc.styled, second, 'top-left', later, diagnostics)).toBeUndefined();
     expect(diagnostics.list()).toEqual([]);
+  });
+
+  it(':nth(An+B) page selectors (CSS GCPM 3)', async () => {
+    const css = '@page :nth(2n+3) { margin: 1px } @page :nth(1) { margin: 2px } @page :nth(-n+2):left { margin-left: 3px }';
+    const at = async (index: number, side: 'left' | 'right') => (await page(css, { index, side, blank: false })).style;
+    expect((await at(0, 'right')).marginTop).toBe(2);
+    expect((await at(1, 'left')).marginTop).toBe(75);
+    expect((await at(1, 'left')).marginLeft).toBe(3);
+    expect((await at(2, 'right')).marginTop).toBe(1);
+    expect((await at(4, 'right')).marginTop).toBe(1);
+    expect((await at(3, 'left')).marginTop).toBe(75);
+    const invalid = await page('@page :nth(x) { margin: 0 } @page :hover { margin: 0 }');
+    expect(invalid.doc.diagnostics.map((d) => d.code)).toEqual(['css_parse', 'css_parse']);
   });
 
   it('reports invalid page declarations with their location', async () => {

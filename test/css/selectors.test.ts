@@ -74,7 +74,7 @@ describe('native matcher agrees with css-select', () => {
     'td:nth-child(2):last-child', 'h2:only-of-type', 'em:empty', 'p:first-of-type', 'p:last-of-type', 'li:not(.x)', 'li:is(.x, :first-child)', '[data-kind~=beta]',
     '[data-kind^=alp]', '[data-kind$=eta]', '[data-kind*="ha b"]', '[lang|=en]', '[dir=rtl]', '[dir=RTL s]',
     'input[type=text]', 'a:link', 'a:any-link', ':root', 'section > :last-child', 'body > * > p', 'ul li.x',
-    'div :not(p):not(li)', '* + li',
+    'div :not(p):not(li)', '* + li', 'p:lang(en)',
   ])('%s', (selector) => {
     const list = parse(selector, { context: 'selectorList' });
     const result = compileSelector(list.type === 'SelectorList' ? list.children.first! : list);
@@ -106,6 +106,18 @@ describe('compileSelector', () => {
     const list = first('ul :is(ol, ul)');
     expect(list.ok && list.entry.bucket).toEqual({ kind: 'tags', keys: ['ol', 'ul'] });
   });
+  it(':dir() follows dir attributes; :defined matches', () => {
+    const dom = parseHtml('<div dir="rtl"><p id="a">x</p><p id="b" dir="ltr">y</p></div><p id="c">z</p>', 't.html');
+    const elements = allElements(dom.root);
+    const ids = (text: string) => {
+      const result = first(text);
+      return result.ok ? elements.filter((el) => result.entry.match(el)).map((el) => el.attribs['id']).filter(Boolean) : undefined;
+    };
+    expect(ids('p:dir(rtl)')).toEqual(['a']);
+    expect(ids('p:dir(ltr)')).toEqual(['b', 'c']);
+    expect(ids('p:defined')).toEqual(['a', 'b', 'c']);
+  });
+
   it('rejects unsupported pseudo-elements and unknown pseudo-classes', () => {
     expect(first('p::first-line').ok).toBe(false);
     expect(first('p:unknown-thing').ok).toBe(false);

@@ -39,6 +39,15 @@ describe('box shorthands', () => {
     expect([p.marginRight, p.marginLeft, p.paddingRight, p.paddingLeft]).toEqual([3, 4, 5, 0]);
   });
 
+  it('logical border shorthands', async () => {
+    const doc = await styleWith('div, p { border-inline-start: 2px solid red; border-block: 1px dashed; margin-block: 3px 4px }', '<div>x</div><p dir="rtl">y</p>');
+    const div = doc.style('div');
+    expect([div.borderLeftWidth, div.borderLeftStyle, div.borderRightWidth]).toEqual([2, 'solid', 0]);
+    expect([div.borderTopStyle, div.borderBottomStyle, div.marginTop, div.marginBottom]).toEqual(['dashed', 'dashed', 3, 4]);
+    const p = doc.style('p');
+    expect([p.borderRightWidth, p.borderRightColor, p.borderLeftWidth]).toEqual([2, red, 0]);
+  });
+
   it('list padding follows the direction', async () => {
     const doc = await styleWith('', '<ul><li>a</li></ul><ol dir="rtl"><li>b</li></ol>');
     expect(doc.style('ul').paddingLeft).toBe(40);
@@ -200,6 +209,13 @@ describe('other shorthands', () => {
   it('page-break-* are legacy aliases of break-*', async () => {
     const { style } = await divStyle('page-break-before: always; page-break-after: avoid; page-break-inside: avoid');
     expect([style.breakBefore, style.breakAfter, style.breakInside]).toEqual(['page', 'avoid', 'avoid']);
+  });
+
+  it('GCPM running elements and footnotes are reported as unsupported, not invalid', async () => {
+    const doc = await styleWith('header { position: running(head) } p { float: footnote; text-align: justify-all }', '<header>h</header><p>x</p>');
+    expect(doc.diagnostics.map((d) => d.code)).toEqual(['css_unsupported', 'css_unsupported']);
+    expect(doc.style('header').position).toBe('static');
+    expect(doc.style('p').textAlign).toBe('justify');
   });
 
   it('vendor aliases map or are ignored silently', async () => {

@@ -156,7 +156,7 @@ describe('painting order, opacity, clipping, visibility', () => {
     const out = items([boxFragment(0, 0, 100, 100, { children: [h2, a] })]);
     expect(out).toEqual([
       { kind: 'bookmark', level: 2, title: 'Terms of use', y: 30 },
-      { kind: 'link', rect: { x: 5, y: 5, width: 20, height: 10 }, url: 'https://example.com' },
+      { kind: 'link', rect: { x: 5, y: 5, width: 20, height: 10 }, url: 'https://example.com', element: a.box.element },
     ]);
   });
 });

@@ -2,7 +2,7 @@
 import type { Display } from '../types.js';
 import { identOf } from '../values/nodes.js';
 import { lengthProperty, numberProperty, parseLengthOrKeyword, sidesShorthand } from './common.js';
-import type { PropertyDef } from './define.js';
+import type { LonghandDef, PropertyDef } from './define.js';
 import { INVALID, keywordProperty, longhand, shorthand } from './define.js';
 
 /** One-keyword and two-keyword `display` values (CSS Display 3 §2, Table of display values). */
@@ -35,11 +35,38 @@ const display = longhand<'display', Display>({
   compute: (value) => value,
 });
 
-const position = keywordProperty('position', 'position', ['static', 'relative', 'absolute', 'fixed'], 'static', false, {
+const positionKeywords = keywordProperty('position', 'position', ['static', 'relative', 'absolute', 'fixed'], 'static', false, {
   // Sticky positioning has no scrolling box in paged media: it behaves as relative.
   sticky: 'relative',
   '-webkit-sticky': 'relative',
 });
+
+/** `position`, with GCPM running elements (`running(name)`) recognised as unsupported. */
+const position: PropertyDef = {
+  ...positionKeywords,
+  parse: (nodes, ctx) => {
+    const node = nodes[0];
+    if (nodes.length === 1 && node?.type === 'Function' && node.name.toLowerCase() === 'running') {
+      ctx.unsupported('running elements (`position: running()`)');
+      return INVALID;
+    }
+    return (positionKeywords as LonghandDef).parse(nodes, ctx);
+  },
+} as PropertyDef;
+
+const floatKeywords = keywordProperty('float', 'float', ['none', 'left', 'right'], 'none', false, { 'inline-start': 'left', 'inline-end': 'right' });
+
+/** `float`, with `footnote` (CSS GCPM) recognised as unsupported. */
+const float: PropertyDef = {
+  ...floatKeywords,
+  parse: (nodes, ctx) => {
+    if (nodes.length === 1 && identOf(nodes[0]) === 'footnote') {
+      ctx.unsupported('footnotes (`float: footnote`)');
+      return INVALID;
+    }
+    return (floatKeywords as LonghandDef).parse(nodes, ctx);
+  },
+} as PropertyDef;
 
 const OVERFLOW = ['visible', 'hidden', 'clip', 'scroll', 'auto'] as const;
 const overflowX = keywordProperty('overflow-x', 'overflowX', OVERFLOW, 'visible', false, { overlay: 'auto' });
@@ -59,7 +86,7 @@ const OFFSET_OPTIONS = { percent: true, negative: true, keywords: ['auto'] } as 
 export const DISPLAY_PROPERTIES: readonly PropertyDef[] = [
   display,
   position,
-  keywordProperty('float', 'float', ['none', 'left', 'right'], 'none', false, { 'inline-start': 'left', 'inline-end': 'right' }),
+  float,
   keywordProperty('clear', 'clear', ['none', 'left', 'right', 'both'], 'none', false, { 'inline-start': 'left', 'inline-end': 'right' }),
   lengthProperty('top', 'top', 'auto', false, OFFSET_OPTIONS),
   lengthProperty('right', 'right', 'auto', false, OFFSET_OPTIONS),

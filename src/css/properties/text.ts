@@ -9,7 +9,7 @@ import { INVALID, keywordProperty, longhand } from './define.js';
 
 const ALIGN: readonly TextAlign[] = ['left', 'right', 'center', 'justify', 'start', 'end'];
 const ALIGN_ALIASES: Readonly<Record<string, TextAlign>> = {
-  '-webkit-center': 'center', '-webkit-left': 'left', '-webkit-right': 'right', '-moz-center': 'center',
+  'justify-all': 'justify', '-webkit-center': 'center', '-webkit-left': 'left', '-webkit-right': 'right', '-moz-center': 'center',
 };
 
 /** `text-align` (CSS Text 3 §7.1); `match-parent` computes to the parent's value, start/end made physical. */

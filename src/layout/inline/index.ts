@@ -1,19 +1,24 @@
 /**
- * Inline formatting context (CSS Inline 3, CSS Text 3): items -> measured pieces -> line
- * ranges -> line boxes. Pieces are measured once per box and width; pagination only slices
- * the resulting lines.
+ * Inline formatting context (CSS Inline 3, CSS Text 3, CSS Writing Modes 3 §2.4): items ->
+ * measured pieces -> lines of pieces -> line boxes. Pieces are measured once per box and width;
+ * line breaking measures again only the words it splits; pagination only slices the resulting
+ * lines (they travel in the break token).
  */
 import type { BlockBox, InlineBox, InlineLevelBox } from '../../boxes/types.js';
 import { resolveLength } from '../../css/values/length.js';
 import type { TextSystem } from '../../text/types.js';
 import { collectInlineItems } from './items.js';
+import type { BidiLevels } from './bidi.js';
 import type { AtomicLayout, Piece } from './pieces.js';
 import { buildPieces } from './pieces.js';
+import type { LinePieces } from './line-breaker.js';
 import { breakLines } from './line-breaker.js';
 import type { LaidOutLine } from './line-box.js';
 import { buildLine } from './line-box.js';
 import type { IntrinsicSizes } from './intrinsic.js';
 import { inlineIntrinsicSizes } from './intrinsic.js';
+import type { Splitter } from './split.js';
+import { createSplitter } from './split.js';
 
 export type { LaidOutLine } from './line-box.js';
 
@@ -22,60 +27,75 @@ export interface InlineEnv {
   readonly layoutAtomic: (box: Extract<InlineLevelBox, { kind: 'block' | 'replaced' }>, containingWidth: number) => AtomicLayout;
 }
 
-/** Pieces per box and containing width (intrinsic sizing and layout ask for different widths). */
-const pieceCache = new WeakMap<BlockBox, Map<number, readonly Piece[]>>();
+interface MeasuredContext {
+  readonly pieces: readonly Piece[];
+  readonly bidi: BidiLevels;
+  readonly splitter: Splitter;
+}
 
-function piecesOf(box: BlockBox, containingWidth: number, env: InlineEnv): readonly Piece[] {
-  let perWidth = pieceCache.get(box);
+/** Pieces per box and containing width (intrinsic sizing and layout ask for different widths). */
+const pieceCache = new WeakMap<BlockBox, WeakMap<TextSystem, Map<number, MeasuredContext>>>();
+
+function measured(box: BlockBox, containingWidth: number, env: InlineEnv): MeasuredContext {
+  let perSystem = pieceCache.get(box);
+  if (perSystem === undefined) {
+    perSystem = new WeakMap();
+    pieceCache.set(box, perSystem);
+  }
+  let perWidth = perSystem.get(env.text);
   if (perWidth === undefined) {
     perWidth = new Map();
-    pieceCache.set(box, perWidth);
+    perSystem.set(env.text, perWidth);
   }
   const cached = perWidth.get(containingWidth);
   if (cached !== undefined) return cached;
-  const items = collectInlineItems(box.children as readonly InlineLevelBox[]);
+  const items = collectInlineItems(box);
   const pieces = buildPieces(items, { text: env.text, containingWidth, layoutAtomic: env.layoutAtomic });
-  perWidth.set(containingWidth, pieces);
-  return pieces;
+  const context = { pieces, bidi: items.bidi, splitter: createSplitter({ text: env.text, bidi: items.bidi }) };
+  perWidth.set(containingWidth, context);
+  return context;
 }
 
 /** Lays out the lines of a block container whose children are inline-level. */
 export function layoutInlineContent(box: BlockBox, contentWidth: number, env: InlineEnv): LaidOutLine[] {
-  const pieces = piecesOf(box, contentWidth, env);
+  const context = measured(box, contentWidth, env);
   const indent = resolveLength(box.style.textIndent, contentWidth);
-  const ranges = breakLines(pieces, (index) => contentWidth - (index === 0 ? indent : 0));
-  const openStacks = openInlineBoxes(pieces, ranges.map((range) => range.start));
-  return ranges.map((range, index) => buildLine({
-    pieces,
-    range,
+  const rtl = context.bidi.paragraphLevel % 2 === 1;
+  const lines = breakLines(context.pieces, {
+    available: (index) => contentWidth - (index === 0 ? indent : 0),
+    offset: (index) => (index === 0 && !rtl ? indent : 0),
+    splitter: context.splitter,
+  });
+  const openStacks = openInlineBoxes(lines);
+  return lines.map((line, index) => buildLine({
+    pieces: line.pieces,
+    forcedBreak: line.forcedBreak,
     openAtStart: openStacks[index]!,
     rootStyle: box.style,
+    paragraphLevel: context.bidi.paragraphLevel,
     availableWidth: contentWidth,
     indent: index === 0 ? indent : 0,
-    isLastLine: index === ranges.length - 1,
+    isLastLine: index === lines.length - 1,
     containingWidth: contentWidth,
     text: env.text,
   }));
 }
 
 export function inlineContentIntrinsicSizes(box: BlockBox, env: InlineEnv): IntrinsicSizes {
-  return inlineIntrinsicSizes(piecesOf(box, 0, env));
+  const context = measured(box, 0, env);
+  return inlineIntrinsicSizes(context.pieces, context.splitter);
 }
 
-/** The inline boxes open before each of the given piece indexes (outermost first). */
-function openInlineBoxes(pieces: readonly Piece[], starts: readonly number[]): (readonly InlineBox[])[] {
+/** The inline boxes open at the start of each line (outermost first). */
+function openInlineBoxes(lines: readonly LinePieces[]): (readonly InlineBox[])[] {
   const result: (readonly InlineBox[])[] = [];
   const stack: InlineBox[] = [];
-  let next = 0;
-  for (let i = 0; i <= pieces.length && next < starts.length; i++) {
-    while (next < starts.length && starts[next] === i) {
-      result.push([...stack]);
-      next++;
+  for (const line of lines) {
+    result.push([...stack]);
+    for (const piece of line.pieces) {
+      if (piece.kind === 'open') stack.push(piece.box);
+      else if (piece.kind === 'close') stack.pop();
     }
-    const piece = pieces[i];
-    if (piece === undefined) break;
-    if (piece.kind === 'open') stack.push(piece.box);
-    else if (piece.kind === 'close') stack.pop();
   }
   return result;
 }

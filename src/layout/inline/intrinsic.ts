@@ -1,29 +1,66 @@
-/** Min-content and max-content inline sizes of inline content (CSS Sizing 3 §5.1). */
+/**
+ * Min-content and max-content inline sizes of inline content (CSS Sizing 3 §5.1, CSS Text 3
+ * §5.4-5.5): the min-content size takes every soft wrap opportunity, including hyphenation
+ * opportunities and, for `overflow-wrap: anywhere` and `word-break: break-all`, every grapheme
+ * boundary; the max-content size only forced breaks. Hanging spaces count for neither.
+ */
 import type { Piece } from './pieces.js';
+import type { TextPiece } from './measure.js';
+import { resolveTab } from './measure.js';
+import type { Splitter } from './split.js';
+import { graphemesCountForMinContent } from './split.js';
+import { hangingWidth } from './line-breaker.js';
 
 export interface IntrinsicSizes {
   readonly minContent: number;
   readonly maxContent: number;
 }
 
-export function inlineIntrinsicSizes(pieces: readonly Piece[]): IntrinsicSizes {
+export function inlineIntrinsicSizes(pieces: readonly Piece[], splitter: Splitter): IntrinsicSizes {
   let maxContent = 0;
   let minContent = 0;
   let line = 0;
   let chunk = 0;
-  for (const piece of pieces) {
-    const trailing = piece.kind === 'text' ? piece.trailingSpace : 0;
+  for (const original of pieces) {
+    const piece = original.kind === 'text' && original.tab !== undefined ? resolveTab(original, line) : original;
+    const hang = hangingWidth(piece);
+    if (piece.kind === 'text') {
+      const inner = innerBreaks(piece, splitter);
+      if (inner !== undefined) {
+        // The first part joins what comes before, the last part starts a new chunk.
+        minContent = Math.max(minContent, chunk + inner.first, inner.widest);
+        chunk = inner.last;
+      } else {
+        chunk += piece.width;
+      }
+    } else {
+      chunk += piece.width;
+    }
     line += piece.width;
-    chunk += piece.width;
-    // Trailing spaces hang at a break, so they count neither for min- nor max-content.
-    if (piece.breakAfter) minContent = Math.max(minContent, chunk - trailing);
-    if (piece.forcedBreakAfter) maxContent = Math.max(maxContent, line - trailing);
+    if (piece.breakAfter) minContent = Math.max(minContent, chunk - hang);
+    if (piece.forcedBreakAfter) maxContent = Math.max(maxContent, line - hang);
     if (piece.breakAfter) chunk = 0;
     if (piece.forcedBreakAfter) line = 0;
   }
   const last = pieces[pieces.length - 1];
-  const trailing = last !== undefined && last.kind === 'text' ? last.trailingSpace : 0;
-  minContent = Math.max(minContent, chunk - trailing);
-  maxContent = Math.max(maxContent, line - trailing, minContent);
+  const hang = last !== undefined ? hangingWidth(last) : 0;
+  minContent = Math.max(minContent, chunk - hang);
+  maxContent = Math.max(maxContent, line - hang, minContent);
   return { minContent, maxContent };
+}
+
+/** Widths of the parts of a piece cut at all its inner opportunities, or undefined when it has none. */
+function innerBreaks(piece: TextPiece, splitter: Splitter): { first: number; last: number; widest: number } | undefined {
+  const graphemes = graphemesCountForMinContent(piece);
+  const points = graphemes ? splitter.graphemePoints(piece) : splitter.hyphenationPoints(piece);
+  if (points.length === 0) return undefined;
+  const widths: number[] = [];
+  let rest: TextPiece = piece;
+  for (const point of points) {
+    const [head, tail] = splitter.split(rest, point, !graphemes);
+    widths.push(head.width - head.endSpacing);
+    rest = tail;
+  }
+  widths.push(rest.width);
+  return { first: widths[0]!, last: widths[widths.length - 1]!, widest: Math.max(...widths.slice(1, -1), 0) };
 }

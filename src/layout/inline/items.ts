@@ -2,13 +2,27 @@
  * Flattens an inline formatting context into a list of items (CSS Inline 3 §2): text,
  * the start and end of inline boxes, atomic inlines and forced breaks. Text is transformed
  * (text-transform) here, once, and concatenated so line-break opportunities can be found
- * across element boundaries.
+ * across element boundaries; the bidi embedding level of every character is resolved over the
+ * same text (bidi.ts).
  */
 import type { BlockBox, InlineBox, InlineLevelBox, LineBreakBox, ReplacedBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
+import type { DomElement } from '../../dom/types.js';
+import type { BidiLevels } from './bidi.js';
+import { resolveBidi } from './bidi.js';
+
+export interface TextItem {
+  readonly kind: 'text';
+  readonly style: ComputedStyle;
+  readonly text: string;
+  readonly start: number;
+  readonly parent: InlineBox | undefined;
+  /** Content language (the nearest `lang` attribute), lower-cased; '' when unknown. */
+  readonly lang: string;
+}
 
 export type InlineItem =
-  | { readonly kind: 'text'; readonly style: ComputedStyle; readonly text: string; readonly start: number; readonly parent: InlineBox | undefined }
+  | TextItem
   | { readonly kind: 'open'; readonly box: InlineBox; readonly start: number }
   | { readonly kind: 'close'; readonly box: InlineBox; readonly start: number }
   | { readonly kind: 'atomic'; readonly box: BlockBox | ReplacedBox; readonly start: number }
@@ -18,25 +32,27 @@ export interface InlineItems {
   readonly items: readonly InlineItem[];
   /** All text of the context; atomics are U+FFFC, forced breaks U+000A. */
   readonly text: string;
+  /** Bidi levels of `text` (UAX #9). */
+  readonly bidi: BidiLevels;
 }
 
 export const OBJECT_REPLACEMENT = '\ufffc';
 
-export function collectInlineItems(children: readonly InlineLevelBox[]): InlineItems {
+export function collectInlineItems(root: BlockBox): InlineItems {
   const items: InlineItem[] = [];
   let text = '';
-  const visit = (boxes: readonly InlineLevelBox[], parent: InlineBox | undefined): void => {
+  const visit = (boxes: readonly InlineLevelBox[], parent: InlineBox | undefined, lang: string): void => {
     for (const box of boxes) {
       switch (box.kind) {
         case 'text': {
           const transformed = transformText(box.text, box.style.textTransform);
-          items.push({ kind: 'text', style: box.style, text: transformed, start: text.length, parent });
+          items.push({ kind: 'text', style: box.style, text: transformed, start: text.length, parent, lang });
           text += transformed;
           break;
         }
         case 'inline':
           items.push({ kind: 'open', box, start: text.length });
-          visit(box.children, box);
+          visit(box.children, box, box.element === undefined ? lang : langOf(box.element));
           items.push({ kind: 'close', box, start: text.length });
           break;
         case 'br':
@@ -51,8 +67,9 @@ export function collectInlineItems(children: readonly InlineLevelBox[]): InlineI
       }
     }
   };
-  visit(children, undefined);
-  return { items, text };
+  const children = root.children as readonly InlineLevelBox[];
+  visit(children, undefined, rootLang(root));
+  return { items, text, bidi: resolveBidi(root.style, items, text) };
 }
 
 /** CSS Text 3 §2.1 text-transform (full case mappings from the JS engine). */
@@ -63,4 +80,39 @@ export function transformText(text: string, transform: ComputedStyle['textTransf
     case 'lowercase': return text.toLowerCase();
     case 'capitalize': return text.replace(/(^|[\s\p{P}])(\p{L})/gu, (_m, before: string, letter: string) => before + letter.toUpperCase());
   }
+}
+
+const langs = new WeakMap<DomElement, string>();
+
+/** The language of an element (HTML §3.2.6.2): its own `lang` (or `xml:lang`), else its parent's. */
+export function langOf(element: DomElement): string {
+  const cached = langs.get(element);
+  if (cached !== undefined) return cached;
+  const own = element.attribs['lang'] ?? element.attribs['xml:lang'];
+  let lang: string;
+  if (own !== undefined) lang = own.trim().toLowerCase();
+  else {
+    const parent = element.parent;
+    lang = parent !== null && parent.type === 'tag' ? langOf(parent as DomElement) : '';
+  }
+  langs.set(element, lang);
+  return lang;
+}
+
+/**
+ * The language of a block container. An anonymous block has no element: the language is then
+ * that of the parent element of its first descendant that has one (the anonymous box's parent).
+ */
+function rootLang(root: BlockBox): string {
+  if (root.element !== undefined) return langOf(root.element);
+  const stack: InlineLevelBox[] = [...(root.children as readonly InlineLevelBox[])];
+  while (stack.length > 0) {
+    const box = stack.shift()!;
+    if (box.element !== undefined) {
+      const parent = box.element.parent;
+      return parent !== null && parent.type === 'tag' ? langOf(parent as DomElement) : '';
+    }
+    if (box.kind === 'inline') stack.push(...box.children);
+  }
+  return '';
 }

@@ -2,39 +2,36 @@
  * Cuts an inline formatting context into pieces between line-break opportunities (UAX #14,
  * CSS Text 3 §5) and measures each once: text is shaped word by word (the text system caches
  * words), inline box edges and atomic inlines get their widths. Line breaking then only adds
- * numbers; pagination never re-shapes.
+ * numbers, and splits a piece (measure.ts) only where it hyphenates or wraps a long word;
+ * pagination never re-shapes.
  */
 import type { BlockBox, InlineBox, LineBreakBox, ReplacedBox } from '../../boxes/types.js';
 import type { ComputedStyle, WhiteSpace } from '../../css/types.js';
 import { findBreakOpportunities } from '../../text/breaks.js';
-import { fontRequestFromStyle } from '../../text/request.js';
-import type { GlyphRun, TextSystem } from '../../text/types.js';
+import type { TextSystem } from '../../text/types.js';
 import type { Fragment } from '../types.js';
 import { marginOrZero, usedBorder, usedPadding } from '../box-model.js';
-import type { InlineItem, InlineItems } from './items.js';
+import type { InlineItem, InlineItems, TextItem } from './items.js';
+import type { BidiLevels } from './bidi.js';
+import { levelAt } from './bidi.js';
+import type { TextPiece } from './measure.js';
+import { measureTab, measureText, wrapsLines } from './measure.js';
 
-/** A glyph run with the final advance of each glyph (letter- and word-spacing added). */
-export interface MeasuredRun {
-  readonly run: GlyphRun;
-  readonly advances: readonly number[];
-}
+export type { MeasuredRun, TextPiece } from './measure.js';
+export { wrapsLines } from './measure.js';
 
 export type Piece =
+  | TextPiece
   | {
-      readonly kind: 'text';
-      readonly style: ComputedStyle;
-      readonly parent: InlineBox | undefined;
-      readonly text: string;
-      readonly runs: readonly MeasuredRun[];
+      readonly kind: 'open' | 'close';
+      readonly box: InlineBox;
+      /** margin + border + padding on the box's start (open) or end (close) side. */
       readonly width: number;
-      /** Width of the spaces at the end that collapse or hang at the end of a line. */
-      readonly trailingSpace: number;
-      /** Justification opportunities (spaces) not counting the trailing ones. */
-      readonly spaces: number;
       readonly breakAfter: boolean;
-      readonly forcedBreakAfter: boolean;
+      readonly forcedBreakAfter: false;
+      /** Bidi level at the edge (for empty boxes). */
+      readonly level: number;
     }
-  | { readonly kind: 'open' | 'close'; readonly box: InlineBox; readonly width: number; readonly breakAfter: boolean; readonly forcedBreakAfter: false }
   | {
       readonly kind: 'atomic';
       readonly box: BlockBox | ReplacedBox;
@@ -46,8 +43,9 @@ export type Piece =
       readonly baseline: number;
       readonly breakAfter: boolean;
       readonly forcedBreakAfter: false;
+      readonly level: number;
     }
-  | { readonly kind: 'break'; readonly box: LineBreakBox; readonly width: 0; readonly breakAfter: true; readonly forcedBreakAfter: true };
+  | { readonly kind: 'break'; readonly box: LineBreakBox; readonly width: 0; readonly breakAfter: true; readonly forcedBreakAfter: true; readonly level: number };
 
 /** An atomic inline laid out at the origin (inline-block, image). */
 export interface AtomicLayout {
@@ -64,20 +62,12 @@ export interface PieceEnv {
   readonly layoutAtomic: (box: BlockBox | ReplacedBox, containingWidth: number) => AtomicLayout;
 }
 
-export function wrapsLines(whiteSpace: WhiteSpace): boolean {
-  return whiteSpace !== 'nowrap' && whiteSpace !== 'pre';
-}
-
-function spacesCollapseOrHang(whiteSpace: WhiteSpace): boolean {
-  return whiteSpace !== 'pre' && whiteSpace !== 'break-spaces';
-}
-
 export function buildPieces(content: InlineItems, env: PieceEnv): Piece[] {
   const opportunities = breakMap(content.text);
   const pieces: Piece[] = [];
   content.items.forEach((item, index) => {
     const next = content.items[index + 1];
-    pieces.push(...itemPieces(item, next, opportunities, env));
+    pieces.push(...itemPieces(item, next, opportunities, content.bidi, env));
   });
   return pieces;
 }
@@ -89,108 +79,89 @@ function breakMap(text: string): ReadonlyMap<number, boolean> {
   return map;
 }
 
-function itemPieces(item: InlineItem, next: InlineItem | undefined, opportunities: ReadonlyMap<number, boolean>, env: PieceEnv): Piece[] {
+function itemPieces(item: InlineItem, next: InlineItem | undefined, opportunities: ReadonlyMap<number, boolean>, bidi: BidiLevels, env: PieceEnv): Piece[] {
   switch (item.kind) {
-    case 'text': return textPieces(item, opportunities, env);
+    case 'text': return textPieces(item, opportunities, bidi, env);
     case 'open': {
       const edge = inlineEdge(item.box.style, env.containingWidth, 'start');
-      return [{ kind: 'open', box: item.box, width: edge, breakAfter: false, forcedBreakAfter: false }];
+      return [{ kind: 'open', box: item.box, width: edge, breakAfter: false, forcedBreakAfter: false, level: levelAt(bidi, item.start) }];
     }
     case 'close': {
       const edge = inlineEdge(item.box.style, env.containingWidth, 'end');
-      return [{ kind: 'close', box: item.box, width: edge, breakAfter: opportunities.has(item.start) && item.start > 0 && next !== undefined, forcedBreakAfter: false }];
+      const breakAfter = opportunities.has(item.start) && item.start > 0 && next !== undefined;
+      return [{ kind: 'close', box: item.box, width: edge, breakAfter, forcedBreakAfter: false, level: levelAt(bidi, item.start - 1) }];
     }
     case 'atomic': {
       const laid = env.layoutAtomic(item.box, env.containingWidth);
       const breakAfter = opportunities.has(item.start + 1) && wrapsLines(item.box.style.whiteSpace);
-      return [{ kind: 'atomic', box: item.box, ...laid, breakAfter, forcedBreakAfter: false }];
+      return [{ kind: 'atomic', box: item.box, ...laid, breakAfter, forcedBreakAfter: false, level: levelAt(bidi, item.start) }];
     }
     case 'break':
-      return [{ kind: 'break', box: item.box, width: 0, breakAfter: true, forcedBreakAfter: true }];
+      return [{ kind: 'break', box: item.box, width: 0, breakAfter: true, forcedBreakAfter: true, level: bidi.paragraphLevel }];
   }
 }
 
-/** margin + border + padding on the start or end side of an inline box (CSS2 §10.3.1, §8). */
-function inlineEdge(style: ComputedStyle, containingWidth: number, side: 'start' | 'end'): number {
+/**
+ * margin + border + padding on the start or end side of an inline box (CSS2 §10.3.1, §8.6): the
+ * start side is the left one in a left-to-right box, the right one in a right-to-left box.
+ */
+export function inlineEdge(style: ComputedStyle, containingWidth: number, side: 'start' | 'end'): number {
+  const left = side === 'start' ? style.direction !== 'rtl' : style.direction === 'rtl';
+  return left ? physicalEdge(style, containingWidth, 'left') : physicalEdge(style, containingWidth, 'right');
+}
+
+export function physicalEdge(style: ComputedStyle, containingWidth: number, side: 'left' | 'right'): number {
   const border = usedBorder(style);
   const padding = usedPadding(style, containingWidth);
-  return side === 'start'
+  return side === 'left'
     ? marginOrZero(style.marginLeft, containingWidth) + border.left + padding.left
     : marginOrZero(style.marginRight, containingWidth) + border.right + padding.right;
 }
 
-function textPieces(item: Extract<InlineItem, { kind: 'text' }>, opportunities: ReadonlyMap<number, boolean>, env: PieceEnv): Piece[] {
+function preservesTabs(whiteSpace: WhiteSpace): boolean {
+  return whiteSpace === 'pre' || whiteSpace === 'pre-wrap' || whiteSpace === 'break-spaces';
+}
+
+const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
+
+/**
+ * Where a text item is cut: at the context's break opportunities that its white-space allows,
+ * except after a soft hyphen (a hyphenation opportunity, handled by the line breaker), around
+ * preserved tabs, after every preserved space for `break-spaces` (CSS Text 3 §3) and never
+ * between letters for `word-break: keep-all` (§5.2).
+ */
+function textPieces(item: TextItem, opportunities: ReadonlyMap<number, boolean>, bidi: BidiLevels, env: PieceEnv): Piece[] {
   const { style, text } = item;
   const wraps = wrapsLines(style.whiteSpace);
+  const tabs = preservesTabs(style.whiteSpace);
+  const keepAll = style.wordBreak === 'keep-all';
+  const breakSpaces = style.whiteSpace === 'break-spaces';
   const pieces: Piece[] = [];
   let start = 0;
+  const cut = (end: number, breakAfter: boolean, forced: boolean): void => {
+    if (end > start) pieces.push(measureText({ item, from: start, to: end, breakAfter, forcedBreakAfter: forced, hyphen: false }, { text: env.text, bidi }));
+    start = end;
+  };
   for (let i = 1; i <= text.length; i++) {
+    const previous = text[i - 1]!;
+    if (tabs && previous === '\t') {
+      const required = opportunities.get(item.start + i);
+      pieces.push(measureTab({ item, from: i - 1, breakAfter: required !== undefined && wraps }, { text: env.text, bidi }));
+      start = i;
+      continue;
+    }
+    if (tabs && text[i] === '\t') {
+      cut(i, false, false);
+      continue;
+    }
     const required = opportunities.get(item.start + i);
     const atEnd = i === text.length;
-    const isBreak = required === true || (required === false && wraps);
+    let isBreak = required === true || (required === false && wraps && previous !== '\u00ad');
+    if (isBreak && required === false && keepAll && LETTER_OR_NUMBER.test(previous) && LETTER_OR_NUMBER.test(text[i] ?? '')) isBreak = false;
+    if (!isBreak && breakSpaces && previous === ' ' && !atEnd) isBreak = true;
     if (!isBreak && !atEnd) continue;
-    const forced = required === true && text[i - 1] === '\n';
-    pieces.push(measureText(item, text.slice(start, i), isBreak, forced, env));
-    start = i;
+    const forced = required === true && previous === '\n';
+    cut(i, isBreak, forced);
   }
-  return pieces.filter((piece) => piece.kind !== 'text' || piece.text.length > 0 || piece.forcedBreakAfter);
-}
-
-function measureText(
-  item: Extract<InlineItem, { kind: 'text' }>,
-  raw: string,
-  breakAfter: boolean,
-  forcedBreakAfter: boolean,
-  env: PieceEnv,
-): Piece {
-  const { style } = item;
-  // A forced break's newline is not drawn; soft hyphens are invisible unless a line breaks there.
-  let text = forcedBreakAfter ? raw.slice(0, -1) : raw;
-  text = text.replace(/\u00ad/g, '');
-  if (style.whiteSpace === 'pre' || style.whiteSpace === 'pre-wrap' || style.whiteSpace === 'break-spaces') {
-    text = text.replace(/\t/g, ' '.repeat(tabSpaces(style)));
-  }
-  const shaped = text.length > 0 ? env.text.shape(text, fontRequestFromStyle(style)) : { runs: [], width: 0 };
-  const runs = shaped.runs.map((run) => spacedRun(run, style));
-  const width = runs.reduce((sum, r) => sum + r.advances.reduce((a, b) => a + b, 0), 0);
-  const trailing = spacesCollapseOrHang(style.whiteSpace) ? trailingSpaceWidth(runs) : 0;
-  const spaces = countSpaces(text.replace(/ +$/, ''));
-  return { kind: 'text', style, parent: item.parent, text, runs, width, trailingSpace: trailing, spaces, breakAfter, forcedBreakAfter };
-}
-
-function tabSpaces(style: ComputedStyle): number {
-  return typeof style.tabSize === 'number' ? Math.max(1, Math.round(style.tabSize / Math.max(1, style.fontSize * 0.5))) : Math.max(1, style.tabSize.value);
-}
-
-/** Adds letter-spacing after every character and word-spacing to every space (CSS Text 3 §7-8). */
-function spacedRun(run: GlyphRun, style: ComputedStyle): MeasuredRun {
-  const letter = style.letterSpacing;
-  const word = style.wordSpacing;
-  if (letter === 0 && word === 0) return { run, advances: run.glyphs.map((g) => g.advance) };
-  const advances = run.glyphs.map((glyph) => {
-    let advance = glyph.advance;
-    if (glyph.codePoints.length > 0) advance += letter * glyph.codePoints.length;
-    if (glyph.codePoints.length === 1 && (glyph.codePoints[0] === 0x20 || glyph.codePoints[0] === 0xa0)) advance += word;
-    return advance;
-  });
-  return { run, advances };
-}
-
-function trailingSpaceWidth(runs: readonly MeasuredRun[]): number {
-  let width = 0;
-  for (let r = runs.length - 1; r >= 0; r--) {
-    const { run, advances } = runs[r]!;
-    for (let g = run.glyphs.length - 1; g >= 0; g--) {
-      const cps = run.glyphs[g]!.codePoints;
-      if (cps.length !== 1 || cps[0] !== 0x20) return width;
-      width += advances[g]!;
-    }
-  }
-  return width;
-}
-
-function countSpaces(text: string): number {
-  let count = 0;
-  for (const ch of text) if (ch === ' ' || ch === '\u00a0') count++;
-  return count;
+  return pieces;
 }

@@ -1,0 +1,119 @@
+/**
+ * Bidi levels of an inline formatting context (CSS Writing Modes 3 §2.4, UAX #9) and the visual
+ * reordering of a line (UAX #9 L2).
+ *
+ * `unicode-bidi` on an inline box is applied as the control characters of CSS Writing Modes 3
+ * §2.4.2 around its content, in a copy of the context's text used only for the algorithm; the
+ * paragraph level comes from the block container's `direction` (or from its first strong
+ * character for `unicode-bidi: plaintext`).
+ */
+import type { ComputedStyle } from '../../css/types.js';
+import { BIDI_CONTROL, embeddingLevels, firstStrongLevel, mayNeedBidi } from '../../text/bidi.js';
+import type { InlineItem } from './items.js';
+
+export interface BidiLevels {
+  /** Level of every UTF-16 unit of the context's text; undefined when all are `paragraphLevel` 0. */
+  readonly levels: Uint8Array | undefined;
+  readonly paragraphLevel: number;
+}
+
+export const LTR_ONLY: BidiLevels = Object.freeze({ levels: undefined, paragraphLevel: 0 });
+
+/** The controls opening and closing an inline box's content (CSS Writing Modes 3 §2.4.2 table). */
+export function bidiControls(style: ComputedStyle): { readonly open: string; readonly close: string } {
+  const rtl = style.direction === 'rtl';
+  const C = BIDI_CONTROL;
+  switch (style.unicodeBidi) {
+    case 'normal': return { open: '', close: '' };
+    case 'embed': return { open: rtl ? C.RLE : C.LRE, close: C.PDF };
+    case 'isolate': return { open: rtl ? C.RLI : C.LRI, close: C.PDI };
+    case 'bidi-override': return { open: rtl ? C.RLO : C.LRO, close: C.PDF };
+    case 'isolate-override': return { open: (rtl ? C.RLI : C.LRI) + (rtl ? C.RLO : C.LRO), close: C.PDF + C.PDI };
+    case 'plaintext': return { open: C.FSI, close: C.PDI };
+  }
+}
+
+/** True when a box's controls can raise some text to an odd level. */
+function mayEmbedRtl(style: ComputedStyle): boolean {
+  return style.unicodeBidi !== 'normal' && (style.direction === 'rtl' || style.unicodeBidi === 'plaintext');
+}
+
+export function resolveBidi(root: ComputedStyle, items: readonly InlineItem[], text: string): BidiLevels {
+  const rootRtl = root.direction === 'rtl';
+  const needed = rootRtl || root.unicodeBidi === 'plaintext' || mayNeedBidi(text)
+    || items.some((item) => item.kind === 'open' && mayEmbedRtl(item.box.style));
+  if (!needed) return LTR_ONLY;
+  // The algorithm's text: the context's text with the boxes' controls; `real` marks its characters.
+  const parts: string[] = [];
+  const real: boolean[] = [];
+  const push = (chunk: string, isReal: boolean): void => {
+    if (chunk === '') return;
+    parts.push(chunk);
+    for (let i = 0; i < chunk.length; i++) real.push(isReal);
+  };
+  const rootControls = root.unicodeBidi === 'bidi-override' || root.unicodeBidi === 'isolate-override'
+    ? { open: rootRtl ? BIDI_CONTROL.RLO : BIDI_CONTROL.LRO, close: BIDI_CONTROL.PDF }
+    : { open: '', close: '' };
+  push(rootControls.open, false);
+  let at = 0;
+  for (const item of items) {
+    if (item.kind !== 'open' && item.kind !== 'close') continue;
+    push(text.slice(at, item.start), true);
+    at = item.start;
+    const controls = bidiControls(item.box.style);
+    push(item.kind === 'open' ? controls.open : controls.close, false);
+  }
+  push(text.slice(at), true);
+  push(rootControls.close, false);
+  const full = parts.join('');
+  const base = root.unicodeBidi === 'plaintext' ? (firstStrongLevel(full) === 1 ? 'rtl' : 'ltr') : rootRtl ? 'rtl' : 'ltr';
+  const all = embeddingLevels(full, base);
+  const levels = new Uint8Array(text.length);
+  let j = 0;
+  for (let i = 0; i < full.length; i++) if (real[i]) levels[j++] = all[i]!;
+  const paragraphLevel = base === 'rtl' ? 1 : 0;
+  if (paragraphLevel === 0 && levels.every((level) => level === 0)) return LTR_ONLY;
+  return { levels, paragraphLevel };
+}
+
+/** The level of the character at `index` (the paragraph level past the end). */
+export function levelAt(bidi: BidiLevels, index: number): number {
+  return bidi.levels === undefined || index < 0 || index >= bidi.levels.length ? bidi.paragraphLevel : bidi.levels[index]!;
+}
+
+/**
+ * UAX #9 L2: the visual order of items with the given levels. From the highest level down to
+ * the lowest odd one, every maximal sequence at that level or above is reversed.
+ */
+export function visualOrder(levels: readonly number[]): number[] {
+  const order = levels.map((_, i) => i);
+  let highest = 0;
+  let lowestOdd = Infinity;
+  for (const level of levels) {
+    highest = Math.max(highest, level);
+    lowestOdd = Math.min(lowestOdd, level | 1);
+  }
+  if (highest === 0) return order;
+  for (let level = highest; level >= lowestOdd; level--) {
+    let i = 0;
+    while (i < order.length) {
+      if (levels[order[i]!]! < level) {
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j < order.length && levels[order[j]!]! >= level) j++;
+      reverse(order, i, j);
+      i = j;
+    }
+  }
+  return order;
+}
+
+function reverse(array: number[], from: number, to: number): void {
+  for (let a = from, b = to - 1; a < b; a++, b--) {
+    const t = array[a]!;
+    array[a] = array[b]!;
+    array[b] = t;
+  }
+}

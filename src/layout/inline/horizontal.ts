@@ -1,0 +1,267 @@
+/**
+ * Horizontal layout of one line (CSS Inline 3 §2, CSS Writing Modes 3 §2.4, UAX #9 L1-L2): the
+ * line's pieces become leaves (glyph runs, atomics, tabs, empty inline boxes) that keep the
+ * inline boxes enclosing them, the leaves are reordered visually by their bidi levels, and the
+ * inline boxes are rebuilt around visually adjacent leaves — a box whose content bidi
+ * reordering separates gets one fragment per group (CSS2 §9.2.2 / §8.6: its left edge on the
+ * leftmost, its right edge on the rightmost, each only where the box starts or ends on the line
+ * in its own direction).
+ */
+import type { InlineBox } from '../../boxes/types.js';
+import type { ComputedStyle } from '../../css/types.js';
+import type { PlacedRun } from '../types.js';
+import type { Piece } from './pieces.js';
+import { physicalEdge } from './pieces.js';
+import type { MeasuredRun } from './measure.js';
+import { isSpace, sum } from './measure.js';
+import { visualOrder } from './bidi.js';
+import { marginOrZero } from '../box-model.js';
+
+export type Node =
+  | { readonly kind: 'text'; readonly style: ComputedStyle; readonly runs: readonly PlacedRun[]; readonly x: number; readonly width: number; readonly text: string; readonly level: number }
+  | {
+      readonly kind: 'inline'; readonly box: InlineBox; readonly x: number; readonly width: number; readonly children: readonly Node[];
+      readonly continuedBefore: boolean; readonly continuedAfter: boolean;
+      /** Whether this fragment carries the box's left / right margin, border and padding. */
+      readonly left: boolean; readonly right: boolean;
+    }
+  | { readonly kind: 'atomic'; readonly piece: Extract<Piece, { kind: 'atomic' }>; readonly x: number };
+
+type Leaf =
+  | { readonly kind: 'run'; readonly style: ComputedStyle; readonly run: MeasuredRun; readonly chain: readonly InlineBox[]; readonly level: number }
+  | { readonly kind: 'tab'; readonly style: ComputedStyle; readonly width: number; readonly chain: readonly InlineBox[]; readonly level: number }
+  | { readonly kind: 'atomic'; readonly piece: Extract<Piece, { kind: 'atomic' }>; readonly chain: readonly InlineBox[]; readonly level: number }
+  | { readonly kind: 'empty'; readonly chain: readonly InlineBox[]; readonly level: number };
+
+export interface HorizontalSpec {
+  /** The line's pieces, logical order. */
+  readonly pieces: readonly Piece[];
+  /** Inline boxes open before the line (outermost first). */
+  readonly openAtStart: readonly InlineBox[];
+  /** Index in `pieces` of the piece whose trailing spaces are removed (-1: none). */
+  readonly trimmed: number;
+  /** Index in `pieces` of the piece that ends the line's content (its end letter-spacing is dropped; -1: none). */
+  readonly lastContent: number;
+  readonly extraPerSpace: number;
+  readonly startX: number;
+  readonly containingWidth: number;
+}
+
+interface BoxEdges {
+  starts: boolean;
+  ends: boolean;
+}
+
+export function placeHorizontally(spec: HorizontalSpec): Node[] {
+  const edges = new Map<InlineBox, BoxEdges>();
+  const leaves = collectLeaves(spec, edges);
+  const order = visualOrder(leaves.map((leaf) => leaf.level));
+  const visual = order.map((i) => leaves[i]!);
+  const groups = groupCounts(visual);
+  const placer = new Placer(spec, edges, groups);
+  return placer.place(visual, 0);
+}
+
+function collectLeaves(spec: HorizontalSpec, edges: Map<InlineBox, BoxEdges>): Leaf[] {
+  const leaves: Leaf[] = [];
+  const stack: InlineBox[] = [...spec.openAtStart];
+  const content = new Map<InlineBox, number>();
+  for (const box of stack) edges.set(box, { starts: false, ends: false });
+  const addContent = (): void => {
+    for (const box of stack) content.set(box, (content.get(box) ?? 0) + 1);
+  };
+  spec.pieces.forEach((piece, index) => {
+    switch (piece.kind) {
+      case 'text': {
+        if (piece.tab !== undefined) {
+          leaves.push({ kind: 'tab', style: piece.style, width: piece.width, chain: [...stack], level: piece.level });
+          addContent();
+          break;
+        }
+        const runs = index === spec.lastContent ? withoutEndSpacing(piece.runs, piece.endSpacing) : piece.runs;
+        for (const run of runs) {
+          if (run.trailing && index === spec.trimmed) continue;
+          leaves.push({ kind: 'run', style: piece.style, run: justified(run, spec.extraPerSpace, index === spec.trimmed), chain: [...stack], level: run.level });
+          addContent();
+        }
+        break;
+      }
+      case 'atomic':
+        leaves.push({ kind: 'atomic', piece, chain: [...stack], level: piece.level });
+        addContent();
+        break;
+      case 'open':
+        stack.push(piece.box);
+        edges.set(piece.box, { starts: true, ends: false });
+        break;
+      case 'close': {
+        const edge = edges.get(piece.box);
+        if (edge !== undefined) edge.ends = true;
+        if ((content.get(piece.box) ?? 0) === 0) {
+          leaves.push({ kind: 'empty', chain: [...stack], level: piece.level });
+          addContent();
+        }
+        stack.pop();
+        break;
+      }
+      case 'break':
+        break;
+    }
+  });
+  // Boxes opened at the end of the line with nothing in them yet still show their start edge.
+  for (let depth = stack.length; depth > 0; depth--) {
+    const box = stack[depth - 1]!;
+    if ((content.get(box) ?? 0) === 0 && edges.get(box)?.starts === true) {
+      leaves.push({ kind: 'empty', chain: stack.slice(0, depth), level: leaves[leaves.length - 1]?.level ?? 0 });
+      for (const outer of stack.slice(0, depth)) content.set(outer, (content.get(outer) ?? 0) + 1);
+    }
+  }
+  return leaves;
+}
+
+/** The run with the letter-spacing after its logically last glyph removed (CSS Text 3 §8.2). */
+function withoutEndSpacing(runs: readonly MeasuredRun[], spacing: number): readonly MeasuredRun[] {
+  if (spacing === 0) return runs;
+  let index = -1;
+  for (let i = runs.length - 1; i >= 0; i--) if (!runs[i]!.trailing) { index = i; break; }
+  if (index < 0) return runs;
+  const run = runs[index]!;
+  if (run.advances.length === 0) return runs;
+  const glyph = run.level % 2 === 1 ? 0 : run.advances.length - 1;
+  const advances = run.advances.slice();
+  advances[glyph] = advances[glyph]! - spacing;
+  const copy = runs.slice();
+  copy[index] = { ...run, advances };
+  return copy;
+}
+
+/** Spaces widened by justification (not the hanging ones at the line end). */
+function justified(run: MeasuredRun, extraPerSpace: number, atLineEnd: boolean): MeasuredRun {
+  if (extraPerSpace === 0 || (run.trailing && atLineEnd)) return run;
+  const glyphs = run.run.glyphs;
+  return { ...run, advances: run.advances.map((advance, g) => (isSpace(glyphs[g]!.codePoints) ? advance + extraPerSpace : advance)) };
+}
+
+/** How many visual groups each box forms on the line (more than one when bidi separates its content). */
+function groupCounts(visual: readonly Leaf[]): Map<InlineBox, number> {
+  const counts = new Map<InlineBox, number>();
+  let previous: readonly InlineBox[] = [];
+  for (const leaf of visual) {
+    leaf.chain.forEach((box, depth) => {
+      if (previous[depth] !== box || !sameChainPrefix(previous, leaf.chain, depth)) counts.set(box, (counts.get(box) ?? 0) + 1);
+    });
+    previous = leaf.chain;
+  }
+  return counts;
+}
+
+function sameChainPrefix(a: readonly InlineBox[], b: readonly InlineBox[], depth: number): boolean {
+  for (let i = 0; i < depth; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Assigns x positions left to right while rebuilding the box nesting. */
+class Placer {
+  private x: number;
+  private readonly seen = new Map<InlineBox, number>();
+
+  constructor(private readonly spec: HorizontalSpec, private readonly edges: ReadonlyMap<InlineBox, BoxEdges>, private readonly groups: ReadonlyMap<InlineBox, number>) {
+    this.x = spec.startX;
+  }
+
+  place(leaves: readonly Leaf[], depth: number): Node[] {
+    const out: Node[] = [];
+    let i = 0;
+    while (i < leaves.length) {
+      const leaf = leaves[i]!;
+      const box = leaf.chain[depth];
+      if (box === undefined) {
+        this.leaf(leaf, out);
+        i++;
+        continue;
+      }
+      let j = i + 1;
+      while (j < leaves.length && leaves[j]!.chain[depth] === box) j++;
+      out.push(this.box(box, leaves.slice(i, j), depth));
+      i = j;
+    }
+    return out;
+  }
+
+  private box(box: InlineBox, leaves: readonly Leaf[], depth: number): Node {
+    const index = (this.seen.get(box) ?? 0) + 1;
+    this.seen.set(box, index);
+    const count = this.groups.get(box) ?? 1;
+    const edge = this.edges.get(box) ?? { starts: false, ends: false };
+    const rtl = box.style.direction === 'rtl';
+    const hasLeft = index === 1 && (rtl ? edge.ends : edge.starts);
+    const hasRight = index === count && (rtl ? edge.starts : edge.ends);
+    const style = box.style;
+    const cw = this.spec.containingWidth;
+    if (hasLeft) this.x += marginOrZero(style.marginLeft, cw);
+    const start = this.x;
+    if (hasLeft) this.x += physicalEdge(style, cw, 'left') - marginOrZero(style.marginLeft, cw);
+    const children = this.place(leaves, depth + 1);
+    if (hasRight) this.x += physicalEdge(style, cw, 'right') - marginOrZero(style.marginRight, cw);
+    const width = Math.max(0, this.x - start);
+    if (hasRight) this.x += marginOrZero(style.marginRight, cw);
+    const startEdge = rtl ? hasRight : hasLeft;
+    const endEdge = rtl ? hasLeft : hasRight;
+    return { kind: 'inline', box, x: start, width, children, continuedBefore: !startEdge, continuedAfter: !endEdge, left: hasLeft, right: hasRight };
+  }
+
+  private leaf(leaf: Leaf, out: Node[]): void {
+    switch (leaf.kind) {
+      case 'run': {
+        const width = sum(leaf.run.advances);
+        const node: Node = { kind: 'text', style: leaf.style, runs: [{ run: leaf.run.run, x: this.x, advances: leaf.run.advances }], x: this.x, width, text: leaf.run.run.text, level: leaf.level };
+        appendText(out, node);
+        this.x += width;
+        break;
+      }
+      case 'tab':
+        appendText(out, { kind: 'text', style: leaf.style, runs: [], x: this.x, width: leaf.width, text: '\t', level: leaf.level });
+        this.x += leaf.width;
+        break;
+      case 'atomic':
+        out.push({ kind: 'atomic', piece: leaf.piece, x: this.x });
+        this.x += leaf.piece.width;
+        break;
+      case 'empty':
+        break;
+    }
+  }
+}
+
+/**
+ * Words of one text in one style and direction become one text fragment (fewer, longer glyph
+ * runs to paint); right-to-left neighbours join in reverse so the text stays in logical order.
+ */
+function appendText(siblings: Node[], node: Extract<Node, { kind: 'text' }>): void {
+  const previous = siblings[siblings.length - 1];
+  if (previous !== undefined && previous.kind === 'text' && previous.style === node.style && previous.level === node.level
+    && Math.abs(previous.x + previous.width - node.x) < 1e-6) {
+    const text = node.level % 2 === 1 ? node.text + previous.text : previous.text + node.text;
+    siblings[siblings.length - 1] = { ...previous, runs: mergeRuns(previous.runs, node.runs, node.level % 2 === 1), width: previous.width + node.width, text };
+    return;
+  }
+  siblings.push(node);
+}
+
+/** Joins the last run of `a` with the first of `b` when they share face and size. */
+function mergeRuns(a: readonly PlacedRun[], b: readonly PlacedRun[], rtl: boolean): PlacedRun[] {
+  const last = a[a.length - 1];
+  const first = b[0];
+  if (last === undefined || first === undefined || last.run.face !== first.run.face || last.run.size !== first.run.size) return [...a, ...b];
+  const joined: PlacedRun = {
+    x: last.x,
+    advances: [...last.advances, ...first.advances],
+    run: {
+      ...last.run,
+      glyphs: [...last.run.glyphs, ...first.run.glyphs],
+      width: last.run.width + first.run.width,
+      text: rtl ? first.run.text + last.run.text : last.run.text + first.run.text,
+    },
+  };
+  return [...a.slice(0, -1), joined, ...b.slice(1)];
+}

@@ -1,0 +1,210 @@
+/**
+ * Measuring a stretch of one text item: cut into bidi level runs, soft hyphens removed, the
+ * spaces at its end shaped apart (they collapse or hang at a line end, CSS Text 3 §4.1.3), each
+ * part shaped in its level's direction, then letter- and word-spacing added (CSS Text 3 §7-8).
+ * The line breaker measures again only the parts of a word it splits (a hyphenated head, the
+ * tail), through the same function.
+ */
+import type { ComputedStyle, WhiteSpace } from '../../css/types.js';
+import { fontRequestFromStyle } from '../../text/request.js';
+import type { GlyphRun, TextSystem } from '../../text/types.js';
+import type { InlineBox } from '../../boxes/types.js';
+import type { TextItem } from './items.js';
+import type { BidiLevels } from './bidi.js';
+import { levelAt } from './bidi.js';
+
+/** A glyph run with the final advance of each glyph (letter- and word-spacing added). */
+export interface MeasuredRun {
+  readonly run: GlyphRun;
+  readonly advances: readonly number[];
+  /** Bidi embedding level: odd levels are right-to-left, their glyphs in visual order. */
+  readonly level: number;
+  /** The spaces at the end of the piece (removed or hanging at a line end). */
+  readonly trailing: boolean;
+}
+
+export interface TextPiece {
+  readonly kind: 'text';
+  readonly style: ComputedStyle;
+  readonly parent: InlineBox | undefined;
+  readonly item: TextItem;
+  /** The stretch of `item.text` measured, [from, to). */
+  readonly from: number;
+  readonly to: number;
+  /** The text drawn, in logical order (soft hyphens removed, an inserted hyphen included). */
+  readonly text: string;
+  /** Logical order. */
+  readonly runs: readonly MeasuredRun[];
+  readonly width: number;
+  /** Width of the spaces at the end that collapse or hang at the end of a line. */
+  readonly trailingSpace: number;
+  /** Letter-spacing after the last letter, not applied at the end of a line (CSS Text 3 §8.2). */
+  readonly endSpacing: number;
+  /** Justification opportunities (spaces) not counting the trailing ones. */
+  readonly spaces: number;
+  readonly breakAfter: boolean;
+  readonly forcedBreakAfter: boolean;
+  /** Ends with a hyphen inserted at a hyphenation break. */
+  readonly hyphenated: boolean;
+  /** A preserved tab: the line breaker gives it the width to the next tab stop (CSS Text 3 §4.2). */
+  readonly tab?: { readonly size: number; readonly minGap: number };
+  /** Bidi level of the first character. */
+  readonly level: number;
+}
+
+export interface MeasureEnv {
+  readonly text: TextSystem;
+  readonly bidi: BidiLevels;
+}
+
+export interface TextStretch {
+  readonly item: TextItem;
+  readonly from: number;
+  readonly to: number;
+  readonly breakAfter: boolean;
+  readonly forcedBreakAfter: boolean;
+  /** Draw a hyphen at the end (a hyphenation break was taken there). */
+  readonly hyphen: boolean;
+}
+
+export function wrapsLines(whiteSpace: WhiteSpace): boolean {
+  return whiteSpace !== 'nowrap' && whiteSpace !== 'pre';
+}
+
+export function spacesCollapseOrHang(whiteSpace: WhiteSpace): boolean {
+  return whiteSpace !== 'pre' && whiteSpace !== 'break-spaces';
+}
+
+interface Part {
+  readonly text: string;
+  readonly level: number;
+  readonly trailing: boolean;
+}
+
+const RTL = Object.freeze({ direction: 'rtl' as const });
+const LTR = Object.freeze({ direction: 'ltr' as const });
+
+export function measureText(stretch: TextStretch, env: MeasureEnv): TextPiece {
+  const { item } = stretch;
+  const style = item.style;
+  let raw = item.text.slice(stretch.from, stretch.to);
+  // A forced break's newline is not drawn.
+  if (stretch.forcedBreakAfter && raw.endsWith('\n')) raw = raw.slice(0, -1);
+  const parts = partsOf(raw, stretch, env);
+  const request = fontRequestFromStyle(style);
+  const runs: MeasuredRun[] = [];
+  let width = 0;
+  let trailingSpace = 0;
+  let spaces = 0;
+  let text = '';
+  for (const part of parts) {
+    text += part.text;
+    const shaped = env.text.shape(part.text, request, part.level % 2 === 1 ? RTL : LTR);
+    for (const run of shaped.runs) {
+      const measured = spacedRun(run, style, part.level, part.trailing);
+      runs.push(measured);
+      const runWidth = sum(measured.advances);
+      width += runWidth;
+      if (part.trailing) trailingSpace += runWidth;
+      else spaces += countSpaceGlyphs(run);
+    }
+  }
+  const endSpacing = parts.some((part) => !part.trailing) && style.letterSpacing !== 0 && !isCursive(text) ? style.letterSpacing : 0;
+  return {
+    kind: 'text', style, parent: item.parent, item, from: stretch.from, to: stretch.to, text, runs, width,
+    trailingSpace, endSpacing, spaces, breakAfter: stretch.breakAfter, forcedBreakAfter: stretch.forcedBreakAfter,
+    hyphenated: stretch.hyphen, level: levelAt(env.bidi, item.start + stretch.from),
+  };
+}
+
+/** A preserved tab: no glyph, a width decided by its position on the line. */
+export function measureTab(stretch: { readonly item: TextItem; readonly from: number; readonly breakAfter: boolean }, env: MeasureEnv): TextPiece {
+  const style = stretch.item.style;
+  const space = env.text.shape(' ', fontRequestFromStyle(style)).width + style.letterSpacing + style.wordSpacing;
+  const size = typeof style.tabSize === 'number' ? style.tabSize : style.tabSize.value * space;
+  return {
+    kind: 'text', style, parent: stretch.item.parent, item: stretch.item, from: stretch.from, to: stretch.from + 1,
+    text: '\t', runs: [], width: 0, trailingSpace: 0, endSpacing: 0, spaces: 0, breakAfter: stretch.breakAfter,
+    forcedBreakAfter: false, hyphenated: false, tab: { size: Math.max(0, size), minGap: Math.max(0, space / 2) },
+    // UAX #9 L1: a tab takes the paragraph level.
+    level: env.bidi.paragraphLevel,
+  };
+}
+
+/** The tab piece advanced to the next tab stop after `position` (px from the content start edge). */
+export function resolveTab(piece: TextPiece, position: number): TextPiece {
+  const tab = piece.tab;
+  if (tab === undefined || tab.size <= 0) return piece;
+  let stop = Math.ceil((position + 1e-6) / tab.size) * tab.size;
+  if (stop - position < tab.minGap) stop += tab.size;
+  return { ...piece, width: stop - position };
+}
+
+/** Level runs of the stretch, the spaces at its end apart, soft hyphens dropped, the hyphen added. */
+function partsOf(raw: string, stretch: TextStretch, env: MeasureEnv): Part[] {
+  const bidi = env.bidi;
+  const base = stretch.item.start + stretch.from;
+  let bodyEnd = raw.length;
+  if (spacesCollapseOrHang(stretch.item.style.whiteSpace)) while (bodyEnd > 0 && raw[bodyEnd - 1] === ' ') bodyEnd--;
+  const parts: Part[] = [];
+  const push = (from: number, to: number, level: number, trailing: boolean): void => {
+    const text = raw.slice(from, to).replace(/\u00ad/g, '');
+    if (text !== '') parts.push({ text, level, trailing });
+  };
+  let start = 0;
+  for (let i = 1; i <= bodyEnd; i++) {
+    if (i < bodyEnd && levelAt(bidi, base + i) === levelAt(bidi, base + start)) continue;
+    push(start, i, levelAt(bidi, base + start), false);
+    start = i;
+  }
+  if (stretch.hyphen) {
+    const hyphen = hyphenFor(stretch.item.style, env, base + Math.max(0, bodyEnd - 1));
+    const last = parts[parts.length - 1];
+    if (last !== undefined) parts[parts.length - 1] = { ...last, text: last.text + hyphen.text };
+    else parts.push({ text: hyphen.text, level: hyphen.level, trailing: false });
+  }
+  if (bodyEnd < raw.length) push(bodyEnd, raw.length, levelAt(bidi, base + bodyEnd), true);
+  return parts;
+}
+
+/** The font's hyphen (U+2010 or U+002D) at the level of the character before it. */
+function hyphenFor(style: ComputedStyle, env: MeasureEnv, index: number): { text: string; level: number } {
+  return { text: env.text.hyphen?.(fontRequestFromStyle(style)) ?? '-', level: levelAt(env.bidi, index) };
+}
+
+const CURSIVE = /[\u0600-\u074f\u0750-\u07ff\u0860-\u08ff\u1800-\u18af\ufb50-\ufdff\ufe70-\ufefe]/u;
+
+/** Cursive scripts (Arabic, Syriac, NKo, Mongolian) get no letter-spacing (CSS Text 3 §8.2). */
+function isCursive(text: string): boolean {
+  return CURSIVE.test(text);
+}
+
+/** Adds letter-spacing after every character and word-spacing to every space (CSS Text 3 §7-8). */
+function spacedRun(run: GlyphRun, style: ComputedStyle, level: number, trailing: boolean): MeasuredRun {
+  const letter = isCursive(run.text) ? 0 : style.letterSpacing;
+  const word = style.wordSpacing;
+  if (letter === 0 && word === 0) return { run, advances: run.glyphs.map((g) => g.advance), level, trailing };
+  const advances = run.glyphs.map((glyph) => {
+    let advance = glyph.advance;
+    if (glyph.codePoints.length > 0) advance += letter * glyph.codePoints.length;
+    if (isSpace(glyph.codePoints)) advance += word;
+    return advance;
+  });
+  return { run, advances, level, trailing };
+}
+
+export function isSpace(codePoints: readonly number[]): boolean {
+  return codePoints.length === 1 && (codePoints[0] === 0x20 || codePoints[0] === 0xa0);
+}
+
+function countSpaceGlyphs(run: GlyphRun): number {
+  let count = 0;
+  for (const glyph of run.glyphs) if (isSpace(glyph.codePoints)) count++;
+  return count;
+}
+
+export function sum(values: readonly number[]): number {
+  let total = 0;
+  for (const value of values) total += value;
+  return total;
+}

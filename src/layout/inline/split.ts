@@ -1,0 +1,71 @@
+/**
+ * Breaking inside a piece: hyphenation opportunities (CSS Text 3 §5.4: soft hyphens for
+ * `hyphens: manual | auto`, dictionary patterns for `auto` in words without soft hyphens) and
+ * grapheme cluster boundaries for `overflow-wrap: anywhere | break-word` and
+ * `word-break: break-all | break-word` (§5.2, §5.5). A split measures the two parts again.
+ */
+import { hyphenationPoints as dictionaryPoints } from '../../text/hyphenate.js';
+import type { MeasureEnv, TextPiece } from './measure.js';
+import { measureText } from './measure.js';
+
+export interface Splitter {
+  /** Offsets in `piece.item.text`, ascending, strictly inside the piece, where it may hyphenate. */
+  hyphenationPoints(piece: TextPiece): readonly number[];
+  /** Grapheme cluster boundaries strictly inside the piece, ascending. */
+  graphemePoints(piece: TextPiece): readonly number[];
+  /** The piece cut at `at`: a head that may end with a hyphen, and the rest. */
+  split(piece: TextPiece, at: number, hyphen: boolean): readonly [TextPiece, TextPiece];
+}
+
+const WORD = /[\p{L}\p{M}\u00ad]+/gu;
+let graphemes: Intl.Segmenter | undefined;
+
+export function createSplitter(env: MeasureEnv): Splitter {
+  return {
+    hyphenationPoints(piece) {
+      const hyphens = piece.style.hyphens;
+      if (hyphens === 'none' || piece.tab !== undefined || piece.level % 2 === 1) return [];
+      const raw = piece.item.text.slice(piece.from, piece.to);
+      const points: number[] = [];
+      for (const match of raw.matchAll(WORD)) {
+        const word = match[0];
+        const at = piece.from + match.index;
+        if (word.includes('\u00ad')) {
+          for (let i = 0; i < word.length; i++) if (word[i] === '\u00ad') points.push(at + i + 1);
+        } else if (hyphens === 'auto' && piece.item.lang !== '') {
+          for (const point of dictionaryPoints(word, piece.item.lang)) points.push(at + point);
+        }
+      }
+      return points.filter((point) => point > piece.from && point < piece.to && !/^\s*$/.test(piece.item.text.slice(point, piece.to)));
+    },
+    graphemePoints(piece) {
+      if (piece.tab !== undefined) return [];
+      graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+      const raw = piece.item.text.slice(piece.from, piece.to);
+      const points: number[] = [];
+      for (const segment of graphemes.segment(raw)) {
+        if (segment.index > 0) points.push(piece.from + segment.index);
+      }
+      // Never leave only spaces in the tail.
+      return points.filter((point) => !/^\s*$/.test(piece.item.text.slice(point, piece.to)));
+    },
+    split(piece, at, hyphen) {
+      const head = measureText({ item: piece.item, from: piece.from, to: at, breakAfter: true, forcedBreakAfter: false, hyphen }, env);
+      const tail = measureText({
+        item: piece.item, from: at, to: piece.to, breakAfter: piece.breakAfter, forcedBreakAfter: piece.forcedBreakAfter, hyphen: piece.hyphenated,
+      }, env);
+      return [head, tail];
+    },
+  };
+}
+
+/** overflow-wrap / word-break values that allow breaking an overflowing word anywhere (§5.5). */
+export function mayBreakAnywhere(piece: TextPiece): boolean {
+  const style = piece.style;
+  return style.overflowWrap !== 'normal' || style.wordBreak === 'break-word' || style.wordBreak === 'break-all';
+}
+
+/** Whether every grapheme boundary counts for the min-content size (`anywhere`, `break-all`). */
+export function graphemesCountForMinContent(piece: TextPiece): boolean {
+  return piece.style.overflowWrap === 'anywhere' || piece.style.wordBreak === 'break-all' || piece.style.wordBreak === 'break-word';
+}
