@@ -5,12 +5,12 @@
  */
 import type { BlockBox, Box, ReplacedBox } from '../boxes/types.js';
 import type { BreakValue } from '../css/types.js';
-import type { Sides } from '../geometry/types.js';
 import type { BoxFragment, Fragment } from './types.js';
 import type { LayoutContext } from './context.js';
 import type { BreakToken, LayoutInput, LayoutResult } from './flow.js';
 import type { MarginStrut } from './margins.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from './margins.js';
+import type { HorizontalMetrics } from './box-model.js';
 import { blockHorizontalMetrics, clampHeight, definiteContentHeight, marginOrZero } from './box-model.js';
 import { layoutLines } from './block-lines.js';
 import { layoutBlockReplaced } from './block-replaced.js';
@@ -51,16 +51,7 @@ function layoutBlock(box: BlockBox, input: LayoutInput, ctx: LayoutContext, resu
   const style = box.style;
   const continued = resume !== undefined;
   const h = blockHorizontalMetrics(style, input.containingWidth, input.fixedContentWidth);
-  const topBorder = continued ? 0 : h.border.top;
-  const topPadding = continued ? 0 : h.padding.top;
-  const bfc = establishesBfc(box);
-  const discard = input.discardTopMargins && input.atPageTop;
-  const ownTop = continued || discard ? 0 : marginOrZero(style.marginTop, input.containingWidth);
-  const strut = discard ? EMPTY_STRUT : addMargin(input.strut, ownTop);
-  const separatesTop = topBorder > 0 || topPadding > 0 || bfc || continued;
-
-  const borderTopIfSeparated = input.y + collapsedMargin(strut);
-  const contentStart = separatesTop ? borderTopIfSeparated + topBorder + topPadding : input.y;
+  const top = topEdge(box, input, h, continued);
   const edgesY = h.border.top + h.border.bottom + h.padding.top + h.padding.bottom;
   const frame: BlockFrame = {
     box,
@@ -70,72 +61,116 @@ function layoutBlock(box: BlockBox, input: LayoutInput, ctx: LayoutContext, resu
     input: {
       ...input,
       fixedContentWidth: undefined,
-      y: contentStart,
-      strut: separatesTop ? EMPTY_STRUT : strut,
-      discardTopMargins: discard && (continued || !separatesTop),
+      y: top.contentStart,
+      strut: top.separates ? EMPTY_STRUT : top.strut,
+      discardTopMargins: top.discard && (continued || !top.separates),
     },
   };
   const children = box.inlineContent ? layoutLines(frame, ctx, resume) : layoutBlockChildren(frame, ctx, resume);
   if (children.pushed && !input.atPageTop) return { kind: 'pushed' };
 
   const broken = children.breakToken !== undefined;
-  const bottomBorder = broken ? 0 : h.border.bottom;
-  const bottomPadding = broken ? 0 : h.padding.bottom;
-  const marginBottom = broken ? 0 : marginOrZero(style.marginBottom, input.containingWidth);
-  const separatesBottom = bottomBorder > 0 || bottomPadding > 0 || bfc || broken || style.height !== 'auto';
+  const bottom = {
+    border: broken ? 0 : h.border.bottom,
+    padding: broken ? 0 : h.padding.bottom,
+    margin: broken ? 0 : marginOrZero(style.marginBottom, input.containingWidth),
+  };
+  const separatesBottom = bottom.border > 0 || bottom.padding > 0 || establishesBfc(box) || broken || style.height !== 'auto';
+  const mayCollapseThrough = !separatesBottom && clampHeight(style, 0, frame.containingHeight, edgesY) === 0;
+  const vertical = resolveVerticalPosition(input, top, children, { separatesBottom, mayCollapseThrough, marginBottom: bottom.margin });
 
-  let borderTop: number;
-  let contentTop: number;
-  let contentBottom: number;
-  let outStrut: MarginStrut;
-  let resolvedAt: number | undefined;
-  if (separatesTop || children.resolvedAt !== undefined) {
-    borderTop = separatesTop ? borderTopIfSeparated : children.resolvedAt!;
-    contentTop = separatesTop ? contentStart : borderTop;
-    resolvedAt = borderTop;
-    contentBottom = separatesBottom ? children.endY + collapsedMargin(children.strut) : children.endY;
-    outStrut = separatesBottom ? addMargin(EMPTY_STRUT, marginBottom) : addMargin(children.strut, marginBottom);
-  } else if (separatesBottom || clampHeight(style, 0, frame.containingHeight, edgesY) > 0) {
-    // Empty but not collapsible-through: everything collapsed so far sits above it.
-    borderTop = input.y + collapsedMargin(children.strut);
-    contentTop = borderTop;
-    contentBottom = borderTop;
-    resolvedAt = borderTop;
-    outStrut = addMargin(EMPTY_STRUT, marginBottom);
-  } else {
-    // Collapses through (CSS2 §8.3.1): its margins join the ones around it.
-    borderTop = input.y + collapsedMargin(strut);
-    contentTop = borderTop;
-    contentBottom = borderTop;
-    resolvedAt = undefined;
-    outStrut = addMargin(children.strut, marginBottom);
-  }
-
-  const autoHeight = Math.max(0, contentBottom - contentTop);
+  const autoHeight = Math.max(0, vertical.contentBottom - vertical.contentTop);
   const contentHeight = broken ? autoHeight : clampHeight(style, autoHeight, input.containingHeight, edgesY);
-  const borderBottom = contentTop + contentHeight + bottomPadding + bottomBorder;
+  const borderBottom = vertical.contentTop + contentHeight + bottom.padding + bottom.border;
   if (overflowsUnsplittably(box, borderBottom, input, children)) return { kind: 'pushed' };
-  const border: Sides = { top: topBorder, right: h.border.right, bottom: bottomBorder, left: h.border.left };
-  const padding: Sides = { top: topPadding, right: h.padding.right, bottom: bottomPadding, left: h.padding.left };
   let fragment: BoxFragment = {
     kind: 'box', box, style,
-    x: input.x + h.marginLeft, y: borderTop,
+    x: input.x + h.marginLeft, y: vertical.borderTop,
     width: h.contentWidth + h.border.left + h.border.right + h.padding.left + h.padding.right,
-    height: borderBottom - borderTop,
-    border, padding,
+    height: borderBottom - vertical.borderTop,
+    border: { top: top.border, right: h.border.right, bottom: bottom.border, left: h.border.left },
+    padding: { top: top.padding, right: h.padding.right, bottom: bottom.padding, left: h.padding.left },
     children: children.fragments,
     continuedBefore: continued, continuedAfter: broken,
   };
-  if (box.marker !== undefined && !continued) fragment = placeOutsideMarker(fragment, box.marker, frame.contentX, contentTop, ctx);
+  if (box.marker !== undefined && !continued) fragment = placeOutsideMarker(fragment, box.marker, frame.contentX, vertical.contentTop, ctx);
   return {
     kind: 'placed',
     fragment,
-    endY: resolvedAt === undefined ? input.y : borderBottom,
-    strut: outStrut,
-    resolvedAt,
+    endY: vertical.resolvedAt === undefined ? input.y : borderBottom,
+    strut: vertical.strut,
+    resolvedAt: vertical.resolvedAt,
     breakToken: children.breakToken,
     forcedBreakAfter: isForcedBreak(style.breakAfter),
   };
+}
+
+/** The top edge of a block on this page: sliced after a break, margins truncated at a page top. */
+interface TopEdge {
+  readonly border: number;
+  readonly padding: number;
+  /** Incoming margins plus the box's own top margin. */
+  readonly strut: MarginStrut;
+  /** Border, padding or a new formatting context keep the children's margins inside. */
+  readonly separates: boolean;
+  /** Where the content starts if the top is separated (else the incoming position). */
+  readonly contentStart: number;
+  readonly borderTopIfSeparated: number;
+  readonly discard: boolean;
+}
+
+function topEdge(box: BlockBox, input: LayoutInput, h: HorizontalMetrics, continued: boolean): TopEdge {
+  const border = continued ? 0 : h.border.top;
+  const padding = continued ? 0 : h.padding.top;
+  const discard = input.discardTopMargins && input.atPageTop;
+  const ownTop = continued || discard ? 0 : marginOrZero(box.style.marginTop, input.containingWidth);
+  const strut = discard ? EMPTY_STRUT : addMargin(input.strut, ownTop);
+  const separates = border > 0 || padding > 0 || establishesBfc(box) || continued;
+  const borderTopIfSeparated = input.y + collapsedMargin(strut);
+  return {
+    border, padding, strut, separates, discard, borderTopIfSeparated,
+    contentStart: separates ? borderTopIfSeparated + border + padding : input.y,
+  };
+}
+
+interface VerticalPosition {
+  readonly borderTop: number;
+  readonly contentTop: number;
+  readonly contentBottom: number;
+  /** Margins pending below the box. */
+  readonly strut: MarginStrut;
+  /** undefined when the box collapsed through. */
+  readonly resolvedAt: number | undefined;
+}
+
+/**
+ * Where the box's border box starts and its content ends once its children are laid out
+ * (CSS2 §8.3.1): a separated top resolves the margins above it; otherwise the first child that
+ * resolved them fixes the box's top; an empty box either sits below all the collapsed margins
+ * or lets them collapse through it.
+ */
+function resolveVerticalPosition(
+  input: LayoutInput,
+  top: TopEdge,
+  children: ChildrenResult,
+  bottom: { readonly separatesBottom: boolean; readonly mayCollapseThrough: boolean; readonly marginBottom: number },
+): VerticalPosition {
+  if (top.separates || children.resolvedAt !== undefined) {
+    const borderTop = top.separates ? top.borderTopIfSeparated : children.resolvedAt!;
+    return {
+      borderTop,
+      contentTop: top.separates ? top.contentStart : borderTop,
+      contentBottom: bottom.separatesBottom ? children.endY + collapsedMargin(children.strut) : children.endY,
+      strut: addMargin(bottom.separatesBottom ? EMPTY_STRUT : children.strut, bottom.marginBottom),
+      resolvedAt: borderTop,
+    };
+  }
+  if (!bottom.mayCollapseThrough) {
+    const borderTop = input.y + collapsedMargin(children.strut);
+    return { borderTop, contentTop: borderTop, contentBottom: borderTop, strut: addMargin(EMPTY_STRUT, bottom.marginBottom), resolvedAt: borderTop };
+  }
+  const borderTop = input.y + collapsedMargin(top.strut);
+  return { borderTop, contentTop: borderTop, contentBottom: borderTop, strut: addMargin(children.strut, bottom.marginBottom), resolvedAt: undefined };
 }
 
 /**
