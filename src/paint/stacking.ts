@@ -44,16 +44,15 @@ export function tagTargetOf(f: BoxFragment, outer: TagTarget | undefined): TagTa
 }
 
 /**
- * Tags painted content: glyph runs and images become content of the target's element; the rest
- * (decoration lines, clips) stays outside, where the pdf stage makes it an artifact. Images of
- * generated content (::before { content: url() }) are decoration and stay untagged.
+ * Tags painted text: glyph runs become content of the target's element; the rest (decoration
+ * lines) stays outside, where the pdf stage makes it an artifact.
  */
 function tagged(items: readonly DisplayItem[], target: TagTarget | undefined, walk: Walk): DisplayItem[] {
   if (walk.options.tagged !== true || target === undefined) return [...items];
   const out: DisplayItem[] = [];
   let open = false;
   for (const item of items) {
-    const content = item.kind === 'glyphs' || (item.kind === 'image' && target.part !== 'generated');
+    const content = item.kind === 'glyphs';
     if (content && !open) out.push({ kind: 'begin-tag', element: target.element, part: target.part });
     if (!content && open) out.push({ kind: 'end-marked' });
     open = content;
@@ -150,7 +149,14 @@ export function paintStackingContext(f: BoxFragment, options: PaintOptions, oute
   const clip = overflowClip(f);
   const clips = clip === undefined ? [] : [clip];
   const own = decorationOf(f.style);
-  collect(f.children, { clips, decorations: own === undefined ? [] : [own], layers, options, target: tagTargetOf(f, outer) });
+  collect(f.children, {
+    clips,
+    decorations: own === undefined ? [] : [own],
+    layers,
+    options,
+    target: tagTargetOf(f, outer),
+    markerStyle: f.box.kind === 'block' ? f.box.marker?.style : undefined,
+  });
   const entries: Entry[] = [
     { items: ownItems(f, options), clips: [] },
     ...sortByZ(layers.negative),
@@ -191,16 +197,29 @@ interface Walk {
   readonly options: PaintOptions;
   /** The element whose content is being painted (tagged PDF). */
   readonly target: TagTarget | undefined;
+  /** Style of the outside ::marker of the list item being walked (its line is laid out apart). */
+  readonly markerStyle?: ComputedStyle | undefined;
+}
+
+/** The line layout adds for an outside marker (layout/marker.ts): text in the marker's style only. */
+function isMarkerLine(line: Extract<Fragment, { kind: 'line' }>, walk: Walk): boolean {
+  const style = walk.markerStyle;
+  if (style === undefined || walk.target === undefined || line.children.length === 0) return false;
+  return line.children.every((child) => (child.kind === 'text' || child.kind === 'box') && child.style === style);
 }
 
 function collect(fragments: readonly Fragment[], walk: Walk): void {
   for (const fragment of fragments) {
     switch (fragment.kind) {
       case 'line':
-        collect(fragment.children, walk);
+        collect(fragment.children, isMarkerLine(fragment, walk) ? { ...walk, target: { ...walk.target!, part: 'marker' } } : walk);
         break;
       case 'text':
-        if (fragment.style.visibility === 'visible') walk.layers.inlines.push({ items: tagged(paintText(fragment, walk.decorations), walk.target, walk), clips: walk.clips });
+        if (fragment.style.visibility === 'visible') {
+          // white space between inline boxes is not content of anything (it stays an artifact)
+          const target = fragment.text.trim() === '' ? undefined : walk.target;
+          walk.layers.inlines.push({ items: tagged(paintText(fragment, walk.decorations), target, walk), clips: walk.clips });
+        }
         break;
       case 'image':
         if (fragment.style.visibility === 'visible') walk.layers.inlines.push({ items: taggedImage(paintImage(fragment), walk), clips: walk.clips });
@@ -241,6 +260,7 @@ function collectBox(f: BoxFragment, walk: Walk): void {
     clips: clip === undefined ? clips : [...clips, clip],
     decorations: decoration === undefined ? walk.decorations : [...walk.decorations, decoration],
     target: tagTargetOf(f, walk.target),
+    markerStyle: f.box.kind === 'block' ? f.box.marker?.style : undefined,
   });
 }
 

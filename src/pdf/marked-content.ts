@@ -95,7 +95,8 @@ export class MarkedContent {
     const mcid = state.stream.owners.length;
     state.stream.owners.push(node);
     this.structure.addContent(node, state.stream, mcid);
-    if (state.key === undefined && state.stream.form === undefined) {
+    // the page's stream (the bottom of the stack) gets its key now; a group's when its form exists
+    if (state.key === undefined && state === this.states[0]) {
       state.key = this.structure.streamKey(state.stream);
       if (this.pageDictionary !== undefined) this.pageDictionary.data['StructParents'] = state.key;
     }

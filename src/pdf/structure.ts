@@ -80,7 +80,15 @@ export class StructureBuilder {
       }
       return { kind: 'node', node: item };
     }
-    return { kind: 'node', node: this.nodeFor(element) };
+    const node = this.nodeFor(element);
+    // a list item's own content is its body (Lbl + LBody, ISO 32000-1 §14.8.4.3.3)
+    if (node.role === 'LI') return { kind: 'node', node: this.bodyOf(node) };
+    return { kind: 'node', node };
+  }
+
+  private bodyOf(item: StructNode): StructNode {
+    item.body ??= this.child(item, 'LBody', item.order + 0.5, {});
+    return item.body;
   }
 
   /** Records marked content `mcid` of `stream` as content of `node`. */
@@ -129,9 +137,7 @@ export class StructureBuilder {
   private containerOf(parent: DomElement['parent']): StructNode {
     if (parent === null || parent.type !== 'tag') return this.root;
     const node = this.nodeFor(parent as DomElement);
-    if (node.role !== 'LI') return node;
-    node.body ??= this.child(node, 'LBody', node.order + 0.5, {});
-    return node.body;
+    return node.role === 'LI' ? this.bodyOf(node) : node;
   }
 
   private child(parent: StructNode, role: StructRole, order: number, extra: Partial<StructNode>): StructNode {

@@ -160,3 +160,48 @@ describe('painting order, opacity, clipping, visibility', () => {
     ]);
   });
 });
+
+describe('tagging (tagged PDF)', () => {
+  const face = loadFace('sans');
+  const text = (content: string, s = style()): TextFragment => {
+    const glyphs = shape(face, content, 10);
+    return {
+      kind: 'text', style: s, x: 0, y: 2, width: 12, height: 12, baseline: 10, text: content,
+      runs: [{ x: 0, advances: glyphs.map((g) => g.advance), run: { face, size: 10, glyphs, width: 12, text: content } }],
+    };
+  };
+  const line = (children: Fragment[]): Fragment => ({ kind: 'line', x: 0, y: 0, width: 100, height: 12, baseline: 10, children });
+  const tagged = (p: ReturnType<typeof page>) => paintPage(p, { tagged: true }).items;
+  const kinds = (out: readonly { kind: string }[]) => out.map((i) => i.kind);
+
+  test('text is wrapped in begin-tag for its element; decoration lines and white space stay outside', () => {
+    const p = element('p');
+    const underlined = style({ textDecorationLine: { underline: true, overline: false, lineThrough: false }, textDecorationColor: RED });
+    const box = boxFragment(0, 0, 100, 20, { element: p, style: underlined, children: [line([text('Hi', underlined), text(' ', underlined)])] });
+    const out = tagged(page(100, 100, [box]));
+    expect(kinds(out)).toEqual(['fill-rect', 'begin-tag', 'glyphs', 'end-marked', 'fill-rect', 'glyphs']);
+    expect(out[1]).toEqual({ kind: 'begin-tag', element: p, part: 'content' });
+    // untagged painting is unchanged
+    expect(kinds(paintPage(page(100, 100, [box])).items)).toEqual(['fill-rect', 'glyphs', 'fill-rect', 'glyphs']);
+  });
+
+  test('an outside list marker (its own line in the marker style) is the item\'s marker part', () => {
+    const li = element('li');
+    const markerStyle = style({ color: BLUE });
+    const item = boxFragment(0, 0, 100, 20, { element: li, children: [line([text('Apples')]), line([text('• ', markerStyle)])] });
+    const withMarker = { ...item, box: { ...item.box, marker: { kind: 'block', style: markerStyle, element: li, pseudo: 'marker', outer: 'inline', children: [], inlineContent: true } } } as typeof item;
+    const tags = tagged(page(100, 100, [withMarker])).filter((i) => i.kind === 'begin-tag');
+    expect(tags.map((t) => t.kind === 'begin-tag' && t.part)).toEqual(['content', 'marker']);
+  });
+
+  test('margin boxes are Pagination artifacts; anonymous boxes keep their parent element', () => {
+    const body = element('p');
+    const anonymous = boxFragment(0, 0, 100, 20, { children: [line([text('In')])] });
+    const flow = boxFragment(0, 0, 100, 40, { element: body, children: [anonymous] });
+    const margin = boxFragment(0, 80, 100, 20, { element: element('div'), children: [line([text('Page 1')])] });
+    const out = tagged({ ...page(100, 100, [flow]), marginBoxes: [margin] });
+    expect(kinds(out)).toEqual(['begin-tag', 'glyphs', 'end-marked', 'begin-artifact', 'glyphs', 'end-marked']);
+    expect(out[0]).toMatchObject({ element: body });
+    expect(out[3]).toEqual({ kind: 'begin-artifact', type: 'Pagination' });
+  });
+});

@@ -8,13 +8,14 @@
  * so a failed render never leaves a partial OUT.pdf.
  */
 import { readFile } from 'node:fs/promises';
-import { dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { basename, dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CliCommand, CliIo } from '../command.js';
 import { UsageError } from '../command.js';
 import { parseJson } from '../json-error.js';
 import { fsReason, writeFileAtomic, writeStream } from '../output-file.js';
 import type { EncryptionAlgorithm, EncryptionOptions, Permissions, RenderOptions } from '../../index.js';
+import type { Attachment, FacturXProfile, PdfAConformance, SignatureOptions } from '../../options.js';
 
 const USAGE = `usage: octavo render TEMPLATE.html [options]
 
@@ -26,7 +27,17 @@ const USAGE = `usage: octavo render TEMPLATE.html [options]
   --deny LIST            comma-separated: printing,modifying,annotating,copying,
                          screenreaders,forms,assembly
   --encryption ALG       aes-256 (default) | aes-128 | rc4-128 | rc4-40
-  --deterministic        identical input gives identical bytes`;
+  --deterministic        identical input gives identical bytes
+  --pdfa 2b|3b           PDF/A-2b or PDF/A-3b output (no encryption)
+  --tagged               tagged PDF: structure tree for accessibility
+  --attach FILE          embed FILE (repeatable; MIME type from its extension)
+  --facturx XML          Factur-X/ZUGFeRD invoice: PDF/A-3b with XML embedded
+  --facturx-profile P    MINIMUM | "BASIC WL" | BASIC | "EN 16931" (default) |
+                         EXTENDED | XRECHNUNG
+  --sign P12FILE         sign with a PKCS#12 certificate (.p12/.pfx)
+  --sign-passphrase P    passphrase of the PKCS#12 file
+  --sign-reason TEXT     reason shown with the signature
+  --sign-location TEXT   location shown with the signature`;
 
 const PERMISSION_FLAGS: Readonly<Record<string, keyof Permissions>> = {
   printing: 'printing',
@@ -49,7 +60,93 @@ const OPTIONS = {
   deny: { type: 'string' },
   encryption: { type: 'string' },
   deterministic: { type: 'boolean' },
+  pdfa: { type: 'string' },
+  tagged: { type: 'boolean' },
+  attach: { type: 'string', multiple: true },
+  facturx: { type: 'string' },
+  'facturx-profile': { type: 'string' },
+  sign: { type: 'string' },
+  'sign-passphrase': { type: 'string' },
+  'sign-reason': { type: 'string' },
+  'sign-location': { type: 'string' },
 } as const;
+
+const PDFA_LEVELS: readonly PdfAConformance[] = ['2b', '3b'];
+const FACTURX_PROFILES: readonly FacturXProfile[] = ['MINIMUM', 'BASIC WL', 'BASIC', 'EN 16931', 'EXTENDED', 'XRECHNUNG'];
+
+/** MIME types of common attachments by extension (anything else: application/octet-stream). */
+const MIME_TYPES: Readonly<Record<string, string>> = {
+  '.xml': 'text/xml', '.json': 'application/json', '.csv': 'text/csv', '.txt': 'text/plain', '.pdf': 'application/pdf',
+  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.html': 'text/html', '.zip': 'application/zip',
+};
+
+/** PDF output options that name files: read once the template is known to be readable. */
+interface OutputArgs {
+  readonly pdfa: PdfAConformance | undefined;
+  readonly tagged: boolean;
+  readonly attach: readonly string[];
+  readonly facturx: { readonly file: string; readonly profile: FacturXProfile } | undefined;
+  readonly sign: { readonly file: string; readonly passphrase?: string; readonly reason?: string; readonly location?: string } | undefined;
+}
+
+type OutputValues = {
+  pdfa?: string; tagged?: boolean; attach?: string[]; facturx?: string; 'facturx-profile'?: string;
+  sign?: string; 'sign-passphrase'?: string; 'sign-reason'?: string; 'sign-location'?: string;
+};
+
+function outputOf(values: OutputValues): OutputArgs {
+  if (values.pdfa !== undefined && !(PDFA_LEVELS as readonly string[]).includes(values.pdfa)) {
+    throw new UsageError(`--pdfa: unknown level '${values.pdfa}' (expected ${PDFA_LEVELS.join(', ')})`);
+  }
+  const profile = values['facturx-profile'];
+  if (profile !== undefined && !(FACTURX_PROFILES as readonly string[]).includes(profile.toUpperCase())) {
+    throw new UsageError(`--facturx-profile: unknown profile '${profile}' (expected ${FACTURX_PROFILES.join(', ')})`);
+  }
+  if (profile !== undefined && values.facturx === undefined) throw new UsageError('--facturx-profile needs --facturx XML');
+  for (const flag of ['sign-passphrase', 'sign-reason', 'sign-location'] as const) {
+    if (values[flag] !== undefined && values.sign === undefined) throw new UsageError(`--${flag} needs --sign P12FILE`);
+  }
+  const sign = values.sign === undefined ? undefined : {
+    file: values.sign,
+    ...(values['sign-passphrase'] === undefined ? {} : { passphrase: values['sign-passphrase'] }),
+    ...(values['sign-reason'] === undefined ? {} : { reason: values['sign-reason'] }),
+    ...(values['sign-location'] === undefined ? {} : { location: values['sign-location'] }),
+  };
+  return {
+    pdfa: values.pdfa as PdfAConformance | undefined,
+    tagged: values.tagged ?? false,
+    attach: values.attach ?? [],
+    facturx: values.facturx === undefined ? undefined : { file: values.facturx, profile: (profile?.toUpperCase() ?? 'EN 16931') as FacturXProfile },
+    sign,
+  };
+}
+
+async function readInput(cwd: string, file: string, what: string): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await readFile(resolve(cwd, file)));
+  } catch (error) {
+    throw new InputError(`cannot read ${what} '${file}': ${fsReason(error)}`);
+  }
+}
+
+/** Reads the files the output options name and sets them on the render options. */
+async function applyOutput(options: RenderOptions, output: OutputArgs, cwd: string): Promise<void> {
+  if (output.pdfa !== undefined) options.pdfa = output.pdfa;
+  if (output.tagged) options.tagged = true;
+  if (output.attach.length > 0) {
+    const attachments: Attachment[] = [];
+    for (const file of output.attach) {
+      attachments.push({ name: basename(file), content: await readInput(cwd, file, 'attachment'), mimeType: MIME_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream' });
+    }
+    options.attachments = attachments;
+  }
+  if (output.facturx !== undefined) options.facturx = { xml: await readInput(cwd, output.facturx.file, 'Factur-X XML'), profile: output.facturx.profile };
+  if (output.sign !== undefined) {
+    const { file, ...rest } = output.sign;
+    const signature: SignatureOptions = { p12: await readInput(cwd, file, 'PKCS#12 file'), ...rest };
+    options.signature = signature;
+  }
+}
 
 interface RenderArgs {
   readonly template: string;
@@ -58,6 +155,7 @@ interface RenderArgs {
   readonly root: string | undefined;
   readonly encryption: EncryptionOptions | undefined;
   readonly deterministic: boolean;
+  readonly output: OutputArgs;
 }
 
 /** A problem with the command's inputs: printed without usage text, exit code 2. */
@@ -105,6 +203,7 @@ export function parseRenderArgs(args: readonly string[]): RenderArgs {
     root: values.root,
     encryption: encryptionOf(values),
     deterministic: values.deterministic ?? false,
+    output: outputOf(values),
   };
 }
 
@@ -160,6 +259,7 @@ async function renderCommand(args: RenderArgs, io: CliIo): Promise<number> {
   const options: RenderOptions = { template, data, baseDir, templateName: args.template, deterministic: args.deterministic };
   if (root !== undefined) options.root = root;
   if (args.encryption !== undefined) options.encryption = args.encryption;
+  await applyOutput(options, args.output, io.cwd);
 
   // the engine is loaded only once the inputs are known to be good (fast usage errors)
   const { createEngine, formatDiagnostic, isOctavoError } = await import('../../index.js');

@@ -252,7 +252,8 @@ function appendText(siblings: Node[], node: Extract<Node, { kind: 'text' }>): vo
 function mergeRuns(a: readonly PlacedRun[], b: readonly PlacedRun[], rtl: boolean): PlacedRun[] {
   const last = a[a.length - 1];
   const first = b[0];
-  if (last === undefined || first === undefined || last.run.face !== first.run.face || last.run.size !== first.run.size) return [...a, ...b];
+  if (last === undefined || first === undefined || last.run.face !== first.run.face || last.run.size !== first.run.size
+    || Math.abs(last.x + sum(last.advances) - first.x) > 1e-6) return [...a, ...b];
   const joined: PlacedRun = {
     x: last.x,
     advances: [...last.advances, ...first.advances],

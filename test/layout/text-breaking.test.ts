@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import type { BoxFragment, Fragment, LineFragment, TextFragment } from '../../src/layout/types.js';
+import { findById, layoutHtml } from '../helpers/layout.js';
+
+// Liberation Mono advances 1229/2048 em: at 10px a character is 6.0009px wide.
+const CH = (10 * 1229) / 2048;
+const base = '@page { size: 600px 400px; margin: 0 } body { margin: 0 } p, div { margin: 0; font: 10px/20px "Liberation Mono" }';
+
+async function block(html: string, css = ''): Promise<BoxFragment> {
+  const doc = await layoutHtml(`<style>${base} ${css}</style>${html}`);
+  const p = findById(doc.pages[0]!, 'p');
+  if (p === undefined || p.kind !== 'box') throw new Error('no #p');
+  return p;
+}
+
+async function lines(html: string, css = ''): Promise<LineFragment[]> {
+  return (await block(html, css)).children.filter((c): c is LineFragment => c.kind === 'line');
+}
+
+function texts(fragment: Fragment): TextFragment[] {
+  if (fragment.kind === 'text') return [fragment];
+  if (fragment.kind === 'box' || fragment.kind === 'line') return fragment.children.flatMap(texts);
+  return [];
+}
+
+const lineText = (line: LineFragment): string => texts(line).map((t) => t.text).join('');
+const lineTexts = async (html: string, css = ''): Promise<string[]> => (await lines(html, css)).map(lineText);
+const right = (line: LineFragment): number => Math.max(...texts(line).map((t) => t.x + t.width));
+
+describe('hyphenation (CSS Text 3 §5.4)', () => {
+  it('breaks at a soft hyphen and draws the font\'s hyphen (U+2010 in Liberation) only there', async () => {
+    expect(await lineTexts('<p id=p style="width:40px">aaaa&shy;bbbb cc</p>')).toEqual(['aaaa\u2010', 'bbbb', 'cc']);
+    const one = await lines('<p id=p style="width:200px">aaaa&shy;bbbb</p>');
+    expect(one.map(lineText)).toEqual(['aaaabbbb']);
+    expect(texts(one[0]!)[0]!.width).toBeCloseTo(8 * CH, 3);
+  });
+
+  it('ignores soft hyphens with hyphens: none', async () => {
+    expect(await lineTexts('<p id=p style="width:40px;hyphens:none">aaaa&shy;bbbb cc</p>')).toEqual(['aaaabbbb', 'cc']);
+  });
+
+  it('hyphenates with the patterns of the lang attribute for hyphens: auto', async () => {
+    expect(await lineTexts('<p id=p lang=en style="width:50px;hyphens:auto">hyphenation</p>')).toEqual(['hyphen\u2010', 'ation']);
+    // inherited from an ancestor, and per element inside a paragraph
+    expect(await lineTexts('<div lang=de><p id=p style="width:60px;hyphens:auto">Silbentrennung</p></div>')).toEqual(['Silben\u2010', 'trennung']);
+    expect(await lineTexts('<p id=p style="width:66px;hyphens:auto">x <span lang=fr>extraordinaire</span></p>')).toEqual(['x extraor\u2010', 'dinaire']);
+  });
+
+  it('supports en, de, fr, es, it, nl and pt', async () => {
+    const words: [string, string][] = [
+      ['en', 'representative'], ['de', 'Silbentrennung'], ['fr', 'extraordinaire'], ['es', 'extraordinario'],
+      ['it', 'straordinario'], ['nl', 'buitengewoon'], ['pt', 'extraordinário'],
+    ];
+    for (const [lang, word] of words) {
+      const result = await lineTexts(`<p id=p lang=${lang} style="width:${(word.length - 2) * CH}px;hyphens:auto">${word}</p>`);
+      expect(result.length, `${lang} ${word}`).toBeGreaterThan(1);
+      expect(result[0]!.endsWith('\u2010'), `${lang}: ${result.join('|')}`).toBe(true);
+      expect(result.join('').replace(/\u2010/g, '')).toBe(word);
+    }
+  });
+
+  it('does not hyphenate without a known language, with hyphens: manual, or short words', async () => {
+    expect(await lineTexts('<p id=p style="width:50px;hyphens:auto">hyphenation</p>')).toEqual(['hyphenation']);
+    expect(await lineTexts('<p id=p lang=en style="width:50px;hyphens:manual">hyphenation</p>')).toEqual(['hyphenation']);
+    expect(await lineTexts('<p id=p lang=xx-unknown style="width:50px;hyphens:auto">hyphenation</p>')).toEqual(['hyphenation']);
+  });
+
+  it('prefers a word\'s soft hyphens over the dictionary', async () => {
+    expect(await lineTexts('<p id=p lang=en style="width:55px;hyphens:auto">hyphenat&shy;ion</p>')).toEqual(['hyphenat\u2010', 'ion']);
+  });
+
+  it('fills justified lines up to the hyphen', async () => {
+    const result = await lines('<p id=p lang=en style="width:120px;hyphens:auto;text-align:justify">aa bb characteristically cc</p>');
+    expect(lineText(result[0]!)).toMatch(/\u2010$/);
+    expect(right(result[0]!)).toBeCloseTo(120, 3);
+  });
+});
+
+describe('overflow-wrap and word-break (CSS Text 3 §5.2, §5.5)', () => {
+  it('lets a long word overflow by default', async () => {
+    expect(await lineTexts('<p id=p style="width:30px">abcdefghij kl</p>')).toEqual(['abcdefghij', 'kl']);
+  });
+
+  it('breaks an overflowing word between graphemes with overflow-wrap: break-word or anywhere', async () => {
+    for (const value of ['overflow-wrap:break-word', 'overflow-wrap:anywhere', 'word-break:break-word']) {
+      expect(await lineTexts(`<p id=p style="width:31px;${value}">abcdefghij kl</p>`), value).toEqual(['abcde', 'fghij', 'kl']);
+    }
+    // a word that fits on its own line is not broken
+    expect(await lineTexts('<p id=p style="width:31px;overflow-wrap:anywhere">ab cdefg</p>')).toEqual(['ab', 'cdefg']);
+    // combining marks stay with their base letter
+    expect(await lineTexts('<p id=p style="width:13px;overflow-wrap:anywhere">e\u0301e\u0301e\u0301</p>')).toEqual(['e\u0301e\u0301', 'e\u0301']);
+  });
+
+  it('fills lines by breaking anywhere with word-break: break-all', async () => {
+    expect(await lineTexts('<p id=p style="width:31px;word-break:break-all">aa bbbbbbbb</p>')).toEqual(['aa bb', 'bbbbb', 'b']);
+  });
+
+  it('keeps CJK words together with word-break: keep-all', async () => {
+    const normal = await lineTexts('<p id=p style="width:1px">中文字 中文</p>');
+    const keep = await lineTexts('<p id=p style="width:1px;word-break:keep-all">中文字 中文</p>');
+    expect(normal.length).toBeGreaterThan(2);
+    expect(keep).toEqual(['中文字', '中文']);
+  });
+
+  it('counts graphemes in the min-content size for anywhere and break-all, not for break-word', async () => {
+    const width = async (style: string): Promise<number> => {
+      const p = await block(`<div style="width:0"><div id=p style="display:inline-block;${style}">abcdef gh</div></div>`);
+      return p.width;
+    };
+    expect(await width('overflow-wrap:anywhere')).toBeCloseTo(CH, 3);
+    expect(await width('word-break:break-all')).toBeCloseTo(CH, 3);
+    expect(await width('overflow-wrap:break-word')).toBeCloseTo(6 * CH, 3);
+  });
+
+  it('counts hyphenation opportunities in the min-content size', async () => {
+    const p = await block('<div style="width:0"><div id=p lang=en style="display:inline-block;hyphens:auto">hyphenation</div></div>');
+    // hy- phen- ation: "phen-" and "ation" are the widest parts
+    expect(p.width).toBeCloseTo(5 * CH, 3);
+  });
+});
+
+describe('white space and tabs (CSS Text 3 §4)', () => {
+  it('advances preserved tabs to the next multiple of tab-size from the line start', async () => {
+    const result = await lines('<p id=p style="white-space:pre;tab-size:4">a\tb\nabcd\tx\nabc\tx</p>');
+    const stop = 4 * (CH + 0);
+    expect(result.map((l) => texts(l)[0]!.width)).toEqual([stop + CH, 2 * stop + CH, stop + CH].map((w) => expect.closeTo(w, 3)));
+    const lengths = await lines('<p id=p style="white-space:pre;tab-size:20px">a\tb\tc</p>');
+    expect(texts(lengths[0]!)[0]!.width).toBeCloseTo(40 + CH, 3);
+  });
+
+  it('measures tab stops from the content edge, text-indent included', async () => {
+    const result = await lines('<p id=p style="white-space:pre;tab-size:4;text-indent:6px">a\tb</p>');
+    // indent 6 + "a" 6 = 12 -> stop at 24
+    expect(right(result[0]!)).toBeCloseTo(4 * CH + CH, 3);
+  });
+
+  it('handles every white-space value', async () => {
+    const src = '  a  b\n c ';
+    expect(await lineTexts(`<p id=p style="white-space:normal">${src}</p>`)).toEqual(['a b c']);
+    expect(await lineTexts(`<p id=p style="white-space:nowrap;width:6px">${src}</p>`)).toEqual(['a b c']);
+    expect(await lineTexts(`<p id=p style="white-space:pre">${src}</p>`)).toEqual(['  a  b', ' c ']);
+    expect(await lineTexts(`<p id=p style="white-space:pre-line">${src}</p>`)).toEqual(['a b', 'c']);
+    expect(await lineTexts(`<p id=p style="white-space:pre-wrap;width:25px">${src}</p>`)).toEqual(['  a  ', 'b', ' c ']);
+    const spaces = await lines(`<p id=p style="white-space:break-spaces;width:25px">aa   bb</p>`);
+    expect(spaces.map(lineText).join('')).toBe('aa   bb');
+    for (const line of spaces) expect(right(line)).toBeLessThanOrEqual(25);
+  });
+
+  it('lets preserved spaces hang at the end of pre-wrap lines', async () => {
+    const result = await lines('<p id=p style="white-space:pre-wrap;width:18.1px;text-align:right">aaa   bbb</p>');
+    expect(result.map(lineText)).toEqual(['aaa   ', 'bbb']);
+    // the hanging spaces do not push "aaa" left
+    expect(texts(result[0]!)[0]!.x).toBeCloseTo(18.1 - 3 * CH, 3);
+  });
+});
+
+describe('spacing and alignment (CSS Text 3 §6-8)', () => {
+  it('adds letter-spacing between letters but not after the last one of a line', async () => {
+    const one = await lines('<p id=p style="letter-spacing:2px">abc def</p>');
+    expect(texts(one[0]!)[0]!.width).toBeCloseTo(7 * CH + 6 * 2, 3);
+    const wrapped = await lines('<p id=p style="letter-spacing:2px;width:30px">abc def</p>');
+    expect(wrapped.map((l) => texts(l)[0]!.width)).toEqual([expect.closeTo(3 * CH + 4, 3), expect.closeTo(3 * CH + 4, 3)]);
+  });
+
+  it('adds word-spacing to spaces', async () => {
+    const result = await lines('<p id=p style="word-spacing:4px">a b</p>');
+    expect(texts(result[0]!)[0]!.width).toBeCloseTo(3 * CH + 4, 3);
+  });
+
+  it('aligns the last line with text-align-last', async () => {
+    const justified = await lines('<p id=p style="width:60px;text-align:justify;text-align-last:justify">aa bb cc dd ee</p>');
+    for (const line of justified) expect(right(line)).toBeCloseTo(60, 3);
+    const lastRight = await lines('<p id=p style="width:60px;text-align:justify;text-align-last:right">aa bb cc dd ee</p>');
+    expect(right(lastRight[1]!)).toBeCloseTo(60, 3);
+    expect(texts(lastRight[1]!)[0]!.x).toBeCloseTo(60 - 5 * CH, 3);
+    const centre = await lines('<p id=p style="width:60px;text-align-last:center">aa bb cc dd ee</p>');
+    expect(texts(centre[1]!)[0]!.x).toBeCloseTo((60 - 5 * CH) / 2, 3);
+  });
+
+  it('justifies every line but the last and lines ending in a forced break', async () => {
+    const result = await lines('<p id=p style="width:70px;text-align:justify">aa bb cc dd<br>ee ff gg hh ii jj</p>');
+    expect(right(result[0]!)).toBeCloseTo(11 * CH, 3);
+    expect(right(result[1]!)).toBeCloseTo(70, 3);
+    expect(right(result[2]!)).toBeCloseTo(5 * CH, 3);
+  });
+
+  it('start-aligns a line too long for its box, whatever text-align says', async () => {
+    const result = await lines('<p id=p style="width:30px;text-align:right">abcdefghij</p>');
+    expect(texts(result[0]!)[0]!.x).toBe(0);
+  });
+
+  it('indents the first line by text-indent, negative and percentage values included', async () => {
+    const hanging = await lines('<p id=p style="width:60px;margin-left:12px;text-indent:-12px">aa bb cc dd ee ff</p>');
+    expect(texts(hanging[0]!)[0]!.x).toBeCloseTo(0, 3);
+    expect(texts(hanging[1]!)[0]!.x).toBeCloseTo(12, 3);
+    const percent = await lines('<p id=p style="width:100px;text-indent:10%">aa</p>');
+    expect(texts(percent[0]!)[0]!.x).toBeCloseTo(10, 3);
+  });
+
+  it('transforms text before measuring it', async () => {
+    expect(await lineTexts('<p id=p style="text-transform:uppercase">straße</p>')).toEqual(['STRASSE']);
+    expect(await lineTexts('<p id=p style="text-transform:capitalize">hello big-world</p>')).toEqual(['Hello Big-World']);
+  });
+});
