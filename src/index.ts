@@ -6,4 +6,5 @@ export type { Diagnostic, DiagnosticCode } from './diagnostics.js';
 export { formatDiagnostic } from './diagnostics.js';
 export type {
   RenderOptions, EngineOptions, EncryptionOptions, EncryptionAlgorithm, Permissions, Metadata, Limits, ResourceLoader,
+  PdfAConformance, Attachment, AttachmentRelationship, FacturXOptions, FacturXProfile, SignatureOptions, VisibleSignature,
 } from './options.js';

@@ -12,7 +12,7 @@ export type StructRole =
   | 'P' | 'H1' | 'H2' | 'H3' | 'H4' | 'H5' | 'H6'
   | 'L' | 'LI' | 'Lbl' | 'LBody'
   | 'Table' | 'THead' | 'TBody' | 'TFoot' | 'TR' | 'TH' | 'TD'
-  | 'Span' | 'Quote' | 'Code' | 'Link' | 'Figure';
+  | 'Span' | 'Quote' | 'Code' | 'Link' | 'Figure' | 'Form';
 
 const ROLES: Readonly<Record<string, StructRole | null>> = {
   html: null, body: null, head: null,

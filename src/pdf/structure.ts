@@ -111,6 +111,14 @@ export class StructureBuilder {
     return { node, key };
   }
 
+  /** A Form structure element (at the end of the document) for a form field's widget, and its /StructParent. */
+  formParent(): { node: StructNode; key: number } {
+    const node = this.child(this.root, 'Form', Number.MAX_SAFE_INTEGER, {});
+    const key = this.nextKey++;
+    this.parents.push({ key, value: node });
+    return { node, key };
+  }
+
   addAnnotation(node: StructNode, annotation: PdfRef, page: number): void {
     node.objects.push({ seq: this.seq++, page, annotation });
   }
@@ -197,11 +205,12 @@ function writeNode(node: StructNode, ref: PdfRef, parentRef: PdfRef, refs: Map<S
     ...node.objects.map((o) => ({ seq: o.seq, page: o.page, value: { Type: 'OBJR', Obj: o.annotation, Pg: pages[o.page] } })),
   ].sort((a, b) => a.seq - b.seq);
   const kids = [...node.kids].sort((a, b) => a.order - b.order).map((kid) => ({ seq: firstSeq(kid), value: refs.get(kid)!, page: undefined }));
+  // /Type /StructElem is optional (ISO 32000-1 Table 323) and left out: it is most of a small element's bytes
   ref.data = {
-    Type: 'StructElem',
     S: node.role,
     P: parentRef,
-    ...(pageRef === undefined ? {} : { Pg: pageRef }),
+    // /Pg is needed only by bare MCIDs (content on the element's page outside forms)
+    ...(pageRef === undefined || !own.some((k) => typeof k.value === 'number') ? {} : { Pg: pageRef }),
     K: merge(own, kids).map((k) => k.value),
     ...(node.alt === undefined ? {} : { Alt: new String(node.alt) }),
     ...(node.lang === undefined ? {} : { Lang: new String(node.lang) }),

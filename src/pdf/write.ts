@@ -139,7 +139,12 @@ function writeDocument(doc: PdfKitDocument, plan: DocumentPlan, pages: readonly 
     writePage({ resources, structure, bookmarks, sink: sinks.current }, page, index);
     pageRefs.push(doc.page.dictionary);
     if (signature !== undefined && index === signaturePage) {
-      addSignatureField({ doc, page: doc.page, options: options.signature!, pending: signature, fonts: resources.fonts });
+      const parent = structure?.formParent();
+      const widget = addSignatureField({
+        doc, page: doc.page, options: options.signature!, pending: signature, fonts: resources.fonts,
+        ...(parent === undefined ? {} : { structParent: parent.key }),
+      });
+      if (parent !== undefined) structure!.addAnnotation(parent.node, widget, index);
     }
   });
   writeOutline(doc, bookmarks, widthsPt);

@@ -91,6 +91,14 @@ describe('digital signatures', () => {
     expect(page2![100]!.slice(20, 220)).toMatch(/[^_]/);
   });
 
+  test('in a tagged PDF the signature widget is a Form structure element', async () => {
+    const pdf = await write({ tagged: true, signature: { p12: identity.p12, passphrase: identity.passphrase, visible: { page: 1, rect: [10, 50, 100, 40] } } });
+    await qpdfCheck(pdf);
+    const tree = await withPdfFile(pdf, async (path) => (await run('pdfinfo', ['-struct', path])).stdout);
+    expect(tree).toMatch(/Form\s+Object \d+ 0/);
+    expect(await pdfsig(pdf)).toContain('Signature is Valid.');
+  });
+
   test('signature and encryption together: valid with the user password', async () => {
     const pdf = await write({ encryption: { userPassword: 'u', ownerPassword: 'o' }, signature: { p12: identity.p12, passphrase: identity.passphrase } });
     await qpdfCheck(pdf, 'u');

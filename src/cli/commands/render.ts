@@ -94,7 +94,10 @@ type OutputValues = {
   sign?: string; 'sign-passphrase'?: string; 'sign-reason'?: string; 'sign-location'?: string;
 };
 
-function outputOf(values: OutputValues): OutputArgs {
+function outputOf(values: OutputValues): OutputArgs | undefined {
+  const given = (['pdfa', 'tagged', 'attach', 'facturx', 'facturx-profile', 'sign', 'sign-passphrase', 'sign-reason', 'sign-location'] as const)
+    .some((flag) => values[flag] !== undefined);
+  if (!given) return undefined;
   if (values.pdfa !== undefined && !(PDFA_LEVELS as readonly string[]).includes(values.pdfa)) {
     throw new UsageError(`--pdfa: unknown level '${values.pdfa}' (expected ${PDFA_LEVELS.join(', ')})`);
   }
@@ -155,7 +158,8 @@ interface RenderArgs {
   readonly root: string | undefined;
   readonly encryption: EncryptionOptions | undefined;
   readonly deterministic: boolean;
-  readonly output: OutputArgs;
+  /** PDF/A, tagging, attachments, Factur-X, signature flags (undefined when none is given). */
+  readonly output: OutputArgs | undefined;
 }
 
 /** A problem with the command's inputs: printed without usage text, exit code 2. */
@@ -259,7 +263,7 @@ async function renderCommand(args: RenderArgs, io: CliIo): Promise<number> {
   const options: RenderOptions = { template, data, baseDir, templateName: args.template, deterministic: args.deterministic };
   if (root !== undefined) options.root = root;
   if (args.encryption !== undefined) options.encryption = args.encryption;
-  await applyOutput(options, args.output, io.cwd);
+  if (args.output !== undefined) await applyOutput(options, args.output, io.cwd);
 
   // the engine is loaded only once the inputs are known to be good (fast usage errors)
   const { createEngine, formatDiagnostic, isOctavoError } = await import('../../index.js');
