@@ -88,7 +88,30 @@ function checkProgram(font: unknown): FontProgram {
   // Touch the tables every face needs so a corrupt font fails here, not in the middle of layout.
   program.hasGlyphForCodePoint(0x20);
   void program.hhea.ascent;
+  memoizeGlyphDecoding(program);
   return program;
+}
+
+/**
+ * fontkit re-parses a TrueType glyph's outline (`_decode`) every time a PDF subset includes it,
+ * once per document and glyph — a quarter of a warm invoice render. Glyph objects are cached per
+ * font and their data never changes, so the decoded outline is remembered per glyph object.
+ */
+const decodedGlyphs = new WeakMap<object, unknown>();
+const patchedPrototypes = new WeakSet<object>();
+
+function memoizeGlyphDecoding(program: FontProgram): void {
+  const glyph = (program as unknown as { getGlyph?: (id: number) => object }).getGlyph?.(0);
+  const prototype = glyph === undefined ? undefined : (Object.getPrototypeOf(glyph) as { _decode?: (this: object) => unknown } | null);
+  if (prototype === undefined || prototype === null || typeof prototype._decode !== 'function' || patchedPrototypes.has(prototype)) return;
+  const decode = prototype._decode;
+  prototype._decode = function memoizedDecode(this: object): unknown {
+    if (decodedGlyphs.has(this)) return decodedGlyphs.get(this);
+    const decoded = decode.call(this);
+    decodedGlyphs.set(this, decoded);
+    return decoded;
+  };
+  patchedPrototypes.add(prototype);
 }
 
 /** fontkit's OpenType engine keeps per-glyph code points in `glyphInfos` until cleanup. */
