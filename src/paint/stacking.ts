@@ -157,16 +157,7 @@ export function paintStackingContext(f: BoxFragment, options: PaintOptions, oute
     target: tagTargetOf(f, outer),
     markerStyle: f.box.kind === 'block' ? f.box.marker?.style : undefined,
   });
-  const entries: Entry[] = [
-    { items: ownItems(f, options), clips: [] },
-    ...sortByZ(layers.negative),
-    ...layers.blocks,
-    ...layers.floats,
-    ...layers.inlines,
-    ...layers.positioned,
-    ...sortByZ(layers.positive),
-  ];
-  const items = emit(entries);
+  const items = emit([{ items: ownItems(f, options), clips: [] }, ...paintingOrder(layers)]);
   if (f.style.opacity < 1 && items.length > 0) return [{ kind: 'push-opacity', opacity: f.style.opacity }, ...items, { kind: 'pop-opacity' }];
   return items;
 }
@@ -175,14 +166,19 @@ export function paintStackingContext(f: BoxFragment, options: PaintOptions, oute
 export function paintFragments(fragments: readonly Fragment[], options: PaintOptions): DisplayItem[] {
   const layers: Layers = { negative: [], blocks: [], floats: [], inlines: [], positioned: [], positive: [] };
   collect(fragments, { clips: [], decorations: [], layers, options, target: undefined });
-  return emit([
+  return emit(paintingOrder(layers));
+}
+
+/** CSS2 Appendix E: negative z-index, blocks, floats, inline content, positioned, positive z-index. */
+function paintingOrder(layers: Layers): Entry[] {
+  return [
     ...sortByZ(layers.negative),
     ...layers.blocks,
     ...layers.floats,
     ...layers.inlines,
     ...layers.positioned,
     ...sortByZ(layers.positive),
-  ]);
+  ];
 }
 
 function sortByZ(list: readonly { z: number; entry: Entry }[]): Entry[] {

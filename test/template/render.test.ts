@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createTemplateCache } from '../../src/template/render.js';
+import { templateHarness } from './harness.js';
 import { OctavoError } from '../../src/errors.js';
 
-const cache = createTemplateCache();
-const render = (source: string, data: unknown = {}): string => cache.render(source, data, 'invoice.html');
-
-function failure(source: string, data: unknown = {}): OctavoError {
-  try {
-    render(source, data);
-  } catch (error) {
-    expect(error).toBeInstanceOf(OctavoError);
-    return error as OctavoError;
-  }
-  throw new Error(`expected ${JSON.stringify(source)} to fail`);
-}
+const { render, failure } = templateHarness('invoice.html');
 
 describe('template rendering', () => {
   it('fills fields, escapes {{ }} and keeps {{{ }}} raw', () => {
