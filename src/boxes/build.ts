@@ -4,7 +4,7 @@
  * fix-up (anonymous.ts) and white space processing (whitespace.ts).
  */
 import type { Diagnostics } from '../diagnostics.js';
-import type { ComputedStyle, Display, StyledDocument } from '../css/types.js';
+import type { ComputedStyle, ContentItem, Display, PseudoElement, StyledDocument } from '../css/types.js';
 import type { DomDocument, DomElement, DomNode } from '../dom/types.js';
 import { isElement, isText } from '../dom/types.js';
 import type { BlockBox, Box, BoxTree, InlineBox, InlineLevelBox, ReplacedBox, TextBox } from './types.js';
@@ -35,6 +35,7 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
   }
   // The root element's display is blockified (CSS Display 3 §2.7).
   const rootStyle = blockified(style);
+  applyCounterChanges(html, rootStyle, walk.counters);
   const children = elementChildren(walk, html, rootStyle);
   return { root: blockBox(walk, html, rootStyle, undefined, children, 'block') };
 }
@@ -46,21 +47,28 @@ function emptyRoot(style: ComputedStyle): BlockBox {
 /** Boxes an element generates at its parent's level (an inline containing blocks splits into several). */
 function buildElement(walk: Walk, element: DomElement): Box[] {
   const declared = walk.styled.styleOf(element);
+  // CSS Lists 3 §4.5: an element that generates no box neither creates nor changes counters.
   if (declared === undefined || declared.display === 'none') return [];
+  walk.counters.enterElement();
+  try {
+    return buildRenderedElement(walk, element, declared);
+  } finally {
+    walk.counters.leaveElement();
+  }
+}
+
+function buildRenderedElement(walk: Walk, element: DomElement, declared: ComputedStyle): Box[] {
   const outOfFlow = declared.float !== 'none' || declared.position === 'absolute' || declared.position === 'fixed';
   if (outOfFlow) {
     walk.ctx.diagnostics.warn('css_unsupported', 'floats and absolute positioning are laid out in normal flow for now');
   }
   const style = outOfFlow ? blockified(declared) : declared;
-  if (style.display === 'contents') {
-    applyCounterChanges(element, style, walk.counters);
-    return elementChildren(walk, element, style);
-  }
+  applyCounterChanges(element, style, walk.counters);
+  if (style.display === 'contents') return elementChildren(walk, element, style);
   const replaced = replacedBox(walk, element, style);
   if (replaced !== undefined) return [replaced];
   if (element.name === 'br') return [{ kind: 'br', style, element, pseudo: undefined }];
 
-  applyCounterChanges(element, style, walk.counters);
   const outer = outerDisplay(style.display);
   if (outer === 'inline-flow') return inlineBoxes(style, element, elementChildren(walk, element, style));
   warnUnsupportedDisplay(walk, style.display);
@@ -91,36 +99,75 @@ function nodeBoxes(walk: Walk, node: DomNode, parentStyle: ComputedStyle): Box[]
   return [];
 }
 
+/** ::before/::after: children of the element for counters too (CSS Lists 3 §4.4). */
 function pseudoBoxes(walk: Walk, element: DomElement, pseudo: 'before' | 'after'): Box[] {
   const style = walk.styled.styleOf(element, pseudo);
   if (style === undefined || style.display === 'none' || !Array.isArray(style.content)) return [];
-  applyCounterChanges(element, style, walk.counters);
-  const children: Box[] = [];
-  for (const item of style.content) {
-    if (item.kind === 'url') {
-      children.push({ kind: 'replaced', outer: 'inline', src: item.url, alt: '', style: walk.styled.anonymousStyle(style, 'inline'), element: undefined, pseudo });
-      continue;
-    }
-    const text = contentText([item], element, style, walk.counters, walk.quotes);
-    if (text.length > 0) children.push({ kind: 'text', text, style, element: undefined, pseudo });
+  walk.counters.enterElement();
+  let children: InlineLevelBox[];
+  try {
+    applyCounterChanges(element, style, walk.counters, true);
+    children = contentBoxes(walk, element, style, pseudo, style.content);
+  } finally {
+    walk.counters.leaveElement();
   }
   const outer = outerDisplay(style.display);
-  if (outer === 'inline-flow') return [{ kind: 'inline', style, element, pseudo, children: children as InlineLevelBox[] }];
+  if (outer === 'inline-flow') return [{ kind: 'inline', style, element, pseudo, children }];
   return [blockBox(walk, element, style, pseudo, children, outer)];
 }
 
+/** The boxes of a `content` list (CSS Generated Content 3 §2): text runs and `url()` images. */
+function contentBoxes(walk: Walk, element: DomElement, style: ComputedStyle, pseudo: PseudoElement, items: readonly ContentItem[]): InlineLevelBox[] {
+  const children: InlineLevelBox[] = [];
+  let text = '';
+  const flush = (): void => {
+    if (text.length > 0) children.push({ kind: 'text', text, style, element: undefined, pseudo });
+    text = '';
+  };
+  for (const item of items) {
+    if (item.kind === 'url') {
+      flush();
+      children.push({ kind: 'replaced', outer: 'inline', src: absoluteUrl(item.url, walk.ctx.baseUrl), alt: '', style: walk.styled.anonymousStyle(style, 'inline'), element: undefined, pseudo });
+    } else {
+      text += contentText([item], element, style, walk.counters, walk.quotes);
+    }
+  }
+  flush();
+  return children;
+}
+
+/**
+ * A list item's ::marker (CSS Lists 3 §3.1): its `content`, else the `list-style-image`, else the
+ * `list-style-type` text. Inside markers are inline boxes at the start of the item's content,
+ * outside markers block containers that layout/marker.ts places beside the first line.
+ */
 function markerBox(walk: Walk, element: DomElement, itemStyle: ComputedStyle): Box | undefined {
   const style = walk.styled.styleOf(element, 'marker');
   if (style === undefined) return undefined;
-  const text = markerContent(element, style, itemStyle, walk.counters, walk.quotes);
-  if (text.length === 0) return undefined;
   // The marker's spaces are part of its representation (`1. `): keep them.
   const markerStyle: ComputedStyle = { ...style, whiteSpace: 'pre' };
-  const textBox: TextBox = { kind: 'text', text, style: markerStyle, element: undefined, pseudo: 'marker' };
+  const textBoxes = Array.isArray(style.content)
+    ? contentBoxes(walk, element, markerStyle, 'marker', style.content)
+    : textBox(markerStyle, markerContent(element, style, itemStyle, walk.counters, walk.quotes));
+  const image = markerImage(walk, style, markerStyle);
+  const children = image !== undefined ? [image] : textBoxes;
+  if (children.length === 0) return undefined;
   if (itemStyle.listStylePosition === 'inside') {
-    return { kind: 'inline', style: markerStyle, element, pseudo: 'marker', children: [textBox] };
+    return { kind: 'inline', style: markerStyle, element, pseudo: 'marker', children };
   }
-  return { kind: 'block', outer: 'inline', style: markerStyle, element, pseudo: 'marker', children: [textBox], inlineContent: true };
+  const marker: BlockBox = { kind: 'block', outer: 'inline', style: markerStyle, element, pseudo: 'marker', children, inlineContent: true };
+  return image !== undefined && textBoxes.length > 0 ? { ...marker, imageFallback: textBoxes } : marker;
+}
+
+function textBox(style: ComputedStyle, text: string): InlineLevelBox[] {
+  return text.length > 0 ? [{ kind: 'text', text, style, element: undefined, pseudo: 'marker' }] : [];
+}
+
+/** `list-style-image` as the marker's content, when `content` is `normal` (CSS Lists 3 §3.1). */
+function markerImage(walk: Walk, style: ComputedStyle, markerStyle: ComputedStyle): ReplacedBox | undefined {
+  if (style.content !== 'normal' || style.listStyleImage === 'none') return undefined;
+  const imageStyle = walk.styled.anonymousStyle(markerStyle, 'inline');
+  return { kind: 'replaced', outer: 'inline', src: absoluteUrl(style.listStyleImage, walk.ctx.baseUrl), alt: '', style: imageStyle, element: undefined, pseudo: 'marker' };
 }
 
 function replacedBox(walk: Walk, element: DomElement, style: ComputedStyle): ReplacedBox | undefined {

@@ -1,33 +1,62 @@
 /**
- * Counter scopes during the box-tree walk (CSS Lists 3 §4.4-4.5). A counter created by
- * `counter-reset` lives for the element, its descendants and its following siblings; the walk
- * calls `enterLevel`/`leaveLevel` around each list of siblings.
+ * CSS counters during the box-tree walk (CSS Lists 3 §4.4-4.5), kept as one stack of values per
+ * counter name instead of a copied counter set per element.
+ *
+ * §4.4.1 "inheriting counters": an element gets its parent's counters, plus the counters of its
+ * preceding sibling whose names the parent does not have, with the values of the element just
+ * before it in tree order. So a counter an element instantiates (§4.5) is seen by
+ * - its descendants and its following siblings (and theirs) when the parent has no counter of
+ *   that name ("sibling-scoped": popped when the parent's children are done), e.g.
+ *   `h1 { counter-reset: section }` numbering the h2 siblings that follow;
+ * - only its descendants when the parent already has one ("element-scoped": popped when the
+ *   element is done), e.g. `<span style="counter-reset: c 48">` inside a `c` scope.
+ * A counter instantiated again by the same element or by a following sibling replaces it.
+ *
+ * The walk brackets every element and pseudo-element with `enterElement`/`leaveElement`, and
+ * every list of children with `enterLevel`/`leaveLevel`.
  */
 import type { CounterChange } from '../css/types.js';
 
 export class CounterState {
   private readonly values = new Map<string, number[]>();
-  private readonly levels: Set<string>[] = [new Set()];
+  /** Per list of children being walked: the counters its elements created for their following siblings (allocated on demand). */
+  private readonly levels: (Set<string> | undefined)[] = [undefined];
+  /** Per element being walked: the counters only it and its descendants see (allocated on demand). */
+  private readonly elements: (string[] | undefined)[] = [undefined];
 
   enterLevel(): void {
-    this.levels.push(new Set());
+    this.levels.push(undefined);
   }
 
   leaveLevel(): void {
-    const created = this.levels.pop();
-    if (created === undefined) return;
-    for (const name of created) this.values.get(name)?.pop();
+    const siblingScoped = this.levels.pop();
+    if (siblingScoped === undefined) return;
+    for (const name of siblingScoped) this.values.get(name)?.pop();
   }
 
-  /** counter-reset: a new counter, or the sibling's own one replaced (§4.5 "instantiate"). */
+  enterElement(): void {
+    this.elements.push(undefined);
+  }
+
+  leaveElement(): void {
+    const scoped = this.elements.pop();
+    if (scoped === undefined) return;
+    for (const name of scoped) this.values.get(name)?.pop();
+  }
+
+  /** counter-reset: instantiate a counter (§4.5), replacing one of this element or a previous sibling. */
   reset(change: CounterChange): void {
-    const level = this.levels[this.levels.length - 1]!;
     const stack = this.stackOf(change.name);
-    if (level.has(change.name) && stack.length > 0) stack[stack.length - 1] = change.value;
-    else {
-      stack.push(change.value);
-      level.add(change.name);
+    const top = this.elements.length - 1;
+    const element = this.elements[top];
+    const levelTop = this.levels.length - 1;
+    if (element?.includes(change.name) === true || this.levels[levelTop]?.has(change.name) === true) {
+      stack[stack.length - 1] = change.value;
+      return;
     }
+    stack.push(change.value);
+    if (stack.length > 1) (this.elements[top] ??= []).push(change.name);
+    else (this.levels[levelTop] ??= new Set()).add(change.name);
   }
 
   increment(change: CounterChange): void {
@@ -40,7 +69,7 @@ export class CounterState {
     stack[stack.length - 1] = change.value;
   }
 
-  /** The innermost value (0 for a counter nobody created: §4.5 creates one on the fly). */
+  /** The innermost value (0 for a counter nobody created: `counter()` does not instantiate one). */
   value(name: string): number {
     const stack = this.values.get(name);
     return stack === undefined || stack.length === 0 ? 0 : stack[stack.length - 1]!;
@@ -56,6 +85,7 @@ export class CounterState {
     return (this.values.get(name)?.length ?? 0) > 0;
   }
 
+  /** §4.5: incrementing or setting a counter the element does not have instantiates it at 0 first. */
   private ensure(name: string): number[] {
     const stack = this.stackOf(name);
     if (stack.length === 0) this.reset({ name, value: 0 });

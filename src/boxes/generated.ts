@@ -13,10 +13,15 @@ export interface QuoteState {
   depth: number;
 }
 
-/** Applies counter-reset, counter-increment (with the implicit list-item one) and counter-set. */
-export function applyCounterChanges(element: DomElement, style: ComputedStyle, counters: CounterState): void {
+/**
+ * Applies counter-reset, counter-increment (with the implicit list-item one) and counter-set, in
+ * that order (CSS Lists 3 §4.5). For a pseudo-element (`pseudo`), `element` is its originating
+ * element and the HTML list attributes do not apply.
+ */
+export function applyCounterChanges(element: DomElement, style: ComputedStyle, counters: CounterState, pseudo = false): void {
+  const html = !pseudo;
   for (const change of style.counterReset) {
-    counters.reset(change.name === 'list-item' && element.name === 'ol' ? olStart(element, change.value) : change);
+    counters.reset(html && change.name === 'list-item' && element.name === 'ol' ? olStart(element, change.value) : change);
   }
   let incrementsListItem = false;
   for (const change of style.counterIncrement) {
@@ -24,10 +29,10 @@ export function applyCounterChanges(element: DomElement, style: ComputedStyle, c
     if (change.name === 'list-item') incrementsListItem = true;
   }
   if (style.display === 'list-item' && !incrementsListItem) {
-    counters.increment({ name: 'list-item', value: isInReversedList(element) ? -1 : 1 });
+    counters.increment({ name: 'list-item', value: html && isInReversedList(element) ? -1 : 1 });
   }
   for (const change of style.counterSet) counters.set(change);
-  const value = element.name === 'li' ? parseInteger(element.attribs['value']) : undefined;
+  const value = html && element.name === 'li' ? parseInteger(element.attribs['value']) : undefined;
   if (value !== undefined) counters.set({ name: 'list-item', value });
 }
 
@@ -71,7 +76,8 @@ export function contentText(
       case 'counter': text += formatCounter(counters.value(item.name), item.style); break;
       case 'counters': text += counters.allValues(item.name).map((v) => formatCounter(v, item.style)).join(item.separator); break;
       case 'open-quote': text += quoteAt(style, quotes.depth, 0); quotes.depth += 1; break;
-      case 'close-quote': quotes.depth = Math.max(0, quotes.depth - 1); text += quoteAt(style, quotes.depth, 1); break;
+      // CSS 2 §12.3.2: a close-quote at depth 0 is ignored, no quote mark is rendered.
+      case 'close-quote': if (quotes.depth > 0) { quotes.depth -= 1; text += quoteAt(style, quotes.depth, 1); } break;
       case 'no-open-quote': quotes.depth += 1; break;
       case 'no-close-quote': quotes.depth = Math.max(0, quotes.depth - 1); break;
       case 'url': break;

@@ -26,6 +26,11 @@ export interface BlockBox extends BoxBase {
   readonly inlineContent: boolean;
   /** Outside ::marker of a list item, laid out beside the first line. */
   readonly marker?: BlockBox | undefined;
+  /**
+   * On a ::marker box whose content is a `list-style-image`: the `list-style-type` content shown
+   * instead when the image cannot be loaded (CSS Lists 3 §3.1).
+   */
+  readonly imageFallback?: readonly InlineLevelBox[] | undefined;
 }
 
 export interface InlineBox extends BoxBase {

@@ -11,7 +11,8 @@ import { substituteVars } from './custom-properties.js';
 import { parseValue } from './declarations.js';
 import type { ComputeContext, LonghandDef, StyleKey } from './properties/define.js';
 import { RESET } from './properties/define.js';
-import { LONGHANDS, lookupProperty } from './properties/registry.js';
+import { LONGHAND_INDEX, LONGHANDS, lookupProperty } from './properties/registry.js';
+import { fontRelativeRatios } from './values/font-metrics.js';
 import type { Declaration, DeclaredValue } from './stylesheet.js';
 import { childrenOf } from './values/nodes.js';
 
@@ -31,8 +32,9 @@ export interface ComputeInput {
 
 type MutableStyle = { -readonly [K in keyof ComputedStyle]: ComputedStyle[K] };
 
-const FONT_SIZE = 0;
-const COLOR = 1;
+const FONT_SIZE = LONGHAND_INDEX.get('font-size')!;
+const FONT_FAMILY = LONGHAND_INDEX.get('font-family')!;
+const COLOR = LONGHAND_INDEX.get('color')!;
 
 /** Initial value of a longhand for this element (some depend on `color`). */
 function initialOf(def: LonghandDef<StyleKey, unknown>, ctx: ComputeContext): unknown {
@@ -50,6 +52,8 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
     viewportHeight: input.viewportHeight,
     color: parent.color,
     isRoot: input.isRoot,
+    // Until the element's own font-family is known (font-size: 2ex uses the parent's font).
+    ...ratiosOf(parent.fontFamily),
   };
   for (let i = 0; i < LONGHANDS.length; i++) {
     const def = LONGHANDS[i]!;
@@ -61,12 +65,19 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
     if (i === FONT_SIZE) {
       const fontSize = value as number;
       ctx = { ...ctx, fontSize, rootFontSize: input.isRoot ? fontSize : input.rootFontSize };
+    } else if (i === FONT_FAMILY) {
+      ctx = { ...ctx, ...ratiosOf(value as ComputedStyle['fontFamily']) };
     } else if (i === COLOR) {
       ctx = { ...ctx, color: value as ComputedStyle['color'] };
     }
   }
   applyFixups(style as MutableStyle, input);
   return style as unknown as ComputedStyle;
+}
+
+function ratiosOf(families: ComputedStyle['fontFamily'] | undefined): { exRatio: number; chRatio: number } {
+  const ratios = fontRelativeRatios(families ?? []);
+  return { exRatio: ratios.ex, chRatio: ratios.ch };
 }
 
 function computeDeclared(def: LonghandDef<StyleKey, unknown>, value: DeclaredValue, ctx: ComputeContext, input: ComputeInput): unknown {

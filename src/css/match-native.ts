@@ -7,7 +7,7 @@
 import type { CssNode } from 'css-tree';
 import { generate } from 'css-tree';
 import type { DomElement, DomNode } from '../dom/types.js';
-import { STRUCTURAL_PSEUDOS, nthTest, parseAnB } from './nth.js';
+import { STRUCTURAL_PSEUDOS, nthOfTest, nthTest, parseAnB } from './nth.js';
 import { childrenOf } from './values/nodes.js';
 
 type Test = (element: DomElement) => boolean;
@@ -108,9 +108,12 @@ function pseudoClassTest(node: CssNode & { type: 'PseudoClassSelector' }): Test 
     const wanted = arg.name.toLowerCase();
     return (element) => directionOf(element) === wanted;
   }
-  if (name.startsWith('nth-') && arg.type === 'Nth' && arg.selector === null) {
+  if (name.startsWith('nth-') && arg.type === 'Nth') {
     const anb = parseAnB(generate(arg.nth));
-    return anb === undefined ? undefined : nthTest(name, anb.a, anb.b);
+    if (anb === undefined) return undefined;
+    if (arg.selector === null) return nthTest(name, anb.a, anb.b);
+    const of = selectorListTest(arg.selector);
+    return of === undefined ? undefined : nthOfTest(name, anb.a, anb.b, of);
   }
   if ((name === 'not' || name === 'is' || name === 'where' || name === 'matches') && arg.type === 'SelectorList') {
     const alternatives: Test[] = [];
@@ -124,6 +127,17 @@ function pseudoClassTest(node: CssNode & { type: 'PseudoClassSelector' }): Test 
       : (element) => alternatives.some((test) => test(element));
   }
   return undefined;
+}
+
+/** A list of complex selectors (the `S` of `:nth-child(An+B of S)`): one of them must match. */
+function selectorListTest(list: CssNode): Test | undefined {
+  const alternatives: Matcher[] = [];
+  for (const selector of childrenOf(list)) {
+    const matcher = compileNative(childrenOf(selector));
+    if (matcher === undefined) return undefined;
+    alternatives.push(matcher);
+  }
+  return alternatives.length === 1 ? alternatives[0] : (element) => alternatives.some((test) => test(element));
 }
 
 /** All simple selectors of one compound must hold; undefined if one is not supported here. */

@@ -59,7 +59,8 @@ function argumentOf(data: string | null | undefined): { a: number; b: number; of
   if (data === null || data === undefined) return null;
   let parsed = parsedArguments.get(data);
   if (parsed === undefined) {
-    const [, anb, of] = /^(.*?)(?:\s+of\s+(.+))?$/is.exec(data.trim()) ?? [];
+    // css-tree may print `2 of.x` (no space after `of`).
+    const [, anb, of] = /^(.*?)(?:\s+of(?![\w-])\s*(.+))?$/is.exec(data.trim()) ?? [];
     const coefficients = anb === undefined ? undefined : parseAnB(anb);
     parsed = coefficients === undefined ? null : of === undefined ? coefficients : { ...coefficients, of: compile<DomNode, DomElement>(of, { xmlMode: false, cacheResults: false }) as (element: DomElement) => boolean };
     parsedArguments.set(data, parsed);
@@ -87,6 +88,13 @@ export function nthTest(name: string, a: number, b: number): ((element: DomEleme
     const position = ofType ? (fromEnd ? p.typeCount - p.typeIndex + 1 : p.typeIndex) : fromEnd ? p.count - p.index + 1 : p.index;
     return matchesAnB(a, b, position);
   };
+}
+
+/** A pre-parsed `:nth-child(An+B of S)` / `:nth-last-child(An+B of S)` test (Selectors 4 §14.4.1). */
+export function nthOfTest(name: string, a: number, b: number, of: (element: DomElement) => boolean): ((element: DomElement) => boolean) | undefined {
+  if (name !== 'nth-child' && name !== 'nth-last-child') return undefined;
+  const fromEnd = name === 'nth-last-child';
+  return (element) => matchesAnB(a, b, filteredPosition(element, of, fromEnd));
 }
 
 function nth(fromEnd: boolean, ofType: boolean): Pseudo {

@@ -155,6 +155,11 @@ function visitRule(node: Rule, builder: Builder, media: readonly MediaPredicate[
   const selectors: SelectorEntry[] = [];
   for (const selector of childrenOf(node.prelude)) {
     const result = compileSelector(selector);
+    if (!result.ok && result.reason === 'unrendered') {
+      // A valid selector that cannot match anything octavo draws: the rest of the list still applies.
+      builder.warnings.push({ code: 'css_unsupported', message: result.message, line, column: node.loc?.start.column, feature: result.feature ?? result.message });
+      continue;
+    }
     if (!result.ok) {
       // One bad selector invalidates the whole rule (Selectors 4 §3.1 "invalid selector").
       const code = result.reason === 'unsupported' ? 'css_unsupported' : 'css_parse';
@@ -172,7 +177,7 @@ function visitRule(node: Rule, builder: Builder, media: readonly MediaPredicate[
       builder.warnings.push({ code: 'css_unsupported', message: 'nested rules are not supported', line: child.loc?.start.line, column: child.loc?.start.column, feature: 'CSS nesting' });
     }
   }
-  if (normal.length === 0 && important.length === 0) return;
+  if (selectors.length === 0 || (normal.length === 0 && important.length === 0)) return;
   builder.rules.push({ selectors, normal, important, media, line });
 }
 

@@ -14,9 +14,18 @@ import { childrenOf } from './values/nodes.js';
 
 export type SelectorResult =
   | { readonly ok: true; readonly entry: SelectorEntry }
-  | { readonly ok: false; readonly reason: 'unsupported' | 'invalid'; readonly message: string };
+  /**
+   * `unrendered`: a valid selector octavo parses but does not render (`::first-line`...): only this
+   * selector of its list is dropped. `unsupported`/`invalid`: the whole rule is dropped, as browsers do.
+   */
+  | { readonly ok: false; readonly reason: 'unsupported' | 'invalid' | 'unrendered'; readonly message: string; readonly feature?: string };
 
 const SUPPORTED_PSEUDO_ELEMENTS = new Set<string>(['before', 'after', 'marker']);
+/** Valid pseudo-elements (CSS Pseudo 4) that have no effect on octavo's output. */
+const UNRENDERED_PSEUDO_ELEMENTS = new Set<string>([
+  'first-line', 'first-letter', 'selection', 'placeholder', 'backdrop', 'file-selector-button', 'target-text',
+  'spelling-error', 'grammar-error', 'cue', 'details-content',
+]);
 /** CSS 2 pseudo-elements that may be written with one colon. */
 const LEGACY_PSEUDO_ELEMENTS = new Set(['before', 'after', 'first-line', 'first-letter']);
 
@@ -143,6 +152,9 @@ export function compileSelector(selector: CssNode): SelectorResult {
     if (name === undefined) { kept.push(node); continue; }
     if (i !== nodes.length - 1 && !(name === 'marker' || name === 'before' || name === 'after')) {
       return { ok: false, reason: 'invalid', message: `selector \`${text}\`: a pseudo-element must come last` };
+    }
+    if (UNRENDERED_PSEUDO_ELEMENTS.has(name) && i === nodes.length - 1) {
+      return { ok: false, reason: 'unrendered', message: `selector \`${text}\`: ::${name} is parsed but not rendered`, feature: `::${name}` };
     }
     if (!SUPPORTED_PSEUDO_ELEMENTS.has(name)) {
       return { ok: false, reason: 'unsupported', message: `pseudo-element ::${name}` };

@@ -13,15 +13,24 @@ import { translateFragment } from './translate.js';
 const MARKER_ROOM = 10_000;
 
 export function placeOutsideMarker(item: BoxFragment, marker: BlockBox, contentX: number, contentTop: number, ctx: LayoutContext): BoxFragment {
-  const lines = layoutInlineContent(marker, MARKER_ROOM, inlineEnv(ctx));
+  const lines = layoutInlineContent(withLoadedImage(marker, ctx), MARKER_ROOM, inlineEnv(ctx));
   const line = lines[0];
   if (line === undefined || line.height === 0) return item;
   const width = lineContentWidth(line.fragment);
   const baseline = firstBaseline(item) ?? contentTop + line.baseline;
   const rtl = item.style.direction === 'rtl';
+  // The marker box ends at the item's content edge (its start edge in rtl), as in browsers.
   const x = rtl ? contentX + contentWidthOf(item) : contentX - width;
   const moved = translateFragment(line.fragment, x - contentLeft(line.fragment), baseline - line.baseline);
-  return { ...item, children: [...item.children, moved] };
+  const sized = moved.kind === 'line' ? { ...moved, x, width } : moved;
+  return { ...item, children: [...item.children, sized] };
+}
+
+/** A `list-style-image` marker whose image did not load shows its `list-style-type` instead (CSS Lists 3 §3.1). */
+function withLoadedImage(marker: BlockBox, ctx: LayoutContext): BlockBox {
+  if (marker.imageFallback === undefined) return marker;
+  const loaded = marker.children.every((child) => child.kind !== 'replaced' || ctx.images.has(child.src));
+  return loaded ? marker : { ...marker, children: marker.imageFallback };
 }
 
 function contentLeft(line: Fragment): number {

@@ -123,3 +123,49 @@ describe('compileSelector', () => {
     expect(first('p:unknown-thing').ok).toBe(false);
   });
 });
+
+describe('Selectors 4 features in stylesheets', () => {
+  const red = { r: 255, g: 0, b: 0, a: 1 };
+  const black = { r: 0, g: 0, b: 0, a: 1 };
+
+  it(':nth-child(An+B of S) and :nth-last-child(An+B of S) count only the siblings matching S', async () => {
+    const { styleWith } = await import('./helpers.js');
+    const doc = await styleWith('li:nth-child(2 of .x) { color: red } li:nth-last-child(1 of .x, #e) { font-size: 30px }',
+      '<ul><li id=a>a</li><li id=b class=x>b</li><li id=c>c</li><li id=d class=x>d</li><li id=e>e</li></ul>');
+    expect(['#a', '#b', '#c', '#d', '#e'].map((id) => doc.style(id).color)).toEqual([black, black, black, red, black]);
+    expect(['#a', '#b', '#c', '#d', '#e'].map((id) => doc.style(id).fontSize)).toEqual([16, 16, 16, 16, 30]);
+  });
+
+  it(':has(), :link, :is/:where/:not and attribute flags', async () => {
+    const { styleWith } = await import('./helpers.js');
+    const doc = await styleWith(`
+      section:has(> h2.t) { color: red } a:link { font-size: 20px } [data-k="AbC" i] { font-weight: 700 } [data-k="AbC" s] { font-style: italic }
+      :where(#w) p { color: red } p.p { color: black } :is(#i) p { color: red } p.q { color: black }
+      div:not(.n, #m) { text-transform: uppercase }`,
+      `<section id=s1><h2 class=t>t</h2></section><section id=s2><div><h2 class=t>t</h2></div></section><a id=l href=x>l</a><a id=nl>n</a>
+       <b id=k1 data-k=abc>x</b><b id=k2 data-k=AbC>y</b><div id=w><p id=wp class=p>p</p></div><div id=i><p id=ip class=q>q</p></div><div id=m></div><div id=o></div>`);
+    expect(doc.style('#s1').color).toEqual(red);
+    expect(doc.style('#s2').color).toEqual(black);
+    expect([doc.style('#l').fontSize, doc.style('#nl').fontSize]).toEqual([20, 16]);
+    expect([doc.style('#k1').fontWeight, doc.style('#k2').fontWeight]).toEqual([700, 700]);
+    expect([doc.style('#k1').fontStyle, doc.style('#k2').fontStyle]).toEqual(['normal', 'italic']);
+    // :where() adds nothing to specificity, :is() takes its argument's: #i p (1,0,1) beats p.q (0,1,1).
+    expect(doc.style('#wp').color).toEqual(black);
+    expect(doc.style('#ip').color).toEqual(red);
+    expect([doc.style('#m').textTransform, doc.style('#o').textTransform]).toEqual(['none', 'uppercase']);
+  });
+
+  it('::first-line/::first-letter are parsed but not rendered: a warning, and the rest of the selector list applies', async () => {
+    const { styleWith } = await import('./helpers.js');
+    const doc = await styleWith('p::first-line, #x { color: red }\np::first-letter { color: red }\np::first-line { color: red }\n#y, p:nonsense { color: red }',
+      '<p id=x>a</p><p id=y>b</p>');
+    expect(doc.style('#x').color).toEqual(red);
+    // An unknown pseudo-class makes the whole rule invalid, as in browsers.
+    expect(doc.style('#y').color).toEqual(black);
+    expect(doc.diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
+      ['css_unsupported', 1, 'selector `p::first-line`: ::first-line is parsed but not rendered'],
+      ['css_unsupported', 2, 'selector `p::first-letter`: ::first-letter is parsed but not rendered'],
+      ['css_unsupported', 4, expect.stringContaining('p:nonsense')],
+    ]);
+  });
+});

@@ -53,13 +53,40 @@ describe('colours (CSS Color 4)', () => {
 describe('lengths (CSS Values 4 §6)', () => {
   const cases: [string, number][] = [
     ['10px', 10], ['1in', 96], ['2.54cm', 96], ['25.4mm', 96], ['101.6Q', 96], ['72pt', 96], ['6pc', 96],
-    ['2em', 40], ['1.5rem', 18], ['2ex', 20], ['2ch', 20], ['10vw', 64.37], ['10vh', 97.25], ['10vmin', 64.37],
+    ['2em', 40], ['1.5rem', 18], ['2ex', 18.36], ['2ch', 20], ['10vw', 64.37], ['10vh', 97.25], ['10vmin', 64.37],
     ['10vmax', 97.25], ['0', 0], ['-3px', -3],
   ];
   it.each(cases)('margin-left: %s', async (value, expected) => {
     const doc = await styleWith(`html { font-size: 12px } div { font-size: 20px; margin-left: ${value} }`, '<div>x</div>');
     expect(doc.diagnostics).toEqual([]);
     expect(Math.round(px(doc.style('div').marginLeft) * 100) / 100).toBeCloseTo(expected, 1);
+  });
+
+  // ex = x-height, ch = advance of "0" of the first available font (CSS Values 4 §6.1.1), from the
+  // bundled fonts' OS/2 and hmtx tables: Liberation Sans 1082 and 1139, Liberation Serif (the
+  // default) 940 and 1024, Liberation Mono 1082 and 1229, DejaVu Sans 1120 and 1303 units per 2048.
+  it.each([
+    ['serif', 940 / 2048 * 20, 1024 / 2048 * 20],
+    ['Arial, sans-serif', 1082 / 2048 * 20, 1139 / 2048 * 20],
+    ['"Courier New"', 1082 / 2048 * 20, 1229 / 2048 * 20],
+    ['Unknown Web Font, monospace', 1082 / 2048 * 20, 1229 / 2048 * 20],
+    ['"DejaVu Sans"', 1120 / 2048 * 20, 1303 / 2048 * 20],
+    ['Unknown Web Font', 10, 10],
+  ] as const)('ex and ch follow the metrics of font-family: %s', async (family, ex, ch) => {
+    const doc = await styleWith(`div { font: 20px ${family}; margin-left: 1ex; margin-right: 1ch; width: calc(1ex + 1ch) }`, '<div>x</div>');
+    expect(doc.diagnostics).toEqual([]);
+    const style = doc.style('div');
+    expect(style.marginLeft).toBeCloseTo(ex, 5);
+    expect(style.marginRight).toBeCloseTo(ch, 5);
+    expect(style.width).toBeCloseTo(ex + ch, 5);
+  });
+
+  it('ex in font-size uses the parent font, ex elsewhere the element font', async () => {
+    const doc = await styleWith('p { font: 20px monospace } span { font-family: serif; font-size: 2ex; padding-left: 1ex }', '<p><span>x</span></p>');
+    const span = doc.style('span');
+    const size = 2 * 20 * (1082 / 2048);
+    expect(span.fontSize).toBeCloseTo(size, 5);
+    expect(span.paddingLeft).toBeCloseTo(size * (940 / 2048), 5);
   });
 
   it('em in font-size refers to the parent, rem to the root', async () => {

@@ -46,6 +46,9 @@ export interface LengthContext {
   readonly viewportHeight: number;
   /** Computed line height in px, for `lh` (approximated as 1.2em when normal). */
   readonly lineHeight?: number;
+  /** x-height and "0" advance of the first available font, in em (values/font-metrics.ts); 0.5 if absent. */
+  readonly exRatio?: number;
+  readonly chRatio?: number;
 }
 
 export interface LengthOptions {
@@ -61,9 +64,9 @@ export function dimensionToPx(value: number, unit: string, ctx: LengthContext): 
   switch (lower) {
     case 'em': return value * ctx.fontSize;
     case 'rem': return value * ctx.rootFontSize;
-    // No font metrics here: CSS Values 4 §6.1.1 lets ex and ch fall back to 0.5em.
-    case 'ex': return value * ctx.fontSize * 0.5;
-    case 'ch': return value * ctx.fontSize * 0.5;
+    // Without metrics CSS Values 4 §6.1.1 lets ex and ch fall back to 0.5em.
+    case 'ex': return value * ctx.fontSize * (ctx.exRatio ?? 0.5);
+    case 'ch': return value * ctx.fontSize * (ctx.chRatio ?? 0.5);
     case 'lh': return value * (ctx.lineHeight ?? ctx.fontSize * 1.2);
     case 'rlh': return value * ctx.rootFontSize * 1.2;
     case 'vw': return (value * ctx.viewportWidth) / 100;

@@ -1,0 +1,53 @@
+/**
+ * Font-relative units that need font metrics (CSS Values 4 §6.1.1): `ex` is the x-height of the
+ * first available font, `ch` the advance of its "0". The css stage runs before any font is
+ * loaded, so the metrics of the bundled fonts (fonts/, read from their OS/2 `sxHeight` and the
+ * advance of U+0030, in units of the em) are kept here, keyed by the family names that resolve to
+ * them (src/text/bundled.ts). Other families (web fonts, system fonts) use the first bundled family
+ * of the list, else the 0.5em fallback the spec allows.
+ */
+
+/** `ex` and `ch` as fractions of the font size. */
+export interface FontRelativeRatios {
+  readonly ex: number;
+  readonly ch: number;
+}
+
+/** CSS Values 4 §6.1.1: "it must be assumed to be 0.5em" when metrics are impossible to obtain. */
+export const FALLBACK_RATIOS: FontRelativeRatios = { ex: 0.5, ch: 0.5 };
+
+const LIBERATION_SANS: FontRelativeRatios = { ex: 1082 / 2048, ch: 1139 / 2048 };
+const LIBERATION_SERIF: FontRelativeRatios = { ex: 940 / 2048, ch: 1024 / 2048 };
+const LIBERATION_MONO: FontRelativeRatios = { ex: 1082 / 2048, ch: 1229 / 2048 };
+const DEJAVU_SANS: FontRelativeRatios = { ex: 1120 / 2048, ch: 1303 / 2048 };
+
+/** Lower-cased family -> metrics; the aliases mirror src/text/bundled.ts. */
+const BY_FAMILY: ReadonlyMap<string, FontRelativeRatios> = new Map([
+  ['liberation sans', LIBERATION_SANS], ['sans-serif', LIBERATION_SANS], ['arial', LIBERATION_SANS],
+  ['helvetica', LIBERATION_SANS], ['helvetica neue', LIBERATION_SANS], ['system-ui', LIBERATION_SANS],
+  ['ui-sans-serif', LIBERATION_SANS], ['arimo', LIBERATION_SANS],
+  ['liberation serif', LIBERATION_SERIF], ['serif', LIBERATION_SERIF], ['times new roman', LIBERATION_SERIF],
+  ['times', LIBERATION_SERIF], ['ui-serif', LIBERATION_SERIF], ['tinos', LIBERATION_SERIF],
+  ['liberation mono', LIBERATION_MONO], ['monospace', LIBERATION_MONO], ['courier new', LIBERATION_MONO],
+  ['courier', LIBERATION_MONO], ['ui-monospace', LIBERATION_MONO], ['cousine', LIBERATION_MONO],
+  ['dejavu sans', DEJAVU_SANS],
+]);
+
+const cache = new WeakMap<readonly string[], FontRelativeRatios>();
+
+/** The `ex`/`ch` ratios of a computed `font-family` list. */
+export function fontRelativeRatios(families: readonly string[]): FontRelativeRatios {
+  let ratios = cache.get(families);
+  if (ratios === undefined) {
+    ratios = FALLBACK_RATIOS;
+    for (const family of families) {
+      const known = BY_FAMILY.get(family.toLowerCase());
+      if (known !== undefined) {
+        ratios = known;
+        break;
+      }
+    }
+    cache.set(families, ratios);
+  }
+  return ratios;
+}

@@ -1,0 +1,143 @@
+/**
+ * Lists, rendered (CSS Lists 3): marker positions and images in tiny pages rasterized at 1 CSS px
+ * per pixel. The `wp` font (WeasyPrint's test font) draws every character as a full em square,
+ * so a 2px marker `1. ` is two 2px squares and a 2px space.
+ */
+import { fileURLToPath } from 'node:url';
+import { crc32, deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/index.js';
+import { rasterize } from '../helpers/pixels.js';
+import { qpdfCheck } from '../helpers/qpdf.js';
+
+const FONTS = fileURLToPath(new URL('../fixtures/fonts/', import.meta.url));
+const engine = createEngine();
+
+async function pixels(css: string, body: string): Promise<string[]> {
+  const template = `<style>@font-face { font-family: wp; src: url(weasyprint.otf) } body { margin: 0; font-family: wp } ${css}</style>${body}`;
+  const pdf = await engine.render({ template, baseDir: FONTS });
+  await qpdfCheck(pdf);
+  const [page] = await rasterize(pdf);
+  return page!;
+}
+
+function chunk(type: string, data: Uint8Array): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+/** A 4x4 RGB PNG: a red top-left pixel, the rest blue (like WeasyPrint's pattern.png). */
+function patternPng(): string {
+  const rows: number[] = [];
+  for (let y = 0; y < 4; y++) {
+    rows.push(0);
+    for (let x = 0; x < 4; x++) rows.push(...(x === 0 && y === 0 ? [255, 0, 0] : [0, 0, 255]));
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(4, 0);
+  ihdr.writeUInt32BE(4, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.from(rows))), chunk('IEND', new Uint8Array()),
+  ]);
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
+
+const LIST = '@page { size: 12px 4px; margin: 0 } ol, ul { margin: 0; font: 2px/1 wp; color: red } li::marker { color: blue }';
+
+describe('outside markers', () => {
+  it('end at the item\'s content edge, on the first line\'s baseline', async () => {
+    expect(await pixels(`${LIST} ol { padding-left: 7px }`, '<ol><li>ab</li></ol>')).toEqual([
+      '_BBBB__RRRR_',
+      '_BBBB__RRRR_',
+      '____________',
+      '____________',
+    ]);
+  });
+
+  it('follow the item\'s padding and border (the content edge, not the border edge)', async () => {
+    expect(await pixels(`${LIST} ol { padding-left: 2px } li { padding-left: 3px; border-left: 1px solid lime } li::marker { content: "1" }`, '<ol><li>a</li></ol>')).toEqual([
+      '__G_BBRR____',
+      '__G_BBRR____',
+      '____________',
+      '____________',
+    ]);
+  });
+
+  it('align with the first line of a block first child', async () => {
+    expect(await pixels(`${LIST} ol { padding-left: 6px } div { margin-top: 2px }`, '<ol><li><div>a</div></li></ol>')).toEqual([
+      '____________',
+      '____________',
+      'BBBB__RR____',
+      'BBBB__RR____',
+    ]);
+  });
+
+  it('take the ::marker font size and sit on the same baseline', async () => {
+    // The 10px marker's baseline (8px below its top) meets the 5px text's (4px below the line top, at y=4).
+    const css = '@page { size: 16px 10px; margin: 0 } ol { margin: 4px 0 0; padding-left: 10px; font: 5px/1 wp; color: red } li::marker { color: blue; font-size: 10px; content: "1" }';
+    const marker = 'BBBBBBBBBB______';
+    const both = 'BBBBBBBBBBRRRRR_';
+    expect(await pixels(css, '<ol><li>a</li></ol>')).toEqual([marker, marker, marker, marker, both, both, both, both, both, marker]);
+  });
+
+  it('sit at the right in right-to-left items, in visual order', async () => {
+    // `1 ` in a right-to-left item: the space is on the left, next to the content.
+    expect(await pixels(`${LIST} ol { padding: 0 5px 0 0; direction: rtl } li::marker { content: "1 " }`, '<ol><li>a</li></ol>')).toEqual([
+      '_____RR__BB_',
+      '_____RR__BB_',
+      '____________',
+      '____________',
+    ]);
+  });
+});
+
+describe('inside markers', () => {
+  it('are the first inline content of the item', async () => {
+    expect(await pixels(`${LIST} ol { padding-left: 1px; list-style-position: inside }`, '<ol><li>ab</li></ol>')).toEqual([
+      '_BBBB__RRRR_',
+      '_BBBB__RRRR_',
+      '____________',
+      '____________',
+    ]);
+  });
+});
+
+describe('list-style-image', () => {
+  const css = `@page { size: 12px 6px; margin: 0 } ul { margin: 1px 0 0 6px; padding: 0; font: 2px/1 wp; list-style: url(${patternPng()}) }`;
+  it('outside: the image ends at the content edge', async () => {
+    expect(await pixels(css, '<ul><li></li></ul>')).toEqual([
+      '____________',
+      '__RBBB______',
+      '__BBBB______',
+      '__BBBB______',
+      '__BBBB______',
+      '____________',
+    ]);
+  });
+
+  it('inside: the image starts the line', async () => {
+    expect(await pixels(`${css} ul { list-style-position: inside }`, '<ul><li></li></ul>')).toEqual([
+      '____________',
+      '______RBBB__',
+      '______BBBB__',
+      '______BBBB__',
+      '______BBBB__',
+      '____________',
+    ]);
+  });
+
+  it('falls back to list-style-type when the image does not load', async () => {
+    expect(await pixels('@page { size: 12px 4px; margin: 0 } ul { margin: 0; padding-left: 6px; font: 2px/1 wp; color: red; list-style: "a " url(missing.png) }', '<ul><li>b</li></ul>')).toEqual([
+      '__RR__RR____',
+      '__RR__RR____',
+      '____________',
+      '____________',
+    ]);
+  });
+});
