@@ -4,7 +4,9 @@
 // mean/median/p95), cold ms (a fresh `node` process rendering once, 5 runs, median), peak RSS over
 // the warm loop, PDF bytes; pages/s for the multi-page report fixture; and the floor, raw PDFKit
 // drawing the invoice's text strings in three pre-parsed fonts at similar positions, with the
-// ratio octavo / floor. Options: --iterations N (default 50), --json (machine-readable output).
+// ratio octavo / floor; the 20-page justified, hyphenated book fixture (ms per document, pages/s,
+// and the shaping cache: how many shape() calls the first render answered from its own memo,
+// from the engine's shared cache, or by shaping). Options: --iterations N (default 50), --json (machine-readable output).
 import { Buffer } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -13,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { createEngine } from '../dist/index.js';
+import { createInternalEngine } from '../dist/render.js';
 import { createTemplateCache } from '../dist/template/render.js';
 
 const ROOT = new URL('../', import.meta.url);
@@ -80,6 +83,29 @@ function cold() {
   return { process: stats(process_).median, inside: stats(inside).median };
 }
 
+/**
+ * Shaping cache figures: of the first render's shape() calls, the share answered by the render's
+ * own memo, by the engine's shared cache and by shaping; then the shared cache's hit rate over
+ * the warm renders.
+ */
+function shapingSummary(first, after) {
+  const firstShared = first.texts.hits;
+  const firstShaped = first.texts.misses;
+  const warmHits = after.texts.hits - first.texts.hits;
+  const warmMisses = after.texts.misses - first.texts.misses;
+  return {
+    first: {
+      calls: first.calls,
+      memo: (first.calls - firstShared - firstShaped) / first.calls,
+      shared: firstShared / first.calls,
+      shaped: firstShaped / first.calls,
+    },
+    warmHitRate: warmHits / Math.max(1, warmHits + warmMisses),
+    uniqueTexts: first.texts.size,
+    glyphRuns: first.runs.size,
+  };
+}
+
 /** The invoice's text runs, in document order, from the filled template (no layout). */
 function invoiceStrings(request) {
   const html = createTemplateCache().render(request.template, request.data, 'invoice');
@@ -137,6 +163,12 @@ const report = fixture('report');
 const engine = createEngine();
 
 const invoiceRun = await warm(engine, invoice, ITERATIONS);
+const book = fixture('book');
+const bookEngine = createInternalEngine();
+await bookEngine.render(book);
+const firstRender = bookEngine.fontStats;
+const bookRun = await warm(bookEngine, book, Math.max(5, Math.round(ITERATIONS / 5)));
+const afterWarm = bookEngine.fontStats;
 const reportRun = await warm(engine, report, Math.max(5, Math.round(ITERATIONS / 5)));
 const strings = invoiceStrings(invoice);
 const floor = await floorTimes(strings, ITERATIONS);
@@ -159,7 +191,13 @@ const results = {
     msPerDocument: reportStats.median,
     pagesPerSecond: reportRun.last.pages / (reportStats.median / 1000),
   },
-  peakRssMiB: Math.max(invoiceRun.peakRss, reportRun.peakRss) / (1024 * 1024),
+  book: {
+    pages: bookRun.last.pages,
+    msPerDocument: stats(bookRun.times).median,
+    pagesPerSecond: bookRun.last.pages / (stats(bookRun.times).median / 1000),
+    shaping: shapingSummary(firstRender, afterWarm),
+  },
+  peakRssMiB: Math.max(invoiceRun.peakRss, reportRun.peakRss, bookRun.peakRss) / (1024 * 1024),
   floor: { warmMs: floorStats, pdfBytes: floor.bytes, strings: strings.length },
   ratio: invoiceStats.median / floorStats.median,
 };
@@ -168,11 +206,15 @@ if (JSON_OUTPUT) {
   process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
 } else {
   const ms = (value) => `${value.toFixed(1)} ms`;
+  const pct = (value) => `${(value * 100).toFixed(1)}%`;
   const rows = [
     ['invoice warm (mean / median / p95)', `${ms(invoiceStats.mean)} / ${ms(invoiceStats.median)} / ${ms(invoiceStats.p95)}`],
     ['invoice cold (process / render, median of 5)', `${ms(coldRun.process)} / ${ms(coldRun.inside)}`],
     ['invoice PDF size', `${results.invoice.pdfBytes} bytes, ${results.invoice.pages} page(s)`],
     [`report (${results.report.pages} pages) median`, `${ms(reportStats.median)} = ${results.report.pagesPerSecond.toFixed(1)} pages/s`],
+    [`book (${results.book.pages} pages, justified, hyphenated) median`, `${ms(results.book.msPerDocument)} = ${results.book.pagesPerSecond.toFixed(1)} pages/s`],
+    ['book first render: shape() calls', `${results.book.shaping.first.calls}: ${pct(results.book.shaping.first.memo)} render memo, ${pct(results.book.shaping.first.shared)} shared cache, ${pct(results.book.shaping.first.shaped)} shaped`],
+    ['book warm renders: shared cache hit rate', pct(results.book.shaping.warmHitRate)],
     ['peak RSS (warm loops)', `${results.peakRssMiB.toFixed(1)} MiB`],
     [`floor: PDFKit, ${strings.length} strings, 3 fonts (median)`, `${ms(floorStats.median)}, ${floor.bytes} bytes`],
     ['ratio octavo / floor (median)', `${results.ratio.toFixed(2)}x`],

@@ -37,6 +37,8 @@ export interface Engine {
 /** The engine plus its intermediate stages, for octavo's own tests and tools (not public API). */
 export interface InternalEngine extends Engine {
   layout(options: RenderOptions): Promise<LaidOutDocument>;
+  /** Counters of the engine's shaping caches (benchmarks). */
+  readonly fontStats: FontRegistry['stats'];
 }
 
 export interface LaidOutDocument {
@@ -68,6 +70,9 @@ export function createInternalEngine(options: EngineOptions = {}): InternalEngin
     render: async (request) => (await renderDocument(state, request)).pdf,
     renderDetailed: (request) => renderDocument(state, request),
     layout: (request) => layoutRequest(state, request, new Diagnostics()).then(({ laid }) => laid),
+    get fontStats() {
+      return state.fonts.stats;
+    },
   };
 }
 

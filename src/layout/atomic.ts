@@ -13,6 +13,7 @@ import { replacedSize } from './replaced.js';
 import { replacedFragment } from './block-replaced.js';
 import { layoutBlockLevel } from './block.js';
 import { intrinsicSizes } from './intrinsic.js';
+import { translateFragment } from './translate.js';
 
 export function layoutAtomicInline(box: BlockBox | ReplacedBox, containingWidth: number, ctx: LayoutContext): AtomicLayout {
   const marginLeft = marginOrZero(box.style.marginLeft, containingWidth);
@@ -33,7 +34,8 @@ export function layoutAtomicInline(box: BlockBox | ReplacedBox, containingWidth:
     fragmentainerBottom: Infinity, atPageTop: true, discardTopMargins: false, fixedContentWidth: width,
   }, ctx);
   if (laid.kind !== 'placed') throw new Error('an inline-block cannot be pushed');
-  const fragment = laid.fragment;
+  // A right-to-left block gives its free room to the left margin: bring the margin box to x = 0.
+  const fragment = laid.fragment.x === marginLeft ? laid.fragment : translateFragment(laid.fragment, marginLeft - laid.fragment.x, 0);
   const height = fragment.height + marginTop + marginBottom;
   const lastBaseline = box.style.overflowY === 'visible' ? lastLineBaseline(fragment) : undefined;
   return {

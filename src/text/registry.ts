@@ -30,6 +30,8 @@ export interface FontRegistry {
   readonly stats: {
     readonly texts: { readonly hits: number; readonly misses: number; readonly size: number };
     readonly runs: { readonly hits: number; readonly misses: number; readonly size: number };
+    /** Every shape() call; those that are neither a text hit nor a miss were answered by a render's own memo. */
+    readonly calls: number;
   };
 }
 
@@ -42,6 +44,7 @@ export function createFontRegistry(options: FontRegistryOptions): FontRegistry {
   const caches: ShapeCaches = {
     texts: new LruCache<string, CachedText>(size),
     runs: new LruCache<string, GlyphRun>(size),
+    counters: { calls: 0 },
   };
   const faces = new LruCache<string, FontFace>(4096);
   const intern = (id: string, create: () => FontFace): FontFace => {
@@ -71,6 +74,7 @@ export function createFontRegistry(options: FontRegistryOptions): FontRegistry {
       return {
         texts: { ...caches.texts.stats, size: caches.texts.size },
         runs: { ...caches.runs.stats, size: caches.runs.size },
+        calls: caches.counters.calls,
       };
     },
   };

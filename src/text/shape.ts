@@ -45,10 +45,12 @@ function toGlyphRun(input: ShapeRunInput, laid: readonly LaidOutGlyph[]): GlyphR
   let width = 0;
   for (let i = 0; i < laid.length; i++) {
     const { glyph, position, codePoints } = laid[i] as LaidOutGlyph;
-    const advance = position.xAdvance * scale;
+    // Default ignorables (ZWJ, ZWNJ, bidi marks...) take no room and draw nothing, whatever the font has.
+    const ignorable = codePoints.length > 0 && codePoints.every(isDefaultIgnorable);
+    const advance = ignorable ? 0 : position.xAdvance * scale;
     width += advance;
     glyphs[i] = {
-      id: glyph.id,
+      id: ignorable ? spaceGlyph(input.face.program as FontProgram) : glyph.id,
       advance,
       xOffset: position.xOffset * scale,
       yOffset: position.yOffset * scale,
@@ -56,6 +58,33 @@ function toGlyphRun(input: ShapeRunInput, laid: readonly LaidOutGlyph[]): GlyphR
     };
   }
   return { face: input.face, size: input.size, glyphs, width, text: input.text };
+}
+
+/**
+ * Default_Ignorable_Code_Point (Unicode DerivedCoreProperties) without U+115F, U+1160, U+3164
+ * and U+FFA0, as HarfBuzz treats them.
+ */
+export function isDefaultIgnorable(cp: number): boolean {
+  return cp === 0xad || cp === 0x34f || cp === 0x61c || cp === 0x17b4 || cp === 0x17b5 || (cp >= 0x180b && cp <= 0x180f)
+    || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2060 && cp <= 0x206f)
+    || (cp >= 0xfe00 && cp <= 0xfe0f) || cp === 0xfeff || (cp >= 0xfff0 && cp <= 0xfff8) || (cp >= 0x1bca0 && cp <= 0x1bca3)
+    || (cp >= 0x1d173 && cp <= 0x1d17a) || (cp >= 0xe0000 && cp <= 0xe0fff);
+}
+
+const spaceGlyphs = new WeakMap<FontProgram, number>();
+
+/** The glyph drawn for an ignorable character: the font's space (invisible), as fontkit does. */
+function spaceGlyph(program: FontProgram): number {
+  let id = spaceGlyphs.get(program);
+  if (id === undefined) {
+    try {
+      id = program.hasGlyphForCodePoint(0x20) ? program.glyphForCodePoint(0x20).id : 0;
+    } catch {
+      id = 0;
+    }
+    spaceGlyphs.set(program, id);
+  }
+  return id;
 }
 
 /** Last resort for a font whose GSUB/GPOS cannot be read: cmap glyphs with their hmtx advances. */

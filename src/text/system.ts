@@ -27,6 +27,8 @@ export interface CachedText {
 export interface ShapeCaches {
   readonly texts: LruCache<string, CachedText>;
   readonly runs: LruCache<string, GlyphRun>;
+  /** shape() calls with a non-empty text, over every render (benchmarks). */
+  readonly counters: { calls: number };
 }
 
 export interface TextSystemInput {
@@ -108,6 +110,7 @@ export function createTextSystem(input: TextSystemInput): TextSystem {
     faces,
     shape(text, request, options) {
       if (text.length === 0) return EMPTY;
+      caches.counters.calls++;
       const direction: Direction = options?.direction ?? 'auto';
       const memos = direction === 'rtl' ? localRtl : direction === 'ltr' ? localLtr : local;
       let memo = memos.get(request);

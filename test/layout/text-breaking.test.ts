@@ -35,8 +35,9 @@ describe('hyphenation (CSS Text 3 §5.4)', () => {
     expect(texts(one[0]!)[0]!.width).toBeCloseTo(8 * CH, 3);
   });
 
-  it('ignores soft hyphens with hyphens: none', async () => {
+  it('ignores soft hyphens with hyphens: none, and in text that does not wrap', async () => {
     expect(await lineTexts('<p id=p style="width:40px;hyphens:none">aaaa&shy;bbbb cc</p>')).toEqual(['aaaabbbb', 'cc']);
+    expect(await lineTexts('<p id=p style="width:40px;white-space:nowrap;overflow-wrap:anywhere">aaaa&shy;bbbb cc</p>')).toEqual(['aaaabbbb cc']);
   });
 
   it('hyphenates with the patterns of the lang attribute for hyphens: auto', async () => {
@@ -195,6 +196,12 @@ describe('spacing and alignment (CSS Text 3 §6-8)', () => {
     expect(texts(hanging[1]!)[0]!.x).toBeCloseTo(12, 3);
     const percent = await lines('<p id=p style="width:100px;text-indent:10%">aa</p>');
     expect(texts(percent[0]!)[0]!.x).toBeCloseTo(10, 3);
+  });
+
+  it('gives zero-width and bidi control characters no width', async () => {
+    const result = await lines('<p id=p>a&zwnj;b&zwj;c&#x200b;d&#x200f;e&#x2060;f</p>');
+    expect(right(result[0]!)).toBeCloseTo(6 * CH, 3);
+    expect(texts(result[0]!).map((t) => t.text).join('')).toBe('a\u200cb\u200dc\u200bd\u200fe\u2060f');
   });
 
   it('transforms text before measuring it', async () => {

@@ -8,6 +8,7 @@
  * character for `unicode-bidi: plaintext`).
  */
 import type { ComputedStyle } from '../../css/types.js';
+import type { DomElement } from '../../dom/types.js';
 import { BIDI_CONTROL, embeddingLevels, firstStrongLevel, mayNeedBidi } from '../../text/bidi.js';
 import type { InlineItem } from './items.js';
 
@@ -19,10 +20,15 @@ export interface BidiLevels {
 
 export const LTR_ONLY: BidiLevels = Object.freeze({ levels: undefined, paragraphLevel: 0 });
 
-/** The controls opening and closing an inline box's content (CSS Writing Modes 3 §2.4.2 table). */
-export function bidiControls(style: ComputedStyle): { readonly open: string; readonly close: string } {
+/**
+ * The controls opening and closing an inline box's content (CSS Writing Modes 3 §2.4.2 table).
+ * An element with `dir=auto` isolates its content with its own first strong direction (HTML
+ * §3.2.6.4: FSI instead of LRI/RLI).
+ */
+export function bidiControls(style: ComputedStyle, dirAuto = false): { readonly open: string; readonly close: string } {
   const rtl = style.direction === 'rtl';
   const C = BIDI_CONTROL;
+  if (dirAuto && style.unicodeBidi === 'isolate') return { open: C.FSI, close: C.PDI };
   switch (style.unicodeBidi) {
     case 'normal': return { open: '', close: '' };
     case 'embed': return { open: rtl ? C.RLE : C.LRE, close: C.PDF };
@@ -38,10 +44,14 @@ function mayEmbedRtl(style: ComputedStyle): boolean {
   return style.unicodeBidi !== 'normal' && (style.direction === 'rtl' || style.unicodeBidi === 'plaintext');
 }
 
-export function resolveBidi(root: ComputedStyle, items: readonly InlineItem[], text: string): BidiLevels {
+function isDirAuto(element: DomElement | undefined): boolean {
+  return element?.attribs['dir']?.trim().toLowerCase() === 'auto';
+}
+
+export function resolveBidi(root: ComputedStyle, rootElement: DomElement | undefined, items: readonly InlineItem[], text: string): BidiLevels {
   const rootRtl = root.direction === 'rtl';
   const needed = rootRtl || root.unicodeBidi === 'plaintext' || mayNeedBidi(text)
-    || items.some((item) => item.kind === 'open' && mayEmbedRtl(item.box.style));
+    || items.some((item) => item.kind === 'open' && (mayEmbedRtl(item.box.style) || isDirAuto(item.box.element)));
   if (!needed) return LTR_ONLY;
   // The algorithm's text: the context's text with the boxes' controls; `real` marks its characters.
   const parts: string[] = [];
@@ -60,13 +70,14 @@ export function resolveBidi(root: ComputedStyle, items: readonly InlineItem[], t
     if (item.kind !== 'open' && item.kind !== 'close') continue;
     push(text.slice(at, item.start), true);
     at = item.start;
-    const controls = bidiControls(item.box.style);
+    const controls = bidiControls(item.box.style, isDirAuto(item.box.element));
     push(item.kind === 'open' ? controls.open : controls.close, false);
   }
   push(text.slice(at), true);
   push(rootControls.close, false);
   const full = parts.join('');
-  const base = root.unicodeBidi === 'plaintext' ? (firstStrongLevel(full) === 1 ? 'rtl' : 'ltr') : rootRtl ? 'rtl' : 'ltr';
+  const auto = root.unicodeBidi === 'plaintext' || isDirAuto(rootElement);
+  const base = auto ? (firstStrongLevel(full) === 1 ? 'rtl' : 'ltr') : rootRtl ? 'rtl' : 'ltr';
   const all = embeddingLevels(full, base);
   const levels = new Uint8Array(text.length);
   let j = 0;

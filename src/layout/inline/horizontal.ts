@@ -10,6 +10,7 @@
 import type { InlineBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import type { PlacedRun } from '../types.js';
+import type { GlyphRun, ShapedGlyph } from '../../text/types.js';
 import type { Piece } from './pieces.js';
 import { physicalEdge } from './pieces.js';
 import type { MeasuredRun } from './measure.js';
@@ -185,6 +186,7 @@ class Placer {
       out.push(this.box(box, leaves.slice(i, j), depth));
       i = j;
     }
+    closeTexts(out);
     return out;
   }
 
@@ -233,36 +235,80 @@ class Placer {
   }
 }
 
+/** A text node being built: its arrays are owned and grown in place (no copy per word). */
+interface OpenText {
+  readonly node: { -readonly [K in keyof Extract<Node, { kind: 'text' }>]: Extract<Node, { kind: 'text' }>[K] };
+  readonly runs: PlacedRun[];
+  /** The last run when it is a join of several, owned (and grown in place) by this builder. */
+  merged: MergedRun | undefined;
+  /** Where the last run ends. */
+  endX: number;
+  texts: string[];
+}
+
+interface MergedRun {
+  readonly x: number;
+  readonly advances: number[];
+  readonly run: { -readonly [K in keyof GlyphRun]: GlyphRun[K] } & { glyphs: ShapedGlyph[] };
+}
+
+const open = new WeakMap<Node[], OpenText>();
+
 /**
  * Words of one text in one style and direction become one text fragment (fewer, longer glyph
  * runs to paint); right-to-left neighbours join in reverse so the text stays in logical order.
+ * Adjacent runs of one face and size become one run.
  */
 function appendText(siblings: Node[], node: Extract<Node, { kind: 'text' }>): void {
   const previous = siblings[siblings.length - 1];
-  if (previous !== undefined && previous.kind === 'text' && previous.style === node.style && previous.level === node.level
-    && Math.abs(previous.x + previous.width - node.x) < 1e-6) {
-    const text = node.level % 2 === 1 ? node.text + previous.text : previous.text + node.text;
-    siblings[siblings.length - 1] = { ...previous, runs: mergeRuns(previous.runs, node.runs, node.level % 2 === 1), width: previous.width + node.width, text };
+  const builder = open.get(siblings);
+  if (previous !== undefined && builder !== undefined && builder.node === previous && previous.kind === 'text' && previous.style === node.style
+    && previous.level === node.level && Math.abs(previous.x + previous.width - node.x) < 1e-6) {
+    const rtl = node.level % 2 === 1;
+    for (const run of node.runs) joinRun(builder, run, rtl);
+    builder.node.width += node.width;
+    builder.texts.push(node.text);
     return;
   }
-  siblings.push(node);
+  if (builder !== undefined) closeText(builder);
+  const own = { ...node, runs: [] as PlacedRun[] };
+  const next: OpenText = { node: own, runs: own.runs, merged: undefined, endX: node.x, texts: [node.text] };
+  for (const run of node.runs) joinRun(next, run, node.level % 2 === 1);
+  siblings.push(own);
+  open.set(siblings, next);
 }
 
-/** Joins the last run of `a` with the first of `b` when they share face and size. */
-function mergeRuns(a: readonly PlacedRun[], b: readonly PlacedRun[], rtl: boolean): PlacedRun[] {
-  const last = a[a.length - 1];
-  const first = b[0];
-  if (last === undefined || first === undefined || last.run.face !== first.run.face || last.run.size !== first.run.size
-    || Math.abs(last.x + sum(last.advances) - first.x) > 1e-6) return [...a, ...b];
-  const joined: PlacedRun = {
-    x: last.x,
-    advances: [...last.advances, ...first.advances],
-    run: {
-      ...last.run,
-      glyphs: [...last.run.glyphs, ...first.run.glyphs],
-      width: last.run.width + first.run.width,
-      text: rtl ? first.run.text + last.run.text : last.run.text + first.run.text,
-    },
-  };
-  return [...a.slice(0, -1), joined, ...b.slice(1)];
+/** Ends the text node being built: its text, in logical order. */
+function closeText(builder: OpenText): void {
+  const rtl = builder.node.level % 2 === 1;
+  builder.node.text = (rtl ? builder.texts.reverse() : builder.texts).join('');
+}
+
+function joinRun(builder: OpenText, run: PlacedRun, rtl: boolean): void {
+  const last = builder.runs[builder.runs.length - 1];
+  const width = sum(run.advances);
+  if (last === undefined || last.run.face !== run.run.face || last.run.size !== run.run.size || Math.abs(builder.endX - run.x) > 1e-6) {
+    builder.runs.push(run);
+    builder.merged = undefined;
+    builder.endX = run.x + width;
+    return;
+  }
+  builder.endX += width;
+  let merged = builder.merged;
+  if (merged === undefined) {
+    merged = { x: last.x, advances: [...last.advances], run: { ...last.run, glyphs: [...last.run.glyphs] } };
+    builder.merged = merged;
+    builder.runs[builder.runs.length - 1] = merged;
+  }
+  for (const glyph of run.run.glyphs) merged.run.glyphs.push(glyph);
+  for (const advance of run.advances) merged.advances.push(advance);
+  merged.run.width += run.run.width;
+  merged.run.text = rtl ? run.run.text + merged.run.text : merged.run.text + run.run.text;
+}
+
+/** Finishes every text node still being built under `nodes`. */
+function closeTexts(nodes: Node[]): void {
+  const builder = open.get(nodes);
+  if (builder !== undefined) closeText(builder);
+  open.delete(nodes);
 }

@@ -31,6 +31,8 @@ interface MeasuredContext {
   readonly pieces: readonly Piece[];
   readonly bidi: BidiLevels;
   readonly splitter: Splitter;
+  /** The lines, once laid out (a paragraph pushed to the next page is not broken again). */
+  lines?: readonly LaidOutLine[];
 }
 
 /** Pieces per box and containing width (intrinsic sizing and layout ask for different widths). */
@@ -51,14 +53,19 @@ function measured(box: BlockBox, containingWidth: number, env: InlineEnv): Measu
   if (cached !== undefined) return cached;
   const items = collectInlineItems(box);
   const pieces = buildPieces(items, { text: env.text, containingWidth, layoutAtomic: env.layoutAtomic });
-  const context = { pieces, bidi: items.bidi, splitter: createSplitter({ text: env.text, bidi: items.bidi }) };
+  const context: MeasuredContext = { pieces, bidi: items.bidi, splitter: createSplitter({ text: env.text, bidi: items.bidi }) };
   perWidth.set(containingWidth, context);
   return context;
 }
 
 /** Lays out the lines of a block container whose children are inline-level. */
-export function layoutInlineContent(box: BlockBox, contentWidth: number, env: InlineEnv): LaidOutLine[] {
+export function layoutInlineContent(box: BlockBox, contentWidth: number, env: InlineEnv): readonly LaidOutLine[] {
   const context = measured(box, contentWidth, env);
+  context.lines ??= breakAndBuild(box, contentWidth, context, env);
+  return context.lines;
+}
+
+function breakAndBuild(box: BlockBox, contentWidth: number, context: MeasuredContext, env: InlineEnv): LaidOutLine[] {
   const indent = resolveLength(box.style.textIndent, contentWidth);
   const rtl = context.bidi.paragraphLevel % 2 === 1;
   const lines = breakLines(context.pieces, {

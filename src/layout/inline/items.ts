@@ -69,7 +69,7 @@ export function collectInlineItems(root: BlockBox): InlineItems {
   };
   const children = root.children as readonly InlineLevelBox[];
   visit(children, undefined, rootLang(root));
-  return { items, text, bidi: resolveBidi(root.style, items, text) };
+  return { items, text, bidi: resolveBidi(root.style, root.element, items, text) };
 }
 
 /** CSS Text 3 §2.1 text-transform (full case mappings from the JS engine). */

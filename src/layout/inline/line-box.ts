@@ -142,39 +142,46 @@ function emptyLine(width: number): LaidOutLine {
   return { height: 0, baseline: 0, fragment: { kind: 'line', x: 0, y: 0, width, height: 0, baseline: 0, children: [] } };
 }
 
-/** Vertical placement (CSS2 §10.8.1): baseline offsets, line box height, then fragments. */
+/**
+ * Vertical placement (CSS2 §10.8.1): baseline offsets, line box height, then fragments. A box
+ * aligned `top` or `bottom` takes its aligned subtree (its descendants placed relative to it,
+ * except those aligned top/bottom themselves) to the line's edge, making the line taller if needed.
+ */
 function placeVertically(nodes: readonly Node[], spec: LineSpec): LaidOutLine {
   const rootMetrics = inlineMetrics(spec.rootStyle, spec.text);
-  const placements = new Map<Node, number>(); // node -> baseline offset from the root baseline
+  const placements = new Map<Node, number>(); // node -> baseline offset from the root baseline (relative to its aligned subtree root for top/bottom subtrees until the end)
   const bounds = { top: -rootMetrics.above, bottom: rootMetrics.below };
   const lineRelative: { node: Node; align: 'top' | 'bottom'; above: number; below: number }[] = [];
+  const independent = new Set<Node>();
 
-  const visit = (list: readonly Node[], parent: { style: ComputedStyle; metrics: InlineMetrics; offset: number }): void => {
+  type Parent = { style: ComputedStyle; metrics: InlineMetrics; offset: number };
+  const visit = (list: readonly Node[], parent: Parent, into: { top: number; bottom: number }): void => {
     for (const node of list) {
       if (node.kind === 'text') {
         placements.set(node, parent.offset);
         continue;
       }
-      const own = node.kind === 'inline' ? ownBounds(node.box.style, spec.text) : atomicBounds(node.piece);
+      const own = node.kind === 'inline' ? ownBounds(node.box.style, spec.text) : atomicBounds(node.piece, spec.text);
       const style = node.kind === 'inline' ? node.box.style : node.piece.box.style;
       const shift = baselineShift(style, parent, own);
       if (shift === 'top' || shift === 'bottom') {
-        lineRelative.push({ node, align: shift, above: own.above, below: own.below });
+        const subtree = { top: -own.above, bottom: own.below };
         placements.set(node, 0);
-      } else {
-        const offset = parent.offset + shift;
-        placements.set(node, offset);
-        bounds.top = Math.min(bounds.top, offset - own.above);
-        bounds.bottom = Math.max(bounds.bottom, offset + own.below);
+        independent.add(node);
+        if (node.kind === 'inline') visit(node.children, { style, metrics: inlineMetrics(style, spec.text), offset: 0 }, subtree);
+        lineRelative.push({ node, align: shift, above: -subtree.top, below: subtree.bottom });
+        continue;
       }
-      if (node.kind === 'inline') {
-        visit(node.children, { style: node.box.style, metrics: inlineMetrics(node.box.style, spec.text), offset: placements.get(node)! });
-      }
+      const offset = parent.offset + shift;
+      placements.set(node, offset);
+      into.top = Math.min(into.top, offset - own.above);
+      into.bottom = Math.max(into.bottom, offset + own.below);
+      if (node.kind === 'inline') visit(node.children, { style, metrics: inlineMetrics(style, spec.text), offset }, into);
     }
   };
-  visit(nodes, { style: spec.rootStyle, metrics: rootMetrics, offset: 0 });
+  visit(nodes, { style: spec.rootStyle, metrics: rootMetrics, offset: 0 }, bounds);
 
-  // top/bottom-aligned boxes may make the line taller, then sit at its edges (§10.8).
+  // top/bottom-aligned subtrees may make the line taller, then sit at its edges (§10.8).
   for (const item of lineRelative) {
     const height = item.above + item.below;
     if (height > bounds.bottom - bounds.top) {
@@ -183,8 +190,9 @@ function placeVertically(nodes: readonly Node[], spec: LineSpec): LaidOutLine {
     }
   }
   for (const item of lineRelative) {
-    placements.set(item.node, item.align === 'top' ? bounds.top + item.above : bounds.bottom - item.below);
-    if (item.node.kind === 'inline') shiftDescendants(item.node.children, placements, placements.get(item.node)!);
+    const at = item.align === 'top' ? bounds.top + item.above : bounds.bottom - item.below;
+    placements.set(item.node, at);
+    if (item.node.kind === 'inline') shiftDescendants(item.node.children, placements, at, independent);
   }
 
   const baseline = -bounds.top;
@@ -193,10 +201,11 @@ function placeVertically(nodes: readonly Node[], spec: LineSpec): LaidOutLine {
   return { height, baseline, fragment: { kind: 'line', x: 0, y: 0, width: spec.availableWidth, height, baseline, children } };
 }
 
-function shiftDescendants(nodes: readonly Node[], placements: Map<Node, number>, by: number): void {
+function shiftDescendants(nodes: readonly Node[], placements: Map<Node, number>, by: number, independent: ReadonlySet<Node>): void {
   for (const node of nodes) {
+    if (independent.has(node)) continue;
     placements.set(node, (placements.get(node) ?? 0) + by);
-    if (node.kind === 'inline') shiftDescendants(node.children, placements, by);
+    if (node.kind === 'inline') shiftDescendants(node.children, placements, by, independent);
   }
 }
 
@@ -206,8 +215,10 @@ function ownBounds(style: ComputedStyle, text: TextSystem): { above: number; bel
 }
 
 /** An atomic inline's margin box sits on its baseline (CSS2 §10.8.1). */
-function atomicBounds(piece: Extract<Piece, { kind: 'atomic' }>): { above: number; below: number; ascent: number; descent: number; lineHeight: number } {
-  return { above: piece.baseline, below: piece.height - piece.baseline, ascent: piece.baseline, descent: piece.height - piece.baseline, lineHeight: piece.height };
+function atomicBounds(piece: Extract<Piece, { kind: 'atomic' }>, text: TextSystem): { above: number; below: number; ascent: number; descent: number; lineHeight: number } {
+  // Percentages of vertical-align refer to the box's own line-height (CSS2 §10.8.1).
+  const lineHeight = inlineMetrics(piece.box.style, text).lineHeight;
+  return { above: piece.baseline, below: piece.height - piece.baseline, ascent: piece.baseline, descent: piece.height - piece.baseline, lineHeight };
 }
 
 function toFragment(node: Node, placements: ReadonlyMap<Node, number>, baseline: number, spec: LineSpec): Fragment {

@@ -148,14 +148,18 @@ function partsOf(raw: string, stretch: TextStretch, env: MeasureEnv): Part[] {
   if (spacesCollapseOrHang(stretch.item.style.whiteSpace)) while (bodyEnd > 0 && raw[bodyEnd - 1] === ' ') bodyEnd--;
   const parts: Part[] = [];
   const push = (from: number, to: number, level: number, trailing: boolean): void => {
-    const text = raw.slice(from, to).replace(/\u00ad/g, '');
+    let text = raw.slice(from, to);
+    if (text.includes('\u00ad')) text = text.replace(/\u00ad/g, '');
     if (text !== '') parts.push({ text, level, trailing });
   };
-  let start = 0;
-  for (let i = 1; i <= bodyEnd; i++) {
-    if (i < bodyEnd && levelAt(bidi, base + i) === levelAt(bidi, base + start)) continue;
-    push(start, i, levelAt(bidi, base + start), false);
-    start = i;
+  if (bidi.levels === undefined) push(0, bodyEnd, bidi.paragraphLevel, false);
+  else {
+    let start = 0;
+    for (let i = 1; i <= bodyEnd; i++) {
+      if (i < bodyEnd && levelAt(bidi, base + i) === levelAt(bidi, base + start)) continue;
+      push(start, i, levelAt(bidi, base + start), false);
+      start = i;
+    }
   }
   if (stretch.hyphen) {
     const hyphen = hyphenFor(stretch.item.style, env, base + Math.max(0, bodyEnd - 1));
@@ -181,7 +185,7 @@ function isCursive(text: string): boolean {
 
 /** Adds letter-spacing after every character and word-spacing to every space (CSS Text 3 §7-8). */
 function spacedRun(run: GlyphRun, style: ComputedStyle, level: number, trailing: boolean): MeasuredRun {
-  const letter = isCursive(run.text) ? 0 : style.letterSpacing;
+  const letter = style.letterSpacing === 0 || isCursive(run.text) ? 0 : style.letterSpacing;
   const word = style.wordSpacing;
   if (letter === 0 && word === 0) return { run, advances: run.glyphs.map((g) => g.advance), level, trailing };
   const advances = run.glyphs.map((glyph) => {

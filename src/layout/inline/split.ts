@@ -6,7 +6,7 @@
  */
 import { hyphenationPoints as dictionaryPoints } from '../../text/hyphenate.js';
 import type { MeasureEnv, TextPiece } from './measure.js';
-import { measureText } from './measure.js';
+import { measureText, wrapsLines } from './measure.js';
 
 export interface Splitter {
   /** Offsets in `piece.item.text`, ascending, strictly inside the piece, where it may hyphenate. */
@@ -24,7 +24,7 @@ export function createSplitter(env: MeasureEnv): Splitter {
   return {
     hyphenationPoints(piece) {
       const hyphens = piece.style.hyphens;
-      if (hyphens === 'none' || piece.tab !== undefined || piece.level % 2 === 1) return [];
+      if (hyphens === 'none' || piece.tab !== undefined || piece.level % 2 === 1 || !wrapsLines(piece.style.whiteSpace)) return [];
       const raw = piece.item.text.slice(piece.from, piece.to);
       const points: number[] = [];
       for (const match of raw.matchAll(WORD)) {
@@ -39,7 +39,7 @@ export function createSplitter(env: MeasureEnv): Splitter {
       return points.filter((point) => point > piece.from && point < piece.to && !/^\s*$/.test(piece.item.text.slice(point, piece.to)));
     },
     graphemePoints(piece) {
-      if (piece.tab !== undefined) return [];
+      if (piece.tab !== undefined || !wrapsLines(piece.style.whiteSpace)) return [];
       graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
       const raw = piece.item.text.slice(piece.from, piece.to);
       const points: number[] = [];

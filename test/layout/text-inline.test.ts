@@ -1,0 +1,163 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { BoxFragment, Fragment, LineFragment, TextFragment } from '../../src/layout/types.js';
+import { findById, layoutHtml } from '../helpers/layout.js';
+
+const FONTS = fileURLToPath(new URL('../fixtures/fonts/', import.meta.url));
+const IMAGES = fileURLToPath(new URL('../resources/images/', import.meta.url));
+// Liberation Mono at 10px: ascent 8.33, descent 3.00 (hhea), 6.0009px per character.
+const base = '@page { size: 600px 400px; margin: 0 } body { margin: 0 } p { margin: 0; font: 10px/20px "Liberation Mono" }';
+
+async function doc(html: string, css = '', baseDir?: string) {
+  return layoutHtml(`<style>${base} ${css}</style>${html}`, baseDir === undefined ? {} : { baseDir });
+}
+
+async function byId(html: string, id: string, css = ''): Promise<BoxFragment> {
+  const d = await doc(html, css);
+  const found = findById(d.pages[0]!, id);
+  if (found === undefined || found.kind !== 'box') throw new Error(`no #${id}`);
+  return found;
+}
+
+function texts(fragment: Fragment): TextFragment[] {
+  if (fragment.kind === 'text') return [fragment];
+  if (fragment.kind === 'box' || fragment.kind === 'line') return fragment.children.flatMap(texts);
+  return [];
+}
+
+function linesOf(box: BoxFragment): LineFragment[] {
+  return box.children.filter((c): c is LineFragment => c.kind === 'line');
+}
+
+describe('vertical-align (CSS2 §10.8)', () => {
+  const line = async (inner: string): Promise<LineFragment> => linesOf(await byId(`<p id=p>x${inner}</p>`, 'p'))[0]!;
+  const box = (l: LineFragment, id: string): BoxFragment => findById({ children: [l] } as never, id) as BoxFragment;
+
+  it('raises by lengths and percentages of the box\'s own line-height', async () => {
+    const l = await line('<span id=a style="vertical-align:5px">a</span><span id=b style="vertical-align:50%">b</span><span id=c style="vertical-align:-25%;line-height:8px">c</span>');
+    const [x, a, b, c] = texts(l);
+    expect(a!.baseline).toBeCloseTo(x!.baseline - 5, 3);
+    expect(b!.baseline).toBeCloseTo(x!.baseline - 10, 3);
+    expect(c!.baseline).toBeCloseTo(x!.baseline + 2, 3);
+  });
+
+  it('aligns text-top, text-bottom and middle with the parent\'s font', async () => {
+    const l = await line('<span id=t style="vertical-align:text-top;font-size:20px">t</span><span id=b style="vertical-align:text-bottom;font-size:20px">b</span><span id=m style="display:inline-block;width:4px;height:10px;vertical-align:middle"></span>');
+    const x = texts(l)[0]!;
+    const t = box(l, 't');
+    const b = box(l, 'b');
+    // text-top: the span's content top at the parent's content top (ascent above the baseline)
+    expect(t.y).toBeCloseTo(x.y, 3);
+    expect(b.y + b.height).toBeCloseTo(x.y + x.height, 3);
+    const m = box(l, 'm');
+    // middle: the box's midpoint at the baseline raised by half the parent's x-height
+    const xHeight = (1082 / 2048) * 10;
+    expect(m.y + m.height / 2).toBeCloseTo(x.baseline - xHeight / 2, 2);
+  });
+
+  it('puts sub and super below and above the baseline', async () => {
+    const l = await line('<sub>2</sub><sup>3</sup>');
+    const [x, sub, sup] = texts(l);
+    expect(sub!.baseline).toBeGreaterThan(x!.baseline);
+    expect(sup!.baseline).toBeLessThan(x!.baseline);
+  });
+
+  it('aligns top and bottom boxes with the line box, their subtrees with them, and grows the line', async () => {
+    const l = await line('<span id=t style="vertical-align:top;line-height:40px">t<span id=inner style="vertical-align:10px">i</span></span><span id=b style="vertical-align:bottom">b</span>');
+    expect(l.height).toBeCloseTo(50, 3);
+    const t = box(l, 't');
+    const inner = box(l, 'inner');
+    const b = box(l, 'b');
+    // the top-aligned span's layout box (40px tall, raised child 10px above it) starts at the line top
+    expect(inner.y).toBeCloseTo(t.y - 10, 3);
+    expect(t.y - (40 - 11.33) / 2 - 10).toBeCloseTo(l.y, 1);
+    expect(b.y + b.height + (20 - 11.33) / 2).toBeCloseTo(l.y + l.height, 1);
+  });
+});
+
+describe('line-height and the strut (CSS2 §10.8.1, CSS Inline 3 §4)', () => {
+  it('uses number, length and normal line heights', async () => {
+    const heights = async (value: string): Promise<number> => linesOf(await byId(`<p id=p style="line-height:${value}">x</p>`, 'p'))[0]!.height;
+    expect(await heights('3')).toBeCloseTo(30, 3);
+    expect(await heights('14px')).toBeCloseTo(14, 3);
+    // normal: ascent + descent + line gap of Liberation Mono
+    expect(await heights('normal')).toBeCloseTo(((1705 + 615 + 0) / 2048) * 10, 2);
+  });
+
+  it('keeps the strut: small text in a line-height: 30px block still makes a 30px line', async () => {
+    const p = await byId('<p id=p style="line-height:30px"><span style="font-size:5px;line-height:5px">x</span></p>', 'p');
+    expect(linesOf(p)[0]!.height).toBeCloseTo(30, 3);
+  });
+
+  it('grows the line for taller inline boxes', async () => {
+    const p = await byId('<p id=p>a<span style="font-size:30px;line-height:40px">b</span></p>', 'p');
+    // the 40px box: 30px Liberation Mono (A 25, D 9) with 3px half-leading, baseline shared with the strut
+    expect(linesOf(p)[0]!.height).toBeCloseTo(28 + 12, 1);
+  });
+});
+
+describe('inline boxes, inline-blocks and images on lines', () => {
+  it('splits an inline box across lines: left edge on the first fragment, right edge on the last', async () => {
+    const p = await byId('<p id=p style="width:60px">aa <span style="padding:2px 3px;border:1px solid;margin:0 4px;background:red">bb cc dd ee</span> ff</p>', 'p');
+    const spans = linesOf(p).flatMap((l) => l.children.filter((c): c is BoxFragment => c.kind === 'box'));
+    expect(spans.length).toBeGreaterThan(1);
+    const [first, last] = [spans[0]!, spans[spans.length - 1]!];
+    expect([first.border.left, first.padding.left, first.border.right, first.padding.right]).toEqual([1, 3, 0, 0]);
+    expect([last.border.left, last.padding.left, last.border.right, last.padding.right]).toEqual([0, 0, 1, 3]);
+    expect(first.continuedAfter && last.continuedBefore).toBe(true);
+    // the margin before the first fragment: "aa " then 4px
+    expect(first.x).toBeCloseTo(3 * 6.0009 + 4, 3);
+    // vertical padding and borders do not change the line height
+    for (const l of linesOf(p)) expect(l.height).toBe(20);
+  });
+
+  it('puts an image on the baseline with its bottom margin edge', async () => {
+    const d = await doc('<p id=p>x<img id=i src="python.jpg" style="width:20px;height:30px;margin-bottom:2px"></p>', '', IMAGES);
+    const p = findById(d.pages[0]!, 'p') as BoxFragment;
+    const l = linesOf(p)[0]!;
+    const image = (function find(f: Fragment): Fragment | undefined {
+      if (f.kind === 'image') return f;
+      return f.kind === 'box' || f.kind === 'line' ? f.children.map(find).find((x) => x !== undefined) : undefined;
+    })(l)!;
+    expect(image.y + image.height + 2).toBeCloseTo(l.baseline, 3);
+    expect(l.height).toBeGreaterThan(32);
+  });
+
+  it('puts an inline-block\'s last line baseline on the line\'s baseline', async () => {
+    const p = await byId('<p id=p>x<span id=ib style="display:inline-block;font-size:20px;line-height:30px">a<br>b</span></p>', 'p');
+    const l = linesOf(p)[0]!;
+    const inner = texts(l).find((t) => t.text === 'b')!;
+    expect(inner.baseline).toBeCloseTo(l.baseline, 3);
+  });
+});
+
+describe('OpenType features from CSS (CSS Fonts 4 §6-7)', () => {
+  const css = '@font-face { font-family: SS; src: url(SourceSerif4-Regular.woff2) } p { font: 20px/30px SS }';
+  const measure = async (style: string, text = '1101'): Promise<TextFragment> => {
+    const d = await doc(`<p id=p style="${style}">${text}</p>`, css, FONTS);
+    return texts(findById(d.pages[0]!, 'p')!)[0]!;
+  };
+  const advances = (t: TextFragment): number[] => t.runs.flatMap((r) => r.advances.map((a) => Math.round(a * 100) / 100));
+  const ids = (t: TextFragment): number[] => t.runs.flatMap((r) => r.run.glyphs.map((g) => g.id));
+
+  it('keeps tabular figures equal and makes proportional ones differ', async () => {
+    expect(new Set(advances(await measure('font-variant-numeric:tabular-nums'))).size).toBe(1);
+    expect(new Set(advances(await measure('font-variant-numeric:proportional-nums'))).size).toBe(2);
+    expect(advances(await measure("font-feature-settings:'pnum'"))).toEqual(advances(await measure('font-variant-numeric:proportional-nums')));
+  });
+
+  it('switches glyphs for oldstyle figures, slashed zero and small caps', async () => {
+    const plain = ids(await measure(''));
+    expect(ids(await measure('font-variant-numeric:oldstyle-nums'))).not.toEqual(plain);
+    const zero = ids(await measure('font-variant-numeric:slashed-zero'));
+    expect(zero[2]).not.toBe(plain[2]);
+    expect(zero[0]).toBe(plain[0]);
+    expect(ids(await measure('font-variant-caps:small-caps', 'ab'))).not.toEqual(ids(await measure('', 'ab')));
+  });
+
+  it('turns kerning off with font-kerning: none', async () => {
+    const kerned = await measure('', 'AVAV');
+    const plain = await measure('font-kerning:none', 'AVAV');
+    expect(kerned.width).toBeLessThan(plain.width);
+  });
+});

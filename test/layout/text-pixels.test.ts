@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/index.js';
+import { rasterize } from '../helpers/pixels.js';
+import { qpdfCheck } from '../helpers/qpdf.js';
+
+const engine = createEngine();
+
+async function pixels(css: string, html: string): Promise<string[]> {
+  const pdf = await engine.render({ template: `<style>body { margin: 0 } p { margin: 0 } ${css}</style>${html}`, data: {} });
+  await qpdfCheck(pdf);
+  const [page] = await rasterize(pdf);
+  return page!;
+}
+
+/** A 4x4 (or w x h) inline-block of one colour. */
+const box = (colour: string, extra = '', w = 4, h = 4): string =>
+  `<span style="display:inline-block;width:${w}px;height:${h}px;background:${colour};${extra}"></span>`;
+
+// Glyphs are transparent so that only the decorations are drawn. Liberation Mono 10px on a
+// 20px line: baseline at 4.33 + 8.33 = 12.67px.
+const decorated = '@page { size: 30px 20px; margin: 0 } p { font: 10px/20px "Liberation Mono"; color: transparent }';
+const blank = '_'.repeat(30);
+const rows = (map: Record<number, string>): string[] => Array.from({ length: 20 }, (_, i) => map[i] ?? blank);
+
+describe('text-decoration pixels (CSS Text Decoration 3)', () => {
+  it('draws an underline of the given thickness and colour below the baseline, as wide as the text', async () => {
+    const red = 'R'.repeat(24) + '_'.repeat(6);
+    expect(await pixels(decorated, '<p><span style="text-decoration:underline red;text-decoration-thickness:2px">xxxx</span></p>'))
+      .toEqual(rows({ 15: red, 16: red }));
+  });
+
+  it('draws a line-through at half the x-height above the baseline', async () => {
+    expect(await pixels(decorated, '<p><span style="text-decoration:line-through blue;text-decoration-thickness:1px">xxxx</span></p>'))
+      .toEqual(rows({ 10: 'B'.repeat(24) + '_'.repeat(6) }));
+  });
+
+  it('draws a double overline at the ascent', async () => {
+    const red = 'R'.repeat(24) + '_'.repeat(6);
+    expect(await pixels(decorated, '<p><span style="text-decoration:overline double red;text-decoration-thickness:1px">xxxx</span></p>'))
+      .toEqual(rows({ 4: red, 6: red }));
+  });
+
+  it('draws dashed and dotted lines', async () => {
+    const dashed = 'RRRRRR______RRRRRR____________';
+    expect(await pixels(decorated, '<p><span style="text-decoration:underline dashed red;text-decoration-thickness:2px">xxxx</span></p>'))
+      .toEqual(rows({ 15: dashed, 16: dashed }));
+    const dotted = await pixels(decorated, '<p><span style="text-decoration:underline dotted red;text-decoration-thickness:2px">xxxx</span></p>');
+    expect(dotted[15]).toMatch(/^R__RR__RR__R/);
+    expect(dotted.filter((row) => row.includes('R')).length).toBeLessThanOrEqual(2);
+  });
+
+  it('draws a wavy line around the underline position', async () => {
+    const wavy = await pixels(decorated, '<p><span style="text-decoration:underline wavy red;text-decoration-thickness:1px">xxxx</span></p>');
+    const painted = wavy.map((row, i) => (row.includes('R') ? i : -1)).filter((i) => i >= 0);
+    expect(painted.length).toBeGreaterThanOrEqual(2);
+    expect(Math.min(...painted)).toBeGreaterThanOrEqual(13);
+    expect(Math.max(...painted)).toBeLessThanOrEqual(17);
+  });
+
+  it('decorates every line of a wrapped span, only under its text', async () => {
+    const page = await pixels('@page { size: 30px 40px; margin: 0 } p { font: 10px/20px "Liberation Mono"; color: transparent; width: 30px }',
+      '<p>x <span style="text-decoration:underline red;text-decoration-thickness:1px">xx xx</span></p>');
+    expect(page[15]).toBe('____________' + 'R'.repeat(12) + '______');
+    expect(page[35]).toBe('R'.repeat(12) + '_'.repeat(18));
+  });
+});
+
+// font-size 0 and line-height 0: the strut is empty, so a line box is exactly as tall as its boxes.
+const flat = 'p { font: 0/0 "Liberation Mono" }';
+
+describe('alignment pixels (CSS Text 3 §6)', () => {
+  it('aligns right and centre', async () => {
+    expect(await pixels(`@page { size: 20px 8px; margin: 0 } ${flat}`, `<p style="text-align:right">${box('red')}</p><p style="text-align:center">${box('blue')}</p>`)).toEqual([
+      '________________RRRR', '________________RRRR', '________________RRRR', '________________RRRR',
+      '________BBBB________', '________BBBB________', '________BBBB________', '________BBBB________',
+    ]);
+  });
+
+  it('justifies by widening the spaces between boxes', async () => {
+    const row = 'RRRR____BBBB____GGGG';
+    expect(await pixels('@page { size: 20px 4px; margin: 0 } p { font: 2px/0 "Liberation Mono" }',
+      `<p style="text-align:justify;text-align-last:justify">${box('red')} ${box('blue')} ${box('lime')}</p>`)).toEqual([row, row, row, row]);
+  });
+
+  it('starts right-to-left lines on the right, in reverse order', async () => {
+    const row = '____________BBBBRRRR';
+    expect(await pixels(`@page { size: 20px 4px; margin: 0 } ${flat}`, `<p dir=rtl>${box('red')}${box('blue')}</p>`)).toEqual([row, row, row, row]);
+  });
+});
+
+describe('vertical-align pixels (CSS2 §10.8)', () => {
+  it('places top, bottom, middle and baseline boxes in a line made 16px tall by a top-aligned box', async () => {
+    // line-height 10px, font-size 10px: baseline 7.67px below the line top before the tall box
+    const page = await pixels('@page { size: 24px 16px; margin: 0 } p { font: 10px/10px "Liberation Mono" }',
+      `<p>${box('red', 'vertical-align:top')}${box('blue', 'vertical-align:bottom')}${box('lime', 'vertical-align:middle')}${box('black')}${box('yellow', 'vertical-align:top', 4, 16)}</p>`);
+    expect(page).toEqual([
+      'RRRR____________YYYY____',
+      'RRRR____________YYYY____',
+      'RRRR____________YYYY____',
+      'RRRR____GGGG____YYYY____',
+      '________GGGGKKKKYYYY____',
+      '________GGGGKKKKYYYY____',
+      '________GGGGKKKKYYYY____',
+      '____________KKKKYYYY____',
+      '________________YYYY____',
+      '________________YYYY____',
+      '________________YYYY____',
+      '________________YYYY____',
+      '____BBBB________YYYY____',
+      '____BBBB________YYYY____',
+      '____BBBB________YYYY____',
+      '____BBBB________YYYY____',
+    ]);
+  });
+
+  it('raises by a length and lowers by a percentage of the line-height', async () => {
+    const page = await pixels(`@page { size: 12px 12px; margin: 0 } ${flat}`,
+      `<p>${box('red', 'vertical-align:4px')}${box('blue')}${box('lime', 'vertical-align:-50%;line-height:8px')}</p>`);
+    expect(page).toEqual([
+      'RRRR________', 'RRRR________', 'RRRR________', 'RRRR________',
+      '____BBBB____', '____BBBB____', '____BBBB____', '____BBBB____',
+      '________GGGG', '________GGGG', '________GGGG', '________GGGG',
+    ]);
+  });
+});
+
+describe('inline box backgrounds across lines', () => {
+  it('paints each line fragment, with the padding only at the start and end of the box', async () => {
+    const page = await pixels('@page { size: 30px 20px; margin: 0 } p { font: 10px/10px "Liberation Mono"; color: transparent; width: 30px }',
+      '<p>x <span style="background:red;padding:0 2px">xx xx</span></p>');
+    // content areas (11.33px) overflow the 10px lines, so the two fragments overlap by a row or two
+    expect(page[0]).toBe('____________' + 'R'.repeat(14) + '____');
+    expect(page[8]).toBe('____________' + 'R'.repeat(14) + '____');
+    expect(page[12]).toBe('R'.repeat(14) + '_'.repeat(16));
+    expect(page[19]).toBe('R'.repeat(14) + '_'.repeat(16));
+  });
+});
