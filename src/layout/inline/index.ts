@@ -8,6 +8,7 @@ import type { BlockBox, InlineBox, InlineLevelBox } from '../../boxes/types.js';
 import { resolveLength } from '../../css/values/length.js';
 import type { TextSystem } from '../../text/types.js';
 import { collectInlineItems } from './items.js';
+import type { InlineItems } from './items.js';
 import type { BidiLevels } from './bidi.js';
 import type { AtomicLayout, Piece } from './pieces.js';
 import { buildPieces } from './pieces.js';
@@ -31,8 +32,8 @@ interface MeasuredContext {
   readonly pieces: readonly Piece[];
   readonly bidi: BidiLevels;
   readonly splitter: Splitter;
-  /** The lines, once laid out (a paragraph pushed to the next page is not broken again). */
-  lines?: readonly LaidOutLine[];
+  /** The lines per content width, once laid out (a paragraph pushed to the next page is not broken again). */
+  readonly lines: Map<number, readonly LaidOutLine[]>;
 }
 
 /** Pieces per box and containing width (intrinsic sizing and layout ask for different widths). */
@@ -49,20 +50,41 @@ function measured(box: BlockBox, containingWidth: number, env: InlineEnv): Measu
     perWidth = new Map();
     perSystem.set(env.text, perWidth);
   }
-  const cached = perWidth.get(containingWidth);
+  const cached = perWidth.get(containingWidth) ?? perWidth.get(ANY_WIDTH);
   if (cached !== undefined) return cached;
   const items = collectInlineItems(box);
   const pieces = buildPieces(items, { text: env.text, containingWidth, layoutAtomic: env.layoutAtomic });
-  const context: MeasuredContext = { pieces, bidi: items.bidi, splitter: createSplitter({ text: env.text, bidi: items.bidi }) };
-  perWidth.set(containingWidth, context);
+  const context: MeasuredContext = { pieces, bidi: items.bidi, splitter: createSplitter({ text: env.text, bidi: items.bidi }), lines: new Map() };
+  perWidth.set(dependsOnContainingWidth(items) ? containingWidth : ANY_WIDTH, context);
   return context;
+}
+
+/** Key of pieces that measure the same whatever the containing width (most paragraphs). */
+const ANY_WIDTH = -1;
+
+/**
+ * Atomic inlines size themselves against the containing width, and so do percentage margins and
+ * padding of inline boxes; text alone does not, so intrinsic sizing and layout share its pieces.
+ */
+function dependsOnContainingWidth(content: InlineItems): boolean {
+  return content.items.some((item) => {
+    if (item.kind === 'atomic') return true;
+    if (item.kind !== 'open') return false;
+    const style = item.box.style;
+    return [style.marginLeft, style.marginRight, style.paddingLeft, style.paddingRight]
+      .some((value) => typeof value !== 'number' && value !== 'auto');
+  });
 }
 
 /** Lays out the lines of a block container whose children are inline-level. */
 export function layoutInlineContent(box: BlockBox, contentWidth: number, env: InlineEnv): readonly LaidOutLine[] {
   const context = measured(box, contentWidth, env);
-  context.lines ??= breakAndBuild(box, contentWidth, context, env);
-  return context.lines;
+  let lines = context.lines.get(contentWidth);
+  if (lines === undefined) {
+    lines = breakAndBuild(box, contentWidth, context, env);
+    context.lines.set(contentWidth, lines);
+  }
+  return lines;
 }
 
 function breakAndBuild(box: BlockBox, contentWidth: number, context: MeasuredContext, env: InlineEnv): LaidOutLine[] {
