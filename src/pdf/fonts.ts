@@ -3,8 +3,11 @@
  * is handed to PDFKit as its already-parsed fontkit font (no second parse, DESIGN.md §4) and
  * becomes one PDFKit EmbeddedFont per document. Glyphs are added by id — never re-shaped — so the
  * subset, the /W widths and the ToUnicode map (ligatures map to all their characters) stay exact.
+ * TrueType faces are subset by pdf/subset/ (raw glyph bytes, tables cached per face); PDFKit
+ * still writes the font dictionaries, /W, CIDSet and ToUnicode around the program it returns.
  */
 import type { FontFace } from '../text/types.js';
+import { createFontSubset } from './subset/index.js';
 import type { PdfKitDocument, PdfKitEmbeddedFont, PdfKitFontProgram, PdfKitPage, PdfRef } from './pdfkit-document.js';
 
 /** A glyph as the content stream writes it. */
@@ -68,12 +71,29 @@ function createPdfKitFont(doc: PdfKitDocument, program: PdfKitFontProgram): PdfK
   return own;
 }
 
+/** PDFKit fonts already prepared: faces over one program (synthetic bold/oblique) share one. */
+const prepared = new WeakSet<PdfKitEmbeddedFont>();
+
+/**
+ * Before the first glyph: TrueType faces get octavo's subsetter (pdf/subset/, raw glyph bytes
+ * over tables cached per face) in place of fontkit's; other formats keep fontkit's. And /W for
+ * glyph 0, which PDFKit seeds in font units, is put in 1/1000 em like every other width.
+ */
+function prepareFont(font: PdfKitEmbeddedFont, program: PdfKitFontProgram): void {
+  if (prepared.has(font)) return;
+  prepared.add(font);
+  const subset = createFontSubset(program);
+  if (subset !== undefined) font.subset = subset;
+  font.widths[0] = program.getGlyph(0).advanceWidth * font.scale;
+}
+
 function embedFace(doc: PdfKitDocument, face: FontFace): EmbeddedFace {
   const program = face.program as PdfKitFontProgram;
   if (typeof program.layout !== 'function' || typeof program.getGlyph !== 'function') {
     throw new Error(`font face ${face.postscriptName}: its program is not a parsed fontkit font`);
   }
   const font = createPdfKitFont(doc, program);
+  prepareFont(font, program);
   const glyphs = new Map<number, EncodedGlyph>();
   const embedded: EmbeddedFace = {
     name: font.id,

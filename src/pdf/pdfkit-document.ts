@@ -20,7 +20,11 @@ export interface PdfRef {
 export interface PdfKitEmbeddedFont {
   id: string;
   readonly font: PdfKitFontProgram;
-  readonly subset: { includeGlyph(glyphId: number): number };
+  /**
+   * fontkit's subset (`font.createSubset()`), or octavo's (pdf/subset/) put in its place before
+   * any glyph is added: `embed()` writes `subset.encode()` as /FontFile2 (/FontFile3 when it has `cff`).
+   */
+  subset: PdfKitFontSubset;
   /** Subset glyph id -> code points (written as the ToUnicode CMap). */
   readonly unicode: number[][];
   /** Subset glyph id -> advance in 1/1000 em (written as /W). */
@@ -28,6 +32,12 @@ export interface PdfKitEmbeddedFont {
   /** 1000 / unitsPerEm */
   readonly scale: number;
   ref(): PdfRef;
+}
+
+/** What PDFKit's EmbeddedFont asks of its subset. */
+export interface PdfKitFontSubset {
+  includeGlyph(glyphId: number): number;
+  encode(): Uint8Array;
 }
 
 /** What octavo asks of a parsed fontkit font (FontFace.program). */
