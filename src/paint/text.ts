@@ -59,9 +59,11 @@ interface LineMetrics {
 /** Decoration thickness, px (§3.5): from the font unless a length is given (percentages of 1em). */
 function thicknessOf(decoration: Decoration, metrics: LineMetrics, fontSize: number): number {
   const fromFont = (metrics.face.underlineThickness * metrics.size) / metrics.face.unitsPerEm;
-  const auto = fromFont > 0 ? fromFont : metrics.size / 14;
-  const value = decoration.thickness === 'auto' || decoration.thickness === 'from-font' ? auto : resolveLength(decoration.thickness, fontSize);
-  return Math.max(value, 0);
+  const font = fromFont > 0 ? fromFont : metrics.size / 14;
+  // `auto` lets the engine choose: like browsers, never thinner than one CSS pixel.
+  if (decoration.thickness === 'auto') return Math.max(font, 1);
+  if (decoration.thickness === 'from-font') return font;
+  return Math.max(resolveLength(decoration.thickness, fontSize), 0);
 }
 
 type LineKind = 'underline' | 'overline' | 'lineThrough';
@@ -71,8 +73,8 @@ function lineTop(kind: LineKind, baseline: number, metrics: LineMetrics, thickne
   const scale = metrics.size / metrics.face.unitsPerEm;
   switch (kind) {
     case 'underline':
-      // post.underlinePosition: top of the underline, negative below the baseline
-      return baseline - metrics.face.underlinePosition * scale;
+      // post.underlinePosition is the centre of the underline stem (as FreeType and browsers read it), negative below the baseline
+      return baseline - metrics.face.underlinePosition * scale - thickness / 2;
     case 'overline':
       return baseline - metrics.face.ascent * scale;
     case 'lineThrough':

@@ -17,7 +17,7 @@ const box = (colour: string, extra = '', w = 4, h = 4): string =>
   `<span style="display:inline-block;width:${w}px;height:${h}px;background:${colour};${extra}"></span>`;
 
 // Glyphs are transparent so that only the decorations are drawn. Liberation Mono 10px on a
-// 20px line: baseline at 4.33 + 8.33 = 12.67px.
+// 20px line: baseline at 4.33 + 8.33 = 12.67px; the font's underline position is the stem's centre.
 const decorated = '@page { size: 30px 20px; margin: 0 } p { font: 10px/20px "Liberation Mono"; color: transparent }';
 const blank = '_'.repeat(30);
 const rows = (map: Record<number, string>): string[] => Array.from({ length: 20 }, (_, i) => map[i] ?? blank);
@@ -26,7 +26,7 @@ describe('text-decoration pixels (CSS Text Decoration 3)', () => {
   it('draws an underline of the given thickness and colour below the baseline, as wide as the text', async () => {
     const red = 'R'.repeat(24) + '_'.repeat(6);
     expect(await pixels(decorated, '<p><span style="text-decoration:underline red;text-decoration-thickness:2px">xxxx</span></p>'))
-      .toEqual(rows({ 15: red, 16: red }));
+      .toEqual(rows({ 14: red, 15: red }));
   });
 
   it('draws a line-through at half the x-height above the baseline', async () => {
@@ -43,9 +43,9 @@ describe('text-decoration pixels (CSS Text Decoration 3)', () => {
   it('draws dashed and dotted lines', async () => {
     const dashed = 'RRRRRR______RRRRRR____________';
     expect(await pixels(decorated, '<p><span style="text-decoration:underline dashed red;text-decoration-thickness:2px">xxxx</span></p>'))
-      .toEqual(rows({ 15: dashed, 16: dashed }));
+      .toEqual(rows({ 14: dashed, 15: dashed }));
     const dotted = await pixels(decorated, '<p><span style="text-decoration:underline dotted red;text-decoration-thickness:2px">xxxx</span></p>');
-    expect(dotted[15]).toMatch(/^R__RR__RR__R/);
+    expect(dotted[14]).toMatch(/^R__RR__RR__R/);
     expect(dotted.filter((row) => row.includes('R')).length).toBeLessThanOrEqual(2);
   });
 
@@ -60,8 +60,8 @@ describe('text-decoration pixels (CSS Text Decoration 3)', () => {
   it('decorates every line of a wrapped span, only under its text', async () => {
     const page = await pixels('@page { size: 30px 40px; margin: 0 } p { font: 10px/20px "Liberation Mono"; color: transparent; width: 30px }',
       '<p>x <span style="text-decoration:underline red;text-decoration-thickness:1px">xx xx</span></p>');
-    expect(page[15]).toBe('____________' + 'R'.repeat(12) + '______');
-    expect(page[35]).toBe('R'.repeat(12) + '_'.repeat(18));
+    expect(page[14]).toBe('____________' + 'R'.repeat(12) + '______');
+    expect(page[34]).toBe('R'.repeat(12) + '_'.repeat(18));
   });
 });
 
