@@ -2,7 +2,7 @@
 //
 // For the invoice fixture: warm ms per document (one engine, 50 renders after 5 warm-ups:
 // mean/median/p95), cold ms (a fresh `node` process rendering once, 5 runs, median), peak RSS over
-// the warm loop, PDF bytes; pages/s for the multi-page report fixture; and the floor, raw PDFKit
+// the warm loop, CPU ms per warm render, PDF bytes; pages/s for the multi-page report fixture; and the floor, raw PDFKit
 // drawing the invoice's text strings in three pre-parsed fonts at similar positions, with the
 // ratio octavo / floor; the 20-page justified, hyphenated book fixture (ms per document, pages/s,
 // and the shaping cache: how many shape() calls the first render answered from its own memo,
@@ -53,13 +53,16 @@ async function warm(engine, request, iterations) {
   const times = [];
   let peakRss = process.memoryUsage().rss;
   let last;
+  const cpuStart = process.cpuUsage();
   for (let i = 0; i < iterations; i++) {
     const started = performance.now();
     last = await engine.renderDetailed(request);
     times.push(performance.now() - started);
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
   }
-  return { times, peakRss, last };
+  const cpu = process.cpuUsage(cpuStart);
+  // CPU time (user + system) per render: steadier than wall time on a shared machine
+  return { times, peakRss, last, cpuMs: (cpu.user + cpu.system) / 1000 / iterations };
 }
 
 /** A fresh process per run: import, engine creation, font parsing and one render. */
@@ -180,6 +183,7 @@ const floorStats = stats(floor.times);
 const results = {
   invoice: {
     warmMs: invoiceStats,
+    warmCpuMs: invoiceRun.cpuMs,
     coldMs: coldRun.process,
     coldRenderMs: coldRun.inside,
     pdfBytes: invoiceRun.last.pdf.byteLength,
@@ -209,6 +213,7 @@ if (JSON_OUTPUT) {
   const pct = (value) => `${(value * 100).toFixed(1)}%`;
   const rows = [
     ['invoice warm (mean / median / p95)', `${ms(invoiceStats.mean)} / ${ms(invoiceStats.median)} / ${ms(invoiceStats.p95)}`],
+    ['invoice warm CPU time per render (user + system)', ms(results.invoice.warmCpuMs)],
     ['invoice cold (process / render, median of 5)', `${ms(coldRun.process)} / ${ms(coldRun.inside)}`],
     ['invoice PDF size', `${results.invoice.pdfBytes} bytes, ${results.invoice.pages} page(s)`],
     [`report (${results.report.pages} pages) median`, `${ms(reportStats.median)} = ${results.report.pagesPerSecond.toFixed(1)} pages/s`],

@@ -1,0 +1,103 @@
+/**
+ * Glyph records of the `glyf` table (OpenType spec, "glyf — Glyph Data"), read only as far as a
+ * subsetter must: a composite glyph's component records (to pull in and renumber the glyphs it
+ * is built from) and, when hinting is dropped, where a glyph's instructions are. Outlines are
+ * never decoded: the bytes are copied as they are.
+ */
+import { i16, setU16, u16 } from './binary.js';
+
+/** Composite glyph flags (glyf, "Composite Glyph Description"). */
+const ARG_1_AND_2_ARE_WORDS = 0x0001;
+const WE_HAVE_A_SCALE = 0x0008;
+const MORE_COMPONENTS = 0x0020;
+const WE_HAVE_AN_X_AND_Y_SCALE = 0x0040;
+const WE_HAVE_A_TWO_BY_TWO = 0x0080;
+const WE_HAVE_INSTRUCTIONS = 0x0100;
+
+/** The glyph header: numberOfContours, xMin, yMin, xMax, yMax. */
+const HEADER_SIZE = 10;
+
+/** A glyph as the subsetter copies it. */
+export interface GlyphRecord {
+  /** The glyph's bytes (a view of the font's glyf table, or a copy without instructions). */
+  readonly bytes: Uint8Array;
+  /** Composite glyphs: byte offset of each component's glyphIndex field inside `bytes`. */
+  readonly componentOffsets: readonly number[];
+  /** Composite glyphs: the component glyph ids, in record order. */
+  readonly componentIds: readonly number[];
+}
+
+const EMPTY: GlyphRecord = { bytes: new Uint8Array(0), componentOffsets: [], componentIds: [] };
+
+/** Where a composite glyph's component records are, and where its instructions start. */
+interface CompositeLayout {
+  readonly offsets: number[];
+  readonly ids: number[];
+  /** Offset of each component's flags. */
+  readonly flagOffsets: number[];
+  /** Whether any component announces instructions after the records (fontTools reads it that way too). */
+  readonly instructed: boolean;
+  /** Offset just past the last component record (instruction length, if any, comes next). */
+  readonly end: number;
+}
+
+/** Reads the component records; undefined when they run past the glyph's bytes. */
+function compositeLayout(bytes: Uint8Array): CompositeLayout | undefined {
+  const offsets: number[] = [];
+  const ids: number[] = [];
+  let at = HEADER_SIZE;
+  const flagOffsets: number[] = [];
+  let flags = MORE_COMPONENTS;
+  let instructed = false;
+  while ((flags & MORE_COMPONENTS) !== 0) {
+    if (at + 4 > bytes.length) return undefined;
+    flagOffsets.push(at);
+    flags = u16(bytes, at);
+    instructed ||= (flags & WE_HAVE_INSTRUCTIONS) !== 0;
+    offsets.push(at + 2);
+    ids.push(u16(bytes, at + 2));
+    at += 4 + ((flags & ARG_1_AND_2_ARE_WORDS) !== 0 ? 4 : 2);
+    if ((flags & WE_HAVE_A_SCALE) !== 0) at += 2;
+    else if ((flags & WE_HAVE_AN_X_AND_Y_SCALE) !== 0) at += 4;
+    else if ((flags & WE_HAVE_A_TWO_BY_TWO) !== 0) at += 8;
+  }
+  if (at > bytes.length) return undefined;
+  return { offsets, ids, flagOffsets, instructed, end: at };
+}
+
+/** The glyph as stored, with its component records located (a malformed composite is copied as is, without components). */
+export function readGlyph(bytes: Uint8Array): GlyphRecord {
+  if (bytes.length < HEADER_SIZE) return bytes.length === 0 ? EMPTY : { bytes, componentOffsets: [], componentIds: [] };
+  if (i16(bytes, 0) >= 0) return { bytes, componentOffsets: [], componentIds: [] };
+  const layout = compositeLayout(bytes);
+  if (layout === undefined) return { bytes, componentOffsets: [], componentIds: [] };
+  return { bytes, componentOffsets: layout.offsets, componentIds: layout.ids };
+}
+
+/**
+ * The glyph without its TrueType instructions (instructionLength 0 for a simple glyph, the
+ * WE_HAVE_INSTRUCTIONS flag cleared for a composite). The outline bytes are unchanged; a glyph
+ * whose structure does not parse is returned as stored.
+ */
+export function readGlyphWithoutInstructions(bytes: Uint8Array): GlyphRecord {
+  const glyph = readGlyph(bytes);
+  if (bytes.length < HEADER_SIZE) return glyph;
+  const contours = i16(bytes, 0);
+  if (contours >= 0) {
+    const lengthAt = HEADER_SIZE + 2 * contours;
+    if (lengthAt + 2 > bytes.length) return glyph;
+    const instructions = u16(bytes, lengthAt);
+    if (instructions === 0 || lengthAt + 2 + instructions > bytes.length) return glyph;
+    const out = new Uint8Array(bytes.length - instructions);
+    out.set(bytes.subarray(0, lengthAt));
+    // the instruction length stays zero in the new array
+    out.set(bytes.subarray(lengthAt + 2 + instructions), lengthAt + 2);
+    return { bytes: out, componentOffsets: [], componentIds: [] };
+  }
+  const layout = compositeLayout(bytes);
+  if (layout === undefined) return glyph;
+  if (!layout.instructed) return glyph;
+  const out = bytes.slice(0, layout.end);
+  for (const at of layout.flagOffsets) setU16(out, at, u16(out, at) & ~WE_HAVE_INSTRUCTIONS);
+  return { bytes: out, componentOffsets: layout.offsets, componentIds: layout.ids };
+}

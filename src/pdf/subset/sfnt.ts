@@ -1,0 +1,74 @@
+/**
+ * Writes an sfnt container (OpenType spec, "Organization of an OpenType font"): the table
+ * directory sorted by tag with searchRange/entrySelector/rangeShift, each table at a 4-byte
+ * aligned offset, zero-padded, with its checksum, and the `head` table's checkSumAdjustment.
+ * Tables write themselves straight into the one output array, in the order given (the
+ * directory alone is sorted).
+ */
+import { pad4, setU16, setU32, tagValue } from './binary.js';
+import { checksumAdjustment, tableChecksum } from './checksum.js';
+
+export interface TableWriter {
+  readonly tag: string;
+  /** Unpadded length in bytes. */
+  readonly length: number;
+  /** Writes the table's `length` bytes at `at` (the padding bytes are already zero). */
+  write(out: Uint8Array, at: number): void;
+}
+
+/** sfntVersion of a font with TrueType outlines. */
+const TRUETYPE_VERSION = 0x00010000;
+const HEADER_SIZE = 12;
+const RECORD_SIZE = 16;
+/** head.checkSumAdjustment */
+const ADJUSTMENT_OFFSET = 8;
+
+export function writeSfnt(tables: readonly TableWriter[]): Uint8Array {
+  const count = tables.length;
+  const directorySize = HEADER_SIZE + RECORD_SIZE * count;
+  let size = directorySize;
+  for (const table of tables) size += pad4(table.length);
+  const out = new Uint8Array(size);
+  writeHeader(out, count);
+  // the directory is sorted by tag (binary search); the data stays in the order given
+  const order = tables.map((table, index) => ({ tag: tagValue(table.tag), index })).sort((a, b) => a.tag - b.tag);
+  const recordOf = new Array<number>(count);
+  order.forEach((entry, position) => (recordOf[entry.index] = HEADER_SIZE + RECORD_SIZE * position));
+  let at = directorySize;
+  let fontSum = 0;
+  let headAt = -1;
+  tables.forEach((table, index) => {
+    table.write(out, at);
+    if (table.tag === 'head') {
+      headAt = at;
+      setU32(out, at + ADJUSTMENT_OFFSET, 0);
+    }
+    const checksum = tableChecksum(out, at, table.length);
+    const record = recordOf[index]!;
+    for (let i = 0; i < 4; i++) out[record + i] = table.tag.charCodeAt(i);
+    setU32(out, record + 4, checksum);
+    setU32(out, record + 8, at);
+    setU32(out, record + 12, table.length);
+    fontSum = (fontSum + checksum) >>> 0;
+    at += pad4(table.length);
+  });
+  // the whole font's sum: the directory's words plus every (zero-padded) table's checksum
+  fontSum = (fontSum + tableChecksum(out, 0, directorySize)) >>> 0;
+  if (headAt >= 0) setU32(out, headAt + ADJUSTMENT_OFFSET, checksumAdjustment(fontSum));
+  return out;
+}
+
+/** Offset table: version, numTables and the binary search hints derived from it. */
+function writeHeader(out: Uint8Array, count: number): void {
+  let power = 1;
+  let log = 0;
+  while (power * 2 <= count) {
+    power *= 2;
+    log++;
+  }
+  setU32(out, 0, TRUETYPE_VERSION);
+  setU16(out, 4, count);
+  setU16(out, 6, power * RECORD_SIZE);
+  setU16(out, 8, log);
+  setU16(out, 10, count * RECORD_SIZE - power * RECORD_SIZE);
+}

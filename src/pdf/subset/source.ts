@@ -1,0 +1,75 @@
+/**
+ * Raw table bytes of a parsed fontkit font (OpenType spec, "Organization of an OpenType font":
+ * the table directory gives each table's offset and length). fontkit keeps the file bytes and the
+ * directory of a TTFFont (and of a TTC member, whose offsets are file-absolute); a WOFFFont
+ * inflates a compressed table on request. A WOFF2 font's glyf/loca are transformed and a
+ * CFF-flavoured font has no glyf at all: those are not read here (the caller falls back to
+ * fontkit's own subsetter). fontkit is not imported — this reads the internals of the object
+ * src/text already parsed, checking each one at run time.
+ */
+
+/** The fontkit internals read here (TTFFont / WOFFFont, fontkit 2.x). */
+interface FontkitInternals {
+  readonly type?: unknown;
+  readonly directory?: { readonly tables?: Readonly<Record<string, { readonly length?: unknown } | undefined>> };
+  readonly variationCoords?: unknown;
+  readonly stream?: { pos: number };
+  _getTableStream?(tag: string): { readonly buffer?: unknown; readonly pos?: unknown } | null;
+}
+
+/** Tables a CIDFontType2 program needs (ISO 32000-1 §9.9, Table 126 note), the hinting ones optional. */
+export const REQUIRED_TABLES = ['head', 'hhea', 'maxp', 'loca', 'glyf', 'hmtx'] as const;
+export const HINTING_TABLES = ['cvt ', 'fpgm', 'prep'] as const;
+
+export type RequiredTag = (typeof REQUIRED_TABLES)[number];
+export type HintingTag = (typeof HINTING_TABLES)[number];
+
+export interface RawTables {
+  readonly required: Readonly<Record<RequiredTag, Uint8Array>>;
+  readonly hinting: ReadonlyMap<HintingTag, Uint8Array>;
+}
+
+export type RawTablesResult = { readonly ok: true; readonly tables: RawTables } | { readonly ok: false; readonly reason: string };
+
+/** Font formats whose tables are stored untransformed. */
+const RAW_FORMATS = new Set(['TTF', 'WOFF']);
+
+/** The raw tables of `program`, or why they cannot be read directly. */
+export function readRawTables(program: object): RawTablesResult {
+  const font = program as FontkitInternals;
+  const tables = font.directory?.tables;
+  if (typeof font._getTableStream !== 'function' || tables === undefined || font.stream === undefined) {
+    return { ok: false, reason: 'not a fontkit TrueType font' };
+  }
+  if (typeof font.type !== 'string' || !RAW_FORMATS.has(font.type)) return { ok: false, reason: `${String(font.type)} tables are transformed` };
+  if (tables['CFF '] !== undefined || tables['CFF2'] !== undefined) return { ok: false, reason: 'CFF outlines' };
+  // an instance of a variable font has outlines and advances that differ from the raw tables
+  if (font.variationCoords != null) return { ok: false, reason: 'variation instance' };
+  const position = font.stream.pos;
+  try {
+    const required: Partial<Record<RequiredTag, Uint8Array>> = {};
+    for (const tag of REQUIRED_TABLES) {
+      const bytes = tableBytes(font, tag);
+      if (bytes === undefined) return { ok: false, reason: `no readable ${tag} table` };
+      required[tag] = bytes;
+    }
+    const hinting = new Map<HintingTag, Uint8Array>();
+    for (const tag of HINTING_TABLES) {
+      const bytes = tableBytes(font, tag);
+      if (bytes !== undefined && bytes.length > 0) hinting.set(tag, bytes);
+    }
+    return { ok: true, tables: { required: required as Record<RequiredTag, Uint8Array>, hinting } };
+  } finally {
+    font.stream.pos = position;
+  }
+}
+
+function tableBytes(font: FontkitInternals, tag: string): Uint8Array | undefined {
+  const length = font.directory?.tables?.[tag]?.length;
+  if (typeof length !== 'number') return undefined;
+  const stream = font._getTableStream!(tag);
+  const buffer = stream?.buffer;
+  const pos = stream?.pos;
+  if (!(buffer instanceof Uint8Array) || typeof pos !== 'number' || pos < 0 || pos + length > buffer.length) return undefined;
+  return buffer.subarray(pos, pos + length);
+}
