@@ -29,7 +29,12 @@ export function drawGlyphs(ctx: PageContext, item: GlyphsItem): void {
   const skew = item.syntheticOblique ? OBLIQUE_SKEW : 0;
   const text = [`BT`, `/${face.name} ${num(item.size)} Tf`, `1 0 ${num(skew)} -1 ${num(item.x)} ${num(item.y)} Tm`];
   if (bold) text.push('2 Tr');
-  text.push(...showOperators(item, face.encode, ctx.resources.skipNotdef));
+  // Letter-spacing as character spacing, so text extraction does not read its gaps as word breaks.
+  const charSpacing = commonSpacing(item);
+  if (charSpacing !== 0) text.push(`${num(charSpacing)} Tc`);
+  text.push(...showOperators(item, face.encode, ctx.resources.skipNotdef, charSpacing));
+  // Tc is text state, which outlives ET: put it back for the next run
+  if (charSpacing !== 0) text.push('0 Tc');
   text.push('ET');
   const body = `${state.join('\n')}\n${text.join('\n')}`;
   const needsState = bold || item.color.a < 1;
@@ -43,9 +48,10 @@ type Encode = (glyphId: number, codePoints: readonly number[]) => { hex: string;
  * after it); a y offset (marks) becomes a text rise around that glyph. With `skipNotdef`
  * (PDF/A), glyph 0 is left out and only its advance is kept.
  */
-export function showOperators(item: Pick<GlyphsItem, 'glyphs' | 'advances' | 'size'>, encode: Encode, skipNotdef = false): string[] {
+export function showOperators(item: Pick<GlyphsItem, 'glyphs' | 'advances' | 'size'>, encode: Encode, skipNotdef = false, charSpacing = 0): string[] {
   const out: string[] = [];
   const scale = 1000 / item.size;
+  const spacing = charSpacing * scale; // what Tc already adds after every glyph, in TJ units
   let parts: string[] = [];
   let hex = '';
   let pending = 0; // adjustment (1/1000 em, TJ sign) to write before the next glyph
@@ -65,6 +71,7 @@ export function showOperators(item: Pick<GlyphsItem, 'glyphs' | 'advances' | 'si
       pending -= finalAdvance * scale;
       continue;
     }
+    // (Tc applies to shown glyphs only; a skipped glyph keeps its plain advance above.)
     const encoded = encode(glyph.id, glyph.codePoints);
     const before = pending - glyph.xOffset * scale;
     if (Math.abs(before) > EPSILON) {
@@ -80,8 +87,26 @@ export function showOperators(item: Pick<GlyphsItem, 'glyphs' | 'advances' | 'si
       flushArray();
       out.push('0 Ts');
     }
-    pending = encoded.width + glyph.xOffset * scale - finalAdvance * scale;
+    pending = encoded.width + spacing + glyph.xOffset * scale - finalAdvance * scale;
   }
   flushArray();
   return out;
+}
+
+/**
+ * The extra advance most glyphs of the run share (letter-spacing), px, or 0. Kerning and
+ * justification stay per-glyph TJ adjustments around it.
+ */
+export function commonSpacing(item: Pick<GlyphsItem, 'glyphs' | 'advances'>): number {
+  const counts = new Map<number, number>();
+  item.glyphs.forEach((glyph, index) => {
+    const extra = Math.round(((item.advances[index] ?? glyph.advance) - glyph.advance) * 1000) / 1000;
+    counts.set(extra, (counts.get(extra) ?? 0) + 1);
+  });
+  let best = 0;
+  let bestCount = 0;
+  for (const [extra, count] of counts) {
+    if (count > bestCount) [best, bestCount] = [extra, count];
+  }
+  return bestCount * 2 > item.glyphs.length ? best : 0;
 }
