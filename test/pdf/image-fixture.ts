@@ -1,48 +1,11 @@
 /** Tiny images for pdf tests: PNGs encoded here from pixel rows, and a 543-byte JPEG (CPython's test/imghdrdata/python.jpg). */
-import { deflateSync } from 'node:zlib';
+import { encodePng } from '../helpers/png.js';
+import type { Rgba } from '../helpers/png.js';
 import type { LoadedImage } from '../../src/resources/types.js';
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
+export { encodePng };
 
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Uint8Array): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
-
-/** An 8-bit RGBA PNG from rows of [r, g, b, a] pixels. */
-export function encodePng(rows: readonly (readonly (readonly [number, number, number, number])[])[]): Uint8Array {
-  const height = rows.length;
-  const width = rows[0]!.length;
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // depth
-  ihdr[9] = 6; // RGBA
-  const raw = Buffer.concat(rows.map((row) => Buffer.from([0, ...row.flat()])));
-  const png = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', new Uint8Array(0)),
-  ]);
-  return new Uint8Array(png);
-}
-
-export function pngImage(id: string, rows: readonly (readonly (readonly [number, number, number, number])[])[]): LoadedImage {
+export function pngImage(id: string, rows: readonly (readonly Rgba[])[]): LoadedImage {
   return { id, format: 'png', bytes: encodePng(rows), width: rows[0]!.length, height: rows.length };
 }
 

@@ -5,12 +5,12 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import { rasterize } from '../helpers/pixels.js';
 import { qpdfCheck } from '../helpers/qpdf.js';
 import { withPdfFile } from '../helpers/tmp.js';
+import { pixelRows, pngDataUrl } from '../helpers/png.js';
 
 const run = promisify(execFile);
 const FONTS = fileURLToPath(new URL('../fixtures/fonts/', import.meta.url));
@@ -23,29 +23,9 @@ async function render(css: string, body: string): Promise<Uint8Array> {
   return pdf;
 }
 
-function chunk(type: string, data: Uint8Array): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
-
 /** A `width` x `height` PNG of one colour, as a data: URL. */
 function solidPng(width: number, height: number, rgb: readonly [number, number, number]): string {
-  const rows: number[] = [];
-  for (let y = 0; y < height; y++) {
-    rows.push(0);
-    for (let x = 0; x < width; x++) rows.push(...rgb);
-  }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  const png = Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.from(rows))), chunk('IEND', new Uint8Array())]);
-  return `data:image/png;base64,${png.toString('base64')}`;
+  return pngDataUrl(pixelRows(width, height, () => [...rgb, 255]));
 }
 
 async function pixels(css: string, body: string): Promise<string[]> {

@@ -4,11 +4,11 @@
  * so a 2px marker `1. ` is two 2px squares and a 2px space.
  */
 import { fileURLToPath } from 'node:url';
-import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import { rasterize } from '../helpers/pixels.js';
 import { qpdfCheck } from '../helpers/qpdf.js';
+import { pixelRows, pngDataUrl } from '../helpers/png.js';
 
 const FONTS = fileURLToPath(new URL('../fixtures/fonts/', import.meta.url));
 const engine = createEngine();
@@ -21,31 +21,9 @@ async function pixels(css: string, body: string): Promise<string[]> {
   return page!;
 }
 
-function chunk(type: string, data: Uint8Array): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
-
-/** A 4x4 RGB PNG: a red top-left pixel, the rest blue (like WeasyPrint's pattern.png). */
+/** A 4x4 PNG: a red top-left pixel, the rest blue (like WeasyPrint's pattern.png). */
 function patternPng(): string {
-  const rows: number[] = [];
-  for (let y = 0; y < 4; y++) {
-    rows.push(0);
-    for (let x = 0; x < 4; x++) rows.push(...(x === 0 && y === 0 ? [255, 0, 0] : [0, 0, 255]));
-  }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(4, 0);
-  ihdr.writeUInt32BE(4, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const png = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.from(rows))), chunk('IEND', new Uint8Array()),
-  ]);
-  return `data:image/png;base64,${png.toString('base64')}`;
+  return pngDataUrl(pixelRows(4, 4, (x, y) => (x === 0 && y === 0 ? [255, 0, 0, 255] : [0, 0, 255, 255])));
 }
 
 const LIST = '@page { size: 12px 4px; margin: 0 } ol, ul { margin: 0; font: 2px/1 wp; color: red } li::marker { color: blue }';
