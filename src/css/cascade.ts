@@ -185,18 +185,7 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
   const matched = scratch.slice();
   const own = matched.filter((m) => m.entry.pseudo === undefined);
   const cascaded = cascadeDeclarations(own, hints, styleAttr, parent.style.direction === 'rtl');
-  const custom = computeCustomProperties(parent.custom, customValues(cascaded.custom, parent.custom));
-  const style = computeStyle({
-    winners: cascaded.winners,
-    parent: parent.style,
-    custom,
-    isRoot,
-    rootFontSize: state.rootFontSize,
-    viewportWidth: state.viewport.width,
-    viewportHeight: state.viewport.height,
-    parentDisplay: isRoot ? undefined : parent.style.display,
-    diagnostics: state.diagnostics,
-  });
+  const { style, custom } = computeCascaded(cascaded, parent, isRoot, state);
   if (isRoot) state.rootFontSize = style.fontSize;
   const self: ElementStyles = { style, custom, before: undefined, after: undefined, marker: undefined, children: undefined };
   const result: ElementStyles = {
@@ -218,21 +207,27 @@ function generatedStyle(matched: readonly IndexedSelector[], pseudo: 'before' | 
 function pseudoStyle(matched: readonly IndexedSelector[], pseudo: PseudoElement, element: ElementStyles, state: State): ComputedStyle | undefined {
   const entries = matched.filter((m) => m.entry.pseudo === pseudo);
   const cascaded = cascadeDeclarations(entries, undefined, undefined, element.style.direction === 'rtl');
-  const custom = computeCustomProperties(element.custom, customValues(cascaded.custom, element.custom));
-  const style = computeStyle({
-    winners: cascaded.winners,
-    parent: element.style,
-    custom,
-    isRoot: false,
-    rootFontSize: state.rootFontSize,
-    viewportWidth: state.viewport.width,
-    viewportHeight: state.viewport.height,
-    parentDisplay: element.style.display,
-    diagnostics: state.diagnostics,
-  });
+  const { style } = computeCascaded(cascaded, element, false, state);
   if (style.content === 'none') return undefined;
   if (style.content === 'normal' && pseudo !== 'marker') return undefined;
   return style;
+}
+
+/** Custom properties, then every computed value, of an element or pseudo-element whose parent is `parent`. */
+function computeCascaded(cascaded: Cascaded, parent: Pick<ElementStyles, 'style' | 'custom'>, isRoot: boolean, state: State): { style: ComputedStyle; custom: ElementStyles['custom'] } {
+  const custom = computeCustomProperties(parent.custom, customValues(cascaded.custom, parent.custom));
+  const style = computeStyle({
+    winners: cascaded.winners,
+    parent: parent.style,
+    custom,
+    isRoot,
+    rootFontSize: state.rootFontSize,
+    viewportWidth: state.viewport.width,
+    viewportHeight: state.viewport.height,
+    parentDisplay: isRoot ? undefined : parent.style.display,
+    diagnostics: state.diagnostics,
+  });
+  return { style, custom };
 }
 
 interface Cascaded {
