@@ -4,12 +4,14 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import { withPdfFile } from '../helpers/tmp.js';
+import { qpdfCheck } from '../helpers/qpdf.js';
 
 const run = promisify(execFile);
 const engine = createEngine();
 
 async function extract(html: string): Promise<string> {
   const pdf = await engine.render({ template: html });
+  await qpdfCheck(pdf);
   return withPdfFile(pdf, async (path) => (await run('pdftotext', [path, '-'])).stdout);
 }
 
