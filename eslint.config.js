@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'out/**', 'conformance-results/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'out/**', 'conformance-results/**', 'coverage/**', '.tmp/**', 'octavo-data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
