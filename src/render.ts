@@ -8,17 +8,19 @@ import type { Diagnostic } from './diagnostics.js';
 import { OctavoError } from './errors.js';
 import type { EngineOptions, Metadata, RenderOptions } from './options.js';
 import type { PageLayout } from './layout/types.js';
+import type { PageContext, PageStyle } from './css/types.js';
 import { DEFAULT_LIMITS } from './options.js';
 import type { TemplateCache } from './template/render.js';
 import { createTemplateCache } from './template/render.js';
 import { parseHtml } from './dom/parse.js';
-import { collectStylesheets, cascade, computePageStyle, createStylesheetCache } from './css/index.js';
+import { collectStylesheets, cascade, computeMarginBoxStyle, computePageStyle, createStylesheetCache } from './css/index.js';
 import type { StylesheetCache } from './css/index.js';
 import { buildBoxTree } from './boxes/build.js';
 import { createResourceContext, loadImages } from './resources/load.js';
 import type { FontRegistry } from './text/fonts.js';
 import { createFontRegistry, loadFontFaces } from './text/fonts.js';
 import { layoutDocument } from './layout/document.js';
+import { marginBoxStyleLookup } from './layout/page/margin-box-styles.js';
 import { paintDocument } from './paint/paint-page.js';
 import { writePdf } from './pdf/write.js';
 import { validateRenderOptions } from './validate-options.js';
@@ -117,12 +119,17 @@ async function layoutRequest(state: EngineState, request: RenderOptions, diagnos
   ]);
   const text = state.fonts.forRender({ faces, diagnostics });
 
+  const pageStyle = (page: PageContext): PageStyle => computePageStyle(styled, page, diagnostics);
   const pages = layoutDocument(boxes, {
     text,
     images,
     diagnostics,
     maxPages: limits.maxPages,
-    pageStyle: (page) => computePageStyle(styled, page, diagnostics),
+    pageStyle,
+    marginBoxStyle: marginBoxStyleLookup(styled, {
+      pageStyle,
+      compute: (doc, page, box, style) => computeMarginBoxStyle(doc, page, box, style, diagnostics),
+    }),
   });
   const metadata = { ...documentMetadata(dom), ...options.metadata };
   return { laid: { pages, diagnostics: diagnostics.list(), metadata }, options };

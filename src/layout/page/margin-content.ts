@@ -1,0 +1,139 @@
+/**
+ * The content of one page-margin box (CSS Paged Media 3 §5.2, CSS Generated Content 3 §2): its
+ * `content` turned into text with the page's counters, the anonymous block container holding
+ * that text, its intrinsic and laid-out sizes, and its fragment once its border box is known.
+ */
+import type { BlockBox, InlineLevelBox } from '../../boxes/types.js';
+import type { ComputedStyle, ContentItem } from '../../css/types.js';
+import { formatCounter } from '../../boxes/counter-styles.js';
+import { processWhiteSpace } from '../../boxes/whitespace.js';
+import type { Sides } from '../../geometry/types.js';
+import type { BoxFragment, Fragment } from '../types.js';
+import type { LayoutContext } from '../context.js';
+import { usedBorder, usedPadding } from '../box-model.js';
+import { intrinsicSizes } from '../intrinsic.js';
+import { inlineEnv } from '../block-lines.js';
+import { layoutInlineContent } from '../inline/index.js';
+import { translateFragment } from '../translate.js';
+import type { PageCounters } from './page-counters.js';
+
+export interface ContentSink {
+  /** Content that margin boxes cannot show (reported once per document by the caller). */
+  unsupported(feature: string): void;
+}
+
+/**
+ * The text of a margin box's `content`: strings, `counter()`/`counters()` with the page's
+ * counters (`page`, `pages` and any counter of the page context; others are 0), quotes from the
+ * box's `quotes`. `attr()` has no element to read in a page context and gives nothing; images
+ * are not shown.
+ */
+export function marginBoxText(items: readonly ContentItem[], style: ComputedStyle, counters: PageCounters, sink: ContentSink): string {
+  let text = '';
+  let depth = 0;
+  for (const item of items) {
+    switch (item.kind) {
+      case 'string': text += item.value; break;
+      case 'attr': break;
+      case 'counter': text += formatCounter(counters.get(item.name) ?? 0, item.style); break;
+      case 'counters': text += formatCounter(counters.get(item.name) ?? 0, item.style); break;
+      case 'open-quote': text += quoteAt(style, depth, 0); depth += 1; break;
+      case 'close-quote': if (depth > 0) { depth -= 1; text += quoteAt(style, depth, 1); } break;
+      case 'no-open-quote': depth += 1; break;
+      case 'no-close-quote': depth = Math.max(0, depth - 1); break;
+      case 'url': sink.unsupported('url() images in page-margin boxes'); break;
+    }
+  }
+  return text;
+}
+
+const AUTO_QUOTES: readonly (readonly [string, string])[] = [['\u201c', '\u201d'], ['\u2018', '\u2019']];
+
+function quoteAt(style: ComputedStyle, depth: number, which: 0 | 1): string {
+  const pairs = style.quotes === 'auto' ? AUTO_QUOTES : style.quotes === 'none' ? [] : style.quotes;
+  if (pairs.length === 0) return '';
+  return pairs[Math.min(depth, pairs.length - 1)]![which];
+}
+
+/** The margin box as a block container with one text run (white space processed, CSS Text 3 §4.1.1). */
+export function marginBoxTree(style: ComputedStyle, text: string): BlockBox {
+  const children: InlineLevelBox[] = processWhiteSpace([{ kind: 'text', text, style, element: undefined, pseudo: undefined }]);
+  return { kind: 'block', outer: 'block', children, inlineContent: true, style, element: undefined, pseudo: undefined };
+}
+
+/** Horizontal and vertical edges (border + padding) of a margin box, px. */
+export interface BoxEdges {
+  readonly border: Sides;
+  readonly padding: Sides;
+}
+
+export function boxEdges(style: ComputedStyle, basis: number): BoxEdges {
+  return { border: usedBorder(style), padding: usedPadding(style, basis) };
+}
+
+export function horizontalEdges(edges: BoxEdges): number {
+  return edges.border.left + edges.border.right + edges.padding.left + edges.padding.right;
+}
+
+export function verticalEdges(edges: BoxEdges): number {
+  return edges.border.top + edges.border.bottom + edges.padding.top + edges.padding.bottom;
+}
+
+/** Min-content and max-content widths of the box's content. */
+export function contentWidths(box: BlockBox, ctx: LayoutContext): { readonly min: number; readonly max: number } {
+  if (box.children.length === 0) return { min: 0, max: 0 };
+  const sizes = intrinsicSizes(box, ctx);
+  return { min: sizes.minContent, max: sizes.maxContent };
+}
+
+/** Height of the box's lines at a content width. */
+export function contentHeight(box: BlockBox, width: number, ctx: LayoutContext): number {
+  if (box.children.length === 0) return 0;
+  return layoutInlineContent(box, Math.max(0, width), inlineEnv(ctx)).reduce((sum, line) => sum + line.height, 0);
+}
+
+export type VerticalPlacement = 'top' | 'middle' | 'bottom';
+
+export interface MarginBoxPlacement {
+  readonly box: BlockBox;
+  /** The border box on the page. */
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly edges: BoxEdges;
+  /** Where the lines go in the content box (the box's `vertical-align`, §5.3). */
+  readonly align: VerticalPlacement;
+}
+
+/** The box's fragment: its lines laid out at its content width and aligned vertically. */
+export function marginBoxFragment(placement: MarginBoxPlacement, ctx: LayoutContext): BoxFragment {
+  const { box, edges } = placement;
+  const contentX = placement.x + edges.border.left + edges.padding.left;
+  const contentY = placement.y + edges.border.top + edges.padding.top;
+  const contentWidth = Math.max(0, placement.width - horizontalEdges(edges));
+  const contentBoxHeight = Math.max(0, placement.height - verticalEdges(edges));
+  const lines = box.children.length === 0 ? [] : layoutInlineContent(box, contentWidth, inlineEnv(ctx));
+  const linesHeight = lines.reduce((sum, line) => sum + line.height, 0);
+  const free = contentBoxHeight - linesHeight;
+  let y = contentY + (placement.align === 'middle' ? free / 2 : placement.align === 'bottom' ? free : 0);
+  const children: Fragment[] = [];
+  for (const line of lines) {
+    children.push(translateFragment(line.fragment, contentX, y));
+    y += line.height;
+  }
+  return {
+    kind: 'box',
+    box,
+    style: box.style,
+    x: placement.x,
+    y: placement.y,
+    width: placement.width,
+    height: placement.height,
+    border: edges.border,
+    padding: edges.padding,
+    children,
+    continuedBefore: false,
+    continuedAfter: false,
+  };
+}

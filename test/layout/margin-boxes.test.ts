@@ -1,0 +1,166 @@
+/** Page-margin boxes and page counters (CSS Paged Media 3 §5, §4.4), as geometry. */
+import { describe, expect, it } from 'vitest';
+import { layoutHtml } from '../helpers/layout.js';
+import type { BoxFragment, Fragment, LineFragment, PageLayout, TextFragment } from '../../src/layout/types.js';
+import { distributeBand, flexTwo, placeOnAxis } from '../../src/layout/page/margin-geometry.js';
+import { pageCounterValues } from '../../src/layout/page/page-counters.js';
+
+/** 300x200 pages, margins 20px top/bottom and 30px left/right: the page area is 240x160 at (30, 20). */
+const PAGE = '@page { size: 300px 200px; margin: 20px 30px; font: 10px/12px monospace }';
+const THREE_PAGES = 'body { margin: 0 } div { height: 150px }</style><div></div><div></div><div></div>';
+
+function texts(fragment: Fragment): TextFragment[] {
+  if (fragment.kind === 'text') return [fragment];
+  if (fragment.kind === 'box' || fragment.kind === 'line') return fragment.children.flatMap(texts);
+  return [];
+}
+
+/** The margin box whose text is `text` (or the only text-less one for ''). */
+function boxWithText(page: PageLayout, text: string): { box: BoxFragment; text: TextFragment | undefined; line: LineFragment | undefined } {
+  for (const fragment of page.marginBoxes) {
+    if (fragment.kind !== 'box') continue;
+    const runs = texts(fragment);
+    const line = fragment.children.find((child): child is LineFragment => child.kind === 'line');
+    if (runs.map((t) => t.text).join('') === text) return { box: fragment, text: runs[0], line };
+  }
+  throw new Error(`no margin box with text ${JSON.stringify(text)} on page ${page.index + 1}: ${page.marginBoxes.flatMap(texts).map((t) => t.text).join(' | ')}`);
+}
+
+function allText(page: PageLayout): string[] {
+  return page.marginBoxes.map((fragment) => texts(fragment).map((t) => t.text).join(''));
+}
+
+const rect = (f: { x: number; y: number; width: number; height: number }): number[] => [f.x, f.y, f.width, f.height].map((v) => Math.round(v * 100) / 100);
+
+describe('page-margin boxes: placement (CSS Paged Media 3 §5.3)', () => {
+  it('puts "Page X of Y" centred in the bottom margin of every page', async () => {
+    const doc = await layoutHtml(`<style>${PAGE} @page { @bottom-center { content: "Page " counter(page) " of " counter(pages) } } ${THREE_PAGES}`);
+    expect(doc.pages).toHaveLength(3);
+    expect(doc.pages.map((p) => allText(p))).toEqual([['Page 1 of 3'], ['Page 2 of 3'], ['Page 3 of 3']]);
+    const { box, text } = boxWithText(doc.pages[1]!, 'Page 2 of 3');
+    // the whole bottom band: the page area's width, the bottom margin's height
+    expect(rect(box)).toEqual([30, 180, 240, 20]);
+    // centred on the page area, and vertically in the band (vertical-align: middle)
+    expect(text!.x + text!.width / 2).toBeCloseTo(150, 1);
+    expect(boxWithText(doc.pages[1]!, 'Page 2 of 3').line!.y).toBeCloseTo(184, 5); // 12px line in 20px
+  });
+
+  it('centres a lone top-center box on the page area, not on the page', async () => {
+    const doc = await layoutHtml('<style>@page { size: 300px 200px; margin: 20px 10px 20px 90px; font: 10px/12px monospace; @top-center { content: "Title" } } body { margin: 0 }</style>x');
+    const { box, text } = boxWithText(doc.pages[0]!, 'Title');
+    expect(rect(box)).toEqual([90, 0, 200, 20]);
+    expect(text!.x + text!.width / 2).toBeCloseTo(190, 1);
+  });
+
+  it('aligns left boxes left and right boxes right, sharing the band by max-content width', async () => {
+    const doc = await layoutHtml(`<style>${PAGE} @page { @top-left { content: "left" } @top-right { content: "right" } } body { margin: 0 }</style>x`);
+    const left = boxWithText(doc.pages[0]!, 'left');
+    const right = boxWithText(doc.pages[0]!, 'right');
+    expect(left.text!.x).toBeCloseTo(30, 5);
+    expect(right.text!.x + right.text!.width).toBeCloseTo(270, 5);
+    // §5.3.2: 24px and 30px of max-content grow in that proportion to fill 240px
+    expect(rect(left.box)).toEqual([30, 0, 106.67, 20]);
+    expect(rect(right.box)).toEqual([136.67, 0, 133.33, 20]);
+  });
+
+  it('gives the side boxes of a band with a centre box equal halves of what the centre leaves', async () => {
+    const doc = await layoutHtml(`<style>${PAGE} @page { @top-left { content: "a" } @top-center { content: "centre" } @top-right { content: "bbbb" } } body { margin: 0 }</style>x`);
+    const centre = boxWithText(doc.pages[0]!, 'centre');
+    const a = boxWithText(doc.pages[0]!, 'a');
+    const b = boxWithText(doc.pages[0]!, 'bbbb');
+    expect(centre.box.x + centre.box.width / 2).toBeCloseTo(150, 5);
+    expect(a.box.width).toBeCloseTo(b.box.width, 5);
+    expect(a.box.x).toBeCloseTo(30, 5);
+    expect(b.box.x + b.box.width).toBeCloseTo(270, 5);
+    expect(a.box.width * 2 + centre.box.width).toBeCloseTo(240, 5);
+  });
+
+  it('fills the corners and stacks the side boxes, top box at the top', async () => {
+    const doc = await layoutHtml(`<style>${PAGE} @page {
+      @top-left-corner { content: "" } @bottom-right-corner { content: "" }
+      @left-top { content: "T" } @right-bottom { content: "B" } } body { margin: 0 }</style>x`);
+    const boxes = doc.pages[0]!.marginBoxes.map((f) => rect(f));
+    expect(boxes).toContainEqual([0, 0, 30, 20]);
+    expect(boxes).toContainEqual([270, 180, 30, 20]);
+    const top = boxWithText(doc.pages[0]!, 'T');
+    expect(rect(top.box)).toEqual([0, 20, 30, 160]);
+    expect(top.line!.y).toBeCloseTo(20, 5); // left-top: vertical-align top, text-align center
+    expect(top.text!.x + top.text!.width / 2).toBeCloseTo(15, 5);
+    const bottom = boxWithText(doc.pages[0]!, 'B');
+    expect(bottom.line!.y + bottom.line!.height).toBeCloseTo(180, 5); // right-bottom: vertical-align bottom
+  });
+
+  it('lets author text-align, vertical-align, margins, padding and sizes override the defaults', async () => {
+    const doc = await layoutHtml(`<style>${PAGE} @page {
+      @bottom-center { content: "x"; text-align: right; vertical-align: top; padding: 2px; margin: 0 4px }
+      @top-right-corner { content: "c"; width: 10px; height: 6px } } body { margin: 0 }</style>x`);
+    const footer = boxWithText(doc.pages[0]!, 'x');
+    expect(rect(footer.box)).toEqual([34, 180, 232, 20]);
+    expect(footer.text!.x + footer.text!.width).toBeCloseTo(264, 5);
+    expect(footer.line!.y).toBeCloseTo(182, 5);
+    // a fixed-size corner box sticks to the page area's corner
+    expect(rect(boxWithText(doc.pages[0]!, 'c').box)).toEqual([270, 14, 10, 6]);
+  });
+
+  it('generates nothing for a box without content, and @page :first can remove one with content: none', async () => {
+    const doc = await layoutHtml(`<style>${PAGE} @page { @top-left { background: red } @bottom-center { content: counter(page) } }
+      @page :first { @bottom-center { content: none } } ${THREE_PAGES}`);
+    expect(doc.pages.map((p) => allText(p))).toEqual([[], ['2'], ['3']]);
+  });
+});
+
+describe('page counters (CSS Paged Media 3 §4.4)', () => {
+  it('formats page counters in any counter style', async () => {
+    const doc = await layoutHtml(`<style>${PAGE} @page { @top-right { content: counter(page, upper-roman) "/" counter(pages, lower-alpha) } } ${THREE_PAGES}`);
+    expect(doc.pages.map((p) => allText(p))).toEqual([['I/c'], ['II/c'], ['III/c']]);
+  });
+
+  it('honours counter-reset and counter-increment of the page in @page rules', async () => {
+    const doc = await layoutHtml(`<style>${PAGE} @page { @bottom-center { content: counter(page) } }
+      @page :first { counter-reset: page 5 } @page :nth(3) { counter-increment: page 10 } ${THREE_PAGES}`);
+    expect(doc.pages.map((p) => allText(p))).toEqual([['5'], ['6'], ['16']]);
+  });
+
+  it('keeps counters per page and ignores changes to pages', () => {
+    const base = { counterReset: [], counterIncrement: [], counterSet: [] };
+    const styles = [
+      { ...base, counterReset: [{ name: 'pages', value: 9 }] },
+      { ...base, counterSet: [{ name: 'page', value: 1 }] },
+      base,
+    ] as unknown as Parameters<typeof pageCounterValues>[0];
+    expect(pageCounterValues(styles).map((c) => [c.get('page'), c.get('pages')])).toEqual([[1, 3], [1, 3], [2, 3]]);
+  });
+
+  it('warns once about images in margin boxes', async () => {
+    const doc = await layoutHtml(`<style>${PAGE} @page { @top-left { content: url(a.png) } @top-right { content: url(b.png) } } ${THREE_PAGES}`);
+    expect(doc.diagnostics.filter((d) => d.code === 'css_unsupported' && d.message.includes('page-margin'))).toHaveLength(1);
+  });
+});
+
+describe('margin band arithmetic (§5.3.2)', () => {
+  it('resolves flexible widths by max-content, then min-content', () => {
+    expect(flexTwo({ min: 10, max: 20, fixed: false }, { min: 10, max: 60, fixed: false }, 160)).toEqual([40, 120]);
+    // max-content does not fit: from min-content towards max-content by their differences
+    expect(flexTwo({ min: 10, max: 20, fixed: false }, { min: 10, max: 60, fixed: false }, 50)).toEqual([15, 35]);
+    // not even min-content fits: shrink by min-content
+    expect(flexTwo({ min: 30, max: 40, fixed: false }, { min: 10, max: 60, fixed: false }, 20)).toEqual([15, 5]);
+    expect(flexTwo({ min: 5, max: 5, fixed: true }, { min: 1, max: 9, fixed: false }, 100)).toEqual([5, 95]);
+    expect(flexTwo(undefined, { min: 1, max: 9, fixed: false }, 100)).toEqual([0, 100]);
+  });
+
+  it('centres the middle box against twice the larger side box', () => {
+    const slots = distributeBand(100, { min: 10, max: 10, fixed: false }, { min: 20, max: 20, fixed: false }, undefined);
+    // C=20 against AC=20: 50 each; A and B get 25 on either side
+    expect(slots.middle).toEqual({ start: 25, size: 50 });
+    expect(slots.start).toEqual({ start: 0, size: 25 });
+    expect(slots.end).toEqual({ start: 75, size: 25 });
+  });
+
+  it('places a fixed size by its auto margins or at its anchor', () => {
+    const slot = { start: 10, size: 100 };
+    expect(placeOnAxis({ slot, marginStart: 5, marginEnd: 5, size: undefined, basis: 0, anchor: 'start' })).toEqual({ start: 15, size: 90 });
+    expect(placeOnAxis({ slot, marginStart: 'auto', marginEnd: 'auto', size: 20, basis: 0, anchor: 'start' })).toEqual({ start: 50, size: 20 });
+    expect(placeOnAxis({ slot, marginStart: 5, marginEnd: 5, size: 20, basis: 0, anchor: 'end' })).toEqual({ start: 85, size: 20 });
+    expect(placeOnAxis({ slot, marginStart: 5, marginEnd: 5, size: 20, basis: 0, anchor: 'start' })).toEqual({ start: 15, size: 20 });
+  });
+});
