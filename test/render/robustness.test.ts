@@ -1,0 +1,39 @@
+/**
+ * Bad CSS and odd HTML are warnings, never crashes: each of these renders to a valid PDF.
+ * (Bad templates and options are typed errors; those are tested per stage.)
+ */
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/index.js';
+import { qpdfCheck } from '../helpers/qpdf.js';
+
+const engine = createEngine();
+
+const CASES: Readonly<Record<string, string>> = {
+  'broken stylesheet': '<style>p { color: ; width: calc(100% / 0); margin: -99999px; font-size: -3px } } } @media { p { </style><p>x</p>',
+  'degenerate page': '<style>@page { size: 0 0; margin: 100% }</style><p>x</p>',
+  'one-pixel page': '<style>@page { size: 1px 1px; margin: 0 }</style><p>hello world</p>',
+  'huge sizes': '<div style="width: 1e308px; height: 1e308px; border: 1e6px solid red">x</div>',
+  'nested percentage inline-blocks': '<style>* { display: inline-block; width: 50% }</style><div><div><div><div>deep</div></div></div></div>',
+  'zero font and line height': '<p style="line-height: 0; font-size: 0">zero</p>',
+  'unclosed table and lists': '<table><tr><td>a<td>b</tr></table><ul><li><ol><li>x</ol></ul>',
+  'negative spacing': '<p style="letter-spacing: -100px; word-spacing: -50px">squeezed text here</p>',
+  'broken images': '<img src="data:image/png;base64,AAAA"><img src="data:image/svg+xml,<svg/>"><img>',
+  'generated content edge cases': '<style>p::before { content: counter(a) counters(b, ".") attr(nope) open-quote close-quote close-quote }</style><p>x</p>',
+  'mixed directions': '<p dir="rtl">שלום <span dir="ltr">abc</span> عربي</p>',
+  'unbreakable tall box': '<div style="min-height: 5000px; break-inside: avoid">tall</div><div style="height: 3000px"></div>',
+  'unknown fonts and weights': '<p style="font-family: nothing-exists; font-weight: 950; font-style: oblique 40deg">x</p>',
+  'extreme vertical-align': '<p style="vertical-align: 1000%">x<span style="vertical-align: -1000px">y</span></p>',
+};
+
+describe('robustness', () => {
+  it.each(Object.entries(CASES))('%s renders to a valid PDF', async (_name, template) => {
+    const result = await engine.renderDetailed({ template });
+    expect(result.pages).toBeGreaterThanOrEqual(1);
+    await qpdfCheck(result.pdf);
+  });
+
+  it('reports bad CSS as warnings with their lines', async () => {
+    const result = await engine.renderDetailed({ template: '<style>\np { colour: red; width: banana }\n</style><p>x</p>' });
+    expect(result.diagnostics.map((d) => [d.code, d.line])).toEqual([['css_unknown_property', 2], ['css_invalid_value', 2]]);
+  });
+});
