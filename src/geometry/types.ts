@@ -20,19 +20,10 @@ export interface Sides<T = number> {
   readonly left: T;
 }
 
-export const ZERO_SIDES: Sides = { top: 0, right: 0, bottom: 0, left: 0 };
 
 export type Side = keyof Sides;
 export const SIDES: readonly Side[] = ['top', 'right', 'bottom', 'left'];
 
-export function insetRect(rect: Rect, by: Sides): Rect {
-  return {
-    x: rect.x + by.left,
-    y: rect.y + by.top,
-    width: Math.max(0, rect.width - by.left - by.right),
-    height: Math.max(0, rect.height - by.top - by.bottom),
-  };
-}
 
 /** CSS px to PDF points. */
 export const PT_PER_PX = 0.75;

@@ -1,6 +1,6 @@
 /** The records every block-level layout algorithm takes and returns (DESIGN.md §2, principle 4). */
-import type { BlockBox, ReplacedBox } from '../boxes/types.js';
-import type { BoxFragment, Fragment } from './types.js';
+import type { BlockBox } from '../boxes/types.js';
+import type { Fragment } from './types.js';
 import type { MarginStrut } from './margins.js';
 import type { LaidOutLine } from './inline/line-box.js';
 
@@ -32,7 +32,7 @@ export type BreakToken =
 export type LayoutResult =
   | {
       readonly kind: 'placed';
-      readonly fragment: BoxFragment | FragmentLike;
+      readonly fragment: Fragment;
       /** Absolute y of the border-box bottom (the new current position if margins collapse no further). */
       readonly endY: number;
       /** Margins pending below the box. */
@@ -45,8 +45,3 @@ export type LayoutResult =
     }
   /** Nothing of the box fits on this page: break before it. */
   | { readonly kind: 'pushed' };
-
-/** A placed fragment that is not a BoxFragment (e.g. a block-level image). */
-export type FragmentLike = Fragment;
-
-export type BlockLevel = BlockBox | ReplacedBox;

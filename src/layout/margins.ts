@@ -15,9 +15,6 @@ export function addMargin(strut: MarginStrut, margin: number): MarginStrut {
   return margin < strut.negative ? { positive: strut.positive, negative: margin } : strut;
 }
 
-export function joinStruts(a: MarginStrut, b: MarginStrut): MarginStrut {
-  return { positive: Math.max(a.positive, b.positive), negative: Math.min(a.negative, b.negative) };
-}
 
 export function collapsedMargin(strut: MarginStrut): number {
   return strut.positive + strut.negative;

@@ -7,12 +7,6 @@ export function resolveLength(value: LengthPercentage, basis: number): number {
   return evaluateCalc(value.node, basis);
 }
 
-/** Like resolveLength, but an indefinite basis makes percentages `undefined` (CSS Sizing 3 §5.2.1). */
-export function resolveLengthOrUndefined(value: LengthPercentage, basis: number | undefined): number | undefined {
-  if (typeof value === 'number') return value;
-  if (basis === undefined) return undefined;
-  return resolveLength(value, basis);
-}
 
 export function evaluateCalc(node: CalcNode, basis: number): number {
   switch (node.op) {
@@ -28,8 +22,4 @@ export function evaluateCalc(node: CalcNode, basis: number): number {
       return Math.max(min, Math.min(evaluateCalc(node.value, basis), max));
     }
   }
-}
-
-export function isPercentageDependent(value: LengthPercentage): boolean {
-  return typeof value !== 'number';
 }
