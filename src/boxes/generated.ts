@@ -60,19 +60,26 @@ function parseInteger(value: string | undefined): number | undefined {
   return Number.parseInt(value, 10);
 }
 
-/** The text of a `content` value (images are handled by the caller). */
+/** What `counter()`/`counters()` read: the document's counter scopes, or a page's counters. */
+export interface CounterValues {
+  value(name: string): number;
+  /** Outermost first. */
+  allValues(name: string): readonly number[];
+}
+
+/** The text of a `content` value (images are handled by the caller; without an element, `attr()` is empty). */
 export function contentText(
   items: readonly ContentItem[],
-  element: DomElement,
+  element: DomElement | undefined,
   style: ComputedStyle,
-  counters: CounterState,
+  counters: CounterValues,
   quotes: QuoteState,
 ): string {
   let text = '';
   for (const item of items) {
     switch (item.kind) {
       case 'string': text += item.value; break;
-      case 'attr': text += element.attribs[item.name] ?? ''; break;
+      case 'attr': text += element?.attribs[item.name] ?? ''; break;
       case 'counter': text += formatCounter(counters.value(item.name), item.style); break;
       case 'counters': text += counters.allValues(item.name).map((v) => formatCounter(v, item.style)).join(item.separator); break;
       case 'open-quote': text += quoteAt(style, quotes.depth, 0); quotes.depth += 1; break;

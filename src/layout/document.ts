@@ -4,7 +4,7 @@
  * document is complete.
  */
 import type { BoxTree } from '../boxes/types.js';
-import type { PageContext, PageStyle } from '../css/types.js';
+import type { PageStyle } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import { OctavoError } from '../errors.js';
 import type { Sides } from '../geometry/types.js';
@@ -14,22 +14,19 @@ import type { BreakToken } from './flow.js';
 import { EMPTY_STRUT } from './margins.js';
 import { layoutBlockLevel } from './block.js';
 import { withMarginBoxes } from './page/margin-boxes.js';
+import { pageContextAt } from './page/page-context.js';
 
 export type { LayoutContext } from './context.js';
 
 export function layoutDocument(tree: BoxTree, ctx: LayoutContext): PageLayout[] {
   const pages: PageLayout[] = [];
-  const contexts: PageContext[] = [];
   let token: BreakToken | undefined;
   do {
     const index = pages.length;
     if (index >= ctx.maxPages) {
       throw new OctavoError('limit_exceeded', `the document has more than ${ctx.maxPages} pages`, { hint: 'raise limits.maxPages or shorten the content' });
     }
-    // The first page is a right page in a left-to-right document (CSS Paged Media 3 §4.1).
-    const context: PageContext = { index, side: index % 2 === 0 ? 'right' : 'left', blank: false };
-    contexts.push(context);
-    const pageStyle = ctx.pageStyle(context);
+    const pageStyle = ctx.pageStyle(pageContextAt(index));
     const margins = pageMargins(pageStyle);
     const area = { x: margins.left, y: margins.top, width: Math.max(0, pageStyle.width - margins.left - margins.right), height: Math.max(0, pageStyle.height - margins.top - margins.bottom) };
     const result = layoutBlockLevel(tree.root, {
@@ -48,7 +45,7 @@ export function layoutDocument(tree: BoxTree, ctx: LayoutContext): PageLayout[] 
     token = next;
   } while (token !== undefined);
   // margin boxes last: counter(pages) needs the page count (CSS Paged Media 3 §5)
-  return withMarginBoxes(pages, contexts, ctx);
+  return withMarginBoxes(pages, ctx);
 }
 
 /** Page margins: percentages of the page width (left/right) and height (top/bottom); auto is 0. */

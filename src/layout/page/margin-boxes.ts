@@ -16,7 +16,7 @@
  * band keeps it and its neighbours share the rest (§5.3.2's over-constrained cases are not solved).
  */
 import type { BlockBox } from '../../boxes/types.js';
-import type { ComputedStyle, PageContext } from '../../css/types.js';
+import type { ComputedStyle } from '../../css/types.js';
 import { resolveSize } from '../box-model.js';
 import type { LayoutContext } from '../context.js';
 import type { Fragment, PageLayout } from '../types.js';
@@ -25,6 +25,7 @@ import { BANDS, CORNERS, MARGIN_BOX_ORDER, distributeBand, placeOnAxis } from '.
 import type { BoxEdges, ContentSink, VerticalPlacement } from './margin-content.js';
 import { boxEdges, contentHeight, contentWidths, horizontalEdges, marginBoxFragment, marginBoxText, marginBoxTree, verticalEdges } from './margin-content.js';
 import type { PageCounters } from './page-counters.js';
+import { pageContextAt } from './page-context.js';
 import { pageCounterValues } from './page-counters.js';
 
 export type { MarginBoxName } from './margin-geometry.js';
@@ -43,21 +44,15 @@ interface PageFrame {
   readonly ctx: LayoutContext;
 }
 
-/** The pages with their margin boxes; `contexts[i]` is the page context page i was styled with. */
-export function withMarginBoxes(pages: readonly PageLayout[], contexts: readonly PageContext[], ctx: LayoutContext): PageLayout[] {
+/** The pages with their margin boxes (laid out once every page exists, for `counter(pages)`). */
+export function withMarginBoxes(pages: readonly PageLayout[], ctx: LayoutContext): PageLayout[] {
   const styleOf = ctx.marginBoxStyle;
   if (styleOf === undefined) return [...pages];
   const counters = pageCounterValues(pages.map((page) => page.pageStyle.style));
-  const reported = new Set<string>();
-  const sink: ContentSink = {
-    unsupported(feature) {
-      if (reported.has(feature)) return;
-      reported.add(feature);
-      ctx.diagnostics.warn('css_unsupported', `${feature} are not supported yet`);
-    },
-  };
+  // Diagnostics keep one warning per distinct message, so each unsupported feature is reported once.
+  const sink: ContentSink = { unsupported: (feature) => ctx.diagnostics.warn('css_unsupported', `${feature} are not supported yet`) };
   return pages.map((page, index) => {
-    const context = contexts[index] ?? { index, side: index % 2 === 0 ? 'right' : 'left', blank: false };
+    const context = pageContextAt(page.index);
     const boxes = generatedBoxes(page, (name) => styleOf(context, name), counters[index]!, sink);
     if (boxes.size === 0) return page;
     return { ...page, marginBoxes: layoutPageMarginBoxes({ page, boxes, ctx }) };

@@ -5,7 +5,7 @@
  */
 import type { BlockBox, InlineLevelBox } from '../../boxes/types.js';
 import type { ComputedStyle, ContentItem } from '../../css/types.js';
-import { formatCounter } from '../../boxes/counter-styles.js';
+import { contentText } from '../../boxes/generated.js';
 import { processWhiteSpace } from '../../boxes/whitespace.js';
 import type { Sides } from '../../geometry/types.js';
 import type { BoxFragment, Fragment } from '../types.js';
@@ -29,30 +29,12 @@ export interface ContentSink {
  * are not shown.
  */
 export function marginBoxText(items: readonly ContentItem[], style: ComputedStyle, counters: PageCounters, sink: ContentSink): string {
-  let text = '';
-  let depth = 0;
-  for (const item of items) {
-    switch (item.kind) {
-      case 'string': text += item.value; break;
-      case 'attr': break;
-      case 'counter': text += formatCounter(counters.get(item.name) ?? 0, item.style); break;
-      case 'counters': text += formatCounter(counters.get(item.name) ?? 0, item.style); break;
-      case 'open-quote': text += quoteAt(style, depth, 0); depth += 1; break;
-      case 'close-quote': if (depth > 0) { depth -= 1; text += quoteAt(style, depth, 1); } break;
-      case 'no-open-quote': depth += 1; break;
-      case 'no-close-quote': depth = Math.max(0, depth - 1); break;
-      case 'url': sink.unsupported('url() images in page-margin boxes'); break;
-    }
-  }
-  return text;
-}
-
-const AUTO_QUOTES: readonly (readonly [string, string])[] = [['\u201c', '\u201d'], ['\u2018', '\u2019']];
-
-function quoteAt(style: ComputedStyle, depth: number, which: 0 | 1): string {
-  const pairs = style.quotes === 'auto' ? AUTO_QUOTES : style.quotes === 'none' ? [] : style.quotes;
-  if (pairs.length === 0) return '';
-  return pairs[Math.min(depth, pairs.length - 1)]![which];
+  if (items.some((item) => item.kind === 'url')) sink.unsupported('url() images in page-margin boxes');
+  const values = {
+    value: (name: string): number => counters.get(name) ?? 0,
+    allValues: (name: string): readonly number[] => [counters.get(name) ?? 0],
+  };
+  return contentText(items, undefined, style, values, { depth: 0 });
 }
 
 /** The margin box as a block container with one text run (white space processed, CSS Text 3 §4.1.1). */
