@@ -1,32 +1,46 @@
 /**
  * Anonymous block boxes (CSS2 §9.2.1.1): a block container's children are either all
  * block-level or all inline-level; runs of inline-level content between blocks are wrapped
- * in anonymous blocks, and runs of collapsible white space alone are dropped.
+ * in anonymous blocks, and runs of collapsible white space alone are dropped. Out-of-flow
+ * placeholders (CSS2 §9.3) belong to neither kind: they join the inline run they stand in, and
+ * are block-level where no inline content surrounds them.
  */
 import type { ComputedStyle, Display } from '../css/types.js';
-import type { BlockBox, Box, InlineLevelBox } from './types.js';
+import type { BlockBox, BlockLevelBox, Box, InlineLevelBox } from './types.js';
 import { isCollapsibleWhiteSpaceOnly, processWhiteSpace } from './whitespace.js';
 
-export function isBlockLevel(box: Box): boolean {
-  return (box.kind === 'block' || box.kind === 'replaced') && box.outer === 'block';
+export function isBlockLevel(box: Box): box is Exclude<BlockLevelBox, { kind: 'out-of-flow' }> {
+  switch (box.kind) {
+    case 'block': case 'replaced': case 'flex': case 'table-wrapper': return box.outer === 'block';
+    default: return false;
+  }
 }
 
-export interface BlockContainerContent {
-  readonly children: readonly Box[];
-  readonly inlineContent: boolean;
-}
+/** The children of a block container, typed by what they hold. */
+export type BlockContainerContent =
+  | { readonly inlineContent: true; readonly children: readonly InlineLevelBox[] }
+  | { readonly inlineContent: false; readonly children: readonly BlockLevelBox[] };
 
 export function blockContainerChildren(
   children: readonly Box[],
   anonymousStyle: (display: Display) => ComputedStyle,
 ): BlockContainerContent {
+  const inline = children as readonly InlineLevelBox[];
   if (!children.some(isBlockLevel)) {
-    return { children: processWhiteSpace(children as readonly InlineLevelBox[]), inlineContent: true };
+    if (inline.length === 0 || !inline.every((c) => c.kind === 'out-of-flow' || isIgnorableWhiteSpace(c))) {
+      return { children: processWhiteSpace(inline), inlineContent: true };
+    }
   }
-  const out: Box[] = [];
+  return { children: blockLevelChildren(inline, anonymousStyle), inlineContent: false };
+}
+
+/** Block-level children with inline runs wrapped (anonymous blocks), or dropped when only white space. */
+export function blockLevelChildren(children: readonly Box[], anonymousStyle: (display: Display) => ComputedStyle): BlockLevelBox[] {
+  const out: BlockLevelBox[] = [];
   let run: InlineLevelBox[] = [];
   const flush = (): void => {
-    if (run.length > 0 && !run.every(isIgnorableWhiteSpace)) out.push(anonymousBlock(run, anonymousStyle('block')));
+    if (run.some((c) => c.kind !== 'out-of-flow' && !isIgnorableWhiteSpace(c))) out.push(anonymousBlock(run, anonymousStyle('block')));
+    else for (const c of run) if (c.kind === 'out-of-flow') out.push(c);
     run = [];
   };
   for (const child of children) {
@@ -38,7 +52,7 @@ export function blockContainerChildren(
     }
   }
   flush();
-  return { children: out, inlineContent: false };
+  return out;
 }
 
 function isIgnorableWhiteSpace(box: InlineLevelBox): boolean {

@@ -7,11 +7,11 @@ import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, Display, PseudoElement, StyledDocument } from '../css/types.js';
 import type { DomDocument, DomElement, DomNode } from '../dom/types.js';
 import { isElement, isText } from '../dom/types.js';
-import type { BlockBox, Box, BoxTree, InlineBox, InlineLevelBox, ReplacedBox, TextBox } from './types.js';
+import type { BlockBox, Box, BoxTree, FlexBox, InlineBox, InlineLevelBox, OutOfFlowBox, ReplacedBox, TextBox } from './types.js';
 import { CounterState } from './counters.js';
 import type { QuoteState } from './generated.js';
 import { applyCounterChanges, contentText, markerContent } from './generated.js';
-import { blockContainerChildren, isBlockLevel } from './anonymous.js';
+import { blockContainerChildren, blockLevelChildren, isBlockLevel } from './anonymous.js';
 
 export interface BuildContext {
   /** Base URL that relative `src` attributes resolve against. */
@@ -58,24 +58,57 @@ function buildElement(walk: Walk, element: DomElement): Box[] {
 }
 
 function buildRenderedElement(walk: Walk, element: DomElement, declared: ComputedStyle): Box[] {
-  const outOfFlow = declared.float !== 'none' || declared.position === 'absolute' || declared.position === 'fixed';
-  if (outOfFlow) {
-    walk.ctx.diagnostics.warn('css_unsupported', 'floats and absolute positioning are laid out in normal flow for now');
-  }
-  const style = outOfFlow ? blockified(declared) : declared;
+  const scheme = outOfFlowScheme(declared);
+  const style = scheme !== undefined ? blockified(declared) : declared;
   applyCounterChanges(element, style, walk.counters);
   if (style.display === 'contents') return elementChildren(walk, element, style);
+  const boxes = inFlowBoxes(walk, element, style);
+  if (scheme === undefined) return boxes;
+  const box = boxes[0];
+  if (box === undefined || !isBlockLevel(box)) return boxes;
+  return [{ kind: 'out-of-flow', scheme, box, style, element, pseudo: undefined }];
+}
+
+/** CSS2 §9.3: floats and absolutely positioned boxes leave the flow (an absolute box does not float). */
+function outOfFlowScheme(style: ComputedStyle): OutOfFlowBox['scheme'] | undefined {
+  if (style.position === 'absolute' || style.position === 'fixed') return style.position;
+  return style.float !== 'none' ? 'float' : undefined;
+}
+
+function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle): Box[] {
   const replaced = replacedBox(walk, element, style);
   if (replaced !== undefined) return [replaced];
   if (element.name === 'br') return [{ kind: 'br', style, element, pseudo: undefined }];
 
   const outer = outerDisplay(style.display);
   if (outer === 'inline-flow') return inlineBoxes(style, element, elementChildren(walk, element, style));
+  if (style.display === 'flex' || style.display === 'inline-flex' || style.display === 'grid' || style.display === 'inline-grid') {
+    return [flexBox(walk, element, style, outer)];
+  }
   warnUnsupportedDisplay(walk, style.display);
   const marker = style.display === 'list-item' ? markerBox(walk, element, style) : undefined;
   let children = elementChildren(walk, element, style);
   if (marker !== undefined && style.listStylePosition === 'inside') children = [marker, ...children];
   return [blockBox(walk, element, style, undefined, children, outer, style.listStylePosition === 'outside' ? marker : undefined)];
+}
+
+/**
+ * A flex or grid container (CSS Flexbox 1 §4, CSS Grid 1 §6): each in-flow child is blockified
+ * into an item, and each run of text between them is wrapped in an anonymous block item.
+ */
+function flexBox(walk: Walk, element: DomElement, style: ComputedStyle, outer: 'block' | 'inline'): FlexBox {
+  const children = elementChildren(walk, element, style).map((child) => (isBlockLevel(child) || child.kind === 'out-of-flow' ? child : blockifiedItem(child)));
+  const kind = style.display === 'flex' || style.display === 'inline-flex' ? 'flex' : 'grid';
+  warnUnsupportedDisplay(walk, style.display);
+  return { kind, outer, style, element, pseudo: undefined, children: blockLevelChildren(children, (display) => walk.styled.anonymousStyle(style, display)) };
+}
+
+/** An atomic inline child of a flex or grid container becomes a block-level item (CSS Display 3 §2.7). */
+function blockifiedItem(child: Box): Box {
+  if ((child.kind === 'block' || child.kind === 'replaced' || child.kind === 'flex' || child.kind === 'table-wrapper') && child.outer === 'inline') {
+    return { ...child, outer: 'block', style: blockified(child.style) } as Box;
+  }
+  return child;
 }
 
 /** Children of an element, framed by its ::before and ::after boxes. */
@@ -199,7 +232,7 @@ function inlineBoxes(style: ComputedStyle, element: DomElement, children: readon
       flush(false);
       out.push(child);
     } else {
-      part.push(child);
+      part.push(child as InlineLevelBox);
     }
   }
   flush(out.length === 0);
@@ -216,7 +249,7 @@ function blockBox(
   marker?: Box,
 ): BlockBox {
   const content = blockContainerChildren(children, (display) => walk.styled.anonymousStyle(style, display));
-  const box: BlockBox = { kind: 'block', outer, style, element, pseudo, children: content.children, inlineContent: content.inlineContent };
+  const box: BlockBox = { kind: 'block', outer, style, element, pseudo, ...content };
   return marker !== undefined && marker.kind === 'block' ? { ...box, marker } : box;
 }
 

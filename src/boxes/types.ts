@@ -2,6 +2,10 @@
  * The box tree (CSS Display 3 §2, CSS2 §9.2): what layout lays out. Built from the styled DOM with
  * anonymous boxes inserted, `display: none` removed, ::before/::after/::marker generated and
  * white space processed (CSS Text 3 §4.1.1, phase I).
+ *
+ * Every box kind names the formatting context it establishes for its contents, and children are
+ * typed so that block-level and inline-level content never need a cast: a block container holds
+ * either `BlockLevelBox`es or `InlineLevelBox`es (CSS2 §9.2.1.1), told apart by `inlineContent`.
  */
 import type { ComputedStyle, PseudoElement } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
@@ -13,17 +17,12 @@ interface BoxBase {
   readonly pseudo: PseudoElement | undefined;
 }
 
-/**
- * A block container (block, inline-block, list-item, flow-root, table cell contents...).
- * Its children are all block-level or all inline-level (CSS2 §9.2.1.1).
- */
-export interface BlockBox extends BoxBase {
+/** How a box takes part in its parent's formatting context (CSS Display 3 outer display type). */
+export type OuterDisplay = 'block' | 'inline';
+
+interface BlockContainerBase extends BoxBase {
   readonly kind: 'block';
-  /** How it takes part in its parent's formatting context. */
-  readonly outer: 'block' | 'inline';
-  readonly children: readonly Box[];
-  /** True when children are inline-level (the box establishes an inline formatting context). */
-  readonly inlineContent: boolean;
+  readonly outer: OuterDisplay;
   /** Outside ::marker of a list item, laid out beside the first line. */
   readonly marker?: BlockBox | undefined;
   /**
@@ -31,6 +30,28 @@ export interface BlockBox extends BoxBase {
    * instead when the image cannot be loaded (CSS Lists 3 §3.1).
    */
   readonly imageFallback?: readonly InlineLevelBox[] | undefined;
+}
+
+/** A block container whose children are block-level (it lays them out in block flow). */
+export interface BlockFlowBox extends BlockContainerBase {
+  readonly inlineContent: false;
+  readonly children: readonly BlockLevelBox[];
+}
+
+/** A block container whose children are inline-level (it establishes an inline formatting context). */
+export interface InlineFlowBox extends BlockContainerBase {
+  readonly inlineContent: true;
+  readonly children: readonly InlineLevelBox[];
+}
+
+/** A block container (block, inline-block, list-item, flow-root, table cell and caption contents). */
+export type BlockBox = BlockFlowBox | InlineFlowBox;
+
+/** A flex or grid container (CSS Flexbox 1 §4, CSS Grid 1 §6): its children are blockified items. */
+export interface FlexBox extends BoxBase {
+  readonly kind: 'flex' | 'grid';
+  readonly outer: OuterDisplay;
+  readonly children: readonly BlockLevelBox[];
 }
 
 export interface InlineBox extends BoxBase {
@@ -52,16 +73,102 @@ export interface LineBreakBox extends BoxBase {
 /** Replaced content (`<img>`, `content: url()`): sized from the image's intrinsic size. */
 export interface ReplacedBox extends BoxBase {
   readonly kind: 'replaced';
-  readonly outer: 'block' | 'inline';
+  readonly outer: OuterDisplay;
   /** Absolute URL of the image (key into LoadedResources.images). */
   readonly src: string;
   readonly alt: string;
 }
 
-export type InlineLevelBox = InlineBox | TextBox | LineBreakBox | BlockBox | ReplacedBox;
-export type Box = BlockBox | InlineBox | TextBox | LineBreakBox | ReplacedBox;
+/**
+ * The table wrapper box (CSS2 §17.4): the table grid box and its captions, in the order they
+ * stack (`caption-side`). Table boxes are built by the table fix-up (CSS2 §17.2.1).
+ */
+export interface TableWrapperBox extends BoxBase {
+  readonly kind: 'table-wrapper';
+  readonly outer: OuterDisplay;
+  readonly table: TableBox;
+  readonly captions: readonly BlockBox[];
+}
+
+/** The table grid box: columns and row groups (header, body, footer in document order). */
+export interface TableBox extends BoxBase {
+  readonly kind: 'table';
+  readonly columnGroups: readonly TableColumnGroupBox[];
+  readonly rowGroups: readonly TableRowGroupBox[];
+}
+
+export interface TableColumnGroupBox extends BoxBase {
+  readonly kind: 'table-column-group';
+  readonly span: number;
+  readonly columns: readonly TableColumnBox[];
+}
+
+export interface TableColumnBox extends BoxBase {
+  readonly kind: 'table-column';
+  readonly span: number;
+}
+
+export interface TableRowGroupBox extends BoxBase {
+  readonly kind: 'table-row-group';
+  /** `display: table-header-group` / `table-footer-group` repeat on every page. */
+  readonly role: 'header' | 'body' | 'footer';
+  readonly rows: readonly TableRowBox[];
+}
+
+export interface TableRowBox extends BoxBase {
+  readonly kind: 'table-row';
+  readonly cells: readonly TableCellBox[];
+}
+
+/** A table cell: a block container spanning columns and rows (HTML `colspan`, `rowspan`; 0 spans to the end). */
+export interface TableCellBox extends BoxBase {
+  readonly kind: 'table-cell';
+  readonly colSpan: number;
+  readonly rowSpan: number;
+  readonly content: BlockBox;
+}
+
+/**
+ * An out-of-flow box's placeholder (CSS2 §9.3): it stays where the box would have been in flow —
+ * that is its static position — while the box itself is laid out by its float or positioning scheme.
+ */
+export interface OutOfFlowBox extends BoxBase {
+  readonly kind: 'out-of-flow';
+  readonly scheme: 'float' | 'absolute' | 'fixed';
+  /** The box, blockified (CSS Display 3 §2.7). */
+  readonly box: BlockLevelBox;
+}
+
+/** A box that takes part in block flow. */
+export type BlockLevelBox = BlockBox | ReplacedBox | FlexBox | TableWrapperBox | OutOfFlowBox;
+
+/** A box that takes part in an inline formatting context (atomic inlines have outer `inline`). */
+export type InlineLevelBox = InlineBox | TextBox | LineBreakBox | BlockBox | ReplacedBox | FlexBox | TableWrapperBox | OutOfFlowBox;
+
+export type Box =
+  | BlockBox | InlineBox | TextBox | LineBreakBox | ReplacedBox | FlexBox | TableWrapperBox | TableBox
+  | TableColumnGroupBox | TableColumnBox | TableRowGroupBox | TableRowBox | TableCellBox | OutOfFlowBox;
+
+/** A box laid out as one unit in a formatting context: what `layout/dispatch.ts` switches on. */
+export type LayoutBox = BlockBox | ReplacedBox | FlexBox | TableWrapperBox;
 
 /** The root of the box tree: the principal box of `<html>`. */
 export interface BoxTree {
   readonly root: BlockBox;
+}
+
+/** The boxes directly inside a box, whatever its kind (for walks that visit the whole tree). */
+export function childBoxes(box: Box): readonly Box[] {
+  switch (box.kind) {
+    case 'block': return box.marker === undefined ? box.children : [...box.children, box.marker];
+    case 'inline': case 'flex': case 'grid': return box.children;
+    case 'out-of-flow': return [box.box];
+    case 'table-wrapper': return [...box.captions, box.table];
+    case 'table': return [...box.columnGroups, ...box.rowGroups];
+    case 'table-column-group': return box.columns;
+    case 'table-row-group': return box.rows;
+    case 'table-row': return box.cells;
+    case 'table-cell': return [box.content];
+    case 'text': case 'br': case 'replaced': case 'table-column': return [];
+  }
 }

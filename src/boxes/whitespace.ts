@@ -44,7 +44,13 @@ function processList(children: readonly InlineLevelBox[], state: CollapseState):
         break;
       case 'block':
       case 'replaced':
+      case 'flex':
+      case 'table-wrapper':
         state.afterCollapsibleSpace = false;
+        out.push(child);
+        break;
+      case 'out-of-flow':
+        // an out-of-flow box takes no room in the line: spaces collapse across it (CSS Text 3 §4.1.1)
         out.push(child);
         break;
     }

@@ -1,81 +1,263 @@
 /**
- * The lines of a block container with inline content, placed one under the other and broken
- * between lines at the page end, honouring `orphans` and `widows` (CSS Fragmentation 3 §4.4).
+ * The lines of a block container with inline content (CSS Inline 3 §2), placed one under the
+ * other, each as wide as the floats beside it allow (CSS2 §9.5), with the floats that stand in
+ * the content placed as their line is laid out (§9.5.1: beside the current line when it still
+ * has room, else below it), and broken between lines at the page end honouring `orphans` and
+ * `widows` (CSS Fragmentation 3 §4.4). Resumes from a position in the content, not from lines.
  */
-import type { BlockBox, ReplacedBox } from '../boxes/types.js';
+import type { InlineFlowBox, OutOfFlowBox } from '../boxes/types.js';
 import type { Fragment } from './types.js';
 import type { LayoutContext } from './context.js';
-import type { BreakToken, LayoutInput } from './flow.js';
-import type { ChildrenResult } from './block.js';
+import type { BreakToken, PageContent, PendingPositioned } from './contract.js';
+import type { BlockFrame, ChildrenResult } from './block-flow.js';
 import { EMPTY_STRUT, collapsedMargin } from './margins.js';
-import type { InlineEnv, LaidOutLine } from './inline/index.js';
-import { layoutInlineContent } from './inline/index.js';
-import { translateFragment } from './translate.js';
-import { layoutAtomicInline } from './atomic.js';
+import type { InlineLine } from './inline/index.js';
+import { layoutInlineContent, layoutLine } from './inline/index.js';
+import type { MeasuredInline } from './inline/measured.js';
+import { measuredInline } from './inline/measured.js';
+import type { InlineResume } from './inline/resume.js';
+import { CONTENT_START, sameResume } from './inline/resume.js';
+import { inlineMetrics } from './inline/vertical-align.js';
+import { inlineEnv } from './inline-env.js';
+import type { ExclusionSpace } from './exclusions.js';
+import { freeBand, nextFloatBottom } from './exclusions.js';
+import { offsetFragment } from './fragment.js';
+import { layoutFloat } from './float.js';
 
-interface LinesFrame {
-  readonly box: BlockBox;
-  readonly contentX: number;
-  readonly contentWidth: number;
-  readonly input: LayoutInput;
+/** A line placed in the block's flow frame, with the flow state after it (to roll back to). */
+interface PlacedLine {
+  readonly line: InlineLine;
+  readonly fragment: Fragment;
+  readonly y: number;
+  readonly after: LinesState;
 }
 
-export function inlineEnv(ctx: LayoutContext): InlineEnv {
-  return {
-    text: ctx.text,
-    layoutAtomic: (box: BlockBox | ReplacedBox, containingWidth: number) => layoutAtomicInline(box, containingWidth, ctx),
-  };
+interface LinesState {
+  readonly exclusions: ExclusionSpace;
+  /** Floats placed so far (fragments in the flow frame). */
+  readonly floats: readonly Fragment[];
+  readonly positioned: readonly PendingPositioned[];
+  readonly pageContent: readonly PageContent[];
+  /** Floats of a line that had no room beside it, waiting below it. */
+  readonly waiting: readonly OutOfFlowBox[];
 }
 
-export function layoutLines(frame: LinesFrame, ctx: LayoutContext, resume: BreakToken | undefined): ChildrenResult {
-  const resumed = resume?.kind === 'lines' ? resume : undefined;
-  const lines = resumed?.lines ?? layoutInlineContent(frame.box, frame.contentWidth, inlineEnv(ctx));
-  const first = resumed?.lineIndex ?? 0;
-  const visible = lines.slice(first).some((line) => line.height > 0);
-  if (!visible) {
-    return { fragments: [], endY: frame.input.y, strut: frame.input.strut, resolvedAt: undefined, breakToken: undefined, pushed: false };
+interface LinesFlow {
+  readonly frame: BlockFrame;
+  readonly box: InlineFlowBox;
+  readonly measured: MeasuredInline;
+  readonly ctx: LayoutContext;
+  /** Height a line is assumed to have before it is laid out (the strut's). */
+  readonly strutHeight: number;
+  /** Floats of this content already placed (their anchors are skipped when a line is laid out again). */
+  readonly placedFloats: Set<OutOfFlowBox>;
+}
+
+export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutContext, resume: BreakToken | undefined): ChildrenResult {
+  const env = inlineEnv(ctx);
+  const measured = measuredInline(box, frame.contentWidth, env);
+  const flow: LinesFlow = { frame, box, measured, ctx, strutHeight: inlineMetrics(box.style, ctx.text).lineHeight, placedFloats: new Set() };
+  const start = resume?.kind === 'inline' ? resume.at : CONTENT_START;
+  const top = frame.y + collapsedMargin(frame.strut);
+  const initial: LinesState = { exclusions: frame.exclusions, floats: [], positioned: [], pageContent: [], waiting: [] };
+  const laid = placeLines(flow, start, top, initial);
+  if (!laid.lines.some((p) => p.line.height > 0)) {
+    // Only out-of-flow boxes, or nothing: the margins collapse through (CSS2 §8.3.1).
+    const state = laid.lines[laid.lines.length - 1]?.after ?? initial;
+    return { ...emptyResult(frame, state), fragments: state.floats };
   }
-  const top = frame.input.y + collapsedMargin(frame.input.strut);
-  const count = linesThatFit(lines, first, top, frame);
-  if (count === 0) {
-    return { fragments: [], endY: top, strut: EMPTY_STRUT, resolvedAt: undefined, breakToken: undefined, pushed: true };
-  }
-  const fragments: Fragment[] = [];
-  let y = top;
-  for (let i = first; i < first + count; i++) {
-    const line = lines[i]!;
-    fragments.push(translateFragment(line.fragment, frame.contentX, y));
-    y += line.height;
-  }
-  const end = first + count;
+  const count = linesThatFit(flow, laid.lines, start);
+  if (count === 0) return { ...emptyResult(frame, initial), pushed: true };
+  const kept = laid.lines.slice(0, count);
+  const state = kept[kept.length - 1]!.after;
+  const end = kept[kept.length - 1]!.line.next;
+  const endY = kept[kept.length - 1]!.y + kept[kept.length - 1]!.line.height;
+  const baselineOf = (p: PlacedLine): number => p.y + p.line.baseline;
+  const withContent = kept.filter((p) => p.line.height > 0);
   return {
-    fragments,
-    endY: y,
+    fragments: [...kept.map((p) => p.fragment), ...state.floats],
+    endY,
     strut: EMPTY_STRUT,
     resolvedAt: top,
-    breakToken: end < lines.length ? { kind: 'lines', box: frame.box, lines, lineIndex: end } : undefined,
+    breakToken: end.index < measured.pieces.length ? { kind: 'inline', box, at: end } : undefined,
     pushed: false,
+    exclusions: state.exclusions,
+    baselines: { first: baselineOf(withContent[0]!), last: baselineOf(withContent[withContent.length - 1]!) },
+    positioned: state.positioned,
+    pageContent: state.pageContent,
   };
 }
 
-/** How many lines from `first` go on this page (0 = push the whole block to the next page). */
-function linesThatFit(lines: readonly LaidOutLine[], first: number, top: number, frame: LinesFrame): number {
-  const bottom = frame.input.fragmentainerBottom;
+function emptyResult(frame: BlockFrame, state: LinesState): ChildrenResult {
+  return {
+    fragments: [], endY: frame.y, strut: frame.strut, resolvedAt: undefined, breakToken: undefined, pushed: false,
+    exclusions: state.exclusions, baselines: { first: undefined, last: undefined }, positioned: state.positioned, pageContent: state.pageContent,
+  };
+}
+
+/**
+ * Lays lines out from `start` until the content ends or, when paginating, `widows` lines past
+ * the page end (enough to choose the break).
+ */
+function placeLines(flow: LinesFlow, start: InlineResume, top: number, initial: LinesState): { lines: PlacedLine[] } {
+  const { frame, measured } = flow;
+  const lines: PlacedLine[] = [];
+  const bottom = frame.fragmentainer?.bottom ?? Infinity;
+  const lookahead = Math.max(1, flow.box.style.widows);
+  const cached = cachedLines(flow, start, initial);
+  let at = start;
   let y = top;
+  let state = initial;
+  let past = 0;
+  while (at.index < measured.pieces.length && past <= lookahead) {
+    const next = cached?.[lines.length] ?? undefined;
+    const placed = next !== undefined ? { line: next, x: 0, y, state } : lineAt(flow, at, y, state);
+    state = placed.state;
+    const fragment = offsetFragment(placed.line.fragment, frame.contentX + placed.x, placed.y);
+    const afterLine = anchorsOfLine(flow, placed.line, frame.contentX + placed.x, placed.y, { ...state, waiting: [] });
+    const belowLine = placeWaiting(flow, [...state.waiting, ...afterLine.waiting], placed.y + placed.line.height, afterLine);
+    state = belowLine;
+    lines.push({ line: placed.line, fragment, y: placed.y, after: state });
+    at = placed.line.next;
+    y = placed.y + placed.line.height;
+    if (y > bottom) past++;
+  }
+  return { lines };
+}
+
+/** Float-free content at the full width: the lines laid out once per width (cache), from the resume position on. */
+function cachedLines(flow: LinesFlow, start: InlineResume, state: LinesState): readonly InlineLine[] | undefined {
+  if (state.exclusions.floats.length > 0 || flow.measured.pieces.some((p) => p.kind === 'anchor' && p.box.scheme === 'float')) return undefined;
+  const all = layoutInlineContent(flow.box, flow.frame.contentWidth, inlineEnv(flow.ctx));
+  const first = all.findIndex((line) => sameResume(line.start, start));
+  return first < 0 ? undefined : all.slice(first);
+}
+
+/**
+ * The line starting at `at` as near to `y` as it fits: in the band the floats leave free, moved
+ * down past floats while its content does not fit beside them; a float standing in the line is
+ * placed beside it when the line still has room for it, and the line laid out again.
+ */
+function lineAt(flow: LinesFlow, at: InlineResume, y: number, state: LinesState): { line: InlineLine; x: number; y: number; state: LinesState } {
+  const { frame } = flow;
+  const left = frame.contentX;
+  const right = frame.contentX + frame.contentWidth;
+  let top = y;
+  let current = state;
+  for (;;) {
+    const band = freeBand(current.exclusions, top, flow.strutHeight, left, right);
+    const room = { width: band.right - band.left, contentWidth: frame.contentWidth };
+    const line = layoutLine(flow.box, flow.measured, at, room, flow.ctx.text);
+    const overflows = contentWidth(line) > room.width + 0.01 && room.width < frame.contentWidth;
+    const below = overflows ? nextFloatBottom(current.exclusions, top, Math.max(flow.strutHeight, line.height)) : undefined;
+    if (below !== undefined) {
+      top = below;
+      continue;
+    }
+    const float = floatBesideLine(flow, line, band, top, current);
+    if (float !== undefined) {
+      current = float;
+      continue;
+    }
+    return { line, x: band.left - left, y: top, state: current };
+  }
+}
+
+/** Width of the line's content (without trailing spaces): what must fit beside floats. */
+function contentWidth(line: InlineLine): number {
+  let width = 0;
+  for (const piece of line.pieces) width += piece.width;
+  const last = line.pieces[line.pieces.length - 1];
+  return last !== undefined && last.kind === 'text' ? width - last.trailingSpace - last.endSpacing : width;
+}
+
+/**
+ * The first unplaced float in the line, placed at the line's top if it fits beside the content
+ * before it (the line is then laid out again, narrower); undefined when there is none or it waits.
+ */
+function floatBesideLine(flow: LinesFlow, line: InlineLine, band: { left: number; right: number }, top: number, state: LinesState): LinesState | undefined {
+  let used = 0;
+  for (const piece of line.pieces) {
+    if (piece.kind === 'anchor' && piece.box.scheme === 'float' && !flow.placedFloats.has(piece.box)) {
+      const float = placeFloatAt(flow, piece.box, top, state);
+      if (float === undefined) return undefined;
+      const fits = float.width + used <= band.right - band.left + 0.01 && float.y <= top + 0.01;
+      if (!fits) return undefined;
+      flow.placedFloats.add(piece.box);
+      return float.state;
+    }
+    used += piece.width;
+  }
+  return undefined;
+}
+
+function placeFloatAt(flow: LinesFlow, box: OutOfFlowBox, minTop: number, state: LinesState): { width: number; y: number; state: LinesState } | undefined {
+  const { frame } = flow;
+  const placed = layoutFloat(box, {
+    minTop, left: frame.contentX, right: frame.contentX + frame.contentWidth, containingWidth: frame.contentWidth,
+    containingHeight: frame.containingHeight, exclusions: state.exclusions, fragmentainer: undefined, mode: frame.mode,
+  }, flow.ctx);
+  if (placed === undefined) return undefined;
+  return {
+    width: placed.marginBox.width,
+    y: placed.marginBox.y,
+    state: {
+      ...state,
+      exclusions: placed.exclusions,
+      floats: [...state.floats, placed.fragment],
+      positioned: [...state.positioned, ...placed.positioned],
+      pageContent: [...state.pageContent, ...placed.pageContent],
+    },
+  };
+}
+
+/** Anchors of a line: floats not placed beside it wait below it; absolute and fixed boxes get the line's start as static position. */
+function anchorsOfLine(flow: LinesFlow, line: InlineLine, x: number, y: number, state: LinesState): LinesState {
+  let next = state;
+  for (const piece of line.pieces) {
+    if (piece.kind !== 'anchor') continue;
+    const box = piece.box;
+    if (box.scheme === 'float') {
+      if (!flow.placedFloats.has(box)) next = { ...next, waiting: [...next.waiting, box] };
+    } else if (flow.frame.mode === 'layout') {
+      const pending = { placeholder: box, staticX: x, staticY: y };
+      next = box.scheme === 'absolute'
+        ? { ...next, positioned: [...next.positioned, pending] }
+        : { ...next, pageContent: [...next.pageContent, { kind: 'fixed', ...pending }] };
+    }
+  }
+  return next;
+}
+
+/** Floats that had no room beside their line, placed below it in order. */
+function placeWaiting(flow: LinesFlow, waiting: readonly OutOfFlowBox[], y: number, state: LinesState): LinesState {
+  let next: LinesState = { ...state, waiting: [] };
+  for (const box of waiting) {
+    if (flow.placedFloats.has(box)) continue;
+    const placed = placeFloatAt(flow, box, y, next);
+    flow.placedFloats.add(box);
+    if (placed !== undefined) next = placed.state;
+  }
+  return next;
+}
+
+/** How many of the laid-out lines go on this page (0 = push the whole block to the next page). */
+function linesThatFit(flow: LinesFlow, lines: readonly PlacedLine[], start: InlineResume): number {
+  const page = flow.frame.fragmentainer;
+  if (page === undefined) return lines.length;
   let fit = 0;
-  for (let i = first; i < lines.length; i++) {
-    const height = lines[i]!.height;
-    if (y + height > bottom + 0.01 && !(fit === 0 && frame.input.atPageTop)) break;
-    y += height;
+  for (const placed of lines) {
+    if (placed.y + placed.line.height > page.bottom + 0.01 && !(fit === 0 && page.atTop)) break;
     fit++;
   }
-  if (first + fit >= lines.length) return fit;
-  const style = frame.box.style;
+  const complete = lines[lines.length - 1]?.line.next.index === flow.measured.pieces.length;
+  if (fit >= lines.length && complete) return fit;
+  const style = flow.box.style;
   const orphans = Math.max(1, style.orphans);
   const widows = Math.max(1, style.widows);
-  const remaining = lines.length - (first + fit);
-  if (remaining < widows) fit -= widows - remaining;
-  if (fit < orphans && first === 0) fit = 0;
-  if (fit <= 0) return frame.input.atPageTop ? Math.max(1, Math.min(lines.length - first, orphans)) : 0;
+  const remaining = lines.length - fit;
+  if (complete && remaining < widows) fit -= widows - remaining;
+  if (fit < orphans && start.index === 0 && start.tail === undefined) fit = 0;
+  if (fit <= 0) return page.atTop ? Math.max(1, Math.min(lines.length, orphans)) : 0;
   return fit;
 }

@@ -1,20 +1,26 @@
 /** A block-level replaced element (`img { display: block }`): sized, then placed as one unbreakable piece. */
 import type { ReplacedBox } from '../boxes/types.js';
+import type { LoadedImage } from '../resources/types.js';
 import type { BoxFragment, Fragment } from './types.js';
 import type { LayoutContext } from './context.js';
-import type { LayoutInput, LayoutResult } from './flow.js';
+import type { LayoutInput, LayoutResult } from './contract.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from './margins.js';
 import { blockHorizontalMetrics, marginOrZero } from './box-model.js';
+import type { ReplacedSize } from './replaced.js';
 import { replacedSize } from './replaced.js';
+import { forcedBreakOf } from './block.js';
 
 export function layoutBlockReplaced(box: ReplacedBox, input: LayoutInput, ctx: LayoutContext): LayoutResult {
   const image = ctx.images.get(box.src);
-  const size = replacedSize(box, image, input.containingWidth, input.containingHeight);
-  const h = blockHorizontalMetrics(box.style, input.containingWidth, size.width);
-  const ownTop = input.discardTopMargins && input.atPageTop ? 0 : marginOrZero(box.style.marginTop, input.containingWidth);
+  const natural = replacedSize(box, image, input.containingWidth, input.containingHeight);
+  const size = fixedFromOutside(natural, input);
+  const available = typeof input.available === 'number' ? input.available : input.containingWidth;
+  const h = blockHorizontalMetrics(box.style, input.containingWidth, size.width, available);
+  const page = input.fragmentainer;
+  const ownTop = page?.discardTopMargins === true && page.atTop ? 0 : marginOrZero(box.style.marginTop, input.containingWidth);
   const top = input.y + collapsedMargin(addMargin(input.strut, ownTop));
   const height = size.height + size.border.top + size.border.bottom + size.padding.top + size.padding.bottom;
-  if (top + height > input.fragmentainerBottom + 0.01 && !input.atPageTop) return { kind: 'pushed' };
+  if (page !== undefined && top + height > page.bottom + 0.01 && !page.atTop) return { kind: 'pushed' };
   const fragment = replacedFragment(box, image, input.x + h.marginLeft, top, size);
   return {
     kind: 'placed',
@@ -22,15 +28,30 @@ export function layoutBlockReplaced(box: ReplacedBox, input: LayoutInput, ctx: L
     endY: top + height,
     strut: addMargin(EMPTY_STRUT, marginOrZero(box.style.marginBottom, input.containingWidth)),
     resolvedAt: top,
+    baselines: { first: undefined, last: undefined },
     breakToken: undefined,
-    forcedBreakAfter: false,
+    forcedBreakAfter: forcedBreakOf(box.style.breakAfter),
+    exclusions: input.exclusions,
+    positioned: [],
+    pageContent: [],
   };
 }
 
-/** The box fragment of a replaced element (border box) holding its image fragment (content box). */
-export function replacedFragment(box: ReplacedBox, image: ReturnType<LayoutContext['images']['get']>, x: number, y: number, size: ReturnType<typeof replacedSize>): BoxFragment {
-  const contentX = x + size.border.left + size.padding.left;
-  const contentY = y + size.border.top + size.padding.top;
+/** Border-box sizes given from outside (a stretched flex item, an absolutely positioned image) replace the natural ones. */
+function fixedFromOutside(size: ReplacedSize, input: LayoutInput): ReplacedSize {
+  const edgesX = size.border.left + size.border.right + size.padding.left + size.padding.right;
+  const edgesY = size.border.top + size.border.bottom + size.padding.top + size.padding.bottom;
+  return {
+    ...size,
+    width: input.fixedWidth !== undefined ? Math.max(0, input.fixedWidth - edgesX) : size.width,
+    height: input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY) : size.height,
+  };
+}
+
+/** The box fragment of a replaced element (border box) holding its image fragment (content box, relative to it). */
+export function replacedFragment(box: ReplacedBox, image: LoadedImage | undefined, x: number, y: number, size: ReplacedSize): BoxFragment {
+  const contentX = size.border.left + size.padding.left;
+  const contentY = size.border.top + size.padding.top;
   const children: Fragment[] = image === undefined
     ? []
     : [{ kind: 'image', style: box.style, x: contentX, y: contentY, width: size.width, height: size.height, image }];

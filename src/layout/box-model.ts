@@ -64,20 +64,22 @@ export interface HorizontalMetrics {
 
 /**
  * Width and horizontal margins of a block-level box in normal flow (CSS2 §10.3.3), with
- * min/max-width (§10.4). `fixedContentWidth` is given for boxes that size themselves
- * (shrink-to-fit inline-blocks, replaced elements).
+ * min/max-width (§10.4). `fixedContentWidth` is given for boxes sized from outside (shrink-to-fit
+ * boxes, replaced elements, cells, flex items); `available` is the room the box fills when its
+ * width is auto (the containing block, or the part of it that floats leave free, CSS2 §9.5).
  */
-export function blockHorizontalMetrics(style: ComputedStyle, containingWidth: number, fixedContentWidth?: number): HorizontalMetrics {
+export function blockHorizontalMetrics(style: ComputedStyle, containingWidth: number, fixedContentWidth?: number, available = containingWidth): HorizontalMetrics {
   const border = usedBorder(style);
   const padding = usedPadding(style, containingWidth);
   const edges = border.left + border.right + padding.left + padding.right;
   const specified = fixedContentWidth ?? contentWidthFrom(style.width, style, containingWidth, edges);
+  if (fixedContentWidth !== undefined) return solveHorizontal(style, containingWidth, available, border, padding, fixedContentWidth);
   const minWidth = toContentSize(resolveMinSize(style.minWidth, containingWidth), style, edges);
   const maxWidth = toContentSize(resolveMaxSize(style.maxWidth, containingWidth), style, edges);
 
-  let metrics = solveHorizontal(style, containingWidth, border, padding, specified);
-  if (metrics.contentWidth > maxWidth) metrics = solveHorizontal(style, containingWidth, border, padding, maxWidth);
-  if (metrics.contentWidth < minWidth) metrics = solveHorizontal(style, containingWidth, border, padding, minWidth);
+  let metrics = solveHorizontal(style, containingWidth, available, border, padding, specified);
+  if (metrics.contentWidth > maxWidth) metrics = solveHorizontal(style, containingWidth, available, border, padding, maxWidth);
+  if (metrics.contentWidth < minWidth) metrics = solveHorizontal(style, containingWidth, available, border, padding, minWidth);
   return metrics;
 }
 
@@ -86,16 +88,16 @@ function contentWidthFrom(width: LengthPercentageAuto, style: ComputedStyle, con
   return size === undefined ? undefined : toContentSize(size, style, edges);
 }
 
-function solveHorizontal(style: ComputedStyle, cw: number, border: Sides, padding: Sides, width: number | undefined): HorizontalMetrics {
+function solveHorizontal(style: ComputedStyle, cw: number, available: number, border: Sides, padding: Sides, width: number | undefined): HorizontalMetrics {
   const edges = border.left + border.right + padding.left + padding.right;
   const leftAuto = style.marginLeft === 'auto';
   const rightAuto = style.marginRight === 'auto';
   let marginLeft = marginOrZero(style.marginLeft, cw);
   let marginRight = marginOrZero(style.marginRight, cw);
   if (width === undefined) {
-    return { contentWidth: Math.max(0, cw - edges - marginLeft - marginRight), marginLeft, marginRight, border, padding };
+    return { contentWidth: Math.max(0, available - edges - marginLeft - marginRight), marginLeft, marginRight, border, padding };
   }
-  const free = cw - edges - width;
+  const free = available - edges - width;
   if (leftAuto && rightAuto) {
     marginLeft = Math.max(0, free / 2);
     marginRight = free - marginLeft;

@@ -1,10 +1,19 @@
-/** Read-only services every layout algorithm may use (no page state lives here). */
+/**
+ * What every layout algorithm may use: read-only services (fonts, images, diagnostics, page
+ * styles) and the caches of one render. Caches of intrinsic sizes, measured inline content and
+ * laid-out lines live here, not in modules, so that two renders never share state and a second
+ * layout pass (table of contents page numbers, column balancing) starts from what it needs.
+ */
 import type { Diagnostics } from '../diagnostics.js';
+import type { BlockFlowBox, FlexBox, InlineFlowBox, TableWrapperBox } from '../boxes/types.js';
 import type { ComputedStyle, PageContext, PageStyle } from '../css/types.js';
+import type { DomElement } from '../dom/types.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { TextSystem } from '../text/types.js';
+import type { IntrinsicSizes } from './inline/intrinsic.js';
+import type { MeasuredInline } from './inline/measured.js';
 
-export interface LayoutContext {
+export interface LayoutServices {
   readonly text: TextSystem;
   readonly images: ReadonlyMap<string, LoadedImage>;
   readonly diagnostics: Diagnostics;
@@ -17,4 +26,27 @@ export interface LayoutContext {
    */
   readonly marginBoxStyle?: (page: PageContext, box: string) => ComputedStyle | undefined;
   readonly maxPages: number;
+}
+
+/** Memoised results of one render, keyed by box identity. */
+export interface LayoutCaches {
+  /** Content-box min-/max-content widths. */
+  readonly intrinsic: WeakMap<object, IntrinsicSizes>;
+  /** Inline formatting contexts cut into measured pieces, per containing width. */
+  readonly inline: WeakMap<InlineFlowBox, Map<number, MeasuredInline>>;
+  /** Content language of elements (HTML `lang`). */
+  readonly langs: WeakMap<DomElement, string>;
+  /** Flex, grid and table boxes seen as block containers, while their own layout is not built. */
+  readonly blockViews: WeakMap<FlexBox | TableWrapperBox, BlockFlowBox>;
+}
+
+export interface LayoutContext extends LayoutServices {
+  readonly caches: LayoutCaches;
+}
+
+export function createLayoutContext(services: LayoutServices): LayoutContext {
+  return {
+    ...services,
+    caches: { intrinsic: new WeakMap(), inline: new WeakMap(), langs: new WeakMap(), blockViews: new WeakMap() },
+  };
 }

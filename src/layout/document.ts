@@ -1,51 +1,122 @@
 /**
  * Pagination (CSS Paged Media 3 §3-5): one page box after another, each with its `@page`
  * style, the root box laid out into the page area and resumed from its break token until the
- * document is complete.
+ * document is complete. Absolutely positioned boxes without a positioned ancestor are placed in
+ * the page area of their page (the initial containing block); fixed boxes on every page.
  */
 import type { BoxTree } from '../boxes/types.js';
 import type { PageStyle } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import { OctavoError } from '../errors.js';
 import type { Sides } from '../geometry/types.js';
-import type { PageLayout } from './types.js';
-import type { LayoutContext } from './context.js';
-import type { BreakToken } from './flow.js';
+import type { Fragment, PageLayout } from './types.js';
+import type { LayoutContext, LayoutServices } from './context.js';
+import { createLayoutContext } from './context.js';
+import type { BreakToken, ForcedBreak, LayoutOutput, PageContent } from './contract.js';
 import { EMPTY_STRUT } from './margins.js';
-import { layoutBlockLevel } from './block.js';
+import { NO_EXCLUSIONS } from './exclusions.js';
+import { layoutBox } from './dispatch.js';
+import type { ContainingBlock } from './positioned.js';
+import { layoutAbsolute } from './positioned.js';
+import { toPageFrame } from './fragment.js';
 import { withMarginBoxes } from './page/margin-boxes.js';
 import { pageContextAt } from './page/page-context.js';
 
-export type { LayoutContext } from './context.js';
+export type { LayoutContext, LayoutServices } from './context.js';
 
-export function layoutDocument(tree: BoxTree, ctx: LayoutContext): PageLayout[] {
+interface PageArea extends ContainingBlock {
+  readonly margins: Sides;
+  readonly style: PageStyle;
+}
+
+export function layoutDocument(tree: BoxTree, services: LayoutServices): PageLayout[] {
+  const ctx = createLayoutContext(services);
   const pages: PageLayout[] = [];
+  const fixed: { content: PageContent; page: number }[] = [];
   let token: BreakToken | undefined;
   do {
-    const index = pages.length;
-    if (index >= ctx.maxPages) {
-      throw new OctavoError('limit_exceeded', `the document has more than ${ctx.maxPages} pages`, { hint: 'raise limits.maxPages or shorten the content' });
-    }
-    const pageStyle = ctx.pageStyle(pageContextAt(index));
-    const margins = pageMargins(pageStyle);
-    const area = { x: margins.left, y: margins.top, width: Math.max(0, pageStyle.width - margins.left - margins.right), height: Math.max(0, pageStyle.height - margins.top - margins.bottom) };
-    const result = layoutBlockLevel(tree.root, {
-      x: area.x, y: area.y, strut: EMPTY_STRUT,
-      containingWidth: area.width, containingHeight: area.height,
-      fragmentainerBottom: area.y + area.height,
-      atPageTop: true,
-      discardTopMargins: token !== undefined && !isForcedToken(token),
+    const forced = forcedKind(token);
+    if (needsBlankPage(forced, pages.length)) pages.push(blankPage(pages.length, ctx));
+    checkPageLimit(pages.length, ctx);
+    const area = pageArea(pages.length, ctx);
+    const result = layoutBox(tree.root, {
+      mode: 'layout', available: area.width, containingWidth: area.width, containingHeight: area.height,
+      x: area.x, y: area.y, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
+      fragmentainer: { bottom: area.y + area.height, atTop: true, discardTopMargins: token !== undefined && forced === undefined },
     }, ctx, token);
-    const children = result.kind === 'placed' ? [result.fragment] : [];
-    pages.push({ index, width: pageStyle.width, height: pageStyle.height, pageStyle, margins, children, marginBoxes: [] });
+    const children = result.kind === 'placed' ? [result.fragment, ...positionedInPage(result, area, ctx)] : [];
+    if (result.kind === 'placed') for (const content of result.pageContent) fixed.push({ content, page: pages.length });
+    pages.push({ index: pages.length, width: area.style.width, height: area.style.height, pageStyle: area.style, margins: area.margins, children, marginBoxes: [], blank: false });
     const next = result.kind === 'placed' ? result.breakToken : undefined;
     if (next !== undefined && token !== undefined && sameToken(next, token)) {
       throw new OctavoError('render_error', 'layout made no progress on a page', { hint: 'this is a bug in octavo; please report the template' });
     }
     token = next;
   } while (token !== undefined);
+  const complete = withFixedBoxes(pages, fixed, ctx).map((page) => ({ ...page, children: page.children.map((f) => toPageFrame(f, 0, 0)) }));
   // margin boxes last: counter(pages) needs the page count (CSS Paged Media 3 §5)
-  return withMarginBoxes(pages, ctx);
+  return withMarginBoxes(complete, ctx).map((page) => ({ ...page, marginBoxes: page.marginBoxes.map((f) => toPageFrame(f, 0, 0)) }));
+}
+
+function checkPageLimit(count: number, ctx: LayoutContext): void {
+  if (count >= ctx.maxPages) {
+    throw new OctavoError('limit_exceeded', `the document has more than ${ctx.maxPages} pages`, { hint: 'raise limits.maxPages or shorten the content' });
+  }
+}
+
+function pageArea(index: number, ctx: LayoutContext, blank = false): PageArea {
+  const style = ctx.pageStyle(pageContextAt(index, blank));
+  const margins = pageMargins(style);
+  return {
+    style, margins, x: margins.left, y: margins.top,
+    width: Math.max(0, style.width - margins.left - margins.right),
+    height: Math.max(0, style.height - margins.top - margins.bottom),
+  };
+}
+
+/** Absolutely positioned boxes whose containing block is the initial one: the page area (CSS2 §10.1). */
+function positionedInPage(result: LayoutOutput, area: PageArea, ctx: LayoutContext): Fragment[] {
+  return result.positioned.map((pending) => layoutAbsolute(pending, area, ctx));
+}
+
+/** Fixed boxes (CSS2 §9.6.1): on every page, at the place in the page area they have on the page they come from. */
+function withFixedBoxes(pages: PageLayout[], fixed: readonly { content: PageContent; page: number }[], ctx: LayoutContext): PageLayout[] {
+  if (fixed.length === 0) return pages;
+  return pages.map((page) => {
+    const area = pageArea(page.index, ctx, page.blank);
+    const boxes = fixed.map(({ content, page: origin }) => {
+      const from = pageArea(origin, ctx);
+      const pending = { ...content, staticX: content.staticX - from.x + area.x, staticY: content.staticY - from.y + area.y };
+      return layoutAbsolute(pending, area, ctx);
+    });
+    return { ...page, children: [...page.children, ...boxes] };
+  });
+}
+
+/** The kind of the forced break that ended the previous page, if it was forced. */
+function forcedKind(token: BreakToken | undefined): ForcedBreak | undefined {
+  let current = token;
+  while (current !== undefined && current.kind === 'block') {
+    if (current.forced !== undefined) return current.forced;
+    current = current.children[0]?.token;
+  }
+  return undefined;
+}
+
+/** `break-before: right` after a right page (and so on) leaves the page between blank (CSS Paged Media 3 §4.2). */
+function needsBlankPage(forced: ForcedBreak | undefined, nextIndex: number): boolean {
+  const side = pageContextAt(nextIndex).side;
+  switch (forced) {
+    case 'right': case 'recto': return side === 'left';
+    case 'left': case 'verso': return side === 'right';
+    default: return false;
+  }
+}
+
+function blankPage(index: number, ctx: LayoutContext): PageLayout {
+  checkPageLimit(index, ctx);
+  const area = pageArea(index, ctx, true);
+  return { index, width: area.style.width, height: area.style.height, pageStyle: area.style, margins: area.margins, children: [], marginBoxes: [], blank: true };
 }
 
 /** Page margins: percentages of the page width (left/right) and height (top/bottom); auto is 0. */
@@ -59,30 +130,20 @@ function pageMargins(page: PageStyle): Sides {
   };
 }
 
-/** Was the break that ended the previous page forced (margins after it are then kept)? */
-function isForcedToken(token: BreakToken): boolean {
-  let current: BreakToken | undefined = token;
-  while (current !== undefined && current.kind === 'block') {
-    if (current.forced === true) return true;
-    current = current.child;
-  }
-  return false;
-}
-
 function sameToken(a: BreakToken, b: BreakToken): boolean {
   return JSON.stringify(tokenPath(a)) === JSON.stringify(tokenPath(b));
 }
 
-function tokenPath(token: BreakToken | undefined): number[] {
-  const path: number[] = [];
+function tokenPath(token: BreakToken | undefined): (number | string)[] {
+  const path: (number | string)[] = [];
   let current = token;
   while (current !== undefined) {
-    if (current.kind === 'lines') {
-      path.push(-1, current.lineIndex);
+    if (current.kind === 'inline') {
+      path.push(-1, current.at.index, current.at.tail === undefined ? '' : 'tail');
       break;
     }
-    path.push(current.childIndex);
-    current = current.child;
+    path.push(current.next, ...current.children.map((c) => c.index));
+    current = current.children[0]?.token;
   }
   return path;
 }

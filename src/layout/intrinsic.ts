@@ -1,48 +1,95 @@
-/** Intrinsic (min-content / max-content) widths of block containers (CSS Sizing 3 §5). */
-import type { BlockBox, ReplacedBox } from '../boxes/types.js';
+/**
+ * Intrinsic sizes (CSS Sizing 3 §5): the min-content and max-content widths of a box, asked
+ * through `layoutBox` with `available: 'min-content' | 'max-content'`. Content sizes are kept in
+ * the render's caches; a box's contribution adds its fixed edges and applies its own
+ * width/min-width/max-width (§5.2).
+ */
+import type { BlockLevelBox, LayoutBox, OutOfFlowBox } from '../boxes/types.js';
 import type { ComputedStyle } from '../css/types.js';
+import type { BoxFragment } from './types.js';
 import type { LayoutContext } from './context.js';
+import type { LayoutInput, LayoutOutput } from './contract.js';
 import type { IntrinsicSizes } from './inline/intrinsic.js';
 import { inlineContentIntrinsicSizes } from './inline/index.js';
-import { inlineEnv } from './block-lines.js';
+import { inlineEnv } from './inline-env.js';
 import { replacedSize } from './replaced.js';
+import { EMPTY_STRUT } from './margins.js';
+import { NO_EXCLUSIONS } from './exclusions.js';
+import { usedBorder } from './box-model.js';
 
-const cache = new WeakMap<BlockBox, IntrinsicSizes>();
-
-/** Content-box intrinsic widths of a block container. */
-export function intrinsicSizes(box: BlockBox, ctx: LayoutContext): IntrinsicSizes {
-  const cached = cache.get(box);
+/** Content-box min-/max-content widths of a box's contents. */
+export function contentIntrinsicSizes(box: LayoutBox, ctx: LayoutContext): IntrinsicSizes {
+  const cached = ctx.caches.intrinsic.get(box);
   if (cached !== undefined) return cached;
-  const sizes = box.inlineContent ? inlineContentIntrinsicSizes(box, inlineEnv(ctx)) : blockChildrenSizes(box, ctx);
-  cache.set(box, sizes);
+  const sizes = computeContentSizes(box, ctx);
+  ctx.caches.intrinsic.set(box, sizes);
   return sizes;
 }
 
-function blockChildrenSizes(box: BlockBox, ctx: LayoutContext): IntrinsicSizes {
+function computeContentSizes(box: LayoutBox, ctx: LayoutContext): IntrinsicSizes {
+  switch (box.kind) {
+    case 'replaced': {
+      const width = replacedSize(box, ctx.images.get(box.src), 0, undefined).width;
+      return { minContent: width, maxContent: width };
+    }
+    case 'block':
+      return box.inlineContent ? inlineContentIntrinsicSizes(box, inlineEnv(ctx)) : blockChildrenSizes(box.children, ctx);
+    case 'flex':
+    case 'grid':
+      return blockChildrenSizes(box.children, ctx);
+    case 'table-wrapper':
+      return blockChildrenSizes([...box.captions, ...box.table.rowGroups.flatMap((g) => g.rows.flatMap((r) => r.cells.map((c) => c.content)))], ctx);
+  }
+}
+
+/** Block flow: the widest child; floats side by side add up at max-content (as browsers do). */
+function blockChildrenSizes(children: readonly BlockLevelBox[], ctx: LayoutContext): IntrinsicSizes {
   let minContent = 0;
   let maxContent = 0;
-  for (const child of box.children as readonly (BlockBox | ReplacedBox)[]) {
-    const contribution = outerContribution(child, ctx);
+  let floatRow = 0;
+  for (const child of children) {
+    if (child.kind === 'out-of-flow') {
+      if (child.scheme !== 'float') continue;
+      const float = outerIntrinsicSizes(child.box, ctx);
+      minContent = Math.max(minContent, float.minContent);
+      floatRow += float.maxContent;
+      maxContent = Math.max(maxContent, floatRow);
+      continue;
+    }
+    floatRow = 0;
+    const contribution = outerIntrinsicSizes(child, ctx);
     minContent = Math.max(minContent, contribution.minContent);
     maxContent = Math.max(maxContent, contribution.maxContent);
   }
   return { minContent, maxContent };
 }
 
-/** A child's outer size contribution: its own width when fixed, else its content, plus fixed edges. */
-function outerContribution(child: BlockBox | ReplacedBox, ctx: LayoutContext): IntrinsicSizes {
-  const style = child.style;
+/** A float's outer contribution (for inline content that holds its placeholder). */
+export function anchorIntrinsicSizes(anchor: OutOfFlowBox, ctx: LayoutContext): IntrinsicSizes {
+  return anchor.scheme === 'float' ? outerIntrinsicSizes(anchor.box, ctx) : { minContent: 0, maxContent: 0 };
+}
+
+/** Margin-box contributions (CSS Sizing 3 §5.2): fixed sizes win over content; min/max-width apply. */
+export function outerIntrinsicSizes(box: BlockLevelBox, ctx: LayoutContext): IntrinsicSizes {
+  if (box.kind === 'out-of-flow') return { minContent: 0, maxContent: 0 };
+  const style = box.style;
   const edges = fixedEdges(style);
-  if (child.kind === 'replaced') {
-    const width = replacedSize(child, ctx.images.get(child.src), 0, undefined).width + edges;
+  const margins = fixedMargins(style);
+  const clamp = (content: number): number => clampWidth(style, content, edges) + edges + margins;
+  if (typeof style.width === 'number' && box.kind !== 'replaced') {
+    const width = clamp(style.boxSizing === 'border-box' ? Math.max(0, style.width - edges) : style.width);
     return { minContent: width, maxContent: width };
   }
-  if (typeof style.width === 'number') {
-    const width = style.boxSizing === 'border-box' ? style.width + fixedMargins(style) : style.width + edges;
-    return { minContent: width, maxContent: width };
-  }
-  const inner = intrinsicSizes(child, ctx);
-  return { minContent: inner.minContent + edges, maxContent: inner.maxContent + edges };
+  const inner = contentIntrinsicSizes(box, ctx);
+  return { minContent: clamp(inner.minContent), maxContent: clamp(inner.maxContent) };
+}
+
+function clampWidth(style: ComputedStyle, content: number, edges: number): number {
+  const toContent = (size: number): number => (style.boxSizing === 'border-box' ? Math.max(0, size - edges) : size);
+  let width = content;
+  if (typeof style.maxWidth === 'number') width = Math.min(width, toContent(style.maxWidth));
+  if (typeof style.minWidth === 'number') width = Math.max(width, toContent(style.minWidth));
+  return width;
 }
 
 function fixedMargins(style: ComputedStyle): number {
@@ -51,5 +98,24 @@ function fixedMargins(style: ComputedStyle): number {
 
 function fixedEdges(style: ComputedStyle): number {
   const padding = (typeof style.paddingLeft === 'number' ? style.paddingLeft : 0) + (typeof style.paddingRight === 'number' ? style.paddingRight : 0);
-  return fixedMargins(style) + style.borderLeftWidth + style.borderRightWidth + padding;
+  return style.borderLeftWidth + style.borderRightWidth + padding;
+}
+
+/**
+ * The measuring run of `layoutBox`: the box's border-box width at min-content or max-content
+ * (min/max-width applied), as an empty fragment; nothing fragments or escapes.
+ */
+export function measureIntrinsic(box: LayoutBox, input: LayoutInput, constraint: 'min-content' | 'max-content', ctx: LayoutContext): LayoutOutput {
+  const outer = outerIntrinsicSizes(box, ctx);
+  const width = (constraint === 'min-content' ? outer.minContent : outer.maxContent) - fixedMargins(box.style);
+  const border = usedBorder(box.style);
+  const fragment: BoxFragment = {
+    kind: 'box', box, style: box.style, x: input.x, y: input.y, width, height: 0,
+    border, padding: { top: 0, right: 0, bottom: 0, left: 0 }, children: [], continuedBefore: false, continuedAfter: false,
+  };
+  return {
+    kind: 'placed', fragment, endY: input.y, strut: EMPTY_STRUT, resolvedAt: undefined,
+    baselines: { first: undefined, last: undefined }, breakToken: undefined, forcedBreakAfter: undefined,
+    exclusions: NO_EXCLUSIONS, positioned: [], pageContent: [],
+  };
 }

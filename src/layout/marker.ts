@@ -3,34 +3,44 @@
  * formatting context and placed just before the list item's content box, on the baseline of
  * the item's first line.
  */
-import type { BlockBox } from '../boxes/types.js';
+import type { BlockBox, InlineFlowBox } from '../boxes/types.js';
 import type { BoxFragment, Fragment } from './types.js';
 import type { LayoutContext } from './context.js';
 import { layoutInlineContent } from './inline/index.js';
-import { inlineEnv } from './block-lines.js';
-import { translateFragment } from './translate.js';
+import { inlineEnv } from './inline-env.js';
+import { offsetFragment } from './fragment.js';
 
 const MARKER_ROOM = 10_000;
 
-export function placeOutsideMarker(item: BoxFragment, marker: BlockBox, contentX: number, contentTop: number, ctx: LayoutContext): BoxFragment {
-  const lines = layoutInlineContent(withLoadedImage(marker, ctx), MARKER_ROOM, inlineEnv(ctx));
+/** Where the item's content is, relative to the item's border box. */
+export interface MarkerAnchor {
+  readonly contentX: number;
+  readonly contentTop: number;
+  /** The item's first baseline, if it has a line. */
+  readonly firstBaseline: number | undefined;
+}
+
+export function placeOutsideMarker(item: BoxFragment, marker: BlockBox, anchor: MarkerAnchor, ctx: LayoutContext): BoxFragment {
+  const content = withLoadedImage(marker, ctx);
+  if (!content.inlineContent) return item;
+  const lines = layoutInlineContent(content, MARKER_ROOM, inlineEnv(ctx));
   const line = lines[0];
   if (line === undefined || line.height === 0) return item;
   const width = lineContentWidth(line.fragment);
-  const baseline = firstBaseline(item) ?? contentTop + line.baseline;
+  const baseline = anchor.firstBaseline ?? anchor.contentTop + line.baseline;
   const rtl = item.style.direction === 'rtl';
   // The marker box ends at the item's content edge (its start edge in rtl), as in browsers.
-  const x = rtl ? contentX + contentWidthOf(item) : contentX - width;
-  const moved = translateFragment(line.fragment, x - contentLeft(line.fragment), baseline - line.baseline);
-  const sized = moved.kind === 'line' ? { ...moved, x, width } : moved;
+  const x = rtl ? anchor.contentX + contentWidthOf(item) : anchor.contentX - width;
+  const moved = offsetFragment(line.fragment, x - contentLeft(line.fragment), baseline - line.baseline);
+  const sized = moved.kind === 'line' ? { ...moved, x, width, children: moved.children.map((c) => offsetFragment(c, moved.x - x, 0)) } : moved;
   return { ...item, children: [...item.children, sized] };
 }
 
 /** A `list-style-image` marker whose image did not load shows its `list-style-type` instead (CSS Lists 3 §3.1). */
 function withLoadedImage(marker: BlockBox, ctx: LayoutContext): BlockBox {
-  if (marker.imageFallback === undefined) return marker;
+  if (marker.imageFallback === undefined || !marker.inlineContent) return marker;
   const loaded = marker.children.every((child) => child.kind !== 'replaced' || ctx.images.has(child.src));
-  return loaded ? marker : { ...marker, children: marker.imageFallback };
+  return loaded ? marker : { ...marker, children: marker.imageFallback } satisfies InlineFlowBox;
 }
 
 function contentLeft(line: Fragment): number {
@@ -46,15 +56,4 @@ function lineContentWidth(line: Fragment): number {
 
 function contentWidthOf(item: BoxFragment): number {
   return item.width - item.border.left - item.border.right - item.padding.left - item.padding.right;
-}
-
-/** Absolute baseline of the first line box inside a fragment (depth first). */
-export function firstBaseline(fragment: Fragment): number | undefined {
-  if (fragment.kind === 'line') return fragment.children.length > 0 ? fragment.baseline : undefined;
-  if (fragment.kind !== 'box') return undefined;
-  for (const child of fragment.children) {
-    const found = firstBaseline(child);
-    if (found !== undefined) return found;
-  }
-  return undefined;
 }

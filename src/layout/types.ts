@@ -1,6 +1,8 @@
 /**
- * Layout results: positioned fragments in absolute page coordinates (CSS px, origin at the
- * page box's top-left). Fragments are new immutable values; boxes are never mutated.
+ * Layout results: positioned fragments (CSS px). While layout runs, a fragment's position is
+ * relative to its parent fragment's border box (fragment.ts), so a laid-out subtree moves by one
+ * offset; a finished `PageLayout` holds page coordinates (origin at the page box's top-left).
+ * Fragments are new immutable values; boxes are never mutated.
  */
 import type { Sides } from '../geometry/types.js';
 import type { ComputedStyle, PageStyle } from '../css/types.js';
@@ -33,7 +35,7 @@ export interface LineFragment {
   readonly y: number;
   readonly width: number;
   readonly height: number;
-  /** Absolute y of the line's alphabetic baseline. */
+  /** y of the line's alphabetic baseline (in the same frame as y). */
   readonly baseline: number;
   readonly children: readonly Fragment[];
 }
@@ -41,7 +43,7 @@ export interface LineFragment {
 /** One glyph run placed on a line, with the final advance of every glyph. */
 export interface PlacedRun {
   readonly run: GlyphRun;
-  /** Absolute x of the first glyph's origin. */
+  /** x of the first glyph's origin (in the same frame as the text fragment's x). */
   readonly x: number;
   /** Final advances (shaping + letter-spacing + word-spacing + justification), px. */
   readonly advances: readonly number[];
@@ -56,7 +58,7 @@ export interface TextFragment {
   readonly y: number;
   readonly width: number;
   readonly height: number;
-  /** Absolute y of the baseline. */
+  /** y of the baseline (in the same frame as y). */
   readonly baseline: number;
   readonly runs: readonly PlacedRun[];
   /** The text as the reader sees it (for links, search, tests). */
@@ -89,4 +91,6 @@ export interface PageLayout {
   readonly children: readonly Fragment[];
   /** Margin-box fragments (@top-center...), painted like normal fragments. */
   readonly marginBoxes: readonly Fragment[];
+  /** A page left blank so that a `left`/`right` break starts on the side it asks for (CSS Paged Media 3 §4.2, `:blank`). */
+  readonly blank: boolean;
 }

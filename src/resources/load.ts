@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { BoxTree, Box } from '../boxes/types.js';
+import { childBoxes } from '../boxes/types.js';
 import type { Diagnostics } from '../diagnostics.js';
 import { OctavoError } from '../errors.js';
 import type { Limits, RenderOptions, ResourceLoader } from '../options.js';
@@ -131,8 +132,7 @@ export function imageUrls(boxes: BoxTree): string[] {
     if (box.kind === 'replaced') add(box.src);
     for (const url of box.style.backgroundImage) add(url);
     if (box.style.listStyleImage !== 'none') add(box.style.listStyleImage);
-    if (box.kind === 'block' || box.kind === 'inline') for (const child of box.children) visit(child);
-    if (box.kind === 'block' && box.marker !== undefined) visit(box.marker);
+    for (const child of childBoxes(box)) visit(child);
   };
   visit(boxes.root);
   return [...urls];

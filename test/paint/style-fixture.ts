@@ -90,5 +90,5 @@ export function boxFragment(x: number, y: number, width: number, height: number,
 
 export function page(width: number, height: number, children: readonly Fragment[], pageStyle: ComputedStyle = style(), margins: Sides = { top: 0, right: 0, bottom: 0, left: 0 }): PageLayout {
   const ps: PageStyle = { width, height, marginTop: margins.top, marginRight: margins.right, marginBottom: margins.bottom, marginLeft: margins.left, style: pageStyle };
-  return { index: 0, width, height, pageStyle: ps, margins, children, marginBoxes: [] };
+  return { index: 0, width, height, pageStyle: ps, margins, children, marginBoxes: [], blank: false };
 }

@@ -5,7 +5,7 @@ import { Diagnostics } from '../../src/diagnostics.js';
 import { OctavoError } from '../../src/errors.js';
 import { DEFAULT_LIMITS } from '../../src/options.js';
 import type { ResourceLoader } from '../../src/options.js';
-import type { BlockBox, Box, BoxTree, ReplacedBox } from '../../src/boxes/types.js';
+import type { BlockBox, BlockLevelBox, Box, BoxTree, ReplacedBox } from '../../src/boxes/types.js';
 import type { ComputedStyle } from '../../src/css/types.js';
 import { GIF, SVG, jpeg, jpegWithOrientation, png } from './image-bytes.js';
 
@@ -18,7 +18,7 @@ function img(src: string): ReplacedBox {
 }
 
 function block(children: Box[], extra: Parameters<typeof style>[0] = {}): BlockBox {
-  return { kind: 'block', outer: 'block', children, inlineContent: false, style: style(extra), element: undefined, pseudo: undefined };
+  return { kind: 'block', outer: 'block', children: children as BlockLevelBox[], inlineContent: false, style: style(extra), element: undefined, pseudo: undefined };
 }
 
 function tree(...children: Box[]): BoxTree {

@@ -106,6 +106,7 @@ function collectLeaves(spec: HorizontalSpec, edges: Map<InlineBox, BoxEdges>): L
         break;
       }
       case 'break':
+      case 'anchor':
         break;
     }
   });

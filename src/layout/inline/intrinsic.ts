@@ -4,6 +4,7 @@
  * opportunities and, for `overflow-wrap: anywhere` and `word-break: break-all`, every grapheme
  * boundary; the max-content size only forced breaks. Hanging spaces count for neither.
  */
+import type { OutOfFlowBox } from '../../boxes/types.js';
 import type { Piece } from './pieces.js';
 import type { TextPiece } from './measure.js';
 import { resolveTab } from './measure.js';
@@ -16,7 +17,7 @@ export interface IntrinsicSizes {
   readonly maxContent: number;
 }
 
-export function inlineIntrinsicSizes(pieces: readonly Piece[], splitter: Splitter): IntrinsicSizes {
+export function inlineIntrinsicSizes(pieces: readonly Piece[], splitter: Splitter, anchorSizes: (box: OutOfFlowBox) => IntrinsicSizes): IntrinsicSizes {
   let maxContent = 0;
   let minContent = 0;
   let line = 0;
@@ -33,6 +34,11 @@ export function inlineIntrinsicSizes(pieces: readonly Piece[], splitter: Splitte
       } else {
         chunk += piece.width;
       }
+    } else if (piece.kind === 'anchor') {
+      // a float takes its own line at min-content and sits beside the text at max-content
+      const float = anchorSizes(piece.box);
+      minContent = Math.max(minContent, float.minContent);
+      line += float.maxContent;
     } else {
       chunk += piece.width;
     }

@@ -5,7 +5,7 @@
  * across element boundaries; the bidi embedding level of every character is resolved over the
  * same text (bidi.ts).
  */
-import type { BlockBox, InlineBox, InlineLevelBox, LineBreakBox, ReplacedBox } from '../../boxes/types.js';
+import type { BlockBox, FlexBox, InlineBox, InlineFlowBox, InlineLevelBox, LineBreakBox, OutOfFlowBox, ReplacedBox, TableWrapperBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import type { DomElement } from '../../dom/types.js';
 import type { BidiLevels } from './bidi.js';
@@ -25,7 +25,9 @@ export type InlineItem =
   | TextItem
   | { readonly kind: 'open'; readonly box: InlineBox; readonly start: number }
   | { readonly kind: 'close'; readonly box: InlineBox; readonly start: number }
-  | { readonly kind: 'atomic'; readonly box: BlockBox | ReplacedBox; readonly start: number }
+  | { readonly kind: 'atomic'; readonly box: AtomicInlineBox; readonly start: number }
+  /** An out-of-flow box's placeholder: no text, no room; floats are placed and absolute boxes get their static position there. */
+  | { readonly kind: 'anchor'; readonly box: OutOfFlowBox; readonly start: number }
   | { readonly kind: 'break'; readonly box: LineBreakBox; readonly start: number };
 
 export interface InlineItems {
@@ -36,9 +38,12 @@ export interface InlineItems {
   readonly bidi: BidiLevels;
 }
 
+/** An atomic inline (CSS2 §9.2.2): laid out as one box on its line. */
+export type AtomicInlineBox = BlockBox | ReplacedBox | FlexBox | TableWrapperBox;
+
 export const OBJECT_REPLACEMENT = '\ufffc';
 
-export function collectInlineItems(root: BlockBox): InlineItems {
+export function collectInlineItems(root: InlineFlowBox, langs: WeakMap<DomElement, string>): InlineItems {
   const items: InlineItem[] = [];
   let text = '';
   const visit = (boxes: readonly InlineLevelBox[], parent: InlineBox | undefined, lang: string): void => {
@@ -52,7 +57,7 @@ export function collectInlineItems(root: BlockBox): InlineItems {
         }
         case 'inline':
           items.push({ kind: 'open', box, start: text.length });
-          visit(box.children, box, box.element === undefined ? lang : langOf(box.element));
+          visit(box.children, box, box.element === undefined ? lang : langOf(box.element, langs));
           items.push({ kind: 'close', box, start: text.length });
           break;
         case 'br':
@@ -61,14 +66,19 @@ export function collectInlineItems(root: BlockBox): InlineItems {
           break;
         case 'block':
         case 'replaced':
+        case 'flex':
+        case 'grid':
+        case 'table-wrapper':
           items.push({ kind: 'atomic', box, start: text.length });
           text += OBJECT_REPLACEMENT;
+          break;
+        case 'out-of-flow':
+          items.push({ kind: 'anchor', box, start: text.length });
           break;
       }
     }
   };
-  const children = root.children as readonly InlineLevelBox[];
-  visit(children, undefined, rootLang(root));
+  visit(root.children, undefined, rootLang(root, langs));
   return { items, text, bidi: resolveBidi(root.style, root.element, items, text) };
 }
 
@@ -82,10 +92,8 @@ export function transformText(text: string, transform: ComputedStyle['textTransf
   }
 }
 
-const langs = new WeakMap<DomElement, string>();
-
 /** The language of an element (HTML §3.2.6.2): its own `lang` (or `xml:lang`), else its parent's. */
-export function langOf(element: DomElement): string {
+export function langOf(element: DomElement, langs: WeakMap<DomElement, string>): string {
   const cached = langs.get(element);
   if (cached !== undefined) return cached;
   const own = element.attribs['lang'] ?? element.attribs['xml:lang'];
@@ -93,7 +101,7 @@ export function langOf(element: DomElement): string {
   if (own !== undefined) lang = own.trim().toLowerCase();
   else {
     const parent = element.parent;
-    lang = parent !== null && parent.type === 'tag' ? langOf(parent as DomElement) : '';
+    lang = parent !== null && parent.type === 'tag' ? langOf(parent as DomElement, langs) : '';
   }
   langs.set(element, lang);
   return lang;
@@ -103,14 +111,14 @@ export function langOf(element: DomElement): string {
  * The language of a block container. An anonymous block has no element: the language is then
  * that of the parent element of its first descendant that has one (the anonymous box's parent).
  */
-function rootLang(root: BlockBox): string {
-  if (root.element !== undefined) return langOf(root.element);
-  const stack: InlineLevelBox[] = [...(root.children as readonly InlineLevelBox[])];
+function rootLang(root: InlineFlowBox, langs: WeakMap<DomElement, string>): string {
+  if (root.element !== undefined) return langOf(root.element, langs);
+  const stack: InlineLevelBox[] = [...root.children];
   while (stack.length > 0) {
     const box = stack.shift()!;
     if (box.element !== undefined) {
       const parent = box.element.parent;
-      return parent !== null && parent.type === 'tag' ? langOf(parent as DomElement) : '';
+      return parent !== null && parent.type === 'tag' ? langOf(parent as DomElement, langs) : '';
     }
     if (box.kind === 'inline') stack.push(...box.children);
   }

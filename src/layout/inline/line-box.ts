@@ -9,7 +9,7 @@ import type { ComputedStyle, TextAlign } from '../../css/types.js';
 import type { TextSystem } from '../../text/types.js';
 import type { BoxFragment, Fragment, LineFragment, TextFragment } from '../types.js';
 import { usedBorder, usedPadding } from '../box-model.js';
-import { translateFragment } from '../translate.js';
+import { offsetFragment, relativeTo } from '../fragment.js';
 import type { Piece } from './pieces.js';
 import type { Node } from './horizontal.js';
 import { placeHorizontally } from './horizontal.js';
@@ -21,7 +21,7 @@ export interface LaidOutLine {
   readonly height: number;
   /** Distance from the line's top to its baseline. */
   readonly baseline: number;
-  /** The line at the origin; the block places it with translateFragment. */
+  /** The line at the origin (its content relative to it); the block places it with offsetFragment. */
   readonly fragment: LineFragment;
 }
 
@@ -77,7 +77,7 @@ interface Trim {
 function trailingTrim(line: readonly Piece[]): Trim {
   for (let i = line.length - 1; i >= 0; i--) {
     const piece = line[i]!;
-    if (piece.kind === 'open' || piece.kind === 'close' || piece.kind === 'break') continue;
+    if (piece.kind === 'open' || piece.kind === 'close' || piece.kind === 'break' || piece.kind === 'anchor') continue;
     if (piece.kind !== 'text' || piece.trailingSpace === 0) break;
     return { pieceIndex: i, width: piece.trailingSpace, removeGlyphs: piece.style.whiteSpace !== 'pre-wrap' };
   }
@@ -88,7 +88,7 @@ function trailingTrim(line: readonly Piece[]): Trim {
 function lastContentIndex(line: readonly Piece[]): number {
   for (let i = line.length - 1; i >= 0; i--) {
     const piece = line[i]!;
-    if (piece.kind === 'open' || piece.kind === 'close' || piece.kind === 'break') continue;
+    if (piece.kind === 'open' || piece.kind === 'close' || piece.kind === 'break' || piece.kind === 'anchor') continue;
     if (piece.kind === 'text' && piece.tab === undefined && piece.width - piece.trailingSpace > 0) return i;
     if (piece.kind === 'text' && piece.width === piece.trailingSpace && piece.tab === undefined) continue;
     return -1;
@@ -130,6 +130,7 @@ function hasContent(line: readonly Piece[]): boolean {
       case 'text': return piece.runs.length > 0 || piece.tab !== undefined;
       case 'atomic': case 'break': return true;
       case 'open': case 'close': return piece.width > 0 || hasVerticalEdges(piece.box.style);
+      case 'anchor': return false;
     }
   });
 }
@@ -239,18 +240,19 @@ function toFragment(node: Node, placements: ReadonlyMap<Node, number>, baseline:
       const border = usedBorder(style);
       const padding = usedPadding(style, spec.containingWidth);
       const contentTop = baseline + offset - font.ascent;
+      const y = contentTop - padding.top - border.top;
       const fragment: BoxFragment = {
         kind: 'box', box: node.box, style,
-        x: node.x, y: contentTop - padding.top - border.top, width: node.width,
+        x: node.x, y, width: node.width,
         height: font.ascent + font.descent + padding.top + padding.bottom + border.top + border.bottom,
         border: { ...border, left: node.left ? border.left : 0, right: node.right ? border.right : 0 },
         padding: { ...padding, left: node.left ? padding.left : 0, right: node.right ? padding.right : 0 },
-        children: node.children.map((child) => toFragment(child, placements, baseline, spec)),
+        children: relativeTo(node.children.map((child) => toFragment(child, placements, baseline, spec)), node.x, y),
         continuedBefore: node.continuedBefore, continuedAfter: node.continuedAfter,
       };
       return fragment;
     }
     case 'atomic':
-      return translateFragment(node.piece.fragment, node.x, baseline + offset - node.piece.baseline);
+      return offsetFragment(node.piece.fragment, node.x, baseline + offset - node.piece.baseline);
   }
 }

@@ -11,6 +11,7 @@ import type { TextPiece } from './measure.js';
 import { resolveTab } from './measure.js';
 import type { Splitter } from './split.js';
 import { mayBreakAnywhere } from './split.js';
+import type { InlineResume } from './resume.js';
 
 export interface LinePieces {
   /** The line's pieces in logical order (split words appear as their parts). */
@@ -19,10 +20,10 @@ export interface LinePieces {
 }
 
 export interface BreakEnv {
-  /** Room for each line (the first line loses text-indent). */
-  readonly available: (lineIndex: number) => number;
-  /** Position of each line's start from the content box's start edge (tab stops). */
-  readonly offset: (lineIndex: number) => number;
+  /** Room for the line. */
+  readonly available: number;
+  /** Position of the line's start from the content box's start edge (tab stops). */
+  readonly offset: number;
   readonly splitter: Splitter;
 }
 
@@ -33,28 +34,20 @@ export function hangingWidth(piece: Piece): number {
   return piece.kind === 'text' ? piece.trailingSpace + piece.endSpacing : 0;
 }
 
-export function breakLines(pieces: readonly Piece[], env: BreakEnv): LinePieces[] {
-  const queue = pieces.slice();
-  const lines: LinePieces[] = [];
-  let start = 0;
-  while (start < queue.length) {
-    const result = nextLine(queue, start, lines.length, env);
-    lines.push(result.line);
-    start = result.next;
-  }
-  return lines;
+/** The piece at a resume position: the tail of a split piece, or the piece itself. */
+function pieceAt(pieces: readonly Piece[], at: InlineResume, index: number): Piece {
+  return index === at.index && at.tail !== undefined ? at.tail : pieces[index]!;
 }
 
-/** Fills one line from queue[start]; split pieces replace their queue entry by their tail. */
-function nextLine(queue: Piece[], start: number, lineIndex: number, env: BreakEnv): { line: LinePieces; next: number } {
-  const available = env.available(lineIndex);
-  const offset = env.offset(lineIndex);
+/** Fills one line from `at`; returns its pieces and where the next line starts. */
+export function breakLine(pieces: readonly Piece[], at: InlineResume, env: BreakEnv): { line: LinePieces; next: InlineResume } {
+  const { available, offset } = env;
   const line: Piece[] = [];
   let used = 0;
   let lastBreak = -1; // index in `line` after which the line may end
-  const done = (forced: boolean, next: number): { line: LinePieces; next: number } => ({ line: { pieces: line, forcedBreak: forced }, next });
-  for (let j = start; j < queue.length; j++) {
-    let piece = queue[j]!;
+  const done = (forced: boolean, next: InlineResume): { line: LinePieces; next: InlineResume } => ({ line: { pieces: line, forcedBreak: forced }, next });
+  for (let j = at.index; j < pieces.length; j++) {
+    let piece = pieceAt(pieces, at, j);
     if (piece.kind === 'text' && piece.tab !== undefined) piece = resolveTab(piece, offset + used);
     const fits = used + piece.width - hangingWidth(piece) <= available + EPSILON;
     if (!fits && piece.kind === 'text') {
@@ -65,25 +58,25 @@ function nextLine(queue: Piece[], start: number, lineIndex: number, env: BreakEn
         : undefined);
       if (split !== undefined) {
         line.push(split[0]);
-        queue[j] = split[1];
-        return done(false, j);
+        return done(false, { index: j, tail: split[1] });
       }
     }
     if (!fits && lastBreak >= 0) {
       const kept = line.length - (lastBreak + 1);
       line.length = lastBreak + 1;
-      return done(false, j - kept);
+      const index = j - kept;
+      return done(false, { index, tail: index === at.index ? at.tail : undefined });
     }
     line.push(piece);
     used += piece.width;
-    if (piece.forcedBreakAfter) return done(true, j + 1);
+    if (piece.forcedBreakAfter) return done(true, { index: j + 1, tail: undefined });
     if (piece.breakAfter) {
       lastBreak = line.length - 1;
       // An overflowing piece ends its line at its first opportunity.
-      if (!fits) return done(false, j + 1);
+      if (!fits) return done(false, { index: j + 1, tail: undefined });
     }
   }
-  return done(false, queue.length);
+  return done(false, { index: pieces.length, tail: undefined });
 }
 
 /** The longest hyphenated head of the piece that fits in `room`, and the rest (CSS Text 3 §5.4). */

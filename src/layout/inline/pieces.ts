@@ -5,13 +5,13 @@
  * numbers, and splits a piece (measure.ts) only where it hyphenates or wraps a long word;
  * pagination never re-shapes.
  */
-import type { BlockBox, InlineBox, LineBreakBox, ReplacedBox } from '../../boxes/types.js';
+import type { InlineBox, LineBreakBox, OutOfFlowBox } from '../../boxes/types.js';
 import type { ComputedStyle, WhiteSpace } from '../../css/types.js';
 import { findBreakOpportunities } from '../../text/breaks.js';
 import type { TextSystem } from '../../text/types.js';
-import type { Fragment } from '../types.js';
+import type { BoxFragment } from '../types.js';
 import { marginOrZero, usedBorder, usedPadding } from '../box-model.js';
-import type { InlineItem, InlineItems, TextItem } from './items.js';
+import type { AtomicInlineBox, InlineItem, InlineItems, TextItem } from './items.js';
 import type { BidiLevels } from './bidi.js';
 import { levelAt } from './bidi.js';
 import type { TextPiece } from './measure.js';
@@ -34,9 +34,9 @@ export type Piece =
     }
   | {
       readonly kind: 'atomic';
-      readonly box: BlockBox | ReplacedBox;
+      readonly box: AtomicInlineBox;
       /** Laid out at the origin: its margin box starts at (0, 0). */
-      readonly fragment: Fragment;
+      readonly fragment: BoxFragment;
       readonly width: number;
       readonly height: number;
       /** Distance from the margin-box top to the box's baseline. */
@@ -45,11 +45,13 @@ export type Piece =
       readonly forcedBreakAfter: false;
       readonly level: number;
     }
-  | { readonly kind: 'break'; readonly box: LineBreakBox; readonly width: 0; readonly breakAfter: true; readonly forcedBreakAfter: true; readonly level: number };
+  | { readonly kind: 'break'; readonly box: LineBreakBox; readonly width: 0; readonly breakAfter: true; readonly forcedBreakAfter: true; readonly level: number }
+  /** Where an out-of-flow box stands in the content (items.ts): no width, no break. */
+  | { readonly kind: 'anchor'; readonly box: OutOfFlowBox; readonly width: 0; readonly breakAfter: false; readonly forcedBreakAfter: false; readonly level: number };
 
 /** An atomic inline laid out at the origin (inline-block, image). */
 export interface AtomicLayout {
-  readonly fragment: Fragment;
+  readonly fragment: BoxFragment;
   readonly width: number;
   readonly height: number;
   readonly baseline: number;
@@ -59,7 +61,7 @@ export interface PieceEnv {
   readonly text: TextSystem;
   /** Width of the containing block (percentages of inline margins/padding). */
   readonly containingWidth: number;
-  readonly layoutAtomic: (box: BlockBox | ReplacedBox, containingWidth: number) => AtomicLayout;
+  readonly layoutAtomic: (box: AtomicInlineBox, containingWidth: number) => AtomicLayout;
 }
 
 export function buildPieces(content: InlineItems, env: PieceEnv): Piece[] {
@@ -98,6 +100,8 @@ function itemPieces(item: InlineItem, next: InlineItem | undefined, opportunitie
     }
     case 'break':
       return [{ kind: 'break', box: item.box, width: 0, breakAfter: true, forcedBreakAfter: true, level: bidi.paragraphLevel }];
+    case 'anchor':
+      return [{ kind: 'anchor', box: item.box, width: 0, breakAfter: false, forcedBreakAfter: false, level: bidi.paragraphLevel }];
   }
 }
 

@@ -8,13 +8,14 @@ import type { ComputedStyle, ContentItem } from '../../css/types.js';
 import { contentText } from '../../boxes/generated.js';
 import { processWhiteSpace } from '../../boxes/whitespace.js';
 import type { Sides } from '../../geometry/types.js';
-import type { BoxFragment, Fragment } from '../types.js';
+import type { BoxFragment } from '../types.js';
 import type { LayoutContext } from '../context.js';
 import { usedBorder, usedPadding } from '../box-model.js';
-import { intrinsicSizes } from '../intrinsic.js';
-import { inlineEnv } from '../block-lines.js';
-import { layoutInlineContent } from '../inline/index.js';
-import { translateFragment } from '../translate.js';
+import { contentIntrinsicSizes } from '../intrinsic.js';
+import { layoutBox } from '../dispatch.js';
+import { EMPTY_STRUT } from '../margins.js';
+import { NO_EXCLUSIONS } from '../exclusions.js';
+import { offsetFragment } from '../fragment.js';
 import type { PageCounters } from './page-counters.js';
 
 export interface ContentSink {
@@ -64,14 +65,26 @@ export function verticalEdges(edges: BoxEdges): number {
 /** Min-content and max-content widths of the box's content. */
 export function contentWidths(box: BlockBox, ctx: LayoutContext): { readonly min: number; readonly max: number } {
   if (box.children.length === 0) return { min: 0, max: 0 };
-  const sizes = intrinsicSizes(box, ctx);
+  const sizes = contentIntrinsicSizes(box, ctx);
   return { min: sizes.minContent, max: sizes.maxContent };
 }
 
-/** Height of the box's lines at a content width. */
+/** The box laid out at a border-box width, with its content's own height. */
+function layoutAtWidth(box: BlockBox, borderBoxWidth: number, mode: 'layout' | 'measure', ctx: LayoutContext): BoxFragment {
+  const laid = layoutBox(box, {
+    mode, available: borderBoxWidth, containingWidth: borderBoxWidth, containingHeight: undefined, fixedWidth: borderBoxWidth,
+    x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
+  }, ctx);
+  if (laid.kind !== 'placed') throw new Error('a page-margin box cannot be pushed');
+  return laid.fragment;
+}
+
+/** Height of the box's content at a content width. */
 export function contentHeight(box: BlockBox, width: number, ctx: LayoutContext): number {
   if (box.children.length === 0) return 0;
-  return layoutInlineContent(box, Math.max(0, width), inlineEnv(ctx)).reduce((sum, line) => sum + line.height, 0);
+  const edges = boxEdges(box.style, width);
+  const fragment = layoutAtWidth(box, Math.max(0, width) + horizontalEdges(edges), 'measure', ctx);
+  return Math.max(0, fragment.height - verticalEdges(edges));
 }
 
 export type VerticalPlacement = 'top' | 'middle' | 'bottom';
@@ -88,34 +101,20 @@ export interface MarginBoxPlacement {
   readonly align: VerticalPlacement;
 }
 
-/** The box's fragment: its lines laid out at its content width and aligned vertically. */
+/** The box's fragment: its content laid out at its width and aligned vertically in its height. */
 export function marginBoxFragment(placement: MarginBoxPlacement, ctx: LayoutContext): BoxFragment {
   const { box, edges } = placement;
-  const contentX = placement.x + edges.border.left + edges.padding.left;
-  const contentY = placement.y + edges.border.top + edges.padding.top;
-  const contentWidth = Math.max(0, placement.width - horizontalEdges(edges));
-  const contentBoxHeight = Math.max(0, placement.height - verticalEdges(edges));
-  const lines = box.children.length === 0 ? [] : layoutInlineContent(box, contentWidth, inlineEnv(ctx));
-  const linesHeight = lines.reduce((sum, line) => sum + line.height, 0);
-  const free = contentBoxHeight - linesHeight;
-  let y = contentY + (placement.align === 'middle' ? free / 2 : placement.align === 'bottom' ? free : 0);
-  const children: Fragment[] = [];
-  for (const line of lines) {
-    children.push(translateFragment(line.fragment, contentX, y));
-    y += line.height;
-  }
+  const laid = layoutAtWidth(box, placement.width, 'layout', ctx);
+  const free = placement.height - laid.height;
+  const shift = placement.align === 'middle' ? free / 2 : placement.align === 'bottom' ? free : 0;
   return {
-    kind: 'box',
-    box,
-    style: box.style,
+    ...laid,
     x: placement.x,
     y: placement.y,
     width: placement.width,
     height: placement.height,
     border: edges.border,
     padding: edges.padding,
-    children,
-    continuedBefore: false,
-    continuedAfter: false,
+    children: shift === 0 ? laid.children : laid.children.map((child) => offsetFragment(child, 0, shift)),
   };
 }

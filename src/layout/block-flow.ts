@@ -1,0 +1,263 @@
+/**
+ * Block-level children in normal flow, one after the other (CSS2 §9.4.1), with the floats of
+ * the formatting context (float.ts, §9.5), clearance (§9.5.2), formatting context roots placed
+ * beside floats (§9.5), absolutely positioned boxes left at their static position (§10.3.7),
+ * and page breaks between children (CSS Fragmentation 3 §4).
+ */
+import type { BlockBox, BlockFlowBox, BlockLevelBox, LayoutBox, OutOfFlowBox } from '../boxes/types.js';
+import type { BreakValue } from '../css/types.js';
+import type { Fragment } from './types.js';
+import type { LayoutContext } from './context.js';
+import type { Baselines, BreakToken, Fragmentainer, LayoutInput, LayoutOutput, PageContent, PendingPositioned } from './contract.js';
+import type { MarginStrut } from './margins.js';
+import { EMPTY_STRUT, addMargin, collapsedMargin } from './margins.js';
+import type { ExclusionSpace } from './exclusions.js';
+import { floatsBottom, freeBand, hasFloatsBeside, nextFloatBottom } from './exclusions.js';
+import { marginOrZero } from './box-model.js';
+import { layoutBox } from './dispatch.js';
+import { establishesBfc, forcedBreakOf } from './block.js';
+import { layoutFloat } from './float.js';
+
+/** A block container being laid out: where its content box is, and the flow state its children start from. */
+export interface BlockFrame {
+  readonly box: BlockBox;
+  readonly contentX: number;
+  readonly contentWidth: number;
+  readonly containingHeight: number | undefined;
+  readonly mode: LayoutInput['mode'];
+  /** Where the children start, before `strut`. */
+  readonly y: number;
+  readonly strut: MarginStrut;
+  readonly fragmentainer: Fragmentainer | undefined;
+  readonly exclusions: ExclusionSpace;
+}
+
+/** Content of a block on one page, in the block's flow frame. */
+export interface ChildrenResult {
+  readonly fragments: readonly Fragment[];
+  /** y after the last child's border box (before its pending margins). */
+  readonly endY: number;
+  readonly strut: MarginStrut;
+  readonly resolvedAt: number | undefined;
+  readonly breakToken: BreakToken | undefined;
+  readonly pushed: boolean;
+  readonly exclusions: ExclusionSpace;
+  /** Absolute y of the first and last baselines in the content. */
+  readonly baselines: Baselines;
+  readonly positioned: readonly PendingPositioned[];
+  readonly pageContent: readonly PageContent[];
+}
+
+interface Placed {
+  readonly fragments: readonly Fragment[];
+  /** Loop state before this child, to step back when a break must move earlier. */
+  readonly before: FlowState;
+  readonly complete: boolean;
+}
+
+interface FlowState {
+  readonly y: number;
+  readonly strut: MarginStrut;
+  readonly resolvedAt: number | undefined;
+  readonly exclusions: ExclusionSpace;
+  readonly baselines: Baselines;
+  readonly positioned: readonly PendingPositioned[];
+  readonly pageContent: readonly PageContent[];
+}
+
+export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: LayoutContext, resume: BreakToken | undefined): ChildrenResult {
+  const children = box.children;
+  const resumeBlock = resume?.kind === 'block' ? resume : undefined;
+  const start = resumeBlock === undefined ? 0 : resumeBlock.children[0]?.index ?? resumeBlock.next;
+  const placed: Placed[] = [];
+  let state: FlowState = {
+    y: frame.y, strut: frame.strut, resolvedAt: undefined, exclusions: frame.exclusions,
+    baselines: { first: undefined, last: undefined }, positioned: [], pageContent: [],
+  };
+  const result = (breakAt: number | undefined, child?: BreakToken, forced?: ReturnType<typeof forcedBreakOf>): ChildrenResult => ({
+    fragments: placed.flatMap((p) => p.fragments), endY: state.y, strut: state.strut, resolvedAt: state.resolvedAt,
+    breakToken: breakAt === undefined ? undefined : {
+      kind: 'block', box, children: child === undefined ? [] : [{ index: breakAt, token: child }], next: child === undefined ? breakAt : breakAt + 1,
+      ...(forced !== undefined ? { forced } : {}),
+    },
+    pushed: false, exclusions: state.exclusions, baselines: state.baselines, positioned: state.positioned, pageContent: state.pageContent,
+  });
+  const pushed = (): ChildrenResult => ({ ...result(undefined), pushed: true });
+
+  for (let i = start; i < children.length; i++) {
+    const child = children[i]!;
+    const placedAny = state.resolvedAt !== undefined || placed.some((p) => p.fragments.length > 0);
+    if (i > start) {
+      const forced = forcedBreakBetween(children[i - 1]!, child);
+      if (forced !== undefined && frame.fragmentainer !== undefined) return result(i, undefined, forced);
+    }
+    if (i === start && resumeBlock === undefined && frame.fragmentainer !== undefined && !frame.fragmentainer.atTop
+      && pageBreakKind(child.style.breakBefore) !== undefined) {
+      return pushed();
+    }
+    const fragmentainer = frame.fragmentainer === undefined ? undefined : {
+      ...frame.fragmentainer,
+      atTop: frame.fragmentainer.atTop && !placedAny,
+      discardTopMargins: frame.fragmentainer.discardTopMargins && !placedAny,
+    };
+    const childResume = i === start ? resumeBlock?.children[0]?.token : undefined;
+    const laid = child.kind === 'out-of-flow'
+      ? outOfFlow(child, frame, state, fragmentainer, ctx)
+      : inFlow(child, frame, state, fragmentainer, ctx, childResume);
+    if (laid.kind === 'pushed') {
+      if (placed.length === 0 || !placedAny) return pushed();
+      const stepBack = avoidStepBack(children, placed, i, start);
+      if (stepBack > 0) {
+        const first = placed[placed.length - stepBack]!;
+        placed.length -= stepBack;
+        state = first.before;
+        return result(i - stepBack);
+      }
+      return result(i);
+    }
+    placed.push({ fragments: laid.fragments, before: state, complete: laid.breakToken === undefined });
+    state = laid.state;
+    if (laid.breakToken !== undefined) return result(i, laid.breakToken);
+  }
+  return result(undefined);
+}
+
+type ChildOutcome =
+  | { readonly kind: 'placed'; readonly fragments: readonly Fragment[]; readonly state: FlowState; readonly breakToken: BreakToken | undefined }
+  | { readonly kind: 'pushed' };
+
+/** An in-flow block-level child: clearance, room beside floats, then its own layout. */
+function inFlow(child: Exclude<BlockLevelBox, OutOfFlowBox>, frame: BlockFrame, state: FlowState, fragmentainer: Fragmentainer | undefined, ctx: LayoutContext, resume: BreakToken | undefined): ChildOutcome {
+  let flow = resume === undefined ? withClearance(child, frame, state) : state;
+  const input = (y: number, strut: MarginStrut, x: number, available: number): LayoutInput => ({
+    mode: frame.mode, available, containingWidth: frame.contentWidth, containingHeight: frame.containingHeight,
+    x, y, strut, fragmentainer, exclusions: flow.exclusions,
+  });
+  let laid = layoutBox(child, input(flow.y, flow.strut, frame.contentX, frame.contentWidth), ctx, resume);
+  if (laid.kind === 'placed' && establishesBfc(child) && hasFloatsBeside(flow.exclusions, laid.fragment.y, laid.fragment.height)) {
+    const beside = besideFloats(child, frame, flow, (y, strut, x, available) => layoutBox(child, input(y, strut, x, available), ctx, resume));
+    laid = beside.laid;
+    flow = beside.flow;
+  }
+  if (laid.kind === 'placed' && laid.breakToken !== undefined && !(fragmentainer?.atTop ?? true) && isAvoidBreak(child.style.breakInside)) {
+    return { kind: 'pushed' };
+  }
+  if (laid.kind === 'pushed') return laid;
+  return { kind: 'placed', fragments: [laid.fragment], state: afterChild(flow, laid), breakToken: laid.breakToken };
+}
+
+function afterChild(state: FlowState, laid: LayoutOutput): FlowState {
+  const top = laid.fragment.y;
+  const first = laid.baselines.first === undefined ? undefined : top + laid.baselines.first;
+  const last = laid.baselines.last === undefined ? undefined : top + laid.baselines.last;
+  return {
+    y: laid.endY,
+    strut: laid.strut,
+    resolvedAt: state.resolvedAt ?? laid.resolvedAt,
+    exclusions: laid.exclusions,
+    baselines: { first: state.baselines.first ?? first, last: last ?? state.baselines.last },
+    positioned: laid.positioned.length === 0 ? state.positioned : [...state.positioned, ...laid.positioned],
+    pageContent: laid.pageContent.length === 0 ? state.pageContent : [...state.pageContent, ...laid.pageContent],
+  };
+}
+
+/**
+ * Clearance (CSS2 §9.5.2): when the child's border edge would sit above the floats it clears,
+ * the margins above it are resolved and it starts below those floats.
+ */
+function withClearance(child: LayoutBox, frame: BlockFrame, state: FlowState): FlowState {
+  const clear = child.style.clear;
+  if (clear === 'none') return state;
+  const floats = floatsBottom(state.exclusions, clear);
+  if (floats === -Infinity) return state;
+  const marginTop = marginOrZero(child.style.marginTop, frame.contentWidth);
+  const hypothetical = state.y + collapsedMargin(addMargin(state.strut, marginTop));
+  if (hypothetical >= floats) return state;
+  const resolved = state.y + collapsedMargin(state.strut);
+  return { ...state, y: floats - marginTop, strut: EMPTY_STRUT, resolvedAt: state.resolvedAt ?? resolved };
+}
+
+/**
+ * A formatting context root's border box may not overlap the floats of its parent's context
+ * (CSS2 §9.5): it goes beside them where it fits, else below the next float that ends.
+ */
+function besideFloats(
+  child: LayoutBox, frame: BlockFrame, state: FlowState,
+  lay: (y: number, strut: MarginStrut, x: number, available: number) => ReturnType<typeof layoutBox>,
+): { laid: ReturnType<typeof layoutBox>; flow: FlowState } {
+  const marginTop = marginOrZero(child.style.marginTop, frame.contentWidth);
+  let flow = state;
+  let top = state.y + collapsedMargin(addMargin(state.strut, marginTop));
+  let laid = lay(flow.y, flow.strut, frame.contentX, frame.contentWidth);
+  for (let attempt = 0; attempt <= state.exclusions.floats.length && laid.kind === 'placed'; attempt++) {
+    const height = laid.fragment.height;
+    const band = freeBand(state.exclusions, top, height, frame.contentX, frame.contentX + frame.contentWidth);
+    const candidate = lay(flow.y, flow.strut, band.left, band.right - band.left);
+    if (candidate.kind !== 'placed') return { laid: candidate, flow };
+    const fits = candidate.fragment.width <= band.right - band.left + 0.01
+      || band.right - band.left >= frame.contentWidth - 0.01;
+    const again = freeBand(state.exclusions, top, candidate.fragment.height, frame.contentX, frame.contentX + frame.contentWidth);
+    if (fits && again.left <= band.left + 0.01 && again.right >= band.right - 0.01) return { laid: candidate, flow };
+    const next = nextFloatBottom(state.exclusions, top, Math.max(height, candidate.fragment.height));
+    if (next === undefined) return { laid: candidate, flow };
+    flow = { ...flow, y: next - marginTop, strut: EMPTY_STRUT, resolvedAt: flow.resolvedAt ?? flow.y + collapsedMargin(flow.strut) };
+    top = next;
+    laid = candidate;
+  }
+  return { laid, flow };
+}
+
+/** A float is placed now; an absolutely positioned or fixed box waits, with its static position. */
+function outOfFlow(child: OutOfFlowBox, frame: BlockFrame, state: FlowState, fragmentainer: Fragmentainer | undefined, ctx: LayoutContext): ChildOutcome {
+  const staticY = state.y + collapsedMargin(state.strut);
+  if (child.scheme === 'absolute' || child.scheme === 'fixed') {
+    if (frame.mode === 'measure') return { kind: 'placed', fragments: [], state, breakToken: undefined };
+    const pending = { placeholder: child, staticX: frame.contentX, staticY };
+    return {
+      kind: 'placed', fragments: [], breakToken: undefined,
+      state: child.scheme === 'absolute'
+        ? { ...state, positioned: [...state.positioned, pending] }
+        : { ...state, pageContent: [...state.pageContent, { kind: 'fixed', ...pending }] },
+    };
+  }
+  const float = layoutFloat(child, {
+    minTop: staticY, left: frame.contentX, right: frame.contentX + frame.contentWidth, containingWidth: frame.contentWidth,
+    containingHeight: frame.containingHeight, exclusions: state.exclusions, fragmentainer, mode: frame.mode,
+  }, ctx);
+  if (float === undefined) return { kind: 'pushed' };
+  return {
+    kind: 'placed', fragments: [float.fragment], breakToken: undefined,
+    state: { ...state, exclusions: float.exclusions, positioned: [...state.positioned, ...float.positioned], pageContent: [...state.pageContent, ...float.pageContent] },
+  };
+}
+
+/** Forced page breaks only: a column break outside multi-column layout does nothing (CSS Fragmentation 3 §3.1). */
+function pageBreakKind(value: BreakValue): ReturnType<typeof forcedBreakOf> {
+  const kind = forcedBreakOf(value);
+  return kind === 'column' ? undefined : kind;
+}
+
+function forcedBreakBetween(before: BlockLevelBox, after: BlockLevelBox): ReturnType<typeof forcedBreakOf> {
+  return pageBreakKind(after.style.breakBefore) ?? pageBreakKind(before.style.breakAfter);
+}
+
+function isAvoidBreak(value: BreakValue): boolean {
+  return value === 'avoid' || value === 'avoid-page';
+}
+
+/**
+ * When child `index` must go to the next page but the break before it is to be avoided
+ * (`break-after: avoid` on the previous sibling, e.g. a heading, or `break-before: avoid`),
+ * move the break before the previous sibling, if that leaves something on this page.
+ */
+function avoidStepBack(children: readonly BlockLevelBox[], placed: readonly Placed[], index: number, start: number): number {
+  let steps = 0;
+  while (index - steps - 1 > start && steps < placed.length - 1) {
+    const previous = children[index - steps - 1]!;
+    const next = children[index - steps]!;
+    const avoid = isAvoidBreak(previous.style.breakAfter) || isAvoidBreak(next.style.breakBefore);
+    if (!avoid || !placed[placed.length - 1 - steps]!.complete) break;
+    steps++;
+  }
+  return steps;
+}

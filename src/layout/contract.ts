@@ -1,0 +1,113 @@
+/**
+ * The contract every formatting context implements (DESIGN.md §2, principle 4; Taffy's
+ * `LayoutInput`/`LayoutOutput` in our records). One call lays a box out or measures it:
+ * `layoutBox(box, input, ctx, resume)` in dispatch.ts, with `input.mode` saying which.
+ *
+ * Frames: a result's fragment is placed in the caller's frame (the `x`/`y` of the input are in
+ * it), and its descendants are relative to it (see types.ts), so a parent moves a laid-out
+ * subtree by changing one offset.
+ */
+import type { BlockBox, LayoutBox, OutOfFlowBox } from '../boxes/types.js';
+import type { BoxFragment } from './types.js';
+import type { MarginStrut } from './margins.js';
+import type { ExclusionSpace } from './exclusions.js';
+import type { InlineResume } from './inline/resume.js';
+
+/** Room on one axis (CSS Sizing 3 §2.1): a definite size, or an intrinsic sizing constraint. */
+export type AvailableSize = number | 'min-content' | 'max-content';
+
+/** The page area (or column) the box is laid out into; absent when nothing fragments. */
+export interface Fragmentainer {
+  /** Where the fragmentainer ends, in the input's frame. */
+  readonly bottom: number;
+  /** Nothing has been placed in it yet: the box must make progress even if it overflows. */
+  readonly atTop: boolean;
+  /** Margins adjoining its top are truncated (after an unforced break, CSS Fragmentation 3 §5.2). */
+  readonly discardTopMargins: boolean;
+}
+
+export interface LayoutInput {
+  /** 'layout' is the real run; 'measure' only wants sizes and baselines (nothing fragments, nothing escapes). */
+  readonly mode: 'layout' | 'measure';
+  /**
+   * The inline size available: the containing block's width, or min-content / max-content to
+   * ask for the box's intrinsic width (the result's width is then that size, min/max-width applied).
+   */
+  readonly available: AvailableSize;
+  /** The containing block, for percentages (CSS2 §10.1); a height is undefined when indefinite. */
+  readonly containingWidth: number;
+  readonly containingHeight: number | undefined;
+  /** Border-box sizes decided from outside: a shrink-to-fit width, a stretched cell, a flex item's main size. */
+  readonly fixedWidth?: number | undefined;
+  readonly fixedHeight?: number | undefined;
+  /** Where the box's margin box starts (x: containing block's content edge; y: the flow position before `strut`). */
+  readonly x: number;
+  readonly y: number;
+  /** Adjoining margins above the box, not resolved yet (CSS2 §8.3.1). */
+  readonly strut: MarginStrut;
+  readonly fragmentainer: Fragmentainer | undefined;
+  /** Floats of the enclosing block formatting context, in the input's frame (CSS2 §9.5). */
+  readonly exclusions: ExclusionSpace;
+}
+
+/** A forced break keeps its kind so that pagination can add a blank page for `left`/`right` (CSS Fragmentation 3 §3.1). */
+export type ForcedBreak = 'page' | 'left' | 'right' | 'recto' | 'verso' | 'column';
+
+/** Where to resume a box in the next fragmentainer (CSS Fragmentation 3 §4). */
+export type BreakToken =
+  | {
+      readonly kind: 'block';
+      readonly box: LayoutBox;
+      /** Children that resume inside, in order (several for parallel flows). */
+      readonly children: readonly { readonly index: number; readonly token: BreakToken }[];
+      /** The first child not started yet. */
+      readonly next: number;
+      /** The break was forced, and by what. */
+      readonly forced?: ForcedBreak | undefined;
+    }
+  | { readonly kind: 'inline'; readonly box: BlockBox; readonly at: InlineResume };
+
+/** An absolutely positioned box waiting for its containing block (CSS2 §10.1), with its static position. */
+export interface PendingPositioned {
+  readonly placeholder: OutOfFlowBox;
+  /** Static position (CSS2 §10.3.7): the margin-box top-left the box would have had in flow, in the result's frame. */
+  readonly staticX: number;
+  readonly staticY: number;
+}
+
+/** Content for the page rather than the box: `position: fixed` boxes (repeated on every page). */
+export type PageContent = { readonly kind: 'fixed'; readonly placeholder: OutOfFlowBox; readonly staticX: number; readonly staticY: number };
+
+export interface Baselines {
+  /** Alphabetic baselines of the first and last line boxes, from the border-box top (CSS Inline 3 §4.1). */
+  readonly first: number | undefined;
+  readonly last: number | undefined;
+}
+
+export interface LayoutOutput {
+  readonly kind: 'placed';
+  /** The border box at its position in the input's frame. */
+  readonly fragment: BoxFragment;
+  /** y after the border box (the flow position if margins collapse no further). */
+  readonly endY: number;
+  /** Margins pending below the box. */
+  readonly strut: MarginStrut;
+  /** The box's top resolved the incoming strut at this y; undefined if it collapsed through. */
+  readonly resolvedAt: number | undefined;
+  readonly baselines: Baselines;
+  readonly breakToken: BreakToken | undefined;
+  /** The box asks for a break after it (`break-after`), and which. */
+  readonly forcedBreakAfter: ForcedBreak | undefined;
+  /** Floats of the enclosing formatting context after this box (for its next siblings). */
+  readonly exclusions: ExclusionSpace;
+  /** Absolutely positioned descendants whose containing block is an ancestor of this box. */
+  readonly positioned: readonly PendingPositioned[];
+  readonly pageContent: readonly PageContent[];
+}
+
+/** Nothing of the box fits in this fragmentainer: break before it. */
+export interface Pushed {
+  readonly kind: 'pushed';
+}
+
+export type LayoutResult = LayoutOutput | Pushed;

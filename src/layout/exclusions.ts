@@ -1,0 +1,107 @@
+/**
+ * The floats of one block formatting context (CSS2 §9.5), as an immutable "exclusion space":
+ * the margin boxes of the floats placed so far, in the formatting context's frame. Block layout
+ * hands it from sibling to sibling and into inline layout, which asks it how much of a line's
+ * band is free; float.ts asks it where the next float goes (§9.5.1).
+ */
+export interface PlacedFloat {
+  readonly side: 'left' | 'right';
+  /** The float's margin box. */
+  readonly left: number;
+  readonly right: number;
+  readonly top: number;
+  readonly bottom: number;
+}
+
+export interface ExclusionSpace {
+  readonly floats: readonly PlacedFloat[];
+  /** §9.5.1 rule 5: a float's top may not be above the top of an earlier float. */
+  readonly lowestTop: number;
+}
+
+export const NO_EXCLUSIONS: ExclusionSpace = { floats: [], lowestTop: -Infinity };
+
+/** The free interval of a band between the floats that intrude into it. */
+export interface Band {
+  readonly left: number;
+  readonly right: number;
+}
+
+const EPSILON = 0.01;
+
+function overlaps(f: PlacedFloat, top: number, bottom: number): boolean {
+  // a zero-height band still meets the float it starts in
+  const end = Math.max(bottom, top + 2 * EPSILON);
+  return f.bottom > f.top && f.top < end - EPSILON && f.bottom > top + EPSILON;
+}
+
+/** The part of [left, right] that floats leave free over the band [top, top + height]. */
+export function freeBand(space: ExclusionSpace, top: number, height: number, left: number, right: number): Band {
+  let l = left;
+  let r = right;
+  for (const f of space.floats) {
+    if (!overlaps(f, top, top + height)) continue;
+    if (f.side === 'left') l = Math.max(l, f.right);
+    else r = Math.min(r, f.left);
+  }
+  return { left: l, right: Math.max(l, r) };
+}
+
+/** Is any float beside the band [top, top + height]? */
+export function hasFloatsBeside(space: ExclusionSpace, top: number, height: number): boolean {
+  return space.floats.some((f) => overlaps(f, top, top + height));
+}
+
+/** The lowest bottom edge of the floats on the given sides (for clearance, §9.5.2); -Infinity when none. */
+export function floatsBottom(space: ExclusionSpace, clear: 'left' | 'right' | 'both'): number {
+  let bottom = -Infinity;
+  for (const f of space.floats) {
+    if (clear === 'both' || clear === f.side) bottom = Math.max(bottom, f.bottom);
+  }
+  return bottom;
+}
+
+/** The next y below `top` where a float intruding into the band ends (where a band may get wider). */
+export function nextFloatBottom(space: ExclusionSpace, top: number, height: number): number | undefined {
+  let next: number | undefined;
+  for (const f of space.floats) {
+    if (!overlaps(f, top, top + height) || f.bottom <= top + EPSILON) continue;
+    next = next === undefined ? f.bottom : Math.min(next, f.bottom);
+  }
+  return next;
+}
+
+export interface FloatRequest {
+  readonly side: 'left' | 'right';
+  /** The float's margin-box size. */
+  readonly width: number;
+  readonly height: number;
+  /** The highest the float may go (its placeholder's position, after clearance). */
+  readonly minTop: number;
+  /** The containing block's content edges. */
+  readonly left: number;
+  readonly right: number;
+}
+
+/**
+ * CSS2 §9.5.1: the highest position, then the one furthest to its side, where the float's margin
+ * box fits between the containing block's edges and the floats already placed (rules 1-9); a
+ * float wider than its containing block goes where no float is beside it.
+ */
+export function placeFloat(space: ExclusionSpace, request: FloatRequest): { x: number; y: number } {
+  let top = Math.max(request.minTop, space.lowestTop);
+  for (;;) {
+    const band = freeBand(space, top, request.height, request.left, request.right);
+    const fits = band.right - band.left >= request.width - EPSILON;
+    const next = nextFloatBottom(space, top, request.height);
+    if (fits || next === undefined) {
+      const x = request.side === 'left' ? band.left : band.right - request.width;
+      return { x, y: top };
+    }
+    top = next;
+  }
+}
+
+export function addFloat(space: ExclusionSpace, float: PlacedFloat): ExclusionSpace {
+  return { floats: [...space.floats, float], lowestTop: Math.max(space.lowestTop, float.top) };
+}

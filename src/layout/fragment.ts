@@ -1,0 +1,40 @@
+/**
+ * Fragment frames. During layout a fragment's position (x, y, and a line's or text's baseline
+ * and glyph runs) is relative to its parent fragment's border-box origin, so that aligning or
+ * moving an already laid-out subtree (a line, an atomic inline, a cell, a positioned box) changes
+ * one record: `offsetFragment` is O(1) in the subtree's size. The page's fragments are turned
+ * into page coordinates once, when the page is complete (`toPageFrame`), for paint and tests.
+ */
+import type { Fragment } from './types.js';
+
+/** The fragment moved by (dx, dy) in its parent's frame; its descendants are untouched. */
+export function offsetFragment<F extends Fragment>(fragment: F, dx: number, dy: number): F {
+  if (dx === 0 && dy === 0) return fragment;
+  switch (fragment.kind) {
+    case 'box':
+    case 'image':
+      return { ...fragment, x: fragment.x + dx, y: fragment.y + dy };
+    case 'line':
+      return { ...fragment, x: fragment.x + dx, y: fragment.y + dy, baseline: fragment.baseline + dy };
+    case 'text':
+      return {
+        ...fragment,
+        x: fragment.x + dx,
+        y: fragment.y + dy,
+        baseline: fragment.baseline + dy,
+        runs: fragment.runs.map((run) => ({ ...run, x: run.x + dx })),
+      };
+  }
+}
+
+/** Fragments placed in a frame whose origin is at (originX, originY) of the current one, as children of a box there. */
+export function relativeTo(fragments: readonly Fragment[], originX: number, originY: number): Fragment[] {
+  return fragments.map((f) => offsetFragment(f, -originX, -originY));
+}
+
+/** The subtree in page coordinates: every position resolved against its ancestors' (one copy per page). */
+export function toPageFrame(fragment: Fragment, originX: number, originY: number): Fragment {
+  const placed = offsetFragment(fragment, originX, originY);
+  if (placed.kind !== 'box' && placed.kind !== 'line') return placed;
+  return { ...placed, children: placed.children.map((child) => toPageFrame(child, placed.x, placed.y)) };
+}

@@ -1,0 +1,66 @@
+/**
+ * An inline formatting context cut into measured pieces (pieces.ts), kept in the render's
+ * caches per containing width: intrinsic sizing and layout usually ask for different widths,
+ * and text alone measures the same at any width, so most paragraphs are measured once.
+ */
+import type { InlineFlowBox, OutOfFlowBox } from '../../boxes/types.js';
+import type { DomElement } from '../../dom/types.js';
+import type { TextSystem } from '../../text/types.js';
+import type { AtomicInlineBox, InlineItems } from './items.js';
+import { collectInlineItems } from './items.js';
+import type { BidiLevels } from './bidi.js';
+import type { AtomicLayout, Piece } from './pieces.js';
+import { buildPieces } from './pieces.js';
+import type { Splitter } from './split.js';
+import { createSplitter } from './split.js';
+import type { IntrinsicSizes } from './intrinsic.js';
+import type { InlineLine } from './index.js';
+
+export interface InlineEnv {
+  readonly text: TextSystem;
+  readonly layoutAtomic: (box: AtomicInlineBox, containingWidth: number) => AtomicLayout;
+  /** Outer min-/max-content widths of a float standing in the content (0 for absolute boxes). */
+  readonly anchorSizes: (box: OutOfFlowBox) => IntrinsicSizes;
+  readonly cache: WeakMap<InlineFlowBox, Map<number, MeasuredInline>>;
+  readonly langs: WeakMap<DomElement, string>;
+}
+
+export interface MeasuredInline {
+  readonly pieces: readonly Piece[];
+  readonly bidi: BidiLevels;
+  readonly splitter: Splitter;
+  /** All lines per content width, once laid out without floats. */
+  readonly lines: Map<number, readonly InlineLine[]>;
+}
+
+/** Key of pieces that measure the same whatever the containing width (most paragraphs). */
+const ANY_WIDTH = -1;
+
+export function measuredInline(box: InlineFlowBox, containingWidth: number, env: InlineEnv): MeasuredInline {
+  let perWidth = env.cache.get(box);
+  if (perWidth === undefined) {
+    perWidth = new Map();
+    env.cache.set(box, perWidth);
+  }
+  const cached = perWidth.get(containingWidth) ?? perWidth.get(ANY_WIDTH);
+  if (cached !== undefined) return cached;
+  const items = collectInlineItems(box, env.langs);
+  const pieces = buildPieces(items, { text: env.text, containingWidth, layoutAtomic: env.layoutAtomic });
+  const measured: MeasuredInline = { pieces, bidi: items.bidi, splitter: createSplitter({ text: env.text, bidi: items.bidi }), lines: new Map() };
+  perWidth.set(dependsOnContainingWidth(items) ? containingWidth : ANY_WIDTH, measured);
+  return measured;
+}
+
+/**
+ * Atomic inlines size themselves against the containing width, and so do percentage margins and
+ * padding of inline boxes; text alone does not, so intrinsic sizing and layout share its pieces.
+ */
+function dependsOnContainingWidth(content: InlineItems): boolean {
+  return content.items.some((item) => {
+    if (item.kind === 'atomic') return true;
+    if (item.kind !== 'open') return false;
+    const style = item.box.style;
+    return [style.marginLeft, style.marginRight, style.paddingLeft, style.paddingRight]
+      .some((value) => typeof value !== 'number' && value !== 'auto');
+  });
+}

@@ -1,0 +1,19 @@
+/**
+ * A position in an inline formatting context's measured pieces: where a line starts, and so
+ * where inline content resumes on the next page (CSS Fragmentation 3). It holds no laid-out
+ * line: the next fragmentainer breaks lines again from here, at its own widths (floats may differ).
+ */
+import type { Piece } from './pieces.js';
+
+export interface InlineResume {
+  /** Index of the first piece not yet on a line. */
+  readonly index: number;
+  /** The rest of that piece when a line ended inside it (a hyphenated or wrapped word). */
+  readonly tail: Piece | undefined;
+}
+
+export const CONTENT_START: InlineResume = { index: 0, tail: undefined };
+
+export function sameResume(a: InlineResume, b: InlineResume): boolean {
+  return a.index === b.index && a.tail === b.tail;
+}

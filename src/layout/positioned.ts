@@ -1,0 +1,186 @@
+/**
+ * Positioned boxes (CSS2 §9.3.1, §10.3.7, §10.6.4; CSS Position 3): relative offsets, and
+ * absolutely positioned boxes laid out in their containing block — the padding box of the
+ * nearest positioned ancestor, else the page area (the initial containing block of paged media;
+ * fixed boxes use it on every page). `sticky` is computed as `relative`: on paper nothing scrolls.
+ */
+import type { LayoutBox } from '../boxes/types.js';
+import type { ComputedStyle } from '../css/types.js';
+import type { BoxFragment, Fragment } from './types.js';
+import type { LayoutContext } from './context.js';
+import type { LayoutInput, LayoutResult, PendingPositioned } from './contract.js';
+import { marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, toContentSize, usedBorder, usedPadding } from './box-model.js';
+import { layoutBox } from './dispatch.js';
+import { shrinkToFitWidth } from './shrink-to-fit.js';
+import { EMPTY_STRUT } from './margins.js';
+import { NO_EXCLUSIONS } from './exclusions.js';
+import { offsetFragment } from './fragment.js';
+
+/** The offset `position: relative` gives a box (CSS2 §9.4.3): `left` wins over `right` in ltr, `top` over `bottom`. */
+export function relativeOffset(style: ComputedStyle, containingWidth: number, containingHeight: number | undefined): { dx: number; dy: number } {
+  if (style.position !== 'relative') return { dx: 0, dy: 0 };
+  const left = resolveSize(style.left, containingWidth);
+  const right = resolveSize(style.right, containingWidth);
+  const top = resolveSize(style.top, containingHeight);
+  const bottom = resolveSize(style.bottom, containingHeight);
+  const fromLeft = left !== undefined ? left : right !== undefined ? -right : 0;
+  const dx = style.direction === 'rtl' && right !== undefined ? -right : fromLeft;
+  const dy = top !== undefined ? top : bottom !== undefined ? -bottom : 0;
+  return { dx, dy };
+}
+
+/** A relatively positioned box's fragment moves; the flow around it does not. */
+export function withRelativeOffset(style: ComputedStyle, input: LayoutInput, result: LayoutResult): LayoutResult {
+  if (result.kind !== 'placed' || style.position !== 'relative') return result;
+  const { dx, dy } = relativeOffset(style, input.containingWidth, input.containingHeight);
+  return dx === 0 && dy === 0 ? result : { ...result, fragment: offsetFragment(result.fragment, dx, dy) };
+}
+
+/** A rectangle in some frame. */
+export interface ContainingBlock {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * A positioned box lays out the absolutely positioned boxes waiting for it in its padding box
+ * and keeps them as children; other boxes pass them on to their parent.
+ */
+export function placePositionedDescendants(fragment: BoxFragment, pending: readonly PendingPositioned[], ctx: LayoutContext): { fragment: BoxFragment; pending: readonly PendingPositioned[] } {
+  if (pending.length === 0 || fragment.style.position === 'static') return { fragment, pending };
+  const block: ContainingBlock = {
+    x: fragment.x + fragment.border.left,
+    y: fragment.y + fragment.border.top,
+    width: Math.max(0, fragment.width - fragment.border.left - fragment.border.right),
+    height: Math.max(0, fragment.height - fragment.border.top - fragment.border.bottom),
+  };
+  const placed: Fragment[] = pending.map((p) => offsetFragment(layoutAbsolute(p, block, ctx), -fragment.x, -fragment.y));
+  return { fragment: { ...fragment, children: [...fragment.children, ...placed] }, pending: [] };
+}
+
+interface AxisSolution {
+  /** Offset of the margin box's start from the containing block's start. */
+  readonly start: number;
+  readonly marginStart: number;
+  /** Border-box size, when the constraints fix it (undefined: from the content). */
+  readonly size: number | undefined;
+}
+
+interface AxisInput {
+  readonly start: number | undefined;
+  readonly end: number | undefined;
+  /** Border-box size from the style, undefined when auto. */
+  readonly size: number | undefined;
+  readonly marginStart: number | 'auto';
+  readonly marginEnd: number | 'auto';
+  readonly containing: number;
+  /** Static position of the margin box's start, from the containing block's start. */
+  readonly staticStart: number;
+  /** The end offset wins an over-constrained axis (right in rtl). */
+  readonly endWins: boolean;
+}
+
+/**
+ * CSS2 §10.3.7 / §10.6.4 for one axis, once the size is known or left to the content: auto
+ * margins share the free space when both insets and the size are fixed; otherwise they are 0,
+ * a missing start comes from the end (or the static position), and an over-constrained axis
+ * drops its losing inset.
+ */
+export function solveAxis(input: AxisInput, contentSize: number): AxisSolution {
+  const size = input.size ?? contentSize;
+  const { start, end, containing } = input;
+  if (start !== undefined && end !== undefined && input.size !== undefined) {
+    const free = containing - start - end - size;
+    const autoStart = input.marginStart === 'auto';
+    const autoEnd = input.marginEnd === 'auto';
+    const ms = autoStart ? 0 : input.marginStart as number;
+    const me = autoEnd ? 0 : input.marginEnd as number;
+    if (autoStart && autoEnd) {
+      const half = free / 2;
+      const startMargin = half < 0 && !input.endWins ? 0 : half < 0 ? free : half;
+      return { start, marginStart: startMargin, size };
+    }
+    if (autoStart) return { start, marginStart: free - me, size };
+    if (autoEnd) return { start, marginStart: ms, size };
+    return input.endWins ? { start: containing - end - size - me - ms, marginStart: ms, size } : { start, marginStart: ms, size };
+  }
+  const ms = input.marginStart === 'auto' ? 0 : input.marginStart;
+  const me = input.marginEnd === 'auto' ? 0 : input.marginEnd;
+  if (start !== undefined) return { start, marginStart: ms, size: input.size };
+  if (end !== undefined) return { start: containing - end - me - size - ms, marginStart: ms, size: input.size };
+  return { start: input.staticStart, marginStart: ms, size: input.size };
+}
+
+/** Lays out an absolutely positioned box in its containing block; the fragment is in the containing block's frame. */
+export function layoutAbsolute(pending: PendingPositioned, block: ContainingBlock, ctx: LayoutContext): BoxFragment {
+  const box = pending.placeholder.box as LayoutBox;
+  const style = box.style;
+  const border = usedBorder(style);
+  const padding = usedPadding(style, block.width);
+  const edgesX = border.left + border.right + padding.left + padding.right;
+  const edgesY = border.top + border.bottom + padding.top + padding.bottom;
+  const margin = (value: ComputedStyle['marginLeft']): number | 'auto' => (value === 'auto' ? 'auto' : marginOrZero(value, block.width));
+  const horizontal: AxisInput = {
+    start: resolveSize(style.left, block.width), end: resolveSize(style.right, block.width),
+    size: borderBoxSize(style, 'width', block.width, edgesX),
+    marginStart: margin(style.marginLeft), marginEnd: margin(style.marginRight),
+    containing: block.width, staticStart: pending.staticX - block.x, endWins: style.direction === 'rtl',
+  };
+  const width = horizontal.size ?? stretchOrShrink(box, horizontal, ctx);
+  const x = solveAxis({ ...horizontal, size: width }, width);
+  const vertical: AxisInput = {
+    start: resolveSize(style.top, block.height), end: resolveSize(style.bottom, block.height),
+    size: borderBoxSize(style, 'height', block.height, edgesY),
+    marginStart: margin(style.marginTop), marginEnd: margin(style.marginBottom),
+    containing: block.height, staticStart: pending.staticY - block.y, endWins: false,
+  };
+  const stretchedHeight = vertical.size === undefined && vertical.start !== undefined && vertical.end !== undefined
+    ? clampSize(style, 'height', block.height - vertical.start - vertical.end - fixedMargins(vertical), block.height, edgesY)
+    : vertical.size;
+  const laid = layoutBox(box, {
+    mode: 'layout', available: block.width, containingWidth: block.width, containingHeight: block.height,
+    fixedWidth: width, fixedHeight: stretchedHeight,
+    x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
+  }, ctx);
+  if (laid.kind !== 'placed') throw new Error('an absolutely positioned box cannot be pushed');
+  const y = solveAxis({ ...vertical, size: stretchedHeight ?? laid.fragment.height }, laid.fragment.height);
+  const left = block.x + x.start + x.marginStart;
+  const top = block.y + y.start + y.marginStart;
+  return offsetFragment(laid.fragment, left - laid.fragment.x, top - laid.fragment.y);
+}
+
+function fixedMargins(axis: AxisInput): number {
+  return (axis.marginStart === 'auto' ? 0 : axis.marginStart) + (axis.marginEnd === 'auto' ? 0 : axis.marginEnd);
+}
+
+/** Width when `width` is auto: what both insets leave (§10.3.7 rule 5), else shrink-to-fit (rules 1, 3). */
+function stretchOrShrink(box: LayoutBox, axis: AxisInput, ctx: LayoutContext): number {
+  const style = box.style;
+  if (axis.start !== undefined && axis.end !== undefined) {
+    return clampSize(style, 'width', axis.containing - axis.start - axis.end - fixedMargins(axis), axis.containing, axis.containing);
+  }
+  const available = axis.containing - (axis.start ?? axis.end ?? (box.style.direction === 'rtl' ? 0 : axis.staticStart));
+  if (box.kind === 'replaced') return shrinkToFitWidth(box, axis.containing, ctx);
+  return shrinkToFitWidth(box, axis.containing, ctx, available);
+}
+
+/** A border-box size from `width`/`height`, min and max applied; undefined when auto. */
+function borderBoxSize(style: ComputedStyle, axis: 'width' | 'height', basis: number, edges: number): number | undefined {
+  const size = resolveSize(style[axis], basis);
+  if (size === undefined) return undefined;
+  return clampBorderBox(style, axis, toContentSize(size, style, edges) + edges, basis, edges);
+}
+
+function clampSize(style: ComputedStyle, axis: 'width' | 'height', borderBox: number, basis: number, edges: number): number {
+  return clampBorderBox(style, axis, Math.max(borderBox, edges), basis, edges);
+}
+
+function clampBorderBox(style: ComputedStyle, axis: 'width' | 'height', borderBox: number, basis: number, edges: number): number {
+  const max = resolveMaxSize(axis === 'width' ? style.maxWidth : style.maxHeight, basis);
+  const min = resolveMinSize(axis === 'width' ? style.minWidth : style.minHeight, basis);
+  const content = Math.max(0, borderBox - edges);
+  const clamped = Math.max(Math.min(content, max === Infinity ? Infinity : toContentSize(max, style, edges)), toContentSize(min, style, edges));
+  return clamped + edges;
+}
