@@ -14,6 +14,7 @@ import { shrinkToFitWidth } from './shrink-to-fit.js';
 import { EMPTY_STRUT } from './margins.js';
 import { NO_EXCLUSIONS } from './exclusions.js';
 import { offsetFragment } from './fragment.js';
+import { relativeOffset } from './positioned.js';
 
 export function layoutAtomicInline(box: LayoutBox, containingWidth: number, ctx: LayoutContext): AtomicLayout {
   const marginLeft = marginOrZero(box.style.marginLeft, containingWidth);
@@ -34,8 +35,10 @@ export function layoutAtomicInline(box: LayoutBox, containingWidth: number, ctx:
     x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
   }, ctx);
   if (laid.kind !== 'placed') throw new Error('an inline-block cannot be pushed');
-  // A right-to-left block gives its free room to the left margin: bring the margin box to x = 0.
-  const fragment = laid.fragment.x === marginLeft ? laid.fragment : offsetFragment(laid.fragment, marginLeft - laid.fragment.x, 0);
+  // A right-to-left block gives its free room to the left margin: bring the margin box to x = 0
+  // (a relative offset stays).
+  const x = marginLeft + relativeOffset(box.style, containingWidth, undefined).dx;
+  const fragment = laid.fragment.x === x ? laid.fragment : offsetFragment(laid.fragment, x - laid.fragment.x, 0);
   const height = fragment.height + marginTop + marginBottom;
   const last = box.style.overflowY === 'visible' ? laid.baselines.last : undefined;
   return {

@@ -128,7 +128,7 @@ export function layoutAbsolute(pending: PendingPositioned, block: ContainingBloc
     marginStart: margin(style.marginLeft), marginEnd: margin(style.marginRight),
     containing: block.width, staticStart: pending.staticX - block.x, endWins: style.direction === 'rtl',
   };
-  const width = horizontal.size ?? stretchOrShrink(box, horizontal, ctx);
+  const width = horizontal.size ?? stretchOrShrink(box, horizontal, edgesX, ctx);
   const x = solveAxis({ ...horizontal, size: width }, width);
   const vertical: AxisInput = {
     start: resolveSize(style.top, block.height), end: resolveSize(style.bottom, block.height),
@@ -156,10 +156,10 @@ function fixedMargins(axis: AxisInput): number {
 }
 
 /** Width when `width` is auto: what both insets leave (§10.3.7 rule 5), else shrink-to-fit (rules 1, 3). */
-function stretchOrShrink(box: LayoutBox, axis: AxisInput, ctx: LayoutContext): number {
+function stretchOrShrink(box: LayoutBox, axis: AxisInput, edges: number, ctx: LayoutContext): number {
   const style = box.style;
   if (axis.start !== undefined && axis.end !== undefined) {
-    return clampSize(style, 'width', axis.containing - axis.start - axis.end - fixedMargins(axis), axis.containing, axis.containing);
+    return clampSize(style, 'width', axis.containing - axis.start - axis.end - fixedMargins(axis), axis.containing, edges);
   }
   const available = axis.containing - (axis.start ?? axis.end ?? (box.style.direction === 'rtl' ? 0 : axis.staticStart));
   if (box.kind === 'replaced') return shrinkToFitWidth(box, axis.containing, ctx);

@@ -38,9 +38,11 @@ describe('float placement (CSS2 §9.5.1)', () => {
       .toEqual({ a: '0,0 100x20', b: '115,0 100x30' });
   });
 
-  it('moves a float that does not fit beside the others down to where it fits (rule 8)', async () => {
+  it('moves a float that does not fit beside the others down until it fits, never left of a left float still beside it (rules 3, 8)', async () => {
     expect(await boxesOf('<div id=a style="float:left;width:250px;height:20px"></div><div id=b style="float:left;width:100px;height:40px"></div><div id=c style="float:left;width:100px;height:10px"></div>', '', ['a', 'b', 'c']))
-      .toEqual({ a: '0,0 250x20', b: '250,0 100x40', c: '0,20 100x10' });
+      .toEqual({ a: '0,0 250x20', b: '250,0 100x40', c: '0,40 100x10' });
+    expect(await boxesOf('<div id=a style="float:left;width:250px;height:40px"></div><div id=b style="float:left;width:100px;height:20px"></div><div id=c style="float:left;width:100px;height:10px"></div>', '', ['c']))
+      .toEqual({ c: '250,20 100x10' });
   });
 
   it('never places a float above an earlier float (rule 5) or above an earlier block (rule 6)', async () => {
@@ -67,8 +69,8 @@ describe('float placement (CSS2 §9.5.1)', () => {
 
 describe('lines beside floats (CSS2 §9.5)', () => {
   it('shortens the lines beside a left float and returns to the full width below it', async () => {
-    const text = 'aaaa bbbb cccc dddd eeee ffff gggg hhhh';
-    expect(await lines(`<div id=p style="width:200px"><div style="float:left;width:120px;height:20px"></div>${text}</div>`, 'p'))
+    const text = 'aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj kkkk llll mmmm nnnn oooo pppp';
+    expect((await lines(`<div id=p style="width:200px"><div style="float:left;width:120px;height:20px"></div>${text}</div>`, 'p')).slice(0, 4))
       .toEqual(['120,0 80', '120,10 80', '0,20 200', '0,30 200']);
   });
 

@@ -10,6 +10,7 @@ import type { TextSystem } from '../../text/types.js';
 import type { BoxFragment, Fragment, LineFragment, TextFragment } from '../types.js';
 import { usedBorder, usedPadding } from '../box-model.js';
 import { offsetFragment, relativeTo } from '../fragment.js';
+import { relativeOffset } from '../positioned.js';
 import type { Piece } from './pieces.js';
 import type { Node } from './horizontal.js';
 import { placeHorizontally } from './horizontal.js';
@@ -250,7 +251,8 @@ function toFragment(node: Node, placements: ReadonlyMap<Node, number>, baseline:
         children: relativeTo(node.children.map((child) => toFragment(child, placements, baseline, spec)), node.x, y),
         continuedBefore: node.continuedBefore, continuedAfter: node.continuedAfter,
       };
-      return fragment;
+      const moved = relativeOffset(style, spec.containingWidth, undefined);
+      return offsetFragment(fragment, moved.dx, moved.dy);
     }
     case 'atomic':
       return offsetFragment(node.piece.fragment, node.x, baseline + offset - node.piece.baseline);

@@ -1,0 +1,149 @@
+/**
+ * Positioning (CSS2 §9.3-9.6, §10.3.7, §10.6.4; CSS Position 3): relative offsets, absolutely
+ * positioned boxes in their containing block with every combination of insets, sizes and auto
+ * margins, the static position, fixed boxes on every page, and stacking order (Appendix E).
+ */
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/index.js';
+import { findById, layoutHtml } from '../helpers/layout.js';
+import { rasterize } from '../helpers/pixels.js';
+import { qpdfCheck } from '../helpers/qpdf.js';
+
+const PAGE = '@page { size: 400px 300px; margin: 0 } body { margin: 0; font: 10px/10px "DejaVu Sans" }';
+
+async function geometry(body: string, ids: string[], css = ''): Promise<Record<string, string>> {
+  const doc = await layoutHtml(`<style>${PAGE} ${css}</style>${body}`);
+  const out: Record<string, string> = {};
+  for (const id of ids) {
+    const found = doc.pages.map((page, index) => ({ f: findById(page, id), index })).filter((p) => p.f !== undefined);
+    out[id] = found.map(({ f, index }) => `${index > 0 ? `p${index + 1} ` : ''}${f!.x},${f!.y} ${f!.width}x${f!.height}`).join(' | ') || 'missing';
+  }
+  return out;
+}
+
+/** A 200x100 containing block at (50, 20) with a 5px border: its padding box is at (55, 25), 190x90. */
+const CB = '<div style="position:relative;margin:20px 50px;width:180px;height:80px;padding:5px;border:5px solid">';
+
+describe('relative positioning (CSS2 §9.4.3)', () => {
+  it('offsets the box from its place in the flow without moving what follows', async () => {
+    expect(await geometry('<div id=a style="position:relative;top:10px;left:20px;height:10px"></div><div id=b style="height:10px"></div>', ['a', 'b']))
+      .toEqual({ a: '20,10 400x10', b: '0,10 400x10' });
+  });
+
+  it('takes bottom and right as offsets the other way, and left over right and top over bottom', async () => {
+    expect(await geometry('<div id=a style="position:relative;bottom:5px;right:7px;height:10px"></div><div id=b style="position:relative;left:3px;right:50px;top:4px;bottom:50px;height:10px"></div>', ['a', 'b']))
+      .toEqual({ a: '-7,-5 400x10', b: '3,14 400x10' });
+  });
+
+  it('moves the content with the box, and draws sticky boxes as relative ones', async () => {
+    expect(await geometry('<div style="position:sticky;top:15px"><div id=c style="height:10px"></div></div>', ['c'])).toEqual({ c: '0,15 400x10' });
+  });
+
+  it('offsets an inline box and its text', async () => {
+    const doc = await layoutHtml(`<style>${PAGE}</style><p style="margin:0">ab <span id=s style="position:relative;top:5px;left:2px">cd</span></p>`);
+    const plain = await layoutHtml(`<style>${PAGE}</style><p style="margin:0">ab <span id=s>cd</span></p>`);
+    const moved = findById(doc.pages[0]!, 's')!;
+    const still = findById(plain.pages[0]!, 's')!;
+    expect([moved.x - still.x, moved.y - still.y]).toEqual([2, 5]);
+  });
+});
+
+describe('absolute positioning: insets, sizes and margins (CSS2 §10.3.7, §10.6.4)', () => {
+  it('places the box from left and top in the padding box of the nearest positioned ancestor', async () => {
+    expect(await geometry(`${CB}<div><div id=a style="position:absolute;left:10px;top:5px;width:20px;height:10px"></div></div></div>`, ['a']))
+      .toEqual({ a: '65,30 20x10' });
+  });
+
+  it('places the box from right and bottom', async () => {
+    expect(await geometry(`${CB}<div id=a style="position:absolute;right:10px;bottom:5px;width:20px;height:10px"></div></div>`, ['a']))
+      .toEqual({ a: '215,100 20x10' });
+  });
+
+  it('stretches an auto width between left and right, and an auto height between top and bottom', async () => {
+    expect(await geometry(`${CB}<div id=a style="position:absolute;left:10px;right:20px;top:5px;bottom:15px"></div></div>`, ['a']))
+      .toEqual({ a: '65,30 160x70' });
+  });
+
+  it('centres a sized box with auto margins between fixed insets', async () => {
+    expect(await geometry(`${CB}<div id=a style="position:absolute;left:0;right:0;top:0;bottom:0;width:50px;height:30px;margin:auto"></div></div>`, ['a']))
+      .toEqual({ a: '125,55 50x30' });
+  });
+
+  it('gives the right auto margin the rest when only the left one is auto', async () => {
+    expect(await geometry(`${CB}<div id=a style="position:absolute;left:0;right:0;width:50px;margin-left:auto;height:10px"></div></div>`, ['a']))
+      .toEqual({ a: '195,30 50x10' });
+  });
+
+  it('ignores right when left, width and right are all given (over-constrained, ltr)', async () => {
+    expect(await geometry(`${CB}<div id=a style="position:absolute;left:10px;right:10px;width:50px;height:10px"></div></div>`, ['a']))
+      .toEqual({ a: '65,30 50x10' });
+  });
+
+  it('shrinks an auto width to fit its content', async () => {
+    expect(await geometry(`${CB}<div id=a style="position:absolute;left:10px;top:0"><div style="width:30px;height:10px"></div></div></div>`, ['a']))
+      .toEqual({ a: '65,25 30x10' });
+    expect(await geometry(`${CB}<div id=a style="position:absolute;right:10px;top:0"><div style="width:30px;height:10px"></div></div></div>`, ['a']))
+      .toEqual({ a: '205,25 30x10' });
+  });
+
+  it('leaves a box with no insets at its static position (in the content box)', async () => {
+    expect(await geometry(`${CB}<div style="height:12px"></div><div id=a style="position:absolute;width:20px;height:10px"></div><div id=b style="height:5px"></div></div>`, ['a', 'b']))
+      .toEqual({ a: '60,42 20x10', b: '60,42 180x5' });
+  });
+
+  it('uses the static position on the axis whose insets are auto', async () => {
+    expect(await geometry(`${CB}<div style="height:12px"></div><div id=a style="position:absolute;left:30px;width:20px;height:10px"></div></div>`, ['a']))
+      .toEqual({ a: '85,42 20x10' });
+  });
+
+  it('resolves percentage insets and sizes against the padding box', async () => {
+    expect(await geometry(`${CB}<div id=a style="position:absolute;left:10%;top:50%;width:50%;height:10%"></div></div>`, ['a']))
+      .toEqual({ a: '74,70 95x9' });
+  });
+
+  it('applies min-width and max-height to a stretched box', async () => {
+    expect(await geometry(`${CB}<div id=a style="position:absolute;left:100px;right:80px;min-width:30px;top:0;bottom:0;max-height:20px"></div></div>`, ['a']))
+      .toEqual({ a: '155,25 30x20' });
+  });
+
+  it('uses the page area when no ancestor is positioned', async () => {
+    expect(await geometry('<div style="margin:30px"><div id=a style="position:absolute;right:0;bottom:0;width:10px;height:10px"></div></div>', ['a'], '@page { margin: 10px }'))
+      .toEqual({ a: '380,280 10x10' });
+  });
+
+  it('takes the box out of the flow', async () => {
+    expect(await geometry('<div id=a style="position:absolute;top:0;height:50px;width:5px"></div><div id=b style="height:10px"></div>', ['a', 'b']))
+      .toEqual({ a: '0,0 5x50', b: '0,0 400x10' });
+  });
+
+  it('lays out nested absolute boxes in the absolute box that contains them', async () => {
+    expect(await geometry('<div id=a style="position:absolute;left:100px;top:100px;width:50px;height:50px"><div id=b style="position:absolute;right:0;bottom:0;width:10px;height:10px"></div></div>', ['a', 'b']))
+      .toEqual({ a: '100,100 50x50', b: '140,140 10x10' });
+  });
+});
+
+describe('fixed positioning (CSS2 §9.6.1, CSS Paged Media 3)', () => {
+  it('repeats a fixed box on every page, placed in each page area', async () => {
+    const body = `<div id=f style="position:fixed;right:0;top:0;width:20px;height:10px"></div>${'<div style="height:100px"></div>'.repeat(6)}`;
+    expect(await geometry(body, ['f'], '@page { margin: 10px }'))
+      .toEqual({ f: '370,10 20x10 | p2 370,10 20x10 | p3 370,10 20x10' });
+  });
+});
+
+describe('stacking order (CSS2 Appendix E, §9.9)', () => {
+  const engine = createEngine();
+
+  it('paints negative z-index below the flow, positioned boxes above it, and higher z-index on top', async () => {
+    const css = '@page { size: 8px 4px; margin: 0 } body { margin: 0 } div { height: 4px }';
+    const body = '<div style="position:relative"><div style="position:absolute;left:0;top:0;width:6px;background:blue;z-index:2"></div>'
+      + '<div style="position:absolute;left:2px;top:0;width:6px;background:red;z-index:1"></div>'
+      + '<div style="position:absolute;left:1px;top:0;width:2px;background:yellow;z-index:-1"></div>'
+      + '<div style="width:8px;background:lime"></div></div>';
+    const pdf = await engine.render({ template: `<style>${css}</style>${body}` });
+    await qpdfCheck(pdf);
+    const [page] = await rasterize(pdf);
+    expect(page).toEqual(['BBBBBBRR', 'BBBBBBRR', 'BBBBBBRR', 'BBBBBBRR']);
+    const under = await engine.render({ template: `<style>${css}</style><div style="position:relative"><div style="position:absolute;left:0;top:0;width:4px;background:yellow;z-index:-1"></div><div style="margin-left:2px;width:6px;background:lime"></div></div>` });
+    expect((await rasterize(under))[0]).toEqual(['YYGGGGGG', 'YYGGGGGG', 'YYGGGGGG', 'YYGGGGGG']);
+  });
+});
