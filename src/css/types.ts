@@ -86,6 +86,14 @@ export interface TextDecorationLine {
  * Every property octavo reads, computed. The registry in css/properties fills each one;
  * stages never see a declared or specified value.
  */
+export interface Containment {
+  readonly size: boolean;
+  readonly inlineSize: boolean;
+  readonly layout: boolean;
+  readonly paint: boolean;
+  readonly style: boolean;
+}
+
 export interface ComputedStyle {
   // display & positioning (CSS Display 3, CSS2 §9)
   readonly display: Display;
@@ -101,6 +109,8 @@ export interface ComputedStyle {
   readonly overflowX: 'visible' | 'hidden' | 'clip' | 'scroll' | 'auto';
   readonly overflowY: 'visible' | 'hidden' | 'clip' | 'scroll' | 'auto';
   readonly opacity: number;
+  /** CSS Containment 2 §3: the containment types in force (`strict` and `content` expanded). */
+  readonly contain: Containment;
 
   // box model (CSS Box 3, CSS Sizing 3)
   readonly boxSizing: 'content-box' | 'border-box';

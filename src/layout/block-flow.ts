@@ -131,10 +131,10 @@ function inFlow(child: Exclude<BlockLevelBox, OutOfFlowBox>, frame: BlockFrame, 
   let flow = resume === undefined ? withClearance(child, frame, state) : state;
   const input = (y: number, strut: MarginStrut, x: number, available: number): LayoutInput => ({
     mode: frame.mode, available, containingWidth: frame.contentWidth, containingHeight: frame.containingHeight,
-    x, y, strut, fragmentainer, exclusions: flow.exclusions,
+    containingDirection: frame.box.style.direction, x, y, strut, fragmentainer, exclusions: flow.exclusions,
   });
   let laid = layoutBox(child, input(flow.y, flow.strut, frame.contentX, frame.contentWidth), ctx, resume);
-  if (laid.kind === 'placed' && establishesBfc(child) && hasFloatsBeside(flow.exclusions, laid.fragment.y, laid.fragment.height)) {
+  if (laid.kind === 'placed' && establishesBfc(child) && hasFloatsBeside(flow.exclusions, laid.fragment.y, Math.max(laid.fragment.height, 0.02))) {
     const beside = besideFloats(child, frame, flow, (y, strut, x, available) => layoutBox(child, input(y, strut, x, available), ctx, resume));
     laid = beside.laid;
     flow = beside.flow;
@@ -179,32 +179,40 @@ function withClearance(child: LayoutBox, frame: BlockFrame, state: FlowState): F
 
 /**
  * A formatting context root's border box may not overlap the floats of its parent's context
- * (CSS2 §9.5): it goes beside them where it fits, else below the next float that ends.
+ * (CSS2 §9.5): it goes beside them where it fits — its margins may reach under the floats —
+ * else below the next float that ends.
  */
 function besideFloats(
   child: LayoutBox, frame: BlockFrame, state: FlowState,
   lay: (y: number, strut: MarginStrut, x: number, available: number) => ReturnType<typeof layoutBox>,
 ): { laid: ReturnType<typeof layoutBox>; flow: FlowState } {
-  const marginTop = marginOrZero(child.style.marginTop, frame.contentWidth);
+  const cw = frame.contentWidth;
+  const margin = { top: marginOrZero(child.style.marginTop, cw), left: marginOrZero(child.style.marginLeft, cw), right: marginOrZero(child.style.marginRight, cw) };
+  const cbLeft = frame.contentX;
+  const cbRight = frame.contentX + cw;
   let flow = state;
-  let top = state.y + collapsedMargin(addMargin(state.strut, marginTop));
-  let laid = lay(flow.y, flow.strut, frame.contentX, frame.contentWidth);
-  for (let attempt = 0; attempt <= state.exclusions.floats.length && laid.kind === 'placed'; attempt++) {
-    const height = laid.fragment.height;
-    const band = freeBand(state.exclusions, top, height, frame.contentX, frame.contentX + frame.contentWidth);
-    const candidate = lay(flow.y, flow.strut, band.left, band.right - band.left);
-    if (candidate.kind !== 'placed') return { laid: candidate, flow };
-    const fits = candidate.fragment.width <= band.right - band.left + 0.01
-      || band.right - band.left >= frame.contentWidth - 0.01;
-    const again = freeBand(state.exclusions, top, candidate.fragment.height, frame.contentX, frame.contentX + frame.contentWidth);
-    if (fits && again.left <= band.left + 0.01 && again.right >= band.right - 0.01) return { laid: candidate, flow };
-    const next = nextFloatBottom(state.exclusions, top, Math.max(height, candidate.fragment.height));
-    if (next === undefined) return { laid: candidate, flow };
-    flow = { ...flow, y: next - marginTop, strut: EMPTY_STRUT, resolvedAt: flow.resolvedAt ?? flow.y + collapsedMargin(flow.strut) };
+  let top = state.y + collapsedMargin(addMargin(state.strut, margin.top));
+  let height = 0;
+  for (let attempt = 0; attempt <= state.exclusions.floats.length; attempt++) {
+    const band = freeBand(state.exclusions, top, height, cbLeft, cbRight);
+    const x = Math.max(cbLeft + margin.left, band.left) - margin.left;
+    const right = Math.min(cbRight - margin.right, band.right) + margin.right;
+    const laid = lay(flow.y, flow.strut, x, right - x);
+    if (laid.kind !== 'placed') return { laid, flow };
+    const wide = laid.fragment.width <= right - x - margin.left - margin.right + 0.01;
+    const again = freeBand(state.exclusions, top, laid.fragment.height, cbLeft, cbRight);
+    const same = again.left <= band.left + 0.01 && again.right >= band.right - 0.01;
+    const next = nextFloatBottom(state.exclusions, top, Math.max(laid.fragment.height, 0.02));
+    if ((wide && same) || next === undefined) return { laid, flow };
+    if (wide && !same) {
+      height = laid.fragment.height;
+      continue;
+    }
+    flow = { ...flow, y: next - margin.top, strut: EMPTY_STRUT, resolvedAt: flow.resolvedAt ?? flow.y + collapsedMargin(flow.strut) };
     top = next;
-    laid = candidate;
+    height = laid.fragment.height;
   }
-  return { laid, flow };
+  return { laid: lay(flow.y, flow.strut, cbLeft, cw), flow };
 }
 
 /** A float is placed now; an absolutely positioned or fixed box waits, with its static position. */

@@ -22,12 +22,14 @@ import { placeOutsideMarker } from './marker.js';
 import { NO_EXCLUSIONS, floatsBottom } from './exclusions.js';
 import { relativeTo } from './fragment.js';
 import { placePositionedDescendants } from './positioned.js';
+import { blockContentOffset } from './alignment.js';
 
 /** Does the box start a new block formatting context (CSS2 §9.4.1)? Its margins then never collapse with its children's. */
 export function establishesBfc(box: LayoutBox): boolean {
   if (box.kind !== 'block') return true;
   const style = box.style;
   return box.outer === 'inline' || style.display === 'flow-root' || style.overflowX !== 'visible' || style.overflowY !== 'visible'
+    || style.contain.layout || style.contain.paint || style.alignContent !== 'normal'
     || style.float !== 'none' || style.position === 'absolute' || style.position === 'fixed' || box.element?.name === 'html'
     || style.display === 'table-cell' || style.display === 'table-caption';
 }
@@ -73,10 +75,12 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
 
   // A formatting context root grows to contain its floats (CSS2 §10.6.7).
   const floatsEnd = bfc ? floatsBottom(children.exclusions, 'both') : -Infinity;
-  const autoHeight = Math.max(0, Math.max(vertical.contentBottom, floatsEnd) - vertical.contentTop);
+  // Size containment lays the box out as if it were empty (CSS Containment 2 §3.1).
+  const autoHeight = style.contain.size ? 0 : Math.max(0, Math.max(vertical.contentBottom, floatsEnd) - vertical.contentTop);
   const contentHeight = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY)
     : broken ? autoHeight : clampHeight(style, autoHeight, input.containingHeight, edgesY);
   const borderBottom = vertical.contentTop + contentHeight + bottom.padding + bottom.border;
+  const shift = broken || continued ? 0 : blockContentOffset(style.alignContent, contentHeight - autoHeight);
   if (overflowsUnsplittably(box, borderBottom, input, children)) return { kind: 'pushed' };
   const x = input.x + h.marginLeft;
   const y = vertical.borderTop;
@@ -87,12 +91,12 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     height: borderBottom - y,
     border: { top: top.border, right: h.border.right, bottom: bottom.border, left: h.border.left },
     padding: { top: top.padding, right: h.padding.right, bottom: bottom.padding, left: h.padding.left },
-    children: relativeTo(children.fragments, x, y),
+    children: relativeTo(children.fragments, x, y - shift),
     continuedBefore: continued, continuedAfter: broken,
   };
   if (content.marker !== undefined && !continued) {
-    const firstBaseline = children.baselines.first === undefined ? undefined : children.baselines.first - y;
-    fragment = placeOutsideMarker(fragment, content.marker, { contentX: contentX - x, contentTop: vertical.contentTop - y, firstBaseline }, ctx);
+    const firstBaseline = children.baselines.first === undefined ? undefined : children.baselines.first + shift - y;
+    fragment = placeOutsideMarker(fragment, content.marker, { contentX: contentX - x, contentTop: vertical.contentTop + shift - y, firstBaseline }, ctx);
   }
   const positioned = placePositionedDescendants(fragment, children.positioned, ctx);
   return {
@@ -102,8 +106,8 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     strut: vertical.strut,
     resolvedAt: vertical.resolvedAt,
     baselines: {
-      first: children.baselines.first === undefined ? undefined : children.baselines.first - y,
-      last: children.baselines.last === undefined ? undefined : children.baselines.last - y,
+      first: children.baselines.first === undefined ? undefined : children.baselines.first + shift - y,
+      last: children.baselines.last === undefined ? undefined : children.baselines.last + shift - y,
     },
     breakToken: children.breakToken,
     forcedBreakAfter: forcedBreakOf(style.breakAfter),
@@ -115,10 +119,11 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
 
 function horizontalMetrics(box: LayoutBox, input: LayoutInput): HorizontalMetrics {
   const available = typeof input.available === 'number' ? input.available : input.containingWidth;
-  if (input.fixedWidth === undefined) return blockHorizontalMetrics(box.style, input.containingWidth, undefined, available);
-  const probe = blockHorizontalMetrics(box.style, input.containingWidth, 0, available);
+  const direction = input.containingDirection ?? box.style.direction;
+  if (input.fixedWidth === undefined) return blockHorizontalMetrics(box.style, input.containingWidth, undefined, available, direction);
+  const probe = blockHorizontalMetrics(box.style, input.containingWidth, 0, available, direction);
   const edges = probe.border.left + probe.border.right + probe.padding.left + probe.padding.right;
-  return blockHorizontalMetrics(box.style, input.containingWidth, Math.max(0, input.fixedWidth - edges), available);
+  return blockHorizontalMetrics(box.style, input.containingWidth, Math.max(0, input.fixedWidth - edges), available, direction);
 }
 
 /** The top edge of a block on this page: sliced after a break, margins truncated at a page top. */

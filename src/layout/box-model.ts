@@ -68,18 +68,20 @@ export interface HorizontalMetrics {
  * boxes, replaced elements, cells, flex items); `available` is the room the box fills when its
  * width is auto (the containing block, or the part of it that floats leave free, CSS2 §9.5).
  */
-export function blockHorizontalMetrics(style: ComputedStyle, containingWidth: number, fixedContentWidth?: number, available = containingWidth): HorizontalMetrics {
+export function blockHorizontalMetrics(
+  style: ComputedStyle, containingWidth: number, fixedContentWidth?: number, available = containingWidth, direction: 'ltr' | 'rtl' = style.direction,
+): HorizontalMetrics {
   const border = usedBorder(style);
   const padding = usedPadding(style, containingWidth);
   const edges = border.left + border.right + padding.left + padding.right;
   const specified = fixedContentWidth ?? contentWidthFrom(style.width, style, containingWidth, edges);
-  if (fixedContentWidth !== undefined) return solveHorizontal(style, containingWidth, available, border, padding, fixedContentWidth);
+  if (fixedContentWidth !== undefined) return solveHorizontal(style, direction, containingWidth, available, border, padding, fixedContentWidth);
   const minWidth = toContentSize(resolveMinSize(style.minWidth, containingWidth), style, edges);
   const maxWidth = toContentSize(resolveMaxSize(style.maxWidth, containingWidth), style, edges);
 
-  let metrics = solveHorizontal(style, containingWidth, available, border, padding, specified);
-  if (metrics.contentWidth > maxWidth) metrics = solveHorizontal(style, containingWidth, available, border, padding, maxWidth);
-  if (metrics.contentWidth < minWidth) metrics = solveHorizontal(style, containingWidth, available, border, padding, minWidth);
+  let metrics = solveHorizontal(style, direction, containingWidth, available, border, padding, specified);
+  if (metrics.contentWidth > maxWidth) metrics = solveHorizontal(style, direction, containingWidth, available, border, padding, maxWidth);
+  if (metrics.contentWidth < minWidth) metrics = solveHorizontal(style, direction, containingWidth, available, border, padding, minWidth);
   return metrics;
 }
 
@@ -88,7 +90,7 @@ function contentWidthFrom(width: LengthPercentageAuto, style: ComputedStyle, con
   return size === undefined ? undefined : toContentSize(size, style, edges);
 }
 
-function solveHorizontal(style: ComputedStyle, cw: number, available: number, border: Sides, padding: Sides, width: number | undefined): HorizontalMetrics {
+function solveHorizontal(style: ComputedStyle, direction: 'ltr' | 'rtl', cw: number, available: number, border: Sides, padding: Sides, width: number | undefined): HorizontalMetrics {
   const edges = border.left + border.right + padding.left + padding.right;
   const leftAuto = style.marginLeft === 'auto';
   const rightAuto = style.marginRight === 'auto';
@@ -105,8 +107,8 @@ function solveHorizontal(style: ComputedStyle, cw: number, available: number, bo
     marginLeft = free - marginRight;
   } else if (rightAuto) {
     marginRight = free - marginLeft;
-  } else if (style.direction === 'rtl') {
-    marginLeft = free - marginRight; // over-constrained: the start margin wins
+  } else if (direction === 'rtl') {
+    marginLeft = free - marginRight; // over-constrained: the containing block's start margin wins
   } else {
     marginRight = free - marginLeft;
   }

@@ -37,6 +37,8 @@ export interface LayoutInput {
   /** The containing block, for percentages (CSS2 §10.1); a height is undefined when indefinite. */
   readonly containingWidth: number;
   readonly containingHeight: number | undefined;
+  /** The containing block's direction: it settles over-constrained margins and insets (CSS2 §10.3.3, §9.4.3); default the box's own. */
+  readonly containingDirection?: 'ltr' | 'rtl' | undefined;
   /** Border-box sizes decided from outside: a shrink-to-fit width, a stretched cell, a flex item's main size. */
   readonly fixedWidth?: number | undefined;
   readonly fixedHeight?: number | undefined;

@@ -68,7 +68,7 @@ function pageArea(index: number, ctx: LayoutContext, blank = false): PageArea {
   const style = ctx.pageStyle(pageContextAt(index, blank));
   const margins = pageMargins(style);
   return {
-    style, margins, x: margins.left, y: margins.top,
+    style, margins, x: margins.left, y: margins.top, direction: 'ltr',
     width: Math.max(0, style.width - margins.left - margins.right),
     height: Math.max(0, style.height - margins.top - margins.bottom),
   };

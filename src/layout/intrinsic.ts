@@ -27,6 +27,8 @@ export function contentIntrinsicSizes(box: LayoutBox, ctx: LayoutContext): Intri
 }
 
 function computeContentSizes(box: LayoutBox, ctx: LayoutContext): IntrinsicSizes {
+  // Size containment sizes the box as if it were empty (CSS Containment 2 §3.1, §3.2).
+  if (box.style.contain.size || box.style.contain.inlineSize) return { minContent: 0, maxContent: 0 };
   switch (box.kind) {
     case 'replaced': {
       const width = replacedSize(box, ctx.images.get(box.src), 0, undefined).width;

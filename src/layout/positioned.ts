@@ -17,14 +17,14 @@ import { NO_EXCLUSIONS } from './exclusions.js';
 import { offsetFragment } from './fragment.js';
 
 /** The offset `position: relative` gives a box (CSS2 §9.4.3): `left` wins over `right` in ltr, `top` over `bottom`. */
-export function relativeOffset(style: ComputedStyle, containingWidth: number, containingHeight: number | undefined): { dx: number; dy: number } {
+export function relativeOffset(style: ComputedStyle, containingWidth: number, containingHeight: number | undefined, direction = style.direction): { dx: number; dy: number } {
   if (style.position !== 'relative') return { dx: 0, dy: 0 };
   const left = resolveSize(style.left, containingWidth);
   const right = resolveSize(style.right, containingWidth);
   const top = resolveSize(style.top, containingHeight);
   const bottom = resolveSize(style.bottom, containingHeight);
   const fromLeft = left !== undefined ? left : right !== undefined ? -right : 0;
-  const dx = style.direction === 'rtl' && right !== undefined ? -right : fromLeft;
+  const dx = direction === 'rtl' && right !== undefined ? -right : fromLeft;
   const dy = top !== undefined ? top : bottom !== undefined ? -bottom : 0;
   return { dx, dy };
 }
@@ -32,7 +32,7 @@ export function relativeOffset(style: ComputedStyle, containingWidth: number, co
 /** A relatively positioned box's fragment moves; the flow around it does not. */
 export function withRelativeOffset(style: ComputedStyle, input: LayoutInput, result: LayoutResult): LayoutResult {
   if (result.kind !== 'placed' || style.position !== 'relative') return result;
-  const { dx, dy } = relativeOffset(style, input.containingWidth, input.containingHeight);
+  const { dx, dy } = relativeOffset(style, input.containingWidth, input.containingHeight, input.containingDirection);
   return dx === 0 && dy === 0 ? result : { ...result, fragment: offsetFragment(result.fragment, dx, dy) };
 }
 
@@ -42,6 +42,8 @@ export interface ContainingBlock {
   readonly y: number;
   readonly width: number;
   readonly height: number;
+  /** Its direction settles over-constrained insets (CSS2 §10.3.7). */
+  readonly direction: 'ltr' | 'rtl';
 }
 
 /**
@@ -49,15 +51,21 @@ export interface ContainingBlock {
  * and keeps them as children; other boxes pass them on to their parent.
  */
 export function placePositionedDescendants(fragment: BoxFragment, pending: readonly PendingPositioned[], ctx: LayoutContext): { fragment: BoxFragment; pending: readonly PendingPositioned[] } {
-  if (pending.length === 0 || fragment.style.position === 'static') return { fragment, pending };
+  if (pending.length === 0 || !isContainingBlockForAbsolute(fragment.style)) return { fragment, pending };
   const block: ContainingBlock = {
     x: fragment.x + fragment.border.left,
     y: fragment.y + fragment.border.top,
     width: Math.max(0, fragment.width - fragment.border.left - fragment.border.right),
     height: Math.max(0, fragment.height - fragment.border.top - fragment.border.bottom),
+    direction: fragment.style.direction,
   };
   const placed: Fragment[] = pending.map((p) => offsetFragment(layoutAbsolute(p, block, ctx), -fragment.x, -fragment.y));
   return { fragment: { ...fragment, children: [...fragment.children, ...placed] }, pending: [] };
+}
+
+/** A positioned box, or one with layout or paint containment (CSS Containment 2 §3.3, §3.5). */
+export function isContainingBlockForAbsolute(style: ComputedStyle): boolean {
+  return style.position !== 'static' || style.contain.layout || style.contain.paint;
 }
 
 interface AxisSolution {
@@ -126,7 +134,7 @@ export function layoutAbsolute(pending: PendingPositioned, block: ContainingBloc
     start: resolveSize(style.left, block.width), end: resolveSize(style.right, block.width),
     size: borderBoxSize(style, 'width', block.width, edgesX),
     marginStart: margin(style.marginLeft), marginEnd: margin(style.marginRight),
-    containing: block.width, staticStart: pending.staticX - block.x, endWins: style.direction === 'rtl',
+    containing: block.width, staticStart: pending.staticX - block.x, endWins: block.direction === 'rtl',
   };
   const width = horizontal.size ?? stretchOrShrink(box, horizontal, edgesX, ctx);
   const x = solveAxis({ ...horizontal, size: width }, width);
@@ -140,7 +148,7 @@ export function layoutAbsolute(pending: PendingPositioned, block: ContainingBloc
     ? clampSize(style, 'height', block.height - vertical.start - vertical.end - fixedMargins(vertical), block.height, edgesY)
     : vertical.size;
   const laid = layoutBox(box, {
-    mode: 'layout', available: block.width, containingWidth: block.width, containingHeight: block.height,
+    mode: 'layout', available: block.width, containingWidth: block.width, containingHeight: block.height, containingDirection: block.direction,
     fixedWidth: width, fixedHeight: stretchedHeight,
     x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
   }, ctx);
@@ -161,7 +169,7 @@ function stretchOrShrink(box: LayoutBox, axis: AxisInput, edges: number, ctx: La
   if (axis.start !== undefined && axis.end !== undefined) {
     return clampSize(style, 'width', axis.containing - axis.start - axis.end - fixedMargins(axis), axis.containing, edges);
   }
-  const available = axis.containing - (axis.start ?? axis.end ?? (box.style.direction === 'rtl' ? 0 : axis.staticStart));
+  const available = axis.containing - (axis.start ?? axis.end ?? (axis.endWins ? 0 : axis.staticStart));
   if (box.kind === 'replaced') return shrinkToFitWidth(box, axis.containing, ctx);
   return shrinkToFitWidth(box, axis.containing, ctx, available);
 }

@@ -112,7 +112,7 @@ function ownItems(f: BoxFragment, options: PaintOptions): DisplayItem[] {
 
 /** The clip `overflow` puts on a box's descendants: its padding box (CSS Overflow 3 §3). */
 function overflowClip(f: BoxFragment): Clip | undefined {
-  const clips = (v: ComputedStyle['overflowX']): boolean => v !== 'visible';
+  const clips = (v: ComputedStyle['overflowX']): boolean => v !== 'visible' || f.style.contain.paint;
   const clipX = clips(f.style.overflowX);
   const clipY = clips(f.style.overflowY);
   if (!clipX && !clipY) return undefined;

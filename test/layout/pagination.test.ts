@@ -65,3 +65,37 @@ describe('pagination of block content (CSS Fragmentation 3)', () => {
     await expect(engine.layout({ template: `<style>${page}</style>` + '<div></div>'.repeat(10) })).rejects.toMatchObject({ code: 'limit_exceeded' });
   });
 });
+
+describe('forced breaks keep their kind (CSS Fragmentation 3 §3.1, CSS Paged Media 3 §4.2)', () => {
+  it('adds a blank page when break-before: right follows a right page, and none when it follows a left one', async () => {
+    const right = await layoutHtml(`<style>${page}</style><div id=a></div><div id=b style="break-before:right"></div>`);
+    expect(right.pages.map((p) => p.blank)).toEqual([false, true, false]);
+    expect(findById(right.pages[2]!, 'b')).toMatchObject({ y: 10 });
+    const left = await layoutHtml(`<style>${page}</style><div id=a></div><div id=b style="break-before:left"></div>`);
+    expect(left.pages.map((p) => p.blank)).toEqual([false, false]);
+    const recto = await layoutHtml(`<style>${page}</style><div></div><div style="break-before:page"></div><div style="break-after:verso"></div><div id=c></div>`);
+    expect(recto.pages.map((p) => p.blank)).toEqual([false, false, true, false]);
+  });
+
+  it('styles the blank page with @page :blank', async () => {
+    const doc = await layoutHtml(`<style>${page} @page :blank { size: 300px 150px }</style><div></div><div style="break-before:recto"></div>`);
+    expect(doc.pages.map((p) => `${p.width}x${p.height}`)).toEqual(['200x100', '300x150', '200x100']);
+  });
+
+  it('ignores a column break outside multi-column layout', async () => {
+    const doc = await layoutHtml(`<style>${page}</style><div></div><div style="break-before:column"></div>`);
+    expect(doc.pages).toHaveLength(1);
+  });
+});
+
+describe('inline content resumes from a position, not from lines (CSS Fragmentation 3 §4)', () => {
+  it('breaks the rest of a paragraph again at the next page\'s width', async () => {
+    const css = `@page { size: 200px 40px; margin: 0 } @page :first { size: 100px 40px } body { margin: 0 } p { margin: 0; font: 10px/10px "DejaVu Sans" }`;
+    const words = 'aaa bbb ccc ddd eee fff ggg hhh iii jjj kkk lll mmm nnn ooo ppp '.repeat(3).trim();
+    const doc = await layoutHtml(`<style>${css}</style><p id=p>${words}</p>`);
+    const widths = doc.pages.map((p) => (findById(p, 'p') as { width: number } | undefined)?.width);
+    expect(widths.slice(0, 2)).toEqual([100, 200]);
+    const text = doc.pages.map((p) => dumpPage(p).split('\n').filter((l) => l.includes('text')).map((l) => /text "(.*)"/.exec(l)![1]).join(' ')).join(' | ');
+    expect(text.replace(/ \| /g, ' ').split(/\s+/).filter(Boolean).join(' ')).toBe(words);
+  });
+});

@@ -1,5 +1,5 @@
 /** CSS Display 3 and CSS 2 §9: display, positioning, floats, visibility, overflow. */
-import type { Display } from '../types.js';
+import type { Containment, Display } from '../types.js';
 import { identOf } from '../values/nodes.js';
 import { lengthProperty, numberProperty, parseLengthOrKeyword, sidesShorthand } from './common.js';
 import type { LonghandDef, PropertyDef } from './define.js';
@@ -81,6 +81,32 @@ const overflow = shorthand('overflow', ['overflow-x', 'overflow-y'], (nodes, ctx
   return new Map([['overflow-x', x], ['overflow-y', y]]);
 });
 
+const NO_CONTAINMENT: Containment = { size: false, inlineSize: false, layout: false, paint: false, style: false };
+const CONTAIN_WORDS: Readonly<Record<string, keyof Containment>> = { size: 'size', 'inline-size': 'inlineSize', layout: 'layout', paint: 'paint', style: 'style' };
+
+/** `contain: none | strict | content | [size | inline-size] || layout || style || paint` (CSS Containment 2 §3). */
+const contain = longhand<'contain', Containment>({
+  name: 'contain',
+  key: 'contain',
+  inherited: false,
+  initial: NO_CONTAINMENT,
+  parse: (nodes) => {
+    const words = nodes.map(identOf);
+    if (words.length === 0 || words.some((w) => w === undefined)) return INVALID;
+    if (words.length === 1 && words[0] === 'none') return NO_CONTAINMENT;
+    if (words.length === 1 && words[0] === 'strict') return { size: true, inlineSize: false, layout: true, paint: true, style: true };
+    if (words.length === 1 && words[0] === 'content') return { size: false, inlineSize: false, layout: true, paint: true, style: true };
+    const result: Record<keyof Containment, boolean> = { ...NO_CONTAINMENT };
+    for (const word of words as string[]) {
+      const key = CONTAIN_WORDS[word];
+      if (key === undefined || result[key]) return INVALID;
+      result[key] = true;
+    }
+    return result.size && result.inlineSize ? INVALID : result;
+  },
+  compute: (value) => value,
+});
+
 const OFFSET_OPTIONS = { percent: true, negative: true, keywords: ['auto'] } as const;
 
 export const DISPLAY_PROPERTIES: readonly PropertyDef[] = [
@@ -98,4 +124,5 @@ export const DISPLAY_PROPERTIES: readonly PropertyDef[] = [
   overflowX,
   overflowY,
   overflow,
+  contain,
 ];

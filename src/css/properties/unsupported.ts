@@ -9,7 +9,7 @@ transition transition-property transition-duration transition-timing-function tr
 animation animation-name animation-duration animation-timing-function animation-delay animation-iteration-count
 animation-direction animation-fill-mode animation-play-state animation-composition
 cursor pointer-events user-select resize filter backdrop-filter clip clip-path mask mask-image mask-mode mask-repeat
-mask-position mask-clip mask-origin mask-size mask-composite mix-blend-mode isolation will-change contain
+mask-position mask-clip mask-origin mask-size mask-composite mix-blend-mode isolation will-change
 content-visibility container container-type container-name text-overflow
 columns column-count column-width column-rule column-rule-color column-rule-style column-rule-width column-span column-fill
 grid grid-template grid-template-columns grid-template-rows grid-template-areas grid-auto-columns grid-auto-rows
