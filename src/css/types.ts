@@ -109,6 +109,8 @@ export interface ComputedStyle {
   readonly overflowX: 'visible' | 'hidden' | 'clip' | 'scroll' | 'auto';
   readonly overflowY: 'visible' | 'hidden' | 'clip' | 'scroll' | 'auto';
   readonly opacity: number;
+  /** CSS Sizing 4 §5.1: the preferred aspect ratio (width / height), or `auto` (none for non-replaced boxes). */
+  readonly aspectRatio: number | 'auto';
   /** CSS Containment 2 §3: the containment types in force (`strict` and `content` expanded). */
   readonly contain: Containment;
 

@@ -14,7 +14,8 @@ import type { BreakToken, ForcedBreak, LayoutInput, LayoutResult } from './contr
 import type { MarginStrut } from './margins.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from './margins.js';
 import type { HorizontalMetrics } from './box-model.js';
-import { blockHorizontalMetrics, clampHeight, definiteContentHeight, marginOrZero } from './box-model.js';
+import { blockHorizontalMetrics, clampHeight, definiteContentHeight, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize } from './box-model.js';
+import { heightForWidth, ratioOf, widthForHeight } from './aspect-ratio.js';
 import type { BlockFrame, ChildrenResult } from './block-flow.js';
 import { layoutBlockChildren } from './block-flow.js';
 import { layoutLines } from './block-lines.js';
@@ -45,12 +46,13 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
   const h = horizontalMetrics(box, input);
   const top = topEdge(box, input, h, continued, bfc);
   const edgesY = h.border.top + h.border.bottom + h.padding.top + h.padding.bottom;
+  const ratioHeight = heightFromRatio(box, input, h, edgesY);
   const contentX = input.x + h.marginLeft + h.border.left + h.padding.left;
   const frame: BlockFrame = {
     box: content,
     contentX,
     contentWidth: h.contentWidth,
-    containingHeight: input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY) : definiteContentHeight(style, input.containingHeight, edgesY),
+    containingHeight: input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY) : ratioHeight ?? definiteContentHeight(style, input.containingHeight, edgesY),
     mode: input.mode,
     y: top.contentStart,
     strut: top.separates ? EMPTY_STRUT : top.strut,
@@ -78,7 +80,9 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
   // Size containment lays the box out as if it were empty (CSS Containment 2 §3.1).
   const autoHeight = style.contain.size ? 0 : Math.max(0, Math.max(vertical.contentBottom, floatsEnd) - vertical.contentTop);
   const contentHeight = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY)
-    : broken ? autoHeight : clampHeight(style, autoHeight, input.containingHeight, edgesY);
+    : broken ? autoHeight
+      : ratioHeight !== undefined ? withContentMinimum(style, ratioHeight, autoHeight)
+        : clampHeight(style, autoHeight, input.containingHeight, edgesY);
   const borderBottom = vertical.contentTop + contentHeight + bottom.padding + bottom.border;
   const shift = broken || continued ? 0 : blockContentOffset(style.alignContent, contentHeight - autoHeight);
   if (overflowsUnsplittably(box, borderBottom, input, children)) return { kind: 'pushed' };
@@ -120,10 +124,65 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
 function horizontalMetrics(box: LayoutBox, input: LayoutInput): HorizontalMetrics {
   const available = typeof input.available === 'number' ? input.available : input.containingWidth;
   const direction = input.containingDirection ?? box.style.direction;
-  if (input.fixedWidth === undefined) return blockHorizontalMetrics(box.style, input.containingWidth, undefined, available, direction);
   const probe = blockHorizontalMetrics(box.style, input.containingWidth, 0, available, direction);
   const edges = probe.border.left + probe.border.right + probe.padding.left + probe.padding.right;
-  return blockHorizontalMetrics(box.style, input.containingWidth, Math.max(0, input.fixedWidth - edges), available, direction);
+  const fixed = input.fixedWidth ?? widthFromRatio(box, input, available, probe);
+  if (fixed === undefined) return blockHorizontalMetrics(box.style, input.containingWidth, undefined, available, direction);
+  return blockHorizontalMetrics(box.style, input.containingWidth, Math.max(0, fixed - edges), available, direction);
+}
+
+/**
+ * An auto width from the preferred aspect ratio (CSS Sizing 4 §5.2): from a definite height, or
+ * the stretched width held within the limits that min-/max-height transfer to it.
+ */
+function widthFromRatio(box: LayoutBox, input: LayoutInput, available: number, probe: HorizontalMetrics): number | undefined {
+  const style = box.style;
+  const ratio = ratioOf(style);
+  if (ratio === undefined || style.width !== 'auto') return undefined;
+  const edges = { x: probe.border.left + probe.border.right + probe.padding.left + probe.padding.right, y: probe.border.top + probe.border.bottom + probe.padding.top + probe.padding.bottom };
+  const height = input.fixedHeight ?? borderBoxHeight(style, resolveSize(style.height, input.containingHeight), edges.y);
+  const clampWidth = (width: number): number => {
+    const max = resolveMaxSize(style.maxWidth, input.containingWidth);
+    const min = resolveMinSize(style.minWidth, input.containingWidth);
+    const toBorder = (size: number): number => (style.boxSizing === 'border-box' ? size : size + edges.x);
+    return Math.max(Math.min(width, max === Infinity ? Infinity : toBorder(max)), toBorder(min));
+  };
+  if (height !== undefined) return clampWidth(widthForHeight(style, ratio, height, edges));
+  const stretched = available - marginOrZero(style.marginLeft, input.containingWidth) - marginOrZero(style.marginRight, input.containingWidth);
+  const maxHeight = borderBoxHeight(style, finite(resolveMaxSize(style.maxHeight, input.containingHeight)), edges.y);
+  const minHeight = borderBoxHeight(style, resolveMinSize(style.minHeight, input.containingHeight), edges.y) ?? 0;
+  let width = stretched;
+  if (maxHeight !== undefined) width = Math.min(width, widthForHeight(style, ratio, maxHeight, edges));
+  width = Math.max(width, minHeight > 0 ? widthForHeight(style, ratio, minHeight, edges) : 0);
+  return width === stretched ? undefined : clampWidth(width);
+}
+
+function finite(value: number): number | undefined {
+  return value === Infinity ? undefined : value;
+}
+
+function borderBoxHeight(style: LayoutBox['style'], size: number | undefined, edgesY: number): number | undefined {
+  if (size === undefined) return undefined;
+  return style.boxSizing === 'border-box' ? size : size + edgesY;
+}
+
+/** The content height the aspect ratio gives an auto height (CSS Sizing 4 §5.2), min/max-height applied. */
+function heightFromRatio(box: LayoutBox, input: LayoutInput, h: HorizontalMetrics, edgesY: number): number | undefined {
+  const style = box.style;
+  const ratio = ratioOf(style);
+  if (ratio === undefined || style.height !== 'auto' || input.fixedHeight !== undefined) return undefined;
+  const edgesX = h.border.left + h.border.right + h.padding.left + h.padding.right;
+  const height = heightForWidth(style, ratio, h.contentWidth + edgesX, { x: edgesX, y: edgesY }) - edgesY;
+  return clampHeight(style, Math.max(0, height), input.containingHeight, edgesY);
+}
+
+/**
+ * A box sized by its aspect ratio still grows to fit its content (the automatic minimum size,
+ * CSS Sizing 4 §5.2), unless it scrolls or is absolutely positioned (as browsers do).
+ */
+function withContentMinimum(style: LayoutBox['style'], ratioHeight: number, contentHeight: number): number {
+  const fits = style.overflowY !== 'visible' || style.position === 'absolute' || style.position === 'fixed';
+  return fits ? ratioHeight : Math.max(ratioHeight, contentHeight);
 }
 
 /** The top edge of a block on this page: sliced after a break, margins truncated at a page top. */

@@ -15,6 +15,7 @@ import { shrinkToFitWidth } from './shrink-to-fit.js';
 import { EMPTY_STRUT } from './margins.js';
 import { NO_EXCLUSIONS } from './exclusions.js';
 import { offsetFragment } from './fragment.js';
+import { ratioOf, widthForHeight } from './aspect-ratio.js';
 
 /** The offset `position: relative` gives a box (CSS2 §9.4.3): `left` wins over `right` in ltr, `top` over `bottom`. */
 export function relativeOffset(style: ComputedStyle, containingWidth: number, containingHeight: number | undefined, direction = style.direction): { dx: number; dy: number } {
@@ -136,8 +137,6 @@ export function layoutAbsolute(pending: PendingPositioned, block: ContainingBloc
     marginStart: margin(style.marginLeft), marginEnd: margin(style.marginRight),
     containing: block.width, staticStart: pending.staticX - block.x, endWins: block.direction === 'rtl',
   };
-  const width = horizontal.size ?? stretchOrShrink(box, horizontal, edgesX, ctx);
-  const x = solveAxis({ ...horizontal, size: width }, width);
   const vertical: AxisInput = {
     start: resolveSize(style.top, block.height), end: resolveSize(style.bottom, block.height),
     size: borderBoxSize(style, 'height', block.height, edgesY),
@@ -147,6 +146,13 @@ export function layoutAbsolute(pending: PendingPositioned, block: ContainingBloc
   const stretchedHeight = vertical.size === undefined && vertical.start !== undefined && vertical.end !== undefined
     ? clampSize(style, 'height', block.height - vertical.start - vertical.end - fixedMargins(vertical), block.height, edgesY)
     : vertical.size;
+  const ratio = ratioOf(style);
+  // An auto width follows a definite height through the aspect ratio (CSS Sizing 4 §5.2).
+  const fromRatio = ratio !== undefined && horizontal.size === undefined && stretchedHeight !== undefined
+    ? clampSize(style, 'width', widthForHeight(style, ratio, stretchedHeight, { x: edgesX, y: edgesY }), block.width, edgesX)
+    : undefined;
+  const width = horizontal.size ?? fromRatio ?? stretchOrShrink(box, horizontal, edgesX, ctx);
+  const x = solveAxis({ ...horizontal, size: width }, width);
   const laid = layoutBox(box, {
     mode: 'layout', available: block.width, containingWidth: block.width, containingHeight: block.height, containingDirection: block.direction,
     fixedWidth: width, fixedHeight: stretchedHeight,

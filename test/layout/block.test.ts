@@ -91,3 +91,66 @@ describe('collapsing margins (CSS2 §8.3.1)', () => {
     expect([p.x, p.y, p.width]).toEqual([8, 8, 584]);
   });
 });
+
+describe('over-constrained widths (CSS2 §10.3.3)', () => {
+  it('ignores the end margin of the containing block\'s direction, not the box\'s', async () => {
+    expect(await geometry('<div dir=rtl><div id=a dir=ltr style="width:100px;height:1px"></div></div>', 'a')).toBe('500,0 100x1');
+    expect(await geometry('<div><div id=a dir=rtl style="width:100px;height:1px"></div></div>', 'a')).toBe('0,0 100x1');
+  });
+});
+
+describe('aspect-ratio (CSS Sizing 4 §5)', () => {
+  it('gives an auto height from the width', async () => {
+    expect(await geometry('<div id=a style="width:200px;aspect-ratio:4/1"></div>', 'a')).toBe('0,0 200x50');
+    expect(await geometry('<div id=a style="width:200px;padding:10px;aspect-ratio:2"></div>', 'a')).toBe('0,0 220x120');
+    expect(await geometry('<div id=a style="box-sizing:border-box;width:200px;padding:10px;aspect-ratio:2"></div>', 'a')).toBe('0,0 200x100');
+  });
+
+  it('gives an auto width from a definite height', async () => {
+    expect(await geometry('<div id=a style="height:50px;aspect-ratio:3"></div>', 'a')).toBe('0,0 150x50');
+  });
+
+  it('transfers max-height to the width, and still grows to fit its content', async () => {
+    expect(await geometry('<div id=a style="aspect-ratio:1;max-height:40px"></div>', 'a')).toBe('0,0 40x40');
+    expect(await geometry('<div id=a style="width:100px;aspect-ratio:10"><div style="height:30px"></div></div>', 'a')).toBe('0,0 100x30');
+  });
+
+  it('makes the height definite for percentages inside', async () => {
+    expect(await geometry('<div style="width:100px;aspect-ratio:2"><div id=a style="height:50%"></div></div>', 'a')).toBe('0,0 100x25');
+  });
+
+  it('sizes an absolutely positioned box from its inset-stretched height', async () => {
+    expect(await geometry('<div style="position:relative;height:300px"><div id=a style="position:absolute;top:100px;bottom:100px;aspect-ratio:2"></div></div>', 'a')).toBe('0,100 200x100');
+  });
+});
+
+describe('containment (CSS Containment 2 §3)', () => {
+  it('makes a layout-contained box contain its floats and stop margin collapsing', async () => {
+    expect(await geometry('<div id=a style="contain:layout"><div style="float:left;width:10px;height:30px"></div></div>', 'a')).toBe('0,0 600x30');
+    expect(await geometry('<div id=a style="contain:paint"><div style="margin-top:20px;height:10px"></div></div>', 'a')).toBe('0,0 600x30');
+  });
+
+  it('sizes a size-contained box as if it were empty', async () => {
+    expect(await geometry('<div id=a style="contain:size"><div style="height:30px"></div></div>', 'a')).toBe('0,0 600x0');
+    expect(await geometry('<div style="position:absolute"><div id=a style="contain:strict;height:10px"><div style="width:300px"></div></div></div>', 'a')).toBe('0,0 0x10');
+  });
+
+  it('makes a layout-contained box the containing block of absolutely positioned descendants', async () => {
+    expect(await geometry('<div style="height:50px"></div><div style="contain:layout;height:100px"><div id=a style="position:absolute;top:10px;left:0;width:5px;height:5px"></div></div>', 'a')).toBe('0,60 5x5');
+  });
+});
+
+describe('align-content on block containers (CSS Box Alignment 3 §5.1)', () => {
+  it('moves the content of a block with a definite height', async () => {
+    const body = (value: string): string => `<div style="height:100px;align-content:${value}"><div id=a style="height:20px"></div><div style="height:20px"></div></div>`;
+    expect(await geometry(body('center'), 'a')).toBe('0,30 600x20');
+    expect(await geometry(body('end'), 'a')).toBe('0,60 600x20');
+    expect(await geometry(body('space-evenly'), 'a')).toBe('0,30 600x20');
+    expect(await geometry(body('space-between'), 'a')).toBe('0,0 600x20');
+  });
+
+  it('keeps overflowing content at the start unless unsafe', async () => {
+    expect(await geometry('<div style="height:10px;align-content:end"><div id=a style="height:20px"></div></div>', 'a')).toBe('0,0 600x20');
+    expect(await geometry('<div style="height:10px;align-content:unsafe end"><div id=a style="height:20px"></div></div>', 'a')).toBe('0,-10 600x20');
+  });
+});

@@ -17,7 +17,7 @@ export const LIME: Color = { r: 0, g: 255, b: 0, a: 1 };
 export const INITIAL_STYLE: ComputedStyle = {
   display: 'inline', position: 'static', float: 'none', clear: 'none',
   top: 'auto', right: 'auto', bottom: 'auto', left: 'auto', zIndex: 'auto',
-  visibility: 'visible', overflowX: 'visible', overflowY: 'visible', contain: { size: false, inlineSize: false, layout: false, paint: false, style: false }, opacity: 1,
+  visibility: 'visible', overflowX: 'visible', overflowY: 'visible', aspectRatio: 'auto', contain: { size: false, inlineSize: false, layout: false, paint: false, style: false }, opacity: 1,
   boxSizing: 'content-box', width: 'auto', height: 'auto', minWidth: 'auto', minHeight: 'auto', maxWidth: 'none', maxHeight: 'none',
   marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0,
   paddingTop: 0, paddingRight: 0, paddingBottom: 0, paddingLeft: 0,

@@ -1,6 +1,6 @@
 /** CSS Display 3 and CSS 2 §9: display, positioning, floats, visibility, overflow. */
 import type { Containment, Display } from '../types.js';
-import { identOf } from '../values/nodes.js';
+import { identOf, numberOf, splitBy } from '../values/nodes.js';
 import { lengthProperty, numberProperty, parseLengthOrKeyword, sidesShorthand } from './common.js';
 import type { LonghandDef, PropertyDef } from './define.js';
 import { INVALID, keywordProperty, longhand, shorthand } from './define.js';
@@ -107,6 +107,29 @@ const contain = longhand<'contain', Containment>({
   compute: (value) => value,
 });
 
+/**
+ * `aspect-ratio: auto || <ratio>` (CSS Sizing 4 §5.1), `<ratio>` being `<number> [ / <number> ]`.
+ * A replaced element's own ratio (`auto` with a ratio) is not distinguished: images keep theirs.
+ */
+const aspectRatio = longhand<'aspectRatio', number | 'auto'>({
+  name: 'aspect-ratio',
+  key: 'aspectRatio',
+  inherited: false,
+  initial: 'auto',
+  parse: (nodes) => {
+    const rest = nodes.filter((node) => identOf(node) !== 'auto');
+    if (rest.length === 0) return nodes.length === 1 ? 'auto' : INVALID;
+    if (nodes.length - rest.length > 1) return INVALID;
+    const parts = splitBy(rest, '/');
+    if (parts.length > 2 || parts.some((part) => part.length !== 1)) return INVALID;
+    const width = numberOf(parts[0]![0]);
+    const height = parts.length === 2 ? numberOf(parts[1]![0]) : 1;
+    if (width === undefined || height === undefined || width < 0 || height < 0) return INVALID;
+    return width === 0 || height === 0 ? 'auto' : width / height;
+  },
+  compute: (value) => value,
+});
+
 const OFFSET_OPTIONS = { percent: true, negative: true, keywords: ['auto'] } as const;
 
 export const DISPLAY_PROPERTIES: readonly PropertyDef[] = [
@@ -125,4 +148,5 @@ export const DISPLAY_PROPERTIES: readonly PropertyDef[] = [
   overflowY,
   overflow,
   contain,
+  aspectRatio,
 ];

@@ -18,7 +18,7 @@ justify-items justify-self
 background-position background-position-x background-position-y background-size background-repeat
 background-attachment background-origin background-clip background-blend-mode
 border-image border-image-source border-image-slice border-image-width border-image-outset border-image-repeat
-object-position image-rendering image-orientation image-resolution aspect-ratio
+object-position image-rendering image-orientation image-resolution
 font-size-adjust font-synthesis font-synthesis-weight font-synthesis-style font-synthesis-small-caps
 font-variant-ligatures font-variant-east-asian font-variant-position font-variant-alternates font-variant-emoji
 font-optical-sizing font-variation-settings font-language-override font-palette
