@@ -7,6 +7,7 @@ import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, Display, PseudoElement, StyledDocument } from '../css/types.js';
 import type { DomDocument, DomElement, DomNode } from '../dom/types.js';
 import { isElement, isText } from '../dom/types.js';
+import { elementLocation } from '../dom/location.js';
 import type { BlockBox, Box, BoxTree, InlineBox, InlineLevelBox, ReplacedBox, TextBox } from './types.js';
 import { CounterState } from './counters.js';
 import type { QuoteState } from './generated.js';
@@ -20,6 +21,7 @@ export interface BuildContext {
 }
 
 interface Walk {
+  readonly dom: DomDocument;
   readonly styled: StyledDocument;
   readonly ctx: BuildContext;
   readonly counters: CounterState;
@@ -27,7 +29,7 @@ interface Walk {
 }
 
 export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: BuildContext): BoxTree {
-  const walk: Walk = { styled, ctx, counters: new CounterState(), quotes: { depth: 0 } };
+  const walk: Walk = { dom, styled, ctx, counters: new CounterState(), quotes: { depth: 0 } };
   const html = dom.documentElement;
   const style = styled.styleOf(html);
   if (style === undefined || style.display === 'none') {
@@ -60,7 +62,7 @@ function buildElement(walk: Walk, element: DomElement): Box[] {
 function buildRenderedElement(walk: Walk, element: DomElement, declared: ComputedStyle): Box[] {
   const outOfFlow = declared.float !== 'none' || declared.position === 'absolute' || declared.position === 'fixed';
   if (outOfFlow) {
-    walk.ctx.diagnostics.warn('css_unsupported', 'floats and absolute positioning are laid out in normal flow for now');
+    walk.ctx.diagnostics.warn('css_unsupported', 'floats and absolute positioning are laid out in normal flow for now', elementLocation(walk.dom, element));
   }
   const style = outOfFlow ? blockified(declared) : declared;
   applyCounterChanges(element, style, walk.counters);
@@ -71,7 +73,7 @@ function buildRenderedElement(walk: Walk, element: DomElement, declared: Compute
 
   const outer = outerDisplay(style.display);
   if (outer === 'inline-flow') return inlineBoxes(style, element, elementChildren(walk, element, style));
-  warnUnsupportedDisplay(walk, style.display);
+  warnUnsupportedDisplay(walk, element, style.display);
   const marker = style.display === 'list-item' ? markerBox(walk, element, style) : undefined;
   let children = elementChildren(walk, element, style);
   if (marker !== undefined && style.listStylePosition === 'inside') children = [marker, ...children];
@@ -238,9 +240,9 @@ const FALLBACK_DISPLAYS: ReadonlySet<Display> = new Set<Display>([
   'table-caption', 'flex', 'inline-flex', 'grid', 'inline-grid',
 ]);
 
-function warnUnsupportedDisplay(walk: Walk, display: Display): void {
+function warnUnsupportedDisplay(walk: Walk, element: DomElement, display: Display): void {
   if (FALLBACK_DISPLAYS.has(display)) {
-    walk.ctx.diagnostics.warn('css_unsupported', `display: ${display} is laid out as block flow for now`);
+    walk.ctx.diagnostics.warn('css_unsupported', `display: ${display} is laid out as block flow for now`, elementLocation(walk.dom, element));
   }
 }
 

@@ -7,6 +7,8 @@
 import type { Diagnostics } from '../diagnostics.js';
 import type { DomDocument, DomElement, DomNode } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
+import { elementLocation } from '../dom/location.js';
+import { unrenderedElementMessage } from '../dom/unrendered.js';
 import type { ComputedStyle, Display, FontFaceRule, PageRule, PseudoElement, StyledDocument } from './types.js';
 import { collectedBaseUrl } from './collect.js';
 import { computeStyle, createInitialStyle } from './compute.js';
@@ -102,7 +104,7 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
   };
   const initialStyle = createInitialStyle(viewport, ctx.diagnostics);
   const rootStyles: ElementStyles = { style: initialStyle, custom: NO_CUSTOM_PROPERTIES, before: undefined, after: undefined, marker: undefined, children: undefined };
-  for (const child of dom.root.children) visit(child, rootStyles, state);
+  for (const child of dom.root.children) visit(child, rootStyles, state, true);
   return {
     styleOf(element: DomElement, pseudo?: PseudoElement): ComputedStyle | undefined {
       const styles = state.styles.get(element);
@@ -151,11 +153,20 @@ function rootStyleOf(dom: DomDocument, state: State): { rootStyle: ComputedStyle
   return styles === undefined ? undefined : { rootStyle: styles.style };
 }
 
-function visit(node: DomNode, parent: ElementStyles, state: State): void {
+/** Styles `node` and its descendants; `rendered`: no ancestor has `display: none`. */
+function visit(node: DomNode, parent: ElementStyles, state: State, rendered: boolean): void {
   if (!isElement(node)) return;
   const styles = styleElement(node, parent, node === state.dom.documentElement, state);
   state.styles.set(node, styles);
-  for (const child of node.children) visit(child, styles, state);
+  const boxed = rendered && styles.style.display !== 'none';
+  if (boxed) warnUnrendered(node, state);
+  for (const child of node.children) visit(child, styles, state, boxed);
+}
+
+/** An element that generates a box octavo cannot fill (inline SVG, video...). */
+function warnUnrendered(element: DomElement, state: State): void {
+  const message = unrenderedElementMessage(element.name);
+  if (message !== undefined) state.diagnostics.warn('html', message, elementLocation(state.dom, element));
 }
 
 function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolean, state: State): ElementStyles {
@@ -164,8 +175,8 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
   const hintText = presentationalHints(element);
   const styleAttr = styleText !== undefined && styleText.trim() !== '' ? declarationList(styleText, state.baseUrl) : undefined;
   if (styleAttr !== undefined && styleAttr.warnings.length > 0) {
-    const line = element.startIndex !== null ? state.dom.locate(element.startIndex).line : undefined;
-    for (const warning of styleAttr.warnings) reportWarning(state.diagnostics, warning, state.dom.sourceName, 0, line);
+    const at = elementLocation(state.dom, element);
+    for (const warning of styleAttr.warnings) reportWarning(state.diagnostics, warning, state.dom.sourceName, 0, at);
   }
   const hints = hintText !== '' ? declarationList(hintText, state.baseUrl) : undefined;
   let node = parent.children ??= { next: undefined, leaf: undefined };
