@@ -60,7 +60,7 @@ describe('parsed but not honoured properties', () => {
     const doc = await styleWith(`div { box-decoration-break: slice; gap: normal; row-gap: 0; flex: 0 1 auto; order: 0;
       justify-content: normal; align-self: auto; background: red; background-image: none; border-collapse: separate;
       border-spacing: 0; caption-side: top; empty-cells: show; table-layout: auto; page: auto; object-fit: cover;
-      justify-content: inherit; gap: initial }`, '<div></div>');
+      justify-content: inherit; gap: initial; text-transform: uppercase; font-variant-caps: petite-caps }`, '<div></div>');
     expect(doc.diagnostics).toEqual([]);
   });
 
@@ -80,6 +80,8 @@ describe('parsed but not honoured properties', () => {
     ['caption-side: bottom', '`caption-side: bottom`', TABLE],
     ['empty-cells: hide', '`empty-cells: hide`', TABLE],
     ['page: wide', '`page`', 'named pages are not supported yet'],
+    ['text-transform: full-width', '`text-transform: full-width`', 'full-width and full-size-kana forms are not drawn (as `none`)'],
+    ['font-variant-caps: Unicase', '`font-variant-caps: unicase`', 'unicase and titling capitals are not drawn (as `normal`)'],
     ['background: url(a.png) red', '`background-image` (in `background`)', 'background images are not painted yet'],
   ])('%s', async (declaration, subject, why) => {
     const doc = await styleWith(`div { ${declaration} }`, '<div></div>');

@@ -17,6 +17,8 @@ interface Unhonoured {
   readonly values?: readonly string[];
   /** Specified values that behave like the initial value, so nothing is lost. */
   readonly harmless?: readonly unknown[];
+  /** Keywords the parser maps to a fallback (`full-width` -> `none`): reported as written. */
+  readonly written?: readonly string[];
 }
 
 const FLEX = 'flex and grid layout are not supported yet (the container is laid out as block flow)';
@@ -40,6 +42,8 @@ export const UNHONOURED: ReadonlyMap<string, Unhonoured> = new Map<string, Unhon
   ['align-content', { why: FLEX, harmless: ['normal'] }],
   ['row-gap', { why: FLEX, harmless: ['normal', 0] }],
   ['column-gap', { why: FLEX, harmless: ['normal', 0] }],
+  ['text-transform', { why: 'full-width and full-size-kana forms are not drawn (as `none`)', written: ['full-width', 'full-size-kana'] }],
+  ['font-variant-caps', { why: 'unicase and titling capitals are not drawn (as `normal`)', written: ['unicase', 'titling-caps'] }],
   ['table-layout', { why: TABLE, values: ['fixed'] }],
   ['border-collapse', { why: TABLE, values: ['collapse'] }],
   ['border-spacing', { why: TABLE, harmless: [0] }],
@@ -56,9 +60,12 @@ function parts(specified: unknown): readonly unknown[] {
  * Whether setting `longhand` to `specified` is lost on the way to the page: why, and the keyword
  * for value-specific entries; `undefined` when the value is honoured.
  */
-function unhonouredValue(longhand: string, specified: unknown): { readonly why: string; readonly value?: string } | undefined {
+function unhonouredValue(longhand: string, specified: unknown, keyword: string | undefined): { readonly why: string; readonly value?: string } | undefined {
   const entry = UNHONOURED.get(longhand);
   if (entry === undefined) return undefined;
+  if (entry.written !== undefined) {
+    return keyword !== undefined && entry.written.includes(keyword) ? { why: entry.why, value: keyword } : undefined;
+  }
   if (entry.values !== undefined) {
     return typeof specified === 'string' && entry.values.includes(specified) ? { why: entry.why, value: specified } : undefined;
   }
@@ -67,15 +74,20 @@ function unhonouredValue(longhand: string, specified: unknown): { readonly why: 
 }
 
 /**
- * Messages for a parsed declaration (longhand name -> specified value) whose values are not
- * honoured: one naming the shorthand when all its parts are in the table (`gap`, `flex`), else
- * one per part (`background-image` in `background`).
+ * Messages for a parsed declaration (longhand name -> specified value; `keyword`: the value as
+ * written when it is one identifier) whose values are not honoured: one naming the shorthand when
+ * all its parts are in the table (`gap`, `flex`), else one per part (`background-image` in
+ * `background`).
  */
-export function unhonouredMessages(def: { readonly name: string; readonly longhands?: readonly string[] }, values: ReadonlyMap<string, unknown>): string[] {
+export function unhonouredMessages(
+  def: { readonly name: string; readonly longhands?: readonly string[] },
+  values: ReadonlyMap<string, unknown>,
+  keyword: string | undefined,
+): string[] {
   const found: { longhand: string; why: string; value?: string }[] = [];
   for (const [longhand, specified] of values) {
     if (specified === RESET || specified === undefined) continue;
-    const lost = unhonouredValue(longhand, specified);
+    const lost = unhonouredValue(longhand, specified, longhand === def.name ? keyword : undefined);
     if (lost !== undefined) found.push({ longhand, ...lost });
   }
   if (found.length === 0) return [];
