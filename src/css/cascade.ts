@@ -5,6 +5,7 @@
  * computed styles between siblings that matched the same rules under the same parent style.
  */
 import type { Diagnostics } from '../diagnostics.js';
+import type { SourceLocation } from '../errors.js';
 import type { DomDocument, DomElement, DomNode } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
 import { elementLocation } from '../dom/location.js';
@@ -68,6 +69,8 @@ interface State {
   /** Scratch list reused by every match. */
   readonly matched: IndexedSelector[];
   rootFontSize: number;
+  /** The element being computed, for the location of computed-value warnings. */
+  current: DomElement | undefined;
 }
 
 const DIRECTION = LONGHAND_INDEX.get('direction')!;
@@ -101,6 +104,7 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
     styles: new Map(),
     matched: [],
     rootFontSize: 16,
+    current: undefined,
   };
   const initialStyle = createInitialStyle(viewport, ctx.diagnostics);
   const rootStyles: ElementStyles = { style: initialStyle, custom: NO_CUSTOM_PROPERTIES, before: undefined, after: undefined, marker: undefined, children: undefined };
@@ -194,6 +198,7 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
   if (cached !== undefined) return cached;
 
   const matched = scratch.slice();
+  state.current = element;
   const own = matched.filter((m) => m.entry.pseudo === undefined);
   const cascaded = cascadeDeclarations(own, hints, styleAttr, parent.style.direction === 'rtl');
   const { style, custom } = computeCascaded(cascaded, parent, isRoot, state);
@@ -237,8 +242,13 @@ function computeCascaded(cascaded: Cascaded, parent: Pick<ElementStyles, 'style'
     viewportHeight: state.viewport.height,
     parentDisplay: isRoot ? undefined : parent.style.display,
     diagnostics: state.diagnostics,
+    where: whereOf(state.current, state.dom),
   });
   return { style, custom };
+}
+
+function whereOf(element: DomElement | undefined, dom: DomDocument): () => SourceLocation {
+  return () => (element === undefined ? { file: dom.sourceName } : elementLocation(dom, element));
 }
 
 interface Cascaded {

@@ -56,6 +56,17 @@ describe('parsed but not honoured properties', () => {
     expect(doc.diagnostics.every((d) => d.file === 'doc.html' && d.code === 'css_unsupported')).toBe(true);
   });
 
+  it('in var() values are found at computed-value time and warned at the element, as are var() errors', async () => {
+    const doc = await styleHtml(`<style>:root { --g: 4px; --n: normal } .a { gap: var(--g) } .b { gap: var(--n) } .c { width: var(--nope) }</style>
+<div class=a></div>
+ <div class=a></div><div class=b></div><div class=c></div>`);
+    // The second .a shares the first one's computed style (style sharing): computed, and counted, once.
+    expect(summary(doc.diagnostics)).toEqual([
+      `2:1 \`gap\` has no effect: ${FLEX}`,
+      '3:40 `width: var(--nope)` refers to an undefined custom property; the declaration is ignored',
+    ]);
+  });
+
   it('stay silent for values that change nothing', async () => {
     const doc = await styleWith(`div { box-decoration-break: slice; gap: normal; row-gap: 0; flex: 0 1 auto; order: 0;
       justify-content: normal; align-self: auto; background: red; background-image: none; border-collapse: separate;
