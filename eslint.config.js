@@ -1,6 +1,51 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Each third-party library is imported in one folder only (DESIGN.md §2, rule 7): library -> the
+ * folder (under src/) that may import it, statically, with `import()` or with `require()`.
+ */
+const LIBRARY_HOMES = {
+  pdfkit: 'src/pdf',
+  'node-forge': 'src/pdf',
+  fontkit: 'src/text',
+  'bidi-js': 'src/text',
+  linebreak: 'src/text',
+  hyphen: 'src/text',
+  handlebars: 'src/template',
+  'css-tree': 'src/css',
+  'css-select': 'src/css',
+  htmlparser2: 'src/dom',
+  domhandler: 'src/dom',
+  pg: 'src/service/storage',
+  piscina: 'src/service',
+  'pdfjs-dist': 'src/service',
+  '@napi-rs/canvas': 'src/service',
+};
+
+const escape = (name) => name.replace(/[/.-]/g, (c) => `\\${c}`);
+
+/** The rules for files under `folder` (and not under a deeper home): every library not at home there is forbidden. */
+function importRules(folder) {
+  const foreign = Object.entries(LIBRARY_HOMES).filter(([, home]) => !(folder === home || folder.startsWith(`${home}/`)));
+  const message = (name, home) => `${name} is imported only in ${home}/ (one folder per library)`;
+  const pattern = (name) => `/^${escape(name)}(\\/|$)/`;
+  return {
+    'no-restricted-imports': ['error', {
+      patterns: foreign.map(([name, home]) => ({ group: [name, `${name}/*`], message: message(name, home) })),
+    }],
+    'no-restricted-syntax': ['error', ...foreign.flatMap(([name, home]) => [
+      { selector: `ImportExpression[source.value=${pattern(name)}]`, message: message(name, home) },
+      { selector: `CallExpression[callee.name='require'][arguments.0.value=${pattern(name)}]`, message: message(name, home) },
+      { selector: `CallExpression[callee.name='require'] > TemplateLiteral TemplateElement[value.raw=${pattern(name)}]`, message: message(name, home) },
+    ])],
+  };
+}
+
+/** One config per folder, shallow first: a deeper folder's config replaces the rules of its parent's. */
+const folders = ['src', ...new Set(Object.values(LIBRARY_HOMES))].sort((a, b) => a.split('/').length - b.split('/').length);
+const importConfigs = folders.map((folder) => ({ files: [`${folder}/**/*.ts`], rules: importRules(folder) }));
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'out/**', 'conformance-results/**', 'coverage/**', '.tmp/**', 'octavo-data/**'] },
   js.configs.recommended,
@@ -12,6 +57,15 @@ export default tseslint.config(
       'no-constant-condition': ['error', { checkLoops: false }],
     },
   },
+  {
+    // Design rules (DESIGN.md §2): small files and small functions.
+    files: ['src/**/*.ts'],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }],
+    },
+  },
+  ...importConfigs,
   {
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

@@ -6,7 +6,7 @@ export type DiagnosticCode =
   | 'css_unknown_property' // a property octavo does not know
   | 'css_invalid_value'    // a known property with a value octavo cannot use
   | 'css_unsupported'      // valid CSS octavo does not implement yet (at-rule, selector, value)
-  | 'html'                 // HTML that had to be repaired
+  | 'html'                 // HTML that had to be repaired, or an element octavo does not render
   | 'font'                 // a font that could not be loaded, or a missing glyph run
   | 'resource'             // an image/stylesheet that could not be loaded (non-fatal)
   | 'layout';              // content that could not be laid out as asked (e.g. overflow)
@@ -15,18 +15,40 @@ export interface Diagnostic extends SourceLocation {
   readonly severity: 'warning';
   readonly code: DiagnosticCode;
   readonly message: string;
+  /**
+   * How many distinct places in the source have this problem, when more than one; the location
+   * is the first of them. Absent for a problem found once.
+   */
+  readonly count?: number;
 }
 
-/** Collects warnings of one render; stages receive it and only ever append. */
+interface Entry {
+  /** Index of the diagnostic in `items`. */
+  readonly index: number;
+  /** Locations already counted, so that re-evaluating one place (every page, every render) counts once. */
+  readonly places: Set<string>;
+}
+
+/**
+ * Collects warnings of one render; stages receive it and only ever append. One diagnostic per
+ * distinct problem (code and message): later occurrences at other places raise its `count`.
+ */
 export class Diagnostics {
   private readonly items: Diagnostic[] = [];
-  private readonly seen = new Set<string>();
+  private readonly problems = new Map<string, Entry>();
 
   warn(code: DiagnosticCode, message: string, where: SourceLocation = {}): void {
-    const key = `${code}|${message}|${where.file ?? ''}|${where.line ?? ''}|${where.column ?? ''}`;
-    if (this.seen.has(key)) return; // one warning per distinct problem and place
-    this.seen.add(key);
-    this.items.push({ severity: 'warning', code, message, ...where });
+    const key = `${code}|${message}`;
+    const place = `${where.file ?? ''}|${where.line ?? ''}|${where.column ?? ''}`;
+    const entry = this.problems.get(key);
+    if (entry === undefined) {
+      this.problems.set(key, { index: this.items.length, places: new Set([place]) });
+      this.items.push({ severity: 'warning', code, message, ...definedLocation(where) });
+      return;
+    }
+    if (entry.places.has(place)) return;
+    entry.places.add(place);
+    this.items[entry.index] = { ...this.items[entry.index]!, count: entry.places.size };
   }
 
   list(): readonly Diagnostic[] {
@@ -34,9 +56,19 @@ export class Diagnostics {
   }
 }
 
+/** The location without keys set to undefined (diagnostics are compared and serialised as data). */
+function definedLocation(where: SourceLocation): SourceLocation {
+  return {
+    ...(where.file !== undefined ? { file: where.file } : {}),
+    ...(where.line !== undefined ? { line: where.line } : {}),
+    ...(where.column !== undefined ? { column: where.column } : {}),
+  };
+}
+
 export function formatDiagnostic(d: Diagnostic): string {
   const where = d.file !== undefined || d.line !== undefined
     ? `${d.file ?? '<template>'}${d.line !== undefined ? `:${d.line}` : ''}${d.line !== undefined && d.column !== undefined ? `:${d.column}` : ''}: `
     : '';
-  return `${where}warning[${d.code}]: ${d.message}`;
+  const count = d.count !== undefined && d.count > 1 ? ` (${d.count} occurrences)` : '';
+  return `${where}warning[${d.code}]: ${d.message}${count}`;
 }

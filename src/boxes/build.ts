@@ -7,6 +7,7 @@ import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, Display, PseudoElement, StyledDocument } from '../css/types.js';
 import type { DomDocument, DomElement, DomNode } from '../dom/types.js';
 import { isElement, isText } from '../dom/types.js';
+import { elementLocation } from '../dom/location.js';
 import type { BlockBox, Box, BoxTree, FlexBox, InlineBox, InlineLevelBox, OutOfFlowBox, ReplacedBox, TextBox } from './types.js';
 import { CounterState } from './counters.js';
 import type { QuoteState } from './generated.js';
@@ -20,6 +21,7 @@ export interface BuildContext {
 }
 
 interface Walk {
+  readonly dom: DomDocument;
   readonly styled: StyledDocument;
   readonly ctx: BuildContext;
   readonly counters: CounterState;
@@ -27,7 +29,7 @@ interface Walk {
 }
 
 export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: BuildContext): BoxTree {
-  const walk: Walk = { styled, ctx, counters: new CounterState(), quotes: { depth: 0 } };
+  const walk: Walk = { dom, styled, ctx, counters: new CounterState(), quotes: { depth: 0 } };
   const html = dom.documentElement;
   const style = styled.styleOf(html);
   if (style === undefined || style.display === 'none') {
@@ -85,7 +87,7 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle): Box
   if (style.display === 'flex' || style.display === 'inline-flex' || style.display === 'grid' || style.display === 'inline-grid') {
     return [flexBox(walk, element, style, outer)];
   }
-  warnUnsupportedDisplay(walk, style.display);
+  warnUnsupportedDisplay(walk, element, style.display);
   const marker = style.display === 'list-item' ? markerBox(walk, element, style) : undefined;
   let children = elementChildren(walk, element, style);
   if (marker !== undefined && style.listStylePosition === 'inside') children = [marker, ...children];
@@ -99,7 +101,7 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle): Box
 function flexBox(walk: Walk, element: DomElement, style: ComputedStyle, outer: 'block' | 'inline'): FlexBox {
   const children = elementChildren(walk, element, style).map((child) => (isBlockLevel(child) || child.kind === 'out-of-flow' ? child : blockifiedItem(child)));
   const kind = style.display === 'flex' || style.display === 'inline-flex' ? 'flex' : 'grid';
-  warnUnsupportedDisplay(walk, style.display);
+  warnUnsupportedDisplay(walk, element, style.display);
   return { kind, outer, style, element, pseudo: undefined, children: blockLevelChildren(children, (display) => walk.styled.anonymousStyle(style, display)) };
 }
 
@@ -271,9 +273,9 @@ const FALLBACK_DISPLAYS: ReadonlySet<Display> = new Set<Display>([
   'table-caption', 'flex', 'inline-flex', 'grid', 'inline-grid',
 ]);
 
-function warnUnsupportedDisplay(walk: Walk, display: Display): void {
+function warnUnsupportedDisplay(walk: Walk, element: DomElement, display: Display): void {
   if (FALLBACK_DISPLAYS.has(display)) {
-    walk.ctx.diagnostics.warn('css_unsupported', `display: ${display} is laid out as block flow for now`);
+    walk.ctx.diagnostics.warn('css_unsupported', `display: ${display} is laid out as block flow for now`, elementLocation(walk.dom, element));
   }
 }
 

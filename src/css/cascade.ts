@@ -5,8 +5,11 @@
  * computed styles between siblings that matched the same rules under the same parent style.
  */
 import type { Diagnostics } from '../diagnostics.js';
+import type { SourceLocation } from '../errors.js';
 import type { DomDocument, DomElement, DomNode } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
+import { elementLocation } from '../dom/location.js';
+import { unrenderedElementMessage } from '../dom/unrendered.js';
 import type { ComputedStyle, Display, FontFaceRule, PageRule, PseudoElement, StyledDocument } from './types.js';
 import { collectedBaseUrl } from './collect.js';
 import { computeStyle, createInitialStyle } from './compute.js';
@@ -66,6 +69,8 @@ interface State {
   /** Scratch list reused by every match. */
   readonly matched: IndexedSelector[];
   rootFontSize: number;
+  /** The element being computed, for the location of computed-value warnings. */
+  current: DomElement | undefined;
 }
 
 const DIRECTION = LONGHAND_INDEX.get('direction')!;
@@ -99,10 +104,11 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
     styles: new Map(),
     matched: [],
     rootFontSize: 16,
+    current: undefined,
   };
   const initialStyle = createInitialStyle(viewport, ctx.diagnostics);
   const rootStyles: ElementStyles = { style: initialStyle, custom: NO_CUSTOM_PROPERTIES, before: undefined, after: undefined, marker: undefined, children: undefined };
-  for (const child of dom.root.children) visit(child, rootStyles, state);
+  for (const child of dom.root.children) visit(child, rootStyles, state, true);
   return {
     styleOf(element: DomElement, pseudo?: PseudoElement): ComputedStyle | undefined {
       const styles = state.styles.get(element);
@@ -151,11 +157,20 @@ function rootStyleOf(dom: DomDocument, state: State): { rootStyle: ComputedStyle
   return styles === undefined ? undefined : { rootStyle: styles.style };
 }
 
-function visit(node: DomNode, parent: ElementStyles, state: State): void {
+/** Styles `node` and its descendants; `rendered`: no ancestor has `display: none`. */
+function visit(node: DomNode, parent: ElementStyles, state: State, rendered: boolean): void {
   if (!isElement(node)) return;
   const styles = styleElement(node, parent, node === state.dom.documentElement, state);
   state.styles.set(node, styles);
-  for (const child of node.children) visit(child, styles, state);
+  const boxed = rendered && styles.style.display !== 'none';
+  if (boxed) warnUnrendered(node, state);
+  for (const child of node.children) visit(child, styles, state, boxed);
+}
+
+/** An element that generates a box octavo cannot fill (inline SVG, video...). */
+function warnUnrendered(element: DomElement, state: State): void {
+  const message = unrenderedElementMessage(element.name);
+  if (message !== undefined) state.diagnostics.warn('html', message, elementLocation(state.dom, element));
 }
 
 function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolean, state: State): ElementStyles {
@@ -164,8 +179,8 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
   const hintText = presentationalHints(element);
   const styleAttr = styleText !== undefined && styleText.trim() !== '' ? declarationList(styleText, state.baseUrl) : undefined;
   if (styleAttr !== undefined && styleAttr.warnings.length > 0) {
-    const line = element.startIndex !== null ? state.dom.locate(element.startIndex).line : undefined;
-    for (const warning of styleAttr.warnings) reportWarning(state.diagnostics, warning, state.dom.sourceName, 0, line);
+    const at = elementLocation(state.dom, element);
+    for (const warning of styleAttr.warnings) reportWarning(state.diagnostics, warning, state.dom.sourceName, 0, at);
   }
   const hints = hintText !== '' ? declarationList(hintText, state.baseUrl) : undefined;
   let node = parent.children ??= { next: undefined, leaf: undefined };
@@ -183,6 +198,7 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
   if (cached !== undefined) return cached;
 
   const matched = scratch.slice();
+  state.current = element;
   const own = matched.filter((m) => m.entry.pseudo === undefined);
   const cascaded = cascadeDeclarations(own, hints, styleAttr, parent.style.direction === 'rtl');
   const { style, custom } = computeCascaded(cascaded, parent, isRoot, state);
@@ -226,8 +242,13 @@ function computeCascaded(cascaded: Cascaded, parent: Pick<ElementStyles, 'style'
     viewportHeight: state.viewport.height,
     parentDisplay: isRoot ? undefined : parent.style.display,
     diagnostics: state.diagnostics,
+    where: whereOf(state.current, state.dom),
   });
   return { style, custom };
+}
+
+function whereOf(element: DomElement | undefined, dom: DomDocument): () => SourceLocation {
+  return () => (element === undefined ? { file: dom.sourceName } : elementLocation(dom, element));
 }
 
 interface Cascaded {

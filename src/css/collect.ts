@@ -153,7 +153,12 @@ function displayName(url: string): string {
   }
 }
 
-/** Replays the parse warnings of a (possibly cached) sheet into this render's diagnostics. */
+/**
+ * Replays the parse warnings of a (possibly cached) sheet into this render's diagnostics. The UA
+ * sheet's are octavo's own business (it sets table properties octavo does not honour yet; a test
+ * keeps it free of other warnings), not the author's.
+ */
 function replayWarnings(sheet: Stylesheet, diagnostics: Diagnostics): void {
+  if (sheet.origin === 'user-agent') return;
   for (const warning of sheet.parsed.warnings) reportWarning(diagnostics, warning, sheet.file, sheet.lineOffset);
 }

@@ -4,6 +4,8 @@
  * cross-property fix-ups (border widths of `none` borders, blockification).
  */
 import type { Diagnostics } from '../diagnostics.js';
+import type { SourceLocation } from '../errors.js';
+import { unhonouredMessages } from './properties/unhonoured.js';
 import { parse } from 'css-tree';
 import type { ComputedStyle, Display } from './types.js';
 import type { CustomProperties } from './custom-properties.js';
@@ -28,6 +30,8 @@ export interface ComputeInput {
   /** Blockify the box (CSS Display 3 §2.7): root, floats, absolutely positioned, flex/grid items. */
   readonly parentDisplay: Display | undefined;
   readonly diagnostics: Diagnostics;
+  /** Where the element is, for warnings found at computed-value time (`var()`). */
+  readonly where?: () => SourceLocation;
 }
 
 type MutableStyle = { -readonly [K in keyof ComputedStyle]: ComputedStyle[K] };
@@ -114,7 +118,7 @@ function resolvePending(value: DeclaredValue & { kind: 'pending' }, input: Compu
   const text = substituteVars(value.text, (name) => input.custom.get(name));
   const property = value.shorthand ?? value.longhand;
   if (text === undefined) {
-    input.diagnostics.warn('css_invalid_value', `\`${property}: ${value.text}\` refers to an undefined custom property; the declaration is ignored`);
+    input.diagnostics.warn('css_invalid_value', `\`${property}: ${value.text}\` refers to an undefined custom property; the declaration is ignored`, input.where?.());
     return undefined;
   }
   const key = `${property}\u0000${text}`;
@@ -125,10 +129,19 @@ function resolvePending(value: DeclaredValue & { kind: 'pending' }, input: Compu
     substitutedCache.set(key, parsed);
   }
   if (parsed === null) {
-    input.diagnostics.warn('css_invalid_value', `invalid value \`${text}\` for \`${property}\` after var() substitution`);
+    input.diagnostics.warn('css_invalid_value', `invalid value \`${text}\` for \`${property}\` after var() substitution`, input.where?.());
     return undefined;
   }
+  warnUnhonoured(property, parsed, input);
   return parsed.get(value.longhand) ?? RESET;
+}
+
+/** The unhonoured-property check of declarations.ts, for a value known only after substitution. */
+function warnUnhonoured(property: string, parsed: ReadonlyMap<string, unknown>, input: ComputeInput): void {
+  const lookup = lookupProperty(property);
+  if (lookup.kind !== 'known') return;
+  const def = lookup.def.kind === 'shorthand' ? lookup.def : { name: lookup.def.name };
+  for (const message of unhonouredMessages(def, parsed, undefined)) input.diagnostics.warn('css_unsupported', message, input.where?.());
 }
 
 function parseSubstituted(property: string, text: string): ReadonlyMap<string, unknown> | null {

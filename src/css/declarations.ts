@@ -10,12 +10,13 @@ import { INVALID, RESET } from './properties/define.js';
 import type { ParseContext } from './properties/define.js';
 import type { RegisteredProperty } from './properties/registry.js';
 import { LONGHAND_INDEX, lookupProperty } from './properties/registry.js';
+import { unhonouredMessages } from './properties/unhonoured.js';
 import type { CssWideKeyword, Declaration, DeclaredValue, Slot } from './stylesheet.js';
 import { childrenOf, containsVar, singleIdent } from './values/nodes.js';
 import type { Nodes } from './values/nodes.js';
 
 export interface DeclarationSink {
-  warn(code: DiagnosticCode, message: string, line: number | undefined, column: number | undefined, feature?: string): void;
+  warn(code: DiagnosticCode, message: string, line: number | undefined, column: number | undefined): void;
 }
 
 export interface DeclarationContext {
@@ -87,7 +88,7 @@ export function parseDeclarationValue(
   }
   const def = lookup.def;
   if (def.kind === 'unsupported') {
-    ctx.sink.warn('css_unsupported', `property \`${def.name}\` is not supported`, where.line, where.column, def.name);
+    ctx.sink.warn('css_unsupported', `property \`${def.name}\` is not supported`, where.line, where.column);
     return [];
   }
   const nodes = valueNodes(valueNode);
@@ -109,7 +110,7 @@ export function parseDeclarationValue(
     baseUrl: ctx.baseUrl,
     unsupported: (feature) => {
       reportedUnsupported = true;
-      ctx.sink.warn('css_unsupported', `${feature} is not supported (in \`${name}\`)`, where.line, where.column, feature);
+      ctx.sink.warn('css_unsupported', `${feature} is not supported (in \`${name}\`)`, where.line, where.column);
     },
   };
   const values = parseValue(def, nodes, parseCtx);
@@ -119,6 +120,7 @@ export function parseDeclarationValue(
     ctx.sink.warn('css_invalid_value', `invalid value \`${text}\` for \`${name}\``, where.line, where.column);
     return [];
   }
+  for (const message of unhonouredMessages(def, values, keyword)) ctx.sink.warn('css_unsupported', message, where.line, where.column);
   return build(longhandsOf(def), (longhand) => {
     const value = values.get(longhand);
     return value === RESET || value === undefined ? { kind: 'keyword', keyword: 'initial' } : { kind: 'value', value };

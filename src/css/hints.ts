@@ -74,61 +74,77 @@ export function presentationalHints(element: DomElement): string {
     if (bg !== undefined) out.push(`background-color: ${bg}`);
   }
   if ((name === 'td' || name === 'th') && attribs['nowrap'] !== undefined) out.push('white-space: nowrap');
-  switch (name) {
+  out.push(...elementHints(element));
+  return out.join('; ');
+}
+
+/** The hints of attributes that only one element (or a few) take. */
+function elementHints(element: DomElement): string[] {
+  const attribs = element.attribs;
+  switch (element.name) {
     case 'body': {
       const text = legacyColor(attribs['text']);
-      if (text !== undefined) out.push(`color: ${text}`);
-      break;
+      return text !== undefined ? [`color: ${text}`] : [];
     }
-    case 'font': {
-      const color = legacyColor(attribs['color']);
-      if (color !== undefined) out.push(`color: ${color}`);
-      if (attribs['face'] !== undefined) out.push(`font-family: ${attribs['face'].split(',').map((f) => JSON.stringify(f.trim())).join(', ')}`);
-      const size = attribs['size']?.trim();
-      if (size !== undefined && /^[+-]?\d+$/.test(size)) {
-        const n = size.startsWith('+') || size.startsWith('-') ? 3 + Number(size) : Number(size);
-        out.push(`font-size: ${FONT_SIZES[Math.max(1, Math.min(7, n)) - 1]}`);
-      }
-      break;
-    }
-    case 'table': {
-      const border = attribs['border'];
-      if (border !== undefined) {
-        const width = border.trim() === '' ? 1 : Number.parseInt(border, 10);
-        if (Number.isFinite(width) && width > 0) out.push(`border: ${width}px outset gray`);
-      }
-      const spacing = dimension(attribs['cellspacing']);
-      if (spacing !== undefined && !spacing.endsWith('%')) out.push(`border-spacing: ${spacing}`);
-      break;
-    }
+    case 'font': return fontHints(attribs);
+    case 'table': return tableHints(attribs);
     case 'td':
-    case 'th': {
-      const table = parentTable(element);
-      const padding = table ? dimension(table.attribs['cellpadding']) : undefined;
-      if (padding !== undefined && !padding.endsWith('%')) out.push(`padding: ${padding}`);
-      const border = table?.attribs['border'];
-      if (border !== undefined && (border.trim() === '' || Number.parseInt(border, 10) > 0)) out.push('border: 1px inset gray');
-      break;
-    }
+    case 'th': return cellHints(element);
     case 'ol':
     case 'ul':
-    case 'li': {
-      const type = attribs['type'];
-      if (type !== undefined) {
-        const mapped = OL_TYPES[type] ?? (UL_TYPES.has(type.toLowerCase()) ? type.toLowerCase() : undefined);
-        if (mapped !== undefined) out.push(`list-style-type: ${mapped}`);
-      }
-      // Reversed lists are left to the box builder, which knows the number of items.
-      if (name === 'ol' && attribs['reversed'] === undefined && attribs['start'] !== undefined && /^\s*-?\d+\s*$/.test(attribs['start'])) {
-        out.push(`counter-reset: list-item ${Number(attribs['start']) - 1}`);
-      }
-      if (name === 'li' && attribs['value'] !== undefined && /^\s*-?\d+\s*$/.test(attribs['value'])) {
-        out.push(`counter-set: list-item ${Number(attribs['value'])}`);
-      }
-      break;
-    }
-    default:
-      break;
+    case 'li': return listHints(element.name, attribs);
+    default: return [];
   }
-  return out.join('; ');
+}
+
+function fontHints(attribs: Record<string, string>): string[] {
+  const out: string[] = [];
+  const color = legacyColor(attribs['color']);
+  if (color !== undefined) out.push(`color: ${color}`);
+  if (attribs['face'] !== undefined) out.push(`font-family: ${attribs['face'].split(',').map((f) => JSON.stringify(f.trim())).join(', ')}`);
+  const size = attribs['size']?.trim();
+  if (size !== undefined && /^[+-]?\d+$/.test(size)) {
+    const n = size.startsWith('+') || size.startsWith('-') ? 3 + Number(size) : Number(size);
+    out.push(`font-size: ${FONT_SIZES[Math.max(1, Math.min(7, n)) - 1]}`);
+  }
+  return out;
+}
+
+function tableHints(attribs: Record<string, string>): string[] {
+  const out: string[] = [];
+  const border = attribs['border'];
+  if (border !== undefined) {
+    const width = border.trim() === '' ? 1 : Number.parseInt(border, 10);
+    if (Number.isFinite(width) && width > 0) out.push(`border: ${width}px outset gray`);
+  }
+  const spacing = dimension(attribs['cellspacing']);
+  if (spacing !== undefined && !spacing.endsWith('%')) out.push(`border-spacing: ${spacing}`);
+  return out;
+}
+
+function cellHints(element: DomElement): string[] {
+  const out: string[] = [];
+  const table = parentTable(element);
+  const padding = table ? dimension(table.attribs['cellpadding']) : undefined;
+  if (padding !== undefined && !padding.endsWith('%')) out.push(`padding: ${padding}`);
+  const border = table?.attribs['border'];
+  if (border !== undefined && (border.trim() === '' || Number.parseInt(border, 10) > 0)) out.push('border: 1px inset gray');
+  return out;
+}
+
+function listHints(name: string, attribs: Record<string, string>): string[] {
+  const out: string[] = [];
+  const type = attribs['type'];
+  if (type !== undefined) {
+    const mapped = OL_TYPES[type] ?? (UL_TYPES.has(type.toLowerCase()) ? type.toLowerCase() : undefined);
+    if (mapped !== undefined) out.push(`list-style-type: ${mapped}`);
+  }
+  // Reversed lists are left to the box builder, which knows the number of items.
+  if (name === 'ol' && attribs['reversed'] === undefined && attribs['start'] !== undefined && /^\s*-?\d+\s*$/.test(attribs['start'])) {
+    out.push(`counter-reset: list-item ${Number(attribs['start']) - 1}`);
+  }
+  if (name === 'li' && attribs['value'] !== undefined && /^\s*-?\d+\s*$/.test(attribs['value'])) {
+    out.push(`counter-set: list-item ${Number(attribs['value'])}`);
+  }
+  return out;
 }

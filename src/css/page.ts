@@ -76,7 +76,7 @@ function parseRaw(raw: RawDeclaration): { declarations: Declaration[]; warnings:
   let hit = parsedCache.get(key);
   if (hit === undefined) {
     const warnings: SheetWarning[] = [];
-    const sink = { warn: (code: SheetWarning['code'], message: string, _line: number | undefined, _column: number | undefined, feature?: string) => warnings.push(feature === undefined ? { code, message, line: undefined, column: undefined } : { code, message, line: undefined, column: undefined, feature }) };
+    const sink = { warn: (code: SheetWarning['code'], message: string) => warnings.push({ code, message, line: undefined, column: undefined }) };
     let declarations: Declaration[] = [];
     try {
       const node = parse(raw.value === '' ? ' ' : raw.value, { context: 'value', positions: false });
@@ -146,7 +146,7 @@ function applyDeclarations(rules: readonly PageRule[], pick: (rule: PageRule) =>
         if (raw.important !== important) continue;
         if (raw.property === 'size') { applySize(raw, applied, diagnostics); continue; }
         const { declarations, warnings } = parseRaw(raw);
-        for (const warning of warnings) reportWarning(diagnostics, warning, raw.file ?? '<template>', 0, raw.line);
+        for (const warning of warnings) reportWarning(diagnostics, warning, raw.file ?? '<template>', 0, { line: raw.line, column: raw.column });
         for (const d of declarations) {
           if (d.slot.kind === 'longhand') applied.winners[d.slot.index] = d;
           else if (d.slot.kind === 'logical') applied.winners[d.slot.ltr] = d;

@@ -38,8 +38,8 @@ const IGNORED_AT_RULES = new Set(['charset', 'namespace', 'keyframes', '-webkit-
 
 export function parseStylesheet(source: string, baseUrl: string | undefined): ParsedSheet {
   const warnings: SheetWarning[] = [];
-  const warn = (code: DiagnosticCode, message: string, line: number | undefined, column: number | undefined, feature?: string): void => {
-    warnings.push(feature === undefined ? { code, message, line, column } : { code, message, line, column, feature });
+  const warn = (code: DiagnosticCode, message: string, line: number | undefined, column: number | undefined): void => {
+    warnings.push({ code, message, line, column });
   };
   const builder: Builder = {
     source,
@@ -100,7 +100,7 @@ function visitImport(node: Atrule, builder: Builder): void {
   }
   const mediaList = prelude.find((n) => n.type === 'MediaQueryList');
   const layerOrSupports = prelude.some((n) => n.type === 'Function' || (n.type === 'Identifier' && n.name.toLowerCase() === 'layer'));
-  if (layerOrSupports) builder.warnings.push({ code: 'css_unsupported', message: 'layer()/supports() in @import are ignored', line, column: node.loc?.start.column, feature: '@import layer/supports' });
+  if (layerOrSupports) builder.warnings.push({ code: 'css_unsupported', message: 'layer()/supports() in @import are ignored', line, column: node.loc?.start.column });
   builder.imports.push({ url: resolveUrl(raw, builder.baseUrl), media: compileMediaQueryList(mediaList), line });
 }
 
@@ -119,7 +119,7 @@ function visitAtRule(node: Atrule, name: string, builder: Builder, media: readon
       return;
     }
     case 'layer': {
-      builder.warnings.push({ code: 'css_unsupported', message: '@layer is not supported: its rules cascade as unlayered rules', line, column, feature: '@layer' });
+      builder.warnings.push({ code: 'css_unsupported', message: '@layer is not supported: its rules cascade as unlayered rules', line, column });
       for (const child of block) visitTopLevel(child, builder, media);
       return;
     }
@@ -139,7 +139,7 @@ function visitAtRule(node: Atrule, name: string, builder: Builder, media: readon
     }
     default:
       if (!IGNORED_AT_RULES.has(name)) {
-        builder.warnings.push({ code: 'css_unsupported', message: `at-rule @${name} is not supported`, line, column, feature: `@${name}` });
+        builder.warnings.push({ code: 'css_unsupported', message: `at-rule @${name} is not supported`, line, column });
       }
   }
 }
@@ -157,7 +157,7 @@ function visitRule(node: Rule, builder: Builder, media: readonly MediaPredicate[
     const result = compileSelector(selector);
     if (!result.ok && result.reason === 'unrendered') {
       // A valid selector that cannot match anything octavo draws: the rest of the list still applies.
-      builder.warnings.push({ code: 'css_unsupported', message: result.message, line, column: node.loc?.start.column, feature: result.feature ?? result.message });
+      builder.warnings.push({ code: 'css_unsupported', message: result.message, line, column: node.loc?.start.column });
       continue;
     }
     if (!result.ok) {
@@ -174,7 +174,7 @@ function visitRule(node: Rule, builder: Builder, media: readonly MediaPredicate[
     if (child.type === 'Declaration') {
       for (const decl of parseDeclarationNode(child, builder.declarations)) (decl.important ? important : normal).push(decl);
     } else if (child.type === 'Rule' || child.type === 'Atrule') {
-      builder.warnings.push({ code: 'css_unsupported', message: 'nested rules are not supported', line: child.loc?.start.line, column: child.loc?.start.column, feature: 'CSS nesting' });
+      builder.warnings.push({ code: 'css_unsupported', message: 'nested rules are not supported', line: child.loc?.start.line, column: child.loc?.start.column });
     }
   }
   if (selectors.length === 0 || (normal.length === 0 && important.length === 0)) return;
@@ -191,7 +191,7 @@ export function parseDeclarationList(source: string, baseUrl: string | undefined
   const warnings: SheetWarning[] = [];
   const ctx: DeclarationContext = {
     baseUrl,
-    sink: { warn: (code, message, line, column, feature) => warnings.push(feature === undefined ? { code, message, line, column } : { code, message, line, column, feature }) },
+    sink: { warn: (code, message, line, column) => warnings.push({ code, message, line, column }) },
   };
   const ast = parse(source, {
     context: 'declarationList',

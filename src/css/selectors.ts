@@ -18,7 +18,7 @@ export type SelectorResult =
    * `unrendered`: a valid selector octavo parses but does not render (`::first-line`...): only this
    * selector of its list is dropped. `unsupported`/`invalid`: the whole rule is dropped, as browsers do.
    */
-  | { readonly ok: false; readonly reason: 'unsupported' | 'invalid' | 'unrendered'; readonly message: string; readonly feature?: string };
+  | { readonly ok: false; readonly reason: 'unsupported' | 'invalid' | 'unrendered'; readonly message: string };
 
 const SUPPORTED_PSEUDO_ELEMENTS = new Set<string>(['before', 'after', 'marker']);
 /** Valid pseudo-elements (CSS Pseudo 4) that have no effect on octavo's output. */
@@ -154,7 +154,7 @@ export function compileSelector(selector: CssNode): SelectorResult {
       return { ok: false, reason: 'invalid', message: `selector \`${text}\`: a pseudo-element must come last` };
     }
     if (UNRENDERED_PSEUDO_ELEMENTS.has(name) && i === nodes.length - 1) {
-      return { ok: false, reason: 'unrendered', message: `selector \`${text}\`: ::${name} is parsed but not rendered`, feature: `::${name}` };
+      return { ok: false, reason: 'unrendered', message: `selector \`${text}\`: ::${name} is parsed but not rendered` };
     }
     if (!SUPPORTED_PSEUDO_ELEMENTS.has(name)) {
       return { ok: false, reason: 'unsupported', message: `pseudo-element ::${name}` };

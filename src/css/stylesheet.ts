@@ -59,8 +59,6 @@ export interface SheetWarning {
   readonly message: string;
   readonly line: number | undefined;
   readonly column: number | undefined;
-  /** For `css_unsupported`: the feature, reported once per render. */
-  readonly feature?: string;
 }
 
 export interface ImportRule {

@@ -2,21 +2,21 @@
 import type { Diagnostics } from '../diagnostics.js';
 import type { SheetWarning } from './stylesheet.js';
 
-/** Unsupported features already reported per render, so each is reported once. */
-const reportedFeatures = new WeakMap<Diagnostics, Set<string>>();
-
-export function reportWarning(diagnostics: Diagnostics, warning: SheetWarning, file: string, lineOffset: number, fixedLine?: number): void {
-  if (warning.feature !== undefined) {
-    let seen = reportedFeatures.get(diagnostics);
-    if (seen === undefined) {
-      seen = new Set();
-      reportedFeatures.set(diagnostics, seen);
-    }
-    if (seen.has(warning.feature)) return;
-    seen.add(warning.feature);
-  }
-  const line = fixedLine ?? (warning.line === undefined ? undefined : warning.line + lineOffset);
-  const column = fixedLine === undefined ? warning.column : undefined;
+/**
+ * Reports one warning of a sheet at its place in the document: sheet lines are shifted by
+ * `lineOffset` (a `<style>` element's line), or replaced by `fixed` (the element of a `style`
+ * attribute, the declaration of an `@page` rule). Every occurrence is reported; Diagnostics
+ * counts repeats of one problem.
+ */
+export function reportWarning(
+  diagnostics: Diagnostics,
+  warning: SheetWarning,
+  file: string,
+  lineOffset: number,
+  fixed?: { readonly line?: number | undefined; readonly column?: number | undefined },
+): void {
+  const line = fixed !== undefined ? fixed.line : warning.line === undefined ? undefined : warning.line + lineOffset;
+  const column = fixed !== undefined ? fixed.column : warning.column;
   diagnostics.warn(warning.code, warning.message, {
     file,
     ...(line !== undefined ? { line } : {}),

@@ -49,6 +49,8 @@ export interface FontProgram {
   readonly 'OS/2'?: Os2Table;
   readonly post?: { readonly underlinePosition: number; readonly underlineThickness: number; readonly italicAngle: number };
   getName(key: string): string | null;
+  /** OpenType feature tags of GSUB and GPOS (a getter that reads the tables). */
+  readonly availableFeatures?: readonly string[];
   hasGlyphForCodePoint(codePoint: number): boolean;
   glyphForCodePoint(codePoint: number): FkGlyph;
   glyphsForString(text: string): FkGlyph[];

@@ -7,7 +7,7 @@ import type { FontRequest } from './types.js';
 export interface RequestKeys {
   /** What font matching depends on: families, weight, style, stretch. */
   readonly match: string;
-  /** Size and features, canonical (sorted) form. */
+  /** Size, features (canonical, sorted) and small-caps synthesis. */
   readonly rendering: string;
   /** Features as fontkit takes them: tag -> on/off. */
   readonly features: Readonly<Record<string, boolean>>;
@@ -38,7 +38,7 @@ function computeKeys(request: FontRequest): RequestKeys {
   const families = request.families.map((family) => family.trim().toLowerCase()).join('\u0001');
   return {
     match: `${families}\u0002${request.weight}\u0002${request.style}\u0002${request.stretch}`,
-    rendering: `${request.size}\u0002${featuresKey}`,
+    rendering: `${request.size}\u0002${featuresKey}\u0002${request.caps ?? ''}`,
     features: Object.freeze(features),
     featuresKey,
   };

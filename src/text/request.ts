@@ -19,6 +19,7 @@ export function fontRequestFromStyle(style: ComputedStyle): FontRequest {
       stretch: style.fontStretch,
       size: style.fontSize,
       features: fontFeatures(style),
+      ...(style.fontVariantCaps === 'normal' ? {} : { caps: style.fontVariantCaps }),
     });
     memo.set(style, request);
   }

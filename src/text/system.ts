@@ -17,6 +17,7 @@ import { requestKeys } from './keys.js';
 import { segmentByFace } from './segment.js';
 import { shapeRun } from './shape.js';
 import { scaleMetrics } from './metrics.js';
+import { needsSyntheticSmallCaps, smallCapsPieces, syntheticCapsRequests } from './small-caps.js';
 
 export interface CachedText {
   readonly shaped: ShapedText;
@@ -44,18 +45,12 @@ type Direction = 'ltr' | 'rtl' | 'auto';
 
 const EMPTY: ShapedText = Object.freeze({ runs: Object.freeze([]), width: 0 });
 
-export function createTextSystem(input: TextSystemInput): TextSystem {
-  const { catalog, caches, diagnostics } = input;
-  for (const notice of input.notices ?? []) diagnostics.warn('font', notice);
-  const faces = new Map<string, FontFace>();
-  const reported = new Set<number>();
+type SegmentShaper = (face: FontFace, text: string, request: FontRequest, direction: Direction) => GlyphRun;
+
+/** Shapes one face's text through the engine-wide run cache; a face whose tables fail is reported once. */
+function segmentShaper(caches: ShapeCaches, diagnostics: Diagnostics): SegmentShaper {
   const degradedFaces = new Set<string>();
-  const metricsMemo = new Map<string, ScaledFontMetrics>();
-
-  const resolve = (request: FontRequest): Resolution =>
-    catalog.resolve(request.families, request, requestKeys(request).match);
-
-  const shapeSegment = (face: FontFace, text: string, request: FontRequest, direction: Direction): GlyphRun => {
+  return (face, text, request, direction) => {
     const keys = requestKeys(request);
     const key = `${face.id}\u0000${request.size}\u0000${keys.featuresKey}\u0000${direction}\u0000${text}`;
     const cached = caches.runs.get(key);
@@ -68,15 +63,25 @@ export function createTextSystem(input: TextSystemInput): TextSystem {
     caches.runs.set(key, result.run);
     return result.run;
   };
+}
 
-  const shapeUncached = (text: string, request: FontRequest, direction: Direction): CachedText => {
-    const { segments, missing } = segmentByFace(text, resolve(request));
-    const runs = segments.map((segment) => shapeSegment(segment.face, segment.text, request, direction));
-    const width = runs.reduce((sum, run) => sum + run.width, 0);
-    return { shaped: Object.freeze({ runs: Object.freeze(runs), width }), missing };
-  };
+/**
+ * The runs of one face's text: one run, or for small capitals the face cannot draw, runs of
+ * capitals at the small-caps size between runs at the full size (their `text` stays the source).
+ */
+function faceRuns(shapeSegment: SegmentShaper, face: FontFace, text: string, request: FontRequest, direction: Direction): GlyphRun[] {
+  if (request.caps === undefined || !needsSyntheticSmallCaps(face, request)) return [shapeSegment(face, text, request, direction)];
+  const requests = syntheticCapsRequests(request);
+  return smallCapsPieces(text, request.caps).map((piece) => {
+    const run = shapeSegment(face, piece.shaped, piece.small ? requests.small : requests.plain, direction);
+    return piece.shaped === piece.text ? run : { ...run, text: piece.text };
+  });
+}
 
-  const reportMissing = (text: string, missing: readonly number[]): void => {
+/** Warns once per render and character about characters no font has. */
+function missingReporter(diagnostics: Diagnostics): (text: string, missing: readonly number[]) => void {
+  const reported = new Set<number>();
+  return (text, missing) => {
     const fresh = missing.filter((cp) => !reported.has(cp));
     if (fresh.length === 0) return;
     for (const cp of fresh) reported.add(cp);
@@ -84,12 +89,46 @@ export function createTextSystem(input: TextSystemInput): TextSystem {
     const sample = text.length > 40 ? `${text.slice(0, 40)}…` : text;
     diagnostics.warn('font', `no available font has a glyph for ${names} (in "${sample}"); drawn as .notdef`);
   };
+}
 
-  /** This render's own memo: request object -> text -> result, no key building on a hit. */
-  const local = new WeakMap<FontRequest, Map<string, ShapedText>>();
-  const localRtl = new WeakMap<FontRequest, Map<string, ShapedText>>();
-  const localLtr = new WeakMap<FontRequest, Map<string, ShapedText>>();
-  const hyphens = new WeakMap<FontRequest, string>();
+/** Per-render memo in front of a shaper: request object -> text -> result, per direction. */
+function memoized(shapeShared: (text: string, request: FontRequest, direction: Direction) => ShapedText, counters: ShapeCaches['counters']): TextSystem['shape'] {
+  const memos: Record<Direction, WeakMap<FontRequest, Map<string, ShapedText>>> = { auto: new WeakMap(), ltr: new WeakMap(), rtl: new WeakMap() };
+  return (text, request, options) => {
+    if (text.length === 0) return EMPTY;
+    counters.calls++;
+    const direction: Direction = options?.direction ?? 'auto';
+    let memo = memos[direction].get(request);
+    if (memo === undefined) {
+      memo = new Map();
+      memos[direction].set(request, memo);
+    }
+    let shaped = memo.get(text);
+    if (shaped === undefined) {
+      shaped = shapeShared(text, request, direction);
+      memo.set(text, shaped);
+    }
+    return shaped;
+  };
+}
+
+export function createTextSystem(input: TextSystemInput): TextSystem {
+  const { catalog, caches, diagnostics } = input;
+  for (const notice of input.notices ?? []) diagnostics.warn('font', notice);
+  const faces = new Map<string, FontFace>();
+  const metricsMemo = new Map<string, ScaledFontMetrics>();
+  const shapeSegment = segmentShaper(caches, diagnostics);
+  const reportMissing = missingReporter(diagnostics);
+
+  const resolve = (request: FontRequest): Resolution =>
+    catalog.resolve(request.families, request, requestKeys(request).match);
+
+  const shapeUncached = (text: string, request: FontRequest, direction: Direction): CachedText => {
+    const { segments, missing } = segmentByFace(text, resolve(request));
+    const runs = segments.flatMap((segment) => faceRuns(shapeSegment, segment.face, segment.text, request, direction));
+    const width = runs.reduce((sum, run) => sum + run.width, 0);
+    return { shaped: Object.freeze({ runs: Object.freeze(runs), width }), missing };
+  };
 
   const shapeShared = (text: string, request: FontRequest, direction: Direction): ShapedText => {
     const keys = requestKeys(request);
@@ -106,25 +145,10 @@ export function createTextSystem(input: TextSystemInput): TextSystem {
     return entry.shaped;
   };
 
+  const hyphens = new WeakMap<FontRequest, string>();
   return {
     faces,
-    shape(text, request, options) {
-      if (text.length === 0) return EMPTY;
-      caches.counters.calls++;
-      const direction: Direction = options?.direction ?? 'auto';
-      const memos = direction === 'rtl' ? localRtl : direction === 'ltr' ? localLtr : local;
-      let memo = memos.get(request);
-      if (memo === undefined) {
-        memo = new Map();
-        memos.set(request, memo);
-      }
-      let shaped = memo.get(text);
-      if (shaped === undefined) {
-        shaped = shapeShared(text, request, direction);
-        memo.set(text, shaped);
-      }
-      return shaped;
-    },
+    shape: memoized(shapeShared, caches.counters),
     hyphen(request) {
       let hyphen = hyphens.get(request);
       if (hyphen === undefined) {

@@ -39,6 +39,11 @@ export interface FontRequest {
   readonly size: number;
   /** OpenType features on/off, e.g. { kern: 1, liga: 1, tnum: 1 }. */
   readonly features: Readonly<Record<string, number>>;
+  /**
+   * `font-variant-caps` asking for small capitals (the features carry `smcp`/`c2sc`); a face
+   * without them draws synthesized ones (small-caps.ts).
+   */
+  readonly caps?: 'small-caps' | 'all-small-caps';
 }
 
 export interface ShapedGlyph {

@@ -32,18 +32,18 @@ function invoice(rows: number): string {
     <tbody>${body}</tbody><tfoot><tr><td colspan="4">Total</td><td class="num">1</td></tr></tfoot></table></body></html>`;
 }
 
-async function bestOf(html: string, runs: number): Promise<{ ms: number; diagnostics: number }> {
+async function bestOf(html: string, runs: number): Promise<{ ms: number; diagnostics: string[] }> {
   const cache = createStylesheetCache();
   const dom = parseHtml(html, 'perf.html');
   let best = Infinity;
-  let diagnostics = 0;
+  let diagnostics: string[] = [];
   for (let i = 0; i < runs; i++) {
     const sink = new Diagnostics();
     const start = performance.now();
     const sheets = await collectStylesheets(dom, { baseUrl: undefined, loadText: () => Promise.reject(new Error('no loads')), cache, diagnostics: sink });
     cascade(dom, sheets, { diagnostics: sink });
     best = Math.min(best, performance.now() - start);
-    diagnostics = sink.list().length;
+    diagnostics = sink.list().map((d) => `${d.line}: ${d.message}`);
   }
   return { ms: best, diagnostics };
 }
@@ -52,7 +52,11 @@ describe('cascade performance', () => {
   it('styles a one-page invoice in a few milliseconds', async () => {
     const { ms, diagnostics } = await bestOf(invoice(20), 30);
     console.log(`invoice (20 rows): ${ms.toFixed(2)} ms warm`);
-    expect(diagnostics).toBe(0);
+    // Only what octavo does not honour yet (flex, collapsed borders) is reported.
+    expect(diagnostics).toEqual([
+      '4: `justify-content` has no effect: flex and grid layout are not supported yet (the container is laid out as block flow)',
+      '6: `border-collapse: collapse` has no effect: table layout is not supported yet (tables are laid out as block flow)',
+    ]);
     expect(ms).toBeLessThan(15);
   });
 

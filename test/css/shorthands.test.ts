@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { ComputedStyle } from '../../src/css/types.js';
 import { styleWith } from './helpers.js';
 
-async function divStyle(declarations: string): Promise<{ style: ComputedStyle; codes: string[] }> {
+async function divStyle(declarations: string): Promise<{ style: ComputedStyle; codes: string[]; messages: string[] }> {
   const doc = await styleWith(`div { ${declarations} }`, '<div>x</div>');
-  return { style: doc.style('div'), codes: doc.diagnostics.map((d) => d.code) };
+  return { style: doc.style('div'), codes: doc.diagnostics.map((d) => d.code), messages: doc.diagnostics.map((d) => d.message) };
 }
+
+const FLEX = 'flex and grid layout are not supported yet (the container is laid out as block flow)';
+const NO_BACKGROUND_IMAGES = '`background-image` (in `background`) has no effect: background images are not painted yet';
 
 const red = { r: 255, g: 0, b: 0, a: 1 };
 const black = { r: 0, g: 0, b: 0, a: 1 };
@@ -148,16 +151,20 @@ describe('font', () => {
 
 describe('other shorthands', () => {
   it('background keeps colour and images', async () => {
-    const { style, codes } = await divStyle('background: url(img/a.png), #ff0000');
+    const { style, messages } = await divStyle('background: url(img/a.png), #ff0000');
     expect(style.backgroundColor).toEqual(red);
     expect(style.backgroundImage).toEqual(['file:///work/doc/img/a.png']);
-    expect(codes).toEqual([]);
+    expect(messages).toEqual([NO_BACKGROUND_IMAGES]);
+    expect((await divStyle('background: #ff0000')).messages).toEqual([]);
   });
 
-  it('background components octavo ignores are reported once', async () => {
+  it('background components octavo ignores are reported once, with a count', async () => {
     const doc = await styleWith('div { background: url(a.png) no-repeat center / cover red } p { background: url(b.png) repeat-x }', '<div></div><p></p>');
     expect(doc.style('div').backgroundColor).toEqual(red);
-    expect(doc.diagnostics.map((d) => d.code)).toEqual(['css_unsupported']);
+    expect(doc.diagnostics.map((d) => [d.code, d.message, d.count])).toEqual([
+      ['css_unsupported', 'background-position/size/repeat/attachment/origin/clip in `background` is not supported (in `background`)', 2],
+      ['css_unsupported', NO_BACKGROUND_IMAGES, 2],
+    ]);
   });
 
   it('list-style', async () => {
@@ -178,8 +185,8 @@ describe('other shorthands', () => {
     ['flex: 100px', [1, 1, 100]],
     ['flex: content 2', [2, 1, 'content']],
   ])('%s', async (decl, expected) => {
-    const { style, codes } = await divStyle(decl);
-    expect(codes).toEqual([]);
+    const { style, messages } = await divStyle(decl);
+    expect(messages).toEqual([`\`flex\` has no effect: ${FLEX}`]);
     expect([style.flexGrow, style.flexShrink, style.flexBasis]).toEqual(expected);
   });
 

@@ -2,15 +2,44 @@
  * Layout tests as data (DESIGN.md §3): lay out tiny HTML and print the fragment geometry,
  * one fragment per line, e.g. `  div.a 8,8 300x110`.
  */
+import { formatDiagnostic } from '../../src/diagnostics.js';
+import type { Diagnostic } from '../../src/diagnostics.js';
 import { createInternalEngine } from '../../src/render.js';
 import type { LaidOutDocument } from '../../src/render.js';
 import type { Fragment, PageLayout } from '../../src/layout/types.js';
 
 const engine = createInternalEngine();
 
-/** Lays out `html` (no Handlebars data needed) and returns the pages. */
-export async function layoutHtml(html: string, options: { baseDir?: string } = {}): Promise<LaidOutDocument> {
-  return engine.layout({ template: html, data: {}, ...options });
+export interface LayoutOptions {
+  readonly baseDir?: string;
+  /**
+   * Warnings the test expects (a substring or pattern of the formatted diagnostic). Every
+   * diagnostic must match one of them and every one of them must match a diagnostic; without it
+   * any diagnostic fails the test.
+   */
+  readonly expectWarnings?: readonly (string | RegExp)[];
+}
+
+/** Lays out `html` (no Handlebars data needed) and returns the pages; fails on unexpected warnings. */
+export async function layoutHtml(html: string, options: LayoutOptions = {}): Promise<LaidOutDocument> {
+  const { expectWarnings = [], ...render } = options;
+  const laid = await engine.layout({ template: html, data: {}, ...render });
+  checkDiagnostics(laid.diagnostics, expectWarnings);
+  return laid;
+}
+
+/** Throws unless the diagnostics are exactly the expected ones (each pattern matched, nothing else). */
+export function checkDiagnostics(diagnostics: readonly Diagnostic[], expected: readonly (string | RegExp)[]): void {
+  const lines = diagnostics.map(formatDiagnostic);
+  const matches = (line: string, pattern: string | RegExp): boolean => (typeof pattern === 'string' ? line.includes(pattern) : pattern.test(line));
+  const unexpected = lines.filter((line) => !expected.some((pattern) => matches(line, pattern)));
+  const missing = expected.filter((pattern) => !lines.some((line) => matches(line, pattern)));
+  if (unexpected.length > 0 || missing.length > 0) {
+    throw new Error([
+      ...unexpected.map((line) => `unexpected diagnostic: ${line}`),
+      ...missing.map((pattern) => `expected diagnostic not reported: ${String(pattern)}`),
+    ].join('\n'));
+  }
 }
 
 function round(value: number): string {

@@ -6,8 +6,12 @@ import { findById, layoutHtml } from '../helpers/layout.js';
 const CH = (10 * 1229) / 2048;
 const base = '@page { size: 600px 400px; margin: 0 } body { margin: 0 } p, div { margin: 0; font: 10px/20px "Liberation Mono" }';
 
+// The bundled fonts have no CJK glyphs: CJK text is measured with .notdef, and says so.
+const NO_GLYPH = /no available font has a glyph for U\+(4E2D|6587|5B57)/;
+
 async function block(html: string, css = ''): Promise<BoxFragment> {
-  const doc = await layoutHtml(`<style>${base} ${css}</style>${html}`);
+  const cjk = /[\u4e00-\u9fff]/.test(html);
+  const doc = await layoutHtml(`<style>${base} ${css}</style>${html}`, cjk ? { expectWarnings: [NO_GLYPH] } : {});
   const p = findById(doc.pages[0]!, 'p');
   if (p === undefined || p.kind !== 'box') throw new Error('no #p');
   return p;

@@ -1,0 +1,100 @@
+/**
+ * The one table of properties and values octavo parses and computes but no stage honours yet.
+ * A declaration that sets one of them gets a `css_unsupported` warning at its location (see
+ * declarations.ts). When a stage starts honouring a property, delete its line here (and from
+ * docs/css.md).
+ */
+import { UNSUPPORTED_IMAGE } from './backgrounds.js';
+import { RESET } from './define.js';
+
+interface Unhonoured {
+  /** What is missing, for the message. */
+  readonly why: string;
+  /**
+   * The keywords that are not honoured (named in the message), when the others are;
+   * without it every value but the initial one (or one of `harmless`) is reported.
+   */
+  readonly values?: readonly string[];
+  /** Specified values that behave like the initial value, so nothing is lost. */
+  readonly harmless?: readonly unknown[];
+  /** Keywords the parser maps to a fallback (`full-width` -> `none`): reported as written. */
+  readonly written?: readonly string[];
+}
+
+const FLEX = 'flex and grid layout are not supported yet (the container is laid out as block flow)';
+const TABLE = 'table layout is not supported yet (tables are laid out as block flow)';
+
+/** Longhand name -> what is not honoured. Keys are longhands: shorthands report their parts. */
+export const UNHONOURED: ReadonlyMap<string, Unhonoured> = new Map<string, Unhonoured>([
+  // Gradients are already reported as unsupported values.
+  ['background-image', { why: 'background images are not painted yet', harmless: ['none', UNSUPPORTED_IMAGE] }],
+  ['box-decoration-break', { why: 'boxes are always sliced at page breaks', values: ['clone'] }],
+  ['page', { why: 'named pages are not supported yet', harmless: ['auto'] }],
+  ['flex-direction', { why: FLEX, harmless: ['row'] }],
+  ['flex-wrap', { why: FLEX, harmless: ['nowrap'] }],
+  ['flex-grow', { why: FLEX, harmless: [0] }],
+  ['flex-shrink', { why: FLEX, harmless: [1] }],
+  ['flex-basis', { why: FLEX, harmless: ['auto'] }],
+  ['order', { why: FLEX, harmless: [0] }],
+  ['justify-content', { why: FLEX, harmless: ['normal'] }],
+  ['align-items', { why: FLEX, harmless: ['normal'] }],
+  ['align-self', { why: FLEX, harmless: ['auto', 'normal'] }],
+  ['row-gap', { why: FLEX, harmless: ['normal', 0] }],
+  ['column-gap', { why: FLEX, harmless: ['normal', 0] }],
+  ['text-transform', { why: 'full-width and full-size-kana forms are not drawn (as `none`)', written: ['full-width', 'full-size-kana'] }],
+  ['font-variant-caps', { why: 'unicase and titling capitals are not drawn (as `normal`)', written: ['unicase', 'titling-caps'] }],
+  ['table-layout', { why: TABLE, values: ['fixed'] }],
+  ['border-collapse', { why: TABLE, values: ['collapse'] }],
+  ['border-spacing', { why: TABLE, harmless: [0] }],
+  ['caption-side', { why: TABLE, values: ['bottom'] }],
+  ['empty-cells', { why: TABLE, values: ['hide'] }],
+]);
+
+/** A specified value as a list of its parts: `[0, 0]` border spacing, `['none']` background layers. */
+function parts(specified: unknown): readonly unknown[] {
+  return Array.isArray(specified) ? specified : [specified];
+}
+
+/**
+ * Whether setting `longhand` to `specified` is lost on the way to the page: why, and the keyword
+ * for value-specific entries; `undefined` when the value is honoured.
+ */
+function unhonouredValue(longhand: string, specified: unknown, keyword: string | undefined): { readonly why: string; readonly value?: string } | undefined {
+  const entry = UNHONOURED.get(longhand);
+  if (entry === undefined) return undefined;
+  if (entry.written !== undefined) {
+    return keyword !== undefined && entry.written.includes(keyword) ? { why: entry.why, value: keyword } : undefined;
+  }
+  if (entry.values !== undefined) {
+    return typeof specified === 'string' && entry.values.includes(specified) ? { why: entry.why, value: specified } : undefined;
+  }
+  const harmless = entry.harmless ?? [];
+  return parts(specified).every((part) => harmless.includes(part)) ? undefined : { why: entry.why };
+}
+
+/**
+ * Messages for a parsed declaration (longhand name -> specified value; `keyword`: the value as
+ * written when it is one identifier) whose values are not honoured: one naming the shorthand when
+ * all its parts are in the table (`gap`, `flex`), else one per part (`background-image` in
+ * `background`).
+ */
+export function unhonouredMessages(
+  def: { readonly name: string; readonly longhands?: readonly string[] },
+  values: ReadonlyMap<string, unknown>,
+  keyword: string | undefined,
+): string[] {
+  const found: { longhand: string; why: string; value?: string }[] = [];
+  for (const [longhand, specified] of values) {
+    if (specified === RESET || specified === undefined) continue;
+    const lost = unhonouredValue(longhand, specified, longhand === def.name ? keyword : undefined);
+    if (lost !== undefined) found.push({ longhand, ...lost });
+  }
+  if (found.length === 0) return [];
+  if (def.longhands !== undefined && def.longhands.every((name) => UNHONOURED.get(name)?.why === found[0]!.why && UNHONOURED.get(name)?.values === undefined)) {
+    return [`\`${def.name}\` has no effect: ${found[0]!.why}`];
+  }
+  return found.map(({ longhand, why, value }) => {
+    const subject = value === undefined ? `\`${longhand}\`` : `\`${longhand}: ${value}\``;
+    return `${subject}${longhand === def.name ? '' : ` (in \`${def.name}\`)`} has no effect: ${why}`;
+  });
+}

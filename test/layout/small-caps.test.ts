@@ -1,0 +1,74 @@
+/**
+ * font-variant-caps (CSS Fonts 4 §6.5): a face with `smcp` draws its own small capitals; one
+ * without gets synthesized ones, capitals at 0.7 of the font size for the letters that would be
+ * small capitals (as Chrome and Firefox do). Geometry: run sizes, glyphs and widths.
+ */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { Fragment, TextFragment } from '../../src/layout/types.js';
+import { findById, layoutHtml } from '../helpers/layout.js';
+
+const FONTS = fileURLToPath(new URL('../fixtures/fonts/', import.meta.url));
+const base = '@page { size: 600px 200px; margin: 0 } body { margin: 0 } p { margin: 0; font: 20px/30px "Liberation Serif" }';
+
+function texts(fragment: Fragment): TextFragment[] {
+  if (fragment.kind === 'text') return [fragment];
+  if (fragment.kind === 'box' || fragment.kind === 'line') return fragment.children.flatMap(texts);
+  return [];
+}
+
+async function paragraph(html: string, css = '', baseDir?: string): Promise<TextFragment[]> {
+  const doc = await layoutHtml(`<style>${base} ${css}</style>${html}`, baseDir === undefined ? {} : { baseDir });
+  return texts(findById(doc.pages[0]!, 'p')!);
+}
+
+/** [text of the glyphs (their code points), size] per run. */
+function runs(fragments: readonly TextFragment[]): [string, number][] {
+  return fragments.flatMap((t) => t.runs.map((r): [string, number] => [String.fromCodePoint(...r.run.glyphs.flatMap((g) => g.codePoints)), r.run.size]));
+}
+
+const width = (fragments: readonly TextFragment[]): number => fragments.reduce((sum, t) => sum + t.width, 0);
+
+describe('synthesized small capitals (Liberation Serif has no smcp)', () => {
+  it('draws lower-case letters as capitals at 0.7 of the size, the rest at full size', async () => {
+    const caps = await paragraph('<p id=p style="font-variant-caps:small-caps">Hello World 42</p>');
+    expect(runs(caps)).toEqual([['H', 20], ['ELLO', 14], [' W', 20], ['ORLD', 14], [' 42', 20]]);
+    // The reader still sees the source text.
+    expect(caps.map((t) => t.text).join('')).toBe('Hello World 42');
+    // As wide as the same capitals set by hand in two sizes.
+    const byHand = await paragraph('<p id=p>H<span style="font-size:14px">ELLO</span> W<span style="font-size:14px">ORLD</span> 42</p>');
+    expect(width(caps)).toBeCloseTo(width(byHand), 6);
+    expect(width(caps)).toBeLessThan(width(await paragraph('<p id=p>HELLO WORLD 42</p>')));
+  });
+
+  it('all-small-caps makes capitals small too; petite-caps falls back to small-caps', async () => {
+    expect(runs(await paragraph('<p id=p style="font-variant-caps:all-small-caps">Hi, NATO 7</p>'))).toEqual([['HI', 14], [', ', 20], ['NATO', 14], [' 7', 20]]);
+    expect(runs(await paragraph('<p id=p style="font-variant-caps:petite-caps">Ab</p>'))).toEqual([['A', 20], ['B', 14]]);
+    expect(runs(await paragraph('<p id=p style="font-variant:small-caps">ab</p>'))).toEqual([['AB', 14]]);
+  });
+
+  it('keeps a combining mark with its letter and upper-cases beyond ASCII', async () => {
+    expect(runs(await paragraph('<p id=p style="font-variant-caps:small-caps">e\u0301té É</p>'))).toEqual([['E\u0301TÉ', 14], [' É', 20]]);
+  });
+
+  it('sits the small capitals on the same baseline', async () => {
+    const [fragment] = await paragraph('<p id=p style="font-variant-caps:small-caps">Ab</p>');
+    expect(fragment!.runs.map((r) => r.run.size)).toEqual([20, 14]);
+    expect(fragment!.runs[1]!.x).toBeCloseTo(fragment!.runs[0]!.x + fragment!.runs[0]!.run.width, 6);
+  });
+});
+
+describe('real small capitals (Source Serif 4 has smcp and c2sc)', () => {
+  const css = '@font-face { font-family: SS; src: url(SourceSerif4-Regular.woff2) } p { font: 20px/30px SS }';
+  const ids = (fragments: readonly TextFragment[]): number[] => fragments.flatMap((t) => t.runs.flatMap((r) => r.run.glyphs.map((g) => g.id)));
+
+  it('uses the font\'s small-capital glyphs at full size', async () => {
+    const caps = await paragraph('<p id=p style="font-variant-caps:small-caps">Hello</p>', css, FONTS);
+    const plain = await paragraph('<p id=p>Hello</p>', css, FONTS);
+    const upper = await paragraph('<p id=p>HELLO</p>', css, FONTS);
+    expect(caps.flatMap((t) => t.runs.map((r) => r.run.size))).toEqual([20]);
+    expect(ids(caps)[0]).toBe(ids(plain)[0]);
+    expect(ids(caps).slice(1)).not.toEqual(ids(plain).slice(1));
+    expect(ids(caps).slice(1)).not.toEqual(ids(upper).slice(1));
+  });
+});
