@@ -11,7 +11,7 @@ import { isCollapsibleWhiteSpaceOnly, processWhiteSpace } from './whitespace.js'
 
 export function isBlockLevel(box: Box): box is Exclude<BlockLevelBox, { kind: 'out-of-flow' }> {
   switch (box.kind) {
-    case 'block': case 'replaced': case 'flex': case 'table-wrapper': return box.outer === 'block';
+    case 'block': case 'replaced': case 'flex': case 'grid': case 'table-wrapper': return box.outer === 'block';
     default: return false;
   }
 }

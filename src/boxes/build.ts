@@ -107,7 +107,7 @@ function flexBox(walk: Walk, element: DomElement, style: ComputedStyle, outer: '
 
 /** An atomic inline child of a flex or grid container becomes a block-level item (CSS Display 3 §2.7). */
 function blockifiedItem(child: Box): Box {
-  if ((child.kind === 'block' || child.kind === 'replaced' || child.kind === 'flex' || child.kind === 'table-wrapper') && child.outer === 'inline') {
+  if ((child.kind === 'block' || child.kind === 'replaced' || child.kind === 'flex' || child.kind === 'grid' || child.kind === 'table-wrapper') && child.outer === 'inline') {
     return { ...child, outer: 'block', style: blockified(child.style) } as Box;
   }
   return child;

@@ -45,6 +45,7 @@ function processList(children: readonly InlineLevelBox[], state: CollapseState):
       case 'block':
       case 'replaced':
       case 'flex':
+      case 'grid':
       case 'table-wrapper':
         state.afterCollapsibleSpace = false;
         out.push(child);

@@ -114,7 +114,7 @@ function placeLines(flow: LinesFlow, start: InlineResume, top: number, initial: 
     const placed = next !== undefined ? { line: next, x: 0, y, state } : lineAt(flow, at, y, state);
     state = placed.state;
     const fragment = offsetFragment(placed.line.fragment, frame.contentX + placed.x, placed.y);
-    const afterLine = anchorsOfLine(flow, placed.line, frame.contentX + placed.x, placed.y, { ...state, waiting: [] });
+    const afterLine = anchorsOfLine(flow, placed.line, placed.y, { ...state, waiting: [] });
     const belowLine = placeWaiting(flow, [...state.waiting, ...afterLine.waiting], placed.y + placed.line.height, afterLine);
     state = belowLine;
     lines.push({ line: placed.line, fragment, y: placed.y, after: state });
@@ -212,7 +212,7 @@ function placeFloatAt(flow: LinesFlow, box: OutOfFlowBox, minTop: number, state:
 }
 
 /** Anchors of a line: floats not placed beside it wait below it; absolute and fixed boxes get the line's start as static position. */
-function anchorsOfLine(flow: LinesFlow, line: InlineLine, x: number, y: number, state: LinesState): LinesState {
+function anchorsOfLine(flow: LinesFlow, line: InlineLine, y: number, state: LinesState): LinesState {
   let next = state;
   for (const piece of line.pieces) {
     if (piece.kind !== 'anchor') continue;
@@ -220,7 +220,11 @@ function anchorsOfLine(flow: LinesFlow, line: InlineLine, x: number, y: number, 
     if (box.scheme === 'float') {
       if (!flow.placedFloats.has(box)) next = { ...next, waiting: [...next.waiting, box] };
     } else if (flow.frame.mode === 'layout') {
-      const pending = { placeholder: box, staticX: x, staticY: y };
+      // Its style is blockified by now, so it goes below the line it stands in, as a block-level
+      // box would (CSS2 §10.3.7); the static position of a box that was inline-level is not kept.
+      const staticY = line.height === 0 ? y : y + line.height;
+      const frame = flow.frame;
+      const pending = { placeholder: box, staticX: frame.contentX, staticY, staticRight: frame.contentX + frame.contentWidth };
       next = box.scheme === 'absolute'
         ? { ...next, positioned: [...next.positioned, pending] }
         : { ...next, pageContent: [...next.pageContent, { kind: 'fixed', ...pending }] };

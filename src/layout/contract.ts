@@ -75,10 +75,12 @@ export interface PendingPositioned {
   /** Static position (CSS2 §10.3.7): the margin-box top-left the box would have had in flow, in the result's frame. */
   readonly staticX: number;
   readonly staticY: number;
+  /** The right edge of the static position's containing block, for right-to-left static positions. */
+  readonly staticRight: number;
 }
 
 /** Content for the page rather than the box: `position: fixed` boxes (repeated on every page). */
-export type PageContent = { readonly kind: 'fixed'; readonly placeholder: OutOfFlowBox; readonly staticX: number; readonly staticY: number };
+export type PageContent = { readonly kind: 'fixed' } & PendingPositioned;
 
 export interface Baselines {
   /** Alphabetic baselines of the first and last line boxes, from the border-box top (CSS Inline 3 §4.1). */

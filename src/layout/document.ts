@@ -86,7 +86,8 @@ function withFixedBoxes(pages: PageLayout[], fixed: readonly { content: PageCont
     const area = pageArea(page.index, ctx, page.blank);
     const boxes = fixed.map(({ content, page: origin }) => {
       const from = pageArea(origin, ctx);
-      const pending = { ...content, staticX: content.staticX - from.x + area.x, staticY: content.staticY - from.y + area.y };
+      const dx = area.x - from.x;
+      const pending = { ...content, staticX: content.staticX + dx, staticRight: content.staticRight + dx, staticY: content.staticY - from.y + area.y };
       return layoutAbsolute(pending, area, ctx);
     });
     return { ...page, children: [...page.children, ...boxes] };

@@ -61,7 +61,8 @@ export function layoutFloat(placeholder: OutOfFlowBox, request: FloatRequest, ct
   if (page !== undefined && !page.atTop && at.y + height > page.bottom + 0.01) return undefined;
   // laid out with its border box at (marginLeft, marginTop) of the origin: move it into place
   const fragment = offsetFragment(laid.fragment, at.x + margins.left - laid.fragment.x, at.y + margins.top - laid.fragment.y);
-  const shift = (p: PendingPositioned): PendingPositioned => ({ ...p, staticX: p.staticX + fragment.x - laid.fragment.x, staticY: p.staticY + fragment.y - laid.fragment.y });
+  const dx = fragment.x - laid.fragment.x;
+  const shift = (p: PendingPositioned): PendingPositioned => ({ ...p, staticX: p.staticX + dx, staticRight: p.staticRight + dx, staticY: p.staticY + fragment.y - laid.fragment.y });
   return {
     fragment,
     marginBox: { x: at.x, y: at.y, width, height },

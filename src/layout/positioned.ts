@@ -87,6 +87,8 @@ interface AxisInput {
   readonly containing: number;
   /** Static position of the margin box's start, from the containing block's start. */
   readonly staticStart: number;
+  /** Right-to-left static position: where the margin box's end goes (CSS2 §10.3.7), from the containing block's start. */
+  readonly staticEnd?: number | undefined;
   /** The end offset wins an over-constrained axis (right in rtl). */
   readonly endWins: boolean;
 }
@@ -119,6 +121,7 @@ export function solveAxis(input: AxisInput, contentSize: number): AxisSolution {
   const me = input.marginEnd === 'auto' ? 0 : input.marginEnd;
   if (start !== undefined) return { start, marginStart: ms, size: input.size };
   if (end !== undefined) return { start: containing - end - me - size - ms, marginStart: ms, size: input.size };
+  if (input.staticEnd !== undefined) return { start: input.staticEnd - size - me - ms, marginStart: ms, size: input.size };
   return { start: input.staticStart, marginStart: ms, size: input.size };
 }
 
@@ -136,6 +139,7 @@ export function layoutAbsolute(pending: PendingPositioned, block: ContainingBloc
     size: borderBoxSize(style, 'width', block.width, edgesX),
     marginStart: margin(style.marginLeft), marginEnd: margin(style.marginRight),
     containing: block.width, staticStart: pending.staticX - block.x, endWins: block.direction === 'rtl',
+    staticEnd: style.direction === 'rtl' ? pending.staticRight - block.x : undefined,
   };
   const vertical: AxisInput = {
     start: resolveSize(style.top, block.height), end: resolveSize(style.bottom, block.height),

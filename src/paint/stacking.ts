@@ -139,7 +139,8 @@ function createsStackingContext(style: ComputedStyle): boolean {
 }
 
 function isAtomicInline(f: BoxFragment): boolean {
-  return (f.box.kind === 'block' || f.box.kind === 'replaced') && f.box.outer === 'inline';
+  const box = f.box;
+  return (box.kind === 'block' || box.kind === 'replaced' || box.kind === 'flex' || box.kind === 'grid' || box.kind === 'table-wrapper') && box.outer === 'inline';
 }
 
 /** Paints a box as a stacking context (or atomically, as if it were one). */

@@ -96,6 +96,16 @@ describe('absolute positioning: insets, sizes and margins (CSS2 §10.3.7, §10.6
       .toEqual({ a: '85,42 20x10' });
   });
 
+  it('puts the static position on the right in right-to-left content', async () => {
+    expect(await geometry(`<div dir=rtl style="position:relative;width:100px"><div id=a style="position:absolute;width:20px;height:10px"></div></div>`, ['a']))
+      .toEqual({ a: '80,0 20x10' });
+  });
+
+  it('puts a block-level box standing in a line below that line', async () => {
+    expect(await geometry('<div style="position:relative">abc <div id=a style="position:absolute;width:5px;height:5px"></div></div>', ['a']))
+      .toEqual({ a: '0,10 5x5' });
+  });
+
   it('resolves percentage insets and sizes against the padding box', async () => {
     expect(await geometry(`${CB}<div id=a style="position:absolute;left:10%;top:50%;width:50%;height:10%"></div></div>`, ['a']))
       .toEqual({ a: '74,70 95x9' });
