@@ -20,6 +20,9 @@ import type { Attachment, FacturXProfile, PdfAConformance, SignatureOptions } fr
 const USAGE = `usage: octavo render TEMPLATE.html [options]
 
   --data FILE|-          JSON payload (file, or - for stdin); default {}
+  --strict               a field the payload lacks is an error (default: prints nothing)
+  --max-pages N          fail when the document would have more than N pages (default 1000)
+  --timeout SECONDS      fail when rendering takes longer (default: no limit)
   --out FILE|-           output PDF (or - for stdout); default TEMPLATE with .pdf
   --root DIR             sandbox root for resources; must contain the template's folder
   --user-password P      password to open the PDF
@@ -53,6 +56,9 @@ const ALGORITHMS: readonly EncryptionAlgorithm[] = ['aes-256', 'aes-128', 'rc4-1
 
 const OPTIONS = {
   data: { type: 'string' },
+  strict: { type: 'boolean' },
+  'max-pages': { type: 'string' },
+  timeout: { type: 'string' },
   out: { type: 'string', short: 'o' },
   root: { type: 'string' },
   'user-password': { type: 'string' },
@@ -158,6 +164,7 @@ interface RenderArgs {
   readonly root: string | undefined;
   readonly encryption: EncryptionOptions | undefined;
   readonly deterministic: boolean;
+  readonly limits: RenderLimits;
   /** PDF/A, tagging, attachments, Factur-X, signature flags (undefined when none is given). */
   readonly output: OutputArgs | undefined;
 }
@@ -207,6 +214,7 @@ export function parseRenderArgs(args: readonly string[]): RenderArgs {
     root: values.root,
     encryption: encryptionOf(values),
     deterministic: values.deterministic ?? false,
+    limits: limitsOf(values),
     output: outputOf(values),
   };
 }
@@ -261,6 +269,7 @@ async function renderCommand(args: RenderArgs, io: CliIo): Promise<number> {
   if (root !== undefined) checkRoot(root, baseDir);
 
   const options: RenderOptions = { template, data, baseDir, templateName: args.template, deterministic: args.deterministic };
+  if (args.limits.strict) options.strict = true;
   if (root !== undefined) options.root = root;
   if (args.encryption !== undefined) options.encryption = args.encryption;
   if (args.output !== undefined) await applyOutput(options, args.output, io.cwd);
@@ -268,9 +277,11 @@ async function renderCommand(args: RenderArgs, io: CliIo): Promise<number> {
   // the engine is loaded only once the inputs are known to be good (fast usage errors)
   const { createEngine, formatDiagnostic, isOctavoError } = await import('../../index.js');
   const started = performance.now();
+  const engineOptions = args.limits.maxPages === undefined ? {} : { limits: { maxPages: args.limits.maxPages } };
   let result;
   try {
-    result = await createEngine().renderDetailed(options);
+    result = args.limits.timeoutMs === undefined ? await createEngine(engineOptions).renderDetailed(options)
+      : await (await import('../render-thread.js')).renderInThread(options, engineOptions, args.limits.timeoutMs);
   } catch (error) {
     if (!isOctavoError(error)) throw error;
     io.stderr.write(`octavo: ${error.location === undefined ? '' : `${error.location}: `}${error.message}\n`);
@@ -292,6 +303,29 @@ async function renderCommand(args: RenderArgs, io: CliIo): Promise<number> {
   const ms = Math.round(performance.now() - started);
   io.stdout.write(`${out}: ${result.pages} page${result.pages === 1 ? '' : 's'}, ${result.pdf.byteLength} bytes, ${ms} ms\n`);
   return 0;
+}
+
+/** `--strict`, `--max-pages`, `--timeout`: shared by render, check, preview and batch. */
+export interface RenderLimits {
+  readonly strict: boolean;
+  readonly maxPages?: number;
+  readonly timeoutMs?: number;
+}
+
+function positiveNumber(flag: string, text: string, integer: boolean): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new UsageError(`--${flag}: expected a positive ${integer ? 'whole ' : ''}number, got '${text}'`);
+  }
+  return value;
+}
+
+export function limitsOf(values: { strict?: boolean; 'max-pages'?: string; timeout?: string }): RenderLimits {
+  return {
+    strict: values.strict ?? false,
+    ...(values['max-pages'] === undefined ? {} : { maxPages: positiveNumber('max-pages', values['max-pages'], true) }),
+    ...(values.timeout === undefined ? {} : { timeoutMs: Math.round(positiveNumber('timeout', values.timeout, false) * 1000) }),
+  };
 }
 
 const command: CliCommand = {
