@@ -18,8 +18,8 @@ import { OctavoError } from '../errors.js';
 import type { SourceLocation } from '../errors.js';
 import type { AstNode } from './ast.js';
 import { checkTemplate } from './check.js';
-import type { LexerState } from './errors.js';
-import { parseError, problemError, runtimeError } from './errors.js';
+import { problemError, runtimeError } from './errors.js';
+import { parse } from './parse.js';
 import { toHandlebarsHelper } from './helpers/define.js';
 import { BUILTIN_ARITY, OCTAVO_HELPERS } from './helpers/index.js';
 import type { HelperSettings } from './helpers/settings.js';
@@ -93,19 +93,6 @@ function createEnvironment(): HandlebarsEnvironment {
     return options.fn(this);
   });
   return env;
-}
-
-/** The jison parser Handlebars shares between environments (its lexer holds the error position). */
-function sharedLexer(): LexerState | undefined {
-  return (Handlebars as unknown as { Parser?: { lexer?: LexerState } }).Parser?.lexer;
-}
-
-function parse(source: string, name: string): AstNode {
-  try {
-    return Handlebars.parse(source) as unknown as AstNode;
-  } catch (error) {
-    throw parseError(error, sharedLexer(), name, source);
-  }
 }
 
 function compileSource(env: HandlebarsEnvironment, source: string, name: string, strict: boolean): CompiledTemplate {

@@ -12,7 +12,7 @@ import { basename, dirname, extname, isAbsolute, relative, resolve, sep } from '
 import { parseArgs } from 'node:util';
 import type { CliCommand, CliIo } from '../command.js';
 import { UsageError } from '../command.js';
-import { parseJson } from '../json-error.js';
+import { InputError, readData, readTemplate } from '../inputs.js';
 import { fsReason, writeFileAtomic, writeStream } from '../output-file.js';
 import type { EncryptionAlgorithm, EncryptionOptions, Permissions, RenderOptions } from '../../index.js';
 import type { Attachment, FacturXProfile, PdfAConformance, SignatureOptions } from '../../options.js';
@@ -169,9 +169,6 @@ interface RenderArgs {
   readonly output: OutputArgs | undefined;
 }
 
-/** A problem with the command's inputs: printed without usage text, exit code 2. */
-class InputError extends Error {}
-
 function parseDeny(list: string): Permissions {
   const permissions: Permissions = {};
   for (const item of list.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean)) {
@@ -226,28 +223,6 @@ export function defaultOutput(template: string): string {
     ? `${template.slice(0, -extension.length)}.pdf` : `${template}.pdf`;
 }
 
-async function readStdin(stdin: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-async function readData(spec: string | undefined, io: CliIo): Promise<unknown> {
-  if (spec === undefined) return {};
-  let text: string;
-  try {
-    text = spec === '-' ? await readStdin(io.stdin) : await readFile(resolve(io.cwd, spec), 'utf8');
-  } catch (error) {
-    throw new InputError(`cannot read data file '${spec}': ${fsReason(error)}`);
-  }
-  const result = parseJson(text);
-  if (!result.ok) {
-    const name = spec === '-' ? '<stdin>' : spec;
-    throw new InputError(`invalid JSON in data file '${name}' at ${result.error.line}:${result.error.column}: ${result.error.message}`);
-  }
-  return result.value;
-}
-
 function checkRoot(root: string, folder: string): void {
   const rel = relative(root, folder);
   if (rel !== '' && (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel))) {
@@ -257,12 +232,7 @@ function checkRoot(root: string, folder: string): void {
 
 async function renderCommand(args: RenderArgs, io: CliIo): Promise<number> {
   const templatePath = resolve(io.cwd, args.template);
-  let template: string;
-  try {
-    template = await readFile(templatePath, 'utf8');
-  } catch (error) {
-    throw new InputError(`cannot read template file '${args.template}': ${fsReason(error)}`);
-  }
+  const template = await readTemplate(templatePath, args.template);
   const data = await readData(args.data, io);
   const baseDir = dirname(templatePath);
   const root = args.root === undefined ? undefined : resolve(io.cwd, args.root);
