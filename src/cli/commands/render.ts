@@ -23,6 +23,10 @@ const USAGE = `usage: octavo render TEMPLATE.html [options]
   --strict               a field the payload lacks is an error (default: prints nothing)
   --max-pages N          fail when the document would have more than N pages (default 1000)
   --timeout SECONDS      fail when rendering takes longer (default: no limit)
+  --batch FILE.ndjson    one PDF per line of FILE (a JSON payload per line), on every core
+  --out-dir DIR          where --batch writes its PDFs
+  --name-field PATH      name each PDF after this payload field (e.g. invoice.number);
+                         default: the line number
   --out FILE|-           output PDF (or - for stdout); default TEMPLATE with .pdf
   --root DIR             sandbox root for resources; must contain the template's folder
   --user-password P      password to open the PDF
@@ -59,6 +63,9 @@ const OPTIONS = {
   strict: { type: 'boolean' },
   'max-pages': { type: 'string' },
   timeout: { type: 'string' },
+  batch: { type: 'string' },
+  'out-dir': { type: 'string' },
+  'name-field': { type: 'string' },
   out: { type: 'string', short: 'o' },
   root: { type: 'string' },
   'user-password': { type: 'string' },
@@ -165,6 +172,7 @@ interface RenderArgs {
   readonly encryption: EncryptionOptions | undefined;
   readonly deterministic: boolean;
   readonly limits: RenderLimits;
+  readonly batch: { readonly file: string; readonly outDir: string; readonly nameField: string | undefined } | undefined;
   /** PDF/A, tagging, attachments, Factur-X, signature flags (undefined when none is given). */
   readonly output: OutputArgs | undefined;
 }
@@ -212,6 +220,7 @@ export function parseRenderArgs(args: readonly string[]): RenderArgs {
     encryption: encryptionOf(values),
     deterministic: values.deterministic ?? false,
     limits: limitsOf(values),
+    batch: batchOf(values),
     output: outputOf(values),
   };
 }
@@ -290,6 +299,16 @@ function positiveNumber(flag: string, text: string, integer: boolean): number {
   return value;
 }
 
+function batchOf(values: { batch?: string; 'out-dir'?: string; 'name-field'?: string; data?: string; out?: string }): RenderArgs['batch'] {
+  if (values.batch === undefined) {
+    if (values['out-dir'] !== undefined || values['name-field'] !== undefined) throw new UsageError('--out-dir and --name-field go with --batch');
+    return undefined;
+  }
+  if (values['out-dir'] === undefined) throw new UsageError('--batch needs --out-dir DIR');
+  if (values.data !== undefined || values.out !== undefined) throw new UsageError('--batch reads its payloads from the NDJSON file: drop --data and --out');
+  return { file: values.batch, outDir: values['out-dir'], nameField: values['name-field'] };
+}
+
 export function limitsOf(values: { strict?: boolean; 'max-pages'?: string; timeout?: string }): RenderLimits {
   return {
     strict: values.strict ?? false,
@@ -304,6 +323,17 @@ const command: CliCommand = {
   async run(args, io) {
     const parsed = parseRenderArgs(args);
     try {
+      if (parsed.batch !== undefined) {
+        if (parsed.output !== undefined || parsed.limits.strict || parsed.root !== undefined) {
+          throw new UsageError('--batch does not take --strict, --root or the PDF/A, attachment and signature flags yet');
+        }
+        const { runBatch } = await import('../batch.js');
+        return await runBatch({
+          template: parsed.template, templatePath: resolve(io.cwd, parsed.template), batch: parsed.batch.file,
+          outDir: parsed.batch.outDir, nameField: parsed.batch.nameField, maxPages: parsed.limits.maxPages,
+          timeoutMs: parsed.limits.timeoutMs, encryption: parsed.encryption,
+        }, io);
+      }
       return await renderCommand(parsed, io);
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
