@@ -42,7 +42,6 @@ describe('octavo render --batch', () => {
     expect(files).toContain('INV-1000.pdf');
     expect(qpdfCheck(join(dir, 'out', 'INV-7.pdf')).ok).toBe(true);
     expect(pdfText(join(dir, 'out', 'INV-7.pdf'))).toMatch(/Invoice INV-7[\s\S]*Design: €360\.00[\s\S]*Total €369\.50/);
-    // eslint-disable-next-line no-console
     console.log(`batch of 1,000 invoices: ${summary.trim()}`);
   }, 600_000);
 
