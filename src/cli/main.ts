@@ -7,6 +7,7 @@ import { UsageError } from './command.js';
 const COMMANDS: Readonly<Record<string, string>> = {
   render: './commands/render.js',
   check: './commands/check.js',
+  preview: './commands/preview.js',
   gallery: './commands/gallery.js',
   serve: './commands/serve.js',
   workspace: './commands/workspace.js',

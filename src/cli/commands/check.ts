@@ -7,7 +7,7 @@
  * Exit 1 when there are errors, 0 with only warnings (2 for usage errors).
  */
 import { dirname, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { CliCommand, CliIo } from '../command.js';
 import { UsageError } from '../command.js';
@@ -122,9 +122,10 @@ function fromDiagnostic(diagnostic: Diagnostic, trial: TrialSource): Finding {
   const message = diagnostic.message.split(trial.folderUrl).join('');
   const guess = column === undefined && (file === undefined || file === trial.name) ? locate(diagnostic.message, trial) : undefined;
   const found = guess !== undefined && (line === undefined || guess.line === line) ? guess : undefined;
+  const folder = fileURLToPath(trial.folderUrl);
   return {
     severity: 'warning', code, message,
-    file: file ?? trial.name,
+    file: file === undefined ? trial.name : file.startsWith(folder) ? file.slice(folder.length) : file,
     ...(found ?? { ...(line === undefined ? {} : { line }), ...(column === undefined ? {} : { column }) }),
     hint: HINTS[code],
   };
