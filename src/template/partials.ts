@@ -27,6 +27,18 @@ export interface PartialTemplate {
 
 export type PartialFunction = (context: unknown, options?: unknown) => string;
 
+/** Partial calls of a compiled template, found once (compiled templates are cached and immutable). */
+const referencesOf = new WeakMap<AstNode, readonly PartialReference[]>();
+
+function references(ast: AstNode): readonly PartialReference[] {
+  let found = referencesOf.get(ast);
+  if (found === undefined) {
+    found = partialReferences(ast);
+    referencesOf.set(ast, found);
+  }
+  return found;
+}
+
 const EXTENSIONS = ['.html', '.hbs', '.handlebars'];
 /** Names that map to a file inside `partials/` (no `..`, no absolute paths). */
 const SAFE_NAME = /^[A-Za-z0-9_][\w-]*(\/[A-Za-z0-9_][\w-]*)*$/;
@@ -72,7 +84,7 @@ export async function resolvePartials(
   compile: (source: string, file: string) => PartialTemplate,
 ): Promise<Record<string, PartialFunction>> {
   const resolved: Record<string, PartialFunction> = {};
-  const queue: { reference: PartialReference; from: string }[] = partialReferences(root.ast).map((reference) => ({ reference, from: rootFile }));
+  const queue: { reference: PartialReference; from: string }[] = references(root.ast).map((reference) => ({ reference, from: rootFile }));
   for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
     const { name, node } = item.reference;
     if (Object.hasOwn(resolved, name)) continue;
@@ -83,7 +95,7 @@ export async function resolvePartials(
     }
     const entry = compile(found.source, found.file);
     resolved[name] = wrap(entry, found.file);
-    for (const reference of partialReferences(entry.ast)) queue.push({ reference, from: found.file });
+    for (const reference of references(entry.ast)) queue.push({ reference, from: found.file });
   }
   return resolved;
 }
