@@ -110,8 +110,8 @@ function shapingSummary(first, after) {
 }
 
 /** The invoice's text runs, in document order, from the filled template (no layout). */
-function invoiceStrings(request) {
-  const html = createTemplateCache().render(request.template, request.data, 'invoice');
+async function invoiceStrings(request) {
+  const html = await createTemplateCache().render({ source: request.template, data: request.data, name: 'invoice' });
   const body = html.replace(/<head>[\s\S]*?<\/head>/i, '');
   const entities = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: '\u00a0' };
   return body.split(/<[^>]*>/)
@@ -173,7 +173,7 @@ const firstRender = bookEngine.fontStats;
 const bookRun = await warm(bookEngine, book, Math.max(5, Math.round(ITERATIONS / 5)));
 const afterWarm = bookEngine.fontStats;
 const reportRun = await warm(engine, report, Math.max(5, Math.round(ITERATIONS / 5)));
-const strings = invoiceStrings(invoice);
+const strings = await invoiceStrings(invoice);
 const floor = await floorTimes(strings, ITERATIONS);
 const coldRun = cold();
 

@@ -9,7 +9,8 @@ export type DiagnosticCode =
   | 'html'                 // HTML that had to be repaired, or an element octavo does not render
   | 'font'                 // a font that could not be loaded, or a missing glyph run
   | 'resource'             // an image/stylesheet that could not be loaded (non-fatal)
-  | 'layout';              // content that could not be laid out as asked (e.g. overflow)
+  | 'layout'               // content that could not be laid out as asked (e.g. overflow)
+  | 'template';            // a template's own {{log}} output
 
 export interface Diagnostic extends SourceLocation {
   readonly severity: 'warning';

@@ -106,6 +106,12 @@ export interface RenderOptions {
   root?: string;
   /** Name of the template file, used in error locations. */
   templateName?: string;
+  /** A missing field is a `template_runtime` error instead of printing nothing (default false). */
+  strict?: boolean;
+  /** Default locale of the formatting helpers (default: the template's `<html lang>`, else en-US). */
+  locale?: string;
+  /** Default time zone of `formatDate` (default: `<html data-time-zone>`, else UTC). */
+  timeZone?: string;
   /** A loader that replaces the file-system one (e.g. with a network allowlist). */
   resources?: ResourceLoader;
   encryption?: EncryptionOptions;
@@ -132,6 +138,8 @@ export interface EngineOptions {
   /** Default loader for every render of this engine. */
   resources?: ResourceLoader;
   limits?: Limits;
+  /** Partials every template of this engine can call as `{{> name}}` (name -> Handlebars source). */
+  partials?: Record<string, string>;
   /** Defaults merged under each render's options. */
   defaults?: Partial<Omit<RenderOptions, 'template' | 'data'>>;
 }

@@ -55,6 +55,7 @@ interface EngineState {
   readonly templates: TemplateCache;
   readonly stylesheets: StylesheetCache;
   readonly fonts: FontRegistry;
+  readonly partials: ReadonlyMap<string, string>;
 }
 
 export function createEngine(options: EngineOptions = {}): Engine {
@@ -67,6 +68,7 @@ export function createInternalEngine(options: EngineOptions = {}): InternalEngin
     templates: createTemplateCache(),
     stylesheets: createStylesheetCache(),
     fonts: createFontRegistry({ extraFonts: options.fonts ?? [] }),
+    partials: new Map(Object.entries(options.partials ?? {})),
   };
   return {
     render: async (request) => (await renderDocument(state, request)).pdf,
@@ -105,10 +107,22 @@ async function layoutRequest(state: EngineState, request: RenderOptions, diagnos
   if (Buffer.byteLength(options.template, 'utf8') > limits.maxTemplateBytes) {
     throw new OctavoError('limit_exceeded', `template is larger than ${limits.maxTemplateBytes} bytes`);
   }
-  const html = state.templates.render(options.template, options.data ?? {}, sourceName);
+  const resources = createResourceContext(options, state.options.resources, limits);
+  const html = await state.templates.render({
+    source: options.template,
+    data: options.data ?? {},
+    name: sourceName,
+    ...(options.strict === undefined ? {} : { strict: options.strict }),
+    ...(options.locale === undefined ? {} : { locale: options.locale }),
+    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
+    partials: {
+      ...(resources.baseUrl === undefined ? {} : { readFile: resources.loadText }),
+      registered: state.partials,
+    },
+    log: (message, where) => diagnostics.warn('template', `{{log}}: ${message}`, where),
+  });
   const dom = parseHtml(html, sourceName);
 
-  const resources = createResourceContext(options, state.options.resources, limits);
   const sheets = await collectStylesheets(dom, { baseUrl: resources.baseUrl, loadText: resources.loadText, cache: state.stylesheets, diagnostics });
   const styled = cascade(dom, sheets, { diagnostics });
   const boxes = buildBoxTree(dom, styled, { baseUrl: resources.baseUrl, diagnostics });

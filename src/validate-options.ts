@@ -12,7 +12,7 @@ import { facturXFileName } from './pdf/facturx.js';
 import { loadSigner } from './pdf/signer.js';
 
 const RENDER_KEYS = [
-  'template', 'data', 'baseDir', 'root', 'templateName', 'resources', 'encryption', 'metadata', 'deterministic', 'compress',
+  'template', 'data', 'baseDir', 'root', 'templateName', 'strict', 'locale', 'timeZone', 'resources', 'encryption', 'metadata', 'deterministic', 'compress',
   'pdfa', 'attachments', 'facturx', 'tagged', 'signature',
 ] as const;
 const ENCRYPTION_KEYS = ['userPassword', 'ownerPassword', 'permissions', 'algorithm'] as const;
@@ -58,6 +58,9 @@ export function validateRenderOptions(options: RenderOptions): RenderOptions {
   optionalString(record['root'], 'root');
   optionalString(record['templateName'], 'templateName');
   optionalBoolean(record['deterministic'], 'deterministic');
+  optionalBoolean(record['strict'], 'strict');
+  optionalString(record['locale'], 'locale');
+  optionalString(record['timeZone'], 'timeZone');
   optionalBoolean(record['compress'], 'compress');
   validateSandbox(options);
   validateLoader(record['resources']);

@@ -6,6 +6,8 @@ import { UsageError } from './command.js';
 /** Command name -> module (loaded lazily so `octavo render` never loads the service). */
 const COMMANDS: Readonly<Record<string, string>> = {
   render: './commands/render.js',
+  check: './commands/check.js',
+  preview: './commands/preview.js',
   gallery: './commands/gallery.js',
   serve: './commands/serve.js',
   workspace: './commands/workspace.js',

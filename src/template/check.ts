@@ -1,8 +1,9 @@
 /**
  * Static checks of a parsed template, before it is compiled: every helper call names a known
- * helper with an accepted number of arguments, partials are only the template's own inline
- * partials (no file access), and no decorator other than `*inline` is used. Problems are
- * `template_syntax` errors at the offending mustache, found even in branches the data never takes.
+ * helper with an accepted number of arguments, partials are named literally (so they can be
+ * resolved before the run, ./partials.ts), and no decorator other than `*inline` is used. Problems
+ * are `template_syntax` errors at the offending mustache, found even in branches the data never takes.
+ * A mustache without arguments is a field lookup, whatever its name (./rewrite.ts).
  */
 import type { AstNode, CallNode } from './ast.js';
 import { simpleName, walk } from './ast.js';
@@ -41,15 +42,13 @@ function checkArity(node: CallNode, name: string): TemplateProblem | undefined {
   const expected = arity.minArgs === arity.maxArgs ? plural(arity.minArgs, 'argument')
     : arity.maxArgs === Infinity ? `at least ${plural(arity.minArgs, 'argument')}`
       : `${arity.minArgs} to ${arity.maxArgs} arguments`;
-  const hint = count === 0 && node.type === 'MustacheStatement'
-    ? `'${name}' is a helper; to print a data field of that name write {{this.${name}}}` : undefined;
-  return at(node, `helper '${name}' expects ${expected}, got ${count}`, hint);
+  return at(node, `helper '${name}' expects ${expected}, got ${count}`);
 }
 
 function checkHash(node: CallNode, name: string): TemplateProblem | undefined {
   const pairs = node.hash?.pairs ?? [];
   if (pairs.length === 0) return undefined;
-  const accepted = OCTAVO_HELPERS.get(name)?.hashKeys ?? [];
+  const accepted = (OCTAVO_HELPERS.get(name) ?? BUILTIN_ARITY.get(name))?.hashKeys ?? [];
   const unknown = pairs.find((pair) => !accepted.includes(pair.key));
   if (unknown === undefined) return undefined;
   const known = accepted.length > 0 ? `; it accepts ${accepted.join(', ')}` : '';
@@ -64,6 +63,9 @@ function checkCall(node: CallNode): TemplateProblem | undefined {
     return isCall ? at(node, `'${String(original ?? '?')}' is not a helper, so it cannot take arguments`) : undefined;
   }
   const known = OCTAVO_HELPERS.has(name) || BUILTIN_ARITY.has(name);
+  // without arguments a mustache prints a field, even one named like a helper
+  const fieldLookup = !isCall && (node.type === 'MustacheStatement' || !BUILTIN_ARITY.has(name));
+  if (fieldLookup && node.type !== 'SubExpression') return undefined;
   if (!known) {
     return isCall ? at(node, `unknown helper '${name}'`, `available helpers: ${[...BUILTIN_ARITY.keys(), ...OCTAVO_HELPERS.keys()].join(', ')}`) : undefined;
   }
@@ -82,22 +84,48 @@ function inlinePartials(ast: AstNode): Set<string> {
   return names;
 }
 
-function checkPartial(node: CallNode, inline: ReadonlySet<string>): TemplateProblem | undefined {
-  const name = node.name as (AstNode & { original?: unknown; value?: unknown }) | undefined;
-  const literal = name?.type === 'PathExpression' ? name.original : name?.value;
-  if (typeof literal === 'string' && inline.has(literal)) return undefined;
-  return at(node, typeof literal === 'string' ? `unknown partial '${literal}'` : 'dynamic partials are not supported',
-    'octavo never loads partials from files; define them in the template with {{#*inline "name"}}...{{/inline}}');
+/** The literal name of a partial call (`{{> header}}`, `{{> "page-header"}}`), undefined when dynamic. */
+function partialName(node: CallNode): string | undefined {
+  const name = node.name as (AstNode & { original?: unknown; value?: unknown; data?: boolean }) | undefined;
+  if (name?.type === 'PathExpression') return name.data === true ? `@${String(name.original)}` : String(name.original);
+  return typeof name?.value === 'string' ? name.value : undefined;
+}
+
+export interface PartialReference {
+  readonly name: string;
+  readonly node: AstNode;
+}
+
+/** Partials a template calls that it does not define inline (to be found in files or the engine). */
+export function partialReferences(ast: AstNode): PartialReference[] {
+  const inline = inlinePartials(ast);
+  const references: PartialReference[] = [];
+  walk(ast, (node) => {
+    if (!PARTIALS.has(node.type)) return;
+    const name = partialName(node as CallNode);
+    if (name === undefined || inline.has(name) || name.startsWith('@')) return;
+    references.push({ name, node });
+  });
+  return references;
+}
+
+function checkPartial(node: CallNode): TemplateProblem | undefined {
+  if (partialName(node) !== undefined) return undefined;
+  return at(node, 'dynamic partials are not supported', 'name the partial: {{> header}} or {{> "page-header"}}');
+}
+
+/** A problem at a node (for callers that find problems of their own, such as missing partials). */
+export function problemAt(node: AstNode, message: string, hint?: string): TemplateProblem {
+  return at(node, message, hint);
 }
 
 /** All problems of a template, in source order (the renderer reports the first). */
 export function checkTemplate(ast: AstNode): TemplateProblem[] {
   const problems: TemplateProblem[] = [];
-  const inline = inlinePartials(ast);
   walk(ast, (node) => {
     let problem: TemplateProblem | undefined;
     if (CALLS.has(node.type)) problem = checkCall(node as CallNode);
-    else if (PARTIALS.has(node.type)) problem = checkPartial(node as CallNode, inline);
+    else if (PARTIALS.has(node.type)) problem = checkPartial(node as CallNode);
     else if (DECORATORS.has(node.type) && simpleName((node as CallNode).path) !== 'inline') {
       problem = at(node, 'decorators are not supported (only {{#*inline}} partials)');
     }

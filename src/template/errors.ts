@@ -10,6 +10,9 @@ import type { AstNode, CallNode } from './ast.js';
 import { isPath, walk } from './ast.js';
 import type { TemplateProblem } from './check.js';
 import { HelperError } from './helpers/define.js';
+import type { BlockProblem } from './blocks.js';
+import { closingTag, findBlockProblem } from './blocks.js';
+import { writtenPath } from './rewrite.js';
 
 interface HandlebarsException extends Error {
   readonly lineNumber?: number;
@@ -23,7 +26,7 @@ export interface LexerState {
 
 const STRICT_MISSING = /^"(.+)" not defined in .*$/s;
 const LOCATION_SUFFIX = / - \d+:\d+$/;
-const MISSING_HINT = 'every field a template prints must exist in the data; for optional fields write '
+const MISSING_HINT = 'strict mode: every field a template prints must exist in the data; for optional fields write '
   + '{{default field ""}} or wrap them in {{#if field}}...{{/if}}';
 
 export function problemError(problem: TemplateProblem, file: string): OctavoError {
@@ -35,10 +38,27 @@ export function problemError(problem: TemplateProblem, file: string): OctavoErro
   });
 }
 
+/** A block structure problem in words, located at the block that is opened and not (properly) closed. */
+function blockError(problem: BlockProblem, file: string, cause: unknown): OctavoError {
+  const { open } = problem;
+  const where = { file, line: open.line, column: open.column, cause };
+  if (problem.kind === 'unclosed') {
+    return new OctavoError('template_syntax', `${open.display} is never closed`, { ...where, hint: `add ${closingTag(open)} where the block ends` });
+  }
+  const { close } = problem;
+  return new OctavoError('template_syntax',
+    `${open.display} is closed by ${close.display} at line ${close.line}, column ${close.column}`,
+    { ...where, hint: `close ${open.display} with ${closingTag(open)} before ${close.display}` });
+}
+
 /** A failure of `Handlebars.parse` (syntax). */
-export function parseError(error: unknown, lexer: LexerState | undefined, file: string): OctavoError {
+export function parseError(error: unknown, lexer: LexerState | undefined, file: string, source: string): OctavoError {
   const exception = error as HandlebarsException;
   const raw = error instanceof Error ? error.message : String(error);
+  if (raw.includes(" doesn't match ") || /got 'EOF'/.test(raw)) {
+    const problem = findBlockProblem(source);
+    if (problem !== undefined) return blockError(problem, file, error);
+  }
   if (typeof exception.lineNumber === 'number') {
     return new OctavoError('template_syntax', raw.replace(LOCATION_SUFFIX, ''), {
       file, line: exception.lineNumber, column: (exception.column ?? 0) + 1, cause: error,
@@ -86,7 +106,7 @@ function mustacheAt(ast: AstNode, line: number, column: number): { line: number;
     const path = (node as CallNode).path;
     const start = path?.loc?.start;
     if (found === undefined && node.loc !== undefined && start !== undefined && start.line === line && start.column === column) {
-      found = { line: node.loc.start.line, column: node.loc.start.column + 1, ...(isPath(path) ? { path: path.original } : {}) };
+      found = { line: node.loc.start.line, column: node.loc.start.column + 1, ...(isPath(path) ? { path: writtenPath(path) } : {}) };
     }
   });
   return found ?? { line, column: column + 1 };
@@ -117,7 +137,7 @@ export function runtimeError(error: unknown, ast: AstNode, file: string): Octavo
   if (missing !== null) {
     // name the whole path as written ("customer.name"), not only its last segment
     const name = path !== undefined && path.split('.').includes(missing[1] ?? '') ? path : missing[1];
-    return new OctavoError('template_runtime', `"${name}" is not defined (neither a data field nor a helper)`, {
+    return new OctavoError('template_runtime', `"${name}" is not defined in the data`, {
       file, ...location, hint: MISSING_HINT, cause: error,
     });
   }

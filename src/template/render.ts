@@ -1,51 +1,68 @@
 /**
  * The template stage (DESIGN.md §2): Handlebars source + JSON data -> HTML string.
  *
- * Each source text is parsed, checked (./check.ts) and compiled once per engine and kept in an LRU
- * cache. Templates run in an engine-private Handlebars environment (`Handlebars.create()`) that
- * only has the built-in and octavo helpers, with:
- * - `strict: true`: printing a field that does not exist is a `template_runtime` error at the
- *   mustache's line:column. Helper arguments are lenient on their last segment, so optional fields
- *   work as `{{#if note}}{{note}}{{/if}}` or `{{default note "—"}}`; a missing parent
- *   (`{{#if customer.vat}}` without `customer`) is an error, guard it with `{{#if customer}}`.
- * - `knownHelpersOnly`: any call of an unknown helper is a `template_syntax` error.
+ * Semantics are Handlebars' own (DESIGN.md §1.1):
+ * - a missing field prints nothing and is falsy; with `strict` it is a `template_runtime` error at
+ *   the mustache's line:column (helper arguments stay lenient on their last segment, so
+ *   `{{#if note}}` and `{{default note "—"}}` still work for optional fields);
+ * - a mustache without arguments prints the field of that name even when a helper has the same
+ *   name (./rewrite.ts);
+ * - `knownHelpersOnly`: calling an unknown helper is a `template_syntax` error, found at compile time;
  * - prototype access forbidden (`{{constructor}}`, `{{__proto__}}`, `lookup` print nothing);
- * - no partials but the template's own `{{#*inline}}` ones, so no file is ever read.
- * `{{ }}` escapes HTML; `{{{ }}}` inserts raw HTML.
+ * - partials: inline ones, `partials/NAME.html` beside the template (sandboxed), engine-registered
+ *   ones (./partials.ts); `{{log}}` goes to the render's diagnostics.
+ * Each source is parsed, checked and compiled once per engine and mode, kept in an LRU cache.
  */
 import Handlebars from 'handlebars';
 import { OctavoError } from '../errors.js';
+import type { SourceLocation } from '../errors.js';
 import type { AstNode } from './ast.js';
 import { checkTemplate } from './check.js';
-import type { LexerState } from './errors.js';
-import { parseError, problemError, runtimeError } from './errors.js';
+import { problemError, runtimeError } from './errors.js';
+import { parse } from './parse.js';
 import { toHandlebarsHelper } from './helpers/define.js';
 import { BUILTIN_ARITY, OCTAVO_HELPERS } from './helpers/index.js';
+import type { HelperSettings } from './helpers/settings.js';
+import { DEFAULT_SETTINGS, settings, withSettings } from './helpers/settings.js';
+import type { PartialSources } from './partials.js';
+import { resolvePartials } from './partials.js';
+import { preferFieldsOverHelpers } from './rewrite.js';
+import { documentSettings, validLocale, validTimeZone } from './document-settings.js';
 
-export interface TemplateCache {
-  /** Fills `source` with `data`; `name` is the file name used in error locations. */
-  render(source: string, data: unknown, name: string): string;
+export interface TemplateRequest {
+  readonly source: string;
+  readonly data: unknown;
+  /** File name used in error locations. */
+  readonly name: string;
+  /** Missing fields are errors (default false: they print nothing). */
+  readonly strict?: boolean;
+  /** Default locale and time zone of the formatting helpers (else `<html lang>`, else en-US / UTC). */
+  readonly locale?: string;
+  readonly timeZone?: string;
+  readonly partials?: PartialSources;
+  /** Receives `{{log}}` output. */
+  readonly log?: (message: string, where: SourceLocation) => void;
 }
 
-interface CompiledTemplate {
+export interface CompiledTemplate {
   readonly ast: AstNode;
-  readonly run: (data: unknown) => string;
+  readonly template: (context: unknown, options?: unknown) => string;
+}
+
+export interface TemplateCache {
+  /** Fills the source with the data (partials are resolved first, hence async). */
+  render(request: TemplateRequest): Promise<string>;
+  /** Parses, checks and compiles (cached); throws the first problem as a located OctavoError. */
+  compile(source: string, name: string, strict?: boolean): CompiledTemplate;
 }
 
 /** Most templates an engine keeps compiled, and most source bytes they may hold together. */
-const MAX_TEMPLATES = 100;
+const MAX_TEMPLATES = 200;
 const MAX_SOURCE_CHARS = 64 * 1024 * 1024;
 
 const KNOWN_HELPERS: Record<string, boolean> = Object.fromEntries(
   [...BUILTIN_ARITY.keys(), ...OCTAVO_HELPERS.keys()].map((name) => [name, true]),
 );
-
-const COMPILE_OPTIONS = {
-  strict: true,
-  knownHelpers: KNOWN_HELPERS,
-  knownHelpersOnly: true,
-  noEscape: false,
-} as const;
 
 const RUNTIME_OPTIONS = {
   allowProtoPropertiesByDefault: false,
@@ -55,67 +72,104 @@ const RUNTIME_OPTIONS = {
 
 type HandlebarsEnvironment = ReturnType<typeof Handlebars.create>;
 
-/** A private Handlebars environment with octavo's helpers and a silent `log`. */
+interface LogOptions {
+  readonly loc?: { readonly start?: { readonly line: number; readonly column: number } };
+}
+
+/** `{{log "text" value level="warn"}}`: the arguments joined, to the render's diagnostics. */
+function logHelper(...args: unknown[]): string {
+  const options = args.pop() as LogOptions;
+  const text = args.map((value) => (typeof value === 'string' ? value : JSON.stringify(value) ?? String(value))).join(' ');
+  settings().log(text, options.loc?.start);
+  return '';
+}
+
+/** A private Handlebars environment with octavo's helpers, `log` into diagnostics and raw blocks. */
 function createEnvironment(): HandlebarsEnvironment {
   const env = Handlebars.create();
   for (const [name, definition] of OCTAVO_HELPERS) env.registerHelper(name, toHandlebarsHelper(name, definition));
-  env.registerHelper('log', () => ''); // a library never writes to the console
+  env.registerHelper('log', logHelper);
+  env.registerHelper('raw', function raw(this: unknown, options: Handlebars.HelperOptions) {
+    return options.fn(this);
+  });
   return env;
 }
 
-/** The jison parser Handlebars shares between environments (its lexer holds the error position). */
-function sharedLexer(): LexerState | undefined {
-  return (Handlebars as unknown as { Parser?: { lexer?: LexerState } }).Parser?.lexer;
-}
-
-function parse(source: string, name: string): AstNode {
-  try {
-    return Handlebars.parse(source) as unknown as AstNode;
-  } catch (error) {
-    throw parseError(error, sharedLexer(), name);
-  }
-}
-
-function compile(env: HandlebarsEnvironment, source: string, name: string): CompiledTemplate {
+function compileSource(env: HandlebarsEnvironment, source: string, name: string, strict: boolean): CompiledTemplate {
   const ast = parse(source, name);
   const [problem] = checkTemplate(ast);
   if (problem !== undefined) throw problemError(problem, name);
-  const template = env.compile(ast as unknown as hbs.AST.Program, COMPILE_OPTIONS);
-  return { ast, run: (data) => template(data, RUNTIME_OPTIONS) };
+  preferFieldsOverHelpers(ast);
+  const template = env.compile(ast as unknown as hbs.AST.Program, {
+    strict, knownHelpers: KNOWN_HELPERS, knownHelpersOnly: true, noEscape: false,
+  });
+  return { ast, template: (context, options) => template(context, options as Handlebars.RuntimeOptions) };
 }
 
-export function createTemplateCache(): TemplateCache {
-  const env = createEnvironment();
+/** A small LRU of compiled templates keyed by mode and source. */
+function createCompiledCache(env: HandlebarsEnvironment): TemplateCache['compile'] {
   const compiled = new Map<string, CompiledTemplate>();
   let cachedChars = 0;
-
-  function lookup(source: string, name: string): CompiledTemplate {
-    const hit = compiled.get(source);
+  return (source, name, strict = false) => {
+    const key = `${strict ? 's' : 'n'}${source}`;
+    const hit = compiled.get(key);
     if (hit !== undefined) {
-      compiled.delete(source); // refresh its place in the LRU order
-      compiled.set(source, hit);
+      compiled.delete(key); // refresh its place in the LRU order
+      compiled.set(key, hit);
       return hit;
     }
-    const entry = compile(env, source, name);
-    compiled.set(source, entry);
-    cachedChars += source.length;
+    const entry = compileSource(env, source, name, strict);
+    compiled.set(key, entry);
+    cachedChars += key.length;
     for (const oldest of compiled.keys()) {
       if (compiled.size <= MAX_TEMPLATES && cachedChars <= MAX_SOURCE_CHARS) break;
-      if (oldest === source) break;
+      if (oldest === key) break;
       compiled.delete(oldest);
       cachedChars -= oldest.length;
     }
     return entry;
+  };
+}
+
+/** Runs a compiled template, turning whatever it throws into a located OctavoError. */
+function run(entry: CompiledTemplate, data: unknown, name: string, options: object): string {
+  try {
+    return entry.template(data, { ...RUNTIME_OPTIONS, ...options });
+  } catch (error) {
+    throw error instanceof OctavoError && error.file !== undefined ? error : runtimeError(error, entry.ast, name);
+  }
+}
+
+export function createTemplateCache(): TemplateCache {
+  const env = createEnvironment();
+  const compile = createCompiledCache(env);
+
+  /** `<html lang>` / `data-time-zone`, filled in when they are mustaches themselves. */
+  function fromDocument(request: TemplateRequest): { locale?: string; timeZone?: string } {
+    const found = documentSettings(request.source);
+    const fill = (value: string | undefined): string | undefined =>
+      value === undefined || !value.includes('{{') ? value : run(compile(value, request.name), request.data, request.name, {});
+    return { locale: validLocale(fill(found.lang)), timeZone: validTimeZone(fill(found.timeZone)) };
+  }
+
+  function helperSettings(request: TemplateRequest): HelperSettings {
+    const document = request.locale !== undefined && request.timeZone !== undefined ? {} : fromDocument(request);
+    const log = request.log;
+    return {
+      locale: request.locale ?? document.locale ?? DEFAULT_SETTINGS.locale,
+      timeZone: request.timeZone ?? document.timeZone ?? DEFAULT_SETTINGS.timeZone,
+      log: log === undefined ? DEFAULT_SETTINGS.log
+        : (message, loc) => log(message, { file: request.name, ...(loc === undefined ? {} : { line: loc.line, column: loc.column + 1 }) }),
+    };
   }
 
   return {
-    render(source, data, name) {
-      const template = lookup(source, name);
-      try {
-        return template.run(data);
-      } catch (error) {
-        throw error instanceof OctavoError && error.file !== undefined ? error : runtimeError(error, template.ast, name);
-      }
+    compile,
+    async render(request) {
+      const strict = request.strict ?? false;
+      const entry = compile(request.source, request.name, strict);
+      const partials = await resolvePartials(entry, request.name, request.partials ?? {}, (source, file) => compile(source, file, strict));
+      return withSettings(helperSettings(request), () => run(entry, request.data, request.name, { partials }));
     },
   };
 }

@@ -37,7 +37,7 @@ describe('argument parsing', () => {
     const args = parseRenderArgs(['t.html', '--data', 'd.json', '--out', '-', '--user-password', 'u', '--owner-password', 'o',
       '--deny', 'printing,copying,screenreaders,forms,assembly,modifying,annotating', '--encryption', 'aes-128', '--deterministic']);
     expect(args).toEqual({
-      template: 't.html', data: 'd.json', out: '-', root: undefined, deterministic: true,
+      template: 't.html', data: 'd.json', out: '-', root: undefined, deterministic: true, limits: { strict: false },
       encryption: {
         userPassword: 'u', ownerPassword: 'o', algorithm: 'aes-128',
         permissions: {
@@ -109,11 +109,44 @@ describe('template errors (exit 1, file:line:column)', () => {
     expect(result.stderr.split('\n')[0]).toBe("octavo: helper.html:2:3: unknown helper 'frobnicate'");
   });
 
-  it('reports missing fields with a hint', async () => {
-    const result = await run(['missing-field.html', '--data', 'data.json']);
+  it('prints nothing for a missing field, and reports it with --strict', async () => {
+    const lenient = await run(['missing-field.html', '--data', 'data.json', '--out', 'lenient.pdf']);
+    expect([lenient.code, lenient.stderr]).toEqual([0, '']);
+    expect(pdfText(join(dir, 'lenient.pdf')).trim()).toBe('ok');
+    const result = await run(['missing-field.html', '--data', 'data.json', '--strict']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^octavo: missing-field\.html:2:6: "customer\.name" is not defined/);
+    expect(result.stderr).toMatch(/^octavo: missing-field\.html:2:6: "customer\.name" is not defined in the data\n/);
     expect(result.stderr).toContain('  hint: ');
+  });
+
+  it('parses --strict, --max-pages and --timeout', () => {
+    expect(parseRenderArgs(['t.html', '--strict', '--max-pages', '3', '--timeout', '1.5']).limits).toEqual({ strict: true, maxPages: 3, timeoutMs: 1500 });
+    expect(() => parseRenderArgs(['t.html', '--max-pages', '0'])).toThrow(UsageError);
+    expect(() => parseRenderArgs(['t.html', '--max-pages', '2.5'])).toThrow(UsageError);
+    expect(() => parseRenderArgs(['t.html', '--timeout', 'soon'])).toThrow(UsageError);
+  });
+
+  it('fails a document longer than --max-pages', async () => {
+    writeFileSync(join(dir, 'pages.html'), '<style>@page { size: 200px 100px; margin: 0 } p { break-after: page }</style>{{#each pages}}<p>{{this}}</p>{{/each}}');
+    writeFileSync(join(dir, 'pages.json'), JSON.stringify({ pages: [1, 2, 3, 4] }));
+    const result = await run(['pages.html', '--data', 'pages.json', '--max-pages', '3', '--out', 'pages.pdf']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^octavo: .*3 pages/);
+    expect(existsSync(join(dir, 'pages.pdf'))).toBe(false);
+    expect((await run(['pages.html', '--data', 'pages.json', '--max-pages', '4', '--out', 'pages.pdf'])).code).toBe(0);
+  });
+
+  it('renders in a thread under --timeout, and stops one that runs too long', async () => {
+    const fast = await run(['hello.html', '--data', 'data.json', '--timeout', '30', '--out', 'timed.pdf']);
+    expect([fast.code, fast.stderr]).toEqual([0, '']);
+    expect(pdfText(join(dir, 'timed.pdf'))).toContain('Hello Ada Lovelace');
+    const strictInThread = await run(['missing-field.html', '--strict', '--timeout', '30']);
+    expect([strictInThread.code, strictInThread.stderr.split('\n')[0]]).toEqual([1, 'octavo: missing-field.html:2:6: "customer.name" is not defined in the data']);
+    writeFileSync(join(dir, 'long.html'), '{{#each rows}}<p>row {{this}} of a long document with enough words to wrap</p>{{/each}}');
+    writeFileSync(join(dir, 'long.json'), JSON.stringify({ rows: Array.from({ length: 4000 }, (_, i) => i) }));
+    const slow = await run(['long.html', '--data', 'long.json', '--timeout', '0.05', '--out', 'long.pdf']);
+    expect([slow.code, slow.stderr.split('\n')[0]]).toEqual([1, 'octavo: rendering took longer than the limit of 0.05 s']);
+    expect(existsSync(join(dir, 'long.pdf'))).toBe(false);
   });
 
   it('never leaves a half-written output file', async () => {

@@ -40,7 +40,7 @@ function pdfText(pdf: Uint8Array, password?: string): string {
 const TEMPLATE = `<!doctype html>
 <html lang="en"><head><title>Invoice {{number}}</title>
 <style>body { font-family: sans-serif; margin: 2cm } h1 { color: #1f4e79 }</style></head>
-<body><h1>Invoice {{number}}</h1><p>Billed to {{customer}}</p>
+<body><h1>Invoice {{number}}</h1><p>Billed to {{customer}}, due {{formatDate due "long"}}</p>
 <ul>{{#each lines}}<li>{{this}}</li>{{/each}}</ul></body></html>`;
 
 describe('end to end with the real engine', () => {
@@ -67,7 +67,7 @@ describe('end to end with the real engine', () => {
     expect(workspace).toMatchObject({ name: 'e2e', quota: 3, remainingQuota: 3 });
 
     await writeFile(join(dir, 'invoice.html'), TEMPLATE);
-    await writeFile(join(dir, 'sample.json'), JSON.stringify({ number: 'S-1', customer: 'Sample Co', lines: ['one'] }));
+    await writeFile(join(dir, 'sample.json'), JSON.stringify({ number: 'S-1', customer: 'Sample Co', due: '2024-01-31', lines: ['one'] }));
     const added = octavo(['template', 'add', join(dir, 'invoice.html'), '--workspace', 'e2e', '--name', 'Invoice', '--sample', join(dir, 'sample.json'), '--data-dir', data]);
     expect(added.stderr).toBe('');
     const { id } = JSON.parse(added.stdout) as { id: string };
@@ -91,7 +91,7 @@ describe('end to end with the real engine', () => {
       headers: { apikey: apiKey, 'content-type': 'application/json', accept: 'text/plain' },
       body: JSON.stringify({
         template_id: id,
-        payload: JSON.stringify({ number: 'A-7', customer: 'Ada Lovelace', lines: ['Analytical engine', 'Punch cards'] }),
+        payload: JSON.stringify({ number: 'A-7', customer: 'Ada Lovelace', due: '2024-02-29', lines: ['Analytical engine', 'Punch cards'] }),
         encryption_user_password: 'open',
         encryption_allow_printing: false,
       }),
@@ -109,13 +109,14 @@ describe('end to end with the real engine', () => {
 
     const bad = await fetch(`${service.url}/v1/pdfs`, {
       method: 'POST', headers: { apikey: apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ template_id: id, payload: { number: 1 } }),
+      body: JSON.stringify({ template_id: id, payload: { number: 1, due: 'soon' } }),
     });
-    // the engine's Handlebars is strict: a missing field is a template error with its location, and costs nothing
+    // a missing field prints nothing (Handlebars' semantics), but a helper given a bad value is a template
+    // error with its location, and costs nothing
     expect(bad.status).toBe(422);
     const error = (await bad.json()) as { error_code: string; message: string };
     expect(error.error_code).toBe('template_error');
-    expect(error.message).toMatch(/customer.*Invoice:4:\d+/);
+    expect(error.message).toMatch(/^formatDate: expected a date .*\(Invoice:4:\d+\)$/);
     const ws = (await (await fetch(`${service.url}/v1/workspaces`, { headers: { apikey: apiKey } })).json()) as { remainingQuota: number };
     expect(ws.remainingQuota).toBe(2);
   });

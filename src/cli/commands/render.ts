@@ -12,7 +12,7 @@ import { basename, dirname, extname, isAbsolute, relative, resolve, sep } from '
 import { parseArgs } from 'node:util';
 import type { CliCommand, CliIo } from '../command.js';
 import { UsageError } from '../command.js';
-import { parseJson } from '../json-error.js';
+import { InputError, readData, readTemplate } from '../inputs.js';
 import { fsReason, writeFileAtomic, writeStream } from '../output-file.js';
 import type { EncryptionAlgorithm, EncryptionOptions, Permissions, RenderOptions } from '../../index.js';
 import type { Attachment, FacturXProfile, PdfAConformance, SignatureOptions } from '../../options.js';
@@ -20,6 +20,13 @@ import type { Attachment, FacturXProfile, PdfAConformance, SignatureOptions } fr
 const USAGE = `usage: octavo render TEMPLATE.html [options]
 
   --data FILE|-          JSON payload (file, or - for stdin); default {}
+  --strict               a field the payload lacks is an error (default: prints nothing)
+  --max-pages N          fail when the document would have more than N pages (default 1000)
+  --timeout SECONDS      fail when rendering takes longer (default: no limit)
+  --batch FILE.ndjson    one PDF per line of FILE (a JSON payload per line), on every core
+  --out-dir DIR          where --batch writes its PDFs
+  --name-field PATH      name each PDF after this payload field (e.g. invoice.number);
+                         default: the line number
   --out FILE|-           output PDF (or - for stdout); default TEMPLATE with .pdf
   --root DIR             sandbox root for resources; must contain the template's folder
   --user-password P      password to open the PDF
@@ -53,6 +60,12 @@ const ALGORITHMS: readonly EncryptionAlgorithm[] = ['aes-256', 'aes-128', 'rc4-1
 
 const OPTIONS = {
   data: { type: 'string' },
+  strict: { type: 'boolean' },
+  'max-pages': { type: 'string' },
+  timeout: { type: 'string' },
+  batch: { type: 'string' },
+  'out-dir': { type: 'string' },
+  'name-field': { type: 'string' },
   out: { type: 'string', short: 'o' },
   root: { type: 'string' },
   'user-password': { type: 'string' },
@@ -158,12 +171,11 @@ interface RenderArgs {
   readonly root: string | undefined;
   readonly encryption: EncryptionOptions | undefined;
   readonly deterministic: boolean;
+  readonly limits: RenderLimits;
+  readonly batch: { readonly file: string; readonly outDir: string; readonly nameField: string | undefined } | undefined;
   /** PDF/A, tagging, attachments, Factur-X, signature flags (undefined when none is given). */
   readonly output: OutputArgs | undefined;
 }
-
-/** A problem with the command's inputs: printed without usage text, exit code 2. */
-class InputError extends Error {}
 
 function parseDeny(list: string): Permissions {
   const permissions: Permissions = {};
@@ -207,6 +219,8 @@ export function parseRenderArgs(args: readonly string[]): RenderArgs {
     root: values.root,
     encryption: encryptionOf(values),
     deterministic: values.deterministic ?? false,
+    limits: limitsOf(values),
+    batch: batchOf(values),
     output: outputOf(values),
   };
 }
@@ -218,28 +232,6 @@ export function defaultOutput(template: string): string {
     ? `${template.slice(0, -extension.length)}.pdf` : `${template}.pdf`;
 }
 
-async function readStdin(stdin: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-async function readData(spec: string | undefined, io: CliIo): Promise<unknown> {
-  if (spec === undefined) return {};
-  let text: string;
-  try {
-    text = spec === '-' ? await readStdin(io.stdin) : await readFile(resolve(io.cwd, spec), 'utf8');
-  } catch (error) {
-    throw new InputError(`cannot read data file '${spec}': ${fsReason(error)}`);
-  }
-  const result = parseJson(text);
-  if (!result.ok) {
-    const name = spec === '-' ? '<stdin>' : spec;
-    throw new InputError(`invalid JSON in data file '${name}' at ${result.error.line}:${result.error.column}: ${result.error.message}`);
-  }
-  return result.value;
-}
-
 function checkRoot(root: string, folder: string): void {
   const rel = relative(root, folder);
   if (rel !== '' && (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel))) {
@@ -249,18 +241,14 @@ function checkRoot(root: string, folder: string): void {
 
 async function renderCommand(args: RenderArgs, io: CliIo): Promise<number> {
   const templatePath = resolve(io.cwd, args.template);
-  let template: string;
-  try {
-    template = await readFile(templatePath, 'utf8');
-  } catch (error) {
-    throw new InputError(`cannot read template file '${args.template}': ${fsReason(error)}`);
-  }
+  const template = await readTemplate(templatePath, args.template);
   const data = await readData(args.data, io);
   const baseDir = dirname(templatePath);
   const root = args.root === undefined ? undefined : resolve(io.cwd, args.root);
   if (root !== undefined) checkRoot(root, baseDir);
 
   const options: RenderOptions = { template, data, baseDir, templateName: args.template, deterministic: args.deterministic };
+  if (args.limits.strict) options.strict = true;
   if (root !== undefined) options.root = root;
   if (args.encryption !== undefined) options.encryption = args.encryption;
   if (args.output !== undefined) await applyOutput(options, args.output, io.cwd);
@@ -268,9 +256,11 @@ async function renderCommand(args: RenderArgs, io: CliIo): Promise<number> {
   // the engine is loaded only once the inputs are known to be good (fast usage errors)
   const { createEngine, formatDiagnostic, isOctavoError } = await import('../../index.js');
   const started = performance.now();
+  const engineOptions = args.limits.maxPages === undefined ? {} : { limits: { maxPages: args.limits.maxPages } };
   let result;
   try {
-    result = await createEngine().renderDetailed(options);
+    result = args.limits.timeoutMs === undefined ? await createEngine(engineOptions).renderDetailed(options)
+      : await (await import('../render-thread.js')).renderInThread(options, engineOptions, args.limits.timeoutMs);
   } catch (error) {
     if (!isOctavoError(error)) throw error;
     io.stderr.write(`octavo: ${error.location === undefined ? '' : `${error.location}: `}${error.message}\n`);
@@ -294,12 +284,56 @@ async function renderCommand(args: RenderArgs, io: CliIo): Promise<number> {
   return 0;
 }
 
+/** `--strict`, `--max-pages`, `--timeout`: shared by render, check, preview and batch. */
+export interface RenderLimits {
+  readonly strict: boolean;
+  readonly maxPages?: number;
+  readonly timeoutMs?: number;
+}
+
+function positiveNumber(flag: string, text: string, integer: boolean): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new UsageError(`--${flag}: expected a positive ${integer ? 'whole ' : ''}number, got '${text}'`);
+  }
+  return value;
+}
+
+function batchOf(values: { batch?: string; 'out-dir'?: string; 'name-field'?: string; data?: string; out?: string }): RenderArgs['batch'] {
+  if (values.batch === undefined) {
+    if (values['out-dir'] !== undefined || values['name-field'] !== undefined) throw new UsageError('--out-dir and --name-field go with --batch');
+    return undefined;
+  }
+  if (values['out-dir'] === undefined) throw new UsageError('--batch needs --out-dir DIR');
+  if (values.data !== undefined || values.out !== undefined) throw new UsageError('--batch reads its payloads from the NDJSON file: drop --data and --out');
+  return { file: values.batch, outDir: values['out-dir'], nameField: values['name-field'] };
+}
+
+export function limitsOf(values: { strict?: boolean; 'max-pages'?: string; timeout?: string }): RenderLimits {
+  return {
+    strict: values.strict ?? false,
+    ...(values['max-pages'] === undefined ? {} : { maxPages: positiveNumber('max-pages', values['max-pages'], true) }),
+    ...(values.timeout === undefined ? {} : { timeoutMs: Math.round(positiveNumber('timeout', values.timeout, false) * 1000) }),
+  };
+}
+
 const command: CliCommand = {
   summary: 'octavo render: fill an HTML/Handlebars template with JSON and write a PDF',
   usage: USAGE,
   async run(args, io) {
     const parsed = parseRenderArgs(args);
     try {
+      if (parsed.batch !== undefined) {
+        if (parsed.output !== undefined || parsed.limits.strict || parsed.root !== undefined) {
+          throw new UsageError('--batch does not take --strict, --root or the PDF/A, attachment and signature flags yet');
+        }
+        const { runBatch } = await import('../batch.js');
+        return await runBatch({
+          template: parsed.template, templatePath: resolve(io.cwd, parsed.template), batch: parsed.batch.file,
+          outDir: parsed.batch.outDir, nameField: parsed.batch.nameField, maxPages: parsed.limits.maxPages,
+          timeoutMs: parsed.limits.timeoutMs, encryption: parsed.encryption,
+        }, io);
+      }
       return await renderCommand(parsed, io);
     } catch (error) {
       if (!(error instanceof InputError)) throw error;

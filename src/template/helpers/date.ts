@@ -4,13 +4,16 @@
  * - value: a Date, epoch milliseconds, or an ISO 8601 string. A date-only string ("2024-03-05") is
  *   that calendar day; a date-time without offset ("2024-03-05T10:00") is wall-clock time in the
  *   time zone; other strings are refused (JavaScript would read them in the machine's zone).
- * - style: short | medium (default) | long | full (Intl dateStyle), `iso` (YYYY-MM-DD), or a pattern
- *   of tokens YYYY YY MMMM MMM MM M DD D dddd ddd HH H hh h mm ss A, with literal text in [brackets].
- * - timeZone defaults to UTC so the output never depends on the machine.
+ * - style: short | medium (default) | long | full (Intl dateStyle), `time` (short time), `datetime`
+ *   (medium date, short time), `iso` (YYYY-MM-DD), or a pattern of tokens
+ *   YYYY YY MMMM MMM MM M DD D dddd ddd HH H hh h mm ss A, with literal text in [brackets].
+ * - locale and timeZone default to the render's (option, `<html lang>`), else en-US and UTC, so the
+ *   output never depends on the machine.
  */
-import type { HelperCall } from './define.js';
+import type { HelperCall, HelperFamily } from './define.js';
 import { HelperError, argOrHash, describe, optionalString } from './define.js';
 import { dateFormat } from './intl-cache.js';
+import { settings } from './settings.js';
 
 const STYLES = new Set(['short', 'medium', 'long', 'full']);
 const TOKEN = /\[([^\]]*)\]|YYYY|YY|MMMM|MMM|MM|M|DD|D|dddd|ddd|HH|H|hh|h|mm|ss|A/g;
@@ -115,10 +118,16 @@ function formatPattern(call: HelperCall, date: Date, pattern: string, locale: st
   });
 }
 
-export function formatDate(call: HelperCall): string {
+/** Named styles beyond Intl's four date styles. */
+const NAMED: Readonly<Record<string, Intl.DateTimeFormatOptions>> = {
+  time: { timeStyle: 'short' },
+  datetime: { dateStyle: 'medium', timeStyle: 'short' },
+};
+
+function formatDate(call: HelperCall): string {
   const style = optionalString(call, argOrHash(call, 1, 'style'), 'the style') ?? 'medium';
-  const locale = optionalString(call, argOrHash(call, 2, 'locale'), 'the locale') ?? 'en-US';
-  const requestedZone = optionalString(call, argOrHash(call, 3, 'timeZone'), 'the time zone') ?? 'UTC';
+  const locale = optionalString(call, argOrHash(call, 2, 'locale'), 'the locale') ?? settings().locale;
+  const requestedZone = optionalString(call, argOrHash(call, 3, 'timeZone'), 'the time zone') ?? settings().timeZone;
   const { date, dateOnly } = toDate(call, call.args[0], requestedZone);
   // A calendar day has no time: show it as that day whatever the zone.
   const timeZone = dateOnly ? 'UTC' : requestedZone;
@@ -126,5 +135,11 @@ export function formatDate(call: HelperCall): string {
   if (STYLES.has(style)) {
     return dateFormat(call, locale, { timeZone, dateStyle: style as 'short' | 'medium' | 'long' | 'full' }).format(date);
   }
+  const named = Object.hasOwn(NAMED, style) ? NAMED[style] : undefined;
+  if (named !== undefined) return dateFormat(call, locale, { timeZone, ...named }).format(date);
   return formatPattern(call, date, style, locale, timeZone);
 }
+
+export const dateHelpers: HelperFamily = {
+  formatDate: { minArgs: 1, maxArgs: 4, hashKeys: ['style', 'locale', 'timeZone'], fn: formatDate },
+};

@@ -2,22 +2,30 @@
 import type { HelperDefinition } from './define.js';
 import { comparisonHelpers } from './comparison.js';
 import { mathHelpers } from './math.js';
-import { formatHelpers } from './format.js';
+import { numberHelpers } from './numbers.js';
+import { dateHelpers } from './date.js';
+import { stringHelpers } from './strings.js';
 import { collectionHelpers } from './collections.js';
+import { valueHelpers } from './values.js';
 
 export const OCTAVO_HELPERS: ReadonlyMap<string, HelperDefinition> = new Map(Object.entries({
   ...comparisonHelpers,
   ...mathHelpers,
-  ...formatHelpers,
+  ...numberHelpers,
+  ...dateHelpers,
+  ...stringHelpers,
   ...collectionHelpers,
+  ...valueHelpers,
 }));
 
 /** Handlebars' built-in helpers with their positional arity, checked at compile time like ours. */
-export const BUILTIN_ARITY: ReadonlyMap<string, { readonly minArgs: number; readonly maxArgs: number }> = new Map([
+export const BUILTIN_ARITY: ReadonlyMap<string, { readonly minArgs: number; readonly maxArgs: number; readonly hashKeys?: readonly string[] }> = new Map([
   ['if', { minArgs: 1, maxArgs: 1 }],
   ['unless', { minArgs: 1, maxArgs: 1 }],
   ['with', { minArgs: 1, maxArgs: 1 }],
   ['each', { minArgs: 1, maxArgs: 1 }],
   ['lookup', { minArgs: 2, maxArgs: 2 }],
-  ['log', { minArgs: 1, maxArgs: Infinity }],
+  ['log', { minArgs: 1, maxArgs: Infinity, hashKeys: ['level'] }],
+  // the helper of raw blocks: {{{{raw}}}} {{not processed}} {{{{/raw}}}}
+  ['raw', { minArgs: 0, maxArgs: 0 }],
 ]);

@@ -1,20 +1,17 @@
 /**
- * Formatting helpers: numbers, money, dates and text case, locale-aware through Intl (default
- * locale en-US). Numbers are rounded half away from zero on their decimal value before formatting
+ * Number and money formatting through Intl (locale: the argument, else the render's locale).
+ * Numbers are rounded half away from zero on their decimal value before formatting
  * (2.345 -> "2.35"), as accounting expects.
  *
  *   {{formatNumber 1234.5 2 "de-DE"}}        -> 1.234,50   (or decimals=2 locale="de-DE")
  *   {{formatCurrency total "EUR" "fr-FR"}}   -> 1 234,50 €
- *   {{formatDate issued "long" "en-GB"}}     -> 5 March 2024
- *   {{default customer.reference "—"}}       -> the fallback for null, missing or empty values
+ *   {{formatPercent 0.256 1}}                -> 25.6%
  */
 import type { HelperCall, HelperFamily } from './define.js';
 import { HelperError, argOrHash, optionalString, toNumber } from './define.js';
 import { numberFormat } from './intl-cache.js';
 import { roundHalfAwayFromZero } from './math.js';
-import { formatDate } from './date.js';
-
-const DEFAULT_LOCALE = 'en-US';
+import { settings } from './settings.js';
 
 function decimalsOf(call: HelperCall, value: unknown): number | undefined {
   if (value === undefined || value === null) return undefined;
@@ -25,13 +22,19 @@ function decimalsOf(call: HelperCall, value: unknown): number | undefined {
   return decimals;
 }
 
+function localeOf(call: HelperCall, index: number): string {
+  return optionalString(call, argOrHash(call, index, 'locale'), 'the locale') ?? settings().locale;
+}
+
+function fractionDigits(decimals: number | undefined): Intl.NumberFormatOptions {
+  return decimals === undefined ? {} : { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
+}
+
 function formatNumber(call: HelperCall): string {
   const value = toNumber(call, call.args[0], 'the value');
   const decimals = decimalsOf(call, argOrHash(call, 1, 'decimals'));
-  const locale = optionalString(call, argOrHash(call, 2, 'locale'), 'the locale') ?? DEFAULT_LOCALE;
-  const options: Intl.NumberFormatOptions = decimals === undefined
-    ? {} : { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
-  const { format, maximumFractionDigits } = numberFormat(call, `n|${locale}|${decimals}`, locale, options);
+  const locale = localeOf(call, 2);
+  const { format, maximumFractionDigits } = numberFormat(call, `n|${locale}|${decimals}`, locale, fractionDigits(decimals));
   return format.format(roundHalfAwayFromZero(value, maximumFractionDigits));
 }
 
@@ -39,27 +42,26 @@ function formatCurrency(call: HelperCall): string {
   const value = toNumber(call, call.args[0], 'the value');
   const currency = optionalString(call, argOrHash(call, 1, 'currency'), 'the currency');
   if (currency === undefined) throw new HelperError('formatCurrency: a currency code (e.g. "EUR") is required', call.loc);
-  const locale = optionalString(call, argOrHash(call, 2, 'locale'), 'the locale') ?? DEFAULT_LOCALE;
+  const locale = localeOf(call, 2);
   const decimals = decimalsOf(call, call.hash['decimals']);
-  const options: Intl.NumberFormatOptions = { style: 'currency', currency };
-  if (decimals !== undefined) Object.assign(options, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  const options: Intl.NumberFormatOptions = { style: 'currency', currency, ...fractionDigits(decimals) };
   const { format, maximumFractionDigits } = numberFormat(call, `c|${locale}|${currency}|${decimals}`, locale, options);
   return format.format(roundHalfAwayFromZero(value, maximumFractionDigits));
 }
 
-function text(value: unknown): string {
-  return value === undefined || value === null ? '' : String(value);
+/** A fraction as a percentage: 0.256 -> "26%" (0 decimals unless asked). */
+function formatPercent(call: HelperCall): string {
+  const value = toNumber(call, call.args[0], 'the value');
+  const decimals = decimalsOf(call, argOrHash(call, 1, 'decimals')) ?? 0;
+  const locale = localeOf(call, 2);
+  const { format } = numberFormat(call, `p|${locale}|${decimals}`, locale, { style: 'percent', ...fractionDigits(decimals) });
+  // round the percentage itself (decimal shift, not a binary multiply), then back to a fraction
+  const percent = roundHalfAwayFromZero(Number(`${value}e2`), decimals);
+  return format.format(Number(`${percent}e-2`));
 }
 
-function isBlank(value: unknown): boolean {
-  return value === undefined || value === null || value === '';
-}
-
-export const formatHelpers: HelperFamily = {
+export const numberHelpers: HelperFamily = {
   formatNumber: { minArgs: 1, maxArgs: 3, hashKeys: ['decimals', 'locale'], fn: formatNumber },
   formatCurrency: { minArgs: 1, maxArgs: 3, hashKeys: ['currency', 'locale', 'decimals'], fn: formatCurrency },
-  formatDate: { minArgs: 1, maxArgs: 4, hashKeys: ['style', 'locale', 'timeZone'], fn: formatDate },
-  uppercase: { minArgs: 1, maxArgs: 1, fn: (call) => text(call.args[0]).toUpperCase() },
-  lowercase: { minArgs: 1, maxArgs: 1, fn: (call) => text(call.args[0]).toLowerCase() },
-  default: { minArgs: 2, maxArgs: 2, fn: (call) => (isBlank(call.args[0]) ? call.args[1] : call.args[0]) },
+  formatPercent: { minArgs: 1, maxArgs: 3, hashKeys: ['decimals', 'locale'], fn: formatPercent },
 };

@@ -1,0 +1,46 @@
+/**
+ * A template's own locale and time zone, read from its root element before it runs:
+ * `<html lang="de-DE" data-time-zone="Europe/Berlin">`. The values may themselves be mustaches
+ * (`lang="{{locale}}"`); the caller fills those in.
+ */
+
+const HTML_TAG = /<html\b[^>]*>/i;
+
+function attribute(tag: string, name: string): string | undefined {
+  const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
+  if (match === null) return undefined;
+  return (match[1] ?? match[2] ?? match[3] ?? '').trim();
+}
+
+export interface DocumentSettings {
+  readonly lang?: string;
+  readonly timeZone?: string;
+}
+
+export function documentSettings(source: string): DocumentSettings {
+  const tag = HTML_TAG.exec(source)?.[0];
+  if (tag === undefined) return {};
+  const lang = attribute(tag, 'lang');
+  const timeZone = attribute(tag, 'data-time-zone');
+  return { ...(lang ? { lang } : {}), ...(timeZone ? { timeZone } : {}) };
+}
+
+/** A usable BCP 47 locale, or undefined (an empty or malformed `lang` falls back to the default). */
+export function validLocale(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  try {
+    return Intl.getCanonicalLocales(value)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** A time zone Intl knows, or undefined. */
+export function validTimeZone(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}

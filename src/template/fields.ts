@@ -1,0 +1,154 @@
+/**
+ * `octavo check --data`: the fields a template reads that its sample payload lacks. Walks the
+ * template with the sample the way Handlebars would scope it — `#each` and `#with` (and context
+ * blocks) enter the value, block params name it, `../` climbs — and reports each path that cannot
+ * be found, once, at its first use. Paths only tested (`{{#if note}}`, `{{#unless}}`, the first
+ * argument of `default`) and paths inside a block guarded by the same path are optional by
+ * design and not reported; where the sample gives no value to look into (an empty list, a
+ * missing parent already reported), nothing below is guessed.
+ */
+import type { AstNode, CallNode, PathNode } from './ast.js';
+import { isPath, simpleName } from './ast.js';
+import { BUILTIN_ARITY, OCTAVO_HELPERS } from './helpers/index.js';
+
+export interface MissingField {
+  readonly path: string;
+  /** 1-based. */
+  readonly line: number;
+  readonly column: number;
+}
+
+interface Scope {
+  /** Context values, innermost first (what `../` climbs). */
+  readonly contexts: readonly unknown[];
+  readonly params: ReadonlyMap<string, unknown>;
+  /** Paths tested by an enclosing #if/#with. */
+  readonly guarded: ReadonlySet<string>;
+}
+
+const UNKNOWN = Symbol('unknown');
+const OPTIONAL_TESTS = new Set(['if', 'unless']);
+
+interface Program extends AstNode {
+  readonly body: readonly AstNode[];
+  readonly blockParams?: readonly string[];
+}
+
+interface Block extends CallNode {
+  readonly program?: Program;
+  readonly inverse?: Program;
+}
+
+function own(value: unknown, key: string): unknown {
+  if (value === null || typeof value !== 'object') return undefined;
+  return Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+/** The sample value a path reads, undefined when missing, UNKNOWN when the sample cannot tell. */
+function resolve(path: PathNode, scope: Scope): unknown {
+  if (path.data) return UNKNOWN;
+  const [head, ...rest] = path.parts;
+  let value: unknown;
+  if (path.depth === 0 && head !== undefined && scope.params.has(head)) {
+    value = scope.params.get(head);
+  } else {
+    value = scope.contexts[Math.min(path.depth, scope.contexts.length - 1)];
+    if (value === UNKNOWN) return UNKNOWN;
+    if (head !== undefined) value = own(value, head);
+  }
+  for (const key of rest) {
+    if (value === UNKNOWN) return UNKNOWN;
+    value = own(value, key);
+  }
+  return value;
+}
+
+/** A representative element of a list (or object) for the body of `#each`: the first one. */
+function element(value: unknown): unknown {
+  if (value === UNKNOWN) return UNKNOWN;
+  if (Array.isArray(value)) return value.length > 0 ? value[0] : UNKNOWN;
+  if (value !== null && typeof value === 'object') return Object.values(value)[0] ?? UNKNOWN;
+  return UNKNOWN;
+}
+
+function isGuarded(path: PathNode, scope: Scope): boolean {
+  const written = path.original.replace(/^this\./, '');
+  for (const guard of scope.guarded) if (written === guard || written.startsWith(`${guard}.`)) return true;
+  return false;
+}
+
+export function missingFields(ast: AstNode, sample: unknown): MissingField[] {
+  const found = new Map<string, MissingField>();
+
+  /** `at`: the mustache to report (where an author looks), else the path itself. */
+  function usePath(node: AstNode | undefined, scope: Scope, at: AstNode | undefined = node): unknown {
+    if (!isPath(node)) return UNKNOWN;
+    const value = resolve(node, scope);
+    const start = at?.loc?.start;
+    if (value === undefined && !isGuarded(node, scope) && start !== undefined && !found.has(node.original)) {
+      found.set(node.original, { path: node.original, line: start.line, column: start.column + 1 });
+    }
+    return value;
+  }
+
+  function visitCall(call: CallNode, scope: Scope): void {
+    const name = simpleName(call.path);
+    const isHelper = name !== undefined && (OCTAVO_HELPERS.has(name) || BUILTIN_ARITY.has(name))
+      && (call.params.length > 0 || (call.hash?.pairs.length ?? 0) > 0 || call.type === 'SubExpression');
+    if (!isHelper) {
+      // with arguments it is an unknown helper, reported as a syntax problem instead
+      if (call.params.length === 0) usePath(call.path, scope, call.type === 'MustacheStatement' ? call : call.path);
+      return;
+    }
+    call.params.forEach((param, index) => {
+      if (index === 0 && (name === 'default' || OPTIONAL_TESTS.has(name ?? ''))) return;
+      visitExpression(param, scope);
+    });
+    for (const pair of (call.hash?.pairs ?? []) as unknown as { value: AstNode }[]) visitExpression(pair.value, scope);
+  }
+
+  function visitExpression(node: AstNode, scope: Scope): void {
+    if (node.type === 'SubExpression') visitCall(node as CallNode, scope);
+    else if (isPath(node)) usePath(node, scope);
+  }
+
+  function enter(program: Program | undefined, scope: Scope, context: unknown, bound: readonly unknown[] = [], guard?: string): void {
+    if (program === undefined) return;
+    const params = new Map(scope.params);
+    (program.blockParams ?? []).forEach((name, index) => params.set(name, bound[index] ?? UNKNOWN));
+    const guarded = guard === undefined ? scope.guarded : new Set([...scope.guarded, guard]);
+    const contexts = context === scope.contexts[0] ? scope.contexts : [context, ...scope.contexts];
+    visitBody(program.body, { contexts, params, guarded });
+  }
+
+  function visitBlock(block: Block, scope: Scope): void {
+    const name = simpleName(block.path);
+    const first = block.params[0];
+    const guard = isPath(first) ? first.original.replace(/^this\./, '') : undefined;
+    if (name === 'each' || name === 'with') {
+      const value = usePath(first, scope);
+      const context = name === 'each' ? element(value) : value === undefined ? UNKNOWN : value;
+      enter(block.program, scope, context, name === 'each' ? [context, UNKNOWN] : [context], guard);
+    } else if (name !== undefined && OPTIONAL_TESTS.has(name)) {
+      enter(block.program, scope, scope.contexts[0], [], guard);
+    } else if (block.params.length === 0 && isPath(block.path) && name !== 'raw' && !OCTAVO_HELPERS.has(name ?? '')) {
+      // a context block ({{#person}}): optional like #if, enters the value
+      const value = resolve(block.path, scope);
+      enter(block.program, scope, Array.isArray(value) ? element(value) : value ?? UNKNOWN, [], block.path.original);
+    } else {
+      visitCall(block, scope);
+      enter(block.program, scope, scope.contexts[0]);
+    }
+    enter(block.inverse, scope, scope.contexts[0]);
+  }
+
+  function visitBody(body: readonly AstNode[], scope: Scope): void {
+    for (const node of body) {
+      if (node.type === 'MustacheStatement') visitCall(node as CallNode, scope);
+      else if (node.type === 'BlockStatement') visitBlock(node as Block, scope);
+    }
+  }
+
+  visitBody((ast as Program).body, { contexts: [sample], params: new Map(), guarded: new Set() });
+  return [...found.values()];
+}

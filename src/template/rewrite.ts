@@ -1,0 +1,35 @@
+/**
+ * "A field of the current context wins over a helper of the same name when the mustache has no
+ * arguments" (DESIGN.md §1.1). Handlebars itself calls the helper, so `{{first}}` inside
+ * `{{#with customer}}` would print the `first` helper's result instead of the customer's first
+ * name. Before compiling, such mustaches get their path marked as a context lookup (`this.first`),
+ * which is how Handlebars tells fields from helpers; nothing else changes.
+ */
+import type { AstNode, CallNode, PathNode } from './ast.js';
+import { simpleName, walk } from './ast.js';
+import { BUILTIN_ARITY, OCTAVO_HELPERS } from './helpers/index.js';
+
+/** Block helpers keep their meaning without arguments (`{{#if}}` alone is an arity error, not a field). */
+const BLOCK_BUILTINS = new Set(['if', 'unless', 'with', 'each', 'raw']);
+
+function isHelperName(name: string, block: boolean): boolean {
+  if (block) return OCTAVO_HELPERS.has(name);
+  return OCTAVO_HELPERS.has(name) || (BUILTIN_ARITY.has(name) && !BLOCK_BUILTINS.has(name));
+}
+
+/** Rewrites the parsed template in place (it is the engine's own freshly parsed copy). */
+export function preferFieldsOverHelpers(ast: AstNode): void {
+  walk(ast, (node) => {
+    if (node.type !== 'MustacheStatement' && node.type !== 'BlockStatement') return;
+    const call = node as CallNode;
+    if (call.params.length > 0 || (call.hash?.pairs.length ?? 0) > 0) return;
+    const name = simpleName(call.path);
+    if (name === undefined || !isHelperName(name, node.type === 'BlockStatement')) return;
+    (call.path as unknown as { original: string }).original = `this.${name}`;
+  });
+}
+
+/** The path as the author wrote it (undoes the rewrite's `this.` marker for messages). */
+export function writtenPath(path: PathNode): string {
+  return path.original.startsWith('this.') && path.parts.length === 1 ? path.parts[0] ?? path.original : path.original;
+}

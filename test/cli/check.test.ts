@@ -1,0 +1,114 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import command from '../../src/cli/commands/check.js';
+import { runCommand } from './io.js';
+import { UsageError } from '../../src/cli/command.js';
+
+let dir: string;
+const run = (args: string[]) => runCommand(command, args, { cwd: dir });
+const stdout = async (args: string[]): Promise<{ code: number; lines: string[] }> => {
+  const result = await run(args);
+  return { code: result.code, lines: result.stdout.toString('utf8').trim().split('\n') };
+};
+
+const CLEAN = `<html><head><style>p { color: red }</style></head><body>
+  <h1>{{customer.name}}</h1>
+  {{#each items as |item|}}<p>{{item.name}}: {{formatCurrency item.price "EUR"}}</p>{{/each}}
+  {{#if note}}<p>{{note}}</p>{{/if}}
+</body></html>`;
+
+const PROBLEMS = `<html lang="en">
+<head>
+  <link rel="stylesheet" href="missing.css">
+  <style>
+    body { colr: red; width: banana }
+    .grid { display: grid }
+    @font-face { font-family: Brand; src: url(fonts/brand.ttf) }
+    h1 { font-family: Brand }
+  </style>
+</head>
+<body>
+  <h1 class="grid">{{customer.name}}</h1>
+  <img src="images/logo.png">
+  {{#each items}}<p>{{name}} {{qty}}</p>{{/each}}
+  <p>{{customer.vat}}</p>
+</body>
+</html>`;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'octavo-check-'));
+  mkdirSync(join(dir, 'partials'));
+  writeFileSync(join(dir, 'clean.html'), CLEAN);
+  writeFileSync(join(dir, 'problems.html'), PROBLEMS);
+  writeFileSync(join(dir, 'data.json'), JSON.stringify({ customer: { name: 'Ada' }, items: [{ name: 'Widget', price: 3 }] }));
+  writeFileSync(join(dir, 'syntax.html'), '<p>\n  {{#if paid}}\n</p>');
+  writeFileSync(join(dir, 'helpers.html'), '<p>{{frobnicate a}}</p>\n<p>{{formatNumber 1 digits=2}}</p>\n{{> nowhere}}');
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('octavo check', () => {
+  it('passes a clean template with its sample', async () => {
+    expect(await stdout(['clean.html', '--data', 'data.json'])).toEqual({ code: 0, lines: ['no problems found'] });
+  });
+
+  it('reports a syntax error at the unclosed block and exits 1', async () => {
+    expect(await stdout(['syntax.html'])).toEqual({ code: 1, lines: [
+      'syntax.html:2:3: error[template_syntax]: {{#if}} is never closed',
+      '  hint: add {{/if}} where the block ends',
+      '1 error, 0 warnings',
+    ] });
+  });
+
+  it('reports every unknown helper and bad option, then the missing partial', async () => {
+    const { code, lines } = await stdout(['helpers.html']);
+    expect(code).toBe(1);
+    expect(lines.filter((line) => !line.startsWith('  hint'))).toEqual([
+      "helpers.html:1:4: error[template_syntax]: unknown helper 'frobnicate'",
+      "helpers.html:2:4: error[template_syntax]: helper 'formatNumber' has no option 'digits'; it accepts decimals, locale",
+      '2 errors, 0 warnings',
+    ]);
+    writeFileSync(join(dir, 'partial.html'), '<p>x</p>\n  {{> nowhere}}');
+    const partial = await stdout(['partial.html']);
+    expect([partial.code, partial.lines[0]]).toEqual([1, "partial.html:2:3: error[template_syntax]: unknown partial 'nowhere'"]);
+  });
+
+  it('reports fields the sample lacks, CSS, missing resources and fonts, each located, with hints', async () => {
+    const { code, lines } = await stdout(['problems.html', '--data', 'data.json']);
+    expect(code).toBe(0);
+    expect(lines.filter((line) => !line.startsWith('  hint'))).toEqual([
+      'problems.html:14:30: warning[missing_field]: "qty" is not in the sample payload',
+      'problems.html:15:6: warning[missing_field]: "customer.vat" is not in the sample payload',
+      'problems.html:3:32: warning[resource]: stylesheet not found: missing.css',
+      'problems.html:5:12: warning[css_unknown_property]: unknown property `colr`',
+      'problems.html:5:23: warning[css_invalid_value]: invalid value `banana` for `width`',
+      'problems.html:6:13: warning[css_unsupported]: display: grid is laid out as block flow for now',
+      'problems.html:7:47: warning[font]: @font-face "Brand" was ignored: fonts/brand.ttf: cannot read fonts/brand.ttf: no such file',
+      'problems.html:13:13: warning[resource]: image not loaded: cannot read images/logo.png: no such file',
+      '0 errors, 8 warnings',
+    ]);
+    expect(lines.filter((line) => line.startsWith('  hint')).length).toBe(8);
+  });
+
+  it('makes missing fields errors with --strict', async () => {
+    const { code, lines } = await stdout(['problems.html', '--data', 'data.json', '--strict']);
+    expect(code).toBe(1);
+    expect(lines.at(-1)).toBe('2 errors, 0 warnings');
+  });
+
+  it('prints JSON for machines', async () => {
+    const result = await run(['syntax.html', '--json']);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout.toString('utf8'))).toEqual({
+      ok: false, errors: 1, warnings: 0,
+      findings: [{ severity: 'error', code: 'template_syntax', message: '{{#if}} is never closed', file: 'syntax.html', line: 2, column: 3, hint: 'add {{/if}} where the block ends' }],
+    });
+  });
+
+  it('exits 2 on usage and input errors', async () => {
+    await expect(run([])).rejects.toThrow(UsageError);
+    expect((await run(['absent.html'])).code).toBe(2);
+  });
+});
