@@ -58,8 +58,74 @@ async function readPayload(path: string | undefined): Promise<unknown> {
   return result.value;
 }
 
+/** What one render needs: the engine, the options it was made with, the template's folder. */
+interface RenderSetup {
+  readonly options: PreviewOptions;
+  readonly engine: Engine;
+  readonly engineOptions: { limits?: { maxPages: number } };
+  readonly folder: string;
+}
+
+/** Renders the template once into `state`: a new good render, or the error beside the last good one. */
+async function renderInto(state: PreviewState, setup: RenderSetup): Promise<void> {
+  const { formatDiagnostic, isOctavoError } = await import('../../index.js');
+  const { options, engine, engineOptions, folder } = setup;
+  const started = performance.now();
+  try {
+    const request: RenderOptions = {
+      template: await readFile(options.templatePath, 'utf8'),
+      data: await readPayload(options.dataPath),
+      baseDir: dirname(options.templatePath),
+      templateName: options.templateName,
+      ...(options.root === undefined ? {} : { root: options.root }),
+      ...(options.limits.strict ? { strict: true } : {}),
+    };
+    const result = options.limits.timeoutMs === undefined ? await engine.renderDetailed(request)
+      : await (await import('../render-thread.js')).renderInThread(request, engineOptions, options.limits.timeoutMs);
+    Object.assign(state, {
+      version: state.version + 1, pdf: result.pdf, pages: result.pages, error: undefined,
+      ms: Math.round(performance.now() - started),
+      // files beside the template are shown relative to its folder
+      diagnostics: result.diagnostics.map((diagnostic) => formatDiagnostic(diagnostic).split(`${folder}/`).join('')),
+    });
+  } catch (error) {
+    const message = isOctavoError(error)
+      ? `${error.location === undefined ? '' : `${error.location}: `}${error.message}${error.hint === undefined ? '' : `\nhint: ${error.hint}`}`
+      : error instanceof Error ? error.message : String(error);
+    Object.assign(state, { error: message, diagnostics: [] });
+  }
+}
+
+/** The preview's routes: the page, its state, the PDF, pdf.js, and the change events. */
+async function handleRequest(request: IncomingMessage, response: ServerResponse, state: PreviewState, listeners: Set<ServerResponse>, templateName: string): Promise<void> {
+  const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+  const send = (status: number, type: string, body: string | Uint8Array): void => {
+    response.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
+    response.end(body);
+  };
+  if (path === '/') return send(200, 'text/html; charset=utf-8', previewPage(templateName));
+  if (path === '/state') {
+    const { pdf: _pdf, ...rest } = state;
+    return send(200, 'application/json', JSON.stringify(rest));
+  }
+  if (path === '/document.pdf') {
+    return state.pdf === undefined ? send(404, 'text/plain', 'no render yet') : send(200, 'application/pdf', state.pdf);
+  }
+  if (path === '/pdfjs/pdf.min.mjs' || path === '/pdfjs/pdf.worker.min.mjs') {
+    return send(200, 'text/javascript', await readFile(pdfjsFile(basename(path))));
+  }
+  if (path === '/events') {
+    response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    response.write(`data: ${state.version}\n\n`);
+    listeners.add(response);
+    request.on('close', () => listeners.delete(response));
+    return;
+  }
+  send(404, 'text/plain', 'not found');
+}
+
 export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
-  const { createEngine, formatDiagnostic, isOctavoError } = await import('../../index.js');
+  const { createEngine } = await import('../../index.js');
   const engineOptions = options.limits.maxPages === undefined ? {} : { limits: { maxPages: options.limits.maxPages } };
   const engine: Engine = createEngine(engineOptions);
   const state: PreviewState = { version: 0, pdf: undefined, pages: 0, ms: 0, rendering: false, error: undefined, diagnostics: [] };
@@ -69,33 +135,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   };
 
   const folder = dirname(options.templatePath);
-
-  async function renderOnce(): Promise<void> {
-    const started = performance.now();
-    try {
-      const request: RenderOptions = {
-        template: await readFile(options.templatePath, 'utf8'),
-        data: await readPayload(options.dataPath),
-        baseDir: dirname(options.templatePath),
-        templateName: options.templateName,
-        ...(options.root === undefined ? {} : { root: options.root }),
-        ...(options.limits.strict ? { strict: true } : {}),
-      };
-      const result = options.limits.timeoutMs === undefined ? await engine.renderDetailed(request)
-        : await (await import('../render-thread.js')).renderInThread(request, engineOptions, options.limits.timeoutMs);
-      Object.assign(state, {
-        version: state.version + 1, pdf: result.pdf, pages: result.pages, error: undefined,
-        ms: Math.round(performance.now() - started),
-        // files beside the template are shown relative to its folder
-        diagnostics: result.diagnostics.map((diagnostic) => formatDiagnostic(diagnostic).split(`${folder}/`).join('')),
-      });
-    } catch (error) {
-      const message = isOctavoError(error)
-        ? `${error.location === undefined ? '' : `${error.location}: `}${error.message}${error.hint === undefined ? '' : `\nhint: ${error.hint}`}`
-        : error instanceof Error ? error.message : String(error);
-      Object.assign(state, { error: message, diagnostics: [] });
-    }
-  }
+  const setup: RenderSetup = { options, engine, engineOptions, folder };
 
   // one render at a time; changes during a render ask for one more afterwards
   let pending = false;
@@ -109,7 +149,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
         return;
       }
       state.rendering = true;
-      running = renderOnce().finally(() => {
+      running = renderInto(state, setup).finally(() => {
         state.rendering = false;
         notify();
         if (pending) {
@@ -128,35 +168,8 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     }));
   }
 
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    const send = (status: number, type: string, body: string | Uint8Array): void => {
-      response.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
-      response.end(body);
-    };
-    if (path === '/') return send(200, 'text/html; charset=utf-8', previewPage(options.templateName));
-    if (path === '/state') {
-      const { pdf: _pdf, ...rest } = state;
-      return send(200, 'application/json', JSON.stringify(rest));
-    }
-    if (path === '/document.pdf') {
-      return state.pdf === undefined ? send(404, 'text/plain', 'no render yet') : send(200, 'application/pdf', state.pdf);
-    }
-    if (path === '/pdfjs/pdf.min.mjs' || path === '/pdfjs/pdf.worker.min.mjs') {
-      return send(200, 'text/javascript', await readFile(pdfjsFile(basename(path))));
-    }
-    if (path === '/events') {
-      response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
-      response.write(`data: ${state.version}\n\n`);
-      listeners.add(response);
-      request.on('close', () => listeners.delete(response));
-      return;
-    }
-    send(404, 'text/plain', 'not found');
-  }
-
   const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
+    handleRequest(request, response, state, listeners, options.templateName).catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain' });
       response.end(String(error));
     });
