@@ -46,10 +46,11 @@ export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: Inl
     offset: rtl ? 0 : indent,
     splitter: measured.splitter,
   });
+  const openAtStart = at.open ?? openInlineBoxes(measured, at.index);
   const laid = buildLine({
     pieces: line.pieces,
     forcedBreak: line.forcedBreak,
-    openAtStart: openInlineBoxes(measured, at.index),
+    openAtStart,
     rootStyle: box.style,
     paragraphLevel: measured.bidi.paragraphLevel,
     availableWidth: room.width,
@@ -58,7 +59,18 @@ export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: Inl
     containingWidth: room.contentWidth,
     text,
   });
-  return { ...laid, start: at, next, pieces: line.pieces };
+  return { ...laid, start: at, next: { ...next, open: openAfter(openAtStart, line.pieces) }, pieces: line.pieces };
+}
+
+/** The inline boxes still open after a line's pieces. */
+function openAfter(open: readonly InlineBox[], pieces: LinePieces['pieces']): readonly InlineBox[] {
+  if (!pieces.some((piece) => piece.kind === 'open' || piece.kind === 'close')) return open;
+  const stack = [...open];
+  for (const piece of pieces) {
+    if (piece.kind === 'open') stack.push(piece.box);
+    else if (piece.kind === 'close') stack.pop();
+  }
+  return stack;
 }
 
 /** Every line of the content at one width, from its start (cached per width: intrinsic sizing, float-free layout). */

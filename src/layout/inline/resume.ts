@@ -3,6 +3,7 @@
  * where inline content resumes on the next page (CSS Fragmentation 3). It holds no laid-out
  * line: the next fragmentainer breaks lines again from here, at its own widths (floats may differ).
  */
+import type { InlineBox } from '../../boxes/types.js';
 import type { Piece } from './pieces.js';
 
 export interface InlineResume {
@@ -10,6 +11,8 @@ export interface InlineResume {
   readonly index: number;
   /** The rest of that piece when a line ended inside it (a hyphenated or wrapped word). */
   readonly tail: Piece | undefined;
+  /** The inline boxes open at this position (outermost first), when known: saves a scan from the start. */
+  readonly open?: readonly InlineBox[] | undefined;
 }
 
 export const CONTENT_START: InlineResume = { index: 0, tail: undefined };
