@@ -220,7 +220,7 @@ function outOfFlow(child: OutOfFlowBox, frame: BlockFrame, state: FlowState, fra
   const staticY = state.y + collapsedMargin(state.strut);
   if (child.scheme === 'absolute' || child.scheme === 'fixed') {
     if (frame.mode === 'measure') return { kind: 'placed', fragments: [], state, breakToken: undefined };
-    const pending = { placeholder: child, staticX: frame.contentX, staticY, staticRight: frame.contentX + frame.contentWidth };
+    const pending = { placeholder: child, staticX: frame.contentX, staticY, staticRight: frame.contentX + frame.contentWidth, staticDirection: frame.box.style.direction };
     return {
       kind: 'placed', fragments: [], breakToken: undefined,
       state: child.scheme === 'absolute'

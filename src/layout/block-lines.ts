@@ -214,17 +214,23 @@ function placeFloatAt(flow: LinesFlow, box: OutOfFlowBox, minTop: number, state:
 /** Anchors of a line: floats not placed beside it wait below it; absolute and fixed boxes get the line's start as static position. */
 function anchorsOfLine(flow: LinesFlow, line: InlineLine, y: number, state: LinesState): LinesState {
   let next = state;
+  let contentBefore = false;
   for (const piece of line.pieces) {
-    if (piece.kind !== 'anchor') continue;
+    if (piece.kind !== 'anchor') {
+      contentBefore ||= piece.kind === 'atomic' || (piece.kind === 'text' && piece.width - piece.trailingSpace > 0);
+      continue;
+    }
     const box = piece.box;
     if (box.scheme === 'float') {
       if (!flow.placedFloats.has(box)) next = { ...next, waiting: [...next.waiting, box] };
     } else if (flow.frame.mode === 'layout') {
-      // Its style is blockified by now, so it goes below the line it stands in, as a block-level
-      // box would (CSS2 §10.3.7); the static position of a box that was inline-level is not kept.
-      const staticY = line.height === 0 ? y : y + line.height;
+      // Its style is blockified by now, so it goes where a block-level box would (CSS2 §10.3.7):
+      // below the content of its line before it; the static position of an inline-level box is not kept.
+      const staticY = contentBefore ? y + line.height : y;
       const frame = flow.frame;
-      const pending = { placeholder: box, staticX: frame.contentX, staticY, staticRight: frame.contentX + frame.contentWidth };
+      const pending = {
+        placeholder: box, staticX: frame.contentX, staticY, staticRight: frame.contentX + frame.contentWidth, staticDirection: frame.box.style.direction,
+      };
       next = box.scheme === 'absolute'
         ? { ...next, positioned: [...next.positioned, pending] }
         : { ...next, pageContent: [...next.pageContent, { kind: 'fixed', ...pending }] };

@@ -77,6 +77,8 @@ export interface PendingPositioned {
   readonly staticY: number;
   /** The right edge of the static position's containing block, for right-to-left static positions. */
   readonly staticRight: number;
+  /** The direction of the box the placeholder stands in: in rtl the static position is its right edge (CSS2 §10.3.7). */
+  readonly staticDirection: 'ltr' | 'rtl';
 }
 
 /** Content for the page rather than the box: `position: fixed` boxes (repeated on every page). */

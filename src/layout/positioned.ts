@@ -139,7 +139,7 @@ export function layoutAbsolute(pending: PendingPositioned, block: ContainingBloc
     size: borderBoxSize(style, 'width', block.width, edgesX),
     marginStart: margin(style.marginLeft), marginEnd: margin(style.marginRight),
     containing: block.width, staticStart: pending.staticX - block.x, endWins: block.direction === 'rtl',
-    staticEnd: style.direction === 'rtl' ? pending.staticRight - block.x : undefined,
+    staticEnd: pending.staticDirection === 'rtl' ? pending.staticRight - block.x : undefined,
   };
   const vertical: AxisInput = {
     start: resolveSize(style.top, block.height), end: resolveSize(style.bottom, block.height),
