@@ -17,6 +17,7 @@ import { collectStylesheets, cascade, computeMarginBoxStyle, computePageStyle, c
 import type { StylesheetCache } from './css/index.js';
 import { buildBoxTree } from './boxes/build.js';
 import { createResourceContext, loadImages } from './resources/load.js';
+import type { LoadedImage } from './resources/types.js';
 import type { FontRegistry } from './text/fonts.js';
 import { createFontRegistry, loadFontFaces } from './text/fonts.js';
 import { layoutDocument } from './layout/document.js';
@@ -80,8 +81,8 @@ export function createInternalEngine(options: EngineOptions = {}): InternalEngin
 
 async function renderDocument(state: EngineState, request: RenderOptions): Promise<RenderResult> {
   const diagnostics = new Diagnostics();
-  const { laid, options } = await layoutRequest(state, request, diagnostics);
-  const display = paintDocument(laid.pages, { tagged: options.tagged === true });
+  const { laid, options, images } = await layoutRequest(state, request, diagnostics);
+  const display = paintDocument(laid.pages, { tagged: options.tagged === true, images });
   const pdf = await writePdf(display, {
     metadata: laid.metadata,
     encryption: options.encryption,
@@ -97,7 +98,7 @@ async function renderDocument(state: EngineState, request: RenderOptions): Promi
 }
 
 /** Every stage up to layout: template, DOM, styles, boxes, resources, pages. */
-async function layoutRequest(state: EngineState, request: RenderOptions, diagnostics: Diagnostics): Promise<{ laid: LaidOutDocument; options: RenderOptions }> {
+async function layoutRequest(state: EngineState, request: RenderOptions, diagnostics: Diagnostics): Promise<{ laid: LaidOutDocument; options: RenderOptions; images: ReadonlyMap<string, LoadedImage> }> {
   const options = validateRenderOptions({ ...state.options.defaults, ...request });
   const limits = { ...DEFAULT_LIMITS, ...state.options.limits };
   const sourceName = options.templateName ?? '<template>';
@@ -132,7 +133,7 @@ async function layoutRequest(state: EngineState, request: RenderOptions, diagnos
     }),
   });
   const metadata = { ...documentMetadata(dom), ...options.metadata };
-  return { laid: { pages, diagnostics: diagnostics.list(), metadata }, options };
+  return { laid: { pages, diagnostics: diagnostics.list(), metadata }, options, images };
 }
 
 /**

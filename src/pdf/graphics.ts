@@ -164,6 +164,8 @@ function resourceSnapshot(ctx: PageContext): Record<string, unknown> {
   if (Object.keys(ctx.page.fonts).length > 0) resources['Font'] = { ...ctx.page.fonts };
   if (Object.keys(ctx.page.xobjects).length > 0) resources['XObject'] = { ...ctx.page.xobjects };
   if (Object.keys(ctx.page.ext_gstates).length > 0) resources['ExtGState'] = { ...ctx.page.ext_gstates };
+  const shadings = ctx.page.resources.data['Shading'] as Record<string, unknown> | undefined;
+  if (shadings !== undefined) resources['Shading'] = { ...shadings };
   return resources;
 }
 

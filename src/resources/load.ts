@@ -129,7 +129,7 @@ export function imageUrls(boxes: BoxTree): string[] {
   };
   const visit = (box: Box): void => {
     if (box.kind === 'replaced') add(box.src);
-    for (const url of box.style.backgroundImage) add(url);
+    for (const image of box.style.backgroundImage) if (image !== 'none' && image.kind === 'url') add(image.url);
     if (box.style.listStyleImage !== 'none') add(box.style.listStyleImage);
     if (box.kind === 'block' || box.kind === 'inline') for (const child of box.children) visit(child);
     if (box.kind === 'block' && box.marker !== undefined) visit(box.marker);
