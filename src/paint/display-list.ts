@@ -36,7 +36,7 @@ export interface ShadingStop {
  */
 export type Shading =
   | { readonly kind: 'axial'; readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number; readonly stops: readonly ShadingStop[] }
-  | { readonly kind: 'radial'; readonly cx: number; readonly cy: number; readonly r0: number; readonly r1: number; readonly scaleY: number; readonly stops: readonly ShadingStop[] };
+  | { readonly kind: 'radial'; readonly cx: number; readonly cy: number; readonly r0: number; readonly r1: number; readonly scaleY: number; readonly stops: readonly ShadingStop[]; readonly fx?: number; readonly fy?: number };
 
 /** An 8-bit alpha image (a blurred shadow's mask), `id` names its content for reuse. */
 export interface AlphaMask {
@@ -61,6 +61,9 @@ export type DisplayItem =
       /** Dash pattern [on, off, ...] in px; undefined = solid. */
       readonly dash?: readonly number[];
       readonly lineCap: 'butt' | 'round' | 'square';
+      readonly lineJoin?: 'miter' | 'round' | 'bevel';
+      readonly miterLimit?: number;
+      readonly dashOffset?: number;
     }
   | {
       readonly kind: 'glyphs';

@@ -45,7 +45,7 @@ function shadingDict(shading: Shading, gray: boolean): Record<string, unknown> {
   const fn = stopFunction(shading.stops, gray ? alphaOf : rgbOf);
   const common = { ColorSpace: gray ? 'DeviceGray' : 'DeviceRGB', Function: fn, Extend: [true, true] };
   if (shading.kind === 'axial') return { ShadingType: 2, Coords: [shading.x0, shading.y0, shading.x1, shading.y1].map(round), ...common };
-  return { ShadingType: 3, Coords: [shading.cx, shading.cy, shading.r0, shading.cx, shading.cy, shading.r1].map(round), ...common };
+  return { ShadingType: 3, Coords: [shading.fx ?? shading.cx, shading.fy ?? shading.cy, shading.r0, shading.cx, shading.cy, shading.r1].map(round), ...common };
 }
 
 function register(ctx: PageContext, dict: Record<string, unknown>, prefix: string): { name: string; ref: PdfRef } {

@@ -260,7 +260,7 @@ function drawItem(ctx: PageContext, item: DisplayItem, pageIndex: number, writer
     case 'fill-path':
       return paint(ctx, () => fillPath(ctx, item.path, item.color, item.evenOdd ?? false));
     case 'stroke-path':
-      return paint(ctx, () => strokePath(ctx, item.path, { color: item.color, width: item.width, dash: item.dash, lineCap: item.lineCap }));
+      return paint(ctx, () => strokePath(ctx, item.path, { color: item.color, width: item.width, dash: item.dash, lineCap: item.lineCap, lineJoin: item.lineJoin, miterLimit: item.miterLimit, dashOffset: item.dashOffset }));
     case 'glyphs':
       return paint(ctx, () => drawGlyphs(ctx, item));
     case 'image':

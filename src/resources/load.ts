@@ -24,6 +24,8 @@ import { readImageInfo, sniffFormat } from './image-info.js';
 import type { FileSandbox } from './loader.js';
 import { createFileSandbox } from './loader.js';
 import type { LoadedImage } from './types.js';
+import { DECODABLE, decodeToPng } from './decode.js';
+import { parseSvg } from '../svg/document.js';
 
 export interface ResourceContext {
   /** `file:` URL of `baseDir` with a trailing slash; undefined without a baseDir. */
@@ -153,15 +155,21 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
     }
     throw error; // resource_denied, limit_exceeded: the caller asked for something it may not have
   }
+  const id = createHash('sha1').update(bytes).digest('hex');
+  const format = sniffFormat(bytes);
+  if (format === 'svg') {
+    const svg = parseSvg(new TextDecoder('utf-8').decode(bytes));
+    if (svg !== undefined) return { id, format: 'svg', bytes, svg, width: svg.width, height: svg.height };
+  } else if (DECODABLE.has(format)) {
+    const decoded = await decodeToPng(bytes);
+    if (decoded !== undefined) return { id, format: 'png', bytes: decoded.png, width: decoded.width, height: decoded.height };
+  }
   const info = readImageInfo(bytes);
   if (info === undefined) {
-    const format = sniffFormat(bytes);
-    const what = format === 'png' || format === 'jpeg' ? `a damaged ${format.toUpperCase()} file`
-      : format === 'unknown' ? 'not a PNG or JPEG image' : `${format.toUpperCase()} images are not supported (use PNG or JPEG)`;
+    const what = format === 'unknown' ? 'not an image octavo can read (PNG, JPEG, GIF, WebP, SVG)' : `a damaged or unsupported ${format.toUpperCase()} file`;
     diagnostics.warn('resource', `image ${describeUrl(url)} skipped: ${what}`);
     return undefined;
   }
-  const id = createHash('sha1').update(bytes).digest('hex');
   return { id, format: info.format, bytes, width: info.width, height: info.height };
 }
 
