@@ -16,7 +16,7 @@ import { parseHtml } from './dom/parse.js';
 import { collectStylesheets, cascade, computeMarginBoxStyle, computePageStyle, createStylesheetCache } from './css/index.js';
 import type { StylesheetCache } from './css/index.js';
 import { buildBoxTree } from './boxes/build.js';
-import { createResourceContext, loadImages } from './resources/load.js';
+import { backgroundUrls, createResourceContext, loadImageUrls, loadImages } from './resources/load.js';
 import type { LoadedImage } from './resources/types.js';
 import type { FontRegistry } from './text/fonts.js';
 import { createFontRegistry, loadFontFaces } from './text/fonts.js';
@@ -133,7 +133,10 @@ async function layoutRequest(state: EngineState, request: RenderOptions, diagnos
     }),
   });
   const metadata = { ...documentMetadata(dom), ...options.metadata };
-  return { laid: { pages, diagnostics: diagnostics.list(), metadata }, options, images };
+  // @page background images are known once the pages are
+  const pageUrls = backgroundUrls(pages.map((page) => page.pageStyle.style)).filter((url) => !images.has(url));
+  const allImages = pageUrls.length === 0 ? images : new Map([...images, ...await loadImageUrls(pageUrls, resources, diagnostics)]);
+  return { laid: { pages, diagnostics: diagnostics.list(), metadata }, options, images: allImages };
 }
 
 /**

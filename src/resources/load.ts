@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { BoxTree, Box } from '../boxes/types.js';
+import type { ComputedStyle } from '../css/types.js';
 import type { Diagnostics } from '../diagnostics.js';
 import { OctavoError } from '../errors.js';
 import type { Limits, RenderOptions, ResourceLoader } from '../options.js';
@@ -178,7 +179,18 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
  * image is a `resource` warning (the box renders without it); a refused URL throws.
  */
 export async function loadImages(boxes: BoxTree, resources: ResourceContext, diagnostics: Diagnostics): Promise<ReadonlyMap<string, LoadedImage>> {
-  const urls = imageUrls(boxes);
+  return loadImageUrls(imageUrls(boxes), resources, diagnostics);
+}
+
+/** Background image URLs of computed styles (the page boxes', known only after layout). */
+export function backgroundUrls(styles: Iterable<ComputedStyle>): string[] {
+  const urls = new Set<string>();
+  for (const style of styles) for (const image of style.backgroundImage) if (image !== 'none' && image.kind === 'url' && ABSOLUTE_URL.test(image.url)) urls.add(image.url);
+  return [...urls];
+}
+
+/** Loads images by URL (see loadImages). */
+export async function loadImageUrls(urls: readonly string[], resources: ResourceContext, diagnostics: Diagnostics): Promise<Map<string, LoadedImage>> {
   const loaded = await Promise.all(urls.map((url) => loadImage(url, resources, diagnostics)));
   const images = new Map<string, LoadedImage>();
   urls.forEach((url, index) => {

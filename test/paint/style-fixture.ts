@@ -29,7 +29,7 @@ export const INITIAL_STYLE: ComputedStyle = {
   borderTopColor: BLACK, borderRightColor: BLACK, borderBottomColor: BLACK, borderLeftColor: BLACK,
   borderTopLeftRadius: [0, 0], borderTopRightRadius: [0, 0], borderBottomRightRadius: [0, 0], borderBottomLeftRadius: [0, 0],
   color: BLACK, backgroundColor: TRANSPARENT, backgroundImage: ['none'],
-  backgroundPosition: [CENTER], backgroundSize: [{ width: 'auto', height: 'auto' }], backgroundRepeat: [{ x: 'repeat', y: 'repeat' }],
+  backgroundPosition: [{ x: { edge: 'start', offset: { kind: 'percent', value: 0 } }, y: { edge: 'start', offset: { kind: 'percent', value: 0 } } }], backgroundSize: [{ width: 'auto', height: 'auto' }], backgroundRepeat: [{ x: 'repeat', y: 'repeat' }],
   backgroundOrigin: ['padding-box'], backgroundClip: ['border-box'], boxShadow: [],
   outlineWidth: 3, outlineStyle: 'none', outlineColor: BLACK, outlineOffset: 0,
   fontFamily: ['serif'], fontSize: 16, fontWeight: 400, fontStyle: 'normal', fontStretch: 100,

@@ -12,7 +12,7 @@ import type { SpecifiedImage } from '../values/image.js';
 import { computeImage, parseImage } from '../values/image.js';
 import { identOf, isOperator, splitBy } from '../values/nodes.js';
 import type { SpecifiedPosition } from '../values/position.js';
-import { CENTER, computePosition, parsePosition, positionLength } from '../values/position.js';
+import { TOP_LEFT, computePosition, parsePosition, positionLength } from '../values/position.js';
 import type { SpecifiedLength } from '../values/units.js';
 import { computeLength, parseLength } from '../values/units.js';
 import { colorProperty, numberProperty } from './common.js';
@@ -98,7 +98,7 @@ const identity = <T>(value: T): T => value;
 
 const backgroundImage = layered<ImageSpec, CssImage | 'none'>('background-image', 'backgroundImage', ['none'],
   (nodes, ctx) => (nodes.length === 1 ? parseImageOrNone(nodes[0], ctx) : undefined), computeImageLayer);
-const backgroundPosition = layered<SpecifiedPosition, unknown>('background-position', 'backgroundPosition', [computePosition(CENTER, { fontSize: 16, rootFontSize: 16, viewportWidth: 0, viewportHeight: 0 })],
+const backgroundPosition = layered<SpecifiedPosition, unknown>('background-position', 'backgroundPosition', [computePosition(TOP_LEFT, { fontSize: 16, rootFontSize: 16, viewportWidth: 0, viewportHeight: 0 })],
   (nodes) => parsePosition(nodes), (value, ctx) => computePosition(value, ctx));
 const backgroundSize = layered<SizeSpec, BackgroundSize>('background-size', 'backgroundSize', [{ width: 'auto', height: 'auto' }], single(parseSize), computeSize);
 const backgroundRepeat = layered<BackgroundRepeat, BackgroundRepeat>('background-repeat', 'backgroundRepeat', [{ x: 'repeat', y: 'repeat' }], single(parseRepeat), identity);
@@ -177,7 +177,7 @@ const background = shorthand('background', ['background-color', 'background-imag
   return new Map<string, unknown>([
     ['background-color', color ?? RESET],
     ['background-image', parsed.map((p) => p.image ?? 'none')],
-    ['background-position', parsed.map((p) => p.position ?? CENTER)],
+    ['background-position', parsed.map((p) => p.position ?? TOP_LEFT)],
     ['background-size', parsed.map((p) => p.size ?? { width: 'auto', height: 'auto' })],
     ['background-repeat', parsed.map((p) => p.repeat ?? { x: 'repeat', y: 'repeat' })],
     // one box sets both origin and clip; two set origin then clip

@@ -40,6 +40,9 @@ export const UNSUPPORTED_PROPERTIES: ReadonlySet<string> = new Set(UNSUPPORTED.s
 export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'print-color-adjust', 'color-adjust', 'color-scheme', 'forced-color-adjust', 'text-size-adjust', 'font-smooth',
   'orphans-widows', 'user-zoom', 'src', 'unicode-range', 'font-display',
+  // SVG properties: meaningless on HTML boxes; SVG images read them from their own <style> (svg/style.ts)
+  'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
+  'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'stop-color', 'stop-opacity', 'clip-rule', 'text-anchor',
 ]);
 
 export function isVendorPrefixed(name: string): boolean {

@@ -21,6 +21,9 @@ export interface SpecifiedPosition {
 
 const percent = (value: number): SpecifiedLength => ({ kind: 'percent', value });
 
+/** `0% 0%`, the initial background-position. */
+export const TOP_LEFT: SpecifiedPosition = { x: { edge: 'start', offset: percent(0) }, y: { edge: 'start', offset: percent(0) } };
+
 export const CENTER: SpecifiedPosition = { x: { edge: 'start', offset: percent(50) }, y: { edge: 'start', offset: percent(50) } };
 
 type Axis = 'x' | 'y' | 'either';

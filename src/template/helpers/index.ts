@@ -4,12 +4,14 @@ import { comparisonHelpers } from './comparison.js';
 import { mathHelpers } from './math.js';
 import { formatHelpers } from './format.js';
 import { collectionHelpers } from './collections.js';
+import { barcodeHelpers } from './barcode.js';
 
 export const OCTAVO_HELPERS: ReadonlyMap<string, HelperDefinition> = new Map(Object.entries({
   ...comparisonHelpers,
   ...mathHelpers,
   ...formatHelpers,
   ...collectionHelpers,
+  ...barcodeHelpers,
 }));
 
 /** Handlebars' built-in helpers with their positional arity, checked at compile time like ours. */
