@@ -7,8 +7,22 @@ export type DecodableFormat = 'gif' | 'webp' | 'bmp' | 'avif';
 
 export const DECODABLE: ReadonlySet<string> = new Set<DecodableFormat>(['gif', 'webp', 'bmp', 'avif']);
 
+const u16le = (b: Uint8Array, at: number): number => (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8);
+
+/**
+ * Header checks before Skia sees the bytes: it can abort the process on some truncated files
+ * (a GIF of zero size), so only plausible ones are decoded.
+ */
+function plausible(bytes: Uint8Array): boolean {
+  const tag = String.fromCharCode(...bytes.subarray(0, 4));
+  if (tag === 'GIF8') return bytes.length >= 26 && u16le(bytes, 6) > 0 && u16le(bytes, 8) > 0;
+  if (tag === 'RIFF') return bytes.length >= 30 && u16le(bytes, 4) + u16le(bytes, 6) * 0x10000 + 8 <= bytes.length;
+  return bytes.length >= 32;
+}
+
 /** PNG bytes and size of an image, or undefined when Skia cannot read it. */
 export async function decodeToPng(bytes: Uint8Array): Promise<{ png: Uint8Array; width: number; height: number } | undefined> {
+  if (!plausible(bytes)) return undefined;
   const canvas = await import('@napi-rs/canvas');
   let image: InstanceType<typeof canvas.Image>;
   try {
