@@ -150,14 +150,34 @@ describe('other shorthands', () => {
   it('background keeps colour and images', async () => {
     const { style, codes } = await divStyle('background: url(img/a.png), #ff0000');
     expect(style.backgroundColor).toEqual(red);
-    expect(style.backgroundImage).toEqual(['file:///work/doc/img/a.png']);
+    expect(style.backgroundImage).toEqual([{ kind: 'url', url: 'file:///work/doc/img/a.png' }, 'none']);
     expect(codes).toEqual([]);
   });
 
-  it('background components octavo ignores are reported once', async () => {
-    const doc = await styleWith('div { background: url(a.png) no-repeat center / cover red } p { background: url(b.png) repeat-x }', '<div></div><p></p>');
-    expect(doc.style('div').backgroundColor).toEqual(red);
-    expect(doc.diagnostics.map((d) => d.code)).toEqual(['css_unsupported']);
+  it('background sets every layer longhand', async () => {
+    const doc = await styleWith('div { background: url(a.png) no-repeat center / cover content-box red } p { background: url(b.png) repeat-x fixed }', '<div></div><p></p>');
+    const div = doc.style('div');
+    expect(div.backgroundColor).toEqual(red);
+    expect(div.backgroundRepeat).toEqual([{ x: 'no-repeat', y: 'no-repeat' }]);
+    expect(div.backgroundSize).toEqual(['cover']);
+    expect(div.backgroundPosition).toEqual([{ x: { edge: 'start', offset: { kind: 'percent', value: 50 } }, y: { edge: 'start', offset: { kind: 'percent', value: 50 } } }]);
+    expect([div.backgroundOrigin, div.backgroundClip]).toEqual([['content-box'], ['content-box']]);
+    expect(doc.style('p').backgroundRepeat).toEqual([{ x: 'repeat', y: 'no-repeat' }]);
+    // background-attachment: fixed is the one part not honoured
+    expect(doc.diagnostics.map((d) => d.message)).toEqual([expect.stringMatching(/background-attachment: fixed/)]);
+  });
+
+  it('gradients, box-shadow and outline parse into computed values', async () => {
+    const { style, codes } = await divStyle('background-image: linear-gradient(to right, red 10%, blue); box-shadow: inset 1px 2px 3px 4px red, 0 0 blue; outline: 2px dashed blue; outline-offset: -1px');
+    expect(style.backgroundImage).toEqual([{ kind: 'linear', repeating: false, direction: { x: 1, y: 0 }, stops: [
+      { color: red, position: { kind: 'percent', value: 10 } }, { color: { r: 0, g: 0, b: 255, a: 1 }, position: undefined },
+    ] }]);
+    expect(style.boxShadow).toEqual([
+      { inset: true, x: 1, y: 2, blur: 3, spread: 4, color: red },
+      { inset: false, x: 0, y: 0, blur: 0, spread: 0, color: { r: 0, g: 0, b: 255, a: 1 } },
+    ]);
+    expect([style.outlineWidth, style.outlineStyle, style.outlineOffset]).toEqual([2, 'dashed', -1]);
+    expect(codes).toEqual([]);
   });
 
   it('list-style', async () => {

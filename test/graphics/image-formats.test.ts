@@ -3,6 +3,7 @@
  * object-position, painted on tiny pages.
  */
 import { createCanvas, GifEncoder } from '@napi-rs/canvas';
+import type { Canvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import { rasterize } from '../helpers/pixels.js';
@@ -13,7 +14,7 @@ const engine = createEngine();
 const url = (bytes: Uint8Array, type: string): string => `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
 
 /** A 2×2 image: top row red, bottom row blue. */
-function canvas2x2(): ReturnType<typeof createCanvas> {
+function canvas2x2(): Canvas {
   const surface = createCanvas(2, 2);
   const ctx = surface.getContext('2d');
   ctx.fillStyle = '#ff0000';
