@@ -45,12 +45,17 @@ export function numbers(value: string | undefined): number[] {
 export function parseTransform(value: string | undefined): Matrix {
   if (value === undefined) return IDENTITY;
   let result = IDENTITY;
-  for (const match of value.matchAll(/(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)/g)) {
+  for (const match of value.matchAll(/(matrix|translateX|translateY|translate|scaleX|scaleY|scale|rotate|skewX|skewY)\s*\(([^)]*)\)/g)) {
     const a = numbers(match[2]);
     let m: Matrix = IDENTITY;
     switch (match[1]) {
       case 'matrix': if (a.length === 6) m = a as unknown as Matrix; break;
       case 'translate': m = [1, 0, 0, 1, a[0] ?? 0, a[1] ?? 0]; break;
+      // the CSS transform functions SVG 2 also accepts
+      case 'translateX': m = [1, 0, 0, 1, a[0] ?? 0, 0]; break;
+      case 'translateY': m = [1, 0, 0, 1, 0, a[0] ?? 0]; break;
+      case 'scaleX': m = [a[0] ?? 1, 0, 0, 1, 0, 0]; break;
+      case 'scaleY': m = [1, 0, 0, a[0] ?? 1, 0, 0]; break;
       case 'scale': m = [a[0] ?? 1, 0, 0, a[1] ?? a[0] ?? 1, 0, 0]; break;
       case 'rotate': {
         const r = ((a[0] ?? 0) * Math.PI) / 180;

@@ -82,7 +82,7 @@ export function gradientPaint(doc: SvgDocument, paint: Extract<Paint, { kind: 'u
     const cy = len('cy', '50%');
     const fx = attr('fx') === undefined ? cx : len('fx', '50%');
     const fy = attr('fy') === undefined ? cy : len('fy', '50%');
-    shading = { kind: 'radial', cx, cy, r0: 0, r1: len('r', '50%'), scaleY: 1, stops: unit, ...(fx !== cx || fy !== cy ? { fx, fy } : {}) };
+    shading = { kind: 'radial', cx, cy, r0: len('fr', '0%'), r1: len('r', '50%'), scaleY: 1, stops: unit, ...(fx !== cx || fy !== cy ? { fx, fy } : {}) };
   }
   const far = 1e4;
   return [

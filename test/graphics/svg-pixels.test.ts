@@ -59,6 +59,12 @@ describe('SVG structure', () => {
     ]);
   });
 
+  it('accepts the CSS transform functions translateX/Y and scaleX/Y', async () => {
+    expect(await draw(svg('<rect width="2" height="2" fill="red" transform="translateX(6) scaleY(0.5)"/><rect width="2" height="2" fill="blue" transform="translateY(6)"/>'))).toEqual([
+      '______RR', '________', '________', '________', '________', '________', 'BB______', 'BB______',
+    ]);
+  });
+
   it('instantiates <use> of defs and symbols', async () => {
     expect(await draw(svg('<defs><rect id="r" width="2" height="2" fill="red"/><symbol id="s" viewBox="0 0 1 1"><rect width="1" height="1" fill="lime"/></symbol></defs><use href="#r" x="6"/><use xlink:href="#s" x="0" y="4" width="4" height="4"/>'))).toEqual([
       '______RR', '______RR', '________', '________', 'GGGG____', 'GGGG____', 'GGGG____', 'GGGG____',
