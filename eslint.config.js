@@ -20,7 +20,7 @@ const LIBRARY_HOMES = {
   pg: 'src/service/storage',
   piscina: 'src/service',
   'pdfjs-dist': 'src/service',
-  '@napi-rs/canvas': 'src/service',
+  '@napi-rs/canvas': 'src/raster',
 };
 
 const escape = (name) => name.replace(/[/.-]/g, (c) => `\\${c}`);

@@ -16,7 +16,8 @@ import { parseHtml } from './dom/parse.js';
 import { collectStylesheets, cascade, computeMarginBoxStyle, computePageStyle, createStylesheetCache } from './css/index.js';
 import type { StylesheetCache } from './css/index.js';
 import { buildBoxTree } from './boxes/build.js';
-import { createResourceContext, loadImages } from './resources/load.js';
+import { backgroundUrls, createResourceContext, loadImageUrls, loadImages } from './resources/load.js';
+import type { LoadedImage } from './resources/types.js';
 import type { FontRegistry } from './text/fonts.js';
 import { createFontRegistry, loadFontFaces } from './text/fonts.js';
 import { layoutDocument } from './layout/document.js';
@@ -82,8 +83,8 @@ export function createInternalEngine(options: EngineOptions = {}): InternalEngin
 
 async function renderDocument(state: EngineState, request: RenderOptions): Promise<RenderResult> {
   const diagnostics = new Diagnostics();
-  const { laid, options } = await layoutRequest(state, request, diagnostics);
-  const display = paintDocument(laid.pages, { tagged: options.tagged === true });
+  const { laid, options, images } = await layoutRequest(state, request, diagnostics);
+  const display = paintDocument(laid.pages, { tagged: options.tagged === true, images });
   const pdf = await writePdf(display, {
     metadata: laid.metadata,
     encryption: options.encryption,
@@ -99,7 +100,7 @@ async function renderDocument(state: EngineState, request: RenderOptions): Promi
 }
 
 /** Every stage up to layout: template, DOM, styles, boxes, resources, pages. */
-async function layoutRequest(state: EngineState, request: RenderOptions, diagnostics: Diagnostics): Promise<{ laid: LaidOutDocument; options: RenderOptions }> {
+async function layoutRequest(state: EngineState, request: RenderOptions, diagnostics: Diagnostics): Promise<{ laid: LaidOutDocument; options: RenderOptions; images: ReadonlyMap<string, LoadedImage> }> {
   const options = validateRenderOptions({ ...state.options.defaults, ...request });
   const limits = { ...DEFAULT_LIMITS, ...state.options.limits };
   const sourceName = options.templateName ?? '<template>';
@@ -146,7 +147,10 @@ async function layoutRequest(state: EngineState, request: RenderOptions, diagnos
     }),
   });
   const metadata = { ...documentMetadata(dom), ...options.metadata };
-  return { laid: { pages, diagnostics: diagnostics.list(), metadata }, options };
+  // @page background images are known once the pages are
+  const pageUrls = backgroundUrls(pages.map((page) => page.pageStyle.style)).filter((url) => !images.has(url));
+  const allImages = pageUrls.length === 0 ? images : new Map([...images, ...await loadImageUrls(pageUrls, resources, diagnostics)]);
+  return { laid: { pages, diagnostics: diagnostics.list(), metadata }, options, images: allImages };
 }
 
 /**

@@ -3,6 +3,7 @@
  * runs the counters (they depend on document order), then per block container the anonymous-box
  * fix-up (anonymous.ts) and white space processing (whitespace.ts).
  */
+import { inlineSvgSource } from '../dom/xml.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, Display, PseudoElement, StyledDocument } from '../css/types.js';
 import type { DomDocument, DomElement, DomNode } from '../dom/types.js';
@@ -206,8 +207,10 @@ function markerImage(walk: Walk, style: ComputedStyle, markerStyle: ComputedStyl
 }
 
 function replacedBox(walk: Walk, element: DomElement, style: ComputedStyle): ReplacedBox | undefined {
-  if (element.name !== 'img') return undefined;
-  const src = element.attribs['src'];
+  // inline <svg>: an image whose source is its own markup
+  const svg = element.name === 'svg' ? inlineSvgSource(element) : undefined;
+  if (element.name !== 'img' && svg === undefined) return undefined;
+  const src = svg !== undefined ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` : element.attribs['src'];
   if (src === undefined || src.trim() === '') return undefined;
   const outer = outerDisplay(style.display) === 'block' ? 'block' : 'inline';
   return { kind: 'replaced', outer, src: absoluteUrl(src.trim(), walk.ctx.baseUrl), alt: element.attribs['alt'] ?? '', style, element, pseudo: undefined };

@@ -4,6 +4,7 @@
  * percentages until layout knows what they refer to.
  */
 import type { DomElement } from '../dom/types.js';
+import type { BackgroundBox, BackgroundRepeat, BackgroundSize, BoxShadow, CssImage, Position } from './image-types.js';
 
 /** sRGB, channels 0-255, alpha 0-1. */
 export interface Color {
@@ -152,8 +153,20 @@ export interface ComputedStyle {
   // colour & backgrounds (CSS Color 4, CSS Backgrounds 3)
   readonly color: Color;
   readonly backgroundColor: Color;
-  /** Images of `background-image`, `none` entries dropped; empty = no image. */
-  readonly backgroundImage: readonly string[];
+  /** Background layers, top first (the image list sets the layer count; the others repeat). */
+  readonly backgroundImage: readonly (CssImage | 'none')[];
+  readonly backgroundPosition: readonly Position[];
+  readonly backgroundSize: readonly BackgroundSize[];
+  readonly backgroundRepeat: readonly BackgroundRepeat[];
+  readonly backgroundOrigin: readonly BackgroundBox[];
+  readonly backgroundClip: readonly BackgroundBox[];
+  readonly boxShadow: readonly BoxShadow[];
+  /** px */
+  readonly outlineWidth: number;
+  readonly outlineStyle: BorderStyle | 'auto';
+  readonly outlineColor: Color;
+  /** px */
+  readonly outlineOffset: number;
 
   // fonts (CSS Fonts 4)
   readonly fontFamily: readonly string[];
@@ -235,6 +248,7 @@ export interface ComputedStyle {
 
   // replaced content
   readonly objectFit: 'fill' | 'contain' | 'cover' | 'none' | 'scale-down';
+  readonly objectPosition: Position;
 }
 
 export type PseudoElement = 'before' | 'after' | 'marker';

@@ -13,6 +13,7 @@ import { Element } from 'domhandler';
 import type { Document } from 'domhandler';
 import type { DomDocument, DomElement, DomNode, DomParent } from './types.js';
 import { isElement } from './types.js';
+import { recordInlineSvg } from './xml.js';
 
 /** Elements that belong in `<head>` when they come before the body content (HTML §13.2.6.4.4). */
 const HEAD_CONTENT = new Set(['base', 'basefont', 'bgsound', 'link', 'meta', 'noscript', 'script', 'style', 'template', 'title']);
@@ -30,6 +31,7 @@ const PARSER_OPTIONS = {
 export function parseHtml(html: string, sourceName: string): DomDocument {
   const root = parseDocument(html, PARSER_OPTIONS);
   const documentElement = normalizeDocument(root);
+  if (html.includes('<svg')) recordInlineSvg(html, documentElement);
   const locate = createLocator(html);
   return { root, documentElement, sourceName, locate };
 }

@@ -4,7 +4,6 @@
  * element is rendered.
  */
 const UNRENDERED: ReadonlyMap<string, string> = new Map([
-  ['svg', 'inline SVG is not drawn yet'],
   ['math', 'MathML is not drawn'],
   ['canvas', 'a canvas has no script to draw it'],
   ['iframe', 'embedded documents are not loaded'],

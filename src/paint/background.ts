@@ -1,16 +1,30 @@
 /**
- * Backgrounds (CSS Backgrounds 3 §3): background-color under the border box (background-clip:
- * border-box), following the border radii; and the canvas background, which the root element
- * gives up to the page — or, when the root's is transparent, the body's (§2.11.2).
+ * Backgrounds (CSS Backgrounds 3 §3): the colour under the bottom layer's clip, then each
+ * `background-image` layer from the bottom up, sized (§3.9), positioned (§3.6) and tiled (§3.4,
+ * `space` and `round` included) in its origin box (§3.7) and clipped to its clip box (§3.8),
+ * following the border radii; and the canvas background, which the root element gives up to the
+ * page — or, when the root's is transparent and has no image, the body's (§2.11.2).
  */
-import type { Color } from '../css/types.js';
-import type { Rect } from '../geometry/types.js';
+import type { BackgroundBox, BackgroundSize, CssImage, RepeatStyle } from '../css/image-types.js';
+import type { Color, ComputedStyle } from '../css/types.js';
+import { resolveLength } from '../css/values/length.js';
+import type { Rect, Sides } from '../geometry/types.js';
 import type { Box } from '../boxes/types.js';
 import type { BoxFragment, Fragment } from '../layout/types.js';
+import type { LoadedImage } from '../resources/types.js';
 import type { DisplayItem } from './display-list.js';
+import { paintGradient, positionIn } from './gradient.js';
+import { imageItems } from './image.js';
 import { roundedRectPath } from './path.js';
 import type { Radii } from './radii.js';
-import { hasRadii } from './radii.js';
+import { hasRadii, insetRadii } from './radii.js';
+
+export interface Clip {
+  readonly rect: Rect;
+  readonly radii: Radii;
+}
+
+export type ImageLookup = (url: string) => LoadedImage | undefined;
 
 export function paintBackgroundColor(color: Color, rect: Rect, radii: Radii): DisplayItem[] {
   if (color.a <= 0 || rect.width <= 0 || rect.height <= 0) return [];
@@ -18,9 +32,148 @@ export function paintBackgroundColor(color: Color, rect: Rect, radii: Radii): Di
   return [{ kind: 'fill-rect', rect, color }];
 }
 
-/** The canvas colour and the box whose own background it was (that box then paints none). */
+/** The box being painted: its border box, radii, border widths and padding. */
+export interface BackgroundArea {
+  readonly rect: Rect;
+  readonly radii: Radii;
+  readonly border: Sides;
+  readonly padding: Sides;
+}
+
+function inset(rect: Rect, by: Sides): Rect {
+  return { x: rect.x + by.left, y: rect.y + by.top, width: Math.max(0, rect.width - by.left - by.right), height: Math.max(0, rect.height - by.top - by.bottom) };
+}
+
+const addSides = (a: Sides, b: Sides): Sides => ({ top: a.top + b.top, right: a.right + b.right, bottom: a.bottom + b.bottom, left: a.left + b.left });
+
+/** The border, padding or content box with its radii (§3.7, §5.2). */
+function boxOf(area: BackgroundArea, which: BackgroundBox): { rect: Rect; radii: Radii } {
+  switch (which) {
+    case 'border-box': return { rect: area.rect, radii: area.radii };
+    case 'padding-box': return { rect: inset(area.rect, area.border), radii: insetRadii(area.radii, area.border) };
+    case 'content-box': {
+      const sides = addSides(area.border, area.padding);
+      return { rect: inset(area.rect, sides), radii: insetRadii(area.radii, sides) };
+    }
+  }
+}
+
+const layerValue = <T>(list: readonly T[], index: number): T => list[index % list.length]!;
+
+/** The intrinsic size of an image, when it has one (gradients have none). */
+function intrinsicSize(image: CssImage, lookup: ImageLookup): { width: number; height: number } | undefined {
+  if (image.kind !== 'url') return undefined;
+  const loaded = lookup(image.url);
+  return loaded === undefined ? undefined : { width: loaded.width, height: loaded.height };
+}
+
+/** §3.9 `background-size` for an image in a positioning area. */
+export function tileSize(size: BackgroundSize, area: Rect, intrinsic: { width: number; height: number } | undefined): { width: number; height: number } {
+  const ratio = intrinsic !== undefined && intrinsic.height > 0 ? intrinsic.width / intrinsic.height : undefined;
+  if (size === 'cover' || size === 'contain') {
+    if (ratio === undefined) return { width: area.width, height: area.height };
+    const pick = size === 'cover' ? Math.max : Math.min;
+    const scale = pick(area.width / intrinsic!.width, area.height / intrinsic!.height);
+    return { width: intrinsic!.width * scale, height: intrinsic!.height * scale };
+  }
+  const w = size.width === 'auto' ? undefined : resolveLength(size.width, area.width);
+  const h = size.height === 'auto' ? undefined : resolveLength(size.height, area.height);
+  if (w !== undefined && h !== undefined) return { width: w, height: h };
+  if (w !== undefined) return { width: w, height: ratio !== undefined ? w / ratio : area.height };
+  if (h !== undefined) return { width: ratio !== undefined ? h * ratio : area.width, height: h };
+  return intrinsic ?? { width: area.width, height: area.height };
+}
+
+/** Tile origins along one axis covering [clipStart, clipEnd) (§3.4). */
+function tileStarts(repeat: RepeatStyle, position: number, tile: number, areaStart: number, areaSize: number, clipStart: number, clipEnd: number): number[] {
+  if (tile <= 0) return [];
+  let start = position;
+  let step = tile;
+  if (repeat === 'no-repeat') return [position];
+  if (repeat === 'space') {
+    const count = Math.floor(areaSize / tile);
+    if (count < 2) return [position];
+    step = tile + (areaSize - count * tile) / (count - 1);
+    start = areaStart;
+  }
+  const first = start - Math.ceil((start - clipStart) / step) * step;
+  const starts: number[] = [];
+  for (let at = first; at < clipEnd - 1e-6 && starts.length < MAX_TILES; at += step) starts.push(at);
+  return starts;
+}
+
+const MAX_TILES = 4000;
+
+/** §3.8 `round`: the tile is scaled so a whole number of tiles fits the area. */
+function roundSize(repeat: RepeatStyle, tile: number, area: number): number {
+  if (repeat !== 'round' || tile <= 0) return tile;
+  return area / Math.max(1, Math.round(area / tile));
+}
+
+function paintLayer(style: ComputedStyle, index: number, area: BackgroundArea, lookup: ImageLookup, clipOverride?: Clip): DisplayItem[] {
+  const image = layerValue(style.backgroundImage, index);
+  if (image === 'none') return [];
+  const loaded = image.kind === 'url' ? lookup(image.url) : undefined;
+  if (image.kind === 'url' && loaded === undefined) return [];
+  const origin = boxOf(area, layerValue(style.backgroundOrigin, index)).rect;
+  const clip = clipOverride ?? boxOf(area, layerValue(style.backgroundClip, index));
+  if (clip.rect.width <= 0 || clip.rect.height <= 0) return [];
+  const repeat = layerValue(style.backgroundRepeat, index);
+  let size = tileSize(layerValue(style.backgroundSize, index), origin, intrinsicSize(image, lookup));
+  const width = roundSize(repeat.x, size.width, origin.width);
+  const height = roundSize(repeat.y, size.height, origin.height);
+  const sizeSpec = layerValue(style.backgroundSize, index);
+  const keepsRatio = typeof sizeSpec !== 'string' && (sizeSpec.width === 'auto' || sizeSpec.height === 'auto');
+  // round on one axis with `auto` on the other keeps the ratio (§3.9)
+  if (keepsRatio && repeat.x === 'round' && repeat.y !== 'round' && size.width > 0) size = { width, height: size.height * (width / size.width) };
+  else if (keepsRatio && repeat.y === 'round' && repeat.x !== 'round' && size.height > 0) size = { width: size.width * (height / size.height), height };
+  else size = { width, height };
+  if (size.width <= 0 || size.height <= 0) return [];
+  const position = positionIn(layerValue(style.backgroundPosition, index), origin, size);
+  const xs = tileStarts(repeat.x, position.x, size.width, origin.x, origin.width, clip.rect.x, clip.rect.x + clip.rect.width);
+  const ys = tileStarts(repeat.y, position.y, size.height, origin.y, origin.height, clip.rect.y, clip.rect.y + clip.rect.height);
+  const tiles: DisplayItem[] = [];
+  for (const y of ys) {
+    for (const x of xs) {
+      if (tiles.length > MAX_TILES) break;
+      const rect: Rect = { x, y, width: size.width, height: size.height };
+      if (loaded !== undefined) tiles.push(...imageItems(loaded, rect));
+      else if (image.kind !== 'url') {
+        const items = paintGradient(image, rect);
+        tiles.push(...(image.kind === 'conic' ? [{ kind: 'push-clip' as const, rect }, ...items, { kind: 'pop-clip' as const }] : items));
+      }
+    }
+  }
+  if (tiles.length === 0) return [];
+  const push: DisplayItem = hasRadii(clip.radii) ? { kind: 'push-clip', rect: clip.rect, radii: clip.radii } : { kind: 'push-clip', rect: clip.rect };
+  return [push, ...tiles, { kind: 'pop-clip' }];
+}
+
+export interface BackgroundOptions {
+  readonly lookup: ImageLookup;
+  /** Paint the colour (false when it went to the canvas). */
+  readonly color?: boolean;
+  /** Paint over this area instead of the layers' own clip boxes (the canvas, the page). */
+  readonly clip?: Clip;
+}
+
+/** A box's whole background: colour then image layers, bottom layer first. */
+export function paintBackground(style: ComputedStyle, area: BackgroundArea, options: BackgroundOptions): DisplayItem[] {
+  const layers = style.backgroundImage.length;
+  const items: DisplayItem[] = [];
+  if (options.color !== false) {
+    const clip = options.clip ?? boxOf(area, layerValue(style.backgroundClip, layers - 1));
+    items.push(...paintBackgroundColor(style.backgroundColor, clip.rect, clip.radii));
+  }
+  for (let i = layers - 1; i >= 0; i--) items.push(...paintLayer(style, i, area, options.lookup, options.clip));
+  return items;
+}
+
+export const hasBackgroundImage = (style: ComputedStyle): boolean => style.backgroundImage.some((image) => image !== 'none');
+
+/** The canvas background and the box whose own background it was (that box then paints none). */
 export interface CanvasBackground {
-  readonly color: Color;
+  readonly fragment: BoxFragment;
   readonly source: Box;
 }
 
@@ -33,12 +186,19 @@ function findBox(fragments: readonly Fragment[], name: string): BoxFragment | un
   return undefined;
 }
 
+const hasBackground = (style: ComputedStyle): boolean => style.backgroundColor.a > 0 || hasBackgroundImage(style);
+
 /** §2.11.2: the root's background, else the body's, propagates to the canvas. */
 export function canvasBackground(pageChildren: readonly Fragment[]): CanvasBackground | undefined {
   const root = findBox(pageChildren, 'html');
   if (root === undefined) return undefined;
-  if (root.style.backgroundColor.a > 0) return { color: root.style.backgroundColor, source: root.box };
+  if (hasBackground(root.style)) return { fragment: root, source: root.box };
   const body = findBox(root.children, 'body');
-  if (body !== undefined && body.style.backgroundColor.a > 0) return { color: body.style.backgroundColor, source: body.box };
+  if (body !== undefined && hasBackground(body.style)) return { fragment: body, source: body.box };
   return undefined;
+}
+
+/** The background area of a fragment. */
+export function fragmentArea(f: BoxFragment, radii: Radii): BackgroundArea {
+  return { rect: { x: f.x, y: f.y, width: f.width, height: f.height }, radii, border: f.border, padding: f.padding };
 }

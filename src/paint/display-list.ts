@@ -23,6 +23,33 @@ export type PathSegment =
   | { readonly op: 'curve'; readonly x1: number; readonly y1: number; readonly x2: number; readonly y2: number; readonly x: number; readonly y: number }
   | { readonly op: 'close' };
 
+/** A gradient colour stop: `offset` 0-1 along the shading's axis or radius. */
+export interface ShadingStop {
+  readonly offset: number;
+  readonly color: Color;
+}
+
+/**
+ * A smooth shading (ISO 32000-1 §8.7.4.5): axial between two points, or radial between two
+ * circles around one centre (`scaleY` stretches it vertically into an ellipse), extended at both
+ * ends. The stops are sorted; colours may be translucent.
+ */
+export type Shading =
+  | { readonly kind: 'axial'; readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number; readonly stops: readonly ShadingStop[] }
+  | { readonly kind: 'radial'; readonly cx: number; readonly cy: number; readonly r0: number; readonly r1: number; readonly scaleY: number; readonly stops: readonly ShadingStop[]; readonly fx?: number; readonly fy?: number };
+
+/** An 8-bit alpha image (a blurred shadow's mask), `id` names its content for reuse. */
+export interface AlphaMask {
+  readonly id: string;
+  readonly width: number;
+  readonly height: number;
+  /** width × height bytes, row by row from the top. */
+  readonly data: Uint8Array;
+}
+
+/** An affine matrix [a b c d e f] (x' = a x + c y + e, y' = b x + d y + f). */
+export type Matrix = readonly [number, number, number, number, number, number];
+
 export type DisplayItem =
   | { readonly kind: 'fill-rect'; readonly rect: Rect; readonly color: Color }
   | { readonly kind: 'fill-path'; readonly path: readonly PathSegment[]; readonly color: Color; readonly evenOdd?: boolean }
@@ -34,6 +61,9 @@ export type DisplayItem =
       /** Dash pattern [on, off, ...] in px; undefined = solid. */
       readonly dash?: readonly number[];
       readonly lineCap: 'butt' | 'round' | 'square';
+      readonly lineJoin?: 'miter' | 'round' | 'bevel';
+      readonly miterLimit?: number;
+      readonly dashOffset?: number;
     }
   | {
       readonly kind: 'glyphs';
@@ -52,6 +82,15 @@ export type DisplayItem =
       readonly syntheticOblique: boolean;
     }
   | { readonly kind: 'image'; readonly rect: Rect; readonly image: LoadedImage }
+  /** Paints `shading` over `rect` (clipped to it). */
+  | { readonly kind: 'shading'; readonly rect: Rect; readonly shading: Shading }
+  /** Paints `color` over `rect` through `mask` stretched to it. */
+  | { readonly kind: 'alpha-mask'; readonly rect: Rect; readonly color: Color; readonly mask: AlphaMask }
+  /** Intersects the clip with a path (closed by pop-clip). */
+  | { readonly kind: 'push-clip-path'; readonly path: readonly PathSegment[]; readonly evenOdd?: boolean }
+  /** Concatenates a matrix to the coordinate system until the matching pop-transform. */
+  | { readonly kind: 'push-transform'; readonly matrix: Matrix }
+  | { readonly kind: 'pop-transform' }
   | { readonly kind: 'push-clip'; readonly rect: Rect; readonly radii?: readonly number[] }
   | { readonly kind: 'pop-clip' }
   | { readonly kind: 'push-opacity'; readonly opacity: number }

@@ -1,16 +1,24 @@
 /**
- * Replaced images (CSS Images 3 §5.5 object-fit, object-position at its initial 50% 50%):
- * the image is scaled into the fragment's content box and clipped to it when it overflows.
+ * Replaced images (CSS Images 3 §5.5 object-fit, §5.6 object-position): the image is scaled
+ * into the fragment's content box, placed, and clipped to it when it overflows. SVG images are
+ * drawn as vectors (svg/render.ts).
  */
 import type { ComputedStyle } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
 import type { ImageFragment } from '../layout/types.js';
 import type { DisplayItem } from './display-list.js';
+import type { Position } from '../css/image-types.js';
+import type { LoadedImage } from '../resources/types.js';
+import { renderSvg } from '../svg/render.js';
+import { positionIn } from './gradient.js';
+
+const CENTER: Position = { x: { edge: 'start', offset: { kind: 'percent', value: 50 } }, y: { edge: 'start', offset: { kind: 'percent', value: 50 } } };
 
 /** Where the image is drawn for `fit` inside `box`, given its intrinsic size. */
-export function objectFitRect(fit: ComputedStyle['objectFit'], box: Rect, intrinsic: { width: number; height: number }): Rect {
+export function objectFitRect(fit: ComputedStyle['objectFit'], box: Rect, intrinsic: { width: number; height: number }, position: Position = CENTER): Rect {
   const { width: iw, height: ih } = intrinsic;
   if (fit === 'fill' || iw <= 0 || ih <= 0) return box;
+  // object-position only moves what does not fill the box
   const contain = Math.min(box.width / iw, box.height / ih);
   const cover = Math.max(box.width / iw, box.height / ih);
   let scale: number;
@@ -30,7 +38,8 @@ export function objectFitRect(fit: ComputedStyle['objectFit'], box: Rect, intrin
   }
   const width = iw * scale;
   const height = ih * scale;
-  return { x: box.x + (box.width - width) / 2, y: box.y + (box.height - height) / 2, width, height };
+  const at = positionIn(position, box, { width, height });
+  return { x: at.x, y: at.y, width, height };
 }
 
 function overflows(inner: Rect, outer: Rect): boolean {
@@ -41,8 +50,14 @@ function overflows(inner: Rect, outer: Rect): boolean {
 export function paintImage(fragment: ImageFragment): DisplayItem[] {
   const box: Rect = { x: fragment.x, y: fragment.y, width: fragment.width, height: fragment.height };
   if (box.width <= 0 || box.height <= 0) return [];
-  const rect = objectFitRect(fragment.style.objectFit, box, fragment.image);
-  const image: DisplayItem = { kind: 'image', rect, image: fragment.image };
-  if (!overflows(rect, box)) return [image];
-  return [{ kind: 'push-clip', rect: box }, image, { kind: 'pop-clip' }];
+  const rect = objectFitRect(fragment.style.objectFit, box, fragment.image, fragment.style.objectPosition);
+  const image = imageItems(fragment.image, rect);
+  if (!overflows(rect, box)) return image;
+  return [{ kind: 'push-clip', rect: box }, ...image, { kind: 'pop-clip' }];
+}
+
+/** An image drawn into `rect`: an image item, or an SVG's vector items. */
+export function imageItems(image: LoadedImage, rect: Rect): DisplayItem[] {
+  if (image.svg !== undefined) return renderSvg(image.svg, rect);
+  return [{ kind: 'image', rect, image }];
 }

@@ -10,16 +10,22 @@
 import type { Rect, Sides } from '../geometry/types.js';
 import type { PageLayout } from '../layout/types.js';
 import { collectAnnotations } from './annotations.js';
-import { canvasBackground, paintBackgroundColor } from './background.js';
+import type { ImageLookup } from './background.js';
+import { canvasBackground, fragmentArea, paintBackground } from './background.js';
 import { paintBorder } from './border.js';
 import type { DisplayItem, DocumentDisplayList, PageDisplayList } from './display-list.js';
-import { borderRadii, insetRadii } from './radii.js';
+import { NO_RADII, borderRadii, insetRadii } from './radii.js';
+import type { LoadedImage } from '../resources/types.js';
+import type { LengthPercentage } from '../css/types.js';
+import { resolveLength } from '../css/values/length.js';
 import { paintFragments, paintStackingContext } from './stacking.js';
 import type { PaintOptions } from './stacking.js';
 
 export interface PaintDocumentOptions {
   /** Emit the marked-content items a tagged PDF needs (default false). */
   readonly tagged?: boolean;
+  /** Loaded images by URL, for background images. */
+  readonly images?: ReadonlyMap<string, LoadedImage>;
 }
 
 export function paintDocument(pages: readonly PageLayout[], options: PaintDocumentOptions = {}): DocumentDisplayList {
@@ -42,16 +48,25 @@ export function paintPage(page: PageLayout, paint: PaintDocumentOptions = {}): P
   const pageBox = inset(pageRect, page.margins);
   const borders: Sides = { top: style.borderTopWidth, right: style.borderRightWidth, bottom: style.borderBottomWidth, left: style.borderLeftWidth };
   const radii = borderRadii(style, pageBox);
-  // the page background covers the whole page, margins included
-  items.push(...paintBackgroundColor(style.backgroundColor, pageRect, [0, 0, 0, 0, 0, 0, 0, 0]));
+  const images = paint.images;
+  const lookup: ImageLookup = (url) => images?.get(url);
+  const pad = (v: LengthPercentage): number => resolveLength(v, pageBox.width);
+  const paddingSides: Sides = { top: pad(style.paddingTop), right: pad(style.paddingRight), bottom: pad(style.paddingBottom), left: pad(style.paddingLeft) };
+  // the page background covers the whole page, margins included; its images are placed in the page box
+  const pageArea = { rect: pageBox, radii, border: borders, padding: paddingSides };
+  items.push(...paintBackground(style, pageArea, { lookup, clip: { rect: pageRect, radii: NO_RADII } }));
   items.push(...paintBorder({ rect: pageBox, widths: borders, style, radii }));
   const canvas = canvasBackground(page.children);
-  if (canvas !== undefined) items.push(...paintBackgroundColor(canvas.color, inset(pageBox, borders), insetRadii(radii, borders)));
-  const options: PaintOptions = { canvasSource: canvas?.source, tagged: paint.tagged === true };
+  if (canvas !== undefined) {
+    const f = canvas.fragment;
+    const clip = { rect: inset(pageBox, borders), radii: insetRadii(radii, borders) };
+    items.push(...paintBackground(f.style, fragmentArea(f, borderRadii(f.style, { x: f.x, y: f.y, width: f.width, height: f.height })), { lookup, clip }));
+  }
+  const options: PaintOptions = { canvasSource: canvas?.source, tagged: paint.tagged === true, lookup };
   for (const fragment of page.children) {
     items.push(...(fragment.kind === 'box' ? paintStackingContext(fragment, options) : paintFragments([fragment], options)));
   }
-  const marginOptions: PaintOptions = { canvasSource: canvas?.source };
+  const marginOptions: PaintOptions = { canvasSource: canvas?.source, lookup };
   const margins: DisplayItem[] = [];
   for (const fragment of page.marginBoxes) {
     margins.push(...(fragment.kind === 'box' ? paintStackingContext(fragment, marginOptions) : paintFragments([fragment], marginOptions)));

@@ -12,11 +12,14 @@ import type { Box } from '../boxes/types.js';
 import type { ComputedStyle } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
 import type { BoxFragment, Fragment } from '../layout/types.js';
-import { paintBackgroundColor } from './background.js';
+import type { ImageLookup } from './background.js';
+import { fragmentArea, paintBackground } from './background.js';
 import { paintBorder } from './border.js';
 import type { ContentPart, DisplayItem } from './display-list.js';
 import type { DomElement } from '../dom/types.js';
 import { paintImage } from './image.js';
+import { paintInsetShadows, paintOuterShadows } from './shadow.js';
+import { paintOutline } from './outline.js';
 import type { KeptCorners, Radii } from './radii.js';
 import { borderRadii, hasRadii, insetRadii } from './radii.js';
 import type { Decoration } from './text.js';
@@ -27,6 +30,8 @@ export interface PaintOptions {
   readonly canvasSource: Box | undefined;
   /** Wrap text and images in begin-tag / end-marked items naming their element (tagged PDF). */
   readonly tagged?: boolean;
+  /** Loaded images by URL (background images). */
+  readonly lookup?: ImageLookup;
 }
 
 /** The element (and part of it) that content painted inside a box belongs to. */
@@ -80,6 +85,8 @@ interface Layers {
   readonly inlines: Entry[];
   readonly positioned: Entry[];
   readonly positive: { z: number; entry: Entry }[];
+  /** Outlines, over everything else of the context (CSS2 Appendix E step 10). */
+  readonly outlines: Entry[];
 }
 
 const borderBox = (f: BoxFragment): Rect => ({ x: f.x, y: f.y, width: f.width, height: f.height });
@@ -101,13 +108,15 @@ function outerRadii(f: BoxFragment): Radii {
   return borderRadii(f.style, borderBox(f), keptCorners(f));
 }
 
-/** Background and border of a box (nothing when hidden). */
+const noImages: ImageLookup = () => undefined;
+
+/** Shadows, background and border of a box (nothing when hidden). */
 function ownItems(f: BoxFragment, options: PaintOptions): DisplayItem[] {
   if (f.style.visibility !== 'visible') return [];
   const radii = outerRadii(f);
   const rect = borderBox(f);
-  const background = f.box === options.canvasSource ? [] : paintBackgroundColor(f.style.backgroundColor, rect, radii);
-  return [...background, ...paintBorder({ rect, widths: f.border, style: f.style, radii })];
+  const background = f.box === options.canvasSource ? [] : paintBackground(f.style, fragmentArea(f, radii), { lookup: options.lookup ?? noImages });
+  return [...paintOuterShadows(f, radii), ...background, ...paintInsetShadows(f, radii), ...paintBorder({ rect, widths: f.border, style: f.style, radii })];
 }
 
 /** The clip `overflow` puts on a box's descendants: its padding box (CSS Overflow 3 §3). */
@@ -146,7 +155,7 @@ function isAtomicInline(f: BoxFragment): boolean {
 /** Paints a box as a stacking context (or atomically, as if it were one). */
 export function paintStackingContext(f: BoxFragment, options: PaintOptions, outer?: TagTarget): DisplayItem[] {
   if (f.style.opacity <= 0) return [];
-  const layers: Layers = { negative: [], blocks: [], floats: [], inlines: [], positioned: [], positive: [] };
+  const layers: Layers = { negative: [], blocks: [], floats: [], inlines: [], positioned: [], positive: [], outlines: [] };
   const clip = overflowClip(f);
   const clips = clip === undefined ? [] : [clip];
   const own = decorationOf(f.style);
@@ -158,6 +167,7 @@ export function paintStackingContext(f: BoxFragment, options: PaintOptions, oute
     target: tagTargetOf(f, outer),
     markerStyle: f.box.kind === 'block' ? f.box.marker?.style : undefined,
   });
+  layers.outlines.unshift({ items: paintOutline(f, outerRadii(f)), clips: [] });
   const items = emit([{ items: ownItems(f, options), clips: [] }, ...paintingOrder(layers)]);
   if (f.style.opacity < 1 && items.length > 0) return [{ kind: 'push-opacity', opacity: f.style.opacity }, ...items, { kind: 'pop-opacity' }];
   return items;
@@ -165,7 +175,7 @@ export function paintStackingContext(f: BoxFragment, options: PaintOptions, oute
 
 /** Paints loose fragments (a page's flow without a root box, margin boxes) as one context. */
 export function paintFragments(fragments: readonly Fragment[], options: PaintOptions): DisplayItem[] {
-  const layers: Layers = { negative: [], blocks: [], floats: [], inlines: [], positioned: [], positive: [] };
+  const layers: Layers = { negative: [], blocks: [], floats: [], inlines: [], positioned: [], positive: [], outlines: [] };
   collect(fragments, { clips: [], decorations: [], layers, options, target: undefined });
   return emit(paintingOrder(layers));
 }
@@ -179,6 +189,7 @@ function paintingOrder(layers: Layers): Entry[] {
     ...layers.inlines,
     ...layers.positioned,
     ...sortByZ(layers.positive),
+    ...layers.outlines,
   ];
 }
 
@@ -249,6 +260,7 @@ function collectBox(f: BoxFragment, walk: Walk): void {
   }
   const own = ownItems(f, walk.options);
   const inline = f.box.kind === 'inline';
+  layers.outlines.push({ items: paintOutline(f, outerRadii(f)), clips });
   if (own.length > 0) (inline ? layers.inlines : layers.blocks).push({ items: own, clips });
   const clip = overflowClip(f);
   const decoration = decorationOf(style);

@@ -12,6 +12,8 @@ export interface DocumentResources {
   readonly images: ImageEmbedder;
   /** ExtGState per alpha value (ca and CA), keyed by the alpha rounded to 1/1000. */
   readonly alphaStates: Map<number, { readonly name: string; readonly ref: PdfRef }>;
+  /** Shadow masks (soft-mask images) by AlphaMask id. */
+  readonly masks: Map<string, PdfRef>;
   /** Counter for transparency-group form XObject names. */
   groups: number;
   /** PDF/A output: glyph 0 (.notdef) is never shown (ISO 19005-2 §6.2.11.8). */

@@ -46,7 +46,12 @@ export interface StrokeStyle {
   readonly width: number;
   readonly dash: readonly number[] | undefined;
   readonly lineCap: 'butt' | 'round' | 'square';
+  readonly lineJoin?: 'miter' | 'round' | 'bevel' | undefined;
+  readonly miterLimit?: number | undefined;
+  readonly dashOffset?: number | undefined;
 }
+
+const LINE_JOIN = { miter: 0, round: 1, bevel: 2 } as const;
 
 const LINE_CAP = { butt: 0, round: 1, square: 2 } as const;
 
@@ -57,7 +62,9 @@ export function strokePath(ctx: PageContext, path: readonly PathSegment[], style
     `${rgb(style.color)} RG`,
     `${num(style.width)} w`,
     `${LINE_CAP[style.lineCap]} J`,
-    style.dash !== undefined && style.dash.length > 0 ? `[${style.dash.map(num).join(' ')}] 0 d` : '',
+    style.lineJoin !== undefined ? `${LINE_JOIN[style.lineJoin]} j` : '',
+    style.miterLimit !== undefined ? `${num(style.miterLimit)} M` : '',
+    style.dash !== undefined && style.dash.length > 0 ? `[${style.dash.map(num).join(' ')}] ${num(style.dashOffset ?? 0)} d` : '',
   ].filter((op) => op !== '');
   ctx.sink.push(`q\n${state.join('\n')}\n${pathOperators(path)}\nS\nQ`);
 }
@@ -164,6 +171,8 @@ function resourceSnapshot(ctx: PageContext): Record<string, unknown> {
   if (Object.keys(ctx.page.fonts).length > 0) resources['Font'] = { ...ctx.page.fonts };
   if (Object.keys(ctx.page.xobjects).length > 0) resources['XObject'] = { ...ctx.page.xobjects };
   if (Object.keys(ctx.page.ext_gstates).length > 0) resources['ExtGState'] = { ...ctx.page.ext_gstates };
+  const shadings = ctx.page.resources.data['Shading'] as Record<string, unknown> | undefined;
+  if (shadings !== undefined) resources['Shading'] = { ...shadings };
   return resources;
 }
 

@@ -54,7 +54,7 @@ export function imageMatrix(rect: Rect, orientation: number): readonly [number, 
 }
 
 export function drawImage(ctx: PageContext, rect: Rect, image: LoadedImage): void {
-  if (rect.width <= 0 || rect.height <= 0) return;
+  if (rect.width <= 0 || rect.height <= 0 || image.format === 'svg') return;
   const embedded = ctx.resources.images.embed(image);
   if (embedded.obj === null) return;
   ctx.page.xobjects[embedded.label] = embedded.obj;

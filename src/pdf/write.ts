@@ -32,6 +32,7 @@ import { addSignatureField, applySignature, createSignatureDictionary, writeAcro
 import { loadSigner } from './signer.js';
 import { StructureBuilder } from './structure.js';
 import { drawGlyphs } from './text.js';
+import { drawAlphaMask, drawShading, pushClipPath, pushTransform } from './shading.js';
 import { xmpPacket } from './xmp.js';
 
 export interface WritePdfOptions {
@@ -121,6 +122,7 @@ function writeDocument(doc: PdfKitDocument, plan: DocumentPlan, pages: readonly 
     fonts: createFontEmbedder(doc),
     images: createImageEmbedder(doc),
     alphaStates: new Map(),
+    masks: new Map(),
     groups: 0,
     skipNotdef: plan.pdfa !== undefined,
     marks: structure === undefined ? undefined : new MarkedContent(structure, () => sinks.current),
@@ -258,11 +260,21 @@ function drawItem(ctx: PageContext, item: DisplayItem, pageIndex: number, writer
     case 'fill-path':
       return paint(ctx, () => fillPath(ctx, item.path, item.color, item.evenOdd ?? false));
     case 'stroke-path':
-      return paint(ctx, () => strokePath(ctx, item.path, { color: item.color, width: item.width, dash: item.dash, lineCap: item.lineCap }));
+      return paint(ctx, () => strokePath(ctx, item.path, { color: item.color, width: item.width, dash: item.dash, lineCap: item.lineCap, lineJoin: item.lineJoin, miterLimit: item.miterLimit, dashOffset: item.dashOffset }));
     case 'glyphs':
       return paint(ctx, () => drawGlyphs(ctx, item));
     case 'image':
       return paint(ctx, () => drawImage(ctx, item.rect, item.image));
+    case 'shading':
+      return paint(ctx, () => drawShading(ctx, item.rect, item.shading));
+    case 'alpha-mask':
+      return paint(ctx, () => drawAlphaMask(ctx, item.rect, item.color, item.mask));
+    case 'push-clip-path':
+      return structural(ctx, () => pushClipPath(ctx, item.path, item.evenOdd ?? false));
+    case 'push-transform':
+      return structural(ctx, () => pushTransform(ctx, item.matrix));
+    case 'pop-transform':
+      return structural(ctx, () => popClip(ctx));
     case 'push-clip':
       return structural(ctx, () => pushClip(ctx, item.rect, item.radii));
     case 'pop-clip':

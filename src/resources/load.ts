@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { BoxTree, Box } from '../boxes/types.js';
 import { childBoxes } from '../boxes/types.js';
+import type { ComputedStyle } from '../css/types.js';
 import type { Diagnostics } from '../diagnostics.js';
 import { OctavoError } from '../errors.js';
 import type { Limits, RenderOptions, ResourceLoader } from '../options.js';
@@ -25,6 +26,8 @@ import { readImageInfo, sniffFormat } from './image-info.js';
 import type { FileSandbox } from './loader.js';
 import { createFileSandbox } from './loader.js';
 import type { LoadedImage } from './types.js';
+import { DECODABLE, decodeToPng } from './decode.js';
+import { parseSvg } from '../svg/document.js';
 
 export interface ResourceContext {
   /** `file:` URL of `baseDir` with a trailing slash; undefined without a baseDir. */
@@ -130,7 +133,7 @@ export function imageUrls(boxes: BoxTree): string[] {
   };
   const visit = (box: Box): void => {
     if (box.kind === 'replaced') add(box.src);
-    for (const url of box.style.backgroundImage) add(url);
+    for (const image of box.style.backgroundImage) if (image !== 'none' && image.kind === 'url') add(image.url);
     if (box.style.listStyleImage !== 'none') add(box.style.listStyleImage);
     for (const child of childBoxes(box)) visit(child);
   };
@@ -153,15 +156,21 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
     }
     throw error; // resource_denied, limit_exceeded: the caller asked for something it may not have
   }
+  const id = createHash('sha1').update(bytes).digest('hex');
+  const format = sniffFormat(bytes);
+  if (format === 'svg') {
+    const svg = parseSvg(new TextDecoder('utf-8').decode(bytes));
+    if (svg !== undefined) return { id, format: 'svg', bytes, svg, width: svg.width, height: svg.height };
+  } else if (DECODABLE.has(format)) {
+    const decoded = await decodeToPng(bytes);
+    if (decoded !== undefined) return { id, format: 'png', bytes: decoded.png, width: decoded.width, height: decoded.height };
+  }
   const info = readImageInfo(bytes);
   if (info === undefined) {
-    const format = sniffFormat(bytes);
-    const what = format === 'png' || format === 'jpeg' ? `a damaged ${format.toUpperCase()} file`
-      : format === 'unknown' ? 'not a PNG or JPEG image' : `${format.toUpperCase()} images are not supported (use PNG or JPEG)`;
+    const what = format === 'unknown' ? 'not an image octavo can read (PNG, JPEG, GIF, WebP, SVG)' : `a damaged or unsupported ${format.toUpperCase()} file`;
     diagnostics.warn('resource', `image ${describeUrl(url)} skipped: ${what}`);
     return undefined;
   }
-  const id = createHash('sha1').update(bytes).digest('hex');
   return { id, format: info.format, bytes, width: info.width, height: info.height };
 }
 
@@ -170,7 +179,18 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
  * image is a `resource` warning (the box renders without it); a refused URL throws.
  */
 export async function loadImages(boxes: BoxTree, resources: ResourceContext, diagnostics: Diagnostics): Promise<ReadonlyMap<string, LoadedImage>> {
-  const urls = imageUrls(boxes);
+  return loadImageUrls(imageUrls(boxes), resources, diagnostics);
+}
+
+/** Background image URLs of computed styles (the page boxes', known only after layout). */
+export function backgroundUrls(styles: Iterable<ComputedStyle>): string[] {
+  const urls = new Set<string>();
+  for (const style of styles) for (const image of style.backgroundImage) if (image !== 'none' && image.kind === 'url' && ABSOLUTE_URL.test(image.url)) urls.add(image.url);
+  return [...urls];
+}
+
+/** Loads images by URL (see loadImages). */
+export async function loadImageUrls(urls: readonly string[], resources: ResourceContext, diagnostics: Diagnostics): Promise<Map<string, LoadedImage>> {
   const loaded = await Promise.all(urls.map((url) => loadImage(url, resources, diagnostics)));
   const images = new Map<string, LoadedImage>();
   urls.forEach((url, index) => {

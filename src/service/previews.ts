@@ -4,6 +4,7 @@
  * its npm package: nothing is downloaded at install). Both are loaded lazily: only
  * `template add` pays for them.
  */
+import { loadSkia } from '../raster/skia.js';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Previews } from './storage/types.js';
@@ -31,7 +32,7 @@ export async function renderPreviews(renderPdf: RenderPdf, source: PreviewSource
 
 /** PNG of page 1 of `pdf`, `width` pixels wide, on white. */
 export async function rasterizeFirstPage(pdf: Uint8Array, width: number): Promise<Uint8Array> {
-  const canvasModule = await import('@napi-rs/canvas');
+  const canvasModule = await loadSkia();
   // pdf.js draws glyphs and clips with the global Path2D/DOMMatrix: give it Skia's.
   const globals = globalThis as Record<string, unknown>;
   globals['Path2D'] ??= canvasModule.Path2D;

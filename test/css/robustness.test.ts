@@ -26,7 +26,7 @@ describe('robustness', () => {
 
   it('resolves url() in style attributes against the document base URL', async () => {
     const doc = await styleHtml('<div style="background-image: url(img/logo.png)"></div>');
-    expect(doc.style('div').backgroundImage).toEqual(['file:///work/doc/img/logo.png']);
+    expect(doc.style('div').backgroundImage).toEqual([{ kind: 'url', url: 'file:///work/doc/img/logo.png' }]);
   });
 
   it('styles deeply nested documents', async () => {

@@ -16,7 +16,7 @@ describe('collectStylesheets', () => {
     expect(doc.sheets.map((s) => s.url)).toEqual([undefined, 'file:///work/doc/a.css', undefined, 'file:///work/doc/css/b.css']);
     expect(doc.style('p').color).toEqual(green);
     expect(doc.style('p').marginLeft).toBe(1);
-    expect(doc.style('p').backgroundImage).toEqual(['file:///work/doc/css/bg.png']);
+    expect(doc.style('p').backgroundImage).toEqual([{ kind: 'url', url: 'file:///work/doc/css/bg.png' }]);
     expect(doc.style('p').backgroundColor).toEqual(blue);
   });
 

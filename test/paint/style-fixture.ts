@@ -4,6 +4,9 @@
  */
 import type { Box } from '../../src/boxes/types.js';
 import type { Color, ComputedStyle, PageStyle } from '../../src/css/types.js';
+import type { Position } from '../../src/css/image-types.js';
+
+const CENTER: Position = { x: { edge: 'start', offset: { kind: 'percent', value: 50 } }, y: { edge: 'start', offset: { kind: 'percent', value: 50 } } };
 import type { DomElement } from '../../src/dom/types.js';
 import type { Sides } from '../../src/geometry/types.js';
 import type { BoxFragment, Fragment, PageLayout } from '../../src/layout/types.js';
@@ -25,7 +28,10 @@ export const INITIAL_STYLE: ComputedStyle = {
   borderTopStyle: 'none', borderRightStyle: 'none', borderBottomStyle: 'none', borderLeftStyle: 'none',
   borderTopColor: BLACK, borderRightColor: BLACK, borderBottomColor: BLACK, borderLeftColor: BLACK,
   borderTopLeftRadius: [0, 0], borderTopRightRadius: [0, 0], borderBottomRightRadius: [0, 0], borderBottomLeftRadius: [0, 0],
-  color: BLACK, backgroundColor: TRANSPARENT, backgroundImage: [],
+  color: BLACK, backgroundColor: TRANSPARENT, backgroundImage: ['none'],
+  backgroundPosition: [{ x: { edge: 'start', offset: { kind: 'percent', value: 0 } }, y: { edge: 'start', offset: { kind: 'percent', value: 0 } } }], backgroundSize: [{ width: 'auto', height: 'auto' }], backgroundRepeat: [{ x: 'repeat', y: 'repeat' }],
+  backgroundOrigin: ['padding-box'], backgroundClip: ['border-box'], boxShadow: [],
+  outlineWidth: 3, outlineStyle: 'none', outlineColor: BLACK, outlineOffset: 0,
   fontFamily: ['serif'], fontSize: 16, fontWeight: 400, fontStyle: 'normal', fontStretch: 100,
   fontVariantCaps: 'normal', fontVariantNumeric: [], fontFeatureSettings: [], fontKerning: 'auto', lineHeight: 'normal',
   textAlign: 'start', textAlignLast: 'auto', textIndent: 0, textTransform: 'none', whiteSpace: 'normal',
@@ -39,7 +45,7 @@ export const INITIAL_STYLE: ComputedStyle = {
   tableLayout: 'auto', borderCollapse: 'separate', borderSpacing: [0, 0], captionSide: 'top', emptyCells: 'show',
   flexDirection: 'row', flexWrap: 'nowrap', flexGrow: 0, flexShrink: 1, flexBasis: 'auto', order: 0,
   justifyContent: 'normal', alignItems: 'normal', alignSelf: 'auto', alignContent: 'normal', rowGap: 'normal', columnGap: 'normal',
-  objectFit: 'fill',
+  objectFit: 'fill', objectPosition: CENTER,
 };
 
 export function style(overrides: Partial<ComputedStyle> = {}): ComputedStyle {

@@ -10,7 +10,7 @@ import type { ComputedStyle } from '../../src/css/types.js';
 import { GIF, SVG, jpeg, jpegWithOrientation, png } from './image-bytes.js';
 
 function style(extra: { backgroundImage?: string[]; listStyleImage?: string } = {}): ComputedStyle {
-  return { backgroundImage: extra.backgroundImage ?? [], listStyleImage: extra.listStyleImage ?? 'none' } as unknown as ComputedStyle;
+  return { backgroundImage: (extra.backgroundImage ?? []).map((url) => ({ kind: 'url', url })), listStyleImage: extra.listStyleImage ?? 'none' } as unknown as ComputedStyle;
 }
 
 function img(src: string): ReplacedBox {
@@ -84,13 +84,14 @@ describe('loadImages', () => {
     const images = await loadImages(
       tree(img('https://x/missing.png'), img('https://x/a.gif'), img('https://x/a.svg'), img('https://x/bad.png'), img('https://x/ok.png')),
       context(loader), diagnostics);
-    expect([...images.keys()]).toEqual(['https://x/ok.png']);
+    // GIF is decoded to PNG, SVG parsed for the vector renderer
+    expect([...images.keys()]).toEqual(['https://x/a.gif', 'https://x/a.svg', 'https://x/ok.png']);
+    expect(images.get('https://x/a.gif')).toMatchObject({ format: 'png', width: 1, height: 1 });
+    expect(images.get('https://x/a.svg')).toMatchObject({ format: 'svg', width: 10, height: 10 });
     const messages = diagnostics.list().map((d) => `${d.code}: ${d.message}`);
     expect(messages).toEqual([
       'resource: image not loaded: https://x/missing.png: 404',
-      'resource: image https://x/a.gif skipped: GIF images are not supported (use PNG or JPEG)',
-      'resource: image https://x/a.svg skipped: SVG images are not supported (use PNG or JPEG)',
-      'resource: image https://x/bad.png skipped: a damaged PNG file',
+      'resource: image https://x/bad.png skipped: a damaged or unsupported PNG file',
     ]);
   });
 

@@ -1,86 +1,189 @@
 /**
- * CSS Backgrounds 3 §3 and CSS Color 4 §4: `color`, `opacity`, `background-color`,
- * `background-image` and the `background` shorthand (colour and images are rendered; the other
- * layers' components are validated and reported as unsupported).
+ * CSS Backgrounds 3 §3 and CSS Color 4 §4: `color`, `opacity`, `background-color`, the layered
+ * `background-image`, `-position`, `-size`, `-repeat`, `-origin`, `-clip` and the `background`
+ * shorthand. `background-attachment` is validated; `fixed` and `local` are reported unsupported.
  */
 import type { CssNode } from 'css-tree';
+import type { BackgroundBox, BackgroundRepeat, BackgroundSize, CssImage, RepeatStyle } from '../image-types.js';
 import { BLACK, TRANSPARENT } from '../types.js';
 import type { SpecifiedColor } from '../values/color.js';
 import { parseColor } from '../values/color.js';
-import { identOf, splitBy, urlOf } from '../values/nodes.js';
-import { parseLength } from '../values/units.js';
+import type { SpecifiedImage } from '../values/image.js';
+import { computeImage, parseImage } from '../values/image.js';
+import { identOf, isOperator, splitBy } from '../values/nodes.js';
+import type { SpecifiedPosition } from '../values/position.js';
+import { TOP_LEFT, computePosition, parsePosition, positionLength } from '../values/position.js';
+import type { SpecifiedLength } from '../values/units.js';
+import { computeLength, parseLength } from '../values/units.js';
 import { colorProperty, numberProperty } from './common.js';
-import type { ParseContext, PropertyDef } from './define.js';
+import type { Nodes, ParseContext, PropertyDef, StyleKey } from './define.js';
 import { INVALID, RESET, longhand, shorthand } from './define.js';
+import type { ComputeContext } from './define.js';
 
-/** `none` or a `url()`; gradients are valid images octavo does not paint yet (`unsupported`). */
-type ImageSpec = string | 'none';
+type ImageSpec = SpecifiedImage | 'none';
+type SizeSpec = 'cover' | 'contain' | { readonly width: SpecifiedLength | 'auto'; readonly height: SpecifiedLength | 'auto' };
 
-export const UNSUPPORTED_IMAGE = 'unsupported-image';
-
-function parseImage(node: CssNode | undefined, ctx: ParseContext): ImageSpec | undefined {
+function parseImageOrNone(node: CssNode | undefined, ctx: ParseContext): ImageSpec | undefined {
   if (identOf(node) === 'none') return 'none';
-  const url = urlOf(node, ctx.baseUrl);
-  if (url !== undefined) return url;
-  if (node?.type === 'Function' && /gradient$/i.test(node.name)) {
-    ctx.unsupported(`${node.name.toLowerCase()}()`);
-    return UNSUPPORTED_IMAGE;
-  }
-  return undefined;
+  return parseImage(node, ctx.baseUrl);
 }
 
-const backgroundImage = longhand<'backgroundImage', readonly ImageSpec[]>({
-  name: 'background-image',
-  key: 'backgroundImage',
-  inherited: false,
-  initial: [],
-  parse: (nodes, ctx) => {
-    const images: ImageSpec[] = [];
-    for (const layer of splitBy(nodes, ',')) {
-      if (layer.length !== 1) return INVALID;
-      const image = parseImage(layer[0], ctx);
-      if (image === undefined) return INVALID;
-      images.push(image);
+const REPEAT_KEYWORDS = new Set(['repeat', 'space', 'round', 'no-repeat']);
+
+/** `<repeat-style>`: one or two nodes; the count used is returned too. */
+function parseRepeat(nodes: Nodes): { value: BackgroundRepeat; used: number } | undefined {
+  const first = identOf(nodes[0]);
+  if (first === 'repeat-x') return { value: { x: 'repeat', y: 'no-repeat' }, used: 1 };
+  if (first === 'repeat-y') return { value: { x: 'no-repeat', y: 'repeat' }, used: 1 };
+  if (first === undefined || !REPEAT_KEYWORDS.has(first)) return undefined;
+  const second = identOf(nodes[1]);
+  if (second !== undefined && REPEAT_KEYWORDS.has(second)) return { value: { x: first as RepeatStyle, y: second as RepeatStyle }, used: 2 };
+  return { value: { x: first as RepeatStyle, y: first as RepeatStyle }, used: 1 };
+}
+
+function parseSizeComponent(node: CssNode | undefined): SpecifiedLength | 'auto' | undefined {
+  if (identOf(node) === 'auto') return 'auto';
+  return parseLength(node, { percent: true });
+}
+
+/** `<bg-size>`: one or two nodes. */
+function parseSize(nodes: Nodes): { value: SizeSpec; used: number } | undefined {
+  const word = identOf(nodes[0]);
+  if (word === 'cover' || word === 'contain') return { value: word, used: 1 };
+  const width = parseSizeComponent(nodes[0]);
+  if (width === undefined) return undefined;
+  const height = parseSizeComponent(nodes[1]);
+  return height === undefined ? { value: { width, height: 'auto' }, used: 1 } : { value: { width, height }, used: 2 };
+}
+
+const BOXES = new Set(['border-box', 'padding-box', 'content-box']);
+const ATTACHMENTS = new Set(['scroll', 'fixed', 'local']);
+
+/** A comma-separated list longhand: each layer parsed by `parseLayer`, computed by `computeLayer`. */
+function layered<S, C>(name: string, key: StyleKey, initial: readonly C[], parseLayer: (nodes: Nodes, ctx: ParseContext) => S | undefined, computeLayer: (value: S, ctx: ComputeContext) => C): PropertyDef {
+  return longhand<StyleKey, readonly S[]>({
+    name,
+    key,
+    inherited: false,
+    initial: initial as never,
+    parse: (nodes, ctx) => {
+      const layers: S[] = [];
+      for (const layer of splitBy(nodes, ',')) {
+        const value = layer.length === 0 ? undefined : parseLayer(layer, ctx);
+        if (value === undefined) return INVALID;
+        layers.push(value);
+      }
+      return layers;
+    },
+    compute: (value, ctx) => value.map((layer) => computeLayer(layer, ctx)) as never,
+  });
+}
+
+function computeSize(size: SizeSpec, ctx: ComputeContext): BackgroundSize {
+  if (typeof size === 'string') return size;
+  const one = (v: SpecifiedLength | 'auto'): ReturnType<typeof computeLength> | 'auto' => (v === 'auto' ? 'auto' : computeLength(v, ctx));
+  return { width: one(size.width), height: one(size.height) };
+}
+
+const computeImageLayer = (image: ImageSpec, ctx: ComputeContext): CssImage | 'none' => (image === 'none' ? 'none' : computeImage(image, ctx, ctx.color));
+const single = <T>(parse: (nodes: Nodes) => { value: T; used: number } | undefined) => (nodes: Nodes): T | undefined => {
+  const result = parse(nodes);
+  return result !== undefined && result.used === nodes.length ? result.value : undefined;
+};
+const oneBox = (nodes: Nodes): BackgroundBox | undefined => {
+  const word = nodes.length === 1 ? identOf(nodes[0]) : undefined;
+  return word !== undefined && BOXES.has(word) ? (word as BackgroundBox) : undefined;
+};
+const identity = <T>(value: T): T => value;
+
+const backgroundImage = layered<ImageSpec, CssImage | 'none'>('background-image', 'backgroundImage', ['none'],
+  (nodes, ctx) => (nodes.length === 1 ? parseImageOrNone(nodes[0], ctx) : undefined), computeImageLayer);
+const backgroundPosition = layered<SpecifiedPosition, unknown>('background-position', 'backgroundPosition', [computePosition(TOP_LEFT, { fontSize: 16, rootFontSize: 16, viewportWidth: 0, viewportHeight: 0 })],
+  (nodes) => parsePosition(nodes), (value, ctx) => computePosition(value, ctx));
+const backgroundSize = layered<SizeSpec, BackgroundSize>('background-size', 'backgroundSize', [{ width: 'auto', height: 'auto' }], single(parseSize), computeSize);
+const backgroundRepeat = layered<BackgroundRepeat, BackgroundRepeat>('background-repeat', 'backgroundRepeat', [{ x: 'repeat', y: 'repeat' }], single(parseRepeat), identity);
+const backgroundOrigin = layered<BackgroundBox, BackgroundBox>('background-origin', 'backgroundOrigin', ['padding-box'], oneBox, identity);
+const backgroundClip = layered<BackgroundBox, BackgroundBox>('background-clip', 'backgroundClip', ['border-box'], oneBox, identity);
+
+interface LayerParts {
+  image?: ImageSpec;
+  position?: SpecifiedPosition;
+  size?: SizeSpec;
+  repeat?: BackgroundRepeat;
+  boxes: BackgroundBox[];
+  color?: SpecifiedColor;
+}
+
+/** One `<bg-layer>` / `<final-bg-layer>` of the shorthand, components in any order (§3.10). */
+function parseLayer(layer: Nodes, final: boolean, ctx: ParseContext): LayerParts | undefined {
+  const parts: LayerParts = { boxes: [] };
+  let at = 0;
+  while (at < layer.length) {
+    const rest = layer.slice(at);
+    const node = rest[0]!;
+    const word = identOf(node);
+    if (parts.image === undefined && (word === 'none' || parseImage(node, ctx.baseUrl) !== undefined)) {
+      parts.image = parseImageOrNone(node, ctx);
+      at++;
+      continue;
     }
-    return images;
-  },
-  compute: (value) => value.filter((image) => image !== 'none' && image !== UNSUPPORTED_IMAGE),
-});
-
-const REPEAT = new Set(['repeat', 'repeat-x', 'repeat-y', 'no-repeat', 'space', 'round']);
-const ATTACHMENT = new Set(['scroll', 'fixed', 'local']);
-const BOX = new Set(['border-box', 'padding-box', 'content-box', 'text']);
-const POSITION = new Set(['left', 'right', 'top', 'bottom', 'center']);
-const SIZE = new Set(['cover', 'contain', 'auto']);
-
-/** Components of a `<bg-layer>` other than colour and image (validated, not rendered). */
-function isOtherLayerComponent(node: CssNode): boolean {
-  const word = identOf(node);
-  if (word !== undefined) return REPEAT.has(word) || ATTACHMENT.has(word) || BOX.has(word) || POSITION.has(word) || SIZE.has(word);
-  return parseLength(node, { percent: true, negative: true }) !== undefined;
+    const positionNodes = parts.position === undefined ? positionLength(rest) : 0;
+    if (positionNodes > 0) {
+      parts.position = parsePosition(rest.slice(0, positionNodes));
+      at += positionNodes;
+      if (isOperator(layer[at], '/')) {
+        const size = parseSize(layer.slice(at + 1));
+        if (size === undefined) return undefined;
+        parts.size = size.value;
+        at += 1 + size.used;
+      }
+      continue;
+    }
+    const repeat = parts.repeat === undefined ? parseRepeat(rest) : undefined;
+    if (repeat !== undefined) {
+      parts.repeat = repeat.value;
+      at += repeat.used;
+      continue;
+    }
+    if (word !== undefined && BOXES.has(word) && parts.boxes.length < 2) {
+      parts.boxes.push(word as BackgroundBox);
+      at++;
+      continue;
+    }
+    if (word !== undefined && ATTACHMENTS.has(word)) {
+      if (word !== 'scroll') ctx.unsupported(`background-attachment: ${word}`);
+      at++;
+      continue;
+    }
+    const color = final && parts.color === undefined ? parseColor(node) : undefined;
+    if (color === undefined) return undefined;
+    parts.color = color;
+    at++;
+  }
+  return parts;
 }
 
-/** `background` (CSS Backgrounds 3 §3.10): the final layer may carry a colour. */
-const background = shorthand('background', ['background-color', 'background-image'], (nodes, ctx) => {
+/** `background` (CSS Backgrounds 3 §3.10): every layer longhand, the final layer may carry a colour. */
+const background = shorthand('background', ['background-color', 'background-image', 'background-position', 'background-size', 'background-repeat', 'background-origin', 'background-clip'], (nodes, ctx) => {
   const layers = splitBy(nodes, ',');
-  const images: ImageSpec[] = [];
-  let color: SpecifiedColor | typeof RESET = RESET;
+  const parsed: LayerParts[] = [];
   for (let i = 0; i < layers.length; i++) {
     const layer = layers[i]!;
-    if (layer.length === 0) return INVALID;
-    let image: ImageSpec | undefined;
-    for (const node of layer) {
-      if (node.type === 'Operator' && node.value === '/') continue;
-      const asImage = image === undefined ? parseImage(node, ctx) : undefined;
-      if (asImage !== undefined) { image = asImage; continue; }
-      const asColor: SpecifiedColor | undefined = i === layers.length - 1 && color === RESET ? parseColor(node) : undefined;
-      if (asColor !== undefined) { color = asColor; continue; }
-      if (!isOtherLayerComponent(node)) return INVALID;
-      ctx.unsupported('background-position/size/repeat/attachment/origin/clip in `background`');
-    }
-    images.push(image ?? 'none');
+    const parts = layer.length === 0 ? undefined : parseLayer(layer, i === layers.length - 1, ctx);
+    if (parts === undefined) return INVALID;
+    parsed.push(parts);
   }
-  return new Map<string, unknown>([['background-color', color], ['background-image', images]]);
+  const color = parsed[parsed.length - 1]!.color;
+  return new Map<string, unknown>([
+    ['background-color', color ?? RESET],
+    ['background-image', parsed.map((p) => p.image ?? 'none')],
+    ['background-position', parsed.map((p) => p.position ?? TOP_LEFT)],
+    ['background-size', parsed.map((p) => p.size ?? { width: 'auto', height: 'auto' })],
+    ['background-repeat', parsed.map((p) => p.repeat ?? { x: 'repeat', y: 'repeat' })],
+    // one box sets both origin and clip; two set origin then clip
+    ['background-origin', parsed.map((p) => p.boxes[0] ?? 'padding-box')],
+    ['background-clip', parsed.map((p) => p.boxes[1] ?? p.boxes[0] ?? 'border-box')],
+  ]);
 });
 
 export const BACKGROUND_PROPERTIES: readonly PropertyDef[] = [
@@ -88,5 +191,10 @@ export const BACKGROUND_PROPERTIES: readonly PropertyDef[] = [
   numberProperty('opacity', 'opacity', 1, false, { clampMin: 0, clampMax: 1 }),
   colorProperty('background-color', 'backgroundColor', TRANSPARENT, false),
   backgroundImage,
+  backgroundPosition,
+  backgroundSize,
+  backgroundRepeat,
+  backgroundOrigin,
+  backgroundClip,
   background,
 ];

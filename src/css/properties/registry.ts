@@ -7,6 +7,7 @@
 import type { ComputedStyle } from '../types.js';
 import { BACKGROUND_PROPERTIES } from './backgrounds.js';
 import { BORDER_PROPERTIES } from './borders.js';
+import { EFFECT_PROPERTIES } from './effects.js';
 import { BOX_PROPERTIES } from './box.js';
 import { CONTENT_PROPERTIES } from './content.js';
 import type { LonghandDef, PropertyDef, ShorthandDef, StyleKey } from './define.js';
@@ -31,6 +32,7 @@ const MODULES: readonly PropertyDef[] = [
   ...DISPLAY_PROPERTIES,
   ...BOX_PROPERTIES,
   ...BORDER_PROPERTIES,
+  ...EFFECT_PROPERTIES,
   ...TEXT_PROPERTIES,
   ...TEXT_DECORATION_PROPERTIES,
   ...CONTENT_PROPERTIES,
@@ -106,7 +108,9 @@ const STYLE_KEYS: Record<keyof ComputedStyle, true> = {
   borderRightStyle: true, borderBottomStyle: true, borderLeftStyle: true, borderTopColor: true, borderRightColor: true,
   borderBottomColor: true, borderLeftColor: true, borderTopLeftRadius: true, borderTopRightRadius: true,
   borderBottomRightRadius: true, borderBottomLeftRadius: true, color: true, backgroundColor: true,
-  backgroundImage: true, fontFamily: true, fontSize: true, fontWeight: true, fontStyle: true, fontStretch: true,
+  backgroundImage: true, backgroundPosition: true, backgroundSize: true, backgroundRepeat: true,
+  backgroundOrigin: true, backgroundClip: true, boxShadow: true, outlineWidth: true, outlineStyle: true, outlineColor: true,
+  outlineOffset: true, fontFamily: true, fontSize: true, fontWeight: true, fontStyle: true, fontStretch: true,
   fontVariantCaps: true, fontVariantNumeric: true, fontFeatureSettings: true, fontKerning: true, lineHeight: true,
   textAlign: true, textAlignLast: true, textIndent: true, textTransform: true, whiteSpace: true, letterSpacing: true,
   wordSpacing: true, overflowWrap: true, wordBreak: true, hyphens: true, tabSize: true, textDecorationLine: true,
@@ -117,7 +121,7 @@ const STYLE_KEYS: Record<keyof ComputedStyle, true> = {
   tableLayout: true, borderCollapse: true, borderSpacing: true, captionSide: true, emptyCells: true,
   flexDirection: true, flexWrap: true, flexGrow: true, flexShrink: true, flexBasis: true, order: true,
   justifyContent: true, alignItems: true, alignSelf: true, alignContent: true, rowGap: true, columnGap: true,
-  objectFit: true,
+  objectFit: true, objectPosition: true,
 };
 
 (function checkCompleteness(): void {

@@ -4,7 +4,6 @@
  * declarations.ts). When a stage starts honouring a property, delete its line here (and from
  * docs/css.md).
  */
-import { UNSUPPORTED_IMAGE } from './backgrounds.js';
 import { RESET } from './define.js';
 
 interface Unhonoured {
@@ -27,7 +26,6 @@ const TABLE = 'table layout is not supported yet (tables are laid out as block f
 /** Longhand name -> what is not honoured. Keys are longhands: shorthands report their parts. */
 export const UNHONOURED: ReadonlyMap<string, Unhonoured> = new Map<string, Unhonoured>([
   // Gradients are already reported as unsupported values.
-  ['background-image', { why: 'background images are not painted yet', harmless: ['none', UNSUPPORTED_IMAGE] }],
   ['box-decoration-break', { why: 'boxes are always sliced at page breaks', values: ['clone'] }],
   ['page', { why: 'named pages are not supported yet', harmless: ['auto'] }],
   ['flex-direction', { why: FLEX, harmless: ['row'] }],

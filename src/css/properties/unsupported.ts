@@ -4,7 +4,7 @@
  * not aliases are ignored silently, like browsers ignore other engines' prefixes.
  */
 const UNSUPPORTED = `transform transform-origin transform-style transform-box translate rotate scale perspective perspective-origin
-box-shadow text-shadow outline outline-color outline-style outline-width outline-offset
+text-shadow
 transition transition-property transition-duration transition-timing-function transition-delay transition-behavior
 animation animation-name animation-duration animation-timing-function animation-delay animation-iteration-count
 animation-direction animation-fill-mode animation-play-state animation-composition
@@ -15,10 +15,9 @@ columns column-count column-width column-rule column-rule-color column-rule-styl
 grid grid-template grid-template-columns grid-template-rows grid-template-areas grid-auto-columns grid-auto-rows
 grid-auto-flow grid-area grid-row grid-column grid-row-start grid-row-end grid-column-start grid-column-end
 justify-items justify-self
-background-position background-position-x background-position-y background-size background-repeat
-background-attachment background-origin background-clip background-blend-mode
+background-position-x background-position-y background-attachment background-blend-mode
 border-image border-image-source border-image-slice border-image-width border-image-outset border-image-repeat
-object-position image-rendering image-orientation image-resolution
+image-rendering image-orientation image-resolution
 font-size-adjust font-synthesis font-synthesis-weight font-synthesis-style font-synthesis-small-caps
 font-variant-ligatures font-variant-east-asian font-variant-position font-variant-alternates font-variant-emoji
 font-optical-sizing font-variation-settings font-language-override font-palette
@@ -41,6 +40,9 @@ export const UNSUPPORTED_PROPERTIES: ReadonlySet<string> = new Set(UNSUPPORTED.s
 export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'print-color-adjust', 'color-adjust', 'color-scheme', 'forced-color-adjust', 'text-size-adjust', 'font-smooth',
   'orphans-widows', 'user-zoom', 'src', 'unicode-range', 'font-display',
+  // SVG properties: meaningless on HTML boxes; SVG images read them from their own <style> (svg/style.ts)
+  'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
+  'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'stop-color', 'stop-opacity', 'clip-rule', 'text-anchor',
 ]);
 
 export function isVendorPrefixed(name: string): boolean {

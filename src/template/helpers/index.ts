@@ -7,6 +7,7 @@ import { dateHelpers } from './date.js';
 import { stringHelpers } from './strings.js';
 import { collectionHelpers } from './collections.js';
 import { valueHelpers } from './values.js';
+import { barcodeHelpers } from './barcode.js';
 
 export const OCTAVO_HELPERS: ReadonlyMap<string, HelperDefinition> = new Map(Object.entries({
   ...comparisonHelpers,
@@ -16,6 +17,7 @@ export const OCTAVO_HELPERS: ReadonlyMap<string, HelperDefinition> = new Map(Obj
   ...stringHelpers,
   ...collectionHelpers,
   ...valueHelpers,
+  ...barcodeHelpers,
 }));
 
 /** Handlebars' built-in helpers with their positional arity, checked at compile time like ours. */

@@ -1,0 +1,136 @@
+/**
+ * `box-shadow` (CSS Backgrounds 3 §7.1), `outline` (CSS UI 4 §3): outline-width/-style/-color/
+ * -offset and the `outline` shorthand (`outline-style: auto` paints as solid), and
+ * `object-position` (CSS Images 3 §5.6).
+ */
+import type { CssNode } from 'css-tree';
+import type { BoxShadow } from '../image-types.js';
+import type { BorderStyle, ComputedStyle } from '../types.js';
+import type { SpecifiedColor } from '../values/color.js';
+import { parseColor, resolveColor } from '../values/color.js';
+import { identOf, splitBy } from '../values/nodes.js';
+import type { SpecifiedPosition } from '../values/position.js';
+import { computePosition, parsePosition } from '../values/position.js';
+import type { SpecifiedLength } from '../values/units.js';
+import { computeLength, parseLength } from '../values/units.js';
+import { BORDER_STYLES, parseBorderWidth } from './borders.js';
+import { colorProperty, pxProperty } from './common.js';
+import type { Nodes, PropertyDef } from './define.js';
+import { INVALID, RESET, longhand, shorthand } from './define.js';
+
+interface ShadowSpec {
+  readonly inset: boolean;
+  readonly lengths: readonly SpecifiedLength[];
+  readonly color: SpecifiedColor;
+}
+
+/** `inset? && <length>{2,4} && <color>?`, the lengths together. */
+function parseShadow(nodes: Nodes): ShadowSpec | undefined {
+  let inset = false;
+  let color: SpecifiedColor | undefined;
+  const lengths: SpecifiedLength[] = [];
+  let lengthsDone = false;
+  for (const node of nodes) {
+    if (identOf(node) === 'inset' && !inset) { inset = true; if (lengths.length > 0) lengthsDone = true; continue; }
+    const length = lengthsDone ? undefined : parseLength(node, { negative: true });
+    if (length !== undefined) { lengths.push(length); continue; }
+    const asColor = color === undefined ? parseColor(node) : undefined;
+    if (asColor === undefined) return undefined;
+    color = asColor;
+    if (lengths.length > 0) lengthsDone = true;
+  }
+  if (lengths.length < 2 || lengths.length > 4) return undefined;
+  const blur = lengths[2];
+  if (typeof blur === 'number' && blur < 0) return undefined;
+  return { inset, lengths, color: color ?? 'currentcolor' };
+}
+
+const boxShadow = longhand<'boxShadow', readonly ShadowSpec[]>({
+  name: 'box-shadow',
+  key: 'boxShadow',
+  inherited: false,
+  initial: [],
+  parse: (nodes) => {
+    if (nodes.length === 1 && identOf(nodes[0]) === 'none') return [];
+    const shadows: ShadowSpec[] = [];
+    for (const part of splitBy(nodes, ',')) {
+      const shadow = parseShadow(part);
+      if (shadow === undefined) return INVALID;
+      shadows.push(shadow);
+    }
+    return shadows;
+  },
+  compute: (value, ctx): readonly BoxShadow[] => value.map((shadow) => {
+    const [x = 0, y = 0, blur = 0, spread = 0] = shadow.lengths.map((length) => {
+      const px = computeLength(length, ctx);
+      return typeof px === 'number' ? px : 0;
+    });
+    return { inset: shadow.inset, x, y, blur: Math.max(0, blur), spread, color: resolveColor(shadow.color, ctx.color) };
+  }),
+});
+
+type OutlineStyle = ComputedStyle['outlineStyle'];
+const OUTLINE_STYLES = new Set<string>([...BORDER_STYLES.filter((s) => s !== 'hidden'), 'auto']);
+
+function parseOutlineStyle(node: CssNode | undefined): OutlineStyle | undefined {
+  const word = identOf(node);
+  return word !== undefined && OUTLINE_STYLES.has(word) ? (word as BorderStyle | 'auto') : undefined;
+}
+
+const outlineWidth = longhand<'outlineWidth', SpecifiedLength>({
+  name: 'outline-width',
+  key: 'outlineWidth',
+  inherited: false,
+  initial: 3,
+  parse: (nodes) => (nodes.length === 1 ? parseBorderWidth(nodes[0]) ?? INVALID : INVALID),
+  compute: (value, ctx) => {
+    const px = computeLength(value, ctx);
+    return typeof px === 'number' ? px : 0;
+  },
+});
+
+const outlineStyle = longhand<'outlineStyle', OutlineStyle>({
+  name: 'outline-style',
+  key: 'outlineStyle',
+  inherited: false,
+  initial: 'none',
+  parse: (nodes) => (nodes.length === 1 ? parseOutlineStyle(nodes[0]) ?? INVALID : INVALID),
+  compute: (value) => value,
+});
+
+/** `outline: <width> || <style> || <color>` (`invert` is treated as currentcolor, CSS UI 4 §3.4). */
+const outline = shorthand('outline', ['outline-width', 'outline-style', 'outline-color'], (nodes) => {
+  let width: unknown = RESET;
+  let style: unknown = RESET;
+  let color: unknown = RESET;
+  if (nodes.length === 0 || nodes.length > 3) return INVALID;
+  for (const node of nodes) {
+    const asStyle = style === RESET ? parseOutlineStyle(node) : undefined;
+    if (asStyle !== undefined) { style = asStyle; continue; }
+    const asWidth = width === RESET ? parseBorderWidth(node) : undefined;
+    if (asWidth !== undefined) { width = asWidth; continue; }
+    const asColor = color === RESET ? (identOf(node) === 'invert' ? 'currentcolor' : parseColor(node)) : undefined;
+    if (asColor !== undefined) { color = asColor; continue; }
+    return INVALID;
+  }
+  return new Map<string, unknown>([['outline-width', width], ['outline-style', style], ['outline-color', color]]);
+});
+
+const objectPosition = longhand<'objectPosition', SpecifiedPosition>({
+  name: 'object-position',
+  key: 'objectPosition',
+  inherited: false,
+  initial: { x: { edge: 'start', offset: { kind: 'percent', value: 50 } }, y: { edge: 'start', offset: { kind: 'percent', value: 50 } } },
+  parse: (nodes) => parsePosition(nodes) ?? INVALID,
+  compute: (value, ctx) => computePosition(value, ctx),
+});
+
+export const EFFECT_PROPERTIES: readonly PropertyDef[] = [
+  boxShadow,
+  outlineWidth,
+  outlineStyle,
+  colorProperty('outline-color', 'outlineColor', 'currentcolor', false),
+  pxProperty('outline-offset', 'outlineOffset', 0, false, { negative: true }),
+  outline,
+  objectPosition,
+];

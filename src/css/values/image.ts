@@ -1,0 +1,209 @@
+/**
+ * `<image>` values (CSS Images 3 §2-3, CSS Images 4 §3.3): `url()`, `linear-gradient()`,
+ * `radial-gradient()`, `conic-gradient()` and their `repeating-` forms, parsed once per
+ * stylesheet and computed per element (colours resolved, lengths to px).
+ */
+import type { CssNode } from 'css-tree';
+import type { ColorStop, CssImage, RadialExtent } from '../image-types.js';
+import type { Color } from '../types.js';
+import type { SpecifiedColor } from './color.js';
+import { parseColor, resolveColor } from './color.js';
+import { childrenOf, identOf, splitBy, urlOf } from './nodes.js';
+import type { Nodes } from './nodes.js';
+import type { SpecifiedPosition } from './position.js';
+import { CENTER, computePosition, parsePosition } from './position.js';
+import type { LengthContext, SpecifiedLength } from './units.js';
+import { computeLength, parseLength } from './units.js';
+
+interface SpecifiedStop {
+  readonly color: SpecifiedColor | undefined; // undefined: a transition hint
+  readonly position: SpecifiedLength | undefined;
+}
+
+type SpecifiedRadialSize = RadialExtent | { readonly rx: SpecifiedLength; readonly ry: SpecifiedLength };
+
+export type SpecifiedImage =
+  | { readonly kind: 'url'; readonly url: string }
+  | { readonly kind: 'linear'; readonly repeating: boolean; readonly direction: { angle: number } | { x: -1 | 0 | 1; y: -1 | 0 | 1 }; readonly stops: readonly SpecifiedStop[] }
+  | { readonly kind: 'radial'; readonly repeating: boolean; readonly shape: 'circle' | 'ellipse'; readonly size: SpecifiedRadialSize; readonly position: SpecifiedPosition; readonly stops: readonly SpecifiedStop[] }
+  | { readonly kind: 'conic'; readonly repeating: boolean; readonly from: number; readonly position: SpecifiedPosition; readonly stops: readonly SpecifiedStop[] };
+
+const ANGLE_UNITS: Readonly<Record<string, number>> = { deg: 1, grad: 0.9, rad: 180 / Math.PI, turn: 360 };
+
+/** An `<angle>` in degrees (unitless 0 allowed, CSS Values 4 §7.1). */
+export function parseAngle(node: CssNode | undefined): number | undefined {
+  if (node?.type === 'Number' && Number(node.value) === 0) return 0;
+  if (node?.type !== 'Dimension') return undefined;
+  const factor = ANGLE_UNITS[node.unit.toLowerCase()];
+  return factor === undefined ? undefined : Number(node.value) * factor;
+}
+
+/** `<color-stop-list>`; conic stops take angles, stored as percentages of a turn. */
+function parseStops(args: readonly Nodes[], angular: boolean): SpecifiedStop[] | undefined {
+  const stops: SpecifiedStop[] = [];
+  const positionOf = (node: CssNode | undefined): SpecifiedLength | undefined => {
+    if (angular) {
+      const angle = parseAngle(node);
+      if (angle !== undefined) return { kind: 'percent', value: (angle / 360) * 100 };
+      return node?.type === 'Percentage' ? { kind: 'percent', value: Number(node.value) } : undefined;
+    }
+    return parseLength(node, { percent: true, negative: true });
+  };
+  for (const arg of args) {
+    const color = parseColor(arg[0]);
+    const rest = color === undefined ? arg : arg.slice(1);
+    if (rest.length > 2 || (color === undefined && rest.length !== 1)) return undefined;
+    const positions = rest.map(positionOf);
+    if (positions.some((p) => p === undefined)) return undefined;
+    if (color === undefined) {
+      // a transition hint must sit between two colour stops
+      if (stops.length === 0 || stops[stops.length - 1]!.color === undefined) return undefined;
+      stops.push({ color: undefined, position: positions[0] });
+      continue;
+    }
+    if (positions.length === 0) stops.push({ color, position: undefined });
+    for (const position of positions) stops.push({ color, position });
+  }
+  const colors = stops.filter((s) => s.color !== undefined).length;
+  if (colors < 1 || stops[stops.length - 1]!.color === undefined) return undefined;
+  return stops;
+}
+
+const SIDE: Readonly<Record<string, ['x' | 'y', -1 | 1]>> = { left: ['x', -1], right: ['x', 1], top: ['y', -1], bottom: ['y', 1] };
+
+/** `<angle> | to <side-or-corner>` (CSS Images 3 §3.1.1). */
+function parseLinearDirection(nodes: Nodes): { angle: number } | { x: -1 | 0 | 1; y: -1 | 0 | 1 } | undefined {
+  if (nodes.length === 1) {
+    const angle = parseAngle(nodes[0]);
+    return angle === undefined ? undefined : { angle };
+  }
+  if (identOf(nodes[0]) !== 'to' || nodes.length > 3) return undefined;
+  const direction = { x: 0 as -1 | 0 | 1, y: 0 as -1 | 0 | 1 };
+  for (const node of nodes.slice(1)) {
+    const side = SIDE[identOf(node) ?? ''];
+    if (side === undefined || direction[side[0]] !== 0) return undefined;
+    direction[side[0]] = side[1];
+  }
+  return direction;
+}
+
+const EXTENTS = new Set<string>(['closest-side', 'farthest-side', 'closest-corner', 'farthest-corner']);
+
+/** `[<shape> || <size>]? [at <position>]?` of radial-gradient() (CSS Images 3 §3.2.1). */
+function parseRadialPrelude(nodes: Nodes): { shape: 'circle' | 'ellipse'; size: SpecifiedRadialSize; position: SpecifiedPosition } | undefined {
+  const at = nodes.findIndex((n) => identOf(n) === 'at');
+  const head = at < 0 ? nodes : nodes.slice(0, at);
+  const position = at < 0 ? CENTER : parsePosition(nodes.slice(at + 1));
+  if (position === undefined) return undefined;
+  let shape: 'circle' | 'ellipse' | undefined;
+  let extent: RadialExtent | undefined;
+  const lengths: SpecifiedLength[] = [];
+  for (const node of head) {
+    const word = identOf(node);
+    if ((word === 'circle' || word === 'ellipse') && shape === undefined) shape = word;
+    else if (word !== undefined && EXTENTS.has(word) && extent === undefined && lengths.length === 0) extent = word as RadialExtent;
+    else {
+      const length = parseLength(node, { percent: true });
+      if (length === undefined || extent !== undefined) return undefined;
+      lengths.push(length);
+    }
+  }
+  if (lengths.length > 2) return undefined;
+  if (lengths.length === 1) {
+    // one length: a circle (a percentage is not allowed for a circle)
+    if (shape === 'ellipse' || typeof lengths[0] === 'object' && lengths[0].kind === 'percent') return undefined;
+    return { shape: 'circle', size: { rx: lengths[0]!, ry: lengths[0]! }, position };
+  }
+  if (lengths.length === 2) {
+    if (shape === 'circle') return undefined;
+    return { shape: 'ellipse', size: { rx: lengths[0]!, ry: lengths[1]! }, position };
+  }
+  return { shape: shape ?? 'ellipse', size: extent ?? 'farthest-corner', position };
+}
+
+/** `[from <angle>]? [at <position>]?` of conic-gradient() (CSS Images 4 §3.3). */
+function parseConicPrelude(nodes: Nodes): { from: number; position: SpecifiedPosition } | undefined {
+  let from = 0;
+  let rest = nodes;
+  if (identOf(rest[0]) === 'from') {
+    const angle = parseAngle(rest[1]);
+    if (angle === undefined) return undefined;
+    from = angle;
+    rest = rest.slice(2);
+  }
+  if (rest.length === 0) return { from, position: CENTER };
+  if (identOf(rest[0]) !== 'at') return undefined;
+  const position = parsePosition(rest.slice(1));
+  return position === undefined ? undefined : { from, position };
+}
+
+function parseGradient(name: string, args: Nodes[]): SpecifiedImage | undefined {
+  const repeating = name.startsWith('repeating-');
+  const kind = name.replace(/^repeating-/, '').replace(/-gradient$/, '');
+  const first = args[0] ?? [];
+  const hasPrelude = first.length > 0 && parseColor(first[0]) === undefined && (kind !== 'linear' || parseLength(first[0], { percent: true }) === undefined);
+  const stopArgs = hasPrelude ? args.slice(1) : args;
+  const stops = parseStops(stopArgs, kind === 'conic');
+  if (stops === undefined) return undefined;
+  switch (kind) {
+    case 'linear': {
+      const direction = hasPrelude ? parseLinearDirection(first) : { angle: 180 };
+      return direction === undefined ? undefined : { kind: 'linear', repeating, direction, stops };
+    }
+    case 'radial': {
+      const prelude = hasPrelude ? parseRadialPrelude(first) : parseRadialPrelude([]);
+      return prelude === undefined ? undefined : { kind: 'radial', repeating, ...prelude, stops };
+    }
+    case 'conic': {
+      const prelude = hasPrelude ? parseConicPrelude(first) : parseConicPrelude([]);
+      return prelude === undefined ? undefined : { kind: 'conic', repeating, ...prelude, stops };
+    }
+    default:
+      return undefined;
+  }
+}
+
+const GRADIENT = /^(repeating-)?(linear|radial|conic)-gradient$/;
+
+/** A `url()` or gradient; undefined for anything else (including `none`). */
+export function parseImage(node: CssNode | undefined, baseUrl: string | undefined): SpecifiedImage | undefined {
+  const url = urlOf(node, baseUrl);
+  if (url !== undefined) return { kind: 'url', url };
+  if (node?.type !== 'Function') return undefined;
+  const name = node.name.toLowerCase();
+  if (!GRADIENT.test(name)) return undefined;
+  return parseGradient(name, splitBy(childrenOf(node), ','));
+}
+
+/**
+ * Fixes the colour of transition hints (CSS Images 3 §3.4.3 allows approximating the curve):
+ * a hint becomes a stop of the colour halfway between its neighbours.
+ */
+function computeStops(stops: readonly SpecifiedStop[], ctx: LengthContext, color: Color): ColorStop[] {
+  const resolved = stops.map((stop) => ({
+    color: stop.color === undefined ? undefined : resolveColor(stop.color, color),
+    position: stop.position === undefined ? undefined : computeLength(stop.position, ctx),
+  }));
+  return resolved.map((stop, i) => {
+    if (stop.color !== undefined) return { color: stop.color, position: stop.position };
+    const before = resolved[i - 1]!.color!;
+    const after = resolved[i + 1]!.color!;
+    const mid = (a: number, b: number): number => (a + b) / 2;
+    return { color: { r: mid(before.r, after.r), g: mid(before.g, after.g), b: mid(before.b, after.b), a: mid(before.a, after.a) }, position: stop.position };
+  });
+}
+
+export function computeImage(image: SpecifiedImage, ctx: LengthContext, color: Color): CssImage {
+  switch (image.kind) {
+    case 'url':
+      return image;
+    case 'linear':
+      return { ...image, stops: computeStops(image.stops, ctx, color) };
+    case 'radial': {
+      const size = typeof image.size === 'string' ? image.size : { rx: computeLength(image.size.rx, ctx), ry: computeLength(image.size.ry, ctx) };
+      return { ...image, size, position: computePosition(image.position, ctx), stops: computeStops(image.stops, ctx, color) };
+    }
+    case 'conic':
+      return { ...image, position: computePosition(image.position, ctx), stops: computeStops(image.stops, ctx, color) };
+  }
+}

@@ -1,0 +1,233 @@
+/**
+ * Gradients painted into an image box (CSS Images 3 §3, CSS Images 4 §3.3): linear and radial
+ * gradients become PDF shadings, conic gradients thin filled wedges. The colour stop fix-up
+ * (§3.4.3), the gradient line of a linear gradient (§3.1.1), the ending shape of a radial one
+ * (§3.2.2) and the repeating forms (§3.5) are resolved here, so the pdf stage only writes shadings.
+ */
+import type { ColorStop, ConicGradient, Gradient, LinearGradient, Position, RadialGradient } from '../css/image-types.js';
+import type { Color } from '../css/types.js';
+import { resolveLength } from '../css/values/length.js';
+import type { Rect } from '../geometry/types.js';
+import type { DisplayItem, PathSegment, Shading, ShadingStop } from './display-list.js';
+
+/** §3.4.3: positions as fractions of `length`, missing ones filled in, never going backwards. */
+export function fixStops(stops: readonly ColorStop[], length: number): ShadingStop[] {
+  const offsets: (number | undefined)[] = stops.map((s) => (s.position === undefined ? undefined : length > 0 ? resolveLength(s.position, length) / length : 0));
+  if (offsets[0] === undefined) offsets[0] = 0;
+  if (offsets[offsets.length - 1] === undefined) offsets[offsets.length - 1] = 1;
+  let max = -Infinity;
+  for (let i = 0; i < offsets.length; i++) {
+    const value = offsets[i];
+    if (value === undefined) continue;
+    max = Math.max(max, value);
+    offsets[i] = max;
+  }
+  for (let i = 1; i < offsets.length; i++) {
+    if (offsets[i] !== undefined) continue;
+    let j = i;
+    while (offsets[j] === undefined) j++;
+    const from = offsets[i - 1]!;
+    const to = offsets[j]!;
+    for (let k = i; k < j; k++) offsets[k] = from + ((to - from) * (k - i + 1)) / (j - i + 1);
+  }
+  return stops.map((s, i) => ({ offset: offsets[i]!, color: s.color }));
+}
+
+/**
+ * Gradients interpolate in premultiplied colour (§3.4.4): a transparent stop takes the colour of
+ * its neighbour on each side, so fading to `transparent` never greys the colour.
+ */
+export function premultiplyStops(stops: readonly ShadingStop[]): ShadingStop[] {
+  const out: ShadingStop[] = [];
+  stops.forEach((stop, i) => {
+    if (stop.color.a > 0) { out.push(stop); return; }
+    const before = stops[i - 1]?.color;
+    const after = stops[i + 1]?.color;
+    const clear = (c: Color | undefined): Color => ({ r: c?.r ?? 0, g: c?.g ?? 0, b: c?.b ?? 0, a: 0 });
+    if (before !== undefined) out.push({ offset: stop.offset, color: clear(before) });
+    if (after !== undefined && (before === undefined || after.r !== before.r || after.g !== before.g || after.b !== before.b)) out.push({ offset: stop.offset, color: clear(after) });
+    if (before === undefined && after === undefined) out.push(stop);
+  });
+  return out;
+}
+
+function mix(a: Color, b: Color, t: number): Color {
+  const m = (x: number, y: number): number => x + (y - x) * t;
+  return { r: m(a.r, b.r), g: m(a.g, b.g), b: m(a.b, b.b), a: m(a.a, b.a) };
+}
+
+/** The colour at offset `t` (clamped to the end stops); at a jump, the colour before it unless `after`. */
+export function colorAt(stops: readonly ShadingStop[], t: number, after = false): Color {
+  const reached = (offset: number): boolean => (after ? t < offset : t <= offset);
+  if (reached(stops[0]!.offset)) return stops[0]!.color;
+  for (let i = 1; i < stops.length; i++) {
+    const a = stops[i - 1]!;
+    const b = stops[i]!;
+    if (reached(b.offset)) return b.offset > a.offset ? mix(a.color, b.color, (t - a.offset) / (b.offset - a.offset)) : b.color;
+  }
+  return stops[stops.length - 1]!.color;
+}
+
+/**
+ * The stops restricted to [from, to], rescaled to [0, 1]: the shading then spans exactly the
+ * painted range (poppler's cairo backend mis-samples stitched functions whose domain reaches far
+ * outside what is painted).
+ */
+function clipStops(stops: readonly ShadingStop[], from: number, to: number): ShadingStop[] {
+  const span = Math.max(to - from, 1e-9);
+  const inside = stops.filter((s) => s.offset > from && s.offset < to);
+  const all = [{ offset: from, color: colorAt(stops, from, true) }, ...inside, { offset: to, color: colorAt(stops, to) }];
+  return all.map((s) => ({ offset: (s.offset - from) / span, color: s.color }));
+}
+
+/** At most this many periods of a repeating gradient are written (then the last colour extends). */
+const MAX_PERIODS = 2000;
+
+/** §3.5: the stops repeated to cover [from, to]; undefined when the period is 0 (paint the average colour). */
+function repeatStops(stops: readonly ShadingStop[], from: number, to: number): ShadingStop[] | undefined {
+  const first = stops[0]!.offset;
+  const period = stops[stops.length - 1]!.offset - first;
+  if (period <= 1e-9) return undefined;
+  const startK = Math.floor((from - first) / period);
+  const endK = Math.min(startK + MAX_PERIODS, Math.ceil((to - first) / period));
+  const out: ShadingStop[] = [];
+  for (let k = startK; k < endK; k++) for (const stop of stops) out.push({ offset: stop.offset + k * period, color: stop.color });
+  return out;
+}
+
+function averageColor(stops: readonly ShadingStop[]): Color {
+  const n = stops.length;
+  const sum = (key: keyof Color): number => stops.reduce((acc, s) => acc + s.color[key], 0) / n;
+  return { r: sum('r'), g: sum('g'), b: sum('b'), a: sum('a') };
+}
+
+/** §3.1.1: the direction vector (unit) and the gradient line's length for a box. */
+function linearLine(gradient: LinearGradient, w: number, h: number): { dx: number; dy: number; length: number } {
+  let dx: number;
+  let dy: number;
+  const dir = gradient.direction;
+  if ('angle' in dir) {
+    const a = (dir.angle * Math.PI) / 180;
+    dx = Math.sin(a);
+    dy = -Math.cos(a);
+  } else if (dir.x !== 0 && dir.y !== 0) {
+    // to a corner: perpendicular to the diagonal joining the two other corners
+    dx = dir.x * h;
+    dy = dir.y * w;
+    const n = Math.hypot(dx, dy) || 1;
+    dx /= n;
+    dy /= n;
+  } else {
+    dx = dir.x;
+    dy = dir.y;
+  }
+  return { dx, dy, length: Math.abs(w * dx) + Math.abs(h * dy) };
+}
+
+function linearShading(gradient: LinearGradient, box: Rect): Shading | Color {
+  const { dx, dy, length } = linearLine(gradient, box.width, box.height);
+  let stops = fixStops(gradient.stops, length);
+  if (gradient.repeating) {
+    const repeated = repeatStops(stops, 0, 1);
+    if (repeated === undefined) return averageColor(stops);
+    stops = repeated;
+  }
+  // the box projects exactly onto [0, 1] of the gradient line
+  const unit = premultiplyStops(clipStops(stops, 0, 1));
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const at = (t: number): [number, number] => [cx + dx * length * (t - 0.5), cy + dy * length * (t - 0.5)];
+  const [x0, y0] = at(0);
+  const [x1, y1] = at(1);
+  return { kind: 'axial', x0, y0, x1, y1, stops: unit };
+}
+
+/** A position inside a box, px from the page origin. */
+export function positionIn(position: Position, box: Rect, subject: { width: number; height: number } = { width: 0, height: 0 }): { x: number; y: number } {
+  const axis = (a: Position['x'], start: number, room: number): number => {
+    const offset = resolveLength(a.offset, room);
+    return a.edge === 'start' ? start + offset : start + room - offset;
+  };
+  return { x: axis(position.x, box.x, box.width - subject.width), y: axis(position.y, box.y, box.height - subject.height) };
+}
+
+/** §3.2.2: the ending shape's radii for a centre (cx, cy) relative to the box. */
+function radialRadii(gradient: RadialGradient, w: number, h: number, cx: number, cy: number): { rx: number; ry: number } {
+  const size = gradient.size;
+  if (typeof size !== 'string') {
+    const rx = resolveLength(size.rx, w);
+    return { rx, ry: gradient.shape === 'circle' ? rx : resolveLength(size.ry, h) };
+  }
+  const sidesX = [Math.abs(cx), Math.abs(w - cx)];
+  const sidesY = [Math.abs(cy), Math.abs(h - cy)];
+  const pick = size.startsWith('closest') ? Math.min : Math.max;
+  if (size.endsWith('side')) {
+    if (gradient.shape === 'circle') {
+      const r = pick(...sidesX, ...sidesY);
+      return { rx: r, ry: r };
+    }
+    return { rx: pick(...sidesX), ry: pick(...sidesY) };
+  }
+  const corners = [[cx, cy], [w - cx, cy], [cx, h - cy], [w - cx, h - cy]].map(([x, y]) => ({ x: Math.abs(x!), y: Math.abs(y!), d: Math.hypot(x!, y!) }));
+  const corner = corners.reduce((best, c) => (pick(best.d, c.d) === c.d ? c : best));
+  if (gradient.shape === 'circle') return { rx: corner.d, ry: corner.d };
+  // ellipse: the aspect ratio of the matching -side shape, through the corner
+  const sx = pick(...sidesX);
+  const sy = pick(...sidesY);
+  const ratio = sx > 0 && sy > 0 ? sy / sx : 1;
+  const rx = Math.hypot(corner.x, corner.y / ratio);
+  return { rx, ry: rx * ratio };
+}
+
+function radialShading(gradient: RadialGradient, box: Rect): Shading | Color {
+  const center = positionIn(gradient.position, box);
+  const { rx: rawRx, ry: rawRy } = radialRadii(gradient, box.width, box.height, center.x - box.x, center.y - box.y);
+  const rx = Math.max(rawRx, 1e-3);
+  const ry = Math.max(rawRy, 1e-3);
+  let stops = fixStops(gradient.stops, rx);
+  const far = Math.max(1e-3, ...[[box.x, box.y], [box.x + box.width, box.y], [box.x, box.y + box.height], [box.x + box.width, box.y + box.height]]
+    .map(([x, y]) => Math.hypot((x! - center.x) / rx, (y! - center.y) / ry)));
+  if (gradient.repeating) {
+    const repeated = repeatStops(stops, 0, far);
+    if (repeated === undefined) return averageColor(stops);
+    stops = repeated;
+  }
+  const unit = premultiplyStops(clipStops(stops, 0, far));
+  return { kind: 'radial', cx: center.x, cy: center.y, r0: 0, r1: far * rx, scaleY: ry / rx, stops: unit };
+}
+
+/** Conic gradients have no PDF shading: one filled wedge per degree (or per stop edge), each one colour. */
+function conicWedges(gradient: ConicGradient, box: Rect): DisplayItem[] {
+  const center = positionIn(gradient.position, box);
+  const radius = Math.max(...[[box.x, box.y], [box.x + box.width, box.y], [box.x, box.y + box.height], [box.x + box.width, box.y + box.height]]
+    .map(([x, y]) => Math.hypot(x! - center.x, y! - center.y))) + 1;
+  let stops = fixStops(gradient.stops, 1);
+  if (gradient.repeating) stops = repeatStops(stops, 0, 1) ?? [{ offset: 0, color: averageColor(stops) }, { offset: 1, color: averageColor(stops) }];
+  stops = premultiplyStops(stops);
+  const steps = 360;
+  const items: DisplayItem[] = [];
+  const point = (t: number): { x: number; y: number } => {
+    const angle = ((gradient.from + t * 360) * Math.PI) / 180;
+    return { x: center.x + radius * Math.sin(angle), y: center.y - radius * Math.cos(angle) };
+  };
+  for (let i = 0; i < steps; i++) {
+    const t0 = i / steps;
+    // wedges overlap by a little so no seam shows between them
+    const t1 = Math.min(1, (i + 1.5) / steps);
+    const color = colorAt(stops, (i + 0.5) / steps);
+    const a = point(t0);
+    const b = point(t1);
+    const path: PathSegment[] = [{ op: 'move', x: center.x, y: center.y }, { op: 'line', x: a.x, y: a.y }, { op: 'line', x: b.x, y: b.y }, { op: 'close' }];
+    items.push({ kind: 'fill-path', path, color });
+  }
+  return items;
+}
+
+/** The items that paint `gradient` sized to `box` (the caller clips them to the painting area). */
+export function paintGradient(gradient: Gradient, box: Rect): DisplayItem[] {
+  if (box.width <= 0 || box.height <= 0) return [];
+  if (gradient.kind === 'conic') return conicWedges(gradient, box);
+  const shading = gradient.kind === 'linear' ? linearShading(gradient, box) : radialShading(gradient, box);
+  if ('kind' in shading) return [{ kind: 'shading', rect: box, shading }];
+  return shading.a > 0 ? [{ kind: 'fill-rect', rect: box, color: shading }] : [];
+}

@@ -1,0 +1,28 @@
+/**
+ * `outline` (CSS UI 4 §3): a border drawn outside the border box, `outline-offset` away from it,
+ * following the border radii (grown by the offset and width, as browsers draw it). Outlines
+ * take no space and are painted over the content of their stacking context (CSS2 Appendix E
+ * step 10). `auto` is drawn as `solid`.
+ */
+import type { ComputedStyle } from '../css/types.js';
+import type { Rect } from '../geometry/types.js';
+import type { BoxFragment } from '../layout/types.js';
+import { paintBorder } from './border.js';
+import type { DisplayItem } from './display-list.js';
+import type { Radii } from './radii.js';
+
+export function paintOutline(f: BoxFragment, radii: Radii): DisplayItem[] {
+  const s = f.style;
+  const width = s.outlineWidth;
+  if (s.visibility !== 'visible' || s.outlineStyle === 'none' || width <= 0 || s.outlineColor.a <= 0) return [];
+  const grow = s.outlineOffset + width;
+  const rect: Rect = { x: f.x - grow, y: f.y - grow, width: f.width + 2 * grow, height: f.height + 2 * grow };
+  if (rect.width <= 0 || rect.height <= 0) return [];
+  const style = s.outlineStyle === 'auto' ? 'solid' : s.outlineStyle;
+  const sides: Partial<ComputedStyle> = {
+    borderTopStyle: style, borderRightStyle: style, borderBottomStyle: style, borderLeftStyle: style,
+    borderTopColor: s.outlineColor, borderRightColor: s.outlineColor, borderBottomColor: s.outlineColor, borderLeftColor: s.outlineColor,
+  };
+  const outer = radii.map((r) => (r > 0 ? Math.max(0, r + grow) : 0)) as unknown as Radii;
+  return paintBorder({ rect, widths: { top: width, right: width, bottom: width, left: width }, style: { ...s, ...sides }, radii: outer });
+}

@@ -1,0 +1,122 @@
+/**
+ * The blurred mask of a box shadow (CSS Backgrounds 3 §7.1.2): a rounded rectangle rasterized
+ * with antialiasing and blurred with three box blurs (a close Gaussian approximation, as
+ * browsers use) of standard deviation blur / 2. Masks are cached by geometry, so repeated cards
+ * share one bitmap (and the PDF embeds it once).
+ */
+import { createHash } from 'node:crypto';
+import type { Rect } from '../geometry/types.js';
+import type { AlphaMask } from './display-list.js';
+import type { Radii } from './radii.js';
+
+export interface MaskRequest {
+  /** The area the mask covers, CSS px. */
+  readonly area: Rect;
+  /** The (unblurred) shape inside it. */
+  readonly shape: Rect;
+  readonly radii: Radii;
+  readonly blur: number;
+  /** Alpha 1 outside the shape instead of inside (inset shadows). */
+  readonly invert: boolean;
+}
+
+const MAX_PIXELS = 1_500_000;
+const cache = new Map<string, AlphaMask>();
+const CACHE_SIZE = 64;
+
+/** Device pixels per CSS px: enough samples across the blur, bounded in size. */
+function scaleFor(request: MaskRequest): number {
+  const sigma = request.blur / 2;
+  let scale = Math.min(2, Math.max(0.25, 3 / Math.max(sigma, 0.5)));
+  const pixels = request.area.width * request.area.height * scale * scale;
+  if (pixels > MAX_PIXELS) scale *= Math.sqrt(MAX_PIXELS / pixels);
+  return scale;
+}
+
+/** Signed coverage of a rounded rectangle at a point (1 inside, 0 outside, smooth over ~1 device px). */
+function coverage(px: number, py: number, shape: Rect, radii: Radii, scale: number): number {
+  const { x, y, width: w, height: h } = shape;
+  const [tlh, tlv, trh, trv, brh, brv, blh, blv] = radii;
+  let dx = Math.max(x - px, px - (x + w));
+  let dy = Math.max(y - py, py - (y + h));
+  let outside = Math.max(dx, dy);
+  const corner = (cx: number, cy: number, rh: number, rv: number): number | undefined => {
+    if (rh <= 0 || rv <= 0) return undefined;
+    const nx = (px - cx) / rh;
+    const ny = (py - cy) / rv;
+    // approximate distance to the ellipse, scaled by its mean radius
+    return (Math.hypot(nx, ny) - 1) * Math.min(rh, rv);
+  };
+  let d: number | undefined;
+  if (px < x + tlh && py < y + tlv) d = corner(x + tlh, y + tlv, tlh, tlv);
+  else if (px > x + w - trh && py < y + trv) d = corner(x + w - trh, y + trv, trh, trv);
+  else if (px > x + w - brh && py > y + h - brv) d = corner(x + w - brh, y + h - brv, brh, brv);
+  else if (px < x + blh && py > y + h - blv) d = corner(x + blh, y + h - blv, blh, blv);
+  if (d !== undefined) outside = d;
+  dx = outside * scale;
+  dy = 0.5 - dx;
+  return dy <= 0 ? 0 : dy >= 1 ? 1 : dy;
+}
+
+/** Box sizes for three passes approximating a Gaussian of `sigma` (W3C filter effects §15.18). */
+function boxRadii(sigma: number): number[] {
+  const d = Math.floor(sigma * 3 * Math.sqrt(2 * Math.PI) / 4 + 0.5);
+  const r = Math.max(0, Math.floor(d / 2));
+  return [r, r, r];
+}
+
+function boxBlurH(src: Float32Array, dst: Float32Array, w: number, h: number, r: number): void {
+  const size = 2 * r + 1;
+  for (let row = 0; row < h; row++) {
+    const base = row * w;
+    let sum = 0;
+    for (let i = -r; i <= r; i++) sum += src[base + Math.min(w - 1, Math.max(0, i))]!;
+    for (let col = 0; col < w; col++) {
+      dst[base + col] = sum / size;
+      sum += src[base + Math.min(w - 1, col + r + 1)]! - src[base + Math.max(0, col - r)]!;
+    }
+  }
+}
+
+function transpose(src: Float32Array, w: number, h: number): Float32Array {
+  const out = new Float32Array(w * h);
+  for (let row = 0; row < h; row++) for (let col = 0; col < w; col++) out[col * h + row] = src[row * w + col]!;
+  return out;
+}
+
+function blur(data: Float32Array, w: number, h: number, sigma: number): Float32Array {
+  if (sigma <= 0) return data;
+  let a: Float32Array = data;
+  let b: Float32Array = new Float32Array(w * h);
+  for (const r of boxRadii(sigma)) { boxBlurH(a, b, w, h, r); [a, b] = [b, a]; }
+  let t: Float32Array = transpose(a, w, h);
+  let u: Float32Array = new Float32Array(w * h);
+  for (const r of boxRadii(sigma)) { boxBlurH(t, u, h, w, r); [t, u] = [u, t]; }
+  return transpose(t, h, w);
+}
+
+export function shadowMask(request: MaskRequest): AlphaMask {
+  const scale = scaleFor(request);
+  const { area, shape, radii } = request;
+  const key = [area.width, area.height, shape.x - area.x, shape.y - area.y, shape.width, shape.height, ...radii, request.blur, request.invert, scale]
+    .map((v) => (typeof v === 'number' ? v.toFixed(3) : String(v))).join(',');
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const width = Math.max(1, Math.ceil(area.width * scale));
+  const height = Math.max(1, Math.ceil(area.height * scale));
+  const values = new Float32Array(width * height);
+  for (let row = 0; row < height; row++) {
+    const py = area.y + (row + 0.5) / scale;
+    for (let col = 0; col < width; col++) {
+      const c = coverage(area.x + (col + 0.5) / scale, py, shape, radii, scale);
+      values[row * width + col] = request.invert ? 1 - c : c;
+    }
+  }
+  const blurred = blur(values, width, height, (request.blur / 2) * scale);
+  const data = new Uint8Array(width * height);
+  for (let i = 0; i < data.length; i++) data[i] = Math.round(Math.min(1, Math.max(0, blurred[i]!)) * 255);
+  const mask: AlphaMask = { id: createHash('sha1').update(key).digest('hex').slice(0, 16), width, height, data };
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(key, mask);
+  return mask;
+}

@@ -1,0 +1,77 @@
+/**
+ * `box-shadow` (CSS Backgrounds 3 §7.1): outer shadows under the background, drawn only outside
+ * the border box; inset shadows over the background, inside the padding box. Spread grows or
+ * shrinks the shape and its radii (§7.1.1); blur is a pre-blurred alpha mask (shadow-mask.ts).
+ * The first shadow is on top, so they are painted last to first.
+ */
+import type { BoxShadow } from '../css/image-types.js';
+import type { Rect, Sides } from '../geometry/types.js';
+import type { BoxFragment } from '../layout/types.js';
+import type { DisplayItem, PathSegment } from './display-list.js';
+import { roundedRectPath } from './path.js';
+import type { Radii } from './radii.js';
+import { insetRadii } from './radii.js';
+import { shadowMask } from './shadow-mask.js';
+
+function grow(rect: Rect, by: number): Rect {
+  return { x: rect.x - by, y: rect.y - by, width: Math.max(0, rect.width + 2 * by), height: Math.max(0, rect.height + 2 * by) };
+}
+
+/** §7.1.1: radii grow with a positive spread (a square corner stays square) and shrink with a negative one. */
+function spreadRadii(radii: Radii, spread: number): Radii {
+  return radii.map((r) => (r > 0 ? Math.max(0, r + spread) : 0)) as unknown as Radii;
+}
+
+const offset = (rect: Rect, s: BoxShadow): Rect => ({ ...rect, x: rect.x + s.x, y: rect.y + s.y });
+
+/** Everything but the (rounded) rect: a clip for what lies outside it. */
+function outsideOf(rect: Rect, radii: Radii, margin: number): PathSegment[] {
+  const far = grow(rect, margin);
+  return [...roundedRectPath(far, [0, 0, 0, 0, 0, 0, 0, 0]), ...roundedRectPath(rect, radii)];
+}
+
+function outerShadow(border: Rect, radii: Radii, s: BoxShadow): DisplayItem[] {
+  const shape = grow(offset(border, s), s.spread);
+  const shapeRadii = spreadRadii(radii, s.spread);
+  if (s.color.a <= 0 || shape.width <= 0 || shape.height <= 0) return [];
+  const reach = Math.abs(s.x) + Math.abs(s.y) + Math.abs(s.spread) + 2 * s.blur + 2;
+  const clip: DisplayItem = { kind: 'push-clip-path', path: outsideOf(border, radii, reach), evenOdd: true };
+  if (s.blur <= 0) return [clip, { kind: 'fill-path', path: roundedRectPath(shape, shapeRadii), color: s.color }, { kind: 'pop-clip' }];
+  const area = grow(shape, 1.5 * s.blur);
+  const mask = shadowMask({ area, shape, radii: shapeRadii, blur: s.blur, invert: false });
+  return [clip, { kind: 'alpha-mask', rect: area, color: s.color, mask }, { kind: 'pop-clip' }];
+}
+
+function insetShadow(padding: Rect, radii: Radii, s: BoxShadow): DisplayItem[] {
+  if (s.color.a <= 0 || padding.width <= 0 || padding.height <= 0) return [];
+  const shape = grow(offset(padding, s), -s.spread);
+  const shapeRadii = spreadRadii(radii, -s.spread);
+  const clip: DisplayItem = { kind: 'push-clip', rect: padding, radii };
+  if (s.blur <= 0) {
+    const path = shape.width > 0 && shape.height > 0 ? outsideOf(shape, shapeRadii, Math.abs(s.x) + Math.abs(s.y) + padding.width + padding.height) : roundedRectPath(padding, radii);
+    return [clip, { kind: 'fill-path', path, color: s.color, evenOdd: true }, { kind: 'pop-clip' }];
+  }
+  const area = grow(padding, 1.5 * s.blur);
+  const mask = shadowMask({ area, shape, radii: shapeRadii, blur: s.blur, invert: true });
+  return [clip, { kind: 'alpha-mask', rect: area, color: s.color, mask }, { kind: 'pop-clip' }];
+}
+
+const borderBox = (f: BoxFragment): Rect => ({ x: f.x, y: f.y, width: f.width, height: f.height });
+
+function paddingBox(f: BoxFragment): Rect {
+  const b: Sides = f.border;
+  return { x: f.x + b.left, y: f.y + b.top, width: Math.max(0, f.width - b.left - b.right), height: Math.max(0, f.height - b.top - b.bottom) };
+}
+
+export function paintOuterShadows(f: BoxFragment, radii: Radii): DisplayItem[] {
+  const shadows = f.style.boxShadow;
+  if (shadows.length === 0) return [];
+  return [...shadows].reverse().filter((s) => !s.inset).flatMap((s) => outerShadow(borderBox(f), radii, s));
+}
+
+export function paintInsetShadows(f: BoxFragment, radii: Radii): DisplayItem[] {
+  const shadows = f.style.boxShadow;
+  if (shadows.length === 0) return [];
+  const inner = insetRadii(radii, f.border);
+  return [...shadows].reverse().filter((s) => s.inset).flatMap((s) => insetShadow(paddingBox(f), inner, s));
+}

@@ -1,0 +1,61 @@
+/**
+ * An SVG image: the parsed tree, its elements by id, its `<style>` rules, and its intrinsic size
+ * and ratio (SVG 2 §8.2, CSS Images 3 §5.1): the root's `width`/`height`, else the ratio of its
+ * `viewBox`, else 300 × 150. Scripts and external references are never followed.
+ */
+import { parseXml } from '../dom/xml.js';
+import type { DomElement } from '../dom/types.js';
+import { isElement } from '../dom/types.js';
+import { length, numbers } from './geometry.js';
+import type { SvgRule } from './style.js';
+import { parseSvgRules } from './style.js';
+
+export interface SvgDocument {
+  readonly root: DomElement;
+  readonly ids: ReadonlyMap<string, DomElement>;
+  readonly rules: readonly SvgRule[];
+  /** Intrinsic size in px. */
+  readonly width: number;
+  readonly height: number;
+}
+
+function textOf(element: DomElement): string {
+  return element.children.map((c) => (c.type === 'text' || c.type === 'cdata' ? ('data' in c ? String(c.data) : (c as unknown as { children: { data: string }[] }).children.map((t) => t.data).join('')) : '')).join('');
+}
+
+function index(element: DomElement, ids: Map<string, DomElement>, styles: string[]): void {
+  const id = element.attribs['id'];
+  if (id !== undefined && !ids.has(id)) ids.set(id, element);
+  if (element.name === 'style') styles.push(textOf(element));
+  for (const child of element.children) if (isElement(child)) index(child, ids, styles);
+}
+
+/** Intrinsic size: explicit lengths, else derived from the viewBox ratio (SVG 2 §8.2). */
+function intrinsicSize(root: DomElement): { width: number; height: number } {
+  const box = numbers(root.attribs['viewBox'] ?? root.attribs['viewbox']);
+  const ratio = box.length === 4 && box[2]! > 0 && box[3]! > 0 ? box[2]! / box[3]! : undefined;
+  const explicit = (name: string): number | undefined => {
+    const value = root.attribs[name];
+    if (value === undefined || value.trim().endsWith('%') || value.trim() === 'auto') return undefined;
+    const n = length(value, 0, NaN);
+    return Number.isFinite(n) && n >= 0 ? n : undefined;
+  };
+  const w = explicit('width');
+  const h = explicit('height');
+  if (w !== undefined && h !== undefined) return { width: w, height: h };
+  if (w !== undefined) return { width: w, height: ratio !== undefined ? w / ratio : 150 };
+  if (h !== undefined) return { width: ratio !== undefined ? h * ratio : 300, height: h };
+  if (ratio !== undefined) return { width: box[2]!, height: box[3]! };
+  return { width: 300, height: 150 };
+}
+
+/** Parses SVG markup; undefined when it has no `<svg>` root. */
+export function parseSvg(text: string): SvgDocument | undefined {
+  const root = parseXml(text);
+  if (root === undefined || root.name.replace(/^svg:/, '') !== 'svg') return undefined;
+  const ids = new Map<string, DomElement>();
+  const styles: string[] = [];
+  index(root, ids, styles);
+  const { width, height } = intrinsicSize(root);
+  return { root, ids, rules: styles.flatMap(parseSvgRules), width, height };
+}

@@ -1,0 +1,214 @@
+/**
+ * SVG geometry: lengths (SVG 2 §8.6, CSS units and percentages of the viewport), `transform`
+ * lists (CSS Transforms 1 §5.1 SVG syntax), `viewBox` + `preserveAspectRatio` (SVG 2 §8.2), and
+ * basic shapes and path data (SVG 2 §9-10) as display-list paths; path data is normalised with
+ * svgpath (arcs to curves, relative to absolute, shorthand curves expanded).
+ */
+import svgpath from 'svgpath';
+import type { Matrix, PathSegment } from '../paint/display-list.js';
+import type { DomElement } from '../dom/types.js';
+
+export const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
+
+export function multiply(m: Matrix, n: Matrix): Matrix {
+  // m then n applied after: result = m × n as PDF `cm` concatenation (n inside m)
+  return [
+    m[0] * n[0] + m[2] * n[1], m[1] * n[0] + m[3] * n[1],
+    m[0] * n[2] + m[2] * n[3], m[1] * n[2] + m[3] * n[3],
+    m[0] * n[4] + m[2] * n[5] + m[4], m[1] * n[4] + m[3] * n[5] + m[5],
+  ];
+}
+
+const UNITS: Readonly<Record<string, number>> = { px: 1, pt: 4 / 3, pc: 16, in: 96, cm: 96 / 2.54, mm: 96 / 25.4, q: 96 / 101.6 };
+
+/** A length in user units; `basis` for percentages, `fontSize` for em. */
+export function length(value: string | undefined, basis: number, fallback = 0, fontSize = 16): number {
+  if (value === undefined) return fallback;
+  const m = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*(%|[a-z]*)\s*$/i.exec(value);
+  if (m === null) return fallback;
+  const n = Number(m[1]);
+  const unit = m[2]!.toLowerCase();
+  if (unit === '') return n;
+  if (unit === '%') return (n / 100) * basis;
+  if (unit === 'em') return n * fontSize;
+  if (unit === 'ex') return n * fontSize / 2;
+  const factor = UNITS[unit];
+  return factor === undefined ? fallback : n * factor;
+}
+
+export function numbers(value: string | undefined): number[] {
+  if (value === undefined) return [];
+  return (value.match(/[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi) ?? []).map(Number);
+}
+
+/** A `transform` attribute as one matrix (unknown functions make it the identity, as invalid). */
+export function parseTransform(value: string | undefined): Matrix {
+  if (value === undefined) return IDENTITY;
+  let result = IDENTITY;
+  for (const match of value.matchAll(/(matrix|translateX|translateY|translate|scaleX|scaleY|scale|rotate|skewX|skewY)\s*\(([^)]*)\)/g)) {
+    const a = numbers(match[2]);
+    let m: Matrix = IDENTITY;
+    switch (match[1]) {
+      case 'matrix': if (a.length === 6) m = a as unknown as Matrix; break;
+      case 'translate': m = [1, 0, 0, 1, a[0] ?? 0, a[1] ?? 0]; break;
+      // the CSS transform functions SVG 2 also accepts
+      case 'translateX': m = [1, 0, 0, 1, a[0] ?? 0, 0]; break;
+      case 'translateY': m = [1, 0, 0, 1, 0, a[0] ?? 0]; break;
+      case 'scaleX': m = [a[0] ?? 1, 0, 0, 1, 0, 0]; break;
+      case 'scaleY': m = [1, 0, 0, a[0] ?? 1, 0, 0]; break;
+      case 'scale': m = [a[0] ?? 1, 0, 0, a[1] ?? a[0] ?? 1, 0, 0]; break;
+      case 'rotate': {
+        const r = ((a[0] ?? 0) * Math.PI) / 180;
+        const [cx = 0, cy = 0] = a.slice(1);
+        m = multiply(multiply([1, 0, 0, 1, cx, cy], [Math.cos(r), Math.sin(r), -Math.sin(r), Math.cos(r), 0, 0]), [1, 0, 0, 1, -cx, -cy]);
+        break;
+      }
+      case 'skewX': m = [1, 0, Math.tan(((a[0] ?? 0) * Math.PI) / 180), 1, 0, 0]; break;
+      case 'skewY': m = [1, Math.tan(((a[0] ?? 0) * Math.PI) / 180), 0, 1, 0, 0]; break;
+    }
+    result = multiply(result, m);
+  }
+  return result;
+}
+
+/** The matrix that maps a viewBox onto a viewport of `width` × `height` (SVG 2 §8.2). */
+export function viewBoxMatrix(viewBox: readonly number[] | undefined, preserve: string | undefined, width: number, height: number): Matrix {
+  if (viewBox === undefined || viewBox.length !== 4 || viewBox[2]! <= 0 || viewBox[3]! <= 0) return IDENTITY;
+  const [vx, vy, vw, vh] = viewBox as [number, number, number, number];
+  let sx = width / vw;
+  let sy = height / vh;
+  const [align = 'xMidYMid', meetOrSlice = 'meet'] = (preserve ?? '').trim().split(/\s+/).filter(Boolean);
+  if (align !== 'none') {
+    const s = meetOrSlice === 'slice' ? Math.max(sx, sy) : Math.min(sx, sy);
+    sx = s;
+    sy = s;
+  }
+  let tx = -vx * sx;
+  let ty = -vy * sy;
+  if (align !== 'none') {
+    const free = (k: string, room: number): number => (align.includes(`${k}Mid`) ? room / 2 : align.includes(`${k}Max`) ? room : 0);
+    tx += free('x', width - vw * sx);
+    ty += free('Y', height - vh * sy);
+  }
+  return [sx, 0, 0, sy, tx, ty];
+}
+
+/** Path data normalised to move/line/cubic/close (svgpath: absolute, arcs and quadratics to cubics). */
+export function pathData(d: string): PathSegment[] {
+  const out: PathSegment[] = [];
+  let x = 0;
+  let y = 0;
+  svgpath(d).abs().unarc().unshort().iterate((segment: (string | number)[], _index: number, px: number, py: number) => {
+    const [cmd, ...a] = segment as [string, ...number[]];
+    switch (cmd) {
+      case 'M': out.push({ op: 'move', x: a[0]!, y: a[1]! }); [x, y] = [a[0]!, a[1]!]; break;
+      case 'L': out.push({ op: 'line', x: a[0]!, y: a[1]! }); [x, y] = [a[0]!, a[1]!]; break;
+      case 'H': out.push({ op: 'line', x: a[0]!, y: py }); [x, y] = [a[0]!, py]; break;
+      case 'V': out.push({ op: 'line', x: px, y: a[0]! }); [x, y] = [px, a[0]!]; break;
+      case 'C': out.push({ op: 'curve', x1: a[0]!, y1: a[1]!, x2: a[2]!, y2: a[3]!, x: a[4]!, y: a[5]! }); [x, y] = [a[4]!, a[5]!]; break;
+      case 'Q': {
+        const [qx, qy, ex, ey] = a as [number, number, number, number];
+        out.push({ op: 'curve', x1: px + (2 / 3) * (qx - px), y1: py + (2 / 3) * (qy - py), x2: ex + (2 / 3) * (qx - ex), y2: ey + (2 / 3) * (qy - ey), x: ex, y: ey });
+        [x, y] = [ex, ey];
+        break;
+      }
+      case 'Z': out.push({ op: 'close' }); break;
+    }
+  });
+  void x; void y;
+  return out;
+}
+
+const KAPPA = 0.5522847498;
+
+function ellipsePath(cx: number, cy: number, rx: number, ry: number): PathSegment[] {
+  if (rx <= 0 || ry <= 0) return [];
+  const kx = rx * KAPPA;
+  const ky = ry * KAPPA;
+  return [
+    { op: 'move', x: cx + rx, y: cy },
+    { op: 'curve', x1: cx + rx, y1: cy + ky, x2: cx + kx, y2: cy + ry, x: cx, y: cy + ry },
+    { op: 'curve', x1: cx - kx, y1: cy + ry, x2: cx - rx, y2: cy + ky, x: cx - rx, y: cy },
+    { op: 'curve', x1: cx - rx, y1: cy - ky, x2: cx - kx, y2: cy - ry, x: cx, y: cy - ry },
+    { op: 'curve', x1: cx + kx, y1: cy - ry, x2: cx + rx, y2: cy - ky, x: cx + rx, y: cy },
+    { op: 'close' },
+  ];
+}
+
+function rectPath(x: number, y: number, w: number, h: number, rxIn: number | undefined, ryIn: number | undefined): PathSegment[] {
+  if (w <= 0 || h <= 0) return [];
+  let rx = rxIn ?? ryIn ?? 0;
+  let ry = ryIn ?? rxIn ?? 0;
+  rx = Math.min(Math.max(0, rx), w / 2);
+  ry = Math.min(Math.max(0, ry), h / 2);
+  if (rx === 0 || ry === 0) return [{ op: 'move', x, y }, { op: 'line', x: x + w, y }, { op: 'line', x: x + w, y: y + h }, { op: 'line', x, y: y + h }, { op: 'close' }];
+  const kx = rx * (1 - KAPPA);
+  const ky = ry * (1 - KAPPA);
+  const r = x + w;
+  const b = y + h;
+  return [
+    { op: 'move', x: x + rx, y },
+    { op: 'line', x: r - rx, y },
+    { op: 'curve', x1: r - kx, y1: y, x2: r, y2: y + ky, x: r, y: y + ry },
+    { op: 'line', x: r, y: b - ry },
+    { op: 'curve', x1: r, y1: b - ky, x2: r - kx, y2: b, x: r - rx, y: b },
+    { op: 'line', x: x + rx, y: b },
+    { op: 'curve', x1: x + kx, y1: b, x2: x, y2: b - ky, x, y: b - ry },
+    { op: 'line', x, y: y + ry },
+    { op: 'curve', x1: x, y1: y + ky, x2: x + kx, y2: y, x: x + rx, y },
+    { op: 'close' },
+  ];
+}
+
+/** The viewport lengths percentages refer to (SVG 2 §8.9). */
+export interface Viewport {
+  readonly width: number;
+  readonly height: number;
+}
+
+/** The outline of a basic shape or path element; undefined for other elements. */
+export function shapePath(element: DomElement, viewport: Viewport, fontSize = 16): PathSegment[] | undefined {
+  const a = element.attribs;
+  const diag = Math.hypot(viewport.width, viewport.height) / Math.SQRT2;
+  const lx = (name: string): number => length(a[name], viewport.width, 0, fontSize);
+  const ly = (name: string): number => length(a[name], viewport.height, 0, fontSize);
+  const opt = (name: string, basis: number): number | undefined => (a[name] === undefined || a[name] === 'auto' ? undefined : length(a[name], basis, 0, fontSize));
+  switch (element.name) {
+    case 'rect': return rectPath(lx('x'), ly('y'), lx('width'), ly('height'), opt('rx', viewport.width), opt('ry', viewport.height));
+    case 'circle': { const r = length(a['r'], diag, 0, fontSize); return ellipsePath(lx('cx'), ly('cy'), r, r); }
+    case 'ellipse': {
+      const rx = opt('rx', viewport.width);
+      const ry = opt('ry', viewport.height);
+      return ellipsePath(lx('cx'), ly('cy'), rx ?? ry ?? 0, ry ?? rx ?? 0);
+    }
+    case 'line': return [{ op: 'move', x: lx('x1'), y: ly('y1') }, { op: 'line', x: lx('x2'), y: ly('y2') }];
+    case 'polyline':
+    case 'polygon': {
+      const n = numbers(a['points']);
+      const path: PathSegment[] = [];
+      for (let i = 0; i + 1 < n.length; i += 2) path.push({ op: i === 0 ? 'move' : 'line', x: n[i]!, y: n[i + 1]! });
+      if (element.name === 'polygon' && path.length > 0) path.push({ op: 'close' });
+      return path;
+    }
+    case 'path': {
+      try {
+        return pathData(a['d'] ?? '');
+      } catch {
+        return [];
+      }
+    }
+    default: return undefined;
+  }
+}
+
+/** The bounding box of a path's points (control points included: close enough for objectBoundingBox units). */
+export function pathBounds(path: readonly PathSegment[]): { x: number; y: number; width: number; height: number } {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  const add = (x: number, y: number): void => { minX = Math.min(minX, x); minY = Math.min(minY, y); maxX = Math.max(maxX, x); maxY = Math.max(maxY, y); };
+  for (const s of path) {
+    if (s.op === 'move' || s.op === 'line') add(s.x, s.y);
+    else if (s.op === 'curve') { add(s.x1, s.y1); add(s.x2, s.y2); add(s.x, s.y); }
+  }
+  if (minX === Infinity) return { x: 0, y: 0, width: 0, height: 0 };
+  return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
+}

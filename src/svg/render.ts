@@ -1,0 +1,177 @@
+/**
+ * SVG -> display items (SVG 2 §3 rendering model): a walk over the tree in document order with
+ * the current style and viewport; groups, shapes and paths filled then stroked (§13), `opacity`
+ * as transparency groups, `transform`, nested `<svg>` viewports, `<use>` of elements and
+ * `<symbol>`s, `clip-path` (§14.3), and linear/radial gradient paints (gradients.ts).
+ * `<text>`, patterns, masks, markers and `<image>` are not drawn yet.
+ */
+import type { DomElement } from '../dom/types.js';
+import { isElement } from '../dom/types.js';
+import type { Rect } from '../geometry/types.js';
+import type { DisplayItem, Matrix, PathSegment } from '../paint/display-list.js';
+import type { SvgDocument } from './document.js';
+import { IDENTITY, length, multiply, numbers, parseTransform, pathBounds, shapePath, viewBoxMatrix } from './geometry.js';
+import type { Viewport } from './geometry.js';
+import { gradientPaint } from './gradients.js';
+import type { Paint, SvgStyle } from './style.js';
+import { INITIAL_STYLE, computeSvgStyle } from './style.js';
+
+interface Walk {
+  readonly doc: SvgDocument;
+  readonly style: SvgStyle;
+  readonly viewport: Viewport;
+  /** `<use>` depth, against reference cycles. */
+  readonly depth: number;
+}
+
+const NEVER_RENDERED = new Set(['defs', 'clipPath', 'mask', 'pattern', 'linearGradient', 'radialGradient', 'symbol', 'marker', 'style', 'script', 'title', 'desc', 'metadata', 'filter']);
+
+const localName = (element: DomElement): string => element.name.replace(/^svg:/, '');
+
+function transformed(items: DisplayItem[], matrix: Matrix): DisplayItem[] {
+  if (items.length === 0 || matrix.every((v, i) => v === IDENTITY[i])) return items;
+  return [{ kind: 'push-transform', matrix }, ...items, { kind: 'pop-transform' }];
+}
+
+function transformPath(path: readonly PathSegment[], m: Matrix): PathSegment[] {
+  const x = (px: number, py: number): number => m[0] * px + m[2] * py + m[4];
+  const y = (px: number, py: number): number => m[1] * px + m[3] * py + m[5];
+  return path.map((s) => {
+    switch (s.op) {
+      case 'move':
+      case 'line': return { op: s.op, x: x(s.x, s.y), y: y(s.x, s.y) };
+      case 'curve': return { op: 'curve', x1: x(s.x1, s.y1), y1: y(s.x1, s.y1), x2: x(s.x2, s.y2), y2: y(s.x2, s.y2), x: x(s.x, s.y), y: y(s.x, s.y) };
+      case 'close': return s;
+    }
+  });
+}
+
+/** The union of a `<clipPath>`'s shapes, in the user space of the element it clips. */
+function clipItems(walk: Walk, id: string, bounds: () => Rect): DisplayItem | undefined {
+  const clip = walk.doc.ids.get(id);
+  if (clip === undefined || localName(clip) !== 'clipPath') return undefined;
+  let unit: Matrix = parseTransform(clip.attribs['transform']);
+  if (clip.attribs['clipPathUnits'] === 'objectBoundingBox') {
+    const b = bounds();
+    unit = multiply([b.width, 0, 0, b.height, b.x, b.y], unit);
+  }
+  const path: PathSegment[] = [];
+  let evenOdd = false;
+  for (const child of clip.children) {
+    if (!isElement(child)) continue;
+    const style = computeSvgStyle(child, walk.style, walk.doc.rules);
+    if (style.display === 'none') continue;
+    const shape = shapePath(child, walk.viewport);
+    if (shape === undefined) continue;
+    evenOdd = style.clipRule === 'evenodd';
+    path.push(...transformPath(shape, multiply(unit, parseTransform(child.attribs['transform']))));
+  }
+  // an empty clip path clips everything away
+  return { kind: 'push-clip-path', path: path.length > 0 ? path : [{ op: 'move', x: 0, y: 0 }, { op: 'close' }], evenOdd };
+}
+
+function dashes(style: SvgStyle, viewport: Viewport): number[] | undefined {
+  if (style.strokeDasharray === 'none') return undefined;
+  const diag = Math.hypot(viewport.width, viewport.height) / Math.SQRT2;
+  const list = style.strokeDasharray.split(/[\s,]+/).filter(Boolean).map((v) => length(v, diag, -1));
+  if (list.length === 0 || list.some((v) => v < 0) || list.every((v) => v === 0)) return undefined;
+  return list.length % 2 === 1 ? [...list, ...list] : list;
+}
+
+function withAlpha(paint: Paint, opacity: number): Paint {
+  if (paint.kind !== 'color') return paint;
+  return { kind: 'color', color: { ...paint.color, a: paint.color.a * opacity } };
+}
+
+function paintShape(path: PathSegment[], walk: Walk, style: SvgStyle): DisplayItem[] {
+  if (path.length === 0 || style.visibility !== 'visible') return [];
+  const items: DisplayItem[] = [];
+  const fill = withAlpha(style.fill, style.fillOpacity);
+  const evenOdd = style.fillRule === 'evenodd';
+  if (fill.kind === 'color' && fill.color.a > 0) items.push({ kind: 'fill-path', path, color: fill.color, evenOdd });
+  else if (fill.kind === 'url') items.push(...gradientPaint(walk.doc, fill, path, evenOdd, style.fillOpacity));
+  const diag = Math.hypot(walk.viewport.width, walk.viewport.height) / Math.SQRT2;
+  const width = length(style.strokeWidth, diag, 1);
+  const stroke = withAlpha(style.stroke, style.strokeOpacity);
+  if (width > 0 && stroke.kind === 'color' && stroke.color.a > 0) {
+    const dash = dashes(style, walk.viewport);
+    items.push({
+      kind: 'stroke-path', path, color: stroke.color, width, lineCap: style.strokeLinecap, lineJoin: style.strokeLinejoin,
+      miterLimit: style.strokeMiterlimit, ...(dash === undefined ? {} : { dash, dashOffset: length(style.strokeDashoffset, diag, 0) }),
+    });
+  }
+  return items;
+}
+
+/** Nested `<svg>` / `<symbol>` instance: a new viewport with its viewBox, clipped to it. */
+function viewportItems(element: DomElement, walk: Walk, style: SvgStyle, size: { x: number; y: number; width: number; height: number }): DisplayItem[] {
+  const box = numbers(element.attribs['viewBox']);
+  const inner: Viewport = box.length === 4 ? { width: box[2]!, height: box[3]! } : { width: size.width, height: size.height };
+  const matrix = multiply([1, 0, 0, 1, size.x, size.y], viewBoxMatrix(box.length === 4 ? box : undefined, element.attribs['preserveAspectRatio'], size.width, size.height));
+  const children = renderChildren(element, { ...walk, style, viewport: inner });
+  if (children.length === 0) return [];
+  const clip: DisplayItem = { kind: 'push-clip', rect: { x: size.x, y: size.y, width: size.width, height: size.height } };
+  return [clip, ...transformed(children, matrix), { kind: 'pop-clip' }];
+}
+
+function useItems(element: DomElement, walk: Walk, style: SvgStyle): DisplayItem[] {
+  const href = element.attribs['href'] ?? element.attribs['xlink:href'] ?? '';
+  const target = href.startsWith('#') ? walk.doc.ids.get(href.slice(1)) : undefined;
+  if (target === undefined || walk.depth > 8) return [];
+  const a = element.attribs;
+  const x = length(a['x'], walk.viewport.width);
+  const y = length(a['y'], walk.viewport.height);
+  const inner = { ...walk, style, depth: walk.depth + 1 };
+  if (localName(target) === 'symbol' || localName(target) === 'svg') {
+    const width = length(a['width'] ?? target.attribs['width'], walk.viewport.width, walk.viewport.width);
+    const height = length(a['height'] ?? target.attribs['height'], walk.viewport.height, walk.viewport.height);
+    return viewportItems(target, inner, computeSvgStyle(target, style, walk.doc.rules), { x, y, width, height });
+  }
+  return transformed(renderElement(target, inner), [1, 0, 0, 1, x, y]);
+}
+
+function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
+  const name = localName(element);
+  if (NEVER_RENDERED.has(name)) return [];
+  const style = computeSvgStyle(element, walk.style, walk.doc.rules);
+  if (style.display === 'none') return [];
+  let items: DisplayItem[];
+  const shape = shapePath(element, walk.viewport);
+  if (shape !== undefined) items = paintShape(shape, walk, style);
+  else if (name === 'g' || name === 'a' || name === 'switch') items = renderChildren(element, { ...walk, style });
+  else if (name === 'use') items = useItems(element, walk, style);
+  else if (name === 'svg') {
+    const a = element.attribs;
+    items = viewportItems(element, walk, style, {
+      x: length(a['x'], walk.viewport.width), y: length(a['y'], walk.viewport.height),
+      width: length(a['width'], walk.viewport.width, walk.viewport.width), height: length(a['height'], walk.viewport.height, walk.viewport.height),
+    });
+  } else items = [];
+  if (items.length === 0) return [];
+  if (style.clipPath !== undefined) {
+    const clip = clipItems({ ...walk, style }, style.clipPath, () => pathBounds(shape ?? []));
+    if (clip !== undefined) items = [clip, ...items, { kind: 'pop-clip' }];
+  }
+  if (style.opacity < 1) items = [{ kind: 'push-opacity', opacity: style.opacity }, ...items, { kind: 'pop-opacity' }];
+  return transformed(items, parseTransform(element.attribs['transform']));
+}
+
+function renderChildren(element: DomElement, walk: Walk): DisplayItem[] {
+  const items: DisplayItem[] = [];
+  for (const child of element.children) if (isElement(child)) items.push(...renderElement(child, walk));
+  return items;
+}
+
+/** The items of an SVG document drawn into `rect` (its viewBox fitted per preserveAspectRatio), clipped to it. */
+export function renderSvg(doc: SvgDocument, rect: Rect): DisplayItem[] {
+  const root = doc.root;
+  const style = computeSvgStyle(root, INITIAL_STYLE, doc.rules);
+  const box = numbers(root.attribs['viewBox']);
+  const viewBox = box.length === 4 ? box : undefined;
+  const viewport: Viewport = viewBox !== undefined ? { width: viewBox[2]!, height: viewBox[3]! } : { width: rect.width, height: rect.height };
+  const matrix = multiply([1, 0, 0, 1, rect.x, rect.y], viewBoxMatrix(viewBox, root.attribs['preserveAspectRatio'], rect.width, rect.height));
+  let items = renderChildren(root, { doc, style, viewport, depth: 0 });
+  if (style.opacity < 1 && items.length > 0) items = [{ kind: 'push-opacity', opacity: style.opacity }, ...items, { kind: 'pop-opacity' }];
+  if (items.length === 0) return [];
+  return [{ kind: 'push-clip', rect }, ...transformed(items, matrix), { kind: 'pop-clip' }];
+}

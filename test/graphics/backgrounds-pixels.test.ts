@@ -1,0 +1,135 @@
+/**
+ * Backgrounds, gradients, shadows and outlines, painted (CSS Backgrounds 3, CSS Images 3):
+ * tiny pages rasterized at 96 dpi without antialiasing, compared with ASCII pictures.
+ */
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/index.js';
+import { rasterize } from '../helpers/pixels.js';
+import { qpdfCheck } from '../helpers/qpdf.js';
+import { png } from '../resources/image-bytes.js';
+
+const engine = createEngine();
+
+const dataUrl = (bytes: Uint8Array, type = 'image/png'): string => `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
+const RED_2x2 = dataUrl(png(2, 2, [255, 0, 0]));
+
+async function render(css: string, body: string): Promise<string[]> {
+  const result = await engine.renderDetailed({ template: `<style>@page { margin: 0 } body { margin: 0 } ${css}</style>${body}` });
+  expect(result.diagnostics).toEqual([]);
+  await qpdfCheck(result.pdf);
+  const [page] = await rasterize(result.pdf);
+  return page!;
+}
+
+describe('gradients', () => {
+  it('paints a linear gradient with hard stops as bands', async () => {
+    expect(await render('@page { size: 4px 6px } div { height: 6px; background: linear-gradient(red 2px, blue 0, blue 4px, lime 0) }', '<div></div>')).toEqual([
+      'RRRR', 'RRRR', 'BBBB', 'BBBB', 'GGGG', 'GGGG',
+    ]);
+  });
+
+  it('follows the direction keywords and angles', async () => {
+    expect(await render('@page { size: 6px 2px } div { height: 2px; background: linear-gradient(to left, red 50%, blue 50%) }', '<div></div>')).toEqual(['BBBRRR', 'BBBRRR']);
+    expect(await render('@page { size: 6px 2px } div { height: 2px; background: linear-gradient(90deg, red 50%, blue 50%) }', '<div></div>')).toEqual(['RRRBBB', 'RRRBBB']);
+  });
+
+  it('repeats a repeating-linear-gradient', async () => {
+    expect(await render('@page { size: 8px 2px } div { height: 2px; background: repeating-linear-gradient(to right, red 0 2px, blue 2px 4px) }', '<div></div>')).toEqual(['RRBBRRBB', 'RRBBRRBB']);
+  });
+
+  it('paints a radial gradient around its centre', async () => {
+    expect(await render('@page { size: 6px 6px } div { height: 6px; background: radial-gradient(circle 2px, red 99%, blue 100%) }', '<div></div>')).toEqual([
+      'BBBBBB', 'BBRRBB', 'BRRRRB', 'BRRRRB', 'BBRRBB', 'BBBBBB',
+    ]);
+  });
+
+  it('paints a repeating radial gradient in rings', async () => {
+    const page = await render('@page { size: 10px 10px } div { height: 10px; background: repeating-radial-gradient(circle, red 0 2px, blue 2px 4px) }', '<div></div>');
+    // red at the centre and from 4px out, blue between (poppler's cairo backend softens the ring edges)
+    expect([page[4]![0], page[4]![4], page[4]![5], page[4]![9]]).toEqual(['R', 'R', 'R', 'R']);
+    expect(page[4]![2]).not.toBe('R');
+    expect(page[4]![2]).not.toBe('_');
+  });
+
+  it('paints a conic gradient in quarters', async () => {
+    expect(await render('@page { size: 4px 4px } div { height: 4px; background: conic-gradient(red 25%, blue 0 50%, lime 0 75%, yellow 0) }', '<div></div>')).toEqual([
+      'YYRR', 'YYRR', 'GGBB', 'GGBB',
+    ]);
+  });
+
+  it('resolves currentcolor in stops and a single stop', async () => {
+    expect(await render('@page { size: 2px 2px } div { height: 2px; color: blue; background: linear-gradient(currentcolor) }', '<div></div>')).toEqual(['BB', 'BB']);
+  });
+});
+
+describe('background images', () => {
+  it('tiles a url() image from the padding box corner', async () => {
+    expect(await render('@page { size: 6px 3px } div { height: 3px; background: url(' + RED_2x2 + ') }', '<div></div>')).toEqual([
+      'RRRRRR', 'RRRRRR', 'RRRRRR',
+    ]);
+  });
+
+  it('places a no-repeat image by background-position and size', async () => {
+    expect(await render(`@page { size: 6px 4px } div { height: 4px; background: url(${RED_2x2}) no-repeat right 1px bottom 1px / 1px 1px }`, '<div></div>')).toEqual([
+      '______', '______', '____R_', '______',
+    ]);
+  });
+
+  it('repeats along one axis with repeat-x over a colour', async () => {
+    expect(await render(`@page { size: 6px 4px } div { height: 4px; background: blue url(${RED_2x2}) repeat-x 0 1px }`, '<div></div>')).toEqual([
+      'BBBBBB', 'RRRRRR', 'RRRRRR', 'BBBBBB',
+    ]);
+  });
+
+  it('spaces tiles with space and scales them with round', async () => {
+    expect(await render(`@page { size: 11px 2px } div { height: 2px; background: url(${RED_2x2}) space; background-size: 3px 2px }`, '<div></div>')).toEqual([
+      'RRR_RRR_RRR', 'RRR_RRR_RRR',
+    ]);
+    expect(await render(`@page { size: 5px 2px } div { height: 2px; background: url(${RED_2x2}) round, blue }`, '<div></div>')).toEqual(['RRRRR', 'RRRRR']);
+  });
+
+  it('clips to the content box and positions from it', async () => {
+    expect(await render(`@page { size: 6px 6px } div { height: 2px; padding: 1px; border: 1px solid blue; background: lime content-box }`, '<div></div>')).toEqual([
+      'BBBBBB', 'B____B', 'B_GG_B', 'B_GG_B', 'B____B', 'BBBBBB',
+    ]);
+  });
+
+  it('paints several layers, the first on top', async () => {
+    expect(await render(`@page { size: 4px 2px } div { height: 2px; background: url(${RED_2x2}) no-repeat, linear-gradient(blue, blue) }`, '<div></div>')).toEqual([
+      'RRBB', 'RRBB',
+    ]);
+  });
+
+  it('paints @page background images over the whole page', async () => {
+    expect(await render(`@page { size: 4px 2px; margin: 1px; background: url(${RED_2x2}) }`, '')).toEqual(['RRRR', 'RRRR']);
+  });
+});
+
+describe('box-shadow and outline', () => {
+  it('paints an outer shadow offset under the box, never inside it', async () => {
+    expect(await render('@page { size: 6px 6px } div { margin: 1px; width: 3px; height: 3px; box-shadow: 1px 1px 0 1px red }', '<div></div>')).toEqual([
+      '______', '____RR', '____RR', '____RR', '_RRRRR', '_RRRRR',
+    ]);
+  });
+
+  it('paints an inset shadow inside the padding box', async () => {
+    expect(await render('@page { size: 6px 6px } div { width: 6px; height: 6px; box-shadow: inset 2px 2px 0 blue }', '<div></div>')).toEqual([
+      'BBBBBB', 'BBBBBB', 'BB____', 'BB____', 'BB____', 'BB____',
+    ]);
+  });
+
+  it('blurs a shadow softly beyond the box', async () => {
+    const page = await render('@page { size: 40px 40px } div { margin: 15px; width: 10px; height: 10px; background: lime; box-shadow: 0 0 8px black }', '<div></div>');
+    expect(page[20]!.slice(15, 25)).toBe('GGGGGGGGGG');
+    // grey pixels (not in the palette) around the box, white far away
+    expect(page[20]![13]).toBe('?');
+    expect(page[20]![0]).toBe('_');
+    expect(page[0]![0]).toBe('_');
+  });
+
+  it('draws an outline outside the border box with its offset', async () => {
+    expect(await render('@page { size: 8px 8px } div { margin: 3px; width: 2px; height: 2px; outline: 1px solid red; outline-offset: 1px }', '<div></div>')).toEqual([
+      '________', '_RRRRRR_', '_R____R_', '_R____R_', '_R____R_', '_R____R_', '_RRRRRR_', '________',
+    ]);
+  });
+});

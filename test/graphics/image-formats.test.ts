@@ -1,0 +1,70 @@
+/**
+ * Raster formats beyond PNG/JPEG (GIF first frame, WebP) decoded through Skia, and object-fit /
+ * object-position, painted on tiny pages.
+ */
+import { createCanvas, GifEncoder } from '@napi-rs/canvas';
+import type { Canvas } from '@napi-rs/canvas';
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/index.js';
+import { rasterize } from '../helpers/pixels.js';
+import { qpdfCheck } from '../helpers/qpdf.js';
+import { png } from '../resources/image-bytes.js';
+
+const engine = createEngine();
+const url = (bytes: Uint8Array, type: string): string => `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
+
+/** A 2×2 image: top row red, bottom row blue. */
+function canvas2x2(): Canvas {
+  const surface = createCanvas(2, 2);
+  const ctx = surface.getContext('2d');
+  ctx.fillStyle = '#ff0000';
+  ctx.fillRect(0, 0, 2, 1);
+  ctx.fillStyle = '#0000ff';
+  ctx.fillRect(0, 1, 2, 1);
+  return surface;
+}
+
+async function draw(body: string, size: string): Promise<string[]> {
+  const result = await engine.renderDetailed({ template: `<style>@page { size: ${size}; margin: 0 } body { margin: 0 } img { display: block }</style>${body}` });
+  expect(result.diagnostics).toEqual([]);
+  await qpdfCheck(result.pdf);
+  return (await rasterize(result.pdf))[0]!;
+}
+
+describe('raster formats', () => {
+  it('draws a lossless WebP', async () => {
+    const webp = canvas2x2().encodeSync('webp', 100);
+    expect(await draw(`<img src="${url(webp, 'image/webp')}" style="width: 2px">`, '2px 2px')).toEqual(['RR', 'BB']);
+  });
+
+  it('draws the first frame of a GIF', async () => {
+    const encoder = new GifEncoder(2, 2);
+    const rgba = new Uint8Array([255, 0, 0, 255, 255, 0, 0, 255, 0, 0, 255, 255, 0, 0, 255, 255]);
+    encoder.addFrame(rgba, 2, 2);
+    encoder.addFrame(new Uint8Array(16).fill(255), 2, 2);
+    const gif = encoder.finish();
+    expect(await draw(`<img src="${url(gif, 'image/gif')}" style="width: 2px">`, '2px 2px')).toEqual(['RR', 'BB']);
+  });
+
+  it('warns about an image it cannot read and renders on', async () => {
+    const result = await engine.renderDetailed({ template: `<img src="data:image/gif;base64,R0lGODlhAAAA" alt="logo">` });
+    await qpdfCheck(result.pdf);
+    expect(result.diagnostics.map((d) => d.message)).toEqual([expect.stringMatching(/skipped: a damaged or unsupported GIF file/)]);
+  });
+});
+
+describe('object-fit and object-position', () => {
+  const red = url(png(2, 1, [255, 0, 0]), 'image/png');
+
+  it('places a contained image by object-position', async () => {
+    expect(await draw(`<img src="${red}" style="width: 4px; height: 4px; object-fit: contain; object-position: 0 100%">`, '4px 4px')).toEqual([
+      '____', '____', 'RRRR', 'RRRR',
+    ]);
+  });
+
+  it('places an unscaled image at an offset with object-fit: none', async () => {
+    expect(await draw(`<img src="${red}" style="width: 4px; height: 3px; object-fit: none; object-position: right 1px top 1px">`, '4px 3px')).toEqual([
+      '____', '_RR_', '____',
+    ]);
+  });
+});
