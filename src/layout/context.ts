@@ -17,4 +17,6 @@ export interface LayoutContext {
    */
   readonly marginBoxStyle?: (page: PageContext, box: string) => ComputedStyle | undefined;
   readonly maxPages: number;
+  /** Throws OctavoError('limit_exceeded') once the render's time budget (limits.maxRenderMs) is spent. */
+  readonly checkBudget?: () => void;
 }

@@ -26,6 +26,7 @@ export function layoutDocument(tree: BoxTree, ctx: LayoutContext): PageLayout[] 
     if (index >= ctx.maxPages) {
       throw new OctavoError('limit_exceeded', `the document has more than ${ctx.maxPages} pages`, { hint: 'raise limits.maxPages or shorten the content' });
     }
+    ctx.checkBudget?.();
     const pageStyle = ctx.pageStyle(pageContextAt(index));
     const margins = pageMargins(pageStyle);
     const area = { x: margins.left, y: margins.top, width: Math.max(0, pageStyle.width - margins.left - margins.right), height: Math.max(0, pageStyle.height - margins.top - margins.bottom) };
