@@ -21,6 +21,7 @@ import { DEFAULT_LINK_TTL_SECONDS, generate, getWorkspace, listDocumentTemplates
 import type { RenderPdf } from './renderer.js';
 import type { Storage, Workspace } from './storage/types.js';
 import { isUuid } from './storage/types.js';
+import { DEFAULT_LIMITS } from '../options.js';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 
@@ -33,6 +34,8 @@ export interface ApiOptions {
   readonly linkTtlSeconds?: number;
   /** Largest accepted request body (default 5 MiB). */
   readonly bodyLimitBytes?: number;
+  /** Deepest accepted payload nesting (default: the engine's limits.maxDataDepth). */
+  readonly maxDataDepth?: number;
   readonly now?: () => Date;
   /** Default: JSON lines on stdout. */
   readonly logger?: RequestLogger;
@@ -47,6 +50,7 @@ export interface ApiHandler {
 interface Context {
   readonly deps: ServiceDeps;
   readonly bodyLimit: number;
+  readonly maxDataDepth: number;
   readonly configuredBaseUrl: string | undefined;
 }
 
@@ -79,6 +83,7 @@ export async function createApiHandler(options: ApiOptions): Promise<ApiHandler>
       now: options.now ?? (() => new Date()),
     },
     bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    maxDataDepth: options.maxDataDepth ?? DEFAULT_LIMITS.maxDataDepth,
     configuredBaseUrl: options.baseUrl?.replace(/\/+$/, ''),
   };
   const logger = options.logger ?? jsonLineLogger();
@@ -208,7 +213,8 @@ async function listTemplatesRoute(ctx: Context, exchange: Exchange): Promise<Res
 async function generateRoute(ctx: Context, exchange: Exchange): Promise<Response> {
   const scope = await authenticated(ctx, exchange);
   requireJsonRequest(exchange.request);
-  const command = parseGenerateCommand(parseJsonBody(await readBody(exchange.request, ctx.bodyLimit)));
+  const body = parseJsonBody(await readBody(exchange.request, ctx.bodyLimit), ctx.maxDataDepth);
+  const command = parseGenerateCommand(body, ctx.maxDataDepth);
   return jsonResponse(exchange, 200, await generate(ctx.deps, scope, command));
 }
 

@@ -40,7 +40,8 @@ export interface DocumentTemplateDto {
   readonly imagePreviewUrl: string;
   readonly pdfPreviewUrl: string;
   readonly created: string;
-  readonly modified: string | null;
+  /** Equals `created` until the template changes. */
+  readonly modified: string;
 }
 
 export interface PdfDto {
@@ -60,7 +61,8 @@ export interface WorkspaceDto {
   readonly name: string;
   readonly active: boolean;
   readonly created: string;
-  readonly modified: string | null;
+  /** Equals `created` until the workspace changes. */
+  readonly modified: string;
   readonly quota: number;
   readonly remainingQuota: number;
 }
@@ -92,7 +94,7 @@ export function templateDto(signer: LinkSigner, baseUrl: string, template: Templ
     imagePreviewUrl: baseUrl + previewPath(signer, template.id, 'png'),
     pdfPreviewUrl: baseUrl + previewPath(signer, template.id, 'pdf'),
     created: template.created.toISOString(),
-    modified: template.modified?.toISOString() ?? null,
+    modified: (template.modified ?? template.created).toISOString(),
   };
 }
 
@@ -143,7 +145,7 @@ export function getWorkspace(scope: RequestScope): WorkspaceDto {
     name: ws.name,
     active: ws.active,
     created: ws.created.toISOString(),
-    modified: ws.modified?.toISOString() ?? null,
+    modified: (ws.modified ?? ws.created).toISOString(),
     quota: ws.quota,
     remainingQuota: ws.remainingQuota,
   };

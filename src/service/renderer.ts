@@ -3,7 +3,7 @@
  * so they can be tested with a fake and run the real engine in a worker pool (workers.ts) or
  * in-process (the CLI's `template add`).
  */
-import type { EncryptionOptions } from '../options.js';
+import type { EncryptionOptions, Limits } from '../options.js';
 import type { Engine } from '../index.js';
 import { isOctavoError } from '../errors.js';
 import type { ServiceErrorCode } from './errors.js';
@@ -34,16 +34,17 @@ export type RenderResultMessage =
   | { readonly ok: false; readonly code: ServiceErrorCode; readonly message: string };
 
 export interface EngineRendererOptions {
-  /** Maximum number of pages of one document. */
-  readonly maxPages: number;
+  /** The engine's limits (defaults: the engine's). */
+  readonly limits?: Limits;
 }
 
-/** The engine's error codes as the API's: template problems are the caller's template, the rest render errors. */
+/** The engine's error codes as the API's: template problems are the caller's template, limits are named, the rest render errors. */
 export function failureFromEngine(error: unknown): RenderResultMessage {
   if (isOctavoError(error)) {
     const where = error.location === undefined ? '' : ` (${error.location})`;
     const code: ServiceErrorCode =
-      error.code === 'template_syntax' || error.code === 'template_runtime' ? 'template_error' : 'render_error';
+      error.code === 'template_syntax' || error.code === 'template_runtime' ? 'template_error'
+        : error.code === 'limit_exceeded' ? 'limit_exceeded' : 'render_error';
     return { ok: false, code, message: `${error.message}${where}` };
   }
   // Anything else is an engine bug: say so without internals.
@@ -57,20 +58,16 @@ export function unwrapResult(result: RenderResultMessage): RenderOutput {
 }
 
 /** Renders in this thread with one long-lived engine (fonts parsed once). */
-export function createEngineRenderer(options: EngineRendererOptions): RenderPdf {
+export function createEngineRenderer(options: EngineRendererOptions = {}): RenderPdf {
   let engine: Promise<Engine> | undefined;
   return async (job) => {
-    engine ??= import('../index.js').then((m) => m.createEngine({ limits: { maxPages: options.maxPages } }));
-    return unwrapResult(await renderMessage(await engine, job, options.maxPages));
+    engine ??= import('../index.js').then((m) => m.createEngine(options.limits === undefined ? {} : { limits: options.limits }));
+    return unwrapResult(await renderMessage(await engine, job));
   };
 }
 
 /** Shared by the in-process renderer and the worker: never throws. */
-export async function renderMessage(
-  engine: Engine,
-  job: RenderJob,
-  maxPages: number,
-): Promise<RenderResultMessage> {
+export async function renderMessage(engine: Engine, job: RenderJob): Promise<RenderResultMessage> {
   try {
     const result = await engine.renderDetailed({
       template: job.template,
@@ -79,9 +76,6 @@ export async function renderMessage(
       ...(job.templateName === undefined ? {} : { templateName: job.templateName }),
       ...(job.encryption === undefined ? {} : { encryption: job.encryption }),
     });
-    if (result.pages > maxPages) {
-      return { ok: false, code: 'render_error', message: `the document has ${result.pages} pages, more than the limit of ${maxPages}` };
-    }
     return { ok: true, pdf: result.pdf, pages: result.pages };
   } catch (error) {
     return failureFromEngine(error);

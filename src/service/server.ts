@@ -21,6 +21,8 @@ export interface ServiceConfig {
   readonly baseUrl?: string;
   readonly linkTtlSeconds?: number;
   readonly bodyLimitBytes?: number;
+  readonly maxDataDepth?: number;
+  readonly timeouts?: { readonly headersTimeoutMs?: number; readonly requestTimeoutMs?: number };
   readonly logger?: RequestLogger;
   /** Default: a worker pool with `pool` options. */
   readonly renderPdf?: RenderPdf;
@@ -45,11 +47,15 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     ...(config.baseUrl === undefined ? {} : { baseUrl: config.baseUrl }),
     ...(config.linkTtlSeconds === undefined ? {} : { linkTtlSeconds: config.linkTtlSeconds }),
     ...(config.bodyLimitBytes === undefined ? {} : { bodyLimitBytes: config.bodyLimitBytes }),
+    ...(config.maxDataDepth === undefined ? {} : { maxDataDepth: config.maxDataDepth }),
     ...(config.logger === undefined ? {} : { logger: config.logger }),
   });
   let server: RunningServer;
   try {
-    server = await startNodeServer({ handler: handler.fetch, port: config.port, host: config.host });
+    server = await startNodeServer({
+      handler: handler.fetch, port: config.port, host: config.host, ...config.timeouts,
+      ...(config.logger === undefined ? {} : { logger: config.logger }),
+    });
   } catch (error) {
     await pool?.close();
     throw error;

@@ -52,7 +52,7 @@ const command: CliCommand = {
     }
     const storage = await openStorage(storageOption(parsed, io.cwd));
     try {
-      const template = await addTemplate(storage, createEngineRenderer({ maxPages: 1000 }), {
+      const template = await addTemplate(storage, createEngineRenderer(), {
         workspaceName, name, html, baseDir: dirname(templatePath),
         ...(sample === undefined ? {} : { sample }),
       });

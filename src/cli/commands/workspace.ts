@@ -34,7 +34,7 @@ const command: CliCommand = {
         name: workspace.name,
         active: workspace.active,
         created: workspace.created.toISOString(),
-        modified: workspace.modified?.toISOString() ?? null,
+        modified: (workspace.modified ?? workspace.created).toISOString(),
         quota: workspace.quota,
         remainingQuota: workspace.remainingQuota,
       };
