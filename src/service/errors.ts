@@ -50,11 +50,14 @@ export class ServiceError extends Error {
   readonly code: ServiceErrorCode;
   /** Extra response headers (e.g. `Allow` for 405). */
   readonly headers: Readonly<Record<string, string>>;
+  /** The engine's error code behind a render failure (`template_syntax`, `template_runtime`...), when known. */
+  readonly reason: string | undefined;
 
-  constructor(code: ServiceErrorCode, message: string, options: { headers?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(code: ServiceErrorCode, message: string, options: { headers?: Record<string, string>; cause?: unknown; reason?: string } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.headers = options.headers ?? {};
+    this.reason = options.reason;
   }
 
   get status(): number {

@@ -51,6 +51,7 @@ interface Context {
   readonly deps: ServiceDeps;
   readonly bodyLimit: number;
   readonly maxDataDepth: number;
+  readonly logger: RequestLogger;
   readonly configuredBaseUrl: string | undefined;
 }
 
@@ -74,7 +75,9 @@ interface Route {
 
 export async function createApiHandler(options: ApiOptions): Promise<ApiHandler> {
   const signer: LinkSigner = createLinkSigner(await options.storage.signingSecret());
+  const logger = options.logger ?? jsonLineLogger();
   const ctx: Context = {
+    logger,
     deps: {
       storage: options.storage,
       renderPdf: options.renderPdf,
@@ -86,7 +89,6 @@ export async function createApiHandler(options: ApiOptions): Promise<ApiHandler>
     maxDataDepth: options.maxDataDepth ?? DEFAULT_LIMITS.maxDataDepth,
     configuredBaseUrl: options.baseUrl?.replace(/\/+$/, ''),
   };
-  const logger = options.logger ?? jsonLineLogger();
   return {
     fetch: (request) => handle(ctx, logger, request),
     cleanupExpiredDocuments: () => options.storage.deleteExpiredDocuments(ctx.deps.now()),
@@ -215,7 +217,11 @@ async function generateRoute(ctx: Context, exchange: Exchange): Promise<Response
   requireJsonRequest(exchange.request);
   const body = parseJsonBody(await readBody(exchange.request, ctx.bodyLimit), ctx.maxDataDepth);
   const command = parseGenerateCommand(body, ctx.maxDataDepth);
-  return jsonResponse(exchange, 200, await generate(ctx.deps, scope, command));
+  const result = await generate(ctx.deps, scope, command, (warnings) => ctx.logger({
+    time: new Date().toISOString(), level: 'warn', msg: 'render_warning', correlation_id: exchange.correlationId,
+    workspace_id: scope.workspace.id, template_id: command.templateId, warnings,
+  }));
+  return jsonResponse(exchange, 200, result);
 }
 
 async function workspaceRoute(ctx: Context, exchange: Exchange): Promise<Response> {

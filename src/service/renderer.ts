@@ -6,6 +6,7 @@
 import type { EncryptionOptions, Limits } from '../options.js';
 import type { Engine } from '../index.js';
 import { isOctavoError } from '../errors.js';
+import { formatDiagnostic } from '../diagnostics.js';
 import type { ServiceErrorCode } from './errors.js';
 import { ServiceError } from './errors.js';
 
@@ -23,15 +24,20 @@ export interface RenderJob {
 export interface RenderOutput {
   readonly pdf: Uint8Array;
   readonly pages: number;
+  /** The engine's warnings (a missing image, an ignored font...), for the server log. */
+  readonly warnings?: readonly string[];
 }
+
+/** At most this many warnings of one render travel back (the rest are counted). */
+const MAX_WARNINGS = 20;
 
 /** Renders or throws a `ServiceError` (`template_error` / `render_error`). */
 export type RenderPdf = (job: RenderJob) => Promise<RenderOutput>;
 
 /** A render's outcome as plain data, so it crosses a worker boundary intact. */
 export type RenderResultMessage =
-  | { readonly ok: true; readonly pdf: Uint8Array; readonly pages: number }
-  | { readonly ok: false; readonly code: ServiceErrorCode; readonly message: string };
+  | { readonly ok: true; readonly pdf: Uint8Array; readonly pages: number; readonly warnings: readonly string[] }
+  | { readonly ok: false; readonly code: ServiceErrorCode; readonly message: string; readonly engineCode?: string };
 
 export interface EngineRendererOptions {
   /** The engine's limits (defaults: the engine's). */
@@ -45,7 +51,7 @@ export function failureFromEngine(error: unknown): RenderResultMessage {
     const code: ServiceErrorCode =
       error.code === 'template_syntax' || error.code === 'template_runtime' ? 'template_error'
         : error.code === 'limit_exceeded' ? 'limit_exceeded' : 'render_error';
-    return { ok: false, code, message: `${error.message}${where}` };
+    return { ok: false, code, message: `${error.message}${where}`, engineCode: error.code };
   }
   // Anything else is an engine bug: say so without internals.
   return { ok: false, code: 'render_error', message: 'the document could not be rendered' };
@@ -53,8 +59,8 @@ export function failureFromEngine(error: unknown): RenderResultMessage {
 
 /** Turns a result message back into an output or a thrown `ServiceError`. */
 export function unwrapResult(result: RenderResultMessage): RenderOutput {
-  if (result.ok) return { pdf: result.pdf, pages: result.pages };
-  throw new ServiceError(result.code, result.message);
+  if (result.ok) return { pdf: result.pdf, pages: result.pages, ...(result.warnings === undefined ? {} : { warnings: result.warnings }) };
+  throw new ServiceError(result.code, result.message, result.engineCode === undefined ? {} : { reason: result.engineCode });
 }
 
 /** Renders in this thread with one long-lived engine (fonts parsed once). */
@@ -76,7 +82,9 @@ export async function renderMessage(engine: Engine, job: RenderJob): Promise<Ren
       ...(job.templateName === undefined ? {} : { templateName: job.templateName }),
       ...(job.encryption === undefined ? {} : { encryption: job.encryption }),
     });
-    return { ok: true, pdf: result.pdf, pages: result.pages };
+    const warnings = result.diagnostics.map(formatDiagnostic);
+    if (warnings.length > MAX_WARNINGS) warnings.splice(MAX_WARNINGS, Infinity, `... and ${warnings.length - MAX_WARNINGS} more warnings`);
+    return { ok: true, pdf: result.pdf, pages: result.pages, warnings };
   } catch (error) {
     return failureFromEngine(error);
   }

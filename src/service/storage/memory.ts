@@ -56,6 +56,19 @@ export function createMemoryStorage(): Storage {
       return template?.workspaceId === workspaceId ? template : undefined;
     },
     listTemplates: async (workspaceId, page) => listTemplates(state, workspaceId, page),
+    updateTemplate: async (workspaceId, templateId, changes) => {
+      const template = state.templates.get(templateId);
+      if (template?.workspaceId !== workspaceId) return undefined;
+      const next: TemplateRecord = { ...template, html: changes.html, sample: changes.sample, modified: new Date() };
+      state.templates.set(templateId, next);
+      state.previews.set(templateId, changes.previews);
+      return next;
+    },
+    deleteTemplate: async (workspaceId, templateId) => {
+      if (state.templates.get(templateId)?.workspaceId !== workspaceId) return false;
+      state.previews.delete(templateId);
+      return state.templates.delete(templateId);
+    },
     getPreview: async (templateId, kind: PreviewKind) => state.previews.get(templateId)?.[kind],
     putDocument: async (record: DocumentRecord, pdf) => {
       state.documents.set(record.id, { record, pdf: new Uint8Array(pdf) });

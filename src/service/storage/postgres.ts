@@ -100,6 +100,13 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
       `SELECT ${TEMPLATE_COLUMNS} FROM templates WHERE id = $1 AND workspace_id = $2`, [templateId, workspaceId]), toTemplate),
     listTemplates: async (workspaceId, page) => (isUuid(workspaceId) ? listTemplates(pool, workspaceId, page) : { items: [], total: 0 }),
     getPreview: async (templateId, kind) => (isUuid(templateId) ? getPreview(pool, templateId, kind) : undefined),
+    updateTemplate: async (workspaceId, templateId, changes) => !isUuid(workspaceId) || !isUuid(templateId) ? undefined : first(await q<TemplateRow>(
+      `UPDATE templates SET html = $3, sample = $4::json, preview_pdf = $5, preview_png = $6, modified = now()
+       WHERE id = $1 AND workspace_id = $2 RETURNING ${TEMPLATE_COLUMNS}`,
+      [templateId, workspaceId, changes.html, changes.sample === undefined ? null : JSON.stringify(changes.sample),
+        Buffer.from(changes.previews.pdf), Buffer.from(changes.previews.png)]), toTemplate),
+    deleteTemplate: async (workspaceId, templateId) => isUuid(workspaceId) && isUuid(templateId)
+      && ((await q(`DELETE FROM templates WHERE id = $1 AND workspace_id = $2`, [templateId, workspaceId])).rowCount ?? 0) > 0,
     putDocument: async (record, pdf) => {
       await q(
         `INSERT INTO documents (id, workspace_id, template_id, reference_id, created, expires, pdf) VALUES ($1, $2, $3, $4, $5, $6, $7)`,

@@ -54,7 +54,7 @@ export async function tenant(storage: Storage, name: string, quota = 100): Promi
 
 /** A template with its previews, rendered by the given renderer from `sample`. */
 export async function template(storage: Storage, renderPdf: RenderPdf, ws: Workspace, name: string, sample: unknown = { title: name }): Promise<TemplateRecord> {
-  return addTemplate(storage, renderPdf, { workspaceName: ws.name, name, html: `<h1>{{title}}</h1>`, sample });
+  return (await addTemplate(storage, renderPdf, { workspaceName: ws.name, name, html: `<h1>{{title}}</h1>`, sample })).template;
 }
 
 /** Asserts the error contract: status, code, body shape, correlation id in body and header. */
