@@ -16,6 +16,8 @@ import { checkDownload, checkPreview, createLinkSigner } from './links.js';
 import type { RequestLogger } from './logging.js';
 import { jsonLineLogger, redactQuery } from './logging.js';
 import { openApiDocument } from './openapi.js';
+import type { ServiceMetrics } from './metrics.js';
+import { createServiceMetrics } from './metrics.js';
 import type { ServiceDeps } from './operations.js';
 import { DEFAULT_LINK_TTL_SECONDS, generate, getWorkspace, listDocumentTemplates } from './operations.js';
 import type { RenderPdf } from './renderer.js';
@@ -39,6 +41,8 @@ export interface ApiOptions {
   readonly now?: () => Date;
   /** Default: JSON lines on stdout. */
   readonly logger?: RequestLogger;
+  /** Served at `/metrics` and fed by every request; default: a fresh registry. */
+  readonly metrics?: ServiceMetrics;
 }
 
 export interface ApiHandler {
@@ -52,6 +56,7 @@ interface Context {
   readonly bodyLimit: number;
   readonly maxDataDepth: number;
   readonly logger: RequestLogger;
+  readonly metrics: ServiceMetrics;
   readonly configuredBaseUrl: string | undefined;
 }
 
@@ -78,6 +83,7 @@ export async function createApiHandler(options: ApiOptions): Promise<ApiHandler>
   const logger = options.logger ?? jsonLineLogger();
   const ctx: Context = {
     logger,
+    metrics: options.metrics ?? createServiceMetrics(),
     deps: {
       storage: options.storage,
       renderPdf: options.renderPdf,
@@ -113,7 +119,9 @@ async function handle(ctx: Context, logger: RequestLogger, request: Request): Pr
   let response: Response;
   let internal: unknown;
   try {
-    const { handler, params } = route(request.method, url.pathname);
+    const { handler, params } = OPERATIONS[url.pathname] !== undefined && (request.method === 'GET' || request.method === 'HEAD')
+      ? { handler: OPERATIONS[url.pathname]!, params: [] }
+      : route(request.method, url.pathname);
     exchange = { ...base, params };
     response = await handler(ctx, exchange);
   } catch (error) {
@@ -125,6 +133,7 @@ async function handle(ctx: Context, logger: RequestLogger, request: Request): Pr
   const query = redactQuery(url.searchParams);
   const errorCode = response.status >= 400 ? response.headers.get('x-error-code') ?? undefined : undefined;
   response.headers.delete('x-error-code');
+  ctx.metrics.request(request.method, response.status, errorCode);
   logger({
     time: new Date().toISOString(),
     level: response.status >= 500 ? 'error' : response.status >= 400 ? 'warn' : 'info',
@@ -143,6 +152,26 @@ async function handle(ctx: Context, logger: RequestLogger, request: Request): Pr
 }
 
 // ------------------------------------------------------------------ routing
+
+/** Outside /v1 and without API key: for load balancers and Prometheus. */
+const OPERATIONS: Readonly<Record<string, RouteHandler>> = {
+  '/healthz': healthRoute,
+  '/metrics': metricsRoute,
+};
+
+/** 200 when the storage answers, else 503 with the error body (the balancer takes the process out). */
+async function healthRoute(ctx: Context, exchange: Exchange): Promise<Response> {
+  try {
+    await ctx.deps.storage.getWorkspace(randomUUID());
+  } catch (error) {
+    throw new ServiceError('service_unavailable', 'the storage is not reachable', { cause: error });
+  }
+  return jsonResponse(exchange, 200, { status: 'ok' });
+}
+
+async function metricsRoute(ctx: Context): Promise<Response> {
+  return new Response(await ctx.metrics.text(), { status: 200, headers: { 'content-type': ctx.metrics.contentType } });
+}
 
 const ROUTES: readonly Route[] = [
   { pattern: /^\/document-templates$/, methods: { GET: listTemplatesRoute } },

@@ -11,6 +11,7 @@ import type { RenderPdf } from './renderer.js';
 import type { Storage } from './storage/types.js';
 import type { WorkerPoolOptions } from './workers.js';
 import { createWorkerPool } from './workers.js';
+import { createServiceMetrics } from './metrics.js';
 
 export const CLEANUP_INTERVAL_MS = 60_000;
 
@@ -40,10 +41,13 @@ export interface RunningService {
 
 export async function startService(config: ServiceConfig): Promise<RunningService> {
   const pool = config.renderPdf === undefined ? createWorkerPool(config.pool) : undefined;
-  const renderPdf = config.renderPdf ?? pool!.renderPdf;
+  const metrics = createServiceMetrics(() => pool?.queueSize() ?? 0);
+  const render = config.renderPdf ?? pool!.renderPdf;
+  const renderPdf: RenderPdf = (job) => metrics.timeRender(() => render(job));
   const handler = await createApiHandler({
     storage: config.storage,
     renderPdf,
+    metrics,
     ...(config.baseUrl === undefined ? {} : { baseUrl: config.baseUrl }),
     ...(config.linkTtlSeconds === undefined ? {} : { linkTtlSeconds: config.linkTtlSeconds }),
     ...(config.bodyLimitBytes === undefined ? {} : { bodyLimitBytes: config.bodyLimitBytes }),
