@@ -32,12 +32,17 @@ export function resolveLimits(...layers: readonly (Limits | undefined)[]): Resol
   return result;
 }
 
+/** Keys that name prototypes: in a payload they are data the template must never reach. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
 /**
  * Refuses a data value nested deeper than `maxDepth` (objects and arrays; the top level is depth 1).
  * Walks with an explicit stack; an object reached again is only walked again when reached deeper,
- * so shared sub-objects cost little and a cycle ends at the limit.
+ * so shared sub-objects cost little and a cycle ends at the limit. Returns whether some object
+ * has an own `__proto__`, `constructor` or `prototype` key (see withoutPrototypeKeys).
  */
-export function checkDataDepth(data: unknown, maxDepth: number): void {
+export function checkDataDepth(data: unknown, maxDepth: number): boolean {
+  let prototypeKeys = false;
   const deepest = new Map<object, number>();
   const stack: { value: unknown; depth: number }[] = [{ value: data, depth: 1 }];
   while (stack.length > 0) {
@@ -46,9 +51,24 @@ export function checkDataDepth(data: unknown, maxDepth: number): void {
     if (depth > maxDepth) throw limitExceeded('maxDataDepth', maxDepth, `the data is nested more than ${maxDepth} levels deep`);
     if ((deepest.get(value) ?? 0) >= depth) continue;
     deepest.set(value, depth);
+    if (!Array.isArray(value) && Object.keys(value).some((key) => PROTOTYPE_KEYS.has(key))) prototypeKeys = true;
     const children: readonly unknown[] = Array.isArray(value) ? value : Object.values(value);
     for (const child of children) if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: depth + 1 });
   }
+  return prototypeKeys;
+}
+
+/**
+ * A copy of `data` without `__proto__`, `constructor` and `prototype` keys at any depth, so
+ * `{{constructor.prototype.x}}` prints nothing even when a payload spells it out (the input is
+ * never mutated). Only called when checkDataDepth found such a key; depth is bounded by then.
+ */
+export function withoutPrototypeKeys(data: unknown): unknown {
+  if (Array.isArray(data)) return data.map(withoutPrototypeKeys);
+  if (typeof data !== 'object' || data === null || Object.getPrototypeOf(data) !== Object.prototype) return data;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) if (!PROTOTYPE_KEYS.has(key)) copy[key] = withoutPrototypeKeys(value);
+  return copy;
 }
 
 /** A wall-clock budget: the returned check throws once `maxMs` have passed since it was made. */

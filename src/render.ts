@@ -9,7 +9,7 @@ import type { EngineOptions, Metadata, RenderOptions } from './options.js';
 import type { PageLayout } from './layout/types.js';
 import type { PageContext, PageStyle } from './css/types.js';
 import type { ResolvedLimits } from './limits.js';
-import { asStackOverflowError, checkBoxCount, checkDataDepth, createBudget, limitExceeded, resolveLimits } from './limits.js';
+import { asStackOverflowError, checkBoxCount, checkDataDepth, createBudget, limitExceeded, resolveLimits, withoutPrototypeKeys } from './limits.js';
 import type { TemplateCache } from './template/render.js';
 import { createTemplateCache } from './template/render.js';
 import { parseHtml } from './dom/parse.js';
@@ -119,8 +119,8 @@ async function layoutRequest(
   if (Buffer.byteLength(options.template, 'utf8') > limits.maxTemplateBytes) {
     throw limitExceeded('maxTemplateBytes', limits.maxTemplateBytes, `the template is larger than ${limits.maxTemplateBytes} bytes`);
   }
-  checkDataDepth(options.data, limits.maxDataDepth);
-  const html = state.templates.render(options.template, options.data ?? {}, sourceName);
+  const data = checkDataDepth(options.data, limits.maxDataDepth) ? withoutPrototypeKeys(options.data) : options.data;
+  const html = state.templates.render(options.template, data ?? {}, sourceName);
   const dom = parseHtml(html, sourceName, limits.maxNestingDepth);
   budget();
 

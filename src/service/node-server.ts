@@ -47,6 +47,7 @@ export interface RunningServer {
 }
 
 export async function startNodeServer(options: NodeServerOptions): Promise<RunningServer> {
+  const state = { closing: false };
   const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
   const requestTimeout = Math.max(headersTimeout, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
   const server = createServer({
@@ -55,7 +56,7 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
     // how often Node looks for connections past those timeouts
     connectionsCheckingInterval: Math.min(1_000, headersTimeout),
   }, (req, res) => {
-    void serve(options, req, res);
+    void serve(options, req, res, state);
   });
   server.keepAliveTimeout = 5_000;
   server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => answerClientError(error, socket, options.logger));
@@ -72,7 +73,9 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
     server,
     port: address.port,
     url: `http://${host}:${address.port}`,
+    // stops accepting, lets requests in flight finish (their answers close the connection), closes idle ones
     close: () => new Promise<void>((resolve) => {
+      state.closing = true;
       server.close(() => resolve());
       server.closeIdleConnections();
     }),
@@ -152,7 +155,7 @@ function drain(req: IncomingMessage, limit: number): Promise<boolean> {
   });
 }
 
-async function serve(options: NodeServerOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serve(options: NodeServerOptions, req: IncomingMessage, res: ServerResponse, state: { closing: boolean }): Promise<void> {
   let response: Response;
   try {
     response = await options.handler(toRequest(req));
@@ -164,7 +167,7 @@ async function serve(options: NodeServerOptions, req: IncomingMessage, res: Serv
   const fullyRead = await drain(req, options.drainLimitBytes ?? DEFAULT_DRAIN_LIMIT_BYTES);
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => { headers[name] = value; });
-  if (bodyLeft) headers['connection'] = 'close';
+  if (bodyLeft || state.closing) headers['connection'] = 'close';
   res.writeHead(response.status, headers);
   if (response.body !== null && req.method !== 'HEAD') {
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);
