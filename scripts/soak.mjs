@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global fetch */
 /**
  * `npm run soak` (issue 15): the long fuzz run, then memory under load — N renders in one engine
  * and N requests to one server (127.0.0.1 only) — printing RSS after warm-up and at the end.
@@ -50,8 +51,8 @@ async function soakServer() {
   const storage = createMemoryStorage();
   const service = await startService({ storage, host: '127.0.0.1', port: 0, logger: silentLogger, pool: { threads: 2 } });
   const { apiKey } = await createWorkspace(storage, { name: 'soak', quota: requests });
-  const fake = async () => ({ pdf: new Uint8Array([37, 80, 68, 70]), pages: 1 });
-  const { template } = await addTemplate(storage, fake, { workspaceName: 'soak', name: 'T', html: '<p>{{n}}</p>', sample: { n: 1 } });
+  const { createEngineRenderer } = await import('../dist/service/renderer.js');
+  const { template } = await addTemplate(storage, createEngineRenderer(), { workspaceName: 'soak', name: 'T', html: '<p>{{n}}</p>', sample: { n: 1 } });
   const warmup = Math.min(1_000, Math.floor(requests / 10));
   let warm = 0;
   const started = Date.now();
@@ -72,8 +73,8 @@ async function soakServer() {
 
 console.log(`fuzz: ${fuzzRuns} runs per property`);
 const fuzz = spawnSync('npx', ['vitest', 'run', 'test/render/fuzz.test.ts'], { cwd: root, stdio: 'inherit', env: { ...process.env, FUZZ_RUNS: String(fuzzRuns) }, timeout: 3_600_000 });
-const engineGrowth = await soakEngine();
-const serverGrowth = await soakServer();
+const engineGrowth = renders > 0 ? await soakEngine() : 0;
+const serverGrowth = requests > 0 ? await soakServer() : 0;
 const ok = fuzz.status === 0 && engineGrowth < 10 && serverGrowth < 10;
 console.log(ok ? 'soak: passed' : 'soak: FAILED');
 process.exit(ok ? 0 : 1);

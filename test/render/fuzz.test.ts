@@ -11,6 +11,8 @@ import { qpdfCheck } from '../helpers/qpdf.js';
 import { htmlDocument, mutatedTemplate, templateAndPayload } from '../helpers/fuzz-arbitraries.js';
 
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 25);
+/** Each property's time: enough for RUNS renders on a slow machine. */
+const TIMEOUT = Math.max(120_000, RUNS * 2_000);
 const engine = createEngine({ limits: { maxRenderMs: 10_000, maxPages: 50 } });
 
 /** Renders; a PDF must pass qpdf, a failure must be an OctavoError. */
@@ -28,13 +30,13 @@ async function survives(template: string, data: unknown = {}): Promise<void> {
 describe('fuzzing the engine', () => {
   it('random HTML and CSS render or fail with an OctavoError', async () => {
     await fc.assert(fc.asyncProperty(htmlDocument(), (html) => survives(html)), { numRuns: RUNS, seed: 15 });
-  }, 120_000);
+  }, TIMEOUT);
 
   it('random templates and payloads render or fail with an OctavoError', async () => {
     await fc.assert(fc.asyncProperty(templateAndPayload(), ({ template, data }) => survives(template, data)), { numRuns: RUNS, seed: 16 });
-  }, 120_000);
+  }, TIMEOUT);
 
   it('mutations of a real template render or fail with an OctavoError', async () => {
     await fc.assert(fc.asyncProperty(mutatedTemplate(), ({ template, data }) => survives(template, data)), { numRuns: RUNS, seed: 17 });
-  }, 120_000);
+  }, TIMEOUT);
 });
