@@ -176,6 +176,43 @@ describe('malformed and hostile JSON', () => {
   });
 });
 
+describe('isolation and tampered links', () => {
+  const generateAs = async (key: string, templateId: string, payload: unknown): Promise<string> => {
+    const response = await fetch(`${service.url}/v1/pdfs`, {
+      method: 'POST', body: JSON.stringify({ template_id: templateId, payload }), headers: { 'content-type': 'application/json', apikey: key },
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { data: { download_url: string } }).data.download_url;
+  };
+
+  it('refuses links whose signature, expiry or document id was changed, also across workspaces', async () => {
+    const other = await tenant(service.storage, `other-${Date.now()}`, 10);
+    const otherTemplate = await template(service.storage, service.fake.renderPdf, other.workspace, 'Other');
+    const mine = new URL(await generateAs(acme.apiKey, invoice.id, { secret: 'acme-payload-secret' }));
+    const theirs = new URL(await generateAs(other.apiKey, otherTemplate.id, { secret: 'other-payload-secret' }));
+    expect((await fetch(mine)).status).toBe(200);
+    const variants: URL[] = [];
+    const withParam = (url: URL, name: string, value: string) => { const u = new URL(url); u.searchParams.set(name, value); return u; };
+    variants.push(withParam(mine, 'signature', `${mine.searchParams.get('signature')!.slice(0, -2)}AA`));
+    variants.push(withParam(mine, 'expires', String(Number(mine.searchParams.get('expires')) + 3600)));
+    const swapped = new URL(mine);
+    swapped.pathname = theirs.pathname; // their document id under my signature
+    variants.push(swapped);
+    const noSignature = new URL(mine);
+    noSignature.searchParams.delete('signature');
+    variants.push(noSignature);
+    for (const url of variants) await expectError(await fetch(url), 404, 'not_found');
+    // another workspace's template: not listed, not usable, indistinguishable from a missing one
+    const listed = (await (await fetch(`${service.url}/v1/document-templates`, { headers: { apikey: acme.apiKey } })).json()) as { id: string }[];
+    expect(listed.map((t) => t.id)).not.toContain(otherTemplate.id);
+    const body = JSON.stringify({ template_id: otherTemplate.id });
+    await expectError(await fetch(`${service.url}/v1/pdfs`, { method: 'POST', body, headers: { 'content-type': 'application/json', apikey: acme.apiKey } }), 404, 'not_found');
+    // no payload content or key in the log
+    const log = service.logLines.join('\n');
+    for (const secret of ['acme-payload-secret', 'other-payload-secret', acme.apiKey, other.apiKey]) expect(log).not.toContain(secret);
+  });
+});
+
 describe('dates', () => {
   it('lists templates with created and modified as date-times, modified = created until changed', async () => {
     const response = await fetch(`${service.url}/v1/document-templates`, { headers: { apikey: acme.apiKey } });
