@@ -32,10 +32,8 @@ const PARSER_OPTIONS = {
   recognizeSelfClosing: false,
 } as const;
 
-/** Default nesting limit of `parseHtml` (the engine passes `limits.maxNestingDepth`). */
-export const DEFAULT_MAX_DEPTH = 256;
-
-export function parseHtml(html: string, sourceName: string, maxDepth = DEFAULT_MAX_DEPTH): DomDocument {
+/** `maxDepth`: the engine passes `limits.maxNestingDepth`; without it, any depth parses (stage tests). */
+export function parseHtml(html: string, sourceName: string, maxDepth = Number.POSITIVE_INFINITY): DomDocument {
   const locate = createLocator(html);
   const handler = new DepthLimitedHandler(maxDepth, (offset) => {
     const { line, column } = locate(offset);

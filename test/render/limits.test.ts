@@ -82,7 +82,7 @@ describe('limits', () => {
   });
 
   it('stops layout when the time budget is spent', async () => {
-    const template = '<style>p { break-after: page }</style>' + '<p>page</p>'.repeat(400);
+    const template = '<style>p { break-after: page }</style>' + '<p>page</p>'.repeat(1000);
     const engine = createEngine({ limits: { maxRenderMs: 100 } });
     const started = performance.now();
     const error = await engine.render({ template }).then(() => undefined, (e: unknown) => e) as OctavoError;
@@ -90,7 +90,7 @@ describe('limits', () => {
     expectLimit(error, 'maxRenderMs', 100);
     const full = performance.now();
     await createEngine().render({ template });
-    expect(elapsed).toBeLessThan((performance.now() - full) / 2);
+    expect(elapsed).toBeLessThan((performance.now() - full) / 3);
   });
 
   it('checks the budget against a clock', () => {
