@@ -10,7 +10,7 @@ import { ServiceError, isServiceError } from './errors.js';
 import type { LinkSigner } from './links.js';
 import { downloadPath, previewPath } from './links.js';
 import { renderPreviews } from './previews.js';
-import { withQuota } from './quota.js';
+import { requireQuota, storeCharged } from './quota.js';
 import type { RenderPdf } from './renderer.js';
 import type { DocumentRecord, Previews, Storage, TemplateRecord, Workspace } from './storage/types.js';
 
@@ -100,7 +100,8 @@ export function templateDto(signer: LinkSigner, baseUrl: string, template: Templ
 
 /**
  * Generate: renders the template with the payload, stores the PDF and answers a signed link
- * valid for the link TTL. One unit of quota is used, only if everything succeeds (quota.ts).
+ * valid for the link TTL. One unit of quota is used, taken together with storing the document
+ * (quota.ts): only if everything succeeds, and never half-counted by a crash.
  */
 export async function generate(
   deps: ServiceDeps, scope: RequestScope, command: GenerateCommand, onWarnings?: (warnings: readonly string[]) => void,
@@ -108,27 +109,25 @@ export async function generate(
   const { storage, renderPdf } = deps;
   const template = await storage.getTemplate(scope.workspace.id, command.templateId);
   if (template === undefined) throw new ServiceError('not_found', `no template ${command.templateId} in this workspace`);
-  const record = await withQuota(storage, scope.workspace.id, async () => {
-    const { pdf, warnings } = await renderPdf({
-      template: template.html,
-      data: command.payload,
-      templateName: template.name,
-      ...(template.baseDir === undefined ? {} : { baseDir: template.baseDir }),
-      ...(command.encryption === undefined ? {} : { encryption: command.encryption }),
-    });
-    if (warnings !== undefined && warnings.length > 0) onWarnings?.(warnings);
-    const created = deps.now();
-    const document: DocumentRecord = {
-      id: randomUUID(),
-      workspaceId: scope.workspace.id,
-      templateId: template.id,
-      referenceId: command.referenceId,
-      created,
-      expires: new Date(created.getTime() + deps.linkTtlSeconds * 1000),
-    };
-    await storage.putDocument(document, pdf);
-    return document;
+  await requireQuota(storage, scope.workspace.id);
+  const { pdf, warnings } = await renderPdf({
+    template: template.html,
+    data: command.payload,
+    templateName: template.name,
+    ...(template.baseDir === undefined ? {} : { baseDir: template.baseDir }),
+    ...(command.encryption === undefined ? {} : { encryption: command.encryption }),
   });
+  if (warnings !== undefined && warnings.length > 0) onWarnings?.(warnings);
+  const created = deps.now();
+  const record: DocumentRecord = {
+    id: randomUUID(),
+    workspaceId: scope.workspace.id,
+    templateId: template.id,
+    referenceId: command.referenceId,
+    created,
+    expires: new Date(created.getTime() + deps.linkTtlSeconds * 1000),
+  };
+  await storeCharged(storage, record, pdf);
   return {
     data: {
       reference_id: record.referenceId ?? record.id,

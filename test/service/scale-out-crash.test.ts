@@ -2,7 +2,8 @@
  * Scale-out and crash safety with real `octavo serve` processes (issue 15): two processes on one
  * PostgreSQL share the quota exactly and each other's links; kill -9 in the middle of a burst
  * (fs and PostgreSQL) leaves no corrupt document, every link handed out still works from the
- * restarted or other process, and the quota is never under-counted. Loopback only; bounded.
+ * restarted or other process, and the quota used equals the documents stored (PostgreSQL; fs:
+ * never under-counted, over by at most the documents being written at the kill). Loopback only; bounded.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -124,7 +125,7 @@ describe.skipIf(!postgresAvailable && !inCi)('two octavo serve processes on one 
     }
   }, 120_000);
 
-  it('survive kill -9 of one process mid-burst: links work from the other, the quota is never under-counted', async () => {
+  it('survive kill -9 of one process mid-burst: links work from the other, quota used equals documents stored', async () => {
     const databaseUrl = await freshDatabase();
     const storage = await createPostgresStorage({ connectionString: databaseUrl });
     try {
@@ -137,8 +138,7 @@ describe.skipIf(!postgresAvailable && !inCi)('two octavo serve processes on one 
       const used = 100 - (await storage.getWorkspace(workspaceId))!.remainingQuota;
       const documents = await storage.countDocuments(workspaceId);
       expect(documents).toBeGreaterThanOrEqual(links.length);
-      expect(used).toBeGreaterThanOrEqual(documents);
-      expect(used - documents).toBeLessThanOrEqual(20 - documents); // at most the renders in flight at the kill
+      expect(used).toBe(documents); // the unit and the document are one transaction
     } finally {
       await storage.close();
     }
@@ -161,8 +161,10 @@ describe('kill -9 with fs storage', () => {
       const used = 100 - (await after.getWorkspace(workspaceId))!.remainingQuota;
       const documents = await after.countDocuments(workspaceId);
       expect(documents).toBeGreaterThanOrEqual(links.length);
-      expect(used).toBeGreaterThanOrEqual(documents);
-      expect(used - documents).toBeLessThanOrEqual(20 - documents);
+      // the unit is taken just before the document is written: a kill between the two over-counts
+      // by the documents being written at that instant (here at most two), never under-counts
+      expect(used - documents).toBeGreaterThanOrEqual(0);
+      expect(used - documents).toBeLessThanOrEqual(2);
     } finally {
       await after.close();
     }

@@ -69,6 +69,16 @@ export async function createFsStorage(dataDir: string): Promise<Storage> {
     deleteTemplate: (workspaceId, templateId) => deleteTemplate(ctx, workspaceId, templateId),
     getPreview: (templateId, kind) => getPreview(ctx, templateId, kind),
     putDocument: (record, pdf) => putDocument(ctx, record, pdf),
+    chargeAndPutDocument: async (record, pdf) => {
+      let charged = false;
+      await modifyWorkspace(ctx, record.workspaceId, (ws) => {
+        if (ws.remainingQuota <= 0) return undefined;
+        charged = true;
+        return { ...ws, remainingQuota: ws.remainingQuota - 1 };
+      });
+      if (charged) await putDocument(ctx, record, pdf);
+      return charged;
+    },
     getDocument: (id) => getDocument(ctx, id),
     deleteDocument: (id) => deleteDocument(ctx, id),
     deleteExpiredDocuments: (now) => deleteExpiredDocuments(ctx, now),

@@ -73,6 +73,13 @@ export function createMemoryStorage(): Storage {
     putDocument: async (record: DocumentRecord, pdf) => {
       state.documents.set(record.id, { record, pdf: new Uint8Array(pdf) });
     },
+    chargeAndPutDocument: async (record: DocumentRecord, pdf) => {
+      const ws = state.workspaces.get(record.workspaceId);
+      if (ws === undefined || ws.remainingQuota <= 0) return false;
+      state.workspaces.set(ws.id, { ...ws, remainingQuota: ws.remainingQuota - 1 });
+      state.documents.set(record.id, { record, pdf: new Uint8Array(pdf) });
+      return true;
+    },
     getDocument: async (id) => state.documents.get(id),
     deleteDocument: async (id) => { state.documents.delete(id); },
     deleteExpiredDocuments: async (now) => {

@@ -139,6 +139,13 @@ export interface Storage {
   getPreview(templateId: string, kind: PreviewKind): Promise<Uint8Array | undefined>;
 
   putDocument(record: DocumentRecord, pdf: Uint8Array): Promise<void>;
+  /**
+   * Takes one unit of the workspace's quota and stores the document as one step: false (nothing
+   * stored, nothing taken) when no quota was left. Atomic in postgres (one transaction) and memory;
+   * in fs the unit is taken first, under the workspace lock, so a crash in between can only
+   * over-count by that document, never under-count.
+   */
+  chargeAndPutDocument(record: DocumentRecord, pdf: Uint8Array): Promise<boolean>;
   getDocument(id: string): Promise<StoredDocument | undefined>;
   deleteDocument(id: string): Promise<void>;
   /** Deletes documents whose `expires` is at or before `now`; returns how many. */
