@@ -137,7 +137,7 @@ describe('locate', () => {
     expect(() => parseHtml(nested(11), 'deep.html', 10)).toThrow(/nested more than 10 deep \(limits\.maxNestingDepth = 10\)/);
     const started = performance.now();
     expect(() => parseHtml(nested(200_000), 'deep.html', 256)).toThrow(/limits\.maxNestingDepth = 256/);
-    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(performance.now() - started).toBeLessThan(5_000); // without the limit: 80 s (quadratic)
     expect(parseHtml(nested(300), 'any.html').documentElement.name).toBe('html'); // no limit given: any depth
   });
 });

@@ -40,7 +40,7 @@ describe('limits', () => {
     const error = await failure(undefined, { template: nested(200_000), templateName: 'deep.html' });
     expectLimit(error, 'maxNestingDepth', 256);
     expect(error.location).toBe('deep.html:1:1281'); // the 257th <div>, 5 characters each
-    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(performance.now() - started).toBeLessThan(10_000); // quadratic parsing took 80 s
   });
 
   it('renders nesting at the limit', async () => {

@@ -106,7 +106,7 @@ describe('slow and malformed clients', () => {
     const started = Date.now();
     const { text } = await rawExchange(`GET /v1/workspaces HTTP/1.1\r\nHost: ${host}\r\n`, [Buffer.from('x-slow: 1\r\n')], 100);
     expectRawError(text, 408, 'request_timeout');
-    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(Date.now() - started).toBeLessThan(8_000); // headers timeout 0.5 s, checked every 0.5 s
     expect(service.logLines.some((line) => line.includes('"error_code":"request_timeout"'))).toBe(true);
     await stillServing();
   });
@@ -135,7 +135,7 @@ describe('malformed and hostile JSON', () => {
     const started = Date.now();
     const body = await expectError(await post(deep), 422, 'limit_exceeded');
     expect(body['message']).toContain('limits.maxDataDepth = 64');
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
     const inString = JSON.stringify({ template_id: invoice.id, payload: JSON.stringify({ a: JSON.parse('['.repeat(100) + ']'.repeat(100)) }) });
     await expectError(await post(inString), 422, 'limit_exceeded');
     const fine = JSON.stringify({ template_id: invoice.id, payload: { text: '[[[[{{{{'.repeat(100), nested: [[[[1]]]] } });
