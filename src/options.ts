@@ -86,13 +86,31 @@ export interface ResourceLoader {
   load(url: string): Promise<Uint8Array>;
 }
 
+/**
+ * Resource limits of one render (DESIGN.md §1.1). Going over one throws
+ * `OctavoError('limit_exceeded')` naming the limit and its value. The defaults suit a shared server.
+ */
 export interface Limits {
   /** Maximum number of pages a document may have (default 1000). */
   maxPages?: number;
   /** Maximum size of the template source in bytes (default 5 MiB). */
   maxTemplateBytes?: number;
-  /** Maximum size of one loaded resource in bytes (default 20 MiB). */
+  /** Maximum size of one loaded resource (stylesheet, image, font) in bytes (default 20 MiB). */
   maxResourceBytes?: number;
+  /** Maximum nesting depth of HTML elements (default 256); deeper documents are refused while parsing. */
+  maxNestingDepth?: number;
+  /** Maximum nesting depth of the `data` value (objects and arrays, default 64). */
+  maxDataDepth?: number;
+  /** Maximum number of boxes the document may generate (default 500,000). */
+  maxBoxes?: number;
+  /** Wall-clock budget of one render in milliseconds (default 60,000); checked between stages and per page. */
+  maxRenderMs?: number;
+  /** Maximum pixels (width × height) of one image, against decompression bombs (default 40,000,000). */
+  maxImagePixels?: number;
+  /** Maximum size of one font file in bytes (default 20 MiB). */
+  maxFontBytes?: number;
+  /** Maximum number of distinct resources (URLs, `data:` included) one render may load (default 256). */
+  maxResources?: number;
 }
 
 export interface RenderOptions {
@@ -148,4 +166,11 @@ export const DEFAULT_LIMITS: Required<Limits> = {
   maxPages: 1000,
   maxTemplateBytes: 5 * 1024 * 1024,
   maxResourceBytes: 20 * 1024 * 1024,
+  maxNestingDepth: 256,
+  maxDataDepth: 64,
+  maxBoxes: 500_000,
+  maxRenderMs: 60_000,
+  maxImagePixels: 40_000_000,
+  maxFontBytes: 20 * 1024 * 1024,
+  maxResources: 256,
 };

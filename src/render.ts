@@ -5,11 +5,11 @@
  */
 import { Diagnostics } from './diagnostics.js';
 import type { Diagnostic } from './diagnostics.js';
-import { OctavoError } from './errors.js';
 import type { EngineOptions, Metadata, RenderOptions } from './options.js';
 import type { PageLayout } from './layout/types.js';
 import type { PageContext, PageStyle } from './css/types.js';
-import { DEFAULT_LIMITS } from './options.js';
+import type { ResolvedLimits } from './limits.js';
+import { asStackOverflowError, checkBoxCount, checkDataDepth, createBudget, limitExceeded, resolveLimits, withoutPrototypeKeys } from './limits.js';
 import type { TemplateCache } from './template/render.js';
 import { createTemplateCache } from './template/render.js';
 import { parseHtml } from './dom/parse.js';
@@ -24,7 +24,7 @@ import { layoutDocument } from './layout/document.js';
 import { marginBoxStyleLookup } from './layout/page/margin-box-styles.js';
 import { paintDocument } from './paint/paint-page.js';
 import { writePdf } from './pdf/write.js';
-import { validateRenderOptions } from './validate-options.js';
+import { validateLimits, validateRenderOptions } from './validate-options.js';
 
 export interface RenderResult {
   readonly pdf: Uint8Array;
@@ -53,6 +53,7 @@ export interface LaidOutDocument {
 /** Everything an engine keeps warm between renders. */
 interface EngineState {
   readonly options: EngineOptions;
+  readonly limits: ResolvedLimits;
   readonly templates: TemplateCache;
   readonly stylesheets: StylesheetCache;
   readonly fonts: FontRegistry;
@@ -66,6 +67,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
 export function createInternalEngine(options: EngineOptions = {}): InternalEngine {
   const state: EngineState = {
     options,
+    limits: resolveLimits(validateLimits(options.limits)),
     templates: createTemplateCache(),
     stylesheets: createStylesheetCache(),
     fonts: createFontRegistry({ extraFonts: options.fonts ?? [] }),
@@ -74,7 +76,7 @@ export function createInternalEngine(options: EngineOptions = {}): InternalEngin
   return {
     render: async (request) => (await renderDocument(state, request)).pdf,
     renderDetailed: (request) => renderDocument(state, request),
-    layout: (request) => layoutRequest(state, request, new Diagnostics()).then(({ laid }) => laid),
+    layout: (request) => layoutRequest(state, request, new Diagnostics(), createBudget(state.limits.maxRenderMs)).then(({ laid }) => laid),
     get fontStats() {
       return state.fonts.stats;
     },
@@ -82,9 +84,19 @@ export function createInternalEngine(options: EngineOptions = {}): InternalEngin
 }
 
 async function renderDocument(state: EngineState, request: RenderOptions): Promise<RenderResult> {
+  try {
+    return await renderStages(state, request);
+  } catch (error) {
+    throw asStackOverflowError(error, state.limits.maxNestingDepth);
+  }
+}
+
+async function renderStages(state: EngineState, request: RenderOptions): Promise<RenderResult> {
   const diagnostics = new Diagnostics();
-  const { laid, options, images } = await layoutRequest(state, request, diagnostics);
+  const budget = createBudget(state.limits.maxRenderMs);
+  const { laid, options, images } = await layoutRequest(state, request, diagnostics, budget);
   const display = paintDocument(laid.pages, { tagged: options.tagged === true, images });
+  budget();
   const pdf = await writePdf(display, {
     metadata: laid.metadata,
     encryption: options.encryption,
@@ -100,18 +112,21 @@ async function renderDocument(state: EngineState, request: RenderOptions): Promi
 }
 
 /** Every stage up to layout: template, DOM, styles, boxes, resources, pages. */
-async function layoutRequest(state: EngineState, request: RenderOptions, diagnostics: Diagnostics): Promise<{ laid: LaidOutDocument; options: RenderOptions; images: ReadonlyMap<string, LoadedImage> }> {
+async function layoutRequest(
+  state: EngineState, request: RenderOptions, diagnostics: Diagnostics, budget: () => void,
+): Promise<{ laid: LaidOutDocument; options: RenderOptions; images: ReadonlyMap<string, LoadedImage> }> {
   const options = validateRenderOptions({ ...state.options.defaults, ...request });
-  const limits = { ...DEFAULT_LIMITS, ...state.options.limits };
+  const limits = state.limits;
   const sourceName = options.templateName ?? '<template>';
 
   if (Buffer.byteLength(options.template, 'utf8') > limits.maxTemplateBytes) {
-    throw new OctavoError('limit_exceeded', `template is larger than ${limits.maxTemplateBytes} bytes`);
+    throw limitExceeded('maxTemplateBytes', limits.maxTemplateBytes, `the template is larger than ${limits.maxTemplateBytes} bytes`);
   }
   const resources = createResourceContext(options, state.options.resources, limits);
+  const data = checkDataDepth(options.data, limits.maxDataDepth) ? withoutPrototypeKeys(options.data) : options.data;
   const html = await state.templates.render({
     source: options.template,
-    data: options.data ?? {},
+    data: data ?? {},
     name: sourceName,
     ...(options.strict === undefined ? {} : { strict: options.strict }),
     ...(options.locale === undefined ? {} : { locale: options.locale }),
@@ -122,17 +137,21 @@ async function layoutRequest(state: EngineState, request: RenderOptions, diagnos
     },
     log: (message, where) => diagnostics.warn('template', `{{log}}: ${message}`, where),
   });
-  const dom = parseHtml(html, sourceName);
+  const dom = parseHtml(html, sourceName, limits.maxNestingDepth);
+  budget();
 
   const sheets = await collectStylesheets(dom, { baseUrl: resources.baseUrl, loadText: resources.loadText, cache: state.stylesheets, diagnostics });
   const styled = cascade(dom, sheets, { diagnostics });
   const boxes = buildBoxTree(dom, styled, { baseUrl: resources.baseUrl, diagnostics });
+  checkBoxCount(boxes, limits.maxBoxes);
+  budget();
 
   const [faces, images] = await Promise.all([
-    loadFontFaces(styled.fontFaces, resources.loadBytes, diagnostics),
+    loadFontFaces(styled.fontFaces, resources.loadFontBytes, diagnostics),
     loadImages(boxes, resources, diagnostics),
   ]);
   const text = state.fonts.forRender({ faces, diagnostics });
+  budget();
 
   const pageStyle = (page: PageContext): PageStyle => computePageStyle(styled, page, diagnostics);
   const pages = layoutDocument(boxes, {
@@ -140,6 +159,7 @@ async function layoutRequest(state: EngineState, request: RenderOptions, diagnos
     images,
     diagnostics,
     maxPages: limits.maxPages,
+    checkBudget: budget,
     pageStyle,
     marginBoxStyle: marginBoxStyleLookup(styled, {
       pageStyle,

@@ -6,7 +6,8 @@
  */
 import { isAbsolute, relative, resolve } from 'node:path';
 import { OctavoError } from './errors.js';
-import type { EncryptionAlgorithm, EncryptionOptions, Metadata, Permissions, RenderOptions } from './options.js';
+import type { EncryptionAlgorithm, EncryptionOptions, Limits, Metadata, Permissions, RenderOptions } from './options.js';
+import { DEFAULT_LIMITS } from './options.js';
 import { isEncrypted } from './pdf/encryption.js';
 import { facturXFileName } from './pdf/facturx.js';
 import { loadSigner } from './pdf/signer.js';
@@ -68,6 +69,22 @@ export function validateRenderOptions(options: RenderOptions): RenderOptions {
   if (record['metadata'] !== undefined) validateMetadata(record['metadata']);
   validateOutputOptions(record);
   return options;
+}
+
+/** `limits` of createEngine(): known names only, each a positive whole number. */
+export function validateLimits(limits: unknown): Limits | undefined {
+  if (limits === undefined) return undefined;
+  if (!isRecord(limits)) fail('limits', `expected an object, got ${describe(limits)}`);
+  const known = Object.keys(DEFAULT_LIMITS);
+  checkKeys(limits, known, 'limits.');
+  for (const key of known) {
+    const value = limits[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+      fail(`limits.${key}`, `expected a positive whole number, got ${describe(value)}`);
+    }
+  }
+  return limits as Limits;
 }
 
 function validateSandbox(options: RenderOptions): void {

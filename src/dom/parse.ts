@@ -7,10 +7,15 @@
  * "before html", "in head" and "in body" insertion modes would: metadata elements that come before
  * any content go into `<head>`; everything from the first content node on goes into `<body>`;
  * attributes of explicit (even repeated) html/head/body tags are kept (first value wins).
+ *
+ * Elements nested deeper than `maxDepth` are refused while parsing (`limit_exceeded`): every later
+ * stage walks the tree recursively, and htmlparser2's own open-element stack costs quadratic time
+ * in the depth, so 200,000 nested `<div>`s must stop here, early and cheaply.
  */
-import { parseDocument } from 'htmlparser2';
-import { Element } from 'domhandler';
+import { Parser } from 'htmlparser2';
+import { DomHandler, Element } from 'domhandler';
 import type { Document } from 'domhandler';
+import { limitExceeded } from '../limits.js';
 import type { DomDocument, DomElement, DomNode, DomParent } from './types.js';
 import { isElement } from './types.js';
 import { recordInlineSvg } from './xml.js';
@@ -28,12 +33,37 @@ const PARSER_OPTIONS = {
   recognizeSelfClosing: false,
 } as const;
 
-export function parseHtml(html: string, sourceName: string): DomDocument {
-  const root = parseDocument(html, PARSER_OPTIONS);
+/** `maxDepth`: the engine passes `limits.maxNestingDepth`; without it, any depth parses (stage tests). */
+export function parseHtml(html: string, sourceName: string, maxDepth = Number.POSITIVE_INFINITY): DomDocument {
+  const locate = createLocator(html);
+  const handler = new DepthLimitedHandler(maxDepth, (offset) => {
+    const { line, column } = locate(offset);
+    return limitExceeded('maxNestingDepth', maxDepth, `elements are nested more than ${maxDepth} deep`, { file: sourceName, line, column });
+  });
+  new Parser(handler, PARSER_OPTIONS).end(html);
+  const root = handler.root;
   const documentElement = normalizeDocument(root);
   if (html.includes('<svg')) recordInlineSvg(html, documentElement);
-  const locate = createLocator(html);
   return { root, documentElement, sourceName, locate };
+}
+
+/** domhandler's tree builder that throws once its open-element stack is deeper than the limit. */
+class DepthLimitedHandler extends DomHandler {
+  constructor(
+    private readonly maxDepth: number,
+    private readonly tooDeep: (offset: number) => Error,
+  ) {
+    super(undefined, PARSER_OPTIONS);
+  }
+
+  override onopentag(name: string, attribs: Record<string, string>): void {
+    super.onopentag(name, attribs);
+    // tagStack[0] is the document itself
+    if (this.tagStack.length - 1 > this.maxDepth) {
+      const element = this.tagStack[this.tagStack.length - 1] as Element;
+      throw this.tooDeep(element.startIndex ?? 0);
+    }
+  }
 }
 
 /** The pieces of a document sorted into the three implied elements. */

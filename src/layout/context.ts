@@ -26,6 +26,8 @@ export interface LayoutServices {
    */
   readonly marginBoxStyle?: (page: PageContext, box: string) => ComputedStyle | undefined;
   readonly maxPages: number;
+  /** Throws OctavoError('limit_exceeded') once the render's time budget (limits.maxRenderMs) is spent. */
+  readonly checkBudget?: () => void;
 }
 
 /** Memoised results of one render, keyed by box identity. */

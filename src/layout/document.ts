@@ -38,6 +38,7 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices): PageLay
     const forced = forcedKind(token);
     if (needsBlankPage(forced, pages.length)) pages.push(blankPage(pages.length, ctx));
     checkPageLimit(pages.length, ctx);
+    ctx.checkBudget?.();
     const area = pageArea(pages.length, ctx);
     const result = layoutBox(tree.root, {
       mode: 'layout', available: area.width, containingWidth: area.width, containingHeight: area.height,

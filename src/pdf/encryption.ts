@@ -8,12 +8,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { EncryptionAlgorithm, EncryptionOptions, Permissions } from '../options.js';
 import type { PdfKitDocument, PdfKitPermissions, PdfKitSecurity, PdfKitSecurityClass, PdfVersion } from './pdfkit-document.js';
 import { pdfKitSecurityClass } from './pdfkit-document.js';
+import { r6Entries } from './encryption-r6.js';
 
 export const DEFAULT_ALGORITHM: EncryptionAlgorithm = 'aes-256';
 
 /** Security handler revision per algorithm: PDFKit picks V/R from the PDF version. */
 const ALGORITHMS: Readonly<Record<EncryptionAlgorithm, { readonly security: PdfVersion; readonly header: PdfVersion }>> = {
-  'aes-256': { security: '1.7ext3', header: '1.7' }, // V5 R5, AESV3
+  'aes-256': { security: '1.7ext3', header: '1.7' }, // V5 AESV3; PDFKit writes R5, rewritten to R6 (encryption-r6.ts)
   'aes-128': { security: '1.6', header: '1.6' }, // V4 R4, AESV2
   'rc4-128': { security: '1.4', header: '1.4' }, // V2 R3
   'rc4-40': { security: '1.3', header: '1.4' }, // V1 R2 (header 1.4: octavo uses transparency)
@@ -81,6 +82,11 @@ export function applyEncryption(doc: PdfKitDocument, options: EncryptionOptions,
   const create = (): PdfKitSecurity | null => Security.create(doc, securityOptions);
   const security = seed === undefined ? create() : withRandomSource(Security, seededBytes(seed, 'handler'), create);
   if (security === null) throw new Error('pdfkit refused to create a security handler');
+  if ((options.algorithm ?? DEFAULT_ALGORITHM) === 'aes-256') {
+    const random = seed === undefined ? (n: number) => new Uint8Array(randomBytes(n)) : seededBytes(seed, 'r6 salts');
+    const fileKey = (security as unknown as { encryptionKey: Uint8Array }).encryptionKey;
+    Object.assign(security.dictionary.data, r6Entries(securityOptions.userPassword, securityOptions.ownerPassword, fileKey, random));
+  }
   if (seed !== undefined) {
     const original = security.getEncryptFn.bind(security);
     security.getEncryptFn = (id, generation) => withRandomSource(Security, seededBytes(seed, `object ${id} ${generation}`), () => original(id, generation));

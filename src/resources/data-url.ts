@@ -3,6 +3,7 @@
  * Decoded without any loader or file access; the decoded size is bounded before decoding.
  */
 import { OctavoError } from '../errors.js';
+import { limitExceeded } from '../limits.js';
 
 export interface DataUrl {
   /** Lower-cased media type without parameters ("image/png"); "text/plain" when absent. */
@@ -47,7 +48,7 @@ export function decodeDataUrl(url: string, maxBytes: number): DataUrl {
   const payload = text.slice(comma + 1);
   const estimate = base64 ? Math.floor((payload.length * 3) / 4) : payload.length;
   if (estimate > maxBytes * 3 + 3) { // percent-encoding triples the length at most
-    throw new OctavoError('limit_exceeded', `data: URL is larger than ${maxBytes} bytes`);
+    throw limitExceeded('maxResourceBytes', maxBytes, `data: URL is larger than ${maxBytes} bytes`);
   }
   let bytes: Uint8Array;
   if (base64) {
@@ -60,6 +61,6 @@ export function decodeDataUrl(url: string, maxBytes: number): DataUrl {
   } else {
     bytes = percentDecode(payload);
   }
-  if (bytes.byteLength > maxBytes) throw new OctavoError('limit_exceeded', `data: URL is larger than ${maxBytes} bytes`);
+  if (bytes.byteLength > maxBytes) throw limitExceeded('maxResourceBytes', maxBytes, `data: URL is larger than ${maxBytes} bytes`);
   return { mediaType, bytes };
 }

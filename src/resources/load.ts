@@ -10,7 +10,9 @@
  * - Without one, only `file:` URLs inside the sandbox root (`root`, default `baseDir`) are read;
  *   `http:`, `https:` and every other scheme are `resource_denied`.
  * - Every resource is bounded by `limits.maxResourceBytes` (`limit_exceeded`), and each URL is read
- *   once per render however many times it is used.
+ *   once per render however many times it is used. A render loads at most `limits.maxResources`
+ *   distinct URLs; fonts are bounded by `limits.maxFontBytes`, images by `limits.maxImagePixels`
+ *   (read from the header, before anything is decoded: a decompression bomb is refused unopened).
  */
 import { pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
@@ -20,7 +22,9 @@ import { childBoxes } from '../boxes/types.js';
 import type { ComputedStyle } from '../css/types.js';
 import type { Diagnostics } from '../diagnostics.js';
 import { OctavoError } from '../errors.js';
-import type { Limits, RenderOptions, ResourceLoader } from '../options.js';
+import { limitExceeded } from '../limits.js';
+import type { ResolvedLimits } from '../limits.js';
+import type { RenderOptions, ResourceLoader } from '../options.js';
 import { decodeDataUrl, isDataUrl } from './data-url.js';
 import { readImageInfo, sniffFormat } from './image-info.js';
 import type { FileSandbox } from './loader.js';
@@ -35,6 +39,9 @@ export interface ResourceContext {
   /** Reads a resource as UTF-8 text (a BOM is dropped). Plain functions: safe to pass around unbound. */
   readonly loadText: (url: string) => Promise<string>;
   readonly loadBytes: (url: string) => Promise<Uint8Array>;
+  /** `loadBytes` bounded by `limits.maxFontBytes`. */
+  readonly loadFontBytes: (url: string) => Promise<Uint8Array>;
+  readonly limits: ResolvedLimits;
 }
 
 /** `file:` URL of a folder, with the trailing slash relative URLs need. */
@@ -52,7 +59,7 @@ function parseUrl(url: string, baseUrl: string | undefined): URL {
 }
 
 function checkSize(url: string, bytes: Uint8Array, maxBytes: number): Uint8Array {
-  if (bytes.byteLength > maxBytes) throw new OctavoError('limit_exceeded', `${url} is larger than ${maxBytes} bytes`);
+  if (bytes.byteLength > maxBytes) throw limitExceeded('maxResourceBytes', maxBytes, `${describeUrl(url)} is larger than ${maxBytes} bytes`);
   return bytes;
 }
 
@@ -71,7 +78,7 @@ async function viaLoader(loader: ResourceLoader, url: string, maxBytes: number):
   return checkSize(url, bytes, maxBytes);
 }
 
-export function createResourceContext(options: RenderOptions, engineLoader: ResourceLoader | undefined, limits: Required<Limits>): ResourceContext {
+export function createResourceContext(options: RenderOptions, engineLoader: ResourceLoader | undefined, limits: ResolvedLimits): ResourceContext {
   const baseUrl = options.baseDir === undefined ? undefined : folderUrl(options.baseDir);
   const loader = options.resources ?? engineLoader;
   const rootFolder = options.root ?? options.baseDir;
@@ -93,9 +100,13 @@ export function createResourceContext(options: RenderOptions, engineLoader: Reso
     return sandbox.read(url);
   }
 
+  let dataUrls = 0;
   function loadBytes(url: string): Promise<Uint8Array> {
     if (isDataUrl(url)) {
       try {
+        if (++dataUrls + cache.size > limits.maxResources) {
+          throw limitExceeded('maxResources', limits.maxResources, `the document loads more than ${limits.maxResources} resources`);
+        }
         return Promise.resolve(decodeDataUrl(url, limits.maxResourceBytes).bytes);
       } catch (error) {
         return Promise.reject(error);
@@ -110,6 +121,9 @@ export function createResourceContext(options: RenderOptions, engineLoader: Reso
     parsed.hash = '';
     let pending = cache.get(parsed.href);
     if (pending === undefined) {
+      if (cache.size >= limits.maxResources) {
+        return Promise.reject(limitExceeded('maxResources', limits.maxResources, `the document loads more than ${limits.maxResources} resources`));
+      }
       pending = fetchBytes(parsed);
       cache.set(parsed.href, pending);
     }
@@ -120,7 +134,15 @@ export function createResourceContext(options: RenderOptions, engineLoader: Reso
     return decoder.decode(await loadBytes(url));
   }
 
-  return { baseUrl, loadBytes, loadText };
+  async function loadFontBytes(url: string): Promise<Uint8Array> {
+    const bytes = await loadBytes(url);
+    if (bytes.byteLength > limits.maxFontBytes) {
+      throw limitExceeded('maxFontBytes', limits.maxFontBytes, `the font ${describeUrl(url)} is larger than ${limits.maxFontBytes} bytes`);
+    }
+    return bytes;
+  }
+
+  return { baseUrl, loadBytes, loadText, loadFontBytes, limits };
 }
 
 const ABSOLUTE_URL = /^[a-z][a-z0-9+.-]*:/i;
@@ -166,6 +188,10 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
     if (decoded !== undefined) return { id, format: 'png', bytes: decoded.png, width: decoded.width, height: decoded.height };
   }
   const info = readImageInfo(bytes);
+  const maxPixels = resources.limits.maxImagePixels;
+  if (info !== undefined && info.width * info.height > maxPixels) {
+    throw limitExceeded('maxImagePixels', maxPixels, `the image ${describeUrl(url)} has ${info.width}×${info.height} pixels, more than ${maxPixels}`);
+  }
   if (info === undefined) {
     const what = format === 'unknown' ? 'not an image octavo can read (PNG, JPEG, GIF, WebP, SVG)' : `a damaged or unsupported ${format.toUpperCase()} file`;
     diagnostics.warn('resource', `image ${describeUrl(url)} skipped: ${what}`);

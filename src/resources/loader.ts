@@ -8,6 +8,7 @@ import { realpath, stat, readFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OctavoError } from '../errors.js';
+import { limitExceeded } from '../limits.js';
 
 export interface FileSandbox {
   /** Absolute root folder as given (before resolving links). */
@@ -71,9 +72,9 @@ export function createFileSandbox(root: string, maxBytes: number): FileSandbox {
     if (!isInside(rootReal, real)) throw denied(url, 'a symbolic link leads out of the root');
     const info = await stat(real);
     if (!info.isFile()) throw notFound(url, 'not a regular file');
-    if (info.size > maxBytes) throw new OctavoError('limit_exceeded', `${url.href} is larger than ${maxBytes} bytes`);
+    if (info.size > maxBytes) throw limitExceeded('maxResourceBytes', maxBytes, `${url.href} is larger than ${maxBytes} bytes`);
     const bytes = await readFile(real);
-    if (bytes.byteLength > maxBytes) throw new OctavoError('limit_exceeded', `${url.href} is larger than ${maxBytes} bytes`);
+    if (bytes.byteLength > maxBytes) throw limitExceeded('maxResourceBytes', maxBytes, `${url.href} is larger than ${maxBytes} bytes`);
     return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 

@@ -3,6 +3,8 @@
  * exactly as Pdfless' public API, the encryption fields mapped to the engine's options.
  */
 import type { EncryptionOptions, Permissions } from '../options.js';
+import { DEFAULT_LIMITS } from '../options.js';
+import { checkJsonDepth } from './http-support.js';
 import { ServiceError } from './errors.js';
 import { isUuid } from './storage/types.js';
 
@@ -31,7 +33,7 @@ function invalid(message: string): ServiceError {
   return new ServiceError('validation_error', message);
 }
 
-export function parseGenerateCommand(body: unknown): GenerateCommand {
+export function parseGenerateCommand(body: unknown, maxDataDepth = DEFAULT_LIMITS.maxDataDepth): GenerateCommand {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw invalid('the body must be a JSON object (GeneratePDFCommand)');
   }
@@ -41,18 +43,19 @@ export function parseGenerateCommand(body: unknown): GenerateCommand {
   if (typeof templateId !== 'string' || !isUuid(templateId)) throw invalid('template_id must be a uuid');
   return {
     templateId: templateId.toLowerCase(),
-    payload: parsePayload(fields['payload']),
+    payload: parsePayload(fields['payload'], maxDataDepth),
     referenceId: parseReference(fields['reference_id']),
     encryption: parseEncryption(fields),
   };
 }
 
 /** Any JSON value; a string holding a JSON object or array (what the official clients send) is parsed. */
-function parsePayload(payload: unknown): unknown {
+function parsePayload(payload: unknown, maxDataDepth: number): unknown {
   if (payload === undefined || payload === null) return {};
   if (typeof payload !== 'string') return payload;
   const text = payload.trim();
   if (!text.startsWith('{') && !text.startsWith('[')) return payload;
+  checkJsonDepth(text, maxDataDepth);
   try {
     return JSON.parse(text) as unknown;
   } catch {

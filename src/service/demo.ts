@@ -76,7 +76,7 @@ async function demoTemplates(
         const sample = JSON.parse(readFileSync(data, 'utf8')) as unknown;
         id = (await addTemplate(storage, renderPdf, {
           workspaceName: workspace.name, name, html: readFileSync(html, 'utf8'), sample, baseDir: folder,
-        })).id;
+        })).template.id;
       } catch (error) {
         out(`  skipped fixture ${name}: ${isServiceError(error) || error instanceof Error ? error.message : String(error)}\n`);
         continue;

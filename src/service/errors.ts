@@ -13,12 +13,15 @@ export type ServiceErrorCode =
   | 'unsupported_version'
   | 'method_not_allowed'
   | 'link_expired'
+  | 'request_timeout'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'template_error'
   | 'render_error'
+  | 'limit_exceeded'
   | 'quota_exceeded'
-  | 'internal_error';
+  | 'internal_error'
+  | 'service_unavailable';
 
 /** The HTTP status of each code; one place, so a code never drifts from its status. */
 export const STATUS_OF: Readonly<Record<ServiceErrorCode, number>> = {
@@ -29,13 +32,16 @@ export const STATUS_OF: Readonly<Record<ServiceErrorCode, number>> = {
   not_found: 404,
   unsupported_version: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   link_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   template_error: 422,
   render_error: 422,
+  limit_exceeded: 422,
   quota_exceeded: 429,
   internal_error: 500,
+  service_unavailable: 503,
 };
 
 /** An expected failure of an operation, turned into an error body by the HTTP binding. */
@@ -44,11 +50,14 @@ export class ServiceError extends Error {
   readonly code: ServiceErrorCode;
   /** Extra response headers (e.g. `Allow` for 405). */
   readonly headers: Readonly<Record<string, string>>;
+  /** The engine's error code behind a render failure (`template_syntax`, `template_runtime`...), when known. */
+  readonly reason: string | undefined;
 
-  constructor(code: ServiceErrorCode, message: string, options: { headers?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(code: ServiceErrorCode, message: string, options: { headers?: Record<string, string>; cause?: unknown; reason?: string } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.headers = options.headers ?? {};
+    this.reason = options.reason;
   }
 
   get status(): number {
@@ -77,13 +86,16 @@ export const ERROR_DESCRIPTIONS: Readonly<Record<ServiceErrorCode, string>> = {
   not_found: 'No such resource in the workspace of this API key (or no such route).',
   unsupported_version: 'Only version 1 of the API exists: use the `/v1` base path.',
   method_not_allowed: 'The route exists but not with this HTTP method (see the `Allow` header).',
+  request_timeout: 'The request (headers or body) was not received in time; the connection is closed.',
   link_expired: 'The download link has expired and the document was deleted; generate it again.',
   payload_too_large: 'The request body is larger than the server accepts.',
   unsupported_media_type: 'Send the body as `application/json`, `text/json` or `application/*+json`.',
   template_error: 'The template could not be filled with the payload (Handlebars syntax or runtime error).',
-  render_error: 'The document could not be rendered (resource, page or time limit, or an engine error).',
+  render_error: 'The document could not be rendered (a resource is refused or broken, or an engine error).',
+  limit_exceeded: 'The document goes over a limit of the server (pages, nesting depth, boxes, render time, image pixels, font size, resources, payload depth); the message names the limit and its value.',
   quota_exceeded: 'The workspace has no quota left.',
   internal_error: 'An unexpected server error; quote the correlation id when reporting it.',
+  service_unavailable: 'The render queue is full or the server is shutting down; retry after the `Retry-After` seconds.',
 };
 
 /** `documentationBase` is the absolute URL of the service's `/v1/errors` listing. */

@@ -2,6 +2,7 @@
  * HTTP details of the document API (DESIGN.md §1.4): content negotiation, request media
  * types, the body size limit, paging parameters and the RFC 8288 `Link` header.
  */
+import { DEFAULT_LIMITS } from '../options.js';
 import { ServiceError } from './errors.js';
 import type { Paging } from './operations.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './operations.js';
@@ -53,7 +54,7 @@ export function requireJsonRequest(request: Request): void {
 
 /** Reads the body as UTF-8 text, refusing more than `limit` bytes (declared or streamed) with 413. */
 export async function readBody(request: Request, limit: number): Promise<string> {
-  const tooLarge = () => new ServiceError('payload_too_large', `the request body is larger than ${limit} bytes`);
+  const tooLarge = () => new ServiceError('payload_too_large', `the request body is larger than ${limit} bytes (body limit = ${limit})`);
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limit) throw tooLarge();
   if (request.body === null) return '';
@@ -65,6 +66,7 @@ export async function readBody(request: Request, limit: number): Promise<string>
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
+      // the server discards the rest before answering (node-server.ts), so the client sees the 413
       await reader.cancel().catch(() => undefined);
       throw tooLarge();
     }
@@ -73,8 +75,13 @@ export async function readBody(request: Request, limit: number): Promise<string>
   return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
 }
 
-export function parseJsonBody(text: string): unknown {
+/**
+ * Parses a JSON body, refusing nesting deeper than `maxDepth` before parsing: V8 parses a 5 MiB
+ * `[[[[...` in seconds on the event loop, and the worker hand-off would recurse through it.
+ */
+export function parseJsonBody(text: string, maxDepth = DEFAULT_LIMITS.maxDataDepth): unknown {
   if (text.trim() === '') throw new ServiceError('validation_error', 'the request body is empty');
+  checkJsonDepth(text, maxDepth, 1); // the command object around the payload is one more level
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -126,4 +133,22 @@ export function pagingLinks(pageUrl: URL, paging: Paging, total: number): string
   if (paging.page < last) links.push(`<${url(paging.page + 1)}>; rel="next"`);
   links.push(`<${url(last)}>; rel="last"`);
   return links.join(', ');
+}
+
+/** Refuses JSON text whose arrays and objects nest deeper than `maxDepth` (+ `around` wrapping levels), in one linear scan. */
+export function checkJsonDepth(text: string, maxDepth: number, around = 0): void {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > maxDepth + around) {
+        throw new ServiceError('limit_exceeded', `the JSON is nested more than ${maxDepth} levels deep (limits.maxDataDepth = ${maxDepth})`);
+      }
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
 }

@@ -16,11 +16,14 @@ import { checkDownload, checkPreview, createLinkSigner } from './links.js';
 import type { RequestLogger } from './logging.js';
 import { jsonLineLogger, redactQuery } from './logging.js';
 import { openApiDocument } from './openapi.js';
+import type { ServiceMetrics } from './metrics.js';
+import { createServiceMetrics } from './metrics.js';
 import type { ServiceDeps } from './operations.js';
 import { DEFAULT_LINK_TTL_SECONDS, generate, getWorkspace, listDocumentTemplates } from './operations.js';
 import type { RenderPdf } from './renderer.js';
 import type { Storage, Workspace } from './storage/types.js';
 import { isUuid } from './storage/types.js';
+import { DEFAULT_LIMITS } from '../options.js';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 
@@ -33,9 +36,13 @@ export interface ApiOptions {
   readonly linkTtlSeconds?: number;
   /** Largest accepted request body (default 5 MiB). */
   readonly bodyLimitBytes?: number;
+  /** Deepest accepted payload nesting (default: the engine's limits.maxDataDepth). */
+  readonly maxDataDepth?: number;
   readonly now?: () => Date;
   /** Default: JSON lines on stdout. */
   readonly logger?: RequestLogger;
+  /** Served at `/metrics` and fed by every request; default: a fresh registry. */
+  readonly metrics?: ServiceMetrics;
 }
 
 export interface ApiHandler {
@@ -47,6 +54,9 @@ export interface ApiHandler {
 interface Context {
   readonly deps: ServiceDeps;
   readonly bodyLimit: number;
+  readonly maxDataDepth: number;
+  readonly logger: RequestLogger;
+  readonly metrics: ServiceMetrics;
   readonly configuredBaseUrl: string | undefined;
 }
 
@@ -70,7 +80,10 @@ interface Route {
 
 export async function createApiHandler(options: ApiOptions): Promise<ApiHandler> {
   const signer: LinkSigner = createLinkSigner(await options.storage.signingSecret());
+  const logger = options.logger ?? jsonLineLogger();
   const ctx: Context = {
+    logger,
+    metrics: options.metrics ?? createServiceMetrics(),
     deps: {
       storage: options.storage,
       renderPdf: options.renderPdf,
@@ -79,9 +92,9 @@ export async function createApiHandler(options: ApiOptions): Promise<ApiHandler>
       now: options.now ?? (() => new Date()),
     },
     bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    maxDataDepth: options.maxDataDepth ?? DEFAULT_LIMITS.maxDataDepth,
     configuredBaseUrl: options.baseUrl?.replace(/\/+$/, ''),
   };
-  const logger = options.logger ?? jsonLineLogger();
   return {
     fetch: (request) => handle(ctx, logger, request),
     cleanupExpiredDocuments: () => options.storage.deleteExpiredDocuments(ctx.deps.now()),
@@ -106,7 +119,9 @@ async function handle(ctx: Context, logger: RequestLogger, request: Request): Pr
   let response: Response;
   let internal: unknown;
   try {
-    const { handler, params } = route(request.method, url.pathname);
+    const { handler, params } = OPERATIONS[url.pathname] !== undefined && (request.method === 'GET' || request.method === 'HEAD')
+      ? { handler: OPERATIONS[url.pathname]!, params: [] }
+      : route(request.method, url.pathname);
     exchange = { ...base, params };
     response = await handler(ctx, exchange);
   } catch (error) {
@@ -118,6 +133,7 @@ async function handle(ctx: Context, logger: RequestLogger, request: Request): Pr
   const query = redactQuery(url.searchParams);
   const errorCode = response.status >= 400 ? response.headers.get('x-error-code') ?? undefined : undefined;
   response.headers.delete('x-error-code');
+  ctx.metrics.request(request.method, response.status, errorCode);
   logger({
     time: new Date().toISOString(),
     level: response.status >= 500 ? 'error' : response.status >= 400 ? 'warn' : 'info',
@@ -136,6 +152,26 @@ async function handle(ctx: Context, logger: RequestLogger, request: Request): Pr
 }
 
 // ------------------------------------------------------------------ routing
+
+/** Outside /v1 and without API key: for load balancers and Prometheus. */
+const OPERATIONS: Readonly<Record<string, RouteHandler>> = {
+  '/healthz': healthRoute,
+  '/metrics': metricsRoute,
+};
+
+/** 200 when the storage answers, else 503 with the error body (the balancer takes the process out). */
+async function healthRoute(ctx: Context, exchange: Exchange): Promise<Response> {
+  try {
+    await ctx.deps.storage.getWorkspace(randomUUID());
+  } catch (error) {
+    throw new ServiceError('service_unavailable', 'the storage is not reachable', { cause: error });
+  }
+  return jsonResponse(exchange, 200, { status: 'ok' });
+}
+
+async function metricsRoute(ctx: Context): Promise<Response> {
+  return new Response(await ctx.metrics.text(), { status: 200, headers: { 'content-type': ctx.metrics.contentType } });
+}
 
 const ROUTES: readonly Route[] = [
   { pattern: /^\/document-templates$/, methods: { GET: listTemplatesRoute } },
@@ -208,8 +244,13 @@ async function listTemplatesRoute(ctx: Context, exchange: Exchange): Promise<Res
 async function generateRoute(ctx: Context, exchange: Exchange): Promise<Response> {
   const scope = await authenticated(ctx, exchange);
   requireJsonRequest(exchange.request);
-  const command = parseGenerateCommand(parseJsonBody(await readBody(exchange.request, ctx.bodyLimit)));
-  return jsonResponse(exchange, 200, await generate(ctx.deps, scope, command));
+  const body = parseJsonBody(await readBody(exchange.request, ctx.bodyLimit), ctx.maxDataDepth);
+  const command = parseGenerateCommand(body, ctx.maxDataDepth);
+  const result = await generate(ctx.deps, scope, command, (warnings) => ctx.logger({
+    time: new Date().toISOString(), level: 'warn', msg: 'render_warning', correlation_id: exchange.correlationId,
+    workspace_id: scope.workspace.id, template_id: command.templateId, warnings,
+  }));
+  return jsonResponse(exchange, 200, result);
 }
 
 async function workspaceRoute(ctx: Context, exchange: Exchange): Promise<Response> {

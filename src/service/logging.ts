@@ -21,7 +21,18 @@ export interface RequestLogEntry {
   readonly error?: string;
 }
 
-export type RequestLogger = (entry: RequestLogEntry) => void;
+/** Warnings of a render (a missing image, an ignored font), tied to its request by the correlation id. */
+export interface RenderWarningLogEntry {
+  readonly time: string;
+  readonly level: 'warn';
+  readonly msg: 'render_warning';
+  readonly correlation_id: string;
+  readonly workspace_id: string;
+  readonly template_id: string;
+  readonly warnings: readonly string[];
+}
+
+export type RequestLogger = (entry: RequestLogEntry | RenderWarningLogEntry) => void;
 
 const SECRET_PARAMS = new Set(['apikey', 'signature', 'password', 'token']);
 

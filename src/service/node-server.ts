@@ -1,19 +1,41 @@
 /**
  * Mounts a fetch-style handler on Node's http server: IncomingMessage -> Request (the body
  * streamed, so the size limit can stop reading early), Response -> ServerResponse.
+ *
+ * Hostile clients: a body the handler did not read (too large, or refused before reading) is
+ * read and discarded up to a bound before the answer is written, then the connection is closed —
+ * so a client still streaming sees the 413 instead of a reset. Clients that send their headers or
+ * their request too slowly (slow loris) get 408, malformed requests 400, both with the JSON error
+ * body every non-2xx answer carries.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { ServiceErrorCode } from './errors.js';
+import { STATUS_OF, ServiceError, errorBody } from './errors.js';
+import type { RequestLogger } from './logging.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
+
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+/** Unread body bytes discarded before answering; past this the connection is closed right after the answer. */
+export const DEFAULT_DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+/** Time spent discarding an unread body before answering anyway. */
+const DRAIN_TIMEOUT_MS = 10_000;
 
 export interface NodeServerOptions {
   readonly handler: FetchHandler;
   /** 0 picks a free port. */
   readonly port: number;
   readonly host: string;
+  readonly headersTimeoutMs?: number;
+  readonly requestTimeoutMs?: number;
+  readonly drainLimitBytes?: number;
+  /** Where requests refused before they reach the handler (408, 400, 431) are logged. */
+  readonly logger?: RequestLogger;
 }
 
 export interface RunningServer {
@@ -25,10 +47,19 @@ export interface RunningServer {
 }
 
 export async function startNodeServer(options: NodeServerOptions): Promise<RunningServer> {
-  const server = createServer((req, res) => {
-    void serve(options.handler, req, res);
+  const state = { closing: false };
+  const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+  const requestTimeout = Math.max(headersTimeout, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+  const server = createServer({
+    headersTimeout,
+    requestTimeout,
+    // how often Node looks for connections past those timeouts
+    connectionsCheckingInterval: Math.min(1_000, headersTimeout),
+  }, (req, res) => {
+    void serve(options, req, res, state);
   });
   server.keepAliveTimeout = 5_000;
+  server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => answerClientError(error, socket, options.logger));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
@@ -42,11 +73,38 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Runni
     server,
     port: address.port,
     url: `http://${host}:${address.port}`,
+    // stops accepting, lets requests in flight finish (their answers close the connection), closes idle ones
     close: () => new Promise<void>((resolve) => {
+      state.closing = true;
       server.close(() => resolve());
       server.closeIdleConnections();
     }),
   };
+}
+
+/** Requests whose body stream was given up (by the handler, or after the answer): drain() reads them. */
+const abandonedBodies = new WeakSet<IncomingMessage>();
+
+/** The request's body as a web stream that, when cancelled, leaves the socket alone (see drain). */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  const abandoned = () => abandonedBodies.has(req);
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.on('data', (chunk: Buffer) => {
+        if (abandoned()) return;
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      });
+      req.once('end', () => { if (!abandoned()) controller.close(); });
+      req.once('error', (error) => { if (!abandoned()) controller.error(error); });
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      abandonedBodies.add(req);
+    },
+  }, { highWaterMark: 4 });
 }
 
 function toRequest(req: IncomingMessage): Request {
@@ -60,23 +118,94 @@ function toRequest(req: IncomingMessage): Request {
   return new Request(url, {
     method: req.method ?? 'GET',
     headers,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+    ...(hasBody ? { body: bodyStream(req), duplex: 'half' } : {}),
   } as RequestInit);
 }
 
-async function serve(handler: FetchHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/**
+ * Reads and discards what is left of the body, up to `limit` bytes and a time bound; true when
+ * the whole body was read (the connection is then still usable).
+ */
+function drain(req: IncomingMessage, limit: number): Promise<boolean> {
+  if (req.complete || req.readableEnded) return Promise.resolve(true);
+  abandonedBodies.add(req);
+  return new Promise((resolve) => {
+    let seen = 0;
+    const finish = (complete: boolean) => {
+      clearTimeout(timer);
+      req.off('data', count);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      resolve(complete);
+    };
+    const count = (chunk: Buffer) => {
+      seen += chunk.byteLength;
+      if (seen > limit) {
+        req.pause();
+        finish(false);
+      }
+    };
+    const onEnd = () => finish(true);
+    const onError = () => finish(false);
+    const timer = setTimeout(() => finish(false), DRAIN_TIMEOUT_MS);
+    req.on('data', count);
+    req.once('end', onEnd);
+    req.once('error', onError);
+    req.resume();
+  });
+}
+
+async function serve(options: NodeServerOptions, req: IncomingMessage, res: ServerResponse, state: { closing: boolean }): Promise<void> {
   let response: Response;
   try {
-    response = await handler(toRequest(req));
+    response = await options.handler(toRequest(req));
   } catch {
     // Only a malformed request line/Host can get here: the handler itself answers every error.
-    response = new Response(JSON.stringify({ message: 'bad request' }), { status: 400, headers: { 'content-type': 'application/json' } });
+    response = errorResponse('validation_error', 'the request is malformed');
   }
+  const bodyLeft = !(req.complete || req.readableEnded);
+  const fullyRead = await drain(req, options.drainLimitBytes ?? DEFAULT_DRAIN_LIMIT_BYTES);
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => { headers[name] = value; });
+  if (bodyLeft || state.closing) headers['connection'] = 'close';
   res.writeHead(response.status, headers);
   if (response.body !== null && req.method !== 'HEAD') {
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);
   }
   res.end();
+  // a body too large to discard: the answer is written, now stop the client
+  if (!fullyRead) res.once('finish', () => req.socket.destroySoon());
+}
+
+function errorResponse(code: ServiceErrorCode, message: string): Response {
+  const body = errorBody(new ServiceError(code, message), randomUUID(), '/v1/errors');
+  return new Response(JSON.stringify(body), {
+    status: STATUS_OF[code],
+    headers: { 'content-type': 'application/json; charset=utf-8', 'x-correlation-id': body.correlation_id },
+  });
+}
+
+/** Answers a request Node refused before parsing it (timeouts, malformed or oversized headers). */
+function answerClientError(error: Error & { code?: string }, socket: Duplex, logger: RequestLogger | undefined): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const timeout = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const code: ServiceErrorCode = timeout ? 'request_timeout' : 'validation_error';
+  const status = tooLarge ? 431 : STATUS_OF[code];
+  const message = timeout ? 'the request was not received in time' : tooLarge ? 'the request headers are too large' : 'the request is not valid HTTP';
+  const correlationId = randomUUID();
+  const body = JSON.stringify(errorBody(new ServiceError(code, message), correlationId, '/v1/errors'));
+  const reason = timeout ? 'Request Timeout' : tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n`
+    + `x-correlation-id: ${correlationId}\r\nconnection: close\r\n\r\n${body}`,
+  );
+  logger?.({
+    time: new Date().toISOString(), level: 'warn', msg: 'request', method: '-', path: '-', status,
+    duration_ms: 0, correlation_id: correlationId, error_code: code,
+  });
+  (socket as Socket).destroySoon?.();
 }

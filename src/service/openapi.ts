@@ -32,7 +32,6 @@ function errorResponses(codes: readonly ServiceErrorCode[]): Record<string, Json
 
 const AUTH_ERRORS: ServiceErrorCode[] = ['missing_api_key', 'invalid_api_key', 'workspace_inactive', 'internal_error'];
 const dateTime = { type: 'string', format: 'date-time' };
-const nullableDateTime = { type: ['string', 'null'], format: 'date-time' };
 
 function schemas(): Record<string, Json> {
   const permissionProperties = Object.fromEntries(Object.keys(PERMISSION_FIELDS).map((field) => [field, {
@@ -58,7 +57,7 @@ function schemas(): Record<string, Json> {
         imagePreviewUrl: { type: 'string', format: 'uri', description: 'PNG of page 1 rendered from the sample payload' },
         pdfPreviewUrl: { type: 'string', format: 'uri', description: 'PDF rendered from the sample payload' },
         created: dateTime,
-        modified: nullableDateTime,
+        modified: { ...dateTime, description: 'Last change; equals created until something changes' },
       },
     },
     GeneratePDFCommand: {
@@ -96,7 +95,7 @@ function schemas(): Record<string, Json> {
         name: { type: 'string' },
         active: { type: 'boolean' },
         created: dateTime,
-        modified: nullableDateTime,
+        modified: { ...dateTime, description: 'Last change; equals created until something changes' },
         quota: { type: 'integer' },
         remainingQuota: { type: 'integer' },
       },

@@ -6,13 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { generateApiKey, hashApiKey } from './auth.js';
 import type { GenerateCommand } from './commands.js';
-import { ServiceError } from './errors.js';
+import { ServiceError, isServiceError } from './errors.js';
 import type { LinkSigner } from './links.js';
 import { downloadPath, previewPath } from './links.js';
 import { renderPreviews } from './previews.js';
-import { withQuota } from './quota.js';
+import { requireQuota, storeCharged } from './quota.js';
 import type { RenderPdf } from './renderer.js';
-import type { DocumentRecord, Storage, TemplateRecord, Workspace } from './storage/types.js';
+import type { DocumentRecord, Previews, Storage, TemplateRecord, Workspace } from './storage/types.js';
 
 export const DEFAULT_LINK_TTL_SECONDS = 600;
 export const DEFAULT_PAGE_SIZE = 25;
@@ -40,7 +40,8 @@ export interface DocumentTemplateDto {
   readonly imagePreviewUrl: string;
   readonly pdfPreviewUrl: string;
   readonly created: string;
-  readonly modified: string | null;
+  /** Equals `created` until the template changes. */
+  readonly modified: string;
 }
 
 export interface PdfDto {
@@ -60,7 +61,8 @@ export interface WorkspaceDto {
   readonly name: string;
   readonly active: boolean;
   readonly created: string;
-  readonly modified: string | null;
+  /** Equals `created` until the workspace changes. */
+  readonly modified: string;
   readonly quota: number;
   readonly remainingQuota: number;
 }
@@ -92,38 +94,40 @@ export function templateDto(signer: LinkSigner, baseUrl: string, template: Templ
     imagePreviewUrl: baseUrl + previewPath(signer, template.id, 'png'),
     pdfPreviewUrl: baseUrl + previewPath(signer, template.id, 'pdf'),
     created: template.created.toISOString(),
-    modified: template.modified?.toISOString() ?? null,
+    modified: (template.modified ?? template.created).toISOString(),
   };
 }
 
 /**
  * Generate: renders the template with the payload, stores the PDF and answers a signed link
- * valid for the link TTL. One unit of quota is used, only if everything succeeds (quota.ts).
+ * valid for the link TTL. One unit of quota is used, taken together with storing the document
+ * (quota.ts): only if everything succeeds, and never half-counted by a crash.
  */
-export async function generate(deps: ServiceDeps, scope: RequestScope, command: GenerateCommand): Promise<PdfDtoApiResult> {
+export async function generate(
+  deps: ServiceDeps, scope: RequestScope, command: GenerateCommand, onWarnings?: (warnings: readonly string[]) => void,
+): Promise<PdfDtoApiResult> {
   const { storage, renderPdf } = deps;
   const template = await storage.getTemplate(scope.workspace.id, command.templateId);
   if (template === undefined) throw new ServiceError('not_found', `no template ${command.templateId} in this workspace`);
-  const record = await withQuota(storage, scope.workspace.id, async () => {
-    const { pdf } = await renderPdf({
-      template: template.html,
-      data: command.payload,
-      templateName: template.name,
-      ...(template.baseDir === undefined ? {} : { baseDir: template.baseDir }),
-      ...(command.encryption === undefined ? {} : { encryption: command.encryption }),
-    });
-    const created = deps.now();
-    const document: DocumentRecord = {
-      id: randomUUID(),
-      workspaceId: scope.workspace.id,
-      templateId: template.id,
-      referenceId: command.referenceId,
-      created,
-      expires: new Date(created.getTime() + deps.linkTtlSeconds * 1000),
-    };
-    await storage.putDocument(document, pdf);
-    return document;
+  await requireQuota(storage, scope.workspace.id);
+  const { pdf, warnings } = await renderPdf({
+    template: template.html,
+    data: command.payload,
+    templateName: template.name,
+    ...(template.baseDir === undefined ? {} : { baseDir: template.baseDir }),
+    ...(command.encryption === undefined ? {} : { encryption: command.encryption }),
   });
+  if (warnings !== undefined && warnings.length > 0) onWarnings?.(warnings);
+  const created = deps.now();
+  const record: DocumentRecord = {
+    id: randomUUID(),
+    workspaceId: scope.workspace.id,
+    templateId: template.id,
+    referenceId: command.referenceId,
+    created,
+    expires: new Date(created.getTime() + deps.linkTtlSeconds * 1000),
+  };
+  await storeCharged(storage, record, pdf);
   return {
     data: {
       reference_id: record.referenceId ?? record.id,
@@ -143,7 +147,7 @@ export function getWorkspace(scope: RequestScope): WorkspaceDto {
     name: ws.name,
     active: ws.active,
     created: ws.created.toISOString(),
-    modified: ws.modified?.toISOString() ?? null,
+    modified: (ws.modified ?? ws.created).toISOString(),
     quota: ws.quota,
     remainingQuota: ws.remainingQuota,
   };
@@ -178,23 +182,76 @@ export interface NewTemplateInput {
   readonly sample?: unknown;
   /** Folder the template's relative URLs resolve against while rendering its previews. */
   readonly baseDir?: string;
+  /** The template folder's files by relative path, stored with the template (template-files.ts). */
+  readonly files?: ReadonlyMap<string, Uint8Array>;
 }
 
-/** Adds a template after rendering its previews from the sample (a template that cannot render is refused). */
-export async function addTemplate(storage: Storage, renderPdf: RenderPdf, input: NewTemplateInput): Promise<TemplateRecord> {
+export interface AddedTemplate {
+  readonly template: TemplateRecord;
+  /** Problems that did not refuse the template (its sample payload fails: the previews show the error). */
+  readonly warnings: readonly string[];
+}
+
+/**
+ * Adds a template after rendering its previews from the sample. A template that cannot be parsed
+ * (`template_syntax`) is refused with its location; one that fails only on its sample payload
+ * (a runtime error, a missing resource) is accepted with a warning, and its previews show the error.
+ */
+export async function addTemplate(storage: Storage, renderPdf: RenderPdf, input: NewTemplateInput): Promise<AddedTemplate> {
   const workspace = await storage.findWorkspaceByName(input.workspaceName);
   if (workspace === undefined) throw new ServiceError('not_found', `no workspace named '${input.workspaceName}'`);
-  const previews = await renderPreviews(renderPdf, {
-    html: input.html,
-    sample: input.sample,
-    templateName: input.name,
-    ...(input.baseDir === undefined ? {} : { baseDir: input.baseDir }),
-  });
-  return storage.createTemplate({
+  const { previews, warnings } = await previewsOrError(renderPdf, input);
+  const template = await storage.createTemplate({
     workspaceId: workspace.id,
     name: input.name,
     html: input.html,
     ...(input.sample === undefined ? {} : { sample: input.sample }),
+    ...(input.files === undefined ? {} : { files: input.files }),
     previews,
   });
+  return { template, warnings };
 }
+
+async function templateNamed(storage: Storage, workspaceName: string, name: string): Promise<{ workspace: Workspace; template: TemplateRecord }> {
+  const workspace = await storage.findWorkspaceByName(workspaceName);
+  if (workspace === undefined) throw new ServiceError('not_found', `no workspace named '${workspaceName}'`);
+  const all = await storage.listTemplates(workspace.id, { offset: 0, limit: Number.MAX_SAFE_INTEGER });
+  const matches = all.items.filter((t) => t.name === name || t.id === name.toLowerCase());
+  if (matches.length === 0) throw new ServiceError('not_found', `no template '${name}' in workspace '${workspaceName}'`);
+  if (matches.length > 1) throw new ServiceError('validation_error', `several templates are named '${name}': give its id`);
+  return { workspace, template: matches[0]! };
+}
+
+/**
+ * Replaces a template's source and sample (found by name or id), with new previews; the same
+ * rules as adding it. Its files are not replaced yet: remove and add it again to change them.
+ */
+export async function updateTemplate(storage: Storage, renderPdf: RenderPdf, input: NewTemplateInput): Promise<AddedTemplate> {
+  const { workspace, template } = await templateNamed(storage, input.workspaceName, input.name);
+  const baseDir = input.baseDir ?? template.baseDir;
+  const { previews, warnings } = await previewsOrError(renderPdf, { ...input, ...(baseDir === undefined ? {} : { baseDir }) });
+  const updated = await storage.updateTemplate(workspace.id, template.id, { html: input.html, sample: input.sample, previews });
+  if (updated === undefined) throw new ServiceError('not_found', `template '${input.name}' was removed meanwhile`);
+  return { template: updated, warnings };
+}
+
+export async function removeTemplate(storage: Storage, workspaceName: string, name: string): Promise<TemplateRecord> {
+  const { workspace, template } = await templateNamed(storage, workspaceName, name);
+  if (!(await storage.deleteTemplate(workspace.id, template.id))) throw new ServiceError('not_found', `template '${name}' was removed meanwhile`);
+  return template;
+}
+
+async function previewsOrError(renderPdf: RenderPdf, input: NewTemplateInput): Promise<{ previews: Previews; warnings: string[] }> {
+  const source = { sample: input.sample, templateName: input.name, ...(input.baseDir === undefined ? {} : { baseDir: input.baseDir }) };
+  try {
+    return { previews: await renderPreviews(renderPdf, { ...source, html: input.html }), warnings: [] };
+  } catch (error) {
+    if (!isServiceError(error) || error.reason === 'template_syntax' || error.reason === 'invalid_options') throw error;
+    const warning = `the sample payload does not render: ${error.message}`;
+    const previews = await renderPreviews(renderPdf, { sample: { title: input.name, message: warning }, html: ERROR_PREVIEW });
+    return { previews, warnings: [warning] };
+  }
+}
+
+/** What a template's previews show when its sample payload does not render. */
+const ERROR_PREVIEW = '<h1>{{title}}</h1><p style="color: #b00020">Preview failed</p><pre style="white-space: pre-wrap">{{message}}</pre>';

@@ -1,21 +1,23 @@
 /**
- * Quota accounting (DESIGN.md §1.4): a generation reserves one unit atomically before it
- * renders and gives it back if anything after the reservation fails. So the quota is never
- * over-consumed however many requests race (the storage's decrement is atomic and never goes
- * below zero), a request that cannot be paid for is refused before it costs CPU, and a failed
- * render is never charged. A process that dies between reserve and refund loses one unit: the
- * safe direction.
+ * Quota accounting (DESIGN.md §1.4). A generation is refused before it renders when the
+ * workspace has no quota left (no CPU spent on what cannot be paid for); after the render, the
+ * unit is taken and the document stored as one step (Storage.chargeAndPutDocument), so the
+ * quota never goes below zero however many requests race, a failed render is never charged,
+ * and a process killed mid-render leaves nothing half-counted. Under a race past the last unit,
+ * the losers have rendered for nothing and answer 429.
  */
 import { ServiceError } from './errors.js';
-import type { Storage } from './storage/types.js';
+import type { DocumentRecord, Storage } from './storage/types.js';
 
-export async function withQuota<T>(storage: Storage, workspaceId: string, work: () => Promise<T>): Promise<T> {
-  const remaining = await storage.consumeQuota(workspaceId);
-  if (remaining === undefined) throw new ServiceError('quota_exceeded', 'the workspace has no quota left');
-  try {
-    return await work();
-  } catch (error) {
-    await storage.refundQuota(workspaceId);
-    throw error;
-  }
+const noQuota = () => new ServiceError('quota_exceeded', 'the workspace has no quota left');
+
+/** Refuses early when the workspace (read afresh) has no quota left. */
+export async function requireQuota(storage: Storage, workspaceId: string): Promise<void> {
+  const workspace = await storage.getWorkspace(workspaceId);
+  if (workspace === undefined || workspace.remainingQuota <= 0) throw noQuota();
+}
+
+/** Takes the unit and stores the document together, or answers 429. */
+export async function storeCharged(storage: Storage, record: DocumentRecord, pdf: Uint8Array): Promise<void> {
+  if (!(await storage.chargeAndPutDocument(record, pdf))) throw noQuota();
 }

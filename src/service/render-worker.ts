@@ -4,12 +4,13 @@
  */
 import { workerData } from 'node:worker_threads';
 import { createEngine } from '../index.js';
+import type { Limits } from '../options.js';
 import type { RenderJob, RenderResultMessage } from './renderer.js';
 import { renderMessage } from './renderer.js';
 
-const maxPages = (workerData as { maxPages?: number } | undefined)?.maxPages ?? 1000;
-const engine = createEngine({ limits: { maxPages } });
+const limits = (workerData as { limits?: Limits } | undefined)?.limits;
+const engine = createEngine(limits === undefined ? {} : { limits });
 
 export default function render(job: RenderJob): Promise<RenderResultMessage> {
-  return renderMessage(engine, job, maxPages);
+  return renderMessage(engine, job);
 }

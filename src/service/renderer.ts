@@ -3,9 +3,10 @@
  * so they can be tested with a fake and run the real engine in a worker pool (workers.ts) or
  * in-process (the CLI's `template add`).
  */
-import type { EncryptionOptions } from '../options.js';
+import type { EncryptionOptions, Limits } from '../options.js';
 import type { Engine } from '../index.js';
 import { isOctavoError } from '../errors.js';
+import { formatDiagnostic } from '../diagnostics.js';
 import type { ServiceErrorCode } from './errors.js';
 import { ServiceError } from './errors.js';
 
@@ -23,28 +24,34 @@ export interface RenderJob {
 export interface RenderOutput {
   readonly pdf: Uint8Array;
   readonly pages: number;
+  /** The engine's warnings (a missing image, an ignored font...), for the server log. */
+  readonly warnings?: readonly string[];
 }
+
+/** At most this many warnings of one render travel back (the rest are counted). */
+const MAX_WARNINGS = 20;
 
 /** Renders or throws a `ServiceError` (`template_error` / `render_error`). */
 export type RenderPdf = (job: RenderJob) => Promise<RenderOutput>;
 
 /** A render's outcome as plain data, so it crosses a worker boundary intact. */
 export type RenderResultMessage =
-  | { readonly ok: true; readonly pdf: Uint8Array; readonly pages: number }
-  | { readonly ok: false; readonly code: ServiceErrorCode; readonly message: string };
+  | { readonly ok: true; readonly pdf: Uint8Array; readonly pages: number; readonly warnings: readonly string[] }
+  | { readonly ok: false; readonly code: ServiceErrorCode; readonly message: string; readonly engineCode?: string };
 
 export interface EngineRendererOptions {
-  /** Maximum number of pages of one document. */
-  readonly maxPages: number;
+  /** The engine's limits (defaults: the engine's). */
+  readonly limits?: Limits;
 }
 
-/** The engine's error codes as the API's: template problems are the caller's template, the rest render errors. */
+/** The engine's error codes as the API's: template problems are the caller's template, limits are named, the rest render errors. */
 export function failureFromEngine(error: unknown): RenderResultMessage {
   if (isOctavoError(error)) {
     const where = error.location === undefined ? '' : ` (${error.location})`;
     const code: ServiceErrorCode =
-      error.code === 'template_syntax' || error.code === 'template_runtime' ? 'template_error' : 'render_error';
-    return { ok: false, code, message: `${error.message}${where}` };
+      error.code === 'template_syntax' || error.code === 'template_runtime' ? 'template_error'
+        : error.code === 'limit_exceeded' ? 'limit_exceeded' : 'render_error';
+    return { ok: false, code, message: `${error.message}${where}`, engineCode: error.code };
   }
   // Anything else is an engine bug: say so without internals.
   return { ok: false, code: 'render_error', message: 'the document could not be rendered' };
@@ -52,25 +59,21 @@ export function failureFromEngine(error: unknown): RenderResultMessage {
 
 /** Turns a result message back into an output or a thrown `ServiceError`. */
 export function unwrapResult(result: RenderResultMessage): RenderOutput {
-  if (result.ok) return { pdf: result.pdf, pages: result.pages };
-  throw new ServiceError(result.code, result.message);
+  if (result.ok) return { pdf: result.pdf, pages: result.pages, ...(result.warnings === undefined ? {} : { warnings: result.warnings }) };
+  throw new ServiceError(result.code, result.message, result.engineCode === undefined ? {} : { reason: result.engineCode });
 }
 
 /** Renders in this thread with one long-lived engine (fonts parsed once). */
-export function createEngineRenderer(options: EngineRendererOptions): RenderPdf {
+export function createEngineRenderer(options: EngineRendererOptions = {}): RenderPdf {
   let engine: Promise<Engine> | undefined;
   return async (job) => {
-    engine ??= import('../index.js').then((m) => m.createEngine({ limits: { maxPages: options.maxPages } }));
-    return unwrapResult(await renderMessage(await engine, job, options.maxPages));
+    engine ??= import('../index.js').then((m) => m.createEngine(options.limits === undefined ? {} : { limits: options.limits }));
+    return unwrapResult(await renderMessage(await engine, job));
   };
 }
 
 /** Shared by the in-process renderer and the worker: never throws. */
-export async function renderMessage(
-  engine: Engine,
-  job: RenderJob,
-  maxPages: number,
-): Promise<RenderResultMessage> {
+export async function renderMessage(engine: Engine, job: RenderJob): Promise<RenderResultMessage> {
   try {
     const result = await engine.renderDetailed({
       template: job.template,
@@ -79,10 +82,9 @@ export async function renderMessage(
       ...(job.templateName === undefined ? {} : { templateName: job.templateName }),
       ...(job.encryption === undefined ? {} : { encryption: job.encryption }),
     });
-    if (result.pages > maxPages) {
-      return { ok: false, code: 'render_error', message: `the document has ${result.pages} pages, more than the limit of ${maxPages}` };
-    }
-    return { ok: true, pdf: result.pdf, pages: result.pages };
+    const warnings = result.diagnostics.map(formatDiagnostic);
+    if (warnings.length > MAX_WARNINGS) warnings.splice(MAX_WARNINGS, Infinity, `... and ${warnings.length - MAX_WARNINGS} more warnings`);
+    return { ok: true, pdf: result.pdf, pages: result.pages, warnings };
   } catch (error) {
     return failureFromEngine(error);
   }

@@ -11,6 +11,7 @@ import type { RenderPdf } from './renderer.js';
 import type { Storage } from './storage/types.js';
 import type { WorkerPoolOptions } from './workers.js';
 import { createWorkerPool } from './workers.js';
+import { createServiceMetrics } from './metrics.js';
 
 export const CLEANUP_INTERVAL_MS = 60_000;
 
@@ -21,6 +22,8 @@ export interface ServiceConfig {
   readonly baseUrl?: string;
   readonly linkTtlSeconds?: number;
   readonly bodyLimitBytes?: number;
+  readonly maxDataDepth?: number;
+  readonly timeouts?: { readonly headersTimeoutMs?: number; readonly requestTimeoutMs?: number };
   readonly logger?: RequestLogger;
   /** Default: a worker pool with `pool` options. */
   readonly renderPdf?: RenderPdf;
@@ -38,18 +41,25 @@ export interface RunningService {
 
 export async function startService(config: ServiceConfig): Promise<RunningService> {
   const pool = config.renderPdf === undefined ? createWorkerPool(config.pool) : undefined;
-  const renderPdf = config.renderPdf ?? pool!.renderPdf;
+  const metrics = createServiceMetrics(() => pool?.queueSize() ?? 0);
+  const render = config.renderPdf ?? pool!.renderPdf;
+  const renderPdf: RenderPdf = (job) => metrics.timeRender(() => render(job));
   const handler = await createApiHandler({
     storage: config.storage,
     renderPdf,
+    metrics,
     ...(config.baseUrl === undefined ? {} : { baseUrl: config.baseUrl }),
     ...(config.linkTtlSeconds === undefined ? {} : { linkTtlSeconds: config.linkTtlSeconds }),
     ...(config.bodyLimitBytes === undefined ? {} : { bodyLimitBytes: config.bodyLimitBytes }),
+    ...(config.maxDataDepth === undefined ? {} : { maxDataDepth: config.maxDataDepth }),
     ...(config.logger === undefined ? {} : { logger: config.logger }),
   });
   let server: RunningServer;
   try {
-    server = await startNodeServer({ handler: handler.fetch, port: config.port, host: config.host });
+    server = await startNodeServer({
+      handler: handler.fetch, port: config.port, host: config.host, ...config.timeouts,
+      ...(config.logger === undefined ? {} : { logger: config.logger }),
+    });
   } catch (error) {
     await pool?.close();
     throw error;

@@ -1,12 +1,15 @@
 /**
  * The render pool (DESIGN.md §1.4 "rendering runs off the event loop"): piscina worker threads,
- * as many as the machine has cores. A render that outlives the time limit is aborted, which
- * terminates its worker (piscina replaces it), and answers 422 `render_error`.
+ * as many as the machine has cores. The time limit is the engine's own budget
+ * (`limits.maxRenderMs`, 422 `limit_exceeded`); a render that outlives it by a grace period (stuck
+ * where the engine does not check its budget) is aborted, which terminates its worker (piscina
+ * replaces it). The queue of waiting renders is bounded: when it is full, 503 with `Retry-After`.
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import type { Limits } from '../options.js';
 import { ServiceError } from './errors.js';
 import type { RenderJob, RenderPdf, RenderResultMessage } from './renderer.js';
 import { unwrapResult } from './renderer.js';
@@ -16,19 +19,28 @@ export interface WorkerPoolOptions {
   readonly workerFile?: string;
   /** Default: the number of cores. */
   readonly threads?: number;
-  /** Render time limit in milliseconds (default 30 000). */
+  /** Render time limit in milliseconds (default 30 000); sets the engine's limits.maxRenderMs. */
   readonly timeoutMs?: number;
-  /** Page limit of one document (default 1000). */
-  readonly maxPages?: number;
+  /** The engine's other limits (defaults: the engine's). */
+  readonly limits?: Limits;
+  /** Renders that may wait for a thread (default 64); more answer 503. */
+  readonly maxQueue?: number;
 }
 
 export interface WorkerPool {
   readonly renderPdf: RenderPdf;
   readonly threads: number;
+  /** Renders waiting for a thread now (those past the number of threads). */
+  queueSize(): number;
   close(): Promise<void>;
 }
 
 export const DEFAULT_RENDER_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_QUEUE = 64;
+/** How long past the budget a render may run before its worker is terminated (at most the budget again). */
+const ABORT_GRACE_MS = 5_000;
+/** Seconds a client is asked to wait when the queue is full. */
+export const QUEUE_FULL_RETRY_AFTER_SECONDS = 2;
 
 /** Finds the compiled worker when running from dist/ (beside this file) or from src/ (tests). */
 export function defaultWorkerFile(): string {
@@ -49,20 +61,35 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
     minThreads: 1,
     maxThreads: threads,
     idleTimeout: 60_000,
-    workerData: { maxPages: options.maxPages ?? 1000 },
+    workerData: { limits: { ...options.limits, maxRenderMs: timeoutMs } },
   });
+  const maxInFlight = threads + (options.maxQueue ?? DEFAULT_MAX_QUEUE);
+  let inFlight = 0;
   const renderPdf: RenderPdf = async (job: RenderJob) => {
-    const signal = AbortSignal.timeout(timeoutMs);
+    if (inFlight >= maxInFlight) {
+      throw new ServiceError('service_unavailable', 'the render queue is full; retry shortly', {
+        headers: { 'Retry-After': String(QUEUE_FULL_RETRY_AFTER_SECONDS) },
+      });
+    }
+    inFlight++;
+    try {
+      return await runJob(job);
+    } finally {
+      inFlight--;
+    }
+  };
+  const runJob = async (job: RenderJob) => {
+    const signal = AbortSignal.timeout(timeoutMs + Math.min(ABORT_GRACE_MS, timeoutMs));
     let result: RenderResultMessage;
     try {
       result = (await pool.run(job, { signal })) as RenderResultMessage;
     } catch (error) {
       if (signal.aborted) {
-        throw new ServiceError('render_error', `rendering took longer than the limit of ${timeoutMs} ms`, { cause: error });
+        throw new ServiceError('limit_exceeded', `rendering took longer than ${timeoutMs} ms (limits.maxRenderMs = ${timeoutMs})`, { cause: error });
       }
       throw error;
     }
     return unwrapResult(result);
   };
-  return { renderPdf, threads, close: () => pool.destroy() };
+  return { renderPdf, threads, queueSize: () => Math.max(0, inFlight - threads), close: () => pool.destroy() };
 }

@@ -60,7 +60,7 @@ async function loadRule(
     try {
       bytes = await loadBytes(source.url);
     } catch (error) {
-      if (isOctavoError(error) && error.code === 'resource_denied') throw error;
+      if (isOctavoError(error) && (error.code === 'resource_denied' || error.code === 'limit_exceeded')) throw error;
       failures.push(`${describeUrl(source.url)}: ${error instanceof Error ? error.message : String(error)}`);
       continue;
     }

@@ -131,4 +131,13 @@ describe('locate', () => {
     expect(located(99_999 * 9)).toEqual({ line: 100_000, column: 1 });
     expect(performance.now() - started).toBeLessThan(500);
   });
+  it('refuses elements nested deeper than maxDepth, at the element, in linear time', () => {
+    const nested = (depth: number) => '<div>'.repeat(depth) + 'x' + '</div>'.repeat(depth);
+    expect(() => parseHtml(nested(10), 'ok.html', 10)).not.toThrow();
+    expect(() => parseHtml(nested(11), 'deep.html', 10)).toThrow(/nested more than 10 deep \(limits\.maxNestingDepth = 10\)/);
+    const started = performance.now();
+    expect(() => parseHtml(nested(200_000), 'deep.html', 256)).toThrow(/limits\.maxNestingDepth = 256/);
+    expect(performance.now() - started).toBeLessThan(5_000); // without the limit: 80 s (quadratic)
+    expect(parseHtml(nested(300), 'any.html').documentElement.name).toBe('html'); // no limit given: any depth
+  });
 });

@@ -35,7 +35,7 @@ const latin1 = (pdf: Uint8Array): string => Buffer.from(pdf).toString('latin1');
 
 describe('encryption', () => {
   const expected: Record<EncryptionAlgorithm, { R: string; V: number; method?: string }> = {
-    'aes-256': { R: 'R = 5', V: 5, method: 'AESv3' },
+    'aes-256': { R: 'R = 6', V: 5, method: 'AESv3' },
     'aes-128': { R: 'R = 4', V: 4, method: 'AESv2' },
     'rc4-128': { R: 'R = 3', V: 2 },
     'rc4-40': { R: 'R = 2', V: 1 },

@@ -38,7 +38,8 @@ describe('octavo workspace create', () => {
     const first = io();
     expect(await workspaceCommand.run(['create', '--name', 'acme', '--quota', '42', '--data-dir', 'store'], first)).toBe(0);
     const printed = JSON.parse(first.out()) as { workspace: Record<string, unknown>; apiKey: string };
-    expect(printed.workspace).toMatchObject({ name: 'acme', active: true, quota: 42, remainingQuota: 42, modified: null });
+    expect(printed.workspace).toMatchObject({ name: 'acme', active: true, quota: 42, remainingQuota: 42 });
+    expect(printed.workspace['modified']).toBe(printed.workspace['created']);
     expect(printed.apiKey).toMatch(/^oct_[A-Za-z0-9_-]{43}$/);
     const storage = await createFsStorage(join(dir, 'store'));
     expect((await storage.findWorkspaceByName('acme'))?.quota).toBe(42);

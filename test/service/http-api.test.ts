@@ -29,7 +29,10 @@ describe('authentication', () => {
   it('accepts the key in the apikey header', async () => {
     const response = await get('/v1/workspaces', { apikey: acme.apiKey });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ name: 'acme', active: true, quota: 100, remainingQuota: 100, modified: null });
+    const body = await response.json() as Record<string, unknown>;
+    expect(body).toMatchObject({ name: 'acme', active: true, quota: 100, remainingQuota: 100 });
+    expect(body['modified']).toBe(body['created']);
+    expect(body['created']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 
   it('accepts the key in the apikey query parameter', async () => {

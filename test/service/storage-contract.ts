@@ -171,6 +171,35 @@ export function describeStorageContract(name: string, open: () => Promise<Storag
       expect(await storage().getDocument('not-a-uuid')).toBeUndefined();
     });
 
+    it('takes a unit of quota and stores the document together, never below zero, also under concurrency', async () => {
+      const { workspace } = await newWorkspace(storage(), 3);
+      const pdf = new Uint8Array([37, 80, 68, 70]);
+      const records = Array.from({ length: 8 }, () => documentRecord(workspace.id, 600_000));
+      const results = await Promise.all(records.map((r) => storage().chargeAndPutDocument(r, pdf)));
+      expect(results.filter(Boolean)).toHaveLength(3);
+      expect(await storage().countDocuments(workspace.id)).toBe(3);
+      expect((await storage().getWorkspace(workspace.id))?.remainingQuota).toBe(0);
+      records.forEach(async (r, i) => expect(await storage().getDocument(r.id) !== undefined).toBe(results[i]));
+    });
+
+    it('updates a template\'s source, sample and previews, stamping modified; removes it', async () => {
+      const { workspace } = await newWorkspace(storage());
+      const other = await newWorkspace(storage());
+      const previews = { pdf: new Uint8Array([1]), png: new Uint8Array([2]) };
+      const created = await storage().createTemplate({ workspaceId: workspace.id, name: 'T', html: 'old', sample: { a: 1 }, previews });
+      expect(await storage().updateTemplate(other.workspace.id, created.id, { html: 'x', sample: undefined, previews })).toBeUndefined();
+      const updated = await storage().updateTemplate(workspace.id, created.id, { html: 'new', sample: { a: 2 }, previews: { pdf: new Uint8Array([3]), png: new Uint8Array([4]) } });
+      expect(updated).toMatchObject({ html: 'new', sample: { a: 2 } });
+      expect(updated?.modified).toBeInstanceOf(Date);
+      const read = await storage().getTemplate(workspace.id, created.id);
+      expect({ html: read?.html, sample: read?.sample }).toEqual({ html: 'new', sample: { a: 2 } });
+      expect(Array.from((await storage().getPreview(created.id, 'pdf')) ?? [])).toEqual([3]);
+      expect(await storage().deleteTemplate(other.workspace.id, created.id)).toBe(false);
+      expect(await storage().deleteTemplate(workspace.id, created.id)).toBe(true);
+      expect(await storage().getTemplate(workspace.id, created.id)).toBeUndefined();
+      expect(await storage().deleteTemplate(workspace.id, created.id)).toBe(false);
+    });
+
     it('deletes expired documents only', async () => {
       const { workspace } = await newWorkspace(storage());
       const live = documentRecord(workspace.id, 600_000);

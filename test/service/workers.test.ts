@@ -22,17 +22,29 @@ describe('render worker pool', () => {
     await expect(pool.renderPdf({ template: 'x', data: { fail: true } })).rejects.toMatchObject({ code: 'template_error', status: 422 });
   });
 
-  it('answers 422 render_error after the time limit and replaces the hung worker', async () => {
+  it('answers 422 limit_exceeded after the time limit (and a grace period) and replaces the hung worker', async () => {
     pool = createWorkerPool({ workerFile, threads: 1, timeoutMs: 300 });
     const first = await pool.renderPdf({ template: 'x', data: {} });
     const started = Date.now();
     const error = await pool.renderPdf({ template: 'x', data: { spinMs: 20_000 } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
-    expect(error).toMatchObject({ code: 'render_error', status: 422 });
-    expect((error as Error).message).toContain('300 ms');
+    expect(error).toMatchObject({ code: 'limit_exceeded', status: 422 });
+    expect((error as Error).message).toContain('longer than 300 ms (limits.maxRenderMs = 300)');
     expect(Date.now() - started).toBeLessThan(5_000);
     const after = await pool.renderPdf({ template: 'x', data: {} });
     expect(after.pages).not.toBe(first.pages); // a new worker thread
+  });
+
+  it('answers 503 with Retry-After when the queue is full, and serves again after', async () => {
+    pool = createWorkerPool({ workerFile, threads: 1, maxQueue: 1, timeoutMs: 10_000 });
+    await pool.renderPdf({ template: 'x', data: {} }); // the thread is up
+    const busy = pool.renderPdf({ template: 'x', data: { spinMs: 400 } });
+    const queued = pool.renderPdf({ template: 'x', data: {} });
+    expect(pool.queueSize()).toBe(1);
+    const refused = await pool.renderPdf({ template: 'x', data: {} }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'service_unavailable', status: 503, headers: { 'Retry-After': '2' } });
+    await Promise.all([busy, queued]);
+    expect((await pool.renderPdf({ template: 'x', data: {} })).pdf.byteLength).toBe(5);
   });
 
   it('sizes the pool to the cores by default', () => {

@@ -12,16 +12,41 @@ import { startService } from '../../service/server.js';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../../service/http.js';
 import { DEFAULT_LINK_TTL_SECONDS } from '../../service/operations.js';
 import { openStorage } from '../../service/storage/index.js';
-import { DEFAULT_RENDER_TIMEOUT_MS } from '../../service/workers.js';
+import { DEFAULT_MAX_QUEUE, DEFAULT_RENDER_TIMEOUT_MS } from '../../service/workers.js';
+import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '../../service/node-server.js';
+import type { Limits } from '../../options.js';
+import { DEFAULT_LIMITS } from '../../options.js';
 
 export const DEFAULT_PORT = 3000;
 export const DEFAULT_HOST = '127.0.0.1';
 
+/** Engine limits settable on the command line (`--max-pages N` sets limits.maxPages). */
+const LIMIT_FLAGS: Readonly<Record<string, Exclude<keyof Limits, 'maxRenderMs'>>> = {
+  'max-pages': 'maxPages',
+  'max-template-bytes': 'maxTemplateBytes',
+  'max-resource-bytes': 'maxResourceBytes',
+  'max-nesting-depth': 'maxNestingDepth',
+  'max-data-depth': 'maxDataDepth',
+  'max-boxes': 'maxBoxes',
+  'max-image-pixels': 'maxImagePixels',
+  'max-font-bytes': 'maxFontBytes',
+  'max-resources': 'maxResources',
+};
+
 const FLAGS = {
   'data-dir': 'string', port: 'string', host: 'string', storage: 'string', 'database-url': 'string',
-  'base-url': 'string', 'link-ttl': 'string', 'render-timeout': 'string', 'max-pages': 'string',
-  'body-limit': 'string', workers: 'string', demo: 'boolean',
+  'base-url': 'string', 'link-ttl': 'string', 'render-timeout': 'string', 'body-limit': 'string', workers: 'string',
+  'max-queue': 'string', 'headers-timeout': 'string', 'request-timeout': 'string', demo: 'boolean',
+  ...Object.fromEntries(Object.keys(LIMIT_FLAGS).map((flag) => [flag, 'string' as const])),
 } as const;
+
+function limitsOption(parsed: ReturnType<typeof parseArgs>): Limits {
+  const limits: Limits = {};
+  for (const [flag, name] of Object.entries(LIMIT_FLAGS)) {
+    if (parsed.strings.has(flag)) limits[name] = integerOption(parsed, flag, DEFAULT_LIMITS[name], 1);
+  }
+  return limits;
+}
 
 const command: CliCommand = {
   summary: 'Run the document API (list templates, generate PDFs, workspace quota) over HTTP.',
@@ -35,10 +60,14 @@ const command: CliCommand = {
     '  --storage KIND         fs (default), memory, or postgres (needs --database-url or DATABASE_URL)',
     '  --base-url URL         public URL used in download and preview links (default: from the request)',
     `  --link-ttl SECONDS     lifetime of download links (default ${DEFAULT_LINK_TTL_SECONDS})`,
-    `  --render-timeout MS    render time limit, 422 render_error after it (default ${DEFAULT_RENDER_TIMEOUT_MS})`,
-    '  --max-pages N          page limit of one document (default 1000)',
+    `  --render-timeout MS    render time limit (limits.maxRenderMs), 422 limit_exceeded after it (default ${DEFAULT_RENDER_TIMEOUT_MS})`,
     `  --body-limit BYTES     request body limit, 413 above it (default ${DEFAULT_BODY_LIMIT_BYTES})`,
     '  --workers N            render threads (default: the number of cores)',
+    `  --max-queue N          renders waiting for a thread; more answer 503 Retry-After (default ${DEFAULT_MAX_QUEUE})`,
+    `  --headers-timeout MS   time a client has to send its headers, 408 after it (default ${DEFAULT_HEADERS_TIMEOUT_MS})`,
+    `  --request-timeout MS   time a client has to send its whole request, 408 after it (default ${DEFAULT_REQUEST_TIMEOUT_MS})`,
+    '  engine limits, 422 limit_exceeded above them (defaults as the engine\'s):',
+    ...Object.entries(LIMIT_FLAGS).map(([flag, name]) => `    --${flag.padEnd(20)} limits.${name} (default ${DEFAULT_LIMITS[name]})`),
     '  --demo                 fs storage with a demo workspace and the fixture templates; prints a key and curl',
   ].join('\n'),
   async run(args, io) {
@@ -49,12 +78,18 @@ const command: CliCommand = {
     const linkTtlSeconds = integerOption(parsed, 'link-ttl', DEFAULT_LINK_TTL_SECONDS, 1, 31_536_000);
     const baseUrl = parsed.strings.get('base-url');
     if (baseUrl !== undefined && !/^https?:\/\/[^/]+/.test(baseUrl)) throw new UsageError('--base-url must be an http(s) URL');
+    const limits = limitsOption(parsed);
     const pool = {
       timeoutMs: integerOption(parsed, 'render-timeout', DEFAULT_RENDER_TIMEOUT_MS, 1),
-      maxPages: integerOption(parsed, 'max-pages', 1000, 1),
+      limits,
+      maxQueue: integerOption(parsed, 'max-queue', DEFAULT_MAX_QUEUE, 0),
       ...(parsed.strings.has('workers') ? { threads: integerOption(parsed, 'workers', 1, 1, 256) } : {}),
     };
     const bodyLimitBytes = integerOption(parsed, 'body-limit', DEFAULT_BODY_LIMIT_BYTES, 1);
+    const timeouts = {
+      headersTimeoutMs: integerOption(parsed, 'headers-timeout', DEFAULT_HEADERS_TIMEOUT_MS, 1),
+      requestTimeoutMs: integerOption(parsed, 'request-timeout', DEFAULT_REQUEST_TIMEOUT_MS, 1),
+    };
     let service: RunningService;
     if (parsed.booleans.has('demo')) {
       const { startDemo } = await import('../../service/demo.js');
@@ -68,7 +103,8 @@ const command: CliCommand = {
       const storage = await openStorage(config);
       try {
         service = await startService({
-          storage, host, port, linkTtlSeconds, bodyLimitBytes, pool,
+          storage, host, port, linkTtlSeconds, bodyLimitBytes, pool, timeouts,
+          ...(limits.maxDataDepth === undefined ? {} : { maxDataDepth: limits.maxDataDepth }),
           ...(baseUrl === undefined ? {} : { baseUrl }),
         });
       } catch (error) {

@@ -53,12 +53,16 @@ export async function writeFileAtomic(path: string, bytes: Uint8Array | string):
  * Creates the folder `path` with `files` inside, atomically: it appears complete or not at all.
  * `path` must not exist yet.
  */
-export async function createDirAtomic(path: string, files: Readonly<Record<string, Uint8Array | string>>): Promise<void> {
+export async function createDirAtomic(path: string, files: Readonly<Record<string, Uint8Array | string>>, folders: readonly string[] = []): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const temp = tempName(path);
   await mkdir(temp);
   try {
-    for (const [name, bytes] of Object.entries(files)) await writeSynced(join(temp, name), bytes);
+    for (const folder of folders) await mkdir(join(temp, folder), { recursive: true });
+    for (const [name, bytes] of Object.entries(files)) {
+      await mkdir(dirname(join(temp, name)), { recursive: true });
+      await writeSynced(join(temp, name), bytes);
+    }
     await syncDir(temp);
     await rename(temp, path);
   } catch (error) {

@@ -6,7 +6,8 @@
  *   DATA/workspaces/<id>.json                         workspace, quota included
  *   DATA/keys/<sha256 of key>.json                    {"workspaceId": ...}
  *   DATA/templates/<workspace>/<template>/            template.html, template.json, sample.json,
- *                                                     preview.pdf, preview.png
+ *                                                     preview.pdf, preview.png, files/ (the template's
+ *                                                     folder: stylesheets, images, fonts, partials)
  *   DATA/documents/<id>.pdf + <id>.json               document bytes, then its record
  *
  * Every write is atomic (fs-atomic.ts): a template folder appears complete or not at all; a
@@ -15,11 +16,11 @@
  * on the same machine; several machines sharing a network folder must use postgres instead.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type {
   DocumentRecord, NewTemplate, NewWorkspace, Page, PreviewKind, Storage, StoredDocument,
-  TemplatePage, TemplateRecord, Workspace, WorkspaceChanges,
+  TemplateChanges, TemplatePage, TemplateRecord, Workspace, WorkspaceChanges,
 } from './types.js';
 import { StorageConflictError, compareTemplates, isUuid } from './types.js';
 import { KeyedMutex, TEMP_PREFIX, createDirAtomic, withFileLock, writeFileAtomic } from './fs-atomic.js';
@@ -64,8 +65,20 @@ export async function createFsStorage(dataDir: string): Promise<Storage> {
     createTemplate: (input) => createTemplate(ctx, input),
     getTemplate: (workspaceId, templateId) => readTemplate(ctx, workspaceId, templateId),
     listTemplates: (workspaceId, page) => listTemplates(ctx, workspaceId, page),
+    updateTemplate: (workspaceId, templateId, changes) => updateTemplate(ctx, workspaceId, templateId, changes),
+    deleteTemplate: (workspaceId, templateId) => deleteTemplate(ctx, workspaceId, templateId),
     getPreview: (templateId, kind) => getPreview(ctx, templateId, kind),
     putDocument: (record, pdf) => putDocument(ctx, record, pdf),
+    chargeAndPutDocument: async (record, pdf) => {
+      let charged = false;
+      await modifyWorkspace(ctx, record.workspaceId, (ws) => {
+        if (ws.remainingQuota <= 0) return undefined;
+        charged = true;
+        return { ...ws, remainingQuota: ws.remainingQuota - 1 };
+      });
+      if (charged) await putDocument(ctx, record, pdf);
+      return charged;
+    },
     getDocument: (id) => getDocument(ctx, id),
     deleteDocument: (id) => deleteDocument(ctx, id),
     deleteExpiredDocuments: (now) => deleteExpiredDocuments(ctx, now),
@@ -235,9 +248,50 @@ async function createTemplate(ctx: FsContext, input: NewTemplate): Promise<Templ
     files['preview.pdf'] = input.previews.pdf;
     files['preview.png'] = input.previews.png;
   }
+  for (const [path, bytes] of input.files ?? []) files[join(FILES, path)] = bytes;
   const dir = templateDir(ctx, input.workspaceId, meta.id);
-  await createDirAtomic(dir, files);
-  return { ...toTemplate(meta, input.html, input.sample), baseDir: dir };
+  await createDirAtomic(dir, files, [FILES]);
+  return { ...toTemplate(meta, input.html, input.sample), baseDir: join(dir, FILES) };
+}
+
+/** Sub-folder of a template folder holding the template's own files; relative URLs resolve in it. */
+const FILES = 'files';
+
+/** Where a stored template's relative URLs resolve: its files/ folder (templates stored before it existed: the folder itself). */
+async function baseDirOf(dir: string): Promise<string> {
+  const files = join(dir, FILES);
+  return (await stat(files).then((s) => s.isDirectory(), () => false)) ? files : dir;
+}
+
+/** Each file is replaced atomically, template.json (with `modified`) last; serialised per template. */
+async function updateTemplate(ctx: FsContext, workspaceId: string, templateId: string, changes: TemplateChanges): Promise<TemplateRecord | undefined> {
+  if (!isUuid(workspaceId) || !isUuid(templateId)) return undefined;
+  const dir = templateDir(ctx, workspaceId, templateId);
+  return ctx.mutex.run(`template:${templateId}`, async () => {
+    const meta = await readJson<TemplateFile>(join(dir, 'template.json'));
+    if (meta === undefined) return undefined;
+    const next: TemplateFile = { ...meta, modified: new Date().toISOString(), hasSample: changes.sample !== undefined };
+    await writeFileAtomic(join(dir, 'preview.pdf'), changes.previews.pdf);
+    await writeFileAtomic(join(dir, 'preview.png'), changes.previews.png);
+    if (changes.sample !== undefined) await writeFileAtomic(join(dir, 'sample.json'), JSON.stringify(changes.sample, null, 2));
+    await writeFileAtomic(join(dir, 'template.html'), changes.html);
+    await writeFileAtomic(join(dir, 'template.json'), JSON.stringify(next, null, 2));
+    return { ...toTemplate(next, changes.html, changes.sample), baseDir: await baseDirOf(dir) };
+  });
+}
+
+/** Renamed away first, so the template disappears at once, then deleted. */
+async function deleteTemplate(ctx: FsContext, workspaceId: string, templateId: string): Promise<boolean> {
+  if (!isUuid(workspaceId) || !isUuid(templateId)) return false;
+  const dir = templateDir(ctx, workspaceId, templateId);
+  const doomed = join(ctx.root, 'templates', workspaceId, `${TEMP_PREFIX}deleted-${templateId}`);
+  try {
+    await rename(dir, doomed);
+  } catch {
+    return false;
+  }
+  await rm(doomed, { recursive: true, force: true });
+  return true;
 }
 
 function toTemplate(meta: TemplateFile, html: string, sample: unknown): TemplateRecord {
@@ -254,7 +308,7 @@ async function readTemplate(ctx: FsContext, workspaceId: string, templateId: str
   if (meta === undefined) return undefined;
   const html = await readFile(join(dir, 'template.html'), 'utf8');
   const sample = meta.hasSample ? await readJson<unknown>(join(dir, 'sample.json')) : undefined;
-  return { ...toTemplate(meta, html, sample), baseDir: dir };
+  return { ...toTemplate(meta, html, sample), baseDir: await baseDirOf(dir) };
 }
 
 async function listTemplates(ctx: FsContext, workspaceId: string, page: Page): Promise<TemplatePage> {

@@ -56,9 +56,29 @@ export function createMemoryStorage(): Storage {
       return template?.workspaceId === workspaceId ? template : undefined;
     },
     listTemplates: async (workspaceId, page) => listTemplates(state, workspaceId, page),
+    updateTemplate: async (workspaceId, templateId, changes) => {
+      const template = state.templates.get(templateId);
+      if (template?.workspaceId !== workspaceId) return undefined;
+      const next: TemplateRecord = { ...template, html: changes.html, sample: changes.sample, modified: new Date() };
+      state.templates.set(templateId, next);
+      state.previews.set(templateId, changes.previews);
+      return next;
+    },
+    deleteTemplate: async (workspaceId, templateId) => {
+      if (state.templates.get(templateId)?.workspaceId !== workspaceId) return false;
+      state.previews.delete(templateId);
+      return state.templates.delete(templateId);
+    },
     getPreview: async (templateId, kind: PreviewKind) => state.previews.get(templateId)?.[kind],
     putDocument: async (record: DocumentRecord, pdf) => {
       state.documents.set(record.id, { record, pdf: new Uint8Array(pdf) });
+    },
+    chargeAndPutDocument: async (record: DocumentRecord, pdf) => {
+      const ws = state.workspaces.get(record.workspaceId);
+      if (ws === undefined || ws.remainingQuota <= 0) return false;
+      state.workspaces.set(ws.id, { ...ws, remainingQuota: ws.remainingQuota - 1 });
+      state.documents.set(record.id, { record, pdf: new Uint8Array(pdf) });
+      return true;
     },
     getDocument: async (id) => state.documents.get(id),
     deleteDocument: async (id) => { state.documents.delete(id); },

@@ -100,12 +100,15 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
       `SELECT ${TEMPLATE_COLUMNS} FROM templates WHERE id = $1 AND workspace_id = $2`, [templateId, workspaceId]), toTemplate),
     listTemplates: async (workspaceId, page) => (isUuid(workspaceId) ? listTemplates(pool, workspaceId, page) : { items: [], total: 0 }),
     getPreview: async (templateId, kind) => (isUuid(templateId) ? getPreview(pool, templateId, kind) : undefined),
-    putDocument: async (record, pdf) => {
-      await q(
-        `INSERT INTO documents (id, workspace_id, template_id, reference_id, created, expires, pdf) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [record.id, record.workspaceId, record.templateId, record.referenceId, record.created, record.expires, Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength)],
-      );
-    },
+    updateTemplate: async (workspaceId, templateId, changes) => !isUuid(workspaceId) || !isUuid(templateId) ? undefined : first(await q<TemplateRow>(
+      `UPDATE templates SET html = $3, sample = $4::json, preview_pdf = $5, preview_png = $6, modified = now()
+       WHERE id = $1 AND workspace_id = $2 RETURNING ${TEMPLATE_COLUMNS}`,
+      [templateId, workspaceId, changes.html, changes.sample === undefined ? null : JSON.stringify(changes.sample),
+        Buffer.from(changes.previews.pdf), Buffer.from(changes.previews.png)]), toTemplate),
+    deleteTemplate: async (workspaceId, templateId) => isUuid(workspaceId) && isUuid(templateId)
+      && ((await q(`DELETE FROM templates WHERE id = $1 AND workspace_id = $2`, [templateId, workspaceId])).rowCount ?? 0) > 0,
+    putDocument: async (record, pdf) => { await insertDocument(pool, record, pdf); },
+    chargeAndPutDocument: (record, pdf) => chargeAndPutDocument(pool, record, pdf),
     getDocument: async (id) => !isUuid(id) ? undefined : first(await q<DocumentRow>(`SELECT * FROM documents WHERE id = $1`, [id]), toStoredDocument),
     deleteDocument: async (id) => { if (isUuid(id)) await q(`DELETE FROM documents WHERE id = $1`, [id]); },
     deleteExpiredDocuments: async (now) => (await q(`DELETE FROM documents WHERE expires <= $1`, [now])).rowCount ?? 0,
@@ -191,6 +194,35 @@ async function updateWorkspace(pool: pg.Pool, id: string, changes: WorkspaceChan
 }
 
 const TEMPLATE_COLUMNS = 'id, workspace_id, name, html, sample::text AS sample, created, modified';
+
+async function insertDocument(db: pg.Pool | pg.PoolClient, record: DocumentRecord, pdf: Uint8Array): Promise<void> {
+  await db.query(
+    `INSERT INTO documents (id, workspace_id, template_id, reference_id, created, expires, pdf) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [record.id, record.workspaceId, record.templateId, record.referenceId, record.created, record.expires, Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength)],
+  );
+}
+
+/** The quota unit and the document in one transaction: after any crash, quota used = documents stored. */
+async function chargeAndPutDocument(pool: pg.Pool, record: DocumentRecord, pdf: Uint8Array): Promise<boolean> {
+  if (!isUuid(record.workspaceId)) return false;
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const charged = await client.query(`UPDATE workspaces SET remaining = remaining - 1 WHERE id = $1 AND remaining > 0 RETURNING remaining`, [record.workspaceId]);
+    if (charged.rowCount === 0) {
+      await client.query('ROLLBACK');
+      return false;
+    }
+    await insertDocument(client, record, pdf);
+    await client.query('COMMIT');
+    return true;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
 
 interface TemplateRow {
   id: string; workspace_id: string; name: string; html: string; sample: string | null; created: Date; modified: Date | null;

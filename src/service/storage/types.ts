@@ -57,6 +57,18 @@ export interface NewTemplate {
   readonly sample?: unknown;
   /** Stored together with the template, atomically. */
   readonly previews?: Previews;
+  /**
+   * The template's own files by relative path (`css/style.css`, `logo.png`), stored with it; its
+   * relative URLs resolve among them at generation. Only the fs storage keeps them yet.
+   */
+  readonly files?: ReadonlyMap<string, Uint8Array>;
+}
+
+export interface TemplateChanges {
+  readonly html: string;
+  /** undefined: no sample. */
+  readonly sample: unknown;
+  readonly previews: Previews;
 }
 
 export type PreviewKind = 'pdf' | 'png';
@@ -120,9 +132,20 @@ export interface Storage {
   /** Only a template of that workspace; another workspace's is indistinguishable from a missing one. */
   getTemplate(workspaceId: string, templateId: string): Promise<TemplateRecord | undefined>;
   listTemplates(workspaceId: string, page: Page): Promise<TemplatePage>;
+  /** Replaces the source, sample and previews together and stamps `modified`; undefined if not in that workspace. */
+  updateTemplate(workspaceId: string, templateId: string, changes: TemplateChanges): Promise<TemplateRecord | undefined>;
+  /** Removes the template and its previews (documents made from it stay until they expire); false if not found. */
+  deleteTemplate(workspaceId: string, templateId: string): Promise<boolean>;
   getPreview(templateId: string, kind: PreviewKind): Promise<Uint8Array | undefined>;
 
   putDocument(record: DocumentRecord, pdf: Uint8Array): Promise<void>;
+  /**
+   * Takes one unit of the workspace's quota and stores the document as one step: false (nothing
+   * stored, nothing taken) when no quota was left. Atomic in postgres (one transaction) and memory;
+   * in fs the unit is taken first, under the workspace lock, so a crash in between can only
+   * over-count by that document, never under-count.
+   */
+  chargeAndPutDocument(record: DocumentRecord, pdf: Uint8Array): Promise<boolean>;
   getDocument(id: string): Promise<StoredDocument | undefined>;
   deleteDocument(id: string): Promise<void>;
   /** Deletes documents whose `expires` is at or before `now`; returns how many. */

@@ -4,6 +4,7 @@ import { createApiHandler } from '../../../src/service/http.js';
 import type { ApiHandler, ApiOptions } from '../../../src/service/http.js';
 import { jsonLineLogger } from '../../../src/service/logging.js';
 import { startNodeServer } from '../../../src/service/node-server.js';
+import type { NodeServerOptions } from '../../../src/service/node-server.js';
 import { addTemplate, createWorkspace } from '../../../src/service/operations.js';
 import type { RenderPdf } from '../../../src/service/renderer.js';
 import { createMemoryStorage } from '../../../src/service/storage/memory.js';
@@ -21,7 +22,9 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export async function startTestService(options: Partial<Omit<ApiOptions, 'logger'>> & { renderPdf?: RenderPdf } = {}): Promise<TestService> {
+export async function startTestService(
+  options: Partial<Omit<ApiOptions, 'logger'>> & { renderPdf?: RenderPdf; server?: Pick<NodeServerOptions, 'headersTimeoutMs' | 'requestTimeoutMs' | 'drainLimitBytes'> } = {},
+): Promise<TestService> {
   const storage = options.storage ?? createMemoryStorage();
   const fake = fakeRenderer();
   const logLines: string[] = [];
@@ -31,7 +34,9 @@ export async function startTestService(options: Partial<Omit<ApiOptions, 'logger
     renderPdf: options.renderPdf ?? fake.renderPdf,
     logger: jsonLineLogger((line) => logLines.push(line)),
   });
-  const server = await startNodeServer({ handler: handler.fetch, port: 0, host: '127.0.0.1' });
+  const server = await startNodeServer({
+    handler: handler.fetch, port: 0, host: '127.0.0.1', ...options.server, logger: jsonLineLogger((line) => logLines.push(line)),
+  });
   return {
     url: server.url, storage, handler, fake, logLines,
     close: async () => { await server.close(); await storage.close(); },
@@ -49,7 +54,7 @@ export async function tenant(storage: Storage, name: string, quota = 100): Promi
 
 /** A template with its previews, rendered by the given renderer from `sample`. */
 export async function template(storage: Storage, renderPdf: RenderPdf, ws: Workspace, name: string, sample: unknown = { title: name }): Promise<TemplateRecord> {
-  return addTemplate(storage, renderPdf, { workspaceName: ws.name, name, html: `<h1>{{title}}</h1>`, sample });
+  return (await addTemplate(storage, renderPdf, { workspaceName: ws.name, name, html: `<h1>{{title}}</h1>`, sample })).template;
 }
 
 /** Asserts the error contract: status, code, body shape, correlation id in body and header. */

@@ -1,0 +1,101 @@
+/**
+ * The engine's resource limits (options.ts `Limits`): one error shape for all of them, and the
+ * checks that are not tied to a stage (data depth, wall-clock budget). Every check here is
+ * iterative: hostile input must never end in a stack overflow.
+ */
+import type { Box, BoxTree } from './boxes/types.js';
+import { OctavoError } from './errors.js';
+import type { SourceLocation } from './errors.js';
+import type { Limits } from './options.js';
+import { DEFAULT_LIMITS } from './options.js';
+
+export type LimitName = keyof Limits;
+export type ResolvedLimits = Required<Limits>;
+
+/** `limit_exceeded` naming the limit and its value, e.g. "... (limits.maxPages = 1000)". */
+export function limitExceeded(name: LimitName, value: number, what: string, location: SourceLocation = {}): OctavoError {
+  return new OctavoError('limit_exceeded', `${what} (limits.${name} = ${value})`, {
+    ...location,
+    hint: `raise limits.${name} if this input is legitimate`,
+  });
+}
+
+export function resolveLimits(...layers: readonly (Limits | undefined)[]): ResolvedLimits {
+  const result: ResolvedLimits = { ...DEFAULT_LIMITS };
+  for (const layer of layers) {
+    if (layer === undefined) continue;
+    for (const key of Object.keys(DEFAULT_LIMITS) as LimitName[]) {
+      const value = layer[key];
+      if (value !== undefined) result[key] = value;
+    }
+  }
+  return result;
+}
+
+/** Keys that name prototypes: in a payload they are data the template must never reach. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * Refuses a data value nested deeper than `maxDepth` (objects and arrays; the top level is depth 1).
+ * Walks with an explicit stack; an object reached again is only walked again when reached deeper,
+ * so shared sub-objects cost little and a cycle ends at the limit. Returns whether some object
+ * has an own `__proto__`, `constructor` or `prototype` key (see withoutPrototypeKeys).
+ */
+export function checkDataDepth(data: unknown, maxDepth: number): boolean {
+  let prototypeKeys = false;
+  const deepest = new Map<object, number>();
+  const stack: { value: unknown; depth: number }[] = [{ value: data, depth: 1 }];
+  while (stack.length > 0) {
+    const { value, depth } = stack.pop()!;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > maxDepth) throw limitExceeded('maxDataDepth', maxDepth, `the data is nested more than ${maxDepth} levels deep`);
+    if ((deepest.get(value) ?? 0) >= depth) continue;
+    deepest.set(value, depth);
+    if (!Array.isArray(value) && Object.keys(value).some((key) => PROTOTYPE_KEYS.has(key))) prototypeKeys = true;
+    const children: readonly unknown[] = Array.isArray(value) ? value : Object.values(value);
+    for (const child of children) if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: depth + 1 });
+  }
+  return prototypeKeys;
+}
+
+/**
+ * A copy of `data` without `__proto__`, `constructor` and `prototype` keys at any depth, so
+ * `{{constructor.prototype.x}}` prints nothing even when a payload spells it out (the input is
+ * never mutated). Only called when checkDataDepth found such a key; depth is bounded by then.
+ */
+export function withoutPrototypeKeys(data: unknown): unknown {
+  if (Array.isArray(data)) return data.map(withoutPrototypeKeys);
+  if (typeof data !== 'object' || data === null || Object.getPrototypeOf(data) !== Object.prototype) return data;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) if (!PROTOTYPE_KEYS.has(key)) copy[key] = withoutPrototypeKeys(value);
+  return copy;
+}
+
+/** A wall-clock budget: the returned check throws once `maxMs` have passed since it was made. */
+export function createBudget(maxMs: number, now: () => number = () => performance.now()): () => void {
+  const deadline = now() + maxMs;
+  return () => {
+    if (now() > deadline) throw limitExceeded('maxRenderMs', maxMs, `rendering took longer than ${maxMs} ms`);
+  };
+}
+
+/** Refuses a box tree with more than `maxBoxes` boxes (markers included), counted without recursion. */
+export function checkBoxCount(tree: BoxTree, maxBoxes: number): void {
+  const stack: Box[] = [tree.root];
+  let count = 0;
+  while (stack.length > 0) {
+    const box = stack.pop()!;
+    if (++count > maxBoxes) throw limitExceeded('maxBoxes', maxBoxes, `the document generates more than ${maxBoxes} boxes`);
+    if (box.kind === 'block' || box.kind === 'inline') for (const child of box.children) stack.push(child);
+    if (box.kind === 'block' && box.marker !== undefined) stack.push(box.marker);
+  }
+}
+
+/**
+ * A stack overflow that slipped past the depth limits (a deep template, a deep stylesheet) as a
+ * `limit_exceeded` error instead of a RangeError with a stack trace.
+ */
+export function asStackOverflowError(error: unknown, maxDepth: number): unknown {
+  if (!(error instanceof RangeError) || !/call stack/i.test(error.message)) return error;
+  return limitExceeded('maxNestingDepth', maxDepth, 'the input is nested too deeply to render (the stack overflowed)');
+}

@@ -1,0 +1,134 @@
+/**
+ * Engine limits (options.ts `Limits`): each one refuses hostile input with `limit_exceeded`
+ * naming the limit and its value — never a stack overflow, never a hang.
+ */
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createEngine, OctavoError } from '../../src/index.js';
+import type { Limits, RenderOptions } from '../../src/index.js';
+import { DEFAULT_LIMITS } from '../../src/options.js';
+import { checkDataDepth, createBudget } from '../../src/limits.js';
+import { png } from '../resources/image-bytes.js';
+
+async function failure(limits: Limits | undefined, options: RenderOptions): Promise<OctavoError> {
+  const engine = createEngine(limits === undefined ? {} : { limits });
+  const error = await engine.render(options).then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(OctavoError);
+  return error as OctavoError;
+}
+
+function expectLimit(error: OctavoError, name: keyof Limits, value: number): void {
+  expect(error.code).toBe('limit_exceeded');
+  expect(error.message).toContain(`(limits.${name} = ${value})`);
+}
+
+const nested = (depth: number) => '<div>'.repeat(depth) + 'x' + '</div>'.repeat(depth);
+
+describe('limits', () => {
+  it('has defaults for a shared server', () => {
+    expect(DEFAULT_LIMITS).toEqual({
+      maxPages: 1000, maxTemplateBytes: 5 * 1024 * 1024, maxResourceBytes: 20 * 1024 * 1024, maxNestingDepth: 256,
+      maxDataDepth: 64, maxBoxes: 500_000, maxRenderMs: 60_000, maxImagePixels: 40_000_000, maxFontBytes: 20 * 1024 * 1024,
+      maxResources: 256,
+    });
+  });
+
+  it('refuses 200,000 nested divs quickly, at the element that goes too deep', async () => {
+    const started = performance.now();
+    const error = await failure(undefined, { template: nested(200_000), templateName: 'deep.html' });
+    expectLimit(error, 'maxNestingDepth', 256);
+    expect(error.location).toBe('deep.html:1:1281'); // the 257th <div>, 5 characters each
+    expect(performance.now() - started).toBeLessThan(10_000); // quadratic parsing took 80 s
+  });
+
+  it('renders nesting at the limit', async () => {
+    const pdf = await createEngine().render({ template: nested(250) });
+    expect(pdf.byteLength).toBeGreaterThan(0);
+  });
+
+  it('turns a stack overflow past a raised nesting limit into limit_exceeded', async () => {
+    const error = await failure({ maxNestingDepth: 100_000 }, { template: nested(5_000) });
+    expect(error.code).toBe('limit_exceeded');
+    expect(error.message).toMatch(/nested too deeply.*limits\.maxNestingDepth = 100000/);
+  });
+
+  it('refuses deep data, iteratively, and cyclic data', async () => {
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expectLimit(await failure(undefined, { template: 'x', data: deep }), 'maxDataDepth', 64);
+    const cyclic: Record<string, unknown> = {};
+    cyclic['self'] = cyclic;
+    expectLimit(await failure({ maxDataDepth: 10 }, { template: 'x', data: cyclic }), 'maxDataDepth', 10);
+    expect(() => checkDataDepth({ a: { b: [1, { c: 2 }] } }, 4)).not.toThrow();
+    expect(() => checkDataDepth({ a: { b: [1, { c: {} }] } }, 4)).toThrow(/maxDataDepth = 4/);
+  });
+
+  it('refuses a template over maxTemplateBytes', async () => {
+    expectLimit(await failure({ maxTemplateBytes: 100 }, { template: 'x'.repeat(101) }), 'maxTemplateBytes', 100);
+  });
+
+  it('refuses more pages than maxPages', async () => {
+    const template = '<style>p { break-after: page }</style>' + '<p>x</p>'.repeat(5);
+    const error = await failure({ maxPages: 3 }, { template });
+    expect(error.code).toBe('limit_exceeded');
+    expect(error.message).toContain('more than 3 pages');
+    expect(error.hint).toContain('limits.maxPages');
+  });
+
+  it('refuses more boxes than maxBoxes', async () => {
+    expectLimit(await failure({ maxBoxes: 50 }, { template: '<p>x</p>'.repeat(60) }), 'maxBoxes', 50);
+  });
+
+  it('stops layout when the time budget is spent', async () => {
+    const template = '<style>p { break-after: page }</style>' + '<p>page</p>'.repeat(1000);
+    const engine = createEngine({ limits: { maxRenderMs: 100 } });
+    const started = performance.now();
+    const error = await engine.render({ template }).then(() => undefined, (e: unknown) => e) as OctavoError;
+    const elapsed = performance.now() - started;
+    expectLimit(error, 'maxRenderMs', 100);
+    const full = performance.now();
+    await createEngine().render({ template });
+    expect(elapsed).toBeLessThan((performance.now() - full) / 3);
+  });
+
+  it('checks the budget against a clock', () => {
+    let now = 0;
+    const check = createBudget(10, () => now);
+    now = 10;
+    expect(check).not.toThrow();
+    now = 11;
+    expect(check).toThrow(/rendering took longer than 10 ms \(limits\.maxRenderMs = 10\)/);
+  });
+
+  it('refuses an image with more pixels than maxImagePixels before decoding it', async () => {
+    const bomb = Buffer.from(png(1, 1));
+    bomb.writeUInt32BE(100_000, 16); // IHDR width
+    bomb.writeUInt32BE(100_000, 20); // IHDR height
+    const src = `data:image/png;base64,${bomb.toString('base64')}`;
+    const error = await failure(undefined, { template: `<img src="${src}">` });
+    expectLimit(error, 'maxImagePixels', 40_000_000);
+    expect(error.message).toContain('100000×100000');
+  });
+
+  it('refuses more resources than maxResources', async () => {
+    const images = Array.from({ length: 4 }, (_, i) => `<img src="data:image/png;base64,${Buffer.from(png(1, 1 + i)).toString('base64')}">`);
+    expectLimit(await failure({ maxResources: 3 }, { template: images.join('') }), 'maxResources', 3);
+  });
+
+  it('refuses a font file over maxFontBytes and a resource over maxResourceBytes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'octavo-limits-'));
+    writeFileSync(join(dir, 'big.ttf'), Buffer.alloc(2048));
+    writeFileSync(join(dir, 'big.css'), `p { color: red }${' '.repeat(4096)}`);
+    const font = `<style>@font-face { font-family: Big; src: url(big.ttf) } p { font-family: Big }</style><p>x</p>`;
+    expectLimit(await failure({ maxFontBytes: 1024 }, { template: font, baseDir: dir }), 'maxFontBytes', 1024);
+    const sheet = '<link rel="stylesheet" href="big.css"><p>x</p>';
+    expectLimit(await failure({ maxResourceBytes: 1024 }, { template: sheet, baseDir: dir }), 'maxResourceBytes', 1024);
+  });
+
+  it('validates the limits option', () => {
+    expect(() => createEngine({ limits: { maxPages: 0 } })).toThrow(/invalid option limits\.maxPages: expected a positive whole number/);
+    expect(() => createEngine({ limits: { maxPagez: 3 } as Limits })).toThrow(/invalid option limits\.maxPagez: unknown option/);
+  });
+});
