@@ -70,7 +70,7 @@ describe('sandbox', () => {
     expect(Object.prototype).not.toHaveProperty('polluted');
     expect(execFileSync('pdftotext', ['-', '-'], { input: result.pdf, encoding: 'utf8' }).trim()).toBe('[][][ok]');
     // a key of the payload is a field like any other: strict mode says it is missing, nothing more
-    await expect(engine.render({ template: '{{polluted}}', data })).rejects.toMatchObject({ code: 'template_runtime' });
-    await expect(engine.render({ template: '{{constructor.prototype.polluted}}', data })).rejects.toMatchObject({ code: 'template_runtime' });
+    await expect(engine.render({ template: '{{polluted}}', data, strict: true })).rejects.toMatchObject({ code: 'template_runtime' });
+    await expect(engine.render({ template: '{{constructor.prototype.polluted}}', data, strict: true })).rejects.toMatchObject({ code: 'template_runtime' });
   });
 });

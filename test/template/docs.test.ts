@@ -23,7 +23,10 @@ describe('docs/templates.md helper examples', () => {
   });
 
   it.each(examples)('$template with $data', async ({ template, data, output }) => {
-    expect(decode(await render(template, JSON.parse(data)))).toBe(output);
+    const shown = decode(await render(template, JSON.parse(data)));
+    // an output ending in … is shortened in the docs: the part shown must start the real one
+    if (output.endsWith('…')) expect(shown.startsWith(output.slice(0, -1))).toBe(true);
+    else expect(shown).toBe(output);
   });
 
   it.each([...OCTAVO_HELPERS.keys()])('documents %s with an example', (name) => {
