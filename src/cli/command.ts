@@ -1,3 +1,8 @@
+import type { ParseArgsConfig } from 'node:util';
+import { parseArgs } from 'node:util';
+
+type ParseArgsOptionsConfig = NonNullable<ParseArgsConfig['options']>;
+
 /** The shape every `octavo <command>` module exports as its default. */
 export interface CliIo {
   readonly stdout: NodeJS.WritableStream;
@@ -17,3 +22,20 @@ export interface CliCommand {
 export class UsageError extends Error {
   override name = 'UsageError';
 }
+
+/** A command's options and its one TEMPLATE.html argument; a usage error otherwise. */
+export function parseTemplateArgs<T extends ParseArgsOptionsConfig>(args: readonly string[], options: T): { values: ParsedValues<T>; template: string } {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length !== 1 || positionals[0] === undefined) {
+    throw new UsageError(positionals.length === 0 ? 'missing TEMPLATE.html' : `expected one template, got ${positionals.length}`);
+  }
+  return { values: values as ParsedValues<T>, template: positionals[0] };
+}
+
+type ParsedValues<T extends ParseArgsOptionsConfig> = ReturnType<typeof parseArgs<{ options: T; allowPositionals: true; strict: true }>>['values'];

@@ -8,9 +8,8 @@
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { CliCommand, CliIo } from '../command.js';
-import { UsageError } from '../command.js';
+import { parseTemplateArgs } from '../command.js';
 import { InputError, readData, readTemplate } from '../inputs.js';
 import type { RenderLimits } from './render.js';
 import { limitsOf } from './render.js';
@@ -68,17 +67,8 @@ interface CheckArgs {
 }
 
 function parseCheckArgs(args: readonly string[]): CheckArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { values, positionals } = parsed;
-  if (positionals.length !== 1 || positionals[0] === undefined) {
-    throw new UsageError(positionals.length === 0 ? 'missing TEMPLATE.html' : `expected one template, got ${positionals.length}`);
-  }
-  return { template: positionals[0], data: values.data, json: values.json ?? false, root: values.root, limits: limitsOf(values) };
+  const { values, template } = parseTemplateArgs(args, OPTIONS);
+  return { template, data: values.data, json: values.json ?? false, root: values.root, limits: limitsOf(values) };
 }
 
 /** The template as the trial render saw it, to locate warnings the engine gives without a line. */

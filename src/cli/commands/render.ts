@@ -9,9 +9,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { CliCommand, CliIo } from '../command.js';
-import { UsageError } from '../command.js';
+import { UsageError, parseTemplateArgs } from '../command.js';
 import { InputError, readData, readTemplate } from '../inputs.js';
 import { fsReason, writeFileAtomic, writeStream } from '../output-file.js';
 import type { EncryptionAlgorithm, EncryptionOptions, Permissions, RenderOptions } from '../../index.js';
@@ -202,18 +201,9 @@ function encryptionOf(values: { 'user-password'?: string; 'owner-password'?: str
 }
 
 export function parseRenderArgs(args: readonly string[]): RenderArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { values, positionals } = parsed;
-  if (positionals.length !== 1 || positionals[0] === undefined) {
-    throw new UsageError(positionals.length === 0 ? 'missing TEMPLATE.html' : `expected one template, got ${positionals.length}`);
-  }
+  const { values, template } = parseTemplateArgs(args, OPTIONS);
   return {
-    template: positionals[0],
+    template,
     data: values.data,
     out: values.out,
     root: values.root,
