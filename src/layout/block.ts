@@ -14,7 +14,8 @@ import type { BreakToken, ForcedBreak, LayoutInput, LayoutResult } from './contr
 import type { MarginStrut } from './margins.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from './margins.js';
 import type { HorizontalMetrics } from './box-model.js';
-import { blockHorizontalMetrics, clampHeight, definiteContentHeight, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize } from './box-model.js';
+import { blockHorizontalMetrics, clampHeight, definiteContentHeight, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from './box-model.js';
+import type { Edges } from './aspect-ratio.js';
 import { heightForWidth, ratioOf, widthForHeight } from './aspect-ratio.js';
 import type { BlockFrame, ChildrenResult } from './block-flow.js';
 import { layoutBlockChildren } from './block-flow.js';
@@ -124,22 +125,22 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
 function horizontalMetrics(box: LayoutBox, input: LayoutInput): HorizontalMetrics {
   const available = typeof input.available === 'number' ? input.available : input.containingWidth;
   const direction = input.containingDirection ?? box.style.direction;
-  const probe = blockHorizontalMetrics(box.style, input.containingWidth, 0, available, direction);
-  const edges = probe.border.left + probe.border.right + probe.padding.left + probe.padding.right;
-  const fixed = input.fixedWidth ?? widthFromRatio(box, input, available, probe);
+  const border = usedBorder(box.style);
+  const padding = usedPadding(box.style, input.containingWidth);
+  const edges = { x: border.left + border.right + padding.left + padding.right, y: border.top + border.bottom + padding.top + padding.bottom };
+  const fixed = input.fixedWidth ?? widthFromRatio(box, input, available, edges);
   if (fixed === undefined) return blockHorizontalMetrics(box.style, input.containingWidth, undefined, available, direction);
-  return blockHorizontalMetrics(box.style, input.containingWidth, Math.max(0, fixed - edges), available, direction);
+  return blockHorizontalMetrics(box.style, input.containingWidth, Math.max(0, fixed - edges.x), available, direction);
 }
 
 /**
  * An auto width from the preferred aspect ratio (CSS Sizing 4 §5.2): from a definite height, or
  * the stretched width held within the limits that min-/max-height transfer to it.
  */
-function widthFromRatio(box: LayoutBox, input: LayoutInput, available: number, probe: HorizontalMetrics): number | undefined {
+function widthFromRatio(box: LayoutBox, input: LayoutInput, available: number, edges: Edges): number | undefined {
   const style = box.style;
   const ratio = ratioOf(style);
   if (ratio === undefined || style.width !== 'auto') return undefined;
-  const edges = { x: probe.border.left + probe.border.right + probe.padding.left + probe.padding.right, y: probe.border.top + probe.border.bottom + probe.padding.top + probe.padding.bottom };
   const height = input.fixedHeight ?? borderBoxHeight(style, resolveSize(style.height, input.containingHeight), edges.y);
   const clampWidth = (width: number): number => {
     const max = resolveMaxSize(style.maxWidth, input.containingWidth);

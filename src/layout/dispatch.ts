@@ -6,6 +6,7 @@
  * A new formatting context (table, flex, grid) is one new case here.
  */
 import type { BlockFlowBox, FlexBox, LayoutBox, TableWrapperBox } from '../boxes/types.js';
+import { tableFallbackChildren } from '../boxes/types.js';
 import type { LayoutContext } from './context.js';
 import type { BreakToken, LayoutInput, LayoutResult } from './contract.js';
 import { layoutBlock } from './block.js';
@@ -45,8 +46,7 @@ function blockView(box: FlexBox, ctx: LayoutContext): BlockFlowBox {
 function tableView(box: TableWrapperBox, ctx: LayoutContext): BlockFlowBox {
   let view = ctx.caches.blockViews.get(box);
   if (view === undefined) {
-    const cells = box.table.rowGroups.flatMap((group) => group.rows.flatMap((row) => row.cells.map((cell) => cell.content)));
-    view = { kind: 'block', outer: box.outer, style: box.style, element: box.element, pseudo: box.pseudo, inlineContent: false, children: [...box.captions, ...cells] };
+    view = { kind: 'block', outer: box.outer, style: box.style, element: box.element, pseudo: box.pseudo, inlineContent: false, children: tableFallbackChildren(box) };
     ctx.caches.blockViews.set(box, view);
   }
   return view;

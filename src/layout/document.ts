@@ -66,7 +66,11 @@ function checkPageLimit(count: number, ctx: LayoutContext): void {
 }
 
 function pageArea(index: number, ctx: LayoutContext, blank = false): PageArea {
-  const style = ctx.pageStyle(pageContextAt(index, blank));
+  return areaOf(ctx.pageStyle(pageContextAt(index, blank)));
+}
+
+/** The page area of a computed page box: the page less its margins. */
+function areaOf(style: PageStyle): PageArea {
   const margins = pageMargins(style);
   return {
     style, margins, x: margins.left, y: margins.top, direction: 'ltr',
@@ -84,9 +88,9 @@ function positionedInPage(result: LayoutOutput, area: PageArea, ctx: LayoutConte
 function withFixedBoxes(pages: PageLayout[], fixed: readonly { content: PageContent; page: number }[], ctx: LayoutContext): PageLayout[] {
   if (fixed.length === 0) return pages;
   return pages.map((page) => {
-    const area = pageArea(page.index, ctx, page.blank);
+    const area = areaOf(page.pageStyle);
     const boxes = fixed.map(({ content, page: origin }) => {
-      const from = pageArea(origin, ctx);
+      const from = areaOf(pages[origin]!.pageStyle);
       const dx = area.x - from.x;
       const pending = { ...content, staticX: content.staticX + dx, staticRight: content.staticRight + dx, staticY: content.staticY - from.y + area.y };
       return layoutAbsolute(pending, area, ctx);

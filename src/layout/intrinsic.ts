@@ -5,6 +5,7 @@
  * width/min-width/max-width (§5.2).
  */
 import type { BlockLevelBox, LayoutBox, OutOfFlowBox } from '../boxes/types.js';
+import { tableFallbackChildren } from '../boxes/types.js';
 import type { ComputedStyle } from '../css/types.js';
 import type { BoxFragment } from './types.js';
 import type { LayoutContext } from './context.js';
@@ -40,7 +41,7 @@ function computeContentSizes(box: LayoutBox, ctx: LayoutContext): IntrinsicSizes
     case 'grid':
       return blockChildrenSizes(box.children, ctx);
     case 'table-wrapper':
-      return blockChildrenSizes([...box.captions, ...box.table.rowGroups.flatMap((g) => g.rows.flatMap((r) => r.cells.map((c) => c.content)))], ctx);
+      return blockChildrenSizes(tableFallbackChildren(box), ctx);
   }
 }
 
