@@ -14,6 +14,8 @@ import { CounterState } from './counters.js';
 import type { QuoteState } from './generated.js';
 import { applyCounterChanges, contentText, markerContent } from './generated.js';
 import { blockContainerChildren, blockLevelChildren, isBlockLevel } from './anonymous.js';
+import type { TableParts } from './table.js';
+import { tablePartBox, tableWrapper, wrapMisparentedParts } from './table.js';
 
 export interface BuildContext {
   /** Base URL that relative `src` attributes resolve against. */
@@ -27,10 +29,18 @@ interface Walk {
   readonly ctx: BuildContext;
   readonly counters: CounterState;
   readonly quotes: QuoteState;
+  readonly tableParts: TableParts;
 }
 
 export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: BuildContext): BoxTree {
-  const walk: Walk = { dom, styled, ctx, counters: new CounterState(), quotes: { depth: 0 } };
+  const anonymousStyle = (parent: ComputedStyle, display: Display): ComputedStyle => styled.anonymousStyle(parent, display);
+  const walk: Walk = {
+    dom, styled, ctx, counters: new CounterState(), quotes: { depth: 0 },
+    tableParts: {
+      anonymousStyle,
+      blockOf: (style, element, children) => blockBox(walk, element, style, undefined, wrapMisparentedParts(children, style, false, walk.tableParts), 'block'),
+    },
+  };
   const html = dom.documentElement;
   const style = styled.styleOf(html);
   if (style === undefined || style.display === 'none') {
@@ -88,7 +98,13 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle): Box
   if (style.display === 'flex' || style.display === 'inline-flex' || style.display === 'grid' || style.display === 'inline-grid') {
     return [flexBox(walk, element, style, outer)];
   }
-  warnUnsupportedDisplay(walk, element, style.display);
+  if (style.display === 'table' || style.display === 'inline-table') {
+    return [tableWrapper(element, style, outer === 'inline' ? 'inline' : 'block', elementChildren(walk, element, style), walk.tableParts)];
+  }
+  if (TABLE_PARENTS.has(style.display) || style.display === 'table-cell' || style.display === 'table-caption' || style.display === 'table-column') {
+    const part = tablePartBox(element, style, elementChildren(walk, element, style), walk.tableParts);
+    if (part !== undefined) return [part];
+  }
   const marker = style.display === 'list-item' ? markerBox(walk, element, style) : undefined;
   let children = elementChildren(walk, element, style);
   if (marker !== undefined && style.listStylePosition === 'inside') children = [marker, ...children];
@@ -122,7 +138,8 @@ function elementChildren(walk: Walk, element: DomElement, style: ComputedStyle):
   for (const child of element.children) boxes.push(...nodeBoxes(walk, child, style));
   boxes.push(...pseudoBoxes(walk, element, 'after'));
   walk.counters.leaveLevel();
-  return boxes;
+  if (TABLE_PARENTS.has(style.display) || style.display === 'table' || style.display === 'inline-table') return boxes;
+  return wrapMisparentedParts(boxes, style, outerDisplay(style.display) === 'inline-flow', walk.tableParts);
 }
 
 function nodeBoxes(walk: Walk, node: DomNode, parentStyle: ComputedStyle): Box[] {
@@ -265,16 +282,14 @@ function outerDisplay(display: Display): OuterDisplay {
   switch (display) {
     case 'inline': return 'inline-flow';
     case 'inline-block': case 'inline-table': case 'inline-flex': case 'inline-grid': return 'inline';
-    // Until table layout lands, a cell behaves like an inline-block so cells stay side by side.
-    case 'table-cell': return 'inline';
     default: return 'block';
   }
 }
 
-const FALLBACK_DISPLAYS: ReadonlySet<Display> = new Set<Display>([
-  'table', 'inline-table', 'table-row-group', 'table-header-group', 'table-footer-group', 'table-row', 'table-cell',
-  'table-caption', 'flex', 'inline-flex', 'grid', 'inline-grid',
-]);
+/** Table-internal displays whose children are table parts (their white space and stray content are fixed up in table.ts). */
+const TABLE_PARENTS: ReadonlySet<Display> = new Set<Display>(['table-row-group', 'table-header-group', 'table-footer-group', 'table-row', 'table-column-group']);
+
+const FALLBACK_DISPLAYS: ReadonlySet<Display> = new Set<Display>(['flex', 'inline-flex', 'grid', 'inline-grid']);
 
 function warnUnsupportedDisplay(walk: Walk, element: DomElement, display: Display): void {
   if (FALLBACK_DISPLAYS.has(display)) {

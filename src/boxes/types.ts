@@ -172,8 +172,3 @@ export function childBoxes(box: Box): readonly Box[] {
     case 'text': case 'br': case 'replaced': case 'table-column': return [];
   }
 }
-
-/** A table's cell contents in row order, with its captions first (the block flow that stands in while table layout is not built). */
-export function tableFallbackChildren(box: TableWrapperBox): BlockBox[] {
-  return [...box.captions, ...box.table.rowGroups.flatMap((group) => group.rows.flatMap((row) => row.cells.map((cell) => cell.content)))];
-}

@@ -4,6 +4,7 @@
  * laid-out lines live here, not in modules, so that two renders never share state and a second
  * layout pass (table of contents page numbers, column balancing) starts from what it needs.
  */
+import type { TablePlan } from './table/plan.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { BlockFlowBox, FlexBox, InlineFlowBox, TableWrapperBox } from '../boxes/types.js';
 import type { ComputedStyle, PageContext, PageStyle } from '../css/types.js';
@@ -38,8 +39,10 @@ export interface LayoutCaches {
   readonly inline: WeakMap<InlineFlowBox, Map<number, MeasuredInline>>;
   /** Content language of elements (HTML `lang`). */
   readonly langs: WeakMap<DomElement, string>;
-  /** Flex, grid and table boxes seen as block containers, while their own layout is not built. */
-  readonly blockViews: WeakMap<FlexBox | TableWrapperBox, BlockFlowBox>;
+  /** Flex and grid boxes seen as block containers, while their own layout is not built. */
+  readonly blockViews: WeakMap<FlexBox, BlockFlowBox>;
+  /** Tables' grids, border models and column widths (table/plan.ts). */
+  readonly tables: WeakMap<TableWrapperBox, TablePlan>;
 }
 
 export interface LayoutContext extends LayoutServices {
@@ -49,6 +52,6 @@ export interface LayoutContext extends LayoutServices {
 export function createLayoutContext(services: LayoutServices): LayoutContext {
   return {
     ...services,
-    caches: { intrinsic: new WeakMap(), inline: new WeakMap(), langs: new WeakMap(), blockViews: new WeakMap() },
+    caches: { intrinsic: new WeakMap(), inline: new WeakMap(), langs: new WeakMap(), blockViews: new WeakMap(), tables: new WeakMap() },
   };
 }

@@ -3,15 +3,15 @@
  * on the formatting context the box establishes. Block children, atomic inlines, floats,
  * positioned boxes, the page root and margin boxes all come through `layoutBox`; asking for
  * min-content or max-content (`input.available`) is the same call in measuring mode.
- * A new formatting context (table, flex, grid) is one new case here.
+ * A new formatting context (flex, grid) is one new case here.
  */
-import type { BlockFlowBox, FlexBox, LayoutBox, TableWrapperBox } from '../boxes/types.js';
-import { tableFallbackChildren } from '../boxes/types.js';
+import type { BlockFlowBox, FlexBox, LayoutBox } from '../boxes/types.js';
 import type { LayoutContext } from './context.js';
 import type { BreakToken, LayoutInput, LayoutResult } from './contract.js';
 import { layoutBlock } from './block.js';
 import { layoutBlockReplaced } from './block-replaced.js';
 import { measureIntrinsic } from './intrinsic.js';
+import { layoutTable } from './table/index.js';
 import { withRelativeOffset } from './positioned.js';
 import { assertNever } from '../errors.js';
 
@@ -27,8 +27,7 @@ function layoutByContext(box: LayoutBox, input: LayoutInput, ctx: LayoutContext,
     // Flex and grid layout are not built yet: their items are laid out in block flow (warned at box building).
     case 'flex':
     case 'grid': return layoutBlock(box, blockView(box, ctx), input, ctx, resume);
-    // Table layout is not built yet: captions and cell contents in block flow.
-    case 'table-wrapper': return layoutBlock(box, tableView(box, ctx), input, ctx, resume);
+    case 'table-wrapper': return layoutTable(box, input, ctx, resume);
     default: return assertNever(box, 'box kind');
   }
 }
@@ -38,15 +37,6 @@ function blockView(box: FlexBox, ctx: LayoutContext): BlockFlowBox {
   let view = ctx.caches.blockViews.get(box);
   if (view === undefined) {
     view = { kind: 'block', outer: box.outer, style: box.style, element: box.element, pseudo: box.pseudo, inlineContent: false, children: box.children };
-    ctx.caches.blockViews.set(box, view);
-  }
-  return view;
-}
-
-function tableView(box: TableWrapperBox, ctx: LayoutContext): BlockFlowBox {
-  let view = ctx.caches.blockViews.get(box);
-  if (view === undefined) {
-    view = { kind: 'block', outer: box.outer, style: box.style, element: box.element, pseudo: box.pseudo, inlineContent: false, children: tableFallbackChildren(box) };
     ctx.caches.blockViews.set(box, view);
   }
   return view;

@@ -5,7 +5,6 @@
  * width/min-width/max-width (§5.2).
  */
 import type { BlockLevelBox, LayoutBox, OutOfFlowBox } from '../boxes/types.js';
-import { tableFallbackChildren } from '../boxes/types.js';
 import type { ComputedStyle } from '../css/types.js';
 import type { BoxFragment } from './types.js';
 import type { LayoutContext } from './context.js';
@@ -17,6 +16,8 @@ import { replacedSize } from './replaced.js';
 import { EMPTY_STRUT } from './margins.js';
 import { NO_EXCLUSIONS } from './exclusions.js';
 import { usedBorder } from './box-model.js';
+import { tablePlan } from './table/plan.js';
+import { tableIntrinsicWidths } from './table/geometry.js';
 
 /** Content-box min-/max-content widths of a box's contents. */
 export function contentIntrinsicSizes(box: LayoutBox, ctx: LayoutContext): IntrinsicSizes {
@@ -41,7 +42,7 @@ function computeContentSizes(box: LayoutBox, ctx: LayoutContext): IntrinsicSizes
     case 'grid':
       return blockChildrenSizes(box.children, ctx);
     case 'table-wrapper':
-      return blockChildrenSizes(tableFallbackChildren(box), ctx);
+      return tableIntrinsicWidths(tablePlan(box, ctx), ctx);
   }
 }
 

@@ -5,7 +5,7 @@
  * Fragments are new immutable values; boxes are never mutated.
  */
 import type { Sides } from '../geometry/types.js';
-import type { ComputedStyle, PageStyle } from '../css/types.js';
+import type { BorderStyle, Color, ComputedStyle, PageStyle } from '../css/types.js';
 import type { Box } from '../boxes/types.js';
 import type { GlyphRun } from '../text/types.js';
 import type { LoadedImage } from '../resources/types.js';
@@ -26,6 +26,20 @@ export interface BoxFragment {
   /** The box continues on an earlier / later page or line. */
   readonly continuedBefore: boolean;
   readonly continuedAfter: boolean;
+  /** A table in the collapsing border model: its borders, painted over its cells (CSS2 §17.6.2). */
+  readonly collapsedBorders?: readonly CollapsedBorderSegment[];
+}
+
+/** One collapsed border between two grid lines, relative to its table's border box. */
+export interface CollapsedBorderSegment {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  /** Along a vertical grid line (else a horizontal one). */
+  readonly vertical: boolean;
+  readonly style: BorderStyle;
+  readonly color: Color;
 }
 
 /** A line box (CSS Inline 3 §2). */

@@ -20,6 +20,7 @@ import type { DomElement } from '../dom/types.js';
 import { paintImage } from './image.js';
 import { paintInsetShadows, paintOuterShadows } from './shadow.js';
 import { paintOutline } from './outline.js';
+import { paintCollapsedBorders } from './table-borders.js';
 import type { KeptCorners, Radii } from './radii.js';
 import { borderRadii, hasRadii, insetRadii } from './radii.js';
 import type { Decoration } from './text.js';
@@ -271,6 +272,7 @@ function collectBox(f: BoxFragment, walk: Walk): void {
     target: tagTargetOf(f, walk.target),
     markerStyle: f.box.kind === 'block' ? f.box.marker?.style : undefined,
   });
+  if (f.collapsedBorders !== undefined) layers.blocks.push({ items: paintCollapsedBorders(f), clips });
 }
 
 /** An image with its object-fit clip: the whole group is the element's content. */

@@ -21,7 +21,6 @@ interface Unhonoured {
 }
 
 const FLEX = 'flex and grid layout are not supported yet (the container is laid out as block flow)';
-const TABLE = 'table layout is not supported yet (tables are laid out as block flow)';
 
 /** Longhand name -> what is not honoured. Keys are longhands: shorthands report their parts. */
 export const UNHONOURED: ReadonlyMap<string, Unhonoured> = new Map<string, Unhonoured>([
@@ -41,11 +40,6 @@ export const UNHONOURED: ReadonlyMap<string, Unhonoured> = new Map<string, Unhon
   ['column-gap', { why: FLEX, harmless: ['normal', 0] }],
   ['text-transform', { why: 'full-width and full-size-kana forms are not drawn (as `none`)', written: ['full-width', 'full-size-kana'] }],
   ['font-variant-caps', { why: 'unicase and titling capitals are not drawn (as `normal`)', written: ['unicase', 'titling-caps'] }],
-  ['table-layout', { why: TABLE, values: ['fixed'] }],
-  ['border-collapse', { why: TABLE, values: ['collapse'] }],
-  ['border-spacing', { why: TABLE, harmless: [0] }],
-  ['caption-side', { why: TABLE, values: ['bottom'] }],
-  ['empty-cells', { why: TABLE, values: ['hide'] }],
 ]);
 
 /** A specified value as a list of its parts: `[0, 0]` border spacing, `['none']` background layers. */

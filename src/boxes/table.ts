@@ -1,0 +1,183 @@
+/**
+ * Table boxes (CSS2 §17.2.1, the anonymous table objects; HTML §15.3.8): the builder turns each
+ * table-internal element into its typed box (row group, row, cell, column, column group, caption),
+ * and this fix-up makes the tree well formed — white space between table parts dropped, stray
+ * content wrapped in anonymous cells and rows, and misparented parts (a `display: table-cell`
+ * inside a div) given the anonymous row and table they miss.
+ */
+import type { ComputedStyle, Display } from '../css/types.js';
+import type { DomElement } from '../dom/types.js';
+import type {
+  BlockBox, Box, OuterDisplay, TableBox, TableCellBox, TableColumnBox, TableColumnGroupBox, TableRowBox, TableRowGroupBox, TableWrapperBox,
+} from './types.js';
+import { isCollapsibleWhiteSpaceOnly } from './whitespace.js';
+
+export type AnonymousStyle = (parent: ComputedStyle, display: Display) => ComputedStyle;
+/** Builds a block container (the content of a cell or caption) from its children. */
+export type BlockOf = (style: ComputedStyle, element: DomElement | undefined, children: readonly Box[]) => BlockBox;
+
+export interface TableParts {
+  readonly anonymousStyle: AnonymousStyle;
+  readonly blockOf: BlockOf;
+}
+
+
+const isCaption = (box: Box): box is BlockBox => box.kind === 'block' && box.style.display === 'table-caption';
+
+/** A box that belongs inside a table (a proper table child or a cell): it needs a table parent. */
+function isTablePart(box: Box): boolean {
+  switch (box.kind) {
+    case 'table-row-group': case 'table-row': case 'table-cell': case 'table-column': case 'table-column-group': return true;
+    default: return isCaption(box);
+  }
+}
+
+const isWhiteSpace = (box: Box): boolean => box.kind === 'text' && isCollapsibleWhiteSpaceOnly(box);
+
+/** HTML integer attributes (`colspan`, `rowspan`, `span`) clamped as HTML §4.9.11 says; `fallback` when absent or invalid. */
+export function spanAttribute(element: DomElement | undefined, name: string, min: number, max: number, fallback: number): number {
+  const raw = element?.attribs[name];
+  if (raw === undefined) return fallback;
+  const match = /^\s*\+?(\d+)/.exec(raw);
+  if (match === null) return fallback;
+  const value = Number(match[1]);
+  return value < min ? (min === 0 ? 0 : fallback) : Math.min(max, value);
+}
+
+/**
+ * CSS2 §17.2.1 step 3: in a parent that is not a table, each run of table parts (with the white
+ * space between them) is wrapped in an anonymous table — inline-level inside an inline box.
+ */
+export function wrapMisparentedParts(children: readonly Box[], parent: ComputedStyle, inlineParent: boolean, parts: TableParts): Box[] {
+  if (!children.some(isTablePart)) return [...children];
+  const out: Box[] = [];
+  let run: Box[] = [];
+  let pendingSpace: Box[] = [];
+  const flush = (): void => {
+    if (run.length > 0) out.push(tableWrapper(undefined, parts.anonymousStyle(parent, inlineParent ? 'inline-table' : 'table'), inlineParent ? 'inline' : 'block', run, parts));
+    out.push(...pendingSpace);
+    run = [];
+    pendingSpace = [];
+  };
+  for (const child of children) {
+    if (isTablePart(child)) {
+      run.push(child);
+      pendingSpace = [];
+    } else if (run.length > 0 && isWhiteSpace(child)) {
+      pendingSpace.push(child);
+    } else {
+      flush();
+      out.push(child);
+    }
+  }
+  flush();
+  return out;
+}
+
+/** The boxes of a table-internal element (`display` one of the table-* values), or undefined for other displays. */
+export function tablePartBox(element: DomElement, style: ComputedStyle, children: readonly Box[], parts: TableParts): Box | undefined {
+  switch (style.display) {
+    case 'table-row-group': case 'table-header-group': case 'table-footer-group': return rowGroup(element, style, children, parts);
+    case 'table-row': return row(element, style, children, parts);
+    case 'table-cell': return cell(element, style, children, parts);
+    case 'table-column': return { kind: 'table-column', style, element, pseudo: undefined, span: spanAttribute(element, 'span', 1, 1000, 1) };
+    case 'table-column-group': return columnGroup(element, style, children);
+    case 'table-caption': return parts.blockOf(style, element, children);
+    default: return undefined;
+  }
+}
+
+/** A `table` or `inline-table` element: the wrapper box with its captions and the table grid box. */
+export function tableWrapper(element: DomElement | undefined, style: ComputedStyle, outer: OuterDisplay, children: readonly Box[], parts: TableParts): TableWrapperBox {
+  const captions: BlockBox[] = [];
+  const columns: TableColumnGroupBox[] = [];
+  const groups: TableRowGroupBox[] = [];
+  let rows: Box[] = [];
+  const flushRows = (): void => {
+    if (rows.length > 0) groups.push(rowGroup(undefined, parts.anonymousStyle(style, 'table-row-group'), rows, parts));
+    rows = [];
+  };
+  for (const child of children) {
+    if (isCaption(child)) captions.push(child);
+    else if (child.kind === 'table-column-group') columns.push(child);
+    else if (child.kind === 'table-column') columns.push({ kind: 'table-column-group', style: parts.anonymousStyle(style, 'table-column-group'), element: undefined, pseudo: undefined, span: child.span, columns: [child] });
+    else if (child.kind === 'table-row-group') {
+      flushRows();
+      groups.push(child);
+    } else if (!(isWhiteSpace(child) && rows.length === 0)) rows.push(child);
+  }
+  flushRows();
+  const table: TableBox = { kind: 'table', style: tableGridStyle(style), element, pseudo: undefined, columnGroups: columns, rowGroups: groups };
+  return { kind: 'table-wrapper', outer, style: wrapperStyle(style, parts), element, pseudo: undefined, table, captions };
+}
+
+/**
+ * CSS2 §17.4: the wrapper box takes the table's position, float, margins and breaks; the table
+ * grid box keeps everything else (width, borders, padding, backgrounds).
+ */
+function wrapperStyle(style: ComputedStyle, parts: TableParts): ComputedStyle {
+  const anonymous = parts.anonymousStyle(style, style.display);
+  return {
+    ...anonymous,
+    display: style.display,
+    position: style.position, float: style.float, clear: style.clear, zIndex: style.zIndex,
+    top: style.top, right: style.right, bottom: style.bottom, left: style.left,
+    marginTop: style.marginTop, marginRight: style.marginRight, marginBottom: style.marginBottom, marginLeft: style.marginLeft,
+    breakBefore: style.breakBefore, breakAfter: style.breakAfter, breakInside: style.breakInside, page: style.page,
+    verticalAlign: style.verticalAlign, opacity: style.opacity, visibility: style.visibility,
+  };
+}
+
+function tableGridStyle(style: ComputedStyle): ComputedStyle {
+  return { ...style, position: 'static', float: 'none', clear: 'none', zIndex: 'auto', marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0, opacity: 1 };
+}
+
+function rowGroup(element: DomElement | undefined, style: ComputedStyle, children: readonly Box[], parts: TableParts): TableRowGroupBox {
+  const rows = wrapRuns(children, (box) => box.kind === 'table-row', (run) => row(undefined, parts.anonymousStyle(style, 'table-row'), run, parts)) as TableRowBox[];
+  const role = style.display === 'table-header-group' ? 'header' : style.display === 'table-footer-group' ? 'footer' : 'body';
+  return { kind: 'table-row-group', style, element, pseudo: undefined, role, rows };
+}
+
+function row(element: DomElement | undefined, style: ComputedStyle, children: readonly Box[], parts: TableParts): TableRowBox {
+  const cells = wrapRuns(children, (box) => box.kind === 'table-cell', (run) => cell(undefined, parts.anonymousStyle(style, 'table-cell'), run, parts)) as TableCellBox[];
+  return { kind: 'table-row', style, element, pseudo: undefined, cells };
+}
+
+function cell(element: DomElement | undefined, style: ComputedStyle, children: readonly Box[], parts: TableParts): TableCellBox {
+  const content = parts.blockOf(style, element, children);
+  return {
+    kind: 'table-cell', style, element, pseudo: undefined, content,
+    colSpan: spanAttribute(element, 'colspan', 1, 1000, 1),
+    rowSpan: spanAttribute(element, 'rowspan', 0, 65534, 1),
+  };
+}
+
+/** Columns of a group; a group without `<col>` children stands for `span` columns (HTML §4.9.3). */
+function columnGroup(element: DomElement, style: ComputedStyle, children: readonly Box[]): TableColumnGroupBox {
+  const columns = children.filter((child): child is TableColumnBox => child.kind === 'table-column');
+  const span = columns.length > 0 ? columns.reduce((sum, column) => sum + column.span, 0) : spanAttribute(element, 'span', 1, 1000, 1);
+  return { kind: 'table-column-group', style, element, pseudo: undefined, span, columns };
+}
+
+/**
+ * CSS2 §17.2.1 steps 1-2: each run of children that are not `proper` is wrapped by `wrap` (an
+ * anonymous row or cell); a run of white space alone between proper children is dropped.
+ */
+function wrapRuns(children: readonly Box[], proper: (box: Box) => boolean, wrap: (run: Box[]) => Box): Box[] {
+  const out: Box[] = [];
+  let run: Box[] = [];
+  const flush = (): void => {
+    if (run.some((box) => !isWhiteSpace(box))) out.push(wrap(run));
+    run = [];
+  };
+  for (const child of children) {
+    if (proper(child)) {
+      flush();
+      out.push(child);
+    } else {
+      run.push(child);
+    }
+  }
+  flush();
+  return out;
+}

@@ -1,0 +1,230 @@
+/**
+ * Column widths (CSS Tables 3 §3.7-3.9; CSS2 §17.5.2). `table-layout: auto`: every column gets a
+ * min-content and max-content width from its cells (spanning cells spread what their columns lack
+ * over them), a percentage or a fixed width from `<col>` or cells, and the table's width is shared
+ * by interpolating between the sizing guesses (all at min-content; percentages honoured; fixed
+ * widths honoured; all at max-content), the excess going to auto columns first.
+ * `table-layout: fixed` with a table width: `<col>` widths and the first row's cells only.
+ */
+import type { ComputedStyle } from '../../css/types.js';
+import { resolveLength } from '../../css/values/length.js';
+import type { LayoutContext } from '../context.js';
+import { contentIntrinsicSizes } from '../intrinsic.js';
+import type { GridCell } from './grid.js';
+import type { TablePlan } from './plan.js';
+
+/** What a column asks for (border-box widths of its cells, spacing excluded). */
+export interface ColumnSpec {
+  readonly min: number;
+  readonly max: number;
+  /** A percentage width (0-100) from a cell or `<col>`. */
+  readonly percent: number | undefined;
+  /** A length width was given (by a cell or `<col>`). */
+  readonly fixed: boolean;
+}
+
+interface MutableSpec {
+  min: number;
+  max: number;
+  percent: number | undefined;
+  fixed: boolean;
+}
+
+const specs = new WeakMap<TablePlan, readonly ColumnSpec[]>();
+
+/** Fixed horizontal edges of a box (percentages of an unknown width count as 0, as browsers measure). */
+function fixedEdgesX(style: ComputedStyle): number {
+  const pad = (v: ComputedStyle['paddingLeft']): number => (typeof v === 'number' ? v : 0);
+  return style.borderLeftWidth + style.borderRightWidth + pad(style.paddingLeft) + pad(style.paddingRight);
+}
+
+/** A cell's border-box min/max, with its width: a length caps the max (but never below the min). */
+function cellSizes(plan: TablePlan, cell: GridCell, ctx: LayoutContext): { min: number; max: number; percent: number | undefined; fixed: boolean } {
+  const box = plan.cellBoxes.get(cell)!;
+  const style = box.style;
+  const edges = fixedEdgesX(style);
+  const content = contentIntrinsicSizes(box, ctx);
+  let min = content.minContent + edges;
+  let max = content.maxContent + edges;
+  if (typeof style.minWidth === 'number') min = Math.max(min, style.boxSizing === 'border-box' ? style.minWidth : style.minWidth + edges);
+  const width = style.width;
+  if (typeof width === 'number') {
+    max = Math.max(min, style.boxSizing === 'border-box' ? width : width + edges);
+    return { min, max, percent: undefined, fixed: true };
+  }
+  max = Math.max(min, max);
+  if (width !== 'auto' && width.kind === 'percent') return { min, max, percent: width.value, fixed: false };
+  return { min, max, percent: undefined, fixed: false };
+}
+
+export function columnSpecs(plan: TablePlan, ctx: LayoutContext): readonly ColumnSpec[] {
+  const cached = specs.get(plan);
+  if (cached !== undefined) return cached;
+  const grid = plan.grid;
+  const columns: MutableSpec[] = Array.from({ length: grid.columnCount }, (_, c) => columnOwnSpec(plan, c));
+  const spanning: GridCell[] = [];
+  for (const row of grid.rows) {
+    for (const cell of row.cells) {
+      if (cell.colSpan > 1) {
+        spanning.push(cell);
+        continue;
+      }
+      const sizes = cellSizes(plan, cell, ctx);
+      const column = columns[cell.column]!;
+      column.min = Math.max(column.min, sizes.min);
+      column.max = Math.max(column.max, sizes.max);
+      if (sizes.fixed && column.percent === undefined) column.fixed = true;
+      if (sizes.percent !== undefined) column.percent = Math.max(column.percent ?? 0, sizes.percent);
+    }
+  }
+  for (const column of columns) column.max = Math.max(column.max, column.min);
+  spanning.sort((a, b) => a.colSpan - b.colSpan);
+  for (const cell of spanning) spreadSpanningCell(columns, cell, cellSizes(plan, cell, ctx), plan.spacing[0]);
+  limitPercentages(columns);
+  specs.set(plan, columns);
+  return columns;
+}
+
+/** A `<col>` (or its group's) width. */
+function columnOwnSpec(plan: TablePlan, column: number): MutableSpec {
+  const spec: MutableSpec = { min: 0, max: 0, percent: undefined, fixed: false };
+  const width = (plan.grid.columns[column] ?? plan.grid.columnGroups[column])?.style.width ?? 'auto';
+  if (typeof width === 'number') {
+    spec.min = 0;
+    spec.max = width;
+    spec.fixed = true;
+  } else if (width !== 'auto' && width.kind === 'percent') {
+    spec.percent = width.value;
+  }
+  return spec;
+}
+
+/** Spreads what a spanning cell needs beyond its columns over them: auto columns first, in proportion to their max-content widths. */
+function spreadSpanningCell(columns: MutableSpec[], cell: GridCell, sizes: { min: number; max: number; percent: number | undefined }, spacing: number): void {
+  const spanned = columns.slice(cell.column, cell.column + cell.colSpan);
+  const inner = spacing * (cell.colSpan - 1);
+  const autoColumns = spanned.filter((c) => !c.fixed && c.percent === undefined);
+  const targets = autoColumns.length > 0 ? autoColumns : spanned;
+  const spread = (need: number, key: 'min' | 'max'): void => {
+    const have = spanned.reduce((sum, c) => sum + c[key], 0) + inner;
+    const excess = need - have;
+    if (excess <= 0) return;
+    const weight = targets.reduce((sum, c) => sum + c.max, 0);
+    for (const c of targets) c[key] += weight > 0 ? (excess * c.max) / weight : excess / targets.length;
+  };
+  spread(sizes.min, 'min');
+  spread(sizes.max, 'max');
+  for (const c of spanned) c.max = Math.max(c.max, c.min);
+  if (sizes.percent !== undefined) {
+    const given = spanned.reduce((sum, c) => sum + (c.percent ?? 0), 0);
+    const rest = spanned.filter((c) => c.percent === undefined);
+    const weight = rest.reduce((sum, c) => sum + c.max, 0);
+    for (const c of rest) c.percent = Math.max(0, sizes.percent - given) * (weight > 0 ? c.max / weight : 1 / rest.length);
+  }
+}
+
+/** Percentages past 100 % in total are cut (CSS Tables 3 §3.7.2.1). */
+function limitPercentages(columns: MutableSpec[]): void {
+  let total = 0;
+  for (const column of columns) {
+    if (column.percent === undefined) continue;
+    column.percent = Math.max(0, Math.min(column.percent, 100 - total));
+    total += column.percent;
+  }
+}
+
+/** The table's min-content and max-content widths of its columns (spacing excluded), as CSS Tables 3 §3.9.1 figures them. */
+export function columnsIntrinsic(columns: readonly ColumnSpec[]): { min: number; max: number } {
+  let min = 0;
+  let max = 0;
+  let percentTotal = 0;
+  let rest = 0;
+  let fromPercent = 0;
+  for (const column of columns) {
+    min += column.min;
+    max += column.max;
+    if (column.percent !== undefined && column.percent > 0) {
+      percentTotal += column.percent;
+      fromPercent = Math.max(fromPercent, (column.max * 100) / column.percent);
+    } else {
+      rest += column.max;
+    }
+  }
+  // a percentage column makes the table as wide as its share needs
+  if (percentTotal >= 100 && rest > 0) fromPercent = Math.max(fromPercent, rest * 100);
+  else if (percentTotal > 0) fromPercent = Math.max(fromPercent, (rest * 100) / (100 - percentTotal));
+  return { min, max: Math.max(max, Math.min(fromPercent, 1e7)) };
+}
+
+/** `table-layout: auto`: the used width of each column for `assignable` px (spacing excluded). */
+export function distributeAuto(columns: readonly ColumnSpec[], assignable: number): number[] {
+  const pct = (c: ColumnSpec): number => Math.max(c.min, ((c.percent ?? 0) * assignable) / 100);
+  const guesses = [
+    columns.map((c) => c.min),
+    columns.map((c) => (c.percent !== undefined ? pct(c) : c.min)),
+    columns.map((c) => (c.percent !== undefined ? pct(c) : c.fixed ? c.max : c.min)),
+    columns.map((c) => (c.percent !== undefined ? pct(c) : c.max)),
+  ];
+  const sums = guesses.map((g) => g.reduce((a, b) => a + b, 0));
+  if (assignable <= sums[0]!) return guesses[0]!;
+  for (let i = 1; i < guesses.length; i++) {
+    if (assignable <= sums[i]!) {
+      const lo = guesses[i - 1]!;
+      const hi = guesses[i]!;
+      const t = sums[i]! === sums[i - 1]! ? 1 : (assignable - sums[i - 1]!) / (sums[i]! - sums[i - 1]!);
+      return lo.map((w, c) => w + (hi[c]! - w) * t);
+    }
+  }
+  return distributeExcess(columns, guesses[3]!, assignable - sums[3]!);
+}
+
+/** Width beyond every column's max-content: to auto columns (by max-content), else fixed ones, else percentage ones, else all. */
+function distributeExcess(columns: readonly ColumnSpec[], widths: number[], excess: number): number[] {
+  const groups: ((c: ColumnSpec) => boolean)[] = [
+    (c) => !c.fixed && c.percent === undefined && c.max > 0,
+    (c) => !c.fixed && c.percent === undefined,
+    (c) => c.fixed && c.percent === undefined,
+    (c) => c.percent !== undefined && c.percent > 0,
+    () => true,
+  ];
+  for (const inGroup of groups) {
+    const members = columns.map((c, i) => (inGroup(c) ? i : -1)).filter((i) => i >= 0);
+    if (members.length === 0) continue;
+    const weight = members.reduce((sum, i) => sum + widths[i]!, 0);
+    const out = [...widths];
+    for (const i of members) out[i] = widths[i]! + (weight > 0 ? (excess * widths[i]!) / weight : excess / members.length);
+    return out;
+  }
+  return widths;
+}
+
+/**
+ * `table-layout: fixed` (CSS2 §17.5.2.1): `<col>` widths, then the first row's cells (a spanning
+ * cell's width split evenly); columns left without a width share what remains equally, and a
+ * table wider than its columns spreads the excess over them in proportion.
+ */
+export function distributeFixed(plan: TablePlan, assignable: number, tableWidth: number): number[] {
+  const grid = plan.grid;
+  const widths: (number | undefined)[] = Array.from({ length: grid.columnCount }, (_, c) => {
+    const width = (grid.columns[c] ?? grid.columnGroups[c])?.style.width ?? 'auto';
+    return width === 'auto' ? undefined : resolveLength(width, tableWidth);
+  });
+  for (const cell of grid.rows[0]?.cells ?? []) {
+    const style = plan.cellBoxes.get(cell)!.style;
+    if (style.width === 'auto') continue;
+    const edges = fixedEdgesX(style);
+    const given = resolveLength(style.width, tableWidth);
+    const border = style.boxSizing === 'border-box' ? given : given + edges;
+    const each = (border - plan.spacing[0] * (cell.colSpan - 1)) / cell.colSpan;
+    for (let c = cell.column; c < cell.column + cell.colSpan; c++) if (widths[c] === undefined) widths[c] = Math.max(0, each);
+  }
+  const fixedSum = widths.reduce<number>((sum, w) => sum + (w ?? 0), 0);
+  const open = widths.filter((w) => w === undefined).length;
+  if (open > 0) {
+    const share = Math.max(0, assignable - fixedSum) / open;
+    return widths.map((w) => w ?? share);
+  }
+  const used = widths as number[];
+  if (fixedSum >= assignable || fixedSum === 0) return fixedSum === 0 ? used.map(() => assignable / Math.max(1, used.length)) : used;
+  return used.map((w) => w + ((assignable - fixedSum) * w) / fixedSum);
+}

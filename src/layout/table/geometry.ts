@@ -1,0 +1,85 @@
+/**
+ * The table's used width and its columns' positions (CSS2 §17.5.2, CSS Tables 3 §3.9): the
+ * width from `width` (never below the minimum the cells and captions need) or, when auto, the
+ * max-content width held to the room available; then the columns share it.
+ */
+import type { Sides } from '../../geometry/types.js';
+import type { LayoutContext } from '../context.js';
+import { outerIntrinsicSizes } from '../intrinsic.js';
+import { resolveMaxSize, resolveMinSize, resolveSize, usedPadding } from '../box-model.js';
+import type { IntrinsicSizes } from '../inline/intrinsic.js';
+import { columnSpecs, columnsIntrinsic, distributeAuto, distributeFixed } from './columns.js';
+import type { TablePlan } from './plan.js';
+import type { TableColumnsLayout } from './rows.js';
+
+export interface TableGeometry {
+  /** The table box's border-box width. */
+  readonly width: number;
+  readonly border: Sides;
+  readonly padding: Sides;
+  readonly columns: TableColumnsLayout;
+}
+
+const NO_PADDING: Sides = { top: 0, right: 0, bottom: 0, left: 0 };
+
+/** Padding applies to the table only in the separated model (CSS2 §17.6.2: collapsing tables have none). */
+export function tablePadding(plan: TablePlan, containingWidth: number): Sides {
+  return plan.collapse ? NO_PADDING : usedPadding(plan.table.style, containingWidth);
+}
+
+function spacingTotal(plan: TablePlan): number {
+  const columns = plan.grid.columnCount;
+  return columns > 0 ? plan.spacing[0] * (columns + 1) : 0;
+}
+
+function edgesX(plan: TablePlan, padding: Sides): number {
+  return plan.border.left + plan.border.right + padding.left + padding.right;
+}
+
+/** The table box's border-box min-content and max-content widths (CSS Tables 3 §3.9.1), captions included. */
+export function tableIntrinsicWidths(plan: TablePlan, ctx: LayoutContext): IntrinsicSizes {
+  const padding = tablePadding(plan, 0);
+  const fixed = edgesX(plan, padding) + spacingTotal(plan);
+  const columns = columnsIntrinsic(columnSpecs(plan, ctx));
+  let min = columns.min + fixed;
+  let max = Math.max(min, columns.max + fixed);
+  const style = plan.table.style;
+  if (typeof style.width === 'number') {
+    const specified = style.boxSizing === 'border-box' ? style.width : style.width + edgesX(plan, padding);
+    min = Math.max(min, specified);
+    max = min;
+  }
+  for (const caption of plan.wrapper.captions) min = Math.max(min, outerIntrinsicSizes(caption, ctx).minContent);
+  return { minContent: min, maxContent: Math.max(max, min) };
+}
+
+/**
+ * Lays the columns out in `room` (the containing block less the table's margins); `fixedWidth`
+ * is a border-box width decided from outside (shrink-to-fit).
+ */
+export function tableGeometry(plan: TablePlan, room: number, containingWidth: number, fixedWidth: number | undefined, ctx: LayoutContext): TableGeometry {
+  const style = plan.table.style;
+  const padding = tablePadding(plan, containingWidth);
+  const edges = edgesX(plan, padding);
+  const intrinsic = tableIntrinsicWidths(plan, ctx);
+  const toBorderBox = (size: number): number => (style.boxSizing === 'border-box' ? size : size + edges);
+  const specified = resolveSize(style.width, containingWidth);
+  let width = fixedWidth ?? (specified !== undefined ? toBorderBox(specified) : Math.min(intrinsic.maxContent, Math.max(0, room)));
+  const max = resolveMaxSize(style.maxWidth, containingWidth);
+  if (max !== Infinity) width = Math.min(width, toBorderBox(max));
+  width = Math.max(width, toBorderBox(resolveMinSize(style.minWidth, containingWidth)), intrinsic.minContent);
+
+  const spacing = plan.spacing[0];
+  const assignable = Math.max(0, width - edges - spacingTotal(plan));
+  const fixedLayout = style.tableLayout === 'fixed' && specified !== undefined;
+  const widths = fixedLayout ? distributeFixed(plan, assignable, width - edges) : distributeAuto(columnSpecs(plan, ctx), assignable);
+  const used = widths.reduce((a, b) => a + b, 0);
+  if (used > assignable) width += used - assignable;
+  const x: number[] = [];
+  let at = plan.border.left + padding.left + (widths.length > 0 ? spacing : 0);
+  for (const w of widths) {
+    x.push(at);
+    at += w + spacing;
+  }
+  return { width, border: plan.border, padding, columns: { x, widths, contentWidth: width - edges } };
+}

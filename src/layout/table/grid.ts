@@ -1,0 +1,104 @@
+/**
+ * The table grid (CSS2 §17.5, HTML §4.9.12 "forming a table"): rows in display order (the first
+ * header group first, the first footer group last), every cell in its slot with its spans, and the
+ * column and column-group boxes of each column. `rowspan="0"` and spans past the last row of their
+ * group end with the group; `colspan` adds columns.
+ */
+import type { TableBox, TableCellBox, TableColumnBox, TableColumnGroupBox, TableRowBox, TableRowGroupBox } from '../../boxes/types.js';
+
+export interface GridCell {
+  readonly cell: TableCellBox;
+  readonly row: number;
+  readonly column: number;
+  readonly rowSpan: number;
+  readonly colSpan: number;
+}
+
+export interface GridRow {
+  readonly box: TableRowBox;
+  readonly group: TableRowGroupBox;
+  /** First / last row of its group (for row-group borders and backgrounds). */
+  readonly firstInGroup: boolean;
+  readonly lastInGroup: boolean;
+  /** Cells that start in this row, in column order. */
+  readonly cells: readonly GridCell[];
+}
+
+export interface TableGrid {
+  readonly columnCount: number;
+  readonly rows: readonly GridRow[];
+  /** The `<col>` and `<colgroup>` of each column (undefined past the declared ones). */
+  readonly columns: readonly (TableColumnBox | undefined)[];
+  readonly columnGroups: readonly (TableColumnGroupBox | undefined)[];
+  /** Rows of the header group (repeated on every page), at the start; rows of the footer group at the end. */
+  readonly headerRows: number;
+  readonly footerRows: number;
+  /** The cell covering each slot, row-major: `slots[row][column]`. */
+  readonly slots: readonly (readonly (GridCell | undefined)[])[];
+}
+
+/** Row groups in display order: the first header group, the bodies (and other headers/footers) in order, the first footer group. */
+function orderedGroups(table: TableBox): { groups: TableRowGroupBox[]; header: TableRowGroupBox | undefined; footer: TableRowGroupBox | undefined } {
+  const header = table.rowGroups.find((group) => group.role === 'header');
+  const footer = table.rowGroups.find((group) => group.role === 'footer');
+  const bodies = table.rowGroups.filter((group) => group !== header && group !== footer);
+  return { groups: [...(header ? [header] : []), ...bodies, ...(footer ? [footer] : [])], header, footer };
+}
+
+export function buildTableGrid(table: TableBox): TableGrid {
+  const { groups, header, footer } = orderedGroups(table);
+  const rows: GridRow[] = [];
+  const slots: (GridCell | undefined)[][] = [];
+  let columnCount = 0;
+  for (const group of groups) {
+    const start = rows.length;
+    const end = start + group.rows.length;
+    for (let r = start; r < end; r++) slots[r] = [];
+    group.rows.forEach((row, i) => {
+      const r = start + i;
+      const cells: GridCell[] = [];
+      let column = 0;
+      for (const cell of row.cells) {
+        while (slots[r]![column] !== undefined) column++;
+        const rowSpan = cell.rowSpan === 0 ? end - r : Math.min(cell.rowSpan, end - r);
+        const placed: GridCell = { cell, row: r, column, rowSpan, colSpan: cell.colSpan };
+        for (let dr = 0; dr < rowSpan; dr++) for (let dc = 0; dc < cell.colSpan; dc++) slots[r + dr]![column + dc] = placed;
+        cells.push(placed);
+        column += cell.colSpan;
+        columnCount = Math.max(columnCount, column);
+      }
+      rows.push({ box: row, group, firstInGroup: i === 0, lastInGroup: i === group.rows.length - 1, cells });
+    });
+    for (let r = start; r < end; r++) columnCount = Math.max(columnCount, slots[r]!.length);
+  }
+  const { columns, columnGroups } = declaredColumns(table);
+  columnCount = Math.max(columnCount, columns.length);
+  for (const row of slots) row.length = columnCount;
+  return {
+    columnCount, rows, columns, columnGroups, slots,
+    headerRows: header?.rows.length ?? 0,
+    footerRows: footer?.rows.length ?? 0,
+  };
+}
+
+/** `<colgroup>`/`<col>`, each `span` columns wide (a group without columns spans its own `span`). */
+function declaredColumns(table: TableBox): { columns: (TableColumnBox | undefined)[]; columnGroups: (TableColumnGroupBox | undefined)[] } {
+  const columns: (TableColumnBox | undefined)[] = [];
+  const columnGroups: (TableColumnGroupBox | undefined)[] = [];
+  for (const group of table.columnGroups) {
+    if (group.columns.length === 0) {
+      for (let i = 0; i < group.span; i++) {
+        columns.push(undefined);
+        columnGroups.push(group);
+      }
+      continue;
+    }
+    for (const column of group.columns) {
+      for (let i = 0; i < column.span; i++) {
+        columns.push(column);
+        columnGroups.push(group);
+      }
+    }
+  }
+  return { columns, columnGroups };
+}

@@ -1,0 +1,106 @@
+/**
+ * Table layout (CSS2 §17, CSS Tables 3, CSS Fragmentation 3 §4.4 for tables): the wrapper box
+ * with its captions above and below the table box; the table's rows paginated row by row — a row
+ * moves to the next page whole unless it alone is taller than a page (then its cells break
+ * inside, in parallel), the header group repeats at the top and the footer group at the bottom of
+ * every page the table spans, rows joined by a row-spanning cell stay together when they can.
+ */
+import type { BlockBox, TableWrapperBox } from '../../boxes/types.js';
+import type { BoxFragment, Fragment } from '../types.js';
+import type { LayoutContext } from '../context.js';
+import type { BreakToken, LayoutInput, LayoutOutput, LayoutResult } from '../contract.js';
+import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
+import { blockHorizontalMetrics, marginOrZero } from '../box-model.js';
+import { forcedBreakOf } from '../block.js';
+import { layoutBox } from '../dispatch.js';
+import { NO_EXCLUSIONS } from '../exclusions.js';
+import { placePositionedDescendants } from '../positioned.js';
+import type { TablePlan } from './plan.js';
+import { tablePlan } from './plan.js';
+import type { TableGeometry } from './geometry.js';
+import { tableGeometry } from './geometry.js';
+import { paginateRows } from './paginate.js';
+import { tableFragment } from './fragments.js';
+import type { Escaped } from './escape.js';
+import { escape } from './escape.js';
+
+export { tableIntrinsicWidths } from './geometry.js';
+
+export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
+  const plan = tablePlan(box, ctx);
+  const style = box.style;
+  const cw = input.containingWidth;
+  const available = typeof input.available === 'number' ? input.available : cw;
+  const room = available - marginOrZero(style.marginLeft, cw) - marginOrZero(style.marginRight, cw);
+  const geometry = tableGeometry(plan, room, cw, input.fixedWidth, ctx);
+  const h = blockHorizontalMetrics(style, cw, geometry.width, available, input.containingDirection);
+  const page = input.fragmentainer;
+  const continued = resume !== undefined;
+  const ownTop = continued || (page?.discardTopMargins === true && page.atTop) ? 0 : marginOrZero(style.marginTop, cw);
+  const top = input.y + collapsedMargin(addMargin(input.strut, ownTop));
+  const x = input.x + h.marginLeft;
+
+  const children: Fragment[] = [];
+  const escaped: Escaped = { positioned: [], pageContent: [] };
+  let y = 0;
+  if (!continued) y = placeCaptions(plan, 'top', geometry, y, children, escaped, input, ctx);
+  const rows = paginateRows({
+    plan, geometry, mode: input.mode, ctx, resume,
+    // room for the table box, from its border-box top
+    bottom: page === undefined ? Infinity : page.bottom - top - y,
+    atTop: page === undefined || page.atTop,
+  });
+  if (rows === 'pushed') return { kind: 'pushed' };
+  const table = tableFragment(plan, geometry, rows, y, continued);
+  children.push(table.fragment);
+  escape(escaped, table.positioned, table.pageContent, 0, y);
+  y += table.fragment.height;
+  const broken = rows.breakToken !== undefined;
+  if (!broken) y = placeCaptions(plan, 'bottom', geometry, y, children, escaped, input, ctx);
+
+  const fragment: BoxFragment = {
+    kind: 'box', box, style, x, y: top, width: geometry.width, height: y,
+    border: { top: 0, right: 0, bottom: 0, left: 0 }, padding: { top: 0, right: 0, bottom: 0, left: 0 },
+    children, continuedBefore: continued, continuedAfter: broken,
+  };
+  const placed = placePositionedDescendants(fragment, escaped.positioned, ctx);
+  const firstRow = table.baselines.first;
+  return {
+    kind: 'placed', fragment: placed.fragment,
+    endY: top + y,
+    strut: broken ? EMPTY_STRUT : addMargin(EMPTY_STRUT, marginOrZero(style.marginBottom, cw)),
+    resolvedAt: top,
+    baselines: {
+      first: firstRow === undefined ? undefined : firstRow + table.fragment.y,
+      last: table.baselines.last === undefined ? undefined : table.baselines.last + table.fragment.y,
+    },
+    breakToken: broken ? { kind: 'block', box, children: rows.breakToken!.children, next: rows.breakToken!.next, forced: rows.breakToken!.forced } : undefined,
+    forcedBreakAfter: broken ? undefined : forcedBreakOf(style.breakAfter),
+    exclusions: input.exclusions,
+    positioned: placed.pending,
+    pageContent: escaped.pageContent,
+  };
+}
+
+/** Captions (CSS2 §17.4) as wide as the table, stacked above or below it by `caption-side`; returns the y after them. */
+function placeCaptions(plan: TablePlan, side: 'top' | 'bottom', geometry: TableGeometry, y: number, out: Fragment[], escaped: Escaped, input: LayoutInput, ctx: LayoutContext): number {
+  let at = y;
+  for (const caption of plan.wrapper.captions) {
+    if (caption.style.captionSide !== side) continue;
+    const laid = layoutCaption(caption, geometry.width, at, input, ctx);
+    out.push(laid.fragment);
+    escape(escaped, laid.positioned, laid.pageContent, 0, 0);
+    at = laid.endY + collapsedMargin(laid.strut);
+  }
+  return at;
+}
+
+function layoutCaption(caption: BlockBox, width: number, y: number, input: LayoutInput, ctx: LayoutContext): LayoutOutput {
+  const laid = layoutBox(caption, {
+    mode: input.mode, available: width, containingWidth: width, containingHeight: undefined,
+    x: 0, y, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
+  }, ctx);
+  if (laid.kind !== 'placed') throw new Error('a caption without a fragmentainer is never pushed');
+  return laid;
+}
+

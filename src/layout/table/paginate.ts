@@ -1,0 +1,166 @@
+/**
+ * The rows of a table on one page (CSS Fragmentation 3 §4.4; CSS Tables 3 §3.12): the header
+ * group first (repeated on every page after the first), then body rows while they fit above the
+ * footer group (repeated at the bottom of every page), a row never cut unless it alone does not
+ * fit an empty page, forced breaks before and after rows and row groups, `break-inside: avoid`
+ * on row groups, and rows joined by a row-spanning cell kept together when they fit a page.
+ */
+import type { BreakValue } from '../../css/types.js';
+import type { LayoutContext } from '../context.js';
+import type { BreakToken, ForcedBreak } from '../contract.js';
+import { forcedBreakOf } from '../block.js';
+import type { TableGeometry } from './geometry.js';
+import type { TablePlan } from './plan.js';
+import type { LaidCell, LaidRow } from './rows.js';
+import { layoutRow } from './rows.js';
+
+export interface PlacedRow {
+  readonly laid: LaidRow;
+  /** From the table's border-box top. */
+  readonly y: number;
+  readonly height: number;
+}
+
+export interface RowsOnPage {
+  /** In display order: header rows, body rows, footer rows. */
+  readonly rows: readonly PlacedRow[];
+  /** The y after the last row and its spacing. */
+  readonly contentBottom: number;
+  /** Where the table's top edge ends (0 on a continuation in the separated model: its border is sliced). */
+  readonly topEdge: number;
+  readonly breakToken: Extract<BreakToken, { kind: 'block' }> | undefined;
+}
+
+export interface PaginateRequest {
+  readonly plan: TablePlan;
+  readonly geometry: TableGeometry;
+  readonly mode: 'layout' | 'measure';
+  readonly ctx: LayoutContext;
+  readonly resume: BreakToken | undefined;
+  /** The fragmentainer's end, from the table box's border-box top (Infinity: no pagination). */
+  readonly bottom: number;
+  /** Nothing precedes the table on its page: it must make progress even if a row does not fit. */
+  readonly atTop: boolean;
+}
+
+const AVOID: ReadonlySet<string> = new Set(['avoid', 'avoid-page']);
+
+export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
+  const { plan, geometry, resume } = request;
+  const grid = plan.grid;
+  const vs = plan.spacing[1];
+  const continued = resume !== undefined;
+  const memo = new Map<number, LaidRow>();
+  const row = (index: number): LaidRow => {
+    let laid = memo.get(index);
+    if (laid === undefined) {
+      laid = layoutRow({ plan, columns: geometry.columns, index, mode: request.mode, splitAt: undefined, resume: undefined }, request.ctx);
+      memo.set(index, laid);
+    }
+    return laid;
+  };
+  const slice = continued && !plan.collapse;
+  const topEdge = slice ? 0 : geometry.border.top + geometry.padding.top;
+  const bottomEdge = geometry.border.bottom + geometry.padding.bottom;
+  const placed: PlacedRow[] = [];
+  const spanning: Spanning[] = [];
+  let y = topEdge + (grid.rows.length > 0 ? vs : 0);
+  const place = (laid: LaidRow, height: number): void => {
+    placed.push({ laid, y, height });
+    for (const cell of laid.cells) if (cell.cell.rowSpan > 1) spanning.push({ cell, y });
+    y += height + vs;
+  };
+  for (let r = 0; r < grid.headerRows; r++) place(row(r), spannedHeight(row(r), spanning, y));
+  const footerStart = grid.rows.length - grid.footerRows;
+  let footerHeight = 0;
+  for (let r = footerStart; r < grid.rows.length; r++) footerHeight += row(r).height + vs;
+  const limit = request.bottom - bottomEdge - footerHeight;
+
+  const body = bodyRows(request, row, spanning, () => y, place, limit, footerStart);
+  if (body === 'pushed') return 'pushed';
+  for (let r = footerStart; r < grid.rows.length; r++) place(row(r), row(r).height);
+  return { rows: placed, contentBottom: y, topEdge, breakToken: body };
+}
+
+/** Places body rows from where the table resumes; returns the break token when the page ends first. */
+function bodyRows(
+  request: PaginateRequest, row: (index: number) => LaidRow, spanning: Spanning[], y: () => number,
+  place: (laid: LaidRow, height: number) => void, limit: number, end: number,
+): Extract<BreakToken, { kind: 'block' }> | undefined | 'pushed' {
+  const { plan, resume } = request;
+  const grid = plan.grid;
+  const start = resume?.kind === 'block' ? resume.next : grid.headerRows;
+  const split = resume?.kind === 'block' ? resume.children[0] : undefined;
+  let count = 0;
+  const tokenAt = (next: number, forced?: ForcedBreak): Extract<BreakToken, { kind: 'block' }> => ({ kind: 'block', box: plan.wrapper, children: [], next, forced });
+  for (let r = start; r < end; r++) {
+    const gridRow = grid.rows[r]!;
+    const before = forcedBefore(gridRow.box.style.breakBefore, gridRow.firstInGroup ? gridRow.group.style.breakBefore : 'auto');
+    if (count > 0 && before !== undefined) return tokenAt(r, before);
+    const resumeCells = split !== undefined && split.index === r && split.token.kind === 'block'
+      ? new Map(split.token.children.map((c) => [c.index, c.token] as const)) : undefined;
+    let laid = resumeCells !== undefined
+      ? layoutRow({ plan, columns: request.geometry.columns, index: r, mode: request.mode, splitAt: Math.max(0, limit - y()), resume: resumeCells }, request.ctx)
+      : row(r);
+    let height = spannedHeight(laid, spanning, y());
+    if (count > 0 && !keepsTogether(request, row, r, y(), limit)) return tokenAt(r);
+    if (y() + height > limit + 0.01 && laid.breakToken === undefined) {
+      if (count > 0) return tokenAt(r);
+      if (!request.atTop) return 'pushed';
+      laid = layoutRow({ plan, columns: request.geometry.columns, index: r, mode: request.mode, splitAt: Math.max(0, limit - y()), resume: resumeCells }, request.ctx);
+      height = spannedHeight(laid, spanning, y());
+    }
+    place(laid, height);
+    count++;
+    if (laid.breakToken !== undefined) {
+      return { kind: 'block', box: plan.wrapper, children: [{ index: r, token: laid.breakToken }], next: r };
+    }
+    const after = forcedBefore(gridRow.box.style.breakAfter, gridRow.lastInGroup ? gridRow.group.style.breakAfter : 'auto');
+    if (after !== undefined && r + 1 < end) return tokenAt(r + 1, after);
+  }
+  return undefined;
+}
+
+function forcedBefore(own: BreakValue, group: BreakValue): ForcedBreak | undefined {
+  return forcedBreakOf(own) ?? forcedBreakOf(group);
+}
+
+/**
+ * Whether the rows from `r` that must stay together fit in what is left of the page: those joined
+ * by a cell spanning rows, and a whole row group with `break-inside: avoid` starting at `r`.
+ */
+function keepsTogether(request: PaginateRequest, row: (index: number) => LaidRow, r: number, y: number, limit: number): boolean {
+  if (limit === Infinity) return true;
+  const grid = request.plan.grid;
+  const gridRow = grid.rows[r]!;
+  let last = r;
+  for (const cell of gridRow.cells) last = Math.max(last, r + cell.rowSpan - 1);
+  if (gridRow.firstInGroup && (AVOID.has(gridRow.group.style.breakInside) || AVOID.has(gridRow.box.style.breakInside))) {
+    last = Math.max(last, r + gridRow.group.rows.length - 1);
+  }
+  if (last === r) return true;
+  let height = 0;
+  for (let i = r; i <= last; i++) height += row(i).height + request.plan.spacing[1];
+  return y + height - request.plan.spacing[1] <= limit + 0.01;
+}
+
+/** A placed cell spanning several rows, and the y of its first row. */
+interface Spanning {
+  readonly cell: LaidCell;
+  readonly y: number;
+}
+
+/**
+ * The row's height, raised so that cells spanning into it from earlier rows on this page fit
+ * (CSS2 §17.5.3); cells that end here leave the list.
+ */
+function spannedHeight(laid: LaidRow, spanning: Spanning[], y: number): number {
+  let height = laid.height;
+  for (let i = spanning.length - 1; i >= 0; i--) {
+    const { cell, y: top } = spanning[i]!;
+    const last = cell.cell.row + cell.cell.rowSpan - 1;
+    if (last === laid.index) height = Math.max(height, cell.height - (y - top));
+    if (last <= laid.index) spanning.splice(i, 1);
+  }
+  return height;
+}

@@ -1,0 +1,128 @@
+/**
+ * What a table's layout needs that does not depend on the width it gets: its grid, the border
+ * model, the box each cell is laid out as (with half of the collapsed borders, CSS2 §17.6.2), and
+ * the min-/max-content widths of its columns. Made once per table and render (kept in the layout
+ * caches), so that every page of a long table, and every measuring run, reuses it.
+ */
+import type { BlockBox, TableBox, TableWrapperBox } from '../../boxes/types.js';
+import type { ComputedStyle } from '../../css/types.js';
+import type { Sides } from '../../geometry/types.js';
+import type { LayoutContext } from '../context.js';
+import { usedBorder } from '../box-model.js';
+import type { GridCell, TableGrid } from './grid.js';
+import { buildTableGrid } from './grid.js';
+import type { CollapsedBorder } from './collapse.js';
+import { horizontalEdge, verticalEdges } from './collapse.js';
+
+export interface TablePlan {
+  readonly wrapper: TableWrapperBox;
+  readonly table: TableBox;
+  readonly grid: TableGrid;
+  readonly collapse: boolean;
+  /** [horizontal, vertical] spacing between cells and around them (0 when borders collapse). */
+  readonly spacing: readonly [number, number];
+  /** The table box's used border: its own, or half of the collapsed outer edges. */
+  readonly border: Sides;
+  /** The box each cell is laid out as. */
+  readonly cellBoxes: ReadonlyMap<GridCell, BlockBox>;
+  /** The table box's style as painted: in the collapsing model its borders are painted as segments, not by the box. */
+  readonly tableStyle: ComputedStyle;
+  /** Collapsed borders on the vertical grid lines, `[row][line]` (collapse model only). */
+  readonly verticalEdges: readonly (readonly CollapsedBorder[])[] | undefined;
+}
+
+export function tablePlan(wrapper: TableWrapperBox, ctx: LayoutContext): TablePlan {
+  let plan = ctx.caches.tables.get(wrapper);
+  if (plan === undefined) {
+    plan = makePlan(wrapper);
+    ctx.caches.tables.set(wrapper, plan);
+  }
+  return plan;
+}
+
+function makePlan(wrapper: TableWrapperBox): TablePlan {
+  const table = wrapper.table;
+  const grid = buildTableGrid(table);
+  const collapse = table.style.borderCollapse === 'collapse';
+  if (!collapse) {
+    const cellBoxes = new Map<GridCell, BlockBox>();
+    for (const row of grid.rows) for (const cell of row.cells) cellBoxes.set(cell, separateCellBox(cell));
+    return { wrapper, table, grid, collapse, spacing: table.style.borderSpacing, border: usedBorder(table.style), cellBoxes, tableStyle: table.style, verticalEdges: undefined };
+  }
+  const vertical = verticalEdges(grid, table);
+  const cellBoxes = new Map<GridCell, BlockBox>();
+  for (const row of grid.rows) {
+    for (const cell of row.cells) cellBoxes.set(cell, collapsedCellBox(cell, grid, table, vertical));
+  }
+  const tableStyle: ComputedStyle = { ...table.style, borderTopColor: TRANSPARENT, borderRightColor: TRANSPARENT, borderBottomColor: TRANSPARENT, borderLeftColor: TRANSPARENT };
+  return { wrapper, table, grid, collapse, spacing: [0, 0], border: outerHalfBorders(grid, table, vertical), cellBoxes, tableStyle, verticalEdges: vertical };
+}
+
+const TRANSPARENT = { r: 0, g: 0, b: 0, a: 0 };
+
+/** Cells have no margins (CSS2 §17.5); an empty cell with `empty-cells: hide` paints nothing (§17.6.1.1). */
+function separateCellBox(cell: GridCell): BlockBox {
+  const content = cell.cell.content;
+  const style = content.style;
+  const hidden = style.emptyCells === 'hide' && isEmptyCell(content);
+  if (!hasMargins(style) && !hidden) return content;
+  const base: ComputedStyle = { ...style, marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0 };
+  if (!hidden) return { ...content, style: base };
+  return {
+    ...content,
+    style: {
+      ...base, backgroundColor: TRANSPARENT, backgroundImage: ['none'], boxShadow: [],
+      borderTopColor: TRANSPARENT, borderRightColor: TRANSPARENT, borderBottomColor: TRANSPARENT, borderLeftColor: TRANSPARENT,
+    },
+  };
+}
+
+function isEmptyCell(content: BlockBox): boolean {
+  return content.children.every((child) => child.kind === 'out-of-flow' || (child.kind === 'text' && child.text.trim() === ''));
+}
+
+function hasMargins(style: ComputedStyle): boolean {
+  return style.marginTop !== 0 || style.marginRight !== 0 || style.marginBottom !== 0 || style.marginLeft !== 0;
+}
+
+/**
+ * A cell in the collapsing model: half of each collapsed border on its edges is inside its border
+ * box (CSS2 §17.6.2); the table paints the borders themselves, so the cell's own are transparent.
+ */
+function collapsedCellBox(cell: GridCell, grid: TableGrid, table: TableBox, vertical: readonly (readonly CollapsedBorder[])[]): BlockBox {
+  const content = cell.cell.content;
+  const above = cell.row > 0 ? cell.row - 1 : undefined;
+  const lastRow = cell.row + cell.rowSpan - 1;
+  const below = lastRow + 1 < grid.rows.length ? lastRow + 1 : undefined;
+  const top = maxOver(cell.column, cell.colSpan, (c) => horizontalEdge(grid, table, above, cell.row, c).width);
+  const bottom = maxOver(cell.column, cell.colSpan, (c) => horizontalEdge(grid, table, lastRow, below, c).width);
+  const left = vertical[cell.row]![cell.column]!.width;
+  const right = vertical[cell.row]![cell.column + cell.colSpan]!.width;
+  const style: ComputedStyle = {
+    ...content.style,
+    marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0,
+    borderTopWidth: top / 2, borderRightWidth: right / 2, borderBottomWidth: bottom / 2, borderLeftWidth: left / 2,
+    borderTopStyle: 'solid', borderRightStyle: 'solid', borderBottomStyle: 'solid', borderLeftStyle: 'solid',
+    borderTopColor: TRANSPARENT, borderRightColor: TRANSPARENT, borderBottomColor: TRANSPARENT, borderLeftColor: TRANSPARENT,
+  };
+  return { ...content, style };
+}
+
+function maxOver(start: number, count: number, width: (column: number) => number): number {
+  let max = 0;
+  for (let c = start; c < start + count; c++) max = Math.max(max, width(c));
+  return max;
+}
+
+/** CSS2 §17.6.2: the table's border is half of the collapsed borders on its outer edges (first row's sides, widest top and bottom). */
+function outerHalfBorders(grid: TableGrid, table: TableBox, vertical: readonly (readonly CollapsedBorder[])[]): Sides {
+  const rows = grid.rows.length;
+  if (rows === 0) return { top: 0, right: 0, bottom: 0, left: 0 };
+  const columns = Array.from({ length: grid.columnCount }, (_, c) => c);
+  return {
+    top: Math.max(0, ...columns.map((c) => horizontalEdge(grid, table, undefined, 0, c).width)) / 2,
+    bottom: Math.max(0, ...columns.map((c) => horizontalEdge(grid, table, rows - 1, undefined, c).width)) / 2,
+    left: vertical[0]![0]!.width / 2,
+    right: vertical[0]![grid.columnCount]!.width / 2,
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * Rows (CSS2 §17.5.3, CSS Tables 3 §3.10): each cell of a row laid out at its column width; the
+ * row as tall as its tallest cell, its `height`, and what its baseline-aligned cells need (their
+ * first baselines line up, §17.5.3); a cell spanning rows makes its last row tall enough. Cells
+ * are then stretched to their rows and their content aligned by `vertical-align` (top, middle,
+ * bottom, baseline) — one offset per child, nothing copied deeper.
+ */
+import type { BlockBox } from '../../boxes/types.js';
+import type { VerticalAlign } from '../../css/types.js';
+import type { BoxFragment } from '../types.js';
+import type { LayoutContext } from '../context.js';
+import type { BreakToken, LayoutOutput } from '../contract.js';
+import { layoutBox } from '../dispatch.js';
+import { EMPTY_STRUT } from '../margins.js';
+import { NO_EXCLUSIONS } from '../exclusions.js';
+import { offsetFragment } from '../fragment.js';
+import { resolveSize } from '../box-model.js';
+import type { GridCell } from './grid.js';
+import type { TablePlan } from './plan.js';
+
+/** Used column geometry, relative to the table's border box. */
+export interface TableColumnsLayout {
+  readonly x: readonly number[];
+  readonly widths: readonly number[];
+  /** The table's content width (percentages in cells). */
+  readonly contentWidth: number;
+}
+
+export interface LaidCell {
+  readonly cell: GridCell;
+  readonly box: BlockBox;
+  /** The cell's fragment at (0, 0), content not aligned yet; undefined for the empty rest of a cell that ended on an earlier page. */
+  readonly output: LayoutOutput | undefined;
+  readonly height: number;
+  /** The first baseline from the border-box top, or the content-box bottom when the cell has no line. */
+  readonly baseline: number;
+  readonly continued: boolean;
+}
+
+export interface LaidRow {
+  readonly index: number;
+  readonly height: number;
+  readonly baseline: number | undefined;
+  readonly cells: readonly LaidCell[];
+  /** Where the row resumes when it was split by the fragmentainer. */
+  readonly breakToken: BreakToken | undefined;
+}
+
+export function cellWidth(columns: TableColumnsLayout, cell: GridCell, spacing: number): number {
+  let width = spacing * (cell.colSpan - 1);
+  for (let c = cell.column; c < cell.column + cell.colSpan; c++) width += columns.widths[c] ?? 0;
+  return width;
+}
+
+const alignsOnBaseline = (value: VerticalAlign): boolean => value !== 'top' && value !== 'middle' && value !== 'bottom';
+
+interface RowRequest {
+  readonly plan: TablePlan;
+  readonly columns: TableColumnsLayout;
+  readonly index: number;
+  readonly mode: 'layout' | 'measure';
+  /** Room below the row's top when the row may be split (it alone does not fit a page), else undefined. */
+  readonly splitAt: number | undefined;
+  /** Per cell of the row (index in `row.cells`), where it resumes. */
+  readonly resume: ReadonlyMap<number, BreakToken> | undefined;
+}
+
+/** Lays out the cells that start in a row and sizes the row (spanning cells are settled in `spanNeeds`). */
+export function layoutRow(request: RowRequest, ctx: LayoutContext): LaidRow {
+  const { plan, columns, index } = request;
+  const row = plan.grid.rows[index]!;
+  const cells: LaidCell[] = [];
+  const tokens: { index: number; token: BreakToken }[] = [];
+  row.cells.forEach((cell, i) => {
+    const box = plan.cellBoxes.get(cell)!;
+    const continued = request.resume !== undefined;
+    const token = request.resume?.get(i);
+    if (continued && token === undefined) {
+      cells.push({ cell, box, output: undefined, height: 0, baseline: 0, continued });
+      return;
+    }
+    const width = cellWidth(columns, cell, plan.spacing[0]);
+    const laid = layoutBox(box, {
+      mode: request.mode, available: width, fixedWidth: width,
+      containingWidth: columns.contentWidth, containingHeight: undefined,
+      x: 0, y: 0, strut: EMPTY_STRUT,
+      fragmentainer: request.splitAt === undefined ? undefined : { bottom: request.splitAt, atTop: true, discardTopMargins: continued },
+      exclusions: NO_EXCLUSIONS,
+    }, ctx, token);
+    if (laid.kind !== 'placed') throw new Error('a table cell at the top of a page is never pushed');
+    if (laid.breakToken !== undefined) tokens.push({ index: i, token: laid.breakToken });
+    const f = laid.fragment;
+    const baseline = laid.baselines.first ?? f.height - f.border.bottom - f.padding.bottom;
+    cells.push({ cell, box, output: laid, height: f.height, baseline, continued });
+  });
+  const own = resolveSize(row.box.style.height, undefined) ?? 0;
+  let height = own;
+  let baseline: number | undefined;
+  let below = 0;
+  for (const laid of cells) {
+    if (laid.cell.rowSpan === 1) height = Math.max(height, laid.height);
+    if (!laid.continued && laid.output !== undefined && alignsOnBaseline(laid.box.style.verticalAlign)) {
+      baseline = Math.max(baseline ?? 0, laid.baseline);
+      if (laid.cell.rowSpan === 1) below = Math.max(below, laid.height - laid.baseline);
+    }
+  }
+  if (baseline !== undefined) height = Math.max(height, baseline + below);
+  const breakToken = tokens.length > 0 ? { kind: 'block' as const, box: plan.wrapper, children: tokens, next: row.cells.length } : undefined;
+  return { index, height, baseline, cells, breakToken };
+}
+
+/**
+ * The cell's fragment placed at (x, y) in the table's frame, stretched to `height` with its
+ * content aligned (CSS2 §17.5.4); `rowBaseline` is its first row's baseline (from the row top).
+ */
+export function placeCell(laid: LaidCell, x: number, y: number, width: number, height: number, rowBaseline: number | undefined): BoxFragment {
+  const output = laid.output;
+  if (output === undefined) return emptyContinuation(laid, x, y, width, height);
+  const f = output.fragment;
+  const free = height - f.height;
+  const align = laid.box.style.verticalAlign;
+  let shift = 0;
+  if (!laid.continued) {
+    if (align === 'middle') shift = free / 2;
+    else if (align === 'bottom') shift = free;
+    else if (align !== 'top' && rowBaseline !== undefined) shift = Math.min(free, Math.max(0, rowBaseline - laid.baseline));
+  }
+  const children = shift === 0 ? f.children : f.children.map((child) => offsetFragment(child, 0, shift));
+  return { ...f, x, y, height: Math.max(height, f.height), children };
+}
+
+/** What remains of a cell whose content ended on an earlier page: its box, continued, empty. */
+function emptyContinuation(laid: LaidCell, x: number, y: number, width: number, height: number): BoxFragment {
+  const style = laid.box.style;
+  return {
+    kind: 'box', box: laid.box, style, x, y, width, height,
+    border: { top: 0, right: style.borderRightWidth, bottom: style.borderBottomWidth, left: style.borderLeftWidth },
+    padding: { top: 0, right: 0, bottom: 0, left: 0 },
+    children: [], continuedBefore: true, continuedAfter: false,
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * Collapsed table borders (CSS2 §17.6.2): the segments table layout resolved, painted over the
+ * cells' backgrounds. Solid ones are rectangles; other styles go through the border painter as a
+ * one-sided border so that dashes, dots and double lines look as they do on boxes.
+ */
+import type { BoxFragment } from '../layout/types.js';
+import type { DisplayItem } from './display-list.js';
+import { paintBorder } from './border.js';
+import { NO_RADII } from './radii.js';
+
+export function paintCollapsedBorders(f: BoxFragment): DisplayItem[] {
+  const segments = f.collapsedBorders;
+  if (segments === undefined || f.style.visibility !== 'visible') return [];
+  const out: DisplayItem[] = [];
+  for (const s of segments) {
+    const rect = { x: f.x + s.x, y: f.y + s.y, width: s.width, height: s.height };
+    if (s.color.a === 0) continue;
+    if (s.style === 'solid') {
+      out.push({ kind: 'fill-rect', rect, color: s.color });
+      continue;
+    }
+    const side = s.vertical ? 'Left' : 'Top';
+    const style = { ...f.style, [`border${side}Style`]: s.style, [`border${side}Color`]: s.color, [`border${side}Width`]: s.vertical ? s.width : s.height };
+    const widths = s.vertical ? { top: 0, right: 0, bottom: 0, left: s.width } : { top: s.height, right: 0, bottom: 0, left: 0 };
+    out.push(...paintBorder({ rect, widths, style, radii: NO_RADII }));
+  }
+  return out;
+}

@@ -1,0 +1,239 @@
+import { describe, expect, it } from 'vitest';
+import type { Fragment, PageLayout } from '../../src/layout/types.js';
+import { findById, layoutHtml } from '../helpers/layout.js';
+
+const BASE = '@page { size: 600px 400px; margin: 0 } body { margin: 0 } table { border-spacing: 0 } td, th { padding: 0 } .w { height: 10px }';
+
+/** Content of a fixed width (no text, so numbers do not depend on fonts). */
+const w = (px: number, h = 10): string => `<div class=w style="width:${px}px;height:${h}px"></div>`;
+
+async function pages(body: string, css = ''): Promise<PageLayout[]> {
+  return (await layoutHtml(`<style>${BASE} ${css}</style>${body}`)).pages;
+}
+
+function box(page: PageLayout, id: string): string {
+  const f = findById(page, id);
+  if (f === undefined) throw new Error(`#${id} not laid out`);
+  return `${f.x},${f.y} ${f.width}x${f.height}`;
+}
+
+async function geometry(body: string, ids: readonly string[], css = ''): Promise<string[]> {
+  const [page] = await pages(body, css);
+  return ids.map((id) => box(page!, id));
+}
+
+/** The y of each child of a cell's content (to see vertical alignment). */
+function contentY(page: PageLayout, id: string): number {
+  const f = findById(page, id);
+  if (f === undefined || f.kind !== 'box') throw new Error(`#${id} not laid out`);
+  const child = f.children[0] as Fragment;
+  return child.y;
+}
+
+describe('table boxes (CSS2 §17.2.1)', () => {
+  it('lays cells side by side in rows', async () => {
+    expect(await geometry(`<table id=t><tr><td id=a>${w(50)}</td><td id=b>${w(70)}</td></tr><tr><td id=c>${w(20, 30)}</td><td>${w(1)}</td></tr></table>`, ['t', 'a', 'b', 'c']))
+      .toEqual(['0,0 120x40', '0,0 50x10', '50,0 70x10', '0,10 50x30']);
+  });
+
+  it('gives a stray table-cell its anonymous row and table', async () => {
+    expect(await geometry(`<div><span id=a style="display:table-cell">${w(40)}</span> <span id=b style="display:table-cell">${w(30)}</span></div><div id=p>${w(5)}</div>`, ['a', 'b', 'p']))
+      .toEqual(['0,0 40x10', '40,0 30x10', '0,10 600x10']);
+  });
+
+  it('wraps text directly in a row in an anonymous cell', async () => {
+    const [page] = await pages(`<table><tr id=r><td id=a>${w(40)}</td><div id=d>${w(30)}</div></tr></table>`);
+    expect(box(page!, 'd')).toBe('40,0 30x10');
+  });
+
+  it('places the header group first and the footer group last, whatever the source order', async () => {
+    expect(await geometry(`<table><tfoot><tr><td id=f>${w(10)}</td></tr></tfoot><tbody><tr><td id=b>${w(10)}</td></tr></tbody><thead><tr><td id=h>${w(10)}</td></tr></thead></table>`, ['h', 'b', 'f']))
+      .toEqual(['0,0 10x10', '0,10 10x10', '0,20 10x10']);
+  });
+
+  it('puts captions above or below the table, as wide as it', async () => {
+    expect(await geometry(`<table id=t><caption id=c1>${w(10)}</caption><caption id=c2 style="caption-side:bottom">${w(10)}</caption><tr><td>${w(80)}</td></tr></table>`, ['t', 'c1', 'c2']))
+      .toEqual(['0,0 80x30', '0,0 80x10', '0,20 80x10']);
+  });
+});
+
+describe('spans (HTML §4.9.12)', () => {
+  it('places cells after those spanning down from earlier rows', async () => {
+    expect(await geometry(`<table><tr><td rowspan=2 id=a>${w(30)}</td><td id=b>${w(20)}</td></tr><tr><td id=c>${w(20)}</td></tr></table>`, ['a', 'b', 'c']))
+      .toEqual(['0,0 30x20', '30,0 20x10', '30,10 20x10']);
+  });
+
+  it('makes the last spanned row tall enough for a spanning cell', async () => {
+    expect(await geometry(`<table><tr><td rowspan=2 id=a>${w(30, 50)}</td><td id=b>${w(20)}</td></tr><tr><td id=c>${w(20)}</td></tr></table>`, ['a', 'b', 'c']))
+      .toEqual(['0,0 30x50', '30,0 20x10', '30,10 20x40']);
+  });
+
+  it('ends rowspan=0 and spans past the last row with their group', async () => {
+    expect(await geometry(`<table><tbody><tr><td rowspan=0 id=a>${w(30)}</td><td>${w(20)}</td></tr><tr><td>${w(20)}</td></tr></tbody><tbody><tr><td id=c rowspan=5>${w(20)}</td></tr></tbody></table>`, ['a', 'c']))
+      .toEqual(['0,0 30x20', '0,20 30x10']);
+  });
+
+  it('spreads a spanning cell\'s width over its columns in proportion to their widths', async () => {
+    expect(await geometry(`<table><tr><td colspan=2 id=s>${w(300)}</td></tr><tr><td id=a>${w(50)}</td><td id=b>${w(100)}</td></tr></table>`, ['s', 'a', 'b']))
+      .toEqual(['0,0 300x10', '0,10 100x10', '100,10 200x10']);
+  });
+
+  it('takes <col span> and <colgroup span> into account for column counts and widths', async () => {
+    expect(await geometry(`<table><colgroup span=2 style="width:40px"></colgroup><col style="width:60px"><tr><td id=a>${w(1)}</td><td id=b>${w(1)}</td><td id=c>${w(1)}</td></tr></table>`, ['a', 'b', 'c']))
+      .toEqual(['0,0 40x10', '40,0 40x10', '80,0 60x10']);
+  });
+});
+
+describe('column widths, table-layout: auto (CSS Tables 3 §3.9)', () => {
+  it('is as wide as its max-content when that fits', async () => {
+    expect(await geometry(`<table id=t><tr><td>${w(100)}</td><td>${w(150)}</td></tr></table>`, ['t'])).toEqual(['0,0 250x10']);
+  });
+
+  it('spreads a wider table width over auto columns in proportion to their max-content', async () => {
+    expect(await geometry(`<table style="width:300px"><tr><td id=a>${w(50)}</td><td id=b>${w(100)}</td></tr></table>`, ['a', 'b']))
+      .toEqual(['0,0 100x10', '100,0 200x10']);
+  });
+
+  it('honours a percentage column and gives the rest to the others', async () => {
+    expect(await geometry(`<table style="width:400px"><tr><td id=a style="width:25%">${w(10)}</td><td id=b>${w(10)}</td></tr></table>`, ['a', 'b']))
+      .toEqual(['0,0 100x10', '100,0 300x10']);
+  });
+
+  it('honours fixed widths before auto columns grow', async () => {
+    expect(await geometry(`<table style="width:300px"><tr><td id=a style="width:50px">${w(10)}</td><td id=b>${w(10)}</td></tr></table>`, ['a', 'b']))
+      .toEqual(['0,0 50x10', '50,0 250x10']);
+  });
+
+  it('never goes below the min-content of its cells, whatever its width', async () => {
+    expect(await geometry(`<table id=t style="width:100px"><tr><td>${w(80)}</td><td>${w(60)}</td></tr></table>`, ['t'])).toEqual(['0,0 140x10']);
+  });
+
+  it('interpolates between min-content and max-content when the room is between them', async () => {
+    const text = (n: number): string => `<span style="display:inline-block;width:10px;height:10px"></span> `.repeat(n);
+    // min-content 10 and 10, max-content 200 and 100: 160px is halfway from 20 to 300, so each column gets min + (max - min) / 2
+    expect(await geometry(`<div style="width:160px"><table id=t><tr><td id=a style="font-size:0">${text(20)}</td><td id=b style="font-size:0">${text(10)}</td></tr></table></div>`, ['t', 'a', 'b']))
+      .toEqual(['0,0 160x20', '0,0 105x20', '105,0 55x20']);
+  });
+
+  it('adds border-spacing around and between the columns, and padding and border to the cells', async () => {
+    expect(await geometry(`<table id=t style="border-spacing:10px 5px;border:2px solid"><tr><td id=a style="padding:3px;border:1px solid">${w(50)}</td><td id=b>${w(20)}</td></tr></table>`, ['t', 'a', 'b']))
+      .toEqual(['0,0 112x32', '12,7 58x18', '80,7 20x18']);
+  });
+
+  it('applies HTML attributes: width, cellspacing, cellpadding, border', async () => {
+    const doc = await layoutHtml(`<style>@page { size: 600px 400px; margin: 0 } body { margin: 0 }</style><table id=t width=200 cellspacing=4 cellpadding=2 border=1><tr><td id=a>${w(50)}</td><td id=b>${w(50)}</td></tr></table>`);
+    expect(['t', 'a'].map((id) => box(doc.pages[0]!, id))).toEqual(['0,0 200x26', '5,5 93x16']);
+  });
+});
+
+describe('column widths, table-layout: fixed (CSS2 §17.5.2.1)', () => {
+  it('takes the first row only and shares the rest equally', async () => {
+    expect(await geometry(`<table style="table-layout:fixed;width:300px"><tr><td id=a style="width:100px"></td><td id=b></td><td id=c></td></tr><tr><td>${w(250)}</td><td></td><td></td></tr></table>`, ['a', 'b', 'c']))
+      .toEqual(['0,0 100x0', '100,0 100x0', '200,0 100x0']);
+  });
+
+  it('spreads a wider table over columns that all have widths, in proportion', async () => {
+    expect(await geometry(`<table style="table-layout:fixed;width:300px"><col style="width:50px"><col style="width:100px"><tr><td id=a></td><td id=b></td></tr></table>`, ['a', 'b']))
+      .toEqual(['0,0 100x0', '100,0 200x0']);
+  });
+});
+
+describe('rows and vertical alignment (CSS2 §17.5.3-4)', () => {
+  it('stretches every cell to its row and aligns content top, middle, bottom', async () => {
+    const [page] = await pages(`<table><tr><td id=t style="vertical-align:top">${w(10)}</td><td id=m style="vertical-align:middle">${w(10)}</td><td id=b style="vertical-align:bottom">${w(10)}</td><td>${w(10, 50)}</td></tr></table>`);
+    expect(['t', 'm', 'b'].map((id) => box(page!, id))).toEqual(['0,0 10x50', '10,0 10x50', '20,0 10x50']);
+    expect(['t', 'm', 'b'].map((id) => contentY(page!, id))).toEqual([0, 20, 40]);
+  });
+
+  it('lines up the first baselines of baseline-aligned cells', async () => {
+    const [page] = await pages(`<table style="font: 10px/10px monospace"><tr style="vertical-align:baseline"><td id=a>x</td><td id=b style="padding-top:15px">y</td></tr></table>`);
+    expect(box(page!, 'a')).toMatch(/^0,0 6(\.\d+)?x25$/);
+    expect(contentY(page!, 'a')).toBe(15);
+    expect(contentY(page!, 'b')).toBe(15);
+  });
+
+  it('honours row height and cell height as minimums', async () => {
+    expect(await geometry(`<table><tr id=r style="height:30px"><td id=a>${w(10)}</td></tr><tr><td id=b style="height:25px">${w(10)}</td></tr></table>`, ['a', 'b']))
+      .toEqual(['0,0 10x30', '0,30 10x25']);
+  });
+});
+
+describe('collapsing borders (CSS2 §17.6.2)', () => {
+  it('centres collapsed borders on the grid lines, half inside the table', async () => {
+    const [page] = await pages(`<table id=t style="border-collapse:collapse;border:4px solid"><tr><td id=a style="border:2px solid">${w(50)}</td><td id=b style="border:2px solid">${w(50)}</td></tr></table>`);
+    // the table's 4px border wins on the outside (2px inside the cells), the cells' 2px between them (1px each)
+    expect(['t', 'a', 'b'].map((id) => box(page!, id))).toEqual(['0,0 110x18', '2,2 53x14', '55,2 53x14']);
+    const table = findTable(page!);
+    expect(table.border).toEqual({ top: 2, right: 2, bottom: 2, left: 2 });
+  });
+
+  it('resolves conflicts: wider wins, then the style order, then the cell over the table', async () => {
+    const [page] = await pages(`<table style="border-collapse:collapse;border:1px solid red"><tr><td style="border:3px dotted blue">${w(10)}</td><td style="border:3px double green">${w(10)}</td></tr></table>`);
+    const segments = findTable(page!).collapsedBorders!;
+    const verticals = segments.filter((s) => s.vertical).sort((a, b) => a.x - b.x);
+    expect(verticals.map((s) => [s.style, s.width])).toEqual([['dotted', 3], ['double', 3], ['double', 3]]);
+  });
+
+  it('lets hidden win over everything and none lose to everything', async () => {
+    const [page] = await pages(`<table style="border-collapse:collapse"><tr><td style="border-right:hidden">${w(10)}</td><td style="border:5px solid">${w(10)}</td></tr></table>`);
+    const segments = findTable(page!).collapsedBorders!;
+    expect(segments.filter((s) => s.vertical).map((s) => Math.round(s.x))).not.toContain(8);
+  });
+});
+
+function findTable(page: PageLayout): Extract<Fragment, { kind: 'box' }> {
+  const walk = (fragments: readonly Fragment[]): Extract<Fragment, { kind: 'box' }> | undefined => {
+    for (const f of fragments) {
+      if (f.kind === 'box' && f.box.kind === 'table') return f;
+      if (f.kind === 'box' || f.kind === 'line') {
+        const found = walk(f.children);
+        if (found !== undefined) return found;
+      }
+    }
+    return undefined;
+  };
+  const table = walk(page.children);
+  if (table === undefined) throw new Error('no table');
+  return table;
+}
+
+describe('tables across pages (CSS Fragmentation 3)', () => {
+  const small = '@page { size: 200px 100px; margin: 0 } body { margin: 0 } table { border-spacing: 0 } td { padding: 0 }';
+  const rows = (n: number): string => Array.from({ length: n }, (_, i) => `<tr><td id=r${i}>${w(20, 20)}</td></tr>`).join('');
+
+  it('moves a row that does not fit to the next page and repeats the header and footer there', async () => {
+    const doc = await layoutHtml(`<style>${small}</style><table><thead><tr><td id=h>${w(20)}</td></tr></thead><tfoot><tr><td id=f>${w(20)}</td></tr></tfoot>${rows(6)}</table>`);
+    expect(doc.pages).toHaveLength(2);
+    const ids = (page: PageLayout): string[] => ['h', 'r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'f'].filter((id) => findById(page, id) !== undefined);
+    expect(ids(doc.pages[0]!)).toEqual(['h', 'r0', 'r1', 'r2', 'r3', 'f']);
+    expect(ids(doc.pages[1]!)).toEqual(['h', 'r4', 'r5', 'f']);
+    expect(box(doc.pages[0]!, 'f')).toBe('0,90 20x10');
+    expect(box(doc.pages[1]!, 'h')).toBe('0,0 20x10');
+    expect(box(doc.pages[1]!, 'r4')).toBe('0,10 20x20');
+  });
+
+  it('splits a row taller than a page inside its cells, each continuing on the next page', async () => {
+    const doc = await layoutHtml(`<style>${small}</style><table><tr><td id=a>${w(20, 20).repeat(7)}</td><td id=b>${w(20, 30)}</td></tr></table>`);
+    expect(doc.pages).toHaveLength(2);
+    expect(box(doc.pages[0]!, 'a')).toBe('0,0 20x100');
+    expect(box(doc.pages[1]!, 'a')).toBe('0,0 20x40');
+  });
+
+  it('moves a table that starts near the bottom whole when its first row does not fit', async () => {
+    const doc = await layoutHtml(`<style>${small}</style><div style="height:90px"></div><table id=t><caption id=c>${w(5)}</caption>${rows(1)}</table>`);
+    expect(findById(doc.pages[0]!, 'c')).toBeUndefined();
+    expect(box(doc.pages[1]!, 'c')).toBe('0,0 20x10');
+  });
+
+  it('keeps rows joined by a row-spanning cell together', async () => {
+    const doc = await layoutHtml(`<style>${small}</style><table>${rows(4)}<tr><td id=s rowspan=2>${w(20, 20)}</td><td>${w(5, 20)}</td></tr><tr><td id=after>${w(5, 20)}</td></tr></table>`);
+    expect(findById(doc.pages[0]!, 's')).toBeUndefined();
+    expect(box(doc.pages[1]!, 's')).toBe('0,0 20x40');
+  });
+
+  it('honours break-before on a row', async () => {
+    const doc = await layoutHtml(`<style>${small}</style><table>${rows(1)}<tr style="break-before:page"><td id=x>${w(5)}</td></tr></table>`);
+    expect(doc.pages).toHaveLength(2);
+    expect(box(doc.pages[1]!, 'x')).toBe('0,0 20x10');
+  });
+});
