@@ -7,7 +7,7 @@ const BASE = '@page { size: 600px 400px; margin: 0 } body { margin: 0 } table { 
 /** Content of a fixed width (no text, so numbers do not depend on fonts). */
 const w = (px: number, h = 10): string => `<div class=w style="width:${px}px;height:${h}px"></div>`;
 
-async function pages(body: string, css = ''): Promise<PageLayout[]> {
+async function pages(body: string, css = ''): Promise<readonly PageLayout[]> {
   return (await layoutHtml(`<style>${BASE} ${css}</style>${body}`)).pages;
 }
 

@@ -1,8 +1,7 @@
 /**
- * The table box's fragment on one page. Its children come in the order their backgrounds paint
- * (CSS2 §17.5.1): column groups, columns, row groups, rows, then cells — each layer over the one
- * before; columns, groups and rows get a fragment only when they paint something. In the
- * collapsing model the table carries its collapsed border segments, painted over the cells.
+ * The table box's fragment on one page: the cells, after the background layers that show through
+ * them (column groups, columns, row groups, rows: CSS2 §17.5.1), so tree order is paint order. In
+ * the collapsing model the table carries its collapsed border segments, painted over the cells.
  */
 import type { Box } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
@@ -10,10 +9,16 @@ import type { BoxFragment, CollapsedBorderSegment, Fragment } from '../types.js'
 import type { Baselines, PageContent, PendingPositioned } from '../contract.js';
 import type { TableGeometry } from './geometry.js';
 import type { TablePlan } from './plan.js';
+import type { GridCell } from './grid.js';
 import type { PlacedRow, RowsOnPage } from './paginate.js';
-import { cellWidth, placeCell } from './rows.js';
+import { cellWidth, cellX, placeCell } from './rows.js';
 import { collapsedSegments } from './segments.js';
 import { escape } from './escape.js';
+
+interface PlacedCell {
+  readonly cell: GridCell;
+  readonly fragment: BoxFragment;
+}
 
 export interface TableFragment {
   readonly fragment: BoxFragment;
@@ -47,26 +52,13 @@ export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: Ro
   const height = page.contentBottom + padding.bottom + border.bottom;
   const children: Fragment[] = [];
   const escaped = { positioned: [] as PendingPositioned[], pageContent: [] as PageContent[] };
-  const first = rows[0];
-  const last = rows[rows.length - 1];
-  const n = columns.widths.length;
-  if (first !== undefined && last !== undefined && n > 0) {
-    const left = columns.x[0]!;
-    const right = columns.x[n - 1]! + columns.widths[n - 1]!;
-    children.push(...columnFragments(plan, geometry, first.y, last.y + last.height - first.y));
-    children.push(...groupFragments(plan, rows, left, right - left));
-    for (const row of rows) {
-      const box = plan.grid.rows[row.laid.index]!.box;
-      if (paints(box.style)) children.push(plainFragment(box, left, row.y, right - left, row.height));
-    }
-  }
+  const cells: PlacedCell[] = [];
   const baselines = { first: undefined as number | undefined, last: undefined as number | undefined };
   rows.forEach((row, position) => {
     for (const cell of row.laid.cells) {
       const height = spanExtent(rows, position, cell.cell.rowSpan);
-      const x = columns.x[cell.cell.column] ?? 0;
-      const placed = placeCell(cell, x, row.y, cellWidth(columns, cell.cell, plan.spacing[0]), height, row.laid.baseline);
-      children.push(placed);
+      const x = cellX(columns, cell.cell);
+      cells.push({ cell: cell.cell, fragment: placeCell(cell, x, row.y, cellWidth(columns, cell.cell, plan.spacing[0]), height, row.laid.baseline) });
       if (cell.output !== undefined) escape(escaped, cell.output.positioned, cell.output.pageContent, x, row.y);
     }
     const baseline = row.laid.baseline ?? row.laid.cells.find((c) => c.output !== undefined)?.baseline;
@@ -75,10 +67,11 @@ export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: Ro
       baselines.last = row.y + baseline;
     }
   });
+  children.push(...backgroundLayers(plan, cells), ...cells.map((c) => c.fragment));
   const fragment: BoxFragment = {
     kind: 'box', box: plan.table, style: plan.tableStyle, x: 0, y, width: geometry.width, height,
     border, padding, children, continuedBefore: continued, continuedAfter: broken,
-    ...(plan.collapse ? { collapsedBorders: collapsedSegments(plan, geometry, rows) as readonly CollapsedBorderSegment[] } : {}),
+    ...(plan.collapse ? { collapsedBorders: collapsedSegments(plan, geometry, rows, { continued, broken, resumedRow: page.resumedRow, splitRow: page.breakToken?.children[0]?.index }) as readonly CollapsedBorderSegment[] } : {}),
   };
   return { fragment, baselines, positioned: escaped.positioned, pageContent: escaped.pageContent };
 }
@@ -95,38 +88,25 @@ function spanExtent(rows: readonly PlacedRow[], position: number, span: number):
   return end.y + end.height - start.y;
 }
 
-function columnFragments(plan: TablePlan, geometry: TableGeometry, top: number, height: number): BoxFragment[] {
+/**
+ * CSS2 §17.5.1: the backgrounds of column groups, columns, row groups and rows show through
+ * transparent cells, each layer over the one before, inside each cell's box only (never in the
+ * border spacing). One fragment per cell and layer that paints.
+ */
+function backgroundLayers(plan: TablePlan, cells: readonly PlacedCell[]): BoxFragment[] {
   const grid = plan.grid;
-  const columns = geometry.columns;
+  const layers: ((cell: GridCell) => Box | undefined)[] = [
+    (cell) => grid.columnGroups[cell.column],
+    (cell) => grid.columns[cell.column],
+    (cell) => grid.rows[cell.row]!.group,
+    (cell) => grid.rows[cell.row]!.box,
+  ];
   const out: BoxFragment[] = [];
-  /** Runs of columns that share a box: one fragment per run that paints. */
-  const runs = (boxOf: (c: number) => Box | undefined): void => {
-    for (let c = 0; c < grid.columnCount; c++) {
-      const box = boxOf(c);
-      let end = c;
-      while (end + 1 < grid.columnCount && boxOf(end + 1) === box) end++;
-      if (box !== undefined && paints(box.style)) {
-        out.push(plainFragment(box, columns.x[c]!, top, columns.x[end]! + columns.widths[end]! - columns.x[c]!, height));
-      }
-      c = end;
+  for (const layer of layers) {
+    for (const { cell, fragment: f } of cells) {
+      const box = layer(cell);
+      if (box !== undefined && paints(box.style)) out.push(plainFragment(box, f.x, f.y, f.width, f.height));
     }
-  };
-  runs((c) => grid.columnGroups[c]);
-  runs((c) => grid.columns[c]);
-  return out;
-}
-
-/** One fragment per run of rows of the same group on the page. */
-function groupFragments(plan: TablePlan, rows: readonly PlacedRow[], x: number, width: number): BoxFragment[] {
-  const out: BoxFragment[] = [];
-  const groupOf = (row: PlacedRow): Box => plan.grid.rows[row.laid.index]!.group;
-  let i = 0;
-  while (i < rows.length) {
-    const group = groupOf(rows[i]!);
-    let j = i;
-    while (j + 1 < rows.length && groupOf(rows[j + 1]!) === group) j++;
-    if (paints(group.style)) out.push(plainFragment(group, x, rows[i]!.y, width, rows[j]!.y + rows[j]!.height - rows[i]!.y));
-    i = j + 1;
   }
   return out;
 }

@@ -81,5 +81,7 @@ export function tableGeometry(plan: TablePlan, room: number, containingWidth: nu
     x.push(at);
     at += w + spacing;
   }
-  return { width, border: plan.border, padding, columns: { x, widths, contentWidth: width - edges } };
+  // right-to-left tables put their first column on the right (CSS2 §17.5.2)
+  if (style.direction === 'rtl') widths.forEach((w, c) => (x[c] = width - x[c]! - w));
+  return { width, border: plan.border, padding, columns: { x, widths, contentWidth: width - edges, rtl: style.direction === 'rtl' } };
 }

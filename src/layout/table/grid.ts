@@ -62,7 +62,8 @@ export function buildTableGrid(table: TableBox): TableGrid {
         while (slots[r]![column] !== undefined) column++;
         const rowSpan = cell.rowSpan === 0 ? end - r : Math.min(cell.rowSpan, end - r);
         const placed: GridCell = { cell, row: r, column, rowSpan, colSpan: cell.colSpan };
-        for (let dr = 0; dr < rowSpan; dr++) for (let dc = 0; dc < cell.colSpan; dc++) slots[r + dr]![column + dc] = placed;
+        // overlapping cells (an error in HTML): the slot stays with the cell that took it first
+        for (let dr = 0; dr < rowSpan; dr++) for (let dc = 0; dc < cell.colSpan; dc++) slots[r + dr]![column + dc] ??= placed;
         cells.push(placed);
         column += cell.colSpan;
         columnCount = Math.max(columnCount, column);

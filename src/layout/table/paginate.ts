@@ -29,6 +29,8 @@ export interface RowsOnPage {
   /** Where the table's top edge ends (0 on a continuation in the separated model: its border is sliced). */
   readonly topEdge: number;
   readonly breakToken: Extract<BreakToken, { kind: 'block' }> | undefined;
+  /** The body row that continues here from the page before, split inside its cells. */
+  readonly resumedRow: number | undefined;
 }
 
 export interface PaginateRequest {
@@ -79,7 +81,8 @@ export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
   const body = bodyRows(request, row, spanning, () => y, place, limit, footerStart);
   if (body === 'pushed') return 'pushed';
   for (let r = footerStart; r < grid.rows.length; r++) place(row(r), row(r).height);
-  return { rows: placed, contentBottom: y, topEdge, breakToken: body };
+  const split = resume?.kind === 'block' ? resume.children[0]?.index : undefined;
+  return { rows: placed, contentBottom: y, topEdge, breakToken: body, resumedRow: split };
 }
 
 /** Places body rows from where the table resumes; returns the break token when the page ends first. */
@@ -110,6 +113,8 @@ function bodyRows(
       laid = layoutRow({ plan, columns: request.geometry.columns, index: r, mode: request.mode, splitAt: Math.max(0, limit - y()), resume: resumeCells }, request.ctx);
       height = spannedHeight(laid, spanning, y());
     }
+    // a row split by the page fills it (its cells continue on the next page)
+    if (laid.breakToken !== undefined && limit !== Infinity) height = Math.max(height, limit - y());
     place(laid, height);
     count++;
     if (laid.breakToken !== undefined) {

@@ -24,6 +24,13 @@ export interface TableColumnsLayout {
   readonly widths: readonly number[];
   /** The table's content width (percentages in cells). */
   readonly contentWidth: number;
+  /** Columns run right to left (`direction: rtl`). */
+  readonly rtl: boolean;
+}
+
+/** The x of a cell's left edge: its first column's, or in a right-to-left table its last column's. */
+export function cellX(columns: TableColumnsLayout, cell: GridCell): number {
+  return columns.x[columns.rtl ? cell.column + cell.colSpan - 1 : cell.column] ?? 0;
 }
 
 export interface LaidCell {

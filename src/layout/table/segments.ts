@@ -1,8 +1,10 @@
 /**
  * Collapsed borders of the rows on one page, as segments between grid lines (CSS2 §17.6.2): a
  * vertical segment per row and line, a horizontal one per column and line between displayed rows
- * (a repeated header meets the first body row of the page), centred on the line. Horizontal
- * segments reach over the vertical borders they meet, so corners are filled.
+ * (a repeated header meets the first body row of the page), centred on the line. Where the table
+ * breaks, the edge between the rows on either side of the break closes each page (as WeasyPrint
+ * draws it). Horizontal segments reach over the vertical borders they meet, and the wider border
+ * is painted last, so it wins at a junction.
  */
 import type { CollapsedBorderSegment } from '../types.js';
 import type { TableGeometry } from './geometry.js';
@@ -11,36 +13,68 @@ import type { PlacedRow } from './paginate.js';
 import type { CollapsedBorder } from './collapse.js';
 import { horizontalEdge } from './collapse.js';
 
-export function collapsedSegments(plan: TablePlan, geometry: TableGeometry, rows: readonly PlacedRow[]): CollapsedBorderSegment[] {
+/** Where the table breaks around this page; a row split inside its cells has no border at the break (it is sliced). */
+export interface Breaks {
+  readonly continued: boolean;
+  readonly broken: boolean;
+  readonly resumedRow: number | undefined;
+  readonly splitRow: number | undefined;
+}
+
+export function collapsedSegments(plan: TablePlan, geometry: TableGeometry, rows: readonly PlacedRow[], breaks: Breaks): CollapsedBorderSegment[] {
   const vertical = plan.verticalEdges;
   if (vertical === undefined || rows.length === 0) return [];
   const { x, widths } = geometry.columns;
   const n = widths.length;
-  const lineX = (line: number): number => (line < n ? x[line]! : x[n - 1]! + widths[n - 1]!);
+  const rtl = plan.table.style.direction === 'rtl';
+  // grid line `line` is the start edge of column `line` (its right edge in a right-to-left table)
+  const lineX = (line: number): number => (rtl
+    ? (line < n ? x[line]! + widths[line]! : x[n - 1]!)
+    : (line < n ? x[line]! : x[n - 1]! + widths[n - 1]!));
   const out: CollapsedBorderSegment[] = [];
   const push = (edge: CollapsedBorder, vertical: boolean, sx: number, sy: number, w: number, h: number): void => {
     if (edge.width > 0) out.push({ x: sx, y: sy, width: w, height: h, vertical, style: edge.style, color: edge.color });
   };
-  const verticalWidth = (row: number | undefined, line: number): number => (row === undefined ? 0 : vertical[row]![line]!.width);
-  rows.forEach((row, p) => {
+  // the horizontal lines: above each displayed row, and below the last
+  const lines: { y: number; edges: CollapsedBorder[] | undefined }[] = rows.map((row, p) => {
     const r = row.laid.index;
-    for (let line = 0; line <= n; line++) {
-      const edge = vertical[r]![line]!;
-      push(edge, true, lineX(line) - edge.width / 2, row.y, edge.width, row.height);
-    }
-    const above = p > 0 ? rows[p - 1]!.laid.index : undefined;
-    horizontalLine(above, r, row.y);
+    const above = p > 0 ? rows[p - 1]!.laid.index : breaks.continued && r > plan.grid.headerRows ? r - 1 : undefined;
+    return { y: row.y, edges: r === breaks.resumedRow ? undefined : horizontalEdges(above, r) };
   });
   const last = rows[rows.length - 1]!;
-  horizontalLine(last.laid.index, undefined, last.y + last.height);
-  return out;
-
-  function horizontalLine(above: number | undefined, below: number | undefined, y: number): void {
-    for (let c = 0; c < n; c++) {
-      const edge = horizontalEdge(plan.grid, plan.table, above, below, c);
-      const start = Math.max(verticalWidth(above, c), verticalWidth(below, c)) / 2;
-      const end = Math.max(verticalWidth(above, c + 1), verticalWidth(below, c + 1)) / 2;
-      push(edge, false, lineX(c) - start, y - edge.width / 2, lineX(c + 1) - lineX(c) + start + end, edge.width);
+  const afterLast = breaks.broken && last.laid.index + 1 < plan.grid.rows.length - plan.grid.footerRows ? last.laid.index + 1 : undefined;
+  lines.push({ y: last.y + last.height, edges: last.laid.index === breaks.splitRow ? undefined : horizontalEdges(last.laid.index, afterLast) });
+  /** Half the widest horizontal border meeting grid line `line` on horizontal line `i`. */
+  const halfAcross = (i: number, line: number): number => {
+    const edges = lines[i]!.edges;
+    if (edges === undefined) return 0;
+    return Math.max(line > 0 ? edges[line - 1]!.width : 0, line < n ? edges[line]!.width : 0) / 2;
+  };
+  rows.forEach((row, p) => {
+    for (let line = 0; line <= n; line++) {
+      const edge = vertical[row.laid.index]![line]!;
+      const top = halfAcross(p, line);
+      const bottom = halfAcross(p + 1, line);
+      push(edge, true, lineX(line) - edge.width / 2, row.y - top, edge.width, row.height + top + bottom);
     }
+  });
+  const verticalWidth = (p: number, line: number): number => (p >= 0 && p < rows.length ? vertical[rows[p]!.laid.index]![line]!.width : 0);
+  lines.forEach(({ y, edges }, i) => {
+    if (edges === undefined) return;
+    for (let c = 0; c < n; c++) {
+      const edge = edges[c]!;
+      const start = Math.max(verticalWidth(i - 1, c), verticalWidth(i, c)) / 2;
+      const end = Math.max(verticalWidth(i - 1, c + 1), verticalWidth(i, c + 1)) / 2;
+      const from = Math.min(lineX(c), lineX(c + 1));
+      const to = Math.max(lineX(c), lineX(c + 1));
+      const [before, after] = rtl ? [end, start] : [start, end];
+      push(edge, false, from - before, y - edge.width / 2, to - from + before + after, edge.width);
+    }
+  });
+  // the wider border is painted last, so it owns the junction (stable: tree order among equals)
+  return out.sort((a, b) => (a.vertical ? a.width : a.height) - (b.vertical ? b.width : b.height));
+
+  function horizontalEdges(above: number | undefined, below: number | undefined): CollapsedBorder[] {
+    return Array.from({ length: n }, (_, c) => horizontalEdge(plan.grid, plan.table, above, below, c));
   }
 }
