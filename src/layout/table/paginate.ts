@@ -78,7 +78,8 @@ export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
   for (let r = footerStart; r < grid.rows.length; r++) footerHeight += row(r).height + vs;
   const limit = request.bottom - bottomEdge - footerHeight;
 
-  const body = bodyRows(request, row, spanning, () => y, place, limit, footerStart);
+  // a row split by the page fills it: the table's bottom edge is sliced there
+  const body = bodyRows(request, row, spanning, () => y, place, { limit, fill: limit + bottomEdge }, footerStart);
   if (body === 'pushed') return 'pushed';
   for (let r = footerStart; r < grid.rows.length; r++) place(row(r), row(r).height);
   const split = resume?.kind === 'block' ? resume.children[0]?.index : undefined;
@@ -88,8 +89,9 @@ export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
 /** Places body rows from where the table resumes; returns the break token when the page ends first. */
 function bodyRows(
   request: PaginateRequest, row: (index: number) => LaidRow, spanning: Spanning[], y: () => number,
-  place: (laid: LaidRow, height: number) => void, limit: number, end: number,
+  place: (laid: LaidRow, height: number) => void, room: { limit: number; fill: number }, end: number,
 ): Extract<BreakToken, { kind: 'block' }> | undefined | 'pushed' {
+  const limit = room.limit;
   const { plan, resume } = request;
   const grid = plan.grid;
   const start = resume?.kind === 'block' ? resume.next : grid.headerRows;
@@ -113,8 +115,7 @@ function bodyRows(
       laid = layoutRow({ plan, columns: request.geometry.columns, index: r, mode: request.mode, splitAt: Math.max(0, limit - y()), resume: resumeCells }, request.ctx);
       height = spannedHeight(laid, spanning, y());
     }
-    // a row split by the page fills it (its cells continue on the next page)
-    if (laid.breakToken !== undefined && limit !== Infinity) height = Math.max(height, limit - y());
+    if (laid.breakToken !== undefined && limit !== Infinity) height = Math.max(height, room.fill - y());
     place(laid, height);
     count++;
     if (laid.breakToken !== undefined) {

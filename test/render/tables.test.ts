@@ -1,0 +1,104 @@
+/** Tables through the whole pipeline: a long invoice page by page as text, and collapsed borders as pixels. */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/index.js';
+import { rasterize } from '../helpers/pixels.js';
+import { qpdfCheck } from '../helpers/qpdf.js';
+import { withPdfFile } from '../helpers/tmp.js';
+
+const run = promisify(execFile);
+const engine = createEngine();
+
+async function render(html: string, data?: unknown): Promise<Uint8Array> {
+  const pdf = await engine.render({ template: html, data, compress: false });
+  await qpdfCheck(pdf);
+  return pdf;
+}
+
+async function textPages(pdf: Uint8Array): Promise<string[]> {
+  const text = await withPdfFile(pdf, async (path) => (await run('pdftotext', ['-layout', path, '-'])).stdout);
+  return text.split('\f').filter((page) => page.trim() !== '');
+}
+
+const invoice = `<style>
+  @page { size: A5; margin: 15mm }
+  body { font: 10pt sans-serif }
+  table { width: 100%; border-collapse: collapse }
+  th, td { border: 1px solid #444; padding: 3px 6px }
+  td.n { text-align: right }
+</style>
+<h1>Invoice 2026-0042</h1>
+<table>
+  <thead><tr><th>Item</th><th>Qty</th><th>Price</th></tr></thead>
+  <tfoot><tr><td colspan=2>Carried over / total</td><td class=n>{{total}}</td></tr></tfoot>
+  <tbody>{{#each items}}<tr><td>Line item number {{this}}</td><td class=n>1</td><td class=n>{{this}}.00</td></tr>{{/each}}</tbody>
+</table>
+<p>Thank you for your business.</p>`;
+
+describe('a 60-row invoice across pages (pdftotext)', () => {
+  it('repeats the header and footer rows on every page, never splits a row, and ends with the totals', async () => {
+    const items = Array.from({ length: 60 }, (_, i) => i + 1);
+    const pages = await textPages(await render(invoice, { items, total: '1830.00' }));
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    const seen: number[] = [];
+    for (const page of pages) {
+      expect(page).toMatch(/Item\s+Qty\s+Price/);
+      expect(page).toMatch(/Carried over \/ total\s+1830\.00/);
+      for (const match of page.matchAll(/Line item number (\d+)\s+1\s+(\d+)\.00/g)) {
+        expect(match[1]).toBe(match[2]); // the whole row is on this page
+        seen.push(Number(match[1]));
+      }
+    }
+    expect(seen).toEqual(items);
+    expect(pages.at(-1)).toContain('Thank you for your business.');
+    expect(pages[0]).toContain('Invoice 2026-0042');
+  });
+});
+
+describe('collapsed borders, painted', () => {
+  it('draws the winning border on every edge, centred on the grid lines', async () => {
+    const pdf = await render(`<style>@page { size: 9px 6px; margin: 0 } body { margin: 0 }
+      table { border-collapse: collapse; border: 2px solid blue } td { padding: 0; border: 1px solid red; width: 2px; height: 2px }</style>
+      <table><tr><td></td><td></td></tr></table>`);
+    const [page] = await rasterize(pdf);
+    expect(page).toEqual([
+      'BBBBBBBBB',
+      'BBBBBBBBB',
+      'BB__R__BB',
+      'BB__R__BB',
+      'BBBBBBBBB',
+      'BBBBBBBBB',
+    ]);
+  });
+
+  it('closes each page of a broken table with the border between the rows on either side of the break', async () => {
+    const pdf = await render(`<style>@page { size: 6px 10px; margin: 0 } body { margin: 0 }
+      table { border-collapse: collapse; border: 2px solid blue } td { padding: 0; border-bottom: 2px solid red; width: 2px; height: 2px }</style>
+      <table><tr><td></td></tr><tr><td></td></tr><tr><td></td></tr></table>`);
+    const pages = await rasterize(pdf);
+    expect(pages).toHaveLength(2);
+    expect(pages[0]).toEqual([
+      'BBBBBB',
+      'BBBBBB',
+      'BB__BB',
+      'BB__BB',
+      'RRRRRR',
+      'RRRRRR',
+      'BB__BB',
+      'BB__BB',
+      'RRRRRR',
+      'RRRRRR',
+    ]);
+    // the top of the second page is the red edge between rows 2 and 3, not the table's blue top
+    expect(pages[1]!.slice(0, 7)).toEqual([
+      'RRRRRR',
+      'RRRRRR',
+      'BB__BB',
+      'BB__BB',
+      'RRRRRR',
+      'RRRRRR',
+      '______',
+    ]);
+  });
+});
