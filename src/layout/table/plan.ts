@@ -98,14 +98,31 @@ function collapsedCellBox(cell: GridCell, grid: TableGrid, table: TableBox, vert
   const bottom = maxOver(cell.column, cell.colSpan, (c) => horizontalEdge(grid, table, lastRow, below, c).width);
   const left = vertical[cell.row]![cell.column]!.width;
   const right = vertical[cell.row]![cell.column + cell.colSpan]!.width;
-  const style: ComputedStyle = {
-    ...content.style,
-    marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0,
-    borderTopWidth: top / 2, borderRightWidth: right / 2, borderBottomWidth: bottom / 2, borderLeftWidth: left / 2,
-    borderTopStyle: 'solid', borderRightStyle: 'solid', borderBottomStyle: 'solid', borderLeftStyle: 'solid',
-    borderTopColor: TRANSPARENT, borderRightColor: TRANSPARENT, borderBottomColor: TRANSPARENT, borderLeftColor: TRANSPARENT,
-  };
-  return { ...content, style };
+  return { ...content, style: halfBorderStyle(content.style, top / 2, right / 2, bottom / 2, left / 2) };
+}
+
+/** Cells of a column share their style: so do their collapsed variants (one per set of widths). */
+const halfBorderStyles = new WeakMap<ComputedStyle, Map<string, ComputedStyle>>();
+
+function halfBorderStyle(base: ComputedStyle, top: number, right: number, bottom: number, left: number): ComputedStyle {
+  let variants = halfBorderStyles.get(base);
+  if (variants === undefined) {
+    variants = new Map();
+    halfBorderStyles.set(base, variants);
+  }
+  const key = `${top} ${right} ${bottom} ${left}`;
+  let style = variants.get(key);
+  if (style === undefined) {
+    style = {
+      ...base,
+      marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0,
+      borderTopWidth: top, borderRightWidth: right, borderBottomWidth: bottom, borderLeftWidth: left,
+      borderTopStyle: 'solid', borderRightStyle: 'solid', borderBottomStyle: 'solid', borderLeftStyle: 'solid',
+      borderTopColor: TRANSPARENT, borderRightColor: TRANSPARENT, borderBottomColor: TRANSPARENT, borderLeftColor: TRANSPARENT,
+    };
+    variants.set(key, style);
+  }
+  return style;
 }
 
 function maxOver(start: number, count: number, width: (column: number) => number): number {
