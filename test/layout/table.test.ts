@@ -57,6 +57,22 @@ describe('table boxes (CSS2 §17.2.1)', () => {
   });
 });
 
+describe('tables among other boxes', () => {
+  it('lays an inline-table out on the line, its baseline the first row\'s', async () => {
+    const [page] = await pages(`<div style="font: 10px/10px monospace">ab<table id=t style="display:inline-table"><tr><td>${w(30, 20)}</td></tr></table></div>`);
+    const table = findById(page!, 't')!;
+    expect([table.x > 0, table.width, table.height]).toEqual([true, 30, 20]);
+  });
+
+  it('shrinks a table in a float to its max-content width', async () => {
+    expect(await geometry(`<div style="float:left"><table id=t><tr><td>${w(70)}</td><td>${w(30)}</td></tr></table></div>`, ['t'])).toEqual(['0,0 100x10']);
+  });
+
+  it('centres a table with auto margins (HTML align=center)', async () => {
+    expect(await geometry(`<table id=t align=center><tr><td>${w(100)}</td></tr></table>`, ['t'])).toEqual(['250,0 100x10']);
+  });
+});
+
 describe('spans (HTML §4.9.12)', () => {
   it('places cells after those spanning down from earlier rows', async () => {
     expect(await geometry(`<table><tr><td rowspan=2 id=a>${w(30)}</td><td id=b>${w(20)}</td></tr><tr><td id=c>${w(20)}</td></tr></table>`, ['a', 'b', 'c']))
