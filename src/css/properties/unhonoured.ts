@@ -27,6 +27,7 @@ export const UNHONOURED: ReadonlyMap<string, Unhonoured> = new Map<string, Unhon
   // Gradients are already reported as unsupported values.
   ['box-decoration-break', { why: 'boxes are always sliced at page breaks', values: ['clone'] }],
   ['page', { why: 'named pages are not supported yet', harmless: ['auto'] }],
+  ['visibility', { why: 'table rows and columns are not collapsed: `collapse` acts as `hidden`, the space stays', values: ['collapse'] }],
   ['flex-direction', { why: FLEX, harmless: ['row'] }],
   ['flex-wrap', { why: FLEX, harmless: ['nowrap'] }],
   ['flex-grow', { why: FLEX, harmless: [0] }],
