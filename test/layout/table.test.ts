@@ -168,6 +168,11 @@ describe('rows and vertical alignment (CSS2 §17.5.3-4)', () => {
     expect(contentY(page!, 'b')).toBe(15);
   });
 
+  it('gives the extra height of a taller table to its body rows in proportion', async () => {
+    expect(await geometry(`<table id=t style="height:100px"><thead><tr><td id=h>${w(10)}</td></tr></thead><tr><td id=a>${w(10, 20)}</td></tr><tr><td id=b>${w(10, 40)}</td></tr></table>`, ['t', 'h', 'a', 'b']))
+      .toEqual(['0,0 10x100', '0,0 10x10', '0,10 10x30', '0,40 10x60']);
+  });
+
   it('honours row height and cell height as minimums', async () => {
     expect(await geometry(`<table><tr id=r style="height:30px"><td id=a>${w(10)}</td></tr><tr><td id=b style="height:25px">${w(10)}</td></tr></table>`, ['a', 'b']))
       .toEqual(['0,0 10x30', '0,30 10x25']);

@@ -10,7 +10,7 @@ import type { BoxFragment, Fragment } from '../types.js';
 import type { LayoutContext } from '../context.js';
 import type { BreakToken, LayoutInput, LayoutOutput, LayoutResult } from '../contract.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
-import { blockHorizontalMetrics, marginOrZero } from '../box-model.js';
+import { blockHorizontalMetrics, marginOrZero, resolveSize } from '../box-model.js';
 import { forcedBreakOf } from '../block.js';
 import { layoutBox } from '../dispatch.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
@@ -20,6 +20,7 @@ import { tablePlan } from './plan.js';
 import type { TableGeometry } from './geometry.js';
 import { tableGeometry } from './geometry.js';
 import { paginateRows } from './paginate.js';
+import type { PlacedRow, RowsOnPage } from './paginate.js';
 import { tableFragment } from './fragments.js';
 import type { Escaped } from './escape.js';
 import { escape } from './escape.js';
@@ -51,7 +52,7 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
     atTop: page === undefined || page.atTop,
   });
   if (rows === 'pushed') return { kind: 'pushed' };
-  const table = tableFragment(plan, geometry, rows, y, continued);
+  const table = tableFragment(plan, geometry, withTableHeight(plan, geometry, rows, input.containingHeight, continued), y, continued);
   children.push(table.fragment);
   escape(escaped, table.positioned, table.pageContent, 0, y);
   y += table.fragment.height;
@@ -80,6 +81,33 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
     positioned: placed.pending,
     pageContent: escaped.pageContent,
   };
+}
+
+/**
+ * A table taller than its rows (`height`, CSS2 §17.5.3): the extra height goes to the body rows in
+ * proportion to their heights (to all rows equally when they have none). Only for a table on one page.
+ */
+function withTableHeight(plan: TablePlan, geometry: TableGeometry, rows: RowsOnPage, containingHeight: number | undefined, continued: boolean): RowsOnPage {
+  const style = plan.table.style;
+  const specified = resolveSize(style.height, containingHeight);
+  if (specified === undefined || continued || rows.breakToken !== undefined || rows.rows.length === 0) return rows;
+  const edges = geometry.border.top + geometry.border.bottom + geometry.padding.top + geometry.padding.bottom;
+  const wanted = style.boxSizing === 'border-box' ? specified : specified + edges;
+  const extra = wanted - (rows.contentBottom + geometry.padding.bottom + geometry.border.bottom);
+  if (extra <= 0) return rows;
+  const grid = plan.grid;
+  const isBody = (row: PlacedRow): boolean => row.laid.index >= grid.headerRows && row.laid.index < grid.rows.length - grid.footerRows;
+  const body = rows.rows.filter(isBody);
+  const targets = body.length > 0 ? body : rows.rows;
+  const total = targets.reduce((sum, row) => sum + row.height, 0);
+  let shift = 0;
+  const stretched = rows.rows.map((row) => {
+    const grow = !targets.includes(row) ? 0 : total > 0 ? (extra * row.height) / total : extra / targets.length;
+    const moved = { ...row, y: row.y + shift, height: row.height + grow };
+    shift += grow;
+    return moved;
+  });
+  return { ...rows, rows: stretched, contentBottom: rows.contentBottom + extra };
 }
 
 /** Captions (CSS2 §17.4) as wide as the table, stacked above or below it by `caption-side`; returns the y after them. */
