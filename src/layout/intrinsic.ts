@@ -17,6 +17,7 @@ import { replacedSize } from './replaced.js';
 import { EMPTY_STRUT } from './margins.js';
 import { NO_EXCLUSIONS } from './exclusions.js';
 import { usedBorder } from './box-model.js';
+import { gridIntrinsicSizes } from './grid/sizing.js';
 
 /** Content-box min-/max-content widths of a box's contents. */
 export function contentIntrinsicSizes(box: LayoutBox, ctx: LayoutContext): IntrinsicSizes {
@@ -38,8 +39,9 @@ function computeContentSizes(box: LayoutBox, ctx: LayoutContext): IntrinsicSizes
     case 'block':
       return box.inlineContent ? inlineContentIntrinsicSizes(box, inlineEnv(ctx)) : blockChildrenSizes(box.children, ctx);
     case 'flex':
-    case 'grid':
       return blockChildrenSizes(box.children, ctx);
+    case 'grid':
+      return gridIntrinsicSizes(box, ctx);
     case 'table-wrapper':
       return blockChildrenSizes(tableFallbackChildren(box), ctx);
   }
