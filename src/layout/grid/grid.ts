@@ -23,6 +23,11 @@ export interface Grid {
   readonly outOfFlow: readonly OutOfFlowBox[];
   readonly columns: readonly GridTrackSize[];
   readonly rows: readonly GridTrackSize[];
+  /** The explicit axes and the implicit tracks before them, to resolve absolutely positioned children's lines. */
+  readonly columnAxis: ExplicitAxis;
+  readonly rowAxis: ExplicitAxis;
+  readonly columnOffset: number;
+  readonly rowOffset: number;
 }
 
 /** In-flow items sorted by `order` (stable); a floated child is a grid item like any other (float does not apply, §6). */
@@ -70,7 +75,10 @@ export function buildGrid(box: FlexBox, rooms: { readonly columns: RepeatRoom; r
     rows = rows.filter((_, i) => !emptyRows.has(i));
     areas = areas.map((a) => ({ rowStart: rowIndex[a.rowStart]!, rowEnd: rowIndex[a.rowEnd]!, columnStart: columnIndex[a.columnStart]!, columnEnd: columnIndex[a.columnEnd]! }));
   }
-  return { items: items.map((item, i) => ({ box: item, area: areas[i]! })), outOfFlow, columns, rows };
+  return {
+    items: items.map((item, i) => ({ box: item, area: areas[i]! })), outOfFlow, columns, rows,
+    columnAxis, rowAxis, columnOffset: placed.columnOffset, rowOffset: placed.rowOffset,
+  };
 }
 
 function transpose(result: ReturnType<typeof placeItems>): ReturnType<typeof placeItems> {

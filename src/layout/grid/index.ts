@@ -12,12 +12,15 @@ import type { BreakToken, LayoutInput, LayoutResult, PageContent, PendingPositio
 import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
 import { blockHorizontalMetrics, clampHeight, definiteContentHeight, marginOrZero, resolveMinSize, toContentSize, usedBorder, usedPadding } from '../box-model.js';
 import { offsetFragment } from '../fragment.js';
-import { placePositionedDescendants } from '../positioned.js';
+import { isContainingBlockForAbsolute, placePositionedDescendants } from '../positioned.js';
+import type { GridLines } from './absolute.js';
+import { layoutInGridArea, placedOnGrid } from './absolute.js';
 import { forcedBreakOf } from '../block.js';
 import { distributeContent } from './align.js';
 import { containerAlignment, sizeGrid, spanSize } from './sizing.js';
 import type { SizedGrid } from './sizing.js';
 import { layoutItemInArea } from './items.js';
+import type { PageRows } from './fragment.js';
 import { rowsEnd, rowsForPage } from './fragment.js';
 
 /** Start of each track and the extra space content distribution puts between tracks. */
@@ -57,6 +60,56 @@ function containerBox(box: FlexBox, input: LayoutInput): ContainerBox {
   return { contentWidth: h.contentWidth, marginLeft: h.marginLeft, border, padding, height, edgesY };
 }
 
+/** The sized grid's tracks in the container's border-box frame, and the rows of this page. */
+interface Tracks {
+  readonly sized: SizedGrid;
+  readonly columnStarts: readonly number[];
+  readonly rowStarts: readonly number[];
+  readonly contentLeft: number;
+  readonly contentTop: number;
+  readonly contentWidth: number;
+  readonly page: PageRows;
+}
+
+interface LaidItems {
+  readonly children: Fragment[];
+  readonly positioned: PendingPositioned[];
+  readonly pageContent: PageContent[];
+  readonly first: number | undefined;
+  readonly last: number | undefined;
+}
+
+/** Each item of this page's rows laid out in its area, in the container's frame. */
+function layoutItems(box: FlexBox, t: Tracks, mode: LayoutInput['mode'], ctx: LayoutContext): LaidItems {
+  const style = box.style;
+  const out: LaidItems = { children: [], positioned: [], pageContent: [], first: undefined, last: undefined };
+  let { first, last } = out;
+  const alignment = containerAlignment(style);
+  for (const item of t.sized.grid.items) {
+    if (item.area.rowStart < t.page.firstRow || item.area.rowStart >= t.page.endRow) continue;
+    const area = {
+      width: rowsEnd(t.columnStarts, t.sized.columns, item.area.columnEnd) - t.columnStarts[item.area.columnStart]!,
+      height: rowsEnd(t.rowStarts, t.sized.rows, item.area.rowEnd) - t.rowStarts[item.area.rowStart]!,
+    };
+    // Columns run from the right in a right-to-left grid.
+    const start = t.columnStarts[item.area.columnStart]!;
+    const x = t.contentLeft + (style.direction === 'rtl' ? t.contentWidth - start - area.width : start);
+    const y = t.contentTop + t.rowStarts[item.area.rowStart]! - t.page.shift;
+    const placed = layoutItemInArea(item.box, area, alignment, mode, undefined, ctx);
+    if (placed === undefined) continue;
+    const dx = x + placed.dx;
+    const dy = y + placed.dy;
+    const moved = <P extends PendingPositioned>(p: P): P => ({ ...p, staticX: p.staticX + dx, staticY: p.staticY + dy, staticRight: p.staticRight + dx });
+    out.children.push(offsetFragment(placed.output.fragment, dx, dy));
+    out.positioned.push(...placed.output.positioned.map(moved));
+    out.pageContent.push(...placed.output.pageContent.map(moved));
+    const baselines = placed.output.baselines;
+    if (baselines.first !== undefined && item.area.rowStart === t.page.firstRow && first === undefined) first = dy + placed.output.fragment.y + baselines.first;
+    if (baselines.last !== undefined) last = dy + placed.output.fragment.y + baselines.last;
+  }
+  return { ...out, first, last };
+}
+
 export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
   const style = box.style;
   const c = containerBox(box, input);
@@ -78,32 +131,8 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   if (page === undefined) return { kind: 'pushed' };
 
   const contentLeft = c.border.left + c.padding.left;
-  const children: Fragment[] = [];
-  const positioned: PendingPositioned[] = [];
-  const pageContent: PageContent[] = [];
-  let first: number | undefined;
-  let last: number | undefined;
-  const alignment = containerAlignment(style);
-  for (const item of sized.grid.items) {
-    if (item.area.rowStart < page.firstRow || item.area.rowStart >= page.endRow) continue;
-    const x = contentLeft + columnStarts[item.area.columnStart]!;
-    const y = contentTop + rowStarts[item.area.rowStart]! - page.shift;
-    const area = {
-      width: rowsEnd(columnStarts, sized.columns, item.area.columnEnd) - columnStarts[item.area.columnStart]!,
-      height: rowsEnd(rowStarts, sized.rows, item.area.rowEnd) - rowStarts[item.area.rowStart]!,
-    };
-    const placed = layoutItemInArea(item.box, area, alignment, input.mode, undefined, ctx);
-    if (placed === undefined) continue;
-    const dx = x + placed.dx;
-    const dy = y + placed.dy;
-    children.push(offsetFragment(placed.output.fragment, dx, dy));
-    positioned.push(...placed.output.positioned.map((p) => ({ ...p, staticX: p.staticX + dx, staticY: p.staticY + dy, staticRight: p.staticRight + dx })));
-    pageContent.push(...placed.output.pageContent.map((p) => ({ ...p, staticX: p.staticX + dx, staticY: p.staticY + dy, staticRight: p.staticRight + dx })));
-    const baseline = placed.output.baselines.first;
-    if (baseline !== undefined && item.area.rowStart === page.firstRow && first === undefined) first = dy + placed.output.fragment.y + baseline;
-    const lastBaseline = placed.output.baselines.last;
-    if (lastBaseline !== undefined) last = dy + placed.output.fragment.y + lastBaseline;
-  }
+  const tracks: Tracks = { sized, columnStarts, rowStarts, contentLeft, contentTop, contentWidth: c.contentWidth, page };
+  const { children, positioned, pageContent, first, last } = layoutItems(box, tracks, input.mode, ctx);
 
   const broken = page.breakToken !== undefined;
   const pageHeight = broken ? page.height : contentHeight - page.shift;
@@ -111,13 +140,7 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const paddingBottom = broken ? 0 : c.padding.bottom;
   const x = input.x + c.marginLeft;
   const height = contentTop + pageHeight + paddingBottom + borderBottom;
-  if (input.mode === 'layout') {
-    for (const child of sized.grid.outOfFlow) {
-      const pending = { placeholder: child, staticX: contentLeft, staticY: contentTop, staticRight: contentLeft + c.contentWidth, staticDirection: style.direction };
-      if (child.scheme === 'fixed') pageContent.push({ kind: 'fixed', ...pending });
-      else positioned.push(pending);
-    }
-  }
+  const onGrid = input.mode === 'layout' ? outOfFlowChildren(box, sized, { x, top, contentLeft, contentTop, contentWidth: c.contentWidth }, positioned, pageContent) : [];
   const fragment: BoxFragment = {
     kind: 'box', box, style, x, y: top,
     width: c.contentWidth + c.border.left + c.border.right + c.padding.left + c.padding.right,
@@ -128,7 +151,16 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   };
   // Children were placed relative to the container; pending boxes move into the input's frame.
   const toInput = <P extends PendingPositioned>(p: P): P => ({ ...p, staticX: p.staticX + x, staticY: p.staticY + top, staticRight: p.staticRight + x });
-  const own = placePositionedDescendants(fragment, positioned.map(toInput), ctx);
+  const lines: GridLines = {
+    columnStarts: lineStarts(columnStarts, sized.columns).map((v) => contentLeft + v),
+    columnEnds: lineEnds(columnStarts, sized.columns).map((v) => contentLeft + v),
+    rowStarts: lineStarts(rowStarts, sized.rows).map((v) => contentTop + v - page.shift),
+    rowEnds: lineEnds(rowStarts, sized.rows).map((v) => contentTop + v - page.shift),
+    padding: { left: c.border.left, top: borderTop, right: fragment.width - c.border.right, bottom: fragment.height - borderBottom },
+  };
+  const inAreas = onGrid.map((p) => layoutInGridArea(p, sized.grid, lines, fragment, ctx));
+  const withAreas = inAreas.length === 0 ? fragment : { ...fragment, children: [...fragment.children, ...inAreas] };
+  const own = placePositionedDescendants(withAreas, positioned.map(toInput), ctx);
   return {
     kind: 'placed', fragment: own.fragment, endY: top + height,
     strut: addMargin(EMPTY_STRUT, broken ? 0 : marginOrZero(style.marginBottom, input.containingWidth)),
@@ -140,6 +172,41 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
     positioned: own.pending,
     pageContent: pageContent.map(toInput),
   };
+}
+
+/**
+ * Absolutely positioned and fixed children wait for their containing block (added to
+ * `positioned`/`pageContent` in the container's frame) with the content box's start as static
+ * position; those that name grid lines in a positioned grid are returned (in the input's frame),
+ * to be laid out in their grid area.
+ */
+function outOfFlowChildren(
+  box: FlexBox, sized: SizedGrid, frame: { x: number; top: number; contentLeft: number; contentTop: number; contentWidth: number },
+  positioned: PendingPositioned[], pageContent: PageContent[],
+): PendingPositioned[] {
+  const style = box.style;
+  const onGrid: PendingPositioned[] = [];
+  for (const child of sized.grid.outOfFlow) {
+    const pending = { placeholder: child, staticX: frame.contentLeft, staticY: frame.contentTop, staticRight: frame.contentLeft + frame.contentWidth, staticDirection: style.direction };
+    if (child.scheme === 'absolute' && isContainingBlockForAbsolute(style) && placedOnGrid(child)) {
+      onGrid.push({ ...pending, staticX: pending.staticX + frame.x, staticY: pending.staticY + frame.top, staticRight: pending.staticRight + frame.x });
+    } else if (child.scheme === 'fixed') {
+      pageContent.push({ kind: 'fixed', ...pending });
+    } else {
+      positioned.push(pending);
+    }
+  }
+  return onGrid;
+}
+
+/** Per grid line, where a track starting at it begins (the last line: where the grid ends). */
+function lineStarts(starts: readonly number[], sizes: readonly number[]): number[] {
+  return [...starts.slice(0, sizes.length), rowsEnd(starts, sizes, sizes.length)];
+}
+
+/** Per grid line, where a track ending at it ends (the first line: where the grid begins). */
+function lineEnds(starts: readonly number[], sizes: readonly number[]): number[] {
+  return [starts[0] ?? 0, ...sizes.map((_, i) => rowsEnd(starts, sizes, i + 1))];
 }
 
 export type { SizedGrid };

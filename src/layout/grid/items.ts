@@ -44,7 +44,10 @@ export function widthContributions(box: GridItemBox, ctx: LayoutContext): { minC
     return result.kind === 'placed' ? result.fragment.width : 0;
   };
   const margins = horizontalMargins(box.style, 0);
-  return { minContent: measure('min-content') + margins, maxContent: measure('max-content') + margins, minimum: minimumSize(box, 'x', 0, margins) };
+  const minContent = measure('min-content') + margins;
+  // A definite width is the item's minimum as well (its specified size suggestion, §6.6).
+  const minimum = typeof box.style.width === 'number' ? minContent : minimumSize(box, 'x', 0, margins);
+  return { minContent, maxContent: measure('max-content') + margins, minimum };
 }
 
 /** The outer size from a definite min-width/min-height, 0 for a scroll container; undefined for the automatic minimum (§6.6). */
@@ -92,7 +95,14 @@ export function heightContribution(box: GridItemBox, areaWidth: number, containe
   const result = layoutBox(box, { ...measureInput(areaWidth, areaWidth, itemWidth(box, areaWidth, container, ctx)) }, ctx);
   const margins = verticalMargins(box.style, areaWidth);
   const height = result.kind === 'placed' ? result.fragment.height : 0;
-  return { size: height + margins, minimum: minimumSize(box, 'y', undefined, margins) };
+  const minimum = typeof box.style.height === 'number' ? height + margins : minimumSize(box, 'y', undefined, margins);
+  return { size: height + margins, minimum };
+}
+
+/** `self-start`/`self-end` name the item's own sides: the container's start or end depending on the two directions. */
+function selfSide(value: string, own: 'ltr' | 'rtl', container: 'ltr' | 'rtl'): string {
+  const same = own === container;
+  return value.replace(/\bself-start\b/, same ? 'start' : 'end').replace(/\bself-end\b/, same ? 'end' : 'start');
 }
 
 export interface PlacedItem {
@@ -113,7 +123,7 @@ export function layoutItemInArea(
   const stretchY = box.kind !== 'replaced' && style.height === 'auto' && !autoY && stretches(align, ratioOf(style) !== undefined);
   const fixedHeight = stretchY ? clampSize(style, area.height - verticalMargins(style, area.width), area.height, 'y') : undefined;
   const result = layoutBox(box, {
-    mode, available: area.width, containingWidth: area.width, containingHeight: area.height,
+    mode, available: area.width, containingWidth: area.width, containingHeight: area.height, containingDirection: 'ltr',
     fixedWidth: itemWidth(box, area.width, container, ctx), fixedHeight,
     x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer, exclusions: NO_EXCLUSIONS,
   }, ctx);
@@ -122,12 +132,16 @@ export function layoutItemInArea(
   // Auto margins took the horizontal free space already (solved against the area's width).
   const autoX = style.marginLeft === 'auto' || style.marginRight === 'auto';
   const outerWidth = fragment.width + horizontalMargins(style, area.width);
-  const dx = autoX ? 0 : selfOffset(usedSelf(style.justifySelf, container.justifyItems), area.width - outerWidth, container.direction);
+  const justify = selfSide(usedSelf(style.justifySelf, container.justifyItems), style.direction, container.direction);
+  const freeX = area.width - outerWidth;
+  const logical = selfOffset(justify, freeX, container.direction);
+  // In a right-to-left grid the start side is the right: offsets mirror (physical left/right were flipped by selfOffset).
+  const dx = autoX ? 0 : container.direction === 'rtl' ? freeX - logical : logical;
   const freeY = area.height - fragment.height - verticalMargins(style, area.width);
   let dy: number;
   if (style.marginTop === 'auto' && style.marginBottom === 'auto') dy = Math.max(0, freeY) / 2;
   else if (style.marginTop === 'auto') dy = Math.max(0, freeY);
   else if (style.marginBottom === 'auto') dy = 0;
-  else dy = selfOffset(align, freeY);
+  else dy = selfOffset(selfSide(align, 'ltr', 'ltr'), freeY);
   return { output: result, dx, dy };
 }

@@ -55,7 +55,8 @@ function clampLine(line: number, axis: AxisLines): number {
 
 /** Resolves one axis of an item's placement (§8.3.1, with the conflict handling of §8.3.2). */
 export function resolveAxis(axis: AxisLines, pair: LinePair): AxisPlacement {
-  let { start, end } = pair;
+  const start = pair.start;
+  let end = pair.end;
   if (typeof start === 'object' && start.kind === 'span' && typeof end === 'object' && end.kind === 'span') end = 'auto';
   const startLine = typeof start === 'object' && start.kind === 'line' ? clampLine(definiteLine(axis, start, 'start'), axis) : undefined;
   const endLine = typeof end === 'object' && end.kind === 'line' ? clampLine(definiteLine(axis, end, 'end'), axis) : undefined;

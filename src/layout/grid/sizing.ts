@@ -82,7 +82,7 @@ export function sizeGrid(box: FlexBox, width: number, height: number | undefined
     return { start: item.area.rowStart, end: item.area.rowEnd, minContent: contribution.size, maxContent: contribution.size, minimum: contribution.minimum };
   });
   const sizeRows = (space: GridSpace): number[] => sizeTracks({ sizes: grid.rows, items: rowItems, space, basis: height, gap: rowGap, stretchAuto: stretchy(style.alignContent) });
-  let rows = sizeRows(height ?? 'max-content');
+  let rows = sizeRows(height ?? 'indefinite');
   // Flexible rows of an auto-height grid fill its min-height (§11.7, "if the free space is an indefinite length").
   if (height === undefined && minHeight > spanSize(rows, 0, rows.length, rowGap) && grid.rows.some((r) => r.kind === 'minmax' && typeof r.max === 'object' && 'fr' in r.max)) {
     rows = sizeRows(minHeight);

@@ -7,8 +7,12 @@
 import type { GridBreadth, GridTrackSize } from '../../css/types.js';
 import { resolveLength } from '../../css/values/length.js';
 
-/** The room the grid is sized into on this axis (§11.1 available grid space). */
-export type GridSpace = number | 'min-content' | 'max-content';
+/**
+ * The room the grid is sized into on this axis (§11.1 available grid space): a definite size, an
+ * intrinsic sizing constraint on the container, or an indefinite size (an auto height): tracks
+ * then grow to their limits as under max-content, but items still contribute their minimums.
+ */
+export type GridSpace = number | 'min-content' | 'max-content' | 'indefinite';
 
 /** A grid item's outer contributions on the axis (§11.5). */
 export interface SizingItem {
@@ -76,7 +80,8 @@ function spanned(ctx: Context, item: SizingItem): Track[] {
 function minimumContribution(ctx: Context, item: SizingItem): number {
   if (item.minimum !== undefined) return item.minimum;
   const tracks = spanned(ctx, item);
-  if (!tracks.some((t) => t.min.kind === 'auto')) return 0;
+  // The automatic minimum is content-based only across an auto minimum, and never for a span crossing flexible tracks (§6.6).
+  if (!tracks.some((t) => t.min.kind === 'auto') || (tracks.length > 1 && tracks.some(isFlexible))) return 0;
   let content = item.minContent;
   // An item spanning only tracks with a fixed max is clamped to fit them.
   if (tracks.every((t) => t.max.kind === 'fixed')) {
@@ -89,7 +94,7 @@ function minimumContribution(ctx: Context, item: SizingItem): number {
 /** What an auto minimum takes: the limited min-content contribution under an intrinsic constraint, else the minimum contribution. */
 function autoMinimum(ctx: Context, item: SizingItem): number {
   const minimum = minimumContribution(ctx, item);
-  if (typeof ctx.space === 'number') return minimum;
+  if (ctx.space !== 'min-content' && ctx.space !== 'max-content') return minimum;
   const tracks = spanned(ctx, item);
   let limited = item.minContent;
   if (tracks.length === 1) {
@@ -110,7 +115,7 @@ function sizeSingleSpans(ctx: Context, items: readonly SizingItem[]): void {
     switch (track.min.kind) {
       case 'min-content': track.base = Math.max(track.base, most((i) => i.minContent)); break;
       case 'max-content': track.base = Math.max(track.base, most((i) => i.maxContent)); break;
-      case 'auto': track.base = Math.max(track.base, most((i) => (ctx.space === 'max-content' ? Math.max(i.maxContent, minimumContribution(ctx, i)) : autoMinimum(ctx, i)))); break;
+      case 'auto': track.base = Math.max(track.base, most((i) => autoMinimum(ctx, i))); break;
       case 'fixed': break;
     }
     const maxContent = most((i) => i.maxContent);
@@ -183,17 +188,37 @@ function sizeSpanningItems(ctx: Context, items: readonly SizingItem[]): void {
     const group = spanning.filter((item) => item.end - item.start === span);
     distribute(ctx, group, isIntrinsicMin, (i) => autoMinimum(ctx, i), 'base');
     distribute(ctx, group, (t) => t.min.kind === 'min-content' || t.min.kind === 'max-content', (i) => i.minContent, 'base');
-    distribute(ctx, group, (t) => t.min.kind === 'max-content' || (t.min.kind === 'auto' && ctx.space === 'max-content'), (i) => i.maxContent, 'base');
+    distribute(ctx, group, (t) => t.min.kind === 'max-content', (i) => i.maxContent, 'base');
     distribute(ctx, group, isIntrinsicMax, (i) => i.minContent, 'limit');
     distribute(ctx, group, isMaxContentMax, (i) => i.maxContent, 'limit');
     for (const t of ctx.tracks) if (t.max.kind === 'fit-content') t.limit = Math.max(t.base, Math.min(t.limit, t.max.limit));
   }
   // Items crossing flexible tracks: their minimum goes to the flexible tracks (§11.5 step 4).
   const flexing = items.filter((item) => spanned(ctx, item).some(isFlexible));
-  const flexMin = (t: Track): boolean => isFlexible(t) && isIntrinsicMin(t);
-  const contribution = (i: SizingItem): number => (ctx.space === 'max-content' ? Math.max(i.maxContent, minimumContribution(ctx, i)) : autoMinimum(ctx, i));
-  for (const item of flexing) distribute(ctx, [item], flexMin, contribution, 'base');
+  distributeToFlexible(ctx, flexing);
   for (const t of ctx.tracks) if (t.limit === Infinity) t.limit = t.base;
+}
+
+/**
+ * §11.5 step 4: items crossing flexible tracks grow the base sizes of those with an intrinsic
+ * minimum, in proportion to their flex factors (below a sum of 1, that share and the rest equally).
+ */
+function distributeToFlexible(ctx: Context, items: readonly SizingItem[]): void {
+  const planned = new Map<Track, number>();
+  for (const item of items) {
+    const tracks = spanned(ctx, item);
+    const chosen = tracks.filter((t) => isFlexible(t) && isIntrinsicMin(t));
+    if (chosen.length === 0) continue;
+    const extra = autoMinimum(ctx, item) - sumBase(tracks) - ctx.gap * (tracks.length - 1);
+    if (extra <= 0) continue;
+    const flex = (t: Track): number => (t.max.kind === 'fr' ? t.max.flex : 0);
+    const sum = chosen.reduce((total, t) => total + flex(t), 0);
+    for (const t of chosen) {
+      const add = sum >= 1 ? (extra * flex(t)) / sum : extra * flex(t) + (extra * (1 - sum)) / chosen.length;
+      planned.set(t, Math.max(planned.get(t) ?? 0, add));
+    }
+  }
+  for (const [t, add] of planned) t.base += add;
 }
 
 function sumBase(tracks: readonly Track[]): number {
@@ -256,7 +281,7 @@ export function sizeTracks(input: TrackSizingInput): number[] {
   sizeSpanningItems(ctx, input.items);
   const gaps = input.gap * Math.max(0, ctx.tracks.length - 1);
   // §11.6 Maximize tracks.
-  if (input.space === 'max-content') {
+  if (input.space === 'max-content' || input.space === 'indefinite') {
     for (const t of ctx.tracks) t.base = Math.max(t.base, t.limit);
   } else if (typeof input.space === 'number') {
     let free = input.space - gaps - sumBase(ctx.tracks);
