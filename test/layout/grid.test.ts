@@ -126,3 +126,21 @@ describe('grid containers', () => {
       .toEqual(['115,60 90x50', '0,0 10x10', '110,60 490x60']);
   });
 });
+
+describe('fragmentation (CSS Grid 1 §12)', () => {
+  it('moves a row that does not fit to the next page, whole', async () => {
+    const doc = await layoutHtml(`<style>@page { size: 200px 100px; margin: 0 } body { margin: 0 }</style>
+      <div style="height:30px"></div>
+      <div id=g style="display:grid;grid-template-columns:50px 50px;grid-auto-rows:40px;row-gap:5px;border:2px solid">
+      <div id=a></div><div id=b></div><div id=c></div><div id=d></div><div id=e></div></div>`);
+    const at = (page: number, id: string): string | undefined => {
+      const f = findById(doc.pages[page]!, id);
+      return f === undefined ? undefined : `${f.x},${f.y} ${f.width}x${f.height}`;
+    };
+    expect(doc.pages).toHaveLength(2);
+    // Page 1: the top border and the first row (30 + 2 + 40 = 72 <= 100); the second row would end at 117.
+    expect([at(0, 'g'), at(0, 'a'), at(0, 'b'), at(0, 'c')]).toEqual(['0,30 200x42', '2,32 50x40', '52,32 50x40', undefined]);
+    // Page 2: no top border (sliced), rows 2 and 3 (40 + 5 + 40) and the bottom border.
+    expect([at(1, 'g'), at(1, 'c'), at(1, 'd'), at(1, 'e')]).toEqual(['0,0 200x87', '2,0 50x40', '52,0 50x40', '2,45 50x40']);
+  });
+});

@@ -45,5 +45,7 @@ export function layoutInGridArea(pending: PendingPositioned, grid: Grid, lines: 
   const block: ContainingBlock = {
     x: container.x + left, y: container.y + top, width: Math.max(0, right - left), height: Math.max(0, bottom - top), direction: container.style.direction,
   };
-  return offsetFragment(layoutAbsolute(pending, block, ctx), -container.x, -container.y);
+  // With auto insets the box sits at the start of its area (its static position there).
+  const inArea = { ...pending, staticX: block.x, staticY: block.y, staticRight: block.x + block.width };
+  return offsetFragment(layoutAbsolute(inArea, block, ctx), -container.x, -container.y);
 }

@@ -37,11 +37,8 @@ export function stretches(value: string, replaced: boolean): boolean {
 /** The leading offset and the extra space between tracks that content distribution gives (§5.3). */
 export function distributeContent(value: string, free: number, tracks: number, direction: 'ltr' | 'rtl' = 'ltr'): { offset: number; between: number } {
   const { keyword, safe } = parse(value);
-  if (free < 0 && (safe || keyword.startsWith('space-'))) {
-    // Distributed values fall back to start (between) or center (around, evenly); safe to start.
-    if (keyword === 'space-around' || keyword === 'space-evenly') return { offset: safe ? 0 : free / 2, between: 0 };
-    if (safe || keyword === 'space-between') return { offset: 0, between: 0 };
-  }
+  // Overflowing: distributed values fall back to `start` or `safe center`, which is start too (§5.3).
+  if (free < 0 && (safe || keyword.startsWith('space-'))) return { offset: 0, between: 0 };
   switch (keyword) {
     case 'space-between': return tracks > 1 ? { offset: 0, between: free / (tracks - 1) } : { offset: 0, between: 0 };
     case 'space-around': return { offset: free / tracks / 2, between: free / tracks };

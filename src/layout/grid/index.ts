@@ -140,7 +140,7 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const paddingBottom = broken ? 0 : c.padding.bottom;
   const x = input.x + c.marginLeft;
   const height = contentTop + pageHeight + paddingBottom + borderBottom;
-  const onGrid = input.mode === 'layout' ? outOfFlowChildren(box, sized, { x, top, contentLeft, contentTop, contentWidth: c.contentWidth }, positioned, pageContent) : [];
+  const onGrid = input.mode === 'layout' ? outOfFlowChildren(box, sized, { x, top, paddingLeft: c.border.left, paddingTop: borderTop, paddingRight: contentLeft + c.contentWidth + c.padding.right }, positioned, pageContent) : [];
   const fragment: BoxFragment = {
     kind: 'box', box, style, x, y: top,
     width: c.contentWidth + c.border.left + c.border.right + c.padding.left + c.padding.right,
@@ -181,13 +181,14 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
  * to be laid out in their grid area.
  */
 function outOfFlowChildren(
-  box: FlexBox, sized: SizedGrid, frame: { x: number; top: number; contentLeft: number; contentTop: number; contentWidth: number },
+  box: FlexBox, sized: SizedGrid, frame: { x: number; top: number; paddingLeft: number; paddingTop: number; paddingRight: number },
   positioned: PendingPositioned[], pageContent: PageContent[],
 ): PendingPositioned[] {
   const style = box.style;
   const onGrid: PendingPositioned[] = [];
   for (const child of sized.grid.outOfFlow) {
-    const pending = { placeholder: child, staticX: frame.contentLeft, staticY: frame.contentTop, staticRight: frame.contentLeft + frame.contentWidth, staticDirection: style.direction };
+    // The static position is the padding box's start, as if the box were the only item of a grid spanning it (§9.2).
+    const pending = { placeholder: child, staticX: frame.paddingLeft, staticY: frame.paddingTop, staticRight: frame.paddingRight, staticDirection: style.direction };
     if (child.scheme === 'absolute' && isContainingBlockForAbsolute(style) && placedOnGrid(child)) {
       onGrid.push({ ...pending, staticX: pending.staticX + frame.x, staticY: pending.staticY + frame.top, staticRight: pending.staticRight + frame.x });
     } else if (child.scheme === 'fixed') {

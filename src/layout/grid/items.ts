@@ -71,7 +71,8 @@ function measureInput(available: LayoutInput['available'], width: number, fixedW
 /** The border-box width an item gets in an area `areaWidth` wide (stretched, else fit-content). */
 export function itemWidth(box: GridItemBox, areaWidth: number, container: ContainerAlignment, ctx: LayoutContext): number | undefined {
   const style = box.style;
-  if (box.kind === 'replaced') return undefined;
+  // Replaced boxes and boxes with an aspect ratio size themselves (from a definite height, CSS Sizing 4 §5.2).
+  if (box.kind === 'replaced' || (ratioOf(style) !== undefined && style.width === 'auto')) return undefined;
   const justify = usedSelf(style.justifySelf, container.justifyItems);
   const autoMargin = style.marginLeft === 'auto' || style.marginRight === 'auto';
   if (style.width === 'auto' && !autoMargin && stretches(justify, ratioOf(style) !== undefined)) {
