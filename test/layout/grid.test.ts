@@ -144,3 +144,21 @@ describe('fragmentation (CSS Grid 1 §12)', () => {
     expect([at(1, 'g'), at(1, 'c'), at(1, 'd'), at(1, 'e')]).toEqual(['0,0 200x87', '2,0 50x40', '52,0 50x40', '2,45 50x40']);
   });
 });
+
+describe('a row taller than a page', () => {
+  it('breaks inside its items in parallel, and the next rows follow on a later page', async () => {
+    const lines = (n: number): string => Array.from({ length: n }, () => '<div style="height:20px"></div>').join('');
+    const doc = await layoutHtml(`<style>@page { size: 200px 100px; margin: 0 } body { margin: 0 }</style>
+      <div style="display:grid;grid-template-columns:50px 50px">
+      <div id=a>${lines(7)}</div><div id=b>${lines(3)}</div><div id=c style="height:10px"></div></div>`);
+    const at = (page: number, id: string): string | undefined => {
+      const f = findById(doc.pages[page]!, id);
+      return f === undefined ? undefined : `${f.x},${f.y} ${f.width}x${f.height}`;
+    };
+    expect(doc.pages).toHaveLength(3);
+    // Both items start on page 1; only #a (140px of content) continues on page 2; #c waits for page 3.
+    expect([at(0, 'a'), at(0, 'b'), at(0, 'c')]).toEqual(['0,0 50x100', '50,0 50x60', undefined]);
+    expect([at(1, 'a'), at(1, 'b'), at(1, 'c')]).toEqual(['0,0 50x40', undefined, undefined]);
+    expect(at(2, 'c')).toBe('0,0 50x10');
+  });
+});

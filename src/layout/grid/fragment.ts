@@ -18,6 +18,11 @@ export interface PageRows {
   /** Extent of this page's rows. */
   readonly height: number;
   readonly breakToken: BreakToken | undefined;
+  /**
+   * The page holds one row taller than the room left (`room`): its items break inside, in
+   * parallel; `resume` maps the items (by index) continuing from an earlier page to their tokens.
+   */
+  readonly split?: { readonly room: number; readonly resume: ReadonlyMap<number, BreakToken> } | undefined;
 }
 
 /** The end of the last row before `end`, from the content box top. */
@@ -32,6 +37,11 @@ export function rowsEnd(starts: readonly number[], sizes: readonly number[], end
 export function rowsForPage(box: FlexBox, sized: SizedGrid, starts: readonly number[], resume: BreakToken | undefined, room: number | undefined, atTop: boolean): PageRows | undefined {
   const count = sized.rows.length;
   const firstRow = resume?.kind === 'block' ? Math.min(resume.next, count) : 0;
+  if (resume?.kind === 'block' && resume.children.length > 0 && room !== undefined) {
+    // The rest of a split row: only its unfinished items, from the page top.
+    const split = { room, resume: new Map(resume.children.map((child) => [child.index, child.token])) };
+    return { firstRow, endRow: firstRow + 1, shift: starts[firstRow]!, height: 0, breakToken: undefined, split };
+  }
   const shift = firstRow === 0 || firstRow >= count ? (firstRow >= count ? rowsEnd(starts, sized.rows, count) : 0) : starts[firstRow]!;
   const whole = { firstRow, endRow: count, shift, height: rowsEnd(starts, sized.rows, count) - shift, breakToken: undefined };
   if (room === undefined || whole.height <= room + 0.01) return whole;
@@ -45,6 +55,10 @@ export function rowsForPage(box: FlexBox, sized: SizedGrid, starts: readonly num
     if (!atTop) return undefined;
     endRow = firstRow + 1;
     while (endRow < count && !breakable(endRow)) endRow++;
+    // A single row taller than the page breaks inside its items (CSS Fragmentation 3 §4.4, parallel flows).
+    if (endRow === firstRow + 1 && breakable(firstRow)) {
+      return { firstRow, endRow, shift, height: 0, breakToken: undefined, split: { room, resume: new Map() } };
+    }
   }
   if (endRow >= count) return whole;
   const token: BreakToken = { kind: 'block', box, children: [], next: endRow };

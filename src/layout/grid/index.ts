@@ -77,16 +77,23 @@ interface LaidItems {
   readonly pageContent: PageContent[];
   readonly first: number | undefined;
   readonly last: number | undefined;
+  /** This page's rows, completed once a split row's items are laid out. */
+  readonly page: PageRows;
 }
 
 /** Each item of this page's rows laid out in its area, in the container's frame. */
 function layoutItems(box: FlexBox, t: Tracks, mode: LayoutInput['mode'], ctx: LayoutContext): LaidItems {
   const style = box.style;
-  const out: LaidItems = { children: [], positioned: [], pageContent: [], first: undefined, last: undefined };
+  const out: LaidItems = { children: [], positioned: [], pageContent: [], first: undefined, last: undefined, page: t.page };
   let { first, last } = out;
   const alignment = containerAlignment(style);
-  for (const item of t.sized.grid.items) {
+  const split = t.page.split;
+  const tokens: { index: number; token: BreakToken }[] = [];
+  let splitHeight = 0;
+  for (const [index, item] of t.sized.grid.items.entries()) {
     if (item.area.rowStart < t.page.firstRow || item.area.rowStart >= t.page.endRow) continue;
+    const resume = split?.resume.get(index);
+    if (split !== undefined && split.resume.size > 0 && resume === undefined) continue;
     const area = {
       width: rowsEnd(t.columnStarts, t.sized.columns, item.area.columnEnd) - t.columnStarts[item.area.columnStart]!,
       height: rowsEnd(t.rowStarts, t.sized.rows, item.area.rowEnd) - t.rowStarts[item.area.rowStart]!,
@@ -95,8 +102,11 @@ function layoutItems(box: FlexBox, t: Tracks, mode: LayoutInput['mode'], ctx: La
     const start = t.columnStarts[item.area.columnStart]!;
     const x = t.contentLeft + (style.direction === 'rtl' ? t.contentWidth - start - area.width : start);
     const y = t.contentTop + t.rowStarts[item.area.rowStart]! - t.page.shift;
-    const placed = layoutItemInArea(item.box, area, alignment, mode, undefined, ctx);
+    const fragmentainer = split === undefined ? undefined : { bottom: split.room, atTop: true, discardTopMargins: resume !== undefined };
+    const placed = layoutItemInArea(item.box, split === undefined ? area : { ...area, height: Infinity }, alignment, mode, fragmentainer, ctx, resume);
     if (placed === undefined) continue;
+    if (placed.output.breakToken !== undefined) tokens.push({ index, token: placed.output.breakToken });
+    splitHeight = Math.max(splitHeight, placed.output.fragment.y + placed.output.fragment.height);
     const dx = x + placed.dx;
     const dy = y + placed.dy;
     const moved = <P extends PendingPositioned>(p: P): P => ({ ...p, staticX: p.staticX + dx, staticY: p.staticY + dy, staticRight: p.staticRight + dx });
@@ -107,7 +117,17 @@ function layoutItems(box: FlexBox, t: Tracks, mode: LayoutInput['mode'], ctx: La
     if (baselines.first !== undefined && item.area.rowStart === t.page.firstRow && first === undefined) first = dy + placed.output.fragment.y + baselines.first;
     if (baselines.last !== undefined) last = dy + placed.output.fragment.y + baselines.last;
   }
-  return { ...out, first, last };
+  const page = split === undefined ? t.page : splitPage(box, t, tokens, splitHeight);
+  return { ...out, first, last, page };
+}
+
+/** A split row's page: as tall as its items' pieces, resumed with the items that are not finished. */
+function splitPage(box: FlexBox, t: Tracks, tokens: readonly { index: number; token: BreakToken }[], height: number): PageRows {
+  const more = t.page.firstRow + 1 < t.sized.rows.length;
+  const breakToken: BreakToken | undefined = tokens.length > 0
+    ? { kind: 'block', box, children: tokens, next: t.page.firstRow }
+    : more ? { kind: 'block', box, children: [], next: t.page.firstRow + 1 } : undefined;
+  return { ...t.page, height, breakToken };
 }
 
 export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
@@ -127,15 +147,15 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const borderTop = continued ? 0 : c.border.top;
   const paddingTop = continued ? 0 : c.padding.top;
   const contentTop = borderTop + paddingTop;
-  const page = rowsForPage(box, sized, rowStarts, resume, input.fragmentainer === undefined ? undefined : input.fragmentainer.bottom - top - contentTop, input.fragmentainer?.atTop ?? true);
-  if (page === undefined) return { kind: 'pushed' };
+  const rows = rowsForPage(box, sized, rowStarts, resume, input.fragmentainer === undefined ? undefined : input.fragmentainer.bottom - top - contentTop, input.fragmentainer?.atTop ?? true);
+  if (rows === undefined) return { kind: 'pushed' };
 
   const contentLeft = c.border.left + c.padding.left;
-  const tracks: Tracks = { sized, columnStarts, rowStarts, contentLeft, contentTop, contentWidth: c.contentWidth, page };
-  const { children, positioned, pageContent, first, last } = layoutItems(box, tracks, input.mode, ctx);
+  const tracks: Tracks = { sized, columnStarts, rowStarts, contentLeft, contentTop, contentWidth: c.contentWidth, page: rows };
+  const { children, positioned, pageContent, first, last, page } = layoutItems(box, tracks, input.mode, ctx);
 
   const broken = page.breakToken !== undefined;
-  const pageHeight = broken ? page.height : contentHeight - page.shift;
+  const pageHeight = broken || page.split !== undefined ? page.height : contentHeight - page.shift;
   const borderBottom = broken ? 0 : c.border.bottom;
   const paddingBottom = broken ? 0 : c.padding.bottom;
   const x = input.x + c.marginLeft;

@@ -6,7 +6,7 @@
  */
 import type { ComputedStyle } from '../../css/types.js';
 import type { LayoutContext } from '../context.js';
-import type { Fragmentainer, LayoutInput, LayoutOutput } from '../contract.js';
+import type { BreakToken, Fragmentainer, LayoutInput, LayoutOutput } from '../contract.js';
 import { layoutBox } from '../dispatch.js';
 import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
@@ -116,18 +116,19 @@ export interface PlacedItem {
 /** Lays an item out in its area (x, y = 0 at the area's top-left) and aligns it there. */
 export function layoutItemInArea(
   box: GridItemBox, area: { readonly width: number; readonly height: number }, container: ContainerAlignment,
-  mode: LayoutInput['mode'], fragmentainer: Fragmentainer | undefined, ctx: LayoutContext,
+  mode: LayoutInput['mode'], fragmentainer: Fragmentainer | undefined, ctx: LayoutContext, resume?: BreakToken,
 ): PlacedItem | undefined {
   const style = box.style;
   const align = usedSelf(style.alignSelf, container.alignItems);
   const autoY = style.marginTop === 'auto' || style.marginBottom === 'auto';
-  const stretchY = box.kind !== 'replaced' && style.height === 'auto' && !autoY && stretches(align, ratioOf(style) !== undefined);
+  // An item broken across pages (its area unbounded) keeps its content height.
+  const stretchY = area.height !== Infinity && box.kind !== 'replaced' && style.height === 'auto' && !autoY && stretches(align, ratioOf(style) !== undefined);
   const fixedHeight = stretchY ? clampSize(style, area.height - verticalMargins(style, area.width), area.height, 'y') : undefined;
   const result = layoutBox(box, {
-    mode, available: area.width, containingWidth: area.width, containingHeight: area.height, containingDirection: 'ltr',
+    mode, available: area.width, containingWidth: area.width, containingHeight: area.height === Infinity ? undefined : area.height, containingDirection: 'ltr',
     fixedWidth: itemWidth(box, area.width, container, ctx), fixedHeight,
     x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer, exclusions: NO_EXCLUSIONS,
-  }, ctx);
+  }, ctx, resume);
   if (result.kind !== 'placed') return undefined;
   const fragment = result.fragment;
   // Auto margins took the horizontal free space already (solved against the area's width).
@@ -140,7 +141,8 @@ export function layoutItemInArea(
   const dx = autoX ? 0 : container.direction === 'rtl' ? freeX - logical : logical;
   const freeY = area.height - fragment.height - verticalMargins(style, area.width);
   let dy: number;
-  if (style.marginTop === 'auto' && style.marginBottom === 'auto') dy = Math.max(0, freeY) / 2;
+  if (area.height === Infinity) dy = 0;
+  else if (style.marginTop === 'auto' && style.marginBottom === 'auto') dy = Math.max(0, freeY) / 2;
   else if (style.marginTop === 'auto') dy = Math.max(0, freeY);
   else if (style.marginBottom === 'auto') dy = 0;
   else dy = selfOffset(selfSide(align, 'ltr', 'ltr'), freeY);
