@@ -289,7 +289,7 @@ function outerDisplay(display: Display): OuterDisplay {
 /** Table-internal displays whose children are table parts (their white space and stray content are fixed up in table.ts). */
 const TABLE_PARENTS: ReadonlySet<Display> = new Set<Display>(['table-row-group', 'table-header-group', 'table-footer-group', 'table-row', 'table-column-group']);
 
-const FALLBACK_DISPLAYS: ReadonlySet<Display> = new Set<Display>(['flex', 'inline-flex', 'grid', 'inline-grid']);
+const FALLBACK_DISPLAYS: ReadonlySet<Display> = new Set<Display>(['flex', 'inline-flex']);
 
 function warnUnsupportedDisplay(walk: Walk, element: DomElement, display: Display): void {
   if (FALLBACK_DISPLAYS.has(display)) {

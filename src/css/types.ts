@@ -39,6 +39,52 @@ export type LengthPercentage = number | Percentage | CalcLength;
 export type LengthPercentageAuto = LengthPercentage | 'auto';
 export type LengthPercentageNone = LengthPercentage | 'none';
 
+/** A track's minimum or maximum sizing function (CSS Grid 1 §7.2); `L` is the length type (specified or computed). */
+export type GridBreadth<L = LengthPercentage> = L | 'auto' | 'min-content' | 'max-content' | { readonly fr: number };
+
+/** A track size: `minmax(min, max)` (a single breadth `b` is `minmax(b, b)`, `<flex>` is `minmax(auto, <flex>)`) or `fit-content(limit)`. */
+export type GridTrackSize<L = LengthPercentage> =
+  | { readonly kind: 'minmax'; readonly min: GridBreadth<L>; readonly max: GridBreadth<L> }
+  | { readonly kind: 'fit-content'; readonly limit: L };
+
+/** `repeat()` (CSS Grid 1 §7.2.3): `names` has one list per line, `tracks.length + 1` of them. */
+export interface GridRepeat<L = LengthPercentage> {
+  readonly kind: 'repeat';
+  readonly count: number | 'auto-fill' | 'auto-fit';
+  readonly names: readonly (readonly string[])[];
+  readonly tracks: readonly GridTrackSize<L>[];
+}
+
+/** A `<track-list>`: `names` holds the line names before each entry and after the last (`entries.length + 1` lists). */
+export interface GridTrackList<L = LengthPercentage> {
+  readonly names: readonly (readonly string[])[];
+  readonly entries: readonly (GridTrackSize<L> | GridRepeat<L>)[];
+}
+
+/** A named grid area of `grid-template-areas`, as 1-based grid lines (end exclusive). */
+export interface GridNamedArea {
+  readonly name: string;
+  readonly rowStart: number;
+  readonly rowEnd: number;
+  readonly columnStart: number;
+  readonly columnEnd: number;
+}
+
+export interface GridAreas {
+  readonly rows: number;
+  readonly columns: number;
+  readonly areas: readonly GridNamedArea[];
+}
+
+/**
+ * A `<grid-line>` (CSS Grid 1 §8.3): a line number (0 when only a name is given; negative counts
+ * from the end) with an optional name, or a span of lines (of that name, if given).
+ */
+export type GridLine =
+  | 'auto'
+  | { readonly kind: 'line'; readonly line: number; readonly name: string | undefined }
+  | { readonly kind: 'span'; readonly count: number; readonly name: string | undefined };
+
 export type Display =
   | 'none' | 'contents'
   | 'block' | 'inline' | 'inline-block' | 'list-item' | 'flow-root'
@@ -245,6 +291,20 @@ export interface ComputedStyle {
   readonly alignContent: string;
   readonly rowGap: LengthPercentage | 'normal';
   readonly columnGap: LengthPercentage | 'normal';
+
+  // grid (CSS Grid 1)
+  readonly gridTemplateColumns: GridTrackList | 'none';
+  readonly gridTemplateRows: GridTrackList | 'none';
+  readonly gridTemplateAreas: GridAreas | 'none';
+  readonly gridAutoColumns: readonly GridTrackSize[];
+  readonly gridAutoRows: readonly GridTrackSize[];
+  readonly gridAutoFlow: 'row' | 'column' | 'row dense' | 'column dense';
+  readonly gridRowStart: GridLine;
+  readonly gridRowEnd: GridLine;
+  readonly gridColumnStart: GridLine;
+  readonly gridColumnEnd: GridLine;
+  readonly justifyItems: string;
+  readonly justifySelf: string;
 
   // replaced content
   readonly objectFit: 'fill' | 'contain' | 'cover' | 'none' | 'scale-down';

@@ -10,6 +10,7 @@ import type { LayoutContext } from './context.js';
 import type { BreakToken, LayoutInput, LayoutResult } from './contract.js';
 import { layoutBlock } from './block.js';
 import { layoutBlockReplaced } from './block-replaced.js';
+import { layoutGrid } from './grid/index.js';
 import { measureIntrinsic } from './intrinsic.js';
 import { layoutTable } from './table/index.js';
 import { withRelativeOffset } from './positioned.js';
@@ -24,9 +25,9 @@ function layoutByContext(box: LayoutBox, input: LayoutInput, ctx: LayoutContext,
   switch (box.kind) {
     case 'block': return layoutBlock(box, box, input, ctx, resume);
     case 'replaced': return layoutBlockReplaced(box, input, ctx);
-    // Flex and grid layout are not built yet: their items are laid out in block flow (warned at box building).
-    case 'flex':
-    case 'grid': return layoutBlock(box, blockView(box, ctx), input, ctx, resume);
+    // Flex layout is not built yet: its items are laid out in block flow (warned at box building).
+    case 'flex': return layoutBlock(box, blockView(box, ctx), input, ctx, resume);
+    case 'grid': return layoutGrid(box, input, ctx, resume);
     case 'table-wrapper': return layoutTable(box, input, ctx, resume);
     default: return assertNever(box, 'box kind');
   }

@@ -18,6 +18,7 @@ import { NO_EXCLUSIONS } from './exclusions.js';
 import { usedBorder } from './box-model.js';
 import { tablePlan } from './table/plan.js';
 import { tableIntrinsicWidths } from './table/geometry.js';
+import { gridIntrinsicSizes } from './grid/sizing.js';
 
 /** Content-box min-/max-content widths of a box's contents. */
 export function contentIntrinsicSizes(box: LayoutBox, ctx: LayoutContext): IntrinsicSizes {
@@ -39,8 +40,9 @@ function computeContentSizes(box: LayoutBox, ctx: LayoutContext): IntrinsicSizes
     case 'block':
       return box.inlineContent ? inlineContentIntrinsicSizes(box, inlineEnv(ctx)) : blockChildrenSizes(box.children, ctx);
     case 'flex':
-    case 'grid':
       return blockChildrenSizes(box.children, ctx);
+    case 'grid':
+      return gridIntrinsicSizes(box, ctx);
     case 'table-wrapper':
       return tableIntrinsicWidths(tablePlan(box, ctx), ctx);
   }

@@ -29,7 +29,8 @@ const parseJustifyContent = alignmentParser(['normal', ...CONTENT_DISTRIBUTION, 
 const parseAlignContent = alignmentParser(['normal', ...CONTENT_DISTRIBUTION, ...POSITIONAL.filter((w) => !w.startsWith('self') && w !== 'left' && w !== 'right')], true, true);
 const parseAlignItems = alignmentParser(['normal', 'stretch', ...POSITIONAL.filter((w) => w !== 'left' && w !== 'right')], true, true);
 const parseAlignSelf = alignmentParser(['auto', 'normal', 'stretch', ...POSITIONAL.filter((w) => w !== 'left' && w !== 'right')], true, true);
-const parseJustifyItems = alignmentParser(['normal', 'stretch', 'legacy', ...POSITIONAL], true, true);
+export const parseJustifyItems = alignmentParser(['normal', 'stretch', 'legacy', ...POSITIONAL], true, true);
+export const parseJustifySelf = alignmentParser(['auto', 'normal', 'stretch', ...POSITIONAL], true, true);
 
 function alignmentProperty(name: string, key: 'justifyContent' | 'alignItems' | 'alignSelf' | 'alignContent', initial: string, parse: (nodes: Nodes) => string | undefined): PropertyDef {
   return longhand<typeof key, string>({ name, key, inherited: false, initial, parse: (nodes) => parse(nodes) ?? INVALID, compute: (v) => v });
@@ -106,7 +107,7 @@ const gap = shorthand('gap', ['row-gap', 'column-gap'], (nodes) => {
   return row === undefined || column === undefined ? INVALID : new Map<string, unknown>([['row-gap', row], ['column-gap', column]]);
 });
 
-/** `place-*: <align> <justify>?` (CSS Box Alignment 3 §5-6); only the flex-relevant half is kept. */
+/** `place-*: <align> <justify>?` (CSS Box Alignment 3 §5-6). */
 function placeShorthand(name: string, alignName: string, parseAlign: (nodes: Nodes) => string | undefined, justifyName: string | undefined, parseJustify: (nodes: Nodes) => string | undefined): PropertyDef {
   const longhands = justifyName === undefined ? [alignName] : [alignName, justifyName];
   return shorthand(name, longhands, (nodes, ctx) => {
@@ -117,7 +118,7 @@ function placeShorthand(name: string, alignName: string, parseAlign: (nodes: Nod
       const justify = rest.length === 0 ? align : parseJustify(rest);
       if (align === undefined || justify === undefined) continue;
       const result = new Map<string, unknown>([[alignName, align]]);
-      if (justifyName !== undefined) result.set(justifyName, justify === 'baseline' || justify === 'last baseline' ? 'normal' : justify);
+      if (justifyName !== undefined) result.set(justifyName, justifyName === 'justify-content' && (justify === 'baseline' || justify === 'last baseline') ? 'normal' : justify);
       else if (rest.length > 0 && justify !== align) ctx.unsupported(`justify-* in \`${name}\``);
       return result;
     }
@@ -142,8 +143,8 @@ export const FLEX_PROPERTIES: readonly PropertyDef[] = [
   flexFlow,
   gap,
   placeShorthand('place-content', 'align-content', parseAlignContent, 'justify-content', parseJustifyContent),
-  placeShorthand('place-items', 'align-items', parseAlignItems, undefined, parseJustifyItems),
-  placeShorthand('place-self', 'align-self', parseAlignSelf, undefined, parseJustifyItems),
+  placeShorthand('place-items', 'align-items', parseAlignItems, 'justify-items', parseJustifyItems),
+  placeShorthand('place-self', 'align-self', parseAlignSelf, 'justify-self', parseJustifySelf),
   keywordProperty('object-fit', 'objectFit', ['fill', 'contain', 'cover', 'none', 'scale-down'], 'fill', false),
 ];
 

@@ -14,6 +14,7 @@ import type { LonghandDef, PropertyDef, ShorthandDef, StyleKey } from './define.
 import { DISPLAY_PROPERTIES } from './display.js';
 import { FLEX_ALIASES, FLEX_PROPERTIES } from './flexbox.js';
 import { FONT_PROPERTIES } from './fonts.js';
+import { GRID_PROPERTIES } from './grid.js';
 import { FRAGMENTATION_ALIASES, FRAGMENTATION_PROPERTIES } from './fragmentation.js';
 import { LIST_PROPERTIES } from './lists.js';
 import type { LogicalDef } from './logical.js';
@@ -40,6 +41,7 @@ const MODULES: readonly PropertyDef[] = [
   ...FRAGMENTATION_PROPERTIES,
   ...TABLE_PROPERTIES,
   ...FLEX_PROPERTIES,
+  ...GRID_PROPERTIES,
 ];
 
 /** Legacy and vendor names that are plain aliases (CSS Cascade 4 "legacy name aliases"). */
@@ -121,6 +123,9 @@ const STYLE_KEYS: Record<keyof ComputedStyle, true> = {
   tableLayout: true, borderCollapse: true, borderSpacing: true, captionSide: true, emptyCells: true,
   flexDirection: true, flexWrap: true, flexGrow: true, flexShrink: true, flexBasis: true, order: true,
   justifyContent: true, alignItems: true, alignSelf: true, alignContent: true, rowGap: true, columnGap: true,
+  gridTemplateColumns: true, gridTemplateRows: true, gridTemplateAreas: true, gridAutoColumns: true, gridAutoRows: true,
+  gridAutoFlow: true, gridRowStart: true, gridRowEnd: true, gridColumnStart: true, gridColumnEnd: true,
+  justifyItems: true, justifySelf: true,
   objectFit: true, objectPosition: true,
 };
 

@@ -34,11 +34,6 @@ export const UNHONOURED: ReadonlyMap<string, Unhonoured> = new Map<string, Unhon
   ['flex-shrink', { why: FLEX, harmless: [1] }],
   ['flex-basis', { why: FLEX, harmless: ['auto'] }],
   ['order', { why: FLEX, harmless: [0] }],
-  ['justify-content', { why: FLEX, harmless: ['normal'] }],
-  ['align-items', { why: FLEX, harmless: ['normal'] }],
-  ['align-self', { why: FLEX, harmless: ['auto', 'normal'] }],
-  ['row-gap', { why: FLEX, harmless: ['normal', 0] }],
-  ['column-gap', { why: FLEX, harmless: ['normal', 0] }],
   ['text-transform', { why: 'full-width and full-size-kana forms are not drawn (as `none`)', written: ['full-width', 'full-size-kana'] }],
   ['font-variant-caps', { why: 'unicase and titling capitals are not drawn (as `normal`)', written: ['unicase', 'titling-caps'] }],
 ]);

@@ -12,9 +12,6 @@ cursor pointer-events user-select resize filter backdrop-filter clip clip-path m
 mask-position mask-clip mask-origin mask-size mask-composite mix-blend-mode isolation will-change
 content-visibility container container-type container-name text-overflow
 columns column-count column-width column-rule column-rule-color column-rule-style column-rule-width column-span column-fill
-grid grid-template grid-template-columns grid-template-rows grid-template-areas grid-auto-columns grid-auto-rows
-grid-auto-flow grid-area grid-row grid-column grid-row-start grid-row-end grid-column-start grid-column-end
-justify-items justify-self
 background-position-x background-position-y background-attachment background-blend-mode
 border-image border-image-source border-image-slice border-image-width border-image-outset border-image-repeat
 image-rendering image-orientation image-resolution

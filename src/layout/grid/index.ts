@@ -1,0 +1,233 @@
+/**
+ * Grid layout (CSS Grid 1): a grid container's box — its width like a block's (or fixed from
+ * outside for `inline-grid`, floats and positioned boxes), its grid sized (sizing.ts), its tracks
+ * spread by `justify-content`/`align-content` (§10.5), each item laid out in its area and aligned
+ * (items.ts), absolutely positioned children with the container's padding box as containing
+ * block when it is positioned, and its rows fragmented across pages (fragment.ts).
+ */
+import type { FlexBox } from '../../boxes/types.js';
+import type { BoxFragment, Fragment } from '../types.js';
+import type { LayoutContext } from '../context.js';
+import type { BreakToken, LayoutInput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
+import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
+import { blockHorizontalMetrics, clampHeight, definiteContentHeight, marginOrZero, resolveMinSize, toContentSize, usedBorder, usedPadding } from '../box-model.js';
+import { offsetFragment } from '../fragment.js';
+import { isContainingBlockForAbsolute, placePositionedDescendants } from '../positioned.js';
+import type { GridLines } from './absolute.js';
+import { layoutInGridArea, placedOnGrid } from './absolute.js';
+import { forcedBreakOf } from '../block.js';
+import { distributeContent } from './align.js';
+import { containerAlignment, sizeGrid, spanSize } from './sizing.js';
+import type { SizedGrid } from './sizing.js';
+import { layoutItemInArea } from './items.js';
+import type { PageRows } from './fragment.js';
+import { rowsEnd, rowsForPage } from './fragment.js';
+
+/** Start of each track and the extra space content distribution puts between tracks. */
+function trackStarts(sizes: readonly number[], gap: number, free: number, value: string, direction: 'ltr' | 'rtl'): number[] {
+  const { offset, between } = distributeContent(value, free, sizes.length, direction);
+  const starts: number[] = [];
+  let position = offset;
+  for (const size of sizes) {
+    starts.push(position);
+    position += size + gap + between;
+  }
+  starts.push(position - gap - between);
+  return starts;
+}
+
+interface ContainerBox {
+  readonly contentWidth: number;
+  readonly marginLeft: number;
+  readonly border: BoxFragment['border'];
+  readonly padding: BoxFragment['padding'];
+  /** Definite content height, if any. */
+  readonly height: number | undefined;
+  readonly edgesY: number;
+}
+
+function containerBox(box: FlexBox, input: LayoutInput): ContainerBox {
+  const style = box.style;
+  const available = typeof input.available === 'number' ? input.available : input.containingWidth;
+  const border = usedBorder(style);
+  const padding = usedPadding(style, input.containingWidth);
+  const edgesX = border.left + border.right + padding.left + padding.right;
+  const edgesY = border.top + border.bottom + padding.top + padding.bottom;
+  const fixed = input.fixedWidth === undefined ? undefined : Math.max(0, input.fixedWidth - edgesX);
+  const h = blockHorizontalMetrics(style, input.containingWidth, fixed, available, input.containingDirection ?? style.direction);
+  const definite = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY) : definiteContentHeight(style, input.containingHeight, edgesY);
+  const height = definite === undefined ? undefined : clampHeight(style, definite, input.containingHeight, edgesY);
+  return { contentWidth: h.contentWidth, marginLeft: h.marginLeft, border, padding, height, edgesY };
+}
+
+/** The sized grid's tracks in the container's border-box frame, and the rows of this page. */
+interface Tracks {
+  readonly sized: SizedGrid;
+  readonly columnStarts: readonly number[];
+  readonly rowStarts: readonly number[];
+  readonly contentLeft: number;
+  readonly contentTop: number;
+  readonly contentWidth: number;
+  readonly page: PageRows;
+}
+
+interface LaidItems {
+  readonly children: Fragment[];
+  readonly positioned: PendingPositioned[];
+  readonly pageContent: PageContent[];
+  readonly first: number | undefined;
+  readonly last: number | undefined;
+  /** This page's rows, completed once a split row's items are laid out. */
+  readonly page: PageRows;
+}
+
+/** Each item of this page's rows laid out in its area, in the container's frame. */
+function layoutItems(box: FlexBox, t: Tracks, mode: LayoutInput['mode'], ctx: LayoutContext): LaidItems {
+  const style = box.style;
+  const out: LaidItems = { children: [], positioned: [], pageContent: [], first: undefined, last: undefined, page: t.page };
+  let { first, last } = out;
+  const alignment = containerAlignment(style);
+  const split = t.page.split;
+  const tokens: { index: number; token: BreakToken }[] = [];
+  let splitHeight = 0;
+  for (const [index, item] of t.sized.grid.items.entries()) {
+    if (item.area.rowStart < t.page.firstRow || item.area.rowStart >= t.page.endRow) continue;
+    const resume = split?.resume.get(index);
+    if (split !== undefined && split.resume.size > 0 && resume === undefined) continue;
+    const area = {
+      width: rowsEnd(t.columnStarts, t.sized.columns, item.area.columnEnd) - t.columnStarts[item.area.columnStart]!,
+      height: rowsEnd(t.rowStarts, t.sized.rows, item.area.rowEnd) - t.rowStarts[item.area.rowStart]!,
+    };
+    // Columns run from the right in a right-to-left grid.
+    const start = t.columnStarts[item.area.columnStart]!;
+    const x = t.contentLeft + (style.direction === 'rtl' ? t.contentWidth - start - area.width : start);
+    const y = t.contentTop + t.rowStarts[item.area.rowStart]! - t.page.shift;
+    const fragmentainer = split === undefined ? undefined : { bottom: split.room, atTop: true, discardTopMargins: resume !== undefined };
+    const placed = layoutItemInArea(item.box, split === undefined ? area : { ...area, height: Infinity }, alignment, mode, fragmentainer, ctx, resume);
+    if (placed === undefined) continue;
+    if (placed.output.breakToken !== undefined) tokens.push({ index, token: placed.output.breakToken });
+    splitHeight = Math.max(splitHeight, placed.output.fragment.y + placed.output.fragment.height);
+    const dx = x + placed.dx;
+    const dy = y + placed.dy;
+    const moved = <P extends PendingPositioned>(p: P): P => ({ ...p, staticX: p.staticX + dx, staticY: p.staticY + dy, staticRight: p.staticRight + dx });
+    out.children.push(offsetFragment(placed.output.fragment, dx, dy));
+    out.positioned.push(...placed.output.positioned.map(moved));
+    out.pageContent.push(...placed.output.pageContent.map(moved));
+    const baselines = placed.output.baselines;
+    if (baselines.first !== undefined && item.area.rowStart === t.page.firstRow && first === undefined) first = dy + placed.output.fragment.y + baselines.first;
+    if (baselines.last !== undefined) last = dy + placed.output.fragment.y + baselines.last;
+  }
+  const page = split === undefined ? t.page : splitPage(box, t, tokens, splitHeight);
+  return { ...out, first, last, page };
+}
+
+/** A split row's page: as tall as its items' pieces, resumed with the items that are not finished. */
+function splitPage(box: FlexBox, t: Tracks, tokens: readonly { index: number; token: BreakToken }[], height: number): PageRows {
+  const more = t.page.firstRow + 1 < t.sized.rows.length;
+  const breakToken: BreakToken | undefined = tokens.length > 0
+    ? { kind: 'block', box, children: tokens, next: t.page.firstRow }
+    : more ? { kind: 'block', box, children: [], next: t.page.firstRow + 1 } : undefined;
+  return { ...t.page, height, breakToken };
+}
+
+export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
+  const style = box.style;
+  const c = containerBox(box, input);
+  const continued = resume !== undefined;
+  const minHeight = toContentSize(resolveMinSize(style.minHeight, input.containingHeight), style, c.edgesY);
+  const sized = sizeGrid(box, c.contentWidth, c.height, minHeight, ctx);
+  const usedHeight = spanSize(sized.rows, 0, sized.rows.length, sized.rowGap);
+  const contentHeight = c.height ?? clampHeight(style, usedHeight, input.containingHeight, c.edgesY);
+  const columnStarts = trackStarts(sized.columns, sized.columnGap, c.contentWidth - spanSize(sized.columns, 0, sized.columns.length, sized.columnGap), style.justifyContent, style.direction);
+  const rowStarts = trackStarts(sized.rows, sized.rowGap, contentHeight - usedHeight, style.alignContent, 'ltr');
+
+  const marginTop = continued ? 0 : marginOrZero(style.marginTop, input.containingWidth);
+  const discard = input.fragmentainer?.discardTopMargins === true && input.fragmentainer.atTop;
+  const top = input.y + collapsedMargin(discard ? EMPTY_STRUT : addMargin(input.strut, marginTop));
+  const borderTop = continued ? 0 : c.border.top;
+  const paddingTop = continued ? 0 : c.padding.top;
+  const contentTop = borderTop + paddingTop;
+  const rows = rowsForPage(box, sized, rowStarts, resume, input.fragmentainer === undefined ? undefined : input.fragmentainer.bottom - top - contentTop, input.fragmentainer?.atTop ?? true);
+  if (rows === undefined) return { kind: 'pushed' };
+
+  const contentLeft = c.border.left + c.padding.left;
+  const tracks: Tracks = { sized, columnStarts, rowStarts, contentLeft, contentTop, contentWidth: c.contentWidth, page: rows };
+  const { children, positioned, pageContent, first, last, page } = layoutItems(box, tracks, input.mode, ctx);
+
+  const broken = page.breakToken !== undefined;
+  const pageHeight = broken || page.split !== undefined ? page.height : contentHeight - page.shift;
+  const borderBottom = broken ? 0 : c.border.bottom;
+  const paddingBottom = broken ? 0 : c.padding.bottom;
+  const x = input.x + c.marginLeft;
+  const height = contentTop + pageHeight + paddingBottom + borderBottom;
+  const onGrid = input.mode === 'layout' ? outOfFlowChildren(box, sized, { x, top, paddingLeft: c.border.left, paddingTop: borderTop, paddingRight: contentLeft + c.contentWidth + c.padding.right }, positioned, pageContent) : [];
+  const fragment: BoxFragment = {
+    kind: 'box', box, style, x, y: top,
+    width: c.contentWidth + c.border.left + c.border.right + c.padding.left + c.padding.right,
+    height,
+    border: { top: borderTop, right: c.border.right, bottom: borderBottom, left: c.border.left },
+    padding: { top: paddingTop, right: c.padding.right, bottom: paddingBottom, left: c.padding.left },
+    children, continuedBefore: continued, continuedAfter: broken,
+  };
+  // Children were placed relative to the container; pending boxes move into the input's frame.
+  const toInput = <P extends PendingPositioned>(p: P): P => ({ ...p, staticX: p.staticX + x, staticY: p.staticY + top, staticRight: p.staticRight + x });
+  const lines: GridLines = {
+    columnStarts: lineStarts(columnStarts, sized.columns).map((v) => contentLeft + v),
+    columnEnds: lineEnds(columnStarts, sized.columns).map((v) => contentLeft + v),
+    rowStarts: lineStarts(rowStarts, sized.rows).map((v) => contentTop + v - page.shift),
+    rowEnds: lineEnds(rowStarts, sized.rows).map((v) => contentTop + v - page.shift),
+    padding: { left: c.border.left, top: borderTop, right: fragment.width - c.border.right, bottom: fragment.height - borderBottom },
+  };
+  const inAreas = onGrid.map((p) => layoutInGridArea(p, sized.grid, lines, fragment, ctx));
+  const withAreas = inAreas.length === 0 ? fragment : { ...fragment, children: [...fragment.children, ...inAreas] };
+  const own = placePositionedDescendants(withAreas, positioned.map(toInput), ctx);
+  return {
+    kind: 'placed', fragment: own.fragment, endY: top + height,
+    strut: addMargin(EMPTY_STRUT, broken ? 0 : marginOrZero(style.marginBottom, input.containingWidth)),
+    resolvedAt: top,
+    baselines: { first, last },
+    breakToken: page.breakToken,
+    forcedBreakAfter: forcedBreakOf(style.breakAfter),
+    exclusions: input.exclusions,
+    positioned: own.pending,
+    pageContent: pageContent.map(toInput),
+  };
+}
+
+/**
+ * Absolutely positioned and fixed children wait for their containing block (added to
+ * `positioned`/`pageContent` in the container's frame) with the content box's start as static
+ * position; those that name grid lines in a positioned grid are returned (in the input's frame),
+ * to be laid out in their grid area.
+ */
+function outOfFlowChildren(
+  box: FlexBox, sized: SizedGrid, frame: { x: number; top: number; paddingLeft: number; paddingTop: number; paddingRight: number },
+  positioned: PendingPositioned[], pageContent: PageContent[],
+): PendingPositioned[] {
+  const style = box.style;
+  const onGrid: PendingPositioned[] = [];
+  for (const child of sized.grid.outOfFlow) {
+    // The static position is the padding box's start, as if the box were the only item of a grid spanning it (§9.2).
+    const pending = { placeholder: child, staticX: frame.paddingLeft, staticY: frame.paddingTop, staticRight: frame.paddingRight, staticDirection: style.direction };
+    if (child.scheme === 'absolute' && isContainingBlockForAbsolute(style) && placedOnGrid(child)) {
+      onGrid.push({ ...pending, staticX: pending.staticX + frame.x, staticY: pending.staticY + frame.top, staticRight: pending.staticRight + frame.x });
+    } else if (child.scheme === 'fixed') {
+      pageContent.push({ kind: 'fixed', ...pending });
+    } else {
+      positioned.push(pending);
+    }
+  }
+  return onGrid;
+}
+
+/** Per grid line, where a track starting at it begins (the last line: where the grid ends). */
+function lineStarts(starts: readonly number[], sizes: readonly number[]): number[] {
+  return [...starts.slice(0, sizes.length), rowsEnd(starts, sizes, sizes.length)];
+}
+
+/** Per grid line, where a track ending at it ends (the first line: where the grid begins). */
+function lineEnds(starts: readonly number[], sizes: readonly number[]): number[] {
+  return [starts[0] ?? 0, ...sizes.map((_, i) => rowsEnd(starts, sizes, i + 1))];
+}
+
+export type { SizedGrid };

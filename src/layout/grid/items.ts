@@ -1,0 +1,150 @@
+/**
+ * Grid items in their areas (CSS Grid 1 §6, §11.5; CSS Box Alignment 3 §6): their
+ * contributions to track sizes, measured through `layoutBox` (min-/max-content widths; the
+ * height for a given width), and their size and position in the area — stretched, or
+ * fit-content and aligned by `justify-self`/`align-self`, with auto margins absorbing free space.
+ */
+import type { ComputedStyle } from '../../css/types.js';
+import type { LayoutContext } from '../context.js';
+import type { BreakToken, Fragmentainer, LayoutInput, LayoutOutput } from '../contract.js';
+import { layoutBox } from '../dispatch.js';
+import { EMPTY_STRUT } from '../margins.js';
+import { NO_EXCLUSIONS } from '../exclusions.js';
+import { marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from '../box-model.js';
+import { shrinkToFitWidth } from '../shrink-to-fit.js';
+import { ratioOf } from '../aspect-ratio.js';
+import type { GridItemBox } from './grid.js';
+import { selfOffset, stretches, usedSelf } from './align.js';
+
+/** The container's values items inherit alignment from. */
+export interface ContainerAlignment {
+  readonly justifyItems: string;
+  readonly alignItems: string;
+  readonly direction: 'ltr' | 'rtl';
+}
+
+function horizontalMargins(style: ComputedStyle, basis: number): number {
+  return marginOrZero(style.marginLeft, basis) + marginOrZero(style.marginRight, basis);
+}
+
+function verticalMargins(style: ComputedStyle, basis: number): number {
+  return marginOrZero(style.marginTop, basis) + marginOrZero(style.marginBottom, basis);
+}
+
+function edges(style: ComputedStyle, basis: number, axis: 'x' | 'y'): number {
+  const b = usedBorder(style);
+  const p = usedPadding(style, basis);
+  return axis === 'x' ? b.left + b.right + p.left + p.right : b.top + b.bottom + p.top + p.bottom;
+}
+
+/** An item's min-/max-content width contributions (margin box), measured through the contract. */
+export function widthContributions(box: GridItemBox, ctx: LayoutContext): { minContent: number; maxContent: number; minimum: number | undefined } {
+  const measure = (available: 'min-content' | 'max-content'): number => {
+    const result = layoutBox(box, measureInput(available, 0, undefined), ctx);
+    return result.kind === 'placed' ? result.fragment.width : 0;
+  };
+  const margins = horizontalMargins(box.style, 0);
+  const minContent = measure('min-content') + margins;
+  // A definite width is the item's minimum as well (its specified size suggestion, §6.6).
+  const minimum = typeof box.style.width === 'number' ? minContent : minimumSize(box, 'x', 0, margins);
+  return { minContent, maxContent: measure('max-content') + margins, minimum };
+}
+
+/** The outer size from a definite min-width/min-height, 0 for a scroll container; undefined for the automatic minimum (§6.6). */
+function minimumSize(box: GridItemBox, axis: 'x' | 'y', basis: number | undefined, margins: number): number | undefined {
+  const style = box.style;
+  const min = axis === 'x' ? style.minWidth : style.minHeight;
+  const size = resolveSize(min, basis);
+  const edge = edges(style, basis ?? 0, axis);
+  if (size !== undefined) return (style.boxSizing === 'border-box' ? Math.max(size, edge) : size + edge) + margins;
+  const overflow = axis === 'x' ? style.overflowX : style.overflowY;
+  return overflow !== 'visible' ? edge + margins : undefined;
+}
+
+function measureInput(available: LayoutInput['available'], width: number, fixedWidth: number | undefined): LayoutInput {
+  return {
+    mode: 'measure', available, containingWidth: width, containingHeight: undefined, fixedWidth,
+    x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
+  };
+}
+
+/** The border-box width an item gets in an area `areaWidth` wide (stretched, else fit-content). */
+export function itemWidth(box: GridItemBox, areaWidth: number, container: ContainerAlignment, ctx: LayoutContext): number | undefined {
+  const style = box.style;
+  // Replaced boxes and boxes with an aspect ratio size themselves (from a definite height, CSS Sizing 4 §5.2).
+  if (box.kind === 'replaced' || (ratioOf(style) !== undefined && style.width === 'auto')) return undefined;
+  const justify = usedSelf(style.justifySelf, container.justifyItems);
+  const autoMargin = style.marginLeft === 'auto' || style.marginRight === 'auto';
+  if (style.width === 'auto' && !autoMargin && stretches(justify, ratioOf(style) !== undefined)) {
+    const stretched = areaWidth - horizontalMargins(style, areaWidth);
+    return clampSize(style, stretched, areaWidth, 'x');
+  }
+  return shrinkToFitWidth(box, areaWidth, ctx);
+}
+
+/** A border-box size held within min-/max-width or -height (`basis` for percentages). */
+function clampSize(style: ComputedStyle, size: number, basis: number | undefined, axis: 'x' | 'y'): number {
+  const edge = edges(style, basis ?? 0, axis);
+  const toBorder = (value: number): number => (style.boxSizing === 'border-box' ? value : value + edge);
+  const max = resolveMaxSize(axis === 'x' ? style.maxWidth : style.maxHeight, basis);
+  const min = resolveMinSize(axis === 'x' ? style.minWidth : style.minHeight, basis);
+  return Math.max(Math.min(size, max === Infinity ? Infinity : toBorder(max)), toBorder(min), edge);
+}
+
+/** The item's margin-box height for a given area width (its row contribution, §11.5). */
+export function heightContribution(box: GridItemBox, areaWidth: number, container: ContainerAlignment, ctx: LayoutContext): { size: number; minimum: number | undefined } {
+  const result = layoutBox(box, { ...measureInput(areaWidth, areaWidth, itemWidth(box, areaWidth, container, ctx)) }, ctx);
+  const margins = verticalMargins(box.style, areaWidth);
+  const height = result.kind === 'placed' ? result.fragment.height : 0;
+  const minimum = typeof box.style.height === 'number' ? height + margins : minimumSize(box, 'y', undefined, margins);
+  return { size: height + margins, minimum };
+}
+
+/** `self-start`/`self-end` name the item's own sides: the container's start or end depending on the two directions. */
+function selfSide(value: string, own: 'ltr' | 'rtl', container: 'ltr' | 'rtl'): string {
+  const same = own === container;
+  return value.replace(/\bself-start\b/, same ? 'start' : 'end').replace(/\bself-end\b/, same ? 'end' : 'start');
+}
+
+export interface PlacedItem {
+  readonly output: LayoutOutput;
+  /** Offset of the item's input frame from the area's top-left. */
+  readonly dx: number;
+  readonly dy: number;
+}
+
+/** Lays an item out in its area (x, y = 0 at the area's top-left) and aligns it there. */
+export function layoutItemInArea(
+  box: GridItemBox, area: { readonly width: number; readonly height: number }, container: ContainerAlignment,
+  mode: LayoutInput['mode'], fragmentainer: Fragmentainer | undefined, ctx: LayoutContext, resume?: BreakToken,
+): PlacedItem | undefined {
+  const style = box.style;
+  const align = usedSelf(style.alignSelf, container.alignItems);
+  const autoY = style.marginTop === 'auto' || style.marginBottom === 'auto';
+  // An item broken across pages (its area unbounded) keeps its content height.
+  const stretchY = area.height !== Infinity && box.kind !== 'replaced' && style.height === 'auto' && !autoY && stretches(align, ratioOf(style) !== undefined);
+  const fixedHeight = stretchY ? clampSize(style, area.height - verticalMargins(style, area.width), area.height, 'y') : undefined;
+  const result = layoutBox(box, {
+    mode, available: area.width, containingWidth: area.width, containingHeight: area.height === Infinity ? undefined : area.height, containingDirection: 'ltr',
+    fixedWidth: itemWidth(box, area.width, container, ctx), fixedHeight,
+    x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer, exclusions: NO_EXCLUSIONS,
+  }, ctx, resume);
+  if (result.kind !== 'placed') return undefined;
+  const fragment = result.fragment;
+  // Auto margins took the horizontal free space already (solved against the area's width).
+  const autoX = style.marginLeft === 'auto' || style.marginRight === 'auto';
+  const outerWidth = fragment.width + horizontalMargins(style, area.width);
+  const justify = selfSide(usedSelf(style.justifySelf, container.justifyItems), style.direction, container.direction);
+  const freeX = area.width - outerWidth;
+  const logical = selfOffset(justify, freeX, container.direction);
+  // In a right-to-left grid the start side is the right: offsets mirror (physical left/right were flipped by selfOffset).
+  const dx = autoX ? 0 : container.direction === 'rtl' ? freeX - logical : logical;
+  const freeY = area.height - fragment.height - verticalMargins(style, area.width);
+  let dy: number;
+  if (area.height === Infinity) dy = 0;
+  else if (style.marginTop === 'auto' && style.marginBottom === 'auto') dy = Math.max(0, freeY) / 2;
+  else if (style.marginTop === 'auto') dy = Math.max(0, freeY);
+  else if (style.marginBottom === 'auto') dy = 0;
+  else dy = selfOffset(selfSide(align, 'ltr', 'ltr'), freeY);
+  return { output: result, dx, dy };
+}

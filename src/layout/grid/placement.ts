@@ -1,0 +1,208 @@
+/**
+ * Grid item placement (CSS Grid 1 §8): line-based placement against the explicit grid's line
+ * numbers and names (§8.3), conflict handling (§8.3.2), and the auto-placement algorithm
+ * (§8.5) with sparse or dense packing. Works on one abstract "row-major" grid: for
+ * `grid-auto-flow: column` the caller swaps the axes, so cursor logic is written once.
+ */
+import type { GridLine } from '../../css/types.js';
+
+/** Most tracks a grid may have on one side of the explicit grid (browsers clamp similarly). */
+const MAX_LINE = 1000;
+
+/** One axis of the explicit grid: its track count and the line numbers (1-based) of each name. */
+export interface AxisLines {
+  readonly explicitTracks: number;
+  readonly names: ReadonlyMap<string, readonly number[]>;
+}
+
+/** An item's placement properties on one axis. */
+export interface LinePair {
+  readonly start: GridLine;
+  readonly end: GridLine;
+}
+
+/** A resolved span on an axis: definite lines (1-based, may be <= 0 for implicit tracks before), or auto with a span. */
+export type AxisPlacement = { readonly kind: 'definite'; readonly start: number; readonly end: number } | { readonly kind: 'auto'; readonly span: number };
+
+/** The `count`th line named `name` from `from` going in `direction`; implicit lines past the explicit grid all have the name. */
+function namedLine(axis: AxisLines, name: string, count: number, from: number, direction: 1 | -1): number {
+  const lines = axis.names.get(name) ?? [];
+  const last = axis.explicitTracks + 1;
+  let found = 0;
+  if (direction === 1) {
+    for (const line of lines) if (line > from && ++found === count) return line;
+    return Math.max(from, last) + (count - found);
+  }
+  for (let i = lines.length - 1; i >= 0; i--) if (lines[i]! < from && ++found === count) return lines[i]!;
+  return Math.min(from, 1) - (count - found);
+}
+
+/** A definite line of `<integer>? <custom-ident>?` (§8.3.1); `edge` picks `-start`/`-end` for a lone name. */
+function definiteLine(axis: AxisLines, line: Extract<GridLine, { kind: 'line' }>, edge: 'start' | 'end'): number {
+  const last = axis.explicitTracks + 1;
+  if (line.name === undefined) return line.line > 0 ? line.line : last + 1 + line.line;
+  if (line.line === 0) {
+    const area = axis.names.get(`${line.name}-${edge}`);
+    if (area !== undefined && area.length > 0) return area[0]!;
+  }
+  const n = line.line === 0 ? 1 : line.line;
+  return n > 0 ? namedLine(axis, line.name, n, 0, 1) : namedLine(axis, line.name, -n, last + 1, -1);
+}
+
+function clampLine(line: number, axis: AxisLines): number {
+  return Math.max(-MAX_LINE, Math.min(axis.explicitTracks + 1 + MAX_LINE, line));
+}
+
+/** Resolves one axis of an item's placement (§8.3.1, with the conflict handling of §8.3.2). */
+export function resolveAxis(axis: AxisLines, pair: LinePair): AxisPlacement {
+  const start = pair.start;
+  let end = pair.end;
+  if (typeof start === 'object' && start.kind === 'span' && typeof end === 'object' && end.kind === 'span') end = 'auto';
+  const startLine = typeof start === 'object' && start.kind === 'line' ? clampLine(definiteLine(axis, start, 'start'), axis) : undefined;
+  const endLine = typeof end === 'object' && end.kind === 'line' ? clampLine(definiteLine(axis, end, 'end'), axis) : undefined;
+  if (startLine !== undefined && endLine !== undefined) {
+    if (startLine === endLine) return { kind: 'definite', start: startLine, end: startLine + 1 };
+    return { kind: 'definite', start: Math.min(startLine, endLine), end: Math.max(startLine, endLine) };
+  }
+  if (startLine !== undefined) {
+    if (typeof end === 'object' && end.kind === 'span') {
+      const stop = end.name === undefined ? startLine + end.count : namedLine(axis, end.name, end.count, startLine, 1);
+      return { kind: 'definite', start: startLine, end: stop };
+    }
+    return { kind: 'definite', start: startLine, end: startLine + 1 };
+  }
+  if (endLine !== undefined) {
+    if (typeof start === 'object' && start.kind === 'span') {
+      const from = start.name === undefined ? endLine - start.count : namedLine(axis, start.name, start.count, endLine, -1);
+      return { kind: 'definite', start: from, end: endLine };
+    }
+    return { kind: 'definite', start: endLine - 1, end: endLine };
+  }
+  // Auto placement: a named span counts as span 1 (§8.3.1).
+  const span = typeof start === 'object' && start.kind === 'span' ? start : typeof end === 'object' && end.kind === 'span' ? end : undefined;
+  return { kind: 'auto', span: span === undefined || span.name !== undefined ? 1 : Math.min(span.count, MAX_LINE) };
+}
+
+/** An item's area in the abstract grid, as 0-based track indices (end exclusive). */
+export interface Area {
+  readonly rowStart: number;
+  readonly rowEnd: number;
+  readonly columnStart: number;
+  readonly columnEnd: number;
+}
+
+export interface PlacementInput {
+  readonly rows: AxisPlacement;
+  readonly columns: AxisPlacement;
+}
+
+export interface PlacementResult {
+  /** Per input item, its area (0-based tracks of the final grid). */
+  readonly areas: readonly Area[];
+  readonly rowCount: number;
+  readonly columnCount: number;
+  /** How many implicit tracks precede the explicit grid on each axis. */
+  readonly rowOffset: number;
+  readonly columnOffset: number;
+}
+
+/** Occupied cells, grown as needed. */
+class Occupancy {
+  private readonly rows: boolean[][] = [];
+
+  fits(row: number, column: number, rowSpan: number, columnSpan: number): boolean {
+    for (let r = row; r < row + rowSpan; r++) {
+      const cells = this.rows[r];
+      if (cells === undefined) continue;
+      for (let c = column; c < column + columnSpan; c++) if (cells[c] === true) return false;
+    }
+    return true;
+  }
+
+  mark(area: Area): void {
+    for (let r = area.rowStart; r < area.rowEnd; r++) {
+      const cells = (this.rows[r] ??= []);
+      for (let c = area.columnStart; c < area.columnEnd; c++) cells[c] = true;
+    }
+  }
+}
+
+const span = (p: AxisPlacement): number => (p.kind === 'definite' ? p.end - p.start : p.span);
+
+/**
+ * Places items on a row-major grid (§8.5): `rows` is the axis new tracks are added to as the
+ * cursor advances, `columns` the axis the cursor runs along. `explicitColumns`/`explicitRows`
+ * size the explicit grid.
+ */
+export function placeItems(items: readonly PlacementInput[], explicitRows: number, explicitColumns: number, dense: boolean): PlacementResult {
+  // Implicit tracks before the explicit grid come from definite negative positions (§7.5).
+  let rowOffset = 0;
+  let columnOffset = 0;
+  let columnCount = explicitColumns;
+  for (const item of items) {
+    if (item.rows.kind === 'definite') rowOffset = Math.max(rowOffset, 1 - item.rows.start);
+    if (item.columns.kind === 'definite') {
+      columnOffset = Math.max(columnOffset, 1 - item.columns.start);
+      columnCount = Math.max(columnCount, item.columns.end - 1);
+    }
+  }
+  columnCount += columnOffset;
+  for (const item of items) if (item.columns.kind === 'auto') columnCount = Math.max(columnCount, item.columns.span);
+  const toRows = (p: Extract<AxisPlacement, { kind: 'definite' }>): [number, number] => [p.start - 1 + rowOffset, p.end - 1 + rowOffset];
+  const toColumns = (p: Extract<AxisPlacement, { kind: 'definite' }>): [number, number] => [p.start - 1 + columnOffset, p.end - 1 + columnOffset];
+
+  const areas: (Area | undefined)[] = items.map(() => undefined);
+  const occupied = new Occupancy();
+  const place = (index: number, area: Area): void => {
+    areas[index] = area;
+    occupied.mark(area);
+  };
+  // 1. Items with a definite position on both axes.
+  items.forEach((item, i) => {
+    if (item.rows.kind !== 'definite' || item.columns.kind !== 'definite') return;
+    const [rowStart, rowEnd] = toRows(item.rows);
+    const [columnStart, columnEnd] = toColumns(item.columns);
+    place(i, { rowStart, rowEnd, columnStart, columnEnd });
+  });
+  // 2. Items locked to a row: the first columns in that row that are free (past earlier ones when sparse).
+  const rowCursors = new Map<number, number>();
+  items.forEach((item, i) => {
+    if (item.rows.kind !== 'definite' || item.columns.kind !== 'auto') return;
+    const [rowStart, rowEnd] = toRows(item.rows);
+    const width = item.columns.span;
+    let column = dense ? 0 : rowCursors.get(rowStart) ?? 0;
+    while (!occupied.fits(rowStart, column, rowEnd - rowStart, width)) column++;
+    place(i, { rowStart, rowEnd, columnStart: column, columnEnd: column + width });
+    rowCursors.set(rowStart, column + width);
+    columnCount = Math.max(columnCount, column + width);
+  });
+  // 4. The remaining items, with the auto-placement cursor.
+  let cursorRow = 0;
+  let cursorColumn = 0;
+  items.forEach((item, i) => {
+    if (areas[i] !== undefined) return;
+    const height = span(item.rows);
+    if (item.columns.kind === 'definite') {
+      const [columnStart, columnEnd] = toColumns(item.columns);
+      if (dense) cursorRow = 0;
+      else if (columnStart < cursorColumn) cursorRow++;
+      while (!occupied.fits(cursorRow, columnStart, height, columnEnd - columnStart)) cursorRow++;
+      cursorColumn = columnStart;
+      place(i, { rowStart: cursorRow, rowEnd: cursorRow + height, columnStart, columnEnd });
+      return;
+    }
+    const width = item.columns.span;
+    if (dense) { cursorRow = 0; cursorColumn = 0; }
+    for (;;) {
+      if (cursorColumn + width > columnCount) { cursorRow++; cursorColumn = 0; continue; }
+      if (occupied.fits(cursorRow, cursorColumn, height, width)) break;
+      cursorColumn++;
+    }
+    place(i, { rowStart: cursorRow, rowEnd: cursorRow + height, columnStart: cursorColumn, columnEnd: cursorColumn + width });
+    cursorColumn += width;
+  });
+  const placed = areas as Area[];
+  const rowCount = Math.max(explicitRows + rowOffset, ...placed.map((a) => a.rowEnd));
+  columnCount = Math.max(columnCount, ...placed.map((a) => a.columnEnd));
+  return { areas: placed, rowCount, columnCount, rowOffset, columnOffset };
+}

@@ -1,0 +1,100 @@
+/**
+ * Sizing a grid (CSS Grid 1 §11.1): the grid built for the container's content box, its columns
+ * sized from the items' width contributions, then its rows from the items' heights at their
+ * column widths. Also the grid container's intrinsic widths (§5.2: the sum of its columns sized
+ * under a min-content or max-content constraint).
+ */
+import type { FlexBox } from '../../boxes/types.js';
+import type { ComputedStyle, LengthPercentage } from '../../css/types.js';
+import { resolveLength } from '../../css/values/length.js';
+import type { LayoutContext } from '../context.js';
+import type { IntrinsicSizes } from '../inline/intrinsic.js';
+import { resolveMaxSize, resolveMinSize } from '../box-model.js';
+import type { Grid, GridItem } from './grid.js';
+import { buildGrid } from './grid.js';
+import type { ContainerAlignment } from './items.js';
+import { heightContribution, widthContributions } from './items.js';
+import type { GridSpace, SizingItem } from './track-sizing.js';
+import { sizeTracks } from './track-sizing.js';
+
+export interface SizedGrid {
+  readonly grid: Grid;
+  readonly columns: readonly number[];
+  readonly rows: readonly number[];
+  readonly columnGap: number;
+  readonly rowGap: number;
+}
+
+export function gapOf(value: LengthPercentage | 'normal', basis: number | undefined): number {
+  if (value === 'normal') return 0;
+  if (typeof value !== 'number' && basis === undefined) return 0;
+  return Math.max(0, resolveLength(value, basis ?? 0));
+}
+
+export function containerAlignment(style: ComputedStyle): ContainerAlignment {
+  return { justifyItems: style.justifyItems, alignItems: style.alignItems, direction: style.direction };
+}
+
+const stretchy = (value: string): boolean => value === 'normal' || value === 'stretch';
+
+/** The grid of `box` with its columns sized for `width` (a content width, or an intrinsic constraint). */
+function sizeColumns(box: FlexBox, width: GridSpace, height: number | undefined, ctx: LayoutContext): { grid: Grid; columns: number[]; columnGap: number } {
+  const style = box.style;
+  const definiteWidth = typeof width === 'number' ? width : undefined;
+  const columnGap = gapOf(style.columnGap, definiteWidth);
+  const rowGap = gapOf(style.rowGap, height);
+  const maxHeight = resolveMaxSize(style.maxHeight, undefined);
+  const grid = buildGrid(box, {
+    columns: { size: definiteWidth ?? finiteOrUndefined(resolveMaxSize(style.maxWidth, undefined)), minSize: positiveOrUndefined(resolveMinSize(style.minWidth, undefined)), gap: columnGap },
+    rows: { size: height ?? finiteOrUndefined(maxHeight), minSize: positiveOrUndefined(resolveMinSize(style.minHeight, undefined)), gap: rowGap },
+  });
+  const items: SizingItem[] = grid.items.map((item) => ({ start: item.area.columnStart, end: item.area.columnEnd, ...widthContributions(item.box, ctx) }));
+  const columns = sizeTracks({ sizes: grid.columns, items, space: width, basis: definiteWidth, gap: columnGap, stretchAuto: stretchy(style.justifyContent) });
+  return { grid, columns, columnGap };
+}
+
+function finiteOrUndefined(value: number): number | undefined {
+  return Number.isFinite(value) ? value : undefined;
+}
+
+function positiveOrUndefined(value: number): number | undefined {
+  return value > 0 ? value : undefined;
+}
+
+/** Width of an item's area: its columns and the gaps between them. */
+export function spanSize(sizes: readonly number[], start: number, end: number, gap: number): number {
+  let size = 0;
+  for (let i = start; i < end; i++) size += sizes[i] ?? 0;
+  return size + gap * Math.max(0, end - start - 1);
+}
+
+/**
+ * Sizes the whole grid for a content box `width` wide; `height` is the definite content height,
+ * or undefined (then rows take their content's size, and `minHeight` may make flexible rows grow).
+ */
+export function sizeGrid(box: FlexBox, width: number, height: number | undefined, minHeight: number, ctx: LayoutContext): SizedGrid {
+  const style = box.style;
+  const { grid, columns, columnGap } = sizeColumns(box, width, height, ctx);
+  const rowGap = gapOf(style.rowGap, height);
+  const alignment = containerAlignment(style);
+  const rowItems = grid.items.map((item: GridItem): SizingItem => {
+    const contribution = heightContribution(item.box, spanSize(columns, item.area.columnStart, item.area.columnEnd, columnGap), alignment, ctx);
+    return { start: item.area.rowStart, end: item.area.rowEnd, minContent: contribution.size, maxContent: contribution.size, minimum: contribution.minimum };
+  });
+  const sizeRows = (space: GridSpace): number[] => sizeTracks({ sizes: grid.rows, items: rowItems, space, basis: height, gap: rowGap, stretchAuto: stretchy(style.alignContent) });
+  let rows = sizeRows(height ?? 'indefinite');
+  // Flexible rows of an auto-height grid fill its min-height (§11.7, "if the free space is an indefinite length").
+  if (height === undefined && minHeight > spanSize(rows, 0, rows.length, rowGap) && grid.rows.some((r) => r.kind === 'minmax' && typeof r.max === 'object' && 'fr' in r.max)) {
+    rows = sizeRows(minHeight);
+  }
+  return { grid, columns, rows, columnGap, rowGap };
+}
+
+/** The grid container's content-box min-/max-content widths (§5.2). */
+export function gridIntrinsicSizes(box: FlexBox, ctx: LayoutContext): IntrinsicSizes {
+  const size = (constraint: 'min-content' | 'max-content'): number => {
+    const { columns, columnGap } = sizeColumns(box, constraint, undefined, ctx);
+    return spanSize(columns, 0, columns.length, columnGap);
+  };
+  return { minContent: size('min-content'), maxContent: size('max-content') };
+}

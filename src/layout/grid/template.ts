@@ -1,0 +1,119 @@
+/**
+ * The explicit grid of one axis (CSS Grid 1 §7): `grid-template-*` expanded (`repeat()`, and
+ * the number of `auto-fill`/`auto-fit` repetitions, §7.2.3.2), line names including the
+ * implicit `<area>-start`/`<area>-end` names of `grid-template-areas` (§7.3.2), and the sizes of
+ * implicit tracks from `grid-auto-*` (§7.6).
+ */
+import type { GridAreas, GridBreadth, GridTrackList, GridTrackSize } from '../../css/types.js';
+import { resolveLength } from '../../css/values/length.js';
+import type { AxisLines } from './placement.js';
+
+export interface ExplicitAxis extends AxisLines {
+  /** Sizes of the explicit tracks. */
+  readonly sizes: readonly GridTrackSize[];
+  /** Tracks an `auto-fit` repeat made (they collapse when empty), as explicit track indices. */
+  readonly autoFit: readonly number[];
+}
+
+/** Sizing constraints of the container on the axis, for the number of automatic repetitions. */
+export interface RepeatRoom {
+  /** The content-box size if definite, else the max size if definite. */
+  readonly size: number | undefined;
+  readonly minSize: number | undefined;
+  readonly gap: number;
+}
+
+export function explicitAxis(list: GridTrackList | 'none', areas: GridAreas | 'none', axis: 'rows' | 'columns', room: RepeatRoom, autoSizes: readonly GridTrackSize[]): ExplicitAxis {
+  const sizes: GridTrackSize[] = [];
+  const lineNames: string[][] = [[]];
+  const autoFit: number[] = [];
+  if (list !== 'none') {
+    const repeatCount = autoRepeatCount(list, room);
+    list.entries.forEach((entry, i) => {
+      lineNames[lineNames.length - 1]!.push(...list.names[i]!);
+      if (entry.kind !== 'repeat') {
+        sizes.push(entry);
+        lineNames.push([]);
+        return;
+      }
+      const times = typeof entry.count === 'number' ? entry.count : repeatCount;
+      for (let t = 0; t < times; t++) {
+        entry.tracks.forEach((track, k) => {
+          lineNames[lineNames.length - 1]!.push(...entry.names[k]!);
+          if (entry.count === 'auto-fit') autoFit.push(sizes.length);
+          sizes.push(track);
+          lineNames.push([]);
+        });
+        lineNames[lineNames.length - 1]!.push(...entry.names[entry.tracks.length]!);
+      }
+    });
+    lineNames[lineNames.length - 1]!.push(...list.names[list.entries.length]!);
+  }
+  const areaTracks = areas === 'none' ? 0 : axis === 'rows' ? areas.rows : areas.columns;
+  for (let i = sizes.length; i < areaTracks; i++) {
+    sizes.push(autoSizes[i % autoSizes.length]!);
+    lineNames.push([]);
+  }
+  const names = new Map<string, number[]>();
+  const add = (name: string, line: number): void => {
+    const lines = names.get(name) ?? [];
+    if (!lines.includes(line)) lines.push(line);
+    names.set(name, lines);
+  };
+  lineNames.forEach((list, i) => list.forEach((name) => add(name, i + 1)));
+  if (areas !== 'none') {
+    for (const area of areas.areas) {
+      add(`${area.name}-start`, axis === 'rows' ? area.rowStart : area.columnStart);
+      add(`${area.name}-end`, axis === 'rows' ? area.rowEnd : area.columnEnd);
+    }
+  }
+  for (const lines of names.values()) lines.sort((a, b) => a - b);
+  return { explicitTracks: sizes.length, names, sizes, autoFit };
+}
+
+/** A track's fixed size for counting repetitions: its max function if definite, else its min (§7.2.3.2). */
+function fixedSize(size: GridTrackSize, basis: number | undefined): number | undefined {
+  const definite = (breadth: GridBreadth): number | undefined => {
+    if (typeof breadth === 'string' || (typeof breadth === 'object' && 'fr' in breadth)) return undefined;
+    if (typeof breadth !== 'number' && basis === undefined) return undefined;
+    return resolveLength(breadth, basis ?? 0);
+  };
+  if (size.kind === 'fit-content') return undefined;
+  const max = definite(size.max);
+  const min = definite(size.min);
+  if (max !== undefined && min !== undefined) return Math.max(min, max);
+  return max ?? min;
+}
+
+function autoRepeatCount(list: GridTrackList, room: RepeatRoom): number {
+  const repeat = list.entries.find((entry) => entry.kind === 'repeat' && typeof entry.count === 'string');
+  if (repeat === undefined || repeat.kind !== 'repeat') return 0;
+  const limit = room.size ?? room.minSize;
+  if (limit === undefined) return 1;
+  const basis = room.size;
+  let fixed = 0;
+  let tracks = 0;
+  for (const entry of list.entries) {
+    if (entry === repeat) continue;
+    const sizes = entry.kind === 'repeat' ? Array.from({ length: entry.count as number }, () => entry.tracks).flat() : [entry];
+    for (const size of sizes) fixed += fixedSize(size, basis) ?? 0;
+    tracks += sizes.length;
+  }
+  const one = repeat.tracks.reduce((sum, size) => sum + Math.max(0, fixedSize(size, basis) ?? 0), 0);
+  // n repetitions fit when fixed + n * one + (tracks + n * r - 1) gaps <= limit.
+  const perRepeat = one + repeat.tracks.length * room.gap;
+  if (perRepeat <= 0) return 1;
+  const free = limit - fixed - (tracks - 1) * room.gap;
+  // Without a definite size, the smallest count that fills the min size.
+  const count = room.size !== undefined ? Math.floor(free / perRepeat + 1e-9) : Math.ceil(free / perRepeat - 1e-9);
+  return Math.max(1, Math.min(count, 1000));
+}
+
+/** The size of track `index` (0-based in the final grid) on an axis with `offset` implicit tracks before the explicit ones. */
+export function trackSizeAt(axis: ExplicitAxis, autoSizes: readonly GridTrackSize[], offset: number, index: number): GridTrackSize {
+  const explicit = index - offset;
+  if (explicit >= 0 && explicit < axis.sizes.length) return axis.sizes[explicit]!;
+  const n = autoSizes.length;
+  const k = explicit >= 0 ? (explicit - axis.sizes.length) % n : (((explicit % n) + n) % n);
+  return autoSizes[k]!;
+}

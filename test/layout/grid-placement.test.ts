@@ -1,0 +1,67 @@
+/** Grid item placement (CSS Grid 1 §8) on its own: line resolution and the auto-placement algorithm. */
+import { describe, expect, it } from 'vitest';
+import type { GridLine } from '../../src/css/types.js';
+import type { AxisLines, AxisPlacement, PlacementInput } from '../../src/layout/grid/placement.js';
+import { placeItems, resolveAxis } from '../../src/layout/grid/placement.js';
+
+const line = (n: number, name?: string): GridLine => ({ kind: 'line', line: n, name });
+const span = (count: number, name?: string): GridLine => ({ kind: 'span', count, name });
+const axis = (tracks: number, names: Record<string, number[]> = {}): AxisLines => ({ explicitTracks: tracks, names: new Map(Object.entries(names)) });
+const auto = (n = 1): AxisPlacement => ({ kind: 'auto', span: n });
+const at = (start: number, end: number): AxisPlacement => ({ kind: 'definite', start, end });
+
+function cells(items: readonly PlacementInput[], rows: number, columns: number, dense = false): string[] {
+  return placeItems(items, rows, columns, dense).areas.map((a) => `r${a.rowStart}-${a.rowEnd} c${a.columnStart}-${a.columnEnd}`);
+}
+
+describe('line-based placement (§8.3)', () => {
+  it('resolves numbers, negative numbers and spans', () => {
+    expect(resolveAxis(axis(3), { start: line(2), end: 'auto' })).toEqual(at(2, 3));
+    expect(resolveAxis(axis(3), { start: line(1), end: line(-1) })).toEqual(at(1, 4));
+    expect(resolveAxis(axis(3), { start: span(2), end: line(-2) })).toEqual(at(1, 3));
+    expect(resolveAxis(axis(3), { start: line(3), end: line(1) })).toEqual(at(1, 3));
+    expect(resolveAxis(axis(3), { start: span(3), end: 'auto' })).toEqual(auto(3));
+  });
+
+  it('resolves named lines, implicit lines past the grid, and area names', () => {
+    const names = { a: [1, 3], 'main-start': [2], 'main-end': [4] };
+    expect(resolveAxis(axis(4, names), { start: line(2, 'a'), end: 'auto' })).toEqual(at(3, 4));
+    expect(resolveAxis(axis(4, names), { start: line(0, 'main'), end: line(0, 'main') })).toEqual(at(2, 4));
+    // Only two lines are named `a`: the third is the first implicit line after the grid.
+    expect(resolveAxis(axis(4, names), { start: line(3, 'a'), end: 'auto' })).toEqual(at(6, 7));
+    expect(resolveAxis(axis(4, names), { start: line(1), end: span(1, 'a') })).toEqual(at(1, 3));
+  });
+
+  it('handles conflicts: two spans, equal lines (§8.3.2)', () => {
+    expect(resolveAxis(axis(2), { start: span(2), end: span(3) })).toEqual(auto(2));
+    expect(resolveAxis(axis(2), { start: line(2), end: line(2) })).toEqual(at(2, 3));
+  });
+});
+
+describe('auto-placement (§8.5)', () => {
+  it('fills rows in order, wrapping to new implicit rows', () => {
+    expect(cells([{ rows: auto(), columns: auto() }, { rows: auto(), columns: auto(2) }, { rows: auto(), columns: auto() }], 0, 2))
+      .toEqual(['r0-1 c0-1', 'r1-2 c0-2', 'r2-3 c0-1']);
+  });
+
+  it('dense packing back-fills holes; sparse does not', () => {
+    const items = [{ rows: auto(), columns: auto() }, { rows: auto(), columns: auto(2) }, { rows: auto(), columns: auto() }];
+    expect(cells(items, 0, 2, true)).toEqual(['r0-1 c0-1', 'r1-2 c0-2', 'r0-1 c1-2']);
+  });
+
+  it('places definite items first and flows the others around them', () => {
+    const items = [{ rows: auto(), columns: auto() }, { rows: at(1, 2), columns: at(1, 2) }];
+    expect(cells(items, 1, 2)).toEqual(['r0-1 c1-2', 'r0-1 c0-1']);
+  });
+
+  it('places row-locked items in their row, and column-locked ones below the cursor', () => {
+    const items = [{ rows: at(2, 3), columns: auto() }, { rows: at(2, 3), columns: auto() }, { rows: auto(), columns: at(1, 2) }];
+    expect(cells(items, 2, 3)).toEqual(['r1-2 c0-1', 'r1-2 c1-2', 'r0-1 c0-1']);
+  });
+
+  it('adds implicit tracks before the explicit grid for negative lines', () => {
+    const result = placeItems([{ rows: at(-1, 1), columns: at(-2, 1) }], 1, 1, false);
+    expect([result.rowOffset, result.columnOffset, result.rowCount, result.columnCount]).toEqual([2, 3, 3, 4]);
+    expect(result.areas[0]).toEqual({ rowStart: 0, rowEnd: 2, columnStart: 0, columnEnd: 3 });
+  });
+});

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { findById, layoutHtml } from '../helpers/layout.js';
+
+const PAGE = '<style>@page { size: 600px 400px; margin: 0 } body { margin: 0 } div { box-sizing: border-box }</style>';
+
+/** `x,y wxh` of each id, in order. */
+async function boxes(body: string, ids: readonly string[], css = ''): Promise<string[]> {
+  const doc = await layoutHtml(`${PAGE}<style>${css}</style>${body}`);
+  return ids.map((id) => {
+    const fragment = findById(doc.pages[0]!, id);
+    if (fragment === undefined) throw new Error(`#${id} not laid out`);
+    return `${fragment.x},${fragment.y} ${fragment.width}x${fragment.height}`;
+  });
+}
+
+describe('explicit grid and fixed tracks (CSS Grid 1 §7.2)', () => {
+  it('places items in rows of fixed columns with gaps', async () => {
+    expect(await boxes(`<div style="display:grid;grid-template-columns:100px 50px;gap:10px 20px">
+      <div id=a style="height:30px"></div><div id=b></div><div id=c style="height:5px"></div></div>`, ['a', 'b', 'c']))
+      .toEqual(['0,0 100x30', '120,0 50x30', '0,40 100x5']);
+  });
+});
+
+describe('track sizing (§11)', () => {
+  it('shares the free space between fr tracks (§11.7)', async () => {
+    expect(await boxes(`<div style="display:grid;grid-template-columns:1fr 2fr 100px;width:400px">
+      <div id=a style="height:10px"></div><div id=b></div><div id=c></div></div>`, ['a', 'b', 'c']))
+      .toEqual(['0,0 100x10', '100,0 200x10', '300,0 100x10']);
+  });
+});
+
+describe('placement in the layout (§8)', () => {
+  it('places items by named areas', async () => {
+    expect(await boxes(`<div style="display:grid;grid-template-areas:'h h' 's m';grid-template-columns:100px 200px;grid-template-rows:20px 50px">
+      <div id=m style="grid-area:m"></div><div id=h style="grid-area:h"></div><div id=s style="grid-area:s"></div></div>`, ['h', 's', 'm']))
+      .toEqual(['0,0 300x20', '0,20 100x50', '100,20 200x50']);
+  });
+
+  it('spans, negative lines and implicit rows sized by grid-auto-rows', async () => {
+    expect(await boxes(`<div style="display:grid;grid-template-columns:repeat(3,50px);grid-auto-rows:15px">
+      <div id=a style="grid-column:1/-1"></div><div id=b style="grid-column:span 2"></div><div id=c style="grid-row:3;grid-column:-2"></div></div>`, ['a', 'b', 'c']))
+      .toEqual(['0,0 150x15', '0,15 100x15', '100,30 50x15']);
+  });
+
+  it('flows by column with grid-auto-flow: column', async () => {
+    expect(await boxes(`<div style="display:grid;grid-template-rows:10px 10px;grid-auto-flow:column;grid-auto-columns:40px">
+      <div id=a></div><div id=b></div><div id=c></div></div>`, ['a', 'b', 'c']))
+      .toEqual(['0,0 40x10', '0,10 40x10', '40,0 40x10']);
+  });
+
+  it('repeat(auto-fill) fits as many columns as the width allows; auto-fit collapses the empty ones', async () => {
+    expect(await boxes(`<div style="display:grid;width:350px;grid-template-columns:repeat(auto-fill,minmax(100px,1fr));gap:10px">
+      <div id=a style="height:5px"></div><div id=b></div><div id=c></div><div id=d></div></div>`, ['a', 'b', 'c', 'd']))
+      .toEqual(['0,0 110x5', '120,0 110x5', '240,0 110x5', '0,15 110x0']);
+    expect(await boxes(`<div style="display:grid;width:350px;grid-template-columns:repeat(auto-fit,minmax(100px,1fr));gap:10px">
+      <div id=a style="height:5px"></div></div>`, ['a'])).toEqual(['0,0 350x5']);
+  });
+});
+
+describe('intrinsic track sizes (§11.5)', () => {
+  it('auto columns take their items’ max-content width, then share the free space', async () => {
+    expect(await boxes(`<div style="display:grid;grid-template-columns:auto auto;width:300px">
+      <div><div id=a style="width:50px;height:5px"></div></div><div><div id=b style="width:150px;height:5px"></div></div></div>`, ['a', 'b']))
+      .toEqual(['0,0 50x5', '100,0 150x5']);
+  });
+
+  it('min-content, max-content and fit-content() tracks', async () => {
+    const item = (id: string, w: number): string => `<div><div id=${id} style="display:inline-block;width:${w}px;height:5px"></div> <div style="display:inline-block;width:${w}px;height:5px"></div></div>`;
+    expect(await boxes(`<div style="display:grid;grid-template-columns:min-content max-content fit-content(70px);width:500px;font-size:0">
+      ${item('a', 30)}${item('b', 20)}${item('c', 40)}</div>`, ['a', 'b', 'c']))
+      .toEqual(['0,0 30x5', '30,0 20x5', '70,0 40x5']);
+  });
+
+  it('a spanning item grows the auto tracks it spans (§11.5.1)', async () => {
+    expect(await boxes(`<div style="display:grid;position:absolute;grid-template-columns:auto auto">
+      <div id=a style="width:20px;height:5px"></div><div id=b style="width:20px;height:5px"></div>
+      <div id=c style="grid-column:span 2;width:100px;height:5px"></div></div>`, ['a', 'b', 'c']))
+      .toEqual(['0,0 20x5', '50,0 20x5', '0,5 100x5']);
+  });
+
+  it('rows take the height of their tallest item; fr rows share a definite height', async () => {
+    expect(await boxes(`<div style="display:grid;grid-template-columns:50px 50px;grid-template-rows:auto 1fr 3fr;height:200px">
+      <div id=a style="height:40px"></div><div id=b></div><div id=c></div><div></div><div id=d></div></div>`, ['a', 'b', 'c', 'd']))
+      .toEqual(['0,0 50x40', '50,0 50x40', '0,40 50x40', '0,80 50x120']);
+  });
+});
+
+describe('alignment (§10, CSS Box Alignment 3)', () => {
+  it('justify-self / align-self place a smaller item in its area', async () => {
+    expect(await boxes(`<div style="display:grid;grid-template-columns:100px;grid-template-rows:100px;justify-items:center">
+      <div id=a style="width:20px;height:10px;align-self:end"></div></div>`, ['a'])).toEqual(['40,90 20x10']);
+    expect(await boxes(`<div style="display:grid;grid-template-columns:100px;grid-template-rows:100px;place-items:start end">
+      <div id=a style="width:20px;height:10px"></div></div>`, ['a'])).toEqual(['80,0 20x10']);
+  });
+
+  it('auto margins centre an item in its area', async () => {
+    expect(await boxes(`<div style="display:grid;grid-template-columns:100px;grid-template-rows:100px">
+      <div id=a style="width:20px;height:10px;margin:auto"></div></div>`, ['a'])).toEqual(['40,45 20x10']);
+  });
+
+  it('justify-content / align-content distribute the free space between tracks', async () => {
+    expect(await boxes(`<div style="display:grid;width:300px;height:100px;grid-template-columns:50px 50px;grid-template-rows:20px 20px;justify-content:space-between;align-content:center">
+      <div id=a></div><div id=b></div><div id=c></div></div>`, ['a', 'b', 'c']))
+      .toEqual(['0,30 50x20', '250,30 50x20', '0,50 50x20']);
+  });
+
+  it('a right-to-left grid puts its first column on the right', async () => {
+    expect(await boxes(`<div style="display:grid;direction:rtl;width:300px;grid-template-columns:100px 50px">
+      <div id=a style="height:5px"></div><div id=b style="height:5px"></div></div>`, ['a', 'b']))
+      .toEqual(['200,0 100x5', '150,0 50x5']);
+  });
+});
+
+describe('grid containers', () => {
+  it('an inline-grid shrinks to its tracks and sits on the line', async () => {
+    expect(await boxes(`<div style="font-size:0">x<div id=g style="display:inline-grid;grid-template-columns:30px 40px;gap:5px"><div style="height:10px"></div></div></div>`, ['g']))
+      .toEqual(['0,0 75x10']);
+  });
+
+  it('an absolutely positioned child of a positioned grid uses its grid area as containing block (§9.1)', async () => {
+    expect(await boxes(`<div style="display:grid;position:relative;grid-template-columns:100px 100px;grid-template-rows:50px 50px;padding:10px">
+      <div id=a style="position:absolute;grid-column:2/3;grid-row:2/3;left:5px;right:5px;top:0;bottom:0"></div>
+      <div id=c style="position:absolute;grid-column:2;grid-row:2;inset:0"></div>
+      <div id=b style="position:absolute;left:0;top:0;width:10px;height:10px"></div></div>`, ['a', 'b', 'c']))
+      // An auto line is the padding edge: #c runs from lines 2 to the bottom-right padding corner.
+      .toEqual(['115,60 90x50', '0,0 10x10', '110,60 490x60']);
+  });
+});
+
+describe('fragmentation (CSS Grid 1 §12)', () => {
+  it('moves a row that does not fit to the next page, whole', async () => {
+    const doc = await layoutHtml(`<style>@page { size: 200px 100px; margin: 0 } body { margin: 0 }</style>
+      <div style="height:30px"></div>
+      <div id=g style="display:grid;grid-template-columns:50px 50px;grid-auto-rows:40px;row-gap:5px;border:2px solid">
+      <div id=a></div><div id=b></div><div id=c></div><div id=d></div><div id=e></div></div>`);
+    const at = (page: number, id: string): string | undefined => {
+      const f = findById(doc.pages[page]!, id);
+      return f === undefined ? undefined : `${f.x},${f.y} ${f.width}x${f.height}`;
+    };
+    expect(doc.pages).toHaveLength(2);
+    // Page 1: the top border and the first row (30 + 2 + 40 = 72 <= 100); the second row would end at 117.
+    expect([at(0, 'g'), at(0, 'a'), at(0, 'b'), at(0, 'c')]).toEqual(['0,30 200x42', '2,32 50x40', '52,32 50x40', undefined]);
+    // Page 2: no top border (sliced), rows 2 and 3 (40 + 5 + 40) and the bottom border.
+    expect([at(1, 'g'), at(1, 'c'), at(1, 'd'), at(1, 'e')]).toEqual(['0,0 200x87', '2,0 50x40', '52,0 50x40', '2,45 50x40']);
+  });
+});
+
+describe('a row taller than a page', () => {
+  it('breaks inside its items in parallel, and the next rows follow on a later page', async () => {
+    const lines = (n: number): string => Array.from({ length: n }, () => '<div style="height:20px"></div>').join('');
+    const doc = await layoutHtml(`<style>@page { size: 200px 100px; margin: 0 } body { margin: 0 }</style>
+      <div style="display:grid;grid-template-columns:50px 50px">
+      <div id=a>${lines(7)}</div><div id=b>${lines(3)}</div><div id=c style="height:10px"></div></div>`);
+    const at = (page: number, id: string): string | undefined => {
+      const f = findById(doc.pages[page]!, id);
+      return f === undefined ? undefined : `${f.x},${f.y} ${f.width}x${f.height}`;
+    };
+    expect(doc.pages).toHaveLength(3);
+    // Both items start on page 1; only #a (140px of content) continues on page 2; #c waits for page 3.
+    expect([at(0, 'a'), at(0, 'b'), at(0, 'c')]).toEqual(['0,0 50x100', '50,0 50x60', undefined]);
+    expect([at(1, 'a'), at(1, 'b'), at(1, 'c')]).toEqual(['0,0 50x40', undefined, undefined]);
+    expect(at(2, 'c')).toBe('0,0 50x10');
+  });
+});
