@@ -273,7 +273,7 @@ function outerDisplay(display: Display): OuterDisplay {
 
 const FALLBACK_DISPLAYS: ReadonlySet<Display> = new Set<Display>([
   'table', 'inline-table', 'table-row-group', 'table-header-group', 'table-footer-group', 'table-row', 'table-cell',
-  'table-caption', 'flex', 'inline-flex', 'grid', 'inline-grid',
+  'table-caption', 'grid', 'inline-grid',
 ]);
 
 function warnUnsupportedDisplay(walk: Walk, element: DomElement, display: Display): void {

@@ -5,13 +5,14 @@
  * layout pass (table of contents page numbers, column balancing) starts from what it needs.
  */
 import type { Diagnostics } from '../diagnostics.js';
-import type { BlockFlowBox, FlexBox, InlineFlowBox, TableWrapperBox } from '../boxes/types.js';
+import type { BlockFlowBox, FlexBox, InlineFlowBox, LayoutBox, TableWrapperBox } from '../boxes/types.js';
 import type { ComputedStyle, PageContext, PageStyle } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { TextSystem } from '../text/types.js';
 import type { IntrinsicSizes } from './inline/intrinsic.js';
 import type { MeasuredInline } from './inline/measured.js';
+import type { LayoutOutput } from './contract.js';
 
 export interface LayoutServices {
   readonly text: TextSystem;
@@ -40,6 +41,10 @@ export interface LayoutCaches {
   readonly langs: WeakMap<DomElement, string>;
   /** Flex, grid and table boxes seen as block containers, while their own layout is not built. */
   readonly blockViews: WeakMap<FlexBox | TableWrapperBox, BlockFlowBox>;
+  /** Measuring runs of flex items, by the sizes asked for (flex/measure.ts). */
+  readonly flexMeasures: WeakMap<LayoutBox, Map<string, LayoutOutput>>;
+  /** Flex items seen as formatting context roots (flex/items.ts). */
+  readonly flexItemViews: WeakMap<LayoutBox, LayoutBox>;
 }
 
 export interface LayoutContext extends LayoutServices {
@@ -49,6 +54,6 @@ export interface LayoutContext extends LayoutServices {
 export function createLayoutContext(services: LayoutServices): LayoutContext {
   return {
     ...services,
-    caches: { intrinsic: new WeakMap(), inline: new WeakMap(), langs: new WeakMap(), blockViews: new WeakMap() },
+    caches: { intrinsic: new WeakMap(), inline: new WeakMap(), langs: new WeakMap(), blockViews: new WeakMap(), flexMeasures: new WeakMap(), flexItemViews: new WeakMap() },
   };
 }

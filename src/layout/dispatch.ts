@@ -11,6 +11,7 @@ import type { LayoutContext } from './context.js';
 import type { BreakToken, LayoutInput, LayoutResult } from './contract.js';
 import { layoutBlock } from './block.js';
 import { layoutBlockReplaced } from './block-replaced.js';
+import { layoutFlex } from './flex/index.js';
 import { measureIntrinsic } from './intrinsic.js';
 import { withRelativeOffset } from './positioned.js';
 import { assertNever } from '../errors.js';
@@ -24,8 +25,8 @@ function layoutByContext(box: LayoutBox, input: LayoutInput, ctx: LayoutContext,
   switch (box.kind) {
     case 'block': return layoutBlock(box, box, input, ctx, resume);
     case 'replaced': return layoutBlockReplaced(box, input, ctx);
-    // Flex and grid layout are not built yet: their items are laid out in block flow (warned at box building).
-    case 'flex':
+    case 'flex': return layoutFlex(box, input, ctx, resume);
+    // Grid layout is not built yet: its items are laid out in block flow (warned at box building).
     case 'grid': return layoutBlock(box, blockView(box, ctx), input, ctx, resume);
     // Table layout is not built yet: captions and cell contents in block flow.
     case 'table-wrapper': return layoutBlock(box, tableView(box, ctx), input, ctx, resume);

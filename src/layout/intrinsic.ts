@@ -17,6 +17,7 @@ import { replacedSize } from './replaced.js';
 import { EMPTY_STRUT } from './margins.js';
 import { NO_EXCLUSIONS } from './exclusions.js';
 import { usedBorder } from './box-model.js';
+import { flexIntrinsicSizes } from './flex/intrinsic.js';
 
 /** Content-box min-/max-content widths of a box's contents. */
 export function contentIntrinsicSizes(box: LayoutBox, ctx: LayoutContext): IntrinsicSizes {
@@ -38,6 +39,7 @@ function computeContentSizes(box: LayoutBox, ctx: LayoutContext): IntrinsicSizes
     case 'block':
       return box.inlineContent ? inlineContentIntrinsicSizes(box, inlineEnv(ctx)) : blockChildrenSizes(box.children, ctx);
     case 'flex':
+      return flexIntrinsicSizes(box, ctx);
     case 'grid':
       return blockChildrenSizes(box.children, ctx);
     case 'table-wrapper':
