@@ -21,7 +21,7 @@ import { collectItems, flexItem } from './items.js';
 import type { ContainerLimits } from './plan.js';
 import { planFlex } from './plan.js';
 import type { PlacedItem } from './place.js';
-import { placeAll, placeFragmented } from './paginate.js';
+import { forcesBreak, placeAll, placeFragmented } from './paginate.js';
 
 export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
   const style = box.style;
@@ -48,7 +48,7 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const top = { border: continued ? 0 : border.top, padding: continued ? 0 : padding.top };
   const origin = { mode: input.mode, x: input.x + h.marginLeft + border.left + padding.left, y: borderTop + top.border + top.padding };
   const innerHeight = env.axes.row ? plan.innerCross : plan.innerMain;
-  const fits = page === undefined || input.mode === 'measure' || (!continued && origin.y + innerHeight + padding.bottom + border.bottom <= page.bottom + 0.01);
+  const fits = page === undefined || input.mode === 'measure' || (!continued && origin.y + innerHeight + padding.bottom + border.bottom <= page.bottom + 0.01 && !forcesBreak(plan));
   const flow = fits ? { placed: placeAll(plan, env, origin), breakToken: undefined, pushed: false } : placeFragmented(box, plan, env, origin, page, resume);
   if (flow.pushed) return { kind: 'pushed' };
 

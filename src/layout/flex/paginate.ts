@@ -38,6 +38,17 @@ export function placeAll(plan: FlexPlan, env: FlexEnv, origin: Origin): PlacedIt
   })!));
 }
 
+/** Some item asks for a page break before or after it (CSS Fragmentation 3 §3.1): the plan cannot stay on one page. */
+export function forcesBreak(plan: FlexPlan): boolean {
+  const all = plan.lines.flatMap((line) => line.items);
+  return all.some((p, i) => (i > 0 && pageBreak(p.item.style.breakBefore)) || (i < all.length - 1 && pageBreak(p.item.style.breakAfter)));
+}
+
+const pageBreak = (value: Parameters<typeof forcedBreakOf>[0]): boolean => {
+  const kind = forcedBreakOf(value);
+  return kind !== undefined && kind !== 'column';
+};
+
 /** The lines (rows) or items (a single-line column) stacked down the page; undefined when the container cannot fragment so. */
 function unitsOf(plan: FlexPlan, env: FlexEnv): Unit[] | undefined {
   const boxOf = (planned: PlannedItem): { planned: PlannedItem; box: PhysicalBox } => ({ planned, box: physicalBox(planned, env, plan.innerMain, plan.innerCross) });
@@ -96,15 +107,18 @@ export function placeFragmented(container: FlexBox, plan: FlexPlan, env: FlexEnv
       for (const i of live) placed.push(placeItem(i.planned, at(i), env, { mode: origin.mode, originX: origin.x, originY: origin.y })!);
       continue;
     }
-    if (u > start) return { placed, breakToken: tokenAt(firstIndex), pushed: false };
     const monolithic = live.some((i) => i.planned.item.box.kind === 'replaced' || avoids(i.planned.item.style.breakInside));
-    if (!page.atTop && !resumed && (env.axes.row || monolithic)) return { placed, breakToken: undefined, pushed: true };
+    const atTop = page.atTop && u === start;
+    if (u > start && (env.axes.row || monolithic)) return { placed, breakToken: tokenAt(firstIndex), pushed: false };
+    if (!atTop && !resumed && (env.axes.row || monolithic)) return { placed, breakToken: undefined, pushed: true };
     const children: { index: number; token: BreakToken }[] = [];
     for (const i of live) {
       const index = i.planned.item.index;
       const options = { mode: origin.mode, originX: origin.x, originY: origin.y, resume: tokens.get(index) };
-      const inside = monolithic ? undefined : placeItem(i.planned, at(i), env, { ...options, fragmentainer: { ...page, discardTopMargins: false } });
-      if (inside === undefined && !page.atTop && placed.length === 0) return { placed, breakToken: undefined, pushed: true };
+      const inside = monolithic ? undefined : placeItem(i.planned, at(i), env, { ...options, fragmentainer: { ...page, atTop, discardTopMargins: false } });
+      if (inside === undefined && !atTop) {
+        return u > start ? { placed, breakToken: tokenAt(firstIndex), pushed: false } : { placed, breakToken: undefined, pushed: true };
+      }
       const item = inside ?? placeItem(i.planned, at(i), env, options)!;
       placed.push(item);
       if (item.output.breakToken !== undefined) children.push({ index, token: item.output.breakToken });
