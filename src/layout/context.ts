@@ -45,6 +45,8 @@ export interface LayoutCaches {
   readonly flexMeasures: WeakMap<LayoutBox, Map<string, LayoutOutput>>;
   /** Flex items seen as formatting context roots (flex/items.ts). */
   readonly flexItemViews: WeakMap<LayoutBox, LayoutBox>;
+  /** Flex items without their own height limits, to measure their content height (flex/measure.ts). */
+  readonly flexContentViews: WeakMap<LayoutBox, LayoutBox>;
 }
 
 export interface LayoutContext extends LayoutServices {
@@ -54,6 +56,6 @@ export interface LayoutContext extends LayoutServices {
 export function createLayoutContext(services: LayoutServices): LayoutContext {
   return {
     ...services,
-    caches: { intrinsic: new WeakMap(), inline: new WeakMap(), langs: new WeakMap(), blockViews: new WeakMap(), flexMeasures: new WeakMap(), flexItemViews: new WeakMap() },
+    caches: { intrinsic: new WeakMap(), inline: new WeakMap(), langs: new WeakMap(), blockViews: new WeakMap(), flexMeasures: new WeakMap(), flexItemViews: new WeakMap(), flexContentViews: new WeakMap() },
   };
 }

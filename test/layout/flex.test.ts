@@ -238,9 +238,9 @@ describe('flex containers as items, text and images', () => {
     expect(performance.now() - start).toBeLessThan(1500);
   });
 
-  it('places an absolutely positioned child at the content box start', async () => {
+  it('places an absolutely positioned child where it would be as the sole item (§4.1)', async () => {
     expect(await geometry(`<div style="display:flex;position:relative;padding:5px;justify-content:flex-end">${items(['width:10px;height:10px'])}<div id=p style="position:absolute;width:5px;height:5px"></div></div>`, ['a', 'p']))
-      .toEqual(['a 585,5 10x10', 'p 5,5 5x5']);
+      .toEqual(['a 585,5 10x10', 'p 590,5 5x5']);
   });
 });
 

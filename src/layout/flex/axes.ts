@@ -68,15 +68,16 @@ export function distribution(value: string, free: number, startIsFlexStart: bool
 
 /**
  * Offsets for `count` boxes sharing `free` room (CSS Box Alignment 3 §5.1): where the first starts
- * and what goes between two. Distributions fall back when the room is negative (§4.3).
+ * and what goes between two. Distributions fall back when the room is negative.
  */
 export function distribute(kind: Distribution, free: number, count: number): { readonly start: number; readonly between: number } {
   switch (kind) {
     case 'flex-end': return { start: free, between: 0 };
     case 'center': return { start: free / 2, between: 0 };
     case 'space-between': return free > 0 && count > 1 ? { start: 0, between: free / (count - 1) } : { start: 0, between: 0 };
-    case 'space-around': return free > 0 ? { start: free / count / 2, between: free / count } : { start: free / 2, between: 0 };
-    case 'space-evenly': return free > 0 ? { start: free / (count + 1), between: free / (count + 1) } : { start: free / 2, between: 0 };
+    // Their fallback is `safe center` (CSS Box Alignment 3 §5.1): start when the room is negative, as browsers do.
+    case 'space-around': return free > 0 ? { start: free / count / 2, between: free / count } : { start: 0, between: 0 };
+    case 'space-evenly': return free > 0 ? { start: free / (count + 1), between: free / (count + 1) } : { start: 0, between: 0 };
     default: return { start: 0, between: 0 };
   }
 }

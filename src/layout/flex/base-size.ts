@@ -8,7 +8,7 @@ import type { FlexEnv } from './env.js';
 import { stretches } from './env.js';
 import type { FlexItem } from './items.js';
 import { clampAxis, marginsOf } from './items.js';
-import { heightAt, intrinsicWidths, naturalReplaced } from './measure.js';
+import { contentHeightAt, intrinsicWidths, naturalReplaced } from './measure.js';
 
 export interface SizedItem {
   readonly item: FlexItem;
@@ -49,7 +49,7 @@ export function columnItemWidth(item: FlexItem, env: FlexEnv): number {
 
 /** §9.2 step 3 B-E: the item's max-content main size (a column item's height at its width). */
 function contentMainSize(item: FlexItem, env: FlexEnv): number {
-  if (!env.axes.row) return heightAt(item, columnItemWidth(item, env), item.main, item.cross, env.space, env.ctx);
+  if (!env.axes.row) return contentHeightAt(item, columnItemWidth(item, env), env.space, env.ctx);
   if (item.box.kind === 'replaced') return naturalReplaced(item, env.space, env.ctx).width;
   const ratio = ratioOf(item.style);
   if (ratio !== undefined && item.cross.size !== undefined) {

@@ -5,7 +5,7 @@
  * contract: baselines from its first and last lines (§8.5), absolutely positioned children at
  * the content box's start (§4.1).
  */
-import type { FlexBox } from '../../boxes/types.js';
+import type { FlexBox, LayoutBox } from '../../boxes/types.js';
 import type { BoxFragment } from '../types.js';
 import type { LayoutContext } from '../context.js';
 import type { Baselines, BreakToken, LayoutInput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
@@ -18,6 +18,7 @@ import { flexAxes, usedGap } from './axes.js';
 import type { FlexEnv } from './env.js';
 import { baselineAligned } from './env.js';
 import { collectItems, flexItem } from './items.js';
+import { absoluteStaticOffset } from './absolute.js';
 import type { ContainerLimits } from './plan.js';
 import { planFlex } from './plan.js';
 import type { PlacedItem } from './place.js';
@@ -33,8 +34,9 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const edgesY = border.top + border.bottom + padding.top + padding.bottom;
   const available = typeof input.available === 'number' ? input.available : cw;
   const h = blockHorizontalMetrics(style, cw, input.fixedWidth === undefined ? undefined : Math.max(0, input.fixedWidth - edgesX), available, input.containingDirection ?? style.direction);
-  const specifiedHeight = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY) : definiteContentHeight(style, input.containingHeight, edgesY);
-  const definiteHeight = specifiedHeight === undefined ? undefined : clampHeight(style, specifiedHeight, input.containingHeight, edgesY);
+  const specifiedHeight = definiteContentHeight(style, input.containingHeight, edgesY);
+  const definiteHeight = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY)
+    : specifiedHeight === undefined ? undefined : clampHeight(style, specifiedHeight, input.containingHeight, edgesY);
   const env = flexEnv(box, h.contentWidth, definiteHeight, ctx);
   const limits = containerLimits(box, input, edgesY, env);
   const { boxes, positioned } = collectItems(box, ctx);
@@ -65,7 +67,8 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
     children: relativeTo(flow.placed.map((p) => p.fragment), x, borderTop),
     continuedBefore: continued, continuedAfter: broken,
   };
-  const escaping = escapingBoxes(flow.placed, positioned, origin, h.contentWidth, box, input.mode);
+  const statics = (child: LayoutBox): { x: number; y: number } => absoluteStaticOffset(child, env, { main: plan.innerMain, cross: plan.innerCross }, style.justifyContent);
+  const escaping = escapingBoxes(flow.placed, positioned, origin, statics, input.mode);
   const placedPositioned = placePositionedDescendants(fragment, escaping.positioned, ctx);
   const endY = borderTop + height;
   return {
@@ -108,13 +111,16 @@ function containerLimits(box: FlexBox, input: LayoutInput, edgesY: number, env: 
  */
 function escapingBoxes(
   placed: readonly PlacedItem[], children: ReturnType<typeof collectItems>['positioned'], origin: { x: number; y: number },
-  contentWidth: number, box: FlexBox, mode: LayoutInput['mode'],
+  statics: (child: LayoutBox) => { x: number; y: number }, mode: LayoutInput['mode'],
 ): { positioned: PendingPositioned[]; pageContent: PageContent[] } {
   const positioned = placed.flatMap((p) => p.positioned);
   const pageContent = placed.flatMap((p) => p.pageContent);
   if (mode === 'measure') return { positioned, pageContent };
   for (const placeholder of children) {
-    const pending = { placeholder, staticX: origin.x, staticY: origin.y, staticRight: origin.x + contentWidth, staticDirection: box.style.direction };
+    if (placeholder.box.kind === 'out-of-flow') continue;
+    const at = statics(placeholder.box);
+    // The static position is the margin box's top-left, aligned already (so read as ltr).
+    const pending = { placeholder, staticX: origin.x + at.x, staticY: origin.y + at.y, staticRight: Infinity, staticDirection: 'ltr' as const };
     if (placeholder.scheme === 'fixed') pageContent.push({ kind: 'fixed', ...pending });
     else positioned.push(pending);
   }

@@ -69,6 +69,23 @@ export function heightAt(item: FlexItem, width: number, vertical: FlexItem['main
   return measureAt(item, width, undefined, space, ctx).fragment.height;
 }
 
+/**
+ * The border-box height an item's content gives it at a border-box width, whatever its own
+ * height, min-height and max-height say (the content size of §9.2 step 3 E and §4.5).
+ */
+export function contentHeightAt(item: FlexItem, width: number, space: ItemSpace, ctx: LayoutContext): number {
+  const style = item.style;
+  if (item.box.kind === 'replaced' || (style.height === 'auto' && style.minHeight === 'auto' && style.maxHeight === 'none')) {
+    return heightAt(item, width, item.main, item.cross, space, ctx);
+  }
+  let view = ctx.caches.flexContentViews.get(item.box);
+  if (view === undefined) {
+    view = { ...item.box, style: { ...style, height: 'auto', minHeight: 'auto', maxHeight: 'none' } } as typeof item.box;
+    ctx.caches.flexContentViews.set(item.box, view);
+  }
+  return measureAt({ ...item, box: view }, width, undefined, space, ctx).fragment.height;
+}
+
 /** The border-box width of a replaced item at a border-box height. */
 export function replacedWidthAt(item: FlexItem, height: number, vertical: FlexItem['main'], horizontal: FlexItem['main'], space: ItemSpace, ctx: LayoutContext): number {
   const natural = naturalReplaced(item, space, ctx);
