@@ -10,7 +10,7 @@ import { shrinkToFitWidth } from '../shrink-to-fit.js';
 import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import type { FlexEnv } from './env.js';
-import { alignSelf } from './env.js';
+import { alignSelf, positionalCrossOffset } from './env.js';
 import { flexItem, marginsOf } from './items.js';
 import { distribute, distribution } from './axes.js';
 
@@ -24,19 +24,7 @@ export function absoluteStaticOffset(box: LayoutBox, env: FlexEnv, inner: { main
   const mainFree = inner.main - outerMain;
   const main = distribute(distribution(justify, mainFree, !axes.reversed, axes.row ? !axes.mainReverse : undefined), mainFree, 1).start;
   const crossFree = inner.cross - outerCross;
-  let cross = 0;
-  switch (alignSelf(item, env)) {
-    case 'center': cross = crossFree / 2; break;
-    case 'flex-end': cross = crossFree; break;
-    case 'end': cross = axes.wrapReverse ? 0 : crossFree; break;
-    case 'start': cross = axes.wrapReverse ? crossFree : 0; break;
-    case 'self-end': case 'self-start': {
-      const flips = axes.row ? axes.wrapReverse : (box.style.direction === 'rtl') !== axes.crossReverse;
-      cross = (alignSelf(item, env) === 'self-end') !== flips ? crossFree : 0;
-      break;
-    }
-    default: cross = 0;
-  }
+  const cross = positionalCrossOffset(alignSelf(item, env), item, env, crossFree);
   const physicalMain = axes.mainReverse ? inner.main - main - outerMain : main;
   const physicalCross = axes.crossReverse ? inner.cross - cross - outerCross : cross;
   return axes.row ? { x: physicalMain, y: physicalCross } : { x: physicalCross, y: physicalMain };

@@ -42,7 +42,8 @@ export function columnItemWidth(item: FlexItem, env: FlexEnv): number {
   if (axis.size !== undefined) return clampAxis(axis, axis.size);
   if (item.box.kind === 'replaced') return clampAxis(axis, naturalReplaced(item, env.space, env.ctx).width);
   const room = (env.crossSize ?? Infinity) - marginsOf(axis);
-  if (stretches(item, env) && env.crossSize !== undefined) return clampAxis(axis, room);
+  // A single line is as wide as the container; in a multi-line one, lines are sized by their items.
+  if (stretches(item, env) && env.crossSize !== undefined && !env.axes.wrap) return clampAxis(axis, room);
   const widths = intrinsicWidths(item, axis.edges, env.space, env.ctx);
   return clampAxis(axis, Math.min(widths.max, Math.max(widths.min, room)));
 }
@@ -52,10 +53,11 @@ function contentMainSize(item: FlexItem, env: FlexEnv): number {
   if (!env.axes.row) return contentHeightAt(item, columnItemWidth(item, env), env.space, env.ctx);
   if (item.box.kind === 'replaced') return naturalReplaced(item, env.space, env.ctx).width;
   const ratio = ratioOf(item.style);
-  if (ratio !== undefined && item.cross.size !== undefined) {
-    return widthForHeight(item.style, ratio, item.cross.size, { x: item.main.edges, y: item.cross.edges });
-  }
-  return intrinsicWidths(item, item.main.edges, env.space, env.ctx).max;
+  const edges = { x: item.main.edges, y: item.cross.edges };
+  if (ratio !== undefined && item.cross.size !== undefined) return widthForHeight(item.style, ratio, item.cross.size, edges);
+  const max = intrinsicWidths(item, item.main.edges, env.space, env.ctx).max;
+  // A max-height transfers through the aspect ratio (CSS Sizing 4 §5.2).
+  return ratio !== undefined && item.cross.max !== Infinity ? Math.min(max, widthForHeight(item.style, ratio, item.cross.max, edges)) : max;
 }
 
 /**

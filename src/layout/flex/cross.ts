@@ -4,7 +4,7 @@
  * sharing the container's room among lines (§8.4), and stretched items (§9.4 step 11).
  */
 import type { FlexEnv } from './env.js';
-import { alignSelf, baselineAligned, stretches } from './env.js';
+import { alignSelf, baselineAligned, positionalCrossOffset, stretches } from './env.js';
 import type { FlexItem } from './items.js';
 import { clampAxis, marginsOf } from './items.js';
 import { heightAt, measureAt, replacedWidthAt } from './measure.js';
@@ -86,16 +86,10 @@ export function crossOffset(sized: CrossSized, cross: number, lineCross: number,
     const start = axis.autoStart ? (axis.autoEnd ? room / 2 : room) : 0;
     return { offset: 0, marginStart: axis.marginStart + start };
   }
-  let offset: number;
   const value = alignSelf(sized.item, env);
-  switch (value) {
-    case 'flex-end': offset = free; break;
-    case 'center': offset = free / 2; break;
-    case 'start': case 'self-start': offset = env.axes.wrapReverse ? free : 0; break;
-    case 'end': case 'self-end': offset = env.axes.wrapReverse ? 0 : free; break;
-    case 'baseline': offset = sized.baseline === undefined ? 0 : maxBaseline.first - sized.baseline; break;
-    case 'last baseline': offset = sized.lastBaseline === undefined ? free : free - (maxBaseline.lastDescent - (cross + marginsOf(axis) - sized.lastBaseline)); break;
-    default: offset = 0;
-  }
+  let offset: number;
+  if (value === 'baseline') offset = sized.baseline === undefined ? 0 : maxBaseline.first - sized.baseline;
+  else if (value === 'last baseline') offset = sized.lastBaseline === undefined ? free : free - (maxBaseline.lastDescent - (cross + marginsOf(axis) - sized.lastBaseline));
+  else offset = positionalCrossOffset(value, sized.item, env, free);
   return { offset, marginStart: axis.marginStart };
 }

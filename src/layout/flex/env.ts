@@ -34,3 +34,25 @@ export function baselineAligned(item: FlexItem, env: FlexEnv): boolean {
   const value = alignSelf(item, env);
   return env.axes.row && (value === 'baseline' || value === 'last baseline') && !item.cross.autoStart && !item.cross.autoEnd;
 }
+
+/**
+ * The offset from the line's cross-start that a positional `align-self` value gives (§8.3):
+ * `start`/`end` follow the container's writing mode (cross-start flips with wrap-reverse),
+ * `self-start`/`self-end` the item's own direction on an inline cross axis.
+ */
+export function positionalCrossOffset(value: string, item: FlexItem, env: FlexEnv, free: number): number {
+  const { axes } = env;
+  // `safe` overflow alignment (CSS Box Alignment 3 §4.4): an item larger than its line starts at cross-start.
+  if (free < 0 && (item.style.alignSelf === 'auto' ? env.alignItems : item.style.alignSelf).startsWith('safe ')) return 0;
+  switch (value) {
+    case 'center': return free / 2;
+    case 'flex-end': return free;
+    case 'end': return axes.wrapReverse ? 0 : free;
+    case 'start': return axes.wrapReverse ? free : 0;
+    case 'self-start': case 'self-end': {
+      const startIsEnd = axes.row ? axes.wrapReverse : (item.style.direction === 'rtl') !== axes.crossReverse;
+      return (value === 'self-end') !== startIsEnd ? free : 0;
+    }
+    default: return 0;
+  }
+}

@@ -13,6 +13,7 @@ import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
 import { blockHorizontalMetrics, clampHeight, definiteContentHeight, marginOrZero, resolveMaxSize, resolveMinSize, toContentSize, usedBorder, usedPadding } from '../box-model.js';
 import { forcedBreakOf } from '../block.js';
 import { relativeTo } from '../fragment.js';
+import { heightForWidth, ratioOf } from '../aspect-ratio.js';
 import { placePositionedDescendants } from '../positioned.js';
 import { flexAxes, usedGap } from './axes.js';
 import type { FlexEnv } from './env.js';
@@ -34,7 +35,7 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const edgesY = border.top + border.bottom + padding.top + padding.bottom;
   const available = typeof input.available === 'number' ? input.available : cw;
   const h = blockHorizontalMetrics(style, cw, input.fixedWidth === undefined ? undefined : Math.max(0, input.fixedWidth - edgesX), available, input.containingDirection ?? style.direction);
-  const specifiedHeight = definiteContentHeight(style, input.containingHeight, edgesY);
+  const specifiedHeight = definiteContentHeight(style, input.containingHeight, edgesY) ?? heightFromRatio(box, h.contentWidth + edgesX, edgesX, edgesY);
   const definiteHeight = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY)
     : specifiedHeight === undefined ? undefined : clampHeight(style, specifiedHeight, input.containingHeight, edgesY);
   const env = flexEnv(box, h.contentWidth, definiteHeight, ctx);
@@ -78,6 +79,13 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
     breakToken: flow.breakToken, forcedBreakAfter: forcedBreakOf(style.breakAfter),
     exclusions: input.exclusions, positioned: placedPositioned.pending, pageContent: escaping.pageContent,
   };
+}
+
+/** An auto height given by the preferred aspect ratio (CSS Sizing 4 §5.2), as a content height. */
+function heightFromRatio(box: FlexBox, borderWidth: number, edgesX: number, edgesY: number): number | undefined {
+  const ratio = ratioOf(box.style);
+  if (ratio === undefined || box.style.height !== 'auto') return undefined;
+  return Math.max(0, heightForWidth(box.style, ratio, borderWidth, { x: edgesX, y: edgesY }) - edgesY);
 }
 
 function flexEnv(box: FlexBox, contentWidth: number, definiteHeight: number | undefined, ctx: LayoutContext): FlexEnv {
