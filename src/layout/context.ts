@@ -39,7 +39,7 @@ export interface LayoutCaches {
   readonly inline: WeakMap<InlineFlowBox, Map<number, MeasuredInline>>;
   /** Content language of elements (HTML `lang`). */
   readonly langs: WeakMap<DomElement, string>;
-  /** Flex, grid and table boxes seen as block containers, while their own layout is not built. */
+  /** Grid and table boxes seen as block containers, while their own layout is not built. */
   readonly blockViews: WeakMap<FlexBox | TableWrapperBox, BlockFlowBox>;
   /** Measuring runs of flex items, by the sizes asked for (flex/measure.ts). */
   readonly flexMeasures: WeakMap<LayoutBox, Map<string, LayoutOutput>>;

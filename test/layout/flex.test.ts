@@ -267,6 +267,12 @@ describe('§10 fragmenting flex containers across pages', () => {
       .toEqual(['2: a2 0,0 590x300', '2: b2 590,0 10x250']);
   });
 
+  it('continues with the next line right below the end of a line broken across pages', async () => {
+    const tall = '<div id=a style="width:590px"><div style="height:300px"></div><div id=a2 style="height:300px"></div></div>';
+    expect(await pages(`<div style="display:flex;flex-wrap:wrap;align-items:flex-start">${tall}<div id=b style="width:10px;height:100px"></div><div id=c style="width:600px;height:50px"></div></div>`, ['a2', 'b', 'c']))
+      .toEqual(['1: b 590,0 10x100', '2: a2 0,0 590x300', '2: c 0,300 600x50']);
+  });
+
   it('forces a break before an item with break-before: page, and keeps break-inside: avoid items whole', async () => {
     expect(await pages(`<div style="display:flex;flex-direction:column">${items(['height:50px', 'height:50px;break-before:page'])}</div>`, ['a', 'b']))
       .toEqual(['1: a 0,0 600x50', '2: b 0,0 600x50']);
