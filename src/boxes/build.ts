@@ -8,7 +8,6 @@ import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, Display, PseudoElement, StyledDocument } from '../css/types.js';
 import type { DomDocument, DomElement, DomNode } from '../dom/types.js';
 import { isElement, isText } from '../dom/types.js';
-import { elementLocation } from '../dom/location.js';
 import type { BlockBox, Box, BoxTree, FlexBox, InlineBox, InlineLevelBox, OutOfFlowBox, ReplacedBox, TextBox } from './types.js';
 import { CounterState } from './counters.js';
 import type { QuoteState } from './generated.js';
@@ -118,7 +117,6 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle): Box
 function flexBox(walk: Walk, element: DomElement, style: ComputedStyle, outer: 'block' | 'inline'): FlexBox {
   const children = elementChildren(walk, element, style).map((child) => (isBlockLevel(child) || child.kind === 'out-of-flow' ? child : blockifiedItem(child)));
   const kind = style.display === 'flex' || style.display === 'inline-flex' ? 'flex' : 'grid';
-  warnUnsupportedDisplay(walk, element, style.display);
   return { kind, outer, style, element, pseudo: undefined, children: blockLevelChildren(children, (display) => walk.styled.anonymousStyle(style, display)) };
 }
 
@@ -289,13 +287,6 @@ function outerDisplay(display: Display): OuterDisplay {
 /** Table-internal displays whose children are table parts (their white space and stray content are fixed up in table.ts). */
 const TABLE_PARENTS: ReadonlySet<Display> = new Set<Display>(['table-row-group', 'table-header-group', 'table-footer-group', 'table-row', 'table-column-group']);
 
-const FALLBACK_DISPLAYS: ReadonlySet<Display> = new Set<Display>(['flex', 'inline-flex']);
-
-function warnUnsupportedDisplay(walk: Walk, element: DomElement, display: Display): void {
-  if (FALLBACK_DISPLAYS.has(display)) {
-    walk.ctx.diagnostics.warn('css_unsupported', `display: ${display} is laid out as block flow for now`, elementLocation(walk.dom, element));
-  }
-}
 
 /** CSS Display 3 §2.7: floats, absolutely positioned boxes and the root are block-level. */
 function blockified(style: ComputedStyle): ComputedStyle {

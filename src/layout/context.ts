@@ -6,13 +6,14 @@
  */
 import type { TablePlan } from './table/plan.js';
 import type { Diagnostics } from '../diagnostics.js';
-import type { BlockFlowBox, FlexBox, InlineFlowBox, TableWrapperBox } from '../boxes/types.js';
+import type { InlineFlowBox, LayoutBox, TableWrapperBox } from '../boxes/types.js';
 import type { ComputedStyle, PageContext, PageStyle } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { TextSystem } from '../text/types.js';
 import type { IntrinsicSizes } from './inline/intrinsic.js';
 import type { MeasuredInline } from './inline/measured.js';
+import type { LayoutOutput } from './contract.js';
 
 export interface LayoutServices {
   readonly text: TextSystem;
@@ -39,10 +40,14 @@ export interface LayoutCaches {
   readonly inline: WeakMap<InlineFlowBox, Map<number, MeasuredInline>>;
   /** Content language of elements (HTML `lang`). */
   readonly langs: WeakMap<DomElement, string>;
-  /** Flex and grid boxes seen as block containers, while their own layout is not built. */
-  readonly blockViews: WeakMap<FlexBox, BlockFlowBox>;
   /** Tables' grids, border models and column widths (table/plan.ts). */
   readonly tables: WeakMap<TableWrapperBox, TablePlan>;
+  /** Measuring runs of flex items, by the sizes asked for (flex/measure.ts). */
+  readonly flexMeasures: WeakMap<LayoutBox, Map<string, LayoutOutput>>;
+  /** Flex items seen as formatting context roots (flex/items.ts). */
+  readonly flexItemViews: WeakMap<LayoutBox, LayoutBox>;
+  /** Flex items without their own height limits, to measure their content height (flex/measure.ts). */
+  readonly flexContentViews: WeakMap<LayoutBox, LayoutBox>;
 }
 
 export interface LayoutContext extends LayoutServices {
@@ -52,6 +57,6 @@ export interface LayoutContext extends LayoutServices {
 export function createLayoutContext(services: LayoutServices): LayoutContext {
   return {
     ...services,
-    caches: { intrinsic: new WeakMap(), inline: new WeakMap(), langs: new WeakMap(), blockViews: new WeakMap(), tables: new WeakMap() },
+    caches: { intrinsic: new WeakMap(), inline: new WeakMap(), langs: new WeakMap(), tables: new WeakMap(), flexMeasures: new WeakMap(), flexItemViews: new WeakMap(), flexContentViews: new WeakMap() },
   };
 }

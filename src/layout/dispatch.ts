@@ -5,11 +5,12 @@
  * min-content or max-content (`input.available`) is the same call in measuring mode.
  * A new formatting context (flex, grid) is one new case here.
  */
-import type { BlockFlowBox, FlexBox, LayoutBox } from '../boxes/types.js';
+import type { LayoutBox } from '../boxes/types.js';
 import type { LayoutContext } from './context.js';
 import type { BreakToken, LayoutInput, LayoutResult } from './contract.js';
 import { layoutBlock } from './block.js';
 import { layoutBlockReplaced } from './block-replaced.js';
+import { layoutFlex } from './flex/index.js';
 import { layoutGrid } from './grid/index.js';
 import { measureIntrinsic } from './intrinsic.js';
 import { layoutTable } from './table/index.js';
@@ -25,20 +26,9 @@ function layoutByContext(box: LayoutBox, input: LayoutInput, ctx: LayoutContext,
   switch (box.kind) {
     case 'block': return layoutBlock(box, box, input, ctx, resume);
     case 'replaced': return layoutBlockReplaced(box, input, ctx);
-    // Flex layout is not built yet: its items are laid out in block flow (warned at box building).
-    case 'flex': return layoutBlock(box, blockView(box, ctx), input, ctx, resume);
+    case 'flex': return layoutFlex(box, input, ctx, resume);
     case 'grid': return layoutGrid(box, input, ctx, resume);
     case 'table-wrapper': return layoutTable(box, input, ctx, resume);
     default: return assertNever(box, 'box kind');
   }
-}
-
-/** A flex or grid container's items as the children of a block container (kept per render, for caches keyed by box). */
-function blockView(box: FlexBox, ctx: LayoutContext): BlockFlowBox {
-  let view = ctx.caches.blockViews.get(box);
-  if (view === undefined) {
-    view = { kind: 'block', outer: box.outer, style: box.style, element: box.element, pseudo: box.pseudo, inlineContent: false, children: box.children };
-    ctx.caches.blockViews.set(box, view);
-  }
-  return view;
 }

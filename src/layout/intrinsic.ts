@@ -19,6 +19,7 @@ import { usedBorder } from './box-model.js';
 import { tablePlan } from './table/plan.js';
 import { tableIntrinsicWidths } from './table/geometry.js';
 import { gridIntrinsicSizes } from './grid/sizing.js';
+import { flexIntrinsicSizes } from './flex/intrinsic.js';
 
 /** Content-box min-/max-content widths of a box's contents. */
 export function contentIntrinsicSizes(box: LayoutBox, ctx: LayoutContext): IntrinsicSizes {
@@ -40,7 +41,7 @@ function computeContentSizes(box: LayoutBox, ctx: LayoutContext): IntrinsicSizes
     case 'block':
       return box.inlineContent ? inlineContentIntrinsicSizes(box, inlineEnv(ctx)) : blockChildrenSizes(box.children, ctx);
     case 'flex':
-      return blockChildrenSizes(box.children, ctx);
+      return flexIntrinsicSizes(box, ctx);
     case 'grid':
       return gridIntrinsicSizes(box, ctx);
     case 'table-wrapper':

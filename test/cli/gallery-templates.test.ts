@@ -28,7 +28,7 @@ const EXPECTED: Readonly<Record<string, { pages: number; text: readonly string[]
   'sales-report': { pages: 3, text: ['Half-year sales report', 'July 8, 2024', 'Revenue by region', 'January 2024', 'Page 1 of 3'] },
   certificate: { pages: 1, text: ['Certificate of Completion', 'Amara Okafor', '94%', '21 June 2024', 'Dr. Helen Marsh'] },
   'shipping-label': { pages: 1, text: ['GROUND', '7.3 lb', '9/12/24', 'JORDAN ELLIS', '80302', '1Z 999 AA1 01 2345 6784', 'SO-55120 · PO 7781'] },
-  ticket: { pages: 2, text: ['The Midnight Orchestra', 'Fri 8 Nov 2024', '18:45', '£48.50', 'Seat 14'] },
+  ticket: { pages: 1, text: ['The Midnight Orchestra', 'Fri 8 Nov 2024', '18:45', '£48.50', 'Seat 14'] },
   letter: { pages: 1, text: ['Hartley & Finch Solicitors', 'Bristol, 14 October 2024', 'Dear Mr Whitaker,', 'Yours sincerely,', 'Enclosures: Heads of terms (draft), Schedule of condition'] },
   payslip: { pages: 1, text: ['Payslip', '27 September 2024', '£3,372.30', '£874.31', '£2,497.99', '2024/25'] },
   contract: { pages: 4, text: ['SERVICES AGREEMENT', 'dated 1 October 2024', 'Whitaker Joinery Ltd', '1. Definitions', 'Page 1 of 4', 'HF/2024/0381'] },

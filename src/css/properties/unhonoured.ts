@@ -20,7 +20,6 @@ interface Unhonoured {
   readonly written?: readonly string[];
 }
 
-const FLEX = 'flex and grid layout are not supported yet (the container is laid out as block flow)';
 
 /** Longhand name -> what is not honoured. Keys are longhands: shorthands report their parts. */
 export const UNHONOURED: ReadonlyMap<string, Unhonoured> = new Map<string, Unhonoured>([
@@ -28,12 +27,6 @@ export const UNHONOURED: ReadonlyMap<string, Unhonoured> = new Map<string, Unhon
   ['box-decoration-break', { why: 'boxes are always sliced at page breaks', values: ['clone'] }],
   ['page', { why: 'named pages are not supported yet', harmless: ['auto'] }],
   ['visibility', { why: 'table rows and columns are not collapsed: `collapse` acts as `hidden`, the space stays', values: ['collapse'] }],
-  ['flex-direction', { why: FLEX, harmless: ['row'] }],
-  ['flex-wrap', { why: FLEX, harmless: ['nowrap'] }],
-  ['flex-grow', { why: FLEX, harmless: [0] }],
-  ['flex-shrink', { why: FLEX, harmless: [1] }],
-  ['flex-basis', { why: FLEX, harmless: ['auto'] }],
-  ['order', { why: FLEX, harmless: [0] }],
   ['text-transform', { why: 'full-width and full-size-kana forms are not drawn (as `none`)', written: ['full-width', 'full-size-kana'] }],
   ['font-variant-caps', { why: 'unicase and titling capitals are not drawn (as `normal`)', written: ['unicase', 'titling-caps'] }],
 ]);

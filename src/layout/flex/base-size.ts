@@ -1,0 +1,76 @@
+/**
+ * The flex base size and hypothetical main size of each item (CSS Flexbox 1 §9.2 step 3), with
+ * the automatic minimum size of `min-width/min-height: auto` (§4.5). Sizes are border-box sizes.
+ */
+import { resolveSize } from '../box-model.js';
+import { ratioOf, widthForHeight } from '../aspect-ratio.js';
+import type { FlexEnv } from './env.js';
+import { stretches } from './env.js';
+import type { FlexItem } from './items.js';
+import { clampAxis, marginsOf } from './items.js';
+import { contentHeightAt, intrinsicWidths, naturalReplaced } from './measure.js';
+
+export interface SizedItem {
+  readonly item: FlexItem;
+  readonly base: number;
+  readonly hypothetical: number;
+  /** The used min main size (the automatic minimum resolved). */
+  readonly minMain: number;
+}
+
+export function sizeItem(item: FlexItem, env: FlexEnv): SizedItem {
+  const content = (): number => contentMainSize(item, env);
+  const base = flexBaseSize(item, env) ?? content();
+  const minMain = item.main.min ?? automaticMinimum(item, env);
+  return { item, base, minMain, hypothetical: clampAxis(item.main, base, minMain) };
+}
+
+/** §9.2 step 3 A: a definite flex basis (or `auto` with a definite main size property). */
+function flexBaseSize(item: FlexItem, env: FlexEnv): number | undefined {
+  const basis = item.style.flexBasis;
+  if (basis === 'content') return undefined;
+  if (basis === 'auto') return item.main.size;
+  const mainBasis = env.axes.row ? env.space.containingWidth : env.mainSize;
+  const size = resolveSize(basis, mainBasis);
+  if (size === undefined) return undefined;
+  return item.style.boxSizing === 'border-box' ? Math.max(size, item.main.edges) : size + item.main.edges;
+}
+
+/** The width a column item is measured at: its own, the line's when stretched, else fit-content. */
+export function columnItemWidth(item: FlexItem, env: FlexEnv): number {
+  const axis = item.cross;
+  if (axis.size !== undefined) return clampAxis(axis, axis.size);
+  if (item.box.kind === 'replaced') return clampAxis(axis, naturalReplaced(item, env.space, env.ctx).width);
+  const room = (env.crossSize ?? Infinity) - marginsOf(axis);
+  // A single line is as wide as the container; in a multi-line one, lines are sized by their items.
+  if (stretches(item, env) && env.crossSize !== undefined && !env.axes.wrap) return clampAxis(axis, room);
+  const widths = intrinsicWidths(item, axis.edges, env.space, env.ctx);
+  return clampAxis(axis, Math.min(widths.max, Math.max(widths.min, room)));
+}
+
+/** §9.2 step 3 B-E: the item's max-content main size (a column item's height at its width). */
+function contentMainSize(item: FlexItem, env: FlexEnv): number {
+  if (!env.axes.row) return contentHeightAt(item, columnItemWidth(item, env), env.space, env.ctx);
+  if (item.box.kind === 'replaced') return naturalReplaced(item, env.space, env.ctx).width;
+  const ratio = ratioOf(item.style);
+  const edges = { x: item.main.edges, y: item.cross.edges };
+  if (ratio !== undefined && item.cross.size !== undefined) return widthForHeight(item.style, ratio, item.cross.size, edges);
+  const max = intrinsicWidths(item, item.main.edges, env.space, env.ctx).max;
+  // A max-height transfers through the aspect ratio (CSS Sizing 4 §5.2).
+  return ratio !== undefined && item.cross.max !== Infinity ? Math.min(max, widthForHeight(item.style, ratio, item.cross.max, edges)) : max;
+}
+
+/**
+ * The automatic minimum size (§4.5): the content size suggestion (min-content, held below the max
+ * size), or the specified size if smaller; nothing for scroll containers.
+ */
+function automaticMinimum(item: FlexItem, env: FlexEnv): number {
+  const overflow = env.axes.row ? item.style.overflowX : item.style.overflowY;
+  if (overflow !== 'visible') return item.main.edges;
+  let content: number;
+  if (!env.axes.row) content = contentMainSize(item, env);
+  else if (item.box.kind === 'replaced') content = naturalReplaced(item, env.space, env.ctx).width;
+  else content = intrinsicWidths(item, item.main.edges, env.space, env.ctx).min;
+  content = Math.min(content, item.main.max);
+  return item.main.size === undefined ? content : Math.min(content, item.main.size);
+}

@@ -1,0 +1,150 @@
+/**
+ * A flex container (CSS Flexbox 1): its box (width as a block, or fixed from outside; height from
+ * its lines unless definite), its items laid out by the flex algorithm (plan.ts), placed
+ * (place.ts) and fragmented across pages (paginate.ts), and the result of the layout-core
+ * contract: baselines from its first and last lines (§8.5), absolutely positioned children at
+ * the content box's start (§4.1).
+ */
+import type { FlexBox, LayoutBox } from '../../boxes/types.js';
+import type { BoxFragment } from '../types.js';
+import type { LayoutContext } from '../context.js';
+import type { Baselines, BreakToken, LayoutInput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
+import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
+import { blockHorizontalMetrics, clampHeight, definiteContentHeight, marginOrZero, resolveMaxSize, resolveMinSize, toContentSize, usedBorder, usedPadding } from '../box-model.js';
+import { forcedBreakOf } from '../block.js';
+import { relativeTo } from '../fragment.js';
+import { heightForWidth, ratioOf } from '../aspect-ratio.js';
+import { placePositionedDescendants } from '../positioned.js';
+import { flexAxes, usedGap } from './axes.js';
+import type { FlexEnv } from './env.js';
+import { baselineAligned } from './env.js';
+import { collectItems, flexItem } from './items.js';
+import { absoluteStaticOffset } from './absolute.js';
+import type { ContainerLimits } from './plan.js';
+import { planFlex } from './plan.js';
+import type { PlacedItem } from './place.js';
+import { forcesBreak, placeAll, placeFragmented } from './paginate.js';
+
+export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
+  const style = box.style;
+  const continued = resume !== undefined;
+  const cw = input.containingWidth;
+  const border = usedBorder(style);
+  const padding = usedPadding(style, cw);
+  const edgesX = border.left + border.right + padding.left + padding.right;
+  const edgesY = border.top + border.bottom + padding.top + padding.bottom;
+  const available = typeof input.available === 'number' ? input.available : cw;
+  const h = blockHorizontalMetrics(style, cw, input.fixedWidth === undefined ? undefined : Math.max(0, input.fixedWidth - edgesX), available, input.containingDirection ?? style.direction);
+  const specifiedHeight = definiteContentHeight(style, input.containingHeight, edgesY) ?? heightFromRatio(box, h.contentWidth + edgesX, edgesX, edgesY);
+  const definiteHeight = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY)
+    : specifiedHeight === undefined ? undefined : clampHeight(style, specifiedHeight, input.containingHeight, edgesY);
+  const env = flexEnv(box, h.contentWidth, definiteHeight, ctx);
+  const limits = containerLimits(box, input, edgesY, env);
+  const { boxes, positioned } = collectItems(box, ctx);
+  const items = boxes.map((item, i) => flexItem(item, i, env.axes, h.contentWidth, definiteHeight));
+  const plan = planFlex(items, env, limits, style);
+
+  const page = input.fragmentainer;
+  const discard = page !== undefined && page.discardTopMargins && page.atTop;
+  const ownTop = continued || discard ? 0 : marginOrZero(style.marginTop, cw);
+  const borderTop = input.y + collapsedMargin(addMargin(discard ? EMPTY_STRUT : input.strut, ownTop));
+  const top = { border: continued ? 0 : border.top, padding: continued ? 0 : padding.top };
+  const origin = { mode: input.mode, x: input.x + h.marginLeft + border.left + padding.left, y: borderTop + top.border + top.padding };
+  const innerHeight = env.axes.row ? plan.innerCross : plan.innerMain;
+  const fits = page === undefined || input.mode === 'measure' || (!continued && origin.y + innerHeight + padding.bottom + border.bottom <= page.bottom + 0.01 && !forcesBreak(plan));
+  const flow = fits ? { placed: placeAll(plan, env, origin), breakToken: undefined, pushed: false } : placeFragmented(box, plan, env, origin, page, resume);
+  if (flow.pushed) return { kind: 'pushed' };
+
+  const broken = flow.breakToken !== undefined;
+  const contentHeight = fits ? innerHeight : Math.max(0, ...flow.placed.map((p) => p.fragment.y + p.fragment.height - origin.y));
+  const bottom = { border: broken ? 0 : border.bottom, padding: broken ? 0 : padding.bottom };
+  const x = input.x + h.marginLeft;
+  const height = top.border + top.padding + contentHeight + bottom.padding + bottom.border;
+  const fragment: BoxFragment = {
+    kind: 'box', box, style, x, y: borderTop,
+    width: h.contentWidth + edgesX, height,
+    border: { top: top.border, right: border.right, bottom: bottom.border, left: border.left },
+    padding: { top: top.padding, right: padding.right, bottom: bottom.padding, left: padding.left },
+    children: relativeTo(flow.placed.map((p) => p.fragment), x, borderTop),
+    continuedBefore: continued, continuedAfter: broken,
+  };
+  const statics = (child: LayoutBox): { x: number; y: number } => absoluteStaticOffset(child, env, { main: plan.innerMain, cross: plan.innerCross }, style.justifyContent);
+  const escaping = escapingBoxes(flow.placed, positioned, origin, statics, input.mode);
+  const placedPositioned = placePositionedDescendants(fragment, escaping.positioned, ctx);
+  const endY = borderTop + height;
+  return {
+    kind: 'placed', fragment: placedPositioned.fragment, endY,
+    strut: addMargin(EMPTY_STRUT, broken ? 0 : marginOrZero(style.marginBottom, cw)), resolvedAt: borderTop,
+    baselines: containerBaselines(flow.placed, env, borderTop),
+    breakToken: flow.breakToken, forcedBreakAfter: forcedBreakOf(style.breakAfter),
+    exclusions: input.exclusions, positioned: placedPositioned.pending, pageContent: escaping.pageContent,
+  };
+}
+
+/** An auto height given by the preferred aspect ratio (CSS Sizing 4 §5.2), as a content height. */
+function heightFromRatio(box: FlexBox, borderWidth: number, edgesX: number, edgesY: number): number | undefined {
+  const ratio = ratioOf(box.style);
+  if (ratio === undefined || box.style.height !== 'auto') return undefined;
+  return Math.max(0, heightForWidth(box.style, ratio, borderWidth, { x: edgesX, y: edgesY }) - edgesY);
+}
+
+function flexEnv(box: FlexBox, contentWidth: number, definiteHeight: number | undefined, ctx: LayoutContext): FlexEnv {
+  const style = box.style;
+  const axes = flexAxes(style);
+  const columnGap = usedGap(style.columnGap, contentWidth);
+  const rowGap = usedGap(style.rowGap, definiteHeight);
+  return {
+    axes, ctx,
+    space: { containingWidth: contentWidth, containingHeight: definiteHeight },
+    mainSize: axes.row ? contentWidth : definiteHeight,
+    crossSize: axes.row ? definiteHeight : contentWidth,
+    mainGap: axes.row ? columnGap : rowGap,
+    crossGap: axes.row ? rowGap : columnGap,
+    alignItems: style.alignItems,
+  };
+}
+
+/** min-height/max-height of the container (content box), which hold an auto height. */
+function containerLimits(box: FlexBox, input: LayoutInput, edgesY: number, env: FlexEnv): ContainerLimits {
+  const style = box.style;
+  const min = toContentSize(resolveMinSize(style.minHeight, input.containingHeight), style, edgesY);
+  const maxRaw = resolveMaxSize(style.maxHeight, input.containingHeight);
+  const max = Math.max(min, maxRaw === Infinity ? Infinity : toContentSize(maxRaw, style, edgesY));
+  return env.axes.row ? { minMain: 0, maxMain: Infinity, minCross: min, maxCross: max } : { minMain: min, maxMain: max, minCross: 0, maxCross: Infinity };
+}
+
+/**
+ * What escapes the container: its items' positioned and fixed descendants, and its own
+ * absolutely positioned children, whose static position is the content box's start (§4.1).
+ */
+function escapingBoxes(
+  placed: readonly PlacedItem[], children: ReturnType<typeof collectItems>['positioned'], origin: { x: number; y: number },
+  statics: (child: LayoutBox) => { x: number; y: number }, mode: LayoutInput['mode'],
+): { positioned: PendingPositioned[]; pageContent: PageContent[] } {
+  const positioned = placed.flatMap((p) => p.positioned);
+  const pageContent = placed.flatMap((p) => p.pageContent);
+  if (mode === 'measure') return { positioned, pageContent };
+  for (const placeholder of children) {
+    if (placeholder.box.kind === 'out-of-flow') continue;
+    const at = statics(placeholder.box);
+    // The static position is the margin box's top-left, aligned already (so read as ltr).
+    const pending = { placeholder, staticX: origin.x + at.x, staticY: origin.y + at.y, staticRight: Infinity, staticDirection: 'ltr' as const };
+    if (placeholder.scheme === 'fixed') pageContent.push({ kind: 'fixed', ...pending });
+    else positioned.push(pending);
+  }
+  return { positioned, pageContent };
+}
+
+/**
+ * The container's baselines (§8.5): from the first line's baseline-aligned item, else its first
+ * item (a box without a baseline gives its border-box bottom); the last from the last line.
+ */
+function containerBaselines(placed: readonly PlacedItem[], env: FlexEnv, borderTop: number): Baselines {
+  if (placed.length === 0) return { first: undefined, last: undefined };
+  const pick = (candidates: readonly PlacedItem[]): PlacedItem => candidates.find((p) => baselineAligned(p.planned.item, env)) ?? candidates[0]!;
+  const first = pick(placed.filter((p) => p.planned.line === placed[0]!.planned.line));
+  const lastLine = placed[placed.length - 1]!.planned.line;
+  const last = env.axes.row ? pick(placed.filter((p) => p.planned.line === lastLine)) : placed[placed.length - 1]!;
+  const offset = (p: PlacedItem, value: number | undefined): number => p.fragment.y - borderTop + (value ?? p.fragment.height);
+  return { first: offset(first, first.output.baselines.first), last: offset(last, last.output.baselines.last) };
+}

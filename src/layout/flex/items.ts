@@ -1,0 +1,119 @@
+/**
+ * Flex items (CSS Flexbox 1 §4, §5.4, §9.1): the in-flow children in `order`, each with its
+ * margins, border and padding and its min/max sizes on both axes as border-box sizes. A float
+ * inside a flex container is an ordinary item (floats do not apply to items, §4); absolutely
+ * positioned children are not items (§4.1).
+ */
+import type { FlexBox, LayoutBox, OutOfFlowBox } from '../../boxes/types.js';
+import type { ComputedStyle, LengthPercentageAuto, LengthPercentageNone } from '../../css/types.js';
+import type { LayoutContext } from '../context.js';
+import { marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from '../box-model.js';
+import { establishesBfc } from '../block.js';
+import type { FlexAxes } from './axes.js';
+
+/** One axis of an item, border-box sizes; `min` undefined while `min-*: auto` is not resolved (§4.5). */
+export interface ItemAxis {
+  readonly edges: number;
+  readonly size: number | undefined;
+  readonly min: number | undefined;
+  readonly max: number;
+  readonly marginStart: number;
+  readonly marginEnd: number;
+  readonly autoStart: boolean;
+  readonly autoEnd: boolean;
+}
+
+export interface FlexItem {
+  /** The box laid out (a flex item establishes a formatting context for its contents, §3). */
+  readonly box: LayoutBox;
+  /** Position in `order`-modified document order (the index break tokens use). */
+  readonly index: number;
+  readonly style: ComputedStyle;
+  readonly main: ItemAxis;
+  readonly cross: ItemAxis;
+}
+
+/** The items of a container, sorted by `order` (stable, §5.4), and its absolutely positioned children. */
+export function collectItems(container: FlexBox, ctx: LayoutContext): { readonly boxes: readonly LayoutBox[]; readonly positioned: readonly OutOfFlowBox[] } {
+  const boxes: { box: LayoutBox; order: number; at: number }[] = [];
+  const positioned: OutOfFlowBox[] = [];
+  container.children.forEach((child, at) => {
+    if (child.kind === 'out-of-flow') {
+      if (child.scheme !== 'float') positioned.push(child);
+      else if (child.box.kind !== 'out-of-flow') boxes.push({ box: itemView(child.box, ctx), order: child.box.style.order, at });
+      return;
+    }
+    boxes.push({ box: itemView(child, ctx), order: child.style.order, at });
+  });
+  boxes.sort((a, b) => a.order - b.order || a.at - b.at);
+  return { boxes: boxes.map((b) => b.box), positioned };
+}
+
+/**
+ * A block item that would not establish a formatting context by its own style is laid out as a
+ * `flow-root` (kept per render, so caches keyed by box stay valid): its children's margins stay inside.
+ */
+function itemView(box: LayoutBox, ctx: LayoutContext): LayoutBox {
+  if (box.kind !== 'block' || establishesBfc(box)) return box;
+  let view = ctx.caches.flexItemViews.get(box);
+  if (view === undefined) {
+    view = { ...box, style: { ...box.style, display: 'flow-root', float: 'none' } };
+    ctx.caches.flexItemViews.set(box, view);
+  }
+  return view;
+}
+
+/** Sizes are border-box sizes here: `box-sizing: content-box` adds the edges. */
+function toBorderBox(style: ComputedStyle, size: number, edges: number): number {
+  return style.boxSizing === 'border-box' ? Math.max(size, edges) : size + edges;
+}
+
+function axisOf(
+  style: ComputedStyle, sizes: { size: LengthPercentageAuto; min: LengthPercentageAuto; max: LengthPercentageNone },
+  basis: number | undefined, edges: number, margins: readonly [LengthPercentageAuto, LengthPercentageAuto], containingWidth: number,
+): ItemAxis {
+  const size = resolveSize(sizes.size, basis);
+  const max = resolveMaxSize(sizes.max, basis);
+  return {
+    edges,
+    size: size === undefined ? undefined : toBorderBox(style, size, edges),
+    min: sizes.min === 'auto' ? undefined : toBorderBox(style, resolveMinSize(sizes.min, basis), edges),
+    max: max === Infinity ? Infinity : toBorderBox(style, max, edges),
+    marginStart: marginOrZero(margins[0], containingWidth),
+    marginEnd: marginOrZero(margins[1], containingWidth),
+    autoStart: margins[0] === 'auto',
+    autoEnd: margins[1] === 'auto',
+  };
+}
+
+/**
+ * An item's two axes. Percentages of widths and margins refer to the container's content width,
+ * of heights to its definite content height (§9.8 treats them as definite when it is).
+ */
+export function flexItem(box: LayoutBox, index: number, axes: FlexAxes, containingWidth: number, containingHeight: number | undefined): FlexItem {
+  const style = box.style;
+  const border = usedBorder(style);
+  const padding = usedPadding(style, containingWidth);
+  const horizontal = axisOf(style, { size: style.width, min: style.minWidth, max: style.maxWidth }, containingWidth,
+    border.left + border.right + padding.left + padding.right, [style.marginLeft, style.marginRight], containingWidth);
+  const vertical = axisOf(style, { size: style.height, min: style.minHeight, max: style.maxHeight }, containingHeight,
+    border.top + border.bottom + padding.top + padding.bottom, [style.marginTop, style.marginBottom], containingWidth);
+  const main = axes.row ? horizontal : vertical;
+  const cross = axes.row ? vertical : horizontal;
+  return { box, index, style, main: axes.mainReverse ? flipped(main) : main, cross: axes.crossReverse ? flipped(cross) : cross };
+}
+
+/** Start and end swapped, for an axis that runs right-to-left or bottom-to-top. */
+function flipped(axis: ItemAxis): ItemAxis {
+  return { ...axis, marginStart: axis.marginEnd, marginEnd: axis.marginStart, autoStart: axis.autoEnd, autoEnd: axis.autoStart };
+}
+
+/** A border-box size held within the axis' min and max (min wins, and never below border + padding). */
+export function clampAxis(axis: ItemAxis, size: number, min = axis.min ?? axis.edges): number {
+  return Math.max(Math.min(size, axis.max), min, axis.edges);
+}
+
+/** The sum of the margins on an axis (auto margins are 0 until alignment). */
+export function marginsOf(axis: ItemAxis): number {
+  return axis.marginStart + axis.marginEnd;
+}

@@ -1,0 +1,94 @@
+/**
+ * Measuring runs of flex items (the layout-core contract in 'measure' mode), cached per render
+ * (ctx.caches.flexMeasures) by the sizes asked for, so that nested flex containers measure
+ * each item once per constraint instead of once per ancestor pass.
+ */
+import type { LayoutContext } from '../context.js';
+import type { LayoutOutput } from '../contract.js';
+import { layoutBox } from '../dispatch.js';
+import { contentIntrinsicSizes } from '../intrinsic.js';
+import { replacedSize } from '../replaced.js';
+import { EMPTY_STRUT } from '../margins.js';
+import { NO_EXCLUSIONS } from '../exclusions.js';
+import type { FlexItem } from './items.js';
+import { clampAxis } from './items.js';
+
+/** The container's content box, which items resolve percentages against. */
+export interface ItemSpace {
+  readonly containingWidth: number;
+  readonly containingHeight: number | undefined;
+}
+
+/** The item laid out at a border-box width (and height, if fixed): its height and baselines. */
+export function measureAt(item: FlexItem, width: number, height: number | undefined, space: ItemSpace, ctx: LayoutContext): LayoutOutput {
+  const key = `${width}|${height}|${space.containingWidth}|${space.containingHeight}`;
+  let cache = ctx.caches.flexMeasures.get(item.box);
+  if (cache === undefined) {
+    cache = new Map();
+    ctx.caches.flexMeasures.set(item.box, cache);
+  }
+  const cached = cache.get(key);
+  if (cached !== undefined) return cached;
+  const laid = layoutBox(item.box, {
+    mode: 'measure', available: width, containingWidth: space.containingWidth, containingHeight: space.containingHeight,
+    fixedWidth: width, fixedHeight: height, x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
+  }, ctx);
+  if (laid.kind !== 'placed') throw new Error('a measuring run cannot be pushed');
+  cache.set(key, laid);
+  return laid;
+}
+
+/** Border-box min-content and max-content widths of an item's contents (min/max-width not applied). */
+export function intrinsicWidths(item: FlexItem, horizontalEdges: number, space: ItemSpace, ctx: LayoutContext): { min: number; max: number } {
+  if (item.box.kind === 'replaced') {
+    const width = naturalReplaced(item, space, ctx).width;
+    return { min: width, max: width };
+  }
+  const sizes = contentIntrinsicSizes(item.box, ctx);
+  return { min: sizes.minContent + horizontalEdges, max: sizes.maxContent + horizontalEdges };
+}
+
+/** A replaced item's border-box size from its own properties and natural size. */
+export function naturalReplaced(item: FlexItem, space: ItemSpace, ctx: LayoutContext): { width: number; height: number; ratio: number | undefined } {
+  if (item.box.kind !== 'replaced') throw new Error('not a replaced item');
+  const image = ctx.images.get(item.box.src);
+  const size = replacedSize(item.box, image, space.containingWidth, space.containingHeight);
+  const edgesX = size.border.left + size.border.right + size.padding.left + size.padding.right;
+  const edgesY = size.border.top + size.border.bottom + size.padding.top + size.padding.bottom;
+  const ratio = image !== undefined && image.width > 0 && image.height > 0 ? image.width / image.height : undefined;
+  return { width: size.width + edgesX, height: size.height + edgesY, ratio };
+}
+
+/** The border-box height of an item at a border-box width (replaced items keep their ratio). */
+export function heightAt(item: FlexItem, width: number, vertical: FlexItem['main'], horizontal: FlexItem['main'], space: ItemSpace, ctx: LayoutContext): number {
+  if (item.box.kind === 'replaced') {
+    const natural = naturalReplaced(item, space, ctx);
+    if (vertical.size !== undefined || natural.ratio === undefined) return clampAxis(vertical, natural.height);
+    return clampAxis(vertical, Math.max(0, width - horizontal.edges) / natural.ratio + vertical.edges);
+  }
+  return measureAt(item, width, undefined, space, ctx).fragment.height;
+}
+
+/**
+ * The border-box height an item's content gives it at a border-box width, whatever its own
+ * height, min-height and max-height say (the content size of §9.2 step 3 E and §4.5).
+ */
+export function contentHeightAt(item: FlexItem, width: number, space: ItemSpace, ctx: LayoutContext): number {
+  const style = item.style;
+  if (item.box.kind === 'replaced' || (style.height === 'auto' && style.minHeight === 'auto' && style.maxHeight === 'none')) {
+    return heightAt(item, width, item.main, item.cross, space, ctx);
+  }
+  let view = ctx.caches.flexContentViews.get(item.box);
+  if (view === undefined) {
+    view = { ...item.box, style: { ...style, height: 'auto', minHeight: 'auto', maxHeight: 'none' } } as typeof item.box;
+    ctx.caches.flexContentViews.set(item.box, view);
+  }
+  return measureAt({ ...item, box: view }, width, undefined, space, ctx).fragment.height;
+}
+
+/** The border-box width of a replaced item at a border-box height. */
+export function replacedWidthAt(item: FlexItem, height: number, vertical: FlexItem['main'], horizontal: FlexItem['main'], space: ItemSpace, ctx: LayoutContext): number {
+  const natural = naturalReplaced(item, space, ctx);
+  if (horizontal.size !== undefined || natural.ratio === undefined) return clampAxis(horizontal, natural.width);
+  return clampAxis(horizontal, Math.max(0, height - vertical.edges) * natural.ratio + horizontal.edges);
+}

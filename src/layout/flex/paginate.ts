@@ -1,0 +1,132 @@
+/**
+ * Flex layout across pages (CSS Flexbox 1 §10, CSS Fragmentation 3): a row container's lines
+ * stack down the page and a line that does not fit moves to the next page whole; a line taller
+ * than a page breaks inside its items in parallel. A column container breaks between items, and
+ * inside an item taller than the room left. `break-before/after: page` between items force a
+ * break; `break-inside: avoid` items move whole.
+ */
+import type { FlexBox } from '../../boxes/types.js';
+import type { BreakToken, ForcedBreak, Fragmentainer } from '../contract.js';
+import { forcedBreakOf } from '../block.js';
+import type { FlexEnv } from './env.js';
+import type { FlexPlan, PlannedItem } from './plan.js';
+import type { PhysicalBox, PlacedItem } from './place.js';
+import { physicalBox, placeItem } from './place.js';
+
+export interface FlowResult {
+  readonly placed: readonly PlacedItem[];
+  readonly breakToken: BreakToken | undefined;
+  readonly pushed: boolean;
+}
+
+interface Unit {
+  readonly items: readonly { readonly planned: PlannedItem; readonly box: PhysicalBox }[];
+  readonly top: number;
+  readonly bottom: number;
+}
+
+export interface Origin {
+  readonly mode: 'layout' | 'measure';
+  readonly x: number;
+  readonly y: number;
+}
+
+/** Every item of the plan, laid out in place (nothing fragments). */
+export function placeAll(plan: FlexPlan, env: FlexEnv, origin: Origin): PlacedItem[] {
+  return plan.lines.flatMap((line) => line.items.map((planned) => placeItem(planned, physicalBox(planned, env, plan.innerMain, plan.innerCross), env, {
+    mode: origin.mode, originX: origin.x, originY: origin.y,
+  })!));
+}
+
+/** Some item asks for a page break before or after it (CSS Fragmentation 3 §3.1): the plan cannot stay on one page. */
+export function forcesBreak(plan: FlexPlan): boolean {
+  const all = plan.lines.flatMap((line) => line.items);
+  return all.some((p, i) => (i > 0 && pageBreak(p.item.style.breakBefore)) || (i < all.length - 1 && pageBreak(p.item.style.breakAfter)));
+}
+
+const pageBreak = (value: Parameters<typeof forcedBreakOf>[0]): boolean => {
+  const kind = forcedBreakOf(value);
+  return kind !== undefined && kind !== 'column';
+};
+
+/** The lines (rows) or items (a single-line column) stacked down the page; undefined when the container cannot fragment so. */
+function unitsOf(plan: FlexPlan, env: FlexEnv): Unit[] | undefined {
+  const boxOf = (planned: PlannedItem): { planned: PlannedItem; box: PhysicalBox } => ({ planned, box: physicalBox(planned, env, plan.innerMain, plan.innerCross) });
+  if (env.axes.row && !env.axes.crossReverse) {
+    return plan.lines.map((line) => ({ items: line.items.map(boxOf), top: line.crossStart, bottom: line.crossStart + line.crossSize }));
+  }
+  if (env.axes.row || plan.lines.length !== 1 || env.axes.mainReverse) return undefined;
+  return plan.lines[0]!.items.map((planned) => {
+    const entry = boxOf(planned);
+    const margin = env.axes.reversed ? { top: planned.item.main.marginEnd, bottom: planned.item.main.marginStart } : { top: planned.item.main.marginStart, bottom: planned.item.main.marginEnd };
+    return { items: [entry], top: entry.box.y - margin.top, bottom: entry.box.y + entry.box.height + margin.bottom };
+  });
+}
+
+function forcedBetween(before: Unit, after: Unit): ForcedBreak | undefined {
+  const last = before.items[before.items.length - 1]!.planned.item.style;
+  const first = after.items[0]!.planned.item.style;
+  const kind = forcedBreakOf(first.breakBefore) ?? forcedBreakOf(last.breakAfter);
+  return kind === 'column' ? undefined : kind;
+}
+
+const avoids = (value: string): boolean => value === 'avoid' || value === 'avoid-page';
+
+/**
+ * The items that go on this page, from where `resume` left off, and the token to go on with.
+ * `continued`: part of the container is on an earlier page.
+ */
+export function placeFragmented(container: FlexBox, plan: FlexPlan, env: FlexEnv, origin: Origin, page: Fragmentainer, resume: BreakToken | undefined): FlowResult {
+  const units = unitsOf(plan, env);
+  if (units === undefined) return { placed: placeAll(plan, env, origin), breakToken: undefined, pushed: false };
+  const tokens = new Map<number, BreakToken>();
+  let next = 0;
+  if (resume?.kind === 'block') {
+    for (const child of resume.children) tokens.set(child.index, child.token);
+    next = resume.next;
+  }
+  const resumeAt = Math.min(next, ...tokens.keys());
+  let start = units.findIndex((u) => u.items.some((i) => i.planned.item.index >= resumeAt));
+  if (start < 0) start = units.length;
+  let shift = start < units.length ? units[start]!.top : 0;
+  const placed: PlacedItem[] = [];
+  const tokenAt = (index: number, children: { index: number; token: BreakToken }[] = [], forced?: ForcedBreak): BreakToken => ({
+    kind: 'block', box: container, children, next: index, ...(forced !== undefined ? { forced } : {}),
+  });
+  for (let u = start; u < units.length; u++) {
+    const unit = units[u]!;
+    const firstIndex = unit.items[0]!.planned.item.index;
+    if (u > start) {
+      const forced = forcedBetween(units[u - 1]!, unit);
+      if (forced !== undefined) return { placed, breakToken: tokenAt(firstIndex, [], forced), pushed: false };
+    }
+    const live = unit.items.filter((i) => i.planned.item.index >= next || tokens.has(i.planned.item.index));
+    const resumed = live.some((i) => tokens.has(i.planned.item.index));
+    const at = (i: typeof live[number]): PhysicalBox => (tokens.has(i.planned.item.index) ? { ...i.box, y: 0 } : { ...i.box, y: i.box.y - shift });
+    if (!resumed && origin.y + unit.bottom - shift <= page.bottom + 0.01) {
+      for (const i of live) placed.push(placeItem(i.planned, at(i), env, { mode: origin.mode, originX: origin.x, originY: origin.y })!);
+      continue;
+    }
+    const monolithic = live.some((i) => i.planned.item.box.kind === 'replaced' || avoids(i.planned.item.style.breakInside));
+    const atTop = page.atTop && u === start;
+    if (u > start && (env.axes.row || monolithic)) return { placed, breakToken: tokenAt(firstIndex), pushed: false };
+    if (!atTop && !resumed && (env.axes.row || monolithic)) return { placed, breakToken: undefined, pushed: true };
+    const children: { index: number; token: BreakToken }[] = [];
+    for (const i of live) {
+      const index = i.planned.item.index;
+      const options = { mode: origin.mode, originX: origin.x, originY: origin.y, resume: tokens.get(index) };
+      const inside = monolithic ? undefined : placeItem(i.planned, at(i), env, { ...options, fragmentainer: { ...page, atTop, discardTopMargins: false } });
+      if (inside === undefined && !atTop) {
+        return u > start ? { placed, breakToken: tokenAt(firstIndex), pushed: false } : { placed, breakToken: undefined, pushed: true };
+      }
+      const item = inside ?? placeItem(i.planned, at(i), env, options)!;
+      placed.push(item);
+      if (item.output.breakToken !== undefined) children.push({ index, token: item.output.breakToken });
+    }
+    if (children.length > 0) return { placed, breakToken: tokenAt(unit.items[unit.items.length - 1]!.planned.item.index + 1, children), pushed: false };
+    // The unit ended on this page, maybe shorter than planned (resumed items): the next one follows it.
+    const end = Math.max(0, ...placed.slice(placed.length - live.length).map((p) => p.fragment.y + p.fragment.height - origin.y));
+    if (resumed) shift = unit.bottom - end;
+  }
+  return { placed, breakToken: undefined, pushed: false };
+}

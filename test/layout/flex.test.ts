@@ -1,0 +1,302 @@
+/** Flex layout (CSS Flexbox 1), grouped by the section of §9 each case checks; geometry as Chromium computes it. */
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/index.js';
+import type { Fragment, PageLayout } from '../../src/layout/types.js';
+import { findById, layoutHtml } from '../helpers/layout.js';
+import { rasterize } from '../helpers/pixels.js';
+import { pixelRows, pngDataUrl } from '../helpers/png.js';
+
+const PAGE = '@page { size: 600px 400px; margin: 0 } body { margin: 0 }';
+
+function box(page: PageLayout, id: string): string {
+  const fragment = findById(page, id);
+  if (fragment === undefined) throw new Error(`#${id} not laid out`);
+  const r = (v: number): number => Math.round(v * 100) / 100;
+  return `${r(fragment.x)},${r(fragment.y)} ${r(fragment.width)}x${r(fragment.height)}`;
+}
+
+/** `id x,y wxh` of each id on the first page. */
+async function geometry(body: string, ids: readonly string[], css = ''): Promise<string[]> {
+  const doc = await layoutHtml(`<style>${PAGE} ${css}</style>${body}`);
+  return ids.map((id) => `${id} ${box(doc.pages[0]!, id)}`);
+}
+
+/** `page: id x,y wxh` of each id on every page it is on. */
+async function pages(body: string, ids: readonly string[], css = ''): Promise<string[]> {
+  const doc = await layoutHtml(`<style>${PAGE} ${css}</style>${body}`);
+  return doc.pages.flatMap((page, i) => ids.filter((id) => findById(page, id) !== undefined).map((id) => `${i + 1}: ${id} ${box(page, id)}`));
+}
+
+const items = (spec: readonly string[]): string => spec.map((style, i) => `<div id=${String.fromCharCode(97 + i)} style="${style}"></div>`).join('');
+
+describe('§9.2 flex base size and hypothetical main size', () => {
+  it('takes the flex basis, else the width, else the max-content size', async () => {
+    expect(await geometry(`<div style="display:flex">${items(['flex-basis:120px;width:50px;height:5px', 'width:70px;height:5px'])}<div id=c style="height:5px"><div style="width:33px"></div></div></div>`, ['a', 'b', 'c']))
+      .toEqual(['a 0,0 120x5', 'b 120,0 70x5', 'c 190,0 33x5']);
+  });
+
+  it('resolves a percentage basis against the container width, with box-sizing', async () => {
+    expect(await geometry(`<div style="display:flex;width:400px">${items(['flex-basis:25%;padding:0 10px;height:5px', 'flex-basis:25%;padding:0 10px;box-sizing:border-box;height:5px'])}</div>`, ['a', 'b']))
+      .toEqual(['a 0,0 120x5', 'b 120,0 100x5']);
+  });
+
+  it('keeps an item from shrinking below its min-content width (min-width: auto, §4.5) unless min-width is set', async () => {
+    const row = (minWidth: string): string => `<div style="display:flex;width:300px"><div id=a style="height:5px;${minWidth}"><div style="width:250px"></div></div><div id=b style="width:200px;height:5px"></div></div>`;
+    expect(await geometry(row(''), ['a', 'b'])).toEqual(['a 0,0 250x5', 'b 250,0 50x5']);
+    expect(await geometry(row('min-width:0'), ['a', 'b'])).toEqual(['a 0,0 166.67x5', 'b 166.67,0 133.33x5']);
+  });
+});
+
+describe('§9.3 collecting items into lines (flex-wrap)', () => {
+  it('starts a new line when the next item does not fit', async () => {
+    expect(await geometry(`<div style="display:flex;flex-wrap:wrap;width:300px">${items(['width:120px;height:10px', 'width:120px;height:20px', 'width:120px;height:10px'])}</div>`, ['a', 'b', 'c']))
+      .toEqual(['a 0,0 120x10', 'b 120,0 120x20', 'c 0,20 120x10']);
+  });
+
+  it('stacks lines from the bottom with wrap-reverse', async () => {
+    expect(await geometry(`<div style="display:flex;flex-wrap:wrap-reverse;width:300px">${items(['width:120px;height:10px', 'width:120px;height:20px', 'width:120px;height:10px'])}</div>`, ['a', 'b', 'c']))
+      .toEqual(['a 0,20 120x10', 'b 120,10 120x20', 'c 0,0 120x10']);
+  });
+
+  it('puts row-gap between lines and column-gap between items', async () => {
+    expect(await geometry(`<div style="display:flex;flex-wrap:wrap;gap:10px 20px;width:250px">${items(['width:100px;height:10px', 'width:100px;height:10px', 'width:100px;height:10px'])}</div>`, ['a', 'b', 'c']))
+      .toEqual(['a 0,0 100x10', 'b 120,0 100x10', 'c 0,20 100x10']);
+  });
+});
+
+describe('§9.7 resolving flexible lengths', () => {
+  it('shares positive free space by flex-grow', async () => {
+    expect(await geometry(`<div style="display:flex">${items(['width:100px;flex-grow:1;height:5px', 'width:200px;flex-grow:3;height:5px'])}</div>`, ['a', 'b']))
+      .toEqual(['a 0,0 175x5', 'b 175,0 425x5']);
+  });
+
+  it('takes negative free space back by flex-shrink times the base size', async () => {
+    expect(await geometry(`<div style="display:flex;width:200px">${items(['width:100px;height:5px', 'width:300px;height:5px'])}</div>`, ['a', 'b']))
+      .toEqual(['a 0,0 50x5', 'b 50,0 150x5']);
+  });
+
+  it('freezes an item at its max-width and gives the rest to the others', async () => {
+    expect(await geometry(`<div style="display:flex">${items(['flex:1;max-width:100px;height:5px', 'flex:1;height:5px'])}</div>`, ['a', 'b']))
+      .toEqual(['a 0,0 100x5', 'b 100,0 500x5']);
+  });
+
+  it('distributes from a zero basis with the flex shorthand', async () => {
+    expect(await geometry(`<div style="display:flex">${items(['flex:1;height:5px;padding-left:30px', 'flex:2;height:5px'])}</div>`, ['a', 'b']))
+      .toEqual(['a 0,0 220x5', 'b 220,0 380x5']);
+  });
+
+  it('hands out only part of the free space when the grow factors sum below 1', async () => {
+    expect(await geometry(`<div style="display:flex">${items(['width:100px;flex-grow:0.25;height:5px', 'width:100px;flex-grow:0.25;height:5px'])}</div>`, ['a', 'b']))
+      .toEqual(['a 0,0 200x5', 'b 200,0 200x5']);
+  });
+});
+
+describe('§9.4 cross sizes', () => {
+  it('stretches auto-height items to the line, and not those with a height or auto margins', async () => {
+    expect(await geometry(`<div style="display:flex">${items(['width:10px', 'width:10px;height:40px', 'width:10px;margin:auto 0;height:5px'])}</div>`, ['a', 'b', 'c']))
+      .toEqual(['a 0,0 10x40', 'b 10,0 10x40', 'c 20,17.5 10x5']);
+  });
+
+  it('stretches each line of a multi-line container, sharing the extra room (align-content: normal)', async () => {
+    expect(await geometry(`<div style="display:flex;flex-wrap:wrap;width:300px;height:100px">${items(['width:200px', 'width:200px;height:10px'])}</div>`, ['a', 'b']))
+      .toEqual(['a 0,0 200x45', 'b 0,45 200x10']);
+  });
+
+  it('gives a column item the container width, or its fit-content width when not stretched', async () => {
+    expect(await geometry(`<div style="display:flex;flex-direction:column;width:300px">${items(['height:10px'])}<div id=b style="align-self:flex-start"><div style="width:40px;height:10px"></div></div></div>`, ['a', 'b']))
+      .toEqual(['a 0,0 300x10', 'b 0,10 40x10']);
+  });
+});
+
+describe('§9.5 main-axis alignment', () => {
+  const three = items(['width:100px;height:5px', 'width:100px;height:5px', 'width:100px;height:5px']);
+  it.each([
+    ['flex-start', [0, 100, 200]],
+    ['flex-end', [300, 400, 500]],
+    ['center', [150, 250, 350]],
+    ['space-between', [0, 250, 500]],
+    ['space-around', [50, 250, 450]],
+    ['space-evenly', [75, 250, 425]],
+  ])('justify-content: %s', async (value, xs) => {
+    expect(await geometry(`<div style="display:flex;justify-content:${value}">${three}</div>`, ['a', 'b', 'c']))
+      .toEqual(xs.map((x, i) => `${'abc'[i]} ${x},0 100x5`));
+  });
+
+  it('gives free space to auto margins first', async () => {
+    expect(await geometry(`<div style="display:flex;justify-content:center">${items(['width:100px;height:5px', 'width:100px;height:5px;margin-left:auto'])}</div>`, ['a', 'b']))
+      .toEqual(['a 0,0 100x5', 'b 500,0 100x5']);
+  });
+
+  it('lays items from the right with row-reverse and from the bottom with column-reverse', async () => {
+    expect(await geometry(`<div style="display:flex;flex-direction:row-reverse">${items(['width:100px;height:5px', 'width:50px;height:5px'])}</div>`, ['a', 'b']))
+      .toEqual(['a 500,0 100x5', 'b 450,0 50x5']);
+    expect(await geometry(`<div style="display:flex;flex-direction:column-reverse;height:200px">${items(['height:50px', 'height:30px'])}</div>`, ['a', 'b']))
+      .toEqual(['a 0,150 600x50', 'b 0,120 600x30']);
+  });
+
+  it('starts rows on the right in a right-to-left container', async () => {
+    expect(await geometry(`<div style="display:flex;direction:rtl">${items(['width:100px;height:5px', 'width:50px;height:5px'])}</div>`, ['a', 'b']))
+      .toEqual(['a 500,0 100x5', 'b 450,0 50x5']);
+  });
+
+  it('grows column items into a definite height', async () => {
+    expect(await geometry(`<div style="display:flex;flex-direction:column;height:300px">${items(['height:50px', 'flex:1'])}</div>`, ['a', 'b']))
+      .toEqual(['a 0,0 600x50', 'b 0,50 600x250']);
+  });
+
+  it('places items in `order`, stable for equal values', async () => {
+    expect(await geometry(`<div style="display:flex">${items(['order:2;width:10px;height:5px', 'order:1;width:20px;height:5px', 'order:1;width:30px;height:5px'])}</div>`, ['a', 'b', 'c']))
+      .toEqual(['a 50,0 10x5', 'b 0,0 20x5', 'c 20,0 30x5']);
+  });
+});
+
+describe('§9.6 cross-axis alignment', () => {
+  it.each([
+    ['flex-start', 0], ['start', 0], ['center', 40], ['flex-end', 80], ['end', 80],
+  ])('align-items: %s', async (value, y) => {
+    expect(await geometry(`<div style="display:flex;height:100px;align-items:${value}">${items(['width:10px;height:20px'])}</div>`, ['a']))
+      .toEqual([`a 0,${y} 10x20`]);
+  });
+
+  it('lets align-self override align-items', async () => {
+    expect(await geometry(`<div style="display:flex;height:100px;align-items:center">${items(['width:10px;height:20px;align-self:flex-end', 'width:10px;align-self:stretch'])}</div>`, ['a', 'b']))
+      .toEqual(['a 0,80 10x20', 'b 10,0 10x100']);
+  });
+
+  it('aligns first baselines (align-items: baseline)', async () => {
+    const doc = await layoutHtml(`<style>${PAGE}</style><div style="display:flex;align-items:baseline;font-size:10px;line-height:10px">
+      <div id=a style="padding-top:20px">x</div><div id=b>y</div><div id=c style="font-size:20px;line-height:20px">z</div></div>`);
+    const a = findById(doc.pages[0]!, 'a')!;
+    const b = findById(doc.pages[0]!, 'b')!;
+    const c = findById(doc.pages[0]!, 'c')!;
+    expect(a.y).toBe(0);
+    expect(b.y).toBe(20);
+    expect(baselineOf(a) - a.y + a.y).toBeCloseTo(baselineOf(b), 5);
+    expect(baselineOf(c)).toBeCloseTo(baselineOf(a), 5);
+  });
+
+  it.each([
+    ['flex-start', [0, 10]], ['center', [40, 50]], ['flex-end', [80, 90]], ['space-between', [0, 90]], ['space-around', [20, 70]],
+  ])('align-content: %s', async (value, ys) => {
+    expect(await geometry(`<div style="display:flex;flex-wrap:wrap;width:300px;height:100px;align-content:${value}">${items(['width:200px;height:10px', 'width:200px;height:10px'])}</div>`, ['a', 'b']))
+      .toEqual(ys.map((y, i) => `${'ab'[i]} 0,${y} 200x10`));
+  });
+});
+
+/** The baseline of the first line box inside a fragment, in page coordinates. */
+function baselineOf(fragment: Fragment): number {
+  if (fragment.kind === 'line') return fragment.baseline;
+  if (fragment.kind !== 'box') throw new Error('no baseline');
+  for (const child of fragment.children) {
+    if (child.kind === 'line' || child.kind === 'box') return baselineOf(child);
+  }
+  throw new Error('no line');
+}
+
+describe('flex containers as items, text and images', () => {
+  it('wraps text between items in an anonymous item beside them', async () => {
+    const doc = await layoutHtml(`<style>${PAGE}</style><div id=f style="display:flex">Total<div id=b style="width:50px;height:10px"></div></div>`);
+    const container = findById(doc.pages[0]!, 'f')!;
+    if (container.kind !== 'box') throw new Error('box expected');
+    const [text, b] = container.children;
+    expect(text?.kind === 'box' && text.box.element === undefined).toBe(true);
+    expect([text!.x, text!.y]).toEqual([0, 0]);
+    expect([b!.x, b!.y]).toEqual([text!.width, 0]);
+    expect(text!.width).toBeGreaterThan(10);
+  });
+
+  it('sizes an image item from its natural size and ratio, stretched or not', async () => {
+    const src = pngDataUrl(pixelRows(40, 20, () => [255, 0, 0, 255]));
+    expect(await geometry(`<div style="display:flex;align-items:flex-start"><img id=a src="${src}"><img id=b src="${src}" style="width:20px"></div>`, ['a', 'b']))
+      .toEqual(['a 0,0 40x20', 'b 40,0 20x10']);
+    expect(await geometry(`<div style="display:flex;flex-direction:column;align-items:flex-start"><img id=a src="${src}" style="height:10px"></div>`, ['a']))
+      .toEqual(['a 0,0 20x10']);
+  });
+
+  it('keeps an item\'s children\'s margins inside it (items are formatting context roots)', async () => {
+    expect(await geometry('<div style="display:flex"><div id=a><div style="margin-top:10px;height:10px;width:5px"></div></div></div>', ['a']))
+      .toEqual(['a 0,0 5x20']);
+  });
+
+  it('shrink-wraps an inline-flex container and a floated flex container to their items', async () => {
+    const inline = await geometry(`<div><span id=f style="display:inline-flex">${items(['width:30px;height:10px', 'width:40px;height:10px'])}</span></div>`, ['f', 'b']);
+    expect(inline.map((line) => line.replace(/,[\d.]+ /, ' '))).toEqual(['f 0 70x10', 'b 30 40x10']);
+    expect(await geometry(`<div id=f style="float:left;display:flex;gap:5px">${items(['width:30px;height:10px', 'width:40px;height:10px'])}</div>`, ['f', 'b']))
+      .toEqual(['f 0,0 75x10', 'b 35,0 40x10']);
+  });
+
+  it('lays out nested flex containers', async () => {
+    expect(await geometry(`<div style="display:flex"><div id=a style="display:flex;flex-direction:column;flex:1">${items(['height:10px', 'height:20px'])}</div><div id=x style="width:100px"></div></div>`, ['a', 'x']))
+      .toEqual(['a 0,0 500x30', 'x 500,0 100x30']);
+  });
+
+  it('measures deeply nested flex containers once per constraint (6 levels in well under a second)', async () => {
+    let html = '<div style="width:10px;height:10px"></div><div style="flex:1">x</div>';
+    for (let depth = 0; depth < 6; depth++) html = `<div style="display:flex;${depth % 2 === 0 ? 'flex-direction:column' : ''}">${html}${html}</div>`;
+    const start = performance.now();
+    await layoutHtml(`<style>${PAGE}</style>${html}`);
+    expect(performance.now() - start).toBeLessThan(1500);
+  });
+
+  it('places an absolutely positioned child where it would be as the sole item (§4.1)', async () => {
+    expect(await geometry(`<div style="display:flex;position:relative;padding:5px;justify-content:flex-end">${items(['width:10px;height:10px'])}<div id=p style="position:absolute;width:5px;height:5px"></div></div>`, ['a', 'p']))
+      .toEqual(['a 585,5 10x10', 'p 590,5 5x5']);
+  });
+});
+
+describe('§10 fragmenting flex containers across pages', () => {
+  it('breaks a column container between items', async () => {
+    expect(await pages(`<div style="display:flex;flex-direction:column">${items(['height:150px', 'height:150px', 'height:150px'])}</div>`, ['a', 'b', 'c']))
+      .toEqual(['1: a 0,0 600x150', '1: b 0,150 600x150', '2: c 0,0 600x150']);
+  });
+
+  it('breaks inside a column item taller than the room left', async () => {
+    expect(await pages(`<div style="display:flex;flex-direction:column"><div id=a style="height:300px"></div><div id=b><div id=b1 style="height:80px"></div><div id=b2 style="height:80px"></div></div></div>`, ['a', 'b', 'b1', 'b2']))
+      .toEqual(['1: a 0,0 600x300', '1: b 0,300 600x80', '1: b1 0,300 600x80', '2: b 0,0 600x80', '2: b2 0,0 600x80']);
+  });
+
+  it('moves a row line that does not fit to the next page whole', async () => {
+    const six = items(Array.from({ length: 6 }, () => 'width:250px;height:150px'));
+    expect(await pages(`<div style="display:flex;flex-wrap:wrap;width:500px">${six}</div>`, ['c', 'd', 'e', 'f']))
+      .toEqual(['1: c 0,150 250x150', '1: d 250,150 250x150', '2: e 0,0 250x150', '2: f 250,0 250x150']);
+  });
+
+  it('breaks a line taller than a page inside its items, in parallel', async () => {
+    const tall = '<div id=a style="width:590px"><div style="height:300px"></div><div id=a2 style="height:300px"></div></div>';
+    expect(await pages(`<div style="display:flex;align-items:flex-start">${tall}<div id=b><div style="height:250px;width:10px"></div><div id=b2 style="height:250px;width:10px"></div></div></div>`, ['a2', 'b2']))
+      .toEqual(['2: a2 0,0 590x300', '2: b2 590,0 10x250']);
+  });
+
+  it('continues with the next line right below the end of a line broken across pages', async () => {
+    const tall = '<div id=a style="width:590px"><div style="height:300px"></div><div id=a2 style="height:300px"></div></div>';
+    expect(await pages(`<div style="display:flex;flex-wrap:wrap;align-items:flex-start">${tall}<div id=b style="width:10px;height:100px"></div><div id=c style="width:600px;height:50px"></div></div>`, ['a2', 'b', 'c']))
+      .toEqual(['1: b 590,0 10x100', '2: a2 0,0 590x300', '2: c 0,300 600x50']);
+  });
+
+  it('forces a break before an item with break-before: page, and keeps break-inside: avoid items whole', async () => {
+    expect(await pages(`<div style="display:flex;flex-direction:column">${items(['height:50px', 'height:50px;break-before:page'])}</div>`, ['a', 'b']))
+      .toEqual(['1: a 0,0 600x50', '2: b 0,0 600x50']);
+    expect(await pages(`<div style="display:flex;flex-direction:column"><div id=a style="height:300px"></div><div id=b style="break-inside:avoid"><div style="height:80px"></div><div style="height:80px"></div></div></div>`, ['a', 'b']))
+      .toEqual(['1: a 0,0 600x300', '2: b 0,0 600x160']);
+  });
+});
+
+describe('flex pixels: an invoice header', () => {
+  const engine = createEngine();
+  it('puts the logo left and the number right (space-between), address blocks side by side', async () => {
+    const css = '@page { size: 12px 6px; margin: 0 } body { margin: 0 } div { flex-shrink: 0 }';
+    const body = '<div style="display:flex;justify-content:space-between;align-items:center;height:4px">'
+      + '<div style="width:3px;height:4px;background:red"></div><div style="width:4px;height:2px;background:blue"></div></div>'
+      + '<div style="display:flex;gap:2px"><div style="flex:1;height:2px;background:lime"></div><div style="flex:1;height:1px;background:yellow"></div></div>';
+    const pdf = await engine.render({ template: `<style>${css}</style>${body}` });
+    const [page] = await rasterize(pdf);
+    expect(page).toEqual([
+      'RRR_________',
+      'RRR_____BBBB',
+      'RRR_____BBBB',
+      'RRR_________',
+      'GGGGG__YYYYY',
+      'GGGGG_______',
+    ]);
+  });
+});
