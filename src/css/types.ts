@@ -99,8 +99,9 @@ export interface ComputedStyle {
   // display & positioning (CSS Display 3, CSS2 §9)
   readonly display: Display;
   readonly position: 'static' | 'relative' | 'absolute' | 'fixed';
-  readonly float: 'none' | 'left' | 'right';
-  readonly clear: 'none' | 'left' | 'right' | 'both';
+  /** `inline-start`/`inline-end` are kept: layout maps them by the containing block's direction (CSS Logical 1 §4.1). */
+  readonly float: 'none' | 'left' | 'right' | 'inline-start' | 'inline-end';
+  readonly clear: 'none' | 'left' | 'right' | 'both' | 'inline-start' | 'inline-end';
   readonly top: LengthPercentageAuto;
   readonly right: LengthPercentageAuto;
   readonly bottom: LengthPercentageAuto;

@@ -8,7 +8,7 @@
 import type { InlineFlowBox, OutOfFlowBox } from '../boxes/types.js';
 import type { Fragment } from './types.js';
 import type { LayoutContext } from './context.js';
-import type { BreakToken, PageContent, PendingPositioned } from './contract.js';
+import type { BreakToken, FloatResume, PageContent, PendingPositioned } from './contract.js';
 import type { BlockFrame, ChildrenResult } from './block-flow.js';
 import { EMPTY_STRUT, collapsedMargin } from './margins.js';
 import type { InlineLine } from './inline/index.js';
@@ -40,6 +40,8 @@ interface LinesState {
   readonly pageContent: readonly PageContent[];
   /** Floats of a line that had no room beside it, waiting below it. */
   readonly waiting: readonly OutOfFlowBox[];
+  /** Floats that continue on the next page (split by the page end, or with no room left on it). */
+  readonly parallel: readonly FloatResume[];
 }
 
 interface LinesFlow {
@@ -51,22 +53,35 @@ interface LinesFlow {
   readonly strutHeight: number;
   /** Floats of this content already placed (their anchors are skipped when a line is laid out again). */
   readonly placedFloats: Set<OutOfFlowBox>;
+  /** Nothing is on the page yet: a line must be placed even if it overflows. */
+  readonly atTop: boolean;
 }
 
 export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutContext, resume: BreakToken | undefined): ChildrenResult {
   const env = inlineEnv(ctx);
   const measured = measuredInline(box, frame.contentWidth, env);
-  const flow: LinesFlow = { frame, box, measured, ctx, strutHeight: inlineMetrics(box.style, ctx.text).lineHeight, placedFloats: new Set() };
-  const start = resume?.kind === 'inline' ? resume.at : CONTENT_START;
+  const inline = resume?.kind === 'inline' ? resume : undefined;
+  const start = inline?.at ?? CONTENT_START;
+  const continued = inline?.floats ?? [];
+  const flow: LinesFlow = {
+    frame, box, measured, ctx, strutHeight: inlineMetrics(box.style, ctx.text).lineHeight, placedFloats: new Set(),
+    atTop: (frame.fragmentainer?.atTop ?? true) && continued.length === 0,
+  };
   const top = frame.y + collapsedMargin(frame.strut);
-  const initial: LinesState = { exclusions: frame.exclusions, floats: [], positioned: [], pageContent: [], waiting: [] };
+  // Floats split by the previous page end continue first, at the top (CSS Fragmentation 3 §4.3).
+  const initial = continueFloats(flow, continued, top, { exclusions: frame.exclusions, floats: [], positioned: [], pageContent: [], waiting: [], parallel: [] });
   const laid = placeLines(flow, start, top, initial);
   if (!laid.lines.some((p) => p.line.height > 0)) {
     // Only out-of-flow boxes, or nothing: the margins collapse through (CSS2 §8.3.1).
     const state = laid.lines[laid.lines.length - 1]?.after ?? initial;
-    return { ...emptyResult(frame, state), fragments: state.floats };
+    const end = { index: measured.pieces.length, tail: undefined };
+    return { ...emptyResult(frame, state), fragments: state.floats, breakToken: inlineToken(box, end, state.parallel, true) };
   }
   const count = linesThatFit(flow, laid.lines, start);
+  if (count === 0 && initial.floats.length > 0) {
+    // No line fits beside the floats that continue: they alone go on this page.
+    return { ...emptyResult(frame, initial), fragments: initial.floats, breakToken: inlineToken(box, start, initial.parallel, false) };
+  }
   if (count === 0) return { ...emptyResult(frame, initial), pushed: true };
   const kept = laid.lines.slice(0, count);
   const state = kept[kept.length - 1]!.after;
@@ -79,13 +94,30 @@ export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
     endY,
     strut: EMPTY_STRUT,
     resolvedAt: top,
-    breakToken: end.index < measured.pieces.length ? { kind: 'inline', box, at: end } : undefined,
+    breakToken: inlineToken(box, end, state.parallel, end.index >= measured.pieces.length),
     pushed: false,
     exclusions: state.exclusions,
     baselines: { first: baselineOf(withContent[0]!), last: baselineOf(withContent[withContent.length - 1]!) },
     positioned: state.positioned,
     pageContent: state.pageContent,
   };
+}
+
+/** Where the content resumes: at `at`, after the floats that continue; undefined when all is done. */
+function inlineToken(box: InlineFlowBox, at: InlineResume, floats: readonly FloatResume[], complete: boolean): BreakToken | undefined {
+  if (complete && floats.length === 0) return undefined;
+  return { kind: 'inline', box, at, ...(floats.length > 0 ? { floats } : {}), ...(complete ? { atBlockEnd: true } : {}) };
+}
+
+/** The floats continued from the previous page, placed at the top in order. */
+function continueFloats(flow: LinesFlow, continued: readonly FloatResume[], top: number, state: LinesState): LinesState {
+  let next = state;
+  for (const float of continued) {
+    flow.placedFloats.add(float.placeholder);
+    const placed = placeFloatAt(flow, float.placeholder, top, next, float.token, flow.frame.fragmentainer?.atTop ?? true);
+    next = placed?.state ?? { ...next, parallel: [...next.parallel, float] };
+  }
+  return next;
 }
 
 function emptyResult(frame: BlockFrame, state: LinesState): ChildrenResult {
@@ -191,12 +223,15 @@ function floatBesideLine(flow: LinesFlow, line: InlineLine, band: { left: number
   return undefined;
 }
 
-function placeFloatAt(flow: LinesFlow, box: OutOfFlowBox, minTop: number, state: LinesState): { width: number; y: number; state: LinesState } | undefined {
+function placeFloatAt(
+  flow: LinesFlow, box: OutOfFlowBox, minTop: number, state: LinesState, resume?: BreakToken, atTop = flow.atTop,
+): { width: number; y: number; state: LinesState } | undefined {
   const { frame } = flow;
+  const fragmentainer = frame.fragmentainer === undefined ? undefined : { ...frame.fragmentainer, atTop };
   const placed = layoutFloat(box, {
     minTop, left: frame.contentX, right: frame.contentX + frame.contentWidth, containingWidth: frame.contentWidth,
-    containingHeight: frame.containingHeight, exclusions: state.exclusions, fragmentainer: undefined, mode: frame.mode,
-  }, flow.ctx);
+    containingHeight: frame.containingHeight, direction: frame.box.style.direction, exclusions: state.exclusions, fragmentainer, mode: frame.mode,
+  }, flow.ctx, resume);
   if (placed === undefined) return undefined;
   return {
     width: placed.marginBox.width,
@@ -207,6 +242,7 @@ function placeFloatAt(flow: LinesFlow, box: OutOfFlowBox, minTop: number, state:
       floats: [...state.floats, placed.fragment],
       positioned: [...state.positioned, ...placed.positioned],
       pageContent: [...state.pageContent, ...placed.pageContent],
+      parallel: placed.breakToken === undefined ? state.parallel : [...state.parallel, { placeholder: box, token: placed.breakToken }],
     },
   };
 }
@@ -246,7 +282,8 @@ function placeWaiting(flow: LinesFlow, waiting: readonly OutOfFlowBox[], y: numb
     if (flow.placedFloats.has(box)) continue;
     const placed = placeFloatAt(flow, box, y, next);
     flow.placedFloats.add(box);
-    if (placed !== undefined) next = placed.state;
+    // no room left on this page: it starts on the next one
+    next = placed?.state ?? { ...next, parallel: [...next.parallel, { placeholder: box, token: undefined }] };
   }
   return next;
 }
@@ -257,7 +294,7 @@ function linesThatFit(flow: LinesFlow, lines: readonly PlacedLine[], start: Inli
   if (page === undefined) return lines.length;
   let fit = 0;
   for (const placed of lines) {
-    if (placed.y + placed.line.height > page.bottom + 0.01 && !(fit === 0 && page.atTop)) break;
+    if (placed.y + placed.line.height > page.bottom + 0.01 && !(fit === 0 && flow.atTop)) break;
     fit++;
   }
   const complete = lines[lines.length - 1]?.line.next.index === flow.measured.pieces.length;
@@ -268,6 +305,6 @@ function linesThatFit(flow: LinesFlow, lines: readonly PlacedLine[], start: Inli
   const remaining = lines.length - fit;
   if (complete && remaining < widows) fit -= widows - remaining;
   if (fit < orphans && start.index === 0 && start.tail === undefined) fit = 0;
-  if (fit <= 0) return page.atTop ? Math.max(1, Math.min(lines.length, orphans)) : 0;
+  if (fit <= 0) return flow.atTop ? Math.max(1, Math.min(lines.length, orphans)) : 0;
   return fit;
 }

@@ -99,12 +99,12 @@ function withFixedBoxes(pages: PageLayout[], fixed: readonly { content: PageCont
   });
 }
 
-/** The kind of the forced break that ended the previous page, if it was forced. */
+/** The kind of the forced break that ended the previous page, if it was forced (the in-flow child is the last that resumes). */
 function forcedKind(token: BreakToken | undefined): ForcedBreak | undefined {
   let current = token;
   while (current !== undefined && current.kind === 'block') {
     if (current.forced !== undefined) return current.forced;
-    current = current.children[0]?.token;
+    current = current.children[current.children.length - 1]?.token;
   }
   return undefined;
 }
@@ -140,16 +140,12 @@ function sameToken(a: BreakToken, b: BreakToken): boolean {
   return JSON.stringify(tokenPath(a)) === JSON.stringify(tokenPath(b));
 }
 
+/** Every position the token resumes at, parallel flows included. */
 function tokenPath(token: BreakToken | undefined): (number | string)[] {
-  const path: (number | string)[] = [];
-  let current = token;
-  while (current !== undefined) {
-    if (current.kind === 'inline') {
-      path.push(-1, current.at.index, current.at.tail === undefined ? '' : 'tail');
-      break;
-    }
-    path.push(current.next, ...current.children.map((c) => c.index));
-    current = current.children[0]?.token;
+  if (token === undefined) return [];
+  if (token.kind === 'inline') {
+    const floats = (token.floats ?? []).flatMap((f) => ['float', ...tokenPath(f.token)]);
+    return [-1, token.at.index, token.at.tail === undefined ? '' : 'tail', ...floats];
   }
-  return path;
+  return [token.next, ...token.children.flatMap((c) => [c.index, ...tokenPath(c.token)])];
 }
