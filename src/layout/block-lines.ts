@@ -6,6 +6,7 @@
  * `widows` (CSS Fragmentation 3 §4.4). Resumes from a position in the content, not from lines.
  */
 import type { InlineFlowBox, OutOfFlowBox } from '../boxes/types.js';
+import type { Display } from '../css/types.js';
 import type { Fragment } from './types.js';
 import type { LayoutContext } from './context.js';
 import type { BreakToken, FloatResume, PageContent, PendingPositioned } from './contract.js';
@@ -146,7 +147,7 @@ function placeLines(flow: LinesFlow, start: InlineResume, top: number, initial: 
     const placed = next !== undefined ? { line: next, x: 0, y, state } : lineAt(flow, at, y, state);
     state = placed.state;
     const fragment = offsetFragment(placed.line.fragment, frame.contentX + placed.x, placed.y);
-    const afterLine = anchorsOfLine(flow, placed.line, placed.y, { ...state, waiting: [] });
+    const afterLine = anchorsOfLine(flow, placed.line, fragment, { ...state, waiting: [] });
     const belowLine = placeWaiting(flow, [...state.waiting, ...afterLine.waiting], placed.y + placed.line.height, afterLine);
     state = belowLine;
     lines.push({ line: placed.line, fragment, y: placed.y, after: state });
@@ -209,16 +210,20 @@ function contentWidth(line: InlineLine): number {
  */
 function floatBesideLine(flow: LinesFlow, line: InlineLine, band: { left: number; right: number }, top: number, state: LinesState): LinesState | undefined {
   let used = 0;
+  // spaces before the float hang: they need no room beside it
+  let hanging = 0;
   for (const piece of line.pieces) {
     if (piece.kind === 'anchor' && piece.box.scheme === 'float' && !flow.placedFloats.has(piece.box)) {
       const float = placeFloatAt(flow, piece.box, top, state);
       if (float === undefined) return undefined;
-      const fits = float.width + used <= band.right - band.left + 0.01 && float.y <= top + 0.01;
+      const fits = float.width + used - hanging <= band.right - band.left + 0.01 && float.y <= top + 0.01;
       if (!fits) return undefined;
       flow.placedFloats.add(piece.box);
       return float.state;
     }
     used += piece.width;
+    if (piece.kind === 'text') hanging = piece.width - piece.trailingSpace > 0 ? piece.trailingSpace + piece.endSpacing : hanging + piece.width;
+    else if (piece.kind !== 'anchor') hanging = 0;
   }
   return undefined;
 }
@@ -247,32 +252,82 @@ function placeFloatAt(
   };
 }
 
-/** Anchors of a line: floats not placed beside it wait below it; absolute and fixed boxes get the line's start as static position. */
-function anchorsOfLine(flow: LinesFlow, line: InlineLine, y: number, state: LinesState): LinesState {
+/**
+ * Anchors of a line: floats not placed beside it wait below it; absolute and fixed boxes get
+ * their static position (CSS2 §10.3.7, §10.6.4): one that was inline-level where it stands in
+ * the line, at the line's top; one that was block-level at the line's start, below the content
+ * of its line before it (where a block would go).
+ */
+function anchorsOfLine(flow: LinesFlow, line: InlineLine, fragment: Fragment, state: LinesState): LinesState {
   let next = state;
   let contentBefore = false;
+  let before = 0;
+  const frame = flow.frame;
   for (const piece of line.pieces) {
     if (piece.kind !== 'anchor') {
       contentBefore ||= piece.kind === 'atomic' || (piece.kind === 'text' && piece.width - piece.trailingSpace > 0);
+      before += piece.width;
+      if (piece.kind === 'atomic' && piece.escaping !== undefined && frame.mode === 'layout') next = escapingFrom(piece, fragment, next);
       continue;
     }
     const box = piece.box;
     if (box.scheme === 'float') {
       if (!flow.placedFloats.has(box)) next = { ...next, waiting: [...next.waiting, box] };
-    } else if (flow.frame.mode === 'layout') {
-      // Its style is blockified by now, so it goes where a block-level box would (CSS2 §10.3.7):
-      // below the content of its line before it; the static position of an inline-level box is not kept.
-      const staticY = contentBefore ? y + line.height : y;
-      const frame = flow.frame;
-      const pending = {
-        placeholder: box, staticX: frame.contentX, staticY, staticRight: frame.contentX + frame.contentWidth, staticDirection: frame.box.style.direction,
+    } else if (frame.mode === 'layout') {
+      const pending = isInlineLevel(box.style.displayBeforeBlockify) ? inLine(fragment, before, frame.box.style.direction) : {
+        staticX: frame.contentX, staticY: contentBefore ? fragment.y + line.height : fragment.y,
+        staticRight: frame.contentX + frame.contentWidth, staticDirection: frame.box.style.direction,
       };
       next = box.scheme === 'absolute'
-        ? { ...next, positioned: [...next.positioned, pending] }
-        : { ...next, pageContent: [...next.pageContent, { kind: 'fixed', ...pending }] };
+        ? { ...next, positioned: [...next.positioned, { placeholder: box, ...pending }] }
+        : { ...next, pageContent: [...next.pageContent, { kind: 'fixed', placeholder: box, ...pending }] };
     }
   }
   return next;
+}
+
+/**
+ * Positioned boxes inside an atomic inline whose containing block is above it: their static
+ * positions move with the atomic inline to where the line put it.
+ */
+function escapingFrom(piece: Extract<InlineLine['pieces'][number], { kind: 'atomic' }>, line: Fragment, state: LinesState): LinesState {
+  const at = findBox(line, piece.box, 0, 0);
+  if (at === undefined || piece.escaping === undefined) return state;
+  const dx = at.x - piece.fragment.x;
+  const dy = at.y - piece.fragment.y;
+  const shift = <P extends PendingPositioned>(p: P): P => ({ ...p, staticX: p.staticX + dx, staticRight: p.staticRight + dx, staticY: p.staticY + dy });
+  return {
+    ...state,
+    positioned: [...state.positioned, ...piece.escaping.positioned.map(shift)],
+    pageContent: [...state.pageContent, ...piece.escaping.pageContent.map(shift)],
+  };
+}
+
+/** Where the fragment of `box` is in the frame of `fragment`'s parent (offsets accumulated). */
+function findBox(fragment: Fragment, box: unknown, originX: number, originY: number): { x: number; y: number } | undefined {
+  if (fragment.kind === 'box' && fragment.box === box) return { x: originX + fragment.x, y: originY + fragment.y };
+  if (fragment.kind !== 'box' && fragment.kind !== 'line') return undefined;
+  for (const child of fragment.children) {
+    const found = findBox(child, box, originX + fragment.x, originY + fragment.y);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function isInlineLevel(display: Display | undefined): boolean {
+  return display !== undefined && display.startsWith('inline');
+}
+
+/**
+ * The static position of an inline-level box in its line: after the line's content before it
+ * (measured in logical order from the line's start edge; bidi reordering is not followed).
+ */
+function inLine(line: Fragment, before: number, direction: 'ltr' | 'rtl'): Omit<PendingPositioned, 'placeholder'> {
+  const rtl = direction === 'rtl';
+  const children = line.kind === 'line' ? line.children : [];
+  const start = children.length === 0 ? (rtl ? line.width : 0) : rtl ? Math.max(...children.map((c) => c.x + c.width)) : Math.min(...children.map((c) => c.x));
+  const x = line.x + (rtl ? start - before : start + before);
+  return { staticX: x, staticY: line.y, staticRight: x, staticDirection: direction };
 }
 
 /** Floats that had no room beside their line, placed below it in order. */
