@@ -177,6 +177,11 @@ function inFlow(child: Exclude<BlockLevelBox, OutOfFlowBox>, index: number, fram
     containingDirection: frame.box.style.direction, x, y, strut, fragmentainer, exclusions: flow.exclusions,
   });
   let laid = layoutBox(child, input(flow.y, flow.strut, frame.contentX, frame.contentWidth), ctx, resume);
+  if (laid.kind === 'placed' && resume === undefined && establishesBfc(child) && separatesFromAdjoiningFloats(flow, laid, frame)) {
+    const at = flow.y + collapsedMargin(flow.strut);
+    flow = { ...flow, y: at, strut: EMPTY_STRUT, resolvedAt: flow.resolvedAt ?? at };
+    laid = layoutBox(child, input(flow.y, flow.strut, frame.contentX, frame.contentWidth), ctx, resume);
+  }
   if (laid.kind === 'placed' && establishesBfc(child) && hasFloatsBeside(flow.exclusions, laid.fragment.y, Math.max(laid.fragment.height, 0.02))) {
     const beside = besideFloats(child, frame, flow, (y, strut, x, available) => layoutBox(child, input(y, strut, x, available), ctx, resume));
     laid = beside.laid;
@@ -192,6 +197,22 @@ function inFlow(child: Exclude<BlockLevelBox, OutOfFlowBox>, index: number, fram
     return { kind: 'placed', fragments: [laid.fragment], state: { ...after, parallel: [...after.parallel, { index, token: laid.breakToken }] }, breakToken: undefined };
   }
   return { kind: 'placed', fragments: [laid.fragment], state: after, breakToken: laid.breakToken };
+}
+
+/**
+ * Floats placed while the margins above are still unresolved sit where those margins end. A
+ * formatting context root that does not fit beside them there is pushed below them, and its top
+ * margin no longer collapses with the margins above, so the floats stay where they are (as in
+ * browsers; WPT new-fc-separates-from-float). One that fits keeps its collapsed margin.
+ */
+function separatesFromAdjoiningFloats(flow: FlowState, laid: LayoutOutput, frame: BlockFrame): boolean {
+  if (flow.resolvedAt !== undefined) return false;
+  const at = flow.y + collapsedMargin(flow.strut);
+  if (laid.fragment.y <= at + 0.01 || !flow.exclusions.floats.some((f) => f.top >= at - 0.01)) return false;
+  const height = Math.max(laid.fragment.height, 0.02);
+  if (!hasFloatsBeside(flow.exclusions, at, height)) return false;
+  const band = freeBand(flow.exclusions, at, height, frame.contentX, frame.contentX + frame.contentWidth);
+  return laid.fragment.width > band.right - band.left + 0.01;
 }
 
 function afterChild(state: FlowState, laid: LayoutOutput): FlowState {

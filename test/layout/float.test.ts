@@ -149,6 +149,11 @@ describe('formatting context roots beside floats (CSS2 §9.5, §10.6.7)', () => 
       .toEqual({ b: '0,0 400x20' });
   });
 
+  it('pushes a root that does not fit beside an adjoining float below it, its margin no longer collapsing with the parent\'s', async () => {
+    expect(await boxesOf('<div id=p><div><div style="float:left;width:400px;height:200px"></div></div><div id=b style="overflow:hidden;margin-top:200px;height:1px"></div></div>', '', ['p', 'b']))
+      .toEqual({ p: '0,0 400x201', b: '0,200 400x1' });
+  });
+
   it('grows a formatting context root to contain its floats, and not a normal block', async () => {
     expect(await boxesOf('<div id=root style="display:flow-root"><div style="float:left;width:10px;height:40px"></div></div><div id=plain><div style="float:left;width:10px;height:40px"></div></div>', '', ['root', 'plain']))
       .toEqual({ root: '0,0 400x40', plain: '0,40 400x0' });
