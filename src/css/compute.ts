@@ -190,7 +190,9 @@ function applyFixups(style: MutableStyle, input: ComputeInput): void {
   const flexItem = parentDisplay === 'flex' || parentDisplay === 'inline-flex' || parentDisplay === 'grid' || parentDisplay === 'inline-grid';
   if (input.isRoot && style.display === 'contents') style.display = 'block';
   if (absolute || style.float !== 'none' || input.isRoot || (flexItem && style.display !== 'contents')) {
-    style.display = blockify(style.display);
+    const blockified = blockify(style.display);
+    if (blockified !== style.display) style.displayBeforeBlockify = style.display;
+    style.display = blockified;
   }
 }
 

@@ -144,9 +144,15 @@ export interface Containment {
 export interface ComputedStyle {
   // display & positioning (CSS Display 3, CSS2 §9)
   readonly display: Display;
+  /**
+   * The display before blockification (CSS Display 3 §2.7), when that changed it: an absolutely
+   * positioned box that was inline-level takes its static position in its line (CSS2 §10.3.7).
+   */
+  readonly displayBeforeBlockify?: Display | undefined;
   readonly position: 'static' | 'relative' | 'absolute' | 'fixed';
-  readonly float: 'none' | 'left' | 'right';
-  readonly clear: 'none' | 'left' | 'right' | 'both';
+  /** `inline-start`/`inline-end` are kept: layout maps them by the containing block's direction (CSS Logical 1 §4.1). */
+  readonly float: 'none' | 'left' | 'right' | 'inline-start' | 'inline-end';
+  readonly clear: 'none' | 'left' | 'right' | 'both' | 'inline-start' | 'inline-end';
   readonly top: LengthPercentageAuto;
   readonly right: LengthPercentageAuto;
   readonly bottom: LengthPercentageAuto;

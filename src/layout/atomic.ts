@@ -6,6 +6,7 @@
 import type { LayoutBox } from '../boxes/types.js';
 import type { LayoutContext } from './context.js';
 import type { AtomicLayout } from './inline/pieces.js';
+import type { PendingPositioned } from './contract.js';
 import { marginOrZero } from './box-model.js';
 import { replacedSize } from './replaced.js';
 import { replacedFragment } from './block-replaced.js';
@@ -41,10 +42,17 @@ export function layoutAtomicInline(box: LayoutBox, containingWidth: number, ctx:
   const fragment = laid.fragment.x === x ? laid.fragment : offsetFragment(laid.fragment, x - laid.fragment.x, 0);
   const height = fragment.height + marginTop + marginBottom;
   const last = box.style.overflowY === 'visible' ? laid.baselines.last : undefined;
+  // Positioned descendants with a containing block above it are placed by that block (CSS2 §10.1).
+  const dx = fragment.x - laid.fragment.x;
+  const shift = <P extends PendingPositioned>(p: P): P => ({ ...p, staticX: p.staticX + dx, staticRight: p.staticRight + dx });
+  const escaping = laid.positioned.length > 0 || laid.pageContent.length > 0
+    ? { positioned: laid.positioned.map(shift), pageContent: laid.pageContent.map(shift) }
+    : undefined;
   return {
     fragment,
     width: fragment.width + marginLeft + marginRight,
     height,
     baseline: last === undefined ? height : marginTop + last,
+    ...(escaping !== undefined ? { escaping } : {}),
   };
 }

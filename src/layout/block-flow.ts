@@ -12,7 +12,7 @@ import type { Baselines, BreakToken, Fragmentainer, LayoutInput, LayoutOutput, P
 import type { MarginStrut } from './margins.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from './margins.js';
 import type { ExclusionSpace } from './exclusions.js';
-import { floatsBottom, freeBand, hasFloatsBeside, nextFloatBottom } from './exclusions.js';
+import { clearSides, floatsBottom, freeBand, hasFloatsBeside, nextFloatBottom } from './exclusions.js';
 import { marginOrZero } from './box-model.js';
 import { layoutBox } from './dispatch.js';
 import { establishesBfc, forcedBreakOf } from './block.js';
@@ -63,35 +63,51 @@ interface FlowState {
   readonly baselines: Baselines;
   readonly positioned: readonly PendingPositioned[];
   readonly pageContent: readonly PageContent[];
+  /** Children that continue on the next page beside the flow (CSS Fragmentation 3 §4.3): split floats, boxes whose floats continue. */
+  readonly parallel: readonly ResumedChild[];
+}
+
+interface ResumedChild {
+  readonly index: number;
+  readonly token: BreakToken;
+}
+
+/** A child to lay out on this page, with where it resumes (undefined: from its start). */
+interface Work {
+  readonly index: number;
+  readonly token: BreakToken | undefined;
 }
 
 export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: LayoutContext, resume: BreakToken | undefined): ChildrenResult {
   const children = box.children;
   const resumeBlock = resume?.kind === 'block' ? resume : undefined;
-  const start = resumeBlock === undefined ? 0 : resumeBlock.children[0]?.index ?? resumeBlock.next;
+  const resumed = resumeBlock?.children ?? [];
+  const next = resumeBlock?.next ?? 0;
+  // The children that resume come first (split floats before the in-flow child they precede), then those not started.
+  const work: Work[] = [...resumed];
+  for (let i = next; i < children.length; i++) work.push({ index: i, token: undefined });
+  const start = resumed[resumed.length - 1]?.index ?? next;
   const placed: Placed[] = [];
   let state: FlowState = {
     y: frame.y, strut: frame.strut, resolvedAt: undefined, exclusions: frame.exclusions,
-    baselines: { first: undefined, last: undefined }, positioned: [], pageContent: [],
+    baselines: { first: undefined, last: undefined }, positioned: [], pageContent: [], parallel: [],
   };
   const result = (breakAt: number | undefined, child?: BreakToken, forced?: ReturnType<typeof forcedBreakOf>): ChildrenResult => ({
     fragments: placed.flatMap((p) => p.fragments), endY: state.y, strut: state.strut, resolvedAt: state.resolvedAt,
-    breakToken: breakAt === undefined ? undefined : {
-      kind: 'block', box, children: child === undefined ? [] : [{ index: breakAt, token: child }], next: child === undefined ? breakAt : breakAt + 1,
-      ...(forced !== undefined ? { forced } : {}),
-    },
+    breakToken: blockToken(box, state.parallel, breakAt, child, forced),
     pushed: false, exclusions: state.exclusions, baselines: state.baselines, positioned: state.positioned, pageContent: state.pageContent,
   });
   const pushed = (): ChildrenResult => ({ ...result(undefined), pushed: true });
 
-  for (let i = start; i < children.length; i++) {
+  for (let k = 0; k < work.length; k++) {
+    const { index: i, token: childResume } = work[k]!;
     const child = children[i]!;
     const placedAny = state.resolvedAt !== undefined || placed.some((p) => p.fragments.length > 0);
-    if (i > start) {
+    if (k > 0 && endsHere(work[k - 1]!, children, i)) {
       const forced = forcedBreakBetween(children[i - 1]!, child);
       if (forced !== undefined && frame.fragmentainer !== undefined) return result(i, undefined, forced);
     }
-    if (i === start && resumeBlock === undefined && frame.fragmentainer !== undefined && !frame.fragmentainer.atTop
+    if (k === 0 && resumeBlock === undefined && frame.fragmentainer !== undefined && !frame.fragmentainer.atTop
       && pageBreakKind(child.style.breakBefore) !== undefined) {
       return pushed();
     }
@@ -100,10 +116,9 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
       atTop: frame.fragmentainer.atTop && !placedAny,
       discardTopMargins: frame.fragmentainer.discardTopMargins && !placedAny,
     };
-    const childResume = i === start ? resumeBlock?.children[0]?.token : undefined;
     const laid = child.kind === 'out-of-flow'
-      ? outOfFlow(child, frame, state, fragmentainer, ctx)
-      : inFlow(child, frame, state, fragmentainer, ctx, childResume);
+      ? outOfFlow(child, i, frame, state, fragmentainer, ctx, childResume)
+      : inFlow(child, i, frame, state, fragmentainer, ctx, childResume);
     if (laid.kind === 'pushed') {
       if (placed.length === 0 || !placedAny) return pushed();
       const stepBack = avoidStepBack(children, placed, i, start);
@@ -122,18 +137,51 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
   return result(undefined);
 }
 
+/**
+ * The block's token: the children that continue beside the flow, then the in-flow child the
+ * break is in (or before); undefined when all is done. With only parallel flows left, the
+ * block's own content is complete (`atBlockEnd`).
+ */
+function blockToken(box: BlockFlowBox, parallel: readonly ResumedChild[], breakAt: number | undefined, child: BreakToken | undefined, forced: ReturnType<typeof forcedBreakOf>): BreakToken | undefined {
+  if (breakAt === undefined) {
+    return parallel.length === 0 ? undefined : { kind: 'block', box, children: parallel, next: box.children.length, atBlockEnd: true };
+  }
+  return {
+    kind: 'block', box,
+    children: child === undefined ? parallel : [...parallel, { index: breakAt, token: child }],
+    next: child === undefined ? breakAt : breakAt + 1,
+    ...(forced !== undefined ? { forced } : {}),
+  };
+}
+
+/**
+ * Did the previous item's in-flow content end on this page right before child `index` (so that a
+ * forced break between them applies here)? Not when it only continued a split float or the
+ * floats of a box that was complete already: that break was taken on an earlier page.
+ */
+function endsHere(previous: Work, children: readonly BlockLevelBox[], index: number): boolean {
+  if (previous.index !== index - 1) return false;
+  if (previous.token === undefined) return true;
+  return children[previous.index]!.kind !== 'out-of-flow' && previous.token.atBlockEnd !== true;
+}
+
 type ChildOutcome =
   | { readonly kind: 'placed'; readonly fragments: readonly Fragment[]; readonly state: FlowState; readonly breakToken: BreakToken | undefined }
   | { readonly kind: 'pushed' };
 
 /** An in-flow block-level child: clearance, room beside floats, then its own layout. */
-function inFlow(child: Exclude<BlockLevelBox, OutOfFlowBox>, frame: BlockFrame, state: FlowState, fragmentainer: Fragmentainer | undefined, ctx: LayoutContext, resume: BreakToken | undefined): ChildOutcome {
+function inFlow(child: Exclude<BlockLevelBox, OutOfFlowBox>, index: number, frame: BlockFrame, state: FlowState, fragmentainer: Fragmentainer | undefined, ctx: LayoutContext, resume: BreakToken | undefined): ChildOutcome {
   let flow = resume === undefined ? withClearance(child, frame, state) : state;
   const input = (y: number, strut: MarginStrut, x: number, available: number): LayoutInput => ({
     mode: frame.mode, available, containingWidth: frame.contentWidth, containingHeight: frame.containingHeight,
     containingDirection: frame.box.style.direction, x, y, strut, fragmentainer, exclusions: flow.exclusions,
   });
   let laid = layoutBox(child, input(flow.y, flow.strut, frame.contentX, frame.contentWidth), ctx, resume);
+  if (laid.kind === 'placed' && resume === undefined && establishesBfc(child) && separatesFromAdjoiningFloats(flow, laid, frame)) {
+    const at = flow.y + collapsedMargin(flow.strut);
+    flow = { ...flow, y: at, strut: EMPTY_STRUT, resolvedAt: flow.resolvedAt ?? at };
+    laid = layoutBox(child, input(flow.y, flow.strut, frame.contentX, frame.contentWidth), ctx, resume);
+  }
   if (laid.kind === 'placed' && establishesBfc(child) && hasFloatsBeside(flow.exclusions, laid.fragment.y, Math.max(laid.fragment.height, 0.02))) {
     const beside = besideFloats(child, frame, flow, (y, strut, x, available) => layoutBox(child, input(y, strut, x, available), ctx, resume));
     laid = beside.laid;
@@ -143,7 +191,28 @@ function inFlow(child: Exclude<BlockLevelBox, OutOfFlowBox>, frame: BlockFrame, 
     return { kind: 'pushed' };
   }
   if (laid.kind === 'pushed') return laid;
-  return { kind: 'placed', fragments: [laid.fragment], state: afterChild(flow, laid), breakToken: laid.breakToken };
+  const after = afterChild(flow, laid);
+  // Complete but for its floats: its siblings follow it on this page, its floats continue beside them.
+  if (laid.breakToken?.atBlockEnd === true) {
+    return { kind: 'placed', fragments: [laid.fragment], state: { ...after, parallel: [...after.parallel, { index, token: laid.breakToken }] }, breakToken: undefined };
+  }
+  return { kind: 'placed', fragments: [laid.fragment], state: after, breakToken: laid.breakToken };
+}
+
+/**
+ * Floats placed while the margins above are still unresolved sit where those margins end. A
+ * formatting context root that does not fit beside them there is pushed below them, and its top
+ * margin no longer collapses with the margins above, so the floats stay where they are (as in
+ * browsers; WPT new-fc-separates-from-float). One that fits keeps its collapsed margin.
+ */
+function separatesFromAdjoiningFloats(flow: FlowState, laid: LayoutOutput, frame: BlockFrame): boolean {
+  if (flow.resolvedAt !== undefined) return false;
+  const at = flow.y + collapsedMargin(flow.strut);
+  if (laid.fragment.y <= at + 0.01 || !flow.exclusions.floats.some((f) => f.top >= at - 0.01)) return false;
+  const height = Math.max(laid.fragment.height, 0.02);
+  if (!hasFloatsBeside(flow.exclusions, at, height)) return false;
+  const band = freeBand(flow.exclusions, at, height, frame.contentX, frame.contentX + frame.contentWidth);
+  return laid.fragment.width > band.right - band.left + 0.01;
 }
 
 function afterChild(state: FlowState, laid: LayoutOutput): FlowState {
@@ -158,6 +227,7 @@ function afterChild(state: FlowState, laid: LayoutOutput): FlowState {
     baselines: { first: state.baselines.first ?? first, last: last ?? state.baselines.last },
     positioned: laid.positioned.length === 0 ? state.positioned : [...state.positioned, ...laid.positioned],
     pageContent: laid.pageContent.length === 0 ? state.pageContent : [...state.pageContent, ...laid.pageContent],
+    parallel: state.parallel,
   };
 }
 
@@ -166,8 +236,8 @@ function afterChild(state: FlowState, laid: LayoutOutput): FlowState {
  * the margins above it are resolved and it starts below those floats.
  */
 function withClearance(child: LayoutBox, frame: BlockFrame, state: FlowState): FlowState {
-  const clear = child.style.clear;
-  if (clear === 'none') return state;
+  const clear = clearSides(child.style.clear, frame.box.style.direction);
+  if (clear === undefined) return state;
   const floats = floatsBottom(state.exclusions, clear);
   if (floats === -Infinity) return state;
   const marginTop = marginOrZero(child.style.marginTop, frame.contentWidth);
@@ -215,8 +285,11 @@ function besideFloats(
   return { laid: lay(flow.y, flow.strut, cbLeft, cw), flow };
 }
 
-/** A float is placed now; an absolutely positioned or fixed box waits, with its static position. */
-function outOfFlow(child: OutOfFlowBox, frame: BlockFrame, state: FlowState, fragmentainer: Fragmentainer | undefined, ctx: LayoutContext): ChildOutcome {
+/**
+ * A float is placed now (or the rest of a split one, at the top of the page); an absolutely
+ * positioned or fixed box waits, with its static position.
+ */
+function outOfFlow(child: OutOfFlowBox, index: number, frame: BlockFrame, state: FlowState, fragmentainer: Fragmentainer | undefined, ctx: LayoutContext, resume: BreakToken | undefined): ChildOutcome {
   const staticY = state.y + collapsedMargin(state.strut);
   if (child.scheme === 'absolute' || child.scheme === 'fixed') {
     if (frame.mode === 'measure') return { kind: 'placed', fragments: [], state, breakToken: undefined };
@@ -230,12 +303,13 @@ function outOfFlow(child: OutOfFlowBox, frame: BlockFrame, state: FlowState, fra
   }
   const float = layoutFloat(child, {
     minTop: staticY, left: frame.contentX, right: frame.contentX + frame.contentWidth, containingWidth: frame.contentWidth,
-    containingHeight: frame.containingHeight, exclusions: state.exclusions, fragmentainer, mode: frame.mode,
-  }, ctx);
+    containingHeight: frame.containingHeight, direction: frame.box.style.direction, exclusions: state.exclusions, fragmentainer, mode: frame.mode,
+  }, ctx, resume);
   if (float === undefined) return { kind: 'pushed' };
+  const parallel = float.breakToken === undefined ? state.parallel : [...state.parallel, { index, token: float.breakToken }];
   return {
     kind: 'placed', fragments: [float.fragment], breakToken: undefined,
-    state: { ...state, exclusions: float.exclusions, positioned: [...state.positioned, ...float.positioned], pageContent: [...state.pageContent, ...float.pageContent] },
+    state: { ...state, exclusions: float.exclusions, positioned: [...state.positioned, ...float.positioned], pageContent: [...state.pageContent, ...float.pageContent], parallel },
   };
 }
 

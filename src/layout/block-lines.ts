@@ -6,9 +6,10 @@
  * `widows` (CSS Fragmentation 3 §4.4). Resumes from a position in the content, not from lines.
  */
 import type { InlineFlowBox, OutOfFlowBox } from '../boxes/types.js';
+import type { Display } from '../css/types.js';
 import type { Fragment } from './types.js';
 import type { LayoutContext } from './context.js';
-import type { BreakToken, PageContent, PendingPositioned } from './contract.js';
+import type { BreakToken, FloatResume, PageContent, PendingPositioned } from './contract.js';
 import type { BlockFrame, ChildrenResult } from './block-flow.js';
 import { EMPTY_STRUT, collapsedMargin } from './margins.js';
 import type { InlineLine } from './inline/index.js';
@@ -40,6 +41,8 @@ interface LinesState {
   readonly pageContent: readonly PageContent[];
   /** Floats of a line that had no room beside it, waiting below it. */
   readonly waiting: readonly OutOfFlowBox[];
+  /** Floats that continue on the next page (split by the page end, or with no room left on it). */
+  readonly parallel: readonly FloatResume[];
 }
 
 interface LinesFlow {
@@ -51,22 +54,35 @@ interface LinesFlow {
   readonly strutHeight: number;
   /** Floats of this content already placed (their anchors are skipped when a line is laid out again). */
   readonly placedFloats: Set<OutOfFlowBox>;
+  /** Nothing is on the page yet: a line must be placed even if it overflows. */
+  readonly atTop: boolean;
 }
 
 export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutContext, resume: BreakToken | undefined): ChildrenResult {
   const env = inlineEnv(ctx);
   const measured = measuredInline(box, frame.contentWidth, env);
-  const flow: LinesFlow = { frame, box, measured, ctx, strutHeight: inlineMetrics(box.style, ctx.text).lineHeight, placedFloats: new Set() };
-  const start = resume?.kind === 'inline' ? resume.at : CONTENT_START;
+  const inline = resume?.kind === 'inline' ? resume : undefined;
+  const start = inline?.at ?? CONTENT_START;
+  const continued = inline?.floats ?? [];
+  const flow: LinesFlow = {
+    frame, box, measured, ctx, strutHeight: inlineMetrics(box.style, ctx.text).lineHeight, placedFloats: new Set(),
+    atTop: (frame.fragmentainer?.atTop ?? true) && continued.length === 0,
+  };
   const top = frame.y + collapsedMargin(frame.strut);
-  const initial: LinesState = { exclusions: frame.exclusions, floats: [], positioned: [], pageContent: [], waiting: [] };
+  // Floats split by the previous page end continue first, at the top (CSS Fragmentation 3 §4.3).
+  const initial = continueFloats(flow, continued, top, { exclusions: frame.exclusions, floats: [], positioned: [], pageContent: [], waiting: [], parallel: [] });
   const laid = placeLines(flow, start, top, initial);
   if (!laid.lines.some((p) => p.line.height > 0)) {
     // Only out-of-flow boxes, or nothing: the margins collapse through (CSS2 §8.3.1).
     const state = laid.lines[laid.lines.length - 1]?.after ?? initial;
-    return { ...emptyResult(frame, state), fragments: state.floats };
+    const end = { index: measured.pieces.length, tail: undefined };
+    return { ...emptyResult(frame, state), fragments: state.floats, breakToken: inlineToken(box, end, state.parallel, true) };
   }
   const count = linesThatFit(flow, laid.lines, start);
+  if (count === 0 && initial.floats.length > 0) {
+    // No line fits beside the floats that continue: they alone go on this page.
+    return { ...emptyResult(frame, initial), fragments: initial.floats, breakToken: inlineToken(box, start, initial.parallel, false) };
+  }
   if (count === 0) return { ...emptyResult(frame, initial), pushed: true };
   const kept = laid.lines.slice(0, count);
   const state = kept[kept.length - 1]!.after;
@@ -79,13 +95,30 @@ export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
     endY,
     strut: EMPTY_STRUT,
     resolvedAt: top,
-    breakToken: end.index < measured.pieces.length ? { kind: 'inline', box, at: end } : undefined,
+    breakToken: inlineToken(box, end, state.parallel, end.index >= measured.pieces.length),
     pushed: false,
     exclusions: state.exclusions,
     baselines: { first: baselineOf(withContent[0]!), last: baselineOf(withContent[withContent.length - 1]!) },
     positioned: state.positioned,
     pageContent: state.pageContent,
   };
+}
+
+/** Where the content resumes: at `at`, after the floats that continue; undefined when all is done. */
+function inlineToken(box: InlineFlowBox, at: InlineResume, floats: readonly FloatResume[], complete: boolean): BreakToken | undefined {
+  if (complete && floats.length === 0) return undefined;
+  return { kind: 'inline', box, at, ...(floats.length > 0 ? { floats } : {}), ...(complete ? { atBlockEnd: true } : {}) };
+}
+
+/** The floats continued from the previous page, placed at the top in order. */
+function continueFloats(flow: LinesFlow, continued: readonly FloatResume[], top: number, state: LinesState): LinesState {
+  let next = state;
+  for (const float of continued) {
+    flow.placedFloats.add(float.placeholder);
+    const placed = placeFloatAt(flow, float.placeholder, top, next, float.token, flow.frame.fragmentainer?.atTop ?? true);
+    next = placed?.state ?? { ...next, parallel: [...next.parallel, float] };
+  }
+  return next;
 }
 
 function emptyResult(frame: BlockFrame, state: LinesState): ChildrenResult {
@@ -114,7 +147,7 @@ function placeLines(flow: LinesFlow, start: InlineResume, top: number, initial: 
     const placed = next !== undefined ? { line: next, x: 0, y, state } : lineAt(flow, at, y, state);
     state = placed.state;
     const fragment = offsetFragment(placed.line.fragment, frame.contentX + placed.x, placed.y);
-    const afterLine = anchorsOfLine(flow, placed.line, placed.y, { ...state, waiting: [] });
+    const afterLine = anchorsOfLine(flow, placed.line, fragment, { ...state, waiting: [] });
     const belowLine = placeWaiting(flow, [...state.waiting, ...afterLine.waiting], placed.y + placed.line.height, afterLine);
     state = belowLine;
     lines.push({ line: placed.line, fragment, y: placed.y, after: state });
@@ -177,26 +210,33 @@ function contentWidth(line: InlineLine): number {
  */
 function floatBesideLine(flow: LinesFlow, line: InlineLine, band: { left: number; right: number }, top: number, state: LinesState): LinesState | undefined {
   let used = 0;
+  // spaces before the float hang: they need no room beside it
+  let hanging = 0;
   for (const piece of line.pieces) {
     if (piece.kind === 'anchor' && piece.box.scheme === 'float' && !flow.placedFloats.has(piece.box)) {
       const float = placeFloatAt(flow, piece.box, top, state);
       if (float === undefined) return undefined;
-      const fits = float.width + used <= band.right - band.left + 0.01 && float.y <= top + 0.01;
+      const fits = float.width + used - hanging <= band.right - band.left + 0.01 && float.y <= top + 0.01;
       if (!fits) return undefined;
       flow.placedFloats.add(piece.box);
       return float.state;
     }
     used += piece.width;
+    if (piece.kind === 'text') hanging = piece.width - piece.trailingSpace > 0 ? piece.trailingSpace + piece.endSpacing : hanging + piece.width;
+    else if (piece.kind !== 'anchor') hanging = 0;
   }
   return undefined;
 }
 
-function placeFloatAt(flow: LinesFlow, box: OutOfFlowBox, minTop: number, state: LinesState): { width: number; y: number; state: LinesState } | undefined {
+function placeFloatAt(
+  flow: LinesFlow, box: OutOfFlowBox, minTop: number, state: LinesState, resume?: BreakToken, atTop = flow.atTop,
+): { width: number; y: number; state: LinesState } | undefined {
   const { frame } = flow;
+  const fragmentainer = frame.fragmentainer === undefined ? undefined : { ...frame.fragmentainer, atTop };
   const placed = layoutFloat(box, {
     minTop, left: frame.contentX, right: frame.contentX + frame.contentWidth, containingWidth: frame.contentWidth,
-    containingHeight: frame.containingHeight, exclusions: state.exclusions, fragmentainer: undefined, mode: frame.mode,
-  }, flow.ctx);
+    containingHeight: frame.containingHeight, direction: frame.box.style.direction, exclusions: state.exclusions, fragmentainer, mode: frame.mode,
+  }, flow.ctx, resume);
   if (placed === undefined) return undefined;
   return {
     width: placed.marginBox.width,
@@ -207,36 +247,87 @@ function placeFloatAt(flow: LinesFlow, box: OutOfFlowBox, minTop: number, state:
       floats: [...state.floats, placed.fragment],
       positioned: [...state.positioned, ...placed.positioned],
       pageContent: [...state.pageContent, ...placed.pageContent],
+      parallel: placed.breakToken === undefined ? state.parallel : [...state.parallel, { placeholder: box, token: placed.breakToken }],
     },
   };
 }
 
-/** Anchors of a line: floats not placed beside it wait below it; absolute and fixed boxes get the line's start as static position. */
-function anchorsOfLine(flow: LinesFlow, line: InlineLine, y: number, state: LinesState): LinesState {
+/**
+ * Anchors of a line: floats not placed beside it wait below it; absolute and fixed boxes get
+ * their static position (CSS2 §10.3.7, §10.6.4): one that was inline-level where it stands in
+ * the line, at the line's top; one that was block-level at the line's start, below the content
+ * of its line before it (where a block would go).
+ */
+function anchorsOfLine(flow: LinesFlow, line: InlineLine, fragment: Fragment, state: LinesState): LinesState {
   let next = state;
   let contentBefore = false;
+  let before = 0;
+  const frame = flow.frame;
   for (const piece of line.pieces) {
     if (piece.kind !== 'anchor') {
       contentBefore ||= piece.kind === 'atomic' || (piece.kind === 'text' && piece.width - piece.trailingSpace > 0);
+      before += piece.width;
+      if (piece.kind === 'atomic' && piece.escaping !== undefined && frame.mode === 'layout') next = escapingFrom(piece, fragment, next);
       continue;
     }
     const box = piece.box;
     if (box.scheme === 'float') {
       if (!flow.placedFloats.has(box)) next = { ...next, waiting: [...next.waiting, box] };
-    } else if (flow.frame.mode === 'layout') {
-      // Its style is blockified by now, so it goes where a block-level box would (CSS2 §10.3.7):
-      // below the content of its line before it; the static position of an inline-level box is not kept.
-      const staticY = contentBefore ? y + line.height : y;
-      const frame = flow.frame;
-      const pending = {
-        placeholder: box, staticX: frame.contentX, staticY, staticRight: frame.contentX + frame.contentWidth, staticDirection: frame.box.style.direction,
+    } else if (frame.mode === 'layout') {
+      const pending = isInlineLevel(box.style.displayBeforeBlockify) ? inLine(fragment, before, frame.box.style.direction) : {
+        staticX: frame.contentX, staticY: contentBefore ? fragment.y + line.height : fragment.y,
+        staticRight: frame.contentX + frame.contentWidth, staticDirection: frame.box.style.direction,
       };
       next = box.scheme === 'absolute'
-        ? { ...next, positioned: [...next.positioned, pending] }
-        : { ...next, pageContent: [...next.pageContent, { kind: 'fixed', ...pending }] };
+        ? { ...next, positioned: [...next.positioned, { placeholder: box, ...pending }] }
+        : { ...next, pageContent: [...next.pageContent, { kind: 'fixed', placeholder: box, ...pending }] };
     }
   }
   return next;
+}
+
+/**
+ * Positioned boxes inside an atomic inline whose containing block is above it: their static
+ * positions move with the atomic inline to where the line put it.
+ */
+function escapingFrom(piece: Extract<InlineLine['pieces'][number], { kind: 'atomic' }>, line: Fragment, state: LinesState): LinesState {
+  const at = findBox(line, piece.box, 0, 0);
+  if (at === undefined || piece.escaping === undefined) return state;
+  const dx = at.x - piece.fragment.x;
+  const dy = at.y - piece.fragment.y;
+  const shift = <P extends PendingPositioned>(p: P): P => ({ ...p, staticX: p.staticX + dx, staticRight: p.staticRight + dx, staticY: p.staticY + dy });
+  return {
+    ...state,
+    positioned: [...state.positioned, ...piece.escaping.positioned.map(shift)],
+    pageContent: [...state.pageContent, ...piece.escaping.pageContent.map(shift)],
+  };
+}
+
+/** Where the fragment of `box` is in the frame of `fragment`'s parent (offsets accumulated). */
+function findBox(fragment: Fragment, box: unknown, originX: number, originY: number): { x: number; y: number } | undefined {
+  if (fragment.kind === 'box' && fragment.box === box) return { x: originX + fragment.x, y: originY + fragment.y };
+  if (fragment.kind !== 'box' && fragment.kind !== 'line') return undefined;
+  for (const child of fragment.children) {
+    const found = findBox(child, box, originX + fragment.x, originY + fragment.y);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function isInlineLevel(display: Display | undefined): boolean {
+  return display !== undefined && display.startsWith('inline');
+}
+
+/**
+ * The static position of an inline-level box in its line: after the line's content before it
+ * (measured in logical order from the line's start edge; bidi reordering is not followed).
+ */
+function inLine(line: Fragment, before: number, direction: 'ltr' | 'rtl'): Omit<PendingPositioned, 'placeholder'> {
+  const rtl = direction === 'rtl';
+  const children = line.kind === 'line' ? line.children : [];
+  const start = children.length === 0 ? (rtl ? line.width : 0) : rtl ? Math.max(...children.map((c) => c.x + c.width)) : Math.min(...children.map((c) => c.x));
+  const x = line.x + (rtl ? start - before : start + before);
+  return { staticX: x, staticY: line.y, staticRight: x, staticDirection: direction };
 }
 
 /** Floats that had no room beside their line, placed below it in order. */
@@ -246,7 +337,8 @@ function placeWaiting(flow: LinesFlow, waiting: readonly OutOfFlowBox[], y: numb
     if (flow.placedFloats.has(box)) continue;
     const placed = placeFloatAt(flow, box, y, next);
     flow.placedFloats.add(box);
-    if (placed !== undefined) next = placed.state;
+    // no room left on this page: it starts on the next one
+    next = placed?.state ?? { ...next, parallel: [...next.parallel, { placeholder: box, token: undefined }] };
   }
   return next;
 }
@@ -257,7 +349,7 @@ function linesThatFit(flow: LinesFlow, lines: readonly PlacedLine[], start: Inli
   if (page === undefined) return lines.length;
   let fit = 0;
   for (const placed of lines) {
-    if (placed.y + placed.line.height > page.bottom + 0.01 && !(fit === 0 && page.atTop)) break;
+    if (placed.y + placed.line.height > page.bottom + 0.01 && !(fit === 0 && flow.atTop)) break;
     fit++;
   }
   const complete = lines[lines.length - 1]?.line.next.index === flow.measured.pieces.length;
@@ -268,6 +360,6 @@ function linesThatFit(flow: LinesFlow, lines: readonly PlacedLine[], start: Inli
   const remaining = lines.length - fit;
   if (complete && remaining < widows) fit -= widows - remaining;
   if (fit < orphans && start.index === 0 && start.tail === undefined) fit = 0;
-  if (fit <= 0) return page.atTop ? Math.max(1, Math.min(lines.length, orphans)) : 0;
+  if (fit <= 0) return flow.atTop ? Math.max(1, Math.min(lines.length, orphans)) : 0;
   return fit;
 }

@@ -66,11 +66,15 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
   const children = content.inlineContent ? layoutLines(frame, content, ctx, resume) : layoutBlockChildren(frame, content, ctx, resume);
   if (children.pushed && !(input.fragmentainer?.atTop ?? true)) return { kind: 'pushed' };
 
-  const broken = children.breakToken !== undefined;
+  // A formatting context root whose floats continue continues too (it contains them, §10.6.7).
+  const breakToken = bfc && children.breakToken?.atBlockEnd === true ? { ...children.breakToken, atBlockEnd: undefined } : children.breakToken;
+  const broken = breakToken !== undefined && breakToken.atBlockEnd !== true;
+  // Only its floats continue here: its edges were all on an earlier page.
+  const tail = resume?.atBlockEnd === true;
   const bottom = {
-    border: broken ? 0 : h.border.bottom,
-    padding: broken ? 0 : h.padding.bottom,
-    margin: broken ? 0 : marginOrZero(style.marginBottom, input.containingWidth),
+    border: broken || tail ? 0 : h.border.bottom,
+    padding: broken || tail ? 0 : h.padding.bottom,
+    margin: broken || tail ? 0 : marginOrZero(style.marginBottom, input.containingWidth),
   };
   const separatesBottom = bottom.border > 0 || bottom.padding > 0 || bfc || broken || style.height !== 'auto';
   const mayCollapseThrough = !separatesBottom && clampHeight(style, 0, frame.containingHeight, edgesY) === 0;
@@ -81,7 +85,7 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
   // Size containment lays the box out as if it were empty (CSS Containment 2 §3.1).
   const autoHeight = style.contain.size ? 0 : Math.max(0, Math.max(vertical.contentBottom, floatsEnd) - vertical.contentTop);
   const contentHeight = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY)
-    : broken ? autoHeight
+    : broken || tail ? autoHeight
       : ratioHeight !== undefined ? withContentMinimum(style, ratioHeight, autoHeight)
         : clampHeight(style, autoHeight, input.containingHeight, edgesY);
   const borderBottom = vertical.contentTop + contentHeight + bottom.padding + bottom.border;
@@ -114,7 +118,7 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
       first: children.baselines.first === undefined ? undefined : children.baselines.first + shift - y,
       last: children.baselines.last === undefined ? undefined : children.baselines.last + shift - y,
     },
-    breakToken: children.breakToken,
+    breakToken,
     forcedBreakAfter: forcedBreakOf(style.breakAfter),
     exclusions: bfc ? input.exclusions : children.exclusions,
     positioned: positioned.pending,

@@ -55,19 +55,40 @@ export interface LayoutInput {
 /** A forced break keeps its kind so that pagination can add a blank page for `left`/`right` (CSS Fragmentation 3 §3.1). */
 export type ForcedBreak = 'page' | 'left' | 'right' | 'recto' | 'verso' | 'column';
 
-/** Where to resume a box in the next fragmentainer (CSS Fragmentation 3 §4). */
+/**
+ * Where to resume a box in the next fragmentainer (CSS Fragmentation 3 §4). Parallel flows
+ * (§4.3): a float split at the page end continues at the top of the next page, before the
+ * in-flow content that resumes beside it, so one token may carry several resuming children —
+ * floats and in-flow boxes alike — and a box whose own content is complete may still continue
+ * for its floats (`atBlockEnd`: its siblings were laid out after it, it takes no more room).
+ */
 export type BreakToken =
   | {
       readonly kind: 'block';
       readonly box: LayoutBox;
-      /** Children that resume inside, in order (several for parallel flows). */
+      /** Children that resume inside, by index in order (floats and in-flow children alike). */
       readonly children: readonly { readonly index: number; readonly token: BreakToken }[];
       /** The first child not started yet. */
       readonly next: number;
       /** The break was forced, and by what. */
       readonly forced?: ForcedBreak | undefined;
+      /** The box's in-flow content is complete: only floats inside it continue. */
+      readonly atBlockEnd?: boolean | undefined;
     }
-  | { readonly kind: 'inline'; readonly box: BlockBox; readonly at: InlineResume };
+  | {
+      readonly kind: 'inline';
+      readonly box: BlockBox;
+      readonly at: InlineResume;
+      /** Floats standing in the content that continue on the next page (placed there first). */
+      readonly floats?: readonly FloatResume[] | undefined;
+      readonly atBlockEnd?: boolean | undefined;
+    };
+
+/** A float split by the page end, and where it resumes (undefined: nothing of it fitted, it starts on the next page). */
+export interface FloatResume {
+  readonly placeholder: OutOfFlowBox;
+  readonly token: BreakToken | undefined;
+}
 
 /** An absolutely positioned box waiting for its containing block (CSS2 §10.1), with its static position. */
 export interface PendingPositioned {

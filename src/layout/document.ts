@@ -12,12 +12,12 @@ import type { Sides } from '../geometry/types.js';
 import type { Fragment, PageLayout } from './types.js';
 import type { LayoutContext, LayoutServices } from './context.js';
 import { createLayoutContext } from './context.js';
-import type { BreakToken, ForcedBreak, LayoutOutput, PageContent } from './contract.js';
+import type { BreakToken, ForcedBreak, PageContent, PendingPositioned } from './contract.js';
 import { EMPTY_STRUT } from './margins.js';
 import { NO_EXCLUSIONS } from './exclusions.js';
 import { layoutBox } from './dispatch.js';
-import type { ContainingBlock } from './positioned.js';
-import { layoutAbsolute } from './positioned.js';
+import type { AbsoluteContinuation, ContainingBlock } from './positioned.js';
+import { continueAbsolute, layoutAbsolute, placeAbsolute } from './positioned.js';
 import { toPageFrame } from './fragment.js';
 import { withMarginBoxes } from './page/margin-boxes.js';
 import { pageContextAt } from './page/page-context.js';
@@ -34,6 +34,7 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices): PageLay
   const pages: PageLayout[] = [];
   const fixed: { content: PageContent; page: number }[] = [];
   let token: BreakToken | undefined;
+  let continuing: readonly AbsoluteContinuation[] = [];
   do {
     const forced = forcedKind(token);
     if (needsBlankPage(forced, pages.length)) pages.push(blankPage(pages.length, ctx));
@@ -45,7 +46,9 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices): PageLay
       x: area.x, y: area.y, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
       fragmentainer: { bottom: area.y + area.height, atTop: true, discardTopMargins: token !== undefined && forced === undefined },
     }, ctx, token);
-    const children = result.kind === 'placed' ? [result.fragment, ...positionedInPage(result, area, ctx)] : [];
+    const positioned = positionedInPage(result.kind === 'placed' ? result.positioned : [], continuing, area, ctx);
+    continuing = positioned.rest;
+    const children = result.kind === 'placed' ? [result.fragment, ...positioned.fragments] : positioned.fragments;
     if (result.kind === 'placed') for (const content of result.pageContent) fixed.push({ content, page: pages.length });
     pages.push({ index: pages.length, width: area.style.width, height: area.style.height, pageStyle: area.style, margins: area.margins, children, marginBoxes: [], blank: false });
     const next = result.kind === 'placed' ? result.breakToken : undefined;
@@ -54,6 +57,9 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices): PageLay
     }
     token = next;
   } while (token !== undefined);
+  if (continuing.length > 0) {
+    ctx.diagnostics.warn('layout', `${continuing.length} absolutely positioned box(es) run past the last page: the rest is cut (no page is added for them)`);
+  }
   const complete = withFixedBoxes(pages, fixed, ctx).map((page) => ({ ...page, children: page.children.map((f) => toPageFrame(f, 0, 0)) }));
   // margin boxes last: counter(pages) needs the page count (CSS Paged Media 3 §5)
   return withMarginBoxes(complete, ctx).map((page) => ({ ...page, marginBoxes: page.marginBoxes.map((f) => toPageFrame(f, 0, 0)) }));
@@ -79,9 +85,18 @@ function areaOf(style: PageStyle): PageArea {
   };
 }
 
-/** Absolutely positioned boxes whose containing block is the initial one: the page area (CSS2 §10.1). */
-function positionedInPage(result: LayoutOutput, area: PageArea, ctx: LayoutContext): Fragment[] {
-  return result.positioned.map((pending) => layoutAbsolute(pending, area, ctx));
+/**
+ * Absolutely positioned boxes whose containing block is the initial one: the page area (CSS2
+ * §10.1). One whose content runs past the page end continues at the top of the next page's area
+ * (CSS Fragmentation 3 §4.3), first the rest of those split on earlier pages.
+ */
+function positionedInPage(pending: readonly PendingPositioned[], continuing: readonly AbsoluteContinuation[], area: PageArea, ctx: LayoutContext): { fragments: Fragment[]; rest: AbsoluteContinuation[] } {
+  const bottom = area.y + area.height;
+  const placed = [
+    ...continuing.map((rest) => continueAbsolute(rest, area, area.y, bottom, ctx)),
+    ...pending.map((p) => placeAbsolute(p, area, ctx, bottom)),
+  ];
+  return { fragments: placed.map((p) => p.fragment), rest: placed.flatMap((p) => (p.rest === undefined ? [] : [p.rest])) };
 }
 
 /** Fixed boxes (CSS2 §9.6.1): on every page, at the place in the page area they have on the page they come from. */
@@ -99,12 +114,12 @@ function withFixedBoxes(pages: PageLayout[], fixed: readonly { content: PageCont
   });
 }
 
-/** The kind of the forced break that ended the previous page, if it was forced. */
+/** The kind of the forced break that ended the previous page, if it was forced (the in-flow child is the last that resumes). */
 function forcedKind(token: BreakToken | undefined): ForcedBreak | undefined {
   let current = token;
   while (current !== undefined && current.kind === 'block') {
     if (current.forced !== undefined) return current.forced;
-    current = current.children[0]?.token;
+    current = current.children[current.children.length - 1]?.token;
   }
   return undefined;
 }
@@ -140,16 +155,12 @@ function sameToken(a: BreakToken, b: BreakToken): boolean {
   return JSON.stringify(tokenPath(a)) === JSON.stringify(tokenPath(b));
 }
 
+/** Every position the token resumes at, parallel flows included. */
 function tokenPath(token: BreakToken | undefined): (number | string)[] {
-  const path: (number | string)[] = [];
-  let current = token;
-  while (current !== undefined) {
-    if (current.kind === 'inline') {
-      path.push(-1, current.at.index, current.at.tail === undefined ? '' : 'tail');
-      break;
-    }
-    path.push(current.next, ...current.children.map((c) => c.index));
-    current = current.children[0]?.token;
+  if (token === undefined) return [];
+  if (token.kind === 'inline') {
+    const floats = (token.floats ?? []).flatMap((f) => ['float', ...tokenPath(f.token)]);
+    return [-1, token.at.index, token.at.tail === undefined ? '' : 'tail', ...floats];
   }
-  return path;
+  return [token.next, ...token.children.flatMap((c) => [c.index, ...tokenPath(c.token)])];
 }

@@ -105,3 +105,16 @@ export function placeFloat(space: ExclusionSpace, request: FloatRequest): { x: n
 export function addFloat(space: ExclusionSpace, float: PlacedFloat): ExclusionSpace {
   return { floats: [...space.floats, float], lowestTop: Math.max(space.lowestTop, float.top) };
 }
+
+/** The physical side of a float: `inline-start`/`inline-end` follow the containing block's direction (CSS Logical 1 §4.1). */
+export function floatSide(value: 'left' | 'right' | 'inline-start' | 'inline-end' | 'none', direction: 'ltr' | 'rtl'): 'left' | 'right' {
+  if (value === 'inline-start') return direction === 'rtl' ? 'right' : 'left';
+  if (value === 'inline-end') return direction === 'rtl' ? 'left' : 'right';
+  return value === 'right' ? 'right' : 'left';
+}
+
+/** The physical sides `clear` names, by the containing block's direction; undefined for `none`. */
+export function clearSides(value: 'none' | 'left' | 'right' | 'both' | 'inline-start' | 'inline-end', direction: 'ltr' | 'rtl'): 'left' | 'right' | 'both' | undefined {
+  if (value === 'none') return undefined;
+  return value === 'both' ? 'both' : floatSide(value, direction);
+}

@@ -1,15 +1,16 @@
 /**
  * Floats (CSS2 §9.5.1, §10.3.5, §10.6.7): a float is laid out as its own formatting context at
  * its shrink-to-fit width, then placed in the exclusion space as high as it may go and as far to
- * its side as it fits. A float that does not fit on the rest of the page goes to the next page
- * (its placeholder, and what follows, with it).
+ * its side as it fits. A float that runs past the page end is split there (a parallel flow, CSS
+ * Fragmentation 3 §4.3): its break token resumes it at the top of the next page, beside the text
+ * that follows there. One with nothing that fits on the rest of the page goes to the next page.
  */
 import type { OutOfFlowBox } from '../boxes/types.js';
 import type { BoxFragment } from './types.js';
 import type { LayoutContext } from './context.js';
-import type { Fragmentainer, LayoutInput, PageContent, PendingPositioned } from './contract.js';
+import type { BreakToken, Fragmentainer, LayoutInput, LayoutOutput, PageContent, PendingPositioned } from './contract.js';
 import type { ExclusionSpace } from './exclusions.js';
-import { addFloat, floatsBottom, placeFloat } from './exclusions.js';
+import { addFloat, clearSides, floatSide, floatsBottom, placeFloat } from './exclusions.js';
 import { marginOrZero } from './box-model.js';
 import { layoutBox } from './dispatch.js';
 import { shrinkToFitWidth } from './shrink-to-fit.js';
@@ -25,6 +26,8 @@ export interface FloatRequest {
   readonly right: number;
   readonly containingWidth: number;
   readonly containingHeight: number | undefined;
+  /** The containing block's direction: it maps `inline-start`/`inline-end`. */
+  readonly direction: 'ltr' | 'rtl';
   readonly exclusions: ExclusionSpace;
   readonly fragmentainer: Fragmentainer | undefined;
   readonly mode: LayoutInput['mode'];
@@ -37,28 +40,39 @@ export interface PlacedFloatBox {
   readonly exclusions: ExclusionSpace;
   readonly positioned: readonly PendingPositioned[];
   readonly pageContent: readonly PageContent[];
+  /** Where the float resumes on the next page, when the page end split it. */
+  readonly breakToken: BreakToken | undefined;
 }
 
-/** Lays out and places a float; undefined when it must move to the next page. */
-export function layoutFloat(placeholder: OutOfFlowBox, request: FloatRequest, ctx: LayoutContext): PlacedFloatBox | undefined {
+/**
+ * Lays out and places a float (or, with `resume`, the rest of a split one); undefined when it
+ * must move to the next page.
+ */
+export function layoutFloat(placeholder: OutOfFlowBox, request: FloatRequest, ctx: LayoutContext, resume?: BreakToken): PlacedFloatBox | undefined {
   const box = placeholder.box;
   if (box.kind === 'out-of-flow') return undefined;
   const style = box.style;
   const cw = request.containingWidth;
-  const margins = { top: marginOrZero(style.marginTop, cw), right: marginOrZero(style.marginRight, cw), bottom: marginOrZero(style.marginBottom, cw), left: marginOrZero(style.marginLeft, cw) };
-  const laid = layoutBox(box, {
-    mode: request.mode, available: cw, containingWidth: cw, containingHeight: request.containingHeight,
-    fixedWidth: box.kind === 'replaced' ? undefined : shrinkToFitWidth(box, cw, ctx),
-    x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
-  }, ctx);
-  if (laid.kind !== 'placed') return undefined;
-  const width = laid.fragment.width + margins.left + margins.right;
-  const height = laid.fragment.height + margins.top + margins.bottom;
-  const side = style.float === 'right' ? 'right' : 'left';
-  const clear = style.clear === 'none' ? -Infinity : floatsBottom(request.exclusions, style.clear);
-  const at = placeFloat(request.exclusions, { side, width, height, minTop: Math.max(request.minTop, clear), left: request.left, right: request.right });
-  const page = request.fragmentainer;
-  if (page !== undefined && !page.atTop && at.y + height > page.bottom + 0.01) return undefined;
+  const continued = resume !== undefined;
+  const margins = { top: continued ? 0 : marginOrZero(style.marginTop, cw), right: marginOrZero(style.marginRight, cw), bottom: marginOrZero(style.marginBottom, cw), left: marginOrZero(style.marginLeft, cw) };
+  const fixedWidth = box.kind === 'replaced' ? undefined : shrinkToFitWidth(box, cw, ctx);
+  const lay = (fragmentainer: Fragmentainer | undefined): ReturnType<typeof layoutBox> => layoutBox(box, {
+    mode: request.mode, available: cw, containingWidth: cw, containingHeight: request.containingHeight, containingDirection: request.direction,
+    fixedWidth, x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer, exclusions: NO_EXCLUSIONS,
+  }, ctx, resume);
+  const whole = lay(undefined);
+  if (whole.kind !== 'placed') return undefined;
+  const width = whole.fragment.width + margins.left + margins.right;
+  const side = floatSide(style.float, request.direction);
+  const clear = clearSides(style.clear, request.direction);
+  const cleared = continued || clear === undefined ? -Infinity : floatsBottom(request.exclusions, clear);
+  const at = placeFloat(request.exclusions, {
+    side, width, height: whole.fragment.height + margins.top + margins.bottom,
+    minTop: Math.max(request.minTop, cleared), left: request.left, right: request.right,
+  });
+  const laid = fitToPage(whole, at.y, request, continued, lay);
+  if (laid === undefined) return undefined;
+  const height = laid.fragment.height + margins.top + (laid.breakToken === undefined ? margins.bottom : 0);
   // laid out with its border box at (marginLeft, marginTop) of the origin: move it into place
   const fragment = offsetFragment(laid.fragment, at.x + margins.left - laid.fragment.x, at.y + margins.top - laid.fragment.y);
   const dx = fragment.x - laid.fragment.x;
@@ -69,5 +83,25 @@ export function layoutFloat(placeholder: OutOfFlowBox, request: FloatRequest, ct
     exclusions: addFloat(request.exclusions, { side, left: at.x, right: at.x + width, top: at.y, bottom: at.y + height }),
     positioned: laid.positioned.map(shift),
     pageContent: laid.pageContent.map((c) => ({ ...c, ...shift(c) })),
+    breakToken: laid.breakToken,
   };
+}
+
+/**
+ * The float as laid out whole when its border box ends on the page (a margin past the end is
+ * truncated); else split at the page end. Nothing of
+ * it fits, or it cannot break (an image, a fixed height): it moves to the next page, unless
+ * nothing is on this page yet (or it already continues from an earlier one) and it overflows.
+ */
+function fitToPage(
+  whole: LayoutOutput, top: number, request: FloatRequest, continued: boolean,
+  lay: (fragmentainer: Fragmentainer | undefined) => ReturnType<typeof layoutBox>,
+): LayoutOutput | undefined {
+  const page = request.fragmentainer;
+  if (page === undefined || top + whole.fragment.y + whole.fragment.height <= page.bottom + 0.01) return whole;
+  const mustFit = page.atTop || continued;
+  if (top >= page.bottom - 0.01) return mustFit ? whole : undefined;
+  const split = lay({ bottom: page.bottom - top, atTop: mustFit, discardTopMargins: false });
+  if (split.kind === 'placed' && (split.breakToken !== undefined || top + split.fragment.y + split.fragment.height <= page.bottom + 0.01)) return split;
+  return mustFit ? whole : undefined;
 }

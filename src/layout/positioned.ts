@@ -8,7 +8,7 @@ import type { LayoutBox } from '../boxes/types.js';
 import type { ComputedStyle } from '../css/types.js';
 import type { BoxFragment, Fragment } from './types.js';
 import type { LayoutContext } from './context.js';
-import type { LayoutInput, LayoutResult, PendingPositioned } from './contract.js';
+import type { BreakToken, Fragmentainer, LayoutInput, LayoutOutput, LayoutResult, PendingPositioned } from './contract.js';
 import { marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, toContentSize, usedBorder, usedPadding } from './box-model.js';
 import { layoutBox } from './dispatch.js';
 import { shrinkToFitWidth } from './shrink-to-fit.js';
@@ -127,6 +127,27 @@ export function solveAxis(input: AxisInput, contentSize: number): AxisSolution {
 
 /** Lays out an absolutely positioned box in its containing block; the fragment is in the containing block's frame. */
 export function layoutAbsolute(pending: PendingPositioned, block: ContainingBlock, ctx: LayoutContext): BoxFragment {
+  return placeAbsolute(pending, block, ctx, undefined).fragment;
+}
+
+/** The rest of an absolutely positioned box split by the page end: where it resumes, at the same x and width. */
+export interface AbsoluteContinuation {
+  readonly pending: PendingPositioned;
+  readonly token: BreakToken;
+  readonly x: number;
+  readonly width: number;
+}
+
+export interface PlacedAbsolute {
+  readonly fragment: BoxFragment;
+  readonly rest: AbsoluteContinuation | undefined;
+}
+
+/**
+ * An absolutely positioned box in its containing block, split at `pageBottom` (in the block's
+ * frame) when its content runs past the page end (CSS Fragmentation 3 §4.3); undefined: no split.
+ */
+export function placeAbsolute(pending: PendingPositioned, block: ContainingBlock, ctx: LayoutContext, pageBottom: number | undefined): PlacedAbsolute {
   const box = pending.placeholder.box as LayoutBox;
   const style = box.style;
   const border = usedBorder(style);
@@ -157,16 +178,40 @@ export function layoutAbsolute(pending: PendingPositioned, block: ContainingBloc
     : undefined;
   const width = horizontal.size ?? fromRatio ?? stretchOrShrink(box, horizontal, edgesX, ctx);
   const x = solveAxis({ ...horizontal, size: width }, width);
-  const laid = layoutBox(box, {
-    mode: 'layout', available: block.width, containingWidth: block.width, containingHeight: block.height, containingDirection: block.direction,
-    fixedWidth: width, fixedHeight: stretchedHeight,
-    x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
-  }, ctx);
-  if (laid.kind !== 'placed') throw new Error('an absolutely positioned box cannot be pushed');
+  const lay = (fragmentainer: Fragmentainer | undefined): LayoutOutput => {
+    const laid = layoutBox(box, {
+      mode: 'layout', available: block.width, containingWidth: block.width, containingHeight: block.height, containingDirection: block.direction,
+      fixedWidth: width, fixedHeight: stretchedHeight,
+      x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer, exclusions: NO_EXCLUSIONS,
+    }, ctx);
+    if (laid.kind !== 'placed') throw new Error('an absolutely positioned box cannot be pushed');
+    return laid;
+  };
+  const laid = lay(undefined);
   const y = solveAxis({ ...vertical, size: stretchedHeight ?? laid.fragment.height }, laid.fragment.height);
   const left = block.x + x.start + x.marginStart;
   const top = block.y + y.start + y.marginStart;
-  return offsetFragment(laid.fragment, left - laid.fragment.x, top - laid.fragment.y);
+  const fragment = offsetFragment(laid.fragment, left - laid.fragment.x, top - laid.fragment.y);
+  if (pageBottom === undefined || top + fragment.height <= pageBottom + 0.01 || top >= pageBottom - 0.01) return { fragment, rest: undefined };
+  const split = lay({ bottom: pageBottom - top + laid.fragment.y, atTop: true, discardTopMargins: false });
+  if (split.breakToken === undefined) return { fragment, rest: undefined };
+  return {
+    fragment: offsetFragment(split.fragment, left - split.fragment.x, top - split.fragment.y),
+    rest: { pending, token: split.breakToken, x: left, width },
+  };
+}
+
+/** The rest of a split absolutely positioned box, from `top` of the next page (split again at its end). */
+export function continueAbsolute(rest: AbsoluteContinuation, block: ContainingBlock, top: number, pageBottom: number, ctx: LayoutContext): PlacedAbsolute {
+  const box = rest.pending.placeholder.box as LayoutBox;
+  const laid = layoutBox(box, {
+    mode: 'layout', available: block.width, containingWidth: block.width, containingHeight: block.height, containingDirection: block.direction,
+    fixedWidth: rest.width, x: 0, y: 0, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
+    fragmentainer: { bottom: pageBottom - top, atTop: true, discardTopMargins: true },
+  }, ctx, rest.token);
+  if (laid.kind !== 'placed') throw new Error('an absolutely positioned box cannot be pushed');
+  const fragment = offsetFragment(laid.fragment, rest.x - laid.fragment.x, top - laid.fragment.y);
+  return { fragment, rest: laid.breakToken === undefined ? undefined : { ...rest, token: laid.breakToken } };
 }
 
 function fixedMargins(axis: AxisInput): number {

@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Fragment } from '../../src/layout/types.js';
+import { createEngine } from '../../src/index.js';
 import { findById, layoutHtml } from '../helpers/layout.js';
+import { rasterize } from '../helpers/pixels.js';
 
 const PAGE = '@page { size: 400px 300px; margin: 0 } body { margin: 0; font: 10px/10px "DejaVu Sans" }';
 
@@ -59,6 +61,16 @@ describe('float placement (CSS2 §9.5.1)', () => {
   it('maps inline-start and inline-end to the left and right in left-to-right text', async () => {
     expect(await boxesOf('<div id=s style="float:inline-start;width:10px;height:10px"></div><div id=e style="float:inline-end;width:10px;height:10px"></div>', '', ['s', 'e']))
       .toEqual({ s: '0,0 10x10', e: '390,0 10x10' });
+  });
+
+  it('maps inline-start and inline-end by the direction of the containing block, not the float\'s own', async () => {
+    expect(await boxesOf('<div dir=rtl><div id=s dir=ltr style="float:inline-start;width:10px;height:10px"></div><div id=e style="float:inline-end;width:10px;height:10px"></div></div>', '', ['s', 'e']))
+      .toEqual({ s: '390,0 10x10', e: '0,0 10x10' });
+  });
+
+  it('clears inline-start as the side the containing block starts on', async () => {
+    expect(await boxesOf('<div dir=rtl><div style="float:right;width:10px;height:20px"></div><div id=c style="clear:inline-start;height:5px"></div><div id=d style="clear:inline-end;height:5px"></div></div>', '', ['c', 'd']))
+      .toEqual({ c: '0,20 400x5', d: '0,25 400x5' });
   });
 
   it('does not let a float collapse margins with what follows', async () => {
@@ -137,15 +149,86 @@ describe('formatting context roots beside floats (CSS2 §9.5, §10.6.7)', () => 
       .toEqual({ b: '0,0 400x20' });
   });
 
+  it('pushes a root that does not fit beside an adjoining float below it, its margin no longer collapsing with the parent\'s', async () => {
+    expect(await boxesOf('<div id=p><div><div style="float:left;width:400px;height:200px"></div></div><div id=b style="overflow:hidden;margin-top:200px;height:1px"></div></div>', '', ['p', 'b']))
+      .toEqual({ p: '0,0 400x201', b: '0,200 400x1' });
+  });
+
   it('grows a formatting context root to contain its floats, and not a normal block', async () => {
     expect(await boxesOf('<div id=root style="display:flow-root"><div style="float:left;width:10px;height:40px"></div></div><div id=plain><div style="float:left;width:10px;height:40px"></div></div>', '', ['root', 'plain']))
       .toEqual({ root: '0,0 400x40', plain: '0,40 400x0' });
   });
 });
 
-describe('floats across pages (CSS Fragmentation 3)', () => {
+describe('floats across pages (CSS Fragmentation 3 §4.3, parallel flows)', () => {
   it('moves a float that does not fit on the page to the next page', async () => {
     expect(await boxesOf('<div style="height:280px"></div><div id=f style="float:left;width:50px;height:50px"></div>', '', ['f']))
       .toEqual({ f: 'p2 0,0 50x50' });
   });
+
+  const SHORT = '@page { size: 200px 30px } p { margin: 0 } * { orphans: 1; widows: 1 }';
+  const FIVE = 'a<br>b<br>c<br>d<br>e';
+
+  it('splits a float taller than the rest of the page and continues it at the top of the next page', async () => {
+    expect(await fragmentsOf(`<div id=f style="float:left;width:50px">${FIVE}</div><p id=t>x</p>`, SHORT, ['f', 't']))
+      .toEqual({ f: '0,0 50x30 | p2 0,0 50x20', t: '0,0 200x10' });
+  });
+
+  it('lays the text that follows beside the float on both pages', async () => {
+    const words = Array.from({ length: 60 }, () => 'xxx').join(' ');
+    const doc = await layoutHtml(`<style>${PAGE} ${SHORT}</style><div style="float:left;width:50px">${FIVE}</div><p id=t>${words}</p>`);
+    const linesOf = (page: number): string[] => {
+      const p = findById(doc.pages[page]!, 't');
+      return p?.kind === 'box' ? p.children.filter((c) => c.kind === 'line').map((l) => `${l.x},${l.y} ${l.width}`) : [];
+    };
+    expect(linesOf(0)).toEqual(['50,0 150', '50,10 150', '50,20 150']);
+    expect(linesOf(1).slice(0, 2)).toEqual(['50,0 150', '50,10 150']);
+    expect(linesOf(1)[2]).toBe('0,20 200');
+  });
+
+  it('places the following blocks on the first page while the float continues (the float is in a paragraph)', async () => {
+    expect(await fragmentsOf(`<p id=a>a<span id=f style="float:right;width:50px">${FIVE}</span></p><p id=b>b</p>`, SHORT, ['a', 'f', 'b']))
+      .toEqual({ a: '0,0 200x10 | p2 0,0 200x0', f: '150,0 50x30 | p2 150,0 50x20', b: '0,10 200x10' });
+  });
+
+  it('continues two floats side by side, each where it was', async () => {
+    expect(await fragmentsOf(`<div id=l style="float:left;width:20px">${FIVE}</div><div id=r style="float:right;width:30px">${FIVE}<br>f</div>`, SHORT, ['l', 'r']))
+      .toEqual({ l: '0,0 20x30 | p2 0,0 20x20', r: '170,0 30x30 | p2 170,0 30x30' });
+  });
+
+  it('splits a float taller than a page over three pages', async () => {
+    expect(await fragmentsOf(`<div id=f style="float:left;width:20px">${FIVE}<br>f<br>g</div>`, SHORT, ['f']))
+      .toEqual({ f: '0,0 20x30 | p2 0,0 20x30 | p3 0,0 20x10' });
+  });
+
+  it('puts a block that clears the float below its last piece', async () => {
+    expect(await fragmentsOf(`<div style="float:left;width:20px">${FIVE}</div><p id=c style="clear:left">c</p>`, SHORT, ['c']))
+      .toEqual({ c: 'p2 0,20 200x10' });
+  });
+
+  it('keeps a float that cannot break (an image-like fixed height) whole on the next page', async () => {
+    expect(await fragmentsOf('<p>a</p><div id=f style="float:left;width:20px;height:25px"></div>', SHORT, ['f']))
+      .toEqual({ f: 'p2 0,0 20x25' });
+  });
+
+  it('draws the two pieces of the split float (pixels)', async () => {
+    const css = '@page { size: 8px 4px; margin: 0 } body { margin: 0; font: 2px/2px "DejaVu Sans" } p { margin: 0; orphans: 1; widows: 1 }';
+    const pdf = await createEngine().render({ template: `<style>${css}</style><div style="float:left;width:2px"><div style="height:2px;background:blue"></div><div style="height:2px;background:red"></div><div style="height:2px;background:lime"></div></div><div style="margin-left:4px;width:4px;background:black">${'<div style="height:2px"></div>'.repeat(3)}</div>` });
+    const pages = await rasterize(pdf);
+    expect(pages).toEqual([
+      ['BB__KKKK', 'BB__KKKK', 'RR__KKKK', 'RR__KKKK'],
+      ['GG__KKKK', 'GG__KKKK', '________', '________'],
+    ]);
+  });
 });
+
+/** Every fragment of each element, on every page. */
+async function fragmentsOf(body: string, css: string, ids: string[]): Promise<Record<string, string>> {
+  const doc = await layoutHtml(`<style>${PAGE} ${css}</style>${body}`);
+  const out: Record<string, string> = {};
+  for (const id of ids) {
+    const found = doc.pages.map((page, index) => ({ f: findById(page, id), index })).filter((p) => p.f !== undefined);
+    out[id] = found.map(({ f, index }) => `${index > 0 ? `p${index + 1} ` : ''}${f!.x},${f!.y} ${f!.width}x${f!.height}`).join(' | ') || 'missing';
+  }
+  return out;
+}

@@ -99,3 +99,22 @@ describe('inline content resumes from a position, not from lines (CSS Fragmentat
     expect(text.replace(/ \| /g, ' ').split(/\s+/).filter(Boolean).join(' ')).toBe(words);
   });
 });
+
+describe('absolutely positioned boxes across pages (CSS Fragmentation 3 §4.3)', () => {
+  const css = '@page { size: 200px 30px; margin: 0 } body { margin: 0; font: 10px/10px "DejaVu Sans" } * { orphans: 1; widows: 1 }';
+  const five = 'a<br>b<br>c<br>d<br>e';
+
+  it('continues a box whose content runs past the page end at the top of the next page area, at the same x and width', async () => {
+    const doc = await layoutHtml(`<style>${css}</style><div id=a style="position:absolute;top:10px;left:30px;width:40px">${five}</div><p style="margin:0">${five}</p>`);
+    expect(findById(doc.pages[0]!, 'a')).toMatchObject({ x: 30, y: 10, width: 40, height: 20 });
+    expect(findById(doc.pages[1]!, 'a')).toMatchObject({ x: 30, y: 0, width: 40, height: 30 });
+  });
+
+  it('cuts what runs past the last page, with a warning', async () => {
+    const doc = await layoutHtml(`<style>${css}</style><div id=a style="position:absolute;top:0;left:0;width:40px">${five}</div>x`, {
+      expectWarnings: ['absolutely positioned box(es) run past the last page'],
+    });
+    expect(doc.pages).toHaveLength(1);
+    expect(findById(doc.pages[0]!, 'a')).toMatchObject({ y: 0, height: 30 });
+  });
+});

@@ -106,6 +106,31 @@ describe('absolute positioning: insets, sizes and margins (CSS2 §10.3.7, §10.6
       .toEqual({ a: '0,10 5x5' });
   });
 
+  it('puts a box that was inline-level where it stands in its line, at the line top', async () => {
+    const doc = await layoutHtml(`<style>${PAGE}</style><div style="position:relative;margin-left:7px"><span id=t>abc </span><span id=a style="position:absolute">x</span><span id=b style="position:absolute;display:inline-block;width:5px;height:5px"></span>def</div>`);
+    const abc = findById(doc.pages[0]!, 'a');
+    const text = findById(doc.pages[0]!, 't');
+    expect(text?.width).toBeGreaterThan(10);
+    expect(abc).toMatchObject({ x: 7 + text!.width, y: 0 });
+    expect(findById(doc.pages[0]!, 'b')).toMatchObject({ x: 7 + text!.width, y: 0, width: 5, height: 5 });
+  });
+
+  it('puts an inline-level box at its place in a right-to-left line, its right edge there', async () => {
+    const doc = await layoutHtml(`<style>${PAGE}</style><div dir=rtl style="position:relative"><span id=a style="position:absolute;display:inline-block;width:5px;height:5px"></span></div>`);
+    expect(findById(doc.pages[0]!, 'a')).toMatchObject({ x: 395, y: 0 });
+  });
+
+  it('places a box inside an inline-block in the positioned ancestor above it, not in the inline-block', async () => {
+    expect(await geometry(`${CB}ab <span style="display:inline-block;margin-left:20px;width:30px;height:10px"><b id=a style="position:absolute;left:3px;top:2px;width:4px;height:4px"></b></span></div>`, ['a']))
+      .toEqual({ a: '58,27 4x4' });
+  });
+
+  it('gives a box inside an inline-block the static position it has there, moved with the inline-block', async () => {
+    const doc = await layoutHtml(`<style>${PAGE}</style><div style="position:relative">ab <span id=ib style="display:inline-block;margin-left:20px;padding-left:3px"><b id=a style="position:absolute;display:block;width:4px;height:4px"></b></span></div>`);
+    const ib = findById(doc.pages[0]!, 'ib')!;
+    expect(findById(doc.pages[0]!, 'a')).toMatchObject({ x: ib.x + 3, y: ib.y, width: 4, height: 4 });
+  });
+
   it('resolves percentage insets and sizes against the padding box', async () => {
     expect(await geometry(`${CB}<div id=a style="position:absolute;left:10%;top:50%;width:50%;height:10%"></div></div>`, ['a']))
       .toEqual({ a: '74,70 95x9' });
@@ -157,3 +182,4 @@ describe('stacking order (CSS2 Appendix E, §9.9)', () => {
     expect((await rasterize(under))[0]).toEqual(['YYGGGGGG', 'YYGGGGGG', 'YYGGGGGG', 'YYGGGGGG']);
   });
 });
+

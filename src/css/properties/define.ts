@@ -27,7 +27,8 @@ export interface ComputeContext extends LengthContext {
   readonly isRoot: boolean;
 }
 
-export type StyleKey = keyof ComputedStyle;
+/** Keys of ComputedStyle set by a property (`displayBeforeBlockify` is kept by the blockification fix-up). */
+export type StyleKey = Exclude<keyof ComputedStyle, 'displayBeforeBlockify'>;
 
 export interface LonghandDef<K extends StyleKey = StyleKey, S = unknown> {
   readonly kind: 'longhand';

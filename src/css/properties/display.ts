@@ -54,7 +54,7 @@ const position: PropertyDef = {
   },
 } as PropertyDef;
 
-const floatKeywords = keywordProperty('float', 'float', ['none', 'left', 'right'], 'none', false, { 'inline-start': 'left', 'inline-end': 'right' });
+const floatKeywords = keywordProperty('float', 'float', ['none', 'left', 'right', 'inline-start', 'inline-end'], 'none', false);
 
 /** `float`, with `footnote` (CSS GCPM) recognised as unsupported. */
 const float: PropertyDef = {
@@ -136,7 +136,7 @@ export const DISPLAY_PROPERTIES: readonly PropertyDef[] = [
   display,
   position,
   float,
-  keywordProperty('clear', 'clear', ['none', 'left', 'right', 'both'], 'none', false, { 'inline-start': 'left', 'inline-end': 'right' }),
+  keywordProperty('clear', 'clear', ['none', 'left', 'right', 'both', 'inline-start', 'inline-end'], 'none', false),
   lengthProperty('top', 'top', 'auto', false, OFFSET_OPTIONS),
   lengthProperty('right', 'right', 'auto', false, OFFSET_OPTIONS),
   lengthProperty('bottom', 'bottom', 'auto', false, OFFSET_OPTIONS),

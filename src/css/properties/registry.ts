@@ -4,7 +4,6 @@
  * unsupported properties. Longhands are ordered for computation: `font-size` first (em units),
  * then `color` (currentcolor), then the rest.
  */
-import type { ComputedStyle } from '../types.js';
 import { BACKGROUND_PROPERTIES } from './backgrounds.js';
 import { BORDER_PROPERTIES } from './borders.js';
 import { EFFECT_PROPERTIES } from './effects.js';
@@ -101,7 +100,7 @@ export function lookupProperty(name: string): PropertyLookup {
 }
 
 /** Every field of ComputedStyle, so that the registry's completeness is checked at load time. */
-const STYLE_KEYS: Record<keyof ComputedStyle, true> = {
+const STYLE_KEYS: Record<StyleKey, true> = {
   display: true, position: true, float: true, clear: true, top: true, right: true, bottom: true, left: true,
   zIndex: true, visibility: true, overflowX: true, overflowY: true, opacity: true, contain: true, aspectRatio: true, boxSizing: true, width: true,
   height: true, minWidth: true, minHeight: true, maxWidth: true, maxHeight: true, marginTop: true, marginRight: true,

@@ -10,6 +10,7 @@ import type { ComputedStyle, WhiteSpace } from '../../css/types.js';
 import { findBreakOpportunities } from '../../text/breaks.js';
 import type { TextSystem } from '../../text/types.js';
 import type { BoxFragment } from '../types.js';
+import type { PageContent, PendingPositioned } from '../contract.js';
 import { marginOrZero, usedBorder, usedPadding } from '../box-model.js';
 import type { AtomicInlineBox, InlineItem, InlineItems, TextItem } from './items.js';
 import type { BidiLevels } from './bidi.js';
@@ -41,6 +42,8 @@ export type Piece =
       readonly height: number;
       /** Distance from the margin-box top to the box's baseline. */
       readonly baseline: number;
+      /** Absolutely positioned and fixed descendants whose containing block is outside it (in the fragment's frame). */
+      readonly escaping?: Escaping | undefined;
       readonly breakAfter: boolean;
       readonly forcedBreakAfter: false;
       readonly level: number;
@@ -55,6 +58,13 @@ export interface AtomicLayout {
   readonly width: number;
   readonly height: number;
   readonly baseline: number;
+  readonly escaping?: Escaping | undefined;
+}
+
+/** What escapes an atomic inline: boxes whose containing block is an ancestor of it (CSS2 §10.1). */
+export interface Escaping {
+  readonly positioned: readonly PendingPositioned[];
+  readonly pageContent: readonly PageContent[];
 }
 
 export interface PieceEnv {
