@@ -94,8 +94,10 @@ function parseRaw(raw: RawDeclaration): { declarations: Declaration[]; warnings:
 function selectorMatches(selector: PageSelector, page: PageContext): boolean {
   if (selector.name !== undefined && selector.name !== page.name) return false;
   if (selector.nth !== undefined) {
-    const { a, b } = selector.nth;
-    const n = a === 0 ? (page.index + 1 === b ? 0 : -1) : (page.index + 1 - b) / a;
+    const { a, b, of } = selector.nth;
+    if (of !== undefined && of !== page.name) return false;
+    const position = (of === undefined ? page.index : page.groupIndex ?? page.index) + 1;
+    const n = a === 0 ? (position === b ? 0 : -1) : (position - b) / a;
     if (!Number.isInteger(n) || n < 0) return false;
   }
   return selector.pseudoClasses.every((pseudo) => {
@@ -175,7 +177,7 @@ const pageStyleCache = new WeakMap<StyledDocument, Map<string, PageStyle>>();
 
 function pageKey(styled: StyledDocument, page: PageContext): string {
   const usesNth = styled.pageRules.some((rule) => rule.selectors.some((s) => s.nth !== undefined));
-  return `${usesNth ? page.index : page.index === 0 ? 'first' : ''}|${page.side}|${page.blank}|${page.name ?? ''}`;
+  return `${usesNth ? `${page.index}/${page.groupIndex ?? ''}` : page.index === 0 ? 'first' : ''}|${page.side}|${page.blank}|${page.name ?? ''}`;
 }
 
 /** Computes the page box for one page (CSS Paged Media 3 §5-7). */

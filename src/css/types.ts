@@ -287,7 +287,7 @@ export interface PageSelector {
   readonly name?: string;
   readonly pseudoClasses: readonly ('first' | 'left' | 'right' | 'blank')[];
   /** `:nth(An+B)` (CSS GCPM 3 §5.1): matches page number `An+B` (1-based) for some n >= 0. */
-  readonly nth?: { readonly a: number; readonly b: number };
+  readonly nth?: { readonly a: number; readonly b: number; readonly of?: string };
 }
 
 export interface PageRule {
@@ -320,6 +320,8 @@ export interface PageContext {
   readonly name?: string;
   readonly side: 'left' | 'right';
   readonly blank: boolean;
+  /** 0-based index among the consecutive pages of the same name (the page group, for `:nth(An+B of name)`). */
+  readonly groupIndex?: number;
 }
 
 /** The computed page box (CSS Paged Media 3 §5-7). */

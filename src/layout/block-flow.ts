@@ -17,6 +17,7 @@ import { marginOrZero } from './box-model.js';
 import { layoutBox } from './dispatch.js';
 import { establishesBfc, forcedBreakOf } from './block.js';
 import { layoutFloat } from './float.js';
+import { pageNameChanges } from './page/page-names.js';
 
 /** A block container being laid out: where its content box is, and the flow state its children start from. */
 export interface BlockFrame {
@@ -88,7 +89,7 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
     const child = children[i]!;
     const placedAny = state.resolvedAt !== undefined || placed.some((p) => p.fragments.length > 0);
     if (i > start) {
-      const forced = forcedBreakBetween(children[i - 1]!, child);
+      const forced = forcedBreakBetween(children[i - 1]!, child, ctx);
       if (forced !== undefined && frame.fragmentainer !== undefined) return result(i, undefined, forced);
     }
     if (i === start && resumeBlock === undefined && frame.fragmentainer !== undefined && !frame.fragmentainer.atTop
@@ -245,8 +246,8 @@ function pageBreakKind(value: BreakValue): ReturnType<typeof forcedBreakOf> {
   return kind === 'column' ? undefined : kind;
 }
 
-function forcedBreakBetween(before: BlockLevelBox, after: BlockLevelBox): ReturnType<typeof forcedBreakOf> {
-  return pageBreakKind(after.style.breakBefore) ?? pageBreakKind(before.style.breakAfter);
+function forcedBreakBetween(before: BlockLevelBox, after: BlockLevelBox, ctx: LayoutContext): ReturnType<typeof forcedBreakOf> {
+  return pageBreakKind(after.style.breakBefore) ?? pageBreakKind(before.style.breakAfter) ?? (pageNameChanges(ctx.pageNames, before, after) ? 'page' : undefined);
 }
 
 function isAvoidBreak(value: BreakValue): boolean {

@@ -21,6 +21,8 @@ import { layoutAbsolute } from './positioned.js';
 import { toPageFrame } from './fragment.js';
 import { withMarginBoxes } from './page/margin-boxes.js';
 import { pageContextAt } from './page/page-context.js';
+import type { PageContext } from '../css/types.js';
+import { pageNameAt, pageNamesOf } from './page/page-names.js';
 
 export type { LayoutContext, LayoutServices } from './context.js';
 
@@ -30,16 +32,18 @@ interface PageArea extends ContainingBlock {
 }
 
 export function layoutDocument(tree: BoxTree, services: LayoutServices): PageLayout[] {
-  const ctx = createLayoutContext(services);
+  const ctx: LayoutContext = { ...createLayoutContext(services), pageNames: pageNamesOf(tree.root) };
   const pages: PageLayout[] = [];
   const fixed: { content: PageContent; page: number }[] = [];
   let token: BreakToken | undefined;
   do {
     const forced = forcedKind(token);
-    if (needsBlankPage(forced, pages.length)) pages.push(blankPage(pages.length, ctx));
+    const name = pageNameAt(ctx.pageNames, tree.root, token);
+    if (needsBlankPage(forced, pages.length)) pages.push(blankPage(namedContext(pages, name, true), ctx));
     checkPageLimit(pages.length, ctx);
     ctx.checkBudget?.();
-    const area = pageArea(pages.length, ctx);
+    const context = namedContext(pages, name, false);
+    const area = areaOf(ctx.pageStyle(context));
     const result = layoutBox(tree.root, {
       mode: 'layout', available: area.width, containingWidth: area.width, containingHeight: area.height,
       x: area.x, y: area.y, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
@@ -47,7 +51,7 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices): PageLay
     }, ctx, token);
     const children = result.kind === 'placed' ? [result.fragment, ...positionedInPage(result, area, ctx)] : [];
     if (result.kind === 'placed') for (const content of result.pageContent) fixed.push({ content, page: pages.length });
-    pages.push({ index: pages.length, width: area.style.width, height: area.style.height, pageStyle: area.style, margins: area.margins, children, marginBoxes: [], blank: false });
+    pages.push({ index: pages.length, width: area.style.width, height: area.style.height, pageStyle: area.style, margins: area.margins, children, marginBoxes: [], blank: false, context });
     const next = result.kind === 'placed' ? result.breakToken : undefined;
     if (next !== undefined && token !== undefined && sameToken(next, token)) {
       throw new OctavoError('render_error', 'layout made no progress on a page', { hint: 'this is a bug in octavo; please report the template' });
@@ -65,8 +69,12 @@ function checkPageLimit(count: number, ctx: LayoutContext): void {
   }
 }
 
-function pageArea(index: number, ctx: LayoutContext, blank = false): PageArea {
-  return areaOf(ctx.pageStyle(pageContextAt(index, blank)));
+/** The context of the next page: its side, its name, and its place in its page group (consecutive pages of one name). */
+function namedContext(pages: readonly PageLayout[], name: string | undefined, blank: boolean): PageContext {
+  const base = pageContextAt(pages.length, blank);
+  const previous = pages[pages.length - 1]?.context;
+  const groupIndex = previous !== undefined && previous.name === name ? (previous.groupIndex ?? 0) + 1 : 0;
+  return { ...base, ...(name !== undefined ? { name } : {}), groupIndex };
 }
 
 /** The page area of a computed page box: the page less its margins. */
@@ -119,10 +127,11 @@ function needsBlankPage(forced: ForcedBreak | undefined, nextIndex: number): boo
   }
 }
 
-function blankPage(index: number, ctx: LayoutContext): PageLayout {
-  checkPageLimit(index, ctx);
-  const area = pageArea(index, ctx, true);
-  return { index, width: area.style.width, height: area.style.height, pageStyle: area.style, margins: area.margins, children: [], marginBoxes: [], blank: true };
+/** A blank page takes the name of the page after it (CSS Paged Media 3 §4.2). */
+function blankPage(context: PageContext, ctx: LayoutContext): PageLayout {
+  checkPageLimit(context.index, ctx);
+  const area = areaOf(ctx.pageStyle(context));
+  return { index: context.index, width: area.style.width, height: area.style.height, pageStyle: area.style, margins: area.margins, children: [], marginBoxes: [], blank: true, context };
 }
 
 /** Page margins: percentages of the page width (left/right) and height (top/bottom); auto is 0. */

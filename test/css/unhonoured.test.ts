@@ -88,7 +88,6 @@ describe('parsed but not honoured properties', () => {
     ['border-spacing: 2px', '`border-spacing`', TABLE],
     ['caption-side: bottom', '`caption-side: bottom`', TABLE],
     ['empty-cells: hide', '`empty-cells: hide`', TABLE],
-    ['page: wide', '`page`', 'named pages are not supported yet'],
     ['text-transform: full-width', '`text-transform: full-width`', 'full-width and full-size-kana forms are not drawn (as `none`)'],
     ['font-variant-caps: Unicase', '`font-variant-caps: unicase`', 'unicase and titling capitals are not drawn (as `normal`)'],
   ])('%s', async (declaration, subject, why) => {

@@ -27,7 +27,6 @@ const TABLE = 'table layout is not supported yet (tables are laid out as block f
 export const UNHONOURED: ReadonlyMap<string, Unhonoured> = new Map<string, Unhonoured>([
   // Gradients are already reported as unsupported values.
   ['box-decoration-break', { why: 'boxes are always sliced at page breaks', values: ['clone'] }],
-  ['page', { why: 'named pages are not supported yet', harmless: ['auto'] }],
   ['flex-direction', { why: FLEX, harmless: ['row'] }],
   ['flex-wrap', { why: FLEX, harmless: ['nowrap'] }],
   ['flex-grow', { why: FLEX, harmless: [0] }],

@@ -52,7 +52,7 @@ export function withMarginBoxes(pages: readonly PageLayout[], ctx: LayoutContext
   // Diagnostics keep one warning per distinct message, so each unsupported feature is reported once.
   const sink: ContentSink = { unsupported: (feature) => ctx.diagnostics.warn('css_unsupported', `${feature} are not supported yet`) };
   return pages.map((page, index) => {
-    const context = pageContextAt(page.index, page.blank);
+    const context = page.context ?? pageContextAt(page.index, page.blank);
     const boxes = generatedBoxes(page, (name) => styleOf(context, name), counters[index]!, sink);
     if (boxes.size === 0) return page;
     return { ...page, marginBoxes: layoutPageMarginBoxes({ page, boxes, ctx }) };
