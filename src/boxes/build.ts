@@ -14,11 +14,16 @@ import { CounterState } from './counters.js';
 import type { QuoteState } from './generated.js';
 import { applyCounterChanges, contentText, markerContent } from './generated.js';
 import { blockContainerChildren, blockLevelChildren, isBlockLevel } from './anonymous.js';
+import type { ContentRefs } from './generated.js';
+import type { DocumentRecords, PassResults } from './references.js';
+import { emptyRecords, recordElement, recordStrings, targetResolver } from './references.js';
 
 export interface BuildContext {
   /** Base URL that relative `src` attributes resolve against. */
   readonly baseUrl: string | undefined;
   readonly diagnostics: Diagnostics;
+  /** What the previous layout pass found, for cross-references (`target-counter()`...). */
+  readonly previous?: PassResults | undefined;
 }
 
 interface Walk {
@@ -27,10 +32,13 @@ interface Walk {
   readonly ctx: BuildContext;
   readonly counters: CounterState;
   readonly quotes: QuoteState;
+  readonly records: DocumentRecords;
+  readonly refs: ContentRefs;
 }
 
 export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: BuildContext): BoxTree {
-  const walk: Walk = { dom, styled, ctx, counters: new CounterState(), quotes: { depth: 0 } };
+  const records = emptyRecords();
+  const walk: Walk = { dom, styled, ctx, counters: new CounterState(), quotes: { depth: 0 }, records, refs: { targets: targetResolver(records, ctx.previous) } };
   const html = dom.documentElement;
   const style = styled.styleOf(html);
   if (style === undefined || style.display === 'none') {
@@ -39,8 +47,9 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
   // The root element's display is blockified (CSS Display 3 §2.7).
   const rootStyle = blockified(style);
   applyCounterChanges(html, rootStyle, walk.counters);
+  record(walk, html, rootStyle);
   const children = elementChildren(walk, html, rootStyle);
-  return { root: blockBox(walk, html, rootStyle, undefined, children, 'block') };
+  return { root: blockBox(walk, html, rootStyle, undefined, children, 'block'), records };
 }
 
 function emptyRoot(style: ComputedStyle): BlockBox {
@@ -64,6 +73,7 @@ function buildRenderedElement(walk: Walk, element: DomElement, declared: Compute
   const scheme = outOfFlowScheme(declared);
   const style = scheme !== undefined ? blockified(declared) : declared;
   applyCounterChanges(element, style, walk.counters);
+  record(walk, element, style);
   if (style.display === 'contents') return elementChildren(walk, element, style);
   const boxes = inFlowBoxes(walk, element, style);
   if (scheme === undefined) return boxes;
@@ -72,9 +82,18 @@ function buildRenderedElement(walk: Walk, element: DomElement, declared: Compute
   return [{ kind: 'out-of-flow', scheme, box, style, element, pseudo: undefined }];
 }
 
+/** Ids, counters and named strings of the element (references.ts), once its counters are applied. */
+function record(walk: Walk, element: DomElement, style: ComputedStyle): void {
+  recordElement(walk.records, element, style, walk.counters);
+  if (style.stringSet !== 'none') {
+    recordStrings(walk.records, element, style.stringSet, (items) => contentText(items, element, style, walk.counters, { depth: 0 }, walk.refs));
+  }
+}
+
 /** CSS2 §9.3: floats and absolutely positioned boxes leave the flow (an absolute box does not float). */
 function outOfFlowScheme(style: ComputedStyle): OutOfFlowBox['scheme'] | undefined {
   if (style.position === 'absolute' || style.position === 'fixed') return style.position;
+  if (typeof style.position === 'object') return 'running';
   return style.float !== 'none' ? 'float' : undefined;
 }
 
@@ -165,7 +184,8 @@ function contentBoxes(walk: Walk, element: DomElement, style: ComputedStyle, pse
       flush();
       children.push({ kind: 'replaced', outer: 'inline', src: absoluteUrl(item.url, walk.ctx.baseUrl), alt: '', style: walk.styled.anonymousStyle(style, 'inline'), element: undefined, pseudo });
     } else {
-      text += contentText([item], element, style, walk.counters, walk.quotes);
+      if (item.kind === 'leader') walk.ctx.diagnostics.warn('css_unsupported', 'leader() is not supported yet (nothing is drawn)');
+      text += contentText([item], element, style, walk.counters, walk.quotes, walk.refs);
     }
   }
   flush();

@@ -70,7 +70,33 @@ export type ContentItem =
   | { readonly kind: 'counter'; readonly name: string; readonly style: string }
   | { readonly kind: 'counters'; readonly name: string; readonly separator: string; readonly style: string }
   | { readonly kind: 'open-quote' | 'close-quote' | 'no-open-quote' | 'no-close-quote' }
-  | { readonly kind: 'url'; readonly url: string };
+  | { readonly kind: 'url'; readonly url: string }
+  /** `string(name, policy)` (CSS GCPM 3 §1.1): a named string of the page, in page-margin boxes. */
+  | { readonly kind: 'named-string'; readonly name: string; readonly policy: RunningPolicy }
+  /** `element(name, policy)` (CSS GCPM 3 §1.2): a running element, in page-margin boxes. */
+  | { readonly kind: 'element'; readonly name: string; readonly policy: RunningPolicy }
+  /** `content(text | before | after | first-letter | marker)` in `string-set` (CSS GCPM 3 §1.1). */
+  | { readonly kind: 'content'; readonly part: ContentPart }
+  /** `target-counter(<url>, name, style)` (CSS GCPM 3 §2.1): a counter of the element a link points to. */
+  | { readonly kind: 'target-counter'; readonly target: TargetRef; readonly name: string; readonly style: string }
+  | { readonly kind: 'target-counters'; readonly target: TargetRef; readonly name: string; readonly separator: string; readonly style: string }
+  | { readonly kind: 'target-text'; readonly target: TargetRef; readonly part: ContentPart }
+  /** `leader(dotted | solid | space | <string>)` (CSS GCPM 3 §3): the pattern repeated to fill the line. */
+  | { readonly kind: 'leader'; readonly pattern: string };
+
+/** Which assignment of a page a named string or running element shows (CSS GCPM 3 §1.1). */
+export type RunningPolicy = 'first' | 'start' | 'last' | 'first-except';
+
+export type ContentPart = 'text' | 'before' | 'after' | 'first-letter' | 'marker';
+
+/** The element a cross-reference points to: `attr(href url)` of the element, or a `url(#id)` / `"#id"`. */
+export type TargetRef = { readonly kind: 'attr'; readonly name: string } | { readonly kind: 'url'; readonly url: string };
+
+/** One `string-set` assignment (CSS GCPM 3 §1.1). */
+export interface StringSet {
+  readonly name: string;
+  readonly items: readonly ContentItem[];
+}
 
 export interface CounterChange {
   readonly name: string;
@@ -98,7 +124,8 @@ export interface Containment {
 export interface ComputedStyle {
   // display & positioning (CSS Display 3, CSS2 §9)
   readonly display: Display;
-  readonly position: 'static' | 'relative' | 'absolute' | 'fixed';
+  /** `running(name)` (CSS GCPM 3 §1.2) moves the element into the page-margin boxes that show `element(name)`. */
+  readonly position: 'static' | 'relative' | 'absolute' | 'fixed' | { readonly running: string };
   readonly float: 'none' | 'left' | 'right';
   readonly clear: 'none' | 'left' | 'right' | 'both';
   readonly top: LengthPercentageAuto;
@@ -206,6 +233,7 @@ export interface ComputedStyle {
 
   // generated content & lists (CSS Lists 3, CSS Generated Content 3)
   readonly content: 'normal' | 'none' | readonly ContentItem[];
+  readonly stringSet: 'none' | readonly StringSet[];
   readonly counterReset: readonly CounterChange[];
   readonly counterIncrement: readonly CounterChange[];
   readonly counterSet: readonly CounterChange[];

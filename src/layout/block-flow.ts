@@ -219,14 +219,14 @@ function besideFloats(
 /** A float is placed now; an absolutely positioned or fixed box waits, with its static position. */
 function outOfFlow(child: OutOfFlowBox, frame: BlockFrame, state: FlowState, fragmentainer: Fragmentainer | undefined, ctx: LayoutContext): ChildOutcome {
   const staticY = state.y + collapsedMargin(state.strut);
-  if (child.scheme === 'absolute' || child.scheme === 'fixed') {
+  if (child.scheme !== 'float') {
     if (frame.mode === 'measure') return { kind: 'placed', fragments: [], state, breakToken: undefined };
     const pending = { placeholder: child, staticX: frame.contentX, staticY, staticRight: frame.contentX + frame.contentWidth, staticDirection: frame.box.style.direction };
     return {
       kind: 'placed', fragments: [], breakToken: undefined,
       state: child.scheme === 'absolute'
         ? { ...state, positioned: [...state.positioned, pending] }
-        : { ...state, pageContent: [...state.pageContent, { kind: 'fixed', ...pending }] },
+        : { ...state, pageContent: [...state.pageContent, { kind: child.scheme, ...pending }] },
     };
   }
   const float = layoutFloat(child, {

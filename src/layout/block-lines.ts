@@ -233,7 +233,7 @@ function anchorsOfLine(flow: LinesFlow, line: InlineLine, y: number, state: Line
       };
       next = box.scheme === 'absolute'
         ? { ...next, positioned: [...next.positioned, pending] }
-        : { ...next, pageContent: [...next.pageContent, { kind: 'fixed', ...pending }] };
+        : { ...next, pageContent: [...next.pageContent, { kind: box.scheme, ...pending }] };
     }
   }
   return next;

@@ -81,8 +81,11 @@ export interface PendingPositioned {
   readonly staticDirection: 'ltr' | 'rtl';
 }
 
-/** Content for the page rather than the box: `position: fixed` boxes (repeated on every page). */
-export type PageContent = { readonly kind: 'fixed' } & PendingPositioned;
+/**
+ * Content for the page rather than the box: `position: fixed` boxes (repeated on every page) and
+ * running elements (`position: running(name)`, shown in the page-margin boxes of the page they fall on).
+ */
+export type PageContent = { readonly kind: 'fixed' | 'running' } & PendingPositioned;
 
 export interface Baselines {
   /** Alphabetic baselines of the first and last line boxes, from the border-box top (CSS Inline 3 §4.1). */

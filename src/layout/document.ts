@@ -23,6 +23,7 @@ import { withMarginBoxes } from './page/margin-boxes.js';
 import { pageContextAt } from './page/page-context.js';
 import type { PageContext } from '../css/types.js';
 import { pageNameAt, pageNamesOf } from './page/page-names.js';
+import { runningContent } from './page/running.js';
 
 export type { LayoutContext, LayoutServices } from './context.js';
 
@@ -35,6 +36,7 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices): PageLay
   const ctx: LayoutContext = { ...createLayoutContext(services), pageNames: pageNamesOf(tree.root) };
   const pages: PageLayout[] = [];
   const fixed: { content: PageContent; page: number }[] = [];
+  const running: PageContent[][] = [];
   let token: BreakToken | undefined;
   do {
     const forced = forcedKind(token);
@@ -50,7 +52,14 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices): PageLay
       fragmentainer: { bottom: area.y + area.height, atTop: true, discardTopMargins: token !== undefined && forced === undefined },
     }, ctx, token);
     const children = result.kind === 'placed' ? [result.fragment, ...positionedInPage(result, area, ctx)] : [];
-    if (result.kind === 'placed') for (const content of result.pageContent) fixed.push({ content, page: pages.length });
+    const pageRunning: PageContent[] = [];
+    if (result.kind === 'placed') {
+      for (const content of result.pageContent) {
+        if (content.kind === 'running') pageRunning.push(content);
+        else fixed.push({ content, page: pages.length });
+      }
+    }
+    running[pages.length] = pageRunning;
     pages.push({ index: pages.length, width: area.style.width, height: area.style.height, pageStyle: area.style, margins: area.margins, children, marginBoxes: [], blank: false, context });
     const next = result.kind === 'placed' ? result.breakToken : undefined;
     if (next !== undefined && token !== undefined && sameToken(next, token)) {
@@ -60,7 +69,7 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices): PageLay
   } while (token !== undefined);
   const complete = withFixedBoxes(pages, fixed, ctx).map((page) => ({ ...page, children: page.children.map((f) => toPageFrame(f, 0, 0)) }));
   // margin boxes last: counter(pages) needs the page count (CSS Paged Media 3 §5)
-  return withMarginBoxes(complete, ctx).map((page) => ({ ...page, marginBoxes: page.marginBoxes.map((f) => toPageFrame(f, 0, 0)) }));
+  return withMarginBoxes(complete, ctx, runningContent(complete, running, tree.records)).map((page) => ({ ...page, marginBoxes: page.marginBoxes.map((f) => toPageFrame(f, 0, 0)) }));
 }
 
 function checkPageLimit(count: number, ctx: LayoutContext): void {

@@ -1,6 +1,6 @@
 /** CSS Display 3 and CSS 2 §9: display, positioning, floats, visibility, overflow. */
 import type { Containment, Display } from '../types.js';
-import { identOf, numberOf, splitBy } from '../values/nodes.js';
+import { childrenOf, identOf, numberOf, splitBy } from '../values/nodes.js';
 import { lengthProperty, numberProperty, parseLengthOrKeyword, sidesShorthand } from './common.js';
 import type { LonghandDef, PropertyDef } from './define.js';
 import { INVALID, keywordProperty, longhand, shorthand } from './define.js';
@@ -41,14 +41,15 @@ const positionKeywords = keywordProperty('position', 'position', ['static', 'rel
   '-webkit-sticky': 'relative',
 });
 
-/** `position`, with GCPM running elements (`running(name)`) recognised as unsupported. */
+/** `position`, with GCPM running elements (`running(name)`, CSS GCPM 3 §1.2). */
 const position: PropertyDef = {
   ...positionKeywords,
   parse: (nodes, ctx) => {
     const node = nodes[0];
     if (nodes.length === 1 && node?.type === 'Function' && node.name.toLowerCase() === 'running') {
-      ctx.unsupported('running elements (`position: running()`)');
-      return INVALID;
+      const args = childrenOf(node);
+      const name = args.length === 1 && args[0]!.type === 'Identifier' ? args[0].name : undefined;
+      return name === undefined ? INVALID : { running: name };
     }
     return (positionKeywords as LonghandDef).parse(nodes, ctx);
   },
