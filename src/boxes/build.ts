@@ -9,7 +9,7 @@ import type { ComputedStyle, ContentItem, Display, PseudoElement, StyledDocument
 import type { DomDocument, DomElement, DomNode } from '../dom/types.js';
 import { isElement, isText } from '../dom/types.js';
 import { elementLocation } from '../dom/location.js';
-import type { BlockBox, Box, BoxTree, FlexBox, InlineBox, InlineLevelBox, OutOfFlowBox, ReplacedBox, TextBox } from './types.js';
+import type { BlockBox, BlockLevelBox, Box, BoxTree, FlexBox, InlineBox, InlineLevelBox, OutOfFlowBox, ReplacedBox, TextBox } from './types.js';
 import { CounterState } from './counters.js';
 import type { QuoteState } from './generated.js';
 import { applyCounterChanges, contentText, markerContent } from './generated.js';
@@ -46,6 +46,8 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
   }
   // The root element's display is blockified (CSS Display 3 §2.7).
   const rootStyle = blockified(style);
+  // footnotes are numbered through the document (CSS GCPM 3 §2.4)
+  walk.counters.reset({ name: 'footnote', value: 0 });
   applyCounterChanges(html, rootStyle, walk.counters);
   record(walk, html, rootStyle);
   const children = elementChildren(walk, html, rootStyle);
@@ -79,7 +81,33 @@ function buildRenderedElement(walk: Walk, element: DomElement, declared: Compute
   if (scheme === undefined) return boxes;
   const box = boxes[0];
   if (box === undefined || !isBlockLevel(box)) return boxes;
+  if (scheme === 'footnote') return footnoteBoxes(walk, element, style, box);
   return [{ kind: 'out-of-flow', scheme, box, style, element, pseudo: undefined }];
+}
+
+/**
+ * A footnote (CSS GCPM 3 §2): its ::footnote-call stays where the element was, and the element,
+ * with its ::footnote-marker first, goes to the footnote area of the page the call falls on.
+ */
+function footnoteBoxes(walk: Walk, element: DomElement, style: ComputedStyle, box: BlockLevelBox): Box[] {
+  const callStyle = walk.styled.styleOf(element, 'footnote-call');
+  const markerStyle = walk.styled.styleOf(element, 'footnote-marker');
+  const call: Box[] = callStyle !== undefined && Array.isArray(callStyle.content)
+    ? [{ kind: 'inline', style: callStyle, element, pseudo: 'footnote-call', children: contentBoxes(walk, element, callStyle, 'footnote-call', callStyle.content) }]
+    : [];
+  const marker = markerStyle !== undefined && Array.isArray(markerStyle.content)
+    ? { kind: 'inline' as const, style: markerStyle, element, pseudo: 'footnote-marker' as const, children: contentBoxes(walk, element, markerStyle, 'footnote-marker', markerStyle.content) }
+    : undefined;
+  const body = marker !== undefined && box.kind === 'block' ? withLeadingInline(walk, box, marker) : box;
+  return [...call, { kind: 'out-of-flow', scheme: 'footnote', box: body, style, element, pseudo: undefined }];
+}
+
+/** A block container with an inline box put before its first content (as an inside marker is). */
+function withLeadingInline(walk: Walk, box: BlockBox, inline: InlineBox): BlockBox {
+  if (box.inlineContent) return { ...box, children: [inline, ...box.children] };
+  const first = box.children[0];
+  if (first !== undefined && first.kind === 'block') return { ...box, children: [withLeadingInline(walk, first, inline), ...box.children.slice(1)] };
+  return blockBox(walk, box.element, box.style, box.pseudo, [inline, ...box.children], box.outer);
 }
 
 /** Ids, counters and named strings of the element (references.ts), once its counters are applied. */
@@ -94,6 +122,7 @@ function record(walk: Walk, element: DomElement, style: ComputedStyle): void {
 function outOfFlowScheme(style: ComputedStyle): OutOfFlowBox['scheme'] | undefined {
   if (style.position === 'absolute' || style.position === 'fixed') return style.position;
   if (typeof style.position === 'object') return 'running';
+  if (style.float === 'footnote') return 'footnote';
   return style.float !== 'none' ? 'float' : undefined;
 }
 

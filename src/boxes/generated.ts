@@ -30,6 +30,10 @@ export function applyCounterChanges(element: DomElement, style: ComputedStyle, c
     counters.increment(change);
     if (change.name === 'list-item') incrementsListItem = true;
   }
+  // CSS GCPM 3 §2.4: every footnote element increments the footnote counter
+  if (style.float === 'footnote' && !style.counterIncrement.some((change) => change.name === 'footnote')) {
+    counters.increment({ name: 'footnote', value: 1 });
+  }
   if (style.display === 'list-item' && !incrementsListItem) {
     counters.increment({ name: 'list-item', value: html && isInReversedList(element) ? -1 : 1 });
   }

@@ -135,8 +135,11 @@ export interface TableCellBox extends BoxBase {
  */
 export interface OutOfFlowBox extends BoxBase {
   readonly kind: 'out-of-flow';
-  /** `running`: a running element (CSS GCPM 3 §1.2), shown by the page-margin boxes of the page it falls on. */
-  readonly scheme: 'float' | 'absolute' | 'fixed' | 'running';
+  /**
+   * `running`: a running element (CSS GCPM 3 §1.2), shown by the page-margin boxes of the page it
+   * falls on; `footnote`: a footnote body (§2), placed in the footnote area of the page its call is on.
+   */
+  readonly scheme: 'float' | 'absolute' | 'fixed' | 'running' | 'footnote';
   /** The box, blockified (CSS Display 3 §2.7). */
   readonly box: BlockLevelBox;
 }

@@ -93,7 +93,8 @@ export function parsePageRule(rule: Atrule, ctx: PageRuleContext): ParsedPageRul
   for (const node of rule.block ? childrenOf(rule.block) : []) {
     if (node.type === 'Atrule') {
       const name = node.name.toLowerCase();
-      if (!MARGIN_BOXES.has(name)) {
+      // @footnote (CSS GCPM 3 §2.2) is kept with the margin boxes: a page area styled the same way
+      if (!MARGIN_BOXES.has(name) && name !== 'footnote') {
         ctx.warn('css_unsupported', `@${name} in @page`, node.loc?.start.line);
         continue;
       }

@@ -227,12 +227,21 @@ function computePageStyleUncached(styled: StyledDocument, page: PageContext, dia
 /**
  * The style of a page-margin box (`@top-center`...), inheriting from the page box; undefined when
  * no rule gives it a `content` other than none/normal (CSS Paged Media 3 §5.3: no box generated).
+ * `footnote` is the footnote area (`@footnote`, CSS GCPM 3 §2.2), which needs no content.
  */
 export function computeMarginBoxStyle(styled: StyledDocument, page: PageContext, box: string, pageStyle: PageStyle, diagnostics: Diagnostics): ComputedStyle | undefined {
   const rules = matchingRules(styled.pageRules, page).filter((rule) => rule.marginBoxes[box] !== undefined);
   if (rules.length === 0) return undefined;
+  if (box === 'footnote') return { ...computeAreaStyle(styled, rules, box, pageStyle, diagnostics), display: 'block' };
+  const style = computeAreaStyle(styled, rules, box, pageStyle, diagnostics);
+  if (style.content === 'none' || style.content === 'normal') return undefined;
+  return { ...style, display: 'block' };
+}
+
+/** The style of a page area (a margin box, `@footnote`) from its rules, inheriting from the page box. */
+function computeAreaStyle(styled: StyledDocument, rules: readonly PageRule[], box: string, pageStyle: PageStyle, diagnostics: Diagnostics): ComputedStyle {
   const applied = applyDeclarations(rules, (rule) => rule.marginBoxes[box] ?? [], diagnostics);
-  const style = computeStyle({
+  return computeStyle({
     winners: applied.winners,
     parent: pageStyle.style,
     custom: NO_CUSTOM_PROPERTIES,
@@ -243,8 +252,6 @@ export function computeMarginBoxStyle(styled: StyledDocument, page: PageContext,
     parentDisplay: undefined,
     diagnostics,
   });
-  if (style.content === 'none' || style.content === 'normal') return undefined;
-  return { ...style, display: 'block' };
 }
 
 export interface PageEnvironment {

@@ -126,7 +126,8 @@ export interface ComputedStyle {
   readonly display: Display;
   /** `running(name)` (CSS GCPM 3 §1.2) moves the element into the page-margin boxes that show `element(name)`. */
   readonly position: 'static' | 'relative' | 'absolute' | 'fixed' | { readonly running: string };
-  readonly float: 'none' | 'left' | 'right';
+  /** `footnote` (CSS GCPM 3 §2): the element goes to the page's footnote area, a call stays in its place. */
+  readonly float: 'none' | 'left' | 'right' | 'footnote';
   readonly clear: 'none' | 'left' | 'right' | 'both';
   readonly top: LengthPercentageAuto;
   readonly right: LengthPercentageAuto;
@@ -234,6 +235,7 @@ export interface ComputedStyle {
   // generated content & lists (CSS Lists 3, CSS Generated Content 3)
   readonly content: 'normal' | 'none' | readonly ContentItem[];
   readonly stringSet: 'none' | readonly StringSet[];
+  readonly footnoteDisplay: 'block' | 'inline' | 'compact';
   readonly counterReset: readonly CounterChange[];
   readonly counterIncrement: readonly CounterChange[];
   readonly counterSet: readonly CounterChange[];
@@ -279,7 +281,8 @@ export interface ComputedStyle {
   readonly objectPosition: Position;
 }
 
-export type PseudoElement = 'before' | 'after' | 'marker';
+/** `::footnote-call` and `::footnote-marker` exist on `float: footnote` elements (CSS GCPM 3 §2.3). */
+export type PseudoElement = 'before' | 'after' | 'marker' | 'footnote-call' | 'footnote-marker';
 
 /** Result of the css stage: a style lookup kept beside the DOM, never written into it. */
 export interface StyledDocument {

@@ -24,6 +24,7 @@ import { pageContextAt } from './page/page-context.js';
 import type { PageContext } from '../css/types.js';
 import { pageNameAt, pageNamesOf } from './page/page-names.js';
 import { runningContent } from './page/running.js';
+import { layoutWithFootnotes } from './page/footnotes.js';
 
 export type { LayoutContext, LayoutServices } from './context.js';
 
@@ -46,17 +47,18 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices): PageLay
     ctx.checkBudget?.();
     const context = namedContext(pages, name, false);
     const area = areaOf(ctx.pageStyle(context));
-    const result = layoutBox(tree.root, {
+    const resumed = token;
+    const { result, footnotes } = layoutWithFootnotes((reserve) => layoutBox(tree.root, {
       mode: 'layout', available: area.width, containingWidth: area.width, containingHeight: area.height,
       x: area.x, y: area.y, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
-      fragmentainer: { bottom: area.y + area.height, atTop: true, discardTopMargins: token !== undefined && forced === undefined },
-    }, ctx, token);
-    const children = result.kind === 'placed' ? [result.fragment, ...positionedInPage(result, area, ctx)] : [];
+      fragmentainer: { bottom: area.y + area.height - reserve, atTop: true, discardTopMargins: resumed !== undefined && forced === undefined },
+    }, ctx, resumed), area, context, ctx);
+    const children = result.kind === 'placed' ? [result.fragment, ...positionedInPage(result, area, ctx), ...(footnotes === undefined ? [] : [footnotes])] : [];
     const pageRunning: PageContent[] = [];
     if (result.kind === 'placed') {
       for (const content of result.pageContent) {
         if (content.kind === 'running') pageRunning.push(content);
-        else fixed.push({ content, page: pages.length });
+        else if (content.kind === 'fixed') fixed.push({ content, page: pages.length });
       }
     }
     running[pages.length] = pageRunning;

@@ -233,9 +233,10 @@ describe('other shorthands', () => {
     expect([style.breakBefore, style.breakAfter, style.breakInside]).toEqual(['page', 'avoid', 'avoid']);
   });
 
-  it('GCPM running elements are parsed (and blockified), footnotes reported as unsupported, not invalid', async () => {
+  it('GCPM running elements and footnotes are parsed (and blockified)', async () => {
     const doc = await styleWith('header { position: running(head); display: inline } p { float: footnote; text-align: justify-all }', '<header>h</header><p>x</p>');
-    expect(doc.diagnostics.map((d) => d.code)).toEqual(['css_unsupported']);
+    expect(doc.diagnostics.map((d) => d.code)).toEqual([]);
+    expect(doc.style('p').float).toBe('footnote');
     expect(doc.style('header').position).toEqual({ running: 'head' });
     expect(doc.style('header').display).toBe('block');
     expect(doc.style('p').textAlign).toBe('justify');

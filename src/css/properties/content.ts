@@ -4,7 +4,7 @@ import type { ContentItem, ContentPart, CounterChange, RunningPolicy, StringSet,
 import { childrenOf, identOf, integerOf, splitBy, stringOf, urlOf } from '../values/nodes.js';
 import type { Nodes } from '../values/nodes.js';
 import type { ParseContext, PropertyDef } from './define.js';
-import { INVALID, longhand } from './define.js';
+import { INVALID, keywordProperty, longhand } from './define.js';
 
 const QUOTE_KEYWORDS = new Set(['open-quote', 'close-quote', 'no-open-quote', 'no-close-quote']);
 
@@ -209,6 +209,7 @@ export const CONTENT_PROPERTIES: readonly PropertyDef[] = [
     parse: (nodes, ctx) => parseStringSet(nodes, ctx) ?? INVALID,
     compute: (value) => value,
   }),
+  keywordProperty('footnote-display', 'footnoteDisplay', ['block', 'inline', 'compact'], 'block', false),
   counterProperty('counter-reset', 'counterReset', 0),
   counterProperty('counter-increment', 'counterIncrement', 1),
   counterProperty('counter-set', 'counterSet', 0),

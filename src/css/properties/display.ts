@@ -55,19 +55,9 @@ const position: PropertyDef = {
   },
 } as PropertyDef;
 
-const floatKeywords = keywordProperty('float', 'float', ['none', 'left', 'right'], 'none', false, { 'inline-start': 'left', 'inline-end': 'right' });
 
-/** `float`, with `footnote` (CSS GCPM) recognised as unsupported. */
-const float: PropertyDef = {
-  ...floatKeywords,
-  parse: (nodes, ctx) => {
-    if (nodes.length === 1 && identOf(nodes[0]) === 'footnote') {
-      ctx.unsupported('footnotes (`float: footnote`)');
-      return INVALID;
-    }
-    return (floatKeywords as LonghandDef).parse(nodes, ctx);
-  },
-} as PropertyDef;
+/** `float`, with `footnote` (CSS GCPM 3 §2). */
+const float: PropertyDef = keywordProperty('float', 'float', ['none', 'left', 'right', 'footnote'], 'none', false, { 'inline-start': 'left', 'inline-end': 'right' });
 
 const OVERFLOW = ['visible', 'hidden', 'clip', 'scroll', 'auto'] as const;
 const overflowX = keywordProperty('overflow-x', 'overflowX', OVERFLOW, 'visible', false, { overlay: 'auto' });

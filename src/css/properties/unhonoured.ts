@@ -26,6 +26,7 @@ const TABLE = 'table layout is not supported yet (tables are laid out as block f
 /** Longhand name -> what is not honoured. Keys are longhands: shorthands report their parts. */
 export const UNHONOURED: ReadonlyMap<string, Unhonoured> = new Map<string, Unhonoured>([
   // Gradients are already reported as unsupported values.
+  ['footnote-display', { why: 'compact footnotes are displayed as blocks', values: ['compact'] }],
   ['box-decoration-break', { why: 'boxes are always sliced at page breaks', values: ['clone'] }],
   ['flex-direction', { why: FLEX, harmless: ['row'] }],
   ['flex-wrap', { why: FLEX, harmless: ['nowrap'] }],
