@@ -61,3 +61,27 @@ describe('paged media in the PDF', () => {
     expect(sizes).toEqual(['420x595', '595x420', '420x595']);
   });
 });
+
+describe('PDF navigation', () => {
+  interface QpdfJson { readonly qpdf: [unknown, Record<string, { value?: Record<string, unknown> }>] }
+
+  it('links #id to a named destination on the target page and keeps external links as URI actions', async () => {
+    const { qpdf } = await import('../helpers/qpdf.js');
+    const pdf = await engine.render({ template: `<style>@page { size: 400px 300px; margin: 0 } body { margin: 0 } h2 { margin: 0 }</style>
+      <p style="margin: 0"><a href="#terms">Terms</a> <a href="https://example.com/">site</a></p><h2 id="terms" style="break-before: page; margin-top: 40px">Terms</h2>` });
+    await qpdfCheck(pdf);
+    const json = JSON.parse((await qpdf(pdf, ['--json=2', '--json-key=qpdf', '--json-key=pages'])).stdout) as QpdfJson & { pages: { object: string }[] };
+    const objects = json.qpdf[1];
+    const value = (ref: unknown): Record<string, unknown> => objects[`obj:${String(ref)}`]!.value!;
+    const dests = Object.values(objects).map((o) => o.value).find((v) => v !== undefined && '/Dests' in v)!['/Dests'] as { '/Names': unknown[] };
+    const names = dests['/Names'];
+    const terms = names[names.indexOf('u:terms') + 1] as [string, string, number, number];
+    // on page 2, 40px (30pt) below its top: 300px = 225pt high
+    expect(terms[0]).toBe(json.pages[1]!.object);
+    expect(terms[3]).toBeCloseTo(225 - 30, 3);
+    const actions = Object.values(objects).map((o) => o.value).filter((v) => v?.['/Subtype'] === '/Link').map((link) => value(link['/A']));
+    expect(actions.map((a) => a['/S'])).toEqual(['/GoTo', '/URI']);
+    expect(actions[0]!['/D']).toBe('u:terms');
+    expect(actions[1]!['/URI']).toBe('u:https://example.com/');
+  });
+});
