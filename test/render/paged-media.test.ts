@@ -79,7 +79,7 @@ describe('PDF navigation', () => {
     // on page 2, 40px (30pt) below its top: 300px = 225pt high
     expect(terms[0]).toBe(json.pages[1]!.object);
     expect(terms[3]).toBeCloseTo(225 - 30, 3);
-    const actions = Object.values(objects).map((o) => o.value).filter((v) => v?.['/Subtype'] === '/Link').map((link) => value(link['/A']));
+    const actions = Object.values(objects).map((o) => o.value).filter((v): v is Record<string, unknown> => v?.['/Subtype'] === '/Link').map((link) => value(link['/A']));
     expect(actions.map((a) => a['/S'])).toEqual(['/GoTo', '/URI']);
     expect(actions[0]!['/D']).toBe('u:terms');
     expect(actions[1]!['/URI']).toBe('u:https://example.com/');
