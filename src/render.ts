@@ -21,6 +21,11 @@ import type { LoadedImage } from './resources/types.js';
 import type { FontRegistry } from './text/fonts.js';
 import { createFontRegistry, loadFontFaces } from './text/fonts.js';
 import { layoutDocument } from './layout/document.js';
+import type { LayoutServices } from './layout/document.js';
+import { idPages } from './layout/page/targets.js';
+import type { BoxTree } from './boxes/types.js';
+import type { PassResults } from './boxes/references.js';
+import { referencesSettled } from './boxes/references.js';
 import { marginBoxStyleLookup } from './layout/page/margin-box-styles.js';
 import { paintDocument } from './paint/paint-page.js';
 import { writePdf } from './pdf/write.js';
@@ -154,7 +159,7 @@ async function layoutRequest(
   budget();
 
   const pageStyle = (page: PageContext): PageStyle => computePageStyle(styled, page, diagnostics);
-  const pages = layoutDocument(boxes, {
+  const services: LayoutServices = {
     text,
     images,
     diagnostics,
@@ -165,12 +170,32 @@ async function layoutRequest(
       pageStyle,
       compute: (doc, page, box, style) => computeMarginBoxStyle(doc, page, box, style, diagnostics),
     }),
-  });
+  };
+  const pages = layoutPasses(boxes, services, (previous) => buildBoxTree(dom, styled, { baseUrl: resources.baseUrl, diagnostics, previous }));
   const metadata = { ...documentMetadata(dom), ...options.metadata };
   // @page background images are known once the pages are
   const pageUrls = backgroundUrls(pages.map((page) => page.pageStyle.style)).filter((url) => !images.has(url));
   const allImages = pageUrls.length === 0 ? images : new Map([...images, ...await loadImageUrls(pageUrls, resources, diagnostics)]);
   return { laid: { pages, diagnostics: diagnostics.list(), metadata }, options, images: allImages };
+}
+
+/** Most layout passes for cross-references (`target-counter()`): the first prints what it can, the others what the previous found. */
+const MAX_LAYOUT_PASSES = 3;
+
+/**
+ * Lays the document out, and again (with a box tree built from what the pass found) while its
+ * cross-references print values that the layout changes (page numbers in a table of contents).
+ */
+function layoutPasses(first: BoxTree, services: LayoutServices, rebuild: (previous: PassResults) => BoxTree): PageLayout[] {
+  let boxes = first;
+  let pages = layoutDocument(boxes, services);
+  for (let pass = 1; pass < MAX_LAYOUT_PASSES && boxes.records !== undefined && boxes.records.lookups.length > 0; pass++) {
+    const results: PassResults = { records: boxes.records, pages: idPages(pages) };
+    if (referencesSettled(results)) break;
+    boxes = rebuild(results);
+    pages = layoutDocument(boxes, services);
+  }
+  return pages;
 }
 
 /**

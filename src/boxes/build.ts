@@ -8,18 +8,23 @@ import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, Display, PseudoElement, StyledDocument } from '../css/types.js';
 import type { DomDocument, DomElement, DomNode } from '../dom/types.js';
 import { isElement, isText } from '../dom/types.js';
-import type { BlockBox, Box, BoxTree, FlexBox, InlineBox, InlineLevelBox, OutOfFlowBox, ReplacedBox, TextBox } from './types.js';
+import type { BlockBox, BlockLevelBox, Box, BoxTree, FlexBox, InlineBox, InlineLevelBox, OutOfFlowBox, ReplacedBox, TextBox } from './types.js';
 import { CounterState } from './counters.js';
 import type { QuoteState } from './generated.js';
 import { applyCounterChanges, contentText, markerContent } from './generated.js';
 import { blockContainerChildren, blockLevelChildren, isBlockLevel } from './anonymous.js';
 import type { TableParts } from './table.js';
 import { tablePartBox, tableWrapper, wrapMisparentedParts } from './table.js';
+import type { ContentRefs } from './generated.js';
+import type { DocumentRecords, PassResults } from './references.js';
+import { emptyRecords, recordElement, recordStrings, targetResolver } from './references.js';
 
 export interface BuildContext {
   /** Base URL that relative `src` attributes resolve against. */
   readonly baseUrl: string | undefined;
   readonly diagnostics: Diagnostics;
+  /** What the previous layout pass found, for cross-references (`target-counter()`...). */
+  readonly previous?: PassResults | undefined;
 }
 
 interface Walk {
@@ -29,12 +34,15 @@ interface Walk {
   readonly counters: CounterState;
   readonly quotes: QuoteState;
   readonly tableParts: TableParts;
+  readonly records: DocumentRecords;
+  readonly refs: ContentRefs;
 }
 
 export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: BuildContext): BoxTree {
+  const records = emptyRecords();
   const anonymousStyle = (parent: ComputedStyle, display: Display): ComputedStyle => styled.anonymousStyle(parent, display);
   const walk: Walk = {
-    dom, styled, ctx, counters: new CounterState(), quotes: { depth: 0 },
+    dom, styled, ctx, counters: new CounterState(), quotes: { depth: 0 }, records, refs: { targets: targetResolver(records, ctx.previous) },
     tableParts: {
       anonymousStyle,
       blockOf: (style, element, children) => blockBox(walk, element, style, undefined, wrapMisparentedParts(children, style, false, walk.tableParts), 'block'),
@@ -47,9 +55,12 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
   }
   // The root element's display is blockified (CSS Display 3 §2.7).
   const rootStyle = blockified(style);
+  // footnotes are numbered through the document (CSS GCPM 3 §2.4)
+  walk.counters.reset({ name: 'footnote', value: 0 });
   applyCounterChanges(html, rootStyle, walk.counters);
+  record(walk, html, rootStyle);
   const children = elementChildren(walk, html, rootStyle);
-  return { root: blockBox(walk, html, rootStyle, undefined, children, 'block') };
+  return { root: blockBox(walk, html, rootStyle, undefined, children, 'block'), records };
 }
 
 function emptyRoot(style: ComputedStyle): BlockBox {
@@ -73,17 +84,54 @@ function buildRenderedElement(walk: Walk, element: DomElement, declared: Compute
   const scheme = outOfFlowScheme(declared);
   const style = scheme !== undefined ? blockified(declared) : declared;
   applyCounterChanges(element, style, walk.counters);
+  record(walk, element, style);
   if (style.display === 'contents') return elementChildren(walk, element, style);
   const boxes = inFlowBoxes(walk, element, style);
   if (scheme === undefined) return boxes;
   const box = boxes[0];
   if (box === undefined || !isBlockLevel(box)) return boxes;
+  if (scheme === 'footnote') return footnoteBoxes(walk, element, style, box);
   return [{ kind: 'out-of-flow', scheme, box, style, element, pseudo: undefined }];
+}
+
+/**
+ * A footnote (CSS GCPM 3 §2): its ::footnote-call stays where the element was, and the element,
+ * with its ::footnote-marker first, goes to the footnote area of the page the call falls on.
+ */
+function footnoteBoxes(walk: Walk, element: DomElement, style: ComputedStyle, box: BlockLevelBox): Box[] {
+  const callStyle = walk.styled.styleOf(element, 'footnote-call');
+  const markerStyle = walk.styled.styleOf(element, 'footnote-marker');
+  const call: Box[] = callStyle !== undefined && Array.isArray(callStyle.content)
+    ? [{ kind: 'inline', style: callStyle, element, pseudo: 'footnote-call', children: contentBoxes(walk, element, callStyle, 'footnote-call', callStyle.content) }]
+    : [];
+  const marker = markerStyle !== undefined && Array.isArray(markerStyle.content)
+    ? { kind: 'inline' as const, style: markerStyle, element, pseudo: 'footnote-marker' as const, children: contentBoxes(walk, element, markerStyle, 'footnote-marker', markerStyle.content) }
+    : undefined;
+  const body = marker !== undefined && box.kind === 'block' ? withLeadingInline(walk, box, marker) : box;
+  return [...call, { kind: 'out-of-flow', scheme: 'footnote', box: body, style, element, pseudo: undefined }];
+}
+
+/** A block container with an inline box put before its first content (as an inside marker is). */
+function withLeadingInline(walk: Walk, box: BlockBox, inline: InlineBox): BlockBox {
+  if (box.inlineContent) return { ...box, children: [inline, ...box.children] };
+  const first = box.children[0];
+  if (first !== undefined && first.kind === 'block') return { ...box, children: [withLeadingInline(walk, first, inline), ...box.children.slice(1)] };
+  return blockBox(walk, box.element, box.style, box.pseudo, [inline, ...box.children], box.outer);
+}
+
+/** Ids, counters and named strings of the element (references.ts), once its counters are applied. */
+function record(walk: Walk, element: DomElement, style: ComputedStyle): void {
+  recordElement(walk.records, element, style, walk.counters);
+  if (style.stringSet !== 'none') {
+    recordStrings(walk.records, element, style.stringSet, (items) => contentText(items, element, style, walk.counters, { depth: 0 }, walk.refs));
+  }
 }
 
 /** CSS2 §9.3: floats and absolutely positioned boxes leave the flow (an absolute box does not float). */
 function outOfFlowScheme(style: ComputedStyle): OutOfFlowBox['scheme'] | undefined {
   if (style.position === 'absolute' || style.position === 'fixed') return style.position;
+  if (typeof style.position === 'object') return 'running';
+  if (style.float === 'footnote') return 'footnote';
   return style.float !== 'none' ? 'float' : undefined;
 }
 
@@ -180,7 +228,8 @@ function contentBoxes(walk: Walk, element: DomElement, style: ComputedStyle, pse
       flush();
       children.push({ kind: 'replaced', outer: 'inline', src: absoluteUrl(item.url, walk.ctx.baseUrl), alt: '', style: walk.styled.anonymousStyle(style, 'inline'), element: undefined, pseudo });
     } else {
-      text += contentText([item], element, style, walk.counters, walk.quotes);
+      if (item.kind === 'leader') walk.ctx.diagnostics.warn('css_unsupported', 'leader() is not supported yet (nothing is drawn)');
+      text += contentText([item], element, style, walk.counters, walk.quotes, walk.refs);
     }
   }
   flush();

@@ -81,6 +81,13 @@ export class CounterState {
     return stack === undefined || stack.length === 0 ? [0] : [...stack];
   }
 
+  /** Every counter in scope with all its values, outermost first (for cross-references and page-margin boxes). */
+  snapshot(): ReadonlyMap<string, readonly number[]> {
+    const result = new Map<string, readonly number[]>();
+    for (const [name, stack] of this.values) if (stack.length > 0) result.set(name, [...stack]);
+    return result;
+  }
+
   has(name: string): boolean {
     return (this.values.get(name)?.length ?? 0) > 0;
   }

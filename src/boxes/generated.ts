@@ -3,10 +3,12 @@
  * and ::marker, and the counter changes of an element, including the HTML list attributes
  * (`ol start/reversed`, `li value`) which the HTML standard defines through the list-item counter.
  */
-import type { ComputedStyle, ContentItem } from '../css/types.js';
+import type { ComputedStyle, ContentItem, RunningPolicy } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
 import { formatCounter, markerText } from './counter-styles.js';
 import type { CounterState } from './counters.js';
+import type { TargetResolver } from './references.js';
+import { elementText, targetId } from './references.js';
 
 /** Quote nesting depth, shared by the whole document walk. */
 export interface QuoteState {
@@ -27,6 +29,10 @@ export function applyCounterChanges(element: DomElement, style: ComputedStyle, c
   for (const change of style.counterIncrement) {
     counters.increment(change);
     if (change.name === 'list-item') incrementsListItem = true;
+  }
+  // CSS GCPM 3 §2.4: every footnote element increments the footnote counter
+  if (style.float === 'footnote' && !style.counterIncrement.some((change) => change.name === 'footnote')) {
+    counters.increment({ name: 'footnote', value: 1 });
   }
   if (style.display === 'list-item' && !incrementsListItem) {
     counters.increment({ name: 'list-item', value: html && isInReversedList(element) ? -1 : 1 });
@@ -67,17 +73,32 @@ export interface CounterValues {
   allValues(name: string): readonly number[];
 }
 
-/** The text of a `content` value (images are handled by the caller; without an element, `attr()` is empty). */
+/** Where paged-media content items look their values up (CSS GCPM 3); without it they print nothing. */
+export interface ContentRefs {
+  readonly targets?: TargetResolver | undefined;
+  /** `string(name, policy)`: the page's named string (page-margin boxes only). */
+  readonly strings?: ((name: string, policy: RunningPolicy) => string) | undefined;
+}
+
+/**
+ * The text of a `content` value (images, running elements and leaders are handled by the
+ * caller; without an element, `attr()` and `content()` are empty).
+ */
 export function contentText(
   items: readonly ContentItem[],
   element: DomElement | undefined,
   style: ComputedStyle,
   counters: CounterValues,
   quotes: QuoteState,
+  refs: ContentRefs = {},
 ): string {
   let text = '';
   for (const item of items) {
     switch (item.kind) {
+      case 'content': text += element === undefined ? '' : elementText(element, item.part); break;
+      case 'named-string': text += refs.strings?.(item.name, item.policy) ?? ''; break;
+      case 'target-counter': case 'target-counters': case 'target-text': text += targetText(item, element, refs.targets); break;
+      case 'element': case 'leader': break;
       case 'string': text += item.value; break;
       case 'attr': text += element?.attribs[item.name] ?? ''; break;
       case 'counter': text += formatCounter(counters.value(item.name), item.style); break;
@@ -91,6 +112,16 @@ export function contentText(
     }
   }
   return text;
+}
+
+/** A cross-reference's text; an unresolved counter prints 0 (the next pass has the value). */
+function targetText(item: Extract<ContentItem, { kind: 'target-counter' | 'target-counters' | 'target-text' }>, element: DomElement | undefined, targets: TargetResolver | undefined): string {
+  const id = targetId(item.target, element);
+  if (id === undefined || targets === undefined) return '';
+  if (item.kind === 'target-text') return targets.text(id, item.part);
+  const values = targets.counter(id, item.name) ?? [0];
+  if (item.kind === 'target-counter') return formatCounter(values[values.length - 1] ?? 0, item.style);
+  return values.map((v) => formatCounter(v, item.style)).join(item.separator);
 }
 
 const AUTO_QUOTES: readonly (readonly [string, string])[] = [['\u201c', '\u201d'], ['\u2018', '\u2019']];

@@ -9,6 +9,7 @@
  */
 import type { ComputedStyle, PseudoElement } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
+import type { DocumentRecords } from './references.js';
 
 interface BoxBase {
   readonly style: ComputedStyle;
@@ -134,7 +135,11 @@ export interface TableCellBox extends BoxBase {
  */
 export interface OutOfFlowBox extends BoxBase {
   readonly kind: 'out-of-flow';
-  readonly scheme: 'float' | 'absolute' | 'fixed';
+  /**
+   * `running`: a running element (CSS GCPM 3 §1.2), shown by the page-margin boxes of the page it
+   * falls on; `footnote`: a footnote body (§2), placed in the footnote area of the page its call is on.
+   */
+  readonly scheme: 'float' | 'absolute' | 'fixed' | 'running' | 'footnote';
   /** The box, blockified (CSS Display 3 §2.7). */
   readonly box: BlockLevelBox;
 }
@@ -155,6 +160,8 @@ export type LayoutBox = BlockBox | ReplacedBox | FlexBox | TableWrapperBox;
 /** The root of the box tree: the principal box of `<html>`. */
 export interface BoxTree {
   readonly root: BlockBox;
+  /** Ids, counters and named strings of elements, for paged media (references.ts). */
+  readonly records?: DocumentRecords;
 }
 
 /** The boxes directly inside a box, whatever its kind (for walks that visit the whole tree). */

@@ -40,6 +40,8 @@ interface ElementStyles {
   readonly before: ComputedStyle | undefined;
   readonly after: ComputedStyle | undefined;
   readonly marker: ComputedStyle | undefined;
+  readonly 'footnote-call'?: ComputedStyle | undefined;
+  readonly 'footnote-marker'?: ComputedStyle | undefined;
   /** Style-sharing cache of this style's children, by matched selectors. */
   children: ShareNode | undefined;
 }
@@ -209,6 +211,10 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
     before: generatedStyle(matched, 'before', self, state),
     after: generatedStyle(matched, 'after', self, state),
     marker: style.display === 'list-item' ? pseudoStyle(matched, 'marker', self, state) : undefined,
+    ...(style.float === 'footnote' ? {
+      'footnote-call': pseudoStyle(matched, 'footnote-call', self, state),
+      'footnote-marker': pseudoStyle(matched, 'footnote-marker', self, state),
+    } : {}),
   };
   (node.leaf ??= new Map()).set(leafKey, result);
   return result;

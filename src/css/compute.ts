@@ -184,7 +184,7 @@ function applyFixups(style: MutableStyle, input: ComputeInput): void {
   if (style.borderLeftStyle === 'none' || style.borderLeftStyle === 'hidden') style.borderLeftWidth = 0;
   if (style.display === 'none') return;
   // CSS 2 §9.7: absolute positioning wins over float; both blockify, as does being the root.
-  const absolute = style.position === 'absolute' || style.position === 'fixed';
+  const absolute = style.position === 'absolute' || style.position === 'fixed' || typeof style.position === 'object';
   if (absolute) style.float = 'none';
   const parentDisplay = input.parentDisplay;
   const flexItem = parentDisplay === 'flex' || parentDisplay === 'inline-flex' || parentDisplay === 'grid' || parentDisplay === 'inline-grid';

@@ -33,11 +33,11 @@ function parsePageSelectors(text: string): ParsedPageRule['selectors'] | undefin
     const match = /^\s*(-?[a-z_][\w-]*)?((?::[a-z-]+(?:\([^)]*\))?)*)\s*$/i.exec(part);
     if (!match) return undefined;
     const pseudoClasses: PagePseudo[] = [];
-    let nth: { a: number; b: number } | undefined;
+    let nth: { a: number; b: number; of?: string } | undefined;
     for (const [, name, arg] of (match[2] ?? '').matchAll(/:([a-z-]+)(?:\(([^)]*)\))?/gi)) {
       const lower = name!.toLowerCase();
       if (lower === 'nth' && arg !== undefined && nth === undefined) {
-        nth = parseAnB(arg);
+        nth = parseNth(arg);
         if (nth === undefined) return undefined;
       } else if (PSEUDOS.has(lower) && arg === undefined) pseudoClasses.push(lower as PagePseudo);
       else return undefined;
@@ -45,6 +45,14 @@ function parsePageSelectors(text: string): ParsedPageRule['selectors'] | undefin
     selectors.push({ ...(match[1] ? { name: match[1] } : {}), pseudoClasses, ...(nth ? { nth } : {}) });
   }
   return selectors;
+}
+
+/** `An+B [of <custom-ident>]` (CSS GCPM 3 §5.1: `of name` counts the pages of that page group). */
+function parseNth(arg: string): { a: number; b: number; of?: string } | undefined {
+  const match = /^(.*?)(?:\s+of\s+(-?[a-z_][\w-]*))?\s*$/i.exec(arg.trim());
+  const anb = match === null ? undefined : parseAnB(match[1]!);
+  if (anb === undefined) return undefined;
+  return match![2] === undefined ? anb : { ...anb, of: match![2] };
 }
 
 /** CSS Paged Media 3 §3.4: (named, :first/:blank count, :left/:right count) of the most specific selector. */
@@ -85,7 +93,8 @@ export function parsePageRule(rule: Atrule, ctx: PageRuleContext): ParsedPageRul
   for (const node of rule.block ? childrenOf(rule.block) : []) {
     if (node.type === 'Atrule') {
       const name = node.name.toLowerCase();
-      if (!MARGIN_BOXES.has(name)) {
+      // @footnote (CSS GCPM 3 §2.2) is kept with the margin boxes: a page area styled the same way
+      if (!MARGIN_BOXES.has(name) && name !== 'footnote') {
         ctx.warn('css_unsupported', `@${name} in @page`, node.loc?.start.line);
         continue;
       }

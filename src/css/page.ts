@@ -94,8 +94,10 @@ function parseRaw(raw: RawDeclaration): { declarations: Declaration[]; warnings:
 function selectorMatches(selector: PageSelector, page: PageContext): boolean {
   if (selector.name !== undefined && selector.name !== page.name) return false;
   if (selector.nth !== undefined) {
-    const { a, b } = selector.nth;
-    const n = a === 0 ? (page.index + 1 === b ? 0 : -1) : (page.index + 1 - b) / a;
+    const { a, b, of } = selector.nth;
+    if (of !== undefined && of !== page.name) return false;
+    const position = (of === undefined ? page.index : page.groupIndex ?? page.index) + 1;
+    const n = a === 0 ? (position === b ? 0 : -1) : (position - b) / a;
     if (!Number.isInteger(n) || n < 0) return false;
   }
   return selector.pseudoClasses.every((pseudo) => {
@@ -175,7 +177,7 @@ const pageStyleCache = new WeakMap<StyledDocument, Map<string, PageStyle>>();
 
 function pageKey(styled: StyledDocument, page: PageContext): string {
   const usesNth = styled.pageRules.some((rule) => rule.selectors.some((s) => s.nth !== undefined));
-  return `${usesNth ? page.index : page.index === 0 ? 'first' : ''}|${page.side}|${page.blank}|${page.name ?? ''}`;
+  return `${usesNth ? `${page.index}/${page.groupIndex ?? ''}` : page.index === 0 ? 'first' : ''}|${page.side}|${page.blank}|${page.name ?? ''}`;
 }
 
 /** Computes the page box for one page (CSS Paged Media 3 §5-7). */
@@ -225,12 +227,21 @@ function computePageStyleUncached(styled: StyledDocument, page: PageContext, dia
 /**
  * The style of a page-margin box (`@top-center`...), inheriting from the page box; undefined when
  * no rule gives it a `content` other than none/normal (CSS Paged Media 3 §5.3: no box generated).
+ * `footnote` is the footnote area (`@footnote`, CSS GCPM 3 §2.2), which needs no content.
  */
 export function computeMarginBoxStyle(styled: StyledDocument, page: PageContext, box: string, pageStyle: PageStyle, diagnostics: Diagnostics): ComputedStyle | undefined {
   const rules = matchingRules(styled.pageRules, page).filter((rule) => rule.marginBoxes[box] !== undefined);
   if (rules.length === 0) return undefined;
+  if (box === 'footnote') return { ...computeAreaStyle(styled, rules, box, pageStyle, diagnostics), display: 'block' };
+  const style = computeAreaStyle(styled, rules, box, pageStyle, diagnostics);
+  if (style.content === 'none' || style.content === 'normal') return undefined;
+  return { ...style, display: 'block' };
+}
+
+/** The style of a page area (a margin box, `@footnote`) from its rules, inheriting from the page box. */
+function computeAreaStyle(styled: StyledDocument, rules: readonly PageRule[], box: string, pageStyle: PageStyle, diagnostics: Diagnostics): ComputedStyle {
   const applied = applyDeclarations(rules, (rule) => rule.marginBoxes[box] ?? [], diagnostics);
-  const style = computeStyle({
+  return computeStyle({
     winners: applied.winners,
     parent: pageStyle.style,
     custom: NO_CUSTOM_PROPERTIES,
@@ -241,8 +252,6 @@ export function computeMarginBoxStyle(styled: StyledDocument, page: PageContext,
     parentDisplay: undefined,
     diagnostics,
   });
-  if (style.content === 'none' || style.content === 'normal') return undefined;
-  return { ...style, display: 'block' };
 }
 
 export interface PageEnvironment {

@@ -20,7 +20,7 @@ export type SelectorResult =
    */
   | { readonly ok: false; readonly reason: 'unsupported' | 'invalid' | 'unrendered'; readonly message: string };
 
-const SUPPORTED_PSEUDO_ELEMENTS = new Set<string>(['before', 'after', 'marker']);
+const SUPPORTED_PSEUDO_ELEMENTS = new Set<string>(['before', 'after', 'marker', 'footnote-call', 'footnote-marker']);
 /** Valid pseudo-elements (CSS Pseudo 4) that have no effect on octavo's output. */
 const UNRENDERED_PSEUDO_ELEMENTS = new Set<string>([
   'first-line', 'first-letter', 'selection', 'placeholder', 'backdrop', 'file-selector-button', 'target-text',

@@ -116,7 +116,33 @@ export type ContentItem =
   | { readonly kind: 'counter'; readonly name: string; readonly style: string }
   | { readonly kind: 'counters'; readonly name: string; readonly separator: string; readonly style: string }
   | { readonly kind: 'open-quote' | 'close-quote' | 'no-open-quote' | 'no-close-quote' }
-  | { readonly kind: 'url'; readonly url: string };
+  | { readonly kind: 'url'; readonly url: string }
+  /** `string(name, policy)` (CSS GCPM 3 §1.1): a named string of the page, in page-margin boxes. */
+  | { readonly kind: 'named-string'; readonly name: string; readonly policy: RunningPolicy }
+  /** `element(name, policy)` (CSS GCPM 3 §1.2): a running element, in page-margin boxes. */
+  | { readonly kind: 'element'; readonly name: string; readonly policy: RunningPolicy }
+  /** `content(text | before | after | first-letter | marker)` in `string-set` (CSS GCPM 3 §1.1). */
+  | { readonly kind: 'content'; readonly part: ContentPart }
+  /** `target-counter(<url>, name, style)` (CSS GCPM 3 §2.1): a counter of the element a link points to. */
+  | { readonly kind: 'target-counter'; readonly target: TargetRef; readonly name: string; readonly style: string }
+  | { readonly kind: 'target-counters'; readonly target: TargetRef; readonly name: string; readonly separator: string; readonly style: string }
+  | { readonly kind: 'target-text'; readonly target: TargetRef; readonly part: ContentPart }
+  /** `leader(dotted | solid | space | <string>)` (CSS GCPM 3 §3): the pattern repeated to fill the line. */
+  | { readonly kind: 'leader'; readonly pattern: string };
+
+/** Which assignment of a page a named string or running element shows (CSS GCPM 3 §1.1). */
+export type RunningPolicy = 'first' | 'start' | 'last' | 'first-except';
+
+export type ContentPart = 'text' | 'before' | 'after' | 'first-letter' | 'marker';
+
+/** The element a cross-reference points to: `attr(href url)` of the element, or a `url(#id)` / `"#id"`. */
+export type TargetRef = { readonly kind: 'attr'; readonly name: string } | { readonly kind: 'url'; readonly url: string };
+
+/** One `string-set` assignment (CSS GCPM 3 §1.1). */
+export interface StringSet {
+  readonly name: string;
+  readonly items: readonly ContentItem[];
+}
 
 export interface CounterChange {
   readonly name: string;
@@ -149,9 +175,13 @@ export interface ComputedStyle {
    * positioned box that was inline-level takes its static position in its line (CSS2 §10.3.7).
    */
   readonly displayBeforeBlockify?: Display | undefined;
-  readonly position: 'static' | 'relative' | 'absolute' | 'fixed';
-  /** `inline-start`/`inline-end` are kept: layout maps them by the containing block's direction (CSS Logical 1 §4.1). */
-  readonly float: 'none' | 'left' | 'right' | 'inline-start' | 'inline-end';
+  /** `running(name)` (CSS GCPM 3 §1.2) moves the element into the page-margin boxes that show `element(name)`. */
+  readonly position: 'static' | 'relative' | 'absolute' | 'fixed' | { readonly running: string };
+  /**
+   * `inline-start`/`inline-end` are kept: layout maps them by the containing block's direction (CSS Logical 1 §4.1).
+   * `footnote` (CSS GCPM 3 §2): the element goes to the page's footnote area, a call stays in its place.
+   */
+  readonly float: 'none' | 'left' | 'right' | 'inline-start' | 'inline-end' | 'footnote';
   readonly clear: 'none' | 'left' | 'right' | 'both' | 'inline-start' | 'inline-end';
   readonly top: LengthPercentageAuto;
   readonly right: LengthPercentageAuto;
@@ -258,6 +288,8 @@ export interface ComputedStyle {
 
   // generated content & lists (CSS Lists 3, CSS Generated Content 3)
   readonly content: 'normal' | 'none' | readonly ContentItem[];
+  readonly stringSet: 'none' | readonly StringSet[];
+  readonly footnoteDisplay: 'block' | 'inline' | 'compact';
   readonly counterReset: readonly CounterChange[];
   readonly counterIncrement: readonly CounterChange[];
   readonly counterSet: readonly CounterChange[];
@@ -317,7 +349,8 @@ export interface ComputedStyle {
   readonly objectPosition: Position;
 }
 
-export type PseudoElement = 'before' | 'after' | 'marker';
+/** `::footnote-call` and `::footnote-marker` exist on `float: footnote` elements (CSS GCPM 3 §2.3). */
+export type PseudoElement = 'before' | 'after' | 'marker' | 'footnote-call' | 'footnote-marker';
 
 /** Result of the css stage: a style lookup kept beside the DOM, never written into it. */
 export interface StyledDocument {
@@ -353,7 +386,7 @@ export interface PageSelector {
   readonly name?: string;
   readonly pseudoClasses: readonly ('first' | 'left' | 'right' | 'blank')[];
   /** `:nth(An+B)` (CSS GCPM 3 §5.1): matches page number `An+B` (1-based) for some n >= 0. */
-  readonly nth?: { readonly a: number; readonly b: number };
+  readonly nth?: { readonly a: number; readonly b: number; readonly of?: string };
 }
 
 export interface PageRule {
@@ -386,6 +419,8 @@ export interface PageContext {
   readonly name?: string;
   readonly side: 'left' | 'right';
   readonly blank: boolean;
+  /** 0-based index among the consecutive pages of the same name (the page group, for `:nth(An+B of name)`). */
+  readonly groupIndex?: number;
 }
 
 /** The computed page box (CSS Paged Media 3 §5-7). */

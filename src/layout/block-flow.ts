@@ -17,6 +17,7 @@ import { marginOrZero } from './box-model.js';
 import { layoutBox } from './dispatch.js';
 import { establishesBfc, forcedBreakOf } from './block.js';
 import { layoutFloat } from './float.js';
+import { pageNameChanges } from './page/page-names.js';
 
 /** A block container being laid out: where its content box is, and the flow state its children start from. */
 export interface BlockFrame {
@@ -104,7 +105,7 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
     const child = children[i]!;
     const placedAny = state.resolvedAt !== undefined || placed.some((p) => p.fragments.length > 0);
     if (k > 0 && endsHere(work[k - 1]!, children, i)) {
-      const forced = forcedBreakBetween(children[i - 1]!, child);
+      const forced = forcedBreakBetween(children[i - 1]!, child, ctx);
       if (forced !== undefined && frame.fragmentainer !== undefined) return result(i, undefined, forced);
     }
     if (k === 0 && resumeBlock === undefined && frame.fragmentainer !== undefined && !frame.fragmentainer.atTop
@@ -291,14 +292,14 @@ function besideFloats(
  */
 function outOfFlow(child: OutOfFlowBox, index: number, frame: BlockFrame, state: FlowState, fragmentainer: Fragmentainer | undefined, ctx: LayoutContext, resume: BreakToken | undefined): ChildOutcome {
   const staticY = state.y + collapsedMargin(state.strut);
-  if (child.scheme === 'absolute' || child.scheme === 'fixed') {
+  if (child.scheme !== 'float') {
     if (frame.mode === 'measure') return { kind: 'placed', fragments: [], state, breakToken: undefined };
     const pending = { placeholder: child, staticX: frame.contentX, staticY, staticRight: frame.contentX + frame.contentWidth, staticDirection: frame.box.style.direction };
     return {
       kind: 'placed', fragments: [], breakToken: undefined,
       state: child.scheme === 'absolute'
         ? { ...state, positioned: [...state.positioned, pending] }
-        : { ...state, pageContent: [...state.pageContent, { kind: 'fixed', ...pending }] },
+        : { ...state, pageContent: [...state.pageContent, { kind: child.scheme, ...pending }] },
     };
   }
   const float = layoutFloat(child, {
@@ -319,8 +320,8 @@ function pageBreakKind(value: BreakValue): ReturnType<typeof forcedBreakOf> {
   return kind === 'column' ? undefined : kind;
 }
 
-function forcedBreakBetween(before: BlockLevelBox, after: BlockLevelBox): ReturnType<typeof forcedBreakOf> {
-  return pageBreakKind(after.style.breakBefore) ?? pageBreakKind(before.style.breakAfter);
+function forcedBreakBetween(before: BlockLevelBox, after: BlockLevelBox, ctx: LayoutContext): ReturnType<typeof forcedBreakOf> {
+  return pageBreakKind(after.style.breakBefore) ?? pageBreakKind(before.style.breakAfter) ?? (pageNameChanges(ctx.pageNames, before, after) ? 'page' : undefined);
 }
 
 function isAvoidBreak(value: BreakValue): boolean {

@@ -280,7 +280,7 @@ function anchorsOfLine(flow: LinesFlow, line: InlineLine, fragment: Fragment, st
       };
       next = box.scheme === 'absolute'
         ? { ...next, positioned: [...next.positioned, { placeholder: box, ...pending }] }
-        : { ...next, pageContent: [...next.pageContent, { kind: 'fixed', placeholder: box, ...pending }] };
+        : { ...next, pageContent: [...next.pageContent, { kind: box.scheme, placeholder: box, ...pending }] };
     }
   }
   return next;

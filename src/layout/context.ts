@@ -14,6 +14,7 @@ import type { TextSystem } from '../text/types.js';
 import type { IntrinsicSizes } from './inline/intrinsic.js';
 import type { MeasuredInline } from './inline/measured.js';
 import type { LayoutOutput } from './contract.js';
+import type { PageNames } from './page/page-names.js';
 
 export interface LayoutServices {
   readonly text: TextSystem;
@@ -52,6 +53,8 @@ export interface LayoutCaches {
 
 export interface LayoutContext extends LayoutServices {
   readonly caches: LayoutCaches;
+  /** Page values of the boxes when the document names pages (page/page-names.ts). */
+  readonly pageNames?: PageNames | undefined;
 }
 
 export function createLayoutContext(services: LayoutServices): LayoutContext {

@@ -102,8 +102,12 @@ export interface PendingPositioned {
   readonly staticDirection: 'ltr' | 'rtl';
 }
 
-/** Content for the page rather than the box: `position: fixed` boxes (repeated on every page). */
-export type PageContent = { readonly kind: 'fixed' } & PendingPositioned;
+/**
+ * Content for the page rather than the box: `position: fixed` boxes (repeated on every page) and
+ * running elements (`position: running(name)`, shown in the page-margin boxes of the page they fall on)
+ * and footnote bodies (`float: footnote`, in the footnote area of the page their call is on).
+ */
+export type PageContent = { readonly kind: 'fixed' | 'running' | 'footnote' } & PendingPositioned;
 
 export interface Baselines {
   /** Alphabetic baselines of the first and last line boxes, from the border-box top (CSS Inline 3 §4.1). */

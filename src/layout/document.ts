@@ -21,6 +21,10 @@ import { continueAbsolute, layoutAbsolute, placeAbsolute } from './positioned.js
 import { toPageFrame } from './fragment.js';
 import { withMarginBoxes } from './page/margin-boxes.js';
 import { pageContextAt } from './page/page-context.js';
+import type { PageContext } from '../css/types.js';
+import { pageNameAt, pageNamesOf } from './page/page-names.js';
+import { runningContent } from './page/running.js';
+import { layoutWithFootnotes } from './page/footnotes.js';
 
 export type { LayoutContext, LayoutServices } from './context.js';
 
@@ -30,27 +34,38 @@ interface PageArea extends ContainingBlock {
 }
 
 export function layoutDocument(tree: BoxTree, services: LayoutServices): PageLayout[] {
-  const ctx = createLayoutContext(services);
+  const ctx: LayoutContext = { ...createLayoutContext(services), pageNames: pageNamesOf(tree.root) };
   const pages: PageLayout[] = [];
   const fixed: { content: PageContent; page: number }[] = [];
+  const running: PageContent[][] = [];
   let token: BreakToken | undefined;
   let continuing: readonly AbsoluteContinuation[] = [];
   do {
     const forced = forcedKind(token);
-    if (needsBlankPage(forced, pages.length)) pages.push(blankPage(pages.length, ctx));
+    const name = pageNameAt(ctx.pageNames, tree.root, token);
+    if (needsBlankPage(forced, pages.length)) pages.push(blankPage(namedContext(pages, name, true), ctx));
     checkPageLimit(pages.length, ctx);
     ctx.checkBudget?.();
-    const area = pageArea(pages.length, ctx);
-    const result = layoutBox(tree.root, {
+    const context = namedContext(pages, name, false);
+    const area = areaOf(ctx.pageStyle(context));
+    const resumed = token;
+    const { result, footnotes } = layoutWithFootnotes((reserve) => layoutBox(tree.root, {
       mode: 'layout', available: area.width, containingWidth: area.width, containingHeight: area.height,
       x: area.x, y: area.y, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
-      fragmentainer: { bottom: area.y + area.height, atTop: true, discardTopMargins: token !== undefined && forced === undefined },
-    }, ctx, token);
+      fragmentainer: { bottom: area.y + area.height - reserve, atTop: true, discardTopMargins: resumed !== undefined && forced === undefined },
+    }, ctx, resumed), area, context, ctx);
     const positioned = positionedInPage(result.kind === 'placed' ? result.positioned : [], continuing, area, ctx);
     continuing = positioned.rest;
-    const children = result.kind === 'placed' ? [result.fragment, ...positioned.fragments] : positioned.fragments;
-    if (result.kind === 'placed') for (const content of result.pageContent) fixed.push({ content, page: pages.length });
-    pages.push({ index: pages.length, width: area.style.width, height: area.style.height, pageStyle: area.style, margins: area.margins, children, marginBoxes: [], blank: false });
+    const children = [...(result.kind === 'placed' ? [result.fragment] : []), ...positioned.fragments, ...(footnotes === undefined ? [] : [footnotes])];
+    const pageRunning: PageContent[] = [];
+    if (result.kind === 'placed') {
+      for (const content of result.pageContent) {
+        if (content.kind === 'running') pageRunning.push(content);
+        else if (content.kind === 'fixed') fixed.push({ content, page: pages.length });
+      }
+    }
+    running[pages.length] = pageRunning;
+    pages.push({ index: pages.length, width: area.style.width, height: area.style.height, pageStyle: area.style, margins: area.margins, children, marginBoxes: [], blank: false, context });
     const next = result.kind === 'placed' ? result.breakToken : undefined;
     if (next !== undefined && token !== undefined && sameToken(next, token)) {
       throw new OctavoError('render_error', 'layout made no progress on a page', { hint: 'this is a bug in octavo; please report the template' });
@@ -62,7 +77,7 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices): PageLay
   }
   const complete = withFixedBoxes(pages, fixed, ctx).map((page) => ({ ...page, children: page.children.map((f) => toPageFrame(f, 0, 0)) }));
   // margin boxes last: counter(pages) needs the page count (CSS Paged Media 3 §5)
-  return withMarginBoxes(complete, ctx).map((page) => ({ ...page, marginBoxes: page.marginBoxes.map((f) => toPageFrame(f, 0, 0)) }));
+  return withMarginBoxes(complete, ctx, runningContent(complete, running, tree.records)).map((page) => ({ ...page, marginBoxes: page.marginBoxes.map((f) => toPageFrame(f, 0, 0)) }));
 }
 
 function checkPageLimit(count: number, ctx: LayoutContext): void {
@@ -71,8 +86,12 @@ function checkPageLimit(count: number, ctx: LayoutContext): void {
   }
 }
 
-function pageArea(index: number, ctx: LayoutContext, blank = false): PageArea {
-  return areaOf(ctx.pageStyle(pageContextAt(index, blank)));
+/** The context of the next page: its side, its name, and its place in its page group (consecutive pages of one name). */
+function namedContext(pages: readonly PageLayout[], name: string | undefined, blank: boolean): PageContext {
+  const base = pageContextAt(pages.length, blank);
+  const previous = pages[pages.length - 1]?.context;
+  const groupIndex = previous !== undefined && previous.name === name ? (previous.groupIndex ?? 0) + 1 : 0;
+  return { ...base, ...(name !== undefined ? { name } : {}), groupIndex };
 }
 
 /** The page area of a computed page box: the page less its margins. */
@@ -134,10 +153,11 @@ function needsBlankPage(forced: ForcedBreak | undefined, nextIndex: number): boo
   }
 }
 
-function blankPage(index: number, ctx: LayoutContext): PageLayout {
-  checkPageLimit(index, ctx);
-  const area = pageArea(index, ctx, true);
-  return { index, width: area.style.width, height: area.style.height, pageStyle: area.style, margins: area.margins, children: [], marginBoxes: [], blank: true };
+/** A blank page takes the name of the page after it (CSS Paged Media 3 §4.2). */
+function blankPage(context: PageContext, ctx: LayoutContext): PageLayout {
+  checkPageLimit(context.index, ctx);
+  const area = areaOf(ctx.pageStyle(context));
+  return { index: context.index, width: area.style.width, height: area.style.height, pageStyle: area.style, margins: area.margins, children: [], marginBoxes: [], blank: true, context };
 }
 
 /** Page margins: percentages of the page width (left/right) and height (top/bottom); auto is 0. */

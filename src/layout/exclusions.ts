@@ -4,6 +4,7 @@
  * hands it from sibling to sibling and into inline layout, which asks it how much of a line's
  * band is free; float.ts asks it where the next float goes (§9.5.1).
  */
+import type { ComputedStyle } from '../css/types.js';
 export interface PlacedFloat {
   readonly side: 'left' | 'right';
   /** The float's margin box. */
@@ -107,7 +108,7 @@ export function addFloat(space: ExclusionSpace, float: PlacedFloat): ExclusionSp
 }
 
 /** The physical side of a float: `inline-start`/`inline-end` follow the containing block's direction (CSS Logical 1 §4.1). */
-export function floatSide(value: 'left' | 'right' | 'inline-start' | 'inline-end' | 'none', direction: 'ltr' | 'rtl'): 'left' | 'right' {
+export function floatSide(value: ComputedStyle['float'], direction: 'ltr' | 'rtl'): 'left' | 'right' {
   if (value === 'inline-start') return direction === 'rtl' ? 'right' : 'left';
   if (value === 'inline-end') return direction === 'rtl' ? 'left' : 'right';
   return value === 'right' ? 'right' : 'left';

@@ -5,7 +5,7 @@
  * Fragments are new immutable values; boxes are never mutated.
  */
 import type { Sides } from '../geometry/types.js';
-import type { BorderStyle, Color, ComputedStyle, PageStyle } from '../css/types.js';
+import type { BorderStyle, Color, ComputedStyle, PageContext, PageStyle } from '../css/types.js';
 import type { Box } from '../boxes/types.js';
 import type { GlyphRun } from '../text/types.js';
 import type { LoadedImage } from '../resources/types.js';
@@ -107,4 +107,6 @@ export interface PageLayout {
   readonly marginBoxes: readonly Fragment[];
   /** A page left blank so that a `left`/`right` break starts on the side it asks for (CSS Paged Media 3 §4.2, `:blank`). */
   readonly blank: boolean;
+  /** The page context the page was styled with (its name, side, page group); absent in hand-built pages. */
+  readonly context?: PageContext;
 }

@@ -1,6 +1,7 @@
 /**
- * Interactive items, in tree order: a link per fragment of an `a[href]` (its border box), and a
- * bookmark per heading h1-h6 on the page where it starts (CSS GCPM 3 §2 default bookmark levels).
+ * Interactive items, in tree order: a link per fragment of an `a[href]` (its border box), a named
+ * destination per element id (where `href="#id"` links go), and a bookmark per heading h1-h6 on
+ * the page where it starts (CSS GCPM 3 §2 default bookmark levels).
  */
 import type { DomElement } from '../dom/types.js';
 import type { BoxFragment, Fragment } from '../layout/types.js';
@@ -28,6 +29,8 @@ function boxAnnotations(f: BoxFragment): DisplayItem[] {
   if (name === 'a' && href !== undefined && href.trim() !== '' && f.style.visibility === 'visible' && f.width > 0 && f.height > 0) {
     items.push({ kind: 'link', rect: { x: f.x, y: f.y, width: f.width, height: f.height }, url: href.trim(), element });
   }
+  const id = element.attribs['id'];
+  if (id !== undefined && id !== '' && !f.continuedBefore) items.push({ kind: 'destination', name: id, y: f.y });
   const heading = HEADING.exec(name);
   if (heading !== null && !f.continuedBefore) {
     const title = textContent(element);

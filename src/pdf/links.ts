@@ -17,17 +17,35 @@ export function isLinkable(url: string): boolean {
 
 type LinkItem = Extract<DisplayItem, { kind: 'link' }>;
 
+/** The id a `#fragment` link points to in this document; undefined for other URLs. */
+function internalTarget(url: string): string | undefined {
+  const trimmed = url.trim();
+  if (!trimmed.startsWith('#') || trimmed.length < 2) return undefined;
+  try {
+    return decodeURIComponent(trimmed.slice(1));
+  } catch {
+    return trimmed.slice(1);
+  }
+}
+
 /** Adds a URI link annotation on the current page (PDFKit maps the rect through the page's base matrix). */
 export function addLink(doc: PdfKitDocument, item: LinkItem, structure: StructureBuilder | undefined, pageIndex: number): void {
   const { rect, url } = item;
-  if (rect.width <= 0 || rect.height <= 0 || !isLinkable(url)) return;
+  if (rect.width <= 0 || rect.height <= 0) return;
+  // `href="#id"`: a GoTo action to the id's named destination (ISO 32000-1 §12.6.4.2), else a URI action
+  const target = internalTarget(url);
+  if (target === undefined && !isLinkable(url)) return;
+  const annotate = (options?: Record<string, unknown>): void => {
+    if (target !== undefined) doc.goTo(rect.x, rect.y, rect.width, rect.height, target, options);
+    else doc.link(rect.x, rect.y, rect.width, rect.height, url.trim(), options);
+  };
   if (structure === undefined || item.element === undefined) {
-    doc.link(rect.x, rect.y, rect.width, rect.height, url.trim());
+    annotate();
     return;
   }
   const parent = structure.linkParent(item.element);
   const text = textOf(item.element) || url.trim();
-  doc.link(rect.x, rect.y, rect.width, rect.height, url.trim(), { StructParent: parent.key, Contents: new String(text) });
+  annotate({ StructParent: parent.key, Contents: new String(text) });
   const annotations = doc.page.annotations;
   structure.addAnnotation(parent.node, annotations[annotations.length - 1]!, pageIndex);
 }

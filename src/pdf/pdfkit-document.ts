@@ -126,6 +126,10 @@ export interface PdfKitDocument {
   font(program: object): PdfKitDocument;
   openImage(bytes: Uint8Array): PdfKitImage;
   link(x: number, y: number, width: number, height: number, url: string, options?: Record<string, unknown>): PdfKitDocument;
+  /** A link annotation whose action goes to a named destination. */
+  goTo(x: number, y: number, width: number, height: number, name: string, options?: Record<string, unknown>): PdfKitDocument;
+  /** A named destination on the current page; `top` is in pt from the page's top (PDFKit flips it). */
+  addNamedDestination(name: string, type: 'XYZ', left: number, top: number, zoom: null): void;
   on(event: 'data', listener: (chunk: Uint8Array) => void): void;
   on(event: 'end', listener: () => void): void;
   on(event: 'error', listener: (error: unknown) => void): void;

@@ -135,10 +135,11 @@ function writeDocument(doc: PdfKitDocument, plan: DocumentPlan, pages: readonly 
   const bookmarks: Bookmark[] = [];
   const widthsPt: number[] = [];
   const pageRefs: PdfRef[] = [];
+  const destinations = new Set<string>();
   pages.forEach((page, index) => {
     widthsPt.push(page.width * PT_PER_PX);
     sinks.current = new ContentSink();
-    writePage({ resources, structure, bookmarks, sink: sinks.current }, page, index);
+    writePage({ resources, structure, bookmarks, destinations, sink: sinks.current }, page, index);
     pageRefs.push(doc.page.dictionary);
     if (signature !== undefined && index === signaturePage) {
       const parent = structure?.formParent();
@@ -211,6 +212,8 @@ interface PageWriter {
   readonly resources: DocumentResources;
   readonly structure: StructureBuilder | undefined;
   readonly bookmarks: Bookmark[];
+  /** Named destinations written so far (the first element of an id wins). */
+  readonly destinations: Set<string>;
   readonly sink: ContentSink;
 }
 
@@ -287,6 +290,12 @@ function drawItem(ctx: PageContext, item: DisplayItem, pageIndex: number, writer
       return addLink(ctx.resources.doc, item, writer.structure, pageIndex);
     case 'bookmark':
       writer.bookmarks.push({ level: item.level, title: item.title, page: pageIndex, y: item.y });
+      return;
+    case 'destination':
+      if (!writer.destinations.has(item.name)) {
+        writer.destinations.add(item.name);
+        ctx.resources.doc.addNamedDestination(item.name, 'XYZ', 0, Math.max(0, item.y) * PT_PER_PX, null);
+      }
       return;
     case 'begin-tag':
       marks?.beginTag(item.element, item.part);

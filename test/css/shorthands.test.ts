@@ -232,10 +232,12 @@ describe('other shorthands', () => {
     expect([style.breakBefore, style.breakAfter, style.breakInside]).toEqual(['page', 'avoid', 'avoid']);
   });
 
-  it('GCPM running elements and footnotes are reported as unsupported, not invalid', async () => {
-    const doc = await styleWith('header { position: running(head) } p { float: footnote; text-align: justify-all }', '<header>h</header><p>x</p>');
-    expect(doc.diagnostics.map((d) => d.code)).toEqual(['css_unsupported', 'css_unsupported']);
-    expect(doc.style('header').position).toBe('static');
+  it('GCPM running elements and footnotes are parsed (and blockified)', async () => {
+    const doc = await styleWith('header { position: running(head); display: inline } p { float: footnote; text-align: justify-all }', '<header>h</header><p>x</p>');
+    expect(doc.diagnostics.map((d) => d.code)).toEqual([]);
+    expect(doc.style('p').float).toBe('footnote');
+    expect(doc.style('header').position).toEqual({ running: 'head' });
+    expect(doc.style('header').display).toBe('block');
     expect(doc.style('p').textAlign).toBe('justify');
   });
 

@@ -76,7 +76,6 @@ describe('parsed but not honoured properties', () => {
   });
 
   it.each([
-    ['page: wide', '`page`', 'named pages are not supported yet'],
     ['visibility: collapse', '`visibility: collapse`', 'table rows and columns are not collapsed: `collapse` acts as `hidden`, the space stays'],
     ['text-transform: full-width', '`text-transform: full-width`', 'full-width and full-size-kana forms are not drawn (as `none`)'],
     ['font-variant-caps: Unicase', '`font-variant-caps: unicase`', 'unicase and titling capitals are not drawn (as `normal`)'],

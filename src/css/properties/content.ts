@@ -1,10 +1,10 @@
 /** CSS Generated Content 3 / CSS Lists 3: content, quotes, counter-reset/increment/set. */
 import type { CssNode } from 'css-tree';
-import type { ContentItem, CounterChange } from '../types.js';
+import type { ContentItem, ContentPart, CounterChange, RunningPolicy, StringSet, TargetRef } from '../types.js';
 import { childrenOf, identOf, integerOf, splitBy, stringOf, urlOf } from '../values/nodes.js';
 import type { Nodes } from '../values/nodes.js';
 import type { ParseContext, PropertyDef } from './define.js';
-import { INVALID, longhand } from './define.js';
+import { INVALID, keywordProperty, longhand } from './define.js';
 
 const QUOTE_KEYWORDS = new Set(['open-quote', 'close-quote', 'no-open-quote', 'no-close-quote']);
 
@@ -44,10 +44,78 @@ function parseContentFunction(node: CssNode & { type: 'Function' }, ctx: ParseCo
       const url = urlOf(node, ctx.baseUrl);
       return url === undefined ? undefined : { kind: 'url', url };
     }
+    case 'string': case 'element': {
+      const name = args[0]?.length === 1 ? identOf(args[0][0]) === undefined ? undefined : (args[0][0] as { name: string }).name : undefined;
+      const policy = args[1] === undefined ? 'first' : args[1].length === 1 ? identOf(args[1][0]) : undefined;
+      if (name === undefined || !POLICIES.has(policy ?? '') || args.length > 2) return undefined;
+      return { kind: node.name.toLowerCase() === 'string' ? 'named-string' : 'element', name, policy: policy as RunningPolicy };
+    }
+    case 'content': {
+      const part = args.length === 0 ? 'text' : args.length === 1 && args[0]!.length === 1 ? identOf(args[0]![0]) : undefined;
+      return part !== undefined && PARTS.has(part) ? { kind: 'content', part: part as ContentPart } : undefined;
+    }
+    case 'target-counter': case 'target-counters': case 'target-text':
+      return parseTarget(node.name.toLowerCase(), args, ctx);
+    case 'leader': {
+      const word = args.length === 1 && args[0]!.length === 1 ? identOf(args[0]![0]) : undefined;
+      const pattern = word !== undefined ? LEADERS[word] : args.length === 1 && args[0]!.length === 1 ? stringOf(args[0]![0]) : undefined;
+      return pattern === undefined ? undefined : { kind: 'leader', pattern };
+    }
     default:
       ctx.unsupported(`${node.name.toLowerCase()}() in \`content\``);
       return undefined;
   }
+}
+
+const POLICIES = new Set(['first', 'start', 'last', 'first-except']);
+const PARTS = new Set(['text', 'before', 'after', 'first-letter', 'marker']);
+const LEADERS: Readonly<Record<string, string>> = { dotted: '. ', solid: '_', space: ' ' };
+
+/** `attr(href url)`, `attr(href)`, `url(#id)` or `"#id"`: where a cross-reference points (CSS GCPM 3 §2). */
+function targetOf(nodes: Nodes | undefined): TargetRef | undefined {
+  if (nodes === undefined || nodes.length !== 1) return undefined;
+  const node = nodes[0]!;
+  if (node.type === 'String') return { kind: 'url', url: node.value };
+  if (node.type === 'Url') return { kind: 'url', url: node.value };
+  if (node.type === 'Function' && node.name.toLowerCase() === 'attr') {
+    const name = identOf(childrenOf(node)[0]);
+    return name === undefined ? undefined : { kind: 'attr', name };
+  }
+  return undefined;
+}
+
+/** `target-counter(<url>, name, style?)`, `target-counters(<url>, name, <string>, style?)`, `target-text(<url>, part?)`. */
+function parseTarget(kind: string, args: Nodes[], ctx: ParseContext): ContentItem | undefined {
+  const target = targetOf(args[0]);
+  if (target === undefined) return undefined;
+  if (kind === 'target-text') {
+    const part = args[1] === undefined ? 'text' : args[1].length === 1 ? identOf(args[1][0]) : undefined;
+    if (args.length > 2 || part === undefined || !PARTS.has(part === 'content' ? 'text' : part)) return undefined;
+    return { kind: 'target-text', target, part: (part === 'content' ? 'text' : part) as ContentPart };
+  }
+  const name = args[1]?.length === 1 && args[1][0]!.type === 'Identifier' ? (args[1][0] as { name: string }).name : undefined;
+  if (name === undefined) return undefined;
+  if (kind === 'target-counter') {
+    const style = args.length > 3 ? undefined : counterStyleOf(args[2]?.[0], ctx);
+    return style === undefined ? undefined : { kind: 'target-counter', target, name, style };
+  }
+  const separator = args[2]?.length === 1 ? stringOf(args[2][0]) : undefined;
+  const style = args.length > 4 || separator === undefined ? undefined : counterStyleOf(args[3]?.[0], ctx);
+  return style === undefined ? undefined : { kind: 'target-counters', target, name, separator: separator!, style };
+}
+
+/** `none | [ <custom-ident> <content-list> ]#` (CSS GCPM 3 §1.1). */
+function parseStringSet(nodes: Nodes, ctx: ParseContext): 'none' | readonly StringSet[] | undefined {
+  if (nodes.length === 1 && identOf(nodes[0]) === 'none') return 'none';
+  const sets: StringSet[] = [];
+  for (const part of splitBy(nodes, ',')) {
+    const [head, ...rest] = part;
+    if (head === undefined || head.type !== 'Identifier' || rest.length === 0) return undefined;
+    const items = rest.map((node) => parseContentItem(node, ctx));
+    if (items.some((item) => item === undefined || item.kind === 'element' || item.kind === 'leader' || item.kind === 'url')) return undefined;
+    sets.push({ name: head.name, items: items as ContentItem[] });
+  }
+  return sets;
 }
 
 function parseContentItem(node: CssNode, ctx: ParseContext): ContentItem | undefined {
@@ -133,6 +201,15 @@ export const CONTENT_PROPERTIES: readonly PropertyDef[] = [
     parse: (nodes, ctx) => parseContent(nodes, ctx) ?? INVALID,
     compute: (value) => value,
   }),
+  longhand<'stringSet', 'none' | readonly StringSet[]>({
+    name: 'string-set',
+    key: 'stringSet',
+    inherited: false,
+    initial: 'none',
+    parse: (nodes, ctx) => parseStringSet(nodes, ctx) ?? INVALID,
+    compute: (value) => value,
+  }),
+  keywordProperty('footnote-display', 'footnoteDisplay', ['block', 'inline', 'compact'], 'block', false),
   counterProperty('counter-reset', 'counterReset', 0),
   counterProperty('counter-increment', 'counterIncrement', 1),
   counterProperty('counter-set', 'counterSet', 0),

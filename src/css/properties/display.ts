@@ -1,6 +1,6 @@
 /** CSS Display 3 and CSS 2 §9: display, positioning, floats, visibility, overflow. */
 import type { Containment, Display } from '../types.js';
-import { identOf, numberOf, splitBy } from '../values/nodes.js';
+import { childrenOf, identOf, numberOf, splitBy } from '../values/nodes.js';
 import { lengthProperty, numberProperty, parseLengthOrKeyword, sidesShorthand } from './common.js';
 import type { LonghandDef, PropertyDef } from './define.js';
 import { INVALID, keywordProperty, longhand, shorthand } from './define.js';
@@ -41,32 +41,23 @@ const positionKeywords = keywordProperty('position', 'position', ['static', 'rel
   '-webkit-sticky': 'relative',
 });
 
-/** `position`, with GCPM running elements (`running(name)`) recognised as unsupported. */
+/** `position`, with GCPM running elements (`running(name)`, CSS GCPM 3 §1.2). */
 const position: PropertyDef = {
   ...positionKeywords,
   parse: (nodes, ctx) => {
     const node = nodes[0];
     if (nodes.length === 1 && node?.type === 'Function' && node.name.toLowerCase() === 'running') {
-      ctx.unsupported('running elements (`position: running()`)');
-      return INVALID;
+      const args = childrenOf(node);
+      const name = args.length === 1 && args[0]!.type === 'Identifier' ? args[0].name : undefined;
+      return name === undefined ? INVALID : { running: name };
     }
     return (positionKeywords as LonghandDef).parse(nodes, ctx);
   },
 } as PropertyDef;
 
-const floatKeywords = keywordProperty('float', 'float', ['none', 'left', 'right', 'inline-start', 'inline-end'], 'none', false);
 
-/** `float`, with `footnote` (CSS GCPM) recognised as unsupported. */
-const float: PropertyDef = {
-  ...floatKeywords,
-  parse: (nodes, ctx) => {
-    if (nodes.length === 1 && identOf(nodes[0]) === 'footnote') {
-      ctx.unsupported('footnotes (`float: footnote`)');
-      return INVALID;
-    }
-    return (floatKeywords as LonghandDef).parse(nodes, ctx);
-  },
-} as PropertyDef;
+/** `float`, with `footnote` (CSS GCPM 3 §2); `inline-start`/`inline-end` are mapped by layout, by the containing block's direction. */
+const float: PropertyDef = keywordProperty('float', 'float', ['none', 'left', 'right', 'inline-start', 'inline-end', 'footnote'], 'none', false);
 
 const OVERFLOW = ['visible', 'hidden', 'clip', 'scroll', 'auto'] as const;
 const overflowX = keywordProperty('overflow-x', 'overflowX', OVERFLOW, 'visible', false, { overlay: 'auto' });

@@ -24,8 +24,8 @@ interface Unhonoured {
 /** Longhand name -> what is not honoured. Keys are longhands: shorthands report their parts. */
 export const UNHONOURED: ReadonlyMap<string, Unhonoured> = new Map<string, Unhonoured>([
   // Gradients are already reported as unsupported values.
+  ['footnote-display', { why: 'compact footnotes are displayed as blocks', values: ['compact'] }],
   ['box-decoration-break', { why: 'boxes are always sliced at page breaks', values: ['clone'] }],
-  ['page', { why: 'named pages are not supported yet', harmless: ['auto'] }],
   ['visibility', { why: 'table rows and columns are not collapsed: `collapse` acts as `hidden`, the space stays', values: ['collapse'] }],
   ['text-transform', { why: 'full-width and full-size-kana forms are not drawn (as `none`)', written: ['full-width', 'full-size-kana'] }],
   ['font-variant-caps', { why: 'unicase and titling capitals are not drawn (as `normal`)', written: ['unicase', 'titling-caps'] }],

@@ -11,8 +11,9 @@
  * placed by `text-align` and by `vertical-align` (top, middle, bottom; anything else is top).
  * The UA defaults of those two per box (§5.3 table) come from the css stage's margin-box style.
  *
- * Not done: `min-`/`max-width` and `-height` of margin boxes, images in `content` (reported),
- * running elements and `string()` (the css stage reports them); a box with a fixed size along its
+ * Named strings, running elements and document counters come from running.ts.
+ *
+ * Not done: `min-`/`max-width` and `-height` of margin boxes, images in `content` (reported); a box with a fixed size along its
  * band keeps it and its neighbours share the rest (§5.3.2's over-constrained cases are not solved).
  */
 import type { BlockBox } from '../../boxes/types.js';
@@ -27,6 +28,7 @@ import { boxEdges, contentHeight, contentWidths, horizontalEdges, marginBoxFragm
 import type { PageCounters } from './page-counters.js';
 import { pageContextAt } from './page-context.js';
 import { pageCounterValues } from './page-counters.js';
+import type { RunningContent } from './running.js';
 
 export type { MarginBoxName } from './margin-geometry.js';
 
@@ -45,27 +47,32 @@ interface PageFrame {
 }
 
 /** The pages with their margin boxes (laid out once every page exists, for `counter(pages)`). */
-export function withMarginBoxes(pages: readonly PageLayout[], ctx: LayoutContext): PageLayout[] {
+export function withMarginBoxes(pages: readonly PageLayout[], ctx: LayoutContext, running?: readonly RunningContent[]): PageLayout[] {
   const styleOf = ctx.marginBoxStyle;
   if (styleOf === undefined) return [...pages];
   const counters = pageCounterValues(pages.map((page) => page.pageStyle.style));
   // Diagnostics keep one warning per distinct message, so each unsupported feature is reported once.
   const sink: ContentSink = { unsupported: (feature) => ctx.diagnostics.warn('css_unsupported', `${feature} are not supported yet`) };
   return pages.map((page, index) => {
-    const context = pageContextAt(page.index, page.blank);
-    const boxes = generatedBoxes(page, (name) => styleOf(context, name), counters[index]!, sink);
+    const context = page.context ?? pageContextAt(page.index, page.blank);
+    const boxes = generatedBoxes(page, (name) => styleOf(context, name), { counters: counters[index]!, running: running?.[index] }, sink);
     if (boxes.size === 0) return page;
     return { ...page, marginBoxes: layoutPageMarginBoxes({ page, boxes, ctx }) };
   });
 }
 
-function generatedBoxes(page: PageLayout, styleOf: (name: MarginBoxName) => ComputedStyle | undefined, counters: PageCounters, sink: ContentSink): Map<MarginBoxName, Generated> {
+interface PageValues {
+  readonly counters: PageCounters;
+  readonly running: RunningContent | undefined;
+}
+
+function generatedBoxes(page: PageLayout, styleOf: (name: MarginBoxName) => ComputedStyle | undefined, values: PageValues, sink: ContentSink): Map<MarginBoxName, Generated> {
   const boxes = new Map<MarginBoxName, Generated>();
   for (const name of MARGIN_BOX_ORDER) {
     const style = styleOf(name);
     if (style === undefined || !Array.isArray(style.content)) continue;
-    const text = marginBoxText(style.content, style, counters, sink);
-    boxes.set(name, { name, style, box: marginBoxTree(style, text), edges: boxEdges(style, page.width) });
+    const text = marginBoxText(style.content, style, values.counters, values.running, sink);
+    boxes.set(name, { name, style, box: marginBoxTree(style, style.content, text, values.running), edges: boxEdges(style, page.width) });
   }
   return boxes;
 }

@@ -17,6 +17,7 @@ import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import { offsetFragment } from '../fragment.js';
 import type { PageCounters } from './page-counters.js';
+import type { RunningContent } from './running.js';
 
 export interface ContentSink {
   /** Content that margin boxes cannot show (reported once per document by the caller). */
@@ -29,17 +30,30 @@ export interface ContentSink {
  * box's `quotes`. `attr()` has no element to read in a page context and gives nothing; images
  * are not shown.
  */
-export function marginBoxText(items: readonly ContentItem[], style: ComputedStyle, counters: PageCounters, sink: ContentSink): string {
+export function marginBoxText(items: readonly ContentItem[], style: ComputedStyle, counters: PageCounters, running: RunningContent | undefined, sink: ContentSink): string {
   if (items.some((item) => item.kind === 'url')) sink.unsupported('url() images in page-margin boxes');
+  const documentCounters = running?.counters;
   const values = {
-    value: (name: string): number => counters.get(name) ?? 0,
-    allValues: (name: string): readonly number[] => [counters.get(name) ?? 0],
+    value: (name: string): number => counters.get(name) ?? last(documentCounters?.get(name)) ?? 0,
+    allValues: (name: string): readonly number[] => (counters.has(name) ? [counters.get(name)!] : documentCounters?.get(name) ?? [0]),
   };
-  return contentText(items, undefined, style, values, { depth: 0 });
+  return contentText(items, undefined, style, values, { depth: 0 }, { strings: running?.string });
 }
 
-/** The margin box as a block container with one text run (white space processed, CSS Text 3 §4.1.1). */
-export function marginBoxTree(style: ComputedStyle, text: string): BlockBox {
+function last(values: readonly number[] | undefined): number | undefined {
+  return values?.[values.length - 1];
+}
+
+/**
+ * The margin box as a block container: one text run (white space processed, CSS Text 3 §4.1.1),
+ * or, when its `content` shows a running element (`element()`), that element's box.
+ */
+export function marginBoxTree(style: ComputedStyle, items: readonly ContentItem[], text: string, running: RunningContent | undefined): BlockBox {
+  const item = items.find((i): i is Extract<ContentItem, { kind: 'element' }> => i.kind === 'element');
+  if (item !== undefined) {
+    const box = running?.element(item.name, item.policy);
+    return { kind: 'block', outer: 'block', children: box === undefined ? [] : [box], inlineContent: false, style, element: undefined, pseudo: undefined };
+  }
   const children: InlineLevelBox[] = processWhiteSpace([{ kind: 'text', text, style, element: undefined, pseudo: undefined }]);
   return { kind: 'block', outer: 'block', children, inlineContent: true, style, element: undefined, pseudo: undefined };
 }

@@ -1,0 +1,110 @@
+/**
+ * The footnote area of a page (CSS GCPM 3 §2.2): the bodies of the footnotes whose calls are on
+ * the page, stacked at the bottom of the page area in a box styled by `@page { @footnote {...} }`.
+ *
+ * The room they take is found by laying the page out again: first with no room reserved, then
+ * with the height the footnotes of the previous attempt need, until the footnotes fit in the room
+ * reserved. A line whose footnote does not fit then no longer fits itself, so it moves to the next
+ * page with its call (§2.5); the room its footnote would have taken stays empty on this page.
+ */
+import type { BlockBox, BlockLevelBox, InlineBox, InlineLevelBox, TextBox } from '../../boxes/types.js';
+import type { ComputedStyle, PageContext } from '../../css/types.js';
+import type { LayoutContext } from '../context.js';
+import type { LayoutResult, PageContent } from '../contract.js';
+import type { Fragment } from '../types.js';
+import { layoutBox } from '../dispatch.js';
+import { EMPTY_STRUT } from '../margins.js';
+import { NO_EXCLUSIONS } from '../exclusions.js';
+import { offsetFragment } from '../fragment.js';
+import { marginOrZero } from '../box-model.js';
+
+/** Most layouts of one page while looking for the room its footnotes need. */
+const MAX_ATTEMPTS = 5;
+
+export interface FootnoteArea {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface PageWithFootnotes {
+  readonly result: LayoutResult;
+  /** The footnote area's fragment at the bottom of the page area; undefined without footnotes. */
+  readonly footnotes: Fragment | undefined;
+}
+
+/** Lays a page's flow out (`lay` takes the room to leave at the bottom) and its footnotes below it. */
+export function layoutWithFootnotes(lay: (reserve: number) => LayoutResult, area: FootnoteArea, context: PageContext, ctx: LayoutContext): PageWithFootnotes {
+  let reserve = 0;
+  for (let attempt = 1; ; attempt++) {
+    const result = lay(reserve);
+    const bodies = result.kind === 'placed' ? footnoteBodies(result.pageContent) : [];
+    if (bodies.length === 0) return { result, footnotes: undefined };
+    const laid = layoutArea(bodies, area, areaStyle(context, ctx), ctx);
+    if (laid.height <= reserve + 0.01 || attempt >= MAX_ATTEMPTS) {
+      return { result, footnotes: offsetFragment(laid.fragment, 0, area.y + area.height - laid.height) };
+    }
+    reserve = Math.min(laid.height, area.height);
+  }
+}
+
+function footnoteBodies(content: readonly PageContent[]): BlockLevelBox[] {
+  return content.filter((item) => item.kind === 'footnote').map((item) => item.placeholder.box);
+}
+
+/** `@footnote` of the page's rules, else a plain block inheriting from the page. */
+function areaStyle(context: PageContext, ctx: LayoutContext): ComputedStyle {
+  const style = ctx.marginBoxStyle?.(context, 'footnote') ?? ctx.pageStyle(context).style;
+  return style === ctx.pageStyle(context).style ? plainBlock(style) : style;
+}
+
+/** The page context's inherited properties on an otherwise initial block (no margins, padding or borders of the page box). */
+function plainBlock(pageStyle: ComputedStyle): ComputedStyle {
+  return {
+    ...pageStyle, display: 'block', marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0,
+    paddingTop: 0, paddingRight: 0, paddingBottom: 0, paddingLeft: 0,
+    borderTopWidth: 0, borderRightWidth: 0, borderBottomWidth: 0, borderLeftWidth: 0,
+    backgroundColor: { r: 0, g: 0, b: 0, a: 0 }, backgroundImage: ['none'], width: 'auto', height: 'auto',
+  };
+}
+
+/** The area laid out at y = 0 (its margin box), and its margin-box height. */
+function layoutArea(bodies: readonly BlockLevelBox[], area: FootnoteArea, style: ComputedStyle, ctx: LayoutContext): { fragment: Fragment; height: number } {
+  const box: BlockBox = { kind: 'block', outer: 'block', style, element: undefined, pseudo: undefined, inlineContent: false, children: withInlineNotes(bodies, style) };
+  const laid = layoutBox(box, {
+    mode: 'layout', available: area.width, containingWidth: area.width, containingHeight: undefined,
+    x: area.x, y: 0, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS, fragmentainer: undefined,
+  }, ctx);
+  if (laid.kind !== 'placed') throw new Error('a footnote area cannot be pushed');
+  const height = laid.fragment.y + laid.fragment.height + marginOrZero(style.marginBottom, area.width);
+  return { fragment: laid.fragment, height };
+}
+
+/**
+ * `footnote-display: inline` (CSS GCPM 3 §2.6): consecutive inline notes share lines, in an
+ * anonymous block; a note whose content is not only inline stays a block.
+ */
+function withInlineNotes(bodies: readonly BlockLevelBox[], style: ComputedStyle): BlockLevelBox[] {
+  const result: BlockLevelBox[] = [];
+  let run: InlineLevelBox[] = [];
+  const flush = (): void => {
+    if (run.length > 0) result.push({ kind: 'block', outer: 'block', style: plainBlock(style), element: undefined, pseudo: undefined, inlineContent: true, children: run });
+    run = [];
+  };
+  for (const body of bodies) {
+    if (body.kind === 'block' && body.inlineContent && body.style.footnoteDisplay === 'inline') {
+      const inline: InlineBox = { kind: 'inline', style: { ...body.style, display: 'inline' }, element: body.element, pseudo: body.pseudo, children: body.children };
+      run.push(...(run.length > 0 ? [space(inline.style)] : []), inline);
+      continue;
+    }
+    flush();
+    result.push(body);
+  }
+  flush();
+  return result;
+}
+
+function space(style: ComputedStyle): TextBox {
+  return { kind: 'text', text: ' ', style, element: undefined, pseudo: undefined };
+}

@@ -1,0 +1,66 @@
+/**
+ * Named pages (CSS Paged Media 3 §6, CSS Fragmentation 3 §3.1): the used `page` value of each
+ * block-level box (`auto` takes its parent's), its start and end page values (those of its first
+ * and last in-flow child, its own for a box without block-level children), the forced break
+ * between two siblings whose page values differ, and the name of the page a break token resumes on.
+ */
+import type { BlockLevelBox, Box, LayoutBox } from '../../boxes/types.js';
+import type { BreakToken } from '../contract.js';
+
+/** The start and end page values of a box ('' is the unnamed page). */
+export interface PageSpan {
+  readonly start: string;
+  readonly end: string;
+}
+
+export type PageNames = WeakMap<object, PageSpan>;
+
+/** Page values of every in-flow block-level box under `root`; undefined when no box names a page. */
+export function pageNamesOf(root: LayoutBox): PageNames | undefined {
+  const names: PageNames = new WeakMap();
+  let named = false;
+  const visit = (box: BlockLevelBox, parentUsed: string): PageSpan | undefined => {
+    if (box.kind === 'out-of-flow') return undefined;
+    const used = box.style.page === 'auto' ? parentUsed : box.style.page;
+    if (used !== '') named = true;
+    const spans = blockChildren(box).map((child) => visit(child, used)).filter((s): s is PageSpan => s !== undefined);
+    const span = { start: spans[0]?.start ?? used, end: spans[spans.length - 1]?.end ?? used };
+    names.set(box, span);
+    return span;
+  };
+  visit(root, '');
+  return named ? names : undefined;
+}
+
+/** Block-level children laid out in block flow (flex and grid items and table contents are leaves here). */
+function blockChildren(box: Box): readonly BlockLevelBox[] {
+  return box.kind === 'block' && !box.inlineContent ? box.children : [];
+}
+
+/** Class A break between siblings (CSS Paged Media 3 §6.1.1): the end page value of one differs from the start value of the next. */
+export function pageNameChanges(names: PageNames | undefined, before: BlockLevelBox, after: BlockLevelBox): boolean {
+  if (names === undefined) return false;
+  const a = names.get(before);
+  const b = names.get(after);
+  return a !== undefined && b !== undefined && a.end !== b.start;
+}
+
+/**
+ * The name of the page that starts at `token` (the root's start value for the first page): the
+ * start page value of the first box the page resumes or starts.
+ */
+export function pageNameAt(names: PageNames | undefined, root: LayoutBox, token: BreakToken | undefined): string | undefined {
+  if (names === undefined) return undefined;
+  let box: Box = root;
+  let current = token;
+  while (current !== undefined && current.kind === 'block') {
+    const children = blockChildren(current.box);
+    const resumed = current.children[0];
+    const child = resumed !== undefined ? children[resumed.index] : children[current.next];
+    if (child === undefined) break;
+    box = child;
+    current = resumed?.token;
+  }
+  const span = names.get(box) ?? (current !== undefined ? names.get(current.box) : undefined);
+  return span?.start === '' || span === undefined ? undefined : span.start;
+}

@@ -1,0 +1,125 @@
+/**
+ * Running content of each page (CSS GCPM 3 §1): the named strings (`string-set`), running
+ * elements (`position: running(name)`) and document counters that the page-margin boxes of a page
+ * show. Assignments are taken in document order from the fragments of each page.
+ *
+ * Policies (§1.1): `first` is the first assignment on the page, else the value the page starts
+ * with; `start` the value the page starts with, unless an assignment is the page's first content;
+ * `last` the last assignment on the page, else the value the page starts with; `first-except` is
+ * empty on a page with an assignment, else the value it starts with. Document counters read in a
+ * margin box (`counter(chapter)`) follow `first`: the value after the first change on the page.
+ */
+import type { BlockLevelBox } from '../../boxes/types.js';
+import type { DocumentRecords } from '../../boxes/references.js';
+import type { RunningPolicy } from '../../css/types.js';
+import type { DomElement } from '../../dom/types.js';
+import type { Fragment, PageLayout } from '../types.js';
+import type { PageContent } from '../contract.js';
+
+/** One name's values on a page. */
+interface Values<T> {
+  /** The value the page starts with (the last assignment of an earlier page). */
+  readonly entry: T | undefined;
+  readonly assigned: readonly T[];
+  /** The first assignment is the first content of the page (at the top of the page area, no text before it). */
+  readonly atStart: boolean;
+}
+
+export interface RunningContent {
+  string(name: string, policy: RunningPolicy): string;
+  element(name: string, policy: RunningPolicy): BlockLevelBox | undefined;
+  /** Document counters for `counter()`/`counters()` in margin boxes (outermost value first). */
+  readonly counters: ReadonlyMap<string, readonly number[]>;
+}
+
+function pick<T>(values: Values<T> | undefined, policy: RunningPolicy): T | undefined {
+  if (values === undefined) return undefined;
+  const { entry, assigned } = values;
+  switch (policy) {
+    case 'first': return assigned[0] ?? entry;
+    case 'start': return values.atStart ? assigned[0] : entry;
+    case 'last': return assigned[assigned.length - 1] ?? entry;
+    case 'first-except': return assigned.length > 0 ? undefined : entry;
+  }
+}
+
+/** An event on a page, in document order: content (for `start`), or an element with records. */
+type Event = { readonly kind: 'content' } | { readonly kind: 'element'; readonly element: DomElement; readonly fragment: Fragment & { kind: 'box' } };
+
+function pageEvents(page: PageLayout): Event[] {
+  const events: Event[] = [];
+  const visit = (fragment: Fragment): void => {
+    if (fragment.kind === 'text' || fragment.kind === 'image') {
+      events.push({ kind: 'content' });
+      return;
+    }
+    if (fragment.kind === 'box' && fragment.box.element !== undefined && fragment.box.pseudo === undefined && !fragment.continuedBefore) {
+      events.push({ kind: 'element', element: fragment.box.element, fragment });
+    }
+    for (const child of fragment.children) visit(child);
+  };
+  for (const fragment of page.children) visit(fragment);
+  return events;
+}
+
+/** The running content of every page, given the running elements each page's flow produced. */
+export function runningContent(pages: readonly PageLayout[], running: readonly (readonly PageContent[])[], records: DocumentRecords | undefined): RunningContent[] {
+  const seen = new Set<DomElement>();
+  let strings = new Map<string, string>();
+  let elements = new Map<string, BlockLevelBox>();
+  let counters: ReadonlyMap<string, readonly number[]> = new Map();
+  return pages.map((page, index) => {
+    const assignedStrings = new Map<string, Values<string>>();
+    const firstCounters = new Map<string, readonly number[]>();
+    let content = false;
+    for (const event of pageEvents(page)) {
+      if (event.kind === 'content') { content = true; continue; }
+      const { element, fragment } = event;
+      if (records === undefined || seen.has(element)) continue;
+      seen.add(element);
+      for (const set of records.strings.get(element) ?? []) {
+        const values = assignedStrings.get(set.name) ?? { entry: strings.get(set.name), assigned: [], atStart: !content && fragment.y <= page.margins.top + 0.5 };
+        assignedStrings.set(set.name, { ...values, assigned: [...values.assigned, set.value] });
+      }
+      const snapshot = records.counters.get(element);
+      if (snapshot === undefined) continue;
+      const style = fragment.style;
+      for (const change of [...style.counterReset, ...style.counterIncrement, ...style.counterSet]) {
+        const value = snapshot.get(change.name);
+        if (value !== undefined && !firstCounters.has(change.name)) firstCounters.set(change.name, value);
+      }
+      counters = snapshot;
+    }
+    const pageRunning = running[index] ?? [];
+    const assignedElements = new Map<string, Values<BlockLevelBox>>();
+    for (const item of pageRunning) {
+      const { placeholder } = item;
+      const name = typeof placeholder.style.position === 'object' ? placeholder.style.position.running : '';
+      const values = assignedElements.get(name) ?? { entry: elements.get(name), assigned: [], atStart: item.staticY <= page.margins.top + 0.5 };
+      assignedElements.set(name, { ...values, assigned: [...values.assigned, placeholder.box] });
+    }
+    const [entryStrings, entryElements] = [strings, elements];
+    const result: RunningContent = {
+      string: (name, policy) => pick(assignedStrings.get(name) ?? { entry: entryStrings.get(name), assigned: [], atStart: false }, policy) ?? '',
+      element: (name, policy) => pick(assignedElements.get(name) ?? { entry: entryElements.get(name), assigned: [], atStart: false }, policy),
+      counters: new Map([...entryCounters(counters, firstCounters)]),
+    };
+    strings = withLast(strings, assignedStrings);
+    elements = withLast(elements, assignedElements);
+    return result;
+  });
+}
+
+/** The counters after the page, overridden by the first value each changed counter had on it. */
+function entryCounters(after: ReadonlyMap<string, readonly number[]>, first: ReadonlyMap<string, readonly number[]>): Map<string, readonly number[]> {
+  const merged = new Map(after);
+  for (const [name, value] of first) merged.set(name, value);
+  return merged;
+}
+
+function withLast<T>(values: Map<string, T>, assigned: ReadonlyMap<string, Values<T>>): Map<string, T> {
+  if (assigned.size === 0) return values;
+  const next = new Map(values);
+  for (const [name, { assigned: list }] of assigned) if (list.length > 0) next.set(name, list[list.length - 1]!);
+  return next;
+}

@@ -1,0 +1,83 @@
+/** Running content (CSS GCPM 3 §1) and cross-references (§2) as laid out: margin-box texts and printed page numbers. */
+import { describe, expect, it } from 'vitest';
+import { findById, layoutHtml } from '../helpers/layout.js';
+import type { Fragment, PageLayout } from '../../src/layout/types.js';
+
+const PAGE = '@page { size: 300px 200px; margin: 30px; font: 10px/12px monospace }';
+
+function text(fragment: Fragment): string {
+  if (fragment.kind === 'text') return fragment.text;
+  if (fragment.kind === 'box' || fragment.kind === 'line') return fragment.children.map(text).join(fragment.kind === 'box' ? '|' : '');
+  return '';
+}
+
+const margins = (page: PageLayout): string[] => page.marginBoxes.map((f) => text(f).split('|').filter(Boolean).join('/'));
+
+describe('string-set and string() (CSS GCPM 3 §1.1)', () => {
+  const chapters = (policy: string): string => `<style>${PAGE} @page { @top-center { content: string(title, ${policy}) } }
+    body { margin: 0 } h1 { string-set: title content(text); margin: 0; font: 10px/20px monospace } p { margin: 0; height: 60px }</style>
+    <h1>One</h1><p></p><h1>Two</h1><p></p><p></p><p></p><h1>Three</h1><p></p>`;
+
+  it('first: the first assignment on the page, else the one the page starts with', async () => {
+    const doc = await layoutHtml(chapters('first'));
+    expect(doc.pages.map(margins)).toEqual([['One'], ['Two'], ['Three']]);
+  });
+
+  it('last, start and first-except', async () => {
+    // page 1 sets One and Two, page 2 nothing, page 3 sets Three after a paragraph
+    expect((await layoutHtml(chapters('last'))).pages.map(margins)).toEqual([['Two'], ['Two'], ['Three']]);
+    expect((await layoutHtml(chapters('start'))).pages.map(margins)).toEqual([['One'], ['Two'], ['Two']]);
+    expect((await layoutHtml(chapters('first-except'))).pages.map(margins)).toEqual([[''], ['Two'], ['']]);
+  });
+
+  it('evaluates counters and strings in string-set where the element is', async () => {
+    const doc = await layoutHtml(`<style>${PAGE} @page { @top-left { content: string(h) } @top-right { content: "Ch. " counter(chapter) } }
+      h2 { counter-increment: chapter; string-set: h "§" counter(chapter) " " content(text); margin: 0; break-before: page }</style>
+      <h2>Scope</h2><h2>Fees</h2>`);
+    expect(doc.pages.map(margins)).toEqual([['§1 Scope', 'Ch. 1'], ['§2 Fees', 'Ch. 2']]);
+  });
+});
+
+describe('running elements (CSS GCPM 3 §1.2)', () => {
+  it('moves a running element out of the flow into the margin box of its page and the pages after', async () => {
+    const start = await layoutHtml(`<style>${PAGE} @page { @bottom-center { content: element(foot, start) } }
+      body { margin: 0 } .foot { position: running(foot) } p { margin: 0; height: 100px }</style>
+      <div class=foot>A</div><p></p><p></p><div class=foot>B</div><p></p>`);
+    expect(start.pages.map(margins)).toEqual([['A'], ['A'], ['B']]);
+    const doc = await layoutHtml(`<style>${PAGE} @page { @bottom-center { content: element(foot) } }
+      body { margin: 0 } .foot { position: running(foot) } p { margin: 0; height: 100px }</style>
+      <div class=foot><b>ACME</b><div>Second line</div></div><p id=first></p><p></p><div class=foot>Later</div><p></p>`);
+    // page 2 holds the second paragraph and the second running element, page 3 keeps showing it
+    expect(doc.pages.map(margins)).toEqual([['ACME/Second line'], ['Later'], ['Later']]);
+    // out of the flow: the first paragraph is at the top of the page area
+    expect(findById(doc.pages[0]!, 'first')!.y).toBe(30);
+  });
+
+  it('lays out a running table-like header with several lines at the margin box width', async () => {
+    const doc = await layoutHtml(`<style>${PAGE} @page { margin-top: 60px; @top-left { content: element(head); vertical-align: top } }
+      .head { position: running(head) }</style><header class=head><div>Line 1</div><div>Line 2</div><div>Line 3</div></header>x`);
+    const box = doc.pages[0]!.marginBoxes[0]!;
+    expect(box.kind === 'box' && [box.x, box.y, box.height]).toEqual([30, 0, 60]);
+    expect(margins(doc.pages[0]!)).toEqual(['Line 1/Line 2/Line 3']);
+  });
+});
+
+describe('cross-references (CSS GCPM 3 §2)', () => {
+  it('prints the page each link target lands on, laying the document out again when needed', async () => {
+    const doc = await layoutHtml(`<style>${PAGE} body { margin: 0 } h1 { counter-increment: ch; break-before: page; margin: 0; font: 10px/12px monospace }
+      a { display: block } a::after { content: " p" target-counter(attr(href url), page) " ch" target-counter(attr(href url), ch) " " target-text(attr(href url)) }
+      p { height: 300px; margin: 0 }</style>
+      <nav><a id=l1 href="#a">A</a><a id=l2 href="#b">B</a></nav><h1 id=a>Alpha</h1><p></p><h1 id=b>Beta <i>two</i></h1>`);
+    const pages = ['a', 'b'].map((id) => doc.pages.findIndex((p) => findById(p, id) !== undefined) + 1);
+    expect(pages).toEqual([2, 4]);
+    const links = ['l1', 'l2'].map((id) => text(findById(doc.pages[0]!, id)!).replace(/\|/g, ''));
+    expect(links).toEqual([`A p${pages[0]} ch1 Alpha`, `B p${pages[1]} ch2 Beta two`]);
+  });
+
+  it('takes a restarted page counter and a counter style', async () => {
+    const doc = await layoutHtml(`<style>${PAGE} @page :first { counter-reset: page 10 } body { margin: 0 }
+      a::after { content: target-counter(attr(href url), page, upper-roman) } h1 { break-before: page }</style>
+      <a id=l href="#t">see </a><h1 id=t>T</h1>`);
+    expect(text(findById(doc.pages[0]!, 'l')!).replace(/\|/g, '')).toBe('see XI');
+  });
+});
