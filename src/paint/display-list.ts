@@ -80,6 +80,8 @@ export type DisplayItem =
       /** Skew for synthetic oblique, stroke width for synthetic bold (px; 0 = none). */
       readonly syntheticBold: number;
       readonly syntheticOblique: boolean;
+      /** Outlines stroked too (SVG text `stroke`); a transparent `color` strokes only. */
+      readonly stroke?: { readonly color: Color; readonly width: number };
     }
   | { readonly kind: 'image'; readonly rect: Rect; readonly image: LoadedImage }
   /** Paints `shading` over `rect` (clipped to it). */

@@ -4,6 +4,7 @@
  * stops, drawn as a shading clipped to the painted shape. `spreadMethod` other than `pad` is
  * drawn as `pad`.
  */
+import type { Color } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
 import type { DisplayItem, Matrix, PathSegment, Shading, ShadingStop } from '../paint/display-list.js';
@@ -92,4 +93,17 @@ export function gradientPaint(doc: SvgDocument, paint: Extract<Paint, { kind: 'u
     { kind: 'pop-transform' },
     { kind: 'pop-clip' },
   ];
+}
+
+/**
+ * One colour for a paint where a shading cannot go (glyphs): the colour itself, else a
+ * gradient's middle stop, else the fallback colour; undefined for `none`.
+ */
+export function paintColor(doc: SvgDocument, paint: Paint): Color | undefined {
+  if (paint.kind === 'none') return undefined;
+  if (paint.kind === 'color') return paint.color;
+  const element = doc.ids.get(paint.id);
+  const stops = element === undefined ? [] : stopsOf(doc, chain(doc, element), 1);
+  const middle = stops[Math.floor(stops.length / 2)];
+  return middle?.color ?? paint.fallback;
 }

@@ -3,7 +3,7 @@
  * the current style and viewport; groups, shapes and paths filled then stroked (§13), `opacity`
  * as transparency groups, `transform`, nested `<svg>` viewports, `<use>` of elements and
  * `<symbol>`s, `clip-path` (§14.3), and linear/radial gradient paints (gradients.ts).
- * `<text>`, patterns, masks, markers and `<image>` are not drawn yet.
+ * `<text>` with octavo's fonts (text.ts). Patterns, masks, markers are not drawn yet.
  */
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
@@ -15,8 +15,18 @@ import type { Viewport } from './geometry.js';
 import { gradientPaint } from './gradients.js';
 import type { Paint, SvgStyle } from './style.js';
 import { INITIAL_STYLE, computeSvgStyle } from './style.js';
+import { textItems } from './text.js';
+import { imageElementItems } from './image.js';
+import type { LoadedImage } from '../resources/types.js';
+import type { TextSystem } from '../text/types.js';
+
+/** What drawing an SVG needs from the render beyond the document: the fonts for `<text>`. */
+export interface SvgContext {
+  readonly text?: TextSystem;
+}
 
 interface Walk {
+  readonly text: TextSystem | undefined;
   readonly doc: SvgDocument;
   readonly style: SvgStyle;
   readonly viewport: Viewport;
@@ -136,8 +146,10 @@ function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
   const style = computeSvgStyle(element, walk.style, walk.doc.rules);
   if (style.display === 'none') return [];
   let items: DisplayItem[];
-  const shape = shapePath(element, walk.viewport);
+  const shape = shapePath(element, walk.viewport, style.fontSize);
   if (shape !== undefined) items = paintShape(shape, walk, style);
+  else if (name === 'text') items = textItems(element, style, walk);
+  else if (name === 'image' && style.visibility === 'visible') items = imageElementItems(element, walk.doc, walk.viewport, style.fontSize, (image, rect) => drawImage(image, rect, walk));
   else if (name === 'g' || name === 'a' || name === 'switch') items = renderChildren(element, { ...walk, style });
   else if (name === 'use') items = useItems(element, walk, style);
   else if (name === 'svg') {
@@ -162,15 +174,20 @@ function renderChildren(element: DomElement, walk: Walk): DisplayItem[] {
   return items;
 }
 
+function drawImage(image: LoadedImage, rect: Rect, walk: Walk): DisplayItem[] {
+  if (image.svg === undefined) return [{ kind: 'image', rect, image }];
+  return renderSvg(image.svg, rect, { ...(walk.text === undefined ? {} : { text: walk.text }) });
+}
+
 /** The items of an SVG document drawn into `rect` (its viewBox fitted per preserveAspectRatio), clipped to it. */
-export function renderSvg(doc: SvgDocument, rect: Rect): DisplayItem[] {
+export function renderSvg(doc: SvgDocument, rect: Rect, context: SvgContext = {}): DisplayItem[] {
   const root = doc.root;
   const style = computeSvgStyle(root, INITIAL_STYLE, doc.rules);
   const box = numbers(root.attribs['viewBox']);
   const viewBox = box.length === 4 ? box : undefined;
   const viewport: Viewport = viewBox !== undefined ? { width: viewBox[2]!, height: viewBox[3]! } : { width: rect.width, height: rect.height };
   const matrix = multiply([1, 0, 0, 1, rect.x, rect.y], viewBoxMatrix(viewBox, root.attribs['preserveAspectRatio'], rect.width, rect.height));
-  let items = renderChildren(root, { doc, style, viewport, depth: 0 });
+  let items = renderChildren(root, { doc, style, viewport, depth: 0, text: context.text });
   if (style.opacity < 1 && items.length > 0) items = [{ kind: 'push-opacity', opacity: style.opacity }, ...items, { kind: 'pop-opacity' }];
   if (items.length === 0) return [];
   return [{ kind: 'push-clip', rect }, ...transformed(items, matrix), { kind: 'pop-clip' }];

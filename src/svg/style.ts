@@ -7,8 +7,12 @@ import type { Color } from '../css/types.js';
 import { resolveColor } from '../css/values/color.js';
 import { parseColorText, parseStyleAttribute } from '../css/values/text-values.js';
 import type { DomElement } from '../dom/types.js';
+import { length } from './geometry.js';
 
 export type Paint = { readonly kind: 'none' } | { readonly kind: 'color'; readonly color: Color } | { readonly kind: 'url'; readonly id: string; readonly fallback: Color | undefined };
+
+const BASELINES = ['auto', 'alphabetic', 'middle', 'central', 'hanging', 'mathematical', 'text-top', 'text-bottom', 'text-before-edge', 'text-after-edge', 'ideographic'] as const;
+export type DominantBaseline = (typeof BASELINES)[number];
 
 export interface SvgStyle {
   readonly color: Color;
@@ -24,10 +28,14 @@ export interface SvgStyle {
   readonly strokeDasharray: string;
   readonly strokeDashoffset: string;
   readonly visibility: 'visible' | 'hidden';
-  readonly fontSize: string;
+  /** px (user units), resolved against the parent's size. */
+  readonly fontSize: number;
   readonly fontFamily: string;
-  readonly fontWeight: string;
+  readonly fontWeight: number;
+  readonly fontStyle: 'normal' | 'italic' | 'oblique';
+  readonly letterSpacing: number;
   readonly textAnchor: 'start' | 'middle' | 'end';
+  readonly dominantBaseline: DominantBaseline;
   readonly clipRule: 'nonzero' | 'evenodd';
   // not inherited
   readonly opacity: number;
@@ -42,7 +50,7 @@ const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
 export const INITIAL_STYLE: SvgStyle = {
   color: BLACK, fill: { kind: 'color', color: BLACK }, fillOpacity: 1, fillRule: 'nonzero', stroke: { kind: 'none' }, strokeOpacity: 1,
   strokeWidth: '1', strokeLinecap: 'butt', strokeLinejoin: 'miter', strokeMiterlimit: 4, strokeDasharray: 'none', strokeDashoffset: '0',
-  visibility: 'visible', fontSize: '16', fontFamily: 'serif', fontWeight: 'normal', textAnchor: 'start', clipRule: 'nonzero',
+  visibility: 'visible', fontSize: 16, fontFamily: 'serif', fontWeight: 400, fontStyle: 'normal', letterSpacing: 0, textAnchor: 'start', dominantBaseline: 'auto', clipRule: 'nonzero',
   opacity: 1, display: 'inline', stopColor: BLACK, stopOpacity: 1, clipPath: undefined,
 };
 
@@ -84,7 +92,7 @@ function declared(element: DomElement, rules: readonly SvgRule[]): Map<string, s
 }
 
 const PROPERTIES = new Set(['color', 'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
-  'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'visibility', 'font-size', 'font-family', 'font-weight', 'text-anchor', 'clip-rule',
+  'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'visibility', 'font-size', 'font-family', 'font-weight', 'font-style', 'letter-spacing', 'text-anchor', 'dominant-baseline', 'clip-rule',
   'opacity', 'display', 'stop-color', 'stop-opacity', 'clip-path', 'font']);
 
 function parsePaint(value: string, current: Color, inherited: Paint): Paint {
@@ -108,6 +116,38 @@ function number(value: string | undefined, fallback: number): number {
 
 function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T {
   return value !== undefined && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+const SIZE_KEYWORDS: Readonly<Record<string, number>> = { 'xx-small': 9, 'x-small': 10, small: 13, medium: 16, large: 18, 'x-large': 24, 'xx-large': 32, 'xxx-large': 48 };
+
+/** `font-size` in px: keywords, lengths (em and % of the parent's size), `larger`/`smaller`. */
+function fontSize(value: string | undefined, parent: number): number {
+  if (value === undefined) return parent;
+  const v = value.trim().toLowerCase();
+  if (v in SIZE_KEYWORDS) return SIZE_KEYWORDS[v]!;
+  if (v === 'larger') return parent * 1.2;
+  if (v === 'smaller') return parent / 1.2;
+  const n = length(v, parent, NaN, parent);
+  return Number.isFinite(n) && n >= 0 ? n : parent;
+}
+
+/** `font-weight`: numbers, normal/bold, bolder/lighter (CSS Fonts 4 §2.2.1, simplified). */
+function fontWeight(value: string | undefined, parent: number): number {
+  if (value === undefined) return parent;
+  const v = value.trim().toLowerCase();
+  if (v === 'normal') return 400;
+  if (v === 'bold') return 700;
+  if (v === 'bolder') return parent < 350 ? 400 : parent < 550 ? 700 : 900;
+  if (v === 'lighter') return parent < 550 ? 100 : parent < 750 ? 400 : 700;
+  const n = Number(v);
+  return Number.isFinite(n) && n >= 1 && n <= 1000 ? n : parent;
+}
+
+function letterSpacing(value: string | undefined, parent: SvgStyle): number {
+  if (value === undefined) return parent.letterSpacing;
+  if (value.trim() === 'normal') return 0;
+  const n = length(value, parent.fontSize, NaN, parent.fontSize);
+  return Number.isFinite(n) ? n : parent.letterSpacing;
 }
 
 export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: readonly SvgRule[]): SvgStyle {
@@ -136,10 +176,13 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
     strokeDasharray: get('stroke-dasharray') ?? parent.strokeDasharray,
     strokeDashoffset: get('stroke-dashoffset') ?? parent.strokeDashoffset,
     visibility: oneOf(get('visibility'), ['visible', 'hidden'], parent.visibility),
-    fontSize: get('font-size') ?? parent.fontSize,
+    fontSize: fontSize(get('font-size'), parent.fontSize),
     fontFamily: get('font-family') ?? parent.fontFamily,
-    fontWeight: get('font-weight') ?? parent.fontWeight,
+    fontWeight: fontWeight(get('font-weight'), parent.fontWeight),
+    fontStyle: oneOf(get('font-style'), ['normal', 'italic', 'oblique'], parent.fontStyle),
+    letterSpacing: letterSpacing(get('letter-spacing'), parent),
     textAnchor: oneOf(get('text-anchor'), ['start', 'middle', 'end'], parent.textAnchor),
+    dominantBaseline: oneOf(get('dominant-baseline'), BASELINES, parent.dominantBaseline),
     clipRule: oneOf(get('clip-rule'), ['nonzero', 'evenodd'], parent.clipRule),
     opacity: number(get('opacity'), 1),
     display: get('display') ?? 'inline',
