@@ -279,8 +279,11 @@ function drawItem(ctx: PageContext, item: DisplayItem, pageIndex: number, writer
       return structural(ctx, () => pushClip(ctx, item.rect, item.radii));
     case 'pop-clip':
       return structural(ctx, () => popClip(ctx));
-    case 'push-opacity':
-      return pushOpacity(ctx, item.opacity);
+    case 'push-opacity': {
+      const mask = item.mask;
+      const drawn = mask === undefined ? undefined : { luminance: mask.luminance, draw: () => { for (const m of mask.items) drawItem(ctx, m, pageIndex, writer); } };
+      return pushOpacity(ctx, item.opacity, drawn);
+    }
     case 'pop-opacity':
       return popOpacity(ctx);
     case 'link':

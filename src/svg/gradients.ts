@@ -1,8 +1,7 @@
 /**
  * SVG gradient paint servers (SVG 2 §14.2): `linearGradient` and `radialGradient` (focal point
  * included) with `gradientUnits`, `gradientTransform`, `href` inheritance of attributes and
- * stops, drawn as a shading clipped to the painted shape. `spreadMethod` other than `pad` is
- * drawn as `pad`.
+ * stops, drawn as a shading clipped to the painted shape; `spreadMethod` in spread.ts.
  */
 import type { Color } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
@@ -11,6 +10,7 @@ import type { DisplayItem, Matrix, PathSegment, Shading, ShadingStop } from '../
 import { premultiplyStops } from '../paint/gradient.js';
 import type { SvgDocument } from './document.js';
 import { length, multiply, parseTransform, pathBounds } from './geometry.js';
+import { spreadShading } from './spread.js';
 import type { Paint } from './style.js';
 import { INITIAL_STYLE, computeSvgStyle } from './style.js';
 
@@ -85,6 +85,7 @@ export function gradientPaint(doc: SvgDocument, paint: Extract<Paint, { kind: 'u
     const fy = attr('fy') === undefined ? cy : len('fy', '50%');
     shading = { kind: 'radial', cx, cy, r0: len('fr', '0%'), r1: len('r', '50%'), scaleY: 1, stops: unit, ...(fx !== cx || fy !== cy ? { fx, fy } : {}) };
   }
+  shading = spreadShading(shading, attr('spreadMethod'), matrix, bounds);
   const far = 1e4;
   return [
     { kind: 'push-clip-path', path, evenOdd },

@@ -8,7 +8,7 @@
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
 import type { Rect } from '../geometry/types.js';
-import type { DisplayItem, Matrix, PathSegment } from '../paint/display-list.js';
+import type { DisplayItem, Matrix, PathSegment, SoftMask } from '../paint/display-list.js';
 import type { SvgDocument } from './document.js';
 import { IDENTITY, length, multiply, numbers, parseTransform, pathBounds, shapePath, viewBoxMatrix } from './geometry.js';
 import type { Viewport } from './geometry.js';
@@ -78,6 +78,28 @@ function clipItems(walk: Walk, id: string, bounds: () => Rect): DisplayItem | un
   }
   // an empty clip path clips everything away
   return { kind: 'push-clip-path', path: path.length > 0 ? path : [{ op: 'move', x: 0, y: 0 }, { op: 'close' }], evenOdd };
+}
+
+/**
+ * A `<mask>` (CSS Masking 1 §7): its content drawn in the masked element's user space (or its
+ * bounding box with maskContentUnits=objectBoundingBox), clipped to the mask region, read by
+ * luminance (or alpha with mask-type: alpha). Undefined when the reference is not a mask.
+ */
+function maskOf(walk: Walk, id: string, bounds: () => Rect): SoftMask | undefined {
+  const mask = walk.doc.ids.get(id);
+  if (mask === undefined || localName(mask) !== 'mask' || walk.depth > 8) return undefined;
+  const a = mask.attribs;
+  const box = bounds();
+  const userSpace = a['maskUnits'] === 'userSpaceOnUse';
+  const fraction = (v: string | undefined, fallback: number): number => (v === undefined ? fallback : v.trim().endsWith('%') ? parseFloat(v) / 100 : parseFloat(v) || 0);
+  const region: Rect = userSpace
+    ? { x: length(a['x'] ?? '-10%', walk.viewport.width), y: length(a['y'] ?? '-10%', walk.viewport.height), width: length(a['width'] ?? '120%', walk.viewport.width), height: length(a['height'] ?? '120%', walk.viewport.height) }
+    : { x: box.x + fraction(a['x'], -0.1) * box.width, y: box.y + fraction(a['y'], -0.1) * box.height, width: fraction(a['width'], 1.2) * box.width, height: fraction(a['height'], 1.2) * box.height };
+  const style = computeSvgStyle(mask, INITIAL_STYLE, walk.doc.rules);
+  let items = renderChildren(mask, { ...walk, style, depth: walk.depth + 1 });
+  if (a['maskContentUnits'] === 'objectBoundingBox') items = transformed(items, [box.width, 0, 0, box.height, box.x, box.y]);
+  const type = a['mask-type'] ?? /mask-type\s*:\s*([a-z]+)/.exec(a['style'] ?? '')?.[1];
+  return { items: items.length === 0 ? [] : [{ kind: 'push-clip', rect: region }, ...items, { kind: 'pop-clip' }], luminance: type !== 'alpha' };
 }
 
 function dashes(style: SvgStyle, viewport: Viewport): number[] | undefined {
@@ -163,6 +185,10 @@ function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
   if (style.clipPath !== undefined) {
     const clip = clipItems({ ...walk, style }, style.clipPath, () => pathBounds(shape ?? []));
     if (clip !== undefined) items = [clip, ...items, { kind: 'pop-clip' }];
+  }
+  if (style.mask !== undefined) {
+    const mask = maskOf({ ...walk, style }, style.mask, () => (shape !== undefined ? pathBounds(shape) : { x: 0, y: 0, ...walk.viewport }));
+    if (mask !== undefined) items = [{ kind: 'push-opacity', opacity: 1, mask }, ...items, { kind: 'pop-opacity' }];
   }
   if (style.opacity < 1) items = [{ kind: 'push-opacity', opacity: style.opacity }, ...items, { kind: 'pop-opacity' }];
   return transformed(items, parseTransform(element.attribs['transform']));

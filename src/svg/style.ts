@@ -43,6 +43,7 @@ export interface SvgStyle {
   readonly stopColor: Color;
   readonly stopOpacity: number;
   readonly clipPath: string | undefined;
+  readonly mask: string | undefined;
 }
 
 const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
@@ -51,7 +52,7 @@ export const INITIAL_STYLE: SvgStyle = {
   color: BLACK, fill: { kind: 'color', color: BLACK }, fillOpacity: 1, fillRule: 'nonzero', stroke: { kind: 'none' }, strokeOpacity: 1,
   strokeWidth: '1', strokeLinecap: 'butt', strokeLinejoin: 'miter', strokeMiterlimit: 4, strokeDasharray: 'none', strokeDashoffset: '0',
   visibility: 'visible', fontSize: 16, fontFamily: 'serif', fontWeight: 400, fontStyle: 'normal', letterSpacing: 0, textAnchor: 'start', dominantBaseline: 'auto', clipRule: 'nonzero',
-  opacity: 1, display: 'inline', stopColor: BLACK, stopOpacity: 1, clipPath: undefined,
+  opacity: 1, display: 'inline', stopColor: BLACK, stopOpacity: 1, clipPath: undefined, mask: undefined,
 };
 
 /** A simple `<style>` rule: type, `.class` or `#id` selectors (lists allowed). */
@@ -93,7 +94,7 @@ function declared(element: DomElement, rules: readonly SvgRule[]): Map<string, s
 
 const PROPERTIES = new Set(['color', 'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
   'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'visibility', 'font-size', 'font-family', 'font-weight', 'font-style', 'letter-spacing', 'text-anchor', 'dominant-baseline', 'clip-rule',
-  'opacity', 'display', 'stop-color', 'stop-opacity', 'clip-path', 'font']);
+  'opacity', 'display', 'stop-color', 'stop-opacity', 'clip-path', 'mask', 'font']);
 
 function parsePaint(value: string, current: Color, inherited: Paint): Paint {
   const v = value.trim();
@@ -189,5 +190,6 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
     stopColor: parsedStop === undefined ? BLACK : resolveColor(parsedStop, color),
     stopOpacity: number(get('stop-opacity'), 1),
     clipPath: clip?.[1],
+    mask: /^url\(\s*['"]?#([^'")]+)['"]?\s*\)$/.exec(get('mask') ?? '')?.[1],
   };
 }
