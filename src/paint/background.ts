@@ -14,7 +14,7 @@ import type { BoxFragment, Fragment } from '../layout/types.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { DisplayItem } from './display-list.js';
 import { paintGradient, positionIn } from './gradient.js';
-import { imageItems } from './image.js';
+import { imageItems, interpolation } from './image.js';
 import type { SvgContext } from '../svg/render.js';
 import { roundedRectPath } from './path.js';
 import type { Radii } from './radii.js';
@@ -139,7 +139,7 @@ function paintLayer(style: ComputedStyle, index: number, area: BackgroundArea, o
     for (const x of xs) {
       if (tiles.length > MAX_TILES) break;
       const rect: Rect = { x, y, width: size.width, height: size.height };
-      if (loaded !== undefined) tiles.push(...imageItems(loaded, rect, options.svg));
+      if (loaded !== undefined) tiles.push(...imageItems(loaded, rect, options.svg, interpolation(style.imageRendering)));
       else if (image.kind !== 'url') {
         const items = paintGradient(image, rect);
         tiles.push(...(image.kind === 'conic' ? [{ kind: 'push-clip' as const, rect }, ...items, { kind: 'pop-clip' as const }] : items));

@@ -89,7 +89,8 @@ export type DisplayItem =
       /** Outlines stroked too (SVG text `stroke`); a transparent `color` strokes only. */
       readonly stroke?: { readonly color: Color; readonly width: number };
     }
-  | { readonly kind: 'image'; readonly rect: Rect; readonly image: LoadedImage }
+  /** `interpolate`: smooth (true) or blocky (false) upscaling; undefined leaves it to the viewer. */
+  | { readonly kind: 'image'; readonly rect: Rect; readonly image: LoadedImage; readonly interpolate?: boolean }
   /** Paints `shading` over `rect` (clipped to it). */
   | { readonly kind: 'shading'; readonly rect: Rect; readonly shading: Shading }
   /** Paints `color` over `rect` through `mask` stretched to it. */

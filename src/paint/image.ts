@@ -52,13 +52,22 @@ export function paintImage(fragment: ImageFragment, svg: SvgContext = {}): Displ
   const box: Rect = { x: fragment.x, y: fragment.y, width: fragment.width, height: fragment.height };
   if (box.width <= 0 || box.height <= 0) return [];
   const rect = objectFitRect(fragment.style.objectFit, box, fragment.image, fragment.style.objectPosition);
-  const image = imageItems(fragment.image, rect, svg);
+  const image = imageItems(fragment.image, rect, svg, interpolation(fragment.style.imageRendering));
   if (!overflows(rect, box)) return image;
   return [{ kind: 'push-clip', rect: box }, ...image, { kind: 'pop-clip' }];
 }
 
 /** An image drawn into `rect`: an image item, or an SVG's vector items. */
-export function imageItems(image: LoadedImage, rect: Rect, svg: SvgContext = {}): DisplayItem[] {
+export function imageItems(image: LoadedImage, rect: Rect, svg: SvgContext = {}, interpolate?: boolean): DisplayItem[] {
   if (image.svg !== undefined) return renderSvg(image.svg, rect, svg);
-  return [{ kind: 'image', rect, image }];
+  return [{ kind: 'image', rect, image, ...(interpolate === undefined ? {} : { interpolate }) }];
+}
+
+/**
+ * `image-rendering` (CSS Images 3 §6.1) as PDF image interpolation: `smooth`/`high-quality`
+ * smooth, `pixelated`/`crisp-edges` blocky, `auto` left to the viewer.
+ */
+export function interpolation(rendering: ComputedStyle['imageRendering']): boolean | undefined {
+  if (rendering === 'auto') return undefined;
+  return rendering === 'smooth' || rendering === 'high-quality';
 }

@@ -18,6 +18,7 @@ import { paintBorder } from './border.js';
 import type { ContentPart, DisplayItem } from './display-list.js';
 import type { DomElement } from '../dom/types.js';
 import { paintImage } from './image.js';
+import { altTextItems } from './alt-text.js';
 import type { SvgContext } from '../svg/render.js';
 import { paintInsetShadows, paintOuterShadows } from './shadow.js';
 import { paintOutline } from './outline.js';
@@ -119,7 +120,7 @@ function ownItems(f: BoxFragment, options: PaintOptions): DisplayItem[] {
   const radii = outerRadii(f);
   const rect = borderBox(f);
   const background = f.box === options.canvasSource ? [] : paintBackground(f.style, fragmentArea(f, radii), { lookup: options.lookup ?? noImages, ...(options.svg === undefined ? {} : { svg: options.svg }) });
-  return [...paintOuterShadows(f, radii), ...background, ...paintInsetShadows(f, radii), ...paintBorder({ rect, widths: f.border, style: f.style, radii })];
+  return [...paintOuterShadows(f, radii), ...background, ...paintInsetShadows(f, radii), ...paintBorder({ rect, widths: f.border, style: f.style, radii }), ...altTextItems(f, options.svg?.text)];
 }
 
 /** The clip `overflow` puts on a box's descendants: its padding box (CSS Overflow 3 §3). */

@@ -264,7 +264,7 @@ function drawItem(ctx: PageContext, item: DisplayItem, pageIndex: number, writer
     case 'glyphs':
       return paint(ctx, () => drawGlyphs(ctx, item));
     case 'image':
-      return paint(ctx, () => drawImage(ctx, item.rect, item.image));
+      return paint(ctx, () => drawImage(ctx, item.rect, item.image, item.interpolate));
     case 'shading':
       return paint(ctx, () => drawShading(ctx, item.rect, item.shading));
     case 'alpha-mask':

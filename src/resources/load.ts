@@ -231,6 +231,15 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
     diagnostics.warn('resource', `image ${describeUrl(url)} skipped: ${what}`);
     return undefined;
   }
+  if (info.format === 'png' && bytes[28] === 1) {
+    // PDFKit's PNG decoder fails on Adam7 interlacing (asynchronously, out of reach of a catch): re-encode it plain
+    const plain = await decodeToPng(bytes);
+    if (plain === undefined) {
+      diagnostics.warn('resource', `image ${describeUrl(url)} skipped: a damaged PNG file`);
+      return undefined;
+    }
+    return { id, format: 'png', bytes: plain.png, width: plain.width, height: plain.height };
+  }
   return { id, format: info.format, bytes, width: info.width, height: info.height };
 }
 

@@ -171,7 +171,7 @@ function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
   const shape = shapePath(element, walk.viewport, style.fontSize);
   if (shape !== undefined) items = paintShape(shape, walk, style);
   else if (name === 'text') items = textItems(element, style, walk);
-  else if (name === 'image' && style.visibility === 'visible') items = imageElementItems(element, walk.doc, walk.viewport, style.fontSize, (image, rect) => drawImage(image, rect, walk));
+  else if (name === 'image' && style.visibility === 'visible') items = imageElementItems(element, walk.doc, walk.viewport, style.fontSize, (image, rect) => drawImage(image, rect, { ...walk, style }));
   else if (name === 'g' || name === 'a' || name === 'switch') items = renderChildren(element, { ...walk, style });
   else if (name === 'use') items = useItems(element, walk, style);
   else if (name === 'svg') {
@@ -201,7 +201,10 @@ function renderChildren(element: DomElement, walk: Walk): DisplayItem[] {
 }
 
 function drawImage(image: LoadedImage, rect: Rect, walk: Walk): DisplayItem[] {
-  if (image.svg === undefined) return [{ kind: 'image', rect, image }];
+  if (image.svg === undefined) {
+    const interpolate = walk.style.imageRendering === 'auto' ? undefined : walk.style.imageRendering === 'smooth';
+    return [{ kind: 'image', rect, image, ...(interpolate === undefined ? {} : { interpolate }) }];
+  }
   return renderSvg(image.svg, rect, { ...(walk.text === undefined ? {} : { text: walk.text }) });
 }
 

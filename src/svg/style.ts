@@ -34,6 +34,8 @@ export interface SvgStyle {
   readonly fontWeight: number;
   readonly fontStyle: 'normal' | 'italic' | 'oblique';
   readonly letterSpacing: number;
+  /** `image-rendering`: SVG's optimizeSpeed is pixelated, optimizeQuality smooth. */
+  readonly imageRendering: 'auto' | 'smooth' | 'pixelated';
   readonly textAnchor: 'start' | 'middle' | 'end';
   readonly dominantBaseline: DominantBaseline;
   readonly clipRule: 'nonzero' | 'evenodd';
@@ -51,7 +53,7 @@ const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
 export const INITIAL_STYLE: SvgStyle = {
   color: BLACK, fill: { kind: 'color', color: BLACK }, fillOpacity: 1, fillRule: 'nonzero', stroke: { kind: 'none' }, strokeOpacity: 1,
   strokeWidth: '1', strokeLinecap: 'butt', strokeLinejoin: 'miter', strokeMiterlimit: 4, strokeDasharray: 'none', strokeDashoffset: '0',
-  visibility: 'visible', fontSize: 16, fontFamily: 'serif', fontWeight: 400, fontStyle: 'normal', letterSpacing: 0, textAnchor: 'start', dominantBaseline: 'auto', clipRule: 'nonzero',
+  visibility: 'visible', fontSize: 16, fontFamily: 'serif', fontWeight: 400, fontStyle: 'normal', letterSpacing: 0, imageRendering: 'auto', textAnchor: 'start', dominantBaseline: 'auto', clipRule: 'nonzero',
   opacity: 1, display: 'inline', stopColor: BLACK, stopOpacity: 1, clipPath: undefined, mask: undefined,
 };
 
@@ -93,7 +95,7 @@ function declared(element: DomElement, rules: readonly SvgRule[]): Map<string, s
 }
 
 const PROPERTIES = new Set(['color', 'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
-  'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'visibility', 'font-size', 'font-family', 'font-weight', 'font-style', 'letter-spacing', 'text-anchor', 'dominant-baseline', 'clip-rule',
+  'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'visibility', 'font-size', 'font-family', 'font-weight', 'font-style', 'letter-spacing', 'image-rendering', 'text-anchor', 'dominant-baseline', 'clip-rule',
   'opacity', 'display', 'stop-color', 'stop-opacity', 'clip-path', 'mask', 'font']);
 
 function parsePaint(value: string, current: Color, inherited: Paint): Paint {
@@ -144,6 +146,20 @@ function fontWeight(value: string | undefined, parent: number): number {
   return Number.isFinite(n) && n >= 1 && n <= 1000 ? n : parent;
 }
 
+function imageRendering(value: string | undefined, parent: SvgStyle['imageRendering']): SvgStyle['imageRendering'] {
+  switch (value?.trim().toLowerCase()) {
+    case undefined: return parent;
+    case 'auto': return 'auto';
+    case 'optimizequality':
+    case 'smooth':
+    case 'high-quality': return 'smooth';
+    case 'optimizespeed':
+    case 'pixelated':
+    case 'crisp-edges': return 'pixelated';
+    default: return parent;
+  }
+}
+
 function letterSpacing(value: string | undefined, parent: SvgStyle): number {
   if (value === undefined) return parent.letterSpacing;
   if (value.trim() === 'normal') return 0;
@@ -182,6 +198,7 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
     fontWeight: fontWeight(get('font-weight'), parent.fontWeight),
     fontStyle: oneOf(get('font-style'), ['normal', 'italic', 'oblique'], parent.fontStyle),
     letterSpacing: letterSpacing(get('letter-spacing'), parent),
+    imageRendering: imageRendering(get('image-rendering'), parent.imageRendering),
     textAnchor: oneOf(get('text-anchor'), ['start', 'middle', 'end'], parent.textAnchor),
     dominantBaseline: oneOf(get('dominant-baseline'), BASELINES, parent.dominantBaseline),
     clipRule: oneOf(get('clip-rule'), ['nonzero', 'evenodd'], parent.clipRule),

@@ -45,7 +45,8 @@ export const INITIAL_STYLE: ComputedStyle = {
   tableLayout: 'auto', borderCollapse: 'separate', borderSpacing: [0, 0], captionSide: 'top', emptyCells: 'show',
   flexDirection: 'row', flexWrap: 'nowrap', flexGrow: 0, flexShrink: 1, flexBasis: 'auto', order: 0,
   justifyContent: 'normal', alignItems: 'normal', alignSelf: 'auto', alignContent: 'normal', rowGap: 'normal', columnGap: 'normal',
-  objectFit: 'fill', objectPosition: CENTER,
+  objectFit: 'fill',
+  imageRendering: 'auto', objectPosition: CENTER,
 };
 
 export function style(overrides: Partial<ComputedStyle> = {}): ComputedStyle {

@@ -121,7 +121,7 @@ const STYLE_KEYS: Record<keyof ComputedStyle, true> = {
   tableLayout: true, borderCollapse: true, borderSpacing: true, captionSide: true, emptyCells: true,
   flexDirection: true, flexWrap: true, flexGrow: true, flexShrink: true, flexBasis: true, order: true,
   justifyContent: true, alignItems: true, alignSelf: true, alignContent: true, rowGap: true, columnGap: true,
-  objectFit: true, objectPosition: true,
+  objectFit: true, objectPosition: true, imageRendering: true,
 };
 
 (function checkCompleteness(): void {

@@ -17,7 +17,7 @@ grid-auto-flow grid-area grid-row grid-column grid-row-start grid-row-end grid-c
 justify-items justify-self
 background-position-x background-position-y background-attachment background-blend-mode
 border-image border-image-source border-image-slice border-image-width border-image-outset border-image-repeat
-image-rendering image-orientation image-resolution
+image-orientation image-resolution
 font-size-adjust font-synthesis font-synthesis-weight font-synthesis-style font-synthesis-small-caps
 font-variant-ligatures font-variant-east-asian font-variant-position font-variant-alternates font-variant-emoji
 font-optical-sizing font-variation-settings font-language-override font-palette
