@@ -31,7 +31,7 @@ import type { FileSandbox } from './loader.js';
 import { createFileSandbox } from './loader.js';
 import type { LoadedImage } from './types.js';
 import { DECODABLE, decodeToPng } from './decode.js';
-import { imageHrefs, parseSvg } from '../svg/document.js';
+import { imageHrefs, parseSvg, unsupportedFeatures } from '../svg/document.js';
 import type { SvgDocument } from '../svg/document.js';
 
 export interface ResourceContext {
@@ -214,6 +214,8 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
   if (format === 'svg') {
     const svg = parseSvg(new TextDecoder('utf-8').decode(bytes));
     if (svg !== undefined) {
+      const unsupported = unsupportedFeatures(svg);
+      if (unsupported.length > 0) diagnostics.warn('resource', `SVG image ${describeUrl(url)}: ${unsupported.join(', ')} not drawn yet (the rest is)`);
       await loadSvgImages(svg, url, resources, diagnostics, depth);
       return { id, format: 'svg', bytes, svg, width: svg.width, height: svg.height };
     }

@@ -82,3 +82,19 @@ export function parseSvg(text: string): SvgDocument | undefined {
   const { width, height } = intrinsicSize(root);
   return { root, ids, rules: styles.flatMap(parseSvgRules), width, height, images: new Map() };
 }
+
+/** What the document uses that octavo does not draw yet, named for a warning. */
+export function unsupportedFeatures(doc: SvgDocument): string[] {
+  const found = new Set<string>();
+  const visit = (element: DomElement): void => {
+    const name = element.name.replace(/^svg:/, '');
+    const style = element.attribs['style'] ?? '';
+    if (element.attribs['filter'] !== undefined || /(^|;)\s*filter\s*:/.test(style)) found.add('filter');
+    if (['marker-start', 'marker-mid', 'marker-end', 'marker'].some((k) => element.attribs[k] !== undefined) || /marker(-start|-mid|-end)?\s*:/.test(style)) found.add('marker');
+    if (name === 'foreignObject' || name === 'textPath') found.add(`<${name}>`);
+    if (element.attribs['textLength'] !== undefined) found.add('textLength');
+    for (const child of element.children) if (isElement(child)) visit(child);
+  };
+  visit(doc.root);
+  return [...found];
+}

@@ -17,6 +17,7 @@ import type { Paint, SvgStyle } from './style.js';
 import { INITIAL_STYLE, computeSvgStyle } from './style.js';
 import { textItems } from './text.js';
 import { imageElementItems } from './image.js';
+import { patternPaint } from './pattern.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { TextSystem } from '../text/types.js';
 
@@ -121,7 +122,15 @@ function paintShape(path: PathSegment[], walk: Walk, style: SvgStyle): DisplayIt
   const fill = withAlpha(style.fill, style.fillOpacity);
   const evenOdd = style.fillRule === 'evenodd';
   if (fill.kind === 'color' && fill.color.a > 0) items.push({ kind: 'fill-path', path, color: fill.color, evenOdd });
-  else if (fill.kind === 'url') items.push(...gradientPaint(walk.doc, fill, path, evenOdd, style.fillOpacity));
+  else if (fill.kind === 'url') {
+    const server = walk.doc.ids.get(fill.id);
+    if (server !== undefined && localName(server) === 'pattern') {
+      if (walk.depth <= 8) {
+        const pattern = patternPaint(walk.doc, server, path, evenOdd, walk.viewport, (content, viewport) => renderChildren(content, { ...walk, viewport, depth: walk.depth + 1, style: computeSvgStyle(content, INITIAL_STYLE, walk.doc.rules) }));
+        items.push(...(style.fillOpacity < 1 ? [{ kind: 'push-opacity', opacity: style.fillOpacity } as DisplayItem, ...pattern, { kind: 'pop-opacity' } as DisplayItem] : pattern));
+      }
+    } else items.push(...gradientPaint(walk.doc, fill, path, evenOdd, style.fillOpacity));
+  }
   const diag = Math.hypot(walk.viewport.width, walk.viewport.height) / Math.SQRT2;
   const width = length(style.strokeWidth, diag, 1);
   const stroke = withAlpha(style.stroke, style.strokeOpacity);

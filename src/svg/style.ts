@@ -85,12 +85,40 @@ function matches(selector: string, element: DomElement): boolean {
   return true;
 }
 
+/**
+ * The `font` shorthand (CSS Fonts 4 §2.8) as its longhands: style and weight keywords, the size
+ * (a line height after `/` is dropped), then the family list; every longhand is reset.
+ */
+function expandFont(value: string): [string, string][] {
+  const tokens = value.trim().match(/"[^"]*"|'[^']*'|[^\s]+/g) ?? [];
+  const out = new Map<string, string>([['font-style', 'normal'], ['font-weight', 'normal']]);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!.toLowerCase();
+    if (t === 'italic' || t === 'oblique') out.set('font-style', t);
+    else if (t === 'bold' || t === 'bolder' || t === 'lighter' || /^\d{3}$/.test(t)) out.set('font-weight', t);
+    else if (t === 'normal' || t === 'small-caps') continue;
+    else {
+      out.set('font-size', tokens[i]!.split('/')[0]!);
+      const family = tokens.slice(i + 1).join(' ');
+      if (family !== '') out.set('font-family', family);
+      return [...out];
+    }
+  }
+  return [];
+}
+
+/** Sets a declaration, the `font` shorthand as its longhands. */
+function declare(out: Map<string, string>, name: string, value: string): void {
+  if (name === 'font') for (const [k, v] of expandFont(value)) out.set(k, v);
+  else out.set(name, value);
+}
+
 /** Declared values of an element: presentation attributes < rules < style attribute. */
 function declared(element: DomElement, rules: readonly SvgRule[]): Map<string, string> {
   const out = new Map<string, string>();
-  for (const [name, value] of Object.entries(element.attribs)) if (PROPERTIES.has(name.toLowerCase())) out.set(name.toLowerCase(), value.trim());
-  for (const rule of rules) if (rule.selectors.some((s) => matches(s, element))) for (const [k, v] of rule.declarations) out.set(k, v);
-  for (const [k, v] of parseStyleAttribute(element.attribs['style'] ?? '')) out.set(k, v);
+  for (const [name, value] of Object.entries(element.attribs)) if (PROPERTIES.has(name.toLowerCase())) declare(out, name.toLowerCase(), value.trim());
+  for (const rule of rules) if (rule.selectors.some((s) => matches(s, element))) for (const [k, v] of rule.declarations) declare(out, k, v);
+  for (const [k, v] of parseStyleAttribute(element.attribs['style'] ?? '')) declare(out, k, v);
   return out;
 }
 

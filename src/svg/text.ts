@@ -155,9 +155,12 @@ export function textItems(element: DomElement, style: SvgStyle, walk: TextWalk):
           ...(stroke === undefined ? {} : { stroke }),
         });
       }
-      x += advances.reduce((sum, a) => sum + a, 0);
+      run.glyphs.forEach((g, i) => {
+        x += advances[i]!;
+        // a chunk's collapsible spaces at its end do not count for its alignment
+        if (!(g.codePoints.length === 1 && g.codePoints[0] === 32)) chunk.endX = x;
+      });
     }
-    chunk.endX = x;
   }
   return chunks.flatMap((chunk) => {
     const width = chunk.endX - chunk.startX;

@@ -2,6 +2,7 @@
  * SVG paint features beyond plain fills: gradient spreadMethod, masks (PDF soft masks), group
  * opacity of scaled-down drawings, and the warning for what is not drawn (filters).
  */
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import { rasterize } from '../helpers/pixels.js';
@@ -58,5 +59,35 @@ describe('SVG masks and opacity', () => {
   it('keeps group opacity over a viewBox scaled down below the page size', async () => {
     const rows = await draw(svg('<g opacity="0.5"><rect x="400" width="400" height="200" fill="red"/></g>', 'width="8" height="2" viewBox="0 0 800 200"'));
     expect(rows).toEqual(['____rrrr', '____rrrr']);
+  });
+});
+
+describe('SVG font shorthand', () => {
+  it('expands font into size and family (and resets the parent\'s)', async () => {
+    const template = `<style>@font-face { font-family: wp; src: url(weasyprint.otf) } @page { size: 8px 2px; margin: 0 } body { margin: 0 } svg { display: block }</style>${svg('<g font-size="20px" font-weight="bold"><text x="0" y="1.6" style="font: 2px wp" fill="blue">AB C</text></g>')}`;
+    const result = await engine.renderDetailed({ template, baseDir: fileURLToPath(new URL('../fixtures/fonts/', import.meta.url)) });
+    expect(result.diagnostics).toEqual([]);
+    expect((await rasterize(result.pdf))[0]).toEqual(['BBBB__BB', 'BBBB__BB']);
+  });
+});
+
+describe('SVG patterns', () => {
+  it('tiles a pattern in objectBoundingBox units over the shape', async () => {
+    const tile = '<rect width="2" height="1" fill="blue"/><rect x="2" width="2" height="1" fill="red"/><rect y="1" width="2" height="1" fill="red"/><rect x="2" y="1" width="2" height="1" fill="blue"/>';
+    expect(await draw(svg(`<pattern id="p" width="0.5" height="1">${tile}</pattern><rect width="8" height="2" fill="url(#p)"/>`))).toEqual(['BBRRBBRR', 'RRBBRRBB']);
+  });
+
+  it('fits pattern content by its viewBox and moves tiles by patternTransform', async () => {
+    expect(await draw(svg('<pattern id="p" patternUnits="userSpaceOnUse" width="4" height="2" viewBox="0 0 2 1" patternTransform="translate(2 0)"><rect width="1" height="1" fill="red"/></pattern><rect width="8" height="2" fill="url(#p)"/>'))).toEqual(['__RR__RR', '__RR__RR']);
+  });
+});
+
+
+describe('SVG features not drawn', () => {
+  it('warns naming filters and markers, and draws the rest', async () => {
+    const rows = await draw(svg('<filter id="f"><feGaussianBlur stdDeviation="1"/></filter><rect width="4" height="2" fill="red" filter="url(#f)"/><path d="M4 1H8" stroke="blue" marker-end="url(#m)"/>'), '8px 2px', [
+      expect.stringMatching(/^SVG image data:image\/svg\+xml.*: filter, marker not drawn yet \(the rest is\)$/) as unknown as string,
+    ]);
+    expect(rows[0]).toBe('RRRR____');
   });
 });
