@@ -30,6 +30,18 @@ export function hrefOf(element: DomElement): string | undefined {
   return element.attribs['href'] ?? element.attribs['xlink:href'];
 }
 
+/** An element and those it references through `href` (gradients, patterns), nearest first. */
+export function hrefChain(doc: SvgDocument, start: DomElement): DomElement[] {
+  const out: DomElement[] = [];
+  let at: DomElement | undefined = start;
+  while (at !== undefined && !out.includes(at) && out.length < 8) {
+    out.push(at);
+    const href: string = hrefOf(at) ?? '';
+    at = href.startsWith('#') ? doc.ids.get(href.slice(1)) : undefined;
+  }
+  return out;
+}
+
 /** The distinct `href`s of the document's `<image>` elements. */
 export function imageHrefs(doc: SvgDocument): string[] {
   const out = new Set<string>();

@@ -9,24 +9,13 @@ import { isElement } from '../dom/types.js';
 import type { DisplayItem, Matrix, PathSegment, Shading, ShadingStop } from '../paint/display-list.js';
 import { premultiplyStops } from '../paint/gradient.js';
 import type { SvgDocument } from './document.js';
+import { hrefChain } from './document.js';
 import { length, multiply, parseTransform, pathBounds } from './geometry.js';
 import { spreadShading } from './spread.js';
 import type { Paint } from './style.js';
 import { INITIAL_STYLE, computeSvgStyle } from './style.js';
 
 const name = (e: DomElement): string => e.name.replace(/^svg:/, '');
-
-/** The gradient and the ones it references through `href`, nearest first. */
-function chain(doc: SvgDocument, start: DomElement): DomElement[] {
-  const out: DomElement[] = [];
-  let at: DomElement | undefined = start;
-  while (at !== undefined && !out.includes(at) && out.length < 8) {
-    out.push(at);
-    const href: string = at.attribs['href'] ?? at.attribs['xlink:href'] ?? '';
-    at = href.startsWith('#') ? doc.ids.get(href.slice(1)) : undefined;
-  }
-  return out;
-}
 
 function stopsOf(doc: SvgDocument, elements: readonly DomElement[], opacity: number): ShadingStop[] {
   for (const element of elements) {
@@ -58,7 +47,7 @@ export function gradientPaint(doc: SvgDocument, paint: Extract<Paint, { kind: 'u
   if (element === undefined || (kind !== 'linearGradient' && kind !== 'radialGradient')) {
     return paint.fallback === undefined ? [] : [{ kind: 'fill-path', path, color: paint.fallback, evenOdd }];
   }
-  const elements = chain(doc, element);
+  const elements = hrefChain(doc, element);
   const attr = (key: string): string | undefined => elements.map((e) => e.attribs[key]).find((v) => v !== undefined);
   const stops = stopsOf(doc, elements, opacity);
   if (stops.length === 0) return [];
@@ -104,7 +93,7 @@ export function paintColor(doc: SvgDocument, paint: Paint): Color | undefined {
   if (paint.kind === 'none') return undefined;
   if (paint.kind === 'color') return paint.color;
   const element = doc.ids.get(paint.id);
-  const stops = element === undefined ? [] : stopsOf(doc, chain(doc, element), 1);
+  const stops = element === undefined ? [] : stopsOf(doc, hrefChain(doc, element), 1);
   const middle = stops[Math.floor(stops.length / 2)];
   return middle?.color ?? paint.fallback;
 }

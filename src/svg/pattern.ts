@@ -9,31 +9,14 @@ import { isElement } from '../dom/types.js';
 import type { Rect } from '../geometry/types.js';
 import type { DisplayItem, Matrix, PathSegment } from '../paint/display-list.js';
 import type { SvgDocument } from './document.js';
-import { hrefOf } from './document.js';
+import { hrefChain } from './document.js';
 import type { Viewport } from './geometry.js';
-import { length, multiply, numbers, parseTransform, pathBounds, viewBoxMatrix } from './geometry.js';
+import { invert, length, multiply, numbers, parseTransform, pathBounds, viewBoxMatrix } from './geometry.js';
 
 const MAX_TILES = 2500;
 
 /** Draws a pattern's children in a viewport (render.ts passes its own walk). */
 export type DrawContent = (pattern: DomElement, viewport: Viewport) => DisplayItem[];
-
-function chain(doc: SvgDocument, start: DomElement): DomElement[] {
-  const out: DomElement[] = [];
-  let at: DomElement | undefined = start;
-  while (at !== undefined && !out.includes(at) && out.length < 8) {
-    out.push(at);
-    const href: string = hrefOf(at) ?? '';
-    at = href.startsWith('#') ? doc.ids.get(href.slice(1)) : undefined;
-  }
-  return out;
-}
-
-function invert(m: Matrix): Matrix | undefined {
-  const det = m[0] * m[3] - m[1] * m[2];
-  if (Math.abs(det) < 1e-12) return undefined;
-  return [m[3] / det, -m[1] / det, -m[2] / det, m[0] / det, (m[2] * m[5] - m[3] * m[4]) / det, (m[1] * m[4] - m[0] * m[5]) / det];
-}
 
 /** The range of tile indices whose tiles cover `bounds` (user space) seen through `inverse`. */
 function tileRange(bounds: Rect, inverse: Matrix, tile: Rect): { i0: number; i1: number; j0: number; j1: number } {
@@ -48,7 +31,7 @@ function tileRange(bounds: Rect, inverse: Matrix, tile: Rect): { i0: number; i1:
 }
 
 export function patternPaint(doc: SvgDocument, pattern: DomElement, path: PathSegment[], evenOdd: boolean, viewport: Viewport, draw: DrawContent): DisplayItem[] {
-  const elements = chain(doc, pattern);
+  const elements = hrefChain(doc, pattern);
   const attr = (key: string): string | undefined => elements.map((e) => e.attribs[key]).find((v) => v !== undefined);
   const content = elements.find((e) => e.children.some(isElement)) ?? pattern;
   const bounds = pathBounds(path);

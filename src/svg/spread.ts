@@ -4,17 +4,12 @@
  * covers, so the pdf stage only ever pads. A radial gradient with a focal point keeps `pad`.
  */
 import type { Matrix, Shading, ShadingStop } from '../paint/display-list.js';
+import { invert } from './geometry.js';
 
 /** At most this many periods are written (then the end colours extend). */
 const MAX_PERIODS = 256;
 
 type Box = { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
-
-function invert(m: Matrix): Matrix | undefined {
-  const det = m[0] * m[3] - m[1] * m[2];
-  if (Math.abs(det) < 1e-12) return undefined;
-  return [m[3] / det, -m[1] / det, -m[2] / det, m[0] / det, (m[2] * m[5] - m[3] * m[4]) / det, (m[1] * m[4] - m[0] * m[5]) / det];
-}
 
 /** The corners of `box` (user space) in the gradient's own space. */
 function corners(box: Box, matrix: Matrix): [number, number][] | undefined {
