@@ -19,6 +19,7 @@ import { buildBoxTree } from './boxes/build.js';
 import { backgroundUrls, createResourceContext, loadImageUrls, loadImages } from './resources/load.js';
 import type { LoadedImage } from './resources/types.js';
 import type { FontRegistry } from './text/fonts.js';
+import type { TextSystem } from './text/types.js';
 import { createFontRegistry, loadFontFaces } from './text/fonts.js';
 import { layoutDocument } from './layout/document.js';
 import type { LayoutServices } from './layout/document.js';
@@ -99,8 +100,8 @@ async function renderDocument(state: EngineState, request: RenderOptions): Promi
 async function renderStages(state: EngineState, request: RenderOptions): Promise<RenderResult> {
   const diagnostics = new Diagnostics();
   const budget = createBudget(state.limits.maxRenderMs);
-  const { laid, options, images } = await layoutRequest(state, request, diagnostics, budget);
-  const display = paintDocument(laid.pages, { tagged: options.tagged === true, images });
+  const { laid, options, images, text } = await layoutRequest(state, request, diagnostics, budget);
+  const display = paintDocument(laid.pages, { tagged: options.tagged === true, images, text });
   budget();
   const pdf = await writePdf(display, {
     metadata: laid.metadata,
@@ -119,7 +120,7 @@ async function renderStages(state: EngineState, request: RenderOptions): Promise
 /** Every stage up to layout: template, DOM, styles, boxes, resources, pages. */
 async function layoutRequest(
   state: EngineState, request: RenderOptions, diagnostics: Diagnostics, budget: () => void,
-): Promise<{ laid: LaidOutDocument; options: RenderOptions; images: ReadonlyMap<string, LoadedImage> }> {
+): Promise<{ laid: LaidOutDocument; options: RenderOptions; images: ReadonlyMap<string, LoadedImage>; text: TextSystem }> {
   const options = validateRenderOptions({ ...state.options.defaults, ...request });
   const limits = state.limits;
   const sourceName = options.templateName ?? '<template>';
@@ -176,7 +177,7 @@ async function layoutRequest(
   // @page background images are known once the pages are
   const pageUrls = backgroundUrls(pages.map((page) => page.pageStyle.style)).filter((url) => !images.has(url));
   const allImages = pageUrls.length === 0 ? images : new Map([...images, ...await loadImageUrls(pageUrls, resources, diagnostics)]);
-  return { laid: { pages, diagnostics: diagnostics.list(), metadata }, options, images: allImages };
+  return { laid: { pages, diagnostics: diagnostics.list(), metadata }, options, images: allImages, text };
 }
 
 /** Most layout passes for cross-references (`target-counter()`): the first prints what it can, the others what the previous found. */

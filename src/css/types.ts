@@ -346,6 +346,7 @@ export interface ComputedStyle {
 
   // replaced content
   readonly objectFit: 'fill' | 'contain' | 'cover' | 'none' | 'scale-down';
+  readonly imageRendering: 'auto' | 'smooth' | 'high-quality' | 'pixelated' | 'crisp-edges';
   readonly objectPosition: Position;
 }
 

@@ -14,7 +14,8 @@ import type { BoxFragment, Fragment } from '../layout/types.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { DisplayItem } from './display-list.js';
 import { paintGradient, positionIn } from './gradient.js';
-import { imageItems } from './image.js';
+import { imageItems, interpolation } from './image.js';
+import type { SvgContext } from '../svg/render.js';
 import { roundedRectPath } from './path.js';
 import type { Radii } from './radii.js';
 import { hasRadii, insetRadii } from './radii.js';
@@ -110,7 +111,8 @@ function roundSize(repeat: RepeatStyle, tile: number, area: number): number {
   return area / Math.max(1, Math.round(area / tile));
 }
 
-function paintLayer(style: ComputedStyle, index: number, area: BackgroundArea, lookup: ImageLookup, clipOverride?: Clip): DisplayItem[] {
+function paintLayer(style: ComputedStyle, index: number, area: BackgroundArea, options: BackgroundOptions): DisplayItem[] {
+  const { lookup, clip: clipOverride } = options;
   const image = layerValue(style.backgroundImage, index);
   if (image === 'none') return [];
   const loaded = image.kind === 'url' ? lookup(image.url) : undefined;
@@ -137,7 +139,7 @@ function paintLayer(style: ComputedStyle, index: number, area: BackgroundArea, l
     for (const x of xs) {
       if (tiles.length > MAX_TILES) break;
       const rect: Rect = { x, y, width: size.width, height: size.height };
-      if (loaded !== undefined) tiles.push(...imageItems(loaded, rect));
+      if (loaded !== undefined) tiles.push(...imageItems(loaded, rect, options.svg, interpolation(style.imageRendering)));
       else if (image.kind !== 'url') {
         const items = paintGradient(image, rect);
         tiles.push(...(image.kind === 'conic' ? [{ kind: 'push-clip' as const, rect }, ...items, { kind: 'pop-clip' as const }] : items));
@@ -151,6 +153,8 @@ function paintLayer(style: ComputedStyle, index: number, area: BackgroundArea, l
 
 export interface BackgroundOptions {
   readonly lookup: ImageLookup;
+  /** Fonts for SVG images' text. */
+  readonly svg?: SvgContext;
   /** Paint the colour (false when it went to the canvas). */
   readonly color?: boolean;
   /** Paint over this area instead of the layers' own clip boxes (the canvas, the page). */
@@ -165,7 +169,7 @@ export function paintBackground(style: ComputedStyle, area: BackgroundArea, opti
     const clip = options.clip ?? boxOf(area, layerValue(style.backgroundClip, layers - 1));
     items.push(...paintBackgroundColor(style.backgroundColor, clip.rect, clip.radii));
   }
-  for (let i = layers - 1; i >= 0; i--) items.push(...paintLayer(style, i, area, options.lookup, options.clip));
+  for (let i = layers - 1; i >= 0; i--) items.push(...paintLayer(style, i, area, options));
   return items;
 }
 

@@ -47,6 +47,12 @@ export interface AlphaMask {
   readonly data: Uint8Array;
 }
 
+/** A soft mask: what its items paint, read as luminance (SVG's default) or as alpha. */
+export interface SoftMask {
+  readonly items: readonly DisplayItem[];
+  readonly luminance: boolean;
+}
+
 /** An affine matrix [a b c d e f] (x' = a x + c y + e, y' = b x + d y + f). */
 export type Matrix = readonly [number, number, number, number, number, number];
 
@@ -80,8 +86,11 @@ export type DisplayItem =
       /** Skew for synthetic oblique, stroke width for synthetic bold (px; 0 = none). */
       readonly syntheticBold: number;
       readonly syntheticOblique: boolean;
+      /** Outlines stroked too (SVG text `stroke`); a transparent `color` strokes only. */
+      readonly stroke?: { readonly color: Color; readonly width: number };
     }
-  | { readonly kind: 'image'; readonly rect: Rect; readonly image: LoadedImage }
+  /** `interpolate`: smooth (true) or blocky (false) upscaling; undefined leaves it to the viewer. */
+  | { readonly kind: 'image'; readonly rect: Rect; readonly image: LoadedImage; readonly interpolate?: boolean }
   /** Paints `shading` over `rect` (clipped to it). */
   | { readonly kind: 'shading'; readonly rect: Rect; readonly shading: Shading }
   /** Paints `color` over `rect` through `mask` stretched to it. */
@@ -93,7 +102,11 @@ export type DisplayItem =
   | { readonly kind: 'pop-transform' }
   | { readonly kind: 'push-clip'; readonly rect: Rect; readonly radii?: readonly number[] }
   | { readonly kind: 'pop-clip' }
-  | { readonly kind: 'push-opacity'; readonly opacity: number }
+  /**
+   * Starts a transparency group drawn with `opacity`, and through `mask` when given (a soft mask,
+   * ISO 32000-1 §11.6.5: the mask's items, in the same space, by luminance or alpha).
+   */
+  | { readonly kind: 'push-opacity'; readonly opacity: number; readonly mask?: SoftMask }
   | { readonly kind: 'pop-opacity' }
   | {
       readonly kind: 'link';

@@ -10,6 +10,7 @@ import type { DisplayItem } from './display-list.js';
 import type { Position } from '../css/image-types.js';
 import type { LoadedImage } from '../resources/types.js';
 import { renderSvg } from '../svg/render.js';
+import type { SvgContext } from '../svg/render.js';
 import { positionIn } from './gradient.js';
 
 const CENTER: Position = { x: { edge: 'start', offset: { kind: 'percent', value: 50 } }, y: { edge: 'start', offset: { kind: 'percent', value: 50 } } };
@@ -47,17 +48,26 @@ function overflows(inner: Rect, outer: Rect): boolean {
   return inner.x < outer.x - e || inner.y < outer.y - e || inner.x + inner.width > outer.x + outer.width + e || inner.y + inner.height > outer.y + outer.height + e;
 }
 
-export function paintImage(fragment: ImageFragment): DisplayItem[] {
+export function paintImage(fragment: ImageFragment, svg: SvgContext = {}): DisplayItem[] {
   const box: Rect = { x: fragment.x, y: fragment.y, width: fragment.width, height: fragment.height };
   if (box.width <= 0 || box.height <= 0) return [];
   const rect = objectFitRect(fragment.style.objectFit, box, fragment.image, fragment.style.objectPosition);
-  const image = imageItems(fragment.image, rect);
+  const image = imageItems(fragment.image, rect, svg, interpolation(fragment.style.imageRendering));
   if (!overflows(rect, box)) return image;
   return [{ kind: 'push-clip', rect: box }, ...image, { kind: 'pop-clip' }];
 }
 
 /** An image drawn into `rect`: an image item, or an SVG's vector items. */
-export function imageItems(image: LoadedImage, rect: Rect): DisplayItem[] {
-  if (image.svg !== undefined) return renderSvg(image.svg, rect);
-  return [{ kind: 'image', rect, image }];
+export function imageItems(image: LoadedImage, rect: Rect, svg: SvgContext = {}, interpolate?: boolean): DisplayItem[] {
+  if (image.svg !== undefined) return renderSvg(image.svg, rect, svg);
+  return [{ kind: 'image', rect, image, ...(interpolate === undefined ? {} : { interpolate }) }];
+}
+
+/**
+ * `image-rendering` (CSS Images 3 §6.1) as PDF image interpolation: `smooth`/`high-quality`
+ * smooth, `pixelated`/`crisp-edges` blocky, `auto` left to the viewer.
+ */
+export function interpolation(rendering: ComputedStyle['imageRendering']): boolean | undefined {
+  if (rendering === 'auto') return undefined;
+  return rendering === 'smooth' || rendering === 'high-quality';
 }

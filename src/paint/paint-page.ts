@@ -16,6 +16,7 @@ import { paintBorder } from './border.js';
 import type { DisplayItem, DocumentDisplayList, PageDisplayList } from './display-list.js';
 import { NO_RADII, borderRadii, insetRadii } from './radii.js';
 import type { LoadedImage } from '../resources/types.js';
+import type { TextSystem } from '../text/types.js';
 import type { LengthPercentage } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import { paintFragments, paintStackingContext } from './stacking.js';
@@ -26,6 +27,8 @@ export interface PaintDocumentOptions {
   readonly tagged?: boolean;
   /** Loaded images by URL, for background images. */
   readonly images?: ReadonlyMap<string, LoadedImage>;
+  /** The render's fonts, for text inside SVG images. */
+  readonly text?: TextSystem;
 }
 
 export function paintDocument(pages: readonly PageLayout[], options: PaintDocumentOptions = {}): DocumentDisplayList {
@@ -50,23 +53,24 @@ export function paintPage(page: PageLayout, paint: PaintDocumentOptions = {}): P
   const radii = borderRadii(style, pageBox);
   const images = paint.images;
   const lookup: ImageLookup = (url) => images?.get(url);
+  const svg = paint.text === undefined ? {} : { text: paint.text };
   const pad = (v: LengthPercentage): number => resolveLength(v, pageBox.width);
   const paddingSides: Sides = { top: pad(style.paddingTop), right: pad(style.paddingRight), bottom: pad(style.paddingBottom), left: pad(style.paddingLeft) };
   // the page background covers the whole page, margins included; its images are placed in the page box
   const pageArea = { rect: pageBox, radii, border: borders, padding: paddingSides };
-  items.push(...paintBackground(style, pageArea, { lookup, clip: { rect: pageRect, radii: NO_RADII } }));
+  items.push(...paintBackground(style, pageArea, { lookup, svg, clip: { rect: pageRect, radii: NO_RADII } }));
   items.push(...paintBorder({ rect: pageBox, widths: borders, style, radii }));
   const canvas = canvasBackground(page.children);
   if (canvas !== undefined) {
     const f = canvas.fragment;
     const clip = { rect: inset(pageBox, borders), radii: insetRadii(radii, borders) };
-    items.push(...paintBackground(f.style, fragmentArea(f, borderRadii(f.style, { x: f.x, y: f.y, width: f.width, height: f.height })), { lookup, clip }));
+    items.push(...paintBackground(f.style, fragmentArea(f, borderRadii(f.style, { x: f.x, y: f.y, width: f.width, height: f.height })), { lookup, svg, clip }));
   }
-  const options: PaintOptions = { canvasSource: canvas?.source, tagged: paint.tagged === true, lookup };
+  const options: PaintOptions = { canvasSource: canvas?.source, tagged: paint.tagged === true, lookup, svg };
   for (const fragment of page.children) {
     items.push(...(fragment.kind === 'box' ? paintStackingContext(fragment, options) : paintFragments([fragment], options)));
   }
-  const marginOptions: PaintOptions = { canvasSource: canvas?.source, lookup };
+  const marginOptions: PaintOptions = { canvasSource: canvas?.source, lookup, svg };
   const margins: DisplayItem[] = [];
   for (const fragment of page.marginBoxes) {
     margins.push(...(fragment.kind === 'box' ? paintStackingContext(fragment, marginOptions) : paintFragments([fragment], marginOptions)));

@@ -18,6 +18,8 @@ import { paintBorder } from './border.js';
 import type { ContentPart, DisplayItem } from './display-list.js';
 import type { DomElement } from '../dom/types.js';
 import { paintImage } from './image.js';
+import { altTextItems } from './alt-text.js';
+import type { SvgContext } from '../svg/render.js';
 import { paintInsetShadows, paintOuterShadows } from './shadow.js';
 import { paintOutline } from './outline.js';
 import { paintCollapsedBorders } from './table-borders.js';
@@ -33,6 +35,8 @@ export interface PaintOptions {
   readonly tagged?: boolean;
   /** Loaded images by URL (background images). */
   readonly lookup?: ImageLookup;
+  /** Fonts for SVG images' text. */
+  readonly svg?: SvgContext;
 }
 
 /** The element (and part of it) that content painted inside a box belongs to. */
@@ -116,8 +120,8 @@ function ownItems(f: BoxFragment, options: PaintOptions): DisplayItem[] {
   if (f.style.visibility !== 'visible') return [];
   const radii = outerRadii(f);
   const rect = borderBox(f);
-  const background = f.box === options.canvasSource ? [] : paintBackground(f.style, fragmentArea(f, radii), { lookup: options.lookup ?? noImages });
-  return [...paintOuterShadows(f, radii), ...background, ...paintInsetShadows(f, radii), ...paintBorder({ rect, widths: f.border, style: f.style, radii })];
+  const background = f.box === options.canvasSource ? [] : paintBackground(f.style, fragmentArea(f, radii), { lookup: options.lookup ?? noImages, ...(options.svg === undefined ? {} : { svg: options.svg }) });
+  return [...paintOuterShadows(f, radii), ...background, ...paintInsetShadows(f, radii), ...paintBorder({ rect, widths: f.border, style: f.style, radii }), ...altTextItems(f, options.svg?.text)];
 }
 
 /** The clip `overflow` puts on a box's descendants: its padding box (CSS Overflow 3 §3). */
@@ -231,7 +235,7 @@ function collect(fragments: readonly Fragment[], walk: Walk): void {
         }
         break;
       case 'image':
-        if (fragment.style.visibility === 'visible') walk.layers.inlines.push({ items: taggedImage(paintImage(fragment), walk), clips: walk.clips });
+        if (fragment.style.visibility === 'visible') walk.layers.inlines.push({ items: taggedImage(paintImage(fragment, walk.options.svg), walk), clips: walk.clips });
         break;
       case 'box':
         collectBox(fragment, walk);

@@ -4,9 +4,9 @@
  */
 import type { Color } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
-import type { PathSegment } from '../paint/display-list.js';
+import type { Matrix, PathSegment } from '../paint/display-list.js';
 import { num, pathOperators, rgb } from './content.js';
-import type { PageContext } from './context.js';
+import type { DrawnMask, PageContext } from './context.js';
 
 /** `/GsN gs` for an alpha below 1 (the ExtGState is made once per document, registered on the page). */
 export function alphaOperator(ctx: PageContext, alpha: number): string {
@@ -119,13 +119,32 @@ export function popClip(ctx: PageContext): void {
  * Starts a transparency group: its items are collected and later drawn at once with `opacity`.
  * A fully opaque group needs no group at all: its items are drawn in place.
  */
-export function pushOpacity(ctx: PageContext, opacity: number): void {
-  const grouped = opacity < 1;
+export function pushOpacity(ctx: PageContext, opacity: number, mask?: DrawnMask): void {
+  const grouped = opacity < 1 || mask !== undefined;
   if (grouped) {
     ctx.resources.marks?.openGroup();
     ctx.sink.open();
   }
-  ctx.scopes.push({ kind: 'opacity', opacity, grouped });
+  ctx.scopes.push({ kind: 'opacity', opacity, grouped, ...(mask === undefined ? {} : { mask }) });
+}
+
+/** The ExtGState operator that sets a group's soft mask, drawn now into its own form. */
+function softMaskOperator(ctx: PageContext, mask: DrawnMask, bbox: number[]): string {
+  ctx.sink.open();
+  mask.draw();
+  const operators = ctx.sink.close();
+  const doc = ctx.resources.doc;
+  const form = doc.ref({
+    Type: 'XObject', Subtype: 'Form', FormType: 1, BBox: bbox,
+    Group: { Type: 'Group', S: 'Transparency', CS: 'DeviceRGB' },
+    Resources: resourceSnapshot(ctx),
+  });
+  form.end(operators === '' ? undefined : operators);
+  const state = doc.ref({ Type: 'ExtGState', SMask: { Type: 'Mask', S: mask.luminance ? 'Luminosity' : 'Alpha', G: form } });
+  state.end();
+  const name = `Gm${Object.keys(ctx.page.ext_gstates).length + 1}`;
+  ctx.page.ext_gstates[name] = state;
+  return `/${name} gs\n`;
 }
 
 /**
@@ -146,11 +165,12 @@ export function popOpacity(ctx: PageContext): void {
   const operators = ctx.sink.close();
   const visible = operators !== '' && scope.opacity > 0;
   if (!visible && marked === undefined) return;
+  const bbox = pageInLocalSpace(ctx);
   const form = resources.doc.ref({
     Type: 'XObject',
     Subtype: 'Form',
     FormType: 1,
-    BBox: [0, 0, ctx.width, ctx.height],
+    BBox: bbox,
     Group: { Type: 'Group', S: 'Transparency', CS: 'DeviceRGB' },
     Resources: resourceSnapshot(ctx),
   });
@@ -159,7 +179,33 @@ export function popOpacity(ctx: PageContext): void {
   if (!visible) return; // kept only so that structure references to its content stay valid
   const name = `Tg${++resources.groups}`;
   ctx.page.xobjects[name] = form;
-  ctx.sink.push(`q\n${alphaOperator(ctx, scope.opacity)}\n/${name} Do\nQ`);
+  const masked = scope.mask === undefined ? '' : softMaskOperator(ctx, scope.mask, bbox);
+  const alpha = scope.opacity < 1 ? `${alphaOperator(ctx, scope.opacity)}\n` : '';
+  ctx.sink.push(`q\n${masked}${alpha}/${name} Do\nQ`);
+}
+
+/**
+ * The page's rectangle in the current user space (under the open push-transforms): a group's
+ * bounding box, which would otherwise cut what a scaled-down SVG draws beyond the page size.
+ */
+export function pageInLocalSpace(ctx: PageContext): number[] {
+  let m: Matrix = [1, 0, 0, 1, 0, 0];
+  for (const scope of ctx.scopes) {
+    if (scope.kind !== 'clip' || scope.matrix === undefined) continue;
+    const n = scope.matrix;
+    m = [m[0] * n[0] + m[2] * n[1], m[1] * n[0] + m[3] * n[1], m[0] * n[2] + m[2] * n[3], m[1] * n[2] + m[3] * n[3], m[0] * n[4] + m[2] * n[5] + m[4], m[1] * n[4] + m[3] * n[5] + m[5]];
+  }
+  const det = m[0] * m[3] - m[1] * m[2];
+  if (Math.abs(det) < 1e-12) return [0, 0, ctx.width, ctx.height];
+  const inv = (x: number, y: number): [number, number] => {
+    const dx = x - m[4];
+    const dy = y - m[5];
+    return [(m[3] * dx - m[2] * dy) / det, (m[0] * dy - m[1] * dx) / det];
+  };
+  const pts = [inv(0, 0), inv(ctx.width, 0), inv(0, ctx.height), inv(ctx.width, ctx.height)];
+  const xs = pts.map((p) => p[0]);
+  const ys = pts.map((p) => p[1]);
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)].map((v) => Math.round(v * 1000) / 1000);
 }
 
 /**

@@ -10,18 +10,38 @@ import type { PageContext } from './context.js';
 import type { PdfKitDocument, PdfKitImage } from './pdfkit-document.js';
 
 export interface ImageEmbedder {
-  embed(image: LoadedImage): PdfKitImage;
+  /** `interpolate`: the image's /Interpolate flag (§8.9.5.3); undefined writes none. */
+  embed(image: LoadedImage, interpolate?: boolean): PdfKitImage;
+}
+
+/**
+ * Embeds with PDFKit, which writes the image dictionaries itself: `ref` is wrapped meanwhile so
+ * that the image (and its soft mask) get the /Interpolate flag.
+ */
+function embedWith(doc: PdfKitDocument, image: PdfKitImage, interpolate: boolean | undefined): void {
+  if (interpolate === undefined) {
+    image.embed(doc);
+    return;
+  }
+  const ref = doc.ref;
+  doc.ref = (data) => ref.call(doc, data?.['Subtype'] === 'Image' ? { ...data, Interpolate: interpolate } : data);
+  try {
+    image.embed(doc);
+  } finally {
+    doc.ref = ref;
+  }
 }
 
 export function createImageEmbedder(doc: PdfKitDocument): ImageEmbedder {
   const images = new Map<string, PdfKitImage>();
   return {
-    embed(image) {
-      let embedded = images.get(image.id);
+    embed(image, interpolate) {
+      const key = interpolate === undefined ? image.id : `${image.id}:${String(interpolate)}`;
+      let embedded = images.get(key);
       if (embedded === undefined) {
         embedded = doc.openImage(image.bytes);
-        embedded.embed(doc);
-        images.set(image.id, embedded);
+        embedWith(doc, embedded, interpolate);
+        images.set(key, embedded);
       }
       return embedded;
     },
@@ -53,9 +73,9 @@ export function imageMatrix(rect: Rect, orientation: number): readonly [number, 
   return [w * xu, h * yu, w * xv, h * yv, x + w * x0, y + h * y0];
 }
 
-export function drawImage(ctx: PageContext, rect: Rect, image: LoadedImage): void {
+export function drawImage(ctx: PageContext, rect: Rect, image: LoadedImage, interpolate?: boolean): void {
   if (rect.width <= 0 || rect.height <= 0 || image.format === 'svg') return;
-  const embedded = ctx.resources.images.embed(image);
+  const embedded = ctx.resources.images.embed(image, interpolate);
   if (embedded.obj === null) return;
   ctx.page.xobjects[embedded.label] = embedded.obj;
   const matrix = imageMatrix(rect, embedded.orientation ?? 1).map(num).join(' ');

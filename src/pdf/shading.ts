@@ -123,5 +123,5 @@ export function pushClipPath(ctx: PageContext, path: readonly PathSegment[], eve
 /** Saves the state and concatenates a matrix (popped like a clip). */
 export function pushTransform(ctx: PageContext, matrix: Matrix): void {
   ctx.sink.push(`q\n${matrix.map(num).join(' ')} cm`);
-  ctx.scopes.push({ kind: 'clip' });
+  ctx.scopes.push({ kind: 'clip', matrix });
 }

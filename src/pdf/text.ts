@@ -17,18 +17,24 @@ export const OBLIQUE_SKEW = 0.25;
 const EPSILON = 0.01;
 
 export function drawGlyphs(ctx: PageContext, item: GlyphsItem): void {
-  if (item.color.a <= 0 || item.glyphs.length === 0 || item.size <= 0) return;
+  const stroke = item.stroke !== undefined && item.stroke.color.a > 0 ? item.stroke : undefined;
+  if ((item.color.a <= 0 && stroke === undefined) || item.glyphs.length === 0 || item.size <= 0) return;
   const face = ctx.resources.fonts.embed(item.face);
   face.useOn(ctx.page);
   const state: string[] = [];
-  if (item.color.a < 1) state.push(alphaOperator(ctx, item.color.a));
-  state.push(`${rgb(item.color)} rg`);
-  const bold = item.syntheticBold > 0;
+  const fill = item.color.a > 0;
+  // one constant alpha for fill and stroke (ExtGState ca and CA)
+  const alpha = fill ? item.color.a : stroke!.color.a;
+  if (alpha < 1) state.push(alphaOperator(ctx, alpha));
+  if (fill) state.push(`${rgb(item.color)} rg`);
+  const bold = item.syntheticBold > 0 && stroke === undefined;
   if (bold) state.push(`${rgb(item.color)} RG`, `${num(item.syntheticBold)} w`, '0 J', '1 j');
+  if (stroke !== undefined) state.push(`${rgb(stroke.color)} RG`, `${num(stroke.width)} w`);
   // y grows downwards in the page's base matrix, so the text matrix flips glyphs upright
   const skew = item.syntheticOblique ? OBLIQUE_SKEW : 0;
   const text = [`BT`, `/${face.name} ${num(item.size)} Tf`, `1 0 ${num(skew)} -1 ${num(item.x)} ${num(item.y)} Tm`];
-  if (bold) text.push('2 Tr');
+  if (bold || (stroke !== undefined && fill)) text.push('2 Tr');
+  else if (stroke !== undefined) text.push('1 Tr');
   // Letter-spacing as character spacing, so text extraction does not read its gaps as word breaks.
   const charSpacing = commonSpacing(item);
   if (charSpacing !== 0) text.push(`${num(charSpacing)} Tc`);
@@ -37,7 +43,7 @@ export function drawGlyphs(ctx: PageContext, item: GlyphsItem): void {
   if (charSpacing !== 0) text.push('0 Tc');
   text.push('ET');
   const body = `${state.join('\n')}\n${text.join('\n')}`;
-  const needsState = bold || item.color.a < 1;
+  const needsState = bold || stroke !== undefined || alpha < 1;
   ctx.sink.push(needsState ? `q\n${body}\nQ` : body);
 }
 

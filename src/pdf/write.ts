@@ -267,7 +267,7 @@ function drawItem(ctx: PageContext, item: DisplayItem, pageIndex: number, writer
     case 'glyphs':
       return paint(ctx, () => drawGlyphs(ctx, item));
     case 'image':
-      return paint(ctx, () => drawImage(ctx, item.rect, item.image));
+      return paint(ctx, () => drawImage(ctx, item.rect, item.image, item.interpolate));
     case 'shading':
       return paint(ctx, () => drawShading(ctx, item.rect, item.shading));
     case 'alpha-mask':
@@ -282,8 +282,11 @@ function drawItem(ctx: PageContext, item: DisplayItem, pageIndex: number, writer
       return structural(ctx, () => pushClip(ctx, item.rect, item.radii));
     case 'pop-clip':
       return structural(ctx, () => popClip(ctx));
-    case 'push-opacity':
-      return pushOpacity(ctx, item.opacity);
+    case 'push-opacity': {
+      const mask = item.mask;
+      const drawn = mask === undefined ? undefined : { luminance: mask.luminance, draw: () => { for (const m of mask.items) drawItem(ctx, m, pageIndex, writer); } };
+      return pushOpacity(ctx, item.opacity, drawn);
+    }
     case 'pop-opacity':
       return popOpacity(ctx);
     case 'link':

@@ -31,7 +31,8 @@ import type { FileSandbox } from './loader.js';
 import { createFileSandbox } from './loader.js';
 import type { LoadedImage } from './types.js';
 import { DECODABLE, decodeToPng } from './decode.js';
-import { parseSvg } from '../svg/document.js';
+import { imageHrefs, parseSvg, unsupportedFeatures } from '../svg/document.js';
+import type { SvgDocument } from '../svg/document.js';
 
 export interface ResourceContext {
   /** `file:` URL of `baseDir` with a trailing slash; undefined without a baseDir. */
@@ -167,7 +168,37 @@ function describeUrl(url: string): string {
   return isDataUrl(url) && url.length > 60 ? `${url.slice(0, 60)}…` : url;
 }
 
-async function loadImage(url: string, resources: ResourceContext, diagnostics: Diagnostics): Promise<LoadedImage | undefined> {
+/** How deep SVG images may nest other SVG images through `<image>`. */
+const MAX_SVG_IMAGE_DEPTH = 3;
+
+/**
+ * Loads what an SVG's `<image>` elements show into `svg.images`: `data:` URLs and URLs relative to
+ * the SVG (or, for an SVG that is itself a data: URL, to the document), through the same loader
+ * and sandbox as `<img>`. Absolute URLs are external references: ignored, as browsers do for SVG
+ * used as an image.
+ */
+async function loadSvgImages(svg: SvgDocument, url: string, resources: ResourceContext, diagnostics: Diagnostics, depth: number): Promise<void> {
+  const base = isDataUrl(url) ? resources.baseUrl : url;
+  const hrefs = imageHrefs(svg).filter((href) => {
+    if (isDataUrl(href) || !ABSOLUTE_URL.test(href)) return true;
+    diagnostics.warn('resource', `SVG <image> ${describeUrl(href)} ignored: an SVG image may only show data: URLs and files relative to it`);
+    return false;
+  });
+  if (depth >= MAX_SVG_IMAGE_DEPTH) return;
+  await Promise.all(hrefs.map(async (href) => {
+    let absolute: string;
+    try {
+      absolute = isDataUrl(href) ? href : new URL(href, base).href;
+    } catch {
+      diagnostics.warn('resource', `SVG <image> ${describeUrl(href)} ignored: not a valid URL`);
+      return;
+    }
+    const image = await loadImage(absolute, resources, diagnostics, depth + 1);
+    if (image !== undefined) svg.images.set(href, image);
+  }));
+}
+
+async function loadImage(url: string, resources: ResourceContext, diagnostics: Diagnostics, depth = 0): Promise<LoadedImage | undefined> {
   let bytes: Uint8Array;
   try {
     bytes = await resources.loadBytes(url);
@@ -182,7 +213,12 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
   const format = sniffFormat(bytes);
   if (format === 'svg') {
     const svg = parseSvg(new TextDecoder('utf-8').decode(bytes));
-    if (svg !== undefined) return { id, format: 'svg', bytes, svg, width: svg.width, height: svg.height };
+    if (svg !== undefined) {
+      const unsupported = unsupportedFeatures(svg);
+      if (unsupported.length > 0) diagnostics.warn('resource', `SVG image ${describeUrl(url)}: ${unsupported.join(', ')} not drawn yet (the rest is)`);
+      await loadSvgImages(svg, url, resources, diagnostics, depth);
+      return { id, format: 'svg', bytes, svg, width: svg.width, height: svg.height };
+    }
   } else if (DECODABLE.has(format)) {
     const decoded = await decodeToPng(bytes);
     if (decoded !== undefined) return { id, format: 'png', bytes: decoded.png, width: decoded.width, height: decoded.height };
@@ -196,6 +232,15 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
     const what = format === 'unknown' ? 'not an image octavo can read (PNG, JPEG, GIF, WebP, SVG)' : `a damaged or unsupported ${format.toUpperCase()} file`;
     diagnostics.warn('resource', `image ${describeUrl(url)} skipped: ${what}`);
     return undefined;
+  }
+  if (info.format === 'png' && bytes[28] === 1) {
+    // PDFKit's PNG decoder fails on Adam7 interlacing (asynchronously, out of reach of a catch): re-encode it plain
+    const plain = await decodeToPng(bytes);
+    if (plain === undefined) {
+      diagnostics.warn('resource', `image ${describeUrl(url)} skipped: a damaged PNG file`);
+      return undefined;
+    }
+    return { id, format: 'png', bytes: plain.png, width: plain.width, height: plain.height };
   }
   return { id, format: info.format, bytes, width: info.width, height: info.height };
 }

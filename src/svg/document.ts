@@ -9,6 +9,7 @@ import { isElement } from '../dom/types.js';
 import { length, numbers } from './geometry.js';
 import type { SvgRule } from './style.js';
 import { parseSvgRules } from './style.js';
+import type { LoadedImage } from '../resources/types.js';
 
 export interface SvgDocument {
   readonly root: DomElement;
@@ -17,6 +18,40 @@ export interface SvgDocument {
   /** Intrinsic size in px. */
   readonly width: number;
   readonly height: number;
+  /**
+   * The images its `<image>` elements show, by `href` as written: filled by the resources stage
+   * (which alone may read), empty until then.
+   */
+  readonly images: Map<string, LoadedImage>;
+}
+
+/** The `href` of an element (SVG 2 `href`, else the older `xlink:href`). */
+export function hrefOf(element: DomElement): string | undefined {
+  return element.attribs['href'] ?? element.attribs['xlink:href'];
+}
+
+/** An element and those it references through `href` (gradients, patterns), nearest first. */
+export function hrefChain(doc: SvgDocument, start: DomElement): DomElement[] {
+  const out: DomElement[] = [];
+  let at: DomElement | undefined = start;
+  while (at !== undefined && !out.includes(at) && out.length < 8) {
+    out.push(at);
+    const href: string = hrefOf(at) ?? '';
+    at = href.startsWith('#') ? doc.ids.get(href.slice(1)) : undefined;
+  }
+  return out;
+}
+
+/** The distinct `href`s of the document's `<image>` elements. */
+export function imageHrefs(doc: SvgDocument): string[] {
+  const out = new Set<string>();
+  const visit = (element: DomElement): void => {
+    const href = element.name.replace(/^svg:/, '') === 'image' ? hrefOf(element)?.trim() : undefined;
+    if (href !== undefined && href !== '') out.add(href);
+    for (const child of element.children) if (isElement(child)) visit(child);
+  };
+  visit(doc.root);
+  return [...out];
 }
 
 function textOf(element: DomElement): string {
@@ -57,5 +92,21 @@ export function parseSvg(text: string): SvgDocument | undefined {
   const styles: string[] = [];
   index(root, ids, styles);
   const { width, height } = intrinsicSize(root);
-  return { root, ids, rules: styles.flatMap(parseSvgRules), width, height };
+  return { root, ids, rules: styles.flatMap(parseSvgRules), width, height, images: new Map() };
+}
+
+/** What the document uses that octavo does not draw yet, named for a warning. */
+export function unsupportedFeatures(doc: SvgDocument): string[] {
+  const found = new Set<string>();
+  const visit = (element: DomElement): void => {
+    const name = element.name.replace(/^svg:/, '');
+    const style = element.attribs['style'] ?? '';
+    if (element.attribs['filter'] !== undefined || /(^|;)\s*filter\s*:/.test(style)) found.add('filter');
+    if (['marker-start', 'marker-mid', 'marker-end', 'marker'].some((k) => element.attribs[k] !== undefined) || /marker(-start|-mid|-end)?\s*:/.test(style)) found.add('marker');
+    if (name === 'foreignObject' || name === 'textPath') found.add(`<${name}>`);
+    if (element.attribs['textLength'] !== undefined) found.add('textLength');
+    for (const child of element.children) if (isElement(child)) visit(child);
+  };
+  visit(doc.root);
+  return [...found];
 }

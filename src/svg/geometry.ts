@@ -19,6 +19,13 @@ export function multiply(m: Matrix, n: Matrix): Matrix {
   ];
 }
 
+/** The inverse of a matrix; undefined when it is singular. */
+export function invert(m: Matrix): Matrix | undefined {
+  const det = m[0] * m[3] - m[1] * m[2];
+  if (Math.abs(det) < 1e-12) return undefined;
+  return [m[3] / det, -m[1] / det, -m[2] / det, m[0] / det, (m[2] * m[5] - m[3] * m[4]) / det, (m[1] * m[4] - m[0] * m[5]) / det];
+}
+
 const UNITS: Readonly<Record<string, number>> = { px: 1, pt: 4 / 3, pc: 16, in: 96, cm: 96 / 2.54, mm: 96 / 25.4, q: 96 / 101.6 };
 
 /** A length in user units; `basis` for percentages, `fontSize` for em. */

@@ -1,31 +1,21 @@
 /**
  * SVG gradient paint servers (SVG 2 §14.2): `linearGradient` and `radialGradient` (focal point
  * included) with `gradientUnits`, `gradientTransform`, `href` inheritance of attributes and
- * stops, drawn as a shading clipped to the painted shape. `spreadMethod` other than `pad` is
- * drawn as `pad`.
+ * stops, drawn as a shading clipped to the painted shape; `spreadMethod` in spread.ts.
  */
+import type { Color } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
 import type { DisplayItem, Matrix, PathSegment, Shading, ShadingStop } from '../paint/display-list.js';
 import { premultiplyStops } from '../paint/gradient.js';
 import type { SvgDocument } from './document.js';
+import { hrefChain } from './document.js';
 import { length, multiply, parseTransform, pathBounds } from './geometry.js';
+import { spreadShading } from './spread.js';
 import type { Paint } from './style.js';
 import { INITIAL_STYLE, computeSvgStyle } from './style.js';
 
 const name = (e: DomElement): string => e.name.replace(/^svg:/, '');
-
-/** The gradient and the ones it references through `href`, nearest first. */
-function chain(doc: SvgDocument, start: DomElement): DomElement[] {
-  const out: DomElement[] = [];
-  let at: DomElement | undefined = start;
-  while (at !== undefined && !out.includes(at) && out.length < 8) {
-    out.push(at);
-    const href: string = at.attribs['href'] ?? at.attribs['xlink:href'] ?? '';
-    at = href.startsWith('#') ? doc.ids.get(href.slice(1)) : undefined;
-  }
-  return out;
-}
 
 function stopsOf(doc: SvgDocument, elements: readonly DomElement[], opacity: number): ShadingStop[] {
   for (const element of elements) {
@@ -57,7 +47,7 @@ export function gradientPaint(doc: SvgDocument, paint: Extract<Paint, { kind: 'u
   if (element === undefined || (kind !== 'linearGradient' && kind !== 'radialGradient')) {
     return paint.fallback === undefined ? [] : [{ kind: 'fill-path', path, color: paint.fallback, evenOdd }];
   }
-  const elements = chain(doc, element);
+  const elements = hrefChain(doc, element);
   const attr = (key: string): string | undefined => elements.map((e) => e.attribs[key]).find((v) => v !== undefined);
   const stops = stopsOf(doc, elements, opacity);
   if (stops.length === 0) return [];
@@ -84,6 +74,7 @@ export function gradientPaint(doc: SvgDocument, paint: Extract<Paint, { kind: 'u
     const fy = attr('fy') === undefined ? cy : len('fy', '50%');
     shading = { kind: 'radial', cx, cy, r0: len('fr', '0%'), r1: len('r', '50%'), scaleY: 1, stops: unit, ...(fx !== cx || fy !== cy ? { fx, fy } : {}) };
   }
+  shading = spreadShading(shading, attr('spreadMethod'), matrix, bounds);
   const far = 1e4;
   return [
     { kind: 'push-clip-path', path, evenOdd },
@@ -92,4 +83,17 @@ export function gradientPaint(doc: SvgDocument, paint: Extract<Paint, { kind: 'u
     { kind: 'pop-transform' },
     { kind: 'pop-clip' },
   ];
+}
+
+/**
+ * One colour for a paint where a shading cannot go (glyphs): the colour itself, else a
+ * gradient's middle stop, else the fallback colour; undefined for `none`.
+ */
+export function paintColor(doc: SvgDocument, paint: Paint): Color | undefined {
+  if (paint.kind === 'none') return undefined;
+  if (paint.kind === 'color') return paint.color;
+  const element = doc.ids.get(paint.id);
+  const stops = element === undefined ? [] : stopsOf(doc, hrefChain(doc, element), 1);
+  const middle = stops[Math.floor(stops.length / 2)];
+  return middle?.color ?? paint.fallback;
 }

@@ -3,20 +3,31 @@
  * the current style and viewport; groups, shapes and paths filled then stroked (§13), `opacity`
  * as transparency groups, `transform`, nested `<svg>` viewports, `<use>` of elements and
  * `<symbol>`s, `clip-path` (§14.3), and linear/radial gradient paints (gradients.ts).
- * `<text>`, patterns, masks, markers and `<image>` are not drawn yet.
+ * `<text>` with octavo's fonts (text.ts). Patterns, masks, markers are not drawn yet.
  */
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
 import type { Rect } from '../geometry/types.js';
-import type { DisplayItem, Matrix, PathSegment } from '../paint/display-list.js';
+import type { DisplayItem, Matrix, PathSegment, SoftMask } from '../paint/display-list.js';
 import type { SvgDocument } from './document.js';
 import { IDENTITY, length, multiply, numbers, parseTransform, pathBounds, shapePath, viewBoxMatrix } from './geometry.js';
 import type { Viewport } from './geometry.js';
 import { gradientPaint } from './gradients.js';
 import type { Paint, SvgStyle } from './style.js';
 import { INITIAL_STYLE, computeSvgStyle } from './style.js';
+import { textItems } from './text.js';
+import { imageElementItems } from './image.js';
+import { patternPaint } from './pattern.js';
+import type { LoadedImage } from '../resources/types.js';
+import type { TextSystem } from '../text/types.js';
+
+/** What drawing an SVG needs from the render beyond the document: the fonts for `<text>`. */
+export interface SvgContext {
+  readonly text?: TextSystem;
+}
 
 interface Walk {
+  readonly text: TextSystem | undefined;
   readonly doc: SvgDocument;
   readonly style: SvgStyle;
   readonly viewport: Viewport;
@@ -70,6 +81,28 @@ function clipItems(walk: Walk, id: string, bounds: () => Rect): DisplayItem | un
   return { kind: 'push-clip-path', path: path.length > 0 ? path : [{ op: 'move', x: 0, y: 0 }, { op: 'close' }], evenOdd };
 }
 
+/**
+ * A `<mask>` (CSS Masking 1 §7): its content drawn in the masked element's user space (or its
+ * bounding box with maskContentUnits=objectBoundingBox), clipped to the mask region, read by
+ * luminance (or alpha with mask-type: alpha). Undefined when the reference is not a mask.
+ */
+function maskOf(walk: Walk, id: string, bounds: () => Rect): SoftMask | undefined {
+  const mask = walk.doc.ids.get(id);
+  if (mask === undefined || localName(mask) !== 'mask' || walk.depth > 8) return undefined;
+  const a = mask.attribs;
+  const box = bounds();
+  const userSpace = a['maskUnits'] === 'userSpaceOnUse';
+  const fraction = (v: string | undefined, fallback: number): number => (v === undefined ? fallback : v.trim().endsWith('%') ? parseFloat(v) / 100 : parseFloat(v) || 0);
+  const region: Rect = userSpace
+    ? { x: length(a['x'] ?? '-10%', walk.viewport.width), y: length(a['y'] ?? '-10%', walk.viewport.height), width: length(a['width'] ?? '120%', walk.viewport.width), height: length(a['height'] ?? '120%', walk.viewport.height) }
+    : { x: box.x + fraction(a['x'], -0.1) * box.width, y: box.y + fraction(a['y'], -0.1) * box.height, width: fraction(a['width'], 1.2) * box.width, height: fraction(a['height'], 1.2) * box.height };
+  const style = computeSvgStyle(mask, INITIAL_STYLE, walk.doc.rules);
+  let items = renderChildren(mask, { ...walk, style, depth: walk.depth + 1 });
+  if (a['maskContentUnits'] === 'objectBoundingBox') items = transformed(items, [box.width, 0, 0, box.height, box.x, box.y]);
+  const type = a['mask-type'] ?? /mask-type\s*:\s*([a-z]+)/.exec(a['style'] ?? '')?.[1];
+  return { items: items.length === 0 ? [] : [{ kind: 'push-clip', rect: region }, ...items, { kind: 'pop-clip' }], luminance: type !== 'alpha' };
+}
+
 function dashes(style: SvgStyle, viewport: Viewport): number[] | undefined {
   if (style.strokeDasharray === 'none') return undefined;
   const diag = Math.hypot(viewport.width, viewport.height) / Math.SQRT2;
@@ -89,7 +122,15 @@ function paintShape(path: PathSegment[], walk: Walk, style: SvgStyle): DisplayIt
   const fill = withAlpha(style.fill, style.fillOpacity);
   const evenOdd = style.fillRule === 'evenodd';
   if (fill.kind === 'color' && fill.color.a > 0) items.push({ kind: 'fill-path', path, color: fill.color, evenOdd });
-  else if (fill.kind === 'url') items.push(...gradientPaint(walk.doc, fill, path, evenOdd, style.fillOpacity));
+  else if (fill.kind === 'url') {
+    const server = walk.doc.ids.get(fill.id);
+    if (server !== undefined && localName(server) === 'pattern') {
+      if (walk.depth <= 8) {
+        const pattern = patternPaint(walk.doc, server, path, evenOdd, walk.viewport, (content, viewport) => renderChildren(content, { ...walk, viewport, depth: walk.depth + 1, style: computeSvgStyle(content, INITIAL_STYLE, walk.doc.rules) }));
+        items.push(...(style.fillOpacity < 1 ? [{ kind: 'push-opacity', opacity: style.fillOpacity } as DisplayItem, ...pattern, { kind: 'pop-opacity' } as DisplayItem] : pattern));
+      }
+    } else items.push(...gradientPaint(walk.doc, fill, path, evenOdd, style.fillOpacity));
+  }
   const diag = Math.hypot(walk.viewport.width, walk.viewport.height) / Math.SQRT2;
   const width = length(style.strokeWidth, diag, 1);
   const stroke = withAlpha(style.stroke, style.strokeOpacity);
@@ -136,8 +177,10 @@ function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
   const style = computeSvgStyle(element, walk.style, walk.doc.rules);
   if (style.display === 'none') return [];
   let items: DisplayItem[];
-  const shape = shapePath(element, walk.viewport);
+  const shape = shapePath(element, walk.viewport, style.fontSize);
   if (shape !== undefined) items = paintShape(shape, walk, style);
+  else if (name === 'text') items = textItems(element, style, walk);
+  else if (name === 'image' && style.visibility === 'visible') items = imageElementItems(element, walk.doc, walk.viewport, style.fontSize, (image, rect) => drawImage(image, rect, { ...walk, style }));
   else if (name === 'g' || name === 'a' || name === 'switch') items = renderChildren(element, { ...walk, style });
   else if (name === 'use') items = useItems(element, walk, style);
   else if (name === 'svg') {
@@ -152,6 +195,10 @@ function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
     const clip = clipItems({ ...walk, style }, style.clipPath, () => pathBounds(shape ?? []));
     if (clip !== undefined) items = [clip, ...items, { kind: 'pop-clip' }];
   }
+  if (style.mask !== undefined) {
+    const mask = maskOf({ ...walk, style }, style.mask, () => (shape !== undefined ? pathBounds(shape) : { x: 0, y: 0, ...walk.viewport }));
+    if (mask !== undefined) items = [{ kind: 'push-opacity', opacity: 1, mask }, ...items, { kind: 'pop-opacity' }];
+  }
   if (style.opacity < 1) items = [{ kind: 'push-opacity', opacity: style.opacity }, ...items, { kind: 'pop-opacity' }];
   return transformed(items, parseTransform(element.attribs['transform']));
 }
@@ -162,15 +209,23 @@ function renderChildren(element: DomElement, walk: Walk): DisplayItem[] {
   return items;
 }
 
+function drawImage(image: LoadedImage, rect: Rect, walk: Walk): DisplayItem[] {
+  if (image.svg === undefined) {
+    const interpolate = walk.style.imageRendering === 'auto' ? undefined : walk.style.imageRendering === 'smooth';
+    return [{ kind: 'image', rect, image, ...(interpolate === undefined ? {} : { interpolate }) }];
+  }
+  return renderSvg(image.svg, rect, { ...(walk.text === undefined ? {} : { text: walk.text }) });
+}
+
 /** The items of an SVG document drawn into `rect` (its viewBox fitted per preserveAspectRatio), clipped to it. */
-export function renderSvg(doc: SvgDocument, rect: Rect): DisplayItem[] {
+export function renderSvg(doc: SvgDocument, rect: Rect, context: SvgContext = {}): DisplayItem[] {
   const root = doc.root;
   const style = computeSvgStyle(root, INITIAL_STYLE, doc.rules);
   const box = numbers(root.attribs['viewBox']);
   const viewBox = box.length === 4 ? box : undefined;
   const viewport: Viewport = viewBox !== undefined ? { width: viewBox[2]!, height: viewBox[3]! } : { width: rect.width, height: rect.height };
   const matrix = multiply([1, 0, 0, 1, rect.x, rect.y], viewBoxMatrix(viewBox, root.attribs['preserveAspectRatio'], rect.width, rect.height));
-  let items = renderChildren(root, { doc, style, viewport, depth: 0 });
+  let items = renderChildren(root, { doc, style, viewport, depth: 0, text: context.text });
   if (style.opacity < 1 && items.length > 0) items = [{ kind: 'push-opacity', opacity: style.opacity }, ...items, { kind: 'pop-opacity' }];
   if (items.length === 0) return [];
   return [{ kind: 'push-clip', rect }, ...transformed(items, matrix), { kind: 'pop-clip' }];

@@ -7,8 +7,12 @@ import type { Color } from '../css/types.js';
 import { resolveColor } from '../css/values/color.js';
 import { parseColorText, parseStyleAttribute } from '../css/values/text-values.js';
 import type { DomElement } from '../dom/types.js';
+import { length } from './geometry.js';
 
 export type Paint = { readonly kind: 'none' } | { readonly kind: 'color'; readonly color: Color } | { readonly kind: 'url'; readonly id: string; readonly fallback: Color | undefined };
+
+const BASELINES = ['auto', 'alphabetic', 'middle', 'central', 'hanging', 'mathematical', 'text-top', 'text-bottom', 'text-before-edge', 'text-after-edge', 'ideographic'] as const;
+export type DominantBaseline = (typeof BASELINES)[number];
 
 export interface SvgStyle {
   readonly color: Color;
@@ -24,10 +28,16 @@ export interface SvgStyle {
   readonly strokeDasharray: string;
   readonly strokeDashoffset: string;
   readonly visibility: 'visible' | 'hidden';
-  readonly fontSize: string;
+  /** px (user units), resolved against the parent's size. */
+  readonly fontSize: number;
   readonly fontFamily: string;
-  readonly fontWeight: string;
+  readonly fontWeight: number;
+  readonly fontStyle: 'normal' | 'italic' | 'oblique';
+  readonly letterSpacing: number;
+  /** `image-rendering`: SVG's optimizeSpeed is pixelated, optimizeQuality smooth. */
+  readonly imageRendering: 'auto' | 'smooth' | 'pixelated';
   readonly textAnchor: 'start' | 'middle' | 'end';
+  readonly dominantBaseline: DominantBaseline;
   readonly clipRule: 'nonzero' | 'evenodd';
   // not inherited
   readonly opacity: number;
@@ -35,6 +45,7 @@ export interface SvgStyle {
   readonly stopColor: Color;
   readonly stopOpacity: number;
   readonly clipPath: string | undefined;
+  readonly mask: string | undefined;
 }
 
 const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
@@ -42,8 +53,8 @@ const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
 export const INITIAL_STYLE: SvgStyle = {
   color: BLACK, fill: { kind: 'color', color: BLACK }, fillOpacity: 1, fillRule: 'nonzero', stroke: { kind: 'none' }, strokeOpacity: 1,
   strokeWidth: '1', strokeLinecap: 'butt', strokeLinejoin: 'miter', strokeMiterlimit: 4, strokeDasharray: 'none', strokeDashoffset: '0',
-  visibility: 'visible', fontSize: '16', fontFamily: 'serif', fontWeight: 'normal', textAnchor: 'start', clipRule: 'nonzero',
-  opacity: 1, display: 'inline', stopColor: BLACK, stopOpacity: 1, clipPath: undefined,
+  visibility: 'visible', fontSize: 16, fontFamily: 'serif', fontWeight: 400, fontStyle: 'normal', letterSpacing: 0, imageRendering: 'auto', textAnchor: 'start', dominantBaseline: 'auto', clipRule: 'nonzero',
+  opacity: 1, display: 'inline', stopColor: BLACK, stopOpacity: 1, clipPath: undefined, mask: undefined,
 };
 
 /** A simple `<style>` rule: type, `.class` or `#id` selectors (lists allowed). */
@@ -74,18 +85,46 @@ function matches(selector: string, element: DomElement): boolean {
   return true;
 }
 
+/**
+ * The `font` shorthand (CSS Fonts 4 §2.8) as its longhands: style and weight keywords, the size
+ * (a line height after `/` is dropped), then the family list; every longhand is reset.
+ */
+function expandFont(value: string): [string, string][] {
+  const tokens = value.trim().match(/"[^"]*"|'[^']*'|[^\s]+/g) ?? [];
+  const out = new Map<string, string>([['font-style', 'normal'], ['font-weight', 'normal']]);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!.toLowerCase();
+    if (t === 'italic' || t === 'oblique') out.set('font-style', t);
+    else if (t === 'bold' || t === 'bolder' || t === 'lighter' || /^\d{3}$/.test(t)) out.set('font-weight', t);
+    else if (t === 'normal' || t === 'small-caps') continue;
+    else {
+      out.set('font-size', tokens[i]!.split('/')[0]!);
+      const family = tokens.slice(i + 1).join(' ');
+      if (family !== '') out.set('font-family', family);
+      return [...out];
+    }
+  }
+  return [];
+}
+
+/** Sets a declaration, the `font` shorthand as its longhands. */
+function declare(out: Map<string, string>, name: string, value: string): void {
+  if (name === 'font') for (const [k, v] of expandFont(value)) out.set(k, v);
+  else out.set(name, value);
+}
+
 /** Declared values of an element: presentation attributes < rules < style attribute. */
 function declared(element: DomElement, rules: readonly SvgRule[]): Map<string, string> {
   const out = new Map<string, string>();
-  for (const [name, value] of Object.entries(element.attribs)) if (PROPERTIES.has(name.toLowerCase())) out.set(name.toLowerCase(), value.trim());
-  for (const rule of rules) if (rule.selectors.some((s) => matches(s, element))) for (const [k, v] of rule.declarations) out.set(k, v);
-  for (const [k, v] of parseStyleAttribute(element.attribs['style'] ?? '')) out.set(k, v);
+  for (const [name, value] of Object.entries(element.attribs)) if (PROPERTIES.has(name.toLowerCase())) declare(out, name.toLowerCase(), value.trim());
+  for (const rule of rules) if (rule.selectors.some((s) => matches(s, element))) for (const [k, v] of rule.declarations) declare(out, k, v);
+  for (const [k, v] of parseStyleAttribute(element.attribs['style'] ?? '')) declare(out, k, v);
   return out;
 }
 
 const PROPERTIES = new Set(['color', 'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
-  'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'visibility', 'font-size', 'font-family', 'font-weight', 'text-anchor', 'clip-rule',
-  'opacity', 'display', 'stop-color', 'stop-opacity', 'clip-path', 'font']);
+  'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'visibility', 'font-size', 'font-family', 'font-weight', 'font-style', 'letter-spacing', 'image-rendering', 'text-anchor', 'dominant-baseline', 'clip-rule',
+  'opacity', 'display', 'stop-color', 'stop-opacity', 'clip-path', 'mask', 'font']);
 
 function parsePaint(value: string, current: Color, inherited: Paint): Paint {
   const v = value.trim();
@@ -108,6 +147,52 @@ function number(value: string | undefined, fallback: number): number {
 
 function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T {
   return value !== undefined && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+const SIZE_KEYWORDS: Readonly<Record<string, number>> = { 'xx-small': 9, 'x-small': 10, small: 13, medium: 16, large: 18, 'x-large': 24, 'xx-large': 32, 'xxx-large': 48 };
+
+/** `font-size` in px: keywords, lengths (em and % of the parent's size), `larger`/`smaller`. */
+function fontSize(value: string | undefined, parent: number): number {
+  if (value === undefined) return parent;
+  const v = value.trim().toLowerCase();
+  if (v in SIZE_KEYWORDS) return SIZE_KEYWORDS[v]!;
+  if (v === 'larger') return parent * 1.2;
+  if (v === 'smaller') return parent / 1.2;
+  const n = length(v, parent, NaN, parent);
+  return Number.isFinite(n) && n >= 0 ? n : parent;
+}
+
+/** `font-weight`: numbers, normal/bold, bolder/lighter (CSS Fonts 4 §2.2.1, simplified). */
+function fontWeight(value: string | undefined, parent: number): number {
+  if (value === undefined) return parent;
+  const v = value.trim().toLowerCase();
+  if (v === 'normal') return 400;
+  if (v === 'bold') return 700;
+  if (v === 'bolder') return parent < 350 ? 400 : parent < 550 ? 700 : 900;
+  if (v === 'lighter') return parent < 550 ? 100 : parent < 750 ? 400 : 700;
+  const n = Number(v);
+  return Number.isFinite(n) && n >= 1 && n <= 1000 ? n : parent;
+}
+
+function imageRendering(value: string | undefined, parent: SvgStyle['imageRendering']): SvgStyle['imageRendering'] {
+  switch (value?.trim().toLowerCase()) {
+    case undefined: return parent;
+    case 'auto': return 'auto';
+    case 'optimizequality':
+    case 'smooth':
+    case 'high-quality': return 'smooth';
+    case 'optimizespeed':
+    case 'pixelated':
+    case 'crisp-edges': return 'pixelated';
+    default: return parent;
+  }
+}
+
+function letterSpacing(value: string | undefined, parent: SvgStyle): number {
+  if (value === undefined) return parent.letterSpacing;
+  if (value.trim() === 'normal') return 0;
+  const n = length(value, parent.fontSize, NaN, parent.fontSize);
+  return Number.isFinite(n) ? n : parent.letterSpacing;
 }
 
 export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: readonly SvgRule[]): SvgStyle {
@@ -136,15 +221,20 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
     strokeDasharray: get('stroke-dasharray') ?? parent.strokeDasharray,
     strokeDashoffset: get('stroke-dashoffset') ?? parent.strokeDashoffset,
     visibility: oneOf(get('visibility'), ['visible', 'hidden'], parent.visibility),
-    fontSize: get('font-size') ?? parent.fontSize,
+    fontSize: fontSize(get('font-size'), parent.fontSize),
     fontFamily: get('font-family') ?? parent.fontFamily,
-    fontWeight: get('font-weight') ?? parent.fontWeight,
+    fontWeight: fontWeight(get('font-weight'), parent.fontWeight),
+    fontStyle: oneOf(get('font-style'), ['normal', 'italic', 'oblique'], parent.fontStyle),
+    letterSpacing: letterSpacing(get('letter-spacing'), parent),
+    imageRendering: imageRendering(get('image-rendering'), parent.imageRendering),
     textAnchor: oneOf(get('text-anchor'), ['start', 'middle', 'end'], parent.textAnchor),
+    dominantBaseline: oneOf(get('dominant-baseline'), BASELINES, parent.dominantBaseline),
     clipRule: oneOf(get('clip-rule'), ['nonzero', 'evenodd'], parent.clipRule),
     opacity: number(get('opacity'), 1),
     display: get('display') ?? 'inline',
     stopColor: parsedStop === undefined ? BLACK : resolveColor(parsedStop, color),
     stopOpacity: number(get('stop-opacity'), 1),
     clipPath: clip?.[1],
+    mask: /^url\(\s*['"]?#([^'")]+)['"]?\s*\)$/.exec(get('mask') ?? '')?.[1],
   };
 }

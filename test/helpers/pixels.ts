@@ -32,7 +32,7 @@ export const DEFAULT_PALETTE: Palette = {
 };
 
 /** One array of row strings per page. */
-export async function rasterize(pdf: Uint8Array, palette: Palette = DEFAULT_PALETTE): Promise<string[][]> {
+export async function rasterize(pdf: Uint8Array, palette: Palette = DEFAULT_PALETTE, tolerance = 0): Promise<string[][]> {
   const letters = new Map<number, string>();
   for (const [letter, hex] of Object.entries(palette)) letters.set(parseInt(hex.slice(1), 16), letter);
   return withPdfFile(pdf, async (path, folder) => {
@@ -47,13 +47,22 @@ export async function rasterize(pdf: Uint8Array, palette: Palette = DEFAULT_PALE
         for (let x = 0; x < image.width; x++) {
           const i = (y * image.width + x) * image.channels;
           const rgb = (image.data[i]! << 16) | (image.data[i + 1]! << 8) | image.data[i + 2]!;
-          row += letters.get(rgb) ?? '?';
+          row += letters.get(rgb) ?? (tolerance > 0 ? near(letters, image.data, i, tolerance) : '?');
         }
         rows.push(row);
       }
       return rows;
     });
   });
+}
+
+/** The palette letter within `tolerance` on every channel (lossy formats such as JPEG), else '?'. */
+function near(letters: ReadonlyMap<number, string>, data: Uint8Array, i: number, tolerance: number): string {
+  for (const [rgb, letter] of letters) {
+    const channels = [(rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255];
+    if (channels.every((c, k) => Math.abs(c - data[i + k]!) <= tolerance)) return letter;
+  }
+  return '?';
 }
 
 function pageNumber(file: string): number {

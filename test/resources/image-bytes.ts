@@ -43,7 +43,7 @@ export function jpeg(): Uint8Array {
 }
 
 /** The JPEG with an EXIF APP1 segment carrying `orientation`, inserted after SOI. */
-export function jpegWithOrientation(orientation: number, littleEndian = false): Uint8Array {
+export function jpegWithOrientation(orientation: number, littleEndian = false, base: Uint8Array = jpeg()): Uint8Array {
   const tiff = Buffer.alloc(26);
   if (littleEndian) {
     tiff.write('II', 0, 'latin1'); tiff.writeUInt16LE(42, 2); tiff.writeUInt32LE(8, 4);
@@ -58,7 +58,7 @@ export function jpegWithOrientation(orientation: number, littleEndian = false): 
   const segment = Buffer.alloc(4);
   segment.writeUInt16BE(0xffe1, 0);
   segment.writeUInt16BE(data.length + 2, 2);
-  const original = Buffer.from(jpeg());
+  const original = Buffer.from(base);
   return new Uint8Array(Buffer.concat([original.subarray(0, 2), segment, data, original.subarray(2)]));
 }
 

@@ -146,6 +146,8 @@ export const FLEX_PROPERTIES: readonly PropertyDef[] = [
   placeShorthand('place-items', 'align-items', parseAlignItems, 'justify-items', parseJustifyItems),
   placeShorthand('place-self', 'align-self', parseAlignSelf, 'justify-self', parseJustifySelf),
   keywordProperty('object-fit', 'objectFit', ['fill', 'contain', 'cover', 'none', 'scale-down'], 'fill', false),
+  // CSS Images 3 §6.1 (inherited)
+  keywordProperty('image-rendering', 'imageRendering', ['auto', 'smooth', 'high-quality', 'pixelated', 'crisp-edges'], 'auto', true),
 ];
 
 export const FLEX_ALIASES: Readonly<Record<string, string>> = {

@@ -125,7 +125,7 @@ const STYLE_KEYS: Record<StyleKey, true> = {
   gridTemplateColumns: true, gridTemplateRows: true, gridTemplateAreas: true, gridAutoColumns: true, gridAutoRows: true,
   gridAutoFlow: true, gridRowStart: true, gridRowEnd: true, gridColumnStart: true, gridColumnEnd: true,
   justifyItems: true, justifySelf: true,
-  objectFit: true, objectPosition: true,
+  objectFit: true, objectPosition: true, imageRendering: true,
 };
 
 (function checkCompleteness(): void {

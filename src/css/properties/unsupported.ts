@@ -14,7 +14,7 @@ content-visibility container container-type container-name text-overflow
 columns column-count column-width column-rule column-rule-color column-rule-style column-rule-width column-span column-fill
 background-position-x background-position-y background-attachment background-blend-mode
 border-image border-image-source border-image-slice border-image-width border-image-outset border-image-repeat
-image-rendering image-orientation image-resolution
+image-orientation image-resolution
 font-size-adjust font-synthesis font-synthesis-weight font-synthesis-style font-synthesis-small-caps
 font-variant-ligatures font-variant-east-asian font-variant-position font-variant-alternates font-variant-emoji
 font-optical-sizing font-variation-settings font-language-override font-palette

@@ -1,0 +1,171 @@
+/**
+ * SVG text (SVG 2 §11): `<text>` and `<tspan>` shaped with octavo's fonts (text/ shaping, font
+ * fallback included). The characters are gathered with white space collapsed (`xml:space`
+ * default), given their `x`/`y`/`dx`/`dy` from the innermost element that lists one for them
+ * (§11.5.2), cut into pieces at each new position or style, and laid out along the baseline;
+ * every absolute `x`/`y` starts a text chunk that `text-anchor` aligns (§11.10.2).
+ * `dominant-baseline` shifts by the font's metrics. `<textPath>`, vertical text and bidi
+ * reordering are not done (their characters are laid out as plain text).
+ */
+import type { Color } from '../css/types.js';
+import type { DomElement, DomNode } from '../dom/types.js';
+import { isElement, isText } from '../dom/types.js';
+import type { DisplayItem } from '../paint/display-list.js';
+import { syntheticBoldWidth } from '../paint/text.js';
+import type { FontRequest, TextSystem } from '../text/types.js';
+import type { SvgDocument } from './document.js';
+import { length } from './geometry.js';
+import type { Viewport } from './geometry.js';
+import { paintColor } from './gradients.js';
+import type { SvgStyle } from './style.js';
+import { computeSvgStyle } from './style.js';
+
+export interface TextWalk {
+  readonly doc: SvgDocument;
+  readonly viewport: Viewport;
+  readonly text: TextSystem | undefined;
+}
+
+interface Char {
+  readonly ch: string;
+  readonly style: SvgStyle;
+  x?: number;
+  y?: number;
+  dx?: number;
+  dy?: number;
+}
+
+const localName = (element: DomElement): string => element.name.replace(/^svg:/, '');
+
+/** The lengths of an `x`/`dx` (or `y`/`dy`) attribute list. */
+function lengths(value: string | undefined, basis: number, fontSize: number): number[] {
+  if (value === undefined) return [];
+  return value.trim().split(/[\s,]+/).filter(Boolean).map((v) => length(v, basis, 0, fontSize));
+}
+
+/** Appends the characters of `element` to `out`, white space collapsed, then gives them the element's positions. */
+function gather(element: DomElement, style: SvgStyle, walk: TextWalk, out: Char[], preserve: boolean): void {
+  const start = out.length;
+  const keep = element.attribs['xml:space'] === 'preserve' ? true : element.attribs['xml:space'] === 'default' ? false : preserve;
+  for (const child of element.children as DomNode[]) {
+    if (isText(child)) {
+      for (const raw of child.data) {
+        const ch = keep ? raw.replace(/[\n\r\t]/, ' ') : raw.replace(/[\r\n]/, '').replace('\t', ' ');
+        if (ch === '') continue;
+        if (!keep && ch === ' ' && (out.length === 0 || out[out.length - 1]!.ch === ' ')) continue;
+        out.push({ ch, style });
+      }
+    } else if (isElement(child) && (localName(child) === 'tspan' || localName(child) === 'a' || localName(child) === 'textPath')) {
+      const childStyle = computeSvgStyle(child, style, walk.doc.rules);
+      if (childStyle.display !== 'none') gather(child, childStyle, walk, out, keep);
+    }
+  }
+  const a = element.attribs;
+  const lists = {
+    x: lengths(a['x'], walk.viewport.width, style.fontSize), y: lengths(a['y'], walk.viewport.height, style.fontSize),
+    dx: lengths(a['dx'], walk.viewport.width, style.fontSize), dy: lengths(a['dy'], walk.viewport.height, style.fontSize),
+  };
+  // inner elements were gathered first: their positions win
+  for (const key of ['x', 'y', 'dx', 'dy'] as const) {
+    lists[key].forEach((value, k) => {
+      const c = out[start + k];
+      if (c !== undefined && c[key] === undefined) c[key] = value;
+    });
+  }
+}
+
+function fontRequest(style: SvgStyle): FontRequest {
+  const families = style.fontFamily.split(',').map((f) => f.trim().replace(/^['"]|['"]$/g, '')).filter(Boolean);
+  return { families: families.length > 0 ? families : ['serif'], weight: style.fontWeight, style: style.fontStyle, stretch: 100, size: style.fontSize, features: {} };
+}
+
+/** How far the baseline moves down for `dominant-baseline` (CSS Inline 3 §4.1), px. */
+function baselineShift(style: SvgStyle, text: TextSystem): number {
+  if (style.dominantBaseline === 'auto' || style.dominantBaseline === 'alphabetic') return 0;
+  const m = text.metrics(fontRequest(style));
+  switch (style.dominantBaseline) {
+    case 'middle': return m.xHeight / 2;
+    case 'central': return (m.ascent - m.descent) / 2;
+    case 'hanging': return m.ascent * 0.8;
+    case 'mathematical': return m.ascent / 2;
+    case 'text-top':
+    case 'text-before-edge': return m.ascent;
+    case 'text-bottom':
+    case 'text-after-edge':
+    case 'ideographic': return -m.descent;
+  }
+}
+
+interface Piece {
+  readonly chars: Char[];
+  readonly newChunk: boolean;
+}
+
+/** Pieces of one position and style: a piece ends before a positioned character or a style change. */
+function pieces(chars: readonly Char[]): Piece[] {
+  const out: Piece[] = [];
+  for (const c of chars) {
+    const last = out[out.length - 1];
+    const positioned = c.x !== undefined || c.y !== undefined || c.dx !== undefined || c.dy !== undefined;
+    if (last === undefined || positioned || last.chars[0]!.style !== c.style) out.push({ chars: [c], newChunk: out.length === 0 || c.x !== undefined || c.y !== undefined });
+    else last.chars.push(c);
+  }
+  return out;
+}
+
+function glyphColor(style: SvgStyle, walk: TextWalk): Color | undefined {
+  const color = paintColor(walk.doc, style.fill);
+  return color === undefined ? undefined : { ...color, a: color.a * style.fillOpacity };
+}
+
+function strokeOf(style: SvgStyle, walk: TextWalk): { color: Color; width: number } | undefined {
+  const color = paintColor(walk.doc, style.stroke);
+  const width = length(style.strokeWidth, Math.hypot(walk.viewport.width, walk.viewport.height) / Math.SQRT2, 1);
+  if (color === undefined || width <= 0 || color.a * style.strokeOpacity <= 0) return undefined;
+  return { color: { ...color, a: color.a * style.strokeOpacity }, width };
+}
+
+/** The glyph items of a `<text>` element (`style` is its computed style). */
+export function textItems(element: DomElement, style: SvgStyle, walk: TextWalk): DisplayItem[] {
+  const text = walk.text;
+  if (text === undefined) return [];
+  const chars: Char[] = [];
+  gather(element, style, walk, chars, false);
+  if (element.attribs['xml:space'] !== 'preserve') while (chars.length > 0 && chars[chars.length - 1]!.ch === ' ') chars.pop();
+  const chunks: { items: DisplayItem[]; startX: number; endX: number; anchor: SvgStyle['textAnchor'] }[] = [];
+  let x = 0;
+  let y = 0;
+  for (const piece of pieces(chars)) {
+    const first = piece.chars[0]!;
+    x = (first.x ?? x) + (first.dx ?? 0);
+    y = (first.y ?? y) + (first.dy ?? 0);
+    if (piece.newChunk || chunks.length === 0) chunks.push({ items: [], startX: x - (first.dx ?? 0), endX: x, anchor: first.style.textAnchor });
+    const chunk = chunks[chunks.length - 1]!;
+    const s = first.style;
+    const shaped = text.shape(piece.chars.map((c) => c.ch).join(''), fontRequest(s), { direction: 'ltr' });
+    const fill = glyphColor(s, walk);
+    const stroke = strokeOf(s, walk);
+    const baseline = y + baselineShift(s, text);
+    for (const run of shaped.runs) {
+      const advances = run.glyphs.map((g) => g.advance + (g.codePoints.length > 0 ? s.letterSpacing : 0));
+      if (s.visibility === 'visible' && (fill !== undefined || stroke !== undefined)) {
+        chunk.items.push({
+          kind: 'glyphs', x, y: baseline, face: run.face, size: run.size, color: fill ?? { r: 0, g: 0, b: 0, a: 0 }, glyphs: run.glyphs, advances,
+          syntheticBold: run.face.syntheticBold ? syntheticBoldWidth(run.size) : 0, syntheticOblique: run.face.syntheticOblique,
+          ...(stroke === undefined ? {} : { stroke }),
+        });
+      }
+      run.glyphs.forEach((g, i) => {
+        x += advances[i]!;
+        // a chunk's collapsible spaces at its end do not count for its alignment
+        if (!(g.codePoints.length === 1 && g.codePoints[0] === 32)) chunk.endX = x;
+      });
+    }
+  }
+  return chunks.flatMap((chunk) => {
+    const width = chunk.endX - chunk.startX;
+    const shift = chunk.anchor === 'middle' ? -width / 2 : chunk.anchor === 'end' ? -width : 0;
+    if (shift === 0 || chunk.items.length === 0) return chunk.items;
+    return [{ kind: 'push-transform', matrix: [1, 0, 0, 1, shift, 0] } as DisplayItem, ...chunk.items, { kind: 'pop-transform' } as DisplayItem];
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * SVG paint features beyond plain fills: gradient spreadMethod, masks (PDF soft masks), group
+ * opacity of scaled-down drawings, and the warning for what is not drawn (filters).
+ */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/index.js';
+import { rasterize } from '../helpers/pixels.js';
+import { qpdfCheck } from '../helpers/qpdf.js';
+import { spreadShading } from '../../src/svg/spread.js';
+
+const engine = createEngine();
+
+async function draw(body: string, size = '8px 2px', warnings: string[] = []): Promise<string[]> {
+  const template = `<style>@page { size: ${size}; margin: 0 } body { margin: 0 } svg { display: block }</style>${body}`;
+  const result = await engine.renderDetailed({ template });
+  expect(result.diagnostics.map((d) => d.message)).toEqual(warnings);
+  await qpdfCheck(result.pdf);
+  return (await rasterize(result.pdf, { _: '#ffffff', R: '#ff0000', B: '#0000ff', r: '#ff7f7f' }))[0]!;
+}
+
+const svg = (body: string, attrs = 'width="8" height="2"'): string => `<svg xmlns="http://www.w3.org/2000/svg" ${attrs}>${body}</svg>`;
+const HARD = '<stop offset="0" stop-color="red"/><stop offset="0.5" stop-color="red"/><stop offset="0.5" stop-color="blue"/><stop offset="1" stop-color="blue"/>';
+
+describe('SVG gradient spreadMethod', () => {
+  it('pads by default', async () => {
+    expect(await draw(svg(`<linearGradient id="g" x2="0.5">${HARD}</linearGradient><rect width="8" height="2" fill="url(#g)"/>`))).toEqual(['RRBBBBBB', 'RRBBBBBB']);
+  });
+
+  it('repeats', async () => {
+    expect(await draw(svg(`<linearGradient id="g" x2="0.5" spreadMethod="repeat">${HARD}</linearGradient><rect width="8" height="2" fill="url(#g)"/>`))).toEqual(['RRBBRRBB', 'RRBBRRBB']);
+  });
+
+  it('reflects', async () => {
+    expect(await draw(svg(`<linearGradient id="g" x2="0.5" spreadMethod="reflect">${HARD}</linearGradient><rect width="8" height="2" fill="url(#g)"/>`))).toEqual(['RRBBBBRR', 'RRBBBBRR']);
+  });
+
+  it('repeats radial gradients ring by ring (as a shading of several periods)', () => {
+    const red = { r: 255, g: 0, b: 0, a: 1 };
+    const blue = { r: 0, g: 0, b: 255, a: 1 };
+    const shading = spreadShading({ kind: 'radial', cx: 0, cy: 0, r0: 0, r1: 4, scaleY: 1, stops: [{ offset: 0, color: red }, { offset: 1, color: blue }] }, 'reflect', [1, 0, 0, 1, 0, 0], { x: 0, y: 0, width: 8, height: 6 });
+    // the far corner is 10 away: three periods of 4, the middle one mirrored
+    expect(shading).toEqual({
+      kind: 'radial', cx: 0, cy: 0, r0: 0, r1: 12, scaleY: 1,
+      stops: [{ offset: 0, color: red }, { offset: 1 / 3, color: blue }, { offset: 1 / 3, color: blue }, { offset: 2 / 3, color: red }, { offset: 2 / 3, color: red }, { offset: 1, color: blue }],
+    });
+  });
+});
+
+describe('SVG masks and opacity', () => {
+  it('masks by luminance: white shows, black hides', async () => {
+    expect(await draw(svg('<mask id="m" maskUnits="userSpaceOnUse" x="0" y="0" width="8" height="2"><rect width="4" height="2" fill="white"/><rect x="4" width="4" height="2" fill="black"/></mask><rect width="8" height="2" fill="red" mask="url(#m)"/>'))).toEqual(['RRRR____', 'RRRR____']);
+  });
+
+  it('masks by alpha with mask-type alpha', async () => {
+    expect(await draw(svg('<mask id="m" mask-type="alpha"><rect x="2" width="2" height="2" fill="black"/></mask><rect width="8" height="2" fill="blue" mask="url(#m)"/>'))).toEqual(['__BB____', '__BB____']);
+  });
+
+  it('keeps group opacity over a viewBox scaled down below the page size', async () => {
+    const rows = await draw(svg('<g opacity="0.5"><rect x="400" width="400" height="200" fill="red"/></g>', 'width="8" height="2" viewBox="0 0 800 200"'));
+    expect(rows).toEqual(['____rrrr', '____rrrr']);
+  });
+});
+
+describe('SVG font shorthand', () => {
+  it('expands font into size and family (and resets the parent\'s)', async () => {
+    const template = `<style>@font-face { font-family: wp; src: url(weasyprint.otf) } @page { size: 8px 2px; margin: 0 } body { margin: 0 } svg { display: block }</style>${svg('<g font-size="20px" font-weight="bold"><text x="0" y="1.6" style="font: 2px wp" fill="blue">AB C</text></g>')}`;
+    const result = await engine.renderDetailed({ template, baseDir: fileURLToPath(new URL('../fixtures/fonts/', import.meta.url)) });
+    expect(result.diagnostics).toEqual([]);
+    expect((await rasterize(result.pdf))[0]).toEqual(['BBBB__BB', 'BBBB__BB']);
+  });
+});
+
+describe('SVG patterns', () => {
+  it('tiles a pattern in objectBoundingBox units over the shape', async () => {
+    const tile = '<rect width="2" height="1" fill="blue"/><rect x="2" width="2" height="1" fill="red"/><rect y="1" width="2" height="1" fill="red"/><rect x="2" y="1" width="2" height="1" fill="blue"/>';
+    expect(await draw(svg(`<pattern id="p" width="0.5" height="1">${tile}</pattern><rect width="8" height="2" fill="url(#p)"/>`))).toEqual(['BBRRBBRR', 'RRBBRRBB']);
+  });
+
+  it('fits pattern content by its viewBox and moves tiles by patternTransform', async () => {
+    expect(await draw(svg('<pattern id="p" patternUnits="userSpaceOnUse" width="4" height="2" viewBox="0 0 2 1" patternTransform="translate(2 0)"><rect width="1" height="1" fill="red"/></pattern><rect width="8" height="2" fill="url(#p)"/>'))).toEqual(['__RR__RR', '__RR__RR']);
+  });
+});
+
+
+describe('SVG features not drawn', () => {
+  it('warns naming filters and markers, and draws the rest', async () => {
+    const rows = await draw(svg('<filter id="f"><feGaussianBlur stdDeviation="1"/></filter><rect width="4" height="2" fill="red" filter="url(#f)"/><path d="M4 1H8" stroke="blue" marker-end="url(#m)"/>'), '8px 2px', [
+      expect.stringMatching(/^SVG image data:image\/svg\+xml.*: filter, marker not drawn yet \(the rest is\)$/) as unknown as string,
+    ]);
+    expect(rows[0]).toBe('RRRR____');
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * SVG `<text>`/`<tspan>` drawn with octavo's fonts (the block-glyph test font `wp`: each glyph a
+ * square 0.8 em above and 0.2 em below the baseline) and SVG `<image>` (data: URLs, files
+ * relative to the template, nested SVG), on tiny pages rasterized without antialiasing.
+ */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/index.js';
+import { rasterize } from '../helpers/pixels.js';
+import { pixelRows, pngDataUrl } from '../helpers/png.js';
+import { qpdfCheck } from '../helpers/qpdf.js';
+
+const engine = createEngine();
+const FONTS = fileURLToPath(new URL('../fixtures/fonts/', import.meta.url));
+
+async function draw(body: string, size = '10px 5px', warnings: string[] = []): Promise<string[]> {
+  const template = `<style>@font-face { font-family: wp; src: url(weasyprint.otf) } @page { size: ${size}; margin: 0 } body { margin: 0 } svg { display: block }</style>${body}`;
+  const result = await engine.renderDetailed({ template, baseDir: FONTS });
+  expect(result.diagnostics.map((d) => d.message)).toEqual(warnings);
+  await qpdfCheck(result.pdf);
+  return (await rasterize(result.pdf))[0]!;
+}
+
+const svg = (body: string, attrs = 'width="10" height="5"'): string => `<svg xmlns="http://www.w3.org/2000/svg" ${attrs}>${body}</svg>`;
+
+describe('SVG text', () => {
+  it('draws text on its baseline with the fill colour', async () => {
+    expect(await draw(svg('<text x="1" y="4" font-family="wp" font-size="5" fill="red">AB</text>'))).toEqual([
+      '_RRRRRRRRR', '_RRRRRRRRR', '_RRRRRRRRR', '_RRRRRRRRR', '_RRRRRRRRR',
+    ]);
+  });
+
+  it('styles tspans and moves them with dx/dy, collapsing white space', async () => {
+    // "A B": A at 0-5, the collapsed space 5-10, B moved 5 right and 5 down
+    expect(await draw(svg('<text x="0" y="4" font-family="wp" font-size="5" fill="red">\n  A  <tspan fill="blue" dx="5" dy="5">B</tspan></text>', 'width="20" height="10"'), '20px 10px')).toEqual([
+      'RRRRR_______________', 'RRRRR_______________', 'RRRRR_______________', 'RRRRR_______________', 'RRRRR_______________',
+      '_______________BBBBB', '_______________BBBBB', '_______________BBBBB', '_______________BBBBB', '_______________BBBBB',
+    ]);
+  });
+
+  it('aligns chunks with text-anchor middle and end', async () => {
+    expect(await draw(svg('<g font-family="wp" font-size="5"><text x="9.5" y="4" text-anchor="middle" fill="red">A</text><text x="20" y="9" text-anchor="end" fill="blue">A</text></g>', 'width="20" height="10"'), '20px 10px')).toEqual([
+      ...Array<string>(5).fill('_______RRRRR________'), ...Array<string>(5).fill('_______________BBBBB'),
+    ]);
+  });
+
+  it('places each character at its own x from a list', async () => {
+    expect(await draw(svg('<text x="0 7 15" y="4" font-family="wp" font-size="5" fill="blue">ABC</text>', 'width="20" height="5"'), '20px 5px')).toEqual(
+      Array<string>(5).fill('BBBBB__BBBBB___BBBBB'),
+    );
+  });
+
+  it('strokes text outlines without filling them', async () => {
+    const rows = await draw(svg('<text x="1" y="4" font-family="wp" font-size="5" fill="none" stroke="blue" stroke-width="1">A</text>'));
+    expect(rows[2]).toMatch(/^B+_+B+/);
+  });
+});
+
+const RED_2X2 = pngDataUrl(pixelRows(2, 2, () => [255, 0, 0, 255]));
+
+describe('SVG image', () => {
+  it('draws a raster data: URL image into its viewport', async () => {
+    expect(await draw(svg(`<image href="${RED_2X2}" x="2" y="1" width="4" height="2"/>`))).toEqual([
+      '__________', '___RR_____', '___RR_____', '__________', '__________',
+    ]);
+  });
+
+  it('fits the image per preserveAspectRatio (meet centres it, none stretches)', async () => {
+    expect(await draw(svg(`<image href="${RED_2X2}" width="6" height="2"/><image href="${RED_2X2}" y="3" width="10" height="2" preserveAspectRatio="none"/>`))).toEqual([
+      '__RR______', '__RR______', '__________', 'RRRRRRRRRR', 'RRRRRRRRRR',
+    ]);
+  });
+
+  it('sizes an image without width/height from its intrinsic size', async () => {
+    expect(await draw(svg(`<image xlink:href="${RED_2X2}" xmlns:xlink="http://www.w3.org/1999/xlink" x="8" y="3"/>`))).toEqual([
+      '__________', '__________', '__________', '________RR', '________RR',
+    ]);
+  });
+
+  it('draws a nested SVG image as vectors', async () => {
+    const inner = `data:image/svg+xml,${encodeURIComponent(svg('<rect width="2" height="1" fill="blue"/>', 'viewBox="0 0 2 1"'))}`;
+    expect(await draw(svg(`<image href="${inner}" width="4" height="2" x="1" y="1"/>`))).toEqual([
+      '__________', '_BBBB_____', '_BBBB_____', '__________', '__________',
+    ]);
+  });
+
+  it('reads relative files through the sandbox and ignores external references', async () => {
+    const rows = await draw(svg('<image href="weasyprint.woff" width="4" height="2"/><image href="https://example.com/a.png" width="4" height="2"/>'), '10px 5px', [
+      'SVG <image> https://example.com/a.png ignored: an SVG image may only show data: URLs and files relative to it',
+      expect.stringContaining('weasyprint.woff skipped') as unknown as string,
+    ]);
+    expect(rows.every((row) => row === '__________')).toBe(true);
+  });
+});
