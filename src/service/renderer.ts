@@ -9,6 +9,8 @@ import { isOctavoError } from '../errors.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import type { ServiceErrorCode } from './errors.js';
 import { ServiceError } from './errors.js';
+import type { TemplateFiles } from './storage/types.js';
+import { templateFilesOptions } from './template-loader.js';
 
 export interface RenderJob {
   /** Handlebars-over-HTML source. */
@@ -16,6 +18,8 @@ export interface RenderJob {
   readonly data: unknown;
   /** Folder relative URLs resolve against (and sandbox root); none: only `data:` URLs load. */
   readonly baseDir?: string;
+  /** A stored template's files, served instead of a folder on disk (template-loader.ts). */
+  readonly files?: TemplateFiles;
   /** Used in error locations. */
   readonly templateName?: string;
   readonly encryption?: EncryptionOptions;
@@ -79,6 +83,7 @@ export async function renderMessage(engine: Engine, job: RenderJob): Promise<Ren
       template: job.template,
       data: job.data,
       ...(job.baseDir === undefined ? {} : { baseDir: job.baseDir }),
+      ...(job.files === undefined ? {} : templateFilesOptions(job.files)),
       ...(job.templateName === undefined ? {} : { templateName: job.templateName }),
       ...(job.encryption === undefined ? {} : { encryption: job.encryption }),
     });
