@@ -3,7 +3,7 @@
  * so they can be tested with a fake and run the real engine in a worker pool (workers.ts) or
  * in-process (the CLI's `template add`).
  */
-import type { EncryptionOptions, Limits } from '../options.js';
+import type { EncryptionOptions, Limits, RenderOptions } from '../options.js';
 import type { Engine } from '../index.js';
 import { isOctavoError } from '../errors.js';
 import { formatDiagnostic } from '../diagnostics.js';
@@ -23,7 +23,15 @@ export interface RenderJob {
   /** Used in error locations. */
   readonly templateName?: string;
   readonly encryption?: EncryptionOptions;
+  /**
+   * Further render options (strict, PDF/A, signature...: what `octavo render --batch` passes);
+   * plain data, as a job crosses a worker boundary. The service sets none of them.
+   */
+  readonly options?: JobOptions;
 }
+
+/** Render options a job may carry: everything but the template, the data and a loader (not cloneable). */
+export type JobOptions = Omit<RenderOptions, 'template' | 'data' | 'resources'>;
 
 export interface RenderOutput {
   readonly pdf: Uint8Array;
@@ -80,6 +88,7 @@ export function createEngineRenderer(options: EngineRendererOptions = {}): Rende
 export async function renderMessage(engine: Engine, job: RenderJob): Promise<RenderResultMessage> {
   try {
     const result = await engine.renderDetailed({
+      ...job.options,
       template: job.template,
       data: job.data,
       ...(job.baseDir === undefined ? {} : { baseDir: job.baseDir }),
