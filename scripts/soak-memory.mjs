@@ -7,6 +7,7 @@
  * and `npm run build`. Used by scripts/soak.mjs (long) and test/service/soak.test.ts (short).
  */
 const SAMPLES = 10;
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 function measure() {
   globalThis.gc();
@@ -30,7 +31,10 @@ async function sampled(count, warmup, step) {
   const started = Date.now();
   for (let i = 0; i < count; i++) {
     await step(i);
-    if (i + 1 >= warmup && (i + 1 - warmup) % every === 0) samples.push(measure());
+    if (i + 1 >= warmup && (i + 1 - warmup) % every === 0) {
+      samples.push(measure());
+      if (process.env.SOAK_VERBOSE) console.log(`  ${i + 1}: RSS ${mb(samples.at(-1).rss)}, heap ${mb(samples.at(-1).heapUsed)}`);
+    }
   }
   if (samples.length < 3) samples.push(measure());
   return {
@@ -80,8 +84,6 @@ export async function soakServer({ requests, warmup }) {
     await service.close();
   }
 }
-
-const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export function describeSoak(label, result) {
   return `${label}: ${result.count} done (${result.msEach.toFixed(1)} ms each); after ${result.warmup} warm-up: `

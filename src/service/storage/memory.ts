@@ -2,7 +2,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type {
   DocumentRecord, NewTemplate, NewWorkspace, Page, PreviewKind, Previews, Storage, StoredDocument,
-  TemplateFiles, TemplatePage, TemplateRecord, Workspace, WorkspaceChanges,
+  TemplateChanges, TemplateFiles, TemplatePage, TemplateRecord, Workspace, WorkspaceChanges,
 } from './types.js';
 import { StorageConflictError, compareTemplates } from './types.js';
 
@@ -59,15 +59,7 @@ export function createMemoryStorage(): Storage {
       return template?.workspaceId === workspaceId ? template : undefined;
     },
     listTemplates: async (workspaceId, page) => listTemplates(state, workspaceId, page),
-    updateTemplate: async (workspaceId, templateId, changes) => {
-      const template = state.templates.get(templateId);
-      if (template?.workspaceId !== workspaceId) return undefined;
-      const next: TemplateRecord = { ...template, html: changes.html, sample: changes.sample, modified: new Date() };
-      state.templates.set(templateId, next);
-      state.previews.set(templateId, changes.previews);
-      if (changes.files !== undefined) state.files.set(templateId, copyFiles(changes.files));
-      return next;
-    },
+    updateTemplate: async (workspaceId, templateId, changes) => updateTemplate(state, workspaceId, templateId, changes),
     deleteTemplate: async (workspaceId, templateId) => {
       if (state.templates.get(templateId)?.workspaceId !== workspaceId) return false;
       state.previews.delete(templateId);
@@ -149,6 +141,16 @@ function createTemplate(state: MemoryState, input: NewTemplate): TemplateRecord 
   if (input.previews !== undefined) state.previews.set(template.id, input.previews);
   if (input.files !== undefined) state.files.set(template.id, copyFiles(input.files));
   return template;
+}
+
+function updateTemplate(state: MemoryState, workspaceId: string, templateId: string, changes: TemplateChanges): TemplateRecord | undefined {
+  const template = state.templates.get(templateId);
+  if (template?.workspaceId !== workspaceId) return undefined;
+  const next: TemplateRecord = { ...template, html: changes.html, sample: changes.sample, modified: new Date() };
+  state.templates.set(templateId, next);
+  state.previews.set(templateId, changes.previews);
+  if (changes.files !== undefined) state.files.set(templateId, copyFiles(changes.files));
+  return next;
 }
 
 function copyFiles(files: TemplateFiles): TemplateFiles {
