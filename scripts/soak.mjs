@@ -26,7 +26,7 @@ if (fuzzRuns > 0) {
 // warm-up: the shaping caches (5,000 entries each) fill in a few hundred renders
 const engine = renders > 0 ? await soakEngine({ renders, warmup: Math.min(2_000, Math.floor(renders / 2)) }) : undefined;
 if (engine) console.log(describeSoak('engine', engine));
-const server = requests > 0 ? await soakServer({ requests, warmup: Math.min(2_000, Math.floor(requests / 2)) }) : undefined;
+const server = requests > 0 ? await soakServer({ requests, warmup: Math.floor(requests / 2) }) : undefined;
 if (server) console.log(describeSoak('server', server));
 
 const flat = (result) => result === undefined || (result.rss.growth < MAX_GROWTH_PERCENT && result.heap.growth < MAX_GROWTH_PERCENT);
