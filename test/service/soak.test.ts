@@ -1,5 +1,5 @@
 /**
- * The soak in short (issue 15): `npm run soak` runs 10,000 renders and 10,000 requests; here 240
+ * The soak in short (issue 15): `npm run soak` runs 10,000 renders and 10,000 requests; here 300
  * renders in one engine and 600 requests (60 of them generates) to one server, each with
  * varying data, in a child process with `--expose-gc`. After the warm-up (the shaping caches
  * full), the heap must stay flat (under 10 % growth) and RSS too (under 20 %: a short run's RSS is
@@ -18,7 +18,7 @@ function soak(): Promise<{ engine: SoakResult; server: SoakResult; output: strin
   return new Promise((resolve, reject) => {
     execFile(process.execPath, ['--expose-gc', 'scripts/soak.mjs'], {
       cwd: root, encoding: 'utf8', timeout: 280_000,
-      env: { ...process.env, SOAK_RENDERS: '240', SOAK_REQUESTS: '600', FUZZ_RUNS: '0' },
+      env: { ...process.env, SOAK_RENDERS: '300', SOAK_REQUESTS: '600', FUZZ_RUNS: '0' },
     }, (error, stdout, stderr) => {
       const summary = stdout.trim().split('\n').at(-1) ?? '';
       if (!summary.startsWith('{')) {
@@ -31,10 +31,10 @@ function soak(): Promise<{ engine: SoakResult; server: SoakResult; output: strin
 }
 
 describe('soak (short)', () => {
-  it('keeps memory flat over 240 renders and 600 requests after warm-up', async () => {
+  it('keeps memory flat over 300 renders and 600 requests after warm-up', async () => {
     const { engine, server, output } = await soak();
     console.log(output.split('\n').filter((line) => line.startsWith('engine') || line.startsWith('server')).join('\n'));
-    expect(engine.count).toBe(240);
+    expect(engine.count).toBe(300);
     expect(server.count).toBe(600);
     expect(engine.heap.growth).toBeLessThan(10);
     expect(server.heap.growth).toBeLessThan(10);
