@@ -35,25 +35,50 @@ export function resolveLimits(...layers: readonly (Limits | undefined)[]): Resol
 /** Keys that name prototypes: in a payload they are data the template must never reach. */
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
+/** Bytes of a scalar as JSON text (strings without their escapes: close enough for a limit). */
+function scalarBytes(value: unknown): number {
+  switch (typeof value) {
+    case 'string': return Buffer.byteLength(value, 'utf8') + 2;
+    case 'number': case 'bigint': return String(value).length;
+    case 'boolean': return value ? 4 : 5;
+    default: return value === null ? 4 : 0;
+  }
+}
+
 /**
- * Refuses a data value nested deeper than `maxDepth` (objects and arrays; the top level is depth 1).
- * Walks with an explicit stack; an object reached again is only walked again when reached deeper,
- * so shared sub-objects cost little and a cycle ends at the limit. Returns whether some object
- * has an own `__proto__`, `constructor` or `prototype` key (see withoutPrototypeKeys).
+ * Refuses a data value nested deeper than `maxDepth` (objects and arrays; the top level is depth 1)
+ * or larger than `maxBytes` as JSON text (limits.maxPayloadBytes). Walks with an explicit stack; an
+ * object reached again is only walked again when reached deeper (its bytes count once), so shared
+ * sub-objects cost little and a cycle ends at the depth limit. Returns whether some object has an
+ * own `__proto__`, `constructor` or `prototype` key (see withoutPrototypeKeys).
  */
-export function checkDataDepth(data: unknown, maxDepth: number): boolean {
+export function checkDataDepth(data: unknown, maxDepth: number, maxBytes = Number.POSITIVE_INFINITY): boolean {
   let prototypeKeys = false;
+  let bytes = 0;
+  const count = (more: number): void => {
+    bytes += more;
+    if (bytes > maxBytes) throw limitExceeded('maxPayloadBytes', maxBytes, `the data is larger than ${maxBytes} bytes`);
+  };
   const deepest = new Map<object, number>();
   const stack: { value: unknown; depth: number }[] = [{ value: data, depth: 1 }];
   while (stack.length > 0) {
     const { value, depth } = stack.pop()!;
-    if (typeof value !== 'object' || value === null) continue;
+    if (typeof value !== 'object' || value === null) {
+      count(scalarBytes(value));
+      continue;
+    }
     if (depth > maxDepth) throw limitExceeded('maxDataDepth', maxDepth, `the data is nested more than ${maxDepth} levels deep`);
-    if ((deepest.get(value) ?? 0) >= depth) continue;
+    const seen = deepest.get(value);
+    if ((seen ?? 0) >= depth) continue;
     deepest.set(value, depth);
-    if (!Array.isArray(value) && Object.keys(value).some((key) => PROTOTYPE_KEYS.has(key))) prototypeKeys = true;
+    const keys = Array.isArray(value) ? [] : Object.keys(value);
+    if (keys.some((key) => PROTOTYPE_KEYS.has(key))) prototypeKeys = true;
     const children: readonly unknown[] = Array.isArray(value) ? value : Object.values(value);
-    for (const child of children) if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: depth + 1 });
+    if (seen === undefined) count(2 + Math.max(0, children.length - 1) + keys.reduce((sum, key) => sum + Buffer.byteLength(key, 'utf8') + 3, 0));
+    for (const child of children) {
+      if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: depth + 1 });
+      else if (seen === undefined) count(scalarBytes(child));
+    }
   }
   return prototypeKeys;
 }

@@ -101,6 +101,8 @@ export interface Limits {
   maxNestingDepth?: number;
   /** Maximum nesting depth of the `data` value (objects and arrays, default 64). */
   maxDataDepth?: number;
+  /** Maximum size of the `data` value in bytes, counted as its JSON text (default 10 MiB). */
+  maxPayloadBytes?: number;
   /** Maximum number of boxes the document may generate (default 500,000). */
   maxBoxes?: number;
   /** Wall-clock budget of one render in milliseconds (default 60,000); checked between stages and per page. */
@@ -168,6 +170,7 @@ export const DEFAULT_LIMITS: Required<Limits> = {
   maxResourceBytes: 20 * 1024 * 1024,
   maxNestingDepth: 256,
   maxDataDepth: 64,
+  maxPayloadBytes: 10 * 1024 * 1024,
   maxBoxes: 500_000,
   maxRenderMs: 60_000,
   maxImagePixels: 40_000_000,

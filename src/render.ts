@@ -129,7 +129,7 @@ async function layoutRequest(
     throw limitExceeded('maxTemplateBytes', limits.maxTemplateBytes, `the template is larger than ${limits.maxTemplateBytes} bytes`);
   }
   const resources = createResourceContext(options, state.options.resources, limits);
-  const data = checkDataDepth(options.data, limits.maxDataDepth) ? withoutPrototypeKeys(options.data) : options.data;
+  const data = checkDataDepth(options.data, limits.maxDataDepth, limits.maxPayloadBytes) ? withoutPrototypeKeys(options.data) : options.data;
   const html = await state.templates.render({
     source: options.template,
     data: data ?? {},

@@ -11,8 +11,7 @@ import { join, resolve } from 'node:path';
 import type { CliIo } from './command.js';
 import { InputError } from './inputs.js';
 import { fsReason, writeFileAtomic } from './output-file.js';
-import type { EncryptionOptions } from '../options.js';
-import type { RenderJob } from '../service/renderer.js';
+import type { JobOptions, RenderJob } from '../service/renderer.js';
 
 export interface BatchArgs {
   readonly template: string;
@@ -22,7 +21,8 @@ export interface BatchArgs {
   readonly nameField: string | undefined;
   readonly maxPages: number | undefined;
   readonly timeoutMs: number | undefined;
-  readonly encryption: EncryptionOptions | undefined;
+  /** The same flags as a single render's (render.ts `optionsFromFlags`), for every document. */
+  readonly options: JobOptions;
 }
 
 interface Payload {
@@ -104,7 +104,7 @@ export async function runBatch(args: BatchArgs, io: CliIo): Promise<number> {
   const items = payloads(text);
   const { createWorkerPool } = await import('../service/workers.js');
   const pool = createWorkerPool({
-    ...(args.maxPages === undefined ? {} : { maxPages: args.maxPages }),
+    ...(args.maxPages === undefined ? {} : { limits: { maxPages: args.maxPages } }),
     ...(args.timeoutMs === undefined ? {} : { timeoutMs: args.timeoutMs }),
   });
   const started = performance.now();
@@ -123,10 +123,7 @@ export async function runBatch(args: BatchArgs, io: CliIo): Promise<number> {
     const taken = names.get(name);
     if (taken !== undefined) return { line: item.line, error: `${name} is already the output of line ${taken}` };
     names.set(name, item.line);
-    const job: RenderJob = {
-      template, data: item.data, baseDir: resolve(args.templatePath, '..'), templateName: args.template,
-      ...(args.encryption === undefined ? {} : { encryption: args.encryption }),
-    };
+    const job: RenderJob = { template, data: item.data, options: args.options };
     try {
       const { pdf, pages } = await pool.renderPdf(job);
       await writeFileAtomic(join(outDir, name), pdf);

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isServiceError } from './errors.js';
+import { collectTemplateFiles } from './template-files.js';
 import { addTemplate, createWorkspace, issueApiKey } from './operations.js';
 import type { RenderPdf } from './renderer.js';
 import type { RunningService } from './server.js';
@@ -74,8 +75,9 @@ async function demoTemplates(
     if (id === undefined) {
       try {
         const sample = JSON.parse(readFileSync(data, 'utf8')) as unknown;
+        const { files } = await collectTemplateFiles(folder, html);
         id = (await addTemplate(storage, renderPdf, {
-          workspaceName: workspace.name, name, html: readFileSync(html, 'utf8'), sample, baseDir: folder,
+          workspaceName: workspace.name, name, html: readFileSync(html, 'utf8'), sample, baseDir: folder, files,
         })).template.id;
       } catch (error) {
         out(`  skipped fixture ${name}: ${isServiceError(error) || error instanceof Error ? error.message : String(error)}\n`);

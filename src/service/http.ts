@@ -19,6 +19,7 @@ import { openApiDocument } from './openapi.js';
 import type { ServiceMetrics } from './metrics.js';
 import { createServiceMetrics } from './metrics.js';
 import type { ServiceDeps } from './operations.js';
+import { createTemplateFilesReader } from './template-files-cache.js';
 import { DEFAULT_LINK_TTL_SECONDS, generate, getWorkspace, listDocumentTemplates } from './operations.js';
 import type { RenderPdf } from './renderer.js';
 import type { Storage, Workspace } from './storage/types.js';
@@ -90,6 +91,7 @@ export async function createApiHandler(options: ApiOptions): Promise<ApiHandler>
       signer,
       linkTtlSeconds: options.linkTtlSeconds ?? DEFAULT_LINK_TTL_SECONDS,
       now: options.now ?? (() => new Date()),
+      templateFiles: createTemplateFilesReader(options.storage),
     },
     bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     maxDataDepth: options.maxDataDepth ?? DEFAULT_LIMITS.maxDataDepth,

@@ -12,7 +12,9 @@ import { downloadPath, previewPath } from './links.js';
 import { renderPreviews } from './previews.js';
 import { requireQuota, storeCharged } from './quota.js';
 import type { RenderPdf } from './renderer.js';
-import type { DocumentRecord, Previews, Storage, TemplateRecord, Workspace } from './storage/types.js';
+import type { DocumentRecord, Previews, Storage, TemplateFiles, TemplateRecord, Workspace } from './storage/types.js';
+import type { TemplateFilesReader } from './template-files-cache.js';
+import { checkFilePaths } from './template-files.js';
 
 export const DEFAULT_LINK_TTL_SECONDS = 600;
 export const DEFAULT_PAGE_SIZE = 25;
@@ -25,6 +27,8 @@ export interface ServiceDeps {
   readonly signer: LinkSigner;
   readonly linkTtlSeconds: number;
   readonly now: () => Date;
+  /** Reads a stored template's files (default: from storage on every generate, uncached). */
+  readonly templateFiles?: TemplateFilesReader;
 }
 
 /** One authenticated request: its workspace and the absolute base URL links are built on. */
@@ -110,11 +114,14 @@ export async function generate(
   const template = await storage.getTemplate(scope.workspace.id, command.templateId);
   if (template === undefined) throw new ServiceError('not_found', `no template ${command.templateId} in this workspace`);
   await requireQuota(storage, scope.workspace.id);
+  const files = deps.templateFiles === undefined
+    ? await storage.getTemplateFiles(template.workspaceId, template.id) ?? new Map<string, Uint8Array>()
+    : await deps.templateFiles(template);
   const { pdf, warnings } = await renderPdf({
     template: template.html,
     data: command.payload,
     templateName: template.name,
-    ...(template.baseDir === undefined ? {} : { baseDir: template.baseDir }),
+    files,
     ...(command.encryption === undefined ? {} : { encryption: command.encryption }),
   });
   if (warnings !== undefined && warnings.length > 0) onWarnings?.(warnings);
@@ -182,8 +189,11 @@ export interface NewTemplateInput {
   readonly sample?: unknown;
   /** Folder the template's relative URLs resolve against while rendering its previews. */
   readonly baseDir?: string;
-  /** The template folder's files by relative path, stored with the template (template-files.ts). */
-  readonly files?: ReadonlyMap<string, Uint8Array>;
+  /**
+   * The template folder's files by relative path, stored with the template (template-files.ts);
+   * on update, given files replace the stored ones.
+   */
+  readonly files?: TemplateFiles;
 }
 
 export interface AddedTemplate {
@@ -200,6 +210,7 @@ export interface AddedTemplate {
 export async function addTemplate(storage: Storage, renderPdf: RenderPdf, input: NewTemplateInput): Promise<AddedTemplate> {
   const workspace = await storage.findWorkspaceByName(input.workspaceName);
   if (workspace === undefined) throw new ServiceError('not_found', `no workspace named '${input.workspaceName}'`);
+  if (input.files !== undefined) checkFilePaths(input.files);
   const { previews, warnings } = await previewsOrError(renderPdf, input);
   const template = await storage.createTemplate({
     workspaceId: workspace.id,
@@ -223,14 +234,17 @@ async function templateNamed(storage: Storage, workspaceName: string, name: stri
 }
 
 /**
- * Replaces a template's source and sample (found by name or id), with new previews; the same
- * rules as adding it. Its files are not replaced yet: remove and add it again to change them.
+ * Replaces a template's source and sample (found by name or id), and its files when given, with
+ * new previews; the same rules as adding it. Without a `baseDir` the previews read the stored files.
  */
 export async function updateTemplate(storage: Storage, renderPdf: RenderPdf, input: NewTemplateInput): Promise<AddedTemplate> {
   const { workspace, template } = await templateNamed(storage, input.workspaceName, input.name);
-  const baseDir = input.baseDir ?? template.baseDir;
-  const { previews, warnings } = await previewsOrError(renderPdf, { ...input, ...(baseDir === undefined ? {} : { baseDir }) });
-  const updated = await storage.updateTemplate(workspace.id, template.id, { html: input.html, sample: input.sample, previews });
+  if (input.files !== undefined) checkFilePaths(input.files);
+  const files = input.baseDir !== undefined ? input.files : input.files ?? await storage.getTemplateFiles(workspace.id, template.id);
+  const { previews, warnings } = await previewsOrError(renderPdf, { ...input, ...(files === undefined ? {} : { files }) });
+  const updated = await storage.updateTemplate(workspace.id, template.id, {
+    html: input.html, sample: input.sample, previews, ...(input.files === undefined ? {} : { files: input.files }),
+  });
   if (updated === undefined) throw new ServiceError('not_found', `template '${input.name}' was removed meanwhile`);
   return { template: updated, warnings };
 }
@@ -242,7 +256,9 @@ export async function removeTemplate(storage: Storage, workspaceName: string, na
 }
 
 async function previewsOrError(renderPdf: RenderPdf, input: NewTemplateInput): Promise<{ previews: Previews; warnings: string[] }> {
-  const source = { sample: input.sample, templateName: input.name, ...(input.baseDir === undefined ? {} : { baseDir: input.baseDir }) };
+  // the source folder when there is one (what the author sees), else the files being stored
+  const where = input.baseDir !== undefined ? { baseDir: input.baseDir } : input.files !== undefined ? { files: input.files } : {};
+  const source = { sample: input.sample, templateName: input.name, ...where };
   try {
     return { previews: await renderPreviews(renderPdf, { ...source, html: input.html }), warnings: [] };
   } catch (error) {

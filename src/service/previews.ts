@@ -7,7 +7,7 @@
 import { loadSkia } from '../raster/skia.js';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { Previews } from './storage/types.js';
+import type { Previews, TemplateFiles } from './storage/types.js';
 import type { RenderPdf } from './renderer.js';
 
 /** Width of the PNG thumbnail in pixels (its height follows the page's aspect ratio). */
@@ -17,6 +17,8 @@ export interface PreviewSource {
   readonly html: string;
   readonly sample: unknown;
   readonly baseDir?: string;
+  /** The template's stored files, when it is not rendered from its folder on disk. */
+  readonly files?: TemplateFiles;
   readonly templateName?: string;
 }
 
@@ -25,6 +27,7 @@ export async function renderPreviews(renderPdf: RenderPdf, source: PreviewSource
     template: source.html,
     data: source.sample ?? {},
     ...(source.baseDir === undefined ? {} : { baseDir: source.baseDir }),
+    ...(source.files === undefined ? {} : { files: source.files }),
     ...(source.templateName === undefined ? {} : { templateName: source.templateName }),
   });
   return { pdf, png: await rasterizeFirstPage(pdf, THUMBNAIL_WIDTH) };

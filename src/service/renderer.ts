@@ -3,12 +3,14 @@
  * so they can be tested with a fake and run the real engine in a worker pool (workers.ts) or
  * in-process (the CLI's `template add`).
  */
-import type { EncryptionOptions, Limits } from '../options.js';
+import type { EncryptionOptions, Limits, RenderOptions } from '../options.js';
 import type { Engine } from '../index.js';
 import { isOctavoError } from '../errors.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import type { ServiceErrorCode } from './errors.js';
 import { ServiceError } from './errors.js';
+import type { TemplateFiles } from './storage/types.js';
+import { templateFilesOptions } from './template-loader.js';
 
 export interface RenderJob {
   /** Handlebars-over-HTML source. */
@@ -16,10 +18,20 @@ export interface RenderJob {
   readonly data: unknown;
   /** Folder relative URLs resolve against (and sandbox root); none: only `data:` URLs load. */
   readonly baseDir?: string;
+  /** A stored template's files, served instead of a folder on disk (template-loader.ts). */
+  readonly files?: TemplateFiles;
   /** Used in error locations. */
   readonly templateName?: string;
   readonly encryption?: EncryptionOptions;
+  /**
+   * Further render options (strict, PDF/A, signature...: what `octavo render --batch` passes);
+   * plain data, as a job crosses a worker boundary. The service sets none of them.
+   */
+  readonly options?: JobOptions;
 }
+
+/** Render options a job may carry: everything but the template, the data and a loader (not cloneable). */
+export type JobOptions = Omit<RenderOptions, 'template' | 'data' | 'resources'>;
 
 export interface RenderOutput {
   readonly pdf: Uint8Array;
@@ -76,9 +88,11 @@ export function createEngineRenderer(options: EngineRendererOptions = {}): Rende
 export async function renderMessage(engine: Engine, job: RenderJob): Promise<RenderResultMessage> {
   try {
     const result = await engine.renderDetailed({
+      ...job.options,
       template: job.template,
       data: job.data,
       ...(job.baseDir === undefined ? {} : { baseDir: job.baseDir }),
+      ...(job.files === undefined ? {} : templateFilesOptions(job.files)),
       ...(job.templateName === undefined ? {} : { templateName: job.templateName }),
       ...(job.encryption === undefined ? {} : { encryption: job.encryption }),
     });

@@ -11,14 +11,15 @@ import { ServiceError } from './errors.js';
 export const MAX_TEMPLATE_FILES = 500;
 export const MAX_TEMPLATE_FILES_BYTES = 50 * 1024 * 1024;
 
-export interface TemplateFiles {
+export interface CollectedFiles {
   /** Relative path (with `/`) -> bytes. */
   readonly files: Map<string, Uint8Array>;
   /** What was left out and why. */
   readonly skipped: string[];
 }
 
-export async function collectTemplateFiles(folder: string, templateFile: string): Promise<TemplateFiles> {
+/** The files under `folder` but `templateFile` (the template's own source, stored apart). */
+export async function collectTemplateFiles(folder: string, templateFile?: string): Promise<CollectedFiles> {
   const files = new Map<string, Uint8Array>();
   const skipped: string[] = [];
   let bytes = 0;
@@ -45,4 +46,17 @@ export async function collectTemplateFiles(folder: string, templateFile: string)
     }
   }
   return { files, skipped };
+}
+
+/** A stored file path: relative, `/`-separated, no empty, `.` or `..` segment, no backslash or NUL. */
+export function isSafeFilePath(path: string): boolean {
+  if (path === '' || path.startsWith('/') || /[\\\0]/.test(path)) return false;
+  return path.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}
+
+/** Refuses a file map whose paths could escape the template's folder (they come from the caller). */
+export function checkFilePaths(files: ReadonlyMap<string, Uint8Array>): void {
+  for (const path of files.keys()) {
+    if (!isSafeFilePath(path)) throw new ServiceError('validation_error', `invalid template file path '${path}'`);
+  }
 }

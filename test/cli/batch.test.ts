@@ -1,5 +1,6 @@
 /** `octavo render --batch`: a thousand invoices through the service's worker pool, failures by NDJSON line. */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,8 @@ import command from '../../src/cli/commands/render.js';
 import { outputName } from '../../src/cli/batch.js';
 import { UsageError } from '../../src/cli/command.js';
 import { pdfText, qpdfCheck, runCommand } from './io.js';
+import { png } from '../resources/image-bytes.js';
+import { selfSignedP12 } from '../pdf/signing-fixture.js';
 
 let dir: string;
 const run = (args: string[]) => runCommand(command, args, { cwd: dir });
@@ -68,6 +71,48 @@ describe('octavo render --batch', () => {
     ]);
     expect(result.stdout.toString('utf8')).toMatch(/^5 documents \(2 written to named, 3 failed\), 2 pages/);
     expect(readdirSync(join(dir, 'named')).sort()).toEqual(['INV-1.pdf', 'INV-2.pdf']);
+  });
+
+  it('takes the single render\'s flags: --strict and --max-pages', { timeout: 180_000 }, async () => {
+    writeFileSync(join(dir, 'note.html'), '<p>{{title}}</p><p>{{note}}</p>');
+    writeFileSync(join(dir, 'notes.ndjson'), '{"title": "a", "note": "n"}\n{"title": "b"}\n');
+    const lenient = await run(['note.html', '--batch', 'notes.ndjson', '--out-dir', 'lenient']);
+    expect(lenient.code).toBe(0);
+    const strict = await run(['note.html', '--batch', 'notes.ndjson', '--out-dir', 'strict', '--strict']);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toMatch(/^octavo: notes\.ndjson:2: .*"note".*note\.html:1:\d+/m);
+    expect(readdirSync(join(dir, 'strict'))).toEqual(['1.pdf']);
+    writeFileSync(join(dir, 'pages.html'), '<style>p { break-after: page }</style>{{#each pages}}<p>{{this}}</p>{{/each}}');
+    writeFileSync(join(dir, 'pages.ndjson'), '{"pages": [1, 2]}\n{"pages": [1, 2, 3, 4]}\n');
+    const limited = await run(['pages.html', '--batch', 'pages.ndjson', '--out-dir', 'pages', '--max-pages', '3']);
+    expect(limited.stderr).toMatch(/^octavo: pages\.ndjson:2: the document has more than 3 pages/m);
+    expect(readdirSync(join(dir, 'pages'))).toEqual(['1.pdf']);
+  });
+
+  it('takes --root, PDF/A and signature flags like a single render', { timeout: 180_000 }, async () => {
+    mkdirSync(join(dir, 'site', 'letters'), { recursive: true });
+    writeFileSync(join(dir, 'site', 'logo.png'), png(4, 2, [0, 0, 255]));
+    writeFileSync(join(dir, 'site', 'letters', 'letter.html'), '<img src="../logo.png"><p>Dear {{name}}</p>');
+    writeFileSync(join(dir, 'site', 'letters', 'names.ndjson'), '{"name": "Ada"}\n{"name": "Grace"}\n');
+    const denied = await run(['site/letters/letter.html', '--batch', 'site/letters/names.ndjson', '--out-dir', 'denied']);
+    expect(denied.code).toBe(1);
+    expect(denied.stderr).toMatch(/names\.ndjson:1: .*outside the resource root/);
+    const { p12, passphrase } = selfSignedP12();
+    writeFileSync(join(dir, 'signer.p12'), p12);
+    const result = await run(['site/letters/letter.html', '--batch', 'site/letters/names.ndjson', '--out-dir', 'letters', '--root', 'site',
+      '--pdfa', '2b', '--sign', 'signer.p12', '--sign-passphrase', passphrase, '--sign-reason', 'Approved']);
+    expect(result.stderr.split('\n').filter((line) => line.startsWith('octavo:'))).toEqual([]);
+    expect(result.code).toBe(0);
+    for (const name of ['1.pdf', '2.pdf']) {
+      const file = join(dir, 'letters', name);
+      expect(qpdfCheck(file).ok).toBe(true);
+      expect(execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).trim().split('\n')).toHaveLength(3);
+      const bytes = readFileSync(file).toString('latin1');
+      expect(bytes).toMatch(/pdfaid:part[^0-9]*2/);
+      expect(bytes).toContain('/ByteRange');
+      expect(execFileSync('pdfsig', [file], { encoding: 'utf8' })).toMatch(/Signature is Valid/);
+    }
+    expect(pdfText(join(dir, 'letters', '2.pdf'))).toContain('Dear Grace');
   });
 
   it('makes safe file names', () => {

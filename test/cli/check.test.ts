@@ -92,6 +92,30 @@ describe('octavo check', () => {
     expect(lines.filter((line) => line.startsWith('  hint')).length).toBe(8);
   });
 
+  it('reports font-family names that match no available font, at their declaration, also in linked stylesheets', async () => {
+    mkdirSync(join(dir, 'fonts-css'), { recursive: true });
+    writeFileSync(join(dir, 'fonts-css', 'main.css'), '@import "more.css";\np {\n  font-family: Robotto, "DejaVu Sans";\n}\n');
+    writeFileSync(join(dir, 'fonts-css', 'more.css'), 'h2 { font: italic bold 10pt/1.5 "Missing Serif", serif }\n');
+    writeFileSync(join(dir, 'families.html'), [
+      '<link rel="stylesheet" href="fonts-css/main.css">',
+      '<style>',
+      '  @font-face { font-family: "Brand Sans"; src: url(data:font/ttf;base64,AAAA) }',
+      '  body { font-family: "Brand Sans", Arial, Helvetica, "Liberation Mono", sans-serif }',
+      '  h1 { font-family: Robot0, cursive } /* font-family: Commented */',
+      '  .x { font-family: {{font}}, serif }',
+      '</style>',
+      '<h1>font: 12px Text</h1><p style="font-family: \'Nope Font\', monospace">{{font}}</p>',
+    ].join('\n'));
+    const { code, lines } = await stdout(['families.html']);
+    expect(code).toBe(0);
+    expect(lines.filter((line) => line.includes('matches no available font'))).toEqual([
+      'families.html:5:21: warning[font]: font-family "Robot0" matches no available font: no @font-face declares it and octavo does not bundle it (the next family of the list is used)',
+      'families.html:8:48: warning[font]: font-family "Nope Font" matches no available font: no @font-face declares it and octavo does not bundle it (the next family of the list is used)',
+      'fonts-css/main.css:3:16: warning[font]: font-family "Robotto" matches no available font: no @font-face declares it and octavo does not bundle it (the next family of the list is used)',
+      'fonts-css/more.css:1:33: warning[font]: font-family "Missing Serif" matches no available font: no @font-face declares it and octavo does not bundle it (the next family of the list is used)',
+    ]);
+  });
+
   it('makes missing fields errors with --strict', async () => {
     const { code, lines } = await stdout(['problems.html', '--data', 'data.json', '--strict']);
     expect(code).toBe(1);

@@ -30,7 +30,7 @@ describe('limits', () => {
   it('has defaults for a shared server', () => {
     expect(DEFAULT_LIMITS).toEqual({
       maxPages: 1000, maxTemplateBytes: 5 * 1024 * 1024, maxResourceBytes: 20 * 1024 * 1024, maxNestingDepth: 256,
-      maxDataDepth: 64, maxBoxes: 500_000, maxRenderMs: 60_000, maxImagePixels: 40_000_000, maxFontBytes: 20 * 1024 * 1024,
+      maxDataDepth: 64, maxPayloadBytes: 10 * 1024 * 1024, maxBoxes: 500_000, maxRenderMs: 60_000, maxImagePixels: 40_000_000, maxFontBytes: 20 * 1024 * 1024,
       maxResources: 256,
     });
   });
@@ -63,6 +63,16 @@ describe('limits', () => {
     expectLimit(await failure({ maxDataDepth: 10 }, { template: 'x', data: cyclic }), 'maxDataDepth', 10);
     expect(() => checkDataDepth({ a: { b: [1, { c: 2 }] } }, 4)).not.toThrow();
     expect(() => checkDataDepth({ a: { b: [1, { c: {} }] } }, 4)).toThrow(/maxDataDepth = 4/);
+  });
+
+  it('refuses data over maxPayloadBytes, counted as its JSON text', async () => {
+    const data = { customer: { name: 'Zoë' }, lines: [1, 2.5, true, null, 'x'], note: 'ü'.repeat(10) };
+    const size = Buffer.byteLength(JSON.stringify(data), 'utf8');
+    expect(() => checkDataDepth(data, 64, size)).not.toThrow();
+    expect(() => checkDataDepth(data, 64, size - 1)).toThrow(/the data is larger than \d+ bytes \(limits\.maxPayloadBytes = \d+\)/);
+    const big = { rows: Array.from({ length: 1000 }, (_, i) => ({ n: i, text: 'lorem ipsum' })) };
+    expectLimit(await failure({ maxPayloadBytes: 10_000 }, { template: '{{#each rows}}{{text}}{{/each}}', data: big }), 'maxPayloadBytes', 10_000);
+    expect(await createEngine({ limits: { maxPayloadBytes: 100_000 } }).render({ template: '{{rows.length}}', data: big })).toBeInstanceOf(Uint8Array);
   });
 
   it('refuses a template over maxTemplateBytes', async () => {

@@ -100,5 +100,5 @@ describe('demo', () => {
       await second?.close();
       await demo.close().catch(() => undefined);
     }
-  });
+  }, 120_000); // twelve fixtures' previews are rasterized: slow on a busy machine
 });

@@ -119,7 +119,7 @@ describe('end to end with the real engine', () => {
     expect(error.message).toMatch(/^formatDate: expected a date .*\(Invoice:4:\d+\)$/);
     const ws = (await (await fetch(`${service.url}/v1/workspaces`, { headers: { apikey: apiKey } })).json()) as { remainingQuota: number };
     expect(ws.remainingQuota).toBe(2);
-  });
+  }, 120_000); // CLI processes and a worker pool: slow on a busy machine
 
   it('starts the demo with the fixture templates, and they generate', async () => {
     const output: string[] = [];
@@ -139,5 +139,5 @@ describe('end to end with the real engine', () => {
       const { data } = (await response.json()) as { data: { download_url: string } };
       qpdfCheck(new Uint8Array(await (await fetch(data.download_url)).arrayBuffer()));
     }
-  });
+  }, 240_000); // every fixture rendered twice (previews, then a generate): slow on a busy machine
 });

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TemplateRecord } from '../../src/service/storage/types.js';
 import type { Tenant, TestService } from './helpers/service.js';
 import { expectError, generateBody, startTestService, template, tenant } from './helpers/service.js';
+import { addTemplate } from '../../src/service/operations.js';
+import { createEngineRenderer } from '../../src/service/renderer.js';
 
 let service: TestService;
 let acme: Tenant;
@@ -140,6 +142,23 @@ describe('malformed and hostile JSON', () => {
     await expectError(await post(inString), 422, 'limit_exceeded');
     const fine = JSON.stringify({ template_id: invoice.id, payload: { text: '[[[[{{{{'.repeat(100), nested: [[[[1]]]] } });
     expect((await post(fine)).status).toBe(200);
+  });
+
+  it('refuses a payload over the engine\'s maxPayloadBytes with 422 limit_exceeded naming it, without using quota', async () => {
+    const small = await startTestService({ renderPdf: createEngineRenderer({ limits: { maxPayloadBytes: 2_000 } }) });
+    try {
+      const tenant2 = await tenant(small.storage, 'payload', 5);
+      const note = (await addTemplate(small.storage, small.fake.renderPdf, { workspaceName: 'payload', name: 'Note', html: '<p>{{text}}</p>' })).template;
+      const send = (text: string) => fetch(`${small.url}/v1/pdfs`, {
+        method: 'POST', headers: { 'content-type': 'application/json', apikey: tenant2.apiKey }, body: JSON.stringify({ template_id: note.id, payload: { text } }),
+      });
+      const body = await expectError(await send('x'.repeat(3_000)), 422, 'limit_exceeded');
+      expect(body['message']).toContain('(limits.maxPayloadBytes = 2000)');
+      expect((await small.storage.getWorkspace(tenant2.workspace.id))?.remainingQuota).toBe(5);
+      expect((await send('x'.repeat(1_000))).status).toBe(200);
+    } finally {
+      await small.close();
+    }
   });
 
   it('answers 400 for wrong types, invalid uuids and bad encodings', async () => {

@@ -200,6 +200,29 @@ export function describeStorageContract(name: string, open: () => Promise<Storag
       expect(await storage().deleteTemplate(workspace.id, created.id)).toBe(false);
     });
 
+    it('keeps a template\'s files with it, scoped to its workspace; an update replaces them only when given', async () => {
+      const { workspace } = await newWorkspace(storage());
+      const other = await newWorkspace(storage());
+      const previews = { pdf: new Uint8Array([1]), png: new Uint8Array([2]) };
+      const files = new Map([['style.css', new Uint8Array(Buffer.from('p { color: red }'))], ['img/logo.png', new Uint8Array([137, 80, 0, 255])], ['partials/head.html', new Uint8Array(Buffer.from('<h1>ü</h1>'))]]);
+      const created = await storage().createTemplate({ workspaceId: workspace.id, name: 'Folder', html: 'x', previews, files });
+      const asObject = (map: ReadonlyMap<string, Uint8Array> | undefined) => map === undefined ? undefined : Object.fromEntries([...map].map(([k, v]) => [k, Array.from(v)]));
+      expect(asObject(await storage().getTemplateFiles(workspace.id, created.id))).toEqual(asObject(files));
+      expect(await storage().getTemplateFiles(other.workspace.id, created.id)).toBeUndefined();
+      expect(await storage().getTemplateFiles(workspace.id, randomUUID())).toBeUndefined();
+      expect(await storage().getTemplateFiles(workspace.id, 'nope')).toBeUndefined();
+      const bare = await storage().createTemplate({ workspaceId: workspace.id, name: 'Bare', html: 'x' });
+      expect((await storage().getTemplateFiles(workspace.id, bare.id))?.size).toBe(0);
+
+      await storage().updateTemplate(workspace.id, created.id, { html: 'y', sample: undefined, previews });
+      expect(asObject(await storage().getTemplateFiles(workspace.id, created.id))).toEqual(asObject(files));
+      const replaced = new Map([['style.css', new Uint8Array(Buffer.from('p { color: blue }'))]]);
+      await storage().updateTemplate(workspace.id, created.id, { html: 'z', sample: undefined, previews, files: replaced });
+      expect(asObject(await storage().getTemplateFiles(workspace.id, created.id))).toEqual(asObject(replaced));
+      expect(await storage().deleteTemplate(workspace.id, created.id)).toBe(true);
+      expect(await storage().getTemplateFiles(workspace.id, created.id)).toBeUndefined();
+    });
+
     it('deletes expired documents only', async () => {
       const { workspace } = await newWorkspace(storage());
       const live = documentRecord(workspace.id, 600_000);

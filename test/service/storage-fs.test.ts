@@ -5,12 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../src/service/auth.js';
 import { createFsStorage } from '../../src/service/storage/fs.js';
 import { describeStorageContract } from './storage-contract.js';
+import { describeTemplateFolders } from './template-files-render.js';
 
 describeStorageContract('fs', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'octavo-fs-'));
   const storage = await createFsStorage(dir);
   return { storage, dispose: async () => { await storage.close(); await rm(dir, { recursive: true, force: true }); } };
 });
+
+describeTemplateFolders('fs', async () => createFsStorage(await mkdtemp(join(tmpdir(), 'octavo-fs-folders-'))));
 
 describe('fs storage layout', () => {
   it('keeps templates as plain files and leaves no temporaries behind', async () => {

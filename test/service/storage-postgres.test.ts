@@ -12,6 +12,7 @@ import { hashApiKey } from '../../src/service/auth.js';
 import { createPostgresStorage } from '../../src/service/storage/postgres.js';
 import type { Storage } from '../../src/service/storage/types.js';
 import { describeStorageContract } from './storage-contract.js';
+import { describeTemplateFolders } from './template-files-render.js';
 
 const givenUrl = process.env['OCTAVO_TEST_DATABASE_URL'];
 const available = givenUrl !== undefined || findPostgresBinDir() !== undefined;
@@ -56,6 +57,8 @@ if (!available && inCi) {
     return { storage, dispose: () => storage.close() };
   });
 
+  describeTemplateFolders('postgres', async () => createPostgresStorage({ connectionString: await freshDatabase() }));
+
   describe('postgres storage across processes', () => {
     let url: string;
     let a: Storage;
@@ -72,7 +75,7 @@ if (!available && inCi) {
       await client.connect();
       try {
         const rows = (await client.query('SELECT version FROM octavo_migrations ORDER BY version')).rows as { version: number }[];
-        expect(rows.map((r) => r.version)).toEqual([1]);
+        expect(rows.map((r) => r.version)).toEqual([1, 2]);
       } finally {
         await client.end();
       }

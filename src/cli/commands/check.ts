@@ -3,7 +3,8 @@
  * templates that runs in a user's CI. It reports, each with file:line:column and a hint:
  * Handlebars syntax errors and every helper problem (./template/analyze.ts), the fields the
  * template reads that the sample payload lacks, and — by rendering it with the sample — invalid or
- * unsupported CSS, missing stylesheets, images and fonts, and layout warnings.
+ * unsupported CSS, missing stylesheets, images and fonts, and layout warnings; and font-family
+ * names that match no available font (../font-families.ts).
  * Exit 1 when there are errors, 0 with only warnings (2 for usage errors).
  */
 import { dirname, resolve } from 'node:path';
@@ -16,6 +17,7 @@ import { limitsOf } from './render.js';
 import type { TemplateFinding } from '../../template/analyze.js';
 import type { Diagnostic, DiagnosticCode } from '../../diagnostics.js';
 import type { RenderOptions } from '../../options.js';
+import type { CssSource } from '../font-families.js';
 
 const USAGE = `usage: octavo check TEMPLATE.html [options]
 
@@ -156,7 +158,18 @@ export async function checkTemplateFile(args: CheckArgs, cwd: string, io: CliIo)
   const options: RenderOptions = { template: source, data: sample ?? {}, baseDir: dirname(templatePath), templateName: args.template };
   if (args.root !== undefined) options.root = resolve(cwd, args.root);
   if (args.limits.strict) options.strict = true;
-  return [...findings, ...await trialRender(options, args.limits)];
+  const fonts = await fontFindings({ file: args.template, path: templatePath, text: source, html: true }, options.root ?? dirname(templatePath));
+  return [...findings, ...await trialRender(options, args.limits), ...fonts];
+}
+
+/** Font-family names that match no available font (./font-families.ts), as warnings at their declaration. */
+async function fontFindings(template: CssSource, root: string): Promise<Finding[]> {
+  const { cssSources, unknownFontFamilies } = await import('../font-families.js');
+  return unknownFontFamilies(await cssSources(template, root)).map(({ family, ...where }) => ({
+    severity: 'warning', code: 'font', ...where,
+    message: `font-family "${family}" matches no available font: no @font-face declares it and octavo does not bundle it (the next family of the list is used)`,
+    hint: HINTS.font,
+  }));
 }
 
 function where(finding: Finding): string {

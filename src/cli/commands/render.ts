@@ -15,6 +15,7 @@ import { InputError, readData, readTemplate } from '../inputs.js';
 import { fsReason, writeFileAtomic, writeStream } from '../output-file.js';
 import type { EncryptionAlgorithm, EncryptionOptions, Permissions, RenderOptions } from '../../index.js';
 import type { Attachment, FacturXProfile, PdfAConformance, SignatureOptions } from '../../options.js';
+import type { JobOptions } from '../../service/renderer.js';
 
 const USAGE = `usage: octavo render TEMPLATE.html [options]
 
@@ -22,7 +23,8 @@ const USAGE = `usage: octavo render TEMPLATE.html [options]
   --strict               a field the payload lacks is an error (default: prints nothing)
   --max-pages N          fail when the document would have more than N pages (default 1000)
   --timeout SECONDS      fail when rendering takes longer (default: no limit)
-  --batch FILE.ndjson    one PDF per line of FILE (a JSON payload per line), on every core
+  --batch FILE.ndjson    one PDF per line of FILE (a JSON payload per line), on every core;
+                         every other flag applies to each of them
   --out-dir DIR          where --batch writes its PDFs
   --name-field PATH      name each PDF after this payload field (e.g. invoice.number);
                          default: the line number
@@ -145,7 +147,7 @@ async function readInput(cwd: string, file: string, what: string): Promise<Uint8
 }
 
 /** Reads the files the output options name and sets them on the render options. */
-async function applyOutput(options: RenderOptions, output: OutputArgs, cwd: string): Promise<void> {
+async function applyOutput(options: JobOptions, output: OutputArgs, cwd: string): Promise<void> {
   if (output.pdfa !== undefined) options.pdfa = output.pdfa;
   if (output.tagged) options.tagged = true;
   if (output.attach.length > 0) {
@@ -229,19 +231,28 @@ function checkRoot(root: string, folder: string): void {
   }
 }
 
-async function renderCommand(args: RenderArgs, io: CliIo): Promise<number> {
-  const templatePath = resolve(io.cwd, args.template);
-  const template = await readTemplate(templatePath, args.template);
-  const data = await readData(args.data, io);
+/**
+ * Every render option the flags give but the template and its data — the sandbox (`--root`),
+ * `--strict`, encryption, `--deterministic`, PDF/A, tagging, attachments, Factur-X, signature:
+ * one parser for a single render and for `--batch`, whose every document gets the same options.
+ */
+async function optionsFromFlags(args: RenderArgs, io: CliIo, templatePath: string): Promise<JobOptions> {
   const baseDir = dirname(templatePath);
   const root = args.root === undefined ? undefined : resolve(io.cwd, args.root);
   if (root !== undefined) checkRoot(root, baseDir);
-
-  const options: RenderOptions = { template, data, baseDir, templateName: args.template, deterministic: args.deterministic };
+  const options: JobOptions = { baseDir, templateName: args.template, deterministic: args.deterministic };
   if (args.limits.strict) options.strict = true;
   if (root !== undefined) options.root = root;
   if (args.encryption !== undefined) options.encryption = args.encryption;
   if (args.output !== undefined) await applyOutput(options, args.output, io.cwd);
+  return options;
+}
+
+async function renderCommand(args: RenderArgs, io: CliIo): Promise<number> {
+  const templatePath = resolve(io.cwd, args.template);
+  const template = await readTemplate(templatePath, args.template);
+  const data = await readData(args.data, io);
+  const options: RenderOptions = { ...(await optionsFromFlags(args, io, templatePath)), template, data };
 
   // the engine is loaded only once the inputs are known to be good (fast usage errors)
   const { createEngine, formatDiagnostic, isOctavoError } = await import('../../index.js');
@@ -314,14 +325,13 @@ const command: CliCommand = {
     const parsed = parseRenderArgs(args);
     try {
       if (parsed.batch !== undefined) {
-        if (parsed.output !== undefined || parsed.limits.strict || parsed.root !== undefined) {
-          throw new UsageError('--batch does not take --strict, --root or the PDF/A, attachment and signature flags yet');
-        }
+        const templatePath = resolve(io.cwd, parsed.template);
+        const options = await optionsFromFlags(parsed, io, templatePath);
         const { runBatch } = await import('../batch.js');
         return await runBatch({
-          template: parsed.template, templatePath: resolve(io.cwd, parsed.template), batch: parsed.batch.file,
+          template: parsed.template, templatePath, batch: parsed.batch.file,
           outDir: parsed.batch.outDir, nameField: parsed.batch.nameField, maxPages: parsed.limits.maxPages,
-          timeoutMs: parsed.limits.timeoutMs, encryption: parsed.encryption,
+          timeoutMs: parsed.limits.timeoutMs, options,
         }, io);
       }
       return await renderCommand(parsed, io);

@@ -27,6 +27,7 @@ const LIMIT_FLAGS: Readonly<Record<string, Exclude<keyof Limits, 'maxRenderMs'>>
   'max-resource-bytes': 'maxResourceBytes',
   'max-nesting-depth': 'maxNestingDepth',
   'max-data-depth': 'maxDataDepth',
+  'max-payload-bytes': 'maxPayloadBytes',
   'max-boxes': 'maxBoxes',
   'max-image-pixels': 'maxImagePixels',
   'max-font-bytes': 'maxFontBytes',

@@ -31,7 +31,8 @@ const command: CliCommand = {
     '  --sample FILE        JSON payload the previews are rendered from (default {})',
     '  storage: --data-dir DIR (default $OCTAVO_DATA_DIR or ./octavo-data) or --database-url URL (PostgreSQL)',
     '',
-    'add copies the files beside TEMPLATE.html (stylesheets, images, fonts, partials; fs storage only yet)',
+    'add and update copy the files beside TEMPLATE.html (stylesheets, images, fonts, partials) into the',
+    'storage with the template (every storage keeps them); update replaces the stored ones',
     'add/update print {"id": "<uuid>"}; list prints one JSON line per template; warnings go to stderr',
   ].join('\n'),
   async run(args, io) {
@@ -105,15 +106,12 @@ async function addOrUpdate(parsed: ParsedArgs, io: CliIo, storage: Storage, acti
   const html = await readFile(templatePath, 'utf8').catch(() => {
     throw new UsageError(`cannot read ${file}`);
   });
-  const input = { workspaceName, name, html, baseDir: dirname(templatePath), ...(await readSample(parsed, io)) };
-  let result: AddedTemplate;
-  if (action === 'add') {
-    const { files, skipped } = await collectTemplateFiles(dirname(templatePath), templatePath);
-    for (const why of skipped) io.stderr.write(`octavo template: warning: ${why}\n`);
-    result = await addTemplate(storage, createEngineRenderer(), { ...input, files });
-  } else {
-    result = await updateTemplate(storage, createEngineRenderer(), input);
-  }
+  const { files, skipped } = await collectTemplateFiles(dirname(templatePath), templatePath);
+  for (const why of skipped) io.stderr.write(`octavo template: warning: ${why}\n`);
+  const input = { workspaceName, name, html, baseDir: dirname(templatePath), files, ...(await readSample(parsed, io)) };
+  const result: AddedTemplate = action === 'add'
+    ? await addTemplate(storage, createEngineRenderer(), input)
+    : await updateTemplate(storage, createEngineRenderer(), input);
   for (const warning of result.warnings) io.stderr.write(`octavo template: warning: ${file}: ${warning}\n`);
   io.stdout.write(JSON.stringify({ id: result.template.id }) + '\n');
   return 0;

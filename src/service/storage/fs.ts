@@ -7,7 +7,9 @@
  *   DATA/keys/<sha256 of key>.json                    {"workspaceId": ...}
  *   DATA/templates/<workspace>/<template>/            template.html, template.json, sample.json,
  *                                                     preview.pdf, preview.png, files/ (the template's
- *                                                     folder: stylesheets, images, fonts, partials)
+ *                                                     folder: stylesheets, images, fonts, partials; after
+ *                                                     an update that replaced them, files-<n>/, named
+ *                                                     by template.json)
  *   DATA/documents/<id>.pdf + <id>.json               document bytes, then its record
  *
  * Every write is atomic (fs-atomic.ts): a template folder appears complete or not at all; a
@@ -20,8 +22,9 @@ import { mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type {
   DocumentRecord, NewTemplate, NewWorkspace, Page, PreviewKind, Storage, StoredDocument,
-  TemplateChanges, TemplatePage, TemplateRecord, Workspace, WorkspaceChanges,
+  TemplateChanges, TemplateFiles, TemplatePage, TemplateRecord, Workspace, WorkspaceChanges,
 } from './types.js';
+import { collectTemplateFiles } from '../template-files.js';
 import { StorageConflictError, compareTemplates, isUuid } from './types.js';
 import { KeyedMutex, TEMP_PREFIX, createDirAtomic, withFileLock, writeFileAtomic } from './fs-atomic.js';
 
@@ -68,6 +71,7 @@ export async function createFsStorage(dataDir: string): Promise<Storage> {
     updateTemplate: (workspaceId, templateId, changes) => updateTemplate(ctx, workspaceId, templateId, changes),
     deleteTemplate: (workspaceId, templateId) => deleteTemplate(ctx, workspaceId, templateId),
     getPreview: (templateId, kind) => getPreview(ctx, templateId, kind),
+    getTemplateFiles: (workspaceId, templateId) => readTemplateFiles(ctx, workspaceId, templateId),
     putDocument: (record, pdf) => putDocument(ctx, record, pdf),
     chargeAndPutDocument: async (record, pdf) => {
       let charged = false;
@@ -227,6 +231,8 @@ async function removeApiKeys(ctx: FsContext, workspaceId: string): Promise<void>
 
 interface TemplateFile {
   id: string; workspaceId: string; name: string; created: string; modified: string | null; hasSample: boolean;
+  /** Sub-folder holding the template's own files (default `files`). */
+  filesDir?: string;
 }
 
 function templateDir(ctx: FsContext, workspaceId: string, templateId: string): string {
@@ -251,19 +257,17 @@ async function createTemplate(ctx: FsContext, input: NewTemplate): Promise<Templ
   for (const [path, bytes] of input.files ?? []) files[join(FILES, path)] = bytes;
   const dir = templateDir(ctx, input.workspaceId, meta.id);
   await createDirAtomic(dir, files, [FILES]);
-  return { ...toTemplate(meta, input.html, input.sample), baseDir: join(dir, FILES) };
+  return toTemplate(meta, input.html, input.sample);
 }
 
-/** Sub-folder of a template folder holding the template's own files; relative URLs resolve in it. */
+/** Sub-folder of a template folder holding the template's own files, unless template.json names another. */
 const FILES = 'files';
 
-/** Where a stored template's relative URLs resolve: its files/ folder (templates stored before it existed: the folder itself). */
-async function baseDirOf(dir: string): Promise<string> {
-  const files = join(dir, FILES);
-  return (await stat(files).then((s) => s.isDirectory(), () => false)) ? files : dir;
-}
-
-/** Each file is replaced atomically, template.json (with `modified`) last; serialised per template. */
+/**
+ * Each file is replaced atomically, template.json (with `modified`) last; serialised per template.
+ * New files go to a new complete folder that template.json then names, so a crash leaves the old
+ * set or the new one, never a mix; the old folder is removed after.
+ */
 async function updateTemplate(ctx: FsContext, workspaceId: string, templateId: string, changes: TemplateChanges): Promise<TemplateRecord | undefined> {
   if (!isUuid(workspaceId) || !isUuid(templateId)) return undefined;
   const dir = templateDir(ctx, workspaceId, templateId);
@@ -271,13 +275,29 @@ async function updateTemplate(ctx: FsContext, workspaceId: string, templateId: s
     const meta = await readJson<TemplateFile>(join(dir, 'template.json'));
     if (meta === undefined) return undefined;
     const next: TemplateFile = { ...meta, modified: new Date().toISOString(), hasSample: changes.sample !== undefined };
+    if (changes.files !== undefined) {
+      next.filesDir = `${FILES}-${randomUUID().slice(0, 8)}`;
+      await createDirAtomic(join(dir, next.filesDir), Object.fromEntries(changes.files));
+    }
     await writeFileAtomic(join(dir, 'preview.pdf'), changes.previews.pdf);
     await writeFileAtomic(join(dir, 'preview.png'), changes.previews.png);
     if (changes.sample !== undefined) await writeFileAtomic(join(dir, 'sample.json'), JSON.stringify(changes.sample, null, 2));
     await writeFileAtomic(join(dir, 'template.html'), changes.html);
     await writeFileAtomic(join(dir, 'template.json'), JSON.stringify(next, null, 2));
-    return { ...toTemplate(next, changes.html, changes.sample), baseDir: await baseDirOf(dir) };
+    if (changes.files !== undefined) await rm(join(dir, meta.filesDir ?? FILES), { recursive: true, force: true });
+    return toTemplate(next, changes.html, changes.sample);
   });
+}
+
+/** The files of a stored template (templates stored before files were kept have none). */
+async function readTemplateFiles(ctx: FsContext, workspaceId: string, templateId: string): Promise<TemplateFiles | undefined> {
+  if (!isUuid(workspaceId) || !isUuid(templateId)) return undefined;
+  const dir = templateDir(ctx, workspaceId, templateId);
+  const meta = await readJson<TemplateFile>(join(dir, 'template.json'));
+  if (meta === undefined) return undefined;
+  const folder = join(dir, meta.filesDir ?? FILES);
+  if (!(await stat(folder).then((s) => s.isDirectory(), () => false))) return new Map();
+  return (await collectTemplateFiles(folder)).files;
 }
 
 /** Renamed away first, so the template disappears at once, then deleted. */
@@ -308,7 +328,7 @@ async function readTemplate(ctx: FsContext, workspaceId: string, templateId: str
   if (meta === undefined) return undefined;
   const html = await readFile(join(dir, 'template.html'), 'utf8');
   const sample = meta.hasSample ? await readJson<unknown>(join(dir, 'sample.json')) : undefined;
-  return { ...toTemplate(meta, html, sample), baseDir: await baseDirOf(dir) };
+  return toTemplate(meta, html, sample);
 }
 
 async function listTemplates(ctx: FsContext, workspaceId: string, page: Page): Promise<TemplatePage> {

@@ -2,7 +2,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type {
   DocumentRecord, NewTemplate, NewWorkspace, Page, PreviewKind, Previews, Storage, StoredDocument,
-  TemplatePage, TemplateRecord, Workspace, WorkspaceChanges,
+  TemplateChanges, TemplateFiles, TemplatePage, TemplateRecord, Workspace, WorkspaceChanges,
 } from './types.js';
 import { StorageConflictError, compareTemplates } from './types.js';
 
@@ -13,6 +13,8 @@ interface MemoryState {
   readonly keys: Map<string, string>;
   readonly templates: Map<string, TemplateRecord>;
   readonly previews: Map<string, Previews>;
+  /** template id -> its files (copies: the caller's buffers may change later) */
+  readonly files: Map<string, TemplateFiles>;
   readonly documents: Map<string, StoredDocument>;
 }
 
@@ -23,6 +25,7 @@ export function createMemoryStorage(): Storage {
     keys: new Map(),
     templates: new Map(),
     previews: new Map(),
+    files: new Map(),
     documents: new Map(),
   };
   // Every method is synchronous inside its promise, so each one is atomic on the event loop.
@@ -56,20 +59,16 @@ export function createMemoryStorage(): Storage {
       return template?.workspaceId === workspaceId ? template : undefined;
     },
     listTemplates: async (workspaceId, page) => listTemplates(state, workspaceId, page),
-    updateTemplate: async (workspaceId, templateId, changes) => {
-      const template = state.templates.get(templateId);
-      if (template?.workspaceId !== workspaceId) return undefined;
-      const next: TemplateRecord = { ...template, html: changes.html, sample: changes.sample, modified: new Date() };
-      state.templates.set(templateId, next);
-      state.previews.set(templateId, changes.previews);
-      return next;
-    },
+    updateTemplate: async (workspaceId, templateId, changes) => updateTemplate(state, workspaceId, templateId, changes),
     deleteTemplate: async (workspaceId, templateId) => {
       if (state.templates.get(templateId)?.workspaceId !== workspaceId) return false;
       state.previews.delete(templateId);
+      state.files.delete(templateId);
       return state.templates.delete(templateId);
     },
     getPreview: async (templateId, kind: PreviewKind) => state.previews.get(templateId)?.[kind],
+    getTemplateFiles: async (workspaceId, templateId) =>
+      state.templates.get(templateId)?.workspaceId === workspaceId ? state.files.get(templateId) ?? new Map() : undefined,
     putDocument: async (record: DocumentRecord, pdf) => {
       state.documents.set(record.id, { record, pdf: new Uint8Array(pdf) });
     },
@@ -140,7 +139,22 @@ function createTemplate(state: MemoryState, input: NewTemplate): TemplateRecord 
   };
   state.templates.set(template.id, template);
   if (input.previews !== undefined) state.previews.set(template.id, input.previews);
+  if (input.files !== undefined) state.files.set(template.id, copyFiles(input.files));
   return template;
+}
+
+function updateTemplate(state: MemoryState, workspaceId: string, templateId: string, changes: TemplateChanges): TemplateRecord | undefined {
+  const template = state.templates.get(templateId);
+  if (template?.workspaceId !== workspaceId) return undefined;
+  const next: TemplateRecord = { ...template, html: changes.html, sample: changes.sample, modified: new Date() };
+  state.templates.set(templateId, next);
+  state.previews.set(templateId, changes.previews);
+  if (changes.files !== undefined) state.files.set(templateId, copyFiles(changes.files));
+  return next;
+}
+
+function copyFiles(files: TemplateFiles): TemplateFiles {
+  return new Map([...files].map(([path, bytes]) => [path, new Uint8Array(bytes)]));
 }
 
 function listTemplates(state: MemoryState, workspaceId: string, page: Page): TemplatePage {

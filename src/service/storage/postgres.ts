@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type {
   DocumentRecord, NewTemplate, NewWorkspace, Page, PreviewKind, Storage, StoredDocument,
-  TemplatePage, TemplateRecord, Workspace, WorkspaceChanges,
+  TemplateChanges, TemplateFiles, TemplatePage, TemplateRecord, Workspace, WorkspaceChanges,
 } from './types.js';
 import { StorageConflictError, isUuid } from './types.js';
 
@@ -57,6 +57,17 @@ const MIGRATIONS: readonly { readonly version: number; readonly sql: string }[] 
       CREATE INDEX documents_workspace ON documents (workspace_id);
     `,
   },
+  {
+    version: 2,
+    sql: `
+      CREATE TABLE template_files (
+        template_id uuid NOT NULL REFERENCES templates (id) ON DELETE CASCADE,
+        path text NOT NULL,
+        bytes bytea NOT NULL,
+        PRIMARY KEY (template_id, path)
+      );
+    `,
+  },
 ];
 
 /** Arbitrary constant of the advisory lock that serialises migrations of concurrent starts. */
@@ -100,11 +111,10 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
       `SELECT ${TEMPLATE_COLUMNS} FROM templates WHERE id = $1 AND workspace_id = $2`, [templateId, workspaceId]), toTemplate),
     listTemplates: async (workspaceId, page) => (isUuid(workspaceId) ? listTemplates(pool, workspaceId, page) : { items: [], total: 0 }),
     getPreview: async (templateId, kind) => (isUuid(templateId) ? getPreview(pool, templateId, kind) : undefined),
-    updateTemplate: async (workspaceId, templateId, changes) => !isUuid(workspaceId) || !isUuid(templateId) ? undefined : first(await q<TemplateRow>(
-      `UPDATE templates SET html = $3, sample = $4::json, preview_pdf = $5, preview_png = $6, modified = now()
-       WHERE id = $1 AND workspace_id = $2 RETURNING ${TEMPLATE_COLUMNS}`,
-      [templateId, workspaceId, changes.html, changes.sample === undefined ? null : JSON.stringify(changes.sample),
-        Buffer.from(changes.previews.pdf), Buffer.from(changes.previews.png)]), toTemplate),
+    updateTemplate: async (workspaceId, templateId, changes) =>
+      (isUuid(workspaceId) && isUuid(templateId) ? updateTemplate(pool, workspaceId, templateId, changes) : undefined),
+    getTemplateFiles: async (workspaceId, templateId) =>
+      (isUuid(workspaceId) && isUuid(templateId) ? getTemplateFiles(pool, workspaceId, templateId) : undefined),
     deleteTemplate: async (workspaceId, templateId) => isUuid(workspaceId) && isUuid(templateId)
       && ((await q(`DELETE FROM templates WHERE id = $1 AND workspace_id = $2`, [templateId, workspaceId])).rowCount ?? 0) > 0,
     putDocument: async (record, pdf) => { await insertDocument(pool, record, pdf); },
@@ -163,9 +173,7 @@ function toWorkspace(row: WorkspaceRow): Workspace {
 }
 
 async function createWorkspace(pool: pg.Pool, input: NewWorkspace): Promise<Workspace> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(pool, async (client) => {
     const result = await client.query<WorkspaceRow>(
       `INSERT INTO workspaces (id, name, active, quota, remaining) VALUES ($1, $2, $3, $4, $4)
        ON CONFLICT (name) DO NOTHING RETURNING *`,
@@ -174,14 +182,8 @@ async function createWorkspace(pool: pg.Pool, input: NewWorkspace): Promise<Work
     const row = result.rows[0];
     if (row === undefined) throw new StorageConflictError(`a workspace named '${input.name}' exists`);
     await client.query(`INSERT INTO api_keys (hash, workspace_id) VALUES ($1, $2)`, [input.apiKeyHash, row.id]);
-    await client.query('COMMIT');
     return toWorkspace(row);
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 async function updateWorkspace(pool: pg.Pool, id: string, changes: WorkspaceChanges): Promise<Workspace | undefined> {
@@ -205,23 +207,12 @@ async function insertDocument(db: pg.Pool | pg.PoolClient, record: DocumentRecor
 /** The quota unit and the document in one transaction: after any crash, quota used = documents stored. */
 async function chargeAndPutDocument(pool: pg.Pool, record: DocumentRecord, pdf: Uint8Array): Promise<boolean> {
   if (!isUuid(record.workspaceId)) return false;
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(pool, async (client) => {
     const charged = await client.query(`UPDATE workspaces SET remaining = remaining - 1 WHERE id = $1 AND remaining > 0 RETURNING remaining`, [record.workspaceId]);
-    if (charged.rowCount === 0) {
-      await client.query('ROLLBACK');
-      return false;
-    }
+    if (charged.rowCount === 0) return false; // nothing changed: committing is the same as rolling back
     await insertDocument(client, record, pdf);
-    await client.query('COMMIT');
     return true;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 interface TemplateRow {
@@ -236,20 +227,69 @@ function toTemplate(row: TemplateRow): TemplateRecord {
   };
 }
 
+/** Runs `work` in one transaction on one connection: all of it or nothing. */
+async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Replaces the template's files with `files` (inside the caller's transaction). */
+async function replaceTemplateFiles(client: pg.PoolClient, templateId: string, files: TemplateFiles): Promise<void> {
+  await client.query(`DELETE FROM template_files WHERE template_id = $1`, [templateId]);
+  for (const [path, bytes] of files) {
+    await client.query(`INSERT INTO template_files (template_id, path, bytes) VALUES ($1, $2, $3)`,
+      [templateId, path, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]);
+  }
+}
+
+/** The template, its previews and its files in one transaction. */
 async function createTemplate(pool: pg.Pool, input: NewTemplate): Promise<TemplateRecord> {
-  const result = await pool.query<TemplateRow>(
-    `INSERT INTO templates (id, workspace_id, name, html, sample, preview_pdf, preview_png) VALUES ($1, $2, $3, $4, $5::json, $6, $7)
-     RETURNING ${TEMPLATE_COLUMNS}`,
-    [
-      randomUUID(), input.workspaceId, input.name, input.html,
-      input.sample === undefined ? null : JSON.stringify(input.sample),
-      input.previews === undefined ? null : Buffer.from(input.previews.pdf),
-      input.previews === undefined ? null : Buffer.from(input.previews.png),
-    ],
-  );
-  const template = first(result, toTemplate);
-  if (template === undefined) throw new Error('template insert returned nothing');
-  return template;
+  return inTransaction(pool, async (client) => {
+    const result = await client.query<TemplateRow>(
+      `INSERT INTO templates (id, workspace_id, name, html, sample, preview_pdf, preview_png) VALUES ($1, $2, $3, $4, $5::json, $6, $7)
+       RETURNING ${TEMPLATE_COLUMNS}`,
+      [
+        randomUUID(), input.workspaceId, input.name, input.html,
+        input.sample === undefined ? null : JSON.stringify(input.sample),
+        input.previews === undefined ? null : Buffer.from(input.previews.pdf),
+        input.previews === undefined ? null : Buffer.from(input.previews.png),
+      ],
+    );
+    const template = first(result, toTemplate);
+    if (template === undefined) throw new Error('template insert returned nothing');
+    if (input.files !== undefined) await replaceTemplateFiles(client, template.id, input.files);
+    return template;
+  });
+}
+
+async function updateTemplate(pool: pg.Pool, workspaceId: string, templateId: string, changes: TemplateChanges): Promise<TemplateRecord | undefined> {
+  return inTransaction(pool, async (client) => {
+    const template = first(await client.query<TemplateRow>(
+      `UPDATE templates SET html = $3, sample = $4::json, preview_pdf = $5, preview_png = $6, modified = now()
+       WHERE id = $1 AND workspace_id = $2 RETURNING ${TEMPLATE_COLUMNS}`,
+      [templateId, workspaceId, changes.html, changes.sample === undefined ? null : JSON.stringify(changes.sample),
+        Buffer.from(changes.previews.pdf), Buffer.from(changes.previews.png)]), toTemplate);
+    if (template !== undefined && changes.files !== undefined) await replaceTemplateFiles(client, templateId, changes.files);
+    return template;
+  });
+}
+
+async function getTemplateFiles(pool: pg.Pool, workspaceId: string, templateId: string): Promise<TemplateFiles | undefined> {
+  const rows = (await pool.query<{ path: string | null; bytes: Buffer | null }>(
+    `SELECT f.path, f.bytes FROM templates t LEFT JOIN template_files f ON f.template_id = t.id
+     WHERE t.id = $1 AND t.workspace_id = $2 ORDER BY f.path COLLATE "C"`, [templateId, workspaceId])).rows;
+  if (rows.length === 0) return undefined;
+  return new Map(rows.filter((row) => row.path !== null && row.bytes !== null).map((row) => [row.path!, new Uint8Array(row.bytes!)]));
 }
 
 async function listTemplates(pool: pg.Pool, workspaceId: string, page: Page): Promise<TemplatePage> {

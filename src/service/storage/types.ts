@@ -46,9 +46,10 @@ export interface TemplateRecord {
   readonly sample: unknown;
   readonly created: Date;
   readonly modified: Date | null;
-  /** Folder that relative URLs of the template resolve against (fs storage only). */
-  readonly baseDir?: string;
 }
+
+/** A template's own files by relative path with `/` (`css/style.css`, `partials/header.html`). */
+export type TemplateFiles = ReadonlyMap<string, Uint8Array>;
 
 export interface NewTemplate {
   readonly workspaceId: string;
@@ -59,9 +60,9 @@ export interface NewTemplate {
   readonly previews?: Previews;
   /**
    * The template's own files by relative path (`css/style.css`, `logo.png`), stored with it; its
-   * relative URLs resolve among them at generation. Only the fs storage keeps them yet.
+   * relative URLs resolve among them at generation (every storage keeps them the same way).
    */
-  readonly files?: ReadonlyMap<string, Uint8Array>;
+  readonly files?: TemplateFiles;
 }
 
 export interface TemplateChanges {
@@ -69,6 +70,8 @@ export interface TemplateChanges {
   /** undefined: no sample. */
   readonly sample: unknown;
   readonly previews: Previews;
+  /** Replaces every file of the template when given; absent: the files stay as they are. */
+  readonly files?: TemplateFiles;
 }
 
 export type PreviewKind = 'pdf' | 'png';
@@ -137,6 +140,8 @@ export interface Storage {
   /** Removes the template and its previews (documents made from it stay until they expire); false if not found. */
   deleteTemplate(workspaceId: string, templateId: string): Promise<boolean>;
   getPreview(templateId: string, kind: PreviewKind): Promise<Uint8Array | undefined>;
+  /** The template's files (empty when it has none); undefined if the template is not in that workspace. */
+  getTemplateFiles(workspaceId: string, templateId: string): Promise<TemplateFiles | undefined>;
 
   putDocument(record: DocumentRecord, pdf: Uint8Array): Promise<void>;
   /**
