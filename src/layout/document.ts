@@ -7,6 +7,7 @@
 import type { BoxTree } from '../boxes/types.js';
 import type { PageStyle } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
+import { limitExceeded } from '../limits.js';
 import { OctavoError } from '../errors.js';
 import type { Sides } from '../geometry/types.js';
 import type { Fragment, PageLayout } from './types.js';
@@ -82,7 +83,7 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices): PageLay
 
 function checkPageLimit(count: number, ctx: LayoutContext): void {
   if (count >= ctx.maxPages) {
-    throw new OctavoError('limit_exceeded', `the document has more than ${ctx.maxPages} pages`, { hint: 'raise limits.maxPages or shorten the content' });
+    throw limitExceeded('maxPages', ctx.maxPages, `the document has more than ${ctx.maxPages} pages`);
   }
 }
 

@@ -83,7 +83,7 @@ describe('limits', () => {
     const template = '<style>p { break-after: page }</style>' + '<p>x</p>'.repeat(5);
     const error = await failure({ maxPages: 3 }, { template });
     expect(error.code).toBe('limit_exceeded');
-    expect(error.message).toContain('more than 3 pages');
+    expect(error.message).toContain('the document has more than 3 pages (limits.maxPages = 3)');
     expect(error.hint).toContain('limits.maxPages');
   });
 
