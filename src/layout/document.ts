@@ -5,7 +5,7 @@
  * the page area of their page (the initial containing block); fixed boxes on every page.
  */
 import type { BoxTree } from '../boxes/types.js';
-import type { PageStyle } from '../css/types.js';
+import type { LengthPercentage, PageStyle } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import { limitExceeded } from '../limits.js';
 import { OctavoError } from '../errors.js';
@@ -96,12 +96,20 @@ function namedContext(pages: readonly PageLayout[], name: string | undefined, bl
 }
 
 /** The page area of a computed page box: the page less its margins. */
+/** The page area: the page box's content box, inside its margins, border and padding (CSS Paged Media 3 §3.2). */
 function areaOf(style: PageStyle): PageArea {
   const margins = pageMargins(style);
+  const box = style.style;
+  const boxWidth = Math.max(0, style.width - margins.left - margins.right);
+  const pad = (value: LengthPercentage): number => Math.max(0, resolveLength(value, boxWidth));
+  const left = box.borderLeftWidth + pad(box.paddingLeft);
+  const right = box.borderRightWidth + pad(box.paddingRight);
+  const top = box.borderTopWidth + pad(box.paddingTop);
+  const bottom = box.borderBottomWidth + pad(box.paddingBottom);
   return {
-    style, margins, x: margins.left, y: margins.top, direction: 'ltr',
-    width: Math.max(0, style.width - margins.left - margins.right),
-    height: Math.max(0, style.height - margins.top - margins.bottom),
+    style, margins, x: margins.left + left, y: margins.top + top, direction: 'ltr',
+    width: Math.max(0, boxWidth - left - right),
+    height: Math.max(0, style.height - margins.top - margins.bottom - top - bottom),
   };
 }
 

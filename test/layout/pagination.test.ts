@@ -4,6 +4,13 @@ import { boxesOnly, dumpPage, findById, layoutHtml } from '../helpers/layout.js'
 const page = '@page { size: 200px 100px; margin: 10px } body { margin: 0 } div { height: 35px }';
 
 describe('pagination of block content (CSS Fragmentation 3)', () => {
+  it('lays content out in the page area: inside the page box\'s margin, border and padding', async () => {
+    const doc = await layoutHtml(`<style>@page { size: 100px 50px; margin: 5px; border: 2px solid; padding: 3px 10% } body { margin: 0 } div { height: 20px }</style><div id=a></div><div id=b></div>`);
+    // the page box is 90px wide: 10% padding is 9px; the area is 90 - 2*2 - 2*9 = 68px wide and 40 - 4 - 6 = 30px tall
+    expect(findById(doc.pages[0]!, 'a')).toMatchObject({ x: 16, y: 10, width: 68 });
+    expect(findById(doc.pages[1]!, 'b')).toMatchObject({ x: 16, y: 10 });
+  });
+
   it('moves a block that does not fit to the next page', async () => {
     const doc = await layoutHtml(`<style>${page}</style><div id=a></div><div id=b></div><div id=c></div>`);
     expect(doc.pages).toHaveLength(2);
