@@ -76,10 +76,12 @@ export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
   const footerStart = grid.rows.length - grid.footerRows;
   let footerHeight = 0;
   for (let r = footerStart; r < grid.rows.length; r++) footerHeight += row(r).height + vs;
-  const limit = request.bottom - bottomEdge - footerHeight;
+  const limit = request.bottom - footerHeight;
 
-  // a row split by the page fills it: the table's bottom edge is sliced there
-  const body = bodyRows(request, row, spanning, () => y, place, { limit, fill: limit + bottomEdge }, footerStart);
+  // The table's bottom edge must fit below the last row only: where the table breaks, it is
+  // sliced (separated borders) or the edge between the rows closes the page (collapsed borders).
+  const edgeAfter = (r: number): number => (r === footerStart - 1 || grid.footerRows > 0 ? bottomEdge : 0);
+  const body = bodyRows(request, row, spanning, () => y, place, { limit, edgeAfter }, footerStart);
   if (body === 'pushed') return 'pushed';
   for (let r = footerStart; r < grid.rows.length; r++) place(row(r), row(r).height);
   const split = resume?.kind === 'block' ? resume.children[0]?.index : undefined;
@@ -89,7 +91,7 @@ export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
 /** Places body rows from where the table resumes; returns the break token when the page ends first. */
 function bodyRows(
   request: PaginateRequest, row: (index: number) => LaidRow, spanning: Spanning[], y: () => number,
-  place: (laid: LaidRow, height: number) => void, room: { limit: number; fill: number }, end: number,
+  place: (laid: LaidRow, height: number) => void, room: { limit: number; edgeAfter: (r: number) => number }, end: number,
 ): Extract<BreakToken, { kind: 'block' }> | undefined | 'pushed' {
   const limit = room.limit;
   const { plan, resume } = request;
@@ -108,14 +110,15 @@ function bodyRows(
       ? layoutRow({ plan, columns: request.geometry.columns, index: r, mode: request.mode, splitAt: Math.max(0, limit - y()), resume: resumeCells }, request.ctx)
       : row(r);
     let height = spannedHeight(laid, spanning, y());
-    if (count > 0 && !keepsTogether(request, row, r, y(), limit)) return tokenAt(r);
-    if (y() + height > limit + 0.01 && laid.breakToken === undefined) {
+    if (count > 0 && !keepsTogether(request, row, r, y(), limit - room.edgeAfter(r))) return tokenAt(r);
+    if (y() + height + room.edgeAfter(r) > limit + 0.01 && laid.breakToken === undefined) {
       if (count > 0) return tokenAt(r);
       if (!request.atTop) return 'pushed';
       laid = layoutRow({ plan, columns: request.geometry.columns, index: r, mode: request.mode, splitAt: Math.max(0, limit - y()), resume: resumeCells }, request.ctx);
       height = spannedHeight(laid, spanning, y());
     }
-    if (laid.breakToken !== undefined && limit !== Infinity) height = Math.max(height, room.fill - y());
+    // a row split by the page fills it
+    if (laid.breakToken !== undefined && limit !== Infinity) height = Math.max(height, limit - y());
     place(laid, height);
     count++;
     if (laid.breakToken !== undefined) {
