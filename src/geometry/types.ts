@@ -24,6 +24,9 @@ export interface Sides<T = number> {
 export type Side = keyof Sides;
 export const SIDES: readonly Side[] = ['top', 'right', 'bottom', 'left'];
 
+/** No border, no padding. */
+export const NO_SIDES: Sides = { top: 0, right: 0, bottom: 0, left: 0 };
+
 
 /** CSS px to PDF points. */
 export const PT_PER_PX = 0.75;

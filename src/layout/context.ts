@@ -5,6 +5,7 @@
  * layout pass (table of contents page numbers, column balancing) starts from what it needs.
  */
 import type { TablePlan } from './table/plan.js';
+import type { ColumnSpec } from './table/columns.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { InlineFlowBox, LayoutBox, TableWrapperBox } from '../boxes/types.js';
 import type { ComputedStyle, PageContext, PageStyle } from '../css/types.js';
@@ -43,6 +44,8 @@ export interface LayoutCaches {
   readonly langs: WeakMap<DomElement, string>;
   /** Tables' grids, border models and column widths (table/plan.ts). */
   readonly tables: WeakMap<TableWrapperBox, TablePlan>;
+  /** Their columns' min-/max-content widths (table/columns.ts), measured only when auto layout needs them. */
+  readonly tableColumns: WeakMap<TablePlan, readonly ColumnSpec[]>;
   /** Measuring runs of flex items, by the sizes asked for (flex/measure.ts). */
   readonly flexMeasures: WeakMap<LayoutBox, Map<string, LayoutOutput>>;
   /** Flex items seen as formatting context roots (flex/items.ts). */
@@ -60,6 +63,6 @@ export interface LayoutContext extends LayoutServices {
 export function createLayoutContext(services: LayoutServices): LayoutContext {
   return {
     ...services,
-    caches: { intrinsic: new WeakMap(), inline: new WeakMap(), langs: new WeakMap(), tables: new WeakMap(), flexMeasures: new WeakMap(), flexItemViews: new WeakMap(), flexContentViews: new WeakMap() },
+    caches: { intrinsic: new WeakMap(), inline: new WeakMap(), langs: new WeakMap(), tables: new WeakMap(), tableColumns: new WeakMap(), flexMeasures: new WeakMap(), flexItemViews: new WeakMap(), flexContentViews: new WeakMap() },
   };
 }

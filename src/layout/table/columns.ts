@@ -30,8 +30,6 @@ interface MutableSpec {
   fixed: boolean;
 }
 
-const specs = new WeakMap<TablePlan, readonly ColumnSpec[]>();
-
 /** Fixed horizontal edges of a box (percentages of an unknown width count as 0, as browsers measure). */
 function fixedEdgesX(style: ComputedStyle): number {
   const pad = (v: ComputedStyle['paddingLeft']): number => (typeof v === 'number' ? v : 0);
@@ -58,7 +56,7 @@ function cellSizes(plan: TablePlan, cell: GridCell, ctx: LayoutContext): { min: 
 }
 
 export function columnSpecs(plan: TablePlan, ctx: LayoutContext): readonly ColumnSpec[] {
-  const cached = specs.get(plan);
+  const cached = ctx.caches.tableColumns.get(plan);
   if (cached !== undefined) return cached;
   const grid = plan.grid;
   const columns: MutableSpec[] = Array.from({ length: grid.columnCount }, (_, c) => columnOwnSpec(plan, c));
@@ -81,7 +79,7 @@ export function columnSpecs(plan: TablePlan, ctx: LayoutContext): readonly Colum
   spanning.sort((a, b) => a.colSpan - b.colSpan);
   for (const cell of spanning) spreadSpanningCell(columns, cell, cellSizes(plan, cell, ctx), plan.spacing[0]);
   limitPercentages(columns);
-  specs.set(plan, columns);
+  ctx.caches.tableColumns.set(plan, columns);
   return columns;
 }
 

@@ -4,6 +4,7 @@
  * the collapsing model the table carries its collapsed border segments, painted over the cells.
  */
 import type { Box } from '../../boxes/types.js';
+import { NO_SIDES } from '../../geometry/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import type { BoxFragment, CollapsedBorderSegment, Fragment } from '../types.js';
 import type { Baselines, PageContent, PendingPositioned } from '../contract.js';
@@ -27,8 +28,6 @@ export interface TableFragment {
   readonly positioned: readonly PendingPositioned[];
   readonly pageContent: readonly PageContent[];
 }
-
-const NO_SIDES = { top: 0, right: 0, bottom: 0, left: 0 };
 
 function paints(style: ComputedStyle): boolean {
   return style.visibility === 'visible' && (style.backgroundColor.a > 0 || style.backgroundImage.some((image) => image !== 'none'));

@@ -4,6 +4,7 @@
  * max-content width held to the room available; then the columns share it.
  */
 import type { Sides } from '../../geometry/types.js';
+import { NO_SIDES } from '../../geometry/types.js';
 import type { LayoutContext } from '../context.js';
 import { outerIntrinsicSizes } from '../intrinsic.js';
 import { resolveMaxSize, resolveMinSize, resolveSize, usedPadding } from '../box-model.js';
@@ -20,11 +21,9 @@ export interface TableGeometry {
   readonly columns: TableColumnsLayout;
 }
 
-const NO_PADDING: Sides = { top: 0, right: 0, bottom: 0, left: 0 };
-
 /** Padding applies to the table only in the separated model (CSS2 §17.6.2: collapsing tables have none). */
 export function tablePadding(plan: TablePlan, containingWidth: number): Sides {
-  return plan.collapse ? NO_PADDING : usedPadding(plan.table.style, containingWidth);
+  return plan.collapse ? NO_SIDES : usedPadding(plan.table.style, containingWidth);
 }
 
 function spacingTotal(plan: TablePlan): number {
@@ -49,8 +48,15 @@ export function tableIntrinsicWidths(plan: TablePlan, ctx: LayoutContext): Intri
     min = Math.max(min, specified);
     max = min;
   }
-  for (const caption of plan.wrapper.captions) min = Math.max(min, outerIntrinsicSizes(caption, ctx).minContent);
+  min = Math.max(min, captionsMinimum(plan, ctx));
   return { minContent: min, maxContent: Math.max(max, min) };
+}
+
+/** The table is never narrower than its captions' min-content width. */
+function captionsMinimum(plan: TablePlan, ctx: LayoutContext): number {
+  let min = 0;
+  for (const caption of plan.wrapper.captions) min = Math.max(min, outerIntrinsicSizes(caption, ctx).minContent);
+  return min;
 }
 
 /**
@@ -61,17 +67,18 @@ export function tableGeometry(plan: TablePlan, room: number, containingWidth: nu
   const style = plan.table.style;
   const padding = tablePadding(plan, containingWidth);
   const edges = edgesX(plan, padding);
-  const intrinsic = tableIntrinsicWidths(plan, ctx);
   const toBorderBox = (size: number): number => (style.boxSizing === 'border-box' ? size : size + edges);
   const specified = resolveSize(style.width, containingWidth);
-  let width = fixedWidth ?? (specified !== undefined ? toBorderBox(specified) : Math.min(intrinsic.maxContent, Math.max(0, room)));
+  // fixed layout never measures cell content (CSS2 §17.5.2.1): its minimum is its columns' sum, added below
+  const fixedLayout = style.tableLayout === 'fixed' && specified !== undefined;
+  const intrinsic = fixedLayout ? undefined : tableIntrinsicWidths(plan, ctx);
+  let width = fixedWidth ?? (specified !== undefined ? toBorderBox(specified) : Math.min(intrinsic?.maxContent ?? 0, Math.max(0, room)));
   const max = resolveMaxSize(style.maxWidth, containingWidth);
   if (max !== Infinity) width = Math.min(width, toBorderBox(max));
-  width = Math.max(width, toBorderBox(resolveMinSize(style.minWidth, containingWidth)), intrinsic.minContent);
+  width = Math.max(width, toBorderBox(resolveMinSize(style.minWidth, containingWidth)), intrinsic?.minContent ?? captionsMinimum(plan, ctx));
 
   const spacing = plan.spacing[0];
   const assignable = Math.max(0, width - edges - spacingTotal(plan));
-  const fixedLayout = style.tableLayout === 'fixed' && specified !== undefined;
   const widths = fixedLayout ? distributeFixed(plan, assignable, width - edges) : distributeAuto(columnSpecs(plan, ctx), assignable);
   const used = widths.reduce((a, b) => a + b, 0);
   if (used > assignable) width += used - assignable;

@@ -6,6 +6,7 @@
  * every page the table spans, rows joined by a row-spanning cell stay together when they can.
  */
 import type { BlockBox, TableWrapperBox } from '../../boxes/types.js';
+import { NO_SIDES } from '../../geometry/types.js';
 import type { BoxFragment, Fragment } from '../types.js';
 import type { LayoutContext } from '../context.js';
 import type { BreakToken, LayoutInput, LayoutOutput, LayoutResult } from '../contract.js';
@@ -61,7 +62,7 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
 
   const fragment: BoxFragment = {
     kind: 'box', box, style, x, y: top, width: geometry.width, height: y,
-    border: { top: 0, right: 0, bottom: 0, left: 0 }, padding: { top: 0, right: 0, bottom: 0, left: 0 },
+    border: NO_SIDES, padding: NO_SIDES,
     children, continuedBefore: continued, continuedAfter: broken,
   };
   const placed = placePositionedDescendants(fragment, escaped.positioned, ctx);

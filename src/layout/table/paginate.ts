@@ -69,6 +69,11 @@ export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
   let y = topEdge + (grid.rows.length > 0 ? vs : 0);
   const place = (laid: LaidRow, height: number): void => {
     placed.push({ laid, y, height });
+    // cells that end in this row leave the list; those starting in it join
+    for (let i = spanning.length - 1; i >= 0; i--) {
+      const cell = spanning[i]!.cell.cell;
+      if (cell.row + cell.rowSpan - 1 <= laid.index) spanning.splice(i, 1);
+    }
     for (const cell of laid.cells) if (cell.cell.rowSpan > 1) spanning.push({ cell, y });
     y += height + vs;
   };
@@ -90,7 +95,7 @@ export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
 
 /** Places body rows from where the table resumes; returns the break token when the page ends first. */
 function bodyRows(
-  request: PaginateRequest, row: (index: number) => LaidRow, spanning: Spanning[], y: () => number,
+  request: PaginateRequest, row: (index: number) => LaidRow, spanning: readonly Spanning[], y: () => number,
   place: (laid: LaidRow, height: number) => void, room: { limit: number; edgeAfter: (r: number) => number }, end: number,
 ): Extract<BreakToken, { kind: 'block' }> | undefined | 'pushed' {
   const limit = room.limit;
@@ -159,17 +164,11 @@ interface Spanning {
   readonly y: number;
 }
 
-/**
- * The row's height, raised so that cells spanning into it from earlier rows on this page fit
- * (CSS2 §17.5.3); cells that end here leave the list.
- */
-function spannedHeight(laid: LaidRow, spanning: Spanning[], y: number): number {
+/** The row's height, raised so that cells spanning into it from earlier rows on this page fit (CSS2 §17.5.3). */
+function spannedHeight(laid: LaidRow, spanning: readonly Spanning[], y: number): number {
   let height = laid.height;
-  for (let i = spanning.length - 1; i >= 0; i--) {
-    const { cell, y: top } = spanning[i]!;
-    const last = cell.cell.row + cell.cell.rowSpan - 1;
-    if (last === laid.index) height = Math.max(height, cell.height - (y - top));
-    if (last <= laid.index) spanning.splice(i, 1);
+  for (const { cell, y: top } of spanning) {
+    if (cell.cell.row + cell.cell.rowSpan - 1 === laid.index) height = Math.max(height, cell.height - (y - top));
   }
   return height;
 }

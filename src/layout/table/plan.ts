@@ -51,8 +51,9 @@ function makePlan(wrapper: TableWrapperBox): TablePlan {
   }
   const vertical = verticalEdges(grid, table);
   const cellBoxes = new Map<GridCell, BlockBox>();
+  const styles: HalfBorderStyles = new Map();
   for (const row of grid.rows) {
-    for (const cell of row.cells) cellBoxes.set(cell, collapsedCellBox(cell, grid, table, vertical));
+    for (const cell of row.cells) cellBoxes.set(cell, collapsedCellBox(cell, grid, table, vertical, styles));
   }
   const tableStyle: ComputedStyle = { ...table.style, borderTopColor: TRANSPARENT, borderRightColor: TRANSPARENT, borderBottomColor: TRANSPARENT, borderLeftColor: TRANSPARENT };
   return { wrapper, table, grid, collapse, spacing: [0, 0], border: outerHalfBorders(grid, table, vertical), cellBoxes, tableStyle, verticalEdges: vertical };
@@ -89,7 +90,7 @@ function hasMargins(style: ComputedStyle): boolean {
  * A cell in the collapsing model: half of each collapsed border on its edges is inside its border
  * box (CSS2 §17.6.2); the table paints the borders themselves, so the cell's own are transparent.
  */
-function collapsedCellBox(cell: GridCell, grid: TableGrid, table: TableBox, vertical: readonly (readonly CollapsedBorder[])[]): BlockBox {
+function collapsedCellBox(cell: GridCell, grid: TableGrid, table: TableBox, vertical: readonly (readonly CollapsedBorder[])[], styles: HalfBorderStyles): BlockBox {
   const content = cell.cell.content;
   const above = cell.row > 0 ? cell.row - 1 : undefined;
   const lastRow = cell.row + cell.rowSpan - 1;
@@ -98,17 +99,17 @@ function collapsedCellBox(cell: GridCell, grid: TableGrid, table: TableBox, vert
   const bottom = maxOver(cell.column, cell.colSpan, (c) => horizontalEdge(grid, table, lastRow, below, c).width);
   const left = vertical[cell.row]![cell.column]!.width;
   const right = vertical[cell.row]![cell.column + cell.colSpan]!.width;
-  return { ...content, style: halfBorderStyle(content.style, top / 2, right / 2, bottom / 2, left / 2) };
+  return { ...content, style: halfBorderStyle(styles, content.style, top / 2, right / 2, bottom / 2, left / 2) };
 }
 
-/** Cells of a column share their style: so do their collapsed variants (one per set of widths). */
-const halfBorderStyles = new WeakMap<ComputedStyle, Map<string, ComputedStyle>>();
+/** Cells of a column share their style: so do their collapsed variants (one per set of widths), per table. */
+type HalfBorderStyles = Map<ComputedStyle, Map<string, ComputedStyle>>;
 
-function halfBorderStyle(base: ComputedStyle, top: number, right: number, bottom: number, left: number): ComputedStyle {
-  let variants = halfBorderStyles.get(base);
+function halfBorderStyle(styles: HalfBorderStyles, base: ComputedStyle, top: number, right: number, bottom: number, left: number): ComputedStyle {
+  let variants = styles.get(base);
   if (variants === undefined) {
     variants = new Map();
-    halfBorderStyles.set(base, variants);
+    styles.set(base, variants);
   }
   const key = `${top} ${right} ${bottom} ${left}`;
   let style = variants.get(key);

@@ -6,6 +6,7 @@
  * bottom, baseline) — one offset per child, nothing copied deeper.
  */
 import type { BlockBox } from '../../boxes/types.js';
+import { NO_SIDES } from '../../geometry/types.js';
 import type { VerticalAlign } from '../../css/types.js';
 import type { BoxFragment } from '../types.js';
 import type { LayoutContext } from '../context.js';
@@ -142,7 +143,7 @@ function emptyContinuation(laid: LaidCell, x: number, y: number, width: number, 
   return {
     kind: 'box', box: laid.box, style, x, y, width, height,
     border: { top: 0, right: style.borderRightWidth, bottom: style.borderBottomWidth, left: style.borderLeftWidth },
-    padding: { top: 0, right: 0, bottom: 0, left: 0 },
+    padding: NO_SIDES,
     children: [], continuedBefore: true, continuedAfter: false,
   };
 }
