@@ -252,6 +252,41 @@ describe('tables across pages (CSS Fragmentation 3)', () => {
     expect(box(doc.pages[1]!, 's')).toBe('0,0 20x40');
   });
 
+  it('cuts a row-spanning cell taller than a page at the break and continues it in the rows it spans there', async () => {
+    const other = (id: string): string => `<td id=${id}>${w(5, 20)}</td>`;
+    const doc = await layoutHtml(`<style>${small}</style><table><tr><td id=s rowspan=4>${w(20, 20).repeat(7)}</td>${other('r0')}</tr>`
+      + `<tr>${other('r1')}</tr><tr>${other('r2')}</tr><tr>${other('r3')}</tr></table>`);
+    expect(doc.pages).toHaveLength(2);
+    expect(box(doc.pages[0]!, 's')).toBe('0,0 20x60');
+    const first = findById(doc.pages[0]!, 's');
+    expect(first?.kind === 'box' ? first.children.length : -1).toBe(3);
+    expect(box(doc.pages[1]!, 's')).toBe('0,0 20x80');
+    const rest = findById(doc.pages[1]!, 's');
+    expect(rest?.kind === 'box' ? rest.children.length : -1).toBe(4);
+    expect(box(doc.pages[1]!, 'r3')).toBe('20,0 5x80');
+  });
+
+  it('shows the empty rest of a row-spanning cell in the rows it still spans on the next page', async () => {
+    const doc = await layoutHtml(`<style>${small}</style><table><tr><td id=s rowspan=6 style="background:red">${w(20, 20)}</td><td>${w(5, 20)}</td></tr>`
+      + `${Array.from({ length: 5 }, (_, i) => `<tr><td id=r${i + 1}>${w(5, 20)}</td></tr>`).join('')}</table>`);
+    expect(doc.pages).toHaveLength(2);
+    expect(box(doc.pages[0]!, 's')).toBe('0,0 20x100');
+    expect(findById(doc.pages[0]!, 'r5')).toBeUndefined();
+    expect(box(doc.pages[1]!, 's')).toBe('0,0 20x20');
+    expect(box(doc.pages[1]!, 'r5')).toBe('20,0 5x20');
+  });
+
+  it('starts a collapsed table continued without a header with the edge between the rows, not its own top border', async () => {
+    const css = 'table { border-collapse: collapse; border: 8px solid blue } td { border: 2px solid red }';
+    const doc = await layoutHtml(`<style>${small} ${css}</style><table>${rows(6)}</table>`);
+    expect(doc.pages).toHaveLength(2);
+    // page 1: the first row starts on the grid line 4px (half the blue border) into the table
+    expect(box(doc.pages[0]!, 'r0')).toBe('4,4 28x25');
+    const first = ['r0', 'r1', 'r2', 'r3', 'r4', 'r5'].find((id) => findById(doc.pages[1]!, id) !== undefined);
+    // page 2: 1px (half the red edge between the rows) above the first row, where 4px would be the table's border
+    expect(`${first} ${box(doc.pages[1]!, first!)}`).toBe('r4 4,1 28x22');
+  });
+
   it('honours break-before on a row', async () => {
     const doc = await layoutHtml(`<style>${small}</style><table>${rows(1)}<tr style="break-before:page"><td id=x>${w(5)}</td></tr></table>`);
     expect(doc.pages).toHaveLength(2);

@@ -12,6 +12,7 @@ import type { TableGeometry } from './geometry.js';
 import type { TablePlan } from './plan.js';
 import type { GridCell } from './grid.js';
 import type { PlacedRow, RowsOnPage } from './paginate.js';
+import { splitRowOf } from './paginate.js';
 import { cellWidth, cellX, placeCell } from './rows.js';
 import { collapsedSegments } from './segments.js';
 import { escape } from './escape.js';
@@ -44,7 +45,7 @@ export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: Ro
   const slice = !plan.collapse;
   const border = {
     ...geometry.border,
-    top: continued && slice ? 0 : geometry.border.top,
+    top: continued ? Math.max(0, page.topEdge - geometry.padding.top) : geometry.border.top,
     bottom: broken && slice ? 0 : geometry.border.bottom,
   };
   const padding = { ...geometry.padding, top: continued && slice ? 0 : geometry.padding.top, bottom: broken && slice ? 0 : geometry.padding.bottom };
@@ -54,8 +55,9 @@ export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: Ro
   const cells: PlacedCell[] = [];
   const baselines = { first: undefined as number | undefined, last: undefined as number | undefined };
   rows.forEach((row, position) => {
-    for (const cell of row.laid.cells) {
-      const height = spanExtent(rows, position, cell.cell.rowSpan);
+    for (const cell of [...row.carried, ...row.laid.cells]) {
+      // a carried cell spans from this row to its last row
+      const height = spanExtent(rows, position, cell.cell.row + cell.cell.rowSpan - row.laid.index);
       const x = cellX(columns, cell.cell);
       cells.push({ cell: cell.cell, fragment: placeCell(cell, x, row.y, cellWidth(columns, cell.cell, plan.spacing[0]), height, row.laid.baseline) });
       if (cell.output !== undefined) escape(escaped, cell.output.positioned, cell.output.pageContent, x, row.y);
@@ -70,7 +72,7 @@ export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: Ro
   const fragment: BoxFragment = {
     kind: 'box', box: plan.table, style: plan.tableStyle, x: 0, y, width: geometry.width, height,
     border, padding, children, continuedBefore: continued, continuedAfter: broken,
-    ...(plan.collapse ? { collapsedBorders: collapsedSegments(plan, geometry, rows, { continued, broken, resumedRow: page.resumedRow, splitRow: page.breakToken?.children[0]?.index }) as readonly CollapsedBorderSegment[] } : {}),
+    ...(plan.collapse ? { collapsedBorders: collapsedSegments(plan, geometry, rows, { continued, broken, resumedRow: page.resumedRow, splitRow: splitRowOf(page.breakToken)?.index }) as readonly CollapsedBorderSegment[] } : {}),
   };
   return { fragment, baselines, positioned: escaped.positioned, pageContent: escaped.pageContent };
 }

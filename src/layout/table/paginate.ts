@@ -3,7 +3,8 @@
  * group first (repeated on every page after the first), then body rows while they fit above the
  * footer group (repeated at the bottom of every page), a row never cut unless it alone does not
  * fit an empty page, forced breaks before and after rows and row groups, `break-inside: avoid`
- * on row groups, and rows joined by a row-spanning cell kept together when they fit a page.
+ * on row groups, and rows joined by a row-spanning cell kept together when they fit a page. A
+ * row-spanning cell that a break cuts anyway continues on the next page in the rows it still spans.
  */
 import type { BreakValue } from '../../css/types.js';
 import type { LayoutContext } from '../context.js';
@@ -12,13 +13,16 @@ import { forcedBreakOf } from '../block.js';
 import type { TableGeometry } from './geometry.js';
 import type { TablePlan } from './plan.js';
 import type { LaidCell, LaidRow } from './rows.js';
-import { layoutRow } from './rows.js';
+import { finishedCell, layoutCell, layoutRow } from './rows.js';
+import { horizontalEdge } from './collapse.js';
 
 export interface PlacedRow {
   readonly laid: LaidRow;
   /** From the table's border-box top. */
   readonly y: number;
   readonly height: number;
+  /** Cells spanning into this row from a row on an earlier page: the rest of their content, or their empty box. */
+  readonly carried: readonly LaidCell[];
 }
 
 export interface RowsOnPage {
@@ -31,6 +35,13 @@ export interface RowsOnPage {
   readonly breakToken: Extract<BreakToken, { kind: 'block' }> | undefined;
   /** The body row that continues here from the page before, split inside its cells. */
   readonly resumedRow: number | undefined;
+}
+
+type TableToken = Extract<BreakToken, { kind: 'block' }>;
+
+/** The table's token resumes row `next`; a child with that index splits it, children before it are row-spanning cells carried over. */
+export function splitRowOf(token: BreakToken | undefined): TableToken['children'][number] | undefined {
+  return token?.kind === 'block' ? token.children.find((child) => child.index === token.next) : undefined;
 }
 
 export interface PaginateRequest {
@@ -62,19 +73,20 @@ export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
     return laid;
   };
   const slice = continued && !plan.collapse;
-  const topEdge = slice ? 0 : geometry.border.top + geometry.padding.top;
+  const topEdge = !continued || grid.headerRows > 0 ? geometry.border.top + geometry.padding.top
+    : slice ? 0 : interiorEdge(plan, resume);
   const bottomEdge = geometry.border.bottom + geometry.padding.bottom;
   const placed: PlacedRow[] = [];
   const spanning: Spanning[] = [];
   let y = topEdge + (grid.rows.length > 0 ? vs : 0);
-  const place = (laid: LaidRow, height: number): void => {
-    placed.push({ laid, y, height });
+  const place = (laid: LaidRow, height: number, carried: readonly LaidCell[] = []): void => {
+    placed.push({ laid, y, height, carried });
     // cells that end in this row leave the list; those starting in it join
     for (let i = spanning.length - 1; i >= 0; i--) {
       const cell = spanning[i]!.cell.cell;
       if (cell.row + cell.rowSpan - 1 <= laid.index) spanning.splice(i, 1);
     }
-    for (const cell of laid.cells) if (cell.cell.rowSpan > 1) spanning.push({ cell, y });
+    for (const cell of laid.cells) if (cell.cell.rowSpan > 1) spanning.push({ cell, y, at: placed.length - 1 });
     y += height + vs;
   };
   for (let r = 0; r < grid.headerRows; r++) place(row(r), spannedHeight(row(r), spanning, y));
@@ -86,11 +98,86 @@ export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
   // The table's bottom edge must fit below the last row only: where the table breaks, it is
   // sliced (separated borders) or the edge between the rows closes the page (collapsed borders).
   const edgeAfter = (r: number): number => (r === footerStart - 1 || grid.footerRows > 0 ? bottomEdge : 0);
-  const body = bodyRows(request, row, spanning, () => y, place, { limit, edgeAfter }, footerStart);
+  const carried = carriedCells(request);
+  for (const cell of carried) spanning.push({ cell, y, at: placed.length });
+  const body = bodyRows(request, row, spanning, () => y, (laid, height) => place(laid, height, laid.index === (resume as TableToken | undefined)?.next ? carried : []), { limit, edgeAfter }, footerStart);
   if (body === 'pushed') return 'pushed';
+  const breakToken = body === undefined ? undefined : carryOver(request, body, spanning, placed);
   for (let r = footerStart; r < grid.rows.length; r++) place(row(r), row(r).height);
-  const split = resume?.kind === 'block' ? resume.children[0]?.index : undefined;
-  return { rows: placed, contentBottom: y, topEdge, breakToken: body, resumedRow: split };
+  return { rows: placed, contentBottom: y, topEdge, breakToken, resumedRow: splitRowOf(resume)?.index };
+}
+
+/**
+ * A collapsed table continued without a repeated header starts with the edge between the rows on
+ * either side of the break (as the page before ends with it), not with its own top border; a row
+ * split inside its cells is sliced, with no edge.
+ */
+function interiorEdge(plan: TablePlan, resume: BreakToken | undefined): number {
+  if (resume?.kind !== 'block' || splitRowOf(resume) !== undefined) return 0;
+  let width = 0;
+  for (let c = 0; c < plan.grid.columnCount; c++) width = Math.max(width, horizontalEdge(plan.grid, plan.table, resume.next - 1, resume.next, c).width);
+  return width / 2;
+}
+
+/** On a continuation, the cells of earlier rows that still span the first row: resumed where the page cut them, or empty. */
+function carriedCells(request: PaginateRequest): LaidCell[] {
+  const { plan, resume } = request;
+  if (resume?.kind !== 'block') return [];
+  const start = resume.next;
+  const out: LaidCell[] = [];
+  const seen = new Set<unknown>();
+  for (let r = plan.grid.headerRows; r < start; r++) {
+    const gridRow = plan.grid.rows[r]!;
+    const tokens = resume.children.find((child) => child.index === r)?.token;
+    gridRow.cells.forEach((cell, i) => {
+      if (cell.row + cell.rowSpan - 1 < start || seen.has(cell)) return;
+      seen.add(cell);
+      const token = tokens?.kind === 'block' ? tokens.children.find((child) => child.index === i)?.token : undefined;
+      out.push(token === undefined
+        ? finishedCell(plan, cell)
+        : layoutCell({ plan, columns: request.geometry.columns, cell, mode: request.mode, splitAt: undefined, resume: token, continued: true }, request.ctx));
+    });
+  }
+  return out;
+}
+
+/**
+ * Where the table breaks inside row-spanning cells (a span taller than a page): each such cell is
+ * cut at the bottom of the last row on this page, and its rest joins the token, keyed by the row
+ * the cell starts in and its place in that row.
+ */
+function carryOver(request: PaginateRequest, token: TableToken, spanning: readonly Spanning[], placed: PlacedRow[]): TableToken {
+  const last = placed[placed.length - 1];
+  if (last === undefined) return token;
+  const bottom = last.y + last.height;
+  const byRow = new Map<number, { index: number; token: BreakToken }[]>();
+  for (const span of spanning) {
+    const { cell } = span.cell;
+    if (cell.row >= token.next || cell.row + cell.rowSpan - 1 < token.next || span.cell.output === undefined) continue;
+    let laid = span.cell;
+    const extent = bottom - span.y;
+    if (laid.breakToken === undefined && laid.height > extent + 0.01) {
+      laid = layoutCell({ plan: request.plan, columns: request.geometry.columns, cell, mode: request.mode, splitAt: extent, resume: laid.resumedFrom, continued: laid.continued }, request.ctx);
+      replaceCell(placed, span.at, span.cell, laid);
+    }
+    if (laid.breakToken === undefined) continue;
+    const index = request.plan.grid.rows[cell.row]!.cells.indexOf(cell);
+    const list = byRow.get(cell.row) ?? [];
+    list.push({ index, token: laid.breakToken });
+    byRow.set(cell.row, list);
+  }
+  if (byRow.size === 0) return token;
+  const carried = [...byRow].map(([row, cells]) => ({
+    index: row,
+    token: { kind: 'block' as const, box: request.plan.wrapper, children: cells, next: request.plan.grid.rows[row]!.cells.length },
+  }));
+  return { ...token, children: [...carried, ...token.children] };
+}
+
+function replaceCell(placed: PlacedRow[], at: number, from: LaidCell, to: LaidCell): void {
+  const row = placed[at]!;
+  const swap = (cells: readonly LaidCell[]): LaidCell[] => cells.map((cell) => (cell === from ? to : cell));
+  placed[at] = { ...row, laid: { ...row.laid, cells: swap(row.laid.cells) }, carried: swap(row.carried) };
 }
 
 /** Places body rows from where the table resumes; returns the break token when the page ends first. */
@@ -102,7 +189,7 @@ function bodyRows(
   const { plan, resume } = request;
   const grid = plan.grid;
   const start = resume?.kind === 'block' ? resume.next : grid.headerRows;
-  const split = resume?.kind === 'block' ? resume.children[0] : undefined;
+  const split = splitRowOf(resume);
   let count = 0;
   const tokenAt = (next: number, forced?: ForcedBreak): Extract<BreakToken, { kind: 'block' }> => ({ kind: 'block', box: plan.wrapper, children: [], next, forced });
   for (let r = start; r < end; r++) {
@@ -158,10 +245,11 @@ function keepsTogether(request: PaginateRequest, row: (index: number) => LaidRow
   return y + height - request.plan.spacing[1] <= limit + 0.01;
 }
 
-/** A placed cell spanning several rows, and the y of its first row. */
+/** A placed cell spanning several rows, the y of its first row on this page, and the placed row that holds it. */
 interface Spanning {
   readonly cell: LaidCell;
   readonly y: number;
+  readonly at: number;
 }
 
 /** The row's height, raised so that cells spanning into it from earlier rows on this page fit (CSS2 §17.5.3). */

@@ -43,6 +43,10 @@ export interface LaidCell {
   /** The first baseline from the border-box top, or the content-box bottom when the cell has no line. */
   readonly baseline: number;
   readonly continued: boolean;
+  /** Where the cell's content resumes when the page cut it. */
+  readonly breakToken: BreakToken | undefined;
+  /** Where this page's part of the cell started (undefined: at the beginning). */
+  readonly resumedFrom: BreakToken | undefined;
 }
 
 export interface LaidRow {
@@ -79,27 +83,14 @@ export function layoutRow(request: RowRequest, ctx: LayoutContext): LaidRow {
   const row = plan.grid.rows[index]!;
   const cells: LaidCell[] = [];
   const tokens: { index: number; token: BreakToken }[] = [];
+  const continued = request.resume !== undefined;
   row.cells.forEach((cell, i) => {
-    const box = plan.cellBoxes.get(cell)!;
-    const continued = request.resume !== undefined;
     const token = request.resume?.get(i);
-    if (continued && token === undefined) {
-      cells.push({ cell, box, output: undefined, height: 0, baseline: 0, continued });
-      return;
-    }
-    const width = cellWidth(columns, cell, plan.spacing[0]);
-    const laid = layoutBox(box, {
-      mode: request.mode, available: width, fixedWidth: width,
-      containingWidth: columns.contentWidth, containingHeight: undefined,
-      x: 0, y: 0, strut: EMPTY_STRUT,
-      fragmentainer: request.splitAt === undefined ? undefined : { bottom: request.splitAt, atTop: true, discardTopMargins: continued },
-      exclusions: NO_EXCLUSIONS,
-    }, ctx, token);
-    if (laid.kind !== 'placed') throw new Error('a table cell at the top of a page is never pushed');
+    const laid = continued && token === undefined
+      ? finishedCell(plan, cell)
+      : layoutCell({ plan, columns, cell, mode: request.mode, splitAt: request.splitAt, resume: token, continued }, ctx);
     if (laid.breakToken !== undefined) tokens.push({ index: i, token: laid.breakToken });
-    const f = laid.fragment;
-    const baseline = laid.baselines.first ?? f.height - f.border.bottom - f.padding.bottom;
-    cells.push({ cell, box, output: laid, height: f.height, baseline, continued });
+    cells.push(laid);
   });
   const own = resolveSize(row.box.style.height, undefined) ?? 0;
   let height = own;
@@ -115,6 +106,43 @@ export function layoutRow(request: RowRequest, ctx: LayoutContext): LaidRow {
   if (baseline !== undefined) height = Math.max(height, baseline + below);
   const breakToken = tokens.length > 0 ? { kind: 'block' as const, box: plan.wrapper, children: tokens, next: row.cells.length } : undefined;
   return { index, height, baseline, cells, breakToken };
+}
+
+export interface CellRequest {
+  readonly plan: TablePlan;
+  readonly columns: TableColumnsLayout;
+  readonly cell: GridCell;
+  readonly mode: 'layout' | 'measure';
+  /** Room below the cell's top when it may be split, else undefined. */
+  readonly splitAt: number | undefined;
+  readonly resume: BreakToken | undefined;
+  /** The cell started on an earlier page. */
+  readonly continued: boolean;
+}
+
+/** One cell laid out at its columns' width, at (0, 0). */
+export function layoutCell(request: CellRequest, ctx: LayoutContext): LaidCell {
+  const { plan, columns, cell, continued } = request;
+  const box = plan.cellBoxes.get(cell)!;
+  const width = cellWidth(columns, cell, plan.spacing[0]);
+  const laid = layoutBox(box, {
+    mode: request.mode, available: width, fixedWidth: width,
+    containingWidth: columns.contentWidth, containingHeight: undefined,
+    x: 0, y: 0, strut: EMPTY_STRUT,
+    // the rest of a cut cell starts with its margins truncated (CSS Fragmentation 3 §5.2)
+    fragmentainer: request.splitAt === undefined && request.resume === undefined ? undefined
+      : { bottom: request.splitAt ?? Infinity, atTop: true, discardTopMargins: continued },
+    exclusions: NO_EXCLUSIONS,
+  }, ctx, request.resume);
+  if (laid.kind !== 'placed') throw new Error('a table cell at the top of a page is never pushed');
+  const f = laid.fragment;
+  const baseline = laid.baselines.first ?? f.height - f.border.bottom - f.padding.bottom;
+  return { cell, box, output: laid, height: f.height, baseline, continued, breakToken: laid.breakToken, resumedFrom: request.resume };
+}
+
+/** A cell whose content ended on an earlier page, where it still spans rows: its empty box. */
+export function finishedCell(plan: TablePlan, cell: GridCell): LaidCell {
+  return { cell, box: plan.cellBoxes.get(cell)!, output: undefined, height: 0, baseline: 0, continued: true, breakToken: undefined, resumedFrom: undefined };
 }
 
 /**
