@@ -16,8 +16,9 @@ import { Parser } from 'htmlparser2';
 import { DomHandler, Element } from 'domhandler';
 import type { Document } from 'domhandler';
 import { limitExceeded } from '../limits.js';
-import type { DomDocument, DomElement, DomNode, DomParent } from './types.js';
-import { isElement } from './types.js';
+import type { DomDocument, DomElement, DomNode } from './types.js';
+import { adopt, isElement } from './types.js';
+import { unnestTables } from './table-nesting.js';
 import { recordInlineSvg } from './xml.js';
 
 /** Elements that belong in `<head>` when they come before the body content (HTML §13.2.6.4.4). */
@@ -43,6 +44,7 @@ export function parseHtml(html: string, sourceName: string, maxDepth = Number.PO
   new Parser(handler, PARSER_OPTIONS).end(html);
   const root = handler.root;
   const documentElement = normalizeDocument(root);
+  if (html.includes('<table')) unnestTables(documentElement);
   if (html.includes('<svg')) recordInlineSvg(html, documentElement);
   return { root, documentElement, sourceName, locate };
 }
@@ -133,16 +135,6 @@ function sortNode(sorted: Sorted, node: DomNode, insideHeadTag: boolean): void {
   // white space around an explicit <body> (before </html>, after it) is not content
   if (sorted.bodyElement !== undefined && isWhitespaceText(node) && isOutsideBody(node)) return;
   sorted.body.push(node);
-}
-
-/** Makes `children` the children of `parent`, fixing the parent and sibling links css-select walks. */
-function adopt(parent: DomParent, children: DomNode[]): void {
-  parent.children = children;
-  children.forEach((child, index) => {
-    child.parent = parent;
-    child.prev = children[index - 1] ?? null;
-    child.next = children[index + 1] ?? null;
-  });
 }
 
 function element(existing: DomElement | undefined, name: string): DomElement {

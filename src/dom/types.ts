@@ -27,3 +27,13 @@ export function isElement(node: DomNode | DomRoot): node is DomElement {
 export function isText(node: DomNode | DomRoot): node is DomText {
   return node.type === 'text';
 }
+
+/** Makes `children` the children of `parent`, fixing the parent and sibling links css-select walks. */
+export function adopt(parent: DomParent, children: DomNode[]): void {
+  parent.children = children;
+  children.forEach((child, index) => {
+    child.parent = parent;
+    child.prev = children[index - 1] ?? null;
+    child.next = children[index + 1] ?? null;
+  });
+}

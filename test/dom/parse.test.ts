@@ -95,6 +95,17 @@ describe('HTML parsing', () => {
     expect(div.children[0]).toMatchObject({ type: 'text', data: '<x> © € \u00a0' });
   });
 
+  it('closes an open table at a <table> start tag outside its cells, as the HTML tree builder does', () => {
+    const doc = parseHtml('<table><tr><td>1</td><td>2</td><table><tr><td>3</td></tr></table><p>after', 't');
+    expect(tags(doc)).toBe('html(head,body(table(tr(td("1"),td("2"))),table(tr(td("3"))),p("after")))');
+    expectConsistentLinks(doc.root);
+  });
+
+  it('keeps a table inside a cell nested', () => {
+    expect(tags(parseHtml('<table><tr><td><table><tr><td>in</td></tr></table></td></tr></table>', 't')))
+      .toBe('html(head,body(table(tr(td(table(tr(td("in"))))))))');
+  });
+
   it('keeps script and style content raw', () => {
     const doc = parseHtml('<style>a > b { content: "&amp;" }</style>', 't');
     const style = (doc.documentElement.children[0] as DomElement).children[0] as DomElement;
@@ -123,13 +134,12 @@ describe('locate', () => {
     expect(doc.locate(source.length + 10)).toEqual({ line: 4, column: 12 });
   });
 
-  it('is fast on large documents', () => {
+  // speed is the benchmarks' business (no timed tests: they fail on a loaded machine)
+  it('locates every line of a large document', () => {
     const big = '<p>x</p>\n'.repeat(100_000);
     const located = parseHtml(big, 'big').locate;
-    const started = performance.now();
-    for (let i = 0; i < 100_000; i++) located(i * 9);
+    for (let i = 0; i < 100_000; i += 997) expect(located(i * 9 + 3)).toEqual({ line: i + 1, column: 4 });
     expect(located(99_999 * 9)).toEqual({ line: 100_000, column: 1 });
-    expect(performance.now() - started).toBeLessThan(500);
   });
   it('refuses elements nested deeper than maxDepth, at the element, in linear time', () => {
     const nested = (depth: number) => '<div>'.repeat(depth) + 'x' + '</div>'.repeat(depth);
