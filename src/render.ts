@@ -29,6 +29,7 @@ import type { PassResults } from './boxes/references.js';
 import { referencesSettled } from './boxes/references.js';
 import { marginBoxStyleLookup } from './layout/page/margin-box-styles.js';
 import { paintDocument } from './paint/paint-page.js';
+import type { DocumentDisplayList } from './paint/display-list.js';
 import { writePdf } from './pdf/write.js';
 import { validateLimits, validateRenderOptions } from './validate-options.js';
 
@@ -46,6 +47,8 @@ export interface Engine {
 /** The engine plus its intermediate stages, for octavo's own tests and tools (not public API). */
 export interface InternalEngine extends Engine {
   layout(options: RenderOptions): Promise<LaidOutDocument>;
+  /** The display list a render would write (benchmarks draw it with bare PDFKit as the floor). */
+  display(options: RenderOptions): Promise<DocumentDisplayList>;
   /** Counters of the engine's shaping caches (benchmarks). */
   readonly fontStats: FontRegistry['stats'];
 }
@@ -82,6 +85,7 @@ export function createInternalEngine(options: EngineOptions = {}): InternalEngin
   return {
     render: async (request) => (await renderDocument(state, request)).pdf,
     renderDetailed: (request) => renderDocument(state, request),
+    display: async (request) => (await paintRequest(state, request, new Diagnostics(), createBudget(state.limits.maxRenderMs))).display,
     layout: (request) => layoutRequest(state, request, new Diagnostics(), createBudget(state.limits.maxRenderMs)).then(({ laid }) => laid),
     get fontStats() {
       return state.fonts.stats;
@@ -100,9 +104,7 @@ async function renderDocument(state: EngineState, request: RenderOptions): Promi
 async function renderStages(state: EngineState, request: RenderOptions): Promise<RenderResult> {
   const diagnostics = new Diagnostics();
   const budget = createBudget(state.limits.maxRenderMs);
-  const { laid, options, images, text } = await layoutRequest(state, request, diagnostics, budget);
-  const display = paintDocument(laid.pages, { tagged: options.tagged === true, images, text });
-  budget();
+  const { display, laid, options } = await paintRequest(state, request, diagnostics, budget);
   const pdf = await writePdf(display, {
     metadata: laid.metadata,
     encryption: options.encryption,
@@ -115,6 +117,16 @@ async function renderStages(state: EngineState, request: RenderOptions): Promise
     signature: options.signature,
   });
   return { pdf, diagnostics: diagnostics.list(), pages: laid.pages.length };
+}
+
+/** Every stage up to paint. */
+async function paintRequest(
+  state: EngineState, request: RenderOptions, diagnostics: Diagnostics, budget: () => void,
+): Promise<{ display: DocumentDisplayList; laid: LaidOutDocument; options: RenderOptions }> {
+  const { laid, options, images, text } = await layoutRequest(state, request, diagnostics, budget);
+  const display = paintDocument(laid.pages, { tagged: options.tagged === true, images, text });
+  budget();
+  return { display, laid, options };
 }
 
 /** Every stage up to layout: template, DOM, styles, boxes, resources, pages. */
