@@ -1,230 +1,145 @@
-// octavo benchmark (DESIGN.md §3): run `npm run build && npm run bench`.
+// octavo benchmark (issue 16; bench/README.md says how to read it): `npm run build && npm run bench`.
 //
-// For the invoice fixture: warm ms per document (one engine, 50 renders after 5 warm-ups:
-// mean/median/p95), cold ms (a fresh `node` process rendering once, 5 runs, median), peak RSS over
-// the warm loop, CPU ms per warm render, PDF bytes; pages/s for the multi-page report fixture; and the floor, raw PDFKit
-// drawing the invoice's text strings in three pre-parsed fonts at similar positions, with the
-// ratio octavo / floor; the 20-page justified, hyphenated book fixture (ms per document, pages/s,
-// and the shaping cache: how many shape() calls the first render answered from its own memo,
-// from the engine's shared cache, or by shaping). Options: --iterations N (default 50), --json (machine-readable output).
-import { Buffer } from 'node:buffer';
-import { readFileSync } from 'node:fs';
+// Every document is measured in a child process of its own (bench/lib/measure.mjs), so its peak
+// memory is its own; each child renders with one warm engine and then draws the same content with
+// bare PDFKit (the floor, bench/lib/floor.mjs) and prints octavo's ratio to it.
+//   --quick          fewer iterations and smaller scaling sizes (a minute or two)
+//   --only LIST      sections: documents,cold,scaling,memory,service (comma-separated)
+//   --iterations N   warm renders per document (default 30; --quick 8)
+//   --json           machine-readable output
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import * as fontkit from 'fontkit';
-import PDFDocument from 'pdfkit';
-import { createEngine } from '../dist/index.js';
 import { createInternalEngine } from '../dist/render.js';
-import { createTemplateCache } from '../dist/template/render.js';
+import { fixture, ROOT } from './lib/documents.mjs';
+import { floorScript } from './lib/floor.mjs';
+import { stats } from './lib/stats.mjs';
 
-const ROOT = new URL('../', import.meta.url);
 const args = process.argv.slice(2);
-const ITERATIONS = Number(args[args.indexOf('--iterations') + 1]) || 50;
-const WARMUP = 5;
-const COLD_RUNS = 5;
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const QUICK = args.includes('--quick');
 const JSON_OUTPUT = args.includes('--json');
+const ITERATIONS = Number(option('--iterations')) || (QUICK ? 8 : 30);
+const SECTIONS = new Set((option('--only') ?? 'documents,cold,scaling,memory,service').split(','));
+const path = (relative) => fileURLToPath(new URL(relative, ROOT));
 
-function fixture(name) {
-  const folder = new URL(`fixtures/${name}/`, ROOT);
-  return {
-    template: readFileSync(new URL('template.html', folder), 'utf8'),
-    data: JSON.parse(readFileSync(new URL('data.json', folder), 'utf8')),
-    baseDir: fileURLToPath(folder),
-    templateName: `fixtures/${name}/template.html`,
-    deterministic: true,
+function child(script, argv, nodeFlags = []) {
+  const run = spawnSync(process.execPath, [...nodeFlags, path(script), ...argv], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (run.status !== 0) throw new Error(`${script} ${argv.join(' ')} failed:\n${run.stderr}`);
+  return JSON.parse(run.stdout);
+}
+
+const measure = (document, iterations = ITERATIONS) => child('bench/lib/measure.mjs', [document, String(iterations)]);
+const log = (line) => { if (!JSON_OUTPUT) process.stderr.write(`${line}\n`); };
+
+const results = { node: process.version, quick: QUICK, iterations: ITERATIONS };
+
+if (SECTIONS.has('documents')) {
+  log('documents…');
+  results.documents = {
+    invoice: measure('invoice'),
+    'invoice without flex': measure('invoice-blocks'),
+    'report (book fixture)': measure('book', Math.max(3, Math.round(ITERATIONS / 5))),
+    'long table, 1,500 rows': measure('table:1500', QUICK ? 1 : 3),
+    'batch of 100 invoices': measure('batch:100', 1),
   };
 }
 
-function stats(samples) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-  return {
-    mean: samples.reduce((a, b) => a + b, 0) / samples.length,
-    median: sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2,
-    p95: at(0.95),
-    min: sorted[0],
+if (SECTIONS.has('cold')) {
+  log('cold starts…');
+  results.cold = await cold(QUICK ? 3 : 5);
+}
+
+if (SECTIONS.has('scaling')) {
+  log('scaling…');
+  const rows = QUICK ? [1000, 5000] : [1000, 5000, 20000];
+  const pages = QUICK ? [10, 100] : [10, 100, 1000];
+  results.scaling = {
+    table: rows.map((n) => ({ rows: n, ...measure(`table:${n}`, 1) })),
+    text: pages.map((n) => ({ requestedPages: n, ...measure(`text:${n}`, 1) })),
   };
 }
 
-/** Renders `iterations` times after warm-ups with one engine; returns ms per render and peak RSS. */
-async function warm(engine, request, iterations) {
-  for (let i = 0; i < WARMUP; i++) await engine.render(request);
-  const times = [];
-  let peakRss = process.memoryUsage().rss;
-  let last;
-  const cpuStart = process.cpuUsage();
-  for (let i = 0; i < iterations; i++) {
-    const started = performance.now();
-    last = await engine.renderDetailed(request);
-    times.push(performance.now() - started);
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+if (SECTIONS.has('memory')) {
+  log('memory…');
+  const renders = QUICK ? 1000 : 10000;
+  results.memory = { soak: child('bench/lib/measure.mjs', [`soak:${renders}`], ['--expose-gc']) };
+}
+
+if (SECTIONS.has('service') && existsSync(path('bench/service.mjs'))) {
+  log('service…');
+  results.service = child('bench/service.mjs', QUICK ? ['--json', '--quick'] : ['--json']);
+}
+
+/** The invoice rendered by a new `octavo render` process, and the floor's own new process, median wall time. */
+async function cold(runs) {
+  const dir = mkdtempSync(join(tmpdir(), 'octavo-bench-'));
+  try {
+    const script = join(dir, 'floor.json');
+    writeFileSync(script, JSON.stringify(floorScript(await createInternalEngine().display(fixture('invoice')))));
+    const time = (argv) => {
+      const samples = [];
+      for (let i = 0; i < runs; i++) {
+        const started = performance.now();
+        const run = spawnSync(process.execPath, argv, { encoding: 'utf8' });
+        if (run.status !== 0) throw new Error(`cold run failed: ${run.stderr}`);
+        samples.push(performance.now() - started);
+      }
+      return stats(samples);
+    };
+    const octavo = time([path('dist/cli/main.js'), 'render', path('fixtures/invoice/template.html'),
+      '--data', path('fixtures/invoice/data.json'), '--out', join(dir, 'invoice.pdf')]);
+    const floor = time([path('bench/lib/floor-cold.mjs'), script, join(dir, 'floor.pdf')]);
+    return { octavo, floor, ratio: octavo.median / floor.median, bytes: readFileSync(join(dir, 'invoice.pdf')).byteLength };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  const cpu = process.cpuUsage(cpuStart);
-  // CPU time (user + system) per render: steadier than wall time on a shared machine
-  return { times, peakRss, last, cpuMs: (cpu.user + cpu.system) / 1000 / iterations };
 }
-
-/** A fresh process per run: import, engine creation, font parsing and one render. */
-function cold() {
-  const script = `
-    const started = performance.now();
-    const { render } = await import(${JSON.stringify(new URL('dist/index.js', ROOT).href)});
-    const { readFileSync } = await import('node:fs');
-    const folder = ${JSON.stringify(fileURLToPath(new URL('fixtures/invoice/', ROOT)))};
-    await render({ template: readFileSync(folder + 'template.html', 'utf8'), data: JSON.parse(readFileSync(folder + 'data.json', 'utf8')), baseDir: folder });
-    process.stdout.write(String(performance.now() - started));`;
-  const process_ = [];
-  const inside = [];
-  for (let i = 0; i < COLD_RUNS; i++) {
-    const started = performance.now();
-    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
-    if (child.status !== 0) throw new Error(`cold run failed: ${child.stderr}`);
-    process_.push(performance.now() - started);
-    inside.push(Number(child.stdout));
-  }
-  return { process: stats(process_).median, inside: stats(inside).median };
-}
-
-/**
- * Shaping cache figures: of the first render's shape() calls, the share answered by the render's
- * own memo, by the engine's shared cache and by shaping; then the shared cache's hit rate over
- * the warm renders.
- */
-function shapingSummary(first, after) {
-  const firstShared = first.texts.hits;
-  const firstShaped = first.texts.misses;
-  const warmHits = after.texts.hits - first.texts.hits;
-  const warmMisses = after.texts.misses - first.texts.misses;
-  return {
-    first: {
-      calls: first.calls,
-      memo: (first.calls - firstShared - firstShaped) / first.calls,
-      shared: firstShared / first.calls,
-      shaped: firstShaped / first.calls,
-    },
-    warmHitRate: warmHits / Math.max(1, warmHits + warmMisses),
-    uniqueTexts: first.texts.size,
-    glyphRuns: first.runs.size,
-  };
-}
-
-/** The invoice's text runs, in document order, from the filled template (no layout). */
-async function invoiceStrings(request) {
-  const html = await createTemplateCache().render({ source: request.template, data: request.data, name: 'invoice' });
-  const body = html.replace(/<head>[\s\S]*?<\/head>/i, '');
-  const entities = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: '\u00a0' };
-  return body.split(/<[^>]*>/)
-    .map((run) => run.replace(/&(#?\w+);/g, (m, name) => entities[name] ?? m).replace(/\s+/g, ' ').trim())
-    .filter((run) => run.length > 0);
-}
-
-/** The floor: PDFKit drawing the same strings in three pre-parsed fonts, one A4 page. */
-function createFloor(strings) {
-  const fontFile = (name) => fileURLToPath(new URL(`fonts/liberation/${name}`, ROOT));
-  const fonts = {
-    regular: fontkit.openSync(fontFile('LiberationSans-Regular.ttf')),
-    bold: fontkit.openSync(fontFile('LiberationSans-Bold.ttf')),
-    italic: fontkit.openSync(fontFile('LiberationSans-Italic.ttf')),
-  };
-  return () => new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 0, compress: true });
-    const chunks = [];
-    doc.on('data', (chunk) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.registerFont('regular', fonts.regular);
-    doc.registerFont('bold', fonts.bold);
-    doc.registerFont('italic', fonts.italic);
-    const names = ['regular', 'bold', 'regular', 'italic'];
-    let y = 45;
-    strings.forEach((text, index) => {
-      const column = index % 4;
-      if (column === 0 && index > 0) y += 11.5;
-      doc.font(names[column]).fontSize(column === 1 ? 9.5 : 8.5).fillColor(column === 1 ? '#111827' : '#1f2933');
-      doc.text(text, 45 + column * 128, y, { lineBreak: false, width: 124, ellipsis: false });
-    });
-    doc.end();
-  });
-}
-
-async function floorTimes(strings, iterations) {
-  const draw = createFloor(strings);
-  for (let i = 0; i < WARMUP; i++) await draw();
-  const times = [];
-  let bytes = 0;
-  for (let i = 0; i < iterations; i++) {
-    const started = performance.now();
-    bytes = (await draw()).byteLength;
-    times.push(performance.now() - started);
-  }
-  return { times, bytes };
-}
-
-const invoice = fixture('invoice');
-const report = fixture('report');
-const engine = createEngine();
-
-const invoiceRun = await warm(engine, invoice, ITERATIONS);
-const book = fixture('book');
-const bookEngine = createInternalEngine();
-await bookEngine.render(book);
-const firstRender = bookEngine.fontStats;
-const bookRun = await warm(bookEngine, book, Math.max(5, Math.round(ITERATIONS / 5)));
-const afterWarm = bookEngine.fontStats;
-const reportRun = await warm(engine, report, Math.max(5, Math.round(ITERATIONS / 5)));
-const strings = await invoiceStrings(invoice);
-const floor = await floorTimes(strings, ITERATIONS);
-const coldRun = cold();
-
-const invoiceStats = stats(invoiceRun.times);
-const reportStats = stats(reportRun.times);
-const floorStats = stats(floor.times);
-const results = {
-  invoice: {
-    warmMs: invoiceStats,
-    warmCpuMs: invoiceRun.cpuMs,
-    coldMs: coldRun.process,
-    coldRenderMs: coldRun.inside,
-    pdfBytes: invoiceRun.last.pdf.byteLength,
-    pages: invoiceRun.last.pages,
-    warnings: invoiceRun.last.diagnostics.length,
-  },
-  report: {
-    pages: reportRun.last.pages,
-    msPerDocument: reportStats.median,
-    pagesPerSecond: reportRun.last.pages / (reportStats.median / 1000),
-  },
-  book: {
-    pages: bookRun.last.pages,
-    msPerDocument: stats(bookRun.times).median,
-    pagesPerSecond: bookRun.last.pages / (stats(bookRun.times).median / 1000),
-    shaping: shapingSummary(firstRender, afterWarm),
-  },
-  peakRssMiB: Math.max(invoiceRun.peakRss, reportRun.peakRss, bookRun.peakRss) / (1024 * 1024),
-  floor: { warmMs: floorStats, pdfBytes: floor.bytes, strings: strings.length },
-  ratio: invoiceStats.median / floorStats.median,
-};
 
 if (JSON_OUTPUT) {
   process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
 } else {
-  const ms = (value) => `${value.toFixed(1)} ms`;
-  const pct = (value) => `${(value * 100).toFixed(1)}%`;
-  const rows = [
-    ['invoice warm (mean / median / p95)', `${ms(invoiceStats.mean)} / ${ms(invoiceStats.median)} / ${ms(invoiceStats.p95)}`],
-    ['invoice warm CPU time per render (user + system)', ms(results.invoice.warmCpuMs)],
-    ['invoice cold (process / render, median of 5)', `${ms(coldRun.process)} / ${ms(coldRun.inside)}`],
-    ['invoice PDF size', `${results.invoice.pdfBytes} bytes, ${results.invoice.pages} page(s)`],
-    [`report (${results.report.pages} pages) median`, `${ms(reportStats.median)} = ${results.report.pagesPerSecond.toFixed(1)} pages/s`],
-    [`book (${results.book.pages} pages, justified, hyphenated) median`, `${ms(results.book.msPerDocument)} = ${results.book.pagesPerSecond.toFixed(1)} pages/s`],
-    ['book first render: shape() calls', `${results.book.shaping.first.calls}: ${pct(results.book.shaping.first.memo)} render memo, ${pct(results.book.shaping.first.shared)} shared cache, ${pct(results.book.shaping.first.shaped)} shaped`],
-    ['book warm renders: shared cache hit rate', pct(results.book.shaping.warmHitRate)],
-    ['peak RSS (warm loops)', `${results.peakRssMiB.toFixed(1)} MiB`],
-    [`floor: PDFKit, ${strings.length} strings, 3 fonts (median)`, `${ms(floorStats.median)}, ${floor.bytes} bytes`],
-    ['ratio octavo / floor (median)', `${results.ratio.toFixed(2)}x`],
-  ];
-  const width = Math.max(...rows.map(([name]) => name.length));
-  process.stdout.write(`octavo bench: ${ITERATIONS} warm iterations after ${WARMUP} warm-ups, node ${process.version}\n\n`);
-  for (const [name, value] of rows) process.stdout.write(`${name.padEnd(width)}  ${value}\n`);
+  process.stdout.write(report(results));
+}
+
+function report(r) {
+  const lines = [`octavo bench (node ${r.node}${r.quick ? ', --quick' : ''}; ms are wall time, warm = one engine reused; ratio = octavo / PDFKit floor, by median wall time and by CPU time)`, ''];
+  const f0 = (v) => v.toFixed(0);
+  const f1 = (v) => v.toFixed(1);
+  const table = (head, rows) => {
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)));
+    const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+    lines.push(line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line), '');
+  };
+  if (r.documents) {
+    table(['document', 'pages', 'median', 'min', 'max', 'CPU ms', 'pages/s', 'peak RSS MiB', 'PDF KiB', 'floor ms', 'ratio', 'CPU ratio'],
+      Object.entries(r.documents).map(([name, d]) => [
+        d.documents > 1 ? `${name} (per document)` : name, d.pages, f1(d.warm.median), f1(d.warm.min), f1(d.warm.max), f1(d.cpuMs),
+        f1(d.pagesPerSecond), f0(d.peakRssMiB), f0(d.pdfBytes / 1024), f1(d.floor.median), `${d.ratio.toFixed(2)}x`, `${d.cpuRatio.toFixed(2)}x`,
+      ]));
+    const flex = r.documents.invoice.warm.median / r.documents['invoice without flex'].warm.median - 1;
+    lines.push(`invoice in flexbox vs the same invoice in inline-blocks: ${flex >= 0 ? '+' : ''}${(flex * 100).toFixed(1)} % (median)`, '');
+  }
+  if (r.cold) {
+    table(['cold start (new process)', 'median ms', 'min', 'max'], [
+      ['octavo render, invoice (CLI)', f0(r.cold.octavo.median), f0(r.cold.octavo.min), f0(r.cold.octavo.max)],
+      ['PDFKit floor, invoice (node script)', f0(r.cold.floor.median), f0(r.cold.floor.min), f0(r.cold.floor.max)],
+    ]);
+    lines.push(`cold ratio octavo / floor: ${r.cold.ratio.toFixed(2)}x`, '');
+  }
+  if (r.scaling) {
+    table(['scaling: long table', 'pages', 'ms', 'ms per 1,000 rows', 'peak RSS MiB', 'floor ms', 'ratio'],
+      r.scaling.table.map((d) => [`${d.rows} rows`, d.pages, f0(d.warm.median), f0((d.warm.median / d.rows) * 1000), f0(d.peakRssMiB), f0(d.floor.median), `${d.ratio.toFixed(2)}x`]));
+    table(['scaling: running text', 'pages', 'ms', 'ms per page', 'peak RSS MiB', 'floor ms', 'ratio'],
+      r.scaling.text.map((d) => [`~${d.requestedPages} pages`, d.pages, f0(d.warm.median), f1(d.warm.median / d.pages), f0(d.peakRssMiB), f0(d.floor.median), `${d.ratio.toFixed(2)}x`]));
+  }
+  if (r.memory) {
+    const s = r.memory.soak;
+    lines.push(`memory: ${s.renders} invoice renders in one engine: RSS ${f0(s.rssAfterWarmupMiB)} MiB after the first tenth, ${f0(s.rssEndMiB)} MiB at the end (${s.growth >= 0 ? '+' : ''}${(s.growth * 100).toFixed(1)} %)`, '');
+  }
+  if (r.service) lines.push(...(r.service.lines ?? [JSON.stringify(r.service)]), '');
+  return `${lines.join('\n')}\n`;
 }

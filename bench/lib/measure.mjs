@@ -1,0 +1,76 @@
+// Measures one document in this process (run by bench/run.mjs in a child process of its own, so
+// that peak memory is the document's): warm renders with one engine, CPU time, output size, and
+// the PDFKit floor drawing the same content. Prints one JSON object.
+//   node bench/lib/measure.mjs KIND[:N] ITERATIONS
+// KIND: invoice, invoice-blocks, book, report, table:ROWS, text:PAGES, batch:COUNT, soak:RENDERS.
+import { performance } from 'node:perf_hooks';
+import { createInternalEngine } from '../../dist/render.js';
+import { fixture, invoiceBatch, invoiceWithoutFlex, longTable, longText } from './documents.mjs';
+import { createFloor, floorScript } from './floor.mjs';
+import { MiB, peakRssMiB, stats } from './stats.mjs';
+
+const [kind, size] = process.argv[2].split(':');
+const iterations = Number(process.argv[3] ?? 20);
+const n = Number(size);
+
+function requestsOf() {
+  switch (kind) {
+    case 'invoice': case 'book': case 'report': return [fixture(kind)];
+    case 'invoice-blocks': return [invoiceWithoutFlex()];
+    case 'table': return [longTable(n)];
+    case 'text': return [longText(n)];
+    case 'batch': case 'soak': return kind === 'batch' ? invoiceBatch(n) : [fixture('invoice')];
+    default: throw new Error(`unknown document ${kind}`);
+  }
+}
+
+const engine = createInternalEngine();
+const requests = requestsOf();
+
+/** Renders every request `rounds` times after `warmup` rounds; times are per document. */
+async function renderRounds(render, rounds, warmup) {
+  for (let w = 0; w < warmup; w++) for (const request of requests) await render(request);
+  const times = [];
+  let last;
+  const cpu = process.cpuUsage();
+  for (let r = 0; r < rounds; r++) {
+    for (const request of requests) {
+      const started = performance.now();
+      last = await render(request);
+      times.push(performance.now() - started);
+    }
+  }
+  const used = process.cpuUsage(cpu);
+  return { times, last, cpuMs: (used.user + used.system) / 1000 / times.length };
+}
+
+if (kind === 'soak') {
+  // memory over many renders with one engine: RSS after a warm-up tenth, then at the end
+  const warm = Math.max(1, Math.round(n / 10));
+  for (let i = 0; i < warm; i++) await engine.render(requests[0]);
+  global.gc?.();
+  const after = process.memoryUsage().rss / MiB;
+  for (let i = warm; i < n; i++) await engine.render(requests[0]);
+  global.gc?.();
+  const end = process.memoryUsage().rss / MiB;
+  process.stdout.write(JSON.stringify({ renders: n, rssAfterWarmupMiB: after, rssEndMiB: end, growth: end / after - 1 }));
+} else {
+  // one warm-up round: a long document warms on itself (JIT, caches), the others render a few times
+  const warmup = requests.length > 1 || n > 0 ? 1 : 3;
+  const octavo = await renderRounds((request) => engine.renderDetailed(request), iterations, warmup);
+  const peak = peakRssMiB();
+  const scripts = [];
+  for (const request of requests) scripts.push(floorScript(await engine.display(request)));
+  const floors = scripts.map(createFloor);
+  let i = 0;
+  const floor = await renderRounds(() => floors[i++ % floors.length](), iterations, warmup);
+  const o = stats(octavo.times);
+  const f = stats(floor.times);
+  const pages = octavo.last.pages;
+  process.stdout.write(JSON.stringify({
+    document: process.argv[2], documents: requests.length, pages,
+    warm: o, cpuMs: octavo.cpuMs, pagesPerSecond: pages / (o.median / 1000), peakRssMiB: peak,
+    pdfBytes: octavo.last.pdf.byteLength, warnings: octavo.last.diagnostics.length,
+    floor: f, floorCpuMs: floor.cpuMs, ratio: o.median / f.median, cpuRatio: octavo.cpuMs / floor.cpuMs,
+  }));
+}
