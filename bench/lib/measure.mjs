@@ -48,10 +48,10 @@ if (kind === 'soak') {
   // memory over many renders with one engine: RSS after a warm-up tenth, then at the end
   const warm = Math.max(1, Math.round(n / 10));
   for (let i = 0; i < warm; i++) await engine.render(requests[0]);
-  global.gc?.();
+  globalThis.gc?.();
   const after = process.memoryUsage().rss / MiB;
   for (let i = warm; i < n; i++) await engine.render(requests[0]);
-  global.gc?.();
+  globalThis.gc?.();
   const end = process.memoryUsage().rss / MiB;
   process.stdout.write(JSON.stringify({ renders: n, rssAfterWarmupMiB: after, rssEndMiB: end, growth: end / after - 1 }));
 } else {

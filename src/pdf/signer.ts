@@ -7,12 +7,13 @@
  */
 import { createHash, createPrivateKey, sign as cryptoSign } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
-import forge from 'node-forge';
+import { createRequire } from 'node:module';
+import type Forge from 'node-forge';
 
 export interface Signer {
   readonly key: KeyObject;
   /** The signing certificate first, then the rest of the chain found in the file. */
-  readonly certificates: readonly forge.pki.Certificate[];
+  readonly certificates: readonly Forge.pki.Certificate[];
   /** The signing certificate's common name (or organisation). */
   readonly commonName: string;
   /** Upper bound of the DER SignedData length, bytes. */
@@ -33,6 +34,7 @@ const cache = new WeakMap<Uint8Array, Map<string, Signer>>();
 
 /** Reads the key and certificates of a PKCS#12 file; throws a readable Error when it cannot. */
 export function loadSigner(p12: Uint8Array, passphrase: string | undefined): Signer {
+  loadForge();
   const byPassphrase = cache.get(p12) ?? new Map<string, Signer>();
   cache.set(p12, byPassphrase);
   const known = byPassphrase.get(passphrase ?? '');
@@ -43,7 +45,7 @@ export function loadSigner(p12: Uint8Array, passphrase: string | undefined): Sig
 }
 
 function readPkcs12(p12: Uint8Array, passphrase: string): Signer {
-  let pfx: forge.pkcs12.Pkcs12Pfx;
+  let pfx: Forge.pkcs12.Pkcs12Pfx;
   try {
     const der = forge.util.createBuffer(Buffer.from(p12).toString('binary'));
     pfx = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(der), false, passphrase);
@@ -59,8 +61,8 @@ function readPkcs12(p12: Uint8Array, passphrase: string): Signer {
   if (key === undefined) throw new Error('the PKCS#12 file holds no RSA private key (only RSA keys are supported)');
   const certificates = (pfx.getBags({ bagType: forge.pki.oids.certBag! })[forge.pki.oids.certBag!] ?? [])
     .map((bag) => bag.cert)
-    .filter((cert): cert is forge.pki.Certificate => cert !== undefined);
-  const own = certificates.find((cert) => (cert.publicKey as forge.pki.rsa.PublicKey).n?.equals(key.n) === true);
+    .filter((cert): cert is Forge.pki.Certificate => cert !== undefined);
+  const own = certificates.find((cert) => (cert.publicKey as Forge.pki.rsa.PublicKey).n?.equals(key.n) === true);
   if (own === undefined) throw new Error('the PKCS#12 file holds no certificate for its private key');
   const chain = [own, ...certificates.filter((cert) => cert !== own)];
   const signer: Omit<Signer, 'maxSignatureLength'> = {
@@ -73,39 +75,48 @@ function readPkcs12(p12: Uint8Array, passphrase: string): Signer {
   return { ...signer, maxSignatureLength: probe.length + 32 };
 }
 
-function nameOf(cert: forge.pki.Certificate): string {
+function nameOf(cert: Forge.pki.Certificate): string {
   const field = cert.subject.getField('CN') ?? cert.subject.getField('O');
   const value = (field as { value?: unknown } | null)?.value;
   return typeof value === 'string' ? forge.util.decodeUtf8(value) : 'unknown signer';
 }
 
-const { asn1 } = forge;
-const seq = (items: forge.asn1.Asn1[]): forge.asn1.Asn1 => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, items);
-const set = (items: forge.asn1.Asn1[]): forge.asn1.Asn1 => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SET, true, items);
-const oid = (id: string): forge.asn1.Asn1 => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(id).getBytes());
-const nul = (): forge.asn1.Asn1 => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.NULL, false, '');
-const octets = (bytes: string): forge.asn1.Asn1 => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, bytes);
-const integer = (value: number): forge.asn1.Asn1 => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, asn1.integerToDer(value).getBytes());
-const der = (node: forge.asn1.Asn1): string => asn1.toDer(node).getBytes();
+// node-forge is loaded by the first signature only: it is a tenth of octavo's start-up, and most
+// documents are not signed. The two entry points (loadSigner, signDetached) load it first.
+let forge: typeof Forge;
+let asn1: typeof Forge.asn1;
+function loadForge(): void {
+  if (forge !== undefined) return;
+  forge = createRequire(import.meta.url)('node-forge') as typeof Forge;
+  asn1 = forge.asn1;
+}
+const seq = (items: Forge.asn1.Asn1[]): Forge.asn1.Asn1 => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, items);
+const set = (items: Forge.asn1.Asn1[]): Forge.asn1.Asn1 => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SET, true, items);
+const oid = (id: string): Forge.asn1.Asn1 => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(id).getBytes());
+const nul = (): Forge.asn1.Asn1 => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.NULL, false, '');
+const octets = (bytes: string): Forge.asn1.Asn1 => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, bytes);
+const integer = (value: number): Forge.asn1.Asn1 => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, asn1.integerToDer(value).getBytes());
+const der = (node: Forge.asn1.Asn1): string => asn1.toDer(node).getBytes();
 
 /** RFC 5652 §11.3: UTCTime for 1950-2049, GeneralizedTime otherwise. */
-function time(date: Date): forge.asn1.Asn1 {
+function time(date: Date): Forge.asn1.Asn1 {
   const year = date.getUTCFullYear();
   return year >= 1950 && year < 2050
     ? asn1.create(asn1.Class.UNIVERSAL, asn1.Type.UTCTIME, false, asn1.dateToUtcTime(date))
     : asn1.create(asn1.Class.UNIVERSAL, asn1.Type.GENERALIZEDTIME, false, asn1.dateToGeneralizedTime(date));
 }
 
-const attribute = (type: string, value: forge.asn1.Asn1): forge.asn1.Asn1 => seq([oid(type), set([value])]);
+const attribute = (type: string, value: Forge.asn1.Asn1): Forge.asn1.Asn1 => seq([oid(type), set([value])]);
 
 /** DER SET OF: elements sorted by their encodings (X.690 §11.6). */
-function derSetOf(items: forge.asn1.Asn1[], tag: { tagClass: forge.asn1.Class; type: number }): forge.asn1.Asn1 {
+function derSetOf(items: Forge.asn1.Asn1[], tag: { tagClass: Forge.asn1.Class; type: number }): Forge.asn1.Asn1 {
   const sorted = [...items].sort((a, b) => Buffer.compare(Buffer.from(der(a), 'binary'), Buffer.from(der(b), 'binary')));
   return asn1.create(tag.tagClass, tag.type, true, sorted);
 }
 
 /** The DER SignedData of a detached signature over the concatenation of `ranges`. */
 export function signDetached(signer: Signer, ranges: readonly Uint8Array[], signingTime: Date): Uint8Array {
+  loadForge();
   const hash = createHash('sha256');
   for (const range of ranges) hash.update(range);
   const digest = hash.digest();
@@ -119,8 +130,8 @@ export function signDetached(signer: Signer, ranges: readonly Uint8Array[], sign
   const signature = cryptoSign('sha256', Buffer.from(der(signedSet), 'binary'), signer.key);
   const certificate = signer.certificates[0]!;
   const certificateAsn1 = forge.pki.certificateToAsn1(certificate);
-  const tbs = certificateAsn1.value[0] as forge.asn1.Asn1;
-  const tbsFields = tbs.value as forge.asn1.Asn1[];
+  const tbs = certificateAsn1.value[0] as Forge.asn1.Asn1;
+  const tbsFields = tbs.value as Forge.asn1.Asn1[];
   // tbsCertificate: [0] version?, serialNumber, signature, issuer, ...
   const offset = tbsFields[0]!.tagClass === asn1.Class.CONTEXT_SPECIFIC ? 1 : 0;
   const serial = tbsFields[offset]!;

@@ -10,10 +10,18 @@
  * `text` (print the human-readable text, default false), `eclevel` (QR: L, M, Q, H), `alt`.
  * A value the symbology cannot encode is a template error naming the helper and the value.
  */
-import bwipjs from 'bwip-js';
+import { createRequire } from 'node:module';
+import type bwipjs from 'bwip-js';
 import Handlebars from 'handlebars';
 import type { HelperCall, HelperFamily } from './define.js';
 import { HelperError, describe } from './define.js';
+
+let writer: typeof bwipjs | undefined;
+/** bwip-js is loaded by the first barcode: it is a tenth of octavo's start-up, and most templates have none. */
+function barcodeWriter(): typeof bwipjs {
+  writer ??= createRequire(import.meta.url)('bwip-js') as typeof bwipjs;
+  return writer;
+}
 
 /** Kinds accepted, by the names users write, to bwip-js encoder ids. */
 const KINDS: Readonly<Record<string, string>> = {
@@ -50,7 +58,7 @@ function barcode(call: HelperCall): unknown {
   if (call.hash['eclevel'] !== undefined) (options as unknown as Record<string, unknown>)['eclevel'] = String(call.hash['eclevel']);
   let svg: string;
   try {
-    svg = bwipjs.toSVG(options);
+    svg = barcodeWriter().toSVG(options);
   } catch (error) {
     const reason = error instanceof Error ? error.message.replace(/^bwipp\.\w+#?\d*:\s*/, '') : String(error);
     throw new HelperError(`barcode: cannot encode ${describe(text)} as ${kindName}: ${reason}`, call.loc);
