@@ -1,7 +1,7 @@
 /**
- * Cascade speed on a typical invoice and on a 1,500-row table (warm: stylesheets cached).
- * The bounds are loose (the CI machine is shared); they catch quadratic regressions, such as
- * structural pseudo-classes scanning every sibling or style sharing no longer working.
+ * Cascade scaling on a table of 150 and 1,500 rows (warm: stylesheets cached): it catches
+ * quadratic regressions, such as structural pseudo-classes scanning every sibling or style
+ * sharing no longer working. Speed itself is measured by bench/.
  */
 import { describe, expect, it } from 'vitest';
 import { Diagnostics } from '../../src/diagnostics.js';
@@ -49,17 +49,17 @@ async function bestOf(html: string, runs: number): Promise<{ ms: number; diagnos
 }
 
 describe('cascade performance', () => {
-  it('styles a one-page invoice in a few milliseconds', async () => {
-    const { ms, diagnostics } = await bestOf(invoice(20), 30);
-    console.log(`invoice (20 rows): ${ms.toFixed(2)} ms warm`);
-    // Everything the invoice's stylesheet says is honoured: nothing is reported.
+  it('reports nothing for the invoice\'s stylesheet (everything it says is honoured)', async () => {
+    const { diagnostics } = await bestOf(invoice(20), 1);
     expect(diagnostics).toEqual([]);
-    expect(ms).toBeLessThan(15);
   });
 
-  it('styles a 1,500-row table in linear time', async () => {
-    const { ms } = await bestOf(invoice(1500), 8);
-    console.log(`table (1,500 rows, ~9,000 elements): ${ms.toFixed(2)} ms warm`);
-    expect(ms).toBeLessThan(250);
+  // no absolute budget (those live in bench/, a loaded machine fails them): ten times the rows
+  // must cost about ten times as much, never a hundred as a quadratic cascade would
+  it('styles a table in linear time', async () => {
+    const small = await bestOf(invoice(150), 10);
+    const large = await bestOf(invoice(1500), 6);
+    console.log(`cascade: 150 rows ${small.ms.toFixed(2)} ms, 1,500 rows ${large.ms.toFixed(2)} ms warm`);
+    expect(large.ms / small.ms).toBeLessThan(30);
   });
 });
