@@ -5,6 +5,7 @@
  */
 import type { DomElement } from '../dom/types.js';
 import type { BackgroundBox, BackgroundRepeat, BackgroundSize, BoxShadow, CssImage, Position } from './image-types.js';
+import type { ClipPath, OverflowClipMargin, TransformFunction, TransformOrigin } from './effect-types.js';
 
 /** sRGB, channels 0-255, alpha 0-1. */
 export interface Color {
@@ -192,6 +193,11 @@ export interface ComputedStyle {
   readonly overflowX: 'visible' | 'hidden' | 'clip' | 'scroll' | 'auto';
   readonly overflowY: 'visible' | 'hidden' | 'clip' | 'scroll' | 'auto';
   readonly opacity: number;
+  /** CSS Transforms 1 §7: the functions in order (empty for `none`). */
+  readonly transform: readonly TransformFunction[];
+  readonly transformOrigin: TransformOrigin;
+  readonly clipPath: ClipPath;
+  readonly overflowClipMargin: OverflowClipMargin;
   /** CSS Sizing 4 §5.1: the preferred aspect ratio (width / height), or `auto` (none for non-replaced boxes). */
   readonly aspectRatio: number | 'auto';
   /** CSS Containment 2 §3: the containment types in force (`strict` and `content` expanded). */

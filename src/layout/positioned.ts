@@ -64,9 +64,9 @@ export function placePositionedDescendants(fragment: BoxFragment, pending: reado
   return { fragment: { ...fragment, children: [...fragment.children, ...placed] }, pending: [] };
 }
 
-/** A positioned box, or one with layout or paint containment (CSS Containment 2 §3.3, §3.5). */
+/** A positioned box, one with layout or paint containment (CSS Containment 2 §3.3, §3.5), or a transformed one (CSS Transforms 1 §3). */
 export function isContainingBlockForAbsolute(style: ComputedStyle): boolean {
-  return style.position !== 'static' || style.contain.layout || style.contain.paint;
+  return style.position !== 'static' || style.contain.layout || style.contain.paint || style.transform.length > 0;
 }
 
 interface AxisSolution {

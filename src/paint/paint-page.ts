@@ -67,9 +67,8 @@ export function paintPage(page: PageLayout, paint: PaintDocumentOptions = {}): P
     items.push(...paintBackground(f.style, fragmentArea(f, borderRadii(f.style, { x: f.x, y: f.y, width: f.width, height: f.height })), { lookup, svg, clip }));
   }
   const options: PaintOptions = { canvasSource: canvas?.source, tagged: paint.tagged === true, lookup, svg };
-  for (const fragment of page.children) {
-    items.push(...(fragment.kind === 'box' ? paintStackingContext(fragment, options) : paintFragments([fragment], options)));
-  }
+  // the root box and the boxes positioned in the initial containing block are one stacking context (CSS2 Appendix E)
+  items.push(...paintFragments(page.children, options));
   const marginOptions: PaintOptions = { canvasSource: canvas?.source, lookup, svg };
   const margins: DisplayItem[] = [];
   for (const fragment of page.marginBoxes) {

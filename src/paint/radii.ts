@@ -5,6 +5,7 @@
 import type { ComputedStyle, LengthPercentage } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import type { Rect, Sides } from '../geometry/types.js';
+import type { BoxFragment } from '../layout/types.js';
 
 /** [tlH, tlV, trH, trV, brH, brV, blH, blV] in px, as display-list clips carry them. */
 export type Radii = readonly [number, number, number, number, number, number, number, number];
@@ -27,17 +28,28 @@ export const ALL_CORNERS: KeptCorners = { topLeft: true, topRight: true, bottomR
 
 /** The outer (border edge) radii of a border box, §5.1 percentages and §5.5 overlap reduction. */
 export function borderRadii(style: ComputedStyle, box: Rect, kept: KeptCorners = ALL_CORNERS): Radii {
-  const corner = (value: readonly [LengthPercentage, LengthPercentage], keep: boolean): [number, number] => {
-    if (!keep) return [0, 0];
+  const none: readonly [LengthPercentage, LengthPercentage] = [0, 0];
+  return fittedRadii([
+    kept.topLeft ? style.borderTopLeftRadius : none,
+    kept.topRight ? style.borderTopRightRadius : none,
+    kept.bottomRight ? style.borderBottomRightRadius : none,
+    kept.bottomLeft ? style.borderBottomLeftRadius : none,
+  ], box);
+}
+
+/** Corner radii (top-left clockwise, [horizontal, vertical]) resolved against `box` and reduced to fit (§5.5). */
+export function fittedRadii(corners: readonly (readonly [LengthPercentage, LengthPercentage])[], box: Rect): Radii {
+  const corner = (value: readonly [LengthPercentage, LengthPercentage] | undefined): [number, number] => {
+    if (value === undefined) return [0, 0];
     const h = Math.max(0, resolveLength(value[0], box.width));
     const v = Math.max(0, resolveLength(value[1], box.height));
     // a corner with one zero radius is square (§5.1)
     return h > 0 && v > 0 ? [h, v] : [0, 0];
   };
-  const [tlh, tlv] = corner(style.borderTopLeftRadius, kept.topLeft);
-  const [trh, trv] = corner(style.borderTopRightRadius, kept.topRight);
-  const [brh, brv] = corner(style.borderBottomRightRadius, kept.bottomRight);
-  const [blh, blv] = corner(style.borderBottomLeftRadius, kept.bottomLeft);
+  const [tlh, tlv] = corner(corners[0]);
+  const [trh, trv] = corner(corners[1]);
+  const [brh, brv] = corner(corners[2]);
+  const [blh, blv] = corner(corners[3]);
   if (tlh + tlv + trh + trv + brh + brv + blh + blv === 0) return NO_RADII;
   const ratio = (length: number, sum: number): number => (sum > 0 ? length / sum : Infinity);
   const f = Math.min(
@@ -64,4 +76,22 @@ export function insetRadii(radii: Radii, inset: Sides): Radii {
     ...shrink(brh, brv, inset.right, inset.bottom),
     ...shrink(blh, blv, inset.left, inset.bottom),
   ] as unknown as Radii;
+}
+
+/** Corners kept by a fragment of a box split by a page or line break (CSS Fragmentation 3 §5.4, slice). */
+function keptCorners(f: BoxFragment): KeptCorners {
+  if (f.box.kind === 'inline') {
+    const rtl = f.style.direction === 'rtl';
+    const startCut = f.continuedBefore;
+    const endCut = f.continuedAfter;
+    const leftCut = rtl ? endCut : startCut;
+    const rightCut = rtl ? startCut : endCut;
+    return { topLeft: !leftCut, bottomLeft: !leftCut, topRight: !rightCut, bottomRight: !rightCut };
+  }
+  return { topLeft: !f.continuedBefore, topRight: !f.continuedBefore, bottomLeft: !f.continuedAfter, bottomRight: !f.continuedAfter };
+}
+
+/** The border-edge radii of a fragment. */
+export function outerRadii(f: BoxFragment): Radii {
+  return borderRadii(f.style, { x: f.x, y: f.y, width: f.width, height: f.height }, keptCorners(f));
 }

@@ -4,7 +4,8 @@
  * descendants in tree order; floats; inline content in line order (inline boxes' backgrounds,
  * text, images, atomic inlines); positioned descendants with z-index auto/0 in tree order; child
  * contexts with positive z-index. Floats, atomic inlines and positioned boxes paint atomically
- * (as if they made a context). `opacity` < 1 groups the whole context in push/pop-opacity;
+ * (as if they made a context). A transform, `clip-path` or `opacity` < 1 wrap the whole context
+ * (effects.ts) and make it a context painted with the z-index 0 ones;
  * `overflow: hidden/clip` clips the descendants to the padding box; `visibility: hidden` hides
  * the box's own painting only.
  */
@@ -22,9 +23,11 @@ import { altTextItems } from './alt-text.js';
 import type { SvgContext } from '../svg/render.js';
 import { paintInsetShadows, paintOuterShadows } from './shadow.js';
 import { paintOutline } from './outline.js';
+import { hasEffects, withEffects } from './effects.js';
+import type { Clip } from './overflow-clip.js';
+import { overflowClip } from './overflow-clip.js';
 import { paintCollapsedBorders } from './table-borders.js';
-import type { KeptCorners, Radii } from './radii.js';
-import { borderRadii, hasRadii, insetRadii } from './radii.js';
+import { hasRadii, outerRadii } from './radii.js';
 import type { Decoration } from './text.js';
 import { decorationOf, paintText } from './text.js';
 
@@ -72,11 +75,6 @@ function tagged(items: readonly DisplayItem[], target: TagTarget | undefined, wa
   return out;
 }
 
-interface Clip {
-  readonly rect: Rect;
-  readonly radii: Radii;
-}
-
 /** Items that paint together, under a chain of ancestor clips (compared by identity). */
 interface Entry {
   readonly items: readonly DisplayItem[];
@@ -96,23 +94,6 @@ interface Layers {
 
 const borderBox = (f: BoxFragment): Rect => ({ x: f.x, y: f.y, width: f.width, height: f.height });
 
-/** Corners kept by a fragment of a box split by a page or line break (CSS Fragmentation 3 §5.4, slice). */
-function keptCorners(f: BoxFragment): KeptCorners {
-  if (f.box.kind === 'inline') {
-    const rtl = f.style.direction === 'rtl';
-    const startCut = f.continuedBefore;
-    const endCut = f.continuedAfter;
-    const leftCut = rtl ? endCut : startCut;
-    const rightCut = rtl ? startCut : endCut;
-    return { topLeft: !leftCut, bottomLeft: !leftCut, topRight: !rightCut, bottomRight: !rightCut };
-  }
-  return { topLeft: !f.continuedBefore, topRight: !f.continuedBefore, bottomLeft: !f.continuedAfter, bottomRight: !f.continuedAfter };
-}
-
-function outerRadii(f: BoxFragment): Radii {
-  return borderRadii(f.style, borderBox(f), keptCorners(f));
-}
-
 const noImages: ImageLookup = () => undefined;
 
 /** Shadows, background and border of a box (nothing when hidden). */
@@ -124,32 +105,10 @@ function ownItems(f: BoxFragment, options: PaintOptions): DisplayItem[] {
   return [...paintOuterShadows(f, radii), ...background, ...paintInsetShadows(f, radii), ...paintBorder({ rect, widths: f.border, style: f.style, radii }), ...altTextItems(f, options.svg?.text)];
 }
 
-/** The clip `overflow` puts on a box's descendants: its padding box (CSS Overflow 3 §3). */
-function overflowClip(f: BoxFragment): Clip | undefined {
-  const clips = (v: ComputedStyle['overflowX']): boolean => v !== 'visible' || f.style.contain.paint;
-  const clipX = clips(f.style.overflowX);
-  const clipY = clips(f.style.overflowY);
-  if (!clipX && !clipY) return undefined;
-  const padding: Rect = {
-    x: f.x + f.border.left,
-    y: f.y + f.border.top,
-    width: Math.max(0, f.width - f.border.left - f.border.right),
-    height: Math.max(0, f.height - f.border.top - f.border.bottom),
-  };
-  const far = 1e6;
-  const rect: Rect = {
-    x: clipX ? padding.x : -far,
-    y: clipY ? padding.y : -far,
-    width: clipX ? padding.width : 3 * far,
-    height: clipY ? padding.height : 3 * far,
-  };
-  return { rect, radii: clipX && clipY ? insetRadii(outerRadii(f), f.border) : [0, 0, 0, 0, 0, 0, 0, 0] };
-}
-
 const isPositioned = (style: ComputedStyle): boolean => style.position !== 'static';
 
-function createsStackingContext(style: ComputedStyle): boolean {
-  return (isPositioned(style) && style.zIndex !== 'auto') || style.opacity < 1;
+function createsStackingContext(f: BoxFragment): boolean {
+  return (isPositioned(f.style) && f.style.zIndex !== 'auto') || hasEffects(f);
 }
 
 function isAtomicInline(f: BoxFragment): boolean {
@@ -173,9 +132,7 @@ export function paintStackingContext(f: BoxFragment, options: PaintOptions, oute
     markerStyle: f.box.kind === 'block' ? f.box.marker?.style : undefined,
   });
   layers.outlines.unshift({ items: paintOutline(f, outerRadii(f)), clips: [] });
-  const items = emit([{ items: ownItems(f, options), clips: [] }, ...paintingOrder(layers)]);
-  if (f.style.opacity < 1 && items.length > 0) return [{ kind: 'push-opacity', opacity: f.style.opacity }, ...items, { kind: 'pop-opacity' }];
-  return items;
+  return withEffects(f, emit([{ items: ownItems(f, options), clips: [] }, ...paintingOrder(layers)]));
 }
 
 /** Paints loose fragments (a page's flow without a root box, margin boxes) as one context. */
@@ -247,7 +204,7 @@ function collect(fragments: readonly Fragment[], walk: Walk): void {
 function collectBox(f: BoxFragment, walk: Walk): void {
   const { layers, clips } = walk;
   const style = f.style;
-  if (isPositioned(style) || createsStackingContext(style)) {
+  if (isPositioned(style) || createsStackingContext(f)) {
     const entry: Entry = { items: paintStackingContext(f, walk.options, walk.target), clips };
     const z = style.zIndex === 'auto' || !isPositioned(style) ? 0 : style.zIndex;
     if (z < 0) layers.negative.push({ z, entry });

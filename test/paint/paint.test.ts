@@ -131,6 +131,26 @@ describe('painting order, opacity, clipping, visibility', () => {
     expect(out[2]).toEqual({ kind: 'push-clip', rect: { x: 12, y: 12, width: 26, height: 26 } });
   });
 
+  test('transform, clip-path and opacity wrap the context from the outside in', () => {
+    const child = boxFragment(10, 10, 20, 10, { style: style({ backgroundColor: RED }) });
+    const box = boxFragment(10, 10, 20, 10, {
+      style: style({ transform: [{ kind: 'rotate', x: 0, y: 0, z: 1, angle: 90 }], opacity: 0.5, clipPath: { shape: undefined, box: 'border-box' } }),
+      children: [child],
+    });
+    const out = items([box]);
+    expect(out.map((i) => i.kind)).toEqual(['push-transform', 'push-clip-path', 'push-opacity', 'fill-rect', 'pop-opacity', 'pop-clip', 'pop-transform']);
+    // a quarter turn about the centre (20, 15)
+    const m = (out[0] as { matrix: readonly number[] }).matrix.map((v) => Math.round(v * 1e6) / 1e6 + 0);
+    expect(m).toEqual([0, 1, -1, 0, 35, -5]);
+  });
+
+  test('a transformed box paints with the positioned ones, after later in-flow blocks', () => {
+    const moved = boxFragment(0, 0, 10, 10, { style: style({ backgroundColor: RED, transform: [{ kind: 'translate', x: 1, y: 0, z: 0 }] }) });
+    const later = boxFragment(0, 10, 10, 10, { style: style({ backgroundColor: BLUE }) });
+    const out = items([boxFragment(0, 0, 100, 100, { children: [moved, later] })]);
+    expect(out.map((i) => (i.kind === 'fill-rect' ? i.color : i.kind))).toEqual([BLUE, 'push-transform', RED, 'pop-transform']);
+  });
+
   test('visibility: hidden hides the box but not a visible child', () => {
     const child = boxFragment(0, 0, 5, 5, { style: style({ backgroundColor: RED }) });
     const hidden = boxFragment(0, 0, 10, 10, { style: style({ visibility: 'hidden', backgroundColor: BLUE }), children: [child, line([text(0, 10, style({ visibility: 'hidden' }))])] });

@@ -21,6 +21,7 @@ import { LOGICAL_LONGHANDS, logicalBorderShorthands, logicalShorthands } from '.
 import { TABLE_PROPERTIES } from './tables.js';
 import { TEXT_DECORATION_PROPERTIES } from './text-decoration.js';
 import { TEXT_ALIASES, TEXT_PROPERTIES } from './text.js';
+import { TRANSFORM_ALIASES, TRANSFORM_PROPERTIES } from './transforms.js';
 import { IGNORED_PROPERTIES, UNSUPPORTED_PROPERTIES, isVendorPrefixed } from './unsupported.js';
 
 export type { LogicalDef };
@@ -33,6 +34,7 @@ const MODULES: readonly PropertyDef[] = [
   ...BOX_PROPERTIES,
   ...BORDER_PROPERTIES,
   ...EFFECT_PROPERTIES,
+  ...TRANSFORM_PROPERTIES,
   ...TEXT_PROPERTIES,
   ...TEXT_DECORATION_PROPERTIES,
   ...CONTENT_PROPERTIES,
@@ -48,6 +50,7 @@ const ALIASES: Readonly<Record<string, string>> = {
   ...TEXT_ALIASES,
   ...FRAGMENTATION_ALIASES,
   ...FLEX_ALIASES,
+  ...TRANSFORM_ALIASES,
   '-webkit-box-sizing': 'box-sizing',
   '-moz-box-sizing': 'box-sizing',
   '-webkit-border-radius': 'border-radius',
@@ -102,7 +105,7 @@ export function lookupProperty(name: string): PropertyLookup {
 /** Every field of ComputedStyle, so that the registry's completeness is checked at load time. */
 const STYLE_KEYS: Record<StyleKey, true> = {
   display: true, stringSet: true, footnoteDisplay: true, position: true, float: true, clear: true, top: true, right: true, bottom: true, left: true,
-  zIndex: true, visibility: true, overflowX: true, overflowY: true, opacity: true, contain: true, aspectRatio: true, boxSizing: true, width: true,
+  zIndex: true, visibility: true, overflowX: true, overflowY: true, opacity: true, transform: true, transformOrigin: true, clipPath: true, overflowClipMargin: true, contain: true, aspectRatio: true, boxSizing: true, width: true,
   height: true, minWidth: true, minHeight: true, maxWidth: true, maxHeight: true, marginTop: true, marginRight: true,
   marginBottom: true, marginLeft: true, paddingTop: true, paddingRight: true, paddingBottom: true, paddingLeft: true,
   borderTopWidth: true, borderRightWidth: true, borderBottomWidth: true, borderLeftWidth: true, borderTopStyle: true,

@@ -3,12 +3,12 @@
  * with one `css_unsupported` warning per property and render. Vendor-prefixed properties that are
  * not aliases are ignored silently, like browsers ignore other engines' prefixes.
  */
-const UNSUPPORTED = `transform transform-origin transform-style transform-box translate rotate scale perspective perspective-origin
+const UNSUPPORTED = `transform-style transform-box translate rotate scale perspective perspective-origin
 text-shadow
 transition transition-property transition-duration transition-timing-function transition-delay transition-behavior
 animation animation-name animation-duration animation-timing-function animation-delay animation-iteration-count
 animation-direction animation-fill-mode animation-play-state animation-composition
-cursor pointer-events user-select resize filter backdrop-filter clip clip-path mask mask-image mask-mode mask-repeat
+cursor pointer-events user-select resize filter backdrop-filter clip mask mask-image mask-mode mask-repeat
 mask-position mask-clip mask-origin mask-size mask-composite mix-blend-mode isolation will-change
 content-visibility container container-type container-name text-overflow
 columns column-count column-width column-rule column-rule-color column-rule-style column-rule-width column-span column-fill
@@ -23,7 +23,7 @@ text-emphasis text-emphasis-color text-emphasis-style text-emphasis-position tex
 writing-mode line-break hanging-punctuation text-wrap text-wrap-mode text-wrap-style white-space-collapse
 text-spacing-trim text-autospace initial-letter
 appearance accent-color caret-color scroll-behavior scroll-margin scroll-padding scroll-snap-type scroll-snap-align
-overscroll-behavior touch-action scrollbar-width scrollbar-color scrollbar-gutter overflow-anchor overflow-clip-margin
+overscroll-behavior touch-action scrollbar-width scrollbar-color scrollbar-gutter overflow-anchor
 border-start-start-radius border-start-end-radius border-end-start-radius border-end-end-radius
 float-reference float-defer float-offset footnote-policy
 bookmark-level bookmark-label bookmark-state anchor running

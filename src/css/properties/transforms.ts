@@ -1,0 +1,105 @@
+/**
+ * `transform` and `transform-origin` (CSS Transforms 1 §5-7), `clip-path` with basic shapes
+ * and reference boxes (CSS Masking 1 §3.1), `overflow-clip-margin` (CSS Overflow 4 §3.2).
+ */
+import type { ClipPath, OverflowClipMargin, ShapeBox, TransformOrigin } from '../effect-types.js';
+import type { SpecifiedShape } from '../values/basic-shape.js';
+import { computeBasicShape, parseBasicShape } from '../values/basic-shape.js';
+import { identOf } from '../values/nodes.js';
+import type { SpecifiedTransform } from '../values/transform.js';
+import { computeTransformList, computeTransformOrigin, parseTransformList, parseTransformOrigin } from '../values/transform.js';
+import type { SpecifiedLength } from '../values/units.js';
+import { computeLength, parseLength } from '../values/units.js';
+import type { PropertyDef } from './define.js';
+import { INVALID, longhand } from './define.js';
+
+const transform = longhand<'transform', readonly SpecifiedTransform[]>({
+  name: 'transform',
+  key: 'transform',
+  inherited: false,
+  initial: [],
+  parse: (nodes, ctx) => parseTransformList(nodes, (name) => ctx.unsupported(`${name} in \`transform\` (left out)`)) ?? INVALID,
+  compute: (value, ctx) => computeTransformList(value, ctx),
+});
+
+const half = { kind: 'percent', value: 50 } as const;
+
+const transformOrigin = longhand<'transformOrigin', TransformOrigin<SpecifiedLength>>({
+  name: 'transform-origin',
+  key: 'transformOrigin',
+  inherited: false,
+  initial: { x: half, y: half, z: 0 },
+  parse: (nodes) => parseTransformOrigin(nodes) ?? INVALID,
+  compute: (value, ctx) => computeTransformOrigin(value, ctx),
+});
+
+/** SVG's boxes stand for the border box on an HTML element (CSS Masking 1 §3.1). */
+const SHAPE_BOXES: Readonly<Record<string, ShapeBox>> = {
+  'margin-box': 'margin-box', 'border-box': 'border-box', 'padding-box': 'padding-box', 'content-box': 'content-box',
+  'fill-box': 'border-box', 'stroke-box': 'border-box', 'view-box': 'border-box',
+};
+
+type SpecifiedClip = 'none' | { readonly shape: SpecifiedShape | undefined; readonly box: ShapeBox };
+
+const clipPath = longhand<'clipPath', SpecifiedClip>({
+  name: 'clip-path',
+  key: 'clipPath',
+  inherited: false,
+  initial: 'none',
+  parse: (nodes, ctx) => {
+    if (nodes.length === 1 && identOf(nodes[0]) === 'none') return 'none';
+    if (nodes.length === 1 && (nodes[0]!.type === 'Url' || (nodes[0]!.type === 'Function' && nodes[0]!.name.toLowerCase() === 'url'))) {
+      ctx.unsupported('`clip-path: url()` (only basic shapes clip)');
+      return 'none';
+    }
+    if (nodes.length < 1 || nodes.length > 2) return INVALID;
+    let shape: SpecifiedShape | undefined;
+    let box: ShapeBox | undefined;
+    for (const node of nodes) {
+      const word = identOf(node);
+      const asBox = word === undefined ? undefined : SHAPE_BOXES[word];
+      if (asBox !== undefined && box === undefined) { box = asBox; continue; }
+      const asShape = shape === undefined ? parseBasicShape(node) : undefined;
+      if (asShape === undefined) return INVALID;
+      shape = asShape;
+    }
+    return { shape, box: box ?? 'border-box' };
+  },
+  compute: (value, ctx): ClipPath => (value === 'none' ? 'none' : { shape: value.shape === undefined ? undefined : computeBasicShape(value.shape, ctx), box: value.box }),
+});
+
+const CLIP_MARGIN_BOXES = ['content-box', 'padding-box', 'border-box'] as const;
+
+/** `<visual-box> || <length [0,∞]>`; the box defaults to the padding box. */
+const overflowClipMargin = longhand<'overflowClipMargin', { box: OverflowClipMargin['box']; margin: SpecifiedLength }>({
+  name: 'overflow-clip-margin',
+  key: 'overflowClipMargin',
+  inherited: false,
+  initial: { box: 'padding-box', margin: 0 },
+  parse: (nodes) => {
+    let box: OverflowClipMargin['box'] | undefined;
+    let margin: SpecifiedLength | undefined;
+    if (nodes.length < 1 || nodes.length > 2) return INVALID;
+    for (const node of nodes) {
+      const word = identOf(node);
+      const asBox = CLIP_MARGIN_BOXES.find((b) => b === word);
+      if (asBox !== undefined && box === undefined) { box = asBox; continue; }
+      const length = margin === undefined ? parseLength(node) : undefined;
+      if (length === undefined) return INVALID;
+      margin = length;
+    }
+    return { box: box ?? 'padding-box', margin: margin ?? 0 };
+  },
+  compute: (value, ctx) => {
+    const margin = computeLength(value.margin, ctx);
+    return { box: value.box, margin: typeof margin === 'number' ? Math.max(0, margin) : 0 };
+  },
+});
+
+export const TRANSFORM_PROPERTIES: readonly PropertyDef[] = [transform, transformOrigin, clipPath, overflowClipMargin];
+
+export const TRANSFORM_ALIASES: Readonly<Record<string, string>> = {
+  '-webkit-transform': 'transform',
+  '-webkit-transform-origin': 'transform-origin',
+  '-webkit-clip-path': 'clip-path',
+};

@@ -1,0 +1,108 @@
+/**
+ * `<basic-shape>` (CSS Shapes 1 §3.1): `inset()`, `circle()`, `ellipse()`, `polygon()`, parsed
+ * with specified lengths and computed to px or percentages (resolved against the reference box
+ * when painted).
+ */
+import type { CssNode } from 'css-tree';
+import type { BasicShape, ShapeRadius } from '../effect-types.js';
+import type { LengthPercentage } from '../types.js';
+import type { Nodes } from './nodes.js';
+import { childrenOf, identOf, isOperator, splitBy } from './nodes.js';
+import type { SpecifiedPosition } from './position.js';
+import { CENTER, computePosition, parsePosition } from './position.js';
+import type { LengthContext, SpecifiedLength } from './units.js';
+import { computeLength, parseLength } from './units.js';
+
+type Pair = readonly [SpecifiedLength, SpecifiedLength];
+type SpecRadius = SpecifiedLength | 'closest-side' | 'farthest-side';
+
+export type SpecifiedShape =
+  | { readonly kind: 'inset'; readonly sides: readonly SpecifiedLength[]; readonly radii: readonly Pair[] }
+  | { readonly kind: 'circle'; readonly radius: SpecRadius; readonly position: SpecifiedPosition }
+  | { readonly kind: 'ellipse'; readonly rx: SpecRadius; readonly ry: SpecRadius; readonly position: SpecifiedPosition }
+  | { readonly kind: 'polygon'; readonly evenOdd: boolean; readonly points: readonly Pair[] };
+
+const lp = (node: CssNode | undefined, negative = true): SpecifiedLength | undefined => parseLength(node, { percent: true, negative });
+
+/** 1-4 values expanded to top, right, bottom, left (CSS Backgrounds 3 §4 order). */
+function fourSides(nodes: Nodes, negative: boolean): SpecifiedLength[] | undefined {
+  if (nodes.length < 1 || nodes.length > 4) return undefined;
+  const values = nodes.map((node) => lp(node, negative));
+  if (values.some((v) => v === undefined)) return undefined;
+  const [a, b = a, c = a, d = b] = values as SpecifiedLength[];
+  return [a!, b!, c!, d!];
+}
+
+/** `inset( <length-percentage>{1,4} [ round <'border-radius'> ]? )`. */
+function parseInset(args: Nodes): SpecifiedShape | undefined {
+  const round = args.findIndex((node) => identOf(node) === 'round');
+  const sides = fourSides(round < 0 ? args : args.slice(0, round), true);
+  if (sides === undefined) return undefined;
+  if (round < 0) return { kind: 'inset', sides, radii: [[0, 0], [0, 0], [0, 0], [0, 0]] };
+  const parts = splitBy(args.slice(round + 1), '/');
+  const horizontal = parts[0] === undefined ? undefined : fourSides(parts[0], false);
+  const vertical = parts.length === 2 ? fourSides(parts[1]!, false) : horizontal;
+  if (parts.length > 2 || horizontal === undefined || vertical === undefined) return undefined;
+  return { kind: 'inset', sides, radii: horizontal.map((h, i) => [h, vertical[i]!] as const) };
+}
+
+function parseRadius(node: CssNode | undefined): SpecRadius | undefined {
+  const word = identOf(node);
+  if (word === 'closest-side' || word === 'farthest-side') return word;
+  return lp(node, false);
+}
+
+/** `circle( <shape-radius>? [ at <position> ]? )` and `ellipse( [<shape-radius>{2}]? [ at <position> ]? )`. */
+function parseRound(kind: 'circle' | 'ellipse', args: Nodes): SpecifiedShape | undefined {
+  const at = args.findIndex((node) => identOf(node) === 'at');
+  const radii = (at < 0 ? args : args.slice(0, at)).map(parseRadius);
+  const position = at < 0 ? CENTER : parsePosition(args.slice(at + 1));
+  if (position === undefined || radii.some((r) => r === undefined)) return undefined;
+  const [a, b] = radii as SpecRadius[];
+  if (kind === 'circle') return radii.length <= 1 ? { kind, radius: a ?? 'closest-side', position } : undefined;
+  if (radii.length === 1 || radii.length > 2) return undefined;
+  return { kind, rx: a ?? 'closest-side', ry: b ?? 'closest-side', position };
+}
+
+/** `polygon( <fill-rule>? , [ <length-percentage> <length-percentage> ]# )`. */
+function parsePolygon(args: Nodes): SpecifiedShape | undefined {
+  const groups = splitBy(args, ',');
+  const rule = groups[0]?.length === 1 ? identOf(groups[0][0]) : undefined;
+  const evenOdd = rule === 'evenodd';
+  const pointGroups = rule === 'evenodd' || rule === 'nonzero' ? groups.slice(1) : groups;
+  const points: Pair[] = [];
+  for (const group of pointGroups) {
+    const x = group.length === 2 ? lp(group[0]) : undefined;
+    const y = group.length === 2 ? lp(group[1]) : undefined;
+    if (x === undefined || y === undefined) return undefined;
+    points.push([x, y]);
+  }
+  return points.length === 0 ? undefined : { kind: 'polygon', evenOdd, points };
+}
+
+export function parseBasicShape(node: CssNode | undefined): SpecifiedShape | undefined {
+  if (node?.type !== 'Function') return undefined;
+  const args = childrenOf(node).filter((child) => child.type !== 'WhiteSpace');
+  switch (node.name.toLowerCase()) {
+    case 'inset': return args.some((a) => isOperator(a, ',')) ? undefined : parseInset(args);
+    case 'circle': return parseRound('circle', args);
+    case 'ellipse': return parseRound('ellipse', args);
+    case 'polygon': return parsePolygon(args);
+    default: return undefined;
+  }
+}
+
+export function computeBasicShape(shape: SpecifiedShape, ctx: LengthContext): BasicShape {
+  const len = (v: SpecifiedLength): LengthPercentage => computeLength(v, ctx);
+  const radius = (r: SpecRadius): ShapeRadius => (typeof r === 'string' ? r : len(r));
+  const pair = (p: Pair): readonly [LengthPercentage, LengthPercentage] => [len(p[0]), len(p[1])];
+  switch (shape.kind) {
+    case 'inset': {
+      const [t, r, b, l] = shape.sides.map(len) as [LengthPercentage, LengthPercentage, LengthPercentage, LengthPercentage];
+      return { kind: 'inset', sides: [t, r, b, l], radii: shape.radii.map(pair) };
+    }
+    case 'circle': return { kind: 'circle', radius: radius(shape.radius), position: computePosition(shape.position, ctx) };
+    case 'ellipse': return { kind: 'ellipse', rx: radius(shape.rx), ry: radius(shape.ry), position: computePosition(shape.position, ctx) };
+    case 'polygon': return { kind: 'polygon', evenOdd: shape.evenOdd, points: shape.points.map(pair) };
+  }
+}

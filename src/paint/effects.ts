@@ -1,0 +1,33 @@
+/**
+ * The effects that wrap everything a stacking context paints: its transform (CSS Transforms 1
+ * §6, a `cm` around the context, descendants included), its `clip-path` (CSS Masking 1 §3) and
+ * its `opacity` as one group (CSS Color 4 §3.2), in that order from the outside in.
+ */
+import type { BoxFragment } from '../layout/types.js';
+import { clipPathItem } from './clip-path.js';
+import type { DisplayItem, Matrix } from './display-list.js';
+import { isSingular, transformMatrix } from './transform.js';
+
+/** Transforms apply to block-level and atomic inline-level boxes, not to inline boxes (CSS Transforms 1 §3 "transformable element"). */
+export function fragmentTransform(f: BoxFragment): Matrix | undefined {
+  if (f.box.kind === 'inline') return undefined;
+  return transformMatrix(f.style, { x: f.x, y: f.y, width: f.width, height: f.height });
+}
+
+/** Whether the effects make `f` a stacking context (CSS Transforms 1 §3, CSS Masking 1 §3.1). */
+export function hasEffects(f: BoxFragment): boolean {
+  return f.style.opacity < 1 || f.style.clipPath !== 'none' || (f.style.transform.length > 0 && f.box.kind !== 'inline');
+}
+
+export function withEffects(f: BoxFragment, items: readonly DisplayItem[]): DisplayItem[] {
+  if (items.length === 0) return [];
+  let out: DisplayItem[] = [...items];
+  if (f.style.opacity < 1) out = [{ kind: 'push-opacity', opacity: f.style.opacity }, ...out, { kind: 'pop-opacity' }];
+  const clip = clipPathItem(f);
+  if (clip !== undefined) out = [clip, ...out, { kind: 'pop-clip' }];
+  const matrix = fragmentTransform(f);
+  if (matrix === undefined) return out;
+  // a matrix that flattens the box to a line leaves nothing to see
+  if (isSingular(matrix)) return [];
+  return [{ kind: 'push-transform', matrix }, ...out, { kind: 'pop-transform' }];
+}

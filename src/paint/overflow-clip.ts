@@ -1,0 +1,42 @@
+/**
+ * The clip `overflow` puts on a box's descendants (CSS Overflow 3 §3): the padding box, curved
+ * like the padding edge when both axes clip. `overflow: clip` and paint containment clip at the
+ * overflow clip edge instead (CSS Overflow 4 §3.2): the `overflow-clip-margin` box pushed out by
+ * its margin, its corners following the border radii grown by the same amount.
+ */
+import type { ComputedStyle } from '../css/types.js';
+import type { Rect } from '../geometry/types.js';
+import type { BoxFragment } from '../layout/types.js';
+import { referenceBox } from './clip-path.js';
+import type { Radii } from './radii.js';
+import { NO_RADII } from './radii.js';
+
+export interface Clip {
+  readonly rect: Rect;
+  readonly radii: Radii;
+}
+
+/** Radii grown by `by` px, a square corner staying square (CSS Backgrounds 3 §7.1 spread rule). */
+function grown(radii: Radii, by: number): Radii {
+  return radii.map((r) => (r > 0 ? r + by : 0)) as unknown as Radii;
+}
+
+export function overflowClip(f: BoxFragment): Clip | undefined {
+  const style = f.style;
+  const clips = (v: ComputedStyle['overflowX']): boolean => v !== 'visible' || style.contain.paint;
+  const clipX = clips(style.overflowX);
+  const clipY = clips(style.overflowY);
+  if (!clipX && !clipY) return undefined;
+  const edge = style.contain.paint || style.overflowX === 'clip' || style.overflowY === 'clip' ? style.overflowClipMargin : { box: 'padding-box' as const, margin: 0 };
+  const ref = referenceBox(f, edge.box);
+  const m = edge.margin;
+  const box: Rect = { x: ref.rect.x - m, y: ref.rect.y - m, width: ref.rect.width + 2 * m, height: ref.rect.height + 2 * m };
+  const far = 1e6;
+  const rect: Rect = {
+    x: clipX ? box.x : -far,
+    y: clipY ? box.y : -far,
+    width: clipX ? box.width : 3 * far,
+    height: clipY ? box.height : 3 * far,
+  };
+  return { rect, radii: clipX && clipY ? grown(ref.radii, m) : NO_RADII };
+}

@@ -1,0 +1,243 @@
+/**
+ * Transforms (CSS Transforms 1/2), overflow clipping, clip-path, opacity groups, visibility and
+ * z-order, painted: tiny pages rasterized at 96 dpi without antialiasing, compared with ASCII
+ * pictures. Shapes are placed so that no edge falls on a pixel centre.
+ */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/index.js';
+import { DEFAULT_PALETTE, rasterize } from '../helpers/pixels.js';
+import { qpdf, qpdfCheck } from '../helpers/qpdf.js';
+
+const FONT = fileURLToPath(new URL('../fixtures/fonts/weasyprint.otf', import.meta.url));
+const engine = createEngine({ fonts: [FONT] });
+
+async function pdfOf(css: string, body: string): Promise<Uint8Array> {
+  const result = await engine.renderDetailed({ template: `<style>@page { margin: 0 } body { margin: 0 } ${css}</style>${body}` });
+  expect(result.diagnostics).toEqual([]);
+  await qpdfCheck(result.pdf);
+  return result.pdf;
+}
+
+async function render(css: string, body: string, palette = DEFAULT_PALETTE): Promise<string[]> {
+  const [page] = await rasterize(await pdfOf(css, body), palette);
+  return page!;
+}
+
+/** A 4×2 box whose left column is red, the rest blue: shows where its left edge went. */
+const ARROW = 'width: 3px; height: 2px; background: blue; border-left: 1px solid red';
+
+describe('transform functions', () => {
+  it('translate() in px and translateX() in % of the border box', async () => {
+    expect(await render('@page { size: 6px 4px } div { width: 2px; height: 2px; background: red; transform: translate(2px, 1px) }', '<div></div>')).toEqual([
+      '______', '__RR__', '__RR__', '______',
+    ]);
+    expect(await render('@page { size: 8px 2px } div { width: 4px; height: 2px; background: red; transform: translateX(50%) }', '<div></div>')).toEqual([
+      '__RRRR__', '__RRRR__',
+    ]);
+    expect(await render('@page { size: 2px 4px } div { width: 2px; height: 1px; background: red; transform: translateY(200%) }', '<div></div>')).toEqual([
+      '__', '__', 'RR', '__',
+    ]);
+  });
+
+  it('scale() about the centre, or about transform-origin', async () => {
+    const square = 'width: 2px; height: 2px; background: red; transform: scale(2)';
+    const expected = ['______', '_RRRR_', '_RRRR_', '_RRRR_', '_RRRR_', '______'];
+    expect(await render(`@page { size: 6px 6px } div { margin: 2px; ${square} }`, '<div></div>')).toEqual(expected);
+    expect(await render(`@page { size: 6px 6px } div { margin: 1px; ${square}; transform-origin: 0 0 }`, '<div></div>')).toEqual(expected);
+    expect(await render(`@page { size: 6px 6px } div { margin: 3px; ${square}; transform-origin: right bottom }`, '<div></div>')).toEqual(expected);
+  });
+
+  it('scaleX(-1) and rotateY(180deg) mirror the box', async () => {
+    for (const transform of ['scaleX(-1)', 'rotateY(180deg)', 'scale(-1, 1)']) {
+      expect((await render(`@page { size: 4px 2px } div { ${ARROW}; transform: ${transform} }`, '<div></div>')), transform).toEqual(['BBBR', 'BBBR']);
+    }
+  });
+
+  it('rotate() clockwise in deg, turn, grad and rad', async () => {
+    const expected = ['______', '__RR__', '__BB__', '__BB__', '__BB__', '______'];
+    for (const angle of ['90deg', '0.25turn', '100grad', '1.5707963rad']) {
+      expect(await render(`@page { size: 6px 6px } div { margin: 2px 1px; ${ARROW}; transform: rotate(${angle}) }`, '<div></div>'), angle).toEqual(expected);
+    }
+    expect(await render(`@page { size: 6px 6px } div { margin: 2px 1px; ${ARROW}; transform: rotate(-90deg) }`, '<div></div>')).toEqual([
+      '______', '__BB__', '__BB__', '__BB__', '__RR__', '______',
+    ]);
+  });
+
+  it('rotate(180deg) about the top left corner', async () => {
+    expect(await render('@page { size: 4px 4px } div { margin: 2px; width: 1px; height: 2px; background: blue; border-left: 1px solid red; transform: rotate(180deg); transform-origin: left top }', '<div></div>')).toEqual([
+      'BR__', 'BR__', '____', '____',
+    ]);
+  });
+
+  it('skewX() shears rows, skewY() columns', async () => {
+    expect(await render('@page { size: 6px 3px } div { margin-left: 2px; width: 2px; height: 3px; background: red; transform: skewX(45deg) }', '<div></div>')).toEqual([
+      '_RR___', '__RR__', '___RR_',
+    ]);
+    expect(await render('@page { size: 3px 6px } div { margin-top: 2px; width: 3px; height: 2px; background: red; transform: skew(0, 45deg) }', '<div></div>')).toEqual([
+      '___', 'R__', 'RR_', '_RR', '__R', '___',
+    ]);
+  });
+
+  it('matrix() and a list applied left to right', async () => {
+    expect(await render('@page { size: 6px 4px } div { width: 2px; height: 2px; background: red; transform: matrix(1, 0, 0, 1, 2, 1) }', '<div></div>')).toEqual([
+      '______', '__RR__', '__RR__', '______',
+    ]);
+    // rotating first turns the translation downwards
+    const arrow = `@page { size: 6px 8px } div { margin-top: 2px; ${ARROW}`;
+    expect(await render(`${arrow}; transform: rotate(90deg) translate(3px) }`, '<div></div>')).toEqual([
+      '______', '______', '______', '______', '_RR___', '_BB___', '_BB___', '_BB___',
+    ]);
+    expect(await render(`${arrow}; transform: translate(3px) rotate(90deg) }`, '<div></div>')).toEqual([
+      '______', '____RR', '____BB', '____BB', '____BB', '______', '______', '______',
+    ]);
+  });
+
+  it('flattens 3D functions like a browser without perspective', async () => {
+    expect(await render('@page { size: 4px 4px } div { width: 4px; height: 4px; background: red; transform: rotateX(60deg) }', '<div></div>')).toEqual([
+      '____', 'RRRR', 'RRRR', '____',
+    ]);
+    expect(await render('@page { size: 6px 4px } div { width: 2px; height: 2px; background: red; transform: translate3d(2px, 1px, 50px) scale3d(1, 1, 9) }', '<div></div>')).toEqual([
+      '______', '__RR__', '__RR__', '______',
+    ]);
+  });
+
+  it('transforms the descendants and nests', async () => {
+    expect(await render('@page { size: 6px 4px } div { width: 2px; height: 2px; transform: translateX(2px) } p { margin: 0; width: 2px; height: 2px; background: red; transform: translateY(1px) }', '<div><p></p></div>')).toEqual([
+      '______', '__RR__', '__RR__', '______',
+    ]);
+  });
+
+  it('rotates text with its box', async () => {
+    const css = '@page { size: 6px 6px } div { font: 2px/2px weasyprint; color: blue; width: 6px; margin-top: 2px } span { color: red }';
+    expect(await render(`${css} div { transform: rotate(-90deg) }`, '<div><span>X</span>XX</div>')).toEqual([
+      '__BB__', '__BB__', '__BB__', '__BB__', '__RR__', '__RR__',
+    ]);
+    expect(await render(`${css} div { transform: rotate(90deg) }`, '<div><span>X</span>XX</div>')).toEqual([
+      '__RR__', '__RR__', '__BB__', '__BB__', '__BB__', '__BB__',
+    ]);
+  });
+
+  it('clips to the transformed padding box', async () => {
+    expect(await render('@page { size: 6px 6px } div { margin: 1px; width: 4px; height: 2px; overflow: hidden; transform: rotate(90deg) } p { margin: 0; width: 8px; height: 8px; background: red }', '<div><p></p></div>')).toEqual([
+      '__RR__', '__RR__', '__RR__', '__RR__', '______', '______',
+    ]);
+  });
+
+  it('a transformed box contains its absolutely positioned descendants', async () => {
+    expect(await render('@page { size: 8px 4px } div { margin-left: 4px; height: 4px; transform: translate(0) } p { position: absolute; left: 1px; top: 1px; margin: 0; width: 2px; height: 2px; background: red }', '<div><p></p></div>')).toEqual([
+      '________', '_____RR_', '_____RR_', '________',
+    ]);
+  });
+
+  it('scale(0) draws nothing', async () => {
+    expect(await render('@page { size: 2px 2px } div { height: 2px; background: red; transform: scale(0) }', '<div></div>')).toEqual(['__', '__']);
+  });
+});
+
+describe('z-order (CSS2 Appendix E)', () => {
+  it('a transformed block paints over later in-flow blocks, unless its z-index is negative', async () => {
+    const css = '@page { size: 4px 4px } .t { height: 2px; background: red; transform: translateY(1px) } .n { height: 2px; background: blue }';
+    expect(await render(css, '<div class=t></div><div class=n></div>')).toEqual(['____', 'RRRR', 'RRRR', 'BBBB']);
+    expect(await render(`${css} .t { position: relative; z-index: -1 }`, '<div class=t></div><div class=n></div>')).toEqual(['____', 'RRRR', 'BBBB', 'BBBB']);
+  });
+
+  it('positive z-index paints over z-index 0 in tree order otherwise', async () => {
+    const css = '@page { size: 4px 2px } p { position: absolute; top: 0; margin: 0; width: 3px; height: 2px } .r { left: 0; background: red } .b { left: 1px; background: blue }';
+    expect(await render(css, '<p class=r></p><p class=b></p>')).toEqual(['RBBB', 'RBBB']);
+    expect(await render(`${css} .r { z-index: 1 }`, '<p class=r></p><p class=b></p>')).toEqual(['RRRB', 'RRRB']);
+  });
+});
+
+describe('overflow, opacity, visibility', () => {
+  it('clips to the padding edge curve of border-radius', async () => {
+    expect(await render('@page { size: 10px 10px } div { width: 8px; height: 8px; border: 1px solid blue; border-radius: 5px; overflow: hidden } p { margin: 0; height: 8px; background: red }', '<div><p></p></div>')).toEqual([
+      '___BBBB___', '_BBRRRRBB_', '_BRRRRRRB_', 'BRRRRRRRRB', 'BRRRRRRRRB', 'BRRRRRRRRB', 'BRRRRRRRRB', '_BRRRRRRB_', '_BBRRRRBB_', '___BBBB___',
+    ]);
+  });
+
+  it('overflow: clip honours overflow-clip-margin and its box', async () => {
+    const p = 'p { margin: 0 -2px; height: 4px; background: red }';
+    expect(await render(`@page { size: 8px 4px } div { margin: 1px 2px; width: 4px; height: 2px; overflow: clip; overflow-clip-margin: 1px } ${p}`, '<div><p></p></div>')).toEqual([
+      '________', '_RRRRRR_', '_RRRRRR_', '_RRRRRR_',
+    ]);
+    expect(await render(`@page { size: 8px 4px } div { margin: 1px 2px; width: 2px; height: 2px; padding: 0 1px; overflow: clip; overflow-clip-margin: content-box } ${p}`, '<div><p></p></div>')).toEqual([
+      '________', '___RR___', '___RR___', '________',
+    ]);
+    // overflow: hidden ignores it
+    expect(await render(`@page { size: 8px 4px } div { margin: 1px 2px; width: 4px; height: 2px; overflow: hidden; overflow-clip-margin: 1px } ${p}`, '<div><p></p></div>')).toEqual([
+      '________', '__RRRR__', '__RRRR__', '________',
+    ]);
+  });
+
+  it('opacity groups its descendants: overlapping children do not show through each other', async () => {
+    const palette = { ...DEFAULT_PALETTE, r: '#ff7f7f', b: '#7f7fff' };
+    const css = '@page { size: 6px 2px } p { margin: 0; width: 4px; height: 2px; position: absolute; top: 0 } .r { left: 0; background: red } .b { left: 2px; background: blue }';
+    const grouped = await render(`${css} div { opacity: 0.5; position: relative }`, '<div><p class=r></p><p class=b></p></div>', palette);
+    expect(grouped).toEqual(['rrbbbb', 'rrbbbb']);
+    const apart = await render(`${css} p { opacity: 0.5 }`, '<p class=r></p><p class=b></p>', palette);
+    // each child on its own: blue over red mixes in the overlap
+    expect(apart.map((row) => [row[0], row[2], row[4]].join(''))).toEqual(['r?b', 'r?b']);
+  });
+
+  it('visibility: hidden hides the box but not a visible descendant', async () => {
+    expect(await render('@page { size: 4px 2px } div { visibility: hidden; height: 2px; background: red } p { visibility: visible; margin: 0 1px; height: 2px; width: 2px; background: blue }', '<div><p></p></div>')).toEqual([
+      '_BB_', '_BB_',
+    ]);
+  });
+});
+
+describe('clip-path', () => {
+  it('inset() and inset() round', async () => {
+    expect(await render('@page { size: 6px 4px } div { height: 4px; background: red; clip-path: inset(1px 2px) }', '<div></div>')).toEqual([
+      '______', '__RR__', '__RR__', '______',
+    ]);
+    expect(await render('@page { size: 8px 8px } div { height: 8px; background: red; clip-path: inset(0 round 4px) }', '<div></div>')).toEqual([
+      '__RRRR__', '_RRRRRR_', 'RRRRRRRR', 'RRRRRRRR', 'RRRRRRRR', 'RRRRRRRR', '_RRRRRR_', '__RRRR__',
+    ]);
+  });
+
+  it('circle() with a radius and a position', async () => {
+    expect(await render('@page { size: 8px 8px } div { height: 8px; background: red; clip-path: circle(3px) }', '<div></div>')).toEqual([
+      '________', '__RRRR__', '_RRRRRR_', '_RRRRRR_', '_RRRRRR_', '_RRRRRR_', '__RRRR__', '________',
+    ]);
+    expect(await render('@page { size: 8px 4px } div { height: 4px; background: red; clip-path: circle(closest-side at 2px 2px) }', '<div></div>')).toEqual([
+      '_RR_____', 'RRRR____', 'RRRR____', '_RR_____',
+    ]);
+  });
+
+  it('ellipse() defaults to closest sides around the centre', async () => {
+    expect(await render('@page { size: 8px 4px } div { height: 4px; background: red; clip-path: ellipse() }', '<div></div>')).toEqual([
+      '_RRRRRR_', 'RRRRRRRR', 'RRRRRRRR', '_RRRRRR_',
+    ]);
+  });
+
+  it('polygon() in percentages of the box', async () => {
+    expect(await render('@page { size: 6px 6px } div { height: 6px; background: red; clip-path: polygon(0 0, 100% 0, 0 100%) }', '<div></div>')).toEqual([
+      'RRRRRR', 'RRRRR_', 'RRRR__', 'RRR___', 'RR____', 'R_____',
+    ]);
+  });
+
+  it('a reference box alone clips to it', async () => {
+    expect(await render('@page { size: 6px 4px } div { height: 2px; padding: 1px; border: 1px solid blue; background: red; clip-path: content-box }', '<div></div>')).toEqual([
+      '______', '______', '__RR__', '__RR__',
+    ]);
+  });
+
+  it('clips inside the transform', async () => {
+    expect(await render('@page { size: 6px 6px } div { margin: 2px 0; width: 6px; height: 2px; background: red; clip-path: inset(0 4px 0 0); transform: rotate(90deg) }', '<div></div>')).toEqual([
+      '__RR__', '__RR__', '______', '______', '______', '______',
+    ]);
+  });
+});
+
+describe('links in transformed boxes', () => {
+  it('get the bounding box of their transformed area', async () => {
+    const pdf = await pdfOf('@page { size: 100px 100px } div { margin: 40px 0 0 20px; width: 60px; height: 20px; transform: rotate(90deg) } a { display: block; height: 20px }', '<div><a href="https://example.com/">x</a></div>');
+    const json = JSON.parse((await qpdf(pdf, ['--json=1', '--json-key=objects'])).stdout) as { objects: Record<string, Record<string, unknown>> };
+    const links = Object.values(json.objects).filter((o) => typeof o === 'object' && o !== null && o['/Subtype'] === '/Link');
+    expect(links).toHaveLength(1);
+    // the box (20..80, 40..60 px) turned about (50, 50): 40..60 × 20..80 px, in pt from the bottom
+    expect((links[0]!['/Rect'] as number[]).map((v) => Math.round(v * 100) / 100)).toEqual([30, 15, 45, 60]);
+  });
+});
