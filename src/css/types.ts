@@ -321,7 +321,8 @@ export interface ComputedStyle {
   readonly flexWrap: 'nowrap' | 'wrap' | 'wrap-reverse';
   readonly flexGrow: number;
   readonly flexShrink: number;
-  readonly flexBasis: LengthPercentageAuto | 'content';
+  /** `content` is `max-content` (the item's max-content main size). */
+  readonly flexBasis: LengthPercentageAuto | 'content' | 'min-content' | 'fit-content' | 'stretch';
   readonly order: number;
   readonly justifyContent: string;
   readonly alignItems: string;

@@ -36,12 +36,13 @@ function alignmentProperty(name: string, key: 'justifyContent' | 'alignItems' | 
   return longhand<typeof key, string>({ name, key, inherited: false, initial, parse: (nodes) => parse(nodes) ?? INVALID, compute: (v) => v });
 }
 
-type BasisSpec = 'auto' | 'content' | SpecifiedLength;
+type BasisSpec = 'auto' | 'content' | 'min-content' | 'fit-content' | 'stretch' | SpecifiedLength;
 
+/** `auto | content | <width>` with the intrinsic size keywords of CSS Sizing 3/4 (`max-content` is `content`). */
 function parseBasis(node: CssNode | undefined): BasisSpec | undefined {
   const word = identOf(node);
-  if (word === 'auto' || word === 'content') return word;
-  if (word === 'min-content' || word === 'max-content' || word === 'fit-content') return 'content';
+  if (word === 'auto' || word === 'content' || word === 'min-content' || word === 'fit-content' || word === 'stretch') return word;
+  if (word === 'max-content') return 'content';
   return parseLength(node, { percent: true });
 }
 
