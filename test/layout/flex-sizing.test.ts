@@ -1,0 +1,73 @@
+/**
+ * Flex layout (CSS Flexbox 1): intrinsic size keywords, definite sizes (§9.8), baselines in
+ * `wrap-reverse`, intrinsic sizes of column containers; geometry as Chromium computes it (the
+ * same trees as taffy's fixtures of these names).
+ */
+import { describe, expect, it } from 'vitest';
+import { geometry, items } from '../helpers/geometry.js';
+
+/** Two 40px-wide unbreakable boxes: min-content 40px, max-content 80px. */
+const WORDS = '<span style="display:inline-block;width:40px;height:10px"></span><span style="display:inline-block;width:40px;height:10px"></span>';
+
+describe('§9.2 step 3 flex-basis keywords (CSS Sizing 3/4)', () => {
+  it('takes min-content, fit-content (held by the room) and stretch (the room) as the flex basis', async () => {
+    const row = (basis: string, width: number): string => `<div style="display:flex;width:${width}px;height:50px;line-height:0"><div id=a style="flex:0 0 ${basis}">${WORDS}</div></div>`;
+    expect(await geometry(row('min-content', 200), ['a'])).toEqual(['a 0,0 40x50']);
+    expect(await geometry(row('fit-content', 60), ['a'])).toEqual(['a 0,0 60x50']);
+    expect(await geometry(row('fit-content', 200), ['a'])).toEqual(['a 0,0 80x50']);
+    expect(await geometry(row('max-content', 200), ['a'])).toEqual(['a 0,0 80x50']);
+    expect(await geometry(row('stretch', 200), ['a'])).toEqual(['a 0,0 200x50']);
+  });
+
+  it('transfers a min-height through aspect-ratio to the content size (CSS Sizing 4 §5.2)', async () => {
+    expect(await geometry('<div style="display:flex;align-items:start;width:100px;height:100px"><div id=a style="min-height:40px;aspect-ratio:2"></div></div>', ['a']))
+      .toEqual(['a 0,0 80x40']);
+  });
+});
+
+describe('§9.8 definite sizes of flexed items', () => {
+  const column = (item: string, child: string): string =>
+    `<div style="display:flex;flex-direction:column;width:200px;min-height:200px"><div id=a style="${item}"><div id=b style="${child}"></div></div></div>`;
+
+  it('does not resolve percentages against a flexed height when the container height and the basis are indefinite', async () => {
+    expect(await geometry(column('flex-grow:1', 'height:100%'), ['a', 'b'])).toEqual(['a 0,0 200x200', 'b 0,0 200x0']);
+    expect(await geometry(column('flex-grow:1', 'min-height:100%'), ['a', 'b'])).toEqual(['a 0,0 200x200', 'b 0,0 200x0']);
+    expect(await geometry(column('flex-grow:1;display:flex;flex-direction:column', 'height:100%'), ['a', 'b'])).toEqual(['a 0,0 200x200', 'b 0,0 200x0']);
+  });
+
+  it('resolves them when the flex basis is definite, or an aspect ratio gives the height', async () => {
+    expect(await geometry(column('flex:1 0 0', 'height:50%'), ['a', 'b'])).toEqual(['a 0,0 200x200', 'b 0,0 200x100']);
+    expect(await geometry('<div style="display:flex;flex-direction:column;width:100px"><div id=a style="display:block;aspect-ratio:1/1"><div id=b style="height:100%;width:20px"></div></div></div>', ['a', 'b']))
+      .toEqual(['a 0,0 100x100', 'b 0,0 20x100']);
+  });
+});
+
+describe('§9.4 baselines in wrap-reverse', () => {
+  const four = items(['width:60px;height:20px', 'width:40px;height:40px', 'width:60px;height:30px', 'width:40px;height:10px']);
+
+  it('aligns baselines from the cross-start edge, the bottom of each line', async () => {
+    expect(await geometry(`<div style="display:flex;width:100px;height:100px;flex-wrap:wrap-reverse;align-items:baseline">${four}</div>`, ['a', 'b', 'c', 'd']))
+      .toEqual(['a 0,80 60x20', 'b 60,60 40x40', 'c 0,15 60x30', 'd 60,35 40x10']);
+  });
+
+  it("takes the container's first baseline from its top line", async () => {
+    expect(await geometry(`<div style="display:flex;width:200px;height:200px;align-items:baseline"><div id=x style="width:50px;height:100px"></div>
+      <div id=y style="display:flex;width:100px;height:120px;flex-wrap:wrap-reverse;align-items:baseline;align-content:flex-start">${four}</div></div>`, ['x', 'y', 'a', 'c']))
+      .toEqual(['x 0,0 50x100', 'y 50,20 100x120', 'a 50,120 60x20', 'c 50,70 60x30']);
+  });
+});
+
+describe('§9.9.1 intrinsic sizes of column containers', () => {
+  it('puts the lines of a multi-line column container with a max-height side by side', async () => {
+    const tens = Array.from({ length: 20 }, () => '<div style="height:20px;width:40px;flex-shrink:0"></div>').join('');
+    expect(await geometry(`<div id=f style="float:left;display:flex;flex-flow:column wrap;max-height:200px;column-gap:5px">${tens}</div>`, ['f']))
+      .toEqual(['f 0,0 85x200']);
+  });
+});
+
+describe('§4.1 absolutely positioned children', () => {
+  it('ignores `safe` in the static position, as browsers do', async () => {
+    expect(await geometry('<div style="display:flex;position:relative;width:100px;height:100px;justify-content:safe end"><div id=a style="position:absolute;width:200px;height:50px"></div></div>', ['a']))
+      .toEqual(['a -100,0 200x50']);
+  });
+});
