@@ -318,7 +318,10 @@ export interface ComputedStyle {
 
   // flexbox (CSS Flexbox 1)
   readonly flexDirection: 'row' | 'row-reverse' | 'column' | 'column-reverse';
-  readonly flexWrap: 'nowrap' | 'wrap' | 'wrap-reverse';
+  /** `balance` (`wrap balance`) and `wrap-reverse balance` balance the lines (as Chromium does). */
+  readonly flexWrap: 'nowrap' | 'wrap' | 'wrap-reverse' | 'balance' | 'wrap-reverse balance';
+  /** The least number of balanced lines. */
+  readonly flexLineCount: number;
   readonly flexGrow: number;
   readonly flexShrink: number;
   /** `content` is `max-content` (the item's max-content main size). */

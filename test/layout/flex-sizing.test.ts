@@ -25,6 +25,28 @@ describe('§9.2 step 3 flex-basis keywords (CSS Sizing 3/4)', () => {
   });
 });
 
+describe('§9.3 balanced lines (flex-wrap: balance, flex-line-count, as Chromium)', () => {
+  const four = items(['height:30px;width:31px', 'height:30px;width:32px', 'height:30px;width:33px', 'height:30px;width:34px']);
+
+  it('breaks into as many lines as wrapping gives, with the least squared free space', async () => {
+    for (const wrap of ['flex-wrap:balance', 'flex-wrap:wrap balance', 'flex-flow:row balance']) {
+      expect(await geometry(`<div id=f style="display:flex;width:100px;${wrap}">${four}</div>`, ['f', 'b', 'c'])).toEqual(['f 0,0 100x60', 'b 31,0 32x30', 'c 0,30 33x30']);
+    }
+  });
+
+  it('makes at least flex-line-count lines, and sizes an intrinsic container by its balanced lines', async () => {
+    expect(await geometry(`<div style="display:flex;width:100px;flex-wrap:balance;flex-line-count:3">${four}</div>`, ['b', 'c', 'd']))
+      .toEqual(['b 31,0 32x30', 'c 0,30 33x30', 'd 0,60 34x30']);
+    expect(await geometry(`<div id=f style="float:left;display:flex;flex-wrap:balance;flex-line-count:2">${items(['height:30px;width:30px', 'height:30px;width:30px', 'height:30px;width:30px'])}</div>`, ['f', 'c']))
+      .toEqual(['f 0,0 60x60', 'c 0,30 30x30']);
+  });
+
+  it('puts an oversized item alone on its line', async () => {
+    expect(await geometry(`<div style="display:flex;width:100px;flex-wrap:balance">${items(['height:30px;width:30px;flex-shrink:0', 'height:30px;width:150px;flex-shrink:0', 'height:30px;width:30px', 'height:30px;width:30px'])}</div>`, ['b', 'c', 'd']))
+      .toEqual(['b 0,30 150x30', 'c 0,60 30x30', 'd 30,60 30x30']);
+  });
+});
+
 describe('§9.8 definite sizes of flexed items', () => {
   const column = (item: string, child: string): string =>
     `<div style="display:flex;flex-direction:column;width:200px;min-height:200px"><div id=a style="${item}"><div id=b style="${child}"></div></div></div>`;
