@@ -125,6 +125,21 @@ describe('grid containers', () => {
       // An auto line is the padding edge: #c runs from lines 2 to the bottom-right padding corner.
       .toEqual(['115,60 90x50', '0,0 10x10', '110,60 490x60']);
   });
+
+  it('aligns an absolutely positioned child with auto insets in its area by justify-self/align-self (Box Alignment 3 §6)', async () => {
+    expect(await boxes(`<div style="display:grid;position:relative;width:120px;height:120px;border:10px solid;padding:10px;grid-template-columns:40px 40px;grid-template-rows:40px 40px">
+      <div id=a style="position:absolute;width:20px;height:20px;justify-self:end;align-self:center"></div>
+      <div id=b style="position:absolute;width:20px;height:20px;margin:5px;justify-self:center;align-self:end"></div>
+      <div id=c style="position:absolute;grid-column:2/3;grid-row:1/2;width:20px;height:20px;justify-self:end;align-self:end"></div>
+      <div id=d style="position:absolute;width:20px;height:20px;direction:rtl;justify-self:self-start"></div></div>`, ['a', 'b', 'c', 'd']))
+      .toEqual(['90,50 20x20', '50,85 20x20', '80,40 20x20', '90,10 20x20']);
+  });
+
+  it('places an absolutely positioned child by lines counted from the right in an rtl grid', async () => {
+    expect(await boxes(`<div style="display:grid;position:relative;direction:rtl;grid-template-columns:100px 50px;grid-template-rows:70px 30px;width:400px;height:200px;justify-content:end;align-content:end">
+      <div id=a style="position:absolute;grid-column:1/2;grid-row:1/2;width:100%;height:100%"></div></div>`, ['a']))
+      .toEqual(['50,100 100x70']);
+  });
 });
 
 describe('fragmentation (CSS Grid 1 §12)', () => {

@@ -14,7 +14,7 @@ import { blockHorizontalMetrics, clampHeight, definiteContentHeight, marginOrZer
 import { offsetFragment } from '../fragment.js';
 import { isContainingBlockForAbsolute, placePositionedDescendants } from '../positioned.js';
 import type { GridLines } from './absolute.js';
-import { layoutInGridArea, placedOnGrid } from './absolute.js';
+import { layoutInGridArea } from './absolute.js';
 import { forcedBreakOf } from '../block.js';
 import { distributeContent } from './align.js';
 import { containerAlignment, sizeGrid, spanSize } from './sizing.js';
@@ -171,12 +171,17 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   };
   // Children were placed relative to the container; pending boxes move into the input's frame.
   const toInput = <P extends PendingPositioned>(p: P): P => ({ ...p, staticX: p.staticX + x, staticY: p.staticY + top, staticRight: p.staticRight + x });
+  // Column lines are measured from the inline-start border edge (the right one in rtl).
+  const rtl = style.direction === 'rtl';
+  const startBorder = rtl ? c.border.right : c.border.left;
+  const contentStart = startBorder + (rtl ? c.padding.right : c.padding.left);
   const lines: GridLines = {
-    columnStarts: lineStarts(columnStarts, sized.columns).map((v) => contentLeft + v),
-    columnEnds: lineEnds(columnStarts, sized.columns).map((v) => contentLeft + v),
+    rtl,
+    columnStarts: lineStarts(columnStarts, sized.columns).map((v) => contentStart + v),
+    columnEnds: lineEnds(columnStarts, sized.columns).map((v) => contentStart + v),
     rowStarts: lineStarts(rowStarts, sized.rows).map((v) => contentTop + v - page.shift),
     rowEnds: lineEnds(rowStarts, sized.rows).map((v) => contentTop + v - page.shift),
-    padding: { left: c.border.left, top: borderTop, right: fragment.width - c.border.right, bottom: fragment.height - borderBottom },
+    padding: { start: startBorder, top: borderTop, end: fragment.width - (rtl ? c.border.left : c.border.right), bottom: fragment.height - borderBottom },
   };
   const inAreas = onGrid.map((p) => layoutInGridArea(p, sized.grid, lines, fragment, ctx));
   const withAreas = inAreas.length === 0 ? fragment : { ...fragment, children: [...fragment.children, ...inAreas] };
@@ -197,8 +202,8 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
 /**
  * Absolutely positioned and fixed children wait for their containing block (added to
  * `positioned`/`pageContent` in the container's frame) with the content box's start as static
- * position; those that name grid lines in a positioned grid are returned (in the input's frame),
- * to be laid out in their grid area.
+ * position; those of a positioned grid are returned (in the input's frame), to be laid out in
+ * the grid area their lines name (else the padding box) and aligned there by their self-alignment.
  */
 function outOfFlowChildren(
   box: FlexBox, sized: SizedGrid, frame: { x: number; top: number; paddingLeft: number; paddingTop: number; paddingRight: number },
@@ -209,7 +214,7 @@ function outOfFlowChildren(
   for (const child of sized.grid.outOfFlow) {
     // The static position is the padding box's start, as if the box were the only item of a grid spanning it (§9.2).
     const pending = { placeholder: child, staticX: frame.paddingLeft, staticY: frame.paddingTop, staticRight: frame.paddingRight, staticDirection: style.direction };
-    if (child.scheme === 'absolute' && isContainingBlockForAbsolute(style) && placedOnGrid(child)) {
+    if (child.scheme === 'absolute' && isContainingBlockForAbsolute(style)) {
       onGrid.push({ ...pending, staticX: pending.staticX + frame.x, staticY: pending.staticY + frame.top, staticRight: pending.staticRight + frame.x });
     } else if (child.scheme === 'fixed') {
       pageContent.push({ kind: 'fixed', ...pending });
