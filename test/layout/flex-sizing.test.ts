@@ -4,7 +4,7 @@
  * same trees as taffy's fixtures of these names).
  */
 import { describe, expect, it } from 'vitest';
-import { geometry, items } from '../helpers/geometry.js';
+import { geometry, items, pages } from '../helpers/geometry.js';
 
 /** Two 40px-wide unbreakable boxes: min-content 40px, max-content 80px. */
 const WORDS = '<span style="display:inline-block;width:40px;height:10px"></span><span style="display:inline-block;width:40px;height:10px"></span>';
@@ -91,5 +91,20 @@ describe('§4.1 absolutely positioned children', () => {
   it('ignores `safe` in the static position, as browsers do', async () => {
     expect(await geometry('<div style="display:flex;position:relative;width:100px;height:100px;justify-content:safe end"><div id=a style="position:absolute;width:200px;height:50px"></div></div>', ['a']))
       .toEqual(['a -100,0 200x50']);
+  });
+});
+
+describe('§10 avoided breaks between lines and items', () => {
+  it('moves the line before an avoided break along with the line that does not fit', async () => {
+    const six = items(['width:250px;height:150px', 'width:250px;height:150px', 'width:250px;height:150px', 'width:250px;height:150px;break-after:avoid', 'width:250px;height:150px', 'width:250px;height:150px']);
+    expect(await pages(`<div style="display:flex;flex-wrap:wrap;width:500px">${six}</div>`, ['a', 'c', 'e']))
+      .toEqual(['1: a 0,0 250x150', '2: c 0,0 250x150', '2: e 0,150 250x150']);
+  });
+
+  it('keeps a column item with the next one when break-before: avoid asks, unless every break is avoided', async () => {
+    expect(await pages(`<div style="display:flex;flex-direction:column">${items(['height:150px', 'height:150px', 'height:150px;break-before:avoid'])}</div>`, ['a', 'b', 'c']))
+      .toEqual(['1: a 0,0 600x150', '2: b 0,0 600x150', '2: c 0,150 600x150']);
+    expect(await pages(`<div style="display:flex;flex-direction:column">${items(['height:250px;break-after:avoid', 'height:250px'])}</div>`, ['a', 'b']))
+      .toEqual(['1: a 0,0 600x250', '2: b 0,0 600x250']);
   });
 });

@@ -72,6 +72,20 @@ function forcedBetween(before: Unit, after: Unit): ForcedBreak | undefined {
 
 const avoids = (value: string): boolean => value === 'avoid' || value === 'avoid-page';
 
+/** `break-after: avoid` on the last item before, or `break-before: avoid` on the first after. */
+function avoidedBetween(before: Unit, after: Unit): boolean {
+  return avoids(before.items[before.items.length - 1]!.planned.item.style.breakAfter) || avoids(after.items[0]!.planned.item.style.breakBefore);
+}
+
+/**
+ * Where to break when unit `at` does not fit: before it, or before an earlier unit of this page
+ * when breaks in between are avoided (CSS Fragmentation 3 §4.4); `at` itself if all of them are.
+ */
+function breakBefore(units: readonly Unit[], start: number, at: number): number {
+  for (let u = at; u > start; u--) if (!avoidedBetween(units[u - 1]!, units[u]!)) return u;
+  return at;
+}
+
 /**
  * The items that go on this page, from where `resume` left off, and the token to go on with.
  * `continued`: part of the container is on an earlier page.
@@ -90,12 +104,19 @@ export function placeFragmented(container: FlexBox, plan: FlexPlan, env: FlexEnv
   if (start < 0) start = units.length;
   let shift = start < units.length ? units[start]!.top : 0;
   const placed: PlacedItem[] = [];
+  // How many items were placed before each unit, to take units back for an avoided break.
+  const placedBefore: number[] = [];
+  const breakAt = (u: number): FlowResult => {
+    const b = breakBefore(units, start, u);
+    return { placed: placed.slice(0, placedBefore[b]), breakToken: tokenAt(units[b]!.items[0]!.planned.item.index), pushed: false };
+  };
   const tokenAt = (index: number, children: { index: number; token: BreakToken }[] = [], forced?: ForcedBreak): BreakToken => ({
     kind: 'block', box: container, children, next: index, ...(forced !== undefined ? { forced } : {}),
   });
   for (let u = start; u < units.length; u++) {
     const unit = units[u]!;
     const firstIndex = unit.items[0]!.planned.item.index;
+    placedBefore[u] = placed.length;
     if (u > start) {
       const forced = forcedBetween(units[u - 1]!, unit);
       if (forced !== undefined) return { placed, breakToken: tokenAt(firstIndex, [], forced), pushed: false };
@@ -109,7 +130,7 @@ export function placeFragmented(container: FlexBox, plan: FlexPlan, env: FlexEnv
     }
     const monolithic = live.some((i) => i.planned.item.box.kind === 'replaced' || avoids(i.planned.item.style.breakInside));
     const atTop = page.atTop && u === start;
-    if (u > start && (env.axes.row || monolithic)) return { placed, breakToken: tokenAt(firstIndex), pushed: false };
+    if (u > start && (env.axes.row || monolithic)) return breakAt(u);
     if (!atTop && !resumed && (env.axes.row || monolithic)) return { placed, breakToken: undefined, pushed: true };
     const children: { index: number; token: BreakToken }[] = [];
     for (const i of live) {
@@ -117,7 +138,7 @@ export function placeFragmented(container: FlexBox, plan: FlexPlan, env: FlexEnv
       const options = { mode: origin.mode, originX: origin.x, originY: origin.y, resume: tokens.get(index) };
       const inside = monolithic ? undefined : placeItem(i.planned, at(i), env, { ...options, fragmentainer: { ...page, atTop, discardTopMargins: false } });
       if (inside === undefined && !atTop) {
-        return u > start ? { placed, breakToken: tokenAt(firstIndex), pushed: false } : { placed, breakToken: undefined, pushed: true };
+        return u > start ? breakAt(u) : { placed, breakToken: undefined, pushed: true };
       }
       const item = inside ?? placeItem(i.planned, at(i), env, options)!;
       placed.push(item);
