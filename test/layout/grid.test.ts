@@ -135,6 +135,19 @@ describe('grid containers', () => {
       .toEqual(['90,50 20x20', '50,85 20x20', '80,40 20x20', '90,10 20x20']);
   });
 
+  it('aligns the baselines (here synthesized from the bottom) of a row\'s align-self: baseline items; an auto block margin opts out (Box Alignment 3 §9.3)', async () => {
+    expect(await boxes(`<div style="display:grid;grid-template-columns:50px 50px 50px;align-items:baseline">
+      <div id=a style="height:30px"></div><div id=b style="height:20px"></div><div id=c style="height:10px;margin-top:auto"></div></div>`, ['a', 'b', 'c']))
+      .toEqual(['0,0 50x30', '50,10 50x20', '100,20 50x10']);
+  });
+
+  it('takes its baseline from the first row\'s first item, synthesized from its bottom when it has none (§10.8)', async () => {
+    expect(await boxes(`<div style="display:grid;grid-template-columns:60px 60px;align-items:baseline;width:120px;height:80px">
+      <div id=a style="width:50px;height:30px"></div><div id=g style="display:grid;grid-auto-flow:column;grid-auto-rows:40px;grid-auto-columns:25px;width:50px">
+      <div style="height:20px"></div><div style="align-self:baseline;margin-top:auto;height:10px"></div></div></div>`, ['a', 'g']))
+      .toEqual(['0,0 50x30', '60,10 50x40']);
+  });
+
   it('places an absolutely positioned child by lines counted from the right in an rtl grid', async () => {
     expect(await boxes(`<div style="display:grid;position:relative;direction:rtl;grid-template-columns:100px 50px;grid-template-rows:70px 30px;width:400px;height:200px;justify-content:end;align-content:end">
       <div id=a style="position:absolute;grid-column:1/2;grid-row:1/2;width:100%;height:100%"></div></div>`, ['a']))

@@ -17,6 +17,8 @@ import type { GridLines } from './absolute.js';
 import { layoutInGridArea } from './absolute.js';
 import { forcedBreakOf } from '../block.js';
 import { distributeContent } from './align.js';
+import type { BaselineEntry } from './baseline.js';
+import { alignBaselines, participates } from './baseline.js';
 import { containerAlignment, sizeGrid, spanSize } from './sizing.js';
 import type { SizedGrid } from './sizing.js';
 import { layoutItemInArea } from './items.js';
@@ -90,6 +92,8 @@ function layoutItems(box: FlexBox, t: Tracks, mode: LayoutInput['mode'], ctx: La
   const split = t.page.split;
   const tokens: { index: number; token: BreakToken }[] = [];
   let splitHeight = 0;
+  const baselineEntries: BaselineEntry[] = [];
+  let firstRowBaseline: number | undefined;
   for (const [index, item] of t.sized.grid.items.entries()) {
     if (item.area.rowStart < t.page.firstRow || item.area.rowStart >= t.page.endRow) continue;
     const resume = split?.resume.get(index);
@@ -110,13 +114,23 @@ function layoutItems(box: FlexBox, t: Tracks, mode: LayoutInput['mode'], ctx: La
     const dx = x + placed.dx;
     const dy = y + placed.dy;
     const moved = <P extends PendingPositioned>(p: P): P => ({ ...p, staticX: p.staticX + dx, staticY: p.staticY + dy, staticRight: p.staticRight + dx });
+    const f = placed.output.fragment;
+    const own = dy + f.y + (placed.output.baselines.first ?? f.height);
+    if (item.area.rowStart === t.page.firstRow) firstRowBaseline ??= own;
+    if (split === undefined && participates(item.box.style, style.alignItems)) {
+      baselineEntries.push({
+        row: item.area.rowStart, baseline: own, child: out.children.length,
+        positioned: [out.positioned.length, out.positioned.length + placed.output.positioned.length],
+        pageContent: [out.pageContent.length, out.pageContent.length + placed.output.pageContent.length],
+      });
+    }
     out.children.push(offsetFragment(placed.output.fragment, dx, dy));
     out.positioned.push(...placed.output.positioned.map(moved));
     out.pageContent.push(...placed.output.pageContent.map(moved));
-    const baselines = placed.output.baselines;
-    if (baselines.first !== undefined && item.area.rowStart === t.page.firstRow && first === undefined) first = dy + placed.output.fragment.y + baselines.first;
-    if (baselines.last !== undefined) last = dy + placed.output.fragment.y + baselines.last;
+    if (placed.output.baselines.last !== undefined) last = dy + f.y + placed.output.baselines.last;
   }
+  // The first row's shared baseline, else its first item's (synthesized from its bottom if it has none, §10.8).
+  first = alignBaselines(baselineEntries, out).get(t.page.firstRow) ?? firstRowBaseline;
   const page = split === undefined ? t.page : splitPage(box, t, tokens, splitHeight);
   return { ...out, first, last, page };
 }
