@@ -135,6 +135,27 @@ function layoutItems(box: FlexBox, t: Tracks, mode: LayoutInput['mode'], ctx: La
   return { ...out, first, last, page };
 }
 
+/**
+ * A row split across pages that ends on this one: the rows after it follow right below its end
+ * when they fit, instead of waiting for the next page.
+ */
+function afterSplitRow(box: FlexBox, t: Tracks, laid: LaidItems, room: number | undefined, mode: LayoutInput['mode'], ctx: LayoutContext): LaidItems {
+  const page = laid.page;
+  const token = page.breakToken;
+  if (page.split === undefined || room === undefined || token?.kind !== 'block' || token.children.length > 0) return laid;
+  const rest = rowsForPage(box, t.sized, t.rowStarts, token, room - page.height, false);
+  if (rest === undefined || rest.split !== undefined) return laid;
+  const more = layoutItems(box, { ...t, contentTop: t.contentTop + page.height, page: rest }, mode, ctx);
+  return {
+    children: [...laid.children, ...more.children],
+    positioned: [...laid.positioned, ...more.positioned],
+    pageContent: [...laid.pageContent, ...more.pageContent],
+    first: laid.first ?? more.first,
+    last: more.last ?? laid.last,
+    page: { ...page, endRow: rest.endRow, height: page.height + rest.height, breakToken: rest.breakToken },
+  };
+}
+
 /** A split row's page: as tall as its items' pieces, resumed with the items that are not finished. */
 function splitPage(box: FlexBox, t: Tracks, tokens: readonly { index: number; token: BreakToken }[], height: number): PageRows {
   const more = t.page.firstRow + 1 < t.sized.rows.length;
@@ -161,12 +182,13 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const borderTop = continued ? 0 : c.border.top;
   const paddingTop = continued ? 0 : c.padding.top;
   const contentTop = borderTop + paddingTop;
-  const rows = rowsForPage(box, sized, rowStarts, resume, input.fragmentainer === undefined ? undefined : input.fragmentainer.bottom - top - contentTop, input.fragmentainer?.atTop ?? true);
+  const room = input.fragmentainer === undefined ? undefined : input.fragmentainer.bottom - top - contentTop;
+  const rows = rowsForPage(box, sized, rowStarts, resume, room, input.fragmentainer?.atTop ?? true);
   if (rows === undefined) return { kind: 'pushed' };
 
   const contentLeft = c.border.left + c.padding.left;
   const tracks: Tracks = { sized, columnStarts, rowStarts, contentLeft, contentTop, contentWidth: c.contentWidth, page: rows };
-  const { children, positioned, pageContent, first, last, page } = layoutItems(box, tracks, input.mode, ctx);
+  const { children, positioned, pageContent, first, last, page } = afterSplitRow(box, tracks, layoutItems(box, tracks, input.mode, ctx), room, input.mode, ctx);
 
   const broken = page.breakToken !== undefined;
   const pageHeight = broken || page.split !== undefined ? page.height : contentHeight - page.shift;
