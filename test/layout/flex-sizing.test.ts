@@ -108,3 +108,16 @@ describe('§10 avoided breaks between lines and items', () => {
       .toEqual(['1: a 0,0 600x250', '2: b 0,0 600x250']);
   });
 });
+
+describe('§10 fragmenting reversed containers', () => {
+  it('breaks a wrap-reverse container between its lines from the top (the last line first)', async () => {
+    const six = items(Array.from({ length: 6 }, () => 'width:250px;height:150px'));
+    expect(await pages(`<div style="display:flex;flex-wrap:wrap-reverse;width:500px">${six}</div>`, ['a', 'c', 'e']))
+      .toEqual(['1: c 0,150 250x150', '1: e 0,0 250x150', '2: a 0,0 250x150']);
+  });
+
+  it('breaks a column-reverse container between its items from the top (the last item first)', async () => {
+    expect(await pages(`<div style="display:flex;flex-direction:column-reverse">${items(['height:150px', 'height:150px', 'height:150px'])}</div>`, ['a', 'b', 'c']))
+      .toEqual(['1: b 0,150 600x150', '1: c 0,0 600x150', '2: a 0,0 600x150']);
+  });
+});
