@@ -324,10 +324,14 @@ export interface ComputedStyle {
 
   // flexbox (CSS Flexbox 1)
   readonly flexDirection: 'row' | 'row-reverse' | 'column' | 'column-reverse';
-  readonly flexWrap: 'nowrap' | 'wrap' | 'wrap-reverse';
+  /** `balance` (`wrap balance`) and `wrap-reverse balance` balance the lines (as Chromium does). */
+  readonly flexWrap: 'nowrap' | 'wrap' | 'wrap-reverse' | 'balance' | 'wrap-reverse balance';
+  /** The least number of balanced lines. */
+  readonly flexLineCount: number;
   readonly flexGrow: number;
   readonly flexShrink: number;
-  readonly flexBasis: LengthPercentageAuto | 'content';
+  /** `content` is `max-content` (the item's max-content main size). */
+  readonly flexBasis: LengthPercentageAuto | 'content' | 'min-content' | 'fit-content' | 'stretch';
   readonly order: number;
   readonly justifyContent: string;
   readonly alignItems: string;

@@ -53,7 +53,7 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     box: content,
     contentX,
     contentWidth: h.contentWidth,
-    containingHeight: input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY) : ratioHeight ?? definiteContentHeight(style, input.containingHeight, edgesY),
+    containingHeight: input.fixedHeight !== undefined && input.fixedHeightIndefinite !== true ? Math.max(0, input.fixedHeight - edgesY) : ratioHeight ?? definiteContentHeight(style, input.containingHeight, edgesY),
     mode: input.mode,
     y: top.contentStart,
     strut: top.separates ? EMPTY_STRUT : top.strut,

@@ -42,6 +42,8 @@ export interface LayoutInput {
   /** Border-box sizes decided from outside: a shrink-to-fit width, a stretched cell, a flex item's main size. */
   readonly fixedWidth?: number | undefined;
   readonly fixedHeight?: number | undefined;
+  /** The fixed height is no definite size for the percentages inside (a flexed item of a container of indefinite height, CSS Flexbox 1 §9.8). */
+  readonly fixedHeightIndefinite?: boolean | undefined;
   /** Where the box's margin box starts (x: containing block's content edge; y: the flow position before `strut`). */
   readonly x: number;
   readonly y: number;

@@ -42,10 +42,13 @@ describe('grid-template-columns / rows (CSS Grid 1 §7.2)', () => {
     }
   });
 
-  it('warns for subgrid and takes none', async () => {
+  it('warns for subgrid and masonry and takes none', async () => {
     const { style, codes } = await divStyle('grid-template-columns: subgrid');
     expect(style.gridTemplateColumns).toBe('none');
     expect(codes).toEqual(['css_unsupported']);
+    const masonry = await divStyle('grid-template-rows: masonry');
+    expect(masonry.style.gridTemplateRows).toBe('none');
+    expect(masonry.codes).toEqual(['css_unsupported']);
   });
 });
 

@@ -1,33 +1,11 @@
 /** Flex layout (CSS Flexbox 1), grouped by the section of §9 each case checks; geometry as Chromium computes it. */
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
-import type { Fragment, PageLayout } from '../../src/layout/types.js';
+import type { Fragment } from '../../src/layout/types.js';
 import { findById, layoutHtml } from '../helpers/layout.js';
+import { PAGE, geometry, items, pages } from '../helpers/geometry.js';
 import { rasterize } from '../helpers/pixels.js';
 import { pixelRows, pngDataUrl } from '../helpers/png.js';
-
-const PAGE = '@page { size: 600px 400px; margin: 0 } body { margin: 0 }';
-
-function box(page: PageLayout, id: string): string {
-  const fragment = findById(page, id);
-  if (fragment === undefined) throw new Error(`#${id} not laid out`);
-  const r = (v: number): number => Math.round(v * 100) / 100;
-  return `${r(fragment.x)},${r(fragment.y)} ${r(fragment.width)}x${r(fragment.height)}`;
-}
-
-/** `id x,y wxh` of each id on the first page. */
-async function geometry(body: string, ids: readonly string[], css = ''): Promise<string[]> {
-  const doc = await layoutHtml(`<style>${PAGE} ${css}</style>${body}`);
-  return ids.map((id) => `${id} ${box(doc.pages[0]!, id)}`);
-}
-
-/** `page: id x,y wxh` of each id on every page it is on. */
-async function pages(body: string, ids: readonly string[], css = ''): Promise<string[]> {
-  const doc = await layoutHtml(`<style>${PAGE} ${css}</style>${body}`);
-  return doc.pages.flatMap((page, i) => ids.filter((id) => findById(page, id) !== undefined).map((id) => `${i + 1}: ${id} ${box(page, id)}`));
-}
-
-const items = (spec: readonly string[]): string => spec.map((style, i) => `<div id=${String.fromCharCode(97 + i)} style="${style}"></div>`).join('');
 
 describe('§9.2 flex base size and hypothetical main size', () => {
   it('takes the flex basis, else the width, else the max-content size', async () => {

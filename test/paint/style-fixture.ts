@@ -44,7 +44,7 @@ export const INITIAL_STYLE: ComputedStyle = {
   listStyleType: 'disc', listStylePosition: 'outside', listStyleImage: 'none',
   breakBefore: 'auto', breakAfter: 'auto', breakInside: 'auto', orphans: 2, widows: 2, page: 'auto', boxDecorationBreak: 'slice',
   tableLayout: 'auto', borderCollapse: 'separate', borderSpacing: [0, 0], captionSide: 'top', emptyCells: 'show',
-  flexDirection: 'row', flexWrap: 'nowrap', flexGrow: 0, flexShrink: 1, flexBasis: 'auto', order: 0,
+  flexDirection: 'row', flexWrap: 'nowrap', flexLineCount: 1, flexGrow: 0, flexShrink: 1, flexBasis: 'auto', order: 0,
   justifyContent: 'normal', alignItems: 'normal', alignSelf: 'auto', alignContent: 'normal', rowGap: 'normal', columnGap: 'normal',
   gridTemplateColumns: 'none', gridTemplateRows: 'none', gridTemplateAreas: 'none',
   gridAutoColumns: [{ kind: 'minmax', min: 'auto', max: 'auto' }], gridAutoRows: [{ kind: 'minmax', min: 'auto', max: 'auto' }],

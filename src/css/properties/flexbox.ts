@@ -1,5 +1,6 @@
 /** CSS Flexbox 1 and CSS Box Alignment 3: flex properties, alignment, gaps and shorthands. */
 import type { CssNode } from 'css-tree';
+import type { ComputedStyle } from '../types.js';
 import { identOf } from '../values/nodes.js';
 import type { SpecifiedLength } from '../values/units.js';
 import { computeLength, parseLength } from '../values/units.js';
@@ -36,12 +37,13 @@ function alignmentProperty(name: string, key: 'justifyContent' | 'alignItems' | 
   return longhand<typeof key, string>({ name, key, inherited: false, initial, parse: (nodes) => parse(nodes) ?? INVALID, compute: (v) => v });
 }
 
-type BasisSpec = 'auto' | 'content' | SpecifiedLength;
+type BasisSpec = 'auto' | 'content' | 'min-content' | 'fit-content' | 'stretch' | SpecifiedLength;
 
+/** `auto | content | <width>` with the intrinsic size keywords of CSS Sizing 3/4 (`max-content` is `content`). */
 function parseBasis(node: CssNode | undefined): BasisSpec | undefined {
   const word = identOf(node);
-  if (word === 'auto' || word === 'content') return word;
-  if (word === 'min-content' || word === 'max-content' || word === 'fit-content') return 'content';
+  if (word === 'auto' || word === 'content' || word === 'min-content' || word === 'fit-content' || word === 'stretch') return word;
+  if (word === 'max-content') return 'content';
   return parseLength(node, { percent: true });
 }
 
@@ -82,16 +84,36 @@ const flex = shorthand('flex', ['flex-grow', 'flex-shrink', 'flex-basis'], (node
 const DIRECTIONS = ['row', 'row-reverse', 'column', 'column-reverse'] as const;
 const WRAPS = ['nowrap', 'wrap', 'wrap-reverse'] as const;
 
+/** `[ nowrap | wrap | wrap-reverse ] || balance` (`balance` alone wraps), as flex-wrap's computed keyword. */
+type Wrap = ComputedStyle['flexWrap'];
+
+function parseWrap(words: readonly string[]): Wrap | undefined {
+  const balance = words.filter((w) => w === 'balance').length;
+  const rest = words.filter((w) => w !== 'balance');
+  if (balance > 1 || rest.length > 1 || (rest.length === 1 && !(WRAPS as readonly string[]).includes(rest[0]!))) return undefined;
+  const wrap = rest[0] as Wrap | undefined;
+  if (balance === 0) return wrap;
+  return wrap === 'nowrap' ? undefined : wrap === 'wrap-reverse' ? 'wrap-reverse balance' : 'balance';
+}
+
+const flexWrap = longhand<'flexWrap', Wrap>({
+  name: 'flex-wrap', key: 'flexWrap', inherited: false, initial: 'nowrap',
+  parse: (nodes) => {
+    const words = nodes.map(identOf);
+    return words.length === 0 || words.some((w) => w === undefined) ? INVALID : parseWrap(words as string[]) ?? INVALID;
+  },
+  compute: (value) => value,
+});
+
 const flexFlow = shorthand('flex-flow', ['flex-direction', 'flex-wrap'], (nodes) => {
-  if (nodes.length < 1 || nodes.length > 2) return INVALID;
-  let direction: string | undefined;
-  let wrap: string | undefined;
-  for (const word of nodes.map(identOf)) {
-    if (word !== undefined && (DIRECTIONS as readonly string[]).includes(word) && direction === undefined) direction = word;
-    else if (word !== undefined && (WRAPS as readonly string[]).includes(word) && wrap === undefined) wrap = word;
-    else return INVALID;
-  }
-  return new Map([['flex-direction', direction ?? 'row'], ['flex-wrap', wrap ?? 'nowrap']]);
+  if (nodes.length < 1 || nodes.length > 3) return INVALID;
+  const words = nodes.map(identOf);
+  if (words.some((w) => w === undefined)) return INVALID;
+  const directions = (words as string[]).filter((w) => (DIRECTIONS as readonly string[]).includes(w));
+  const others = (words as string[]).filter((w) => !(DIRECTIONS as readonly string[]).includes(w));
+  const wrap = others.length === 0 ? 'nowrap' : parseWrap(others);
+  if (directions.length > 1 || wrap === undefined) return INVALID;
+  return new Map([['flex-direction', directions[0] ?? 'row'], ['flex-wrap', wrap]]);
 });
 
 type GapSpec = 'normal' | SpecifiedLength;
@@ -128,7 +150,8 @@ function placeShorthand(name: string, alignName: string, parseAlign: (nodes: Nod
 
 export const FLEX_PROPERTIES: readonly PropertyDef[] = [
   keywordProperty('flex-direction', 'flexDirection', DIRECTIONS, 'row', false),
-  keywordProperty('flex-wrap', 'flexWrap', WRAPS, 'nowrap', false),
+  flexWrap,
+  numberProperty('flex-line-count', 'flexLineCount', 1, false, { min: 1, integer: true }),
   numberProperty('flex-grow', 'flexGrow', 0, false, { min: 0 }),
   numberProperty('flex-shrink', 'flexShrink', 1, false, { min: 0 }),
   flexBasis,

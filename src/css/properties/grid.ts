@@ -16,12 +16,13 @@ import { computeTrackList, computeTrackSize, parseAreaStrings, parseLineNames, p
 type Spec = SpecifiedLength;
 type TemplateSpec = GridTrackList<Spec> | 'none';
 
-/** `none | <track-list> | <auto-track-list>`; `subgrid` is reported and taken as `none`. */
+/** `none | <track-list> | <auto-track-list>`; `subgrid` and `masonry` are reported and taken as `none`. */
 function parseTemplate(nodes: Nodes, ctx: ParseContext): TemplateSpec | undefined {
   const word = singleIdent(nodes);
   if (word === 'none') return 'none';
-  if (identOf(nodes[0]) === 'subgrid') {
-    ctx.unsupported('`subgrid` (the track list is taken as `none`)');
+  const first = identOf(nodes[0]);
+  if (first === 'subgrid' || (first === 'masonry' && nodes.length === 1)) {
+    ctx.unsupported(`\`${first}\` (the track list is taken as \`none\`)`);
     return 'none';
   }
   return parseTrackList(nodes);

@@ -123,7 +123,7 @@ const STYLE_KEYS: Record<StyleKey, true> = {
   quotes: true, listStyleType: true, listStylePosition: true, listStyleImage: true, breakBefore: true,
   breakAfter: true, breakInside: true, orphans: true, widows: true, page: true, boxDecorationBreak: true,
   tableLayout: true, borderCollapse: true, borderSpacing: true, captionSide: true, emptyCells: true,
-  flexDirection: true, flexWrap: true, flexGrow: true, flexShrink: true, flexBasis: true, order: true,
+  flexDirection: true, flexWrap: true, flexLineCount: true, flexGrow: true, flexShrink: true, flexBasis: true, order: true,
   justifyContent: true, alignItems: true, alignSelf: true, alignContent: true, rowGap: true, columnGap: true,
   gridTemplateColumns: true, gridTemplateRows: true, gridTemplateAreas: true, gridAutoColumns: true, gridAutoRows: true,
   gridAutoFlow: true, gridRowStart: true, gridRowEnd: true, gridColumnStart: true, gridColumnEnd: true,

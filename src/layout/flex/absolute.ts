@@ -22,7 +22,9 @@ export function absoluteStaticOffset(box: LayoutBox, env: FlexEnv, inner: { main
   const outerMain = (axes.row ? size.width : size.height) + marginsOf(item.main);
   const outerCross = (axes.row ? size.height : size.width) + marginsOf(item.cross);
   const mainFree = inner.main - outerMain;
-  const main = distribute(distribution(justify, mainFree, !axes.reversed, axes.row ? !axes.mainReverse : undefined), mainFree, 1).start;
+  // Browsers ignore `safe` here: an overflowing box takes its unsafe position.
+  const unsafe = justify.replace(/^safe /, '');
+  const main = distribute(distribution(unsafe, mainFree, !axes.reversed, axes.row ? !axes.mainReverse : undefined), mainFree, 1).start;
   const crossFree = inner.cross - outerCross;
   const cross = positionalCrossOffset(alignSelf(item, env), item, env, crossFree);
   const physicalMain = axes.mainReverse ? inner.main - main - outerMain : main;

@@ -23,7 +23,7 @@ export function flexAxes(style: ComputedStyle): FlexAxes {
   const row = style.flexDirection === 'row' || style.flexDirection === 'row-reverse';
   const reversed = style.flexDirection === 'row-reverse' || style.flexDirection === 'column-reverse';
   const rtl = style.direction === 'rtl';
-  const wrapReverse = style.flexWrap === 'wrap-reverse';
+  const wrapReverse = style.flexWrap.startsWith('wrap-reverse');
   return {
     row,
     reversed,

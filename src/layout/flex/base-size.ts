@@ -25,15 +25,39 @@ export function sizeItem(item: FlexItem, env: FlexEnv): SizedItem {
   return { item, base, minMain, hypothetical: clampAxis(item.main, base, minMain) };
 }
 
-/** §9.2 step 3 A: a definite flex basis (or `auto` with a definite main size property). */
+/**
+ * Is the item's flexed main size definite for the percentages inside it (§9.8)? Yes when the
+ * container's main size is definite or the item's flex basis is (as browsers do), or an aspect
+ * ratio gives it from the (always definite) cross size.
+ */
+export function flexedMainDefinite(item: FlexItem, env: FlexEnv): boolean {
+  return env.mainSize !== undefined || flexBaseSize(item, env) !== undefined || ratioOf(item.style) !== undefined;
+}
+
+/**
+ * §9.2 step 3 A: a definite flex basis (or `auto` with a definite main size property); the
+ * intrinsic keywords of CSS Sizing 3/4 on a row's inline axis (a column item's min-content and
+ * fit-content heights are its content height).
+ */
 function flexBaseSize(item: FlexItem, env: FlexEnv): number | undefined {
   const basis = item.style.flexBasis;
   if (basis === 'content') return undefined;
   if (basis === 'auto') return item.main.size;
+  if (basis === 'min-content' || basis === 'fit-content' || basis === 'stretch') return keywordBaseSize(item, env, basis);
   const mainBasis = env.axes.row ? env.space.containingWidth : env.mainSize;
   const size = resolveSize(basis, mainBasis);
   if (size === undefined) return undefined;
   return item.style.boxSizing === 'border-box' ? Math.max(size, item.main.edges) : size + item.main.edges;
+}
+
+/** `min-content`, `fit-content` (max-content held between min-content and the room) and `stretch` (the room). */
+function keywordBaseSize(item: FlexItem, env: FlexEnv, basis: 'min-content' | 'fit-content' | 'stretch'): number | undefined {
+  const room = env.mainSize === undefined ? undefined : env.mainSize - marginsOf(item.main);
+  if (basis === 'stretch') return room === undefined ? undefined : Math.max(room, item.main.edges);
+  if (!env.axes.row) return undefined;
+  const widths = intrinsicWidths(item, item.main.edges, env.space, env.ctx);
+  if (basis === 'min-content') return widths.min;
+  return room === undefined ? widths.max : Math.min(widths.max, Math.max(widths.min, room));
 }
 
 /** The width a column item is measured at: its own, the line's when stretched, else fit-content. */
@@ -56,8 +80,11 @@ function contentMainSize(item: FlexItem, env: FlexEnv): number {
   const edges = { x: item.main.edges, y: item.cross.edges };
   if (ratio !== undefined && item.cross.size !== undefined) return widthForHeight(item.style, ratio, item.cross.size, edges);
   const max = intrinsicWidths(item, item.main.edges, env.space, env.ctx).max;
-  // A max-height transfers through the aspect ratio (CSS Sizing 4 §5.2).
-  return ratio !== undefined && item.cross.max !== Infinity ? Math.min(max, widthForHeight(item.style, ratio, item.cross.max, edges)) : max;
+  if (ratio === undefined) return max;
+  // Min- and max-height transfer through the aspect ratio (CSS Sizing 4 §5.2).
+  const transferredMax = item.cross.max === Infinity ? Infinity : widthForHeight(item.style, ratio, item.cross.max, edges);
+  const transferredMin = item.cross.min === undefined ? 0 : widthForHeight(item.style, ratio, item.cross.min, edges);
+  return Math.max(Math.min(max, transferredMax), transferredMin);
 }
 
 /**

@@ -28,7 +28,10 @@ export function hypotheticalCross(item: FlexItem, main: number, env: FlexEnv): C
   const cross = clampAxis(item.cross, heightAt(item, main, item.cross, item.main, env.space, env.ctx));
   if (!baselineAligned(item, env)) return { item, main, cross, baseline: undefined, lastBaseline: undefined };
   const baselines = item.box.kind === 'replaced' ? { first: undefined, last: undefined } : measureAt(item, main, undefined, env.space, env.ctx).baselines;
-  return { item, main, cross, baseline: item.cross.marginStart + (baselines.first ?? cross), lastBaseline: item.cross.marginStart + (baselines.last ?? cross) };
+  // A box without a baseline has one at its border-box bottom. Measured from the line's cross-start,
+  // which is its bottom in `wrap-reverse`.
+  const fromStart = (fromTop: number | undefined): number => item.cross.marginStart + (env.axes.crossReverse ? cross - (fromTop ?? cross) : fromTop ?? cross);
+  return { item, main, cross, baseline: fromStart(baselines.first), lastBaseline: fromStart(baselines.last) };
 }
 
 /** The cross size of a line (§9.4 step 8): the largest outer cross size, or baseline ascent plus descent. */

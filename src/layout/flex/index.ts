@@ -38,10 +38,12 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const specifiedHeight = definiteContentHeight(style, input.containingHeight, edgesY) ?? heightFromRatio(box, h.contentWidth + edgesX, edgesX, edgesY);
   const definiteHeight = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY)
     : specifiedHeight === undefined ? undefined : clampHeight(style, specifiedHeight, input.containingHeight, edgesY);
-  const env = flexEnv(box, h.contentWidth, definiteHeight, ctx);
+  // A flexed height from outside may be no definite size for the items' percentages (§9.8).
+  const percentHeight = input.fixedHeightIndefinite === true ? undefined : definiteHeight;
+  const env = flexEnv(box, h.contentWidth, definiteHeight, percentHeight, ctx);
   const limits = containerLimits(box, input, edgesY, env);
   const { boxes, positioned } = collectItems(box, ctx);
-  const items = boxes.map((item, i) => flexItem(item, i, env.axes, h.contentWidth, definiteHeight));
+  const items = boxes.map((item, i) => flexItem(item, i, env.axes, h.contentWidth, percentHeight));
   const plan = planFlex(items, env, limits, style);
 
   const page = input.fragmentainer;
@@ -88,14 +90,14 @@ function heightFromRatio(box: FlexBox, borderWidth: number, edgesX: number, edge
   return Math.max(0, heightForWidth(box.style, ratio, borderWidth, { x: edgesX, y: edgesY }) - edgesY);
 }
 
-function flexEnv(box: FlexBox, contentWidth: number, definiteHeight: number | undefined, ctx: LayoutContext): FlexEnv {
+function flexEnv(box: FlexBox, contentWidth: number, definiteHeight: number | undefined, percentHeight: number | undefined, ctx: LayoutContext): FlexEnv {
   const style = box.style;
   const axes = flexAxes(style);
   const columnGap = usedGap(style.columnGap, contentWidth);
-  const rowGap = usedGap(style.rowGap, definiteHeight);
+  const rowGap = usedGap(style.rowGap, percentHeight);
   return {
     axes, ctx,
-    space: { containingWidth: contentWidth, containingHeight: definiteHeight },
+    space: { containingWidth: contentWidth, containingHeight: percentHeight },
     mainSize: axes.row ? contentWidth : definiteHeight,
     crossSize: axes.row ? definiteHeight : contentWidth,
     mainGap: axes.row ? columnGap : rowGap,
@@ -137,13 +139,17 @@ function escapingBoxes(
 
 /**
  * The container's baselines (§8.5): from the first line's baseline-aligned item, else its first
- * item (a box without a baseline gives its border-box bottom); the last from the last line.
+ * item (a box without a baseline gives its border-box bottom); the last from the last line
+ * (first and last from the top, as browsers do for `wrap-reverse`).
  */
 function containerBaselines(placed: readonly PlacedItem[], env: FlexEnv, borderTop: number): Baselines {
   if (placed.length === 0) return { first: undefined, last: undefined };
   const pick = (candidates: readonly PlacedItem[]): PlacedItem => candidates.find((p) => baselineAligned(p.planned.item, env)) ?? candidates[0]!;
-  const first = pick(placed.filter((p) => p.planned.line === placed[0]!.planned.line));
-  const lastLine = placed[placed.length - 1]!.planned.line;
+  // The first and last lines from the top: `wrap-reverse` stacks them upwards.
+  const upwards = env.axes.row && env.axes.crossReverse;
+  const firstLine = upwards ? placed[placed.length - 1]!.planned.line : placed[0]!.planned.line;
+  const lastLine = upwards ? placed[0]!.planned.line : placed[placed.length - 1]!.planned.line;
+  const first = pick(placed.filter((p) => p.planned.line === firstLine));
   const last = env.axes.row ? pick(placed.filter((p) => p.planned.line === lastLine)) : placed[placed.length - 1]!;
   const offset = (p: PlacedItem, value: number | undefined): number => p.fragment.y - borderTop + (value ?? p.fragment.height);
   return { first: offset(first, first.output.baselines.first), last: offset(last, last.output.baselines.last) };

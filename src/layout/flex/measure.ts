@@ -19,9 +19,12 @@ export interface ItemSpace {
   readonly containingHeight: number | undefined;
 }
 
-/** The item laid out at a border-box width (and height, if fixed): its height and baselines. */
-export function measureAt(item: FlexItem, width: number, height: number | undefined, space: ItemSpace, ctx: LayoutContext): LayoutOutput {
-  const key = `${width}|${height}|${space.containingWidth}|${space.containingHeight}`;
+/**
+ * The item laid out at a border-box width (and height, if fixed; `heightDefinite` false when
+ * percentages inside cannot resolve against it): its height and baselines.
+ */
+export function measureAt(item: FlexItem, width: number, height: number | undefined, space: ItemSpace, ctx: LayoutContext, heightDefinite = true): LayoutOutput {
+  const key = `${width}|${height}|${heightDefinite}|${space.containingWidth}|${space.containingHeight}`;
   let cache = ctx.caches.flexMeasures.get(item.box);
   if (cache === undefined) {
     cache = new Map();
@@ -31,7 +34,7 @@ export function measureAt(item: FlexItem, width: number, height: number | undefi
   if (cached !== undefined) return cached;
   const laid = layoutBox(item.box, {
     mode: 'measure', available: width, containingWidth: space.containingWidth, containingHeight: space.containingHeight,
-    fixedWidth: width, fixedHeight: height, x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
+    fixedWidth: width, fixedHeight: height, fixedHeightIndefinite: !heightDefinite, x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
   }, ctx);
   if (laid.kind !== 'placed') throw new Error('a measuring run cannot be pushed');
   cache.set(key, laid);

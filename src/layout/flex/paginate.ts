@@ -1,9 +1,10 @@
 /**
  * Flex layout across pages (CSS Flexbox 1 §10, CSS Fragmentation 3): a row container's lines
  * stack down the page and a line that does not fit moves to the next page whole; a line taller
- * than a page breaks inside its items in parallel. A column container breaks between items, and
- * inside an item taller than the room left. `break-before/after: page` between items force a
- * break; `break-inside: avoid` items move whole.
+ * than a page breaks inside its items in parallel. A single-line column container breaks between
+ * items, and inside an item taller than the room left. Lines and items are taken from the top, so
+ * `wrap-reverse` and `column-reverse` break too (a multi-line column container does not).
+ * `break-before/after: page` between items force a break; `break-inside: avoid` items move whole.
  */
 import type { FlexBox } from '../../boxes/types.js';
 import type { BreakToken, ForcedBreak, Fragmentainer } from '../contract.js';
@@ -49,18 +50,27 @@ const pageBreak = (value: Parameters<typeof forcedBreakOf>[0]): boolean => {
   return kind !== undefined && kind !== 'column';
 };
 
-/** The lines (rows) or items (a single-line column) stacked down the page; undefined when the container cannot fragment so. */
+/**
+ * The lines (rows) or items (a single-line column) stacked down the page, from the top (the last
+ * line first in `wrap-reverse`, the last item first in `column-reverse`); undefined when the
+ * container cannot fragment so (a multi-line column container).
+ */
 function unitsOf(plan: FlexPlan, env: FlexEnv): Unit[] | undefined {
   const boxOf = (planned: PlannedItem): { planned: PlannedItem; box: PhysicalBox } => ({ planned, box: physicalBox(planned, env, plan.innerMain, plan.innerCross) });
-  if (env.axes.row && !env.axes.crossReverse) {
-    return plan.lines.map((line) => ({ items: line.items.map(boxOf), top: line.crossStart, bottom: line.crossStart + line.crossSize }));
+  if (env.axes.row) {
+    const lines = plan.lines.map((line) => {
+      const top = env.axes.crossReverse ? plan.innerCross - line.crossStart - line.crossSize : line.crossStart;
+      return { items: line.items.map(boxOf), top, bottom: top + line.crossSize };
+    });
+    return env.axes.crossReverse ? lines.reverse() : lines;
   }
-  if (env.axes.row || plan.lines.length !== 1 || env.axes.mainReverse) return undefined;
-  return plan.lines[0]!.items.map((planned) => {
+  if (plan.lines.length !== 1) return undefined;
+  const items = plan.lines[0]!.items.map((planned) => {
     const entry = boxOf(planned);
     const margin = env.axes.reversed ? { top: planned.item.main.marginEnd, bottom: planned.item.main.marginStart } : { top: planned.item.main.marginStart, bottom: planned.item.main.marginEnd };
     return { items: [entry], top: entry.box.y - margin.top, bottom: entry.box.y + entry.box.height + margin.bottom };
   });
+  return env.axes.reversed ? items.reverse() : items;
 }
 
 function forcedBetween(before: Unit, after: Unit): ForcedBreak | undefined {
@@ -72,36 +82,56 @@ function forcedBetween(before: Unit, after: Unit): ForcedBreak | undefined {
 
 const avoids = (value: string): boolean => value === 'avoid' || value === 'avoid-page';
 
+/** `break-after: avoid` on the last item before, or `break-before: avoid` on the first after. */
+function avoidedBetween(before: Unit, after: Unit): boolean {
+  return avoids(before.items[before.items.length - 1]!.planned.item.style.breakAfter) || avoids(after.items[0]!.planned.item.style.breakBefore);
+}
+
 /**
- * The items that go on this page, from where `resume` left off, and the token to go on with.
- * `continued`: part of the container is on an earlier page.
+ * Where to break when unit `at` does not fit: before it, or before an earlier unit of this page
+ * when breaks in between are avoided (CSS Fragmentation 3 §4.4); `at` itself if all of them are.
+ */
+function breakBefore(units: readonly Unit[], start: number, at: number): number {
+  for (let u = at; u > start; u--) if (!avoidedBetween(units[u - 1]!, units[u]!)) return u;
+  return at;
+}
+
+/**
+ * The items that go on this page, from where `resume` left off, and the token to go on with:
+ * its `next` is the first unit (from the top) not started, its children the items of a unit
+ * split across pages (by item index).
  */
 export function placeFragmented(container: FlexBox, plan: FlexPlan, env: FlexEnv, origin: Origin, page: Fragmentainer, resume: BreakToken | undefined): FlowResult {
   const units = unitsOf(plan, env);
   if (units === undefined) return { placed: placeAll(plan, env, origin), breakToken: undefined, pushed: false };
   const tokens = new Map<number, BreakToken>();
-  let next = 0;
+  let start = 0;
   if (resume?.kind === 'block') {
     for (const child of resume.children) tokens.set(child.index, child.token);
-    next = resume.next;
+    const split = units.findIndex((u) => u.items.some((i) => tokens.has(i.planned.item.index)));
+    start = split >= 0 ? split : Math.min(resume.next, units.length);
   }
-  const resumeAt = Math.min(next, ...tokens.keys());
-  let start = units.findIndex((u) => u.items.some((i) => i.planned.item.index >= resumeAt));
-  if (start < 0) start = units.length;
   let shift = start < units.length ? units[start]!.top : 0;
   const placed: PlacedItem[] = [];
-  const tokenAt = (index: number, children: { index: number; token: BreakToken }[] = [], forced?: ForcedBreak): BreakToken => ({
-    kind: 'block', box: container, children, next: index, ...(forced !== undefined ? { forced } : {}),
+  // How many items were placed before each unit, to take units back for an avoided break.
+  const placedBefore: number[] = [];
+  const breakAt = (u: number): FlowResult => {
+    const b = breakBefore(units, start, u);
+    return { placed: placed.slice(0, placedBefore[b]), breakToken: tokenAt(b), pushed: false };
+  };
+  const tokenAt = (unit: number, children: { index: number; token: BreakToken }[] = [], forced?: ForcedBreak): BreakToken => ({
+    kind: 'block', box: container, children, next: unit, ...(forced !== undefined ? { forced } : {}),
   });
   for (let u = start; u < units.length; u++) {
     const unit = units[u]!;
-    const firstIndex = unit.items[0]!.planned.item.index;
+    placedBefore[u] = placed.length;
     if (u > start) {
       const forced = forcedBetween(units[u - 1]!, unit);
-      if (forced !== undefined) return { placed, breakToken: tokenAt(firstIndex, [], forced), pushed: false };
+      if (forced !== undefined) return { placed, breakToken: tokenAt(u, [], forced), pushed: false };
     }
-    const live = unit.items.filter((i) => i.planned.item.index >= next || tokens.has(i.planned.item.index));
-    const resumed = live.some((i) => tokens.has(i.planned.item.index));
+    // Of a unit split across pages, only the unfinished items go on.
+    const resumed = u === start && tokens.size > 0;
+    const live = resumed ? unit.items.filter((i) => tokens.has(i.planned.item.index)) : unit.items;
     const at = (i: typeof live[number]): PhysicalBox => (tokens.has(i.planned.item.index) ? { ...i.box, y: 0 } : { ...i.box, y: i.box.y - shift });
     if (!resumed && origin.y + unit.bottom - shift <= page.bottom + 0.01) {
       for (const i of live) placed.push(placeItem(i.planned, at(i), env, { mode: origin.mode, originX: origin.x, originY: origin.y })!);
@@ -109,7 +139,7 @@ export function placeFragmented(container: FlexBox, plan: FlexPlan, env: FlexEnv
     }
     const monolithic = live.some((i) => i.planned.item.box.kind === 'replaced' || avoids(i.planned.item.style.breakInside));
     const atTop = page.atTop && u === start;
-    if (u > start && (env.axes.row || monolithic)) return { placed, breakToken: tokenAt(firstIndex), pushed: false };
+    if (u > start && (env.axes.row || monolithic)) return breakAt(u);
     if (!atTop && !resumed && (env.axes.row || monolithic)) return { placed, breakToken: undefined, pushed: true };
     const children: { index: number; token: BreakToken }[] = [];
     for (const i of live) {
@@ -117,13 +147,13 @@ export function placeFragmented(container: FlexBox, plan: FlexPlan, env: FlexEnv
       const options = { mode: origin.mode, originX: origin.x, originY: origin.y, resume: tokens.get(index) };
       const inside = monolithic ? undefined : placeItem(i.planned, at(i), env, { ...options, fragmentainer: { ...page, atTop, discardTopMargins: false } });
       if (inside === undefined && !atTop) {
-        return u > start ? { placed, breakToken: tokenAt(firstIndex), pushed: false } : { placed, breakToken: undefined, pushed: true };
+        return u > start ? breakAt(u) : { placed, breakToken: undefined, pushed: true };
       }
       const item = inside ?? placeItem(i.planned, at(i), env, options)!;
       placed.push(item);
       if (item.output.breakToken !== undefined) children.push({ index, token: item.output.breakToken });
     }
-    if (children.length > 0) return { placed, breakToken: tokenAt(unit.items[unit.items.length - 1]!.planned.item.index + 1, children), pushed: false };
+    if (children.length > 0) return { placed, breakToken: tokenAt(u + 1, children), pushed: false };
     // The unit ended on this page, maybe shorter than planned (resumed items): the next one follows it.
     const end = Math.max(0, ...placed.slice(placed.length - live.length).map((p) => p.fragment.y + p.fragment.height - origin.y));
     if (resumed) shift = unit.bottom - end;

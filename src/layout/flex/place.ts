@@ -14,6 +14,7 @@ import { NO_EXCLUSIONS } from '../exclusions.js';
 import type { FlexEnv } from './env.js';
 import type { PlannedItem } from './plan.js';
 import { measureAt } from './measure.js';
+import { flexedMainDefinite } from './base-size.js';
 
 /** Where a planned item's border box goes, relative to the container's content box. */
 export interface PhysicalBox {
@@ -62,9 +63,10 @@ export function placeItem(planned: PlannedItem, box: PhysicalBox, env: FlexEnv, 
   const targetX = options.originX + box.x;
   const targetY = options.originY + box.y;
   const ownTop = options.resume !== undefined ? 0 : marginOrZero(item.style.marginTop, env.space.containingWidth);
+  const heightDefinite = env.axes.row || flexedMainDefinite(item, env);
   const output = options.mode === 'measure' && !breaking
-    ? measureAt(item, box.width, fixedHeight, env.space, env.ctx)
-    : laidOut(item.box, box.width, fixedHeight, env, options, targetY - ownTop);
+    ? measureAt(item, box.width, fixedHeight, env.space, env.ctx, heightDefinite)
+    : laidOut(item.box, { width: box.width, height: fixedHeight, heightDefinite }, env, options, targetY - ownTop);
   if (output === undefined) return undefined;
   const rel = relativeOffset(item.style, env.space.containingWidth, env.space.containingHeight);
   const dx = targetX + rel.dx - output.fragment.x;
@@ -79,12 +81,14 @@ export function placeItem(planned: PlannedItem, box: PhysicalBox, env: FlexEnv, 
   };
 }
 
-function laidOut(box: PlannedItem['item']['box'], width: number, fixedHeight: number | undefined, env: FlexEnv, options: PlaceOptions, marginBoxTop: number): LayoutOutput | undefined {
+function laidOut(
+  box: PlannedItem['item']['box'], size: { width: number; height: number | undefined; heightDefinite: boolean }, env: FlexEnv, options: PlaceOptions, marginBoxTop: number,
+): LayoutOutput | undefined {
   const page = options.fragmentainer;
   // Laid out with its margin box at the origin; a fragmentainer is moved into that frame.
   const laid = layoutBox(box, {
-    mode: options.mode, available: width, containingWidth: env.space.containingWidth, containingHeight: env.space.containingHeight,
-    fixedWidth: width, fixedHeight, x: 0, y: 0, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
+    mode: options.mode, available: size.width, containingWidth: env.space.containingWidth, containingHeight: env.space.containingHeight,
+    fixedWidth: size.width, fixedHeight: size.height, fixedHeightIndefinite: !size.heightDefinite, x: 0, y: 0, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
     fragmentainer: page === undefined ? undefined : { ...page, bottom: page.bottom - marginBoxTop },
   }, env.ctx, options.resume);
   return laid.kind === 'placed' ? laid : undefined;

@@ -8,7 +8,8 @@ import { baselineAligned, stretches } from './env.js';
 import type { FlexItem } from './items.js';
 import { marginsOf } from './items.js';
 import { sizeItem } from './base-size.js';
-import { collectLines, outerHypothetical } from './lines.js';
+import { collectLines, outerHypothetical, wrappingOf } from './lines.js';
+import type { ComputedStyle } from '../../css/types.js';
 import { resolveFlexibleLengths } from './resolve.js';
 import type { CrossSized } from './cross.js';
 import { alignLines, crossOffset, hypotheticalCross, lineCrossSize, usedCross } from './cross.js';
@@ -48,10 +49,12 @@ export interface ContainerLimits {
 
 const clamp = (value: number, min: number, max: number): number => Math.max(Math.min(value, max), min);
 
-export function planFlex(items: readonly FlexItem[], env: FlexEnv, limits: ContainerLimits, style: { justifyContent: string; alignContent: string }): FlexPlan {
+export function planFlex(
+  items: readonly FlexItem[], env: FlexEnv, limits: ContainerLimits, style: Pick<ComputedStyle, 'justifyContent' | 'alignContent' | 'flexWrap' | 'flexLineCount'>,
+): FlexPlan {
   const sized = items.map((item) => sizeItem(item, env));
   const breakAt = env.mainSize ?? limits.maxMain;
-  const lines = collectLines(sized, env.axes.wrap, breakAt, env.mainGap);
+  const lines = collectLines(sized, wrappingOf(style), breakAt, env.mainGap);
   const longest = Math.max(0, ...lines.map((line) => line.reduce((sum, s) => sum + outerHypothetical(s), 0) + env.mainGap * (line.length - 1)));
   const innerMain = env.mainSize ?? clamp(longest, limits.minMain, limits.maxMain);
   const crossSized = lines.map((line) => {

@@ -14,9 +14,11 @@ import { blockHorizontalMetrics, clampHeight, definiteContentHeight, marginOrZer
 import { offsetFragment } from '../fragment.js';
 import { isContainingBlockForAbsolute, placePositionedDescendants } from '../positioned.js';
 import type { GridLines } from './absolute.js';
-import { layoutInGridArea, placedOnGrid } from './absolute.js';
+import { layoutInGridArea } from './absolute.js';
 import { forcedBreakOf } from '../block.js';
 import { distributeContent } from './align.js';
+import type { BaselineEntry } from './baseline.js';
+import { alignBaselines, participates } from './baseline.js';
 import { containerAlignment, sizeGrid, spanSize } from './sizing.js';
 import type { SizedGrid } from './sizing.js';
 import { layoutItemInArea } from './items.js';
@@ -90,6 +92,8 @@ function layoutItems(box: FlexBox, t: Tracks, mode: LayoutInput['mode'], ctx: La
   const split = t.page.split;
   const tokens: { index: number; token: BreakToken }[] = [];
   let splitHeight = 0;
+  const baselineEntries: BaselineEntry[] = [];
+  let firstRowBaseline: number | undefined;
   for (const [index, item] of t.sized.grid.items.entries()) {
     if (item.area.rowStart < t.page.firstRow || item.area.rowStart >= t.page.endRow) continue;
     const resume = split?.resume.get(index);
@@ -110,15 +114,46 @@ function layoutItems(box: FlexBox, t: Tracks, mode: LayoutInput['mode'], ctx: La
     const dx = x + placed.dx;
     const dy = y + placed.dy;
     const moved = <P extends PendingPositioned>(p: P): P => ({ ...p, staticX: p.staticX + dx, staticY: p.staticY + dy, staticRight: p.staticRight + dx });
+    const f = placed.output.fragment;
+    const own = dy + f.y + (placed.output.baselines.first ?? f.height);
+    if (item.area.rowStart === t.page.firstRow) firstRowBaseline ??= own;
+    if (split === undefined && participates(item.box.style, style.alignItems)) {
+      baselineEntries.push({
+        row: item.area.rowStart, baseline: own, child: out.children.length,
+        positioned: [out.positioned.length, out.positioned.length + placed.output.positioned.length],
+        pageContent: [out.pageContent.length, out.pageContent.length + placed.output.pageContent.length],
+      });
+    }
     out.children.push(offsetFragment(placed.output.fragment, dx, dy));
     out.positioned.push(...placed.output.positioned.map(moved));
     out.pageContent.push(...placed.output.pageContent.map(moved));
-    const baselines = placed.output.baselines;
-    if (baselines.first !== undefined && item.area.rowStart === t.page.firstRow && first === undefined) first = dy + placed.output.fragment.y + baselines.first;
-    if (baselines.last !== undefined) last = dy + placed.output.fragment.y + baselines.last;
+    if (placed.output.baselines.last !== undefined) last = dy + f.y + placed.output.baselines.last;
   }
+  // The first row's shared baseline, else its first item's (synthesized from its bottom if it has none, §10.8).
+  first = alignBaselines(baselineEntries, out).get(t.page.firstRow) ?? firstRowBaseline;
   const page = split === undefined ? t.page : splitPage(box, t, tokens, splitHeight);
   return { ...out, first, last, page };
+}
+
+/**
+ * A row split across pages that ends on this one: the rows after it follow right below its end
+ * when they fit, instead of waiting for the next page.
+ */
+function afterSplitRow(box: FlexBox, t: Tracks, laid: LaidItems, room: number | undefined, mode: LayoutInput['mode'], ctx: LayoutContext): LaidItems {
+  const page = laid.page;
+  const token = page.breakToken;
+  if (page.split === undefined || room === undefined || token?.kind !== 'block' || token.children.length > 0) return laid;
+  const rest = rowsForPage(box, t.sized, t.rowStarts, token, room - page.height, false);
+  if (rest === undefined || rest.split !== undefined) return laid;
+  const more = layoutItems(box, { ...t, contentTop: t.contentTop + page.height, page: rest }, mode, ctx);
+  return {
+    children: [...laid.children, ...more.children],
+    positioned: [...laid.positioned, ...more.positioned],
+    pageContent: [...laid.pageContent, ...more.pageContent],
+    first: laid.first ?? more.first,
+    last: more.last ?? laid.last,
+    page: { ...page, endRow: rest.endRow, height: page.height + rest.height, breakToken: rest.breakToken },
+  };
 }
 
 /** A split row's page: as tall as its items' pieces, resumed with the items that are not finished. */
@@ -147,12 +182,13 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const borderTop = continued ? 0 : c.border.top;
   const paddingTop = continued ? 0 : c.padding.top;
   const contentTop = borderTop + paddingTop;
-  const rows = rowsForPage(box, sized, rowStarts, resume, input.fragmentainer === undefined ? undefined : input.fragmentainer.bottom - top - contentTop, input.fragmentainer?.atTop ?? true);
+  const room = input.fragmentainer === undefined ? undefined : input.fragmentainer.bottom - top - contentTop;
+  const rows = rowsForPage(box, sized, rowStarts, resume, room, input.fragmentainer?.atTop ?? true);
   if (rows === undefined) return { kind: 'pushed' };
 
   const contentLeft = c.border.left + c.padding.left;
   const tracks: Tracks = { sized, columnStarts, rowStarts, contentLeft, contentTop, contentWidth: c.contentWidth, page: rows };
-  const { children, positioned, pageContent, first, last, page } = layoutItems(box, tracks, input.mode, ctx);
+  const { children, positioned, pageContent, first, last, page } = afterSplitRow(box, tracks, layoutItems(box, tracks, input.mode, ctx), room, input.mode, ctx);
 
   const broken = page.breakToken !== undefined;
   const pageHeight = broken || page.split !== undefined ? page.height : contentHeight - page.shift;
@@ -171,12 +207,17 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   };
   // Children were placed relative to the container; pending boxes move into the input's frame.
   const toInput = <P extends PendingPositioned>(p: P): P => ({ ...p, staticX: p.staticX + x, staticY: p.staticY + top, staticRight: p.staticRight + x });
+  // Column lines are measured from the inline-start border edge (the right one in rtl).
+  const rtl = style.direction === 'rtl';
+  const startBorder = rtl ? c.border.right : c.border.left;
+  const contentStart = startBorder + (rtl ? c.padding.right : c.padding.left);
   const lines: GridLines = {
-    columnStarts: lineStarts(columnStarts, sized.columns).map((v) => contentLeft + v),
-    columnEnds: lineEnds(columnStarts, sized.columns).map((v) => contentLeft + v),
+    rtl,
+    columnStarts: lineStarts(columnStarts, sized.columns).map((v) => contentStart + v),
+    columnEnds: lineEnds(columnStarts, sized.columns).map((v) => contentStart + v),
     rowStarts: lineStarts(rowStarts, sized.rows).map((v) => contentTop + v - page.shift),
     rowEnds: lineEnds(rowStarts, sized.rows).map((v) => contentTop + v - page.shift),
-    padding: { left: c.border.left, top: borderTop, right: fragment.width - c.border.right, bottom: fragment.height - borderBottom },
+    padding: { start: startBorder, top: borderTop, end: fragment.width - (rtl ? c.border.left : c.border.right), bottom: fragment.height - borderBottom },
   };
   const inAreas = onGrid.map((p) => layoutInGridArea(p, sized.grid, lines, fragment, ctx));
   const withAreas = inAreas.length === 0 ? fragment : { ...fragment, children: [...fragment.children, ...inAreas] };
@@ -197,8 +238,8 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
 /**
  * Absolutely positioned and fixed children wait for their containing block (added to
  * `positioned`/`pageContent` in the container's frame) with the content box's start as static
- * position; those that name grid lines in a positioned grid are returned (in the input's frame),
- * to be laid out in their grid area.
+ * position; those of a positioned grid are returned (in the input's frame), to be laid out in
+ * the grid area their lines name (else the padding box) and aligned there by their self-alignment.
  */
 function outOfFlowChildren(
   box: FlexBox, sized: SizedGrid, frame: { x: number; top: number; paddingLeft: number; paddingTop: number; paddingRight: number },
@@ -209,7 +250,7 @@ function outOfFlowChildren(
   for (const child of sized.grid.outOfFlow) {
     // The static position is the padding box's start, as if the box were the only item of a grid spanning it (§9.2).
     const pending = { placeholder: child, staticX: frame.paddingLeft, staticY: frame.paddingTop, staticRight: frame.paddingRight, staticDirection: style.direction };
-    if (child.scheme === 'absolute' && isContainingBlockForAbsolute(style) && placedOnGrid(child)) {
+    if (child.scheme === 'absolute' && isContainingBlockForAbsolute(style)) {
       onGrid.push({ ...pending, staticX: pending.staticX + frame.x, staticY: pending.staticY + frame.top, staticRight: pending.staticRight + frame.x });
     } else if (child.scheme === 'fixed') {
       pageContent.push({ kind: 'fixed', ...pending });
