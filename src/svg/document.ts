@@ -23,6 +23,22 @@ export interface SvgDocument {
    * (which alone may read), empty until then.
    */
   readonly images: Map<string, LoadedImage>;
+  /** An `<svg>` written inline in the HTML: it inherits the page's colour and font (paint/image.ts). */
+  readonly inline?: boolean;
+}
+
+/**
+ * How the box tree names an inline `<svg>` (a data: URL with a parameter of its own), so that
+ * its drawing inherits from the HTML around it while an `<img>` of the same markup does not.
+ */
+const INLINE_SVG_PREFIX = 'data:image/svg+xml;charset=utf-8;octavo=inline,';
+
+export function inlineSvgUrl(markup: string): string {
+  return `${INLINE_SVG_PREFIX}${encodeURIComponent(markup)}`;
+}
+
+export function isInlineSvgUrl(url: string): boolean {
+  return url.startsWith(INLINE_SVG_PREFIX);
 }
 
 /** The `href` of an element (SVG 2 `href`, else the older `xlink:href`). */
@@ -95,14 +111,22 @@ export function parseSvg(text: string): SvgDocument | undefined {
   return { root, ids, rules: styles.flatMap(parseSvgRules), width, height, images: new Map() };
 }
 
-/** What the document uses that octavo does not draw yet, named for a warning. */
+/** The primitives of a `filter` reference, named for a warning: `(feGaussianBlur, feOffset)`. */
+function filterPrimitives(doc: SvgDocument, value: string): string {
+  const id = /url\(\s*['"]?#([^'")]+)/.exec(value)?.[1];
+  const filter = id === undefined ? undefined : doc.ids.get(id);
+  const names = filter === undefined ? [] : [...new Set(filter.children.filter(isElement).map((c) => c.name.replace(/^svg:/, '')))];
+  return names.length > 0 ? `(${names.join(', ')})` : value.trim();
+}
+
+/** What the document uses that octavo does not draw yet, named for a warning (elements using them are drawn without). */
 export function unsupportedFeatures(doc: SvgDocument): string[] {
   const found = new Set<string>();
   const visit = (element: DomElement): void => {
     const name = element.name.replace(/^svg:/, '');
     const style = element.attribs['style'] ?? '';
-    if (element.attribs['filter'] !== undefined || /(^|;)\s*filter\s*:/.test(style)) found.add('filter');
-    if (['marker-start', 'marker-mid', 'marker-end', 'marker'].some((k) => element.attribs[k] !== undefined) || /marker(-start|-mid|-end)?\s*:/.test(style)) found.add('marker');
+    const filter = element.attribs['filter'] ?? /(?:^|;)\s*filter\s*:([^;]*)/.exec(style)?.[1];
+    if (filter !== undefined && filter.trim() !== 'none') found.add(`filter ${filterPrimitives(doc, filter)}`);
     if (name === 'foreignObject' || name === 'textPath') found.add(`<${name}>`);
     if (element.attribs['textLength'] !== undefined) found.add('textLength');
     for (const child of element.children) if (isElement(child)) visit(child);

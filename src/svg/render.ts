@@ -3,7 +3,8 @@
  * the current style and viewport; groups, shapes and paths filled then stroked (§13), `opacity`
  * as transparency groups, `transform`, nested `<svg>` viewports, `<use>` of elements and
  * `<symbol>`s, `clip-path` (§14.3), and linear/radial gradient paints (gradients.ts).
- * `<text>` with octavo's fonts (text.ts). Patterns, masks, markers are not drawn yet.
+ * `<text>` with octavo's fonts (text.ts), patterns (pattern.ts), masks, markers (marker.ts).
+ * Filters are not applied (the element is drawn unfiltered, with a warning from document.ts).
  */
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
@@ -18,12 +19,16 @@ import { INITIAL_STYLE, computeSvgStyle } from './style.js';
 import { textItems } from './text.js';
 import { imageElementItems } from './image.js';
 import { patternPaint } from './pattern.js';
+import type { MarkerPosition } from './marker.js';
+import { pathVertices, placeMarker } from './marker.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { TextSystem } from '../text/types.js';
 
 /** What drawing an SVG needs from the render beyond the document: the fonts for `<text>`. */
 export interface SvgContext {
   readonly text?: TextSystem;
+  /** What an inline `<svg>` inherits from the HTML element it is (CSS colour and font). */
+  readonly inherit?: Pick<SvgStyle, 'color' | 'fontFamily' | 'fontSize' | 'fontWeight' | 'fontStyle'>;
 }
 
 interface Walk {
@@ -33,6 +38,8 @@ interface Walk {
   readonly viewport: Viewport;
   /** `<use>` depth, against reference cycles. */
   readonly depth: number;
+  /** Inside a marker: the paints of the element it is drawn for (context-fill, context-stroke). */
+  readonly context?: { readonly fill: Paint; readonly stroke: Paint };
 }
 
 const NEVER_RENDERED = new Set(['defs', 'clipPath', 'mask', 'pattern', 'linearGradient', 'radialGradient', 'symbol', 'marker', 'style', 'script', 'title', 'desc', 'metadata', 'filter']);
@@ -101,6 +108,38 @@ function maskOf(walk: Walk, id: string, bounds: () => Rect): SoftMask | undefine
   if (a['maskContentUnits'] === 'objectBoundingBox') items = transformed(items, [box.width, 0, 0, box.height, box.x, box.y]);
   const type = a['mask-type'] ?? /mask-type\s*:\s*([a-z]+)/.exec(a['style'] ?? '')?.[1];
   return { items: items.length === 0 ? [] : [{ kind: 'push-clip', rect: region }, ...items, { kind: 'pop-clip' }], luminance: type !== 'alpha' };
+}
+
+const MARKABLE = new Set(['path', 'line', 'polyline', 'polygon']);
+
+/** The markers of a shape (SVG 2 §11.6), drawn after its fill and stroke. */
+function markerItems(path: readonly PathSegment[], walk: Walk, style: SvgStyle): DisplayItem[] {
+  if (style.markerStart === undefined && style.markerMid === undefined && style.markerEnd === undefined) return [];
+  if (walk.depth > 8) return [];
+  const vertices = pathVertices(path);
+  const width = length(style.strokeWidth, Math.hypot(walk.viewport.width, walk.viewport.height) / Math.SQRT2, 1);
+  const context = { fill: style.fill, stroke: style.stroke };
+  const items: DisplayItem[] = [];
+  vertices.forEach((vertex, i) => {
+    const position: MarkerPosition = i === 0 ? 'start' : i === vertices.length - 1 ? 'end' : 'mid';
+    const id = position === 'start' ? style.markerStart : position === 'end' ? style.markerEnd : style.markerMid;
+    const marker = id === undefined ? undefined : walk.doc.ids.get(id);
+    if (marker === undefined || localName(marker) !== 'marker') return;
+    const markerStyle = computeSvgStyle(marker, INITIAL_STYLE, walk.doc.rules);
+    const box = numbers(marker.attribs['viewBox']);
+    const viewport: Viewport = box.length === 4 ? { width: box[2]!, height: box[3]! } : walk.viewport;
+    const content = renderChildren(marker, { ...walk, style: markerStyle, viewport, depth: walk.depth + 1, context });
+    items.push(...placeMarker(marker, vertex, position, width, content));
+  });
+  return items;
+}
+
+/** A style with its context-fill / context-stroke resolved (to none outside markers). */
+function withContext(style: SvgStyle, walk: Walk): SvgStyle {
+  if (style.fill.kind !== 'context' && style.stroke.kind !== 'context') return style;
+  const none: Paint = { kind: 'none' };
+  const resolve = (paint: Paint): Paint => (paint.kind === 'context' ? (walk.context?.[paint.which] ?? none) : paint);
+  return { ...style, fill: resolve(style.fill), stroke: resolve(style.stroke) };
 }
 
 function dashes(style: SvgStyle, viewport: Viewport): number[] | undefined {
@@ -174,11 +213,11 @@ function useItems(element: DomElement, walk: Walk, style: SvgStyle): DisplayItem
 function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
   const name = localName(element);
   if (NEVER_RENDERED.has(name)) return [];
-  const style = computeSvgStyle(element, walk.style, walk.doc.rules);
+  const style = withContext(computeSvgStyle(element, walk.style, walk.doc.rules), walk);
   if (style.display === 'none') return [];
   let items: DisplayItem[];
   const shape = shapePath(element, walk.viewport, style.fontSize);
-  if (shape !== undefined) items = paintShape(shape, walk, style);
+  if (shape !== undefined) items = [...paintShape(shape, walk, style), ...(MARKABLE.has(name) ? markerItems(shape, walk, style) : [])];
   else if (name === 'text') items = textItems(element, style, walk);
   else if (name === 'image' && style.visibility === 'visible') items = imageElementItems(element, walk.doc, walk.viewport, style.fontSize, (image, rect) => drawImage(image, rect, { ...walk, style }));
   else if (name === 'g' || name === 'a' || name === 'switch') items = renderChildren(element, { ...walk, style });
@@ -220,7 +259,7 @@ function drawImage(image: LoadedImage, rect: Rect, walk: Walk): DisplayItem[] {
 /** The items of an SVG document drawn into `rect` (its viewBox fitted per preserveAspectRatio), clipped to it. */
 export function renderSvg(doc: SvgDocument, rect: Rect, context: SvgContext = {}): DisplayItem[] {
   const root = doc.root;
-  const style = computeSvgStyle(root, INITIAL_STYLE, doc.rules);
+  const style = computeSvgStyle(root, context.inherit === undefined ? INITIAL_STYLE : { ...INITIAL_STYLE, ...context.inherit }, doc.rules);
   const box = numbers(root.attribs['viewBox']);
   const viewBox = box.length === 4 ? box : undefined;
   const viewport: Viewport = viewBox !== undefined ? { width: viewBox[2]!, height: viewBox[3]! } : { width: rect.width, height: rect.height };

@@ -84,9 +84,9 @@ describe('SVG patterns', () => {
 
 
 describe('SVG features not drawn', () => {
-  it('warns naming filters and markers, and draws the rest', async () => {
+  it('warns naming the filter primitives, and draws the element unfiltered', async () => {
     const rows = await draw(svg('<filter id="f"><feGaussianBlur stdDeviation="1"/></filter><rect width="4" height="2" fill="red" filter="url(#f)"/><path d="M4 1H8" stroke="blue" marker-end="url(#m)"/>'), '8px 2px', [
-      expect.stringMatching(/^SVG image data:image\/svg\+xml.*: filter, marker not drawn yet \(the rest is\)$/) as unknown as string,
+      expect.stringMatching(/^SVG image data:image\/svg\+xml.*: filter \(feGaussianBlur\) not drawn yet \(the rest is\)$/) as unknown as string,
     ]);
     expect(rows[0]).toBe('RRRR____');
   });
