@@ -128,7 +128,6 @@ export function unsupportedFeatures(doc: SvgDocument): string[] {
     const filter = element.attribs['filter'] ?? /(?:^|;)\s*filter\s*:([^;]*)/.exec(style)?.[1];
     if (filter !== undefined && filter.trim() !== 'none') found.add(`filter ${filterPrimitives(doc, filter)}`);
     if (name === 'foreignObject' || name === 'textPath') found.add(`<${name}>`);
-    if (element.attribs['textLength'] !== undefined) found.add('textLength');
     for (const child of element.children) if (isElement(child)) visit(child);
   };
   visit(doc.root);

@@ -4,8 +4,9 @@
  * default), given their `x`/`y`/`dx`/`dy` from the innermost element that lists one for them
  * (§11.5.2), cut into pieces at each new position or style, and laid out along the baseline;
  * every absolute `x`/`y` starts a text chunk that `text-anchor` aligns (§11.10.2).
- * `dominant-baseline` shifts by the font's metrics. `<textPath>`, vertical text and bidi
- * reordering are not done (their characters are laid out as plain text).
+ * `dominant-baseline` shifts by the font's metrics; `textLength`/`lengthAdjust` on `<text>`
+ * stretch it. `<textPath>`, vertical text and bidi reordering are not done (their characters
+ * are laid out as plain text), and gradient or pattern fills paint glyphs in one colour.
  */
 import type { Color } from '../css/types.js';
 import type { DomElement, DomNode } from '../dom/types.js';
@@ -125,21 +126,25 @@ function strokeOf(style: SvgStyle, walk: TextWalk): { color: Color; width: numbe
   return { color: { ...color, a: color.a * style.strokeOpacity }, width };
 }
 
-/** The glyph items of a `<text>` element (`style` is its computed style). */
-export function textItems(element: DomElement, style: SvgStyle, walk: TextWalk): DisplayItem[] {
-  const text = walk.text;
-  if (text === undefined) return [];
-  const chars: Char[] = [];
-  gather(element, style, walk, chars, false);
-  if (element.attribs['xml:space'] !== 'preserve') while (chars.length > 0 && chars[chars.length - 1]!.ch === ' ') chars.pop();
-  const chunks: { items: DisplayItem[]; startX: number; endX: number; anchor: SvgStyle['textAnchor'] }[] = [];
+interface Chunk {
+  readonly items: DisplayItem[];
+  readonly startX: number;
+  endX: number;
+  /** Where the last glyph ends, without its letter-spacing (what textLength measures). */
+  inkEnd: number;
+  readonly anchor: SvgStyle['textAnchor'];
+}
+
+/** Lays the characters out in chunks; `extra` px are added after every character (textLength spacing). */
+function layout(chars: readonly Char[], text: TextSystem, walk: TextWalk, extra: number): Chunk[] {
+  const chunks: Chunk[] = [];
   let x = 0;
   let y = 0;
   for (const piece of pieces(chars)) {
     const first = piece.chars[0]!;
     x = (first.x ?? x) + (first.dx ?? 0);
     y = (first.y ?? y) + (first.dy ?? 0);
-    if (piece.newChunk || chunks.length === 0) chunks.push({ items: [], startX: x - (first.dx ?? 0), endX: x, anchor: first.style.textAnchor });
+    if (piece.newChunk || chunks.length === 0) chunks.push({ items: [], startX: x - (first.dx ?? 0), endX: x, inkEnd: x, anchor: first.style.textAnchor });
     const chunk = chunks[chunks.length - 1]!;
     const s = first.style;
     const shaped = text.shape(piece.chars.map((c) => c.ch).join(''), fontRequest(s), { direction: 'ltr' });
@@ -147,7 +152,7 @@ export function textItems(element: DomElement, style: SvgStyle, walk: TextWalk):
     const stroke = strokeOf(s, walk);
     const baseline = y + baselineShift(s, text);
     for (const run of shaped.runs) {
-      const advances = run.glyphs.map((g) => g.advance + (g.codePoints.length > 0 ? s.letterSpacing : 0));
+      const advances = run.glyphs.map((g) => g.advance + (g.codePoints.length > 0 ? s.letterSpacing + extra : 0));
       if (s.visibility === 'visible' && (fill !== undefined || stroke !== undefined)) {
         chunk.items.push({
           kind: 'glyphs', x, y: baseline, face: run.face, size: run.size, color: fill ?? { r: 0, g: 0, b: 0, a: 0 }, glyphs: run.glyphs, advances,
@@ -158,14 +163,44 @@ export function textItems(element: DomElement, style: SvgStyle, walk: TextWalk):
       run.glyphs.forEach((g, i) => {
         x += advances[i]!;
         // a chunk's collapsible spaces at its end do not count for its alignment
-        if (!(g.codePoints.length === 1 && g.codePoints[0] === 32)) chunk.endX = x;
+        if (!(g.codePoints.length === 1 && g.codePoints[0] === 32)) {
+          chunk.endX = x;
+          chunk.inkEnd = x - (g.codePoints.length > 0 ? s.letterSpacing + extra : 0);
+        }
       });
     }
   }
-  return chunks.flatMap((chunk) => {
+  return chunks;
+}
+
+/**
+ * `textLength` and `lengthAdjust` of a `<text>` (SVG 2 §11.8.1): the extra room spread between
+ * the characters (`spacing`), or the text scaled horizontally from its start (`spacingAndGlyphs`).
+ */
+function adjustLength(element: DomElement, chars: readonly Char[], text: TextSystem, walk: TextWalk, natural: Chunk[]): { chunks: Chunk[]; scale: number } {
+  const wanted = length(element.attribs['textLength'], walk.viewport.width, NaN);
+  if (!Number.isFinite(wanted) || wanted < 0 || natural.length === 0) return { chunks: natural, scale: 1 };
+  const measured = natural[natural.length - 1]!.inkEnd - natural[0]!.startX;
+  if (element.attribs['lengthAdjust'] === 'spacingAndGlyphs') return { chunks: natural, scale: measured > 0 ? wanted / measured : 1 };
+  if (chars.length < 2) return { chunks: natural, scale: 1 };
+  return { chunks: layout(chars, text, walk, (wanted - measured) / (chars.length - 1)), scale: 1 };
+}
+
+/** The glyph items of a `<text>` element (`style` is its computed style). */
+export function textItems(element: DomElement, style: SvgStyle, walk: TextWalk): DisplayItem[] {
+  const text = walk.text;
+  if (text === undefined) return [];
+  const chars: Char[] = [];
+  gather(element, style, walk, chars, false);
+  if (element.attribs['xml:space'] !== 'preserve') while (chars.length > 0 && chars[chars.length - 1]!.ch === ' ') chars.pop();
+  const { chunks, scale } = adjustLength(element, chars, text, walk, layout(chars, text, walk, 0));
+  const items = chunks.flatMap((chunk) => {
     const width = chunk.endX - chunk.startX;
     const shift = chunk.anchor === 'middle' ? -width / 2 : chunk.anchor === 'end' ? -width : 0;
     if (shift === 0 || chunk.items.length === 0) return chunk.items;
     return [{ kind: 'push-transform', matrix: [1, 0, 0, 1, shift, 0] } as DisplayItem, ...chunk.items, { kind: 'pop-transform' } as DisplayItem];
   });
+  if (scale === 1 || items.length === 0) return items;
+  const x0 = chunks[0]!.startX;
+  return [{ kind: 'push-transform', matrix: [scale, 0, 0, 1, x0 * (1 - scale), 0] }, ...items, { kind: 'pop-transform' }];
 }

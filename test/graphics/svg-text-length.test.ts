@@ -1,0 +1,45 @@
+/**
+ * SVG `textLength`/`lengthAdjust` (SVG 2 §11.8.1) and what an inline `<svg>` inherits from the
+ * HTML around it (colour for currentColor, font family and size), with the block-glyph test
+ * font `wp` (each glyph a square 0.8 em above and 0.2 em below the baseline).
+ */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/index.js';
+import { rasterize } from '../helpers/pixels.js';
+
+const engine = createEngine();
+const FONTS = fileURLToPath(new URL('../fixtures/fonts/', import.meta.url));
+
+async function draw(body: string, size: string): Promise<string[]> {
+  const template = `<style>@font-face { font-family: wp; src: url(weasyprint.otf) } @page { size: ${size}; margin: 0 } body { margin: 0 } svg { display: block }</style>${body}`;
+  const result = await engine.renderDetailed({ template, baseDir: FONTS });
+  expect(result.diagnostics.map((d) => d.message)).toEqual([]);
+  return (await rasterize(result.pdf))[0]!;
+}
+
+describe('SVG textLength', () => {
+  it('spreads the extra room between the characters (lengthAdjust=spacing)', async () => {
+    expect(await draw('<svg xmlns="http://www.w3.org/2000/svg" width="12" height="2"><text x="1" y="1.6" font-family="wp" font-size="2" fill="red" textLength="10">abc</text></svg>', '12px 2px')).toEqual([
+      '_RR__RR__RR_', '_RR__RR__RR_',
+    ]);
+  });
+
+  it('scales glyphs and spacing with spacingAndGlyphs (trailing letter-spacing not counted)', async () => {
+    expect(await draw('<svg xmlns="http://www.w3.org/2000/svg" width="18" height="2"><text x="1" y="1.6" font-family="wp" font-size="2" fill="blue" letter-spacing="1" textLength="16" lengthAdjust="spacingAndGlyphs">abc</text></svg>', '18px 2px')).toEqual([
+      '_BBBB__BBBB__BBBB', '_BBBB__BBBB__BBBB',
+    ].map((r) => `${r}_`));
+  });
+});
+
+describe('inline <svg> in HTML', () => {
+  it('inherits the colour (currentColor) and the font of its HTML context', async () => {
+    const body = '<div style="color: blue; font: 2px wp"><svg xmlns="http://www.w3.org/2000/svg" width="6" height="4"><rect width="6" height="2" fill="currentColor"/><text y="3.6" fill="red">ab</text></svg></div>';
+    expect(await draw(body, '6px 4px')).toEqual(['BBBBBB', 'BBBBBB', 'RRRR__', 'RRRR__']);
+  });
+
+  it('does not pass the page\'s colour to an SVG <img>', async () => {
+    const src = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="2" height="1"><rect width="2" height="1" fill="currentColor"/></svg>')}`;
+    expect(await draw(`<div style="color: blue"><img src="${src}" style="display: block"></div>`, '2px 2px')).toEqual(['KK', '__']);
+  });
+});
