@@ -31,7 +31,7 @@ import type { PendingSignature } from './signature.js';
 import { addSignatureField, applySignature, createSignatureDictionary, writeAcroForm } from './signature.js';
 import { loadSigner } from './signer.js';
 import { StructureBuilder } from './structure.js';
-import { drawGlyphs } from './text.js';
+import { drawGlyphs, pushClipGlyphs } from './text.js';
 import { drawAlphaMask, drawShading, pushClipPath, pushTransform } from './shading.js';
 import { xmpPacket } from './xmp.js';
 
@@ -272,6 +272,8 @@ function drawItem(ctx: PageContext, item: DisplayItem, pageIndex: number, writer
       return paint(ctx, () => drawShading(ctx, item.rect, item.shading));
     case 'alpha-mask':
       return paint(ctx, () => drawAlphaMask(ctx, item.rect, item.color, item.mask));
+    case 'push-clip-glyphs':
+      return structural(ctx, () => pushClipGlyphs(ctx, item.runs));
     case 'push-clip-path':
       return structural(ctx, () => pushClipPath(ctx, item.path, item.evenOdd ?? false));
     case 'push-transform':

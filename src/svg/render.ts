@@ -155,21 +155,22 @@ function withAlpha(paint: Paint, opacity: number): Paint {
   return { kind: 'color', color: { ...paint.color, a: paint.color.a * opacity } };
 }
 
+/** A gradient or pattern (or its fallback colour) painting `path`, clipped to it. */
+function serverPaint(fill: Extract<Paint, { kind: 'url' }>, path: PathSegment[], evenOdd: boolean, opacity: number, walk: Walk): DisplayItem[] {
+  const server = walk.doc.ids.get(fill.id);
+  if (server === undefined || localName(server) !== 'pattern') return gradientPaint(walk.doc, fill, path, evenOdd, opacity);
+  if (walk.depth > 8) return [];
+  const pattern = patternPaint(walk.doc, server, path, evenOdd, walk.viewport, (content, viewport) => renderChildren(content, { ...walk, viewport, depth: walk.depth + 1, style: computeSvgStyle(content, INITIAL_STYLE, walk.doc.rules) }));
+  return opacity < 1 ? [{ kind: 'push-opacity', opacity }, ...pattern, { kind: 'pop-opacity' }] : pattern;
+}
+
 function paintShape(path: PathSegment[], walk: Walk, style: SvgStyle): DisplayItem[] {
   if (path.length === 0 || style.visibility !== 'visible') return [];
   const items: DisplayItem[] = [];
   const fill = withAlpha(style.fill, style.fillOpacity);
   const evenOdd = style.fillRule === 'evenodd';
   if (fill.kind === 'color' && fill.color.a > 0) items.push({ kind: 'fill-path', path, color: fill.color, evenOdd });
-  else if (fill.kind === 'url') {
-    const server = walk.doc.ids.get(fill.id);
-    if (server !== undefined && localName(server) === 'pattern') {
-      if (walk.depth <= 8) {
-        const pattern = patternPaint(walk.doc, server, path, evenOdd, walk.viewport, (content, viewport) => renderChildren(content, { ...walk, viewport, depth: walk.depth + 1, style: computeSvgStyle(content, INITIAL_STYLE, walk.doc.rules) }));
-        items.push(...(style.fillOpacity < 1 ? [{ kind: 'push-opacity', opacity: style.fillOpacity } as DisplayItem, ...pattern, { kind: 'pop-opacity' } as DisplayItem] : pattern));
-      }
-    } else items.push(...gradientPaint(walk.doc, fill, path, evenOdd, style.fillOpacity));
-  }
+  else if (fill.kind === 'url') items.push(...serverPaint(fill, path, evenOdd, style.fillOpacity, walk));
   const diag = Math.hypot(walk.viewport.width, walk.viewport.height) / Math.SQRT2;
   const width = length(style.strokeWidth, diag, 1);
   const stroke = withAlpha(style.stroke, style.strokeOpacity);
@@ -218,7 +219,7 @@ function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
   let items: DisplayItem[];
   const shape = shapePath(element, walk.viewport, style.fontSize);
   if (shape !== undefined) items = [...paintShape(shape, walk, style), ...(MARKABLE.has(name) ? markerItems(shape, walk, style) : [])];
-  else if (name === 'text') items = textItems(element, style, walk);
+  else if (name === 'text') items = textItems(element, style, { ...walk, serverPaint: (fill, path, opacity) => serverPaint(fill, path, false, opacity, walk) });
   else if (name === 'image' && style.visibility === 'visible') items = imageElementItems(element, walk.doc, walk.viewport, style.fontSize, (image, rect) => drawImage(image, rect, { ...walk, style }));
   else if (name === 'g' || name === 'a' || name === 'switch') items = renderChildren(element, { ...walk, style });
   else if (name === 'use') items = useItems(element, walk, style);

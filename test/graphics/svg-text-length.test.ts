@@ -32,6 +32,22 @@ describe('SVG textLength', () => {
   });
 });
 
+describe('SVG text painted by a paint server', () => {
+  it('fills glyphs with a gradient over the text\'s box (and only the glyphs)', async () => {
+    const gradient = '<linearGradient id="g"><stop offset="0.5" stop-color="red"/><stop offset="0.5" stop-color="blue"/></linearGradient>';
+    expect(await draw(`<svg xmlns="http://www.w3.org/2000/svg" width="16" height="5">${gradient}<text x="1" y="4" font-family="wp" font-size="5" fill="url(#g)">A B</text></svg>`, '16px 5px')).toEqual(
+      Array(5).fill('_RRRRR_____BBBBB'),
+    );
+  });
+
+  it('fills glyphs with a pattern', async () => {
+    const pattern = '<pattern id="p" width="2" height="10" patternUnits="userSpaceOnUse"><rect width="1" height="10" fill="red"/><rect x="1" width="1" height="10" fill="blue"/></pattern>';
+    expect(await draw(`<svg xmlns="http://www.w3.org/2000/svg" width="6" height="5">${pattern}<text x="0" y="4" font-family="wp" font-size="5" fill="url(#p)">A</text></svg>`, '6px 5px')).toEqual(
+      Array(5).fill('RBRBR_'),
+    );
+  });
+});
+
 describe('inline <svg> in HTML', () => {
   it('inherits the colour (currentColor) and the font of its HTML context', async () => {
     const body = '<div style="color: blue; font: 2px wp"><svg xmlns="http://www.w3.org/2000/svg" width="6" height="4"><rect width="6" height="2" fill="currentColor"/><text y="3.6" fill="red">ab</text></svg></div>';
