@@ -127,7 +127,7 @@ export function unsupportedFeatures(doc: SvgDocument): string[] {
     const style = element.attribs['style'] ?? '';
     const filter = element.attribs['filter'] ?? /(?:^|;)\s*filter\s*:([^;]*)/.exec(style)?.[1];
     if (filter !== undefined && filter.trim() !== 'none') found.add(`filter ${filterPrimitives(doc, filter)}`);
-    if (name === 'foreignObject' || name === 'textPath') found.add(`<${name}>`);
+    if (name === 'foreignObject') found.add('<foreignObject>');
     for (const child of element.children) if (isElement(child)) visit(child);
   };
   visit(doc.root);

@@ -5,8 +5,9 @@
  * (§11.5.2), cut into pieces at each new position or style, and laid out along the baseline;
  * every absolute `x`/`y` starts a text chunk that `text-anchor` aligns (§11.10.2).
  * `dominant-baseline` shifts by the font's metrics; `textLength`/`lengthAdjust` on `<text>`
- * stretch it. `<textPath>`, vertical text and bidi reordering are not done (their characters
- * are laid out as plain text). Gradient and pattern fills paint through a clip of the glyphs.
+ * stretch it; a `<textPath>` child puts the glyphs along its path (text-path.ts; its
+ * glyphs take one colour). Vertical text and bidi reordering are not done. Gradient and
+ * pattern fills paint through a clip of the glyphs.
  */
 import type { Color } from '../css/types.js';
 import type { DomElement, DomNode } from '../dom/types.js';
@@ -15,7 +16,9 @@ import type { DisplayItem, PathSegment } from '../paint/display-list.js';
 import { syntheticBoldWidth } from '../paint/text.js';
 import type { FontRequest, TextSystem } from '../text/types.js';
 import type { SvgDocument } from './document.js';
-import { length } from './geometry.js';
+import { length, shapePath } from './geometry.js';
+import { flatten, onPath, pathLength } from './text-path.js';
+import { hrefOf } from './document.js';
 import type { Viewport } from './geometry.js';
 import { paintColor } from './gradients.js';
 import type { Paint, SvgStyle } from './style.js';
@@ -227,6 +230,17 @@ function serverFills(chunk: Chunk, walk: TextWalk): DisplayItem[] {
   return out;
 }
 
+/** The path of a `<text>`'s `<textPath>` child and its start offset; undefined without one. */
+function textPathOf(element: DomElement, walk: TextWalk): { line: ReturnType<typeof flatten>; startOffset: number } | undefined {
+  const child = element.children.find((c): c is DomElement => isElement(c) && localName(c) === 'textPath');
+  const href = child === undefined ? undefined : hrefOf(child);
+  const target = href?.startsWith('#') === true ? walk.doc.ids.get(href.slice(1)) : undefined;
+  const path = target === undefined ? undefined : shapePath(target, walk.viewport);
+  if (child === undefined || path === undefined || path.length === 0) return undefined;
+  const line = flatten(path);
+  return { line, startOffset: length(child.attribs['startOffset'], pathLength(line), 0) };
+}
+
 /** The glyph items of a `<text>` element (`style` is its computed style). */
 export function textItems(element: DomElement, style: SvgStyle, walk: TextWalk): DisplayItem[] {
   const text = walk.text;
@@ -234,7 +248,20 @@ export function textItems(element: DomElement, style: SvgStyle, walk: TextWalk):
   const chars: Char[] = [];
   gather(element, style, walk, chars, false);
   if (element.attribs['xml:space'] !== 'preserve') while (chars.length > 0 && chars[chars.length - 1]!.ch === ' ') chars.pop();
-  const { chunks, scale } = adjustLength(element, chars, text, walk, layout(chars, text, walk, 0));
+  const along = textPathOf(element, walk);
+  // glyphs on a path are placed one by one: a paint server's fill gives them one colour there
+  const { serverPaint: _server, ...plain } = walk;
+  const laidOut = along === undefined ? walk : plain;
+  const { chunks, scale } = adjustLength(element, chars, text, laidOut, layout(chars, text, laidOut, 0));
+  if (along !== undefined) {
+    const baseline = chars[0]?.y ?? 0;
+    return chunks.flatMap((chunk) => {
+      const width = chunk.endX - chunk.startX;
+      const shift = chunk.anchor === 'middle' ? -width / 2 : chunk.anchor === 'end' ? -width : 0;
+      const glyphs = chunk.items.map((item) => (item.kind === 'glyphs' ? { ...item, y: item.y - baseline } : item));
+      return onPath(glyphs, along.line, along.startOffset + shift);
+    });
+  }
   const items = chunks.flatMap((chunk) => {
     const width = chunk.endX - chunk.startX;
     const shift = chunk.anchor === 'middle' ? -width / 2 : chunk.anchor === 'end' ? -width : 0;

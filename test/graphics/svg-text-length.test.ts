@@ -59,3 +59,16 @@ describe('inline <svg> in HTML', () => {
     expect(await draw(`<div style="color: blue"><img src="${src}" style="display: block"></div>`, '2px 2px')).toEqual(['KK', '__']);
   });
 });
+
+describe('SVG textPath', () => {
+  it('puts each glyph along the path, turned to its direction, from startOffset', async () => {
+    // a path down then right: "AB" (2px glyphs) from 1px along it goes down, "CD" after the corner goes right
+    const body = '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><path id="p" d="M 1 0 V 5 H 8" fill="none"/><text font-family="wp" font-size="2" fill="red"><textPath href="#p" startOffset="1">AB</textPath></text></svg>';
+    const rows = await draw(body, '8px 8px');
+    // turned 90°: the glyph squares (0.8 em above the baseline = to the right of the path going down) at x 1..3
+    expect(rows).toEqual(['________', '_RR_____', '_RR_____', '_RR_____', '_RR_____', '________', '________', '________']);
+    // the same glyphs 2px along a path that turns right after 2px: upright, past the corner
+    const right = body.replace('M 1 0 V 5 H 8', 'M 1 0 V 2 H 8').replace('startOffset="1"', 'startOffset="2"');
+    expect((await draw(right, '8px 8px')).slice(0, 3)).toEqual(['_RRRR___', '_RRRR___', '________']);
+  });
+});
