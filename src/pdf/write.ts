@@ -32,6 +32,7 @@ import { addSignatureField, applySignature, createSignatureDictionary, writeAcro
 import { loadSigner } from './signer.js';
 import { StructureBuilder } from './structure.js';
 import { drawGlyphs, pushClipGlyphs } from './text.js';
+import { pixelateUpscaled } from './pixelated.js';
 import { drawAlphaMask, drawShading, pushClipPath, pushTransform } from './shading.js';
 import { xmpPacket } from './xmp.js';
 
@@ -63,7 +64,8 @@ interface DocumentPlan {
   readonly seed: Uint8Array | undefined;
 }
 
-export async function writePdf(display: DocumentDisplayList, options: WritePdfOptions): Promise<Uint8Array> {
+export async function writePdf(source: DocumentDisplayList, options: WritePdfOptions): Promise<Uint8Array> {
+  const display = await pixelateUpscaled(source);
   let output: Promise<Uint8Array>;
   let signature: PendingSignature | undefined;
   try {
