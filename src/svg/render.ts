@@ -6,6 +6,7 @@
  * `<text>` with octavo's fonts (text.ts), patterns (pattern.ts), masks, markers (marker.ts).
  * Filters are not applied (the element is drawn unfiltered, with a warning from document.ts).
  */
+import type { Color } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
 import type { Rect } from '../geometry/types.js';
@@ -174,14 +175,32 @@ function paintShape(path: PathSegment[], walk: Walk, style: SvgStyle): DisplayIt
   const diag = Math.hypot(walk.viewport.width, walk.viewport.height) / Math.SQRT2;
   const width = length(style.strokeWidth, diag, 1);
   const stroke = withAlpha(style.stroke, style.strokeOpacity);
-  if (width > 0 && stroke.kind === 'color' && stroke.color.a > 0) {
-    const dash = dashes(style, walk.viewport);
-    items.push({
-      kind: 'stroke-path', path, color: stroke.color, width, lineCap: style.strokeLinecap, lineJoin: style.strokeLinejoin,
-      miterLimit: style.strokeMiterlimit, ...(dash === undefined ? {} : { dash, dashOffset: length(style.strokeDashoffset, diag, 0) }),
-    });
-  }
+  if (width <= 0 || (stroke.kind !== 'color' && stroke.kind !== 'url') || (stroke.kind === 'color' && stroke.color.a <= 0)) return items;
+  const dash = dashes(style, walk.viewport);
+  const line = (color: Color): DisplayItem => ({
+    kind: 'stroke-path', path, color, width, lineCap: style.strokeLinecap, lineJoin: style.strokeLinejoin,
+    miterLimit: style.strokeMiterlimit, ...(dash === undefined ? {} : { dash, dashOffset: length(style.strokeDashoffset, diag, 0) }),
+  });
+  if (stroke.kind === 'color') items.push(line(stroke.color));
+  else items.push(...serverStroke(stroke, path, line, width, style.strokeOpacity, walk));
   return items;
+}
+
+/**
+ * A stroke painted by a gradient or pattern: the server painted over the stroke's reach, seen
+ * through a soft mask of the stroke drawn in white (the server's own box is the path's bounds).
+ */
+function serverStroke(stroke: Extract<Paint, { kind: 'url' }>, path: PathSegment[], line: (color: Color) => DisplayItem, width: number, opacity: number, walk: Walk): DisplayItem[] {
+  const paint = serverPaint(stroke, path, false, opacity, walk);
+  const at = paint.findIndex((item) => item.kind === 'push-clip-path');
+  // not a paint server: its fallback colour strokes plainly
+  if (at < 0) return paint.flatMap((item) => (item.kind === 'fill-path' ? [line(item.color)] : []));
+  const b = pathBounds(path);
+  // miters can reach further than half the width: a generous box, the mask cuts the rest
+  const reach = width * Math.max(2, walk.style.strokeMiterlimit);
+  const clip: DisplayItem = { kind: 'push-clip', rect: { x: b.x - reach, y: b.y - reach, width: b.width + 2 * reach, height: b.height + 2 * reach } };
+  const painted = paint.map((item, k) => (k === at ? clip : item));
+  return [{ kind: 'push-opacity', opacity: 1, mask: { items: [line({ r: 255, g: 255, b: 255, a: 1 })], luminance: true } }, ...painted, { kind: 'pop-opacity' }];
 }
 
 /** Nested `<svg>` / `<symbol>` instance: a new viewport with its viewBox, clipped to it. */

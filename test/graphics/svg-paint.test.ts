@@ -91,3 +91,11 @@ describe('SVG features not drawn', () => {
     expect(rows[0]).toBe('RRRR____');
   });
 });
+
+describe('SVG strokes painted by paint servers', () => {
+  it('strokes with a gradient (objectBoundingBox of the path) and with a fallback colour', async () => {
+    const gradient = '<linearGradient id="g"><stop offset="0.5" stop-color="red"/><stop offset="0.5" stop-color="blue"/></linearGradient>';
+    expect(await draw(svg(`${gradient}<rect x="1.5" y="0.5" width="5" height="1" fill="none" stroke="url(#g)"/>`, 'width="8" height="2"'))).toEqual(['_RRRBBB_', '_RRRBBB_']);
+    expect(await draw(svg('<path d="M0 1H8" stroke="url(#missing) blue" stroke-width="2"/>'))).toEqual(['BBBBBBBB', 'BBBBBBBB']);
+  });
+});
