@@ -212,8 +212,9 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
   const id = createHash('sha1').update(bytes).digest('hex');
   const format = sniffFormat(bytes);
   if (format === 'svg') {
-    const parsed = parseSvg(new TextDecoder('utf-8').decode(bytes));
-    const svg = parsed !== undefined && isInlineSvgUrl(url) ? { ...parsed, inline: true } : parsed;
+    const inline = isInlineSvgUrl(url);
+    const parsed = parseSvg(new TextDecoder('utf-8').decode(bytes), inline);
+    const svg = parsed !== undefined && inline ? { ...parsed, inline: true } : parsed;
     if (svg !== undefined) {
       const unsupported = unsupportedFeatures(svg);
       if (unsupported.length > 0) diagnostics.warn('resource', `SVG image ${describeUrl(url)}: ${unsupported.join(', ')} not drawn yet (the rest is)`);

@@ -100,10 +100,33 @@ function intrinsicSize(root: DomElement): { width: number; height: number } {
   return { width: 300, height: 150 };
 }
 
-/** Parses SVG markup; undefined when it has no `<svg>` root. */
-export function parseSvg(text: string): SvgDocument | undefined {
+/**
+ * The HTML parser's SVG name adjustments (HTML §13.2.6.5), for inline `<svg>` written in
+ * lower case (`viewbox`): the camel-case names SVG uses, element and attribute names alike.
+ */
+const CAMEL_CASE = new Map(['viewBox', 'preserveAspectRatio', 'gradientUnits', 'gradientTransform', 'patternUnits', 'patternContentUnits',
+  'patternTransform', 'markerUnits', 'markerWidth', 'markerHeight', 'refX', 'refY', 'clipPathUnits', 'maskUnits', 'maskContentUnits',
+  'textLength', 'lengthAdjust', 'startOffset', 'spreadMethod', 'stdDeviation', 'pathLength', 'filterUnits', 'primitiveUnits',
+  'linearGradient', 'radialGradient', 'clipPath', 'textPath', 'foreignObject', 'feGaussianBlur', 'feOffset', 'feFlood', 'feMerge',
+  'feMergeNode', 'feComposite', 'feDropShadow', 'feColorMatrix', 'feBlend'].map((name) => [name.toLowerCase(), name]));
+
+function adjustNames(element: DomElement): void {
+  element.name = CAMEL_CASE.get(element.name) ?? element.name;
+  for (const [name, value] of Object.entries(element.attribs)) {
+    const camel = CAMEL_CASE.get(name);
+    if (camel !== undefined && element.attribs[camel] === undefined) {
+      element.attribs[camel] = value;
+      delete element.attribs[name];
+    }
+  }
+  for (const child of element.children) if (isElement(child)) adjustNames(child);
+}
+
+/** Parses SVG markup; undefined when it has no `<svg>` root. `html`: written inline in HTML (names adjusted as HTML does). */
+export function parseSvg(text: string, html = false): SvgDocument | undefined {
   const root = parseXml(text);
   if (root === undefined || root.name.replace(/^svg:/, '') !== 'svg') return undefined;
+  if (html) adjustNames(root);
   const ids = new Map<string, DomElement>();
   const styles: string[] = [];
   index(root, ids, styles);

@@ -72,3 +72,10 @@ describe('SVG textPath', () => {
     expect((await draw(right, '8px 8px')).slice(0, 3)).toEqual(['_RRRR___', '_RRRR___', '________']);
   });
 });
+
+describe('inline <svg> names', () => {
+  it('reads lower-case viewbox (and other camel-case names) as the HTML parser adjusts them', async () => {
+    const body = '<svg width="4" height="4" viewbox="0 0 2 2"><lineargradient id="g"><stop stop-color="blue"/></lineargradient><rect width="1" height="1" fill="url(#g)"/></svg>';
+    expect(await draw(body, '4px 4px')).toEqual(['BB__', 'BB__', '____', '____']);
+  });
+});
