@@ -4,6 +4,7 @@
  * fix-up (anonymous.ts) and white space processing (whitespace.ts).
  */
 import { inlineSvgSource } from '../dom/xml.js';
+import { inlineSvgUrl } from '../svg/document.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, Display, PseudoElement, StyledDocument } from '../css/types.js';
 import type { DomDocument, DomElement, DomNode } from '../dom/types.js';
@@ -274,7 +275,7 @@ function replacedBox(walk: Walk, element: DomElement, style: ComputedStyle): Rep
   // inline <svg>: an image whose source is its own markup
   const svg = element.name === 'svg' ? inlineSvgSource(element) : undefined;
   if (element.name !== 'img' && svg === undefined) return undefined;
-  const src = svg !== undefined ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` : element.attribs['src'];
+  const src = svg !== undefined ? inlineSvgUrl(svg) : element.attribs['src'];
   if (src === undefined || src.trim() === '') return undefined;
   const outer = outerDisplay(style.display) === 'block' ? 'block' : 'inline';
   return { kind: 'replaced', outer, src: absoluteUrl(src.trim(), walk.ctx.baseUrl), alt: element.attribs['alt'] ?? '', style, element, pseudo: undefined };

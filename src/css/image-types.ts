@@ -75,3 +75,20 @@ export interface BoxShadow {
   readonly spread: number;
   readonly color: Color;
 }
+
+/** A `border-image-slice` offset: image pixels (a number) or a percentage of the image's size. */
+export type BorderImageOffset = { readonly kind: 'number'; readonly value: number } | { readonly kind: 'percent'; readonly value: number };
+
+/** `border-image-slice` (CSS Backgrounds 3 §6.3): top, right, bottom, left, and whether the middle is drawn. */
+export interface BorderImageSlice {
+  readonly offsets: readonly [BorderImageOffset, BorderImageOffset, BorderImageOffset, BorderImageOffset];
+  readonly fill: boolean;
+}
+
+/** A `border-image-width` side: a multiple of the border width, a length(-percentage), or the slice's size. */
+export type BorderImageWidth = { readonly kind: 'number'; readonly value: number } | LengthPercentage | 'auto';
+
+/** A `border-image-outset` side: a multiple of the border width, or a length in px. */
+export type BorderImageOutset = { readonly kind: 'number'; readonly value: number } | number;
+
+export type BorderImageRepeat = 'stretch' | 'repeat' | 'round' | 'space';

@@ -4,7 +4,7 @@
  * percentages until layout knows what they refer to.
  */
 import type { DomElement } from '../dom/types.js';
-import type { BackgroundBox, BackgroundRepeat, BackgroundSize, BoxShadow, CssImage, Position } from './image-types.js';
+import type { BackgroundBox, BackgroundRepeat, BackgroundSize, BorderImageOutset, BorderImageRepeat, BorderImageSlice, BorderImageWidth, BoxShadow, CssImage, Position } from './image-types.js';
 import type { ClipPath, OverflowClipMargin, TransformFunction, TransformOrigin } from './effect-types.js';
 
 /** sRGB, channels 0-255, alpha 0-1. */
@@ -249,6 +249,11 @@ export interface ComputedStyle {
   readonly backgroundOrigin: readonly BackgroundBox[];
   readonly backgroundClip: readonly BackgroundBox[];
   readonly boxShadow: readonly BoxShadow[];
+  readonly borderImageSource: CssImage | 'none';
+  readonly borderImageSlice: BorderImageSlice;
+  readonly borderImageWidth: readonly [BorderImageWidth, BorderImageWidth, BorderImageWidth, BorderImageWidth];
+  readonly borderImageOutset: readonly [BorderImageOutset, BorderImageOutset, BorderImageOutset, BorderImageOutset];
+  readonly borderImageRepeat: readonly [BorderImageRepeat, BorderImageRepeat];
   /** px */
   readonly outlineWidth: number;
   readonly outlineStyle: BorderStyle | 'auto';

@@ -12,7 +12,7 @@ import { forcedBreakOf } from './block.js';
 
 export function layoutBlockReplaced(box: ReplacedBox, input: LayoutInput, ctx: LayoutContext): LayoutResult {
   const image = ctx.images.get(box.src);
-  const natural = replacedSize(box, image, input.containingWidth, input.containingHeight);
+  const natural = replacedSize(box, image, input.containingWidth, input.containingHeight, ctx.text);
   const size = fixedFromOutside(natural, input);
   const available = typeof input.available === 'number' ? input.available : input.containingWidth;
   const h = blockHorizontalMetrics(box.style, input.containingWidth, size.width, available, input.containingDirection);

@@ -35,7 +35,7 @@ function computeContentSizes(box: LayoutBox, ctx: LayoutContext): IntrinsicSizes
   if (box.style.contain.size || box.style.contain.inlineSize) return { minContent: 0, maxContent: 0 };
   switch (box.kind) {
     case 'replaced': {
-      const width = replacedSize(box, ctx.images.get(box.src), 0, undefined).width;
+      const width = replacedSize(box, ctx.images.get(box.src), 0, undefined, ctx.text).width;
       return { minContent: width, maxContent: width };
     }
     case 'block':

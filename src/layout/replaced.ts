@@ -2,6 +2,8 @@
 import type { ReplacedBox } from '../boxes/types.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { Sides } from '../geometry/types.js';
+import type { TextSystem } from '../text/types.js';
+import { fontRequestFromStyle } from '../text/request.js';
 import { resolveMaxSize, resolveMinSize, resolveSize, toContentSize, usedBorder, usedPadding } from './box-model.js';
 
 export interface ReplacedSize {
@@ -11,16 +13,32 @@ export interface ReplacedSize {
   readonly padding: Sides;
 }
 
-/** Content size of an image: specified sizes, else the intrinsic size keeping the aspect ratio. */
-export function replacedSize(box: ReplacedBox, image: LoadedImage | undefined, containingWidth: number, containingHeight: number | undefined): ReplacedSize {
+/**
+ * The size of a broken image's alt text on one line (as browsers show it in place of the image):
+ * its advance width and the font's ascent + descent; 0 × 0 without alt text.
+ */
+function altSize(box: ReplacedBox, text: TextSystem | undefined): { width: number; height: number } {
+  const alt = box.alt.replace(/\s+/g, ' ').trim();
+  if (alt === '' || text === undefined) return { width: 0, height: 0 };
+  const request = fontRequestFromStyle(box.style);
+  const metrics = text.metrics(request);
+  return { width: text.shape(alt, request).runs.reduce((sum, run) => sum + run.width, 0), height: metrics.ascent + metrics.descent };
+}
+
+/**
+ * Content size of an image: specified sizes, else the intrinsic size keeping the aspect ratio;
+ * an image that did not load is sized to its alt text (`text` measures it).
+ */
+export function replacedSize(box: ReplacedBox, image: LoadedImage | undefined, containingWidth: number, containingHeight: number | undefined, text?: TextSystem): ReplacedSize {
   const style = box.style;
   const border = usedBorder(style);
   const padding = usedPadding(style, containingWidth);
   const edgesX = border.left + border.right + padding.left + padding.right;
   const edgesY = border.top + border.bottom + padding.top + padding.bottom;
-  const intrinsicW = image?.width ?? 0;
-  const intrinsicH = image?.height ?? 0;
-  const ratio = intrinsicW > 0 && intrinsicH > 0 ? intrinsicW / intrinsicH : undefined;
+  const intrinsic = image ?? altSize(box, text);
+  const intrinsicW = intrinsic.width;
+  const intrinsicH = intrinsic.height;
+  const ratio = image !== undefined && intrinsicW > 0 && intrinsicH > 0 ? intrinsicW / intrinsicH : undefined;
   const specifiedW = sizeOrUndefined(resolveSize(style.width, containingWidth), style, edgesX);
   const specifiedH = sizeOrUndefined(resolveSize(style.height, containingHeight), style, edgesY);
 

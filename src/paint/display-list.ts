@@ -95,6 +95,11 @@ export type DisplayItem =
   | { readonly kind: 'shading'; readonly rect: Rect; readonly shading: Shading }
   /** Paints `color` over `rect` through `mask` stretched to it. */
   | { readonly kind: 'alpha-mask'; readonly rect: Rect; readonly color: Color; readonly mask: AlphaMask }
+  /**
+   * Intersects the clip with the outlines of glyph runs (text render mode 7, closed by pop-clip):
+   * how SVG text is filled with a gradient or pattern. The runs' colours are ignored.
+   */
+  | { readonly kind: 'push-clip-glyphs'; readonly runs: readonly Extract<DisplayItem, { kind: 'glyphs' }>[] }
   /** Intersects the clip with a path (closed by pop-clip). */
   | { readonly kind: 'push-clip-path'; readonly path: readonly PathSegment[]; readonly evenOdd?: boolean }
   /** Concatenates a matrix to the coordinate system until the matching pop-transform. */

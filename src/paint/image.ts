@@ -52,9 +52,15 @@ export function paintImage(fragment: ImageFragment, svg: SvgContext = {}): Displ
   const box: Rect = { x: fragment.x, y: fragment.y, width: fragment.width, height: fragment.height };
   if (box.width <= 0 || box.height <= 0) return [];
   const rect = objectFitRect(fragment.style.objectFit, box, fragment.image, fragment.style.objectPosition);
-  const image = imageItems(fragment.image, rect, svg, interpolation(fragment.style.imageRendering));
+  const image = imageItems(fragment.image, rect, fragment.image.svg?.inline === true ? { ...svg, inherit: inheritedBySvg(fragment.style) } : svg, interpolation(fragment.style.imageRendering));
   if (!overflows(rect, box)) return image;
   return [{ kind: 'push-clip', rect: box }, ...image, { kind: 'pop-clip' }];
+}
+
+/** What an inline `<svg>` inherits from its HTML context (its own computed style): colour and font. */
+function inheritedBySvg(style: ComputedStyle): NonNullable<SvgContext['inherit']> {
+  const families = style.fontFamily.map((f) => (/^[\w-]+$/.test(f) ? f : `"${f}"`)).join(', ');
+  return { color: style.color, fontFamily: families, fontSize: style.fontSize, fontWeight: style.fontWeight, fontStyle: style.fontStyle };
 }
 
 /** An image drawn into `rect`: an image item, or an SVG's vector items. */

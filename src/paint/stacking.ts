@@ -16,6 +16,7 @@ import type { BoxFragment, Fragment } from '../layout/types.js';
 import type { ImageLookup } from './background.js';
 import { fragmentArea, paintBackground } from './background.js';
 import { paintBorder } from './border.js';
+import { paintBorderImage } from './border-image.js';
 import type { ContentPart, DisplayItem } from './display-list.js';
 import type { DomElement } from '../dom/types.js';
 import { paintImage } from './image.js';
@@ -102,7 +103,8 @@ function ownItems(f: BoxFragment, options: PaintOptions): DisplayItem[] {
   const radii = outerRadii(f);
   const rect = borderBox(f);
   const background = f.box === options.canvasSource ? [] : paintBackground(f.style, fragmentArea(f, radii), { lookup: options.lookup ?? noImages, ...(options.svg === undefined ? {} : { svg: options.svg }) });
-  return [...paintOuterShadows(f, radii), ...background, ...paintInsetShadows(f, radii), ...paintBorder({ rect, widths: f.border, style: f.style, radii }), ...altTextItems(f, options.svg?.text)];
+  const border = paintBorderImage(f.style, rect, f.border, options.lookup ?? noImages, options.svg) ?? paintBorder({ rect, widths: f.border, style: f.style, radii });
+  return [...paintOuterShadows(f, radii), ...background, ...paintInsetShadows(f, radii), ...border, ...altTextItems(f, options.svg?.text)];
 }
 
 const isPositioned = (style: ComputedStyle): boolean => style.position !== 'static';

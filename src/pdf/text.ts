@@ -47,6 +47,26 @@ export function drawGlyphs(ctx: PageContext, item: GlyphsItem): void {
   ctx.sink.push(needsState ? `q\n${body}\nQ` : body);
 }
 
+/**
+ * Intersects the clip with the runs' glyph outlines: one text object in render mode 7 (the clip
+ * is the union of its glyphs, applied at ET), inside a saved state that pop-clip restores.
+ */
+export function pushClipGlyphs(ctx: PageContext, runs: readonly GlyphsItem[]): void {
+  const text = ['q', 'BT', '7 Tr'];
+  for (const item of runs) {
+    if (item.glyphs.length === 0 || item.size <= 0) continue;
+    const face = ctx.resources.fonts.embed(item.face);
+    face.useOn(ctx.page);
+    const skew = item.syntheticOblique ? OBLIQUE_SKEW : 0;
+    text.push(`/${face.name} ${num(item.size)} Tf`, `1 0 ${num(skew)} -1 ${num(item.x)} ${num(item.y)} Tm`);
+    const charSpacing = commonSpacing(item);
+    text.push(`${num(charSpacing)} Tc`, ...showOperators(item, face.encode, ctx.resources.skipNotdef, charSpacing));
+  }
+  text.push('0 Tc', '0 Tr', 'ET');
+  ctx.sink.push(text.join('\n'));
+  ctx.scopes.push({ kind: 'clip' });
+}
+
 type Encode = (glyphId: number, codePoints: readonly number[]) => { hex: string; width: number };
 
 /**

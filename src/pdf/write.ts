@@ -31,7 +31,8 @@ import type { PendingSignature } from './signature.js';
 import { addSignatureField, applySignature, createSignatureDictionary, writeAcroForm } from './signature.js';
 import { loadSigner } from './signer.js';
 import { StructureBuilder } from './structure.js';
-import { drawGlyphs } from './text.js';
+import { drawGlyphs, pushClipGlyphs } from './text.js';
+import { pixelateUpscaled } from './pixelated.js';
 import { drawAlphaMask, drawShading, pushClipPath, pushTransform } from './shading.js';
 import { xmpPacket } from './xmp.js';
 
@@ -63,7 +64,8 @@ interface DocumentPlan {
   readonly seed: Uint8Array | undefined;
 }
 
-export async function writePdf(display: DocumentDisplayList, options: WritePdfOptions): Promise<Uint8Array> {
+export async function writePdf(source: DocumentDisplayList, options: WritePdfOptions): Promise<Uint8Array> {
+  const display = await pixelateUpscaled(source);
   let output: Promise<Uint8Array>;
   let signature: PendingSignature | undefined;
   try {
@@ -272,6 +274,8 @@ function drawItem(ctx: PageContext, item: DisplayItem, pageIndex: number, writer
       return paint(ctx, () => drawShading(ctx, item.rect, item.shading));
     case 'alpha-mask':
       return paint(ctx, () => drawAlphaMask(ctx, item.rect, item.color, item.mask));
+    case 'push-clip-glyphs':
+      return structural(ctx, () => pushClipGlyphs(ctx, item.runs));
     case 'push-clip-path':
       return structural(ctx, () => pushClipPath(ctx, item.path, item.evenOdd ?? false));
     case 'push-transform':

@@ -31,7 +31,7 @@ import type { FileSandbox } from './loader.js';
 import { createFileSandbox } from './loader.js';
 import type { LoadedImage } from './types.js';
 import { DECODABLE, decodeToPng } from './decode.js';
-import { imageHrefs, parseSvg, unsupportedFeatures } from '../svg/document.js';
+import { imageHrefs, isInlineSvgUrl, parseSvg, unsupportedFeatures } from '../svg/document.js';
 import type { SvgDocument } from '../svg/document.js';
 
 export interface ResourceContext {
@@ -156,7 +156,7 @@ export function imageUrls(boxes: BoxTree): string[] {
   };
   const visit = (box: Box): void => {
     if (box.kind === 'replaced') add(box.src);
-    for (const image of box.style.backgroundImage) if (image !== 'none' && image.kind === 'url') add(image.url);
+    for (const image of [...box.style.backgroundImage, box.style.borderImageSource]) if (image !== 'none' && image.kind === 'url') add(image.url);
     if (box.style.listStyleImage !== 'none') add(box.style.listStyleImage);
     for (const child of childBoxes(box)) visit(child);
   };
@@ -212,7 +212,9 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
   const id = createHash('sha1').update(bytes).digest('hex');
   const format = sniffFormat(bytes);
   if (format === 'svg') {
-    const svg = parseSvg(new TextDecoder('utf-8').decode(bytes));
+    const inline = isInlineSvgUrl(url);
+    const parsed = parseSvg(new TextDecoder('utf-8').decode(bytes), inline);
+    const svg = parsed !== undefined && inline ? { ...parsed, inline: true } : parsed;
     if (svg !== undefined) {
       const unsupported = unsupportedFeatures(svg);
       if (unsupported.length > 0) diagnostics.warn('resource', `SVG image ${describeUrl(url)}: ${unsupported.join(', ')} not drawn yet (the rest is)`);

@@ -23,6 +23,22 @@ export interface SvgDocument {
    * (which alone may read), empty until then.
    */
   readonly images: Map<string, LoadedImage>;
+  /** An `<svg>` written inline in the HTML: it inherits the page's colour and font (paint/image.ts). */
+  readonly inline?: boolean;
+}
+
+/**
+ * How the box tree names an inline `<svg>` (a data: URL with a parameter of its own), so that
+ * its drawing inherits from the HTML around it while an `<img>` of the same markup does not.
+ */
+const INLINE_SVG_PREFIX = 'data:image/svg+xml;charset=utf-8;octavo=inline,';
+
+export function inlineSvgUrl(markup: string): string {
+  return `${INLINE_SVG_PREFIX}${encodeURIComponent(markup)}`;
+}
+
+export function isInlineSvgUrl(url: string): boolean {
+  return url.startsWith(INLINE_SVG_PREFIX);
 }
 
 /** The `href` of an element (SVG 2 `href`, else the older `xlink:href`). */
@@ -84,10 +100,33 @@ function intrinsicSize(root: DomElement): { width: number; height: number } {
   return { width: 300, height: 150 };
 }
 
-/** Parses SVG markup; undefined when it has no `<svg>` root. */
-export function parseSvg(text: string): SvgDocument | undefined {
+/**
+ * The HTML parser's SVG name adjustments (HTML §13.2.6.5), for inline `<svg>` written in
+ * lower case (`viewbox`): the camel-case names SVG uses, element and attribute names alike.
+ */
+const CAMEL_CASE = new Map(['viewBox', 'preserveAspectRatio', 'gradientUnits', 'gradientTransform', 'patternUnits', 'patternContentUnits',
+  'patternTransform', 'markerUnits', 'markerWidth', 'markerHeight', 'refX', 'refY', 'clipPathUnits', 'maskUnits', 'maskContentUnits',
+  'textLength', 'lengthAdjust', 'startOffset', 'spreadMethod', 'stdDeviation', 'pathLength', 'filterUnits', 'primitiveUnits',
+  'linearGradient', 'radialGradient', 'clipPath', 'textPath', 'foreignObject', 'feGaussianBlur', 'feOffset', 'feFlood', 'feMerge',
+  'feMergeNode', 'feComposite', 'feDropShadow', 'feColorMatrix', 'feBlend'].map((name) => [name.toLowerCase(), name]));
+
+function adjustNames(element: DomElement): void {
+  element.name = CAMEL_CASE.get(element.name) ?? element.name;
+  for (const [name, value] of Object.entries(element.attribs)) {
+    const camel = CAMEL_CASE.get(name);
+    if (camel !== undefined && element.attribs[camel] === undefined) {
+      element.attribs[camel] = value;
+      delete element.attribs[name];
+    }
+  }
+  for (const child of element.children) if (isElement(child)) adjustNames(child);
+}
+
+/** Parses SVG markup; undefined when it has no `<svg>` root. `html`: written inline in HTML (names adjusted as HTML does). */
+export function parseSvg(text: string, html = false): SvgDocument | undefined {
   const root = parseXml(text);
   if (root === undefined || root.name.replace(/^svg:/, '') !== 'svg') return undefined;
+  if (html) adjustNames(root);
   const ids = new Map<string, DomElement>();
   const styles: string[] = [];
   index(root, ids, styles);
@@ -95,16 +134,23 @@ export function parseSvg(text: string): SvgDocument | undefined {
   return { root, ids, rules: styles.flatMap(parseSvgRules), width, height, images: new Map() };
 }
 
-/** What the document uses that octavo does not draw yet, named for a warning. */
+/** The primitives of a `filter` reference, named for a warning: `(feGaussianBlur, feOffset)`. */
+function filterPrimitives(doc: SvgDocument, value: string): string {
+  const id = /url\(\s*['"]?#([^'")]+)/.exec(value)?.[1];
+  const filter = id === undefined ? undefined : doc.ids.get(id);
+  const names = filter === undefined ? [] : [...new Set(filter.children.filter(isElement).map((c) => c.name.replace(/^svg:/, '')))];
+  return names.length > 0 ? `(${names.join(', ')})` : value.trim();
+}
+
+/** What the document uses that octavo does not draw yet, named for a warning (elements using them are drawn without). */
 export function unsupportedFeatures(doc: SvgDocument): string[] {
   const found = new Set<string>();
   const visit = (element: DomElement): void => {
     const name = element.name.replace(/^svg:/, '');
     const style = element.attribs['style'] ?? '';
-    if (element.attribs['filter'] !== undefined || /(^|;)\s*filter\s*:/.test(style)) found.add('filter');
-    if (['marker-start', 'marker-mid', 'marker-end', 'marker'].some((k) => element.attribs[k] !== undefined) || /marker(-start|-mid|-end)?\s*:/.test(style)) found.add('marker');
-    if (name === 'foreignObject' || name === 'textPath') found.add(`<${name}>`);
-    if (element.attribs['textLength'] !== undefined) found.add('textLength');
+    const filter = element.attribs['filter'] ?? /(?:^|;)\s*filter\s*:([^;]*)/.exec(style)?.[1];
+    if (filter !== undefined && filter.trim() !== 'none') found.add(`filter ${filterPrimitives(doc, filter)}`);
+    if (name === 'foreignObject') found.add('<foreignObject>');
     for (const child of element.children) if (isElement(child)) visit(child);
   };
   visit(doc.root);

@@ -90,7 +90,7 @@ export function gradientPaint(doc: SvgDocument, paint: Extract<Paint, { kind: 'u
  * gradient's middle stop, else the fallback colour; undefined for `none`.
  */
 export function paintColor(doc: SvgDocument, paint: Paint): Color | undefined {
-  if (paint.kind === 'none') return undefined;
+  if (paint.kind === 'none' || paint.kind === 'context') return undefined;
   if (paint.kind === 'color') return paint.color;
   const element = doc.ids.get(paint.id);
   const stops = element === undefined ? [] : stopsOf(doc, hrefChain(doc, element), 1);

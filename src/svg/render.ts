@@ -3,8 +3,10 @@
  * the current style and viewport; groups, shapes and paths filled then stroked (§13), `opacity`
  * as transparency groups, `transform`, nested `<svg>` viewports, `<use>` of elements and
  * `<symbol>`s, `clip-path` (§14.3), and linear/radial gradient paints (gradients.ts).
- * `<text>` with octavo's fonts (text.ts). Patterns, masks, markers are not drawn yet.
+ * `<text>` with octavo's fonts (text.ts), patterns (pattern.ts), masks, markers (marker.ts).
+ * Filters are not applied (the element is drawn unfiltered, with a warning from document.ts).
  */
+import type { Color } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
 import type { Rect } from '../geometry/types.js';
@@ -18,12 +20,16 @@ import { INITIAL_STYLE, computeSvgStyle } from './style.js';
 import { textItems } from './text.js';
 import { imageElementItems } from './image.js';
 import { patternPaint } from './pattern.js';
+import type { MarkerPosition } from './marker.js';
+import { pathVertices, placeMarker } from './marker.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { TextSystem } from '../text/types.js';
 
 /** What drawing an SVG needs from the render beyond the document: the fonts for `<text>`. */
 export interface SvgContext {
   readonly text?: TextSystem;
+  /** What an inline `<svg>` inherits from the HTML element it is (CSS colour and font). */
+  readonly inherit?: Pick<SvgStyle, 'color' | 'fontFamily' | 'fontSize' | 'fontWeight' | 'fontStyle'>;
 }
 
 interface Walk {
@@ -33,6 +39,8 @@ interface Walk {
   readonly viewport: Viewport;
   /** `<use>` depth, against reference cycles. */
   readonly depth: number;
+  /** Inside a marker: the paints of the element it is drawn for (context-fill, context-stroke). */
+  readonly context?: { readonly fill: Paint; readonly stroke: Paint };
 }
 
 const NEVER_RENDERED = new Set(['defs', 'clipPath', 'mask', 'pattern', 'linearGradient', 'radialGradient', 'symbol', 'marker', 'style', 'script', 'title', 'desc', 'metadata', 'filter']);
@@ -103,6 +111,38 @@ function maskOf(walk: Walk, id: string, bounds: () => Rect): SoftMask | undefine
   return { items: items.length === 0 ? [] : [{ kind: 'push-clip', rect: region }, ...items, { kind: 'pop-clip' }], luminance: type !== 'alpha' };
 }
 
+const MARKABLE = new Set(['path', 'line', 'polyline', 'polygon']);
+
+/** The markers of a shape (SVG 2 §11.6), drawn after its fill and stroke. */
+function markerItems(path: readonly PathSegment[], walk: Walk, style: SvgStyle): DisplayItem[] {
+  if (style.markerStart === undefined && style.markerMid === undefined && style.markerEnd === undefined) return [];
+  if (walk.depth > 8) return [];
+  const vertices = pathVertices(path);
+  const width = length(style.strokeWidth, Math.hypot(walk.viewport.width, walk.viewport.height) / Math.SQRT2, 1);
+  const context = { fill: style.fill, stroke: style.stroke };
+  const items: DisplayItem[] = [];
+  vertices.forEach((vertex, i) => {
+    const position: MarkerPosition = i === 0 ? 'start' : i === vertices.length - 1 ? 'end' : 'mid';
+    const id = position === 'start' ? style.markerStart : position === 'end' ? style.markerEnd : style.markerMid;
+    const marker = id === undefined ? undefined : walk.doc.ids.get(id);
+    if (marker === undefined || localName(marker) !== 'marker') return;
+    const markerStyle = computeSvgStyle(marker, INITIAL_STYLE, walk.doc.rules);
+    const box = numbers(marker.attribs['viewBox']);
+    const viewport: Viewport = box.length === 4 ? { width: box[2]!, height: box[3]! } : walk.viewport;
+    const content = renderChildren(marker, { ...walk, style: markerStyle, viewport, depth: walk.depth + 1, context });
+    items.push(...placeMarker(marker, vertex, position, width, content));
+  });
+  return items;
+}
+
+/** A style with its context-fill / context-stroke resolved (to none outside markers). */
+function withContext(style: SvgStyle, walk: Walk): SvgStyle {
+  if (style.fill.kind !== 'context' && style.stroke.kind !== 'context') return style;
+  const none: Paint = { kind: 'none' };
+  const resolve = (paint: Paint): Paint => (paint.kind === 'context' ? (walk.context?.[paint.which] ?? none) : paint);
+  return { ...style, fill: resolve(style.fill), stroke: resolve(style.stroke) };
+}
+
 function dashes(style: SvgStyle, viewport: Viewport): number[] | undefined {
   if (style.strokeDasharray === 'none') return undefined;
   const diag = Math.hypot(viewport.width, viewport.height) / Math.SQRT2;
@@ -116,32 +156,51 @@ function withAlpha(paint: Paint, opacity: number): Paint {
   return { kind: 'color', color: { ...paint.color, a: paint.color.a * opacity } };
 }
 
+/** A gradient or pattern (or its fallback colour) painting `path`, clipped to it. */
+function serverPaint(fill: Extract<Paint, { kind: 'url' }>, path: PathSegment[], evenOdd: boolean, opacity: number, walk: Walk): DisplayItem[] {
+  const server = walk.doc.ids.get(fill.id);
+  if (server === undefined || localName(server) !== 'pattern') return gradientPaint(walk.doc, fill, path, evenOdd, opacity);
+  if (walk.depth > 8) return [];
+  const pattern = patternPaint(walk.doc, server, path, evenOdd, walk.viewport, (content, viewport) => renderChildren(content, { ...walk, viewport, depth: walk.depth + 1, style: computeSvgStyle(content, INITIAL_STYLE, walk.doc.rules) }));
+  return opacity < 1 ? [{ kind: 'push-opacity', opacity }, ...pattern, { kind: 'pop-opacity' }] : pattern;
+}
+
 function paintShape(path: PathSegment[], walk: Walk, style: SvgStyle): DisplayItem[] {
   if (path.length === 0 || style.visibility !== 'visible') return [];
   const items: DisplayItem[] = [];
   const fill = withAlpha(style.fill, style.fillOpacity);
   const evenOdd = style.fillRule === 'evenodd';
   if (fill.kind === 'color' && fill.color.a > 0) items.push({ kind: 'fill-path', path, color: fill.color, evenOdd });
-  else if (fill.kind === 'url') {
-    const server = walk.doc.ids.get(fill.id);
-    if (server !== undefined && localName(server) === 'pattern') {
-      if (walk.depth <= 8) {
-        const pattern = patternPaint(walk.doc, server, path, evenOdd, walk.viewport, (content, viewport) => renderChildren(content, { ...walk, viewport, depth: walk.depth + 1, style: computeSvgStyle(content, INITIAL_STYLE, walk.doc.rules) }));
-        items.push(...(style.fillOpacity < 1 ? [{ kind: 'push-opacity', opacity: style.fillOpacity } as DisplayItem, ...pattern, { kind: 'pop-opacity' } as DisplayItem] : pattern));
-      }
-    } else items.push(...gradientPaint(walk.doc, fill, path, evenOdd, style.fillOpacity));
-  }
+  else if (fill.kind === 'url') items.push(...serverPaint(fill, path, evenOdd, style.fillOpacity, walk));
   const diag = Math.hypot(walk.viewport.width, walk.viewport.height) / Math.SQRT2;
   const width = length(style.strokeWidth, diag, 1);
   const stroke = withAlpha(style.stroke, style.strokeOpacity);
-  if (width > 0 && stroke.kind === 'color' && stroke.color.a > 0) {
-    const dash = dashes(style, walk.viewport);
-    items.push({
-      kind: 'stroke-path', path, color: stroke.color, width, lineCap: style.strokeLinecap, lineJoin: style.strokeLinejoin,
-      miterLimit: style.strokeMiterlimit, ...(dash === undefined ? {} : { dash, dashOffset: length(style.strokeDashoffset, diag, 0) }),
-    });
-  }
+  if (width <= 0 || (stroke.kind !== 'color' && stroke.kind !== 'url') || (stroke.kind === 'color' && stroke.color.a <= 0)) return items;
+  const dash = dashes(style, walk.viewport);
+  const line = (color: Color): DisplayItem => ({
+    kind: 'stroke-path', path, color, width, lineCap: style.strokeLinecap, lineJoin: style.strokeLinejoin,
+    miterLimit: style.strokeMiterlimit, ...(dash === undefined ? {} : { dash, dashOffset: length(style.strokeDashoffset, diag, 0) }),
+  });
+  if (stroke.kind === 'color') items.push(line(stroke.color));
+  else items.push(...serverStroke(stroke, path, line, width, style.strokeOpacity, walk));
   return items;
+}
+
+/**
+ * A stroke painted by a gradient or pattern: the server painted over the stroke's reach, seen
+ * through a soft mask of the stroke drawn in white (the server's own box is the path's bounds).
+ */
+function serverStroke(stroke: Extract<Paint, { kind: 'url' }>, path: PathSegment[], line: (color: Color) => DisplayItem, width: number, opacity: number, walk: Walk): DisplayItem[] {
+  const paint = serverPaint(stroke, path, false, opacity, walk);
+  const at = paint.findIndex((item) => item.kind === 'push-clip-path');
+  // not a paint server: its fallback colour strokes plainly
+  if (at < 0) return paint.flatMap((item) => (item.kind === 'fill-path' ? [line(item.color)] : []));
+  const b = pathBounds(path);
+  // miters can reach further than half the width: a generous box, the mask cuts the rest
+  const reach = width * Math.max(2, walk.style.strokeMiterlimit);
+  const clip: DisplayItem = { kind: 'push-clip', rect: { x: b.x - reach, y: b.y - reach, width: b.width + 2 * reach, height: b.height + 2 * reach } };
+  const painted = paint.map((item, k) => (k === at ? clip : item));
+  return [{ kind: 'push-opacity', opacity: 1, mask: { items: [line({ r: 255, g: 255, b: 255, a: 1 })], luminance: true } }, ...painted, { kind: 'pop-opacity' }];
 }
 
 /** Nested `<svg>` / `<symbol>` instance: a new viewport with its viewBox, clipped to it. */
@@ -174,12 +233,12 @@ function useItems(element: DomElement, walk: Walk, style: SvgStyle): DisplayItem
 function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
   const name = localName(element);
   if (NEVER_RENDERED.has(name)) return [];
-  const style = computeSvgStyle(element, walk.style, walk.doc.rules);
+  const style = withContext(computeSvgStyle(element, walk.style, walk.doc.rules), walk);
   if (style.display === 'none') return [];
   let items: DisplayItem[];
   const shape = shapePath(element, walk.viewport, style.fontSize);
-  if (shape !== undefined) items = paintShape(shape, walk, style);
-  else if (name === 'text') items = textItems(element, style, walk);
+  if (shape !== undefined) items = [...paintShape(shape, walk, style), ...(MARKABLE.has(name) ? markerItems(shape, walk, style) : [])];
+  else if (name === 'text') items = textItems(element, style, { ...walk, serverPaint: (fill, path, opacity) => serverPaint(fill, path, false, opacity, walk) });
   else if (name === 'image' && style.visibility === 'visible') items = imageElementItems(element, walk.doc, walk.viewport, style.fontSize, (image, rect) => drawImage(image, rect, { ...walk, style }));
   else if (name === 'g' || name === 'a' || name === 'switch') items = renderChildren(element, { ...walk, style });
   else if (name === 'use') items = useItems(element, walk, style);
@@ -220,7 +279,7 @@ function drawImage(image: LoadedImage, rect: Rect, walk: Walk): DisplayItem[] {
 /** The items of an SVG document drawn into `rect` (its viewBox fitted per preserveAspectRatio), clipped to it. */
 export function renderSvg(doc: SvgDocument, rect: Rect, context: SvgContext = {}): DisplayItem[] {
   const root = doc.root;
-  const style = computeSvgStyle(root, INITIAL_STYLE, doc.rules);
+  const style = computeSvgStyle(root, context.inherit === undefined ? INITIAL_STYLE : { ...INITIAL_STYLE, ...context.inherit }, doc.rules);
   const box = numbers(root.attribs['viewBox']);
   const viewBox = box.length === 4 ? box : undefined;
   const viewport: Viewport = viewBox !== undefined ? { width: viewBox[2]!, height: viewBox[3]! } : { width: rect.width, height: rect.height };

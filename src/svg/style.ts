@@ -9,7 +9,12 @@ import { parseColorText, parseStyleAttribute } from '../css/values/text-values.j
 import type { DomElement } from '../dom/types.js';
 import { length } from './geometry.js';
 
-export type Paint = { readonly kind: 'none' } | { readonly kind: 'color'; readonly color: Color } | { readonly kind: 'url'; readonly id: string; readonly fallback: Color | undefined };
+export type Paint =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'color'; readonly color: Color }
+  | { readonly kind: 'url'; readonly id: string; readonly fallback: Color | undefined }
+  /** `context-fill` / `context-stroke` (SVG 2 §13.3): the paint of the element a marker is drawn for. */
+  | { readonly kind: 'context'; readonly which: 'fill' | 'stroke' };
 
 const BASELINES = ['auto', 'alphabetic', 'middle', 'central', 'hanging', 'mathematical', 'text-top', 'text-bottom', 'text-before-edge', 'text-after-edge', 'ideographic'] as const;
 export type DominantBaseline = (typeof BASELINES)[number];
@@ -39,6 +44,10 @@ export interface SvgStyle {
   readonly textAnchor: 'start' | 'middle' | 'end';
   readonly dominantBaseline: DominantBaseline;
   readonly clipRule: 'nonzero' | 'evenodd';
+  /** Ids of the `<marker>`s of `marker-start`, `marker-mid`, `marker-end`. */
+  readonly markerStart: string | undefined;
+  readonly markerMid: string | undefined;
+  readonly markerEnd: string | undefined;
   // not inherited
   readonly opacity: number;
   readonly display: string;
@@ -54,6 +63,7 @@ export const INITIAL_STYLE: SvgStyle = {
   color: BLACK, fill: { kind: 'color', color: BLACK }, fillOpacity: 1, fillRule: 'nonzero', stroke: { kind: 'none' }, strokeOpacity: 1,
   strokeWidth: '1', strokeLinecap: 'butt', strokeLinejoin: 'miter', strokeMiterlimit: 4, strokeDasharray: 'none', strokeDashoffset: '0',
   visibility: 'visible', fontSize: 16, fontFamily: 'serif', fontWeight: 400, fontStyle: 'normal', letterSpacing: 0, imageRendering: 'auto', textAnchor: 'start', dominantBaseline: 'auto', clipRule: 'nonzero',
+  markerStart: undefined, markerMid: undefined, markerEnd: undefined,
   opacity: 1, display: 'inline', stopColor: BLACK, stopOpacity: 1, clipPath: undefined, mask: undefined,
 };
 
@@ -110,6 +120,7 @@ function expandFont(value: string): [string, string][] {
 /** Sets a declaration, the `font` shorthand as its longhands. */
 function declare(out: Map<string, string>, name: string, value: string): void {
   if (name === 'font') for (const [k, v] of expandFont(value)) out.set(k, v);
+  else if (name === 'marker') for (const k of ['marker-start', 'marker-mid', 'marker-end']) out.set(k, value);
   else out.set(name, value);
 }
 
@@ -124,12 +135,13 @@ function declared(element: DomElement, rules: readonly SvgRule[]): Map<string, s
 
 const PROPERTIES = new Set(['color', 'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
   'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'visibility', 'font-size', 'font-family', 'font-weight', 'font-style', 'letter-spacing', 'image-rendering', 'text-anchor', 'dominant-baseline', 'clip-rule',
-  'opacity', 'display', 'stop-color', 'stop-opacity', 'clip-path', 'mask', 'font']);
+  'opacity', 'display', 'stop-color', 'stop-opacity', 'clip-path', 'mask', 'font', 'marker', 'marker-start', 'marker-mid', 'marker-end']);
 
 function parsePaint(value: string, current: Color, inherited: Paint): Paint {
   const v = value.trim();
   if (v === 'none') return { kind: 'none' };
   if (v === 'inherit') return inherited;
+  if (v === 'context-fill' || v === 'context-stroke') return { kind: 'context', which: v === 'context-fill' ? 'fill' : 'stroke' };
   const url = /^url\(\s*['"]?#([^'")]+)['"]?\s*\)\s*(.*)$/.exec(v);
   if (url !== undefined && url !== null) {
     const fallback = url[2] !== '' ? parseColorText(url[2]!) : undefined;
@@ -195,6 +207,11 @@ function letterSpacing(value: string | undefined, parent: SvgStyle): number {
   return Number.isFinite(n) ? n : parent.letterSpacing;
 }
 
+/** The id of a local `url(#id)` reference; undefined for `none` and anything else. */
+function urlId(value: string | undefined): string | undefined {
+  return /^url\(\s*['"]?#([^'")]+)['"]?\s*\)$/.exec(value ?? '')?.[1];
+}
+
 export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: readonly SvgRule[]): SvgStyle {
   const d = declared(element, rules);
   const get = (name: string): string | undefined => {
@@ -206,7 +223,11 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
   const color = parsedColor === undefined ? parent.color : resolveColor(parsedColor, parent.color);
   const stopColor = get('stop-color');
   const parsedStop = stopColor === undefined ? undefined : parseColorText(stopColor);
-  const clip = /^url\(\s*['"]?#([^'")]+)['"]?\s*\)$/.exec(get('clip-path') ?? '');
+  const clip = urlId(get('clip-path'));
+  const marker = (name: string, inherited: string | undefined): string | undefined => {
+    const v = get(name);
+    return v === undefined ? inherited : urlId(v);
+  };
   return {
     color,
     fill: d.has('fill') ? parsePaint(d.get('fill')!, color, parent.fill) : parent.fill,
@@ -234,7 +255,10 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
     display: get('display') ?? 'inline',
     stopColor: parsedStop === undefined ? BLACK : resolveColor(parsedStop, color),
     stopOpacity: number(get('stop-opacity'), 1),
-    clipPath: clip?.[1],
-    mask: /^url\(\s*['"]?#([^'")]+)['"]?\s*\)$/.exec(get('mask') ?? '')?.[1],
+    markerStart: marker('marker-start', parent.markerStart),
+    markerMid: marker('marker-mid', parent.markerMid),
+    markerEnd: marker('marker-end', parent.markerEnd),
+    clipPath: clip,
+    mask: urlId(get('mask')),
   };
 }

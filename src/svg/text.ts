@@ -4,26 +4,43 @@
  * default), given their `x`/`y`/`dx`/`dy` from the innermost element that lists one for them
  * (§11.5.2), cut into pieces at each new position or style, and laid out along the baseline;
  * every absolute `x`/`y` starts a text chunk that `text-anchor` aligns (§11.10.2).
- * `dominant-baseline` shifts by the font's metrics. `<textPath>`, vertical text and bidi
- * reordering are not done (their characters are laid out as plain text).
+ * `dominant-baseline` shifts by the font's metrics; `textLength`/`lengthAdjust` on `<text>`
+ * stretch it; a `<textPath>` child puts the glyphs along its path (text-path.ts; its
+ * glyphs take one colour). Vertical text and bidi reordering are not done. Gradient and
+ * pattern fills paint through a clip of the glyphs.
  */
 import type { Color } from '../css/types.js';
 import type { DomElement, DomNode } from '../dom/types.js';
 import { isElement, isText } from '../dom/types.js';
-import type { DisplayItem } from '../paint/display-list.js';
+import type { DisplayItem, PathSegment } from '../paint/display-list.js';
 import { syntheticBoldWidth } from '../paint/text.js';
 import type { FontRequest, TextSystem } from '../text/types.js';
 import type { SvgDocument } from './document.js';
-import { length } from './geometry.js';
+import { length, shapePath } from './geometry.js';
+import { flatten, onPath, pathLength } from './text-path.js';
+import { hrefOf } from './document.js';
 import type { Viewport } from './geometry.js';
 import { paintColor } from './gradients.js';
-import type { SvgStyle } from './style.js';
+import type { Paint, SvgStyle } from './style.js';
 import { computeSvgStyle } from './style.js';
 
 export interface TextWalk {
   readonly doc: SvgDocument;
   readonly viewport: Viewport;
   readonly text: TextSystem | undefined;
+  /** Paints a gradient or pattern over `path` (render.ts); glyphs filled with one are clipped to it. */
+  readonly serverPaint?: (fill: Extract<Paint, { kind: 'url' }>, path: PathSegment[], opacity: number) => DisplayItem[];
+}
+
+type GlyphsItem = Extract<DisplayItem, { kind: 'glyphs' }>;
+
+/** Glyphs filled by a paint server: drawn as a clip, the server painted through it. */
+interface ServerRun {
+  readonly fill: Extract<Paint, { kind: 'url' }>;
+  readonly opacity: number;
+  readonly run: GlyphsItem;
+  readonly top: number;
+  readonly bottom: number;
 }
 
 interface Char {
@@ -125,6 +142,105 @@ function strokeOf(style: SvgStyle, walk: TextWalk): { color: Color; width: numbe
   return { color: { ...color, a: color.a * style.strokeOpacity }, width };
 }
 
+interface Chunk {
+  readonly items: DisplayItem[];
+  readonly server: ServerRun[];
+  readonly startX: number;
+  endX: number;
+  /** Where the last glyph ends, without its letter-spacing (what textLength measures). */
+  inkEnd: number;
+  readonly anchor: SvgStyle['textAnchor'];
+}
+
+/** Lays the characters out in chunks; `extra` px are added after every character (textLength spacing). */
+function layout(chars: readonly Char[], text: TextSystem, walk: TextWalk, extra: number): Chunk[] {
+  const chunks: Chunk[] = [];
+  let x = 0;
+  let y = 0;
+  for (const piece of pieces(chars)) {
+    const first = piece.chars[0]!;
+    x = (first.x ?? x) + (first.dx ?? 0);
+    y = (first.y ?? y) + (first.dy ?? 0);
+    if (piece.newChunk || chunks.length === 0) chunks.push({ items: [], server: [], startX: x - (first.dx ?? 0), endX: x, inkEnd: x, anchor: first.style.textAnchor });
+    const chunk = chunks[chunks.length - 1]!;
+    const s = first.style;
+    const shaped = text.shape(piece.chars.map((c) => c.ch).join(''), fontRequest(s), { direction: 'ltr' });
+    const server = s.fill.kind === 'url' && walk.serverPaint !== undefined ? s.fill : undefined;
+    const fill = server === undefined ? glyphColor(s, walk) : undefined;
+    const stroke = strokeOf(s, walk);
+    const baseline = y + baselineShift(s, text);
+    const metrics = server === undefined ? undefined : text.metrics(fontRequest(s));
+    for (const run of shaped.runs) {
+      const advances = run.glyphs.map((g) => g.advance + (g.codePoints.length > 0 ? s.letterSpacing + extra : 0));
+      const item: GlyphsItem = {
+        kind: 'glyphs', x, y: baseline, face: run.face, size: run.size, color: fill ?? { r: 0, g: 0, b: 0, a: 0 }, glyphs: run.glyphs, advances,
+        syntheticBold: run.face.syntheticBold ? syntheticBoldWidth(run.size) : 0, syntheticOblique: run.face.syntheticOblique,
+        ...(stroke === undefined ? {} : { stroke }),
+      };
+      if (s.visibility === 'visible' && (fill !== undefined || stroke !== undefined)) chunk.items.push(item);
+      if (s.visibility === 'visible' && server !== undefined && metrics !== undefined) {
+        chunk.server.push({ fill: server, opacity: s.fillOpacity, run: item, top: baseline - metrics.ascent, bottom: baseline + metrics.descent });
+      }
+      run.glyphs.forEach((g, i) => {
+        x += advances[i]!;
+        // a chunk's collapsible spaces at its end do not count for its alignment
+        if (!(g.codePoints.length === 1 && g.codePoints[0] === 32)) {
+          chunk.endX = x;
+          chunk.inkEnd = x - (g.codePoints.length > 0 ? s.letterSpacing + extra : 0);
+        }
+      });
+    }
+  }
+  return chunks;
+}
+
+/**
+ * `textLength` and `lengthAdjust` of a `<text>` (SVG 2 §11.8.1): the extra room spread between
+ * the characters (`spacing`), or the text scaled horizontally from its start (`spacingAndGlyphs`).
+ */
+function adjustLength(element: DomElement, chars: readonly Char[], text: TextSystem, walk: TextWalk, natural: Chunk[]): { chunks: Chunk[]; scale: number } {
+  const wanted = length(element.attribs['textLength'], walk.viewport.width, NaN);
+  if (!Number.isFinite(wanted) || wanted < 0 || natural.length === 0) return { chunks: natural, scale: 1 };
+  const measured = natural[natural.length - 1]!.inkEnd - natural[0]!.startX;
+  if (element.attribs['lengthAdjust'] === 'spacingAndGlyphs') return { chunks: natural, scale: measured > 0 ? wanted / measured : 1 };
+  if (chars.length < 2) return { chunks: natural, scale: 1 };
+  return { chunks: layout(chars, text, walk, (wanted - measured) / (chars.length - 1)), scale: 1 };
+}
+
+/**
+ * The chunk's glyphs filled by gradients or patterns (SVG 2 §13.2): each paint server painted
+ * over the chunk's box (its objectBoundingBox) through a clip made of its glyphs.
+ */
+function serverFills(chunk: Chunk, walk: TextWalk): DisplayItem[] {
+  if (chunk.server.length === 0 || walk.serverPaint === undefined) return [];
+  const top = Math.min(...chunk.server.map((r) => r.top));
+  const bottom = Math.max(...chunk.server.map((r) => r.bottom));
+  const box: PathSegment[] = [
+    { op: 'move', x: chunk.startX, y: top }, { op: 'line', x: chunk.endX, y: top }, { op: 'line', x: chunk.endX, y: bottom }, { op: 'line', x: chunk.startX, y: bottom }, { op: 'close' },
+  ];
+  const out: DisplayItem[] = [];
+  for (const id of new Set(chunk.server.map((r) => r.fill.id))) {
+    const runs = chunk.server.filter((r) => r.fill.id === id);
+    const clip: DisplayItem = { kind: 'push-clip-glyphs', runs: runs.map((r) => r.run) };
+    const paint = walk.serverPaint(runs[0]!.fill, box, runs[0]!.opacity);
+    const at = paint.findIndex((item) => item.kind === 'push-clip-path');
+    // a server clips to the shape it paints: the glyphs take the box's place; a fallback colour gets the clip around it
+    out.push(...(at >= 0 ? paint.map((item, k) => (k === at ? clip : item)) : paint.length > 0 ? [clip, ...paint, { kind: 'pop-clip' } as DisplayItem] : []));
+  }
+  return out;
+}
+
+/** The path of a `<text>`'s `<textPath>` child and its start offset; undefined without one. */
+function textPathOf(element: DomElement, walk: TextWalk): { line: ReturnType<typeof flatten>; startOffset: number } | undefined {
+  const child = element.children.find((c): c is DomElement => isElement(c) && localName(c) === 'textPath');
+  const href = child === undefined ? undefined : hrefOf(child);
+  const target = href?.startsWith('#') === true ? walk.doc.ids.get(href.slice(1)) : undefined;
+  const path = target === undefined ? undefined : shapePath(target, walk.viewport);
+  if (child === undefined || path === undefined || path.length === 0) return undefined;
+  const line = flatten(path);
+  return { line, startOffset: length(child.attribs['startOffset'], pathLength(line), 0) };
+}
+
 /** The glyph items of a `<text>` element (`style` is its computed style). */
 export function textItems(element: DomElement, style: SvgStyle, walk: TextWalk): DisplayItem[] {
   const text = walk.text;
@@ -132,40 +248,28 @@ export function textItems(element: DomElement, style: SvgStyle, walk: TextWalk):
   const chars: Char[] = [];
   gather(element, style, walk, chars, false);
   if (element.attribs['xml:space'] !== 'preserve') while (chars.length > 0 && chars[chars.length - 1]!.ch === ' ') chars.pop();
-  const chunks: { items: DisplayItem[]; startX: number; endX: number; anchor: SvgStyle['textAnchor'] }[] = [];
-  let x = 0;
-  let y = 0;
-  for (const piece of pieces(chars)) {
-    const first = piece.chars[0]!;
-    x = (first.x ?? x) + (first.dx ?? 0);
-    y = (first.y ?? y) + (first.dy ?? 0);
-    if (piece.newChunk || chunks.length === 0) chunks.push({ items: [], startX: x - (first.dx ?? 0), endX: x, anchor: first.style.textAnchor });
-    const chunk = chunks[chunks.length - 1]!;
-    const s = first.style;
-    const shaped = text.shape(piece.chars.map((c) => c.ch).join(''), fontRequest(s), { direction: 'ltr' });
-    const fill = glyphColor(s, walk);
-    const stroke = strokeOf(s, walk);
-    const baseline = y + baselineShift(s, text);
-    for (const run of shaped.runs) {
-      const advances = run.glyphs.map((g) => g.advance + (g.codePoints.length > 0 ? s.letterSpacing : 0));
-      if (s.visibility === 'visible' && (fill !== undefined || stroke !== undefined)) {
-        chunk.items.push({
-          kind: 'glyphs', x, y: baseline, face: run.face, size: run.size, color: fill ?? { r: 0, g: 0, b: 0, a: 0 }, glyphs: run.glyphs, advances,
-          syntheticBold: run.face.syntheticBold ? syntheticBoldWidth(run.size) : 0, syntheticOblique: run.face.syntheticOblique,
-          ...(stroke === undefined ? {} : { stroke }),
-        });
-      }
-      run.glyphs.forEach((g, i) => {
-        x += advances[i]!;
-        // a chunk's collapsible spaces at its end do not count for its alignment
-        if (!(g.codePoints.length === 1 && g.codePoints[0] === 32)) chunk.endX = x;
-      });
-    }
+  const along = textPathOf(element, walk);
+  // glyphs on a path are placed one by one: a paint server's fill gives them one colour there
+  const { serverPaint: _server, ...plain } = walk;
+  const laidOut = along === undefined ? walk : plain;
+  const { chunks, scale } = adjustLength(element, chars, text, laidOut, layout(chars, text, laidOut, 0));
+  if (along !== undefined) {
+    const baseline = chars[0]?.y ?? 0;
+    return chunks.flatMap((chunk) => {
+      const width = chunk.endX - chunk.startX;
+      const shift = chunk.anchor === 'middle' ? -width / 2 : chunk.anchor === 'end' ? -width : 0;
+      const glyphs = chunk.items.map((item) => (item.kind === 'glyphs' ? { ...item, y: item.y - baseline } : item));
+      return onPath(glyphs, along.line, along.startOffset + shift);
+    });
   }
-  return chunks.flatMap((chunk) => {
+  const items = chunks.flatMap((chunk) => {
     const width = chunk.endX - chunk.startX;
     const shift = chunk.anchor === 'middle' ? -width / 2 : chunk.anchor === 'end' ? -width : 0;
-    if (shift === 0 || chunk.items.length === 0) return chunk.items;
-    return [{ kind: 'push-transform', matrix: [1, 0, 0, 1, shift, 0] } as DisplayItem, ...chunk.items, { kind: 'pop-transform' } as DisplayItem];
+    const own = [...serverFills(chunk, walk), ...chunk.items];
+    if (shift === 0 || own.length === 0) return own;
+    return [{ kind: 'push-transform', matrix: [1, 0, 0, 1, shift, 0] } as DisplayItem, ...own, { kind: 'pop-transform' } as DisplayItem];
   });
+  if (scale === 1 || items.length === 0) return items;
+  const x0 = chunks[0]!.startX;
+  return [{ kind: 'push-transform', matrix: [scale, 0, 0, 1, x0 * (1 - scale), 0] }, ...items, { kind: 'pop-transform' }];
 }

@@ -84,10 +84,18 @@ describe('SVG patterns', () => {
 
 
 describe('SVG features not drawn', () => {
-  it('warns naming filters and markers, and draws the rest', async () => {
+  it('warns naming the filter primitives, and draws the element unfiltered', async () => {
     const rows = await draw(svg('<filter id="f"><feGaussianBlur stdDeviation="1"/></filter><rect width="4" height="2" fill="red" filter="url(#f)"/><path d="M4 1H8" stroke="blue" marker-end="url(#m)"/>'), '8px 2px', [
-      expect.stringMatching(/^SVG image data:image\/svg\+xml.*: filter, marker not drawn yet \(the rest is\)$/) as unknown as string,
+      expect.stringMatching(/^SVG image data:image\/svg\+xml.*: filter \(feGaussianBlur\) not drawn yet \(the rest is\)$/) as unknown as string,
     ]);
     expect(rows[0]).toBe('RRRR____');
+  });
+});
+
+describe('SVG strokes painted by paint servers', () => {
+  it('strokes with a gradient (objectBoundingBox of the path) and with a fallback colour', async () => {
+    const gradient = '<linearGradient id="g"><stop offset="0.5" stop-color="red"/><stop offset="0.5" stop-color="blue"/></linearGradient>';
+    expect(await draw(svg(`${gradient}<rect x="1.5" y="0.5" width="5" height="1" fill="none" stroke="url(#g)"/>`, 'width="8" height="2"'))).toEqual(['_RRRBBB_', '_RRRBBB_']);
+    expect(await draw(svg('<path d="M0 1H8" stroke="url(#missing) blue" stroke-width="2"/>'))).toEqual(['BBBBBBBB', 'BBBBBBBB']);
   });
 });

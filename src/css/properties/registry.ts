@@ -5,6 +5,7 @@
  * then `color` (currentcolor), then the rest.
  */
 import { BACKGROUND_PROPERTIES } from './backgrounds.js';
+import { BORDER_IMAGE_PROPERTIES } from './border-image.js';
 import { BORDER_PROPERTIES } from './borders.js';
 import { EFFECT_PROPERTIES } from './effects.js';
 import { BOX_PROPERTIES } from './box.js';
@@ -30,6 +31,7 @@ export type RegisteredProperty = PropertyDef | LogicalDef;
 const MODULES: readonly PropertyDef[] = [
   ...FONT_PROPERTIES,
   ...BACKGROUND_PROPERTIES,
+  ...BORDER_IMAGE_PROPERTIES,
   ...DISPLAY_PROPERTIES,
   ...BOX_PROPERTIES,
   ...BORDER_PROPERTIES,
@@ -113,7 +115,8 @@ const STYLE_KEYS: Record<StyleKey, true> = {
   borderBottomColor: true, borderLeftColor: true, borderTopLeftRadius: true, borderTopRightRadius: true,
   borderBottomRightRadius: true, borderBottomLeftRadius: true, color: true, backgroundColor: true,
   backgroundImage: true, backgroundPosition: true, backgroundSize: true, backgroundRepeat: true,
-  backgroundOrigin: true, backgroundClip: true, boxShadow: true, outlineWidth: true, outlineStyle: true, outlineColor: true,
+  backgroundOrigin: true, backgroundClip: true, boxShadow: true,
+  borderImageSource: true, borderImageSlice: true, borderImageWidth: true, borderImageOutset: true, borderImageRepeat: true, outlineWidth: true, outlineStyle: true, outlineColor: true,
   outlineOffset: true, fontFamily: true, fontSize: true, fontWeight: true, fontStyle: true, fontStretch: true,
   fontVariantCaps: true, fontVariantNumeric: true, fontFeatureSettings: true, fontKerning: true, lineHeight: true,
   textAlign: true, textAlignLast: true, textIndent: true, textTransform: true, whiteSpace: true, letterSpacing: true,

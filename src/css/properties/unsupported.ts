@@ -13,7 +13,7 @@ mask-position mask-clip mask-origin mask-size mask-composite mix-blend-mode isol
 content-visibility container container-type container-name text-overflow
 columns column-count column-width column-rule column-rule-color column-rule-style column-rule-width column-span column-fill
 background-position-x background-position-y background-attachment background-blend-mode
-border-image border-image-source border-image-slice border-image-width border-image-outset border-image-repeat
+
 image-orientation image-resolution
 font-size-adjust font-synthesis font-synthesis-weight font-synthesis-style font-synthesis-small-caps
 font-variant-ligatures font-variant-east-asian font-variant-position font-variant-alternates font-variant-emoji
@@ -40,6 +40,7 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   // SVG properties: meaningless on HTML boxes; SVG images read them from their own <style> (svg/style.ts)
   'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
   'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'stop-color', 'stop-opacity', 'clip-rule', 'text-anchor',
+  'marker', 'marker-start', 'marker-mid', 'marker-end',
 ]);
 
 export function isVendorPrefixed(name: string): boolean {

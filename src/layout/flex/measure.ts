@@ -55,7 +55,7 @@ export function intrinsicWidths(item: FlexItem, horizontalEdges: number, space: 
 export function naturalReplaced(item: FlexItem, space: ItemSpace, ctx: LayoutContext): { width: number; height: number; ratio: number | undefined } {
   if (item.box.kind !== 'replaced') throw new Error('not a replaced item');
   const image = ctx.images.get(item.box.src);
-  const size = replacedSize(item.box, image, space.containingWidth, space.containingHeight);
+  const size = replacedSize(item.box, image, space.containingWidth, space.containingHeight, ctx.text);
   const edgesX = size.border.left + size.border.right + size.padding.left + size.padding.right;
   const edgesY = size.border.top + size.border.bottom + size.padding.top + size.padding.bottom;
   const ratio = image !== undefined && image.width > 0 && image.height > 0 ? image.width / image.height : undefined;

@@ -1,0 +1,160 @@
+/**
+ * `border-image` (CSS Backgrounds 3 §6): the source image (a URL or a gradient, sized to the
+ * border image area) cut into nine regions by `border-image-slice`, drawn into the nine regions
+ * of the border image area (the border box grown by `border-image-outset`) whose edges are
+ * `border-image-width` in; the edges and the middle (with `fill`) are scaled, repeated, rounded
+ * or spaced per `border-image-repeat` (§6.6). Drawing a region is drawing the whole source under
+ * a transform that maps its slice onto the destination, clipped to the destination.
+ */
+import type { BorderImageRepeat, BorderImageWidth, CssImage } from '../css/image-types.js';
+import type { ComputedStyle } from '../css/types.js';
+import { resolveLength } from '../css/values/length.js';
+import type { Rect, Sides } from '../geometry/types.js';
+import type { DisplayItem } from './display-list.js';
+import { paintGradient } from './gradient.js';
+import { imageItems } from './image.js';
+import type { ImageLookup } from './background.js';
+import type { SvgContext } from '../svg/render.js';
+
+/** At most this many tiles per edge or middle row/column (a hostile tiny slice cannot explode the page). */
+const MAX_TILES = 400;
+
+type Side = 'top' | 'right' | 'bottom' | 'left';
+const SIDES: readonly Side[] = ['top', 'right', 'bottom', 'left'];
+
+interface Source {
+  readonly width: number;
+  readonly height: number;
+  /** The whole source drawn at (0, 0). */
+  readonly items: DisplayItem[];
+}
+
+function sourceOf(image: CssImage, area: Rect, lookup: ImageLookup, svg: SvgContext): Source | undefined {
+  if (image.kind === 'url') {
+    const loaded = lookup(image.url);
+    if (loaded === undefined || loaded.width <= 0 || loaded.height <= 0) return undefined;
+    return { width: loaded.width, height: loaded.height, items: imageItems(loaded, { x: 0, y: 0, width: loaded.width, height: loaded.height }, svg) };
+  }
+  // a gradient has no size of its own: it is drawn at the border image area's size (§6.2)
+  if (area.width <= 0 || area.height <= 0) return undefined;
+  return { width: area.width, height: area.height, items: paintGradient(image, { x: 0, y: 0, width: area.width, height: area.height }) };
+}
+
+const sidesOf = (values: readonly [number, number, number, number]): Sides => ({ top: values[0], right: values[1], bottom: values[2], left: values[3] });
+
+/** `border-image-width` in px (§6.4), scaled down together when opposite sides overlap. */
+function imageWidths(style: ComputedStyle, border: Sides, slices: Sides, area: Rect): Sides {
+  const one = (w: BorderImageWidth, side: Side): number => {
+    if (w === 'auto') return slices[side];
+    if (typeof w === 'object' && 'kind' in w && w.kind === 'number') return w.value * border[side];
+    return resolveLength(w, side === 'top' || side === 'bottom' ? area.height : area.width);
+  };
+  const w = sidesOf(style.borderImageWidth.map((v, i) => one(v, SIDES[i]!)) as unknown as [number, number, number, number]);
+  const f = Math.min(1, area.width / Math.max(1e-9, w.left + w.right), area.height / Math.max(1e-9, w.top + w.bottom));
+  return { top: w.top * f, right: w.right * f, bottom: w.bottom * f, left: w.left * f };
+}
+
+/** The source region `from` drawn into `to` (scaled), clipped to `to`. */
+function region(source: Source, from: Rect, to: Rect, clip: Rect = to): DisplayItem[] {
+  if (from.width <= 0 || from.height <= 0 || to.width <= 0 || to.height <= 0) return [];
+  const sx = to.width / from.width;
+  const sy = to.height / from.height;
+  return [
+    { kind: 'push-clip', rect: clip },
+    { kind: 'push-transform', matrix: [sx, 0, 0, sy, to.x - from.x * sx, to.y - from.y * sy] },
+    ...source.items,
+    { kind: 'pop-transform' },
+    { kind: 'pop-clip' },
+  ];
+}
+
+/**
+ * Tile positions along one axis (§6.6): `size` is the scaled tile, `room` the destination
+ * length. Returns the tiles' start offsets and their (possibly rounded) size.
+ */
+export function tiles(mode: BorderImageRepeat, size: number, room: number): { starts: number[]; size: number } {
+  if (mode === 'stretch' || size <= 0 || room <= 0) return { starts: [0], size: room };
+  if (mode === 'round') {
+    const n = Math.min(MAX_TILES, Math.max(1, Math.round(room / size)));
+    return { starts: Array.from({ length: n }, (_, i) => (i * room) / n), size: room / n };
+  }
+  if (mode === 'space') {
+    const n = Math.min(MAX_TILES, Math.floor(room / size));
+    if (n === 0) return { starts: [], size };
+    const gap = (room - n * size) / (n + 1);
+    return { starts: Array.from({ length: n }, (_, i) => gap + i * (size + gap)), size };
+  }
+  // repeat: one tile centred on the middle of the room, as many on each side as reach its ends
+  const side = Math.min((MAX_TILES - 1) / 2, Math.ceil((room - size) / 2 / size - 1e-9));
+  const first = room / 2 - size / 2 - side * size;
+  return { starts: Array.from({ length: 2 * side + 1 }, (_, i) => first + i * size), size };
+}
+
+function intersect(a: Rect, b: Rect): Rect {
+  const x = Math.max(a.x, b.x);
+  const y = Math.max(a.y, b.y);
+  return { x, y, width: Math.max(0, Math.min(a.x + a.width, b.x + b.width) - x), height: Math.max(0, Math.min(a.y + a.height, b.y + b.height) - y) };
+}
+
+/** One edge or the middle: the slice tiled over `to` with tiles of `tileW` × `tileH` before repeat rounding. */
+function tiled(source: Source, from: Rect, to: Rect, tileW: number, tileH: number, repeat: readonly [BorderImageRepeat, BorderImageRepeat]): DisplayItem[] {
+  if (to.width <= 0 || to.height <= 0) return [];
+  const xs = tiles(repeat[0], tileW, to.width);
+  const ys = tiles(repeat[1], tileH, to.height);
+  const items: DisplayItem[] = [];
+  for (const y of ys.starts) {
+    for (const x of xs.starts) {
+      const tile = { x: to.x + x, y: to.y + y, width: xs.size, height: ys.size };
+      // the whole source is drawn under the transform: clip to the tile within the edge
+      items.push(...region(source, from, tile, intersect(tile, to)));
+    }
+  }
+  return items;
+}
+
+/** A box's border image: undefined when it has none (or it failed to load), so the borders are drawn instead. */
+export function paintBorderImage(style: ComputedStyle, borderBox: Rect, border: Sides, lookup: ImageLookup, svg: SvgContext = {}): DisplayItem[] | undefined {
+  const image = style.borderImageSource;
+  if (image === 'none') return undefined;
+  const out = sidesOf(style.borderImageOutset.map((o, i) => (typeof o === 'number' ? o : o.value * border[SIDES[i]!])) as unknown as [number, number, number, number]);
+  const area: Rect = { x: borderBox.x - out.left, y: borderBox.y - out.top, width: borderBox.width + out.left + out.right, height: borderBox.height + out.top + out.bottom };
+  const source = sourceOf(image, area, lookup, svg);
+  if (source === undefined) return undefined;
+  const { width: W, height: H } = source;
+  const slice = style.borderImageSlice;
+  const cut = (i: number, basis: number): number => {
+    const o = slice.offsets[i]!;
+    return Math.min(basis, o.kind === 'percent' ? (o.value / 100) * basis : o.value);
+  };
+  const s: Sides = { top: cut(0, H), right: cut(1, W), bottom: cut(2, H), left: cut(3, W) };
+  const w = imageWidths(style, border, s, area);
+  const { x, y, width: AW, height: AH } = area;
+  const midW = Math.max(0, AW - w.left - w.right);
+  const midH = Math.max(0, AH - w.top - w.bottom);
+  const srcMidW = Math.max(0, W - s.left - s.right);
+  const srcMidH = Math.max(0, H - s.top - s.bottom);
+  const rect = (rx: number, ry: number, rw: number, rh: number): Rect => ({ x: rx, y: ry, width: rw, height: rh });
+  // the edges' tiles keep the slice's ratio at the border image width (§6.6)
+  const scaleTop = s.top > 0 ? w.top / s.top : 1;
+  const scaleBottom = s.bottom > 0 ? w.bottom / s.bottom : 1;
+  const scaleLeft = s.left > 0 ? w.left / s.left : 1;
+  const scaleRight = s.right > 0 ? w.right / s.right : 1;
+  const r = style.borderImageRepeat;
+  const items: DisplayItem[] = [
+    ...region(source, rect(0, 0, s.left, s.top), rect(x, y, w.left, w.top)),
+    ...region(source, rect(W - s.right, 0, s.right, s.top), rect(x + AW - w.right, y, w.right, w.top)),
+    ...region(source, rect(0, H - s.bottom, s.left, s.bottom), rect(x, y + AH - w.bottom, w.left, w.bottom)),
+    ...region(source, rect(W - s.right, H - s.bottom, s.right, s.bottom), rect(x + AW - w.right, y + AH - w.bottom, w.right, w.bottom)),
+    ...tiled(source, rect(s.left, 0, srcMidW, s.top), rect(x + w.left, y, midW, w.top), srcMidW * scaleTop, w.top, [r[0], 'stretch']),
+    ...tiled(source, rect(s.left, H - s.bottom, srcMidW, s.bottom), rect(x + w.left, y + AH - w.bottom, midW, w.bottom), srcMidW * scaleBottom, w.bottom, [r[0], 'stretch']),
+    ...tiled(source, rect(0, s.top, s.left, srcMidH), rect(x, y + w.top, w.left, midH), w.left, srcMidH * scaleLeft, ['stretch', r[1]]),
+    ...tiled(source, rect(W - s.right, s.top, s.right, srcMidH), rect(x + AW - w.right, y + w.top, w.right, midH), w.right, srcMidH * scaleRight, ['stretch', r[1]]),
+  ];
+  if (slice.fill) {
+    // the middle scales like the top edge horizontally and the left edge vertically (§6.3)
+    const mx = s.top > 0 ? scaleTop : s.bottom > 0 ? scaleBottom : midW / Math.max(1e-9, srcMidW);
+    const my = s.left > 0 ? scaleLeft : s.right > 0 ? scaleRight : midH / Math.max(1e-9, srcMidH);
+    items.push(...tiled(source, rect(s.left, s.top, srcMidW, srcMidH), rect(x + w.left, y + w.top, midW, midH), srcMidW * mx, srcMidH * my, r));
+  }
+  return items;
+}

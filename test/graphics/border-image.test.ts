@@ -1,0 +1,74 @@
+/**
+ * `border-image` (CSS Backgrounds 3 §6): slices, fill, widths, outset, repeat modes, image and
+ * gradient sources, on tiny pages rasterized without antialiasing.
+ */
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/index.js';
+import { rasterize } from '../helpers/pixels.js';
+import { tiles } from '../../src/paint/border-image.js';
+
+const engine = createEngine();
+
+/** An SVG image of 1px cells, one letter per cell (`.` transparent). */
+function cells(rows: string[]): string {
+  const colors: Record<string, string> = { R: 'red', Y: 'yellow', M: 'magenta', C: 'cyan', G: 'lime', B: 'blue', K: 'black' };
+  const rects = rows.flatMap((row, y) => [...row].map((ch, x) => (ch === '.' ? '' : `<rect x="${x}" y="${y}" width="1" height="1" fill="${colors[ch]}"/>`)));
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${rows[0]!.length}" height="${rows.length}">${rects.join('')}</svg>`;
+  return `url("data:image/svg+xml,${encodeURIComponent(svg)}")`;
+}
+
+async function draw(css: string, size: string, warnings: RegExp[] = []): Promise<string[]> {
+  const template = `<style>@page { size: ${size}; margin: 0 } body { margin: 0 } div { ${css} }</style><div></div>`;
+  const result = await engine.renderDetailed({ template });
+  expect(result.diagnostics.map((d) => d.message)).toEqual(warnings.map((w) => expect.stringMatching(w) as unknown as string));
+  return (await rasterize(result.pdf))[0]!;
+}
+
+const NINE = cells(['RYM', 'CBG', 'MYK']);
+
+describe('border-image', () => {
+  it('draws the corners and stretched edges of the slices, the middle only with fill', async () => {
+    expect(await draw(`width: 4px; height: 2px; border: 2px solid black; border-image: ${NINE} 1`, '8px 6px')).toEqual([
+      'RRYYYYMM', 'RRYYYYMM', 'CC____GG', 'CC____GG', 'MMYYYYKK', 'MMYYYYKK',
+    ]);
+    expect(await draw(`width: 4px; height: 2px; border: 2px solid black; border-image-source: ${NINE}; border-image-slice: 33.3333% fill`, '8px 6px')).toEqual([
+      'RRYYYYMM', 'RRYYYYMM', 'CCBBBBGG', 'CCBBBBGG', 'MMYYYYKK', 'MMYYYYKK',
+    ]);
+  });
+
+  it('takes border-image-width and -outset (numbers are multiples of the border width)', async () => {
+    // border box 4×2 at (1, 1), grown by 1px: widths of 2 × 1px meet in the middle vertically
+    expect(await draw(`margin: 1px; width: 2px; height: 0; border: 1px solid black; border-image: ${NINE} 1 / 2 / 1px`, '6px 4px')).toEqual([
+      'RRYYMM', 'RRYYMM', 'MMYYKK', 'MMYYKK',
+    ]);
+  });
+
+  it('repeats edge tiles centred on the edge', async () => {
+    // a 5×3 image: the top edge's slice is Y B Y, 3px wide at a 1px border
+    const image = cells(['RYBYM', 'C...G', 'MYBYK']);
+    expect(await draw(`width: 7px; height: 1px; border: 1px solid black; border-image: ${image} 1 repeat stretch`, '9px 3px')).toEqual([
+      'RBYYBYYBM', 'C_______G', 'MBYYBYYBK',
+    ]);
+  });
+
+  it('slices a gradient sized to the border image area', async () => {
+    expect(await draw('width: 2px; height: 2px; border: 1px solid black; border-image: linear-gradient(to right, red 50%, blue 50%) 1', '4px 4px')).toEqual([
+      'RRBB', 'R__B', 'R__B', 'RRBB',
+    ]);
+  });
+
+  it('draws the borders when the source is none or fails to load', async () => {
+    expect(await draw('width: 1px; height: 1px; border: 1px solid blue; border-image: url(missing.png) 1', '3px 3px')).toEqual(['BBB', 'B_B', 'BBB']);
+    expect(await draw('width: 1px; height: 1px; border: 1px solid blue; border-image: none', '3px 3px')).toEqual(['BBB', 'B_B', 'BBB']);
+  });
+});
+
+describe('border-image tiling', () => {
+  it('stretches, rounds, spaces and repeats (centred)', () => {
+    expect(tiles('stretch', 3, 7)).toEqual({ starts: [0], size: 7 });
+    expect(tiles('round', 5, 8)).toEqual({ starts: [0, 4], size: 4 });
+    expect(tiles('space', 4, 11)).toEqual({ starts: [1, 6], size: 4 });
+    expect(tiles('space', 4, 3)).toEqual({ starts: [], size: 4 });
+    expect(tiles('repeat', 3, 7)).toEqual({ starts: [-1, 2, 5], size: 3 });
+  });
+});
