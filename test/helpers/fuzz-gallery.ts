@@ -1,7 +1,9 @@
 /**
  * Mutations of the gallery templates for fuzzing (issue 15): one fixture of fixtures/ chosen at
- * random, its template with random slices deleted, duplicated or replaced by random characters,
- * and its sample payload either kept or with random values replaced by random JSON.
+ * random, its template with random slices deleted, duplicated or replaced by random characters
+ * (mostly between its mustaches, so the HTML and CSS change while the Handlebars stays valid;
+ * a quarter anywhere), and its sample payload either kept or with random values replaced by
+ * random JSON.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -31,16 +33,38 @@ const fixtures: readonly GalleryCase[] = readdirSync(fixturesDir, { withFileType
 
 export const galleryNames = fixtures.map((fixture) => fixture.name);
 
-type Mutation = readonly [at: number, length: number, kind: 'delete' | 'duplicate' | 'replace', noise: string];
+/** Where: `text` edits only between two mustaches (the Handlebars stays valid, so the HTML and CSS are what changes); `raw` anywhere. */
+type Mutation = readonly [scope: 'text' | 'raw', at: number, length: number, kind: 'delete' | 'duplicate' | 'replace', noise: string];
+
+const MUSTACHE = /{{[^}]*}}}?/g;
+
+/** The span [start, end) of the text between two mustaches that holds the fraction `at` of the template (of the text parts' total length). */
+function textSpan(text: string, at: number): readonly [number, number] {
+  const spans: [number, number][] = [];
+  let last = 0;
+  for (const match of text.matchAll(MUSTACHE)) {
+    if (match.index > last) spans.push([last, match.index]);
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) spans.push([last, text.length]);
+  const total = spans.reduce((sum, [a, b]) => sum + b - a, 0);
+  let offset = Math.floor((at / 10_000) * total);
+  for (const [a, b] of spans) {
+    if (offset < b - a) return [a + offset, b];
+    offset -= b - a;
+  }
+  return [text.length, text.length];
+}
 
 /** `text` with each mutation applied in turn (positions are fractions of the current length). */
 function mutateText(text: string, mutations: readonly Mutation[]): string {
   let result = text;
-  for (const [at, length, kind, noise] of mutations) {
-    const start = Math.floor((at / 10_000) * result.length);
-    const end = Math.min(result.length, start + length);
+  for (const [scope, at, length, kind, noise] of mutations) {
+    const [start, limit] = scope === 'raw' ? [Math.floor((at / 10_000) * result.length), result.length] : textSpan(result, at);
+    const end = Math.min(limit, start + length);
     const slice = result.slice(start, end);
-    result = result.slice(0, start) + (kind === 'delete' ? '' : kind === 'duplicate' ? slice + slice : noise) + result.slice(end);
+    const inserted = scope === 'text' ? noise.replace(/[{}]/g, '') : noise;
+    result = result.slice(0, start) + (kind === 'delete' ? '' : kind === 'duplicate' ? slice + slice : inserted) + result.slice(end);
   }
   return result;
 }
@@ -77,7 +101,9 @@ const noise = fc.oneof(
   fc.string({ maxLength: 10 }),
   fc.constantFrom('{{', '}}', '{{#each', '{{/each}}', '<', '>', '</div>', '<table>', '"', '{', '}', ';', '@page {', '<style>', '{{> x}}', '&', '\u202e'),
 );
-const mutation: fc.Arbitrary<Mutation> = fc.tuple(fc.nat({ max: 10_000 }), fc.nat({ max: 200 }), fc.constantFrom('delete', 'duplicate', 'replace'), noise);
+const mutation: fc.Arbitrary<Mutation> = fc.tuple(
+  fc.constantFrom('text', 'text', 'text', 'raw'), fc.nat({ max: 10_000 }), fc.nat({ max: 200 }), fc.constantFrom('delete', 'duplicate', 'replace'), noise,
+);
 const replacement = fc.tuple(fc.nat(), fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom(null, '', -1, 1e308, 'x'.repeat(500), [], {})));
 
 /** A gallery fixture with a mutated template (1-5 edits) and, half of the time, a mutated payload (1-4 values). */
