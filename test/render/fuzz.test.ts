@@ -3,7 +3,8 @@
  * mutations of the gallery templates and their payloads. The engine either returns a PDF that
  * passes `qpdf --check` or throws an OctavoError — never another exception, never a hang past its
  * time budget. A short budget runs here (FUZZ_RUNS, default 25 per property); `npm run soak`
- * runs the long one (500 per property) and each property prints its figures.
+ * runs the long one (500 per property) and each property prints its figures; FUZZ_SEED=N tries
+ * other inputs.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -13,6 +14,8 @@ import { cssText, htmlDocument, templateAndPayload } from '../helpers/fuzz-arbit
 import { mutatedGalleryTemplate } from '../helpers/fuzz-gallery.js';
 
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 25);
+/** FUZZ_SEED moves every property to other inputs (a long run by hand tries a new seed). */
+const SEED = Number(process.env['FUZZ_SEED'] ?? 0);
 /** Each property's time: enough for RUNS renders on a slow machine. */
 const TIMEOUT = Math.max(120_000, RUNS * 2_000);
 const BUDGET_MS = 10_000;
@@ -62,18 +65,18 @@ afterAll(() => {
 
 describe('fuzzing the engine', () => {
   it('random HTML and CSS render or fail with an OctavoError', async () => {
-    await fc.assert(fc.asyncProperty(htmlDocument(), (template) => survives('html', { template })), { numRuns: RUNS, seed: 15 });
+    await fc.assert(fc.asyncProperty(htmlDocument(), (template) => survives('html', { template })), { numRuns: RUNS, seed: SEED + 15 });
   }, TIMEOUT);
 
   it('random stylesheets (token soup) render or fail with an OctavoError', async () => {
-    await fc.assert(fc.asyncProperty(cssText(), (template) => survives('css', { template })), { numRuns: RUNS, seed: 18 });
+    await fc.assert(fc.asyncProperty(cssText(), (template) => survives('css', { template })), { numRuns: RUNS, seed: SEED + 18 });
   }, TIMEOUT);
 
   it('random templates and payloads render or fail with an OctavoError', async () => {
-    await fc.assert(fc.asyncProperty(templateAndPayload(), (input) => survives('template', input)), { numRuns: RUNS, seed: 16 });
+    await fc.assert(fc.asyncProperty(templateAndPayload(), (input) => survives('template', input)), { numRuns: RUNS, seed: SEED + 16 });
   }, TIMEOUT);
 
   it('mutations of the gallery templates and payloads render or fail with an OctavoError', async () => {
-    await fc.assert(fc.asyncProperty(mutatedGalleryTemplate(), (input) => survives('gallery', input)), { numRuns: RUNS, seed: 17 });
+    await fc.assert(fc.asyncProperty(mutatedGalleryTemplate(), (input) => survives('gallery', input)), { numRuns: RUNS, seed: SEED + 17 });
   }, TIMEOUT);
 });
