@@ -1,85 +1,124 @@
 /**
  * fast-check arbitraries for fuzzing the engine: HTML from a small vocabulary of elements,
- * attributes and CSS declarations (valid and broken values), Handlebars templates with
- * payloads, and byte-level mutations of a real fixture template.
+ * attributes and CSS declarations (valid and broken values), stylesheets as token soup, inline
+ * SVG, and Handlebars templates with payloads. Mutations of the gallery templates are in
+ * fuzz-gallery.ts.
  */
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 
-const TAGS = ['div', 'p', 'span', 'table', 'tr', 'td', 'th', 'ul', 'ol', 'li', 'h1', 'b', 'i', 'pre', 'br', 'img', 'section', 'thead', 'a'];
+const TAGS = [
+  'div', 'p', 'span', 'table', 'tr', 'td', 'th', 'ul', 'ol', 'li', 'h1', 'b', 'i', 'pre', 'br', 'img', 'section', 'thead', 'a',
+  'caption', 'colgroup', 'col', 'tfoot', 'tbody', 'hr', 'sup', 'sub', 'blockquote', 'dl', 'dt', 'dd', 'figure', 'header', 'footer', 'wbr',
+];
 const PROPERTIES = [
   'display', 'width', 'height', 'margin', 'padding', 'border', 'color', 'background', 'font-size', 'font-family', 'font-weight',
   'line-height', 'float', 'position', 'top', 'left', 'break-before', 'break-after', 'break-inside', 'flex', 'flex-direction',
   'white-space', 'text-align', 'columns', 'transform', 'opacity', 'content', 'counter-increment', 'list-style', 'overflow',
+  'grid-template-columns', 'grid-column', 'flex-wrap', 'table-layout', 'border-collapse', 'border-spacing', 'vertical-align',
+  'letter-spacing', 'word-spacing', 'text-indent', 'direction', 'unicode-bidi', 'hyphens', 'orphans', 'widows', 'min-width',
+  'max-height', 'box-sizing', 'border-radius', 'box-shadow', 'string-set', 'position-anchor', 'counter-reset', 'z-index', 'clear',
 ];
 const VALUES = [
   'block', 'inline', 'flex', 'table', 'none', 'grid', 'inline-block', 'list-item', '0', '-1px', '10px', '50%', '1e9px', 'auto', 'calc(100% - 3px)',
   'calc(1px / 0)', 'red', '#abc', 'rgb(1,2,3)', 'solid 3px blue', 'page', 'avoid', 'absolute', 'relative', 'fixed', 'row', 'column',
   'pre', 'nowrap', 'center', '3', 'rotate(45deg)', '0.5', '"x"', 'counter(a)', 'inherit', 'initial', ';;', '}', '{', '!important', '\\', 'url(x)',
+  'table-cell', 'table-row', 'contents', 'running(h)', 'repeat(3, 1fr)', 'span 2', 'minmax(0, 1fr)', '1 1 0', 'wrap', 'rtl', 'bidi-override',
+  'collapse', '-1e9px', '1e-9px', '100vw', '3em', '2ch', 'var(--x)', 'var(--x, 5px)', 'env(x)', 'max-content', 'min-content', 'fit-content(10px)',
+  'counters(a, ".")', 'attr(id)', 'string(h)', 'inset 0 0 3px red', 'hsl(1 2% 3%)', 'linear-gradient(red, blue)', 'baseline', 'super',
+];
+const ATTRIBUTES = ['colspan', 'rowspan', 'span', 'width', 'height', 'start', 'value', 'dir', 'lang', 'class', 'id', 'src', 'alt', 'href', 'reversed', 'type'];
+const ATTRIBUTE_VALUES = [
+  '', '0', '1', '2', '-1', '1e9', '65535', 'NaN', 'x', 'rtl', 'ltr', 'auto', 'ar', 'he', 'x.png', 'data:image/png;base64,AAAA', '#top', '../x',
+  'file:///etc/passwd', 'http://127.0.0.1/x', 'I', 'a', 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>',
 ];
 const TEXT = fc.oneof(
   fc.string({ maxLength: 20 }),
-  fc.constantFrom('Hello world', 'שלום', 'مرحبا', '日本語のテキスト', '&amp; &lt;b&gt;', '\u00ad\u200b\u202e', 'a'.repeat(200), '  \n\t '),
+  fc.constantFrom('Hello world', 'שלום', 'مرحبا', '日本語のテキスト', '&amp; &lt;b&gt;', '\u00ad\u200b\u202e', 'a'.repeat(200), '  \n\t ', '&#0; &#xD800; &bogus;', '\uFFFF\uFFFE'),
 );
 
 const declaration = fc.tuple(fc.constantFrom(...PROPERTIES), fc.constantFrom(...VALUES)).map(([p, v]) => `${p}: ${v}`);
 const style = fc.array(declaration, { maxLength: 4 }).map((ds) => ds.join('; '));
+const attribute = fc.tuple(fc.constantFrom(...ATTRIBUTES), fc.constantFrom(...ATTRIBUTE_VALUES)).map(([a, v]) => ` ${a}="${v.replace(/"/g, '&quot;')}"`);
+
+/** Inline SVG of a few shapes with random attributes (the SVG painter's own parser and styles). */
+const SVG_SHAPES = ['rect', 'circle', 'ellipse', 'line', 'polyline', 'path', 'text', 'g', 'use', 'linearGradient', 'clipPath', 'mask'];
+const SVG_ATTRIBUTES = ['x', 'y', 'width', 'height', 'r', 'rx', 'cx', 'points', 'd', 'fill', 'stroke', 'transform', 'viewBox', 'href', 'id', 'clip-path', 'stroke-dasharray'];
+const SVG_VALUES = ['0', '-5', '10', '1e9', '50%', 'red', 'url(#a)', 'none', 'M0 0L10 10Z', 'M', 'm1e9 1e9 a 5 5 0 1 1 0 0', '1,2 3', 'rotate(30) scale(0)', '0 0 0 0', '#a', 'a', 'NaN', '1 0'];
+const svgShape = fc.tuple(fc.constantFrom(...SVG_SHAPES), fc.array(fc.tuple(fc.constantFrom(...SVG_ATTRIBUTES), fc.constantFrom(...SVG_VALUES)), { maxLength: 5 }))
+  .map(([tag, attrs]) => `<${tag}${attrs.map(([a, v]) => ` ${a}="${v}"`).join('')}>${tag === 'text' ? 'Tx' : ''}</${tag}>`);
+const inlineSvg = fc.tuple(fc.constantFrom(...SVG_VALUES), fc.array(svgShape, { maxLength: 6 }))
+  .map(([box, shapes]) => `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30" viewBox="${box}">${shapes.join('')}</svg>`);
 
 const element: fc.Memo<string> = fc.memo((depth) => {
-  const leaf = TEXT.map((t) => t.replace(/[<>]/g, ''));
+  const leaf = fc.oneof({ weight: 6, arbitrary: TEXT.map((t) => t.replace(/[<>]/g, '')) }, { weight: 1, arbitrary: inlineSvg });
   if (depth <= 1) return leaf;
   return fc.oneof(
     { weight: 1, arbitrary: leaf },
     {
       weight: 3,
-      arbitrary: fc.tuple(fc.constantFrom(...TAGS), style, fc.array(element(depth - 1), { maxLength: 4 }), fc.boolean())
-        .map(([tag, css, children, close]) => `<${tag} style="${css}">${children.join('')}${close ? `</${tag}>` : ''}`),
+      arbitrary: fc.tuple(fc.constantFrom(...TAGS), style, fc.array(attribute, { maxLength: 2 }), fc.array(element(depth - 1), { maxLength: 4 }), fc.boolean())
+        .map(([tag, css, attrs, children, close]) => `<${tag} style="${css}"${attrs.join('')}>${children.join('')}${close ? `</${tag}>` : ''}`),
     },
   );
 });
 
+const SELECTORS = [
+  '*', 'p', 'div > span', 'td:nth-child(2n)', '@page', 'li::marker', 'p::before', '.x', ':root', 'td + td', 'tr:first-child td', 'p::after',
+  ':not(p)', 'a[href^="#"]', '@page :first', '@page :left', 'h1 ~ p', 'ul li:last-of-type', ':is(div, span) b', 'table *',
+];
+const rule = fc.tuple(fc.constantFrom(...SELECTORS), style).map(([selector, css]) => `${selector} { ${css} }`);
+
 /** A document: an optional stylesheet of random rules plus random nested elements (some left unclosed). */
 export function htmlDocument(): fc.Arbitrary<string> {
-  const rule = fc.tuple(fc.constantFrom('*', 'p', 'div > span', 'td:nth-child(2n)', '@page', 'li::marker', 'p::before', '.x', ':root'), style)
-    .map(([selector, css]) => `${selector} { ${css} }`);
   return fc.tuple(fc.array(rule, { maxLength: 5 }), fc.array(element(5), { minLength: 1, maxLength: 4 }))
     .map(([rules, body]) => `<style>${rules.join('\n')}</style>${body.join('')}`);
 }
 
+/** Pieces a CSS tokenizer and the at-rule parsers must survive in any order. */
+const CSS_TOKENS = [
+  '{', '}', '(', ')', '[', ']', ';', ':', ',', '"', "'", '/*', '*/', '\\', '@media print', '@page', '@page :first', '@font-face', '@import url(x.css)',
+  '@supports (display: grid)', '@counter-style c', '@top-center', '@bottom-right', '@layer a', '@namespace x', 'url(', 'url(data:,)', 'var(--a)', '--a:',
+  'calc(', '!important', 'src:', 'size:', 'A4 landscape', '1e9px', '-0', '50%', 'red', 'content:', 'counter(page)', 'counters(pages)', 'p', 'div', '.c',
+  '#i', '*', '>', '+', '~', '::before', ':nth-child(', 'n+1', 'display:', 'flex', 'grid', 'table', 'float:', 'left', 'position:', 'running(x)', 'element(x)',
+  'margin:', 'width:', 'font:', 'font-family:', 'system-ui', 'inherit', ' ', '\n', '\uFFFD',
+];
+
+/** Random stylesheets as token soup (and raw characters), applied to a fixed document with tables, lists and headings. */
+export function cssText(): fc.Arbitrary<string> {
+  const soup = fc.array(fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...CSS_TOKENS) }, { weight: 1, arbitrary: fc.string({ maxLength: 6 }) }), { maxLength: 60 })
+    .map((tokens) => tokens.join(' '));
+  const sheet = fc.oneof(soup, fc.array(rule, { maxLength: 8 }).map((rules) => rules.join('\n')), fc.tuple(fc.array(rule, { maxLength: 4 }), soup).map(([r, s]) => `${r.join('\n')}\n${s}`));
+  return fc.tuple(sheet, fc.boolean()).map(([css, inline]) => {
+    const body = '<h1 id="i" class="c">Title</h1><p>Some text <span>inline</span> and more.</p><ul><li>one</li><li>two</li></ul>'
+      + '<table><thead><tr><th>A</th><th>B</th></tr></thead><tr><td>1</td><td>2</td></tr></table><div class="c"><p>x</p><p>y</p></div>';
+    return inline ? `<style>${css}</style>${body}` : `<div style="${css.replace(/"/g, "'")}">${body}</div>`;
+  });
+}
+
+/** Handlebars that is valid (most pieces) and broken (a few: the parser's errors must be OctavoErrors too). */
+const BROKEN_MUSTACHES = ['{{#each}}', '{{/if}}', '{{', '}}', '{{#if}}{{/each}}', '\u0000', '{{> partial}}'];
 const MUSTACHES = [
   '{{name}}', '{{{name}}}', '{{#each items}}<li>{{this}}</li>{{/each}}', '{{#if flag}}yes{{else}}no{{/if}}', '{{items.length}}',
   '{{#with nested}}{{deep.value}}{{/with}}', '{{lookup items 0}}', '{{formatNumber amount}}', '{{formatDate when}}', '{{unknown}}',
-  '{{#each}}', '{{/if}}', '{{', '}}', '{{> partial}}', '{{constructor}}', '{{__proto__}}', '{{#each items}}{{@index}}{{/each}}',
+  '{{constructor}}', '{{__proto__}}', '{{#each items}}{{@index}}{{/each}}',
+  '{{formatCurrency amount "EUR"}}', '{{formatCurrency amount name}}', '{{add amount amount}}', '{{join items ", "}}', '{{#unless flag}}u{{/unless}}',
+  '{{lookup this "constructor"}}', '{{nested.__proto__.x}}', '{{#each nested}}{{@key}}={{this}}{{/each}}', '{{formatDate when "long"}}', '{{!-- c --}}',
+  '{{name.length}}', '{{#each items as |x i|}}{{x}}{{i}}{{/each}}', '{{@root.name}}', '{{../name}}', '{{formatNumber amount "bogus"}}',
+  '{{barcode "qrcode" name}}', '{{barcode "ean13" amount}}', '{{truncate name amount}}', '{{divide amount 0}}', '{{round amount when}}',
+  '{{sum items}}', '{{json nested}}', '{{formatPercent amount}}', '{{#if (gt amount 1)}}big{{/if}}', '{{default name "none"}}', '{{first items}}',
 ];
 
 /** A template of random Handlebars pieces around HTML, with a random JSON payload. */
 export function templateAndPayload(): fc.Arbitrary<{ template: string; data: unknown }> {
   const payload = fc.record({
-    name: fc.oneof(fc.string(), fc.integer(), fc.constant(null)),
+    name: fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.constantFrom('__proto__', 'constructor', '<b>x</b>', 'a\u0000b', '\uD800')),
     items: fc.oneof(fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 5 }), fc.string(), fc.constant(undefined)),
     flag: fc.jsonValue({ maxDepth: 1 }),
     nested: fc.jsonValue({ maxDepth: 3 }),
-    amount: fc.oneof(fc.double(), fc.string(), fc.integer()),
-    when: fc.oneof(fc.string(), fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.integer()),
+    amount: fc.oneof(fc.double(), fc.string(), fc.integer(), fc.constantFrom(1e308, -0, 0.1 + 0.2, Number.MAX_SAFE_INTEGER + 2)),
+    when: fc.oneof(fc.string(), fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.integer(), fc.constant('2024-02-30')),
   }, { requiredKeys: [] });
-  const template = fc.array(fc.oneof(fc.constantFrom(...MUSTACHES), element(3)), { minLength: 1, maxLength: 8 }).map((parts) => `<p>${parts.join('')}</p>`);
+  const piece = fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...MUSTACHES) }, { weight: 1, arbitrary: fc.constantFrom(...BROKEN_MUSTACHES) }, { weight: 6, arbitrary: element(3) });
+  const template = fc.array(piece, { minLength: 1, maxLength: 8 }).map((parts) => `<p>${parts.join('')}</p>`);
   return fc.record({ template, data: payload });
-}
-
-const fixture = readFileSync(new URL('../../fixtures/invoice/template.html', import.meta.url), 'utf8');
-const fixtureData = JSON.parse(readFileSync(new URL('../../fixtures/invoice/data.json', import.meta.url), 'utf8')) as unknown;
-
-/** The invoice fixture with random slices deleted, duplicated or replaced by random characters. */
-export function mutatedTemplate(): fc.Arbitrary<{ template: string; data: unknown }> {
-  const mutation = fc.tuple(fc.nat({ max: fixture.length }), fc.nat({ max: 200 }), fc.constantFrom('delete', 'duplicate', 'replace'), fc.string({ maxLength: 10 }));
-  return fc.array(mutation, { minLength: 1, maxLength: 5 }).map((mutations) => {
-    let text = fixture;
-    for (const [at, length, kind, noise] of mutations) {
-      const start = Math.min(at, text.length);
-      const end = Math.min(text.length, start + length);
-      const slice = text.slice(start, end);
-      text = text.slice(0, start) + (kind === 'delete' ? '' : kind === 'duplicate' ? slice + slice : noise) + text.slice(end);
-    }
-    return { template: text, data: fixtureData };
-  });
 }

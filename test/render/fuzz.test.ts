@@ -1,42 +1,82 @@
 /**
- * Fuzzing with fast-check (issue 15): random HTML, CSS, templates and payloads, and mutations of
- * a real template. The engine either returns a PDF that passes `qpdf --check` or throws an
- * OctavoError — never another exception, never a hang past its time budget. A short budget
- * runs here (FUZZ_RUNS, default 25 per property); `npm run soak` runs the long one.
+ * Fuzzing with fast-check (issue 15): random HTML, random CSS, templates and payloads, and
+ * mutations of the gallery templates and their payloads. The engine either returns a PDF that
+ * passes `qpdf --check` or throws an OctavoError — never another exception, never a hang past its
+ * time budget. A short budget runs here (FUZZ_RUNS, default 25 per property); `npm run soak`
+ * runs the long one (500 per property) and each property prints its figures; FUZZ_SEED=N tries
+ * other inputs.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createEngine, OctavoError } from '../../src/index.js';
 import { qpdfCheck } from '../helpers/qpdf.js';
-import { htmlDocument, mutatedTemplate, templateAndPayload } from '../helpers/fuzz-arbitraries.js';
+import { cssText, htmlDocument, templateAndPayload } from '../helpers/fuzz-arbitraries.js';
+import { mutatedGalleryTemplate } from '../helpers/fuzz-gallery.js';
 
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 25);
+/** FUZZ_SEED moves every property to other inputs (a long run by hand tries a new seed). */
+const SEED = Number(process.env['FUZZ_SEED'] ?? 0);
 /** Each property's time: enough for RUNS renders on a slow machine. */
 const TIMEOUT = Math.max(120_000, RUNS * 2_000);
-const engine = createEngine({ limits: { maxRenderMs: 10_000, maxPages: 50 } });
+const BUDGET_MS = 10_000;
+/** A render may overrun its budget by the work between two checks, never by more than this. */
+const OVERRUN_MS = 10_000;
+const engine = createEngine({ limits: { maxRenderMs: BUDGET_MS, maxPages: 50 } });
 
-/** Renders; a PDF must pass qpdf, a failure must be an OctavoError. */
-async function survives(template: string, data: unknown = {}): Promise<void> {
+interface Figures { runs: number; pdfs: number; errors: Map<string, number>; slowestMs: number; started: number; ended: number }
+const figures = new Map<string, Figures>();
+
+function figuresOf(property: string): Figures {
+  let entry = figures.get(property);
+  if (entry === undefined) {
+    entry = { runs: 0, pdfs: 0, errors: new Map(), slowestMs: 0, started: Date.now(), ended: Date.now() };
+    figures.set(property, entry);
+  }
+  return entry;
+}
+
+/** Renders; a PDF must pass qpdf, a failure must be an OctavoError, and neither may take past the budget. */
+async function survives(property: string, input: { template: string; data?: unknown; baseDir?: string }): Promise<void> {
+  const tally = figuresOf(property);
+  tally.runs++;
+  const started = performance.now();
   let pdf: Uint8Array | undefined;
   try {
-    pdf = await engine.render({ template, data });
+    pdf = await engine.render({ template: input.template, data: input.data ?? {}, ...(input.baseDir === undefined ? {} : { baseDir: input.baseDir }) });
   } catch (error) {
-    if (!(error instanceof OctavoError)) throw new Error(`not an OctavoError for ${JSON.stringify(template).slice(0, 300)}: ${String(error)}`, { cause: error });
-    return;
+    if (!(error instanceof OctavoError)) throw new Error(`not an OctavoError for ${JSON.stringify(input.template).slice(0, 300)}: ${String(error)}`, { cause: error });
+    tally.errors.set(error.code, (tally.errors.get(error.code) ?? 0) + 1);
   }
+  const elapsed = performance.now() - started;
+  tally.slowestMs = Math.max(tally.slowestMs, elapsed);
+  tally.ended = Date.now();
+  expect(elapsed, 'render time').toBeLessThan(BUDGET_MS + OVERRUN_MS);
+  if (pdf === undefined) return;
+  tally.pdfs++;
   expect(await qpdfCheck(pdf)).toMatch(/No syntax or stream encoding errors/);
 }
 
+afterAll(() => {
+  for (const [property, f] of figures) {
+    const errors = [...f.errors].map(([code, count]) => `${code} ${count}`).join(', ') || 'none';
+    console.log(`fuzz ${property}: ${f.runs} runs, ${f.pdfs} PDFs, OctavoErrors: ${errors}; slowest ${f.slowestMs.toFixed(0)} ms; ${((f.ended - f.started) / 1000).toFixed(0)} s`);
+  }
+});
+
 describe('fuzzing the engine', () => {
   it('random HTML and CSS render or fail with an OctavoError', async () => {
-    await fc.assert(fc.asyncProperty(htmlDocument(), (html) => survives(html)), { numRuns: RUNS, seed: 15 });
+    await fc.assert(fc.asyncProperty(htmlDocument(), (template) => survives('html', { template })), { numRuns: RUNS, seed: SEED + 15 });
+  }, TIMEOUT);
+
+  it('random stylesheets (token soup) render or fail with an OctavoError', async () => {
+    await fc.assert(fc.asyncProperty(cssText(), (template) => survives('css', { template })), { numRuns: RUNS, seed: SEED + 18 });
   }, TIMEOUT);
 
   it('random templates and payloads render or fail with an OctavoError', async () => {
-    await fc.assert(fc.asyncProperty(templateAndPayload(), ({ template, data }) => survives(template, data)), { numRuns: RUNS, seed: 16 });
+    await fc.assert(fc.asyncProperty(templateAndPayload(), (input) => survives('template', input)), { numRuns: RUNS, seed: SEED + 16 });
   }, TIMEOUT);
 
-  it('mutations of a real template render or fail with an OctavoError', async () => {
-    await fc.assert(fc.asyncProperty(mutatedTemplate(), ({ template, data }) => survives(template, data)), { numRuns: RUNS, seed: 17 });
+  it('mutations of the gallery templates and payloads render or fail with an OctavoError', async () => {
+    await fc.assert(fc.asyncProperty(mutatedGalleryTemplate(), (input) => survives('gallery', input)), { numRuns: RUNS, seed: SEED + 17 });
   }, TIMEOUT);
 });

@@ -22,6 +22,8 @@ import { qpdfCheck } from './helpers/qpdf.js';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const cli = join(root, 'dist/cli/main.js');
 const workerFile = join(root, 'dist/service/render-worker.js');
+/** Each test runs the CLI up to five times: a process start costs seconds on a busy shared machine. */
+const CLI_TEST_TIMEOUT_MS = 180_000;
 
 /** The CLI as a child process, without blocking this event loop (kept-alive sockets must see their close). */
 function octavo(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -81,7 +83,7 @@ async function imagesIn(pdf: Uint8Array): Promise<number> {
   return execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).trim().split('\n').length - 2;
 }
 
-describe('a template is a folder', () => {
+describe('a template is a folder', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it('stores the stylesheet, fonts and images with the template: PDFs keep them after the source folder is gone', async () => {
     const source = join(dir, 'letter');
     await mkdir(join(source, 'img'), { recursive: true });
@@ -124,7 +126,7 @@ describe('a template is a folder', () => {
   });
 });
 
-describe('template errors', () => {
+describe('template errors', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it('refuses a template with a syntax error, with its location', async () => {
     await writeFile(join(dir, 'syntax.html'), '<p>ok</p>\n<p>{{#each items}}{{name}}</p>');
     const added = (await octavo(['template', 'add', join(dir, 'syntax.html'), '--workspace', 'acme', '--name', 'Syntax', '--data-dir', data]));
@@ -152,7 +154,7 @@ describe('template errors', () => {
   });
 });
 
-describe('template and workspace administration', () => {
+describe('template and workspace administration', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it('lists, updates and removes templates', async () => {
     await writeFile(join(dir, 'note.html'), '<p>first {{x}}</p>');
     await writeFile(join(dir, 'note.json'), '{"x": 1}');
