@@ -71,7 +71,7 @@ if (SECTIONS.has('memory')) {
 
 if (SECTIONS.has('service') && existsSync(path('bench/service.mjs'))) {
   log('service…');
-  results.service = child('bench/service.mjs', QUICK ? ['--json', '--quick'] : ['--json']);
+  results.service = child('bench/service.mjs', QUICK ? ['--json', '--requests', '60'] : ['--json']);
 }
 
 /** The invoice rendered by a new `octavo render` process, and the floor's own new process, median wall time. */
@@ -140,6 +140,13 @@ function report(r) {
     const s = r.memory.soak;
     lines.push(`memory: ${s.renders} invoice renders in one engine: RSS ${f0(s.rssAfterWarmupMiB)} MiB after the first tenth, ${f0(s.rssEndMiB)} MiB at the end (${s.growth >= 0 ? '+' : ''}${(s.growth * 100).toFixed(1)} %)`, '');
   }
-  if (r.service) lines.push(...(r.service.lines ?? [JSON.stringify(r.service)]), '');
+  if (r.service) {
+    const { service: s, singleThread: t } = r.service;
+    table(['service (bench/service.mjs)', 'count', 'per second', 'p50 ms', 'p99 ms'], [
+      [`HTTP generate, ${r.service.workers} workers, ${r.service.concurrency} in flight`, s.ok, f1(s.requestsPerSecond), f0(s.p50Ms), f0(s.p99Ms)],
+      ['single thread, library, warm', t.renders, f1(t.rendersPerSecond), f0(t.p50Ms), f0(t.p99Ms)],
+    ]);
+    lines.push(`service / single thread: ${r.service.ratio.toFixed(2)}x on ${r.service.cores} cores (load average before ${r.service.loadAverage.before.join(', ')})`, '');
+  }
   return `${lines.join('\n')}\n`;
 }
