@@ -22,7 +22,7 @@ import { altTextItems } from './alt-text.js';
 import type { SvgContext } from '../svg/render.js';
 import { paintInsetShadows, paintOuterShadows } from './shadow.js';
 import { paintOutline } from './outline.js';
-import { paintCollapsedBorders } from './table-borders.js';
+import { paintBorderSegments, paintCollapsedBorders } from './table-borders.js';
 import type { KeptCorners, Radii } from './radii.js';
 import { borderRadii, hasRadii, insetRadii } from './radii.js';
 import type { Decoration } from './text.js';
@@ -121,7 +121,7 @@ function ownItems(f: BoxFragment, options: PaintOptions): DisplayItem[] {
   const radii = outerRadii(f);
   const rect = borderBox(f);
   const background = f.box === options.canvasSource ? [] : paintBackground(f.style, fragmentArea(f, radii), { lookup: options.lookup ?? noImages, ...(options.svg === undefined ? {} : { svg: options.svg }) });
-  return [...paintOuterShadows(f, radii), ...background, ...paintInsetShadows(f, radii), ...paintBorder({ rect, widths: f.border, style: f.style, radii }), ...altTextItems(f, options.svg?.text)];
+  return [...paintOuterShadows(f, radii), ...background, ...paintInsetShadows(f, radii), ...paintBorder({ rect, widths: f.border, style: f.style, radii }), ...paintBorderSegments(f, f.columnRules), ...altTextItems(f, options.svg?.text)];
 }
 
 /** The clip `overflow` puts on a box's descendants: its padding box (CSS Overflow 3 §3). */
