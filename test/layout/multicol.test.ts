@@ -138,6 +138,18 @@ describe('forced breaks and spanners (§6)', () => {
     ]);
   });
 
+  it('break-after: avoid-column keeps a heading with what follows it', async () => {
+    expect(await fragments(`<div id=mc class=mc style="columns:2;column-fill:auto;height:60px"><div id=a>${lines(1)}</div><div id=h style="break-after:avoid-column">${lines(1)}</div><div id=b style="break-inside:avoid">${lines(2)}</div></div>`)).toEqual([
+      'mc 0,0 600x60', 'a 0,0 295x20', 'h 305,0 295x20', 'b 305,20 295x40',
+    ]);
+  });
+
+  it('table rows break between columns', async () => {
+    expect(await fragments(`<div id=mc class=mc style="columns:2"><table style="border-spacing:0"><tr><td id=r1>${lines(1)}</td></tr><tr><td id=r2>${lines(1)}</td></tr><tr><td id=r3>${lines(1)}</td></tr><tr><td id=r4>${lines(1)}</td></tr></table></div>`, 'td { padding: 0; width: 50px }')).toEqual([
+      'mc 0,0 600x40', 'r1 0,0 50x20', 'r2 0,20 50x20', 'r3 305,0 50x20', 'r4 305,20 50x20',
+    ]);
+  });
+
   it('a spanner that is not a child of the container stays in its column, with a warning (not yet: Chromium spans it)', async () => {
     expect(await fragments(`<div id=mc class=mc style="columns:2"><div id=a>${lines(1)}<div id=s style="column-span:all;height:20px"></div></div></div>`, '', '600px 400px', {
       expectWarnings: ['`column-span: all` is honoured only on children of a multi-column container'],
