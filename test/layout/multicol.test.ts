@@ -125,6 +125,13 @@ describe('forced breaks and spanners (§6)', () => {
     ]);
   });
 
+  it('break-before: column on the first box of a column set does nothing (the columns start there)', async () => {
+    expect(await fragments(`<div id=top style="height:10px"></div><div id=mc class=mc style="columns:2"><div id=s style="column-span:all;height:10px"></div>
+      <div id=a style="break-before:column">${lines(1)}</div><div id=b style="break-before:column">${lines(2)}</div></div>`)).toEqual([
+      'top 0,0 600x10', 'mc 0,10 600x50', 's 0,10 600x10', 'a 0,20 295x20', 'b 305,20 295x40',
+    ]);
+  });
+
   it('break-after: column, and a column break outside multicol does nothing', async () => {
     expect(await fragments(`<div id=mc class=mc style="columns:3"><div id=a style="break-after:column">${lines(1)}</div><div id=b>${lines(2)}</div></div>
       <div id=x style="height:10px;break-after:column"></div><div id=y style="height:10px"></div>`)).toEqual([

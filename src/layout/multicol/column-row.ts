@@ -7,11 +7,12 @@
 import type { BlockBox } from '../../boxes/types.js';
 import type { BoxFragment } from '../types.js';
 import type { LayoutContext } from '../context.js';
-import type { Baselines, BreakToken, ForcedBreak, LayoutOutput, PageContent, PendingPositioned } from '../contract.js';
+import type { Baselines, BreakToken, ForcedBreak, LayoutOutput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
 import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import { layoutBox } from '../dispatch.js';
 import type { ColumnGeometry } from './columns.js';
+import { forcedKind } from '../break-token.js';
 
 export interface RowInput {
   readonly mode: 'layout' | 'measure';
@@ -57,13 +58,14 @@ export function layoutColumnRow(view: BlockBox, geometry: ColumnGeometry, input:
   let token = resume;
   let discard = input.discardTopMargins;
   for (let c = 0; c < input.maxColumns; c++) {
-    const laid = layoutBox(view, {
+    const lay = (atTop: boolean): LayoutResult => layoutBox(view, {
       mode: input.mode, available: geometry.width, containingWidth: geometry.width, containingHeight: undefined,
       x: columnX(geometry, input, c), y: input.top, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
       // Unbounded columns still honour forced column breaks (bottom at infinity).
-      fragmentainer: { bottom: input.top + input.height, atTop: input.atTop || c > 0, discardTopMargins: discard, column: true },
+      fragmentainer: { bottom: input.top + input.height, atTop, discardTopMargins: discard, column: true },
     }, ctx, token);
-    if (laid.kind === 'pushed') return { columns, outputs, token, forced: undefined, pushed: c === 0 };
+    const laid = firstColumn(lay, input, c);
+    if (laid === undefined) return { columns, outputs, token, forced: undefined, pushed: c === 0 };
     columns.push(laid.fragment);
     outputs.push(laid);
     token = laid.breakToken;
@@ -75,14 +77,20 @@ export function layoutColumnRow(view: BlockBox, geometry: ColumnGeometry, input:
   return { columns, outputs, token, forced: undefined, pushed: false };
 }
 
-/** The kind of the forced break a token was cut at (the in-flow child that resumes is the last one). */
-export function forcedKind(token: BreakToken | undefined): ForcedBreak | undefined {
-  let current = token;
-  while (current !== undefined && current.kind === 'block') {
-    if (current.forced !== undefined) return current.forced;
-    current = current.children[current.children.length - 1]?.token;
-  }
-  return undefined;
+/**
+ * A column's layout; undefined when nothing of the content fits in the first column of a row
+ * that may move to the next page. A forced break before the first box pushes it too, but at the
+ * top of a column it does nothing (the column is a fresh fragmentainer): then the column is laid
+ * out as a top one, and only a first piece that overflows the row's height pushes the row.
+ */
+function firstColumn(lay: (atTop: boolean) => LayoutResult, input: RowInput, c: number): LayoutOutput | undefined {
+  const atTop = input.atTop || c > 0;
+  const laid = lay(atTop);
+  if (laid.kind === 'placed') return laid;
+  if (atTop) return undefined;
+  const again = lay(true);
+  if (again.kind !== 'placed' || again.fragment.y + again.fragment.height > input.top + input.height + 0.01) return undefined;
+  return again;
 }
 
 /** The tallest column's content (the row's used height). */

@@ -16,7 +16,8 @@ import type { ColumnGeometry } from './columns.js';
 import type { Segment } from './segments.js';
 import { containerToken, resumePoint, segmentsOf } from './segments.js';
 import type { ColumnRow } from './column-row.js';
-import { forcedKind, rowExtras } from './column-row.js';
+import { rowExtras } from './column-row.js';
+import { forcedKind } from '../break-token.js';
 import { planRow } from './balance.js';
 import { columnRules } from './rules.js';
 
@@ -143,16 +144,10 @@ function forcedBetween(before: Segment, after: Segment, box: BlockBox): ForcedBr
   if (box.inlineContent) return undefined;
   const last = before.kind === 'spanner' ? before.box : box.children[before.end - 1]!;
   const first = after.kind === 'spanner' ? after.box : box.children[after.start]!;
-  const kind = pageKind(first) ?? pageKindAfter(last);
-  return kind;
+  return pageBreak(first.style.breakBefore) ?? pageBreak(last.style.breakAfter);
 }
 
-function pageKind(child: BlockLevelBox): ForcedBreak | undefined {
-  const kind = forcedBreakOf(child.style.breakBefore);
-  return kind === 'column' ? undefined : kind;
-}
-
-function pageKindAfter(child: BlockLevelBox): ForcedBreak | undefined {
-  const kind = forcedBreakOf(child.style.breakAfter);
+function pageBreak(value: BlockLevelBox['style']['breakBefore']): ForcedBreak | undefined {
+  const kind = forcedBreakOf(value);
   return kind === 'column' ? undefined : kind;
 }
