@@ -345,6 +345,17 @@ export interface ComputedStyle {
   readonly rowGap: LengthPercentage | 'normal';
   readonly columnGap: LengthPercentage | 'normal';
 
+  // multi-column (CSS Multi-column Layout 1)
+  readonly columnCount: number | 'auto';
+  /** px */
+  readonly columnWidth: number | 'auto';
+  /** px, as specified (a rule whose style is none/hidden is not drawn) */
+  readonly columnRuleWidth: number;
+  readonly columnRuleStyle: BorderStyle;
+  readonly columnRuleColor: Color;
+  readonly columnSpan: 'none' | 'all';
+  readonly columnFill: 'auto' | 'balance' | 'balance-all';
+
   // grid (CSS Grid 1)
   readonly gridTemplateColumns: GridTrackList | 'none';
   readonly gridTemplateRows: GridTrackList | 'none';

@@ -105,11 +105,11 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
     const child = children[i]!;
     const placedAny = state.resolvedAt !== undefined || placed.some((p) => p.fragments.length > 0);
     if (k > 0 && endsHere(work[k - 1]!, children, i)) {
-      const forced = forcedBreakBetween(children[i - 1]!, child, ctx);
+      const forced = forcedBreakBetween(children[i - 1]!, child, frame.fragmentainer, ctx);
       if (forced !== undefined && frame.fragmentainer !== undefined) return result(i, undefined, forced);
     }
     if (k === 0 && resumeBlock === undefined && frame.fragmentainer !== undefined && !frame.fragmentainer.atTop
-      && pageBreakKind(child.style.breakBefore) !== undefined) {
+      && pageBreakKind(child.style.breakBefore, frame.fragmentainer) !== undefined) {
       return pushed();
     }
     const fragmentainer = frame.fragmentainer === undefined ? undefined : {
@@ -122,7 +122,7 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
       : inFlow(child, i, frame, state, fragmentainer, ctx, childResume);
     if (laid.kind === 'pushed') {
       if (placed.length === 0 || !placedAny) return pushed();
-      const stepBack = avoidStepBack(children, placed, i, start);
+      const stepBack = avoidStepBack(children, placed, i, start, frame.fragmentainer);
       if (stepBack > 0) {
         const first = placed[placed.length - stepBack]!;
         placed.length -= stepBack;
@@ -188,7 +188,7 @@ function inFlow(child: Exclude<BlockLevelBox, OutOfFlowBox>, index: number, fram
     laid = beside.laid;
     flow = beside.flow;
   }
-  if (laid.kind === 'placed' && laid.breakToken !== undefined && !(fragmentainer?.atTop ?? true) && isAvoidBreak(child.style.breakInside)) {
+  if (laid.kind === 'placed' && laid.breakToken !== undefined && !(fragmentainer?.atTop ?? true) && isAvoidBreak(child.style.breakInside, fragmentainer)) {
     return { kind: 'pushed' };
   }
   if (laid.kind === 'pushed') return laid;
@@ -314,18 +314,20 @@ function outOfFlow(child: OutOfFlowBox, index: number, frame: BlockFrame, state:
   };
 }
 
-/** Forced page breaks only: a column break outside multi-column layout does nothing (CSS Fragmentation 3 §3.1). */
-function pageBreakKind(value: BreakValue): ReturnType<typeof forcedBreakOf> {
+/** A forced break that applies here: a column break only in a column of a multi-column container (CSS Fragmentation 3 §3.1). */
+function pageBreakKind(value: BreakValue, fragmentainer: Fragmentainer | undefined): ReturnType<typeof forcedBreakOf> {
   const kind = forcedBreakOf(value);
-  return kind === 'column' ? undefined : kind;
+  return kind === 'column' && fragmentainer?.column !== true ? undefined : kind;
 }
 
-function forcedBreakBetween(before: BlockLevelBox, after: BlockLevelBox, ctx: LayoutContext): ReturnType<typeof forcedBreakOf> {
-  return pageBreakKind(after.style.breakBefore) ?? pageBreakKind(before.style.breakAfter) ?? (pageNameChanges(ctx.pageNames, before, after) ? 'page' : undefined);
+function forcedBreakBetween(before: BlockLevelBox, after: BlockLevelBox, fragmentainer: Fragmentainer | undefined, ctx: LayoutContext): ReturnType<typeof forcedBreakOf> {
+  return pageBreakKind(after.style.breakBefore, fragmentainer) ?? pageBreakKind(before.style.breakAfter, fragmentainer)
+    ?? (pageNameChanges(ctx.pageNames, before, after) ? 'page' : undefined);
 }
 
-function isAvoidBreak(value: BreakValue): boolean {
-  return value === 'avoid' || value === 'avoid-page';
+/** `avoid-page` avoids page breaks, `avoid-column` breaks between columns (CSS Fragmentation 3 §3.2). */
+function isAvoidBreak(value: BreakValue, fragmentainer: Fragmentainer | undefined): boolean {
+  return value === 'avoid' || value === (fragmentainer?.column === true ? 'avoid-column' : 'avoid-page');
 }
 
 /**
@@ -333,12 +335,12 @@ function isAvoidBreak(value: BreakValue): boolean {
  * (`break-after: avoid` on the previous sibling, e.g. a heading, or `break-before: avoid`),
  * move the break before the previous sibling, if that leaves something on this page.
  */
-function avoidStepBack(children: readonly BlockLevelBox[], placed: readonly Placed[], index: number, start: number): number {
+function avoidStepBack(children: readonly BlockLevelBox[], placed: readonly Placed[], index: number, start: number, fragmentainer: Fragmentainer | undefined): number {
   let steps = 0;
   while (index - steps - 1 > start && steps < placed.length - 1) {
     const previous = children[index - steps - 1]!;
     const next = children[index - steps]!;
-    const avoid = isAvoidBreak(previous.style.breakAfter) || isAvoidBreak(next.style.breakBefore);
+    const avoid = isAvoidBreak(previous.style.breakAfter, fragmentainer) || isAvoidBreak(next.style.breakBefore, fragmentainer);
     if (!avoid || !placed[placed.length - 1 - steps]!.complete) break;
     steps++;
   }

@@ -25,6 +25,7 @@ import { NO_EXCLUSIONS, floatsBottom } from './exclusions.js';
 import { relativeTo } from './fragment.js';
 import { placePositionedDescendants } from './positioned.js';
 import { blockContentOffset } from './alignment.js';
+import { isMulticol } from './multicol/columns.js';
 
 /** Does the box start a new block formatting context (CSS2 §9.4.1)? Its margins then never collapse with its children's. */
 export function establishesBfc(box: LayoutBox): boolean {
@@ -33,7 +34,7 @@ export function establishesBfc(box: LayoutBox): boolean {
   return box.outer === 'inline' || style.display === 'flow-root' || style.overflowX !== 'visible' || style.overflowY !== 'visible'
     || style.contain.layout || style.contain.paint || style.alignContent !== 'normal'
     || style.float !== 'none' || style.position === 'absolute' || style.position === 'fixed' || box.element?.name === 'html'
-    || style.display === 'table-cell' || style.display === 'table-caption';
+    || style.display === 'table-cell' || style.display === 'table-caption' || isMulticol(style);
 }
 
 /**

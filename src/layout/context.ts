@@ -7,7 +7,8 @@
 import type { TablePlan } from './table/plan.js';
 import type { ColumnSpec } from './table/columns.js';
 import type { Diagnostics } from '../diagnostics.js';
-import type { InlineFlowBox, LayoutBox, TableWrapperBox } from '../boxes/types.js';
+import type { BlockBox, InlineFlowBox, LayoutBox, TableWrapperBox } from '../boxes/types.js';
+import type { Segment } from './multicol/segments.js';
 import type { ComputedStyle, PageContext, PageStyle } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
 import type { LoadedImage } from '../resources/types.js';
@@ -52,6 +53,8 @@ export interface LayoutCaches {
   readonly flexItemViews: WeakMap<LayoutBox, LayoutBox>;
   /** Flex items without their own height limits, to measure their content height (flex/measure.ts). */
   readonly flexContentViews: WeakMap<LayoutBox, LayoutBox>;
+  /** Multi-column containers cut into column sets and spanners (multicol/segments.ts). */
+  readonly multicolSegments: WeakMap<BlockBox, readonly Segment[]>;
 }
 
 export interface LayoutContext extends LayoutServices {
@@ -63,6 +66,6 @@ export interface LayoutContext extends LayoutServices {
 export function createLayoutContext(services: LayoutServices): LayoutContext {
   return {
     ...services,
-    caches: { intrinsic: new WeakMap(), inline: new WeakMap(), langs: new WeakMap(), tables: new WeakMap(), tableColumns: new WeakMap(), flexMeasures: new WeakMap(), flexItemViews: new WeakMap(), flexContentViews: new WeakMap() },
+    caches: { intrinsic: new WeakMap(), inline: new WeakMap(), langs: new WeakMap(), tables: new WeakMap(), tableColumns: new WeakMap(), flexMeasures: new WeakMap(), flexItemViews: new WeakMap(), flexContentViews: new WeakMap(), multicolSegments: new WeakMap() },
   };
 }

@@ -24,6 +24,8 @@ export interface Fragmentainer {
   readonly atTop: boolean;
   /** Margins adjoining its top are truncated (after an unforced break, CSS Fragmentation 3 §5.2). */
   readonly discardTopMargins: boolean;
+  /** A column of a multi-column container: `break-*: column` and `avoid-column` apply (CSS Multi-column 1 §6). */
+  readonly column?: boolean | undefined;
 }
 
 export interface LayoutInput {

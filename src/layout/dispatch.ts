@@ -12,6 +12,7 @@ import { layoutBlock } from './block.js';
 import { layoutBlockReplaced } from './block-replaced.js';
 import { layoutFlex } from './flex/index.js';
 import { layoutGrid } from './grid/index.js';
+import { isMulticol, layoutMulticol } from './multicol/index.js';
 import { measureIntrinsic } from './intrinsic.js';
 import { layoutTable } from './table/index.js';
 import { withRelativeOffset } from './positioned.js';
@@ -24,7 +25,7 @@ export function layoutBox(box: LayoutBox, input: LayoutInput, ctx: LayoutContext
 
 function layoutByContext(box: LayoutBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
   switch (box.kind) {
-    case 'block': return layoutBlock(box, box, input, ctx, resume);
+    case 'block': return isMulticol(box.style) ? layoutMulticol(box, input, ctx, resume) : layoutBlock(box, box, input, ctx, resume);
     case 'replaced': return layoutBlockReplaced(box, input, ctx);
     case 'flex': return layoutFlex(box, input, ctx, resume);
     case 'grid': return layoutGrid(box, input, ctx, resume);

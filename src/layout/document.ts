@@ -26,6 +26,7 @@ import type { PageContext } from '../css/types.js';
 import { pageNameAt, pageNamesOf } from './page/page-names.js';
 import { runningContent } from './page/running.js';
 import { layoutWithFootnotes } from './page/footnotes.js';
+import { forcedKind } from './break-token.js';
 
 export type { LayoutContext, LayoutServices } from './context.js';
 
@@ -140,16 +141,6 @@ function withFixedBoxes(pages: PageLayout[], fixed: readonly { content: PageCont
     });
     return { ...page, children: [...page.children, ...boxes] };
   });
-}
-
-/** The kind of the forced break that ended the previous page, if it was forced (the in-flow child is the last that resumes). */
-function forcedKind(token: BreakToken | undefined): ForcedBreak | undefined {
-  let current = token;
-  while (current !== undefined && current.kind === 'block') {
-    if (current.forced !== undefined) return current.forced;
-    current = current.children[current.children.length - 1]?.token;
-  }
-  return undefined;
 }
 
 /** `break-before: right` after a right page (and so on) leaves the page between blank (CSS Paged Media 3 §4.2). */

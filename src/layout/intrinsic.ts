@@ -20,6 +20,8 @@ import { tablePlan } from './table/plan.js';
 import { tableIntrinsicWidths } from './table/geometry.js';
 import { gridIntrinsicSizes } from './grid/sizing.js';
 import { flexIntrinsicSizes } from './flex/intrinsic.js';
+import { isMulticol } from './multicol/columns.js';
+import { multicolIntrinsicSizes } from './multicol/intrinsic.js';
 
 /** Content-box min-/max-content widths of a box's contents. */
 export function contentIntrinsicSizes(box: LayoutBox, ctx: LayoutContext): IntrinsicSizes {
@@ -39,6 +41,7 @@ function computeContentSizes(box: LayoutBox, ctx: LayoutContext): IntrinsicSizes
       return { minContent: width, maxContent: width };
     }
     case 'block':
+      if (isMulticol(box.style)) return multicolIntrinsicSizes(box, ctx);
       return box.inlineContent ? inlineContentIntrinsicSizes(box, inlineEnv(ctx)) : blockChildrenSizes(box.children, ctx);
     case 'flex':
       return flexIntrinsicSizes(box, ctx);

@@ -28,9 +28,11 @@ export interface BoxFragment {
   readonly continuedAfter: boolean;
   /** A table in the collapsing border model: its borders, painted over its cells (CSS2 §17.6.2). */
   readonly collapsedBorders?: readonly CollapsedBorderSegment[];
+  /** A multi-column container: its column rules, painted with its border (CSS Multi-column 1 §4). */
+  readonly columnRules?: readonly CollapsedBorderSegment[];
 }
 
-/** One collapsed border between two grid lines, relative to its table's border box. */
+/** One collapsed border between two grid lines (or a column rule), relative to its table's (container's) border box. */
 export interface CollapsedBorderSegment {
   readonly x: number;
   readonly y: number;

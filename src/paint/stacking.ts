@@ -27,7 +27,7 @@ import { paintOutline } from './outline.js';
 import { hasEffects, withEffects } from './effects.js';
 import type { Clip } from './overflow-clip.js';
 import { overflowClip } from './overflow-clip.js';
-import { paintCollapsedBorders } from './table-borders.js';
+import { paintBorderSegments, paintCollapsedBorders } from './table-borders.js';
 import { hasRadii, outerRadii } from './radii.js';
 import type { Decoration } from './text.js';
 import { decorationOf, paintText } from './text.js';
@@ -104,7 +104,7 @@ function ownItems(f: BoxFragment, options: PaintOptions): DisplayItem[] {
   const rect = borderBox(f);
   const background = f.box === options.canvasSource ? [] : paintBackground(f.style, fragmentArea(f, radii), { lookup: options.lookup ?? noImages, ...(options.svg === undefined ? {} : { svg: options.svg }) });
   const border = paintBorderImage(f.style, rect, f.border, options.lookup ?? noImages, options.svg) ?? paintBorder({ rect, widths: f.border, style: f.style, radii });
-  return [...paintOuterShadows(f, radii), ...background, ...paintInsetShadows(f, radii), ...border, ...altTextItems(f, options.svg?.text)];
+  return [...paintOuterShadows(f, radii), ...background, ...paintInsetShadows(f, radii), ...border, ...paintBorderSegments(f, f.columnRules), ...altTextItems(f, options.svg?.text)];
 }
 
 const isPositioned = (style: ComputedStyle): boolean => style.position !== 'static';

@@ -1,6 +1,6 @@
 /**
  * Collapsed table borders (CSS2 §17.6.2): the segments table layout resolved, painted over the
- * cells' backgrounds. Solid ones are rectangles; other styles go through the border painter as a
+ * cells' backgrounds; column rules (CSS Multi-column 1 §4) are drawn the same way. Solid ones are rectangles; other styles go through the border painter as a
  * one-sided border so that dashes, dots and double lines look as they do on boxes.
  */
 import type { BoxFragment } from '../layout/types.js';
@@ -9,7 +9,11 @@ import { paintBorder } from './border.js';
 import { NO_RADII } from './radii.js';
 
 export function paintCollapsedBorders(f: BoxFragment): DisplayItem[] {
-  const segments = f.collapsedBorders;
+  return paintBorderSegments(f, f.collapsedBorders);
+}
+
+/** Line segments relative to a box (collapsed borders, column rules). */
+export function paintBorderSegments(f: BoxFragment, segments: BoxFragment['collapsedBorders']): DisplayItem[] {
   if (segments === undefined || f.style.visibility !== 'visible') return [];
   const out: DisplayItem[] = [];
   for (const s of segments) {

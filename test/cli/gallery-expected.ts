@@ -11,6 +11,7 @@ export const GALLERY_WARNINGS: Readonly<Record<string, readonly string[]>> = {
   contract: [],
   invoice: [],
   letter: [],
+  newsletter: [],
   payslip: [],
   quote: [],
   receipt: [],

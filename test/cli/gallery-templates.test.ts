@@ -32,6 +32,7 @@ const EXPECTED: Readonly<Record<string, { pages: number; text: readonly string[]
   letter: { pages: 1, text: ['Hartley & Finch Solicitors', 'Bristol, 14 October 2024', 'Dear Mr Whitaker,', 'Yours sincerely,', 'Enclosures: Heads of terms (draft), Schedule of condition'] },
   payslip: { pages: 1, text: ['Payslip', '27 September 2024', '£3,372.30', '£874.31', '£2,497.99', '2024/25'] },
   contract: { pages: 4, text: ['SERVICES AGREEMENT', 'dated 1 October 2024', 'Whitaker Joinery Ltd', '1. Definitions', 'Page 1 of 4', 'HF/2024/0381'] },
+  newsletter: { pages: 2, text: ['The Riverside Gazette', 'ISSUE 42 · 4 NOVEMBER 2024', 'Footbridge reopens', 'Winter fair:', 'The Riverside Gazette · 2 of 2', 'Dates for your diary'] },
 };
 
 describe('gallery templates', () => {

@@ -49,6 +49,7 @@ export const INITIAL_STYLE: ComputedStyle = {
   tableLayout: 'auto', borderCollapse: 'separate', borderSpacing: [0, 0], captionSide: 'top', emptyCells: 'show',
   flexDirection: 'row', flexWrap: 'nowrap', flexLineCount: 1, flexGrow: 0, flexShrink: 1, flexBasis: 'auto', order: 0,
   justifyContent: 'normal', alignItems: 'normal', alignSelf: 'auto', alignContent: 'normal', rowGap: 'normal', columnGap: 'normal',
+  columnCount: 'auto', columnWidth: 'auto', columnRuleWidth: 3, columnRuleStyle: 'none', columnRuleColor: BLACK, columnSpan: 'none', columnFill: 'balance',
   gridTemplateColumns: 'none', gridTemplateRows: 'none', gridTemplateAreas: 'none',
   gridAutoColumns: [{ kind: 'minmax', min: 'auto', max: 'auto' }], gridAutoRows: [{ kind: 'minmax', min: 'auto', max: 'auto' }],
   gridAutoFlow: 'row', gridRowStart: 'auto', gridRowEnd: 'auto', gridColumnStart: 'auto', gridColumnEnd: 'auto',

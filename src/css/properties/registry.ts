@@ -17,6 +17,7 @@ import { FONT_PROPERTIES } from './fonts.js';
 import { GRID_PROPERTIES } from './grid.js';
 import { FRAGMENTATION_ALIASES, FRAGMENTATION_PROPERTIES } from './fragmentation.js';
 import { LIST_PROPERTIES } from './lists.js';
+import { MULTICOL_PROPERTIES } from './multicol.js';
 import type { LogicalDef } from './logical.js';
 import { LOGICAL_LONGHANDS, logicalBorderShorthands, logicalShorthands } from './logical.js';
 import { TABLE_PROPERTIES } from './tables.js';
@@ -45,6 +46,7 @@ const MODULES: readonly PropertyDef[] = [
   ...TABLE_PROPERTIES,
   ...FLEX_PROPERTIES,
   ...GRID_PROPERTIES,
+  ...MULTICOL_PROPERTIES,
 ];
 
 /** Legacy and vendor names that are plain aliases (CSS Cascade 4 "legacy name aliases"). */
@@ -131,6 +133,7 @@ const STYLE_KEYS: Record<StyleKey, true> = {
   gridTemplateColumns: true, gridTemplateRows: true, gridTemplateAreas: true, gridAutoColumns: true, gridAutoRows: true,
   gridAutoFlow: true, gridRowStart: true, gridRowEnd: true, gridColumnStart: true, gridColumnEnd: true,
   justifyItems: true, justifySelf: true,
+  columnCount: true, columnWidth: true, columnRuleWidth: true, columnRuleStyle: true, columnRuleColor: true, columnSpan: true, columnFill: true,
   objectFit: true, objectPosition: true, imageRendering: true,
 };
 

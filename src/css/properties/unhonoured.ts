@@ -28,6 +28,7 @@ export const UNHONOURED: ReadonlyMap<string, Unhonoured> = new Map<string, Unhon
   ['box-decoration-break', { why: 'boxes are always sliced at page breaks', values: ['clone'] }],
   ['visibility', { why: 'table rows and columns are not collapsed: `collapse` acts as `hidden`, the space stays', values: ['collapse'] }],
   ['text-transform', { why: 'full-width and full-size-kana forms are not drawn (as `none`)', written: ['full-width', 'full-size-kana'] }],
+  ['column-fill', { why: 'only the last fragment of a multi-column container is balanced (as `balance`)', values: ['balance-all'] }],
   ['font-variant-caps', { why: 'unicase and titling capitals are not drawn (as `normal`)', written: ['unicase', 'titling-caps'] }],
 ]);
 

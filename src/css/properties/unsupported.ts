@@ -11,7 +11,6 @@ animation-direction animation-fill-mode animation-play-state animation-compositi
 cursor pointer-events user-select resize filter backdrop-filter clip mask mask-image mask-mode mask-repeat
 mask-position mask-clip mask-origin mask-size mask-composite mix-blend-mode isolation will-change
 content-visibility container container-type container-name text-overflow
-columns column-count column-width column-rule column-rule-color column-rule-style column-rule-width column-span column-fill
 background-position-x background-position-y background-attachment background-blend-mode
 
 image-orientation image-resolution

@@ -1,0 +1,79 @@
+/**
+ * How tall a row of columns is (CSS Multi-column Layout 1 §7.1, §8): columns fill the room on
+ * the page (or the container's own height) while the content continues; where it ends, and
+ * `column-fill` is `balance`, the row takes the smallest height at which the rest fits in the
+ * used number of columns — found by bisection over real layouts, each fitting layout tightening
+ * the bound to the height its tallest column actually used, so the result is a content height.
+ */
+import type { BlockBox } from '../../boxes/types.js';
+import type { ComputedStyle } from '../../css/types.js';
+import type { LayoutContext } from '../context.js';
+import type { BreakToken } from '../contract.js';
+import type { ColumnGeometry } from './columns.js';
+import type { ColumnRow, RowInput } from './column-row.js';
+import { layoutColumnRow, rowContentHeight } from './column-row.js';
+
+/** Columns created past the used count where the container's height holds them (§8.2), at most. */
+const MAX_OVERFLOW_COLUMNS = 1000;
+/** Bisection stops when the bounds are this close (px); content heights differ by far more. */
+const PRECISION = 0.25;
+const MAX_PROBES = 24;
+
+export interface RowLimits {
+  /** Room left on the page for the row (Infinity without a page). */
+  readonly room: number;
+  /** The container's own height limit for the row, from `height` / `max-height` (undefined: none). */
+  readonly cap: number | undefined;
+  readonly fill: ComputedStyle['columnFill'];
+}
+
+export interface PlannedRow {
+  readonly row: ColumnRow;
+  /** The column boxes' height. */
+  readonly height: number;
+}
+
+type Lay = (height: number, maxColumns: number) => ColumnRow;
+
+export function planRow(view: BlockBox, geometry: ColumnGeometry, base: Omit<RowInput, 'height' | 'maxColumns'>, limits: RowLimits, ctx: LayoutContext, resume: BreakToken | undefined): PlannedRow {
+  const lay: Lay = (height, maxColumns) => layoutColumnRow(view, geometry, { ...base, height, maxColumns }, ctx, resume);
+  // The container's height holds the columns: more go beside them, not to the next page (§8.2).
+  const capped = limits.cap !== undefined && limits.cap <= limits.room;
+  const height = Math.min(limits.room, limits.cap ?? Infinity);
+  const fill = lay(height, capped || height === Infinity ? MAX_OVERFLOW_COLUMNS : geometry.count);
+  const fixed = (row: ColumnRow): PlannedRow => ({ row, height: capped ? height : rowContentHeight(row) });
+  if (fill.pushed || fill.token !== undefined || fill.forced !== undefined) return { row: fill, height: height === Infinity ? rowContentHeight(fill) : height };
+  // Only the last fragment is balanced; `auto` fills columns in order where something limits them.
+  if ((limits.fill === 'auto' && height !== Infinity) || fill.columns.length > geometry.count) return fixed(fill);
+  const balanced = balance(lay, fill, geometry.count);
+  return capped ? { row: balanced, height } : { row: balanced, height: rowContentHeight(balanced) };
+}
+
+/** The smallest row of `count` columns that holds the rest of the content (`fill` holds it already). */
+function balance(lay: Lay, fill: ColumnRow, count: number): ColumnRow {
+  let best = { row: fill, at: Infinity };
+  let hi = rowContentHeight(fill);
+  let lo = 0;
+  const total = fill.columns.reduce((sum, f) => sum + f.height, 0);
+  for (let probe = 0; probe < MAX_PROBES && hi - lo > PRECISION; probe++) {
+    const guess = total / count;
+    const h = probe === 0 && guess > lo && guess < hi ? guess : (lo + hi) / 2;
+    const row = lay(h, count);
+    if (!fits(row)) {
+      lo = h;
+      continue;
+    }
+    const used = rowContentHeight(row);
+    if (used <= rowContentHeight(best.row)) best = { row, at: h };
+    hi = Math.min(h, used);
+  }
+  // A piece taller than the probe made the columns taller: lay the content out at that height.
+  const height = rowContentHeight(best.row);
+  if (best.at < height - PRECISION) {
+    const again = lay(height, count);
+    if (fits(again) && rowContentHeight(again) <= height) return again;
+  }
+  return best.row;
+}
+
+const fits = (row: ColumnRow): boolean => !row.pushed && row.token === undefined && row.forced === undefined;

@@ -1,0 +1,113 @@
+/**
+ * One row of columns (CSS Multi-column Layout 1 §2, §8): a column set's content poured into
+ * column boxes of the used width, each a fragmentainer of the row's height, from where the
+ * previous row (page) left off. An unforced break truncates the margins at the next column's
+ * top; `break-*: column` starts the next column, a forced page break ends the row.
+ */
+import type { BlockBox } from '../../boxes/types.js';
+import type { BoxFragment } from '../types.js';
+import type { LayoutContext } from '../context.js';
+import type { Baselines, BreakToken, ForcedBreak, LayoutOutput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
+import { EMPTY_STRUT } from '../margins.js';
+import { NO_EXCLUSIONS } from '../exclusions.js';
+import { layoutBox } from '../dispatch.js';
+import type { ColumnGeometry } from './columns.js';
+import { forcedKind } from '../break-token.js';
+
+export interface RowInput {
+  readonly mode: 'layout' | 'measure';
+  /** The content box's left edge and width, and the row's top. */
+  readonly x: number;
+  readonly width: number;
+  readonly top: number;
+  /** The columns' height (Infinity: unbounded). */
+  readonly height: number;
+  /** How many columns the row may hold (more than the used count only where columns overflow the container). */
+  readonly maxColumns: number;
+  /**
+   * Nothing is above the row on this page: the first column's first piece must be placed even if
+   * it does not fit (else the row moves to the next page). Later columns always start at their top.
+   */
+  readonly atTop: boolean;
+  /** The row starts after an unforced break: margins at the first column's top are truncated. */
+  readonly discardTopMargins: boolean;
+  readonly rtl: boolean;
+}
+
+export interface ColumnRow {
+  /** The column boxes' fragments (the set's anonymous block, one per column), in the row's frame. */
+  readonly columns: readonly BoxFragment[];
+  readonly outputs: readonly LayoutOutput[];
+  /** Where the set resumes (undefined: complete). */
+  readonly token: BreakToken | undefined;
+  /** A forced page break (not a column break) ended the row. */
+  readonly forced: ForcedBreak | undefined;
+  /** Nothing fitted in the first column and the row may not overflow: the row moves to the next page. */
+  readonly pushed: boolean;
+}
+
+/** The x of column `c` (columns run right to left in a right-to-left container, §2). */
+export function columnX(geometry: ColumnGeometry, input: Pick<RowInput, 'x' | 'width' | 'rtl'>, c: number): number {
+  const offset = c * (geometry.width + geometry.gap);
+  return input.rtl ? input.x + input.width - geometry.width - offset : input.x + offset;
+}
+
+export function layoutColumnRow(view: BlockBox, geometry: ColumnGeometry, input: RowInput, ctx: LayoutContext, resume: BreakToken | undefined): ColumnRow {
+  const columns: BoxFragment[] = [];
+  const outputs: LayoutOutput[] = [];
+  let token = resume;
+  let discard = input.discardTopMargins;
+  for (let c = 0; c < input.maxColumns; c++) {
+    const lay = (atTop: boolean): LayoutResult => layoutBox(view, {
+      mode: input.mode, available: geometry.width, containingWidth: geometry.width, containingHeight: undefined,
+      x: columnX(geometry, input, c), y: input.top, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
+      // Unbounded columns still honour forced column breaks (bottom at infinity).
+      fragmentainer: { bottom: input.top + input.height, atTop, discardTopMargins: discard, column: true },
+    }, ctx, token);
+    const laid = firstColumn(lay, input, c);
+    if (laid === undefined) return { columns, outputs, token, forced: undefined, pushed: c === 0 };
+    columns.push(laid.fragment);
+    outputs.push(laid);
+    token = laid.breakToken;
+    if (token === undefined) break;
+    const forced = forcedKind(token);
+    if (forced !== undefined && forced !== 'column') return { columns, outputs, token, forced, pushed: false };
+    discard = forced === undefined;
+  }
+  return { columns, outputs, token, forced: undefined, pushed: false };
+}
+
+/**
+ * A column's layout; undefined when nothing of the content fits in the first column of a row
+ * that may move to the next page. A forced break before the first box pushes it too, but at the
+ * top of a column it does nothing (the column is a fresh fragmentainer): then the column is laid
+ * out as a top one, and only a first piece that overflows the row's height pushes the row.
+ */
+function firstColumn(lay: (atTop: boolean) => LayoutResult, input: RowInput, c: number): LayoutOutput | undefined {
+  const atTop = input.atTop || c > 0;
+  const laid = lay(atTop);
+  if (laid.kind === 'placed') return laid;
+  if (atTop) return undefined;
+  const again = lay(true);
+  if (again.kind !== 'placed' || again.fragment.y + again.fragment.height > input.top + input.height + 0.01) return undefined;
+  return again;
+}
+
+/** The tallest column's content (the row's used height). */
+export function rowContentHeight(row: ColumnRow): number {
+  return Math.max(0, ...row.columns.map((f) => f.height));
+}
+
+/** What the row's columns hand up: baselines (first column's first, last column's last, from `top`), escaping boxes. */
+export function rowExtras(row: ColumnRow, top: number): { baselines: Baselines; positioned: PendingPositioned[]; pageContent: PageContent[] } {
+  const first = row.outputs[0];
+  const last = row.outputs[row.outputs.length - 1];
+  return {
+    baselines: {
+      first: first?.baselines.first === undefined ? undefined : first.fragment.y - top + first.baselines.first,
+      last: last?.baselines.last === undefined ? undefined : last.fragment.y - top + last.baselines.last,
+    },
+    positioned: row.outputs.flatMap((o) => o.positioned),
+    pageContent: row.outputs.flatMap((o) => o.pageContent),
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * A multi-column container's content on one page (CSS Multi-column Layout 1 §6, §8): its
+ * segments one below the other — rows of columns for the column sets, spanners across the
+ * content box — from where the last page left off, until the page is full, a forced page break
+ * ends it, or the content is done.
+ */
+import type { BlockBox, BlockLevelBox } from '../../boxes/types.js';
+import type { CollapsedBorderSegment, Fragment } from '../types.js';
+import type { LayoutContext } from '../context.js';
+import type { Baselines, BreakToken, ForcedBreak, Fragmentainer, LayoutInput, PageContent, PendingPositioned } from '../contract.js';
+import { EMPTY_STRUT, collapsedMargin } from '../margins.js';
+import { NO_EXCLUSIONS } from '../exclusions.js';
+import { layoutBox } from '../dispatch.js';
+import { forcedBreakOf } from '../block.js';
+import type { ColumnGeometry } from './columns.js';
+import type { Segment } from './segments.js';
+import { containerToken, resumePoint, segmentsOf } from './segments.js';
+import type { ColumnRow } from './column-row.js';
+import { rowExtras } from './column-row.js';
+import { forcedKind } from '../break-token.js';
+import { planRow } from './balance.js';
+import { columnRules } from './rules.js';
+
+export interface FlowInput {
+  readonly mode: LayoutInput['mode'];
+  readonly contentX: number;
+  readonly contentWidth: number;
+  readonly contentTop: number;
+  /** The container's content height limit (`height`, `max-height`), undefined when none. */
+  readonly cap: number | undefined;
+  readonly containingHeight: number | undefined;
+  readonly page: Fragmentainer | undefined;
+  readonly geometry: ColumnGeometry;
+}
+
+export interface FlowResult {
+  readonly fragments: readonly Fragment[];
+  /** Column rules, in the input's frame. */
+  readonly rules: readonly CollapsedBorderSegment[];
+  readonly endY: number;
+  readonly token: BreakToken | undefined;
+  readonly pushed: boolean;
+  readonly baselines: Baselines;
+  readonly positioned: readonly PendingPositioned[];
+  readonly pageContent: readonly PageContent[];
+}
+
+interface State {
+  y: number;
+  placed: boolean;
+  fragments: Fragment[];
+  rules: CollapsedBorderSegment[];
+  baselines: { first: number | undefined; last: number | undefined };
+  positioned: PendingPositioned[];
+  pageContent: PageContent[];
+}
+
+export function layoutMulticolFlow(box: BlockBox, input: FlowInput, ctx: LayoutContext, resume: BreakToken | undefined): FlowResult {
+  const segments = segmentsOf(box, ctx);
+  const start = resumePoint(segments, resume);
+  const state: State = { y: input.contentTop, placed: false, fragments: [], rules: [], baselines: { first: undefined, last: undefined }, positioned: [], pageContent: [] };
+  const done = (token: BreakToken | undefined, pushed = false): FlowResult => ({
+    fragments: state.fragments, rules: state.rules, endY: state.y, token, pushed, baselines: state.baselines, positioned: state.positioned, pageContent: state.pageContent,
+  });
+  for (let s = start.segment; s < segments.length; s++) {
+    const segment = segments[s]!;
+    if (s > start.segment) {
+      const forced = forcedBetween(segments[s - 1]!, segment, box);
+      if (forced !== undefined) return done(tokenBefore(box, segment, forced));
+    }
+    const token = s === start.segment ? start.token : undefined;
+    const outcome = segment.kind === 'spanner' ? spanner(box, segment, input, state, ctx, token) : columnSet(box, segment, input, state, ctx, token);
+    if (outcome === 'pushed') return state.placed || (input.page?.atTop ?? true) ? done(tokenBefore(box, segment)) : done(undefined, true);
+    if (outcome !== undefined) return done(outcome);
+  }
+  return done(undefined);
+}
+
+type Outcome = BreakToken | 'pushed' | undefined;
+
+/** Nothing is above the segment on this page: its first piece must be placed. */
+function atTop(input: FlowInput, state: State): boolean {
+  return input.page === undefined || (input.page.atTop && !state.placed);
+}
+
+function columnSet(box: BlockBox, segment: Extract<Segment, { kind: 'columns' }>, input: FlowInput, state: State, ctx: LayoutContext, token: BreakToken | undefined): Outcome {
+  const page = input.page;
+  const planned = planRow(segment.view, input.geometry, {
+    mode: input.mode, x: input.contentX, width: input.contentWidth, top: state.y, atTop: atTop(input, state),
+    discardTopMargins: page !== undefined && page.discardTopMargins && !state.placed && token !== undefined && forcedKind(token) === undefined,
+    rtl: box.style.direction === 'rtl',
+  }, {
+    room: page === undefined ? Infinity : Math.max(0, page.bottom - state.y),
+    cap: input.cap === undefined ? undefined : Math.max(0, input.cap - (state.y - input.contentTop)),
+    fill: box.style.columnFill,
+  }, ctx, token);
+  const row = planned.row;
+  if (row.pushed) return 'pushed';
+  addRow(state, row, planned.height, box, input);
+  return row.token === undefined ? undefined : containerToken(box, segment, row.token);
+}
+
+function addRow(state: State, row: ColumnRow, height: number, box: BlockBox, input: FlowInput): void {
+  const extras = rowExtras(row, 0);
+  state.fragments.push(...row.columns);
+  state.rules.push(...columnRules(row, box.style, input.geometry, state.y, height));
+  state.positioned.push(...extras.positioned);
+  state.pageContent.push(...extras.pageContent);
+  if (row.columns.length > 0) {
+    state.baselines.first ??= extras.baselines.first;
+    state.baselines.last = extras.baselines.last ?? state.baselines.last;
+    state.placed = true;
+  }
+  state.y += height;
+}
+
+function spanner(box: BlockBox, segment: Extract<Segment, { kind: 'spanner' }>, input: FlowInput, state: State, ctx: LayoutContext, token: BreakToken | undefined): Outcome {
+  const page = input.page;
+  const top = atTop(input, state);
+  const laid = layoutBox(segment.box, {
+    mode: input.mode, available: input.contentWidth, containingWidth: input.contentWidth, containingHeight: input.containingHeight,
+    containingDirection: box.style.direction, x: input.contentX, y: state.y, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
+    fragmentainer: page === undefined ? undefined : { bottom: page.bottom, atTop: top, discardTopMargins: page.discardTopMargins && !state.placed },
+  }, ctx, token);
+  if (laid.kind === 'pushed') return 'pushed';
+  state.fragments.push(laid.fragment);
+  state.positioned.push(...laid.positioned);
+  state.pageContent.push(...laid.pageContent);
+  if (laid.baselines.first !== undefined) state.baselines.first ??= laid.fragment.y + laid.baselines.first;
+  if (laid.baselines.last !== undefined) state.baselines.last = laid.fragment.y + laid.baselines.last;
+  state.placed = true;
+  state.y = laid.endY + collapsedMargin(laid.strut);
+  if (laid.breakToken === undefined) return undefined;
+  return { kind: 'block', box, children: [{ index: segment.index, token: laid.breakToken }], next: segment.index + 1 };
+}
+
+/** The container's token before a segment not started yet. */
+function tokenBefore(box: BlockBox, segment: Segment, forced?: ForcedBreak): BreakToken {
+  return { kind: 'block', box, children: [], next: segment.kind === 'spanner' ? segment.index : segment.start, ...(forced !== undefined ? { forced } : {}) };
+}
+
+/** A forced page break between two segments (a column break there does nothing: the spanner ends the columns). */
+function forcedBetween(before: Segment, after: Segment, box: BlockBox): ForcedBreak | undefined {
+  if (box.inlineContent) return undefined;
+  const last = before.kind === 'spanner' ? before.box : box.children[before.end - 1]!;
+  const first = after.kind === 'spanner' ? after.box : box.children[after.start]!;
+  return pageBreak(first.style.breakBefore) ?? pageBreak(last.style.breakAfter);
+}
+
+function pageBreak(value: BlockLevelBox['style']['breakBefore']): ForcedBreak | undefined {
+  const kind = forcedBreakOf(value);
+  return kind === 'column' ? undefined : kind;
+}

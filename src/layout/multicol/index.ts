@@ -1,0 +1,82 @@
+/**
+ * A multi-column container (CSS Multi-column Layout 1): its box (a block-level formatting context
+ * root, width as a block, height from its rows of columns and spanners unless definite), its
+ * content laid out in columns (flow.ts) that continue over pages, and the column rules.
+ */
+import type { BlockBox } from '../../boxes/types.js';
+import type { BoxFragment } from '../types.js';
+import type { LayoutContext } from '../context.js';
+import type { BreakToken, LayoutInput, LayoutResult } from '../contract.js';
+import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
+import { blockHorizontalMetrics, clampHeight, definiteContentHeight, marginOrZero, resolveMaxSize, toContentSize, usedBorder, usedPadding } from '../box-model.js';
+import { forcedBreakOf } from '../block.js';
+import { relativeTo } from '../fragment.js';
+import { placePositionedDescendants } from '../positioned.js';
+import { columnGeometry } from './columns.js';
+import { layoutMulticolFlow } from './flow.js';
+
+export { isMulticol } from './columns.js';
+
+export function layoutMulticol(box: BlockBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
+  const style = box.style;
+  const continued = resume !== undefined;
+  const cw = input.containingWidth;
+  const border = usedBorder(style);
+  const padding = usedPadding(style, cw);
+  const edgesX = border.left + border.right + padding.left + padding.right;
+  const edgesY = border.top + border.bottom + padding.top + padding.bottom;
+  const available = typeof input.available === 'number' ? input.available : cw;
+  const h = blockHorizontalMetrics(style, cw, input.fixedWidth === undefined ? undefined : Math.max(0, input.fixedWidth - edgesX), available, input.containingDirection ?? style.direction);
+
+  const page = input.fragmentainer;
+  const discard = page !== undefined && page.discardTopMargins && page.atTop;
+  const ownTop = continued || discard ? 0 : marginOrZero(style.marginTop, cw);
+  const borderTop = input.y + collapsedMargin(addMargin(discard ? EMPTY_STRUT : input.strut, ownTop));
+  const top = { border: continued ? 0 : border.top, padding: continued ? 0 : padding.top };
+  const contentTop = borderTop + top.border + top.padding;
+  const fixed = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY) : undefined;
+  const definite = fixed ?? (continued ? undefined : definiteContentHeight(style, input.containingHeight, edgesY));
+  const cap = continued ? undefined : fixed ?? heightCap(box, input.containingHeight, edgesY);
+
+  const flow = layoutMulticolFlow(box, {
+    mode: input.mode, contentX: input.x + h.marginLeft + border.left + padding.left, contentWidth: h.contentWidth, contentTop,
+    cap, containingHeight: definite, page, geometry: columnGeometry(style, h.contentWidth),
+  }, ctx, resume);
+  if (flow.pushed) return { kind: 'pushed' };
+
+  const broken = flow.token !== undefined;
+  const autoHeight = flow.endY - contentTop;
+  const contentHeight = fixed ?? (broken || continued ? autoHeight : clampHeight(style, autoHeight, input.containingHeight, edgesY));
+  const bottom = { border: broken ? 0 : border.bottom, padding: broken ? 0 : padding.bottom };
+  const x = input.x + h.marginLeft;
+  const height = top.border + top.padding + contentHeight + bottom.padding + bottom.border;
+  const fragment: BoxFragment = {
+    kind: 'box', box, style, x, y: borderTop,
+    width: h.contentWidth + edgesX, height,
+    border: { top: top.border, right: border.right, bottom: bottom.border, left: border.left },
+    padding: { top: top.padding, right: padding.right, bottom: bottom.padding, left: padding.left },
+    children: relativeTo(flow.fragments, x, borderTop),
+    continuedBefore: continued, continuedAfter: broken,
+    ...(flow.rules.length > 0 ? { columnRules: flow.rules.map((r) => ({ ...r, x: r.x - x, y: r.y - borderTop })) } : {}),
+  };
+  const positioned = placePositionedDescendants(fragment, flow.positioned, ctx);
+  return {
+    kind: 'placed', fragment: positioned.fragment, endY: borderTop + height,
+    strut: addMargin(EMPTY_STRUT, broken ? 0 : marginOrZero(style.marginBottom, cw)), resolvedAt: borderTop,
+    baselines: {
+      first: flow.baselines.first === undefined ? undefined : flow.baselines.first - borderTop,
+      last: flow.baselines.last === undefined ? undefined : flow.baselines.last - borderTop,
+    },
+    breakToken: flow.token, forcedBreakAfter: forcedBreakOf(style.breakAfter),
+    exclusions: input.exclusions, positioned: positioned.pending, pageContent: flow.pageContent,
+  };
+}
+
+/** What holds the columns' height (§8.2): `height`, else `max-height` (content box). */
+function heightCap(box: BlockBox, containingHeight: number | undefined, edgesY: number): number | undefined {
+  const style = box.style;
+  const definite = definiteContentHeight(style, containingHeight, edgesY);
+  if (definite !== undefined) return clampHeight(style, definite, containingHeight, edgesY);
+  const max = resolveMaxSize(style.maxHeight, containingHeight);
+  return max === Infinity ? undefined : toContentSize(max, style, edgesY);
+}
