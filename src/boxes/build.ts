@@ -227,13 +227,21 @@ function contentBoxes(walk: Walk, element: DomElement, style: ComputedStyle, pse
     if (item.kind === 'url') {
       flush();
       children.push({ kind: 'replaced', outer: 'inline', src: absoluteUrl(item.url, walk.ctx.baseUrl), alt: '', style: walk.styled.anonymousStyle(style, 'inline'), element: undefined, pseudo });
+    } else if (item.kind === 'leader') {
+      flush();
+      children.push(leaderBox(walk.styled.anonymousStyle(style, 'inline'), item.pattern, pseudo));
     } else {
-      if (item.kind === 'leader') walk.ctx.diagnostics.warn('css_unsupported', 'leader() is not supported yet (nothing is drawn)');
       text += contentText([item], element, style, walk.counters, walk.quotes, walk.refs);
     }
   }
   flush();
   return children;
+}
+
+/** `leader(pattern)`: one copy of the pattern, spaces kept, that line layout repeats (layout/inline/leader.ts). */
+function leaderBox(style: ComputedStyle, pattern: string, pseudo: PseudoElement): InlineBox {
+  const kept: ComputedStyle = { ...style, whiteSpace: 'pre' };
+  return { kind: 'inline', leader: true, style: kept, element: undefined, pseudo, children: [{ kind: 'text', text: pattern, style: kept, element: undefined, pseudo }] };
 }
 
 /**
