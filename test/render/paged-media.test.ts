@@ -84,4 +84,23 @@ describe('PDF navigation', () => {
     expect(actions[0]!['/D']).toBe('u:terms');
     expect(actions[1]!['/URI']).toBe('u:https://example.com/');
   });
+
+  interface Outline { readonly title: string; readonly destpageposfrom1: number; readonly open: boolean; readonly kids: readonly Outline[] }
+  const tree = (items: readonly Outline[]): unknown[] => items.map((o) => [o.title, o.destpageposfrom1, o.open, ...(o.kids.length > 0 ? [tree(o.kids)] : [])]);
+
+  it('builds the outline from bookmark-level, bookmark-label and bookmark-state (h1-h6 by default)', async () => {
+    const { qpdf } = await import('../helpers/qpdf.js');
+    const pdf = await engine.render({ template: `<style>@page { size: 300px 600px; margin: 10px } body { counter-reset: ch }
+      h1 { counter-increment: ch; bookmark-label: counter(ch) ". " content(); bookmark-state: closed; break-before: page }
+      h3 { bookmark-level: none } .fig { bookmark-level: 2; bookmark-label: "Figure: " attr(title) }</style>
+      <h1>Scope</h1><h2>Parties</h2><h3>Not listed</h3><p class=fig title="Map">x</p>
+      <h1>Fees  and
+      terms</h1><h2>Late <em>payment</em></h2><h6>Deep</h6>` });
+    await qpdfCheck(pdf);
+    const json = JSON.parse((await qpdf(pdf, ['--json', '--json-key=outlines'])).stdout) as { outlines: Outline[] };
+    expect(tree(json.outlines)).toEqual([
+      ['1. Scope', 1, false, [['Parties', 1, true], ['Figure: Map', 1, true]]],
+      ['2. Fees and terms', 2, false, [['Late payment', 2, true, [['Deep', 2, true]]]]],
+    ]);
+  });
 });
