@@ -415,6 +415,8 @@ export interface RawDeclaration {
   /** Value source text, without `!important`. */
   readonly value: string;
   readonly important: boolean;
+  /** Where relative `url()`s resolve (the stylesheet's URL). */
+  readonly baseUrl?: string;
   readonly file?: string;
   readonly line?: number;
   readonly column?: number;
