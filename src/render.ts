@@ -13,7 +13,7 @@ import { asStackOverflowError, checkBoxCount, checkDataDepth, createBudget, limi
 import type { TemplateCache } from './template/render.js';
 import { createTemplateCache } from './template/render.js';
 import { parseHtml } from './dom/parse.js';
-import { collectStylesheets, cascade, computeMarginBoxStyle, computePageStyle, createStylesheetCache } from './css/index.js';
+import { collectStylesheets, cascade, computeMarginBoxStyle, computePageStyle, createStylesheetCache, marginBoxImageUrls } from './css/index.js';
 import type { StylesheetCache } from './css/index.js';
 import { buildBoxTree } from './boxes/build.js';
 import { backgroundUrls, createResourceContext, loadImageUrls, loadImages } from './resources/load.js';
@@ -166,7 +166,7 @@ async function layoutRequest(
 
   const [faces, images] = await Promise.all([
     loadFontFaces(styled.fontFaces, resources.loadFontBytes, diagnostics),
-    loadImages(boxes, resources, diagnostics),
+    loadImages(boxes, resources, diagnostics, marginBoxImageUrls(styled)),
   ]);
   const text = state.fonts.forRender({ faces, diagnostics });
   budget();

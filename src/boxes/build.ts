@@ -55,11 +55,11 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
     return { root: emptyRoot(styled.initialStyle) };
   }
   // The root element's display is blockified (CSS Display 3 §2.7).
-  const rootStyle = blockified(style);
+  const blockStyle = blockified(style);
   // footnotes are numbered through the document (CSS GCPM 3 §2.4)
   walk.counters.reset({ name: 'footnote', value: 0 });
-  applyCounterChanges(html, rootStyle, walk.counters);
-  record(walk, html, rootStyle);
+  applyCounterChanges(html, blockStyle, walk.counters);
+  const rootStyle = record(walk, html, blockStyle);
   const children = elementChildren(walk, html, rootStyle);
   return { root: blockBox(walk, html, rootStyle, undefined, children, 'block'), records };
 }
@@ -83,9 +83,9 @@ function buildElement(walk: Walk, element: DomElement): Box[] {
 
 function buildRenderedElement(walk: Walk, element: DomElement, declared: ComputedStyle): Box[] {
   const scheme = outOfFlowScheme(declared);
-  const style = scheme !== undefined ? blockified(declared) : declared;
-  applyCounterChanges(element, style, walk.counters);
-  record(walk, element, style);
+  const outer = scheme !== undefined ? blockified(declared) : declared;
+  applyCounterChanges(element, outer, walk.counters);
+  const style = record(walk, element, outer);
   if (style.display === 'contents') return elementChildren(walk, element, style);
   const boxes = inFlowBoxes(walk, element, style);
   if (scheme === undefined) return boxes;
@@ -120,12 +120,16 @@ function withLeadingInline(walk: Walk, box: BlockBox, inline: InlineBox): BlockB
   return blockBox(walk, box.element, box.style, box.pseudo, [inline, ...box.children], box.outer);
 }
 
-/** Ids, counters and named strings of the element (references.ts), once its counters are applied. */
-function record(walk: Walk, element: DomElement, style: ComputedStyle): void {
+/**
+ * Ids, counters and named strings of the element (references.ts), once its counters are applied.
+ * Returns its style with `bookmark-label` evaluated (counters are known only here), for the PDF outline.
+ */
+function record(walk: Walk, element: DomElement, style: ComputedStyle): ComputedStyle {
   recordElement(walk.records, element, style, walk.counters);
-  if (style.stringSet !== 'none') {
-    recordStrings(walk.records, element, style.stringSet, (items) => contentText(items, element, style, walk.counters, { depth: 0 }, walk.refs));
-  }
+  const text = (items: readonly ContentItem[]): string => contentText(items, element, style, walk.counters, { depth: 0 }, walk.refs);
+  if (style.stringSet !== 'none') recordStrings(walk.records, element, style.stringSet, text);
+  if (style.bookmarkLevel === 'none') return style;
+  return { ...style, bookmarkLabel: [{ kind: 'string', value: text(style.bookmarkLabel).replace(/\s+/g, ' ').trim() }] };
 }
 
 /** CSS2 §9.3: floats and absolutely positioned boxes leave the flow (an absolute box does not float). */
@@ -228,13 +232,21 @@ function contentBoxes(walk: Walk, element: DomElement, style: ComputedStyle, pse
     if (item.kind === 'url') {
       flush();
       children.push({ kind: 'replaced', outer: 'inline', src: absoluteUrl(item.url, walk.ctx.baseUrl), alt: '', style: walk.styled.anonymousStyle(style, 'inline'), element: undefined, pseudo });
+    } else if (item.kind === 'leader') {
+      flush();
+      children.push(leaderBox(walk.styled.anonymousStyle(style, 'inline'), item.pattern, pseudo));
     } else {
-      if (item.kind === 'leader') walk.ctx.diagnostics.warn('css_unsupported', 'leader() is not supported yet (nothing is drawn)');
       text += contentText([item], element, style, walk.counters, walk.quotes, walk.refs);
     }
   }
   flush();
   return children;
+}
+
+/** `leader(pattern)`: one copy of the pattern, spaces kept, that line layout repeats (layout/inline/leader.ts). */
+function leaderBox(style: ComputedStyle, pattern: string, pseudo: PseudoElement): InlineBox {
+  const kept: ComputedStyle = { ...style, whiteSpace: 'pre' };
+  return { kind: 'inline', leader: true, style: kept, element: undefined, pseudo, children: [{ kind: 'text', text: pattern, style: kept, element: undefined, pseudo }] };
 }
 
 /**

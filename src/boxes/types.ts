@@ -58,6 +58,8 @@ export interface FlexBox extends BoxBase {
 export interface InlineBox extends BoxBase {
   readonly kind: 'inline';
   readonly children: readonly InlineLevelBox[];
+  /** A `leader()` (CSS GCPM 3 §4): its one copy of the pattern is repeated to fill the rest of its line. */
+  readonly leader?: true;
 }
 
 /** A run of text after white-space processing; its style is the parent's. */

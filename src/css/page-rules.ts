@@ -21,6 +21,8 @@ const PSEUDOS = new Set<string>(['first', 'left', 'right', 'blank']);
 
 export interface PageRuleContext {
   readonly source: string;
+  /** The stylesheet's URL: relative `url()`s in the declarations resolve against it. */
+  readonly baseUrl: string | undefined;
   readonly media: readonly MediaPredicate[];
   warn(code: 'css_parse' | 'css_unsupported', message: string, line: number | undefined): void;
 }
@@ -69,7 +71,7 @@ function pageSpecificity(selectors: ParsedPageRule['selectors']): [number, numbe
   return best;
 }
 
-function rawDeclaration(node: CssNode, source: string): RawDeclaration | undefined {
+function rawDeclaration(node: CssNode, source: string, baseUrl: string | undefined): RawDeclaration | undefined {
   if (node.type !== 'Declaration') return undefined;
   const loc = node.value.loc;
   const value = loc ? source.slice(loc.start.offset, loc.end.offset).trim() : generate(node.value);
@@ -77,6 +79,7 @@ function rawDeclaration(node: CssNode, source: string): RawDeclaration | undefin
     property: node.property.startsWith('--') ? node.property : node.property.toLowerCase(),
     value: value.replace(/\s*!\s*important\s*$/i, ''),
     important: node.important !== false,
+    ...(baseUrl === undefined ? {} : { baseUrl }),
   };
   return node.loc ? { ...result, line: node.loc.start.line, column: node.loc.start.column } : result;
 }
@@ -98,11 +101,11 @@ export function parsePageRule(rule: Atrule, ctx: PageRuleContext): ParsedPageRul
         ctx.warn('css_unsupported', `@${name} in @page`, node.loc?.start.line);
         continue;
       }
-      const decls = (node.block ? childrenOf(node.block) : []).map((d) => rawDeclaration(d, ctx.source)).filter((d): d is RawDeclaration => d !== undefined);
+      const decls = (node.block ? childrenOf(node.block) : []).map((d) => rawDeclaration(d, ctx.source, ctx.baseUrl)).filter((d): d is RawDeclaration => d !== undefined);
       marginBoxes[name] = [...(marginBoxes[name] ?? []), ...decls];
       continue;
     }
-    const decl = rawDeclaration(node, ctx.source);
+    const decl = rawDeclaration(node, ctx.source, ctx.baseUrl);
     if (decl !== undefined) declarations.push(decl);
     else if (node.type === 'Raw') ctx.warn('css_parse', `could not parse \`${node.value.trim()}\` in @page`, node.loc?.start.line);
   }

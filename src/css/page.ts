@@ -4,7 +4,7 @@
  */
 import { parse } from 'css-tree';
 import { Diagnostics } from '../diagnostics.js';
-import type { ComputedStyle, PageContext, PageRule, PageSelector, PageStyle, RawDeclaration, StyledDocument } from './types.js';
+import type { ComputedStyle, ContentItem, PageContext, PageRule, PageSelector, PageStyle, RawDeclaration, StyledDocument } from './types.js';
 import { computeStyle } from './compute.js';
 import { NO_CUSTOM_PROPERTIES } from './custom-properties.js';
 import { parseDeclarationValue } from './declarations.js';
@@ -72,7 +72,7 @@ function valueNodes(text: string): Nodes | undefined {
 const parsedCache = new Map<string, { declarations: Declaration[]; warnings: SheetWarning[] }>();
 
 function parseRaw(raw: RawDeclaration): { declarations: Declaration[]; warnings: SheetWarning[] } {
-  const key = `${raw.property}\u0000${raw.value}\u0000${raw.important}`;
+  const key = `${raw.property}\u0000${raw.value}\u0000${raw.important}\u0000${raw.baseUrl ?? ''}`;
   let hit = parsedCache.get(key);
   if (hit === undefined) {
     const warnings: SheetWarning[] = [];
@@ -80,7 +80,7 @@ function parseRaw(raw: RawDeclaration): { declarations: Declaration[]; warnings:
     let declarations: Declaration[] = [];
     try {
       const node = parse(raw.value === '' ? ' ' : raw.value, { context: 'value', positions: false });
-      declarations = parseDeclarationValue(raw.property, node, raw.important, { baseUrl: undefined, sink }, { line: undefined, column: undefined });
+      declarations = parseDeclarationValue(raw.property, node, raw.important, { baseUrl: raw.baseUrl, sink }, { line: undefined, column: undefined });
     } catch {
       warnings.push({ code: 'css_invalid_value', message: `invalid value \`${raw.value}\` for \`${raw.property}\``, line: undefined, column: undefined });
     }
@@ -298,4 +298,22 @@ export function pageEnvironment(sheets: readonly Stylesheet[]): PageEnvironment 
     areaWidth: Math.max(0, width - margins[1]! - margins[3]!),
     areaHeight: Math.max(0, height - margins[0]! - margins[2]!),
   };
+}
+
+/** Images of the margin boxes' `content` (`url()`), to load before layout: the margin boxes are laid out with their sizes. */
+export function marginBoxImageUrls(styled: StyledDocument): string[] {
+  const urls = new Set<string>();
+  for (const rule of styled.pageRules) {
+    for (const declarations of Object.values(rule.marginBoxes)) {
+      for (const raw of declarations) {
+        if (raw.property !== 'content') continue;
+        for (const declaration of parseRaw(raw).declarations) {
+          const value = declaration.value.kind === 'value' ? declaration.value.value : undefined;
+          if (!Array.isArray(value)) continue;
+          for (const item of value as readonly ContentItem[]) if (item.kind === 'url') urls.add(item.url);
+        }
+      }
+    }
+  }
+  return [...urls];
 }

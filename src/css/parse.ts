@@ -131,6 +131,7 @@ function visitAtRule(node: Atrule, name: string, builder: Builder, media: readon
     case 'page': {
       const rule = parsePageRule(node, {
         source: builder.source,
+        baseUrl: builder.baseUrl,
         media,
         warn: (code, message, at) => builder.warnings.push({ code, message, line: at, column: undefined }),
       });

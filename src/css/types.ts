@@ -301,6 +301,12 @@ export interface ComputedStyle {
   readonly content: 'normal' | 'none' | readonly ContentItem[];
   readonly stringSet: 'none' | readonly StringSet[];
   readonly footnoteDisplay: 'block' | 'inline' | 'compact';
+  /** How a footnote's call line and body may be separated (CSS GCPM 3 §2.5). */
+  readonly footnotePolicy: 'auto' | 'line' | 'block';
+  /** PDF outline entries (CSS GCPM 3 §5 in WeasyPrint's and Prince's form). */
+  readonly bookmarkLevel: 'none' | number;
+  readonly bookmarkLabel: readonly ContentItem[];
+  readonly bookmarkState: 'open' | 'closed';
   readonly counterReset: readonly CounterChange[];
   readonly counterIncrement: readonly CounterChange[];
   readonly counterSet: readonly CounterChange[];
@@ -435,6 +441,8 @@ export interface RawDeclaration {
   /** Value source text, without `!important`. */
   readonly value: string;
   readonly important: boolean;
+  /** Where relative `url()`s resolve (the stylesheet's URL). */
+  readonly baseUrl?: string;
   readonly file?: string;
   readonly line?: number;
   readonly column?: number;

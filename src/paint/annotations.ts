@@ -1,29 +1,16 @@
 /**
  * Interactive items, in tree order: a link per fragment of an `a[href]` (its border box, or the
- * bounding box of where a transform draws it), a named
- * destination per element id (where `href="#id"` links go), and a bookmark per heading h1-h6 on
- * the page where it starts (CSS GCPM 3 §2 default bookmark levels).
+ * bounding box of where a transform draws it), a named destination per element id (where
+ * `href="#id"` links go), and a bookmark per element with a `bookmark-level` (h1-h6 in the UA
+ * sheet) on the page where it starts, titled by its `bookmark-label` (evaluated when the box tree
+ * is built; default: the element's text).
  */
-import type { DomElement } from '../dom/types.js';
 import type { BoxFragment, Fragment } from '../layout/types.js';
 import type { DisplayItem, Matrix } from './display-list.js';
 import type { Rect } from '../geometry/types.js';
 import { multiply } from '../svg/geometry.js';
 import { fragmentTransform } from './effects.js';
 import { transformedBounds } from './transform.js';
-
-const HEADING = /^h([1-6])$/;
-
-/** The text content of an element, white space collapsed. */
-export function textContent(element: DomElement): string {
-  const parts: string[] = [];
-  const visit = (node: { type: string; data?: string; children?: readonly unknown[] }): void => {
-    if (node.type === 'text' && node.data !== undefined) parts.push(node.data);
-    if (node.children !== undefined) for (const child of node.children) visit(child as typeof node);
-  };
-  visit(element as unknown as { type: string; children: readonly unknown[] });
-  return parts.join('').replace(/\s+/g, ' ').trim();
-}
 
 /** `rect` where it is drawn: the bounding box of its transformed corners (CSS Transforms 1 §6). */
 function placed(rect: Rect, matrix: Matrix | undefined): Rect {
@@ -41,10 +28,10 @@ function boxAnnotations(f: BoxFragment, matrix: Matrix | undefined): DisplayItem
   }
   const id = element.attribs['id'];
   if (id !== undefined && id !== '' && !f.continuedBefore) items.push({ kind: 'destination', name: id, y: f.y });
-  const heading = HEADING.exec(name);
-  if (heading !== null && !f.continuedBefore) {
-    const title = textContent(element);
-    if (title !== '') items.push({ kind: 'bookmark', level: Number(heading[1]), title, y: f.y });
+  const level = f.style.bookmarkLevel;
+  if (level !== 'none' && !f.continuedBefore) {
+    const title = f.style.bookmarkLabel.map((item) => (item.kind === 'string' ? item.value : '')).join('');
+    if (title !== '') items.push({ kind: 'bookmark', level, title, y: f.y, open: f.style.bookmarkState === 'open' });
   }
   return items;
 }

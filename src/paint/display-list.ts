@@ -120,7 +120,8 @@ export type DisplayItem =
       /** The `a` element, for the link's structure element in tagged PDF. */
       readonly element?: DomElement;
     }
-  | { readonly kind: 'bookmark'; readonly level: number; readonly title: string; readonly y: number }
+  /** An outline entry (`bookmark-level`, `bookmark-label`; `open` from `bookmark-state`: its children shown). */
+  | { readonly kind: 'bookmark'; readonly level: number; readonly title: string; readonly y: number; readonly open: boolean }
   /** A named destination (ISO 32000-1 §12.3.2.3) for an element's id, at the top of its first box: the target of `href="#id"`. */
   | { readonly kind: 'destination'; readonly name: string; readonly y: number }
   /**

@@ -13,20 +13,42 @@ export interface Bookmark {
   readonly page: number;
   /** px from the page top. */
   readonly y: number;
+  /** Whether its children are shown (`bookmark-state: open`). */
+  readonly open: boolean;
+}
+
+interface Item {
+  readonly open: boolean;
+  readonly node: PdfKitOutline;
+  readonly kids: Item[];
 }
 
 export function writeOutline(doc: PdfKitDocument, bookmarks: readonly Bookmark[], pageWidthsPt: readonly number[]): void {
-  const open: { level: number; node: PdfKitOutline }[] = [];
+  const roots: Item[] = [];
+  const open: { level: number; item: Item }[] = [];
   for (const bookmark of bookmarks) {
     while (open.length > 0 && open[open.length - 1]!.level >= bookmark.level) open.pop();
-    const parent = open.length > 0 ? open[open.length - 1]!.node : doc.outline;
+    const parent = open.length > 0 ? open[open.length - 1]!.item : undefined;
     // PDFKit writes /XYZ left = pageWidth - options.left and top = pageHeight - options.top
-    const node = parent.addItem(bookmark.title, {
+    const node = (parent?.node ?? doc.outline).addItem(bookmark.title, {
       pageNumber: bookmark.page,
       top: Math.max(0, bookmark.y) * PT_PER_PX,
       left: pageWidthsPt[bookmark.page] ?? 0,
-      expanded: true,
+      expanded: false, // /Count is set below: PDFKit counts only the children of open items
     });
-    open.push({ level: bookmark.level, node });
+    const item: Item = { open: bookmark.open, node, kids: [] };
+    (parent?.kids ?? roots).push(item);
+    open.push({ level: bookmark.level, item });
   }
+  for (const item of roots) setCount(item);
+}
+
+/**
+ * ISO 32000-1 §12.3.3 /Count: an open item counts its visible descendants, a closed one the
+ * negative of those that would be visible if it were opened. Returns what the item shows to its parent.
+ */
+function setCount(item: Item): number {
+  const inside = item.kids.reduce((total, kid) => total + 1 + setCount(kid), 0);
+  if (inside > 0) item.node.outlineData['Count'] = item.open ? inside : -inside;
+  return item.open ? inside : 0;
 }

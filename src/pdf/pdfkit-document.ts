@@ -73,6 +73,8 @@ export interface PdfKitPage {
 
 export interface PdfKitOutline {
   readonly dictionary: PdfRef;
+  /** The item's dictionary entries (written when the document ends). */
+  readonly outlineData: Record<string, unknown>;
   addItem(title: string, options: { pageNumber: number; top: number; left: number; expanded: boolean }): PdfKitOutline;
 }
 

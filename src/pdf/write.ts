@@ -296,7 +296,7 @@ function drawItem(ctx: PageContext, item: DisplayItem, pageIndex: number, writer
     case 'link':
       return addLink(ctx.resources.doc, item, writer.structure, pageIndex);
     case 'bookmark':
-      writer.bookmarks.push({ level: item.level, title: item.title, page: pageIndex, y: item.y });
+      writer.bookmarks.push({ level: item.level, title: item.title, page: pageIndex, y: item.y, open: item.open });
       return;
     case 'destination':
       if (!writer.destinations.has(item.name)) {

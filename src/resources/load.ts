@@ -248,11 +248,12 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
 }
 
 /**
- * Loads every distinct image the box tree uses, keyed by URL. A missing, unsupported or damaged
+ * Loads every distinct image the box tree uses (and `more`: the margin boxes'), keyed by URL. A missing, unsupported or damaged
  * image is a `resource` warning (the box renders without it); a refused URL throws.
  */
-export async function loadImages(boxes: BoxTree, resources: ResourceContext, diagnostics: Diagnostics): Promise<ReadonlyMap<string, LoadedImage>> {
-  return loadImageUrls(imageUrls(boxes), resources, diagnostics);
+export async function loadImages(boxes: BoxTree, resources: ResourceContext, diagnostics: Diagnostics, more: readonly string[] = []): Promise<ReadonlyMap<string, LoadedImage>> {
+  const urls = imageUrls(boxes);
+  return loadImageUrls([...urls, ...more.filter((url) => ABSOLUTE_URL.test(url) && !urls.includes(url))], resources, diagnostics);
 }
 
 /** Background image URLs of computed styles (the page boxes', known only after layout). */

@@ -7,6 +7,8 @@ import { pageCounterValues } from '../../src/layout/page/page-counters.js';
 
 /** 300x200 pages, margins 20px top/bottom and 30px left/right: the page area is 240x160 at (30, 20). */
 const PAGE = '@page { size: 300px 200px; margin: 20px 30px; font: 10px/12px monospace }';
+/** A 20x10 red PNG. */
+const RED_20X10 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABQAAAAKCAIAAAA7N+mxAAAAFUlEQVR4nGP4z8BANiJf56jmEaMZADFExzl02osRAAAAAElFTkSuQmCC';
 const THREE_PAGES = 'body { margin: 0 } div { height: 150px }</style><div></div><div></div><div></div>';
 
 function texts(fragment: Fragment): TextFragment[] {
@@ -131,11 +133,38 @@ describe('page counters (CSS Paged Media 3 §4.4)', () => {
     expect(pageCounterValues(styles).map((c) => [c.get('page'), c.get('pages')])).toEqual([[1, 3], [1, 3], [2, 3]]);
   });
 
-  it('warns once about images in margin boxes', async () => {
-    const doc = await layoutHtml(`<style>${PAGE} @page { @top-left { content: url(a.png) } @top-right { content: url(b.png) } } ${THREE_PAGES}`, {
-      expectWarnings: ['url() images in page-margin boxes are not supported yet'],
-    });
-    expect(doc.diagnostics.filter((d) => d.code === 'css_unsupported' && d.message.includes('page-margin'))).toHaveLength(1);
+  it('shows url() images in margin-box content, between text, aligned by the UA defaults', async () => {
+    const doc = await layoutHtml(`<style>${PAGE} @page { @top-left { content: url(${RED_20X10}) " Acme" } @bottom-right { content: url(${RED_20X10}) } } body { margin: 0 }</style>x`);
+    const page = doc.pages[0]!;
+    const images = (f: Fragment): Fragment[] => (f.kind === 'image' ? [f] : f.kind === 'box' || f.kind === 'line' ? f.children.flatMap(images) : []);
+    const [logo, corner] = page.marginBoxes.flatMap(images);
+    // top-left: at the band's start, the line (12px high, image on the baseline) centred in the 20px margin
+    expect([logo!.x, logo!.width]).toEqual([30, 20]);
+    expect(logo!.height).toBe(10);
+    expect(logo!.y).toBeGreaterThanOrEqual(0);
+    expect(logo!.y + 10).toBeLessThanOrEqual(20);
+    expect(boxWithText(page, ' Acme').text!.x).toBeCloseTo(50, 5);
+    // bottom-right: right-aligned at the page area's right edge
+    expect(corner!.x + corner!.width).toBeCloseTo(270, 5);
+  });
+
+  it('bounds margin boxes by min-width, max-width and max-height', async () => {
+    const doc = await layoutHtml(`<style>${PAGE} @page {
+      @top-left { content: "aaaaaaaaaaaaaaaaaaaa"; max-width: 50px }
+      @top-right { content: "b" }
+      @left-middle { content: "c"; max-height: 40px }
+      @bottom-left { content: "d"; min-width: 150px }
+      @bottom-right { content: "eeee" } } body { margin: 0 }</style>x`);
+    const page = doc.pages[0]!;
+    // top: a's 120px max-content counts as 50px; the band shares 240px as 50 : 6 → a gets 214px, kept at 50px on the start side
+    expect(rect(boxWithText(page, 'aaaaaaaaaaaaaaaaaaaa').box)).toEqual([30, 0, 50, 20]);
+    const b = boxWithText(page, 'b').box;
+    expect(b.x + b.width).toBeCloseTo(270, 5);
+    expect(b.width).toBeCloseTo(6 + (184 * 6) / 56, 1);
+    // left-middle: at most 40px high, centred on the page area (20 + 80)
+    expect(rect(boxWithText(page, 'c').box)).toEqual([0, 80, 30, 40]);
+    // bottom: d's 6px counts as 150px against e's 24px: 150 + 66 × 150/174
+    expect(boxWithText(page, 'd').box.width).toBeCloseTo(150 + (66 * 150) / 174, 1);
   });
 });
 

@@ -43,7 +43,7 @@ export const INITIAL_STYLE: ComputedStyle = {
   textDecorationLine: { underline: false, overline: false, lineThrough: false },
   textDecorationColor: BLACK, textDecorationStyle: 'solid', textDecorationThickness: 'auto',
   verticalAlign: 'baseline', direction: 'ltr', unicodeBidi: 'normal',
-  content: 'normal', stringSet: 'none', footnoteDisplay: 'block', counterReset: [], counterIncrement: [], counterSet: [], quotes: 'auto',
+  content: 'normal', stringSet: 'none', footnoteDisplay: 'block', footnotePolicy: 'auto', bookmarkLevel: 'none', bookmarkLabel: [{ kind: 'content', part: 'text' }], bookmarkState: 'open', counterReset: [], counterIncrement: [], counterSet: [], quotes: 'auto',
   listStyleType: 'disc', listStylePosition: 'outside', listStyleImage: 'none',
   breakBefore: 'auto', breakAfter: 'auto', breakInside: 'auto', orphans: 2, widows: 2, page: 'auto', boxDecorationBreak: 'slice',
   tableLayout: 'auto', borderCollapse: 'separate', borderSpacing: [0, 0], captionSide: 'top', emptyCells: 'show',

@@ -177,7 +177,7 @@ describe('links, outline, images', () => {
   });
 
   test('bookmarks nest by level and point at their page', async () => {
-    const bookmark = (level: number, title: string, y: number): DisplayItem => ({ kind: 'bookmark', level, title, y });
+    const bookmark = (level: number, title: string, y: number): DisplayItem => ({ kind: 'bookmark', level, title, y, open: true });
     const pdf = await write({ pages: [
       { width: 200, height: 100, items: [bookmark(1, 'Intro', 10), bookmark(2, 'Scope', 50)] },
       { width: 200, height: 100, items: [bookmark(2, 'Terms', 0), bookmark(1, 'Annex', 40)] },

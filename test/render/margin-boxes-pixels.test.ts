@@ -16,7 +16,30 @@ async function render(html: string, tagged = false): Promise<Uint8Array> {
   return pdf;
 }
 
+/** A 4x2 blue PNG. */
+const BLUE_4X2 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAAD0lEQVR4nGNgYPiPhJA4AF+6B/lJ0O7iAAAAAElFTkSuQmCC';
+
 describe('page-margin boxes, painted', () => {
+  it('paints images of margin-box content where the box and its alignment put them', async () => {
+    const pdf = await render(`<style>body { margin: 0 }
+      @page { size: 20px 10px; margin: 3px; font: 0/0 monospace;
+        @top-center { content: url(${BLUE_4X2}); vertical-align: top }
+        @bottom-left { content: url(${BLUE_4X2}) url(${BLUE_4X2}); text-align: right; vertical-align: bottom; background: red } }</style>`);
+    const [page] = await rasterize(pdf);
+    expect(page).toEqual([
+      '________BBBB________',
+      '________BBBB________',
+      '____________________',
+      '____________________',
+      '____________________',
+      '____________________',
+      '____________________',
+      '___RRRRRRRRRRRRRR___',
+      '___RRRRRRBBBBBBBB___',
+      '___RRRRRRBBBBBBBB___',
+    ]);
+  });
+
   it('paints backgrounds of margin boxes in the corners and bands of the page margin', async () => {
     const pdf = await render(`<style>body { margin: 0 }
       @page { size: 20px 10px; margin: 3px;

@@ -32,7 +32,7 @@ const CONTRACT = `<style>
   @page :first { @top-left { content: "Contract" } }
   h1 { string-set: section content(text); break-before: page; font-size: 16px }
   .toc a { display: block; color: black }
-  .toc a::after { content: " .... " target-counter(attr(href url), page) }
+  .toc a::after { content: leader(dotted) target-counter(attr(href url), page) }
 </style>
 <h2>Contents</h2>
 <nav class="toc">${SECTIONS.map((s, i) => `<a href="#s${i}">${s}</a>`).join('')}</nav>
@@ -51,7 +51,7 @@ describe('paged media in the PDF', () => {
     const pages = await pagesText(CONTRACT);
     const landed = SECTIONS.map((s) => pages.findIndex((page, i) => i > 0 && page.includes(`Text of ${s}.`)) + 1);
     expect(landed).toEqual([2, 3, 5, 6, 7]);
-    const toc = SECTIONS.map((s) => new RegExp(`${s} \\.\\.\\.\\. (\\d+)`).exec(pages[0]!)?.[1]);
+    const toc = SECTIONS.map((s) => new RegExp(`${s} ?(\\. ){5,}(\\d+)\\n`).exec(pages[0]!)?.[2]);
     expect(toc.map(Number)).toEqual(landed);
   });
 
@@ -83,5 +83,24 @@ describe('PDF navigation', () => {
     expect(actions.map((a) => a['/S'])).toEqual(['/GoTo', '/URI']);
     expect(actions[0]!['/D']).toBe('u:terms');
     expect(actions[1]!['/URI']).toBe('u:https://example.com/');
+  });
+
+  interface Outline { readonly title: string; readonly destpageposfrom1: number; readonly open: boolean; readonly kids: readonly Outline[] }
+  const tree = (items: readonly Outline[]): unknown[] => items.map((o) => [o.title, o.destpageposfrom1, o.open, ...(o.kids.length > 0 ? [tree(o.kids)] : [])]);
+
+  it('builds the outline from bookmark-level, bookmark-label and bookmark-state (h1-h6 by default)', async () => {
+    const { qpdf } = await import('../helpers/qpdf.js');
+    const pdf = await engine.render({ template: `<style>@page { size: 300px 600px; margin: 10px } body { counter-reset: ch }
+      h1 { counter-increment: ch; bookmark-label: counter(ch) ". " content(); bookmark-state: closed; break-before: page }
+      h3 { bookmark-level: none } .fig { bookmark-level: 2; bookmark-label: "Figure: " attr(title) }</style>
+      <h1>Scope</h1><h2>Parties</h2><h3>Not listed</h3><p class=fig title="Map">x</p>
+      <h1>Fees  and
+      terms</h1><h2>Late <em>payment</em></h2><h6>Deep</h6>` });
+    await qpdfCheck(pdf);
+    const json = JSON.parse((await qpdf(pdf, ['--json', '--json-key=outlines'])).stdout) as { outlines: Outline[] };
+    expect(tree(json.outlines)).toEqual([
+      ['1. Scope', 1, false, [['Parties', 1, true], ['Figure: Map', 1, true]]],
+      ['2. Fees and terms', 2, false, [['Late payment', 2, true, [['Deep', 2, true]]]]],
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { childrenOf, identOf, integerOf, splitBy, stringOf, urlOf } from '../val
 import type { Nodes } from '../values/nodes.js';
 import type { ParseContext, PropertyDef } from './define.js';
 import { INVALID, keywordProperty, longhand } from './define.js';
+import { numberProperty } from './common.js';
 
 const QUOTE_KEYWORDS = new Set(['open-quote', 'close-quote', 'no-open-quote', 'no-close-quote']);
 
@@ -51,7 +52,8 @@ function parseContentFunction(node: CssNode & { type: 'Function' }, ctx: ParseCo
       return { kind: node.name.toLowerCase() === 'string' ? 'named-string' : 'element', name, policy: policy as RunningPolicy };
     }
     case 'content': {
-      const part = args.length === 0 ? 'text' : args.length === 1 && args[0]!.length === 1 ? identOf(args[0]![0]) : undefined;
+      // `content()` is `content(text)`: splitBy gives one empty argument for it
+      const part = args.length === 0 || (args.length === 1 && args[0]!.length === 0) ? 'text' : args.length === 1 && args[0]!.length === 1 ? identOf(args[0]![0]) : undefined;
       return part !== undefined && PARTS.has(part) ? { kind: 'content', part: part as ContentPart } : undefined;
     }
     case 'target-counter': case 'target-counters': case 'target-text':
@@ -111,11 +113,19 @@ function parseStringSet(nodes: Nodes, ctx: ParseContext): 'none' | readonly Stri
   for (const part of splitBy(nodes, ',')) {
     const [head, ...rest] = part;
     if (head === undefined || head.type !== 'Identifier' || rest.length === 0) return undefined;
-    const items = rest.map((node) => parseContentItem(node, ctx));
-    if (items.some((item) => item === undefined || item.kind === 'element' || item.kind === 'leader' || item.kind === 'url')) return undefined;
-    sets.push({ name: head.name, items: items as ContentItem[] });
+    const items = parseTextItems(rest, ctx);
+    if (items === undefined) return undefined;
+    sets.push({ name: head.name, items });
   }
   return sets;
+}
+
+/** A content list that makes text only (`string-set`, `bookmark-label`): no images, running elements or leaders. */
+function parseTextItems(nodes: Nodes, ctx: ParseContext): ContentItem[] | undefined {
+  if (nodes.length === 0) return undefined;
+  const items = nodes.map((node) => parseContentItem(node, ctx));
+  if (items.some((item) => item === undefined || item.kind === 'element' || item.kind === 'leader' || item.kind === 'url')) return undefined;
+  return items as ContentItem[];
 }
 
 function parseContentItem(node: CssNode, ctx: ParseContext): ContentItem | undefined {
@@ -210,6 +220,17 @@ export const CONTENT_PROPERTIES: readonly PropertyDef[] = [
     compute: (value) => value,
   }),
   keywordProperty('footnote-display', 'footnoteDisplay', ['block', 'inline', 'compact'], 'block', false),
+  keywordProperty('footnote-policy', 'footnotePolicy', ['auto', 'line', 'block'], 'auto', false),
+  numberProperty('bookmark-level', 'bookmarkLevel', 'none', false, { integer: true, min: 1, keywords: ['none'] }),
+  longhand<'bookmarkLabel', readonly ContentItem[]>({
+    name: 'bookmark-label',
+    key: 'bookmarkLabel',
+    inherited: false,
+    initial: [{ kind: 'content', part: 'text' }],
+    parse: (nodes, ctx) => parseTextItems(nodes, ctx) ?? INVALID,
+    compute: (value) => value,
+  }),
+  keywordProperty('bookmark-state', 'bookmarkState', ['open', 'closed'], 'open', false),
   counterProperty('counter-reset', 'counterReset', 0),
   counterProperty('counter-increment', 'counterIncrement', 1),
   counterProperty('counter-set', 'counterSet', 0),

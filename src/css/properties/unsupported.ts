@@ -24,8 +24,8 @@ text-spacing-trim text-autospace initial-letter
 appearance accent-color caret-color scroll-behavior scroll-margin scroll-padding scroll-snap-type scroll-snap-align
 overscroll-behavior touch-action scrollbar-width scrollbar-color scrollbar-gutter overflow-anchor
 border-start-start-radius border-start-end-radius border-end-start-radius border-end-end-radius
-float-reference float-defer float-offset footnote-policy
-bookmark-level bookmark-label bookmark-state anchor running
+float-reference float-defer float-offset
+anchor running
 size marks bleed page-orientation
 shape-outside shape-margin shape-image-threshold list-style-marker counter marker-side
 speak speak-as quotes-style zoom`;

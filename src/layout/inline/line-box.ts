@@ -14,6 +14,7 @@ import { relativeOffset } from '../positioned.js';
 import type { Piece } from './pieces.js';
 import type { Node } from './horizontal.js';
 import { placeHorizontally } from './horizontal.js';
+import { fillLeader } from './leader.js';
 import { isSpace } from './measure.js';
 import type { InlineMetrics } from './vertical-align.js';
 import { baselineShift, inlineMetrics } from './vertical-align.js';
@@ -53,16 +54,18 @@ export function buildLine(spec: LineSpec): LaidOutLine {
   const used = line.reduce((total, piece) => total + piece.width, 0) - trim.width - endSpacing;
   const free = spec.availableWidth - spec.indent - used;
   const rtl = spec.paragraphLevel % 2 === 1;
-  // CSS Text 3 §6.1: content too long for its line is start-aligned.
-  const align = free < 0 ? (rtl ? 'right' : 'left') : effectiveAlign(spec);
+  // CSS Text 3 §6.1: content too long for its line is start-aligned; so is a line whose leader takes the free space.
+  const leader = free > 0 && line.some((piece) => piece.kind === 'open' && piece.box.leader === true);
+  const align = free < 0 || leader ? (rtl ? 'right' : 'left') : effectiveAlign(spec);
   const spaces = align === 'justify' && free > 0 ? countJustifiableSpaces(line, trim.pieceIndex) : 0;
   const extraPerSpace = spaces > 0 ? free / spaces : 0;
   const startIndent = rtl ? 0 : spec.indent;
-  const startX = startIndent + (align === 'right' || (align === 'justify' && rtl && spaces === 0) ? free : align === 'center' ? free / 2 : 0);
-  const nodes = placeHorizontally({
+  const startX = leader ? startIndent : startIndent + (align === 'right' || (align === 'justify' && rtl && spaces === 0) ? free : align === 'center' ? free / 2 : 0);
+  const placed = placeHorizontally({
     pieces: line, openAtStart: spec.openAtStart, trimmed: trim.removeGlyphs ? trim.pieceIndex : -1, lastContent,
     extraPerSpace, startX, containingWidth: spec.containingWidth,
   });
+  const nodes = leader ? fillLeader(placed, free, spec.availableWidth - (rtl ? spec.indent : 0)) : placed;
   return placeVertically(nodes, spec);
 }
 

@@ -17,6 +17,7 @@ import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import { offsetFragment } from '../fragment.js';
 import { marginOrZero } from '../box-model.js';
+import { plainStyle } from './plain-style.js';
 
 /** Most layouts of one page while looking for the room its footnotes need. */
 const MAX_ATTEMPTS = 5;
@@ -56,17 +57,7 @@ function footnoteBodies(content: readonly PageContent[]): BlockLevelBox[] {
 /** `@footnote` of the page's rules, else a plain block inheriting from the page. */
 function areaStyle(context: PageContext, ctx: LayoutContext): ComputedStyle {
   const style = ctx.marginBoxStyle?.(context, 'footnote') ?? ctx.pageStyle(context).style;
-  return style === ctx.pageStyle(context).style ? plainBlock(style) : style;
-}
-
-/** The page context's inherited properties on an otherwise initial block (no margins, padding or borders of the page box). */
-function plainBlock(pageStyle: ComputedStyle): ComputedStyle {
-  return {
-    ...pageStyle, display: 'block', marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0,
-    paddingTop: 0, paddingRight: 0, paddingBottom: 0, paddingLeft: 0,
-    borderTopWidth: 0, borderRightWidth: 0, borderBottomWidth: 0, borderLeftWidth: 0,
-    backgroundColor: { r: 0, g: 0, b: 0, a: 0 }, backgroundImage: ['none'], width: 'auto', height: 'auto',
-  };
+  return style === ctx.pageStyle(context).style ? plainStyle(style, 'block') : style;
 }
 
 /** The area laid out at y = 0 (its margin box), and its margin-box height. */
@@ -89,7 +80,7 @@ function withInlineNotes(bodies: readonly BlockLevelBox[], style: ComputedStyle)
   const result: BlockLevelBox[] = [];
   let run: InlineLevelBox[] = [];
   const flush = (): void => {
-    if (run.length > 0) result.push({ kind: 'block', outer: 'block', style: plainBlock(style), element: undefined, pseudo: undefined, inlineContent: true, children: run });
+    if (run.length > 0) result.push({ kind: 'block', outer: 'block', style: plainStyle(style, 'block'), element: undefined, pseudo: undefined, inlineContent: true, children: run });
     run = [];
   };
   for (const body of bodies) {

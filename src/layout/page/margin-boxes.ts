@@ -7,24 +7,25 @@
  * each band (top, bottom: left/center/right; left, right: top/middle/bottom) share the band as
  * §5.3.2 resolves their sizes (margin-geometry.ts): the middle box is centred on the page area.
  * Across its band a box fills the margin (minus its own margins) unless it has a fixed size,
- * which sticks to the page area unless auto margins place it. The content is one run of text
- * placed by `text-align` and by `vertical-align` (top, middle, bottom; anything else is top).
- * The UA defaults of those two per box (§5.3 table) come from the css stage's margin-box style.
+ * which sticks to the page area unless auto margins place it. The content (text, images, a
+ * running element) is placed by `text-align` and by `vertical-align` (top, middle, bottom;
+ * anything else is top), whose §5.3 defaults per box are in the UA stylesheet.
  *
  * Named strings, running elements and document counters come from running.ts.
  *
- * Not done: `min-`/`max-width` and `-height` of margin boxes, images in `content` (reported); a box with a fixed size along its
- * band keeps it and its neighbours share the rest (§5.3.2's over-constrained cases are not solved).
+ * `min-`/`max-width` and `-height` bound both the content-based sizes that §5.3.2 shares out and
+ * the size a box gets from its slot. Not done: a box with a fixed size along its band keeps it and
+ * its neighbours share the rest (§5.3.2's over-constrained cases are not solved).
  */
 import type { BlockBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
-import { resolveSize } from '../box-model.js';
+import { resolveMaxSize, resolveMinSize, resolveSize } from '../box-model.js';
 import type { LayoutContext } from '../context.js';
 import type { Fragment, PageLayout } from '../types.js';
 import type { Anchor, BandBoxes, Extent, MarginBoxName, Slot } from './margin-geometry.js';
 import { BANDS, CORNERS, MARGIN_BOX_ORDER, distributeBand, placeOnAxis } from './margin-geometry.js';
-import type { BoxEdges, ContentSink, VerticalPlacement } from './margin-content.js';
-import { boxEdges, contentHeight, contentWidths, horizontalEdges, marginBoxFragment, marginBoxText, marginBoxTree, verticalEdges } from './margin-content.js';
+import type { BoxEdges, VerticalPlacement } from './margin-content.js';
+import { boxEdges, contentHeight, contentWidths, horizontalEdges, marginBoxFragment, marginBoxTree, verticalEdges } from './margin-content.js';
 import type { PageCounters } from './page-counters.js';
 import { pageContextAt } from './page-context.js';
 import { pageCounterValues } from './page-counters.js';
@@ -51,11 +52,9 @@ export function withMarginBoxes(pages: readonly PageLayout[], ctx: LayoutContext
   const styleOf = ctx.marginBoxStyle;
   if (styleOf === undefined) return [...pages];
   const counters = pageCounterValues(pages.map((page) => page.pageStyle.style));
-  // Diagnostics keep one warning per distinct message, so each unsupported feature is reported once.
-  const sink: ContentSink = { unsupported: (feature) => ctx.diagnostics.warn('css_unsupported', `${feature} are not supported yet`) };
   return pages.map((page, index) => {
     const context = page.context ?? pageContextAt(page.index, page.blank);
-    const boxes = generatedBoxes(page, (name) => styleOf(context, name), { counters: counters[index]!, running: running?.[index] }, sink);
+    const boxes = generatedBoxes(page, (name) => styleOf(context, name), { counters: counters[index]!, running: running?.[index] });
     if (boxes.size === 0) return page;
     return { ...page, marginBoxes: layoutPageMarginBoxes({ page, boxes, ctx }) };
   });
@@ -66,13 +65,12 @@ interface PageValues {
   readonly running: RunningContent | undefined;
 }
 
-function generatedBoxes(page: PageLayout, styleOf: (name: MarginBoxName) => ComputedStyle | undefined, values: PageValues, sink: ContentSink): Map<MarginBoxName, Generated> {
+function generatedBoxes(page: PageLayout, styleOf: (name: MarginBoxName) => ComputedStyle | undefined, values: PageValues): Map<MarginBoxName, Generated> {
   const boxes = new Map<MarginBoxName, Generated>();
   for (const name of MARGIN_BOX_ORDER) {
     const style = styleOf(name);
     if (style === undefined || !Array.isArray(style.content)) continue;
-    const text = marginBoxText(style.content, style, values.counters, values.running, sink);
-    boxes.set(name, { name, style, box: marginBoxTree(style, style.content, text, values.running), edges: boxEdges(style, page.width) });
+    boxes.set(name, { name, style, box: marginBoxTree(style, style.content, values.counters, values.running), edges: boxEdges(style, page.width) });
   }
   return boxes;
 }
@@ -138,18 +136,26 @@ function layoutBand(band: BandBoxes, frame: PageFrame): [MarginBoxName, Fragment
 
 /** The box across its band: the margin's thickness minus the box's margins, or its fixed size. */
 function acrossSlot(generated: Generated, geometry: BandFrame, frame: PageFrame): Slot {
-  const style = generated.style;
-  return geometry.horizontal
-    ? placeOnAxis({ slot: geometry.across, marginStart: style.marginTop, marginEnd: style.marginBottom, size: fixedHeight(generated, geometry.across.size), basis: frame.page.width, anchor: geometry.inner })
-    : placeOnAxis({ slot: geometry.across, marginStart: style.marginLeft, marginEnd: style.marginRight, size: fixedWidth(generated, geometry.across.size), basis: frame.page.width, anchor: geometry.inner });
+  return placed(generated, geometry.horizontal ? 'height' : 'width', geometry.across, geometry.inner, { margins: frame.page.width, size: geometry.across.size });
 }
 
 /** The box along its band: the slot §5.3.2 gave it minus its margins, or its fixed size. */
 function alongSlot(generated: Generated, geometry: BandFrame, slot: Slot, anchor: Anchor, frame: PageFrame): Slot {
+  return placed(generated, geometry.horizontal ? 'width' : 'height', slot, anchor, { margins: frame.page.width, size: geometry.along.size });
+}
+
+/** Bases of percentages: margins (the page width) and sizes (the band's or corner's length on the axis). */
+interface Bases {
+  readonly margins: number;
+  readonly size: number;
+}
+
+/** One axis of a box in its slot (placeOnAxis), with its used size. */
+function placed(generated: Generated, axis: Axis, slot: Slot, anchor: Anchor, bases: Bases): Slot {
   const style = generated.style;
-  return geometry.horizontal
-    ? placeOnAxis({ slot, marginStart: style.marginLeft, marginEnd: style.marginRight, size: fixedWidth(generated, geometry.along.size), basis: frame.page.width, anchor })
-    : placeOnAxis({ slot, marginStart: style.marginTop, marginEnd: style.marginBottom, size: fixedHeight(generated, geometry.along.size), basis: frame.page.width, anchor });
+  const [marginStart, marginEnd] = axis === 'width' ? [style.marginLeft, style.marginRight] : [style.marginTop, style.marginBottom];
+  const size = usedSize(generated, axis, slot, fixedMargin(marginStart, bases.margins) + fixedMargin(marginEnd, bases.margins), bases.size);
+  return placeOnAxis({ slot, marginStart, marginEnd, size, basis: bases.margins, anchor });
 }
 
 /** Outer size along the band: fixed, or from the content (widths in top/bottom bands, heights at the box's width in side bands). */
@@ -159,14 +165,16 @@ function alongExtent(generated: Generated, geometry: BandFrame, across: Slot, fr
   const margins = geometry.horizontal
     ? fixedMargin(style.marginLeft, basis) + fixedMargin(style.marginRight, basis)
     : fixedMargin(style.marginTop, basis) + fixedMargin(style.marginBottom, basis);
-  const fixed = geometry.horizontal ? fixedWidth(generated, geometry.along.size) : fixedHeight(generated, geometry.along.size);
+  const axis = geometry.horizontal ? 'width' : 'height';
+  const fixed = fixedSize(generated, axis, geometry.along.size);
   if (fixed !== undefined) return { min: fixed + margins, max: fixed + margins, fixed: true };
+  const bounds = limits(generated, axis, geometry.along.size);
   if (geometry.horizontal) {
     const widths = contentWidths(generated.box, frame.ctx);
-    const edge = horizontalEdges(edges) + margins;
-    return { min: widths.min + edge, max: widths.max + edge, fixed: false };
+    const edge = horizontalEdges(edges);
+    return { min: clampTo(widths.min + edge, bounds) + margins, max: clampTo(widths.max + edge, bounds) + margins, fixed: false };
   }
-  const height = contentHeight(generated.box, across.size - horizontalEdges(edges), frame.ctx) + verticalEdges(edges) + margins;
+  const height = clampTo(contentHeight(generated.box, across.size - horizontalEdges(edges), frame.ctx) + verticalEdges(edges), bounds) + margins;
   return { min: height, max: height, fixed: false };
 }
 
@@ -178,22 +186,45 @@ function layoutCorner(generated: Generated, frame: PageFrame): Fragment {
   const top = generated.name.startsWith('top');
   const xSlot = left ? { start: 0, size: page.margins.left } : { start: page.width - page.margins.right, size: page.margins.right };
   const ySlot = top ? { start: 0, size: page.margins.top } : { start: page.height - page.margins.bottom, size: page.margins.bottom };
-  const x = placeOnAxis({ slot: xSlot, marginStart: style.marginLeft, marginEnd: style.marginRight, size: fixedWidth(generated, xSlot.size), basis: page.width, anchor: left ? 'end' : 'start' });
-  const y = placeOnAxis({ slot: ySlot, marginStart: style.marginTop, marginEnd: style.marginBottom, size: fixedHeight(generated, ySlot.size), basis: page.width, anchor: top ? 'end' : 'start' });
+  const x = placed(generated, 'width', xSlot, left ? 'end' : 'start', { margins: page.width, size: xSlot.size });
+  const y = placed(generated, 'height', ySlot, top ? 'end' : 'start', { margins: page.width, size: ySlot.size });
   return marginBoxFragment({ box: generated.box, x: x.start, y: y.start, width: x.size, height: y.size, edges: generated.edges, align: verticalPlacement(style) }, frame.ctx);
 }
 
-/** The border-box width the style fixes (`width` + `box-sizing`), if any. */
-function fixedWidth(generated: Generated, basis: number): number | undefined {
-  const size = resolveSize(generated.style.width, basis);
-  if (size === undefined) return undefined;
-  return generated.style.boxSizing === 'border-box' ? Math.max(size, horizontalEdges(generated.edges)) : size + horizontalEdges(generated.edges);
+type Axis = 'width' | 'height';
+
+/** The border-box size bounds of `min-`/`max-width` (or height), with `box-sizing`. */
+function limits(generated: Generated, axis: Axis, basis: number): { readonly min: number; readonly max: number } {
+  const { style, edges } = generated;
+  const edge = axis === 'width' ? horizontalEdges(edges) : verticalEdges(edges);
+  const toBorderBox = (size: number): number => (style.boxSizing === 'border-box' ? Math.max(size, edge) : size + edge);
+  const max = resolveMaxSize(axis === 'width' ? style.maxWidth : style.maxHeight, basis);
+  const min = toBorderBox(resolveMinSize(axis === 'width' ? style.minWidth : style.minHeight, basis));
+  return { min, max: Math.max(min, max === Infinity ? Infinity : toBorderBox(max)) };
 }
 
-function fixedHeight(generated: Generated, basis: number): number | undefined {
-  const size = resolveSize(generated.style.height, basis);
+function clampTo(value: number, bounds: { readonly min: number; readonly max: number }): number {
+  return Math.min(bounds.max, Math.max(bounds.min, value));
+}
+
+/** The border-box size the style fixes (`width` + `box-sizing`, within `min-`/`max-`), if any. */
+function fixedSize(generated: Generated, axis: Axis, basis: number): number | undefined {
+  const size = resolveSize(axis === 'width' ? generated.style.width : generated.style.height, basis);
   if (size === undefined) return undefined;
-  return generated.style.boxSizing === 'border-box' ? Math.max(size, verticalEdges(generated.edges)) : size + verticalEdges(generated.edges);
+  const edge = axis === 'width' ? horizontalEdges(generated.edges) : verticalEdges(generated.edges);
+  return clampTo(generated.style.boxSizing === 'border-box' ? Math.max(size, edge) : size + edge, limits(generated, axis, basis));
+}
+
+/**
+ * The border-box size of a box in a slot: its fixed size, or the slot minus the margins kept
+ * within `min-`/`max-` sizes (undefined: it fills the slot).
+ */
+function usedSize(generated: Generated, axis: Axis, slot: Slot, margins: number, basis: number): number | undefined {
+  const fixed = fixedSize(generated, axis, basis);
+  if (fixed !== undefined) return fixed;
+  const fill = Math.max(0, slot.size - margins);
+  const clamped = clampTo(fill, limits(generated, axis, basis));
+  return clamped === fill ? undefined : clamped;
 }
 
 function fixedMargin(value: ComputedStyle['marginTop'], basis: number): number {

@@ -1,7 +1,7 @@
 /**
  * The content of one page-margin box (CSS Paged Media 3 §5.2, CSS Generated Content 3 §2): its
- * `content` turned into text with the page's counters, the anonymous block container holding
- * that text, its intrinsic and laid-out sizes, and its fragment once its border box is known.
+ * `content` as the inline content of an anonymous block container (text with the page's counters,
+ * images), its intrinsic and laid-out sizes, and its fragment once its border box is known.
  */
 import type { BlockBox, InlineLevelBox } from '../../boxes/types.js';
 import type { ComputedStyle, ContentItem } from '../../css/types.js';
@@ -18,44 +18,48 @@ import { NO_EXCLUSIONS } from '../exclusions.js';
 import { offsetFragment } from '../fragment.js';
 import type { PageCounters } from './page-counters.js';
 import type { RunningContent } from './running.js';
-
-export interface ContentSink {
-  /** Content that margin boxes cannot show (reported once per document by the caller). */
-  unsupported(feature: string): void;
-}
+import { plainStyle } from './plain-style.js';
 
 /**
- * The text of a margin box's `content`: strings, `counter()`/`counters()` with the page's
- * counters (`page`, `pages` and any counter of the page context; others are 0), quotes from the
- * box's `quotes`. `attr()` has no element to read in a page context and gives nothing; images
- * are not shown.
+ * The margin box as a block container (§5.2): its `content` as inline content — text runs with
+ * the page's counters (`page`, `pages` and any counter of the page context; others are 0),
+ * named strings and quotes, and `url()` images between them — with white space processed (CSS
+ * Text 3 §4.1.1); or, when the content shows a running element (`element()`), that element's
+ * box. `attr()` has no element to read in a page context and gives nothing.
  */
-export function marginBoxText(items: readonly ContentItem[], style: ComputedStyle, counters: PageCounters, running: RunningContent | undefined, sink: ContentSink): string {
-  if (items.some((item) => item.kind === 'url')) sink.unsupported('url() images in page-margin boxes');
-  const documentCounters = running?.counters;
-  const values = {
-    value: (name: string): number => counters.get(name) ?? last(documentCounters?.get(name)) ?? 0,
-    allValues: (name: string): readonly number[] => (counters.has(name) ? [counters.get(name)!] : documentCounters?.get(name) ?? [0]),
-  };
-  return contentText(items, undefined, style, values, { depth: 0 }, { strings: running?.string });
-}
-
-function last(values: readonly number[] | undefined): number | undefined {
-  return values?.[values.length - 1];
-}
-
-/**
- * The margin box as a block container: one text run (white space processed, CSS Text 3 §4.1.1),
- * or, when its `content` shows a running element (`element()`), that element's box.
- */
-export function marginBoxTree(style: ComputedStyle, items: readonly ContentItem[], text: string, running: RunningContent | undefined): BlockBox {
+export function marginBoxTree(style: ComputedStyle, items: readonly ContentItem[], counters: PageCounters, running: RunningContent | undefined): BlockBox {
   const item = items.find((i): i is Extract<ContentItem, { kind: 'element' }> => i.kind === 'element');
   if (item !== undefined) {
     const box = running?.element(item.name, item.policy);
     return { kind: 'block', outer: 'block', children: box === undefined ? [] : [box], inlineContent: false, style, element: undefined, pseudo: undefined };
   }
-  const children: InlineLevelBox[] = processWhiteSpace([{ kind: 'text', text, style, element: undefined, pseudo: undefined }]);
-  return { kind: 'block', outer: 'block', children, inlineContent: true, style, element: undefined, pseudo: undefined };
+  const documentCounters = running?.counters;
+  const values = {
+    value: (name: string): number => counters.get(name) ?? last(documentCounters?.get(name)) ?? 0,
+    allValues: (name: string): readonly number[] => (counters.has(name) ? [counters.get(name)!] : documentCounters?.get(name) ?? [0]),
+  };
+  const quotes = { depth: 0 };
+  const inline: InlineLevelBox[] = [];
+  let text: ContentItem[] = [];
+  const flush = (): void => {
+    const value = contentText(text, undefined, style, values, quotes, { strings: running?.string });
+    if (value !== '') inline.push({ kind: 'text', text: value, style, element: undefined, pseudo: undefined });
+    text = [];
+  };
+  for (const part of items) {
+    if (part.kind !== 'url') {
+      text.push(part);
+      continue;
+    }
+    flush();
+    inline.push({ kind: 'replaced', outer: 'inline', src: part.url, alt: '', style: plainStyle(style, 'inline'), element: undefined, pseudo: undefined });
+  }
+  flush();
+  return { kind: 'block', outer: 'block', children: processWhiteSpace(inline), inlineContent: true, style, element: undefined, pseudo: undefined };
+}
+
+function last(values: readonly number[] | undefined): number | undefined {
+  return values?.[values.length - 1];
 }
 
 /** Horizontal and vertical edges (border + padding) of a margin box, px. */
