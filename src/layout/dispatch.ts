@@ -17,10 +17,31 @@ import { measureIntrinsic } from './intrinsic.js';
 import { layoutTable } from './table/index.js';
 import { withRelativeOffset } from './positioned.js';
 import { assertNever } from '../errors.js';
+import { resolveSize } from './box-model.js';
 
 export function layoutBox(box: LayoutBox, input: LayoutInput, ctx: LayoutContext, resume?: BreakToken): LayoutResult {
   if (typeof input.available !== 'number') return measureIntrinsic(box, input, input.available, ctx);
+  if (resume === undefined && input.fragmentainer !== undefined && clipsAtFixedHeight(box, input)) return monolithic(box, input, ctx);
   return withRelativeOffset(box.style, input, layoutByContext(box, input, ctx, resume));
+}
+
+/**
+ * A box that clips its overflow in the block axis and has a definite height never grows with its
+ * content: what runs past its end is clipped, so the page must not continue it either. It is
+ * laid out whole, as monolithic content (CSS Fragmentation 3 §4.1), and moves to the next page
+ * when it does not fit (unless nothing precedes it there).
+ */
+function clipsAtFixedHeight(box: LayoutBox, input: LayoutInput): boolean {
+  const style = box.style;
+  return box.kind !== 'replaced' && box.kind !== 'table-wrapper' && style.overflowY !== 'visible'
+    && resolveSize(style.height, input.containingHeight) !== undefined;
+}
+
+function monolithic(box: LayoutBox, input: LayoutInput, ctx: LayoutContext): LayoutResult {
+  const page = input.fragmentainer!;
+  const laid = withRelativeOffset(box.style, input, layoutByContext(box, { ...input, fragmentainer: undefined }, ctx, undefined));
+  if (laid.kind === 'placed' && !page.atTop && laid.endY > page.bottom + 0.01) return { kind: 'pushed' };
+  return laid;
 }
 
 function layoutByContext(box: LayoutBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {

@@ -37,6 +37,17 @@ describe('pagination of block content (CSS Fragmentation 3)', () => {
     expect(findById(doc.pages[1]!, 'p')).toMatchObject({ y: 10, height: 60 });
   });
 
+  it('keeps a box that clips its overflow at a fixed height on one page, and moves it whole when it does not fit', async () => {
+    const clipped = (id: string): string => `<div id=${id} style="height:30px;overflow:hidden"><p style="margin:0;height:50px"></p><p style="margin:0;height:50px"></p></div>`;
+    const fits = await layoutHtml(`<style>${page}</style><div></div>${clipped('k')}`);
+    // its 100px of content run past the page end, but they are clipped at 30px: nothing continues
+    expect(fits.pages).toHaveLength(1);
+    expect(findById(fits.pages[0]!, 'k')).toMatchObject({ y: 45, height: 30 });
+    const moved = await layoutHtml(`<style>${page}</style><div></div><div style="height:20px"></div>${clipped('k')}`);
+    expect(moved.pages).toHaveLength(2);
+    expect(findById(moved.pages[1]!, 'k')).toMatchObject({ y: 10, height: 30 });
+  });
+
   it('splits a paragraph between lines and repeats nothing', async () => {
     const lines = Array.from({ length: 7 }, (_, i) => `line${i}`).join('<br>');
     const doc = await layoutHtml(`<style>@page { size: 200px 100px; margin: 10px } body { margin: 0 } p { margin: 0; font: 10px/20px monospace; orphans: 1; widows: 1 }</style><p id=p>${lines}</p>`);
