@@ -5,6 +5,7 @@
 import type { ComputedStyle, LengthPercentageAuto, LengthPercentageNone } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import type { Sides } from '../geometry/types.js';
+import type { LayoutInput } from './contract.js';
 
 export function usedBorder(style: ComputedStyle): Sides {
   return {
@@ -60,6 +61,31 @@ export interface HorizontalMetrics {
   readonly marginRight: number;
   readonly border: Sides;
   readonly padding: Sides;
+}
+
+/** A container's horizontal metrics and its border and padding sums (`edgesX`, `edgesY`). */
+export interface ContainerMetrics {
+  readonly h: HorizontalMetrics;
+  readonly border: Sides;
+  readonly padding: Sides;
+  readonly edgesX: number;
+  readonly edgesY: number;
+}
+
+/**
+ * The used width, border and padding of a container laid out from `input` (flex, grid and
+ * multi-column containers size themselves alike): a width fixed from outside is a border-box width.
+ */
+export function containerMetrics(style: ComputedStyle, input: LayoutInput): ContainerMetrics {
+  const cw = input.containingWidth;
+  const border = usedBorder(style);
+  const padding = usedPadding(style, cw);
+  const edgesX = border.left + border.right + padding.left + padding.right;
+  const edgesY = border.top + border.bottom + padding.top + padding.bottom;
+  const available = typeof input.available === 'number' ? input.available : cw;
+  const fixed = input.fixedWidth === undefined ? undefined : Math.max(0, input.fixedWidth - edgesX);
+  const h = blockHorizontalMetrics(style, cw, fixed, available, input.containingDirection ?? style.direction);
+  return { h, border, padding, edgesX, edgesY };
 }
 
 /**

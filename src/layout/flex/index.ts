@@ -10,7 +10,7 @@ import type { BoxFragment } from '../types.js';
 import type { LayoutContext } from '../context.js';
 import type { Baselines, BreakToken, LayoutInput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
-import { blockHorizontalMetrics, clampHeight, definiteContentHeight, marginOrZero, resolveMaxSize, resolveMinSize, toContentSize, usedBorder, usedPadding } from '../box-model.js';
+import { clampHeight, containerMetrics, definiteContentHeight, marginOrZero, resolveMaxSize, resolveMinSize, toContentSize } from '../box-model.js';
 import { forcedBreakOf } from '../block.js';
 import { relativeTo } from '../fragment.js';
 import { heightForWidth, ratioOf } from '../aspect-ratio.js';
@@ -29,12 +29,7 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const style = box.style;
   const continued = resume !== undefined;
   const cw = input.containingWidth;
-  const border = usedBorder(style);
-  const padding = usedPadding(style, cw);
-  const edgesX = border.left + border.right + padding.left + padding.right;
-  const edgesY = border.top + border.bottom + padding.top + padding.bottom;
-  const available = typeof input.available === 'number' ? input.available : cw;
-  const h = blockHorizontalMetrics(style, cw, input.fixedWidth === undefined ? undefined : Math.max(0, input.fixedWidth - edgesX), available, input.containingDirection ?? style.direction);
+  const { h, border, padding, edgesX, edgesY } = containerMetrics(style, input);
   const specifiedHeight = definiteContentHeight(style, input.containingHeight, edgesY) ?? heightFromRatio(box, h.contentWidth + edgesX, edgesX, edgesY);
   const definiteHeight = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY)
     : specifiedHeight === undefined ? undefined : clampHeight(style, specifiedHeight, input.containingHeight, edgesY);

@@ -10,7 +10,7 @@ import type { BoxFragment, Fragment } from '../types.js';
 import type { LayoutContext } from '../context.js';
 import type { BreakToken, LayoutInput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
-import { blockHorizontalMetrics, clampHeight, definiteContentHeight, marginOrZero, resolveMinSize, toContentSize, usedBorder, usedPadding } from '../box-model.js';
+import { clampHeight, containerMetrics, definiteContentHeight, marginOrZero, resolveMinSize, toContentSize } from '../box-model.js';
 import { offsetFragment } from '../fragment.js';
 import { isContainingBlockForAbsolute, placePositionedDescendants } from '../positioned.js';
 import type { GridLines } from './absolute.js';
@@ -50,13 +50,7 @@ interface ContainerBox {
 
 function containerBox(box: FlexBox, input: LayoutInput): ContainerBox {
   const style = box.style;
-  const available = typeof input.available === 'number' ? input.available : input.containingWidth;
-  const border = usedBorder(style);
-  const padding = usedPadding(style, input.containingWidth);
-  const edgesX = border.left + border.right + padding.left + padding.right;
-  const edgesY = border.top + border.bottom + padding.top + padding.bottom;
-  const fixed = input.fixedWidth === undefined ? undefined : Math.max(0, input.fixedWidth - edgesX);
-  const h = blockHorizontalMetrics(style, input.containingWidth, fixed, available, input.containingDirection ?? style.direction);
+  const { h, border, padding, edgesY } = containerMetrics(style, input);
   const definite = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY) : definiteContentHeight(style, input.containingHeight, edgesY);
   const height = definite === undefined ? undefined : clampHeight(style, definite, input.containingHeight, edgesY);
   return { contentWidth: h.contentWidth, marginLeft: h.marginLeft, border, padding, height, edgesY };

@@ -8,7 +8,7 @@ import type { BoxFragment } from '../types.js';
 import type { LayoutContext } from '../context.js';
 import type { BreakToken, LayoutInput, LayoutResult } from '../contract.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
-import { blockHorizontalMetrics, clampHeight, definiteContentHeight, marginOrZero, resolveMaxSize, toContentSize, usedBorder, usedPadding } from '../box-model.js';
+import { clampHeight, containerMetrics, definiteContentHeight, marginOrZero, resolveMaxSize, toContentSize } from '../box-model.js';
 import { forcedBreakOf } from '../block.js';
 import { relativeTo } from '../fragment.js';
 import { placePositionedDescendants } from '../positioned.js';
@@ -21,12 +21,7 @@ export function layoutMulticol(box: BlockBox, input: LayoutInput, ctx: LayoutCon
   const style = box.style;
   const continued = resume !== undefined;
   const cw = input.containingWidth;
-  const border = usedBorder(style);
-  const padding = usedPadding(style, cw);
-  const edgesX = border.left + border.right + padding.left + padding.right;
-  const edgesY = border.top + border.bottom + padding.top + padding.bottom;
-  const available = typeof input.available === 'number' ? input.available : cw;
-  const h = blockHorizontalMetrics(style, cw, input.fixedWidth === undefined ? undefined : Math.max(0, input.fixedWidth - edgesX), available, input.containingDirection ?? style.direction);
+  const { h, border, padding, edgesX, edgesY } = containerMetrics(style, input);
 
   const page = input.fragmentainer;
   const discard = page !== undefined && page.discardTopMargins && page.atTop;
