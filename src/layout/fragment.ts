@@ -5,7 +5,9 @@
  * one record: `offsetFragment` is O(1) in the subtree's size. The page's fragments are turned
  * into page coordinates once, when the page is complete (`toPageFrame`), for paint and tests.
  */
-import type { Fragment } from './types.js';
+import type { BoxFragment, Fragment } from './types.js';
+import type { LayoutBox } from '../boxes/types.js';
+import type { ContainerMetrics } from './box-model.js';
 
 /** The fragment moved by (dx, dy) in its parent's frame; its descendants are untouched. */
 export function offsetFragment<F extends Fragment>(fragment: F, dx: number, dy: number): F {
@@ -37,4 +39,26 @@ export function toPageFrame(fragment: Fragment, originX: number, originY: number
   const placed = offsetFragment(fragment, originX, originY);
   if (placed.kind !== 'box' && placed.kind !== 'line') return placed;
   return { ...placed, children: placed.children.map((child) => toPageFrame(child, placed.x, placed.y)) };
+}
+
+/**
+ * A container's fragment on one page (flex and multi-column containers): its top border and
+ * padding dropped where it continues from the page before, its bottom ones where it goes on to the
+ * next (box-decoration-break: slice). `children` are in the page's frame.
+ */
+export function slicedContainer(
+  box: LayoutBox, metrics: ContainerMetrics, x: number, y: number, contentHeight: number,
+  children: readonly Fragment[], slices: { readonly continued: boolean; readonly broken: boolean },
+): BoxFragment {
+  const { border, padding, h, edgesX } = metrics;
+  const top = { border: slices.continued ? 0 : border.top, padding: slices.continued ? 0 : padding.top };
+  const bottom = { border: slices.broken ? 0 : border.bottom, padding: slices.broken ? 0 : padding.bottom };
+  return {
+    kind: 'box', box, style: box.style, x, y,
+    width: h.contentWidth + edgesX, height: top.border + top.padding + contentHeight + bottom.padding + bottom.border,
+    border: { top: top.border, right: border.right, bottom: bottom.border, left: border.left },
+    padding: { top: top.padding, right: padding.right, bottom: bottom.padding, left: padding.left },
+    children: relativeTo(children, x, y),
+    continuedBefore: slices.continued, continuedAfter: slices.broken,
+  };
 }

@@ -6,13 +6,12 @@
  * the content box's start (§4.1).
  */
 import type { FlexBox, LayoutBox } from '../../boxes/types.js';
-import type { BoxFragment } from '../types.js';
 import type { LayoutContext } from '../context.js';
 import type { Baselines, BreakToken, LayoutInput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
 import { clampHeight, containerMetrics, definiteContentHeight, marginOrZero, resolveMaxSize, resolveMinSize, toContentSize } from '../box-model.js';
 import { forcedBreakOf } from '../block.js';
-import { relativeTo } from '../fragment.js';
+import { slicedContainer } from '../fragment.js';
 import { heightForWidth, ratioOf } from '../aspect-ratio.js';
 import { placePositionedDescendants } from '../positioned.js';
 import { flexAxes, usedGap } from './axes.js';
@@ -29,7 +28,8 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const style = box.style;
   const continued = resume !== undefined;
   const cw = input.containingWidth;
-  const { h, border, padding, edgesX, edgesY } = containerMetrics(style, input);
+  const metrics = containerMetrics(style, input);
+  const { h, border, padding, edgesX, edgesY } = metrics;
   const specifiedHeight = definiteContentHeight(style, input.containingHeight, edgesY) ?? heightFromRatio(box, h.contentWidth + edgesX, edgesX, edgesY);
   const definiteHeight = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY)
     : specifiedHeight === undefined ? undefined : clampHeight(style, specifiedHeight, input.containingHeight, edgesY);
@@ -54,21 +54,12 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
 
   const broken = flow.breakToken !== undefined;
   const contentHeight = fits ? innerHeight : Math.max(0, ...flow.placed.map((p) => p.fragment.y + p.fragment.height - origin.y));
-  const bottom = { border: broken ? 0 : border.bottom, padding: broken ? 0 : padding.bottom };
   const x = input.x + h.marginLeft;
-  const height = top.border + top.padding + contentHeight + bottom.padding + bottom.border;
-  const fragment: BoxFragment = {
-    kind: 'box', box, style, x, y: borderTop,
-    width: h.contentWidth + edgesX, height,
-    border: { top: top.border, right: border.right, bottom: bottom.border, left: border.left },
-    padding: { top: top.padding, right: padding.right, bottom: bottom.padding, left: padding.left },
-    children: relativeTo(flow.placed.map((p) => p.fragment), x, borderTop),
-    continuedBefore: continued, continuedAfter: broken,
-  };
+  const fragment = slicedContainer(box, metrics, x, borderTop, contentHeight, flow.placed.map((p) => p.fragment), { continued, broken });
   const statics = (child: LayoutBox): { x: number; y: number } => absoluteStaticOffset(child, env, { main: plan.innerMain, cross: plan.innerCross }, style.justifyContent);
   const escaping = escapingBoxes(flow.placed, positioned, origin, statics, input.mode);
   const placedPositioned = placePositionedDescendants(fragment, escaping.positioned, ctx);
-  const endY = borderTop + height;
+  const endY = borderTop + fragment.height;
   return {
     kind: 'placed', fragment: placedPositioned.fragment, endY,
     strut: addMargin(EMPTY_STRUT, broken ? 0 : marginOrZero(style.marginBottom, cw)), resolvedAt: borderTop,

@@ -10,7 +10,7 @@ import type { BreakToken, LayoutInput, LayoutResult } from '../contract.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
 import { clampHeight, containerMetrics, definiteContentHeight, marginOrZero, resolveMaxSize, toContentSize } from '../box-model.js';
 import { forcedBreakOf } from '../block.js';
-import { relativeTo } from '../fragment.js';
+import { slicedContainer } from '../fragment.js';
 import { placePositionedDescendants } from '../positioned.js';
 import { columnGeometry } from './columns.js';
 import { layoutMulticolFlow } from './flow.js';
@@ -21,7 +21,8 @@ export function layoutMulticol(box: BlockBox, input: LayoutInput, ctx: LayoutCon
   const style = box.style;
   const continued = resume !== undefined;
   const cw = input.containingWidth;
-  const { h, border, padding, edgesX, edgesY } = containerMetrics(style, input);
+  const metrics = containerMetrics(style, input);
+  const { h, border, padding, edgesY } = metrics;
 
   const page = input.fragmentainer;
   const discard = page !== undefined && page.discardTopMargins && page.atTop;
@@ -42,21 +43,12 @@ export function layoutMulticol(box: BlockBox, input: LayoutInput, ctx: LayoutCon
   const broken = flow.token !== undefined;
   const autoHeight = flow.endY - contentTop;
   const contentHeight = fixed ?? (broken || continued ? autoHeight : clampHeight(style, autoHeight, input.containingHeight, edgesY));
-  const bottom = { border: broken ? 0 : border.bottom, padding: broken ? 0 : padding.bottom };
   const x = input.x + h.marginLeft;
-  const height = top.border + top.padding + contentHeight + bottom.padding + bottom.border;
-  const fragment: BoxFragment = {
-    kind: 'box', box, style, x, y: borderTop,
-    width: h.contentWidth + edgesX, height,
-    border: { top: top.border, right: border.right, bottom: bottom.border, left: border.left },
-    padding: { top: top.padding, right: padding.right, bottom: bottom.padding, left: padding.left },
-    children: relativeTo(flow.fragments, x, borderTop),
-    continuedBefore: continued, continuedAfter: broken,
-    ...(flow.rules.length > 0 ? { columnRules: flow.rules.map((r) => ({ ...r, x: r.x - x, y: r.y - borderTop })) } : {}),
-  };
+  const sliced = slicedContainer(box, metrics, x, borderTop, contentHeight, flow.fragments, { continued, broken });
+  const fragment: BoxFragment = { ...sliced, ...(flow.rules.length > 0 ? { columnRules: flow.rules.map((r) => ({ ...r, x: r.x - x, y: r.y - borderTop })) } : {}) };
   const positioned = placePositionedDescendants(fragment, flow.positioned, ctx);
   return {
-    kind: 'placed', fragment: positioned.fragment, endY: borderTop + height,
+    kind: 'placed', fragment: positioned.fragment, endY: borderTop + fragment.height,
     strut: addMargin(EMPTY_STRUT, broken ? 0 : marginOrZero(style.marginBottom, cw)), resolvedAt: borderTop,
     baselines: {
       first: flow.baselines.first === undefined ? undefined : flow.baselines.first - borderTop,
