@@ -272,6 +272,7 @@ export interface ComputedStyle {
   readonly fontStretch: number;
   readonly fontVariantCaps: 'normal' | 'small-caps' | 'all-small-caps';
   readonly fontVariantNumeric: readonly string[];
+  readonly fontVariantPosition: 'normal' | 'sub' | 'super';
   readonly fontFeatureSettings: readonly { readonly tag: string; readonly value: number }[];
   readonly fontKerning: 'auto' | 'normal' | 'none';
   readonly lineHeight: LineHeight;

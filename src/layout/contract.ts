@@ -26,6 +26,26 @@ export interface Fragmentainer {
   readonly discardTopMargins: boolean;
   /** A column of a multi-column container: `break-*: column` and `avoid-column` apply (CSS Multi-column 1 §6). */
   readonly column?: boolean | undefined;
+  /**
+   * Where lines may end, by where they start (footnote calls, CSS GCPM 3 §2.5): a line starting at
+   * or below a step's `y` ends above that step's `bottom`; one above the first step above the
+   * first `bottom`. Set on pages with footnotes, whose `bottom` leaves room for all of them.
+   */
+  readonly lineLimits?: readonly LineLimit[] | undefined;
+}
+
+export interface LineLimit {
+  readonly y: number;
+  readonly bottom: number;
+}
+
+/** The bottom a line starting at `top` must end above (`lineLimits`, else the fragmentainer's bottom). */
+export function lineBottom(page: Fragmentainer, top: number): number {
+  const limits = page.lineLimits;
+  if (limits === undefined || limits.length === 0) return page.bottom;
+  let bottom = limits[0]!.bottom;
+  for (const limit of limits) if (top >= limit.y - 0.01) bottom = limit.bottom;
+  return bottom;
 }
 
 export interface LayoutInput {

@@ -51,10 +51,10 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices): PageLay
     const context = namedContext(pages, name, false);
     const area = areaOf(ctx.pageStyle(context));
     const resumed = token;
-    const { result, footnotes } = layoutWithFootnotes((reserve) => layoutBox(tree.root, {
+    const { result, footnotes } = layoutWithFootnotes((room) => layoutBox(tree.root, {
       mode: 'layout', available: area.width, containingWidth: area.width, containingHeight: area.height,
       x: area.x, y: area.y, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
-      fragmentainer: { bottom: area.y + area.height - reserve, atTop: true, discardTopMargins: resumed !== undefined && forced === undefined },
+      fragmentainer: { bottom: area.y + area.height - room.reserve, atTop: true, discardTopMargins: resumed !== undefined && forced === undefined, lineLimits: room.lineLimits },
     }, ctx, resumed), area, context, ctx);
     const positioned = positionedInPage(result.kind === 'placed' ? result.positioned : [], continuing, area, ctx);
     continuing = positioned.rest;

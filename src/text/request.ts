@@ -50,6 +50,9 @@ export function fontFeatures(style: ComputedStyle): Readonly<Record<string, numb
     const tag = NUMERIC_FEATURES[keyword];
     if (tag !== undefined) features[tag] = 1;
   }
+  // §6.6: the synthesized fallback (layout/inline/font-position.ts) asks with `normal` instead
+  if (style.fontVariantPosition === 'super') features['sups'] = 1;
+  else if (style.fontVariantPosition === 'sub') features['subs'] = 1;
   switch (style.fontVariantCaps) {
     case 'small-caps':
       features['smcp'] = 1;

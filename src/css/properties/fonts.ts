@@ -148,6 +148,9 @@ const fontVariantCaps = keywordProperty('font-variant-caps', 'fontVariantCaps', 
   'petite-caps': 'small-caps', 'all-petite-caps': 'all-small-caps', unicase: 'normal', 'titling-caps': 'normal',
 });
 
+/** `font-variant-position` (CSS Fonts 4 §6.6): `sups`/`subs` glyphs, synthesized when the font lacks them (layout/inline/font-position.ts). */
+const fontVariantPosition = keywordProperty('font-variant-position', 'fontVariantPosition', ['normal', 'sub', 'super'], 'normal', true);
+
 const NUMERIC_GROUPS: readonly (readonly string[])[] = [
   ['lining-nums', 'oldstyle-nums'], ['proportional-nums', 'tabular-nums'], ['diagonal-fractions', 'stacked-fractions'],
   ['ordinal'], ['slashed-zero'],
@@ -249,7 +252,7 @@ const SYSTEM_FONTS = new Set(['caption', 'icon', 'menu', 'message-box', 'small-c
  */
 const font = shorthand('font', [
   'font-style', 'font-variant-caps', 'font-weight', 'font-stretch', 'font-size', 'line-height', 'font-family',
-  'font-variant-numeric', 'font-kerning',
+  'font-variant-numeric', 'font-variant-position', 'font-kerning',
 ], (nodes, ctx) => {
   if (nodes.length === 1 && SYSTEM_FONTS.has(identOf(nodes[0]) ?? '')) {
     ctx.unsupported(`system font \`${identOf(nodes[0])}\` in \`font\``);
@@ -257,7 +260,7 @@ const font = shorthand('font', [
   }
   const result = new Map<string, unknown>([
     ['font-style', RESET], ['font-variant-caps', RESET], ['font-weight', RESET], ['font-stretch', RESET],
-    ['line-height', RESET], ['font-variant-numeric', RESET], ['font-kerning', RESET],
+    ['line-height', RESET], ['font-variant-numeric', RESET], ['font-variant-position', RESET], ['font-kerning', RESET],
   ]);
   let i = 0;
   let normals = 0;
@@ -294,20 +297,23 @@ function isSlash(node: CssNode | undefined): boolean {
   return node !== undefined && node.type === 'Operator' && node.value === '/';
 }
 
-/** `font-variant` (CSS Fonts 4 §6.11), the caps and numeric parts octavo uses. */
-const fontVariant = shorthand('font-variant', ['font-variant-caps', 'font-variant-numeric'], (nodes, ctx) => {
+/** `font-variant` (CSS Fonts 4 §6.11), the caps, numeric and position parts octavo uses. */
+const fontVariant = shorthand('font-variant', ['font-variant-caps', 'font-variant-numeric', 'font-variant-position'], (nodes, ctx) => {
   if (nodes.length === 1 && (identOf(nodes[0]) === 'normal' || identOf(nodes[0]) === 'none')) {
-    return new Map<string, unknown>([['font-variant-caps', 'normal'], ['font-variant-numeric', []]]);
+    return new Map<string, unknown>([['font-variant-caps', 'normal'], ['font-variant-numeric', []], ['font-variant-position', 'normal']]);
   }
   let caps: unknown = RESET;
+  let position: unknown = RESET;
   const numeric: Nodes = nodes.filter((node) => {
     const parsed = fontVariantCaps.parse([node], ctx);
     if (parsed !== INVALID && caps === RESET) { caps = parsed; return false; }
+    const word = identOf(node);
+    if ((word === 'sub' || word === 'super') && position === RESET) { position = word; return false; }
     return true;
   });
   const numbers = numeric.length > 0 ? parseNumericVariant(numeric) : [];
   if (numbers === undefined) return INVALID;
-  return new Map<string, unknown>([['font-variant-caps', caps], ['font-variant-numeric', numbers]]);
+  return new Map<string, unknown>([['font-variant-caps', caps], ['font-variant-numeric', numbers], ['font-variant-position', position]]);
 });
 
 export const FONT_PROPERTIES: readonly PropertyDef[] = [
@@ -325,6 +331,7 @@ export const FONT_PROPERTIES: readonly PropertyDef[] = [
   fontStretch,
   fontVariantCaps,
   fontVariantNumeric,
+  fontVariantPosition,
   fontFeatureSettings,
   keywordProperty('font-kerning', 'fontKerning', ['auto', 'normal', 'none'], 'auto', true),
   lineHeight,

@@ -15,7 +15,7 @@ background-position-x background-position-y background-attachment background-ble
 
 image-orientation image-resolution
 font-size-adjust font-synthesis font-synthesis-weight font-synthesis-style font-synthesis-small-caps
-font-variant-ligatures font-variant-east-asian font-variant-position font-variant-alternates font-variant-emoji
+font-variant-ligatures font-variant-east-asian font-variant-alternates font-variant-emoji
 font-optical-sizing font-variation-settings font-language-override font-palette
 text-rendering text-justify text-underline-offset text-underline-position text-decoration-skip-ink text-decoration-skip
 text-emphasis text-emphasis-color text-emphasis-style text-emphasis-position text-combine-upright text-orientation

@@ -2,15 +2,14 @@
  * The footnote area of a page (CSS GCPM 3 §2.2): the bodies of the footnotes whose calls are on
  * the page, stacked at the bottom of the page area in a box styled by `@page { @footnote {...} }`.
  *
- * The room they take is found by laying the page out again: first with no room reserved, then
- * with the height the footnotes of the previous attempt need, until the footnotes fit in the room
- * reserved. A line whose footnote does not fit then no longer fits itself, so it moves to the next
- * page with its call (§2.5); the room its footnote would have taken stays empty on this page.
+ * The room they take is found by laying the page out again (layoutWithFootnotes). A line whose
+ * footnote does not fit then no longer fits itself, so it moves to the next page with its call
+ * (§2.5); the room its footnote would have taken stays empty on this page.
  */
 import type { BlockBox, BlockLevelBox, InlineBox, InlineLevelBox, TextBox } from '../../boxes/types.js';
 import type { ComputedStyle, PageContext } from '../../css/types.js';
 import type { LayoutContext } from '../context.js';
-import type { LayoutResult, PageContent } from '../contract.js';
+import type { LayoutResult, LineLimit, PageContent } from '../contract.js';
 import type { Fragment } from '../types.js';
 import { layoutBox } from '../dispatch.js';
 import { EMPTY_STRUT } from '../margins.js';
@@ -35,23 +34,51 @@ export interface PageWithFootnotes {
   readonly footnotes: Fragment | undefined;
 }
 
-/** Lays a page's flow out (`lay` takes the room to leave at the bottom) and its footnotes below it. */
-export function layoutWithFootnotes(lay: (reserve: number) => LayoutResult, area: FootnoteArea, context: PageContext, ctx: LayoutContext): PageWithFootnotes {
-  let reserve = 0;
+/** What a page's flow is laid out with: the room left at its bottom, and where lines may end. */
+export interface FootnoteRoom {
+  readonly reserve: number;
+  readonly lineLimits: readonly LineLimit[] | undefined;
+}
+
+/**
+ * Lays a page's flow out (`lay` takes the room to leave for footnotes) and its footnotes below it.
+ * Each attempt reserves what the footnotes of the previous one need, call by call: the lines
+ * above the first call may use the whole page, those from a call on end above the area holding
+ * the notes up to that call. The content of an attempt is then a prefix of the previous one's,
+ * so the notes it has are laid out exactly as the room reserved for them.
+ */
+export function layoutWithFootnotes(lay: (room: FootnoteRoom) => LayoutResult, area: FootnoteArea, context: PageContext, ctx: LayoutContext): PageWithFootnotes {
+  const style = areaStyle(context, ctx);
+  let room: FootnoteRoom = { reserve: 0, lineLimits: undefined };
+  let previous: readonly PageContent[] = [];
   for (let attempt = 1; ; attempt++) {
-    const result = lay(reserve);
-    const bodies = result.kind === 'placed' ? footnoteBodies(result.pageContent) : [];
-    if (bodies.length === 0) return { result, footnotes: undefined };
-    const laid = layoutArea(bodies, area, areaStyle(context, ctx), ctx);
-    if (laid.height <= reserve + 0.01 || attempt >= MAX_ATTEMPTS) {
+    const result = lay(room);
+    const calls = result.kind === 'placed' ? result.pageContent.filter((item) => item.kind === 'footnote') : [];
+    if (calls.length === 0) return { result, footnotes: undefined };
+    const bodies = calls.map((item) => item.placeholder.box);
+    if ((attempt > 1 && isPrefixOf(calls, previous)) || attempt >= MAX_ATTEMPTS) {
+      const laid = layoutArea(bodies, area, style, ctx);
       return { result, footnotes: offsetFragment(laid.fragment, 0, area.y + area.height - laid.height) };
     }
-    reserve = Math.min(laid.height, area.height);
+    room = roomFor(calls, area, style, ctx);
+    previous = calls;
   }
 }
 
-function footnoteBodies(content: readonly PageContent[]): BlockLevelBox[] {
-  return content.filter((item) => item.kind === 'footnote').map((item) => item.placeholder.box);
+function isPrefixOf(calls: readonly PageContent[], previous: readonly PageContent[]): boolean {
+  return calls.length <= previous.length && calls.every((call, i) => call.placeholder.box === previous[i]!.placeholder.box);
+}
+
+/** The room the notes of `calls` take, note after note: one limit for the lines from each call on. */
+function roomFor(calls: readonly PageContent[], area: FootnoteArea, style: ComputedStyle, ctx: LayoutContext): FootnoteRoom {
+  const bottom = area.y + area.height;
+  const lineLimits: LineLimit[] = [{ y: -Infinity, bottom }];
+  let reserve = 0;
+  for (let i = 0; i < calls.length; i++) {
+    reserve = Math.min(area.height, layoutArea(calls.slice(0, i + 1).map((c) => c.placeholder.box), area, style, ctx).height);
+    lineLimits.push({ y: calls[i]!.staticY, bottom: bottom - reserve });
+  }
+  return { reserve, lineLimits };
 }
 
 /** `@footnote` of the page's rules, else a plain block inheriting from the page. */
