@@ -123,7 +123,7 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     forcedBreakAfter: forcedBreakOf(style.breakAfter),
     exclusions: bfc ? input.exclusions : children.exclusions,
     positioned: positioned.pending,
-    pageContent: children.pageContent,
+    pageContent: positioned.pageContent.length === 0 ? children.pageContent : [...children.pageContent, ...positioned.pageContent],
   };
 }
 

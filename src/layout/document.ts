@@ -61,7 +61,7 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices): PageLay
     const children = [...(result.kind === 'placed' ? [result.fragment] : []), ...positioned.fragments, ...(footnotes === undefined ? [] : [footnotes])];
     const pageRunning: PageContent[] = [];
     if (result.kind === 'placed') {
-      for (const content of result.pageContent) {
+      for (const content of [...result.pageContent, ...positioned.pageContent]) {
         if (content.kind === 'running') pageRunning.push(content);
         else if (content.kind === 'fixed') fixed.push({ content, page: pages.length });
       }
@@ -119,13 +119,13 @@ function areaOf(style: PageStyle): PageArea {
  * §10.1). One whose content runs past the page end continues at the top of the next page's area
  * (CSS Fragmentation 3 §4.3), first the rest of those split on earlier pages.
  */
-function positionedInPage(pending: readonly PendingPositioned[], continuing: readonly AbsoluteContinuation[], area: PageArea, ctx: LayoutContext): { fragments: Fragment[]; rest: AbsoluteContinuation[] } {
+function positionedInPage(pending: readonly PendingPositioned[], continuing: readonly AbsoluteContinuation[], area: PageArea, ctx: LayoutContext): { fragments: Fragment[]; rest: AbsoluteContinuation[]; pageContent: PageContent[] } {
   const bottom = area.y + area.height;
   const placed = [
     ...continuing.map((rest) => continueAbsolute(rest, area, area.y, bottom, ctx)),
     ...pending.map((p) => placeAbsolute(p, area, ctx, bottom)),
   ];
-  return { fragments: placed.map((p) => p.fragment), rest: placed.flatMap((p) => (p.rest === undefined ? [] : [p.rest])) };
+  return { fragments: placed.map((p) => p.fragment), rest: placed.flatMap((p) => (p.rest === undefined ? [] : [p.rest])), pageContent: placed.flatMap((p) => p.pageContent) };
 }
 
 /** Fixed boxes (CSS2 §9.6.1): on every page, at the place in the page area they have on the page they come from. */

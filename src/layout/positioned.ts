@@ -8,7 +8,7 @@ import type { LayoutBox } from '../boxes/types.js';
 import type { ComputedStyle } from '../css/types.js';
 import type { BoxFragment, Fragment } from './types.js';
 import type { LayoutContext } from './context.js';
-import type { BreakToken, Fragmentainer, LayoutInput, LayoutOutput, LayoutResult, PendingPositioned } from './contract.js';
+import type { BreakToken, Fragmentainer, LayoutInput, LayoutOutput, LayoutResult, PageContent, PendingPositioned } from './contract.js';
 import { marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, toContentSize, usedBorder, usedPadding } from './box-model.js';
 import { layoutBox } from './dispatch.js';
 import { shrinkToFitWidth } from './shrink-to-fit.js';
@@ -51,8 +51,8 @@ export interface ContainingBlock {
  * A positioned box lays out the absolutely positioned boxes waiting for it in its padding box
  * and keeps them as children; other boxes pass them on to their parent.
  */
-export function placePositionedDescendants(fragment: BoxFragment, pending: readonly PendingPositioned[], ctx: LayoutContext): { fragment: BoxFragment; pending: readonly PendingPositioned[] } {
-  if (pending.length === 0 || !isContainingBlockForAbsolute(fragment.style)) return { fragment, pending };
+export function placePositionedDescendants(fragment: BoxFragment, pending: readonly PendingPositioned[], ctx: LayoutContext): { fragment: BoxFragment; pending: readonly PendingPositioned[]; pageContent: readonly PageContent[] } {
+  if (pending.length === 0 || !isContainingBlockForAbsolute(fragment.style)) return { fragment, pending, pageContent: [] };
   const block: ContainingBlock = {
     x: fragment.x + fragment.border.left,
     y: fragment.y + fragment.border.top,
@@ -60,8 +60,9 @@ export function placePositionedDescendants(fragment: BoxFragment, pending: reado
     height: Math.max(0, fragment.height - fragment.border.top - fragment.border.bottom),
     direction: fragment.style.direction,
   };
-  const placed: Fragment[] = pending.map((p) => offsetFragment(layoutAbsolute(p, block, ctx), -fragment.x, -fragment.y));
-  return { fragment: { ...fragment, children: [...fragment.children, ...placed] }, pending: [] };
+  const laid = pending.map((p) => placeAbsolute(p, block, ctx, undefined));
+  const placed: Fragment[] = laid.map((p) => offsetFragment(p.fragment, -fragment.x, -fragment.y));
+  return { fragment: { ...fragment, children: [...fragment.children, ...placed] }, pending: [], pageContent: laid.flatMap((p) => p.pageContent) };
 }
 
 /** A positioned box, one with layout or paint containment (CSS Containment 2 §3.3, §3.5), or a transformed one (CSS Transforms 1 §3). */
@@ -141,6 +142,8 @@ export interface AbsoluteContinuation {
 export interface PlacedAbsolute {
   readonly fragment: BoxFragment;
   readonly rest: AbsoluteContinuation | undefined;
+  /** Running elements and footnotes inside the box (they are out of its flow too, and go to its page). */
+  readonly pageContent: readonly PageContent[];
 }
 
 /**
@@ -192,12 +195,14 @@ export function placeAbsolute(pending: PendingPositioned, block: ContainingBlock
   const left = block.x + x.start + x.marginStart;
   const top = block.y + y.start + y.marginStart;
   const fragment = offsetFragment(laid.fragment, left - laid.fragment.x, top - laid.fragment.y);
-  if (pageBottom === undefined || top + fragment.height <= pageBottom + 0.01 || top >= pageBottom - 0.01) return { fragment, rest: undefined };
+  const whole = { fragment, rest: undefined, pageContent: laid.pageContent };
+  if (pageBottom === undefined || top + fragment.height <= pageBottom + 0.01 || top >= pageBottom - 0.01) return whole;
   const split = lay({ bottom: pageBottom - top + laid.fragment.y, atTop: true, discardTopMargins: false });
-  if (split.breakToken === undefined) return { fragment, rest: undefined };
+  if (split.breakToken === undefined) return whole;
   return {
     fragment: offsetFragment(split.fragment, left - split.fragment.x, top - split.fragment.y),
     rest: { pending, token: split.breakToken, x: left, width },
+    pageContent: split.pageContent,
   };
 }
 
@@ -211,7 +216,7 @@ export function continueAbsolute(rest: AbsoluteContinuation, block: ContainingBl
   }, ctx, rest.token);
   if (laid.kind !== 'placed') throw new Error('an absolutely positioned box cannot be pushed');
   const fragment = offsetFragment(laid.fragment, rest.x - laid.fragment.x, top - laid.fragment.y);
-  return { fragment, rest: laid.breakToken === undefined ? undefined : { ...rest, token: laid.breakToken } };
+  return { fragment, rest: laid.breakToken === undefined ? undefined : { ...rest, token: laid.breakToken }, pageContent: laid.pageContent };
 }
 
 function fixedMargins(axis: AxisInput): number {

@@ -53,6 +53,18 @@ describe('running elements (CSS GCPM 3 §1.2)', () => {
     expect(findById(doc.pages[0]!, 'first')!.y).toBe(30);
   });
 
+  it('takes a running element inside an absolutely positioned box out of it, into the margin box', async () => {
+    // at the page level and inside a relatively positioned containing block
+    const doc = await layoutHtml(`<style>${PAGE} @page { @top-center { content: element(head) } @bottom-center { content: element(foot) } }
+      body { margin: 0 } .abs { position: absolute; top: 50px; left: 0; font: 10px/12px monospace } .head { position: running(head) } .foot { position: running(foot) }
+      section { position: relative }</style>
+      <div class=abs id=page-level><div class=head>Header</div>inside</div><section><div class=abs id=nested><div class=foot>Footer</div>x</div></section>`);
+    expect(margins(doc.pages[0]!)).toEqual(['Header', 'Footer']);
+    // out of the boxes' flow: each holds its one line of text only
+    expect(findById(doc.pages[0]!, 'page-level')!.height).toBe(12);
+    expect(findById(doc.pages[0]!, 'nested')!.height).toBe(12);
+  });
+
   it('lays out a running table-like header with several lines at the margin box width', async () => {
     const doc = await layoutHtml(`<style>${PAGE} @page { margin-top: 60px; @top-left { content: element(head); vertical-align: top } }
       .head { position: running(head) }</style><header class=head><div>Line 1</div><div>Line 2</div><div>Line 3</div></header>x`);
