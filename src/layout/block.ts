@@ -10,7 +10,7 @@ import type { BlockBox, LayoutBox } from '../boxes/types.js';
 import type { BreakValue } from '../css/types.js';
 import type { BoxFragment } from './types.js';
 import type { LayoutContext } from './context.js';
-import type { BreakToken, ForcedBreak, LayoutInput, LayoutResult } from './contract.js';
+import type { BreakToken, ForcedBreak, Fragmentainer, LayoutInput, LayoutResult } from './contract.js';
 import type { MarginStrut } from './margins.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from './margins.js';
 import type { HorizontalMetrics } from './box-model.js';
@@ -50,6 +50,8 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
   const edgesY = h.border.top + h.border.bottom + h.padding.top + h.padding.bottom;
   const ratioHeight = heightFromRatio(box, input, h, edgesY);
   const contentX = input.x + h.marginLeft + h.border.left + h.padding.left;
+  const clone = style.boxDecorationBreak === 'clone';
+  const room = input.fragmentainer === undefined || !clone ? input.fragmentainer : clonedRoom(input.fragmentainer, h.padding.bottom + h.border.bottom);
   const frame: BlockFrame = {
     box: content,
     contentX,
@@ -58,10 +60,7 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     mode: input.mode,
     y: top.contentStart,
     strut: top.separates ? EMPTY_STRUT : top.strut,
-    fragmentainer: input.fragmentainer === undefined ? undefined : {
-      ...input.fragmentainer,
-      discardTopMargins: top.discard && (continued || !top.separates),
-    },
+    fragmentainer: room === undefined ? undefined : { ...room, discardTopMargins: top.discard && (continued || !top.separates) },
     exclusions: bfc ? NO_EXCLUSIONS : input.exclusions,
   };
   const children = content.inlineContent ? layoutLines(frame, content, ctx, resume) : layoutBlockChildren(frame, content, ctx, resume);
@@ -72,9 +71,11 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
   const broken = breakToken !== undefined && breakToken.atBlockEnd !== true;
   // Only its floats continue here: its edges were all on an earlier page.
   const tail = resume?.atBlockEnd === true;
+  // box-decoration-break: clone keeps the border and padding at every break (margins are still truncated)
+  const cutBottom = (broken || tail) && !clone;
   const bottom = {
-    border: broken || tail ? 0 : h.border.bottom,
-    padding: broken || tail ? 0 : h.padding.bottom,
+    border: cutBottom ? 0 : h.border.bottom,
+    padding: cutBottom ? 0 : h.padding.bottom,
     margin: broken || tail ? 0 : marginOrZero(style.marginBottom, input.containingWidth),
   };
   const separatesBottom = bottom.border > 0 || bottom.padding > 0 || bfc || broken || style.height !== 'auto';
@@ -206,8 +207,9 @@ interface TopEdge {
 }
 
 function topEdge(box: LayoutBox, input: LayoutInput, h: HorizontalMetrics, continued: boolean, bfc: boolean): TopEdge {
-  const border = continued ? 0 : h.border.top;
-  const padding = continued ? 0 : h.padding.top;
+  const cut = continued && box.style.boxDecorationBreak !== 'clone';
+  const border = cut ? 0 : h.border.top;
+  const padding = cut ? 0 : h.padding.top;
   const discard = input.fragmentainer !== undefined && input.fragmentainer.discardTopMargins && input.fragmentainer.atTop;
   const ownTop = continued || discard ? 0 : marginOrZero(box.style.marginTop, input.containingWidth);
   const strut = discard ? EMPTY_STRUT : addMargin(input.strut, ownTop);
@@ -269,6 +271,16 @@ function overflowsUnsplittably(box: LayoutBox, borderBottom: number, input: Layo
   if (page === undefined || page.atTop || children.breakToken !== undefined) return false;
   if (borderBottom <= page.bottom + 0.01) return false;
   return children.fragments.length === 0 || box.style.height !== 'auto';
+}
+
+/**
+ * The room of a cloned box's content (CSS Fragmentation 3 §5.4): its bottom padding and border
+ * are drawn at every break, so its content ends above them on every page.
+ */
+export function clonedRoom(page: Fragmentainer, edges: number): Fragmentainer {
+  if (edges === 0) return page;
+  const lineLimits = page.lineLimits?.map((limit) => ({ ...limit, bottom: limit.bottom - edges }));
+  return { ...page, bottom: page.bottom - edges, ...(lineLimits === undefined ? {} : { lineLimits }) };
 }
 
 /** The kind of a forced break value (CSS Fragmentation 3 §3.1); undefined when not forced. */

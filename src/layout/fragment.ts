@@ -44,15 +44,19 @@ export function toPageFrame(fragment: Fragment, originX: number, originY: number
 /**
  * A container's fragment on one page (flex and multi-column containers): its top border and
  * padding dropped where it continues from the page before, its bottom ones where it goes on to the
- * next (box-decoration-break: slice). `children` are in the page's frame.
+ * next (box-decoration-break: slice; `clone` keeps them). `children` are in the page's frame.
  */
 export function slicedContainer(
   box: LayoutBox, metrics: ContainerMetrics, x: number, y: number, contentHeight: number,
   children: readonly Fragment[], slices: { readonly continued: boolean; readonly broken: boolean },
 ): BoxFragment {
   const { border, padding, h, edgesX } = metrics;
-  const top = { border: slices.continued ? 0 : border.top, padding: slices.continued ? 0 : padding.top };
-  const bottom = { border: slices.broken ? 0 : border.bottom, padding: slices.broken ? 0 : padding.bottom };
+  // box-decoration-break: clone keeps them at every break (the content left room for them)
+  const clone = box.style.boxDecorationBreak === 'clone';
+  const cutTop = slices.continued && !clone;
+  const cutBottom = slices.broken && !clone;
+  const top = { border: cutTop ? 0 : border.top, padding: cutTop ? 0 : padding.top };
+  const bottom = { border: cutBottom ? 0 : border.bottom, padding: cutBottom ? 0 : padding.bottom };
   return {
     kind: 'box', box, style: box.style, x, y,
     width: h.contentWidth + edgesX, height: top.border + top.padding + contentHeight + bottom.padding + bottom.border,

@@ -80,6 +80,8 @@ export function insetRadii(radii: Radii, inset: Sides): Radii {
 
 /** Corners kept by a fragment of a box split by a page or line break (CSS Fragmentation 3 §5.4, slice). */
 function keptCorners(f: BoxFragment): KeptCorners {
+  // box-decoration-break: clone rounds every fragment as a whole box
+  if (f.style.boxDecorationBreak === 'clone' && f.box.kind !== 'inline') return { topLeft: true, topRight: true, bottomLeft: true, bottomRight: true };
   if (f.box.kind === 'inline') {
     const rtl = f.style.direction === 'rtl';
     const startCut = f.continuedBefore;

@@ -24,7 +24,7 @@ const PROBLEMS = `<html lang="en">
   <link rel="stylesheet" href="missing.css">
   <style>
     body { colr: red; width: banana }
-    .grid { box-decoration-break: clone }
+    .grid { column-fill: balance-all }
     @font-face { font-family: Brand; src: url(fonts/brand.ttf) }
     h1 { font-family: Brand }
   </style>
@@ -84,7 +84,7 @@ describe('octavo check', () => {
       'problems.html:3:32: warning[resource]: stylesheet not found: missing.css',
       'problems.html:5:12: warning[css_unknown_property]: unknown property `colr`',
       'problems.html:5:23: warning[css_invalid_value]: invalid value `banana` for `width`',
-      'problems.html:6:13: warning[css_unsupported]: `box-decoration-break: clone` has no effect: boxes are always sliced at page breaks',
+      'problems.html:6:13: warning[css_unsupported]: `column-fill: balance-all` has no effect: only the last fragment of a multi-column container is balanced (as `balance`)',
       'problems.html:7:47: warning[font]: @font-face "Brand" was ignored: fonts/brand.ttf: cannot read fonts/brand.ttf: no such file',
       'problems.html:13:13: warning[resource]: image not loaded: cannot read images/logo.png: no such file',
       '0 errors, 8 warnings',

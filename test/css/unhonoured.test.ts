@@ -42,14 +42,14 @@ describe('parsed but not honoured properties', () => {
     const doc = await styleHtml(`<style>
 .a { display: block; visibility: collapse }
 .b { text-transform: full-width; font-variant-caps: unicase }
-.c { visibility: collapse; box-decoration-break: clone }
+.c { visibility: collapse; column-fill: balance-all }
 </style><div class=a></div><div style="background-image: url(x.png)"></div>`);
     // A style attribute's declarations are located at their element.
     expect(summary(doc.diagnostics)).toEqual([
       `2:22 \`visibility: collapse\` has no effect: ${VISIBILITY} (2)`,
       '3:6 `text-transform: full-width` has no effect: full-width and full-size-kana forms are not drawn (as `none`)',
       '3:34 `font-variant-caps: unicase` has no effect: unicase and titling capitals are not drawn (as `normal`)',
-      '4:28 `box-decoration-break: clone` has no effect: boxes are always sliced at page breaks',
+      '4:28 `column-fill: balance-all` has no effect: only the last fragment of a multi-column container is balanced (as `balance`)',
     ]);
     expect(doc.diagnostics.every((d) => d.file === 'doc.html' && d.code === 'css_unsupported')).toBe(true);
   });

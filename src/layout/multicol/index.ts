@@ -11,6 +11,7 @@ import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
 import { clampHeight, containerMetrics, definiteContentHeight, marginOrZero, resolveMaxSize, toContentSize } from '../box-model.js';
 import { forcedBreakOf } from '../block.js';
 import { slicedContainer } from '../fragment.js';
+import { clonedRoom } from '../block.js';
 import { placePositionedDescendants } from '../positioned.js';
 import { columnGeometry } from './columns.js';
 import { layoutMulticolFlow } from './flow.js';
@@ -24,11 +25,13 @@ export function layoutMulticol(box: BlockBox, input: LayoutInput, ctx: LayoutCon
   const metrics = containerMetrics(style, input);
   const { h, border, padding, edgesY } = metrics;
 
-  const page = input.fragmentainer;
+  // box-decoration-break: clone draws the bottom padding and border at every break: the content ends above them
+  const page = input.fragmentainer !== undefined && style.boxDecorationBreak === 'clone' ? clonedRoom(input.fragmentainer, metrics.padding.bottom + metrics.border.bottom) : input.fragmentainer;
   const discard = page !== undefined && page.discardTopMargins && page.atTop;
   const ownTop = continued || discard ? 0 : marginOrZero(style.marginTop, cw);
   const borderTop = input.y + collapsedMargin(addMargin(discard ? EMPTY_STRUT : input.strut, ownTop));
-  const top = { border: continued ? 0 : border.top, padding: continued ? 0 : padding.top };
+  const cut = continued && style.boxDecorationBreak !== 'clone';
+  const top = { border: cut ? 0 : border.top, padding: cut ? 0 : padding.top };
   const contentTop = borderTop + top.border + top.padding;
   const fixed = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY) : undefined;
   const definite = fixed ?? (continued ? undefined : definiteContentHeight(style, input.containingHeight, edgesY));
