@@ -56,4 +56,12 @@ describe('box-decoration-break', () => {
       #f > div { height: 10px; flex: none }</style><div id=f>${'<div></div>'.repeat(6)}</div>`);
     expect(doc.pages.map((page) => [box(page, 'f').height, ...edges(box(page, 'f'))])).toEqual([[50, 2, 3, 3, 2], [30, 2, 3, 3, 2]]);
   });
+
+  it('clone on an inline box split across lines is not honoured yet: a warning says so (not when it fits on one line)', async () => {
+    const css = `${PAGE} span { border: 1px solid; box-decoration-break: clone }`;
+    await layoutHtml(`<style>${css}</style><p style="width: 50px">aaaa <span>bb</span> cc dd</p>`);
+    await layoutHtml(`<style>${css}</style><p style="width: 50px">aaaa <span>bb cc dd</span></p>`, {
+      expectWarnings: ['`box-decoration-break: clone` has no effect on inline boxes split across lines: they are sliced'],
+    });
+  });
 });
