@@ -13,7 +13,7 @@ import type { Sides } from '../geometry/types.js';
 import type { Fragment, PageLayout } from './types.js';
 import type { LayoutContext, LayoutServices } from './context.js';
 import { createLayoutContext } from './context.js';
-import type { BreakToken, ForcedBreak, PageContent, PendingPositioned } from './contract.js';
+import type { BreakToken, ForcedBreak, LayoutResult, PageContent, PendingPositioned } from './contract.js';
 import { EMPTY_STRUT } from './margins.js';
 import { NO_EXCLUSIONS } from './exclusions.js';
 import { layoutBox } from './dispatch.js';
@@ -25,6 +25,7 @@ import { pageContextAt } from './page/page-context.js';
 import type { PageContext } from '../css/types.js';
 import { pageNameAt, pageNamesOf } from './page/page-names.js';
 import { runningContent } from './page/running.js';
+import type { FootnoteCarry } from './page/footnotes.js';
 import { layoutWithFootnotes } from './page/footnotes.js';
 import { forcedKind } from './break-token.js';
 
@@ -42,6 +43,7 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices): PageLay
   const running: PageContent[][] = [];
   let token: BreakToken | undefined;
   let continuing: readonly AbsoluteContinuation[] = [];
+  let carry: FootnoteCarry | undefined;
   do {
     const forced = forcedKind(token);
     const name = pageNameAt(ctx.pageNames, tree.root, token);
@@ -51,14 +53,17 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices): PageLay
     const context = namedContext(pages, name, false);
     const area = areaOf(ctx.pageStyle(context));
     const resumed = token;
-    const { result, footnotes } = layoutWithFootnotes((room) => layoutBox(tree.root, {
+    const done = token === undefined && carry !== undefined;
+    const laidPage = layoutWithFootnotes((room) => done ? NOTHING_LEFT : layoutBox(tree.root, {
       mode: 'layout', available: area.width, containingWidth: area.width, containingHeight: area.height,
       x: area.x, y: area.y, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
       fragmentainer: { bottom: area.y + area.height - room.reserve, atTop: true, discardTopMargins: resumed !== undefined && forced === undefined, lineLimits: room.lineLimits },
-    }, ctx, resumed), area, context, ctx);
+    }, ctx, resumed), area, context, ctx, carry);
+    const { result, footnotes } = laidPage;
+    carry = laidPage.carry;
     const positioned = positionedInPage(result.kind === 'placed' ? result.positioned : [], continuing, area, ctx);
     continuing = positioned.rest;
-    const children = [...(result.kind === 'placed' ? [result.fragment] : []), ...positioned.fragments, ...(footnotes === undefined ? [] : [footnotes])];
+    const children = [...(result.kind === 'placed' ? [result.fragment] : []), ...positioned.fragments, ...(footnotes === undefined ? [] : [footnotes]), ...laidPage.positioned];
     const pageRunning: PageContent[] = [];
     if (result.kind === 'placed') {
       for (const content of [...result.pageContent, ...positioned.pageContent]) {
@@ -73,7 +78,8 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices): PageLay
       throw new OctavoError('render_error', 'layout made no progress on a page', { hint: 'this is a bug in octavo; please report the template' });
     }
     token = next;
-  } while (token !== undefined);
+    // notes continued past the last page of text get pages of their own
+  } while (token !== undefined || carry !== undefined);
   if (continuing.length > 0) {
     ctx.diagnostics.warn('layout', `${continuing.length} absolutely positioned box(es) run past the last page: the rest is cut (no page is added for them)`);
   }
@@ -81,6 +87,9 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices): PageLay
   // margin boxes last: counter(pages) needs the page count (CSS Paged Media 3 §5)
   return withMarginBoxes(complete, ctx, runningContent(complete, running, tree.records)).map((page) => ({ ...page, marginBoxes: page.marginBoxes.map((f) => toPageFrame(f, 0, 0)) }));
 }
+
+/** The flow of a page after the document's end (only continued footnotes on it). */
+const NOTHING_LEFT: LayoutResult = { kind: 'pushed' };
 
 function checkPageLimit(count: number, ctx: LayoutContext): void {
   if (count >= ctx.maxPages) {

@@ -63,4 +63,48 @@ describe('footnotes (CSS GCPM 3 §2)', () => {
     expect(first.height).toBe(140);
     expect(area(doc.pages[0]!)!.y).toBe(160);
   });
+
+  it('limits the area to @footnote max-height: the notes past it continue on the next page, their calls staying', async () => {
+    const doc = await layoutHtml(`<style>${PAGE} @page { @footnote { max-height: 25px } } .fn { float: footnote }</style>
+      <p>a<span class=fn>A<br>A</span>b<span class=fn>B<br>B</span></p>`);
+    expect(doc.pages).toHaveLength(2);
+    expect(text(doc.pages[0]!.children[0]!)).toBe('a1b2');
+    // note 1 (20px) fits the 25px; one line of note 2 would, but not its two orphans: it all goes on
+    expect(text(area(doc.pages[0]!)!)).toBe('1. AA');
+    expect([area(doc.pages[0]!)!.y, area(doc.pages[0]!)!.height]).toEqual([160, 20]);
+    expect(text(area(doc.pages[1]!)!)).toBe('2. BB');
+    expect([area(doc.pages[1]!)!.y, area(doc.pages[1]!)!.height]).toEqual([160, 20]);
+  });
+
+  it('splits a note taller than the room below its call: the rest continues in the next page\'s area, before its notes', async () => {
+    const tall = Array.from({ length: 20 }, (_, i) => `n${i + 1}`).join('<br>');
+    const doc = await layoutHtml(`<style>${PAGE} @page { @footnote { border-top: 1px solid; padding-top: 1px } } .fn { float: footnote }</style>
+      <p>x<span class=fn>${tall}</span></p><p style="break-before: page">y<span class=fn>second</span></p>`);
+    expect(doc.pages).toHaveLength(2);
+    const first = area(doc.pages[0]!)!;
+    // page area 20-180, text to 30: 150px for the area, its 2px of edges and 14 lines
+    expect([first.y, first.height, first.border.top, first.border.bottom]).toEqual([38, 142, 1, 0]);
+    expect(text(first)).toBe('1. n1' + Array.from({ length: 13 }, (_, i) => `n${i + 2}`).join(''));
+    const second = area(doc.pages[1]!)!;
+    // the area keeps its top border on the page it continues on
+    expect([second.border.top, text(second)]).toEqual([1, Array.from({ length: 6 }, (_, i) => `n${i + 15}`).join('') + '2. second']);
+  });
+
+  it('places an absolutely positioned box of a note in the page area, where the note puts it', async () => {
+    const doc = await layoutHtml(`<style>${PAGE} .fn { float: footnote } b { display: block; position: absolute; left: 5px }</style>
+      <p>x<span class=fn><b id=abs>A</b></span></p>`);
+    const abs = doc.pages[0]!.children.find((f) => f.kind === 'box' && f.box.element?.attribs['id'] === 'abs');
+    // its static position: 5px into the page area (x 20), below the note's marker line (the area's last 10px)
+    expect(abs !== undefined && [abs.x, abs.y]).toEqual([25, 180]);
+  });
+
+  it('adds a page for the rest of a note that goes on past the end of the text', async () => {
+    const tall = Array.from({ length: 20 }, (_, i) => `n${i + 1}`).join('<br>');
+    const doc = await layoutHtml(`<style>${PAGE} .fn { float: footnote }</style><p>x<span class=fn>${tall}</span></p>`);
+    expect(doc.pages).toHaveLength(2);
+    // page 2 holds only the footnote area: the last five lines at the bottom of its page area
+    expect(doc.pages[1]!.children).toHaveLength(1);
+    const rest = area(doc.pages[1]!)!;
+    expect([rest.y, rest.height, text(rest)]).toEqual([130, 50, 'n16n17n18n19n20']);
+  });
 });

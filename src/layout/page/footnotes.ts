@@ -9,13 +9,14 @@
 import type { BlockBox, BlockLevelBox, InlineBox, InlineLevelBox, TextBox } from '../../boxes/types.js';
 import type { ComputedStyle, PageContext } from '../../css/types.js';
 import type { LayoutContext } from '../context.js';
-import type { LayoutResult, LineLimit, PageContent } from '../contract.js';
+import type { BreakToken, LayoutResult, LineLimit, PageContent, PendingPositioned } from '../contract.js';
+import { layoutAbsolute } from '../positioned.js';
 import type { Fragment } from '../types.js';
 import { layoutBox } from '../dispatch.js';
 import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import { offsetFragment } from '../fragment.js';
-import { marginOrZero } from '../box-model.js';
+import { marginOrZero, resolveMaxSize, usedBorder, usedPadding } from '../box-model.js';
 import { plainStyle } from './plain-style.js';
 
 /** Most layouts of one page while looking for the room its footnotes need. */
@@ -32,6 +33,19 @@ export interface PageWithFootnotes {
   readonly result: LayoutResult;
   /** The footnote area's fragment at the bottom of the page area; undefined without footnotes. */
   readonly footnotes: Fragment | undefined;
+  /** What of the notes did not fit this page's area: it continues in the next page's. */
+  readonly carry: FootnoteCarry | undefined;
+  /** Absolutely positioned boxes of the notes, placed in the page area (their containing block). */
+  readonly positioned: readonly Fragment[];
+}
+
+/**
+ * Notes that continue in the next page's footnote area (CSS GCPM 3 §2.5): the area's children
+ * from the first one not finished, and where that one resumes (undefined: not started).
+ */
+export interface FootnoteCarry {
+  readonly children: readonly BlockLevelBox[];
+  readonly token: BreakToken | undefined;
 }
 
 /** What a page's flow is laid out with: the room left at its bottom, and where lines may end. */
@@ -43,26 +57,44 @@ export interface FootnoteRoom {
 /**
  * Lays a page's flow out (`lay` takes the room to leave for footnotes) and its footnotes below it.
  * Each attempt reserves what the footnotes of the previous one need, call by call: the lines
- * above the first call may use the whole page, those from a call on end above the area holding
- * the notes up to that call. The content of an attempt is then a prefix of the previous one's,
- * so the notes it has are laid out exactly as the room reserved for them.
+ * above the first call may use the whole page (less the notes continued from the page before),
+ * those from a call on end above the area holding the notes up to that call. The content of an
+ * attempt is then a prefix of the previous one's, so the notes it has are laid out exactly as the
+ * room reserved for them. The area is at most `max-height` tall (and never taller than the room
+ * the text leaves): the notes past it continue on the next page, their calls staying here.
  */
-export function layoutWithFootnotes(lay: (room: FootnoteRoom) => LayoutResult, area: FootnoteArea, context: PageContext, ctx: LayoutContext): PageWithFootnotes {
+export function layoutWithFootnotes(
+  lay: (room: FootnoteRoom) => LayoutResult, area: FootnoteArea, context: PageContext, ctx: LayoutContext, carry: FootnoteCarry | undefined,
+): PageWithFootnotes {
   const style = areaStyle(context, ctx);
-  let room: FootnoteRoom = { reserve: 0, lineLimits: undefined };
+  const limit = areaLimit(style, area);
+  const carried = carry === undefined ? 0 : layoutArea(carry, [], area, style, ctx, limit).height;
+  let room: FootnoteRoom = { reserve: carried, lineLimits: undefined };
   let previous: readonly PageContent[] = [];
   for (let attempt = 1; ; attempt++) {
     const result = lay(room);
     const calls = result.kind === 'placed' ? result.pageContent.filter((item) => item.kind === 'footnote') : [];
-    if (calls.length === 0) return { result, footnotes: undefined };
-    const bodies = calls.map((item) => item.placeholder.box);
-    if ((attempt > 1 && isPrefixOf(calls, previous)) || attempt >= MAX_ATTEMPTS) {
-      const laid = layoutArea(bodies, area, style, ctx);
-      return { result, footnotes: offsetFragment(laid.fragment, 0, area.y + area.height - laid.height) };
+    if ((calls.length === 0 && carry === undefined) || (attempt > 1 && isPrefixOf(calls, previous)) || attempt >= MAX_ATTEMPTS) {
+      return withArea(result, carry, calls.map((item) => item.placeholder.box), area, style, ctx, limit);
     }
-    room = roomFor(calls, area, style, ctx);
+    if (calls.length === 0) return withArea(result, carry, [], area, style, ctx, limit);
+    room = roomFor(calls, carry, area, style, ctx, limit);
     previous = calls;
   }
+}
+
+/** The page with its footnote area: no taller than the room below the text, the rest carried on. */
+function withArea(
+  result: LayoutResult, carry: FootnoteCarry | undefined, bodies: readonly BlockLevelBox[], area: FootnoteArea, style: ComputedStyle, ctx: LayoutContext, limit: number,
+): PageWithFootnotes {
+  if (bodies.length === 0 && carry === undefined) return { result, footnotes: undefined, carry: undefined, positioned: [] };
+  const textEnd = result.kind === 'placed' ? result.fragment.y + result.fragment.height : area.y;
+  const room = Math.max(0, Math.min(limit, area.y + area.height - textEnd));
+  const laid = layoutArea(carry, bodies, area, style, ctx, room);
+  const shift = area.y + area.height - laid.height;
+  const block = { ...area, direction: style.direction };
+  const positioned = laid.positioned.map((p) => layoutAbsolute({ ...p, staticY: p.staticY + shift }, block, ctx));
+  return { result, footnotes: offsetFragment(laid.fragment, 0, shift), carry: laid.rest, positioned };
 }
 
 function isPrefixOf(calls: readonly PageContent[], previous: readonly PageContent[]): boolean {
@@ -70,33 +102,74 @@ function isPrefixOf(calls: readonly PageContent[], previous: readonly PageConten
 }
 
 /** The room the notes of `calls` take, note after note: one limit for the lines from each call on. */
-function roomFor(calls: readonly PageContent[], area: FootnoteArea, style: ComputedStyle, ctx: LayoutContext): FootnoteRoom {
+function roomFor(calls: readonly PageContent[], carry: FootnoteCarry | undefined, area: FootnoteArea, style: ComputedStyle, ctx: LayoutContext, limit: number): FootnoteRoom {
   const bottom = area.y + area.height;
-  const lineLimits: LineLimit[] = [{ y: -Infinity, bottom }];
-  let reserve = 0;
+  const height = (count: number): number => (count === 0 && carry === undefined ? 0
+    : layoutArea(carry, calls.slice(0, count).map((c) => c.placeholder.box), area, style, ctx, limit).height);
+  let reserve = height(0);
+  const lineLimits: LineLimit[] = [{ y: -Infinity, bottom: bottom - reserve }];
   for (let i = 0; i < calls.length; i++) {
-    reserve = Math.min(area.height, layoutArea(calls.slice(0, i + 1).map((c) => c.placeholder.box), area, style, ctx).height);
+    reserve = height(i + 1);
     lineLimits.push({ y: calls[i]!.staticY, bottom: bottom - reserve });
   }
   return { reserve, lineLimits };
 }
 
-/** `@footnote` of the page's rules, else a plain block inheriting from the page. */
+const clonedStyles = new WeakMap<ComputedStyle, ComputedStyle>();
+
+/**
+ * `@footnote` of the page's rules, else a plain block inheriting from the page. Each page's area
+ * is a whole box (its border and padding also where notes continue from the page before).
+ */
 function areaStyle(context: PageContext, ctx: LayoutContext): ComputedStyle {
-  const style = ctx.marginBoxStyle?.(context, 'footnote') ?? ctx.pageStyle(context).style;
-  return style === ctx.pageStyle(context).style ? plainStyle(style, 'block') : style;
+  const own = ctx.marginBoxStyle?.(context, 'footnote') ?? ctx.pageStyle(context).style;
+  const style = own === ctx.pageStyle(context).style ? plainStyle(own, 'block') : own;
+  let cloned = clonedStyles.get(style);
+  if (cloned === undefined) {
+    cloned = { ...style, boxDecorationBreak: 'clone' };
+    clonedStyles.set(style, cloned);
+  }
+  return cloned;
 }
 
-/** The area laid out at y = 0 (its margin box), and its margin-box height. */
-function layoutArea(bodies: readonly BlockLevelBox[], area: FootnoteArea, style: ComputedStyle, ctx: LayoutContext): { fragment: Fragment; height: number } {
-  const box: BlockBox = { kind: 'block', outer: 'block', style, element: undefined, pseudo: undefined, inlineContent: false, children: withInlineNotes(bodies, style) };
+/** The most the area's margin box may take (at y = 0): the page area, or less by `max-height`. */
+function areaLimit(style: ComputedStyle, area: FootnoteArea): number {
+  const max = resolveMaxSize(style.maxHeight, area.height);
+  if (max === Infinity) return area.height;
+  const border = usedBorder(style);
+  const padding = usedPadding(style, area.width);
+  const edges = border.top + border.bottom + padding.top + padding.bottom;
+  const margins = marginOrZero(style.marginTop, area.width) + marginOrZero(style.marginBottom, area.width);
+  return Math.min(area.height, margins + (style.boxSizing === 'border-box' ? Math.max(max, edges) : max + edges));
+}
+
+/**
+ * The area laid out at y = 0 (its margin box) within `limit`: the notes carried from the page
+ * before, then `bodies`. Returns its fragment, its margin-box height and what did not fit.
+ */
+function layoutArea(
+  carry: FootnoteCarry | undefined, bodies: readonly BlockLevelBox[], area: FootnoteArea, style: ComputedStyle, ctx: LayoutContext, limit: number,
+): { fragment: Fragment; height: number; rest: FootnoteCarry | undefined; positioned: readonly PendingPositioned[] } {
+  const children = [...(carry?.children ?? []), ...withInlineNotes(bodies, style)];
+  const box: BlockBox = { kind: 'block', outer: 'block', style, element: undefined, pseudo: undefined, inlineContent: false, children };
+  const resume: BreakToken | undefined = carry?.token === undefined ? undefined : { kind: 'block', box, children: [{ index: 0, token: carry.token }], next: 1 };
   const laid = layoutBox(box, {
     mode: 'layout', available: area.width, containingWidth: area.width, containingHeight: undefined,
-    x: area.x, y: 0, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS, fragmentainer: undefined,
-  }, ctx);
+    x: area.x, y: 0, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
+    fragmentainer: { bottom: limit, atTop: true, discardTopMargins: false },
+  }, ctx, resume);
   if (laid.kind !== 'placed') throw new Error('a footnote area cannot be pushed');
-  const height = laid.fragment.y + laid.fragment.height + marginOrZero(style.marginBottom, area.width);
-  return { fragment: laid.fragment, height };
+  const height = laid.fragment.y + laid.fragment.height + (laid.breakToken === undefined ? marginOrZero(style.marginBottom, area.width) : 0);
+  return { fragment: laid.fragment, height, rest: restOf(children, laid.breakToken), positioned: laid.positioned };
+}
+
+/** The area's children still to lay out after `token` (where the area broke), and where the first resumes. */
+function restOf(children: readonly BlockLevelBox[], token: BreakToken | undefined): FootnoteCarry | undefined {
+  if (token === undefined || token.kind !== 'block') return undefined;
+  const resuming = token.children[0];
+  const first = resuming?.index ?? token.next;
+  if (first >= children.length) return undefined;
+  return { children: children.slice(first), token: resuming?.token };
 }
 
 /**
