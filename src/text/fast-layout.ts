@@ -17,16 +17,27 @@ import type { FkGlyph, FontProgram } from './fontkit.js';
 import type { ShapedGlyph } from './types.js';
 import { laidOutPair, layoutFeatureTags, type OtTables } from './fontkit.js';
 
-/** What fontkit's script detection calls Latin; the rest of the accepted range is Common. */
-const LATIN = /\p{Script=Latin}/u;
+/** The accepted range ends before the combining marks (U+0300). */
+const RANGE_END = 0x250;
 
-/** Printable ASCII, Latin-1 and Latin Extended-A/B: no marks, no default ignorables but U+00AD. */
-function accepted(cp: number): boolean {
-  return (cp >= 0x20 && cp < 0x7f) || (cp >= 0xa0 && cp < 0x250 && cp !== 0xad);
-}
+/**
+ * Per code point below RANGE_END: 0 not accepted, 1 Common (fontkit's script detection passes
+ * it by), 2 Latin (the script fontkit picks). Accepted: printable ASCII, Latin-1 and Latin
+ * Extended-A/B, where there are no marks and no default ignorables but U+00AD.
+ */
+const CHAR_KINDS: Uint8Array = (() => {
+  const kinds = new Uint8Array(RANGE_END);
+  const latin = /\p{Script=Latin}/u;
+  for (let cp = 0x20; cp < RANGE_END; cp++) {
+    if (cp >= 0x7f && cp < 0xa0 || cp === 0xad) continue;
+    kinds[cp] = latin.test(String.fromCharCode(cp)) ? 2 : 1;
+  }
+  return kinds;
+})();
 
 /** The shaping facts of one font for one script, direction and feature set. */
 interface Plan {
+  readonly script: Script;
   /** Glyph ids some lookup of the plan (other than pair kerning) may act on, or marks/ligatures. */
   readonly touched: Uint8Array;
   /** Per glyph pair (first * 65536 + second): [dxAdvance, dxOffset, dyOffset] of each, or null when none. */
@@ -40,7 +51,7 @@ type Script = 'latn' | 'zzzz';
 /** Pairs kept per plan before the map starts again (a few thousand in practice). */
 const MAX_PAIRS = 65_536;
 
-const plans = new WeakMap<FontProgram, Map<string, Plan | null>>();
+const plans = new WeakMap<FontProgram, Map<string, { latn?: Plan | null; zzzz?: Plan | null }>>();
 const featureKeys = new WeakMap<object, string>();
 
 function featuresKey(features: Readonly<Record<string, boolean>>): string {
@@ -58,17 +69,8 @@ export interface FastRun {
   readonly width: number;
 }
 
-/** One frozen `[cp]` per accepted code point, shared by every glyph that stands for it. */
-const singleCodePoints: (readonly number[] | undefined)[] = [];
-
-function codePointsOf(cp: number): readonly number[] {
-  let codePoints = singleCodePoints[cp];
-  if (codePoints === undefined) {
-    codePoints = Object.freeze([cp]);
-    singleCodePoints[cp] = codePoints;
-  }
-  return codePoints;
-}
+/** One frozen `[cp]` per code point of the range, shared by every glyph that stands for it. */
+const SINGLE_CODE_POINTS: readonly (readonly number[])[] = Array.from({ length: RANGE_END }, (_, cp) => Object.freeze([cp]));
 
 /**
  * The glyphs fontkit would lay out for `text`, scaled by `scale` (px per font unit) as shape.ts
@@ -79,17 +81,18 @@ export function fastLayout(
   program: FontProgram, text: string, features: Readonly<Record<string, boolean>>, direction: 'ltr' | 'rtl' | undefined, scale: number,
 ): FastRun | undefined {
   if (direction === 'rtl' || text.length === 0) return undefined;
-  let script: Script = 'zzzz';
+  let latin = false;
   for (let i = 0; i < text.length; i++) {
-    const cp = text.charCodeAt(i);
-    if (!accepted(cp)) return undefined;
-    if (script === 'zzzz' && cp > 0x40 && LATIN.test(text[i]!)) script = 'latn';
+    const kind = CHAR_KINDS[text.charCodeAt(i)];
+    if (kind === undefined || kind === 0) return undefined;
+    if (kind === 2) latin = true;
   }
-  const plan = planFor(program, script, features);
+  const plan = planFor(program, latin ? 'latn' : 'zzzz', features);
   if (plan === undefined || !plan.usable) return undefined;
+  const script = plan.script;
   const fkGlyphs: FkGlyph[] = new Array<FkGlyph>(text.length);
   for (let i = 0; i < text.length; i++) {
-    const glyph = program.glyphForCodePoint(text.charCodeAt(i));
+    const glyph = glyphOf(program, text.charCodeAt(i));
     if (plan.touched[glyph.id] === 1) return undefined;
     fkGlyphs[i] = glyph;
   }
@@ -116,10 +119,27 @@ export function fastLayout(
     }
     const advance = xAdvance * scale;
     width += advance;
-    glyphs[i] = { id: glyph.id, advance, xOffset: xOffset * scale, yOffset: yOffset * scale, codePoints: codePointsOf(text.charCodeAt(i)) };
+    glyphs[i] = { id: glyph.id, advance, xOffset: xOffset * scale, yOffset: yOffset * scale, codePoints: SINGLE_CODE_POINTS[text.charCodeAt(i)]! };
     before = after;
   }
   return { glyphs, width };
+}
+
+/** fontkit's glyph of each accepted code point, per font (its `glyphForCodePoint`, remembered). */
+const glyphTables = new WeakMap<FontProgram, (FkGlyph | undefined)[]>();
+
+function glyphOf(program: FontProgram, cp: number): FkGlyph {
+  let table = glyphTables.get(program);
+  if (table === undefined) {
+    table = new Array<FkGlyph | undefined>(RANGE_END);
+    glyphTables.set(program, table);
+  }
+  let glyph = table[cp];
+  if (glyph === undefined) {
+    glyph = program.glyphForCodePoint(cp);
+    table[cp] = glyph;
+  }
+  return glyph;
 }
 
 function planFor(program: FontProgram, script: Script, features: Readonly<Record<string, boolean>>): Plan | undefined {
@@ -128,11 +148,16 @@ function planFor(program: FontProgram, script: Script, features: Readonly<Record
     perFont = new Map();
     plans.set(program, perFont);
   }
-  const key = `${script}\u0000${featuresKey(features)}`;
-  let plan = perFont.get(key);
+  const key = featuresKey(features);
+  let perScript = perFont.get(key);
+  if (perScript === undefined) {
+    perScript = {};
+    perFont.set(key, perScript);
+  }
+  let plan = perScript[script];
   if (plan === undefined) {
     plan = makePlan(program, script, features);
-    perFont.set(key, plan);
+    perScript[script] = plan;
   }
   return plan ?? undefined;
 }
@@ -145,7 +170,7 @@ function makePlan(program: FontProgram, script: Script, features: Readonly<Recor
     const touched = new Uint8Array(numGlyphs(program));
     if (!markTouched(tables, touched)) return null;
     markMarksAndLigatures(program, touched);
-    return { touched, pairs: new Map(), usable: true };
+    return { script, touched, pairs: new Map(), usable: true };
   } catch {
     return null;
   }
