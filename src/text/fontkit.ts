@@ -265,3 +265,60 @@ function cmapClusters(text: string): number[][] {
   }
   return clusters;
 }
+
+/** A GSUB or GPOS table as fontkit parsed it, narrowed to what fast-layout.ts reads. */
+export interface OtTable {
+  readonly lookupList: {
+    get(index: number): {
+      readonly lookupType: number;
+      readonly flags: { readonly flags: { readonly ignoreBaseGlyphs: boolean } };
+      readonly subTables: readonly object[];
+    };
+  };
+}
+
+/** The lookups fontkit's plan may apply for a script and feature set, per table. */
+export interface OtTables {
+  readonly lookups: readonly { readonly table: OtTable; readonly kind: 'GSUB' | 'GPOS'; readonly lookupIndexes: readonly number[] }[];
+}
+
+interface OtProcessor {
+  readonly table: OtTable;
+  readonly features: Readonly<Record<string, { readonly lookupListIndexes: readonly number[] } | undefined>>;
+}
+
+/**
+ * Lays one glyph out in `script` and reads back the features fontkit's plan chose and, from the
+ * GSUB/GPOS processors (set to that script by the layout), the lookups behind them. Undefined
+ * for fonts whose layout is not OpenType's (AAT `morx`) or that vary (`fvar`).
+ */
+export function layoutFeatureTags(program: FontProgram, script: string, features: Readonly<Record<string, boolean>>): OtTables | undefined {
+  const tables = program as unknown as { morx?: unknown; fvar?: unknown };
+  if (tables.morx !== undefined && tables.morx !== null) return undefined;
+  if (tables.fvar !== undefined && tables.fvar !== null) return undefined;
+  const run = program.layout([program.glyphForCodePoint(0x20)], { ...features }, script);
+  const engine = layoutEngineOf(program)?.engine as { GSUBProcessor?: OtProcessor | null; GPOSProcessor?: OtProcessor | null } | undefined;
+  const applied = Object.keys((run as unknown as { features: Record<string, boolean> }).features);
+  const lookups: { table: OtTable; kind: 'GSUB' | 'GPOS'; lookupIndexes: number[] }[] = [];
+  for (const [kind, processor] of [['GSUB', engine?.GSUBProcessor], ['GPOS', engine?.GPOSProcessor]] as const) {
+    if (processor === undefined || processor === null) continue;
+    const lookupIndexes: number[] = [];
+    for (const tag of applied) lookupIndexes.push(...(processor.features[tag]?.lookupListIndexes ?? []));
+    lookups.push({ table: processor.table, kind, lookupIndexes });
+  }
+  return { lookups };
+}
+
+/** fontkit's positions for two glyphs laid out alone, in `script` (font units). */
+export function laidOutPair(
+  program: FontProgram, glyphs: readonly [FkGlyph, FkGlyph], codePoints: readonly [number, number],
+  features: Readonly<Record<string, boolean>>, script: string, direction: 'ltr' | undefined,
+): readonly FkPosition[] {
+  const input = glyphs.map((glyph, i) => {
+    void glyph.advanceWidth; // computed once on the shared glyph, inherited by the copy
+    const copy = Object.create(glyph) as { codePoints: readonly number[] };
+    copy.codePoints = [codePoints[i] as number];
+    return copy as unknown as FkGlyph;
+  });
+  return program.layout(input, { ...features }, script, undefined, direction).positions;
+}

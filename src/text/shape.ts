@@ -6,6 +6,7 @@ import type { FontFace, GlyphRun, ShapedGlyph } from './types.js';
 import type { FontProgram, LaidOutGlyph } from './fontkit.js';
 import { layoutProgram } from './fontkit.js';
 import { mirroredCodePoint } from './bidi.js';
+import { fastLayout } from './fast-layout.js';
 
 export interface ShapeRunInput {
   readonly face: FontFace;
@@ -25,6 +26,8 @@ export interface ShapeRunResult {
 
 export function shapeRun(input: ShapeRunInput): ShapeRunResult {
   const program = input.face.program as FontProgram;
+  const fast = fastLayout(program, input.text, input.features, input.direction, input.size / input.face.unitsPerEm);
+  if (fast !== undefined) return { run: { face: input.face, size: input.size, glyphs: fast.glyphs, width: fast.width, text: input.text } };
   let laid: readonly LaidOutGlyph[];
   let degraded: string | undefined;
   try {

@@ -91,22 +91,30 @@ function missingReporter(diagnostics: Diagnostics): (text: string, missing: read
   };
 }
 
+/** What the per-render memo keeps per request and direction: its results, and the engine-wide cache key's prefix. */
+interface RequestMemo {
+  readonly prefix: string;
+  readonly results: Map<string, ShapedText>;
+}
+
+type SharedShaper = (text: string, request: FontRequest, direction: Direction, prefix: string) => ShapedText;
+
 /** Per-render memo in front of a shaper: request object -> text -> result, per direction. */
-function memoized(shapeShared: (text: string, request: FontRequest, direction: Direction) => ShapedText, counters: ShapeCaches['counters']): TextSystem['shape'] {
-  const memos: Record<Direction, WeakMap<FontRequest, Map<string, ShapedText>>> = { auto: new WeakMap(), ltr: new WeakMap(), rtl: new WeakMap() };
+function memoized(shapeShared: SharedShaper, keyPrefix: (request: FontRequest, direction: Direction) => string, counters: ShapeCaches['counters']): TextSystem['shape'] {
+  const memos: Record<Direction, WeakMap<FontRequest, RequestMemo>> = { auto: new WeakMap(), ltr: new WeakMap(), rtl: new WeakMap() };
   return (text, request, options) => {
     if (text.length === 0) return EMPTY;
     counters.calls++;
     const direction: Direction = options?.direction ?? 'auto';
     let memo = memos[direction].get(request);
     if (memo === undefined) {
-      memo = new Map();
+      memo = { prefix: keyPrefix(request, direction), results: new Map() };
       memos[direction].set(request, memo);
     }
-    let shaped = memo.get(text);
+    let shaped = memo.results.get(text);
     if (shaped === undefined) {
-      shaped = shapeShared(text, request, direction);
-      memo.set(text, shaped);
+      shaped = shapeShared(text, request, direction, memo.prefix);
+      memo.results.set(text, shaped);
     }
     return shaped;
   };
@@ -130,9 +138,13 @@ export function createTextSystem(input: TextSystemInput): TextSystem {
     return { shaped: Object.freeze({ runs: Object.freeze(runs), width }), missing };
   };
 
-  const shapeShared = (text: string, request: FontRequest, direction: Direction): ShapedText => {
+  const keyPrefix = (request: FontRequest, direction: Direction): string => {
     const keys = requestKeys(request);
-    const key = `${catalog.id}\u0000${keys.match}\u0000${keys.rendering}\u0000${direction}\u0000${text}`;
+    return `${catalog.id}\u0000${keys.match}\u0000${keys.rendering}\u0000${direction}\u0000`;
+  };
+
+  const shapeShared: SharedShaper = (text, request, direction, prefix) => {
+    const key = prefix + text;
     let entry = caches.texts.get(key);
     if (entry === undefined) {
       entry = shapeUncached(text, request, direction);
@@ -148,7 +160,7 @@ export function createTextSystem(input: TextSystemInput): TextSystem {
   const hyphens = new WeakMap<FontRequest, string>();
   return {
     faces,
-    shape: memoized(shapeShared, caches.counters),
+    shape: memoized(shapeShared, keyPrefix, caches.counters),
     hyphen(request) {
       let hyphen = hyphens.get(request);
       if (hyphen === undefined) {

@@ -183,11 +183,26 @@ function isCursive(text: string): boolean {
   return CURSIVE.test(text);
 }
 
+/**
+ * The advances of a run without spacing, one array per run: shaped runs are cached and shared by
+ * every render, and nothing changes an advances array in place.
+ */
+const plainAdvanceArrays = new WeakMap<GlyphRun, readonly number[]>();
+
+function plainAdvances(run: GlyphRun): readonly number[] {
+  let advances = plainAdvanceArrays.get(run);
+  if (advances === undefined) {
+    advances = Object.freeze(run.glyphs.map((g) => g.advance));
+    plainAdvanceArrays.set(run, advances);
+  }
+  return advances;
+}
+
 /** Adds letter-spacing after every character and word-spacing to every space (CSS Text 3 §7-8). */
 function spacedRun(run: GlyphRun, style: ComputedStyle, level: number, trailing: boolean): MeasuredRun {
   const letter = style.letterSpacing === 0 || isCursive(run.text) ? 0 : style.letterSpacing;
   const word = style.wordSpacing;
-  if (letter === 0 && word === 0) return { run, advances: run.glyphs.map((g) => g.advance), level, trailing };
+  if (letter === 0 && word === 0) return { run, advances: plainAdvances(run), level, trailing };
   const advances = run.glyphs.map((glyph) => {
     let advance = glyph.advance;
     if (glyph.codePoints.length > 0) advance += letter * glyph.codePoints.length;

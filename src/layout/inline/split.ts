@@ -18,13 +18,21 @@ export interface Splitter {
 }
 
 const WORD = /[\p{L}\p{M}\u00ad]+/gu;
+const NONE: readonly number[] = Object.freeze([]);
+
+function hasSoftHyphen(piece: TextPiece): boolean {
+  const at = piece.item.text.indexOf('\u00ad', piece.from);
+  return at !== -1 && at < piece.to;
+}
 let graphemes: Intl.Segmenter | undefined;
 
 export function createSplitter(env: MeasureEnv): Splitter {
   return {
     hyphenationPoints(piece) {
       const hyphens = piece.style.hyphens;
-      if (hyphens === 'none' || piece.tab !== undefined || piece.level % 2 === 1 || !wrapsLines(piece.style.whiteSpace)) return [];
+      if (hyphens === 'none' || piece.tab !== undefined || piece.level % 2 === 1 || !wrapsLines(piece.style.whiteSpace)) return NONE;
+      // `manual` (the initial value) hyphenates only at soft hyphens: most pieces have none.
+      if (hyphens === 'manual' && !hasSoftHyphen(piece)) return NONE;
       const raw = piece.item.text.slice(piece.from, piece.to);
       const points: number[] = [];
       for (const match of raw.matchAll(WORD)) {

@@ -1,0 +1,301 @@
+/**
+ * A layout that gives what fontkit's `layout()` gives, without its per-call setup, for the words
+ * where that is provable: Latin and common characters whose glyphs no substitution and no
+ * positioning lookup other than pair kerning can touch in the font's plan for this script and
+ * these features. Such a word's glyphs are its cmap glyphs; each position is the glyph's advance
+ * plus, per neighbouring pair, what fontkit's pair lookups (or `kern` table) add — and that is
+ * read from fontkit itself, by laying the two glyphs out alone, once per pair.
+ *
+ * Why the decomposition is exact: fontkit applies each pair lookup at every glyph with the next
+ * one (it never skips the second glyph, and nothing is ignored when no glyph is a mark or
+ * ligature by GDEF and no pair lookup ignores base glyphs), and the legacy `kern` table adds
+ * per pair too; every value is an integer in font units (no variation deltas: variable fonts
+ * are left to fontkit), so the sums do not depend on their order. Any other lookup can only fire
+ * at a glyph in its coverage; a word with such a glyph goes to fontkit.
+ */
+import type { FkGlyph, FontProgram } from './fontkit.js';
+import type { ShapedGlyph } from './types.js';
+import { laidOutPair, layoutFeatureTags, type OtTables } from './fontkit.js';
+
+/** The accepted range ends before the combining marks (U+0300). */
+const RANGE_END = 0x250;
+
+/**
+ * Per code point below RANGE_END: 0 not accepted, 1 Common (fontkit's script detection passes
+ * it by), 2 Latin (the script fontkit picks). Accepted: printable ASCII, Latin-1 and Latin
+ * Extended-A/B, where there are no marks and no default ignorables but U+00AD.
+ */
+const CHAR_KINDS: Uint8Array = (() => {
+  const kinds = new Uint8Array(RANGE_END);
+  const latin = /\p{Script=Latin}/u;
+  for (let cp = 0x20; cp < RANGE_END; cp++) {
+    if (cp >= 0x7f && cp < 0xa0 || cp === 0xad) continue;
+    kinds[cp] = latin.test(String.fromCharCode(cp)) ? 2 : 1;
+  }
+  return kinds;
+})();
+
+/** The shaping facts of one font for one script, direction and feature set. */
+interface Plan {
+  readonly script: Script;
+  /** Glyph ids some lookup of the plan (other than pair kerning) may act on, or marks/ligatures. */
+  readonly touched: Uint8Array;
+  /** Per glyph pair (first * 65536 + second): [dxAdvance, dxOffset, dyOffset] of each, or null when none. */
+  readonly pairs: Map<number, Int32Array | null>;
+  /** Cleared when a pair reads back something this path cannot add exactly. */
+  usable: boolean;
+}
+
+type Script = 'latn' | 'zzzz';
+
+/** Pairs kept per plan before the map starts again (a few thousand in practice). */
+const MAX_PAIRS = 65_536;
+
+const plans = new WeakMap<FontProgram, Map<string, { latn?: Plan | null; zzzz?: Plan | null }>>();
+const featureKeys = new WeakMap<object, string>();
+
+function featuresKey(features: Readonly<Record<string, boolean>>): string {
+  let key = featureKeys.get(features);
+  if (key === undefined) {
+    key = Object.keys(features).sort().map((tag) => `${tag}=${features[tag] ? 1 : 0}`).join(',');
+    featureKeys.set(features, key);
+  }
+  return key;
+}
+
+/** A word laid out: shaped glyphs in px and their total advance. */
+export interface FastRun {
+  readonly glyphs: ShapedGlyph[];
+  readonly width: number;
+}
+
+/** One frozen `[cp]` per code point of the range, shared by every glyph that stands for it. */
+const SINGLE_CODE_POINTS: readonly (readonly number[])[] = Array.from({ length: RANGE_END }, (_, cp) => Object.freeze([cp]));
+
+/**
+ * The glyphs fontkit would lay out for `text`, scaled by `scale` (px per font unit) as shape.ts
+ * scales fontkit's, or undefined when the word needs fontkit (a character outside the range, a
+ * glyph some lookup touches, a font this path cannot vouch for).
+ */
+export function fastLayout(
+  program: FontProgram, text: string, features: Readonly<Record<string, boolean>>, direction: 'ltr' | 'rtl' | undefined, scale: number,
+): FastRun | undefined {
+  if (direction === 'rtl' || text.length === 0) return undefined;
+  let latin = false;
+  for (let i = 0; i < text.length; i++) {
+    const kind = CHAR_KINDS[text.charCodeAt(i)];
+    if (kind === undefined || kind === 0) return undefined;
+    if (kind === 2) latin = true;
+  }
+  const plan = planFor(program, latin ? 'latn' : 'zzzz', features);
+  if (plan === undefined || !plan.usable) return undefined;
+  const script = plan.script;
+  const fkGlyphs: FkGlyph[] = new Array<FkGlyph>(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const glyph = glyphOf(program, text.charCodeAt(i));
+    if (plan.touched[glyph.id] === 1) return undefined;
+    fkGlyphs[i] = glyph;
+  }
+  const glyphs: ShapedGlyph[] = new Array<ShapedGlyph>(text.length);
+  let width = 0;
+  let before: Int32Array | null = null;
+  for (let i = 0; i < fkGlyphs.length; i++) {
+    const glyph = fkGlyphs[i]!;
+    const next = fkGlyphs[i + 1];
+    const after = next === undefined ? null : pairAdjustment(program, plan, script, features, direction, text, i, glyph, next);
+    if (!plan.usable) return undefined;
+    let xAdvance = glyph.advanceWidth;
+    let xOffset = 0;
+    let yOffset = 0;
+    if (after !== null) {
+      xAdvance += after[0]!;
+      xOffset += after[1]!;
+      yOffset += after[2]!;
+    }
+    if (before !== null) {
+      xAdvance += before[3]!;
+      xOffset += before[4]!;
+      yOffset += before[5]!;
+    }
+    const advance = xAdvance * scale;
+    width += advance;
+    glyphs[i] = { id: glyph.id, advance, xOffset: xOffset * scale, yOffset: yOffset * scale, codePoints: SINGLE_CODE_POINTS[text.charCodeAt(i)]! };
+    before = after;
+  }
+  return { glyphs, width };
+}
+
+/** fontkit's glyph of each accepted code point, per font (its `glyphForCodePoint`, remembered). */
+const glyphTables = new WeakMap<FontProgram, (FkGlyph | undefined)[]>();
+
+function glyphOf(program: FontProgram, cp: number): FkGlyph {
+  let table = glyphTables.get(program);
+  if (table === undefined) {
+    table = new Array<FkGlyph | undefined>(RANGE_END);
+    glyphTables.set(program, table);
+  }
+  let glyph = table[cp];
+  if (glyph === undefined) {
+    glyph = program.glyphForCodePoint(cp);
+    table[cp] = glyph;
+  }
+  return glyph;
+}
+
+function planFor(program: FontProgram, script: Script, features: Readonly<Record<string, boolean>>): Plan | undefined {
+  let perFont = plans.get(program);
+  if (perFont === undefined) {
+    perFont = new Map();
+    plans.set(program, perFont);
+  }
+  const key = featuresKey(features);
+  let perScript = perFont.get(key);
+  if (perScript === undefined) {
+    perScript = {};
+    perFont.set(key, perScript);
+  }
+  let plan = perScript[script];
+  if (plan === undefined) {
+    plan = makePlan(program, script, features);
+    perScript[script] = plan;
+  }
+  return plan ?? undefined;
+}
+
+/** null: this font, script and feature set are left to fontkit. */
+function makePlan(program: FontProgram, script: Script, features: Readonly<Record<string, boolean>>): Plan | null {
+  try {
+    const tables = layoutFeatureTags(program, script, features);
+    if (tables === undefined) return null;
+    const touched = new Uint8Array(numGlyphs(program));
+    if (!markTouched(tables, touched)) return null;
+    markMarksAndLigatures(program, touched);
+    return { script, touched, pairs: new Map(), usable: true };
+  } catch {
+    return null;
+  }
+}
+
+function numGlyphs(program: FontProgram): number {
+  const count = (program as unknown as { numGlyphs?: number }).numGlyphs;
+  return typeof count === 'number' && count > 0 ? count : 65_536;
+}
+
+interface Coverage {
+  readonly version: number;
+  readonly glyphs?: readonly number[];
+  readonly rangeRecords?: readonly { readonly start: number; readonly end: number }[];
+}
+
+interface SubTable {
+  readonly version?: number;
+  readonly lookupType?: number;
+  readonly extension?: SubTable;
+  readonly coverage?: Coverage;
+  readonly coverages?: readonly Coverage[];
+  readonly inputCoverage?: readonly Coverage[];
+  readonly markCoverage?: Coverage;
+  readonly mark1Coverage?: Coverage;
+}
+
+/**
+ * Marks the glyphs at which a lookup of the plan can fire. Pair positioning is left out (it is
+ * read per pair); false when the plan has something this path cannot reason about.
+ */
+function markTouched(tables: OtTables, touched: Uint8Array): boolean {
+  for (const { table, kind, lookupIndexes } of tables.lookups) {
+    for (const index of lookupIndexes) {
+      const lookup = table.lookupList.get(index);
+      for (const raw of lookup.subTables as readonly SubTable[]) {
+        const type = lookup.lookupType === (kind === 'GSUB' ? 7 : 9) ? raw.extension?.lookupType : lookup.lookupType;
+        const sub = lookup.lookupType === (kind === 'GSUB' ? 7 : 9) ? raw.extension : raw;
+        if (type === undefined || sub === undefined) return false;
+        if (kind === 'GPOS' && type === 2) {
+          if (lookup.flags.flags.ignoreBaseGlyphs) return false;
+          continue;
+        }
+        const coverage = triggerCoverage(kind, type, sub);
+        if (coverage === undefined || !markCoverage(coverage, touched)) return false;
+      }
+    }
+  }
+  return true;
+}
+
+/** The coverage of the glyph a subtable fires at (fontkit's GSUBProcessor / GPOSProcessor / OTProcessor). */
+function triggerCoverage(kind: 'GSUB' | 'GPOS', type: number, sub: SubTable): Coverage | undefined {
+  const contextual = kind === 'GSUB' ? type === 5 || type === 6 : type === 7 || type === 8;
+  if (contextual) {
+    if (sub.version === 1 || sub.version === 2) return sub.coverage;
+    return type === (kind === 'GSUB' ? 5 : 7) ? sub.coverages?.[0] : sub.inputCoverage?.[0];
+  }
+  if (kind === 'GPOS' && (type === 4 || type === 5)) return sub.markCoverage;
+  if (kind === 'GPOS' && type === 6) return sub.mark1Coverage;
+  return sub.coverage;
+}
+
+function markCoverage(coverage: Coverage, touched: Uint8Array): boolean {
+  if (coverage.version === 1 && coverage.glyphs !== undefined) {
+    for (const id of coverage.glyphs) if (id < touched.length) touched[id] = 1;
+    return true;
+  }
+  if (coverage.version === 2 && coverage.rangeRecords !== undefined) {
+    for (const range of coverage.rangeRecords) touched.fill(1, range.start, Math.min(range.end + 1, touched.length));
+    return true;
+  }
+  return false;
+}
+
+/** Marks, ligatures and components by GDEF class: lookup flags may skip them. */
+function markMarksAndLigatures(program: FontProgram, touched: Uint8Array): void {
+  const classDef = (program as unknown as { GDEF?: { glyphClassDef?: ClassDef } }).GDEF?.glyphClassDef;
+  if (classDef === undefined) return;
+  if (classDef.version === 1 && classDef.classValueArray !== undefined) {
+    classDef.classValueArray.forEach((value, i) => {
+      if (value >= 2 && classDef.startGlyph! + i < touched.length) touched[classDef.startGlyph! + i] = 1;
+    });
+  } else if (classDef.version === 2 && classDef.classRangeRecord !== undefined) {
+    for (const range of classDef.classRangeRecord) {
+      if (range.class >= 2) touched.fill(1, range.start, Math.min(range.end + 1, touched.length));
+    }
+  } else {
+    touched.fill(1);
+  }
+}
+
+interface ClassDef {
+  readonly version: number;
+  readonly startGlyph?: number;
+  readonly classValueArray?: readonly number[];
+  readonly classRangeRecord?: readonly { readonly start: number; readonly end: number; readonly class: number }[];
+}
+
+/** What fontkit's pair lookups and `kern` table add to `first` and `second` side by side (cached per plan). */
+function pairAdjustment(
+  program: FontProgram, plan: Plan, script: Script, features: Readonly<Record<string, boolean>>,
+  direction: 'ltr' | undefined, text: string, index: number, first: FkGlyph, second: FkGlyph,
+): Int32Array | null {
+  const key = first.id * 65_536 + second.id;
+  let adjustment = plan.pairs.get(key);
+  if (adjustment === undefined) {
+    let values: number[] = [];
+    try {
+      const pair = laidOutPair(program, [first, second], [text.charCodeAt(index), text.charCodeAt(index + 1)], features, script, direction);
+      values = pair.length === 2 ? [
+        pair[0]!.xAdvance - first.advanceWidth, pair[0]!.xOffset, pair[0]!.yOffset,
+        pair[1]!.xAdvance - second.advanceWidth, pair[1]!.xOffset, pair[1]!.yOffset,
+      ] : [];
+    } catch {
+      // fontkit fails on this pair: the word goes to fontkit, which reports it.
+    }
+    // Only integers in font units add up exactly whatever the order.
+    if (values.length !== 6 || !values.every((value) => Number.isInteger(value) && Math.abs(value) < 2 ** 30)) {
+      plan.usable = false;
+      return null;
+    }
+    adjustment = values.every((value) => value === 0) ? null : Int32Array.from(values);
+    if (plan.pairs.size >= MAX_PAIRS) plan.pairs.clear();
+    plan.pairs.set(key, adjustment);
+  }
+  return adjustment;
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { LruCache } from '../../src/text/cache.js';
+import { createFontRegistry } from '../../src/text/fonts.js';
+import { newDiagnostics, request } from './helpers.js';
+
+describe('LRU cache', () => {
+  it('keeps at most its capacity and drops the least recently used entry', () => {
+    const cache = new LruCache<string, number>(3);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.set('c', 3);
+    expect(cache.get('a')).toBe(1); // a is now the most recent; b the least
+    cache.set('d', 4);
+    expect(cache.size).toBe(3);
+    expect(cache.get('b')).toBeUndefined();
+    expect([cache.get('a'), cache.get('c'), cache.get('d')]).toEqual([1, 3, 4]);
+    cache.set('c', 30); // an update counts as a use
+    cache.set('e', 5);
+    expect(cache.get('a')).toBeUndefined();
+    expect([cache.get('c'), cache.get('d'), cache.get('e')]).toEqual([30, 4, 5]);
+    expect(cache.stats).toEqual({ hits: 7, misses: 2 });
+  });
+
+  it('stays bounded and in order over many inserts, and empties on clear', () => {
+    const cache = new LruCache<number, number>(100);
+    for (let i = 0; i < 10_000; i++) {
+      cache.set(i, i);
+      if (i % 3 === 0) cache.get(i - 50);
+    }
+    expect(cache.size).toBe(100);
+    expect(cache.get(9_999)).toBe(9_999);
+    expect(cache.get(9_899)).toBeUndefined();
+    cache.clear();
+    expect(cache.size).toBe(0);
+    cache.set(1, 1);
+    expect(cache.get(1)).toBe(1);
+  });
+
+  it('rejects a capacity below one', () => {
+    expect(() => new LruCache(0)).toThrow(RangeError);
+  });
+});
+
+describe('shaping caches of an engine', () => {
+  it('stay within their size over renders of ever new words', () => {
+    const registry = createFontRegistry({ extraFonts: [], shapeCacheSize: 50 });
+    const sans = request({ families: ['Liberation Sans'] });
+    for (let render = 0; render < 20; render++) {
+      const text = registry.forRender({ faces: [], diagnostics: newDiagnostics() });
+      for (let i = 0; i < 40; i++) text.shape(`TX-${render * 1000 + i}`, sans);
+    }
+    expect(registry.stats.texts.size).toBe(50);
+    expect(registry.stats.runs.size).toBe(50);
+    expect(registry.stats.texts.misses).toBe(800);
+  });
+});

@@ -1,0 +1,123 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { fastLayout } from '../../src/text/fast-layout.js';
+import type { FontProgram, LaidOutGlyph } from '../../src/text/fontkit.js';
+import { layoutProgram, parseFontBytes } from '../../src/text/fontkit.js';
+import { FIXTURES } from './helpers.js';
+
+const BUNDLED = new URL('../../fonts/', import.meta.url);
+
+function fonts(): { name: string; program: FontProgram }[] {
+  const found: { name: string; program: FontProgram }[] = [];
+  for (const folder of ['liberation/', 'dejavu/']) {
+    for (const file of readdirSync(new URL(folder, BUNDLED)).filter((name) => name.endsWith('.ttf'))) {
+      found.push({ name: file, program: parseFontBytes(readFileSync(new URL(folder + file, BUNDLED)))[0]! });
+    }
+  }
+  for (const file of ['SourceSerif4-Regular.woff2', 'weasyprint.otf', 'weasyprint.woff']) {
+    found.push({ name: file, program: parseFontBytes(readFileSync(new URL(file, FIXTURES)))[0]! });
+  }
+  return found;
+}
+
+/** Kerning pairs, ligature candidates, digits, punctuation, accented letters, Latin Extended. */
+const WORDS = [
+  'AV', 'AVATAR', 'To', 'Wave', 'Tyre', 'LT', "y'", 'fi', 'fl', 'ffi', 'office', 'affluent', 'fjord', 'ft',
+  '1234.56', '2026-01-28', 'TX-100047', '11', '(1)', '"quoted"', 'a/b', '1/2', '3:45', '$99.99', '100%', '#42',
+  'Café', 'naïve', 'Ærøskøbing', 'Straße', 'Łódź', 'Škoda', 'œuvre', 'ǅ', 'ıi', '«»', '¿Qué?', '×÷', 'µm', '°C',
+  'Payment', 'received', 'customer', 'account', 'The', 'quick', 'brown', 'fox', 'jumps', 'over', 'lazy', 'dog.',
+  'AWAY', 'Yo', 'P.', 'r,', 'Tj', 'VA', 'LY', 'F.', '  ', ' ', 'a b', '...', '--', '—', '½',
+];
+
+const FEATURE_SETS: Readonly<Record<string, boolean>>[] = [{}, { kern: true }, { kern: false }, { liga: false }, { tnum: true }, { smcp: true }, { onum: true, kern: true }];
+
+const SIZE = 13.5;
+
+/** fontkit's glyphs scaled to px as shape.ts scales them, and their total advance (summed in order). */
+function reference(program: FontProgram, text: string, features: Readonly<Record<string, boolean>>, direction?: 'ltr'): unknown {
+  const scale = SIZE / program.unitsPerEm;
+  const laid: readonly LaidOutGlyph[] = layoutProgram(program, text, features, direction);
+  let width = 0;
+  const glyphs = laid.map((g) => {
+    width += g.position.xAdvance * scale;
+    return [g.glyph.id, g.position.xAdvance * scale, g.position.xOffset * scale, g.position.yOffset * scale, [...g.codePoints]];
+  });
+  return { glyphs, width };
+}
+
+function fast(program: FontProgram, text: string, features: Readonly<Record<string, boolean>>, direction?: 'ltr' | 'rtl'): unknown {
+  const run = fastLayout(program, text, features, direction, SIZE / program.unitsPerEm);
+  if (run === undefined) return undefined;
+  return { glyphs: run.glyphs.map((g) => [g.id, g.advance, g.xOffset, g.yOffset, [...g.codePoints]]), width: run.width };
+}
+
+function font(all: readonly { name: string; program: FontProgram }[], name: string): FontProgram {
+  return all.find((entry) => entry.name === name)!.program;
+}
+
+describe('fast layout', () => {
+  const all = fonts();
+
+  it('gives the glyphs, advances, offsets and code points fontkit gives, or declines', () => {
+    let taken = 0;
+    let declined = 0;
+    for (const { name, program } of all) {
+      for (const features of FEATURE_SETS) {
+        for (const word of WORDS) {
+          for (const direction of [undefined, 'ltr'] as const) {
+            const quick = fast(program, word, features, direction);
+            if (quick === undefined) {
+              declined++;
+              continue;
+            }
+            taken++;
+            expect(quick, `${name} ${JSON.stringify(features)} "${word}"`).toEqual(reference(program, word, features, direction));
+          }
+        }
+      }
+    }
+    // Both paths are exercised: most words are fast, ligatures and marks are not.
+    expect(taken).toBeGreaterThan(declined);
+    expect(declined).toBeGreaterThan(0);
+  });
+
+  it('takes kerning pairs fast and keeps the kerning', () => {
+    const serif = font(all, 'LiberationSerif-Regular.ttf');
+    const scale = SIZE / serif.unitsPerEm;
+    const a = serif.glyphForCodePoint(0x41);
+    const av = fastLayout(serif, 'AV', { kern: true }, undefined, scale)!;
+    expect(av.glyphs[0]!.id).toBe(a.id);
+    expect(av.glyphs[0]!.advance).toBeLessThan(a.advanceWidth * scale - 0.5);
+    const apart = fastLayout(serif, 'AV', { kern: false }, undefined, scale)!;
+    expect(apart.glyphs[0]!.advance).toBe(a.advanceWidth * scale);
+  });
+
+  it('leaves ligatures, right-to-left, Arabic, Hebrew, marks, emoji and soft hyphens to fontkit', () => {
+    const dejavu = font(all, 'DejaVuSans.ttf');
+    expect(fast(dejavu, 'office', {})).toBeUndefined(); // the "ffi"/"fi" ligatures
+    expect(fast(dejavu, 'abc', {}, 'rtl')).toBeUndefined();
+    expect(fast(dejavu, 'مرحبا', {})).toBeUndefined();
+    expect(fast(dejavu, 'שלום', {})).toBeUndefined();
+    expect(fast(dejavu, 'e\u0301', {})).toBeUndefined();
+    expect(fast(dejavu, 'ok\u{1F600}', {})).toBeUndefined();
+    expect(fast(dejavu, 'hy\u00adphen', {})).toBeUndefined();
+    expect(fast(dejavu, 'text', {})).toBeDefined();
+  });
+
+  it('matches fontkit on every pair of the accepted characters of Liberation Sans', () => {
+    const sans = font(all, 'LiberationSans-Regular.ttf');
+    const chars: string[] = [];
+    for (let cp = 0x21; cp < 0x7f; cp++) chars.push(String.fromCharCode(cp));
+    for (const cp of [0xc9, 0xe9, 0xf1, 0xfc, 0x141, 0x153, 0xa0, 0xb5, 0xd7]) chars.push(String.fromCharCode(cp));
+    let compared = 0;
+    for (const a of chars) {
+      for (const b of chars) {
+        const quick = fast(sans, a + b, { kern: true });
+        if (quick === undefined) continue;
+        compared++;
+        expect(quick, a + b).toEqual(reference(sans, a + b, { kern: true }));
+      }
+    }
+    expect(compared).toBeGreaterThan(chars.length * chars.length * 0.9);
+  });
+});
