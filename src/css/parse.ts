@@ -3,7 +3,7 @@
  * validated declarations, `@import`, `@media`, `@supports`, `@font-face`, `@page`. The result
  * is independent of any document, so the engine caches it by source text.
  */
-import type { Atrule, CssNode, Rule } from 'css-tree';
+import type { Atrule, CssNode, Raw, Rule, SelectorList } from 'css-tree';
 import { generate, parse } from 'css-tree';
 import type { DiagnosticCode } from '../diagnostics.js';
 import type { FontFaceRule } from './types.js';
@@ -13,6 +13,7 @@ import { parseFontFace } from './font-face.js';
 import type { MediaPredicate } from './media.js';
 import { compileMediaQueryList } from './media.js';
 import { parsePageRule } from './page-rules.js';
+import { nestSelectorList, readRawBlock } from './nesting.js';
 import { compileSelector } from './selectors.js';
 import type { Declaration, ImportRule, ParsedPageRule, ParsedSheet, SelectorEntry, SheetWarning, StyleRule } from './stylesheet.js';
 import { evaluateSupports } from './supports.js';
@@ -31,6 +32,10 @@ interface Builder {
   importsClosed: boolean;
   /** Lines where css-tree reported a syntax error (its recovery nodes are not reported again). */
   readonly syntaxErrorLines: Set<number>;
+  /** css-tree's syntax errors with their offsets: those inside nested rules it could not read are dropped once octavo reads them. */
+  readonly syntaxErrors: { readonly offset: number; readonly warning: SheetWarning }[];
+  /** Source ranges of raw block contents that were read as nested rules and declarations. */
+  readonly readRaw: { readonly start: number; readonly end: number }[];
 }
 
 /** At-rules that are valid but have no effect on print output: skipped silently. */
@@ -52,21 +57,26 @@ export function parseStylesheet(source: string, baseUrl: string | undefined): Pa
     declarations: { baseUrl, sink: { warn } },
     importsClosed: false,
     syntaxErrorLines: new Set(),
+    syntaxErrors: [],
+    readRaw: [],
   };
   const ast = parse(source, {
     positions: true,
     parseCustomProperty: false,
     onParseError: (error) => {
-      const line = (error as { line?: number }).line;
+      const { line, column, offset } = error as { line?: number; column?: number; offset?: number };
       // One syntax error often yields several reports: keep css-tree's first one per line.
       if (line !== undefined && builder.syntaxErrorLines.has(line)) return;
       if (line !== undefined) builder.syntaxErrorLines.add(line);
-      warn('css_parse', error.message, line, (error as { column?: number }).column);
+      builder.syntaxErrors.push({ offset: offset ?? -1, warning: { code: 'css_parse', message: error.message, line, column } });
     },
   });
   for (const node of childrenOf(ast)) visitTopLevel(node, builder, []);
+  for (const { offset, warning } of builder.syntaxErrors) {
+    if (!builder.readRaw.some((range) => offset >= range.start && offset <= range.end)) warnings.push(warning);
+  }
   // Parse errors arrive before the rules are visited: report everything in source order.
-  const sorted = warnings.map((w, i) => ({ w, i })).sort((a, b) => (a.w.line ?? 0) - (b.w.line ?? 0) || a.i - b.i).map((x) => x.w);
+  const sorted = warnings.map((w, i) => ({ w, i })).sort((a, b) => (a.w.line ?? 0) - (b.w.line ?? 0) || (a.w.column ?? 0) - (b.w.column ?? 0) || a.i - b.i).map((x) => x.w);
   return { rules: builder.rules, imports: builder.imports, fontFaces: builder.fontFaces, pages: builder.pages, warnings: sorted };
 }
 
@@ -145,7 +155,7 @@ function visitAtRule(node: Atrule, name: string, builder: Builder, media: readon
   }
 }
 
-function visitRule(node: Rule, builder: Builder, media: readonly MediaPredicate[]): void {
+function visitRule(node: Rule, builder: Builder, media: readonly MediaPredicate[], parent?: SelectorList): void {
   const line = node.loc?.start.line ?? 0;
   if (node.prelude.type !== 'SelectorList') {
     if (builder.syntaxErrorLines.has(line)) return;
@@ -153,33 +163,101 @@ function visitRule(node: Rule, builder: Builder, media: readonly MediaPredicate[
     builder.warnings.push({ code: 'css_parse', message: `invalid selector \`${truncate(text)}\``, line, column: node.loc?.start.column });
     return;
   }
+  const prelude = parent === undefined ? node.prelude : nestSelectorList(parent, node.prelude);
+  const selectors = compileSelectorList(prelude, builder, line, node.loc?.start.column);
+  if (selectors === undefined) return;
+  visitStyleBlock(childrenOf(node.block), { prelude, selectors, line }, builder, media);
+}
+
+/** The compiled selectors of a rule, or undefined when one invalid selector invalidates it. */
+function compileSelectorList(prelude: SelectorList, builder: Builder, line: number, column: number | undefined): SelectorEntry[] | undefined {
   const selectors: SelectorEntry[] = [];
-  for (const selector of childrenOf(node.prelude)) {
+  for (const selector of childrenOf(prelude)) {
     const result = compileSelector(selector);
     if (!result.ok && result.reason === 'unrendered') {
       // A valid selector that cannot match anything octavo draws: the rest of the list still applies.
-      builder.warnings.push({ code: 'css_unsupported', message: result.message, line, column: node.loc?.start.column });
+      builder.warnings.push({ code: 'css_unsupported', message: result.message, line, column });
       continue;
     }
     if (!result.ok) {
       // One bad selector invalidates the whole rule (Selectors 4 §3.1 "invalid selector").
       const code = result.reason === 'unsupported' ? 'css_unsupported' : 'css_parse';
-      builder.warnings.push({ code, message: `${result.message}: rule ignored`, line, column: node.loc?.start.column });
-      return;
+      builder.warnings.push({ code, message: `${result.message}: rule ignored`, line, column });
+      return undefined;
     }
     selectors.push(result.entry);
   }
-  const normal: Declaration[] = [];
-  const important: Declaration[] = [];
-  for (const child of childrenOf(node.block)) {
+  return selectors;
+}
+
+/** The style rule whose block is being read: nested rules take its selectors for `&`. */
+interface StyleParent {
+  readonly prelude: SelectorList;
+  readonly selectors: readonly SelectorEntry[];
+  readonly line: number;
+}
+
+/**
+ * A style rule's block, in order (CSS Nesting 1 §3): its declarations, and its nested style
+ * rules and conditional rules as rules of their own. Declarations after a nested rule form a
+ * rule of their own too, so that the cascade keeps their order (§3.3 nested declarations).
+ */
+function visitStyleBlock(children: readonly CssNode[], parent: StyleParent, builder: Builder, media: readonly MediaPredicate[]): void {
+  let normal: Declaration[] = [];
+  let important: Declaration[] = [];
+  const flush = (): void => {
+    if (parent.selectors.length > 0 && (normal.length > 0 || important.length > 0)) {
+      builder.rules.push({ selectors: [...parent.selectors], normal, important, media, line: parent.line });
+    }
+    normal = [];
+    important = [];
+  };
+  for (const child of blockContents(children, builder)) {
     if (child.type === 'Declaration') {
       for (const decl of parseDeclarationNode(child, builder.declarations)) (decl.important ? important : normal).push(decl);
-    } else if (child.type === 'Rule' || child.type === 'Atrule') {
-      builder.warnings.push({ code: 'css_unsupported', message: 'nested rules are not supported', line: child.loc?.start.line, column: child.loc?.start.column });
+      continue;
     }
+    flush();
+    if (child.type === 'Rule') visitRule(child, builder, media, parent.prelude);
+    else if (child.type === 'Atrule') visitNestedAtRule(child, parent, builder, media);
   }
-  if (selectors.length === 0 || (normal.length === 0 && important.length === 0)) return;
-  builder.rules.push({ selectors, normal, important, media, line });
+  flush();
+}
+
+/** Conditional group rules inside a style rule (CSS Nesting 1 §3.2): their contents apply to the parent's selectors. */
+function visitNestedAtRule(node: Atrule, parent: StyleParent, builder: Builder, media: readonly MediaPredicate[]): void {
+  const name = node.name.toLowerCase();
+  const block = node.block ? childrenOf(node.block) : [];
+  if (name === 'media') visitStyleBlock(block, parent, builder, [...media, compileMediaQueryList(node.prelude)]);
+  else if (name === 'supports') {
+    if (node.prelude && evaluateSupports(node.prelude)) visitStyleBlock(block, parent, builder, media);
+  } else if (name === 'layer') {
+    builder.warnings.push({ code: 'css_unsupported', message: '@layer is not supported: its rules cascade as unlayered rules', line: node.loc?.start.line, column: node.loc?.start.column });
+    visitStyleBlock(block, parent, builder, media);
+  } else {
+    builder.warnings.push({ code: 'css_unsupported', message: `at-rule @${name} inside a style rule is not supported`, line: node.loc?.start.line, column: node.loc?.start.column });
+  }
+}
+
+/** A block's nodes, with the raw runs css-tree could not read (nested rules not starting with `&`) read as rules and declarations. */
+function blockContents(children: readonly CssNode[], builder: Builder): CssNode[] {
+  const result: CssNode[] = [];
+  for (const child of children) {
+    // a raw run without a block is a bad declaration: css-tree has reported it
+    if (child.type === 'Raw' && child.value.includes('{')) result.push(...readRawContents(child, builder));
+    else result.push(child);
+  }
+  return result;
+}
+
+function readRawContents(raw: Raw, builder: Builder): CssNode[] {
+  const start = raw.loc?.start;
+  if (start === undefined) return [];
+  // css-tree reports the error at the token after the run (its `}`)
+  let end = raw.loc?.end.offset ?? start.offset;
+  while (/\s/.test(builder.source[end] ?? '')) end++;
+  builder.readRaw.push({ start: start.offset, end });
+  return readRawBlock(raw, (offset, message, line, column) => builder.syntaxErrors.push({ offset, warning: { code: 'css_parse', message, line, column } }));
 }
 
 function truncate(text: string): string {
