@@ -3,22 +3,25 @@
 import type { CliCommand, CliIo } from './command.js';
 import { UsageError } from './command.js';
 
-/** Command name -> module (loaded lazily so `octavo render` never loads the service). */
-const COMMANDS: Readonly<Record<string, string>> = {
-  render: './commands/render.js',
-  check: './commands/check.js',
-  preview: './commands/preview.js',
-  gallery: './commands/gallery.js',
-  serve: './commands/serve.js',
-  workspace: './commands/workspace.js',
-  template: './commands/template.js',
+type CommandModule = Promise<{ default: CliCommand }>;
+
+/**
+ * Command name -> module, loaded lazily so `octavo render` never loads the service. The specifiers
+ * are literal so that the bundled CLI (scripts/bundle-cli.mjs) splits each command into its own chunk.
+ */
+const COMMANDS: Readonly<Record<string, () => CommandModule>> = {
+  render: () => import('./commands/render.js'),
+  check: () => import('./commands/check.js'),
+  preview: () => import('./commands/preview.js'),
+  gallery: () => import('./commands/gallery.js'),
+  serve: () => import('./commands/serve.js'),
+  workspace: () => import('./commands/workspace.js'),
+  template: () => import('./commands/template.js'),
 };
 
 async function loadCommand(name: string): Promise<CliCommand | undefined> {
-  const path = COMMANDS[name];
-  if (path === undefined) return undefined;
-  const module = (await import(path)) as { default: CliCommand };
-  return module.default;
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  return load === undefined ? undefined : (await load()).default;
 }
 
 function usage(): string {
