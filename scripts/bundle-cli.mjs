@@ -61,5 +61,7 @@ await build({
   target: 'node20',
   banner: { js: 'var __octavoUrl = (path) => require("node:url").pathToFileURL(require("node:path").join(__dirname, path)).href;' },
   plugins: [packages, originalUrls],
+  minifyWhitespace: true,
+  minifySyntax: true,
   logLevel: 'warning',
 });
