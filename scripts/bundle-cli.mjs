@@ -11,7 +11,7 @@
 //   is one copy of each.
 // - `import.meta.url` in a bundled file of dist/ becomes that file's original URL, so the assets
 //   and worker files it finds beside itself (ua.css, fonts/, render-thread.js) still resolve.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,13 +29,18 @@ const INLINE = new Set([
 /** css-tree's one-file ESM build: the same version, its data inlined (lib/ reads JSON files beside it). */
 const CSS_TREE = createRequire(import.meta.url).resolve('css-tree/dist/csstree.esm');
 
+/** Packages the bundle imports with a dynamic `import()`, which vm.Script cannot run (see the end). */
+const dynamicImports = new Set();
+
 const packages = {
   name: 'packages',
   setup(build) {
     build.onResolve({ filter: /^css-tree$/ }, () => ({ path: CSS_TREE }));
     build.onResolve({ filter: /^[^./]/ }, (args) => {
       const name = args.path.startsWith('@') ? args.path.split('/', 2).join('/') : args.path.split('/', 1)[0];
-      return INLINE.has(name) ? undefined : { path: args.path, external: true };
+      if (INLINE.has(name)) return undefined;
+      if (args.kind === 'dynamic-import') dynamicImports.add(args.path);
+      return { path: args.path, external: true };
     });
   },
 };
@@ -52,9 +57,10 @@ const originalUrls = {
   },
 };
 
+const outfile = join(outdir, 'octavo.cjs');
 await build({
   entryPoints: [join(outdir, 'dispatch.js')],
-  outfile: join(outdir, 'octavo.cjs'),
+  outfile,
   bundle: true,
   format: 'cjs',
   platform: 'node',
@@ -65,3 +71,11 @@ await build({
   minifySyntax: true,
   logLevel: 'warning',
 });
+
+// `import("package")` becomes `__octavoImport("package")`, a function the loader passes in
+// (src/cli/compile-cache.ts): an import() left in the bundle would fail at run time.
+let bundled = await readFile(outfile, 'utf8');
+for (const specifier of dynamicImports) bundled = bundled.replaceAll(`import(${JSON.stringify(specifier)})`, `__octavoImport(${JSON.stringify(specifier)})`);
+const left = bundled.match(/\bimport\([^)]{0,80}/g);
+if (left !== null) throw new Error(`dist/cli/octavo.cjs: dynamic import left in the bundle: ${left.join(', ')}`);
+await writeFile(outfile, bundled);

@@ -72,19 +72,24 @@ function writeCache(file: string, script: vm.Script): void {
   }
 }
 
+/**
+ * The bundle's `import()` of a package (ESM-only ones, loaded lazily): vm.Script has no stable way
+ * to import on Node 20 (USE_MAIN_CONTEXT_DEFAULT_LOADER warns that it is experimental), so the
+ * bundle calls this instead, which resolves from dist/cli/, the bundle's folder.
+ */
+function importPackage(specifier: string): Promise<unknown> {
+  return import(specifier);
+}
+
 /** Loads a CommonJS file with the code cache of `cacheDir`; `afterRun` writes the cache when it was missing or stale. */
 export function loadCommonJs(file: string, cacheDir: string | undefined): { exports: unknown; afterRun: () => void } {
   const source = readFileSync(file, 'utf8').replace(/^#!.*/, '');
   const cacheFile = cacheDir === undefined ? undefined : join(cacheDir, cacheFileName(source, process));
   const cachedData = readCache(cacheFile);
-  const wrapper = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
-  const script = new vm.Script(wrapper, {
-    filename: file,
-    cachedData,
-    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-  });
+  const wrapper = `(function (exports, require, module, __filename, __dirname, __octavoImport) {${source}\n})`;
+  const script = new vm.Script(wrapper, { filename: file, cachedData });
   const module = { exports: {} as unknown };
-  (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file));
+  (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file), importPackage);
   const stale = cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected === true);
   return { exports: module.exports, afterRun: () => { if (stale) writeCache(cacheFile, script); } };
 }
