@@ -80,20 +80,25 @@ async function cold(runs) {
   try {
     const script = join(dir, 'floor.json');
     writeFileSync(script, JSON.stringify(floorScript(await createInternalEngine().display(fixture('invoice')))));
-    const time = (argv) => {
+    const time = (argv, env = {}) => {
       const samples = [];
       for (let i = 0; i < runs; i++) {
         const started = performance.now();
-        const run = spawnSync(process.execPath, argv, { encoding: 'utf8' });
+        const run = spawnSync(process.execPath, argv, { encoding: 'utf8', env: { ...process.env, ...env } });
         if (run.status !== 0) throw new Error(`cold run failed: ${run.stderr}`);
         samples.push(performance.now() - started);
       }
       return stats(samples);
     };
-    const octavo = time([path('dist/cli/main.js'), 'render', path('fixtures/invoice/template.html'),
-      '--data', path('fixtures/invoice/data.json'), '--out', join(dir, 'invoice.pdf')]);
+    // What `npx octavo render` runs. Its first run writes the V8 code cache (src/cli/compile-cache.ts),
+    // which every later run reads: one run untimed first, and the same runs again with the cache off.
+    const render = [path('dist/cli/main.js'), 'render', path('fixtures/invoice/template.html'),
+      '--data', path('fixtures/invoice/data.json'), '--out', join(dir, 'invoice.pdf')];
+    spawnSync(process.execPath, render);
+    const octavo = time(render);
+    const noCodeCache = time(render, { OCTAVO_COMPILE_CACHE: '0' });
     const floor = time([path('bench/lib/floor-cold.mjs'), script, join(dir, 'floor.pdf')]);
-    return { octavo, floor, ratio: octavo.median / floor.median, bytes: readFileSync(join(dir, 'invoice.pdf')).byteLength };
+    return { octavo, noCodeCache, floor, ratio: octavo.median / floor.median, bytes: readFileSync(join(dir, 'invoice.pdf')).byteLength };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -126,6 +131,7 @@ function report(r) {
   if (r.cold) {
     table(['cold start (new process)', 'median ms', 'min', 'max'], [
       ['octavo render, invoice (CLI)', f0(r.cold.octavo.median), f0(r.cold.octavo.min), f0(r.cold.octavo.max)],
+      ['  the same, code cache off', f0(r.cold.noCodeCache.median), f0(r.cold.noCodeCache.min), f0(r.cold.noCodeCache.max)],
       ['PDFKit floor, invoice (node script)', f0(r.cold.floor.median), f0(r.cold.floor.min), f0(r.cold.floor.max)],
     ]);
     lines.push(`cold ratio octavo / floor: ${r.cold.ratio.toFixed(2)}x`, '');

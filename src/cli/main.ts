@@ -1,68 +1,20 @@
 #!/usr/bin/env node
-/** `octavo` command-line entry: dispatches to one module per command (src/cli/commands/). */
-import type { CliCommand, CliIo } from './command.js';
-import { UsageError } from './command.js';
+/**
+ * The `octavo` binary. A build (`npm run build`) bundles the CLI into dist/cli/octavo.cjs, run
+ * here with V8's code cache (compile-cache.ts); without the bundle (tsc alone), the CLI runs from
+ * its modules.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { BundledCli } from './compile-cache.js';
 
-/** Command name -> module (loaded lazily so `octavo render` never loads the service). */
-const COMMANDS: Readonly<Record<string, string>> = {
-  render: './commands/render.js',
-  check: './commands/check.js',
-  preview: './commands/preview.js',
-  gallery: './commands/gallery.js',
-  serve: './commands/serve.js',
-  workspace: './commands/workspace.js',
-  template: './commands/template.js',
-};
+const bundle = fileURLToPath(new URL('./octavo.cjs', import.meta.url));
 
-async function loadCommand(name: string): Promise<CliCommand | undefined> {
-  const path = COMMANDS[name];
-  if (path === undefined) return undefined;
-  const module = (await import(path)) as { default: CliCommand };
-  return module.default;
+if (existsSync(bundle)) {
+  const { cacheDirectory, loadCommonJs } = await import('./compile-cache.js');
+  const { exports, afterRun } = loadCommonJs(bundle, cacheDirectory());
+  await (exports as BundledCli).runCli();
+  afterRun();
+} else {
+  await (await import('./dispatch.js')).runCli();
 }
-
-function usage(): string {
-  return [
-    'usage: octavo <command> [options]',
-    '',
-    'commands:',
-    ...Object.keys(COMMANDS).map((name) => `  ${name}`),
-    '',
-    'octavo <command> --help shows the options of a command.',
-  ].join('\n');
-}
-
-export async function main(argv: readonly string[], io: CliIo): Promise<number> {
-  const [name, ...args] = argv;
-  if (name === undefined || name === '--help' || name === '-h') {
-    io.stdout.write(usage() + '\n');
-    return name === undefined ? 2 : 0;
-  }
-  const command = await loadCommand(name);
-  if (command === undefined) {
-    io.stderr.write(`octavo: unknown command '${name}'\n\n${usage()}\n`);
-    return 2;
-  }
-  if (args.includes('--help') || args.includes('-h')) {
-    io.stdout.write(`${command.summary}\n\n${command.usage}\n`);
-    return 0;
-  }
-  try {
-    return await command.run(args, io);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr.write(`octavo ${name}: ${error.message}\n\n${command.usage}\n`);
-      return 2;
-    }
-    throw error;
-  }
-}
-
-const io: CliIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, cwd: process.cwd() };
-main(process.argv.slice(2), io).then(
-  (code) => { process.exitCode = code; },
-  (error: unknown) => {
-    process.stderr.write(`octavo: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);

@@ -4,10 +4,10 @@
  * than it (`npm ci` builds it through the `prepare` script).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText, qpdfCheck } from './io.js';
 
@@ -77,5 +77,25 @@ describe('octavo binary', () => {
     expect(result.status).toBe(0);
     expect(qpdfCheck(join(dir, 'card.pdf')).ok).toBe(true);
     expect(pdfText(join(dir, 'card.pdf'))).toContain('Card for Grace Hopper');
+  });
+
+  it('renders the invoice fixture from the bundle as from the modules, with or without the code cache', () => {
+    const invoice = (out: string) => ['render', join(ROOT, 'fixtures/invoice/template.html'), '--data', join(ROOT, 'fixtures/invoice/data.json'), '--out', join(dir, out), '--deterministic'];
+    const run = (argv: string[], env: Record<string, string>) => {
+      const result = spawnSync(process.execPath, argv, { cwd: dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, TMPDIR: dir, ...env } });
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+    };
+    run([MAIN, ...invoice('cached.pdf')], {});
+    expect(readdirSync(join(dir, readdirSync(dir).find((name) => name.startsWith('octavo-compile-cache-'))!))).toHaveLength(1);
+    run([MAIN, ...invoice('from-cache.pdf')], {});
+    run([MAIN, ...invoice('uncached.pdf')], { OCTAVO_COMPILE_CACHE: '0' });
+    const dispatch = pathToFileURL(join(ROOT, 'dist/cli/dispatch.js')).href;
+    run(['--input-type=module', '-e', 'await (await import(process.argv[1])).runCli();', dispatch, ...invoice('modules.pdf')], {});
+
+    const bytes = readFileSync(join(dir, 'modules.pdf'));
+    for (const other of ['cached.pdf', 'from-cache.pdf', 'uncached.pdf']) expect(readFileSync(join(dir, other)).equals(bytes)).toBe(true);
+    expect(qpdfCheck(join(dir, 'cached.pdf')).ok).toBe(true);
+    expect(pdfText(join(dir, 'cached.pdf'))).toContain('Halcyon Studio Ltd.');
   });
 });

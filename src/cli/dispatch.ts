@@ -1,0 +1,75 @@
+/**
+ * The `octavo` command line: dispatches to one module per command (src/cli/commands/). Started by
+ * main.ts, directly or from the bundle scripts/bundle-cli.mjs makes of this file.
+ */
+import type { CliCommand, CliIo } from './command.js';
+import { UsageError } from './command.js';
+
+type CommandModule = Promise<{ default: CliCommand }>;
+
+/**
+ * Command name -> module, loaded lazily so `octavo render` never loads the service. The specifiers
+ * are literal so that the bundled CLI (scripts/bundle-cli.mjs) splits each command into its own chunk.
+ */
+const COMMANDS: Readonly<Record<string, () => CommandModule>> = {
+  render: () => import('./commands/render.js'),
+  check: () => import('./commands/check.js'),
+  preview: () => import('./commands/preview.js'),
+  gallery: () => import('./commands/gallery.js'),
+  serve: () => import('./commands/serve.js'),
+  workspace: () => import('./commands/workspace.js'),
+  template: () => import('./commands/template.js'),
+};
+
+async function loadCommand(name: string): Promise<CliCommand | undefined> {
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  return load === undefined ? undefined : (await load()).default;
+}
+
+function usage(): string {
+  return [
+    'usage: octavo <command> [options]',
+    '',
+    'commands:',
+    ...Object.keys(COMMANDS).map((name) => `  ${name}`),
+    '',
+    'octavo <command> --help shows the options of a command.',
+  ].join('\n');
+}
+
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === '--help' || name === '-h') {
+    io.stdout.write(usage() + '\n');
+    return name === undefined ? 2 : 0;
+  }
+  const command = await loadCommand(name);
+  if (command === undefined) {
+    io.stderr.write(`octavo: unknown command '${name}'\n\n${usage()}\n`);
+    return 2;
+  }
+  if (args.includes('--help') || args.includes('-h')) {
+    io.stdout.write(`${command.summary}\n\n${command.usage}\n`);
+    return 0;
+  }
+  try {
+    return await command.run(args, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`octavo ${name}: ${error.message}\n\n${command.usage}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+/** Runs the command of process.argv and sets the process's exit code. */
+export async function runCli(): Promise<void> {
+  const io: CliIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, cwd: process.cwd() };
+  try {
+    process.exitCode = await main(process.argv.slice(2), io);
+  } catch (error) {
+    process.stderr.write(`octavo: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  }
+}
