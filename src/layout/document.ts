@@ -4,7 +4,7 @@
  * document is complete. Absolutely positioned boxes without a positioned ancestor are placed in
  * the page area of their page (the initial containing block); fixed boxes on every page.
  */
-import type { Box, BoxTree } from '../boxes/types.js';
+import type { Box, BoxTree, InlineFlowBox } from '../boxes/types.js';
 import { childBoxes } from '../boxes/types.js';
 import type { LengthPercentage, PageStyle } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
@@ -58,7 +58,7 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices, sink?: P
     const name = pageNameAt(ctx.pageNames, tree.root, token);
     if (needsBlankPage(forced, pages.length)) {
       const blank = blankPage(namedContext(pages, name, true), ctx);
-      pages.push(sink === undefined ? blank : handOver(blank, sink, events));
+      pages.push(sink === undefined ? blank : handOver(blank, sink, events, ctx));
     }
     checkPageLimit(pages.length, ctx);
     ctx.checkBudget?.();
@@ -82,7 +82,7 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices, sink?: P
     }
     running[pages.length] = pageRunning;
     const page: PageLayout = { index: pages.length, width: area.style.width, height: area.style.height, pageStyle: area.style, margins: area.margins, children, marginBoxes: [], blank: false, context };
-    pages.push(sink === undefined ? page : handOver(page, sink, events));
+    pages.push(sink === undefined ? page : handOver(page, sink, events, ctx));
     const next = result.kind === 'placed' ? result.breakToken : undefined;
     if (next !== undefined && token !== undefined && sameToken(next, token)) {
       throw new OctavoError('render_error', 'layout made no progress on a page', { hint: 'this is a bug in octavo; please report the template' });
@@ -104,11 +104,28 @@ function inPageFrame(page: PageLayout): PageLayout {
 }
 
 /** Gives a finished page to the sink; keeps what the margin boxes need (its running events), not its fragments. */
-function handOver(page: PageLayout, sink: PageFlowSink, events: RunningEvent[][]): PageLayout {
+function handOver(page: PageLayout, sink: PageFlowSink, events: RunningEvent[][], ctx: LayoutContext): PageLayout {
   const framed = inPageFrame(page);
   events.push(pageEvents(framed));
   sink(framed);
+  forgetFinished(framed.children, ctx);
   return { ...page, children: [] };
+}
+
+/**
+ * Drops the measured inline content (text cut into shaped pieces, and its lines) of the boxes
+ * that ended on a finished page: this layout never lays them out again, so a long document
+ * keeps the measures of the pages still to come, not of all. A box that does come back (a
+ * repeated table header) is measured again.
+ */
+function forgetFinished(fragments: readonly Fragment[], ctx: LayoutContext): void {
+  const stack = [...fragments];
+  while (stack.length > 0) {
+    const fragment = stack.pop()!;
+    if (fragment.kind !== 'box' && fragment.kind !== 'line') continue;
+    if (fragment.kind === 'box' && !fragment.continuedAfter && fragment.box.kind === 'block') ctx.caches.inline.delete(fragment.box as InlineFlowBox);
+    for (const child of fragment.children) stack.push(child);
+  }
 }
 
 /** Whether any box is `position: fixed` (CSS2 §9.6.1): such a box is on every page, so no page is final before the last. */
