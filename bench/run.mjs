@@ -55,11 +55,13 @@ if (SECTIONS.has('cold')) {
 
 if (SECTIONS.has('scaling')) {
   log('scaling…');
-  const rows = QUICK ? [1000, 5000] : [1000, 5000, 20000];
+  // 35,000 rows are about 970 pages: the 1,000-page table of issue 16's memory target
+  const rows = QUICK ? [1000, 5000] : [1000, 5000, 20000, 35000];
   const pages = QUICK ? [10, 100] : [10, 100, 1000];
   results.scaling = {
     table: rows.map((n) => ({ rows: n, ...measure(`table:${n}`, 1) })),
     text: pages.map((n) => ({ requestedPages: n, ...measure(`text:${n}`, 1) })),
+    limit: child('bench/lib/measure.mjs', ['limit:100000']),
   };
 }
 
@@ -141,6 +143,8 @@ function report(r) {
       r.scaling.table.map((d) => [`${d.rows} rows`, d.pages, f0(d.warm.median), f0((d.warm.median / d.rows) * 1000), f0(d.peakRssMiB), f0(d.floor.median), `${d.ratio.toFixed(2)}x`]));
     table(['scaling: running text', 'pages', 'ms', 'ms per page', 'peak RSS MiB', 'floor ms', 'ratio'],
       r.scaling.text.map((d) => [`~${d.requestedPages} pages`, d.pages, f0(d.warm.median), f1(d.warm.median / d.pages), f0(d.peakRssMiB), f0(d.floor.median), `${d.ratio.toFixed(2)}x`]));
+    const l = r.scaling.limit;
+    lines.push(`limit: the statement with ${l.rows} rows, default limits: stopped after ${f0(l.ms)} ms (${f0(l.cpuMs)} CPU ms), peak RSS ${f0(l.peakRssMiB)} MiB — ${l.error ?? 'no error'}`, '');
   }
   if (r.memory) {
     const s = r.memory.soak;

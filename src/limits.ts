@@ -4,6 +4,7 @@
  * iterative: hostile input must never end in a stack overflow.
  */
 import type { Box, BoxTree } from './boxes/types.js';
+import { childBoxes } from './boxes/types.js';
 import { OctavoError } from './errors.js';
 import type { SourceLocation } from './errors.js';
 import type { Limits } from './options.js';
@@ -104,15 +105,17 @@ export function createBudget(maxMs: number, now: () => number = () => performanc
   };
 }
 
-/** Refuses a box tree with more than `maxBoxes` boxes (markers included), counted without recursion. */
+/**
+ * Refuses a box tree with more than `maxBoxes` boxes, counted without recursion over every kind
+ * (table parts, flex and grid items, out-of-flow boxes and markers included).
+ */
 export function checkBoxCount(tree: BoxTree, maxBoxes: number): void {
   const stack: Box[] = [tree.root];
   let count = 0;
   while (stack.length > 0) {
     const box = stack.pop()!;
     if (++count > maxBoxes) throw limitExceeded('maxBoxes', maxBoxes, `the document generates more than ${maxBoxes} boxes`);
-    if (box.kind === 'block' || box.kind === 'inline') for (const child of box.children) stack.push(child);
-    if (box.kind === 'block' && box.marker !== undefined) stack.push(box.marker);
+    for (const child of childBoxes(box)) stack.push(child);
   }
 }
 

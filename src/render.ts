@@ -17,18 +17,20 @@ import { collectStylesheets, cascade, computeMarginBoxStyle, computePageStyle, c
 import type { StylesheetCache } from './css/index.js';
 import { buildBoxTree } from './boxes/build.js';
 import { backgroundUrls, createResourceContext, loadImageUrls, loadImages } from './resources/load.js';
+import type { ResourceContext } from './resources/load.js';
 import type { LoadedImage } from './resources/types.js';
 import type { FontRegistry } from './text/fonts.js';
 import type { TextSystem } from './text/types.js';
 import { createFontRegistry, loadFontFaces } from './text/fonts.js';
-import { layoutDocument } from './layout/document.js';
+import { hasFixedBoxes, layoutDocument } from './layout/document.js';
 import type { LayoutServices } from './layout/document.js';
 import { idPages } from './layout/page/targets.js';
 import type { BoxTree } from './boxes/types.js';
 import type { PassResults } from './boxes/references.js';
 import { referencesSettled } from './boxes/references.js';
 import { marginBoxStyleLookup } from './layout/page/margin-box-styles.js';
-import { paintDocument } from './paint/paint-page.js';
+import { paintFlow, paintPage, paintPageWith } from './paint/paint-page.js';
+import type { PaintDocumentOptions, PaintedFlow } from './paint/paint-page.js';
 import type { DocumentDisplayList } from './paint/display-list.js';
 import { writePdf } from './pdf/write.js';
 import { validateLimits, validateRenderOptions } from './validate-options.js';
@@ -119,20 +121,52 @@ async function renderStages(state: EngineState, request: RenderOptions): Promise
   return { pdf, diagnostics: diagnostics.list(), pages: laid.pages.length };
 }
 
-/** Every stage up to paint. */
+/**
+ * Every stage up to paint. A document without cross-references to resolve and without fixed
+ * boxes has each page's flow painted as soon as it is laid out, so that only one page's fragments
+ * live at a time; the page boxes and margin boxes are painted once the page count is known.
+ */
 async function paintRequest(
   state: EngineState, request: RenderOptions, diagnostics: Diagnostics, budget: () => void,
 ): Promise<{ display: DocumentDisplayList; laid: LaidOutDocument; options: RenderOptions }> {
-  const { laid, options, images, text } = await layoutRequest(state, request, diagnostics, budget);
-  const display = paintDocument(laid.pages, { tagged: options.tagged === true, images, text });
+  const prepared = await prepareLayout(state, request, diagnostics, budget);
+  const { options, boxes, services } = prepared;
+  const paint: PaintDocumentOptions = { tagged: options.tagged === true, images: prepared.images, text: prepared.text };
+  const flows: PaintedFlow[] = [];
+  const streamed = !needsPasses(boxes) && !hasFixedBoxes(boxes);
+  const pages = streamed ? layoutDocument(boxes, services, (page) => flows.push(paintFlow(page, paint))) : layoutPasses(prepared);
+  const { laid, images } = await finishLayout(prepared, pages);
+  const all = { ...paint, images };
+  const display = { pages: pages.map((page, index) => (streamed ? paintPageWith(page, flows[index]!, all) : paintPage(page, all))) };
   budget();
   return { display, laid, options };
 }
 
-/** Every stage up to layout: template, DOM, styles, boxes, resources, pages. */
+/** Every stage up to layout: template, DOM, styles, boxes, resources, pages (with their fragments). */
 async function layoutRequest(
   state: EngineState, request: RenderOptions, diagnostics: Diagnostics, budget: () => void,
-): Promise<{ laid: LaidOutDocument; options: RenderOptions; images: ReadonlyMap<string, LoadedImage>; text: TextSystem }> {
+): Promise<{ laid: LaidOutDocument; options: RenderOptions }> {
+  const prepared = await prepareLayout(state, request, diagnostics, budget);
+  const { laid } = await finishLayout(prepared, layoutPasses(prepared));
+  return { laid, options: prepared.options };
+}
+
+/** What layout needs, made by the stages before it. */
+interface PreparedLayout {
+  readonly options: RenderOptions;
+  readonly boxes: BoxTree;
+  readonly services: LayoutServices;
+  readonly images: ReadonlyMap<string, LoadedImage>;
+  readonly text: TextSystem;
+  readonly diagnostics: Diagnostics;
+  readonly resources: ResourceContext;
+  readonly metadata: Metadata;
+  /** A box tree built again with what a layout pass found (cross-references). */
+  readonly rebuild: (previous: PassResults) => BoxTree;
+}
+
+/** Template, DOM, styles, boxes and resources. */
+async function prepareLayout(state: EngineState, request: RenderOptions, diagnostics: Diagnostics, budget: () => void): Promise<PreparedLayout> {
   const options = validateRenderOptions({ ...state.options.defaults, ...request });
   const limits = state.limits;
   const sourceName = options.templateName ?? '<template>';
@@ -184,12 +218,24 @@ async function layoutRequest(
       compute: (doc, page, box, style) => computeMarginBoxStyle(doc, page, box, style, diagnostics),
     }),
   };
-  const pages = layoutPasses(boxes, services, (previous) => buildBoxTree(dom, styled, { baseUrl: resources.baseUrl, diagnostics, previous }));
-  const metadata = { ...documentMetadata(dom), ...options.metadata };
-  // @page background images are known once the pages are
+  return {
+    options, boxes, services, images, text, diagnostics, resources,
+    metadata: { ...documentMetadata(dom), ...options.metadata },
+    rebuild: (previous) => buildBoxTree(dom, styled, { baseUrl: resources.baseUrl, diagnostics, previous }),
+  };
+}
+
+/** The laid-out document, and the images with those of `@page` backgrounds, known once the pages are. */
+async function finishLayout(prepared: PreparedLayout, pages: readonly PageLayout[]): Promise<{ laid: LaidOutDocument; images: ReadonlyMap<string, LoadedImage> }> {
+  const { images, resources, diagnostics } = prepared;
   const pageUrls = backgroundUrls(pages.map((page) => page.pageStyle.style)).filter((url) => !images.has(url));
   const allImages = pageUrls.length === 0 ? images : new Map([...images, ...await loadImageUrls(pageUrls, resources, diagnostics)]);
-  return { laid: { pages, diagnostics: diagnostics.list(), metadata }, options, images: allImages, text };
+  return { laid: { pages, diagnostics: diagnostics.list(), metadata: prepared.metadata }, images: allImages };
+}
+
+/** Whether the tree's cross-references (`target-counter()`) print values only a layout finds. */
+function needsPasses(boxes: BoxTree): boolean {
+  return boxes.records !== undefined && boxes.records.lookups.length > 0;
 }
 
 /** Most layout passes for cross-references (`target-counter()`): the first prints what it can, the others what the previous found. */
@@ -199,11 +245,11 @@ const MAX_LAYOUT_PASSES = 3;
  * Lays the document out, and again (with a box tree built from what the pass found) while its
  * cross-references print values that the layout changes (page numbers in a table of contents).
  */
-function layoutPasses(first: BoxTree, services: LayoutServices, rebuild: (previous: PassResults) => BoxTree): PageLayout[] {
+function layoutPasses({ boxes: first, services, rebuild }: PreparedLayout): PageLayout[] {
   let boxes = first;
   let pages = layoutDocument(boxes, services);
-  for (let pass = 1; pass < MAX_LAYOUT_PASSES && boxes.records !== undefined && boxes.records.lookups.length > 0; pass++) {
-    const results: PassResults = { records: boxes.records, pages: idPages(pages) };
+  for (let pass = 1; pass < MAX_LAYOUT_PASSES && needsPasses(boxes); pass++) {
+    const results: PassResults = { records: boxes.records!, pages: idPages(pages) };
     if (referencesSettled(results)) break;
     boxes = rebuild(results);
     pages = layoutDocument(boxes, services);

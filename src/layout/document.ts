@@ -4,7 +4,8 @@
  * document is complete. Absolutely positioned boxes without a positioned ancestor are placed in
  * the page area of their page (the initial containing block); fixed boxes on every page.
  */
-import type { BoxTree } from '../boxes/types.js';
+import type { Box, BoxTree, InlineFlowBox } from '../boxes/types.js';
+import { childBoxes } from '../boxes/types.js';
 import type { LengthPercentage, PageStyle } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import { limitExceeded } from '../limits.js';
@@ -24,7 +25,8 @@ import { withMarginBoxes } from './page/margin-boxes.js';
 import { pageContextAt } from './page/page-context.js';
 import type { PageContext } from '../css/types.js';
 import { pageNameAt, pageNamesOf } from './page/page-names.js';
-import { runningContent } from './page/running.js';
+import type { RunningEvent } from './page/running.js';
+import { pageEvents, runningContent } from './page/running.js';
 import type { FootnoteCarry } from './page/footnotes.js';
 import { layoutWithFootnotes } from './page/footnotes.js';
 import { forcedKind } from './break-token.js';
@@ -36,9 +38,18 @@ interface PageArea extends ContainingBlock {
   readonly style: PageStyle;
 }
 
-export function layoutDocument(tree: BoxTree, services: LayoutServices): PageLayout[] {
+/**
+ * Receives each page as soon as its flow is laid out (its margin boxes come later, with the
+ * page count): the pages layoutDocument returns then have no children, so that a long document
+ * holds the fragments of one page at a time. Only for a tree without fixed boxes (hasFixedBoxes),
+ * which appear on every page, also on pages before the one they come from.
+ */
+export type PageFlowSink = (page: PageLayout) => void;
+
+export function layoutDocument(tree: BoxTree, services: LayoutServices, sink?: PageFlowSink): PageLayout[] {
   const ctx: LayoutContext = { ...createLayoutContext(services), pageNames: pageNamesOf(tree.root) };
   const pages: PageLayout[] = [];
+  const events: RunningEvent[][] = [];
   const fixed: { content: PageContent; page: number }[] = [];
   const running: PageContent[][] = [];
   let token: BreakToken | undefined;
@@ -47,7 +58,10 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices): PageLay
   do {
     const forced = forcedKind(token);
     const name = pageNameAt(ctx.pageNames, tree.root, token);
-    if (needsBlankPage(forced, pages.length)) pages.push(blankPage(namedContext(pages, name, true), ctx));
+    if (needsBlankPage(forced, pages.length)) {
+      const blank = blankPage(namedContext(pages, name, true), ctx);
+      pages.push(sink === undefined ? blank : handOver(blank, sink, events, ctx));
+    }
     checkPageLimit(pages.length, ctx);
     ctx.checkBudget?.();
     const context = namedContext(pages, name, false);
@@ -72,7 +86,8 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices): PageLay
       }
     }
     running[pages.length] = pageRunning;
-    pages.push({ index: pages.length, width: area.style.width, height: area.style.height, pageStyle: area.style, margins: area.margins, children, marginBoxes: [], blank: false, context });
+    const page: PageLayout = { index: pages.length, width: area.style.width, height: area.style.height, pageStyle: area.style, margins: area.margins, children, marginBoxes: [], blank: false, context };
+    pages.push(sink === undefined ? page : handOver(page, sink, events, ctx));
     const next = result.kind === 'placed' ? result.breakToken : undefined;
     if (next !== undefined && token !== undefined && sameToken(next, token)) {
       throw new OctavoError('render_error', 'layout made no progress on a page', { hint: 'this is a bug in octavo; please report the template' });
@@ -83,9 +98,51 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices): PageLay
   if (continuing.length > 0) {
     ctx.diagnostics.warn('layout', `${continuing.length} absolutely positioned box(es) run past the last page: the rest is cut (no page is added for them)`);
   }
-  const complete = withFixedBoxes(pages, fixed, ctx).map((page) => ({ ...page, children: page.children.map((f) => toPageFrame(f, 0, 0)) }));
+  if (sink !== undefined && fixed.length > 0) throw new Error('layoutDocument: a page sink needs a tree without fixed boxes');
+  const complete = sink !== undefined ? pages : withFixedBoxes(pages, fixed, ctx).map(inPageFrame);
   // margin boxes last: counter(pages) needs the page count (CSS Paged Media 3 §5)
-  return withMarginBoxes(complete, ctx, runningContent(complete, running, tree.records)).map((page) => ({ ...page, marginBoxes: page.marginBoxes.map((f) => toPageFrame(f, 0, 0)) }));
+  const content = runningContent(complete, running, tree.records, sink === undefined ? undefined : events);
+  return withMarginBoxes(complete, ctx, content).map((page) => ({ ...page, marginBoxes: page.marginBoxes.map((f) => toPageFrame(f, 0, 0)) }));
+}
+
+function inPageFrame(page: PageLayout): PageLayout {
+  return { ...page, children: page.children.map((f) => toPageFrame(f, 0, 0)) };
+}
+
+/** Gives a finished page to the sink; keeps what the margin boxes need (its running events), not its fragments. */
+function handOver(page: PageLayout, sink: PageFlowSink, events: RunningEvent[][], ctx: LayoutContext): PageLayout {
+  const framed = inPageFrame(page);
+  events.push(pageEvents(framed));
+  sink(framed);
+  forgetFinished(framed.children, ctx);
+  return { ...page, children: [] };
+}
+
+/**
+ * Drops the measured inline content (text cut into shaped pieces, and its lines) of the boxes
+ * that ended on a finished page: this layout never lays them out again, so a long document
+ * keeps the measures of the pages still to come, not of all. A box that does come back (a
+ * repeated table header) is measured again.
+ */
+function forgetFinished(fragments: readonly Fragment[], ctx: LayoutContext): void {
+  const stack = [...fragments];
+  while (stack.length > 0) {
+    const fragment = stack.pop()!;
+    if (fragment.kind !== 'box' && fragment.kind !== 'line') continue;
+    if (fragment.kind === 'box' && !fragment.continuedAfter && fragment.box.kind === 'block') ctx.caches.inline.delete(fragment.box as InlineFlowBox);
+    for (const child of fragment.children) stack.push(child);
+  }
+}
+
+/** Whether any box is `position: fixed` (CSS2 §9.6.1): such a box is on every page, so no page is final before the last. */
+export function hasFixedBoxes(tree: BoxTree): boolean {
+  const stack: Box[] = [tree.root];
+  while (stack.length > 0) {
+    const box = stack.pop()!;
+    if (box.kind === 'out-of-flow' && box.scheme === 'fixed') return true;
+    for (const child of childBoxes(box)) stack.push(child);
+  }
+  return false;
 }
 
 /** The flow of a page after the document's end (only continued footnotes on it). */

@@ -17,6 +17,7 @@ import type { DisplayItem, DocumentDisplayList, PageDisplayList } from './displa
 import { NO_RADII, borderRadii, insetRadii } from './radii.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { TextSystem } from '../text/types.js';
+import type { Box } from '../boxes/types.js';
 import type { LengthPercentage } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import { paintFragments, paintStackingContext } from './stacking.js';
@@ -35,6 +36,17 @@ export function paintDocument(pages: readonly PageLayout[], options: PaintDocume
   return { pages: pages.map((page) => paintPage(page, options)) };
 }
 
+/**
+ * What a page's flow paints, kept once its fragments are dropped (render.ts paints each page as
+ * soon as it is laid out): the canvas background and the flow, its links and bookmarks, and the
+ * canvas's box (its background is not painted again by the box itself, nor in margin boxes).
+ */
+export interface PaintedFlow {
+  readonly items: readonly DisplayItem[];
+  readonly annotations: readonly DisplayItem[];
+  readonly canvasSource: Box | undefined;
+}
+
 function inset(rect: Rect, by: Sides): Rect {
   return {
     x: rect.x + by.left,
@@ -45,37 +57,68 @@ function inset(rect: Rect, by: Sides): Rect {
 }
 
 export function paintPage(page: PageLayout, paint: PaintDocumentOptions = {}): PageDisplayList {
-  const items: DisplayItem[] = [];
-  const style = page.pageStyle.style;
-  const pageRect: Rect = { x: 0, y: 0, width: page.width, height: page.height };
-  const pageBox = inset(pageRect, page.margins);
-  const borders: Sides = { top: style.borderTopWidth, right: style.borderRightWidth, bottom: style.borderBottomWidth, left: style.borderLeftWidth };
-  const radii = borderRadii(style, pageBox);
-  const images = paint.images;
-  const lookup: ImageLookup = (url) => images?.get(url);
-  const svg = paint.text === undefined ? {} : { text: paint.text };
-  const pad = (v: LengthPercentage): number => resolveLength(v, pageBox.width);
-  const paddingSides: Sides = { top: pad(style.paddingTop), right: pad(style.paddingRight), bottom: pad(style.paddingBottom), left: pad(style.paddingLeft) };
-  // the page background covers the whole page, margins included; its images are placed in the page box
-  const pageArea = { rect: pageBox, radii, border: borders, padding: paddingSides };
-  items.push(...paintBackground(style, pageArea, { lookup, svg, clip: { rect: pageRect, radii: NO_RADII } }));
-  items.push(...paintBorder({ rect: pageBox, widths: borders, style, radii }));
-  const canvas = canvasBackground(page.children);
-  if (canvas !== undefined) {
-    const f = canvas.fragment;
-    const clip = { rect: inset(pageBox, borders), radii: insetRadii(radii, borders) };
-    items.push(...paintBackground(f.style, fragmentArea(f, borderRadii(f.style, { x: f.x, y: f.y, width: f.width, height: f.height })), { lookup, svg, clip }));
-  }
-  const options: PaintOptions = { canvasSource: canvas?.source, tagged: paint.tagged === true, lookup, svg };
-  // the root box and the boxes positioned in the initial containing block are one stacking context (CSS2 Appendix E)
-  items.push(...paintFragments(page.children, options));
-  const marginOptions: PaintOptions = { canvasSource: canvas?.source, lookup, svg };
+  return paintPageWith(page, paintFlow(page, paint), paint);
+}
+
+/** A page's display list from its flow painted earlier (paintFlow) and its page box and margin boxes painted now. */
+export function paintPageWith(page: PageLayout, flow: PaintedFlow, paint: PaintDocumentOptions = {}): PageDisplayList {
+  const pageBox = inset({ x: 0, y: 0, width: page.width, height: page.height }, page.margins);
+  const items: DisplayItem[] = paintPageBox(page, pageBox, paint);
+  items.push(...flow.items);
+  const marginOptions: PaintOptions = { canvasSource: flow.canvasSource, lookup: imageLookup(paint), svg: svgOptions(paint) };
   const margins: DisplayItem[] = [];
   for (const fragment of page.marginBoxes) {
     margins.push(...(fragment.kind === 'box' ? paintStackingContext(fragment, marginOptions) : paintFragments([fragment], marginOptions)));
   }
   if (paint.tagged === true && margins.length > 0) items.push({ kind: 'begin-artifact', type: 'Pagination' }, ...margins, { kind: 'end-marked' });
   else items.push(...margins);
-  items.push(...collectAnnotations(page.children), ...collectAnnotations(page.marginBoxes));
+  items.push(...flow.annotations, ...collectAnnotations(page.marginBoxes));
   return { width: page.width, height: page.height, items };
+}
+
+function imageLookup(paint: PaintDocumentOptions): ImageLookup {
+  const images = paint.images;
+  return (url) => images?.get(url);
+}
+
+function svgOptions(paint: PaintDocumentOptions): { text?: TextSystem } {
+  return paint.text === undefined ? {} : { text: paint.text };
+}
+
+/** The page box: its background over the whole page, margins included (its images placed in the page box), and its border. */
+function paintPageBox(page: PageLayout, pageBox: Rect, paint: PaintDocumentOptions): DisplayItem[] {
+  const style = page.pageStyle.style;
+  const pageRect: Rect = { x: 0, y: 0, width: page.width, height: page.height };
+  const borders: Sides = { top: style.borderTopWidth, right: style.borderRightWidth, bottom: style.borderBottomWidth, left: style.borderLeftWidth };
+  const radii = borderRadii(style, pageBox);
+  const pad = (v: LengthPercentage): number => resolveLength(v, pageBox.width);
+  const paddingSides: Sides = { top: pad(style.paddingTop), right: pad(style.paddingRight), bottom: pad(style.paddingBottom), left: pad(style.paddingLeft) };
+  const pageArea = { rect: pageBox, radii, border: borders, padding: paddingSides };
+  return [
+    ...paintBackground(style, pageArea, { lookup: imageLookup(paint), svg: svgOptions(paint), clip: { rect: pageRect, radii: NO_RADII } }),
+    ...paintBorder({ rect: pageBox, widths: borders, style, radii }),
+  ];
+}
+
+/**
+ * The page's flow: the canvas background (root or body, CSS Backgrounds 3 §2.11.2) over the page
+ * box's padding box, then the root box and the boxes positioned in the initial containing block
+ * as one stacking context (CSS2 Appendix E); its links and bookmarks apart, painted last.
+ */
+export function paintFlow(page: PageLayout, paint: PaintDocumentOptions = {}): PaintedFlow {
+  const style = page.pageStyle.style;
+  const pageBox = inset({ x: 0, y: 0, width: page.width, height: page.height }, page.margins);
+  const borders: Sides = { top: style.borderTopWidth, right: style.borderRightWidth, bottom: style.borderBottomWidth, left: style.borderLeftWidth };
+  const radii = borderRadii(style, pageBox);
+  const lookup = imageLookup(paint);
+  const svg = svgOptions(paint);
+  const items: DisplayItem[] = [];
+  const canvas = canvasBackground(page.children);
+  if (canvas !== undefined) {
+    const f = canvas.fragment;
+    const clip = { rect: inset(pageBox, borders), radii: insetRadii(radii, borders) };
+    items.push(...paintBackground(f.style, fragmentArea(f, borderRadii(f.style, { x: f.x, y: f.y, width: f.width, height: f.height })), { lookup, svg, clip }));
+  }
+  items.push(...paintFragments(page.children, { canvasSource: canvas?.source, tagged: paint.tagged === true, lookup, svg }));
+  return { items, annotations: collectAnnotations(page.children), canvasSource: canvas?.source };
 }

@@ -91,6 +91,17 @@ describe('limits', () => {
     expectLimit(await failure({ maxBoxes: 50 }, { template: '<p>x</p>'.repeat(60) }), 'maxBoxes', 50);
   });
 
+  it('counts the boxes of tables, flex containers and positioned boxes against maxBoxes', async () => {
+    // 30 rows of two cells: row, two cells, their blocks and texts are 7 boxes a row (they were not counted)
+    const table = `<table>${'<tr><td>a</td><td>b</td></tr>'.repeat(30)}</table>`;
+    expectLimit(await failure({ maxBoxes: 200 }, { template: table }), 'maxBoxes', 200);
+    await expect(createEngine({ limits: { maxBoxes: 300 } }).render({ template: table })).resolves.toBeInstanceOf(Uint8Array);
+    const flex = `<div style="display: flex">${'<span>x</span>'.repeat(120)}</div>`;
+    expectLimit(await failure({ maxBoxes: 200 }, { template: flex }), 'maxBoxes', 200);
+    const positioned = `<div style="position: absolute">${'<p>x</p>'.repeat(120)}</div>`;
+    expectLimit(await failure({ maxBoxes: 200 }, { template: positioned }), 'maxBoxes', 200);
+  });
+
   it('stops layout when the time budget is spent', async () => {
     const template = '<style>p { break-after: page }</style>' + '<p>page</p>'.repeat(1000);
     const engine = createEngine({ limits: { maxRenderMs: 100 } });

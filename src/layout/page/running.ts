@@ -11,7 +11,7 @@
  */
 import type { BlockLevelBox } from '../../boxes/types.js';
 import type { DocumentRecords } from '../../boxes/references.js';
-import type { RunningPolicy } from '../../css/types.js';
+import type { ComputedStyle, RunningPolicy } from '../../css/types.js';
 import type { DomElement } from '../../dom/types.js';
 import type { Fragment, PageLayout } from '../types.js';
 import type { PageContent } from '../contract.js';
@@ -43,18 +43,23 @@ function pick<T>(values: Values<T> | undefined, policy: RunningPolicy): T | unde
   }
 }
 
-/** An event on a page, in document order: content (for `start`), or an element with records. */
-type Event = { readonly kind: 'content' } | { readonly kind: 'element'; readonly element: DomElement; readonly fragment: Fragment & { kind: 'box' } };
+/**
+ * An event on a page, in document order: content (for `start`), or an element with records (its
+ * box's top and style, not the fragment: events outlive the page's fragments when pages are painted
+ * as they are laid out).
+ */
+export type RunningEvent = { readonly kind: 'content' } | { readonly kind: 'element'; readonly element: DomElement; readonly y: number; readonly style: ComputedStyle };
 
-function pageEvents(page: PageLayout): Event[] {
-  const events: Event[] = [];
+/** The events of one page, for runningContent. */
+export function pageEvents(page: PageLayout): RunningEvent[] {
+  const events: RunningEvent[] = [];
   const visit = (fragment: Fragment): void => {
     if (fragment.kind === 'text' || fragment.kind === 'image') {
       events.push({ kind: 'content' });
       return;
     }
     if (fragment.kind === 'box' && fragment.box.element !== undefined && fragment.box.pseudo === undefined && !fragment.continuedBefore) {
-      events.push({ kind: 'element', element: fragment.box.element, fragment });
+      events.push({ kind: 'element', element: fragment.box.element, y: fragment.y, style: fragment.style });
     }
     for (const child of fragment.children) visit(child);
   };
@@ -62,8 +67,14 @@ function pageEvents(page: PageLayout): Event[] {
   return events;
 }
 
-/** The running content of every page, given the running elements each page's flow produced. */
-export function runningContent(pages: readonly PageLayout[], running: readonly (readonly PageContent[])[], records: DocumentRecords | undefined): RunningContent[] {
+/**
+ * The running content of every page, given the running elements each page's flow produced and
+ * the events of each page (taken from the pages' fragments unless given).
+ */
+export function runningContent(
+  pages: readonly PageLayout[], running: readonly (readonly PageContent[])[], records: DocumentRecords | undefined,
+  events: readonly (readonly RunningEvent[])[] = pages.map(pageEvents),
+): RunningContent[] {
   const seen = new Set<DomElement>();
   let strings = new Map<string, string>();
   let elements = new Map<string, BlockLevelBox>();
@@ -72,18 +83,18 @@ export function runningContent(pages: readonly PageLayout[], running: readonly (
     const assignedStrings = new Map<string, Values<string>>();
     const firstCounters = new Map<string, readonly number[]>();
     let content = false;
-    for (const event of pageEvents(page)) {
+    for (const event of events[index] ?? []) {
       if (event.kind === 'content') { content = true; continue; }
-      const { element, fragment } = event;
+      const { element } = event;
       if (records === undefined || seen.has(element)) continue;
       seen.add(element);
       for (const set of records.strings.get(element) ?? []) {
-        const values = assignedStrings.get(set.name) ?? { entry: strings.get(set.name), assigned: [], atStart: !content && fragment.y <= page.margins.top + 0.5 };
+        const values = assignedStrings.get(set.name) ?? { entry: strings.get(set.name), assigned: [], atStart: !content && event.y <= page.margins.top + 0.5 };
         assignedStrings.set(set.name, { ...values, assigned: [...values.assigned, set.value] });
       }
       const snapshot = records.counters.get(element);
       if (snapshot === undefined) continue;
-      const style = fragment.style;
+      const style = event.style;
       for (const change of [...style.counterReset, ...style.counterIncrement, ...style.counterSet]) {
         const value = snapshot.get(change.name);
         if (value !== undefined && !firstCounters.has(change.name)) firstCounters.set(change.name, value);
