@@ -29,7 +29,7 @@ export interface ComputeInput {
   readonly viewportHeight: number;
   /** Blockify the box (CSS Display 3 §2.7): root, floats, absolutely positioned, flex/grid items. */
   readonly parentDisplay: Display | undefined;
-  readonly diagnostics: Diagnostics;
+  readonly diagnostics: Pick<Diagnostics, 'warn'>;
   /** Where the element is, for warnings found at computed-value time (`var()`). */
   readonly where?: () => SourceLocation;
 }
