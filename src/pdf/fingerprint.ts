@@ -8,6 +8,7 @@ import type { DocumentDisplayList } from '../paint/display-list.js';
 import type { EncryptionOptions, Metadata } from '../options.js';
 import type { FontFace } from '../text/types.js';
 import type { LoadedImage } from '../resources/types.js';
+import { BufferedHash } from './buffered-hash.js';
 
 export interface FingerprintInput {
   readonly display: DocumentDisplayList;
@@ -20,7 +21,7 @@ export interface FingerprintInput {
 
 /** SHA-256 over a canonical serialisation; faces and images stand for themselves by name and id. */
 export function fingerprint(input: FingerprintInput): Uint8Array {
-  const hash = createHash('sha256');
+  const hash = new BufferedHash();
   hash.update(JSON.stringify({ metadata: input.metadata, encryption: input.encryption ?? null, compress: input.compress, output: input.output ?? null }, replacer));
   for (const page of input.display.pages) {
     hash.update(`page ${page.width} ${page.height}\n`);
@@ -45,7 +46,7 @@ type GlyphItem = Extract<DocumentDisplayList['pages'][number]['items'][number], 
  * code points in one typed array) instead of through JSON, which made deterministic output
  * cost tens of milliseconds on long documents.
  */
-function hashGlyphs(hash: ReturnType<typeof createHash>, item: GlyphItem): void {
+function hashGlyphs(hash: BufferedHash, item: GlyphItem): void {
   const { glyphs, advances, face, ...rest } = item;
   hash.update(JSON.stringify({ ...rest, face: replacer('face', face) }));
   let size = 0;
