@@ -75,7 +75,7 @@ function embed(font: PdfKitEmbeddedFont, subset: TrueTypeSubset): void {
   const cache = cacheOf(program);
   const compress = doc.compress;
   const fontFile = doc.ref();
-  const programBytes = remember(cache.programs, `${compress ? 'z' : ''}${subset.glyphs.join(',')}`, () => {
+  const programBytes = remember(cache.programs, `${compress ? 'z' : ''}${subset.hinting}|${subset.glyphs.join(',')}`, () => {
     const bytes = subset.encode();
     return compress ? deflateSync(bytes) : bytes;
   });

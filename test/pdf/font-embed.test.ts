@@ -28,6 +28,7 @@ vi.mock('../../src/pdf/subset/index.js', async (importOriginal) => {
       get glyphs() {
         return subset.glyphs;
       },
+      hinting: subset.hinting,
       encode: () => {
         switches.encodes++;
         return subset.encode();
