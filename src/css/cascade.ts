@@ -10,7 +10,7 @@ import type { DomDocument, DomElement, DomNode } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
 import { elementLocation } from '../dom/location.js';
 import { unrenderedElementMessage } from '../dom/unrendered.js';
-import type { ComputedStyle, Display, FontFaceRule, PageRule, PseudoElement, StyledDocument } from './types.js';
+import type { ComputedStyle, FontFaceRule, PageRule, PseudoElement, StyledDocument } from './types.js';
 import { collectedBaseUrl } from './collect.js';
 import { computeStyle, createInitialStyle } from './compute.js';
 import type { CustomProperties } from './custom-properties.js';
@@ -21,9 +21,10 @@ import type { MediaEnvironment } from './media.js';
 import { parseDeclarationList } from './parse.js';
 import { LONGHAND_INDEX } from './properties/registry.js';
 import type { IndexedSelector, RuleIndex } from './rule-index.js';
-import { buildRuleIndex } from './rule-index.js';
 import type { Declaration, SheetWarning, Stylesheet } from './stylesheet.js';
 import { reportWarning } from './warnings.js';
+import type { CascadeMemo, CountingDiagnostics, ElementStyles } from './style-sharing.js';
+import { cascadeMemo, countingDiagnostics, shareLeaf } from './style-sharing.js';
 
 export interface CascadeContext {
   readonly diagnostics: Diagnostics;
@@ -34,27 +35,6 @@ export interface CascadeContext {
   readonly baseUrl?: string | undefined;
 }
 
-interface ElementStyles {
-  readonly style: ComputedStyle;
-  readonly custom: CustomProperties;
-  readonly before: ComputedStyle | undefined;
-  readonly after: ComputedStyle | undefined;
-  readonly marker: ComputedStyle | undefined;
-  readonly 'footnote-call'?: ComputedStyle | undefined;
-  readonly 'footnote-marker'?: ComputedStyle | undefined;
-  /** Style-sharing cache of this style's children, by matched selectors. */
-  children: ShareNode | undefined;
-}
-
-/**
- * A trie over the ids of the matched selectors (in cascade order); the leaf is keyed by what
- * else decides the style: the style attribute, presentational hints and being the root.
- */
-interface ShareNode {
-  next: Map<number, ShareNode> | undefined;
-  leaf: Map<string, ElementStyles> | undefined;
-}
-
 interface DeclarationList {
   readonly normal: readonly Declaration[];
   readonly important: readonly Declaration[];
@@ -62,9 +42,13 @@ interface DeclarationList {
 }
 
 interface State {
+  readonly memo: CascadeMemo;
   readonly index: RuleIndex;
   readonly dom: DomDocument;
-  readonly diagnostics: Diagnostics;
+  /** The render's diagnostics, counted: a computation that warns is not shared with other renders. */
+  readonly diagnostics: CountingDiagnostics;
+  /** This render, as the owner of the entries it could not share with others. */
+  readonly token: object;
   readonly baseUrl: string | undefined;
   readonly viewport: { readonly width: number; readonly height: number };
   readonly styles: Map<DomElement, ElementStyles>;
@@ -97,27 +81,29 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
   const page = pageEnvironment(sheets);
   const env: MediaEnvironment = { width: page.width, height: page.height };
   const viewport = { width: page.areaWidth, height: page.areaHeight };
+  const baseUrl = ctx.baseUrl ?? collectedBaseUrl(dom);
+  const memo = cascadeMemo({ sheets, env, viewport, baseUrl, initialStyle: () => createInitialStyle(viewport, ctx.diagnostics) });
   const state: State = {
-    index: buildRuleIndex(sheets, env),
+    memo,
+    index: memo.index,
     dom,
-    diagnostics: ctx.diagnostics,
-    baseUrl: ctx.baseUrl ?? collectedBaseUrl(dom),
+    diagnostics: countingDiagnostics(ctx.diagnostics),
+    token: {},
+    baseUrl,
     viewport,
     styles: new Map(),
     matched: [],
     rootFontSize: 16,
     current: undefined,
   };
-  const initialStyle = createInitialStyle(viewport, ctx.diagnostics);
-  const rootStyles: ElementStyles = { style: initialStyle, custom: NO_CUSTOM_PROPERTIES, before: undefined, after: undefined, marker: undefined, children: undefined };
-  for (const child of dom.root.children) visit(child, rootStyles, state, true);
+  for (const child of dom.root.children) visit(child, memo.top, state, true);
   return {
     styleOf(element: DomElement, pseudo?: PseudoElement): ComputedStyle | undefined {
       const styles = state.styles.get(element);
       if (styles === undefined) return undefined;
       return pseudo === undefined ? styles.style : styles[pseudo];
     },
-    initialStyle,
+    initialStyle: memo.initialStyle,
     anonymousStyle: anonymousStyles(state),
     ...(rootStyleOf(dom, state) ?? {}),
     fontFaces: collectFontFaces(sheets, env),
@@ -127,7 +113,7 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
 
 /** CSS 2 §9.2.1.1: anonymous boxes inherit from their parent; other properties are initial. */
 function anonymousStyles(state: State): StyledDocument['anonymousStyle'] {
-  const cache = new WeakMap<ComputedStyle, Map<Display, ComputedStyle>>();
+  const cache = state.memo.anonymous;
   return (parent, display) => {
     let byDisplay = cache.get(parent);
     if (byDisplay === undefined) {
@@ -185,29 +171,25 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
     for (const warning of styleAttr.warnings) reportWarning(state.diagnostics, warning, state.dom.sourceName, 0, at);
   }
   const hints = hintText !== '' ? declarationList(hintText, state.baseUrl) : undefined;
-  let node = parent.children ??= { next: undefined, leaf: undefined };
-  for (let i = 0; i < scratch.length; i++) {
-    const id = scratch[i]!.id;
-    let next = (node.next ??= new Map()).get(id);
-    if (next === undefined) {
-      next = { next: undefined, leaf: undefined };
-      node.next.set(id, next);
-    }
-    node = next;
+  const leaf = shareLeaf(parent, scratch);
+  // top-level elements other than the root are styled with whatever root font size is known then
+  const leafKey = styleText === undefined && hintText === '' && !isRoot && parent !== state.memo.top
+    ? '' : `${styleText ?? ''}|${hintText}|${isRoot ? 'root' : parent === state.memo.top ? state.rootFontSize : ''}`;
+  const cached = leaf.get(leafKey);
+  if (cached !== undefined && (cached.owner === undefined || cached.owner === state.token)) {
+    if (isRoot) state.rootFontSize = cached.style.fontSize;
+    return cached;
   }
-  const leafKey = styleText === undefined && hintText === '' && !isRoot ? '' : `${styleText ?? ''}|${hintText}|${isRoot ? 'root' : ''}`;
-  const cached = node.leaf?.get(leafKey);
-  if (cached !== undefined) return cached;
 
   const matched = scratch.slice();
   state.current = element;
+  const warnings = state.diagnostics.count();
   const own = matched.filter((m) => m.entry.pseudo === undefined);
   const cascaded = cascadeDeclarations(own, hints, styleAttr, parent.style.direction === 'rtl');
   const { style, custom } = computeCascaded(cascaded, parent, isRoot, state);
   if (isRoot) state.rootFontSize = style.fontSize;
   const self: ElementStyles = { style, custom, before: undefined, after: undefined, marker: undefined, children: undefined };
-  const result: ElementStyles = {
-    ...self,
+  const pseudos = {
     before: generatedStyle(matched, 'before', self, state),
     after: generatedStyle(matched, 'after', self, state),
     marker: style.display === 'list-item' ? pseudoStyle(matched, 'marker', self, state) : undefined,
@@ -216,7 +198,9 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
       'footnote-marker': pseudoStyle(matched, 'footnote-marker', self, state),
     } : {}),
   };
-  (node.leaf ??= new Map()).set(leafKey, result);
+  const result: ElementStyles = { ...self, ...pseudos, owner: state.diagnostics.count() === warnings ? undefined : state.token };
+  if (cached === undefined) state.memo.entries++;
+  leaf.set(leafKey, result);
   return result;
 }
 

@@ -29,7 +29,7 @@ export interface ComputeInput {
   readonly viewportHeight: number;
   /** Blockify the box (CSS Display 3 §2.7): root, floats, absolutely positioned, flex/grid items. */
   readonly parentDisplay: Display | undefined;
-  readonly diagnostics: Diagnostics;
+  readonly diagnostics: Pick<Diagnostics, 'warn'>;
   /** Where the element is, for warnings found at computed-value time (`var()`). */
   readonly where?: () => SourceLocation;
 }
@@ -45,9 +45,20 @@ function initialOf(def: LonghandDef<StyleKey, unknown>, ctx: ComputeContext): un
   return def.initialSpecified === undefined ? def.initial : def.compute(def.initialSpecified, ctx);
 }
 
+/**
+ * Every computed style starts as a copy of this object, so that all of them share one V8 hidden
+ * class with every property in place: filling an empty object with 157 keys by name (`style[key]`)
+ * turns it into a slow dictionary object, and every `style.x` read in layout and paint pays for it.
+ * `displayBeforeBlockify` is among the keys (undefined) so that the fix-up does not add one.
+ */
+const STYLE_SHAPE: Readonly<Record<string, unknown>> = Object.fromEntries([
+  ...LONGHANDS.map((def) => [def.key, def.initial] as const),
+  ['displayBeforeBlockify', undefined],
+]);
+
 export function computeStyle(input: ComputeInput): ComputedStyle {
   const { winners, parent } = input;
-  const style = {} as Record<string, unknown>;
+  const style = { ...STYLE_SHAPE };
   let ctx: ComputeContext = {
     parent,
     fontSize: parent.fontSize,

@@ -3,7 +3,7 @@
  * descriptor (§7.1), the computed page box style and margin-box styles (§5).
  */
 import { parse } from 'css-tree';
-import { Diagnostics } from '../diagnostics.js';
+import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, PageContext, PageRule, PageSelector, PageStyle, RawDeclaration, StyledDocument } from './types.js';
 import { computeStyle } from './compute.js';
 import { NO_CUSTOM_PROPERTIES } from './custom-properties.js';
@@ -57,6 +57,22 @@ export function parsePageSize(nodes: Nodes): readonly [number, number] | undefin
   if (size === undefined && orientation === undefined) return undefined;
   const [w, h] = size ?? DEFAULT_PAGE_SIZE;
   return orientation === 'landscape' ? [Math.max(w, h), Math.min(w, h)] : [Math.min(w, h), Math.max(w, h)];
+}
+
+/** `size` values already read, by text (shared by every render; bounded). */
+const sizeCache = new Map<string, readonly [number, number] | null>();
+const SIZE_CACHE_LIMIT = 256;
+
+/** The page size a `size` value gives, or undefined if invalid. */
+function sizeOf(text: string): readonly [number, number] | undefined {
+  let size = sizeCache.get(text);
+  if (size === undefined) {
+    const nodes = valueNodes(text);
+    size = (nodes === undefined ? undefined : parsePageSize(nodes)) ?? null;
+    if (sizeCache.size >= SIZE_CACHE_LIMIT) sizeCache.clear();
+    sizeCache.set(text, size);
+  }
+  return size ?? undefined;
 }
 
 function valueNodes(text: string): Nodes | undefined {
@@ -163,8 +179,7 @@ function applyDeclarations(rules: readonly PageRule[], pick: (rule: PageRule) =>
 }
 
 function applySize(raw: RawDeclaration, applied: Applied, diagnostics: Diagnostics): void {
-  const nodes = valueNodes(raw.value);
-  const size = nodes === undefined ? undefined : parsePageSize(nodes);
+  const size = sizeOf(raw.value);
   if (size === undefined) {
     diagnostics.warn('css_invalid_value', `invalid value \`${raw.value}\` for \`size\``, { file: raw.file, ...(raw.line !== undefined ? { line: raw.line } : {}) });
     return;
@@ -271,14 +286,12 @@ export interface PageEnvironment {
 export function pageEnvironment(sheets: readonly Stylesheet[]): PageEnvironment {
   let size: readonly [number, number] = DEFAULT_PAGE_SIZE;
   const margins = [0, 0, 0, 0];
-  const quiet = new Diagnostics();
   for (const sheet of sheets) {
     for (const rule of sheet.parsed.pages) {
       if (!rule.selectors.every((s) => s.name === undefined && s.pseudoClasses.length === 0 && s.nth === undefined)) continue;
       for (const raw of rule.declarations) {
         if (raw.property === 'size') {
-          const nodes = valueNodes(raw.value);
-          size = (nodes && parsePageSize(nodes)) ?? size;
+          size = sizeOf(raw.value) ?? size;
           continue;
         }
         if (!raw.property.startsWith('margin')) continue;
@@ -290,7 +303,6 @@ export function pageEnvironment(sheets: readonly Stylesheet[]): PageEnvironment 
       }
     }
   }
-  void quiet;
   const [width, height] = size;
   return {
     width,

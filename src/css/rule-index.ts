@@ -66,7 +66,7 @@ export function buildRuleIndex(sheets: readonly Stylesheet[], env: MediaEnvironm
       }
     }
   }
-  const buckets = { byId, byClass, byTag, byAttribute, universal };
+  const buckets: Buckets = { byId, byClass, byTag, byAttribute: [...byAttribute], universal };
   return { match: (element, out) => matchInto(element, buckets, out) };
 }
 
@@ -74,7 +74,8 @@ interface Buckets {
   readonly byId: ReadonlyMap<string, readonly IndexedSelector[]>;
   readonly byClass: ReadonlyMap<string, readonly IndexedSelector[]>;
   readonly byTag: ReadonlyMap<string, readonly IndexedSelector[]>;
-  readonly byAttribute: ReadonlyMap<string, readonly IndexedSelector[]>;
+  /** Attribute name and its selectors (few: tested against every element). */
+  readonly byAttribute: readonly (readonly [string, readonly IndexedSelector[]])[];
   readonly universal: readonly IndexedSelector[];
 }
 
@@ -88,6 +89,20 @@ function testList(list: readonly IndexedSelector[] | undefined, element: DomElem
 
 const CLASS_SEPARATOR = /[ \t\n\f\r]+/;
 
+/** The distinct class names of a `class` attribute, by its text (shared by every render; bounded). */
+const classLists = new Map<string, readonly string[]>();
+const CLASS_LIST_LIMIT = 4096;
+
+function classNames(text: string): readonly string[] {
+  let names = classLists.get(text);
+  if (names === undefined) {
+    names = [...new Set(text.split(CLASS_SEPARATOR))].filter((name) => name !== '');
+    if (classLists.size >= CLASS_LIST_LIMIT) classLists.clear();
+    classLists.set(text, names);
+  }
+  return names;
+}
+
 function matchInto(element: DomElement, buckets: Buckets, out: IndexedSelector[]): IndexedSelector[] {
   out.length = 0;
   const attribs = element.attribs;
@@ -97,18 +112,29 @@ function matchInto(element: DomElement, buckets: Buckets, out: IndexedSelector[]
   }
   const classes = attribs['class'];
   if (classes !== undefined && buckets.byClass.size > 0) {
-    if (!CLASS_SEPARATOR.test(classes)) testList(buckets.byClass.get(classes), element, out);
-    else {
-      const names = classes.split(CLASS_SEPARATOR);
-      for (let i = 0; i < names.length; i++) {
-        const name = names[i]!;
-        if (name !== '' && names.indexOf(name) === i) testList(buckets.byClass.get(name), element, out);
-      }
-    }
+    const names = classNames(classes);
+    for (let i = 0; i < names.length; i++) testList(buckets.byClass.get(names[i]!), element, out);
   }
   testList(buckets.byTag.get(element.name), element, out);
-  if (buckets.byAttribute.size > 0) for (const name in attribs) testList(buckets.byAttribute.get(name), element, out);
+  const byAttribute = buckets.byAttribute;
+  for (let i = 0; i < byAttribute.length; i++) {
+    const [name, list] = byAttribute[i]!;
+    if (Object.hasOwn(attribs, name)) testList(list, element, out);
+  }
   testList(buckets.universal, element, out);
-  if (out.length > 1) out.sort(compareSelectors);
+  sortMatches(out);
   return out;
+}
+
+/** Stable insertion sort by cascade order: matches are few, and Array#sort copies them first. */
+function sortMatches(out: IndexedSelector[]): void {
+  for (let i = 1; i < out.length; i++) {
+    const item = out[i]!;
+    let j = i - 1;
+    while (j >= 0 && compareSelectors(out[j]!, item) > 0) {
+      out[j + 1] = out[j]!;
+      j--;
+    }
+    out[j + 1] = item;
+  }
 }

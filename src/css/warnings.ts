@@ -9,7 +9,7 @@ import type { SheetWarning } from './stylesheet.js';
  * counts repeats of one problem.
  */
 export function reportWarning(
-  diagnostics: Diagnostics,
+  diagnostics: Pick<Diagnostics, 'warn'>,
   warning: SheetWarning,
   file: string,
   lineOffset: number,

@@ -8,6 +8,7 @@ import type { DocumentDisplayList } from '../paint/display-list.js';
 import type { EncryptionOptions, Metadata } from '../options.js';
 import type { FontFace } from '../text/types.js';
 import type { LoadedImage } from '../resources/types.js';
+import { BufferedHash } from './buffered-hash.js';
 
 export interface FingerprintInput {
   readonly display: DocumentDisplayList;
@@ -20,17 +21,23 @@ export interface FingerprintInput {
 
 /** SHA-256 over a canonical serialisation; faces and images stand for themselves by name and id. */
 export function fingerprint(input: FingerprintInput): Uint8Array {
-  const hash = createHash('sha256');
+  const hash = new BufferedHash();
   hash.update(JSON.stringify({ metadata: input.metadata, encryption: input.encryption ?? null, compress: input.compress, output: input.output ?? null }, replacer));
   for (const page of input.display.pages) {
     hash.update(`page ${page.width} ${page.height}\n`);
     for (const item of page.items) {
       if (item.kind === 'glyphs') hashGlyphs(hash, item);
-      else hash.update(JSON.stringify(item, replacer));
+      else hash.update(PLAIN_KINDS.has(item.kind) ? JSON.stringify(item) : JSON.stringify(item, replacer));
     }
   }
   return new Uint8Array(hash.digest());
 }
+
+/** Items of plain numbers and strings, for which the replacer changes nothing (and costs a call per value). */
+const PLAIN_KINDS: ReadonlySet<string> = new Set([
+  'fill-rect', 'fill-path', 'stroke-path', 'push-transform', 'pop-transform', 'push-clip', 'pop-clip',
+  'push-clip-path', 'pop-opacity', 'shading', 'bookmark', 'destination', 'begin-artifact', 'end-marked',
+]);
 
 type GlyphItem = Extract<DocumentDisplayList['pages'][number]['items'][number], { kind: 'glyphs' }>;
 
@@ -39,22 +46,32 @@ type GlyphItem = Extract<DocumentDisplayList['pages'][number]['items'][number], 
  * code points in one typed array) instead of through JSON, which made deterministic output
  * cost tens of milliseconds on long documents.
  */
-function hashGlyphs(hash: ReturnType<typeof createHash>, item: GlyphItem): void {
+function hashGlyphs(hash: BufferedHash, item: GlyphItem): void {
   const { glyphs, advances, face, ...rest } = item;
   hash.update(JSON.stringify({ ...rest, face: replacer('face', face) }));
   let size = 0;
-  for (const glyph of glyphs) size += 5 + glyph.codePoints.length;
-  const numbers = new Float64Array(size);
+  for (let i = 0; i < glyphs.length; i++) size += 5 + glyphs[i]!.codePoints.length;
+  const numbers = scratch(size);
   let at = 0;
-  glyphs.forEach((glyph, index) => {
+  for (let i = 0; i < glyphs.length; i++) {
+    const glyph = glyphs[i]!;
     numbers[at++] = glyph.id;
-    numbers[at++] = advances[index] ?? 0;
+    numbers[at++] = advances[i] ?? 0;
     numbers[at++] = glyph.xOffset;
     numbers[at++] = glyph.yOffset;
-    numbers[at++] = glyph.codePoints.length;
-    for (const codePoint of glyph.codePoints) numbers[at++] = codePoint;
-  });
-  hash.update(new Uint8Array(numbers.buffer));
+    const codePoints = glyph.codePoints;
+    numbers[at++] = codePoints.length;
+    for (let c = 0; c < codePoints.length; c++) numbers[at++] = codePoints[c]!;
+  }
+  hash.update(new Uint8Array(numbers.buffer, 0, size * 8));
+}
+
+let scratchNumbers = new Float64Array(1024);
+
+/** A reused buffer of at least `size` numbers (hashing is synchronous: one user at a time). */
+function scratch(size: number): Float64Array {
+  if (scratchNumbers.length < size) scratchNumbers = new Float64Array(Math.max(size, scratchNumbers.length * 2));
+  return scratchNumbers;
 }
 
 function replacer(key: string, value: unknown): unknown {

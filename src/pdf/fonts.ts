@@ -8,6 +8,7 @@
  */
 import type { FontFace } from '../text/types.js';
 import { createFontSubset } from './subset/index.js';
+import { embedWithCachedStreams } from './font-embed.js';
 import type { PdfKitDocument, PdfKitEmbeddedFont, PdfKitFontProgram, PdfKitPage, PdfRef } from './pdfkit-document.js';
 
 /** A glyph as the content stream writes it. */
@@ -83,7 +84,10 @@ function prepareFont(font: PdfKitEmbeddedFont, program: PdfKitFontProgram): void
   if (prepared.has(font)) return;
   prepared.add(font);
   const subset = createFontSubset(program);
-  if (subset !== undefined) font.subset = subset;
+  if (subset !== undefined) {
+    font.subset = subset;
+    embedWithCachedStreams(font, subset);
+  }
   font.widths[0] = program.getGlyph(0).advanceWidth * font.scale;
 }
 

@@ -31,7 +31,15 @@ export interface PdfKitEmbeddedFont {
   readonly widths: number[];
   /** 1000 / unitsPerEm */
   readonly scale: number;
+  /** In 1/1000 em. */
+  readonly ascender: number;
+  readonly descender: number;
+  readonly document: PdfKitDocument;
+  /** The Type 0 font dictionary, made by the first ref(). */
+  readonly dictionary: PdfRef | null | undefined;
   ref(): PdfRef;
+  /** Writes the font's objects when the document ends (pdf/font-embed.ts replaces it for octavo's subsets). */
+  embed(): void;
 }
 
 /** What PDFKit's EmbeddedFont asks of its subset. */
@@ -118,6 +126,10 @@ export interface PdfKitDocument {
   _font: PdfKitEmbeddedFont;
   _fontCount: number;
   _fontFamilies: Record<string, PdfKitEmbeddedFont>;
+  /** Deflate streams (the `compress` option). */
+  readonly compress: boolean;
+  /** 1 for PDF/A-1 and PDF/UA documents PDFKit made (it then writes each font's CIDSet). */
+  readonly subset?: number;
   /** The document catalog. */
   readonly _root: PdfRef;
   ref(data?: Record<string, unknown>): PdfRef;

@@ -124,15 +124,29 @@ export function showOperators(item: Pick<GlyphsItem, 'glyphs' | 'advances' | 'si
  * justification stay per-glyph TJ adjustments around it.
  */
 export function commonSpacing(item: Pick<GlyphsItem, 'glyphs' | 'advances'>): number {
+  const { glyphs, advances } = item;
+  // most runs have no letter-spacing: when most extras are 0, 0 is the majority (no map needed)
+  let zeros = 0;
+  for (let i = 0; i < glyphs.length; i++) {
+    const glyph = glyphs[i]!;
+    if (extraOf(advances[i] ?? glyph.advance, glyph.advance) === 0) zeros++;
+  }
+  if (zeros * 2 > glyphs.length) return 0;
   const counts = new Map<number, number>();
-  item.glyphs.forEach((glyph, index) => {
-    const extra = Math.round(((item.advances[index] ?? glyph.advance) - glyph.advance) * 1000) / 1000;
+  for (let i = 0; i < glyphs.length; i++) {
+    const glyph = glyphs[i]!;
+    const extra = extraOf(advances[i] ?? glyph.advance, glyph.advance);
     counts.set(extra, (counts.get(extra) ?? 0) + 1);
-  });
+  }
   let best = 0;
   let bestCount = 0;
   for (const [extra, count] of counts) {
     if (count > bestCount) [best, bestCount] = [extra, count];
   }
-  return bestCount * 2 > item.glyphs.length ? best : 0;
+  return bestCount * 2 > glyphs.length ? best : 0;
+}
+
+/** A glyph's extra advance, px, to 1/1000 (so that float noise does not split equal spacings). */
+function extraOf(final: number, own: number): number {
+  return Math.round((final - own) * 1000) / 1000;
 }

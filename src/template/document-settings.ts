@@ -17,9 +17,28 @@ export interface DocumentSettings {
   readonly timeZone?: string;
 }
 
+/** Answers already found, by `<html>` tag, locale or zone text (every render of a template asks again). */
+const remembered = {
+  settings: new Map<string, DocumentSettings>(),
+  locales: new Map<string, string | undefined>(),
+  zones: new Map<string, string | undefined>(),
+};
+const MAX_REMEMBERED = 256;
+
+function remember<T>(map: Map<string, T>, key: string, find: (key: string) => T): T {
+  if (map.has(key)) return map.get(key)!;
+  const value = find(key);
+  if (map.size >= MAX_REMEMBERED) map.clear();
+  map.set(key, value);
+  return value;
+}
+
 export function documentSettings(source: string): DocumentSettings {
   const tag = HTML_TAG.exec(source)?.[0];
-  if (tag === undefined) return {};
+  return tag === undefined ? {} : remember(remembered.settings, tag, readSettings);
+}
+
+function readSettings(tag: string): DocumentSettings {
   const lang = attribute(tag, 'lang');
   const timeZone = attribute(tag, 'data-time-zone');
   return { ...(lang ? { lang } : {}), ...(timeZone ? { timeZone } : {}) };
@@ -28,6 +47,10 @@ export function documentSettings(source: string): DocumentSettings {
 /** A usable BCP 47 locale, or undefined (an empty or malformed `lang` falls back to the default). */
 export function validLocale(value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
+  return remember(remembered.locales, value, canonicalLocale);
+}
+
+function canonicalLocale(value: string): string | undefined {
   try {
     return Intl.getCanonicalLocales(value)[0];
   } catch {
@@ -38,6 +61,10 @@ export function validLocale(value: string | undefined): string | undefined {
 /** A time zone Intl knows, or undefined. */
 export function validTimeZone(value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
+  return remember(remembered.zones, value, canonicalZone);
+}
+
+function canonicalZone(value: string): string | undefined {
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
   } catch {

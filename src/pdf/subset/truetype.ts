@@ -28,6 +28,8 @@ export interface FontSubset {
 export interface TrueTypeSubset extends FontSubset {
   /** Source glyph ids in subset order (index = subset glyph id). */
   readonly glyphs: readonly number[];
+  /** Whether the TrueType instructions are kept (the program's bytes differ). */
+  readonly hinting: Hinting;
 }
 
 const HINTING_ORDER: readonly HintingTag[] = ['fpgm', 'prep', 'cvt '];
@@ -53,6 +55,7 @@ export function createTrueTypeSubset(face: TrueTypeFace, hinting: Hinting): True
   include(0);
   return {
     glyphs,
+    hinting,
     includeGlyph: include,
     encode() {
       const records: GlyphRecord[] = [];

@@ -1,0 +1,153 @@
+/**
+ * Style sharing, within a render and across the renders of one template. An element's computed
+ * style depends only on its parent's style, the selectors it matched, its style attribute and
+ * presentational hints, and whether it is the root (plus the root font size, the page area and
+ * the base URL, which are fixed per stylesheet list). So every element whose inputs are the same
+ * gets the same ElementStyles object: siblings with the same classes, and — since the rule index
+ * and the sharing trie are kept per stylesheet list — the same elements of the next document
+ * made from the same template. Styled elements then cost a rule match and a few map lookups.
+ *
+ * Structural selectors (`:nth-child`, `:first-child`, `:empty`...) need no special case: they
+ * are decided per element by the match, and a selector matched by one sibling and not by the
+ * other makes their keys differ.
+ */
+import type { Diagnostics } from '../diagnostics.js';
+import type { ComputedStyle, Display } from './types.js';
+import type { CustomProperties } from './custom-properties.js';
+import { NO_CUSTOM_PROPERTIES } from './custom-properties.js';
+import type { MediaEnvironment } from './media.js';
+import type { RuleIndex } from './rule-index.js';
+import { buildRuleIndex } from './rule-index.js';
+import type { ParsedSheet, Stylesheet } from './stylesheet.js';
+
+export interface ElementStyles {
+  readonly style: ComputedStyle;
+  readonly custom: CustomProperties;
+  readonly before: ComputedStyle | undefined;
+  readonly after: ComputedStyle | undefined;
+  readonly marker: ComputedStyle | undefined;
+  readonly 'footnote-call'?: ComputedStyle | undefined;
+  readonly 'footnote-marker'?: ComputedStyle | undefined;
+  /** Style-sharing trie of this style's children, by matched selectors. */
+  children: ShareNode | undefined;
+  /**
+   * The render that computed this entry while it reported warnings (a `var()` without a
+   * value...): reused only within that render, so that every render reports them. Undefined:
+   * shared by every render.
+   */
+  readonly owner?: object | undefined;
+}
+
+/**
+ * A trie over the ids of the matched selectors (in cascade order); the leaf is keyed by what
+ * else decides the style: the style attribute, presentational hints and being the root.
+ */
+export interface ShareNode {
+  next: Map<number, ShareNode> | undefined;
+  leaf: Map<string, ElementStyles> | undefined;
+}
+
+/** What the cascade keeps per stylesheet list between renders. */
+export interface CascadeMemo {
+  readonly index: RuleIndex;
+  readonly initialStyle: ComputedStyle;
+  /** The trie root: the "parent" of the root element. */
+  readonly top: ElementStyles;
+  /** Anonymous box styles by parent style and display (CSS 2 §9.2.1.1). */
+  readonly anonymous: WeakMap<ComputedStyle, Map<Display, ComputedStyle>>;
+  /** ElementStyles stored in the trie so far (the memo is dropped past MAX_SHARED_STYLES). */
+  entries: number;
+}
+
+/**
+ * Most entries one memo's trie may hold before it is started afresh: style attributes filled
+ * from data (`style="width: {{percent}}%"`) would otherwise grow it without limit.
+ */
+export const MAX_SHARED_STYLES = 4096;
+/** Most stylesheet lists remembered per last stylesheet (its media, page size, base URL). */
+const MAX_MEMOS_PER_SHEET = 8;
+
+/** Memos by the last active sheet (they go when the engine's stylesheet cache drops it), then by the full key. */
+const memos = new WeakMap<ParsedSheet, Map<string, CascadeMemo>>();
+const sheetIds = new WeakMap<ParsedSheet, number>();
+let nextSheetId = 0;
+
+function sheetId(sheet: ParsedSheet): number {
+  let id = sheetIds.get(sheet);
+  if (id === undefined) {
+    id = nextSheetId++;
+    sheetIds.set(sheet, id);
+  }
+  return id;
+}
+
+export interface MemoInputs {
+  readonly sheets: readonly Stylesheet[];
+  readonly env: MediaEnvironment;
+  readonly viewport: { readonly width: number; readonly height: number };
+  readonly baseUrl: string | undefined;
+  /** The initial style, computed only when a new memo is made. */
+  readonly initialStyle: () => ComputedStyle;
+}
+
+/** The memo of this stylesheet list, page and base URL: found, or made (and remembered). */
+export function cascadeMemo(inputs: MemoInputs): CascadeMemo {
+  const { sheets, env, viewport, baseUrl } = inputs;
+  const active = sheets.filter((sheet) => sheet.media.every((m) => m(env)));
+  const key = `${env.width}x${env.height}|${viewport.width}x${viewport.height}|${baseUrl ?? ''}|${active.map((s) => `${s.origin === 'user-agent' ? 'u' : 'a'}${sheetId(s.parsed)}`).join(',')}`;
+  const last = active[active.length - 1]?.parsed;
+  let byKey = last === undefined ? undefined : memos.get(last);
+  const found = byKey?.get(key);
+  if (found !== undefined && found.entries <= MAX_SHARED_STYLES) return found;
+  const initialStyle = inputs.initialStyle();
+  const memo: CascadeMemo = {
+    index: buildRuleIndex(active, env),
+    initialStyle,
+    top: newElementStyles(initialStyle),
+    anonymous: new WeakMap(),
+    entries: 0,
+  };
+  if (last !== undefined) {
+    if (byKey === undefined) memos.set(last, byKey = new Map());
+    byKey.delete(key);
+    byKey.set(key, memo);
+    if (byKey.size > MAX_MEMOS_PER_SHEET) byKey.delete(byKey.keys().next().value!);
+  }
+  return memo;
+}
+
+function newElementStyles(style: ComputedStyle): ElementStyles {
+  return { style, custom: NO_CUSTOM_PROPERTIES, before: undefined, after: undefined, marker: undefined, children: undefined };
+}
+
+/** The trie leaf map for these matched selector ids under `parent` (made on the way). */
+export function shareLeaf(parent: ElementStyles, ids: readonly { readonly id: number }[]): Map<string, ElementStyles> {
+  let node = parent.children ??= { next: undefined, leaf: undefined };
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!.id;
+    let next = (node.next ??= new Map()).get(id);
+    if (next === undefined) {
+      next = { next: undefined, leaf: undefined };
+      node.next.set(id, next);
+    }
+    node = next;
+  }
+  return node.leaf ??= new Map();
+}
+
+/** A warning sink that counts what passes through it (to know whether a computation warned). */
+export interface CountingDiagnostics {
+  readonly warn: Diagnostics['warn'];
+  readonly count: () => number;
+}
+
+export function countingDiagnostics(diagnostics: Pick<Diagnostics, 'warn'>): CountingDiagnostics {
+  let count = 0;
+  return {
+    warn: (...args) => {
+      count++;
+      diagnostics.warn(...args);
+    },
+    count: () => count,
+  };
+}

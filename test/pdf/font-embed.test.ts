@@ -1,0 +1,108 @@
+import { describe, expect, test, vi } from 'vitest';
+import type { DisplayItem } from '../../src/paint/display-list.js';
+import type * as EmbedModule from '../../src/pdf/font-embed.js';
+import type * as SubsetModule from '../../src/pdf/subset/index.js';
+import { remember, toUnicodeCmap } from '../../src/pdf/font-embed.js';
+import { writePdf } from '../../src/pdf/write.js';
+import type { WritePdfOptions } from '../../src/pdf/write.js';
+import { qpdfCheck } from '../helpers/qpdf.js';
+import { glyphItem, loadFace } from './font-fixture.js';
+
+// `pdfkit: true` leaves the fonts to PDFKit's own embed(), the reference; `encodes` counts the
+// font programs octavo's subsetter writes
+const switches = vi.hoisted(() => ({ pdfkit: false, encodes: 0 }));
+vi.mock('../../src/pdf/font-embed.js', async (importOriginal) => {
+  const real = await importOriginal<typeof EmbedModule>();
+  const embedWithCachedStreams: typeof real.embedWithCachedStreams = (font, subset) => {
+    if (!switches.pdfkit) real.embedWithCachedStreams(font, subset);
+  };
+  return { ...real, embedWithCachedStreams };
+});
+vi.mock('../../src/pdf/subset/index.js', async (importOriginal) => {
+  const real = await importOriginal<typeof SubsetModule>();
+  const createFontSubset: typeof real.createFontSubset = (program, options) => {
+    const subset = real.createFontSubset(program, options);
+    if (subset === undefined) return undefined;
+    return {
+      ...subset,
+      get glyphs() {
+        return subset.glyphs;
+      },
+      hinting: subset.hinting,
+      encode: () => {
+        switches.encodes++;
+        return subset.encode();
+      },
+    };
+  };
+  return { ...real, createFontSubset };
+});
+
+function items(text: string): DisplayItem[] {
+  return [
+    glyphItem(loadFace('liberation'), `Zürich – 12 € ${text}`, { x: 10, y: 30, size: 18 }),
+    glyphItem(loadFace('serifItalic'), 'and fluffy waffles', { x: 10, y: 70, size: 14 }),
+    glyphItem(loadFace('sansBold', { syntheticBold: true }), 'Total 1,234.56 𝐀', { x: 10, y: 110, size: 12 }),
+  ];
+}
+
+const BASE: WritePdfOptions = { metadata: {}, encryption: undefined, deterministic: true, compress: true };
+
+async function render(text: string, options: Partial<WritePdfOptions> = {}, pdfkit = false): Promise<Uint8Array> {
+  switches.pdfkit = pdfkit;
+  try {
+    return await writePdf({ pages: [{ width: 400, height: 150, items: items(text) }] }, { ...BASE, ...options });
+  } finally {
+    switches.pdfkit = false;
+  }
+}
+
+describe('font embedding with cached streams', () => {
+  test.each([
+    ['compressed', {}],
+    ['uncompressed', { compress: false }],
+    ['encrypted', { encryption: { userPassword: 'u', ownerPassword: 'o' } }],
+    ['tagged PDF/A-2b', { pdfa: '2b' as const, tagged: true }],
+  ])('writes the same bytes as PDFKit\'s own embed() (%s)', async (_name, options) => {
+    const ours = await render('Ǻngström', options);
+    const reference = await render('Ǻngström', options, true);
+    expect(Buffer.from(ours).equals(Buffer.from(reference))).toBe(true);
+    await qpdfCheck(ours, 'encryption' in options ? 'u' : undefined);
+  });
+
+  test('a second document with the same glyphs reuses the font programs; other glyphs make new ones', async () => {
+    await render('first');
+    switches.encodes = 0;
+    const again = await render('first');
+    expect(switches.encodes).toBe(0);
+    expect(Buffer.from(again).equals(Buffer.from(await render('first', {}, true)))).toBe(true);
+    switches.encodes = 0;
+    await render('other words');
+    // only the face whose glyphs changed writes its program again
+    expect(switches.encodes).toBe(1);
+  });
+
+  test('the caches drop their least recently used entry past 32', () => {
+    const map = new Map<string, Uint8Array>();
+    const made: string[] = [];
+    const make = (key: string) => () => {
+      made.push(key);
+      return new Uint8Array([key.length]);
+    };
+    for (let i = 0; i < 32; i++) remember(map, `k${i}`, make(`k${i}`));
+    remember(map, 'k0', make('k0')); // a hit refreshes k0
+    remember(map, 'k32', make('k32')); // evicts k1, the oldest
+    expect(map.size).toBe(32);
+    expect(map.has('k0')).toBe(true);
+    expect(map.has('k1')).toBe(false);
+    expect(made.filter((key) => key === 'k0')).toHaveLength(1);
+  });
+
+  test('ToUnicode maps code points beyond the BMP to surrogate pairs, 256 CIDs per range', () => {
+    const unicode = [[0], [0x1d400], ...Array.from({ length: 300 }, (_, i) => [0x41 + (i % 26)])];
+    const text = toUnicodeCmap(unicode);
+    expect(text).toContain('2 beginbfrange');
+    expect(text).toContain('<0000> <00ff> [<0000> <d835 dc00> <0041>');
+    expect(text).toContain('<0100> <012d> [');
+  });
+});
