@@ -50,7 +50,7 @@ export function fontFeatures(style: ComputedStyle): Readonly<Record<string, numb
     const tag = NUMERIC_FEATURES[keyword];
     if (tag !== undefined) features[tag] = 1;
   }
-  // §6.6: the synthesized fallback (layout/inline/font-position.ts) asks with `normal` instead
+  // §6.6 the font's glyphs only, as Chromium and WeasyPrint: no synthesized superscripts (docs/typography.md)
   if (style.fontVariantPosition === 'super') features['sups'] = 1;
   else if (style.fontVariantPosition === 'sub') features['subs'] = 1;
   switch (style.fontVariantCaps) {

@@ -1,7 +1,7 @@
 /**
  * Footnotes, rendered (CSS GCPM 3 §2): calls, markers and notes on tiny pages rasterized at
- * 1 CSS px per pixel. The `wp` font draws letters as full em squares; the UA's call is a
- * synthesized superscript (font-variant-position: super, 0.82 of the size, raised).
+ * 1 CSS px per pixel. The `wp` font draws letters as full em squares and has no superscript
+ * digits, so the UA's call (font-variant-position: super) is a full-size digit on the baseline.
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -29,11 +29,11 @@ describe('footnotes, painted', () => {
     expect(more).toBeUndefined();
     expect(first).toEqual([
       'RRRRRRRR__', 'RRRRRRRR__', 'RRRRRRRR__', 'RRRRRRRR__', 'RRRRRRRR__', 'RRRRRRRR__',
-      'RRRRRRRRGG', 'RRRRRRRR__', 'RRRRRRRR__', 'RRRRRRRR__', 'RRRRRRRR__', 'RRRRRRRR__',
+      'RRRRRRRRGG', 'RRRRRRRRGG', 'RRRRRRRR__', 'RRRRRRRR__', 'RRRRRRRR__', 'RRRRRRRR__',
       'KKKK______', 'KKKK______', 'BBBBBBBB__', 'BBBBBBBB__', 'BBBBBBBB__', 'BBBBBBBB__', 'BBBBBBBB__', 'BBBBBBBB__',
     ]);
     expect(second).toEqual([
-      'RRRRRRRR__', 'RRRRRRRR__', 'RRRRRRRRGG', 'RRRRRRRR__', 'RRRRRRRR__', 'RRRRRRRR__', 'RRRRRRRR__', 'RRRRRRRR__',
+      'RRRRRRRR__', 'RRRRRRRR__', 'RRRRRRRRGG', 'RRRRRRRRGG', 'RRRRRRRR__', 'RRRRRRRR__', 'RRRRRRRR__', 'RRRRRRRR__',
       '__________', '__________', '__________', '__________',
       'KKKK______', 'KKKK______', 'BBBBBBBB__', 'BBBBBBBB__', 'BBBBBBBB__', 'BBBBBBBB__', 'BBBBBBBB__', 'BBBBBBBB__',
     ]);
@@ -44,7 +44,7 @@ describe('footnotes, painted', () => {
       '<p>ab<span class=fn>x</span> cd<span class=fn>y</span></p>');
     expect(more).toBeUndefined();
     expect(page).toEqual([
-      '_RRRRGG___', '_RRRR_____', '_RRRRGG___', '_RRRR_____',
+      '_RRRRGG___', '_RRRRGG___', '_RRRRGG___', '_RRRRGG___',
       '__________', '__________',
       '_GGGGGGGG_', '__________',
       '_KKKK__BB_', '_KKKK__BB_', '_KKKK__BB_', '_KKKK__BB_',

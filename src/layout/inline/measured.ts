@@ -8,7 +8,6 @@ import type { DomElement } from '../../dom/types.js';
 import type { TextSystem } from '../../text/types.js';
 import type { AtomicInlineBox, InlineItems } from './items.js';
 import { collectInlineItems } from './items.js';
-import { withSynthesizedPosition } from './font-position.js';
 import type { BidiLevels } from './bidi.js';
 import type { AtomicLayout, Piece } from './pieces.js';
 import { buildPieces } from './pieces.js';
@@ -45,7 +44,7 @@ export function measuredInline(box: InlineFlowBox, containingWidth: number, env:
   }
   const cached = perWidth.get(containingWidth) ?? perWidth.get(ANY_WIDTH);
   if (cached !== undefined) return cached;
-  const items = collectInlineItems(withSynthesizedPosition(box, env.text), env.langs);
+  const items = collectInlineItems(box, env.langs);
   const pieces = buildPieces(items, { text: env.text, containingWidth, layoutAtomic: env.layoutAtomic });
   const measured: MeasuredInline = { pieces, bidi: items.bidi, splitter: createSplitter({ text: env.text, bidi: items.bidi }), lines: new Map() };
   perWidth.set(dependsOnContainingWidth(items) ? containingWidth : ANY_WIDTH, measured);
