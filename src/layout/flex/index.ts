@@ -8,11 +8,11 @@
 import type { FlexBox, LayoutBox } from '../../boxes/types.js';
 import type { LayoutContext } from '../context.js';
 import type { Baselines, BreakToken, LayoutInput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
-import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
+import { EMPTY_STRUT, addMargin } from '../margins.js';
 import { clampHeight, containerMetrics, definiteContentHeight, marginOrZero, resolveMaxSize, resolveMinSize, toContentSize } from '../box-model.js';
 import { forcedBreakOf } from '../block.js';
 import { slicedContainer } from '../fragment.js';
-import { clonedRoom } from '../block.js';
+import { containerStart } from '../container-start.js';
 import { heightForWidth, ratioOf } from '../aspect-ratio.js';
 import { placePositionedDescendants } from '../positioned.js';
 import { flexAxes, usedGap } from './axes.js';
@@ -42,13 +42,7 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const items = boxes.map((item, i) => flexItem(item, i, env.axes, h.contentWidth, percentHeight));
   const plan = planFlex(items, env, limits, style);
 
-  // box-decoration-break: clone draws the bottom padding and border at every break: the content ends above them
-  const page = input.fragmentainer !== undefined && style.boxDecorationBreak === 'clone' ? clonedRoom(input.fragmentainer, metrics.padding.bottom + metrics.border.bottom) : input.fragmentainer;
-  const discard = page !== undefined && page.discardTopMargins && page.atTop;
-  const ownTop = continued || discard ? 0 : marginOrZero(style.marginTop, cw);
-  const borderTop = input.y + collapsedMargin(addMargin(discard ? EMPTY_STRUT : input.strut, ownTop));
-  const cut = continued && style.boxDecorationBreak !== 'clone';
-  const top = { border: cut ? 0 : border.top, padding: cut ? 0 : padding.top };
+  const { page, borderTop, top } = containerStart(style, input, metrics, continued);
   const origin = { mode: input.mode, x: input.x + h.marginLeft + border.left + padding.left, y: borderTop + top.border + top.padding };
   const innerHeight = env.axes.row ? plan.innerCross : plan.innerMain;
   const fits = page === undefined || input.mode === 'measure' || (!continued && origin.y + innerHeight + padding.bottom + border.bottom <= (input.fragmentainer?.bottom ?? Infinity) + 0.01 && !forcesBreak(plan));

@@ -7,11 +7,11 @@ import type { BlockBox } from '../../boxes/types.js';
 import type { BoxFragment } from '../types.js';
 import type { LayoutContext } from '../context.js';
 import type { BreakToken, LayoutInput, LayoutResult } from '../contract.js';
-import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
+import { EMPTY_STRUT, addMargin } from '../margins.js';
 import { clampHeight, containerMetrics, definiteContentHeight, marginOrZero, resolveMaxSize, toContentSize } from '../box-model.js';
 import { forcedBreakOf } from '../block.js';
 import { slicedContainer } from '../fragment.js';
-import { clonedRoom } from '../block.js';
+import { containerStart } from '../container-start.js';
 import { placePositionedDescendants } from '../positioned.js';
 import { columnGeometry } from './columns.js';
 import { layoutMulticolFlow } from './flow.js';
@@ -25,13 +25,7 @@ export function layoutMulticol(box: BlockBox, input: LayoutInput, ctx: LayoutCon
   const metrics = containerMetrics(style, input);
   const { h, border, padding, edgesY } = metrics;
 
-  // box-decoration-break: clone draws the bottom padding and border at every break: the content ends above them
-  const page = input.fragmentainer !== undefined && style.boxDecorationBreak === 'clone' ? clonedRoom(input.fragmentainer, metrics.padding.bottom + metrics.border.bottom) : input.fragmentainer;
-  const discard = page !== undefined && page.discardTopMargins && page.atTop;
-  const ownTop = continued || discard ? 0 : marginOrZero(style.marginTop, cw);
-  const borderTop = input.y + collapsedMargin(addMargin(discard ? EMPTY_STRUT : input.strut, ownTop));
-  const cut = continued && style.boxDecorationBreak !== 'clone';
-  const top = { border: cut ? 0 : border.top, padding: cut ? 0 : padding.top };
+  const { page, borderTop, top } = containerStart(style, input, metrics, continued);
   const contentTop = borderTop + top.border + top.padding;
   const fixed = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY) : undefined;
   const definite = fixed ?? (continued ? undefined : definiteContentHeight(style, input.containingHeight, edgesY));
