@@ -39,6 +39,15 @@ export interface CalcLength {
 export type LengthPercentage = number | Percentage | CalcLength;
 export type LengthPercentageAuto = LengthPercentage | 'auto';
 export type LengthPercentageNone = LengthPercentage | 'none';
+/**
+ * Sizes given by the box's content or by its containing block (CSS Sizing 3 §3.2, CSS Sizing 4
+ * §3.1 `stretch`, which `-webkit-fill-available` and `-moz-available` compute to).
+ */
+export type SizeKeyword = 'min-content' | 'max-content' | 'fit-content' | 'stretch';
+/** `width`, `height`, `min-width`, `min-height`. */
+export type Size = LengthPercentageAuto | SizeKeyword;
+/** `max-width`, `max-height`. */
+export type MaxSize = LengthPercentageNone | SizeKeyword;
 
 /** A track's minimum or maximum sizing function (CSS Grid 1 §7.2); `L` is the length type (specified or computed). */
 export type GridBreadth<L = LengthPercentage> = L | 'auto' | 'min-content' | 'max-content' | { readonly fr: number };
@@ -205,12 +214,12 @@ export interface ComputedStyle {
 
   // box model (CSS Box 3, CSS Sizing 3)
   readonly boxSizing: 'content-box' | 'border-box';
-  readonly width: LengthPercentageAuto;
-  readonly height: LengthPercentageAuto;
-  readonly minWidth: LengthPercentageAuto;
-  readonly minHeight: LengthPercentageAuto;
-  readonly maxWidth: LengthPercentageNone;
-  readonly maxHeight: LengthPercentageNone;
+  readonly width: Size;
+  readonly height: Size;
+  readonly minWidth: Size;
+  readonly minHeight: Size;
+  readonly maxWidth: MaxSize;
+  readonly maxHeight: MaxSize;
   readonly marginTop: LengthPercentageAuto;
   readonly marginRight: LengthPercentageAuto;
   readonly marginBottom: LengthPercentageAuto;

@@ -14,7 +14,7 @@ import type { BreakToken, ForcedBreak, Fragmentainer, LayoutInput, LayoutResult 
 import type { MarginStrut } from './margins.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from './margins.js';
 import type { HorizontalMetrics } from './box-model.js';
-import { blockHorizontalMetrics, clampHeight, definiteContentHeight, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from './box-model.js';
+import { blockHorizontalMetrics, clampHeight, definiteContentHeight, isAutoHeight, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from './box-model.js';
 import type { Edges } from './aspect-ratio.js';
 import { heightForWidth, ratioOf, widthForHeight } from './aspect-ratio.js';
 import type { BlockFrame, ChildrenResult } from './block-flow.js';
@@ -78,7 +78,7 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     padding: cutBottom ? 0 : h.padding.bottom,
     margin: broken || tail ? 0 : marginOrZero(style.marginBottom, input.containingWidth),
   };
-  const separatesBottom = bottom.border > 0 || bottom.padding > 0 || bfc || broken || style.height !== 'auto';
+  const separatesBottom = bottom.border > 0 || bottom.padding > 0 || bfc || broken || !isAutoHeight(style.height);
   const mayCollapseThrough = !separatesBottom && clampHeight(style, 0, frame.containingHeight, edgesY) === 0;
   const vertical = resolveVerticalPosition(input, top, children, { separatesBottom, mayCollapseThrough, marginBottom: bottom.margin });
 
@@ -89,7 +89,7 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
   const contentHeight = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY)
     : broken || tail ? autoHeight
       : ratioHeight !== undefined ? withContentMinimum(style, ratioHeight, autoHeight)
-        : clampHeight(style, autoHeight, input.containingHeight, edgesY);
+        : clampHeight(style, autoHeight, input.containingHeight, edgesY, autoHeight);
   const borderBottom = vertical.contentTop + contentHeight + bottom.padding + bottom.border;
   const shift = broken || continued ? 0 : blockContentOffset(style.alignContent, contentHeight - autoHeight);
   if (overflowsUnsplittably(box, borderBottom, input, children)) return { kind: 'pushed' };
@@ -177,7 +177,7 @@ function borderBoxHeight(style: LayoutBox['style'], size: number | undefined, ed
 function heightFromRatio(box: LayoutBox, input: LayoutInput, h: HorizontalMetrics, edgesY: number): number | undefined {
   const style = box.style;
   const ratio = ratioOf(style);
-  if (ratio === undefined || style.height !== 'auto' || input.fixedHeight !== undefined) return undefined;
+  if (ratio === undefined || !isAutoHeight(style.height) || input.fixedHeight !== undefined) return undefined;
   const edgesX = h.border.left + h.border.right + h.padding.left + h.padding.right;
   const height = heightForWidth(style, ratio, h.contentWidth + edgesX, { x: edgesX, y: edgesY }) - edgesY;
   return clampHeight(style, Math.max(0, height), input.containingHeight, edgesY);
@@ -270,7 +270,7 @@ function overflowsUnsplittably(box: LayoutBox, borderBottom: number, input: Layo
   const page = input.fragmentainer;
   if (page === undefined || page.atTop || children.breakToken !== undefined) return false;
   if (borderBottom <= page.bottom + 0.01) return false;
-  return children.fragments.length === 0 || box.style.height !== 'auto';
+  return children.fragments.length === 0 || !isAutoHeight(box.style.height);
 }
 
 /**

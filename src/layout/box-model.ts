@@ -2,7 +2,7 @@
  * Used values of the box model: borders, padding, margins and widths/heights
  * (CSS2 §10.3.3, §10.6.3, §10.4, §10.7; CSS Box Sizing 3 `box-sizing`).
  */
-import type { ComputedStyle, LengthPercentageAuto, LengthPercentageNone } from '../css/types.js';
+import type { ComputedStyle, LengthPercentageAuto, MaxSize, Size, SizeKeyword } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import type { Sides } from '../geometry/types.js';
 import type { LayoutInput } from './contract.js';
@@ -31,21 +31,34 @@ export function marginOrZero(value: LengthPercentageAuto, containingWidth: numbe
   return value === 'auto' ? 0 : resolveLength(value, containingWidth);
 }
 
-/** Resolves a size property; `auto`, or a percentage against an indefinite basis, gives undefined. */
-export function resolveSize(value: LengthPercentageAuto, basis: number | undefined): number | undefined {
-  if (value === 'auto') return undefined;
+/** `min-content`, `max-content`, `fit-content` or `stretch`: a size only layout can resolve (size-keywords.ts). */
+export function isSizeKeyword(value: Size | MaxSize): value is SizeKeyword {
+  return value === 'min-content' || value === 'max-content' || value === 'fit-content' || value === 'stretch';
+}
+
+/** A `height` that leaves the box its content height: `auto`, or an intrinsic keyword (CSS Sizing 3 §3.2: they are `auto` in the block axis). */
+export function isAutoHeight(value: Size): boolean {
+  return value === 'auto' || (isSizeKeyword(value) && value !== 'stretch');
+}
+
+/**
+ * Resolves a size property; `auto`, a percentage against an indefinite basis, or a keyword that
+ * needs the content (resolved before by the callers that honour it) gives undefined.
+ */
+export function resolveSize(value: Size, basis: number | undefined): number | undefined {
+  if (value === 'auto' || isSizeKeyword(value)) return undefined;
   if (typeof value !== 'number' && basis === undefined) return undefined;
   return resolveLength(value, basis ?? 0);
 }
 
-export function resolveMaxSize(value: LengthPercentageNone, basis: number | undefined): number {
-  if (value === 'none') return Infinity;
+export function resolveMaxSize(value: MaxSize, basis: number | undefined): number {
+  if (value === 'none' || isSizeKeyword(value)) return Infinity;
   if (typeof value !== 'number' && basis === undefined) return Infinity;
   return resolveLength(value, basis ?? 0);
 }
 
-export function resolveMinSize(value: LengthPercentageAuto, basis: number | undefined): number {
-  if (value === 'auto') return 0;
+export function resolveMinSize(value: Size, basis: number | undefined): number {
+  if (value === 'auto' || isSizeKeyword(value)) return 0;
   if (typeof value !== 'number' && basis === undefined) return 0;
   return resolveLength(value, basis ?? 0);
 }
@@ -111,7 +124,7 @@ export function blockHorizontalMetrics(
   return metrics;
 }
 
-function contentWidthFrom(width: LengthPercentageAuto, style: ComputedStyle, containingWidth: number, edges: number): number | undefined {
+function contentWidthFrom(width: Size, style: ComputedStyle, containingWidth: number, edges: number): number | undefined {
   const size = resolveSize(width, containingWidth);
   return size === undefined ? undefined : toContentSize(size, style, edges);
 }
@@ -141,14 +154,19 @@ function solveHorizontal(style: ComputedStyle, direction: 'ltr' | 'rtl', cw: num
   return { contentWidth: width, marginLeft, marginRight, border, padding };
 }
 
-/** Used content height from `height`, `min-height`, `max-height` (CSS2 §10.6.3, §10.7). */
-export function clampHeight(style: ComputedStyle, autoHeight: number, containingHeight: number | undefined, edges: number): number {
+/**
+ * Used content height from `height`, `min-height`, `max-height` (CSS2 §10.6.3, §10.7).
+ * `contentHeight`, when the caller knows it, is what the intrinsic keywords of min-height and
+ * max-height stand for (CSS Sizing 3 §3.2: a block's min- and max-content heights are its content height).
+ */
+export function clampHeight(style: ComputedStyle, autoHeight: number, containingHeight: number | undefined, edges: number, contentHeight?: number): number {
   const specified = resolveSize(style.height, containingHeight);
   let height = specified === undefined ? autoHeight : toContentSize(specified, style, edges);
+  const byContent = (value: Size | MaxSize): number | undefined => (contentHeight !== undefined && isSizeKeyword(value) && value !== 'stretch' ? contentHeight : undefined);
   const max = resolveMaxSize(style.maxHeight, containingHeight);
-  if (max !== Infinity) height = Math.min(height, toContentSize(max, style, edges));
-  const min = resolveMinSize(style.minHeight, containingHeight);
-  if (min > 0) height = Math.max(height, toContentSize(min, style, edges));
+  height = Math.min(height, byContent(style.maxHeight) ?? (max === Infinity ? Infinity : toContentSize(max, style, edges)));
+  const min = byContent(style.minHeight) ?? toContentSize(resolveMinSize(style.minHeight, containingHeight), style, edges);
+  if (min > 0) height = Math.max(height, min);
   return height;
 }
 

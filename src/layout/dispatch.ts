@@ -18,11 +18,13 @@ import { layoutTable } from './table/index.js';
 import { withRelativeOffset } from './positioned.js';
 import { assertNever } from '../errors.js';
 import { resolveSize } from './box-model.js';
+import { withKeywordSizes } from './size-keywords.js';
 
 export function layoutBox(box: LayoutBox, input: LayoutInput, ctx: LayoutContext, resume?: BreakToken): LayoutResult {
   if (typeof input.available !== 'number') return measureIntrinsic(box, input, input.available, ctx);
-  if (resume === undefined && input.fragmentainer !== undefined && clipsAtFixedHeight(box, input)) return monolithic(box, input, ctx);
-  return withRelativeOffset(box.style, input, layoutByContext(box, input, ctx, resume));
+  const sized = withKeywordSizes(box, input, ctx);
+  if (resume === undefined && sized.fragmentainer !== undefined && clipsAtFixedHeight(box, sized)) return monolithic(box, sized, ctx);
+  return withRelativeOffset(box.style, sized, layoutByContext(box, sized, ctx, resume));
 }
 
 /**

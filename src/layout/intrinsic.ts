@@ -37,7 +37,7 @@ function computeContentSizes(box: LayoutBox, ctx: LayoutContext): IntrinsicSizes
   if (box.style.contain.size || box.style.contain.inlineSize) return { minContent: 0, maxContent: 0 };
   switch (box.kind) {
     case 'replaced': {
-      const width = replacedSize(box, ctx.images.get(box.src), 0, undefined, ctx.text).width;
+      const width = replacedSize(box, ctx.images.get(box.src), 0, undefined, ctx.text, true).width;
       return { minContent: width, maxContent: width };
     }
     case 'block':
@@ -85,20 +85,38 @@ export function outerIntrinsicSizes(box: BlockLevelBox, ctx: LayoutContext): Int
   const style = box.style;
   const edges = fixedEdges(style);
   const margins = fixedMargins(style);
-  const clamp = (content: number): number => clampWidth(style, content, edges) + edges + margins;
   if (typeof style.width === 'number' && box.kind !== 'replaced') {
-    const width = clamp(style.boxSizing === 'border-box' ? Math.max(0, style.width - edges) : style.width);
+    const width = clampWidth(style, style.boxSizing === 'border-box' ? Math.max(0, style.width - edges) : style.width, edges, () => contentIntrinsicSizes(box, ctx), 'minContent') + edges + margins;
     return { minContent: width, maxContent: width };
   }
   const inner = contentIntrinsicSizes(box, ctx);
-  return { minContent: clamp(inner.minContent), maxContent: clamp(inner.maxContent) };
+  // `width: min-content | max-content` gives both contributions that size (CSS Sizing 3 §5.2)
+  const content = (which: keyof IntrinsicSizes): number => (style.width === 'min-content' || style.width === 'max-content' ? inner[keywordSize(style.width)] : inner[which]);
+  const outer = (which: keyof IntrinsicSizes): number => clampWidth(style, content(which), edges, () => inner, which) + edges + margins;
+  return { minContent: outer('minContent'), maxContent: outer('maxContent') };
 }
 
-function clampWidth(style: ComputedStyle, content: number, edges: number): number {
+function keywordSize(keyword: 'min-content' | 'max-content'): keyof IntrinsicSizes {
+  return keyword === 'min-content' ? 'minContent' : 'maxContent';
+}
+
+/**
+ * A content width held within min-width and max-width, for the `which` contribution: lengths,
+ * and intrinsic keywords as the content's sizes (`fit-content` as the contribution's own size;
+ * `stretch` and percentages have no size here).
+ */
+function clampWidth(style: ComputedStyle, content: number, edges: number, inner: () => IntrinsicSizes, which: keyof IntrinsicSizes): number {
   const toContent = (size: number): number => (style.boxSizing === 'border-box' ? Math.max(0, size - edges) : size);
+  const limit = (value: ComputedStyle['minWidth'] | ComputedStyle['maxWidth']): number | undefined => {
+    if (typeof value === 'number') return toContent(value);
+    if (value === 'min-content' || value === 'max-content') return inner()[keywordSize(value)];
+    return value === 'fit-content' ? inner()[which] : undefined;
+  };
   let width = content;
-  if (typeof style.maxWidth === 'number') width = Math.min(width, toContent(style.maxWidth));
-  if (typeof style.minWidth === 'number') width = Math.max(width, toContent(style.minWidth));
+  const max = limit(style.maxWidth);
+  if (max !== undefined) width = Math.min(width, max);
+  const min = limit(style.minWidth);
+  if (min !== undefined) width = Math.max(width, min);
   return width;
 }
 

@@ -171,8 +171,8 @@ export function placeAbsolute(pending: PendingPositioned, block: ContainingBlock
     marginStart: margin(style.marginTop), marginEnd: margin(style.marginBottom),
     containing: block.height, staticStart: pending.staticY - block.y, endWins: false,
   };
-  const stretchedHeight = vertical.size === undefined && vertical.start !== undefined && vertical.end !== undefined
-    ? clampSize(style, 'height', block.height - vertical.start - vertical.end - fixedMargins(vertical), block.height, edgesY)
+  const stretchedHeight = vertical.size === undefined && fillsBetweenInsets(style.height, vertical)
+    ? clampSize(style, 'height', block.height - startInset(vertical) - (vertical.end ?? 0) - fixedMargins(vertical), block.height, edgesY)
     : vertical.size;
   const ratio = ratioOf(style);
   // An auto width follows a definite height through the aspect ratio (CSS Sizing 4 §5.2).
@@ -223,11 +223,24 @@ function fixedMargins(axis: AxisInput): number {
   return (axis.marginStart === 'auto' ? 0 : axis.marginStart) + (axis.marginEnd === 'auto' ? 0 : axis.marginEnd);
 }
 
-/** Width when `width` is auto: what both insets leave (§10.3.7 rule 5), else shrink-to-fit (rules 1, 3). */
+/**
+ * Whether a size fills the room between the insets: `auto` between two insets (CSS2 §10.3.7 rule 5,
+ * §10.6.4), `stretch` always (CSS Sizing 4 §3.1; a missing inset counts as 0).
+ */
+function fillsBetweenInsets(size: ComputedStyle['width'], axis: AxisInput): boolean {
+  return size === 'stretch' || (size === 'auto' && axis.start !== undefined && axis.end !== undefined);
+}
+
+/** The start inset of the room a `stretch` size fills: the static position when both insets are auto (CSS Position 3 §4.1). */
+function startInset(axis: AxisInput): number {
+  return axis.start ?? (axis.end === undefined && !axis.endWins ? axis.staticStart : 0);
+}
+
+/** Width when `width` is not a length: what the insets leave (§10.3.7 rule 5), else shrink-to-fit (rules 1, 3) or its keyword. */
 function stretchOrShrink(box: LayoutBox, axis: AxisInput, edges: number, ctx: LayoutContext): number {
   const style = box.style;
-  if (axis.start !== undefined && axis.end !== undefined) {
-    return clampSize(style, 'width', axis.containing - axis.start - axis.end - fixedMargins(axis), axis.containing, edges);
+  if (fillsBetweenInsets(style.width, axis)) {
+    return clampSize(style, 'width', axis.containing - startInset(axis) - (axis.end ?? 0) - fixedMargins(axis), axis.containing, edges);
   }
   const available = axis.containing - (axis.start ?? axis.end ?? (axis.endWins ? 0 : axis.staticStart));
   if (box.kind === 'replaced') return shrinkToFitWidth(box, axis.containing, ctx);

@@ -4,7 +4,8 @@ import type { LoadedImage } from '../resources/types.js';
 import type { Sides } from '../geometry/types.js';
 import type { TextSystem } from '../text/types.js';
 import { fontRequestFromStyle } from '../text/request.js';
-import { resolveMaxSize, resolveMinSize, resolveSize, toContentSize, usedBorder, usedPadding } from './box-model.js';
+import type { LengthPercentageAuto } from '../css/types.js';
+import { marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, toContentSize, usedBorder, usedPadding } from './box-model.js';
 
 export interface ReplacedSize {
   readonly width: number;
@@ -27,9 +28,13 @@ function altSize(box: ReplacedBox, text: TextSystem | undefined): { width: numbe
 
 /**
  * Content size of an image: specified sizes, else the intrinsic size keeping the aspect ratio;
- * an image that did not load is sized to its alt text (`text` measures it).
+ * an image that did not load is sized to its alt text (`text` measures it). `stretch` fills the
+ * containing block less the margins (CSS Sizing 4 §3.1) unless `natural` asks for the size the
+ * image has of its own (its intrinsic contribution); the intrinsic keywords are that size too.
  */
-export function replacedSize(box: ReplacedBox, image: LoadedImage | undefined, containingWidth: number, containingHeight: number | undefined, text?: TextSystem): ReplacedSize {
+export function replacedSize(
+  box: ReplacedBox, image: LoadedImage | undefined, containingWidth: number, containingHeight: number | undefined, text?: TextSystem, natural = false,
+): ReplacedSize {
   const style = box.style;
   const border = usedBorder(style);
   const padding = usedPadding(style, containingWidth);
@@ -39,8 +44,10 @@ export function replacedSize(box: ReplacedBox, image: LoadedImage | undefined, c
   const intrinsicW = intrinsic.width;
   const intrinsicH = intrinsic.height;
   const ratio = image !== undefined && intrinsicW > 0 && intrinsicH > 0 ? intrinsicW / intrinsicH : undefined;
-  const specifiedW = sizeOrUndefined(resolveSize(style.width, containingWidth), style, edgesX);
-  const specifiedH = sizeOrUndefined(resolveSize(style.height, containingHeight), style, edgesY);
+  const stretched = (margins: readonly LengthPercentageAuto[], containing: number | undefined, edges: number): number | undefined =>
+    (natural || containing === undefined ? undefined : Math.max(0, containing - margins.reduce<number>((sum, m) => sum + marginOrZero(m, containingWidth), 0) - edges));
+  const specifiedW = style.width === 'stretch' ? stretched([style.marginLeft, style.marginRight], containingWidth, edgesX) : sizeOrUndefined(resolveSize(style.width, containingWidth), style, edgesX);
+  const specifiedH = style.height === 'stretch' ? stretched([style.marginTop, style.marginBottom], containingHeight, edgesY) : sizeOrUndefined(resolveSize(style.height, containingHeight), style, edgesY);
 
   let width: number;
   let height: number;

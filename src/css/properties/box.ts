@@ -17,9 +17,11 @@ const paddings = ([
   ['padding-left', 'paddingLeft'],
 ] as const).map(([name, key]) => lengthProperty(name, key, 0, false, { percent: true }));
 
-const SIZE_KEYWORDS = ['auto', 'min-content', 'max-content', 'fit-content'];
-const AS_AUTO = { 'min-content': 'auto', 'max-content': 'auto', 'fit-content': 'auto' };
-const AS_NONE = { 'min-content': 'none', 'max-content': 'none', 'fit-content': 'none' };
+const INTRINSIC = ['min-content', 'max-content', 'fit-content', 'stretch', '-webkit-fill-available', '-moz-available'];
+/** The prefixed spellings of `stretch` (CSS Sizing 4 §3.1) compute to it. */
+const STRETCH_ALIASES = { '-webkit-fill-available': 'stretch', '-moz-available': 'stretch' };
+const SIZE = { percent: true, keywords: ['auto', ...INTRINSIC], mapKeywords: STRETCH_ALIASES };
+const MAX_SIZE = { percent: true, keywords: ['none', ...INTRINSIC], mapKeywords: STRETCH_ALIASES };
 
 export const BOX_PROPERTIES: readonly PropertyDef[] = [
   ...margins,
@@ -28,12 +30,12 @@ export const BOX_PROPERTIES: readonly PropertyDef[] = [
     parseLengthOrKeyword(node, { percent: true, negative: true, keywords: ['auto'] })),
   sidesShorthand('padding', ['padding-top', 'padding-right', 'padding-bottom', 'padding-left'], (node) =>
     parseLengthOrKeyword(node, { percent: true })),
-  // Intrinsic size keywords are not implemented by layout: they are accepted and behave as `auto`.
-  lengthProperty('width', 'width', 'auto', false, { percent: true, keywords: SIZE_KEYWORDS, mapKeywords: AS_AUTO }),
-  lengthProperty('height', 'height', 'auto', false, { percent: true, keywords: SIZE_KEYWORDS, mapKeywords: AS_AUTO }),
-  lengthProperty('min-width', 'minWidth', 'auto', false, { percent: true, keywords: SIZE_KEYWORDS, mapKeywords: AS_AUTO }),
-  lengthProperty('min-height', 'minHeight', 'auto', false, { percent: true, keywords: SIZE_KEYWORDS, mapKeywords: AS_AUTO }),
-  lengthProperty('max-width', 'maxWidth', 'none', false, { percent: true, keywords: ['none', 'min-content', 'max-content', 'fit-content'], mapKeywords: AS_NONE }),
-  lengthProperty('max-height', 'maxHeight', 'none', false, { percent: true, keywords: ['none', 'min-content', 'max-content', 'fit-content'], mapKeywords: AS_NONE }),
+  // the intrinsic keywords and `stretch` are resolved by layout (src/layout/size-keywords.ts)
+  lengthProperty('width', 'width', 'auto', false, SIZE),
+  lengthProperty('height', 'height', 'auto', false, SIZE),
+  lengthProperty('min-width', 'minWidth', 'auto', false, SIZE),
+  lengthProperty('min-height', 'minHeight', 'auto', false, SIZE),
+  lengthProperty('max-width', 'maxWidth', 'none', false, MAX_SIZE),
+  lengthProperty('max-height', 'maxHeight', 'none', false, MAX_SIZE),
   keywordProperty('box-sizing', 'boxSizing', ['content-box', 'border-box'], 'content-box', false),
 ];

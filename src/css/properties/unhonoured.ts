@@ -21,6 +21,9 @@ interface Unhonoured {
 }
 
 
+/** `stretch` and the prefixed spellings that compute to it. */
+const STRETCH = ['stretch', '-webkit-fill-available', '-moz-available'];
+
 /** Longhand name -> what is not honoured. Keys are longhands: shorthands report their parts. */
 export const UNHONOURED: ReadonlyMap<string, Unhonoured> = new Map<string, Unhonoured>([
   // Gradients are already reported as unsupported values.
@@ -30,6 +33,8 @@ export const UNHONOURED: ReadonlyMap<string, Unhonoured> = new Map<string, Unhon
   ['text-transform', { why: 'full-width and full-size-kana forms are not drawn (as `none`)', written: ['full-width', 'full-size-kana'] }],
   ['column-fill', { why: 'only the last fragment of a multi-column container is balanced (as `balance`)', values: ['balance-all'] }],
   ['font-variant-caps', { why: 'unicase and titling capitals are not drawn (as `normal`)', written: ['unicase', 'titling-caps'] }],
+  ['min-height', { why: 'a `stretch` minimum height is not resolved (as `auto`)', written: STRETCH }],
+  ['max-height', { why: 'a `stretch` maximum height is not resolved (as `none`)', written: STRETCH }],
 ]);
 
 /** A specified value as a list of its parts: `[0, 0]` border spacing, `['none']` background layers. */

@@ -9,7 +9,7 @@ import type { FlexBox, LayoutBox } from '../../boxes/types.js';
 import type { LayoutContext } from '../context.js';
 import type { Baselines, BreakToken, LayoutInput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
 import { EMPTY_STRUT, addMargin } from '../margins.js';
-import { clampHeight, containerMetrics, definiteContentHeight, marginOrZero, resolveMaxSize, resolveMinSize, toContentSize } from '../box-model.js';
+import { clampHeight, containerMetrics, definiteContentHeight, isAutoHeight, marginOrZero, resolveMaxSize, resolveMinSize, toContentSize } from '../box-model.js';
 import { forcedBreakOf } from '../block.js';
 import { slicedContainer } from '../fragment.js';
 import { containerStart } from '../container-start.js';
@@ -39,7 +39,7 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const env = flexEnv(box, h.contentWidth, definiteHeight, percentHeight, ctx);
   const limits = containerLimits(box, input, edgesY, env);
   const { boxes, positioned } = collectItems(box, ctx);
-  const items = boxes.map((item, i) => flexItem(item, i, env.axes, h.contentWidth, percentHeight));
+  const items = boxes.map((item, i) => flexItem(item, i, env.axes, h.contentWidth, percentHeight, ctx));
   const plan = planFlex(items, env, limits, style);
 
   const { page, borderTop, top } = containerStart(style, input, metrics, continued);
@@ -69,7 +69,7 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
 /** An auto height given by the preferred aspect ratio (CSS Sizing 4 §5.2), as a content height. */
 function heightFromRatio(box: FlexBox, borderWidth: number, edgesX: number, edgesY: number): number | undefined {
   const ratio = ratioOf(box.style);
-  if (ratio === undefined || box.style.height !== 'auto') return undefined;
+  if (ratio === undefined || !isAutoHeight(box.style.height)) return undefined;
   return Math.max(0, heightForWidth(box.style, ratio, borderWidth, { x: edgesX, y: edgesY }) - edgesY);
 }
 

@@ -5,9 +5,10 @@
  * positioned children are not items (§4.1).
  */
 import type { FlexBox, LayoutBox, OutOfFlowBox } from '../../boxes/types.js';
-import type { ComputedStyle, LengthPercentageAuto, LengthPercentageNone } from '../../css/types.js';
+import type { ComputedStyle, LengthPercentageAuto, MaxSize, Size } from '../../css/types.js';
 import type { LayoutContext } from '../context.js';
-import { marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from '../box-model.js';
+import { isSizeKeyword, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from '../box-model.js';
+import { keywordBorderBoxWidth, stretchedHeight } from '../size-keywords.js';
 import { establishesBfc } from '../block.js';
 import type { FlexAxes } from './axes.js';
 
@@ -68,17 +69,24 @@ function toBorderBox(style: ComputedStyle, size: number, edges: number): number 
   return style.boxSizing === 'border-box' ? Math.max(size, edges) : size + edges;
 }
 
+/** Border-box sizes that layout resolved from keywords (CSS Sizing 3 §3.2), which win over the style's. */
+interface ResolvedSizes {
+  readonly size?: number | undefined;
+  readonly min?: number | undefined;
+  readonly max?: number | undefined;
+}
+
 function axisOf(
-  style: ComputedStyle, sizes: { size: LengthPercentageAuto; min: LengthPercentageAuto; max: LengthPercentageNone },
+  style: ComputedStyle, sizes: { size: Size; min: Size; max: MaxSize }, resolved: ResolvedSizes,
   basis: number | undefined, edges: number, margins: readonly [LengthPercentageAuto, LengthPercentageAuto], containingWidth: number,
 ): ItemAxis {
   const size = resolveSize(sizes.size, basis);
   const max = resolveMaxSize(sizes.max, basis);
   return {
     edges,
-    size: size === undefined ? undefined : toBorderBox(style, size, edges),
-    min: sizes.min === 'auto' ? undefined : toBorderBox(style, resolveMinSize(sizes.min, basis), edges),
-    max: max === Infinity ? Infinity : toBorderBox(style, max, edges),
+    size: resolved.size ?? (size === undefined ? undefined : toBorderBox(style, size, edges)),
+    min: resolved.min ?? (sizes.min === 'auto' || isSizeKeyword(sizes.min) ? undefined : toBorderBox(style, resolveMinSize(sizes.min, basis), edges)),
+    max: resolved.max ?? (max === Infinity ? Infinity : toBorderBox(style, max, edges)),
     marginStart: marginOrZero(margins[0], containingWidth),
     marginEnd: marginOrZero(margins[1], containingWidth),
     autoStart: margins[0] === 'auto',
@@ -89,14 +97,21 @@ function axisOf(
 /**
  * An item's two axes. Percentages of widths and margins refer to the container's content width,
  * of heights to its definite content height (§9.8 treats them as definite when it is).
+ * `measuring`: the container is sized by its content, so `stretch` and `fit-content` widths act as `auto`.
  */
-export function flexItem(box: LayoutBox, index: number, axes: FlexAxes, containingWidth: number, containingHeight: number | undefined): FlexItem {
+export function flexItem(
+  box: LayoutBox, index: number, axes: FlexAxes, containingWidth: number, containingHeight: number | undefined, ctx: LayoutContext, measuring = false,
+): FlexItem {
   const style = box.style;
   const border = usedBorder(style);
   const padding = usedPadding(style, containingWidth);
-  const horizontal = axisOf(style, { size: style.width, min: style.minWidth, max: style.maxWidth }, containingWidth,
+  const keyword = (value: Size | MaxSize): number | undefined => (isSizeKeyword(value) ? keywordBorderBoxWidth(value, box, measuring ? undefined : containingWidth, ctx) : undefined);
+  const widths = { size: keyword(style.width), min: keyword(style.minWidth), max: keyword(style.maxWidth) };
+  const horizontal = axisOf(style, { size: style.width, min: style.minWidth, max: style.maxWidth }, widths, containingWidth,
     border.left + border.right + padding.left + padding.right, [style.marginLeft, style.marginRight], containingWidth);
-  const vertical = axisOf(style, { size: style.height, min: style.minHeight, max: style.maxHeight }, containingHeight,
+  // In the block axis only `stretch` is more than `auto` (CSS Sizing 3 §3.2).
+  const heights = { size: stretchedHeight(style, containingHeight, containingWidth) };
+  const vertical = axisOf(style, { size: style.height, min: style.minHeight, max: style.maxHeight }, heights, containingHeight,
     border.top + border.bottom + padding.top + padding.bottom, [style.marginTop, style.marginBottom], containingWidth);
   const main = axes.row ? horizontal : vertical;
   const cross = axes.row ? vertical : horizontal;

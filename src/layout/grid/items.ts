@@ -10,7 +10,7 @@ import type { BreakToken, Fragmentainer, LayoutInput, LayoutOutput } from '../co
 import { layoutBox } from '../dispatch.js';
 import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
-import { marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from '../box-model.js';
+import { isAutoHeight, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from '../box-model.js';
 import { shrinkToFitWidth } from '../shrink-to-fit.js';
 import { ratioOf } from '../aspect-ratio.js';
 import type { GridItemBox } from './grid.js';
@@ -122,7 +122,7 @@ export function layoutItemInArea(
   const align = usedSelf(style.alignSelf, container.alignItems);
   const autoY = style.marginTop === 'auto' || style.marginBottom === 'auto';
   // An item broken across pages (its area unbounded) keeps its content height.
-  const stretchY = area.height !== Infinity && box.kind !== 'replaced' && style.height === 'auto' && !autoY && stretches(align, ratioOf(style) !== undefined);
+  const stretchY = area.height !== Infinity && box.kind !== 'replaced' && isAutoHeight(style.height) && !autoY && stretches(align, ratioOf(style) !== undefined);
   const fixedHeight = stretchY ? clampSize(style, area.height - verticalMargins(style, area.width), area.height, 'y') : undefined;
   const result = layoutBox(box, {
     mode, available: area.width, containingWidth: area.width, containingHeight: area.height === Infinity ? undefined : area.height, containingDirection: 'ltr',

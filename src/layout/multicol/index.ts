@@ -39,7 +39,7 @@ export function layoutMulticol(box: BlockBox, input: LayoutInput, ctx: LayoutCon
 
   const broken = flow.token !== undefined;
   const autoHeight = flow.endY - contentTop;
-  const contentHeight = fixed ?? (broken || continued ? autoHeight : clampHeight(style, autoHeight, input.containingHeight, edgesY));
+  const contentHeight = fixed ?? (broken || continued ? autoHeight : clampHeight(style, autoHeight, input.containingHeight, edgesY, autoHeight));
   const x = input.x + h.marginLeft;
   const sliced = slicedContainer(box, metrics, x, borderTop, contentHeight, flow.fragments, { continued, broken });
   const fragment: BoxFragment = { ...sliced, ...(flow.rules.length > 0 ? { columnRules: flow.rules.map((r) => ({ ...r, x: r.x - x, y: r.y - borderTop })) } : {}) };

@@ -7,9 +7,9 @@
  * `table-layout: fixed` with a table width: `<col>` widths and the first row's cells only.
  */
 import type { ComputedStyle } from '../../css/types.js';
-import { resolveLength } from '../../css/values/length.js';
 import type { LayoutContext } from '../context.js';
 import { contentIntrinsicSizes } from '../intrinsic.js';
+import { resolveSize } from '../box-model.js';
 import type { GridCell } from './grid.js';
 import type { TablePlan } from './plan.js';
 
@@ -51,7 +51,7 @@ function cellSizes(plan: TablePlan, cell: GridCell, ctx: LayoutContext): { min: 
     return { min, max, percent: undefined, fixed: true };
   }
   max = Math.max(min, max);
-  if (width !== 'auto' && width.kind === 'percent') return { min, max, percent: width.value, fixed: false };
+  if (typeof width === 'object' && width.kind === 'percent') return { min, max, percent: width.value, fixed: false };
   return { min, max, percent: undefined, fixed: false };
 }
 
@@ -91,7 +91,7 @@ function columnOwnSpec(plan: TablePlan, column: number): MutableSpec {
     spec.min = 0;
     spec.max = width;
     spec.fixed = true;
-  } else if (width !== 'auto' && width.kind === 'percent') {
+  } else if (typeof width === 'object' && width.kind === 'percent') {
     spec.percent = width.value;
   }
   return spec;
@@ -205,13 +205,13 @@ export function distributeFixed(plan: TablePlan, assignable: number, tableWidth:
   const grid = plan.grid;
   const widths: (number | undefined)[] = Array.from({ length: grid.columnCount }, (_, c) => {
     const width = (grid.columns[c] ?? grid.columnGroups[c])?.style.width ?? 'auto';
-    return width === 'auto' ? undefined : resolveLength(width, tableWidth);
+    return resolveSize(width, tableWidth);
   });
   for (const cell of grid.rows[0]?.cells ?? []) {
     const style = plan.cellBoxes.get(cell)!.style;
-    if (style.width === 'auto') continue;
+    const given = resolveSize(style.width, tableWidth);
+    if (given === undefined) continue;
     const edges = fixedEdgesX(style);
-    const given = resolveLength(style.width, tableWidth);
     const border = style.boxSizing === 'border-box' ? given : given + edges;
     const each = (border - plan.spacing[0] * (cell.colSpan - 1)) / cell.colSpan;
     for (let c = cell.column; c < cell.column + cell.colSpan; c++) if (widths[c] === undefined) widths[c] = Math.max(0, each);

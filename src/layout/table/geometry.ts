@@ -7,7 +7,9 @@ import type { Sides } from '../../geometry/types.js';
 import { NO_SIDES } from '../../geometry/types.js';
 import type { LayoutContext } from '../context.js';
 import { outerIntrinsicSizes } from '../intrinsic.js';
-import { resolveMaxSize, resolveMinSize, resolveSize, usedPadding } from '../box-model.js';
+import type { ComputedStyle, SizeKeyword } from '../../css/types.js';
+import { isSizeKeyword, resolveMaxSize, resolveMinSize, resolveSize, usedPadding } from '../box-model.js';
+import { fitContent } from '../size-keywords.js';
 import type { IntrinsicSizes } from '../inline/intrinsic.js';
 import { columnSpecs, columnsIntrinsic, distributeAuto, distributeFixed } from './columns.js';
 import type { TablePlan } from './plan.js';
@@ -59,6 +61,14 @@ function captionsMinimum(plan: TablePlan, ctx: LayoutContext): number {
   return min;
 }
 
+/** A width keyword as the table's border-box width, from its intrinsic widths and the room its margins leave. */
+function keywordTableWidth(keyword: SizeKeyword, intrinsic: IntrinsicSizes, room: number): number {
+  if (keyword === 'stretch') return Math.max(0, room);
+  if (keyword === 'min-content') return intrinsic.minContent;
+  if (keyword === 'max-content') return intrinsic.maxContent;
+  return fitContent(intrinsic, room);
+}
+
 /**
  * Lays the columns out in `room` (the containing block less the table's margins); `fixedWidth`
  * is a border-box width decided from outside (shrink-to-fit).
@@ -72,10 +82,13 @@ export function tableGeometry(plan: TablePlan, room: number, containingWidth: nu
   // fixed layout never measures cell content (CSS2 §17.5.2.1): its minimum is its columns' sum, added below
   const fixedLayout = style.tableLayout === 'fixed' && specified !== undefined;
   const intrinsic = fixedLayout ? undefined : tableIntrinsicWidths(plan, ctx);
-  let width = fixedWidth ?? (specified !== undefined ? toBorderBox(specified) : Math.min(intrinsic?.maxContent ?? 0, Math.max(0, room)));
+  // an auto width is fit-content (CSS2 §17.5.2.2); the keywords name the table's own sizes (CSS Sizing 3 §3.2)
+  const keyword = (value: ComputedStyle['width'] | ComputedStyle['maxWidth']): number | undefined =>
+    (isSizeKeyword(value) ? keywordTableWidth(value, intrinsic ?? { minContent: 0, maxContent: 0 }, room) : undefined);
+  let width = fixedWidth ?? keyword(style.width) ?? (specified !== undefined ? toBorderBox(specified) : keywordTableWidth('fit-content', intrinsic ?? { minContent: 0, maxContent: 0 }, room));
   const max = resolveMaxSize(style.maxWidth, containingWidth);
-  if (max !== Infinity) width = Math.min(width, toBorderBox(max));
-  width = Math.max(width, toBorderBox(resolveMinSize(style.minWidth, containingWidth)), intrinsic?.minContent ?? captionsMinimum(plan, ctx));
+  width = Math.min(width, keyword(style.maxWidth) ?? (max === Infinity ? Infinity : toBorderBox(max)));
+  width = Math.max(width, keyword(style.minWidth) ?? toBorderBox(resolveMinSize(style.minWidth, containingWidth)), intrinsic?.minContent ?? captionsMinimum(plan, ctx));
 
   const spacing = plan.spacing[0];
   const assignable = Math.max(0, width - edges - spacingTotal(plan));
