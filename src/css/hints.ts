@@ -5,6 +5,8 @@
 import type { DomElement } from '../dom/types.js';
 
 const ALIGNABLE = new Set(['div', 'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'td', 'th', 'tr', 'thead', 'tbody', 'tfoot', 'caption', 'col', 'colgroup', 'legend']);
+/** Elements whose `align` also aligns their block-level descendants (HTML §15.3.3): `text-align: -webkit-*`. */
+const ALIGNS_DESCENDANTS = new Set(['div', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th']);
 const CELL_PARTS = new Set(['td', 'th', 'tr', 'thead', 'tbody', 'tfoot', 'col', 'colgroup']);
 const SIZED = new Set(['img', 'table', 'td', 'th', 'col', 'colgroup', 'hr', 'canvas', 'video', 'iframe', 'embed', 'object', 'svg']);
 const BGCOLOR = new Set(['body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th']);
@@ -59,6 +61,7 @@ export function presentationalHints(element: DomElement): string {
     if ((name === 'table' || name === 'img') && (align === 'left' || align === 'right')) out.push(`float: ${align}`);
     else if (name === 'table' && align === 'center') out.push('margin-left: auto', 'margin-right: auto');
     else if (name === 'caption' && (align === 'top' || align === 'bottom')) out.push(`caption-side: ${align}`);
+    else if (ALIGNS_DESCENDANTS.has(name) && ['left', 'right', 'center'].includes(align)) out.push(`text-align: -webkit-${align}`);
     else if (ALIGNABLE.has(name) && ['left', 'right', 'center', 'justify'].includes(align)) out.push(`text-align: ${align}`);
   }
   const valign = attribs['valign']?.toLowerCase();

@@ -110,7 +110,12 @@ export type FontStyle = 'normal' | 'italic' | 'oblique';
 /** `normal`, a unitless multiplier, or a computed length in px. */
 export type LineHeight = 'normal' | { readonly kind: 'number'; readonly value: number } | number;
 
-export type TextAlign = 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
+export type TextAlign = 'left' | 'right' | 'center' | 'justify' | 'start' | 'end' | LegacyAlign;
+/**
+ * HTML's legacy alignment (`<center>`, `align` on div, td and friends; HTML §15.3.3): the text
+ * is aligned, and so are block-level descendants whose margins leave them room.
+ */
+export type LegacyAlign = '-webkit-left' | '-webkit-center' | '-webkit-right';
 export type WhiteSpace = 'normal' | 'pre' | 'nowrap' | 'pre-wrap' | 'pre-line' | 'break-spaces';
 export type BreakValue = 'auto' | 'avoid' | 'always' | 'all' | 'page' | 'left' | 'right' | 'recto' | 'verso' | 'avoid-page' | 'column' | 'avoid-column';
 export type BreakInside = 'auto' | 'avoid' | 'avoid-page' | 'avoid-column';

@@ -13,7 +13,7 @@ import type { MarginStrut } from './margins.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from './margins.js';
 import type { ExclusionSpace } from './exclusions.js';
 import { clearSides, floatsBottom, freeBand, hasFloatsBeside, nextFloatBottom } from './exclusions.js';
-import { marginOrZero } from './box-model.js';
+import { legacyAlign, marginOrZero } from './box-model.js';
 import { layoutBox } from './dispatch.js';
 import { establishesBfc, forcedBreakOf } from './block.js';
 import { layoutFloat } from './float.js';
@@ -175,7 +175,7 @@ function inFlow(child: Exclude<BlockLevelBox, OutOfFlowBox>, index: number, fram
   let flow = resume === undefined ? withClearance(child, frame, state) : state;
   const input = (y: number, strut: MarginStrut, x: number, available: number): LayoutInput => ({
     mode: frame.mode, available, containingWidth: frame.contentWidth, containingHeight: frame.containingHeight,
-    containingDirection: frame.box.style.direction, x, y, strut, fragmentainer, exclusions: flow.exclusions,
+    containingDirection: frame.box.style.direction, containingAlign: legacyAlign(frame.box.style), x, y, strut, fragmentainer, exclusions: flow.exclusions,
   });
   let laid = layoutBox(child, input(flow.y, flow.strut, frame.contentX, frame.contentWidth), ctx, resume);
   if (laid.kind === 'placed' && resume === undefined && establishesBfc(child) && separatesFromAdjoiningFloats(flow, laid, frame)) {

@@ -15,7 +15,7 @@ export function layoutBlockReplaced(box: ReplacedBox, input: LayoutInput, ctx: L
   const natural = replacedSize(box, image, input.containingWidth, input.containingHeight, ctx.text);
   const size = fixedFromOutside(natural, input);
   const available = typeof input.available === 'number' ? input.available : input.containingWidth;
-  const h = blockHorizontalMetrics(box.style, input.containingWidth, size.width, available, input.containingDirection);
+  const h = blockHorizontalMetrics(box.style, input.containingWidth, size.width, available, input.containingDirection, input.containingAlign);
   const page = input.fragmentainer;
   const ownTop = page?.discardTopMargins === true && page.atTop ? 0 : marginOrZero(box.style.marginTop, input.containingWidth);
   const top = input.y + collapsedMargin(addMargin(input.strut, ownTop));

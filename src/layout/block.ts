@@ -135,8 +135,8 @@ function horizontalMetrics(box: LayoutBox, input: LayoutInput): HorizontalMetric
   const padding = usedPadding(box.style, input.containingWidth);
   const edges = { x: border.left + border.right + padding.left + padding.right, y: border.top + border.bottom + padding.top + padding.bottom };
   const fixed = input.fixedWidth ?? widthFromRatio(box, input, available, edges);
-  if (fixed === undefined) return blockHorizontalMetrics(box.style, input.containingWidth, undefined, available, direction);
-  return blockHorizontalMetrics(box.style, input.containingWidth, Math.max(0, fixed - edges.x), available, direction);
+  const content = fixed === undefined ? undefined : Math.max(0, fixed - edges.x);
+  return blockHorizontalMetrics(box.style, input.containingWidth, content, available, direction, input.containingAlign);
 }
 
 /**

@@ -2,7 +2,7 @@
  * Used values of the box model: borders, padding, margins and widths/heights
  * (CSS2 §10.3.3, §10.6.3, §10.4, §10.7; CSS Box Sizing 3 `box-sizing`).
  */
-import type { ComputedStyle, LengthPercentageAuto, MaxSize, Size, SizeKeyword } from '../css/types.js';
+import type { ComputedStyle, LegacyAlign, LengthPercentageAuto, MaxSize, Size, SizeKeyword } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import type { Sides } from '../geometry/types.js';
 import type { LayoutInput } from './contract.js';
@@ -24,6 +24,12 @@ export function usedPadding(style: ComputedStyle, containingWidth: number): Side
     bottom: Math.max(0, resolveLength(style.paddingBottom, containingWidth)),
     left: Math.max(0, resolveLength(style.paddingLeft, containingWidth)),
   };
+}
+
+/** A containing block's legacy alignment of its block-level children, if its `text-align` is one (`<center>`, `align`). */
+export function legacyAlign(style: ComputedStyle): LegacyAlign | undefined {
+  const align = style.textAlign;
+  return align === '-webkit-center' || align === '-webkit-left' || align === '-webkit-right' ? align : undefined;
 }
 
 /** A margin with `auto` as 0 (vertical margins, inline boxes). */
@@ -97,7 +103,7 @@ export function containerMetrics(style: ComputedStyle, input: LayoutInput): Cont
   const edgesY = border.top + border.bottom + padding.top + padding.bottom;
   const available = typeof input.available === 'number' ? input.available : cw;
   const fixed = input.fixedWidth === undefined ? undefined : Math.max(0, input.fixedWidth - edgesX);
-  const h = blockHorizontalMetrics(style, cw, fixed, available, input.containingDirection ?? style.direction);
+  const h = blockHorizontalMetrics(style, cw, fixed, available, input.containingDirection ?? style.direction, input.containingAlign);
   return { h, border, padding, edgesX, edgesY };
 }
 
@@ -106,21 +112,24 @@ export function containerMetrics(style: ComputedStyle, input: LayoutInput): Cont
  * min/max-width (§10.4). `fixedContentWidth` is given for boxes sized from outside (shrink-to-fit
  * boxes, replaced elements, cells, flex items); `available` is the room the box fills when its
  * width is auto (the containing block, or the part of it that floats leave free, CSS2 §9.5).
+ * `align`: the containing block's legacy alignment, which places an over-constrained box.
  */
 export function blockHorizontalMetrics(
   style: ComputedStyle, containingWidth: number, fixedContentWidth?: number, available = containingWidth, direction: 'ltr' | 'rtl' = style.direction,
+  align?: LegacyAlign,
 ): HorizontalMetrics {
   const border = usedBorder(style);
   const padding = usedPadding(style, containingWidth);
   const edges = border.left + border.right + padding.left + padding.right;
   const specified = fixedContentWidth ?? contentWidthFrom(style.width, style, containingWidth, edges);
-  if (fixedContentWidth !== undefined) return solveHorizontal(style, direction, containingWidth, available, border, padding, fixedContentWidth);
+  const solve = (width: number | undefined): HorizontalMetrics => solveHorizontal(style, direction, align, containingWidth, available, border, padding, width);
+  if (fixedContentWidth !== undefined) return solve(fixedContentWidth);
   const minWidth = toContentSize(resolveMinSize(style.minWidth, containingWidth), style, edges);
   const maxWidth = toContentSize(resolveMaxSize(style.maxWidth, containingWidth), style, edges);
 
-  let metrics = solveHorizontal(style, direction, containingWidth, available, border, padding, specified);
-  if (metrics.contentWidth > maxWidth) metrics = solveHorizontal(style, direction, containingWidth, available, border, padding, maxWidth);
-  if (metrics.contentWidth < minWidth) metrics = solveHorizontal(style, direction, containingWidth, available, border, padding, minWidth);
+  let metrics = solve(specified);
+  if (metrics.contentWidth > maxWidth) metrics = solve(maxWidth);
+  if (metrics.contentWidth < minWidth) metrics = solve(minWidth);
   return metrics;
 }
 
@@ -129,7 +138,9 @@ function contentWidthFrom(width: Size, style: ComputedStyle, containingWidth: nu
   return size === undefined ? undefined : toContentSize(size, style, edges);
 }
 
-function solveHorizontal(style: ComputedStyle, direction: 'ltr' | 'rtl', cw: number, available: number, border: Sides, padding: Sides, width: number | undefined): HorizontalMetrics {
+function solveHorizontal(
+  style: ComputedStyle, direction: 'ltr' | 'rtl', align: LegacyAlign | undefined, cw: number, available: number, border: Sides, padding: Sides, width: number | undefined,
+): HorizontalMetrics {
   const edges = border.left + border.right + padding.left + padding.right;
   const leftAuto = style.marginLeft === 'auto';
   const rightAuto = style.marginRight === 'auto';
@@ -146,6 +157,12 @@ function solveHorizontal(style: ComputedStyle, direction: 'ltr' | 'rtl', cw: num
     marginLeft = free - marginRight;
   } else if (rightAuto) {
     marginRight = free - marginLeft;
+  } else if (align !== undefined && free > marginLeft + marginRight) {
+    // over-constrained with room to spare: the legacy alignment places the box (HTML §15.3.3)
+    const extra = free - marginLeft - marginRight;
+    const share = align === '-webkit-center' ? extra / 2 : align === '-webkit-right' ? extra : 0;
+    marginLeft += share;
+    marginRight += extra - share;
   } else if (direction === 'rtl') {
     marginLeft = free - marginRight; // over-constrained: the containing block's start margin wins
   } else {

@@ -8,6 +8,7 @@
  * subtree by changing one offset.
  */
 import type { BlockBox, LayoutBox, OutOfFlowBox } from '../boxes/types.js';
+import type { LegacyAlign } from '../css/types.js';
 import type { BoxFragment } from './types.js';
 import type { MarginStrut } from './margins.js';
 import type { ExclusionSpace } from './exclusions.js';
@@ -61,6 +62,8 @@ export interface LayoutInput {
   readonly containingHeight: number | undefined;
   /** The containing block's direction: it settles over-constrained margins and insets (CSS2 §10.3.3, §9.4.3); default the box's own. */
   readonly containingDirection?: 'ltr' | 'rtl' | undefined;
+  /** The containing block's legacy alignment of block-level children (`text-align: -webkit-*`, HTML §15.3.3). */
+  readonly containingAlign?: LegacyAlign | undefined;
   /** Border-box sizes decided from outside: a shrink-to-fit width, a stretched cell, a flex item's main size. */
   readonly fixedWidth?: number | undefined;
   readonly fixedHeight?: number | undefined;

@@ -182,7 +182,7 @@ describe('presentational hints (HTML §15.3)', () => {
     expect(table.borderTopWidth).toBe(1);
     expect(table.marginLeft).toBe('auto');
     const td = doc.style('td');
-    expect(td.textAlign).toBe('right');
+    expect(td.textAlign).toBe('-webkit-right'); // aligns its block-level descendants too (HTML §15.3.3)
     expect(td.width).toBe(120);
     expect(td.whiteSpace).toBe('nowrap');
     expect(td.paddingTop).toBe(4);

@@ -8,7 +8,12 @@ import type { PropertyDef } from './define.js';
 import { INVALID, keywordProperty, longhand } from './define.js';
 
 const ALIGN: readonly TextAlign[] = ['left', 'right', 'center', 'justify', 'start', 'end'];
+const LEGACY: readonly TextAlign[] = ['-webkit-left', '-webkit-center', '-webkit-right'];
 const ALIGN_ALIASES: Readonly<Record<string, TextAlign>> = {
+  'justify-all': 'justify', '-moz-center': '-webkit-center', '-moz-left': '-webkit-left', '-moz-right': '-webkit-right',
+};
+/** `text-align-last` has no legacy alignment: its spellings align the text only. */
+const LAST_ALIASES: Readonly<Record<string, TextAlign>> = {
   'justify-all': 'justify', '-webkit-center': 'center', '-webkit-left': 'left', '-webkit-right': 'right', '-moz-center': 'center',
 };
 
@@ -22,7 +27,7 @@ const textAlign = longhand<'textAlign', TextAlign | 'match-parent'>({
     const word = singleIdent(nodes);
     if (word === undefined) return INVALID;
     if (word === 'match-parent') return word;
-    if ((ALIGN as readonly string[]).includes(word)) return word as TextAlign;
+    if ((ALIGN as readonly string[]).includes(word) || (LEGACY as readonly string[]).includes(word)) return word as TextAlign;
     return ALIGN_ALIASES[word] ?? INVALID;
   },
   compute: (value, ctx) => {
@@ -91,7 +96,7 @@ const overflowWrapValues = ['normal', 'break-word', 'anywhere'] as const;
 
 export const TEXT_PROPERTIES: readonly PropertyDef[] = [
   textAlign,
-  keywordProperty('text-align-last', 'textAlignLast', [...ALIGN, 'auto'], 'auto', true, ALIGN_ALIASES),
+  keywordProperty('text-align-last', 'textAlignLast', [...ALIGN, 'auto'], 'auto', true, LAST_ALIASES),
   textIndent,
   keywordProperty('text-transform', 'textTransform', ['none', 'uppercase', 'lowercase', 'capitalize'], 'none', true, { 'full-width': 'none', 'full-size-kana': 'none' }),
   keywordProperty('white-space', 'whiteSpace', ['normal', 'pre', 'nowrap', 'pre-wrap', 'pre-line', 'break-spaces'], 'normal', true),

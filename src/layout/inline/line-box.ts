@@ -111,6 +111,9 @@ function effectiveAlign(spec: LineSpec): 'left' | 'right' | 'center' | 'justify'
   switch (align) {
     case 'start': return rtl ? 'right' : 'left';
     case 'end': return rtl ? 'left' : 'right';
+    case '-webkit-left': return 'left';
+    case '-webkit-center': return 'center';
+    case '-webkit-right': return 'right';
     default: return align;
   }
 }

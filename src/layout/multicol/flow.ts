@@ -20,6 +20,7 @@ import { rowExtras } from './column-row.js';
 import { forcedKind } from '../break-token.js';
 import { planRow } from './balance.js';
 import { columnRules } from './rules.js';
+import { legacyAlign } from '../box-model.js';
 
 export interface FlowInput {
   readonly mode: LayoutInput['mode'];
@@ -119,7 +120,7 @@ function spanner(box: BlockBox, segment: Extract<Segment, { kind: 'spanner' }>, 
   const top = atTop(input, state);
   const laid = layoutBox(segment.box, {
     mode: input.mode, available: input.contentWidth, containingWidth: input.contentWidth, containingHeight: input.containingHeight,
-    containingDirection: box.style.direction, x: input.contentX, y: state.y, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
+    containingDirection: box.style.direction, containingAlign: legacyAlign(box.style), x: input.contentX, y: state.y, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
     fragmentainer: page === undefined ? undefined : { bottom: page.bottom, atTop: top, discardTopMargins: page.discardTopMargins && !state.placed },
   }, ctx, token);
   if (laid.kind === 'pushed') return 'pushed';

@@ -35,7 +35,7 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
   const available = typeof input.available === 'number' ? input.available : cw;
   const room = available - marginOrZero(style.marginLeft, cw) - marginOrZero(style.marginRight, cw);
   const geometry = tableGeometry(plan, room, cw, input.fixedWidth, ctx);
-  const h = blockHorizontalMetrics(style, cw, geometry.width, available, input.containingDirection);
+  const h = blockHorizontalMetrics(style, cw, geometry.width, available, input.containingDirection, input.containingAlign);
   const page = input.fragmentainer;
   const continued = resume !== undefined;
   const ownTop = continued || (page?.discardTopMargins === true && page.atTop) ? 0 : marginOrZero(style.marginTop, cw);

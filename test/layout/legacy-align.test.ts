@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { findById, layoutHtml } from '../helpers/layout.js';
+
+// Every expected box is the one Chromium 156 prints for the same HTML (HTML §15.3.3: `<center>`
+// and `align` on div and table parts align their block-level descendants, not only their text).
+async function geometry(body: string, id: string): Promise<string> {
+  const doc = await layoutHtml(`<style>@page { size: 600px 400px; margin: 0 } body { margin: 0 } td { padding: 0 } table { border-spacing: 0 } div, td { font-size: 0 }</style>${body}`);
+  const fragment = findById(doc.pages[0]!, id);
+  if (fragment === undefined) throw new Error(`#${id} not laid out`);
+  return `${fragment.x},${fragment.y} ${fragment.width}x${fragment.height}`;
+}
+
+describe('legacy alignment of block-level descendants (HTML §15.3.3)', () => {
+  it('centres blocks inside <center> and <div align=center>', async () => {
+    expect(await geometry('<center><div id=a style="width:100px;height:5px"></div></center>', 'a')).toBe('250,0 100x5');
+    expect(await geometry('<div align=center><div id=a style="width:100px;height:5px"></div></div>', 'a')).toBe('250,0 100x5');
+    expect(await geometry('<div style="text-align:-webkit-center"><div id=a style="width:100px;height:5px"></div></div>', 'a')).toBe('250,0 100x5');
+  });
+
+  it('centres a fixed-width table in a cell with align=center (the e-mail layout)', async () => {
+    expect(await geometry('<table width=600><tr><td align=center><table id=a width=300 height=5><tr><td></td></tr></table></td></tr></table>', 'a')).toBe('150,0 300x5');
+  });
+
+  it('aligns right, keeps the given margins and centres what is left', async () => {
+    expect(await geometry('<table width=600><tr><td align=right><div id=a style="width:100px;height:5px;text-align:left"></div></td></tr></table>', 'a')).toBe('500,0 100x5');
+    expect(await geometry('<div align=center><div id=a style="width:100px;height:5px;margin-left:20px"></div></div>', 'a')).toBe('260,0 100x5');
+    expect(await geometry('<div align=center style="direction:rtl"><div id=a style="width:100px;height:5px;margin-right:10px"></div></div>', 'a')).toBe('245,0 100x5');
+  });
+
+  it('leaves auto margins, boxes wider than the container and grandchildren to the usual rules, but inherits', async () => {
+    expect(await geometry('<div align=center><div id=a style="width:100px;height:5px;margin-left:auto"></div></div>', 'a')).toBe('500,0 100x5');
+    expect(await geometry('<div align=center><div id=a style="width:700px;height:5px"></div></div>', 'a')).toBe('0,0 700x5');
+    expect(await geometry('<div align=center><div><div id=a style="width:100px;height:5px"></div></div></div>', 'a')).toBe('250,0 100x5');
+  });
+
+  it('places images, flex containers and tables alike', async () => {
+    const svg = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"/>')}`;
+    expect(await geometry(`<center><img id=a style="display:block" src="${svg}"></center>`, 'a')).toBe('280,0 40x20');
+    expect(await geometry('<center><div id=a style="display:flex;width:200px;height:5px"></div></center>', 'a')).toBe('200,0 200x5');
+    expect(await geometry('<div style="text-align:-webkit-right"><table id=a style="width:100px;height:5px"><tr><td></td></tr></table></div>', 'a')).toBe('500,0 100x5');
+  });
+
+  it('aligns only the text of a heading with align=center', async () => {
+    const body = '<h1 align=center style="margin:0;font-size:0"><span id=a style="display:inline-block;width:100px;height:5px"></span><span id=b style="display:block;width:10px;height:5px"></span></h1>';
+    expect(await geometry(body, 'a')).toBe('250,0 100x5');
+    expect(await geometry(body, 'b')).toBe('0,5 10x5');
+  });
+});
