@@ -14,13 +14,15 @@ import type { ComputedStyle, FontFaceRule, PageRule, PseudoElement, StyledDocume
 import { collectedBaseUrl } from './collect.js';
 import { computeStyle, createInitialStyle } from './compute.js';
 import type { CustomProperties } from './custom-properties.js';
-import { NO_CUSTOM_PROPERTIES, computeCustomProperties } from './custom-properties.js';
+import { NO_CUSTOM_PROPERTIES, computeCustomProperties, customKeywordValue } from './custom-properties.js';
+import type { PropertyRegistry } from './custom-properties.js';
 import { presentationalHints } from './hints.js';
 import { pageEnvironment } from './page.js';
 import type { MediaEnvironment } from './media.js';
 import { parseDeclarationList } from './parse.js';
 import { LONGHAND_INDEX } from './properties/registry.js';
 import type { IndexedSelector, RuleIndex } from './rule-index.js';
+import { compareImportant } from './rule-index.js';
 import type { Declaration, SheetWarning, Stylesheet } from './stylesheet.js';
 import { reportWarning } from './warnings.js';
 import type { CascadeMemo, CountingDiagnostics, ElementStyles } from './style-sharing.js';
@@ -221,7 +223,8 @@ function pseudoStyle(matched: readonly IndexedSelector[], pseudo: PseudoElement,
 
 /** Custom properties, then every computed value, of an element or pseudo-element whose parent is `parent`. */
 function computeCascaded(cascaded: Cascaded, parent: Pick<ElementStyles, 'style' | 'custom'>, isRoot: boolean, state: State): { style: ComputedStyle; custom: ElementStyles['custom'] } {
-  const custom = computeCustomProperties(parent.custom, customValues(cascaded.custom, parent.custom));
+  const registry = state.memo.registry;
+  const custom = computeCustomProperties(parent.custom, customValues(cascaded.custom, parent.custom, registry), registry);
   const style = computeStyle({
     winners: cascaded.winners,
     parent: parent.style,
@@ -246,50 +249,87 @@ interface Cascaded {
   readonly custom: Map<string, Declaration>;
 }
 
+/** The cascade's result at some point, which `revert` and `revert-layer` roll back to. */
+interface CascadeState {
+  readonly winners: readonly (Declaration | undefined)[];
+  readonly custom: ReadonlyMap<string, Declaration>;
+}
+
 /**
- * CSS Cascade 4 §6.1 order, lowest first: UA normal; author normal (presentational hints, rules,
- * style attribute); author important (rules, style attribute); UA important. `revert` in the
- * author origin rolls back to the UA result; in the UA origin it means `unset`.
+ * CSS Cascade 5 §6.1 order, lowest first: UA normal; author normal (presentational hints, rules
+ * by layer, style attribute); author important (rules by layer reversed, style attribute); UA
+ * important. `revert` in the author origin rolls back to the UA result, `revert-layer` to the
+ * result before the declaration's layer (CSS Cascade 5 §7.3.2); in the UA origin both mean `unset`.
  */
 function cascadeDeclarations(matched: readonly IndexedSelector[], hints: DeclarationList | undefined, styleAttr: DeclarationList | undefined, parentRtl: boolean): Cascaded {
   const ua: IndexedSelector[] = [];
   const author: IndexedSelector[] = [];
   for (const m of matched) (m.origin === 0 ? ua : author).push(m);
-  const rtl = directionOf(ua, author, hints, styleAttr, parentRtl);
+  const important = importantOrder(author);
+  const rtl = directionOf(ua, author, important, hints, styleAttr, parentRtl);
   const winners: (Declaration | undefined)[] = new Array(SLOT_COUNT);
   const custom = new Map<string, Declaration>();
-  let uaWinners: (Declaration | undefined)[] | undefined;
-  let uaCustom: Map<string, Declaration> | undefined;
-  const apply = (decl: Declaration, fromAuthor: boolean): void => {
+  const snapshot = (): CascadeState => ({ winners: winners.slice(), custom: new Map(custom) });
+  let uaState: CascadeState | undefined;
+  let layerState: CascadeState | undefined;
+  const apply = (decl: Declaration): void => {
     const slot = decl.slot;
-    const revert = decl.value.kind === 'keyword' && decl.value.keyword === 'revert';
+    const keyword = decl.value.kind === 'keyword' ? decl.value.keyword : undefined;
+    const back = keyword === 'revert' ? uaState ?? EMPTY_STATE : keyword === 'revert-layer' ? layerState ?? uaState ?? EMPTY_STATE : undefined;
     if (slot.kind === 'custom') {
-      if (revert) {
-        const previous = fromAuthor ? uaCustom?.get(slot.name) : undefined;
-        if (previous === undefined) custom.delete(slot.name);
-        else custom.set(slot.name, previous);
-      } else custom.set(slot.name, decl);
+      const previous = back === undefined ? decl : back.custom.get(slot.name);
+      if (previous === undefined) custom.delete(slot.name);
+      else custom.set(slot.name, previous);
       return;
     }
     const index = slot.kind === 'longhand' ? slot.index : rtl ? slot.rtl : slot.ltr;
-    winners[index] = revert ? (fromAuthor ? uaWinners?.[index] : undefined) : decl;
+    winners[index] = back === undefined ? decl : back.winners[index];
   };
-  for (const m of ua) for (const d of m.rule.normal) apply(d, false);
+  // Rules in one layer (or none) need no snapshot: `revert-layer` is `revert` there.
+  const layered = important !== author;
+  /** Rules by layer: `revert-layer` goes back to where the rule's layer started. */
+  const applyLayered = (matches: readonly IndexedSelector[], pick: (rule: IndexedSelector['rule']) => readonly Declaration[]): void => {
+    let layer: number | undefined;
+    for (const m of matches) {
+      if (layered && m.layer !== layer) {
+        layer = m.layer;
+        layerState = snapshot();
+      }
+      for (const d of pick(m.rule)) apply(d);
+    }
+  };
+  for (const m of ua) for (const d of m.rule.normal) apply(d);
   if (author.length > 0 || hints !== undefined || styleAttr !== undefined) {
-    uaWinners = winners.slice();
-    uaCustom = new Map(custom);
-    if (hints !== undefined) for (const d of hints.normal) apply(d, true);
-    for (const m of author) for (const d of m.rule.normal) apply(d, true);
-    if (styleAttr !== undefined) for (const d of styleAttr.normal) apply(d, true);
-    for (const m of author) for (const d of m.rule.important) apply(d, true);
-    if (styleAttr !== undefined) for (const d of styleAttr.important) apply(d, true);
+    uaState = snapshot();
+    layerState = uaState;
+    if (hints !== undefined) for (const d of hints.normal) apply(d);
+    applyLayered(author, (rule) => rule.normal);
+    if (styleAttr !== undefined) for (const d of styleAttr.normal) apply(d);
+    applyLayered(important, (rule) => rule.important);
+    if (styleAttr !== undefined) for (const d of styleAttr.important) apply(d);
   }
-  for (const m of ua) for (const d of m.rule.important) apply(d, false);
+  uaState = undefined;
+  layerState = undefined;
+  for (const m of ua) for (const d of m.rule.important) apply(d);
   return { winners, custom };
 }
 
+/** Nothing declared: a UA-origin `revert` is `unset`. */
+const EMPTY_STATE: CascadeState = { winners: [], custom: new Map() };
+
+/** The author matches in the order their `!important` declarations apply: layers reversed (CSS Cascade 5 §6.4), when there are several. */
+function importantOrder(author: readonly IndexedSelector[]): readonly IndexedSelector[] {
+  for (let i = 1; i < author.length; i++) {
+    if (author[i]!.layer !== author[0]!.layer) return [...author].sort(compareImportant);
+  }
+  return author;
+}
+
 /** The element's direction, needed before flow-relative declarations are mapped. */
-function directionOf(ua: readonly IndexedSelector[], author: readonly IndexedSelector[], hints: DeclarationList | undefined, styleAttr: DeclarationList | undefined, parentRtl: boolean): boolean {
+function directionOf(
+  ua: readonly IndexedSelector[], author: readonly IndexedSelector[], important: readonly IndexedSelector[],
+  hints: DeclarationList | undefined, styleAttr: DeclarationList | undefined, parentRtl: boolean,
+): boolean {
   let winner: Declaration | undefined;
   const scan = (list: readonly Declaration[]): void => {
     for (const d of list) if (d.slot.kind === 'longhand' && d.slot.index === DIRECTION) winner = d;
@@ -298,7 +338,7 @@ function directionOf(ua: readonly IndexedSelector[], author: readonly IndexedSel
   if (hints) scan(hints.normal);
   for (const m of author) scan(m.rule.normal);
   if (styleAttr) scan(styleAttr.normal);
-  for (const m of author) scan(m.rule.important);
+  for (const m of important) scan(m.rule.important);
   if (styleAttr) scan(styleAttr.important);
   for (const m of ua) scan(m.rule.important);
   if (winner === undefined || winner.value.kind !== 'value') return winner?.value.kind === 'keyword' && winner.value.keyword === 'initial' ? false : parentRtl;
@@ -307,15 +347,14 @@ function directionOf(ua: readonly IndexedSelector[], author: readonly IndexedSel
 
 const CSS_WIDE = new Set(['inherit', 'initial', 'unset', 'revert', 'revert-layer']);
 
-/** Declared custom property texts; CSS-wide keywords resolved against the parent. */
-function customValues(declared: ReadonlyMap<string, Declaration>, parent: CustomProperties): Map<string, string | undefined> {
+/** Declared custom property texts; CSS-wide keywords resolved against the parent and the registrations. */
+function customValues(declared: ReadonlyMap<string, Declaration>, parent: CustomProperties, registry: PropertyRegistry): Map<string, string | undefined> {
   const result = new Map<string, string | undefined>();
   for (const [name, decl] of declared) {
     if (decl.value.kind !== 'custom') continue;
     const text = decl.value.text;
     const keyword = text.toLowerCase();
-    if (CSS_WIDE.has(keyword)) result.set(name, keyword === 'initial' ? undefined : parent.get(name));
-    else result.set(name, text);
+    result.set(name, CSS_WIDE.has(keyword) ? customKeywordValue(keyword, name, parent, registry) : text);
   }
   return result;
 }

@@ -11,7 +11,8 @@ import type { StylesheetCache } from './cache.js';
 import { userAgentStylesheet } from './cache.js';
 import type { MediaPredicate } from './media.js';
 import { compileMediaQueryList } from './media.js';
-import type { Stylesheet } from './stylesheet.js';
+import type { LayerPath, ParsedSheet, Stylesheet } from './stylesheet.js';
+import { sheetIdentity } from './layers.js';
 import { reportWarning } from './warnings.js';
 
 export interface CollectContext {
@@ -115,7 +116,7 @@ interface Referrer {
   readonly dom?: DomDocument;
 }
 
-async function loadFile(url: string, media: MediaPredicate[], ctx: CollectContext, chain: ReadonlySet<string>, from: Referrer): Promise<Stylesheet[]> {
+async function loadFile(url: string, media: MediaPredicate[], ctx: CollectContext, chain: ReadonlySet<string>, from: Referrer, layer?: LayerPath): Promise<Stylesheet[]> {
   let text: string;
   try {
     text = await ctx.loadText(url);
@@ -128,21 +129,34 @@ async function loadFile(url: string, media: MediaPredicate[], ctx: CollectContex
     throw error;
   }
   const parsed = ctx.cache.parse(text, url);
-  const sheet: Stylesheet = { origin: 'author', url, file: displayName(url), lineOffset: 0, media, parsed };
+  const sheet: Stylesheet = { origin: 'author', url, file: displayName(url), lineOffset: 0, media, parsed, layer };
   return withImports(sheet, ctx, new Set([...chain, url]));
 }
 
-/** The imported sheets (in order, recursively) followed by the sheet itself (CSS Cascade 4 §2.1). */
+/**
+ * The imported sheets (in order, recursively) followed by the sheet itself (CSS Cascade 4 §2.1).
+ * The layers the sheet names before its imports are ordered before theirs (CSS Cascade 5 §6.4.3):
+ * a sheet that only declares them goes first.
+ */
 async function withImports(sheet: Stylesheet, ctx: CollectContext, chain: ReadonlySet<string>): Promise<Stylesheet[]> {
+  if (sheet.parsed.imports.length === 0) return [sheet];
   const imported = await Promise.all(sheet.parsed.imports.map((rule) => {
     if (chain.has(rule.url)) {
       ctx.diagnostics.warn('css_parse', `@import cycle: ${rule.url} is already being imported`, { file: sheet.file, line: rule.line + sheet.lineOffset });
       return Promise.resolve([]);
     }
-    return loadFile(rule.url, [...sheet.media, rule.media], ctx, chain, { file: sheet.file, line: rule.line + sheet.lineOffset });
+    // an anonymous layer of the import is distinct from those of the other sheets
+    const own = rule.layer?.map((name) => (name.startsWith('\0') ? `${name}@${sheetIdentity(sheet)}` : name));
+    const layer = own === undefined ? undefined : [...(sheet.layer ?? []), ...own];
+    return loadFile(rule.url, [...sheet.media, rule.media], ctx, chain, { file: sheet.file, line: rule.line + sheet.lineOffset }, layer);
   }));
-  return [...imported.flat(), sheet];
+  const leading = sheet.parsed.layers.slice(0, sheet.parsed.leadingLayers);
+  const head: Stylesheet[] = leading.length === 0 ? [] : [{ ...sheet, parsed: { ...EMPTY_SHEET, layers: leading, leadingLayers: leading.length } }];
+  return [...head, ...imported.flat(), sheet];
 }
+
+/** A sheet with no rules (its layers are set by the caller). */
+const EMPTY_SHEET: ParsedSheet = { rules: [], imports: [], fontFaces: [], pages: [], warnings: [], layers: [], leadingLayers: 0, properties: [] };
 
 function displayName(url: string): string {
   if (!url.startsWith('file:')) return url;

@@ -103,7 +103,8 @@ function computeDeclared(def: LonghandDef<StyleKey, unknown>, value: DeclaredVal
         case 'inherit': return ctx.parent[def.key];
         case 'initial': return initialOf(def, ctx);
         case 'unset':
-        case 'revert': return def.inherited ? ctx.parent[def.key] : initialOf(def, ctx);
+        case 'revert':
+        case 'revert-layer': return def.inherited ? ctx.parent[def.key] : initialOf(def, ctx);
       }
       break;
     case 'pending': {

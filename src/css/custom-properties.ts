@@ -4,10 +4,43 @@
  * invalid at computed-value time.
  */
 
+import type { RegisteredProperty, Stylesheet } from './stylesheet.js';
+
 /** Computed custom properties of an element: name -> substituted value text. */
 export type CustomProperties = ReadonlyMap<string, string>;
 
 export const NO_CUSTOM_PROPERTIES: CustomProperties = new Map();
+
+/** The custom properties registered by `@property` rules (CSS Properties and Values API 1 §3). */
+export interface PropertyRegistry {
+  readonly byName: ReadonlyMap<string, RegisteredProperty>;
+  /** Those that do not inherit: an element that does not set one has its initial value. */
+  readonly nonInherited: readonly RegisteredProperty[];
+  /** Every initial value: the custom properties the root inherits from. */
+  readonly initial: CustomProperties;
+}
+
+export const NO_REGISTRY: PropertyRegistry = { byName: new Map(), nonInherited: [], initial: NO_CUSTOM_PROPERTIES };
+
+/** The registrations of author sheets in cascade order (the last one of a name wins, CSS Properties and Values API 1 §3.1). */
+export function propertyRegistry(sheets: readonly Stylesheet[]): PropertyRegistry {
+  const byName = new Map<string, RegisteredProperty>();
+  for (const sheet of sheets) for (const property of sheet.parsed.properties) byName.set(property.name, property);
+  if (byName.size === 0) return NO_REGISTRY;
+  const initial = new Map<string, string>();
+  for (const property of byName.values()) if (property.initial !== undefined) initial.set(property.name, property.initial);
+  return { byName, nonInherited: [...byName.values()].filter((p) => !p.inherits), initial };
+}
+
+/** The value a CSS-wide keyword gives a custom property (`revert` as `unset`: octavo's UA sheet sets none). */
+export function customKeywordValue(keyword: string, name: string, parent: CustomProperties, registry: PropertyRegistry): string | undefined {
+  const registered = registry.byName.get(name);
+  if (keyword === 'initial' || (keyword !== 'inherit' && registered !== undefined && !registered.inherits)) return registered?.initial;
+  return parent.get(name);
+}
+
+/** Maps in which an element set a non-inherited registered property: its children get the initial value back. */
+const holdsOwnValues = new WeakSet<CustomProperties>();
 
 /** Substitutes every `var()` in `text`; undefined when a reference cannot be resolved. */
 export function substituteVars(text: string, lookup: (name: string) => string | undefined): string | undefined {
@@ -106,13 +139,20 @@ function cyclicNames(declared: ReadonlyMap<string, string | undefined>): Set<str
  * substituted. A property in a reference cycle, or referencing an invalid one without a usable
  * fallback, gets the guaranteed-invalid value (it is dropped).
  */
-export function computeCustomProperties(parent: CustomProperties, declared: ReadonlyMap<string, string | undefined>): CustomProperties {
-  if (declared.size === 0) return parent;
+export function computeCustomProperties(parent: CustomProperties, declared: ReadonlyMap<string, string | undefined>, registry: PropertyRegistry): CustomProperties {
+  const reset = holdsOwnValues.has(parent);
+  if (declared.size === 0 && !reset) return parent;
   const result = new Map(parent);
+  if (reset) {
+    for (const property of registry.nonInherited) {
+      if (property.initial === undefined) result.delete(property.name);
+      else result.set(property.name, property.initial);
+    }
+  }
   const cyclic = cyclicNames(declared);
   const memo = new Map<string, string | undefined>();
   const resolve = (name: string): string | undefined => {
-    if (!declared.has(name)) return parent.get(name);
+    if (!declared.has(name)) return result.get(name);
     if (cyclic.has(name)) return undefined;
     if (memo.has(name)) return memo.get(name);
     const raw = declared.get(name);
@@ -120,10 +160,14 @@ export function computeCustomProperties(parent: CustomProperties, declared: Read
     memo.set(name, value);
     return value;
   };
+  let ownValues = false;
   for (const name of declared.keys()) {
     const value = resolve(name);
     if (value === undefined) result.delete(name);
     else result.set(name, value);
+    const registered = registry.byName.get(name);
+    if (registered !== undefined && !registered.inherits && value !== registered.initial) ownValues = true;
   }
+  if (ownValues) holdsOwnValues.add(result);
   return result;
 }

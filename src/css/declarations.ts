@@ -98,7 +98,7 @@ export function parseDeclarationValue(
   }
   const keyword = singleIdent(nodes);
   if (keyword !== undefined && CSS_WIDE.has(keyword)) {
-    const kw: CssWideKeyword = keyword === 'revert-layer' ? 'revert' : (keyword as CssWideKeyword);
+    const kw = keyword as CssWideKeyword;
     return build(longhandsOf(def), () => ({ kind: 'keyword', keyword: kw }), important, property);
   }
   if (containsVar(nodes)) {
@@ -156,7 +156,7 @@ function parseAll(valueNode: CssNode, important: boolean, ctx: DeclarationContex
     ctx.sink.warn('css_invalid_value', `invalid value \`${generate(valueNode)}\` for \`all\``, where.line, where.column);
     return [];
   }
-  const kw: CssWideKeyword = keyword === 'revert-layer' ? 'revert' : (keyword as CssWideKeyword);
+  const kw = keyword as CssWideKeyword;
   const names = [...LONGHAND_INDEX.keys()].filter((n) => n !== 'direction' && n !== 'unicode-bidi');
   return build(names, () => ({ kind: 'keyword', keyword: kw }), important, 'all');
 }

@@ -8,7 +8,7 @@ import type { CssNode } from 'css-tree';
 import { generate } from 'css-tree';
 import type { DomElement, DomNode } from '../dom/types.js';
 import { STRUCTURAL_PSEUDOS, nthOfTest, nthTest, parseAnB } from './nth.js';
-import { childrenOf } from './values/nodes.js';
+import { childrenOf, unescaped } from './values/nodes.js';
 
 type Test = (element: DomElement) => boolean;
 export type Matcher = (element: DomElement) => boolean;
@@ -56,9 +56,9 @@ function hasClass(element: DomElement, name: string): boolean {
 
 function attributeTest(node: CssNode & { type: 'AttributeSelector' }): Test | undefined {
   if (node.name.type !== 'Identifier') return undefined;
-  const name = node.name.name.toLowerCase();
+  const name = unescaped(node.name.name).toLowerCase();
   if (node.matcher === null) return (element) => element.attribs[name] !== undefined;
-  const raw = node.value === null ? '' : node.value.type === 'String' ? node.value.value : node.value.name;
+  const raw = node.value === null ? '' : node.value.type === 'String' ? node.value.value : unescaped(node.value.name);
   const flag = node.flags?.toLowerCase();
   const fold = flag === 'i' || (flag !== 's' && CASE_INSENSITIVE.has(name));
   const expected = fold ? raw.toLowerCase() : raw;
@@ -148,12 +148,12 @@ function compoundTest(nodes: readonly CssNode[]): Test | undefined {
       case 'TypeSelector': {
         if (node.name.includes('|')) return undefined;
         if (node.name === '*') break;
-        const tag = node.name.toLowerCase();
+        const tag = unescaped(node.name).toLowerCase();
         tests.push((element) => element.name === tag);
         break;
       }
-      case 'ClassSelector': { const name = node.name; tests.push((element) => hasClass(element, name)); break; }
-      case 'IdSelector': { const id = node.name; tests.push((element) => element.attribs['id'] === id); break; }
+      case 'ClassSelector': { const name = unescaped(node.name); tests.push((element) => hasClass(element, name)); break; }
+      case 'IdSelector': { const id = unescaped(node.name); tests.push((element) => element.attribs['id'] === id); break; }
       case 'AttributeSelector': { const test = attributeTest(node); if (test === undefined) return undefined; tests.push(test); break; }
       case 'PseudoClassSelector': { const test = pseudoClassTest(node); if (test === undefined) return undefined; tests.push(test); break; }
       default: return undefined;

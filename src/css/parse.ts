@@ -15,7 +15,7 @@ import { compileMediaQueryList } from './media.js';
 import { parsePageRule } from './page-rules.js';
 import { nestSelectorList, readRawBlock } from './nesting.js';
 import { compileSelector } from './selectors.js';
-import type { Declaration, ImportRule, ParsedPageRule, ParsedSheet, SelectorEntry, SheetWarning, StyleRule } from './stylesheet.js';
+import type { Declaration, ImportRule, LayerPath, ParsedPageRule, ParsedSheet, RegisteredProperty, SelectorEntry, SheetWarning, StyleRule } from './stylesheet.js';
 import { evaluateSupports } from './supports.js';
 import { childrenOf, resolveUrl, stringOf } from './values/nodes.js';
 
@@ -26,10 +26,18 @@ interface Builder {
   readonly imports: ImportRule[];
   readonly fontFaces: { rule: FontFaceRule; media: readonly MediaPredicate[] }[];
   readonly pages: ParsedPageRule[];
+  readonly properties: RegisteredProperty[];
   readonly warnings: SheetWarning[];
   readonly declarations: DeclarationContext;
   /** Once a rule other than @charset/@import/@layer is seen, @import is invalid. */
   importsClosed: boolean;
+  /** The cascade layer being read (undefined: unlayered) and the layers named so far, in order. */
+  layer: LayerPath | undefined;
+  readonly layers: LayerPath[];
+  readonly layerKeys: Set<string>;
+  /** `layers.length` when the first `@import` was read. */
+  leadingLayers: number | undefined;
+  anonymousLayers: number;
   /** Lines where css-tree reported a syntax error (its recovery nodes are not reported again). */
   readonly syntaxErrorLines: Set<number>;
   /** css-tree's syntax errors with their offsets: those inside nested rules it could not read are dropped once octavo reads them. */
@@ -53,9 +61,15 @@ export function parseStylesheet(source: string, baseUrl: string | undefined): Pa
     imports: [],
     fontFaces: [],
     pages: [],
+    properties: [],
     warnings,
     declarations: { baseUrl, sink: { warn } },
     importsClosed: false,
+    layer: undefined,
+    layers: [],
+    layerKeys: new Set(),
+    leadingLayers: undefined,
+    anonymousLayers: 0,
     syntaxErrorLines: new Set(),
     syntaxErrors: [],
     readRaw: [],
@@ -77,7 +91,10 @@ export function parseStylesheet(source: string, baseUrl: string | undefined): Pa
   }
   // Parse errors arrive before the rules are visited: report everything in source order.
   const sorted = warnings.map((w, i) => ({ w, i })).sort((a, b) => (a.w.line ?? 0) - (b.w.line ?? 0) || (a.w.column ?? 0) - (b.w.column ?? 0) || a.i - b.i).map((x) => x.w);
-  return { rules: builder.rules, imports: builder.imports, fontFaces: builder.fontFaces, pages: builder.pages, warnings: sorted };
+  return {
+    rules: builder.rules, imports: builder.imports, fontFaces: builder.fontFaces, pages: builder.pages, warnings: sorted,
+    layers: builder.layers, leadingLayers: builder.leadingLayers ?? builder.layers.length, properties: builder.properties,
+  };
 }
 
 function visitTopLevel(node: CssNode, builder: Builder, media: readonly MediaPredicate[]): void {
@@ -109,9 +126,11 @@ function visitImport(node: Atrule, builder: Builder): void {
     return;
   }
   const mediaList = prelude.find((n) => n.type === 'MediaQueryList');
-  const layerOrSupports = prelude.some((n) => n.type === 'Function' || (n.type === 'Identifier' && n.name.toLowerCase() === 'layer'));
-  if (layerOrSupports) builder.warnings.push({ code: 'css_unsupported', message: 'layer()/supports() in @import are ignored', line, column: node.loc?.start.column });
-  builder.imports.push({ url: resolveUrl(raw, builder.baseUrl), media: compileMediaQueryList(mediaList), line });
+  if (prelude.some((n) => n.type === 'Function' && n.name.toLowerCase() === 'supports')) {
+    builder.warnings.push({ code: 'css_unsupported', message: 'supports() in @import is ignored', line, column: node.loc?.start.column });
+  }
+  builder.leadingLayers ??= builder.layers.length;
+  builder.imports.push({ url: resolveUrl(raw, builder.baseUrl), media: compileMediaQueryList(mediaList), line, layer: importLayer(prelude, builder) });
 }
 
 function visitAtRule(node: Atrule, name: string, builder: Builder, media: readonly MediaPredicate[]): void {
@@ -128,14 +147,19 @@ function visitAtRule(node: Atrule, name: string, builder: Builder, media: readon
       if (node.prelude && evaluateSupports(node.prelude)) for (const child of block) visitTopLevel(child, builder, media);
       return;
     }
-    case 'layer': {
-      builder.warnings.push({ code: 'css_unsupported', message: '@layer is not supported: its rules cascade as unlayered rules', line, column });
-      for (const child of block) visitTopLevel(child, builder, media);
+    case 'layer':
+      visitLayer(node, builder, () => {
+        for (const child of block) visitTopLevel(child, builder, media);
+      });
       return;
-    }
     case 'font-face': {
       const rule = parseFontFace(node, { baseUrl: builder.baseUrl, warn: (message, at) => builder.warnings.push({ code: 'css_invalid_value', message, line: at, column: undefined }) });
       if (rule !== undefined) builder.fontFaces.push({ rule, media });
+      return;
+    }
+    case 'property': {
+      const property = parsePropertyRule(node, (message) => builder.warnings.push({ code: 'css_invalid_value', message, line, column }));
+      if (property !== undefined) builder.properties.push(property);
       return;
     }
     case 'page': {
@@ -207,7 +231,7 @@ function visitStyleBlock(children: readonly CssNode[], parent: StyleParent, buil
   let important: Declaration[] = [];
   const flush = (): void => {
     if (parent.selectors.length > 0 && (normal.length > 0 || important.length > 0)) {
-      builder.rules.push({ selectors: [...parent.selectors], normal, important, media, line: parent.line });
+      builder.rules.push({ selectors: [...parent.selectors], normal, important, media, line: parent.line, layer: builder.layer });
     }
     normal = [];
     important = [];
@@ -232,11 +256,98 @@ function visitNestedAtRule(node: Atrule, parent: StyleParent, builder: Builder, 
   else if (name === 'supports') {
     if (node.prelude && evaluateSupports(node.prelude)) visitStyleBlock(block, parent, builder, media);
   } else if (name === 'layer') {
-    builder.warnings.push({ code: 'css_unsupported', message: '@layer is not supported: its rules cascade as unlayered rules', line: node.loc?.start.line, column: node.loc?.start.column });
-    visitStyleBlock(block, parent, builder, media);
+    visitLayer(node, builder, () => visitStyleBlock(block, parent, builder, media));
   } else {
     builder.warnings.push({ code: 'css_unsupported', message: `at-rule @${name} inside a style rule is not supported`, line: node.loc?.start.line, column: node.loc?.start.column });
   }
+}
+
+/**
+ * `@layer` (CSS Cascade 5 §6.4.2): a statement names layers, fixing their order; a block (named or
+ * anonymous) holds rules of a layer nested in the current one, read by `visitBlock`.
+ */
+function visitLayer(node: Atrule, builder: Builder, visitBlock: () => void): void {
+  const names = layerNames(node.prelude);
+  if (node.block === null) {
+    for (const name of names) declareLayer([...(builder.layer ?? []), ...name], builder);
+    return;
+  }
+  if (names.length > 1) {
+    builder.warnings.push({ code: 'css_parse', message: '@layer with a block takes one name: rule ignored', line: node.loc?.start.line, column: node.loc?.start.column });
+    return;
+  }
+  const outer = builder.layer;
+  builder.layer = [...(outer ?? []), ...(names[0] ?? [anonymousLayer(builder)])];
+  declareLayer(builder.layer, builder);
+  visitBlock();
+  builder.layer = outer;
+}
+
+/** The dotted names of a layer prelude (`a, b.c` -> [['a'], ['b', 'c']]). */
+function layerNames(prelude: Atrule['prelude']): string[][] {
+  const names: string[][] = [];
+  const visit = (node: CssNode): void => {
+    if (node.type === 'Layer') names.push(node.name.split('.'));
+    else if (node.type === 'LayerList' || node.type === 'AtrulePrelude' || node.type === 'Function') for (const child of childrenOf(node)) visit(child);
+  };
+  if (prelude !== null && prelude.type !== 'Raw') visit(prelude);
+  return names;
+}
+
+function anonymousLayer(builder: Builder): string {
+  return `\0${builder.anonymousLayers++}`;
+}
+
+function declareLayer(path: LayerPath, builder: Builder): void {
+  // every ancestor is declared first: `@layer a.b` declares `a`
+  for (let depth = 1; depth <= path.length; depth++) {
+    const key = path.slice(0, depth).join('.');
+    if (builder.layerKeys.has(key)) continue;
+    builder.layerKeys.add(key);
+    builder.layers.push(path.slice(0, depth));
+  }
+}
+
+/** `@import url layer` (an anonymous layer) or `layer(name)`; undefined without either. */
+function importLayer(prelude: readonly CssNode[], builder: Builder): LayerPath | undefined {
+  for (const node of prelude) {
+    if (node.type === 'Identifier' && node.name.toLowerCase() === 'layer') return [anonymousLayer(builder)];
+    if (node.type === 'Function' && node.name.toLowerCase() === 'layer') return layerNames({ type: 'AtrulePrelude', children: node.children } as Atrule['prelude'])[0];
+  }
+  return undefined;
+}
+
+/**
+ * `@property --name { syntax; inherits; initial-value }` (CSS Properties and Values API 1 §3):
+ * `syntax` and `inherits` are required, `initial-value` too unless the syntax is `"*"`. The
+ * value keeps its text: the syntax is not used to type it.
+ */
+function parsePropertyRule(node: Atrule, warn: (message: string) => void): RegisteredProperty | undefined {
+  const prelude = node.prelude === null ? [] : childrenOf(node.prelude);
+  const name = prelude.length === 1 && prelude[0]!.type === 'Identifier' ? prelude[0]!.name : undefined;
+  if (name === undefined || !name.startsWith('--')) {
+    warn('@property needs one custom property name: rule ignored');
+    return undefined;
+  }
+  const descriptors = new Map<string, CssNode>();
+  for (const child of node.block === null ? [] : childrenOf(node.block)) {
+    if (child.type === 'Declaration') descriptors.set(child.property.toLowerCase(), child.value);
+  }
+  const syntaxNode = descriptors.get('syntax');
+  const syntax = syntaxNode === undefined ? undefined : stringOf(childrenOf(syntaxNode)[0]);
+  const inherits = descriptors.get('inherits') === undefined ? undefined : identOfValue(descriptors.get('inherits')!);
+  const initialNode = descriptors.get('initial-value');
+  const initial = initialNode === undefined ? undefined : (initialNode.type === 'Raw' ? initialNode.value : generate(initialNode)).trim();
+  if (syntax === undefined || (inherits !== 'true' && inherits !== 'false') || (syntax.trim() !== '*' && initial === undefined)) {
+    warn(`@property ${name}: \`syntax\`, \`inherits\` (and \`initial-value\` unless the syntax is "*") are required: rule ignored`);
+    return undefined;
+  }
+  return { name, inherits: inherits === 'true', initial };
+}
+
+function identOfValue(value: CssNode): string | undefined {
+  const nodes = childrenOf(value);
+  return nodes.length === 1 && nodes[0]!.type === 'Identifier' ? nodes[0]!.name.toLowerCase() : undefined;
 }
 
 /** A block's nodes, with the raw runs css-tree could not read (nested rules not starting with `&`) read as rules and declarations. */

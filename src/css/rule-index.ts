@@ -5,6 +5,7 @@
 import type { DomElement } from '../dom/types.js';
 import type { MediaEnvironment, MediaPredicate } from './media.js';
 import type { SelectorEntry, StyleRule, Stylesheet } from './stylesheet.js';
+import { layerRanks } from './layers.js';
 
 export interface IndexedSelector {
   readonly entry: SelectorEntry;
@@ -13,13 +14,17 @@ export interface IndexedSelector {
   readonly origin: 0 | 1;
   /** Source order of the rule across all sheets. */
   readonly order: number;
+  /** The rank of the rule's cascade layer (layers.ts); the same for every rule when there are no layers. */
+  readonly layer: number;
   /** Unique id within this index (used in style-sharing keys). */
   readonly id: number;
 }
 
 export interface RuleIndex {
-  /** Fills `out` with the matching selectors, sorted by origin, specificity, then order. */
+  /** Fills `out` with the matching selectors, sorted by origin, layer, specificity, then order. */
   match(element: DomElement, out: IndexedSelector[]): IndexedSelector[];
+  /** Some author rules are in cascade layers: their `!important` declarations cascade in the reverse layer order. */
+  readonly layered: boolean;
 }
 
 function allHold(predicates: readonly MediaPredicate[], env: MediaEnvironment, memo: Map<MediaPredicate, boolean>): boolean {
@@ -35,7 +40,12 @@ function allHold(predicates: readonly MediaPredicate[], env: MediaEnvironment, m
 }
 
 export function compareSelectors(a: IndexedSelector, b: IndexedSelector): number {
-  return a.origin - b.origin || a.entry.specificity - b.entry.specificity || a.order - b.order;
+  return a.origin - b.origin || a.layer - b.layer || a.entry.specificity - b.entry.specificity || a.order - b.order;
+}
+
+/** The order of `!important` declarations (CSS Cascade 5 §6.4): earlier layers win over later ones and over unlayered rules. */
+export function compareImportant(a: IndexedSelector, b: IndexedSelector): number {
+  return a.origin - b.origin || b.layer - a.layer || a.entry.specificity - b.entry.specificity || a.order - b.order;
 }
 
 export function buildRuleIndex(sheets: readonly Stylesheet[], env: MediaEnvironment): RuleIndex {
@@ -45,6 +55,7 @@ export function buildRuleIndex(sheets: readonly Stylesheet[], env: MediaEnvironm
   const byAttribute = new Map<string, IndexedSelector[]>();
   const universal: IndexedSelector[] = [];
   const memo = new Map<MediaPredicate, boolean>();
+  const layers = layerRanks(sheets);
   let order = 0;
   let id = 0;
   for (const sheet of sheets) {
@@ -53,8 +64,9 @@ export function buildRuleIndex(sheets: readonly Stylesheet[], env: MediaEnvironm
     for (const rule of sheet.parsed.rules) {
       order++;
       if (rule.media.length > 0 && !allHold(rule.media, env, memo)) continue;
+      const layer = layers.rankOf(sheet, rule.layer);
       for (const entry of rule.selectors) {
-        const indexed: IndexedSelector = { entry, rule, origin, order, id: id++ };
+        const indexed: IndexedSelector = { entry, rule, origin, order, layer, id: id++ };
         const bucket = entry.bucket;
         if (bucket.kind === 'universal') { universal.push(indexed); continue; }
         const map = bucket.kind === 'id' ? byId : bucket.kind === 'class' ? byClass : bucket.kind === 'attribute' ? byAttribute : byTag;
@@ -67,7 +79,7 @@ export function buildRuleIndex(sheets: readonly Stylesheet[], env: MediaEnvironm
     }
   }
   const buckets: Buckets = { byId, byClass, byTag, byAttribute: [...byAttribute], universal };
-  return { match: (element, out) => matchInto(element, buckets, out) };
+  return { match: (element, out) => matchInto(element, buckets, out), layered: layers.layered };
 }
 
 interface Buckets {

@@ -10,7 +10,7 @@ import type { PseudoElement } from './types.js';
 import type { SelectorEntry } from './stylesheet.js';
 import { STRUCTURAL_PSEUDOS } from './nth.js';
 import { compileNative } from './match-native.js';
-import { childrenOf } from './values/nodes.js';
+import { childrenOf, unescaped } from './values/nodes.js';
 
 export type SelectorResult =
   | { readonly ok: true; readonly entry: SelectorEntry }
@@ -105,18 +105,18 @@ function bucketOf(nodes: readonly CssNode[]): SelectorEntry['bucket'] {
   while (start > 0 && nodes[start - 1]!.type !== 'Combinator') start--;
   const compound = nodes.slice(start);
   const id = compound.find((n) => n.type === 'IdSelector');
-  if (id?.type === 'IdSelector') return { kind: 'id', key: id.name };
+  if (id?.type === 'IdSelector') return { kind: 'id', key: unescaped(id.name) };
   const cls = compound.find((n) => n.type === 'ClassSelector');
-  if (cls?.type === 'ClassSelector') return { kind: 'class', key: cls.name };
+  if (cls?.type === 'ClassSelector') return { kind: 'class', key: unescaped(cls.name) };
   const type = compound.find((n) => n.type === 'TypeSelector');
-  if (type?.type === 'TypeSelector' && type.name !== '*' && !type.name.includes('|')) return { kind: 'tag', key: type.name.toLowerCase() };
+  if (type?.type === 'TypeSelector' && type.name !== '*' && !type.name.includes('|')) return { kind: 'tag', key: unescaped(type.name).toLowerCase() };
   for (const node of compound) {
     const tags = node.type === 'PseudoClassSelector' ? typeList(node) : undefined;
     if (tags !== undefined) return { kind: 'tags', keys: tags };
   }
   const attribute = compound.find((n) => n.type === 'AttributeSelector');
   if (attribute?.type === 'AttributeSelector' && attribute.name.type === 'Identifier') {
-    return { kind: 'attribute', key: attribute.name.name.toLowerCase() };
+    return { kind: 'attribute', key: unescaped(attribute.name.name).toLowerCase() };
   }
   return { kind: 'universal', key: '*' };
 }

@@ -13,8 +13,8 @@
  */
 import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, Display } from './types.js';
-import type { CustomProperties } from './custom-properties.js';
-import { NO_CUSTOM_PROPERTIES } from './custom-properties.js';
+import type { CustomProperties, PropertyRegistry } from './custom-properties.js';
+import { propertyRegistry } from './custom-properties.js';
 import type { MediaEnvironment } from './media.js';
 import type { RuleIndex } from './rule-index.js';
 import { buildRuleIndex } from './rule-index.js';
@@ -50,6 +50,8 @@ export interface ShareNode {
 /** What the cascade keeps per stylesheet list between renders. */
 export interface CascadeMemo {
   readonly index: RuleIndex;
+  /** The `@property` registrations of the sheets. */
+  readonly registry: PropertyRegistry;
   readonly initialStyle: ComputedStyle;
   /** The trie root: the "parent" of the root element. */
   readonly top: ElementStyles;
@@ -100,10 +102,12 @@ export function cascadeMemo(inputs: MemoInputs): CascadeMemo {
   const found = byKey?.get(key);
   if (found !== undefined && found.entries <= MAX_SHARED_STYLES) return found;
   const initialStyle = inputs.initialStyle();
+  const registry = propertyRegistry(active);
   const memo: CascadeMemo = {
     index: buildRuleIndex(active, env),
+    registry,
     initialStyle,
-    top: newElementStyles(initialStyle),
+    top: newElementStyles(initialStyle, registry.initial),
     anonymous: new WeakMap(),
     entries: 0,
   };
@@ -116,8 +120,8 @@ export function cascadeMemo(inputs: MemoInputs): CascadeMemo {
   return memo;
 }
 
-function newElementStyles(style: ComputedStyle): ElementStyles {
-  return { style, custom: NO_CUSTOM_PROPERTIES, before: undefined, after: undefined, marker: undefined, children: undefined };
+function newElementStyles(style: ComputedStyle, custom: CustomProperties): ElementStyles {
+  return { style, custom, before: undefined, after: undefined, marker: undefined, children: undefined };
 }
 
 /** The trie leaf map for these matched selector ids under `parent` (made on the way). */

@@ -8,7 +8,7 @@ import type { FontFaceRule, PageSelector, PseudoElement, RawDeclaration } from '
 import type { MediaPredicate } from './media.js';
 
 export type Origin = 'user-agent' | 'author';
-export type CssWideKeyword = 'inherit' | 'initial' | 'unset' | 'revert';
+export type CssWideKeyword = 'inherit' | 'initial' | 'unset' | 'revert' | 'revert-layer';
 
 /** Where a declaration's value goes: a longhand slot, a flow-relative pair, or a custom property. */
 export type Slot =
@@ -51,7 +51,15 @@ export interface StyleRule {
   /** Conditions of the enclosing `@media` rules (all must hold). */
   readonly media: readonly MediaPredicate[];
   readonly line: number;
+  /** The cascade layer (CSS Cascade 5 §6.4) the rule is in, as a path of names; undefined: unlayered. */
+  readonly layer: LayerPath | undefined;
 }
+
+/**
+ * A cascade layer's name path (`@layer framework.base` -> ['framework', 'base']). An anonymous
+ * layer's name starts with `\0` and is unique within its sheet.
+ */
+export type LayerPath = readonly string[];
 
 /** A warning found while parsing, replayed into every render that uses the sheet. */
 export interface SheetWarning {
@@ -65,6 +73,8 @@ export interface ImportRule {
   readonly url: string;
   readonly media: MediaPredicate;
   readonly line: number;
+  /** `layer` / `layer(name)`: the imported sheet's rules go into this layer. */
+  readonly layer: LayerPath | undefined;
 }
 
 export interface ParsedPageRule {
@@ -82,6 +92,22 @@ export interface ParsedSheet {
   /** `@page` rules; declaration lines are relative to the sheet text. */
   readonly pages: readonly ParsedPageRule[];
   readonly warnings: readonly SheetWarning[];
+  /** Every layer the sheet names, in order of first appearance (statements and blocks): the layer order. */
+  readonly layers: readonly LayerPath[];
+  /** How many of `layers` come before the sheet's `@import`s (they are ordered before the imported sheets' layers). */
+  readonly leadingLayers: number;
+  /** `@property` rules, in order. */
+  readonly properties: readonly RegisteredProperty[];
+}
+
+/**
+ * A custom property registered by `@property` (CSS Properties and Values API 1 §3): whether it
+ * inherits, and its initial value as token text (undefined: the guaranteed-invalid value).
+ */
+export interface RegisteredProperty {
+  readonly name: string;
+  readonly inherits: boolean;
+  readonly initial: string | undefined;
 }
 
 /** A stylesheet placed in a document's cascade. */
@@ -96,4 +122,6 @@ export interface Stylesheet {
   /** Media conditions from `<link media>`, `<style media>` and `@import ... media`. */
   readonly media: readonly MediaPredicate[];
   readonly parsed: ParsedSheet;
+  /** The layer an `@import ... layer()` put the sheet in (its own layers nest inside it). */
+  readonly layer?: LayerPath | undefined;
 }

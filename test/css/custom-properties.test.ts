@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeCustomProperties, substituteVars } from '../../src/css/custom-properties.js';
+import { NO_REGISTRY, computeCustomProperties, substituteVars } from '../../src/css/custom-properties.js';
 import { styleWith } from './helpers.js';
 
 const red = { r: 255, g: 0, b: 0, a: 1 };
@@ -23,7 +23,7 @@ describe('var() substitution', () => {
     const declared = new Map<string, string | undefined>([
       ['--a', 'var(--b)'], ['--b', 'var(--a, 1px)'], ['--c', 'var(--c)'], ['--d', 'var(--inherited) x'], ['--e', 'var(--a, ok)'],
     ]);
-    const result = computeCustomProperties(parent, declared);
+    const result = computeCustomProperties(parent, declared, NO_REGISTRY);
     expect(result.has('--a')).toBe(false);
     expect(result.has('--b')).toBe(false);
     expect(result.has('--c')).toBe(false);

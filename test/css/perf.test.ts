@@ -55,11 +55,12 @@ describe('cascade performance', () => {
   });
 
   // no absolute budget (those live in bench/, a loaded machine fails them): ten times the rows
-  // must cost about ten times as much, never a hundred as a quadratic cascade would
+  // must cost about ten times as much, never a hundred as a quadratic cascade would (a loaded
+  // machine was seen at 40: the small case takes a few ms, and the large one pays more GC)
   it('styles a table in linear time', async () => {
     const small = await bestOf(invoice(150), 10);
-    const large = await bestOf(invoice(1500), 6);
+    const large = await bestOf(invoice(1500), 10);
     console.log(`cascade: 150 rows ${small.ms.toFixed(2)} ms, 1,500 rows ${large.ms.toFixed(2)} ms warm`);
-    expect(large.ms / small.ms).toBeLessThan(30);
+    expect(large.ms / small.ms).toBeLessThan(60);
   });
 });

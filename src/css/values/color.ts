@@ -1,12 +1,14 @@
 /**
  * `<color>` (CSS Color 4): hex, named and system colours, `transparent`, `currentcolor`,
- * rgb()/rgba()/hsl()/hsla() in legacy (comma) and modern (space, `/ alpha`) syntax, hwb().
+ * rgb()/rgba()/hsl()/hsla() in legacy (comma) and modern (space, `/ alpha`) syntax, hwb();
+ * lab(), lch(), oklab(), oklch(), color() and color-mix() in modern-color.ts.
  */
 import type { CssNode } from 'css-tree';
 import type { Color } from '../types.js';
 import { childrenOf, identOf, isOperator } from './nodes.js';
 import type { Nodes } from './nodes.js';
 import { NAMED_COLORS, SYSTEM_COLORS } from './named-colors.js';
+import { MODERN_COLOR_FUNCTIONS, parseModernColor } from './modern-color.js';
 
 /** A specified colour: concrete, or `currentcolor` (resolved when computing). */
 export type SpecifiedColor = Color | 'currentcolor';
@@ -16,7 +18,10 @@ export function parseColor(node: CssNode | undefined): SpecifiedColor | undefine
   switch (node.type) {
     case 'Hash': return parseHex(node.value);
     case 'Identifier': return parseColorKeyword(node.name.toLowerCase());
-    case 'Function': return parseColorFunction(node.name.toLowerCase(), childrenOf(node));
+    case 'Function': {
+      const name = node.name.toLowerCase();
+      return MODERN_COLOR_FUNCTIONS.has(name) ? parseModernColor(node) : parseColorFunction(name, childrenOf(node));
+    }
     default: return undefined;
   }
 }

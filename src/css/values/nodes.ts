@@ -3,12 +3,18 @@
  * insignificant white space from `Value` children, so a value is a flat list of nodes.
  */
 import type { CssNode } from 'css-tree';
+import { ident } from 'css-tree';
 
 export type Nodes = readonly CssNode[];
 
 /** Marker returned by value parsers for a value the property does not accept. */
 export const INVALID: unique symbol = Symbol('invalid');
 export type Invalid = typeof INVALID;
+
+/** A name with its CSS escapes decoded (CSS Syntax 3 §4.3.7): css-tree keeps them, so `.w-1\/2` names the class `w-1/2`. */
+export function unescaped(name: string): string {
+  return name.includes('\\') ? ident.decode(name) : name;
+}
 
 /** Lower-cased identifier name, or undefined when the node is not an identifier. */
 export function identOf(node: CssNode | undefined): string | undefined {

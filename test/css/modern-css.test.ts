@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { styleHtml, styleWith } from './helpers.js';
+
+// What Tailwind CSS 4 and current design systems emit: cascade layers, registered custom
+// properties, OKLCH colours mixed with color-mix(), and class names with escaped characters.
+
+const rgb = (color: { r: number; g: number; b: number; a: number }): string =>
+  `${Math.round(color.r)},${Math.round(color.g)},${Math.round(color.b)},${Math.round(color.a * 100) / 100}`;
+
+describe('cascade layers (CSS Cascade 5 §6.4)', () => {
+  it('orders layers by their first naming, and unlayered rules win over all of them', async () => {
+    const css = `@layer base, utilities;
+      @layer utilities { #a { color: blue } }
+      @layer base { #a { color: red } p { color: green } }
+      p { color: black }`;
+    const doc = await styleWith(css, '<p id=a>x</p>');
+    expect(rgb(doc.style('#a').color)).toBe('0,0,0,1');
+    const layered = await styleWith(`@layer base, utilities; @layer utilities { p { color: blue } } @layer base { #a { color: red } }`, '<p id=a>x</p>');
+    // a later layer wins whatever the specificity
+    expect(rgb(layered.style('#a').color)).toBe('0,0,255,1');
+  });
+
+  it('reverses the order for !important declarations', async () => {
+    const css = `@layer base, utilities;
+      @layer base { p { color: red !important } }
+      @layer utilities { p { color: blue !important } }
+      p { color: green !important }`;
+    expect(rgb((await styleWith(css, '<p>x</p>')).style('p').color)).toBe('255,0,0,1');
+  });
+
+  it('nests layers: sublayers come before the layer\'s own rules; anonymous layers are distinct', async () => {
+    const css = `@layer fw { p { color: red } @layer inner { p { color: blue } } }
+      @layer { p { width: 10px } }
+      @layer { p { width: 20px } }`;
+    const doc = await styleWith(css, '<p>x</p>');
+    expect(rgb(doc.style('p').color)).toBe('255,0,0,1');
+    expect(doc.style('p').width).toBe(20);
+    const dotted = await styleWith('@layer fw.inner, fw.outer; @layer fw.outer { p { color: green } } @layer fw.inner { p { color: blue } }', '<p>x</p>');
+    expect(rgb(dotted.style('p').color)).toBe('0,128,0,1');
+  });
+
+  it('puts an imported sheet in the layer of its @import, ordered by the statement before it', async () => {
+    const doc = await styleHtml('<style>@layer base, reset; @import "reset.css" layer(reset); @layer base { p { color: red } }</style><p>x</p>', {
+      files: { 'reset.css': 'p { color: blue } @layer deep { p { width: 5px } }' },
+    });
+    // reset comes after base (the statement named it second), though its sheet is read first
+    expect(rgb(doc.style('p').color)).toBe('0,0,255,1');
+    expect(doc.style('p').width).toBe(5);
+    expect(doc.diagnostics).toEqual([]);
+  });
+
+  it('rolls back to the lower layers with revert-layer', async () => {
+    const css = `@layer base { p { color: red } } @layer theme { p { color: blue } } @layer top { p { color: revert-layer } }`;
+    expect(rgb((await styleWith(css, '<p>x</p>')).style('p').color)).toBe('0,0,255,1');
+  });
+});
+
+describe('@property (CSS Properties and Values API 1 §3)', () => {
+  const shadow = '@property --shadow { syntax: "*"; inherits: false; initial-value: 0 0 #0000; }';
+
+  it('gives a registered property its initial value, and a non-inherited one its initial value again in children', async () => {
+    const doc = await styleWith(`${shadow} .card { --shadow: 0 2px 4px black } div { box-shadow: var(--shadow) }`, '<div id=a class=card><div id=b></div></div><div id=c></div>');
+    expect(doc.style('#a').boxShadow).toHaveLength(1);
+    expect(doc.style('#a').boxShadow[0]!.y).toBe(2);
+    expect(doc.style('#b').boxShadow[0]!.y).toBe(0);
+    expect(doc.style('#c').boxShadow[0]!.y).toBe(0);
+    expect(doc.diagnostics).toEqual([]);
+  });
+
+  it('lets an inherited one inherit, and reads initial and unset by the registration', async () => {
+    const css = `@property --size { syntax: "<length>"; inherits: true; initial-value: 7px; }
+      #a { --size: 9px } #c { --size: initial } p { width: var(--size) }`;
+    const doc = await styleWith(css, '<div id=a><p id=b>x</p><p id=c>y</p></div><p id=d>z</p>');
+    expect(doc.style('#b').width).toBe(9);
+    expect(doc.style('#c').width).toBe(7);
+    expect(doc.style('#d').width).toBe(7);
+  });
+
+  it('ignores an incomplete registration with a warning', async () => {
+    const doc = await styleWith('@property --x { syntax: "<color>"; inherits: false } p { color: var(--x, green) }', '<p>x</p>');
+    expect(rgb(doc.style('p').color)).toBe('0,128,0,1');
+    expect(doc.diagnostics.map((d) => d.message)).toEqual([expect.stringContaining('@property --x: `syntax`, `inherits`')]);
+  });
+});
+
+describe('CSS Color 4 and 5 colours, as Chromium prints them (clipped to sRGB)', () => {
+  const colorOf = async (value: string): Promise<string> => rgb((await styleWith(`p { color: ${value} }`, '<p>x</p>')).style('p').color);
+
+  it('converts oklch, oklab, lab, lch and color() to sRGB', async () => {
+    expect(await colorOf('oklch(63.7% 0.237 25.331)')).toBe('251,44,54,1'); // Tailwind's red-500
+    expect(await colorOf('oklab(0.628 0.2249 0.1258)')).toBe('255,0,0,1');
+    expect(await colorOf('lab(50% 100 -100)')).toBe('201,0,255,1'); // out of gamut: clipped
+    expect(await colorOf('lch(54.29% 106.84 40.85)')).toBe('255,0,0,1');
+    expect(await colorOf('color(display-p3 1 0 0)')).toBe('255,0,0,1');
+    expect(await colorOf('oklch(70% 0.4 150 / 50%)')).toBe('0,214,0,0.5');
+  });
+
+  it('mixes colours with color-mix() and reads relative colours', async () => {
+    expect(await colorOf('color-mix(in srgb, red 30%, blue)')).toBe('77,0,179,1');
+    expect(await colorOf('color-mix(in oklab, oklch(54.6% 0.245 262.881) 50%, transparent)')).toBe('21,93,252,0.5');
+    expect(await colorOf('oklch(from red l c h / 25%)')).toBe('255,0,0,0.25');
+  });
+
+  it('substitutes var() inside them', async () => {
+    const doc = await styleWith(':root { --blue: oklch(54.6% 0.245 262.881) } p { background-color: color-mix(in oklab, var(--blue) 50%, transparent) }', '<p>x</p>');
+    expect(rgb(doc.style('p').backgroundColor)).toBe('21,93,252,0.5');
+  });
+
+  it('warns about an invalid one', async () => {
+    const doc = await styleWith('p { color: oklch(1 2) }', '<p>x</p>');
+    expect(doc.diagnostics.map((d) => d.code)).toEqual(['css_invalid_value']);
+  });
+});
+
+describe('escaped characters in selectors (CSS Syntax 3 §4.3.7)', () => {
+  it('matches class names with / and : as Tailwind writes them', async () => {
+    const css = '.w-1\\/2 { width: 50px } .md\\:flex { display: flex } #a\\.b { height: 3px } [data-x=a\\62 c] { color: red }';
+    const doc = await styleWith(css, '<div id=p class="w-1/2 md:flex"></div><div id="a.b" data-x=abc></div>');
+    expect(doc.style('#p').width).toBe(50);
+    expect(doc.style('#p').display).toBe('flex');
+    expect(doc.style('#a.b').height).toBe(3);
+    expect(rgb(doc.style('#a.b').color)).toBe('255,0,0,1');
+  });
+});
