@@ -42,9 +42,12 @@ interface Builder {
   readonly syntaxErrorLines: Set<number>;
   /** css-tree's syntax errors with their offsets: those inside nested rules it could not read are dropped once octavo reads them. */
   readonly syntaxErrors: { readonly offset: number; readonly warning: SheetWarning }[];
-  /** Source ranges of raw block contents that were read as nested rules and declarations. */
+  /** Source ranges octavo read itself (raw nested blocks, `@supports` conditions): css-tree's syntax errors there are dropped. */
   readonly readRaw: { readonly start: number; readonly end: number }[];
 }
+
+/** A pseudo-class or pseudo-element with a vendor prefix (`::-webkit-inner-spin-button`, `:-moz-ui-invalid`). */
+const VENDOR_PSEUDO = /::?-(webkit|moz|ms|o)-/i;
 
 /** At-rules that are valid but have no effect on print output: skipped silently. */
 const IGNORED_AT_RULES = new Set(['charset', 'namespace', 'keyframes', '-webkit-keyframes', '-moz-keyframes', 'font-feature-values', 'view-transition', 'viewport', '-ms-viewport']);
@@ -144,7 +147,7 @@ function visitAtRule(node: Atrule, name: string, builder: Builder, media: readon
       return;
     }
     case 'supports': {
-      if (node.prelude && evaluateSupports(node.prelude)) for (const child of block) visitTopLevel(child, builder, media);
+      if (supports(node, builder)) for (const child of block) visitTopLevel(child, builder, media);
       return;
     }
     case 'layer':
@@ -189,7 +192,8 @@ function visitRule(node: Rule, builder: Builder, media: readonly MediaPredicate[
   }
   const prelude = parent === undefined ? node.prelude : nestSelectorList(parent, node.prelude);
   const selectors = compileSelectorList(prelude, builder, line, node.loc?.start.column);
-  if (selectors === undefined) return;
+  // nothing left to match (only selectors print never shows): the block is not read either
+  if (selectors === undefined || selectors.length === 0) return;
   visitStyleBlock(childrenOf(node.block), { prelude, selectors, line }, builder, media);
 }
 
@@ -198,13 +202,16 @@ function compileSelectorList(prelude: SelectorList, builder: Builder, line: numb
   const selectors: SelectorEntry[] = [];
   for (const selector of childrenOf(prelude)) {
     const result = compileSelector(selector);
+    if (!result.ok && result.reason === 'interactive') continue;
     if (!result.ok && result.reason === 'unrendered') {
       // A valid selector that cannot match anything octavo draws: the rest of the list still applies.
       builder.warnings.push({ code: 'css_unsupported', message: result.message, line, column });
       continue;
     }
     if (!result.ok) {
-      // One bad selector invalidates the whole rule (Selectors 4 §3.1 "invalid selector").
+      // One bad selector invalidates the whole rule (Selectors 4 §3.1 "invalid selector"); one
+      // with another engine's prefix (`:-moz-focusring`) is dropped silently, as browsers do.
+      if (VENDOR_PSEUDO.test(generate(selector))) return undefined;
       const code = result.reason === 'unsupported' ? 'css_unsupported' : 'css_parse';
       builder.warnings.push({ code, message: `${result.message}: rule ignored`, line, column });
       return undefined;
@@ -254,12 +261,25 @@ function visitNestedAtRule(node: Atrule, parent: StyleParent, builder: Builder, 
   const block = node.block ? childrenOf(node.block) : [];
   if (name === 'media') visitStyleBlock(block, parent, builder, [...media, compileMediaQueryList(node.prelude)]);
   else if (name === 'supports') {
-    if (node.prelude && evaluateSupports(node.prelude)) visitStyleBlock(block, parent, builder, media);
+    if (supports(node, builder)) visitStyleBlock(block, parent, builder, media);
   } else if (name === 'layer') {
     visitLayer(node, builder, () => visitStyleBlock(block, parent, builder, media));
   } else {
     builder.warnings.push({ code: 'css_unsupported', message: `at-rule @${name} inside a style rule is not supported`, line: node.loc?.start.line, column: node.loc?.start.column });
   }
+}
+
+/**
+ * An `@supports` condition, read from its source text between the at-keyword and the block
+ * (css-tree cannot parse `(not (…))` and misplaces the prelude then; its errors there are dropped).
+ */
+function supports(node: Atrule, builder: Builder): boolean {
+  const start = node.loc?.start.offset;
+  const end = node.block?.loc?.start.offset;
+  if (start === undefined || end === undefined) return node.prelude !== null && evaluateSupports(generate(node.prelude));
+  const from = start + 1 + node.name.length;
+  builder.readRaw.push({ start: from, end });
+  return evaluateSupports(builder.source.slice(from, end).trim());
 }
 
 /**

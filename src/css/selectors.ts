@@ -16,15 +16,22 @@ export type SelectorResult =
   | { readonly ok: true; readonly entry: SelectorEntry }
   /**
    * `unrendered`: a valid selector octavo parses but does not render (`::first-line`...): only this
-   * selector of its list is dropped. `unsupported`/`invalid`: the whole rule is dropped, as browsers do.
+   * selector of its list is dropped. `interactive`: the same, for what no printed page shows (no
+   * warning). `unsupported`/`invalid`: the whole rule is dropped, as browsers do.
    */
-  | { readonly ok: false; readonly reason: 'unsupported' | 'invalid' | 'unrendered'; readonly message: string };
+  | { readonly ok: false; readonly reason: 'unsupported' | 'invalid' | 'unrendered' | 'interactive'; readonly message: string };
 
 const SUPPORTED_PSEUDO_ELEMENTS = new Set<string>(['before', 'after', 'marker', 'footnote-call', 'footnote-marker']);
-/** Valid pseudo-elements (CSS Pseudo 4) that have no effect on octavo's output. */
-const UNRENDERED_PSEUDO_ELEMENTS = new Set<string>([
-  'first-line', 'first-letter', 'selection', 'placeholder', 'backdrop', 'file-selector-button', 'target-text',
-  'spelling-error', 'grammar-error', 'cue', 'details-content',
+/** Valid pseudo-elements (CSS Pseudo 4) that octavo does not render, though a printed page could show them. */
+const UNRENDERED_PSEUDO_ELEMENTS = new Set<string>(['first-line', 'first-letter', 'details-content']);
+/**
+ * Pseudo-elements of interaction and of widgets octavo does not draw (selections, form control
+ * parts, a modal's backdrop): nothing on a printed page could show them, so they are dropped
+ * without a warning, as CSS resets (Tailwind's preflight) write them for every document.
+ */
+const INTERACTIVE_PSEUDO_ELEMENTS = new Set<string>([
+  'selection', 'placeholder', 'backdrop', 'file-selector-button', 'target-text', 'spelling-error', 'grammar-error', 'cue',
+  'search-text', 'scroll-marker', 'scroll-marker-group', 'scroll-button', 'picker', 'picker-icon', 'checkmark',
 ]);
 /** CSS 2 pseudo-elements that may be written with one colon. */
 const LEGACY_PSEUDO_ELEMENTS = new Set(['before', 'after', 'first-line', 'first-letter']);
@@ -140,6 +147,13 @@ function typeList(node: CssNode & { type: 'PseudoClassSelector' }): string[] | u
 
 const COMPILE_OPTIONS = { xmlMode: false, cacheResults: false, pseudos: STRUCTURAL_PSEUDOS } as const;
 
+/** `:host`, `:host()` and `:host-context()` match shadow hosts, and documents octavo renders have no shadow trees. */
+function isShadowHost(node: CssNode): boolean {
+  return node.type === 'PseudoClassSelector' && (node.name.toLowerCase() === 'host' || node.name.toLowerCase() === 'host-context');
+}
+
+const NEVER = (): boolean => false;
+
 /** Turns one css-tree `Selector` into a cascade entry, or explains why it cannot be used. */
 export function compileSelector(selector: CssNode): SelectorResult {
   const text = generate(selector);
@@ -152,6 +166,9 @@ export function compileSelector(selector: CssNode): SelectorResult {
     if (name === undefined) { kept.push(node); continue; }
     if (i !== nodes.length - 1 && !(name === 'marker' || name === 'before' || name === 'after')) {
       return { ok: false, reason: 'invalid', message: `selector \`${text}\`: a pseudo-element must come last` };
+    }
+    if (INTERACTIVE_PSEUDO_ELEMENTS.has(name) && i === nodes.length - 1) {
+      return { ok: false, reason: 'interactive', message: `selector \`${text}\`: ::${name} is never printed` };
     }
     if (UNRENDERED_PSEUDO_ELEMENTS.has(name) && i === nodes.length - 1) {
       return { ok: false, reason: 'unrendered', message: `selector \`${text}\`: ::${name} is parsed but not rendered` };
@@ -168,7 +185,7 @@ export function compileSelector(selector: CssNode): SelectorResult {
   const matchText = kept.length === 0 || last?.type === 'Combinator'
     ? `${kept.map((n) => generate(n)).join('')}*`
     : kept.map((n) => generate(n)).join('');
-  let match: ((element: DomElement) => boolean) | undefined = compileNative(kept);
+  let match: ((element: DomElement) => boolean) | undefined = kept.some(isShadowHost) ? NEVER : compileNative(kept);
   try {
     match ??= compile<DomNode, DomElement>(matchText, COMPILE_OPTIONS) as (element: DomElement) => boolean;
   } catch (error) {

@@ -1,58 +1,127 @@
 /**
- * `@supports` (CSS Conditional 3 §6): a declaration is supported when the registry knows the
- * property and accepts the value; `selector()` when css-select compiles it.
+ * `@supports` (CSS Conditional 3 §6, Conditional 4 `selector()`): a declaration is supported when
+ * the registry knows the property and accepts the value; `selector()` when octavo compiles the
+ * selector; anything else (`font-tech()`, unknown functions) is false. The condition is read from
+ * its source text, because css-tree 3 cannot parse `(not (…))` inside parentheses, which
+ * Tailwind CSS 4 writes.
  */
-import type { CssNode } from 'css-tree';
-import { generate, parse } from 'css-tree';
+import { parse } from 'css-tree';
 import { INVALID } from './properties/define.js';
 import { lookupProperty } from './properties/registry.js';
 import { compileSelector } from './selectors.js';
-import { childrenOf, identOf } from './values/nodes.js';
+import { childrenOf } from './values/nodes.js';
 
-export function evaluateSupports(prelude: CssNode): boolean {
+/** Whether a `<supports-condition>` holds; false when it cannot be read. */
+export function evaluateSupports(text: string): boolean {
+  const reader = { text, at: 0 };
+  const result = condition(reader);
+  skipSpace(reader);
+  return result === true && reader.at === text.length;
+}
+
+interface Reader {
+  readonly text: string;
+  at: number;
+}
+
+/** `not <in-parens>` | `<in-parens> [and <in-parens>]*` | `<in-parens> [or <in-parens>]*`; undefined when malformed. */
+function condition(reader: Reader): boolean | undefined {
+  skipSpace(reader);
+  if (keyword(reader, 'not')) {
+    const operand = inParens(reader);
+    return operand === undefined ? undefined : !operand;
+  }
+  let result = inParens(reader);
+  if (result === undefined) return undefined;
+  let joiner: 'and' | 'or' | undefined;
+  for (;;) {
+    skipSpace(reader);
+    const next = keyword(reader, 'and') ? 'and' : keyword(reader, 'or') ? 'or' : undefined;
+    if (next === undefined) return result;
+    if (joiner !== undefined && joiner !== next) return undefined; // `a and b or c` needs parentheses
+    joiner = next;
+    const operand = inParens(reader);
+    if (operand === undefined) return undefined;
+    result = next === 'and' ? result && operand : result || operand;
+  }
+}
+
+/** `( <condition> )`, `( <declaration> )`, `selector( <selector> )`, or a function it does not know (false). */
+function inParens(reader: Reader): boolean | undefined {
+  skipSpace(reader);
+  const name = /^[-\w]*\(/.exec(reader.text.slice(reader.at))?.[0];
+  if (name === undefined) return undefined;
+  const open = reader.at + name.length - 1;
+  const close = matchingParen(reader.text, open);
+  if (close < 0) return undefined;
+  const inner = reader.text.slice(open + 1, close);
+  reader.at = close + 1;
+  const fn = name.slice(0, -1).toLowerCase();
+  if (fn === 'selector') return selectorSupported(inner);
+  if (fn !== '') return false;
+  const trimmed = inner.trim();
+  if (trimmed.startsWith('(') || /^not\s*\(/i.test(trimmed)) return condition({ text: trimmed, at: 0 }) ?? false;
+  const colon = topLevelColon(inner);
+  return colon < 0 ? false : declarationSupported(inner.slice(0, colon).trim(), inner.slice(colon + 1).trim());
+}
+
+function keyword(reader: Reader, word: string): boolean {
+  const match = new RegExp(`^${word}(?=[\\s(])`, 'i').exec(reader.text.slice(reader.at));
+  if (match === null) return false;
+  reader.at += match[0].length;
+  return true;
+}
+
+function skipSpace(reader: Reader): void {
+  while (reader.at < reader.text.length && /\s/.test(reader.text[reader.at]!)) reader.at++;
+}
+
+function matchingParen(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"' || ch === "'") {
+      const end = text.indexOf(ch, i + 1);
+      if (end < 0) return -1;
+      i = end;
+    } else if (ch === '(') depth++;
+    else if (ch === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+function topLevelColon(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+    else if (ch === ':' && depth === 0) return i;
+  }
+  return -1;
+}
+
+function selectorSupported(text: string): boolean {
   try {
-    return evaluate(childrenOf(prelude));
+    const selectors = childrenOf(parse(text, { context: 'selectorList' }));
+    return selectors.length === 1 && compileSelector(selectors[0]!).ok;
   } catch {
     return false;
   }
 }
 
-function evaluate(nodes: readonly CssNode[]): boolean {
-  let negate = false;
-  let joiner: 'and' | 'or' | undefined;
-  const results: boolean[] = [];
-  for (const node of nodes) {
-    const word = identOf(node);
-    if (word === 'not') { negate = true; continue; }
-    if (word === 'and' || word === 'or') { joiner = word; continue; }
-    results.push(evaluateOperand(node));
-  }
-  const combined = joiner === 'or' ? results.some(Boolean) : results.every(Boolean);
-  return negate ? !combined : combined;
-}
-
-function evaluateOperand(node: CssNode): boolean {
-  switch (node.type) {
-    case 'Condition': return evaluate(childrenOf(node));
-    case 'Parentheses': return evaluate(childrenOf(node));
-    case 'Declaration': return declarationSupported(node.property, generate(node.value));
-    case 'Feature': return node.value !== null && declarationSupported(node.name, generate(node.value));
-    case 'SupportsDeclaration': return evaluateOperand((node as unknown as { declaration: CssNode }).declaration);
-    case 'FeatureFunction': {
-      const feature = node as unknown as { feature: string; value: CssNode };
-      if (feature.feature.toLowerCase() !== 'selector') return false;
-      return feature.value.type === 'Selector' && compileSelector(feature.value).ok;
-    }
-    default: return false;
-  }
-}
-
 function declarationSupported(property: string, value: string): boolean {
-  const lookup = lookupProperty(property);
-  if (lookup.kind !== 'known') return property.startsWith('--');
+  if (property.startsWith('--')) return true;
+  const lookup = lookupProperty(property.toLowerCase());
+  if (lookup.kind !== 'known' || value === '') return false;
   const def = lookup.def;
   if (def.kind === 'unsupported') return false;
-  const nodes = childrenOf(parse(value, { context: 'value' }));
+  let nodes;
+  try {
+    nodes = childrenOf(parse(value, { context: 'value' }));
+  } catch {
+    return false;
+  }
   const ctx = { baseUrl: undefined, unsupported: () => undefined };
   switch (def.kind) {
     case 'longhand': return def.parse(nodes, ctx) !== INVALID;

@@ -288,6 +288,8 @@ export interface ComputedStyle {
   readonly fontVariantNumeric: readonly string[];
   readonly fontVariantPosition: 'normal' | 'sub' | 'super';
   readonly fontFeatureSettings: readonly { readonly tag: string; readonly value: number }[];
+  /** Parsed, not applied yet (variable fonts). */
+  readonly fontVariationSettings: readonly { readonly tag: string; readonly value: number }[];
   readonly fontKerning: 'auto' | 'normal' | 'none';
   readonly lineHeight: LineHeight;
 

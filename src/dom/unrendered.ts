@@ -11,6 +11,7 @@ const UNRENDERED: ReadonlyMap<string, string> = new Map([
   ['audio', 'audio has nothing to draw'],
   ['object', 'embedded objects are not loaded'],
   ['embed', 'embedded content is not loaded'],
+  ['input', 'form fields are not drawn (neither their box nor their value)'],
 ]);
 
 /** The warning for an element octavo does not draw, or undefined. */

@@ -122,3 +122,53 @@ describe('escaped characters in selectors (CSS Syntax 3 §4.3.7)', () => {
     expect(rgb(doc.style('#a.b').color)).toBe('255,0,0,1');
   });
 });
+
+describe('what CSS resets and frameworks write for browsers', () => {
+  it('keeps a rule listing :host (no shadow hosts here) for its other selectors', async () => {
+    const doc = await styleWith(':root, :host { --brand: red } p { color: var(--brand) } :host(.x) p { width: 3px }', '<p>x</p>');
+    expect(rgb(doc.style('p').color)).toBe('255,0,0,1');
+    expect(doc.style('p').width).toBe('auto');
+    expect(doc.diagnostics).toEqual([]);
+  });
+
+  it('drops selectors of other engines and of widgets print never shows without a warning', async () => {
+    const css = `:-moz-focusring { color: red } ::-webkit-inner-spin-button { height: auto }
+      *, ::before, ::backdrop, ::file-selector-button { margin: 0 } ::placeholder { opacity: 1 } p::first-line { color: red }`;
+    const doc = await styleWith(css, '<p>x</p>');
+    expect(doc.style('p').marginTop).toBe(0);
+    expect(doc.diagnostics.map((d) => d.message)).toEqual([expect.stringContaining('::first-line is parsed but not rendered')]);
+  });
+
+  it('reads @supports conditions with (not (…)) inside parentheses, as Tailwind writes them', async () => {
+    const css = `@supports ((-webkit-hyphens: none) and (not (margin-trim: block))) or ((-moz-orient: inline) and (not (color: rgb(from red r g b)))) { p { width: 1px } }
+      @supports (not (display: nonsense)) or (contain-intrinsic-size: 1px) { p { height: 2px } }
+      @supports selector(:is(a)) and (not (color: foo)) { p { margin-left: 3px } }
+      @supports (display: flex) or (display: nonsense) and (x: y) { p { margin-right: 4px } }`;
+    const doc = await styleWith(css, '<p>x</p>');
+    // octavo reads -webkit-hyphens (an alias of hyphens) and has no margin-trim: the first branch holds
+    expect(doc.style('p').width).toBe(1);
+    expect(doc.style('p').height).toBe(2);
+    expect(doc.style('p').marginLeft).toBe(3);
+    expect(doc.style('p').marginRight).toBe(0); // `or` and `and` mixed without parentheses: false
+    expect(doc.diagnostics).toEqual([]);
+  });
+
+  it('clamps calc(infinity) to the largest length, so rounded-full makes a pill', async () => {
+    const doc = await styleWith('p { border-radius: calc(infinity * 1px); width: calc(-infinity * 1px + 10px) }', '<p>x</p>');
+    expect(doc.style('p').borderTopLeftRadius).toEqual([33_554_431, 33_554_431]);
+    expect(doc.diagnostics).toEqual([]);
+  });
+
+  it('says nothing about properties that leave no trace on paper, or set to their initial value', async () => {
+    const css = `p { cursor: pointer; user-select: none; resize: vertical; appearance: button; transition: color 1s; scroll-margin: 4px;
+      font-variation-settings: normal } b { font-variation-settings: "wght" 600 }`;
+    const doc = await styleWith(css, '<p>x<b>y</b></p>');
+    expect(doc.diagnostics.map((d) => d.message)).toEqual(['`font-variation-settings` has no effect: variable-font axes are not applied']);
+  });
+
+  it('centres th only under a row with the initial alignment (HTML §15.3.8)', async () => {
+    const doc = await styleWith('.left { text-align: left }', '<table><tr><th id=a>a</th></tr><tr class=left><th id=b>b</th></tr></table>');
+    expect(doc.style('#a').textAlign).toBe('center');
+    expect(doc.style('#b').textAlign).toBe('left');
+  });
+});

@@ -213,6 +213,31 @@ const fontFeatureSettings = longhand<'fontFeatureSettings', readonly Feature[]>(
   compute: (value) => value,
 });
 
+/**
+ * `font-variation-settings` (CSS Fonts 4 §7.2): parsed so that `normal` (what CSS resets write)
+ * passes silently; axis values are not applied (no variable-font instances yet: unhonoured.ts).
+ */
+const fontVariationSettings = longhand<'fontVariationSettings', 'normal' | readonly Feature[]>({
+  name: 'font-variation-settings',
+  key: 'fontVariationSettings',
+  inherited: true,
+  initial: [],
+  parse: (nodes) => (nodes.length === 1 && identOf(nodes[0]) === 'normal' ? 'normal' : parseAxes(nodes) ?? INVALID),
+  compute: (value) => (value === 'normal' ? [] : value),
+});
+
+/** `"wght" 600, "wdth" 80`: four-character axis tags with numbers. */
+function parseAxes(nodes: Nodes): Feature[] | undefined {
+  const axes: Feature[] = [];
+  for (const part of splitBy(nodes, ',')) {
+    const tag = stringOf(part[0]);
+    const value = part.length === 2 ? parseNumber(part[1], {}) : undefined;
+    if (tag === undefined || !/^[\x20-\x7e]{4}$/.test(tag) || value === undefined) return undefined;
+    axes.push({ tag, value });
+  }
+  return axes;
+}
+
 type LineHeightSpec = 'normal' | { readonly number: number } | SpecifiedLength;
 
 function parseLineHeightNode(node: CssNode | undefined): LineHeightSpec | undefined {
@@ -333,6 +358,7 @@ export const FONT_PROPERTIES: readonly PropertyDef[] = [
   fontVariantNumeric,
   fontVariantPosition,
   fontFeatureSettings,
+  fontVariationSettings,
   keywordProperty('font-kerning', 'fontKerning', ['auto', 'normal', 'none'], 'auto', true),
   lineHeight,
   font,

@@ -17,8 +17,12 @@ const LAST_ALIASES: Readonly<Record<string, TextAlign>> = {
   'justify-all': 'justify', '-webkit-center': 'center', '-webkit-left': 'left', '-webkit-right': 'right', '-moz-center': 'center',
 };
 
-/** `text-align` (CSS Text 3 §7.1); `match-parent` computes to the parent's value, start/end made physical. */
-const textAlign = longhand<'textAlign', TextAlign | 'match-parent'>({
+/**
+ * `text-align` (CSS Text 3 §7.1); `match-parent` computes to the parent's value, start/end made
+ * physical. `-internal-center` is the UA sheet's for `th` (HTML §15.3.8): centred only when the
+ * parent's alignment is the initial one, else the parent's (a `text-left` row keeps its headers left).
+ */
+const textAlign = longhand<'textAlign', TextAlign | 'match-parent' | '-internal-center'>({
   name: 'text-align',
   key: 'textAlign',
   inherited: true,
@@ -26,11 +30,12 @@ const textAlign = longhand<'textAlign', TextAlign | 'match-parent'>({
   parse: (nodes) => {
     const word = singleIdent(nodes);
     if (word === undefined) return INVALID;
-    if (word === 'match-parent') return word;
+    if (word === 'match-parent' || word === '-internal-center') return word;
     if ((ALIGN as readonly string[]).includes(word) || (LEGACY as readonly string[]).includes(word)) return word as TextAlign;
     return ALIGN_ALIASES[word] ?? INVALID;
   },
   compute: (value, ctx) => {
+    if (value === '-internal-center') return ctx.parent.textAlign === 'start' ? 'center' : ctx.parent.textAlign;
     if (value !== 'match-parent') return value;
     const inherited = ctx.parent.textAlign;
     const rtl = ctx.parent.direction === 'rtl';

@@ -5,24 +5,21 @@
  */
 const UNSUPPORTED = `transform-style transform-box translate rotate scale perspective perspective-origin
 text-shadow
-transition transition-property transition-duration transition-timing-function transition-delay transition-behavior
 animation animation-name animation-duration animation-timing-function animation-delay animation-iteration-count
 animation-direction animation-fill-mode animation-play-state animation-composition
-cursor pointer-events user-select resize filter backdrop-filter clip mask mask-image mask-mode mask-repeat
-mask-position mask-clip mask-origin mask-size mask-composite mix-blend-mode isolation will-change
+filter backdrop-filter clip mask mask-image mask-mode mask-repeat
+mask-position mask-clip mask-origin mask-size mask-composite mix-blend-mode isolation
 content-visibility container container-type container-name text-overflow
 background-position-x background-position-y background-attachment background-blend-mode
 
 image-orientation image-resolution
 font-size-adjust font-synthesis font-synthesis-weight font-synthesis-style font-synthesis-small-caps
 font-variant-ligatures font-variant-east-asian font-variant-alternates font-variant-emoji
-font-optical-sizing font-variation-settings font-language-override font-palette
+font-optical-sizing font-language-override font-palette
 text-rendering text-justify text-underline-offset text-underline-position text-decoration-skip-ink text-decoration-skip
 text-emphasis text-emphasis-color text-emphasis-style text-emphasis-position text-combine-upright text-orientation
 writing-mode line-break hanging-punctuation text-wrap text-wrap-mode text-wrap-style white-space-collapse
 text-spacing-trim text-autospace initial-letter
-appearance accent-color caret-color scroll-behavior scroll-margin scroll-padding scroll-snap-type scroll-snap-align
-overscroll-behavior touch-action scrollbar-width scrollbar-color scrollbar-gutter overflow-anchor
 border-start-start-radius border-start-end-radius border-end-start-radius border-end-end-radius
 float-reference float-defer float-offset
 anchor running
@@ -32,10 +29,18 @@ speak speak-as quotes-style zoom`;
 
 export const UNSUPPORTED_PROPERTIES: ReadonlySet<string> = new Set(UNSUPPORTED.split(/\s+/).filter(Boolean));
 
-/** Irrelevant to print output: ignored without a warning. */
+/**
+ * Irrelevant to print output: ignored without a warning. Interaction, scrolling, transitions and
+ * the native look of form controls (which octavo does not draw: see dom/unrendered.ts) leave no
+ * trace on a printed page.
+ */
 export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'print-color-adjust', 'color-adjust', 'color-scheme', 'forced-color-adjust', 'text-size-adjust', 'font-smooth',
   'orphans-widows', 'user-zoom', 'src', 'unicode-range', 'font-display',
+  'cursor', 'pointer-events', 'user-select', 'resize', 'touch-action', 'caret-color', 'accent-color', 'appearance', 'will-change',
+  'scroll-behavior', 'scroll-margin', 'scroll-padding', 'scroll-snap-type', 'scroll-snap-align', 'overscroll-behavior',
+  'scrollbar-width', 'scrollbar-color', 'scrollbar-gutter', 'overflow-anchor',
+  'transition', 'transition-property', 'transition-duration', 'transition-timing-function', 'transition-delay', 'transition-behavior',
   // SVG properties: meaningless on HTML boxes; SVG images read them from their own <style> (svg/style.ts)
   'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
   'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'stop-color', 'stop-opacity', 'clip-rule', 'text-anchor',

@@ -147,7 +147,13 @@ function multiply(a: ParsedCalc, b: ParsedCalc): ParsedCalc {
   throw new CalcSyntaxError();
 }
 
-const CONSTANTS: Readonly<Record<string, number>> = { e: Math.E, pi: Math.PI };
+/**
+ * CSS Values 4 §10.7.1 constants. `infinity` is clamped to the largest length browsers lay out
+ * (Chromium's 33,554,431 px), so that `border-radius: calc(infinity * 1px)` (Tailwind's
+ * `rounded-full`) scales down to a pill as it does there; NaN is 0 (§10.9).
+ */
+const LARGEST = 33_554_431;
+const CONSTANTS: Readonly<Record<string, number>> = { e: Math.E, pi: Math.PI, infinity: LARGEST, '-infinity': -LARGEST, nan: 0 };
 
 function parseValue(node: CssNode): ParsedCalc {
   switch (node.type) {
