@@ -3,7 +3,8 @@
  * CLI into dist/cli/octavo-snapshot.cjs and runs `node --build-snapshot` on that: while the
  * snapshot is built, this renders the warm-up document through the render command, so the heap
  * written into dist/cli/octavo.blob holds the CLI's modules evaluated, the bundled fonts it used
- * parsed and the functions the render ran compiled. A process started from the blob (launch.ts)
+ * parsed (with the kerning of every pair of printable ASCII characters read) and the functions the
+ * render ran compiled. A process started from the blob (launch.ts)
  * runs the command line of its arguments at once.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,9 +13,13 @@ import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import v8 from 'node:v8';
 import { clearFormatters } from '../../template/helpers/intl-cache.js';
+import { parsedBundledPrograms } from '../../text/bundled.js';
+import { primePairs } from '../../text/fast-layout.js';
 import type { CliIo } from '../command.js';
 import { main, runCli } from '../dispatch.js';
 import { warmUpDocument } from './warm-up.js';
+
+const PRINTABLE_ASCII = String.fromCharCode(...Array.from({ length: 95 }, (_, i) => 0x20 + i));
 
 /** Output kept in memory: the warm-up prints nothing unless it fails. */
 function memoryStream(): { stream: Writable; text: () => string } {
@@ -34,6 +39,7 @@ async function warmUp(): Promise<void> {
     const io: CliIo = { stdout: out.stream, stderr: out.stream, stdin: Readable.from([]), cwd: folder };
     const code = await main(['render', 'template.html', '--data', 'data.json', '--out', 'out.pdf'], io);
     if (code !== 0) throw new Error(`the warm-up render exited ${code}: ${out.text()}`);
+    for (const program of parsedBundledPrograms()) primePairs(program, PRINTABLE_ASCII);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
