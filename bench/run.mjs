@@ -50,7 +50,7 @@ if (SECTIONS.has('documents')) {
 
 if (SECTIONS.has('cold')) {
   log('cold starts…');
-  results.cold = await cold(QUICK ? 3 : 5);
+  results.cold = await cold(QUICK ? 3 : 10);
 }
 
 if (SECTIONS.has('scaling')) {
@@ -76,31 +76,57 @@ if (SECTIONS.has('service') && existsSync(path('bench/service.mjs'))) {
   results.service = child('bench/service.mjs', QUICK ? ['--json', '--requests', '60'] : ['--json']);
 }
 
-/** The invoice rendered by a new `octavo render` process, and the floor's own new process, median wall time. */
+/**
+ * CPU time (user + system, ms) of the child processes this one has waited for so far, from
+ * /proc/self/stat (Linux; undefined elsewhere): it counts a launcher's own children too.
+ */
+function childrenCpuMs() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) * 10; // cutime + cstime, in clock ticks of 10 ms
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The invoice rendered by new `octavo render` processes — from the startup snapshot (what `npx
+ * octavo` runs), without it (the code-cached bundle), without both — and the floor's own new
+ * process: wall and CPU time, the variants interleaved run by run so that a busy machine
+ * weighs on all of them alike.
+ */
 async function cold(runs) {
   const dir = mkdtempSync(join(tmpdir(), 'octavo-bench-'));
   try {
     const script = join(dir, 'floor.json');
     writeFileSync(script, JSON.stringify(floorScript(await createInternalEngine().display(fixture('invoice')))));
-    const time = (argv, env = {}) => {
-      const samples = [];
-      for (let i = 0; i < runs; i++) {
+    const render = [path('dist/cli/main.js'), 'render', path('fixtures/invoice/template.html'),
+      '--data', path('fixtures/invoice/data.json'), '--out', join(dir, 'invoice.pdf')];
+    const variants = {
+      octavo: { argv: render, env: {} },
+      noSnapshot: { argv: render, env: { OCTAVO_SNAPSHOT: '0' } },
+      noCodeCache: { argv: render, env: { OCTAVO_SNAPSHOT: '0', OCTAVO_COMPILE_CACHE: '0' } },
+      floor: { argv: [path('bench/lib/floor-cold.mjs'), script, join(dir, 'floor.pdf')], env: {} },
+    };
+    // the first run without the snapshot writes the V8 code cache (src/cli/compile-cache.ts), which later runs read
+    spawnSync(process.execPath, render, { env: { ...process.env, ...variants.noSnapshot.env } });
+    const samples = Object.fromEntries(Object.keys(variants).map((name) => [name, { wall: [], cpu: [] }]));
+    for (let i = 0; i < runs; i++) {
+      for (const [name, { argv, env }] of Object.entries(variants)) {
+        const cpu = childrenCpuMs();
         const started = performance.now();
         const run = spawnSync(process.execPath, argv, { encoding: 'utf8', env: { ...process.env, ...env } });
         if (run.status !== 0) throw new Error(`cold run failed: ${run.stderr}`);
-        samples.push(performance.now() - started);
+        samples[name].wall.push(performance.now() - started);
+        if (cpu !== undefined) samples[name].cpu.push(childrenCpuMs() - cpu);
       }
-      return stats(samples);
+    }
+    const result = Object.fromEntries(Object.entries(samples).map(([name, s]) => [name, { ...stats(s.wall), cpu: s.cpu.length > 0 ? stats(s.cpu) : undefined }]));
+    return {
+      ...result, ratio: result.octavo.median / result.floor.median,
+      cpuRatio: result.octavo.cpu === undefined ? undefined : result.octavo.cpu.median / result.floor.cpu.median,
+      bytes: readFileSync(join(dir, 'invoice.pdf')).byteLength,
     };
-    // What `npx octavo render` runs. Its first run writes the V8 code cache (src/cli/compile-cache.ts),
-    // which every later run reads: one run untimed first, and the same runs again with the cache off.
-    const render = [path('dist/cli/main.js'), 'render', path('fixtures/invoice/template.html'),
-      '--data', path('fixtures/invoice/data.json'), '--out', join(dir, 'invoice.pdf')];
-    spawnSync(process.execPath, render);
-    const octavo = time(render);
-    const noCodeCache = time(render, { OCTAVO_COMPILE_CACHE: '0' });
-    const floor = time([path('bench/lib/floor-cold.mjs'), script, join(dir, 'floor.pdf')]);
-    return { octavo, noCodeCache, floor, ratio: octavo.median / floor.median, bytes: readFileSync(join(dir, 'invoice.pdf')).byteLength };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -131,12 +157,15 @@ function report(r) {
     lines.push(`invoice in flexbox vs the same invoice in inline-blocks: ${flex >= 0 ? '+' : ''}${(flex * 100).toFixed(1)} % (median)`, '');
   }
   if (r.cold) {
-    table(['cold start (new process)', 'median ms', 'min', 'max'], [
-      ['octavo render, invoice (CLI)', f0(r.cold.octavo.median), f0(r.cold.octavo.min), f0(r.cold.octavo.max)],
-      ['  the same, code cache off', f0(r.cold.noCodeCache.median), f0(r.cold.noCodeCache.min), f0(r.cold.noCodeCache.max)],
-      ['PDFKit floor, invoice (node script)', f0(r.cold.floor.median), f0(r.cold.floor.min), f0(r.cold.floor.max)],
+    const cpu = (d) => (d.cpu === undefined ? '-' : f0(d.cpu.median));
+    const row = (name, d) => [name, f0(d.median), f0(d.min), f0(d.max), cpu(d)];
+    table(['cold start (new process)', 'median ms', 'min', 'max', 'CPU ms'], [
+      row('octavo render, invoice (CLI, startup snapshot)', r.cold.octavo),
+      row('  without the snapshot (code-cached bundle)', r.cold.noSnapshot),
+      row('  without the snapshot, code cache off', r.cold.noCodeCache),
+      row('PDFKit floor, invoice (node script)', r.cold.floor),
     ]);
-    lines.push(`cold ratio octavo / floor: ${r.cold.ratio.toFixed(2)}x`, '');
+    lines.push(`cold ratio octavo / floor: ${r.cold.ratio.toFixed(2)}x${r.cold.cpuRatio === undefined ? '' : `, by CPU time ${r.cold.cpuRatio.toFixed(2)}x`}`, '');
   }
   if (r.scaling) {
     table(['scaling: long table', 'pages', 'ms', 'ms per 1,000 rows', 'peak RSS MiB', 'floor ms', 'ratio'],

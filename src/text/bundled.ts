@@ -84,6 +84,11 @@ function bundledProgram(file: string): FontProgram {
   return program;
 }
 
+/** The bundled fonts parsed so far in this process. */
+export function parsedBundledPrograms(): FontProgram[] {
+  return [...programs.values()];
+}
+
 /** How many bundled files have been parsed in this process (for tests and benchmarks). */
 export function parsedBundledCount(): number {
   return programs.size;

@@ -38,6 +38,7 @@ const CHAR_KINDS: Uint8Array = (() => {
 /** The shaping facts of one font for one script, direction and feature set. */
 interface Plan {
   readonly script: Script;
+  readonly features: Readonly<Record<string, boolean>>;
   /** Glyph ids some lookup of the plan (other than pair kerning) may act on, or marks/ligatures. */
   readonly touched: Uint8Array;
   /** Per glyph pair (first * 65536 + second): [dxAdvance, dxOffset, dyOffset] of each, or null when none. */
@@ -125,6 +126,31 @@ export function fastLayout(
   return { glyphs, width };
 }
 
+/**
+ * Reads the pair adjustments of every ordered pair of `characters` in each plan the font already
+ * has, so that they are at hand later: the CLI's startup snapshot keeps them (src/cli/snapshot/),
+ * sparing a new process one fontkit layout per new pair.
+ */
+export function primePairs(program: FontProgram, characters: string): void {
+  for (const perScript of plans.get(program)?.values() ?? []) {
+    for (const plan of [perScript.latn, perScript.zzzz]) {
+      if (plan === undefined || plan === null) continue;
+      for (const a of characters) {
+        for (const b of characters) {
+          const text = a + b;
+          const kinds = [CHAR_KINDS[text.charCodeAt(0)] ?? 0, CHAR_KINDS[text.charCodeAt(1)] ?? 0];
+          // only pairs a word laid out with this plan can hold
+          if (kinds.includes(0) || (plan.script === 'zzzz' && kinds.includes(2))) continue;
+          const first = glyphOf(program, text.charCodeAt(0));
+          const second = glyphOf(program, text.charCodeAt(1));
+          if (plan.touched[first.id] === 1 || plan.touched[second.id] === 1 || !plan.usable) continue;
+          pairAdjustment(program, plan, plan.script, plan.features, undefined, text, 0, first, second);
+        }
+      }
+    }
+  }
+}
+
 /** fontkit's glyph of each accepted code point, per font (its `glyphForCodePoint`, remembered). */
 const glyphTables = new WeakMap<FontProgram, (FkGlyph | undefined)[]>();
 
@@ -170,7 +196,7 @@ function makePlan(program: FontProgram, script: Script, features: Readonly<Recor
     const touched = new Uint8Array(numGlyphs(program));
     if (!markTouched(tables, touched)) return null;
     markMarksAndLigatures(program, touched);
-    return { script, touched, pairs: new Map(), usable: true };
+    return { script, features, touched, pairs: new Map(), usable: true };
   } catch {
     return null;
   }

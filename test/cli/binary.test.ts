@@ -79,22 +79,23 @@ describe('octavo binary', () => {
     expect(pdfText(join(dir, 'card.pdf'))).toContain('Card for Grace Hopper');
   });
 
-  it('renders the invoice fixture from the bundle as from the modules, with or without the code cache', () => {
+  it('renders the invoice fixture from the snapshot, the bundle (with or without the code cache) and the modules alike', () => {
     const invoice = (out: string) => ['render', join(ROOT, 'fixtures/invoice/template.html'), '--data', join(ROOT, 'fixtures/invoice/data.json'), '--out', join(dir, out), '--deterministic'];
     const run = (argv: string[], env: Record<string, string>) => {
       const result = spawnSync(process.execPath, argv, { cwd: dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, TMPDIR: dir, ...env } });
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
     };
-    run([MAIN, ...invoice('cached.pdf')], {});
+    run([MAIN, ...invoice('snapshot.pdf')], { NODE_OPTIONS: '' });
+    run([MAIN, ...invoice('cached.pdf')], { OCTAVO_SNAPSHOT: '0' });
     expect(readdirSync(join(dir, readdirSync(dir).find((name) => name.startsWith('octavo-compile-cache-'))!))).toHaveLength(1);
-    run([MAIN, ...invoice('from-cache.pdf')], {});
-    run([MAIN, ...invoice('uncached.pdf')], { OCTAVO_COMPILE_CACHE: '0' });
+    run([MAIN, ...invoice('from-cache.pdf')], { OCTAVO_SNAPSHOT: '0' });
+    run([MAIN, ...invoice('uncached.pdf')], { OCTAVO_SNAPSHOT: '0', OCTAVO_COMPILE_CACHE: '0' });
     const dispatch = pathToFileURL(join(ROOT, 'dist/cli/dispatch.js')).href;
     run(['--input-type=module', '-e', 'await (await import(process.argv[1])).runCli();', dispatch, ...invoice('modules.pdf')], {});
 
     const bytes = readFileSync(join(dir, 'modules.pdf'));
-    for (const other of ['cached.pdf', 'from-cache.pdf', 'uncached.pdf']) expect(readFileSync(join(dir, other)).equals(bytes)).toBe(true);
+    for (const other of ['snapshot.pdf', 'cached.pdf', 'from-cache.pdf', 'uncached.pdf']) expect(readFileSync(join(dir, other)).equals(bytes)).toBe(true);
     expect(qpdfCheck(join(dir, 'cached.pdf')).ok).toBe(true);
     expect(pdfText(join(dir, 'cached.pdf'))).toContain('Halcyon Studio Ltd.');
   });

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fastLayout } from '../../src/text/fast-layout.js';
+import { fastLayout, primePairs } from '../../src/text/fast-layout.js';
 import type { FontProgram, LaidOutGlyph } from '../../src/text/fontkit.js';
 import { layoutProgram, parseFontBytes } from '../../src/text/fontkit.js';
 import { FIXTURES } from './helpers.js';
@@ -119,5 +119,16 @@ describe('fast layout', () => {
       }
     }
     expect(compared).toBeGreaterThan(chars.length * chars.length * 0.9);
+  });
+
+  it('primes the pairs of the plans a font has without changing what it lays out', () => {
+    const file = new URL('liberation/LiberationSerif-Italic.ttf', BUNDLED);
+    const primed = parseFontBytes(readFileSync(file))[0]!;
+    const plain = parseFontBytes(readFileSync(file))[0]!;
+    const features = { kern: true };
+    fast(primed, 'Warm', features); // makes the Latin plan, which priming fills
+    primePairs(primed, 'AVTWaeoy.,1 ');
+    for (const word of WORDS) expect(fast(primed, word, features)).toEqual(fast(plain, word, features));
+    for (const word of ['AV', 'Ta', 'We', 'y.', 'o,']) expect(fast(primed, word, features)).toEqual(reference(plain, word, features));
   });
 });

@@ -26,6 +26,15 @@ function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
   return value;
 }
 
+/**
+ * Drops every cached formatter. A V8 startup snapshot (scripts/build-snapshot.mjs) cannot hold
+ * ICU objects, so the snapshot's warm-up render clears them before the heap is written.
+ */
+export function clearFormatters(): void {
+  numberFormats.clear();
+  dateFormats.clear();
+}
+
 function intlError(call: HelperCall, error: unknown): HelperError {
   const reason = error instanceof Error ? error.message : String(error);
   return new HelperError(`${call.name}: ${reason}`, call.loc);

@@ -1,0 +1,49 @@
+// What scripts/bundle-cli.mjs (the code-cached CLI bundle) and scripts/build-snapshot.mjs (the
+// startup snapshot's bundle) share: how dist/ modules keep their own URLs, where css-tree's
+// one-file build is, and how a package's name is read from an import.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const CLI_DIR = join(ROOT, 'dist', 'cli');
+
+/** css-tree's one-file ESM build: the same version, its data inlined (lib/ reads JSON files beside it). */
+export const CSS_TREE = createRequire(import.meta.url).resolve('css-tree/dist/csstree.esm');
+
+/** `fontkit` -> fontkit, `@napi-rs/canvas/x` -> @napi-rs/canvas. */
+export function packageName(specifier) {
+  return specifier.startsWith('@') ? specifier.split('/', 2).join('/') : specifier.split('/', 1)[0];
+}
+
+/** Defines `__octavoUrl(path)`, a dist/ file's URL from the bundle's folder (see originalUrls). */
+export const URL_BANNER = 'var __octavoUrl = (path) => require("node:url").pathToFileURL(require("node:path").join(__dirname, path)).href;';
+
+/**
+ * `import.meta.url` in a bundled file of dist/ becomes that file's original URL, so the assets
+ * and worker files it finds beside itself (ua.css, fonts/, render-thread.js) still resolve.
+ */
+export const originalUrls = {
+  name: 'original-import-meta-url',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]dist[\\/].*\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const from = relative(CLI_DIR, args.path).split(sep).join('/');
+      return { contents: source.replaceAll('import.meta.url', `__octavoUrl(${JSON.stringify(from)})`), loader: 'js' };
+    });
+  },
+};
+
+/**
+ * `import("package")` becomes `__octavoImport("package")`, a function the bundle's loader passes
+ * in: an import() left in the bundle would fail at run time (vm.Script and startup snapshots have
+ * no module loader for it). Throws when another dynamic import is left.
+ */
+export function replaceDynamicImports(bundled, specifiers, file) {
+  let replaced = bundled;
+  for (const specifier of specifiers) replaced = replaced.replaceAll(`import(${JSON.stringify(specifier)})`, `__octavoImport(${JSON.stringify(specifier)})`);
+  const left = replaced.match(/\bimport\([^)]{0,80}/g);
+  if (left !== null) throw new Error(`${file}: dynamic import left in the bundle: ${left.join(', ')}`);
+  return replaced;
+}
