@@ -23,7 +23,7 @@ import { parseDeclarationList } from './parse.js';
 import { LONGHAND_INDEX } from './properties/registry.js';
 import type { IndexedSelector, RuleIndex } from './rule-index.js';
 import { compareImportant } from './rule-index.js';
-import type { Declaration, SheetWarning, Stylesheet } from './stylesheet.js';
+import type { Declaration, SheetWarning, StyleRule, Stylesheet } from './stylesheet.js';
 import { reportWarning } from './warnings.js';
 import type { CascadeMemo, CountingDiagnostics, ElementStyles } from './style-sharing.js';
 import { cascadeMemo, countingDiagnostics, shareLeaf } from './style-sharing.js';
@@ -59,6 +59,11 @@ interface State {
   rootFontSize: number;
   /** The element being computed, for the location of computed-value warnings. */
   current: DomElement | undefined;
+  readonly sheets: readonly Stylesheet[];
+  /** Rules whose declarations without effect were reported in this render (StyleRule.noEffect). */
+  readonly reported: Set<StyleRule>;
+  /** Which sheet each rule with such declarations is in (made when the first one is reported). */
+  ruleSheets: Map<StyleRule, Stylesheet> | undefined;
 }
 
 const DIRECTION = LONGHAND_INDEX.get('direction')!;
@@ -97,6 +102,9 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
     matched: [],
     rootFontSize: 16,
     current: undefined,
+    sheets,
+    reported: new Set(),
+    ruleSheets: undefined,
   };
   for (const child of dom.root.children) visit(child, memo.top, state, true);
   return {
@@ -157,6 +165,16 @@ function visit(node: DomNode, parent: ElementStyles, state: State, rendered: boo
   for (const child of node.children) visit(child, styles, state, boxed);
 }
 
+/** The declarations of a rule that has no effect, once per render, now that it matches an element. */
+function reportNoEffect(rule: StyleRule, state: State): void {
+  if (state.reported.has(rule)) return;
+  state.reported.add(rule);
+  state.ruleSheets ??= new Map(state.sheets.flatMap((sheet) => sheet.parsed.rules.filter((r) => r.noEffect !== undefined).map((r) => [r, sheet] as const)));
+  const sheet = state.ruleSheets.get(rule);
+  if (sheet === undefined || sheet.origin === 'user-agent') return;
+  for (const warning of rule.noEffect!) reportWarning(state.diagnostics, warning, sheet.file, sheet.lineOffset);
+}
+
 /** An element that generates a box octavo cannot fill (inline SVG, video...). */
 function warnUnrendered(element: DomElement, state: State): void {
   const message = unrenderedElementMessage(element.name);
@@ -165,6 +183,7 @@ function warnUnrendered(element: DomElement, state: State): void {
 
 function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolean, state: State): ElementStyles {
   const scratch = state.index.match(element, state.matched);
+  for (let i = 0; i < scratch.length; i++) if (scratch[i]!.rule.noEffect !== undefined) reportNoEffect(scratch[i]!.rule, state);
   const styleText = element.attribs['style'];
   const hintText = presentationalHints(element);
   const styleAttr = styleText !== undefined && styleText.trim() !== '' ? declarationList(styleText, state.baseUrl) : undefined;

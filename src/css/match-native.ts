@@ -8,6 +8,7 @@ import type { CssNode } from 'css-tree';
 import { generate } from 'css-tree';
 import type { DomElement, DomNode } from '../dom/types.js';
 import { STRUCTURAL_PSEUDOS, nthOfTest, nthTest, parseAnB } from './nth.js';
+import { STATE_PSEUDOS } from './state-pseudos.js';
 import { childrenOf, unescaped } from './values/nodes.js';
 
 type Test = (element: DomElement) => boolean;
@@ -77,7 +78,6 @@ function attributeTest(node: CssNode & { type: 'AttributeSelector' }): Test | un
   }
 }
 
-const NEVER: Test = () => false;
 const LINK_TAGS = new Set(['a', 'area', 'link']);
 
 function pseudoClassTest(node: CssNode & { type: 'PseudoClassSelector' }): Test | undefined {
@@ -89,15 +89,10 @@ function pseudoClassTest(node: CssNode & { type: 'PseudoClassSelector' }): Test 
       case 'root': return (element) => parentElement(element) === null;
       case 'link':
       case 'any-link': return (element) => LINK_TAGS.has(element.name) && element.attribs['href'] !== undefined;
-      case 'visited':
-      case 'hover':
-      case 'active':
-      case 'focus':
-      case 'focus-within':
-      case 'focus-visible':
-      case 'target': return NEVER;
       case 'defined': return () => true;
       default: {
+        const state = STATE_PSEUDOS[name];
+        if (state !== undefined) return state;
         const structural = STRUCTURAL_PSEUDOS[name];
         return structural === undefined || structural.length > 1 ? undefined : (element) => structural(element);
       }

@@ -236,16 +236,28 @@ interface StyleParent {
 function visitStyleBlock(children: readonly CssNode[], parent: StyleParent, builder: Builder, media: readonly MediaPredicate[]): void {
   let normal: Declaration[] = [];
   let important: Declaration[] = [];
+  let noEffect: SheetWarning[] = [];
+  // declarations without effect wait for an element the rule matches (StyleRule.noEffect)
+  const declarations: DeclarationContext = {
+    baseUrl: builder.baseUrl,
+    sink: {
+      warn: (code, message, line, column) => (code === 'css_unsupported' ? noEffect : builder.warnings).push({ code, message, line, column }),
+    },
+  };
   const flush = (): void => {
-    if (parent.selectors.length > 0 && (normal.length > 0 || important.length > 0)) {
-      builder.rules.push({ selectors: [...parent.selectors], normal, important, media, line: parent.line, layer: builder.layer });
+    if (parent.selectors.length > 0 && (normal.length > 0 || important.length > 0 || noEffect.length > 0)) {
+      builder.rules.push({
+        selectors: [...parent.selectors], normal, important, media, line: parent.line, layer: builder.layer,
+        ...(noEffect.length > 0 ? { noEffect } : {}),
+      });
     }
     normal = [];
     important = [];
+    noEffect = [];
   };
   for (const child of blockContents(children, builder)) {
     if (child.type === 'Declaration') {
-      for (const decl of parseDeclarationNode(child, builder.declarations)) (decl.important ? important : normal).push(decl);
+      for (const decl of parseDeclarationNode(child, declarations)) (decl.important ? important : normal).push(decl);
       continue;
     }
     flush();

@@ -9,6 +9,7 @@ import type { DomElement, DomNode } from '../dom/types.js';
 import type { PseudoElement } from './types.js';
 import type { SelectorEntry } from './stylesheet.js';
 import { STRUCTURAL_PSEUDOS } from './nth.js';
+import { STATE_PSEUDOS } from './state-pseudos.js';
 import { compileNative } from './match-native.js';
 import { childrenOf, unescaped } from './values/nodes.js';
 
@@ -145,7 +146,7 @@ function typeList(node: CssNode & { type: 'PseudoClassSelector' }): string[] | u
   return tags.length > 0 ? tags : undefined;
 }
 
-const COMPILE_OPTIONS = { xmlMode: false, cacheResults: false, pseudos: STRUCTURAL_PSEUDOS } as const;
+const COMPILE_OPTIONS = { xmlMode: false, cacheResults: false, pseudos: { ...STRUCTURAL_PSEUDOS, ...STATE_PSEUDOS } } as const;
 
 /** `:host`, `:host()` and `:host-context()` match shadow hosts, and documents octavo renders have no shadow trees. */
 function isShadowHost(node: CssNode): boolean {

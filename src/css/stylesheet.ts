@@ -53,6 +53,12 @@ export interface StyleRule {
   readonly line: number;
   /** The cascade layer (CSS Cascade 5 §6.4) the rule is in, as a path of names; undefined: unlayered. */
   readonly layer: LayerPath | undefined;
+  /**
+   * Declarations that have no effect (an unsupported property, a value not honoured), reported
+   * only when the rule matches an element of the document (cascade.ts): a framework's rules for
+   * widgets the document does not use say nothing.
+   */
+  readonly noEffect?: readonly SheetWarning[];
 }
 
 /**

@@ -155,6 +155,25 @@ describe('Selectors 4 features in stylesheets', () => {
     expect([doc.style('#m').textTransform, doc.style('#o').textTransform]).toEqual(['none', 'uppercase']);
   });
 
+  it('state pseudo-classes match as a printed page has them: nothing hovered or focused, fields valid as written', async () => {
+    const { styleWith } = await import('./helpers.js');
+    const doc = await styleWith(`
+      a:hover, a:focus, a:visited { color: red } button:not(:focus-visible) { font-size: 20px }
+      input:valid { font-weight: 700 } input:invalid { color: red } input:placeholder-shown { font-style: italic }
+      details:open { text-transform: uppercase } details:closed { text-transform: lowercase }
+      progress:indeterminate { font-size: 30px }`,
+      `<a id=a href=x>a</a><button id=b>b</button><input id=i1 placeholder=p><input id=i2 placeholder=p value=v>
+       <details id=d1 open><summary>s</summary></details><details id=d2><summary>s</summary></details>
+       <progress id=p1></progress><progress id=p2 value=1></progress>`);
+    expect(doc.style('#a').color).toEqual({ r: 0, g: 0, b: 238, a: 1 }); // the UA's link blue, never :hover's red
+    expect(doc.style('#b').fontSize).toBe(20);
+    expect([doc.style('#i1').fontWeight, doc.style('#i1').color]).toEqual([700, black]);
+    expect([doc.style('#i1').fontStyle, doc.style('#i2').fontStyle]).toEqual(['italic', 'normal']);
+    expect([doc.style('#d1').textTransform, doc.style('#d2').textTransform]).toEqual(['uppercase', 'lowercase']);
+    expect([doc.style('#p1').fontSize, doc.style('#p2').fontSize]).toEqual([30, 16]);
+    expect(doc.diagnostics.filter((d) => d.code === 'css_unsupported')).toEqual([]);
+  });
+
   it('::first-line/::first-letter are parsed but not rendered: a warning, and the rest of the selector list applies', async () => {
     const { styleWith } = await import('./helpers.js');
     const doc = await styleWith('p::first-line, #x { color: red }\np::first-letter { color: red }\np::first-line { color: red }\n#y, p:nonsense { color: red }',

@@ -43,7 +43,7 @@ describe('parsed but not honoured properties', () => {
 .a { display: block; visibility: collapse }
 .b { text-transform: full-width; font-variant-caps: unicase }
 .c { visibility: collapse; column-fill: balance-all }
-</style><div class=a></div><div style="background-image: url(x.png)"></div>`);
+</style><div class=a></div><div class=b></div><div class=c></div><div style="background-image: url(x.png)"></div>`);
     // A style attribute's declarations are located at their element.
     expect(summary(doc.diagnostics)).toEqual([
       `2:22 \`visibility: collapse\` has no effect: ${VISIBILITY} (2)`,
@@ -86,7 +86,17 @@ describe('parsed but not honoured properties', () => {
 
   it('are reported for author sheets only: the UA sheet collapses hidden table parts and nothing else warns in it', () => {
     const ua = parseStylesheet(readFileSync(new URL('../../src/css/ua.css', import.meta.url), 'utf8'), undefined);
-    expect(ua.warnings.map((w) => w.message)).toEqual(['`visibility: collapse` has no effect: table rows and columns are not collapsed: `collapse` acts as `hidden`, the space stays']);
+    expect(ua.warnings).toEqual([]);
+    expect(ua.rules.flatMap((rule) => rule.noEffect ?? []).map((w) => w.message)).toEqual(['`visibility: collapse` has no effect: table rows and columns are not collapsed: `collapse` acts as `hidden`, the space stays']);
+  });
+
+  it('are reported only for rules that match an element (a framework\'s rules for widgets the document lacks say nothing)', async () => {
+    const css = '.spinner { animation: spin 1s } .carousel-caption { text-shadow: 0 1px 2px black } p { visibility: collapse } .used { filter: blur(2px) }';
+    const doc = await styleWith(css, '<p class=used>x</p>');
+    expect(summary(doc.diagnostics)).toEqual([
+      `1:88 \`visibility: collapse\` has no effect: ${VISIBILITY}`,
+      '1:119 property `filter` is not supported',
+    ]);
   });
 
   it('are all listed in docs/css.md', () => {

@@ -17,11 +17,15 @@ const paddings = ([
   ['padding-left', 'paddingLeft'],
 ] as const).map(([name, key]) => lengthProperty(name, key, 0, false, { percent: true }));
 
-const INTRINSIC = ['min-content', 'max-content', 'fit-content', 'stretch', '-webkit-fill-available', '-moz-available'];
-/** The prefixed spellings of `stretch` (CSS Sizing 4 §3.1) compute to it. */
-const STRETCH_ALIASES = { '-webkit-fill-available': 'stretch', '-moz-available': 'stretch' };
-const SIZE = { percent: true, keywords: ['auto', ...INTRINSIC], mapKeywords: STRETCH_ALIASES };
-const MAX_SIZE = { percent: true, keywords: ['none', ...INTRINSIC], mapKeywords: STRETCH_ALIASES };
+/** The prefixed spellings (what browsers shipped first) compute to the standard keywords. */
+const PREFIXED = {
+  '-webkit-fill-available': 'stretch', '-moz-available': 'stretch',
+  '-webkit-min-content': 'min-content', '-moz-min-content': 'min-content', '-webkit-max-content': 'max-content',
+  '-moz-max-content': 'max-content', '-webkit-fit-content': 'fit-content', '-moz-fit-content': 'fit-content',
+};
+const INTRINSIC = ['min-content', 'max-content', 'fit-content', 'stretch', ...Object.keys(PREFIXED)];
+const SIZE = { percent: true, keywords: ['auto', ...INTRINSIC], mapKeywords: PREFIXED };
+const MAX_SIZE = { percent: true, keywords: ['none', ...INTRINSIC], mapKeywords: PREFIXED };
 
 export const BOX_PROPERTIES: readonly PropertyDef[] = [
   ...margins,

@@ -30,7 +30,8 @@ const textAlign = longhand<'textAlign', TextAlign | 'match-parent' | '-internal-
   parse: (nodes) => {
     const word = singleIdent(nodes);
     if (word === undefined) return INVALID;
-    if (word === 'match-parent' || word === '-internal-center') return word;
+    if (word === 'match-parent' || word === '-webkit-match-parent') return 'match-parent';
+    if (word === '-internal-center') return word;
     if ((ALIGN as readonly string[]).includes(word) || (LEGACY as readonly string[]).includes(word)) return word as TextAlign;
     return ALIGN_ALIASES[word] ?? INVALID;
   },
