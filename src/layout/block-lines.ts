@@ -86,7 +86,6 @@ export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
   }
   if (count === 0) return { ...emptyResult(frame, initial), pushed: true };
   const kept = laid.lines.slice(0, count);
-  if (kept.length > 1) warnClonedInlines(kept.map((p) => p.fragment), ctx);
   const state = kept[kept.length - 1]!.after;
   const end = kept[kept.length - 1]!.line.next;
   const endY = kept[kept.length - 1]!.y + kept[kept.length - 1]!.line.height;
@@ -104,14 +103,6 @@ export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
     positioned: state.positioned,
     pageContent: state.pageContent,
   };
-}
-
-/** `box-decoration-break: clone` is honoured for block containers only: an inline box on several lines stays sliced. */
-function warnClonedInlines(lines: readonly Fragment[], ctx: LayoutContext): void {
-  const split = (f: Fragment): boolean => f.kind === 'box' && ((f.box.kind === 'inline' && f.style.boxDecorationBreak === 'clone' && (f.continuedBefore || f.continuedAfter)) || f.children.some(split));
-  if (lines.some((line) => line.kind === 'line' && line.children.some(split))) {
-    ctx.diagnostics.warn('css_unsupported', '`box-decoration-break: clone` has no effect on inline boxes split across lines: they are sliced');
-  }
 }
 
 /** Where the content resumes: at `at`, after the floats that continue; undefined when all is done. */
