@@ -138,6 +138,15 @@ describe('box-decoration-break on inline boxes split across lines (CSS Fragmenta
     expect(inlineLines(doc)[2]).toEqual(['span 3+64 7|7', '"ee ff" 10']);
   });
 
+  it('the end of a box right after a forced break stays on the break\'s line, sliced or cloned (as in Chromium)', async () => {
+    for (const cls of ['', 'c']) {
+      const doc = await inlineDoc(`<p><span class="${cls}">aa<br></span>b</p><div id=f style="float: left"><span class="${cls}">aaa<br></span></div>`);
+      expect(inlineLines(doc).slice(0, 2)).toEqual([['span 3+34 7|7', '"aa" 10'], ['"b" 0']]);
+      // the float's max-content width: one line, both edges
+      expect(box(doc.pages[0]!, 'f').width).toBe(50);
+    }
+  });
+
   it('clone counts the repeated edges in the intrinsic widths (a shrink-to-fit float)', async () => {
     // min-content: the widest word with both edges (30 + 20); slice: 30 + the end edge only
     const width = async (cls: string): Promise<number> => {

@@ -11,7 +11,7 @@ import type { TextPiece } from './measure.js';
 import { resolveTab } from './measure.js';
 import type { Splitter } from './split.js';
 import { graphemesCountForMinContent } from './split.js';
-import { hangingWidth } from './line-breaker.js';
+import { endOfClosingRun, hangingWidth } from './line-breaker.js';
 
 export interface IntrinsicSizes {
   readonly minContent: number;
@@ -26,7 +26,8 @@ export function inlineIntrinsicSizes(pieces: readonly Piece[], splitter: Splitte
   // `box-decoration-break: clone` boxes open here: every line they continue on starts with their
   // start edges and every line they break on ends with their end edges (as line-breaker.ts)
   const cloned = new ClonedOpen();
-  for (const original of pieces) {
+  for (let i = 0; i < pieces.length; i++) {
+    const original = pieces[i]!;
     const piece = original.kind === 'text' && original.tab !== undefined ? resolveTab(original, line) : original;
     const hang = hangingWidth(piece);
     if (piece.kind === 'text') {
@@ -45,9 +46,19 @@ export function inlineIntrinsicSizes(pieces: readonly Piece[], splitter: Splitte
       line += float.maxContent;
     } else {
       chunk += piece.width;
-      if ((piece.kind === 'open' || piece.kind === 'close') && piece.clonedEnd !== undefined) cloned.update(piece);
+      if (piece.kind === 'open' || piece.kind === 'close') cloned.update(piece);
     }
     line += piece.width;
+    if (piece.forcedBreakAfter) {
+      // the ends of inline boxes right after a forced break are on its line (line-breaker.ts)
+      const end = endOfClosingRun(pieces, i + 1);
+      for (const close of pieces.slice(i + 1, end)) {
+        chunk += close.width;
+        line += close.width;
+        if (close.kind === 'close') cloned.update(close);
+      }
+      i = end - 1;
+    }
     if (piece.breakAfter) minContent = Math.max(minContent, chunk - hang + cloned.end);
     if (piece.forcedBreakAfter) maxContent = Math.max(maxContent, line - hang + cloned.end);
     if (piece.breakAfter) chunk = cloned.start;
@@ -66,8 +77,10 @@ class ClonedOpen {
   end = 0;
   private readonly starts: number[] = [];
 
+  /** After the start or end of an inline box (sliced boxes change nothing). */
   update(piece: Extract<Piece, { kind: 'open' | 'close' }>): void {
-    const end = piece.clonedEnd ?? 0;
+    const end = piece.clonedEnd;
+    if (end === undefined) return;
     if (piece.kind === 'open') {
       this.starts.push(piece.width);
       this.start += piece.width;

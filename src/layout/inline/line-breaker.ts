@@ -84,7 +84,11 @@ export function breakLine(pieces: readonly Piece[], at: InlineResume, env: Break
     }
     line.push(piece);
     used += piece.width;
-    if (piece.forcedBreakAfter) return done(true, { index: j + 1, tail: undefined });
+    if (piece.forcedBreakAfter) {
+      const end = endOfClosingRun(pieces, j + 1);
+      for (let k = j + 1; k < end; k++) line.push(pieces[k]!);
+      return done(true, { index: end, tail: undefined });
+    }
     if (piece.breakAfter) {
       lastBreak = line.length - 1;
       // An overflowing piece ends its line at its first opportunity.
@@ -92,6 +96,16 @@ export function breakLine(pieces: readonly Piece[], at: InlineResume, env: Break
     }
   }
   return done(false, { index: pieces.length, tail: undefined });
+}
+
+/**
+ * Where the inline box ends right after a forced break stop: they stay on the line the break ends
+ * (as browsers do), so that no line holds nothing but their end edges.
+ */
+export function endOfClosingRun(pieces: readonly Piece[], from: number): number {
+  let end = from;
+  while (end < pieces.length && pieces[end]!.kind === 'close') end++;
+  return end;
 }
 
 /** How an inline box's start or end changes the end edges a line owes (cloned boxes only). */
