@@ -107,4 +107,27 @@ describe('footnotes (CSS GCPM 3 §2)', () => {
     const rest = area(doc.pages[1]!)!;
     expect([rest.y, rest.height, text(rest)]).toEqual([130, 50, 'n16n17n18n19n20']);
   });
+
+  it('gives each page\'s area its own margin-top, also where a note continues from the page before', async () => {
+    const tall = Array.from({ length: 20 }, (_, i) => `n${i + 1}`).join('<br>');
+    const body = Array.from({ length: 11 }, (_, i) => `l${i + 1}`).join('<br>');
+    const doc = await layoutHtml(`<style>${PAGE} @page { @footnote { margin-top: 8px; border-top: 1px solid } } .fn { float: footnote }</style>
+      <p>x<span class=fn>${tall}</span></p><p style="break-before: page; padding-top: 5px">${body}</p>`);
+    // page 2: the six lines left of the note (60px) under their 1px border and 8px margin: the
+    // text ends above 180 - 69 = 111, so eight of the eleven lines (25 + 80 = 105) fit (nine without the margin)
+    const second = doc.pages[1]!;
+    expect([area(second)!.y, area(second)!.height]).toEqual([119, 61]);
+    expect(text(second.children[0]!)).toBe('l1l2l3l4l5l6l7l8');
+    expect(text(doc.pages[2]!.children[0]!)).toBe('l9l10l11');
+  });
+
+  it('moves a note that cannot start in an area lower than its first line to the next page, whose area takes it cut to max-height', async () => {
+    const doc = await layoutHtml(`<style>${PAGE} @page { @footnote { max-height: 5px } } .fn { float: footnote }</style>
+      <p>a<span class=fn>A</span>b<span class=fn>B</span></p>`);
+    expect(doc.pages).toHaveLength(3);
+    // the calls stay on page 1, without an area; each later page shows one note in a 5px area
+    expect(text(doc.pages[0]!.children[0]!)).toBe('a1b2');
+    expect(area(doc.pages[0]!)).toBeUndefined();
+    expect(doc.pages.slice(1).map((page) => [area(page)!.y, area(page)!.height, text(area(page)!)])).toEqual([[175, 5, '1. A'], [175, 5, '2. B']]);
+  });
 });

@@ -11,7 +11,7 @@ import type { ComputedStyle, PageContext } from '../../css/types.js';
 import type { LayoutContext } from '../context.js';
 import type { BreakToken, LayoutResult, LineLimit, PageContent, PendingPositioned } from '../contract.js';
 import { layoutAbsolute } from '../positioned.js';
-import type { Fragment } from '../types.js';
+import type { BoxFragment, Fragment } from '../types.js';
 import { layoutBox } from '../dispatch.js';
 import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
@@ -91,6 +91,7 @@ function withArea(
   const textEnd = result.kind === 'placed' ? result.fragment.y + result.fragment.height : area.y;
   const room = Math.max(0, Math.min(limit, area.y + area.height - textEnd));
   const laid = layoutArea(carry, bodies, area, style, ctx, room);
+  if (laid.fragment === undefined) return { result, footnotes: undefined, carry: laid.rest, positioned: [] };
   const shift = area.y + area.height - laid.height;
   const block = { ...area, direction: style.direction };
   const positioned = laid.positioned.map((p) => layoutAbsolute({ ...p, staticY: p.staticY + shift }, block, ctx));
@@ -134,33 +135,57 @@ function areaStyle(context: PageContext, ctx: LayoutContext): ComputedStyle {
 
 /** The most the area's margin box may take (at y = 0): the page area, or less by `max-height`. */
 function areaLimit(style: ComputedStyle, area: FootnoteArea): number {
-  const max = resolveMaxSize(style.maxHeight, area.height);
+  const max = maxBorderBox(style, area);
   if (max === Infinity) return area.height;
+  const margins = marginOrZero(style.marginTop, area.width) + marginOrZero(style.marginBottom, area.width);
+  return Math.min(area.height, margins + max);
+}
+
+/** The tallest border box `max-height` allows the area (Infinity without one). */
+function maxBorderBox(style: ComputedStyle, area: FootnoteArea): number {
+  const max = resolveMaxSize(style.maxHeight, area.height);
+  if (max === Infinity) return Infinity;
   const border = usedBorder(style);
   const padding = usedPadding(style, area.width);
   const edges = border.top + border.bottom + padding.top + padding.bottom;
-  const margins = marginOrZero(style.marginTop, area.width) + marginOrZero(style.marginBottom, area.width);
-  return Math.min(area.height, margins + (style.boxSizing === 'border-box' ? Math.max(max, edges) : max + edges));
+  return style.boxSizing === 'border-box' ? Math.max(max, edges) : max + edges;
+}
+
+interface LaidArea {
+  /** Undefined when no note could start in the area. */
+  readonly fragment: BoxFragment | undefined;
+  /** Its margin-box height. */
+  readonly height: number;
+  readonly rest: FootnoteCarry | undefined;
+  readonly positioned: readonly PendingPositioned[];
 }
 
 /**
  * The area laid out at y = 0 (its margin box) within `limit`: the notes carried from the page
- * before, then `bodies`. Returns its fragment, its margin-box height and what did not fit.
+ * before, then `bodies`. Each page's area is a box of its own (CSS GCPM 3 §2.2, as in
+ * WeasyPrint): its margins, border and padding are on every page, and it is at most `max-height`
+ * tall. The notes carried from the page before make progress, as content at the top of a page
+ * does (a note taller than the area then overflows it, cut by the page's edge); a new note that
+ * cannot start in the room left waits for the next page's area, its call staying here.
  */
 function layoutArea(
   carry: FootnoteCarry | undefined, bodies: readonly BlockLevelBox[], area: FootnoteArea, style: ComputedStyle, ctx: LayoutContext, limit: number,
-): { fragment: Fragment; height: number; rest: FootnoteCarry | undefined; positioned: readonly PendingPositioned[] } {
+): LaidArea {
   const children = [...(carry?.children ?? []), ...withInlineNotes(bodies, style)];
   const box: BlockBox = { kind: 'block', outer: 'block', style, element: undefined, pseudo: undefined, inlineContent: false, children };
   const resume: BreakToken | undefined = carry?.token === undefined ? undefined : { kind: 'block', box, children: [{ index: 0, token: carry.token }], next: 1 };
+  const marginTop = marginOrZero(style.marginTop, area.width);
+  const marginBottom = marginOrZero(style.marginBottom, area.width);
   const laid = layoutBox(box, {
     mode: 'layout', available: area.width, containingWidth: area.width, containingHeight: undefined,
-    x: area.x, y: 0, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
-    fragmentainer: { bottom: limit, atTop: true, discardTopMargins: false },
+    // a resumed block drops its top margin; this page's area has its own
+    x: area.x, y: resume === undefined ? 0 : marginTop, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
+    fragmentainer: { bottom: limit - marginBottom, atTop: carry !== undefined, discardTopMargins: false },
   }, ctx, resume);
-  if (laid.kind !== 'placed') throw new Error('a footnote area cannot be pushed');
-  const height = laid.fragment.y + laid.fragment.height + (laid.breakToken === undefined ? marginOrZero(style.marginBottom, area.width) : 0);
-  return { fragment: laid.fragment, height, rest: restOf(children, laid.breakToken), positioned: laid.positioned };
+  if (laid.kind !== 'placed') return { fragment: undefined, height: 0, rest: { children, token: undefined }, positioned: [] };
+  const fragment = { ...laid.fragment, height: Math.min(laid.fragment.height, maxBorderBox(style, area)) };
+  const height = fragment.y + fragment.height + marginBottom;
+  return { fragment, height, rest: restOf(children, laid.breakToken), positioned: laid.positioned };
 }
 
 /** The area's children still to lay out after `token` (where the area broke), and where the first resumes. */
