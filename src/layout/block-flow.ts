@@ -9,6 +9,7 @@ import type { BreakValue } from '../css/types.js';
 import type { Fragment } from './types.js';
 import type { LayoutContext } from './context.js';
 import type { Baselines, BreakToken, Fragmentainer, LayoutInput, LayoutOutput, PageContent, PendingPositioned } from './contract.js';
+import { fragmentainerAt } from './contract.js';
 import type { MarginStrut } from './margins.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from './margins.js';
 import type { ExclusionSpace } from './exclusions.js';
@@ -112,8 +113,9 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
       && pageBreakKind(child.style.breakBefore, frame.fragmentainer) !== undefined) {
       return pushed();
     }
+    // a child ends above the notes of the footnote calls before it (CSS GCPM 3 §2.5)
     const fragmentainer = frame.fragmentainer === undefined ? undefined : {
-      ...frame.fragmentainer,
+      ...fragmentainerAt(frame.fragmentainer, state.y),
       atTop: frame.fragmentainer.atTop && !placedAny,
       discardTopMargins: frame.fragmentainer.discardTopMargins && !placedAny,
     };

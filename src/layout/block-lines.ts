@@ -10,7 +10,7 @@ import type { Display } from '../css/types.js';
 import type { Fragment } from './types.js';
 import type { LayoutContext } from './context.js';
 import type { BreakToken, FloatResume, PageContent, PendingPositioned } from './contract.js';
-import { lineBottom } from './contract.js';
+import { bottomAt } from './contract.js';
 import type { BlockFrame, ChildrenResult } from './block-flow.js';
 import { EMPTY_STRUT, collapsedMargin } from './margins.js';
 import type { InlineLine } from './inline/index.js';
@@ -154,7 +154,7 @@ function placeLines(flow: LinesFlow, start: InlineResume, top: number, initial: 
     lines.push({ line: placed.line, fragment, y: placed.y, after: state });
     at = placed.line.next;
     y = placed.y + placed.line.height;
-    if (page !== undefined && y > lineBottom(page, placed.y)) past++;
+    if (page !== undefined && y > bottomAt(page, placed.y)) past++;
   }
   return { lines };
 }
@@ -350,7 +350,7 @@ function linesThatFit(flow: LinesFlow, lines: readonly PlacedLine[], start: Inli
   if (page === undefined) return lines.length;
   let fit = 0;
   for (const placed of lines) {
-    if (placed.y + placed.line.height > lineBottom(page, placed.y) + 0.01 && !(fit === 0 && flow.atTop)) break;
+    if (placed.y + placed.line.height > bottomAt(page, placed.y) + 0.01 && !(fit === 0 && flow.atTop)) break;
     fit++;
   }
   const complete = lines[lines.length - 1]?.line.next.index === flow.measured.pieces.length;

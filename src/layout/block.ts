@@ -279,8 +279,8 @@ function overflowsUnsplittably(box: LayoutBox, borderBottom: number, input: Layo
  */
 export function clonedRoom(page: Fragmentainer, edges: number): Fragmentainer {
   if (edges === 0) return page;
-  const lineLimits = page.lineLimits?.map((limit) => ({ ...limit, bottom: limit.bottom - edges }));
-  return { ...page, bottom: page.bottom - edges, ...(lineLimits === undefined ? {} : { lineLimits }) };
+  const limits = page.limits?.map((limit) => ({ ...limit, bottom: limit.bottom - edges }));
+  return { ...page, bottom: page.bottom - edges, ...(limits === undefined ? {} : { limits }) };
 }
 
 /** The kind of a forced break value (CSS Fragmentation 3 §3.1); undefined when not forced. */

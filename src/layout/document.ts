@@ -71,7 +71,7 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices, sink?: P
     const laidPage = layoutWithFootnotes((room) => done ? NOTHING_LEFT : layoutBox(tree.root, {
       mode: 'layout', available: area.width, containingWidth: area.width, containingHeight: area.height,
       x: area.x, y: area.y, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
-      fragmentainer: { bottom: area.y + area.height - room.reserve, atTop: true, discardTopMargins: resumed !== undefined && forced === undefined, lineLimits: room.lineLimits },
+      fragmentainer: { bottom: area.y + area.height - room.reserve, atTop: true, discardTopMargins: resumed !== undefined && forced === undefined, limits: room.limits },
     }, ctx, resumed), area, context, ctx, carry);
     const { result, footnotes } = laidPage;
     carry = laidPage.carry;

@@ -11,6 +11,11 @@ function text(fragment: Fragment): string {
   return '';
 }
 
+function findBox(fragment: Fragment, id: string): BoxFragment | undefined {
+  if (fragment.kind === 'box' && fragment.box.element?.attribs['id'] === id) return fragment;
+  return fragment.kind === 'box' || fragment.kind === 'line' ? fragment.children.map((c) => findBox(c, id)).find((f) => f !== undefined) : undefined;
+}
+
 /** The footnote area: the page's last top-level fragment when it is an anonymous box. */
 function area(page: PageLayout): BoxFragment | undefined {
   const last = page.children[page.children.length - 1];
@@ -129,5 +134,15 @@ describe('footnotes (CSS GCPM 3 §2)', () => {
     expect(text(doc.pages[0]!.children[0]!)).toBe('a1b2');
     expect(area(doc.pages[0]!)).toBeUndefined();
     expect(doc.pages.slice(1).map((page) => [area(page)!.y, area(page)!.height, text(area(page)!)])).toEqual([[175, 5, '1. A'], [175, 5, '2. B']]);
+  });
+
+  it('reserves the room of the notes call by call for block-level content too: a box between two calls ends above the first note only', async () => {
+    const doc = await layoutHtml(`<style>${PAGE} .fn { float: footnote }</style>
+      <p>a<span class=fn>A</span></p><div id=box style="height: 135px"></div><p>b<span class=fn>B</span></p>`);
+    // the box (30 to 165) fits above note 1 (170), not above both notes (160); the line of call 2 does not
+    expect(doc.pages).toHaveLength(2);
+    expect(findBox(doc.pages[0]!.children[0]!, 'box')).toBeDefined();
+    expect([text(doc.pages[0]!.children[0]!), text(area(doc.pages[0]!)!)]).toEqual(['a1', '1. A']);
+    expect([text(doc.pages[1]!.children[0]!), text(area(doc.pages[1]!)!)]).toEqual(['b2', '2. B']);
   });
 });

@@ -9,7 +9,7 @@
 import type { BlockBox, BlockLevelBox, InlineBox, InlineLevelBox, TextBox } from '../../boxes/types.js';
 import type { ComputedStyle, PageContext } from '../../css/types.js';
 import type { LayoutContext } from '../context.js';
-import type { BreakToken, LayoutResult, LineLimit, PageContent, PendingPositioned } from '../contract.js';
+import type { BreakToken, LayoutResult, BottomLimit, PageContent, PendingPositioned } from '../contract.js';
 import { layoutAbsolute } from '../positioned.js';
 import type { BoxFragment, Fragment } from '../types.js';
 import { layoutBox } from '../dispatch.js';
@@ -51,16 +51,16 @@ export interface FootnoteCarry {
 /** What a page's flow is laid out with: the room left at its bottom, and where lines may end. */
 export interface FootnoteRoom {
   readonly reserve: number;
-  readonly lineLimits: readonly LineLimit[] | undefined;
+  readonly limits: readonly BottomLimit[] | undefined;
 }
 
 /**
  * Lays a page's flow out (`lay` takes the room to leave for footnotes) and its footnotes below it.
- * Each attempt reserves what the footnotes of the previous one need, call by call: the lines
- * above the first call may use the whole page (less the notes continued from the page before),
- * those from a call on end above the area holding the notes up to that call. The content of an
- * attempt is then a prefix of the previous one's, so the notes it has are laid out exactly as the
- * room reserved for them. The area is at most `max-height` tall (and never taller than the room
+ * Each attempt reserves what the footnotes of the previous one need, call by call: the content
+ * above the first call may use the whole page (less the notes continued from the page before);
+ * lines and block-level boxes from a call on end above the area holding the notes up to that
+ * call. The content of an attempt is then a prefix of the previous one's, so the notes it has
+ * are laid out exactly as the room reserved for them. The area is at most `max-height` tall (and never taller than the room
  * the text leaves): the notes past it continue on the next page, their calls staying here.
  */
 export function layoutWithFootnotes(
@@ -69,7 +69,7 @@ export function layoutWithFootnotes(
   const style = areaStyle(context, ctx);
   const limit = areaLimit(style, area);
   const carried = carry === undefined ? 0 : layoutArea(carry, [], area, style, ctx, limit).height;
-  let room: FootnoteRoom = { reserve: carried, lineLimits: undefined };
+  let room: FootnoteRoom = { reserve: carried, limits: undefined };
   let previous: readonly PageContent[] = [];
   for (let attempt = 1; ; attempt++) {
     const result = lay(room);
@@ -108,12 +108,12 @@ function roomFor(calls: readonly PageContent[], carry: FootnoteCarry | undefined
   const height = (count: number): number => (count === 0 && carry === undefined ? 0
     : layoutArea(carry, calls.slice(0, count).map((c) => c.placeholder.box), area, style, ctx, limit).height);
   let reserve = height(0);
-  const lineLimits: LineLimit[] = [{ y: -Infinity, bottom: bottom - reserve }];
+  const limits: BottomLimit[] = [{ y: -Infinity, bottom: bottom - reserve }];
   for (let i = 0; i < calls.length; i++) {
     reserve = height(i + 1);
-    lineLimits.push({ y: calls[i]!.staticY, bottom: bottom - reserve });
+    limits.push({ y: calls[i]!.staticY, bottom: bottom - reserve });
   }
-  return { reserve, lineLimits };
+  return { reserve, limits };
 }
 
 const clonedStyles = new WeakMap<ComputedStyle, ComputedStyle>();
