@@ -145,4 +145,17 @@ describe('footnotes (CSS GCPM 3 §2)', () => {
     expect([text(doc.pages[0]!.children[0]!), text(area(doc.pages[0]!)!)]).toEqual(['a1', '1. A']);
     expect([text(doc.pages[1]!.children[0]!), text(area(doc.pages[1]!)!)]).toEqual(['b2', '2. B']);
   });
+
+  it('makes a box that does not lay its content out in flow order end above the notes of the calls in it, and only of those before and in it', async () => {
+    // a flex container between two calls ends above note 1, like a block
+    const flex = await layoutHtml(`<style>${PAGE} .fn { float: footnote }</style>
+      <p>a<span class=fn>A</span></p><div id=box style="display: flex; height: 135px"></div><p>b<span class=fn>B</span></p>`);
+    expect(findBox(flex.pages[0]!.children[0]!, 'box')).toBeDefined();
+    // a grid whose second row holds call 2: that row (40 to 170) would run into note 2's room (above 160),
+    // so it goes to the next page with its call and note (grid rows are not split)
+    const lines = Array.from({ length: 13 }, (_, i) => `c${i + 1}`).join('<br>');
+    const grid = await layoutHtml(`<style>${PAGE} .fn { float: footnote }</style>
+      <p>a<span class=fn>A</span></p><div style="display: grid"><div>x</div><div>y<span class=fn>C</span> ${lines}</div></div>`);
+    expect(grid.pages.map((page) => [text(page.children[0]!).slice(0, 6), text(area(page)!)])).toEqual([['a1x', '1. A'], ['y2 c1c', '2. C']]);
+  });
 });
