@@ -109,7 +109,7 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     const firstBaseline = children.baselines.first === undefined ? undefined : children.baselines.first + shift - y;
     fragment = placeOutsideMarker(fragment, content.marker, { contentX: contentX - x, contentTop: vertical.contentTop + shift - y, firstBaseline }, ctx);
   }
-  const positioned = placePositionedDescendants(fragment, children.positioned, ctx);
+  const positioned = placePositionedDescendants(fragment, children, ctx);
   return {
     kind: 'placed',
     fragment: positioned.fragment,
@@ -123,8 +123,8 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     breakToken,
     forcedBreakAfter: forcedBreakOf(style.breakAfter),
     exclusions: bfc ? input.exclusions : children.exclusions,
-    positioned: positioned.pending,
-    pageContent: positioned.pageContent.length === 0 ? children.pageContent : [...children.pageContent, ...positioned.pageContent],
+    positioned: positioned.positioned,
+    pageContent: positioned.pageContent,
   };
 }
 

@@ -144,6 +144,15 @@ export interface PendingPositioned {
  */
 export type PageContent = { readonly kind: 'fixed' | 'running' | 'footnote' } & PendingPositioned;
 
+/**
+ * What escapes a box, for its ancestors and its page (the two channels of a layout result):
+ * boxes whose containing block is an ancestor of it (CSS2 §10.1), and its page content.
+ */
+export interface Escaping {
+  readonly positioned: readonly PendingPositioned[];
+  readonly pageContent: readonly PageContent[];
+}
+
 export interface Baselines {
   /** Alphabetic baselines of the first and last line boxes, from the border-box top (CSS Inline 3 §4.1). */
   readonly first: number | undefined;

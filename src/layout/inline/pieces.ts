@@ -10,7 +10,7 @@ import type { ComputedStyle, WhiteSpace } from '../../css/types.js';
 import { findBreakOpportunities } from '../../text/breaks.js';
 import type { TextSystem } from '../../text/types.js';
 import type { BoxFragment } from '../types.js';
-import type { PageContent, PendingPositioned } from '../contract.js';
+import type { Escaping } from '../contract.js';
 import { marginOrZero, usedBorder, usedPadding } from '../box-model.js';
 import type { AtomicInlineBox, InlineItem, InlineItems, TextItem } from './items.js';
 import type { BidiLevels } from './bidi.js';
@@ -64,12 +64,6 @@ export interface AtomicLayout {
   readonly height: number;
   readonly baseline: number;
   readonly escaping?: Escaping | undefined;
-}
-
-/** What escapes an atomic inline: boxes whose containing block is an ancestor of it (CSS2 §10.1). */
-export interface Escaping {
-  readonly positioned: readonly PendingPositioned[];
-  readonly pageContent: readonly PageContent[];
 }
 
 export interface PieceEnv {

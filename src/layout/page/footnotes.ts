@@ -10,7 +10,7 @@ import type { BlockBox, BlockLevelBox, InlineBox, InlineLevelBox, TextBox } from
 import type { ComputedStyle, PageContext } from '../../css/types.js';
 import type { LayoutContext } from '../context.js';
 import type { BreakToken, LayoutResult, BottomLimit, PageContent, PendingPositioned } from '../contract.js';
-import { layoutAbsolute } from '../positioned.js';
+import { placeAbsolute } from '../positioned.js';
 import type { BoxFragment, Fragment } from '../types.js';
 import { layoutBox } from '../dispatch.js';
 import { EMPTY_STRUT } from '../margins.js';
@@ -35,8 +35,9 @@ export interface PageWithFootnotes {
   readonly footnotes: Fragment | undefined;
   /** What of the notes did not fit this page's area: it continues in the next page's. */
   readonly carry: FootnoteCarry | undefined;
-  /** Absolutely positioned boxes of the notes, placed in the page area (their containing block). */
+  /** Absolutely positioned boxes of the notes, placed in the page area (their containing block), and their page content. */
   readonly positioned: readonly Fragment[];
+  readonly pageContent: readonly PageContent[];
 }
 
 /**
@@ -87,15 +88,18 @@ export function layoutWithFootnotes(
 function withArea(
   result: LayoutResult, carry: FootnoteCarry | undefined, bodies: readonly BlockLevelBox[], area: FootnoteArea, style: ComputedStyle, ctx: LayoutContext, limit: number,
 ): PageWithFootnotes {
-  if (bodies.length === 0 && carry === undefined) return { result, footnotes: undefined, carry: undefined, positioned: [] };
+  if (bodies.length === 0 && carry === undefined) return { result, footnotes: undefined, carry: undefined, positioned: [], pageContent: [] };
   const textEnd = result.kind === 'placed' ? result.fragment.y + result.fragment.height : area.y;
   const room = Math.max(0, Math.min(limit, area.y + area.height - textEnd));
   const laid = layoutArea(carry, bodies, area, style, ctx, room);
-  if (laid.fragment === undefined) return { result, footnotes: undefined, carry: laid.rest, positioned: [] };
+  if (laid.fragment === undefined) return { result, footnotes: undefined, carry: laid.rest, positioned: [], pageContent: [] };
   const shift = area.y + area.height - laid.height;
   const block = { ...area, direction: style.direction };
-  const positioned = laid.positioned.map((p) => layoutAbsolute({ ...p, staticY: p.staticY + shift }, block, ctx));
-  return { result, footnotes: offsetFragment(laid.fragment, 0, shift), carry: laid.rest, positioned };
+  const positioned = laid.positioned.map((p) => placeAbsolute({ ...p, staticY: p.staticY + shift }, block, ctx, undefined));
+  return {
+    result, footnotes: offsetFragment(laid.fragment, 0, shift), carry: laid.rest,
+    positioned: positioned.map((p) => p.fragment), pageContent: positioned.flatMap((p) => p.pageContent),
+  };
 }
 
 function isPrefixOf(calls: readonly PageContent[], previous: readonly PageContent[]): boolean {
