@@ -142,7 +142,11 @@ export interface PendingPositioned {
  * running elements (`position: running(name)`, shown in the page-margin boxes of the page they fall on)
  * and footnote bodies (`float: footnote`, in the footnote area of the page their call is on).
  */
-export type PageContent = { readonly kind: 'fixed' | 'running' | 'footnote' } & PendingPositioned;
+export type PageContent = {
+  readonly kind: 'fixed' | 'running' | 'footnote';
+  /** A footnote called in a column of a multi-column container (page/footnotes.ts keepColumns). */
+  readonly inColumns?: boolean | undefined;
+} & PendingPositioned;
 
 /**
  * What escapes a box, for its ancestors and its page (the two channels of a layout result):

@@ -74,8 +74,12 @@ export function layoutWithFootnotes(
   let previous: readonly PageContent[] = [];
   for (let attempt = 1; ; attempt++) {
     const result = lay(room);
-    const calls = result.kind === 'placed' ? result.pageContent.filter((item) => item.kind === 'footnote') : [];
-    if ((calls.length === 0 && carry === undefined) || (attempt > 1 && isPrefixOf(calls, previous)) || attempt >= MAX_ATTEMPTS) {
+    const calls = callsOf(result);
+    if (attempt > 1 && isPrefixOf(calls, previous)) {
+      const kept = keepColumns(lay, calls, previous, (some) => roomFor(some, carry, area, style, ctx, limit)) ?? { result, calls };
+      return withArea(kept.result, carry, kept.calls.map((item) => item.placeholder.box), area, style, ctx, limit);
+    }
+    if ((calls.length === 0 && carry === undefined) || attempt >= MAX_ATTEMPTS) {
       return withArea(result, carry, calls.map((item) => item.placeholder.box), area, style, ctx, limit);
     }
     if (calls.length === 0) return withArea(result, carry, [], area, style, ctx, limit);
@@ -100,6 +104,27 @@ function withArea(
     result, footnotes: offsetFragment(laid.fragment, 0, shift), carry: laid.rest,
     positioned: positioned.map((p) => p.fragment), pageContent: positioned.flatMap((p) => p.pageContent),
   };
+}
+
+function callsOf(result: LayoutResult): PageContent[] {
+  return result.kind === 'placed' ? result.pageContent.filter((item) => item.kind === 'footnote') : [];
+}
+
+/**
+ * Calls in columns that left the page because the room for their notes shortened the columns
+ * (balancing moves more than their lines): as WeasyPrint does, the columns keep what they hold
+ * with room for the notes of the calls that stayed, and the notes past that room go to the next
+ * page's area, their calls staying here. Undefined (the calls' lines move) when a call outside
+ * columns is concerned.
+ */
+function keepColumns(
+  lay: (room: FootnoteRoom) => LayoutResult, calls: readonly PageContent[], previous: readonly PageContent[], roomOf: (calls: readonly PageContent[]) => FootnoteRoom,
+): { result: LayoutResult; calls: readonly PageContent[] } | undefined {
+  const inColumns = (list: readonly PageContent[]): boolean => list.length > 0 && list.every((call) => call.inColumns === true);
+  if (!inColumns(previous.slice(calls.length))) return undefined;
+  const result = lay(roomOf(calls));
+  const kept = callsOf(result);
+  return isPrefixOf(calls, kept) && inColumns(kept.slice(calls.length)) ? { result, calls: kept } : undefined;
 }
 
 function isPrefixOf(calls: readonly PageContent[], previous: readonly PageContent[]): boolean {
