@@ -9,7 +9,7 @@
 import type { BlockBox, BlockLevelBox, InlineBox, InlineLevelBox, TextBox } from '../../boxes/types.js';
 import type { ComputedStyle, PageContext } from '../../css/types.js';
 import type { LayoutContext } from '../context.js';
-import type { BreakToken, LayoutResult, BottomLimit, PageContent, PendingPositioned } from '../contract.js';
+import type { BottomLimit, BreakToken, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
 import { placeAbsolute } from '../positioned.js';
 import type { BoxFragment, Fragment } from '../types.js';
 import { layoutBox } from '../dispatch.js';
@@ -61,8 +61,9 @@ export interface FootnoteRoom {
  * above the first call may use the whole page (less the notes continued from the page before);
  * lines and block-level boxes from a call on end above the area holding the notes up to that
  * call. The content of an attempt is then a prefix of the previous one's, so the notes it has
- * are laid out exactly as the room reserved for them. The area is at most `max-height` tall (and never taller than the room
- * the text leaves): the notes past it continue on the next page, their calls staying here.
+ * are laid out exactly as the room reserved for them (calls in columns: keepColumns). The area
+ * is at most `max-height` tall (and never taller than the room the text leaves): the notes past
+ * it continue on the next page, their calls staying here.
  */
 export function layoutWithFootnotes(
   lay: (room: FootnoteRoom) => LayoutResult, area: FootnoteArea, context: PageContext, ctx: LayoutContext, carry: FootnoteCarry | undefined,
