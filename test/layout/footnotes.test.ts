@@ -168,4 +168,15 @@ describe('footnotes (CSS GCPM 3 §2)', () => {
       <div>a<span class=fn>A</span> a<span class=fn>B</span> a<span class=fn>C</span> ab ab ab</div>`);
     expect(doc.pages.map((page) => [text(page.children[0]!), text(area(page)!)])).toEqual([['a1a2a3ab', '1. A2. B'], ['abab', '3. C']]);
   });
+
+  it('takes the notes of calls inside an absolutely positioned box to the page, whatever its containing block', async () => {
+    const containers = ['display: flex', 'display: grid', 'display: table', 'columns: 2', 'display: block'];
+    const notes: string[] = [];
+    for (const css of containers) {
+      const doc = await layoutHtml(`<style>${PAGE} .fn { float: footnote } .cb { position: relative; height: 30px; ${css} } .abs { position: absolute; top: 0 }</style>
+        <div class=cb><div class=abs>x<span class=fn>Note</span></div></div>`);
+      notes.push(`${css}: ${area(doc.pages[0]!) === undefined ? '' : text(area(doc.pages[0]!)!)}`);
+    }
+    expect(notes).toEqual(containers.map((css) => `${css}: 1. Note`));
+  });
 });
