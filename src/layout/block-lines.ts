@@ -199,7 +199,7 @@ function lineAt(flow: LinesFlow, at: InlineResume, y: number, state: LinesState)
 
 /** Width of the line's content (without trailing spaces): what must fit beside floats. */
 function contentWidth(line: InlineLine): number {
-  let width = 0;
+  let width = line.cloned.start + line.cloned.end;
   for (const piece of line.pieces) width += piece.width;
   const last = line.pieces[line.pieces.length - 1];
   return last !== undefined && last.kind === 'text' ? width - last.trailingSpace - last.endSpacing : width;
@@ -210,7 +210,7 @@ function contentWidth(line: InlineLine): number {
  * before it (the line is then laid out again, narrower); undefined when there is none or it waits.
  */
 function floatBesideLine(flow: LinesFlow, line: InlineLine, band: { left: number; right: number }, top: number, state: LinesState): LinesState | undefined {
-  let used = 0;
+  let used = line.cloned.start;
   // spaces before the float hang: they need no room beside it
   let hanging = 0;
   for (const piece of line.pieces) {

@@ -138,6 +138,14 @@ describe('box-decoration-break on inline boxes split across lines (CSS Fragmenta
     expect(inlineLines(doc)[2]).toEqual(['span 3+64 7|7', '"ee ff" 10']);
   });
 
+  it('clone: a line beside a float counts the repeated edges in what must fit beside it', async () => {
+    // "bbbbb" with both 10px edges (70px) does not fit the 60px beside the float: it goes below it
+    const doc = await inlineDoc('<p style="width: 100px"><span class=c>aa <i style="float: left; width: 40px; height: 30px"></i>bbbbb</span></p>');
+    expect(inlineLines(doc)).toEqual([['span 43+34 7|7', '"aa" 50'], ['span 3+64 7|7', '"bbbbb" 10']]);
+    const lines = (f: Fragment): LineFragment[] => (f.kind === 'line' ? [f] : f.kind === 'box' ? f.children.flatMap(lines) : []);
+    expect(doc.pages[0]!.children.flatMap(lines).map((line) => line.y)).toEqual([0, 30]);
+  });
+
   it('the end of a box right after a forced break stays on the break\'s line, sliced or cloned (as in Chromium)', async () => {
     for (const cls of ['', 'c']) {
       const doc = await inlineDoc(`<p><span class="${cls}">aa<br></span>b</p><div id=f style="float: left"><span class="${cls}">aaa<br></span></div>`);
