@@ -262,7 +262,7 @@ function placeFloatAt(
 function anchorsOfLine(flow: LinesFlow, line: InlineLine, fragment: Fragment, state: LinesState): LinesState {
   let next = state;
   let contentBefore = false;
-  let before = 0;
+  let before = line.cloned.start;
   const frame = flow.frame;
   for (const piece of line.pieces) {
     if (piece.kind !== 'anchor') {
