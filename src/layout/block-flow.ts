@@ -9,6 +9,8 @@ import type { BreakValue } from '../css/types.js';
 import type { Fragment } from './types.js';
 import type { LayoutContext } from './context.js';
 import type { Baselines, BreakToken, Fragmentainer, LayoutInput, LayoutOutput, PageContent, PendingPositioned } from './contract.js';
+import { bottomAt, fragmentainerAt } from './contract.js';
+import { isMulticol } from './multicol/columns.js';
 import type { MarginStrut } from './margins.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from './margins.js';
 import type { ExclusionSpace } from './exclusions.js';
@@ -112,14 +114,18 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
       && pageBreakKind(child.style.breakBefore, frame.fragmentainer) !== undefined) {
       return pushed();
     }
+    // a child ends above the notes of the footnote calls before it (CSS GCPM 3 §2.5)
     const fragmentainer = frame.fragmentainer === undefined ? undefined : {
-      ...frame.fragmentainer,
+      ...fragmentainerAt(frame.fragmentainer, state.y),
       atTop: frame.fragmentainer.atTop && !placedAny,
       discardTopMargins: frame.fragmentainer.discardTopMargins && !placedAny,
     };
-    const laid = child.kind === 'out-of-flow'
-      ? outOfFlow(child, i, frame, state, fragmentainer, ctx, childResume)
-      : inFlow(child, i, frame, state, fragmentainer, ctx, childResume);
+    const lay = (room: Fragmentainer | undefined): ChildOutcome => (child.kind === 'out-of-flow'
+      ? outOfFlow(child, i, frame, state, room, ctx, childResume)
+      : inFlow(child, i, frame, state, room, ctx, childResume));
+    const first = lay(fragmentainer);
+    const narrower = roomForCallsInside(child, fragmentainer, first, state);
+    const laid = narrower === undefined ? first : lay(narrower);
     if (laid.kind === 'pushed') {
       if (placed.length === 0 || !placedAny) return pushed();
       const stepBack = avoidStepBack(children, placed, i, start, frame.fragmentainer);
@@ -136,6 +142,21 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
     if (laid.breakToken !== undefined) return result(i, laid.breakToken);
   }
   return result(undefined);
+}
+
+/**
+ * A box that does not lay its content out in flow order (multi-column, flex, grid, table)
+ * cannot narrow its room call by call inside: with footnote calls in it, it ends above the
+ * notes of all of them (the fragmentainer to lay it out again with; undefined when it need not be).
+ */
+function roomForCallsInside(child: BlockLevelBox, page: Fragmentainer | undefined, outcome: ChildOutcome, before: FlowState): Fragmentainer | undefined {
+  if (page?.limits === undefined || outcome.kind === 'pushed' || (child.kind === 'block' && !isMulticol(child.style))) return undefined;
+  let lastCall = -Infinity;
+  for (const content of outcome.state.pageContent.slice(before.pageContent.length)) {
+    if (content.kind === 'footnote') lastCall = Math.max(lastCall, content.staticY);
+  }
+  const bottom = bottomAt(page, lastCall);
+  return bottom < page.bottom - 0.01 ? { ...page, bottom } : undefined;
 }
 
 /**

@@ -10,7 +10,7 @@ import type { Display } from '../css/types.js';
 import type { Fragment } from './types.js';
 import type { LayoutContext } from './context.js';
 import type { BreakToken, FloatResume, PageContent, PendingPositioned } from './contract.js';
-import { lineBottom } from './contract.js';
+import { bottomAt } from './contract.js';
 import type { BlockFrame, ChildrenResult } from './block-flow.js';
 import { EMPTY_STRUT, collapsedMargin } from './margins.js';
 import type { InlineLine } from './inline/index.js';
@@ -86,7 +86,6 @@ export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
   }
   if (count === 0) return { ...emptyResult(frame, initial), pushed: true };
   const kept = laid.lines.slice(0, count);
-  if (kept.length > 1) warnClonedInlines(kept.map((p) => p.fragment), ctx);
   const state = kept[kept.length - 1]!.after;
   const end = kept[kept.length - 1]!.line.next;
   const endY = kept[kept.length - 1]!.y + kept[kept.length - 1]!.line.height;
@@ -104,14 +103,6 @@ export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
     positioned: state.positioned,
     pageContent: state.pageContent,
   };
-}
-
-/** `box-decoration-break: clone` is honoured for block containers only: an inline box on several lines stays sliced. */
-function warnClonedInlines(lines: readonly Fragment[], ctx: LayoutContext): void {
-  const split = (f: Fragment): boolean => f.kind === 'box' && ((f.box.kind === 'inline' && f.style.boxDecorationBreak === 'clone' && (f.continuedBefore || f.continuedAfter)) || f.children.some(split));
-  if (lines.some((line) => line.kind === 'line' && line.children.some(split))) {
-    ctx.diagnostics.warn('css_unsupported', '`box-decoration-break: clone` has no effect on inline boxes split across lines: they are sliced');
-  }
 }
 
 /** Where the content resumes: at `at`, after the floats that continue; undefined when all is done. */
@@ -163,7 +154,7 @@ function placeLines(flow: LinesFlow, start: InlineResume, top: number, initial: 
     lines.push({ line: placed.line, fragment, y: placed.y, after: state });
     at = placed.line.next;
     y = placed.y + placed.line.height;
-    if (page !== undefined && y > lineBottom(page, placed.y)) past++;
+    if (page !== undefined && y > bottomAt(page, placed.y)) past++;
   }
   return { lines };
 }
@@ -208,7 +199,7 @@ function lineAt(flow: LinesFlow, at: InlineResume, y: number, state: LinesState)
 
 /** Width of the line's content (without trailing spaces): what must fit beside floats. */
 function contentWidth(line: InlineLine): number {
-  let width = 0;
+  let width = line.cloned.start + line.cloned.end;
   for (const piece of line.pieces) width += piece.width;
   const last = line.pieces[line.pieces.length - 1];
   return last !== undefined && last.kind === 'text' ? width - last.trailingSpace - last.endSpacing : width;
@@ -219,7 +210,7 @@ function contentWidth(line: InlineLine): number {
  * before it (the line is then laid out again, narrower); undefined when there is none or it waits.
  */
 function floatBesideLine(flow: LinesFlow, line: InlineLine, band: { left: number; right: number }, top: number, state: LinesState): LinesState | undefined {
-  let used = 0;
+  let used = line.cloned.start;
   // spaces before the float hang: they need no room beside it
   let hanging = 0;
   for (const piece of line.pieces) {
@@ -271,7 +262,7 @@ function placeFloatAt(
 function anchorsOfLine(flow: LinesFlow, line: InlineLine, fragment: Fragment, state: LinesState): LinesState {
   let next = state;
   let contentBefore = false;
-  let before = 0;
+  let before = line.cloned.start;
   const frame = flow.frame;
   for (const piece of line.pieces) {
     if (piece.kind !== 'anchor') {
@@ -359,7 +350,7 @@ function linesThatFit(flow: LinesFlow, lines: readonly PlacedLine[], start: Inli
   if (page === undefined) return lines.length;
   let fit = 0;
   for (const placed of lines) {
-    if (placed.y + placed.line.height > lineBottom(page, placed.y) + 0.01 && !(fit === 0 && flow.atTop)) break;
+    if (placed.y + placed.line.height > bottomAt(page, placed.y) + 0.01 && !(fit === 0 && flow.atTop)) break;
     fit++;
   }
   const complete = lines[lines.length - 1]?.line.next.index === flow.measured.pieces.length;

@@ -109,7 +109,7 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     const firstBaseline = children.baselines.first === undefined ? undefined : children.baselines.first + shift - y;
     fragment = placeOutsideMarker(fragment, content.marker, { contentX: contentX - x, contentTop: vertical.contentTop + shift - y, firstBaseline }, ctx);
   }
-  const positioned = placePositionedDescendants(fragment, children.positioned, ctx);
+  const positioned = placePositionedDescendants(fragment, children, ctx);
   return {
     kind: 'placed',
     fragment: positioned.fragment,
@@ -123,8 +123,8 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     breakToken,
     forcedBreakAfter: forcedBreakOf(style.breakAfter),
     exclusions: bfc ? input.exclusions : children.exclusions,
-    positioned: positioned.pending,
-    pageContent: positioned.pageContent.length === 0 ? children.pageContent : [...children.pageContent, ...positioned.pageContent],
+    positioned: positioned.positioned,
+    pageContent: positioned.pageContent,
   };
 }
 
@@ -279,8 +279,8 @@ function overflowsUnsplittably(box: LayoutBox, borderBottom: number, input: Layo
  */
 export function clonedRoom(page: Fragmentainer, edges: number): Fragmentainer {
   if (edges === 0) return page;
-  const lineLimits = page.lineLimits?.map((limit) => ({ ...limit, bottom: limit.bottom - edges }));
-  return { ...page, bottom: page.bottom - edges, ...(lineLimits === undefined ? {} : { lineLimits }) };
+  const limits = page.limits?.map((limit) => ({ ...limit, bottom: limit.bottom - edges }));
+  return { ...page, bottom: page.bottom - edges, ...(limits === undefined ? {} : { limits }) };
 }
 
 /** The kind of a forced break value (CSS Fragmentation 3 §3.1); undefined when not forced. */

@@ -28,25 +28,36 @@ export interface Fragmentainer {
   /** A column of a multi-column container: `break-*: column` and `avoid-column` apply (CSS Multi-column 1 §6). */
   readonly column?: boolean | undefined;
   /**
-   * Where lines may end, by where they start (footnote calls, CSS GCPM 3 §2.5): a line starting at
-   * or below a step's `y` ends above that step's `bottom`; one above the first step above the
-   * first `bottom`. Set on pages with footnotes, whose `bottom` leaves room for all of them.
+   * Where content may end, by where it starts (footnote calls, CSS GCPM 3 §2.5): a line, or a
+   * block-level box, starting at or below a step's `y` ends above that step's `bottom`; content
+   * above the first step above the first `bottom`. Set on pages with footnotes, whose `bottom`
+   * leaves room for all of them.
    */
-  readonly lineLimits?: readonly LineLimit[] | undefined;
+  readonly limits?: readonly BottomLimit[] | undefined;
 }
 
-export interface LineLimit {
+export interface BottomLimit {
   readonly y: number;
   readonly bottom: number;
 }
 
-/** The bottom a line starting at `top` must end above (`lineLimits`, else the fragmentainer's bottom). */
-export function lineBottom(page: Fragmentainer, top: number): number {
-  const limits = page.lineLimits;
+/** The bottom content starting at `top` must end above (`limits`, else the fragmentainer's bottom). */
+export function bottomAt(page: Fragmentainer, top: number): number {
+  const limits = page.limits;
   if (limits === undefined || limits.length === 0) return page.bottom;
   let bottom = limits[0]!.bottom;
   for (const limit of limits) if (top >= limit.y - 0.01) bottom = limit.bottom;
   return bottom;
+}
+
+/**
+ * The fragmentainer of a block-level box starting at `top`: it ends above the notes of the
+ * footnote calls before it (`limits`), and the content inside it narrows that further as it
+ * passes more calls.
+ */
+export function fragmentainerAt(page: Fragmentainer, top: number): Fragmentainer {
+  if (page.limits === undefined || page.limits.length === 0) return page;
+  return { ...page, bottom: bottomAt(page, top) };
 }
 
 export interface LayoutInput {
@@ -134,7 +145,20 @@ export interface PendingPositioned {
  * running elements (`position: running(name)`, shown in the page-margin boxes of the page they fall on)
  * and footnote bodies (`float: footnote`, in the footnote area of the page their call is on).
  */
-export type PageContent = { readonly kind: 'fixed' | 'running' | 'footnote' } & PendingPositioned;
+export type PageContent = {
+  readonly kind: 'fixed' | 'running' | 'footnote';
+  /** A footnote called in a column of a multi-column container (page/footnotes.ts keepColumns). */
+  readonly inColumns?: boolean | undefined;
+} & PendingPositioned;
+
+/**
+ * What escapes a box, for its ancestors and its page (the two channels of a layout result):
+ * boxes whose containing block is an ancestor of it (CSS2 §10.1), and its page content.
+ */
+export interface Escaping {
+  readonly positioned: readonly PendingPositioned[];
+  readonly pageContent: readonly PageContent[];
+}
 
 export interface Baselines {
   /** Alphabetic baselines of the first and last line boxes, from the border-box top (CSS Inline 3 §4.1). */

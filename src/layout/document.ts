@@ -71,7 +71,7 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices, sink?: P
     const laidPage = layoutWithFootnotes((room) => done ? NOTHING_LEFT : layoutBox(tree.root, {
       mode: 'layout', available: area.width, containingWidth: area.width, containingHeight: area.height,
       x: area.x, y: area.y, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
-      fragmentainer: { bottom: area.y + area.height - room.reserve, atTop: true, discardTopMargins: resumed !== undefined && forced === undefined, lineLimits: room.lineLimits },
+      fragmentainer: { bottom: area.y + area.height - room.reserve, atTop: true, discardTopMargins: resumed !== undefined && forced === undefined, limits: room.limits },
     }, ctx, resumed), area, context, ctx, carry);
     const { result, footnotes } = laidPage;
     carry = laidPage.carry;
@@ -79,11 +79,9 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices, sink?: P
     continuing = positioned.rest;
     const children = [...(result.kind === 'placed' ? [result.fragment] : []), ...positioned.fragments, ...(footnotes === undefined ? [] : [footnotes]), ...laidPage.positioned];
     const pageRunning: PageContent[] = [];
-    if (result.kind === 'placed') {
-      for (const content of [...result.pageContent, ...positioned.pageContent]) {
-        if (content.kind === 'running') pageRunning.push(content);
-        else if (content.kind === 'fixed') fixed.push({ content, page: pages.length });
-      }
+    for (const content of [...(result.kind === 'placed' ? result.pageContent : []), ...positioned.pageContent, ...laidPage.pageContent]) {
+      if (content.kind === 'running') pageRunning.push(content);
+      else if (content.kind === 'fixed') fixed.push({ content, page: pages.length });
     }
     running[pages.length] = pageRunning;
     const page: PageLayout = { index: pages.length, width: area.style.width, height: area.style.height, pageStyle: area.style, margins: area.margins, children, marginBoxes: [], blank: false, context };

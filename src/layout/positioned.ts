@@ -8,7 +8,7 @@ import type { LayoutBox } from '../boxes/types.js';
 import type { ComputedStyle } from '../css/types.js';
 import type { BoxFragment, Fragment } from './types.js';
 import type { LayoutContext } from './context.js';
-import type { BreakToken, Fragmentainer, LayoutInput, LayoutOutput, LayoutResult, PageContent, PendingPositioned } from './contract.js';
+import type { BreakToken, Escaping, Fragmentainer, LayoutInput, LayoutOutput, LayoutResult, PageContent, PendingPositioned } from './contract.js';
 import { marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, toContentSize, usedBorder, usedPadding } from './box-model.js';
 import { layoutBox } from './dispatch.js';
 import { shrinkToFitWidth } from './shrink-to-fit.js';
@@ -48,11 +48,14 @@ export interface ContainingBlock {
 }
 
 /**
- * A positioned box lays out the absolutely positioned boxes waiting for it in its padding box
- * and keeps them as children; other boxes pass them on to their parent.
+ * A positioned box lays out the absolutely positioned boxes waiting for it (`escaping`, from its
+ * content) in its padding box and keeps them as children; other boxes pass them on to their
+ * parent. The box's page content is its content's and that of the boxes it placed (running
+ * elements, fixed boxes and footnotes inside them still go to their page).
  */
-export function placePositionedDescendants(fragment: BoxFragment, pending: readonly PendingPositioned[], ctx: LayoutContext): { fragment: BoxFragment; pending: readonly PendingPositioned[]; pageContent: readonly PageContent[] } {
-  if (pending.length === 0 || !isContainingBlockForAbsolute(fragment.style)) return { fragment, pending, pageContent: [] };
+export function placePositionedDescendants(fragment: BoxFragment, escaping: Escaping, ctx: LayoutContext): { fragment: BoxFragment } & Escaping {
+  const { positioned: pending, pageContent } = escaping;
+  if (pending.length === 0 || !isContainingBlockForAbsolute(fragment.style)) return { fragment, positioned: pending, pageContent };
   const block: ContainingBlock = {
     x: fragment.x + fragment.border.left,
     y: fragment.y + fragment.border.top,
@@ -62,7 +65,8 @@ export function placePositionedDescendants(fragment: BoxFragment, pending: reado
   };
   const laid = pending.map((p) => placeAbsolute(p, block, ctx, undefined));
   const placed: Fragment[] = laid.map((p) => offsetFragment(p.fragment, -fragment.x, -fragment.y));
-  return { fragment: { ...fragment, children: [...fragment.children, ...placed] }, pending: [], pageContent: laid.flatMap((p) => p.pageContent) };
+  const own = laid.flatMap((p) => p.pageContent);
+  return { fragment: { ...fragment, children: [...fragment.children, ...placed] }, positioned: [], pageContent: own.length === 0 ? pageContent : [...pageContent, ...own] };
 }
 
 /** A positioned box, one with layout or paint containment (CSS Containment 2 §3.3, §3.5), or a transformed one (CSS Transforms 1 §3). */

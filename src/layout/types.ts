@@ -26,6 +26,12 @@ export interface BoxFragment {
   /** The box continues on an earlier / later page or line. */
   readonly continuedBefore: boolean;
   readonly continuedAfter: boolean;
+  /**
+   * An inline box's fragment on a line: whether it carries the box's left / right margin, border
+   * and padding (rounded corners there) — where the box starts and ends, on every line with
+   * `box-decoration-break: clone`, and not where bidi reordering cuts it on its line.
+   */
+  readonly inlineEdges?: { readonly left: boolean; readonly right: boolean };
   /** A table in the collapsing border model: its borders, painted over its cells (CSS2 §17.6.2). */
   readonly collapsedBorders?: readonly CollapsedBorderSegment[];
   /** A multi-column container: its column rules, painted with its border (CSS Multi-column 1 §4). */

@@ -80,16 +80,13 @@ export function insetRadii(radii: Radii, inset: Sides): Radii {
 
 /** Corners kept by a fragment of a box split by a page or line break (CSS Fragmentation 3 §5.4, slice). */
 function keptCorners(f: BoxFragment): KeptCorners {
-  // box-decoration-break: clone rounds every fragment as a whole box
-  if (f.style.boxDecorationBreak === 'clone' && f.box.kind !== 'inline') return { topLeft: true, topRight: true, bottomLeft: true, bottomRight: true };
-  if (f.box.kind === 'inline') {
-    const rtl = f.style.direction === 'rtl';
-    const startCut = f.continuedBefore;
-    const endCut = f.continuedAfter;
-    const leftCut = rtl ? endCut : startCut;
-    const rightCut = rtl ? startCut : endCut;
-    return { topLeft: !leftCut, bottomLeft: !leftCut, topRight: !rightCut, bottomRight: !rightCut };
+  // an inline box's fragment is rounded on the sides that carry its edges (layout decided: slice or clone)
+  if (f.inlineEdges !== undefined) {
+    const { left, right } = f.inlineEdges;
+    return { topLeft: left, bottomLeft: left, topRight: right, bottomRight: right };
   }
+  // box-decoration-break: clone rounds every fragment as a whole box
+  if (f.style.boxDecorationBreak === 'clone') return ALL_CORNERS;
   return { topLeft: !f.continuedBefore, topRight: !f.continuedBefore, bottomLeft: !f.continuedAfter, bottomRight: !f.continuedAfter };
 }
 

@@ -1,11 +1,13 @@
 /**
  * box-decoration-break (CSS Fragmentation 3 §5.4): `slice` (the default) cuts a box's border and
  * padding at a break; `clone` gives every fragment the whole box's border, padding and corners,
- * and leaves room for the bottom ones at every break.
+ * and leaves room for the bottom ones at every break — for an inline box, on every line.
  */
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { boxesOnly, dumpPage, layoutHtml } from '../helpers/layout.js';
-import type { BoxFragment, PageLayout } from '../../src/layout/types.js';
+import type { LaidOutDocument } from '../../src/render.js';
+import type { BoxFragment, Fragment, LineFragment, PageLayout } from '../../src/layout/types.js';
 
 const PAGE = '@page { size: 100px 50px; margin: 0 } body { margin: 0; font: 10px/10px monospace } p { margin: 0 }';
 const LINES = Array.from({ length: 6 }, (_, i) => `line${i + 1}`).join('<br>');
@@ -57,11 +59,111 @@ describe('box-decoration-break', () => {
     expect(doc.pages.map((page) => [box(page, 'f').height, ...edges(box(page, 'f'))])).toEqual([[50, 2, 3, 3, 2], [30, 2, 3, 3, 2]]);
   });
 
-  it('clone on an inline box split across lines is not honoured yet: a warning says so (not when it fits on one line)', async () => {
-    const css = `${PAGE} span { border: 1px solid; box-decoration-break: clone }`;
-    await layoutHtml(`<style>${css}</style><p style="width: 50px">aaaa <span>bb</span> cc dd</p>`);
-    await layoutHtml(`<style>${css}</style><p style="width: 50px">aaaa <span>bb cc dd</span></p>`, {
-      expectWarnings: ['`box-decoration-break: clone` has no effect on inline boxes split across lines: they are sliced'],
-    });
+});
+
+// The `wp` font draws every character, spaces included, as a 10px square at 10px.
+const FONTS = fileURLToPath(new URL('../fixtures/fonts/', import.meta.url));
+const INLINE = `@font-face { font-family: wp; src: url(weasyprint.otf) } @page { size: 200px 100px; margin: 0 }
+  body { margin: 0; font: 10px/10px wp } p { margin: 0 } span { border: 0 solid; border-width: 0 2px; padding: 0 5px; margin: 0 3px }
+  .c { box-decoration-break: clone }`;
+
+async function inlineDoc(body: string, css = ''): Promise<LaidOutDocument> {
+  return layoutHtml(`<style>${INLINE} ${css}</style>${body}`, { baseDir: FONTS });
+}
+
+/** Per line: its inline box fragments (nested ones after their parent) as `x+width left-edge|right-edge` and their text. */
+function inlineLines(doc: LaidOutDocument): string[][] {
+  const entries = (f: Fragment): string[] => {
+    if (f.kind === 'text') return [`"${f.text}" ${f.x}`];
+    if (f.kind !== 'box') return [];
+    const edges = `${f.border.left + f.padding.left}|${f.border.right + f.padding.right}`;
+    return [`${f.box.element?.attribs['id'] ?? 'span'} ${f.x}+${f.width} ${edges}`, ...f.children.flatMap(entries)];
+  };
+  const lines = (f: Fragment): LineFragment[] => (f.kind === 'line' ? [f] : f.kind === 'box' ? f.children.flatMap(lines) : []);
+  return doc.pages.flatMap((page) => page.children.flatMap(lines)).map((line) => line.children.flatMap(entries));
+}
+
+describe('box-decoration-break on inline boxes split across lines (CSS Fragmentation 3 §5.4)', () => {
+  it('slice: the first fragment has the start edges, the last the end edges', async () => {
+    // 85px: "a " 20, margin 3 + border 2 + padding 5, "bb cc" 50 (its space hangs)
+    expect(inlineLines(await inlineDoc('<p style="width: 85px">a <span>bb cc dd</span></p>'))).toEqual([
+      ['"a " 0', 'span 23+57 7|0', '"bb cc" 30'],
+      ['span 0+27 0|7', '"dd" 0'],
+    ]);
+  });
+
+  it('clone: every line\'s fragment is wrapped in both edges, and a line only breaks where the end edges owed fit', async () => {
+    // "cc" would fit before the break (80px) but not with the 10px end edge the span owes there (90px > 85px)
+    expect(inlineLines(await inlineDoc('<p style="width: 85px">a <span class=c>bb cc dd</span></p>'))).toEqual([
+      ['"a " 0', 'span 23+34 7|7', '"bb" 30'],
+      ['span 3+64 7|7', '"cc dd" 10'],
+    ]);
+  });
+
+  it('clone: -webkit-box-decoration-break is the same property', async () => {
+    const doc = await inlineDoc('<p style="width: 85px">a <span style="-webkit-box-decoration-break: clone">bb cc dd</span></p>');
+    expect(inlineLines(doc)[1]).toEqual(['span 3+64 7|7', '"cc dd" 10']);
+  });
+
+  it('clone in a right-to-left paragraph: each fragment has its start edge on the right and its end edge on the left', async () => {
+    // start (right) edge 3 + 2 + 6, end (left) edge 3 + 2 + 1; lines aligned right
+    const doc = await inlineDoc('<p dir=rtl style="width: 85px">a <span class=c style="padding: 0 6px 0 1px">bb cc dd</span></p>');
+    expect(inlineLines(doc)).toEqual([
+      ['"a " 28', 'span 51+31 3|8', '"bb" 54'],
+      ['span 21+61 3|8', '"cc dd" 24'],
+    ]);
+  });
+
+  it('a cloned box inside a sliced one: the inner one has its edges on every line, the outer one only where it starts and ends', async () => {
+    const doc = await inlineDoc('<p style="width: 85px">a <span id=o>b <span class=c id=i>cc dd ee</span> f</span></p>');
+    expect(inlineLines(doc)).toEqual([
+      ['"a " 0', 'o 23+17 7|0', '"b" 30'],
+      ['o 0+70 0|0', 'i 3+64 7|7', '"cc dd" 10'],
+      ['o 0+67 0|7', 'i 3+34 7|7', '"ee" 10', '" f" 40'],
+    ]);
+  });
+
+  it('a sliced box inside a cloned one: the outer one repeats its edges around the inner one\'s fragments', async () => {
+    const doc = await inlineDoc('<p style="width: 85px">a <span class=c id=o>b <span id=i>cc dd ee</span> f</span></p>');
+    expect(inlineLines(doc)).toEqual([
+      ['"a " 0', 'o 23+24 7|7', '"b" 30'],
+      ['o 3+74 7|7', 'i 13+57 7|0', '"cc dd" 20'],
+      ['o 3+64 7|7', 'i 10+27 0|7', '"ee" 10', '" f" 40'],
+    ]);
+  });
+
+  it('clone across a page break: the first line of the next page starts with the start edges', async () => {
+    const doc = await inlineDoc('<p style="width: 85px">a <span class=c>bb cc dd ee ff</span></p>', '@page { size: 100px 20px }');
+    expect(doc.pages).toHaveLength(2);
+    expect(inlineLines(doc)[2]).toEqual(['span 3+64 7|7', '"ee ff" 10']);
+  });
+
+  it('clone: a line beside a float counts the repeated edges in what must fit beside it', async () => {
+    // "bbbbb" with both 10px edges (70px) does not fit the 60px beside the float: it goes below it
+    const doc = await inlineDoc('<p style="width: 100px"><span class=c>aa <i style="float: left; width: 40px; height: 30px"></i>bbbbb</span></p>');
+    expect(inlineLines(doc)).toEqual([['span 43+34 7|7', '"aa" 50'], ['span 3+64 7|7', '"bbbbb" 10']]);
+    const lines = (f: Fragment): LineFragment[] => (f.kind === 'line' ? [f] : f.kind === 'box' ? f.children.flatMap(lines) : []);
+    expect(doc.pages[0]!.children.flatMap(lines).map((line) => line.y)).toEqual([0, 30]);
+  });
+
+  it('the end of a box right after a forced break stays on the break\'s line, sliced or cloned (as in Chromium)', async () => {
+    for (const cls of ['', 'c']) {
+      const doc = await inlineDoc(`<p><span class="${cls}">aa<br></span>b</p><div id=f style="float: left"><span class="${cls}">aaa<br></span></div>`);
+      expect(inlineLines(doc).slice(0, 2)).toEqual([['span 3+34 7|7', '"aa" 10'], ['"b" 0']]);
+      // the float's max-content width: one line, both edges
+      expect(box(doc.pages[0]!, 'f').width).toBe(50);
+    }
+  });
+
+  it('clone counts the repeated edges in the intrinsic widths (a shrink-to-fit float)', async () => {
+    // min-content: the widest word with both edges (30 + 20); slice: 30 + the end edge only
+    const width = async (cls: string): Promise<number> => {
+      const doc = await inlineDoc(`<div style="width: 0"><div id=f style="float: left"><span class="${cls}">aa bbb</span></div></div>`);
+      return box(doc.pages[0]!, 'f').width;
+    };
+    expect([await width('c'), await width('')]).toEqual([50, 40]);
+    // max-content: each line between forced breaks with both edges
+    const doc = await inlineDoc('<div id=f style="float: left"><span class=c>aa<br>bbb</span></div>');
+    expect(box(doc.pages[0]!, 'f').width).toBe(50);
   });
 });

@@ -11,6 +11,11 @@ function text(fragment: Fragment): string {
   return '';
 }
 
+function findBox(fragment: Fragment, id: string): BoxFragment | undefined {
+  if (fragment.kind === 'box' && fragment.box.element?.attribs['id'] === id) return fragment;
+  return fragment.kind === 'box' || fragment.kind === 'line' ? fragment.children.map((c) => findBox(c, id)).find((f) => f !== undefined) : undefined;
+}
+
 /** The footnote area: the page's last top-level fragment when it is an anonymous box. */
 function area(page: PageLayout): BoxFragment | undefined {
   const last = page.children[page.children.length - 1];
@@ -106,5 +111,72 @@ describe('footnotes (CSS GCPM 3 §2)', () => {
     expect(doc.pages[1]!.children).toHaveLength(1);
     const rest = area(doc.pages[1]!)!;
     expect([rest.y, rest.height, text(rest)]).toEqual([130, 50, 'n16n17n18n19n20']);
+  });
+
+  it('gives each page\'s area its own margin-top, also where a note continues from the page before', async () => {
+    const tall = Array.from({ length: 20 }, (_, i) => `n${i + 1}`).join('<br>');
+    const body = Array.from({ length: 11 }, (_, i) => `l${i + 1}`).join('<br>');
+    const doc = await layoutHtml(`<style>${PAGE} @page { @footnote { margin-top: 8px; border-top: 1px solid } } .fn { float: footnote }</style>
+      <p>x<span class=fn>${tall}</span></p><p style="break-before: page; padding-top: 5px">${body}</p>`);
+    // page 2: the six lines left of the note (60px) under their 1px border and 8px margin: the
+    // text ends above 180 - 69 = 111, so eight of the eleven lines (25 + 80 = 105) fit (nine without the margin)
+    const second = doc.pages[1]!;
+    expect([area(second)!.y, area(second)!.height]).toEqual([119, 61]);
+    expect(text(second.children[0]!)).toBe('l1l2l3l4l5l6l7l8');
+    expect(text(doc.pages[2]!.children[0]!)).toBe('l9l10l11');
+  });
+
+  it('moves a note that cannot start in an area lower than its first line to the next page, whose area takes it cut to max-height', async () => {
+    const doc = await layoutHtml(`<style>${PAGE} @page { @footnote { max-height: 5px } } .fn { float: footnote }</style>
+      <p>a<span class=fn>A</span>b<span class=fn>B</span></p>`);
+    expect(doc.pages).toHaveLength(3);
+    // the calls stay on page 1, without an area; each later page shows one note in a 5px area
+    expect(text(doc.pages[0]!.children[0]!)).toBe('a1b2');
+    expect(area(doc.pages[0]!)).toBeUndefined();
+    expect(doc.pages.slice(1).map((page) => [area(page)!.y, area(page)!.height, text(area(page)!)])).toEqual([[175, 5, '1. A'], [175, 5, '2. B']]);
+  });
+
+  it('reserves the room of the notes call by call for block-level content too: a box between two calls ends above the first note only', async () => {
+    const doc = await layoutHtml(`<style>${PAGE} .fn { float: footnote }</style>
+      <p>a<span class=fn>A</span></p><div id=box style="height: 135px"></div><p>b<span class=fn>B</span></p>`);
+    // the box (30 to 165) fits above note 1 (170), not above both notes (160); the line of call 2 does not
+    expect(doc.pages).toHaveLength(2);
+    expect(findBox(doc.pages[0]!.children[0]!, 'box')).toBeDefined();
+    expect([text(doc.pages[0]!.children[0]!), text(area(doc.pages[0]!)!)]).toEqual(['a1', '1. A']);
+    expect([text(doc.pages[1]!.children[0]!), text(area(doc.pages[1]!)!)]).toEqual(['b2', '2. B']);
+  });
+
+  it('makes a box that does not lay its content out in flow order end above the notes of the calls in it, and only of those before and in it', async () => {
+    // a flex container between two calls ends above note 1, like a block
+    const flex = await layoutHtml(`<style>${PAGE} .fn { float: footnote }</style>
+      <p>a<span class=fn>A</span></p><div id=box style="display: flex; height: 135px"></div><p>b<span class=fn>B</span></p>`);
+    expect(findBox(flex.pages[0]!.children[0]!, 'box')).toBeDefined();
+    // a grid whose second row holds call 2: that row (40 to 170) would run into note 2's room (above 160),
+    // so it goes to the next page with its call and note (grid rows are not split)
+    const lines = Array.from({ length: 13 }, (_, i) => `c${i + 1}`).join('<br>');
+    const grid = await layoutHtml(`<style>${PAGE} .fn { float: footnote }</style>
+      <p>a<span class=fn>A</span></p><div style="display: grid"><div>x</div><div>y<span class=fn>C</span> ${lines}</div></div>`);
+    expect(grid.pages.map((page) => [text(page.children[0]!).slice(0, 6), text(area(page)!)])).toEqual([['a1x', '1. A'], ['y2 c1c', '2. C']]);
+  });
+
+  it('keeps what balanced columns hold when room for their notes would shorten them: the notes past the room go to the next page, their calls staying (as WeasyPrint)', async () => {
+    // 45px page area; one word (10px line) per 20px column. All six lines (three per column) and
+    // three notes do not fit; room for three notes leaves one line per column, room for the two
+    // notes of those lines leaves two: the columns keep two lines each, note 3 waits for page 2.
+    const doc = await layoutHtml(`<style>@page { size: 200px 85px; margin: 20px } html { font: 10px/10px monospace } body { margin: 0 }
+      .fn { float: footnote } div { width: 40px; columns: 2; column-gap: 0; orphans: 1; widows: 1 }</style>
+      <div>a<span class=fn>A</span> a<span class=fn>B</span> a<span class=fn>C</span> ab ab ab</div>`);
+    expect(doc.pages.map((page) => [text(page.children[0]!), text(area(page)!)])).toEqual([['a1a2a3ab', '1. A2. B'], ['abab', '3. C']]);
+  });
+
+  it('takes the notes of calls inside an absolutely positioned box to the page, whatever its containing block', async () => {
+    const containers = ['display: flex', 'display: grid', 'display: table', 'columns: 2', 'display: block'];
+    const notes: string[] = [];
+    for (const css of containers) {
+      const doc = await layoutHtml(`<style>${PAGE} .fn { float: footnote } .cb { position: relative; height: 30px; ${css} } .abs { position: absolute; top: 0 }</style>
+        <div class=cb><div class=abs>x<span class=fn>Note</span></div></div>`);
+      notes.push(`${css}: ${area(doc.pages[0]!) === undefined ? '' : text(area(doc.pages[0]!)!)}`);
+    }
+    expect(notes).toEqual(containers.map((css) => `${css}: 1. Note`));
   });
 });

@@ -65,6 +65,25 @@ describe('running elements (CSS GCPM 3 §1.2)', () => {
     expect(findById(doc.pages[0]!, 'nested')!.height).toBe(12);
   });
 
+  it('takes a running element out of an absolutely positioned box whose containing block is a flex, grid, table or multi-column container', async () => {
+    const containers = {
+      flex: '<div class=cb style="display: flex">@</div>',
+      'grid (a child)': '<div class=cb style="display: grid">@</div>',
+      'grid (in an item)': '<div class=cb style="display: grid"><div>@</div></div>',
+      table: '<div class=cb style="display: table"><div style="display: table-cell">@</div></div>',
+      'multi-column': '<div class=cb style="columns: 2">@</div>',
+    };
+    const found: [string, string[], number][] = [];
+    for (const [name, html] of Object.entries(containers)) {
+      const doc = await layoutHtml(`<style>${PAGE} @page { @top-center { content: element(head) } } body { margin: 0; font: 10px/12px monospace }
+        .cb { position: relative; height: 40px } .abs { position: absolute; top: 5px; left: 0 } .head { position: running(head) }</style>
+        ${html.replace('@', '<div class=abs id=abs><div class=head>Header</div>inside</div>')}`);
+      // in the margin box, out of the positioned box's flow (its one line of text only)
+      found.push([name, margins(doc.pages[0]!), findById(doc.pages[0]!, 'abs')!.height]);
+    }
+    expect(found).toEqual(Object.keys(containers).map((name) => [name, ['Header'], 12]));
+  });
+
   it('lays out a running table-like header with several lines at the margin box width', async () => {
     const doc = await layoutHtml(`<style>${PAGE} @page { margin-top: 60px; @top-left { content: element(head); vertical-align: top } }
       .head { position: running(head) }</style><header class=head><div>Line 1</div><div>Line 2</div><div>Line 3</div></header>x`);

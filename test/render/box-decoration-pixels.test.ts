@@ -1,13 +1,15 @@
 /** box-decoration-break: clone (CSS Fragmentation 3 §5.4), painted on tiny pages at 1 CSS px per pixel. */
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import { rasterize } from '../helpers/pixels.js';
 import { qpdfCheck } from '../helpers/qpdf.js';
 
 const engine = createEngine();
+const FONTS = fileURLToPath(new URL('../fixtures/fonts/', import.meta.url));
 
 async function pages(html: string): Promise<string[][]> {
-  const pdf = await engine.render({ template: html });
+  const pdf = await engine.render({ template: html, baseDir: FONTS });
   await qpdfCheck(pdf);
   return rasterize(pdf);
 }
@@ -43,5 +45,34 @@ describe('box-decoration-break: clone, painted', () => {
       '__________',
       '__________',
     ]);
+  });
+
+  it('wraps each line\'s fragment of an inline box in its border and padding, its background drawn in each fragment\'s own box', async () => {
+    // `wp` letters are 2px squares. Sliced, "k [aa bb" fills the 16px line (the space after bb
+    // hangs); cloned, the span owes its 2px end edge there, so bb goes to the next line.
+    const html = (decoration: string, background: string): string => `<style>@font-face { font-family: wp; src: url(weasyprint.otf) }
+      @page { size: 16px 8px; margin: 0 } body { margin: 0; font: 2px/4px wp; color: red } p { margin: 0 }
+      span { border: 1px solid blue; padding: 0 1px; background: ${background}; box-decoration-break: ${decoration} }
+      </style><p>k <span>aa bb cc</span></p>`;
+    expect(await pages(html('clone', 'linear-gradient(to right, lime 50%, yellow 50%)'))).toEqual([[
+      '____BBBBBBBB____',
+      'RR__BGRRRRYB____',
+      'RR__BGRRRRYB____',
+      '____BBBBBBBB____',
+      'BBBBBBBBBBBBBB__',
+      'BGRRRRGYRRRRYB__',
+      'BGRRRRGYRRRRYB__',
+      'BBBBBBBBBBBBBB__',
+    ]]);
+    expect(await pages(html('slice', 'lime'))).toEqual([[
+      '____BBBBBBBBBBBB',
+      'RR__BGRRRRGGRRRR',
+      'RR__BGRRRRGGRRRR',
+      '____BBBBBBBBBBBB',
+      'BBBBBB__________',
+      'RRRRGB__________',
+      'RRRRGB__________',
+      'BBBBBB__________',
+    ]]);
   });
 });

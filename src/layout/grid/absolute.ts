@@ -8,9 +8,9 @@ import type { OutOfFlowBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import type { BoxFragment } from '../types.js';
 import type { LayoutContext } from '../context.js';
-import type { PendingPositioned } from '../contract.js';
+import type { PageContent, PendingPositioned } from '../contract.js';
 import type { ContainingBlock } from '../positioned.js';
-import { layoutAbsolute } from '../positioned.js';
+import { placeAbsolute } from '../positioned.js';
 import { offsetFragment } from '../fragment.js';
 import { marginOrZero } from '../box-model.js';
 import { selfOffset, usedSelf } from './align.js';
@@ -38,8 +38,11 @@ function edges(axis: ExplicitAxis, offset: number, lines: { starts: readonly num
   return [style.start === 'auto' ? start : at(lines.starts, placement.start, start), style.end === 'auto' ? end : at(lines.ends, placement.end, end)];
 }
 
-/** Lays out `pending` in the grid area its lines name (else the padding box); the result is a child of `container`. */
-export function layoutInGridArea(pending: PendingPositioned, grid: Grid, lines: GridLines, container: BoxFragment, ctx: LayoutContext): BoxFragment {
+/**
+ * Lays out `pending` in the grid area its lines name (else the padding box); the result is a
+ * child of `container`, with the page content of the box (in the container's input frame).
+ */
+export function layoutInGridArea(pending: PendingPositioned, grid: Grid, lines: GridLines, container: BoxFragment, ctx: LayoutContext): { fragment: BoxFragment; pageContent: readonly PageContent[] } {
   const style = pending.placeholder.box.style;
   const [start, end] = edges(grid.columnAxis, grid.columnOffset, { starts: lines.columnStarts, ends: lines.columnEnds }, lines.padding.start, lines.padding.end, { start: style.gridColumnStart, end: style.gridColumnEnd });
   const [left, right] = lines.rtl ? [container.width - end, container.width - start] : [start, end];
@@ -49,9 +52,10 @@ export function layoutInGridArea(pending: PendingPositioned, grid: Grid, lines: 
   };
   // With auto insets the box sits at the start of its area (its static position there), then is aligned in it.
   const inArea = { ...pending, staticX: block.x, staticY: block.y, staticRight: block.x + block.width };
-  const laid = layoutAbsolute(inArea, block, ctx);
-  const shift = selfAlignmentShift(laid, block, container.style);
-  return offsetFragment(laid, shift.dx - container.x, shift.dy - container.y);
+  const laid = placeAbsolute(inArea, block, ctx, undefined);
+  const shift = selfAlignmentShift(laid.fragment, block, container.style);
+  const moved = <P extends PageContent>(p: P): P => ({ ...p, staticX: p.staticX + shift.dx, staticY: p.staticY + shift.dy, staticRight: p.staticRight + shift.dx });
+  return { fragment: offsetFragment(laid.fragment, shift.dx - container.x, shift.dy - container.y), pageContent: laid.pageContent.map(moved) };
 }
 
 /**

@@ -214,8 +214,9 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
     padding: { start: startBorder, top: borderTop, end: fragment.width - (rtl ? c.border.left : c.border.right), bottom: fragment.height - borderBottom },
   };
   const inAreas = onGrid.map((p) => layoutInGridArea(p, sized.grid, lines, fragment, ctx));
-  const withAreas = inAreas.length === 0 ? fragment : { ...fragment, children: [...fragment.children, ...inAreas] };
-  const own = placePositionedDescendants(withAreas, positioned.map(toInput), ctx);
+  const withAreas = inAreas.length === 0 ? fragment : { ...fragment, children: [...fragment.children, ...inAreas.map((a) => a.fragment)] };
+  const escaping = { positioned: positioned.map(toInput), pageContent: [...pageContent.map(toInput), ...inAreas.flatMap((a) => a.pageContent)] };
+  const own = placePositionedDescendants(withAreas, escaping, ctx);
   return {
     kind: 'placed', fragment: own.fragment, endY: top + height,
     strut: addMargin(EMPTY_STRUT, broken ? 0 : marginOrZero(style.marginBottom, input.containingWidth)),
@@ -224,8 +225,8 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
     breakToken: page.breakToken,
     forcedBreakAfter: forcedBreakOf(style.breakAfter),
     exclusions: input.exclusions,
-    positioned: own.pending,
-    pageContent: pageContent.map(toInput),
+    positioned: own.positioned,
+    pageContent: own.pageContent,
   };
 }
 

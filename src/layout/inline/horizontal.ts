@@ -5,14 +5,15 @@
  * inline boxes are rebuilt around visually adjacent leaves — a box whose content bidi
  * reordering separates gets one fragment per group (CSS2 §9.2.2 / §8.6: its left edge on the
  * leftmost, its right edge on the rightmost, each only where the box starts or ends on the line
- * in its own direction).
+ * in its own direction; on every line for a box with `box-decoration-break: clone`, CSS
+ * Fragmentation 3 §5.4).
  */
 import type { InlineBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import type { PlacedRun } from '../types.js';
 import type { GlyphRun, ShapedGlyph } from '../../text/types.js';
 import type { Piece } from './pieces.js';
-import { physicalEdge } from './pieces.js';
+import { isCloned, physicalEdge } from './pieces.js';
 import type { MeasuredRun } from './measure.js';
 import { isSpace, sum } from './measure.js';
 import { visualOrder } from './bidi.js';
@@ -197,8 +198,12 @@ class Placer {
     const count = this.groups.get(box) ?? 1;
     const edge = this.edges.get(box) ?? { starts: false, ends: false };
     const rtl = box.style.direction === 'rtl';
-    const hasLeft = index === 1 && (rtl ? edge.ends : edge.starts);
-    const hasRight = index === count && (rtl ? edge.starts : edge.ends);
+    const startsHere = edge.starts && index === (rtl ? count : 1);
+    const endsHere = edge.ends && index === (rtl ? 1 : count);
+    // a cloned box is wrapped in its edges on every line; bidi reordering within a line still cuts it
+    const cloned = isCloned(box);
+    const hasLeft = index === 1 && (cloned || (rtl ? endsHere : startsHere));
+    const hasRight = index === count && (cloned || (rtl ? startsHere : endsHere));
     const style = box.style;
     const cw = this.spec.containingWidth;
     if (hasLeft) this.x += marginOrZero(style.marginLeft, cw);
@@ -208,9 +213,7 @@ class Placer {
     if (hasRight) this.x += physicalEdge(style, cw, 'right') - marginOrZero(style.marginRight, cw);
     const width = Math.max(0, this.x - start);
     if (hasRight) this.x += marginOrZero(style.marginRight, cw);
-    const startEdge = rtl ? hasRight : hasLeft;
-    const endEdge = rtl ? hasLeft : hasRight;
-    return { kind: 'inline', box, x: start, width, children, continuedBefore: !startEdge, continuedAfter: !endEdge, left: hasLeft, right: hasRight };
+    return { kind: 'inline', box, x: start, width, children, continuedBefore: !startsHere, continuedAfter: !endsHere, left: hasLeft, right: hasRight };
   }
 
   private leaf(leaf: Leaf, out: Node[]): void {

@@ -10,8 +10,9 @@ import { resolveLength } from '../../css/values/length.js';
 import type { TextSystem } from '../../text/types.js';
 import type { InlineEnv, MeasuredInline } from './measured.js';
 import { measuredInline } from './measured.js';
-import type { LinePieces } from './line-breaker.js';
-import { breakLine } from './line-breaker.js';
+import type { ClonedEdges, LinePieces } from './line-breaker.js';
+import { NO_CLONED_EDGES, breakLine } from './line-breaker.js';
+import { clonedEdges } from './pieces.js';
 import type { LaidOutLine } from './line-box.js';
 import { buildLine } from './line-box.js';
 import type { IntrinsicSizes } from './intrinsic.js';
@@ -27,6 +28,8 @@ export interface InlineLine extends LaidOutLine {
   readonly start: InlineResume;
   readonly next: InlineResume;
   readonly pieces: LinePieces['pieces'];
+  /** The edges `box-decoration-break: clone` boxes repeat on the line besides its pieces: at its start, and at its end. */
+  readonly cloned: ClonedEdges;
 }
 
 export interface LineRoom {
@@ -41,16 +44,23 @@ export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: Inl
   const first = at.index === 0 && at.tail === undefined;
   const indent = first ? resolveLength(box.style.textIndent, room.contentWidth) : 0;
   const rtl = measured.bidi.paragraphLevel % 2 === 1;
+  const openAtStart = at.open ?? openInlineBoxes(measured, at.index);
+  const cloned = openAtStart.length === 0 ? NO_CLONED_EDGES
+    : { start: clonedEdges(openAtStart, room.contentWidth, 'start'), end: clonedEdges(openAtStart, room.contentWidth, 'end') };
   const { line, next } = breakLine(measured.pieces, at, {
     available: room.width - indent,
     offset: rtl ? 0 : indent,
     splitter: measured.splitter,
+    cloned,
   });
-  const openAtStart = at.open ?? openInlineBoxes(measured, at.index);
+  const openAtEnd = openAfter(openAtStart, line.pieces);
+  const end = openAtEnd.length === 0 ? 0 : clonedEdges(openAtEnd, room.contentWidth, 'end');
+  const onLine = cloned.start === 0 && end === 0 ? NO_CLONED_EDGES : { start: cloned.start, end };
   const laid = buildLine({
     pieces: line.pieces,
     forcedBreak: line.forcedBreak,
     openAtStart,
+    clonedEdges: onLine.start + onLine.end,
     rootStyle: box.style,
     paragraphLevel: measured.bidi.paragraphLevel,
     availableWidth: room.width,
@@ -59,7 +69,7 @@ export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: Inl
     containingWidth: room.contentWidth,
     text,
   });
-  return { ...laid, start: at, next: { ...next, open: openAfter(openAtStart, line.pieces) }, pieces: line.pieces };
+  return { ...laid, start: at, next: { ...next, open: openAtEnd }, pieces: line.pieces, cloned: onLine };
 }
 
 /** The inline boxes still open after a line's pieces. */

@@ -2,7 +2,8 @@
  * Min-content and max-content inline sizes of inline content (CSS Sizing 3 §5.1, CSS Text 3
  * §5.4-5.5): the min-content size takes every soft wrap opportunity, including hyphenation
  * opportunities and, for `overflow-wrap: anywhere` and `word-break: break-all`, every grapheme
- * boundary; the max-content size only forced breaks. Hanging spaces count for neither.
+ * boundary; the max-content size only forced breaks. Hanging spaces count for neither; the
+ * edges inline boxes with `box-decoration-break: clone` repeat on each line count for both.
  */
 import type { OutOfFlowBox } from '../../boxes/types.js';
 import type { Piece } from './pieces.js';
@@ -10,7 +11,7 @@ import type { TextPiece } from './measure.js';
 import { resolveTab } from './measure.js';
 import type { Splitter } from './split.js';
 import { graphemesCountForMinContent } from './split.js';
-import { hangingWidth } from './line-breaker.js';
+import { endOfClosingRun, hangingWidth } from './line-breaker.js';
 
 export interface IntrinsicSizes {
   readonly minContent: number;
@@ -22,15 +23,19 @@ export function inlineIntrinsicSizes(pieces: readonly Piece[], splitter: Splitte
   let minContent = 0;
   let line = 0;
   let chunk = 0;
-  for (const original of pieces) {
+  // `box-decoration-break: clone` boxes open here: every line they continue on starts with their
+  // start edges and every line they break on ends with their end edges (as line-breaker.ts)
+  const cloned = new ClonedOpen();
+  for (let i = 0; i < pieces.length; i++) {
+    const original = pieces[i]!;
     const piece = original.kind === 'text' && original.tab !== undefined ? resolveTab(original, line) : original;
     const hang = hangingWidth(piece);
     if (piece.kind === 'text') {
       const inner = innerBreaks(piece, splitter);
       if (inner !== undefined) {
         // The first part joins what comes before, the last part starts a new chunk.
-        minContent = Math.max(minContent, chunk + inner.first, inner.widest);
-        chunk = inner.last;
+        minContent = Math.max(minContent, chunk + inner.first + cloned.end, inner.widest + cloned.start + cloned.end);
+        chunk = cloned.start + inner.last;
       } else {
         chunk += piece.width;
       }
@@ -41,18 +46,50 @@ export function inlineIntrinsicSizes(pieces: readonly Piece[], splitter: Splitte
       line += float.maxContent;
     } else {
       chunk += piece.width;
+      if (piece.kind === 'open' || piece.kind === 'close') cloned.update(piece);
     }
     line += piece.width;
-    if (piece.breakAfter) minContent = Math.max(minContent, chunk - hang);
-    if (piece.forcedBreakAfter) maxContent = Math.max(maxContent, line - hang);
-    if (piece.breakAfter) chunk = 0;
-    if (piece.forcedBreakAfter) line = 0;
+    if (piece.forcedBreakAfter) {
+      // the ends of inline boxes right after a forced break are on its line (line-breaker.ts)
+      const end = endOfClosingRun(pieces, i + 1);
+      for (const close of pieces.slice(i + 1, end)) {
+        chunk += close.width;
+        line += close.width;
+        if (close.kind === 'close') cloned.update(close);
+      }
+      i = end - 1;
+    }
+    if (piece.breakAfter) minContent = Math.max(minContent, chunk - hang + cloned.end);
+    if (piece.forcedBreakAfter) maxContent = Math.max(maxContent, line - hang + cloned.end);
+    if (piece.breakAfter) chunk = cloned.start;
+    if (piece.forcedBreakAfter) line = cloned.start;
   }
   const last = pieces[pieces.length - 1];
   const hang = last !== undefined ? hangingWidth(last) : 0;
   minContent = Math.max(minContent, chunk - hang);
   maxContent = Math.max(maxContent, line - hang, minContent);
   return { minContent, maxContent };
+}
+
+/** The start and end edges of the cloned inline boxes open at a point of the content. */
+class ClonedOpen {
+  start = 0;
+  end = 0;
+  private readonly starts: number[] = [];
+
+  /** After the start or end of an inline box (sliced boxes change nothing). */
+  update(piece: Extract<Piece, { kind: 'open' | 'close' }>): void {
+    const end = piece.clonedEnd;
+    if (end === undefined) return;
+    if (piece.kind === 'open') {
+      this.starts.push(piece.width);
+      this.start += piece.width;
+      this.end += end;
+    } else {
+      this.start -= this.starts.pop() ?? 0;
+      this.end -= end;
+    }
+  }
 }
 
 /** Widths of the parts of a piece cut at all its inner opportunities, or undefined when it has none. */

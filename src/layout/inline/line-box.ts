@@ -33,6 +33,8 @@ export interface LineSpec {
   readonly forcedBreak: boolean;
   /** Inline boxes opened on earlier lines and still open (outermost first). */
   readonly openAtStart: readonly InlineBox[];
+  /** The edges `box-decoration-break: clone` boxes repeat on this line (pieces.ts clonedEdges): start edges of those open at its start, end edges of those open at its end. */
+  readonly clonedEdges: number;
   /** The block container's style (the root inline box, the strut). */
   readonly rootStyle: ComputedStyle;
   /** Bidi paragraph level: 1 puts the start on the right. */
@@ -51,7 +53,7 @@ export function buildLine(spec: LineSpec): LaidOutLine {
   const trim = trailingTrim(line);
   const lastContent = lastContentIndex(line);
   const endSpacing = lastContent >= 0 ? (line[lastContent] as Extract<Piece, { kind: 'text' }>).endSpacing : 0;
-  const used = line.reduce((total, piece) => total + piece.width, 0) - trim.width - endSpacing;
+  const used = line.reduce((total, piece) => total + piece.width, spec.clonedEdges) - trim.width - endSpacing;
   const free = spec.availableWidth - spec.indent - used;
   const rtl = spec.paragraphLevel % 2 === 1;
   // CSS Text 3 §6.1: content too long for its line is start-aligned; so is a line whose leader takes the free space.
@@ -229,6 +231,8 @@ function atomicBounds(piece: Extract<Piece, { kind: 'atomic' }>, text: TextSyste
   return { above: piece.baseline, below: piece.height - piece.baseline, ascent: piece.baseline, descent: piece.height - piece.baseline, lineHeight };
 }
 
+const BOTH_EDGES = Object.freeze({ left: true, right: true });
+
 function toFragment(node: Node, placements: ReadonlyMap<Node, number>, baseline: number, spec: LineSpec): Fragment {
   const offset = placements.get(node) ?? 0;
   switch (node.kind) {
@@ -256,6 +260,7 @@ function toFragment(node: Node, placements: ReadonlyMap<Node, number>, baseline:
         padding: { ...padding, left: node.left ? padding.left : 0, right: node.right ? padding.right : 0 },
         children: relativeTo(node.children.map((child) => toFragment(child, placements, baseline, spec)), node.x, y),
         continuedBefore: node.continuedBefore, continuedAfter: node.continuedAfter,
+        inlineEdges: node.left && node.right ? BOTH_EDGES : { left: node.left, right: node.right },
       };
       const moved = relativeOffset(style, spec.containingWidth, undefined);
       return offsetFragment(fragment, moved.dx, moved.dy);

@@ -4,7 +4,10 @@
  * line without any opportunity may break inside a word (`overflow-wrap`, `word-break`, §5.2 and
  * §5.5), and otherwise the piece overflows its line. Spaces (and letter-spacing) at the end of
  * a line collapse or hang (§4.1.3, §8.2), so they do not count against the width. Preserved
- * tabs advance to the next tab stop (§4.2).
+ * tabs advance to the next tab stop (§4.2). Inline boxes with `box-decoration-break: clone`
+ * (CSS Fragmentation 3 §5.4) repeat their start edge on every line they continue on and owe
+ * their end edge on every line they break on: a line only ends where its content and those
+ * owed edges fit.
  */
 import type { Piece } from './pieces.js';
 import type { TextPiece } from './measure.js';
@@ -25,7 +28,16 @@ export interface BreakEnv {
   /** Position of the line's start from the content box's start edge (tab stops). */
   readonly offset: number;
   readonly splitter: Splitter;
+  /** The cloned boxes open at the line's start: their start edges (repeated) and end edges (owed while they stay open). */
+  readonly cloned: ClonedEdges;
 }
+
+export interface ClonedEdges {
+  readonly start: number;
+  readonly end: number;
+}
+
+export const NO_CLONED_EDGES: ClonedEdges = { start: 0, end: 0 };
 
 const EPSILON = 1e-6;
 
@@ -43,15 +55,18 @@ function pieceAt(pieces: readonly Piece[], at: InlineResume, index: number): Pie
 export function breakLine(pieces: readonly Piece[], at: InlineResume, env: BreakEnv): { line: LinePieces; next: InlineResume } {
   const { available, offset } = env;
   const line: Piece[] = [];
-  let used = 0;
+  let used = env.cloned.start;
+  // end edges of the cloned boxes open after the current piece
+  let owed = env.cloned.end;
   let lastBreak = -1; // index in `line` after which the line may end
   const done = (forced: boolean, next: InlineResume): { line: LinePieces; next: InlineResume } => ({ line: { pieces: line, forcedBreak: forced }, next });
   for (let j = at.index; j < pieces.length; j++) {
     let piece = pieceAt(pieces, at, j);
     if (piece.kind === 'text' && piece.tab !== undefined) piece = resolveTab(piece, offset + used);
-    const fits = used + piece.width - hangingWidth(piece) <= available + EPSILON;
+    else if (piece.kind === 'open' || piece.kind === 'close') owed += owedChange(piece);
+    const fits = used + piece.width - hangingWidth(piece) + owed <= available + EPSILON;
     if (!fits && piece.kind === 'text') {
-      const room = available - used;
+      const room = available - used - owed;
       const hyphenated = hyphenate(piece, room, env.splitter);
       const split = hyphenated ?? (piece.style.wordBreak === 'break-all' || (lastBreak < 0 && mayBreakAnywhere(piece))
         ? splitAtGrapheme(piece, room, env.splitter, lastBreak < 0 && line.every((p) => p.width === 0))
@@ -69,7 +84,11 @@ export function breakLine(pieces: readonly Piece[], at: InlineResume, env: Break
     }
     line.push(piece);
     used += piece.width;
-    if (piece.forcedBreakAfter) return done(true, { index: j + 1, tail: undefined });
+    if (piece.forcedBreakAfter) {
+      const end = endOfClosingRun(pieces, j + 1);
+      for (let k = j + 1; k < end; k++) line.push(pieces[k]!);
+      return done(true, { index: end, tail: undefined });
+    }
     if (piece.breakAfter) {
       lastBreak = line.length - 1;
       // An overflowing piece ends its line at its first opportunity.
@@ -77,6 +96,22 @@ export function breakLine(pieces: readonly Piece[], at: InlineResume, env: Break
     }
   }
   return done(false, { index: pieces.length, tail: undefined });
+}
+
+/**
+ * Where the inline box ends right after a forced break stop: they stay on the line the break ends
+ * (as browsers do), so that no line holds nothing but their end edges.
+ */
+export function endOfClosingRun(pieces: readonly Piece[], from: number): number {
+  let end = from;
+  while (end < pieces.length && pieces[end]!.kind === 'close') end++;
+  return end;
+}
+
+/** How an inline box's start or end changes the end edges a line owes (cloned boxes only). */
+function owedChange(piece: Extract<Piece, { kind: 'open' | 'close' }>): number {
+  if (piece.clonedEnd === undefined) return 0;
+  return piece.kind === 'open' ? piece.clonedEnd : -piece.clonedEnd;
 }
 
 /** The longest hyphenated head of the piece that fits in `room`, and the rest (CSS Text 3 §5.4). */

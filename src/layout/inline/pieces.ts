@@ -10,7 +10,7 @@ import type { ComputedStyle, WhiteSpace } from '../../css/types.js';
 import { findBreakOpportunities } from '../../text/breaks.js';
 import type { TextSystem } from '../../text/types.js';
 import type { BoxFragment } from '../types.js';
-import type { PageContent, PendingPositioned } from '../contract.js';
+import type { Escaping } from '../contract.js';
 import { marginOrZero, usedBorder, usedPadding } from '../box-model.js';
 import type { AtomicInlineBox, InlineItem, InlineItems, TextItem } from './items.js';
 import type { BidiLevels } from './bidi.js';
@@ -28,6 +28,11 @@ export type Piece =
       readonly box: InlineBox;
       /** margin + border + padding on the box's start (open) or end (close) side. */
       readonly width: number;
+      /**
+       * `box-decoration-break: clone` (CSS Fragmentation 3 §5.4): the box's end edge, which every
+       * line the box breaks on owes (line-breaker.ts); undefined for sliced boxes.
+       */
+      readonly clonedEnd?: number | undefined;
       readonly breakAfter: boolean;
       readonly forcedBreakAfter: false;
       /** Bidi level at the edge (for empty boxes). */
@@ -61,12 +66,6 @@ export interface AtomicLayout {
   readonly escaping?: Escaping | undefined;
 }
 
-/** What escapes an atomic inline: boxes whose containing block is an ancestor of it (CSS2 §10.1). */
-export interface Escaping {
-  readonly positioned: readonly PendingPositioned[];
-  readonly pageContent: readonly PageContent[];
-}
-
 export interface PieceEnv {
   readonly text: TextSystem;
   /** Width of the containing block (percentages of inline margins/padding). */
@@ -96,12 +95,14 @@ function itemPieces(item: InlineItem, next: InlineItem | undefined, opportunitie
     case 'text': return textPieces(item, opportunities, bidi, env);
     case 'open': {
       const edge = inlineEdge(item.box.style, env.containingWidth, 'start');
-      return [{ kind: 'open', box: item.box, width: edge, breakAfter: false, forcedBreakAfter: false, level: levelAt(bidi, item.start) }];
+      const clonedEnd = isCloned(item.box) ? inlineEdge(item.box.style, env.containingWidth, 'end') : undefined;
+      return [{ kind: 'open', box: item.box, width: edge, clonedEnd, breakAfter: false, forcedBreakAfter: false, level: levelAt(bidi, item.start) }];
     }
     case 'close': {
       const edge = inlineEdge(item.box.style, env.containingWidth, 'end');
       const breakAfter = opportunities.has(item.start) && item.start > 0 && next !== undefined;
-      return [{ kind: 'close', box: item.box, width: edge, breakAfter, forcedBreakAfter: false, level: levelAt(bidi, item.start - 1) }];
+      const clonedEnd = isCloned(item.box) ? edge : undefined;
+      return [{ kind: 'close', box: item.box, width: edge, clonedEnd, breakAfter, forcedBreakAfter: false, level: levelAt(bidi, item.start - 1) }];
     }
     case 'atomic': {
       const laid = env.layoutAtomic(item.box, env.containingWidth);
@@ -122,6 +123,24 @@ function itemPieces(item: InlineItem, next: InlineItem | undefined, opportunitie
 export function inlineEdge(style: ComputedStyle, containingWidth: number, side: 'start' | 'end'): number {
   const left = side === 'start' ? style.direction !== 'rtl' : style.direction === 'rtl';
   return left ? physicalEdge(style, containingWidth, 'left') : physicalEdge(style, containingWidth, 'right');
+}
+
+/**
+ * `box-decoration-break: clone` (CSS Fragmentation 3 §5.4): each fragment of the box on a line is
+ * wrapped in its own start and end margin, border and padding.
+ */
+export function isCloned(box: InlineBox): boolean {
+  return box.style.boxDecorationBreak === 'clone';
+}
+
+/**
+ * The edges that the cloned boxes among `open` (the inline boxes open where a line starts or
+ * ends) repeat on it: their start edges at a line's start, their end edges at its end.
+ */
+export function clonedEdges(open: readonly InlineBox[], containingWidth: number, side: 'start' | 'end'): number {
+  let width = 0;
+  for (const box of open) if (isCloned(box)) width += inlineEdge(box.style, containingWidth, side);
+  return width;
 }
 
 export function physicalEdge(style: ComputedStyle, containingWidth: number, side: 'left' | 'right'): number {

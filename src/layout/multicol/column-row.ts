@@ -108,6 +108,10 @@ export function rowExtras(row: ColumnRow, top: number): { baselines: Baselines; 
       last: last?.baselines.last === undefined ? undefined : last.fragment.y - top + last.baselines.last,
     },
     positioned: row.outputs.flatMap((o) => o.positioned),
-    pageContent: row.outputs.flatMap((o) => o.pageContent),
+    pageContent: row.outputs.flatMap((o) => o.pageContent.map(calledInColumns)),
   };
+}
+
+function calledInColumns(content: PageContent): PageContent {
+  return content.kind === 'footnote' && content.inColumns !== true ? { ...content, inColumns: true } : content;
 }

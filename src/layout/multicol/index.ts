@@ -43,7 +43,7 @@ export function layoutMulticol(box: BlockBox, input: LayoutInput, ctx: LayoutCon
   const x = input.x + h.marginLeft;
   const sliced = slicedContainer(box, metrics, x, borderTop, contentHeight, flow.fragments, { continued, broken });
   const fragment: BoxFragment = { ...sliced, ...(flow.rules.length > 0 ? { columnRules: flow.rules.map((r) => ({ ...r, x: r.x - x, y: r.y - borderTop })) } : {}) };
-  const positioned = placePositionedDescendants(fragment, flow.positioned, ctx);
+  const positioned = placePositionedDescendants(fragment, flow, ctx);
   return {
     kind: 'placed', fragment: positioned.fragment, endY: borderTop + fragment.height,
     strut: addMargin(EMPTY_STRUT, broken ? 0 : marginOrZero(style.marginBottom, cw)), resolvedAt: borderTop,
@@ -52,7 +52,7 @@ export function layoutMulticol(box: BlockBox, input: LayoutInput, ctx: LayoutCon
       last: flow.baselines.last === undefined ? undefined : flow.baselines.last - borderTop,
     },
     breakToken: flow.token, forcedBreakAfter: forcedBreakOf(style.breakAfter),
-    exclusions: input.exclusions, positioned: positioned.pending, pageContent: flow.pageContent,
+    exclusions: input.exclusions, positioned: positioned.positioned, pageContent: positioned.pageContent,
   };
 }
 

@@ -9,9 +9,9 @@
 import type { BlockBox, BlockLevelBox, InlineBox, InlineLevelBox, TextBox } from '../../boxes/types.js';
 import type { ComputedStyle, PageContext } from '../../css/types.js';
 import type { LayoutContext } from '../context.js';
-import type { BreakToken, LayoutResult, LineLimit, PageContent, PendingPositioned } from '../contract.js';
-import { layoutAbsolute } from '../positioned.js';
-import type { Fragment } from '../types.js';
+import type { BottomLimit, BreakToken, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
+import { placeAbsolute } from '../positioned.js';
+import type { BoxFragment, Fragment } from '../types.js';
 import { layoutBox } from '../dispatch.js';
 import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
@@ -35,8 +35,9 @@ export interface PageWithFootnotes {
   readonly footnotes: Fragment | undefined;
   /** What of the notes did not fit this page's area: it continues in the next page's. */
   readonly carry: FootnoteCarry | undefined;
-  /** Absolutely positioned boxes of the notes, placed in the page area (their containing block). */
+  /** Absolutely positioned boxes of the notes, placed in the page area (their containing block), and their page content. */
   readonly positioned: readonly Fragment[];
+  readonly pageContent: readonly PageContent[];
 }
 
 /**
@@ -51,17 +52,18 @@ export interface FootnoteCarry {
 /** What a page's flow is laid out with: the room left at its bottom, and where lines may end. */
 export interface FootnoteRoom {
   readonly reserve: number;
-  readonly lineLimits: readonly LineLimit[] | undefined;
+  readonly limits: readonly BottomLimit[] | undefined;
 }
 
 /**
  * Lays a page's flow out (`lay` takes the room to leave for footnotes) and its footnotes below it.
- * Each attempt reserves what the footnotes of the previous one need, call by call: the lines
- * above the first call may use the whole page (less the notes continued from the page before),
- * those from a call on end above the area holding the notes up to that call. The content of an
- * attempt is then a prefix of the previous one's, so the notes it has are laid out exactly as the
- * room reserved for them. The area is at most `max-height` tall (and never taller than the room
- * the text leaves): the notes past it continue on the next page, their calls staying here.
+ * Each attempt reserves what the footnotes of the previous one need, call by call: the content
+ * above the first call may use the whole page (less the notes continued from the page before);
+ * lines and block-level boxes from a call on end above the area holding the notes up to that
+ * call. The content of an attempt is then a prefix of the previous one's, so the notes it has
+ * are laid out exactly as the room reserved for them (calls in columns: keepColumns). The area
+ * is at most `max-height` tall (and never taller than the room the text leaves): the notes past
+ * it continue on the next page, their calls staying here.
  */
 export function layoutWithFootnotes(
   lay: (room: FootnoteRoom) => LayoutResult, area: FootnoteArea, context: PageContext, ctx: LayoutContext, carry: FootnoteCarry | undefined,
@@ -69,12 +71,16 @@ export function layoutWithFootnotes(
   const style = areaStyle(context, ctx);
   const limit = areaLimit(style, area);
   const carried = carry === undefined ? 0 : layoutArea(carry, [], area, style, ctx, limit).height;
-  let room: FootnoteRoom = { reserve: carried, lineLimits: undefined };
+  let room: FootnoteRoom = { reserve: carried, limits: undefined };
   let previous: readonly PageContent[] = [];
   for (let attempt = 1; ; attempt++) {
     const result = lay(room);
-    const calls = result.kind === 'placed' ? result.pageContent.filter((item) => item.kind === 'footnote') : [];
-    if ((calls.length === 0 && carry === undefined) || (attempt > 1 && isPrefixOf(calls, previous)) || attempt >= MAX_ATTEMPTS) {
+    const calls = callsOf(result);
+    if (attempt > 1 && isPrefixOf(calls, previous)) {
+      const kept = keepColumns(lay, calls, previous, (some) => roomFor(some, carry, area, style, ctx, limit)) ?? { result, calls };
+      return withArea(kept.result, carry, kept.calls.map((item) => item.placeholder.box), area, style, ctx, limit);
+    }
+    if ((calls.length === 0 && carry === undefined) || attempt >= MAX_ATTEMPTS) {
       return withArea(result, carry, calls.map((item) => item.placeholder.box), area, style, ctx, limit);
     }
     if (calls.length === 0) return withArea(result, carry, [], area, style, ctx, limit);
@@ -87,14 +93,39 @@ export function layoutWithFootnotes(
 function withArea(
   result: LayoutResult, carry: FootnoteCarry | undefined, bodies: readonly BlockLevelBox[], area: FootnoteArea, style: ComputedStyle, ctx: LayoutContext, limit: number,
 ): PageWithFootnotes {
-  if (bodies.length === 0 && carry === undefined) return { result, footnotes: undefined, carry: undefined, positioned: [] };
+  if (bodies.length === 0 && carry === undefined) return { result, footnotes: undefined, carry: undefined, positioned: [], pageContent: [] };
   const textEnd = result.kind === 'placed' ? result.fragment.y + result.fragment.height : area.y;
   const room = Math.max(0, Math.min(limit, area.y + area.height - textEnd));
   const laid = layoutArea(carry, bodies, area, style, ctx, room);
+  if (laid.fragment === undefined) return { result, footnotes: undefined, carry: laid.rest, positioned: [], pageContent: [] };
   const shift = area.y + area.height - laid.height;
   const block = { ...area, direction: style.direction };
-  const positioned = laid.positioned.map((p) => layoutAbsolute({ ...p, staticY: p.staticY + shift }, block, ctx));
-  return { result, footnotes: offsetFragment(laid.fragment, 0, shift), carry: laid.rest, positioned };
+  const positioned = laid.positioned.map((p) => placeAbsolute({ ...p, staticY: p.staticY + shift }, block, ctx, undefined));
+  return {
+    result, footnotes: offsetFragment(laid.fragment, 0, shift), carry: laid.rest,
+    positioned: positioned.map((p) => p.fragment), pageContent: positioned.flatMap((p) => p.pageContent),
+  };
+}
+
+function callsOf(result: LayoutResult): PageContent[] {
+  return result.kind === 'placed' ? result.pageContent.filter((item) => item.kind === 'footnote') : [];
+}
+
+/**
+ * Calls in columns that left the page because the room for their notes shortened the columns
+ * (balancing moves more than their lines): as WeasyPrint does, the columns keep what they hold
+ * with room for the notes of the calls that stayed, and the notes past that room go to the next
+ * page's area, their calls staying here. Undefined (the calls' lines move) when a call outside
+ * columns is concerned.
+ */
+function keepColumns(
+  lay: (room: FootnoteRoom) => LayoutResult, calls: readonly PageContent[], previous: readonly PageContent[], roomOf: (calls: readonly PageContent[]) => FootnoteRoom,
+): { result: LayoutResult; calls: readonly PageContent[] } | undefined {
+  const inColumns = (list: readonly PageContent[]): boolean => list.length > 0 && list.every((call) => call.inColumns === true);
+  if (!inColumns(previous.slice(calls.length))) return undefined;
+  const result = lay(roomOf(calls));
+  const kept = callsOf(result);
+  return isPrefixOf(calls, kept) && inColumns(kept.slice(calls.length)) ? { result, calls: kept } : undefined;
 }
 
 function isPrefixOf(calls: readonly PageContent[], previous: readonly PageContent[]): boolean {
@@ -107,12 +138,12 @@ function roomFor(calls: readonly PageContent[], carry: FootnoteCarry | undefined
   const height = (count: number): number => (count === 0 && carry === undefined ? 0
     : layoutArea(carry, calls.slice(0, count).map((c) => c.placeholder.box), area, style, ctx, limit).height);
   let reserve = height(0);
-  const lineLimits: LineLimit[] = [{ y: -Infinity, bottom: bottom - reserve }];
+  const limits: BottomLimit[] = [{ y: -Infinity, bottom: bottom - reserve }];
   for (let i = 0; i < calls.length; i++) {
     reserve = height(i + 1);
-    lineLimits.push({ y: calls[i]!.staticY, bottom: bottom - reserve });
+    limits.push({ y: calls[i]!.staticY, bottom: bottom - reserve });
   }
-  return { reserve, lineLimits };
+  return { reserve, limits };
 }
 
 const clonedStyles = new WeakMap<ComputedStyle, ComputedStyle>();
@@ -134,33 +165,57 @@ function areaStyle(context: PageContext, ctx: LayoutContext): ComputedStyle {
 
 /** The most the area's margin box may take (at y = 0): the page area, or less by `max-height`. */
 function areaLimit(style: ComputedStyle, area: FootnoteArea): number {
-  const max = resolveMaxSize(style.maxHeight, area.height);
+  const max = maxBorderBox(style, area);
   if (max === Infinity) return area.height;
+  const margins = marginOrZero(style.marginTop, area.width) + marginOrZero(style.marginBottom, area.width);
+  return Math.min(area.height, margins + max);
+}
+
+/** The tallest border box `max-height` allows the area (Infinity without one). */
+function maxBorderBox(style: ComputedStyle, area: FootnoteArea): number {
+  const max = resolveMaxSize(style.maxHeight, area.height);
+  if (max === Infinity) return Infinity;
   const border = usedBorder(style);
   const padding = usedPadding(style, area.width);
   const edges = border.top + border.bottom + padding.top + padding.bottom;
-  const margins = marginOrZero(style.marginTop, area.width) + marginOrZero(style.marginBottom, area.width);
-  return Math.min(area.height, margins + (style.boxSizing === 'border-box' ? Math.max(max, edges) : max + edges));
+  return style.boxSizing === 'border-box' ? Math.max(max, edges) : max + edges;
+}
+
+interface LaidArea {
+  /** Undefined when no note could start in the area. */
+  readonly fragment: BoxFragment | undefined;
+  /** Its margin-box height. */
+  readonly height: number;
+  readonly rest: FootnoteCarry | undefined;
+  readonly positioned: readonly PendingPositioned[];
 }
 
 /**
  * The area laid out at y = 0 (its margin box) within `limit`: the notes carried from the page
- * before, then `bodies`. Returns its fragment, its margin-box height and what did not fit.
+ * before, then `bodies`. Each page's area is a box of its own (CSS GCPM 3 §2.2, as in
+ * WeasyPrint): its margins, border and padding are on every page, and it is at most `max-height`
+ * tall. The notes carried from the page before make progress, as content at the top of a page
+ * does (a note taller than the area then overflows it, cut by the page's edge); a new note that
+ * cannot start in the room left waits for the next page's area, its call staying here.
  */
 function layoutArea(
   carry: FootnoteCarry | undefined, bodies: readonly BlockLevelBox[], area: FootnoteArea, style: ComputedStyle, ctx: LayoutContext, limit: number,
-): { fragment: Fragment; height: number; rest: FootnoteCarry | undefined; positioned: readonly PendingPositioned[] } {
+): LaidArea {
   const children = [...(carry?.children ?? []), ...withInlineNotes(bodies, style)];
   const box: BlockBox = { kind: 'block', outer: 'block', style, element: undefined, pseudo: undefined, inlineContent: false, children };
   const resume: BreakToken | undefined = carry?.token === undefined ? undefined : { kind: 'block', box, children: [{ index: 0, token: carry.token }], next: 1 };
+  const marginTop = marginOrZero(style.marginTop, area.width);
+  const marginBottom = marginOrZero(style.marginBottom, area.width);
   const laid = layoutBox(box, {
     mode: 'layout', available: area.width, containingWidth: area.width, containingHeight: undefined,
-    x: area.x, y: 0, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
-    fragmentainer: { bottom: limit, atTop: true, discardTopMargins: false },
+    // a resumed block drops its top margin; this page's area has its own
+    x: area.x, y: resume === undefined ? 0 : marginTop, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
+    fragmentainer: { bottom: limit - marginBottom, atTop: carry !== undefined, discardTopMargins: false },
   }, ctx, resume);
-  if (laid.kind !== 'placed') throw new Error('a footnote area cannot be pushed');
-  const height = laid.fragment.y + laid.fragment.height + (laid.breakToken === undefined ? marginOrZero(style.marginBottom, area.width) : 0);
-  return { fragment: laid.fragment, height, rest: restOf(children, laid.breakToken), positioned: laid.positioned };
+  if (laid.kind !== 'placed') return { fragment: undefined, height: 0, rest: { children, token: undefined }, positioned: [] };
+  const fragment = { ...laid.fragment, height: Math.min(laid.fragment.height, maxBorderBox(style, area)) };
+  const height = fragment.y + fragment.height + marginBottom;
+  return { fragment, height, rest: restOf(children, laid.breakToken), positioned: laid.positioned };
 }
 
 /** The area's children still to lay out after `token` (where the area broke), and where the first resumes. */

@@ -65,7 +65,7 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
     border: NO_SIDES, padding: NO_SIDES,
     children, continuedBefore: continued, continuedAfter: broken,
   };
-  const placed = placePositionedDescendants(fragment, escaped.positioned, ctx);
+  const placed = placePositionedDescendants(fragment, escaped, ctx);
   const firstRow = table.baselines.first;
   return {
     kind: 'placed', fragment: placed.fragment,
@@ -79,8 +79,8 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
     breakToken: broken ? { kind: 'block', box, children: rows.breakToken!.children, next: rows.breakToken!.next, forced: rows.breakToken!.forced } : undefined,
     forcedBreakAfter: broken ? undefined : forcedBreakOf(style.breakAfter),
     exclusions: input.exclusions,
-    positioned: placed.pending,
-    pageContent: escaped.pageContent,
+    positioned: placed.positioned,
+    pageContent: placed.pageContent,
   };
 }
 
