@@ -9,7 +9,7 @@ import type { InlineBox, InlineFlowBox } from '../../boxes/types.js';
 import { resolveLength } from '../../css/values/length.js';
 import type { TextSystem } from '../../text/types.js';
 import type { InlineEnv, MeasuredInline } from './measured.js';
-import { measuredInline } from './measured.js';
+import { measuredInline, transientMeasuredInline } from './measured.js';
 import type { LinePieces } from './line-breaker.js';
 import { breakLine } from './line-breaker.js';
 import type { LaidOutLine } from './line-box.js';
@@ -91,8 +91,9 @@ export function layoutInlineContent(box: InlineFlowBox, contentWidth: number, en
   return lines;
 }
 
-export function inlineContentIntrinsicSizes(box: InlineFlowBox, env: InlineEnv): IntrinsicSizes {
-  const measured = measuredInline(box, 0, env);
+/** With `keep: false` the measured pieces are not kept for layout (see `transientMeasuredInline`). */
+export function inlineContentIntrinsicSizes(box: InlineFlowBox, env: InlineEnv, keep = true): IntrinsicSizes {
+  const measured = keep ? measuredInline(box, 0, env) : transientMeasuredInline(box, 0, env);
   return inlineIntrinsicSizes(measured.pieces, measured.splitter, env.anchorSizes);
 }
 

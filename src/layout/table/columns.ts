@@ -8,7 +8,7 @@
  */
 import type { ComputedStyle } from '../../css/types.js';
 import type { LayoutContext } from '../context.js';
-import { contentIntrinsicSizes } from '../intrinsic.js';
+import { contentSizesOnce } from '../intrinsic.js';
 import { resolveSize } from '../box-model.js';
 import type { GridCell } from './grid.js';
 import type { TablePlan } from './plan.js';
@@ -41,7 +41,7 @@ function cellSizes(plan: TablePlan, cell: GridCell, ctx: LayoutContext): { min: 
   const box = plan.cellBoxes.get(cell)!;
   const style = box.style;
   const edges = fixedEdgesX(style);
-  const content = contentIntrinsicSizes(box, ctx);
+  const content = contentSizesOnce(box, ctx);
   let min = content.minContent + edges;
   let max = content.maxContent + edges;
   if (typeof style.minWidth === 'number') min = Math.max(min, style.boxSizing === 'border-box' ? style.minWidth : style.minWidth + edges);
