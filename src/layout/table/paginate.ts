@@ -14,7 +14,7 @@ import type { TableGeometry } from './geometry.js';
 import type { TablePlan } from './plan.js';
 import type { LaidCell, LaidRow } from './rows.js';
 import { finishedCell, layoutCell, layoutRow } from './rows.js';
-import { horizontalEdge } from './collapse.js';
+import { cellsSpanningInto } from './grid.js';
 
 export interface PlacedRow {
   readonly laid: LaidRow;
@@ -115,7 +115,7 @@ export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
 function interiorEdge(plan: TablePlan, resume: BreakToken | undefined): number {
   if (resume?.kind !== 'block' || splitRowOf(resume) !== undefined) return 0;
   let width = 0;
-  for (let c = 0; c < plan.grid.columnCount; c++) width = Math.max(width, horizontalEdge(plan.grid, plan.table, resume.next - 1, resume.next, c).width);
+  for (const edge of plan.edges?.horizontal[resume.next] ?? []) width = Math.max(width, edge.width);
   return width / 2;
 }
 
@@ -123,20 +123,16 @@ function interiorEdge(plan: TablePlan, resume: BreakToken | undefined): number {
 function carriedCells(request: PaginateRequest): LaidCell[] {
   const { plan, resume } = request;
   if (resume?.kind !== 'block') return [];
-  const start = resume.next;
+  const grid = plan.grid;
   const out: LaidCell[] = [];
-  const seen = new Set<unknown>();
-  for (let r = plan.grid.headerRows; r < start; r++) {
-    const gridRow = plan.grid.rows[r]!;
-    const tokens = resume.children.find((child) => child.index === r)?.token;
-    gridRow.cells.forEach((cell, i) => {
-      if (cell.row + cell.rowSpan - 1 < start || seen.has(cell)) return;
-      seen.add(cell);
-      const token = tokens?.kind === 'block' ? tokens.children.find((child) => child.index === i)?.token : undefined;
-      out.push(token === undefined
-        ? finishedCell(plan, cell)
-        : layoutCell({ plan, columns: request.geometry.columns, cell, mode: request.mode, splitAt: undefined, resume: token, continued: true }, request.ctx));
-    });
+  for (const cell of cellsSpanningInto(grid, resume.next)) {
+    if (cell.row < grid.headerRows) continue;
+    const tokens = resume.children.find((child) => child.index === cell.row)?.token;
+    const index = grid.rows[cell.row]!.cells.indexOf(cell);
+    const token = tokens?.kind === 'block' ? tokens.children.find((child) => child.index === index)?.token : undefined;
+    out.push(token === undefined
+      ? finishedCell(plan, cell)
+      : layoutCell({ plan, columns: request.geometry.columns, cell, mode: request.mode, splitAt: undefined, resume: token, continued: true }, request.ctx));
   }
   return out;
 }

@@ -11,8 +11,8 @@ import type { LayoutContext } from '../context.js';
 import { usedBorder } from '../box-model.js';
 import type { GridCell, TableGrid } from './grid.js';
 import { buildTableGrid } from './grid.js';
-import type { CollapsedBorder } from './collapse.js';
-import { horizontalEdge, verticalEdges } from './collapse.js';
+import type { CollapsedBorder, CollapsedEdges } from './collapse.js';
+import { collapsedEdges } from './collapse.js';
 
 export interface TablePlan {
   readonly wrapper: TableWrapperBox;
@@ -27,8 +27,8 @@ export interface TablePlan {
   readonly cellBoxes: ReadonlyMap<GridCell, BlockBox>;
   /** The table box's style as painted: in the collapsing model its borders are painted as segments, not by the box. */
   readonly tableStyle: ComputedStyle;
-  /** Collapsed borders on the vertical grid lines, `[row][line]` (collapse model only). */
-  readonly verticalEdges: readonly (readonly CollapsedBorder[])[] | undefined;
+  /** The collapsed borders of every grid edge (collapse model only). */
+  readonly edges: CollapsedEdges | undefined;
 }
 
 export function tablePlan(wrapper: TableWrapperBox, ctx: LayoutContext): TablePlan {
@@ -47,16 +47,16 @@ function makePlan(wrapper: TableWrapperBox): TablePlan {
   if (!collapse) {
     const cellBoxes = new Map<GridCell, BlockBox>();
     for (const row of grid.rows) for (const cell of row.cells) cellBoxes.set(cell, separateCellBox(cell));
-    return { wrapper, table, grid, collapse, spacing: table.style.borderSpacing, border: usedBorder(table.style), cellBoxes, tableStyle: table.style, verticalEdges: undefined };
+    return { wrapper, table, grid, collapse, spacing: table.style.borderSpacing, border: usedBorder(table.style), cellBoxes, tableStyle: table.style, edges: undefined };
   }
-  const vertical = verticalEdges(grid, table);
+  const edges = collapsedEdges(grid, table);
   const cellBoxes = new Map<GridCell, BlockBox>();
   const styles: HalfBorderStyles = new Map();
   for (const row of grid.rows) {
-    for (const cell of row.cells) cellBoxes.set(cell, collapsedCellBox(cell, grid, table, vertical, styles));
+    for (const cell of row.cells) cellBoxes.set(cell, collapsedCellBox(cell, edges, styles));
   }
   const tableStyle: ComputedStyle = { ...table.style, borderTopColor: TRANSPARENT, borderRightColor: TRANSPARENT, borderBottomColor: TRANSPARENT, borderLeftColor: TRANSPARENT };
-  return { wrapper, table, grid, collapse, spacing: [0, 0], border: outerHalfBorders(grid, table, vertical), cellBoxes, tableStyle, verticalEdges: vertical };
+  return { wrapper, table, grid, collapse, spacing: [0, 0], border: outerHalfBorders(grid, edges), cellBoxes, tableStyle, edges };
 }
 
 const TRANSPARENT = { r: 0, g: 0, b: 0, a: 0 };
@@ -90,15 +90,12 @@ function hasMargins(style: ComputedStyle): boolean {
  * A cell in the collapsing model: half of each collapsed border on its edges is inside its border
  * box (CSS2 §17.6.2); the table paints the borders themselves, so the cell's own are transparent.
  */
-function collapsedCellBox(cell: GridCell, grid: TableGrid, table: TableBox, vertical: readonly (readonly CollapsedBorder[])[], styles: HalfBorderStyles): BlockBox {
+function collapsedCellBox(cell: GridCell, edges: CollapsedEdges, styles: HalfBorderStyles): BlockBox {
   const content = cell.cell.content;
-  const above = cell.row > 0 ? cell.row - 1 : undefined;
-  const lastRow = cell.row + cell.rowSpan - 1;
-  const below = lastRow + 1 < grid.rows.length ? lastRow + 1 : undefined;
-  const top = maxOver(cell.column, cell.colSpan, (c) => horizontalEdge(grid, table, above, cell.row, c).width);
-  const bottom = maxOver(cell.column, cell.colSpan, (c) => horizontalEdge(grid, table, lastRow, below, c).width);
-  const left = vertical[cell.row]![cell.column]!.width;
-  const right = vertical[cell.row]![cell.column + cell.colSpan]!.width;
+  const top = widestOver(edges.horizontal[cell.row]!, cell.column, cell.colSpan);
+  const bottom = widestOver(edges.horizontal[cell.row + cell.rowSpan]!, cell.column, cell.colSpan);
+  const left = edges.vertical[cell.row]![cell.column]!.width;
+  const right = edges.vertical[cell.row]![cell.column + cell.colSpan]!.width;
   return { ...content, style: halfBorderStyle(styles, content.style, top / 2, right / 2, bottom / 2, left / 2) };
 }
 
@@ -126,21 +123,21 @@ function halfBorderStyle(styles: HalfBorderStyles, base: ComputedStyle, top: num
   return style;
 }
 
-function maxOver(start: number, count: number, width: (column: number) => number): number {
+/** The widest of `count` edges from `start`. */
+function widestOver(line: readonly CollapsedBorder[], start: number, count: number): number {
   let max = 0;
-  for (let c = start; c < start + count; c++) max = Math.max(max, width(c));
+  for (let c = start; c < start + count; c++) max = Math.max(max, line[c]!.width);
   return max;
 }
 
 /** CSS2 §17.6.2: the table's border is half of the collapsed borders on its outer edges (first row's sides, widest top and bottom). */
-function outerHalfBorders(grid: TableGrid, table: TableBox, vertical: readonly (readonly CollapsedBorder[])[]): Sides {
+function outerHalfBorders(grid: TableGrid, edges: CollapsedEdges): Sides {
   const rows = grid.rows.length;
   if (rows === 0) return { top: 0, right: 0, bottom: 0, left: 0 };
-  const columns = Array.from({ length: grid.columnCount }, (_, c) => c);
   return {
-    top: Math.max(0, ...columns.map((c) => horizontalEdge(grid, table, undefined, 0, c).width)) / 2,
-    bottom: Math.max(0, ...columns.map((c) => horizontalEdge(grid, table, rows - 1, undefined, c).width)) / 2,
-    left: vertical[0]![0]!.width / 2,
-    right: vertical[0]![grid.columnCount]!.width / 2,
+    top: widestOver(edges.horizontal[0]!, 0, grid.columnCount) / 2,
+    bottom: widestOver(edges.horizontal[rows]!, 0, grid.columnCount) / 2,
+    left: edges.vertical[0]![0]!.width / 2,
+    right: edges.vertical[0]![grid.columnCount]!.width / 2,
   };
 }
