@@ -22,7 +22,7 @@ export function offsetFragment<F extends Fragment>(fragment: F, dx: number, dy: 
 function movedFragment(f: Fragment, dx: number, dy: number): Fragment {
   switch (f.kind) {
     case 'box':
-      return withChildren(f, f.x + dx, f.y + dy, f.children);
+      return placedBox(f, f.x + dx, f.y + dy, f.height, f.children);
     case 'image':
       return { kind: 'image', style: f.style, x: f.x + dx, y: f.y + dy, width: f.width, height: f.height, image: f.image };
     case 'line':
@@ -36,10 +36,10 @@ function movedFragment(f: Fragment, dx: number, dy: number): Fragment {
   }
 }
 
-/** A box fragment at (x, y) with other children (its optional records kept when it has them). */
-export function withChildren(f: BoxFragment, x: number, y: number, children: readonly Fragment[]): BoxFragment {
+/** The box fragment at (x, y), `height` tall, with other children (its optional records kept when it has them). */
+export function placedBox(f: BoxFragment, x: number, y: number, height: number, children: readonly Fragment[]): BoxFragment {
   const moved: { -readonly [K in keyof BoxFragment]: BoxFragment[K] } = {
-    kind: 'box', box: f.box, style: f.style, x, y, width: f.width, height: f.height, border: f.border, padding: f.padding,
+    kind: 'box', box: f.box, style: f.style, x, y, width: f.width, height, border: f.border, padding: f.padding,
     children, continuedBefore: f.continuedBefore, continuedAfter: f.continuedAfter,
   };
   if (f.collapsedBorders !== undefined) moved.collapsedBorders = f.collapsedBorders;
@@ -58,7 +58,7 @@ export function toPageFrame(fragment: Fragment, originX: number, originY: number
     case 'box': {
       const x = fragment.x + originX;
       const y = fragment.y + originY;
-      return withChildren(fragment, x, y, inFrame(fragment.children, x, y));
+      return placedBox(fragment, x, y, fragment.height, inFrame(fragment.children, x, y));
     }
     case 'line': {
       const x = fragment.x + originX;

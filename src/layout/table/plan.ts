@@ -23,8 +23,8 @@ export interface TablePlan {
   readonly spacing: readonly [number, number];
   /** The table box's used border: its own, or half of the collapsed outer edges. */
   readonly border: Sides;
-  /** The box each cell is laid out as. */
-  readonly cellBoxes: ReadonlyMap<GridCell, BlockBox>;
+  /** The styles of the boxes cells are laid out as (see `cellBox`), one per base style and variant. */
+  readonly cellStyles: CellStyles;
   /** The table box's style as painted: in the collapsing model its borders are painted as segments, not by the box. */
   readonly tableStyle: ComputedStyle;
   /** The collapsed borders of every grid edge (collapse model only). */
@@ -44,39 +44,43 @@ function makePlan(wrapper: TableWrapperBox): TablePlan {
   const table = wrapper.table;
   const grid = buildTableGrid(table);
   const collapse = table.style.borderCollapse === 'collapse';
+  const cellStyles: CellStyles = new Map();
   if (!collapse) {
-    const cellBoxes = new Map<GridCell, BlockBox>();
-    for (const row of grid.rows) for (const cell of row.cells) cellBoxes.set(cell, separateCellBox(cell));
-    return { wrapper, table, grid, collapse, spacing: table.style.borderSpacing, border: usedBorder(table.style), cellBoxes, tableStyle: table.style, edges: undefined };
+    return { wrapper, table, grid, collapse, spacing: table.style.borderSpacing, border: usedBorder(table.style), cellStyles, tableStyle: table.style, edges: undefined };
   }
   const edges = collapsedEdges(grid, table);
-  const cellBoxes = new Map<GridCell, BlockBox>();
-  const styles: HalfBorderStyles = new Map();
-  for (const row of grid.rows) {
-    for (const cell of row.cells) cellBoxes.set(cell, collapsedCellBox(cell, edges, styles));
-  }
   const tableStyle: ComputedStyle = { ...table.style, borderTopColor: TRANSPARENT, borderRightColor: TRANSPARENT, borderBottomColor: TRANSPARENT, borderLeftColor: TRANSPARENT };
-  return { wrapper, table, grid, collapse, spacing: [0, 0], border: outerHalfBorders(grid, edges), cellBoxes, tableStyle, edges };
+  return { wrapper, table, grid, collapse, spacing: [0, 0], border: outerHalfBorders(grid, edges), cellStyles, tableStyle, edges };
+}
+
+/**
+ * The box a cell is laid out as: its content box, or a copy with the style the table model gives
+ * it. Made when asked, not kept: a long table holds no copy per cell (a cell laid out on two
+ * pages gets two equal copies; their styles are shared).
+ */
+export function cellBox(plan: TablePlan, cell: GridCell): BlockBox {
+  return plan.edges === undefined ? separateCellBox(cell, plan.cellStyles) : collapsedCellBox(cell, plan.edges, plan.cellStyles);
 }
 
 const TRANSPARENT = { r: 0, g: 0, b: 0, a: 0 };
 
 /** Cells have no margins (CSS2 §17.5); an empty cell with `empty-cells: hide` paints nothing (§17.6.1.1). */
-function separateCellBox(cell: GridCell): BlockBox {
+function separateCellBox(cell: GridCell, styles: CellStyles): BlockBox {
   const content = cell.cell.content;
   const style = content.style;
   const hidden = style.emptyCells === 'hide' && isEmptyCell(content);
   if (!hasMargins(style) && !hidden) return content;
-  const base: ComputedStyle = { ...style, marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0 };
-  if (!hidden) return { ...content, style: base };
+  if (!hidden) return { ...content, style: styleVariant(styles, style, 'no margins', () => ({ ...style, ...NO_MARGINS })) };
   return {
     ...content,
-    style: {
-      ...base, backgroundColor: TRANSPARENT, backgroundImage: ['none'], boxShadow: [],
+    style: styleVariant(styles, style, 'hidden', () => ({
+      ...style, ...NO_MARGINS, backgroundColor: TRANSPARENT, backgroundImage: ['none'], boxShadow: [],
       borderTopColor: TRANSPARENT, borderRightColor: TRANSPARENT, borderBottomColor: TRANSPARENT, borderLeftColor: TRANSPARENT,
-    },
+    })),
   };
 }
+
+const NO_MARGINS = { marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0 } as const;
 
 function isEmptyCell(content: BlockBox): boolean {
   return content.children.every((child) => child.kind === 'out-of-flow' || (child.kind === 'text' && child.text.trim() === ''));
@@ -90,7 +94,7 @@ function hasMargins(style: ComputedStyle): boolean {
  * A cell in the collapsing model: half of each collapsed border on its edges is inside its border
  * box (CSS2 §17.6.2); the table paints the borders themselves, so the cell's own are transparent.
  */
-function collapsedCellBox(cell: GridCell, edges: CollapsedEdges, styles: HalfBorderStyles): BlockBox {
+function collapsedCellBox(cell: GridCell, edges: CollapsedEdges, styles: CellStyles): BlockBox {
   const content = cell.cell.content;
   const top = widestOver(edges.horizontal[cell.row]!, cell.column, cell.colSpan);
   const bottom = widestOver(edges.horizontal[cell.row + cell.rowSpan]!, cell.column, cell.colSpan);
@@ -99,28 +103,31 @@ function collapsedCellBox(cell: GridCell, edges: CollapsedEdges, styles: HalfBor
   return { ...content, style: halfBorderStyle(styles, content.style, top / 2, right / 2, bottom / 2, left / 2) };
 }
 
-/** Cells of a column share their style: so do their collapsed variants (one per set of widths), per table. */
-type HalfBorderStyles = Map<ComputedStyle, Map<string, ComputedStyle>>;
+/** Cells of a column share their style: so do their variants (one per set of half borders, or per model rule), per table. */
+type CellStyles = Map<ComputedStyle, Map<string, ComputedStyle>>;
 
-function halfBorderStyle(styles: HalfBorderStyles, base: ComputedStyle, top: number, right: number, bottom: number, left: number): ComputedStyle {
+function styleVariant(styles: CellStyles, base: ComputedStyle, key: string, make: () => ComputedStyle): ComputedStyle {
   let variants = styles.get(base);
   if (variants === undefined) {
     variants = new Map();
     styles.set(base, variants);
   }
-  const key = `${top} ${right} ${bottom} ${left}`;
   let style = variants.get(key);
   if (style === undefined) {
-    style = {
-      ...base,
-      marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0,
-      borderTopWidth: top, borderRightWidth: right, borderBottomWidth: bottom, borderLeftWidth: left,
-      borderTopStyle: 'solid', borderRightStyle: 'solid', borderBottomStyle: 'solid', borderLeftStyle: 'solid',
-      borderTopColor: TRANSPARENT, borderRightColor: TRANSPARENT, borderBottomColor: TRANSPARENT, borderLeftColor: TRANSPARENT,
-    };
+    style = make();
     variants.set(key, style);
   }
   return style;
+}
+
+function halfBorderStyle(styles: CellStyles, base: ComputedStyle, top: number, right: number, bottom: number, left: number): ComputedStyle {
+  return styleVariant(styles, base, `${top} ${right} ${bottom} ${left}`, () => ({
+    ...base,
+    ...NO_MARGINS,
+    borderTopWidth: top, borderRightWidth: right, borderBottomWidth: bottom, borderLeftWidth: left,
+    borderTopStyle: 'solid', borderRightStyle: 'solid', borderBottomStyle: 'solid', borderLeftStyle: 'solid',
+    borderTopColor: TRANSPARENT, borderRightColor: TRANSPARENT, borderBottomColor: TRANSPARENT, borderLeftColor: TRANSPARENT,
+  }));
 }
 
 /** The widest of `count` edges from `start`. */
