@@ -44,7 +44,7 @@ function makePlan(wrapper: TableWrapperBox): TablePlan {
   const table = wrapper.table;
   const grid = buildTableGrid(table);
   const collapse = table.style.borderCollapse === 'collapse';
-  const cellStyles: CellStyles = new Map();
+  const cellStyles = new CellStyles();
   if (!collapse) {
     return { wrapper, table, grid, collapse, spacing: table.style.borderSpacing, border: usedBorder(table.style), cellStyles, tableStyle: table.style, edges: undefined };
   }
@@ -70,14 +70,11 @@ function separateCellBox(cell: GridCell, styles: CellStyles): BlockBox {
   const style = content.style;
   const hidden = style.emptyCells === 'hide' && isEmptyCell(content);
   if (!hasMargins(style) && !hidden) return content;
-  if (!hidden) return { ...content, style: styleVariant(styles, style, 'no margins', () => ({ ...style, ...NO_MARGINS })) };
-  return {
-    ...content,
-    style: styleVariant(styles, style, 'hidden', () => ({
-      ...style, ...NO_MARGINS, backgroundColor: TRANSPARENT, backgroundImage: ['none'], boxShadow: [],
-      borderTopColor: TRANSPARENT, borderRightColor: TRANSPARENT, borderBottomColor: TRANSPARENT, borderLeftColor: TRANSPARENT,
-    })),
-  };
+  if (!hidden) return restyled(content, styles.variant(style, 'no margins', () => ({ ...style, ...NO_MARGINS })));
+  return restyled(content, styles.variant(style, 'hidden', () => ({
+    ...style, ...NO_MARGINS, backgroundColor: TRANSPARENT, backgroundImage: ['none'], boxShadow: [],
+    borderTopColor: TRANSPARENT, borderRightColor: TRANSPARENT, borderBottomColor: TRANSPARENT, borderLeftColor: TRANSPARENT,
+  })));
 }
 
 const NO_MARGINS = { marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0 } as const;
@@ -100,34 +97,54 @@ function collapsedCellBox(cell: GridCell, edges: CollapsedEdges, styles: CellSty
   const bottom = widestOver(edges.horizontal[cell.row + cell.rowSpan]!, cell.column, cell.colSpan);
   const left = edges.vertical[cell.row]![cell.column]!.width;
   const right = edges.vertical[cell.row]![cell.column + cell.colSpan]!.width;
-  return { ...content, style: halfBorderStyle(styles, content.style, top / 2, right / 2, bottom / 2, left / 2) };
+  return restyled(content, styles.halfBorders(cell.column, content.style, top / 2, right / 2, bottom / 2, left / 2));
 }
 
-/** Cells of a column share their style: so do their variants (one per set of half borders, or per model rule), per table. */
-type CellStyles = Map<ComputedStyle, Map<string, ComputedStyle>>;
+/**
+ * The styles of a table's cells as laid out, one per base style and variant (cells of a column
+ * share their style, so do their variants), with the last half-border variant of each column at
+ * hand: a long table asks for every cell twice (columns, then rows), mostly the same variant.
+ */
+class CellStyles {
+  private readonly variants = new Map<ComputedStyle, Map<string, ComputedStyle>>();
+  private readonly recent: { base: ComputedStyle; top: number; right: number; bottom: number; left: number; style: ComputedStyle }[] = [];
 
-function styleVariant(styles: CellStyles, base: ComputedStyle, key: string, make: () => ComputedStyle): ComputedStyle {
-  let variants = styles.get(base);
-  if (variants === undefined) {
-    variants = new Map();
-    styles.set(base, variants);
+  variant(base: ComputedStyle, key: string, make: () => ComputedStyle): ComputedStyle {
+    let variants = this.variants.get(base);
+    if (variants === undefined) {
+      variants = new Map();
+      this.variants.set(base, variants);
+    }
+    let style = variants.get(key);
+    if (style === undefined) {
+      style = make();
+      variants.set(key, style);
+    }
+    return style;
   }
-  let style = variants.get(key);
-  if (style === undefined) {
-    style = make();
-    variants.set(key, style);
+
+  /** `base` with these half borders (CSS2 §17.6.2), transparent: the table paints the borders. */
+  halfBorders(column: number, base: ComputedStyle, top: number, right: number, bottom: number, left: number): ComputedStyle {
+    const last = this.recent[column];
+    if (last !== undefined && last.base === base && last.top === top && last.right === right && last.bottom === bottom && last.left === left) return last.style;
+    const style = this.variant(base, `${top} ${right} ${bottom} ${left}`, () => ({
+      ...base,
+      ...NO_MARGINS,
+      borderTopWidth: top, borderRightWidth: right, borderBottomWidth: bottom, borderLeftWidth: left,
+      borderTopStyle: 'solid', borderRightStyle: 'solid', borderBottomStyle: 'solid', borderLeftStyle: 'solid',
+      borderTopColor: TRANSPARENT, borderRightColor: TRANSPARENT, borderBottomColor: TRANSPARENT, borderLeftColor: TRANSPARENT,
+    }));
+    this.recent[column] = { base, top, right, bottom, left, style };
+    return style;
   }
-  return style;
 }
 
-function halfBorderStyle(styles: CellStyles, base: ComputedStyle, top: number, right: number, bottom: number, left: number): ComputedStyle {
-  return styleVariant(styles, base, `${top} ${right} ${bottom} ${left}`, () => ({
-    ...base,
-    ...NO_MARGINS,
-    borderTopWidth: top, borderRightWidth: right, borderBottomWidth: bottom, borderLeftWidth: left,
-    borderTopStyle: 'solid', borderRightStyle: 'solid', borderBottomStyle: 'solid', borderLeftStyle: 'solid',
-    borderTopColor: TRANSPARENT, borderRightColor: TRANSPARENT, borderBottomColor: TRANSPARENT, borderLeftColor: TRANSPARENT,
-  }));
+/** The cell's content box with another style (field by field: a spread of boxes takes V8's slow generic copy). */
+function restyled(content: BlockBox, style: ComputedStyle): BlockBox {
+  const copy = { kind: 'block', outer: content.outer, style, element: content.element, pseudo: content.pseudo, children: content.children, inlineContent: content.inlineContent } as { -readonly [K in keyof BlockBox]: BlockBox[K] };
+  if (content.marker !== undefined) copy.marker = content.marker;
+  if (content.imageFallback !== undefined) copy.imageFallback = content.imageFallback;
+  return copy as BlockBox;
 }
 
 /** The widest of `count` edges from `start`. */
