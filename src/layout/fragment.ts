@@ -5,7 +5,7 @@
  * one record: `offsetFragment` is O(1) in the subtree's size. The page's fragments are turned
  * into page coordinates once, when the page is complete (`toPageFrame`), for paint and tests.
  */
-import type { BoxFragment, Fragment } from './types.js';
+import type { BoxFragment, Fragment, ImageFragment, LineFragment, PlacedRun, TextFragment } from './types.js';
 import type { LayoutBox } from '../boxes/types.js';
 import type { ContainerMetrics } from './box-model.js';
 
@@ -35,6 +35,19 @@ function movedFragment(f: Fragment, dx: number, dy: number): Fragment {
       };
   }
 }
+
+/** The optional fields of a record type. */
+export type OptionalKeys<T> = { [K in keyof T]-?: Record<never, never> extends Pick<T, K> ? K : never }[keyof T];
+
+/** `true`, or a compile error naming the optional fields left out. */
+export type AllCarried<Left> = [Left] extends [never] ? true : { readonly notCarried: Left };
+
+/**
+ * The copies here are written field by field: these fail to compile when a fragment type gains an
+ * optional field that they do not carry over (carry it in the copy, then list it here).
+ */
+export const BOX_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BoxFragment>, 'collapsedBorders' | 'columnRules'>> = true;
+export const OTHER_COPIES_CARRY_ALL: AllCarried<OptionalKeys<LineFragment> | OptionalKeys<TextFragment> | OptionalKeys<ImageFragment> | OptionalKeys<PlacedRun>> = true;
 
 /** The box fragment at (x, y), `height` tall, with other children (its optional records kept when it has them). */
 export function placedBox(f: BoxFragment, x: number, y: number, height: number, children: readonly Fragment[]): BoxFragment {

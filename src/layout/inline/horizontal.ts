@@ -297,14 +297,23 @@ function joinRun(builder: OpenText, run: PlacedRun, rtl: boolean): void {
   builder.endX += width;
   let merged = builder.merged;
   if (merged === undefined) {
-    merged = { x: last.x, advances: [...last.advances], run: { ...last.run, glyphs: [...last.run.glyphs] } };
+    merged = { x: last.x, advances: appendAll([], last.advances), run: { ...last.run, glyphs: appendAll([], last.run.glyphs) } };
     builder.merged = merged;
     builder.runs[builder.runs.length - 1] = merged;
   }
-  for (const glyph of run.run.glyphs) merged.run.glyphs.push(glyph);
-  for (const advance of run.advances) merged.advances.push(advance);
+  appendAll(merged.run.glyphs, run.run.glyphs);
+  appendAll(merged.advances, run.advances);
   merged.run.width += run.run.width;
   merged.run.text = rtl ? run.run.text + merged.run.text : merged.run.text + run.run.text;
+}
+
+/**
+ * Pushes `source` onto `target` by index: shaped glyph and advance arrays are frozen, and V8
+ * allocates an iterator result per element when spreading or for-of-ing those.
+ */
+function appendAll<T>(target: T[], source: readonly T[]): T[] {
+  for (let i = 0; i < source.length; i++) target.push(source[i]!);
+  return target;
 }
 
 /** Finishes every text node still being built under `nodes`. */

@@ -100,7 +100,9 @@ export function measureText(stretch: TextStretch, env: MeasureEnv): TextPiece {
   for (const part of parts) {
     text += part.text;
     const shaped = env.text.shape(part.text, request, part.level % 2 === 1 ? RTL : LTR);
-    for (const run of shaped.runs) {
+    // by index: shaped run lists are frozen, and for-of over those allocates per element
+    for (let r = 0; r < shaped.runs.length; r++) {
+      const run = shaped.runs[r]!;
       const measured = spacedRun(run, style, part.level, part.trailing);
       runs.push(measured);
       const facts = plainFacts(run);
@@ -233,6 +235,6 @@ function countSpaceGlyphs(run: GlyphRun): number {
 
 export function sum(values: readonly number[]): number {
   let total = 0;
-  for (const value of values) total += value;
+  for (let i = 0; i < values.length; i++) total += values[i]!;
   return total;
 }

@@ -12,6 +12,7 @@ import { usedBorder } from '../box-model.js';
 import type { GridCell, TableGrid } from './grid.js';
 import { buildTableGrid } from './grid.js';
 import type { CollapsedBorder, CollapsedEdges } from './collapse.js';
+import type { AllCarried, OptionalKeys } from '../fragment.js';
 import { collapsedEdges } from './collapse.js';
 
 export interface TablePlan {
@@ -138,6 +139,9 @@ class CellStyles {
     return style;
   }
 }
+
+/** restyled() copies field by field: this fails to compile when block boxes gain an optional field it does not carry over. */
+export const CELL_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BlockBox>, 'marker' | 'imageFallback'>> = true;
 
 /** The cell's content box with another style (field by field: a spread of boxes takes V8's slow generic copy). */
 function restyled(content: BlockBox, style: ComputedStyle): BlockBox {
