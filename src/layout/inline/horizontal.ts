@@ -172,7 +172,7 @@ class Placer {
   }
 
   place(leaves: readonly Leaf[], depth: number): Node[] {
-    const out: Node[] = [];
+    const out: Siblings = { nodes: [], building: undefined };
     let i = 0;
     while (i < leaves.length) {
       const leaf = leaves[i]!;
@@ -184,11 +184,11 @@ class Placer {
       }
       let j = i + 1;
       while (j < leaves.length && leaves[j]!.chain[depth] === box) j++;
-      out.push(this.box(box, leaves.slice(i, j), depth));
+      out.nodes.push(this.box(box, leaves.slice(i, j), depth));
       i = j;
     }
-    closeTexts(out);
-    return out;
+    if (out.building !== undefined) closeText(out.building);
+    return out.nodes;
   }
 
   private box(box: InlineBox, leaves: readonly Leaf[], depth: number): Node {
@@ -213,7 +213,7 @@ class Placer {
     return { kind: 'inline', box, x: start, width, children, continuedBefore: !startEdge, continuedAfter: !endEdge, left: hasLeft, right: hasRight };
   }
 
-  private leaf(leaf: Leaf, out: Node[]): void {
+  private leaf(leaf: Leaf, out: Siblings): void {
     switch (leaf.kind) {
       case 'run': {
         const width = sum(leaf.run.advances);
@@ -227,7 +227,7 @@ class Placer {
         this.x += leaf.width;
         break;
       case 'atomic':
-        out.push({ kind: 'atomic', piece: leaf.piece, x: this.x });
+        out.nodes.push({ kind: 'atomic', piece: leaf.piece, x: this.x });
         this.x += leaf.piece.width;
         break;
       case 'empty':
@@ -253,16 +253,20 @@ interface MergedRun {
   readonly run: { -readonly [K in keyof GlyphRun]: GlyphRun[K] } & { glyphs: ShapedGlyph[] };
 }
 
-const open = new WeakMap<Node[], OpenText>();
+/** The nodes of one level of a line, and the text node still being built at their end. */
+interface Siblings {
+  readonly nodes: Node[];
+  building: OpenText | undefined;
+}
 
 /**
  * Words of one text in one style and direction become one text fragment (fewer, longer glyph
  * runs to paint); right-to-left neighbours join in reverse so the text stays in logical order.
  * Adjacent runs of one face and size become one run.
  */
-function appendText(siblings: Node[], node: Extract<Node, { kind: 'text' }>): void {
-  const previous = siblings[siblings.length - 1];
-  const builder = open.get(siblings);
+function appendText(siblings: Siblings, node: Extract<Node, { kind: 'text' }>): void {
+  const previous = siblings.nodes[siblings.nodes.length - 1];
+  const builder = siblings.building;
   if (previous !== undefined && builder !== undefined && builder.node === previous && previous.kind === 'text' && previous.style === node.style
     && previous.level === node.level && Math.abs(previous.x + previous.width - node.x) < 1e-6) {
     const rtl = node.level % 2 === 1;
@@ -275,8 +279,8 @@ function appendText(siblings: Node[], node: Extract<Node, { kind: 'text' }>): vo
   const own = { ...node, runs: [] as PlacedRun[] };
   const next: OpenText = { node: own, runs: own.runs, merged: undefined, endX: node.x, texts: [node.text] };
   for (const run of node.runs) joinRun(next, run, node.level % 2 === 1);
-  siblings.push(own);
-  open.set(siblings, next);
+  siblings.nodes.push(own);
+  siblings.building = next;
 }
 
 /** Ends the text node being built: its text, in logical order. */
@@ -316,9 +320,3 @@ function appendAll<T>(target: T[], source: readonly T[]): T[] {
   return target;
 }
 
-/** Finishes every text node still being built under `nodes`. */
-function closeTexts(nodes: Node[]): void {
-  const builder = open.get(nodes);
-  if (builder !== undefined) closeText(builder);
-  open.delete(nodes);
-}

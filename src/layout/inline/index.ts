@@ -80,7 +80,7 @@ function openAfter(open: readonly InlineBox[], pieces: LinePieces['pieces']): re
 /** Every line of the content at one width, from its start (cached per width: intrinsic sizing, float-free layout). */
 export function layoutInlineContent(box: InlineFlowBox, contentWidth: number, env: InlineEnv): readonly InlineLine[] {
   const measured = measuredInline(box, contentWidth, env);
-  let lines = measured.lines.get(contentWidth);
+  let lines = measured.lines?.get(contentWidth);
   if (lines === undefined) {
     const built: InlineLine[] = [];
     let at = CONTENT_START;
@@ -90,7 +90,7 @@ export function layoutInlineContent(box: InlineFlowBox, contentWidth: number, en
       at = line.next;
     }
     lines = built;
-    measured.lines.set(contentWidth, lines);
+    (measured.lines ??= new Map()).set(contentWidth, lines);
   }
   return lines;
 }

@@ -29,8 +29,8 @@ export interface MeasuredInline {
   readonly pieces: readonly Piece[];
   readonly bidi: BidiLevels;
   readonly splitter: Splitter;
-  /** All lines per content width, once laid out without floats. */
-  readonly lines: Map<number, readonly InlineLine[]>;
+  /** All lines per content width, once laid out without floats (the map made when first needed: most measures never lay out). */
+  lines: Map<number, readonly InlineLine[]> | undefined;
 }
 
 /** Key of pieces that measure the same whatever the containing width (most paragraphs). */
@@ -62,7 +62,7 @@ export function transientMeasuredInline(box: InlineFlowBox, containingWidth: num
 function measure(box: InlineFlowBox, containingWidth: number, env: InlineEnv): { measured: MeasuredInline; anyWidth: boolean } {
   const items = collectInlineItems(box, env.langs);
   const pieces = buildPieces(items, { text: env.text, containingWidth, layoutAtomic: env.layoutAtomic });
-  const measured: MeasuredInline = { pieces, bidi: items.bidi, splitter: createSplitter({ text: env.text, bidi: items.bidi }), lines: new Map() };
+  const measured: MeasuredInline = { pieces, bidi: items.bidi, splitter: createSplitter({ text: env.text, bidi: items.bidi }), lines: undefined };
   return { measured, anyWidth: !dependsOnContainingWidth(items) };
 }
 
