@@ -15,6 +15,7 @@ import type { TablePlan } from './plan.js';
 import type { LaidCell, LaidRow } from './rows.js';
 import { finishedCell, layoutCell, layoutRow } from './rows.js';
 import { cellsSpanningInto } from './grid.js';
+import { rowsAhead } from './rows-ahead.js';
 
 export interface PlacedRow {
   readonly laid: LaidRow;
@@ -64,10 +65,13 @@ export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
   const vs = plan.spacing[1];
   const continued = resume !== undefined;
   const memo = new Map<number, LaidRow>();
+  const ahead = rowsAhead(plan, request.ctx);
   const row = (index: number): LaidRow => {
     let laid = memo.get(index);
     if (laid === undefined) {
-      laid = layoutRow({ plan, columns: geometry.columns, index, mode: request.mode, splitAt: undefined, resume: undefined }, request.ctx);
+      laid = ahead.get(index, geometry.columns, request.mode)
+        ?? layoutRow({ plan, columns: geometry.columns, index, mode: request.mode, splitAt: undefined, resume: undefined }, request.ctx);
+      ahead.keep(index, geometry.columns, request.mode, laid);
       memo.set(index, laid);
     }
     return laid;
