@@ -46,6 +46,9 @@ interface LinesState {
   readonly parallel: readonly FloatResume[];
 }
 
+/** The lists of a state with nothing in them (states are never changed in place: each step makes new lists). */
+const NONE: readonly never[] = Object.freeze([]);
+
 interface LinesFlow {
   readonly frame: BlockFrame;
   readonly box: InlineFlowBox;
@@ -71,7 +74,7 @@ export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
   };
   const top = frame.y + collapsedMargin(frame.strut);
   // Floats split by the previous page end continue first, at the top (CSS Fragmentation 3 §4.3).
-  const initial = continueFloats(flow, continued, top, { exclusions: frame.exclusions, floats: [], positioned: [], pageContent: [], waiting: [], parallel: [] });
+  const initial = continueFloats(flow, continued, top, { exclusions: frame.exclusions, floats: NONE, positioned: NONE, pageContent: NONE, waiting: NONE, parallel: NONE });
   const laid = placeLines(flow, start, top, initial);
   if (!laid.lines.some((p) => p.line.height > 0)) {
     // Only out-of-flow boxes, or nothing: the margins collapse through (CSS2 §8.3.1).
@@ -148,8 +151,9 @@ function placeLines(flow: LinesFlow, start: InlineResume, top: number, initial: 
     const placed = next !== undefined ? { line: next, x: 0, y, state } : lineAt(flow, at, y, state);
     state = placed.state;
     const fragment = offsetFragment(placed.line.fragment, frame.contentX + placed.x, placed.y);
-    const afterLine = anchorsOfLine(flow, placed.line, fragment, { ...state, waiting: [] });
-    const belowLine = placeWaiting(flow, [...state.waiting, ...afterLine.waiting], placed.y + placed.line.height, afterLine);
+    const afterLine = anchorsOfLine(flow, placed.line, fragment, state.waiting.length === 0 ? state : { ...state, waiting: NONE });
+    const waiting = state.waiting.length === 0 ? afterLine.waiting : [...state.waiting, ...afterLine.waiting];
+    const belowLine = waiting.length === 0 && afterLine.waiting.length === 0 ? afterLine : placeWaiting(flow, waiting, placed.y + placed.line.height, afterLine);
     state = belowLine;
     lines.push({ line: placed.line, fragment, y: placed.y, after: state });
     at = placed.line.next;
@@ -333,7 +337,7 @@ function inLine(line: Fragment, before: number, direction: 'ltr' | 'rtl'): Omit<
 
 /** Floats that had no room beside their line, placed below it in order. */
 function placeWaiting(flow: LinesFlow, waiting: readonly OutOfFlowBox[], y: number, state: LinesState): LinesState {
-  let next: LinesState = { ...state, waiting: [] };
+  let next: LinesState = { ...state, waiting: NONE };
   for (const box of waiting) {
     if (flow.placedFloats.has(box)) continue;
     const placed = placeFloatAt(flow, box, y, next);

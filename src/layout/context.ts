@@ -6,6 +6,7 @@
  */
 import type { TablePlan } from './table/plan.js';
 import type { ColumnSpec } from './table/columns.js';
+import type { RowsAhead } from './table/rows-ahead.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { BlockBox, InlineFlowBox, LayoutBox, TableWrapperBox } from '../boxes/types.js';
 import type { Segment } from './multicol/segments.js';
@@ -47,6 +48,8 @@ export interface LayoutCaches {
   readonly tables: WeakMap<TableWrapperBox, TablePlan>;
   /** Their columns' min-/max-content widths (table/columns.ts), measured only when auto layout needs them. */
   readonly tableColumns: WeakMap<TablePlan, readonly ColumnSpec[]>;
+  /** Their rows laid out on one page that the next lays out the same (table/rows-ahead.ts). */
+  readonly tableRowsAhead: WeakMap<TablePlan, RowsAhead>;
   /** Measuring runs of flex items, by the sizes asked for (flex/measure.ts). */
   readonly flexMeasures: WeakMap<LayoutBox, Map<string, LayoutOutput>>;
   /** Flex items seen as formatting context roots (flex/items.ts). */
@@ -66,6 +69,6 @@ export interface LayoutContext extends LayoutServices {
 export function createLayoutContext(services: LayoutServices): LayoutContext {
   return {
     ...services,
-    caches: { intrinsic: new WeakMap(), inline: new WeakMap(), langs: new WeakMap(), tables: new WeakMap(), tableColumns: new WeakMap(), flexMeasures: new WeakMap(), flexItemViews: new WeakMap(), flexContentViews: new WeakMap(), multicolSegments: new WeakMap() },
+    caches: { intrinsic: new WeakMap(), inline: new WeakMap(), langs: new WeakMap(), tables: new WeakMap(), tableColumns: new WeakMap(), tableRowsAhead: new WeakMap(), flexMeasures: new WeakMap(), flexItemViews: new WeakMap(), flexContentViews: new WeakMap(), multicolSegments: new WeakMap() },
   };
 }

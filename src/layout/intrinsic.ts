@@ -32,7 +32,16 @@ export function contentIntrinsicSizes(box: LayoutBox, ctx: LayoutContext): Intri
   return sizes;
 }
 
-function computeContentSizes(box: LayoutBox, ctx: LayoutContext): IntrinsicSizes {
+/**
+ * Content sizes for a caller that asks once and keeps the numbers itself (a table's columns):
+ * neither the sizes nor the box's measured inline content are cached, so that a long table does
+ * not hold every cell's shaped text from the column measurement until its row is laid out.
+ */
+export function contentSizesOnce(box: LayoutBox, ctx: LayoutContext): IntrinsicSizes {
+  return ctx.caches.intrinsic.get(box) ?? computeContentSizes(box, ctx, false);
+}
+
+function computeContentSizes(box: LayoutBox, ctx: LayoutContext, keep = true): IntrinsicSizes {
   // Size containment sizes the box as if it were empty (CSS Containment 2 §3.1, §3.2).
   if (box.style.contain.size || box.style.contain.inlineSize) return { minContent: 0, maxContent: 0 };
   switch (box.kind) {
@@ -42,7 +51,7 @@ function computeContentSizes(box: LayoutBox, ctx: LayoutContext): IntrinsicSizes
     }
     case 'block':
       if (isMulticol(box.style)) return multicolIntrinsicSizes(box, ctx);
-      return box.inlineContent ? inlineContentIntrinsicSizes(box, inlineEnv(ctx)) : blockChildrenSizes(box.children, ctx);
+      return box.inlineContent ? inlineContentIntrinsicSizes(box, inlineEnv(ctx), keep) : blockChildrenSizes(box.children, ctx);
     case 'flex':
       return flexIntrinsicSizes(box, ctx);
     case 'grid':

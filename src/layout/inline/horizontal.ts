@@ -173,7 +173,7 @@ class Placer {
   }
 
   place(leaves: readonly Leaf[], depth: number): Node[] {
-    const out: Node[] = [];
+    const out: Siblings = { nodes: [], building: undefined };
     let i = 0;
     while (i < leaves.length) {
       const leaf = leaves[i]!;
@@ -185,11 +185,11 @@ class Placer {
       }
       let j = i + 1;
       while (j < leaves.length && leaves[j]!.chain[depth] === box) j++;
-      out.push(this.box(box, leaves.slice(i, j), depth));
+      out.nodes.push(this.box(box, leaves.slice(i, j), depth));
       i = j;
     }
-    closeTexts(out);
-    return out;
+    if (out.building !== undefined) closeText(out.building);
+    return out.nodes;
   }
 
   private box(box: InlineBox, leaves: readonly Leaf[], depth: number): Node {
@@ -216,7 +216,7 @@ class Placer {
     return { kind: 'inline', box, x: start, width, children, continuedBefore: !startsHere, continuedAfter: !endsHere, left: hasLeft, right: hasRight };
   }
 
-  private leaf(leaf: Leaf, out: Node[]): void {
+  private leaf(leaf: Leaf, out: Siblings): void {
     switch (leaf.kind) {
       case 'run': {
         const width = sum(leaf.run.advances);
@@ -230,7 +230,7 @@ class Placer {
         this.x += leaf.width;
         break;
       case 'atomic':
-        out.push({ kind: 'atomic', piece: leaf.piece, x: this.x });
+        out.nodes.push({ kind: 'atomic', piece: leaf.piece, x: this.x });
         this.x += leaf.piece.width;
         break;
       case 'empty':
@@ -256,16 +256,20 @@ interface MergedRun {
   readonly run: { -readonly [K in keyof GlyphRun]: GlyphRun[K] } & { glyphs: ShapedGlyph[] };
 }
 
-const open = new WeakMap<Node[], OpenText>();
+/** The nodes of one level of a line, and the text node still being built at their end. */
+interface Siblings {
+  readonly nodes: Node[];
+  building: OpenText | undefined;
+}
 
 /**
  * Words of one text in one style and direction become one text fragment (fewer, longer glyph
  * runs to paint); right-to-left neighbours join in reverse so the text stays in logical order.
  * Adjacent runs of one face and size become one run.
  */
-function appendText(siblings: Node[], node: Extract<Node, { kind: 'text' }>): void {
-  const previous = siblings[siblings.length - 1];
-  const builder = open.get(siblings);
+function appendText(siblings: Siblings, node: Extract<Node, { kind: 'text' }>): void {
+  const previous = siblings.nodes[siblings.nodes.length - 1];
+  const builder = siblings.building;
   if (previous !== undefined && builder !== undefined && builder.node === previous && previous.kind === 'text' && previous.style === node.style
     && previous.level === node.level && Math.abs(previous.x + previous.width - node.x) < 1e-6) {
     const rtl = node.level % 2 === 1;
@@ -278,8 +282,8 @@ function appendText(siblings: Node[], node: Extract<Node, { kind: 'text' }>): vo
   const own = { ...node, runs: [] as PlacedRun[] };
   const next: OpenText = { node: own, runs: own.runs, merged: undefined, endX: node.x, texts: [node.text] };
   for (const run of node.runs) joinRun(next, run, node.level % 2 === 1);
-  siblings.push(own);
-  open.set(siblings, next);
+  siblings.nodes.push(own);
+  siblings.building = next;
 }
 
 /** Ends the text node being built: its text, in logical order. */
@@ -300,19 +304,22 @@ function joinRun(builder: OpenText, run: PlacedRun, rtl: boolean): void {
   builder.endX += width;
   let merged = builder.merged;
   if (merged === undefined) {
-    merged = { x: last.x, advances: [...last.advances], run: { ...last.run, glyphs: [...last.run.glyphs] } };
+    merged = { x: last.x, advances: appendAll([], last.advances), run: { ...last.run, glyphs: appendAll([], last.run.glyphs) } };
     builder.merged = merged;
     builder.runs[builder.runs.length - 1] = merged;
   }
-  for (const glyph of run.run.glyphs) merged.run.glyphs.push(glyph);
-  for (const advance of run.advances) merged.advances.push(advance);
+  appendAll(merged.run.glyphs, run.run.glyphs);
+  appendAll(merged.advances, run.advances);
   merged.run.width += run.run.width;
   merged.run.text = rtl ? run.run.text + merged.run.text : merged.run.text + run.run.text;
 }
 
-/** Finishes every text node still being built under `nodes`. */
-function closeTexts(nodes: Node[]): void {
-  const builder = open.get(nodes);
-  if (builder !== undefined) closeText(builder);
-  open.delete(nodes);
+/**
+ * Pushes `source` onto `target` by index: shaped glyph and advance arrays are frozen, and V8
+ * allocates an iterator result per element when spreading or for-of-ing those.
+ */
+function appendAll<T>(target: T[], source: readonly T[]): T[] {
+  for (let i = 0; i < source.length; i++) target.push(source[i]!);
+  return target;
 }
+

@@ -9,7 +9,7 @@ import type { InlineBox, InlineFlowBox } from '../../boxes/types.js';
 import { resolveLength } from '../../css/values/length.js';
 import type { TextSystem } from '../../text/types.js';
 import type { InlineEnv, MeasuredInline } from './measured.js';
-import { measuredInline } from './measured.js';
+import { measuredInline, transientMeasuredInline } from './measured.js';
 import type { ClonedEdges, LinePieces } from './line-breaker.js';
 import { NO_CLONED_EDGES, breakLine } from './line-breaker.js';
 import { clonedEdges } from './pieces.js';
@@ -69,7 +69,11 @@ export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: Inl
     containingWidth: room.contentWidth,
     text,
   });
-  return { ...laid, start: at, next: { ...next, open: openAtEnd }, pieces: line.pieces, cloned: onLine };
+  // field by field: spreading here took V8's slow generic copy
+  return {
+    height: laid.height, baseline: laid.baseline, fragment: laid.fragment, start: at,
+    next: { index: next.index, tail: next.tail, open: openAtEnd }, pieces: line.pieces, cloned: onLine,
+  };
 }
 
 /** The inline boxes still open after a line's pieces. */
@@ -86,7 +90,7 @@ function openAfter(open: readonly InlineBox[], pieces: LinePieces['pieces']): re
 /** Every line of the content at one width, from its start (cached per width: intrinsic sizing, float-free layout). */
 export function layoutInlineContent(box: InlineFlowBox, contentWidth: number, env: InlineEnv): readonly InlineLine[] {
   const measured = measuredInline(box, contentWidth, env);
-  let lines = measured.lines.get(contentWidth);
+  let lines = measured.lines?.get(contentWidth);
   if (lines === undefined) {
     const built: InlineLine[] = [];
     let at = CONTENT_START;
@@ -96,13 +100,14 @@ export function layoutInlineContent(box: InlineFlowBox, contentWidth: number, en
       at = line.next;
     }
     lines = built;
-    measured.lines.set(contentWidth, lines);
+    (measured.lines ??= new Map()).set(contentWidth, lines);
   }
   return lines;
 }
 
-export function inlineContentIntrinsicSizes(box: InlineFlowBox, env: InlineEnv): IntrinsicSizes {
-  const measured = measuredInline(box, 0, env);
+/** With `keep: false` the measured pieces are not kept for layout (see `transientMeasuredInline`). */
+export function inlineContentIntrinsicSizes(box: InlineFlowBox, env: InlineEnv, keep = true): IntrinsicSizes {
+  const measured = keep ? measuredInline(box, 0, env) : transientMeasuredInline(box, 0, env);
   return inlineIntrinsicSizes(measured.pieces, measured.splitter, env.anchorSizes);
 }
 

@@ -100,13 +100,16 @@ export function measureText(stretch: TextStretch, env: MeasureEnv): TextPiece {
   for (const part of parts) {
     text += part.text;
     const shaped = env.text.shape(part.text, request, part.level % 2 === 1 ? RTL : LTR);
-    for (const run of shaped.runs) {
+    // by index: shaped run lists are frozen, and for-of over those allocates per element
+    for (let r = 0; r < shaped.runs.length; r++) {
+      const run = shaped.runs[r]!;
       const measured = spacedRun(run, style, part.level, part.trailing);
       runs.push(measured);
-      const runWidth = sum(measured.advances);
+      const facts = plainFacts(run);
+      const runWidth = measured.advances === facts.advances ? facts.width : sum(measured.advances);
       width += runWidth;
       if (part.trailing) trailingSpace += runWidth;
-      else spaces += countSpaceGlyphs(run);
+      else spaces += facts.spaces;
     }
   }
   const endSpacing = parts.some((part) => !part.trailing) && style.letterSpacing !== 0 && !isCursive(text) ? style.letterSpacing : 0;
@@ -183,26 +186,34 @@ function isCursive(text: string): boolean {
   return CURSIVE.test(text);
 }
 
-/**
- * The advances of a run without spacing, one array per run: shaped runs are cached and shared by
- * every render, and nothing changes an advances array in place.
- */
-const plainAdvanceArrays = new WeakMap<GlyphRun, readonly number[]>();
+/** What measuring reads from a shaped run before any spacing: its advances, their sum and its space glyphs. */
+interface RunFacts {
+  readonly advances: readonly number[];
+  readonly width: number;
+  readonly spaces: number;
+}
 
-function plainAdvances(run: GlyphRun): readonly number[] {
-  let advances = plainAdvanceArrays.get(run);
-  if (advances === undefined) {
-    advances = Object.freeze(run.glyphs.map((g) => g.advance));
-    plainAdvanceArrays.set(run, advances);
+/**
+ * The facts of a run, one record per run: shaped runs are cached and shared by every render (a
+ * word is measured again by every box that holds it), and nothing changes an advances array in place.
+ */
+const runFacts = new WeakMap<GlyphRun, RunFacts>();
+
+function plainFacts(run: GlyphRun): RunFacts {
+  let facts = runFacts.get(run);
+  if (facts === undefined) {
+    const advances = Object.freeze(run.glyphs.map((g) => g.advance));
+    facts = { advances, width: sum(advances), spaces: countSpaceGlyphs(run) };
+    runFacts.set(run, facts);
   }
-  return advances;
+  return facts;
 }
 
 /** Adds letter-spacing after every character and word-spacing to every space (CSS Text 3 §7-8). */
 function spacedRun(run: GlyphRun, style: ComputedStyle, level: number, trailing: boolean): MeasuredRun {
   const letter = style.letterSpacing === 0 || isCursive(run.text) ? 0 : style.letterSpacing;
   const word = style.wordSpacing;
-  if (letter === 0 && word === 0) return { run, advances: plainAdvances(run), level, trailing };
+  if (letter === 0 && word === 0) return { run, advances: plainFacts(run).advances, level, trailing };
   const advances = run.glyphs.map((glyph) => {
     let advance = glyph.advance;
     if (glyph.codePoints.length > 0) advance += letter * glyph.codePoints.length;
@@ -224,6 +235,6 @@ function countSpaceGlyphs(run: GlyphRun): number {
 
 export function sum(values: readonly number[]): number {
   let total = 0;
-  for (const value of values) total += value;
+  for (let i = 0; i < values.length; i++) total += values[i]!;
   return total;
 }

@@ -29,8 +29,8 @@ export interface MeasuredInline {
   readonly pieces: readonly Piece[];
   readonly bidi: BidiLevels;
   readonly splitter: Splitter;
-  /** All lines per content width, once laid out without floats. */
-  readonly lines: Map<number, readonly InlineLine[]>;
+  /** All lines per content width, once laid out without floats (the map made when first needed: most measures never lay out). */
+  lines: Map<number, readonly InlineLine[]> | undefined;
 }
 
 /** Key of pieces that measure the same whatever the containing width (most paragraphs). */
@@ -44,11 +44,26 @@ export function measuredInline(box: InlineFlowBox, containingWidth: number, env:
   }
   const cached = perWidth.get(containingWidth) ?? perWidth.get(ANY_WIDTH);
   if (cached !== undefined) return cached;
+  const { measured, anyWidth } = measure(box, containingWidth, env);
+  perWidth.set(anyWidth ? ANY_WIDTH : containingWidth, measured);
+  return measured;
+}
+
+/**
+ * The content's measured pieces without keeping them (unless they are kept already): for a
+ * caller that asks once, long before the box is laid out (a table's columns), so that the pieces
+ * die young instead of waiting in the caches for their page.
+ */
+export function transientMeasuredInline(box: InlineFlowBox, containingWidth: number, env: InlineEnv): MeasuredInline {
+  const perWidth = env.cache.get(box);
+  return perWidth?.get(containingWidth) ?? perWidth?.get(ANY_WIDTH) ?? measure(box, containingWidth, env).measured;
+}
+
+function measure(box: InlineFlowBox, containingWidth: number, env: InlineEnv): { measured: MeasuredInline; anyWidth: boolean } {
   const items = collectInlineItems(box, env.langs);
   const pieces = buildPieces(items, { text: env.text, containingWidth, layoutAtomic: env.layoutAtomic });
-  const measured: MeasuredInline = { pieces, bidi: items.bidi, splitter: createSplitter({ text: env.text, bidi: items.bidi }), lines: new Map() };
-  perWidth.set(dependsOnContainingWidth(items) ? containingWidth : ANY_WIDTH, measured);
-  return measured;
+  const measured: MeasuredInline = { pieces, bidi: items.bidi, splitter: createSplitter({ text: env.text, bidi: items.bidi }), lines: undefined };
+  return { measured, anyWidth: !dependsOnContainingWidth(items) };
 }
 
 /**

@@ -16,43 +16,61 @@ export interface CollapsedBorder {
   readonly color: Color;
 }
 
-interface Candidate extends CollapsedBorder {
-  /** 6 cell, 5 row, 4 row group, 3 column, 2 column group, 1 table. */
-  readonly origin: number;
-}
-
 export const NO_BORDER: CollapsedBorder = { width: 0, style: 'none', color: { r: 0, g: 0, b: 0, a: 0 } };
 
 const STYLE_RANK: Record<BorderStyle, number> = {
   hidden: 10, double: 8, solid: 7, dashed: 6, dotted: 5, ridge: 4, outset: 3, groove: 2, inset: 1, none: 0,
 };
 
-const SIDE_KEYS: Record<Side, { width: 'borderTopWidth' | 'borderRightWidth' | 'borderBottomWidth' | 'borderLeftWidth'; style: 'borderTopStyle' | 'borderRightStyle' | 'borderBottomStyle' | 'borderLeftStyle'; color: 'borderTopColor' | 'borderRightColor' | 'borderBottomColor' | 'borderLeftColor' }> = {
-  top: { width: 'borderTopWidth', style: 'borderTopStyle', color: 'borderTopColor' },
-  right: { width: 'borderRightWidth', style: 'borderRightStyle', color: 'borderRightColor' },
-  bottom: { width: 'borderBottomWidth', style: 'borderBottomStyle', color: 'borderBottomColor' },
-  left: { width: 'borderLeftWidth', style: 'borderLeftStyle', color: 'borderLeftColor' },
-};
+type SideBorders = Readonly<Record<Side, CollapsedBorder>>;
 
-function candidate(style: ComputedStyle, side: Side, origin: number): Candidate {
-  const keys = SIDE_KEYS[side];
-  return { width: style[keys.width], style: style[keys.style], color: style[keys.color], origin };
+/**
+ * A style's border on each side, one record per style: the cells of a column share their style,
+ * so a long table compares the same few records instead of allocating one per edge and side.
+ */
+const bordersOfStyle = new WeakMap<ComputedStyle, SideBorders>();
+
+function borderOn(style: ComputedStyle, side: Side): CollapsedBorder {
+  let borders = bordersOfStyle.get(style);
+  if (borders === undefined) {
+    borders = {
+      top: { width: style.borderTopWidth, style: style.borderTopStyle, color: style.borderTopColor },
+      right: { width: style.borderRightWidth, style: style.borderRightStyle, color: style.borderRightColor },
+      bottom: { width: style.borderBottomWidth, style: style.borderBottomStyle, color: style.borderBottomColor },
+      left: { width: style.borderLeftWidth, style: style.borderLeftStyle, color: style.borderLeftColor },
+    };
+    bordersOfStyle.set(style, borders);
+  }
+  return borders[side];
 }
 
-/** Whether `a` beats `b` (a comes first: further left / higher, so it wins ties). */
-function beats(a: Candidate, b: Candidate): boolean {
+/** Whether `a` beats `b` (a comes first: further left / higher, so it wins ties); origins 6 cell, 5 row, 4 row group, 3 column, 2 column group, 1 table. */
+function beats(a: CollapsedBorder, aOrigin: number, b: CollapsedBorder, bOrigin: number): boolean {
   if (a.style === 'hidden' || b.style === 'hidden') return a.style === 'hidden';
   if (a.style === 'none' || b.style === 'none') return b.style === 'none';
   if (a.width !== b.width) return a.width > b.width;
   if (a.style !== b.style) return STYLE_RANK[a.style] > STYLE_RANK[b.style];
-  return a.origin >= b.origin;
+  return aOrigin >= bOrigin;
 }
 
-function winner(candidates: readonly Candidate[]): CollapsedBorder {
-  let best: Candidate | undefined;
-  for (const c of candidates) if (best === undefined || !beats(best, c)) best = c;
-  if (best === undefined || best.style === 'hidden' || best.style === 'none' || best.width === 0) return NO_BORDER;
-  return { width: best.width, style: best.style, color: best.color };
+/** The borders meeting on one edge, compared as they are added (in the order of the spec's tie rule). */
+class EdgeContest {
+  private best: CollapsedBorder | undefined;
+  private bestOrigin = 0;
+
+  add(box: Box | undefined, side: Side, origin: number): void {
+    if (box === undefined) return;
+    const border = borderOn(box.style, side);
+    if (this.best === undefined || !beats(this.best, this.bestOrigin, border, origin)) {
+      this.best = border;
+      this.bestOrigin = origin;
+    }
+  }
+
+  winner(): CollapsedBorder {
+    const best = this.best;
+    return best === undefined || best.style === 'hidden' || best.style === 'none' || best.width === 0 ? NO_BORDER : best;
+  }
 }
 
 /** The edge between grid rows `above` and `below` (either absent at the table's edge) over `column`. */
@@ -61,63 +79,92 @@ export function horizontalEdge(grid: TableGrid, table: TableBox, above: number |
     const cell = grid.slots[above]![column];
     if (cell !== undefined && cell === grid.slots[below]![column]) return NO_BORDER; // inside a row-spanning cell
   }
-  const list: Candidate[] = [];
-  const add = (box: Box | undefined, side: Side, origin: number): void => {
-    if (box !== undefined) list.push(candidate(box.style, side, origin));
-  };
+  const contest = new EdgeContest();
   if (above !== undefined) {
     const row = grid.rows[above]!;
-    add(grid.slots[above]![column]?.cell.content, 'bottom', 6);
-    add(row.box, 'bottom', 5);
-    if (row.lastInGroup || below === undefined || grid.rows[below]?.group !== row.group) add(row.group, 'bottom', 4);
+    contest.add(grid.slots[above]![column]?.cell.content, 'bottom', 6);
+    contest.add(row.box, 'bottom', 5);
+    if (row.lastInGroup || below === undefined || grid.rows[below]?.group !== row.group) contest.add(row.group, 'bottom', 4);
   }
   if (below !== undefined) {
     const row = grid.rows[below]!;
-    add(grid.slots[below]![column]?.cell.content, 'top', 6);
-    add(row.box, 'top', 5);
-    if (row.firstInGroup || above === undefined || grid.rows[above]?.group !== row.group) add(row.group, 'top', 4);
+    contest.add(grid.slots[below]![column]?.cell.content, 'top', 6);
+    contest.add(row.box, 'top', 5);
+    if (row.firstInGroup || above === undefined || grid.rows[above]?.group !== row.group) contest.add(row.group, 'top', 4);
   }
   if (above === undefined || below === undefined) {
     const side = above === undefined ? 'top' : 'bottom';
-    add(grid.columns[column], side, 3);
-    add(grid.columnGroups[column], side, 2);
-    add(table, side, 1);
+    contest.add(grid.columns[column], side, 3);
+    contest.add(grid.columnGroups[column], side, 2);
+    contest.add(table, side, 1);
   }
-  return winner(list);
+  return contest.winner();
 }
 
 /** The edge on grid line `line` (0 = the table's start edge) in row `row`. */
 export function verticalEdge(grid: TableGrid, table: TableBox, row: number, line: number): CollapsedBorder {
-  const list: Candidate[] = [];
-  const add = (box: Box | undefined, side: Side, origin: number): void => {
-    if (box !== undefined) list.push(candidate(box.style, side, origin));
-  };
   const slots = grid.slots[row]!;
   const left = line > 0 ? slots[line - 1] : undefined;
   const right = line < grid.columnCount ? slots[line] : undefined;
   if (left !== undefined && left === right) return NO_BORDER; // inside a spanning cell
-  add(left?.cell.content, 'right', 6);
-  add(right?.cell.content, 'left', 6);
+  const contest = new EdgeContest();
+  contest.add(left?.cell.content, 'right', 6);
+  contest.add(right?.cell.content, 'left', 6);
   const rowBox = grid.rows[row]!;
   if (line === 0 || line === grid.columnCount) {
     const side = line === 0 ? 'left' : 'right';
-    add(rowBox.box, side, 5);
-    add(rowBox.group, side, 4);
+    contest.add(rowBox.box, side, 5);
+    contest.add(rowBox.group, side, 4);
   }
   if (line > 0) {
-    add(grid.columns[line - 1], 'right', 3);
-    if (line === grid.columnCount || grid.columnGroups[line] !== grid.columnGroups[line - 1]) add(grid.columnGroups[line - 1], 'right', 2);
+    contest.add(grid.columns[line - 1], 'right', 3);
+    if (line === grid.columnCount || grid.columnGroups[line] !== grid.columnGroups[line - 1]) contest.add(grid.columnGroups[line - 1], 'right', 2);
   }
   if (line < grid.columnCount) {
-    add(grid.columns[line], 'left', 3);
-    if (line === 0 || grid.columnGroups[line] !== grid.columnGroups[line - 1]) add(grid.columnGroups[line], 'left', 2);
+    contest.add(grid.columns[line], 'left', 3);
+    if (line === 0 || grid.columnGroups[line] !== grid.columnGroups[line - 1]) contest.add(grid.columnGroups[line], 'left', 2);
   }
-  if (line === 0) add(table, 'left', 1);
-  if (line === grid.columnCount) add(table, 'right', 1);
-  return winner(list);
+  if (line === 0) contest.add(table, 'left', 1);
+  if (line === grid.columnCount) contest.add(table, 'right', 1);
+  return contest.winner();
 }
 
-/** Every vertical edge of every row: `[row][line]`. */
-export function verticalEdges(grid: TableGrid, table: TableBox): CollapsedBorder[][] {
-  return grid.rows.map((_, r) => Array.from({ length: grid.columnCount + 1 }, (__, line) => verticalEdge(grid, table, r, line)));
+/** Every collapsed edge of a table, resolved once (cells' half borders, each page's segments). */
+export interface CollapsedEdges {
+  /** `[row][line]`: line 0 is the table's start edge. */
+  readonly vertical: readonly (readonly CollapsedBorder[])[];
+  /** `[line][column]`: line r is between rows r - 1 and r; line 0 is the table's top, the last line its bottom. */
+  readonly horizontal: readonly (readonly CollapsedBorder[])[];
+}
+
+export function collapsedEdges(grid: TableGrid, table: TableBox): CollapsedEdges {
+  const rows = grid.rows.length;
+  const vertical: CollapsedBorder[][] = [];
+  for (let r = 0; r < rows; r++) {
+    const edges: CollapsedBorder[] = [];
+    for (let line = 0; line <= grid.columnCount; line++) edges.push(verticalEdge(grid, table, r, line));
+    vertical.push(edges);
+  }
+  const horizontal: CollapsedBorder[][] = [];
+  for (let line = 0; line <= rows; line++) horizontal.push(edgesAcross(grid, table, line > 0 ? line - 1 : undefined, line < rows ? line : undefined));
+  return { vertical, horizontal };
+}
+
+/**
+ * The edges between two rows shown one after the other (either absent at the table's edge): the
+ * grid line between them when they are adjacent, else resolved here (a repeated header over the
+ * first body row of a page, the edge that closes a page).
+ */
+export function edgesBetween(edges: CollapsedEdges, grid: TableGrid, table: TableBox, above: number | undefined, below: number | undefined): readonly CollapsedBorder[] {
+  const rows = grid.rows.length;
+  if (above === undefined && below === 0) return edges.horizontal[0]!;
+  if (below === undefined && above === rows - 1) return edges.horizontal[rows]!;
+  if (above !== undefined && below === above + 1) return edges.horizontal[below]!;
+  return edgesAcross(grid, table, above, below);
+}
+
+function edgesAcross(grid: TableGrid, table: TableBox, above: number | undefined, below: number | undefined): CollapsedBorder[] {
+  const edges: CollapsedBorder[] = [];
+  for (let c = 0; c < grid.columnCount; c++) edges.push(horizontalEdge(grid, table, above, below, c));
+  return edges;
 }

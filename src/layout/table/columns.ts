@@ -8,10 +8,11 @@
  */
 import type { ComputedStyle } from '../../css/types.js';
 import type { LayoutContext } from '../context.js';
-import { contentIntrinsicSizes } from '../intrinsic.js';
+import { contentSizesOnce } from '../intrinsic.js';
 import { resolveSize } from '../box-model.js';
 import type { GridCell } from './grid.js';
 import type { TablePlan } from './plan.js';
+import { cellBox } from './plan.js';
 
 /** What a column asks for (border-box widths of its cells, spacing excluded). */
 export interface ColumnSpec {
@@ -38,10 +39,10 @@ function fixedEdgesX(style: ComputedStyle): number {
 
 /** A cell's border-box min/max, with its width: a length caps the max (but never below the min). */
 function cellSizes(plan: TablePlan, cell: GridCell, ctx: LayoutContext): { min: number; max: number; percent: number | undefined; fixed: boolean } {
-  const box = plan.cellBoxes.get(cell)!;
+  const box = cellBox(plan, cell);
   const style = box.style;
   const edges = fixedEdgesX(style);
-  const content = contentIntrinsicSizes(box, ctx);
+  const content = contentSizesOnce(box, ctx);
   let min = content.minContent + edges;
   let max = content.maxContent + edges;
   if (typeof style.minWidth === 'number') min = Math.max(min, style.boxSizing === 'border-box' ? style.minWidth : style.minWidth + edges);
@@ -208,7 +209,7 @@ export function distributeFixed(plan: TablePlan, assignable: number, tableWidth:
     return resolveSize(width, tableWidth);
   });
   for (const cell of grid.rows[0]?.cells ?? []) {
-    const style = plan.cellBoxes.get(cell)!.style;
+    const style = cellBox(plan, cell).style;
     const given = resolveSize(style.width, tableWidth);
     if (given === undefined) continue;
     const edges = fixedEdgesX(style);

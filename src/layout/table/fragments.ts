@@ -13,6 +13,7 @@ import type { TablePlan } from './plan.js';
 import type { GridCell } from './grid.js';
 import type { PlacedRow, RowsOnPage } from './paginate.js';
 import { splitRowOf } from './paginate.js';
+import type { LaidCell } from './rows.js';
 import { cellWidth, cellX, placeCell } from './rows.js';
 import { collapsedSegments } from './segments.js';
 import { escape } from './escape.js';
@@ -54,14 +55,16 @@ export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: Ro
   const escaped = { positioned: [] as PendingPositioned[], pageContent: [] as PageContent[] };
   const cells: PlacedCell[] = [];
   const baselines = { first: undefined as number | undefined, last: undefined as number | undefined };
+  const place = (cell: LaidCell, row: PlacedRow, position: number): void => {
+    // a carried cell spans from this row to its last row
+    const height = spanExtent(rows, position, cell.cell.row + cell.cell.rowSpan - row.laid.index);
+    const x = cellX(columns, cell.cell);
+    cells.push({ cell: cell.cell, fragment: placeCell(cell, x, row.y, cellWidth(columns, cell.cell, plan.spacing[0]), height, row.laid.baseline) });
+    if (cell.output !== undefined) escape(escaped, cell.output.positioned, cell.output.pageContent, x, row.y);
+  };
   rows.forEach((row, position) => {
-    for (const cell of [...row.carried, ...row.laid.cells]) {
-      // a carried cell spans from this row to its last row
-      const height = spanExtent(rows, position, cell.cell.row + cell.cell.rowSpan - row.laid.index);
-      const x = cellX(columns, cell.cell);
-      cells.push({ cell: cell.cell, fragment: placeCell(cell, x, row.y, cellWidth(columns, cell.cell, plan.spacing[0]), height, row.laid.baseline) });
-      if (cell.output !== undefined) escape(escaped, cell.output.positioned, cell.output.pageContent, x, row.y);
-    }
+    for (const cell of row.carried) place(cell, row, position);
+    for (const cell of row.laid.cells) place(cell, row, position);
     const baseline = row.laid.baseline ?? row.laid.cells.find((c) => c.output !== undefined)?.baseline;
     if (baseline !== undefined) {
       baselines.first ??= row.y + baseline;

@@ -35,6 +35,9 @@ export interface TableGrid {
   readonly footerRows: number;
   /** The cell covering each slot, row-major: `slots[row][column]`. */
   readonly slots: readonly (readonly (GridCell | undefined)[])[];
+  /** Cells spanning several rows, in row order (then column order), and the largest such span. */
+  readonly rowSpanning: readonly GridCell[];
+  readonly longestRowSpan: number;
 }
 
 /** Row groups in display order: the first header group, the bodies (and other headers/footers) in order, the first footer group. */
@@ -49,6 +52,7 @@ export function buildTableGrid(table: TableBox): TableGrid {
   const { groups, header, footer } = orderedGroups(table);
   const rows: GridRow[] = [];
   const slots: (GridCell | undefined)[][] = [];
+  const rowSpanning: GridCell[] = [];
   let columnCount = 0;
   for (const group of groups) {
     const start = rows.length;
@@ -65,6 +69,7 @@ export function buildTableGrid(table: TableBox): TableGrid {
         // overlapping cells (an error in HTML): the slot stays with the cell that took it first
         for (let dr = 0; dr < rowSpan; dr++) for (let dc = 0; dc < cell.colSpan; dc++) slots[r + dr]![column + dc] ??= placed;
         cells.push(placed);
+        if (rowSpan > 1) rowSpanning.push(placed);
         column += cell.colSpan;
         columnCount = Math.max(columnCount, column);
       }
@@ -76,7 +81,8 @@ export function buildTableGrid(table: TableBox): TableGrid {
   columnCount = Math.max(columnCount, columns.length);
   for (const row of slots) row.length = columnCount;
   return {
-    columnCount, rows, columns, columnGroups, slots,
+    columnCount, rows, columns, columnGroups, slots, rowSpanning,
+    longestRowSpan: rowSpanning.reduce((longest, cell) => Math.max(longest, cell.rowSpan), 1),
     headerRows: header?.rows.length ?? 0,
     footerRows: footer?.rows.length ?? 0,
   };
@@ -102,4 +108,28 @@ function declaredColumns(table: TableBox): { columns: (TableColumnBox | undefine
     }
   }
   return { columns, columnGroups };
+}
+
+/**
+ * The cells that start in an earlier row and still span row `row`, in row then column order:
+ * found among the spanning cells of the `longestRowSpan` rows before it, not by a walk from the
+ * first row (a long table asks on every page).
+ */
+export function cellsSpanningInto(grid: TableGrid, row: number): GridCell[] {
+  const cells = grid.rowSpanning;
+  const from = row - grid.longestRowSpan + 1;
+  // first spanning cell starting at `from` or later (binary search: they are in row order)
+  let low = 0;
+  let high = cells.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (cells[mid]!.row < from) low = mid + 1;
+    else high = mid;
+  }
+  const out: GridCell[] = [];
+  for (let i = low; i < cells.length && cells[i]!.row < row; i++) {
+    const cell = cells[i]!;
+    if (cell.row + cell.rowSpan - 1 >= row) out.push(cell);
+  }
+  return out;
 }

@@ -14,7 +14,8 @@ import type { TableGeometry } from './geometry.js';
 import type { TablePlan } from './plan.js';
 import type { LaidCell, LaidRow } from './rows.js';
 import { finishedCell, layoutCell, layoutRow } from './rows.js';
-import { horizontalEdge } from './collapse.js';
+import { cellsSpanningInto } from './grid.js';
+import { rowsAhead } from './rows-ahead.js';
 
 export interface PlacedRow {
   readonly laid: LaidRow;
@@ -64,10 +65,13 @@ export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
   const vs = plan.spacing[1];
   const continued = resume !== undefined;
   const memo = new Map<number, LaidRow>();
+  const ahead = rowsAhead(plan, request.ctx);
   const row = (index: number): LaidRow => {
     let laid = memo.get(index);
     if (laid === undefined) {
-      laid = layoutRow({ plan, columns: geometry.columns, index, mode: request.mode, splitAt: undefined, resume: undefined }, request.ctx);
+      laid = ahead.get(index, geometry.columns, request.mode)
+        ?? layoutRow({ plan, columns: geometry.columns, index, mode: request.mode, splitAt: undefined, resume: undefined }, request.ctx);
+      ahead.keep(index, geometry.columns, request.mode, laid);
       memo.set(index, laid);
     }
     return laid;
@@ -115,7 +119,7 @@ export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
 function interiorEdge(plan: TablePlan, resume: BreakToken | undefined): number {
   if (resume?.kind !== 'block' || splitRowOf(resume) !== undefined) return 0;
   let width = 0;
-  for (let c = 0; c < plan.grid.columnCount; c++) width = Math.max(width, horizontalEdge(plan.grid, plan.table, resume.next - 1, resume.next, c).width);
+  for (const edge of plan.edges?.horizontal[resume.next] ?? []) width = Math.max(width, edge.width);
   return width / 2;
 }
 
@@ -123,20 +127,16 @@ function interiorEdge(plan: TablePlan, resume: BreakToken | undefined): number {
 function carriedCells(request: PaginateRequest): LaidCell[] {
   const { plan, resume } = request;
   if (resume?.kind !== 'block') return [];
-  const start = resume.next;
+  const grid = plan.grid;
   const out: LaidCell[] = [];
-  const seen = new Set<unknown>();
-  for (let r = plan.grid.headerRows; r < start; r++) {
-    const gridRow = plan.grid.rows[r]!;
-    const tokens = resume.children.find((child) => child.index === r)?.token;
-    gridRow.cells.forEach((cell, i) => {
-      if (cell.row + cell.rowSpan - 1 < start || seen.has(cell)) return;
-      seen.add(cell);
-      const token = tokens?.kind === 'block' ? tokens.children.find((child) => child.index === i)?.token : undefined;
-      out.push(token === undefined
-        ? finishedCell(plan, cell)
-        : layoutCell({ plan, columns: request.geometry.columns, cell, mode: request.mode, splitAt: undefined, resume: token, continued: true }, request.ctx));
-    });
+  for (const cell of cellsSpanningInto(grid, resume.next)) {
+    if (cell.row < grid.headerRows) continue;
+    const tokens = resume.children.find((child) => child.index === cell.row)?.token;
+    const index = grid.rows[cell.row]!.cells.indexOf(cell);
+    const token = tokens?.kind === 'block' ? tokens.children.find((child) => child.index === index)?.token : undefined;
+    out.push(token === undefined
+      ? finishedCell(plan, cell)
+      : layoutCell({ plan, columns: request.geometry.columns, cell, mode: request.mode, splitAt: undefined, resume: token, continued: true }, request.ctx));
   }
   return out;
 }

@@ -11,8 +11,9 @@ import type { LayoutContext } from '../context.js';
 import { usedBorder } from '../box-model.js';
 import type { GridCell, TableGrid } from './grid.js';
 import { buildTableGrid } from './grid.js';
-import type { CollapsedBorder } from './collapse.js';
-import { horizontalEdge, verticalEdges } from './collapse.js';
+import type { CollapsedBorder, CollapsedEdges } from './collapse.js';
+import type { AllCarried, OptionalKeys } from '../fragment.js';
+import { collapsedEdges } from './collapse.js';
 
 export interface TablePlan {
   readonly wrapper: TableWrapperBox;
@@ -23,12 +24,12 @@ export interface TablePlan {
   readonly spacing: readonly [number, number];
   /** The table box's used border: its own, or half of the collapsed outer edges. */
   readonly border: Sides;
-  /** The box each cell is laid out as. */
-  readonly cellBoxes: ReadonlyMap<GridCell, BlockBox>;
+  /** The styles of the boxes cells are laid out as (see `cellBox`), one per base style and variant. */
+  readonly cellStyles: CellStyles;
   /** The table box's style as painted: in the collapsing model its borders are painted as segments, not by the box. */
   readonly tableStyle: ComputedStyle;
-  /** Collapsed borders on the vertical grid lines, `[row][line]` (collapse model only). */
-  readonly verticalEdges: readonly (readonly CollapsedBorder[])[] | undefined;
+  /** The collapsed borders of every grid edge (collapse model only). */
+  readonly edges: CollapsedEdges | undefined;
 }
 
 export function tablePlan(wrapper: TableWrapperBox, ctx: LayoutContext): TablePlan {
@@ -44,39 +45,40 @@ function makePlan(wrapper: TableWrapperBox): TablePlan {
   const table = wrapper.table;
   const grid = buildTableGrid(table);
   const collapse = table.style.borderCollapse === 'collapse';
+  const cellStyles = new CellStyles();
   if (!collapse) {
-    const cellBoxes = new Map<GridCell, BlockBox>();
-    for (const row of grid.rows) for (const cell of row.cells) cellBoxes.set(cell, separateCellBox(cell));
-    return { wrapper, table, grid, collapse, spacing: table.style.borderSpacing, border: usedBorder(table.style), cellBoxes, tableStyle: table.style, verticalEdges: undefined };
+    return { wrapper, table, grid, collapse, spacing: table.style.borderSpacing, border: usedBorder(table.style), cellStyles, tableStyle: table.style, edges: undefined };
   }
-  const vertical = verticalEdges(grid, table);
-  const cellBoxes = new Map<GridCell, BlockBox>();
-  const styles: HalfBorderStyles = new Map();
-  for (const row of grid.rows) {
-    for (const cell of row.cells) cellBoxes.set(cell, collapsedCellBox(cell, grid, table, vertical, styles));
-  }
+  const edges = collapsedEdges(grid, table);
   const tableStyle: ComputedStyle = { ...table.style, borderTopColor: TRANSPARENT, borderRightColor: TRANSPARENT, borderBottomColor: TRANSPARENT, borderLeftColor: TRANSPARENT };
-  return { wrapper, table, grid, collapse, spacing: [0, 0], border: outerHalfBorders(grid, table, vertical), cellBoxes, tableStyle, verticalEdges: vertical };
+  return { wrapper, table, grid, collapse, spacing: [0, 0], border: outerHalfBorders(grid, edges), cellStyles, tableStyle, edges };
+}
+
+/**
+ * The box a cell is laid out as: its content box, or a copy with the style the table model gives
+ * it. Made when asked, not kept: a long table holds no copy per cell (a cell laid out on two
+ * pages gets two equal copies; their styles are shared).
+ */
+export function cellBox(plan: TablePlan, cell: GridCell): BlockBox {
+  return plan.edges === undefined ? separateCellBox(cell, plan.cellStyles) : collapsedCellBox(cell, plan.edges, plan.cellStyles);
 }
 
 const TRANSPARENT = { r: 0, g: 0, b: 0, a: 0 };
 
 /** Cells have no margins (CSS2 §17.5); an empty cell with `empty-cells: hide` paints nothing (§17.6.1.1). */
-function separateCellBox(cell: GridCell): BlockBox {
+function separateCellBox(cell: GridCell, styles: CellStyles): BlockBox {
   const content = cell.cell.content;
   const style = content.style;
   const hidden = style.emptyCells === 'hide' && isEmptyCell(content);
   if (!hasMargins(style) && !hidden) return content;
-  const base: ComputedStyle = { ...style, marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0 };
-  if (!hidden) return { ...content, style: base };
-  return {
-    ...content,
-    style: {
-      ...base, backgroundColor: TRANSPARENT, backgroundImage: ['none'], boxShadow: [],
-      borderTopColor: TRANSPARENT, borderRightColor: TRANSPARENT, borderBottomColor: TRANSPARENT, borderLeftColor: TRANSPARENT,
-    },
-  };
+  if (!hidden) return restyled(content, styles.variant(style, 'no margins', () => ({ ...style, ...NO_MARGINS })));
+  return restyled(content, styles.variant(style, 'hidden', () => ({
+    ...style, ...NO_MARGINS, backgroundColor: TRANSPARENT, backgroundImage: ['none'], boxShadow: [],
+    borderTopColor: TRANSPARENT, borderRightColor: TRANSPARENT, borderBottomColor: TRANSPARENT, borderLeftColor: TRANSPARENT,
+  })));
 }
+
+const NO_MARGINS = { marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0 } as const;
 
 function isEmptyCell(content: BlockBox): boolean {
   return content.children.every((child) => child.kind === 'out-of-flow' || (child.kind === 'text' && child.text.trim() === ''));
@@ -90,57 +92,80 @@ function hasMargins(style: ComputedStyle): boolean {
  * A cell in the collapsing model: half of each collapsed border on its edges is inside its border
  * box (CSS2 §17.6.2); the table paints the borders themselves, so the cell's own are transparent.
  */
-function collapsedCellBox(cell: GridCell, grid: TableGrid, table: TableBox, vertical: readonly (readonly CollapsedBorder[])[], styles: HalfBorderStyles): BlockBox {
+function collapsedCellBox(cell: GridCell, edges: CollapsedEdges, styles: CellStyles): BlockBox {
   const content = cell.cell.content;
-  const above = cell.row > 0 ? cell.row - 1 : undefined;
-  const lastRow = cell.row + cell.rowSpan - 1;
-  const below = lastRow + 1 < grid.rows.length ? lastRow + 1 : undefined;
-  const top = maxOver(cell.column, cell.colSpan, (c) => horizontalEdge(grid, table, above, cell.row, c).width);
-  const bottom = maxOver(cell.column, cell.colSpan, (c) => horizontalEdge(grid, table, lastRow, below, c).width);
-  const left = vertical[cell.row]![cell.column]!.width;
-  const right = vertical[cell.row]![cell.column + cell.colSpan]!.width;
-  return { ...content, style: halfBorderStyle(styles, content.style, top / 2, right / 2, bottom / 2, left / 2) };
+  const top = widestOver(edges.horizontal[cell.row]!, cell.column, cell.colSpan);
+  const bottom = widestOver(edges.horizontal[cell.row + cell.rowSpan]!, cell.column, cell.colSpan);
+  const left = edges.vertical[cell.row]![cell.column]!.width;
+  const right = edges.vertical[cell.row]![cell.column + cell.colSpan]!.width;
+  return restyled(content, styles.halfBorders(cell.column, content.style, top / 2, right / 2, bottom / 2, left / 2));
 }
 
-/** Cells of a column share their style: so do their collapsed variants (one per set of widths), per table. */
-type HalfBorderStyles = Map<ComputedStyle, Map<string, ComputedStyle>>;
+/**
+ * The styles of a table's cells as laid out, one per base style and variant (cells of a column
+ * share their style, so do their variants), with the last half-border variant of each column at
+ * hand: a long table asks for every cell twice (columns, then rows), mostly the same variant.
+ */
+class CellStyles {
+  private readonly variants = new Map<ComputedStyle, Map<string, ComputedStyle>>();
+  private readonly recent: { base: ComputedStyle; top: number; right: number; bottom: number; left: number; style: ComputedStyle }[] = [];
 
-function halfBorderStyle(styles: HalfBorderStyles, base: ComputedStyle, top: number, right: number, bottom: number, left: number): ComputedStyle {
-  let variants = styles.get(base);
-  if (variants === undefined) {
-    variants = new Map();
-    styles.set(base, variants);
+  variant(base: ComputedStyle, key: string, make: () => ComputedStyle): ComputedStyle {
+    let variants = this.variants.get(base);
+    if (variants === undefined) {
+      variants = new Map();
+      this.variants.set(base, variants);
+    }
+    let style = variants.get(key);
+    if (style === undefined) {
+      style = make();
+      variants.set(key, style);
+    }
+    return style;
   }
-  const key = `${top} ${right} ${bottom} ${left}`;
-  let style = variants.get(key);
-  if (style === undefined) {
-    style = {
+
+  /** `base` with these half borders (CSS2 §17.6.2), transparent: the table paints the borders. */
+  halfBorders(column: number, base: ComputedStyle, top: number, right: number, bottom: number, left: number): ComputedStyle {
+    const last = this.recent[column];
+    if (last !== undefined && last.base === base && last.top === top && last.right === right && last.bottom === bottom && last.left === left) return last.style;
+    const style = this.variant(base, `${top} ${right} ${bottom} ${left}`, () => ({
       ...base,
-      marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0,
+      ...NO_MARGINS,
       borderTopWidth: top, borderRightWidth: right, borderBottomWidth: bottom, borderLeftWidth: left,
       borderTopStyle: 'solid', borderRightStyle: 'solid', borderBottomStyle: 'solid', borderLeftStyle: 'solid',
       borderTopColor: TRANSPARENT, borderRightColor: TRANSPARENT, borderBottomColor: TRANSPARENT, borderLeftColor: TRANSPARENT,
-    };
-    variants.set(key, style);
+    }));
+    this.recent[column] = { base, top, right, bottom, left, style };
+    return style;
   }
-  return style;
 }
 
-function maxOver(start: number, count: number, width: (column: number) => number): number {
+/** restyled() copies field by field: this fails to compile when block boxes gain an optional field it does not carry over. */
+export const CELL_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BlockBox>, 'marker' | 'imageFallback'>> = true;
+
+/** The cell's content box with another style (field by field: a spread of boxes takes V8's slow generic copy). */
+function restyled(content: BlockBox, style: ComputedStyle): BlockBox {
+  const copy = { kind: 'block', outer: content.outer, style, element: content.element, pseudo: content.pseudo, children: content.children, inlineContent: content.inlineContent } as { -readonly [K in keyof BlockBox]: BlockBox[K] };
+  if (content.marker !== undefined) copy.marker = content.marker;
+  if (content.imageFallback !== undefined) copy.imageFallback = content.imageFallback;
+  return copy as BlockBox;
+}
+
+/** The widest of `count` edges from `start`. */
+function widestOver(line: readonly CollapsedBorder[], start: number, count: number): number {
   let max = 0;
-  for (let c = start; c < start + count; c++) max = Math.max(max, width(c));
+  for (let c = start; c < start + count; c++) max = Math.max(max, line[c]!.width);
   return max;
 }
 
 /** CSS2 §17.6.2: the table's border is half of the collapsed borders on its outer edges (first row's sides, widest top and bottom). */
-function outerHalfBorders(grid: TableGrid, table: TableBox, vertical: readonly (readonly CollapsedBorder[])[]): Sides {
+function outerHalfBorders(grid: TableGrid, edges: CollapsedEdges): Sides {
   const rows = grid.rows.length;
   if (rows === 0) return { top: 0, right: 0, bottom: 0, left: 0 };
-  const columns = Array.from({ length: grid.columnCount }, (_, c) => c);
   return {
-    top: Math.max(0, ...columns.map((c) => horizontalEdge(grid, table, undefined, 0, c).width)) / 2,
-    bottom: Math.max(0, ...columns.map((c) => horizontalEdge(grid, table, rows - 1, undefined, c).width)) / 2,
-    left: vertical[0]![0]!.width / 2,
-    right: vertical[0]![grid.columnCount]!.width / 2,
+    top: widestOver(edges.horizontal[0]!, 0, grid.columnCount) / 2,
+    bottom: widestOver(edges.horizontal[rows]!, 0, grid.columnCount) / 2,
+    left: edges.vertical[0]![0]!.width / 2,
+    right: edges.vertical[0]![grid.columnCount]!.width / 2,
   };
 }

@@ -14,10 +14,11 @@ import type { BreakToken, LayoutOutput } from '../contract.js';
 import { layoutBox } from '../dispatch.js';
 import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
-import { offsetFragment } from '../fragment.js';
+import { offsetFragment, placedBox } from '../fragment.js';
 import { resolveSize } from '../box-model.js';
 import type { GridCell } from './grid.js';
 import type { TablePlan } from './plan.js';
+import { cellBox } from './plan.js';
 
 /** Used column geometry, relative to the table's border box. */
 export interface TableColumnsLayout {
@@ -123,7 +124,7 @@ export interface CellRequest {
 /** One cell laid out at its columns' width, at (0, 0). */
 export function layoutCell(request: CellRequest, ctx: LayoutContext): LaidCell {
   const { plan, columns, cell, continued } = request;
-  const box = plan.cellBoxes.get(cell)!;
+  const box = cellBox(plan, cell);
   const width = cellWidth(columns, cell, plan.spacing[0]);
   const laid = layoutBox(box, {
     mode: request.mode, available: width, fixedWidth: width,
@@ -142,7 +143,7 @@ export function layoutCell(request: CellRequest, ctx: LayoutContext): LaidCell {
 
 /** A cell whose content ended on an earlier page, where it still spans rows: its empty box. */
 export function finishedCell(plan: TablePlan, cell: GridCell): LaidCell {
-  return { cell, box: plan.cellBoxes.get(cell)!, output: undefined, height: 0, baseline: 0, continued: true, breakToken: undefined, resumedFrom: undefined };
+  return { cell, box: cellBox(plan, cell), output: undefined, height: 0, baseline: 0, continued: true, breakToken: undefined, resumedFrom: undefined };
 }
 
 /**
@@ -162,7 +163,7 @@ export function placeCell(laid: LaidCell, x: number, y: number, width: number, h
     else if (align !== 'top' && rowBaseline !== undefined) shift = Math.min(free, Math.max(0, rowBaseline - laid.baseline));
   }
   const children = shift === 0 ? f.children : f.children.map((child) => offsetFragment(child, 0, shift));
-  return { ...f, x, y, height: Math.max(height, f.height), children };
+  return placedBox(f, x, y, Math.max(height, f.height), children);
 }
 
 /** What remains of a cell whose content ended on an earlier page: its box, continued, empty. */

@@ -11,7 +11,7 @@ import type { TableGeometry } from './geometry.js';
 import type { TablePlan } from './plan.js';
 import type { PlacedRow } from './paginate.js';
 import type { CollapsedBorder } from './collapse.js';
-import { horizontalEdge } from './collapse.js';
+import { edgesBetween } from './collapse.js';
 
 /** Where the table breaks around this page; a row split inside its cells has no border at the break (it is sliced). */
 export interface Breaks {
@@ -22,8 +22,9 @@ export interface Breaks {
 }
 
 export function collapsedSegments(plan: TablePlan, geometry: TableGeometry, rows: readonly PlacedRow[], breaks: Breaks): CollapsedBorderSegment[] {
-  const vertical = plan.verticalEdges;
-  if (vertical === undefined || rows.length === 0) return [];
+  const edges = plan.edges;
+  if (edges === undefined || rows.length === 0) return [];
+  const vertical = edges.vertical;
   const { x, widths } = geometry.columns;
   const n = widths.length;
   const rtl = plan.table.style.direction === 'rtl';
@@ -36,7 +37,7 @@ export function collapsedSegments(plan: TablePlan, geometry: TableGeometry, rows
     if (edge.width > 0) out.push({ x: sx, y: sy, width: w, height: h, vertical, style: edge.style, color: edge.color });
   };
   // the horizontal lines: above each displayed row, and below the last
-  const lines: { y: number; edges: CollapsedBorder[] | undefined }[] = rows.map((row, p) => {
+  const lines: { y: number; edges: readonly CollapsedBorder[] | undefined }[] = rows.map((row, p) => {
     const r = row.laid.index;
     const above = p > 0 ? rows[p - 1]!.laid.index : breaks.continued && r > plan.grid.headerRows ? r - 1 : undefined;
     return { y: row.y, edges: r === breaks.resumedRow ? undefined : horizontalEdges(above, r) };
@@ -74,7 +75,7 @@ export function collapsedSegments(plan: TablePlan, geometry: TableGeometry, rows
   // the wider border is painted last, so it owns the junction (stable: tree order among equals)
   return out.sort((a, b) => (a.vertical ? a.width : a.height) - (b.vertical ? b.width : b.height));
 
-  function horizontalEdges(above: number | undefined, below: number | undefined): CollapsedBorder[] {
-    return Array.from({ length: n }, (_, c) => horizontalEdge(plan.grid, plan.table, above, below, c));
+  function horizontalEdges(above: number | undefined, below: number | undefined): readonly CollapsedBorder[] {
+    return edgesBetween(edges!, plan.grid, plan.table, above, below);
   }
 }
