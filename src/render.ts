@@ -13,7 +13,7 @@ import { asStackOverflowError, checkBoxCount, checkDataDepth, createBudget, limi
 import type { TemplateCache } from './template/render.js';
 import { createTemplateCache } from './template/render.js';
 import { parseHtml } from './dom/parse.js';
-import { collectStylesheets, cascade, computeMarginBoxStyle, computePageStyle, createStylesheetCache, marginBoxImageUrls } from './css/index.js';
+import { collectStylesheets, cascade, computeMarginBoxStyle, computePageStyle, createStylesheetCache, hasMarginBoxContent, hasPageBackgroundImages, marginBoxImageUrls } from './css/index.js';
 import type { StylesheetCache } from './css/index.js';
 import { buildBoxTree } from './boxes/build.js';
 import { backgroundUrls, createResourceContext, loadImageUrls, loadImages } from './resources/load.js';
@@ -25,14 +25,16 @@ import { createFontRegistry, loadFontFaces } from './text/fonts.js';
 import { hasFixedBoxes, layoutDocument } from './layout/document.js';
 import type { LayoutServices } from './layout/document.js';
 import { idPages } from './layout/page/targets.js';
-import type { BoxTree } from './boxes/types.js';
+import type { Box, BoxTree } from './boxes/types.js';
 import type { PassResults } from './boxes/references.js';
 import { referencesSettled } from './boxes/references.js';
 import { marginBoxStyleLookup } from './layout/page/margin-box-styles.js';
-import { paintFlow, paintPage, paintPageWith } from './paint/paint-page.js';
+import { paintFlow, paintPage, paintPageBody, paintPageMargins, paintPageWith } from './paint/paint-page.js';
 import type { PaintDocumentOptions, PaintedFlow } from './paint/paint-page.js';
 import type { DocumentDisplayList } from './paint/display-list.js';
 import { writePdf } from './pdf/write.js';
+import type { WritePdfOptions } from './pdf/write.js';
+import { PdfPageWriter, writableByPage } from './pdf/page-writer.js';
 import { validateLimits, validateRenderOptions } from './validate-options.js';
 
 export interface RenderResult {
@@ -106,9 +108,20 @@ async function renderDocument(state: EngineState, request: RenderOptions): Promi
 async function renderStages(state: EngineState, request: RenderOptions): Promise<RenderResult> {
   const diagnostics = new Diagnostics();
   const budget = createBudget(state.limits.maxRenderMs);
-  const { display, laid, options } = await paintRequest(state, request, diagnostics, budget);
-  const pdf = await writePdf(display, {
-    metadata: laid.metadata,
+  const prepared = await prepareLayout(state, request, diagnostics, budget);
+  const output = writeOptions(prepared);
+  if (writablePageByPage(prepared) && writableByPage(output)) {
+    const { pdf, pages } = await writePageByPage(prepared, output, budget);
+    return { pdf, diagnostics: diagnostics.list(), pages };
+  }
+  const { display, laid } = await paintPrepared(prepared, budget);
+  const pdf = await writePdf(display, output);
+  return { pdf, diagnostics: diagnostics.list(), pages: laid.pages.length };
+}
+
+function writeOptions({ options, metadata }: PreparedLayout): WritePdfOptions {
+  return {
+    metadata,
     encryption: options.encryption,
     deterministic: options.deterministic ?? false,
     compress: options.compress ?? true,
@@ -117,19 +130,50 @@ async function renderStages(state: EngineState, request: RenderOptions): Promise
     facturx: options.facturx,
     tagged: options.tagged === true,
     signature: options.signature,
-  });
-  return { pdf, diagnostics: diagnostics.list(), pages: laid.pages.length };
+  };
 }
 
 /**
- * Every stage up to paint. A document without cross-references to resolve and without fixed
- * boxes has each page's flow painted as soon as it is laid out, so that only one page's fragments
- * live at a time; the page boxes and margin boxes are painted once the page count is known.
+ * Whether every page can be painted as soon as it is laid out: not with cross-references to
+ * resolve (several layout passes), fixed boxes (on every page, also before the one they come
+ * from) or page background images (loaded once the pages are known).
+ */
+function writablePageByPage(prepared: PreparedLayout): boolean {
+  return !needsPasses(prepared.boxes) && !hasFixedBoxes(prepared.boxes) && !prepared.pageImages;
+}
+
+/**
+ * Lays out, paints and writes each page as soon as it is laid out, so that a long document holds
+ * one page's fragments and display list at a time; the margin boxes, which may print the page
+ * count, are painted and added to their pages at the end.
+ */
+async function writePageByPage(prepared: PreparedLayout, output: WritePdfOptions, budget: () => void): Promise<{ pdf: Uint8Array; pages: number }> {
+  const paint: PaintDocumentOptions = { tagged: output.tagged === true, images: prepared.images, text: prepared.text };
+  const writer = new PdfPageWriter(output);
+  const canvases: (Box | undefined)[] = [];
+  const pages = layoutDocument(prepared.boxes, prepared.services, (page) => {
+    const flow = paintFlow(page, paint);
+    canvases.push(flow.canvasSource);
+    writer.page(paintPageBody(page, flow, paint), prepared.marginBoxes);
+  });
+  if (prepared.marginBoxes) pages.forEach((page, index) => writer.finishPage(index, paintPageMargins(page, canvases[index], paint)));
+  budget();
+  return { pdf: await writer.end(), pages: pages.length };
+}
+
+/**
+ * Every stage up to paint, for the whole document. A document without cross-references to
+ * resolve and without fixed boxes has each page's flow painted as soon as it is laid out, so
+ * that only one page's fragments live at a time; the page boxes and margin boxes are painted
+ * once the page count is known.
  */
 async function paintRequest(
   state: EngineState, request: RenderOptions, diagnostics: Diagnostics, budget: () => void,
-): Promise<{ display: DocumentDisplayList; laid: LaidOutDocument; options: RenderOptions }> {
-  const prepared = await prepareLayout(state, request, diagnostics, budget);
+): Promise<{ display: DocumentDisplayList; laid: LaidOutDocument }> {
+  return paintPrepared(await prepareLayout(state, request, diagnostics, budget), budget);
+}
+
+async function paintPrepared(prepared: PreparedLayout, budget: () => void): Promise<{ display: DocumentDisplayList; laid: LaidOutDocument }> {
   const { options, boxes, services } = prepared;
   const paint: PaintDocumentOptions = { tagged: options.tagged === true, images: prepared.images, text: prepared.text };
   const flows: PaintedFlow[] = [];
@@ -139,7 +183,7 @@ async function paintRequest(
   const all = { ...paint, images };
   const display = { pages: pages.map((page, index) => (streamed ? paintPageWith(page, flows[index]!, all) : paintPage(page, all))) };
   budget();
-  return { display, laid, options };
+  return { display, laid };
 }
 
 /** Every stage up to layout: template, DOM, styles, boxes, resources, pages (with their fragments). */
@@ -161,6 +205,10 @@ interface PreparedLayout {
   readonly diagnostics: Diagnostics;
   readonly resources: ResourceContext;
   readonly metadata: Metadata;
+  /** Whether some page may have margin boxes (painted once the page count is known). */
+  readonly marginBoxes: boolean;
+  /** Whether some page may have a background image (loaded once the pages are laid out). */
+  readonly pageImages: boolean;
   /** A box tree built again with what a layout pass found (cross-references). */
   readonly rebuild: (previous: PassResults) => BoxTree;
 }
@@ -221,6 +269,8 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
   return {
     options, boxes, services, images, text, diagnostics, resources,
     metadata: { ...documentMetadata(dom), ...options.metadata },
+    marginBoxes: hasMarginBoxContent(styled),
+    pageImages: hasPageBackgroundImages(styled),
     rebuild: (previous) => buildBoxTree(dom, styled, { baseUrl: resources.baseUrl, diagnostics, previous }),
   };
 }

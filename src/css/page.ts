@@ -329,3 +329,21 @@ export function marginBoxImageUrls(styled: StyledDocument): string[] {
   }
   return [...urls];
 }
+
+/**
+ * Whether some `@page` rule may generate a margin box (a `content` other than none/normal in a
+ * margin at-rule; `@footnote` is laid out with the flow): render.ts then paints the margin boxes
+ * of every page once the page count is known.
+ */
+export function hasMarginBoxContent(styled: StyledDocument): boolean {
+  return styled.pageRules.some((rule) => Object.entries(rule.marginBoxes).some(([name, declarations]) =>
+    name !== 'footnote' && declarations.some((raw) => raw.property === 'content' && !/^\s*(none|normal)\s*$/i.test(raw.value))));
+}
+
+/**
+ * Whether some `@page` rule may give the page box a background image: those images are loaded
+ * once the pages are laid out (their page styles are known), so such a document is painted whole.
+ */
+export function hasPageBackgroundImages(styled: StyledDocument): boolean {
+  return styled.pageRules.some((rule) => rule.declarations.some((raw) => raw.property.startsWith('background') && /\b(url|image-set|image)\(/i.test(raw.value)));
+}
