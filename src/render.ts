@@ -242,7 +242,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
 
   const sheets = await collectStylesheets(dom, { baseUrl: resources.baseUrl, loadText: resources.loadText, cache: state.stylesheets, diagnostics });
   const styled = cascade(dom, sheets, { diagnostics });
-  const boxes = buildBoxTree(dom, styled, { baseUrl: resources.baseUrl, diagnostics });
+  const boxes = buildBoxTree(dom, styled, { baseUrl: resources.baseUrl, diagnostics, maxBoxes: limits.maxBoxes });
   checkBoxCount(boxes, limits.maxBoxes);
   budget();
 
@@ -271,7 +271,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
     metadata: { ...documentMetadata(dom), ...options.metadata },
     marginBoxes: hasMarginBoxContent(styled),
     pageImages: hasPageBackgroundImages(styled),
-    rebuild: (previous) => buildBoxTree(dom, styled, { baseUrl: resources.baseUrl, diagnostics, previous }),
+    rebuild: (previous) => buildBoxTree(dom, styled, { baseUrl: resources.baseUrl, diagnostics, previous, maxBoxes: limits.maxBoxes }),
   };
 }
 
