@@ -16,6 +16,7 @@ import { Parser } from 'htmlparser2';
 import { DomHandler, Element } from 'domhandler';
 import type { Document } from 'domhandler';
 import { limitExceeded } from '../limits.js';
+import { exactLength } from '../exact-length.js';
 import type { DomDocument, DomElement, DomNode } from './types.js';
 import { adopt, isElement } from './types.js';
 import { unnestTables } from './table-nesting.js';
@@ -65,6 +66,12 @@ class DepthLimitedHandler extends DomHandler {
       const element = this.tagStack[this.tagStack.length - 1] as Element;
       throw this.tooDeep(element.startIndex ?? 0);
     }
+  }
+
+  override onclosetag(): void {
+    const element = this.tagStack[this.tagStack.length - 1];
+    super.onclosetag();
+    if (element !== undefined && element !== this.root) element.children = exactLength(element.children);
   }
 }
 
