@@ -7,7 +7,8 @@ import { Diagnostics } from './diagnostics.js';
 import type { Diagnostic } from './diagnostics.js';
 import type { EngineOptions, Metadata, RenderOptions } from './options.js';
 import type { PageLayout } from './layout/types.js';
-import type { PageContext, PageStyle } from './css/types.js';
+import type { PageContext, PageRuleSource, PageStyle, StyledDocument } from './css/types.js';
+import type { DomDocument } from './dom/types.js';
 import type { ResolvedLimits } from './limits.js';
 import { asStackOverflowError, checkBoxCount, checkDataDepth, createBudget, limitExceeded, resolveLimits, withoutPrototypeKeys } from './limits.js';
 import type { TemplateCache } from './template/render.js';
@@ -16,6 +17,7 @@ import { parseHtml } from './dom/parse.js';
 import { collectStylesheets, cascade, computeMarginBoxStyle, computePageStyle, createStylesheetCache, hasMarginBoxContent, hasPageBackgroundImages, marginBoxImageUrls } from './css/index.js';
 import type { StylesheetCache } from './css/index.js';
 import { buildBoxTree } from './boxes/build.js';
+import type { BuildContext } from './boxes/build.js';
 import { backgroundUrls, createResourceContext, loadImageUrls, loadImages } from './resources/load.js';
 import type { ResourceContext } from './resources/load.js';
 import type { LoadedImage } from './resources/types.js';
@@ -209,8 +211,11 @@ interface PreparedLayout {
   readonly marginBoxes: boolean;
   /** Whether some page may have a background image (loaded once the pages are laid out). */
   readonly pageImages: boolean;
-  /** A box tree built again with what a layout pass found (cross-references). */
-  readonly rebuild: (previous: PassResults) => BoxTree;
+  /**
+   * A box tree built again with what a layout pass found (cross-references); only for a tree
+   * that has some (it holds the DOM's styles, which a document laid out once does not keep).
+   */
+  readonly rebuild?: (previous: PassResults) => BoxTree;
 }
 
 /** Template, DOM, styles, boxes and resources. */
@@ -253,25 +258,34 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
   const text = state.fonts.forRender({ faces, diagnostics });
   budget();
 
-  const pageStyle = (page: PageContext): PageStyle => computePageStyle(styled, page, diagnostics);
-  const services: LayoutServices = {
-    text,
-    images,
-    diagnostics,
-    maxPages: limits.maxPages,
-    checkBudget: budget,
+  // layout keeps the page rules, not the styled document: every element's style goes once the boxes have it
+  const pageRules: PageRuleSource = { pageRules: styled.pageRules, initialStyle: styled.initialStyle, ...(styled.rootStyle === undefined ? {} : { rootStyle: styled.rootStyle }) };
+  return {
+    options, boxes, images, text, diagnostics, resources,
+    services: layoutServices(pageRules, { text, images, diagnostics, maxPages: limits.maxPages, checkBudget: budget }),
+    metadata: { ...documentMetadata(dom), ...options.metadata },
+    marginBoxes: hasMarginBoxContent(pageRules),
+    pageImages: hasPageBackgroundImages(pageRules),
+    ...(needsPasses(boxes) ? { rebuild: rebuilder(dom, styled, { baseUrl: resources.baseUrl, diagnostics, maxBoxes: limits.maxBoxes }) } : {}),
+  };
+}
+
+/** Builds the box tree again with what a layout pass found (a function of its own: only it holds the DOM's styles). */
+function rebuilder(dom: DomDocument, styled: StyledDocument, context: BuildContext): (previous: PassResults) => BoxTree {
+  return (previous) => buildBoxTree(dom, styled, { ...context, previous });
+}
+
+/** What layout is given: the render's services, and the page and margin box styles of the `@page` rules. */
+function layoutServices(pageRules: PageRuleSource, services: Omit<LayoutServices, 'pageStyle' | 'marginBoxStyle'>): LayoutServices {
+  const { diagnostics } = services;
+  const pageStyle = (page: PageContext): PageStyle => computePageStyle(pageRules, page, diagnostics);
+  return {
+    ...services,
     pageStyle,
-    marginBoxStyle: marginBoxStyleLookup(styled, {
+    marginBoxStyle: marginBoxStyleLookup(pageRules, {
       pageStyle,
       compute: (doc, page, box, style) => computeMarginBoxStyle(doc, page, box, style, diagnostics),
     }),
-  };
-  return {
-    options, boxes, services, images, text, diagnostics, resources,
-    metadata: { ...documentMetadata(dom), ...options.metadata },
-    marginBoxes: hasMarginBoxContent(styled),
-    pageImages: hasPageBackgroundImages(styled),
-    rebuild: (previous) => buildBoxTree(dom, styled, { baseUrl: resources.baseUrl, diagnostics, previous, maxBoxes: limits.maxBoxes }),
   };
 }
 
@@ -300,7 +314,7 @@ function layoutPasses({ boxes: first, services, rebuild }: PreparedLayout): Page
   let pages = layoutDocument(boxes, services);
   for (let pass = 1; pass < MAX_LAYOUT_PASSES && needsPasses(boxes); pass++) {
     const results: PassResults = { records: boxes.records!, pages: idPages(pages) };
-    if (referencesSettled(results)) break;
+    if (referencesSettled(results) || rebuild === undefined) break;
     boxes = rebuild(results);
     pages = layoutDocument(boxes, services);
   }
