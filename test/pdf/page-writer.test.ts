@@ -58,7 +58,7 @@ describe('writing page by page', () => {
   });
 
   test('holds the pages from the first upscaled pixelated image on, and writes them enlarged at the end', async () => {
-    const image = pngImage('dot', [[{ r: 255, g: 0, b: 0, a: 255 }, { r: 0, g: 0, b: 255, a: 255 }]]);
+    const image = pngImage('dot', [[[255, 0, 0, 255], [0, 0, 255, 255]]]);
     const pixelated: DisplayItem = { kind: 'image', rect: { x: 10, y: 40, width: 40, height: 20 }, image, interpolate: false };
     const held = [pages[0]!, page(text('Second page', 30), pixelated), pages[2]!];
     const pdf = await writeByPage(held, margins);
