@@ -7,15 +7,17 @@ import { Diagnostics } from './diagnostics.js';
 import type { Diagnostic } from './diagnostics.js';
 import type { EngineOptions, Metadata, RenderOptions } from './options.js';
 import type { PageLayout } from './layout/types.js';
-import type { PageContext, PageStyle } from './css/types.js';
+import type { PageContext, PageRuleSource, PageStyle, StyledDocument } from './css/types.js';
+import type { DomDocument } from './dom/types.js';
 import type { ResolvedLimits } from './limits.js';
 import { asStackOverflowError, checkBoxCount, checkDataDepth, createBudget, limitExceeded, resolveLimits, withoutPrototypeKeys } from './limits.js';
 import type { TemplateCache } from './template/render.js';
 import { createTemplateCache } from './template/render.js';
 import { parseHtml } from './dom/parse.js';
-import { collectStylesheets, cascade, computeMarginBoxStyle, computePageStyle, createStylesheetCache, marginBoxImageUrls } from './css/index.js';
+import { collectStylesheets, cascade, computeMarginBoxStyle, computePageStyle, createStylesheetCache, hasMarginBoxContent, hasPageBackgroundImages, marginBoxImageUrls } from './css/index.js';
 import type { StylesheetCache } from './css/index.js';
 import { buildBoxTree } from './boxes/build.js';
+import type { BuildContext } from './boxes/build.js';
 import { backgroundUrls, createResourceContext, loadImageUrls, loadImages } from './resources/load.js';
 import type { ResourceContext } from './resources/load.js';
 import type { LoadedImage } from './resources/types.js';
@@ -25,14 +27,16 @@ import { createFontRegistry, loadFontFaces } from './text/fonts.js';
 import { hasFixedBoxes, layoutDocument } from './layout/document.js';
 import type { LayoutServices } from './layout/document.js';
 import { idPages } from './layout/page/targets.js';
-import type { BoxTree } from './boxes/types.js';
+import type { Box, BoxTree } from './boxes/types.js';
 import type { PassResults } from './boxes/references.js';
 import { referencesSettled } from './boxes/references.js';
 import { marginBoxStyleLookup } from './layout/page/margin-box-styles.js';
-import { paintFlow, paintPage, paintPageWith } from './paint/paint-page.js';
+import { paintFlow, paintPage, paintPageBody, paintPageMargins, paintPageWith } from './paint/paint-page.js';
 import type { PaintDocumentOptions, PaintedFlow } from './paint/paint-page.js';
 import type { DocumentDisplayList } from './paint/display-list.js';
 import { writePdf } from './pdf/write.js';
+import type { WritePdfOptions } from './pdf/write.js';
+import { PdfPageWriter, writableByPage } from './pdf/page-writer.js';
 import { validateLimits, validateRenderOptions } from './validate-options.js';
 
 export interface RenderResult {
@@ -106,9 +110,20 @@ async function renderDocument(state: EngineState, request: RenderOptions): Promi
 async function renderStages(state: EngineState, request: RenderOptions): Promise<RenderResult> {
   const diagnostics = new Diagnostics();
   const budget = createBudget(state.limits.maxRenderMs);
-  const { display, laid, options } = await paintRequest(state, request, diagnostics, budget);
-  const pdf = await writePdf(display, {
-    metadata: laid.metadata,
+  const prepared = await prepareLayout(state, request, diagnostics, budget);
+  const output = writeOptions(prepared);
+  if (writablePageByPage(prepared) && writableByPage(output)) {
+    const { pdf, pages } = await writePageByPage(prepared, output, budget);
+    return { pdf, diagnostics: diagnostics.list(), pages };
+  }
+  const { display, laid } = await paintPrepared(prepared, budget);
+  const pdf = await writePdf(display, output);
+  return { pdf, diagnostics: diagnostics.list(), pages: laid.pages.length };
+}
+
+function writeOptions({ options, metadata }: PreparedLayout): WritePdfOptions {
+  return {
+    metadata,
     encryption: options.encryption,
     deterministic: options.deterministic ?? false,
     compress: options.compress ?? true,
@@ -117,19 +132,50 @@ async function renderStages(state: EngineState, request: RenderOptions): Promise
     facturx: options.facturx,
     tagged: options.tagged === true,
     signature: options.signature,
-  });
-  return { pdf, diagnostics: diagnostics.list(), pages: laid.pages.length };
+  };
 }
 
 /**
- * Every stage up to paint. A document without cross-references to resolve and without fixed
- * boxes has each page's flow painted as soon as it is laid out, so that only one page's fragments
- * live at a time; the page boxes and margin boxes are painted once the page count is known.
+ * Whether every page can be painted as soon as it is laid out: not with cross-references to
+ * resolve (several layout passes), fixed boxes (on every page, also before the one they come
+ * from) or page background images (loaded once the pages are known).
+ */
+function writablePageByPage(prepared: PreparedLayout): boolean {
+  return !needsPasses(prepared.boxes) && !hasFixedBoxes(prepared.boxes) && !prepared.pageImages;
+}
+
+/**
+ * Lays out, paints and writes each page as soon as it is laid out, so that a long document holds
+ * one page's fragments and display list at a time; the margin boxes, which may print the page
+ * count, are painted and added to their pages at the end.
+ */
+async function writePageByPage(prepared: PreparedLayout, output: WritePdfOptions, budget: () => void): Promise<{ pdf: Uint8Array; pages: number }> {
+  const paint: PaintDocumentOptions = { tagged: output.tagged === true, images: prepared.images, text: prepared.text };
+  const writer = new PdfPageWriter(output);
+  const canvases: (Box | undefined)[] = [];
+  const pages = layoutDocument(prepared.boxes, prepared.services, (page) => {
+    const flow = paintFlow(page, paint);
+    canvases.push(flow.canvasSource);
+    writer.page(paintPageBody(page, flow, paint), prepared.marginBoxes);
+  });
+  if (prepared.marginBoxes) pages.forEach((page, index) => writer.finishPage(index, paintPageMargins(page, canvases[index], paint)));
+  budget();
+  return { pdf: await writer.end(), pages: pages.length };
+}
+
+/**
+ * Every stage up to paint, for the whole document. A document without cross-references to
+ * resolve and without fixed boxes has each page's flow painted as soon as it is laid out, so
+ * that only one page's fragments live at a time; the page boxes and margin boxes are painted
+ * once the page count is known.
  */
 async function paintRequest(
   state: EngineState, request: RenderOptions, diagnostics: Diagnostics, budget: () => void,
-): Promise<{ display: DocumentDisplayList; laid: LaidOutDocument; options: RenderOptions }> {
-  const prepared = await prepareLayout(state, request, diagnostics, budget);
+): Promise<{ display: DocumentDisplayList; laid: LaidOutDocument }> {
+  return paintPrepared(await prepareLayout(state, request, diagnostics, budget), budget);
+}
+
+async function paintPrepared(prepared: PreparedLayout, budget: () => void): Promise<{ display: DocumentDisplayList; laid: LaidOutDocument }> {
   const { options, boxes, services } = prepared;
   const paint: PaintDocumentOptions = { tagged: options.tagged === true, images: prepared.images, text: prepared.text };
   const flows: PaintedFlow[] = [];
@@ -139,7 +185,7 @@ async function paintRequest(
   const all = { ...paint, images };
   const display = { pages: pages.map((page, index) => (streamed ? paintPageWith(page, flows[index]!, all) : paintPage(page, all))) };
   budget();
-  return { display, laid, options };
+  return { display, laid };
 }
 
 /** Every stage up to layout: template, DOM, styles, boxes, resources, pages (with their fragments). */
@@ -161,8 +207,15 @@ interface PreparedLayout {
   readonly diagnostics: Diagnostics;
   readonly resources: ResourceContext;
   readonly metadata: Metadata;
-  /** A box tree built again with what a layout pass found (cross-references). */
-  readonly rebuild: (previous: PassResults) => BoxTree;
+  /** Whether some page may have margin boxes (painted once the page count is known). */
+  readonly marginBoxes: boolean;
+  /** Whether some page may have a background image (loaded once the pages are laid out). */
+  readonly pageImages: boolean;
+  /**
+   * A box tree built again with what a layout pass found (cross-references); only for a tree
+   * that has some (it holds the DOM's styles, which a document laid out once does not keep).
+   */
+  readonly rebuild?: (previous: PassResults) => BoxTree;
 }
 
 /** Template, DOM, styles, boxes and resources. */
@@ -194,7 +247,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
 
   const sheets = await collectStylesheets(dom, { baseUrl: resources.baseUrl, loadText: resources.loadText, cache: state.stylesheets, diagnostics });
   const styled = cascade(dom, sheets, { diagnostics });
-  const boxes = buildBoxTree(dom, styled, { baseUrl: resources.baseUrl, diagnostics });
+  const boxes = buildBoxTree(dom, styled, { baseUrl: resources.baseUrl, diagnostics, maxBoxes: limits.maxBoxes });
   checkBoxCount(boxes, limits.maxBoxes);
   budget();
 
@@ -205,23 +258,34 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
   const text = state.fonts.forRender({ faces, diagnostics });
   budget();
 
-  const pageStyle = (page: PageContext): PageStyle => computePageStyle(styled, page, diagnostics);
-  const services: LayoutServices = {
-    text,
-    images,
-    diagnostics,
-    maxPages: limits.maxPages,
-    checkBudget: budget,
+  // layout keeps the page rules, not the styled document: every element's style goes once the boxes have it
+  const pageRules: PageRuleSource = { pageRules: styled.pageRules, initialStyle: styled.initialStyle, ...(styled.rootStyle === undefined ? {} : { rootStyle: styled.rootStyle }) };
+  return {
+    options, boxes, images, text, diagnostics, resources,
+    services: layoutServices(pageRules, { text, images, diagnostics, maxPages: limits.maxPages, checkBudget: budget }),
+    metadata: { ...documentMetadata(dom), ...options.metadata },
+    marginBoxes: hasMarginBoxContent(pageRules),
+    pageImages: hasPageBackgroundImages(pageRules),
+    ...(needsPasses(boxes) ? { rebuild: rebuilder(dom, styled, { baseUrl: resources.baseUrl, diagnostics, maxBoxes: limits.maxBoxes }) } : {}),
+  };
+}
+
+/** Builds the box tree again with what a layout pass found (a function of its own: only it holds the DOM's styles). */
+function rebuilder(dom: DomDocument, styled: StyledDocument, context: BuildContext): (previous: PassResults) => BoxTree {
+  return (previous) => buildBoxTree(dom, styled, { ...context, previous });
+}
+
+/** What layout is given: the render's services, and the page and margin box styles of the `@page` rules. */
+function layoutServices(pageRules: PageRuleSource, services: Omit<LayoutServices, 'pageStyle' | 'marginBoxStyle'>): LayoutServices {
+  const { diagnostics } = services;
+  const pageStyle = (page: PageContext): PageStyle => computePageStyle(pageRules, page, diagnostics);
+  return {
+    ...services,
     pageStyle,
-    marginBoxStyle: marginBoxStyleLookup(styled, {
+    marginBoxStyle: marginBoxStyleLookup(pageRules, {
       pageStyle,
       compute: (doc, page, box, style) => computeMarginBoxStyle(doc, page, box, style, diagnostics),
     }),
-  };
-  return {
-    options, boxes, services, images, text, diagnostics, resources,
-    metadata: { ...documentMetadata(dom), ...options.metadata },
-    rebuild: (previous) => buildBoxTree(dom, styled, { baseUrl: resources.baseUrl, diagnostics, previous }),
   };
 }
 
@@ -250,7 +314,7 @@ function layoutPasses({ boxes: first, services, rebuild }: PreparedLayout): Page
   let pages = layoutDocument(boxes, services);
   for (let pass = 1; pass < MAX_LAYOUT_PASSES && needsPasses(boxes); pass++) {
     const results: PassResults = { records: boxes.records!, pages: idPages(pages) };
-    if (referencesSettled(results)) break;
+    if (referencesSettled(results) || rebuild === undefined) break;
     boxes = rebuild(results);
     pages = layoutDocument(boxes, services);
   }

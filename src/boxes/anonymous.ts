@@ -8,6 +8,7 @@
 import type { ComputedStyle, Display } from '../css/types.js';
 import type { BlockBox, BlockLevelBox, Box, InlineLevelBox } from './types.js';
 import { isCollapsibleWhiteSpaceOnly, processWhiteSpace } from './whitespace.js';
+import { exactLength } from '../exact-length.js';
 
 export function isBlockLevel(box: Box): box is Exclude<BlockLevelBox, { kind: 'out-of-flow' }> {
   switch (box.kind) {
@@ -52,7 +53,7 @@ export function blockLevelChildren(children: readonly Box[], anonymousStyle: (di
     }
   }
   flush();
-  return out;
+  return exactLength(out);
 }
 
 function isIgnorableWhiteSpace(box: InlineLevelBox): boolean {

@@ -19,6 +19,7 @@ import { tablePartBox, tableWrapper, wrapMisparentedParts } from './table.js';
 import type { ContentRefs } from './generated.js';
 import type { DocumentRecords, PassResults } from './references.js';
 import { emptyRecords, recordElement, recordStrings, targetResolver } from './references.js';
+import { limitExceeded } from '../limits.js';
 
 export interface BuildContext {
   /** Base URL that relative `src` attributes resolve against. */
@@ -26,6 +27,8 @@ export interface BuildContext {
   readonly diagnostics: Diagnostics;
   /** What the previous layout pass found, for cross-references (`target-counter()`...). */
   readonly previous?: PassResults | undefined;
+  /** limits.maxBoxes: building stops as soon as the tree surely has more (render.ts counts them exactly after). */
+  readonly maxBoxes?: number | undefined;
 }
 
 interface Walk {
@@ -37,13 +40,15 @@ interface Walk {
   readonly tableParts: TableParts;
   readonly records: DocumentRecords;
   readonly refs: ContentRefs;
+  /** Boxes the tree surely has so far (see countSure). */
+  sure: number;
 }
 
 export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: BuildContext): BoxTree {
   const records = emptyRecords();
   const anonymousStyle = (parent: ComputedStyle, display: Display): ComputedStyle => styled.anonymousStyle(parent, display);
   const walk: Walk = {
-    dom, styled, ctx, counters: new CounterState(), quotes: { depth: 0 }, records, refs: { targets: targetResolver(records, ctx.previous) },
+    dom, styled, ctx, counters: new CounterState(), quotes: { depth: 0 }, records, refs: { targets: targetResolver(records, ctx.previous) }, sure: 0,
     tableParts: {
       anonymousStyle,
       blockOf: (style, element, children) => blockBox(walk, element, style, undefined, wrapMisparentedParts(children, style, false, walk.tableParts), 'block'),
@@ -87,6 +92,7 @@ function buildRenderedElement(walk: Walk, element: DomElement, declared: Compute
   applyCounterChanges(element, outer, walk.counters);
   const style = record(walk, element, outer);
   if (style.display === 'contents') return elementChildren(walk, element, style);
+  countSure(walk);
   const boxes = inFlowBoxes(walk, element, style);
   if (scheme === undefined) return boxes;
   const box = boxes[0];
@@ -196,11 +202,26 @@ function elementChildren(walk: Walk, element: DomElement, style: ComputedStyle):
 function nodeBoxes(walk: Walk, node: DomNode, parentStyle: ComputedStyle): Box[] {
   if (isText(node)) {
     if (node.data.length === 0) return [];
+    if (NOT_WHITE_SPACE.test(node.data)) countSure(walk);
     const text: TextBox = { kind: 'text', text: node.data, style: parentStyle, element: undefined, pseudo: undefined };
     return [text];
   }
   if (isElement(node)) return buildElement(walk, node);
   return [];
+}
+
+/** Text that white space processing never removes (CSS Text 3 §4.1: document white space). */
+const NOT_WHITE_SPACE = /[^ \t\n\r\f]/;
+
+/**
+ * Counts a box the finished tree will surely hold: an element's own box (an element not
+ * `display: contents` generates at least one) or a text box that is not white space only. The
+ * count is a lower bound of the tree's boxes (anonymous and generated boxes are left out), so a
+ * document is refused at the first box past limits.maxBoxes instead of once its whole tree is built.
+ */
+function countSure(walk: Walk): void {
+  const max = walk.ctx.maxBoxes;
+  if (max !== undefined && ++walk.sure > max) throw limitExceeded('maxBoxes', max, `the document generates more than ${max} boxes`);
 }
 
 /** ::before/::after: children of the element for counters too (CSS Lists 3 §4.4). */

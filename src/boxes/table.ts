@@ -11,6 +11,7 @@ import type {
   BlockBox, Box, OuterDisplay, TableBox, TableCellBox, TableColumnBox, TableColumnGroupBox, TableRowBox, TableRowGroupBox, TableWrapperBox,
 } from './types.js';
 import { isCollapsibleWhiteSpaceOnly } from './whitespace.js';
+import { exactLength } from '../exact-length.js';
 
 export type AnonymousStyle = (parent: ComputedStyle, display: Display) => ComputedStyle;
 /** Builds a block container (the content of a cell or caption) from its children. */
@@ -71,7 +72,7 @@ export function wrapMisparentedParts(children: readonly Box[], parent: ComputedS
     }
   }
   flush();
-  return out;
+  return exactLength(out);
 }
 
 /** The boxes of a table-internal element (`display` one of the table-* values), or undefined for other displays. */
@@ -179,5 +180,5 @@ function wrapRuns(children: readonly Box[], proper: (box: Box) => boolean, wrap:
     }
   }
   flush();
-  return out;
+  return exactLength(out);
 }

@@ -6,6 +6,7 @@
  */
 import type { WhiteSpace } from '../css/types.js';
 import type { InlineLevelBox, TextBox } from './types.js';
+import { exactLength } from '../exact-length.js';
 
 export function preservesSpaces(whiteSpace: WhiteSpace): boolean {
   return whiteSpace === 'pre' || whiteSpace === 'pre-wrap' || whiteSpace === 'break-spaces';
@@ -56,7 +57,7 @@ function processList(children: readonly InlineLevelBox[], state: CollapseState):
         break;
     }
   }
-  return out;
+  return exactLength(out);
 }
 
 function processText(box: TextBox, state: CollapseState): string {

@@ -4,7 +4,7 @@
  */
 import { parse } from 'css-tree';
 import type { Diagnostics } from '../diagnostics.js';
-import type { ComputedStyle, ContentItem, PageContext, PageRule, PageSelector, PageStyle, RawDeclaration, StyledDocument } from './types.js';
+import type { ComputedStyle, ContentItem, PageContext, PageRule, PageRuleSource, PageSelector, PageStyle, RawDeclaration } from './types.js';
 import { computeStyle } from './compute.js';
 import { NO_CUSTOM_PROPERTIES } from './custom-properties.js';
 import { parseDeclarationValue } from './declarations.js';
@@ -188,15 +188,15 @@ function applySize(raw: RawDeclaration, applied: Applied, diagnostics: Diagnosti
 }
 
 /** Page styles already computed, per document and page kind (pages of one kind share one). */
-const pageStyleCache = new WeakMap<StyledDocument, Map<string, PageStyle>>();
+const pageStyleCache = new WeakMap<PageRuleSource, Map<string, PageStyle>>();
 
-function pageKey(styled: StyledDocument, page: PageContext): string {
+function pageKey(styled: PageRuleSource, page: PageContext): string {
   const usesNth = styled.pageRules.some((rule) => rule.selectors.some((s) => s.nth !== undefined));
   return `${usesNth ? `${page.index}/${page.groupIndex ?? ''}` : page.index === 0 ? 'first' : ''}|${page.side}|${page.blank}|${page.name ?? ''}`;
 }
 
 /** Computes the page box for one page (CSS Paged Media 3 §5-7). */
-export function computePageStyle(styled: StyledDocument, page: PageContext, diagnostics: Diagnostics): PageStyle {
+export function computePageStyle(styled: PageRuleSource, page: PageContext, diagnostics: Diagnostics): PageStyle {
   let byKind = pageStyleCache.get(styled);
   if (byKind === undefined) {
     byKind = new Map();
@@ -211,7 +211,7 @@ export function computePageStyle(styled: StyledDocument, page: PageContext, diag
   return style;
 }
 
-function computePageStyleUncached(styled: StyledDocument, page: PageContext, diagnostics: Diagnostics): PageStyle {
+function computePageStyleUncached(styled: PageRuleSource, page: PageContext, diagnostics: Diagnostics): PageStyle {
   const rules = matchingRules(styled.pageRules, page);
   const applied = applyDeclarations(rules, (rule) => rule.declarations, diagnostics);
   const [width, height] = applied.size ?? DEFAULT_PAGE_SIZE;
@@ -244,7 +244,7 @@ function computePageStyleUncached(styled: StyledDocument, page: PageContext, dia
  * no rule gives it a `content` other than none/normal (CSS Paged Media 3 §5.3: no box generated).
  * `footnote` is the footnote area (`@footnote`, CSS GCPM 3 §2.2), which needs no content.
  */
-export function computeMarginBoxStyle(styled: StyledDocument, page: PageContext, box: string, pageStyle: PageStyle, diagnostics: Diagnostics): ComputedStyle | undefined {
+export function computeMarginBoxStyle(styled: PageRuleSource, page: PageContext, box: string, pageStyle: PageStyle, diagnostics: Diagnostics): ComputedStyle | undefined {
   const rules = matchingRules(styled.pageRules, page).filter((rule) => rule.marginBoxes[box] !== undefined);
   if (rules.length === 0) return undefined;
   if (box === 'footnote') return { ...computeAreaStyle(styled, rules, box, pageStyle, diagnostics), display: 'block' };
@@ -254,7 +254,7 @@ export function computeMarginBoxStyle(styled: StyledDocument, page: PageContext,
 }
 
 /** The style of a page area (a margin box, `@footnote`) from its rules, inheriting from the page box. */
-function computeAreaStyle(styled: StyledDocument, rules: readonly PageRule[], box: string, pageStyle: PageStyle, diagnostics: Diagnostics): ComputedStyle {
+function computeAreaStyle(styled: PageRuleSource, rules: readonly PageRule[], box: string, pageStyle: PageStyle, diagnostics: Diagnostics): ComputedStyle {
   const applied = applyDeclarations(rules, (rule) => rule.marginBoxes[box] ?? [], diagnostics);
   return computeStyle({
     winners: applied.winners,
@@ -313,7 +313,7 @@ export function pageEnvironment(sheets: readonly Stylesheet[]): PageEnvironment 
 }
 
 /** Images of the margin boxes' `content` (`url()`), to load before layout: the margin boxes are laid out with their sizes. */
-export function marginBoxImageUrls(styled: StyledDocument): string[] {
+export function marginBoxImageUrls(styled: PageRuleSource): string[] {
   const urls = new Set<string>();
   for (const rule of styled.pageRules) {
     for (const declarations of Object.values(rule.marginBoxes)) {
@@ -328,4 +328,22 @@ export function marginBoxImageUrls(styled: StyledDocument): string[] {
     }
   }
   return [...urls];
+}
+
+/**
+ * Whether some `@page` rule may generate a margin box (a `content` other than none/normal in a
+ * margin at-rule; `@footnote` is laid out with the flow): render.ts then paints the margin boxes
+ * of every page once the page count is known.
+ */
+export function hasMarginBoxContent(styled: PageRuleSource): boolean {
+  return styled.pageRules.some((rule) => Object.entries(rule.marginBoxes).some(([name, declarations]) =>
+    name !== 'footnote' && declarations.some((raw) => raw.property === 'content' && !/^\s*(none|normal)\s*$/i.test(raw.value))));
+}
+
+/**
+ * Whether some `@page` rule may give the page box a background image: those images are loaded
+ * once the pages are laid out (their page styles are known), so such a document is painted whole.
+ */
+export function hasPageBackgroundImages(styled: PageRuleSource): boolean {
+  return styled.pageRules.some((rule) => rule.declarations.some((raw) => raw.property.startsWith('background') && /\b(url|image-set|image)\(/i.test(raw.value)));
 }

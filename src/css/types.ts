@@ -419,6 +419,12 @@ export interface StyledDocument {
   readonly rootStyle?: ComputedStyle;
 }
 
+/**
+ * What page boxes and margin boxes are computed from: the `@page` rules and the root's style,
+ * without every element's (a long document's largest map, which layout does not need).
+ */
+export type PageRuleSource = Pick<StyledDocument, 'pageRules' | 'rootStyle' | 'initialStyle'>;
+
 /** An `@font-face` rule after validation; `src` URLs already absolute. */
 export interface FontFaceRule {
   readonly family: string;

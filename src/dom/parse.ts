@@ -16,6 +16,7 @@ import { Parser } from 'htmlparser2';
 import { DomHandler, Element } from 'domhandler';
 import type { Document } from 'domhandler';
 import { limitExceeded } from '../limits.js';
+import { exactLength } from '../exact-length.js';
 import type { DomDocument, DomElement, DomNode } from './types.js';
 import { adopt, isElement } from './types.js';
 import { unnestTables } from './table-nesting.js';
@@ -59,13 +60,42 @@ class DepthLimitedHandler extends DomHandler {
   }
 
   override onopentag(name: string, attribs: Record<string, string>): void {
-    super.onopentag(name, attribs);
+    super.onopentag(sharedName(name), isEmpty(attribs) && !MERGED_ATTRIBUTES.has(name) ? NO_ATTRIBUTES : attribs);
     // tagStack[0] is the document itself
     if (this.tagStack.length - 1 > this.maxDepth) {
       const element = this.tagStack[this.tagStack.length - 1] as Element;
       throw this.tooDeep(element.startIndex ?? 0);
     }
   }
+
+  override onclosetag(): void {
+    const element = this.tagStack[this.tagStack.length - 1];
+    super.onclosetag();
+    if (element !== undefined && element !== this.root) element.children = exactLength(element.children);
+  }
+}
+
+/**
+ * The parser makes a new name string and attribute object for every tag: a long table repeats
+ * `td` and `{}` tens of thousands of times, kept for the whole render. Elements share one frozen
+ * empty object (only html, head and body get attributes merged in) and one string per tag name.
+ */
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze({});
+const MERGED_ATTRIBUTES = new Set(['html', 'head', 'body']);
+const sharedNames = new Map<string, string>();
+/** Distinct tag names shared at most (custom elements past it keep their own strings). */
+const SHARED_NAMES = 1024;
+
+function sharedName(name: string): string {
+  const shared = sharedNames.get(name);
+  if (shared !== undefined) return shared;
+  if (sharedNames.size < SHARED_NAMES) sharedNames.set(name, name);
+  return name;
+}
+
+function isEmpty(attribs: Record<string, string>): boolean {
+  for (const _ in attribs) return false;
+  return true;
 }
 
 /** The pieces of a document sorted into the three implied elements. */

@@ -60,7 +60,7 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices, sink?: P
     const name = pageNameAt(ctx.pageNames, tree.root, token);
     if (needsBlankPage(forced, pages.length)) {
       const blank = blankPage(namedContext(pages, name, true), ctx);
-      pages.push(sink === undefined ? blank : handOver(blank, sink, events, ctx));
+      pages.push(sink === undefined ? blank : handOver(blank, sink, events, ctx, tree));
     }
     checkPageLimit(pages.length, ctx);
     ctx.checkBudget?.();
@@ -85,7 +85,7 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices, sink?: P
     }
     running[pages.length] = pageRunning;
     const page: PageLayout = { index: pages.length, width: area.style.width, height: area.style.height, pageStyle: area.style, margins: area.margins, children, marginBoxes: [], blank: false, context };
-    pages.push(sink === undefined ? page : handOver(page, sink, events, ctx));
+    pages.push(sink === undefined ? page : handOver(page, sink, events, ctx, tree));
     const next = result.kind === 'placed' ? result.breakToken : undefined;
     if (next !== undefined && token !== undefined && sameToken(next, token)) {
       throw new OctavoError('render_error', 'layout made no progress on a page', { hint: 'this is a bug in octavo; please report the template' });
@@ -108,9 +108,9 @@ function inPageFrame(page: PageLayout): PageLayout {
 }
 
 /** Gives a finished page to the sink; keeps what the margin boxes need (its running events), not its fragments. */
-function handOver(page: PageLayout, sink: PageFlowSink, events: RunningEvent[][], ctx: LayoutContext): PageLayout {
+function handOver(page: PageLayout, sink: PageFlowSink, events: RunningEvent[][], ctx: LayoutContext, tree: BoxTree): PageLayout {
   const framed = inPageFrame(page);
-  events.push(pageEvents(framed));
+  events.push(pageEvents(framed, tree.records));
   sink(framed);
   forgetFinished(framed.children, ctx);
   return { ...page, children: [] };

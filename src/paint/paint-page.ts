@@ -62,18 +62,35 @@ export function paintPage(page: PageLayout, paint: PaintDocumentOptions = {}): P
 
 /** A page's display list from its flow painted earlier (paintFlow) and its page box and margin boxes painted now. */
 export function paintPageWith(page: PageLayout, flow: PaintedFlow, paint: PaintDocumentOptions = {}): PageDisplayList {
-  const pageBox = inset({ x: 0, y: 0, width: page.width, height: page.height }, page.margins);
-  const items: DisplayItem[] = paintPageBox(page, pageBox, paint);
-  items.push(...flow.items);
-  const marginOptions: PaintOptions = { canvasSource: flow.canvasSource, lookup: imageLookup(paint), svg: svgOptions(paint) };
+  const items = [...pageBoxItems(page, paint), ...flow.items, ...marginBoxItems(page, flow.canvasSource, paint), ...flow.annotations, ...collectAnnotations(page.marginBoxes)];
+  return { width: page.width, height: page.height, items };
+}
+
+/**
+ * What a page paints once its flow is laid out, when its margin boxes come later (render.ts
+ * writes each page as it is laid out): the page box, the flow, and the flow's links and bookmarks.
+ */
+export function paintPageBody(page: PageLayout, flow: PaintedFlow, paint: PaintDocumentOptions = {}): PageDisplayList {
+  return { width: page.width, height: page.height, items: [...pageBoxItems(page, paint), ...flow.items, ...flow.annotations] };
+}
+
+/** What a page paints once the document is complete: its margin boxes (they may print the page count) and their links. */
+export function paintPageMargins(page: PageLayout, canvasSource: Box | undefined, paint: PaintDocumentOptions = {}): DisplayItem[] {
+  return [...marginBoxItems(page, canvasSource, paint), ...collectAnnotations(page.marginBoxes)];
+}
+
+function pageBoxItems(page: PageLayout, paint: PaintDocumentOptions): DisplayItem[] {
+  return paintPageBox(page, inset({ x: 0, y: 0, width: page.width, height: page.height }, page.margins), paint);
+}
+
+/** The margin boxes (CSS Paged Media 3 §5), Pagination artifacts in a tagged PDF. */
+function marginBoxItems(page: PageLayout, canvasSource: Box | undefined, paint: PaintDocumentOptions): DisplayItem[] {
+  const marginOptions: PaintOptions = { canvasSource, lookup: imageLookup(paint), svg: svgOptions(paint) };
   const margins: DisplayItem[] = [];
   for (const fragment of page.marginBoxes) {
     margins.push(...(fragment.kind === 'box' ? paintStackingContext(fragment, marginOptions) : paintFragments([fragment], marginOptions)));
   }
-  if (paint.tagged === true && margins.length > 0) items.push({ kind: 'begin-artifact', type: 'Pagination' }, ...margins, { kind: 'end-marked' });
-  else items.push(...margins);
-  items.push(...flow.annotations, ...collectAnnotations(page.marginBoxes));
-  return { width: page.width, height: page.height, items };
+  return paint.tagged === true && margins.length > 0 ? [{ kind: 'begin-artifact', type: 'Pagination' }, ...margins, { kind: 'end-marked' }] : margins;
 }
 
 function imageLookup(paint: PaintDocumentOptions): ImageLookup {

@@ -4,7 +4,7 @@
  * shapes the bytes — the display list, the metadata and the encryption options.
  */
 import { createHash } from 'node:crypto';
-import type { DocumentDisplayList } from '../paint/display-list.js';
+import type { DisplayItem, DocumentDisplayList } from '../paint/display-list.js';
 import type { EncryptionOptions, Metadata } from '../options.js';
 import type { FontFace } from '../text/types.js';
 import type { LoadedImage } from '../resources/types.js';
@@ -21,16 +21,42 @@ export interface FingerprintInput {
 
 /** SHA-256 over a canonical serialisation; faces and images stand for themselves by name and id. */
 export function fingerprint(input: FingerprintInput): Uint8Array {
-  const hash = new BufferedHash();
-  hash.update(JSON.stringify({ metadata: input.metadata, encryption: input.encryption ?? null, compress: input.compress, output: input.output ?? null }, replacer));
+  const hash = new DocumentFingerprint(input);
   for (const page of input.display.pages) {
-    hash.update(`page ${page.width} ${page.height}\n`);
-    for (const item of page.items) {
-      if (item.kind === 'glyphs') hashGlyphs(hash, item);
-      else hash.update(PLAIN_KINDS.has(item.kind) ? JSON.stringify(item) : JSON.stringify(item, replacer));
+    hash.page(page.width, page.height);
+    hash.items(page.items);
+  }
+  return hash.digest();
+}
+
+/** What the fingerprint covers besides the pages. */
+export type FingerprintHeader = Omit<FingerprintInput, 'display'>;
+
+/**
+ * The fingerprint fed page by page, as pages are written (pdf/page-writer.ts): the same digest as
+ * fingerprint() of the pages in the order they were fed.
+ */
+export class DocumentFingerprint {
+  private readonly hash = new BufferedHash();
+
+  constructor(header: FingerprintHeader) {
+    this.hash.update(JSON.stringify({ metadata: header.metadata, encryption: header.encryption ?? null, compress: header.compress, output: header.output ?? null }, replacer));
+  }
+
+  page(width: number, height: number): void {
+    this.hash.update(`page ${width} ${height}\n`);
+  }
+
+  items(items: readonly DisplayItem[]): void {
+    for (const item of items) {
+      if (item.kind === 'glyphs') hashGlyphs(this.hash, item);
+      else this.hash.update(PLAIN_KINDS.has(item.kind) ? JSON.stringify(item) : JSON.stringify(item, replacer));
     }
   }
-  return new Uint8Array(hash.digest());
+
+  digest(): Uint8Array {
+    return new Uint8Array(this.hash.digest());
+  }
 }
 
 /** Items of plain numbers and strings, for which the replacer changes nothing (and costs a call per value). */
@@ -39,7 +65,7 @@ const PLAIN_KINDS: ReadonlySet<string> = new Set([
   'push-clip-path', 'pop-opacity', 'shading', 'bookmark', 'destination', 'begin-artifact', 'end-marked',
 ]);
 
-type GlyphItem = Extract<DocumentDisplayList['pages'][number]['items'][number], { kind: 'glyphs' }>;
+type GlyphItem = Extract<DisplayItem, { kind: 'glyphs' }>;
 
 /**
  * Glyph runs are most of a document: they are hashed as numbers (ids, advances, offsets and

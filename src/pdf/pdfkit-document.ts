@@ -121,6 +121,8 @@ export type PdfVersion = '1.3' | '1.4' | '1.5' | '1.6' | '1.7' | '1.7ext3';
 export interface PdfKitDocument {
   page: PdfKitPage;
   readonly outline: PdfKitOutline;
+  /** The current transformation matrix, which annotations' rectangles go through (set per page). */
+  _ctm: number[];
   _id: Uint8Array;
   _security: PdfKitSecurity | null;
   _font: PdfKitEmbeddedFont;
@@ -178,6 +180,31 @@ export function openDocument(options: OpenDocumentOptions): PdfKitDocument {
   const internals = doc as unknown as Record<string, unknown>;
   for (const method of ['endMetadata', 'endMarkings', 'endAcroForm']) internals[method] = () => undefined;
   return doc;
+}
+
+/**
+ * Takes the current page out of PDFKit's page buffer, so that adding the next page or ending the
+ * document does not end it: the caller ends it with endDetachedPage (pdf/page-writer.ts keeps a
+ * page open for content painted later, having written its own content stream already).
+ */
+export function detachPage(doc: PdfKitDocument): PdfKitPage {
+  const internals = doc as unknown as { _pageBuffer: PdfKitPage[]; _pageBufferStart: number };
+  const page = internals._pageBuffer.pop();
+  if (page !== doc.page) throw new Error('pdfkit: the current page is not the last buffered one');
+  internals._pageBufferStart++;
+  return page;
+}
+
+/** Ends a detached page as PDFKit's PDFPage.end() does, less its content stream (written already). */
+export function endDetachedPage(page: PdfKitPage): void {
+  const internals = page as unknown as { _setTabOrder(): void; document: { spotColors: Record<string, unknown> } };
+  internals._setTabOrder();
+  page.dictionary.end();
+  const resources = page.resources.data;
+  const colorSpaces = (resources['ColorSpace'] ?? {}) as Record<string, unknown>;
+  for (const color of Object.values(internals.document.spotColors)) colorSpaces[(color as { id: string }).id] = color;
+  resources['ColorSpace'] = colorSpaces;
+  page.resources.end();
 }
 
 /** A token PDFKit writes verbatim (e.g. a signature's /ByteRange placeholder). */

@@ -15,6 +15,7 @@ import type { DocumentResources, PageContext } from './context.js';
 import { applyEncryption, headerVersion, isEncrypted } from './encryption.js';
 import { facturXAttachment, facturXSchema } from './facturx.js';
 import { fingerprint } from './fingerprint.js';
+import type { FingerprintHeader } from './fingerprint.js';
 import { createFontEmbedder } from './fonts.js';
 import { closeScopes, fillPath, fillRect, popClip, popOpacity, pushClip, pushOpacity, strokePath } from './graphics.js';
 import { createImageEmbedder, drawImage } from './images.js';
@@ -26,7 +27,7 @@ import type { Bookmark } from './outline.js';
 import { writeOutline } from './outline.js';
 import { addOutputIntent, pdfaIdentification } from './pdfa.js';
 import { collectOutput, openDocument } from './pdfkit-document.js';
-import type { PdfKitDocument, PdfRef } from './pdfkit-document.js';
+import type { PdfKitDocument, PdfKitPage, PdfRef } from './pdfkit-document.js';
 import type { PendingSignature } from './signature.js';
 import { addSignatureField, applySignature, createSignatureDictionary, writeAcroForm } from './signature.js';
 import { loadSigner } from './signer.js';
@@ -64,39 +65,139 @@ interface DocumentPlan {
   readonly seed: Uint8Array | undefined;
 }
 
+/** The whole document at once: its pages written in order (pdf/page-writer.ts writes them as they are painted). */
 export async function writePdf(source: DocumentDisplayList, options: WritePdfOptions): Promise<Uint8Array> {
   const display = await pixelateUpscaled(source);
-  let output: Promise<Uint8Array>;
-  let signature: PendingSignature | undefined;
+  const seed = options.deterministic ? fingerprint({ display, ...fingerprintHeader(options) }) : undefined;
+  const open = openPdfDocument(options, seed);
   try {
-    const plan = planDocument(display, options);
-    const doc = createDocument(plan);
-    output = collectOutput(doc);
-    signature = writeDocument(doc, plan, display.pages.length > 0 ? display.pages : [EMPTY_PAGE]);
-    doc.end();
+    for (const page of display.pages) writeDocumentPage(open, page);
   } catch (error) {
     throw asRenderError(error);
   }
+  return closePdfDocument(open);
+}
+
+/** What the fingerprint covers besides the pages: every option that shapes the bytes. */
+export function fingerprintHeader(options: WritePdfOptions): FingerprintHeader {
+  return {
+    metadata: options.metadata,
+    encryption: options.encryption,
+    compress: options.compress,
+    output: { pdfa: options.pdfa, attachments: options.attachments, facturx: options.facturx, tagged: options.tagged, signature: options.signature },
+  };
+}
+
+/** A PDF being written one page at a time: PDFKit's document and what its pages share. */
+export interface OpenPdfDocument {
+  readonly doc: PdfKitDocument;
+  readonly plan: DocumentPlan;
+  readonly output: Promise<Uint8Array>;
+  readonly resources: DocumentResources;
+  readonly structure: StructureBuilder | undefined;
+  /** The content stream being written (marked content writes into it). */
+  readonly sinks: { current: ContentSink };
+  readonly signature: PendingSignature | undefined;
+  readonly bookmarks: Bookmark[];
+  readonly widthsPt: number[];
+  readonly pageRefs: PdfRef[];
+  /** Named destinations written so far (the first element of an id wins). */
+  readonly destinations: Set<string>;
+}
+
+/**
+ * Opens the PDF. `seed`: the fingerprint of the whole document when deterministic (it seeds the
+ * file identifier and encryption); without it the identifier is random until closePdfDocument
+ * is given one.
+ */
+export function openPdfDocument(options: WritePdfOptions, seed: Uint8Array | undefined): OpenPdfDocument {
   try {
-    const pdf = await output;
-    return signature === undefined ? pdf : applySignature(pdf, signature);
+    const pdfa = options.facturx !== undefined ? '3b' : options.pdfa;
+    const plan: DocumentPlan = { options, info: documentInfo(options.metadata, options.deterministic), pdfa, seed };
+    const doc = createDocument(plan);
+    const output = collectOutput(doc);
+    // a render stopped before the end leaves the document unfinished: nothing waits for its bytes
+    output.catch(() => undefined);
+    const structure = options.tagged === true ? new StructureBuilder(plan.info.language) : undefined;
+    const sinks: { current: ContentSink } = { current: new ContentSink() };
+    const resources: DocumentResources = {
+      doc,
+      fonts: createFontEmbedder(doc),
+      images: createImageEmbedder(doc),
+      alphaStates: new Map(),
+      masks: new Map(),
+      groups: 0,
+      skipNotdef: plan.pdfa !== undefined,
+      marks: structure === undefined ? undefined : new MarkedContent(structure, () => sinks.current),
+    };
+    const signature = options.signature === undefined ? undefined : startSignature(doc, plan, options.signature);
+    return { doc, plan, output, resources, structure, sinks, signature, bookmarks: [], widthsPt: [], pageRefs: [], destinations: new Set() };
   } catch (error) {
     throw asRenderError(error);
   }
 }
 
-function planDocument(display: DocumentDisplayList, options: WritePdfOptions): DocumentPlan {
-  const seed = options.deterministic
-    ? fingerprint({
-      display,
-      metadata: options.metadata,
-      encryption: options.encryption,
-      compress: options.compress,
-      output: { pdfa: options.pdfa, attachments: options.attachments, facturx: options.facturx, tagged: options.tagged, signature: options.signature },
-    })
-    : undefined;
-  const pdfa = options.facturx !== undefined ? '3b' : options.pdfa;
-  return { options, info: documentInfo(options.metadata, options.deterministic), pdfa, seed };
+/** Writes the next page (PDFKit ends it when the next one is added, or at the end). */
+export function writeDocumentPage(open: OpenPdfDocument, page: PageDisplayList): void {
+  const { doc, structure, resources } = open;
+  const index = open.pageRefs.length;
+  open.widthsPt.push(page.width * PT_PER_PX);
+  writePage(pageTarget(open), page, index);
+  open.pageRefs.push(doc.page.dictionary);
+  const options = open.plan.options.signature;
+  if (open.signature !== undefined && index === signaturePageOf(options)) {
+    const parent = structure?.formParent();
+    const widget = addSignatureField({
+      doc, page: doc.page, options: options!, pending: open.signature, fonts: resources.fonts,
+      ...(parent === undefined ? {} : { structParent: parent.key }),
+    });
+    if (parent !== undefined) structure!.addAnnotation(parent.node, widget, index);
+  }
+}
+
+/** Draws more items onto a page written earlier, as a content stream of their own (pdf/page-writer.ts). */
+export function drawOnPage(open: OpenPdfDocument, page: PdfKitPage, display: { readonly width: number; readonly height: number; readonly items: readonly DisplayItem[] }, index: number): PdfRef {
+  const target = pageTarget(open);
+  const operators = drawItems(target, page, display, index);
+  const content = open.doc.ref();
+  content.end(operators === '' ? undefined : operators);
+  return content;
+}
+
+function pageTarget(open: OpenPdfDocument): PageWriter {
+  open.sinks.current = new ContentSink();
+  return { resources: open.resources, structure: open.structure, bookmarks: open.bookmarks, destinations: open.destinations, sink: open.sinks.current };
+}
+
+function signaturePageOf(options: SignatureOptions | undefined): number {
+  return options?.visible === undefined ? 0 : options.visible.page - 1;
+}
+
+/**
+ * Writes the document-level objects, ends the document and applies the signature. `id`: the
+ * file identifier when it is known only now (a fingerprint fed page by page).
+ */
+export async function closePdfDocument(open: OpenPdfDocument, id?: Uint8Array): Promise<Uint8Array> {
+  const { doc, plan, structure, signature } = open;
+  try {
+    if (open.pageRefs.length === 0) writeDocumentPage(open, EMPTY_PAGE);
+    const pages = open.pageRefs.length;
+    if (signaturePageOf(plan.options.signature) >= pages) {
+      throw new OctavoError('invalid_options', `invalid option signature.visible.page: the document has ${pages} page${pages === 1 ? '' : 's'}`);
+    }
+    if (id !== undefined) doc._id = id.slice(0, 16);
+    writeOutline(doc, open.bookmarks, open.widthsPt);
+    finishDocument(doc, plan, { structure, pageRefs: open.pageRefs, signature });
+    doc.end();
+  } catch (error) {
+    throw asRenderError(error);
+  }
+  try {
+    const pdf = await open.output;
+    return signature === undefined ? pdf : applySignature(pdf, signature);
+  } catch (error) {
+    throw asRenderError(error);
+  }
 }
 
 function createDocument(plan: DocumentPlan): PdfKitDocument {
@@ -112,49 +213,6 @@ function createDocument(plan: DocumentPlan): PdfKitDocument {
   doc._id = seed !== undefined ? seed.slice(0, 16) : new Uint8Array(randomBytes(16));
   if (isEncrypted(options.encryption)) applyEncryption(doc, options.encryption, seed);
   return doc;
-}
-
-/** Writes pages and document-level objects; returns the signature still to be applied. */
-function writeDocument(doc: PdfKitDocument, plan: DocumentPlan, pages: readonly PageDisplayList[]): PendingSignature | undefined {
-  const { options } = plan;
-  const structure = options.tagged === true ? new StructureBuilder(plan.info.language) : undefined;
-  const sinks: { current: ContentSink } = { current: new ContentSink() };
-  const resources: DocumentResources = {
-    doc,
-    fonts: createFontEmbedder(doc),
-    images: createImageEmbedder(doc),
-    alphaStates: new Map(),
-    masks: new Map(),
-    groups: 0,
-    skipNotdef: plan.pdfa !== undefined,
-    marks: structure === undefined ? undefined : new MarkedContent(structure, () => sinks.current),
-  };
-  const signature = options.signature === undefined ? undefined : startSignature(doc, plan, options.signature);
-  const signaturePage = options.signature?.visible === undefined ? 0 : options.signature.visible.page - 1;
-  if (signaturePage >= pages.length) {
-    throw new OctavoError('invalid_options', `invalid option signature.visible.page: the document has ${pages.length} page${pages.length === 1 ? '' : 's'}`);
-  }
-  const bookmarks: Bookmark[] = [];
-  const widthsPt: number[] = [];
-  const pageRefs: PdfRef[] = [];
-  const destinations = new Set<string>();
-  pages.forEach((page, index) => {
-    widthsPt.push(page.width * PT_PER_PX);
-    sinks.current = new ContentSink();
-    writePage({ resources, structure, bookmarks, destinations, sink: sinks.current }, page, index);
-    pageRefs.push(doc.page.dictionary);
-    if (signature !== undefined && index === signaturePage) {
-      const parent = structure?.formParent();
-      const widget = addSignatureField({
-        doc, page: doc.page, options: options.signature!, pending: signature, fonts: resources.fonts,
-        ...(parent === undefined ? {} : { structParent: parent.key }),
-      });
-      if (parent !== undefined) structure!.addAnnotation(parent.node, widget, index);
-    }
-  });
-  writeOutline(doc, bookmarks, widthsPt);
-  finishDocument(doc, plan, { structure, pageRefs, signature });
-  return signature;
 }
 
 function startSignature(doc: PdfKitDocument, plan: DocumentPlan, options: SignatureOptions): PendingSignature {
@@ -220,29 +278,32 @@ interface PageWriter {
 }
 
 function writePage(writer: PageWriter, display: PageDisplayList, index: number): void {
-  const { resources } = writer;
-  const doc = resources.doc;
+  const doc = writer.resources.doc;
   doc.addPage({ size: [display.width * PT_PER_PX, display.height * PT_PER_PX], margin: 0 });
   // PDFKit's page starts with a y flip to top-left origin in pt; scale that to px
   doc.transform(PT_PER_PX, 0, 0, PT_PER_PX, 0, 0);
+  // annotations in structure order (PDF/UA-1 §7.18.3)
+  if (writer.resources.marks !== undefined) doc.page.dictionary.data['Tabs'] = 'S';
+  const operators = drawItems(writer, doc.page, display, index);
+  if (operators !== '') doc.page.content.write(operators);
+}
+
+/** The operators of one content stream of a page (the page's own, or one added to it later). */
+function drawItems(writer: PageWriter, page: PdfKitPage, display: { readonly width: number; readonly height: number; readonly items: readonly DisplayItem[] }, index: number): string {
+  const { resources } = writer;
   const ctx: PageContext = {
     resources,
-    page: doc.page,
+    page,
     sink: writer.sink,
     width: display.width,
     height: display.height,
     scopes: [],
   };
-  if (resources.marks !== undefined) {
-    resources.marks.beginPage(index, doc.page.dictionary);
-    // annotations in structure order (PDF/UA-1 §7.18.3)
-    doc.page.dictionary.data['Tabs'] = 'S';
-  }
+  resources.marks?.beginPage(index, page.dictionary);
   for (const item of display.items) drawItem(ctx, item, index, writer);
   resources.marks?.endStream();
   closeScopes(ctx);
-  const operators = ctx.sink.finish();
-  if (operators !== '') ctx.page.content.write(operators);
+  return ctx.sink.finish();
 }
 
 /** Painting items: in a tagged PDF, untagged painting is wrapped as an artifact first. */
@@ -318,7 +379,7 @@ function drawItem(ctx: PageContext, item: DisplayItem, pageIndex: number, writer
   }
 }
 
-function asRenderError(error: unknown): OctavoError {
+export function asRenderError(error: unknown): OctavoError {
   if (error instanceof OctavoError) return error;
   const message = error instanceof Error ? error.message : String(error);
   return new OctavoError('render_error', `could not write the PDF: ${message}`, { cause: error });

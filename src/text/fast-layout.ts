@@ -98,6 +98,7 @@ export function fastLayout(
     fkGlyphs[i] = glyph;
   }
   const glyphs: ShapedGlyph[] = new Array<ShapedGlyph>(text.length);
+  const plain = plainGlyphsOf(program, scale);
   let width = 0;
   let before: Int32Array | null = null;
   for (let i = 0; i < fkGlyphs.length; i++) {
@@ -120,7 +121,10 @@ export function fastLayout(
     }
     const advance = xAdvance * scale;
     width += advance;
-    glyphs[i] = { id: glyph.id, advance, xOffset: xOffset * scale, yOffset: yOffset * scale, codePoints: SINGLE_CODE_POINTS[text.charCodeAt(i)]! };
+    const code = text.charCodeAt(i);
+    glyphs[i] = after === null && before === null
+      ? plainGlyph(plain, glyph, code, scale)
+      : { id: glyph.id, advance, xOffset: xOffset * scale, yOffset: yOffset * scale, codePoints: SINGLE_CODE_POINTS[code]! };
     before = after;
   }
   return { glyphs, width };
@@ -149,6 +153,40 @@ export function primePairs(program: FontProgram, characters: string): void {
       }
     }
   }
+}
+
+/**
+ * Glyphs no pair adjusts, shared per font and scale: a shaped glyph is then a reference, not an
+ * object of its own (a long document's measured text holds tens of thousands of them).
+ */
+const plainGlyphs = new WeakMap<FontProgram, Map<number, (ShapedGlyph | undefined)[]>>();
+
+/** Scales kept per font before its shared glyphs start again (a document uses a few). */
+const MAX_SCALES = 64;
+
+function plainGlyphsOf(program: FontProgram, scale: number): (ShapedGlyph | undefined)[] {
+  let byScale = plainGlyphs.get(program);
+  if (byScale === undefined) {
+    byScale = new Map();
+    plainGlyphs.set(program, byScale);
+  }
+  let glyphs = byScale.get(scale);
+  if (glyphs === undefined) {
+    if (byScale.size >= MAX_SCALES) byScale.clear();
+    glyphs = new Array<ShapedGlyph | undefined>(RANGE_END);
+    byScale.set(scale, glyphs);
+  }
+  return glyphs;
+}
+
+function plainGlyph(shared: (ShapedGlyph | undefined)[], glyph: FkGlyph, code: number, scale: number): ShapedGlyph {
+  let shaped = shared[code];
+  if (shaped === undefined) {
+    // the same shape as the other glyphs (not frozen: one hidden class where layout reads them)
+    shaped = { id: glyph.id, advance: glyph.advanceWidth * scale, xOffset: 0, yOffset: 0, codePoints: SINGLE_CODE_POINTS[code]! };
+    shared[code] = shaped;
+  }
+  return shaped;
 }
 
 /** fontkit's glyph of each accepted code point, per font (its `glyphForCodePoint`, remembered). */

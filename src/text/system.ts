@@ -7,7 +7,8 @@
  * - `runs`: (face id, size, features, text) -> GlyphRun, so requests that resolve to the same
  *   face (`Arial`, `sans-serif`, weight 400 or 500) share their shaping.
  * In front of them, a per-render memo keyed by the request object (layout reuses one request per
- * style) and the text, so a word measured again in the same render costs two Map lookups.
+ * style) and the text, so a word measured again in the same render costs two Map lookups; it
+ * holds at most MEMO_ENTRIES texts.
  */
 import type { Diagnostics } from '../diagnostics.js';
 import type { FontFace, FontRequest, GlyphRun, ScaledFontMetrics, ShapedText, TextSystem } from './types.js';
@@ -94,26 +95,46 @@ function missingReporter(diagnostics: Diagnostics): (text: string, missing: read
 /** What the per-render memo keeps per request and direction: its results, and the engine-wide cache key's prefix. */
 interface RequestMemo {
   readonly prefix: string;
-  readonly results: Map<string, ShapedText>;
+  results: Map<string, ShapedText>;
+  /** The memo's generation these results belong to (older ones are dropped on their next use). */
+  generation: number;
 }
+
+/**
+ * Most texts the per-render memo holds. Past it the memo starts again: a long document keeps
+ * the shaped text of the pages still to come, not of every page (a text seen again after that
+ * comes from the engine-wide cache, or is shaped again).
+ */
+const MEMO_ENTRIES = 8192;
 
 type SharedShaper = (text: string, request: FontRequest, direction: Direction, prefix: string) => ShapedText;
 
 /** Per-render memo in front of a shaper: request object -> text -> result, per direction. */
 function memoized(shapeShared: SharedShaper, keyPrefix: (request: FontRequest, direction: Direction) => string, counters: ShapeCaches['counters']): TextSystem['shape'] {
   const memos: Record<Direction, WeakMap<FontRequest, RequestMemo>> = { auto: new WeakMap(), ltr: new WeakMap(), rtl: new WeakMap() };
+  let generation = 0;
+  let entries = 0;
   return (text, request, options) => {
     if (text.length === 0) return EMPTY;
     counters.calls++;
     const direction: Direction = options?.direction ?? 'auto';
     let memo = memos[direction].get(request);
     if (memo === undefined) {
-      memo = { prefix: keyPrefix(request, direction), results: new Map() };
+      memo = { prefix: keyPrefix(request, direction), results: new Map(), generation };
       memos[direction].set(request, memo);
+    } else if (memo.generation !== generation) {
+      memo.results = new Map();
+      memo.generation = generation;
     }
     let shaped = memo.results.get(text);
     if (shaped === undefined) {
       shaped = shapeShared(text, request, direction, memo.prefix);
+      if (++entries > MEMO_ENTRIES) {
+        generation++;
+        entries = 1;
+        memo.results = new Map();
+        memo.generation = generation;
+      }
       memo.results.set(text, shaped);
     }
     return shaped;

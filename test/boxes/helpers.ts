@@ -8,7 +8,7 @@ import { OctavoError } from '../../src/errors.js';
 
 export const BASE_URL = 'file:///work/doc/';
 
-export async function boxTree(html: string): Promise<{ tree: BoxTree; diagnostics: Diagnostics }> {
+export async function boxTree(html: string, maxBoxes?: number): Promise<{ tree: BoxTree; diagnostics: Diagnostics }> {
   const dom = parseHtml(html, 'doc.html');
   const diagnostics = new Diagnostics();
   const sheets = await collectStylesheets(dom, {
@@ -18,7 +18,7 @@ export async function boxTree(html: string): Promise<{ tree: BoxTree; diagnostic
     diagnostics,
   });
   const styled = cascade(dom, sheets, { diagnostics });
-  return { tree: buildBoxTree(dom, styled, { baseUrl: BASE_URL, diagnostics }), diagnostics };
+  return { tree: buildBoxTree(dom, styled, { baseUrl: BASE_URL, diagnostics, maxBoxes }), diagnostics };
 }
 
 /** Every box in tree order, outside markers visited before the item's children. */

@@ -4,7 +4,9 @@
  * display list must be exactly the one painted from the whole laid-out document (what
  * `engine.layout()` returns), for everything that needs all pages: "Page X of Y", running strings
  * and elements, counters in margin boxes, blank pages, links, bookmarks, named destinations and
- * tagging — and for the documents still laid out whole (fixed boxes, cross-references).
+ * tagging — and for the documents still laid out whole (fixed boxes, cross-references). Each
+ * page is written to the PDF as it is painted (margin boxes added at the end): the PDF shows what
+ * the PDF of the whole display list shows.
  */
 import { describe, expect, it } from 'vitest';
 import { createInternalEngine } from '../../src/render.js';
@@ -12,6 +14,11 @@ import { paintDocument } from '../../src/paint/paint-page.js';
 import type { DocumentDisplayList } from '../../src/paint/display-list.js';
 import { fingerprint } from '../../src/pdf/fingerprint.js';
 import { checkDiagnostics } from '../helpers/layout.js';
+import { writePdf } from '../../src/pdf/write.js';
+import { qpdfCheck } from '../helpers/qpdf.js';
+import { withPdfFile } from '../helpers/tmp.js';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 
 const engine = createInternalEngine();
 
@@ -64,5 +71,17 @@ describe('painting page by page', () => {
     const references = await paintedBothWays(toc, true);
     expect(hash(references.streamed)).toBe(hash(references.whole));
     expect(glyphText(references.streamed, 0)).toMatch(/Two\s+p\. 3 /);
+  });
+
+  it('writes each page to the PDF as it is painted: the same text as the PDF of the whole display list', async () => {
+    const pdftotext = (pdf: Uint8Array): Promise<string> => withPdfFile(pdf, async (path) => (await promisify(execFile)('pdftotext', ['-layout', path, '-'])).stdout);
+    for (const tagged of [false, true]) {
+      const request = { template: `<style>${PAGE}</style>${BODY}`, data: {}, tagged, deterministic: true };
+      const streamed = await engine.render(request);
+      await qpdfCheck(streamed);
+      const whole = await writePdf(await engine.display(request), { metadata: {}, encryption: undefined, deterministic: true, compress: true, tagged });
+      expect(await pdftotext(streamed)).toBe(await pdftotext(whole));
+      expect(Buffer.from(await engine.render(request)).equals(Buffer.from(streamed))).toBe(true);
+    }
   });
 });

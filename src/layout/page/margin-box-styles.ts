@@ -3,12 +3,12 @@
  * `@page` margin-box rules (the UA sheet gives each box its §5.3 default `text-align` and
  * `vertical-align`), one result per page kind and box.
  */
-import type { ComputedStyle, PageContext, PageStyle, StyledDocument } from '../../css/types.js';
+import type { ComputedStyle, PageContext, PageRuleSource, PageStyle } from '../../css/types.js';
 
 export interface MarginBoxStyleServices {
   readonly pageStyle: (page: PageContext) => PageStyle;
   /** The css stage's `computeMarginBoxStyle` for a document. */
-  readonly compute: (styled: StyledDocument, page: PageContext, box: string, pageStyle: PageStyle) => ComputedStyle | undefined;
+  readonly compute: (styled: PageRuleSource, page: PageContext, box: string, pageStyle: PageStyle) => ComputedStyle | undefined;
 }
 
 export type MarginBoxStyleLookup = (page: PageContext, box: string) => ComputedStyle | undefined;
@@ -18,7 +18,7 @@ export type MarginBoxStyleLookup = (page: PageContext, box: string) => ComputedS
  * margin boxes answers undefined at once; otherwise results are kept per page style (pages of one kind
  * share their page style, and the same rules give their margin boxes).
  */
-export function marginBoxStyleLookup(styled: StyledDocument, services: MarginBoxStyleServices): MarginBoxStyleLookup {
+export function marginBoxStyleLookup(styled: PageRuleSource, services: MarginBoxStyleServices): MarginBoxStyleLookup {
   // the UA sheet's margin-box rules only align: they generate no box
   if (!styled.pageRules.some((rule) => rule.origin !== 'user-agent' && Object.keys(rule.marginBoxes).length > 0)) return () => undefined;
   const cache = new WeakMap<PageStyle, Map<string, ComputedStyle | undefined>>();

@@ -44,21 +44,29 @@ function pick<T>(values: Values<T> | undefined, policy: RunningPolicy): T | unde
 }
 
 /**
- * An event on a page, in document order: content (for `start`), or an element with records (its
- * box's top and style, not the fragment: events outlive the page's fragments when pages are painted
- * as they are laid out).
+ * An event on a page, in document order: the page's first content (for `start`), or an element
+ * with records (its box's top and style, not the fragment: events outlive the page's fragments
+ * when pages are painted as they are laid out).
  */
 export type RunningEvent = { readonly kind: 'content' } | { readonly kind: 'element'; readonly element: DomElement; readonly y: number; readonly style: ComputedStyle };
 
-/** The events of one page, for runningContent. */
-export function pageEvents(page: PageLayout): RunningEvent[] {
+const CONTENT: RunningEvent = { kind: 'content' };
+
+/**
+ * The events of one page that runningContent reads: the first content, and the elements that
+ * set named strings or counters (they are kept for every page until the margin boxes are laid
+ * out, so a long document keeps none for the rest of its content).
+ */
+export function pageEvents(page: PageLayout, records: DocumentRecords | undefined): RunningEvent[] {
   const events: RunningEvent[] = [];
+  let content = false;
   const visit = (fragment: Fragment): void => {
     if (fragment.kind === 'text' || fragment.kind === 'image') {
-      events.push({ kind: 'content' });
+      if (!content) events.push(CONTENT);
+      content = true;
       return;
     }
-    if (fragment.kind === 'box' && fragment.box.element !== undefined && fragment.box.pseudo === undefined && !fragment.continuedBefore) {
+    if (fragment.kind === 'box' && fragment.box.element !== undefined && fragment.box.pseudo === undefined && !fragment.continuedBefore && hasRecords(fragment.box.element, records)) {
       events.push({ kind: 'element', element: fragment.box.element, y: fragment.y, style: fragment.style });
     }
     for (const child of fragment.children) visit(child);
@@ -67,13 +75,17 @@ export function pageEvents(page: PageLayout): RunningEvent[] {
   return events;
 }
 
+function hasRecords(element: DomElement, records: DocumentRecords | undefined): boolean {
+  return records !== undefined && (records.strings.has(element) || records.counters.has(element));
+}
+
 /**
  * The running content of every page, given the running elements each page's flow produced and
  * the events of each page (taken from the pages' fragments unless given).
  */
 export function runningContent(
   pages: readonly PageLayout[], running: readonly (readonly PageContent[])[], records: DocumentRecords | undefined,
-  events: readonly (readonly RunningEvent[])[] = pages.map(pageEvents),
+  events: readonly (readonly RunningEvent[])[] = pages.map((page) => pageEvents(page, records)),
 ): RunningContent[] {
   const seen = new Set<DomElement>();
   let strings = new Map<string, string>();

@@ -1,0 +1,83 @@
+/**
+ * The PDF written page by page (pdf/page-writer.ts): pages written as they come, pages kept open
+ * for items painted once the document is complete (a second content stream), the deterministic
+ * identifier fingerprinted page by page, and pages held from the first upscaled pixelated image.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, test } from 'vitest';
+import type { DisplayItem, PageDisplayList } from '../../src/paint/display-list.js';
+import { PdfPageWriter, writableByPage } from '../../src/pdf/page-writer.js';
+import { writePdf } from '../../src/pdf/write.js';
+import type { WritePdfOptions } from '../../src/pdf/write.js';
+import { qpdf, qpdfCheck } from '../helpers/qpdf.js';
+import { withPdfFile } from '../helpers/tmp.js';
+import { glyphItem, loadFace } from './font-fixture.js';
+import { pngImage } from './image-fixture.js';
+
+const run = promisify(execFile);
+const OPTIONS: WritePdfOptions = { metadata: { title: 'Pages' }, encryption: undefined, deterministic: true, compress: true };
+
+const text = (value: string, y: number): DisplayItem => glyphItem(loadFace('sans'), value, { x: 10, y, size: 12 });
+const page = (...items: DisplayItem[]): PageDisplayList => ({ width: 200, height: 100, items });
+
+const pdftotext = (pdf: Uint8Array): Promise<string> => withPdfFile(pdf, async (path) => (await run('pdftotext', ['-layout', path, '-'])).stdout);
+
+/** Writes `pages`, each with `later` items added once all are written (as render.ts does with margin boxes). */
+async function writeByPage(pages: readonly PageDisplayList[], later: readonly (readonly DisplayItem[])[] | undefined, options = OPTIONS): Promise<Uint8Array> {
+  const writer = new PdfPageWriter(options);
+  for (const p of pages) writer.page(p, later !== undefined);
+  if (later !== undefined) later.forEach((items, index) => writer.finishPage(index, items));
+  return writer.end();
+}
+
+describe('writing page by page', () => {
+  const pages = [page(text('First page', 30)), page(text('Second page', 30)), page(text('Third page', 30))];
+  const margins = pages.map((_, index) => [text(`Page ${index + 1} of 3`, 90)]);
+
+  test('writes the same bytes as the whole document when no page waits for later items', async () => {
+    expect(Buffer.from(await writeByPage(pages, undefined)).equals(Buffer.from(await writePdf({ pages }, OPTIONS)))).toBe(true);
+  });
+
+  test('adds the items painted later as a second content stream of their page', async () => {
+    const pdf = await writeByPage(pages, margins);
+    await qpdfCheck(pdf);
+    const lines = (await pdftotext(pdf)).split('\f').map((p) => p.replace(/\s+/g, ' ').trim());
+    expect(lines.slice(0, 3)).toEqual(['First page Page 1 of 3', 'Second page Page 2 of 3', 'Third page Page 3 of 3']);
+    const json = JSON.parse((await qpdf(pdf, ['--json', '--json-key=pages'])).stdout) as { pages: { contents: string[] }[] };
+    expect(json.pages.map((p) => p.contents.length)).toEqual([2, 2, 2]);
+    // deterministic: the identifier fingerprinted page by page
+    expect(Buffer.from(await writeByPage(pages, margins)).equals(Buffer.from(pdf))).toBe(true);
+  });
+
+  test('keeps a page without later items to one content stream', async () => {
+    const pdf = await writeByPage(pages, [[], margins[1]!, []]);
+    await qpdfCheck(pdf);
+    const json = JSON.parse((await qpdf(pdf, ['--json', '--json-key=pages'])).stdout) as { pages: { contents: string[] }[] };
+    expect(json.pages.map((p) => p.contents.length)).toEqual([1, 2, 1]);
+  });
+
+  test('holds the pages from the first upscaled pixelated image on, and writes them enlarged at the end', async () => {
+    const image = pngImage('dot', [[[255, 0, 0, 255], [0, 0, 255, 255]]]);
+    const pixelated: DisplayItem = { kind: 'image', rect: { x: 10, y: 40, width: 40, height: 20 }, image, interpolate: false };
+    const held = [pages[0]!, page(text('Second page', 30), pixelated), pages[2]!];
+    const pdf = await writeByPage(held, margins);
+    await qpdfCheck(pdf);
+    expect((await pdftotext(pdf)).replace(/\s+/g, ' ')).toContain('Third page Page 3 of 3');
+    const images = await withPdfFile(pdf, async (path) => (await run('pdfimages', ['-list', path])).stdout);
+    expect(images).toMatch(/^\s*2\s+0\s+image\s+40\s+20\s/m);
+    expect(Buffer.from(pdf).equals(Buffer.from(await writeByPage(held, margins)))).toBe(true);
+  });
+
+  test('leaves deterministic encrypted documents to the whole-document writer (their keys need the fingerprint first)', () => {
+    const encryption = { userPassword: 'open' };
+    expect(writableByPage({ ...OPTIONS, encryption })).toBe(false);
+    expect(writableByPage({ ...OPTIONS, encryption, deterministic: false })).toBe(true);
+    expect(() => new PdfPageWriter({ ...OPTIONS, encryption })).toThrow();
+  });
+
+  test('writes an encrypted document page by page when it is not deterministic', async () => {
+    const pdf = await writeByPage(pages, margins, { ...OPTIONS, deterministic: false, encryption: { userPassword: 'open' } });
+    await qpdfCheck(pdf, 'open');
+  });
+});
