@@ -1,7 +1,7 @@
 /**
- * SHA-256 fed through a byte buffer. A display list is hashed item by item (pdf/fingerprint.ts):
- * hundreds of small updates, each a native call that encodes its string on its own. Buffered,
- * they cost one call per 64 KiB, and the digest is that of exactly the same bytes.
+ * SHA-256 fed through a byte buffer. A display list (pdf/fingerprint.ts) or a PDF as PDFKit
+ * writes it (identifyByContent) comes in hundreds of small updates, each a native call on its
+ * own. Buffered, they cost one call per 64 KiB, and the digest is that of exactly the same bytes.
  */
 import { createHash } from 'node:crypto';
 

@@ -19,45 +19,27 @@ export interface FingerprintInput {
   readonly output?: unknown;
 }
 
-/** SHA-256 over a canonical serialisation; faces and images stand for themselves by name and id. */
+/**
+ * SHA-256 over a canonical serialisation; faces and images stand for themselves by name and id.
+ * Only deterministic encrypted documents need it (their keys are seeded before the first byte is
+ * written); other deterministic documents are identified by the hash of their options and of
+ * their pages' bytes as they are written (write.ts, pdfkit-document.ts hashOutput).
+ */
 export function fingerprint(input: FingerprintInput): Uint8Array {
-  const hash = new DocumentFingerprint(input);
+  const hash = new BufferedHash();
+  hash.update(JSON.stringify({ metadata: input.metadata, encryption: input.encryption ?? null, compress: input.compress, output: input.output ?? null }, fingerprintReplacer));
   for (const page of input.display.pages) {
-    hash.page(page.width, page.height);
-    hash.items(page.items);
+    hash.update(`page ${page.width} ${page.height}\n`);
+    for (const item of page.items) {
+      if (item.kind === 'glyphs') hashGlyphs(hash, item);
+      else hash.update(PLAIN_KINDS.has(item.kind) ? JSON.stringify(item) : JSON.stringify(item, fingerprintReplacer));
+    }
   }
-  return hash.digest();
+  return new Uint8Array(hash.digest());
 }
 
 /** What the fingerprint covers besides the pages. */
 export type FingerprintHeader = Omit<FingerprintInput, 'display'>;
-
-/**
- * The fingerprint fed page by page, as pages are written (pdf/page-writer.ts): the same digest as
- * fingerprint() of the pages in the order they were fed.
- */
-export class DocumentFingerprint {
-  private readonly hash = new BufferedHash();
-
-  constructor(header: FingerprintHeader) {
-    this.hash.update(JSON.stringify({ metadata: header.metadata, encryption: header.encryption ?? null, compress: header.compress, output: header.output ?? null }, replacer));
-  }
-
-  page(width: number, height: number): void {
-    this.hash.update(`page ${width} ${height}\n`);
-  }
-
-  items(items: readonly DisplayItem[]): void {
-    for (const item of items) {
-      if (item.kind === 'glyphs') hashGlyphs(this.hash, item);
-      else this.hash.update(PLAIN_KINDS.has(item.kind) ? JSON.stringify(item) : JSON.stringify(item, replacer));
-    }
-  }
-
-  digest(): Uint8Array {
-    return new Uint8Array(this.hash.digest());
-  }
-}
 
 /** Items of plain numbers and strings, for which the replacer changes nothing (and costs a call per value). */
 const PLAIN_KINDS: ReadonlySet<string> = new Set([
@@ -74,7 +56,7 @@ type GlyphItem = Extract<DisplayItem, { kind: 'glyphs' }>;
  */
 function hashGlyphs(hash: BufferedHash, item: GlyphItem): void {
   const { glyphs, advances, face, ...rest } = item;
-  hash.update(JSON.stringify({ ...rest, face: replacer('face', face) }));
+  hash.update(JSON.stringify({ ...rest, face: fingerprintReplacer('face', face) }));
   let size = 0;
   for (let i = 0; i < glyphs.length; i++) size += 5 + glyphs[i]!.codePoints.length;
   const numbers = scratch(size);
@@ -100,7 +82,8 @@ function scratch(size: number): Float64Array {
   return scratchNumbers;
 }
 
-function replacer(key: string, value: unknown): unknown {
+/** JSON.stringify's replacer for options and items: byte arrays, faces, images and elements by name. */
+export function fingerprintReplacer(key: string, value: unknown): unknown {
   if (value instanceof Uint8Array) return `sha256:${createHash('sha256').update(value).digest('hex')}`;
   // DOM elements (tagging, links) stand for themselves by name: the content around them is hashed anyway
   if (key === 'element' && isObject(value)) return (value as { name?: unknown }).name;

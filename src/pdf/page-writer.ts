@@ -9,20 +9,19 @@
  * its dictionary and resources are written with them.
  *
  * What still needs the whole document:
- * - a deterministic file identifier is the fingerprint of every page: fed page by page here and
- *   set at the end, which only works without encryption (the identifier and the seeded keys
- *   encrypt every stream): deterministic encrypted documents go through writePdf;
+ * - a deterministic encrypted document: its keys are seeded from the fingerprint of its display
+ *   list before the first stream is encrypted, so it goes through writePdf (other deterministic
+ *   documents are identified by the hash of their bytes, known at the end);
  * - upscaled pixelated images are enlarged asynchronously (pixelated.ts): from the first page that
  *   has one, pages are held and written at the end.
  */
 import type { DisplayItem, PageDisplayList } from '../paint/display-list.js';
-import { DocumentFingerprint } from './fingerprint.js';
 import { isEncrypted } from './encryption.js';
 import { needsPixelation, pixelateUpscaled } from './pixelated.js';
 import type { PdfKitPage } from './pdfkit-document.js';
 import { detachPage, endDetachedPage } from './pdfkit-document.js';
 import type { OpenPdfDocument, WritePdfOptions } from './write.js';
-import { asRenderError, closePdfDocument, drawOnPage, fingerprintHeader, openPdfDocument, writeDocumentPage } from './write.js';
+import { asRenderError, closePdfDocument, drawOnPage, openPdfDocument, writeDocumentPage } from './write.js';
 
 /** A page written with its own content stream, waiting for the items painted later. */
 interface OpenPage {
@@ -46,7 +45,6 @@ export function writableByPage(options: WritePdfOptions): boolean {
 
 export class PdfPageWriter {
   private readonly open: OpenPdfDocument;
-  private readonly fingerprint: DocumentFingerprint | undefined;
   private readonly waiting = new Map<number, OpenPage>();
   private readonly held: HeldPage[] = [];
   private count = 0;
@@ -54,7 +52,6 @@ export class PdfPageWriter {
   constructor(options: WritePdfOptions) {
     if (!writableByPage(options)) throw new Error('page writer: a deterministic encrypted document needs its fingerprint before its first page');
     this.open = openPdfDocument(options, undefined);
-    this.fingerprint = options.deterministic ? new DocumentFingerprint(fingerprintHeader(options)) : undefined;
   }
 
   /** Pages written (or held) so far. */
@@ -101,7 +98,6 @@ export class PdfPageWriter {
 
   /** A second content stream on an open page, drawn with the page current in PDFKit (links go through its matrix). */
   private drawLater(open: OpenPage, items: readonly DisplayItem[], index: number): void {
-    this.fingerprint?.items(items);
     const doc = this.open.doc;
     const [current, ctm] = [doc.page, doc._ctm];
     doc.page = open.page;
@@ -123,12 +119,10 @@ export class PdfPageWriter {
       this.held.length = 0;
       for (const page of (await pixelateUpscaled({ pages })).pages) this.write(page);
     }
-    return closePdfDocument(this.open, this.fingerprint?.digest());
+    return closePdfDocument(this.open);
   }
 
   private write(display: PageDisplayList): void {
-    this.fingerprint?.page(display.width, display.height);
-    this.fingerprint?.items(display.items);
     writeDocumentPage(this.open, display);
   }
 }

@@ -5,6 +5,7 @@
  * (`doc.ref()`, the page content stream), so PDFKit's security handler encrypts every stream and string.
  */
 import PDFDocument from 'pdfkit';
+import { BufferedHash } from './buffered-hash.js';
 
 /** An indirect object (`n 0 R`) as PDFKit models it. */
 export interface PdfRef {
@@ -205,6 +206,26 @@ export function endDetachedPage(page: PdfKitPage): void {
   for (const color of Object.values(internals.document.spotColors)) colorSpaces[(color as { id: string }).id] = color;
   resources['ColorSpace'] = colorSpaces;
   page.resources.end();
+}
+
+/**
+ * Hashes every byte PDFKit writes from now on, after `header`; the returned function gives the
+ * SHA-256 of what was written until it is called (once). A deterministic document is named by its
+ * own bytes this way, without a second pass over its content (pdf/write.ts).
+ */
+export function hashOutput(doc: PdfKitDocument, header: string): () => Uint8Array {
+  const hash = new BufferedHash().update(header);
+  const internals = doc as unknown as { push(chunk: Uint8Array | null): boolean };
+  const push = internals.push;
+  let open = true;
+  internals.push = function (chunk) {
+    if (open && chunk !== null) hash.update(chunk);
+    return push.call(this, chunk);
+  };
+  return () => {
+    open = false;
+    return new Uint8Array(hash.digest());
+  };
 }
 
 /** A token PDFKit writes verbatim (e.g. a signature's /ByteRange placeholder). */

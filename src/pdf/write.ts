@@ -14,7 +14,7 @@ import { ContentSink } from './content.js';
 import type { DocumentResources, PageContext } from './context.js';
 import { applyEncryption, headerVersion, isEncrypted } from './encryption.js';
 import { facturXAttachment, facturXSchema } from './facturx.js';
-import { fingerprint } from './fingerprint.js';
+import { fingerprint, fingerprintReplacer } from './fingerprint.js';
 import type { FingerprintHeader } from './fingerprint.js';
 import { createFontEmbedder } from './fonts.js';
 import { closeScopes, fillPath, fillRect, popClip, popOpacity, pushClip, pushOpacity, strokePath } from './graphics.js';
@@ -26,7 +26,7 @@ import { documentInfo } from './metadata.js';
 import type { Bookmark } from './outline.js';
 import { writeOutline } from './outline.js';
 import { addOutputIntent, pdfaIdentification } from './pdfa.js';
-import { collectOutput, openDocument } from './pdfkit-document.js';
+import { collectOutput, hashOutput, openDocument } from './pdfkit-document.js';
 import type { PdfKitDocument, PdfKitPage, PdfRef } from './pdfkit-document.js';
 import type { PendingSignature } from './signature.js';
 import { addSignatureField, applySignature, createSignatureDictionary, writeAcroForm } from './signature.js';
@@ -68,7 +68,8 @@ interface DocumentPlan {
 /** The whole document at once: its pages written in order (pdf/page-writer.ts writes them as they are painted). */
 export async function writePdf(source: DocumentDisplayList, options: WritePdfOptions): Promise<Uint8Array> {
   const display = await pixelateUpscaled(source);
-  const seed = options.deterministic ? fingerprint({ display, ...fingerprintHeader(options) }) : undefined;
+  // only encryption needs the fingerprint before the first byte: its keys are seeded from it
+  const seed = options.deterministic && isEncrypted(options.encryption) ? fingerprint({ display, ...fingerprintHeader(options) }) : undefined;
   const open = openPdfDocument(options, seed);
   try {
     for (const page of display.pages) writeDocumentPage(open, page);
@@ -103,12 +104,15 @@ export interface OpenPdfDocument {
   readonly pageRefs: PdfRef[];
   /** Named destinations written so far (the first element of an id wins). */
   readonly destinations: Set<string>;
+  /** A deterministic unencrypted document: the hash of its options and of the bytes written so far. */
+  readonly identify: (() => Uint8Array) | undefined;
 }
 
 /**
- * Opens the PDF. `seed`: the fingerprint of the whole document when deterministic (it seeds the
- * file identifier and encryption); without it the identifier is random until closePdfDocument
- * is given one.
+ * Opens the PDF. `seed`: the fingerprint of a deterministic encrypted document (it seeds the
+ * file identifier and the encryption keys). Other deterministic documents are identified by the
+ * hash of their options and of the bytes of their pages, set when the document is closed; the
+ * rest get a random identifier.
  */
 export function openPdfDocument(options: WritePdfOptions, seed: Uint8Array | undefined): OpenPdfDocument {
   try {
@@ -116,6 +120,9 @@ export function openPdfDocument(options: WritePdfOptions, seed: Uint8Array | und
     const plan: DocumentPlan = { options, info: documentInfo(options.metadata, options.deterministic), pdfa, seed };
     const doc = createDocument(plan);
     const output = collectOutput(doc);
+    const identify = options.deterministic && seed === undefined
+      ? hashOutput(doc, JSON.stringify({ version: headerVersion(options.encryption), ...fingerprintHeader(options) }, fingerprintReplacer))
+      : undefined;
     // a render stopped before the end leaves the document unfinished: nothing waits for its bytes
     output.catch(() => undefined);
     const structure = options.tagged === true ? new StructureBuilder(plan.info.language) : undefined;
@@ -131,7 +138,7 @@ export function openPdfDocument(options: WritePdfOptions, seed: Uint8Array | und
       marks: structure === undefined ? undefined : new MarkedContent(structure, () => sinks.current),
     };
     const signature = options.signature === undefined ? undefined : startSignature(doc, plan, options.signature);
-    return { doc, plan, output, resources, structure, sinks, signature, bookmarks: [], widthsPt: [], pageRefs: [], destinations: new Set() };
+    return { doc, plan, output, resources, structure, sinks, signature, bookmarks: [], widthsPt: [], pageRefs: [], destinations: new Set(), identify };
   } catch (error) {
     throw asRenderError(error);
   }
@@ -173,11 +180,8 @@ function signaturePageOf(options: SignatureOptions | undefined): number {
   return options?.visible === undefined ? 0 : options.visible.page - 1;
 }
 
-/**
- * Writes the document-level objects, ends the document and applies the signature. `id`: the
- * file identifier when it is known only now (a fingerprint fed page by page).
- */
-export async function closePdfDocument(open: OpenPdfDocument, id?: Uint8Array): Promise<Uint8Array> {
+/** Writes the document-level objects, ends the document and applies the signature. */
+export async function closePdfDocument(open: OpenPdfDocument): Promise<Uint8Array> {
   const { doc, plan, structure, signature } = open;
   try {
     if (open.pageRefs.length === 0) writeDocumentPage(open, EMPTY_PAGE);
@@ -185,7 +189,8 @@ export async function closePdfDocument(open: OpenPdfDocument, id?: Uint8Array): 
     if (signaturePageOf(plan.options.signature) >= pages) {
       throw new OctavoError('invalid_options', `invalid option signature.visible.page: the document has ${pages} page${pages === 1 ? '' : 's'}`);
     }
-    if (id !== undefined) doc._id = id.slice(0, 16);
+    // the pages make the rest (fonts, outline, structure), the options the metadata
+    if (open.identify !== undefined) doc._id = open.identify().slice(0, 16);
     writeOutline(doc, open.bookmarks, open.widthsPt);
     finishDocument(doc, plan, { structure, pageRefs: open.pageRefs, signature });
     doc.end();

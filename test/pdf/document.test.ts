@@ -148,6 +148,9 @@ describe('deterministic output', () => {
       const c = await write(display([]), { deterministic: true, encryption });
       const id = (pdf: Uint8Array): string => /\/ID \[<([0-9a-f]+)>/.exec(latin1(pdf))![1]!;
       expect(id(c)).not.toBe(id(a));
+      // and so do other metadata (written after the identifier is known)
+      const d = await write(display(links), { deterministic: true, encryption, metadata: { title: 'Other' } });
+      expect(id(d)).not.toBe(id(a));
     });
   }
 
