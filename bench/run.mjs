@@ -139,7 +139,7 @@ if (JSON_OUTPUT) {
 }
 
 function report(r) {
-  const lines = [`octavo bench (node ${r.node}${r.quick ? ', --quick' : ''}; ms are wall time, warm = one engine reused; ratio = octavo / PDFKit floor, by median wall time and by CPU time)`, ''];
+  const lines = [`octavo bench (node ${r.node}${r.quick ? ', --quick' : ''}; ms are wall time, warm = one engine reused; ratio = octavo / PDFKit floor, by median wall time and by CPU time; V8 heap growth as octavo's CLI and server set it)`, ''];
   const f0 = (v) => v.toFixed(0);
   const f1 = (v) => v.toFixed(1);
   const table = (head, rows) => {

@@ -4,6 +4,7 @@
  */
 import type { CliCommand, CliIo } from './command.js';
 import { UsageError } from './command.js';
+import { boundHeapGrowth } from './heap-growth.js';
 
 type CommandModule = Promise<{ default: CliCommand }>;
 
@@ -65,6 +66,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
 
 /** Runs the command of process.argv and sets the process's exit code. */
 export async function runCli(): Promise<void> {
+  boundHeapGrowth();
   const io: CliIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, cwd: process.cwd() };
   try {
     process.exitCode = await main(process.argv.slice(2), io);
