@@ -101,8 +101,6 @@ const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.max(0, M
 /** Warm renders of the invoice in this thread through the library API, as many as `count` within `seconds`. */
 async function singleThread(count, seconds) {
   const { createEngine } = await import('../dist/index.js');
-  // the heap setting the server runs with (src/cli/heap-growth.ts)
-  (await import('../dist/cli/heap-growth.js')).boundHeapGrowth();
   const engine = createEngine();
   const request = { template: readFileSync(join(FIXTURE, 'template.html'), 'utf8'), data: payload, baseDir: FIXTURE };
   for (let i = 0; i < 5; i++) await engine.render(request);

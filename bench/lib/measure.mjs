@@ -6,7 +6,6 @@
 // limit:ROWS (the statement of ROWS rows with the default limits, once: how soon a limit stops it).
 import { performance } from 'node:perf_hooks';
 import { createInternalEngine } from '../../dist/render.js';
-import { boundHeapGrowth } from '../../dist/cli/heap-growth.js';
 import { fixture, invoiceBatch, invoiceWithoutFlex, longTable, longText } from './documents.mjs';
 import { createFloor, floorScript } from './floor.mjs';
 import { MiB, peakRssMiB, stats } from './stats.mjs';
@@ -25,9 +24,6 @@ function requestsOf() {
     default: throw new Error(`unknown document ${kind}`);
   }
 }
-
-// as octavo's CLI and server run: the old generation grows to 1.5x what survived a full GC (src/cli/heap-growth.ts)
-boundHeapGrowth();
 
 // long documents on a busy machine may take longer than the default render budget: time, do not stop them
 const engine = createInternalEngine({ limits: { maxRenderMs: 3_600_000 } });

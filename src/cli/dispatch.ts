@@ -4,7 +4,6 @@
  */
 import type { CliCommand, CliIo } from './command.js';
 import { UsageError } from './command.js';
-import { boundHeapGrowth } from './heap-growth.js';
 
 type CommandModule = Promise<{ default: CliCommand }>;
 
@@ -66,7 +65,6 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
 
 /** Runs the command of process.argv and sets the process's exit code. */
 export async function runCli(): Promise<void> {
-  boundHeapGrowth();
   const io: CliIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, cwd: process.cwd() };
   try {
     process.exitCode = await main(process.argv.slice(2), io);

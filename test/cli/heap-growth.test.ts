@@ -1,8 +1,9 @@
-/** octavo's processes bound V8's old-generation growth, unless the node command line chose a factor. */
+/** `octavo render` bounds V8's old-generation growth, unless the node command line chose a factor. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const setFlagsFromString = vi.fn();
-vi.mock('node:v8', () => ({ default: { setFlagsFromString } }));
+const building = { now: false };
+vi.mock('node:v8', () => ({ default: { setFlagsFromString, startupSnapshot: { isBuildingSnapshot: () => building.now } } }));
 const { boundHeapGrowth, HEAP_GROWING_PERCENT } = await import('../../src/cli/heap-growth.js');
 
 describe('boundHeapGrowth', () => {
@@ -17,6 +18,17 @@ describe('boundHeapGrowth', () => {
     delete process.env['NODE_OPTIONS'];
     boundHeapGrowth();
     expect(setFlagsFromString.mock.calls).toEqual([[`--heap-growing-percent=${HEAP_GROWING_PERCENT}`]]);
+  });
+
+  it('sets nothing while the startup snapshot is built (the blob would carry the flag)', () => {
+    delete process.env['NODE_OPTIONS'];
+    building.now = true;
+    try {
+      boundHeapGrowth();
+    } finally {
+      building.now = false;
+    }
+    expect(setFlagsFromString).not.toHaveBeenCalled();
   });
 
   it('leaves a factor chosen in NODE_OPTIONS alone', () => {

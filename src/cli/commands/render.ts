@@ -13,6 +13,7 @@ import type { CliCommand, CliIo } from '../command.js';
 import { UsageError, parseTemplateArgs } from '../command.js';
 import { InputError, readData, readTemplate } from '../inputs.js';
 import { fsReason, writeFileAtomic, writeStream } from '../output-file.js';
+import { boundHeapGrowth } from '../heap-growth.js';
 import type { EncryptionAlgorithm, EncryptionOptions, Permissions, RenderOptions } from '../../index.js';
 import type { Attachment, FacturXProfile, PdfAConformance, SignatureOptions } from '../../options.js';
 import type { JobOptions } from '../../service/renderer.js';
@@ -334,6 +335,7 @@ const command: CliCommand = {
           timeoutMs: parsed.limits.timeoutMs, options,
         }, io);
       }
+      boundHeapGrowth();
       return await renderCommand(parsed, io);
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
