@@ -250,24 +250,37 @@ export function pdfKitSecurityClass(): PdfKitSecurityClass {
   return securityClass;
 }
 
-/** Collects the bytes PDFKit streams out and resolves once the document is complete. */
+/**
+ * Collects the bytes PDFKit writes and resolves once the document is complete. They are taken
+ * where PDFKit pushes them into its stream, as each object is written, and copied into one
+ * growing buffer: a compressed stream is a view into zlib's output buffer (16 KiB or more even for
+ * a few bytes), which the stream's queue would keep, per stream, until the end of the document.
+ */
 export function collectOutput(doc: PdfKitDocument): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
-    const chunks: Uint8Array[] = [];
+    let buffer = new Uint8Array(64 * 1024);
     let length = 0;
-    doc.on('data', (chunk) => {
-      chunks.push(chunk);
-      length += chunk.length;
-    });
-    doc.on('error', reject);
-    doc.on('end', () => {
-      const out = new Uint8Array(length);
-      let offset = 0;
-      for (const chunk of chunks) {
-        out.set(chunk, offset);
-        offset += chunk.length;
+    const internals = doc as unknown as { push(chunk: Uint8Array | null): boolean; read(): Uint8Array | null };
+    // the header, written by PDFKit's constructor, waits in the stream's queue
+    const header = internals.read();
+    if (header !== null) {
+      buffer.set(header);
+      length = header.length;
+    }
+    internals.push = (chunk) => {
+      if (chunk === null) {
+        resolve(buffer.slice(0, length));
+        return false;
       }
-      resolve(out);
-    });
+      if (length + chunk.length > buffer.length) {
+        const grown = new Uint8Array(Math.max(buffer.length * 2, length + chunk.length));
+        grown.set(buffer.subarray(0, length));
+        buffer = grown;
+      }
+      buffer.set(chunk, length);
+      length += chunk.length;
+      return true;
+    };
+    doc.on('error', reject);
   });
 }
