@@ -141,7 +141,16 @@ function writeOptions({ options, metadata }: PreparedLayout): WritePdfOptions {
  * from) or page background images (loaded once the pages are known).
  */
 function writablePageByPage(prepared: PreparedLayout): boolean {
-  return !needsPasses(prepared.boxes) && !hasFixedBoxes(prepared.boxes) && !prepared.pageImages;
+  return paintsPageByPage(prepared.boxes) && !prepared.pageImages;
+}
+
+/** Whether each page's flow can be painted as soon as it is laid out: one layout pass, no fixed boxes. */
+function paintsPageByPage(boxes: BoxTree): boolean {
+  return !needsPasses(boxes) && !hasFixedBoxes(boxes);
+}
+
+function paintOptions(prepared: PreparedLayout): PaintDocumentOptions {
+  return { tagged: prepared.options.tagged === true, images: prepared.images, text: prepared.text };
 }
 
 /**
@@ -150,7 +159,7 @@ function writablePageByPage(prepared: PreparedLayout): boolean {
  * count, are painted and added to their pages at the end.
  */
 async function writePageByPage(prepared: PreparedLayout, output: WritePdfOptions, budget: () => void): Promise<{ pdf: Uint8Array; pages: number }> {
-  const paint: PaintDocumentOptions = { tagged: output.tagged === true, images: prepared.images, text: prepared.text };
+  const paint = paintOptions(prepared);
   const writer = new PdfPageWriter(output);
   const canvases: (Box | undefined)[] = [];
   const pages = layoutDocument(prepared.boxes, prepared.services, (page) => {
@@ -176,10 +185,10 @@ async function paintRequest(
 }
 
 async function paintPrepared(prepared: PreparedLayout, budget: () => void): Promise<{ display: DocumentDisplayList; laid: LaidOutDocument }> {
-  const { options, boxes, services } = prepared;
-  const paint: PaintDocumentOptions = { tagged: options.tagged === true, images: prepared.images, text: prepared.text };
+  const { boxes, services } = prepared;
+  const paint = paintOptions(prepared);
   const flows: PaintedFlow[] = [];
-  const streamed = !needsPasses(boxes) && !hasFixedBoxes(boxes);
+  const streamed = paintsPageByPage(boxes);
   const pages = streamed ? layoutDocument(boxes, services, (page) => flows.push(paintFlow(page, paint))) : layoutPasses(prepared);
   const { laid, images } = await finishLayout(prepared, pages);
   const all = { ...paint, images };

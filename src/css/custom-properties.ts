@@ -5,6 +5,7 @@
  */
 
 import type { RegisteredProperty, Stylesheet } from './stylesheet.js';
+import { matchingParen, skipString, topLevelIndex } from './text-scan.js';
 
 /** Computed custom properties of an element: name -> substituted value text. */
 export type CustomProperties = ReadonlyMap<string, string>;
@@ -58,7 +59,7 @@ export function substituteVars(text: string, lookup: (name: string) => string | 
       const close = matchingParen(text, i + 3);
       if (close < 0) return undefined;
       const inner = text.slice(i + 4, close);
-      const comma = topLevelComma(inner);
+      const comma = topLevelIndex(inner, ',');
       const name = (comma < 0 ? inner : inner.slice(0, comma)).trim();
       if (!name.startsWith('--')) return undefined;
       let value = lookup(name);
@@ -76,36 +77,6 @@ export function substituteVars(text: string, lookup: (name: string) => string | 
 
 function isNameChar(ch: string | undefined): boolean {
   return ch !== undefined && /[\w-]/.test(ch);
-}
-
-function skipString(text: string, start: number): number {
-  const quote = text[start];
-  let i = start + 1;
-  while (i < text.length && text[i] !== quote) i += text[i] === '\\' ? 2 : 1;
-  return Math.min(i + 1, text.length);
-}
-
-function matchingParen(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '"' || ch === "'") { i = skipString(text, i) - 1; continue; }
-    if (ch === '(') depth++;
-    else if (ch === ')' && --depth === 0) return i;
-  }
-  return -1;
-}
-
-function topLevelComma(text: string): number {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '"' || ch === "'") { i = skipString(text, i) - 1; continue; }
-    if (ch === '(') depth++;
-    else if (ch === ')') depth--;
-    else if (ch === ',' && depth === 0) return i;
-  }
-  return -1;
 }
 
 /** Names referenced by `var()` anywhere in the text, fallbacks included. */

@@ -9,6 +9,7 @@ import { parse } from 'css-tree';
 import { INVALID } from './properties/define.js';
 import { lookupProperty } from './properties/registry.js';
 import { compileSelector } from './selectors.js';
+import { matchingParen, topLevelIndex } from './text-scan.js';
 import { childrenOf } from './values/nodes.js';
 
 /** Whether a `<supports-condition>` holds; false when it cannot be read. */
@@ -61,7 +62,7 @@ function inParens(reader: Reader): boolean | undefined {
   if (fn !== '') return false;
   const trimmed = inner.trim();
   if (trimmed.startsWith('(') || /^not\s*\(/i.test(trimmed)) return condition({ text: trimmed, at: 0 }) ?? false;
-  const colon = topLevelColon(inner);
+  const colon = topLevelIndex(inner, ':');
   return colon < 0 ? false : declarationSupported(inner.slice(0, colon).trim(), inner.slice(colon + 1).trim());
 }
 
@@ -74,31 +75,6 @@ function keyword(reader: Reader, word: string): boolean {
 
 function skipSpace(reader: Reader): void {
   while (reader.at < reader.text.length && /\s/.test(reader.text[reader.at]!)) reader.at++;
-}
-
-function matchingParen(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '"' || ch === "'") {
-      const end = text.indexOf(ch, i + 1);
-      if (end < 0) return -1;
-      i = end;
-    } else if (ch === '(') depth++;
-    else if (ch === ')' && --depth === 0) return i;
-  }
-  return -1;
-}
-
-function topLevelColon(text: string): number {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '(') depth++;
-    else if (ch === ')') depth--;
-    else if (ch === ':' && depth === 0) return i;
-  }
-  return -1;
 }
 
 function selectorSupported(text: string): boolean {
