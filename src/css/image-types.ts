@@ -7,7 +7,10 @@ import type { Color, LengthPercentage, LengthPercentageAuto } from './types.js';
 
 /** A colour stop or transition hint; `position` undefined = to be fixed up (CSS Images 3 §3.4.3). */
 export interface ColorStop {
+  /** A transition hint's colour is the halfway mix of its neighbours: the colour at its position. */
   readonly color: Color;
+  /** A transition hint (§3.4.3): the colour curve between its neighbours passes its midpoint here. */
+  readonly hint?: true;
   /** Linear/radial: length along the gradient ray; conic: a percentage of the turn. */
   readonly position: LengthPercentage | undefined;
 }

@@ -30,7 +30,38 @@ export function fixStops(stops: readonly ColorStop[], length: number): ShadingSt
     const to = offsets[j]!;
     for (let k = i; k < j; k++) offsets[k] = from + ((to - from) * (k - i + 1)) / (j - i + 1);
   }
-  return stops.map((s, i) => ({ offset: offsets[i]!, color: s.color }));
+  const fixed = stops.map((s, i) => ({ offset: offsets[i]!, color: s.color }));
+  return stops.some((s) => s.hint === true) ? withHintCurves(fixed, stops) : fixed;
+}
+
+/** Stops sampled on each side of a hint: the curve drawn as this many straight pieces per half. */
+const HINT_SAMPLES = 8;
+
+/**
+ * §3.4.3: between two colour stops A and B with a hint H, the colour at P (fractions of A→B) mixes
+ * A and B by P^(ln 0.5 / ln H) — the midpoint falls at the hint. PDF shadings interpolate linearly,
+ * so the curve becomes stops sampled both evenly along the line and evenly in colour (the curve is
+ * steep near one end when the hint is close to a stop). A hint at A or B is a hard jump there.
+ */
+function withHintCurves(fixed: readonly ShadingStop[], stops: readonly ColorStop[]): ShadingStop[] {
+  const out: ShadingStop[] = [];
+  fixed.forEach((stop, i) => {
+    if (stops[i]!.hint !== true) { out.push(stop); return; }
+    const a = fixed[i - 1]!;
+    const b = fixed[i + 1]!;
+    const span = b.offset - a.offset;
+    const h = span > 0 ? (stop.offset - a.offset) / span : 0.5;
+    if (h <= 0) { out.push({ offset: a.offset, color: b.color }); return; }
+    if (h >= 1) { out.push({ offset: b.offset, color: a.color }); return; }
+    const exponent = Math.log(0.5) / Math.log(h);
+    const samples = new Set<number>();
+    for (let k = 1; k < HINT_SAMPLES * 2; k++) {
+      samples.add(k / (HINT_SAMPLES * 2));
+      samples.add((k / (HINT_SAMPLES * 2)) ** (1 / exponent));
+    }
+    for (const p of [...samples].sort((x, y) => x - y)) out.push({ offset: a.offset + p * span, color: mix(a.color, b.color, p ** exponent) });
+  });
+  return out;
 }
 
 /**

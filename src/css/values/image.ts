@@ -175,10 +175,7 @@ export function parseImage(node: CssNode | undefined, baseUrl: string | undefine
   return parseGradient(name, splitBy(childrenOf(node), ','));
 }
 
-/**
- * Fixes the colour of transition hints (CSS Images 3 §3.4.3 allows approximating the curve):
- * a hint becomes a stop of the colour halfway between its neighbours.
- */
+/** A transition hint keeps the colour halfway between its neighbours, which it reaches at its position. */
 function computeStops(stops: readonly SpecifiedStop[], ctx: LengthContext, color: Color): ColorStop[] {
   const resolved = stops.map((stop) => ({
     color: stop.color === undefined ? undefined : resolveColor(stop.color, color),
@@ -189,7 +186,7 @@ function computeStops(stops: readonly SpecifiedStop[], ctx: LengthContext, color
     const before = resolved[i - 1]!.color!;
     const after = resolved[i + 1]!.color!;
     const mid = (a: number, b: number): number => (a + b) / 2;
-    return { color: { r: mid(before.r, after.r), g: mid(before.g, after.g), b: mid(before.b, after.b), a: mid(before.a, after.a) }, position: stop.position };
+    return { color: { r: mid(before.r, after.r), g: mid(before.g, after.g), b: mid(before.b, after.b), a: mid(before.a, after.a) }, position: stop.position, hint: true };
   });
 }
 
