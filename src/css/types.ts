@@ -310,6 +310,10 @@ export interface ComputedStyle {
   readonly textDecorationColor: Color;
   readonly textDecorationStyle: 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy';
   readonly textDecorationThickness: 'auto' | 'from-font' | LengthPercentage;
+  /** Percentages stay relative: of 1em of the decorating box (CSS Text Decoration 4 §4.3). */
+  readonly textUnderlineOffset: 'auto' | LengthPercentage;
+  /** `left`/`right` (vertical text only) are read and leave horizontal text at these. */
+  readonly textUnderlinePosition: 'auto' | 'from-font' | 'under';
   readonly verticalAlign: VerticalAlign;
   readonly direction: 'ltr' | 'rtl';
   readonly unicodeBidi: 'normal' | 'embed' | 'isolate' | 'bidi-override' | 'isolate-override' | 'plaintext';

@@ -17,13 +17,20 @@ export interface Decoration {
   readonly color: Color;
   readonly style: ComputedStyle['textDecorationStyle'];
   readonly thickness: ComputedStyle['textDecorationThickness'];
+  readonly underlineOffset: ComputedStyle['textUnderlineOffset'];
+  readonly underlinePosition: ComputedStyle['textUnderlinePosition'];
+  /** 1em of the decorating box, px: its percentages are of it, the same on all its text (§4.3). */
+  readonly em: number;
 }
 
 /** The decoration a box introduces, if any (text-decoration-color `currentcolor` is already resolved). */
 export function decorationOf(style: ComputedStyle): Decoration | undefined {
   const line = style.textDecorationLine;
   if (!line.underline && !line.overline && !line.lineThrough) return undefined;
-  return { ...line, color: style.textDecorationColor, style: style.textDecorationStyle, thickness: style.textDecorationThickness };
+  return {
+    ...line, color: style.textDecorationColor, style: style.textDecorationStyle, thickness: style.textDecorationThickness,
+    underlineOffset: style.textUnderlineOffset, underlinePosition: style.textUnderlinePosition, em: style.fontSize,
+  };
 }
 
 /**
@@ -57,24 +64,40 @@ interface LineMetrics {
 }
 
 /** Decoration thickness, px (§3.5): from the font unless a length is given (percentages of 1em). */
-function thicknessOf(decoration: Decoration, metrics: LineMetrics, fontSize: number): number {
+function thicknessOf(decoration: Decoration, metrics: LineMetrics): number {
   const fromFont = (metrics.face.underlineThickness * metrics.size) / metrics.face.unitsPerEm;
   const font = fromFont > 0 ? fromFont : metrics.size / 14;
   // `auto` lets the engine choose: like browsers, never thinner than one CSS pixel.
   if (decoration.thickness === 'auto') return Math.max(font, 1);
   if (decoration.thickness === 'from-font') return font;
-  return Math.max(resolveLength(decoration.thickness, fontSize), 0);
+  return Math.max(resolveLength(decoration.thickness, decoration.em), 0);
 }
 
 type LineKind = 'underline' | 'overline' | 'lineThrough';
 
+/**
+ * Top of an underline, px from the page top (CSS Text Decoration 4 §4.2-4.3). With both properties
+ * `auto` it is the font's underline; an offset moves the line's top down from the alphabetic
+ * baseline (from the font's position with `from-font`); `under` starts below the descent.
+ */
+function underlineTop(decoration: Decoration, baseline: number, metrics: LineMetrics, thickness: number): number {
+  const scale = metrics.size / metrics.face.unitsPerEm;
+  // post.underlinePosition is the centre of the underline stem (as FreeType and browsers read it), negative below the baseline
+  const fromFont = baseline - metrics.face.underlinePosition * scale - thickness / 2;
+  const offset = decoration.underlineOffset;
+  switch (decoration.underlinePosition) {
+    case 'under': return baseline - metrics.face.descent * scale + (offset === 'auto' ? 0 : resolveLength(offset, decoration.em));
+    case 'from-font': return fromFont + (offset === 'auto' ? 0 : resolveLength(offset, decoration.em));
+    case 'auto': return offset === 'auto' ? fromFont : baseline + resolveLength(offset, decoration.em);
+  }
+}
+
 /** Top of the decoration line, px from the page top. */
-function lineTop(kind: LineKind, baseline: number, metrics: LineMetrics, thickness: number): number {
+function lineTop(kind: LineKind, decoration: Decoration, baseline: number, metrics: LineMetrics, thickness: number): number {
   const scale = metrics.size / metrics.face.unitsPerEm;
   switch (kind) {
     case 'underline':
-      // post.underlinePosition is the centre of the underline stem (as FreeType and browsers read it), negative below the baseline
-      return baseline - metrics.face.underlinePosition * scale - thickness / 2;
+      return underlineTop(decoration, baseline, metrics, thickness);
     case 'overline':
       return baseline - metrics.face.ascent * scale;
     case 'lineThrough':
@@ -124,9 +147,9 @@ export function paintText(fragment: TextFragment, decorations: readonly Decorati
   const metrics: LineMetrics = { face: first.run.face, size: first.run.size };
   const lines = (kind: LineKind): DisplayItem[] =>
     decorations.filter((d) => d[kind]).flatMap((d) => {
-      const thickness = thicknessOf(d, metrics, fragment.style.fontSize);
+      const thickness = thicknessOf(d, metrics);
       if (thickness <= 0 || d.color.a <= 0) return [];
-      return decorationLine(d, fragment.x, fragment.width, lineTop(kind, fragment.baseline, metrics, thickness), thickness);
+      return decorationLine(d, fragment.x, fragment.width, lineTop(kind, d, fragment.baseline, metrics, thickness), thickness);
     });
   return [...lines('underline'), ...lines('overline'), ...glyphs, ...lines('lineThrough')];
 }

@@ -29,6 +29,31 @@ describe('text-decoration pixels (CSS Text Decoration 3)', () => {
       .toEqual(rows({ 14: red, 15: red }));
   });
 
+  it('moves an underline by text-underline-offset: from the baseline, percentages of the decorating box\'s 1em (CSS Text Decoration 4 §4.3)', async () => {
+    const red = 'R'.repeat(24) + '_'.repeat(6);
+    const underline = 'text-decoration:underline red;text-decoration-thickness:2px';
+    // baseline 12.67 + 5 = 17.67: rows 18 and 19
+    expect(await pixels(decorated, `<p><span style="${underline};text-underline-offset:5px">xxxx</span></p>`)).toEqual(rows({ 18: red, 19: red }));
+    expect(await pixels(decorated, `<p><span style="${underline};text-underline-offset:50%">xxxx</span></p>`)).toEqual(rows({ 18: red, 19: red }));
+    // the offset is the decorating box's: a smaller child's text keeps its line
+    expect(await pixels(decorated, `<p><span style="${underline};text-underline-offset:50%">xx<span style="font-size:5px">xxxx</span></span></p>`))
+      .toEqual(rows({ 18: red, 19: red }));
+    // inherited: set on the paragraph, it moves the span's underline
+    expect(await pixels(`${decorated} p { text-underline-offset: 5px }`, `<p><span style="${underline}">xxxx</span></p>`)).toEqual(rows({ 18: red, 19: red }));
+  });
+
+  it('places an underline below the descent with text-underline-position: under, and offsets from there', async () => {
+    const red = 'R'.repeat(24) + '_'.repeat(6);
+    const underline = 'text-decoration:underline red;text-decoration-thickness:2px';
+    // Liberation Mono's descent is 0.3em: 12.67 + 3 = 15.67
+    expect(await pixels(decorated, `<p><span style="${underline};text-underline-position:under">xxxx</span></p>`)).toEqual(rows({ 16: red, 17: red }));
+    expect(await pixels(decorated, `<p><span style="${underline};text-underline-position:under left;text-underline-offset:1px">xxxx</span></p>`))
+      .toEqual(rows({ 17: red, 18: red }));
+    // from-font: the font's position (rows 14-15 with auto) moved by the offset
+    expect(await pixels(decorated, `<p><span style="${underline};text-underline-position:from-font;text-underline-offset:2px">xxxx</span></p>`))
+      .toEqual(rows({ 16: red, 17: red }));
+  });
+
   it('draws a line-through at half the x-height above the baseline', async () => {
     expect(await pixels(decorated, '<p><span style="text-decoration:line-through blue;text-decoration-thickness:1px">xxxx</span></p>'))
       .toEqual(rows({ 10: 'B'.repeat(24) + '_'.repeat(6) }));

@@ -1,4 +1,7 @@
-/** CSS Text Decoration 3: text-decoration-line/color/style/thickness and the shorthand. */
+/**
+ * CSS Text Decoration 3/4: text-decoration-line/color/style/thickness and the shorthand,
+ * text-underline-offset and text-underline-position.
+ */
 import type { TextDecorationLine } from '../types.js';
 import { parseColor } from '../values/color.js';
 import { identOf } from '../values/nodes.js';
@@ -45,6 +48,40 @@ const thickness = longhand<'textDecorationThickness', ThicknessSpec>({
   compute: (value, ctx) => (typeof value === 'string' ? value : computeLength(value, ctx)),
 });
 
+/** `auto | <length-percentage>`; inherited, percentages kept (1em of the decorating box). */
+const underlineOffset = longhand<'textUnderlineOffset', 'auto' | SpecifiedLength>({
+  name: 'text-underline-offset',
+  key: 'textUnderlineOffset',
+  inherited: true,
+  initial: 'auto',
+  parse: (nodes) => {
+    if (nodes.length !== 1) return INVALID;
+    if (identOf(nodes[0]) === 'auto') return 'auto';
+    return parseLength(nodes[0], { percent: true }) ?? INVALID;
+  },
+  compute: (value, ctx) => (value === 'auto' ? value : computeLength(value, ctx)),
+});
+
+/** `auto | [ from-font | under ] || [ left | right ]`; left and right place underlines in vertical text only. */
+function parseUnderlinePosition(nodes: Nodes): 'auto' | 'from-font' | 'under' | undefined {
+  const words = nodes.map(identOf);
+  if (words.length === 1 && words[0] === 'auto') return 'auto';
+  if (words.length === 0 || words.length > 2) return undefined;
+  const horizontal = words.filter((w) => w === 'from-font' || w === 'under');
+  const vertical = words.filter((w) => w === 'left' || w === 'right');
+  if (horizontal.length + vertical.length !== words.length || horizontal.length > 1 || vertical.length > 1) return undefined;
+  return (horizontal[0] as 'from-font' | 'under' | undefined) ?? 'auto';
+}
+
+const underlinePosition = longhand<'textUnderlinePosition', 'auto' | 'from-font' | 'under'>({
+  name: 'text-underline-position',
+  key: 'textUnderlinePosition',
+  inherited: true,
+  initial: 'auto',
+  parse: (nodes) => parseUnderlinePosition(nodes) ?? INVALID,
+  compute: (value) => value,
+});
+
 /** `text-decoration: <line> || <style> || <color> || <thickness>` */
 const textDecoration = shorthand('text-decoration', [
   'text-decoration-line', 'text-decoration-style', 'text-decoration-color', 'text-decoration-thickness',
@@ -88,4 +125,6 @@ export const TEXT_DECORATION_PROPERTIES: readonly PropertyDef[] = [
   colorProperty('text-decoration-color', 'textDecorationColor', 'currentcolor', false),
   thickness,
   textDecoration,
+  underlineOffset,
+  underlinePosition,
 ];
