@@ -15,6 +15,9 @@ export interface Color {
   readonly a: number;
 }
 
+/** One end of `text-overflow`. */
+export type TextOverflowEnd = 'clip' | 'ellipsis' | { readonly string: string };
+
 export interface Percentage {
   readonly kind: 'percent';
   /** 50 for 50% */
@@ -205,6 +208,12 @@ export interface ComputedStyle {
   readonly zIndex: number | 'auto';
   readonly visibility: 'visible' | 'hidden' | 'collapse';
   readonly overflowX: 'visible' | 'hidden' | 'clip' | 'scroll' | 'auto';
+  /**
+   * CSS Overflow 3 §5.1: what marks line content cut at the end of a clipping block's line box —
+   * nothing, `…`, or a string. A second value (Firefox's form) is for the right end, the first then
+   * for the left; kept as given and picked by the line's direction.
+   */
+  readonly textOverflow: readonly TextOverflowEnd[];
   readonly overflowY: 'visible' | 'hidden' | 'clip' | 'scroll' | 'auto';
   readonly opacity: number;
   /** CSS Transforms 1 §7: the functions in order (empty for `none`). */

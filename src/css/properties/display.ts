@@ -1,6 +1,6 @@
 /** CSS Display 3 and CSS 2 §9: display, positioning, floats, visibility, overflow. */
-import type { Containment, Display } from '../types.js';
-import { childrenOf, identOf, numberOf, splitBy } from '../values/nodes.js';
+import type { Containment, Display, TextOverflowEnd } from '../types.js';
+import { childrenOf, identOf, numberOf, splitBy, stringOf } from '../values/nodes.js';
 import { lengthProperty, numberProperty, parseLengthOrKeyword, sidesShorthand } from './common.js';
 import type { LonghandDef, PropertyDef } from './define.js';
 import { INVALID, keywordProperty, longhand, shorthand } from './define.js';
@@ -62,6 +62,29 @@ const float: PropertyDef = keywordProperty('float', 'float', ['none', 'left', 'r
 const OVERFLOW = ['visible', 'hidden', 'clip', 'scroll', 'auto'] as const;
 const overflowX = keywordProperty('overflow-x', 'overflowX', OVERFLOW, 'visible', false, { overlay: 'auto' });
 const overflowY = keywordProperty('overflow-y', 'overflowY', OVERFLOW, 'visible', false, { overlay: 'auto' });
+
+const NO_TEXT_OVERFLOW: readonly TextOverflowEnd[] = ['clip'];
+
+/** `text-overflow: [ clip | ellipsis | <string> ]{1,2}` (CSS Overflow 3 §5.1, two values: CSS Overflow 4). */
+const textOverflow = longhand<'textOverflow', readonly TextOverflowEnd[]>({
+  name: 'text-overflow',
+  key: 'textOverflow',
+  inherited: false,
+  initial: NO_TEXT_OVERFLOW,
+  parse: (nodes) => {
+    if (nodes.length < 1 || nodes.length > 2) return INVALID;
+    const ends: TextOverflowEnd[] = [];
+    for (const node of nodes) {
+      const word = identOf(node);
+      const text = word === undefined ? stringOf(node) : undefined;
+      if (word === 'clip' || word === 'ellipsis') ends.push(word);
+      else if (text !== undefined && node.type === 'String') ends.push({ string: text });
+      else return INVALID;
+    }
+    return ends.length === 1 && ends[0] === 'clip' ? NO_TEXT_OVERFLOW : ends;
+  },
+  compute: (value) => value,
+});
 
 /** `overflow: <x> <y>?` (CSS Overflow 3 §3.1). */
 const overflow = shorthand('overflow', ['overflow-x', 'overflow-y'], (nodes, ctx) => {
@@ -138,6 +161,7 @@ export const DISPLAY_PROPERTIES: readonly PropertyDef[] = [
   overflowX,
   overflowY,
   overflow,
+  textOverflow,
   contain,
   aspectRatio,
 ];

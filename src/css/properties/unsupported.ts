@@ -9,7 +9,7 @@ animation animation-name animation-duration animation-timing-function animation-
 animation-direction animation-fill-mode animation-play-state animation-composition
 filter backdrop-filter clip mask mask-image mask-mode mask-repeat
 mask-position mask-clip mask-origin mask-size mask-composite mix-blend-mode isolation
-content-visibility container container-type container-name text-overflow
+content-visibility container container-type container-name
 background-position-x background-position-y background-attachment background-blend-mode
 
 image-orientation image-resolution
@@ -25,7 +25,8 @@ float-reference float-defer float-offset
 anchor running
 size marks bleed page-orientation
 shape-outside shape-margin shape-image-threshold list-style-marker counter marker-side
-speak speak-as quotes-style zoom`;
+speak speak-as quotes-style zoom
+line-clamp -webkit-line-clamp max-lines block-ellipsis`;
 
 export const UNSUPPORTED_PROPERTIES: ReadonlySet<string> = new Set(UNSUPPORTED.split(/\s+/).filter(Boolean));
 

@@ -15,6 +15,7 @@ import { NO_CLONED_EDGES, breakLine } from './line-breaker.js';
 import { clonedEdges } from './pieces.js';
 import type { LaidOutLine } from './line-box.js';
 import { buildLine } from './line-box.js';
+import { ellipsizedLine, textOverflowAtEnd } from './ellipsis.js';
 import type { IntrinsicSizes } from './intrinsic.js';
 import { inlineIntrinsicSizes } from './intrinsic.js';
 import type { InlineResume } from './resume.js';
@@ -69,9 +70,11 @@ export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: Inl
     containingWidth: room.contentWidth,
     text,
   });
+  const overflowEnd = textOverflowAtEnd(box.style, rtl);
+  const fragment = overflowEnd === 'clip' ? laid.fragment : ellipsizedLine(laid.fragment, room.width, rtl, overflowEnd, box.style, text);
   // field by field: spreading here took V8's slow generic copy
   return {
-    height: laid.height, baseline: laid.baseline, fragment: laid.fragment, start: at,
+    height: laid.height, baseline: laid.baseline, fragment, start: at,
     next: { index: next.index, tail: next.tail, open: openAtEnd }, pieces: line.pieces, cloned: onLine,
   };
 }
