@@ -84,7 +84,7 @@ export function buildPieces(content: InlineItems, env: PieceEnv): Piece[] {
 }
 
 /** index -> required, for every opportunity in the context's text. */
-function breakMap(text: string): ReadonlyMap<number, boolean> {
+export function breakMap(text: string): ReadonlyMap<number, boolean> {
   const map = new Map<number, boolean>();
   for (const opportunity of findBreakOpportunities(text)) map.set(opportunity.index, opportunity.required);
   return map;
@@ -157,29 +157,44 @@ function preservesTabs(whiteSpace: WhiteSpace): boolean {
 
 const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
 
+function textPieces(item: TextItem, opportunities: ReadonlyMap<number, boolean>, bidi: BidiLevels, env: PieceEnv): Piece[] {
+  const pieces: Piece[] = [];
+  const measureEnv = { text: env.text, bidi };
+  cutText(item, opportunities, {
+    text: (from, to, breakAfter, forcedBreakAfter) => pieces.push(measureText({ item, from, to, breakAfter, forcedBreakAfter, hyphen: false }, measureEnv)),
+    tab: (from, breakAfter) => pieces.push(measureTab({ item, from, breakAfter }, measureEnv)),
+  });
+  return pieces;
+}
+
+/** What a text item is cut into: stretches of text [from, to) and preserved tabs (at `from`). */
+export interface TextCuts {
+  text(from: number, to: number, breakAfter: boolean, forcedBreakAfter: boolean): void;
+  tab(from: number, breakAfter: boolean): void;
+}
+
 /**
  * Where a text item is cut: at the context's break opportunities that its white-space allows,
  * except after a soft hyphen (a hyphenation opportunity, handled by the line breaker), around
  * preserved tabs, after every preserved space for `break-spaces` (CSS Text 3 §3) and never
  * between letters for `word-break: keep-all` (§5.2).
  */
-function textPieces(item: TextItem, opportunities: ReadonlyMap<number, boolean>, bidi: BidiLevels, env: PieceEnv): Piece[] {
+export function cutText(item: TextItem, opportunities: ReadonlyMap<number, boolean>, cuts: TextCuts): void {
   const { style, text } = item;
   const wraps = wrapsLines(style.whiteSpace);
   const tabs = preservesTabs(style.whiteSpace);
   const keepAll = style.wordBreak === 'keep-all';
   const breakSpaces = style.whiteSpace === 'break-spaces';
-  const pieces: Piece[] = [];
   let start = 0;
   const cut = (end: number, breakAfter: boolean, forced: boolean): void => {
-    if (end > start) pieces.push(measureText({ item, from: start, to: end, breakAfter, forcedBreakAfter: forced, hyphen: false }, { text: env.text, bidi }));
+    if (end > start) cuts.text(start, end, breakAfter, forced);
     start = end;
   };
   for (let i = 1; i <= text.length; i++) {
     const previous = text[i - 1]!;
     if (tabs && previous === '\t') {
       const required = opportunities.get(item.start + i);
-      pieces.push(measureTab({ item, from: i - 1, breakAfter: required !== undefined && wraps }, { text: env.text, bidi }));
+      cuts.tab(i - 1, required !== undefined && wraps);
       start = i;
       continue;
     }
@@ -196,5 +211,4 @@ function textPieces(item: TextItem, opportunities: ReadonlyMap<number, boolean>,
     const forced = required === true && previous === '\n';
     cut(i, isBreak, forced);
   }
-  return pieces;
 }
