@@ -166,6 +166,9 @@ export interface BoxTree {
   readonly records?: DocumentRecords;
 }
 
+/** Not frozen: for-of over a frozen array takes V8's slow iteration, and walks visit every box. */
+const NO_CHILDREN: readonly Box[] = [];
+
 /** The boxes directly inside a box, whatever its kind (for walks that visit the whole tree). */
 export function childBoxes(box: Box): readonly Box[] {
   switch (box.kind) {
@@ -178,6 +181,6 @@ export function childBoxes(box: Box): readonly Box[] {
     case 'table-row-group': return box.rows;
     case 'table-row': return box.cells;
     case 'table-cell': return [box.content];
-    case 'text': case 'br': case 'replaced': case 'table-column': return [];
+    case 'text': case 'br': case 'replaced': case 'table-column': return NO_CHILDREN;
   }
 }

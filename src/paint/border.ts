@@ -47,7 +47,16 @@ const isVisible = (side: SideStyle): boolean => side.width > 0 && !isInvisible(s
 
 const sameColor = (a: Color, b: Color): boolean => a.r === b.r && a.g === b.g && a.b === b.b && a.a === b.a;
 
+/** Whether any side of a border shows: wide enough, drawn, not transparent (tested before making the sides' records). */
+export function hasVisibleSide(widths: Sides, style: ComputedStyle): boolean {
+  return (widths.top > 0 && !isInvisible(style.borderTopStyle) && style.borderTopColor.a > 0)
+    || (widths.right > 0 && !isInvisible(style.borderRightStyle) && style.borderRightColor.a > 0)
+    || (widths.bottom > 0 && !isInvisible(style.borderBottomStyle) && style.borderBottomColor.a > 0)
+    || (widths.left > 0 && !isInvisible(style.borderLeftStyle) && style.borderLeftColor.a > 0);
+}
+
 export function paintBorder(input: BorderInput): DisplayItem[] {
+  if (!hasVisibleSide(input.widths, input.style)) return [];
   const sides = sideStyles(input);
   const visible = sides.filter(isVisible);
   if (visible.length === 0) return [];

@@ -14,8 +14,8 @@ import type { ComputedStyle } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
 import type { BoxFragment, Fragment } from '../layout/types.js';
 import type { ImageLookup } from './background.js';
-import { fragmentArea, paintBackground } from './background.js';
-import { paintBorder } from './border.js';
+import { fragmentArea, hasBackgroundImage, paintBackground } from './background.js';
+import { hasVisibleSide, paintBorder } from './border.js';
 import { paintBorderImage } from './border-image.js';
 import type { ContentPart, DisplayItem } from './display-list.js';
 import type { DomElement } from '../dom/types.js';
@@ -99,12 +99,22 @@ const noImages: ImageLookup = () => undefined;
 
 /** Shadows, background and border of a box (nothing when hidden). */
 function ownItems(f: BoxFragment, options: PaintOptions): DisplayItem[] {
-  if (f.style.visibility !== 'visible') return [];
+  if (f.style.visibility !== 'visible' || paintsNothingOfItsOwn(f)) return [];
   const radii = outerRadii(f);
   const rect = borderBox(f);
   const background = f.box === options.canvasSource ? [] : paintBackground(f.style, fragmentArea(f, radii), { lookup: options.lookup ?? noImages, ...(options.svg === undefined ? {} : { svg: options.svg }) });
   const border = paintBorderImage(f.style, rect, f.border, options.lookup ?? noImages, options.svg) ?? paintBorder({ rect, widths: f.border, style: f.style, radii });
   return [...paintOuterShadows(f, radii), ...background, ...paintInsetShadows(f, radii), ...border, ...paintBorderSegments(f, f.columnRules), ...altTextItems(f, options.svg?.text)];
+}
+
+/**
+ * No shadow, background, border, border image, column rule or alt text: what most boxes of a
+ * document are (a table's cells, paragraphs), told without making each part's empty list.
+ */
+function paintsNothingOfItsOwn(f: BoxFragment): boolean {
+  const style = f.style;
+  return style.boxShadow.length === 0 && style.backgroundColor.a <= 0 && !hasBackgroundImage(style) && style.borderImageSource === 'none'
+    && !hasVisibleSide(f.border, style) && f.columnRules === undefined && f.box.kind !== 'replaced';
 }
 
 const isPositioned = (style: ComputedStyle): boolean => style.position !== 'static';

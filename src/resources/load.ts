@@ -154,10 +154,16 @@ export function imageUrls(boxes: BoxTree): string[] {
   const add = (url: string | undefined): void => {
     if (url !== undefined && ABSOLUTE_URL.test(url)) urls.add(url);
   };
+  const addImage = (image: ComputedStyle['borderImageSource']): void => {
+    if (image !== 'none' && image.kind === 'url') add(image.url);
+  };
+  // without copying lists: this visits every box of the document
   const visit = (box: Box): void => {
     if (box.kind === 'replaced') add(box.src);
-    for (const image of [...box.style.backgroundImage, box.style.borderImageSource]) if (image !== 'none' && image.kind === 'url') add(image.url);
-    if (box.style.listStyleImage !== 'none') add(box.style.listStyleImage);
+    const style = box.style;
+    for (const image of style.backgroundImage) addImage(image);
+    addImage(style.borderImageSource);
+    if (style.listStyleImage !== 'none') add(style.listStyleImage);
     for (const child of childBoxes(box)) visit(child);
   };
   visit(boxes.root);

@@ -48,9 +48,14 @@ function isDirAuto(element: DomElement | undefined): boolean {
   return element?.attribs['dir']?.trim().toLowerCase() === 'auto';
 }
 
+/** A context whose root and text keep every character at level 0 unless an inline box embeds (then `resolveBidi` gives LTR_ONLY). */
+export function isLeftToRightOnly(root: ComputedStyle, text: string): boolean {
+  return root.direction !== 'rtl' && root.unicodeBidi !== 'plaintext' && !mayNeedBidi(text);
+}
+
 export function resolveBidi(root: ComputedStyle, rootElement: DomElement | undefined, items: readonly InlineItem[], text: string): BidiLevels {
   const rootRtl = root.direction === 'rtl';
-  const needed = rootRtl || root.unicodeBidi === 'plaintext' || mayNeedBidi(text)
+  const needed = !isLeftToRightOnly(root, text)
     || items.some((item) => item.kind === 'open' && (mayEmbedRtl(item.box.style) || isDirAuto(item.box.element)));
   if (!needed) return LTR_ONLY;
   // The algorithm's text: the context's text with the boxes' controls; `real` marks its characters.

@@ -57,16 +57,19 @@ interface BoxEdges {
 export function placeHorizontally(spec: HorizontalSpec): Node[] {
   const edges = new Map<InlineBox, BoxEdges>();
   const leaves = collectLeaves(spec, edges);
-  const order = visualOrder(leaves.map((leaf) => leaf.level));
-  const visual = order.map((i) => leaves[i]!);
+  const visual = leaves.every((leaf) => leaf.level === 0) ? leaves : visualOrder(leaves.map((leaf) => leaf.level)).map((i) => leaves[i]!);
   const groups = groupCounts(visual);
   const placer = new Placer(spec, edges, groups);
   return placer.place(visual, 0);
 }
 
+/** The chain of a leaf outside every inline box (shared: most text is). */
+const NO_BOXES: readonly InlineBox[] = Object.freeze([]);
+
 function collectLeaves(spec: HorizontalSpec, edges: Map<InlineBox, BoxEdges>): Leaf[] {
   const leaves: Leaf[] = [];
   const stack: InlineBox[] = [...spec.openAtStart];
+  const chain = (): readonly InlineBox[] => (stack.length === 0 ? NO_BOXES : [...stack]);
   const content = new Map<InlineBox, number>();
   for (const box of stack) edges.set(box, { starts: false, ends: false });
   const addContent = (): void => {
@@ -76,20 +79,20 @@ function collectLeaves(spec: HorizontalSpec, edges: Map<InlineBox, BoxEdges>): L
     switch (piece.kind) {
       case 'text': {
         if (piece.tab !== undefined) {
-          leaves.push({ kind: 'tab', style: piece.style, width: piece.width, chain: [...stack], level: piece.level });
+          leaves.push({ kind: 'tab', style: piece.style, width: piece.width, chain: chain(), level: piece.level });
           addContent();
           break;
         }
         const runs = index === spec.lastContent ? withoutEndSpacing(piece.runs, piece.endSpacing) : piece.runs;
         for (const run of runs) {
           if (run.trailing && index === spec.trimmed) continue;
-          leaves.push({ kind: 'run', style: piece.style, run: justified(run, spec.extraPerSpace, index === spec.trimmed), chain: [...stack], level: run.level });
+          leaves.push({ kind: 'run', style: piece.style, run: justified(run, spec.extraPerSpace, index === spec.trimmed), chain: chain(), level: run.level });
           addContent();
         }
         break;
       }
       case 'atomic':
-        leaves.push({ kind: 'atomic', piece, chain: [...stack], level: piece.level });
+        leaves.push({ kind: 'atomic', piece, chain: chain(), level: piece.level });
         addContent();
         break;
       case 'open':
@@ -100,7 +103,7 @@ function collectLeaves(spec: HorizontalSpec, edges: Map<InlineBox, BoxEdges>): L
         const edge = edges.get(piece.box);
         if (edge !== undefined) edge.ends = true;
         if ((content.get(piece.box) ?? 0) === 0) {
-          leaves.push({ kind: 'empty', chain: [...stack], level: piece.level });
+          leaves.push({ kind: 'empty', chain: chain(), level: piece.level });
           addContent();
         }
         stack.pop();
@@ -279,7 +282,8 @@ function appendText(siblings: Siblings, node: Extract<Node, { kind: 'text' }>): 
     return;
   }
   if (builder !== undefined) closeText(builder);
-  const own = { ...node, runs: [] as PlacedRun[] };
+  // field by field: a spread of the node took V8's slow generic copy
+  const own = { kind: 'text' as const, style: node.style, runs: [] as PlacedRun[], x: node.x, width: node.width, text: node.text, level: node.level };
   const next: OpenText = { node: own, runs: own.runs, merged: undefined, endX: node.x, texts: [node.text] };
   for (const run of node.runs) joinRun(next, run, node.level % 2 === 1);
   siblings.nodes.push(own);

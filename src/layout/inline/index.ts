@@ -9,7 +9,8 @@ import type { InlineBox, InlineFlowBox } from '../../boxes/types.js';
 import { resolveLength } from '../../css/values/length.js';
 import type { TextSystem } from '../../text/types.js';
 import type { InlineEnv, MeasuredInline } from './measured.js';
-import { measuredInline, transientMeasuredInline } from './measured.js';
+import { keptMeasuredInline, measuredInline, transientMeasuredInline } from './measured.js';
+import { plainTextIntrinsicSizes } from './plain-text.js';
 import type { ClonedEdges, LinePieces } from './line-breaker.js';
 import { NO_CLONED_EDGES, breakLine } from './line-breaker.js';
 import { clonedEdges } from './pieces.js';
@@ -108,8 +109,15 @@ export function layoutInlineContent(box: InlineFlowBox, contentWidth: number, en
   return lines;
 }
 
-/** With `keep: false` the measured pieces are not kept for layout (see `transientMeasuredInline`). */
+/**
+ * With `keep: false` the measured pieces are not kept for layout (see `transientMeasuredInline`),
+ * and plain text is not cut into pieces at all (plain-text.ts).
+ */
 export function inlineContentIntrinsicSizes(box: InlineFlowBox, env: InlineEnv, keep = true): IntrinsicSizes {
+  if (!keep && keptMeasuredInline(box, 0, env) === undefined) {
+    const plain = plainTextIntrinsicSizes(box, env.text);
+    if (plain !== undefined) return plain;
+  }
   const measured = keep ? measuredInline(box, 0, env) : transientMeasuredInline(box, 0, env);
   return inlineIntrinsicSizes(measured.pieces, measured.splitter, env.anchorSizes);
 }

@@ -17,7 +17,10 @@ export interface TextItem {
   readonly text: string;
   readonly start: number;
   readonly parent: InlineBox | undefined;
-  /** Content language (the nearest `lang` attribute), lower-cased; '' when unknown. */
+  /**
+   * Content language (the nearest `lang` attribute), lower-cased; '' when unknown, and for text
+   * that does not hyphenate automatically (only `hyphens: auto` reads it).
+   */
   readonly lang: string;
 }
 
@@ -46,20 +49,23 @@ export const OBJECT_REPLACEMENT = '\ufffc';
 export function collectInlineItems(root: InlineFlowBox, langs: WeakMap<DomElement, string>): InlineItems {
   const items: InlineItem[] = [];
   let text = '';
-  const visit = (boxes: readonly InlineLevelBox[], parent: InlineBox | undefined, lang: string): void => {
+  // the language is looked up only for text that hyphenates automatically: most text never needs it
+  const visit = (boxes: readonly InlineLevelBox[], parent: InlineBox | undefined, lang: () => string): void => {
     for (const box of boxes) {
       switch (box.kind) {
         case 'text': {
           const transformed = transformText(box.text, box.style.textTransform);
-          items.push({ kind: 'text', style: box.style, text: transformed, start: text.length, parent, lang });
+          items.push({ kind: 'text', style: box.style, text: transformed, start: text.length, parent, lang: box.style.hyphens === 'auto' ? lang() : '' });
           text += transformed;
           break;
         }
-        case 'inline':
+        case 'inline': {
+          const element = box.element;
           items.push({ kind: 'open', box, start: text.length });
-          visit(box.children, box, box.element === undefined ? lang : langOf(box.element, langs));
+          visit(box.children, box, element === undefined ? lang : () => langOf(element, langs));
           items.push({ kind: 'close', box, start: text.length });
           break;
+        }
         case 'br':
           items.push({ kind: 'break', box, start: text.length });
           text += '\n';
@@ -78,7 +84,8 @@ export function collectInlineItems(root: InlineFlowBox, langs: WeakMap<DomElemen
       }
     }
   };
-  visit(root.children, undefined, rootLang(root, langs));
+  let lang: string | undefined;
+  visit(root.children, undefined, () => (lang ??= rootLang(root, langs)));
   return { items, text, bidi: resolveBidi(root.style, root.element, items, text) };
 }
 

@@ -7,7 +7,7 @@
  */
 import type { ComputedStyle, WhiteSpace } from '../../css/types.js';
 import { fontRequestFromStyle } from '../../text/request.js';
-import type { GlyphRun, TextSystem } from '../../text/types.js';
+import type { GlyphRun, ShapedText, TextSystem } from '../../text/types.js';
 import type { InlineBox } from '../../boxes/types.js';
 import type { TextItem } from './items.js';
 import type { BidiLevels } from './bidi.js';
@@ -118,6 +118,41 @@ export function measureText(stretch: TextStretch, env: MeasureEnv): TextPiece {
     trailingSpace, endSpacing, spaces, breakAfter: stretch.breakAfter, forcedBreakAfter: stretch.forcedBreakAfter,
     hyphenated: stretch.hyphen, level: levelAt(env.bidi, item.start + stretch.from),
   };
+}
+
+/** A stretch's width and the width of the spaces at its end, as `measureText` gives them. */
+export interface StretchWidth {
+  width: number;
+  trailingSpace: number;
+}
+
+/**
+ * `measureText`'s `width` and `trailingSpace` of a stretch of plain text — level 0 throughout, no
+ * letter- or word-spacing, no soft hyphen, no hyphen inserted, no newline (the caller checks) —
+ * summed in the same order, into `out`, without making the piece: for sizes that need no glyphs.
+ */
+export function measurePlainWidth(item: TextItem, from: number, to: number, text: TextSystem, out: StretchWidth): void {
+  const raw = item.text.slice(from, to);
+  let bodyEnd = raw.length;
+  while (bodyEnd > 0 && raw[bodyEnd - 1] === ' ') bodyEnd--;
+  const request = fontRequestFromStyle(item.style);
+  let width = 0;
+  let trailingSpace = 0;
+  if (bodyEnd > 0) width = addRunWidths(width, text.shape(bodyEnd === raw.length ? raw : raw.slice(0, bodyEnd), request, LTR));
+  if (bodyEnd < raw.length) {
+    const shaped = text.shape(raw.slice(bodyEnd), request, LTR);
+    width = addRunWidths(width, shaped);
+    trailingSpace = addRunWidths(trailingSpace, shaped);
+  }
+  out.width = width;
+  out.trailingSpace = trailingSpace;
+}
+
+/** `total` plus each run's width in turn (as `measureText` adds them). */
+function addRunWidths(total: number, shaped: ShapedText): number {
+  let sumOfRuns = total;
+  for (let r = 0; r < shaped.runs.length; r++) sumOfRuns += plainFacts(shaped.runs[r]!).width;
+  return sumOfRuns;
 }
 
 /** A preserved tab: no glyph, a width decided by its position on the line. */

@@ -55,8 +55,13 @@ export function measuredInline(box: InlineFlowBox, containingWidth: number, env:
  * die young instead of waiting in the caches for their page.
  */
 export function transientMeasuredInline(box: InlineFlowBox, containingWidth: number, env: InlineEnv): MeasuredInline {
+  return keptMeasuredInline(box, containingWidth, env) ?? measure(box, containingWidth, env).measured;
+}
+
+/** The content's measured pieces when they are kept already, else undefined. */
+export function keptMeasuredInline(box: InlineFlowBox, containingWidth: number, env: InlineEnv): MeasuredInline | undefined {
   const perWidth = env.cache.get(box);
-  return perWidth?.get(containingWidth) ?? perWidth?.get(ANY_WIDTH) ?? measure(box, containingWidth, env).measured;
+  return perWidth?.get(containingWidth) ?? perWidth?.get(ANY_WIDTH);
 }
 
 function measure(box: InlineFlowBox, containingWidth: number, env: InlineEnv): { measured: MeasuredInline; anyWidth: boolean } {

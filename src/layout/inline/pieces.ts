@@ -83,14 +83,20 @@ export function buildPieces(content: InlineItems, env: PieceEnv): Piece[] {
   return pieces;
 }
 
-/** index -> required, for every opportunity in the context's text. */
-function breakMap(text: string): ReadonlyMap<number, boolean> {
-  const map = new Map<number, boolean>();
-  for (const opportunity of findBreakOpportunities(text)) map.set(opportunity.index, opportunity.required);
+/**
+ * The break opportunities of a context's text by index: true where a break is required, false
+ * where one is allowed, undefined where there is none (an array as long as the text: cheaper to
+ * make and to read than a map of the few opportunities).
+ */
+export type BreakMap = readonly (boolean | undefined)[];
+
+export function breakMap(text: string): BreakMap {
+  const map = new Array<boolean | undefined>(text.length + 1);
+  for (const opportunity of findBreakOpportunities(text)) map[opportunity.index] = opportunity.required;
   return map;
 }
 
-function itemPieces(item: InlineItem, next: InlineItem | undefined, opportunities: ReadonlyMap<number, boolean>, bidi: BidiLevels, env: PieceEnv): Piece[] {
+function itemPieces(item: InlineItem, next: InlineItem | undefined, opportunities: BreakMap, bidi: BidiLevels, env: PieceEnv): Piece[] {
   switch (item.kind) {
     case 'text': return textPieces(item, opportunities, bidi, env);
     case 'open': {
@@ -100,13 +106,13 @@ function itemPieces(item: InlineItem, next: InlineItem | undefined, opportunitie
     }
     case 'close': {
       const edge = inlineEdge(item.box.style, env.containingWidth, 'end');
-      const breakAfter = opportunities.has(item.start) && item.start > 0 && next !== undefined;
+      const breakAfter = opportunities[item.start] !== undefined && item.start > 0 && next !== undefined;
       const clonedEnd = isCloned(item.box) ? edge : undefined;
       return [{ kind: 'close', box: item.box, width: edge, clonedEnd, breakAfter, forcedBreakAfter: false, level: levelAt(bidi, item.start - 1) }];
     }
     case 'atomic': {
       const laid = env.layoutAtomic(item.box, env.containingWidth);
-      const breakAfter = opportunities.has(item.start + 1) && wrapsLines(item.box.style.whiteSpace);
+      const breakAfter = opportunities[item.start + 1] !== undefined && wrapsLines(item.box.style.whiteSpace);
       return [{ kind: 'atomic', box: item.box, ...laid, breakAfter, forcedBreakAfter: false, level: levelAt(bidi, item.start) }];
     }
     case 'break':
@@ -157,29 +163,44 @@ function preservesTabs(whiteSpace: WhiteSpace): boolean {
 
 const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
 
+function textPieces(item: TextItem, opportunities: BreakMap, bidi: BidiLevels, env: PieceEnv): Piece[] {
+  const pieces: Piece[] = [];
+  const measureEnv = { text: env.text, bidi };
+  cutText(item, opportunities, {
+    text: (from, to, breakAfter, forcedBreakAfter) => pieces.push(measureText({ item, from, to, breakAfter, forcedBreakAfter, hyphen: false }, measureEnv)),
+    tab: (from, breakAfter) => pieces.push(measureTab({ item, from, breakAfter }, measureEnv)),
+  });
+  return pieces;
+}
+
+/** What a text item is cut into: stretches of text [from, to) and preserved tabs (at `from`). */
+export interface TextCuts {
+  text(from: number, to: number, breakAfter: boolean, forcedBreakAfter: boolean): void;
+  tab(from: number, breakAfter: boolean): void;
+}
+
 /**
  * Where a text item is cut: at the context's break opportunities that its white-space allows,
  * except after a soft hyphen (a hyphenation opportunity, handled by the line breaker), around
  * preserved tabs, after every preserved space for `break-spaces` (CSS Text 3 §3) and never
  * between letters for `word-break: keep-all` (§5.2).
  */
-function textPieces(item: TextItem, opportunities: ReadonlyMap<number, boolean>, bidi: BidiLevels, env: PieceEnv): Piece[] {
+export function cutText(item: TextItem, opportunities: BreakMap, cuts: TextCuts): void {
   const { style, text } = item;
   const wraps = wrapsLines(style.whiteSpace);
   const tabs = preservesTabs(style.whiteSpace);
   const keepAll = style.wordBreak === 'keep-all';
   const breakSpaces = style.whiteSpace === 'break-spaces';
-  const pieces: Piece[] = [];
   let start = 0;
   const cut = (end: number, breakAfter: boolean, forced: boolean): void => {
-    if (end > start) pieces.push(measureText({ item, from: start, to: end, breakAfter, forcedBreakAfter: forced, hyphen: false }, { text: env.text, bidi }));
+    if (end > start) cuts.text(start, end, breakAfter, forced);
     start = end;
   };
   for (let i = 1; i <= text.length; i++) {
     const previous = text[i - 1]!;
     if (tabs && previous === '\t') {
-      const required = opportunities.get(item.start + i);
-      pieces.push(measureTab({ item, from: i - 1, breakAfter: required !== undefined && wraps }, { text: env.text, bidi }));
+      const required = opportunities[item.start + i];
+      cuts.tab(i - 1, required !== undefined && wraps);
       start = i;
       continue;
     }
@@ -187,7 +208,7 @@ function textPieces(item: TextItem, opportunities: ReadonlyMap<number, boolean>,
       cut(i, false, false);
       continue;
     }
-    const required = opportunities.get(item.start + i);
+    const required = opportunities[item.start + i];
     const atEnd = i === text.length;
     let isBreak = required === true || (required === false && wraps && previous !== '\u00ad');
     if (isBreak && required === false && keepAll && LETTER_OR_NUMBER.test(previous) && LETTER_OR_NUMBER.test(text[i] ?? '')) isBreak = false;
@@ -196,5 +217,4 @@ function textPieces(item: TextItem, opportunities: ReadonlyMap<number, boolean>,
     const forced = required === true && previous === '\n';
     cut(i, isBreak, forced);
   }
-  return pieces;
 }

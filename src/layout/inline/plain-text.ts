@@ -1,0 +1,77 @@
+/**
+ * Min-content and max-content widths of plain text (CSS Sizing 3 §5.1) from the shaped words'
+ * widths, without building pieces. Plain: a block container whose inline content is text only,
+ * left to right, in styles that add nothing to the glyphs' advances (no letter- or
+ * word-spacing) and that break only between words (no hyphenation, preserved tabs or forced
+ * breaks, `word-break: normal`, no `overflow-wrap: anywhere`). Then the min-content width is the
+ * widest run between break opportunities and the max-content width the whole line, each less the
+ * spaces hanging at its end: the sums `inlineIntrinsicSizes` makes over the pieces `measure`
+ * would build, in the same order, so the numbers are the same to the last bit.
+ *
+ * For callers that do not keep the pieces (a table's column pass measures every cell long before
+ * it is laid out): building them only to throw them away cost as much as measuring for layout.
+ */
+import type { InlineFlowBox } from '../../boxes/types.js';
+import type { ComputedStyle } from '../../css/types.js';
+import type { TextSystem } from '../../text/types.js';
+import type { TextItem } from './items.js';
+import { transformText } from './items.js';
+import { isLeftToRightOnly } from './bidi.js';
+import type { StretchWidth } from './measure.js';
+import { measurePlainWidth } from './measure.js';
+import { breakMap, cutText } from './pieces.js';
+import type { IntrinsicSizes } from './intrinsic.js';
+
+/** The intrinsic sizes of the box's content when it is plain text, else undefined (measure it). */
+export function plainTextIntrinsicSizes(box: InlineFlowBox, text: TextSystem): IntrinsicSizes | undefined {
+  const items = plainTextItems(box);
+  if (items === undefined) return undefined;
+  const opportunities = breakMap(items.text);
+  const measured: StretchWidth = { width: 0, trailingSpace: 0 };
+  let minContent = 0;
+  let line = 0;
+  let chunk = 0;
+  let hang = 0;
+  for (const item of items.list) {
+    cutText(item, opportunities, {
+      text(from, to, breakAfter) {
+        measurePlainWidth(item, from, to, text, measured);
+        chunk += measured.width;
+        line += measured.width;
+        hang = measured.trailingSpace;
+        if (breakAfter) {
+          minContent = Math.max(minContent, chunk - hang);
+          chunk = 0;
+        }
+      },
+      tab: NO_TABS,
+    });
+  }
+  minContent = Math.max(minContent, chunk - hang);
+  return { minContent, maxContent: Math.max(0, line - hang, minContent) };
+}
+
+function NO_TABS(): never {
+  throw new Error('plain text preserves no tabs');
+}
+
+/** The content's text items (as `collectInlineItems` makes them), or undefined when it is not plain text. */
+function plainTextItems(box: InlineFlowBox): { list: TextItem[]; text: string } | undefined {
+  const list: TextItem[] = [];
+  let text = '';
+  for (const child of box.children) {
+    if (child.kind !== 'text' || !isPlainStyle(child.style)) return undefined;
+    const transformed = transformText(child.text, child.style.textTransform);
+    list.push({ kind: 'text', style: child.style, text: transformed, start: text.length, parent: undefined, lang: '' });
+    text += transformed;
+  }
+  return NOT_PLAIN.test(text) || !isLeftToRightOnly(box.style, text) ? undefined : { list, text };
+}
+
+/** Tabs, forced breaks (UAX #14 BK, CR, LF, NL) and soft hyphens (hyphenation opportunities). */
+const NOT_PLAIN = /[\t\n\v\f\r\u0085\u00ad\u2028\u2029]/;
+
+function isPlainStyle(style: ComputedStyle): boolean {
+  return (style.whiteSpace === 'normal' || style.whiteSpace === 'nowrap') && style.letterSpacing === 0 && style.wordSpacing === 0
+    && style.hyphens !== 'auto' && style.wordBreak === 'normal' && style.overflowWrap !== 'anywhere';
+}
