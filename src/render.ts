@@ -256,7 +256,8 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
 
   const sheets = await collectStylesheets(dom, { baseUrl: resources.baseUrl, loadText: resources.loadText, cache: state.stylesheets, diagnostics });
   const styled = cascade(dom, sheets, { diagnostics });
-  const boxes = buildBoxTree(dom, styled, { baseUrl: resources.baseUrl, diagnostics, maxBoxes: limits.maxBoxes });
+  const build: BuildContext = { baseUrl: resources.baseUrl, diagnostics, maxBoxes: limits.maxBoxes, keepDom: options.tagged === true };
+  const boxes = buildBoxTree(dom, styled, build);
   checkBoxCount(boxes, limits.maxBoxes);
   budget();
 
@@ -275,7 +276,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
     metadata: { ...documentMetadata(dom), ...options.metadata },
     marginBoxes: hasMarginBoxContent(pageRules),
     pageImages: hasPageBackgroundImages(pageRules),
-    ...(needsPasses(boxes) ? { rebuild: rebuilder(dom, styled, { baseUrl: resources.baseUrl, diagnostics, maxBoxes: limits.maxBoxes }) } : {}),
+    ...(needsPasses(boxes) ? { rebuild: rebuilder(dom, styled, build) } : {}),
   };
 }
 

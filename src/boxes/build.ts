@@ -9,7 +9,7 @@ import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, Display, PseudoElement, StyledDocument } from '../css/types.js';
 import type { DomDocument, DomElement, DomNode } from '../dom/types.js';
 import { isElement, isText } from '../dom/types.js';
-import type { BlockBox, BlockLevelBox, Box, BoxTree, FlexBox, InlineBox, InlineLevelBox, OutOfFlowBox, ReplacedBox, TextBox } from './types.js';
+import type { BlockBox, BlockLevelBox, Box, BoxElement, BoxTree, FlexBox, InlineBox, InlineLevelBox, OutOfFlowBox, ReplacedBox, TextBox } from './types.js';
 import { CounterState } from './counters.js';
 import type { QuoteState } from './generated.js';
 import { applyCounterChanges, contentText, markerContent } from './generated.js';
@@ -29,6 +29,8 @@ export interface BuildContext {
   readonly previous?: PassResults | undefined;
   /** limits.maxBoxes: building stops as soon as the tree surely has more (render.ts counts them exactly after). */
   readonly maxBoxes?: number | undefined;
+  /** Whether boxes keep their DOM elements (a tagged PDF's structure tree is made from the DOM). */
+  readonly keepDom?: boolean | undefined;
 }
 
 interface Walk {
@@ -40,6 +42,8 @@ interface Walk {
   readonly tableParts: TableParts;
   readonly records: DocumentRecords;
   readonly refs: ContentRefs;
+  /** The record boxes keep of each element (see BoxElement), one per element. */
+  readonly elements: Map<DomElement, BoxElement>;
   /** Boxes the tree surely has so far (see countSure). */
   sure: number;
 }
@@ -48,7 +52,7 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
   const records = emptyRecords();
   const anonymousStyle = (parent: ComputedStyle, display: Display): ComputedStyle => styled.anonymousStyle(parent, display);
   const walk: Walk = {
-    dom, styled, ctx, counters: new CounterState(), quotes: { depth: 0 }, records, refs: { targets: targetResolver(records, ctx.previous) }, sure: 0,
+    dom, styled, ctx, counters: new CounterState(), quotes: { depth: 0 }, records, refs: { targets: targetResolver(records, ctx.previous) }, elements: new Map(), sure: 0,
     tableParts: {
       anonymousStyle,
       blockOf: (style, element, children) => blockBox(walk, element, style, undefined, wrapMisparentedParts(children, style, false, walk.tableParts), 'block'),
@@ -66,7 +70,30 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
   applyCounterChanges(html, blockStyle, walk.counters);
   const rootStyle = record(walk, html, blockStyle);
   const children = elementChildren(walk, html, rootStyle);
-  return { root: blockBox(walk, html, rootStyle, undefined, children, 'block'), records };
+  return { root: blockBox(walk, boxElement(walk, html), rootStyle, undefined, children, 'block'), records: withoutPassState(records) };
+}
+
+/**
+ * The record boxes keep of `element` (the same one for all its boxes: later stages compare them).
+ * Its parent's record is made with it, so the chain reaches the root even through elements that
+ * generate no box (`display: contents`).
+ */
+function boxElement(walk: Walk, element: DomElement): BoxElement {
+  let record = walk.elements.get(element);
+  if (record === undefined) {
+    const parent = element.parent !== null && isElement(element.parent) ? boxElement(walk, element.parent) : undefined;
+    record = { name: element.name, attribs: element.attribs, parent, dom: walk.ctx.keepDom === true ? element : undefined };
+    walk.elements.set(element, record);
+  }
+  return record;
+}
+
+/**
+ * The records a tree without cross-references keeps: it is laid out once, and its ids (DOM
+ * elements, whose text a next pass's `target-text()` reads) would keep the whole DOM alive.
+ */
+function withoutPassState(records: DocumentRecords): DocumentRecords {
+  return records.lookups.length > 0 || records.ids.size === 0 ? records : { ...records, ids: new Map() };
 }
 
 function emptyRoot(style: ComputedStyle): BlockBox {
@@ -98,7 +125,7 @@ function buildRenderedElement(walk: Walk, element: DomElement, declared: Compute
   const box = boxes[0];
   if (box === undefined || !isBlockLevel(box)) return boxes;
   if (scheme === 'footnote') return footnoteBoxes(walk, element, style, box);
-  return [{ kind: 'out-of-flow', scheme, box, style, element, pseudo: undefined }];
+  return [{ kind: 'out-of-flow', scheme, box, style, element: boxElement(walk, element), pseudo: undefined }];
 }
 
 /**
@@ -106,16 +133,17 @@ function buildRenderedElement(walk: Walk, element: DomElement, declared: Compute
  * with its ::footnote-marker first, goes to the footnote area of the page the call falls on.
  */
 function footnoteBoxes(walk: Walk, element: DomElement, style: ComputedStyle, box: BlockLevelBox): Box[] {
+  const source = boxElement(walk, element);
   const callStyle = walk.styled.styleOf(element, 'footnote-call');
   const markerStyle = walk.styled.styleOf(element, 'footnote-marker');
   const call: Box[] = callStyle !== undefined && Array.isArray(callStyle.content)
-    ? [{ kind: 'inline', style: callStyle, element, pseudo: 'footnote-call', children: contentBoxes(walk, element, callStyle, 'footnote-call', callStyle.content) }]
+    ? [{ kind: 'inline', style: callStyle, element: source, pseudo: 'footnote-call', children: contentBoxes(walk, element, callStyle, 'footnote-call', callStyle.content) }]
     : [];
   const marker = markerStyle !== undefined && Array.isArray(markerStyle.content)
-    ? { kind: 'inline' as const, style: markerStyle, element, pseudo: 'footnote-marker' as const, children: contentBoxes(walk, element, markerStyle, 'footnote-marker', markerStyle.content) }
+    ? { kind: 'inline' as const, style: markerStyle, element: source, pseudo: 'footnote-marker' as const, children: contentBoxes(walk, element, markerStyle, 'footnote-marker', markerStyle.content) }
     : undefined;
   const body = marker !== undefined && box.kind === 'block' ? withLeadingInline(walk, box, marker) : box;
-  return [...call, { kind: 'out-of-flow', scheme: 'footnote', box: body, style, element, pseudo: undefined }];
+  return [...call, { kind: 'out-of-flow', scheme: 'footnote', box: body, style, element: source, pseudo: undefined }];
 }
 
 /** A block container with an inline box put before its first content (as an inside marker is). */
@@ -131,9 +159,9 @@ function withLeadingInline(walk: Walk, box: BlockBox, inline: InlineBox): BlockB
  * Returns its style with `bookmark-label` evaluated (counters are known only here), for the PDF outline.
  */
 function record(walk: Walk, element: DomElement, style: ComputedStyle): ComputedStyle {
-  recordElement(walk.records, element, style, walk.counters);
+  recordElement(walk.records, element, boxElement(walk, element), style, walk.counters);
   const text = (items: readonly ContentItem[]): string => contentText(items, element, style, walk.counters, { depth: 0 }, walk.refs);
-  if (style.stringSet !== 'none') recordStrings(walk.records, element, style.stringSet, text);
+  if (style.stringSet !== 'none') recordStrings(walk.records, boxElement(walk, element), style.stringSet, text);
   if (style.bookmarkLevel === 'none') return style;
   return { ...style, bookmarkLabel: [{ kind: 'string', value: text(style.bookmarkLabel).replace(/\s+/g, ' ').trim() }] };
 }
@@ -149,24 +177,25 @@ function outOfFlowScheme(style: ComputedStyle): OutOfFlowBox['scheme'] | undefin
 function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle): Box[] {
   const replaced = replacedBox(walk, element, style);
   if (replaced !== undefined) return [replaced];
-  if (element.name === 'br') return [{ kind: 'br', style, element, pseudo: undefined }];
+  const source = boxElement(walk, element);
+  if (element.name === 'br') return [{ kind: 'br', style, element: source, pseudo: undefined }];
 
   const outer = outerDisplay(style.display);
-  if (outer === 'inline-flow') return inlineBoxes(style, element, elementChildren(walk, element, style));
+  if (outer === 'inline-flow') return inlineBoxes(style, source, elementChildren(walk, element, style));
   if (style.display === 'flex' || style.display === 'inline-flex' || style.display === 'grid' || style.display === 'inline-grid') {
     return [flexBox(walk, element, style, outer)];
   }
   if (style.display === 'table' || style.display === 'inline-table') {
-    return [tableWrapper(element, style, outer === 'inline' ? 'inline' : 'block', elementChildren(walk, element, style), walk.tableParts)];
+    return [tableWrapper(source, style, outer === 'inline' ? 'inline' : 'block', elementChildren(walk, element, style), walk.tableParts)];
   }
   if (TABLE_PARENTS.has(style.display) || style.display === 'table-cell' || style.display === 'table-caption' || style.display === 'table-column') {
-    const part = tablePartBox(element, style, elementChildren(walk, element, style), walk.tableParts);
+    const part = tablePartBox(source, style, elementChildren(walk, element, style), walk.tableParts);
     if (part !== undefined) return [part];
   }
   const marker = style.display === 'list-item' ? markerBox(walk, element, style) : undefined;
   let children = elementChildren(walk, element, style);
   if (marker !== undefined && style.listStylePosition === 'inside') children = [marker, ...children];
-  return [blockBox(walk, element, style, undefined, children, outer, style.listStylePosition === 'outside' ? marker : undefined)];
+  return [blockBox(walk, source, style, undefined, children, outer, style.listStylePosition === 'outside' ? marker : undefined)];
 }
 
 /**
@@ -176,7 +205,7 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle): Box
 function flexBox(walk: Walk, element: DomElement, style: ComputedStyle, outer: 'block' | 'inline'): FlexBox {
   const children = elementChildren(walk, element, style).map((child) => (isBlockLevel(child) || child.kind === 'out-of-flow' ? child : blockifiedItem(child)));
   const kind = style.display === 'flex' || style.display === 'inline-flex' ? 'flex' : 'grid';
-  return { kind, outer, style, element, pseudo: undefined, children: blockLevelChildren(children, (display) => walk.styled.anonymousStyle(style, display)) };
+  return { kind, outer, style, element: boxElement(walk, element), pseudo: undefined, children: blockLevelChildren(children, (display) => walk.styled.anonymousStyle(style, display)) };
 }
 
 /** An atomic inline child of a flex or grid container becomes a block-level item (CSS Display 3 §2.7). */
@@ -237,8 +266,9 @@ function pseudoBoxes(walk: Walk, element: DomElement, pseudo: 'before' | 'after'
     walk.counters.leaveElement();
   }
   const outer = outerDisplay(style.display);
-  if (outer === 'inline-flow') return [{ kind: 'inline', style, element, pseudo, children }];
-  return [blockBox(walk, element, style, pseudo, children, outer)];
+  const source = boxElement(walk, element);
+  if (outer === 'inline-flow') return [{ kind: 'inline', style, element: source, pseudo, children }];
+  return [blockBox(walk, source, style, pseudo, children, outer)];
 }
 
 /** The boxes of a `content` list (CSS Generated Content 3 §2): text runs and `url()` images. */
@@ -287,9 +317,9 @@ function markerBox(walk: Walk, element: DomElement, itemStyle: ComputedStyle): B
   const children = image !== undefined ? [image] : textBoxes;
   if (children.length === 0) return undefined;
   if (itemStyle.listStylePosition === 'inside') {
-    return { kind: 'inline', style: markerStyle, element, pseudo: 'marker', children };
+    return { kind: 'inline', style: markerStyle, element: boxElement(walk, element), pseudo: 'marker', children };
   }
-  const marker: BlockBox = { kind: 'block', outer: 'inline', style: markerStyle, element, pseudo: 'marker', children, inlineContent: true };
+  const marker: BlockBox = { kind: 'block', outer: 'inline', style: markerStyle, element: boxElement(walk, element), pseudo: 'marker', children, inlineContent: true };
   return image !== undefined && textBoxes.length > 0 ? { ...marker, imageFallback: textBoxes } : marker;
 }
 
@@ -311,7 +341,7 @@ function replacedBox(walk: Walk, element: DomElement, style: ComputedStyle): Rep
   const src = svg !== undefined ? inlineSvgUrl(svg) : element.attribs['src'];
   if (src === undefined || src.trim() === '') return undefined;
   const outer = outerDisplay(style.display) === 'block' ? 'block' : 'inline';
-  return { kind: 'replaced', outer, src: absoluteUrl(src.trim(), walk.ctx.baseUrl), alt: element.attribs['alt'] ?? '', style, element, pseudo: undefined };
+  return { kind: 'replaced', outer, src: absoluteUrl(src.trim(), walk.ctx.baseUrl), alt: element.attribs['alt'] ?? '', style, element: boxElement(walk, element), pseudo: undefined };
 }
 
 function absoluteUrl(src: string, baseUrl: string | undefined): string {
@@ -323,7 +353,7 @@ function absoluteUrl(src: string, baseUrl: string | undefined): string {
 }
 
 /** An inline box; block-level children split it (CSS2 §9.2.1.1) into inline parts around them. */
-function inlineBoxes(style: ComputedStyle, element: DomElement, children: readonly Box[]): Box[] {
+function inlineBoxes(style: ComputedStyle, element: BoxElement, children: readonly Box[]): Box[] {
   const out: Box[] = [];
   let part: InlineLevelBox[] = [];
   const flush = (force: boolean): void => {
@@ -344,7 +374,7 @@ function inlineBoxes(style: ComputedStyle, element: DomElement, children: readon
 
 function blockBox(
   walk: Walk,
-  element: DomElement | undefined,
+  element: BoxElement | undefined,
   style: ComputedStyle,
   pseudo: BlockBox['pseudo'],
   children: readonly Box[],

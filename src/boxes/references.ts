@@ -12,6 +12,7 @@ import type { ComputedStyle, ContentItem, ContentPart, StringSet, TargetRef } fr
 import type { DomElement, DomNode } from '../dom/types.js';
 import { isElement, isText } from '../dom/types.js';
 import type { CounterState } from './counters.js';
+import type { BoxElement } from './types.js';
 
 export interface NamedString {
   readonly name: string;
@@ -20,11 +21,11 @@ export interface NamedString {
 
 export interface DocumentRecords {
   /** Named strings set by each element that has `string-set`. */
-  readonly strings: Map<DomElement, readonly NamedString[]>;
+  readonly strings: Map<BoxElement, readonly NamedString[]>;
   /** Counters after the element's own changes (outermost value first), for elements with an id or counter changes. */
-  readonly counters: Map<DomElement, ReadonlyMap<string, readonly number[]>>;
-  /** Elements by id (the first one wins, as for HTML fragment links). */
-  readonly ids: Map<string, DomElement>;
+  readonly counters: Map<BoxElement, ReadonlyMap<string, readonly number[]>>;
+  /** Elements by id (the first one wins, as for HTML fragment links): the DOM element for its text, and its boxes' record. */
+  readonly ids: Map<string, { readonly dom: DomElement; readonly element: BoxElement }>;
   /** What the content asked of the previous pass, and the values it got (to know when to lay out again). */
   readonly lookups: string[];
 }
@@ -41,15 +42,15 @@ export function emptyRecords(): DocumentRecords {
 }
 
 /** Records an element after its counter changes: its id, its counters when they matter. */
-export function recordElement(records: DocumentRecords, element: DomElement, style: ComputedStyle, counters: CounterState): void {
+export function recordElement(records: DocumentRecords, dom: DomElement, element: BoxElement, style: ComputedStyle, counters: CounterState): void {
   const id = element.attribs['id'];
-  if (id !== undefined && id !== '' && !records.ids.has(id)) records.ids.set(id, element);
+  if (id !== undefined && id !== '' && !records.ids.has(id)) records.ids.set(id, { dom, element });
   const changes = style.counterReset.length + style.counterIncrement.length + style.counterSet.length;
   if ((id !== undefined && id !== '') || changes > 0 || style.display === 'list-item') records.counters.set(element, counters.snapshot());
 }
 
 /** The named strings an element sets, evaluated with `text` for the items of `content` (strings, counters, `content()`...). */
-export function recordStrings(records: DocumentRecords, element: DomElement, sets: readonly StringSet[], text: (items: readonly ContentItem[]) => string): void {
+export function recordStrings(records: DocumentRecords, element: BoxElement, sets: readonly StringSet[], text: (items: readonly ContentItem[]) => string): void {
   records.strings.set(element, sets.map((set) => ({ name: set.name, value: text(set.items) })));
 }
 
@@ -93,8 +94,8 @@ export function targetResolver(records: DocumentRecords, previous: PassResults |
       return value;
     },
     text(id, part) {
-      const element = records.ids.get(id) ?? previous?.records.ids.get(id);
-      const value = element === undefined ? '' : elementText(element, part);
+      const target = records.ids.get(id) ?? previous?.records.ids.get(id);
+      const value = target === undefined ? '' : elementText(target.dom, part);
       records.lookups.push(`${id}\u0000#${part}\u0000${value}`);
       return value;
     },
@@ -104,9 +105,9 @@ export function targetResolver(records: DocumentRecords, previous: PassResults |
 /** Counters of an element: this pass's when it has been walked already, else the previous pass's. */
 function countersOf(records: DocumentRecords, previous: PassResults | undefined, id: string): ReadonlyMap<string, readonly number[]> | undefined {
   const here = records.ids.get(id);
-  if (here !== undefined) return records.counters.get(here);
+  if (here !== undefined) return records.counters.get(here.element);
   const before = previous?.records.ids.get(id);
-  return before === undefined ? undefined : previous?.records.counters.get(before);
+  return before === undefined ? undefined : previous?.records.counters.get(before.element);
 }
 
 /** Whether a next pass would print what this one printed: every cross-reference gives the value it got. */

@@ -6,16 +6,15 @@
  * inside a div) given the anonymous row and table they miss.
  */
 import type { ComputedStyle, Display } from '../css/types.js';
-import type { DomElement } from '../dom/types.js';
 import type {
-  BlockBox, Box, OuterDisplay, TableBox, TableCellBox, TableColumnBox, TableColumnGroupBox, TableRowBox, TableRowGroupBox, TableWrapperBox,
+  BlockBox, Box, BoxElement, OuterDisplay, TableBox, TableCellBox, TableColumnBox, TableColumnGroupBox, TableRowBox, TableRowGroupBox, TableWrapperBox,
 } from './types.js';
 import { isCollapsibleWhiteSpaceOnly } from './whitespace.js';
 import { exactLength } from '../exact-length.js';
 
 export type AnonymousStyle = (parent: ComputedStyle, display: Display) => ComputedStyle;
 /** Builds a block container (the content of a cell or caption) from its children. */
-export type BlockOf = (style: ComputedStyle, element: DomElement | undefined, children: readonly Box[]) => BlockBox;
+export type BlockOf = (style: ComputedStyle, element: BoxElement | undefined, children: readonly Box[]) => BlockBox;
 
 export interface TableParts {
   readonly anonymousStyle: AnonymousStyle;
@@ -36,7 +35,7 @@ function isTablePart(box: Box): boolean {
 const isWhiteSpace = (box: Box): boolean => box.kind === 'text' && isCollapsibleWhiteSpaceOnly(box);
 
 /** HTML integer attributes (`colspan`, `rowspan`, `span`) clamped as HTML §4.9.11 says; `fallback` when absent or invalid. */
-export function spanAttribute(element: DomElement | undefined, name: string, min: number, max: number, fallback: number): number {
+export function spanAttribute(element: BoxElement | undefined, name: string, min: number, max: number, fallback: number): number {
   const raw = element?.attribs[name];
   if (raw === undefined) return fallback;
   const match = /^\s*\+?(\d+)/.exec(raw);
@@ -76,7 +75,7 @@ export function wrapMisparentedParts(children: readonly Box[], parent: ComputedS
 }
 
 /** The boxes of a table-internal element (`display` one of the table-* values), or undefined for other displays. */
-export function tablePartBox(element: DomElement, style: ComputedStyle, children: readonly Box[], parts: TableParts): Box | undefined {
+export function tablePartBox(element: BoxElement, style: ComputedStyle, children: readonly Box[], parts: TableParts): Box | undefined {
   switch (style.display) {
     case 'table-row-group': case 'table-header-group': case 'table-footer-group': return rowGroup(element, style, children, parts);
     case 'table-row': return row(element, style, children, parts);
@@ -89,7 +88,7 @@ export function tablePartBox(element: DomElement, style: ComputedStyle, children
 }
 
 /** A `table` or `inline-table` element: the wrapper box with its captions and the table grid box. */
-export function tableWrapper(element: DomElement | undefined, style: ComputedStyle, outer: OuterDisplay, children: readonly Box[], parts: TableParts): TableWrapperBox {
+export function tableWrapper(element: BoxElement | undefined, style: ComputedStyle, outer: OuterDisplay, children: readonly Box[], parts: TableParts): TableWrapperBox {
   const captions: BlockBox[] = [];
   const columns: TableColumnGroupBox[] = [];
   const groups: TableRowGroupBox[] = [];
@@ -133,18 +132,18 @@ function tableGridStyle(style: ComputedStyle): ComputedStyle {
   return { ...style, position: 'static', float: 'none', clear: 'none', zIndex: 'auto', marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0, opacity: 1 };
 }
 
-function rowGroup(element: DomElement | undefined, style: ComputedStyle, children: readonly Box[], parts: TableParts): TableRowGroupBox {
+function rowGroup(element: BoxElement | undefined, style: ComputedStyle, children: readonly Box[], parts: TableParts): TableRowGroupBox {
   const rows = wrapRuns(children, (box) => box.kind === 'table-row', (run) => row(undefined, parts.anonymousStyle(style, 'table-row'), run, parts)) as TableRowBox[];
   const role = style.display === 'table-header-group' ? 'header' : style.display === 'table-footer-group' ? 'footer' : 'body';
   return { kind: 'table-row-group', style, element, pseudo: undefined, role, rows };
 }
 
-function row(element: DomElement | undefined, style: ComputedStyle, children: readonly Box[], parts: TableParts): TableRowBox {
+function row(element: BoxElement | undefined, style: ComputedStyle, children: readonly Box[], parts: TableParts): TableRowBox {
   const cells = wrapRuns(children, (box) => box.kind === 'table-cell', (run) => cell(undefined, parts.anonymousStyle(style, 'table-cell'), run, parts)) as TableCellBox[];
   return { kind: 'table-row', style, element, pseudo: undefined, cells };
 }
 
-function cell(element: DomElement | undefined, style: ComputedStyle, children: readonly Box[], parts: TableParts): TableCellBox {
+function cell(element: BoxElement | undefined, style: ComputedStyle, children: readonly Box[], parts: TableParts): TableCellBox {
   const content = parts.blockOf(style, element, children);
   return {
     kind: 'table-cell', style, element, pseudo: undefined, content,
@@ -154,7 +153,7 @@ function cell(element: DomElement | undefined, style: ComputedStyle, children: r
 }
 
 /** Columns of a group; a group without `<col>` children stands for `span` columns (HTML §4.9.3). */
-function columnGroup(element: DomElement, style: ComputedStyle, children: readonly Box[]): TableColumnGroupBox {
+function columnGroup(element: BoxElement, style: ComputedStyle, children: readonly Box[]): TableColumnGroupBox {
   const columns = children.filter((child): child is TableColumnBox => child.kind === 'table-column');
   const span = columns.length > 0 ? columns.reduce((sum, column) => sum + column.span, 0) : spanAttribute(element, 'span', 1, 1000, 1);
   return { kind: 'table-column-group', style, element, pseudo: undefined, span, columns };

@@ -11,10 +11,25 @@ import type { ComputedStyle, PseudoElement } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
 import type { DocumentRecords } from './references.js';
 
+/**
+ * What later stages read of the element that generated a box: its name, its attributes and its
+ * parent's record (for the inherited `lang`). Boxes keep this, not the DOM element, so that the
+ * DOM goes once the box tree is built (a 1,000-page table's DOM is some 50 MB); only a tagged PDF,
+ * whose structure tree follows the DOM, keeps the element itself (`dom`).
+ */
+export interface BoxElement {
+  readonly name: string;
+  readonly attribs: Readonly<Record<string, string>>;
+  /** The parent element's record; undefined for the root element. */
+  readonly parent: BoxElement | undefined;
+  /** The DOM element, for a tagged PDF only (undefined otherwise). */
+  readonly dom: DomElement | undefined;
+}
+
 interface BoxBase {
   readonly style: ComputedStyle;
   /** The element that generated the box; undefined for anonymous boxes. */
-  readonly element: DomElement | undefined;
+  readonly element: BoxElement | undefined;
   readonly pseudo: PseudoElement | undefined;
 }
 

@@ -8,10 +8,9 @@ import type { TablePlan } from './table/plan.js';
 import type { ColumnSpec } from './table/columns.js';
 import type { RowsAhead } from './table/rows-ahead.js';
 import type { Diagnostics } from '../diagnostics.js';
-import type { BlockBox, InlineFlowBox, LayoutBox, TableWrapperBox } from '../boxes/types.js';
+import type { BlockBox, BoxElement, InlineFlowBox, LayoutBox, TableWrapperBox } from '../boxes/types.js';
 import type { Segment } from './multicol/segments.js';
 import type { ComputedStyle, PageContext, PageStyle } from '../css/types.js';
-import type { DomElement } from '../dom/types.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { TextSystem } from '../text/types.js';
 import type { IntrinsicSizes } from './inline/intrinsic.js';
@@ -43,7 +42,7 @@ export interface LayoutCaches {
   /** Inline formatting contexts cut into measured pieces, per containing width. */
   readonly inline: WeakMap<InlineFlowBox, Map<number, MeasuredInline>>;
   /** Content language of elements (HTML `lang`). */
-  readonly langs: WeakMap<DomElement, string>;
+  readonly langs: WeakMap<BoxElement, string>;
   /** Tables' grids, border models and column widths (table/plan.ts). */
   readonly tables: WeakMap<TableWrapperBox, TablePlan>;
   /** Their columns' min-/max-content widths (table/columns.ts), measured only when auto layout needs them. */

@@ -24,7 +24,7 @@ function boxAnnotations(f: BoxFragment, matrix: Matrix | undefined): DisplayItem
   const items: DisplayItem[] = [];
   const href = element.attribs['href'];
   if (name === 'a' && href !== undefined && href.trim() !== '' && f.style.visibility === 'visible' && f.width > 0 && f.height > 0) {
-    items.push({ kind: 'link', rect: placed({ x: f.x, y: f.y, width: f.width, height: f.height }, matrix), url: href.trim(), element });
+    items.push({ kind: 'link', rect: placed({ x: f.x, y: f.y, width: f.width, height: f.height }, matrix), url: href.trim(), ...(element.dom === undefined ? {} : { element: element.dom }) });
   }
   const id = element.attribs['id'];
   if (id !== undefined && id !== '' && !f.continuedBefore) items.push({ kind: 'destination', name: id, y: f.y });

@@ -49,9 +49,12 @@ export interface TagTarget {
   readonly part: ContentPart;
 }
 
-/** The tag target inside box `f`, given the one around it (anonymous boxes keep their parent's). */
+/**
+ * The tag target inside box `f`, given the one around it (anonymous boxes keep their parent's);
+ * boxes keep their DOM element for a tagged PDF only, so there is none otherwise.
+ */
 export function tagTargetOf(f: BoxFragment, outer: TagTarget | undefined): TagTarget | undefined {
-  const element = f.box.element;
+  const element = f.box.element?.dom;
   if (element === undefined) return outer;
   const pseudo = f.box.pseudo;
   return { element, part: pseudo === undefined ? 'content' : pseudo === 'marker' ? 'marker' : 'generated' };

@@ -178,7 +178,7 @@ describe('painting order, opacity, clipping, visibility', () => {
     const out = items([boxFragment(0, 0, 100, 100, { children: [h2, a] })]);
     expect(out).toEqual([
       { kind: 'bookmark', level: 2, title: 'Terms of use', y: 30, open: false },
-      { kind: 'link', rect: { x: 5, y: 5, width: 20, height: 10 }, url: 'https://example.com', element: a.box.element },
+      { kind: 'link', rect: { x: 5, y: 5, width: 20, height: 10 }, url: 'https://example.com', element: a.box.element?.dom },
     ]);
   });
 });
@@ -202,7 +202,7 @@ describe('tagging (tagged PDF)', () => {
     const box = boxFragment(0, 0, 100, 20, { element: p, style: underlined, children: [line([text('Hi', underlined), text(' ', underlined)])] });
     const out = tagged(page(100, 100, [box]));
     expect(kinds(out)).toEqual(['fill-rect', 'begin-tag', 'glyphs', 'end-marked', 'fill-rect', 'glyphs']);
-    expect(out[1]).toEqual({ kind: 'begin-tag', element: p, part: 'content' });
+    expect(out[1]).toEqual({ kind: 'begin-tag', element: p.dom, part: 'content' });
     // untagged painting is unchanged
     expect(kinds(paintPage(page(100, 100, [box])).items)).toEqual(['fill-rect', 'glyphs', 'fill-rect', 'glyphs']);
   });
@@ -223,7 +223,7 @@ describe('tagging (tagged PDF)', () => {
     const margin = boxFragment(0, 80, 100, 20, { element: element('div'), children: [line([text('Page 1')])] });
     const out = tagged({ ...page(100, 100, [flow]), marginBoxes: [margin] });
     expect(kinds(out)).toEqual(['begin-tag', 'glyphs', 'end-marked', 'begin-artifact', 'glyphs', 'end-marked']);
-    expect(out[0]).toMatchObject({ element: body });
+    expect(out[0]).toMatchObject({ element: body.dom });
     expect(out[3]).toEqual({ kind: 'begin-artifact', type: 'Pagination' });
   });
 });

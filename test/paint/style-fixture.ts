@@ -2,7 +2,7 @@
  * A complete ComputedStyle of CSS initial values for paint tests (the css stage owns the real
  * one; paint tests build their own so they do not depend on it), plus small fragment builders.
  */
-import type { Box } from '../../src/boxes/types.js';
+import type { Box, BoxElement } from '../../src/boxes/types.js';
 import type { Color, ComputedStyle, PageStyle } from '../../src/css/types.js';
 import type { Position } from '../../src/css/image-types.js';
 
@@ -70,15 +70,15 @@ export function solidBorder(width: number, color: Color): Partial<ComputedStyle>
   };
 }
 
-/** A stand-in for a domhandler element (paint reads name, attribs, children). */
-export function element(name: string, attribs: Record<string, string> = {}, text?: string): DomElement {
+/** A box's record of its element as a tagged render keeps it, with a stand-in for the domhandler element (paint reads name, attribs, children). */
+export function element(name: string, attribs: Record<string, string> = {}, text?: string): BoxElement {
   const children = text === undefined ? [] : [{ type: 'text', data: text }];
-  return { type: 'tag', name, attribs, children } as unknown as DomElement;
+  return { name, attribs, parent: undefined, dom: { type: 'tag', name, attribs, children } as unknown as DomElement };
 }
 
 export interface BoxOptions {
   readonly style?: ComputedStyle;
-  readonly element?: DomElement;
+  readonly element?: BoxElement;
   readonly kind?: 'block' | 'inline';
   readonly outer?: 'block' | 'inline';
   readonly border?: Sides;

@@ -8,7 +8,7 @@
  * character for `unicode-bidi: plaintext`).
  */
 import type { ComputedStyle } from '../../css/types.js';
-import type { DomElement } from '../../dom/types.js';
+import type { BoxElement } from '../../boxes/types.js';
 import { BIDI_CONTROL, embeddingLevels, firstStrongLevel, mayNeedBidi } from '../../text/bidi.js';
 import type { InlineItem } from './items.js';
 
@@ -44,7 +44,7 @@ function mayEmbedRtl(style: ComputedStyle): boolean {
   return style.unicodeBidi !== 'normal' && (style.direction === 'rtl' || style.unicodeBidi === 'plaintext');
 }
 
-function isDirAuto(element: DomElement | undefined): boolean {
+function isDirAuto(element: BoxElement | undefined): boolean {
   return element?.attribs['dir']?.trim().toLowerCase() === 'auto';
 }
 
@@ -53,7 +53,7 @@ export function isLeftToRightOnly(root: ComputedStyle, text: string): boolean {
   return root.direction !== 'rtl' && root.unicodeBidi !== 'plaintext' && !mayNeedBidi(text);
 }
 
-export function resolveBidi(root: ComputedStyle, rootElement: DomElement | undefined, items: readonly InlineItem[], text: string): BidiLevels {
+export function resolveBidi(root: ComputedStyle, rootElement: BoxElement | undefined, items: readonly InlineItem[], text: string): BidiLevels {
   const rootRtl = root.direction === 'rtl';
   const needed = !isLeftToRightOnly(root, text)
     || items.some((item) => item.kind === 'open' && (mayEmbedRtl(item.box.style) || isDirAuto(item.box.element)));

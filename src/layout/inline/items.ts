@@ -5,9 +5,8 @@
  * across element boundaries; the bidi embedding level of every character is resolved over the
  * same text (bidi.ts).
  */
-import type { BlockBox, FlexBox, InlineBox, InlineFlowBox, InlineLevelBox, LineBreakBox, OutOfFlowBox, ReplacedBox, TableWrapperBox } from '../../boxes/types.js';
+import type { BlockBox, BoxElement, FlexBox, InlineBox, InlineFlowBox, InlineLevelBox, LineBreakBox, OutOfFlowBox, ReplacedBox, TableWrapperBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
-import type { DomElement } from '../../dom/types.js';
 import type { BidiLevels } from './bidi.js';
 import { resolveBidi } from './bidi.js';
 
@@ -46,7 +45,7 @@ export type AtomicInlineBox = BlockBox | ReplacedBox | FlexBox | TableWrapperBox
 
 export const OBJECT_REPLACEMENT = '\ufffc';
 
-export function collectInlineItems(root: InlineFlowBox, langs: WeakMap<DomElement, string>): InlineItems {
+export function collectInlineItems(root: InlineFlowBox, langs: WeakMap<BoxElement, string>): InlineItems {
   const items: InlineItem[] = [];
   let text = '';
   // the language is looked up only for text that hyphenates automatically: most text never needs it
@@ -100,16 +99,13 @@ export function transformText(text: string, transform: ComputedStyle['textTransf
 }
 
 /** The language of an element (HTML §3.2.6.2): its own `lang` (or `xml:lang`), else its parent's. */
-export function langOf(element: DomElement, langs: WeakMap<DomElement, string>): string {
+export function langOf(element: BoxElement, langs: WeakMap<BoxElement, string>): string {
   const cached = langs.get(element);
   if (cached !== undefined) return cached;
   const own = element.attribs['lang'] ?? element.attribs['xml:lang'];
   let lang: string;
   if (own !== undefined) lang = own.trim().toLowerCase();
-  else {
-    const parent = element.parent;
-    lang = parent !== null && parent.type === 'tag' ? langOf(parent as DomElement, langs) : '';
-  }
+  else lang = element.parent !== undefined ? langOf(element.parent, langs) : '';
   langs.set(element, lang);
   return lang;
 }
@@ -118,14 +114,14 @@ export function langOf(element: DomElement, langs: WeakMap<DomElement, string>):
  * The language of a block container. An anonymous block has no element: the language is then
  * that of the parent element of its first descendant that has one (the anonymous box's parent).
  */
-function rootLang(root: InlineFlowBox, langs: WeakMap<DomElement, string>): string {
+function rootLang(root: InlineFlowBox, langs: WeakMap<BoxElement, string>): string {
   if (root.element !== undefined) return langOf(root.element, langs);
   const stack: InlineLevelBox[] = [...root.children];
   while (stack.length > 0) {
     const box = stack.shift()!;
     if (box.element !== undefined) {
       const parent = box.element.parent;
-      return parent !== null && parent.type === 'tag' ? langOf(parent as DomElement, langs) : '';
+      return parent !== undefined ? langOf(parent, langs) : '';
     }
     if (box.kind === 'inline') stack.push(...box.children);
   }

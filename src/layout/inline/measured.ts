@@ -3,8 +3,7 @@
  * caches per containing width: intrinsic sizing and layout usually ask for different widths,
  * and text alone measures the same at any width, so most paragraphs are measured once.
  */
-import type { InlineFlowBox, OutOfFlowBox } from '../../boxes/types.js';
-import type { DomElement } from '../../dom/types.js';
+import type { BoxElement, InlineFlowBox, OutOfFlowBox } from '../../boxes/types.js';
 import type { TextSystem } from '../../text/types.js';
 import type { AtomicInlineBox, InlineItems } from './items.js';
 import { collectInlineItems } from './items.js';
@@ -22,7 +21,7 @@ export interface InlineEnv {
   /** Outer min-/max-content widths of a float standing in the content (0 for absolute boxes). */
   readonly anchorSizes: (box: OutOfFlowBox) => IntrinsicSizes;
   readonly cache: WeakMap<InlineFlowBox, Map<number, MeasuredInline>>;
-  readonly langs: WeakMap<DomElement, string>;
+  readonly langs: WeakMap<BoxElement, string>;
 }
 
 export interface MeasuredInline {

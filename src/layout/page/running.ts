@@ -9,10 +9,9 @@
  * empty on a page with an assignment, else the value it starts with. Document counters read in a
  * margin box (`counter(chapter)`) follow `first`: the value after the first change on the page.
  */
-import type { BlockLevelBox } from '../../boxes/types.js';
+import type { BlockLevelBox, BoxElement } from '../../boxes/types.js';
 import type { DocumentRecords } from '../../boxes/references.js';
 import type { ComputedStyle, RunningPolicy } from '../../css/types.js';
-import type { DomElement } from '../../dom/types.js';
 import type { Fragment, PageLayout } from '../types.js';
 import type { PageContent } from '../contract.js';
 
@@ -48,7 +47,7 @@ function pick<T>(values: Values<T> | undefined, policy: RunningPolicy): T | unde
  * with records (its box's top and style, not the fragment: events outlive the page's fragments
  * when pages are painted as they are laid out).
  */
-export type RunningEvent = { readonly kind: 'content' } | { readonly kind: 'element'; readonly element: DomElement; readonly y: number; readonly style: ComputedStyle };
+export type RunningEvent = { readonly kind: 'content' } | { readonly kind: 'element'; readonly element: BoxElement; readonly y: number; readonly style: ComputedStyle };
 
 const CONTENT: RunningEvent = { kind: 'content' };
 
@@ -75,7 +74,7 @@ export function pageEvents(page: PageLayout, records: DocumentRecords | undefine
   return events;
 }
 
-function hasRecords(element: DomElement, records: DocumentRecords | undefined): boolean {
+function hasRecords(element: BoxElement, records: DocumentRecords | undefined): boolean {
   return records !== undefined && (records.strings.has(element) || records.counters.has(element));
 }
 
@@ -87,7 +86,7 @@ export function runningContent(
   pages: readonly PageLayout[], running: readonly (readonly PageContent[])[], records: DocumentRecords | undefined,
   events: readonly (readonly RunningEvent[])[] = pages.map((page) => pageEvents(page, records)),
 ): RunningContent[] {
-  const seen = new Set<DomElement>();
+  const seen = new Set<BoxElement>();
   let strings = new Map<string, string>();
   let elements = new Map<string, BlockLevelBox>();
   let counters: ReadonlyMap<string, readonly number[]> = new Map();

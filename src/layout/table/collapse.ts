@@ -9,6 +9,7 @@ import type { Box, TableBox } from '../../boxes/types.js';
 import type { BorderStyle, Color, ComputedStyle } from '../../css/types.js';
 import type { Side } from '../../geometry/types.js';
 import type { TableGrid } from './grid.js';
+import { exactLength } from '../../exact-length.js';
 
 export interface CollapsedBorder {
   readonly width: number;
@@ -143,11 +144,20 @@ export function collapsedEdges(grid: TableGrid, table: TableBox): CollapsedEdges
   for (let r = 0; r < rows; r++) {
     const edges: CollapsedBorder[] = [];
     for (let line = 0; line <= grid.columnCount; line++) edges.push(verticalEdge(grid, table, r, line));
-    vertical.push(edges);
+    vertical.push(sharedEdges(vertical[r - 1], edges));
   }
   const horizontal: CollapsedBorder[][] = [];
-  for (let line = 0; line <= rows; line++) horizontal.push(edgesAcross(grid, table, line > 0 ? line - 1 : undefined, line < rows ? line : undefined));
+  for (let line = 0; line <= rows; line++) horizontal.push(sharedEdges(horizontal[line - 1], edgesAcross(grid, table, line > 0 ? line - 1 : undefined, line < rows ? line : undefined)));
   return { vertical, horizontal };
+}
+
+/**
+ * `edges`, or the previous row's or line's array when it holds the same borders: the rows of a
+ * long table mostly have the same edges, and these arrays live as long as the table's layout.
+ */
+function sharedEdges(previous: CollapsedBorder[] | undefined, edges: CollapsedBorder[]): CollapsedBorder[] {
+  const same = previous !== undefined && previous.length === edges.length && previous.every((edge, i) => edge === edges[i]);
+  return same ? previous : exactLength(edges);
 }
 
 /**

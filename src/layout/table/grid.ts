@@ -5,6 +5,7 @@
  * group end with the group; `colspan` adds columns.
  */
 import type { TableBox, TableCellBox, TableColumnBox, TableColumnGroupBox, TableRowBox, TableRowGroupBox } from '../../boxes/types.js';
+import { exactLength } from '../../exact-length.js';
 
 export interface GridCell {
   readonly cell: TableCellBox;
@@ -73,13 +74,17 @@ export function buildTableGrid(table: TableBox): TableGrid {
         column += cell.colSpan;
         columnCount = Math.max(columnCount, column);
       }
-      rows.push({ box: row, group, firstInGroup: i === 0, lastInGroup: i === group.rows.length - 1, cells });
+      rows.push({ box: row, group, firstInGroup: i === 0, lastInGroup: i === group.rows.length - 1, cells: exactLength(cells) });
     });
     for (let r = start; r < end; r++) columnCount = Math.max(columnCount, slots[r]!.length);
   }
   const { columns, columnGroups } = declaredColumns(table);
   columnCount = Math.max(columnCount, columns.length);
-  for (const row of slots) row.length = columnCount;
+  // the grid lives as long as the table's layout: its per-row arrays are exact-length copies (exact-length.ts)
+  for (let r = 0; r < slots.length; r++) {
+    slots[r]!.length = columnCount;
+    slots[r] = exactLength(slots[r]!);
+  }
   return {
     columnCount, rows, columns, columnGroups, slots, rowSpanning,
     longestRowSpan: rowSpanning.reduce((longest, cell) => Math.max(longest, cell.rowSpan), 1),
