@@ -35,18 +35,58 @@ export async function writeSynced(path: string, bytes: Uint8Array | string): Pro
   }
 }
 
-/** Replaces `path` atomically with `bytes`: readers see the old or the new content, never a mix. */
-export async function writeFileAtomic(path: string, bytes: Uint8Array | string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
+/** A file whose bytes are on disk under a temporary name (invisible to readers) until committed. */
+export interface StagedFile {
+  readonly temp: string;
+  readonly path: string;
+}
+
+/** Writes and fsyncs `bytes` beside `path` under a temporary name; creates the folder only when it is missing. */
+export async function stageFile(path: string, bytes: Uint8Array | string): Promise<StagedFile> {
   const temp = tempName(path);
   try {
-    await writeSynced(temp, bytes);
-    await rename(temp, path);
+    await writeSynced(temp, bytes).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+      await mkdir(dirname(path), { recursive: true });
+      await writeSynced(temp, bytes);
+    });
   } catch (error) {
     await rm(temp, { force: true });
     throw error;
   }
-  await syncDir(dirname(path));
+  return { temp, path };
+}
+
+/** Stages several files at once (their fsyncs overlap); on a failure none is left behind. */
+export async function stageFiles(files: ReadonlyArray<readonly [path: string, bytes: Uint8Array | string]>): Promise<StagedFile[]> {
+  const settled = await Promise.allSettled(files.map(([path, bytes]) => stageFile(path, bytes)));
+  const failure = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failure === undefined) return settled.map((result) => (result as PromiseFulfilledResult<StagedFile>).value);
+  await discardStaged(settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : [])));
+  throw failure.reason;
+}
+
+/**
+ * Renames staged files of one folder into place, in the order given, then fsyncs the folder once:
+ * when this returns, all of them survive a crash.
+ */
+export async function commitStaged(dir: string, files: readonly StagedFile[]): Promise<void> {
+  try {
+    for (const file of files) await rename(file.temp, file.path);
+  } catch (error) {
+    await discardStaged(files);
+    throw error;
+  }
+  await syncDir(dir);
+}
+
+export async function discardStaged(files: readonly StagedFile[]): Promise<void> {
+  await Promise.all(files.map((file) => rm(file.temp, { force: true })));
+}
+
+/** Replaces `path` atomically with `bytes`: readers see the old or the new content, never a mix. */
+export async function writeFileAtomic(path: string, bytes: Uint8Array | string): Promise<void> {
+  await commitStaged(dirname(path), [await stageFile(path, bytes)]);
 }
 
 /**
@@ -92,14 +132,18 @@ export async function withFileLock<T>(lockPath: string, work: () => Promise<T>):
 
 async function acquire(lockPath: string): Promise<void> {
   const started = Date.now();
-  await mkdir(dirname(lockPath), { recursive: true });
   while (true) {
     try {
       const handle = await open(lockPath, 'wx');
       await handle.close();
       return;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') {
+        await mkdir(dirname(lockPath), { recursive: true });
+        continue;
+      }
+      if (code !== 'EEXIST') throw error;
     }
     const info = await stat(lockPath).catch(() => undefined);
     if (info !== undefined && Date.now() - info.mtimeMs > LOCK_STALE_MS) {
