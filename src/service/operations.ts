@@ -113,7 +113,7 @@ export async function generate(
   const { storage, renderPdf } = deps;
   const template = await storage.getTemplate(scope.workspace.id, command.templateId);
   if (template === undefined) throw new ServiceError('not_found', `no template ${command.templateId} in this workspace`);
-  await requireQuota(storage, scope.workspace.id);
+  requireQuota(scope.workspace);
   const files = deps.templateFiles === undefined
     ? await storage.getTemplateFiles(template.workspaceId, template.id) ?? new Map<string, Uint8Array>()
     : await deps.templateFiles(template);

@@ -7,14 +7,17 @@
  * the losers have rendered for nothing and answer 429.
  */
 import { ServiceError } from './errors.js';
-import type { DocumentRecord, Storage } from './storage/types.js';
+import type { DocumentRecord, Storage, Workspace } from './storage/types.js';
 
 const noQuota = () => new ServiceError('quota_exceeded', 'the workspace has no quota left');
 
-/** Refuses early when the workspace (read afresh) has no quota left. */
-export async function requireQuota(storage: Storage, workspaceId: string): Promise<void> {
-  const workspace = await storage.getWorkspace(workspaceId);
-  if (workspace === undefined || workspace.remainingQuota <= 0) throw noQuota();
+/**
+ * Refuses early when the workspace, as read to authenticate this request, has no quota left
+ * (reading it again would cost a storage round trip for the same answer; the unit itself is
+ * taken atomically by `storeCharged`).
+ */
+export function requireQuota(workspace: Workspace): void {
+  if (workspace.remainingQuota <= 0) throw noQuota();
 }
 
 /** Takes the unit and stores the document together, or answers 429. */
