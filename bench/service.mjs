@@ -6,7 +6,10 @@
 // CONCURRENCY in flight (stops by itself after REQUESTS or SECONDS, whichever comes first). Each
 // request is POST /v1/pdfs with the invoice's sample payload; latency is from sending it to the
 // end of the answer. Then, with the server idle, single-thread warm renders of the same invoice
-// through the library API in this process, for the same number of seconds at most. Prints one
+// through the library API in this process, for the same number of seconds at most, after as many
+// warm-up renders as each of the server's render threads had (WARMUP / workers, at least 5: V8
+// compiles the engine's hot functions over the first few hundred renders, in every thread, so
+// both sides must be equally warm). Prints one
 // table (or `--json`), the ratio of the service's requests/s to single-thread renders/s, and the
 // machine's load average so figures from a busy machine are read as such.
 //
@@ -39,6 +42,8 @@ const SECONDS = option('seconds', 120);
 const WARMUP = option('warmup', 20);
 const WORKERS = option('workers', undefined);
 const JSON_OUTPUT = args.includes('--json');
+/** Warm-up renders of the single-thread run: as many as each render thread of the server had. */
+const SINGLE_WARMUP = Math.max(5, Math.ceil(WARMUP / (WORKERS ?? availableParallelism())));
 
 const payload = JSON.parse(readFileSync(join(FIXTURE, 'data.json'), 'utf8'));
 
@@ -103,7 +108,7 @@ async function singleThread(count, seconds) {
   const { createEngine } = await import('../dist/index.js');
   const engine = createEngine();
   const request = { template: readFileSync(join(FIXTURE, 'template.html'), 'utf8'), data: payload, baseDir: FIXTURE };
-  for (let i = 0; i < 5; i++) await engine.render(request);
+  for (let i = 0; i < SINGLE_WARMUP; i++) await engine.render(request);
   const times = [];
   const deadline = performance.now() + seconds * 1000;
   const cpu = process.cpuUsage();
@@ -159,7 +164,7 @@ function report(service, single, serverCpuMs, loadBefore, loadAfter) {
       serverCpuMsPerRequest: serverCpuMs === undefined || sorted.length === 0 ? undefined : serverCpuMs / sorted.length,
     },
     singleThread: {
-      renders: single.times.length, seconds: single.seconds, rendersPerSecond: singleRate,
+      warmup: SINGLE_WARMUP, renders: single.times.length, seconds: single.seconds, rendersPerSecond: singleRate,
       p50Ms: quantile(singleSorted, 0.5), p99Ms: quantile(singleSorted, 0.99), maxMs: singleSorted.at(-1), cpuMsPerRender: single.cpuMs / single.times.length,
     },
     ratio: serviceRate / singleRate,
