@@ -64,8 +64,8 @@ export function longText(pages) {
     words[0] = words[0][0].toUpperCase() + words[0].slice(1);
     return `${words.join(' ')} ${next() % 1000}.`;
   };
-  // a section (heading and five paragraphs) fills about 0.69 of a page
-  const sections = Array.from({ length: Math.round(pages * 1.45) }, (_, s) => ({
+  // a section (heading and five paragraphs) fills about 0.7 of a page: 1,000 pages stay under the default maxPages
+  const sections = Array.from({ length: Math.round(pages * 1.42) }, (_, s) => ({
     title: `${s + 1}. ${WORDS[s % WORDS.length]} and ${WORDS[(s * 7) % WORDS.length]}`,
     paragraphs: Array.from({ length: 5 }, () => Array.from({ length: 5 }, sentence).join(' ')),
   }));
