@@ -159,9 +159,10 @@ function withLeadingInline(walk: Walk, box: BlockBox, inline: InlineBox): BlockB
  * Returns its style with `bookmark-label` evaluated (counters are known only here), for the PDF outline.
  */
 function record(walk: Walk, element: DomElement, style: ComputedStyle): ComputedStyle {
-  recordElement(walk.records, element, boxElement(walk, element), style, walk.counters);
+  const source = boxElement(walk, element);
+  recordElement(walk.records, element, source, style, walk.counters);
   const text = (items: readonly ContentItem[]): string => contentText(items, element, style, walk.counters, { depth: 0 }, walk.refs);
-  if (style.stringSet !== 'none') recordStrings(walk.records, boxElement(walk, element), style.stringSet, text);
+  if (style.stringSet !== 'none') recordStrings(walk.records, source, style.stringSet, text);
   if (style.bookmarkLevel === 'none') return style;
   return { ...style, bookmarkLabel: [{ kind: 'string', value: text(style.bookmarkLabel).replace(/\s+/g, ' ').trim() }] };
 }

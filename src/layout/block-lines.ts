@@ -14,7 +14,7 @@ import { bottomAt } from './contract.js';
 import type { BlockFrame, ChildrenResult } from './block-flow.js';
 import { EMPTY_STRUT, collapsedMargin } from './margins.js';
 import type { InlineLine } from './inline/index.js';
-import { layoutInlineContent, layoutLine } from './inline/index.js';
+import { layoutInlineContent, layoutLine, lineContentWidth } from './inline/index.js';
 import type { MeasuredInline } from './inline/measured.js';
 import { measuredInline } from './inline/measured.js';
 import type { InlineResume } from './inline/resume.js';
@@ -186,7 +186,7 @@ function lineAt(flow: LinesFlow, at: InlineResume, y: number, state: LinesState)
     const band = freeBand(current.exclusions, top, flow.strutHeight, left, right);
     const room = { width: band.right - band.left, contentWidth: frame.contentWidth };
     const line = layoutLine(flow.box, flow.measured, at, room, flow.ctx.text);
-    const overflows = contentWidth(line) > room.width + 0.01 && room.width < frame.contentWidth;
+    const overflows = lineContentWidth(line.pieces, line.cloned) > room.width + 0.01 && room.width < frame.contentWidth;
     const below = overflows ? nextFloatBottom(current.exclusions, top, Math.max(flow.strutHeight, line.height)) : undefined;
     if (below !== undefined) {
       top = below;
@@ -201,13 +201,6 @@ function lineAt(flow: LinesFlow, at: InlineResume, y: number, state: LinesState)
   }
 }
 
-/** Width of the line's content (without trailing spaces): what must fit beside floats. */
-function contentWidth(line: InlineLine): number {
-  let width = line.cloned.start + line.cloned.end;
-  for (const piece of line.pieces) width += piece.width;
-  const last = line.pieces[line.pieces.length - 1];
-  return last !== undefined && last.kind === 'text' ? width - last.trailingSpace - last.endSpacing : width;
-}
 
 /**
  * The first unplaced float in the line, placed at the line's top if it fits beside the content

@@ -76,9 +76,8 @@ const textOverflow = longhand<'textOverflow', readonly TextOverflowEnd[]>({
     const ends: TextOverflowEnd[] = [];
     for (const node of nodes) {
       const word = identOf(node);
-      const text = word === undefined ? stringOf(node) : undefined;
       if (word === 'clip' || word === 'ellipsis') ends.push(word);
-      else if (text !== undefined && node.type === 'String') ends.push({ string: text });
+      else if (node.type === 'String') ends.push({ string: stringOf(node) ?? '' });
       else return INVALID;
     }
     return ends.length === 1 && ends[0] === 'clip' ? NO_TEXT_OVERFLOW : ends;

@@ -2,12 +2,12 @@
  * `text-overflow` (CSS Overflow 3 §5.1): a line of a block container that clips its inline
  * overflow, and whose content goes past the line box's end edge, hides what does not fit — whole
  * characters (glyph clusters) and atomic inlines; inline boxes are cut with their content — and
- * shows the ellipsis (or the given string) right after what remains, so that both fit. Lines that
- * fit are left alone; spaces hanging at a line's end never count as overflow.
+ * shows the ellipsis (or the given string) right after what remains, so that both fit. Whether a
+ * line overflows is the line breaker's measure (index.ts: its content without hanging spaces).
  */
 import type { ComputedStyle, TextOverflowEnd } from '../../css/types.js';
 import { fontRequestFromStyle } from '../../text/request.js';
-import type { ShapedGlyph, TextSystem } from '../../text/types.js';
+import type { TextSystem } from '../../text/types.js';
 import { offsetFragment } from '../fragment.js';
 import type { Fragment, LineFragment, PlacedRun, TextFragment } from '../types.js';
 
@@ -19,12 +19,10 @@ export function textOverflowAtEnd(style: ComputedStyle, rtl: boolean): TextOverf
 }
 
 /**
- * The line with its overflow past `width` replaced by the marker (`line` itself when it fits).
- * Left-to-right lines end on the right, right-to-left ones on the left (x below 0 there).
+ * A line whose content overflows `width`, with what goes past replaced by the marker. Left-to-right
+ * lines end on the right, right-to-left ones on the left (x below 0 there).
  */
 export function ellipsizedLine(line: LineFragment, width: number, rtl: boolean, end: Exclude<TextOverflowEnd, 'clip'>, style: ComputedStyle, text: TextSystem): LineFragment {
-  const extent = visibleExtent(line.children, rtl);
-  if (extent === undefined || (rtl ? extent >= -0.01 : extent <= width + 0.01)) return line;
   const marker = markerFragment(end === 'ellipsis' ? '\u2026' : end.string, style, line.baseline, text);
   // the kept content must end where the marker still fits: x <= limit (ltr) or x >= limit (rtl)
   const limit = rtl ? marker.width : width - marker.width;
@@ -32,37 +30,6 @@ export function ellipsizedLine(line: LineFragment, width: number, rtl: boolean, 
   const contentEnd = reach(kept, rtl) ?? (rtl ? width : 0);
   const x = rtl ? contentEnd - marker.width : contentEnd;
   return { ...line, children: [...kept, { ...marker, x, runs: marker.runs.map((run) => ({ ...run, x: run.x + x })) }] };
-}
-
-const HANGING = new Set([0x20, 0x09, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2008, 0x2009, 0x200a, 0x205f, 0x3000]);
-
-function isSpaceGlyph(glyph: ShapedGlyph): boolean {
-  return glyph.codePoints.length > 0 && glyph.codePoints.every((c) => HANGING.has(c));
-}
-
-/** How far the content reaches towards the end: the right edge (ltr) or left edge (rtl) of its ink, spaces left out. */
-function visibleExtent(children: readonly Fragment[], rtl: boolean): number | undefined {
-  let extent: number | undefined;
-  const take = (value: number): void => { extent = extent === undefined ? value : rtl ? Math.min(extent, value) : Math.max(extent, value); };
-  for (const child of children) {
-    if (child.kind === 'text') {
-      for (const run of child.runs) {
-        let x = run.x;
-        run.run.glyphs.forEach((glyph, i) => {
-          const advance = run.advances[i]!;
-          if (!isSpaceGlyph(glyph)) take(rtl ? x : x + advance);
-          x += advance;
-        });
-      }
-    } else if (child.kind === 'box' && child.box.kind === 'inline') {
-      // an inline box's children are placed relative to it
-      const inner = visibleExtent(child.children, rtl);
-      if (inner !== undefined) take(child.x + inner);
-    } else if (child.kind !== 'line') {
-      take(rtl ? child.x : child.x + child.width);
-    }
-  }
-  return extent;
 }
 
 /** Where the kept fragments end (spaces included: the marker follows them), or undefined when nothing is kept. */
@@ -84,7 +51,7 @@ function keepBefore(children: readonly Fragment[], limit: number, rtl: boolean):
     if (child.kind === 'line') continue;
     if (fits(child.x, child.x + child.width)) { kept.push(child); continue; }
     if (child.kind === 'text') {
-      const cut = cutText(child, fits);
+      const cut = textBefore(child, fits);
       if (cut !== undefined) kept.push(cut);
     } else if (child.kind === 'box' && child.box.kind === 'inline') {
       // an inline box crossing the limit keeps its start and the content that fits (its children are relative to it)
@@ -111,7 +78,7 @@ function keepBefore(children: readonly Fragment[], limit: number, rtl: boolean):
  * falls only between two glyphs that both stand for characters: never inside a ligature or
  * between a base and its marks.
  */
-function cutText(fragment: TextFragment, fits: (from: number, to: number) => boolean): TextFragment | undefined {
+function textBefore(fragment: TextFragment, fits: (from: number, to: number) => boolean): TextFragment | undefined {
   const runs: PlacedRun[] = [];
   let from = Infinity;
   let to = -Infinity;

@@ -72,12 +72,22 @@ export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: Inl
     text,
   });
   const overflowEnd = textOverflowAtEnd(box.style, rtl);
-  const fragment = overflowEnd === 'clip' ? laid.fragment : ellipsizedLine(laid.fragment, room.width, rtl, overflowEnd, box.style, text);
+  const fragment = overflowEnd !== 'clip' && indent + lineContentWidth(line.pieces, onLine) > room.width + 0.01
+    ? ellipsizedLine(laid.fragment, room.width, rtl, overflowEnd, box.style, text)
+    : laid.fragment;
   // field by field: spreading here took V8's slow generic copy
   return {
     height: laid.height, baseline: laid.baseline, fragment, start: at,
     next: { index: next.index, tail: next.tail, open: openAtEnd }, pieces: line.pieces, cloned: onLine,
   };
+}
+
+/** Width of a line's content without the spaces at its end (they hang): what must fit in its line box. */
+export function lineContentWidth(pieces: LinePieces['pieces'], cloned: ClonedEdges): number {
+  let width = cloned.start + cloned.end;
+  for (const piece of pieces) width += piece.width;
+  const last = pieces[pieces.length - 1];
+  return last !== undefined && last.kind === 'text' ? width - last.trailingSpace - last.endSpacing : width;
 }
 
 /** The inline boxes still open after a line's pieces. */
