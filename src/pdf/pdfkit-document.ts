@@ -174,13 +174,31 @@ export function openDocument(options: OpenDocumentOptions): PdfKitDocument {
     displayTitle: options.displayTitle,
   };
   if (options.language !== undefined) pdfkitOptions['lang'] = options.language;
-  const Constructor = PDFDocument as unknown as new (opts: Record<string, unknown>) => PdfKitDocument;
-  const doc = new Constructor(pdfkitOptions);
+  const doc = new UnstreamedDocument(pdfkitOptions) as unknown as PdfKitDocument;
   // octavo writes the XMP packet, the structure tree and the AcroForm itself (pdf/xmp.ts,
   // pdf/structure.ts, pdf/signature.ts); PDFKit's versions would write them a second time
   const internals = doc as unknown as Record<string, unknown>;
   for (const method of ['endMetadata', 'endMarkings', 'endAcroForm']) internals[method] = () => undefined;
   return doc;
+}
+
+type PdfKitConstructor = new (opts: Record<string, unknown>) => { push(chunk: Uint8Array | null): boolean };
+
+/**
+ * PDFKit's document with its bytes kept out of its Readable stream. The stream would queue a
+ * `process.nextTick` for every push (the first one in PDFKit's own constructor), and a caller
+ * that awaits renders in a loop never lets the event loop run them: each queued tick would keep its
+ * whole document alive until the loop ends. The bytes written before collectOutput takes over (the
+ * header) wait in `early`.
+ */
+class UnstreamedDocument extends (PDFDocument as unknown as PdfKitConstructor) {
+  // declared, not initialized: a field initializer would run after PDFKit's constructor wrote the header
+  declare early: Uint8Array[] | undefined;
+
+  override push(chunk: Uint8Array | null): boolean {
+    if (chunk !== null) (this.early ??= []).push(chunk);
+    return true;
+  }
 }
 
 /**
@@ -242,8 +260,7 @@ let securityClass: PdfKitSecurityClass | undefined;
  */
 export function pdfKitSecurityClass(): PdfKitSecurityClass {
   if (securityClass === undefined) {
-    const Constructor = PDFDocument as unknown as new (opts: Record<string, unknown>) => PdfKitDocument;
-    const probe = new Constructor({ autoFirstPage: false, font: null, userPassword: 'probe', pdfVersion: '1.4' });
+    const probe = new UnstreamedDocument({ autoFirstPage: false, font: null, userPassword: 'probe', pdfVersion: '1.4' }) as unknown as PdfKitDocument;
     if (probe._security === null) throw new Error('pdfkit: no security handler on a document with a password');
     securityClass = (probe._security as unknown as { constructor: PdfKitSecurityClass }).constructor;
   }
@@ -260,13 +277,7 @@ export function collectOutput(doc: PdfKitDocument): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     let buffer = new Uint8Array(64 * 1024);
     let length = 0;
-    const internals = doc as unknown as { push(chunk: Uint8Array | null): boolean; read(): Uint8Array | null };
-    // the header, written by PDFKit's constructor, waits in the stream's queue
-    const header = internals.read();
-    if (header !== null) {
-      buffer.set(header);
-      length = header.length;
-    }
+    const internals = doc as unknown as { push(chunk: Uint8Array | null): boolean; early: Uint8Array[] | undefined };
     internals.push = (chunk) => {
       if (chunk === null) {
         resolve(buffer.slice(0, length));
@@ -281,6 +292,9 @@ export function collectOutput(doc: PdfKitDocument): Promise<Uint8Array> {
       length += chunk.length;
       return true;
     };
+    // the header, written by PDFKit's constructor (UnstreamedDocument)
+    for (const chunk of internals.early ?? []) internals.push(chunk);
+    internals.early = undefined;
     doc.on('error', reject);
   });
 }

@@ -224,3 +224,26 @@ describe('links, outline, images', () => {
     expect(page!.join('')).toMatch(/R/);
   });
 });
+
+describe('output', () => {
+  // a caller that awaits renders in a loop never lets the event loop run ticks: one queued per
+  // document would keep every document, with its buffers, alive until the loop ends
+  test('writing a document queues nothing on process.nextTick', async () => {
+    const queued: string[] = [];
+    const nextTick = process.nextTick;
+    process.nextTick = ((callback: (...args: unknown[]) => void, ...args: unknown[]) => {
+      queued.push(callback.name);
+      nextTick(callback, ...args);
+    }) as typeof process.nextTick;
+    try {
+      const pdf = await write(display(), { deterministic: true });
+      const encrypted = await write(display(), { encryption: { userPassword: 'u', ownerPassword: 'o' } });
+      expect(latin1(pdf).startsWith('%PDF-1.')).toBe(true);
+      expect(latin1(pdf).trimEnd().endsWith('%%EOF')).toBe(true);
+      expect(latin1(encrypted).startsWith('%PDF-')).toBe(true);
+    } finally {
+      process.nextTick = nextTick;
+    }
+    expect(queued).toEqual([]);
+  });
+});
