@@ -195,6 +195,7 @@ function applyFixups(style: MutableStyle, input: ComputeInput): void {
   if (style.borderBottomStyle === 'none' || style.borderBottomStyle === 'hidden') style.borderBottomWidth = 0;
   if (style.borderLeftStyle === 'none' || style.borderLeftStyle === 'hidden') style.borderLeftWidth = 0;
   if (style.display === 'none') return;
+  legacyLineClamp(style, input);
   // CSS 2 §9.7: absolute positioning wins over float; both blockify, as does being the root.
   const absolute = style.position === 'absolute' || style.position === 'fixed' || typeof style.position === 'object';
   if (absolute) style.float = 'none';
@@ -205,6 +206,26 @@ function applyFixups(style: MutableStyle, input: ComputeInput): void {
     const blockified = blockify(style.display);
     if (blockified !== style.display) style.displayBeforeBlockify = style.display;
     style.display = blockified;
+  }
+}
+
+/**
+ * `-webkit-line-clamp` clamps a `-webkit-box` with `-webkit-box-orient: vertical` (CSS Overflow 4,
+ * its legacy form): the box is then laid out as a block container (as browsers do) clamped like `line-clamp`
+ * with its ellipsis. `-webkit-box` parses as `flex`, so it is recognised as a flex box with a
+ * vertical `-webkit-box-orient`, which only `-webkit-box` styles set.
+ */
+function legacyLineClamp(style: MutableStyle, input: ComputeInput): void {
+  if (style.display !== 'flex' && style.display !== 'inline-flex') return;
+  if (style.webkitBoxOrient !== 'vertical') return;
+  if (style.webkitLineClamp === 'none') {
+    input.diagnostics.warn('css_unsupported', 'unsupported: `-webkit-box-orient: vertical` without `-webkit-line-clamp` (the -webkit-box lays out as a row flex container)', input.where?.());
+    return;
+  }
+  style.display = style.display === 'flex' ? 'flow-root' : 'inline-block';
+  if (style.maxLines === 'none') {
+    style.maxLines = style.webkitLineClamp;
+    style.blockEllipsis = 'ellipsis';
   }
 }
 

@@ -18,6 +18,7 @@ export interface Color {
 /** One end of `text-overflow`. */
 export type TextOverflowEnd = 'clip' | 'ellipsis' | { readonly string: string };
 
+
 export interface Percentage {
   readonly kind: 'percent';
   /** 50 for 50% */
@@ -214,6 +215,17 @@ export interface ComputedStyle {
    * for the left; kept as given and picked by the line's direction.
    */
   readonly textOverflow: readonly TextOverflowEnd[];
+  /**
+   * CSS Overflow 4 `max-lines` (set by `line-clamp`, or by `-webkit-line-clamp` on a vertical
+   * `-webkit-box`, css/compute.ts): the block shows that many lines and discards what follows.
+   */
+  readonly maxLines: number | 'none';
+  /** CSS Overflow 4 `block-ellipsis`: what ends the last line before the clamp (`clip`: `no-ellipsis`). */
+  readonly blockEllipsis: TextOverflowEnd;
+  /** `-webkit-line-clamp` as given: it only clamps a `-webkit-box` with `-webkit-box-orient: vertical`. */
+  readonly webkitLineClamp: number | 'none';
+  /** `-webkit-box-orient` (`inline-axis` is `horizontal`, `block-axis` `vertical`). */
+  readonly webkitBoxOrient: 'horizontal' | 'vertical';
   readonly overflowY: 'visible' | 'hidden' | 'clip' | 'scroll' | 'auto';
   readonly opacity: number;
   /** CSS Transforms 1 §7: the functions in order (empty for `none`). */

@@ -7,7 +7,7 @@
  * block is the containing block of its absolutely positioned descendants (§10.1).
  */
 import type { BlockBox, LayoutBox } from '../boxes/types.js';
-import type { BreakValue } from '../css/types.js';
+import type { BreakValue, ComputedStyle } from '../css/types.js';
 import type { BoxFragment } from './types.js';
 import type { LayoutContext } from './context.js';
 import type { BreakToken, ForcedBreak, Fragmentainer, LayoutInput, LayoutResult } from './contract.js';
@@ -26,6 +26,7 @@ import { relativeTo } from './fragment.js';
 import { placePositionedDescendants } from './positioned.js';
 import { blockContentOffset } from './alignment.js';
 import { isMulticol } from './multicol/columns.js';
+import { clampLines } from './line-clamp.js';
 
 /** Does the box start a new block formatting context (CSS2 §9.4.1)? Its margins then never collapse with its children's. */
 export function establishesBfc(box: LayoutBox): boolean {
@@ -34,7 +35,7 @@ export function establishesBfc(box: LayoutBox): boolean {
   return box.outer === 'inline' || style.display === 'flow-root' || style.overflowX !== 'visible' || style.overflowY !== 'visible'
     || style.contain.layout || style.contain.paint || style.alignContent !== 'normal'
     || style.float !== 'none' || style.position === 'absolute' || style.position === 'fixed' || box.element?.name === 'html'
-    || style.display === 'table-cell' || style.display === 'table-caption' || isMulticol(style);
+    || style.display === 'table-cell' || style.display === 'table-caption' || isMulticol(style) || style.maxLines !== 'none';
 }
 
 /**
@@ -51,7 +52,10 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
   const ratioHeight = heightFromRatio(box, input, h, edgesY);
   const contentX = input.x + h.marginLeft + h.border.left + h.padding.left;
   const clone = style.boxDecorationBreak === 'clone';
-  const room = input.fragmentainer === undefined || !clone ? input.fragmentainer : clonedRoom(input.fragmentainer, h.padding.bottom + h.border.bottom);
+  // a clamped box is laid out whole, then cut after its lines (line-clamp.ts): no page splits it
+  const clamp = box.kind === 'block' && style.maxLines !== 'none' ? style.maxLines : undefined;
+  const room = input.fragmentainer === undefined || clamp !== undefined ? undefined
+    : !clone ? input.fragmentainer : clonedRoom(input.fragmentainer, h.padding.bottom + h.border.bottom);
   const frame: BlockFrame = {
     box: content,
     contentX,
@@ -63,7 +67,8 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     fragmentainer: room === undefined ? undefined : { ...room, discardTopMargins: top.discard && (continued || !top.separates) },
     exclusions: bfc ? NO_EXCLUSIONS : input.exclusions,
   };
-  const children = content.inlineContent ? layoutLines(frame, content, ctx, resume) : layoutBlockChildren(frame, content, ctx, resume);
+  const laid = content.inlineContent ? layoutLines(frame, content, ctx, resume) : layoutBlockChildren(frame, content, ctx, resume);
+  const children = clamp === undefined ? laid : clampedChildren(laid, clamp, style, ctx);
   if (children.pushed && !(input.fragmentainer?.atTop ?? true)) return { kind: 'pushed' };
 
   // A formatting context root whose floats continue continues too (it contains them, §10.6.7).
@@ -92,7 +97,7 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
         : clampHeight(style, autoHeight, input.containingHeight, edgesY, autoHeight);
   const borderBottom = vertical.contentTop + contentHeight + bottom.padding + bottom.border;
   const shift = broken || continued ? 0 : blockContentOffset(style.alignContent, contentHeight - autoHeight);
-  if (overflowsUnsplittably(box, borderBottom, input, children)) return { kind: 'pushed' };
+  if (overflowsUnsplittably(box, borderBottom, input, children, clamp !== undefined)) return { kind: 'pushed' };
   const x = input.x + h.marginLeft;
   const y = vertical.borderTop;
   let fragment: BoxFragment = {
@@ -266,11 +271,19 @@ function resolveVerticalPosition(
  * height, or one whose own `height` makes it overflow) moves to the next page as a whole.
  * Boxes whose content was split already carry their own break token.
  */
-function overflowsUnsplittably(box: LayoutBox, borderBottom: number, input: LayoutInput, children: ChildrenResult): boolean {
+function overflowsUnsplittably(box: LayoutBox, borderBottom: number, input: LayoutInput, children: ChildrenResult, whole: boolean): boolean {
   const page = input.fragmentainer;
   if (page === undefined || page.atTop || children.breakToken !== undefined) return false;
   if (borderBottom <= page.bottom + 0.01) return false;
-  return children.fragments.length === 0 || !isAutoHeight(box.style.height);
+  return whole || children.fragments.length === 0 || !isAutoHeight(box.style.height);
+}
+
+/** The children of a `max-lines` (`line-clamp`) box, cut after its lines (line-clamp.ts); as laid out when they are fewer. */
+function clampedChildren(children: ChildrenResult, lines: number, style: ComputedStyle, ctx: LayoutContext): ChildrenResult {
+  const clamped = clampLines(children.fragments, lines, style, establishesBfc, ctx.text);
+  if (clamped === undefined) return children;
+  // the content ends at the line: no margin below it collapses through the box's bottom
+  return { ...children, fragments: clamped.fragments, endY: clamped.endY, strut: EMPTY_STRUT, baselines: { ...children.baselines, last: clamped.lastBaseline } };
 }
 
 /**

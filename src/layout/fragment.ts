@@ -8,6 +8,7 @@
 import type { BoxFragment, Fragment, ImageFragment, LineFragment, PlacedRun, TextFragment } from './types.js';
 import type { LayoutBox } from '../boxes/types.js';
 import type { ContainerMetrics } from './box-model.js';
+import type { ComputedStyle } from '../css/types.js';
 
 /**
  * The fragment moved by (dx, dy) in its parent's frame; its descendants are untouched. Records
@@ -114,4 +115,13 @@ export function slicedContainer(
     children: relativeTo(children, x, y),
     continuedBefore: slices.continued, continuedAfter: slices.broken,
   };
+}
+
+/**
+ * Whether `line` is the line of an outside list marker (marker.ts appends it to the item's
+ * fragment): it holds only text and boxes in the style of the item's `::marker`.
+ */
+export function isMarkerLine(line: LineFragment, markerStyle: ComputedStyle | undefined): boolean {
+  if (markerStyle === undefined || line.children.length === 0) return false;
+  return line.children.every((child) => (child.kind === 'text' || child.kind === 'box') && child.style === markerStyle);
 }

@@ -13,6 +13,7 @@ import type { Box } from '../boxes/types.js';
 import type { ComputedStyle } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
 import type { BoxFragment, Fragment } from '../layout/types.js';
+import { isMarkerLine } from '../layout/fragment.js';
 import type { ImageLookup } from './background.js';
 import { fragmentArea, hasBackgroundImage, paintBackground } from './background.js';
 import { hasVisibleSide, paintBorder } from './border.js';
@@ -187,17 +188,15 @@ interface Walk {
 }
 
 /** The line layout adds for an outside marker (layout/marker.ts): text in the marker's style only. */
-function isMarkerLine(line: Extract<Fragment, { kind: 'line' }>, walk: Walk): boolean {
-  const style = walk.markerStyle;
-  if (style === undefined || walk.target === undefined || line.children.length === 0) return false;
-  return line.children.every((child) => (child.kind === 'text' || child.kind === 'box') && child.style === style);
+function isTaggedMarkerLine(line: Extract<Fragment, { kind: 'line' }>, walk: Walk): boolean {
+  return walk.target !== undefined && isMarkerLine(line, walk.markerStyle);
 }
 
 function collect(fragments: readonly Fragment[], walk: Walk): void {
   for (const fragment of fragments) {
     switch (fragment.kind) {
       case 'line':
-        collect(fragment.children, isMarkerLine(fragment, walk) ? { ...walk, target: { ...walk.target!, part: 'marker' } } : walk);
+        collect(fragment.children, isTaggedMarkerLine(fragment, walk) ? { ...walk, target: { ...walk.target!, part: 'marker' } } : walk);
         break;
       case 'text':
         if (fragment.style.visibility === 'visible') {

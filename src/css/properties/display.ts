@@ -1,6 +1,7 @@
 /** CSS Display 3 and CSS 2 §9: display, positioning, floats, visibility, overflow. */
 import type { Containment, Display, TextOverflowEnd } from '../types.js';
-import { childrenOf, identOf, numberOf, splitBy, stringOf } from '../values/nodes.js';
+import type { Nodes } from '../values/nodes.js';
+import { childrenOf, identOf, integerOf, numberOf, splitBy, stringOf } from '../values/nodes.js';
 import { lengthProperty, numberProperty, parseLengthOrKeyword, sidesShorthand } from './common.js';
 import type { LonghandDef, PropertyDef } from './define.js';
 import { INVALID, keywordProperty, longhand, shorthand } from './define.js';
@@ -13,7 +14,8 @@ const DISPLAY_VALUES: Readonly<Record<string, Display>> = {
   'table-footer-group': 'table-footer-group', 'table-row': 'table-row', 'table-cell': 'table-cell',
   'table-column-group': 'table-column-group', 'table-column': 'table-column', 'table-caption': 'table-caption',
   flex: 'flex', 'inline-flex': 'inline-flex', grid: 'grid', 'inline-grid': 'inline-grid',
-  '-webkit-box': 'flex', '-webkit-flex': 'flex', '-webkit-inline-flex': 'inline-flex',
+  // a vertical -webkit-box with -webkit-line-clamp is a clamped block instead (css/compute.ts)
+  '-webkit-box': 'flex', '-webkit-inline-box': 'inline-flex', '-webkit-flex': 'flex', '-webkit-inline-flex': 'inline-flex',
   // Ruby and run-in are not implemented: they lay out as their CSS 2 fallbacks.
   ruby: 'inline', 'ruby-base': 'inline', 'ruby-text': 'inline', 'run-in': 'block',
   'block flow': 'block', 'inline flow': 'inline', 'inline flow-root': 'inline-block', 'block flow-root': 'flow-root',
@@ -83,6 +85,62 @@ const textOverflow = longhand<'textOverflow', readonly TextOverflowEnd[]>({
     return ends.length === 1 && ends[0] === 'clip' ? NO_TEXT_OVERFLOW : ends;
   },
   compute: (value) => value,
+});
+
+/** A `block-ellipsis` value: `auto` draws `…`, `no-ellipsis` nothing (`clip`), or a string. */
+function blockEllipsisOf(node: Nodes[number] | undefined): TextOverflowEnd | undefined {
+  const word = identOf(node);
+  if (word === 'auto') return 'ellipsis';
+  if (word === 'no-ellipsis') return 'clip';
+  return node?.type === 'String' ? { string: stringOf(node) ?? '' } : undefined;
+}
+
+/** `none | <integer [1,∞]>` (`max-lines`, `-webkit-line-clamp`). */
+function lineCountOf(nodes: Nodes): number | 'none' | typeof INVALID {
+  if (nodes.length !== 1) return INVALID;
+  if (identOf(nodes[0]) === 'none') return 'none';
+  const count = integerOf(nodes[0]);
+  return count === undefined || count < 1 ? INVALID : count;
+}
+
+/** `max-lines: none | <integer [1,∞]>` (CSS Overflow 4), honoured on its own as WeasyPrint does (the spec adds `continue: discard`). */
+const maxLines = longhand<'maxLines', number | 'none'>({
+  name: 'max-lines', key: 'maxLines', inherited: false, initial: 'none', parse: lineCountOf, compute: (value) => value,
+});
+
+/** `block-ellipsis: no-ellipsis | auto | <string>` (CSS Overflow 4), inherited. */
+const blockEllipsis = longhand<'blockEllipsis', TextOverflowEnd>({
+  name: 'block-ellipsis',
+  key: 'blockEllipsis',
+  inherited: true,
+  initial: 'clip',
+  parse: (nodes) => (nodes.length === 1 ? blockEllipsisOf(nodes[0]) ?? INVALID : INVALID),
+  compute: (value) => value,
+});
+
+/**
+ * `line-clamp: none | <integer [1,∞]> || <'block-ellipsis'>` (CSS Overflow 4): `max-lines`
+ * and `block-ellipsis` (`auto` unless given); its `continue: discard` is what octavo does with
+ * `max-lines` anyway.
+ */
+const lineClamp = shorthand('line-clamp', ['max-lines', 'block-ellipsis'], (nodes) => {
+  if (nodes.length === 1 && identOf(nodes[0]) === 'none') return new Map<string, unknown>([['max-lines', 'none'], ['block-ellipsis', 'clip']]);
+  if (nodes.length < 1 || nodes.length > 2) return INVALID;
+  let lines: number | undefined;
+  let ellipsis: TextOverflowEnd | undefined;
+  for (const node of nodes) {
+    const count = integerOf(node);
+    if (count !== undefined && lines === undefined) lines = count;
+    else if (ellipsis === undefined && (ellipsis = blockEllipsisOf(node)) !== undefined) continue;
+    else return INVALID;
+  }
+  if (lines === undefined || lines < 1) return INVALID;
+  return new Map<string, unknown>([['max-lines', lines], ['block-ellipsis', ellipsis ?? 'ellipsis']]);
+});
+
+/** `-webkit-line-clamp: none | <integer [1,∞]>` (CSS Overflow 4, the legacy form; css/compute.ts). */
+const webkitLineClamp = longhand<'webkitLineClamp', number | 'none'>({
+  name: '-webkit-line-clamp', key: 'webkitLineClamp', inherited: false, initial: 'none', parse: lineCountOf, compute: (value) => value,
 });
 
 /** `overflow: <x> <y>?` (CSS Overflow 3 §3.1). */
@@ -161,6 +219,11 @@ export const DISPLAY_PROPERTIES: readonly PropertyDef[] = [
   overflowY,
   overflow,
   textOverflow,
+  maxLines,
+  blockEllipsis,
+  lineClamp,
+  webkitLineClamp,
+  keywordProperty('-webkit-box-orient', 'webkitBoxOrient', ['horizontal', 'vertical'], 'horizontal', false, { 'inline-axis': 'horizontal', 'block-axis': 'vertical' }),
   contain,
   aspectRatio,
 ];

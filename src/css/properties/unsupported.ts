@@ -26,7 +26,7 @@ anchor running
 size marks bleed page-orientation
 shape-outside shape-margin shape-image-threshold list-style-marker counter marker-side
 speak speak-as quotes-style zoom
-line-clamp -webkit-line-clamp max-lines block-ellipsis`;
+continue`;
 
 export const UNSUPPORTED_PROPERTIES: ReadonlySet<string> = new Set(UNSUPPORTED.split(/\s+/).filter(Boolean));
 

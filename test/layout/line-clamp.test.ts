@@ -1,0 +1,139 @@
+/**
+ * line-clamp (CSS Overflow 4 §4) and its legacy form -webkit-line-clamp: exact geometry of
+ * clamped blocks. Liberation Mono 10px/20px: every character, the ellipsis too, is 6.001px wide;
+ * a 60px-wide block holds ten characters a line.
+ */
+import { describe, expect, it } from 'vitest';
+import type { LayoutOptions } from '../helpers/layout.js';
+import { dumpPage, layoutHtml } from '../helpers/layout.js';
+
+const CSS = '@page { size: 300px 200px; margin: 0 } body { margin: 0; font: 10px/20px "Liberation Mono" } p { margin: 0 } .c { width: 60px }';
+const TEXT = 'aaaa bbbb cccc dddd eeee ffff';
+
+/** The first page as `name x,y wxh` lines, without the html and body boxes. */
+async function dump(body: string, css = '', options: LayoutOptions = {}, page = 0): Promise<string[]> {
+  const doc = await layoutHtml(`<style>${CSS} ${css}</style>${body}`, options);
+  return dumpPage(doc.pages[page]!).split('\n').slice(2).map((l) => l.trim());
+}
+
+describe('line-clamp', () => {
+  it('keeps the first lines, ends the box below them and puts the ellipsis after the last one', async () => {
+    expect(await dump(`<div class=c style="line-clamp:2">${TEXT}</div><p>after</p>`)).toEqual([
+      'div.c 0,0 60x40',
+      'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54.01x11.33',
+      'line 0,20 60x20', 'text "cccc dddd" 0,24.34 54.01x11.33', 'text "…" 54.01,24.34 6x11.33',
+      'p 0,40 300x20', 'line 0,40 300x20', 'text "after" 0,44.34 30x11.33',
+    ]);
+  });
+
+  it('changes nothing when the content has no more lines than that', async () => {
+    expect(await dump(`<div class=c style="line-clamp:3">${TEXT}</div>`)).toEqual([
+      'div.c 0,0 60x60',
+      'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54.01x11.33',
+      'line 0,20 60x20', 'text "cccc dddd" 0,24.34 54.01x11.33',
+      'line 0,40 60x20', 'text "eeee ffff" 0,44.34 54.01x11.33',
+    ]);
+  });
+
+  it('hides characters at the end of the last line to make room for the ellipsis', async () => {
+    expect(await dump('<div class=c style="line-clamp:1">abcdefghij klm</div>')).toEqual([
+      'div.c 0,0 60x20', 'line 0,0 60x20', 'text "abcdefghi" 0,4.34 54.01x11.33', 'text "…" 54.01,4.34 6x11.33',
+    ]);
+  });
+
+  it('counts the lines of block descendants, cutting the block of the last one as a page break would', async () => {
+    const body = '<div class=c style="line-clamp:3"><p>aaaa bbbb cccc dddd</p>'
+      + '<p style="padding-bottom:5px;border-bottom:2px solid">eeee ffff gggg hhhh</p><p>iiii</p></div><p>after</p>';
+    expect(await dump(body)).toEqual([
+      'div.c 0,0 60x60',
+      'p 0,0 60x40', 'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54.01x11.33', 'line 0,20 60x20', 'text "cccc dddd" 0,24.34 54.01x11.33',
+      'p 0,40 60x20', 'line 0,40 60x20', 'text "eeee ffff" 0,44.34 54.01x11.33', 'text "…" 54.01,44.34 6x11.33',
+      'p 0,60 300x20', 'line 0,60 300x20', 'text "after" 0,64.34 30x11.33',
+    ]);
+  });
+
+  it('puts the ellipsis on a paragraph\'s last line when the next block is cut', async () => {
+    expect(await dump('<div class=c style="line-clamp:1"><p>abc</p><p>def</p></div>')).toEqual([
+      'div.c 0,0 60x20', 'p 0,0 60x20', 'line 0,0 60x20', 'text "abc" 0,4.34 18x11.33', 'text "…" 18,4.34 6x11.33',
+    ]);
+  });
+
+  it('counts no list marker as a line, and keeps the marker of the item it cuts', async () => {
+    const laid = await dump('<div style="line-clamp:2;width:100px"><ul style="margin:0"><li>aaa</li><li>bbb</li><li>ccc</li></ul></div>');
+    expect(laid).toEqual([
+      'div 0,0 100x40', 'ul 0,0 100x40',
+      'li 40,0 60x20', 'line 40,0 60x20', 'text "aaa" 40,4.34 18x11.33', 'line 28,0 12x20', 'text "• " 28,4.34 12x11.33',
+      'li 40,20 60x20', 'line 40,20 60x20', 'text "bbb" 40,24.34 18x11.33', 'text "…" 58,24.34 6x11.33', 'line 28,20 12x20', 'text "• " 28,24.34 12x11.33',
+    ]);
+  });
+
+  it('passes over the lines of boxes with their own formatting context', async () => {
+    const body = '<div class=c style="line-clamp:1"><div style="display:flow-root">xx<br>yy</div><p>aaa</p><p>bbb</p></div>';
+    expect(await dump(body)).toEqual([
+      'div.c 0,0 60x60',
+      'div 0,0 60x40', 'line 0,0 60x20', 'text "xx" 0,4.34 12x11.33', 'line 0,20 60x20', 'text "yy" 0,24.34 12x11.33',
+      'p 0,40 60x20', 'line 0,40 60x20', 'text "aaa" 0,44.34 18x11.33', 'text "…" 18,44.34 6x11.33',
+    ]);
+  });
+
+  it('draws the string of block-ellipsis, or nothing for no-ellipsis', async () => {
+    expect((await dump(`<div class=c style='line-clamp:1 "->"'>${TEXT}</div>`)).slice(2)).toEqual([
+      'text "aaaa bbb" 0,4.34 48.01x11.33', 'text "->" 48.01,4.34 12x11.33',
+    ]);
+    expect(await dump(`<div class=c style="line-clamp:no-ellipsis 1">${TEXT}</div>`)).toEqual([
+      'div.c 0,0 60x20', 'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54.01x11.33',
+    ]);
+  });
+
+  it('is max-lines with block-ellipsis: the longhands alone clamp, with no ellipsis by default', async () => {
+    expect(await dump(`<div class=c style="max-lines:1">${TEXT}</div>`)).toEqual([
+      'div.c 0,0 60x20', 'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54.01x11.33',
+    ]);
+    // block-ellipsis is inherited: the inner paragraph's line takes its own value
+    expect((await dump(`<div class=c style="max-lines:1;block-ellipsis:auto"><p style="block-ellipsis:'+'">${TEXT}</p></div>`)).slice(-1)).toEqual([
+      'text "+" 54.01,4.34 6x11.33',
+    ]);
+  });
+
+  it('moves a clamped box to the next page whole instead of splitting it', async () => {
+    const body = `<div style="height:170px"></div><div class=c style="line-clamp:2">${TEXT}</div>`;
+    expect(await dump(body, '', {}, 1)).toEqual([
+      'div.c 0,0 60x40',
+      'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54.01x11.33',
+      'line 0,20 60x20', 'text "cccc dddd" 0,24.34 54.01x11.33', 'text "…" 54.01,24.34 6x11.33',
+    ]);
+  });
+});
+
+describe('-webkit-line-clamp', () => {
+  const TAILWIND = '.line-clamp-2 { overflow: hidden; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2 }';
+
+  it('clamps a vertical -webkit-box (Tailwind\'s line-clamp-2) as a block', async () => {
+    expect(await dump(`<p class="c line-clamp-2">${TEXT}</p>`, TAILWIND)).toEqual([
+      'p.c.line-clamp-2 0,0 60x40',
+      'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54.01x11.33',
+      'line 0,20 60x20', 'text "cccc dddd" 0,24.34 54.01x11.33', 'text "…" 54.01,24.34 6x11.33',
+    ]);
+  });
+
+  it('clamps nothing on other boxes, as browsers do', async () => {
+    expect((await dump(`<p class=c style="-webkit-line-clamp:2">${TEXT}</p>`))[0]).toBe('p.c 0,0 60x60');
+  });
+
+  it('warns that a vertical -webkit-box without it lays out as a row', async () => {
+    const laid = await dump('<div style="display:-webkit-box;-webkit-box-orient:vertical">x</div>', '', {
+      expectWarnings: ['`-webkit-box-orient: vertical` without `-webkit-line-clamp`'],
+    });
+    expect(laid[0]).toBe('div 0,0 300x20');
+  });
+});
+
+describe('line-clamp values', () => {
+  it('drops invalid values with a warning: no clamp', async () => {
+    for (const value of ['0', '-1', '2.5', 'auto', '2 3', 'none 2']) {
+      const laid = await dump(`<div class=c style="line-clamp:${value}">${TEXT}</div>`, '', { expectWarnings: [/css_invalid_value.*for `line-clamp`/] });
+      expect(laid[0], value).toBe('div.c 0,0 60x60');
+    }
+    expect((await dump(`<div class=c style="line-clamp:none">${TEXT}</div>`))[0]).toBe('div.c 0,0 60x60');
+  });
+});
