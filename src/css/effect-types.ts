@@ -42,6 +42,13 @@ export type BasicShape =
   | { readonly kind: 'ellipse'; readonly rx: ShapeRadius; readonly ry: ShapeRadius; readonly position: Position }
   | { readonly kind: 'polygon'; readonly evenOdd: boolean; readonly points: readonly (readonly [LengthPercentage, LengthPercentage])[] };
 
+/**
+ * `clip` (CSS Masking 1 §5.1, deprecated but everywhere: the "visually hidden" pattern): the
+ * offsets of a rectangle from the top-left corner of an absolutely positioned box's border box,
+ * in px; `auto` puts that side on the border box's edge.
+ */
+export type ClipRect = 'auto' | { readonly top: number | 'auto'; readonly right: number | 'auto'; readonly bottom: number | 'auto'; readonly left: number | 'auto' };
+
 /** `clip-path` (CSS Masking 1 §3.1): a shape in a reference box, or the box alone. */
 export type ClipPath = 'none' | { readonly shape: BasicShape | undefined; readonly box: ShapeBox };
 

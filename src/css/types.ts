@@ -5,7 +5,7 @@
  */
 import type { DomElement } from '../dom/types.js';
 import type { BackgroundBox, BackgroundRepeat, BackgroundSize, BorderImageOutset, BorderImageRepeat, BorderImageSlice, BorderImageWidth, BoxShadow, CssImage, Position } from './image-types.js';
-import type { ClipPath, OverflowClipMargin, TransformFunction, TransformOrigin } from './effect-types.js';
+import type { ClipPath, ClipRect, OverflowClipMargin, TransformFunction, TransformOrigin } from './effect-types.js';
 
 /** sRGB, channels 0-255, alpha 0-1. */
 export interface Color {
@@ -232,6 +232,8 @@ export interface ComputedStyle {
   readonly transform: readonly TransformFunction[];
   readonly transformOrigin: TransformOrigin;
   readonly clipPath: ClipPath;
+  /** CSS Masking 1 §5.1 `clip`; honoured on absolutely positioned boxes only. */
+  readonly clip: ClipRect;
   readonly overflowClipMargin: OverflowClipMargin;
   /** CSS Sizing 4 §5.1: the preferred aspect ratio (width / height), or `auto` (none for non-replaced boxes). */
   readonly aspectRatio: number | 'auto';

@@ -2,7 +2,7 @@
  * `clip-path` geometry (CSS Masking 1 §3.1, CSS Shapes 1 §3.1): a basic shape resolved in its
  * reference box, or the reference box itself with its border-radius curves, as a display-list
  * path in page px. Margins in percentages resolve against the box's own width (the containing
- * block is gone by paint time).
+ * block is gone by paint time). And CSS 2's `clip` rectangle (CSS Masking 1 §5.1).
  */
 import type { BasicShape, ShapeBox, ShapeRadius } from '../css/effect-types.js';
 import type { Position } from '../css/image-types.js';
@@ -95,4 +95,20 @@ export function clipPathItem(f: BoxFragment): { readonly kind: 'push-clip-path';
   if (clip.shape === undefined) return { kind: 'push-clip-path', path: roundedRectPath(ref.rect, ref.radii) };
   const path = shapePath(clip.shape, ref.rect);
   return clip.shape.kind === 'polygon' && clip.shape.evenOdd ? { kind: 'push-clip-path', path, evenOdd: true } : { kind: 'push-clip-path', path };
+}
+
+/**
+ * The rectangle `clip` puts on an absolutely positioned box and everything it paints: offsets from
+ * its border box's top-left corner, `auto` sides on the border box's edges. Undefined for `auto`
+ * or a box that is not absolutely positioned (where `clip` does not apply).
+ */
+export function clipRect(f: BoxFragment): Rect | undefined {
+  const clip = f.style.clip;
+  const position = f.style.position;
+  if (clip === 'auto' || (position !== 'absolute' && position !== 'fixed')) return undefined;
+  const left = clip.left === 'auto' ? 0 : clip.left;
+  const top = clip.top === 'auto' ? 0 : clip.top;
+  const right = clip.right === 'auto' ? f.width : clip.right;
+  const bottom = clip.bottom === 'auto' ? f.height : clip.bottom;
+  return { x: f.x + left, y: f.y + top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
 }

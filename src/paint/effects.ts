@@ -1,10 +1,12 @@
 /**
  * The effects that wrap everything a stacking context paints: its transform (CSS Transforms 1
  * §6, a `cm` around the context, descendants included), its `clip-path` (CSS Masking 1 §3) and
- * its `opacity` as one group (CSS Color 4 §3.2), in that order from the outside in.
+ * `clip` (§5.1), and its `opacity` as one group (CSS Color 4 §3.2), in that order from the outside in.
  */
 import type { BoxFragment } from '../layout/types.js';
-import { clipPathItem } from './clip-path.js';
+import { clipPathItem, clipRect } from './clip-path.js';
+import { roundedRectPath } from './path.js';
+import { NO_RADII } from './radii.js';
 import type { DisplayItem, Matrix } from './display-list.js';
 import { isSingular, transformMatrix } from './transform.js';
 
@@ -16,7 +18,7 @@ export function fragmentTransform(f: BoxFragment): Matrix | undefined {
 
 /** Whether the effects make `f` a stacking context (CSS Transforms 1 §3, CSS Masking 1 §3.1). */
 export function hasEffects(f: BoxFragment): boolean {
-  return f.style.opacity < 1 || f.style.clipPath !== 'none' || (f.style.transform.length > 0 && f.box.kind !== 'inline');
+  return f.style.opacity < 1 || f.style.clipPath !== 'none' || (f.style.transform.length > 0 && f.box.kind !== 'inline') || clipRect(f) !== undefined;
 }
 
 export function withEffects(f: BoxFragment, items: readonly DisplayItem[]): DisplayItem[] {
@@ -25,6 +27,10 @@ export function withEffects(f: BoxFragment, items: readonly DisplayItem[]): Disp
   if (f.style.opacity < 1) out = [{ kind: 'push-opacity', opacity: f.style.opacity }, ...out, { kind: 'pop-opacity' }];
   const clip = clipPathItem(f);
   if (clip !== undefined) out = [clip, ...out, { kind: 'pop-clip' }];
+  const rect = clipRect(f);
+  // an empty rectangle (the visually-hidden pattern's rect(0 0 0 0)) hides the content but keeps
+  // its text in the PDF, for text extraction and screen readers, as browsers' PDFs do
+  if (rect !== undefined) out = [{ kind: 'push-clip-path', path: roundedRectPath(rect, NO_RADII) }, ...out, { kind: 'pop-clip' }];
   const matrix = fragmentTransform(f);
   if (matrix === undefined) return out;
   // a matrix that flattens the box to a line leaves nothing to see

@@ -108,3 +108,19 @@ describe('overflow-clip-margin (CSS Overflow 4 §3.2)', () => {
     expect(s.diagnostics.map((d) => d.code)).toEqual(['css_invalid_value']);
   });
 });
+
+describe('clip (CSS Masking 1 §5.1)', () => {
+  it('computes rect() offsets in px, with or without commas, auto kept', async () => {
+    expect((await computed('clip: rect(1em, 2pt, auto, -3px)')).clip).toEqual({ top: 16, right: 8 / 3, bottom: 'auto', left: -3 });
+    expect((await computed('clip: rect(0 0 0 0)')).clip).toEqual({ top: 0, right: 0, bottom: 0, left: 0 });
+    expect((await computed('clip: auto')).clip).toBe('auto');
+  });
+
+  it('drops other values with a warning', async () => {
+    for (const value of ['rect(1px, 2px, 3px)', 'rect(10%, 0, 0, 0)', 'inset(1px)', 'rect(1px, 2px 3px, 4px)']) {
+      const s = await styleWith(`div { clip: ${value} }`, '<div></div>');
+      expect(s.diagnostics.map((d) => d.code), value).toEqual(['css_invalid_value']);
+      expect(s.style('div').clip).toBe('auto');
+    }
+  });
+});

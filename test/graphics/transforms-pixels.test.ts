@@ -3,6 +3,7 @@
  * z-order, painted: tiny pages rasterized at 96 dpi without antialiasing, compared with ASCII
  * pictures. Shapes are placed so that no edge falls on a pixel centre.
  */
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
@@ -239,5 +240,29 @@ describe('links in transformed boxes', () => {
     expect(links).toHaveLength(1);
     // the box (20..80, 40..60 px) turned about (50, 50): 40..60 × 20..80 px, in pt from the bottom
     expect((links[0]!['/Rect'] as number[]).map((v) => Math.round(v * 100) / 100)).toEqual([30, 15, 45, 60]);
+  });
+});
+
+describe('clip (CSS Masking 1 §5.1)', () => {
+  it('clips an absolutely positioned box to rect() offsets from its border box, auto at its edges', async () => {
+    const css = '@page { size: 8px 6px } div { position: absolute; top: 0; left: 0; width: 8px; height: 6px; background: red }';
+    expect(await render(`${css} div { clip: rect(1px, 6px, 4px, 2px) }`, '<div></div>')).toEqual([
+      '________', '__RRRR__', '__RRRR__', '__RRRR__', '________', '________',
+    ]);
+    expect(await render(`${css} div { clip: rect(auto auto 2px 5px) }`, '<div></div>')).toEqual([
+      '_____RRR', '_____RRR', '________', '________', '________', '________',
+    ]);
+  });
+
+  it('does not apply to boxes in flow', async () => {
+    expect(await render('@page { size: 4px 2px } div { height: 2px; background: red; clip: rect(0, 0, 0, 0) }', '<div></div>')).toEqual(['RRRR', 'RRRR']);
+  });
+
+  it('hides the visually-hidden pattern but keeps its text in the PDF', async () => {
+    const srOnly = '.sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; border-width: 0 }';
+    const pdf = await pdfOf(`@page { size: 40px 20px } body { font: 8px weasyprint; color: red } ${srOnly}`, '<span class="sr-only">Hidden</span>');
+    const [page] = await rasterize(pdf);
+    expect(page!.every((row) => /^_+$/.test(row))).toBe(true);
+    expect(execFileSync('pdftotext', ['-', '-'], { input: pdf, encoding: 'utf8' }).trim()).toBe('Hidden');
   });
 });

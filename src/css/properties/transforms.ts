@@ -1,11 +1,11 @@
 /**
  * `transform` and `transform-origin` (CSS Transforms 1 §5-7), `clip-path` with basic shapes
- * and reference boxes (CSS Masking 1 §3.1), `overflow-clip-margin` (CSS Overflow 4 §3.2).
+ * and reference boxes (CSS Masking 1 §3.1), `clip` (§5.1), `overflow-clip-margin` (CSS Overflow 4 §3.2).
  */
-import type { ClipPath, OverflowClipMargin, ShapeBox, TransformOrigin } from '../effect-types.js';
+import type { ClipPath, ClipRect, OverflowClipMargin, ShapeBox, TransformOrigin } from '../effect-types.js';
 import type { SpecifiedShape } from '../values/basic-shape.js';
 import { computeBasicShape, parseBasicShape } from '../values/basic-shape.js';
-import { identOf } from '../values/nodes.js';
+import { childrenOf, identOf, splitBy } from '../values/nodes.js';
 import type { SpecifiedTransform } from '../values/transform.js';
 import { computeTransformList, computeTransformOrigin, parseTransformList, parseTransformOrigin } from '../values/transform.js';
 import type { SpecifiedLength } from '../values/units.js';
@@ -68,6 +68,37 @@ const clipPath = longhand<'clipPath', SpecifiedClip>({
   compute: (value, ctx): ClipPath => (value === 'none' ? 'none' : { shape: value.shape === undefined ? undefined : computeBasicShape(value.shape, ctx), box: value.box }),
 });
 
+type ClipOffset = SpecifiedLength | 'auto';
+type SpecifiedClipRect = 'auto' | readonly [ClipOffset, ClipOffset, ClipOffset, ClipOffset];
+
+/** `clip: auto | rect(<top>, <right>, <bottom>, <left>)`, each a length or `auto`; CSS 2's commaless form too. */
+const clip = longhand<'clip', SpecifiedClipRect>({
+  name: 'clip',
+  key: 'clip',
+  inherited: false,
+  initial: 'auto',
+  parse: (nodes) => {
+    const node = nodes[0];
+    if (nodes.length !== 1 || node === undefined) return INVALID;
+    if (identOf(node) === 'auto') return 'auto';
+    if (node.type !== 'Function' || node.name.toLowerCase() !== 'rect') return INVALID;
+    const args = childrenOf(node);
+    const parts = args.some((arg) => arg.type === 'Operator') ? splitBy(args, ',') : args.map((arg) => [arg]);
+    if (parts.length !== 4 || parts.some((part) => part.length !== 1)) return INVALID;
+    const offsets = parts.map(([part]): ClipOffset | undefined => (identOf(part) === 'auto' ? 'auto' : parseLength(part, { negative: true })));
+    return offsets.every((offset) => offset !== undefined) ? offsets as unknown as SpecifiedClipRect : INVALID;
+  },
+  compute: (value, ctx): ClipRect => {
+    if (value === 'auto') return 'auto';
+    const px = (offset: ClipOffset): number | 'auto' => {
+      if (offset === 'auto') return 'auto';
+      const length = computeLength(offset, ctx);
+      return typeof length === 'number' ? length : 0;
+    };
+    return { top: px(value[0]), right: px(value[1]), bottom: px(value[2]), left: px(value[3]) };
+  },
+});
+
 const CLIP_MARGIN_BOXES = ['content-box', 'padding-box', 'border-box'] as const;
 
 /** `<visual-box> || <length [0,∞]>`; the box defaults to the padding box. */
@@ -96,7 +127,7 @@ const overflowClipMargin = longhand<'overflowClipMargin', { box: OverflowClipMar
   },
 });
 
-export const TRANSFORM_PROPERTIES: readonly PropertyDef[] = [transform, transformOrigin, clipPath, overflowClipMargin];
+export const TRANSFORM_PROPERTIES: readonly PropertyDef[] = [transform, transformOrigin, clipPath, clip, overflowClipMargin];
 
 export const TRANSFORM_ALIASES: Readonly<Record<string, string>> = {
   '-webkit-transform': 'transform',
