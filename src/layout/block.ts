@@ -52,10 +52,8 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
   const ratioHeight = heightFromRatio(box, input, h, edgesY);
   const contentX = input.x + h.marginLeft + h.border.left + h.padding.left;
   const clone = style.boxDecorationBreak === 'clone';
-  // a clamped box is laid out whole, then cut after its lines (line-clamp.ts): no page splits it
   const clamp = box.kind === 'block' && style.maxLines !== 'none' ? style.maxLines : undefined;
-  const room = input.fragmentainer === undefined || clamp !== undefined ? undefined
-    : !clone ? input.fragmentainer : clonedRoom(input.fragmentainer, h.padding.bottom + h.border.bottom);
+  const room = contentRoom(input.fragmentainer, h, clone, clamp !== undefined);
   const frame: BlockFrame = {
     box: content,
     contentX,
@@ -67,8 +65,7 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     fragmentainer: room === undefined ? undefined : { ...room, discardTopMargins: top.discard && (continued || !top.separates) },
     exclusions: bfc ? NO_EXCLUSIONS : input.exclusions,
   };
-  const laid = content.inlineContent ? layoutLines(frame, content, ctx, resume) : layoutBlockChildren(frame, content, ctx, resume);
-  const children = clamp === undefined ? laid : clampedChildren(laid, clamp, style, ctx);
+  const children = clampedChildren(content.inlineContent ? layoutLines(frame, content, ctx, resume) : layoutBlockChildren(frame, content, ctx, resume), clamp, style, ctx);
   if (children.pushed && !(input.fragmentainer?.atTop ?? true)) return { kind: 'pushed' };
 
   // A formatting context root whose floats continue continues too (it contains them, §10.6.7).
@@ -278,8 +275,19 @@ function overflowsUnsplittably(box: LayoutBox, borderBottom: number, input: Layo
   return whole || children.fragments.length === 0 || !isAutoHeight(box.style.height);
 }
 
-/** The children of a `max-lines` (`line-clamp`) box, cut after its lines (line-clamp.ts); as laid out when they are fewer. */
-function clampedChildren(children: ChildrenResult, lines: number, style: ComputedStyle, ctx: LayoutContext): ChildrenResult {
+/**
+ * The fragmentainer the content is laid out in: none for a clamped box (laid out whole, then cut
+ * after its lines: line-clamp.ts), above the bottom padding and border drawn at every break for
+ * `box-decoration-break: clone`.
+ */
+function contentRoom(page: Fragmentainer | undefined, h: HorizontalMetrics, clone: boolean, clamped: boolean): Fragmentainer | undefined {
+  if (page === undefined || clamped) return undefined;
+  return clone ? clonedRoom(page, h.padding.bottom + h.border.bottom) : page;
+}
+
+/** The children of a `max-lines` (`line-clamp`) box, cut after its lines (line-clamp.ts); as laid out when they are fewer or it has none. */
+function clampedChildren(children: ChildrenResult, lines: number | undefined, style: ComputedStyle, ctx: LayoutContext): ChildrenResult {
+  if (lines === undefined) return children;
   const clamped = clampLines(children.fragments, lines, style, establishesBfc, ctx.text);
   if (clamped === undefined) return children;
   // the content ends at the line: no margin below it collapses through the box's bottom
