@@ -18,7 +18,6 @@ export interface Color {
 /** One end of `text-overflow`. */
 export type TextOverflowEnd = 'clip' | 'ellipsis' | { readonly string: string };
 
-
 export interface Percentage {
   readonly kind: 'percent';
   /** 50 for 50% */

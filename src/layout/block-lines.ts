@@ -201,7 +201,6 @@ function lineAt(flow: LinesFlow, at: InlineResume, y: number, state: LinesState)
   }
 }
 
-
 /**
  * The first unplaced float in the line, placed at the line's top if it fits beside the content
  * before it (the line is then laid out again, narrower); undefined when there is none or it waits.

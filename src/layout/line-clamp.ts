@@ -136,9 +136,5 @@ function cutBlock(block: BoxFragment, inside: ClampPoint, ctx: CutContext): BoxF
 
 function withEllipsis(line: LineFragment, ctx: CutContext): LineFragment {
   const end = ctx.style.blockEllipsis;
-  if (end === 'clip') return line;
-  // ellipsizedLine works in the line's own frame (its children are relative to it, its baseline is not)
-  const local: LineFragment = { ...line, x: 0, y: 0, baseline: line.baseline - line.y };
-  const cut = ellipsizedLine(local, line.width, ctx.style.direction === 'rtl', end, ctx.style, ctx.text);
-  return { ...cut, x: line.x, y: line.y, baseline: line.baseline };
+  return end === 'clip' ? line : ellipsizedLine(line, line.width, ctx.style.direction === 'rtl', end, ctx.style, ctx.text);
 }

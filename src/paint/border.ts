@@ -43,16 +43,17 @@ function sideStyles(input: BorderInput): SideStyle[] {
   return SIDES.map((side) => ({ side, width: input.widths[side], style: styles[side][0], color: styles[side][1] }));
 }
 
-const isVisible = (side: SideStyle): boolean => side.width > 0 && !isInvisible(side.style) && side.color.a > 0;
+/** A side shows when it is wide enough, drawn and not transparent. */
+const shows = (width: number, style: BorderStyle, color: Color): boolean => width > 0 && !isInvisible(style) && color.a > 0;
+
+const isVisible = (side: SideStyle): boolean => shows(side.width, side.style, side.color);
 
 const sameColor = (a: Color, b: Color): boolean => a.r === b.r && a.g === b.g && a.b === b.b && a.a === b.a;
 
-/** Whether any side of a border shows: wide enough, drawn, not transparent (tested before making the sides' records). */
+/** Whether any side of a border shows (tested before making the sides' records). */
 export function hasVisibleSide(widths: Sides, style: ComputedStyle): boolean {
-  return (widths.top > 0 && !isInvisible(style.borderTopStyle) && style.borderTopColor.a > 0)
-    || (widths.right > 0 && !isInvisible(style.borderRightStyle) && style.borderRightColor.a > 0)
-    || (widths.bottom > 0 && !isInvisible(style.borderBottomStyle) && style.borderBottomColor.a > 0)
-    || (widths.left > 0 && !isInvisible(style.borderLeftStyle) && style.borderLeftColor.a > 0);
+  return shows(widths.top, style.borderTopStyle, style.borderTopColor) || shows(widths.right, style.borderRightStyle, style.borderRightColor)
+    || shows(widths.bottom, style.borderBottomStyle, style.borderBottomColor) || shows(widths.left, style.borderLeftStyle, style.borderLeftColor);
 }
 
 export function paintBorder(input: BorderInput): DisplayItem[] {

@@ -5,8 +5,7 @@
  */
 import type { BoxFragment } from '../layout/types.js';
 import { clipPathItem, clipRect } from './clip-path.js';
-import { roundedRectPath } from './path.js';
-import { NO_RADII } from './radii.js';
+import { rectPath } from './path.js';
 import type { DisplayItem, Matrix } from './display-list.js';
 import { isSingular, transformMatrix } from './transform.js';
 
@@ -30,7 +29,7 @@ export function withEffects(f: BoxFragment, items: readonly DisplayItem[]): Disp
   const rect = clipRect(f);
   // an empty rectangle (the visually-hidden pattern's rect(0 0 0 0)) hides the content but keeps
   // its text in the PDF, for text extraction and screen readers, as browsers' PDFs do
-  if (rect !== undefined) out = [{ kind: 'push-clip-path', path: roundedRectPath(rect, NO_RADII) }, ...out, { kind: 'pop-clip' }];
+  if (rect !== undefined) out = [{ kind: 'push-clip-path', path: rectPath(rect) }, ...out, { kind: 'pop-clip' }];
   const matrix = fragmentTransform(f);
   if (matrix === undefined) return out;
   // a matrix that flattens the box to a line leaves nothing to see

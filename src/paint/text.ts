@@ -85,10 +85,11 @@ function underlineTop(decoration: Decoration, baseline: number, metrics: LineMet
   // post.underlinePosition is the centre of the underline stem (as FreeType and browsers read it), negative below the baseline
   const fromFont = baseline - metrics.face.underlinePosition * scale - thickness / 2;
   const offset = decoration.underlineOffset;
+  const by = offset === 'auto' ? 0 : resolveLength(offset, decoration.em);
   switch (decoration.underlinePosition) {
-    case 'under': return baseline - metrics.face.descent * scale + (offset === 'auto' ? 0 : resolveLength(offset, decoration.em));
-    case 'from-font': return fromFont + (offset === 'auto' ? 0 : resolveLength(offset, decoration.em));
-    case 'auto': return offset === 'auto' ? fromFont : baseline + resolveLength(offset, decoration.em);
+    case 'under': return baseline - metrics.face.descent * scale + by;
+    case 'from-font': return fromFont + by;
+    case 'auto': return offset === 'auto' ? fromFont : baseline + by;
   }
 }
 

@@ -130,8 +130,9 @@ const lineClamp = shorthand('line-clamp', ['max-lines', 'block-ellipsis'], (node
   let ellipsis: TextOverflowEnd | undefined;
   for (const node of nodes) {
     const count = integerOf(node);
+    const end = count === undefined ? blockEllipsisOf(node) : undefined;
     if (count !== undefined && lines === undefined) lines = count;
-    else if (ellipsis === undefined && (ellipsis = blockEllipsisOf(node)) !== undefined) continue;
+    else if (end !== undefined && ellipsis === undefined) ellipsis = end;
     else return INVALID;
   }
   if (lines === undefined || lines < 1) return INVALID;

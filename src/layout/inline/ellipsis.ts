@@ -20,16 +20,17 @@ export function textOverflowAtEnd(style: ComputedStyle, rtl: boolean): TextOverf
 
 /**
  * A line whose content overflows `width`, with what goes past replaced by the marker. Left-to-right
- * lines end on the right, right-to-left ones on the left (x below 0 there).
+ * lines end on the right, right-to-left ones on the left (x below 0 there). The line may stand
+ * anywhere: its children are relative to it, its baseline is in its parent's frame.
  */
 export function ellipsizedLine(line: LineFragment, width: number, rtl: boolean, end: Exclude<TextOverflowEnd, 'clip'>, style: ComputedStyle, text: TextSystem): LineFragment {
-  const marker = markerFragment(end === 'ellipsis' ? '\u2026' : end.string, style, line.baseline, text);
+  const marker = markerFragment(end === 'ellipsis' ? '\u2026' : end.string, style, line.baseline - line.y, text);
   // the kept content must end where the marker still fits: x <= limit (ltr) or x >= limit (rtl)
   const limit = rtl ? marker.width : width - marker.width;
   const kept = keepBefore(line.children, limit, rtl);
   const contentEnd = reach(kept, rtl) ?? (rtl ? width : 0);
   const x = rtl ? contentEnd - marker.width : contentEnd;
-  return { ...line, children: [...kept, { ...marker, x, runs: marker.runs.map((run) => ({ ...run, x: run.x + x })) }] };
+  return { ...line, children: [...kept, offsetFragment(marker, x, 0)] };
 }
 
 /** Where the kept fragments end (spaces included: the marker follows them), or undefined when nothing is kept. */
