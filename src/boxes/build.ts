@@ -4,7 +4,7 @@
  * fix-up (anonymous.ts) and white space processing (whitespace.ts).
  */
 import { inlineSvgSource } from '../dom/xml.js';
-import { inlineSvgUrl } from '../svg/document.js';
+import { inlineSvgUrl } from './inline-svg.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, Display, PseudoElement, StyledDocument } from '../css/types.js';
 import type { DomDocument, DomElement, DomNode } from '../dom/types.js';

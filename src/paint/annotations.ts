@@ -8,7 +8,7 @@
 import type { BoxFragment, Fragment } from '../layout/types.js';
 import type { DisplayItem, Matrix } from './display-list.js';
 import type { Rect } from '../geometry/types.js';
-import { multiply } from '../svg/geometry.js';
+import { multiply } from '../geometry/matrix.js';
 import { fragmentTransform } from './effects.js';
 import { transformedBounds } from './transform.js';
 

@@ -15,7 +15,7 @@ import type { LoadedImage } from '../resources/types.js';
 import type { DisplayItem } from './display-list.js';
 import { paintGradient, positionIn } from './gradient.js';
 import { imageItems, interpolation } from './image.js';
-import type { SvgContext } from '../svg/render.js';
+import type { SvgContext } from './svg-render.js';
 import { roundedRectPath } from './path.js';
 import type { Radii } from './radii.js';
 import { hasRadii, insetRadii } from './radii.js';

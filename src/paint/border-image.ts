@@ -14,7 +14,7 @@ import type { DisplayItem } from './display-list.js';
 import { paintGradient } from './gradient.js';
 import { imageItems } from './image.js';
 import type { ImageLookup } from './background.js';
-import type { SvgContext } from '../svg/render.js';
+import type { SvgContext } from './svg-render.js';
 
 /** At most this many tiles per edge or middle row/column (a hostile tiny slice cannot explode the page). */
 const MAX_TILES = 400;

@@ -4,6 +4,7 @@
  */
 import type { Color } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
+import type { Matrix } from '../geometry/matrix.js';
 import type { FontFace, ShapedGlyph } from '../text/types.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { DomElement } from '../dom/types.js';
@@ -53,8 +54,8 @@ export interface SoftMask {
   readonly luminance: boolean;
 }
 
-/** An affine matrix [a b c d e f] (x' = a x + c y + e, y' = b x + d y + f). */
-export type Matrix = readonly [number, number, number, number, number, number];
+/** The display list carries transforms as geometry's affine matrices. */
+export type { Matrix };
 
 export type DisplayItem =
   | { readonly kind: 'fill-rect'; readonly rect: Rect; readonly color: Color }

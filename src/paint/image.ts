@@ -9,8 +9,8 @@ import type { ImageFragment } from '../layout/types.js';
 import type { DisplayItem } from './display-list.js';
 import type { Position } from '../css/image-types.js';
 import type { LoadedImage } from '../resources/types.js';
-import { renderSvg } from '../svg/render.js';
-import type { SvgContext } from '../svg/render.js';
+import { renderSvg } from './svg-render.js';
+import type { SvgContext } from './svg-render.js';
 import { positionIn } from './gradient.js';
 
 const CENTER: Position = { x: { edge: 'start', offset: { kind: 'percent', value: 50 } }, y: { edge: 'start', offset: { kind: 'percent', value: 50 } } };

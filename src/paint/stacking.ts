@@ -22,7 +22,7 @@ import type { ContentPart, DisplayItem } from './display-list.js';
 import type { DomElement } from '../dom/types.js';
 import { paintImage } from './image.js';
 import { altTextItems } from './alt-text.js';
-import type { SvgContext } from '../svg/render.js';
+import type { SvgContext } from './svg-render.js';
 import { paintInsetShadows, paintOuterShadows } from './shadow.js';
 import { paintOutline } from './outline.js';
 import { hasEffects, withEffects } from './effects.js';

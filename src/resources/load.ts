@@ -31,8 +31,9 @@ import type { FileSandbox } from './loader.js';
 import { createFileSandbox } from './loader.js';
 import type { LoadedImage } from './types.js';
 import { DECODABLE, decodeToPng } from './decode.js';
-import { imageHrefs, isInlineSvgUrl, parseSvg, unsupportedFeatures } from '../svg/document.js';
-import type { SvgDocument } from '../svg/document.js';
+import { imageHrefs, parseSvg, unsupportedFeatures } from './svg-document.js';
+import { isInlineSvgUrl } from '../boxes/inline-svg.js';
+import type { SvgDocument } from './svg-document.js';
 
 export interface ResourceContext {
   /** `file:` URL of `baseDir` with a trailing slash; undefined without a baseDir. */

@@ -1,5 +1,5 @@
 /** Resources loaded before layout (the only async stage). */
-import type { SvgDocument } from '../svg/document.js';
+import type { SvgDocument } from './svg-document.js';
 
 export interface LoadedImage {
   /** Stable key (content hash) so the PDF embeds each image once. */

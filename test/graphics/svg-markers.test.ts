@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import { rasterize } from '../helpers/pixels.js';
-import { pathVertices, autoAngle } from '../../src/svg/marker.js';
+import { pathVertices, autoAngle } from '../../src/paint/svg-marker.js';
 
 const engine = createEngine();
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import { rasterize } from '../helpers/pixels.js';
 import { qpdfCheck } from '../helpers/qpdf.js';
-import { spreadShading } from '../../src/svg/spread.js';
+import { spreadShading } from '../../src/paint/svg-spread.js';
 
 const engine = createEngine();
 

@@ -6,8 +6,11 @@
  * `overflow` is visible.
  */
 import type { DomElement } from '../dom/types.js';
-import type { DisplayItem, Matrix, PathSegment } from '../paint/display-list.js';
-import { length, multiply, numbers, viewBoxMatrix } from './geometry.js';
+import type { DisplayItem, PathSegment } from './display-list.js';
+import type { Matrix } from '../geometry/matrix.js';
+import { length, numbers } from '../resources/svg-units.js';
+import { multiply } from '../geometry/matrix.js';
+import { viewBoxMatrix } from './svg-geometry.js';
 
 /** A path vertex and the angles (radians) of the path coming in and going out, when there are. */
 export interface Vertex {

@@ -6,10 +6,10 @@
 import { parseXml } from '../dom/xml.js';
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
-import { length, numbers } from './geometry.js';
-import type { SvgRule } from './style.js';
-import { parseSvgRules } from './style.js';
-import type { LoadedImage } from '../resources/types.js';
+import { length, numbers } from './svg-units.js';
+import type { SvgRule } from './svg-style.js';
+import { parseSvgRules } from './svg-style.js';
+import type { LoadedImage } from './types.js';
 
 export interface SvgDocument {
   readonly root: DomElement;
@@ -25,20 +25,6 @@ export interface SvgDocument {
   readonly images: Map<string, LoadedImage>;
   /** An `<svg>` written inline in the HTML: it inherits the page's colour and font (paint/image.ts). */
   readonly inline?: boolean;
-}
-
-/**
- * How the box tree names an inline `<svg>` (a data: URL with a parameter of its own), so that
- * its drawing inherits from the HTML around it while an `<img>` of the same markup does not.
- */
-const INLINE_SVG_PREFIX = 'data:image/svg+xml;charset=utf-8;octavo=inline,';
-
-export function inlineSvgUrl(markup: string): string {
-  return `${INLINE_SVG_PREFIX}${encodeURIComponent(markup)}`;
-}
-
-export function isInlineSvgUrl(url: string): boolean {
-  return url.startsWith(INLINE_SVG_PREFIX);
 }
 
 /** The `href` of an element (SVG 2 `href`, else the older `xlink:href`). */

@@ -3,8 +3,9 @@
  * stops repeat (mirrored every other period for `reflect`) over the periods the painted shape
  * covers, so the pdf stage only ever pads. A radial gradient with a focal point keeps `pad`.
  */
-import type { Matrix, Shading, ShadingStop } from '../paint/display-list.js';
-import { invert } from './geometry.js';
+import type { Matrix } from '../geometry/matrix.js';
+import type { Shading, ShadingStop } from './display-list.js';
+import { invert } from '../geometry/matrix.js';
 
 /** At most this many periods are written (then the end colours extend). */
 const MAX_PERIODS = 256;

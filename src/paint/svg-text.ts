@@ -12,17 +12,18 @@
 import type { Color } from '../css/types.js';
 import type { DomElement, DomNode } from '../dom/types.js';
 import { isElement, isText } from '../dom/types.js';
-import type { DisplayItem, PathSegment } from '../paint/display-list.js';
-import { syntheticBoldWidth } from '../paint/text.js';
+import type { DisplayItem, PathSegment } from './display-list.js';
+import { syntheticBoldWidth } from './text.js';
 import type { FontRequest, TextSystem } from '../text/types.js';
-import type { SvgDocument } from './document.js';
-import { length, shapePath } from './geometry.js';
-import { flatten, onPath, pathLength } from './text-path.js';
-import { hrefOf } from './document.js';
-import type { Viewport } from './geometry.js';
-import { paintColor } from './gradients.js';
-import type { Paint, SvgStyle } from './style.js';
-import { computeSvgStyle } from './style.js';
+import type { SvgDocument } from '../resources/svg-document.js';
+import { length } from '../resources/svg-units.js';
+import { shapePath } from './svg-geometry.js';
+import { flatten, onPath, pathLength } from './svg-text-path.js';
+import { hrefOf } from '../resources/svg-document.js';
+import type { Viewport } from './svg-geometry.js';
+import { paintColor } from './svg-gradients.js';
+import type { Paint, SvgStyle } from '../resources/svg-style.js';
+import { computeSvgStyle } from '../resources/svg-style.js';
 
 export interface TextWalk {
   readonly doc: SvgDocument;

@@ -7,11 +7,14 @@
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
 import type { Rect } from '../geometry/types.js';
-import type { DisplayItem, Matrix, PathSegment } from '../paint/display-list.js';
-import type { SvgDocument } from './document.js';
-import { hrefChain } from './document.js';
-import type { Viewport } from './geometry.js';
-import { invert, length, multiply, numbers, parseTransform, pathBounds, viewBoxMatrix } from './geometry.js';
+import type { DisplayItem, PathSegment } from './display-list.js';
+import type { Matrix } from '../geometry/matrix.js';
+import type { SvgDocument } from '../resources/svg-document.js';
+import { hrefChain } from '../resources/svg-document.js';
+import type { Viewport } from './svg-geometry.js';
+import { invert, multiply } from '../geometry/matrix.js';
+import { length, numbers } from '../resources/svg-units.js';
+import { parseTransform, pathBounds, viewBoxMatrix } from './svg-geometry.js';
 
 const MAX_TILES = 2500;
 

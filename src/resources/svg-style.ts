@@ -7,7 +7,7 @@ import type { Color } from '../css/types.js';
 import { resolveColor } from '../css/values/color.js';
 import { parseColorText, parseStyleAttribute } from '../css/values/text-values.js';
 import type { DomElement } from '../dom/types.js';
-import { length } from './geometry.js';
+import { length } from './svg-units.js';
 
 export type Paint =
   | { readonly kind: 'none' }

@@ -6,14 +6,17 @@
 import type { Color } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
-import type { DisplayItem, Matrix, PathSegment, Shading, ShadingStop } from '../paint/display-list.js';
-import { premultiplyStops } from '../paint/gradient.js';
-import type { SvgDocument } from './document.js';
-import { hrefChain } from './document.js';
-import { length, multiply, parseTransform, pathBounds } from './geometry.js';
-import { spreadShading } from './spread.js';
-import type { Paint } from './style.js';
-import { INITIAL_STYLE, computeSvgStyle } from './style.js';
+import type { DisplayItem, PathSegment, Shading, ShadingStop } from './display-list.js';
+import type { Matrix } from '../geometry/matrix.js';
+import { premultiplyStops } from './gradient.js';
+import type { SvgDocument } from '../resources/svg-document.js';
+import { hrefChain } from '../resources/svg-document.js';
+import { length } from '../resources/svg-units.js';
+import { multiply } from '../geometry/matrix.js';
+import { parseTransform, pathBounds } from './svg-geometry.js';
+import { spreadShading } from './svg-spread.js';
+import type { Paint } from '../resources/svg-style.js';
+import { INITIAL_STYLE, computeSvgStyle } from '../resources/svg-style.js';
 
 const name = (e: DomElement): string => e.name.replace(/^svg:/, '');
 

@@ -6,12 +6,13 @@
  */
 import type { DomElement } from '../dom/types.js';
 import type { Rect } from '../geometry/types.js';
-import type { DisplayItem } from '../paint/display-list.js';
+import type { DisplayItem } from './display-list.js';
 import type { LoadedImage } from '../resources/types.js';
-import type { SvgDocument } from './document.js';
-import { hrefOf } from './document.js';
-import type { Viewport } from './geometry.js';
-import { length, viewBoxMatrix } from './geometry.js';
+import type { SvgDocument } from '../resources/svg-document.js';
+import { hrefOf } from '../resources/svg-document.js';
+import type { Viewport } from './svg-geometry.js';
+import { length } from '../resources/svg-units.js';
+import { viewBoxMatrix } from './svg-geometry.js';
 
 /** Draws a loaded image into a rect (render.ts passes its own SVG drawing, for SVG images). */
 export type DrawImage = (image: LoadedImage, rect: Rect) => DisplayItem[];

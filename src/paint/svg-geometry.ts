@@ -1,52 +1,15 @@
 /**
- * SVG geometry: lengths (SVG 2 §8.6, CSS units and percentages of the viewport), `transform`
+ * SVG geometry for the painter: `transform`
  * lists (CSS Transforms 1 §5.1 SVG syntax), `viewBox` + `preserveAspectRatio` (SVG 2 §8.2), and
  * basic shapes and path data (SVG 2 §9-10) as display-list paths; path data is normalised with
  * svgpath (arcs to curves, relative to absolute, shorthand curves expanded).
  */
 import svgpath from 'svgpath';
-import type { Matrix, PathSegment } from '../paint/display-list.js';
+import type { Matrix } from '../geometry/matrix.js';
+import { IDENTITY, multiply } from '../geometry/matrix.js';
+import type { PathSegment } from './display-list.js';
+import { length, numbers } from '../resources/svg-units.js';
 import type { DomElement } from '../dom/types.js';
-
-export const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
-
-export function multiply(m: Matrix, n: Matrix): Matrix {
-  // m then n applied after: result = m × n as PDF `cm` concatenation (n inside m)
-  return [
-    m[0] * n[0] + m[2] * n[1], m[1] * n[0] + m[3] * n[1],
-    m[0] * n[2] + m[2] * n[3], m[1] * n[2] + m[3] * n[3],
-    m[0] * n[4] + m[2] * n[5] + m[4], m[1] * n[4] + m[3] * n[5] + m[5],
-  ];
-}
-
-/** The inverse of a matrix; undefined when it is singular. */
-export function invert(m: Matrix): Matrix | undefined {
-  const det = m[0] * m[3] - m[1] * m[2];
-  if (Math.abs(det) < 1e-12) return undefined;
-  return [m[3] / det, -m[1] / det, -m[2] / det, m[0] / det, (m[2] * m[5] - m[3] * m[4]) / det, (m[1] * m[4] - m[0] * m[5]) / det];
-}
-
-const UNITS: Readonly<Record<string, number>> = { px: 1, pt: 4 / 3, pc: 16, in: 96, cm: 96 / 2.54, mm: 96 / 25.4, q: 96 / 101.6 };
-
-/** A length in user units; `basis` for percentages, `fontSize` for em. */
-export function length(value: string | undefined, basis: number, fallback = 0, fontSize = 16): number {
-  if (value === undefined) return fallback;
-  const m = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*(%|[a-z]*)\s*$/i.exec(value);
-  if (m === null) return fallback;
-  const n = Number(m[1]);
-  const unit = m[2]!.toLowerCase();
-  if (unit === '') return n;
-  if (unit === '%') return (n / 100) * basis;
-  if (unit === 'em') return n * fontSize;
-  if (unit === 'ex') return n * fontSize / 2;
-  const factor = UNITS[unit];
-  return factor === undefined ? fallback : n * factor;
-}
-
-export function numbers(value: string | undefined): number[] {
-  if (value === undefined) return [];
-  return (value.match(/[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi) ?? []).map(Number);
-}
 
 /** A `transform` attribute as one matrix (unknown functions make it the identity, as invalid). */
 export function parseTransform(value: string | undefined): Matrix {

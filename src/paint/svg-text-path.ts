@@ -4,7 +4,7 @@
  * turned to the path's direction there; glyphs whose middle falls off the path are not drawn.
  * The path is flattened to lines (curves in FLATTEN steps) to measure distances.
  */
-import type { DisplayItem, PathSegment } from '../paint/display-list.js';
+import type { DisplayItem, PathSegment } from './display-list.js';
 
 const FLATTEN = 24;
 
