@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import stages from './eslint/stages.js';
 
 /**
  * Each third-party library is imported in one folder only (DESIGN.md §2, rule 7): library -> the
@@ -66,6 +67,25 @@ export default tseslint.config(
     },
   },
   ...importConfigs,
+  {
+    // Stages import one way and folders import without cycles (eslint/stages.js); records, not
+    // long parameter lists (a call with six positional arguments is read by counting).
+    files: ['src/**/*.ts'],
+    plugins: { octavo: stages },
+    rules: {
+      'octavo/stage-order': 'error',
+      'octavo/no-folder-cycle': 'error',
+      'max-params': ['error', 5],
+    },
+  },
+  {
+    // TEMPORARY until the seams branches merge: the layout stage's own folder cycles and long
+    // parameter lists, and paint's two, are being removed on their owners' branches (issue 27);
+    // boxes/generated.ts's contentText takes a record once its caller in layout/page/ does.
+    // The lead deletes this block at merge.
+    files: ['src/layout/**/*.ts', 'src/paint/background.ts', 'src/paint/border-image.ts', 'src/boxes/generated.ts'],
+    rules: { 'octavo/no-folder-cycle': 'off', 'max-params': 'off' },
+  },
   {
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

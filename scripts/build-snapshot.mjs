@@ -2,7 +2,7 @@
 // dist/cli/snapshot/entry.js with the whole CLI and its packages into one CommonJS file (a
 // snapshot's entry can load nothing else), runs `node --build-snapshot` on it — which renders a
 // warm-up document — checks that a process started from the blob runs, and writes beside it
-// octavo.blob.json: the Node build and folder it is valid for (src/cli/snapshot/launch.ts).
+// octavo.blob.json: the Node build and folder it is valid for (src/cli/launch-snapshot.ts).
 //
 // Best effort: when anything fails, the build goes on without a blob and the CLI starts as before.
 //
@@ -84,7 +84,7 @@ function run(args, what) {
   return result;
 }
 
-/** The Node build and the folder a blob is valid for (src/cli/snapshot/launch.ts reads it). */
+/** The Node build and the folder a blob is valid for (src/cli/launch-snapshot.ts reads it). */
 function metadata() {
   return { node: process.version, v8: process.versions.v8, arch: process.arch, platform: process.platform, dir: CLI_DIR };
 }

@@ -3,8 +3,6 @@
  * checks that are not tied to a stage (data depth, wall-clock budget). Every check here is
  * iterative: hostile input must never end in a stack overflow.
  */
-import type { Box, BoxTree } from './boxes/types.js';
-import { childBoxes } from './boxes/types.js';
 import { OctavoError } from './errors.js';
 import type { SourceLocation } from './errors.js';
 import type { Limits } from './options.js';
@@ -103,20 +101,6 @@ export function createBudget(maxMs: number, now: () => number = () => performanc
   return () => {
     if (now() > deadline) throw limitExceeded('maxRenderMs', maxMs, `rendering took longer than ${maxMs} ms`);
   };
-}
-
-/**
- * Refuses a box tree with more than `maxBoxes` boxes, counted without recursion over every kind
- * (table parts, flex and grid items, out-of-flow boxes and markers included).
- */
-export function checkBoxCount(tree: BoxTree, maxBoxes: number): void {
-  const stack: Box[] = [tree.root];
-  let count = 0;
-  while (stack.length > 0) {
-    const box = stack.pop()!;
-    if (++count > maxBoxes) throw limitExceeded('maxBoxes', maxBoxes, `the document generates more than ${maxBoxes} boxes`);
-    for (const child of childBoxes(box)) stack.push(child);
-  }
 }
 
 /**

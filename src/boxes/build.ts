@@ -55,7 +55,7 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
     dom, styled, ctx, counters: new CounterState(), quotes: { depth: 0 }, records, refs: { targets: targetResolver(records, ctx.previous) }, elements: new Map(), sure: 0,
     tableParts: {
       anonymousStyle,
-      blockOf: (style, element, children) => blockBox(walk, element, style, undefined, wrapMisparentedParts(children, style, false, walk.tableParts), 'block'),
+      blockOf: (style, element, children) => blockBox(walk, { element, style, children: wrapMisparentedParts(children, style, false, walk.tableParts), outer: 'block' }),
     },
   };
   const html = dom.documentElement;
@@ -70,7 +70,7 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
   applyCounterChanges(html, blockStyle, walk.counters);
   const rootStyle = record(walk, html, blockStyle);
   const children = elementChildren(walk, html, rootStyle);
-  return { root: blockBox(walk, boxElement(walk, html), rootStyle, undefined, children, 'block'), records: withoutPassState(records) };
+  return { root: blockBox(walk, { element: boxElement(walk, html), style: rootStyle, children, outer: 'block' }), records: withoutPassState(records) };
 }
 
 /**
@@ -151,7 +151,7 @@ function withLeadingInline(walk: Walk, box: BlockBox, inline: InlineBox): BlockB
   if (box.inlineContent) return { ...box, children: [inline, ...box.children] };
   const first = box.children[0];
   if (first !== undefined && first.kind === 'block') return { ...box, children: [withLeadingInline(walk, first, inline), ...box.children.slice(1)] };
-  return blockBox(walk, box.element, box.style, box.pseudo, [inline, ...box.children], box.outer);
+  return blockBox(walk, { element: box.element, style: box.style, pseudo: box.pseudo, children: [inline, ...box.children], outer: box.outer });
 }
 
 /**
@@ -196,7 +196,7 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle): Box
   const marker = style.display === 'list-item' ? markerBox(walk, element, style) : undefined;
   let children = elementChildren(walk, element, style);
   if (marker !== undefined && style.listStylePosition === 'inside') children = [marker, ...children];
-  return [blockBox(walk, source, style, undefined, children, outer, style.listStylePosition === 'outside' ? marker : undefined)];
+  return [blockBox(walk, { element: source, style, children, outer, marker: style.listStylePosition === 'outside' ? marker : undefined })];
 }
 
 /**
@@ -269,7 +269,7 @@ function pseudoBoxes(walk: Walk, element: DomElement, pseudo: 'before' | 'after'
   const outer = outerDisplay(style.display);
   const source = boxElement(walk, element);
   if (outer === 'inline-flow') return [{ kind: 'inline', style, element: source, pseudo, children }];
-  return [blockBox(walk, source, style, pseudo, children, outer)];
+  return [blockBox(walk, { element: source, style, pseudo, children, outer })];
 }
 
 /** The boxes of a `content` list (CSS Generated Content 3 §2): text runs and `url()` images. */
@@ -373,15 +373,17 @@ function inlineBoxes(style: ComputedStyle, element: BoxElement, children: readon
   return out;
 }
 
-function blockBox(
-  walk: Walk,
-  element: BoxElement | undefined,
-  style: ComputedStyle,
-  pseudo: BlockBox['pseudo'],
-  children: readonly Box[],
-  outer: 'block' | 'inline',
-  marker?: Box,
-): BlockBox {
+/** What a block container box is made of, before its children are wrapped into anonymous boxes. */
+interface BlockParts {
+  readonly element: BoxElement | undefined;
+  readonly style: ComputedStyle;
+  readonly pseudo?: BlockBox['pseudo'];
+  readonly children: readonly Box[];
+  readonly outer: 'block' | 'inline';
+  readonly marker?: Box | undefined;
+}
+
+function blockBox(walk: Walk, { element, style, pseudo, children, outer, marker }: BlockParts): BlockBox {
   const content = blockContainerChildren(children, (display) => walk.styled.anonymousStyle(style, display));
   const box: BlockBox = { kind: 'block', outer, style, element, pseudo, ...content };
   return marker !== undefined && marker.kind === 'block' ? { ...box, marker } : box;

@@ -2,8 +2,8 @@
  * The `octavo` command line: dispatches to one module per command (src/cli/commands/). Started by
  * main.ts, directly or from the bundle scripts/bundle-cli.mjs makes of this file.
  */
-import type { CliCommand, CliIo } from './command.js';
-import { UsageError } from './command.js';
+import type { CliCommand, CliIo } from './shared/command.js';
+import { UsageError } from './shared/command.js';
 
 type CommandModule = Promise<{ default: CliCommand }>;
 
@@ -14,7 +14,7 @@ type CommandModule = Promise<{ default: CliCommand }>;
 const COMMANDS: Readonly<Record<string, () => CommandModule>> = {
   render: () => import('./commands/render.js'),
   check: () => import('./commands/check.js'),
-  preview: () => import('./commands/preview.js'),
+  preview: () => import('./preview/command.js'),
   gallery: () => import('./commands/gallery.js'),
   serve: () => import('./commands/serve.js'),
   workspace: () => import('./commands/workspace.js'),

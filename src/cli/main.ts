@@ -2,7 +2,7 @@
 /**
  * The `octavo` binary. A build (`npm run build`) makes a V8 startup snapshot of the CLI
  * (dist/cli/octavo.blob), which the command runs from when this Node build can
- * (snapshot/launch.ts), and bundles the CLI into dist/cli/octavo.cjs, run here with V8's code
+ * (launch-snapshot.ts), and bundles the CLI into dist/cli/octavo.cjs, run here with V8's code
  * cache (compile-cache.ts) otherwise; without either (tsc alone), the CLI runs from its modules.
  */
 import { existsSync } from 'node:fs';
@@ -13,7 +13,7 @@ import type { BundledCli } from './compile-cache.js';
 const main = fileURLToPath(import.meta.url);
 const args = process.argv.slice(2);
 const bundle = fileURLToPath(new URL('./octavo.cjs', import.meta.url));
-const { runFromSnapshot, snapshotBlob } = await import('./snapshot/launch.js');
+const { runFromSnapshot, snapshotBlob } = await import('./launch-snapshot.js');
 const blob = snapshotBlob(dirname(main), args);
 
 if (blob !== undefined && await runFromSnapshot(blob, main, args)) {

@@ -285,7 +285,7 @@ function cascadeDeclarations(matched: readonly IndexedSelector[], hints: Declara
   const author: IndexedSelector[] = [];
   for (const m of matched) (m.origin === 0 ? ua : author).push(m);
   const important = importantOrder(author);
-  const rtl = directionOf(ua, author, important, hints, styleAttr, parentRtl);
+  const rtl = directionOf({ ua, author, important, hints, styleAttr }, parentRtl);
   const winners: (Declaration | undefined)[] = new Array(SLOT_COUNT);
   const custom = new Map<string, Declaration>();
   const snapshot = (): CascadeState => ({ winners: winners.slice(), custom: new Map(custom) });
@@ -344,11 +344,18 @@ function importantOrder(author: readonly IndexedSelector[]): readonly IndexedSel
   return author;
 }
 
+/** What an element's cascade reads, by origin: the rules matched, the presentational hints, its style attribute. */
+interface CascadeSources {
+  readonly ua: readonly IndexedSelector[];
+  readonly author: readonly IndexedSelector[];
+  /** The author rules for the important pass, in that pass's order. */
+  readonly important: readonly IndexedSelector[];
+  readonly hints: DeclarationList | undefined;
+  readonly styleAttr: DeclarationList | undefined;
+}
+
 /** The element's direction, needed before flow-relative declarations are mapped. */
-function directionOf(
-  ua: readonly IndexedSelector[], author: readonly IndexedSelector[], important: readonly IndexedSelector[],
-  hints: DeclarationList | undefined, styleAttr: DeclarationList | undefined, parentRtl: boolean,
-): boolean {
+function directionOf({ ua, author, important, hints, styleAttr }: CascadeSources, parentRtl: boolean): boolean {
   let winner: Declaration | undefined;
   const scan = (list: readonly Declaration[]): void => {
     for (const d of list) if (d.slot.kind === 'longhand' && d.slot.index === DIRECTION) winner = d;

@@ -106,7 +106,7 @@ async function loadSource(source: Source, dom: DomDocument, ctx: CollectContext)
     ctx.diagnostics.warn('resource', `cannot resolve stylesheet \`${source.href}\` without a base directory`, { file: dom.sourceName, line });
     return [];
   }
-  return loadFile(url, media, ctx, new Set(), { file: dom.sourceName, element: source.element, dom });
+  return loadFile(ctx, { url, media, chain: new Set(), from: { file: dom.sourceName, element: source.element, dom } });
 }
 
 interface Referrer {
@@ -116,7 +116,16 @@ interface Referrer {
   readonly dom?: DomDocument;
 }
 
-async function loadFile(url: string, media: MediaPredicate[], ctx: CollectContext, chain: ReadonlySet<string>, from: Referrer, layer?: LayerPath): Promise<Stylesheet[]> {
+/** A stylesheet to load: its URL, the media it applies to, the URLs importing it, who refers to it, its layer. */
+interface SheetRequest {
+  readonly url: string;
+  readonly media: MediaPredicate[];
+  readonly chain: ReadonlySet<string>;
+  readonly from: Referrer;
+  readonly layer?: LayerPath | undefined;
+}
+
+async function loadFile(ctx: CollectContext, { url, media, chain, from, layer }: SheetRequest): Promise<Stylesheet[]> {
   let text: string;
   try {
     text = await ctx.loadText(url);
@@ -148,7 +157,7 @@ async function withImports(sheet: Stylesheet, ctx: CollectContext, chain: Readon
     // an anonymous layer of the import is distinct from those of the other sheets
     const own = rule.layer?.map((name) => (name.startsWith('\0') ? `${name}@${sheetIdentity(sheet)}` : name));
     const layer = own === undefined ? undefined : [...(sheet.layer ?? []), ...own];
-    return loadFile(rule.url, [...sheet.media, rule.media], ctx, chain, { file: sheet.file, line: rule.line + sheet.lineOffset }, layer);
+    return loadFile(ctx, { url: rule.url, media: [...sheet.media, rule.media], chain, from: { file: sheet.file, line: rule.line + sheet.lineOffset }, layer });
   }));
   const leading = sheet.parsed.layers.slice(0, sheet.parsed.leadingLayers);
   const head: Stylesheet[] = leading.length === 0 ? [] : [{ ...sheet, parsed: { ...EMPTY_SHEET, layers: leading, leadingLayers: leading.length } }];

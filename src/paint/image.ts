@@ -1,7 +1,7 @@
 /**
  * Replaced images (CSS Images 3 §5.5 object-fit, §5.6 object-position): the image is scaled
  * into the fragment's content box, placed, and clipped to it when it overflows. SVG images are
- * drawn as vectors (svg/render.ts).
+ * drawn as vectors (svg-render.ts).
  */
 import type { ComputedStyle } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';

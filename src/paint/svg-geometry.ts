@@ -10,6 +10,7 @@ import { IDENTITY, multiply } from '../geometry/matrix.js';
 import type { PathSegment } from './display-list.js';
 import { length, numbers } from '../resources/svg-units.js';
 import type { DomElement } from '../dom/types.js';
+import type { Rect } from '../geometry/types.js';
 
 /** A `transform` attribute as one matrix (unknown functions make it the identity, as invalid). */
 export function parseTransform(value: string | undefined): Matrix {
@@ -105,7 +106,7 @@ function ellipsePath(cx: number, cy: number, rx: number, ry: number): PathSegmen
   ];
 }
 
-function rectPath(x: number, y: number, w: number, h: number, rxIn: number | undefined, ryIn: number | undefined): PathSegment[] {
+function rectPath({ x, y, width: w, height: h }: Rect, rxIn: number | undefined, ryIn: number | undefined): PathSegment[] {
   if (w <= 0 || h <= 0) return [];
   let rx = rxIn ?? ryIn ?? 0;
   let ry = ryIn ?? rxIn ?? 0;
@@ -144,7 +145,7 @@ export function shapePath(element: DomElement, viewport: Viewport, fontSize = 16
   const ly = (name: string): number => length(a[name], viewport.height, 0, fontSize);
   const opt = (name: string, basis: number): number | undefined => (a[name] === undefined || a[name] === 'auto' ? undefined : length(a[name], basis, 0, fontSize));
   switch (element.name) {
-    case 'rect': return rectPath(lx('x'), ly('y'), lx('width'), ly('height'), opt('rx', viewport.width), opt('ry', viewport.height));
+    case 'rect': return rectPath({ x: lx('x'), y: ly('y'), width: lx('width'), height: ly('height') }, opt('rx', viewport.width), opt('ry', viewport.height));
     case 'circle': { const r = length(a['r'], diag, 0, fontSize); return ellipsePath(lx('cx'), ly('cy'), r, r); }
     case 'ellipse': {
       const rx = opt('rx', viewport.width);

@@ -33,7 +33,13 @@ function tileRange(bounds: Rect, inverse: Matrix, tile: Rect): { i0: number; i1:
   };
 }
 
-export function patternPaint(doc: SvgDocument, pattern: DomElement, path: PathSegment[], evenOdd: boolean, viewport: Viewport, draw: DrawContent): DisplayItem[] {
+/** The shape a pattern fills: its path and fill rule. */
+export interface PatternArea {
+  readonly path: PathSegment[];
+  readonly evenOdd: boolean;
+}
+
+export function patternPaint(doc: SvgDocument, pattern: DomElement, { path, evenOdd }: PatternArea, viewport: Viewport, draw: DrawContent): DisplayItem[] {
   const elements = hrefChain(doc, pattern);
   const attr = (key: string): string | undefined => elements.map((e) => e.attribs[key]).find((v) => v !== undefined);
   const content = elements.find((e) => e.children.some(isElement)) ?? pattern;

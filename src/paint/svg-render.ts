@@ -164,7 +164,7 @@ function serverPaint(fill: Extract<Paint, { kind: 'url' }>, path: PathSegment[],
   const server = walk.doc.ids.get(fill.id);
   if (server === undefined || localName(server) !== 'pattern') return gradientPaint(walk.doc, fill, path, evenOdd, opacity);
   if (walk.depth > 8) return [];
-  const pattern = patternPaint(walk.doc, server, path, evenOdd, walk.viewport, (content, viewport) => renderChildren(content, { ...walk, viewport, depth: walk.depth + 1, style: computeSvgStyle(content, INITIAL_STYLE, walk.doc.rules) }));
+  const pattern = patternPaint(walk.doc, server, { path, evenOdd }, walk.viewport, (content, viewport) => renderChildren(content, { ...walk, viewport, depth: walk.depth + 1, style: computeSvgStyle(content, INITIAL_STYLE, walk.doc.rules) }));
   return opacity < 1 ? [{ kind: 'push-opacity', opacity }, ...pattern, { kind: 'pop-opacity' }] : pattern;
 }
 
@@ -185,15 +185,24 @@ function paintShape(path: PathSegment[], walk: Walk, style: SvgStyle): DisplayIt
     miterLimit: style.strokeMiterlimit, ...(dash === undefined ? {} : { dash, dashOffset: length(style.strokeDashoffset, diag, 0) }),
   });
   if (stroke.kind === 'color') items.push(line(stroke.color));
-  else items.push(...serverStroke(stroke, path, line, width, style.strokeOpacity, walk));
+  else items.push(...serverStroke(stroke, { path, line, width, opacity: style.strokeOpacity }, walk));
   return items;
+}
+
+/** A stroke to paint: its path, how it is drawn in one colour, its width and opacity. */
+interface StrokeOutline {
+  readonly path: PathSegment[];
+  readonly line: (color: Color) => DisplayItem;
+  readonly width: number;
+  readonly opacity: number;
 }
 
 /**
  * A stroke painted by a gradient or pattern: the server painted over the stroke's reach, seen
  * through a soft mask of the stroke drawn in white (the server's own box is the path's bounds).
  */
-function serverStroke(stroke: Extract<Paint, { kind: 'url' }>, path: PathSegment[], line: (color: Color) => DisplayItem, width: number, opacity: number, walk: Walk): DisplayItem[] {
+function serverStroke(stroke: Extract<Paint, { kind: 'url' }>, outline: StrokeOutline, walk: Walk): DisplayItem[] {
+  const { path, line, width, opacity } = outline;
   const paint = serverPaint(stroke, path, false, opacity, walk);
   const at = paint.findIndex((item) => item.kind === 'push-clip-path');
   // not a paint server: its fallback colour strokes plainly

@@ -3,7 +3,7 @@
  * (a slow password hash adds nothing for 256-bit random secrets), compared in constant time.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ServiceError } from './errors.js';
+import { ServiceError } from './api/errors.js';
 import type { Storage, Workspace } from './storage/types.js';
 
 const KEY_PREFIX = 'oct_';

@@ -5,7 +5,7 @@
 import type { EncryptionOptions, Permissions } from '../options.js';
 import { DEFAULT_LIMITS } from '../options.js';
 import { checkJsonDepth } from './http-support.js';
-import { ServiceError } from './errors.js';
+import { ServiceError } from './api/errors.js';
 import { isUuid } from './storage/types.js';
 
 export interface GenerateCommand {

@@ -7,8 +7,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isServiceError } from './errors.js';
-import { collectTemplateFiles } from './template-files.js';
+import { isServiceError } from './api/errors.js';
+import { collectTemplateFiles } from './storage/template-files.js';
 import { addTemplate, createWorkspace, issueApiKey } from './operations.js';
 import type { RenderPdf } from './renderer.js';
 import type { RunningService } from './server.js';

@@ -3,7 +3,7 @@
  * types, the body size limit, paging parameters and the RFC 8288 `Link` header.
  */
 import { DEFAULT_LIMITS } from '../options.js';
-import { ServiceError } from './errors.js';
+import { ServiceError } from './api/errors.js';
 import type { Paging } from './operations.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './operations.js';
 

@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { authenticate, presentedKey } from './auth.js';
 import { parseGenerateCommand } from './commands.js';
-import { ERROR_DESCRIPTIONS, STATUS_OF, ServiceError, errorBody, isServiceError } from './errors.js';
-import type { ServiceErrorCode } from './errors.js';
+import { ERROR_DESCRIPTIONS, STATUS_OF, ServiceError, errorBody, isServiceError } from './api/errors.js';
+import type { ServiceErrorCode } from './api/errors.js';
 import type { JsonMediaType } from './http-support.js';
 import { negotiateJson, pagingLinks, parseJsonBody, parsePaging, readBody, requireJsonRequest } from './http-support.js';
 import type { LinkSigner } from './links.js';

@@ -13,8 +13,8 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { ServiceErrorCode } from './errors.js';
-import { STATUS_OF, ServiceError, errorBody } from './errors.js';
+import type { ServiceErrorCode } from './api/errors.js';
+import { STATUS_OF, ServiceError, errorBody } from './api/errors.js';
 import type { RequestLogger } from './logging.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;

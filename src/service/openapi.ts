@@ -3,8 +3,8 @@
  * at `/v1/openapi.json`. Schemas and names follow Pdfless' public API so its generated clients
  * match.
  */
-import { ERROR_DESCRIPTIONS, STATUS_OF } from './errors.js';
-import type { ServiceErrorCode } from './errors.js';
+import { ERROR_DESCRIPTIONS, STATUS_OF } from './api/errors.js';
+import type { ServiceErrorCode } from './api/errors.js';
 import { PERMISSION_FIELDS } from './commands.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './operations.js';
 

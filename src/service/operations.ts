@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { generateApiKey, hashApiKey } from './auth.js';
 import type { GenerateCommand } from './commands.js';
-import { ServiceError, isServiceError } from './errors.js';
+import { ServiceError, isServiceError } from './api/errors.js';
 import type { LinkSigner } from './links.js';
 import { downloadPath, previewPath } from './links.js';
 import { renderPreviews } from './previews.js';
@@ -14,7 +14,7 @@ import { requireQuota, storeCharged } from './quota.js';
 import type { RenderPdf } from './renderer.js';
 import type { DocumentRecord, Previews, Storage, TemplateFiles, TemplateRecord, Workspace } from './storage/types.js';
 import type { TemplateFilesReader } from './template-files-cache.js';
-import { checkFilePaths } from './template-files.js';
+import { checkFilePaths } from './storage/template-files.js';
 
 export const DEFAULT_LINK_TTL_SECONDS = 600;
 export const DEFAULT_PAGE_SIZE = 25;

@@ -6,7 +6,7 @@
  * and a process killed mid-render leaves nothing half-counted. Under a race past the last unit,
  * the losers have rendered for nothing and answer 429.
  */
-import { ServiceError } from './errors.js';
+import { ServiceError } from './api/errors.js';
 import type { DocumentRecord, Storage, Workspace } from './storage/types.js';
 
 const noQuota = () => new ServiceError('quota_exceeded', 'the workspace has no quota left');

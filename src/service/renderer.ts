@@ -7,8 +7,8 @@ import type { EncryptionOptions, Limits, RenderOptions } from '../options.js';
 import type { Engine } from '../index.js';
 import { isOctavoError } from '../errors.js';
 import { formatDiagnostic } from '../diagnostics.js';
-import type { ServiceErrorCode } from './errors.js';
-import { ServiceError } from './errors.js';
+import type { ServiceErrorCode } from './api/errors.js';
+import { ServiceError } from './api/errors.js';
 import type { TemplateFiles } from './storage/types.js';
 import { templateFilesOptions } from './template-loader.js';
 

@@ -15,7 +15,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { Limits } from '../options.js';
-import { ServiceError } from './errors.js';
+import { ServiceError } from './api/errors.js';
 import type { RenderJob, RenderPdf, RenderResultMessage } from './renderer.js';
 import { unwrapResult } from './renderer.js';
 

@@ -90,7 +90,6 @@ export function fastLayout(
   }
   const plan = planFor(program, latin ? 'latn' : 'zzzz', features);
   if (plan === undefined || !plan.usable) return undefined;
-  const script = plan.script;
   const fkGlyphs: FkGlyph[] = new Array<FkGlyph>(text.length);
   for (let i = 0; i < text.length; i++) {
     const glyph = glyphOf(program, text.charCodeAt(i));
@@ -99,12 +98,13 @@ export function fastLayout(
   }
   const glyphs: ShapedGlyph[] = new Array<ShapedGlyph>(text.length);
   const plain = plainGlyphsOf(program, scale);
+  const word: PairSource = { program, plan, features, direction, text };
   let width = 0;
   let before: Int32Array | null = null;
   for (let i = 0; i < fkGlyphs.length; i++) {
     const glyph = fkGlyphs[i]!;
     const next = fkGlyphs[i + 1];
-    const after = next === undefined ? null : pairAdjustment(program, plan, script, features, direction, text, i, glyph, next);
+    const after = next === undefined ? null : pairAdjustment(word, i, glyph, next);
     if (!plan.usable) return undefined;
     let xAdvance = glyph.advanceWidth;
     let xOffset = 0;
@@ -148,7 +148,7 @@ export function primePairs(program: FontProgram, characters: string): void {
           const first = glyphOf(program, text.charCodeAt(0));
           const second = glyphOf(program, text.charCodeAt(1));
           if (plan.touched[first.id] === 1 || plan.touched[second.id] === 1 || !plan.usable) continue;
-          pairAdjustment(program, plan, plan.script, plan.features, undefined, text, 0, first, second);
+          pairAdjustment({ program, plan, features: plan.features, direction: undefined, text }, 0, first, second);
         }
       }
     }
@@ -334,17 +334,24 @@ interface ClassDef {
   readonly classRangeRecord?: readonly { readonly start: number; readonly end: number; readonly class: number }[];
 }
 
-/** What fontkit's pair lookups and `kern` table add to `first` and `second` side by side (cached per plan). */
-function pairAdjustment(
-  program: FontProgram, plan: Plan, script: Script, features: Readonly<Record<string, boolean>>,
-  direction: 'ltr' | undefined, text: string, index: number, first: FkGlyph, second: FkGlyph,
-): Int32Array | null {
+/** A word and how it is laid out: what a pair of its glyphs is measured with when its plan has not seen the pair. */
+interface PairSource {
+  readonly program: FontProgram;
+  readonly plan: Plan;
+  readonly features: Readonly<Record<string, boolean>>;
+  readonly direction: 'ltr' | undefined;
+  readonly text: string;
+}
+
+/** What fontkit's pair lookups and `kern` table add to `first` and `second` (at `index` of the word) side by side (cached per plan). */
+function pairAdjustment(word: PairSource, index: number, first: FkGlyph, second: FkGlyph): Int32Array | null {
+  const { program, plan, features, direction, text } = word;
   const key = first.id * 65_536 + second.id;
   let adjustment = plan.pairs.get(key);
   if (adjustment === undefined) {
     let values: number[] = [];
     try {
-      const pair = laidOutPair(program, [first, second], [text.charCodeAt(index), text.charCodeAt(index + 1)], features, script, direction);
+      const pair = laidOutPair(program, [first, second], [text.charCodeAt(index), text.charCodeAt(index + 1)], { features, script: plan.script, direction });
       values = pair.length === 2 ? [
         pair[0]!.xAdvance - first.advanceWidth, pair[0]!.xOffset, pair[0]!.yOffset,
         pair[1]!.xAdvance - second.advanceWidth, pair[1]!.xOffset, pair[1]!.yOffset,

@@ -312,7 +312,7 @@ export function layoutFeatureTags(program: FontProgram, script: string, features
 /** fontkit's positions for two glyphs laid out alone, in `script` (font units). */
 export function laidOutPair(
   program: FontProgram, glyphs: readonly [FkGlyph, FkGlyph], codePoints: readonly [number, number],
-  features: Readonly<Record<string, boolean>>, script: string, direction: 'ltr' | undefined,
+  { features, script, direction }: { readonly features: Readonly<Record<string, boolean>>; readonly script: string; readonly direction: 'ltr' | undefined },
 ): readonly FkPosition[] {
   const input = glyphs.map((glyph, i) => {
     void glyph.advanceWidth; // computed once on the shared glyph, inherited by the copy

@@ -1,10 +1,10 @@
 /**
  * limits.maxBoxes while the tree is built (boxes/build.ts): building stops at the first box the
- * tree surely has past the limit, and never refuses a tree that the exact count (checkBoxCount)
+ * tree surely has past the limit, and never refuses a tree that the exact count (checkBoxCount, boxes/count.ts)
  * accepts, whatever anonymous, generated, white-space or `display: contents` boxes it has.
  */
 import { describe, expect, it } from 'vitest';
-import { checkBoxCount } from '../../src/limits.js';
+import { checkBoxCount } from '../../src/boxes/count.js';
 import { OctavoError } from '../../src/errors.js';
 import { childBoxes } from '../../src/boxes/types.js';
 import type { Box } from '../../src/boxes/types.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import command from '../../src/cli/commands/check.js';
 import { runCommand } from './io.js';
-import { UsageError } from '../../src/cli/command.js';
+import { UsageError } from '../../src/cli/shared/command.js';
 
 let dir: string;
 const run = (args: string[]) => runCommand(command, args, { cwd: dir });

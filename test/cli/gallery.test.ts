@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import command from '../../src/cli/commands/gallery.js';
-import { UsageError } from '../../src/cli/command.js';
+import { UsageError } from '../../src/cli/shared/command.js';
 import { pdfPages, pdfText, qpdfCheck, runCommand } from './io.js';
 import { galleryStderr } from './gallery-expected.js';
 

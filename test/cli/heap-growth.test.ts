@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 const setFlagsFromString = vi.fn();
 const building = { now: false };
 vi.mock('node:v8', () => ({ default: { setFlagsFromString, startupSnapshot: { isBuildingSnapshot: () => building.now } } }));
-const { boundHeapGrowth, HEAP_GROWING_PERCENT } = await import('../../src/cli/heap-growth.js');
+const { boundHeapGrowth, HEAP_GROWING_PERCENT } = await import('../../src/cli/shared/heap-growth.js');
 
 describe('boundHeapGrowth', () => {
   const saved = process.env['NODE_OPTIONS'];

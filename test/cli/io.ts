@@ -1,7 +1,7 @@
 /** Runs a CLI command module in-process with captured streams, and PDF inspection helpers. */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { Readable, Writable } from 'node:stream';
-import type { CliCommand, CliIo } from '../../src/cli/command.js';
+import type { CliCommand, CliIo } from '../../src/cli/shared/command.js';
 
 export interface CapturedRun {
   readonly code: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJson } from '../../src/cli/json-error.js';
+import { parseJson } from '../../src/cli/shared/json-error.js';
 
 describe('parseJson', () => {
   it('parses valid JSON (with a BOM)', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import command, { defaultOutput, parseRenderArgs } from '../../src/cli/commands/render.js';
-import { UsageError } from '../../src/cli/command.js';
+import { UsageError } from '../../src/cli/shared/command.js';
 import { pdfPages, pdfText, qpdfCheck, runCommand } from './io.js';
 
 let dir: string;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentBuild, runFromSnapshot, snapshotBlob } from '../../src/cli/snapshot/launch.js';
+import { currentBuild, runFromSnapshot, snapshotBlob } from '../../src/cli/launch-snapshot.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = join(ROOT, 'dist', 'cli');

@@ -15,7 +15,7 @@ import { createEngineRenderer } from '../../src/service/renderer.js';
 import type { RunningService } from '../../src/service/server.js';
 import { startService } from '../../src/service/server.js';
 import type { Storage } from '../../src/service/storage/types.js';
-import { collectTemplateFiles } from '../../src/service/template-files.js';
+import { collectTemplateFiles } from '../../src/service/storage/template-files.js';
 import { png } from '../resources/image-bytes.js';
 import { qpdfCheck } from './helpers/qpdf.js';
 

@@ -1,7 +1,7 @@
 /** The render pool: off the event loop, time limit with worker recycling, errors as data. */
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ServiceError } from '../../src/service/errors.js';
+import { ServiceError } from '../../src/service/api/errors.js';
 import type { WorkerPool } from '../../src/service/workers.js';
 import { createWorkerPool } from '../../src/service/workers.js';
 

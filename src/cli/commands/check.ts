@@ -9,15 +9,15 @@
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { CliCommand, CliIo } from '../command.js';
-import { parseTemplateArgs } from '../command.js';
-import { InputError, readData, readTemplate } from '../inputs.js';
+import type { CliCommand, CliIo } from '../shared/command.js';
+import { parseTemplateArgs } from '../shared/command.js';
+import { InputError, readData, readTemplate } from '../shared/inputs.js';
 import type { RenderLimits } from './render.js';
 import { limitsOf } from './render.js';
 import type { TemplateFinding } from '../../template/analyze.js';
 import type { Diagnostic, DiagnosticCode } from '../../diagnostics.js';
 import type { RenderOptions } from '../../options.js';
-import type { CssSource } from '../font-families.js';
+import type { CssSource } from '../shared/font-families.js';
 
 const USAGE = `usage: octavo check TEMPLATE.html [options]
 
@@ -129,7 +129,7 @@ async function trialRender(options: RenderOptions, limits: RenderLimits): Promis
   const engineOptions = limits.maxPages === undefined ? {} : { limits: { maxPages: limits.maxPages } };
   try {
     const result = limits.timeoutMs === undefined ? await createEngine(engineOptions).renderDetailed(options)
-      : await (await import('../render-thread.js')).renderInThread(options, engineOptions, limits.timeoutMs);
+      : await (await import('../shared/render-thread.js')).renderInThread(options, engineOptions, limits.timeoutMs);
     const trial: TrialSource = {
       source: options.template,
       name: options.templateName ?? '<template>',
@@ -164,7 +164,7 @@ export async function checkTemplateFile(args: CheckArgs, cwd: string, io: CliIo)
 
 /** Font-family names that match no available font (./font-families.ts), as warnings at their declaration. */
 async function fontFindings(template: CssSource, root: string): Promise<Finding[]> {
-  const { cssSources, unknownFontFamilies } = await import('../font-families.js');
+  const { cssSources, unknownFontFamilies } = await import('../shared/font-families.js');
   return unknownFontFamilies(await cssSources(template, root)).map(({ family, ...where }) => ({
     severity: 'warning', code: 'font', ...where,
     message: `font-family "${family}" matches no available font: no @font-face declares it and octavo does not bundle it (the next family of the list is used)`,

@@ -7,10 +7,10 @@ import { readdir, readFile, mkdir, stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { CliCommand, CliIo } from '../command.js';
-import { UsageError } from '../command.js';
-import { parseJson } from '../json-error.js';
-import { fsReason, writeFileAtomic } from '../output-file.js';
+import type { CliCommand, CliIo } from '../shared/command.js';
+import { UsageError } from '../shared/command.js';
+import { parseJson } from '../shared/json-error.js';
+import { fsReason, writeFileAtomic } from '../shared/output-file.js';
 import type { Engine } from '../../index.js';
 import type * as octavoModule from '../../index.js';
 
@@ -56,7 +56,16 @@ async function readFixtureData(folder: string): Promise<unknown> {
 
 type EngineModule = typeof octavoModule;
 
-async function renderFixture(octavo: EngineModule, engine: Engine, fixtures: string, name: string, out: string, io: CliIo): Promise<GalleryEntry> {
+/** One gallery run: the engine module and engine it renders with, the fixtures folder, the output folder, the terminal. */
+interface GalleryRun {
+  readonly octavo: EngineModule;
+  readonly engine: Engine;
+  readonly fixtures: string;
+  readonly out: string;
+  readonly io: CliIo;
+}
+
+async function renderFixture({ octavo, engine, fixtures, out, io }: GalleryRun, name: string): Promise<GalleryEntry> {
   const folder = join(fixtures, name);
   const templatePath = join(folder, 'template.html');
   const template = await readFile(templatePath, 'utf8');
@@ -102,11 +111,12 @@ const command: CliCommand = {
 
     const octavo = await import('../../index.js');
     const engine = octavo.createEngine();
+    const run: GalleryRun = { octavo, engine, fixtures, out, io };
     const entries: GalleryEntry[] = [];
     let failed = 0;
     for (const name of names) {
       try {
-        entries.push(await renderFixture(octavo, engine, fixtures, name, out, io));
+        entries.push(await renderFixture(run, name));
       } catch (error) {
         failed++;
         const where = octavo.isOctavoError(error) && error.location !== undefined ? `${error.location}: ` : '';

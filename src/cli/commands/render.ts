@@ -9,11 +9,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
-import type { CliCommand, CliIo } from '../command.js';
-import { UsageError, parseTemplateArgs } from '../command.js';
-import { InputError, readData, readTemplate } from '../inputs.js';
-import { fsReason, writeFileAtomic, writeStream } from '../output-file.js';
-import { boundHeapGrowth } from '../heap-growth.js';
+import type { CliCommand, CliIo } from '../shared/command.js';
+import { UsageError, parseTemplateArgs } from '../shared/command.js';
+import { InputError, readData, readTemplate } from '../shared/inputs.js';
+import { fsReason, writeFileAtomic, writeStream } from '../shared/output-file.js';
+import { boundHeapGrowth } from '../shared/heap-growth.js';
 import type { EncryptionAlgorithm, EncryptionOptions, Permissions, RenderOptions } from '../../index.js';
 import type { Attachment, FacturXProfile, PdfAConformance, SignatureOptions } from '../../options.js';
 import type { JobOptions } from '../../service/renderer.js';
@@ -262,7 +262,7 @@ async function renderCommand(args: RenderArgs, io: CliIo): Promise<number> {
   let result;
   try {
     result = args.limits.timeoutMs === undefined ? await createEngine(engineOptions).renderDetailed(options)
-      : await (await import('../render-thread.js')).renderInThread(options, engineOptions, args.limits.timeoutMs);
+      : await (await import('../shared/render-thread.js')).renderInThread(options, engineOptions, args.limits.timeoutMs);
   } catch (error) {
     if (!isOctavoError(error)) throw error;
     io.stderr.write(`octavo: ${error.location === undefined ? '' : `${error.location}: `}${error.message}\n`);
@@ -328,7 +328,7 @@ const command: CliCommand = {
       if (parsed.batch !== undefined) {
         const templatePath = resolve(io.cwd, parsed.template);
         const options = await optionsFromFlags(parsed, io, templatePath);
-        const { runBatch } = await import('../batch.js');
+        const { runBatch } = await import('../shared/batch.js');
         return await runBatch({
           template: parsed.template, templatePath, batch: parsed.batch.file,
           outDir: parsed.batch.outDir, nameField: parsed.batch.nameField, maxPages: parsed.limits.maxPages,

@@ -4,9 +4,9 @@
  * API on Node's http server until SIGINT/SIGTERM. Request logs are JSON lines on stdout,
  * messages for humans go to stderr.
  */
-import type { CliCommand, CliIo } from '../command.js';
-import { UsageError } from '../command.js';
-import { dataDirOption, integerOption, parseArgs, storageOption } from '../../service/cli-options.js';
+import type { CliCommand, CliIo } from '../shared/command.js';
+import { UsageError } from '../shared/command.js';
+import { dataDirOption, integerOption, parseArgs, storageOption } from '../shared/service-options.js';
 import type { RunningService } from '../../service/server.js';
 import { startService } from '../../service/server.js';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../../service/http.js';

@@ -6,17 +6,17 @@
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { CliCommand, CliIo } from '../command.js';
-import { UsageError } from '../command.js';
-import type { ParsedArgs } from '../../service/cli-options.js';
-import { parseArgs, requiredOption, storageOption } from '../../service/cli-options.js';
-import { isServiceError } from '../../service/errors.js';
+import type { CliCommand, CliIo } from '../shared/command.js';
+import { UsageError } from '../shared/command.js';
+import type { ParsedArgs } from '../shared/service-options.js';
+import { parseArgs, requiredOption, storageOption } from '../shared/service-options.js';
+import { isServiceError } from '../../service/api/errors.js';
 import type { AddedTemplate } from '../../service/operations.js';
 import { addTemplate, removeTemplate, updateTemplate } from '../../service/operations.js';
 import { createEngineRenderer } from '../../service/renderer.js';
 import { openStorage } from '../../service/storage/index.js';
 import type { Storage } from '../../service/storage/types.js';
-import { collectTemplateFiles } from '../../service/template-files.js';
+import { collectTemplateFiles } from '../../service/storage/template-files.js';
 
 const STORAGE_FLAGS = { 'data-dir': 'string', 'database-url': 'string' } as const;
 

@@ -2,14 +2,14 @@
  * `octavo workspace create --name NAME [--quota N]`, `set-quota --name NAME --quota N`,
  * `deactivate|activate --name NAME` (DESIGN.md §1.3), each with [--data-dir DIR|--database-url URL].
  */
-import type { CliCommand } from '../command.js';
-import { UsageError } from '../command.js';
-import { integerOption, parseArgs, requiredOption, storageOption } from '../../service/cli-options.js';
+import type { CliCommand } from '../shared/command.js';
+import { UsageError } from '../shared/command.js';
+import { integerOption, parseArgs, requiredOption, storageOption } from '../shared/service-options.js';
 import { createWorkspace } from '../../service/operations.js';
 import { openStorage } from '../../service/storage/index.js';
 import { StorageConflictError } from '../../service/storage/types.js';
 import type { Storage, Workspace, WorkspaceChanges } from '../../service/storage/types.js';
-import type { CliIo } from '../command.js';
+import type { CliIo } from '../shared/command.js';
 
 export const DEFAULT_QUOTA = 1000;
 

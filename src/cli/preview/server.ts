@@ -12,7 +12,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
-import { parseJson } from '../json-error.js';
+import { parseJson } from '../shared/json-error.js';
 import type { RenderLimits } from '../commands/render.js';
 import { previewPage } from './page.js';
 import type { Engine, RenderOptions } from '../../index.js';
@@ -81,7 +81,7 @@ async function renderInto(state: PreviewState, setup: RenderSetup): Promise<void
       ...(options.limits.strict ? { strict: true } : {}),
     };
     const result = options.limits.timeoutMs === undefined ? await engine.renderDetailed(request)
-      : await (await import('../render-thread.js')).renderInThread(request, engineOptions, options.limits.timeoutMs);
+      : await (await import('../shared/render-thread.js')).renderInThread(request, engineOptions, options.limits.timeoutMs);
     Object.assign(state, {
       version: state.version + 1, pdf: result.pdf, pages: result.pages, error: undefined,
       ms: Math.round(performance.now() - started),

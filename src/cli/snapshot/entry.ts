@@ -12,14 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import v8 from 'node:v8';
-import { clearFormatters } from '../../template/helpers/intl-cache.js';
-import { parsedBundledPrograms } from '../../text/bundled.js';
-import { primePairs } from '../../text/fast-layout.js';
-import type { CliIo } from '../command.js';
+import { dropUnserialisableState, primeBundledFontPairs } from '../../engine-snapshot.js';
+import type { CliIo } from '../shared/command.js';
 import { main, runCli } from '../dispatch.js';
 import { warmUpDocument } from './warm-up.js';
-
-const PRINTABLE_ASCII = String.fromCharCode(...Array.from({ length: 95 }, (_, i) => 0x20 + i));
 
 /** Output kept in memory: the warm-up prints nothing unless it fails. */
 function memoryStream(): { stream: Writable; text: () => string } {
@@ -39,14 +35,14 @@ async function warmUp(): Promise<void> {
     const io: CliIo = { stdout: out.stream, stderr: out.stream, stdin: Readable.from([]), cwd: folder };
     const code = await main(['render', 'template.html', '--data', 'data.json', '--out', 'out.pdf'], io);
     if (code !== 0) throw new Error(`the warm-up render exited ${code}: ${out.text()}`);
-    for (const program of parsedBundledPrograms()) primePairs(program, PRINTABLE_ASCII);
+    primeBundledFontPairs();
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
 }
 
 // ICU objects (Intl formatters) cannot be written into a snapshot: the helpers make them again.
-v8.startupSnapshot.addSerializeCallback(clearFormatters);
+v8.startupSnapshot.addSerializeCallback(dropUnserialisableState);
 v8.startupSnapshot.setDeserializeMainFunction(() => void runCli());
 warmUp().catch((error: unknown) => {
   process.stderr.write(`octavo snapshot: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);

@@ -4,8 +4,8 @@
  * shorthand. `background-attachment` is validated; `fixed` and `local` are reported unsupported.
  */
 import type { CssNode } from 'css-tree';
-import type { BackgroundBox, BackgroundRepeat, BackgroundSize, CssImage, RepeatStyle } from '../image-types.js';
-import { BLACK, TRANSPARENT } from '../types.js';
+import type { BackgroundBox, BackgroundRepeat, BackgroundSize, CssImage, RepeatStyle } from '../model/image-types.js';
+import { BLACK, TRANSPARENT } from '../model/types.js';
 import type { SpecifiedColor } from '../values/color.js';
 import { parseColor } from '../values/color.js';
 import type { SpecifiedImage } from '../values/image.js';

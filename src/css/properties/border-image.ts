@@ -3,7 +3,7 @@
  * `border-image` shorthand. Each side list takes one to four values, expanded like margins.
  */
 import type { CssNode } from 'css-tree';
-import type { BorderImageOffset, BorderImageOutset, BorderImageRepeat, BorderImageSlice, BorderImageWidth, CssImage } from '../image-types.js';
+import type { BorderImageOffset, BorderImageOutset, BorderImageRepeat, BorderImageSlice, BorderImageWidth, CssImage } from '../model/image-types.js';
 import type { SpecifiedImage } from '../values/image.js';
 import { computeImage, parseImage } from '../values/image.js';
 import { identOf, isOperator, numberOf } from '../values/nodes.js';

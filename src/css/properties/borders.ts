@@ -1,6 +1,6 @@
 /** CSS Backgrounds 3 §4-5: border style, width, colour, shorthands and border-radius. */
 import type { CssNode } from 'css-tree';
-import type { BorderStyle, ComputedStyle } from '../types.js';
+import type { BorderStyle, ComputedStyle } from '../model/types.js';
 import { parseColor } from '../values/color.js';
 import { identOf, splitBy } from '../values/nodes.js';
 import type { SpecifiedLength } from '../values/units.js';
@@ -45,7 +45,7 @@ const widths = SIDES.map((side) => longhand<StyleKey, SpecifiedLength>({
   compute: (value, ctx) => computeLength(value, ctx) as ComputedStyle[StyleKey],
 }));
 
-const styles = SIDES.map((side) => keywordProperty(`border-${side}-style`, camel(side, 'Style') as 'borderTopStyle', BORDER_STYLES, 'none', false));
+const styles = SIDES.map((side) => keywordProperty({ name: `border-${side}-style`, key: camel(side, 'Style') as 'borderTopStyle', keywords: BORDER_STYLES, initial: 'none', inherited: false }));
 const colors = SIDES.map((side) => colorProperty(`border-${side}-color`, camel(side, 'Color'), 'currentcolor', false));
 
 /** `<line-width> || <line-style> || <color>` in any order (CSS Backgrounds 3 §4.4). */

@@ -41,5 +41,5 @@ export const BOX_PROPERTIES: readonly PropertyDef[] = [
   lengthProperty('min-height', 'minHeight', 'auto', false, SIZE),
   lengthProperty('max-width', 'maxWidth', 'none', false, MAX_SIZE),
   lengthProperty('max-height', 'maxHeight', 'none', false, MAX_SIZE),
-  keywordProperty('box-sizing', 'boxSizing', ['content-box', 'border-box'], 'content-box', false),
+  keywordProperty({ name: 'box-sizing', key: 'boxSizing', keywords: ['content-box', 'border-box'], initial: 'content-box', inherited: false }),
 ];

@@ -1,7 +1,7 @@
 /** Building blocks shared by the property modules: length, colour, number and side shorthands. */
 import type { CssNode } from 'css-tree';
-import type { Color, ComputedStyle, LengthPercentage } from '../types.js';
-import { BLACK } from '../types.js';
+import type { Color, ComputedStyle, LengthPercentage } from '../model/types.js';
+import { BLACK } from '../model/types.js';
 import type { SpecifiedColor } from '../values/color.js';
 import { parseColor, resolveColor } from '../values/color.js';
 import { parseCalcNumber } from '../values/calc.js';

@@ -1,6 +1,6 @@
 /** CSS Generated Content 3 / CSS Lists 3: content, quotes, counter-reset/increment/set. */
 import type { CssNode } from 'css-tree';
-import type { ContentItem, ContentPart, CounterChange, RunningPolicy, StringSet, TargetRef } from '../types.js';
+import type { ContentItem, ContentPart, CounterChange, RunningPolicy, StringSet, TargetRef } from '../model/types.js';
 import { childrenOf, identOf, integerOf, splitBy, stringOf, urlOf } from '../values/nodes.js';
 import type { Nodes } from '../values/nodes.js';
 import type { ParseContext, PropertyDef } from './define.js';
@@ -219,8 +219,8 @@ export const CONTENT_PROPERTIES: readonly PropertyDef[] = [
     parse: (nodes, ctx) => parseStringSet(nodes, ctx) ?? INVALID,
     compute: (value) => value,
   }),
-  keywordProperty('footnote-display', 'footnoteDisplay', ['block', 'inline', 'compact'], 'block', false),
-  keywordProperty('footnote-policy', 'footnotePolicy', ['auto', 'line', 'block'], 'auto', false),
+  keywordProperty({ name: 'footnote-display', key: 'footnoteDisplay', keywords: ['block', 'inline', 'compact'], initial: 'block', inherited: false }),
+  keywordProperty({ name: 'footnote-policy', key: 'footnotePolicy', keywords: ['auto', 'line', 'block'], initial: 'auto', inherited: false }),
   numberProperty('bookmark-level', 'bookmarkLevel', 'none', false, { integer: true, min: 1, keywords: ['none'] }),
   longhand<'bookmarkLabel', readonly ContentItem[]>({
     name: 'bookmark-label',
@@ -230,7 +230,7 @@ export const CONTENT_PROPERTIES: readonly PropertyDef[] = [
     parse: (nodes, ctx) => parseTextItems(nodes, ctx) ?? INVALID,
     compute: (value) => value,
   }),
-  keywordProperty('bookmark-state', 'bookmarkState', ['open', 'closed'], 'open', false),
+  keywordProperty({ name: 'bookmark-state', key: 'bookmarkState', keywords: ['open', 'closed'], initial: 'open', inherited: false }),
   counterProperty('counter-reset', 'counterReset', 0),
   counterProperty('counter-increment', 'counterIncrement', 1),
   counterProperty('counter-set', 'counterSet', 0),

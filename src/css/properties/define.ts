@@ -3,7 +3,7 @@
  * A longhand parses css-tree value nodes into a specified value once per stylesheet, and
  * computes it per element; a shorthand parses into its longhands (CSS Cascade 4 §1.2).
  */
-import type { Color, ComputedStyle } from '../types.js';
+import type { Color, ComputedStyle } from '../model/types.js';
 import type { Invalid, Nodes } from '../values/nodes.js';
 import { INVALID, singleIdent } from '../values/nodes.js';
 import type { LengthContext } from '../values/units.js';
@@ -79,14 +79,17 @@ export function shorthand(name: string, longhands: readonly string[], parse: Sho
 const identity = <T>(value: T): T => value;
 
 /** A longhand whose value is one keyword out of a list, computed as specified. */
-export function keywordProperty<K extends StyleKey>(
-  name: string,
-  key: K,
-  keywords: readonly ComputedStyle[K][],
-  initial: ComputedStyle[K],
-  inherited: boolean,
-  aliases: Readonly<Record<string, ComputedStyle[K]>> = {},
-): LonghandDef<StyleKey, unknown> {
+export interface KeywordProperty<K extends StyleKey> {
+  readonly name: string;
+  readonly key: K;
+  readonly keywords: readonly ComputedStyle[K][];
+  readonly initial: ComputedStyle[K];
+  readonly inherited: boolean;
+  /** Other keywords accepted as one of `keywords` (legacy or not-honoured values). */
+  readonly aliases?: Readonly<Record<string, ComputedStyle[K]>>;
+}
+
+export function keywordProperty<K extends StyleKey>({ name, key, keywords, initial, inherited, aliases = {} }: KeywordProperty<K>): LonghandDef<StyleKey, unknown> {
   const allowed = new Set<string>(keywords as readonly string[]);
   return longhand<K, ComputedStyle[K]>({
     name,

@@ -1,5 +1,5 @@
 /** CSS Display 3 and CSS 2 §9: display, positioning, floats, visibility, overflow. */
-import type { Containment, Display, TextOverflowEnd } from '../types.js';
+import type { Containment, Display, TextOverflowEnd } from '../model/types.js';
 import type { Nodes } from '../values/nodes.js';
 import { childrenOf, identOf, integerOf, numberOf, splitBy, stringOf } from '../values/nodes.js';
 import { lengthProperty, numberProperty, parseLengthOrKeyword, sidesShorthand } from './common.js';
@@ -37,11 +37,11 @@ const display = longhand<'display', Display>({
   compute: (value) => value,
 });
 
-const positionKeywords = keywordProperty('position', 'position', ['static', 'relative', 'absolute', 'fixed'], 'static', false, {
+const positionKeywords = keywordProperty({ name: 'position', key: 'position', keywords: ['static', 'relative', 'absolute', 'fixed'], initial: 'static', inherited: false, aliases: {
   // Sticky positioning has no scrolling box in paged media: it behaves as relative.
   sticky: 'relative',
   '-webkit-sticky': 'relative',
-});
+} });
 
 /** `position`, with GCPM running elements (`running(name)`, CSS GCPM 3 §1.2). */
 const position: PropertyDef = {
@@ -59,11 +59,11 @@ const position: PropertyDef = {
 
 
 /** `float`, with `footnote` (CSS GCPM 3 §2); `inline-start`/`inline-end` are mapped by layout, by the containing block's direction. */
-const float: PropertyDef = keywordProperty('float', 'float', ['none', 'left', 'right', 'inline-start', 'inline-end', 'footnote'], 'none', false);
+const float: PropertyDef = keywordProperty({ name: 'float', key: 'float', keywords: ['none', 'left', 'right', 'inline-start', 'inline-end', 'footnote'], initial: 'none', inherited: false });
 
 const OVERFLOW = ['visible', 'hidden', 'clip', 'scroll', 'auto'] as const;
-const overflowX = keywordProperty('overflow-x', 'overflowX', OVERFLOW, 'visible', false, { overlay: 'auto' });
-const overflowY = keywordProperty('overflow-y', 'overflowY', OVERFLOW, 'visible', false, { overlay: 'auto' });
+const overflowX = keywordProperty({ name: 'overflow-x', key: 'overflowX', keywords: OVERFLOW, initial: 'visible', inherited: false, aliases: { overlay: 'auto' } });
+const overflowY = keywordProperty({ name: 'overflow-y', key: 'overflowY', keywords: OVERFLOW, initial: 'visible', inherited: false, aliases: { overlay: 'auto' } });
 
 const NO_TEXT_OVERFLOW: readonly TextOverflowEnd[] = ['clip'];
 
@@ -208,14 +208,14 @@ export const DISPLAY_PROPERTIES: readonly PropertyDef[] = [
   display,
   position,
   float,
-  keywordProperty('clear', 'clear', ['none', 'left', 'right', 'both', 'inline-start', 'inline-end'], 'none', false),
+  keywordProperty({ name: 'clear', key: 'clear', keywords: ['none', 'left', 'right', 'both', 'inline-start', 'inline-end'], initial: 'none', inherited: false }),
   lengthProperty('top', 'top', 'auto', false, OFFSET_OPTIONS),
   lengthProperty('right', 'right', 'auto', false, OFFSET_OPTIONS),
   lengthProperty('bottom', 'bottom', 'auto', false, OFFSET_OPTIONS),
   lengthProperty('left', 'left', 'auto', false, OFFSET_OPTIONS),
   sidesShorthand('inset', ['top', 'right', 'bottom', 'left'], (node) => parseLengthOrKeyword(node, OFFSET_OPTIONS)),
   numberProperty('z-index', 'zIndex', 'auto', false, { integer: true, keywords: ['auto'] }),
-  keywordProperty('visibility', 'visibility', ['visible', 'hidden', 'collapse'], 'visible', true),
+  keywordProperty({ name: 'visibility', key: 'visibility', keywords: ['visible', 'hidden', 'collapse'], initial: 'visible', inherited: true }),
   overflowX,
   overflowY,
   overflow,
@@ -224,7 +224,7 @@ export const DISPLAY_PROPERTIES: readonly PropertyDef[] = [
   blockEllipsis,
   lineClamp,
   webkitLineClamp,
-  keywordProperty('-webkit-box-orient', 'webkitBoxOrient', ['horizontal', 'vertical'], 'horizontal', false, { 'inline-axis': 'horizontal', 'block-axis': 'vertical' }),
+  keywordProperty({ name: '-webkit-box-orient', key: 'webkitBoxOrient', keywords: ['horizontal', 'vertical'], initial: 'horizontal', inherited: false, aliases: { 'inline-axis': 'horizontal', 'block-axis': 'vertical' } }),
   contain,
   aspectRatio,
 ];

@@ -4,8 +4,8 @@
  * `object-position` (CSS Images 3 §5.6).
  */
 import type { CssNode } from 'css-tree';
-import type { BoxShadow } from '../image-types.js';
-import type { BorderStyle, ComputedStyle } from '../types.js';
+import type { BoxShadow } from '../model/image-types.js';
+import type { BorderStyle, ComputedStyle } from '../model/types.js';
 import type { SpecifiedColor } from '../values/color.js';
 import { parseColor, resolveColor } from '../values/color.js';
 import { identOf, splitBy } from '../values/nodes.js';

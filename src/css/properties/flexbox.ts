@@ -1,6 +1,6 @@
 /** CSS Flexbox 1 and CSS Box Alignment 3: flex properties, alignment, gaps and shorthands. */
 import type { CssNode } from 'css-tree';
-import type { ComputedStyle } from '../types.js';
+import type { ComputedStyle } from '../model/types.js';
 import { identOf } from '../values/nodes.js';
 import type { SpecifiedLength } from '../values/units.js';
 import { computeLength, parseLength } from '../values/units.js';
@@ -149,7 +149,7 @@ function placeShorthand(name: string, alignName: string, parseAlign: (nodes: Nod
 }
 
 export const FLEX_PROPERTIES: readonly PropertyDef[] = [
-  keywordProperty('flex-direction', 'flexDirection', DIRECTIONS, 'row', false),
+  keywordProperty({ name: 'flex-direction', key: 'flexDirection', keywords: DIRECTIONS, initial: 'row', inherited: false }),
   flexWrap,
   numberProperty('flex-line-count', 'flexLineCount', 1, false, { min: 1, integer: true }),
   numberProperty('flex-grow', 'flexGrow', 0, false, { min: 0 }),
@@ -168,9 +168,9 @@ export const FLEX_PROPERTIES: readonly PropertyDef[] = [
   placeShorthand('place-content', 'align-content', parseAlignContent, 'justify-content', parseJustifyContent),
   placeShorthand('place-items', 'align-items', parseAlignItems, 'justify-items', parseJustifyItems),
   placeShorthand('place-self', 'align-self', parseAlignSelf, 'justify-self', parseJustifySelf),
-  keywordProperty('object-fit', 'objectFit', ['fill', 'contain', 'cover', 'none', 'scale-down'], 'fill', false),
+  keywordProperty({ name: 'object-fit', key: 'objectFit', keywords: ['fill', 'contain', 'cover', 'none', 'scale-down'], initial: 'fill', inherited: false }),
   // CSS Images 3 §6.1 (inherited)
-  keywordProperty('image-rendering', 'imageRendering', ['auto', 'smooth', 'high-quality', 'pixelated', 'crisp-edges'], 'auto', true),
+  keywordProperty({ name: 'image-rendering', key: 'imageRendering', keywords: ['auto', 'smooth', 'high-quality', 'pixelated', 'crisp-edges'], initial: 'auto', inherited: true }),
 ];
 
 export const FLEX_ALIASES: Readonly<Record<string, string>> = {

@@ -1,6 +1,6 @@
 /** CSS Fonts 4: font-family, size, weight, style, stretch, variants, features, `font` shorthand. */
 import type { CssNode } from 'css-tree';
-import type { FontStyle, LineHeight } from '../types.js';
+import type { FontStyle, LineHeight } from '../model/types.js';
 import { identOf, splitBy, stringOf } from '../values/nodes.js';
 import type { Nodes } from '../values/nodes.js';
 import { parseCalcFunction } from '../values/calc.js';
@@ -144,12 +144,12 @@ const fontStretch = longhand<'fontStretch', number>({
   compute: (value) => value,
 });
 
-const fontVariantCaps = keywordProperty('font-variant-caps', 'fontVariantCaps', ['normal', 'small-caps', 'all-small-caps'], 'normal', true, {
+const fontVariantCaps = keywordProperty({ name: 'font-variant-caps', key: 'fontVariantCaps', keywords: ['normal', 'small-caps', 'all-small-caps'], initial: 'normal', inherited: true, aliases: {
   'petite-caps': 'small-caps', 'all-petite-caps': 'all-small-caps', unicase: 'normal', 'titling-caps': 'normal',
-});
+} });
 
 /** `font-variant-position` (CSS Fonts 4 §6.6): `sups`/`subs` glyphs, synthesized when the font lacks them (layout/inline/font-position.ts). */
-const fontVariantPosition = keywordProperty('font-variant-position', 'fontVariantPosition', ['normal', 'sub', 'super'], 'normal', true);
+const fontVariantPosition = keywordProperty({ name: 'font-variant-position', key: 'fontVariantPosition', keywords: ['normal', 'sub', 'super'], initial: 'normal', inherited: true });
 
 const NUMERIC_GROUPS: readonly (readonly string[])[] = [
   ['lining-nums', 'oldstyle-nums'], ['proportional-nums', 'tabular-nums'], ['diagonal-fractions', 'stacked-fractions'],
@@ -359,7 +359,7 @@ export const FONT_PROPERTIES: readonly PropertyDef[] = [
   fontVariantPosition,
   fontFeatureSettings,
   fontVariationSettings,
-  keywordProperty('font-kerning', 'fontKerning', ['auto', 'normal', 'none'], 'auto', true),
+  keywordProperty({ name: 'font-kerning', key: 'fontKerning', keywords: ['auto', 'normal', 'none'], initial: 'auto', inherited: true }),
   lineHeight,
   font,
   fontVariant,

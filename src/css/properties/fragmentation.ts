@@ -1,5 +1,5 @@
 /** CSS Fragmentation 3 and CSS Paged Media 3: breaks, orphans/widows, named pages. */
-import type { BreakInside, BreakValue } from '../types.js';
+import type { BreakInside, BreakValue } from '../model/types.js';
 import { identOf } from '../values/nodes.js';
 import { numberProperty } from './common.js';
 import type { PropertyDef } from './define.js';
@@ -20,9 +20,9 @@ function legacyBreak(name: string, target: string, allowed: readonly string[]): 
 const LEGACY_BREAK = ['auto', 'always', 'avoid', 'left', 'right', 'recto', 'verso'];
 
 export const FRAGMENTATION_PROPERTIES: readonly PropertyDef[] = [
-  keywordProperty('break-before', 'breakBefore', BREAK_VALUES, 'auto', false),
-  keywordProperty('break-after', 'breakAfter', BREAK_VALUES, 'auto', false),
-  keywordProperty('break-inside', 'breakInside', BREAK_INSIDE, 'auto', false),
+  keywordProperty({ name: 'break-before', key: 'breakBefore', keywords: BREAK_VALUES, initial: 'auto', inherited: false }),
+  keywordProperty({ name: 'break-after', key: 'breakAfter', keywords: BREAK_VALUES, initial: 'auto', inherited: false }),
+  keywordProperty({ name: 'break-inside', key: 'breakInside', keywords: BREAK_INSIDE, initial: 'auto', inherited: false }),
   legacyBreak('page-break-before', 'break-before', LEGACY_BREAK),
   legacyBreak('page-break-after', 'break-after', LEGACY_BREAK),
   legacyBreak('page-break-inside', 'break-inside', ['auto', 'avoid']),
@@ -36,7 +36,7 @@ export const FRAGMENTATION_PROPERTIES: readonly PropertyDef[] = [
     parse: (nodes) => (nodes.length === 1 && nodes[0]!.type === 'Identifier' ? (identOf(nodes[0]) === 'auto' ? 'auto' : nodes[0].name) : INVALID),
     compute: (value) => value,
   }),
-  keywordProperty('box-decoration-break', 'boxDecorationBreak', ['slice', 'clone'], 'slice', false),
+  keywordProperty({ name: 'box-decoration-break', key: 'boxDecorationBreak', keywords: ['slice', 'clone'], initial: 'slice', inherited: false }),
 ];
 
 export const FRAGMENTATION_ALIASES: Readonly<Record<string, string>> = {

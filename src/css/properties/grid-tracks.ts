@@ -4,7 +4,7 @@
  * undefined for an invalid value; `computeTrackList` and friends make them computed values.
  */
 import type { CssNode } from 'css-tree';
-import type { GridAreas, GridBreadth, GridNamedArea, GridRepeat, GridTrackList, GridTrackSize, LengthPercentage } from '../types.js';
+import type { GridAreas, GridBreadth, GridNamedArea, GridRepeat, GridTrackList, GridTrackSize, LengthPercentage } from '../model/types.js';
 import type { Nodes } from '../values/nodes.js';
 import { childrenOf, identOf, integerOf, splitBy } from '../values/nodes.js';
 import type { LengthContext, SpecifiedLength } from '../values/units.js';

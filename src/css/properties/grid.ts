@@ -4,7 +4,7 @@
  * shorthands, and `justify-items`/`justify-self` (CSS Box Alignment 3 §6).
  */
 import type { CssNode } from 'css-tree';
-import type { GridAreas, GridLine, GridTrackList, GridTrackSize } from '../types.js';
+import type { GridAreas, GridLine, GridTrackList, GridTrackSize } from '../model/types.js';
 import type { Nodes } from '../values/nodes.js';
 import { identOf, integerOf, singleIdent, splitBy, stringOf } from '../values/nodes.js';
 import type { SpecifiedLength } from '../values/units.js';

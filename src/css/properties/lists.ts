@@ -58,7 +58,7 @@ export const LIST_PROPERTIES: readonly PropertyDef[] = [
     parse: (nodes) => (nodes.length === 1 ? parseType(nodes[0]) ?? INVALID : INVALID),
     compute: (value) => value,
   }),
-  keywordProperty('list-style-position', 'listStylePosition', ['inside', 'outside'], 'outside', true),
+  keywordProperty({ name: 'list-style-position', key: 'listStylePosition', keywords: ['inside', 'outside'], initial: 'outside', inherited: true }),
   longhand<'listStyleImage', string>({
     name: 'list-style-image',
     key: 'listStyleImage',

@@ -1,6 +1,6 @@
 /** CSS Multi-column Layout 1 §3-§7: column count and width, rules, spanning and filling (`column-gap` is in flexbox.ts, shared with gap). */
 import type { CssNode } from 'css-tree';
-import type { BorderStyle } from '../types.js';
+import type { BorderStyle } from '../model/types.js';
 import { parseColor } from '../values/color.js';
 import { identOf, numberOf } from '../values/nodes.js';
 import type { SpecifiedLength } from '../values/units.js';
@@ -49,7 +49,7 @@ const columns = shorthand('columns', ['column-width', 'column-count'], (nodes) =
   return new Map<string, unknown>([['column-width', width === RESET ? 'auto' : width], ['column-count', count === RESET ? 'auto' : count]]);
 });
 
-const ruleStyle = keywordProperty('column-rule-style', 'columnRuleStyle', BORDER_STYLES, 'none', false);
+const ruleStyle = keywordProperty({ name: 'column-rule-style', key: 'columnRuleStyle', keywords: BORDER_STYLES, initial: 'none', inherited: false });
 
 /** Computed like a border width (§4.2): a length or thin/medium/thick. */
 const ruleWidth = longhand<'columnRuleWidth', SpecifiedLength>({
@@ -90,6 +90,6 @@ export const MULTICOL_PROPERTIES: readonly PropertyDef[] = [
   ruleStyle,
   colorProperty('column-rule-color', 'columnRuleColor', 'currentcolor', false),
   columnRule,
-  keywordProperty('column-span', 'columnSpan', ['none', 'all'], 'none', false),
-  keywordProperty('column-fill', 'columnFill', ['auto', 'balance', 'balance-all'], 'balance', false),
+  keywordProperty({ name: 'column-span', key: 'columnSpan', keywords: ['none', 'all'], initial: 'none', inherited: false }),
+  keywordProperty({ name: 'column-fill', key: 'columnFill', keywords: ['auto', 'balance', 'balance-all'], initial: 'balance', inherited: false }),
 ];

@@ -20,9 +20,9 @@ const borderSpacing = longhand<'borderSpacing', readonly [SpecifiedLength, Speci
 });
 
 export const TABLE_PROPERTIES: readonly PropertyDef[] = [
-  keywordProperty('table-layout', 'tableLayout', ['auto', 'fixed'], 'auto', false),
-  keywordProperty('border-collapse', 'borderCollapse', ['separate', 'collapse'], 'separate', true),
+  keywordProperty({ name: 'table-layout', key: 'tableLayout', keywords: ['auto', 'fixed'], initial: 'auto', inherited: false }),
+  keywordProperty({ name: 'border-collapse', key: 'borderCollapse', keywords: ['separate', 'collapse'], initial: 'separate', inherited: true }),
   borderSpacing,
-  keywordProperty('caption-side', 'captionSide', ['top', 'bottom'], 'top', true, { 'block-start': 'top', 'block-end': 'bottom' }),
-  keywordProperty('empty-cells', 'emptyCells', ['show', 'hide'], 'show', true),
+  keywordProperty({ name: 'caption-side', key: 'captionSide', keywords: ['top', 'bottom'], initial: 'top', inherited: true, aliases: { 'block-start': 'top', 'block-end': 'bottom' } }),
+  keywordProperty({ name: 'empty-cells', key: 'emptyCells', keywords: ['show', 'hide'], initial: 'show', inherited: true }),
 ];

@@ -2,7 +2,7 @@
  * CSS Text Decoration 3/4: text-decoration-line/color/style/thickness and the shorthand,
  * text-underline-offset and text-underline-position.
  */
-import type { TextDecorationLine } from '../types.js';
+import type { TextDecorationLine } from '../model/types.js';
 import { parseColor } from '../values/color.js';
 import { identOf } from '../values/nodes.js';
 import type { Nodes } from '../values/nodes.js';
@@ -121,7 +121,7 @@ export const TEXT_DECORATION_PROPERTIES: readonly PropertyDef[] = [
     parse: (nodes) => parseLine(nodes) ?? INVALID,
     compute: (value) => value,
   }),
-  keywordProperty('text-decoration-style', 'textDecorationStyle', STYLES, 'solid', false),
+  keywordProperty({ name: 'text-decoration-style', key: 'textDecorationStyle', keywords: STYLES, initial: 'solid', inherited: false }),
   colorProperty('text-decoration-color', 'textDecorationColor', 'currentcolor', false),
   thickness,
   textDecoration,

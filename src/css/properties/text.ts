@@ -1,5 +1,5 @@
 /** CSS Text 3, CSS Writing Modes 3 (direction, unicode-bidi) and CSS 2 §10.8 (vertical-align). */
-import type { TextAlign, VerticalAlign } from '../types.js';
+import type { TextAlign, VerticalAlign } from '../model/types.js';
 import { identOf, singleIdent } from '../values/nodes.js';
 import type { SpecifiedLength } from '../values/units.js';
 import { computeLength, parseLength } from '../values/units.js';
@@ -102,19 +102,19 @@ const overflowWrapValues = ['normal', 'break-word', 'anywhere'] as const;
 
 export const TEXT_PROPERTIES: readonly PropertyDef[] = [
   textAlign,
-  keywordProperty('text-align-last', 'textAlignLast', [...ALIGN, 'auto'], 'auto', true, LAST_ALIASES),
+  keywordProperty({ name: 'text-align-last', key: 'textAlignLast', keywords: [...ALIGN, 'auto'], initial: 'auto', inherited: true, aliases: LAST_ALIASES }),
   textIndent,
-  keywordProperty('text-transform', 'textTransform', ['none', 'uppercase', 'lowercase', 'capitalize'], 'none', true, { 'full-width': 'none', 'full-size-kana': 'none' }),
-  keywordProperty('white-space', 'whiteSpace', ['normal', 'pre', 'nowrap', 'pre-wrap', 'pre-line', 'break-spaces'], 'normal', true),
+  keywordProperty({ name: 'text-transform', key: 'textTransform', keywords: ['none', 'uppercase', 'lowercase', 'capitalize'], initial: 'none', inherited: true, aliases: { 'full-width': 'none', 'full-size-kana': 'none' } }),
+  keywordProperty({ name: 'white-space', key: 'whiteSpace', keywords: ['normal', 'pre', 'nowrap', 'pre-wrap', 'pre-line', 'break-spaces'], initial: 'normal', inherited: true }),
   pxProperty('letter-spacing', 'letterSpacing', 0, true, { negative: true, normalIsZero: true }),
   pxProperty('word-spacing', 'wordSpacing', 0, true, { negative: true, normalIsZero: true }),
-  keywordProperty('overflow-wrap', 'overflowWrap', overflowWrapValues, 'normal', true),
-  keywordProperty('word-break', 'wordBreak', ['normal', 'break-all', 'keep-all', 'break-word'], 'normal', true, { 'auto-phrase': 'normal' }),
-  keywordProperty('hyphens', 'hyphens', ['none', 'manual', 'auto'], 'manual', true),
+  keywordProperty({ name: 'overflow-wrap', key: 'overflowWrap', keywords: overflowWrapValues, initial: 'normal', inherited: true }),
+  keywordProperty({ name: 'word-break', key: 'wordBreak', keywords: ['normal', 'break-all', 'keep-all', 'break-word'], initial: 'normal', inherited: true, aliases: { 'auto-phrase': 'normal' } }),
+  keywordProperty({ name: 'hyphens', key: 'hyphens', keywords: ['none', 'manual', 'auto'], initial: 'manual', inherited: true }),
   tabSize,
   verticalAlign,
-  keywordProperty('direction', 'direction', ['ltr', 'rtl'], 'ltr', true),
-  keywordProperty('unicode-bidi', 'unicodeBidi', ['normal', 'embed', 'isolate', 'bidi-override', 'isolate-override', 'plaintext'], 'normal', false),
+  keywordProperty({ name: 'direction', key: 'direction', keywords: ['ltr', 'rtl'], initial: 'ltr', inherited: true }),
+  keywordProperty({ name: 'unicode-bidi', key: 'unicodeBidi', keywords: ['normal', 'embed', 'isolate', 'bidi-override', 'isolate-override', 'plaintext'], initial: 'normal', inherited: false }),
 ];
 
 /** Legacy names that are plain aliases of another property (CSS Cascade 4 §3.3 "legacy name aliases"). */

@@ -2,7 +2,7 @@
  * `transform` and `transform-origin` (CSS Transforms 1 §5-7), `clip-path` with basic shapes
  * and reference boxes (CSS Masking 1 §3.1), `clip` (§5.1), `overflow-clip-margin` (CSS Overflow 4 §3.2).
  */
-import type { ClipPath, ClipRect, OverflowClipMargin, ShapeBox, TransformOrigin } from '../effect-types.js';
+import type { ClipPath, ClipRect, OverflowClipMargin, ShapeBox, TransformOrigin } from '../model/effect-types.js';
 import type { SpecifiedShape } from '../values/basic-shape.js';
 import { computeBasicShape, parseBasicShape } from '../values/basic-shape.js';
 import { childrenOf, identOf, splitBy } from '../values/nodes.js';

@@ -42,7 +42,7 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'scroll-behavior', 'scroll-margin', 'scroll-padding', 'scroll-snap-type', 'scroll-snap-align', 'overscroll-behavior',
   'scrollbar-width', 'scrollbar-color', 'scrollbar-gutter', 'overflow-anchor',
   'transition', 'transition-property', 'transition-duration', 'transition-timing-function', 'transition-delay', 'transition-behavior',
-  // SVG properties: meaningless on HTML boxes; SVG images read them from their own <style> (svg/style.ts)
+  // SVG properties: meaningless on HTML boxes; SVG images read them from their own <style> (resources/svg-style.ts)
   'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
   'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'stop-color', 'stop-opacity', 'clip-rule', 'text-anchor',
   'marker', 'marker-start', 'marker-mid', 'marker-end',

@@ -4,8 +4,8 @@
  * when painted).
  */
 import type { CssNode } from 'css-tree';
-import type { BasicShape, ShapeRadius } from '../effect-types.js';
-import type { LengthPercentage } from '../types.js';
+import type { BasicShape, ShapeRadius } from '../model/effect-types.js';
+import type { LengthPercentage } from '../model/types.js';
 import type { Nodes } from './nodes.js';
 import { childrenOf, identOf, isOperator, splitBy } from './nodes.js';
 import type { SpecifiedPosition } from './position.js';

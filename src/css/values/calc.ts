@@ -4,7 +4,7 @@
  * percentages stays a `CalcLength` for layout to resolve.
  */
 import type { CssNode } from 'css-tree';
-import type { CalcNode, LengthPercentage } from '../types.js';
+import type { CalcNode, LengthPercentage } from '../model/types.js';
 import { childrenOf, isOperator } from './nodes.js';
 import type { Nodes } from './nodes.js';
 import type { LengthContext } from './units.js';

@@ -4,7 +4,7 @@
  * lab(), lch(), oklab(), oklch(), color() and color-mix() in modern-color.ts.
  */
 import type { CssNode } from 'css-tree';
-import type { Color } from '../types.js';
+import type { Color } from '../model/types.js';
 import { childrenOf, identOf, isOperator } from './nodes.js';
 import type { Nodes } from './nodes.js';
 import { NAMED_COLORS, SYSTEM_COLORS } from './named-colors.js';

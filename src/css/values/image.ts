@@ -4,8 +4,8 @@
  * stylesheet and computed per element (colours resolved, lengths to px).
  */
 import type { CssNode } from 'css-tree';
-import type { ColorStop, CssImage, RadialExtent } from '../image-types.js';
-import type { Color } from '../types.js';
+import type { ColorStop, CssImage, RadialExtent } from '../model/image-types.js';
+import type { Color } from '../model/types.js';
 import type { SpecifiedColor } from './color.js';
 import { parseColor, resolveColor } from './color.js';
 import { childrenOf, identOf, splitBy, urlOf } from './nodes.js';

@@ -1,4 +1,4 @@
-import type { CalcNode, LengthPercentage } from '../types.js';
+import type { CalcNode, LengthPercentage } from '../model/types.js';
 
 /** Resolves a computed length-percentage against its percentage basis (px). */
 export function resolveLength(value: LengthPercentage, basis: number): number {

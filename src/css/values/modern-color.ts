@@ -11,7 +11,7 @@ import { generate } from 'css-tree';
 import type * as ColorParser from '@csstools/css-color-parser';
 import type * as ParserAlgorithms from '@csstools/css-parser-algorithms';
 import type * as Tokenizer from '@csstools/css-tokenizer';
-import type { Color } from '../types.js';
+import type { Color } from '../model/types.js';
 
 /** Names of the functions read here (the rgb/hsl/hwb family is parsed by color.ts). */
 export const MODERN_COLOR_FUNCTIONS: ReadonlySet<string> = new Set(['lab', 'lch', 'oklab', 'oklch', 'color', 'color-mix']);

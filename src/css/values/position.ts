@@ -3,7 +3,7 @@
  * keywords and offsets, as an offset from the left/top or the right/bottom edge per axis.
  */
 import type { CssNode } from 'css-tree';
-import type { PositionAxis, Position } from '../image-types.js';
+import type { PositionAxis, Position } from '../model/image-types.js';
 import type { LengthContext, SpecifiedLength } from './units.js';
 import { computeLength, parseLength } from './units.js';
 import { identOf } from './nodes.js';

@@ -5,8 +5,8 @@
  * `perspective`); `perspective()` cannot be drawn flat and is reported.
  */
 import type { CssNode } from 'css-tree';
-import type { TransformFunction, TransformOrigin } from '../effect-types.js';
-import type { LengthPercentage } from '../types.js';
+import type { TransformFunction, TransformOrigin } from '../model/effect-types.js';
+import type { LengthPercentage } from '../model/types.js';
 import { parseAngle } from './image.js';
 import type { Nodes } from './nodes.js';
 import { childrenOf, identOf, numberOf, splitBy } from './nodes.js';

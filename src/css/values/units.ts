@@ -3,7 +3,7 @@
  * until the element's font size and the page area are known.
  */
 import type { CssNode } from 'css-tree';
-import type { LengthPercentage, Percentage } from '../types.js';
+import type { LengthPercentage, Percentage } from '../model/types.js';
 import type { SpecifiedCalc } from './calc.js';
 import { computeCalc, parseCalcFunction } from './calc.js';
 import { evaluateCalc as evaluateCalcNode } from './length.js';

@@ -25,7 +25,7 @@ import type {
   DocumentRecord, NewTemplate, NewWorkspace, Page, PreviewKind, Storage, StoredDocument,
   TemplateChanges, TemplateFiles, TemplatePage, TemplateRecord, Workspace, WorkspaceChanges,
 } from './types.js';
-import { collectTemplateFiles } from '../template-files.js';
+import { collectTemplateFiles } from './template-files.js';
 import { StorageConflictError, compareTemplates, isUuid } from './types.js';
 import type { StagedFile } from './fs-atomic.js';
 import { KeyedMutex, TEMP_PREFIX, commitStaged, createDirAtomic, discardStaged, stageFiles, withFileLock, writeFileAtomic } from './fs-atomic.js';

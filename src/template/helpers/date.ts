@@ -13,7 +13,6 @@
 import type { HelperCall, HelperFamily } from './define.js';
 import { HelperError, argOrHash, describe, optionalString } from './define.js';
 import { dateFormat } from './intl-cache.js';
-import { settings } from './settings.js';
 
 const STYLES = new Set(['short', 'medium', 'long', 'full']);
 const TOKEN = /\[([^\]]*)\]|YYYY|YY|MMMM|MMM|MM|M|DD|D|dddd|ddd|HH|H|hh|h|mm|ss|A/g;
@@ -83,7 +82,15 @@ function pad(value: number, width: number): string {
 }
 
 /** The locale's name of a month or weekday, in the form used inside a date (genitive where it differs). */
-function localName(call: HelperCall, date: Date, locale: string, timeZone: string, field: 'month' | 'weekday', width: 'long' | 'short'): string {
+/** A date being written: the helper call, the instant, and the locale and time zone it is written in. */
+interface DateAt {
+  readonly call: HelperCall;
+  readonly date: Date;
+  readonly locale: string;
+  readonly timeZone: string;
+}
+
+function localName({ call, date, locale, timeZone }: DateAt, field: 'month' | 'weekday', width: 'long' | 'short'): string {
   const options: Intl.DateTimeFormatOptions = field === 'month'
     ? { timeZone, month: width, day: 'numeric' }
     : { timeZone, weekday: width };
@@ -93,19 +100,20 @@ function localName(call: HelperCall, date: Date, locale: string, timeZone: strin
 
 function formatPattern(call: HelperCall, date: Date, pattern: string, locale: string, timeZone: string): string {
   const c = wallClock(call, date, timeZone);
+  const at: DateAt = { call, date, locale, timeZone };
   return pattern.replace(TOKEN, (token: string, literal: string | undefined) => {
     if (literal !== undefined) return literal;
     switch (token) {
       case 'YYYY': return pad(c.year, 4);
       case 'YY': return pad(c.year % 100, 2);
-      case 'MMMM': return localName(call, date, locale, timeZone, 'month', 'long');
-      case 'MMM': return localName(call, date, locale, timeZone, 'month', 'short');
+      case 'MMMM': return localName(at, 'month', 'long');
+      case 'MMM': return localName(at, 'month', 'short');
       case 'MM': return pad(c.month, 2);
       case 'M': return String(c.month);
       case 'DD': return pad(c.day, 2);
       case 'D': return String(c.day);
-      case 'dddd': return localName(call, date, locale, timeZone, 'weekday', 'long');
-      case 'ddd': return localName(call, date, locale, timeZone, 'weekday', 'short');
+      case 'dddd': return localName(at, 'weekday', 'long');
+      case 'ddd': return localName(at, 'weekday', 'short');
       case 'HH': return pad(c.hour, 2);
       case 'H': return String(c.hour);
       case 'hh': return pad(c.hour % 12 || 12, 2);
@@ -126,8 +134,8 @@ const NAMED: Readonly<Record<string, Intl.DateTimeFormatOptions>> = {
 
 function formatDate(call: HelperCall): string {
   const style = optionalString(call, argOrHash(call, 1, 'style'), 'the style') ?? 'medium';
-  const locale = optionalString(call, argOrHash(call, 2, 'locale'), 'the locale') ?? settings().locale;
-  const requestedZone = optionalString(call, argOrHash(call, 3, 'timeZone'), 'the time zone') ?? settings().timeZone;
+  const locale = optionalString(call, argOrHash(call, 2, 'locale'), 'the locale') ?? call.settings.locale;
+  const requestedZone = optionalString(call, argOrHash(call, 3, 'timeZone'), 'the time zone') ?? call.settings.timeZone;
   const { date, dateOnly } = toDate(call, call.args[0], requestedZone);
   // A calendar day has no time: show it as that day whatever the zone.
   const timeZone = dateOnly ? 'UTC' : requestedZone;

@@ -1,6 +1,6 @@
 /** A stand-in for the engine: tiny valid PDFs (qpdf --check clean), failures on request. */
 import type { RenderJob, RenderOutput, RenderPdf } from '../../../src/service/renderer.js';
-import { ServiceError } from '../../../src/service/errors.js';
+import { ServiceError } from '../../../src/service/api/errors.js';
 
 /** A minimal PDF 1.7 with `pages` pages, each a red rectangle; `title` goes into the Info dictionary. */
 export function tinyPdf(pages = 1, title = 'octavo test'): Uint8Array {

@@ -7,10 +7,10 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import type { EngineOptions, RenderOptions } from '../options.js';
-import type { RenderResult } from '../render.js';
-import { OctavoError } from '../errors.js';
-import type { OctavoErrorCode } from '../errors.js';
+import type { EngineOptions, RenderOptions } from '../../options.js';
+import type { RenderResult } from '../../render.js';
+import { OctavoError } from '../../errors.js';
+import type { OctavoErrorCode } from '../../errors.js';
 
 interface ThreadInput {
   readonly options: RenderOptions;
@@ -22,7 +22,7 @@ type ThreadOutput =
   | { readonly ok: false; readonly error: { code?: OctavoErrorCode; message: string; file?: string; line?: number; column?: number; hint?: string } };
 
 async function runInThread(input: ThreadInput): Promise<ThreadOutput> {
-  const { createEngine } = await import('../index.js');
+  const { createEngine } = await import('../../index.js');
   try {
     return { ok: true, result: await createEngine(input.engine).renderDetailed(input.options) };
   } catch (error) {

@@ -6,7 +6,7 @@
  */
 import { lstat, readFile, readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { ServiceError } from './errors.js';
+import { ServiceError } from '../api/errors.js';
 
 export const MAX_TEMPLATE_FILES = 500;
 export const MAX_TEMPLATE_FILES_BYTES = 50 * 1024 * 1024;

@@ -9,7 +9,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { bundledFamilies } from '../text/bundled.js';
+import { bundledFamilies } from '../../text/bundled.js';
 
 export interface CssSource {
   /** File name shown in findings (the template's as given, a stylesheet's relative to the template's folder). */

@@ -5,9 +5,9 @@
 import { access } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { CliCommand } from '../command.js';
-import { UsageError } from '../command.js';
-import { limitsOf } from './render.js';
+import type { CliCommand } from '../shared/command.js';
+import { UsageError } from '../shared/command.js';
+import { limitsOf } from '../commands/render.js';
 
 const USAGE = `usage: octavo preview TEMPLATE.html [options]
 
@@ -49,7 +49,7 @@ const command: CliCommand = {
       io.stderr.write(`octavo preview: cannot read template file '${template}'\n`);
       return 2;
     }
-    const { startPreview } = await import('../preview/server.js');
+    const { startPreview } = await import('./server.js');
     const server = await startPreview({
       templatePath, templateName: template, port, limits: limitsOf(values),
       ...(values.data === undefined ? {} : { dataPath: resolve(io.cwd, values.data) }),

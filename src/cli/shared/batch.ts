@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import type { CliIo } from './command.js';
 import { InputError } from './inputs.js';
 import { fsReason, writeFileAtomic } from './output-file.js';
-import type { JobOptions, RenderJob } from '../service/renderer.js';
+import type { JobOptions, RenderJob } from '../../service/renderer.js';
 
 export interface BatchArgs {
   readonly template: string;
@@ -102,7 +102,7 @@ export async function runBatch(args: BatchArgs, io: CliIo): Promise<number> {
   const outDir = resolve(io.cwd, args.outDir);
   await mkdir(outDir, { recursive: true });
   const items = payloads(text);
-  const { createWorkerPool } = await import('../service/workers.js');
+  const { createWorkerPool } = await import('../../service/workers.js');
   const pool = createWorkerPool({
     ...(args.maxPages === undefined ? {} : { limits: { maxPages: args.maxPages } }),
     ...(args.timeoutMs === undefined ? {} : { timeoutMs: args.timeoutMs }),

@@ -1,7 +1,7 @@
 /** Argument parsing shared by `octavo serve`, `octavo workspace` and `octavo template` (DESIGN.md §1.3). */
 import { resolve } from 'node:path';
-import { UsageError } from '../cli/command.js';
-import type { StorageConfig, StorageKind } from './storage/index.js';
+import { UsageError } from './command.js';
+import type { StorageConfig, StorageKind } from '../../service/storage/index.js';
 
 export type FlagKind = 'string' | 'boolean';
 

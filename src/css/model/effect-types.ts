@@ -1,0 +1,59 @@
+/**
+ * Computed transform and clipping values (CSS Transforms 1 and 2, CSS Masking 1 §3, CSS Shapes 1
+ * §3, CSS Overflow 3 §3.2) as the paint stage reads them. `L` is the length type: specified
+ * lengths while parsing, px or percentages once computed (percentages resolve against the box).
+ */
+import type { Position } from './image-types.js';
+import type { LengthPercentage } from './types.js';
+
+/**
+ * One transform function. Angles in degrees. 2D functions are the 3D ones with z left out
+ * (translate z 0, scale z 1, rotate about z); `matrix` is a 4×4 matrix, column by column.
+ */
+export type TransformFunction<L = LengthPercentage> =
+  | { readonly kind: 'translate'; readonly x: L; readonly y: L; readonly z: L }
+  | { readonly kind: 'scale'; readonly x: number; readonly y: number; readonly z: number }
+  | { readonly kind: 'rotate'; readonly x: number; readonly y: number; readonly z: number; readonly angle: number }
+  | { readonly kind: 'skew'; readonly x: number; readonly y: number }
+  | { readonly kind: 'matrix'; readonly values: readonly number[] };
+
+/** `transform-origin`: x and y against the border box, z a length (CSS Transforms 2 §6). */
+export interface TransformOrigin<L = LengthPercentage> {
+  readonly x: L;
+  readonly y: L;
+  readonly z: L;
+}
+
+/** The reference box of a shape (CSS Shapes 1 §4; SVG boxes map to the border box for HTML). */
+export type ShapeBox = 'margin-box' | 'border-box' | 'padding-box' | 'content-box';
+
+export type ShapeRadius = LengthPercentage | 'closest-side' | 'farthest-side';
+
+/** `<basic-shape>` (CSS Shapes 1 §3.1), computed. */
+export type BasicShape =
+  | {
+      readonly kind: 'inset';
+      /** top, right, bottom, left */
+      readonly sides: readonly [LengthPercentage, LengthPercentage, LengthPercentage, LengthPercentage];
+      /** Corner radii like border-radius: [horizontal, vertical] from top-left clockwise. */
+      readonly radii: readonly (readonly [LengthPercentage, LengthPercentage])[];
+    }
+  | { readonly kind: 'circle'; readonly radius: ShapeRadius; readonly position: Position }
+  | { readonly kind: 'ellipse'; readonly rx: ShapeRadius; readonly ry: ShapeRadius; readonly position: Position }
+  | { readonly kind: 'polygon'; readonly evenOdd: boolean; readonly points: readonly (readonly [LengthPercentage, LengthPercentage])[] };
+
+/**
+ * `clip` (CSS Masking 1 §5.1, deprecated but everywhere: the "visually hidden" pattern): the
+ * offsets of a rectangle from the top-left corner of an absolutely positioned box's border box,
+ * in px; `auto` puts that side on the border box's edge.
+ */
+export type ClipRect = 'auto' | { readonly top: number | 'auto'; readonly right: number | 'auto'; readonly bottom: number | 'auto'; readonly left: number | 'auto' };
+
+/** `clip-path` (CSS Masking 1 §3.1): a shape in a reference box, or the box alone. */
+export type ClipPath = 'none' | { readonly shape: BasicShape | undefined; readonly box: ShapeBox };
+
+/** `overflow-clip-margin` (CSS Overflow 4 §3.2): how far outside `box` an `overflow: clip` box still paints. */
+export interface OverflowClipMargin {
+  readonly box: 'content-box' | 'padding-box' | 'border-box';
+  readonly margin: number;
+}

@@ -1,0 +1,97 @@
+/**
+ * Computed `<image>` values (CSS Images 3 §2-3, CSS Images 4 §3.3 conic) and the background layer
+ * components (CSS Backgrounds 3 §3) as the paint stage reads them. Lengths are px; percentages stay
+ * percentages until the painting area is known.
+ */
+import type { Color, LengthPercentage, LengthPercentageAuto } from './types.js';
+
+/** A colour stop or transition hint; `position` undefined = to be fixed up (CSS Images 3 §3.4.3). */
+export interface ColorStop {
+  /** A transition hint's colour is the halfway mix of its neighbours: the colour at its position. */
+  readonly color: Color;
+  /** A transition hint (§3.4.3): the colour curve between its neighbours passes its midpoint here. */
+  readonly hint?: true;
+  /** Linear/radial: length along the gradient ray; conic: a percentage of the turn. */
+  readonly position: LengthPercentage | undefined;
+}
+
+/** One axis of a `<position>`: an offset from the start (left/top) or end (right/bottom) edge. */
+export interface PositionAxis {
+  readonly edge: 'start' | 'end';
+  readonly offset: LengthPercentage;
+}
+
+export interface Position {
+  readonly x: PositionAxis;
+  readonly y: PositionAxis;
+}
+
+export type RadialExtent = 'closest-side' | 'farthest-side' | 'closest-corner' | 'farthest-corner';
+
+export interface LinearGradient {
+  readonly kind: 'linear';
+  readonly repeating: boolean;
+  /** An angle in degrees (0 = to top, clockwise), or a corner/side (`to right bottom` = {x: 1, y: 1}). */
+  readonly direction: { readonly angle: number } | { readonly x: -1 | 0 | 1; readonly y: -1 | 0 | 1 };
+  readonly stops: readonly ColorStop[];
+}
+
+export interface RadialGradient {
+  readonly kind: 'radial';
+  readonly repeating: boolean;
+  readonly shape: 'circle' | 'ellipse';
+  readonly size: RadialExtent | { readonly rx: LengthPercentage; readonly ry: LengthPercentage };
+  readonly position: Position;
+  readonly stops: readonly ColorStop[];
+}
+
+export interface ConicGradient {
+  readonly kind: 'conic';
+  readonly repeating: boolean;
+  /** Start angle, degrees clockwise from the top. */
+  readonly from: number;
+  readonly position: Position;
+  readonly stops: readonly ColorStop[];
+}
+
+export type Gradient = LinearGradient | RadialGradient | ConicGradient;
+
+export type CssImage = { readonly kind: 'url'; readonly url: string } | Gradient;
+
+export type RepeatStyle = 'repeat' | 'no-repeat' | 'space' | 'round';
+
+export interface BackgroundRepeat {
+  readonly x: RepeatStyle;
+  readonly y: RepeatStyle;
+}
+
+export type BackgroundSize = 'cover' | 'contain' | { readonly width: LengthPercentageAuto; readonly height: LengthPercentageAuto };
+
+export type BackgroundBox = 'border-box' | 'padding-box' | 'content-box';
+
+/** One `box-shadow` (CSS Backgrounds 3 §7.1), px. */
+export interface BoxShadow {
+  readonly inset: boolean;
+  readonly x: number;
+  readonly y: number;
+  readonly blur: number;
+  readonly spread: number;
+  readonly color: Color;
+}
+
+/** A `border-image-slice` offset: image pixels (a number) or a percentage of the image's size. */
+export type BorderImageOffset = { readonly kind: 'number'; readonly value: number } | { readonly kind: 'percent'; readonly value: number };
+
+/** `border-image-slice` (CSS Backgrounds 3 §6.3): top, right, bottom, left, and whether the middle is drawn. */
+export interface BorderImageSlice {
+  readonly offsets: readonly [BorderImageOffset, BorderImageOffset, BorderImageOffset, BorderImageOffset];
+  readonly fill: boolean;
+}
+
+/** A `border-image-width` side: a multiple of the border width, a length(-percentage), or the slice's size. */
+export type BorderImageWidth = { readonly kind: 'number'; readonly value: number } | LengthPercentage | 'auto';
+
+/** A `border-image-outset` side: a multiple of the border width, or a length in px. */
+export type BorderImageOutset = { readonly kind: 'number'; readonly value: number } | number;
+
+export type BorderImageRepeat = 'stretch' | 'repeat' | 'round' | 'space';

@@ -1,0 +1,524 @@
+/**
+ * Computed values (CSS Cascade 4 §4.4) as the later stages read them.
+ * Absolute lengths and font-relative lengths are already px; percentages stay
+ * percentages until layout knows what they refer to.
+ */
+import type { DomElement } from '../../dom/types.js';
+import type { BackgroundBox, BackgroundRepeat, BackgroundSize, BorderImageOutset, BorderImageRepeat, BorderImageSlice, BorderImageWidth, BoxShadow, CssImage, Position } from './image-types.js';
+import type { ClipPath, ClipRect, OverflowClipMargin, TransformFunction, TransformOrigin } from './effect-types.js';
+
+/** sRGB, channels 0-255, alpha 0-1. */
+export interface Color {
+  readonly r: number;
+  readonly g: number;
+  readonly b: number;
+  readonly a: number;
+}
+
+/** One end of `text-overflow`. */
+export type TextOverflowEnd = 'clip' | 'ellipsis' | { readonly string: string };
+
+export interface Percentage {
+  readonly kind: 'percent';
+  /** 50 for 50% */
+  readonly value: number;
+}
+
+/** A calc()/min()/max()/clamp() that mixes px with percentages, resolved in layout. */
+export type CalcNode =
+  | { readonly op: 'px'; readonly value: number }
+  | { readonly op: 'percent'; readonly value: number }
+  | { readonly op: 'sum'; readonly terms: readonly CalcNode[] }
+  | { readonly op: 'scale'; readonly node: CalcNode; readonly by: number }
+  | { readonly op: 'min' | 'max'; readonly args: readonly CalcNode[] }
+  | { readonly op: 'clamp'; readonly min: CalcNode; readonly value: CalcNode; readonly max: CalcNode };
+
+export interface CalcLength {
+  readonly kind: 'calc';
+  readonly node: CalcNode;
+}
+
+/** px number, a percentage, or a calc() that needs the percentage basis. */
+export type LengthPercentage = number | Percentage | CalcLength;
+export type LengthPercentageAuto = LengthPercentage | 'auto';
+export type LengthPercentageNone = LengthPercentage | 'none';
+/**
+ * Sizes given by the box's content or by its containing block (CSS Sizing 3 §3.2, CSS Sizing 4
+ * §3.1 `stretch`, which `-webkit-fill-available` and `-moz-available` compute to).
+ */
+export type SizeKeyword = 'min-content' | 'max-content' | 'fit-content' | 'stretch';
+/** `width`, `height`, `min-width`, `min-height`. */
+export type Size = LengthPercentageAuto | SizeKeyword;
+/** `max-width`, `max-height`. */
+export type MaxSize = LengthPercentageNone | SizeKeyword;
+
+/** A track's minimum or maximum sizing function (CSS Grid 1 §7.2); `L` is the length type (specified or computed). */
+export type GridBreadth<L = LengthPercentage> = L | 'auto' | 'min-content' | 'max-content' | { readonly fr: number };
+
+/** A track size: `minmax(min, max)` (a single breadth `b` is `minmax(b, b)`, `<flex>` is `minmax(auto, <flex>)`) or `fit-content(limit)`. */
+export type GridTrackSize<L = LengthPercentage> =
+  | { readonly kind: 'minmax'; readonly min: GridBreadth<L>; readonly max: GridBreadth<L> }
+  | { readonly kind: 'fit-content'; readonly limit: L };
+
+/** `repeat()` (CSS Grid 1 §7.2.3): `names` has one list per line, `tracks.length + 1` of them. */
+export interface GridRepeat<L = LengthPercentage> {
+  readonly kind: 'repeat';
+  readonly count: number | 'auto-fill' | 'auto-fit';
+  readonly names: readonly (readonly string[])[];
+  readonly tracks: readonly GridTrackSize<L>[];
+}
+
+/** A `<track-list>`: `names` holds the line names before each entry and after the last (`entries.length + 1` lists). */
+export interface GridTrackList<L = LengthPercentage> {
+  readonly names: readonly (readonly string[])[];
+  readonly entries: readonly (GridTrackSize<L> | GridRepeat<L>)[];
+}
+
+/** A named grid area of `grid-template-areas`, as 1-based grid lines (end exclusive). */
+export interface GridNamedArea {
+  readonly name: string;
+  readonly rowStart: number;
+  readonly rowEnd: number;
+  readonly columnStart: number;
+  readonly columnEnd: number;
+}
+
+export interface GridAreas {
+  readonly rows: number;
+  readonly columns: number;
+  readonly areas: readonly GridNamedArea[];
+}
+
+/**
+ * A `<grid-line>` (CSS Grid 1 §8.3): a line number (0 when only a name is given; negative counts
+ * from the end) with an optional name, or a span of lines (of that name, if given).
+ */
+export type GridLine =
+  | 'auto'
+  | { readonly kind: 'line'; readonly line: number; readonly name: string | undefined }
+  | { readonly kind: 'span'; readonly count: number; readonly name: string | undefined };
+
+export type Display =
+  | 'none' | 'contents'
+  | 'block' | 'inline' | 'inline-block' | 'list-item' | 'flow-root'
+  | 'table' | 'inline-table' | 'table-row-group' | 'table-header-group' | 'table-footer-group'
+  | 'table-row' | 'table-cell' | 'table-column-group' | 'table-column' | 'table-caption'
+  | 'flex' | 'inline-flex' | 'grid' | 'inline-grid';
+
+export type BorderStyle =
+  | 'none' | 'hidden' | 'solid' | 'dashed' | 'dotted' | 'double' | 'groove' | 'ridge' | 'inset' | 'outset';
+
+export type FontStyle = 'normal' | 'italic' | 'oblique';
+
+/** `normal`, a unitless multiplier, or a computed length in px. */
+export type LineHeight = 'normal' | { readonly kind: 'number'; readonly value: number } | number;
+
+export type TextAlign = 'left' | 'right' | 'center' | 'justify' | 'start' | 'end' | LegacyAlign;
+/**
+ * HTML's legacy alignment (`<center>`, `align` on div, td and friends; HTML §15.3.3): the text
+ * is aligned, and so are block-level descendants whose margins leave them room.
+ */
+export type LegacyAlign = '-webkit-left' | '-webkit-center' | '-webkit-right';
+export type WhiteSpace = 'normal' | 'pre' | 'nowrap' | 'pre-wrap' | 'pre-line' | 'break-spaces';
+export type BreakValue = 'auto' | 'avoid' | 'always' | 'all' | 'page' | 'left' | 'right' | 'recto' | 'verso' | 'avoid-page' | 'column' | 'avoid-column';
+export type BreakInside = 'auto' | 'avoid' | 'avoid-page' | 'avoid-column';
+
+export type VerticalAlign =
+  | 'baseline' | 'sub' | 'super' | 'top' | 'middle' | 'bottom' | 'text-top' | 'text-bottom'
+  | LengthPercentage;
+
+/** One item of the `content` property after computation. */
+export type ContentItem =
+  | { readonly kind: 'string'; readonly value: string }
+  | { readonly kind: 'attr'; readonly name: string }
+  | { readonly kind: 'counter'; readonly name: string; readonly style: string }
+  | { readonly kind: 'counters'; readonly name: string; readonly separator: string; readonly style: string }
+  | { readonly kind: 'open-quote' | 'close-quote' | 'no-open-quote' | 'no-close-quote' }
+  | { readonly kind: 'url'; readonly url: string }
+  /** `string(name, policy)` (CSS GCPM 3 §1.1): a named string of the page, in page-margin boxes. */
+  | { readonly kind: 'named-string'; readonly name: string; readonly policy: RunningPolicy }
+  /** `element(name, policy)` (CSS GCPM 3 §1.2): a running element, in page-margin boxes. */
+  | { readonly kind: 'element'; readonly name: string; readonly policy: RunningPolicy }
+  /** `content(text | before | after | first-letter | marker)` in `string-set` (CSS GCPM 3 §1.1). */
+  | { readonly kind: 'content'; readonly part: ContentPart }
+  /** `target-counter(<url>, name, style)` (CSS GCPM 3 §2.1): a counter of the element a link points to. */
+  | { readonly kind: 'target-counter'; readonly target: TargetRef; readonly name: string; readonly style: string }
+  | { readonly kind: 'target-counters'; readonly target: TargetRef; readonly name: string; readonly separator: string; readonly style: string }
+  | { readonly kind: 'target-text'; readonly target: TargetRef; readonly part: ContentPart }
+  /** `leader(dotted | solid | space | <string>)` (CSS GCPM 3 §3): the pattern repeated to fill the line. */
+  | { readonly kind: 'leader'; readonly pattern: string };
+
+/** Which assignment of a page a named string or running element shows (CSS GCPM 3 §1.1). */
+export type RunningPolicy = 'first' | 'start' | 'last' | 'first-except';
+
+export type ContentPart = 'text' | 'before' | 'after' | 'first-letter' | 'marker';
+
+/** The element a cross-reference points to: `attr(href url)` of the element, or a `url(#id)` / `"#id"`. */
+export type TargetRef = { readonly kind: 'attr'; readonly name: string } | { readonly kind: 'url'; readonly url: string };
+
+/** One `string-set` assignment (CSS GCPM 3 §1.1). */
+export interface StringSet {
+  readonly name: string;
+  readonly items: readonly ContentItem[];
+}
+
+export interface CounterChange {
+  readonly name: string;
+  readonly value: number;
+}
+
+export interface TextDecorationLine {
+  readonly underline: boolean;
+  readonly overline: boolean;
+  readonly lineThrough: boolean;
+}
+
+/**
+ * Every property octavo reads, computed. The registry in css/properties fills each one;
+ * stages never see a declared or specified value.
+ */
+export interface Containment {
+  readonly size: boolean;
+  readonly inlineSize: boolean;
+  readonly layout: boolean;
+  readonly paint: boolean;
+  readonly style: boolean;
+}
+
+export interface ComputedStyle {
+  // display & positioning (CSS Display 3, CSS2 §9)
+  readonly display: Display;
+  /**
+   * The display before blockification (CSS Display 3 §2.7), when that changed it: an absolutely
+   * positioned box that was inline-level takes its static position in its line (CSS2 §10.3.7).
+   */
+  readonly displayBeforeBlockify?: Display | undefined;
+  /** `running(name)` (CSS GCPM 3 §1.2) moves the element into the page-margin boxes that show `element(name)`. */
+  readonly position: 'static' | 'relative' | 'absolute' | 'fixed' | { readonly running: string };
+  /**
+   * `inline-start`/`inline-end` are kept: layout maps them by the containing block's direction (CSS Logical 1 §4.1).
+   * `footnote` (CSS GCPM 3 §2): the element goes to the page's footnote area, a call stays in its place.
+   */
+  readonly float: 'none' | 'left' | 'right' | 'inline-start' | 'inline-end' | 'footnote';
+  readonly clear: 'none' | 'left' | 'right' | 'both' | 'inline-start' | 'inline-end';
+  readonly top: LengthPercentageAuto;
+  readonly right: LengthPercentageAuto;
+  readonly bottom: LengthPercentageAuto;
+  readonly left: LengthPercentageAuto;
+  readonly zIndex: number | 'auto';
+  readonly visibility: 'visible' | 'hidden' | 'collapse';
+  readonly overflowX: 'visible' | 'hidden' | 'clip' | 'scroll' | 'auto';
+  /**
+   * CSS Overflow 3 §5.1: what marks line content cut at the end of a clipping block's line box —
+   * nothing, `…`, or a string. A second value (Firefox's form) is for the right end, the first then
+   * for the left; kept as given and picked by the line's direction.
+   */
+  readonly textOverflow: readonly TextOverflowEnd[];
+  /**
+   * CSS Overflow 4 `max-lines` (set by `line-clamp`, or by `-webkit-line-clamp` on a vertical
+   * `-webkit-box`, css/compute.ts): the block shows that many lines and discards what follows.
+   */
+  readonly maxLines: number | 'none';
+  /** CSS Overflow 4 `block-ellipsis`: what ends the last line before the clamp (`clip`: `no-ellipsis`). */
+  readonly blockEllipsis: TextOverflowEnd;
+  /** `-webkit-line-clamp` as given: it only clamps a `-webkit-box` with `-webkit-box-orient: vertical`. */
+  readonly webkitLineClamp: number | 'none';
+  /** `-webkit-box-orient` (`inline-axis` is `horizontal`, `block-axis` `vertical`). */
+  readonly webkitBoxOrient: 'horizontal' | 'vertical';
+  readonly overflowY: 'visible' | 'hidden' | 'clip' | 'scroll' | 'auto';
+  readonly opacity: number;
+  /** CSS Transforms 1 §7: the functions in order (empty for `none`). */
+  readonly transform: readonly TransformFunction[];
+  readonly transformOrigin: TransformOrigin;
+  readonly clipPath: ClipPath;
+  /** CSS Masking 1 §5.1 `clip`; honoured on absolutely positioned boxes only. */
+  readonly clip: ClipRect;
+  readonly overflowClipMargin: OverflowClipMargin;
+  /** CSS Sizing 4 §5.1: the preferred aspect ratio (width / height), or `auto` (none for non-replaced boxes). */
+  readonly aspectRatio: number | 'auto';
+  /** CSS Containment 2 §3: the containment types in force (`strict` and `content` expanded). */
+  readonly contain: Containment;
+
+  // box model (CSS Box 3, CSS Sizing 3)
+  readonly boxSizing: 'content-box' | 'border-box';
+  readonly width: Size;
+  readonly height: Size;
+  readonly minWidth: Size;
+  readonly minHeight: Size;
+  readonly maxWidth: MaxSize;
+  readonly maxHeight: MaxSize;
+  readonly marginTop: LengthPercentageAuto;
+  readonly marginRight: LengthPercentageAuto;
+  readonly marginBottom: LengthPercentageAuto;
+  readonly marginLeft: LengthPercentageAuto;
+  readonly paddingTop: LengthPercentage;
+  readonly paddingRight: LengthPercentage;
+  readonly paddingBottom: LengthPercentage;
+  readonly paddingLeft: LengthPercentage;
+  /** Computed border widths are 0 when the side's style is none/hidden (CSS Backgrounds 3 §4.3). */
+  readonly borderTopWidth: number;
+  readonly borderRightWidth: number;
+  readonly borderBottomWidth: number;
+  readonly borderLeftWidth: number;
+  readonly borderTopStyle: BorderStyle;
+  readonly borderRightStyle: BorderStyle;
+  readonly borderBottomStyle: BorderStyle;
+  readonly borderLeftStyle: BorderStyle;
+  readonly borderTopColor: Color;
+  readonly borderRightColor: Color;
+  readonly borderBottomColor: Color;
+  readonly borderLeftColor: Color;
+  /** [horizontal, vertical] radii. */
+  readonly borderTopLeftRadius: readonly [LengthPercentage, LengthPercentage];
+  readonly borderTopRightRadius: readonly [LengthPercentage, LengthPercentage];
+  readonly borderBottomRightRadius: readonly [LengthPercentage, LengthPercentage];
+  readonly borderBottomLeftRadius: readonly [LengthPercentage, LengthPercentage];
+
+  // colour & backgrounds (CSS Color 4, CSS Backgrounds 3)
+  readonly color: Color;
+  readonly backgroundColor: Color;
+  /** Background layers, top first (the image list sets the layer count; the others repeat). */
+  readonly backgroundImage: readonly (CssImage | 'none')[];
+  readonly backgroundPosition: readonly Position[];
+  readonly backgroundSize: readonly BackgroundSize[];
+  readonly backgroundRepeat: readonly BackgroundRepeat[];
+  readonly backgroundOrigin: readonly BackgroundBox[];
+  readonly backgroundClip: readonly BackgroundBox[];
+  readonly boxShadow: readonly BoxShadow[];
+  readonly borderImageSource: CssImage | 'none';
+  readonly borderImageSlice: BorderImageSlice;
+  readonly borderImageWidth: readonly [BorderImageWidth, BorderImageWidth, BorderImageWidth, BorderImageWidth];
+  readonly borderImageOutset: readonly [BorderImageOutset, BorderImageOutset, BorderImageOutset, BorderImageOutset];
+  readonly borderImageRepeat: readonly [BorderImageRepeat, BorderImageRepeat];
+  /** px */
+  readonly outlineWidth: number;
+  readonly outlineStyle: BorderStyle | 'auto';
+  readonly outlineColor: Color;
+  /** px */
+  readonly outlineOffset: number;
+
+  // fonts (CSS Fonts 4)
+  readonly fontFamily: readonly string[];
+  /** px */
+  readonly fontSize: number;
+  /** 1-1000 */
+  readonly fontWeight: number;
+  readonly fontStyle: FontStyle;
+  /** percentage, 100 = normal */
+  readonly fontStretch: number;
+  readonly fontVariantCaps: 'normal' | 'small-caps' | 'all-small-caps';
+  readonly fontVariantNumeric: readonly string[];
+  readonly fontVariantPosition: 'normal' | 'sub' | 'super';
+  readonly fontFeatureSettings: readonly { readonly tag: string; readonly value: number }[];
+  /** Parsed, not applied yet (variable fonts). */
+  readonly fontVariationSettings: readonly { readonly tag: string; readonly value: number }[];
+  readonly fontKerning: 'auto' | 'normal' | 'none';
+  readonly lineHeight: LineHeight;
+
+  // text (CSS Text 3, CSS Text Decoration 3)
+  readonly textAlign: TextAlign;
+  readonly textAlignLast: TextAlign | 'auto';
+  readonly textIndent: LengthPercentage;
+  readonly textTransform: 'none' | 'uppercase' | 'lowercase' | 'capitalize';
+  readonly whiteSpace: WhiteSpace;
+  /** px; `normal` computes to 0 */
+  readonly letterSpacing: number;
+  readonly wordSpacing: number;
+  readonly overflowWrap: 'normal' | 'break-word' | 'anywhere';
+  readonly wordBreak: 'normal' | 'break-all' | 'keep-all' | 'break-word';
+  readonly hyphens: 'none' | 'manual' | 'auto';
+  readonly tabSize: number | { readonly kind: 'number'; readonly value: number };
+  readonly textDecorationLine: TextDecorationLine;
+  readonly textDecorationColor: Color;
+  readonly textDecorationStyle: 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy';
+  readonly textDecorationThickness: 'auto' | 'from-font' | LengthPercentage;
+  /** Percentages stay relative: of 1em of the decorating box (CSS Text Decoration 4 §4.3). */
+  readonly textUnderlineOffset: 'auto' | LengthPercentage;
+  /** `left`/`right` (vertical text only) are read and leave horizontal text at these. */
+  readonly textUnderlinePosition: 'auto' | 'from-font' | 'under';
+  readonly verticalAlign: VerticalAlign;
+  readonly direction: 'ltr' | 'rtl';
+  readonly unicodeBidi: 'normal' | 'embed' | 'isolate' | 'bidi-override' | 'isolate-override' | 'plaintext';
+
+  // generated content & lists (CSS Lists 3, CSS Generated Content 3)
+  readonly content: 'normal' | 'none' | readonly ContentItem[];
+  readonly stringSet: 'none' | readonly StringSet[];
+  readonly footnoteDisplay: 'block' | 'inline' | 'compact';
+  /** How a footnote's call line and body may be separated (CSS GCPM 3 §2.5). */
+  readonly footnotePolicy: 'auto' | 'line' | 'block';
+  /** PDF outline entries (CSS GCPM 3 §5 in WeasyPrint's and Prince's form). */
+  readonly bookmarkLevel: 'none' | number;
+  readonly bookmarkLabel: readonly ContentItem[];
+  readonly bookmarkState: 'open' | 'closed';
+  readonly counterReset: readonly CounterChange[];
+  readonly counterIncrement: readonly CounterChange[];
+  readonly counterSet: readonly CounterChange[];
+  readonly quotes: 'auto' | 'none' | readonly (readonly [string, string])[];
+  /** A counter style name (`disc`, `decimal`...), a `<string>`, or `none`. */
+  readonly listStyleType: string | { readonly kind: 'string'; readonly value: string };
+  readonly listStylePosition: 'inside' | 'outside';
+  readonly listStyleImage: string | 'none';
+
+  // fragmentation (CSS Fragmentation 3, CSS Paged Media 3)
+  readonly breakBefore: BreakValue;
+  readonly breakAfter: BreakValue;
+  readonly breakInside: BreakInside;
+  readonly orphans: number;
+  readonly widows: number;
+  readonly page: string;
+  readonly boxDecorationBreak: 'slice' | 'clone';
+
+  // tables (CSS 2 §17)
+  readonly tableLayout: 'auto' | 'fixed';
+  readonly borderCollapse: 'separate' | 'collapse';
+  /** [horizontal, vertical] px */
+  readonly borderSpacing: readonly [number, number];
+  readonly captionSide: 'top' | 'bottom';
+  readonly emptyCells: 'show' | 'hide';
+
+  // flexbox (CSS Flexbox 1)
+  readonly flexDirection: 'row' | 'row-reverse' | 'column' | 'column-reverse';
+  /** `balance` (`wrap balance`) and `wrap-reverse balance` balance the lines (as Chromium does). */
+  readonly flexWrap: 'nowrap' | 'wrap' | 'wrap-reverse' | 'balance' | 'wrap-reverse balance';
+  /** The least number of balanced lines. */
+  readonly flexLineCount: number;
+  readonly flexGrow: number;
+  readonly flexShrink: number;
+  /** `content` is `max-content` (the item's max-content main size). */
+  readonly flexBasis: LengthPercentageAuto | 'content' | 'min-content' | 'fit-content' | 'stretch';
+  readonly order: number;
+  readonly justifyContent: string;
+  readonly alignItems: string;
+  readonly alignSelf: string;
+  readonly alignContent: string;
+  readonly rowGap: LengthPercentage | 'normal';
+  readonly columnGap: LengthPercentage | 'normal';
+
+  // multi-column (CSS Multi-column Layout 1)
+  readonly columnCount: number | 'auto';
+  /** px */
+  readonly columnWidth: number | 'auto';
+  /** px, as specified (a rule whose style is none/hidden is not drawn) */
+  readonly columnRuleWidth: number;
+  readonly columnRuleStyle: BorderStyle;
+  readonly columnRuleColor: Color;
+  readonly columnSpan: 'none' | 'all';
+  readonly columnFill: 'auto' | 'balance' | 'balance-all';
+
+  // grid (CSS Grid 1)
+  readonly gridTemplateColumns: GridTrackList | 'none';
+  readonly gridTemplateRows: GridTrackList | 'none';
+  readonly gridTemplateAreas: GridAreas | 'none';
+  readonly gridAutoColumns: readonly GridTrackSize[];
+  readonly gridAutoRows: readonly GridTrackSize[];
+  readonly gridAutoFlow: 'row' | 'column' | 'row dense' | 'column dense';
+  readonly gridRowStart: GridLine;
+  readonly gridRowEnd: GridLine;
+  readonly gridColumnStart: GridLine;
+  readonly gridColumnEnd: GridLine;
+  readonly justifyItems: string;
+  readonly justifySelf: string;
+
+  // replaced content
+  readonly objectFit: 'fill' | 'contain' | 'cover' | 'none' | 'scale-down';
+  readonly imageRendering: 'auto' | 'smooth' | 'high-quality' | 'pixelated' | 'crisp-edges';
+  readonly objectPosition: Position;
+}
+
+/** `::footnote-call` and `::footnote-marker` exist on `float: footnote` elements (CSS GCPM 3 §2.3). */
+export type PseudoElement = 'before' | 'after' | 'marker' | 'footnote-call' | 'footnote-marker';
+
+/** Result of the css stage: a style lookup kept beside the DOM, never written into it. */
+export interface StyledDocument {
+  /** Computed style of an element, or of one of its pseudo-elements (undefined if it generates none). */
+  styleOf(element: DomElement, pseudo?: PseudoElement): ComputedStyle | undefined;
+  /** Style of the root element's parent context (initial values), for anonymous page content. */
+  readonly initialStyle: ComputedStyle;
+  /**
+   * Style of an anonymous box (CSS2 §9.2.1.1, §9.2.2.1): inherited properties from `parent`,
+   * initial values for the others, and the given display. Cached per (parent, display).
+   */
+  anonymousStyle(parent: ComputedStyle, display: Display): ComputedStyle;
+  readonly fontFaces: readonly FontFaceRule[];
+  readonly pageRules: readonly PageRule[];
+  /** Computed style of the root element: the page context inherits from it (as in WeasyPrint). */
+  readonly rootStyle?: ComputedStyle;
+}
+
+/**
+ * What page boxes and margin boxes are computed from: the `@page` rules and the root's style,
+ * without every element's (a long document's largest map, which layout does not need).
+ */
+export type PageRuleSource = Pick<StyledDocument, 'pageRules' | 'rootStyle' | 'initialStyle'>;
+
+/** An `@font-face` rule after validation; `src` URLs already absolute. */
+export interface FontFaceRule {
+  readonly family: string;
+  readonly sources: readonly { readonly url: string; readonly format?: string }[];
+  /** [min, max] of `font-weight` (a single weight is [w, w]). */
+  readonly weight: readonly [number, number];
+  readonly style: FontStyle;
+  readonly stretch: readonly [number, number];
+  /** Inclusive code point ranges; empty = everything. */
+  readonly unicodeRange: readonly (readonly [number, number])[];
+}
+
+/** Which pages an `@page` rule applies to (CSS Paged Media 3 §3). */
+export interface PageSelector {
+  readonly name?: string;
+  readonly pseudoClasses: readonly ('first' | 'left' | 'right' | 'blank')[];
+  /** `:nth(An+B)` (CSS GCPM 3 §5.1): matches page number `An+B` (1-based) for some n >= 0. */
+  readonly nth?: { readonly a: number; readonly b: number; readonly of?: string };
+}
+
+export interface PageRule {
+  readonly selectors: readonly PageSelector[];
+  /** (a, b, c) specificity of the page selector, for ordering. */
+  readonly specificity: readonly [number, number, number];
+  /** Source order. */
+  readonly order: number;
+  /** Cascade origin; user-agent rules lose to author rules whatever their specificity. */
+  readonly origin?: 'user-agent' | 'author';
+  /** Raw declarations of the page context, validated by the css stage when a page style is computed. */
+  readonly declarations: readonly RawDeclaration[];
+  /** Margin boxes: `@top-center { ... }` keyed by their name without `@`. */
+  readonly marginBoxes: Readonly<Record<string, readonly RawDeclaration[]>>;
+}
+
+export interface RawDeclaration {
+  readonly property: string;
+  /** Value source text, without `!important`. */
+  readonly value: string;
+  readonly important: boolean;
+  /** Where relative `url()`s resolve (the stylesheet's URL). */
+  readonly baseUrl?: string;
+  readonly file?: string;
+  readonly line?: number;
+  readonly column?: number;
+}
+
+/** Page context used to select `@page` rules. */
+export interface PageContext {
+  readonly index: number;
+  readonly name?: string;
+  readonly side: 'left' | 'right';
+  readonly blank: boolean;
+  /** 0-based index among the consecutive pages of the same name (the page group, for `:nth(An+B of name)`). */
+  readonly groupIndex?: number;
+}
+
+/** The computed page box (CSS Paged Media 3 §5-7). */
+export interface PageStyle {
+  /** Page box size in px. */
+  readonly width: number;
+  readonly height: number;
+  readonly marginTop: LengthPercentageAuto;
+  readonly marginRight: LengthPercentageAuto;
+  readonly marginBottom: LengthPercentageAuto;
+  readonly marginLeft: LengthPercentageAuto;
+  /** Full style of the page box (background, borders, padding...). */
+  readonly style: ComputedStyle;
+}
+
+export const TRANSPARENT: Color = { r: 0, g: 0, b: 0, a: 0 };
+export const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
