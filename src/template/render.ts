@@ -23,7 +23,7 @@ import { parse } from './parse.js';
 import { toHandlebarsHelper } from './helpers/define.js';
 import { BUILTIN_ARITY, OCTAVO_HELPERS } from './helpers/index.js';
 import type { HelperSettings } from './helpers/settings.js';
-import { DEFAULT_SETTINGS, settings, withSettings } from './helpers/settings.js';
+import { DEFAULT_SETTINGS } from './helpers/settings.js';
 import type { PartialSources } from './partials.js';
 import { resolvePartials } from './partials.js';
 import { preferFieldsOverHelpers } from './rewrite.js';
@@ -77,18 +77,28 @@ interface LogOptions {
 }
 
 /** `{{log "text" value level="warn"}}`: the arguments joined, to the render's diagnostics. */
-function logHelper(...args: unknown[]): string {
-  const options = args.pop() as LogOptions;
-  const text = args.map((value) => (typeof value === 'string' ? value : JSON.stringify(value) ?? String(value))).join(' ');
-  settings().log(text, options.loc?.start);
-  return '';
+function logHelper(settings: HelperSettings): (...args: unknown[]) => string {
+  return (...args) => {
+    const options = args.pop() as LogOptions;
+    const text = args.map((value) => (typeof value === 'string' ? value : JSON.stringify(value) ?? String(value))).join(' ');
+    settings.log(text, options.loc?.start);
+    return '';
+  };
 }
 
-/** A private Handlebars environment with octavo's helpers, `log` into diagnostics and raw blocks. */
+/**
+ * octavo's helpers and `log` for one run, bound to its settings: given to the compiled template
+ * as runtime helpers (Handlebars hands them on to the partials it calls).
+ */
+function runHelpers(settings: HelperSettings): Record<string, (...args: unknown[]) => unknown> {
+  const helpers: Record<string, (...args: unknown[]) => unknown> = { log: logHelper(settings) };
+  for (const [name, definition] of OCTAVO_HELPERS) helpers[name] = toHandlebarsHelper(name, definition, settings);
+  return helpers;
+}
+
+/** A private Handlebars environment with raw blocks (the helpers that read settings come with each run). */
 function createEnvironment(): HandlebarsEnvironment {
   const env = Handlebars.create();
-  for (const [name, definition] of OCTAVO_HELPERS) env.registerHelper(name, toHandlebarsHelper(name, definition));
-  env.registerHelper('log', logHelper);
   env.registerHelper('raw', function raw(this: unknown, options: Handlebars.HelperOptions) {
     return options.fn(this);
   });
@@ -148,7 +158,7 @@ export function createTemplateCache(): TemplateCache {
   function fromDocument(request: TemplateRequest): { locale?: string; timeZone?: string } {
     const found = documentSettings(request.source);
     const fill = (value: string | undefined): string | undefined =>
-      value === undefined || !value.includes('{{') ? value : run(compile(value, request.name), request.data, request.name, {});
+      value === undefined || !value.includes('{{') ? value : run(compile(value, request.name), request.data, request.name, { helpers: runHelpers(DEFAULT_SETTINGS) });
     return { locale: validLocale(fill(found.lang)), timeZone: validTimeZone(fill(found.timeZone)) };
   }
 
@@ -169,7 +179,7 @@ export function createTemplateCache(): TemplateCache {
       const strict = request.strict ?? false;
       const entry = compile(request.source, request.name, strict);
       const partials = await resolvePartials(entry, request.name, request.partials ?? {}, (source, file) => compile(source, file, strict));
-      return withSettings(helperSettings(request), () => run(entry, request.data, request.name, { partials }));
+      return run(entry, request.data, request.name, { partials, helpers: runHelpers(helperSettings(request)) });
     },
   };
 }

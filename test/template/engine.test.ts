@@ -96,6 +96,22 @@ describe('locale and time zone', () => {
     expect(await text(engine, { template, data: { locale: 'fr-FR' } })).toBe('1 234,5');
   });
 
+  it('gives the run\'s locale to helpers in engine partials and {{#each}} blocks', async () => {
+    const withPartial = createEngine({ partials: { total: '{{#each amounts}}{{formatNumber this 1}};{{/each}}' } });
+    const template = '<html lang="de-DE"><body>{{> total}}</body></html>';
+    expect(await text(withPartial, { template, data: { amounts: [1234.5, 2] } })).toBe('1.234,5;2,0;');
+  });
+
+  it('keeps the settings of renders in flight apart (they are the run\'s, not the module\'s)', async () => {
+    const template = '<html lang="{{locale}}"><body>{{formatNumber 1234.5 1}}</body></html>';
+    const [german, french, plain] = await Promise.all([
+      text(engine, { template, data: { locale: 'de-DE' } }),
+      text(engine, { template, data: { locale: 'fr-FR' } }),
+      text(engine, { template: '<p>{{formatNumber 1234.5 1}}</p>', data }),
+    ]);
+    expect([german, french, plain]).toEqual(['1.234,5', '1 234,5', '1,234.5']);
+  });
+
   it('lets the render options win over the template', async () => {
     const template = `<html lang="de-DE"><body>${amounts}</body></html>`;
     expect(await text(engine, { template, data, locale: 'ja-JP', timeZone: 'Asia/Tokyo' })).toBe('€1,234.50 2024/03/06 8:30');

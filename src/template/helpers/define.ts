@@ -5,6 +5,8 @@
  * `HelperError` (converted to a located `template_runtime` OctavoError by the renderer).
  */
 
+import type { HelperSettings } from './settings.js';
+
 /** 1-based line, 0-based column, as Handlebars' AST reports them. */
 export interface HelperLocation {
   readonly line: number;
@@ -13,6 +15,8 @@ export interface HelperLocation {
 
 export interface HelperCall {
   readonly name: string;
+  /** The render's locale, time zone and log sink. */
+  readonly settings: HelperSettings;
   readonly args: readonly unknown[];
   readonly hash: Readonly<Record<string, unknown>>;
   readonly loc: HelperLocation | undefined;
@@ -48,13 +52,14 @@ interface HandlebarsHelperOptions {
   readonly loc?: { readonly start?: { readonly line: number; readonly column: number } };
 }
 
-/** Adapts a definition to Handlebars' calling convention. */
-export function toHandlebarsHelper(name: string, definition: HelperDefinition): (...raw: unknown[]) => unknown {
+/** Adapts a definition to Handlebars' calling convention, for a run with `settings`. */
+export function toHandlebarsHelper(name: string, definition: HelperDefinition, settings: HelperSettings): (...raw: unknown[]) => unknown {
   return function octavoHelper(...raw: unknown[]): unknown {
     const options = raw.pop() as HandlebarsHelperOptions;
     const start = options.loc?.start;
     return definition.fn({
       name,
+      settings,
       args: raw,
       hash: options.hash ?? {},
       loc: start === undefined ? undefined : { line: start.line, column: start.column },

@@ -11,7 +11,6 @@ import type { HelperCall, HelperFamily } from './define.js';
 import { HelperError, argOrHash, optionalString, toNumber } from './define.js';
 import { numberFormat } from './intl-cache.js';
 import { roundHalfAwayFromZero } from './math.js';
-import { settings } from './settings.js';
 
 function decimalsOf(call: HelperCall, value: unknown): number | undefined {
   if (value === undefined || value === null) return undefined;
@@ -23,7 +22,7 @@ function decimalsOf(call: HelperCall, value: unknown): number | undefined {
 }
 
 function localeOf(call: HelperCall, index: number): string {
-  return optionalString(call, argOrHash(call, index, 'locale'), 'the locale') ?? settings().locale;
+  return optionalString(call, argOrHash(call, index, 'locale'), 'the locale') ?? call.settings.locale;
 }
 
 function fractionDigits(decimals: number | undefined): Intl.NumberFormatOptions {

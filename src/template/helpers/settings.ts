@@ -1,7 +1,8 @@
 /**
  * Per-render settings the helpers read: the default locale and time zone (render option, else the
  * template's `<html lang>` / `data-time-zone`, else en-US / UTC) and the sink `{{log}}` writes to.
- * A template runs synchronously, so the renderer sets them for exactly the duration of one run.
+ * The renderer binds them into the helpers of one run (template/render.ts, `runHelpers`): each call
+ * carries them (`HelperCall.settings`), nothing is kept in a module.
  */
 import type { HelperLocation } from './define.js';
 
@@ -13,20 +14,3 @@ export interface HelperSettings {
 }
 
 export const DEFAULT_SETTINGS: HelperSettings = { locale: 'en-US', timeZone: 'UTC', log: () => undefined };
-
-let current: HelperSettings = DEFAULT_SETTINGS;
-
-/** Runs `run` with `settings` in effect, restoring the previous ones afterwards (also on errors). */
-export function withSettings<T>(settings: HelperSettings, run: () => T): T {
-  const previous = current;
-  current = settings;
-  try {
-    return run();
-  } finally {
-    current = previous;
-  }
-}
-
-export function settings(): HelperSettings {
-  return current;
-}
