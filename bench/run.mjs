@@ -17,7 +17,7 @@ import { createInternalEngine } from '../dist/render.js';
 import { fixture, ROOT } from './lib/documents.mjs';
 import { floorScript } from './lib/floor.mjs';
 import { stats } from './lib/stats.mjs';
-import { HEAP_GROWING_PERCENT } from '../dist/cli/heap-growth.js';
+import { HEAP_GROWING_PERCENT } from '../dist/cli/shared/heap-growth.js';
 
 const args = process.argv.slice(2);
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);

@@ -1,8 +1,10 @@
 /**
  * The one door to fontkit: parsing font bytes and laying out a string, narrowed to the typed
- * `FontProgram` the rest of text/ uses. Nothing else in octavo imports fontkit.
+ * `FontProgram` the rest of text/ uses. Nothing else in octavo imports fontkit; the private
+ * members it reaches are listed and checked in fontkit-internals.ts.
  */
 import * as fontkit from 'fontkit';
+import { appliedFeatures, glyphRecordsOf, memoizeGlyphDecoding, otProcessors } from './fontkit-internals.js';
 
 export interface FkGlyph {
   readonly id: number;
@@ -94,56 +96,9 @@ function checkProgram(font: unknown): FontProgram {
   return program;
 }
 
-/**
- * fontkit re-parses a TrueType glyph's outline (`_decode`) every time a PDF subset includes it,
- * once per document and glyph — a quarter of a warm invoice render. Glyph objects are cached per
- * font and their data never changes, so the decoded outline is remembered per glyph object.
- */
-const decodedGlyphs = new WeakMap<object, unknown>();
-const patchedPrototypes = new WeakSet<object>();
-
-function memoizeGlyphDecoding(program: FontProgram): void {
-  const glyph = (program as unknown as { getGlyph?: (id: number) => object }).getGlyph?.(0);
-  const prototype = glyph === undefined ? undefined : (Object.getPrototypeOf(glyph) as { _decode?: (this: object) => unknown } | null);
-  if (prototype === undefined || prototype === null || typeof prototype._decode !== 'function' || patchedPrototypes.has(prototype)) return;
-  const decode = prototype._decode;
-  prototype._decode = function memoizedDecode(this: object): unknown {
-    if (decodedGlyphs.has(this)) return decodedGlyphs.get(this);
-    const decoded = decode.call(this);
-    decodedGlyphs.set(this, decoded);
-    return decoded;
-  };
-  patchedPrototypes.add(prototype);
-}
-
-/** fontkit's OpenType engine keeps per-glyph code points in `glyphInfos` until cleanup. */
-interface OtEngine {
-  glyphInfos: readonly { readonly codePoints: readonly number[] }[] | null;
-  cleanup(): void;
-}
-
-interface LayoutEngineHandle {
-  readonly engine?: Partial<OtEngine>;
-}
-
-let captured: readonly { readonly codePoints: readonly number[] }[] | null = null;
-const hookedEngines = new WeakSet<object>();
-
-/** The layout engine fontkit keeps per font (created on first use). */
-function layoutEngineOf(program: FontProgram): LayoutEngineHandle | undefined {
-  return (program as unknown as { _layoutEngine?: LayoutEngineHandle })._layoutEngine;
-}
-
-/** Makes the OpenType engine hand over its glyph records when it cleans up after a layout. */
-function hookEngine(handle: LayoutEngineHandle | undefined): void {
-  const engine = handle?.engine;
-  if (!engine || hookedEngines.has(engine) || typeof engine.cleanup !== 'function' || !('glyphInfos' in engine)) return;
-  const original = engine.cleanup;
-  engine.cleanup = function (this: OtEngine): void {
-    captured = this.glyphInfos;
-    original.call(this);
-  };
-  hookedEngines.add(engine);
+/** The layout engine fontkit keeps per font (a cached getter: created on first use). */
+function layoutEngineOf(program: FontProgram): { readonly engine?: unknown } | undefined {
+  return (program as unknown as { _layoutEngine?: { readonly engine?: unknown } })._layoutEngine;
 }
 
 /**
@@ -163,19 +118,18 @@ export function layoutProgram(
   direction?: 'ltr' | 'rtl',
   mirror?: (cp: number) => number | undefined,
 ): LaidOutGlyph[] {
-  const handle = layoutEngineOf(program);
-  hookEngine(handle);
+  const capture = glyphRecordsOf(program);
   const input = glyphsWithCodePoints(program, text);
   if (mirror !== undefined) mirrorGlyphs(program, input, mirror);
-  captured = null;
+  if (capture !== undefined) capture.records = null;
   // A copy: fontkit writes the features it applied into the object it is given. An explicit
   // direction (the bidi level's) makes fontkit order the glyphs of any script visually.
   const run = direction === undefined ? program.layout(input, { ...features }) : program.layout(input, { ...features }, undefined, undefined, direction);
-  const records = captured as readonly { readonly codePoints: readonly number[] }[] | null;
-  captured = null;
+  const records = capture?.records ?? null;
+  if (capture !== undefined) capture.records = null;
   const count = run.glyphs.length;
   // fontkit's layout engines reverse right-to-left runs; without one (no GSUB/GPOS/morx) it does not.
-  const reversedByFontkit = run.direction === 'rtl' && handle?.engine !== undefined;
+  const reversedByFontkit = run.direction === 'rtl' && layoutEngineOf(program)?.engine !== undefined;
   const logical: readonly (readonly number[])[] = records !== null && records.length === count
     ? records.map((record) => record.codePoints)
     : count === input.length
@@ -282,11 +236,6 @@ export interface OtTables {
   readonly lookups: readonly { readonly table: OtTable; readonly kind: 'GSUB' | 'GPOS'; readonly lookupIndexes: readonly number[] }[];
 }
 
-interface OtProcessor {
-  readonly table: OtTable;
-  readonly features: Readonly<Record<string, { readonly lookupListIndexes: readonly number[] } | undefined>>;
-}
-
 /**
  * Lays one glyph out in `script` and reads back the features fontkit's plan chose and, from the
  * GSUB/GPOS processors (set to that script by the layout), the lookups behind them. Undefined
@@ -297,11 +246,11 @@ export function layoutFeatureTags(program: FontProgram, script: string, features
   if (tables.morx !== undefined && tables.morx !== null) return undefined;
   if (tables.fvar !== undefined && tables.fvar !== null) return undefined;
   const run = program.layout([program.glyphForCodePoint(0x20)], { ...features }, script);
-  const engine = layoutEngineOf(program)?.engine as { GSUBProcessor?: OtProcessor | null; GPOSProcessor?: OtProcessor | null } | undefined;
-  const applied = Object.keys((run as unknown as { features: Record<string, boolean> }).features);
+  const processors = otProcessors<OtTable>(program);
+  const applied = appliedFeatures(run);
   const lookups: { table: OtTable; kind: 'GSUB' | 'GPOS'; lookupIndexes: number[] }[] = [];
-  for (const [kind, processor] of [['GSUB', engine?.GSUBProcessor], ['GPOS', engine?.GPOSProcessor]] as const) {
-    if (processor === undefined || processor === null) continue;
+  for (const [kind, processor] of [['GSUB', processors.GSUB], ['GPOS', processors.GPOS]] as const) {
+    if (processor === undefined) continue;
     const lookupIndexes: number[] = [];
     for (const tag of applied) lookupIndexes.push(...(processor.features[tag]?.lookupListIndexes ?? []));
     lookups.push({ table: processor.table, kind, lookupIndexes });

@@ -1,0 +1,156 @@
+/**
+ * fontkit's private members that octavo relies on, listed in one place with the release they were
+ * read from, and the two patches octavo makes through them. Both patches are made on octavo's own
+ * objects (a font it parsed, that font's layout engine), never on a prototype: another user of
+ * fontkit in the process (PDFKit's own fonts, an application's) sees fontkit as published. A
+ * member that is missing or changed shape throws a FontkitInternalsError naming it — never a
+ * silent fallback. test/text/fontkit-internals.test.ts asserts every member against the installed
+ * fontkit and fails with the member and the version when it changes.
+ */
+
+/** The fontkit release the members below were read from (package.json pins it exactly). */
+export const FONTKIT_CHECKED_VERSION = '2.0.4';
+
+/** A font object as fontkit builds it, seen through the members listed in FONTKIT_INTERNALS. */
+type FontObject = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isFunction = (value: unknown): value is (...args: unknown[]) => unknown => typeof value === 'function';
+
+/** The OpenType layout engine (OTLayoutEngine) of a font with GSUB or GPOS, undefined for others. */
+function openTypeEngine(font: FontObject): Record<string, unknown> | undefined {
+  if (isObject(font['morx']) || (!isObject(font['GSUB']) && !isObject(font['GPOS']))) return undefined;
+  const engine = (font['_layoutEngine'] as Record<string, unknown> | undefined)?.['engine'];
+  return isObject(engine) ? engine : undefined;
+}
+
+/** A GSUB or GPOS processor has the table it applies and its features' lookup indexes. */
+const isProcessor = (value: unknown): boolean => isObject(value) && isObject(value['table']) && isObject(value['features']);
+
+/**
+ * Every private member used, what for, and how its presence is checked on a font that has TrueType
+ * outlines and GSUB/GPOS tables (after one layout).
+ */
+export const FONTKIT_INTERNALS: readonly { readonly member: string; readonly use: string; readonly present: (font: FontObject) => boolean }[] = [
+  { member: 'TTFFont#directory.tables', use: 'whether the font has TrueType outlines (glyf)', present: (font) => isObject((font['directory'] as FontObject | undefined)?.['tables']) },
+  { member: 'TTFFont#_getBaseGlyph', use: 'wrapped per font object so that its TrueType glyphs memoise _decode', present: (font) => isFunction(font['_getBaseGlyph']) },
+  { member: 'TTFGlyph#_decode', use: 'the glyf outline parse, called by PDF subsetting once per document and glyph: memoised per glyph', present: (font) => isFunction((font['getGlyph'] as (id: number) => FontObject)(0)['_decode']) },
+  { member: 'TTFFont#_layoutEngine', use: "the font's LayoutEngine (a cached getter)", present: (font) => isObject(font['_layoutEngine']) },
+  { member: 'LayoutEngine#engine', use: 'the OTLayoutEngine of a GSUB/GPOS font', present: (font) => openTypeEngine(font) !== undefined },
+  { member: 'OTLayoutEngine#glyphInfos', use: 'the shaping records (code points of each output glyph), read when the engine cleans up', present: (font) => openTypeEngine(font) !== undefined && 'glyphInfos' in openTypeEngine(font)! },
+  { member: 'OTLayoutEngine#cleanup', use: "wrapped per engine object to read glyphInfos before it drops them", present: (font) => isFunction(openTypeEngine(font)?.['cleanup']) },
+  { member: 'OTLayoutEngine#GSUBProcessor', use: '.table and .features[tag].lookupListIndexes: the substitutions a plan applies (fast-layout.ts)', present: (font) => !isObject(font['GSUB']) || isProcessor(openTypeEngine(font)?.['GSUBProcessor']) },
+  { member: 'GlyphRun#features', use: 'the features a layout applied (fast-layout.ts plans with them)', present: (font) => isObject(((font['layout'] as (text: string, features: object) => FontObject)('a', {}))['features']) },
+  { member: 'OTLayoutEngine#GPOSProcessor', use: '.table and .features[tag].lookupListIndexes: the positionings a plan applies (fast-layout.ts)', present: (font) => !isObject(font['GPOS']) || isProcessor(openTypeEngine(font)?.['GPOSProcessor']) },
+];
+
+export class FontkitInternalsError extends Error {
+  override name = 'FontkitInternalsError';
+
+  constructor(member: string, problem: string) {
+    super(`fontkit ${member} ${problem}: octavo uses it as fontkit ${FONTKIT_CHECKED_VERSION} has it (src/text/fontkit-internals.ts)`);
+  }
+}
+
+/** The listed member, or a FontkitInternalsError naming it. */
+function required(font: FontObject, member: string): void {
+  const entry = FONTKIT_INTERNALS.find((internal) => internal.member === member)!;
+  if (!entry.present(font)) throw new FontkitInternalsError(member, 'is missing or has another shape');
+}
+
+/**
+ * fontkit re-parses a TrueType glyph's outline (`_decode`) every time a PDF subset includes it,
+ * once per document and glyph — a quarter of a warm invoice render. Glyph objects are cached per
+ * font and their data never changes, so each glyph this font creates gets its own memoised
+ * `_decode` (an own property shadowing the prototype's, on this font's glyphs only).
+ */
+export function memoizeGlyphDecoding(program: object): void {
+  const font = program as FontObject;
+  required(font, 'TTFFont#directory.tables');
+  const tables = (font['directory'] as FontObject)['tables'] as FontObject;
+  if (!isObject(tables['glyf'])) return; // CFF outlines: fontkit has no _decode to repeat
+  required(font, 'TTFFont#_getBaseGlyph');
+  const base = font['_getBaseGlyph'] as (this: object, id: number, characters?: number[]) => object | undefined;
+  font['_getBaseGlyph'] = function glyphWithMemoisedDecode(this: object, id: number, characters?: number[]): object | undefined {
+    const glyph = base.call(this, id, characters);
+    if (glyph !== undefined && glyph !== null) memoiseDecode(glyph as FontObject);
+    return glyph;
+  };
+  required(font, 'TTFGlyph#_decode');
+}
+
+function memoiseDecode(glyph: FontObject): void {
+  if (Object.hasOwn(glyph, '_decode')) return;
+  const decode = glyph['_decode'];
+  if (!isFunction(decode)) throw new FontkitInternalsError('TTFGlyph#_decode', 'is not a function');
+  let decoded: unknown;
+  let done = false;
+  glyph['_decode'] = function memoisedDecode(this: object): unknown {
+    if (!done) {
+      decoded = decode.call(this);
+      done = true;
+    }
+    return decoded;
+  };
+}
+
+/** The OpenType engine's shaping records, caught as it cleans up after a layout. */
+export interface GlyphRecords {
+  records: readonly { readonly codePoints: readonly number[] }[] | null;
+}
+
+/** Per font octavo parsed: its engine's records, or null when it has no OpenType engine. */
+const recordsByFont = new WeakMap<object, GlyphRecords | null>();
+
+/**
+ * The records of `program`'s OpenType layout engine: its `cleanup` is wrapped once, on that engine
+ * object, to keep `glyphInfos` in the returned record. Undefined for fonts laid out without an
+ * OpenType engine (no GSUB/GPOS, or AAT `morx`).
+ */
+export function glyphRecordsOf(program: object): GlyphRecords | undefined {
+  const known = recordsByFont.get(program);
+  if (known !== undefined) return known ?? undefined;
+  const font = program as FontObject;
+  required(font, 'TTFFont#_layoutEngine');
+  const engine = openTypeEngine(font);
+  if (engine === undefined) {
+    if (!isObject(font['morx']) && (isObject(font['GSUB']) || isObject(font['GPOS']))) required(font, 'LayoutEngine#engine');
+    recordsByFont.set(program, null);
+    return undefined;
+  }
+  required(font, 'OTLayoutEngine#glyphInfos');
+  required(font, 'OTLayoutEngine#cleanup');
+  const capture: GlyphRecords = { records: null };
+  const cleanup = engine['cleanup'] as (this: object) => void;
+  engine['cleanup'] = function keepGlyphInfos(this: { glyphInfos: GlyphRecords['records'] }): void {
+    capture.records = this.glyphInfos;
+    cleanup.call(this);
+  };
+  recordsByFont.set(program, capture);
+  return capture;
+}
+
+/** A GSUB or GPOS processor as fontkit keeps it, narrowed to what fast-layout.ts reads. */
+export interface OtProcessor<Table> {
+  readonly table: Table;
+  readonly features: Readonly<Record<string, { readonly lookupListIndexes: readonly number[] } | undefined>>;
+}
+
+/** The GSUB and GPOS processors of the font's OpenType engine (after a layout), checked. */
+export function otProcessors<Table>(program: object): { readonly GSUB?: OtProcessor<Table>; readonly GPOS?: OtProcessor<Table> } {
+  const font = program as FontObject;
+  required(font, 'TTFFont#_layoutEngine');
+  const engine = openTypeEngine(font);
+  if (engine === undefined) return {};
+  required(font, 'OTLayoutEngine#GSUBProcessor');
+  required(font, 'OTLayoutEngine#GPOSProcessor');
+  const processor = (key: string): OtProcessor<Table> | undefined => (isObject(engine[key]) ? engine[key] as unknown as OtProcessor<Table> : undefined);
+  return { GSUB: processor('GSUBProcessor'), GPOS: processor('GPOSProcessor') };
+}
+
+/** The features a layout applied (fontkit's GlyphRun#features). */
+export function appliedFeatures(run: object): string[] {
+  const features = (run as FontObject)['features'];
+  if (!isObject(features)) throw new FontkitInternalsError('GlyphRun#features', 'is missing or has another shape');
+  return Object.keys(features);
+}
