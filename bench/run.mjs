@@ -4,7 +4,7 @@
 // memory is its own; each child renders with one warm engine and then draws the same content with
 // bare PDFKit (the floor, bench/lib/floor.mjs) and prints octavo's ratio to it.
 //   --quick          fewer iterations and smaller scaling sizes (a minute or two)
-//   --only LIST      sections: documents,cold,scaling,memory,service (comma-separated)
+//   --only LIST      sections: documents,cold,scaling,memory,service,caches (comma-separated)
 //   --iterations N   warm renders per document (default 30; --quick 8)
 //   --json           machine-readable output
 import { spawnSync } from 'node:child_process';
@@ -24,7 +24,7 @@ const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : u
 const QUICK = args.includes('--quick');
 const JSON_OUTPUT = args.includes('--json');
 const ITERATIONS = Number(option('--iterations')) || (QUICK ? 8 : 30);
-const SECTIONS = new Set((option('--only') ?? 'documents,cold,scaling,memory,service').split(','));
+const SECTIONS = new Set((option('--only') ?? 'documents,cold,scaling,memory,service,caches').split(','));
 const path = (relative) => fileURLToPath(new URL(relative, ROOT));
 
 function child(script, argv, nodeFlags = []) {
@@ -49,6 +49,12 @@ if (SECTIONS.has('documents')) {
   };
 }
 
+if (SECTIONS.has('caches')) {
+  log('caches…');
+  // every engine-wide cache (src/cache/bounded.ts) after the invoice, the book and 20 invoices, three times
+  results.caches = child('bench/lib/caches.mjs', [QUICK ? '1' : '3']);
+}
+
 if (SECTIONS.has('cold')) {
   log('cold starts…');
   results.cold = await cold(QUICK ? 3 : 10);
@@ -59,7 +65,7 @@ if (SECTIONS.has('scaling')) {
   // 35,000 rows are about 970 pages: the 1,000-page table of issue 16's memory target
   const rows = QUICK ? [1000, 5000] : [1000, 5000, 20000, 35000];
   const pages = QUICK ? [10, 100] : [10, 100, 1000];
-  // one long document per process, as `octavo render` runs it (src/cli/heap-growth.ts); the
+  // one long document per process, as `octavo render` runs it (src/cli/shared/heap-growth.ts); the
   // longest table once more with V8's default heap growth, as the library runs in its host
   const asCli = (document) => child('bench/lib/measure.mjs', [document, '1'], [`--heap-growing-percent=${HEAP_GROWING_PERCENT}`]);
   const longest = rows[rows.length - 1];
@@ -160,6 +166,11 @@ function report(r) {
       ]));
     const flex = r.documents.invoice.warm.median / r.documents['invoice without flex'].warm.median - 1;
     lines.push(`invoice in flexbox vs the same invoice in inline-blocks: ${flex >= 0 ? '+' : ''}${(flex * 100).toFixed(1)} % (median)`, '');
+  }
+  if (r.caches) {
+    const rate = (c) => (c.hits + c.misses === 0 ? '-' : `${((c.hits / (c.hits + c.misses)) * 100).toFixed(1)} %`);
+    table(['cache (src/cache/bounded.ts)', 'instances', 'entries', 'bound', 'hits', 'misses', 'hit rate'],
+      r.caches.map((c) => [c.name, c.instances, c.size, c.bound, c.hits, c.misses, rate(c)]));
   }
   if (r.cold) {
     const cpu = (d) => (d.cpu === undefined ? '-' : f0(d.cpu.median));

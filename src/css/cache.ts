@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { parseStylesheet } from './parse.js';
 import type { ParsedSheet, Stylesheet } from './stylesheet.js';
 import { ALWAYS } from './media.js';
+import { BoundedCache } from '../cache/bounded.js';
 
 export interface StylesheetCache {
   /** The parsed form of `source` (parsed at most once per cache while it stays cached). */
@@ -17,19 +18,14 @@ export interface StylesheetCache {
 const MAX_ENTRIES = 256;
 
 export function createStylesheetCache(maxEntries = MAX_ENTRIES): StylesheetCache {
-  const entries = new Map<string, ParsedSheet>();
+  const entries = new BoundedCache<string, ParsedSheet>('css.stylesheets', maxEntries);
   return {
     parse(source, baseUrl) {
       const key = `${baseUrl ?? ''}\u0000${source}`;
       const hit = entries.get(key);
-      if (hit !== undefined) {
-        entries.delete(key);
-        entries.set(key, hit);
-        return hit;
-      }
+      if (hit !== undefined) return hit;
       const parsed = parseStylesheet(source, baseUrl);
       entries.set(key, parsed);
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
       return parsed;
     },
     get size() {

@@ -27,6 +27,7 @@ import type { Declaration, SheetWarning, StyleRule, Stylesheet } from './stylesh
 import { reportWarning } from './warnings.js';
 import type { CascadeMemo, CountingDiagnostics, ElementStyles } from './style-sharing.js';
 import { cascadeMemo, countingDiagnostics, shareLeaf } from './style-sharing.js';
+import { BoundedCache } from '../cache/bounded.js';
 
 export interface CascadeContext {
   readonly diagnostics: Diagnostics;
@@ -70,15 +71,13 @@ const DIRECTION = LONGHAND_INDEX.get('direction')!;
 const SLOT_COUNT = LONGHAND_INDEX.size;
 
 /** Parsed `style` attributes and presentational hints, by text (shared across renders). */
-const declarationListCache = new Map<string, DeclarationList>();
-const DECLARATION_LIST_CACHE_LIMIT = 4096;
+const declarationListCache = new BoundedCache<string, DeclarationList>('css.declaration-lists', 4096);
 
 function declarationList(text: string, baseUrl: string | undefined): DeclarationList {
   const key = `${baseUrl ?? ''}\u0000${text}`;
   let list = declarationListCache.get(key);
   if (list === undefined) {
     list = parseDeclarationList(text, baseUrl);
-    if (declarationListCache.size >= DECLARATION_LIST_CACHE_LIMIT) declarationListCache.clear();
     declarationListCache.set(key, list);
   }
   return list;

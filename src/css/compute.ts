@@ -17,6 +17,7 @@ import { LONGHAND_INDEX, LONGHANDS, lookupProperty } from './properties/registry
 import { fontRelativeRatios } from './values/font-metrics.js';
 import type { Declaration, DeclaredValue } from './stylesheet.js';
 import { childrenOf } from './values/nodes.js';
+import { BoundedCache } from '../cache/bounded.js';
 
 export interface ComputeInput {
   /** Winning declaration per longhand index (undefined: not declared). */
@@ -119,8 +120,7 @@ function computeDeclared(def: LonghandDef<StyleKey, unknown>, value: DeclaredVal
 }
 
 /** Parsed values after substitution, by property and text (shared by every render). */
-const substitutedCache = new Map<string, ReadonlyMap<string, unknown> | null>();
-const SUBSTITUTED_CACHE_LIMIT = 4096;
+const substitutedCache = new BoundedCache<string, ReadonlyMap<string, unknown> | null>('css.substituted-values', 4096);
 
 /**
  * A declaration containing `var()`: substitute, then parse with the property's grammar
@@ -137,7 +137,6 @@ function resolvePending(value: DeclaredValue & { kind: 'pending' }, input: Compu
   let parsed = substitutedCache.get(key);
   if (parsed === undefined) {
     parsed = parseSubstituted(property, text);
-    if (substitutedCache.size >= SUBSTITUTED_CACHE_LIMIT) substitutedCache.clear();
     substitutedCache.set(key, parsed);
   }
   if (parsed === null) {

@@ -1,4 +1,4 @@
-/** The css stage: stylesheets -> cascade -> computed styles (DESIGN.md §2). */
+/** The css stage: stylesheets -> cascade -> computed styles (docs/design.md §2). */
 export type { Stylesheet, Origin } from './stylesheet.js';
 export type { StylesheetCache } from './cache.js';
 export { createStylesheetCache } from './cache.js';

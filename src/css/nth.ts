@@ -6,6 +6,7 @@
 import { compile } from 'css-select';
 import type { DomElement, DomNode } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
+import { BoundedCache } from '../cache/bounded.js';
 
 interface Position {
   /** 1-based index among element siblings, and their count. */
@@ -53,7 +54,8 @@ function matchesAnB(a: number, b: number, position: number): boolean {
   return Number.isInteger(n) && n >= 0;
 }
 
-const parsedArguments = new Map<string, { a: number; b: number; of?: (element: DomElement) => boolean } | null>();
+/** Parsed `:nth-*()` arguments, by text (shared by every render). */
+const parsedArguments = new BoundedCache<string, { a: number; b: number; of?: (element: DomElement) => boolean } | null>('css.nth-arguments', 1024);
 
 function argumentOf(data: string | null | undefined): { a: number; b: number; of?: (element: DomElement) => boolean } | null {
   if (data === null || data === undefined) return null;

@@ -14,6 +14,7 @@ import { identOf } from './values/nodes.js';
 import type { Nodes } from './values/nodes.js';
 import { dimensionToPx, parseLength } from './values/units.js';
 import { reportWarning } from './warnings.js';
+import { BoundedCache } from '../cache/bounded.js';
 
 const MM = 96 / 25.4;
 const IN = 96;
@@ -60,8 +61,7 @@ export function parsePageSize(nodes: Nodes): readonly [number, number] | undefin
 }
 
 /** `size` values already read, by text (shared by every render; bounded). */
-const sizeCache = new Map<string, readonly [number, number] | null>();
-const SIZE_CACHE_LIMIT = 256;
+const sizeCache = new BoundedCache<string, readonly [number, number] | null>('css.page-sizes', 256);
 
 /** The page size a `size` value gives, or undefined if invalid. */
 function sizeOf(text: string): readonly [number, number] | undefined {
@@ -69,7 +69,6 @@ function sizeOf(text: string): readonly [number, number] | undefined {
   if (size === undefined) {
     const nodes = valueNodes(text);
     size = (nodes === undefined ? undefined : parsePageSize(nodes)) ?? null;
-    if (sizeCache.size >= SIZE_CACHE_LIMIT) sizeCache.clear();
     sizeCache.set(text, size);
   }
   return size ?? undefined;
@@ -85,7 +84,7 @@ function valueNodes(text: string): Nodes | undefined {
 }
 
 /** Parsed page declarations, by property and value text (shared by every render). */
-const parsedCache = new Map<string, { declarations: Declaration[]; warnings: SheetWarning[] }>();
+const parsedCache = new BoundedCache<string, { declarations: Declaration[]; warnings: SheetWarning[] }>('css.page-declarations', 4096);
 
 function parseRaw(raw: RawDeclaration): { declarations: Declaration[]; warnings: SheetWarning[] } {
   const key = `${raw.property}\u0000${raw.value}\u0000${raw.important}\u0000${raw.baseUrl ?? ''}`;
@@ -101,7 +100,6 @@ function parseRaw(raw: RawDeclaration): { declarations: Declaration[]; warnings:
       warnings.push({ code: 'css_invalid_value', message: `invalid value \`${raw.value}\` for \`${raw.property}\``, line: undefined, column: undefined });
     }
     hit = { declarations, warnings };
-    if (parsedCache.size > 4096) parsedCache.clear();
     parsedCache.set(key, hit);
   }
   return hit;

@@ -6,6 +6,7 @@ import type { DomElement } from '../dom/types.js';
 import type { MediaEnvironment, MediaPredicate } from './media.js';
 import type { SelectorEntry, StyleRule, Stylesheet } from './stylesheet.js';
 import { layerRanks } from './layers.js';
+import { BoundedCache } from '../cache/bounded.js';
 
 export interface IndexedSelector {
   readonly entry: SelectorEntry;
@@ -102,14 +103,12 @@ function testList(list: readonly IndexedSelector[] | undefined, element: DomElem
 const CLASS_SEPARATOR = /[ \t\n\f\r]+/;
 
 /** The distinct class names of a `class` attribute, by its text (shared by every render; bounded). */
-const classLists = new Map<string, readonly string[]>();
-const CLASS_LIST_LIMIT = 4096;
+const classLists = new BoundedCache<string, readonly string[]>('css.class-lists', 4096);
 
 function classNames(text: string): readonly string[] {
   let names = classLists.get(text);
   if (names === undefined) {
     names = [...new Set(text.split(CLASS_SEPARATOR))].filter((name) => name !== '');
-    if (classLists.size >= CLASS_LIST_LIMIT) classLists.clear();
     classLists.set(text, names);
   }
   return names;

@@ -19,6 +19,7 @@ import type { MediaEnvironment } from './media.js';
 import type { RuleIndex } from './rule-index.js';
 import { buildRuleIndex } from './rule-index.js';
 import type { ParsedSheet, Stylesheet } from './stylesheet.js';
+import { BoundedCache } from '../cache/bounded.js';
 
 export interface ElementStyles {
   readonly style: ComputedStyle;
@@ -70,7 +71,7 @@ export const MAX_SHARED_STYLES = 4096;
 const MAX_MEMOS_PER_SHEET = 8;
 
 /** Memos by the last active sheet (they go when the engine's stylesheet cache drops it), then by the full key. */
-const memos = new WeakMap<ParsedSheet, Map<string, CascadeMemo>>();
+const memos = new WeakMap<ParsedSheet, BoundedCache<string, CascadeMemo>>();
 const sheetIds = new WeakMap<ParsedSheet, number>();
 let nextSheetId = 0;
 
@@ -112,10 +113,8 @@ export function cascadeMemo(inputs: MemoInputs): CascadeMemo {
     entries: 0,
   };
   if (last !== undefined) {
-    if (byKey === undefined) memos.set(last, byKey = new Map());
-    byKey.delete(key);
+    if (byKey === undefined) memos.set(last, byKey = new BoundedCache('css.cascade-memos', MAX_MEMOS_PER_SHEET));
     byKey.set(key, memo);
-    if (byKey.size > MAX_MEMOS_PER_SHEET) byKey.delete(byKey.keys().next().value!);
   }
   return memo;
 }

@@ -3,6 +3,7 @@
  * `<html lang="de-DE" data-time-zone="Europe/Berlin">`. The values may themselves be mustaches
  * (`lang="{{locale}}"`); the caller fills those in.
  */
+import { BoundedCache } from '../cache/bounded.js';
 
 const HTML_TAG = /<html\b[^>]*>/i;
 
@@ -19,17 +20,17 @@ export interface DocumentSettings {
 
 /** Answers already found, by `<html>` tag, locale or zone text (every render of a template asks again). */
 const remembered = {
-  settings: new Map<string, DocumentSettings>(),
-  locales: new Map<string, string | undefined>(),
-  zones: new Map<string, string | undefined>(),
+  settings: new BoundedCache<string, { readonly value: DocumentSettings }>('template.document-settings', 256),
+  locales: new BoundedCache<string, { readonly value: string | undefined }>('template.locales', 256),
+  zones: new BoundedCache<string, { readonly value: string | undefined }>('template.time-zones', 256),
 };
-const MAX_REMEMBERED = 256;
 
-function remember<T>(map: Map<string, T>, key: string, find: (key: string) => T): T {
-  if (map.has(key)) return map.get(key)!;
+/** The answer for `key`, found once (wrapped: undefined is an answer too). */
+function remember<T>(cache: BoundedCache<string, { readonly value: T }>, key: string, find: (key: string) => T): T {
+  const known = cache.get(key);
+  if (known !== undefined) return known.value;
   const value = find(key);
-  if (map.size >= MAX_REMEMBERED) map.clear();
-  map.set(key, value);
+  cache.set(key, { value });
   return value;
 }
 

@@ -1,7 +1,7 @@
 /**
- * The template stage (DESIGN.md §2): Handlebars source + JSON data -> HTML string.
+ * The template stage (docs/design.md §2): Handlebars source + JSON data -> HTML string.
  *
- * Semantics are Handlebars' own (DESIGN.md §1.1):
+ * Semantics are Handlebars' own (docs/design.md §1.1):
  * - a missing field prints nothing and is falsy; with `strict` it is a `template_runtime` error at
  *   the mustache's line:column (helper arguments stay lenient on their last segment, so
  *   `{{#if note}}` and `{{default note "—"}}` still work for optional fields);

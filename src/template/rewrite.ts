@@ -1,6 +1,6 @@
 /**
  * "A field of the current context wins over a helper of the same name when the mustache has no
- * arguments" (DESIGN.md §1.1). Handlebars itself calls the helper, so `{{first}}` inside
+ * arguments" (docs/design.md §1.1). Handlebars itself calls the helper, so `{{first}}` inside
  * `{{#with customer}}` would print the `first` helper's result instead of the customer's first
  * name. Before compiling, such mustaches get their path marked as a context lookup (`this.first`),
  * which is how Handlebars tells fields from helpers; nothing else changes.

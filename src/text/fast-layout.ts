@@ -16,6 +16,7 @@
 import type { FkGlyph, FontProgram } from './fontkit.js';
 import type { ShapedGlyph } from './types.js';
 import { laidOutPair, layoutFeatureTags, type OtTables } from './fontkit.js';
+import { BoundedCache } from '../cache/bounded.js';
 
 /** The accepted range ends before the combining marks (U+0300). */
 const RANGE_END = 0x250;
@@ -42,7 +43,7 @@ interface Plan {
   /** Glyph ids some lookup of the plan (other than pair kerning) may act on, or marks/ligatures. */
   readonly touched: Uint8Array;
   /** Per glyph pair (first * 65536 + second): [dxAdvance, dxOffset, dyOffset] of each, or null when none. */
-  readonly pairs: Map<number, Int32Array | null>;
+  readonly pairs: BoundedCache<number, Int32Array | null>;
   /** Cleared when a pair reads back something this path cannot add exactly. */
   usable: boolean;
 }
@@ -159,7 +160,7 @@ export function primePairs(program: FontProgram, characters: string): void {
  * Glyphs no pair adjusts, shared per font and scale: a shaped glyph is then a reference, not an
  * object of its own (a long document's measured text holds tens of thousands of them).
  */
-const plainGlyphs = new WeakMap<FontProgram, Map<number, (ShapedGlyph | undefined)[]>>();
+const plainGlyphs = new WeakMap<FontProgram, BoundedCache<number, (ShapedGlyph | undefined)[]>>();
 
 /** Scales kept per font before its shared glyphs start again (a document uses a few). */
 const MAX_SCALES = 64;
@@ -167,12 +168,11 @@ const MAX_SCALES = 64;
 function plainGlyphsOf(program: FontProgram, scale: number): (ShapedGlyph | undefined)[] {
   let byScale = plainGlyphs.get(program);
   if (byScale === undefined) {
-    byScale = new Map();
+    byScale = new BoundedCache('text.plain-glyphs-by-scale', MAX_SCALES);
     plainGlyphs.set(program, byScale);
   }
   let glyphs = byScale.get(scale);
   if (glyphs === undefined) {
-    if (byScale.size >= MAX_SCALES) byScale.clear();
     glyphs = new Array<ShapedGlyph | undefined>(RANGE_END);
     byScale.set(scale, glyphs);
   }
@@ -234,7 +234,7 @@ function makePlan(program: FontProgram, script: Script, features: Readonly<Recor
     const touched = new Uint8Array(numGlyphs(program));
     if (!markTouched(tables, touched)) return null;
     markMarksAndLigatures(program, touched);
-    return { script, features, touched, pairs: new Map(), usable: true };
+    return { script, features, touched, pairs: new BoundedCache('text.kerning-pairs', MAX_PAIRS), usable: true };
   } catch {
     return null;
   }
@@ -365,7 +365,6 @@ function pairAdjustment(word: PairSource, index: number, first: FkGlyph, second:
       return null;
     }
     adjustment = values.every((value) => value === 0) ? null : Int32Array.from(values);
-    if (plan.pairs.size >= MAX_PAIRS) plan.pairs.clear();
     plan.pairs.set(key, adjustment);
   }
   return adjustment;

@@ -5,6 +5,7 @@
  * the process; results are cached per word.
  */
 import { createRequire } from 'node:module';
+import { BoundedCache } from '../cache/bounded.js';
 
 const require = createRequire(import.meta.url);
 
@@ -24,9 +25,8 @@ const PATTERNS: Readonly<Record<string, string>> = {
 type Hyphenator = (word: string) => string;
 
 const SOFT_HYPHEN = '\u00ad';
-const hyphenators = new Map<string, Hyphenator | null>();
-const words = new Map<string, readonly number[]>();
-const WORD_CACHE_LIMIT = 50_000;
+const hyphenators = new BoundedCache<string, Hyphenator | null>('text.hyphenators', 64);
+const words = new BoundedCache<string, readonly number[]>('text.hyphenated-words', 50_000);
 
 /** The pattern file for a language tag, or undefined when none is available. */
 export function patternsFor(lang: string): string | undefined {
@@ -71,7 +71,6 @@ export function hyphenationPoints(word: string, lang: string): readonly number[]
       else index++;
     }
   }
-  if (words.size >= WORD_CACHE_LIMIT) words.clear();
   const frozen = Object.freeze(points);
   words.set(key, frozen);
   return frozen;

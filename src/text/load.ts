@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { FontFaceRule } from '../css/types.js';
 import type { Diagnostics } from '../diagnostics.js';
 import { isOctavoError } from '../errors.js';
-import { LruCache } from './cache.js';
+import { BoundedCache } from '../cache/bounded.js';
 import type { FaceEntry } from './face.js';
 import { safeKey } from './face.js';
 import type { FontProgram } from './fontkit.js';
@@ -24,7 +24,7 @@ export interface LoadedFontFace extends FaceEntry {
 type Parsed = { readonly program: FontProgram } | { readonly error: string };
 
 /** sha1 -> parsed font (or why it is not one); shared by every engine of the process. */
-const parsedByHash = new LruCache<string, Parsed>(64);
+const parsedByHash = new BoundedCache<string, Parsed>('text.parsed-fonts', 64);
 
 /**
  * `src` formats octavo can use (CSS Fonts 4 §4.3.1). A source with another format hint

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Diagnostics } from '../diagnostics.js';
 import type { FontFace, TextSystem } from './types.js';
-import { LruCache } from './cache.js';
+import { BoundedCache } from '../cache/bounded.js';
 import { bundledFamilies } from './bundled.js';
 import type { FaceCatalog } from './catalog.js';
 import { createCatalog } from './catalog.js';
@@ -48,11 +48,11 @@ export function createFontRegistry(options: FontRegistryOptions): FontRegistry {
   const bundled = bundledFamilies();
   const size = options.shapeCacheSize ?? DEFAULT_SHAPE_CACHE;
   const caches: ShapeCaches = {
-    texts: new LruCache<string, CachedText>(size),
-    runs: new LruCache<string, GlyphRun>(size),
+    texts: new BoundedCache<string, CachedText>('text.shaped-texts', size),
+    runs: new BoundedCache<string, GlyphRun>('text.glyph-runs', size),
     counters: { calls: 0 },
   };
-  const faces = new LruCache<string, FontFace>(4096);
+  const faces = new BoundedCache<string, FontFace>('text.faces', 4096);
   const intern = (id: string, create: () => FontFace): FontFace => {
     let face = faces.get(id);
     if (face === undefined) {
@@ -61,7 +61,7 @@ export function createFontRegistry(options: FontRegistryOptions): FontRegistry {
     }
     return face;
   };
-  const catalogs = new LruCache<string, FaceCatalog>(32);
+  const catalogs = new BoundedCache<string, FaceCatalog>('text.face-catalogs', 32);
   const catalogFor = (fontFaces: readonly LoadedFontFace[]): FaceCatalog => {
     const signature = fontFaces.map((face) => face.key).join(',');
     let catalog = catalogs.get(signature);

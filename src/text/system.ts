@@ -12,7 +12,7 @@
  */
 import type { Diagnostics } from '../diagnostics.js';
 import type { FontFace, FontRequest, GlyphRun, ScaledFontMetrics, ShapedText, TextSystem } from './types.js';
-import type { LruCache } from './cache.js';
+import type { BoundedCache } from '../cache/bounded.js';
 import type { FaceCatalog, Resolution } from './catalog.js';
 import { requestKeys } from './keys.js';
 import { segmentByFace } from './segment.js';
@@ -27,8 +27,8 @@ export interface CachedText {
 }
 
 export interface ShapeCaches {
-  readonly texts: LruCache<string, CachedText>;
-  readonly runs: LruCache<string, GlyphRun>;
+  readonly texts: BoundedCache<string, CachedText>;
+  readonly runs: BoundedCache<string, GlyphRun>;
   /** shape() calls with a non-empty text, over every render (benchmarks). */
   readonly counters: { calls: number };
 }

@@ -5,6 +5,7 @@
  */
 import type { HelperCall } from './define.js';
 import { HelperError } from './define.js';
+import { BoundedCache } from '../../cache/bounded.js';
 
 /** A number formatter with the fraction digits it resolved to (resolvedOptions() is slow). */
 export interface NumberFormatter {
@@ -12,15 +13,14 @@ export interface NumberFormatter {
   readonly maximumFractionDigits: number;
 }
 
-const numberFormats = new Map<string, NumberFormatter>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const MAX_ENTRIES = 500;
+// bounded: templates cannot grow memory without limit
+const numberFormats = new BoundedCache<string, NumberFormatter>('template.number-formats', 500);
+const dateFormats = new BoundedCache<string, Intl.DateTimeFormat>('template.date-formats', 500);
 
-function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
+function remember<T>(cache: BoundedCache<string, T>, key: string, make: () => T): T {
   let value = cache.get(key);
   if (value === undefined) {
     value = make();
-    if (cache.size >= MAX_ENTRIES) cache.clear(); // bounded: templates cannot grow memory without limit
     cache.set(key, value);
   }
   return value;

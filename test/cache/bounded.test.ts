@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { LruCache } from '../../src/text/cache.js';
+import { BoundedCache, cacheStats } from '../../src/cache/bounded.js';
 import { createFontRegistry } from '../../src/text/fonts.js';
-import { newDiagnostics, request } from './helpers.js';
+import { newDiagnostics, request } from '../text/helpers.js';
 
 describe('LRU cache', () => {
   it('keeps at most its capacity and drops the least recently used entry', () => {
-    const cache = new LruCache<string, number>(3);
+    const cache = new BoundedCache<string, number>('test.small', 3);
     cache.set('a', 1);
     cache.set('b', 2);
     cache.set('c', 3);
@@ -22,7 +22,7 @@ describe('LRU cache', () => {
   });
 
   it('stays bounded and in order over many inserts, and empties on clear', () => {
-    const cache = new LruCache<number, number>(100);
+    const cache = new BoundedCache<number, number>('test.large', 100);
     for (let i = 0; i < 10_000; i++) {
       cache.set(i, i);
       if (i % 3 === 0) cache.get(i - 50);
@@ -37,7 +37,29 @@ describe('LRU cache', () => {
   });
 
   it('rejects a capacity below one', () => {
-    expect(() => new LruCache(0)).toThrow(RangeError);
+    expect(() => new BoundedCache('test.empty', 0)).toThrow(RangeError);
+  });
+});
+
+describe('cacheStats', () => {
+  it('lists every cache by name with its instances, entries, bound, hits and misses', () => {
+    const first = new BoundedCache<string, number>('test.listed', 2);
+    const second = new BoundedCache<string, number>('test.listed', 2);
+    first.set('a', 1);
+    first.set('b', 2);
+    first.set('c', 3); // past the bound: a goes
+    second.set('a', 1);
+    expect([first.get('a'), first.get('c'), second.get('a')]).toEqual([undefined, 3, 1]);
+    expect(cacheStats().find((cache) => cache.name === 'test.listed')).toEqual({ name: 'test.listed', instances: 2, size: 3, bound: 2, hits: 2, misses: 1 });
+  });
+
+  it('names the engine-wide caches once a document has been styled and shaped', async () => {
+    const { render } = await import('../../src/index.js');
+    await render({ template: '<p class="a b" style="color: red" lang="en">Hyphenation {{x}}</p>', data: { x: 1 } });
+    const names = cacheStats().map((cache) => cache.name);
+    for (const name of ['css.class-lists', 'css.declaration-lists', 'css.stylesheets', 'text.shaped-texts', 'text.kerning-pairs', 'template.document-settings']) {
+      expect(names).toContain(name);
+    }
   });
 });
 
