@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import stages from './eslint/stages.js';
 
 /**
- * Each third-party library is imported in one folder only (DESIGN.md §2, rule 7): library -> the
+ * Each third-party library is imported in one folder only (docs/design.md §2, rule 7): library -> the
  * folder (under src/) that may import it, statically, with `import()` or with `require()`.
  */
 const LIBRARY_HOMES = {
@@ -59,7 +59,7 @@ export default tseslint.config(
     },
   },
   {
-    // Design rules (DESIGN.md §2): small files and small functions.
+    // Design rules (docs/design.md §2): small files and small functions.
     files: ['src/**/*.ts'],
     rules: {
       'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],

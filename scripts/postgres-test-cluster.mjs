@@ -1,4 +1,4 @@
-// A throwaway PostgreSQL cluster for the storage contract tests (DESIGN.md §1.5, §3):
+// A throwaway PostgreSQL cluster for the storage contract tests (docs/design.md §1.5, §3):
 // initdb in a temp folder, postgres on 127.0.0.1 at a random free port, torn down afterwards.
 // As root (CI, this machine) the server runs as the `postgres` system user (initdb refuses root).
 //

@@ -1,4 +1,4 @@
-/** Stable error codes of the public API (DESIGN.md §1.1). */
+/** Stable error codes of the public API (docs/design.md §1.1). */
 export type OctavoErrorCode =
   | 'template_syntax'
   | 'template_runtime'

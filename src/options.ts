@@ -1,4 +1,4 @@
-/** Public options of `render()` / `createEngine()` (DESIGN.md §1.1, §1.2). */
+/** Public options of `render()` / `createEngine()` (docs/design.md §1.1, §1.2). */
 
 export type EncryptionAlgorithm = 'aes-256' | 'aes-128' | 'rc4-128' | 'rc4-40';
 
@@ -87,7 +87,7 @@ export interface ResourceLoader {
 }
 
 /**
- * Resource limits of one render (DESIGN.md §1.1). Going over one throws
+ * Resource limits of one render (docs/design.md §1.1). Going over one throws
  * `OctavoError('limit_exceeded')` naming the limit and its value. The defaults suit a shared server.
  */
 export interface Limits {

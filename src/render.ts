@@ -1,5 +1,5 @@
 /**
- * The orchestrator: the only place that knows the order of the stages (DESIGN.md §2).
+ * The orchestrator: the only place that knows the order of the stages (docs/design.md §2).
  * Every stage is a pure function of its inputs except the resource loads, which all happen
  * before layout so that layout and paint are deterministic.
  */

@@ -1,5 +1,5 @@
 /**
- * Validation of `render()` options (DESIGN.md §1.1-1.2) before any work is done: every option's
+ * Validation of `render()` options (docs/design.md §1.1-1.2) before any work is done: every option's
  * type, the encryption algorithm and permission flags, metadata fields, and the sandbox (`root`
  * must contain `baseDir`). Unknown keys are refused too — a misspelt permission must not silently
  * leave a document unrestricted. Failures throw OctavoError('invalid_options') naming the option.

@@ -1,5 +1,5 @@
 /**
- * The dom stage (DESIGN.md §2): HTML string -> DomDocument, with htmlparser2.
+ * The dom stage (docs/design.md §2): HTML string -> DomDocument, with htmlparser2.
  *
  * htmlparser2 is a tolerant tokenizer-parser: it closes implied end tags (`<p>`, `<li>`, `<td>`) and
  * knows void elements, but unlike the HTML standard's tree builder (HTML §13.2.6) it does not create

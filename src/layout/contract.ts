@@ -1,5 +1,5 @@
 /**
- * The contract every formatting context implements (DESIGN.md §2, principle 4; Taffy's
+ * The contract every formatting context implements (docs/design.md §2, principle 4; Taffy's
  * `LayoutInput`/`LayoutOutput` in our records). One call lays a box out or measures it:
  * `layoutBox(box, input, ctx, resume)` in dispatch.ts, with `input.mode` saying which.
  *

@@ -1,5 +1,5 @@
 /**
- * The paint stage (DESIGN.md §2): laid-out pages in, one display list per page out. Per page
+ * The paint stage (docs/design.md §2): laid-out pages in, one display list per page out. Per page
  * (CSS Paged Media 3 §3.3, CSS2 Appendix E): the page box's background over the whole page and
  * its border, the canvas background (root or body, CSS Backgrounds 3 §2.11.2) over the page
  * box's padding box, the document flow as the root stacking context, then the margin boxes;

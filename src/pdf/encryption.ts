@@ -1,5 +1,5 @@
 /**
- * Encryption (DESIGN.md §1.2; ISO 32000-1 §7.6.3 standard security handler, PDFKit's PDFSecurity).
+ * Encryption (docs/design.md §1.2; ISO 32000-1 §7.6.3 standard security handler, PDFKit's PDFSecurity).
  * A document is encrypted when a password is set or a permission is `false`; an absent permission
  * is allowed. Without an owner password a random one is made (derived from the content in
  * deterministic mode, so identical input still gives identical bytes, never the user password).

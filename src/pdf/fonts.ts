@@ -1,6 +1,6 @@
 /**
  * Font embedding (ISO 32000-1 §9.7 Type 0 / CIDFontType2 fonts, §9.10.3 ToUnicode): each FontFace
- * is handed to PDFKit as its already-parsed fontkit font (no second parse, DESIGN.md §4) and
+ * is handed to PDFKit as its already-parsed fontkit font (no second parse, docs/design.md §4) and
  * becomes one PDFKit EmbeddedFont per document. Glyphs are added by id — never re-shaped — so the
  * subset, the /W widths and the ToUnicode map (ligatures map to all their characters) stay exact.
  * TrueType faces are subset by pdf/subset/ (raw glyph bytes, tables cached per face); PDFKit

@@ -1,5 +1,5 @@
 /**
- * The pdf stage: a display list in, PDF bytes out (DESIGN.md §2). One PDFKit page per display
+ * The pdf stage: a display list in, PDF bytes out (docs/design.md §2). One PDFKit page per display
  * page, sized in pt from px (× 0.75), with a base matrix that makes the content stream speak px
  * with y downwards; then links, the outline, attachments, the structure tree, XMP metadata, the
  * PDF/A output intent, encryption, and last the digital signature over the finished bytes.

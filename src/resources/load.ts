@@ -1,5 +1,5 @@
 /**
- * The resources stage (DESIGN.md §2): every external byte a render needs is read here, up front,
+ * The resources stage (docs/design.md §2): every external byte a render needs is read here, up front,
  * through one `ResourceContext` per render.
  *
  * - `data:` URLs are decoded in place, without any loader.

@@ -1,5 +1,5 @@
 /**
- * The file-system sandbox (DESIGN.md §1.1): `file:` URLs are read only when they resolve inside the
+ * The file-system sandbox (docs/design.md §1.1): `file:` URLs are read only when they resolve inside the
  * root folder, both lexically (no `..` escape, no absolute path elsewhere) and after resolving
  * symbolic links (no link leading out). Checks are made in that order so that a path outside the
  * root is refused without revealing whether it exists.

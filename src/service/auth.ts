@@ -1,5 +1,5 @@
 /**
- * API keys (DESIGN.md §1.4): high-entropy random keys, stored only as their SHA-256
+ * API keys (docs/design.md §1.4): high-entropy random keys, stored only as their SHA-256
  * (a slow password hash adds nothing for 256-bit random secrets), compared in constant time.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Validation of the `GeneratePDFCommand` body (DESIGN.md §1.4, §1.2): field names and casing
+ * Validation of the `GeneratePDFCommand` body (docs/design.md §1.4, §1.2): field names and casing
  * exactly as Pdfless' public API, the encryption fields mapped to the engine's options.
  */
 import type { EncryptionOptions, Permissions } from '../options.js';
@@ -15,7 +15,7 @@ export interface GenerateCommand {
   readonly encryption: EncryptionOptions | undefined;
 }
 
-/** GeneratePDFCommand allow-flags -> engine permission names (DESIGN.md §1.2). */
+/** GeneratePDFCommand allow-flags -> engine permission names (docs/design.md §1.2). */
 export const PERMISSION_FIELDS: Readonly<Record<string, keyof Permissions>> = {
   encryption_allow_printing: 'printing',
   encryption_allow_modifying: 'modifying',

@@ -1,5 +1,5 @@
 /**
- * HTTP details of the document API (DESIGN.md §1.4): content negotiation, request media
+ * HTTP details of the document API (docs/design.md §1.4): content negotiation, request media
  * types, the body size limit, paging parameters and the RFC 8288 `Link` header.
  */
 import { DEFAULT_LIMITS } from '../options.js';

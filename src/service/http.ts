@@ -1,5 +1,5 @@
 /**
- * The HTTP binding of the document API (DESIGN.md §1.4) as a standard fetch-style handler,
+ * The HTTP binding of the document API (docs/design.md §1.4) as a standard fetch-style handler,
  * `(Request) => Promise<Response>`, mountable in any server (node-server.ts mounts it on
  * node:http). Routing under `/v{version}`, authentication, negotiation, errors with a
  * correlation id, and one log line per request; the operations themselves are in operations.ts.

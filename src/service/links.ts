@@ -1,5 +1,5 @@
 /**
- * Signed links (DESIGN.md §1.4): a download link works without the API key until it expires;
+ * Signed links (docs/design.md §1.4): a download link works without the API key until it expires;
  * a preview link does not expire. The signature is HMAC-SHA256 over the path's purpose, the
  * id and the expiry, keyed by the storage's signing secret, so every process sharing the
  * storage accepts the links of the others.

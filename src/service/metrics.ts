@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics of the service (DESIGN.md §1.4 "Operations"), served at `/metrics` with
+ * Prometheus metrics of the service (docs/design.md §1.4 "Operations"), served at `/metrics` with
  * prom-client: requests by method and status, render time, render queue length, quota
  * refusals, and the process's own figures (memory, event loop lag). One registry per service,
  * so several services in one process (tests) do not mix their counts.

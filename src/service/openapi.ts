@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document of exactly the HTTP interface of http.ts (DESIGN.md §1.4), served
+ * The OpenAPI 3.1 document of exactly the HTTP interface of http.ts (docs/design.md §1.4), served
  * at `/v1/openapi.json`. Schemas and names follow Pdfless' public API so its generated clients
  * match.
  */

@@ -1,5 +1,5 @@
 /**
- * The three operations of the document API (DESIGN.md §1.4) as plain functions over the
+ * The three operations of the document API (docs/design.md §1.4) as plain functions over the
  * `Storage` interface, plus the administrative ones the CLI uses. The HTTP binding (http.ts)
  * only parses, authenticates and serialises around these.
  */

@@ -1,5 +1,5 @@
 /**
- * Template previews (DESIGN.md §1.4): the sample payload rendered to a PDF, and a PNG
+ * Template previews (docs/design.md §1.4): the sample payload rendered to a PDF, and a PNG
  * thumbnail of its first page rasterised with pdf.js on @napi-rs/canvas (Skia, shipped inside
  * its npm package: nothing is downloaded at install). Both are loaded lazily: only
  * `template add` pays for them.

@@ -1,5 +1,5 @@
 /**
- * Quota accounting (DESIGN.md §1.4). A generation is refused before it renders when the
+ * Quota accounting (docs/design.md §1.4). A generation is refused before it renders when the
  * workspace has no quota left (no CPU spent on what cannot be paid for); after the render, the
  * unit is taken and the document stored as one step (Storage.chargeAndPutDocument), so the
  * quota never goes below zero however many requests race, a failed render is never charged,

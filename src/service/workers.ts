@@ -1,5 +1,5 @@
 /**
- * The render pool (DESIGN.md §1.4 "rendering runs off the event loop"): piscina worker threads,
+ * The render pool (docs/design.md §1.4 "rendering runs off the event loop"): piscina worker threads,
  * as many as the machine has cores. The time limit is the engine's own budget
  * (`limits.maxRenderMs`, 422 `limit_exceeded`); a render that outlives it by a grace period (stuck
  * where the engine does not check its budget) is aborted, which terminates its worker (piscina

@@ -1,5 +1,5 @@
 /**
- * Layout tests as data (DESIGN.md §3): lay out tiny HTML and print the fragment geometry,
+ * Layout tests as data (docs/design.md §3): lay out tiny HTML and print the fragment geometry,
  * one fragment per line, e.g. `  div.a 8,8 300x110`.
  */
 import { formatDiagnostic } from '../../src/diagnostics.js';

@@ -1,5 +1,5 @@
 /**
- * Pixel tests (DESIGN.md §3): rasterize a PDF with `pdftocairo -png -r 96 -antialias none`
+ * Pixel tests (docs/design.md §3): rasterize a PDF with `pdftocairo -png -r 96 -antialias none`
  * (1 CSS px = 1 pixel, exact colours) and turn every page into rows of letters.
  *
  *   const [page] = await rasterize(pdf);                 // default palette below

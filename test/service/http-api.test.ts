@@ -1,4 +1,4 @@
-/** The document API over a real socket: routing, auth, negotiation, validation, errors, logs (DESIGN.md §1.4). */
+/** The document API over a real socket: routing, auth, negotiation, validation, errors, logs (docs/design.md §1.4). */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TemplateRecord } from '../../src/service/storage/types.js';

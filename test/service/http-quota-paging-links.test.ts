@@ -1,4 +1,4 @@
-/** Quota under concurrency, paging edges and expiring links, over a real socket (DESIGN.md §1.4). */
+/** Quota under concurrency, paging edges and expiring links, over a real socket (docs/design.md §1.4). */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

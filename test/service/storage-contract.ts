@@ -1,5 +1,5 @@
 /**
- * The storage contract (DESIGN.md §1.5): one suite that every implementation must pass.
+ * The storage contract (docs/design.md §1.5): one suite that every implementation must pass.
  * Each test uses fresh workspace names, so one storage instance serves the whole suite.
  */
 import { randomUUID } from 'node:crypto';

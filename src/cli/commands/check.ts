@@ -1,5 +1,5 @@
 /**
- * `octavo check TEMPLATE.html [--data PAYLOAD.json] [--json]` (DESIGN.md §1.3): a linter for
+ * `octavo check TEMPLATE.html [--data PAYLOAD.json] [--json]` (docs/design.md §1.3): a linter for
  * templates that runs in a user's CI. It reports, each with file:line:column and a hint:
  * Handlebars syntax errors and every helper problem (./template/analyze.ts), the fields the
  * template reads that the sample payload lacks, and — by rendering it with the sample — invalid or

@@ -1,5 +1,5 @@
 /**
- * `octavo render TEMPLATE.html [--data PAYLOAD.json|-] [--out OUT.pdf|-] ...` (DESIGN.md §1.3).
+ * `octavo render TEMPLATE.html [--data PAYLOAD.json|-] [--out OUT.pdf|-] ...` (docs/design.md §1.3).
  *
  * Exit codes: 0 success; 1 render/template error (`octavo: file:line:column: message`); 2 usage
  * error, unreadable template or data file, invalid JSON (with its line:column), unwritable output.

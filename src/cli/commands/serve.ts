@@ -1,6 +1,6 @@
 /**
  * `octavo serve [--data-dir DIR] [--port N] [--host H] [--storage fs|memory|postgres]
- * [--database-url URL] [--base-url URL] [--link-ttl SECONDS]` (DESIGN.md §1.3): the document
+ * [--database-url URL] [--base-url URL] [--link-ttl SECONDS]` (docs/design.md §1.3): the document
  * API on Node's http server until SIGINT/SIGTERM. Request logs are JSON lines on stdout,
  * messages for humans go to stderr.
  */

@@ -1,5 +1,5 @@
 /**
- * `octavo template add|update|list|remove` (DESIGN.md §1.3): templates of a workspace of the
+ * `octavo template add|update|list|remove` (docs/design.md §1.3): templates of a workspace of the
  * document service. `add` stores the template with its folder's files (stylesheets, images,
  * fonts, partials), its sample payload and previews; a template that does not parse is refused
  * with its location, one that fails only on its sample is stored with a warning.

@@ -1,6 +1,6 @@
 /**
  * `octavo workspace create --name NAME [--quota N]`, `set-quota --name NAME --quota N`,
- * `deactivate|activate --name NAME` (DESIGN.md §1.3), each with [--data-dir DIR|--database-url URL].
+ * `deactivate|activate --name NAME` (docs/design.md §1.3), each with [--data-dir DIR|--database-url URL].
  */
 import type { CliCommand } from '../shared/command.js';
 import { UsageError } from '../shared/command.js';

@@ -1,5 +1,5 @@
 /**
- * `octavo preview TEMPLATE.html [--data PAYLOAD.json] [--port N]` (DESIGN.md §1.3): a live preview
+ * `octavo preview TEMPLATE.html [--data PAYLOAD.json] [--port N]` (docs/design.md §1.3): a live preview
  * on 127.0.0.1 (../preview/server.ts). Runs until interrupted (Ctrl-C).
  */
 import { access } from 'node:fs/promises';

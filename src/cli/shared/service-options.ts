@@ -1,4 +1,4 @@
-/** Argument parsing shared by `octavo serve`, `octavo workspace` and `octavo template` (DESIGN.md §1.3). */
+/** Argument parsing shared by `octavo serve`, `octavo workspace` and `octavo template` (docs/design.md §1.3). */
 import { resolve } from 'node:path';
 import { UsageError } from './command.js';
 import type { StorageConfig, StorageKind } from '../../service/storage/index.js';

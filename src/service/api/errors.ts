@@ -1,5 +1,5 @@
 /**
- * Errors of the document API (DESIGN.md §1.4): every non-2xx answer carries
+ * Errors of the document API (docs/design.md §1.4): every non-2xx answer carries
  * `{message, error_code, documentation_url, correlation_id}`.
  */
 

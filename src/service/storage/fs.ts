@@ -1,5 +1,5 @@
 /**
- * File-system storage, the embedded default (DESIGN.md §1.5): a data folder anyone can read,
+ * File-system storage, the embedded default (docs/design.md §1.5): a data folder anyone can read,
  * templates as plain files.
  *
  *   DATA/secret.key                                   link-signing secret (mode 0600)

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL storage, the scale-out path (DESIGN.md §1.5): several stateless `octavo serve`
+ * PostgreSQL storage, the scale-out path (docs/design.md §1.5): several stateless `octavo serve`
  * processes share one database. Schema migrations run on open (serialised by an advisory lock
  * and recorded in `octavo_migrations`); quota is one atomic `UPDATE ... RETURNING`.
  */

@@ -1,5 +1,5 @@
 /**
- * The one storage contract of the service (DESIGN.md §1.5), in three parts:
+ * The one storage contract of the service (docs/design.md §1.5), in three parts:
  * workspaces (+ hashed API keys, quota), templates (+ sample payload, previews),
  * documents (bytes + expiry). memory.ts, fs.ts and postgres.ts implement it; the
  * contract suite in test/service/storage-contract.ts holds all three to it.
