@@ -17,7 +17,8 @@ import type { ExclusionSpace } from './exclusions.js';
 import { clearSides, floatsBottom, freeBand, hasFloatsBeside, nextFloatBottom } from './exclusions.js';
 import { legacyAlign, marginOrZero } from './box-model.js';
 import { layoutBox } from './dispatch.js';
-import { establishesBfc, forcedBreakOf } from './block.js';
+import { establishesBfc } from './block.js';
+import { forcedBreakOf } from './break-token.js';
 import { layoutFloat } from './float.js';
 import { pageNameChanges } from './page/page-names.js';
 

@@ -8,7 +8,7 @@ import { EMPTY_STRUT, addMargin, collapsedMargin } from './margins.js';
 import { blockHorizontalMetrics, marginOrZero } from './box-model.js';
 import type { ReplacedSize } from './replaced.js';
 import { replacedSize } from './replaced.js';
-import { forcedBreakOf } from './block.js';
+import { forcedBreakOf } from './break-token.js';
 
 export function layoutBlockReplaced(box: ReplacedBox, input: LayoutInput, ctx: LayoutContext): LayoutResult {
   const image = ctx.images.get(box.src);

@@ -7,10 +7,10 @@
  * block is the containing block of its absolutely positioned descendants (§10.1).
  */
 import type { BlockBox, LayoutBox } from '../boxes/types.js';
-import type { BreakValue, ComputedStyle } from '../css/types.js';
+import type { ComputedStyle } from '../css/types.js';
 import type { BoxFragment } from './types.js';
 import type { LayoutContext } from './context.js';
-import type { BreakToken, ForcedBreak, Fragmentainer, LayoutInput, LayoutResult } from './contract.js';
+import type { BreakToken, Fragmentainer, LayoutInput, LayoutResult } from './contract.js';
 import type { MarginStrut } from './margins.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from './margins.js';
 import type { HorizontalMetrics } from './box-model.js';
@@ -27,6 +27,7 @@ import { placePositionedDescendants } from './positioned.js';
 import { blockContentOffset } from './alignment.js';
 import { isMulticol } from './multicol/columns.js';
 import { clampLines } from './line-clamp.js';
+import { clonedRoom, forcedBreakOf } from './break-token.js';
 
 /** Does the box start a new block formatting context (CSS2 §9.4.1)? Its margins then never collapse with its children's. */
 export function establishesBfc(box: LayoutBox): boolean {
@@ -292,23 +293,4 @@ function clampedChildren(children: ChildrenResult, lines: number | undefined, st
   if (clamped === undefined) return children;
   // the content ends at the line: no margin below it collapses through the box's bottom
   return { ...children, fragments: clamped.fragments, endY: clamped.endY, strut: EMPTY_STRUT, baselines: { ...children.baselines, last: clamped.lastBaseline } };
-}
-
-/**
- * The room of a cloned box's content (CSS Fragmentation 3 §5.4): its bottom padding and border
- * are drawn at every break, so its content ends above them on every page.
- */
-export function clonedRoom(page: Fragmentainer, edges: number): Fragmentainer {
-  if (edges === 0) return page;
-  const limits = page.limits?.map((limit) => ({ ...limit, bottom: limit.bottom - edges }));
-  return { ...page, bottom: page.bottom - edges, ...(limits === undefined ? {} : { limits }) };
-}
-
-/** The kind of a forced break value (CSS Fragmentation 3 §3.1); undefined when not forced. */
-export function forcedBreakOf(value: BreakValue): ForcedBreak | undefined {
-  switch (value) {
-    case 'page': case 'always': case 'all': return 'page';
-    case 'left': case 'right': case 'recto': case 'verso': case 'column': return value;
-    default: return undefined;
-  }
 }

@@ -10,7 +10,7 @@ import type { LayoutContext } from '../context.js';
 import type { Baselines, BreakToken, LayoutInput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
 import { EMPTY_STRUT, addMargin } from '../margins.js';
 import { clampHeight, containerMetrics, definiteContentHeight, isAutoHeight, marginOrZero, resolveMaxSize, resolveMinSize, toContentSize } from '../box-model.js';
-import { forcedBreakOf } from '../block.js';
+import { forcedBreakOf } from '../break-token.js';
 import { slicedContainer } from '../fragment.js';
 import { containerStart } from '../container-start.js';
 import { heightForWidth, ratioOf } from '../aspect-ratio.js';

@@ -15,7 +15,7 @@ import { offsetFragment } from '../fragment.js';
 import { isContainingBlockForAbsolute, placePositionedDescendants } from '../positioned.js';
 import type { GridLines } from './absolute.js';
 import { layoutInGridArea } from './absolute.js';
-import { forcedBreakOf } from '../block.js';
+import { forcedBreakOf } from '../break-token.js';
 import { distributeContent } from './align.js';
 import type { BaselineEntry } from './baseline.js';
 import { alignBaselines, participates } from './baseline.js';

@@ -11,7 +11,7 @@ import type { Baselines, BreakToken, ForcedBreak, Fragmentainer, LayoutInput, Pa
 import { EMPTY_STRUT, collapsedMargin } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import { layoutBox } from '../dispatch.js';
-import { forcedBreakOf } from '../block.js';
+import { forcedBreakOf } from '../break-token.js';
 import type { ColumnGeometry } from './columns.js';
 import type { Segment } from './segments.js';
 import { containerToken, resumePoint, segmentsOf } from './segments.js';

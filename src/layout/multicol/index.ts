@@ -9,7 +9,7 @@ import type { LayoutContext } from '../context.js';
 import type { BreakToken, LayoutInput, LayoutResult } from '../contract.js';
 import { EMPTY_STRUT, addMargin } from '../margins.js';
 import { clampHeight, containerMetrics, definiteContentHeight, marginOrZero, resolveMaxSize, toContentSize } from '../box-model.js';
-import { forcedBreakOf } from '../block.js';
+import { forcedBreakOf } from '../break-token.js';
 import { slicedContainer } from '../fragment.js';
 import { containerStart } from '../container-start.js';
 import { placePositionedDescendants } from '../positioned.js';

@@ -12,7 +12,7 @@ import type { LayoutContext } from '../context.js';
 import type { BreakToken, LayoutInput, LayoutOutput, LayoutResult } from '../contract.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
 import { blockHorizontalMetrics, marginOrZero, resolveSize } from '../box-model.js';
-import { forcedBreakOf } from '../block.js';
+import { forcedBreakOf } from '../break-token.js';
 import { layoutBox } from '../dispatch.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import { placePositionedDescendants } from '../positioned.js';

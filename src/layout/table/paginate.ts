@@ -9,7 +9,7 @@
 import type { BreakValue } from '../../css/types.js';
 import type { LayoutContext } from '../context.js';
 import type { BreakToken, ForcedBreak } from '../contract.js';
-import { forcedBreakOf } from '../block.js';
+import { forcedBreakOf } from '../break-token.js';
 import type { TableGeometry } from './geometry.js';
 import type { TablePlan } from './plan.js';
 import type { LaidCell, LaidRow } from './rows.js';
