@@ -5,7 +5,6 @@
 import type { ComputedStyle, LegacyAlign, LengthPercentageAuto, MaxSize, Size, SizeKeyword } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import type { Sides } from '../geometry/types.js';
-import type { LayoutInput } from './contract.js';
 
 export function usedBorder(style: ComputedStyle): Sides {
   return {
@@ -82,6 +81,15 @@ export interface HorizontalMetrics {
   readonly padding: Sides;
 }
 
+/** What `containerMetrics` reads of its `LayoutInput` (contract.ts). */
+export interface ContainerRoom {
+  readonly containingWidth: number;
+  readonly available: number | 'min-content' | 'max-content';
+  readonly fixedWidth?: number | undefined;
+  readonly containingDirection?: 'ltr' | 'rtl' | undefined;
+  readonly containingAlign?: LegacyAlign | undefined;
+}
+
 /** A container's horizontal metrics and its border and padding sums (`edgesX`, `edgesY`). */
 export interface ContainerMetrics {
   readonly h: HorizontalMetrics;
@@ -95,7 +103,7 @@ export interface ContainerMetrics {
  * The used width, border and padding of a container laid out from `input` (flex, grid and
  * multi-column containers size themselves alike): a width fixed from outside is a border-box width.
  */
-export function containerMetrics(style: ComputedStyle, input: LayoutInput): ContainerMetrics {
+export function containerMetrics(style: ComputedStyle, input: ContainerRoom): ContainerMetrics {
   const cw = input.containingWidth;
   const border = usedBorder(style);
   const padding = usedPadding(style, cw);
@@ -191,4 +199,17 @@ export function clampHeight(style: ComputedStyle, autoHeight: number, containing
 export function definiteContentHeight(style: ComputedStyle, containingHeight: number | undefined, edges: number): number | undefined {
   const specified = resolveSize(style.height, containingHeight);
   return specified === undefined ? undefined : toContentSize(specified, style, edges);
+}
+
+/** The offset `position: relative` gives a box (CSS2 §9.4.3): `left` wins over `right` in ltr, `top` over `bottom`. */
+export function relativeOffset(style: ComputedStyle, containingWidth: number, containingHeight: number | undefined, direction = style.direction): { dx: number; dy: number } {
+  if (style.position !== 'relative') return { dx: 0, dy: 0 };
+  const left = resolveSize(style.left, containingWidth);
+  const right = resolveSize(style.right, containingWidth);
+  const top = resolveSize(style.top, containingHeight);
+  const bottom = resolveSize(style.bottom, containingHeight);
+  const fromLeft = left !== undefined ? left : right !== undefined ? -right : 0;
+  const dx = direction === 'rtl' && right !== undefined ? -right : fromLeft;
+  const dy = top !== undefined ? top : bottom !== undefined ? -bottom : 0;
+  return { dx, dy };
 }

@@ -4,7 +4,7 @@
  * `align-self`; used for the insets that are `auto`.
  */
 import type { LayoutBox } from '../../boxes/types.js';
-import { layoutBox } from '../dispatch.js';
+import { layoutBox } from '../contract.js';
 import { resolveSize } from '../box-model.js';
 import { shrinkToFitWidth } from '../shrink-to-fit.js';
 import { EMPTY_STRUT } from '../margins.js';

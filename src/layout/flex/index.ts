@@ -6,8 +6,7 @@
  * the content box's start (§4.1).
  */
 import type { FlexBox, LayoutBox } from '../../boxes/types.js';
-import type { LayoutContext } from '../context.js';
-import type { Baselines, BreakToken, LayoutInput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
+import type { Baselines, BreakToken, LayoutContext, LayoutInput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
 import { EMPTY_STRUT, addMargin } from '../margins.js';
 import { clampHeight, containerMetrics, definiteContentHeight, isAutoHeight, marginOrZero, resolveMaxSize, resolveMinSize, toContentSize } from '../box-model.js';
 import { forcedBreakOf } from '../break-token.js';

@@ -7,8 +7,7 @@
  * side by side, each as wide as its widest item.
  */
 import type { FlexBox } from '../../boxes/types.js';
-import type { LayoutContext } from '../context.js';
-import type { IntrinsicSizes } from '../inline/intrinsic.js';
+import type { IntrinsicSizes, LayoutContext } from '../contract.js';
 import { outerIntrinsicSizes } from '../intrinsic.js';
 import { clampHeight, definiteContentHeight, resolveMaxSize, toContentSize, usedBorder, usedPadding } from '../box-model.js';
 import { flexAxes, usedGap } from './axes.js';

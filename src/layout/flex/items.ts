@@ -6,11 +6,15 @@
  */
 import type { FlexBox, LayoutBox, OutOfFlowBox } from '../../boxes/types.js';
 import type { ComputedStyle, LengthPercentageAuto, MaxSize, Size } from '../../css/types.js';
-import type { LayoutContext } from '../context.js';
+import type { LayoutContext } from '../contract.js';
+import { cacheKey } from '../contract.js';
 import { isSizeKeyword, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from '../box-model.js';
 import { keywordBorderBoxWidth, stretchedHeight } from '../size-keywords.js';
-import { establishesBfc } from '../block.js';
+import { establishesBfc } from '../block/index.js';
 import type { FlexAxes } from './axes.js';
+
+/** Flex items seen as formatting context roots, per render (so caches keyed by box stay valid). */
+const ITEM_VIEWS = cacheKey('flexItemViews', () => new WeakMap<LayoutBox, LayoutBox>());
 
 /** One axis of an item, border-box sizes; `min` undefined while `min-*: auto` is not resolved (§4.5). */
 export interface ItemAxis {
@@ -56,10 +60,10 @@ export function collectItems(container: FlexBox, ctx: LayoutContext): { readonly
  */
 function itemView(box: LayoutBox, ctx: LayoutContext): LayoutBox {
   if (box.kind !== 'block' || establishesBfc(box)) return box;
-  let view = ctx.caches.flexItemViews.get(box);
+  let view = ctx.caches.of(ITEM_VIEWS).get(box);
   if (view === undefined) {
     view = { ...box, style: { ...box.style, display: 'flow-root', float: 'none' } };
-    ctx.caches.flexItemViews.set(box, view);
+    ctx.caches.of(ITEM_VIEWS).set(box, view);
   }
   return view;
 }

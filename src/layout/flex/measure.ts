@@ -3,15 +3,21 @@
  * (ctx.caches.flexMeasures) by the sizes asked for, so that nested flex containers measure
  * each item once per constraint instead of once per ancestor pass.
  */
-import type { LayoutContext } from '../context.js';
-import type { LayoutOutput } from '../contract.js';
-import { layoutBox } from '../dispatch.js';
+import type { LayoutBox } from '../../boxes/types.js';
+import type { LayoutContext, LayoutOutput } from '../contract.js';
+import { cacheKey, layoutBox } from '../contract.js';
 import { contentIntrinsicSizes } from '../intrinsic.js';
 import { replacedSize } from '../replaced.js';
 import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import type { FlexItem } from './items.js';
 import { clampAxis } from './items.js';
+
+/** Flex items without their own height limits, to measure their content height. */
+const CONTENT_VIEWS = cacheKey('flexContentViews', () => new WeakMap<LayoutBox, LayoutBox>());
+
+/** Measuring runs of flex items, by the sizes asked for. */
+const MEASURES = cacheKey('flexMeasures', () => new WeakMap<LayoutBox, Map<string, LayoutOutput>>());
 
 /** The container's content box, which items resolve percentages against. */
 export interface ItemSpace {
@@ -25,10 +31,10 @@ export interface ItemSpace {
  */
 export function measureAt(item: FlexItem, width: number, height: number | undefined, space: ItemSpace, ctx: LayoutContext, heightDefinite = true): LayoutOutput {
   const key = `${width}|${height}|${heightDefinite}|${space.containingWidth}|${space.containingHeight}`;
-  let cache = ctx.caches.flexMeasures.get(item.box);
+  let cache = ctx.caches.of(MEASURES).get(item.box);
   if (cache === undefined) {
     cache = new Map();
-    ctx.caches.flexMeasures.set(item.box, cache);
+    ctx.caches.of(MEASURES).set(item.box, cache);
   }
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
@@ -81,10 +87,10 @@ export function contentHeightAt(item: FlexItem, width: number, space: ItemSpace,
   if (item.box.kind === 'replaced' || (style.height === 'auto' && style.minHeight === 'auto' && style.maxHeight === 'none')) {
     return heightAt(item, width, item.main, item.cross, space, ctx);
   }
-  let view = ctx.caches.flexContentViews.get(item.box);
+  let view = ctx.caches.of(CONTENT_VIEWS).get(item.box);
   if (view === undefined) {
     view = { ...item.box, style: { ...style, height: 'auto', minHeight: 'auto', maxHeight: 'none' } } as typeof item.box;
-    ctx.caches.flexContentViews.set(item.box, view);
+    ctx.caches.of(CONTENT_VIEWS).set(item.box, view);
   }
   return measureAt({ ...item, box: view }, width, undefined, space, ctx).fragment.height;
 }

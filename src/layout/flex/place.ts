@@ -5,9 +5,9 @@
  */
 import type { Fragment } from '../types.js';
 import type { BreakToken, Fragmentainer, LayoutOutput, PageContent, PendingPositioned } from '../contract.js';
-import { layoutBox } from '../dispatch.js';
+import { layoutBox } from '../contract.js';
 import { offsetFragment } from '../fragment.js';
-import { relativeOffset } from '../positioned.js';
+import { relativeOffset } from '../box-model.js';
 import { marginOrZero } from '../box-model.js';
 import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';

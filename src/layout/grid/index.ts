@@ -7,8 +7,7 @@
  */
 import type { FlexBox } from '../../boxes/types.js';
 import type { BoxFragment, Fragment } from '../types.js';
-import type { LayoutContext } from '../context.js';
-import type { BreakToken, LayoutInput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
+import type { BreakToken, LayoutContext, LayoutInput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
 import { clampHeight, containerMetrics, definiteContentHeight, marginOrZero, resolveMinSize, toContentSize } from '../box-model.js';
 import { offsetFragment } from '../fragment.js';

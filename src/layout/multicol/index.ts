@@ -5,8 +5,7 @@
  */
 import type { BlockBox } from '../../boxes/types.js';
 import type { BoxFragment } from '../types.js';
-import type { LayoutContext } from '../context.js';
-import type { BreakToken, LayoutInput, LayoutResult } from '../contract.js';
+import type { BreakToken, LayoutContext, LayoutInput, LayoutResult } from '../contract.js';
 import { EMPTY_STRUT, addMargin } from '../margins.js';
 import { clampHeight, containerMetrics, definiteContentHeight, marginOrZero, resolveMaxSize, toContentSize } from '../box-model.js';
 import { forcedBreakOf } from '../break-token.js';

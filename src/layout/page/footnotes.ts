@@ -8,11 +8,10 @@
  */
 import type { BlockBox, BlockLevelBox, InlineBox, InlineLevelBox, TextBox } from '../../boxes/types.js';
 import type { ComputedStyle, PageContext } from '../../css/types.js';
-import type { LayoutContext } from '../context.js';
-import type { BottomLimit, BreakToken, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
+import type { BottomLimit, BreakToken, LayoutContext, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
 import { placeAbsolute } from '../positioned.js';
 import type { BoxFragment, Fragment } from '../types.js';
-import { layoutBox } from '../dispatch.js';
+import { layoutBox } from '../contract.js';
 import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import { offsetFragment } from '../fragment.js';

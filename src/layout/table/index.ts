@@ -8,18 +8,17 @@
 import type { BlockBox, TableWrapperBox } from '../../boxes/types.js';
 import { NO_SIDES } from '../../geometry/types.js';
 import type { BoxFragment, Fragment } from '../types.js';
-import type { LayoutContext } from '../context.js';
-import type { BreakToken, LayoutInput, LayoutOutput, LayoutResult } from '../contract.js';
+import type { BreakToken, IntrinsicSizes, LayoutContext, LayoutInput, LayoutOutput, LayoutResult } from '../contract.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
 import { blockHorizontalMetrics, marginOrZero, resolveSize } from '../box-model.js';
 import { forcedBreakOf } from '../break-token.js';
-import { layoutBox } from '../dispatch.js';
+import { layoutBox } from '../contract.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import { placePositionedDescendants } from '../positioned.js';
 import type { TablePlan } from './plan.js';
 import { tablePlan } from './plan.js';
 import type { TableGeometry } from './geometry.js';
-import { tableGeometry } from './geometry.js';
+import { tableGeometry, tableIntrinsicWidths } from './geometry.js';
 import { paginateRows } from './paginate.js';
 import type { PlacedRow, RowsOnPage } from './paginate.js';
 import { tableFragment } from './fragments.js';
@@ -27,6 +26,11 @@ import type { Escaped } from './escape.js';
 import { escape } from './escape.js';
 
 export { tableIntrinsicWidths } from './geometry.js';
+
+/** A table's min-/max-content widths (CSS 2.1 §17.5.2; the table entry of the table in dispatch.ts). */
+export function tableIntrinsicSizes(box: TableWrapperBox, ctx: LayoutContext): IntrinsicSizes {
+  return tableIntrinsicWidths(tablePlan(box, ctx), ctx);
+}
 
 export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
   const plan = tablePlan(box, ctx);

@@ -1,14 +1,19 @@
 /** A block-level replaced element (`img { display: block }`): sized, then placed as one unbreakable piece. */
-import type { ReplacedBox } from '../boxes/types.js';
-import type { LoadedImage } from '../resources/types.js';
-import type { BoxFragment, Fragment } from './types.js';
-import type { LayoutContext } from './context.js';
-import type { LayoutInput, LayoutResult } from './contract.js';
-import { EMPTY_STRUT, addMargin, collapsedMargin } from './margins.js';
-import { blockHorizontalMetrics, marginOrZero } from './box-model.js';
-import type { ReplacedSize } from './replaced.js';
-import { replacedSize } from './replaced.js';
-import { forcedBreakOf } from './break-token.js';
+import type { ReplacedBox } from '../../boxes/types.js';
+import type { LoadedImage } from '../../resources/types.js';
+import type { BoxFragment, Fragment } from '../types.js';
+import type { IntrinsicSizes, LayoutContext, LayoutInput, LayoutResult } from '../contract.js';
+import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
+import { blockHorizontalMetrics, marginOrZero } from '../box-model.js';
+import type { ReplacedSize } from '../replaced.js';
+import { replacedSize } from '../replaced.js';
+import { forcedBreakOf } from '../break-token.js';
+
+/** A replaced element's content sizes: its natural width (CSS Sizing 3 §5.1; the replaced entry of the table). */
+export function replacedIntrinsicSizes(box: ReplacedBox, ctx: LayoutContext): IntrinsicSizes {
+  const width = replacedSize(box, ctx.images.get(box.src), 0, undefined, ctx.text, true).width;
+  return { minContent: width, maxContent: width };
+}
 
 export function layoutBlockReplaced(box: ReplacedBox, input: LayoutInput, ctx: LayoutContext): LayoutResult {
   const image = ctx.images.get(box.src);

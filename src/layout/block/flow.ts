@@ -4,23 +4,21 @@
  * beside floats (§9.5), absolutely positioned boxes left at their static position (§10.3.7),
  * and page breaks between children (CSS Fragmentation 3 §4).
  */
-import type { BlockBox, BlockFlowBox, BlockLevelBox, LayoutBox, OutOfFlowBox } from '../boxes/types.js';
-import type { BreakValue } from '../css/types.js';
-import type { Fragment } from './types.js';
-import type { LayoutContext } from './context.js';
-import type { Baselines, BreakToken, Fragmentainer, LayoutInput, LayoutOutput, PageContent, PendingPositioned } from './contract.js';
-import { bottomAt, fragmentainerAt } from './contract.js';
-import { isMulticol } from './multicol/columns.js';
-import type { MarginStrut } from './margins.js';
-import { EMPTY_STRUT, addMargin, collapsedMargin } from './margins.js';
-import type { ExclusionSpace } from './exclusions.js';
-import { clearSides, floatsBottom, freeBand, hasFloatsBeside, nextFloatBottom } from './exclusions.js';
-import { legacyAlign, marginOrZero } from './box-model.js';
-import { layoutBox } from './dispatch.js';
-import { establishesBfc } from './block.js';
-import { forcedBreakOf } from './break-token.js';
+import type { BlockBox, BlockFlowBox, BlockLevelBox, LayoutBox, OutOfFlowBox } from '../../boxes/types.js';
+import type { BreakValue } from '../../css/types.js';
+import type { Fragment } from '../types.js';
+import type { Baselines, BreakToken, Fragmentainer, LayoutContext, LayoutInput, LayoutOutput, PageContent, PendingPositioned } from '../contract.js';
+import { bottomAt, fragmentainerAt, layoutBox } from '../contract.js';
+import { isMulticol } from '../multicol/columns.js';
+import type { MarginStrut } from '../margins.js';
+import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
+import type { ExclusionSpace } from '../exclusions.js';
+import { clearSides, floatsBottom, freeBand, hasFloatsBeside, nextFloatBottom } from '../exclusions.js';
+import { legacyAlign, marginOrZero } from '../box-model.js';
+import { establishesBfc } from './index.js';
+import { forcedBreakOf } from '../break-token.js';
 import { layoutFloat } from './float.js';
-import { pageNameChanges } from './page/page-names.js';
+import { pageNameChanges } from '../page/page-names.js';
 
 /** A block container being laid out: where its content box is, and the flow state its children start from. */
 export interface BlockFrame {

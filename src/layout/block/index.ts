@@ -6,28 +6,27 @@
  * formatting context starts its own floats and grows to contain them (§10.6.7); a positioned
  * block is the containing block of its absolutely positioned descendants (§10.1).
  */
-import type { BlockBox, LayoutBox } from '../boxes/types.js';
-import type { ComputedStyle } from '../css/types.js';
-import type { BoxFragment } from './types.js';
-import type { LayoutContext } from './context.js';
-import type { BreakToken, Fragmentainer, LayoutInput, LayoutResult } from './contract.js';
-import type { MarginStrut } from './margins.js';
-import { EMPTY_STRUT, addMargin, collapsedMargin } from './margins.js';
-import type { HorizontalMetrics } from './box-model.js';
-import { blockHorizontalMetrics, clampHeight, definiteContentHeight, isAutoHeight, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from './box-model.js';
-import type { Edges } from './aspect-ratio.js';
-import { heightForWidth, ratioOf, widthForHeight } from './aspect-ratio.js';
-import type { BlockFrame, ChildrenResult } from './block-flow.js';
-import { layoutBlockChildren } from './block-flow.js';
-import { layoutLines } from './block-lines.js';
+import type { BlockBox, LayoutBox } from '../../boxes/types.js';
+import type { ComputedStyle } from '../../css/types.js';
+import type { BoxFragment } from '../types.js';
+import type { BreakToken, Fragmentainer, LayoutContext, LayoutInput, LayoutResult } from '../contract.js';
+import type { MarginStrut } from '../margins.js';
+import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
+import type { HorizontalMetrics } from '../box-model.js';
+import { blockHorizontalMetrics, clampHeight, definiteContentHeight, isAutoHeight, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from '../box-model.js';
+import type { Edges } from '../aspect-ratio.js';
+import { heightForWidth, ratioOf, widthForHeight } from '../aspect-ratio.js';
+import type { BlockFrame, ChildrenResult } from './flow.js';
+import { layoutBlockChildren } from './flow.js';
+import { layoutLines } from './lines.js';
 import { placeOutsideMarker } from './marker.js';
-import { NO_EXCLUSIONS, floatsBottom } from './exclusions.js';
-import { relativeTo } from './fragment.js';
-import { placePositionedDescendants } from './positioned.js';
+import { NO_EXCLUSIONS, floatsBottom } from '../exclusions.js';
+import { relativeTo } from '../fragment.js';
+import { placePositionedDescendants } from '../positioned.js';
 import { blockContentOffset } from './alignment.js';
-import { isMulticol } from './multicol/columns.js';
+import { isMulticol } from '../multicol/columns.js';
 import { clampLines } from './line-clamp.js';
-import { clonedRoom, forcedBreakOf } from './break-token.js';
+import { clonedRoom, forcedBreakOf } from '../break-token.js';
 
 /** Does the box start a new block formatting context (CSS2 §9.4.1)? Its margins then never collapse with its children's. */
 export function establishesBfc(box: LayoutBox): boolean {
