@@ -20,7 +20,7 @@ import { isMulticol, layoutMulticol } from './multicol/index.js';
 import { multicolIntrinsicSizes } from './multicol/intrinsic.js';
 import { layoutTable, tableIntrinsicSizes } from './table/index.js';
 import { measureIntrinsic } from './intrinsic.js';
-import { withRelativeOffset } from './positioned.js';
+import { placePositionedDescendants, withRelativeOffset } from './positioned.js';
 import { assertNever } from '../errors.js';
 import { resolveSize } from './box-model.js';
 import { withKeywordSizes } from './size-keywords.js';
@@ -94,5 +94,15 @@ function monolithic(box: LayoutBox, input: LayoutInput, ctx: LayoutContext): Lay
 }
 
 function layoutByContext(box: LayoutBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
-  return formattingContextOf(box, (context, typed) => context.layout(typed, input, ctx, resume));
+  return withPositionedPlaced(formattingContextOf(box, (context, typed) => context.layout(typed, input, ctx, resume)), ctx);
+}
+
+/**
+ * Once any formatting context has laid a box out: if the box is a containing block for absolutely
+ * positioned boxes, it lays out those its content passed up (positioned.ts), once, here.
+ */
+function withPositionedPlaced(result: LayoutResult, ctx: LayoutContext): LayoutResult {
+  if (result.kind !== 'placed' || result.positioned.length === 0) return result;
+  const placed = placePositionedDescendants(result.fragment, result, ctx);
+  return { ...result, fragment: placed.fragment, positioned: placed.positioned, pageContent: placed.pageContent };
 }

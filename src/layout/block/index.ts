@@ -22,7 +22,6 @@ import { layoutLines } from './lines.js';
 import { placeOutsideMarker } from './marker.js';
 import { NO_EXCLUSIONS, floatsBottom } from '../exclusions.js';
 import { relativeTo } from '../fragment.js';
-import { placePositionedDescendants } from '../positioned.js';
 import { blockContentOffset } from './alignment.js';
 import { isMulticol } from '../multicol/columns.js';
 import { clampLines } from './line-clamp.js';
@@ -111,10 +110,9 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     const firstBaseline = children.baselines.first === undefined ? undefined : children.baselines.first + shift - y;
     fragment = placeOutsideMarker(fragment, content.marker, { contentX: contentX - x, contentTop: vertical.contentTop + shift - y, firstBaseline }, ctx);
   }
-  const positioned = placePositionedDescendants(fragment, children, ctx);
   return {
     kind: 'placed',
-    fragment: positioned.fragment,
+    fragment,
     endY: vertical.resolvedAt === undefined ? input.y : borderBottom,
     strut: vertical.strut,
     resolvedAt: vertical.resolvedAt,
@@ -125,8 +123,8 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     breakToken,
     forcedBreakAfter: forcedBreakOf(style.breakAfter),
     exclusions: bfc ? input.exclusions : children.exclusions,
-    positioned: positioned.positioned,
-    pageContent: positioned.pageContent,
+    positioned: children.positioned,
+    pageContent: children.pageContent,
   };
 }
 

@@ -13,7 +13,6 @@ import { forcedBreakOf } from '../break-token.js';
 import { slicedContainer } from '../fragment.js';
 import { containerStart } from '../container-start.js';
 import { heightForWidth, ratioOf } from '../aspect-ratio.js';
-import { placePositionedDescendants } from '../positioned.js';
 import { flexAxes, usedGap } from './axes.js';
 import type { FlexEnv } from './env.js';
 import { baselineAligned } from './env.js';
@@ -54,14 +53,13 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const fragment = slicedContainer(box, metrics, x, borderTop, contentHeight, flow.placed.map((p) => p.fragment), { continued, broken });
   const statics = (child: LayoutBox): { x: number; y: number } => absoluteStaticOffset(child, env, { main: plan.innerMain, cross: plan.innerCross }, style.justifyContent);
   const escaping = escapingBoxes(flow.placed, positioned, origin, statics, input.mode);
-  const placedPositioned = placePositionedDescendants(fragment, escaping, ctx);
   const endY = borderTop + fragment.height;
   return {
-    kind: 'placed', fragment: placedPositioned.fragment, endY,
+    kind: 'placed', fragment, endY,
     strut: addMargin(EMPTY_STRUT, broken ? 0 : marginOrZero(style.marginBottom, cw)), resolvedAt: borderTop,
     baselines: containerBaselines(flow.placed, env, borderTop),
     breakToken: flow.breakToken, forcedBreakAfter: forcedBreakOf(style.breakAfter),
-    exclusions: input.exclusions, positioned: placedPositioned.positioned, pageContent: placedPositioned.pageContent,
+    exclusions: input.exclusions, positioned: escaping.positioned, pageContent: escaping.pageContent,
   };
 }
 

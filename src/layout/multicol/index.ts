@@ -11,7 +11,6 @@ import { clampHeight, containerMetrics, definiteContentHeight, marginOrZero, res
 import { forcedBreakOf } from '../break-token.js';
 import { slicedContainer } from '../fragment.js';
 import { containerStart } from '../container-start.js';
-import { placePositionedDescendants } from '../positioned.js';
 import { columnGeometry } from './columns.js';
 import { layoutMulticolFlow } from './flow.js';
 
@@ -42,16 +41,15 @@ export function layoutMulticol(box: BlockBox, input: LayoutInput, ctx: LayoutCon
   const x = input.x + h.marginLeft;
   const sliced = slicedContainer(box, metrics, x, borderTop, contentHeight, flow.fragments, { continued, broken });
   const fragment: BoxFragment = { ...sliced, ...(flow.rules.length > 0 ? { columnRules: flow.rules.map((r) => ({ ...r, x: r.x - x, y: r.y - borderTop })) } : {}) };
-  const positioned = placePositionedDescendants(fragment, flow, ctx);
   return {
-    kind: 'placed', fragment: positioned.fragment, endY: borderTop + fragment.height,
+    kind: 'placed', fragment, endY: borderTop + fragment.height,
     strut: addMargin(EMPTY_STRUT, broken ? 0 : marginOrZero(style.marginBottom, cw)), resolvedAt: borderTop,
     baselines: {
       first: flow.baselines.first === undefined ? undefined : flow.baselines.first - borderTop,
       last: flow.baselines.last === undefined ? undefined : flow.baselines.last - borderTop,
     },
     breakToken: flow.token, forcedBreakAfter: forcedBreakOf(style.breakAfter),
-    exclusions: input.exclusions, positioned: positioned.positioned, pageContent: positioned.pageContent,
+    exclusions: input.exclusions, positioned: flow.positioned, pageContent: flow.pageContent,
   };
 }
 

@@ -14,7 +14,6 @@ import { blockHorizontalMetrics, marginOrZero, resolveSize } from '../box-model.
 import { forcedBreakOf } from '../break-token.js';
 import { layoutBox } from '../contract.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
-import { placePositionedDescendants } from '../positioned.js';
 import type { TablePlan } from './plan.js';
 import { tablePlan } from './plan.js';
 import type { TableGeometry } from './geometry.js';
@@ -69,10 +68,9 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
     border: NO_SIDES, padding: NO_SIDES,
     children, continuedBefore: continued, continuedAfter: broken,
   };
-  const placed = placePositionedDescendants(fragment, escaped, ctx);
   const firstRow = table.baselines.first;
   return {
-    kind: 'placed', fragment: placed.fragment,
+    kind: 'placed', fragment,
     endY: top + y,
     strut: broken ? EMPTY_STRUT : addMargin(EMPTY_STRUT, marginOrZero(style.marginBottom, cw)),
     resolvedAt: top,
@@ -83,8 +81,8 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
     breakToken: broken ? { kind: 'block', box, children: rows.breakToken!.children, next: rows.breakToken!.next, forced: rows.breakToken!.forced } : undefined,
     forcedBreakAfter: broken ? undefined : forcedBreakOf(style.breakAfter),
     exclusions: input.exclusions,
-    positioned: placed.positioned,
-    pageContent: placed.pageContent,
+    positioned: escaped.positioned,
+    pageContent: escaped.pageContent,
   };
 }
 
