@@ -90,6 +90,12 @@ export interface LayoutInput {
   readonly fixedHeight?: number | undefined;
   /** The fixed height is no definite size for the percentages inside (a flexed item of a container of indefinite height, CSS Flexbox 1 §9.8). */
   readonly fixedHeightIndefinite?: boolean | undefined;
+  /**
+   * Run mode: lay the box out as a formatting context root whatever its style says (a flex item
+   * establishes one for its contents, CSS Flexbox 1 §4): its children's margins and floats stay
+   * inside. A field of the run, not a copy of the box, so caches keyed by the box hold.
+   */
+  readonly formattingContextRoot?: boolean | undefined;
   /** Where the box's margin box starts (x: containing block's content edge; y: the flow position before `strut`). */
   readonly x: number;
   readonly y: number;

@@ -44,7 +44,7 @@ export function establishesBfc(box: LayoutBox): boolean {
 export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
   const style = box.style;
   const continued = resume !== undefined;
-  const bfc = establishesBfc(box);
+  const bfc = input.formattingContextRoot === true || establishesBfc(box);
   const h = horizontalMetrics(box, input);
   const top = topEdge(box, input, h, continued, bfc);
   const edgesY = h.border.top + h.border.bottom + h.padding.top + h.padding.bottom;

@@ -36,7 +36,7 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const percentHeight = input.fixedHeightIndefinite === true ? undefined : definiteHeight;
   const env = flexEnv(box, h.contentWidth, definiteHeight, percentHeight, ctx);
   const limits = containerLimits(box, input, edgesY, env);
-  const { boxes, positioned } = collectItems(box, ctx);
+  const { boxes, positioned } = collectItems(box);
   const items = boxes.map((item, i) => flexItem(item, i, env.axes, h.contentWidth, percentHeight, ctx));
   const plan = planFlex(items, env, limits, style);
 

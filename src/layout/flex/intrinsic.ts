@@ -19,7 +19,7 @@ import type { FlexEnv } from './env.js';
 
 export function flexIntrinsicSizes(box: FlexBox, ctx: LayoutContext): IntrinsicSizes {
   const axes = flexAxes(box.style);
-  const items = collectItems(box, ctx).boxes;
+  const items = collectItems(box).boxes;
   const contributions = items.map((item) => outerIntrinsicSizes(item, ctx));
   const largest = (pick: (s: IntrinsicSizes) => number, of = contributions): number => Math.max(0, ...of.map(pick));
   if (!axes.row) {
@@ -62,6 +62,6 @@ function columnLines(box: FlexBox, ctx: LayoutContext): number[][] | undefined {
     axes, ctx, space: { containingWidth: 0, containingHeight: undefined }, mainSize: undefined, crossSize: undefined,
     mainGap: usedGap(style.rowGap, undefined), crossGap: usedGap(style.columnGap, undefined), alignItems: style.alignItems,
   };
-  const sized = collectItems(box, ctx).boxes.map((item, i) => sizeItem(flexItem(item, i, axes, 0, undefined, ctx, true), env));
+  const sized = collectItems(box).boxes.map((item, i) => sizeItem(flexItem(item, i, axes, 0, undefined, ctx, true), env));
   return collectLines(sized, wrapping, breakAt, env.mainGap).map((line) => line.map((s) => s.item.index));
 }

@@ -7,14 +7,10 @@
 import type { FlexBox, LayoutBox, OutOfFlowBox } from '../../boxes/types.js';
 import type { ComputedStyle, LengthPercentageAuto, MaxSize, Size } from '../../css/types.js';
 import type { LayoutContext } from '../contract.js';
-import { cacheKey } from '../contract.js';
 import { isSizeKeyword, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from '../box-model.js';
 import { keywordBorderBoxWidth, stretchedHeight } from '../size-keywords.js';
-import { establishesBfc } from '../block/index.js';
 import type { FlexAxes } from './axes.js';
 
-/** Flex items seen as formatting context roots, per render (so caches keyed by box stay valid). */
-const ITEM_VIEWS = cacheKey('flexItemViews', () => new WeakMap<LayoutBox, LayoutBox>());
 
 /** One axis of an item, border-box sizes; `min` undefined while `min-*: auto` is not resolved (§4.5). */
 export interface ItemAxis {
@@ -29,7 +25,7 @@ export interface ItemAxis {
 }
 
 export interface FlexItem {
-  /** The box laid out (a flex item establishes a formatting context for its contents, §3). */
+  /** The box laid out (a flex item establishes a formatting context for its contents, §3: `formattingContextRoot` of its runs). */
   readonly box: LayoutBox;
   /** Position in `order`-modified document order (the index break tokens use). */
   readonly index: number;
@@ -39,33 +35,19 @@ export interface FlexItem {
 }
 
 /** The items of a container, sorted by `order` (stable, §5.4), and its absolutely positioned children. */
-export function collectItems(container: FlexBox, ctx: LayoutContext): { readonly boxes: readonly LayoutBox[]; readonly positioned: readonly OutOfFlowBox[] } {
+export function collectItems(container: FlexBox): { readonly boxes: readonly LayoutBox[]; readonly positioned: readonly OutOfFlowBox[] } {
   const boxes: { box: LayoutBox; order: number; at: number }[] = [];
   const positioned: OutOfFlowBox[] = [];
   container.children.forEach((child, at) => {
     if (child.kind === 'out-of-flow') {
       if (child.scheme !== 'float') positioned.push(child);
-      else if (child.box.kind !== 'out-of-flow') boxes.push({ box: itemView(child.box, ctx), order: child.box.style.order, at });
+      else if (child.box.kind !== 'out-of-flow') boxes.push({ box: child.box, order: child.box.style.order, at });
       return;
     }
-    boxes.push({ box: itemView(child, ctx), order: child.style.order, at });
+    boxes.push({ box: child, order: child.style.order, at });
   });
   boxes.sort((a, b) => a.order - b.order || a.at - b.at);
   return { boxes: boxes.map((b) => b.box), positioned };
-}
-
-/**
- * A block item that would not establish a formatting context by its own style is laid out as a
- * `flow-root` (kept per render, so caches keyed by box stay valid): its children's margins stay inside.
- */
-function itemView(box: LayoutBox, ctx: LayoutContext): LayoutBox {
-  if (box.kind !== 'block' || establishesBfc(box)) return box;
-  let view = ctx.caches.of(ITEM_VIEWS).get(box);
-  if (view === undefined) {
-    view = { ...box, style: { ...box.style, display: 'flow-root', float: 'none' } };
-    ctx.caches.of(ITEM_VIEWS).set(box, view);
-  }
-  return view;
 }
 
 /** Sizes are border-box sizes here: `box-sizing: content-box` adds the edges. */

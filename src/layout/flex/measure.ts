@@ -40,7 +40,7 @@ export function measureAt(item: FlexItem, width: number, height: number | undefi
   if (cached !== undefined) return cached;
   const laid = layoutBox(item.box, {
     mode: 'measure', available: width, containingWidth: space.containingWidth, containingHeight: space.containingHeight,
-    fixedWidth: width, fixedHeight: height, fixedHeightIndefinite: !heightDefinite, x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
+    fixedWidth: width, fixedHeight: height, fixedHeightIndefinite: !heightDefinite, formattingContextRoot: true, x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
   }, ctx);
   if (laid.kind !== 'placed') throw new Error('a measuring run cannot be pushed');
   cache.set(key, laid);

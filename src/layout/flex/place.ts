@@ -88,7 +88,7 @@ function laidOut(
   // Laid out with its margin box at the origin; a fragmentainer is moved into that frame.
   const laid = layoutBox(box, {
     mode: options.mode, available: size.width, containingWidth: env.space.containingWidth, containingHeight: env.space.containingHeight,
-    fixedWidth: size.width, fixedHeight: size.height, fixedHeightIndefinite: !size.heightDefinite, x: 0, y: 0, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
+    fixedWidth: size.width, fixedHeight: size.height, fixedHeightIndefinite: !size.heightDefinite, formattingContextRoot: true, x: 0, y: 0, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
     fragmentainer: page === undefined ? undefined : { ...page, bottom: page.bottom - marginBoxTop },
   }, env.ctx, options.resume);
   return laid.kind === 'placed' ? laid : undefined;
