@@ -111,8 +111,27 @@ export function containerMetrics(style: ComputedStyle, input: ContainerRoom): Co
   const edgesY = border.top + border.bottom + padding.top + padding.bottom;
   const available = typeof input.available === 'number' ? input.available : cw;
   const fixed = input.fixedWidth === undefined ? undefined : Math.max(0, input.fixedWidth - edgesX);
-  const h = blockHorizontalMetrics(style, cw, fixed, available, input.containingDirection ?? style.direction, input.containingAlign);
+  const h = blockHorizontalMetrics(style, { containingWidth: cw, available, direction: input.containingDirection, align: input.containingAlign }, fixed);
   return { h, border, padding, edgesX, edgesY };
+}
+
+/** Where a block-level box's width is solved: its containing block, the room it fills, the direction and legacy alignment that settle it. */
+export interface HorizontalRoom {
+  readonly containingWidth: number;
+  /** The room an auto width fills (default: the containing block). */
+  readonly available?: number | undefined;
+  /** The containing block's direction (default: the box's own). */
+  readonly direction?: 'ltr' | 'rtl' | undefined;
+  readonly align?: LegacyAlign | undefined;
+}
+
+interface HorizontalFrame {
+  readonly containingWidth: number;
+  readonly available: number;
+  readonly direction: 'ltr' | 'rtl';
+  readonly align: LegacyAlign | undefined;
+  readonly border: Sides;
+  readonly padding: Sides;
 }
 
 /**
@@ -122,15 +141,16 @@ export function containerMetrics(style: ComputedStyle, input: ContainerRoom): Co
  * width is auto (the containing block, or the part of it that floats leave free, CSS2 §9.5).
  * `align`: the containing block's legacy alignment, which places an over-constrained box.
  */
-export function blockHorizontalMetrics(
-  style: ComputedStyle, containingWidth: number, fixedContentWidth?: number, available = containingWidth, direction: 'ltr' | 'rtl' = style.direction,
-  align?: LegacyAlign,
-): HorizontalMetrics {
+export function blockHorizontalMetrics(style: ComputedStyle, room: HorizontalRoom, fixedContentWidth?: number): HorizontalMetrics {
+  const containingWidth = room.containingWidth;
   const border = usedBorder(style);
   const padding = usedPadding(style, containingWidth);
   const edges = border.left + border.right + padding.left + padding.right;
   const specified = fixedContentWidth ?? contentWidthFrom(style.width, style, containingWidth, edges);
-  const solve = (width: number | undefined): HorizontalMetrics => solveHorizontal(style, direction, align, containingWidth, available, border, padding, width);
+  const frame: HorizontalFrame = {
+    containingWidth, available: room.available ?? containingWidth, direction: room.direction ?? style.direction, align: room.align, border, padding,
+  };
+  const solve = (width: number | undefined): HorizontalMetrics => solveHorizontal(style, frame, width);
   if (fixedContentWidth !== undefined) return solve(fixedContentWidth);
   const minWidth = toContentSize(resolveMinSize(style.minWidth, containingWidth), style, edges);
   const maxWidth = toContentSize(resolveMaxSize(style.maxWidth, containingWidth), style, edges);
@@ -146,9 +166,8 @@ function contentWidthFrom(width: Size, style: ComputedStyle, containingWidth: nu
   return size === undefined ? undefined : toContentSize(size, style, edges);
 }
 
-function solveHorizontal(
-  style: ComputedStyle, direction: 'ltr' | 'rtl', align: LegacyAlign | undefined, cw: number, available: number, border: Sides, padding: Sides, width: number | undefined,
-): HorizontalMetrics {
+function solveHorizontal(style: ComputedStyle, frame: HorizontalFrame, width: number | undefined): HorizontalMetrics {
+  const { direction, align, containingWidth: cw, available, border, padding } = frame;
   const edges = border.left + border.right + padding.left + padding.right;
   const leftAuto = style.marginLeft === 'auto';
   const rightAuto = style.marginRight === 'auto';

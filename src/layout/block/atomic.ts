@@ -23,7 +23,7 @@ export function layoutAtomicInline(box: LayoutBox, containingWidth: number, ctx:
   const marginBottom = marginOrZero(box.style.marginBottom, containingWidth);
   if (box.kind === 'replaced') {
     const image = ctx.images.get(box.src);
-    const size = replacedSize(box, image, containingWidth, undefined, ctx.text);
+    const size = replacedSize(box, image, { width: containingWidth, height: undefined }, ctx.text);
     const fragment = replacedFragment(box, image, marginLeft, marginTop, size);
     const height = fragment.height + marginTop + marginBottom;
     // An image's baseline is its bottom margin edge.

@@ -136,7 +136,7 @@ function horizontalMetrics(box: LayoutBox, input: LayoutInput): HorizontalMetric
   const edges = { x: border.left + border.right + padding.left + padding.right, y: border.top + border.bottom + padding.top + padding.bottom };
   const fixed = input.fixedWidth ?? widthFromRatio(box, input, available, edges);
   const content = fixed === undefined ? undefined : Math.max(0, fixed - edges.x);
-  return blockHorizontalMetrics(box.style, input.containingWidth, content, available, direction, input.containingAlign);
+  return blockHorizontalMetrics(box.style, { containingWidth: input.containingWidth, available, direction, align: input.containingAlign }, content);
 }
 
 /**

@@ -136,5 +136,5 @@ function cutBlock(block: BoxFragment, inside: ClampPoint, ctx: CutContext): BoxF
 
 function withEllipsis(line: LineFragment, ctx: CutContext): LineFragment {
   const end = ctx.style.blockEllipsis;
-  return end === 'clip' ? line : ellipsizedLine(line, line.width, ctx.style.direction === 'rtl', end, ctx.style, ctx.text);
+  return end === 'clip' ? line : ellipsizedLine(line, { width: line.width, rtl: ctx.style.direction === 'rtl' }, end, ctx.style, ctx.text);
 }

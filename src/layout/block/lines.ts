@@ -118,7 +118,7 @@ function continueFloats(flow: LinesFlow, continued: readonly FloatResume[], top:
   let next = state;
   for (const float of continued) {
     flow.placedFloats.add(float.placeholder);
-    const placed = placeFloatAt(flow, float.placeholder, top, next, float.token, flow.frame.fragmentainer?.atTop ?? true);
+    const placed = placeFloatAt(flow, float.placeholder, top, next, { resume: float.token, atTop: flow.frame.fragmentainer?.atTop ?? true });
     next = placed?.state ?? { ...next, parallel: [...next.parallel, float] };
   }
   return next;
@@ -225,8 +225,10 @@ function floatBesideLine(flow: LinesFlow, line: InlineLine, band: { left: number
 }
 
 function placeFloatAt(
-  flow: LinesFlow, box: OutOfFlowBox, minTop: number, state: LinesState, resume?: BreakToken, atTop = flow.atTop,
+  flow: LinesFlow, box: OutOfFlowBox, minTop: number, state: LinesState, resuming?: { readonly resume: BreakToken | undefined; readonly atTop: boolean },
 ): { width: number; y: number; state: LinesState } | undefined {
+  const resume = resuming?.resume;
+  const atTop = resuming?.atTop ?? flow.atTop;
   const { frame } = flow;
   const fragmentainer = frame.fragmentainer === undefined ? undefined : { ...frame.fragmentainer, atTop };
   const placed = layoutFloat(box, {

@@ -11,16 +11,16 @@ import { forcedBreakOf } from '../break-token.js';
 
 /** A replaced element's content sizes: its natural width (CSS Sizing 3 §5.1; the replaced entry of the table). */
 export function replacedIntrinsicSizes(box: ReplacedBox, ctx: LayoutContext): IntrinsicSizes {
-  const width = replacedSize(box, ctx.images.get(box.src), 0, undefined, ctx.text, true).width;
+  const width = replacedSize(box, ctx.images.get(box.src), { width: 0, height: undefined }, ctx.text, true).width;
   return { minContent: width, maxContent: width };
 }
 
 export function layoutBlockReplaced(box: ReplacedBox, input: LayoutInput, ctx: LayoutContext): LayoutResult {
   const image = ctx.images.get(box.src);
-  const natural = replacedSize(box, image, input.containingWidth, input.containingHeight, ctx.text);
+  const natural = replacedSize(box, image, { width: input.containingWidth, height: input.containingHeight }, ctx.text);
   const size = fixedFromOutside(natural, input);
   const available = typeof input.available === 'number' ? input.available : input.containingWidth;
-  const h = blockHorizontalMetrics(box.style, input.containingWidth, size.width, available, input.containingDirection, input.containingAlign);
+  const h = blockHorizontalMetrics(box.style, { containingWidth: input.containingWidth, available, direction: input.containingDirection, align: input.containingAlign }, size.width);
   const page = input.fragmentainer;
   const ownTop = page?.discardTopMargins === true && page.atTop ? 0 : marginOrZero(box.style.marginTop, input.containingWidth);
   const top = input.y + collapsedMargin(addMargin(input.strut, ownTop));

@@ -17,7 +17,7 @@ import { distribute, distribution } from './axes.js';
 /** The margin box's top-left relative to the container's content box. */
 export function absoluteStaticOffset(box: LayoutBox, env: FlexEnv, inner: { main: number; cross: number }, justify: string): { x: number; y: number } {
   const { axes, space } = env;
-  const item = flexItem(box, 0, axes, space.containingWidth, space.containingHeight, env.ctx);
+  const item = flexItem(box, 0, axes, space, env.ctx);
   const size = borderBoxSize(box, env);
   const outerMain = (axes.row ? size.width : size.height) + marginsOf(item.main);
   const outerCross = (axes.row ? size.height : size.width) + marginsOf(item.cross);

@@ -37,20 +37,20 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const env = flexEnv(box, h.contentWidth, definiteHeight, percentHeight, ctx);
   const limits = containerLimits(box, input, edgesY, env);
   const { boxes, positioned } = collectItems(box);
-  const items = boxes.map((item, i) => flexItem(item, i, env.axes, h.contentWidth, percentHeight, ctx));
+  const items = boxes.map((item, i) => flexItem(item, i, env.axes, { containingWidth: h.contentWidth, containingHeight: percentHeight }, ctx));
   const plan = planFlex(items, env, limits, style);
 
   const { page, borderTop, top } = containerStart(style, input, metrics, continued);
   const origin = { mode: input.mode, x: input.x + h.marginLeft + border.left + padding.left, y: borderTop + top.border + top.padding };
   const innerHeight = env.axes.row ? plan.innerCross : plan.innerMain;
   const fits = page === undefined || input.mode === 'measure' || (!continued && origin.y + innerHeight + padding.bottom + border.bottom <= (input.fragmentainer?.bottom ?? Infinity) + 0.01 && !forcesBreak(plan));
-  const flow = fits ? { placed: placeAll(plan, env, origin), breakToken: undefined, pushed: false } : placeFragmented(box, plan, env, origin, page, resume);
+  const flow = fits ? { placed: placeAll(plan, env, origin), breakToken: undefined, pushed: false } : placeFragmented(box, plan, env, origin, { page, resume });
   if (flow.pushed) return { kind: 'pushed' };
 
   const broken = flow.breakToken !== undefined;
   const contentHeight = fits ? innerHeight : Math.max(0, ...flow.placed.map((p) => p.fragment.y + p.fragment.height - origin.y));
   const x = input.x + h.marginLeft;
-  const fragment = slicedContainer(box, metrics, x, borderTop, contentHeight, flow.placed.map((p) => p.fragment), { continued, broken });
+  const fragment = slicedContainer(box, metrics, { x, y: borderTop, contentHeight }, flow.placed.map((p) => p.fragment), { continued, broken });
   const statics = (child: LayoutBox): { x: number; y: number } => absoluteStaticOffset(child, env, { main: plan.innerMain, cross: plan.innerCross }, style.justifyContent);
   const escaping = escapingBoxes(flow.placed, positioned, origin, statics, input.mode);
   const endY = borderTop + fragment.height;

@@ -62,6 +62,6 @@ function columnLines(box: FlexBox, ctx: LayoutContext): number[][] | undefined {
     axes, ctx, space: { containingWidth: 0, containingHeight: undefined }, mainSize: undefined, crossSize: undefined,
     mainGap: usedGap(style.rowGap, undefined), crossGap: usedGap(style.columnGap, undefined), alignItems: style.alignItems,
   };
-  const sized = collectItems(box).boxes.map((item, i) => sizeItem(flexItem(item, i, axes, 0, undefined, ctx, true), env));
+  const sized = collectItems(box).boxes.map((item, i) => sizeItem(flexItem(item, i, axes, { containingWidth: 0, containingHeight: undefined, measuring: true }, ctx), env));
   return collectLines(sized, wrapping, breakAt, env.mainGap).map((line) => line.map((s) => s.item.index));
 }

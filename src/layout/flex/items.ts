@@ -62,10 +62,17 @@ interface ResolvedSizes {
   readonly max?: number | undefined;
 }
 
-function axisOf(
-  style: ComputedStyle, sizes: { size: Size; min: Size; max: MaxSize }, resolved: ResolvedSizes,
-  basis: number | undefined, edges: number, margins: readonly [LengthPercentageAuto, LengthPercentageAuto], containingWidth: number,
-): ItemAxis {
+/** One axis' properties: its sizes (and those resolved already), the basis of their percentages, border + padding and margins. */
+interface AxisSpec {
+  readonly sizes: { readonly size: Size; readonly min: Size; readonly max: MaxSize };
+  readonly resolved: ResolvedSizes;
+  readonly basis: number | undefined;
+  readonly edges: number;
+  readonly margins: readonly [LengthPercentageAuto, LengthPercentageAuto];
+}
+
+function axisOf(style: ComputedStyle, spec: AxisSpec, containingWidth: number): ItemAxis {
+  const { sizes, resolved, basis, edges, margins } = spec;
   const size = resolveSize(sizes.size, basis);
   const max = resolveMaxSize(sizes.max, basis);
   return {
@@ -80,25 +87,35 @@ function axisOf(
   };
 }
 
+/** The container's content box, and whether the container is being sized by its content. */
+export interface ItemRoom {
+  readonly containingWidth: number;
+  readonly containingHeight: number | undefined;
+  readonly measuring?: boolean | undefined;
+}
+
 /**
  * An item's two axes. Percentages of widths and margins refer to the container's content width,
  * of heights to its definite content height (§9.8 treats them as definite when it is).
  * `measuring`: the container is sized by its content, so `stretch` and `fit-content` widths act as `auto`.
  */
-export function flexItem(
-  box: LayoutBox, index: number, axes: FlexAxes, containingWidth: number, containingHeight: number | undefined, ctx: LayoutContext, measuring = false,
-): FlexItem {
+export function flexItem(box: LayoutBox, index: number, axes: FlexAxes, room: ItemRoom, ctx: LayoutContext): FlexItem {
+  const { containingWidth, containingHeight, measuring = false } = room;
   const style = box.style;
   const border = usedBorder(style);
   const padding = usedPadding(style, containingWidth);
   const keyword = (value: Size | MaxSize): number | undefined => (isSizeKeyword(value) ? keywordBorderBoxWidth(value, box, measuring ? undefined : containingWidth, ctx) : undefined);
   const widths = { size: keyword(style.width), min: keyword(style.minWidth), max: keyword(style.maxWidth) };
-  const horizontal = axisOf(style, { size: style.width, min: style.minWidth, max: style.maxWidth }, widths, containingWidth,
-    border.left + border.right + padding.left + padding.right, [style.marginLeft, style.marginRight], containingWidth);
+  const horizontal = axisOf(style, {
+    sizes: { size: style.width, min: style.minWidth, max: style.maxWidth }, resolved: widths, basis: containingWidth,
+    edges: border.left + border.right + padding.left + padding.right, margins: [style.marginLeft, style.marginRight],
+  }, containingWidth);
   // In the block axis only `stretch` is more than `auto` (CSS Sizing 3 §3.2).
   const heights = { size: stretchedHeight(style, containingHeight, containingWidth) };
-  const vertical = axisOf(style, { size: style.height, min: style.minHeight, max: style.maxHeight }, heights, containingHeight,
-    border.top + border.bottom + padding.top + padding.bottom, [style.marginTop, style.marginBottom], containingWidth);
+  const vertical = axisOf(style, {
+    sizes: { size: style.height, min: style.minHeight, max: style.maxHeight }, resolved: heights, basis: containingHeight,
+    edges: border.top + border.bottom + padding.top + padding.bottom, margins: [style.marginTop, style.marginBottom],
+  }, containingWidth);
   const main = axes.row ? horizontal : vertical;
   const cross = axes.row ? vertical : horizontal;
   return { box, index, style, main: axes.mainReverse ? flipped(main) : main, cross: axes.crossReverse ? flipped(cross) : cross };

@@ -65,7 +65,7 @@ export function placeItem(planned: PlannedItem, box: PhysicalBox, env: FlexEnv, 
   const ownTop = options.resume !== undefined ? 0 : marginOrZero(item.style.marginTop, env.space.containingWidth);
   const heightDefinite = env.axes.row || flexedMainDefinite(item, env);
   const output = options.mode === 'measure' && !breaking
-    ? measureAt(item, box.width, fixedHeight, env.space, env.ctx, heightDefinite)
+    ? measureAt(item, { width: box.width, height: fixedHeight, heightDefinite }, env.space, env.ctx)
     : laidOut(item.box, { width: box.width, height: fixedHeight, heightDefinite }, env, options, targetY - ownTop);
   if (output === undefined) return undefined;
   const rel = relativeOffset(item.style, env.space.containingWidth, env.space.containingHeight);

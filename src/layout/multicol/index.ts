@@ -39,7 +39,7 @@ export function layoutMulticol(box: BlockBox, input: LayoutInput, ctx: LayoutCon
   const autoHeight = flow.endY - contentTop;
   const contentHeight = fixed ?? (broken || continued ? autoHeight : clampHeight(style, autoHeight, input.containingHeight, edgesY, autoHeight));
   const x = input.x + h.marginLeft;
-  const sliced = slicedContainer(box, metrics, x, borderTop, contentHeight, flow.fragments, { continued, broken });
+  const sliced = slicedContainer(box, metrics, { x, y: borderTop, contentHeight }, flow.fragments, { continued, broken });
   const fragment: BoxFragment = { ...sliced, ...(flow.rules.length > 0 ? { columnRules: flow.rules.map((r) => ({ ...r, x: r.x - x, y: r.y - borderTop })) } : {}) };
   return {
     kind: 'placed', fragment, endY: borderTop + fragment.height,

@@ -38,7 +38,7 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
   const available = typeof input.available === 'number' ? input.available : cw;
   const room = available - marginOrZero(style.marginLeft, cw) - marginOrZero(style.marginRight, cw);
   const geometry = tableGeometry(plan, room, cw, input.fixedWidth, ctx);
-  const h = blockHorizontalMetrics(style, cw, geometry.width, available, input.containingDirection, input.containingAlign);
+  const h = blockHorizontalMetrics(style, { containingWidth: cw, available, direction: input.containingDirection, align: input.containingAlign }, geometry.width);
   const page = input.fragmentainer;
   const continued = resume !== undefined;
   const ownTop = continued || (page?.discardTopMargins === true && page.atTop) ? 0 : marginOrZero(style.marginTop, cw);
@@ -48,7 +48,7 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
   const children: Fragment[] = [];
   const escaped: Escaped = { positioned: [], pageContent: [] };
   let y = 0;
-  if (!continued) y = placeCaptions(plan, 'top', geometry, y, children, escaped, input, ctx);
+  if (!continued) y = placeCaptions(plan, 'top', y, { children, escaped }, { geometry, input, ctx });
   const rows = paginateRows({
     plan, geometry, mode: input.mode, ctx, resume,
     // room for the table box, from its border-box top
@@ -61,7 +61,7 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
   escape(escaped, table.positioned, table.pageContent, 0, y);
   y += table.fragment.height;
   const broken = rows.breakToken !== undefined;
-  if (!broken) y = placeCaptions(plan, 'bottom', geometry, y, children, escaped, input, ctx);
+  if (!broken) y = placeCaptions(plan, 'bottom', y, { children, escaped }, { geometry, input, ctx });
 
   const fragment: BoxFragment = {
     kind: 'box', box, style, x, y: top, width: geometry.width, height: y,
@@ -114,12 +114,20 @@ function withTableHeight(plan: TablePlan, geometry: TableGeometry, rows: RowsOnP
 }
 
 /** Captions (CSS2 §17.4) as wide as the table, stacked above or below it by `caption-side`; returns the y after them. */
-function placeCaptions(plan: TablePlan, side: 'top' | 'bottom', geometry: TableGeometry, y: number, out: Fragment[], escaped: Escaped, input: LayoutInput, ctx: LayoutContext): number {
+/** What the captions are laid out into: the table's fragments and what escapes them. */
+interface CaptionsOut {
+  readonly children: Fragment[];
+  readonly escaped: Escaped;
+}
+
+function placeCaptions(plan: TablePlan, side: 'top' | 'bottom', y: number, out: CaptionsOut, run: { readonly geometry: TableGeometry; readonly input: LayoutInput; readonly ctx: LayoutContext }): number {
+  const { geometry, input, ctx } = run;
+  const { escaped } = out;
   let at = y;
   for (const caption of plan.wrapper.captions) {
     if (caption.style.captionSide !== side) continue;
     const laid = layoutCaption(caption, geometry.width, at, input, ctx);
-    out.push(laid.fragment);
+    out.children.push(laid.fragment);
     escape(escaped, laid.positioned, laid.pageContent, 0, 0);
     at = laid.endY + collapsedMargin(laid.strut);
   }
