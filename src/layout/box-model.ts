@@ -5,7 +5,6 @@
 import type { ComputedStyle, LegacyAlign, LengthPercentageAuto, MaxSize, Size, SizeKeyword } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import type { Sides } from '../geometry/types.js';
-import type { LayoutInput } from './contract.js';
 
 export function usedBorder(style: ComputedStyle): Sides {
   return {
@@ -82,6 +81,15 @@ export interface HorizontalMetrics {
   readonly padding: Sides;
 }
 
+/** What `containerMetrics` reads of its `LayoutInput` (contract.ts). */
+export interface ContainerRoom {
+  readonly containingWidth: number;
+  readonly available: number | 'min-content' | 'max-content';
+  readonly fixedWidth?: number | undefined;
+  readonly containingDirection?: 'ltr' | 'rtl' | undefined;
+  readonly containingAlign?: LegacyAlign | undefined;
+}
+
 /** A container's horizontal metrics and its border and padding sums (`edgesX`, `edgesY`). */
 export interface ContainerMetrics {
   readonly h: HorizontalMetrics;
@@ -95,7 +103,7 @@ export interface ContainerMetrics {
  * The used width, border and padding of a container laid out from `input` (flex, grid and
  * multi-column containers size themselves alike): a width fixed from outside is a border-box width.
  */
-export function containerMetrics(style: ComputedStyle, input: LayoutInput): ContainerMetrics {
+export function containerMetrics(style: ComputedStyle, input: ContainerRoom): ContainerMetrics {
   const cw = input.containingWidth;
   const border = usedBorder(style);
   const padding = usedPadding(style, cw);
@@ -103,8 +111,27 @@ export function containerMetrics(style: ComputedStyle, input: LayoutInput): Cont
   const edgesY = border.top + border.bottom + padding.top + padding.bottom;
   const available = typeof input.available === 'number' ? input.available : cw;
   const fixed = input.fixedWidth === undefined ? undefined : Math.max(0, input.fixedWidth - edgesX);
-  const h = blockHorizontalMetrics(style, cw, fixed, available, input.containingDirection ?? style.direction, input.containingAlign);
+  const h = blockHorizontalMetrics(style, { containingWidth: cw, available, direction: input.containingDirection, align: input.containingAlign }, fixed);
   return { h, border, padding, edgesX, edgesY };
+}
+
+/** Where a block-level box's width is solved: its containing block, the room it fills, the direction and legacy alignment that settle it. */
+export interface HorizontalRoom {
+  readonly containingWidth: number;
+  /** The room an auto width fills (default: the containing block). */
+  readonly available?: number | undefined;
+  /** The containing block's direction (default: the box's own). */
+  readonly direction?: 'ltr' | 'rtl' | undefined;
+  readonly align?: LegacyAlign | undefined;
+}
+
+interface HorizontalFrame {
+  readonly containingWidth: number;
+  readonly available: number;
+  readonly direction: 'ltr' | 'rtl';
+  readonly align: LegacyAlign | undefined;
+  readonly border: Sides;
+  readonly padding: Sides;
 }
 
 /**
@@ -114,15 +141,16 @@ export function containerMetrics(style: ComputedStyle, input: LayoutInput): Cont
  * width is auto (the containing block, or the part of it that floats leave free, CSS2 §9.5).
  * `align`: the containing block's legacy alignment, which places an over-constrained box.
  */
-export function blockHorizontalMetrics(
-  style: ComputedStyle, containingWidth: number, fixedContentWidth?: number, available = containingWidth, direction: 'ltr' | 'rtl' = style.direction,
-  align?: LegacyAlign,
-): HorizontalMetrics {
+export function blockHorizontalMetrics(style: ComputedStyle, room: HorizontalRoom, fixedContentWidth?: number): HorizontalMetrics {
+  const containingWidth = room.containingWidth;
   const border = usedBorder(style);
   const padding = usedPadding(style, containingWidth);
   const edges = border.left + border.right + padding.left + padding.right;
   const specified = fixedContentWidth ?? contentWidthFrom(style.width, style, containingWidth, edges);
-  const solve = (width: number | undefined): HorizontalMetrics => solveHorizontal(style, direction, align, containingWidth, available, border, padding, width);
+  const frame: HorizontalFrame = {
+    containingWidth, available: room.available ?? containingWidth, direction: room.direction ?? style.direction, align: room.align, border, padding,
+  };
+  const solve = (width: number | undefined): HorizontalMetrics => solveHorizontal(style, frame, width);
   if (fixedContentWidth !== undefined) return solve(fixedContentWidth);
   const minWidth = toContentSize(resolveMinSize(style.minWidth, containingWidth), style, edges);
   const maxWidth = toContentSize(resolveMaxSize(style.maxWidth, containingWidth), style, edges);
@@ -138,9 +166,8 @@ function contentWidthFrom(width: Size, style: ComputedStyle, containingWidth: nu
   return size === undefined ? undefined : toContentSize(size, style, edges);
 }
 
-function solveHorizontal(
-  style: ComputedStyle, direction: 'ltr' | 'rtl', align: LegacyAlign | undefined, cw: number, available: number, border: Sides, padding: Sides, width: number | undefined,
-): HorizontalMetrics {
+function solveHorizontal(style: ComputedStyle, frame: HorizontalFrame, width: number | undefined): HorizontalMetrics {
+  const { direction, align, containingWidth: cw, available, border, padding } = frame;
   const edges = border.left + border.right + padding.left + padding.right;
   const leftAuto = style.marginLeft === 'auto';
   const rightAuto = style.marginRight === 'auto';
@@ -191,4 +218,17 @@ export function clampHeight(style: ComputedStyle, autoHeight: number, containing
 export function definiteContentHeight(style: ComputedStyle, containingHeight: number | undefined, edges: number): number | undefined {
   const specified = resolveSize(style.height, containingHeight);
   return specified === undefined ? undefined : toContentSize(specified, style, edges);
+}
+
+/** The offset `position: relative` gives a box (CSS2 §9.4.3): `left` wins over `right` in ltr, `top` over `bottom`. */
+export function relativeOffset(style: ComputedStyle, containingWidth: number, containingHeight: number | undefined, direction = style.direction): { dx: number; dy: number } {
+  if (style.position !== 'relative') return { dx: 0, dy: 0 };
+  const left = resolveSize(style.left, containingWidth);
+  const right = resolveSize(style.right, containingWidth);
+  const top = resolveSize(style.top, containingHeight);
+  const bottom = resolveSize(style.bottom, containingHeight);
+  const fromLeft = left !== undefined ? left : right !== undefined ? -right : 0;
+  const dx = direction === 'rtl' && right !== undefined ? -right : fromLeft;
+  const dy = top !== undefined ? top : bottom !== undefined ? -bottom : 0;
+  return { dx, dy };
 }

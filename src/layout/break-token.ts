@@ -1,5 +1,9 @@
-/** Reading break tokens (contract.ts): what ended a fragmentainer. */
-import type { BreakToken, ForcedBreak } from './contract.js';
+/**
+ * Fragmentation helpers shared by every formatting context (CSS Fragmentation 3): reading break
+ * tokens (contract.ts), the kind of a forced break, and a cloned box's room.
+ */
+import type { BreakValue } from '../css/types.js';
+import type { BreakToken, ForcedBreak, Fragmentainer } from './contract.js';
 
 /** The kind of the forced break that ended the previous fragmentainer, if it was forced (the in-flow child is the last that resumes). */
 export function forcedKind(token: BreakToken | undefined): ForcedBreak | undefined {
@@ -9,4 +13,23 @@ export function forcedKind(token: BreakToken | undefined): ForcedBreak | undefin
     current = current.children[current.children.length - 1]?.token;
   }
   return undefined;
+}
+
+/**
+ * The room of a cloned box's content (CSS Fragmentation 3 §5.4): its bottom padding and border
+ * are drawn at every break, so its content ends above them on every page.
+ */
+export function clonedRoom(page: Fragmentainer, edges: number): Fragmentainer {
+  if (edges === 0) return page;
+  const limits = page.limits?.map((limit) => ({ ...limit, bottom: limit.bottom - edges }));
+  return { ...page, bottom: page.bottom - edges, ...(limits === undefined ? {} : { limits }) };
+}
+
+/** The kind of a forced break value (CSS Fragmentation 3 §3.1); undefined when not forced. */
+export function forcedBreakOf(value: BreakValue): ForcedBreak | undefined {
+  switch (value) {
+    case 'page': case 'always': case 'all': return 'page';
+    case 'left': case 'right': case 'recto': case 'verso': case 'column': return value;
+    default: return undefined;
+  }
 }

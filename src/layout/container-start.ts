@@ -9,7 +9,7 @@ import type { ComputedStyle } from '../css/types.js';
 import type { Fragmentainer, LayoutInput } from './contract.js';
 import type { ContainerMetrics } from './box-model.js';
 import { marginOrZero } from './box-model.js';
-import { clonedRoom } from './block.js';
+import { clonedRoom } from './break-token.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from './margins.js';
 
 export interface ContainerStart {

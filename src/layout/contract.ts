@@ -1,18 +1,28 @@
 /**
  * The contract every formatting context implements (docs/design.md §2, principle 4; Taffy's
  * `LayoutInput`/`LayoutOutput` in our records). One call lays a box out or measures it:
- * `layoutBox(box, input, ctx, resume)` in dispatch.ts, with `input.mode` saying which.
+ * `layoutBox(box, input, ctx, resume)`, with `input.mode` saying which. It goes through the
+ * formatting-context table that the context carries (`ctx.dispatch`, made in dispatch.ts), so a
+ * formatting context lays out and measures its children without importing any other.
  *
  * Frames: a result's fragment is placed in the caller's frame (the `x`/`y` of the input are in
  * it), and its descendants are relative to it (see types.ts), so a parent moves a laid-out
  * subtree by changing one offset.
  */
-import type { BlockBox, LayoutBox, OutOfFlowBox } from '../boxes/types.js';
-import type { LegacyAlign } from '../css/types.js';
+import type { BlockBox, InlineFlowBox, LayoutBox, OutOfFlowBox } from '../boxes/types.js';
+import type { ComputedStyle, LegacyAlign, PageContext, PageStyle } from '../css/types.js';
+import type { Diagnostics } from '../diagnostics.js';
+import type { LoadedImage } from '../resources/types.js';
+import type { TextSystem } from '../text/types.js';
+import type { IntrinsicSizes } from './contract.js';
 import type { BoxFragment } from './types.js';
 import type { MarginStrut } from './margins.js';
 import type { ExclusionSpace } from './exclusions.js';
 import type { InlineResume } from './inline/resume.js';
+import type { PageContent, PendingPositioned } from './escaping.js';
+
+export type { Escaping, PageContent, PendingPositioned } from './escaping.js';
+export type { IntrinsicSizes } from './inline/intrinsic.js';
 
 /** Room on one axis (CSS Sizing 3 §2.1): a definite size, or an intrinsic sizing constraint. */
 export type AvailableSize = number | 'min-content' | 'max-content';
@@ -80,6 +90,12 @@ export interface LayoutInput {
   readonly fixedHeight?: number | undefined;
   /** The fixed height is no definite size for the percentages inside (a flexed item of a container of indefinite height, CSS Flexbox 1 §9.8). */
   readonly fixedHeightIndefinite?: boolean | undefined;
+  /**
+   * Run mode: lay the box out as a formatting context root whatever its style says (a flex item
+   * establishes one for its contents, CSS Flexbox 1 §4): its children's margins and floats stay
+   * inside. A field of the run, not a copy of the box, so caches keyed by the box hold.
+   */
+  readonly formattingContextRoot?: boolean | undefined;
   /** Where the box's margin box starts (x: containing block's content edge; y: the flow position before `strut`). */
   readonly x: number;
   readonly y: number;
@@ -128,38 +144,6 @@ export interface FloatResume {
   readonly token: BreakToken | undefined;
 }
 
-/** An absolutely positioned box waiting for its containing block (CSS2 §10.1), with its static position. */
-export interface PendingPositioned {
-  readonly placeholder: OutOfFlowBox;
-  /** Static position (CSS2 §10.3.7): the margin-box top-left the box would have had in flow, in the result's frame. */
-  readonly staticX: number;
-  readonly staticY: number;
-  /** The right edge of the static position's containing block, for right-to-left static positions. */
-  readonly staticRight: number;
-  /** The direction of the box the placeholder stands in: in rtl the static position is its right edge (CSS2 §10.3.7). */
-  readonly staticDirection: 'ltr' | 'rtl';
-}
-
-/**
- * Content for the page rather than the box: `position: fixed` boxes (repeated on every page) and
- * running elements (`position: running(name)`, shown in the page-margin boxes of the page they fall on)
- * and footnote bodies (`float: footnote`, in the footnote area of the page their call is on).
- */
-export type PageContent = {
-  readonly kind: 'fixed' | 'running' | 'footnote';
-  /** A footnote called in a column of a multi-column container (page/footnotes.ts keepColumns). */
-  readonly inColumns?: boolean | undefined;
-} & PendingPositioned;
-
-/**
- * What escapes a box, for its ancestors and its page (the two channels of a layout result):
- * boxes whose containing block is an ancestor of it (CSS2 §10.1), and its page content.
- */
-export interface Escaping {
-  readonly positioned: readonly PendingPositioned[];
-  readonly pageContent: readonly PageContent[];
-}
-
 export interface Baselines {
   /** Alphabetic baselines of the first and last line boxes, from the border-box top (CSS Inline 3 §4.1). */
   readonly first: number | undefined;
@@ -193,3 +177,88 @@ export interface Pushed {
 }
 
 export type LayoutResult = LayoutOutput | Pushed;
+
+export interface LayoutServices {
+  readonly text: TextSystem;
+  readonly images: ReadonlyMap<string, LoadedImage>;
+  readonly diagnostics: Diagnostics;
+  /** The computed page box for a page (css stage, `@page` rules). */
+  readonly pageStyle: (page: PageContext) => PageStyle;
+  /**
+   * The computed style of a page-margin box (`top-center`...) of a page, undefined when it is not
+   * generated (css stage, `@page` margin-box rules; CSS Paged Media 3 §5). Without it, pages
+   * have no margin boxes.
+   */
+  readonly marginBoxStyle?: (page: PageContext, box: string) => ComputedStyle | undefined;
+  readonly maxPages: number;
+  /** Throws OctavoError('limit_exceeded') once the render's time budget (limits.maxRenderMs) is spent. */
+  readonly checkBudget?: () => void;
+}
+
+/**
+ * A cache of one render, owned by the module that keys it: the key is a constant of that module
+ * (it holds nothing), the cache itself is made per context on first use (`ctx.caches.of(key)`).
+ */
+export interface CacheKey<T> {
+  readonly name: string;
+  readonly create: () => T;
+}
+
+export function cacheKey<T>(name: string, create: () => T): CacheKey<T> {
+  return { name, create };
+}
+
+/** The memoised results of one render, by owner (CacheKey); two renders never share one. */
+export interface LayoutCaches {
+  /** The render's cache of `key`, made on first use. */
+  readonly of: <T>(key: CacheKey<T>) => T;
+  /** Measured inline content (block/inline-env.ts), named: the document drops a page's entries once its boxes end there. */
+  readonly inline: { readonly delete: (box: InlineFlowBox) => boolean };
+}
+
+/**
+ * The formatting-context table as the context carries it (dispatch.ts): how any box is laid out
+ * or measured (`layoutBox`), and its content's intrinsic sizes by the formatting context it
+ * establishes (`contentSizes`; `keep: false` when the caller keeps the numbers itself).
+ */
+export interface Dispatch {
+  readonly layoutBox: (box: LayoutBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined) => LayoutResult;
+  readonly contentSizes: (box: LayoutBox, ctx: LayoutContext, keep: boolean) => IntrinsicSizes;
+}
+
+/**
+ * What every layout algorithm may use: read-only services (fonts, images, diagnostics, page
+ * styles), the formatting-context table, and the caches of one render. Caches live here, not in
+ * modules, so that two renders never share state and a second layout pass (table of contents page
+ * numbers, column balancing) starts from what it needs.
+ */
+/** The start and end page values of a box ('' is the unnamed page; page/page-names.ts). */
+export interface PageSpan {
+  readonly start: string;
+  readonly end: string;
+}
+
+export type PageNames = WeakMap<object, PageSpan>;
+
+export interface LayoutContext extends LayoutServices {
+  readonly dispatch: Dispatch;
+  readonly caches: LayoutCaches;
+  /** Page values of the boxes when the document names pages (page/page-names.ts). */
+  readonly pageNames?: PageNames | undefined;
+}
+
+/**
+ * One formatting context (CSS Display 3 §2): how a box establishing it is laid out (or measured,
+ * `input.mode`) at a definite available width, and its content box's min-/max-content widths
+ * (CSS Sizing 3 §5; `keep: false` when the caller keeps the numbers, so nothing is cached).
+ * dispatch.ts holds one entry per formatting context and is the one place that chooses it.
+ */
+export interface FormattingContext<B extends LayoutBox> {
+  readonly layout: (box: B, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined) => LayoutResult;
+  readonly intrinsicSizes: (box: B, ctx: LayoutContext, keep: boolean) => IntrinsicSizes;
+}
+
+/** Lays out or measures any box, through the context's formatting-context table (dispatch.ts). */
+export function layoutBox(box: LayoutBox, input: LayoutInput, ctx: LayoutContext, resume?: BreakToken): LayoutResult {
+  return ctx.dispatch.layoutBox(box, input, ctx, resume);
+}

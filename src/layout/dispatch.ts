@@ -1,31 +1,78 @@
 /**
- * The one place that decides how a box is laid out and how it is measured: an exhaustive switch
- * on the formatting context the box establishes. Block children, atomic inlines, floats,
- * positioned boxes, the page root and margin boxes all come through `layoutBox`; asking for
- * min-content or max-content (`input.available`) is the same call in measuring mode.
- * A new formatting context (flex, grid) is one new case here.
+ * The formatting-context table: for each formatting context one entry `{ layout, intrinsicSizes }`
+ * (contract.ts `FormattingContext`), and the one place that chooses the entry of a box
+ * (`formattingContextOf`, an exhaustive switch on its kind). Block children, atomic inlines,
+ * floats, positioned boxes, the page root and margin boxes all come through `layoutBox`; asking
+ * for min-content or max-content (`input.available`) is the same call in measuring mode. The
+ * context carries the table (`ctx.dispatch`, context.ts), so formatting contexts reach each other
+ * only through it. A new formatting context is one new entry here (and its case in the choice).
  */
-import type { LayoutBox } from '../boxes/types.js';
-import type { LayoutContext } from './context.js';
-import type { BreakToken, LayoutInput, LayoutResult } from './contract.js';
-import { layoutBlock } from './block.js';
-import { layoutBlockReplaced } from './block-replaced.js';
+import type { BlockBox, FlexBox, LayoutBox, ReplacedBox, TableWrapperBox } from '../boxes/types.js';
+import type { BreakToken, Dispatch, FormattingContext, IntrinsicSizes, LayoutContext, LayoutInput, LayoutResult } from './contract.js';
+import { layoutBlock } from './block/index.js';
+import { blockIntrinsicSizes } from './block/intrinsic.js';
+import { layoutBlockReplaced, replacedIntrinsicSizes } from './block/replaced.js';
 import { layoutFlex } from './flex/index.js';
+import { flexIntrinsicSizes } from './flex/intrinsic.js';
 import { layoutGrid } from './grid/index.js';
+import { gridIntrinsicSizes } from './grid/sizing.js';
 import { isMulticol, layoutMulticol } from './multicol/index.js';
+import { multicolIntrinsicSizes } from './multicol/intrinsic.js';
+import { layoutTable, tableIntrinsicSizes } from './table/index.js';
 import { measureIntrinsic } from './intrinsic.js';
-import { layoutTable } from './table/index.js';
-import { withRelativeOffset } from './positioned.js';
+import { placePositionedDescendants, withRelativeOffset } from './positioned.js';
 import { assertNever } from '../errors.js';
 import { resolveSize } from './box-model.js';
 import { withKeywordSizes } from './size-keywords.js';
 
-export function layoutBox(box: LayoutBox, input: LayoutInput, ctx: LayoutContext, resume?: BreakToken): LayoutResult {
+/** The formatting contexts (CSS Display 3 §2), each for the boxes that establish it. */
+interface FormattingContexts {
+  readonly block: FormattingContext<BlockBox>;
+  readonly multicol: FormattingContext<BlockBox>;
+  readonly replaced: FormattingContext<ReplacedBox>;
+  readonly flex: FormattingContext<FlexBox>;
+  readonly grid: FormattingContext<FlexBox>;
+  readonly table: FormattingContext<TableWrapperBox>;
+}
+
+const FORMATTING_CONTEXTS: FormattingContexts = {
+  block: { layout: (box, input, ctx, resume) => layoutBlock(box, box, input, ctx, resume), intrinsicSizes: blockIntrinsicSizes },
+  multicol: { layout: layoutMulticol, intrinsicSizes: multicolIntrinsicSizes },
+  replaced: { layout: layoutBlockReplaced, intrinsicSizes: replacedIntrinsicSizes },
+  flex: { layout: layoutFlex, intrinsicSizes: flexIntrinsicSizes },
+  grid: { layout: layoutGrid, intrinsicSizes: gridIntrinsicSizes },
+  table: { layout: layoutTable, intrinsicSizes: tableIntrinsicSizes },
+};
+
+/** The entry of the formatting context `box` establishes, handed to `use` with the box typed for it. */
+function formattingContextOf<T>(box: LayoutBox, use: <B extends LayoutBox>(context: FormattingContext<B>, box: B) => T): T {
+  const table = FORMATTING_CONTEXTS;
+  switch (box.kind) {
+    case 'block': return use(isMulticol(box.style) ? table.multicol : table.block, box);
+    case 'replaced': return use(table.replaced, box);
+    case 'flex': return use(table.flex, box);
+    case 'grid': return use(table.grid, box);
+    case 'table-wrapper': return use(table.table, box);
+    default: return assertNever(box, 'box kind');
+  }
+}
+
+function layoutBoxByTable(box: LayoutBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
   if (typeof input.available !== 'number') return measureIntrinsic(box, input, input.available, ctx);
   const sized = withKeywordSizes(box, input, ctx);
   if (resume === undefined && sized.fragmentainer !== undefined && clipsAtFixedHeight(box, sized)) return monolithic(box, sized, ctx);
   return withRelativeOffset(box.style, sized, layoutByContext(box, sized, ctx, resume));
 }
+
+function contentSizesByTable(box: LayoutBox, ctx: LayoutContext, keep: boolean): IntrinsicSizes {
+  return formattingContextOf(box, (context, typed) => context.intrinsicSizes(typed, ctx, keep));
+}
+
+/** The table as the layout context carries it (context.ts). */
+export const DISPATCH: Dispatch = { layoutBox: layoutBoxByTable, contentSizes: contentSizesByTable };
+
+/** Lays out or measures a box (the entry point of document.ts); the same as contract.ts `layoutBox`. */
+export { layoutBox } from './contract.js';
 
 /**
  * A box that clips its overflow in the block axis and has a definite height never grows with its
@@ -47,12 +94,15 @@ function monolithic(box: LayoutBox, input: LayoutInput, ctx: LayoutContext): Lay
 }
 
 function layoutByContext(box: LayoutBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
-  switch (box.kind) {
-    case 'block': return isMulticol(box.style) ? layoutMulticol(box, input, ctx, resume) : layoutBlock(box, box, input, ctx, resume);
-    case 'replaced': return layoutBlockReplaced(box, input, ctx);
-    case 'flex': return layoutFlex(box, input, ctx, resume);
-    case 'grid': return layoutGrid(box, input, ctx, resume);
-    case 'table-wrapper': return layoutTable(box, input, ctx, resume);
-    default: return assertNever(box, 'box kind');
-  }
+  return withPositionedPlaced(formattingContextOf(box, (context, typed) => context.layout(typed, input, ctx, resume)), ctx);
+}
+
+/**
+ * Once any formatting context has laid a box out: if the box is a containing block for absolutely
+ * positioned boxes, it lays out those its content passed up (positioned.ts), once, here.
+ */
+function withPositionedPlaced(result: LayoutResult, ctx: LayoutContext): LayoutResult {
+  if (result.kind !== 'placed' || result.positioned.length === 0) return result;
+  const placed = placePositionedDescendants(result.fragment, result, ctx);
+  return { ...result, fragment: placed.fragment, positioned: placed.positioned, pageContent: placed.pageContent };
 }

@@ -97,9 +97,10 @@ function inFrame(children: readonly Fragment[], originX: number, originY: number
  * next (box-decoration-break: slice; `clone` keeps them). `children` are in the page's frame.
  */
 export function slicedContainer(
-  box: LayoutBox, metrics: ContainerMetrics, x: number, y: number, contentHeight: number,
+  box: LayoutBox, metrics: ContainerMetrics, at: { readonly x: number; readonly y: number; readonly contentHeight: number },
   children: readonly Fragment[], slices: { readonly continued: boolean; readonly broken: boolean },
 ): BoxFragment {
+  const { x, y, contentHeight } = at;
   const { border, padding, h, edgesX } = metrics;
   // box-decoration-break: clone keeps them at every break (the content left room for them)
   const clone = box.style.boxDecorationBreak === 'clone';

@@ -1,34 +1,29 @@
 /**
  * Intrinsic sizes (CSS Sizing 3 §5): the min-content and max-content widths of a box, asked
- * through `layoutBox` with `available: 'min-content' | 'max-content'`. Content sizes are kept in
- * the render's caches; a box's contribution adds its fixed edges and applies its own
+ * through `layoutBox` with `available: 'min-content' | 'max-content'`. A box's content sizes come
+ * from the entry of its formatting context in the table (dispatch.ts, through `ctx.dispatch`) and
+ * are kept in the render's caches; a box's contribution adds its fixed edges and applies its own
  * width/min-width/max-width (§5.2).
  */
 import type { BlockLevelBox, LayoutBox, OutOfFlowBox } from '../boxes/types.js';
 import type { ComputedStyle } from '../css/types.js';
 import type { BoxFragment } from './types.js';
-import type { LayoutContext } from './context.js';
-import type { LayoutInput, LayoutOutput } from './contract.js';
-import type { IntrinsicSizes } from './inline/intrinsic.js';
-import { inlineContentIntrinsicSizes } from './inline/index.js';
-import { inlineEnv } from './inline-env.js';
-import { replacedSize } from './replaced.js';
+import type { IntrinsicSizes, LayoutContext, LayoutInput, LayoutOutput } from './contract.js';
+import { cacheKey } from './contract.js';
 import { EMPTY_STRUT } from './margins.js';
 import { NO_EXCLUSIONS } from './exclusions.js';
 import { usedBorder } from './box-model.js';
-import { tablePlan } from './table/plan.js';
-import { tableIntrinsicWidths } from './table/geometry.js';
-import { gridIntrinsicSizes } from './grid/sizing.js';
-import { flexIntrinsicSizes } from './flex/intrinsic.js';
-import { isMulticol } from './multicol/columns.js';
-import { multicolIntrinsicSizes } from './multicol/intrinsic.js';
+
+/** Content-box sizes of the boxes measured in this render (by box identity). */
+const CONTENT_SIZES = cacheKey('intrinsic sizes', () => new WeakMap<LayoutBox, IntrinsicSizes>());
 
 /** Content-box min-/max-content widths of a box's contents. */
 export function contentIntrinsicSizes(box: LayoutBox, ctx: LayoutContext): IntrinsicSizes {
-  const cached = ctx.caches.intrinsic.get(box);
+  const cache = ctx.caches.of(CONTENT_SIZES);
+  const cached = cache.get(box);
   if (cached !== undefined) return cached;
-  const sizes = computeContentSizes(box, ctx);
-  ctx.caches.intrinsic.set(box, sizes);
+  const sizes = computeContentSizes(box, ctx, true);
+  cache.set(box, sizes);
   return sizes;
 }
 
@@ -38,49 +33,13 @@ export function contentIntrinsicSizes(box: LayoutBox, ctx: LayoutContext): Intri
  * not hold every cell's shaped text from the column measurement until its row is laid out.
  */
 export function contentSizesOnce(box: LayoutBox, ctx: LayoutContext): IntrinsicSizes {
-  return ctx.caches.intrinsic.get(box) ?? computeContentSizes(box, ctx, false);
+  return ctx.caches.of(CONTENT_SIZES).get(box) ?? computeContentSizes(box, ctx, false);
 }
 
-function computeContentSizes(box: LayoutBox, ctx: LayoutContext, keep = true): IntrinsicSizes {
+function computeContentSizes(box: LayoutBox, ctx: LayoutContext, keep: boolean): IntrinsicSizes {
   // Size containment sizes the box as if it were empty (CSS Containment 2 §3.1, §3.2).
   if (box.style.contain.size || box.style.contain.inlineSize) return { minContent: 0, maxContent: 0 };
-  switch (box.kind) {
-    case 'replaced': {
-      const width = replacedSize(box, ctx.images.get(box.src), 0, undefined, ctx.text, true).width;
-      return { minContent: width, maxContent: width };
-    }
-    case 'block':
-      if (isMulticol(box.style)) return multicolIntrinsicSizes(box, ctx);
-      return box.inlineContent ? inlineContentIntrinsicSizes(box, inlineEnv(ctx), keep) : blockChildrenSizes(box.children, ctx);
-    case 'flex':
-      return flexIntrinsicSizes(box, ctx);
-    case 'grid':
-      return gridIntrinsicSizes(box, ctx);
-    case 'table-wrapper':
-      return tableIntrinsicWidths(tablePlan(box, ctx), ctx);
-  }
-}
-
-/** Block flow: the widest child; floats side by side add up at max-content (as browsers do). */
-function blockChildrenSizes(children: readonly BlockLevelBox[], ctx: LayoutContext): IntrinsicSizes {
-  let minContent = 0;
-  let maxContent = 0;
-  let floatRow = 0;
-  for (const child of children) {
-    if (child.kind === 'out-of-flow') {
-      if (child.scheme !== 'float') continue;
-      const float = outerIntrinsicSizes(child.box, ctx);
-      minContent = Math.max(minContent, float.minContent);
-      floatRow += float.maxContent;
-      maxContent = Math.max(maxContent, floatRow);
-      continue;
-    }
-    floatRow = 0;
-    const contribution = outerIntrinsicSizes(child, ctx);
-    minContent = Math.max(minContent, contribution.minContent);
-    maxContent = Math.max(maxContent, contribution.maxContent);
-  }
-  return { minContent, maxContent };
+  return ctx.dispatch.contentSizes(box, ctx, keep);
 }
 
 /** A float's outer contribution (for inline content that holds its placeholder). */

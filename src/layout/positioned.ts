@@ -7,28 +7,15 @@
 import type { LayoutBox } from '../boxes/types.js';
 import type { ComputedStyle } from '../css/types.js';
 import type { BoxFragment, Fragment } from './types.js';
-import type { LayoutContext } from './context.js';
-import type { BreakToken, Escaping, Fragmentainer, LayoutInput, LayoutOutput, LayoutResult, PageContent, PendingPositioned } from './contract.js';
-import { marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, toContentSize, usedBorder, usedPadding } from './box-model.js';
-import { layoutBox } from './dispatch.js';
+import type { BreakToken, Escaping, Fragmentainer, LayoutContext, LayoutInput, LayoutOutput, LayoutResult, PageContent, PendingPositioned } from './contract.js';
+import { marginOrZero, relativeOffset, resolveMaxSize, resolveMinSize, resolveSize, toContentSize, usedBorder, usedPadding } from './box-model.js';
+import { layoutBox } from './contract.js';
 import { shrinkToFitWidth } from './shrink-to-fit.js';
 import { EMPTY_STRUT } from './margins.js';
 import { NO_EXCLUSIONS } from './exclusions.js';
 import { offsetFragment } from './fragment.js';
 import { ratioOf, widthForHeight } from './aspect-ratio.js';
 
-/** The offset `position: relative` gives a box (CSS2 §9.4.3): `left` wins over `right` in ltr, `top` over `bottom`. */
-export function relativeOffset(style: ComputedStyle, containingWidth: number, containingHeight: number | undefined, direction = style.direction): { dx: number; dy: number } {
-  if (style.position !== 'relative') return { dx: 0, dy: 0 };
-  const left = resolveSize(style.left, containingWidth);
-  const right = resolveSize(style.right, containingWidth);
-  const top = resolveSize(style.top, containingHeight);
-  const bottom = resolveSize(style.bottom, containingHeight);
-  const fromLeft = left !== undefined ? left : right !== undefined ? -right : 0;
-  const dx = direction === 'rtl' && right !== undefined ? -right : fromLeft;
-  const dy = top !== undefined ? top : bottom !== undefined ? -bottom : 0;
-  return { dx, dy };
-}
 
 /** A relatively positioned box's fragment moves; the flow around it does not. */
 export function withRelativeOffset(style: ComputedStyle, input: LayoutInput, result: LayoutResult): LayoutResult {

@@ -26,15 +26,20 @@ function altSize(box: ReplacedBox, text: TextSystem | undefined): { width: numbe
   return { width: text.shape(alt, request).runs.reduce((sum, run) => sum + run.width, 0), height: metrics.ascent + metrics.descent };
 }
 
+/** The containing block's size, for percentages and `stretch` (a height is undefined when indefinite). */
+export interface ContainingSize {
+  readonly width: number;
+  readonly height: number | undefined;
+}
+
 /**
  * Content size of an image: specified sizes, else the intrinsic size keeping the aspect ratio;
  * an image that did not load is sized to its alt text (`text` measures it). `stretch` fills the
  * containing block less the margins (CSS Sizing 4 §3.1) unless `natural` asks for the size the
  * image has of its own (its intrinsic contribution); the intrinsic keywords are that size too.
  */
-export function replacedSize(
-  box: ReplacedBox, image: LoadedImage | undefined, containingWidth: number, containingHeight: number | undefined, text?: TextSystem, natural = false,
-): ReplacedSize {
+export function replacedSize(box: ReplacedBox, image: LoadedImage | undefined, containing: ContainingSize, text?: TextSystem, natural = false): ReplacedSize {
+  const { width: containingWidth, height: containingHeight } = containing;
   const style = box.style;
   const border = usedBorder(style);
   const padding = usedPadding(style, containingWidth);

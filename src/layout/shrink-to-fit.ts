@@ -1,6 +1,6 @@
 /** Shrink-to-fit width (CSS2 §10.3.5, §10.3.7, §10.3.9) of floats, inline-blocks and absolutely positioned boxes. */
 import type { LayoutBox } from '../boxes/types.js';
-import type { LayoutContext } from './context.js';
+import type { LayoutContext } from './contract.js';
 import { contentIntrinsicSizes } from './intrinsic.js';
 import { fitContent, usedBorderBoxWidth } from './size-keywords.js';
 

@@ -12,9 +12,7 @@
  */
 import type { LayoutBox } from '../boxes/types.js';
 import type { ComputedStyle, SizeKeyword } from '../css/types.js';
-import type { LayoutContext } from './context.js';
-import type { LayoutInput } from './contract.js';
-import type { IntrinsicSizes } from './inline/intrinsic.js';
+import type { IntrinsicSizes, LayoutContext, LayoutInput } from './contract.js';
 import { isSizeKeyword, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, toContentSize, usedBorder, usedPadding } from './box-model.js';
 import { contentIntrinsicSizes } from './intrinsic.js';
 

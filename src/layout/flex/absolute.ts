@@ -4,7 +4,7 @@
  * `align-self`; used for the insets that are `auto`.
  */
 import type { LayoutBox } from '../../boxes/types.js';
-import { layoutBox } from '../dispatch.js';
+import { layoutBox } from '../contract.js';
 import { resolveSize } from '../box-model.js';
 import { shrinkToFitWidth } from '../shrink-to-fit.js';
 import { EMPTY_STRUT } from '../margins.js';
@@ -17,7 +17,7 @@ import { distribute, distribution } from './axes.js';
 /** The margin box's top-left relative to the container's content box. */
 export function absoluteStaticOffset(box: LayoutBox, env: FlexEnv, inner: { main: number; cross: number }, justify: string): { x: number; y: number } {
   const { axes, space } = env;
-  const item = flexItem(box, 0, axes, space.containingWidth, space.containingHeight, env.ctx);
+  const item = flexItem(box, 0, axes, space, env.ctx);
   const size = borderBoxSize(box, env);
   const outerMain = (axes.row ? size.width : size.height) + marginsOf(item.main);
   const outerCross = (axes.row ? size.height : size.width) + marginsOf(item.cross);

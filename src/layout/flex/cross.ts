@@ -22,12 +22,12 @@ export interface CrossSized {
 
 export function hypotheticalCross(item: FlexItem, main: number, env: FlexEnv): CrossSized {
   if (!env.axes.row) {
-    const width = item.box.kind === 'replaced' && !stretches(item, env) ? replacedWidthAt(item, main, item.main, item.cross, env.space, env.ctx) : columnItemWidth(item, env);
+    const width = item.box.kind === 'replaced' && !stretches(item, env) ? replacedWidthAt(item, main, { vertical: item.main, horizontal: item.cross }, env.space, env.ctx) : columnItemWidth(item, env);
     return { item, main, cross: width, baseline: undefined, lastBaseline: undefined };
   }
-  const cross = clampAxis(item.cross, heightAt(item, main, item.cross, item.main, env.space, env.ctx));
+  const cross = clampAxis(item.cross, heightAt(item, main, { vertical: item.cross, horizontal: item.main }, env.space, env.ctx));
   if (!baselineAligned(item, env)) return { item, main, cross, baseline: undefined, lastBaseline: undefined };
-  const baselines = item.box.kind === 'replaced' ? { first: undefined, last: undefined } : measureAt(item, main, undefined, env.space, env.ctx).baselines;
+  const baselines = item.box.kind === 'replaced' ? { first: undefined, last: undefined } : measureAt(item, { width: main, height: undefined }, env.space, env.ctx).baselines;
   // A box without a baseline has one at its border-box bottom. Measured from the line's cross-start,
   // which is its bottom in `wrap-reverse`.
   const fromStart = (fromTop: number | undefined): number => item.cross.marginStart + (env.axes.crossReverse ? cross - (fromTop ?? cross) : fromTop ?? cross);

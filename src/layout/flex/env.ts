@@ -1,5 +1,5 @@
 /** What every step of flex layout knows about its container (CSS Flexbox 1 §9.2). */
-import type { LayoutContext } from '../context.js';
+import type { LayoutContext } from '../contract.js';
 import type { FlexAxes } from './axes.js';
 import type { FlexItem } from './items.js';
 import type { ItemSpace } from './measure.js';

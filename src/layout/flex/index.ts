@@ -6,15 +6,13 @@
  * the content box's start (§4.1).
  */
 import type { FlexBox, LayoutBox } from '../../boxes/types.js';
-import type { LayoutContext } from '../context.js';
-import type { Baselines, BreakToken, LayoutInput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
+import type { Baselines, BreakToken, LayoutContext, LayoutInput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
 import { EMPTY_STRUT, addMargin } from '../margins.js';
 import { clampHeight, containerMetrics, definiteContentHeight, isAutoHeight, marginOrZero, resolveMaxSize, resolveMinSize, toContentSize } from '../box-model.js';
-import { forcedBreakOf } from '../block.js';
+import { forcedBreakOf } from '../break-token.js';
 import { slicedContainer } from '../fragment.js';
 import { containerStart } from '../container-start.js';
 import { heightForWidth, ratioOf } from '../aspect-ratio.js';
-import { placePositionedDescendants } from '../positioned.js';
 import { flexAxes, usedGap } from './axes.js';
 import type { FlexEnv } from './env.js';
 import { baselineAligned } from './env.js';
@@ -38,31 +36,30 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const percentHeight = input.fixedHeightIndefinite === true ? undefined : definiteHeight;
   const env = flexEnv(box, h.contentWidth, definiteHeight, percentHeight, ctx);
   const limits = containerLimits(box, input, edgesY, env);
-  const { boxes, positioned } = collectItems(box, ctx);
-  const items = boxes.map((item, i) => flexItem(item, i, env.axes, h.contentWidth, percentHeight, ctx));
+  const { boxes, positioned } = collectItems(box);
+  const items = boxes.map((item, i) => flexItem(item, i, env.axes, { containingWidth: h.contentWidth, containingHeight: percentHeight }, ctx));
   const plan = planFlex(items, env, limits, style);
 
   const { page, borderTop, top } = containerStart(style, input, metrics, continued);
   const origin = { mode: input.mode, x: input.x + h.marginLeft + border.left + padding.left, y: borderTop + top.border + top.padding };
   const innerHeight = env.axes.row ? plan.innerCross : plan.innerMain;
   const fits = page === undefined || input.mode === 'measure' || (!continued && origin.y + innerHeight + padding.bottom + border.bottom <= (input.fragmentainer?.bottom ?? Infinity) + 0.01 && !forcesBreak(plan));
-  const flow = fits ? { placed: placeAll(plan, env, origin), breakToken: undefined, pushed: false } : placeFragmented(box, plan, env, origin, page, resume);
+  const flow = fits ? { placed: placeAll(plan, env, origin), breakToken: undefined, pushed: false } : placeFragmented(box, plan, env, origin, { page, resume });
   if (flow.pushed) return { kind: 'pushed' };
 
   const broken = flow.breakToken !== undefined;
   const contentHeight = fits ? innerHeight : Math.max(0, ...flow.placed.map((p) => p.fragment.y + p.fragment.height - origin.y));
   const x = input.x + h.marginLeft;
-  const fragment = slicedContainer(box, metrics, x, borderTop, contentHeight, flow.placed.map((p) => p.fragment), { continued, broken });
+  const fragment = slicedContainer(box, metrics, { x, y: borderTop, contentHeight }, flow.placed.map((p) => p.fragment), { continued, broken });
   const statics = (child: LayoutBox): { x: number; y: number } => absoluteStaticOffset(child, env, { main: plan.innerMain, cross: plan.innerCross }, style.justifyContent);
   const escaping = escapingBoxes(flow.placed, positioned, origin, statics, input.mode);
-  const placedPositioned = placePositionedDescendants(fragment, escaping, ctx);
   const endY = borderTop + fragment.height;
   return {
-    kind: 'placed', fragment: placedPositioned.fragment, endY,
+    kind: 'placed', fragment, endY,
     strut: addMargin(EMPTY_STRUT, broken ? 0 : marginOrZero(style.marginBottom, cw)), resolvedAt: borderTop,
     baselines: containerBaselines(flow.placed, env, borderTop),
     breakToken: flow.breakToken, forcedBreakAfter: forcedBreakOf(style.breakAfter),
-    exclusions: input.exclusions, positioned: placedPositioned.positioned, pageContent: placedPositioned.pageContent,
+    exclusions: input.exclusions, positioned: escaping.positioned, pageContent: escaping.pageContent,
   };
 }
 

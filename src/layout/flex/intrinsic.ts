@@ -7,8 +7,7 @@
  * side by side, each as wide as its widest item.
  */
 import type { FlexBox } from '../../boxes/types.js';
-import type { LayoutContext } from '../context.js';
-import type { IntrinsicSizes } from '../inline/intrinsic.js';
+import type { IntrinsicSizes, LayoutContext } from '../contract.js';
 import { outerIntrinsicSizes } from '../intrinsic.js';
 import { clampHeight, definiteContentHeight, resolveMaxSize, toContentSize, usedBorder, usedPadding } from '../box-model.js';
 import { flexAxes, usedGap } from './axes.js';
@@ -20,7 +19,7 @@ import type { FlexEnv } from './env.js';
 
 export function flexIntrinsicSizes(box: FlexBox, ctx: LayoutContext): IntrinsicSizes {
   const axes = flexAxes(box.style);
-  const items = collectItems(box, ctx).boxes;
+  const items = collectItems(box).boxes;
   const contributions = items.map((item) => outerIntrinsicSizes(item, ctx));
   const largest = (pick: (s: IntrinsicSizes) => number, of = contributions): number => Math.max(0, ...of.map(pick));
   if (!axes.row) {
@@ -63,6 +62,6 @@ function columnLines(box: FlexBox, ctx: LayoutContext): number[][] | undefined {
     axes, ctx, space: { containingWidth: 0, containingHeight: undefined }, mainSize: undefined, crossSize: undefined,
     mainGap: usedGap(style.rowGap, undefined), crossGap: usedGap(style.columnGap, undefined), alignItems: style.alignItems,
   };
-  const sized = collectItems(box, ctx).boxes.map((item, i) => sizeItem(flexItem(item, i, axes, 0, undefined, ctx, true), env));
+  const sized = collectItems(box).boxes.map((item, i) => sizeItem(flexItem(item, i, axes, { containingWidth: 0, containingHeight: undefined, measuring: true }, ctx), env));
   return collectLines(sized, wrapping, breakAt, env.mainGap).map((line) => line.map((s) => s.item.index));
 }

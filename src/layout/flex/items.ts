@@ -6,11 +6,11 @@
  */
 import type { FlexBox, LayoutBox, OutOfFlowBox } from '../../boxes/types.js';
 import type { ComputedStyle, LengthPercentageAuto, MaxSize, Size } from '../../css/types.js';
-import type { LayoutContext } from '../context.js';
+import type { LayoutContext } from '../contract.js';
 import { isSizeKeyword, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from '../box-model.js';
 import { keywordBorderBoxWidth, stretchedHeight } from '../size-keywords.js';
-import { establishesBfc } from '../block.js';
 import type { FlexAxes } from './axes.js';
+
 
 /** One axis of an item, border-box sizes; `min` undefined while `min-*: auto` is not resolved (§4.5). */
 export interface ItemAxis {
@@ -25,7 +25,7 @@ export interface ItemAxis {
 }
 
 export interface FlexItem {
-  /** The box laid out (a flex item establishes a formatting context for its contents, §3). */
+  /** The box laid out (a flex item establishes a formatting context for its contents, §3: `formattingContextRoot` of its runs). */
   readonly box: LayoutBox;
   /** Position in `order`-modified document order (the index break tokens use). */
   readonly index: number;
@@ -35,33 +35,19 @@ export interface FlexItem {
 }
 
 /** The items of a container, sorted by `order` (stable, §5.4), and its absolutely positioned children. */
-export function collectItems(container: FlexBox, ctx: LayoutContext): { readonly boxes: readonly LayoutBox[]; readonly positioned: readonly OutOfFlowBox[] } {
+export function collectItems(container: FlexBox): { readonly boxes: readonly LayoutBox[]; readonly positioned: readonly OutOfFlowBox[] } {
   const boxes: { box: LayoutBox; order: number; at: number }[] = [];
   const positioned: OutOfFlowBox[] = [];
   container.children.forEach((child, at) => {
     if (child.kind === 'out-of-flow') {
       if (child.scheme !== 'float') positioned.push(child);
-      else if (child.box.kind !== 'out-of-flow') boxes.push({ box: itemView(child.box, ctx), order: child.box.style.order, at });
+      else if (child.box.kind !== 'out-of-flow') boxes.push({ box: child.box, order: child.box.style.order, at });
       return;
     }
-    boxes.push({ box: itemView(child, ctx), order: child.style.order, at });
+    boxes.push({ box: child, order: child.style.order, at });
   });
   boxes.sort((a, b) => a.order - b.order || a.at - b.at);
   return { boxes: boxes.map((b) => b.box), positioned };
-}
-
-/**
- * A block item that would not establish a formatting context by its own style is laid out as a
- * `flow-root` (kept per render, so caches keyed by box stay valid): its children's margins stay inside.
- */
-function itemView(box: LayoutBox, ctx: LayoutContext): LayoutBox {
-  if (box.kind !== 'block' || establishesBfc(box)) return box;
-  let view = ctx.caches.flexItemViews.get(box);
-  if (view === undefined) {
-    view = { ...box, style: { ...box.style, display: 'flow-root', float: 'none' } };
-    ctx.caches.flexItemViews.set(box, view);
-  }
-  return view;
 }
 
 /** Sizes are border-box sizes here: `box-sizing: content-box` adds the edges. */
@@ -76,10 +62,17 @@ interface ResolvedSizes {
   readonly max?: number | undefined;
 }
 
-function axisOf(
-  style: ComputedStyle, sizes: { size: Size; min: Size; max: MaxSize }, resolved: ResolvedSizes,
-  basis: number | undefined, edges: number, margins: readonly [LengthPercentageAuto, LengthPercentageAuto], containingWidth: number,
-): ItemAxis {
+/** One axis' properties: its sizes (and those resolved already), the basis of their percentages, border + padding and margins. */
+interface AxisSpec {
+  readonly sizes: { readonly size: Size; readonly min: Size; readonly max: MaxSize };
+  readonly resolved: ResolvedSizes;
+  readonly basis: number | undefined;
+  readonly edges: number;
+  readonly margins: readonly [LengthPercentageAuto, LengthPercentageAuto];
+}
+
+function axisOf(style: ComputedStyle, spec: AxisSpec, containingWidth: number): ItemAxis {
+  const { sizes, resolved, basis, edges, margins } = spec;
   const size = resolveSize(sizes.size, basis);
   const max = resolveMaxSize(sizes.max, basis);
   return {
@@ -94,25 +87,35 @@ function axisOf(
   };
 }
 
+/** The container's content box, and whether the container is being sized by its content. */
+export interface ItemRoom {
+  readonly containingWidth: number;
+  readonly containingHeight: number | undefined;
+  readonly measuring?: boolean | undefined;
+}
+
 /**
  * An item's two axes. Percentages of widths and margins refer to the container's content width,
  * of heights to its definite content height (§9.8 treats them as definite when it is).
  * `measuring`: the container is sized by its content, so `stretch` and `fit-content` widths act as `auto`.
  */
-export function flexItem(
-  box: LayoutBox, index: number, axes: FlexAxes, containingWidth: number, containingHeight: number | undefined, ctx: LayoutContext, measuring = false,
-): FlexItem {
+export function flexItem(box: LayoutBox, index: number, axes: FlexAxes, room: ItemRoom, ctx: LayoutContext): FlexItem {
+  const { containingWidth, containingHeight, measuring = false } = room;
   const style = box.style;
   const border = usedBorder(style);
   const padding = usedPadding(style, containingWidth);
   const keyword = (value: Size | MaxSize): number | undefined => (isSizeKeyword(value) ? keywordBorderBoxWidth(value, box, measuring ? undefined : containingWidth, ctx) : undefined);
   const widths = { size: keyword(style.width), min: keyword(style.minWidth), max: keyword(style.maxWidth) };
-  const horizontal = axisOf(style, { size: style.width, min: style.minWidth, max: style.maxWidth }, widths, containingWidth,
-    border.left + border.right + padding.left + padding.right, [style.marginLeft, style.marginRight], containingWidth);
+  const horizontal = axisOf(style, {
+    sizes: { size: style.width, min: style.minWidth, max: style.maxWidth }, resolved: widths, basis: containingWidth,
+    edges: border.left + border.right + padding.left + padding.right, margins: [style.marginLeft, style.marginRight],
+  }, containingWidth);
   // In the block axis only `stretch` is more than `auto` (CSS Sizing 3 §3.2).
   const heights = { size: stretchedHeight(style, containingHeight, containingWidth) };
-  const vertical = axisOf(style, { size: style.height, min: style.minHeight, max: style.maxHeight }, heights, containingHeight,
-    border.top + border.bottom + padding.top + padding.bottom, [style.marginTop, style.marginBottom], containingWidth);
+  const vertical = axisOf(style, {
+    sizes: { size: style.height, min: style.minHeight, max: style.maxHeight }, resolved: heights, basis: containingHeight,
+    edges: border.top + border.bottom + padding.top + padding.bottom, margins: [style.marginTop, style.marginBottom],
+  }, containingWidth);
   const main = axes.row ? horizontal : vertical;
   const cross = axes.row ? vertical : horizontal;
   return { box, index, style, main: axes.mainReverse ? flipped(main) : main, cross: axes.crossReverse ? flipped(cross) : cross };

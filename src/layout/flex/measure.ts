@@ -3,9 +3,9 @@
  * (ctx.caches.flexMeasures) by the sizes asked for, so that nested flex containers measure
  * each item once per constraint instead of once per ancestor pass.
  */
-import type { LayoutContext } from '../context.js';
-import type { LayoutOutput } from '../contract.js';
-import { layoutBox } from '../dispatch.js';
+import type { LayoutBox } from '../../boxes/types.js';
+import type { LayoutContext, LayoutOutput } from '../contract.js';
+import { cacheKey, layoutBox } from '../contract.js';
 import { contentIntrinsicSizes } from '../intrinsic.js';
 import { replacedSize } from '../replaced.js';
 import { EMPTY_STRUT } from '../margins.js';
@@ -13,28 +13,48 @@ import { NO_EXCLUSIONS } from '../exclusions.js';
 import type { FlexItem } from './items.js';
 import { clampAxis } from './items.js';
 
+/** Flex items without their own height limits, to measure their content height. */
+const CONTENT_VIEWS = cacheKey('flexContentViews', () => new WeakMap<LayoutBox, LayoutBox>());
+
+/** Measuring runs of flex items, by the sizes asked for. */
+const MEASURES = cacheKey('flexMeasures', () => new WeakMap<LayoutBox, Map<string, LayoutOutput>>());
+
 /** The container's content box, which items resolve percentages against. */
 export interface ItemSpace {
   readonly containingWidth: number;
   readonly containingHeight: number | undefined;
 }
 
+/** A border-box width, and height if fixed (`heightDefinite` false when percentages inside cannot resolve against it). */
+export interface MeasureSize {
+  readonly width: number;
+  readonly height: number | undefined;
+  readonly heightDefinite?: boolean | undefined;
+}
+
+/** The item's axes by direction (its main and cross axes in some order). */
+export interface ItemAxes {
+  readonly vertical: FlexItem['main'];
+  readonly horizontal: FlexItem['main'];
+}
+
 /**
  * The item laid out at a border-box width (and height, if fixed; `heightDefinite` false when
  * percentages inside cannot resolve against it): its height and baselines.
  */
-export function measureAt(item: FlexItem, width: number, height: number | undefined, space: ItemSpace, ctx: LayoutContext, heightDefinite = true): LayoutOutput {
+export function measureAt(item: FlexItem, size: MeasureSize, space: ItemSpace, ctx: LayoutContext): LayoutOutput {
+  const { width, height, heightDefinite = true } = size;
   const key = `${width}|${height}|${heightDefinite}|${space.containingWidth}|${space.containingHeight}`;
-  let cache = ctx.caches.flexMeasures.get(item.box);
+  let cache = ctx.caches.of(MEASURES).get(item.box);
   if (cache === undefined) {
     cache = new Map();
-    ctx.caches.flexMeasures.set(item.box, cache);
+    ctx.caches.of(MEASURES).set(item.box, cache);
   }
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
   const laid = layoutBox(item.box, {
     mode: 'measure', available: width, containingWidth: space.containingWidth, containingHeight: space.containingHeight,
-    fixedWidth: width, fixedHeight: height, fixedHeightIndefinite: !heightDefinite, x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
+    fixedWidth: width, fixedHeight: height, fixedHeightIndefinite: !heightDefinite, formattingContextRoot: true, x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
   }, ctx);
   if (laid.kind !== 'placed') throw new Error('a measuring run cannot be pushed');
   cache.set(key, laid);
@@ -55,7 +75,7 @@ export function intrinsicWidths(item: FlexItem, horizontalEdges: number, space: 
 export function naturalReplaced(item: FlexItem, space: ItemSpace, ctx: LayoutContext): { width: number; height: number; ratio: number | undefined } {
   if (item.box.kind !== 'replaced') throw new Error('not a replaced item');
   const image = ctx.images.get(item.box.src);
-  const size = replacedSize(item.box, image, space.containingWidth, space.containingHeight, ctx.text);
+  const size = replacedSize(item.box, image, { width: space.containingWidth, height: space.containingHeight }, ctx.text);
   const edgesX = size.border.left + size.border.right + size.padding.left + size.padding.right;
   const edgesY = size.border.top + size.border.bottom + size.padding.top + size.padding.bottom;
   const ratio = image !== undefined && image.width > 0 && image.height > 0 ? image.width / image.height : undefined;
@@ -63,13 +83,14 @@ export function naturalReplaced(item: FlexItem, space: ItemSpace, ctx: LayoutCon
 }
 
 /** The border-box height of an item at a border-box width (replaced items keep their ratio). */
-export function heightAt(item: FlexItem, width: number, vertical: FlexItem['main'], horizontal: FlexItem['main'], space: ItemSpace, ctx: LayoutContext): number {
+export function heightAt(item: FlexItem, width: number, axes: ItemAxes, space: ItemSpace, ctx: LayoutContext): number {
+  const { vertical, horizontal } = axes;
   if (item.box.kind === 'replaced') {
     const natural = naturalReplaced(item, space, ctx);
     if (vertical.size !== undefined || natural.ratio === undefined) return clampAxis(vertical, natural.height);
     return clampAxis(vertical, Math.max(0, width - horizontal.edges) / natural.ratio + vertical.edges);
   }
-  return measureAt(item, width, undefined, space, ctx).fragment.height;
+  return measureAt(item, { width, height: undefined }, space, ctx).fragment.height;
 }
 
 /**
@@ -79,18 +100,19 @@ export function heightAt(item: FlexItem, width: number, vertical: FlexItem['main
 export function contentHeightAt(item: FlexItem, width: number, space: ItemSpace, ctx: LayoutContext): number {
   const style = item.style;
   if (item.box.kind === 'replaced' || (style.height === 'auto' && style.minHeight === 'auto' && style.maxHeight === 'none')) {
-    return heightAt(item, width, item.main, item.cross, space, ctx);
+    return heightAt(item, width, { vertical: item.main, horizontal: item.cross }, space, ctx);
   }
-  let view = ctx.caches.flexContentViews.get(item.box);
+  let view = ctx.caches.of(CONTENT_VIEWS).get(item.box);
   if (view === undefined) {
     view = { ...item.box, style: { ...style, height: 'auto', minHeight: 'auto', maxHeight: 'none' } } as typeof item.box;
-    ctx.caches.flexContentViews.set(item.box, view);
+    ctx.caches.of(CONTENT_VIEWS).set(item.box, view);
   }
-  return measureAt({ ...item, box: view }, width, undefined, space, ctx).fragment.height;
+  return measureAt({ ...item, box: view }, { width, height: undefined }, space, ctx).fragment.height;
 }
 
 /** The border-box width of a replaced item at a border-box height. */
-export function replacedWidthAt(item: FlexItem, height: number, vertical: FlexItem['main'], horizontal: FlexItem['main'], space: ItemSpace, ctx: LayoutContext): number {
+export function replacedWidthAt(item: FlexItem, height: number, axes: ItemAxes, space: ItemSpace, ctx: LayoutContext): number {
+  const { vertical, horizontal } = axes;
   const natural = naturalReplaced(item, space, ctx);
   if (horizontal.size !== undefined || natural.ratio === undefined) return clampAxis(horizontal, natural.width);
   return clampAxis(horizontal, Math.max(0, height - vertical.edges) * natural.ratio + horizontal.edges);

@@ -8,7 +8,7 @@
  */
 import type { FlexBox } from '../../boxes/types.js';
 import type { BreakToken, ForcedBreak, Fragmentainer } from '../contract.js';
-import { forcedBreakOf } from '../block.js';
+import { forcedBreakOf } from '../break-token.js';
 import type { FlexEnv } from './env.js';
 import type { FlexPlan, PlannedItem } from './plan.js';
 import type { PhysicalBox, PlacedItem } from './place.js';
@@ -101,7 +101,10 @@ function breakBefore(units: readonly Unit[], start: number, at: number): number 
  * its `next` is the first unit (from the top) not started, its children the items of a unit
  * split across pages (by item index).
  */
-export function placeFragmented(container: FlexBox, plan: FlexPlan, env: FlexEnv, origin: Origin, page: Fragmentainer, resume: BreakToken | undefined): FlowResult {
+export function placeFragmented(
+  container: FlexBox, plan: FlexPlan, env: FlexEnv, origin: Origin, at: { readonly page: Fragmentainer; readonly resume: BreakToken | undefined },
+): FlowResult {
+  const { page, resume } = at;
   const units = unitsOf(plan, env);
   if (units === undefined) return { placed: placeAll(plan, env, origin), breakToken: undefined, pushed: false };
   const tokens = new Map<number, BreakToken>();

@@ -5,9 +5,9 @@
  */
 import type { Fragment } from '../types.js';
 import type { BreakToken, Fragmentainer, LayoutOutput, PageContent, PendingPositioned } from '../contract.js';
-import { layoutBox } from '../dispatch.js';
+import { layoutBox } from '../contract.js';
 import { offsetFragment } from '../fragment.js';
-import { relativeOffset } from '../positioned.js';
+import { relativeOffset } from '../box-model.js';
 import { marginOrZero } from '../box-model.js';
 import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
@@ -65,7 +65,7 @@ export function placeItem(planned: PlannedItem, box: PhysicalBox, env: FlexEnv, 
   const ownTop = options.resume !== undefined ? 0 : marginOrZero(item.style.marginTop, env.space.containingWidth);
   const heightDefinite = env.axes.row || flexedMainDefinite(item, env);
   const output = options.mode === 'measure' && !breaking
-    ? measureAt(item, box.width, fixedHeight, env.space, env.ctx, heightDefinite)
+    ? measureAt(item, { width: box.width, height: fixedHeight, heightDefinite }, env.space, env.ctx)
     : laidOut(item.box, { width: box.width, height: fixedHeight, heightDefinite }, env, options, targetY - ownTop);
   if (output === undefined) return undefined;
   const rel = relativeOffset(item.style, env.space.containingWidth, env.space.containingHeight);
@@ -88,7 +88,7 @@ function laidOut(
   // Laid out with its margin box at the origin; a fragmentainer is moved into that frame.
   const laid = layoutBox(box, {
     mode: options.mode, available: size.width, containingWidth: env.space.containingWidth, containingHeight: env.space.containingHeight,
-    fixedWidth: size.width, fixedHeight: size.height, fixedHeightIndefinite: !size.heightDefinite, x: 0, y: 0, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
+    fixedWidth: size.width, fixedHeight: size.height, fixedHeightIndefinite: !size.heightDefinite, formattingContextRoot: true, x: 0, y: 0, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
     fragmentainer: page === undefined ? undefined : { ...page, bottom: page.bottom - marginBoxTop },
   }, env.ctx, options.resume);
   return laid.kind === 'placed' ? laid : undefined;

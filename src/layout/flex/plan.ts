@@ -67,12 +67,16 @@ export function planFlex(
   const used = lineSizes.reduce((a, b) => a + b, 0) + env.crossGap * Math.max(0, lineSizes.length - 1);
   const innerCross = env.crossSize ?? clamp(used, limits.minCross, limits.maxCross);
   const aligned = single ? { offsets: lineSizes.map(() => 0), sizes: lineSizes } : alignLines(lineSizes, innerCross, env.crossGap, env, style.alignContent);
-  const planned = crossSized.map((line, i) => planLine(line, i, aligned.offsets[i]!, aligned.sizes[i]!, innerMain, env, style.justifyContent));
+  const planned = crossSized.map((line, i) => planLine(line, i, { start: aligned.offsets[i]!, size: aligned.sizes[i]! }, { size: innerMain, justify: style.justifyContent }, env));
   return { lines: planned, innerMain, innerCross };
 }
 
 /** One line: main-axis alignment (§9.5: auto margins, then `justify-content`) and cross-axis alignment (§9.6). */
-function planLine(line: readonly CrossSized[], index: number, crossStart: number, crossSize: number, innerMain: number, env: FlexEnv, justify: string): PlannedLine {
+function planLine(
+  line: readonly CrossSized[], index: number, crossSlot: { readonly start: number; readonly size: number }, mainSlot: { readonly size: number; readonly justify: string }, env: FlexEnv,
+): PlannedLine {
+  const { start: crossStart, size: crossSize } = crossSlot;
+  const { size: innerMain, justify } = mainSlot;
   const gaps = env.mainGap * Math.max(0, line.length - 1);
   let free = innerMain - gaps - line.reduce((sum, s) => sum + s.main + marginsOf(s.item.main), 0);
   const autoMargins = line.reduce((n, s) => n + (s.item.main.autoStart ? 1 : 0) + (s.item.main.autoEnd ? 1 : 0), 0);

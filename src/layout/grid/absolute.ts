@@ -7,8 +7,7 @@
 import type { OutOfFlowBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import type { BoxFragment } from '../types.js';
-import type { LayoutContext } from '../context.js';
-import type { PageContent, PendingPositioned } from '../contract.js';
+import type { LayoutContext, PageContent, PendingPositioned } from '../contract.js';
 import type { ContainingBlock } from '../positioned.js';
 import { placeAbsolute } from '../positioned.js';
 import { offsetFragment } from '../fragment.js';

@@ -7,15 +7,14 @@
  */
 import type { FlexBox } from '../../boxes/types.js';
 import type { BoxFragment, Fragment } from '../types.js';
-import type { LayoutContext } from '../context.js';
-import type { BreakToken, LayoutInput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
+import type { BreakToken, LayoutContext, LayoutInput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
 import { clampHeight, containerMetrics, definiteContentHeight, marginOrZero, resolveMinSize, toContentSize } from '../box-model.js';
 import { offsetFragment } from '../fragment.js';
-import { isContainingBlockForAbsolute, placePositionedDescendants } from '../positioned.js';
+import { isContainingBlockForAbsolute } from '../positioned.js';
 import type { GridLines } from './absolute.js';
 import { layoutInGridArea } from './absolute.js';
-import { forcedBreakOf } from '../block.js';
+import { forcedBreakOf } from '../break-token.js';
 import { distributeContent } from './align.js';
 import type { BaselineEntry } from './baseline.js';
 import { alignBaselines, participates } from './baseline.js';
@@ -216,17 +215,16 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const inAreas = onGrid.map((p) => layoutInGridArea(p, sized.grid, lines, fragment, ctx));
   const withAreas = inAreas.length === 0 ? fragment : { ...fragment, children: [...fragment.children, ...inAreas.map((a) => a.fragment)] };
   const escaping = { positioned: positioned.map(toInput), pageContent: [...pageContent.map(toInput), ...inAreas.flatMap((a) => a.pageContent)] };
-  const own = placePositionedDescendants(withAreas, escaping, ctx);
   return {
-    kind: 'placed', fragment: own.fragment, endY: top + height,
+    kind: 'placed', fragment: withAreas, endY: top + height,
     strut: addMargin(EMPTY_STRUT, broken ? 0 : marginOrZero(style.marginBottom, input.containingWidth)),
     resolvedAt: top,
     baselines: { first, last },
     breakToken: page.breakToken,
     forcedBreakAfter: forcedBreakOf(style.breakAfter),
     exclusions: input.exclusions,
-    positioned: own.positioned,
-    pageContent: own.pageContent,
+    positioned: escaping.positioned,
+    pageContent: escaping.pageContent,
   };
 }
 

@@ -5,9 +5,8 @@
  * fit-content and aligned by `justify-self`/`align-self`, with auto margins absorbing free space.
  */
 import type { ComputedStyle } from '../../css/types.js';
-import type { LayoutContext } from '../context.js';
-import type { BreakToken, Fragmentainer, LayoutInput, LayoutOutput } from '../contract.js';
-import { layoutBox } from '../dispatch.js';
+import type { BreakToken, Fragmentainer, LayoutContext, LayoutInput, LayoutOutput } from '../contract.js';
+import { layoutBox } from '../contract.js';
 import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import { isAutoHeight, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from '../box-model.js';

@@ -7,8 +7,7 @@
 import type { FlexBox } from '../../boxes/types.js';
 import type { ComputedStyle, LengthPercentage } from '../../css/types.js';
 import { resolveLength } from '../../css/values/length.js';
-import type { LayoutContext } from '../context.js';
-import type { IntrinsicSizes } from '../inline/intrinsic.js';
+import type { IntrinsicSizes, LayoutContext } from '../contract.js';
 import { resolveMaxSize, resolveMinSize } from '../box-model.js';
 import type { Grid, GridItem } from './grid.js';
 import { buildGrid } from './grid.js';

@@ -18,12 +18,19 @@ export function textOverflowAtEnd(style: ComputedStyle, rtl: boolean): TextOverf
   return values.length === 1 ? values[0]! : values[rtl ? 0 : 1]!;
 }
 
+/** Where a line's content must end: its width, and which side it ends on. */
+export interface LineEdge {
+  readonly width: number;
+  readonly rtl: boolean;
+}
+
 /**
  * A line whose content overflows `width`, with what goes past replaced by the marker. Left-to-right
  * lines end on the right, right-to-left ones on the left (x below 0 there). The line may stand
  * anywhere: its children are relative to it, its baseline is in its parent's frame.
  */
-export function ellipsizedLine(line: LineFragment, width: number, rtl: boolean, end: Exclude<TextOverflowEnd, 'clip'>, style: ComputedStyle, text: TextSystem): LineFragment {
+export function ellipsizedLine(line: LineFragment, edge: LineEdge, end: Exclude<TextOverflowEnd, 'clip'>, style: ComputedStyle, text: TextSystem): LineFragment {
+  const { width, rtl } = edge;
   const marker = markerFragment(end === 'ellipsis' ? '\u2026' : end.string, style, line.baseline - line.y, text);
   // the kept content must end where the marker still fits: x <= limit (ltr) or x >= limit (rtl)
   const limit = rtl ? marker.width : width - marker.width;

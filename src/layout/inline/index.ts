@@ -73,7 +73,7 @@ export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: Inl
   });
   const overflowEnd = textOverflowAtEnd(box.style, rtl);
   const fragment = overflowEnd !== 'clip' && indent + lineContentWidth(line.pieces, onLine) > room.width + 0.01
-    ? ellipsizedLine(laid.fragment, room.width, rtl, overflowEnd, box.style, text)
+    ? ellipsizedLine(laid.fragment, { width: room.width, rtl }, overflowEnd, box.style, text)
     : laid.fragment;
   // field by field: spreading here took V8's slow generic copy
   return {

@@ -10,7 +10,7 @@ import type { TextSystem } from '../../text/types.js';
 import type { BoxFragment, Fragment, LineFragment, TextFragment } from '../types.js';
 import { usedBorder, usedPadding } from '../box-model.js';
 import { offsetFragment, relativeTo } from '../fragment.js';
-import { relativeOffset } from '../positioned.js';
+import { relativeOffset } from '../box-model.js';
 import type { Piece } from './pieces.js';
 import type { Node } from './horizontal.js';
 import { placeHorizontally } from './horizontal.js';

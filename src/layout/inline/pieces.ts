@@ -10,7 +10,7 @@ import type { ComputedStyle, WhiteSpace } from '../../css/types.js';
 import { findBreakOpportunities } from '../../text/breaks.js';
 import type { TextSystem } from '../../text/types.js';
 import type { BoxFragment } from '../types.js';
-import type { Escaping } from '../contract.js';
+import type { Escaping } from '../escaping.js';
 import { marginOrZero, usedBorder, usedPadding } from '../box-model.js';
 import type { AtomicInlineBox, InlineItem, InlineItems, TextItem } from './items.js';
 import type { BidiLevels } from './bidi.js';

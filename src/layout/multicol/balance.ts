@@ -7,8 +7,7 @@
  */
 import type { BlockBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
-import type { LayoutContext } from '../context.js';
-import type { BreakToken } from '../contract.js';
+import type { BreakToken, LayoutContext } from '../contract.js';
 import type { ColumnGeometry } from './columns.js';
 import type { ColumnRow, RowInput } from './column-row.js';
 import { layoutColumnRow, rowContentHeight } from './column-row.js';

@@ -6,11 +6,10 @@
  */
 import type { BlockBox } from '../../boxes/types.js';
 import type { BoxFragment } from '../types.js';
-import type { LayoutContext } from '../context.js';
-import type { Baselines, BreakToken, ForcedBreak, LayoutOutput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
+import type { Baselines, BreakToken, ForcedBreak, LayoutContext, LayoutOutput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
 import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
-import { layoutBox } from '../dispatch.js';
+import { layoutBox } from '../contract.js';
 import type { ColumnGeometry } from './columns.js';
 import { forcedKind } from '../break-token.js';
 

@@ -6,12 +6,11 @@
  */
 import type { BlockBox, BlockLevelBox } from '../../boxes/types.js';
 import type { CollapsedBorderSegment, Fragment } from '../types.js';
-import type { LayoutContext } from '../context.js';
-import type { Baselines, BreakToken, ForcedBreak, Fragmentainer, LayoutInput, PageContent, PendingPositioned } from '../contract.js';
+import type { Baselines, BreakToken, ForcedBreak, Fragmentainer, LayoutContext, LayoutInput, PageContent, PendingPositioned } from '../contract.js';
 import { EMPTY_STRUT, collapsedMargin } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
-import { layoutBox } from '../dispatch.js';
-import { forcedBreakOf } from '../block.js';
+import { layoutBox } from '../contract.js';
+import { forcedBreakOf } from '../break-token.js';
 import type { ColumnGeometry } from './columns.js';
 import type { Segment } from './segments.js';
 import { containerToken, resumePoint, segmentsOf } from './segments.js';

@@ -5,14 +5,12 @@
  */
 import type { BlockBox } from '../../boxes/types.js';
 import type { BoxFragment } from '../types.js';
-import type { LayoutContext } from '../context.js';
-import type { BreakToken, LayoutInput, LayoutResult } from '../contract.js';
+import type { BreakToken, LayoutContext, LayoutInput, LayoutResult } from '../contract.js';
 import { EMPTY_STRUT, addMargin } from '../margins.js';
 import { clampHeight, containerMetrics, definiteContentHeight, marginOrZero, resolveMaxSize, toContentSize } from '../box-model.js';
-import { forcedBreakOf } from '../block.js';
+import { forcedBreakOf } from '../break-token.js';
 import { slicedContainer } from '../fragment.js';
 import { containerStart } from '../container-start.js';
-import { placePositionedDescendants } from '../positioned.js';
 import { columnGeometry } from './columns.js';
 import { layoutMulticolFlow } from './flow.js';
 
@@ -41,18 +39,17 @@ export function layoutMulticol(box: BlockBox, input: LayoutInput, ctx: LayoutCon
   const autoHeight = flow.endY - contentTop;
   const contentHeight = fixed ?? (broken || continued ? autoHeight : clampHeight(style, autoHeight, input.containingHeight, edgesY, autoHeight));
   const x = input.x + h.marginLeft;
-  const sliced = slicedContainer(box, metrics, x, borderTop, contentHeight, flow.fragments, { continued, broken });
+  const sliced = slicedContainer(box, metrics, { x, y: borderTop, contentHeight }, flow.fragments, { continued, broken });
   const fragment: BoxFragment = { ...sliced, ...(flow.rules.length > 0 ? { columnRules: flow.rules.map((r) => ({ ...r, x: r.x - x, y: r.y - borderTop })) } : {}) };
-  const positioned = placePositionedDescendants(fragment, flow, ctx);
   return {
-    kind: 'placed', fragment: positioned.fragment, endY: borderTop + fragment.height,
+    kind: 'placed', fragment, endY: borderTop + fragment.height,
     strut: addMargin(EMPTY_STRUT, broken ? 0 : marginOrZero(style.marginBottom, cw)), resolvedAt: borderTop,
     baselines: {
       first: flow.baselines.first === undefined ? undefined : flow.baselines.first - borderTop,
       last: flow.baselines.last === undefined ? undefined : flow.baselines.last - borderTop,
     },
     breakToken: flow.token, forcedBreakAfter: forcedBreakOf(style.breakAfter),
-    exclusions: input.exclusions, positioned: positioned.positioned, pageContent: positioned.pageContent,
+    exclusions: input.exclusions, positioned: flow.positioned, pageContent: flow.pageContent,
   };
 }
 

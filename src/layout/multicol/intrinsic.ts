@@ -5,8 +5,7 @@
  * max-content (no narrower than `column-width`) width; spanners count once.
  */
 import type { BlockBox } from '../../boxes/types.js';
-import type { LayoutContext } from '../context.js';
-import type { IntrinsicSizes } from '../inline/intrinsic.js';
+import type { IntrinsicSizes, LayoutContext } from '../contract.js';
 import { contentIntrinsicSizes, outerIntrinsicSizes } from '../intrinsic.js';
 import { segmentsOf } from './segments.js';
 

@@ -7,9 +7,12 @@
  */
 import type { BlockBox, BlockFlowBox, BlockLevelBox, LayoutBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
-import type { LayoutContext } from '../context.js';
-import type { BreakToken } from '../contract.js';
+import type { BreakToken, LayoutContext } from '../contract.js';
+import { cacheKey } from '../contract.js';
 import { isMulticol } from './columns.js';
+
+/** Multi-column containers cut into column sets and spanners. */
+const SEGMENTS = cacheKey('multicolSegments', () => new WeakMap<BlockBox, readonly Segment[]>());
 
 export type Segment =
   | { readonly kind: 'columns'; readonly start: number; readonly end: number; readonly view: BlockBox }
@@ -40,7 +43,7 @@ const isSpanner = (child: BlockLevelBox): child is LayoutBox => child.kind !== '
 
 /** The container's segments in order (cached per render). */
 export function segmentsOf(box: BlockBox, ctx: LayoutContext): readonly Segment[] {
-  const cached = ctx.caches.multicolSegments.get(box);
+  const cached = ctx.caches.of(SEGMENTS).get(box);
   if (cached !== undefined) return cached;
   const style = columnSetStyle(box.style);
   const segments: Segment[] = [];
@@ -62,7 +65,7 @@ export function segmentsOf(box: BlockBox, ctx: LayoutContext): readonly Segment[
   if (!box.inlineContent && box.children.some((child) => !isSpanner(child) && hasNestedSpanner(child))) {
     ctx.diagnostics.warn('css_unsupported', '`column-span: all` is honoured only on children of a multi-column container: a deeper spanner stays in its column');
   }
-  ctx.caches.multicolSegments.set(box, segments);
+  ctx.caches.of(SEGMENTS).set(box, segments);
   return segments;
 }
 

@@ -8,16 +8,18 @@
  */
 import type { BlockBox, BlockLevelBox, InlineBox, InlineLevelBox, TextBox } from '../../boxes/types.js';
 import type { ComputedStyle, PageContext } from '../../css/types.js';
-import type { LayoutContext } from '../context.js';
-import type { BottomLimit, BreakToken, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
+import type { BottomLimit, BreakToken, LayoutContext, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
 import { placeAbsolute } from '../positioned.js';
 import type { BoxFragment, Fragment } from '../types.js';
-import { layoutBox } from '../dispatch.js';
+import { cacheKey, layoutBox } from '../contract.js';
 import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import { offsetFragment } from '../fragment.js';
 import { marginOrZero, resolveMaxSize, usedBorder, usedPadding } from '../box-model.js';
 import { plainStyle } from './plain-style.js';
+
+/** The footnote area's styles, cloned at every break (`box-decoration-break: clone`), one per page style. */
+const AREA_STYLES = cacheKey('footnote area styles', () => new WeakMap<ComputedStyle, ComputedStyle>());
 
 /** Most layouts of one page while looking for the room its footnotes need. */
 const MAX_ATTEMPTS = 5;
@@ -146,8 +148,6 @@ function roomFor(calls: readonly PageContent[], carry: FootnoteCarry | undefined
   return { reserve, limits };
 }
 
-const clonedStyles = new WeakMap<ComputedStyle, ComputedStyle>();
-
 /**
  * `@footnote` of the page's rules, else a plain block inheriting from the page. Each page's area
  * is a whole box (its border and padding also where notes continue from the page before).
@@ -155,6 +155,7 @@ const clonedStyles = new WeakMap<ComputedStyle, ComputedStyle>();
 function areaStyle(context: PageContext, ctx: LayoutContext): ComputedStyle {
   const own = ctx.marginBoxStyle?.(context, 'footnote') ?? ctx.pageStyle(context).style;
   const style = own === ctx.pageStyle(context).style ? plainStyle(own, 'block') : own;
+  const clonedStyles = ctx.caches.of(AREA_STYLES);
   let cloned = clonedStyles.get(style);
   if (cloned === undefined) {
     cloned = { ...style, boxDecorationBreak: 'clone' };

@@ -20,7 +20,7 @@
 import type { BlockBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import { resolveMaxSize, resolveMinSize, resolveSize } from '../box-model.js';
-import type { LayoutContext } from '../context.js';
+import type { LayoutContext } from '../contract.js';
 import type { Fragment, PageLayout } from '../types.js';
 import type { Anchor, BandBoxes, Extent, MarginBoxName, Slot } from './margin-geometry.js';
 import { BANDS, CORNERS, MARGIN_BOX_ORDER, distributeBand, placeOnAxis } from './margin-geometry.js';

@@ -5,15 +5,9 @@
  * between two siblings whose page values differ, and the name of the page a break token resumes on.
  */
 import type { BlockLevelBox, Box, LayoutBox } from '../../boxes/types.js';
-import type { BreakToken } from '../contract.js';
+import type { BreakToken, PageNames, PageSpan } from '../contract.js';
 
-/** The start and end page values of a box ('' is the unnamed page). */
-export interface PageSpan {
-  readonly start: string;
-  readonly end: string;
-}
-
-export type PageNames = WeakMap<object, PageSpan>;
+export type { PageNames, PageSpan } from '../contract.js';
 
 /** Page values of every in-flow block-level box under `root`; undefined when no box names a page. */
 export function pageNamesOf(root: LayoutBox): PageNames | undefined {

@@ -7,12 +7,16 @@
  * `table-layout: fixed` with a table width: `<col>` widths and the first row's cells only.
  */
 import type { ComputedStyle } from '../../css/types.js';
-import type { LayoutContext } from '../context.js';
+import type { LayoutContext } from '../contract.js';
+import { cacheKey } from '../contract.js';
 import { contentSizesOnce } from '../intrinsic.js';
 import { resolveSize } from '../box-model.js';
 import type { GridCell } from './grid.js';
 import type { TablePlan } from './plan.js';
 import { cellBox } from './plan.js';
+
+/** Tables' columns' min-/max-content widths, measured only when auto layout needs them. */
+const COLUMNS = cacheKey('tableColumns', () => new WeakMap<TablePlan, readonly ColumnSpec[]>());
 
 /** What a column asks for (border-box widths of its cells, spacing excluded). */
 export interface ColumnSpec {
@@ -57,7 +61,7 @@ function cellSizes(plan: TablePlan, cell: GridCell, ctx: LayoutContext): { min: 
 }
 
 export function columnSpecs(plan: TablePlan, ctx: LayoutContext): readonly ColumnSpec[] {
-  const cached = ctx.caches.tableColumns.get(plan);
+  const cached = ctx.caches.of(COLUMNS).get(plan);
   if (cached !== undefined) return cached;
   const grid = plan.grid;
   const columns: MutableSpec[] = Array.from({ length: grid.columnCount }, (_, c) => columnOwnSpec(plan, c));
@@ -80,7 +84,7 @@ export function columnSpecs(plan: TablePlan, ctx: LayoutContext): readonly Colum
   spanning.sort((a, b) => a.colSpan - b.colSpan);
   for (const cell of spanning) spreadSpanningCell(columns, cell, cellSizes(plan, cell, ctx), plan.spacing[0]);
   limitPercentages(columns);
-  ctx.caches.tableColumns.set(plan, columns);
+  ctx.caches.of(COLUMNS).set(plan, columns);
   return columns;
 }
 

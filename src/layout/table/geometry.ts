@@ -5,12 +5,11 @@
  */
 import type { Sides } from '../../geometry/types.js';
 import { NO_SIDES } from '../../geometry/types.js';
-import type { LayoutContext } from '../context.js';
+import type { IntrinsicSizes, LayoutContext } from '../contract.js';
 import { outerIntrinsicSizes } from '../intrinsic.js';
 import type { ComputedStyle, SizeKeyword } from '../../css/types.js';
 import { isSizeKeyword, resolveMaxSize, resolveMinSize, resolveSize, usedPadding } from '../box-model.js';
 import { fitContent } from '../size-keywords.js';
-import type { IntrinsicSizes } from '../inline/intrinsic.js';
 import { columnSpecs, columnsIntrinsic, distributeAuto, distributeFixed } from './columns.js';
 import type { TablePlan } from './plan.js';
 import type { TableColumnsLayout } from './rows.js';

@@ -8,18 +8,16 @@
 import type { BlockBox, TableWrapperBox } from '../../boxes/types.js';
 import { NO_SIDES } from '../../geometry/types.js';
 import type { BoxFragment, Fragment } from '../types.js';
-import type { LayoutContext } from '../context.js';
-import type { BreakToken, LayoutInput, LayoutOutput, LayoutResult } from '../contract.js';
+import type { BreakToken, IntrinsicSizes, LayoutContext, LayoutInput, LayoutOutput, LayoutResult } from '../contract.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
 import { blockHorizontalMetrics, marginOrZero, resolveSize } from '../box-model.js';
-import { forcedBreakOf } from '../block.js';
-import { layoutBox } from '../dispatch.js';
+import { forcedBreakOf } from '../break-token.js';
+import { layoutBox } from '../contract.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
-import { placePositionedDescendants } from '../positioned.js';
 import type { TablePlan } from './plan.js';
 import { tablePlan } from './plan.js';
 import type { TableGeometry } from './geometry.js';
-import { tableGeometry } from './geometry.js';
+import { tableGeometry, tableIntrinsicWidths } from './geometry.js';
 import { paginateRows } from './paginate.js';
 import type { PlacedRow, RowsOnPage } from './paginate.js';
 import { tableFragment } from './fragments.js';
@@ -28,6 +26,11 @@ import { escape } from './escape.js';
 
 export { tableIntrinsicWidths } from './geometry.js';
 
+/** A table's min-/max-content widths (CSS 2.1 §17.5.2; the table entry of the table in dispatch.ts). */
+export function tableIntrinsicSizes(box: TableWrapperBox, ctx: LayoutContext): IntrinsicSizes {
+  return tableIntrinsicWidths(tablePlan(box, ctx), ctx);
+}
+
 export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
   const plan = tablePlan(box, ctx);
   const style = box.style;
@@ -35,7 +38,7 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
   const available = typeof input.available === 'number' ? input.available : cw;
   const room = available - marginOrZero(style.marginLeft, cw) - marginOrZero(style.marginRight, cw);
   const geometry = tableGeometry(plan, room, cw, input.fixedWidth, ctx);
-  const h = blockHorizontalMetrics(style, cw, geometry.width, available, input.containingDirection, input.containingAlign);
+  const h = blockHorizontalMetrics(style, { containingWidth: cw, available, direction: input.containingDirection, align: input.containingAlign }, geometry.width);
   const page = input.fragmentainer;
   const continued = resume !== undefined;
   const ownTop = continued || (page?.discardTopMargins === true && page.atTop) ? 0 : marginOrZero(style.marginTop, cw);
@@ -45,7 +48,7 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
   const children: Fragment[] = [];
   const escaped: Escaped = { positioned: [], pageContent: [] };
   let y = 0;
-  if (!continued) y = placeCaptions(plan, 'top', geometry, y, children, escaped, input, ctx);
+  if (!continued) y = placeCaptions(plan, 'top', y, { children, escaped }, { geometry, input, ctx });
   const rows = paginateRows({
     plan, geometry, mode: input.mode, ctx, resume,
     // room for the table box, from its border-box top
@@ -58,17 +61,16 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
   escape(escaped, table.positioned, table.pageContent, 0, y);
   y += table.fragment.height;
   const broken = rows.breakToken !== undefined;
-  if (!broken) y = placeCaptions(plan, 'bottom', geometry, y, children, escaped, input, ctx);
+  if (!broken) y = placeCaptions(plan, 'bottom', y, { children, escaped }, { geometry, input, ctx });
 
   const fragment: BoxFragment = {
     kind: 'box', box, style, x, y: top, width: geometry.width, height: y,
     border: NO_SIDES, padding: NO_SIDES,
     children, continuedBefore: continued, continuedAfter: broken,
   };
-  const placed = placePositionedDescendants(fragment, escaped, ctx);
   const firstRow = table.baselines.first;
   return {
-    kind: 'placed', fragment: placed.fragment,
+    kind: 'placed', fragment,
     endY: top + y,
     strut: broken ? EMPTY_STRUT : addMargin(EMPTY_STRUT, marginOrZero(style.marginBottom, cw)),
     resolvedAt: top,
@@ -79,8 +81,8 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
     breakToken: broken ? { kind: 'block', box, children: rows.breakToken!.children, next: rows.breakToken!.next, forced: rows.breakToken!.forced } : undefined,
     forcedBreakAfter: broken ? undefined : forcedBreakOf(style.breakAfter),
     exclusions: input.exclusions,
-    positioned: placed.positioned,
-    pageContent: placed.pageContent,
+    positioned: escaped.positioned,
+    pageContent: escaped.pageContent,
   };
 }
 
@@ -112,12 +114,20 @@ function withTableHeight(plan: TablePlan, geometry: TableGeometry, rows: RowsOnP
 }
 
 /** Captions (CSS2 §17.4) as wide as the table, stacked above or below it by `caption-side`; returns the y after them. */
-function placeCaptions(plan: TablePlan, side: 'top' | 'bottom', geometry: TableGeometry, y: number, out: Fragment[], escaped: Escaped, input: LayoutInput, ctx: LayoutContext): number {
+/** What the captions are laid out into: the table's fragments and what escapes them. */
+interface CaptionsOut {
+  readonly children: Fragment[];
+  readonly escaped: Escaped;
+}
+
+function placeCaptions(plan: TablePlan, side: 'top' | 'bottom', y: number, out: CaptionsOut, run: { readonly geometry: TableGeometry; readonly input: LayoutInput; readonly ctx: LayoutContext }): number {
+  const { geometry, input, ctx } = run;
+  const { escaped } = out;
   let at = y;
   for (const caption of plan.wrapper.captions) {
     if (caption.style.captionSide !== side) continue;
     const laid = layoutCaption(caption, geometry.width, at, input, ctx);
-    out.push(laid.fragment);
+    out.children.push(laid.fragment);
     escape(escaped, laid.positioned, laid.pageContent, 0, 0);
     at = laid.endY + collapsedMargin(laid.strut);
   }

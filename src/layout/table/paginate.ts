@@ -7,9 +7,8 @@
  * row-spanning cell that a break cuts anyway continues on the next page in the rows it still spans.
  */
 import type { BreakValue } from '../../css/types.js';
-import type { LayoutContext } from '../context.js';
-import type { BreakToken, ForcedBreak } from '../contract.js';
-import { forcedBreakOf } from '../block.js';
+import type { BreakToken, ForcedBreak, LayoutContext } from '../contract.js';
+import { forcedBreakOf } from '../break-token.js';
 import type { TableGeometry } from './geometry.js';
 import type { TablePlan } from './plan.js';
 import type { LaidCell, LaidRow } from './rows.js';

@@ -7,13 +7,17 @@
 import type { BlockBox, TableBox, TableWrapperBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import type { Sides } from '../../geometry/types.js';
-import type { LayoutContext } from '../context.js';
+import type { LayoutContext } from '../contract.js';
+import { cacheKey } from '../contract.js';
 import { usedBorder } from '../box-model.js';
 import type { GridCell, TableGrid } from './grid.js';
 import { buildTableGrid } from './grid.js';
 import type { CollapsedBorder, CollapsedEdges } from './collapse.js';
 import type { AllCarried, OptionalKeys } from '../fragment.js';
 import { collapsedEdges } from './collapse.js';
+
+/** Tables' grids, border models and column widths. */
+const PLANS = cacheKey('tables', () => new WeakMap<TableWrapperBox, TablePlan>());
 
 export interface TablePlan {
   readonly wrapper: TableWrapperBox;
@@ -33,10 +37,10 @@ export interface TablePlan {
 }
 
 export function tablePlan(wrapper: TableWrapperBox, ctx: LayoutContext): TablePlan {
-  let plan = ctx.caches.tables.get(wrapper);
+  let plan = ctx.caches.of(PLANS).get(wrapper);
   if (plan === undefined) {
     plan = makePlan(wrapper);
-    ctx.caches.tables.set(wrapper, plan);
+    ctx.caches.of(PLANS).set(wrapper, plan);
   }
   return plan;
 }

@@ -4,9 +4,13 @@
  * row that did not fit there and starts the next one. A row laid out without a fragmentainer
  * depends only on its columns and the run's mode, so it is reused for the same ones.
  */
-import type { LayoutContext } from '../context.js';
+import type { LayoutContext } from '../contract.js';
+import { cacheKey } from '../contract.js';
 import type { LaidRow, TableColumnsLayout } from './rows.js';
 import type { TablePlan } from './plan.js';
+
+/** Rows laid out on one page that the next lays out the same. */
+const ROWS_AHEAD = cacheKey('tableRowsAhead', () => new WeakMap<TablePlan, RowsAhead>());
 
 interface KeptRow {
   readonly index: number;
@@ -40,10 +44,10 @@ export class RowsAhead {
 }
 
 export function rowsAhead(plan: TablePlan, ctx: LayoutContext): RowsAhead {
-  let rows = ctx.caches.tableRowsAhead.get(plan);
+  let rows = ctx.caches.of(ROWS_AHEAD).get(plan);
   if (rows === undefined) {
     rows = new RowsAhead(plan);
-    ctx.caches.tableRowsAhead.set(plan, rows);
+    ctx.caches.of(ROWS_AHEAD).set(plan, rows);
   }
   return rows;
 }

@@ -5,25 +5,24 @@
  * has room, else below it), and broken between lines at the page end honouring `orphans` and
  * `widows` (CSS Fragmentation 3 §4.4). Resumes from a position in the content, not from lines.
  */
-import type { InlineFlowBox, OutOfFlowBox } from '../boxes/types.js';
-import type { Display } from '../css/types.js';
-import type { Fragment } from './types.js';
-import type { LayoutContext } from './context.js';
-import type { BreakToken, FloatResume, PageContent, PendingPositioned } from './contract.js';
-import { bottomAt } from './contract.js';
-import type { BlockFrame, ChildrenResult } from './block-flow.js';
-import { EMPTY_STRUT, collapsedMargin } from './margins.js';
-import type { InlineLine } from './inline/index.js';
-import { layoutInlineContent, layoutLine, lineContentWidth } from './inline/index.js';
-import type { MeasuredInline } from './inline/measured.js';
-import { measuredInline } from './inline/measured.js';
-import type { InlineResume } from './inline/resume.js';
-import { CONTENT_START, sameResume } from './inline/resume.js';
-import { inlineMetrics } from './inline/vertical-align.js';
+import type { InlineFlowBox, OutOfFlowBox } from '../../boxes/types.js';
+import type { Display } from '../../css/types.js';
+import type { Fragment } from '../types.js';
+import type { BreakToken, FloatResume, LayoutContext, PageContent, PendingPositioned } from '../contract.js';
+import { bottomAt } from '../contract.js';
+import type { BlockFrame, ChildrenResult } from './flow.js';
+import { EMPTY_STRUT, collapsedMargin } from '../margins.js';
+import type { InlineLine } from '../inline/index.js';
+import { layoutInlineContent, layoutLine, lineContentWidth } from '../inline/index.js';
+import type { MeasuredInline } from '../inline/measured.js';
+import { measuredInline } from '../inline/measured.js';
+import type { InlineResume } from '../inline/resume.js';
+import { CONTENT_START, sameResume } from '../inline/resume.js';
+import { inlineMetrics } from '../inline/vertical-align.js';
 import { inlineEnv } from './inline-env.js';
-import type { ExclusionSpace } from './exclusions.js';
-import { freeBand, nextFloatBottom } from './exclusions.js';
-import { offsetFragment } from './fragment.js';
+import type { ExclusionSpace } from '../exclusions.js';
+import { freeBand, nextFloatBottom } from '../exclusions.js';
+import { offsetFragment } from '../fragment.js';
 import { layoutFloat } from './float.js';
 
 /** A line placed in the block's flow frame, with the flow state after it (to roll back to). */
@@ -119,7 +118,7 @@ function continueFloats(flow: LinesFlow, continued: readonly FloatResume[], top:
   let next = state;
   for (const float of continued) {
     flow.placedFloats.add(float.placeholder);
-    const placed = placeFloatAt(flow, float.placeholder, top, next, float.token, flow.frame.fragmentainer?.atTop ?? true);
+    const placed = placeFloatAt(flow, float.placeholder, top, next, { resume: float.token, atTop: flow.frame.fragmentainer?.atTop ?? true });
     next = placed?.state ?? { ...next, parallel: [...next.parallel, float] };
   }
   return next;
@@ -226,8 +225,10 @@ function floatBesideLine(flow: LinesFlow, line: InlineLine, band: { left: number
 }
 
 function placeFloatAt(
-  flow: LinesFlow, box: OutOfFlowBox, minTop: number, state: LinesState, resume?: BreakToken, atTop = flow.atTop,
+  flow: LinesFlow, box: OutOfFlowBox, minTop: number, state: LinesState, resuming?: { readonly resume: BreakToken | undefined; readonly atTop: boolean },
 ): { width: number; y: number; state: LinesState } | undefined {
+  const resume = resuming?.resume;
+  const atTop = resuming?.atTop ?? flow.atTop;
   const { frame } = flow;
   const fragmentainer = frame.fragmentainer === undefined ? undefined : { ...frame.fragmentainer, atTop };
   const placed = layoutFloat(box, {

@@ -1,21 +1,26 @@
 /** A block-level replaced element (`img { display: block }`): sized, then placed as one unbreakable piece. */
-import type { ReplacedBox } from '../boxes/types.js';
-import type { LoadedImage } from '../resources/types.js';
-import type { BoxFragment, Fragment } from './types.js';
-import type { LayoutContext } from './context.js';
-import type { LayoutInput, LayoutResult } from './contract.js';
-import { EMPTY_STRUT, addMargin, collapsedMargin } from './margins.js';
-import { blockHorizontalMetrics, marginOrZero } from './box-model.js';
-import type { ReplacedSize } from './replaced.js';
-import { replacedSize } from './replaced.js';
-import { forcedBreakOf } from './block.js';
+import type { ReplacedBox } from '../../boxes/types.js';
+import type { LoadedImage } from '../../resources/types.js';
+import type { BoxFragment, Fragment } from '../types.js';
+import type { IntrinsicSizes, LayoutContext, LayoutInput, LayoutResult } from '../contract.js';
+import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
+import { blockHorizontalMetrics, marginOrZero } from '../box-model.js';
+import type { ReplacedSize } from '../replaced.js';
+import { replacedSize } from '../replaced.js';
+import { forcedBreakOf } from '../break-token.js';
+
+/** A replaced element's content sizes: its natural width (CSS Sizing 3 §5.1; the replaced entry of the table). */
+export function replacedIntrinsicSizes(box: ReplacedBox, ctx: LayoutContext): IntrinsicSizes {
+  const width = replacedSize(box, ctx.images.get(box.src), { width: 0, height: undefined }, ctx.text, true).width;
+  return { minContent: width, maxContent: width };
+}
 
 export function layoutBlockReplaced(box: ReplacedBox, input: LayoutInput, ctx: LayoutContext): LayoutResult {
   const image = ctx.images.get(box.src);
-  const natural = replacedSize(box, image, input.containingWidth, input.containingHeight, ctx.text);
+  const natural = replacedSize(box, image, { width: input.containingWidth, height: input.containingHeight }, ctx.text);
   const size = fixedFromOutside(natural, input);
   const available = typeof input.available === 'number' ? input.available : input.containingWidth;
-  const h = blockHorizontalMetrics(box.style, input.containingWidth, size.width, available, input.containingDirection, input.containingAlign);
+  const h = blockHorizontalMetrics(box.style, { containingWidth: input.containingWidth, available, direction: input.containingDirection, align: input.containingAlign }, size.width);
   const page = input.fragmentainer;
   const ownTop = page?.discardTopMargins === true && page.atTop ? 0 : marginOrZero(box.style.marginTop, input.containingWidth);
   const top = input.y + collapsedMargin(addMargin(input.strut, ownTop));

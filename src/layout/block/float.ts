@@ -5,18 +5,17 @@
  * Fragmentation 3 §4.3): its break token resumes it at the top of the next page, beside the text
  * that follows there. One with nothing that fits on the rest of the page goes to the next page.
  */
-import type { OutOfFlowBox } from '../boxes/types.js';
-import type { BoxFragment } from './types.js';
-import type { LayoutContext } from './context.js';
-import type { BreakToken, Fragmentainer, LayoutInput, LayoutOutput, PageContent, PendingPositioned } from './contract.js';
-import type { ExclusionSpace } from './exclusions.js';
-import { addFloat, clearSides, floatSide, floatsBottom, placeFloat } from './exclusions.js';
-import { marginOrZero } from './box-model.js';
-import { layoutBox } from './dispatch.js';
-import { shrinkToFitWidth } from './shrink-to-fit.js';
-import { EMPTY_STRUT } from './margins.js';
-import { NO_EXCLUSIONS } from './exclusions.js';
-import { offsetFragment } from './fragment.js';
+import type { OutOfFlowBox } from '../../boxes/types.js';
+import type { BoxFragment } from '../types.js';
+import type { BreakToken, Fragmentainer, LayoutContext, LayoutInput, LayoutOutput, PageContent, PendingPositioned } from '../contract.js';
+import type { ExclusionSpace } from '../exclusions.js';
+import { addFloat, clearSides, floatSide, floatsBottom, placeFloat } from '../exclusions.js';
+import { marginOrZero } from '../box-model.js';
+import { layoutBox } from '../contract.js';
+import { shrinkToFitWidth } from '../shrink-to-fit.js';
+import { EMPTY_STRUT } from '../margins.js';
+import { NO_EXCLUSIONS } from '../exclusions.js';
+import { offsetFragment } from '../fragment.js';
 
 export interface FloatRequest {
   /** Where the float's placeholder is: its margin box cannot start higher (§9.5.1 rules 4, 6). */

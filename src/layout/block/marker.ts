@@ -3,12 +3,12 @@
  * formatting context and placed just before the list item's content box, on the baseline of
  * the item's first line.
  */
-import type { BlockBox, InlineFlowBox } from '../boxes/types.js';
-import type { BoxFragment, Fragment } from './types.js';
-import type { LayoutContext } from './context.js';
-import { layoutInlineContent } from './inline/index.js';
+import type { BlockBox, InlineFlowBox } from '../../boxes/types.js';
+import type { BoxFragment, Fragment } from '../types.js';
+import type { LayoutContext } from '../contract.js';
+import { layoutInlineContent } from '../inline/index.js';
 import { inlineEnv } from './inline-env.js';
-import { offsetFragment } from './fragment.js';
+import { offsetFragment } from '../fragment.js';
 
 const MARKER_ROOM = 10_000;
 

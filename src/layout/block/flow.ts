@@ -4,22 +4,21 @@
  * beside floats (§9.5), absolutely positioned boxes left at their static position (§10.3.7),
  * and page breaks between children (CSS Fragmentation 3 §4).
  */
-import type { BlockBox, BlockFlowBox, BlockLevelBox, LayoutBox, OutOfFlowBox } from '../boxes/types.js';
-import type { BreakValue } from '../css/types.js';
-import type { Fragment } from './types.js';
-import type { LayoutContext } from './context.js';
-import type { Baselines, BreakToken, Fragmentainer, LayoutInput, LayoutOutput, PageContent, PendingPositioned } from './contract.js';
-import { bottomAt, fragmentainerAt } from './contract.js';
-import { isMulticol } from './multicol/columns.js';
-import type { MarginStrut } from './margins.js';
-import { EMPTY_STRUT, addMargin, collapsedMargin } from './margins.js';
-import type { ExclusionSpace } from './exclusions.js';
-import { clearSides, floatsBottom, freeBand, hasFloatsBeside, nextFloatBottom } from './exclusions.js';
-import { legacyAlign, marginOrZero } from './box-model.js';
-import { layoutBox } from './dispatch.js';
-import { establishesBfc, forcedBreakOf } from './block.js';
+import type { BlockBox, BlockFlowBox, BlockLevelBox, LayoutBox, OutOfFlowBox } from '../../boxes/types.js';
+import type { BreakValue } from '../../css/types.js';
+import type { Fragment } from '../types.js';
+import type { Baselines, BreakToken, Fragmentainer, LayoutContext, LayoutInput, LayoutOutput, PageContent, PendingPositioned } from '../contract.js';
+import { bottomAt, fragmentainerAt, layoutBox } from '../contract.js';
+import { isMulticol } from '../multicol/columns.js';
+import type { MarginStrut } from '../margins.js';
+import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
+import type { ExclusionSpace } from '../exclusions.js';
+import { clearSides, floatsBottom, freeBand, hasFloatsBeside, nextFloatBottom } from '../exclusions.js';
+import { legacyAlign, marginOrZero } from '../box-model.js';
+import { establishesBfc } from './index.js';
+import { forcedBreakOf } from '../break-token.js';
 import { layoutFloat } from './float.js';
-import { pageNameChanges } from './page/page-names.js';
+import { pageNameChanges } from '../page/page-names.js';
 
 /** A block container being laid out: where its content box is, and the flow state its children start from. */
 export interface BlockFrame {
@@ -121,8 +120,8 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
       discardTopMargins: frame.fragmentainer.discardTopMargins && !placedAny,
     };
     const lay = (room: Fragmentainer | undefined): ChildOutcome => (child.kind === 'out-of-flow'
-      ? outOfFlow(child, i, frame, state, room, ctx, childResume)
-      : inFlow(child, i, frame, state, room, ctx, childResume));
+      ? outOfFlow({ child, index: i, fragmentainer: room, resume: childResume }, frame, state, ctx)
+      : inFlow({ child, index: i, fragmentainer: room, resume: childResume }, frame, state, ctx));
     const first = lay(fragmentainer);
     const narrower = roomForCallsInside(child, fragmentainer, first, state);
     const laid = narrower === undefined ? first : lay(narrower);
@@ -191,8 +190,17 @@ type ChildOutcome =
   | { readonly kind: 'placed'; readonly fragments: readonly Fragment[]; readonly state: FlowState; readonly breakToken: BreakToken | undefined }
   | { readonly kind: 'pushed' };
 
+/** A child to lay out: its index among its siblings, its fragmentainer and where it resumes. */
+interface ChildStep<C extends BlockLevelBox> {
+  readonly child: C;
+  readonly index: number;
+  readonly fragmentainer: Fragmentainer | undefined;
+  readonly resume: BreakToken | undefined;
+}
+
 /** An in-flow block-level child: clearance, room beside floats, then its own layout. */
-function inFlow(child: Exclude<BlockLevelBox, OutOfFlowBox>, index: number, frame: BlockFrame, state: FlowState, fragmentainer: Fragmentainer | undefined, ctx: LayoutContext, resume: BreakToken | undefined): ChildOutcome {
+function inFlow(step: ChildStep<Exclude<BlockLevelBox, OutOfFlowBox>>, frame: BlockFrame, state: FlowState, ctx: LayoutContext): ChildOutcome {
+  const { child, index, fragmentainer, resume } = step;
   let flow = resume === undefined ? withClearance(child, frame, state) : state;
   const input = (y: number, strut: MarginStrut, x: number, available: number): LayoutInput => ({
     mode: frame.mode, available, containingWidth: frame.contentWidth, containingHeight: frame.containingHeight,
@@ -311,7 +319,8 @@ function besideFloats(
  * A float is placed now (or the rest of a split one, at the top of the page); an absolutely
  * positioned or fixed box waits, with its static position.
  */
-function outOfFlow(child: OutOfFlowBox, index: number, frame: BlockFrame, state: FlowState, fragmentainer: Fragmentainer | undefined, ctx: LayoutContext, resume: BreakToken | undefined): ChildOutcome {
+function outOfFlow(step: ChildStep<OutOfFlowBox>, frame: BlockFrame, state: FlowState, ctx: LayoutContext): ChildOutcome {
+  const { child, index, fragmentainer, resume } = step;
   const staticY = state.y + collapsedMargin(state.strut);
   if (child.scheme !== 'float') {
     if (frame.mode === 'measure') return { kind: 'placed', fragments: [], state, breakToken: undefined };

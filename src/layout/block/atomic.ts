@@ -3,19 +3,18 @@
  * table boxes) sized shrink-to-fit and laid out as their own formatting context, and inline
  * images. Laid out with the margin box at the origin; the line box moves the fragment into place.
  */
-import type { LayoutBox } from '../boxes/types.js';
-import type { LayoutContext } from './context.js';
-import type { AtomicLayout } from './inline/pieces.js';
-import type { PendingPositioned } from './contract.js';
-import { marginOrZero } from './box-model.js';
-import { replacedSize } from './replaced.js';
-import { replacedFragment } from './block-replaced.js';
-import { layoutBox } from './dispatch.js';
-import { shrinkToFitWidth } from './shrink-to-fit.js';
-import { EMPTY_STRUT } from './margins.js';
-import { NO_EXCLUSIONS } from './exclusions.js';
-import { offsetFragment } from './fragment.js';
-import { relativeOffset } from './positioned.js';
+import type { LayoutBox } from '../../boxes/types.js';
+import type { LayoutContext, PendingPositioned } from '../contract.js';
+import type { AtomicLayout } from '../inline/pieces.js';
+import { marginOrZero } from '../box-model.js';
+import { replacedSize } from '../replaced.js';
+import { replacedFragment } from './replaced.js';
+import { layoutBox } from '../contract.js';
+import { shrinkToFitWidth } from '../shrink-to-fit.js';
+import { EMPTY_STRUT } from '../margins.js';
+import { NO_EXCLUSIONS } from '../exclusions.js';
+import { offsetFragment } from '../fragment.js';
+import { relativeOffset } from '../box-model.js';
 
 export function layoutAtomicInline(box: LayoutBox, containingWidth: number, ctx: LayoutContext): AtomicLayout {
   const marginLeft = marginOrZero(box.style.marginLeft, containingWidth);
@@ -24,7 +23,7 @@ export function layoutAtomicInline(box: LayoutBox, containingWidth: number, ctx:
   const marginBottom = marginOrZero(box.style.marginBottom, containingWidth);
   if (box.kind === 'replaced') {
     const image = ctx.images.get(box.src);
-    const size = replacedSize(box, image, containingWidth, undefined, ctx.text);
+    const size = replacedSize(box, image, { width: containingWidth, height: undefined }, ctx.text);
     const fragment = replacedFragment(box, image, marginLeft, marginTop, size);
     const height = fragment.height + marginTop + marginBottom;
     // An image's baseline is its bottom margin edge.

@@ -6,27 +6,26 @@
  * formatting context starts its own floats and grows to contain them (§10.6.7); a positioned
  * block is the containing block of its absolutely positioned descendants (§10.1).
  */
-import type { BlockBox, LayoutBox } from '../boxes/types.js';
-import type { BreakValue, ComputedStyle } from '../css/types.js';
-import type { BoxFragment } from './types.js';
-import type { LayoutContext } from './context.js';
-import type { BreakToken, ForcedBreak, Fragmentainer, LayoutInput, LayoutResult } from './contract.js';
-import type { MarginStrut } from './margins.js';
-import { EMPTY_STRUT, addMargin, collapsedMargin } from './margins.js';
-import type { HorizontalMetrics } from './box-model.js';
-import { blockHorizontalMetrics, clampHeight, definiteContentHeight, isAutoHeight, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from './box-model.js';
-import type { Edges } from './aspect-ratio.js';
-import { heightForWidth, ratioOf, widthForHeight } from './aspect-ratio.js';
-import type { BlockFrame, ChildrenResult } from './block-flow.js';
-import { layoutBlockChildren } from './block-flow.js';
-import { layoutLines } from './block-lines.js';
+import type { BlockBox, LayoutBox } from '../../boxes/types.js';
+import type { ComputedStyle } from '../../css/types.js';
+import type { BoxFragment } from '../types.js';
+import type { BreakToken, Fragmentainer, LayoutContext, LayoutInput, LayoutResult } from '../contract.js';
+import type { MarginStrut } from '../margins.js';
+import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
+import type { HorizontalMetrics } from '../box-model.js';
+import { blockHorizontalMetrics, clampHeight, definiteContentHeight, isAutoHeight, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from '../box-model.js';
+import type { Edges } from '../aspect-ratio.js';
+import { heightForWidth, ratioOf, widthForHeight } from '../aspect-ratio.js';
+import type { BlockFrame, ChildrenResult } from './flow.js';
+import { layoutBlockChildren } from './flow.js';
+import { layoutLines } from './lines.js';
 import { placeOutsideMarker } from './marker.js';
-import { NO_EXCLUSIONS, floatsBottom } from './exclusions.js';
-import { relativeTo } from './fragment.js';
-import { placePositionedDescendants } from './positioned.js';
+import { NO_EXCLUSIONS, floatsBottom } from '../exclusions.js';
+import { relativeTo } from '../fragment.js';
 import { blockContentOffset } from './alignment.js';
-import { isMulticol } from './multicol/columns.js';
+import { isMulticol } from '../multicol/columns.js';
 import { clampLines } from './line-clamp.js';
+import { clonedRoom, forcedBreakOf } from '../break-token.js';
 
 /** Does the box start a new block formatting context (CSS2 §9.4.1)? Its margins then never collapse with its children's. */
 export function establishesBfc(box: LayoutBox): boolean {
@@ -45,7 +44,7 @@ export function establishesBfc(box: LayoutBox): boolean {
 export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
   const style = box.style;
   const continued = resume !== undefined;
-  const bfc = establishesBfc(box);
+  const bfc = input.formattingContextRoot === true || establishesBfc(box);
   const h = horizontalMetrics(box, input);
   const top = topEdge(box, input, h, continued, bfc);
   const edgesY = h.border.top + h.border.bottom + h.padding.top + h.padding.bottom;
@@ -111,10 +110,9 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     const firstBaseline = children.baselines.first === undefined ? undefined : children.baselines.first + shift - y;
     fragment = placeOutsideMarker(fragment, content.marker, { contentX: contentX - x, contentTop: vertical.contentTop + shift - y, firstBaseline }, ctx);
   }
-  const positioned = placePositionedDescendants(fragment, children, ctx);
   return {
     kind: 'placed',
-    fragment: positioned.fragment,
+    fragment,
     endY: vertical.resolvedAt === undefined ? input.y : borderBottom,
     strut: vertical.strut,
     resolvedAt: vertical.resolvedAt,
@@ -125,8 +123,8 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     breakToken,
     forcedBreakAfter: forcedBreakOf(style.breakAfter),
     exclusions: bfc ? input.exclusions : children.exclusions,
-    positioned: positioned.positioned,
-    pageContent: positioned.pageContent,
+    positioned: children.positioned,
+    pageContent: children.pageContent,
   };
 }
 
@@ -138,7 +136,7 @@ function horizontalMetrics(box: LayoutBox, input: LayoutInput): HorizontalMetric
   const edges = { x: border.left + border.right + padding.left + padding.right, y: border.top + border.bottom + padding.top + padding.bottom };
   const fixed = input.fixedWidth ?? widthFromRatio(box, input, available, edges);
   const content = fixed === undefined ? undefined : Math.max(0, fixed - edges.x);
-  return blockHorizontalMetrics(box.style, input.containingWidth, content, available, direction, input.containingAlign);
+  return blockHorizontalMetrics(box.style, { containingWidth: input.containingWidth, available, direction, align: input.containingAlign }, content);
 }
 
 /**
@@ -292,23 +290,4 @@ function clampedChildren(children: ChildrenResult, lines: number | undefined, st
   if (clamped === undefined) return children;
   // the content ends at the line: no margin below it collapses through the box's bottom
   return { ...children, fragments: clamped.fragments, endY: clamped.endY, strut: EMPTY_STRUT, baselines: { ...children.baselines, last: clamped.lastBaseline } };
-}
-
-/**
- * The room of a cloned box's content (CSS Fragmentation 3 §5.4): its bottom padding and border
- * are drawn at every break, so its content ends above them on every page.
- */
-export function clonedRoom(page: Fragmentainer, edges: number): Fragmentainer {
-  if (edges === 0) return page;
-  const limits = page.limits?.map((limit) => ({ ...limit, bottom: limit.bottom - edges }));
-  return { ...page, bottom: page.bottom - edges, ...(limits === undefined ? {} : { limits }) };
-}
-
-/** The kind of a forced break value (CSS Fragmentation 3 §3.1); undefined when not forced. */
-export function forcedBreakOf(value: BreakValue): ForcedBreak | undefined {
-  switch (value) {
-    case 'page': case 'always': case 'all': return 'page';
-    case 'left': case 'right': case 'recto': case 'verso': case 'column': return value;
-    default: return undefined;
-  }
 }

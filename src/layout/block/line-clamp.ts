@@ -12,12 +12,12 @@
  * Works on the laid-out children of the container (block.ts lays a clamped box out whole, never
  * split by a page): the line count is a walk over fragments in flow order.
  */
-import type { LayoutBox } from '../boxes/types.js';
-import type { ComputedStyle } from '../css/types.js';
-import type { TextSystem } from '../text/types.js';
-import type { BoxFragment, Fragment, LineFragment } from './types.js';
-import { ellipsizedLine } from './inline/ellipsis.js';
-import { isMarkerLine } from './fragment.js';
+import type { LayoutBox } from '../../boxes/types.js';
+import type { ComputedStyle } from '../../css/types.js';
+import type { TextSystem } from '../../text/types.js';
+import type { BoxFragment, Fragment, LineFragment } from '../types.js';
+import { ellipsizedLine } from '../inline/ellipsis.js';
+import { isMarkerLine } from '../fragment.js';
 
 /** The style of the `::marker` whose line marker.ts added to the fragments of a list item, if any. */
 function markerStyleOf(fragment: BoxFragment): ComputedStyle | undefined {
@@ -136,5 +136,5 @@ function cutBlock(block: BoxFragment, inside: ClampPoint, ctx: CutContext): BoxF
 
 function withEllipsis(line: LineFragment, ctx: CutContext): LineFragment {
   const end = ctx.style.blockEllipsis;
-  return end === 'clip' ? line : ellipsizedLine(line, line.width, ctx.style.direction === 'rtl', end, ctx.style, ctx.text);
+  return end === 'clip' ? line : ellipsizedLine(line, { width: line.width, rtl: ctx.style.direction === 'rtl' }, end, ctx.style, ctx.text);
 }
