@@ -201,21 +201,45 @@ class UnstreamedDocument extends (PDFDocument as unknown as PdfKitConstructor) {
   }
 }
 
+/** A page written with its own content stream and kept open for items drawn later (pdf/writer.ts). */
+export interface OpenPage {
+  readonly page: PdfKitPage;
+  readonly width: number;
+  readonly height: number;
+  /** PDFKit's matrix on this page (annotations added later go through it). */
+  readonly ctm: number[];
+}
+
 /**
- * Takes the current page out of PDFKit's page buffer, so that adding the next page or ending the
- * document does not end it: the caller ends it with endDetachedPage (pdf/page-writer.ts keeps a
- * page open for content painted later, having written its own content stream already).
+ * Keeps the page just written open: takes it out of PDFKit's page buffer, so that adding the next
+ * page or ending the document does not end it, and ends its content stream (written already).
+ * The caller ends it with endOpenPage.
  */
-export function detachPage(doc: PdfKitDocument): PdfKitPage {
+export function keepPageOpen(doc: PdfKitDocument, size: { readonly width: number; readonly height: number }): OpenPage {
   const internals = doc as unknown as { _pageBuffer: PdfKitPage[]; _pageBufferStart: number };
   const page = internals._pageBuffer.pop();
   if (page !== doc.page) throw new Error('pdfkit: the current page is not the last buffered one');
   internals._pageBufferStart++;
-  return page;
+  page.content.end();
+  return { page, width: size.width, height: size.height, ctm: [...doc._ctm] };
 }
 
-/** Ends a detached page as PDFKit's PDFPage.end() does, less its content stream (written already). */
-export function endDetachedPage(page: PdfKitPage): void {
+/** Runs `draw` (which returns a content stream) with the open page current in PDFKit, and adds the stream to the page's /Contents. */
+export function drawOnOpenPage(doc: PdfKitDocument, open: OpenPage, draw: () => PdfRef): void {
+  const [current, ctm] = [doc.page, doc._ctm];
+  doc.page = open.page;
+  doc._ctm = open.ctm;
+  try {
+    const content = draw();
+    open.page.dictionary.data['Contents'] = [open.page.content, content];
+  } finally {
+    doc.page = current;
+    doc._ctm = ctm;
+  }
+}
+
+/** Ends an open page as PDFKit's PDFPage.end() does, less its content stream (written already). */
+export function endOpenPage({ page }: OpenPage): void {
   const internals = page as unknown as { _setTabOrder(): void; document: { spotColors: Record<string, unknown> } };
   internals._setTabOrder();
   page.dictionary.end();

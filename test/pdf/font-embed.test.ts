@@ -3,7 +3,7 @@ import type { DisplayItem } from '../../src/paint/display-list.js';
 import type * as EmbedModule from '../../src/pdf/font-embed.js';
 import type * as SubsetModule from '../../src/pdf/subset/index.js';
 import { remember, toUnicodeCmap } from '../../src/pdf/font-embed.js';
-import { writePdf } from '../../src/pdf/write.js';
+import { writePdf } from '../../src/pdf/writer.js';
 import type { WritePdfOptions } from '../../src/pdf/write.js';
 import { qpdfCheck } from '../helpers/qpdf.js';
 import { glyphItem, loadFace } from './font-fixture.js';
