@@ -26,7 +26,7 @@ import { documentInfo } from './metadata.js';
 import type { Bookmark } from './outline.js';
 import { writeOutline } from './outline.js';
 import { addOutputIntent, pdfaIdentification } from './pdfa.js';
-import { collectOutput, hashOutput, openDocument } from './pdfkit-document.js';
+import { collectOutput, fileId, hashOutput, openDocument, setCatalogEntry, setFileId } from './pdfkit-document.js';
 import type { PdfKitDocument, PdfKitPage, PdfRef } from './pdfkit-document.js';
 import type { PendingSignature } from './signature.js';
 import { addSignatureField, applySignature, createSignatureDictionary, writeAcroForm } from './signature.js';
@@ -175,7 +175,7 @@ export async function closePdfDocument(open: OpenPdfDocument): Promise<Uint8Arra
       throw new OctavoError('invalid_options', `invalid option signature.visible.page: the document has ${pages} page${pages === 1 ? '' : 's'}`);
     }
     // the pages make the rest (fonts, outline, structure), the options the metadata
-    if (open.identify !== undefined) doc._id = open.identify().slice(0, 16);
+    if (open.identify !== undefined) setFileId(doc, open.identify().slice(0, 16));
     writeOutline(doc, open.bookmarks, open.widthsPt);
     finishDocument(doc, plan, { structure, pageRefs: open.pageRefs, signature });
     doc.end();
@@ -200,7 +200,7 @@ function createDocument(plan: DocumentPlan): PdfKitDocument {
     displayTitle: info.displayTitle,
   });
   // file identifier: from the content when deterministic, else random (PDFKit hashes the date)
-  doc._id = seed !== undefined ? seed.slice(0, 16) : new Uint8Array(randomBytes(16));
+  setFileId(doc, seed !== undefined ? seed.slice(0, 16) : new Uint8Array(randomBytes(16)));
   if (isEncrypted(options.encryption)) applyEncryption(doc, options.encryption, seed);
   return doc;
 }
@@ -244,14 +244,14 @@ function writeXmp(doc: PdfKitDocument, plan: DocumentPlan): void {
     producer: text('Producer') ?? 'octavo',
     creationDate: date,
     modificationDate: (values['ModDate'] as Date | undefined) ?? date,
-    documentId: Buffer.from(doc._id).toString('hex'),
+    documentId: Buffer.from(fileId(doc)).toString('hex'),
     ...(plan.pdfa === undefined ? {} : { pdfa: pdfaIdentification(plan.pdfa) }),
     ...(plan.options.facturx === undefined ? {} : { extensions: [facturXSchema(plan.options.facturx)] }),
   });
   const ref = doc.ref({ Type: 'Metadata', Subtype: 'XML' });
   ref.compress = false;
   ref.end(new Uint8Array(Buffer.from(packet, 'utf8')));
-  doc._root.data['Metadata'] = ref;
+  setCatalogEntry(doc, 'Metadata', ref);
 }
 
 function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
