@@ -1,7 +1,9 @@
 /**
- * The orchestrator: the only place that knows the order of the stages (DESIGN.md §2).
- * Every stage is a pure function of its inputs except the resource loads, which all happen
- * before layout so that layout and paint are deterministic.
+ * The orchestrator: the only place that knows the order of the stages (DESIGN.md §2), and one
+ * loop over what layout yields (docs/architecture.md, "Page by page: one pipeline"). Every stage
+ * is a pure function of its inputs except the resource loads, which happen before layout (and,
+ * for `@page` background images, once the pages are known and before the first is painted) so
+ * that layout and paint are deterministic.
  */
 import { Diagnostics } from './diagnostics.js';
 import type { Diagnostic } from './diagnostics.js';
@@ -118,8 +120,9 @@ async function renderStages(state: EngineState, request: RenderOptions): Promise
 
 /**
  * The pipeline, one item at a time: layout yields each page (and, when it yielded a page before
- * the page count was known, its margin boxes at the end), paint paints it, `write` takes it. A
- * page's `@page` background images are loaded before it is painted. The number of pages.
+ * the page count was known, its margin boxes at the end), paint paints it, `write` takes it. The
+ * `@page` background images are loaded when layout yields all pages at once (`whole`), before the
+ * first is painted. The number of pages.
  */
 async function runPipeline(prepared: PreparedLayout, write: (part: PaintedPart) => void): Promise<number> {
   const images = pageImageLoader(prepared);
