@@ -1,7 +1,9 @@
 /**
- * The orchestrator: the only place that knows the order of the stages (docs/design.md §2).
- * Every stage is a pure function of its inputs except the resource loads, which all happen
- * before layout so that layout and paint are deterministic.
+ * The orchestrator: the only place that knows the order of the stages (docs/design.md §2), and one
+ * loop over what layout yields (docs/architecture.md, "Page by page: one pipeline"). Every stage
+ * is a pure function of its inputs except the resource loads, which happen before layout (and,
+ * for `@page` background images, once the pages are known and before the first is painted) so
+ * that layout and paint are deterministic.
  */
 import { Diagnostics } from './diagnostics.js';
 import type { Diagnostic } from './diagnostics.js';
@@ -25,19 +27,18 @@ import type { LoadedImage } from './resources/types.js';
 import type { FontRegistry } from './text/fonts.js';
 import type { TextSystem } from './text/types.js';
 import { createFontRegistry, loadFontFaces } from './text/fonts.js';
-import { hasFixedBoxes, layoutDocument } from './layout/document.js';
-import type { LayoutServices } from './layout/document.js';
-import { idPages } from './layout/page/targets.js';
-import type { Box, BoxTree } from './boxes/types.js';
+import { layoutPages } from './layout/document.js';
+import type { LayoutRequest, LayoutServices } from './layout/document.js';
+import { needsPasses } from './layout/passes.js';
+import type { BoxTree } from './boxes/types.js';
 import type { PassResults } from './boxes/references.js';
-import { referencesSettled } from './boxes/references.js';
 import { marginBoxStyleLookup } from './layout/page/margin-box-styles.js';
-import { paintFlow, paintPage, paintPageBody, paintPageMargins, paintPageWith } from './paint/paint-page.js';
-import type { PaintDocumentOptions, PaintedFlow } from './paint/paint-page.js';
-import type { DocumentDisplayList } from './paint/display-list.js';
-import { writePdf } from './pdf/write.js';
-import type { WritePdfOptions } from './pdf/write.js';
-import { PdfPageWriter, writableByPage } from './pdf/page-writer.js';
+import { createPagePainter } from './paint/paint-page.js';
+import { completePage } from './paint/display-list.js';
+import type { DocumentDisplayList, PaintedMargins, PaintedPage, PaintedPart } from './paint/display-list.js';
+import { PdfWriter } from './pdf/writer.js';
+import type { WritePdfOptions } from './pdf/writer.js';
+import { headMetadata } from './dom/metadata.js';
 import { validateLimits, validateRenderOptions } from './validate-options.js';
 
 export interface RenderResult {
@@ -92,8 +93,8 @@ export function createInternalEngine(options: EngineOptions = {}): InternalEngin
   return {
     render: async (request) => (await renderDocument(state, request)).pdf,
     renderDetailed: (request) => renderDocument(state, request),
-    display: async (request) => (await paintRequest(state, request, new Diagnostics(), createBudget(state.limits.maxRenderMs))).display,
-    layout: (request) => layoutRequest(state, request, new Diagnostics(), createBudget(state.limits.maxRenderMs)).then(({ laid }) => laid),
+    display: (request) => paintRequest(state, request, new Diagnostics(), createBudget(state.limits.maxRenderMs)),
+    layout: (request) => layoutRequest(state, request, new Diagnostics(), createBudget(state.limits.maxRenderMs)),
     get fontStats() {
       return state.fonts.stats;
     },
@@ -112,14 +113,28 @@ async function renderStages(state: EngineState, request: RenderOptions): Promise
   const diagnostics = new Diagnostics();
   const budget = createBudget(state.limits.maxRenderMs);
   const prepared = await prepareLayout(state, request, diagnostics, budget);
-  const output = writeOptions(prepared);
-  if (writablePageByPage(prepared) && writableByPage(output)) {
-    const { pdf, pages } = await writePageByPage(prepared, output, budget);
-    return { pdf, diagnostics: diagnostics.list(), pages };
+  const writer = new PdfWriter(writeOptions(prepared));
+  const pages = await runPipeline(prepared, (part) => writer.add(part));
+  budget();
+  return { pdf: await writer.end(), diagnostics: diagnostics.list(), pages };
+}
+
+/**
+ * The pipeline, one item at a time: layout yields each page (and, when it yielded a page before
+ * the page count was known, its margin boxes at the end), paint paints it, `write` takes it. The
+ * `@page` background images are loaded when layout yields all pages at once (`whole`), before the
+ * first is painted. The number of pages.
+ */
+async function runPipeline(prepared: PreparedLayout, write: (part: PaintedPart) => void): Promise<number> {
+  const images = pageImageLoader(prepared);
+  const paint = createPagePainter({ tagged: prepared.options.tagged === true, images: images.images, text: prepared.text });
+  let pages = 0;
+  for (const laid of layoutPages(prepared.boxes, prepared.services, prepared.layout)) {
+    if (laid.kind === 'whole') await images.load(laid.pages);
+    if (laid.kind === 'page') pages++;
+    write(paint(laid));
   }
-  const { display, laid } = await paintPrepared(prepared, budget);
-  const pdf = await writePdf(display, output);
-  return { pdf, diagnostics: diagnostics.list(), pages: laid.pages.length };
+  return pages;
 }
 
 function writeOptions({ options, metadata }: PreparedLayout): WritePdfOptions {
@@ -136,75 +151,45 @@ function writeOptions({ options, metadata }: PreparedLayout): WritePdfOptions {
   };
 }
 
-/**
- * Whether every page can be painted as soon as it is laid out: not with cross-references to
- * resolve (several layout passes), fixed boxes (on every page, also before the one they come
- * from) or page background images (loaded once the pages are known).
- */
-function writablePageByPage(prepared: PreparedLayout): boolean {
-  return paintsPageByPage(prepared.boxes) && !prepared.pageImages;
-}
-
-/** Whether each page's flow can be painted as soon as it is laid out: one layout pass, no fixed boxes. */
-function paintsPageByPage(boxes: BoxTree): boolean {
-  return !needsPasses(boxes) && !hasFixedBoxes(boxes);
-}
-
-function paintOptions(prepared: PreparedLayout): PaintDocumentOptions {
-  return { tagged: prepared.options.tagged === true, images: prepared.images, text: prepared.text };
-}
-
-/**
- * Lays out, paints and writes each page as soon as it is laid out, so that a long document holds
- * one page's fragments and display list at a time; the margin boxes, which may print the page
- * count, are painted and added to their pages at the end.
- */
-async function writePageByPage(prepared: PreparedLayout, output: WritePdfOptions, budget: () => void): Promise<{ pdf: Uint8Array; pages: number }> {
-  const paint = paintOptions(prepared);
-  const writer = new PdfPageWriter(output);
-  const canvases: (Box | undefined)[] = [];
-  const pages = layoutDocument(prepared.boxes, prepared.services, (page) => {
-    const flow = paintFlow(page, paint);
-    canvases.push(flow.canvasSource);
-    writer.page(paintPageBody(page, flow, paint), prepared.marginBoxes);
+/** Every stage up to paint, for the whole document: each page's display list, complete. */
+async function paintRequest(state: EngineState, request: RenderOptions, diagnostics: Diagnostics, budget: () => void): Promise<DocumentDisplayList> {
+  const prepared = await prepareLayout(state, request, diagnostics, budget);
+  const pages: PaintedPage[] = [];
+  const margins: PaintedMargins[] = [];
+  await runPipeline(prepared, (part) => {
+    if (part.kind === 'page') pages.push(part);
+    else if (part.kind === 'margins') margins[part.index] = part;
   });
-  if (prepared.marginBoxes) pages.forEach((page, index) => writer.finishPage(index, paintPageMargins(page, canvases[index], paint)));
   budget();
-  return { pdf: await writer.end(), pages: pages.length };
-}
-
-/**
- * Every stage up to paint, for the whole document. A document without cross-references to
- * resolve and without fixed boxes has each page's flow painted as soon as it is laid out, so
- * that only one page's fragments live at a time; the page boxes and margin boxes are painted
- * once the page count is known.
- */
-async function paintRequest(
-  state: EngineState, request: RenderOptions, diagnostics: Diagnostics, budget: () => void,
-): Promise<{ display: DocumentDisplayList; laid: LaidOutDocument }> {
-  return paintPrepared(await prepareLayout(state, request, diagnostics, budget), budget);
-}
-
-async function paintPrepared(prepared: PreparedLayout, budget: () => void): Promise<{ display: DocumentDisplayList; laid: LaidOutDocument }> {
-  const { boxes, services } = prepared;
-  const paint = paintOptions(prepared);
-  const flows: PaintedFlow[] = [];
-  const streamed = paintsPageByPage(boxes);
-  const pages = streamed ? layoutDocument(boxes, services, (page) => flows.push(paintFlow(page, paint))) : layoutPasses(prepared);
-  const { laid, images } = await finishLayout(prepared, pages);
-  const all = { ...paint, images };
-  const display = { pages: pages.map((page, index) => (streamed ? paintPageWith(page, flows[index]!, all) : paintPage(page, all))) };
-  budget();
-  return { display, laid };
+  return { pages: pages.map((page) => completePage(page, margins[page.index])) };
 }
 
 /** Every stage up to layout: template, DOM, styles, boxes, resources, pages (with their fragments). */
-async function layoutRequest(
-  state: EngineState, request: RenderOptions, diagnostics: Diagnostics, budget: () => void,
-): Promise<{ laid: LaidOutDocument; options: RenderOptions }> {
+async function layoutRequest(state: EngineState, request: RenderOptions, diagnostics: Diagnostics, budget: () => void): Promise<LaidOutDocument> {
   const prepared = await prepareLayout(state, request, diagnostics, budget);
-  const { laid } = await finishLayout(prepared, layoutPasses(prepared));
-  return { laid, options: prepared.options };
+  const images = pageImageLoader(prepared);
+  const pages: PageLayout[] = [];
+  for (const laid of layoutPages(prepared.boxes, prepared.services, { ...prepared.layout, whole: true })) {
+    if (laid.kind === 'whole') await images.load(laid.pages);
+    if (laid.kind === 'page') pages.push(laid.page);
+  }
+  return { pages, diagnostics: diagnostics.list(), metadata: prepared.metadata };
+}
+
+/**
+ * The images of `@page` backgrounds, known once the pages are: a document with some is laid out
+ * whole (prepareLayout), and they are loaded, into the render's images, before its first page is painted.
+ */
+function pageImageLoader({ images, resources, diagnostics }: PreparedLayout): { readonly images: ReadonlyMap<string, LoadedImage>; load(pages: readonly PageLayout[]): Promise<void> } {
+  const all = new Map(images);
+  return {
+    images: all,
+    async load(pages) {
+      const urls = backgroundUrls(pages.map((page) => page.pageStyle.style)).filter((url) => !images.has(url));
+      if (urls.length === 0) return;
+      for (const [url, image] of await loadImageUrls(urls, resources, diagnostics)) all.set(url, image);
+    },
+  };
 }
 
 /** What layout needs, made by the stages before it. */
@@ -217,15 +202,8 @@ interface PreparedLayout {
   readonly diagnostics: Diagnostics;
   readonly resources: ResourceContext;
   readonly metadata: Metadata;
-  /** Whether some page may have margin boxes (painted once the page count is known). */
-  readonly marginBoxes: boolean;
-  /** Whether some page may have a background image (loaded once the pages are laid out). */
-  readonly pageImages: boolean;
-  /**
-   * A box tree built again with what a layout pass found (cross-references); only for a tree
-   * that has some (it holds the DOM's styles, which a document laid out once does not keep).
-   */
-  readonly rebuild?: (previous: PassResults) => BoxTree;
+  /** What layout is asked (layout/document.ts). */
+  readonly layout: LayoutRequest;
 }
 
 /** Template, DOM, styles, boxes and resources. */
@@ -274,10 +252,15 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
   return {
     options, boxes, images, text, diagnostics, resources,
     services: layoutServices(pageRules, { text, images, diagnostics, maxPages: limits.maxPages, checkBudget: budget }),
-    metadata: { ...documentMetadata(dom), ...options.metadata },
-    marginBoxes: hasMarginBoxContent(pageRules),
-    pageImages: hasPageBackgroundImages(pageRules),
-    ...(needsPasses(boxes) ? { rebuild: rebuilder(dom, styled, build) } : {}),
+    metadata: { ...headMetadata(dom), ...options.metadata },
+    layout: {
+      // margin boxes may print the page count: painted once it is known
+      marginBoxes: hasMarginBoxContent(pageRules),
+      // `@page` background images are loaded once the pages are known: every page before the first is painted
+      whole: hasPageBackgroundImages(pageRules),
+      // the box tree built again with what a pass found holds the DOM's styles: only for a tree with cross-references
+      ...(needsPasses(boxes) ? { rebuild: rebuilder(dom, styled, build) } : {}),
+    },
   };
 }
 
@@ -298,78 +281,6 @@ function layoutServices(pageRules: PageRuleSource, services: Omit<LayoutServices
       compute: (doc, page, box, style) => computeMarginBoxStyle(doc, page, box, style, diagnostics),
     }),
   };
-}
-
-/** The laid-out document, and the images with those of `@page` backgrounds, known once the pages are. */
-async function finishLayout(prepared: PreparedLayout, pages: readonly PageLayout[]): Promise<{ laid: LaidOutDocument; images: ReadonlyMap<string, LoadedImage> }> {
-  const { images, resources, diagnostics } = prepared;
-  const pageUrls = backgroundUrls(pages.map((page) => page.pageStyle.style)).filter((url) => !images.has(url));
-  const allImages = pageUrls.length === 0 ? images : new Map([...images, ...await loadImageUrls(pageUrls, resources, diagnostics)]);
-  return { laid: { pages, diagnostics: diagnostics.list(), metadata: prepared.metadata }, images: allImages };
-}
-
-/** Whether the tree's cross-references (`target-counter()`) print values only a layout finds. */
-function needsPasses(boxes: BoxTree): boolean {
-  return boxes.records !== undefined && boxes.records.lookups.length > 0;
-}
-
-/** Most layout passes for cross-references (`target-counter()`): the first prints what it can, the others what the previous found. */
-const MAX_LAYOUT_PASSES = 3;
-
-/**
- * Lays the document out, and again (with a box tree built from what the pass found) while its
- * cross-references print values that the layout changes (page numbers in a table of contents).
- */
-function layoutPasses({ boxes: first, services, rebuild }: PreparedLayout): PageLayout[] {
-  let boxes = first;
-  let pages = layoutDocument(boxes, services);
-  for (let pass = 1; pass < MAX_LAYOUT_PASSES && needsPasses(boxes); pass++) {
-    const results: PassResults = { records: boxes.records!, pages: idPages(pages) };
-    if (referencesSettled(results) || rebuild === undefined) break;
-    boxes = rebuild(results);
-    pages = layoutDocument(boxes, services);
-  }
-  return pages;
-}
-
-/**
- * Document metadata from the head, used unless options override it: `<title>`, `<html lang>`,
- * `<meta name=author|description|keywords|generator>` (HTML §4.2.5.1 standard metadata names;
- * description becomes the subject, generator the creator).
- */
-function documentMetadata(dom: ReturnType<typeof parseHtml>): Metadata {
-  const result: Metadata = {};
-  const lang = dom.documentElement.attribs['lang']?.trim();
-  if (lang) result.language = lang;
-  const head = findHead(dom.documentElement);
-  if (head === undefined) return result;
-  for (const child of head.children) {
-    if (child.type !== 'tag') continue;
-    const name = child.name.toLowerCase();
-    if (name === 'title' && result.title === undefined) {
-      const title = child.children.map((node) => (node.type === 'text' ? node.data : '')).join('').replace(/\s+/g, ' ').trim();
-      if (title) result.title = title;
-    }
-    if (name !== 'meta') continue;
-    const key = child.attribs['name']?.trim().toLowerCase();
-    const content = child.attribs['content']?.replace(/\s+/g, ' ').trim();
-    if (key === undefined || !content) continue;
-    if (key === 'author') result.author ??= content;
-    else if (key === 'description') result.subject ??= content;
-    else if (key === 'keywords') result.keywords ??= content.split(',').map((k) => k.trim()).filter((k) => k !== '');
-    else if (key === 'generator') result.creator ??= content;
-  }
-  return result;
-}
-
-type DomElementOf = ReturnType<typeof parseHtml>['documentElement'];
-
-/** The `<head>` (htmlparser2 puts a stray `<title>` straight under `<html>`, so that counts as head too). */
-function findHead(root: DomElementOf): DomElementOf | undefined {
-  for (const child of root.children) {
-    if (child.type === 'tag' && child.name.toLowerCase() === 'head') return child;
-  }
-  return root.children.some((child) => child.type === 'tag' && ['title', 'meta'].includes(child.name.toLowerCase())) ? root : undefined;
 }
 
 let defaultEngine: Engine | undefined;

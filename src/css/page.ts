@@ -330,7 +330,7 @@ export function marginBoxImageUrls(styled: PageRuleSource): string[] {
 
 /**
  * Whether some `@page` rule may generate a margin box (a `content` other than none/normal in a
- * margin at-rule; `@footnote` is laid out with the flow): render.ts then paints the margin boxes
+ * margin at-rule; `@footnote` is laid out with the flow): layout then yields the margin boxes
  * of every page once the page count is known.
  */
 export function hasMarginBoxContent(styled: PageRuleSource): boolean {

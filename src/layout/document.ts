@@ -30,6 +30,8 @@ import { pageEvents, runningContent } from './page/running.js';
 import type { FootnoteCarry } from './page/footnotes.js';
 import { layoutWithFootnotes } from './page/footnotes.js';
 import { forcedKind } from './break-token.js';
+import type { PassResults } from '../boxes/references.js';
+import { layoutPasses, needsPasses } from './passes.js';
 
 export type { LayoutContext, LayoutServices } from './context.js';
 
@@ -39,14 +41,62 @@ interface PageArea extends ContainingBlock {
 }
 
 /**
- * Receives each page as soon as its flow is laid out (its margin boxes come later, with the
- * page count): the pages layoutDocument returns then have no children, so that a long document
- * holds the fragments of one page at a time. Only for a tree without fixed boxes (hasFixedBoxes),
- * which appear on every page, also on pages before the one they come from.
+ * What layout yields, in order: each page once it is laid out, and — for a page yielded before the
+ * document's end — its margin boxes once the page count is known (`counter(pages)`).
  */
-export type PageFlowSink = (page: PageLayout) => void;
+export type LaidOut =
+  /** First, when the pages were buffered: every page, known before the first is yielded (complete, each yielded next). */
+  | { readonly kind: 'whole'; readonly pages: readonly PageLayout[] }
+  /** A page; `marginsLater`: its margin boxes come in a `margins` item (they are not on it yet). */
+  | { readonly kind: 'page'; readonly page: PageLayout; readonly marginsLater: boolean }
+  /** The margin boxes of a page yielded earlier (the page again, without its flow: its fragments are gone). */
+  | { readonly kind: 'margins'; readonly page: PageLayout };
 
-export function layoutDocument(tree: BoxTree, services: LayoutServices, sink?: PageFlowSink): PageLayout[] {
+export interface LayoutRequest {
+  /** Whether some page may have margin boxes (render.ts asks the `@page` rules). */
+  readonly marginBoxes: boolean;
+  /**
+   * Every page laid out before the first is yielded, each complete with its margin boxes (engine
+   * tools, and documents whose `@page` background images are loaded once all pages are known).
+   */
+  readonly whole?: boolean;
+  /** The box tree built again with what a pass found, for trees with cross-references (layout/passes.ts). */
+  readonly rebuild?: (previous: PassResults) => BoxTree;
+}
+
+/**
+ * The document's pages, one at a time. A page is yielded as soon as it is laid out and its
+ * fragments are dropped when the next one is asked for, so that a long document holds one page's
+ * fragments at a time; its margin boxes follow the last page. The pages are buffered, and yielded
+ * complete once all are laid out (after a `whole` item with all of them), when the layout needs
+ * them all: cross-references (several passes, layout/passes.ts) and fixed boxes (CSS2 §9.6.1: on
+ * every page, also before the page they come from) — or when the request asks for them whole.
+ */
+export function* layoutPages(tree: BoxTree, services: LayoutServices, request: LayoutRequest): Generator<LaidOut, void> {
+  if (request.whole === true || needsPasses(tree) || hasFixedBoxes(tree)) {
+    const pages = layoutPasses(tree, { layout: (pass) => layoutDocument(pass, services), rebuild: request.rebuild });
+    yield { kind: 'whole', pages };
+    for (const page of pages) yield { kind: 'page', page, marginsLater: false };
+    return;
+  }
+  const pages = yield* paginate(tree, services, { marginsLater: request.marginBoxes });
+  if (request.marginBoxes) for (const page of pages) yield { kind: 'margins', page };
+}
+
+/** Every page of one layout pass, complete. */
+function layoutDocument(tree: BoxTree, services: LayoutServices): PageLayout[] {
+  const pagination = paginate(tree, services, undefined);
+  const next = pagination.next();
+  if (next.done !== true) throw new Error('layout: a buffered pagination yielded a page');
+  return next.value;
+}
+
+/**
+ * The pagination loop. With `stream`, each page is yielded as soon as it is laid out (a tree
+ * without fixed boxes) and the pages returned have no children; without, nothing is yielded and
+ * the pages returned are complete (fixed boxes on every page).
+ */
+function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly marginsLater: boolean } | undefined): Generator<LaidOut, PageLayout[]> {
   const ctx: LayoutContext = { ...createLayoutContext(services), pageNames: pageNamesOf(tree.root) };
   const pages: PageLayout[] = [];
   const events: RunningEvent[][] = [];
@@ -55,13 +105,22 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices, sink?: P
   let token: BreakToken | undefined;
   let continuing: readonly AbsoluteContinuation[] = [];
   let carry: FootnoteCarry | undefined;
+  /** Keeps a laid-out page: streamed, it is yielded in the page frame and kept without its fragments. */
+  function* keep(page: PageLayout): Generator<LaidOut, void> {
+    if (stream === undefined) {
+      pages.push(page);
+      return;
+    }
+    const framed = inPageFrame(page);
+    events.push(pageEvents(framed, tree.records));
+    yield { kind: 'page', page: framed, marginsLater: stream.marginsLater };
+    forgetFinished(framed.children, ctx);
+    pages.push({ ...page, children: [] });
+  }
   do {
     const forced = forcedKind(token);
     const name = pageNameAt(ctx.pageNames, tree.root, token);
-    if (needsBlankPage(forced, pages.length)) {
-      const blank = blankPage(namedContext(pages, name, true), ctx);
-      pages.push(sink === undefined ? blank : handOver(blank, sink, events, ctx, tree));
-    }
+    if (needsBlankPage(forced, pages.length)) yield* keep(blankPage(namedContext(pages, name, true), ctx));
     checkPageLimit(pages.length, ctx);
     ctx.checkBudget?.();
     const context = namedContext(pages, name, false);
@@ -84,8 +143,7 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices, sink?: P
       else if (content.kind === 'fixed') fixed.push({ content, page: pages.length });
     }
     running[pages.length] = pageRunning;
-    const page: PageLayout = { index: pages.length, width: area.style.width, height: area.style.height, pageStyle: area.style, margins: area.margins, children, marginBoxes: [], blank: false, context };
-    pages.push(sink === undefined ? page : handOver(page, sink, events, ctx, tree));
+    yield* keep({ index: pages.length, width: area.style.width, height: area.style.height, pageStyle: area.style, margins: area.margins, children, marginBoxes: [], blank: false, context });
     const next = result.kind === 'placed' ? result.breakToken : undefined;
     if (next !== undefined && token !== undefined && sameToken(next, token)) {
       throw new OctavoError('render_error', 'layout made no progress on a page', { hint: 'this is a bug in octavo; please report the template' });
@@ -96,24 +154,15 @@ export function layoutDocument(tree: BoxTree, services: LayoutServices, sink?: P
   if (continuing.length > 0) {
     ctx.diagnostics.warn('layout', `${continuing.length} absolutely positioned box(es) run past the last page: the rest is cut (no page is added for them)`);
   }
-  if (sink !== undefined && fixed.length > 0) throw new Error('layoutDocument: a page sink needs a tree without fixed boxes');
-  const complete = sink !== undefined ? pages : withFixedBoxes(pages, fixed, ctx).map(inPageFrame);
+  // a streamed tree has no fixed boxes (layoutPages): its pages are final as they are yielded
+  const complete = stream !== undefined ? pages : withFixedBoxes(pages, fixed, ctx).map(inPageFrame);
   // margin boxes last: counter(pages) needs the page count (CSS Paged Media 3 §5)
-  const content = runningContent(complete, running, tree.records, sink === undefined ? undefined : events);
+  const content = runningContent(complete, running, tree.records, stream === undefined ? undefined : events);
   return withMarginBoxes(complete, ctx, content).map((page) => ({ ...page, marginBoxes: page.marginBoxes.map((f) => toPageFrame(f, 0, 0)) }));
 }
 
 function inPageFrame(page: PageLayout): PageLayout {
   return { ...page, children: page.children.map((f) => toPageFrame(f, 0, 0)) };
-}
-
-/** Gives a finished page to the sink; keeps what the margin boxes need (its running events), not its fragments. */
-function handOver(page: PageLayout, sink: PageFlowSink, events: RunningEvent[][], ctx: LayoutContext, tree: BoxTree): PageLayout {
-  const framed = inPageFrame(page);
-  events.push(pageEvents(framed, tree.records));
-  sink(framed);
-  forgetFinished(framed.children, ctx);
-  return { ...page, children: [] };
 }
 
 /**
@@ -133,7 +182,7 @@ function forgetFinished(fragments: readonly Fragment[], ctx: LayoutContext): voi
 }
 
 /** Whether any box is `position: fixed` (CSS2 §9.6.1): such a box is on every page, so no page is final before the last. */
-export function hasFixedBoxes(tree: BoxTree): boolean {
+function hasFixedBoxes(tree: BoxTree): boolean {
   const stack: Box[] = [tree.root];
   while (stack.length > 0) {
     const box = stack.pop()!;

@@ -85,8 +85,18 @@ export function tileSize(size: BackgroundSize, area: Rect, intrinsic: { width: n
   return intrinsic ?? { width: area.width, height: area.height };
 }
 
+/** One axis of a background's tiling: the first tile's place, the tile's and the positioning area's extent, and the clip's. */
+interface TileAxis {
+  readonly position: number;
+  readonly tile: number;
+  readonly areaStart: number;
+  readonly areaSize: number;
+  readonly clipStart: number;
+  readonly clipEnd: number;
+}
+
 /** Tile origins along one axis covering [clipStart, clipEnd) (§3.4). */
-function tileStarts(repeat: RepeatStyle, position: number, tile: number, areaStart: number, areaSize: number, clipStart: number, clipEnd: number): number[] {
+function tileStarts(repeat: RepeatStyle, { position, tile, areaStart, areaSize, clipStart, clipEnd }: TileAxis): number[] {
   if (tile <= 0) return [];
   let start = position;
   let step = tile;
@@ -132,8 +142,8 @@ function paintLayer(style: ComputedStyle, index: number, area: BackgroundArea, o
   else size = { width, height };
   if (size.width <= 0 || size.height <= 0) return [];
   const position = positionIn(layerValue(style.backgroundPosition, index), origin, size);
-  const xs = tileStarts(repeat.x, position.x, size.width, origin.x, origin.width, clip.rect.x, clip.rect.x + clip.rect.width);
-  const ys = tileStarts(repeat.y, position.y, size.height, origin.y, origin.height, clip.rect.y, clip.rect.y + clip.rect.height);
+  const xs = tileStarts(repeat.x, { position: position.x, tile: size.width, areaStart: origin.x, areaSize: origin.width, clipStart: clip.rect.x, clipEnd: clip.rect.x + clip.rect.width });
+  const ys = tileStarts(repeat.y, { position: position.y, tile: size.height, areaStart: origin.y, areaSize: origin.height, clipStart: clip.rect.y, clipEnd: clip.rect.y + clip.rect.height });
   const tiles: DisplayItem[] = [];
   for (const y of ys) {
     for (const x of xs) {

@@ -96,17 +96,19 @@ function intersect(a: Rect, b: Rect): Rect {
   return { x, y, width: Math.max(0, Math.min(a.x + a.width, b.x + b.width) - x), height: Math.max(0, Math.min(a.y + a.height, b.y + b.height) - y) };
 }
 
-/** One edge or the middle: the slice tiled over `to` with tiles of `tileW` × `tileH` before repeat rounding. */
-function tiled(source: Source, from: Rect, to: Rect, tileW: number, tileH: number, repeat: readonly [BorderImageRepeat, BorderImageRepeat]): DisplayItem[] {
+const size = (width: number, height: number): { width: number; height: number } => ({ width, height });
+
+/** One edge or the middle: the slice `from` tiled over `to` with tiles of `tile` before repeat rounding. */
+function tiled(source: Source, from: Rect, to: Rect, tile: { readonly width: number; readonly height: number }, repeat: readonly [BorderImageRepeat, BorderImageRepeat]): DisplayItem[] {
   if (to.width <= 0 || to.height <= 0) return [];
-  const xs = tiles(repeat[0], tileW, to.width);
-  const ys = tiles(repeat[1], tileH, to.height);
+  const xs = tiles(repeat[0], tile.width, to.width);
+  const ys = tiles(repeat[1], tile.height, to.height);
   const items: DisplayItem[] = [];
   for (const y of ys.starts) {
     for (const x of xs.starts) {
-      const tile = { x: to.x + x, y: to.y + y, width: xs.size, height: ys.size };
+      const placed = { x: to.x + x, y: to.y + y, width: xs.size, height: ys.size };
       // the whole source is drawn under the transform: clip to the tile within the edge
-      items.push(...region(source, from, tile, intersect(tile, to)));
+      items.push(...region(source, from, placed, intersect(placed, to)));
     }
   }
   return items;
@@ -145,16 +147,16 @@ export function paintBorderImage(style: ComputedStyle, borderBox: Rect, border: 
     ...region(source, rect(W - s.right, 0, s.right, s.top), rect(x + AW - w.right, y, w.right, w.top)),
     ...region(source, rect(0, H - s.bottom, s.left, s.bottom), rect(x, y + AH - w.bottom, w.left, w.bottom)),
     ...region(source, rect(W - s.right, H - s.bottom, s.right, s.bottom), rect(x + AW - w.right, y + AH - w.bottom, w.right, w.bottom)),
-    ...tiled(source, rect(s.left, 0, srcMidW, s.top), rect(x + w.left, y, midW, w.top), srcMidW * scaleTop, w.top, [r[0], 'stretch']),
-    ...tiled(source, rect(s.left, H - s.bottom, srcMidW, s.bottom), rect(x + w.left, y + AH - w.bottom, midW, w.bottom), srcMidW * scaleBottom, w.bottom, [r[0], 'stretch']),
-    ...tiled(source, rect(0, s.top, s.left, srcMidH), rect(x, y + w.top, w.left, midH), w.left, srcMidH * scaleLeft, ['stretch', r[1]]),
-    ...tiled(source, rect(W - s.right, s.top, s.right, srcMidH), rect(x + AW - w.right, y + w.top, w.right, midH), w.right, srcMidH * scaleRight, ['stretch', r[1]]),
+    ...tiled(source, rect(s.left, 0, srcMidW, s.top), rect(x + w.left, y, midW, w.top), size(srcMidW * scaleTop, w.top), [r[0], 'stretch']),
+    ...tiled(source, rect(s.left, H - s.bottom, srcMidW, s.bottom), rect(x + w.left, y + AH - w.bottom, midW, w.bottom), size(srcMidW * scaleBottom, w.bottom), [r[0], 'stretch']),
+    ...tiled(source, rect(0, s.top, s.left, srcMidH), rect(x, y + w.top, w.left, midH), size(w.left, srcMidH * scaleLeft), ['stretch', r[1]]),
+    ...tiled(source, rect(W - s.right, s.top, s.right, srcMidH), rect(x + AW - w.right, y + w.top, w.right, midH), size(w.right, srcMidH * scaleRight), ['stretch', r[1]]),
   ];
   if (slice.fill) {
     // the middle scales like the top edge horizontally and the left edge vertically (§6.3)
     const mx = s.top > 0 ? scaleTop : s.bottom > 0 ? scaleBottom : midW / Math.max(1e-9, srcMidW);
     const my = s.left > 0 ? scaleLeft : s.right > 0 ? scaleRight : midH / Math.max(1e-9, srcMidH);
-    items.push(...tiled(source, rect(s.left, s.top, srcMidW, srcMidH), rect(x + w.left, y + w.top, midW, midH), srcMidW * mx, srcMidH * my, r));
+    items.push(...tiled(source, rect(s.left, s.top, srcMidW, srcMidH), rect(x + w.left, y + w.top, midW, midH), size(srcMidW * mx, srcMidH * my), r));
   }
   return items;
 }

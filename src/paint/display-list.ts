@@ -144,3 +144,38 @@ export interface PageDisplayList {
 export interface DocumentDisplayList {
   readonly pages: readonly PageDisplayList[];
 }
+
+/** A page as paint hands it over: what is drawn on it, then its links, bookmarks and destinations (in tree order). */
+export interface PaintedPage {
+  readonly kind: 'page';
+  readonly index: number;
+  readonly width: number;
+  readonly height: number;
+  readonly items: readonly DisplayItem[];
+  readonly annotations: readonly DisplayItem[];
+  /** Its margin boxes come in a `margins` part (painted once the page count is known). */
+  readonly marginsLater: boolean;
+}
+
+/** The margin boxes of a page handed over earlier, and their links. */
+export interface PaintedMargins {
+  readonly kind: 'margins';
+  readonly index: number;
+  readonly items: readonly DisplayItem[];
+  readonly annotations: readonly DisplayItem[];
+}
+
+/**
+ * What paint hands over for each item layout yields (paint/paint-page.ts), in the same order;
+ * `whole` first when layout buffered the pages (they come complete, and all of them).
+ */
+export type PaintedPart = { readonly kind: 'whole' } | PaintedPage | PaintedMargins;
+
+/**
+ * A page's display list once all of it is painted: everything drawn (the margin boxes over the
+ * flow), then the annotations of the flow and of the margin boxes.
+ */
+export function completePage(page: PaintedPage, margins?: PaintedMargins): PageDisplayList {
+  if (margins === undefined) return { width: page.width, height: page.height, items: [...page.items, ...page.annotations] };
+  return { width: page.width, height: page.height, items: [...page.items, ...margins.items, ...page.annotations, ...margins.annotations] };
+}

@@ -1,5 +1,6 @@
 /**
- * The paint stage (docs/design.md §2): laid-out pages in, one display list per page out. Per page
+ * The paint stage (docs/design.md §2): laid-out pages in, one display list per page out, a page at a
+ * time as layout yields them (createPagePainter). Per page
  * (CSS Paged Media 3 §3.3, CSS2 Appendix E): the page box's background over the whole page and
  * its border, the canvas background (root or body, CSS Backgrounds 3 §2.11.2) over the page
  * box's padding box, the document flow as the root stacking context, then the margin boxes;
@@ -13,7 +14,8 @@ import { collectAnnotations } from './annotations.js';
 import type { ImageLookup } from './background.js';
 import { canvasBackground, fragmentArea, paintBackground } from './background.js';
 import { paintBorder } from './border.js';
-import type { DisplayItem, DocumentDisplayList, PageDisplayList } from './display-list.js';
+import type { DisplayItem, PaintedPart } from './display-list.js';
+import type { LaidOut } from '../layout/document.js';
 import { NO_RADII, borderRadii, insetRadii } from './radii.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { TextSystem } from '../text/types.js';
@@ -32,16 +34,32 @@ export interface PaintDocumentOptions {
   readonly text?: TextSystem;
 }
 
-export function paintDocument(pages: readonly PageLayout[], options: PaintDocumentOptions = {}): DocumentDisplayList {
-  return { pages: pages.map((page) => paintPage(page, options)) };
+/**
+ * Paints what layout yields, one item at a time (render.ts): a page — the page box, its flow and,
+ * when they are on it, its margin boxes — or the margin boxes of a page painted earlier. The one
+ * state kept between items is the canvas's box of each page whose margin boxes are still to come
+ * (its background is painted by the canvas, not again in a margin box).
+ */
+export function createPagePainter(paint: PaintDocumentOptions = {}): (laid: LaidOut) => PaintedPart {
+  const canvases = new Map<number, Box | undefined>();
+  return (laid) => {
+    if (laid.kind === 'whole') return { kind: 'whole' };
+    const page = laid.page;
+    if (laid.kind === 'margins') {
+      const canvasSource = canvases.get(page.index);
+      canvases.delete(page.index);
+      return { kind: 'margins', index: page.index, items: marginBoxItems(page, canvasSource, paint), annotations: collectAnnotations(page.marginBoxes) };
+    }
+    const flow = paintFlow(page, paint);
+    if (laid.marginsLater) canvases.set(page.index, flow.canvasSource);
+    const items = [...pageBoxItems(page, paint), ...flow.items, ...marginBoxItems(page, flow.canvasSource, paint)];
+    const annotations = [...flow.annotations, ...collectAnnotations(page.marginBoxes)];
+    return { kind: 'page', index: page.index, width: page.width, height: page.height, items, annotations, marginsLater: laid.marginsLater };
+  };
 }
 
-/**
- * What a page's flow paints, kept once its fragments are dropped (render.ts paints each page as
- * soon as it is laid out): the canvas background and the flow, its links and bookmarks, and the
- * canvas's box (its background is not painted again by the box itself, nor in margin boxes).
- */
-export interface PaintedFlow {
+/** What a page's flow paints: the canvas background and the flow, its links and bookmarks, and the canvas's box. */
+interface PaintedFlow {
   readonly items: readonly DisplayItem[];
   readonly annotations: readonly DisplayItem[];
   readonly canvasSource: Box | undefined;
@@ -54,29 +72,6 @@ function inset(rect: Rect, by: Sides): Rect {
     width: Math.max(0, rect.width - by.left - by.right),
     height: Math.max(0, rect.height - by.top - by.bottom),
   };
-}
-
-export function paintPage(page: PageLayout, paint: PaintDocumentOptions = {}): PageDisplayList {
-  return paintPageWith(page, paintFlow(page, paint), paint);
-}
-
-/** A page's display list from its flow painted earlier (paintFlow) and its page box and margin boxes painted now. */
-export function paintPageWith(page: PageLayout, flow: PaintedFlow, paint: PaintDocumentOptions = {}): PageDisplayList {
-  const items = [...pageBoxItems(page, paint), ...flow.items, ...marginBoxItems(page, flow.canvasSource, paint), ...flow.annotations, ...collectAnnotations(page.marginBoxes)];
-  return { width: page.width, height: page.height, items };
-}
-
-/**
- * What a page paints once its flow is laid out, when its margin boxes come later (render.ts
- * writes each page as it is laid out): the page box, the flow, and the flow's links and bookmarks.
- */
-export function paintPageBody(page: PageLayout, flow: PaintedFlow, paint: PaintDocumentOptions = {}): PageDisplayList {
-  return { width: page.width, height: page.height, items: [...pageBoxItems(page, paint), ...flow.items, ...flow.annotations] };
-}
-
-/** What a page paints once the document is complete: its margin boxes (they may print the page count) and their links. */
-export function paintPageMargins(page: PageLayout, canvasSource: Box | undefined, paint: PaintDocumentOptions = {}): DisplayItem[] {
-  return [...marginBoxItems(page, canvasSource, paint), ...collectAnnotations(page.marginBoxes)];
 }
 
 function pageBoxItems(page: PageLayout, paint: PaintDocumentOptions): DisplayItem[] {
@@ -122,7 +117,7 @@ function paintPageBox(page: PageLayout, pageBox: Rect, paint: PaintDocumentOptio
  * box's padding box, then the root box and the boxes positioned in the initial containing block
  * as one stacking context (CSS2 Appendix E); its links and bookmarks apart, painted last.
  */
-export function paintFlow(page: PageLayout, paint: PaintDocumentOptions = {}): PaintedFlow {
+function paintFlow(page: PageLayout, paint: PaintDocumentOptions = {}): PaintedFlow {
   const style = page.pageStyle.style;
   const pageBox = inset({ x: 0, y: 0, width: page.width, height: page.height }, page.margins);
   const borders: Sides = { top: style.borderTopWidth, right: style.borderRightWidth, bottom: style.borderBottomWidth, left: style.borderLeftWidth };

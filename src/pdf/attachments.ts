@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { Attachment } from '../options.js';
 import type { PdfKitDocument, PdfRef } from './pdfkit-document.js';
+import { setCatalogEntry } from './pdfkit-document.js';
 
 /** A MIME type as a PDF name: delimiters and other unsafe bytes as #xx (§7.3.5). */
 export function mimeTypeName(mimeType: string): string {
@@ -31,7 +32,7 @@ export interface EmbedOptions {
 /** Embeds every attachment and lists them in /EmbeddedFiles and /AF; returns the file specifications. */
 export function embedAttachments(doc: PdfKitDocument, attachments: readonly Attachment[], options: EmbedOptions): PdfRef[] {
   const specs = attachments.map((attachment) => embedAttachment(doc, attachment, options));
-  if (specs.length > 0) doc._root.data['AF'] = specs;
+  if (specs.length > 0) setCatalogEntry(doc, 'AF', specs);
   return specs;
 }
 

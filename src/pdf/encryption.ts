@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EncryptionAlgorithm, EncryptionOptions, Permissions } from '../options.js';
 import type { PdfKitDocument, PdfKitPermissions, PdfKitSecurity, PdfKitSecurityClass, PdfVersion } from './pdfkit-document.js';
-import { pdfKitSecurityClass } from './pdfkit-document.js';
+import { pdfKitSecurityClass, securityFileKey, setSecurity } from './pdfkit-document.js';
 import { r6Entries } from './encryption-r6.js';
 
 export const DEFAULT_ALGORITHM: EncryptionAlgorithm = 'aes-256';
@@ -84,14 +84,14 @@ export function applyEncryption(doc: PdfKitDocument, options: EncryptionOptions,
   if (security === null) throw new Error('pdfkit refused to create a security handler');
   if ((options.algorithm ?? DEFAULT_ALGORITHM) === 'aes-256') {
     const random = seed === undefined ? (n: number) => new Uint8Array(randomBytes(n)) : seededBytes(seed, 'r6 salts');
-    const fileKey = (security as unknown as { encryptionKey: Uint8Array }).encryptionKey;
+    const fileKey = securityFileKey(security);
     Object.assign(security.dictionary.data, r6Entries(securityOptions.userPassword, securityOptions.ownerPassword, fileKey, random));
   }
   if (seed !== undefined) {
     const original = security.getEncryptFn.bind(security);
     security.getEncryptFn = (id, generation) => withRandomSource(Security, seededBytes(seed, `object ${id} ${generation}`), () => original(id, generation));
   }
-  doc._security = security;
+  setSecurity(doc, security);
 }
 
 /** A deterministic byte source: SHA-256(seed, label, counter) blocks. */

@@ -55,10 +55,6 @@ interface DescriptorTables {
   readonly xHeight: number;
 }
 
-/** Replaces PDFKit's embed() of `font` by the cached one. */
-export function embedWithCachedStreams(font: PdfKitEmbeddedFont, subset: TrueTypeSubset): void {
-  font.embed = () => embed(font, subset);
-}
 
 /** A stream object whose (possibly precompressed) bytes are written as PDFKit would write them. */
 function endStream(ref: PdfRef, bytes: Uint8Array, compressed: boolean): void {
@@ -69,7 +65,8 @@ function endStream(ref: PdfRef, bytes: Uint8Array, compressed: boolean): void {
   ref.end();
 }
 
-function embed(font: PdfKitEmbeddedFont, subset: TrueTypeSubset): void {
+/** Writes `font` with octavo's subset, in place of PDFKit's embed() (pdf/fonts.ts puts it there). */
+export function embedSubset(font: PdfKitEmbeddedFont, subset: TrueTypeSubset): void {
   const doc = font.document;
   const program = font.font as PdfKitFontProgram & DescriptorTables;
   const cache = cacheOf(program);

@@ -8,7 +8,8 @@
  */
 import type { FontFace } from '../text/types.js';
 import { createFontSubset } from './subset/index.js';
-import { embedWithCachedStreams } from './font-embed.js';
+import { embedSubset } from './font-embed.js';
+import { embeddedFont, replaceFontSubset } from './pdfkit-document.js';
 import type { PdfKitDocument, PdfKitEmbeddedFont, PdfKitFontProgram, PdfKitPage, PdfRef } from './pdfkit-document.js';
 
 /** A glyph as the content stream writes it. */
@@ -60,18 +61,6 @@ interface LaidOutGlyph {
   readonly codePoints: readonly number[];
 }
 
-/** Registers the parsed font with PDFKit (which subsets and writes it when the document ends). */
-function createPdfKitFont(doc: PdfKitDocument, program: PdfKitFontProgram): PdfKitEmbeddedFont {
-  doc.font(program);
-  const font = doc._font;
-  if (font.font === program) return font;
-  // PDFKit reused an earlier font with the same PostScript name; this face needs its own.
-  const EmbeddedFont = font.constructor as new (d: PdfKitDocument, p: PdfKitFontProgram, id: string) => PdfKitEmbeddedFont;
-  const own = new EmbeddedFont(doc, program, `F${++doc._fontCount}`);
-  doc._fontFamilies[own.id] = own;
-  return own;
-}
-
 /** PDFKit fonts already prepared: faces over one program (synthetic bold/oblique) share one. */
 const prepared = new WeakSet<PdfKitEmbeddedFont>();
 
@@ -84,10 +73,7 @@ function prepareFont(font: PdfKitEmbeddedFont, program: PdfKitFontProgram): void
   if (prepared.has(font)) return;
   prepared.add(font);
   const subset = createFontSubset(program);
-  if (subset !== undefined) {
-    font.subset = subset;
-    embedWithCachedStreams(font, subset);
-  }
+  if (subset !== undefined) replaceFontSubset(font, subset, () => embedSubset(font, subset));
   font.widths[0] = program.getGlyph(0).advanceWidth * font.scale;
 }
 
@@ -96,7 +82,8 @@ function embedFace(doc: PdfKitDocument, face: FontFace): EmbeddedFace {
   if (typeof program.layout !== 'function' || typeof program.getGlyph !== 'function') {
     throw new Error(`font face ${face.postscriptName}: its program is not a parsed fontkit font`);
   }
-  const font = createPdfKitFont(doc, program);
+  // registered with PDFKit, which writes it when the document ends
+  const font = embeddedFont(doc, program);
   prepareFont(font, program);
   const glyphs = new Map<number, EncodedGlyph>();
   const embedded: EmbeddedFace = {

@@ -7,6 +7,7 @@
  */
 import type { PdfAConformance } from '../options.js';
 import type { PdfKitDocument } from './pdfkit-document.js';
+import { setCatalogEntry } from './pdfkit-document.js';
 import { SRGB_IDENTIFIER, srgbProfile } from './srgb-profile.js';
 
 export interface PdfAIdentification {
@@ -31,5 +32,5 @@ export function addOutputIntent(doc: PdfKitDocument): void {
     DestOutputProfile: profile,
   });
   intent.end();
-  doc._root.data['OutputIntents'] = [intent];
+  setCatalogEntry(doc, 'OutputIntents', [intent]);
 }

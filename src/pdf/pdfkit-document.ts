@@ -1,11 +1,93 @@
 /**
  * The one place that touches PDFKit. PDFKit's document is a mixin object with underscore-private
- * state; this file names the few internals octavo relies on (checked against pdfkit 0.20) and hands
- * the rest of pdf/ a small typed surface. Everything octavo writes goes through PDFKit references
- * (`doc.ref()`, the page content stream), so PDFKit's security handler encrypts every stream and string.
+ * state; this file names every internal octavo relies on (PDFKIT_INTERNALS, checked against the
+ * installed PDFKit by test/pdf/pdfkit-internals.test.ts) and hands the rest of pdf/ a small typed
+ * surface. Everything octavo writes goes through PDFKit references (`doc.ref()`, the page content
+ * stream), so PDFKit's security handler encrypts every stream and string.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { BufferedHash } from './buffered-hash.js';
+
+/** What a PDFKit internal is, as `internalKind` names it. */
+export type InternalKind = 'function' | 'object' | 'array' | 'bytes' | 'number' | 'null';
+
+/** One PDFKit internal (a member not in PDFKit's documentation) octavo reads, sets or replaces. */
+export interface PdfKitInternal {
+  /** The object that has it: a document, one of its pages, an embedded font, the security handler or its class, the outline, an image. */
+  readonly owner: 'document' | 'page' | 'font' | 'security' | 'security class' | 'outline' | 'image';
+  readonly member: string;
+  readonly kind: InternalKind;
+  /** What octavo does with it. */
+  readonly use: string;
+}
+
+/** Every PDFKit internal octavo uses, all in this file. */
+export const PDFKIT_INTERNALS: readonly PdfKitInternal[] = [
+  { owner: 'document', member: '_root', kind: 'object', use: 'catalog entries: /AF, /OutputIntents, /AcroForm, /StructTreeRoot, /MarkInfo, /Metadata' },
+  { owner: 'document', member: '_id', kind: 'bytes', use: 'the file identifier, set from the content or at random' },
+  { owner: 'document', member: '_security', kind: 'null', use: 'the security handler, installed by pdf/encryption.ts (null until then)' },
+  { owner: 'document', member: '_font', kind: 'object', use: 'the font doc.font() made current' },
+  { owner: 'document', member: '_fontCount', kind: 'number', use: 'the id of a font made for a second face with the same PostScript name' },
+  { owner: 'document', member: '_fontFamilies', kind: 'object', use: 'registering that font, so that PDFKit writes it at the end' },
+  { owner: 'document', member: '_ctm', kind: 'array', use: 'the matrix of a page kept open, for links added to it later' },
+  { owner: 'document', member: '_pageBuffer', kind: 'array', use: 'taking a page out, to keep it open' },
+  { owner: 'document', member: '_pageBufferStart', kind: 'number', use: 'the same' },
+  { owner: 'document', member: 'push', kind: 'function', use: 'the bytes written, taken where PDFKit pushes them into its stream' },
+  { owner: 'document', member: 'endMetadata', kind: 'function', use: 'replaced: octavo writes the XMP packet' },
+  { owner: 'document', member: 'endMarkings', kind: 'function', use: 'replaced: octavo writes the structure tree' },
+  { owner: 'document', member: 'endAcroForm', kind: 'function', use: 'replaced: octavo writes the AcroForm' },
+  { owner: 'document', member: 'spotColors', kind: 'object', use: 'the colour spaces of a page kept open, when it ends' },
+  { owner: 'page', member: 'dictionary', kind: 'object', use: 'the page object: /Contents, /Tabs, its reference' },
+  { owner: 'page', member: 'resources', kind: 'object', use: 'fonts, images and graphics states drawn on the page' },
+  { owner: 'page', member: 'content', kind: 'object', use: 'the page content stream, written by octavo' },
+  { owner: 'page', member: 'annotations', kind: 'array', use: "the page's /Annots (links in structure order)" },
+  { owner: 'page', member: '_setTabOrder', kind: 'function', use: 'ending a page kept open as PDFPage.end() does' },
+  { owner: 'font', member: 'subset', kind: 'object', use: "replaced by octavo's TrueType subset before the first glyph" },
+  { owner: 'font', member: 'unicode', kind: 'array', use: 'the ToUnicode entries of each subset glyph' },
+  { owner: 'font', member: 'widths', kind: 'array', use: 'the /W entries of each subset glyph' },
+  { owner: 'font', member: 'scale', kind: 'number', use: 'font units to 1/1000 em' },
+  { owner: 'font', member: 'embed', kind: 'function', use: "replaced by the embedding of octavo's subset (pdf/font-embed.ts)" },
+  { owner: 'security', member: 'encryptionKey', kind: 'bytes', use: 'the file key, for the AES-256 (R6) entries octavo computes' },
+  { owner: 'security', member: 'getEncryptFn', kind: 'function', use: 'wrapped: seeded random bytes for a deterministic document' },
+  { owner: 'security', member: 'dictionary', kind: 'object', use: 'the /Encrypt dictionary' },
+  { owner: 'security class', member: 'create', kind: 'function', use: 'a security handler for the encryption options' },
+  { owner: 'security class', member: 'generateRandomWordArray', kind: 'function', use: 'replaced while seeded bytes are drawn' },
+  { owner: 'outline', member: 'outlineData', kind: 'object', use: 'the entries of an outline item' },
+  { owner: 'outline', member: 'dictionary', kind: 'object', use: 'the outline item object' },
+  { owner: 'image', member: 'obj', kind: 'null', use: 'the image XObject, made by embed()' },
+  { owner: 'image', member: 'embed', kind: 'function', use: 'writing the image before it is drawn' },
+];
+
+/** The kind of a value, as PDFKIT_INTERNALS lists it. */
+export function internalKind(value: unknown): InternalKind | 'other' {
+  if (value === null) return 'null';
+  if (typeof value === 'function') return 'function';
+  if (typeof value === 'number') return 'number';
+  if (Array.isArray(value)) return 'array';
+  if (value instanceof Uint8Array) return 'bytes';
+  return typeof value === 'object' ? 'object' : 'other';
+}
+
+/** The installed PDFKit's version (for messages about its internals). */
+export function pdfKitVersion(): string {
+  try {
+    const main = createRequire(import.meta.url).resolve('pdfkit');
+    return (JSON.parse(readFileSync(join(dirname(main), '..', 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'of unknown version';
+  }
+}
+
+/** Fails loudly when an internal octavo patches is missing: a PDFKit upgrade changed what this file relies on. */
+function requireInternal(owner: PdfKitInternal['owner'], object: object, member: string, kind: InternalKind): void {
+  const actual = internalKind((object as Record<string, unknown>)[member]);
+  if (actual !== kind) {
+    throw new Error(`pdfkit ${pdfKitVersion()}: ${owner}.${member} is ${actual}, octavo needs a ${kind} (see PDFKIT_INTERNALS in pdf/pdfkit-document.ts)`);
+  }
+}
 
 /** An indirect object (`n 0 R`) as PDFKit models it. */
 export interface PdfRef {
@@ -118,23 +200,14 @@ export interface PdfKitPermissions {
 
 export type PdfVersion = '1.3' | '1.4' | '1.5' | '1.6' | '1.7' | '1.7ext3';
 
-/** The PDFKit document as octavo uses it (public methods and the internals listed above). */
+/** The PDFKit document as octavo uses it outside this file (its internals are reached through the functions below). */
 export interface PdfKitDocument {
-  page: PdfKitPage;
+  readonly page: PdfKitPage;
   readonly outline: PdfKitOutline;
-  /** The current transformation matrix, which annotations' rectangles go through (set per page). */
-  _ctm: number[];
-  _id: Uint8Array;
-  _security: PdfKitSecurity | null;
-  _font: PdfKitEmbeddedFont;
-  _fontCount: number;
-  _fontFamilies: Record<string, PdfKitEmbeddedFont>;
   /** Deflate streams (the `compress` option). */
   readonly compress: boolean;
   /** 1 for PDF/A-1 and PDF/UA documents PDFKit made (it then writes each font's CIDSet). */
   readonly subset?: number;
-  /** The document catalog. */
-  readonly _root: PdfRef;
   ref(data?: Record<string, unknown>): PdfRef;
   /** Adds a file specification to the catalog's /Names /EmbeddedFiles name tree (kept sorted). */
   addNamedEmbeddedFile(name: string, filespec: PdfRef): void;
@@ -151,6 +224,71 @@ export interface PdfKitDocument {
   on(event: 'end', listener: () => void): void;
   on(event: 'error', listener: (error: unknown) => void): void;
   end(): void;
+}
+
+/** The document's internals (PDFKIT_INTERNALS), for this file only. */
+interface DocumentInternals {
+  page: PdfKitPage;
+  /** The current transformation matrix, which annotations' rectangles go through (set per page). */
+  _ctm: number[];
+  _id: Uint8Array;
+  _security: PdfKitSecurity | null;
+  _font: PdfKitEmbeddedFont;
+  _fontCount: number;
+  _fontFamilies: Record<string, PdfKitEmbeddedFont>;
+  /** The document catalog. */
+  readonly _root: PdfRef;
+}
+
+function internals(doc: PdfKitDocument): DocumentInternals {
+  return doc as unknown as DocumentInternals;
+}
+
+/** Sets an entry of the document catalog (written when the document ends). */
+export function setCatalogEntry(doc: PdfKitDocument, key: string, value: unknown): void {
+  internals(doc)._root.data[key] = value;
+}
+
+/** The file identifier (ISO 32000-1 §14.4): PDFKit writes it as both elements of /ID. */
+export function fileId(doc: PdfKitDocument): Uint8Array {
+  return internals(doc)._id;
+}
+
+export function setFileId(doc: PdfKitDocument, id: Uint8Array): void {
+  internals(doc)._id = id;
+}
+
+/** Installs the security handler that encrypts every object written from now on. */
+export function setSecurity(doc: PdfKitDocument, security: PdfKitSecurity): void {
+  requireInternal('document', doc, '_security', 'null');
+  internals(doc)._security = security;
+}
+
+/** The file encryption key of a security handler (for the AES-256 entries octavo computes). */
+export function securityFileKey(security: PdfKitSecurity): Uint8Array {
+  requireInternal('security', security, 'encryptionKey', 'bytes');
+  return (security as unknown as { encryptionKey: Uint8Array }).encryptionKey;
+}
+
+/** PDFKit's font for a parsed fontkit font: its own, even where PDFKit would reuse an earlier font with the same PostScript name. */
+export function embeddedFont(doc: PdfKitDocument, program: PdfKitFontProgram): PdfKitEmbeddedFont {
+  doc.font(program);
+  const own = internals(doc);
+  const font = own._font;
+  if (font.font === program) return font;
+  // this face needs its own (another face over the same name, e.g. a synthetic bold)
+  const EmbeddedFont = font.constructor as new (d: PdfKitDocument, p: PdfKitFontProgram, id: string) => PdfKitEmbeddedFont;
+  const made = new EmbeddedFont(doc, program, `F${++own._fontCount}`);
+  own._fontFamilies[made.id] = made;
+  return made;
+}
+
+/** Puts `subset` in place of the font's own before any glyph is added, and `embed` in place of its embed(). */
+export function replaceFontSubset(font: PdfKitEmbeddedFont, subset: PdfKitFontSubset, embed: () => void): void {
+  requireInternal('font', font, 'subset', 'object');
+  requireInternal('font', font, 'embed', 'function');
+  font.subset = subset;
+  font.embed = embed;
 }
 
 export interface OpenDocumentOptions {
@@ -177,8 +315,10 @@ export function openDocument(options: OpenDocumentOptions): PdfKitDocument {
   const doc = new UnstreamedDocument(pdfkitOptions) as unknown as PdfKitDocument;
   // octavo writes the XMP packet, the structure tree and the AcroForm itself (pdf/xmp.ts,
   // pdf/structure.ts, pdf/signature.ts); PDFKit's versions would write them a second time
-  const internals = doc as unknown as Record<string, unknown>;
-  for (const method of ['endMetadata', 'endMarkings', 'endAcroForm']) internals[method] = () => undefined;
+  for (const method of ['endMetadata', 'endMarkings', 'endAcroForm']) {
+    requireInternal('document', doc, method, 'function');
+    (doc as unknown as Record<string, unknown>)[method] = () => undefined;
+  }
   return doc;
 }
 
@@ -201,27 +341,55 @@ class UnstreamedDocument extends (PDFDocument as unknown as PdfKitConstructor) {
   }
 }
 
-/**
- * Takes the current page out of PDFKit's page buffer, so that adding the next page or ending the
- * document does not end it: the caller ends it with endDetachedPage (pdf/page-writer.ts keeps a
- * page open for content painted later, having written its own content stream already).
- */
-export function detachPage(doc: PdfKitDocument): PdfKitPage {
-  const internals = doc as unknown as { _pageBuffer: PdfKitPage[]; _pageBufferStart: number };
-  const page = internals._pageBuffer.pop();
-  if (page !== doc.page) throw new Error('pdfkit: the current page is not the last buffered one');
-  internals._pageBufferStart++;
-  return page;
+/** A page written with its own content stream and kept open for items drawn later (pdf/writer.ts). */
+export interface OpenPage {
+  readonly page: PdfKitPage;
+  readonly width: number;
+  readonly height: number;
+  /** PDFKit's matrix on this page (annotations added later go through it). */
+  readonly ctm: number[];
 }
 
-/** Ends a detached page as PDFKit's PDFPage.end() does, less its content stream (written already). */
-export function endDetachedPage(page: PdfKitPage): void {
-  const internals = page as unknown as { _setTabOrder(): void; document: { spotColors: Record<string, unknown> } };
-  internals._setTabOrder();
+/**
+ * Keeps the page just written open: takes it out of PDFKit's page buffer, so that adding the next
+ * page or ending the document does not end it, and ends its content stream (written already).
+ * The caller ends it with endOpenPage.
+ */
+export function keepPageOpen(doc: PdfKitDocument, size: { readonly width: number; readonly height: number }): OpenPage {
+  const buffer = doc as unknown as { _pageBuffer: PdfKitPage[]; _pageBufferStart: number };
+  requireInternal('document', doc, '_pageBufferStart', 'number');
+  const page = buffer._pageBuffer.pop();
+  if (page !== doc.page) throw new Error(`pdfkit ${pdfKitVersion()}: the current page is not the last one in document._pageBuffer`);
+  buffer._pageBufferStart++;
+  page.content.end();
+  return { page, width: size.width, height: size.height, ctm: [...internals(doc)._ctm] };
+}
+
+/** Runs `draw` (which returns a content stream) with the open page current in PDFKit, and adds the stream to the page's /Contents. */
+export function drawOnOpenPage(doc: PdfKitDocument, open: OpenPage, draw: () => PdfRef): void {
+  const state = internals(doc);
+  const [current, ctm] = [state.page, state._ctm];
+  state.page = open.page;
+  state._ctm = open.ctm;
+  try {
+    const content = draw();
+    open.page.dictionary.data['Contents'] = [open.page.content, content];
+  } finally {
+    state.page = current;
+    state._ctm = ctm;
+  }
+}
+
+/** Ends an open page as PDFKit's PDFPage.end() does, less its content stream (written already). */
+export function endOpenPage({ page }: OpenPage): void {
+  const own = page as unknown as { _setTabOrder(): void; document: { spotColors: Record<string, unknown> } };
+  requireInternal('page', page, '_setTabOrder', 'function');
+  requireInternal('document', own.document, 'spotColors', 'object');
+  own._setTabOrder();
   page.dictionary.end();
   const resources = page.resources.data;
   const colorSpaces = (resources['ColorSpace'] ?? {}) as Record<string, unknown>;
-  for (const color of Object.values(internals.document.spotColors)) colorSpaces[(color as { id: string }).id] = color;
+  for (const color of Object.values(own.document.spotColors)) colorSpaces[(color as { id: string }).id] = color;
   resources['ColorSpace'] = colorSpaces;
   page.resources.end();
 }
@@ -233,10 +401,11 @@ export function endDetachedPage(page: PdfKitPage): void {
  */
 export function hashOutput(doc: PdfKitDocument, header: string): () => Uint8Array {
   const hash = new BufferedHash().update(header);
-  const internals = doc as unknown as { push(chunk: Uint8Array | null): boolean };
-  const push = internals.push;
+  requireInternal('document', doc, 'push', 'function');
+  const stream = doc as unknown as { push(chunk: Uint8Array | null): boolean };
+  const push = stream.push;
   let open = true;
-  internals.push = function (chunk) {
+  stream.push = function (chunk) {
     if (open && chunk !== null) hash.update(chunk);
     return push.call(this, chunk);
   };
@@ -260,9 +429,12 @@ let securityClass: PdfKitSecurityClass | undefined;
  */
 export function pdfKitSecurityClass(): PdfKitSecurityClass {
   if (securityClass === undefined) {
-    const probe = new UnstreamedDocument({ autoFirstPage: false, font: null, userPassword: 'probe', pdfVersion: '1.4' }) as unknown as PdfKitDocument;
-    if (probe._security === null) throw new Error('pdfkit: no security handler on a document with a password');
-    securityClass = (probe._security as unknown as { constructor: PdfKitSecurityClass }).constructor;
+    const probe = internals(new UnstreamedDocument({ autoFirstPage: false, font: null, userPassword: 'probe', pdfVersion: '1.4' }) as unknown as PdfKitDocument);
+    if (probe._security === null) throw new Error(`pdfkit ${pdfKitVersion()}: no document._security on a document with a password`);
+    const found = (probe._security as unknown as { constructor: PdfKitSecurityClass }).constructor;
+    requireInternal('security class', found, 'create', 'function');
+    requireInternal('security class', found, 'generateRandomWordArray', 'function');
+    securityClass = found;
   }
   return securityClass;
 }
@@ -277,8 +449,9 @@ export function collectOutput(doc: PdfKitDocument): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     let buffer = new Uint8Array(64 * 1024);
     let length = 0;
-    const internals = doc as unknown as { push(chunk: Uint8Array | null): boolean; early: Uint8Array[] | undefined };
-    internals.push = (chunk) => {
+    requireInternal('document', doc, 'push', 'function');
+    const stream = doc as unknown as { push(chunk: Uint8Array | null): boolean; early: Uint8Array[] | undefined };
+    stream.push = (chunk) => {
       if (chunk === null) {
         resolve(buffer.slice(0, length));
         return false;
@@ -293,8 +466,8 @@ export function collectOutput(doc: PdfKitDocument): Promise<Uint8Array> {
       return true;
     };
     // the header, written by PDFKit's constructor (UnstreamedDocument)
-    for (const chunk of internals.early ?? []) internals.push(chunk);
-    internals.early = undefined;
+    for (const chunk of stream.early ?? []) stream.push(chunk);
+    stream.early = undefined;
     doc.on('error', reject);
   });
 }

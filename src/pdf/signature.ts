@@ -11,7 +11,7 @@ import type { SignatureOptions } from '../options.js';
 import { num } from './content.js';
 import type { FontEmbedder } from './fonts.js';
 import type { PdfKitDocument, PdfKitPage, PdfRef } from './pdfkit-document.js';
-import { rawToken } from './pdfkit-document.js';
+import { rawToken, setCatalogEntry } from './pdfkit-document.js';
 import type { Signer } from './signer.js';
 import { signDetached } from './signer.js';
 
@@ -123,7 +123,7 @@ function appearanceContent(form: PdfRef, input: SignatureFieldInput, width: numb
 
 /** The catalog's /AcroForm: the signature fields, SignaturesExist | AppendOnly. */
 export function writeAcroForm(doc: PdfKitDocument, pending: PendingSignature): void {
-  doc._root.data['AcroForm'] = { Fields: pending.fields, SigFlags: 3 };
+  setCatalogEntry(doc, 'AcroForm', { Fields: pending.fields, SigFlags: 3 });
 }
 
 /** Finds `needle` (latin1) in `bytes`, searching from the end; -1 when absent. */

@@ -9,6 +9,7 @@
 import type { DomElement } from '../dom/types.js';
 import type { ContentPart } from '../paint/display-list.js';
 import type { PdfKitDocument, PdfRef } from './pdfkit-document.js';
+import { setCatalogEntry } from './pdfkit-document.js';
 import type { StructRole } from './structure-roles.js';
 import { roleOf, tableAttributes } from './structure-roles.js';
 
@@ -186,8 +187,8 @@ export class StructureBuilder {
     parentTree.end();
     treeRoot.data = { Type: 'StructTreeRoot', K: [rootRef], ParentTree: parentTree, ParentTreeNextKey: this.nextKey };
     treeRoot.end();
-    doc._root.data['StructTreeRoot'] = treeRoot;
-    doc._root.data['MarkInfo'] = { Marked: true };
+    setCatalogEntry(doc, 'StructTreeRoot', treeRoot);
+    setCatalogEntry(doc, 'MarkInfo', { Marked: true });
   }
 }
 

@@ -1,11 +1,11 @@
 /**
- * The pdf stage: a display list in, PDF bytes out (docs/design.md §2). One PDFKit page per display
+ * The pdf stage's document (docs/design.md §2), driven page by page by pdf/writer.ts. One PDFKit page per display
  * page, sized in pt from px (× 0.75), with a base matrix that makes the content stream speak px
  * with y downwards; then links, the outline, attachments, the structure tree, XMP metadata, the
  * PDF/A output intent, encryption, and last the digital signature over the finished bytes.
  */
 import { randomBytes } from 'node:crypto';
-import type { DisplayItem, DocumentDisplayList, PageDisplayList } from '../paint/display-list.js';
+import type { DisplayItem, PageDisplayList } from '../paint/display-list.js';
 import type { Attachment, EncryptionOptions, FacturXOptions, Metadata, PdfAConformance, SignatureOptions } from '../options.js';
 import { OctavoError, assertNever } from '../errors.js';
 import { PT_PER_PX } from '../geometry/types.js';
@@ -14,7 +14,7 @@ import { ContentSink } from './content.js';
 import type { DocumentResources, PageContext } from './context.js';
 import { applyEncryption, headerVersion, isEncrypted } from './encryption.js';
 import { facturXAttachment, facturXSchema } from './facturx.js';
-import { fingerprint, fingerprintReplacer } from './fingerprint.js';
+import { fingerprintReplacer } from './fingerprint.js';
 import type { FingerprintHeader } from './fingerprint.js';
 import { createFontEmbedder } from './fonts.js';
 import { closeScopes, fillPath, fillRect, popClip, popOpacity, pushClip, pushOpacity, strokePath } from './graphics.js';
@@ -26,14 +26,13 @@ import { documentInfo } from './metadata.js';
 import type { Bookmark } from './outline.js';
 import { writeOutline } from './outline.js';
 import { addOutputIntent, pdfaIdentification } from './pdfa.js';
-import { collectOutput, hashOutput, openDocument } from './pdfkit-document.js';
+import { collectOutput, fileId, hashOutput, openDocument, setCatalogEntry, setFileId } from './pdfkit-document.js';
 import type { PdfKitDocument, PdfKitPage, PdfRef } from './pdfkit-document.js';
 import type { PendingSignature } from './signature.js';
 import { addSignatureField, applySignature, createSignatureDictionary, writeAcroForm } from './signature.js';
 import { loadSigner } from './signer.js';
 import { StructureBuilder } from './structure.js';
 import { drawGlyphs, pushClipGlyphs } from './text.js';
-import { pixelateUpscaled } from './pixelated.js';
 import { drawAlphaMask, drawShading, pushClipPath, pushTransform } from './shading.js';
 import { xmpPacket } from './xmp.js';
 
@@ -63,20 +62,6 @@ interface DocumentPlan {
   readonly info: DocumentInfo;
   readonly pdfa: PdfAConformance | undefined;
   readonly seed: Uint8Array | undefined;
-}
-
-/** The whole document at once: its pages written in order (pdf/page-writer.ts writes them as they are painted). */
-export async function writePdf(source: DocumentDisplayList, options: WritePdfOptions): Promise<Uint8Array> {
-  const display = await pixelateUpscaled(source);
-  // only encryption needs the fingerprint before the first byte: its keys are seeded from it
-  const seed = options.deterministic && isEncrypted(options.encryption) ? fingerprint({ display, ...fingerprintHeader(options) }) : undefined;
-  const open = openPdfDocument(options, seed);
-  try {
-    for (const page of display.pages) writeDocumentPage(open, page);
-  } catch (error) {
-    throw asRenderError(error);
-  }
-  return closePdfDocument(open);
 }
 
 /** What the fingerprint covers besides the pages: every option that shapes the bytes. */
@@ -162,7 +147,7 @@ export function writeDocumentPage(open: OpenPdfDocument, page: PageDisplayList):
   }
 }
 
-/** Draws more items onto a page written earlier, as a content stream of their own (pdf/page-writer.ts). */
+/** Draws more items onto a page written earlier, as a content stream of their own (pdf/writer.ts). */
 export function drawOnPage(open: OpenPdfDocument, page: PdfKitPage, display: { readonly width: number; readonly height: number; readonly items: readonly DisplayItem[] }, index: number): PdfRef {
   const target = pageTarget(open);
   const operators = drawItems(target, page, display, index);
@@ -190,7 +175,7 @@ export async function closePdfDocument(open: OpenPdfDocument): Promise<Uint8Arra
       throw new OctavoError('invalid_options', `invalid option signature.visible.page: the document has ${pages} page${pages === 1 ? '' : 's'}`);
     }
     // the pages make the rest (fonts, outline, structure), the options the metadata
-    if (open.identify !== undefined) doc._id = open.identify().slice(0, 16);
+    if (open.identify !== undefined) setFileId(doc, open.identify().slice(0, 16));
     writeOutline(doc, open.bookmarks, open.widthsPt);
     finishDocument(doc, plan, { structure, pageRefs: open.pageRefs, signature });
     doc.end();
@@ -215,7 +200,7 @@ function createDocument(plan: DocumentPlan): PdfKitDocument {
     displayTitle: info.displayTitle,
   });
   // file identifier: from the content when deterministic, else random (PDFKit hashes the date)
-  doc._id = seed !== undefined ? seed.slice(0, 16) : new Uint8Array(randomBytes(16));
+  setFileId(doc, seed !== undefined ? seed.slice(0, 16) : new Uint8Array(randomBytes(16)));
   if (isEncrypted(options.encryption)) applyEncryption(doc, options.encryption, seed);
   return doc;
 }
@@ -259,14 +244,14 @@ function writeXmp(doc: PdfKitDocument, plan: DocumentPlan): void {
     producer: text('Producer') ?? 'octavo',
     creationDate: date,
     modificationDate: (values['ModDate'] as Date | undefined) ?? date,
-    documentId: Buffer.from(doc._id).toString('hex'),
+    documentId: Buffer.from(fileId(doc)).toString('hex'),
     ...(plan.pdfa === undefined ? {} : { pdfa: pdfaIdentification(plan.pdfa) }),
     ...(plan.options.facturx === undefined ? {} : { extensions: [facturXSchema(plan.options.facturx)] }),
   });
   const ref = doc.ref({ Type: 'Metadata', Subtype: 'XML' });
   ref.compress = false;
   ref.end(new Uint8Array(Buffer.from(packet, 'utf8')));
-  doc._root.data['Metadata'] = ref;
+  setCatalogEntry(doc, 'Metadata', ref);
 }
 
 function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {

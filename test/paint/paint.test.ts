@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Fragment, TextFragment } from '../../src/layout/types.js';
 import { paintBorder } from '../../src/paint/border.js';
 import { darken, dashLength } from '../../src/paint/border-style.js';
-import { paintPage } from '../../src/paint/paint-page.js';
+import { paintPage } from '../helpers/paint.js';
 import { NO_RADII } from '../../src/paint/radii.js';
 import { loadFace, shape } from '../pdf/font-fixture.js';
 import { BLACK, BLUE, LIME, RED, boxFragment, element, page, solidBorder, style } from './style-fixture.js';

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { OctavoError } from '../../src/errors.js';
 import type { EncryptionAlgorithm, EncryptionOptions, Metadata, Permissions } from '../../src/options.js';
 import type { DisplayItem, DocumentDisplayList } from '../../src/paint/display-list.js';
-import { writePdf } from '../../src/pdf/write.js';
+import { writePdf } from '../../src/pdf/writer.js';
 import { rasterize } from '../helpers/pixels.js';
 import { qpdf, qpdfCheck, qpdfShowEncryption } from '../helpers/qpdf.js';
 import { withPdfFile } from '../helpers/tmp.js';

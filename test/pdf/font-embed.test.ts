@@ -1,9 +1,9 @@
 import { describe, expect, test, vi } from 'vitest';
 import type { DisplayItem } from '../../src/paint/display-list.js';
-import type * as EmbedModule from '../../src/pdf/font-embed.js';
+import type * as PdfKitModule from '../../src/pdf/pdfkit-document.js';
 import type * as SubsetModule from '../../src/pdf/subset/index.js';
 import { remember, toUnicodeCmap } from '../../src/pdf/font-embed.js';
-import { writePdf } from '../../src/pdf/write.js';
+import { writePdf } from '../../src/pdf/writer.js';
 import type { WritePdfOptions } from '../../src/pdf/write.js';
 import { qpdfCheck } from '../helpers/qpdf.js';
 import { glyphItem, loadFace } from './font-fixture.js';
@@ -11,12 +11,13 @@ import { glyphItem, loadFace } from './font-fixture.js';
 // `pdfkit: true` leaves the fonts to PDFKit's own embed(), the reference; `encodes` counts the
 // font programs octavo's subsetter writes
 const switches = vi.hoisted(() => ({ pdfkit: false, encodes: 0 }));
-vi.mock('../../src/pdf/font-embed.js', async (importOriginal) => {
-  const real = await importOriginal<typeof EmbedModule>();
-  const embedWithCachedStreams: typeof real.embedWithCachedStreams = (font, subset) => {
-    if (!switches.pdfkit) real.embedWithCachedStreams(font, subset);
+vi.mock('../../src/pdf/pdfkit-document.js', async (importOriginal) => {
+  const real = await importOriginal<typeof PdfKitModule>();
+  const replaceFontSubset: typeof real.replaceFontSubset = (font, subset, embed) => {
+    if (switches.pdfkit) font.subset = subset;
+    else real.replaceFontSubset(font, subset, embed);
   };
-  return { ...real, embedWithCachedStreams };
+  return { ...real, replaceFontSubset };
 });
 vi.mock('../../src/pdf/subset/index.js', async (importOriginal) => {
   const real = await importOriginal<typeof SubsetModule>();

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { DisplayItem, DocumentDisplayList } from '../../src/paint/display-list.js';
-import { writePdf } from '../../src/pdf/write.js';
+import { writePdf } from '../../src/pdf/writer.js';
 import { rasterize } from '../helpers/pixels.js';
 import { qpdfCheck } from '../helpers/qpdf.js';
 

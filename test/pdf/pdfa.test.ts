@@ -8,7 +8,7 @@ import type { RenderOptions } from '../../src/options.js';
 import type { DisplayItem, DocumentDisplayList } from '../../src/paint/display-list.js';
 import { srgbProfile } from '../../src/pdf/srgb-profile.js';
 import type { WritePdfOptions } from '../../src/pdf/write.js';
-import { writePdf } from '../../src/pdf/write.js';
+import { writePdf } from '../../src/pdf/writer.js';
 import { validateRenderOptions } from '../../src/validate-options.js';
 import { qpdf, qpdfCheck } from '../helpers/qpdf.js';
 import { withPdfFile } from '../helpers/tmp.js';

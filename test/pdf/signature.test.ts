@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { OctavoError } from '../../src/errors.js';
 import type { DocumentDisplayList } from '../../src/paint/display-list.js';
 import type { WritePdfOptions } from '../../src/pdf/write.js';
-import { writePdf } from '../../src/pdf/write.js';
+import { writePdf } from '../../src/pdf/writer.js';
 import { validateRenderOptions } from '../../src/validate-options.js';
 import { rasterize } from '../helpers/pixels.js';
 import { qpdf, qpdfCheck } from '../helpers/qpdf.js';

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { describe, expect, test, vi } from 'vitest';
 import type { DisplayItem } from '../../src/paint/display-list.js';
 import type * as SubsetModule from '../../src/pdf/subset/index.js';
-import { writePdf } from '../../src/pdf/write.js';
+import { writePdf } from '../../src/pdf/writer.js';
 import { rasterize } from '../helpers/pixels.js';
 import { qpdfCheck } from '../helpers/qpdf.js';
 import { withPdfFile } from '../helpers/tmp.js';

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import type { DisplayItem } from '../../src/paint/display-list.js';
 import { showOperators } from '../../src/pdf/text.js';
-import { writePdf } from '../../src/pdf/write.js';
+import { writePdf } from '../../src/pdf/writer.js';
 import { qpdfCheck } from '../helpers/qpdf.js';
 import { rasterize } from '../helpers/pixels.js';
 import { withPdfFile } from '../helpers/tmp.js';

@@ -10,11 +10,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createInternalEngine } from '../../src/render.js';
-import { paintDocument } from '../../src/paint/paint-page.js';
+import { paintDocument } from '../helpers/paint.js';
 import type { DocumentDisplayList } from '../../src/paint/display-list.js';
 import { fingerprint } from '../../src/pdf/fingerprint.js';
 import { checkDiagnostics } from '../helpers/layout.js';
-import { writePdf } from '../../src/pdf/write.js';
+import { writePdf } from '../../src/pdf/writer.js';
 import { qpdfCheck } from '../helpers/qpdf.js';
 import { withPdfFile } from '../helpers/tmp.js';
 import { execFile } from 'node:child_process';

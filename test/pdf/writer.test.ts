@@ -1,15 +1,15 @@
 /**
- * The PDF written page by page (pdf/page-writer.ts): pages written as they come, pages kept open
+ * The PDF written page by page (pdf/writer.ts): pages written as they come, pages kept open
  * for items painted once the document is complete (a second content stream), the deterministic
- * identifier fingerprinted page by page, and pages held from the first upscaled pixelated image.
+ * identifier fingerprinted page by page, pages held from the first upscaled pixelated image, and
+ * deterministic encrypted documents held whole.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import type { DisplayItem, PageDisplayList } from '../../src/paint/display-list.js';
-import { PdfPageWriter, writableByPage } from '../../src/pdf/page-writer.js';
-import { writePdf } from '../../src/pdf/write.js';
-import type { WritePdfOptions } from '../../src/pdf/write.js';
+import { PdfWriter, writePdf } from '../../src/pdf/writer.js';
+import type { WritePdfOptions } from '../../src/pdf/writer.js';
 import { qpdf, qpdfCheck } from '../helpers/qpdf.js';
 import { withPdfFile } from '../helpers/tmp.js';
 import { glyphItem, loadFace } from './font-fixture.js';
@@ -23,20 +23,29 @@ const page = (...items: DisplayItem[]): PageDisplayList => ({ width: 200, height
 
 const pdftotext = (pdf: Uint8Array): Promise<string> => withPdfFile(pdf, async (path) => (await run('pdftotext', ['-layout', path, '-'])).stdout);
 
-/** Writes `pages`, each with `later` items added once all are written (as render.ts does with margin boxes). */
+/**
+ * Writes `pages`, each with `later` items added once all are written (as render.ts does with
+ * margin boxes); the items of kind link, bookmark or destination as the annotations painted after the drawing.
+ */
 async function writeByPage(pages: readonly PageDisplayList[], later: readonly (readonly DisplayItem[])[] | undefined, options = OPTIONS): Promise<Uint8Array> {
-  const writer = new PdfPageWriter(options);
-  for (const p of pages) writer.page(p, later !== undefined);
-  if (later !== undefined) later.forEach((items, index) => writer.finishPage(index, items));
+  const writer = new PdfWriter(options);
+  const split = (items: readonly DisplayItem[]) => ({ items: items.filter((i) => !ANNOTATIONS.has(i.kind)), annotations: items.filter((i) => ANNOTATIONS.has(i.kind)) });
+  pages.forEach((p, index) => writer.add({ kind: 'page', index, width: p.width, height: p.height, ...split(p.items), marginsLater: later !== undefined }));
+  if (later !== undefined) later.forEach((items, index) => writer.add({ kind: 'margins', index, ...split(items) }));
   return writer.end();
 }
+
+const ANNOTATIONS: ReadonlySet<string> = new Set(['link', 'bookmark', 'destination']);
 
 describe('writing page by page', () => {
   const pages = [page(text('First page', 30)), page(text('Second page', 30)), page(text('Third page', 30))];
   const margins = pages.map((_, index) => [text(`Page ${index + 1} of 3`, 90)]);
 
-  test('writes the same bytes as the whole document when no page waits for later items', async () => {
-    expect(Buffer.from(await writeByPage(pages, undefined)).equals(Buffer.from(await writePdf({ pages }, OPTIONS)))).toBe(true);
+  test('writes a page without later items in one content stream', async () => {
+    const pdf = await writeByPage(pages, undefined);
+    const json = JSON.parse((await qpdf(pdf, ['--json', '--json-key=pages'])).stdout) as { pages: { contents: string[] }[] };
+    expect(json.pages.map((p) => p.contents.length)).toEqual([1, 1, 1]);
+    expect(Buffer.from(pdf).equals(Buffer.from(await writePdf({ pages }, OPTIONS)))).toBe(true);
   });
 
   test('adds the items painted later as a second content stream of their page', async () => {
@@ -69,11 +78,18 @@ describe('writing page by page', () => {
     expect(Buffer.from(pdf).equals(Buffer.from(await writeByPage(held, margins)))).toBe(true);
   });
 
-  test('leaves deterministic encrypted documents to the whole-document writer (their keys need the fingerprint first)', () => {
-    const encryption = { userPassword: 'open' };
-    expect(writableByPage({ ...OPTIONS, encryption })).toBe(false);
-    expect(writableByPage({ ...OPTIONS, encryption, deterministic: false })).toBe(true);
-    expect(() => new PdfPageWriter({ ...OPTIONS, encryption })).toThrow();
+  test('holds a deterministic encrypted document whole and writes each page complete: its keys need the fingerprint of every page first', async () => {
+    const options = { ...OPTIONS, encryption: { userPassword: 'open' } };
+    const link: DisplayItem = { kind: 'link', rect: { x: 10, y: 20, width: 50, height: 12 }, url: 'https://example.com/' };
+    const linked = pages.map((p) => page(...p.items, link));
+    const pdf = await writeByPage(linked, margins, options);
+    await qpdfCheck(pdf, 'open');
+    const json = JSON.parse((await qpdf(pdf, ['--password=open', '--json', '--json-key=pages'])).stdout) as { pages: { contents: string[] }[] };
+    expect(json.pages.map((p) => p.contents.length)).toEqual([1, 1, 1]);
+    // each page as one display list: the drawing (margin boxes over the flow), then the links
+    const complete = linked.map((p, index) => page(...p.items.filter((i) => i.kind !== 'link'), ...margins[index]!, link));
+    expect(Buffer.from(pdf).equals(Buffer.from(await writePdf({ pages: complete }, options)))).toBe(true);
+    expect(Buffer.from(pdf).equals(Buffer.from(await writeByPage(linked, margins, options)))).toBe(true);
   });
 
   test('writes an encrypted document page by page when it is not deterministic', async () => {
