@@ -1,11 +1,10 @@
 /** Flex layout (CSS Flexbox 1), grouped by the section of §9 each case checks; geometry as Chromium computes it. */
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
 import type { Fragment } from '../../src/layout/types.js';
 import { findById, layoutHtml } from '../helpers/layout.js';
 import { PAGE, geometry, items, pages } from '../helpers/geometry.js';
-import { rasterize } from '../helpers/pixels.js';
 import { pixelRows, pngDataUrl } from '../helpers/png.js';
+import { renderPage } from '../helpers/render.js';
 
 describe('§9.2 flex base size and hypothetical main size', () => {
   it('takes the flex basis, else the width, else the max-content size', async () => {
@@ -260,14 +259,12 @@ describe('§10 fragmenting flex containers across pages', () => {
 });
 
 describe('flex pixels: an invoice header', () => {
-  const engine = createEngine();
   it('puts the logo left and the number right (space-between), address blocks side by side', async () => {
     const css = '@page { size: 12px 6px; margin: 0 } body { margin: 0 } div { flex-shrink: 0 }';
     const body = '<div style="display:flex;justify-content:space-between;align-items:center;height:4px">'
       + '<div style="width:3px;height:4px;background:red"></div><div style="width:4px;height:2px;background:blue"></div></div>'
       + '<div style="display:flex;gap:2px"><div style="flex:1;height:2px;background:lime"></div><div style="flex:1;height:1px;background:yellow"></div></div>';
-    const pdf = await engine.render({ template: `<style>${css}</style>${body}` });
-    const [page] = await rasterize(pdf);
+    const page = await renderPage(`<style>${css}</style>${body}`);
     expect(page).toEqual([
       'RRR_________',
       'RRR_____BBBB',
