@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROCESS_TEST_TIMEOUT_MS } from '../helpers/processes.js';
 import { silentLogger } from '../../src/service/logging.js';
 import { addTemplate, createWorkspace } from '../../src/service/operations.js';
 import type { RunningService } from '../../src/service/server.js';
@@ -97,5 +98,5 @@ describe('graceful shutdown', () => {
     } finally {
       crash();
     }
-  }, 240_000); // a cold server and two renders: slow on a loaded machine
+  }, PROCESS_TEST_TIMEOUT_MS); // a cold server and two renders: slow on a loaded machine
 });

@@ -4,6 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ensureBuilt } from '../../helpers/processes.js';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -17,6 +18,7 @@ export interface ServeProcess {
 }
 
 export async function startServeProcess(args: readonly string[]): Promise<ServeProcess> {
+  ensureBuilt();
   const child = spawn(process.execPath, [join(root, 'dist/cli/main.js'), 'serve', '--port', '0', '--host', '127.0.0.1', ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
