@@ -3,53 +3,34 @@
  * (the dispatcher turns usage errors into 2). dist/ is rebuilt first when any source file is newer
  * than it (`npm ci` builds it through the `prepare` script).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROCESS_TEST_TIMEOUT_MS, PROCESS_TIMEOUT_MS, ROOT, ensureBuilt } from '../helpers/processes.js';
 import { pdfText, qpdfCheck } from './io.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MAIN = join(ROOT, 'dist', 'cli', 'main.js');
 let dir: string;
 
-function newestSource(folder: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    const path = join(folder, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-function builtAt(): number {
-  try {
-    return statSync(MAIN).mtimeMs;
-  } catch {
-    return 0;
-  }
-}
-
 function octavo(args: string[], input?: string) {
-  return spawnSync(process.execPath, [MAIN, ...args], { cwd: dir, encoding: 'utf8', input, timeout: 60_000 });
+  return spawnSync(process.execPath, [MAIN, ...args], { cwd: dir, encoding: 'utf8', input, timeout: PROCESS_TIMEOUT_MS });
 }
 
 beforeAll(() => {
-  if (builtAt() < newestSource(join(ROOT, 'src'))) {
-    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 180_000 });
-  }
+  ensureBuilt();
   dir = mkdtempSync(join(tmpdir(), 'octavo-bin-'));
   writeFileSync(join(dir, 'card.html'), '<h1>Card for {{name}}</h1>');
   writeFileSync(join(dir, 'bad.html'), '<h1>\n  {{#if name}}x{{/each}}</h1>');
-}, 200_000);
+}, PROCESS_TEST_TIMEOUT_MS);
 
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('octavo binary', () => {
+describe('octavo binary', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('prints usage and exits 2 without a command, 0 with --help', () => {
     expect(octavo([]).status).toBe(2);
     const help = octavo(['render', '--help']);
@@ -82,7 +63,7 @@ describe('octavo binary', () => {
   it('renders the invoice fixture from the snapshot, the bundle (with or without the code cache) and the modules alike', () => {
     const invoice = (out: string) => ['render', join(ROOT, 'fixtures/invoice/template.html'), '--data', join(ROOT, 'fixtures/invoice/data.json'), '--out', join(dir, out), '--deterministic'];
     const run = (argv: string[], env: Record<string, string>) => {
-      const result = spawnSync(process.execPath, argv, { cwd: dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, TMPDIR: dir, ...env } });
+      const result = spawnSync(process.execPath, argv, { cwd: dir, encoding: 'utf8', timeout: PROCESS_TIMEOUT_MS, env: { ...process.env, TMPDIR: dir, ...env } });
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
     };

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROCESS_TEST_TIMEOUT_MS, PROCESS_TIMEOUT_MS } from '../helpers/processes.js';
 import type { PreviewServer } from '../../src/cli/preview/server.js';
 import { startPreview } from '../../src/cli/preview/server.js';
 
@@ -35,7 +36,7 @@ beforeAll(async () => {
       '--disable-component-update', '--disable-sync'],
   });
   page = await browser.newPage();
-}, 60_000);
+}, PROCESS_TEST_TIMEOUT_MS);
 
 afterAll(async () => {
   await browser?.close();
@@ -53,31 +54,31 @@ describe('octavo preview', () => {
 
   it('shows the rendered pages with their text', async () => {
     await page.goto(server.url);
-    await expect.poll(pageText, { timeout: 30_000 }).toContain('Hello Ada');
+    await expect.poll(pageText, { timeout: PROCESS_TIMEOUT_MS }).toContain('Hello Ada');
     expect(await page.locator('.page canvas').count()).toBe(1);
     expect(await page.locator('#status').innerText()).toMatch(/^rendered 1 page in \d+ ms$/);
-  }, 60_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('re-renders when the template changes on disk', async () => {
     writeFileSync(join(dir, 'letter.html'), template('Goodbye'));
-    await expect.poll(pageText, { timeout: 30_000 }).toContain('Goodbye Ada');
-  }, 60_000);
+    await expect.poll(pageText, { timeout: PROCESS_TIMEOUT_MS }).toContain('Goodbye Ada');
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('keeps the last good render on screen while showing a new error', async () => {
     writeFileSync(join(dir, 'letter.html'), '<h1>\n  {{#if name}}broken</h1>');
-    await expect.poll(() => page.locator('#error').innerText(), { timeout: 30_000 })
+    await expect.poll(() => page.locator('#error').innerText(), { timeout: PROCESS_TIMEOUT_MS })
       .toBe('letter.html:2:3: {{#if}} is never closed\nhint: add {{/if}} where the block ends');
     expect(await page.locator('#status').innerText()).toBe('error — showing the last good render');
     expect(await pageText()).toContain('Goodbye Ada');
-  }, 60_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('recovers, and follows payload and stylesheet changes with their warnings', async () => {
     writeFileSync(join(dir, 'letter.html'), template('Dear'));
     writeFileSync(join(dir, 'data.json'), JSON.stringify({ name: 'Grace', note: 'second note' }));
-    await expect.poll(pageText, { timeout: 30_000 }).toContain('Dear Grace');
+    await expect.poll(pageText, { timeout: PROCESS_TIMEOUT_MS }).toContain('Dear Grace');
     expect(await page.locator('#error').isVisible()).toBe(false);
     writeFileSync(join(dir, 'style.css'), 'h1 { colr: red }');
-    await expect.poll(() => page.locator('#diagnostics li').allInnerTexts(), { timeout: 30_000 })
+    await expect.poll(() => page.locator('#diagnostics li').allInnerTexts(), { timeout: PROCESS_TIMEOUT_MS })
       .toEqual(['style.css:1:6: warning[css_unknown_property]: unknown property `colr`']);
-  }, 60_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
 });

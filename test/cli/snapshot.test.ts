@@ -3,25 +3,22 @@
  * uses the blob, and that a process started from it renders the same bytes as the CLI without it.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentBuild, runFromSnapshot, snapshotBlob } from '../../src/cli/launch-snapshot.js';
+import { PROCESS_TEST_TIMEOUT_MS, PROCESS_TIMEOUT_MS, ROOT, ensureBuilt } from '../helpers/processes.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = join(ROOT, 'dist', 'cli');
 const MAIN = join(CLI, 'main.js');
 const BLOB = join(CLI, 'octavo.blob');
 let dir: string;
 
 beforeAll(() => {
-  if (!existsSync(BLOB) || statSync(MAIN).mtimeMs < statSync(join(ROOT, 'src', 'cli', 'snapshot', 'entry.ts')).mtimeMs) {
-    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 300_000 });
-  }
+  ensureBuilt();
   dir = mkdtempSync(join(tmpdir(), 'octavo-snapshot-test-'));
-}, 320_000);
+}, PROCESS_TEST_TIMEOUT_MS);
 
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
@@ -73,7 +70,7 @@ describe('snapshotBlob', () => {
   });
 });
 
-describe('the built snapshot', () => {
+describe('the built snapshot', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('is made by the build, for this Node build and folder', () => {
     expect(snapshotBlob(CLI, ['render'], {}, currentBuild(CLI), [])).toBe(BLOB);
   });
@@ -82,7 +79,7 @@ describe('the built snapshot', () => {
   function octavo(args: string[], snapshot: boolean, input?: string) {
     const argv = snapshot ? ['--snapshot-blob', BLOB, '--', MAIN, ...args] : [MAIN, ...args];
     return spawnSync(process.execPath, argv, {
-      cwd: dir, input, timeout: 120_000, env: { ...process.env, NODE_OPTIONS: '', OCTAVO_SNAPSHOT: snapshot ? '' : '0' },
+      cwd: dir, input, timeout: PROCESS_TIMEOUT_MS, env: { ...process.env, NODE_OPTIONS: '', OCTAVO_SNAPSHOT: snapshot ? '' : '0' },
     });
   }
 
@@ -95,7 +92,7 @@ describe('the built snapshot', () => {
       return readFileSync(out);
     });
     expect(pdfs[0]!.equals(pdfs[1]!)).toBe(true);
-  }, 240_000);
+  });
 
   it('reads the payload from stdin, writes the PDF to stdout and exits as the command does', () => {
     writeFileSync(join(dir, 'hello.html'), '<p>Hello {{name}}</p>');
@@ -105,7 +102,7 @@ describe('the built snapshot', () => {
     const usage = octavo(['render', 'hello.html', '--bogus'], true);
     expect(usage.status).toBe(2);
     expect(String(usage.stderr)).toContain('usage: octavo render');
-  }, 120_000);
+  });
 
   it('reports a blob node refuses (made with other V8 flags), so that the launcher runs without it', async () => {
     const entry = join(dir, 'tiny.cjs');
@@ -115,5 +112,5 @@ describe('the built snapshot', () => {
     const exitCode = process.exitCode;
     expect(await runFromSnapshot(blob, MAIN, ['--help'])).toBe(false);
     expect(process.exitCode).toBe(exitCode);
-  }, 60_000);
+  });
 });

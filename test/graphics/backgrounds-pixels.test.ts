@@ -3,23 +3,13 @@
  * tiny pages rasterized at 96 dpi without antialiasing, compared with ASCII pictures.
  */
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
-import { rasterize } from '../helpers/pixels.js';
-import { qpdfCheck } from '../helpers/qpdf.js';
+import { renderPage } from '../helpers/render.js';
 import { png } from '../resources/image-bytes.js';
-
-const engine = createEngine();
 
 const dataUrl = (bytes: Uint8Array, type = 'image/png'): string => `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
 const RED_2x2 = dataUrl(png(2, 2, [255, 0, 0]));
 
-async function render(css: string, body: string): Promise<string[]> {
-  const result = await engine.renderDetailed({ template: `<style>@page { margin: 0 } body { margin: 0 } ${css}</style>${body}` });
-  expect(result.diagnostics).toEqual([]);
-  await qpdfCheck(result.pdf);
-  const [page] = await rasterize(result.pdf);
-  return page!;
-}
+const render = (css: string, body: string): Promise<string[]> => renderPage(`<style>@page { margin: 0 } body { margin: 0 } ${css}</style>${body}`);
 
 describe('gradients', () => {
   it('paints a linear gradient with hard stops as bands', async () => {

@@ -8,15 +8,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { OctavoError, createEngine } from '../../src/index.js';
+import { renderPdf } from '../helpers/render.js';
 import { withPdfFile } from '../helpers/tmp.js';
 
 const run = promisify(execFile);
-const engine = createEngine();
 
 async function decode(template: string): Promise<string[]> {
-  const result = await engine.renderDetailed({ template: `<style>@page { size: 900px 300px; margin: 40px }</style>${template}` });
-  expect(result.diagnostics).toEqual([]);
-  return withPdfFile(result.pdf, async (path, folder) => {
+  const pdf = await renderPdf(`<style>@page { size: 900px 300px; margin: 40px }</style>${template}`);
+  return withPdfFile(pdf, async (path, folder) => {
     await run('pdftocairo', ['-png', '-r', '200', path, join(folder, 'page')]);
     const file = readdirSync(folder).find((f) => f.endsWith('.png'))!;
     const { stdout } = await run('zbarimg', ['--quiet', join(folder, file)]).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
@@ -47,7 +46,7 @@ describe('barcode helper', () => {
   }
 
   it('reports a value the symbology cannot encode as a template error with its line', async () => {
-    const error = await engine.render({ template: '<p>\n{{barcode "ean13" "12AB"}}</p>' }).catch((e: unknown) => e);
+    const error = await createEngine().render({ template: '<p>\n{{barcode "ean13" "12AB"}}</p>' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OctavoError);
     expect((error as OctavoError).code).toBe('template_runtime');
     expect((error as OctavoError).message).toMatch(/barcode: cannot encode "12AB" as ean13/);

@@ -2,12 +2,13 @@
  * `border-image` (CSS Backgrounds 3 §6): slices, fill, widths, outset, repeat modes, image and
  * gradient sources, on tiny pages rasterized without antialiasing.
  */
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
-import { rasterize } from '../helpers/pixels.js';
+import { renderPage } from '../helpers/render.js';
+import type { StrictRenderOptions } from '../helpers/render.js';
 import { tiles } from '../../src/paint/border-image.js';
 
-const engine = createEngine();
+const IMAGES = fileURLToPath(new URL('../fixtures/images/', import.meta.url));
 
 /** An SVG image of 1px cells, one letter per cell (`.` transparent). */
 function cells(rows: string[]): string {
@@ -17,11 +18,8 @@ function cells(rows: string[]): string {
   return `url("data:image/svg+xml,${encodeURIComponent(svg)}")`;
 }
 
-async function draw(css: string, size: string, warnings: RegExp[] = []): Promise<string[]> {
-  const template = `<style>@page { size: ${size}; margin: 0 } body { margin: 0 } div { ${css} }</style><div></div>`;
-  const result = await engine.renderDetailed({ template });
-  expect(result.diagnostics.map((d) => d.message)).toEqual(warnings.map((w) => expect.stringMatching(w) as unknown as string));
-  return (await rasterize(result.pdf))[0]!;
+function draw(css: string, size: string, options: StrictRenderOptions = {}): Promise<string[]> {
+  return renderPage(`<style>@page { size: ${size}; margin: 0 } body { margin: 0 } div { ${css} }</style><div></div>`, options);
 }
 
 const NINE = cells(['RYM', 'CBG', 'MYK']);
@@ -58,7 +56,8 @@ describe('border-image', () => {
   });
 
   it('draws the borders when the source is none or fails to load', async () => {
-    expect(await draw('width: 1px; height: 1px; border: 1px solid blue; border-image: url(missing.png) 1', '3px 3px')).toEqual(['BBB', 'B_B', 'BBB']);
+    const missing = { baseDir: IMAGES, expectDiagnostics: [{ code: 'resource', message: /^image not loaded: cannot read .*missing\.png/ }] } as const;
+    expect(await draw('width: 1px; height: 1px; border: 1px solid blue; border-image: url(missing.png) 1', '3px 3px', missing)).toEqual(['BBB', 'B_B', 'BBB']);
     expect(await draw('width: 1px; height: 1px; border: 1px solid blue; border-image: none', '3px 3px')).toEqual(['BBB', 'B_B', 'BBB']);
   });
 });

@@ -5,12 +5,9 @@
 import { createCanvas, GifEncoder } from '@napi-rs/canvas';
 import type { Canvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
-import { rasterize } from '../helpers/pixels.js';
-import { qpdfCheck } from '../helpers/qpdf.js';
+import { renderChecked, renderPage } from '../helpers/render.js';
 import { png } from '../resources/image-bytes.js';
 
-const engine = createEngine();
 const url = (bytes: Uint8Array, type: string): string => `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
 
 /** A 2×2 image: top row red, bottom row blue. */
@@ -24,11 +21,8 @@ function canvas2x2(): Canvas {
   return surface;
 }
 
-async function draw(body: string, size: string): Promise<string[]> {
-  const result = await engine.renderDetailed({ template: `<style>@page { size: ${size}; margin: 0 } body { margin: 0 } img { display: block }</style>${body}` });
-  expect(result.diagnostics).toEqual([]);
-  await qpdfCheck(result.pdf);
-  return (await rasterize(result.pdf))[0]!;
+function draw(body: string, size: string): Promise<string[]> {
+  return renderPage(`<style>@page { size: ${size}; margin: 0 } body { margin: 0 } img { display: block }</style>${body}`);
 }
 
 describe('raster formats', () => {
@@ -47,9 +41,9 @@ describe('raster formats', () => {
   });
 
   it('warns about an image it cannot read and renders on', async () => {
-    const result = await engine.renderDetailed({ template: `<img src="data:image/gif;base64,R0lGODlhAAAA" alt="logo">` });
-    await qpdfCheck(result.pdf);
-    expect(result.diagnostics.map((d) => d.message)).toEqual([expect.stringMatching(/skipped: a damaged or unsupported GIF file/)]);
+    await renderChecked('<img src="data:image/gif;base64,R0lGODlhAAAA" alt="logo">', {
+      expectDiagnostics: [{ code: 'resource', message: /skipped: a damaged or unsupported GIF file/ }],
+    });
   });
 });
 

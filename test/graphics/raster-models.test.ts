@@ -7,32 +7,24 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
-import { rasterize } from '../helpers/pixels.js';
-import { qpdfCheck } from '../helpers/qpdf.js';
+import { renderPage, renderPdf } from '../helpers/render.js';
 import { withPdfFile } from '../helpers/tmp.js';
 import { jpegWithOrientation } from '../resources/image-bytes.js';
 
-const engine = createEngine();
 const IMAGES = fileURLToPath(new URL('../fixtures/images/', import.meta.url));
 const FONTS = fileURLToPath(new URL('../fixtures/fonts/', import.meta.url));
 
-async function render(body: string, size: string, baseDir = IMAGES, warnings: string[] = []): Promise<Uint8Array> {
-  const result = await engine.renderDetailed({ template: `<style>@page { size: ${size}; margin: 0 } body { margin: 0 } img { display: block }</style>${body}`, baseDir });
-  expect(result.diagnostics.map((d) => d.message)).toEqual(warnings);
-  await qpdfCheck(result.pdf);
-  return result.pdf;
+function template(body: string, size: string): string {
+  return `<style>@page { size: ${size}; margin: 0 } body { margin: 0 } img { display: block }</style>${body}`;
 }
 
-async function draw(body: string, size: string, tolerance = 0): Promise<string[]> {
-  return (await rasterize(await render(body, size), undefined, tolerance))[0]!;
-}
+const render = (body: string, size: string): Promise<Uint8Array> => renderPdf(template(body, size), { baseDir: IMAGES });
+const draw = (body: string, size: string, tolerance = 0): Promise<string[]> => renderPage(template(body, size), { baseDir: IMAGES }, { tolerance });
 
 describe('raster colour models', () => {
   it('draws a CMYK JPEG as DeviceCMYK, not inverted', async () => {
     // 32×8: CMYK 0/100/100/0 then 100/100/0/0, which poppler shows as (235,26,35) and (45,48,144)
-    const pdf = await render('<img src="cmyk.jpg" style="width: 4px; height: 2px">', '4px 2px');
-    const [page] = await rasterize(pdf, { _: '#ffffff', r: '#eb1a23', b: '#2d3090' }, 24);
+    const page = await renderPage(template('<img src="cmyk.jpg" style="width: 4px; height: 2px">', '4px 2px'), { baseDir: IMAGES }, { palette: { _: '#ffffff', r: '#eb1a23', b: '#2d3090' }, tolerance: 24 });
     expect(page!.map((row) => row[0]! + row[3]!)).toEqual(['rb', 'rb']);
   });
 
@@ -79,11 +71,11 @@ describe('image-rendering', () => {
 
 describe('broken images', () => {
   it('draws the alt text of a missing image in its box, with a warning', async () => {
-    const pdf = await render(
-      '<style>@font-face { font-family: wp; src: url(weasyprint.otf) }</style><img src="missing.png" alt="A" style="width: 6px; height: 4px; font: 5px wp; color: red; border-left: 1px solid blue">',
-      '8px 5px', FONTS, [expect.stringMatching(/^image not loaded: .*missing\.png/) as unknown as string],
+    const page = await renderPage(
+      template('<style>@font-face { font-family: wp; src: url(weasyprint.otf) }</style><img src="missing.png" alt="A" style="width: 6px; height: 4px; font: 5px wp; color: red; border-left: 1px solid blue">', '8px 5px'),
+      { baseDir: FONTS, expectDiagnostics: [{ code: 'resource', message: /^image not loaded: .*missing\.png/ }] },
     );
     // the glyph is 5 px square from 4 px above the baseline: clipped to the 6×4 content box
-    expect((await rasterize(pdf))[0]).toEqual(['BRRRRR__', 'BRRRRR__', 'BRRRRR__', 'BRRRRR__', '________']);
+    expect(page).toEqual(['BRRRRR__', 'BRRRRR__', 'BRRRRR__', 'BRRRRR__', '________']);
   });
 });

@@ -3,17 +3,11 @@
  * auto-start-reverse, angles), markerUnits, refX/refY, viewBox, clipping, context paints.
  */
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
-import { rasterize } from '../helpers/pixels.js';
+import { renderPage } from '../helpers/render.js';
 import { pathVertices, autoAngle } from '../../src/paint/svg-marker.js';
 
-const engine = createEngine();
-
-async function draw(body: string, size: string, attrs: string): Promise<string[]> {
-  const template = `<style>@page { size: ${size}; margin: 0 } body { margin: 0 } svg { display: block }</style><svg xmlns="http://www.w3.org/2000/svg" ${attrs}>${body}</svg>`;
-  const result = await engine.renderDetailed({ template });
-  expect(result.diagnostics.map((d) => d.message)).toEqual([]);
-  return (await rasterize(result.pdf))[0]!;
+function draw(body: string, size: string, attrs: string): Promise<string[]> {
+  return renderPage(`<style>@page { size: ${size}; margin: 0 } body { margin: 0 } svg { display: block }</style><svg xmlns="http://www.w3.org/2000/svg" ${attrs}>${body}</svg>`);
 }
 
 describe('SVG marker vertices', () => {

@@ -3,19 +3,10 @@
  * at 96 dpi without antialiasing. SVG comes inline, as an `<img>` data URL and as a background.
  */
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
-import { rasterize } from '../helpers/pixels.js';
-import { qpdfCheck } from '../helpers/qpdf.js';
+import { renderPage } from '../helpers/render.js';
 
-const engine = createEngine();
-
-async function draw(svg: string, size = '8px 8px'): Promise<string[]> {
-  const template = `<style>@page { size: ${size}; margin: 0 } body { margin: 0 } svg { display: block }</style>${svg}`;
-  const result = await engine.renderDetailed({ template });
-  expect(result.diagnostics).toEqual([]);
-  await qpdfCheck(result.pdf);
-  const [page] = await rasterize(result.pdf);
-  return page!;
+function draw(svg: string, size = '8px 8px'): Promise<string[]> {
+  return renderPage(`<style>@page { size: ${size}; margin: 0 } body { margin: 0 } svg { display: block }</style>${svg}`);
 }
 
 const svg = (body: string, attrs = 'width="8" height="8"'): string => `<svg xmlns="http://www.w3.org/2000/svg" ${attrs}>${body}</svg>`;

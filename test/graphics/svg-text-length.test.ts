@@ -5,17 +5,13 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
-import { rasterize } from '../helpers/pixels.js';
+import { renderPage } from '../helpers/render.js';
 
-const engine = createEngine();
 const FONTS = fileURLToPath(new URL('../fixtures/fonts/', import.meta.url));
 
-async function draw(body: string, size: string): Promise<string[]> {
+function draw(body: string, size: string): Promise<string[]> {
   const template = `<style>@font-face { font-family: wp; src: url(weasyprint.otf) } @page { size: ${size}; margin: 0 } body { margin: 0 } svg { display: block }</style>${body}`;
-  const result = await engine.renderDetailed({ template, baseDir: FONTS });
-  expect(result.diagnostics.map((d) => d.message)).toEqual([]);
-  return (await rasterize(result.pdf))[0]!;
+  return renderPage(template, { baseDir: FONTS });
 }
 
 describe('SVG textLength', () => {

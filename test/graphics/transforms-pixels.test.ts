@@ -8,22 +8,15 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import { DEFAULT_PALETTE, rasterize } from '../helpers/pixels.js';
-import { qpdf, qpdfCheck } from '../helpers/qpdf.js';
+import { qpdf } from '../helpers/qpdf.js';
+import { renderPage, renderPdf } from '../helpers/render.js';
 
 const FONT = fileURLToPath(new URL('../fixtures/fonts/weasyprint.otf', import.meta.url));
 const engine = createEngine({ fonts: [FONT] });
+const document = (css: string, body: string): string => `<style>@page { margin: 0 } body { margin: 0 } ${css}</style>${body}`;
 
-async function pdfOf(css: string, body: string): Promise<Uint8Array> {
-  const result = await engine.renderDetailed({ template: `<style>@page { margin: 0 } body { margin: 0 } ${css}</style>${body}` });
-  expect(result.diagnostics).toEqual([]);
-  await qpdfCheck(result.pdf);
-  return result.pdf;
-}
-
-async function render(css: string, body: string, palette = DEFAULT_PALETTE): Promise<string[]> {
-  const [page] = await rasterize(await pdfOf(css, body), palette);
-  return page!;
-}
+const pdfOf = (css: string, body: string): Promise<Uint8Array> => renderPdf(document(css, body), { engine });
+const render = (css: string, body: string, palette = DEFAULT_PALETTE): Promise<string[]> => renderPage(document(css, body), { engine }, { palette });
 
 /** A 4×2 box whose left column is red, the rest blue: shows where its left edge went. */
 const ARROW = 'width: 3px; height: 2px; background: blue; border-left: 1px solid red';

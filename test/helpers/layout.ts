@@ -2,22 +2,21 @@
  * Layout tests as data (docs/design.md §3): lay out tiny HTML and print the fragment geometry,
  * one fragment per line, e.g. `  div.a 8,8 300x110`.
  */
-import { formatDiagnostic } from '../../src/diagnostics.js';
-import type { Diagnostic } from '../../src/diagnostics.js';
 import { createInternalEngine } from '../../src/render.js';
 import type { LaidOutDocument } from '../../src/render.js';
 import type { Fragment, PageLayout } from '../../src/layout/types.js';
+import { checkDiagnostics } from './diagnostics.js';
+import type { ExpectedDiagnostic } from './diagnostics.js';
 
 const engine = createInternalEngine();
 
 export interface LayoutOptions {
   readonly baseDir?: string;
   /**
-   * Warnings the test expects (a substring or pattern of the formatted diagnostic). Every
-   * diagnostic must match one of them and every one of them must match a diagnostic; without it
-   * any diagnostic fails the test.
+   * Warnings the test expects (see checkDiagnostics). Every diagnostic must match one of them and
+   * every one of them must match a diagnostic; without it any diagnostic fails the test.
    */
-  readonly expectWarnings?: readonly (string | RegExp)[];
+  readonly expectWarnings?: readonly ExpectedDiagnostic[];
 }
 
 /** Lays out `html` (no Handlebars data needed) and returns the pages; fails on unexpected warnings. */
@@ -26,20 +25,6 @@ export async function layoutHtml(html: string, options: LayoutOptions = {}): Pro
   const laid = await engine.layout({ template: html, data: {}, ...render });
   checkDiagnostics(laid.diagnostics, expectWarnings);
   return laid;
-}
-
-/** Throws unless the diagnostics are exactly the expected ones (each pattern matched, nothing else). */
-export function checkDiagnostics(diagnostics: readonly Diagnostic[], expected: readonly (string | RegExp)[]): void {
-  const lines = diagnostics.map(formatDiagnostic);
-  const matches = (line: string, pattern: string | RegExp): boolean => (typeof pattern === 'string' ? line.includes(pattern) : pattern.test(line));
-  const unexpected = lines.filter((line) => !expected.some((pattern) => matches(line, pattern)));
-  const missing = expected.filter((pattern) => !lines.some((line) => matches(line, pattern)));
-  if (unexpected.length > 0 || missing.length > 0) {
-    throw new Error([
-      ...unexpected.map((line) => `unexpected diagnostic: ${line}`),
-      ...missing.map((pattern) => `expected diagnostic not reported: ${String(pattern)}`),
-    ].join('\n'));
-  }
 }
 
 function round(value: number): string {

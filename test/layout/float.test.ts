@@ -4,9 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Fragment } from '../../src/layout/types.js';
-import { createEngine } from '../../src/index.js';
 import { findById, layoutHtml } from '../helpers/layout.js';
-import { rasterize } from '../helpers/pixels.js';
+import { renderPixels } from '../helpers/render.js';
 
 const PAGE = '@page { size: 400px 300px; margin: 0 } body { margin: 0; font: 10px/10px "DejaVu Sans" }';
 
@@ -213,8 +212,7 @@ describe('floats across pages (CSS Fragmentation 3 §4.3, parallel flows)', () =
 
   it('draws the two pieces of the split float (pixels)', async () => {
     const css = '@page { size: 8px 4px; margin: 0 } body { margin: 0; font: 2px/2px "DejaVu Sans" } p { margin: 0; orphans: 1; widows: 1 }';
-    const pdf = await createEngine().render({ template: `<style>${css}</style><div style="float:left;width:2px"><div style="height:2px;background:blue"></div><div style="height:2px;background:red"></div><div style="height:2px;background:lime"></div></div><div style="margin-left:4px;width:4px;background:black">${'<div style="height:2px"></div>'.repeat(3)}</div>` });
-    const pages = await rasterize(pdf);
+    const pages = await renderPixels(`<style>${css}</style><div style="float:left;width:2px"><div style="height:2px;background:blue"></div><div style="height:2px;background:red"></div><div style="height:2px;background:lime"></div></div><div style="margin-left:4px;width:4px;background:black">${'<div style="height:2px"></div>'.repeat(3)}</div>`);
     expect(pages).toEqual([
       ['BB__KKKK', 'BB__KKKK', 'RR__KKKK', 'RR__KKKK'],
       ['GG__KKKK', 'GG__KKKK', '________', '________'],

@@ -4,10 +4,8 @@
  * margins, the static position, fixed boxes on every page, and stacking order (Appendix E).
  */
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
 import { findById, layoutHtml } from '../helpers/layout.js';
-import { rasterize } from '../helpers/pixels.js';
-import { qpdfCheck } from '../helpers/qpdf.js';
+import { renderPage } from '../helpers/render.js';
 
 const PAGE = '@page { size: 400px 300px; margin: 0 } body { margin: 0; font: 10px/10px "DejaVu Sans" }';
 
@@ -166,20 +164,15 @@ describe('fixed positioning (CSS2 §9.6.1, CSS Paged Media 3)', () => {
 });
 
 describe('stacking order (CSS2 Appendix E, §9.9)', () => {
-  const engine = createEngine();
-
   it('paints negative z-index below the flow, positioned boxes above it, and higher z-index on top', async () => {
     const css = '@page { size: 8px 4px; margin: 0 } body { margin: 0 } div { height: 4px }';
     const body = '<div style="position:relative"><div style="position:absolute;left:0;top:0;width:6px;background:blue;z-index:2"></div>'
       + '<div style="position:absolute;left:2px;top:0;width:6px;background:red;z-index:1"></div>'
       + '<div style="position:absolute;left:1px;top:0;width:2px;background:yellow;z-index:-1"></div>'
       + '<div style="width:8px;background:lime"></div></div>';
-    const pdf = await engine.render({ template: `<style>${css}</style>${body}` });
-    await qpdfCheck(pdf);
-    const [page] = await rasterize(pdf);
-    expect(page).toEqual(['BBBBBBRR', 'BBBBBBRR', 'BBBBBBRR', 'BBBBBBRR']);
-    const under = await engine.render({ template: `<style>${css}</style><div style="position:relative"><div style="position:absolute;left:0;top:0;width:4px;background:yellow;z-index:-1"></div><div style="margin-left:2px;width:6px;background:lime"></div></div>` });
-    expect((await rasterize(under))[0]).toEqual(['YYGGGGGG', 'YYGGGGGG', 'YYGGGGGG', 'YYGGGGGG']);
+    expect(await renderPage(`<style>${css}</style>${body}`)).toEqual(['BBBBBBRR', 'BBBBBBRR', 'BBBBBBRR', 'BBBBBBRR']);
+    const under = `<style>${css}</style><div style="position:relative"><div style="position:absolute;left:0;top:0;width:4px;background:yellow;z-index:-1"></div><div style="margin-left:2px;width:6px;background:lime"></div></div>`;
+    expect(await renderPage(under)).toEqual(['YYGGGGGG', 'YYGGGGGG', 'YYGGGGGG', 'YYGGGGGG']);
   });
 });
 

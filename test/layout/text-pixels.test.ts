@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
-import { rasterize } from '../helpers/pixels.js';
-import { qpdfCheck } from '../helpers/qpdf.js';
+import { renderPage } from '../helpers/render.js';
 
-const engine = createEngine();
-
-async function pixels(css: string, html: string): Promise<string[]> {
-  const pdf = await engine.render({ template: `<style>body { margin: 0 } p { margin: 0 } ${css}</style>${html}`, data: {} });
-  await qpdfCheck(pdf);
-  const [page] = await rasterize(pdf);
-  return page!;
-}
+const pixels = (css: string, html: string): Promise<string[]> => renderPage(`<style>body { margin: 0 } p { margin: 0 } ${css}</style>${html}`, { data: {} });
 
 /** A 4x4 (or w x h) inline-block of one colour. */
 const box = (colour: string, extra = '', w = 4, h = 4): string =>

@@ -1,18 +1,11 @@
 /** box-decoration-break: clone (CSS Fragmentation 3 §5.4), painted on tiny pages at 1 CSS px per pixel. */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
-import { rasterize } from '../helpers/pixels.js';
-import { qpdfCheck } from '../helpers/qpdf.js';
+import { renderPixels } from '../helpers/render.js';
 
-const engine = createEngine();
 const FONTS = fileURLToPath(new URL('../fixtures/fonts/', import.meta.url));
 
-async function pages(html: string): Promise<string[][]> {
-  const pdf = await engine.render({ template: html, baseDir: FONTS });
-  await qpdfCheck(pdf);
-  return rasterize(pdf);
-}
+const pages = (html: string): Promise<string[][]> => renderPixels(html, { baseDir: FONTS });
 
 describe('box-decoration-break: clone, painted', () => {
   it('draws the whole border, padding, rounded corners and background on each page\'s fragment', async () => {

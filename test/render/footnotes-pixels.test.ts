@@ -5,19 +5,14 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
-import { rasterize } from '../helpers/pixels.js';
-import { qpdfCheck } from '../helpers/qpdf.js';
+import { renderPixels } from '../helpers/render.js';
 
 const FONTS = fileURLToPath(new URL('../fixtures/fonts/', import.meta.url));
-const engine = createEngine();
 
 async function pages(css: string, body: string): Promise<string[][]> {
   const template = `<style>@font-face { font-family: wp; src: url(weasyprint.otf) } body { margin: 0; font: 2px/1 wp; color: red } p { margin: 0 }
     .fn { float: footnote; color: blue } ::footnote-call { color: lime } ::footnote-marker { color: black } ${css}</style>${body}`;
-  const pdf = await engine.render({ template, baseDir: FONTS });
-  await qpdfCheck(pdf);
-  return rasterize(pdf);
+  return renderPixels(template, { baseDir: FONTS });
 }
 
 describe('footnotes, painted', () => {

@@ -6,22 +6,12 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
-import { rasterize } from '../helpers/pixels.js';
-import { qpdfCheck } from '../helpers/qpdf.js';
 import { withPdfFile } from '../helpers/tmp.js';
 import { pixelRows, pngDataUrl } from '../helpers/png.js';
+import { renderPage, renderPdf } from '../helpers/render.js';
 
 const run = promisify(execFile);
 const FONTS = fileURLToPath(new URL('../fixtures/fonts/', import.meta.url));
-const engine = createEngine();
-
-async function render(css: string, body: string): Promise<Uint8Array> {
-  const template = `<style>@font-face { font-family: wp; src: url(weasyprint.otf) } body { margin: 0; font-family: wp } ${css}</style>${body}`;
-  const pdf = await engine.render({ template, baseDir: FONTS });
-  await qpdfCheck(pdf);
-  return pdf;
-}
 
 /** A `width` x `height` PNG of one colour, as a data: URL. */
 function solidPng(width: number, height: number, rgb: readonly [number, number, number]): string {
@@ -29,13 +19,12 @@ function solidPng(width: number, height: number, rgb: readonly [number, number, 
 }
 
 async function pixels(css: string, body: string): Promise<string[]> {
-  const [page] = await rasterize(await render(css, body));
-  return page!;
+  const template = `<style>@font-face { font-family: wp; src: url(weasyprint.otf) } body { margin: 0; font-family: wp } ${css}</style>${body}`;
+  return renderPage(template, { baseDir: FONTS });
 }
 
 async function text(css: string, body: string): Promise<string[]> {
-  const pdf = await engine.render({ template: `<style>${css}</style>${body}` });
-  await qpdfCheck(pdf);
+  const pdf = await renderPdf(`<style>${css}</style>${body}`);
   const out = await withPdfFile(pdf, async (path) => (await run('pdftotext', ['-enc', 'UTF-8', path, '-'])).stdout);
   return out.split('\n').map((line) => line.trim()).filter((line) => line !== '');
 }

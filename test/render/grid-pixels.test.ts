@@ -1,16 +1,8 @@
 /** Grid layouts painted: a product-card grid and a dashboard with named areas, in pixels (1 CSS px = 1 pixel). */
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
-import { rasterize } from '../helpers/pixels.js';
-import { qpdfCheck } from '../helpers/qpdf.js';
+import { renderPixels } from '../helpers/render.js';
 
-const engine = createEngine();
-
-async function pixels(css: string, body: string): Promise<string[][]> {
-  const pdf = await engine.render({ template: `<style>body { margin: 0 } ${css}</style>${body}` });
-  await qpdfCheck(pdf);
-  return rasterize(pdf);
-}
+const pixels = (css: string, body: string): Promise<string[][]> => renderPixels(`<style>body { margin: 0 } ${css}</style>${body}`);
 
 describe('grid layout, painted', () => {
   it('product cards: repeat(auto-fill, minmax()) wraps cards into as many columns as fit', async () => {

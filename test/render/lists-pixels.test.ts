@@ -5,20 +5,15 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
-import { rasterize } from '../helpers/pixels.js';
-import { qpdfCheck } from '../helpers/qpdf.js';
+import type { ExpectedDiagnostic } from '../helpers/diagnostics.js';
 import { pixelRows, pngDataUrl } from '../helpers/png.js';
+import { renderPage } from '../helpers/render.js';
 
 const FONTS = fileURLToPath(new URL('../fixtures/fonts/', import.meta.url));
-const engine = createEngine();
 
-async function pixels(css: string, body: string): Promise<string[]> {
+async function pixels(css: string, body: string, expectDiagnostics: readonly ExpectedDiagnostic[] = []): Promise<string[]> {
   const template = `<style>@font-face { font-family: wp; src: url(weasyprint.otf) } body { margin: 0; font-family: wp } ${css}</style>${body}`;
-  const pdf = await engine.render({ template, baseDir: FONTS });
-  await qpdfCheck(pdf);
-  const [page] = await rasterize(pdf);
-  return page!;
+  return renderPage(template, { baseDir: FONTS, expectDiagnostics });
 }
 
 /** A 4x4 PNG: a red top-left pixel, the rest blue (like WeasyPrint's pattern.png). */
@@ -111,7 +106,8 @@ describe('list-style-image', () => {
   });
 
   it('falls back to list-style-type when the image does not load', async () => {
-    expect(await pixels('@page { size: 12px 4px; margin: 0 } ul { margin: 0; padding-left: 6px; font: 2px/1 wp; color: red; list-style: "a " url(missing.png) }', '<ul><li>b</li></ul>')).toEqual([
+    expect(await pixels('@page { size: 12px 4px; margin: 0 } ul { margin: 0; padding-left: 6px; font: 2px/1 wp; color: red; list-style: "a " url(missing.png) }', '<ul><li>b</li></ul>',
+      [{ code: 'resource', message: /image not loaded: cannot read .*missing\.png: no such file/ }])).toEqual([
       '__RR__RR____',
       '__RR__RR____',
       '____________',

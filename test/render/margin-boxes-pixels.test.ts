@@ -2,19 +2,13 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
 import { rasterize } from '../helpers/pixels.js';
-import { qpdfCheck } from '../helpers/qpdf.js';
+import { renderPdf } from '../helpers/render.js';
 import { withPdfFile } from '../helpers/tmp.js';
 
 const run = promisify(execFile);
-const engine = createEngine();
 
-async function render(html: string, tagged = false): Promise<Uint8Array> {
-  const pdf = await engine.render({ template: html, tagged, compress: !tagged });
-  await qpdfCheck(pdf);
-  return pdf;
-}
+const render = (html: string, tagged = false): Promise<Uint8Array> => renderPdf(html, { tagged, compress: !tagged });
 
 /** A 4x2 blue PNG. */
 const BLUE_4X2 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAAD0lEQVR4nGNgYPiPhJA4AF+6B/lJ0O7iAAAAAElFTkSuQmCC';

@@ -1,15 +1,9 @@
 /** Multi-column layout painted: columns, gaps and column rules, in pixels (1 CSS px = 1 pixel). */
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
-import { rasterize } from '../helpers/pixels.js';
-import { qpdfCheck } from '../helpers/qpdf.js';
-
-const engine = createEngine();
+import { renderPixels } from '../helpers/render.js';
 
 async function pixels(css: string, body: string): Promise<string[][]> {
-  const pdf = await engine.render({ template: `<style>body { margin: 0; font-size: 0 } i { display: inline-block; width: 100%; height: 1px; background: blue } ${css}</style>${body}` });
-  await qpdfCheck(pdf);
-  return rasterize(pdf);
+  return renderPixels(`<style>body { margin: 0; font-size: 0 } i { display: inline-block; width: 100%; height: 1px; background: blue } ${css}</style>${body}`);
 }
 
 describe('multi-column layout, painted', () => {

@@ -13,7 +13,7 @@ import { createInternalEngine } from '../../src/render.js';
 import { paintDocument } from '../helpers/paint.js';
 import type { DocumentDisplayList } from '../../src/paint/display-list.js';
 import { fingerprint } from '../../src/pdf/fingerprint.js';
-import { checkDiagnostics } from '../helpers/layout.js';
+import { checkDiagnostics } from '../helpers/diagnostics.js';
 import { writePdf } from '../../src/pdf/writer.js';
 import { qpdfCheck } from '../helpers/qpdf.js';
 import { withPdfFile } from '../helpers/tmp.js';

@@ -3,17 +3,9 @@
  * antialiasing (1 CSS px = 1 pixel), compared with ASCII pictures.
  */
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
-import { rasterize } from '../helpers/pixels.js';
-import { qpdfCheck } from '../helpers/qpdf.js';
+import { renderPixels } from '../helpers/render.js';
 
-const engine = createEngine();
-
-async function pixels(css: string, body: string): Promise<string[][]> {
-  const pdf = await engine.render({ template: `<style>body { margin: 0 } ${css}</style>${body}` });
-  await qpdfCheck(pdf);
-  return rasterize(pdf);
-}
+const pixels = (css: string, body: string): Promise<string[][]> => renderPixels(`<style>body { margin: 0 } ${css}</style>${body}`);
 
 describe('block boxes, painted', () => {
   it('paints a background inside margins', async () => {

@@ -2,19 +2,13 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
 import { rasterize } from '../helpers/pixels.js';
-import { qpdfCheck } from '../helpers/qpdf.js';
+import { renderPdf } from '../helpers/render.js';
 import { withPdfFile } from '../helpers/tmp.js';
 
 const run = promisify(execFile);
-const engine = createEngine();
 
-async function render(html: string, data?: unknown): Promise<Uint8Array> {
-  const pdf = await engine.render({ template: html, data, compress: false });
-  await qpdfCheck(pdf);
-  return pdf;
-}
+const render = (html: string, data?: unknown): Promise<Uint8Array> => renderPdf(html, { data, compress: false });
 
 async function textPages(pdf: Uint8Array): Promise<string[]> {
   const text = await withPdfFile(pdf, async (path) => (await run('pdftotext', ['-layout', path, '-'])).stdout);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROCESS_TEST_TIMEOUT_MS } from '../helpers/processes.js';
 import type { CliIo } from '../../src/cli/shared/command.js';
 import { UsageError } from '../../src/cli/shared/command.js';
 import workspaceCommand from '../../src/cli/commands/workspace.js';
@@ -100,5 +101,5 @@ describe('demo', () => {
       await second?.close();
       await demo.close().catch(() => undefined);
     }
-  }, 120_000); // twelve fixtures' previews are rasterized: slow on a busy machine
+  }, PROCESS_TEST_TIMEOUT_MS); // twelve fixtures' previews are rasterized: slow on a busy machine
 });

@@ -1,7 +1,7 @@
 /**
  * End to end with the real engine: the CLI (`workspace create`, `template add`) from dist/,
  * the service with its worker pool on dist/service/render-worker.js, the fixture demo, and the
- * PDFs checked with qpdf and pdftotext. Needs `npm run build` first (npm test and CI do it).
+ * PDFs checked with qpdf and pdftotext. Builds dist/ first when a source file is newer.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROCESS_TEST_TIMEOUT_MS, PROCESS_TIMEOUT_MS, ensureBuilt } from '../helpers/processes.js';
 import type { RunningDemo } from '../../src/service/demo.js';
 import { startDemo } from '../../src/service/demo.js';
 import { silentLogger } from '../../src/service/logging.js';
@@ -24,7 +25,7 @@ const workerFile = join(root, 'dist/service/render-worker.js');
 
 function octavo(args: string[]): { code: number; stdout: string; stderr: string } {
   try {
-    const stdout = execFileSync(process.execPath, [cli, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+    const stdout = execFileSync(process.execPath, [cli, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: PROCESS_TIMEOUT_MS });
     return { code: 0, stdout, stderr: '' };
   } catch (error) {
     const e = error as { status: number; stdout: string; stderr: string };
@@ -49,7 +50,7 @@ describe('end to end with the real engine', () => {
   let demo: RunningDemo | undefined;
 
   beforeAll(async () => {
-    if (!existsSync(workerFile) || !existsSync(cli)) throw new Error('dist/ is missing: run `npm run build` first');
+    ensureBuilt();
     dir = await mkdtemp(join(tmpdir(), 'octavo-e2e-'));
   });
   afterAll(async () => {
@@ -119,7 +120,7 @@ describe('end to end with the real engine', () => {
     expect(error.message).toMatch(/^formatDate: expected a date .*\(Invoice:4:\d+\)$/);
     const ws = (await (await fetch(`${service.url}/v1/workspaces`, { headers: { apikey: apiKey } })).json()) as { remainingQuota: number };
     expect(ws.remainingQuota).toBe(2);
-  }, 120_000); // CLI processes and a worker pool: slow on a busy machine
+  }, PROCESS_TEST_TIMEOUT_MS); // CLI processes and a worker pool: slow on a busy machine
 
   it('starts the demo with the fixture templates, and they generate', async () => {
     const output: string[] = [];
@@ -139,5 +140,5 @@ describe('end to end with the real engine', () => {
       const { data } = (await response.json()) as { data: { download_url: string } };
       qpdfCheck(new Uint8Array(await (await fetch(data.download_url)).arrayBuffer()));
     }
-  }, 240_000); // every fixture rendered twice (previews, then a generate): slow on a busy machine
+  }, PROCESS_TEST_TIMEOUT_MS); // every fixture rendered twice (previews, then a generate): slow on a busy machine
 });

@@ -2,12 +2,11 @@
  * Operations (issue 15): /healthz, Prometheus /metrics, SIGTERM drains in-flight renders.
  * Real HTTP on 127.0.0.1; the drain test runs `octavo serve` from dist/ (npm test builds it).
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROCESS_TEST_TIMEOUT_MS } from '../helpers/processes.js';
 import { silentLogger } from '../../src/service/logging.js';
 import { addTemplate, createWorkspace } from '../../src/service/operations.js';
 import type { RunningService } from '../../src/service/server.js';
@@ -16,9 +15,9 @@ import { createFsStorage } from '../../src/service/storage/fs.js';
 import { createMemoryStorage } from '../../src/service/storage/memory.js';
 import type { Storage } from '../../src/service/storage/types.js';
 import { fakeRenderer } from './helpers/fake-renderer.js';
+import { busyFor, processCpuMs, startServeProcess } from './helpers/serve-process.js';
 import { expectError, generateBody } from './helpers/service.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 let service: RunningService;
 let storage: Storage;
 let apiKey: string;
@@ -85,27 +84,19 @@ describe('graceful shutdown', () => {
     const { createEngineRenderer } = await import('../../src/service/renderer.js');
     const id = (await addTemplate(fs, createEngineRenderer(), { workspaceName: 'drain', name: 'Long', html: '{{#each rows}}<p>row {{this}}</p>{{/each}}', sample: { rows: [1] } })).template.id;
     await fs.close();
-    const child = spawn(process.execPath, [join(root, 'dist/cli/main.js'), 'serve', '--data-dir', data, '--port', '0', '--workers', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const { url, child, exited, crash } = await startServeProcess(['--data-dir', data, '--workers', '1']);
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let err = '';
-        const timer = setTimeout(() => reject(new Error(`serve did not start: ${err}`)), 20_000);
-        child.stderr.on('data', (chunk: Buffer) => {
-          err += chunk.toString();
-          const match = /listening on (http:\/\/[^\s]+)\/v1/.exec(err);
-          if (match) { clearTimeout(timer); resolve(match[1]!); }
-        });
-      });
-      const rows = Array.from({ length: 800 }, (_, i) => i);
-      const pending = fetch(`${url}/v1/pdfs`, { method: 'POST', headers: { apikey: key, 'content-type': 'application/json' }, body: JSON.stringify({ template_id: id, payload: { rows } }) });
-      await new Promise((r) => setTimeout(r, 300)); // the render has started
+      const generate = (rows: number[]) => fetch(`${url}/v1/pdfs`, { method: 'POST', headers: { apikey: key, 'content-type': 'application/json' }, body: JSON.stringify({ template_id: id, payload: { rows } }) });
+      expect((await generate([1])).status).toBe(200); // the worker thread is up and warm: the server idles
+      const idle = processCpuMs(child.pid!);
+      const pending = generate(Array.from({ length: 2_000 }, (_, i) => i)); // about a second of CPU time
+      await busyFor(child.pid!, 50, idle); // the server is rendering it (a fixed sleep lost the race on a loaded machine)
       child.kill('SIGTERM');
       const response = await pending;
       expect(response.status).toBe(200);
       expect(await exited).toBe(0);
     } finally {
-      child.kill('SIGKILL');
+      crash();
     }
-  }, 60_000);
+  }, PROCESS_TEST_TIMEOUT_MS); // a cold server and two renders: slow on a loaded machine
 });

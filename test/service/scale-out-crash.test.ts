@@ -10,6 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROCESS_TEST_TIMEOUT_MS } from '../helpers/processes.js';
 import pg from 'pg';
 import { findPostgresBinDir, startPostgresCluster } from '../../scripts/postgres-test-cluster.mjs';
 import type { PostgresCluster } from '../../scripts/postgres-test-cluster.mjs';
@@ -123,7 +124,7 @@ describe.skipIf(!postgresAvailable && !inCi)('two octavo serve processes on one 
     } finally {
       await storage.close();
     }
-  }, 120_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('survive kill -9 of one process mid-burst: links work from the other, quota used equals documents stored', async () => {
     const databaseUrl = await freshDatabase();
@@ -142,7 +143,7 @@ describe.skipIf(!postgresAvailable && !inCi)('two octavo serve processes on one 
     } finally {
       await storage.close();
     }
-  }, 120_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
 });
 
 describe('kill -9 with fs storage', () => {
@@ -168,5 +169,5 @@ describe('kill -9 with fs storage', () => {
     } finally {
       await after.close();
     }
-  }, 120_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
 });

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROCESS_TEST_TIMEOUT_MS, PROCESS_TIMEOUT_MS, ensureBuilt } from '../helpers/processes.js';
 import type { ServeProcess } from './helpers/serve-process.js';
 import { startServeProcess } from './helpers/serve-process.js';
 
@@ -18,7 +19,7 @@ const cli = join(fileURLToPath(new URL('../../', import.meta.url)), 'dist/cli/ma
 
 function octavo(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: PROCESS_TIMEOUT_MS }, (error, stdout, stderr) => {
       resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr });
     });
   });
@@ -30,6 +31,7 @@ let apiKey: string;
 let templateId: string;
 
 beforeAll(async () => {
+  ensureBuilt();
   dir = await mkdtemp(join(tmpdir(), 'octavo-serve-limits-'));
   const data = join(dir, 'data');
   apiKey = (JSON.parse((await octavo(['workspace', 'create', '--name', 'limits', '--quota', '10', '--data-dir', data])).stdout) as { apiKey: string }).apiKey;
@@ -38,7 +40,7 @@ beforeAll(async () => {
   const added = await octavo(['template', 'add', join(dir, 'pages.html'), '--workspace', 'limits', '--name', 'Pages', '--sample', join(dir, 'sample.json'), '--data-dir', data]);
   templateId = (JSON.parse(added.stdout) as { id: string }).id;
   server = await startServeProcess(['--data-dir', data, '--workers', '1', '--max-pages', '2', '--max-payload-bytes', '400', '--max-data-depth', '5']);
-}, 120_000);
+}, PROCESS_TEST_TIMEOUT_MS);
 afterAll(async () => {
   server?.crash();
   await server?.exited;
@@ -73,7 +75,7 @@ describe('octavo serve engine limits', () => {
     expect(await remainingQuota()).toBe(10);
     expect((await generate({ pages: ['a', 'b'] })).status).toBe(200);
     expect(await remainingQuota()).toBe(9);
-  }, 120_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('refuses a limit that is not a whole number above 0 as a usage error', async () => {
     const zero = await octavo(['serve', '--storage', 'memory', '--port', '0', '--max-pages', '0']);

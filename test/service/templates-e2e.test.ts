@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROCESS_TEST_TIMEOUT_MS, PROCESS_TIMEOUT_MS, ensureBuilt } from '../helpers/processes.js';
 import { jsonLineLogger } from '../../src/service/logging.js';
 import type { RunningService } from '../../src/service/server.js';
 import { startService } from '../../src/service/server.js';
@@ -23,12 +24,11 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const cli = join(root, 'dist/cli/main.js');
 const workerFile = join(root, 'dist/service/render-worker.js');
 /** Each test runs the CLI up to five times: a process start costs seconds on a busy shared machine. */
-const CLI_TEST_TIMEOUT_MS = 180_000;
 
 /** The CLI as a child process, without blocking this event loop (kept-alive sockets must see their close). */
 function octavo(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: PROCESS_TIMEOUT_MS }, (error, stdout, stderr) => {
       resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr });
     });
   });
@@ -41,6 +41,7 @@ let service: RunningService | undefined;
 const logLines: string[] = [];
 
 beforeAll(async () => {
+  ensureBuilt();
   dir = await mkdtemp(join(tmpdir(), 'octavo-templates-'));
   data = join(dir, 'data');
   const created = (await octavo(['workspace', 'create', '--name', 'acme', '--quota', '10', '--data-dir', data]));
@@ -83,7 +84,7 @@ async function imagesIn(pdf: Uint8Array): Promise<number> {
   return execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).trim().split('\n').length - 2;
 }
 
-describe('a template is a folder', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
+describe('a template is a folder', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('stores the stylesheet, fonts and images with the template: PDFs keep them after the source folder is gone', async () => {
     const source = join(dir, 'letter');
     await mkdir(join(source, 'img'), { recursive: true });
@@ -126,7 +127,7 @@ describe('a template is a folder', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   });
 });
 
-describe('template errors', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
+describe('template errors', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('refuses a template with a syntax error, with its location', async () => {
     await writeFile(join(dir, 'syntax.html'), '<p>ok</p>\n<p>{{#each items}}{{name}}</p>');
     const added = (await octavo(['template', 'add', join(dir, 'syntax.html'), '--workspace', 'acme', '--name', 'Syntax', '--data-dir', data]));
@@ -154,7 +155,7 @@ describe('template errors', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   });
 });
 
-describe('template and workspace administration', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
+describe('template and workspace administration', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('lists, updates and removes templates', async () => {
     await writeFile(join(dir, 'note.html'), '<p>first {{x}}</p>');
     await writeFile(join(dir, 'note.json'), '{"x": 1}');

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PROCESS_TEST_TIMEOUT_MS, PROCESS_TIMEOUT_MS } from '../helpers/processes.js';
 
 const run = promisify(execFile);
 const repo = fileURLToPath(new URL('../../', import.meta.url));
@@ -44,7 +45,7 @@ describe('README code blocks', () => {
     mkdirSync(scratch, { recursive: true });
     const file = join(scratch, `block-${index}.mjs`);
     writeFileSync(file, outputText);
-    const { stdout } = await run(process.execPath, [file], { cwd: scratch, timeout: 60_000 });
+    const { stdout } = await run(process.execPath, [file], { cwd: scratch, timeout: PROCESS_TIMEOUT_MS });
     expect(stdout.trim().split('\n')).toEqual(expectedOutput(code));
-  }, 90_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
 });

@@ -1,7 +1,10 @@
 /** `octavo serve` as a real child process (from dist/), on 127.0.0.1 with a free port. */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ensureBuilt } from '../../helpers/processes.js';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -15,13 +18,15 @@ export interface ServeProcess {
 }
 
 export async function startServeProcess(args: readonly string[]): Promise<ServeProcess> {
+  ensureBuilt();
   const child = spawn(process.execPath, [join(root, 'dist/cli/main.js'), 'serve', '--port', '0', '--host', '127.0.0.1', ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
     let err = '';
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`octavo serve did not start: ${err}`)); }, 30_000);
+    // a cold start takes a second on a quiet machine, much longer on a loaded one
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`octavo serve did not start: ${err}`)); }, 90_000);
     child.stderr!.on('data', (chunk: Buffer) => {
       err += chunk.toString();
       const match = /listening on (http:\/\/[^\s]+)\/v1/.exec(err);
@@ -30,4 +35,23 @@ export async function startServeProcess(args: readonly string[]): Promise<ServeP
     child.once('exit', () => { clearTimeout(timer); reject(new Error(`octavo serve exited: ${err}`)); });
   });
   return { url, child, exited, crash: () => { child.kill('SIGKILL'); } };
+}
+
+/** Linux's USER_HZ: /proc reports CPU times in these ticks. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system, ms, all threads) the process has used so far, from /proc/PID/stat. */
+export function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // from field 3, state
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND; // fields 14 and 15
+}
+
+/**
+ * Resolves once the process has used `ms` of CPU time more than `since`: the sign that it is at
+ * work on what was just sent to it, however long a loaded machine makes that take (a fixed sleep
+ * is too short there).
+ */
+export async function busyFor(pid: number, ms: number, since: number): Promise<void> {
+  while (processCpuMs(pid) - since < ms) await sleep(10);
 }
