@@ -21,6 +21,7 @@ import type { DomDocument, DomElement, DomNode } from './types.js';
 import { adopt, isElement } from './types.js';
 import { unnestTables } from './table-nesting.js';
 import { recordInlineSvg } from './xml.js';
+import { BoundedCache } from '../cache/bounded.js';
 
 /** Elements that belong in `<head>` when they come before the body content (HTML §13.2.6.4.4). */
 const HEAD_CONTENT = new Set(['base', 'basefont', 'bgsound', 'link', 'meta', 'noscript', 'script', 'style', 'template', 'title']);
@@ -82,14 +83,13 @@ class DepthLimitedHandler extends DomHandler {
  */
 const NO_ATTRIBUTES: Record<string, string> = Object.freeze({});
 const MERGED_ATTRIBUTES = new Set(['html', 'head', 'body']);
-const sharedNames = new Map<string, string>();
-/** Distinct tag names shared at most (custom elements past it keep their own strings). */
-const SHARED_NAMES = 1024;
+/** One string per distinct tag name, shared by every element that has it (1024 names at most). */
+const sharedNames = new BoundedCache<string, string>('dom.tag-names', 1024);
 
 function sharedName(name: string): string {
   const shared = sharedNames.get(name);
   if (shared !== undefined) return shared;
-  if (sharedNames.size < SHARED_NAMES) sharedNames.set(name, name);
+  sharedNames.set(name, name);
   return name;
 }
 
