@@ -5,12 +5,18 @@ import type { TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Files that mock modules with `vi.mock` run each in a fresh process: a module another file
- * already imported would not be replaced. Every other file shares a worker process with the files
- * before it (`isolate: false`): a fresh process per file re-imported and re-warmed the engine
- * (fonts, shaping caches, JIT) 140 times, three quarters of the suite's CPU time.
+ * Files that need a process of their own: those that mock modules with `vi.mock` (a module another
+ * file already imported would not be replaced) and those about what happens once per process.
+ * Every other file shares a worker process with the files before it (`isolate: false`): a fresh
+ * process per file re-imported and re-warmed the engine (fonts, shaping caches, JIT) for each of
+ * 140 files, three quarters of the suite's CPU time.
  */
-const MOCKING_FILES = ['test/cli/heap-growth.test.ts', 'test/pdf/font-embed.test.ts', 'test/pdf/subset-pdf.test.ts'];
+const FRESH_PROCESS_FILES = [
+  'test/cli/heap-growth.test.ts', // vi.mock('node:v8')
+  'test/pdf/font-embed.test.ts', // vi.mock of pdf modules
+  'test/pdf/subset-pdf.test.ts', // vi.mock of the subsetter
+  'test/text/registry.test.ts', // bundled fonts parsed once per process
+];
 
 /**
  * The longest files (CPU and waiting, measured), started first so that the workers end together
@@ -45,16 +51,18 @@ class LongestFirst extends BaseSequencer {
 
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // limits that catch a hang, not speed budgets (bench/ has those): a test of a few seconds of
+    // CPU time takes a minute on a machine loaded 15 times over, where 30 s failed right tests
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     pool: 'forks',
     // vitest's default leaves a core idle on a 2-core machine (cores - 1 workers); test files
     // wait on subprocesses (poppler, qpdf, the CLI, servers) much of the time
     maxWorkers: Math.max(2, availableParallelism()),
     sequence: { sequencer: LongestFirst },
     projects: [
-      { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: MOCKING_FILES, isolate: false } },
-      { extends: true, test: { name: 'mocking', include: MOCKING_FILES, isolate: true } },
+      { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: FRESH_PROCESS_FILES, isolate: false } },
+      { extends: true, test: { name: 'fresh', include: FRESH_PROCESS_FILES, isolate: true } },
     ],
   },
 });

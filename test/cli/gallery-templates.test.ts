@@ -55,5 +55,5 @@ describe('gallery templates', () => {
     expect(qpdfCheck(path).ok).toBe(true);
     const text = pdfText(path).replace(/\s+/g, ' ');
     for (const snippet of expected.text) expect(text).toContain(snippet);
-  }, 60_000);
+  });
 });

@@ -36,7 +36,7 @@ async function writeLetter(source: string, heading: string): Promise<string> {
 }
 
 export function describeTemplateFolders(name: string, open: () => Promise<Storage>): void {
-  describe(`template folders in the service: ${name}`, { timeout: 120_000 }, () => {
+  describe(`template folders in the service: ${name}`, () => {
     let dir: string;
     let storage: Storage;
     let service: RunningService;
