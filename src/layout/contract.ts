@@ -14,7 +14,7 @@ import type { ComputedStyle, LegacyAlign, PageContext, PageStyle } from '../css/
 import type { Diagnostics } from '../diagnostics.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { TextSystem } from '../text/types.js';
-import type { IntrinsicSizes } from './contract.js';
+import type { IntrinsicSizes } from './inline/intrinsic.js';
 import type { BoxFragment } from './types.js';
 import type { MarginStrut } from './margins.js';
 import type { ExclusionSpace } from './exclusions.js';

@@ -2,7 +2,7 @@
  * The floats of one block formatting context (CSS2 §9.5), as an immutable "exclusion space":
  * the margin boxes of the floats placed so far, in the formatting context's frame. Block layout
  * hands it from sibling to sibling and into inline layout, which asks it how much of a line's
- * band is free; float.ts asks it where the next float goes (§9.5.1).
+ * band is free; block/float.ts asks it where the next float goes (§9.5.1).
  */
 import type { ComputedStyle } from '../css/types.js';
 export interface PlacedFloat {

@@ -119,7 +119,7 @@ export function slicedContainer(
 }
 
 /**
- * Whether `line` is the line of an outside list marker (marker.ts appends it to the item's
+ * Whether `line` is the line of an outside list marker (block/marker.ts appends it to the item's
  * fragment): it holds only text and boxes in the style of the item's `::marker`.
  */
 export function isMarkerLine(line: LineFragment, markerStyle: ComputedStyle | undefined): boolean {

@@ -22,7 +22,7 @@ export function contentIntrinsicSizes(box: LayoutBox, ctx: LayoutContext): Intri
   const cache = ctx.caches.of(CONTENT_SIZES);
   const cached = cache.get(box);
   if (cached !== undefined) return cached;
-  const sizes = computeContentSizes(box, ctx, true);
+  const sizes = contentSizesOf(box, ctx, true);
   cache.set(box, sizes);
   return sizes;
 }
@@ -33,10 +33,10 @@ export function contentIntrinsicSizes(box: LayoutBox, ctx: LayoutContext): Intri
  * not hold every cell's shaped text from the column measurement until its row is laid out.
  */
 export function contentSizesOnce(box: LayoutBox, ctx: LayoutContext): IntrinsicSizes {
-  return ctx.caches.of(CONTENT_SIZES).get(box) ?? computeContentSizes(box, ctx, false);
+  return ctx.caches.of(CONTENT_SIZES).get(box) ?? contentSizesOf(box, ctx, false);
 }
 
-function computeContentSizes(box: LayoutBox, ctx: LayoutContext, keep: boolean): IntrinsicSizes {
+function contentSizesOf(box: LayoutBox, ctx: LayoutContext, keep: boolean): IntrinsicSizes {
   // Size containment sizes the box as if it were empty (CSS Containment 2 §3.1, §3.2).
   if (box.style.contain.size || box.style.contain.inlineSize) return { minContent: 0, maxContent: 0 };
   return ctx.dispatch.contentSizes(box, ctx, keep);

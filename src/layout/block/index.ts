@@ -1,7 +1,7 @@
 /**
  * Block formatting (CSS2 §9.4.1, §10.3.3, §10.6.3) with margin collapsing (§8.3.1) and
  * fragmentation across pages (CSS Fragmentation 3): one block container on one page — its
- * width, its top edge, its children (block-flow.ts or block-lines.ts), its vertical position and
+ * width, its top edge, its children (flow.ts or lines.ts), its vertical position and
  * height — and the break token to resume it on the next page. A block that establishes a block
  * formatting context starts its own floats and grows to contain them (§10.6.7); a positioned
  * block is the containing block of its absolutely positioned descendants (§10.1).

@@ -9,7 +9,7 @@
  * `block-ellipsis` at the end of its content, which loses whole characters to make room
  * (inline/ellipsis.ts).
  *
- * Works on the laid-out children of the container (block.ts lays a clamped box out whole, never
+ * Works on the laid-out children of the container (index.ts lays a clamped box out whole, never
  * split by a page): the line count is a walk over fragments in flow order.
  */
 import type { LayoutBox } from '../../boxes/types.js';
@@ -47,7 +47,7 @@ export interface ClampedChildren {
 /**
  * The container's children cut after its `lines`th line; undefined when they have no more
  * lines than that (nothing is cut). `startsContext`: whether a block box starts its own formatting
- * context (block.ts establishesBfc), whose lines do not count.
+ * context (index.ts establishesBfc), whose lines do not count.
  */
 export function clampLines(
   fragments: readonly Fragment[], lines: number, style: ComputedStyle,

@@ -34,7 +34,15 @@ export interface PlannedRow {
 
 type Lay = (height: number, maxColumns: number) => ColumnRow;
 
-export function planRow(view: BlockBox, geometry: ColumnGeometry, base: Omit<RowInput, 'height' | 'maxColumns'>, limits: RowLimits, ctx: LayoutContext, resume: BreakToken | undefined): PlannedRow {
+/** A column set: its content (a block view of the container's children), the columns' geometry and where it resumes. */
+export interface ColumnSet {
+  readonly view: BlockBox;
+  readonly geometry: ColumnGeometry;
+  readonly resume: BreakToken | undefined;
+}
+
+export function planRow(set: ColumnSet, base: Omit<RowInput, 'height' | 'maxColumns'>, limits: RowLimits, ctx: LayoutContext): PlannedRow {
+  const { view, geometry, resume } = set;
   const lay: Lay = (height, maxColumns) => layoutColumnRow(view, geometry, { ...base, height, maxColumns }, ctx, resume);
   // The container's height holds the columns: more go beside them, not to the next page (§8.2).
   const capped = limits.cap !== undefined && limits.cap <= limits.room;

@@ -69,7 +69,7 @@ export function layoutMulticolFlow(box: BlockBox, input: FlowInput, ctx: LayoutC
       if (forced !== undefined) return done(tokenBefore(box, segment, forced));
     }
     const token = s === start.segment ? start.token : undefined;
-    const outcome = segment.kind === 'spanner' ? spanner(box, segment, input, state, ctx, token) : columnSet(box, segment, input, state, ctx, token);
+    const outcome = segment.kind === 'spanner' ? spanner(box, { segment, token }, input, state, ctx) : columnSet(box, { segment, token }, input, state, ctx);
     if (outcome === 'pushed') return state.placed || (input.page?.atTop ?? true) ? done(tokenBefore(box, segment)) : done(undefined, true);
     if (outcome !== undefined) return done(outcome);
   }
@@ -83,9 +83,16 @@ function atTop(input: FlowInput, state: State): boolean {
   return input.page === undefined || (input.page.atTop && !state.placed);
 }
 
-function columnSet(box: BlockBox, segment: Extract<Segment, { kind: 'columns' }>, input: FlowInput, state: State, ctx: LayoutContext, token: BreakToken | undefined): Outcome {
+/** A segment of the container, and where it resumes. */
+interface SegmentAt<K extends Segment['kind']> {
+  readonly segment: Extract<Segment, { kind: K }>;
+  readonly token: BreakToken | undefined;
+}
+
+function columnSet(box: BlockBox, at: SegmentAt<'columns'>, input: FlowInput, state: State, ctx: LayoutContext): Outcome {
+  const { segment, token } = at;
   const page = input.page;
-  const planned = planRow(segment.view, input.geometry, {
+  const planned = planRow({ view: segment.view, geometry: input.geometry, resume: token }, {
     mode: input.mode, x: input.contentX, width: input.contentWidth, top: state.y, atTop: atTop(input, state),
     discardTopMargins: page !== undefined && page.discardTopMargins && !state.placed && token !== undefined && forcedKind(token) === undefined,
     rtl: box.style.direction === 'rtl',
@@ -93,7 +100,7 @@ function columnSet(box: BlockBox, segment: Extract<Segment, { kind: 'columns' }>
     room: page === undefined ? Infinity : Math.max(0, page.bottom - state.y),
     cap: input.cap === undefined ? undefined : Math.max(0, input.cap - (state.y - input.contentTop)),
     fill: box.style.columnFill,
-  }, ctx, token);
+  }, ctx);
   const row = planned.row;
   if (row.pushed) return 'pushed';
   addRow(state, row, planned.height, box, input);
@@ -114,7 +121,8 @@ function addRow(state: State, row: ColumnRow, height: number, box: BlockBox, inp
   state.y += height;
 }
 
-function spanner(box: BlockBox, segment: Extract<Segment, { kind: 'spanner' }>, input: FlowInput, state: State, ctx: LayoutContext, token: BreakToken | undefined): Outcome {
+function spanner(box: BlockBox, at: SegmentAt<'spanner'>, input: FlowInput, state: State, ctx: LayoutContext): Outcome {
+  const { segment, token } = at;
   const page = input.page;
   const top = atTop(input, state);
   const laid = layoutBox(segment.box, {
