@@ -79,12 +79,22 @@ export default tseslint.config(
     },
   },
   {
-    // TEMPORARY until the seams branches merge: the layout stage's own folder cycles and long
-    // parameter lists, and paint's two, are being removed on their owners' branches (issue 27);
-    // boxes/generated.ts's contentText takes a record once its caller in layout/page/ does.
-    // The lead deletes this block at merge.
-    files: ['src/layout/**/*.ts', 'src/paint/background.ts', 'src/paint/border-image.ts', 'src/boxes/generated.ts'],
-    rules: { 'octavo/no-folder-cycle': 'off', 'max-params': 'off' },
+    // Known debt, issue 27 still open. (1) The layout root holds both the shared contract
+    // (contract.ts, break-token.ts, …) that every formatting-context folder imports and the top
+    // modules (dispatch.ts, context.ts, document.ts, passes.ts) that import those folders, so the
+    // folder graph has src/layout <-> src/layout/<fc>; no file cycle crosses folders. Moving the top
+    // modules into a folder of their own removes it. (2) Eleven layout functions and contentText
+    // still take six or seven parameters.
+    files: ['src/layout/**/*.ts'],
+    rules: { 'octavo/no-folder-cycle': 'off' },
+  },
+  {
+    files: [
+      'src/boxes/generated.ts', 'src/layout/grid/absolute.ts', 'src/layout/grid/fragment.ts', 'src/layout/grid/index.ts',
+      'src/layout/grid/items.ts', 'src/layout/page/footnotes.ts', 'src/layout/table/paginate.ts', 'src/layout/table/plan.ts',
+      'src/layout/table/rows.ts', 'src/layout/table/segments.ts',
+    ],
+    rules: { 'max-params': 'off' },
   },
   {
     files: ['**/*.mjs', '**/*.js'],
