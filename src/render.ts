@@ -80,10 +80,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
 }
 
 export function createInternalEngine(options: EngineOptions = {}): InternalEngine {
+  const limits = resolveLimits(validateLimits(options.limits));
   const state: EngineState = {
     options,
-    limits: resolveLimits(validateLimits(options.limits)),
-    templates: createTemplateCache(),
+    limits,
+    templates: createTemplateCache(limits),
     stylesheets: createStylesheetCache(),
     fonts: createFontRegistry({ extraFonts: options.fonts ?? [] }),
     partials: new Map(Object.entries(options.partials ?? {})),
@@ -250,6 +251,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
       registered: state.partials,
     },
     log: (message, where) => diagnostics.warn('template', `{{log}}: ${message}`, where),
+    checkTime: budget,
   });
   const dom = parseHtml(html, sourceName, limits.maxNestingDepth);
   budget();
