@@ -123,6 +123,11 @@ export interface Limits {
   maxTemplateNesting?: number;
   /** Maximum nesting of subexpressions `(helper (helper …))` in one mustache (default 64). */
   maxSubexpressionDepth?: number;
+  /**
+   * Longest text one `var()` substitution may produce (default 65,536 characters); a longer one
+   * makes its property invalid at computed-value time, with a warning (CSS Variables 1 §3.3).
+   */
+  maxCustomPropertyLength?: number;
 }
 
 export interface RenderOptions {
@@ -191,4 +196,5 @@ export const DEFAULT_LIMITS: Required<Limits> = {
   maxPartialDepth: 100,
   maxTemplateNesting: 128,
   maxSubexpressionDepth: 64,
+  maxCustomPropertyLength: 65_536,
 };

@@ -257,7 +257,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
   budget();
 
   const sheets = await collectStylesheets(dom, { baseUrl: resources.baseUrl, loadText: resources.loadText, cache: state.stylesheets, diagnostics });
-  const styled = cascade(dom, sheets, { diagnostics });
+  const styled = cascade(dom, sheets, { diagnostics, maxCustomPropertyLength: limits.maxCustomPropertyLength });
   const build: BuildContext = { baseUrl: resources.baseUrl, diagnostics, maxBoxes: limits.maxBoxes, keepDom: options.tagged === true };
   const boxes = buildBoxTree(dom, styled, build);
   checkBoxCount(boxes, limits.maxBoxes);

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngine, OctavoError } from '../../src/index.js';
 import type { Limits } from '../../src/index.js';
 import { withPdfFile } from '../helpers/tmp.js';
-import { HOSTILE_TEMPLATES } from './hostile.js';
+import { HOSTILE_TEMPLATES } from '../helpers/hostile.js';
 
 const run = promisify(execFile);
 /** Generous: each refusal took well under a second by hand; the bound only catches a hang. */

@@ -46,3 +46,31 @@ export const HOSTILE_TEMPLATES: readonly HostileTemplate[] = [
     template: '{{#*inline "ping"}}{{> pong}}{{/inline}}{{#*inline "pong"}}{{#if true}}{{> ping}}{{/if}}{{/inline}}{{> ping}}', limit: 'maxPartialDepth', at: '1:72',
   },
 ];
+
+/** A hostile document (HTML and CSS) that must end in a PDF with the given warning, or in `limit`. */
+export interface HostileDocument {
+  readonly name: string;
+  readonly template: string;
+  /** The limit that must refuse it, when it is refused. */
+  readonly limit?: string;
+  /** A warning code and a piece of its message, when it renders. */
+  readonly warning?: { readonly code: string; readonly contains: string; readonly line?: number };
+}
+
+/** `--v0` … `--v40`, each twice the previous: 2^40 times the first value once substituted. */
+function doublingProperties(selector: string, elements: number, html = ''): string {
+  let css = `${selector} { --v0: "Something really really really long";`;
+  for (let level = 1; level <= 40; level++) css += ` --v${level}: var(--v${level - 1}) var(--v${level - 1});`;
+  return `${html}<style>${css} } p::before { content: var(--v40); } p { margin-left: var(--v39, 1px); }</style>${'<p>x</p>'.repeat(elements)}`;
+}
+
+export const HOSTILE_DOCUMENTS: readonly HostileDocument[] = [
+  {
+    name: 'custom properties doubling 40 times on the root', template: doublingProperties(':root', 1),
+    warning: { code: 'css_invalid_value', contains: 'limits.maxCustomPropertyLength = 65536' },
+  },
+  {
+    name: 'custom properties doubling 40 times on every one of 2,000 elements', template: doublingProperties('*', 2000, '<html lang="en">\n'),
+    warning: { code: 'css_invalid_value', contains: 'limits.maxCustomPropertyLength = 65536', line: 1 },
+  },
+];
