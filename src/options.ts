@@ -128,6 +128,10 @@ export interface Limits {
    * makes its property invalid at computed-value time, with a warning (CSS Variables 1 §3.3).
    */
   maxCustomPropertyLength?: number;
+  /** Maximum distinct counter names in one document (default 1,000), `list-item` and `footnote` included. */
+  maxCounters?: number;
+  /** Maximum elements one SVG image may copy through `<use>` (default 100,000), checked when it is loaded. */
+  maxSvgUseElements?: number;
 }
 
 export interface RenderOptions {
@@ -197,4 +201,6 @@ export const DEFAULT_LIMITS: Required<Limits> = {
   maxTemplateNesting: 128,
   maxSubexpressionDepth: 64,
   maxCustomPropertyLength: 65_536,
+  maxCounters: 1000,
+  maxSvgUseElements: 100_000,
 };

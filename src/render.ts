@@ -10,7 +10,7 @@ import type { PageLayout } from './layout/types.js';
 import type { PageContext, PageRuleSource, PageStyle, StyledDocument } from './css/types.js';
 import type { DomDocument } from './dom/types.js';
 import type { ResolvedLimits } from './limits.js';
-import { asStackOverflowError, checkBoxCount, checkDataDepth, createBudget, limitExceeded, resolveLimits, withoutPrototypeKeys } from './limits.js';
+import { asStackOverflowError, checkBoxCount, checkDataDepth, checkForcedPageBreaks, createBudget, limitExceeded, resolveLimits, withoutPrototypeKeys } from './limits.js';
 import type { TemplateCache } from './template/render.js';
 import { createTemplateCache } from './template/render.js';
 import { parseHtml } from './dom/parse.js';
@@ -258,9 +258,10 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
 
   const sheets = await collectStylesheets(dom, { baseUrl: resources.baseUrl, loadText: resources.loadText, cache: state.stylesheets, diagnostics });
   const styled = cascade(dom, sheets, { diagnostics, maxCustomPropertyLength: limits.maxCustomPropertyLength });
-  const build: BuildContext = { baseUrl: resources.baseUrl, diagnostics, maxBoxes: limits.maxBoxes, keepDom: options.tagged === true };
+  const build: BuildContext = { baseUrl: resources.baseUrl, diagnostics, maxBoxes: limits.maxBoxes, maxCounters: limits.maxCounters, keepDom: options.tagged === true };
   const boxes = buildBoxTree(dom, styled, build);
   checkBoxCount(boxes, limits.maxBoxes);
+  checkForcedPageBreaks(boxes, limits.maxPages);
   budget();
 
   const [faces, images] = await Promise.all([

@@ -9,6 +9,8 @@ import { isElement } from '../dom/types.js';
 import { length, numbers } from './geometry.js';
 import type { SvgRule } from './style.js';
 import { parseSvgRules } from './style.js';
+import type { SvgLimits } from './expansion.js';
+import { checkSvgDepth, checkSvgUses } from './expansion.js';
 import type { LoadedImage } from '../resources/types.js';
 
 export interface SvgDocument {
@@ -122,14 +124,20 @@ function adjustNames(element: DomElement): void {
   for (const child of element.children) if (isElement(child)) adjustNames(child);
 }
 
-/** Parses SVG markup; undefined when it has no `<svg>` root. `html`: written inline in HTML (names adjusted as HTML does). */
-export function parseSvg(text: string, html = false): SvgDocument | undefined {
+/**
+ * Parses SVG markup; undefined when it has no `<svg>` root. `html`: written inline in HTML (names
+ * adjusted as HTML does). With `limits`, too deep a tree or too many `<use>` copies is refused
+ * (./expansion.ts) before anything else walks it.
+ */
+export function parseSvg(text: string, html = false, limits?: SvgLimits): SvgDocument | undefined {
   const root = parseXml(text);
   if (root === undefined || root.name.replace(/^svg:/, '') !== 'svg') return undefined;
+  if (limits !== undefined) checkSvgDepth(root, limits.maxNestingDepth, 'the SVG image');
   if (html) adjustNames(root);
   const ids = new Map<string, DomElement>();
   const styles: string[] = [];
   index(root, ids, styles);
+  if (limits !== undefined) checkSvgUses(root, ids, limits.maxSvgUseElements, 'the SVG image');
   const { width, height } = intrinsicSize(root);
   return { root, ids, rules: styles.flatMap(parseSvgRules), width, height, images: new Map() };
 }

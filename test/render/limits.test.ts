@@ -32,7 +32,7 @@ describe('limits', () => {
       maxPages: 1000, maxTemplateBytes: 5 * 1024 * 1024, maxResourceBytes: 20 * 1024 * 1024, maxNestingDepth: 256,
       maxDataDepth: 64, maxPayloadBytes: 10 * 1024 * 1024, maxBoxes: 500_000, maxRenderMs: 60_000, maxImagePixels: 40_000_000, maxFontBytes: 20 * 1024 * 1024,
       maxResources: 256, maxTemplateOutputBytes: 32 * 1024 * 1024, maxTemplateSteps: 1_000_000, maxPartialDepth: 100,
-      maxTemplateNesting: 128, maxSubexpressionDepth: 64,
+      maxTemplateNesting: 128, maxSubexpressionDepth: 64, maxCustomPropertyLength: 65_536, maxCounters: 1000, maxSvgUseElements: 100_000,
     });
   });
 

@@ -1,0 +1,51 @@
+/**
+ * Budgets of an SVG image, checked once it is parsed and before anything is drawn, the same for
+ * an SVG file (`<img>`, `background-image`) as for inline `<svg>`: its elements may nest at most
+ * limits.maxNestingDepth deep (as HTML elements), and its `<use>` elements may copy at most
+ * limits.maxSvgUseElements elements in all — 12 levels of `<g>` each using the level below 10
+ * times would draw 10^12 rectangles. Both walks are iterative or bounded by the depth limit.
+ */
+import type { DomElement } from '../dom/types.js';
+import { isElement } from '../dom/types.js';
+import { limitExceeded } from '../limits.js';
+
+export interface SvgLimits {
+  readonly maxNestingDepth: number;
+  readonly maxSvgUseElements: number;
+}
+
+/** `<use>` levels the renderer follows (render.ts stops past 8: reference cycles end there too). */
+const MAX_USE_DEPTH = 8;
+
+/** Refuses an SVG tree nested deeper than `maxDepth`, without recursion. */
+export function checkSvgDepth(root: DomElement, maxDepth: number, what: string): void {
+  const stack: { element: DomElement; depth: number }[] = [{ element: root, depth: 1 }];
+  while (stack.length > 0) {
+    const { element, depth } = stack.pop()!;
+    if (depth > maxDepth) throw limitExceeded('maxNestingDepth', maxDepth, `${what} nests elements more than ${maxDepth} deep`);
+    for (const child of element.children) if (isElement(child)) stack.push({ element: child, depth: depth + 1 });
+  }
+}
+
+const localName = (element: DomElement): string => element.name.replace(/^svg:/, '');
+
+/** Refuses an SVG whose `<use>` elements copy more than `maxCopies` elements (counted as the renderer follows them). */
+export function checkSvgUses(root: DomElement, ids: ReadonlyMap<string, DomElement>, maxCopies: number, what: string): void {
+  const sizes: Map<DomElement, number>[] = Array.from({ length: MAX_USE_DEPTH + 2 }, () => new Map());
+  /** Elements drawn for `element` at `<use>` depth `depth`, itself included. */
+  const size = (element: DomElement, depth: number): number => {
+    const known = sizes[depth]!.get(element);
+    if (known !== undefined) return known;
+    let total = 1;
+    for (const child of element.children) if (isElement(child)) total += size(child, depth);
+    if (localName(element) === 'use' && depth <= MAX_USE_DEPTH) {
+      const href = element.attribs['href'] ?? element.attribs['xlink:href'] ?? '';
+      const target = href.startsWith('#') ? ids.get(href.slice(1)) : undefined;
+      if (target !== undefined) total += size(target, depth + 1);
+    }
+    sizes[depth]!.set(element, total);
+    return total;
+  };
+  const copies = size(root, 0) - size(root, MAX_USE_DEPTH + 1);
+  if (copies > maxCopies) throw limitExceeded('maxSvgUseElements', maxCopies, `${what} copies more than ${maxCopies} elements through <use>`);
+}
