@@ -10,7 +10,7 @@ import { length, numbers } from './geometry.js';
 import type { SvgRule } from './style.js';
 import { parseSvgRules } from './style.js';
 import type { SvgLimits } from './expansion.js';
-import { checkSvgDepth, checkSvgUses } from './expansion.js';
+import { checkSvgUses } from './expansion.js';
 import type { LoadedImage } from '../resources/types.js';
 
 export interface SvgDocument {
@@ -130,9 +130,8 @@ function adjustNames(element: DomElement): void {
  * (./expansion.ts) before anything else walks it.
  */
 export function parseSvg(text: string, html = false, limits?: SvgLimits): SvgDocument | undefined {
-  const root = parseXml(text);
+  const root = parseXml(text, limits?.maxNestingDepth, 'the SVG image');
   if (root === undefined || root.name.replace(/^svg:/, '') !== 'svg') return undefined;
-  if (limits !== undefined) checkSvgDepth(root, limits.maxNestingDepth, 'the SVG image');
   if (html) adjustNames(root);
   const ids = new Map<string, DomElement>();
   const styles: string[] = [];

@@ -1,14 +1,16 @@
 /**
- * Budgets of an SVG image, checked once it is parsed and before anything is drawn, the same for
- * an SVG file (`<img>`, `background-image`) as for inline `<svg>`: its elements may nest at most
- * limits.maxNestingDepth deep (as HTML elements), and its `<use>` elements may copy at most
+ * The `<use>` budget of an SVG image, checked once it is parsed (its nesting is limited while it
+ * is parsed, dom/xml.ts) and before anything is drawn, the same for an SVG file (`<img>`,
+ * `background-image`) as for inline `<svg>`: its `<use>` elements may copy at most
  * limits.maxSvgUseElements elements in all — 12 levels of `<g>` each using the level below 10
- * times would draw 10^12 rectangles. Both walks are iterative or bounded by the depth limit.
+ * times would draw 10^12 rectangles. The count is memoized per element and `<use>` depth, so it
+ * is linear, and its recursion is bounded by the nesting limit times the `<use>` depth.
  */
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
 import { limitExceeded } from '../limits.js';
 
+/** The limits parseSvg applies (options.ts `Limits`). */
 export interface SvgLimits {
   readonly maxNestingDepth: number;
   readonly maxSvgUseElements: number;
@@ -16,16 +18,6 @@ export interface SvgLimits {
 
 /** `<use>` levels the renderer follows (render.ts stops past 8: reference cycles end there too). */
 const MAX_USE_DEPTH = 8;
-
-/** Refuses an SVG tree nested deeper than `maxDepth`, without recursion. */
-export function checkSvgDepth(root: DomElement, maxDepth: number, what: string): void {
-  const stack: { element: DomElement; depth: number }[] = [{ element: root, depth: 1 }];
-  while (stack.length > 0) {
-    const { element, depth } = stack.pop()!;
-    if (depth > maxDepth) throw limitExceeded('maxNestingDepth', maxDepth, `${what} nests elements more than ${maxDepth} deep`);
-    for (const child of element.children) if (isElement(child)) stack.push({ element: child, depth: depth + 1 });
-  }
-}
 
 const localName = (element: DomElement): string => element.name.replace(/^svg:/, '');
 
