@@ -81,11 +81,19 @@ describe('limits', () => {
   });
 
   it('refuses more pages than maxPages', async () => {
-    const template = '<style>p { break-after: page }</style>' + '<p>x</p>'.repeat(5);
+    const template = '<p style="height: 2000px">x</p>'.repeat(5);
     const error = await failure({ maxPages: 3 }, { template });
     expect(error.code).toBe('limit_exceeded');
     expect(error.message).toContain('the document has more than 3 pages (limits.maxPages = 3)');
     expect(error.hint).toContain('limits.maxPages');
+  });
+
+  it('counts forced page breaks against maxPages before layout, never more than they make', async () => {
+    const breaks = (count: number) => '<style>p { break-after: page }</style>' + '<p>x</p>'.repeat(count);
+    const error = await failure({ maxPages: 3 }, { template: breaks(5) });
+    expect(error.message).toBe("the document's forced page breaks make more than 3 pages (limits.maxPages = 3)");
+    const { pages } = await createEngine({ limits: { maxPages: 3 } }).renderDetailed({ template: breaks(3) });
+    expect(pages).toBe(3); // the last paragraph's break ends nothing
   });
 
   it('refuses more boxes than maxBoxes', async () => {
