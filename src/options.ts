@@ -113,6 +113,25 @@ export interface Limits {
   maxFontBytes?: number;
   /** Maximum number of distinct resources (URLs, `data:` included) one render may load (default 256). */
   maxResources?: number;
+  /** Maximum characters the Handlebars template may write (default 32 Mi), checked while it expands. */
+  maxTemplateOutputBytes?: number;
+  /** Maximum block bodies run plus partials called by one template run (default 1,000,000). */
+  maxTemplateSteps?: number;
+  /** Maximum partial calls open at once (default 100); deeper recursion is refused at its `{{> name}}`. */
+  maxPartialDepth?: number;
+  /** Maximum nesting of template blocks, `{{else if}}` links included (default 128), checked before parsing. */
+  maxTemplateNesting?: number;
+  /** Maximum nesting of subexpressions `(helper (helper …))` in one mustache (default 64). */
+  maxSubexpressionDepth?: number;
+  /**
+   * Longest text one `var()` substitution may produce (default 65,536 characters); a longer one
+   * makes its property invalid at computed-value time, with a warning (CSS Variables 1 §3.3).
+   */
+  maxCustomPropertyLength?: number;
+  /** Maximum distinct counter names in one document (default 1,000), `list-item` and `footnote` included. */
+  maxCounters?: number;
+  /** Maximum elements one SVG image may copy through `<use>` (default 100,000), checked when it is loaded. */
+  maxSvgUseElements?: number;
 }
 
 export interface RenderOptions {
@@ -176,4 +195,12 @@ export const DEFAULT_LIMITS: Required<Limits> = {
   maxImagePixels: 40_000_000,
   maxFontBytes: 20 * 1024 * 1024,
   maxResources: 256,
+  maxTemplateOutputBytes: 32 * 1024 * 1024,
+  maxTemplateSteps: 1_000_000,
+  maxPartialDepth: 100,
+  maxTemplateNesting: 128,
+  maxSubexpressionDepth: 64,
+  maxCustomPropertyLength: 65_536,
+  maxCounters: 1000,
+  maxSvgUseElements: 100_000,
 };

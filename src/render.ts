@@ -19,7 +19,7 @@ import { parseHtml } from './dom/parse.js';
 import { collectStylesheets, cascade, computeMarginBoxStyle, computePageStyle, createStylesheetCache, hasMarginBoxContent, hasPageBackgroundImages, marginBoxImageUrls } from './css/index.js';
 import type { StylesheetCache } from './css/index.js';
 import { buildBoxTree } from './boxes/build.js';
-import { checkBoxCount } from './boxes/count.js';
+import { checkBoxCount, checkForcedPageBreaks } from './boxes/count.js';
 import type { BuildContext } from './boxes/build.js';
 import { backgroundUrls, createResourceContext, loadImageUrls, loadImages } from './resources/load.js';
 import type { ResourceContext } from './resources/load.js';
@@ -82,10 +82,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
 }
 
 export function createInternalEngine(options: EngineOptions = {}): InternalEngine {
+  const limits = resolveLimits(validateLimits(options.limits));
   const state: EngineState = {
     options,
-    limits: resolveLimits(validateLimits(options.limits)),
-    templates: createTemplateCache(),
+    limits,
+    templates: createTemplateCache(limits),
     stylesheets: createStylesheetCache(),
     fonts: createFontRegistry({ extraFonts: options.fonts ?? [] }),
     partials: new Map(Object.entries(options.partials ?? {})),
@@ -229,15 +230,17 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
       registered: state.partials,
     },
     log: (message, where) => diagnostics.warn('template', `{{log}}: ${message}`, where),
+    checkTime: budget,
   });
   const dom = parseHtml(html, sourceName, limits.maxNestingDepth);
   budget();
 
   const sheets = await collectStylesheets(dom, { baseUrl: resources.baseUrl, loadText: resources.loadText, cache: state.stylesheets, diagnostics });
-  const styled = cascade(dom, sheets, { diagnostics });
-  const build: BuildContext = { baseUrl: resources.baseUrl, diagnostics, maxBoxes: limits.maxBoxes, keepDom: options.tagged === true };
+  const styled = cascade(dom, sheets, { diagnostics, maxCustomPropertyLength: limits.maxCustomPropertyLength });
+  const build: BuildContext = { baseUrl: resources.baseUrl, diagnostics, maxBoxes: limits.maxBoxes, maxCounters: limits.maxCounters, keepDom: options.tagged === true };
   const boxes = buildBoxTree(dom, styled, build);
   checkBoxCount(boxes, limits.maxBoxes);
+  checkForcedPageBreaks(boxes, limits.maxPages);
   budget();
 
   const [faces, images] = await Promise.all([

@@ -7,7 +7,9 @@ import { inlineSvgSource } from '../dom/xml.js';
 import { inlineSvgUrl } from './inline-svg.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, Display, PseudoElement, StyledDocument } from '../css/types.js';
-import type { DomDocument, DomElement, DomNode } from '../dom/types.js';
+import type { DomDocument, DomElement, DomNode, DomText } from '../dom/types.js';
+import { elementLocation } from '../dom/location.js';
+import { MAX_HYPHENATED_WORD } from '../text/hyphenate.js';
 import { isElement, isText } from '../dom/types.js';
 import type { BlockBox, BlockLevelBox, Box, BoxElement, BoxTree, FlexBox, InlineBox, InlineLevelBox, OutOfFlowBox, ReplacedBox, TextBox } from './types.js';
 import { CounterState } from './counters.js';
@@ -29,6 +31,8 @@ export interface BuildContext {
   readonly previous?: PassResults | undefined;
   /** limits.maxBoxes: building stops as soon as the tree surely has more (render.ts counts them exactly after). */
   readonly maxBoxes?: number | undefined;
+  /** limits.maxCounters: distinct counter names (CounterState). */
+  readonly maxCounters?: number | undefined;
   /** Whether boxes keep their DOM elements (a tagged PDF's structure tree is made from the DOM). */
   readonly keepDom?: boolean | undefined;
 }
@@ -46,13 +50,15 @@ interface Walk {
   readonly elements: Map<DomElement, BoxElement>;
   /** Boxes the tree surely has so far (see countSure). */
   sure: number;
+  /** Whether a word too long to hyphenate was reported (once per render). */
+  longWord?: true;
 }
 
 export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: BuildContext): BoxTree {
   const records = emptyRecords();
   const anonymousStyle = (parent: ComputedStyle, display: Display): ComputedStyle => styled.anonymousStyle(parent, display);
   const walk: Walk = {
-    dom, styled, ctx, counters: new CounterState(), quotes: { depth: 0 }, records, refs: { targets: targetResolver(records, ctx.previous) }, elements: new Map(), sure: 0,
+    dom, styled, ctx, counters: new CounterState(ctx.maxCounters), quotes: { depth: 0 }, records, refs: { targets: targetResolver(records, ctx.previous) }, elements: new Map(), sure: 0,
     tableParts: {
       anonymousStyle,
       blockOf: (style, element, children) => blockBox(walk, { element, style, children: wrapMisparentedParts(children, style, false, walk.tableParts), outer: 'block' }),
@@ -233,11 +239,22 @@ function nodeBoxes(walk: Walk, node: DomNode, parentStyle: ComputedStyle): Box[]
   if (isText(node)) {
     if (node.data.length === 0) return [];
     if (NOT_WHITE_SPACE.test(node.data)) countSure(walk);
+    if (parentStyle.hyphens === 'auto' && walk.longWord === undefined && LONG_WORD.test(node.data)) warnLongWord(walk, node);
     const text: TextBox = { kind: 'text', text: node.data, style: parentStyle, element: undefined, pseudo: undefined };
     return [text];
   }
   if (isElement(node)) return buildElement(walk, node);
   return [];
+}
+
+/** A run of letters longer than `hyphens: auto` hyphenates (text/hyphenate.ts). */
+const LONG_WORD = new RegExp(`[\\p{L}\\p{M}]{${MAX_HYPHENATED_WORD + 1}}`, 'u');
+
+function warnLongWord(walk: Walk, node: DomText): void {
+  walk.longWord = true;
+  const parent = node.parent;
+  walk.ctx.diagnostics.warn('css_unsupported', `a word longer than ${MAX_HYPHENATED_WORD} letters is not hyphenated (hyphens: auto)`,
+    parent !== null && isElement(parent) ? elementLocation(walk.dom, parent) : { file: walk.dom.sourceName });
 }
 
 /** Text that white space processing never removes (CSS Text 3 §4.1: document white space). */

@@ -1,4 +1,4 @@
-/** The box tree's size limit (limits.maxBoxes), checked once the tree is built. */
+/** The box tree's limits, checked once the tree is built: its size (limits.maxBoxes) and its forced page breaks (limits.maxPages). */
 import type { Box, BoxTree } from './types.js';
 import { childBoxes } from './types.js';
 import { limitExceeded } from '../limits.js';
@@ -14,5 +14,37 @@ export function checkBoxCount(tree: BoxTree, maxBoxes: number): void {
     const box = stack.pop()!;
     if (++count > maxBoxes) throw limitExceeded('maxBoxes', maxBoxes, `the document generates more than ${maxBoxes} boxes`);
     for (const child of childBoxes(box)) stack.push(child);
+  }
+}
+
+/** Break values that force a page break (CSS Fragmentation 3 §3.1; `always` is the legacy `page`). */
+const PAGE_BREAKS: ReadonlySet<string> = new Set(['page', 'always', 'all', 'left', 'right', 'recto', 'verso']);
+
+function inFlow(box: Box): boolean {
+  return box.style.float === 'none' && box.style.position !== 'absolute' && box.style.position !== 'fixed';
+}
+
+/**
+ * Refuses, before layout, a document whose forced page breaks alone make more than `maxPages`
+ * pages: each gap between in-flow siblings of block flow (from the root down) with a forced page
+ * break before or after starts a new page, and no two such gaps are the same place. Breaks
+ * elsewhere (in flex items, table cells, floats) are left to layout, so this never over-counts:
+ * 100,000 `page-break-after: always` paragraphs are refused at once instead of after 1,000 pages.
+ */
+export function checkForcedPageBreaks(tree: BoxTree, maxPages: number): void {
+  const stack: Box[] = [tree.root];
+  let pages = 1;
+  while (stack.length > 0) {
+    const box = stack.pop()!;
+    if (box.kind !== 'block' || box.inlineContent) continue;
+    let previous: Box | undefined;
+    for (const child of box.children) {
+      if (!inFlow(child)) continue;
+      if (previous !== undefined && (PAGE_BREAKS.has(previous.style.breakAfter) || PAGE_BREAKS.has(child.style.breakBefore)) && ++pages > maxPages) {
+        throw limitExceeded('maxPages', maxPages, `the document's forced page breaks make more than ${maxPages} pages`);
+      }
+      previous = child;
+      stack.push(child);
+    }
   }
 }

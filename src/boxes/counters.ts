@@ -16,13 +16,22 @@
  * every list of children with `enterLevel`/`leaveLevel`.
  */
 import type { CounterChange } from '../css/types.js';
+import { DEFAULT_LIMITS } from '../options.js';
+import { limitExceeded } from '../limits.js';
 
 export class CounterState {
   private readonly values = new Map<string, number[]>();
   /** Per list of children being walked: the counters its elements created for their following siblings (allocated on demand). */
   private readonly levels: (Set<string> | undefined)[] = [undefined];
   /** Per element being walked: the counters only it and its descendants see (allocated on demand). */
-  private readonly elements: (string[] | undefined)[] = [undefined];
+  private readonly elements: (Set<string> | undefined)[] = [undefined];
+
+  /**
+   * `maxCounters` (limits.maxCounters) bounds the distinct counter names of a document: every
+   * element that changes a counter records all counters in scope (references.ts), so 50,000
+   * names on 200 elements would be 10 million records.
+   */
+  constructor(private readonly maxCounters: number = DEFAULT_LIMITS.maxCounters) {}
 
   enterLevel(): void {
     this.levels.push(undefined);
@@ -50,12 +59,12 @@ export class CounterState {
     const top = this.elements.length - 1;
     const element = this.elements[top];
     const levelTop = this.levels.length - 1;
-    if (element?.includes(change.name) === true || this.levels[levelTop]?.has(change.name) === true) {
+    if (element?.has(change.name) === true || this.levels[levelTop]?.has(change.name) === true) {
       stack[stack.length - 1] = change.value;
       return;
     }
     stack.push(change.value);
-    if (stack.length > 1) (this.elements[top] ??= []).push(change.name);
+    if (stack.length > 1) (this.elements[top] ??= new Set()).add(change.name);
     else (this.levels[levelTop] ??= new Set()).add(change.name);
   }
 
@@ -102,6 +111,9 @@ export class CounterState {
   private stackOf(name: string): number[] {
     let stack = this.values.get(name);
     if (stack === undefined) {
+      if (this.values.size >= this.maxCounters) {
+        throw limitExceeded('maxCounters', this.maxCounters, `the document uses more than ${this.maxCounters} counter names (at '${name}')`);
+      }
       stack = [];
       this.values.set(name, stack);
     }

@@ -15,7 +15,8 @@ import { collectedBaseUrl } from './collect.js';
 import { computeStyle, createInitialStyle } from './compute.js';
 import type { CustomProperties } from './custom-properties.js';
 import { NO_CUSTOM_PROPERTIES, computeCustomProperties, customKeywordValue } from './custom-properties.js';
-import type { PropertyRegistry } from './custom-properties.js';
+import type { PropertyRegistry, SubstitutionLimit } from './custom-properties.js';
+import { DEFAULT_LIMITS } from '../options.js';
 import { presentationalHints } from './hints.js';
 import { pageEnvironment } from './page.js';
 import type { MediaEnvironment } from './media.js';
@@ -36,6 +37,8 @@ export interface CascadeContext {
    * for this document (relative URLs stay relative without either).
    */
   readonly baseUrl?: string | undefined;
+  /** limits.maxCustomPropertyLength (default: the engine's default). */
+  readonly maxCustomPropertyLength?: number;
 }
 
 interface DeclarationList {
@@ -57,6 +60,8 @@ interface State {
   readonly styles: Map<DomElement, ElementStyles>;
   /** Scratch list reused by every match. */
   readonly matched: IndexedSelector[];
+  /** limits.maxCustomPropertyLength, and its warning (once per render). */
+  readonly substitution: SubstitutionLimit;
   rootFontSize: number;
   /** The element being computed, for the location of computed-value warnings. */
   current: DomElement | undefined;
@@ -104,6 +109,7 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
     sheets,
     reported: new Set(),
     ruleSheets: undefined,
+    substitution: overlongWarning(ctx.maxCustomPropertyLength ?? DEFAULT_LIMITS.maxCustomPropertyLength, () => state),
   };
   for (const child of dom.root.children) visit(child, memo.top, state, true);
   return {
@@ -242,7 +248,7 @@ function pseudoStyle(matched: readonly IndexedSelector[], pseudo: PseudoElement,
 /** Custom properties, then every computed value, of an element or pseudo-element whose parent is `parent`. */
 function computeCascaded(cascaded: Cascaded, parent: Pick<ElementStyles, 'style' | 'custom'>, isRoot: boolean, state: State): { style: ComputedStyle; custom: ElementStyles['custom'] } {
   const registry = state.memo.registry;
-  const custom = computeCustomProperties(parent.custom, customValues(cascaded.custom, parent.custom, registry), registry);
+  const custom = computeCustomProperties(parent.custom, customValues(cascaded.custom, parent.custom, registry), registry, state.substitution);
   const style = computeStyle({
     winners: cascaded.winners,
     parent: parent.style,
@@ -254,8 +260,24 @@ function computeCascaded(cascaded: Cascaded, parent: Pick<ElementStyles, 'style'
     parentDisplay: isRoot ? undefined : parent.style.display,
     diagnostics: state.diagnostics,
     where: whereOf(state.current, state.dom),
+    maxSubstitution: state.substitution.maxLength,
   });
   return { style, custom };
+}
+
+/** The limit on substitutions, warning at the first custom property past it (its dependants fail with it). */
+function overlongWarning(maxLength: number, render: () => State): SubstitutionLimit {
+  let warned = false;
+  return {
+    maxLength,
+    onOverlong: (name) => {
+      if (warned) return;
+      warned = true;
+      const state = render();
+      state.diagnostics.warn('css_invalid_value', `custom property \`${name}\` expands to more than ${maxLength} characters (limits.maxCustomPropertyLength = ${maxLength});`
+        + ' it and every property using it are invalid at computed-value time', whereOf(state.current, state.dom)());
+    },
+  };
 }
 
 function whereOf(element: DomElement | undefined, dom: DomDocument): () => SourceLocation {

@@ -9,7 +9,8 @@ import { unhonouredMessages } from './properties/unhonoured.js';
 import { parse } from 'css-tree';
 import type { ComputedStyle, Display } from './types.js';
 import type { CustomProperties } from './custom-properties.js';
-import { substituteVars } from './custom-properties.js';
+import { OVERLONG, substituteVars } from './custom-properties.js';
+import { DEFAULT_LIMITS } from '../options.js';
 import { parseValue } from './declarations.js';
 import type { ComputeContext, LonghandDef, StyleKey } from './properties/define.js';
 import { RESET } from './properties/define.js';
@@ -33,6 +34,8 @@ export interface ComputeInput {
   readonly diagnostics: Pick<Diagnostics, 'warn'>;
   /** Where the element is, for warnings found at computed-value time (`var()`). */
   readonly where?: () => SourceLocation;
+  /** limits.maxCustomPropertyLength: longest text one `var()` substitution may produce. */
+  readonly maxSubstitution?: number;
 }
 
 type MutableStyle = { -readonly [K in keyof ComputedStyle]: ComputedStyle[K] };
@@ -127,10 +130,16 @@ const substitutedCache = new BoundedCache<string, ReadonlyMap<string, unknown> |
  * (CSS Variables 1 §3). Invalid at computed-value time -> undefined (behaves as `unset`).
  */
 function resolvePending(value: DeclaredValue & { kind: 'pending' }, input: ComputeInput): unknown {
-  const text = substituteVars(value.text, (name) => input.custom.get(name));
+  const maxLength = input.maxSubstitution ?? DEFAULT_LIMITS.maxCustomPropertyLength;
+  const text = substituteVars(value.text, (name) => input.custom.get(name), maxLength);
   const property = value.shorthand ?? value.longhand;
   if (text === undefined) {
     input.diagnostics.warn('css_invalid_value', `\`${property}: ${value.text}\` refers to an undefined custom property; the declaration is ignored`, input.where?.());
+    return undefined;
+  }
+  if (text === OVERLONG) {
+    input.diagnostics.warn('css_invalid_value', `\`${property}: ${value.text}\` expands to more than ${maxLength} characters`
+      + ` (limits.maxCustomPropertyLength = ${maxLength}); the declaration is ignored`, input.where?.());
     return undefined;
   }
   const key = `${property}\u0000${text}`;

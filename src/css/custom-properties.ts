@@ -1,9 +1,12 @@
 /**
  * Custom properties and `var()` substitution (CSS Variables 1 §2-3). Values are token text;
  * substitution is textual with cycle detection; an unresolvable reference makes the value
- * invalid at computed-value time.
+ * invalid at computed-value time. So does a substitution longer than limits.maxCustomPropertyLength
+ * (CSS Variables 1 §3.3 "Safely Handling Overly-Long Variables": properties doubling at each of 40
+ * levels would need a terabyte): the property falls back as browsers do and the render goes on.
  */
 
+import { DEFAULT_LIMITS } from '../options.js';
 import type { RegisteredProperty, Stylesheet } from './stylesheet.js';
 import { matchingParen, skipString, topLevelIndex } from './text-scan.js';
 
@@ -43,8 +46,17 @@ export function customKeywordValue(keyword: string, name: string, parent: Custom
 /** Maps in which an element set a non-inherited registered property: its children get the initial value back. */
 const holdsOwnValues = new WeakSet<CustomProperties>();
 
-/** Substitutes every `var()` in `text`; undefined when a reference cannot be resolved. */
-export function substituteVars(text: string, lookup: (name: string) => string | undefined): string | undefined {
+/** What a substitution longer than its limit gives: invalid at computed-value time, like an unresolvable one. */
+export const OVERLONG = Symbol('overlong substitution');
+export type Substituted = string | undefined | typeof OVERLONG;
+
+const DEFAULT_MAX_LENGTH = DEFAULT_LIMITS.maxCustomPropertyLength;
+
+/**
+ * Substitutes every `var()` in `text`; undefined when a reference cannot be resolved, OVERLONG
+ * as soon as the result grows past `maxLength` characters.
+ */
+export function substituteVars(text: string, lookup: (name: string) => Substituted, maxLength = DEFAULT_MAX_LENGTH): Substituted {
   let out = '';
   let i = 0;
   while (i < text.length) {
@@ -63,8 +75,9 @@ export function substituteVars(text: string, lookup: (name: string) => string | 
       const name = (comma < 0 ? inner : inner.slice(0, comma)).trim();
       if (!name.startsWith('--')) return undefined;
       let value = lookup(name);
-      if (value === undefined && comma >= 0) value = substituteVars(inner.slice(comma + 1).trim(), lookup);
-      if (value === undefined) return undefined;
+      if (value === undefined && comma >= 0) value = substituteVars(inner.slice(comma + 1).trim(), lookup, maxLength);
+      if (value === undefined || value === OVERLONG) return value;
+      if (out.length + value.length > maxLength) return OVERLONG;
       out += value;
       i = close + 1;
       continue;
@@ -72,7 +85,7 @@ export function substituteVars(text: string, lookup: (name: string) => string | 
     out += ch;
     i++;
   }
-  return out;
+  return out.length > maxLength ? OVERLONG : out;
 }
 
 function isNameChar(ch: string | undefined): boolean {
@@ -105,12 +118,20 @@ function cyclicNames(declared: ReadonlyMap<string, string | undefined>): Set<str
   return cyclic;
 }
 
+/** limits.maxCustomPropertyLength and who hears of a property that went past it. */
+export interface SubstitutionLimit {
+  readonly maxLength: number;
+  readonly onOverlong: (name: string) => void;
+}
+
 /**
  * Computes an element's custom properties: inherited ones plus its declared ones with `var()`
- * substituted. A property in a reference cycle, or referencing an invalid one without a usable
- * fallback, gets the guaranteed-invalid value (it is dropped).
+ * substituted. A property in a reference cycle, referencing an invalid one without a usable
+ * fallback, or longer than the limit gets the guaranteed-invalid value (it is dropped).
  */
-export function computeCustomProperties(parent: CustomProperties, declared: ReadonlyMap<string, string | undefined>, registry: PropertyRegistry): CustomProperties {
+export function computeCustomProperties(
+  parent: CustomProperties, declared: ReadonlyMap<string, string | undefined>, registry: PropertyRegistry, limit?: SubstitutionLimit,
+): CustomProperties {
   const reset = holdsOwnValues.has(parent);
   if (declared.size === 0 && !reset) return parent;
   const result = new Map(parent);
@@ -121,20 +142,21 @@ export function computeCustomProperties(parent: CustomProperties, declared: Read
     }
   }
   const cyclic = cyclicNames(declared);
-  const memo = new Map<string, string | undefined>();
-  const resolve = (name: string): string | undefined => {
+  const memo = new Map<string, Substituted>();
+  const resolve = (name: string): Substituted => {
     if (!declared.has(name)) return result.get(name);
     if (cyclic.has(name)) return undefined;
     if (memo.has(name)) return memo.get(name);
     const raw = declared.get(name);
-    const value = raw === undefined ? undefined : substituteVars(raw, resolve);
+    const value = raw === undefined ? undefined : substituteVars(raw, resolve, limit?.maxLength);
     memo.set(name, value);
     return value;
   };
   let ownValues = false;
   for (const name of declared.keys()) {
     const value = resolve(name);
-    if (value === undefined) result.delete(name);
+    if (value === OVERLONG) limit?.onOverlong(name);
+    if (value === undefined || value === OVERLONG) result.delete(name);
     else result.set(name, value);
     const registered = registry.byName.get(name);
     if (registered !== undefined && !registered.inherits && value !== registered.initial) ownValues = true;

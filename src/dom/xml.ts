@@ -3,14 +3,37 @@
  * source text of inline `<svg>` elements in HTML, which the HTML parser would mis-nest
  * (`<rect/>` is a start tag in HTML mode) — so an inline `<svg>` is re-read from its source as XML.
  */
-import { parseDocument } from 'htmlparser2';
+import { Parser } from 'htmlparser2';
+import { DomHandler } from 'domhandler';
+import { limitExceeded } from '../limits.js';
 import type { DomElement } from './types.js';
 import { isElement } from './types.js';
 
-/** The root element of an XML document, or undefined when there is none. */
-export function parseXml(text: string): DomElement | undefined {
-  const root = parseDocument(text, { xmlMode: true, decodeEntities: true });
-  return root.children.find(isElement);
+const XML_OPTIONS = { xmlMode: true, decodeEntities: true } as const;
+
+/**
+ * domhandler's tree builder that throws as soon as elements nest deeper than the limit: htmlparser2
+ * looks a closing tag up from the bottom of its stack in XML mode, so 200,000 nested `<g>` would
+ * take minutes to parse before anything could refuse them.
+ */
+class DepthLimitedXmlHandler extends DomHandler {
+  constructor(private readonly maxDepth: number, private readonly what: string) {
+    super(undefined, XML_OPTIONS);
+  }
+
+  override onopentag(name: string, attribs: Record<string, string>): void {
+    super.onopentag(name, attribs);
+    if (this.tagStack.length - 1 > this.maxDepth) { // tagStack[0] is the document itself
+      throw limitExceeded('maxNestingDepth', this.maxDepth, `${this.what} nests elements more than ${this.maxDepth} deep`);
+    }
+  }
+}
+
+/** The root element of an XML document, or undefined when there is none; deeper than `maxDepth` is `limit_exceeded`. */
+export function parseXml(text: string, maxDepth = Number.POSITIVE_INFINITY, what = 'the XML document'): DomElement | undefined {
+  const handler = new DepthLimitedXmlHandler(maxDepth, what);
+  new Parser(handler, XML_OPTIONS).end(text);
+  return handler.root.children.find(isElement);
 }
 
 const inlineSources = new WeakMap<DomElement, string>();

@@ -220,7 +220,7 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
   const format = sniffFormat(bytes);
   if (format === 'svg') {
     const inline = isInlineSvgUrl(url);
-    const parsed = parseSvg(new TextDecoder('utf-8').decode(bytes), inline);
+    const parsed = parseSvg(new TextDecoder('utf-8').decode(bytes), inline, resources.limits);
     const svg = parsed !== undefined && inline ? { ...parsed, inline: true } : parsed;
     if (svg !== undefined) {
       const unsupported = unsupportedFeatures(svg);

@@ -9,6 +9,8 @@ import { isElement } from '../dom/types.js';
 import { length, numbers } from './svg-units.js';
 import type { SvgRule } from './svg-style.js';
 import { parseSvgRules } from './svg-style.js';
+import type { SvgLimits } from './svg-expansion.js';
+import { checkSvgUses } from './svg-expansion.js';
 import type { LoadedImage } from './types.js';
 
 export interface SvgDocument {
@@ -108,14 +110,19 @@ function adjustNames(element: DomElement): void {
   for (const child of element.children) if (isElement(child)) adjustNames(child);
 }
 
-/** Parses SVG markup; undefined when it has no `<svg>` root. `html`: written inline in HTML (names adjusted as HTML does). */
-export function parseSvg(text: string, html = false): SvgDocument | undefined {
-  const root = parseXml(text);
+/**
+ * Parses SVG markup; undefined when it has no `<svg>` root. `html`: written inline in HTML (names
+ * adjusted as HTML does). With `limits`, too deep a tree or too many `<use>` copies is refused
+ * (./expansion.ts) before anything else walks it.
+ */
+export function parseSvg(text: string, html = false, limits?: SvgLimits): SvgDocument | undefined {
+  const root = parseXml(text, limits?.maxNestingDepth, 'the SVG image');
   if (root === undefined || root.name.replace(/^svg:/, '') !== 'svg') return undefined;
   if (html) adjustNames(root);
   const ids = new Map<string, DomElement>();
   const styles: string[] = [];
   index(root, ids, styles);
+  if (limits !== undefined) checkSvgUses(root, ids, limits.maxSvgUseElements, 'the SVG image');
   const { width, height } = intrinsicSize(root);
   return { root, ids, rules: styles.flatMap(parseSvgRules), width, height, images: new Map() };
 }

@@ -11,6 +11,7 @@ import type { AstNode } from './ast.js';
 import type { PartialReference } from './check.js';
 import { partialReferences, problemAt } from './check.js';
 import { problemError, runtimeError } from './errors.js';
+import { partialStep } from './budget.js';
 
 export interface PartialSources {
   /** Reads a file relative to the template's folder (sandboxed); absent when the template has none. */
@@ -63,10 +64,10 @@ async function findPartial(name: string, sources: PartialSources): Promise<{ sou
   return registered === undefined ? undefined : { source: registered, file: `<partial ${name}>` };
 }
 
-function wrap(entry: PartialTemplate, file: string): PartialFunction {
+function wrap(name: string, entry: PartialTemplate, file: string): PartialFunction {
   return (context, options) => {
     try {
-      return entry.template(context, options);
+      return partialStep(name, file, entry.ast, () => entry.template(context, options));
     } catch (error) {
       throw error instanceof OctavoError && error.file !== undefined ? error : runtimeError(error, entry.ast, file);
     }
@@ -94,7 +95,7 @@ export async function resolvePartials(
         `put it in partials/${name}.html beside the template, define it with {{#*inline "${name}"}}, or register it on the engine`), item.from);
     }
     const entry = compile(found.source, found.file);
-    resolved[name] = wrap(entry, found.file);
+    resolved[name] = wrap(name, entry, found.file);
     for (const reference of references(entry.ast)) queue.push({ reference, from: found.file });
   }
   return resolved;

@@ -28,6 +28,11 @@ import type { PartialSources } from './partials.js';
 import { resolvePartials } from './partials.js';
 import { preferFieldsOverHelpers } from './rewrite.js';
 import { documentSettings, validLocale, validTimeZone } from './document-settings.js';
+import type { ExpansionLimits } from './budget.js';
+import { checkOutput, countExpansion, withExpansion } from './budget.js';
+import type { NestingLimits } from './nesting.js';
+import { checkTemplateNesting } from './nesting.js';
+import { DEFAULT_LIMITS } from '../options.js';
 
 export interface TemplateRequest {
   readonly source: string;
@@ -42,7 +47,12 @@ export interface TemplateRequest {
   readonly partials?: PartialSources;
   /** Receives `{{log}}` output. */
   readonly log?: (message: string, where: SourceLocation) => void;
+  /** The render's wall-clock budget, checked while the template expands. */
+  readonly checkTime?: () => void;
 }
+
+/** The engine limits the template stage enforces (options.ts `Limits`). */
+export type TemplateLimits = ExpansionLimits & NestingLimits;
 
 export interface CompiledTemplate {
   readonly ast: AstNode;
@@ -102,10 +112,12 @@ function createEnvironment(): HandlebarsEnvironment {
   env.registerHelper('raw', function raw(this: unknown, options: Handlebars.HelperOptions) {
     return options.fn(this);
   });
+  countExpansion(env as unknown as Parameters<typeof countExpansion>[0]);
   return env;
 }
 
-function compileSource(env: HandlebarsEnvironment, source: string, name: string, strict: boolean): CompiledTemplate {
+function compileSource(env: HandlebarsEnvironment, source: string, name: string, strict: boolean, limits: NestingLimits): CompiledTemplate {
+  checkTemplateNesting(source, name, limits);
   const ast = parse(source, name);
   const [problem] = checkTemplate(ast);
   if (problem !== undefined) throw problemError(problem, name);
@@ -117,7 +129,7 @@ function compileSource(env: HandlebarsEnvironment, source: string, name: string,
 }
 
 /** A small LRU of compiled templates keyed by mode and source. */
-function createCompiledCache(env: HandlebarsEnvironment): TemplateCache['compile'] {
+function createCompiledCache(env: HandlebarsEnvironment, limits: NestingLimits): TemplateCache['compile'] {
   const compiled = new Map<string, CompiledTemplate>();
   let cachedChars = 0;
   return (source, name, strict = false) => {
@@ -128,7 +140,7 @@ function createCompiledCache(env: HandlebarsEnvironment): TemplateCache['compile
       compiled.set(key, hit);
       return hit;
     }
-    const entry = compileSource(env, source, name, strict);
+    const entry = compileSource(env, source, name, strict, limits);
     compiled.set(key, entry);
     cachedChars += key.length;
     for (const oldest of compiled.keys()) {
@@ -141,24 +153,29 @@ function createCompiledCache(env: HandlebarsEnvironment): TemplateCache['compile
   };
 }
 
-/** Runs a compiled template, turning whatever it throws into a located OctavoError. */
-function run(entry: CompiledTemplate, data: unknown, name: string, options: object): string {
+/** Runs a compiled template within its expansion budget, turning whatever it throws into a located OctavoError. */
+function run(entry: CompiledTemplate, data: unknown, name: string, options: object, limits: ExpansionLimits, checkTime: () => void): string {
   try {
-    return entry.template(data, { ...RUNTIME_OPTIONS, ...options });
+    return withExpansion(limits, { file: name, ast: entry.ast }, checkTime, () => {
+      const output = entry.template(data, { ...RUNTIME_OPTIONS, ...options });
+      checkOutput(output);
+      return output;
+    });
   } catch (error) {
     throw error instanceof OctavoError && error.file !== undefined ? error : runtimeError(error, entry.ast, name);
   }
 }
 
-export function createTemplateCache(): TemplateCache {
+export function createTemplateCache(limits: TemplateLimits = DEFAULT_LIMITS): TemplateCache {
   const env = createEnvironment();
-  const compile = createCompiledCache(env);
+  const compile = createCompiledCache(env, limits);
+  const noTimeLimit = (): void => undefined;
 
   /** `<html lang>` / `data-time-zone`, filled in when they are mustaches themselves. */
   function fromDocument(request: TemplateRequest): { locale?: string; timeZone?: string } {
     const found = documentSettings(request.source);
     const fill = (value: string | undefined): string | undefined =>
-      value === undefined || !value.includes('{{') ? value : run(compile(value, request.name), request.data, request.name, { helpers: runHelpers(DEFAULT_SETTINGS) });
+      value === undefined || !value.includes('{{') ? value : run(compile(value, request.name), request.data, request.name, { helpers: runHelpers(DEFAULT_SETTINGS) }, limits, noTimeLimit);
     return { locale: validLocale(fill(found.lang)), timeZone: validTimeZone(fill(found.timeZone)) };
   }
 
@@ -179,7 +196,7 @@ export function createTemplateCache(): TemplateCache {
       const strict = request.strict ?? false;
       const entry = compile(request.source, request.name, strict);
       const partials = await resolvePartials(entry, request.name, request.partials ?? {}, (source, file) => compile(source, file, strict));
-      return run(entry, request.data, request.name, { partials, helpers: runHelpers(helperSettings(request)) });
+      return run(entry, request.data, request.name, { partials, helpers: runHelpers(helperSettings(request)) }, limits, request.checkTime ?? noTimeLimit);
     },
   };
 }

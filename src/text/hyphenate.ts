@@ -28,6 +28,13 @@ const SOFT_HYPHEN = '\u00ad';
 const hyphenators = new BoundedCache<string, Hyphenator | null>('text.hyphenators', 64);
 const words = new BoundedCache<string, readonly number[]>('text.hyphenated-words', 50_000);
 
+/**
+ * Longest word `hyphens: auto` hyphenates (UTF-16 units): the longest dictionary words are under
+ * 100 letters, and a longer run is no word but a 330 KB string whose hyphenation is quadratic.
+ * A longer word is left whole (it breaks as `overflow-wrap` says), with a warning (boxes/build.ts).
+ */
+export const MAX_HYPHENATED_WORD = 100;
+
 /** The pattern file for a language tag, or undefined when none is available. */
 export function patternsFor(lang: string): string | undefined {
   const tag = lang.trim().toLowerCase().replace(/_/g, '-');
@@ -57,7 +64,7 @@ function hyphenatorFor(file: string): Hyphenator | null {
  */
 export function hyphenationPoints(word: string, lang: string): readonly number[] {
   const file = patternsFor(lang);
-  if (file === undefined) return [];
+  if (file === undefined || word.length > MAX_HYPHENATED_WORD) return [];
   const key = `${file}\u0000${word}`;
   const cached = words.get(key);
   if (cached !== undefined) return cached;

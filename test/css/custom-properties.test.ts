@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_REGISTRY, computeCustomProperties, substituteVars } from '../../src/css/custom-properties.js';
+import { NO_REGISTRY, OVERLONG, computeCustomProperties, substituteVars } from '../../src/css/custom-properties.js';
 import { styleWith } from './helpers.js';
 
 const red = { r: 255, g: 0, b: 0, a: 1 };
@@ -16,6 +16,18 @@ describe('var() substitution', () => {
     expect(substituteVars('"var(--a)"', lookup)).toBe('"var(--a)"');
     expect(substituteVars('var(--missing)', lookup)).toBeUndefined();
     expect(substituteVars('var(--missing,)', lookup)).toBe('');
+  });
+
+  it('makes a substitution past its length limit invalid, as soon as it grows past it (CSS Variables 1 §3.3)', () => {
+    const lookup = (name: string) => (name === '--ten' ? '0123456789' : undefined);
+    expect(substituteVars('var(--ten)var(--ten)', lookup, 20)).toBe('01234567890123456789');
+    expect(substituteVars('var(--ten)var(--ten)x', lookup, 20)).toBe(OVERLONG);
+    expect(substituteVars('var(--missing, var(--ten) var(--ten))', lookup, 20)).toBe(OVERLONG);
+    const declared = new Map<string, string | undefined>([['--a', 'var(--ten) var(--ten)'], ['--b', 'var(--a)'], ['--ok', 'var(--ten)']]);
+    const overlong: string[] = [];
+    const result = computeCustomProperties(new Map([['--ten', '0123456789']]), declared, NO_REGISTRY, { maxLength: 20, onOverlong: (name) => overlong.push(name) });
+    expect([result.has('--a'), result.has('--b'), result.get('--ok')]).toEqual([false, false, '0123456789']);
+    expect(overlong).toEqual(['--a', '--b']);
   });
 
   it('drops custom properties in a cycle, even through a fallback', () => {

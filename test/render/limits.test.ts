@@ -32,7 +32,8 @@ describe('limits', () => {
     expect(DEFAULT_LIMITS).toEqual({
       maxPages: 1000, maxTemplateBytes: 5 * 1024 * 1024, maxResourceBytes: 20 * 1024 * 1024, maxNestingDepth: 256,
       maxDataDepth: 64, maxPayloadBytes: 10 * 1024 * 1024, maxBoxes: 500_000, maxRenderMs: 60_000, maxImagePixels: 40_000_000, maxFontBytes: 20 * 1024 * 1024,
-      maxResources: 256,
+      maxResources: 256, maxTemplateOutputBytes: 32 * 1024 * 1024, maxTemplateSteps: 1_000_000, maxPartialDepth: 100,
+      maxTemplateNesting: 128, maxSubexpressionDepth: 64, maxCustomPropertyLength: 65_536, maxCounters: 1000, maxSvgUseElements: 100_000,
     });
   });
 
@@ -80,11 +81,19 @@ describe('limits', () => {
   });
 
   it('refuses more pages than maxPages', async () => {
-    const template = '<style>p { break-after: page }</style>' + '<p>x</p>'.repeat(5);
+    const template = '<p style="height: 2000px">x</p>'.repeat(5);
     const error = await failure({ maxPages: 3 }, { template });
     expect(error.code).toBe('limit_exceeded');
     expect(error.message).toContain('the document has more than 3 pages (limits.maxPages = 3)');
     expect(error.hint).toContain('limits.maxPages');
+  });
+
+  it('counts forced page breaks against maxPages before layout, never more than they make', async () => {
+    const breaks = (count: number) => '<style>p { break-after: page }</style>' + '<p>x</p>'.repeat(count);
+    const error = await failure({ maxPages: 3 }, { template: breaks(5) });
+    expect(error.message).toBe("the document's forced page breaks make more than 3 pages (limits.maxPages = 3)");
+    const { pages } = await createEngine({ limits: { maxPages: 3 } }).renderDetailed({ template: breaks(3) });
+    expect(pages).toBe(3); // the last paragraph's break ends nothing
   });
 
   it('refuses more boxes than maxBoxes', async () => {

@@ -156,10 +156,11 @@ describe('template errors in human words', () => {
     expect((await failure('{{> (whichPartial)}}')).message).toBe('dynamic partials are not supported');
   });
 
-  it('turns runaway recursion into a template error', async () => {
+  it('turns runaway recursion into limit_exceeded at the recursive call (was a stack overflow)', async () => {
     const error = await failure('{{#*inline "loop"}}{{> loop}}{{/inline}}{{> loop}}');
-    expect(error.code).toBe('template_runtime');
-    expect(error.message).toMatch(/call stack/i);
+    expect(error.code).toBe('limit_exceeded');
+    expect(error.message).toBe("partial 'loop' recurses more than 100 calls deep (limits.maxPartialDepth = 100)");
+    expect([error.line, error.column]).toEqual([1, 20]);
   });
 
   it('does not cache a failed compilation as a success', async () => {

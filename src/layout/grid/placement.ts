@@ -6,8 +6,16 @@
  */
 import type { GridLine } from '../../css/types.js';
 
-/** Most tracks a grid may have on one side of the explicit grid (browsers clamp similarly). */
-const MAX_LINE = 1000;
+/**
+ * The limited grid (CSS Grid 1 "Clamping Overlarge Grids", #overlarge-grids): UAs may clamp
+ * the grid to a UA-defined size; octavo keeps at most this many explicit tracks (a longer
+ * `repeat()` is cut) and this many implicit tracks on each side of them. Lines past it are
+ * clamped to its edge and an area placed wholly outside it becomes its last track on that side.
+ * The spec suggests lines -10000…10000; octavo's occupancy grid is dense, so it stays at the
+ * 1,000 tracks Blink long used.
+ */
+export const MAX_GRID_TRACKS = 1000;
+const MAX_LINE = MAX_GRID_TRACKS;
 
 /** One axis of the explicit grid: its track count and the line numbers (1-based) of each name. */
 export interface AxisLines {
@@ -53,8 +61,22 @@ function clampLine(line: number, axis: AxisLines): number {
   return Math.max(-MAX_LINE, Math.min(axis.explicitTracks + 1 + MAX_LINE, line));
 }
 
-/** Resolves one axis of an item's placement (§8.3.1, with the conflict handling of §8.3.2). */
+/** A definite area clamped into the limited grid: its span cut at the edge, or its last track when wholly outside. */
+function clampArea(placement: AxisPlacement, axis: AxisLines): AxisPlacement {
+  if (placement.kind !== 'definite') return placement;
+  const first = -MAX_LINE;
+  const last = axis.explicitTracks + 1 + MAX_LINE;
+  if (placement.start >= last) return { kind: 'definite', start: last - 1, end: last };
+  if (placement.end <= first) return { kind: 'definite', start: first, end: first + 1 };
+  return { kind: 'definite', start: Math.max(first, placement.start), end: Math.min(last, placement.end) };
+}
+
+/** Resolves one axis of an item's placement (§8.3.1, with the conflict handling of §8.3.2), clamped into the limited grid. */
 export function resolveAxis(axis: AxisLines, pair: LinePair): AxisPlacement {
+  return clampArea(resolveLines(axis, pair), axis);
+}
+
+function resolveLines(axis: AxisLines, pair: LinePair): AxisPlacement {
   const start = pair.start;
   let end = pair.end;
   if (typeof start === 'object' && start.kind === 'span' && typeof end === 'object' && end.kind === 'span') end = 'auto';

@@ -7,6 +7,7 @@
 import type { GridAreas, GridBreadth, GridTrackList, GridTrackSize } from '../../css/types.js';
 import { resolveLength } from '../../css/values/length.js';
 import type { AxisLines } from './placement.js';
+import { MAX_GRID_TRACKS } from './placement.js';
 
 export interface ExplicitAxis extends AxisLines {
   /** Sizes of the explicit tracks. */
@@ -37,7 +38,7 @@ export function explicitAxis(list: GridTrackList | 'none', areas: GridAreas | 'n
         return;
       }
       const times = typeof entry.count === 'number' ? entry.count : repeatCount;
-      for (let t = 0; t < times; t++) {
+      for (let t = 0; t < times && sizes.length < MAX_GRID_TRACKS; t++) {
         entry.tracks.forEach((track, k) => {
           lineNames[lineNames.length - 1]!.push(...entry.names[k]!);
           if (entry.count === 'auto-fit') autoFit.push(sizes.length);
@@ -95,7 +96,7 @@ function autoRepeatCount(list: GridTrackList, room: RepeatRoom): number {
   let tracks = 0;
   for (const entry of list.entries) {
     if (entry === repeat) continue;
-    const sizes = entry.kind === 'repeat' ? Array.from({ length: entry.count as number }, () => entry.tracks).flat() : [entry];
+    const sizes = entry.kind === 'repeat' ? Array.from({ length: Math.min(entry.count as number, MAX_GRID_TRACKS) }, () => entry.tracks).flat() : [entry];
     for (const size of sizes) fixed += fixedSize(size, basis) ?? 0;
     tracks += sizes.length;
   }
@@ -106,7 +107,7 @@ function autoRepeatCount(list: GridTrackList, room: RepeatRoom): number {
   const free = limit - fixed - (tracks - 1) * room.gap;
   // Without a definite size, the smallest count that fills the min size.
   const count = room.size !== undefined ? Math.floor(free / perRepeat + 1e-9) : Math.ceil(free / perRepeat - 1e-9);
-  return Math.max(1, Math.min(count, 1000));
+  return Math.max(1, Math.min(count, MAX_GRID_TRACKS));
 }
 
 /** The size of track `index` (0-based in the final grid) on an axis with `offset` implicit tracks before the explicit ones. */

@@ -1,0 +1,126 @@
+/**
+ * Hostile templates, written as an attacker would (issue 26): each one expands exponentially,
+ * loops over loops, recurses or nests past what a parser can take. Shared by the library, CLI
+ * and service tests, which all expect the typed error named here.
+ */
+export interface HostileTemplate {
+  readonly name: string;
+  readonly template: string;
+  readonly data?: unknown;
+  /** The limit that must refuse it (`limit_exceeded` naming it). */
+  readonly limit: string;
+  /** `line:column` the error must point at, when the limit has a place. */
+  readonly at?: string;
+}
+
+const thousand = Array.from({ length: 1000 }, (_, index) => index);
+
+/** Inline partials e0…e40, each calling the previous one twice: 2^40 calls of e0. */
+function doubling(body: string): string {
+  let source = `{{#*inline "e0"}}${body}{{/inline}}`;
+  for (let level = 1; level <= 40; level++) source += `{{#*inline "e${level}"}}{{> e${level - 1}}}{{> e${level - 1}}}{{/inline}}`;
+  return `${source}{{> e40}}`;
+}
+
+export const HOSTILE_TEMPLATES: readonly HostileTemplate[] = [
+  { name: 'partials e0…e40 doubling, writing text', template: doubling('<p>'.padEnd(1000, 'x') + '</p>'), limit: 'maxTemplateOutputBytes' },
+  { name: 'partials e0…e40 doubling, writing nothing', template: doubling(''), limit: 'maxTemplateSteps' },
+  {
+    name: 'three nested each over 1,000 items',
+    template: '{{#each a}}{{#each ../a}}{{#each ../../a}}<b>{{this}}</b>{{/each}}{{/each}}{{/each}}', data: { a: thousand }, limit: 'maxTemplateSteps',
+  },
+  {
+    name: 'two nested each over 1,000 items with a long body',
+    template: `{{#each a}}{{#each ../a}}<p>${'y'.repeat(200)}{{this}}</p>{{/each}}{{/each}}`, data: { a: thousand }, limit: 'maxTemplateOutputBytes',
+  },
+  { name: 'if nested 20,000 deep', template: '{{#if a}}'.repeat(20_000) + 'x' + '{{/if}}'.repeat(20_000), data: { a: 1 }, limit: 'maxTemplateNesting', at: '1:1153' },
+  { name: 'if nested 1,000 deep', template: '{{#if a}}'.repeat(1000) + 'x' + '{{/if}}'.repeat(1000), data: { a: 1 }, limit: 'maxTemplateNesting', at: '1:1153' },
+  {
+    name: 'else-if chain 20,000 long',
+    template: '{{#if a}}a' + '{{else if b}}b'.repeat(20_000) + '{{/if}}', limit: 'maxTemplateNesting', at: '1:1789',
+  },
+  { name: 'subexpressions nested 20,000 deep', template: '{{uppercase ' + '(uppercase '.repeat(20_000) + '"x"' + ')'.repeat(20_000) + '}}', limit: 'maxSubexpressionDepth', at: '1:717' },
+  { name: 'a partial calling itself', template: '{{#*inline "me"}}<i>{{> me}}</i>{{/inline}}\n{{> me}}', limit: 'maxPartialDepth', at: '1:21' },
+  {
+    name: 'two partials calling each other',
+    template: '{{#*inline "ping"}}{{> pong}}{{/inline}}{{#*inline "pong"}}{{#if true}}{{> ping}}{{/if}}{{/inline}}{{> ping}}', limit: 'maxPartialDepth', at: '1:72',
+  },
+];
+
+/** A hostile document (HTML and CSS) that must end in a PDF with the given warning, or in `limit`. */
+export interface HostileDocument {
+  readonly name: string;
+  readonly template: string;
+  readonly data?: unknown;
+  /** The limit that must refuse it, when it is refused. */
+  readonly limit?: string;
+  /** A warning code and a piece of its message, when it renders. */
+  readonly warning?: { readonly code: string; readonly contains: string; readonly line?: number };
+}
+
+/** `--v0` … `--v40`, each twice the previous: 2^40 times the first value once substituted. */
+function doublingProperties(selector: string, elements: number, html = ''): string {
+  let css = `${selector} { --v0: "Something really really really long";`;
+  for (let level = 1; level <= 40; level++) css += ` --v${level}: var(--v${level - 1}) var(--v${level - 1});`;
+  return `${html}<style>${css} } p::before { content: var(--v40); } p { margin-left: var(--v39, 1px); }</style>${'<p>x</p>'.repeat(elements)}`;
+}
+
+export const HOSTILE_DOCUMENTS: readonly HostileDocument[] = [
+  {
+    name: 'custom properties doubling 40 times on the root', template: doublingProperties(':root', 1),
+    warning: { code: 'css_invalid_value', contains: 'limits.maxCustomPropertyLength = 65536' },
+  },
+  {
+    name: 'custom properties doubling 40 times on every one of 2,000 elements', template: doublingProperties('*', 2000, '<html lang="en">\n'),
+    warning: { code: 'css_invalid_value', contains: 'limits.maxCustomPropertyLength = 65536', line: 1 },
+  },
+];
+
+const repeatText = (count: number, make: (index: number) => string): string => Array.from({ length: count }, (_, index) => make(index)).join('');
+
+/** 12 levels of `<g>`, each `<use>`-ing the level below 10 times: 10^12 copies of the leaf. */
+export function useBomb(): string {
+  let defs = '<g id="g0"><rect width="1" height="1"/></g>';
+  for (let level = 1; level <= 12; level++) defs += `<g id="g${level}">${repeatText(10, () => `<use href="#g${level - 1}"/>`)}</g>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><defs>${defs}</defs><use href="#g12"/></svg>`;
+}
+
+export const HOSTILE_LAYOUTS: readonly HostileDocument[] = [
+  {
+    name: 'grid-template-columns: repeat(1000000, 1px)',
+    template: '<div style="display: grid; grid-template-columns: repeat(1000000, 1px); grid-template-rows: repeat(1000000, 1px)"><i>a</i><i>b</i></div>',
+  },
+  {
+    name: 'grid items at extreme line numbers',
+    template: '<div style="display: grid"><i style="grid-column: 99999999">a</i><i style="grid-row: -99999999 / span 99999999">b</i>'
+      + '<i style="grid-column: span 99999999 / -99999999; grid-row: 99999999 x / span 99999999 y">c</i><i style="grid-area: 1 / 1 / 99999999 / 99999999">d</i></div>',
+  },
+  {
+    name: '50,000 counter names on 200 elements',
+    template: `<style>p { counter-reset: ${repeatText(50_000, (i) => `c${i} `)}; counter-increment: ${repeatText(250, (i) => `c${i * 200} `)}}</style>${'<p>x</p>'.repeat(200)}`,
+    limit: 'maxCounters',
+  },
+  {
+    name: 'a 330 KB word under hyphens: auto',
+    template: `<html lang="en">\n<p style="hyphens: auto; width: 200px">${'hyphenation'.repeat(30_000)}</p></html>`,
+    warning: { code: 'css_unsupported', contains: 'a word longer than 100 letters is not hyphenated', line: 2 },
+  },
+  {
+    name: '100,000 elements with page-break-after: always',
+    template: `<style>p { page-break-after: always }</style>${'<p>x</p>'.repeat(100_000)}`, limit: 'maxPages',
+  },
+  {
+    name: 'a million-cell table',
+    template: `<table>{{#each rows}}<tr>${'<td>1</td>'.repeat(1000)}</tr>{{/each}}</table>`, data: { rows: thousand }, limit: 'maxBoxes',
+  },
+  { name: 'an inline SVG <use> bomb', template: useBomb(), limit: 'maxSvgUseElements' },
+  {
+    name: 'an SVG <use> bomb through <img>',
+    template: `<img src="data:image/svg+xml;base64,${Buffer.from(useBomb()).toString('base64')}">`, limit: 'maxSvgUseElements',
+  },
+  {
+    name: '200,000 nested <g> in an SVG file through <img>',
+    template: `<img src="data:image/svg+xml;base64,${Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">${'<g>'.repeat(200_000)}${'</g>'.repeat(200_000)}</svg>`).toString('base64')}">`,
+    limit: 'maxNestingDepth',
+  },
+];

@@ -1,0 +1,38 @@
+/**
+ * Budgets on what HTML and CSS can expand into (issue 26): each hostile document ends, within
+ * seconds, in a PDF with a located warning or in a typed `limit_exceeded` naming its limit.
+ */
+import { describe, expect, it } from 'vitest';
+import { createEngine, OctavoError } from '../../src/index.js';
+import { HOSTILE_DOCUMENTS, HOSTILE_LAYOUTS } from '../helpers/hostile.js';
+import { qpdfCheck } from '../helpers/qpdf.js';
+
+/** Generous: each input took a few seconds at most by hand; the bound only catches a hang. */
+const HANG = 120_000;
+
+describe('expansion budgets: hostile documents', () => {
+  for (const hostile of [...HOSTILE_DOCUMENTS, ...HOSTILE_LAYOUTS]) {
+    it(`${hostile.limit === undefined ? 'renders' : 'refuses'} ${hostile.name}`, async () => {
+      const outcome = await createEngine().renderDetailed({ template: hostile.template, data: hostile.data ?? {}, templateName: 'hostile.html' }).then((result) => result, (error: unknown) => error);
+      if (hostile.limit !== undefined) {
+        expect(outcome).toBeInstanceOf(OctavoError);
+        expect((outcome as OctavoError).code).toBe('limit_exceeded');
+        expect((outcome as OctavoError).message).toContain(`(limits.${hostile.limit} = `);
+        return;
+      }
+      if (outcome instanceof Error) throw outcome;
+      const { pdf, diagnostics } = outcome as Awaited<ReturnType<ReturnType<typeof createEngine>['renderDetailed']>>;
+      await qpdfCheck(pdf);
+      const expected = hostile.warning;
+      if (expected === undefined) {
+        expect(diagnostics).toEqual([]);
+        return;
+      }
+      expect(diagnostics.map((d) => d.code)).toContain(expected.code);
+      const warning = diagnostics.find((d) => d.message.includes(expected.contains));
+      expect(warning, JSON.stringify(diagnostics.map((d) => [d.code, d.message.slice(0, 150), d.file, d.line]))).toBeDefined();
+      expect(warning!.file).toBe('hostile.html');
+      if (expected.line !== undefined) expect(warning!.line).toBe(expected.line);
+    }, HANG);
+  }
+});
