@@ -154,9 +154,15 @@ function createCompiledCache(env: HandlebarsEnvironment, limits: NestingLimits):
 }
 
 /** Runs a compiled template within its expansion budget, turning whatever it throws into a located OctavoError. */
-function run(entry: CompiledTemplate, data: unknown, name: string, options: object, limits: ExpansionLimits, checkTime: () => void): string {
+/** What one run may spend: the expansion limits and the render's clock. */
+interface RunBudget {
+  readonly limits: ExpansionLimits;
+  readonly checkTime: () => void;
+}
+
+function run(entry: CompiledTemplate, data: unknown, name: string, options: object, budget: RunBudget): string {
   try {
-    return withExpansion(limits, { file: name, ast: entry.ast }, checkTime, () => {
+    return withExpansion(budget.limits, { file: name, ast: entry.ast }, budget.checkTime, () => {
       const output = entry.template(data, { ...RUNTIME_OPTIONS, ...options });
       checkOutput(output);
       return output;
@@ -175,7 +181,7 @@ export function createTemplateCache(limits: TemplateLimits = DEFAULT_LIMITS): Te
   function fromDocument(request: TemplateRequest): { locale?: string; timeZone?: string } {
     const found = documentSettings(request.source);
     const fill = (value: string | undefined): string | undefined =>
-      value === undefined || !value.includes('{{') ? value : run(compile(value, request.name), request.data, request.name, { helpers: runHelpers(DEFAULT_SETTINGS) }, limits, noTimeLimit);
+      value === undefined || !value.includes('{{') ? value : run(compile(value, request.name), request.data, request.name, { helpers: runHelpers(DEFAULT_SETTINGS) }, { limits, checkTime: noTimeLimit });
     return { locale: validLocale(fill(found.lang)), timeZone: validTimeZone(fill(found.timeZone)) };
   }
 
@@ -196,7 +202,7 @@ export function createTemplateCache(limits: TemplateLimits = DEFAULT_LIMITS): Te
       const strict = request.strict ?? false;
       const entry = compile(request.source, request.name, strict);
       const partials = await resolvePartials(entry, request.name, request.partials ?? {}, (source, file) => compile(source, file, strict));
-      return run(entry, request.data, request.name, { partials, helpers: runHelpers(helperSettings(request)) }, limits, request.checkTime ?? noTimeLimit);
+      return run(entry, request.data, request.name, { partials, helpers: runHelpers(helperSettings(request)) }, { limits, checkTime: request.checkTime ?? noTimeLimit });
     },
   };
 }
