@@ -62,13 +62,14 @@ describe('octavo check', () => {
     ] });
   });
 
-  it('reports every unknown helper and bad option, then the missing partial', async () => {
+  it('reports every unknown helper, bad option and missing partial', async () => {
     const { code, lines } = await stdout(['helpers.html']);
     expect(code).toBe(1);
     expect(lines.filter((line) => !line.startsWith('  hint'))).toEqual([
       "helpers.html:1:4: error[template_syntax]: unknown helper 'frobnicate'",
       "helpers.html:2:4: error[template_syntax]: helper 'formatNumber' has no option 'digits'; it accepts decimals, locale",
-      '2 errors, 0 warnings',
+      "helpers.html:3:1: error[template_syntax]: unknown partial 'nowhere'",
+      '3 errors, 0 warnings',
     ]);
     writeFileSync(join(dir, 'partial.html'), '<p>x</p>\n  {{> nowhere}}');
     const partial = await stdout(['partial.html']);
