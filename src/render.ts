@@ -57,6 +57,8 @@ export interface InternalEngine extends Engine {
   display(options: RenderOptions): Promise<DocumentDisplayList>;
   /** Counters of the engine's shaping caches (benchmarks). */
   readonly fontStats: FontRegistry['stats'];
+  /** The template filled with the data: the HTML the render lays out (`octavo render --emit-html`). */
+  fillTemplate(options: RenderOptions): Promise<{ html: string; diagnostics: readonly Diagnostic[] }>;
 }
 
 export interface LaidOutDocument {
@@ -92,6 +94,7 @@ export function createInternalEngine(options: EngineOptions = {}): InternalEngin
     render: async (request) => (await renderDocument(state, request)).pdf,
     renderDetailed: (request) => renderDocument(state, request),
     display: async (request) => (await paintRequest(state, request, new Diagnostics(), createBudget(state.limits.maxRenderMs))).display,
+    fillTemplate: (request) => filledHtml(state, request),
     layout: (request) => layoutRequest(state, request, new Diagnostics(), createBudget(state.limits.maxRenderMs)).then(({ laid }) => laid),
     get fontStats() {
       return state.fonts.stats;
@@ -227,6 +230,33 @@ interface PreparedLayout {
   readonly rebuild?: (previous: PassResults) => BoxTree;
 }
 
+/** The template stage: the template filled with the data (partials read through the render's sandbox). */
+async function fillTemplate(state: EngineState, options: RenderOptions, resources: ResourceContext, diagnostics: Diagnostics): Promise<string> {
+  const limits = state.limits;
+  const data = checkDataDepth(options.data, limits.maxDataDepth, limits.maxPayloadBytes) ? withoutPrototypeKeys(options.data) : options.data;
+  return state.templates.render({
+    source: options.template,
+    data: data ?? {},
+    name: options.templateName ?? '<template>',
+    ...(options.strict === undefined ? {} : { strict: options.strict }),
+    ...(options.locale === undefined ? {} : { locale: options.locale }),
+    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
+    partials: {
+      ...(resources.baseUrl === undefined ? {} : { readFile: resources.loadText }),
+      registered: state.partials,
+    },
+    log: (message, where) => diagnostics.warn('template', `{{log}}: ${message}`, where),
+  });
+}
+
+/** The filled HTML of a request and its template diagnostics, as the render would see it (`octavo render --emit-html`). */
+async function filledHtml(state: EngineState, request: RenderOptions): Promise<{ html: string; diagnostics: readonly Diagnostic[] }> {
+  const options = validateRenderOptions({ ...state.options.defaults, ...request });
+  const diagnostics = new Diagnostics();
+  const resources = createResourceContext(options, state.options.resources, state.limits);
+  return { html: await fillTemplate(state, options, resources, diagnostics), diagnostics: diagnostics.list() };
+}
+
 /** Template, DOM, styles, boxes and resources. */
 async function prepareLayout(state: EngineState, request: RenderOptions, diagnostics: Diagnostics, budget: () => void): Promise<PreparedLayout> {
   const options = validateRenderOptions({ ...state.options.defaults, ...request });
@@ -237,20 +267,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
     throw limitExceeded('maxTemplateBytes', limits.maxTemplateBytes, `the template is larger than ${limits.maxTemplateBytes} bytes`);
   }
   const resources = createResourceContext(options, state.options.resources, limits);
-  const data = checkDataDepth(options.data, limits.maxDataDepth, limits.maxPayloadBytes) ? withoutPrototypeKeys(options.data) : options.data;
-  const html = await state.templates.render({
-    source: options.template,
-    data: data ?? {},
-    name: sourceName,
-    ...(options.strict === undefined ? {} : { strict: options.strict }),
-    ...(options.locale === undefined ? {} : { locale: options.locale }),
-    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
-    partials: {
-      ...(resources.baseUrl === undefined ? {} : { readFile: resources.loadText }),
-      registered: state.partials,
-    },
-    log: (message, where) => diagnostics.warn('template', `{{log}}: ${message}`, where),
-  });
+  const html = await fillTemplate(state, options, resources, diagnostics);
   const dom = parseHtml(html, sourceName, limits.maxNestingDepth);
   budget();
 
