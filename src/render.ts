@@ -14,6 +14,8 @@ import { asStackOverflowError, checkBoxCount, checkDataDepth, createBudget, limi
 import type { TemplateCache } from './template/render.js';
 import { createTemplateCache } from './template/render.js';
 import { parseHtml } from './dom/parse.js';
+import { droppedElements } from './dom/dropped.js';
+import { urlOrigins } from './dom/url-origins.js';
 import { collectStylesheets, cascade, computeMarginBoxStyle, computePageStyle, createStylesheetCache, hasMarginBoxContent, hasPageBackgroundImages, marginBoxImageUrls } from './css/index.js';
 import type { StylesheetCache } from './css/index.js';
 import { buildBoxTree } from './boxes/build.js';
@@ -269,6 +271,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
   const resources = createResourceContext(options, state.options.resources, limits);
   const html = await fillTemplate(state, options, resources, diagnostics);
   const dom = parseHtml(html, sourceName, limits.maxNestingDepth);
+  for (const dropped of droppedElements(dom)) diagnostics.warn('html', dropped.message, dropped.where);
   budget();
 
   const sheets = await collectStylesheets(dom, { baseUrl: resources.baseUrl, loadText: resources.loadText, cache: state.stylesheets, diagnostics });
@@ -280,7 +283,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
 
   const [faces, images] = await Promise.all([
     loadFontFaces(styled.fontFaces, resources.loadFontBytes, diagnostics),
-    loadImages(boxes, resources, diagnostics, marginBoxImageUrls(styled)),
+    loadImages(boxes, resources, diagnostics, marginBoxImageUrls(styled), urlOrigins(dom, resources.baseUrl)),
   ]);
   const text = state.fonts.forRender({ faces, diagnostics });
   budget();

@@ -86,6 +86,7 @@ function hintFor(diagnostic: Diagnostic, suggest: Suggest): string {
   const value = /^invalid value `([^`]+)` for `([^`]+)`$/.exec(diagnostic.message);
   const nearValues = value === null ? [] : suggest.suggestValue(value[2] ?? '', value[1] ?? '');
   if (nearValues.length > 0) return `did you mean ${quoted(nearValues)}?`;
+  if (/ is (not rendered|dropped): /.test(diagnostic.message)) return 'octavo does not draw this element (said once per kind of element); the document renders without it';
   return HINTS[diagnostic.code];
 }
 
