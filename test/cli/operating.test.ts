@@ -69,7 +69,7 @@ describe('octavo serve: operating mistakes are one line and exit 2, never a stac
       expect(code).toBe(2);
       expect(stderr).toBe(`octavo serve: port ${busyPort} is already in use (127.0.0.1:${busyPort}): stop the program using it, or pick another with --port (--port 0 picks a free one)\n`);
     }
-  });
+  }, 120_000); // the demo prepares its workspace and render threads before it listens
 
   it('says the data folder is not writable', async () => {
     const dataDir = join(dir, 'a-file', 'data');

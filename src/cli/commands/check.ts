@@ -76,6 +76,13 @@ async function partialFinder(folder: string, cwd: string): Promise<PartialFinder
   };
 }
 
+/** The template first, then other files by name. */
+function byFile(a: Finding, b: Finding, template: string): number {
+  if (a.file === b.file) return 0;
+  if (a.file === template || b.file === template) return a.file === template ? -1 : 1;
+  return (a.file ?? '').localeCompare(b.file ?? '');
+}
+
 function byPlace(a: Finding, b: Finding): number {
   return (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0);
 }
@@ -96,7 +103,9 @@ export async function checkTemplateFile(args: CheckArgs, cwd: string, io: CliIo)
   if (args.root !== undefined) options.root = resolve(cwd, args.root);
   if (args.limits.strict) options.strict = true;
   const fonts = await fontFindings({ file: shown, path: templatePath, text: source, html: true }, options.root ?? folder, cwd);
-  return [...findings, ...await trialRender(options, args.limits, cwd, hasErrors), ...fonts];
+  // the render's warnings come as its stages and parallel loads finish: in source order, they are stable
+  const rendered = (await trialRender(options, args.limits, cwd, hasErrors)).sort((a, b) => byFile(a, b, shown) || byPlace(a, b));
+  return [...findings, ...rendered, ...fonts];
 }
 
 /** Font-family names that match no available font (./font-families.ts), as warnings at their declaration. */
