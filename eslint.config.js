@@ -22,6 +22,7 @@ const LIBRARY_HOMES = {
   piscina: 'src/service',
   'pdfjs-dist': 'src/service',
   '@napi-rs/canvas': 'src/raster',
+  'cli-progress': 'src/cli/progress',
 };
 
 const escape = (name) => name.replace(/[/.-]/g, (c) => `\\${c}`);

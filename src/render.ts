@@ -16,6 +16,8 @@ import { asStackOverflowError, checkDataDepth, createBudget, limitExceeded, reso
 import type { TemplateCache } from './template/render.js';
 import { createTemplateCache } from './template/render.js';
 import { parseHtml } from './dom/parse.js';
+import { droppedElements } from './dom/dropped.js';
+import { urlOrigins } from './dom/url-origins.js';
 import { collectStylesheets, cascade, computeMarginBoxStyle, computePageStyle, createStylesheetCache, hasMarginBoxContent, hasPageBackgroundImages, marginBoxImageUrls } from './css/index.js';
 import type { StylesheetCache } from './css/index.js';
 import { buildBoxTree } from './boxes/build.js';
@@ -59,6 +61,8 @@ export interface InternalEngine extends Engine {
   display(options: RenderOptions): Promise<DocumentDisplayList>;
   /** Counters of the engine's shaping caches (benchmarks). */
   readonly fontStats: FontRegistry['stats'];
+  /** The template filled with the data: the HTML the render lays out (`octavo render --emit-html`). */
+  fillTemplate(options: RenderOptions): Promise<{ html: string; diagnostics: readonly Diagnostic[] }>;
 }
 
 export interface LaidOutDocument {
@@ -95,6 +99,7 @@ export function createInternalEngine(options: EngineOptions = {}): InternalEngin
     render: async (request) => (await renderDocument(state, request)).pdf,
     renderDetailed: (request) => renderDocument(state, request),
     display: (request) => paintRequest(state, request, new Diagnostics(), createBudget(state.limits.maxRenderMs)),
+    fillTemplate: (request) => filledHtml(state, request),
     layout: (request) => layoutRequest(state, request, new Diagnostics(), createBudget(state.limits.maxRenderMs)),
     get fontStats() {
       return state.fonts.stats;
@@ -207,21 +212,15 @@ interface PreparedLayout {
   readonly layout: LayoutRequest;
 }
 
-/** Template, DOM, styles, boxes and resources. */
-async function prepareLayout(state: EngineState, request: RenderOptions, diagnostics: Diagnostics, budget: () => void): Promise<PreparedLayout> {
-  const options = validateRenderOptions({ ...state.options.defaults, ...request });
+/** The template stage: the template filled with the data (partials read through the render's sandbox). */
+async function fillTemplate(state: EngineState, options: RenderOptions, resources: ResourceContext, run: { diagnostics: Diagnostics; budget: () => void }): Promise<string> {
+  const { diagnostics, budget } = run;
   const limits = state.limits;
-  const sourceName = options.templateName ?? '<template>';
-
-  if (Buffer.byteLength(options.template, 'utf8') > limits.maxTemplateBytes) {
-    throw limitExceeded('maxTemplateBytes', limits.maxTemplateBytes, `the template is larger than ${limits.maxTemplateBytes} bytes`);
-  }
-  const resources = createResourceContext(options, state.options.resources, limits);
   const data = checkDataDepth(options.data, limits.maxDataDepth, limits.maxPayloadBytes) ? withoutPrototypeKeys(options.data) : options.data;
-  const html = await state.templates.render({
+  return state.templates.render({
     source: options.template,
     data: data ?? {},
-    name: sourceName,
+    name: options.templateName ?? '<template>',
     ...(options.strict === undefined ? {} : { strict: options.strict }),
     ...(options.locale === undefined ? {} : { locale: options.locale }),
     ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
@@ -232,7 +231,29 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
     log: (message, where) => diagnostics.warn('template', `{{log}}: ${message}`, where),
     checkTime: budget,
   });
+}
+
+/** The filled HTML of a request and its template diagnostics, as the render would see it (`octavo render --emit-html`). */
+async function filledHtml(state: EngineState, request: RenderOptions): Promise<{ html: string; diagnostics: readonly Diagnostic[] }> {
+  const options = validateRenderOptions({ ...state.options.defaults, ...request });
+  const diagnostics = new Diagnostics();
+  const resources = createResourceContext(options, state.options.resources, state.limits);
+  return { html: await fillTemplate(state, options, resources, { diagnostics, budget: createBudget(state.limits.maxRenderMs) }), diagnostics: diagnostics.list() };
+}
+
+/** Template, DOM, styles, boxes and resources. */
+async function prepareLayout(state: EngineState, request: RenderOptions, diagnostics: Diagnostics, budget: () => void): Promise<PreparedLayout> {
+  const options = validateRenderOptions({ ...state.options.defaults, ...request });
+  const limits = state.limits;
+  const sourceName = options.templateName ?? '<template>';
+
+  if (Buffer.byteLength(options.template, 'utf8') > limits.maxTemplateBytes) {
+    throw limitExceeded('maxTemplateBytes', limits.maxTemplateBytes, `the template is larger than ${limits.maxTemplateBytes} bytes`);
+  }
+  const resources = createResourceContext(options, state.options.resources, limits);
+  const html = await fillTemplate(state, options, resources, { diagnostics, budget });
   const dom = parseHtml(html, sourceName, limits.maxNestingDepth);
+  for (const dropped of droppedElements(dom)) diagnostics.warn('html', dropped.message, dropped.where);
   budget();
 
   const sheets = await collectStylesheets(dom, { baseUrl: resources.baseUrl, loadText: resources.loadText, cache: state.stylesheets, diagnostics });
@@ -245,7 +266,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
 
   const [faces, images] = await Promise.all([
     loadFontFaces(styled.fontFaces, resources.loadFontBytes, diagnostics),
-    loadImages(boxes, resources, diagnostics, marginBoxImageUrls(styled)),
+    loadImages(boxes, resources, diagnostics, marginBoxImageUrls(styled), urlOrigins(dom, resources.baseUrl)),
   ]);
   const text = state.fonts.forRender({ faces, diagnostics });
   budget();

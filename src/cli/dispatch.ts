@@ -4,6 +4,8 @@
  */
 import type { CliCommand, CliIo } from './shared/command.js';
 import { UsageError } from './shared/command.js';
+import { didYouMean } from '../did-you-mean.js';
+import { operatingErrorMessage } from './shared/operating-errors.js';
 
 type CommandModule = Promise<{ default: CliCommand }>;
 
@@ -21,17 +23,29 @@ const COMMANDS: Readonly<Record<string, () => CommandModule>> = {
   template: () => import('./commands/template.js'),
 };
 
+/** One line per command for `octavo --help` (kept here so that help loads no command). */
+const DESCRIPTIONS: Readonly<Record<keyof typeof COMMANDS, string>> = {
+  render: 'fill a template with JSON data and write the PDF (or a PDF per line with --batch)',
+  check: 'lint a template: syntax, helpers, partials, missing fields, CSS, resources, fonts',
+  preview: 'live preview of a template in the browser, re-rendered on every change',
+  gallery: 'render every fixture template to out/<name>.pdf',
+  serve: 'run the document-generation HTTP service (--demo for a ready-to-try workspace)',
+  workspace: 'create a workspace of the service (prints its API key), set its quota, (de)activate it',
+  template: 'add, update, list or remove the templates of a workspace of the service',
+};
+
 async function loadCommand(name: string): Promise<CliCommand | undefined> {
   const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   return load === undefined ? undefined : (await load()).default;
 }
 
 function usage(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length)) + 2;
   return [
     'usage: octavo <command> [options]',
     '',
     'commands:',
-    ...Object.keys(COMMANDS).map((name) => `  ${name}`),
+    ...Object.keys(COMMANDS).map((name) => `  ${name.padEnd(width)}${DESCRIPTIONS[name] ?? ''}`),
     '',
     'octavo <command> --help shows the options of a command.',
   ].join('\n');
@@ -45,7 +59,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   const command = await loadCommand(name);
   if (command === undefined) {
-    io.stderr.write(`octavo: unknown command '${name}'\n\n${usage()}\n`);
+    const suggestion = didYouMean(name, Object.keys(COMMANDS));
+    io.stderr.write(`octavo: unknown command '${name}'${suggestion === undefined ? '' : ` (${suggestion})`}\n\n${usage()}\n`);
     return 2;
   }
   if (args.includes('--help') || args.includes('-h')) {
@@ -59,7 +74,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       io.stderr.write(`octavo ${name}: ${error.message}\n\n${command.usage}\n`);
       return 2;
     }
-    throw error;
+    const operating = operatingErrorMessage(error);
+    if (operating === undefined) throw error;
+    io.stderr.write(`octavo ${name}: ${operating}\n`);
+    return 2;
   }
 }
 

@@ -68,6 +68,8 @@ interface State {
   readonly sheets: readonly Stylesheet[];
   /** Rules whose declarations without effect were reported in this render (StyleRule.noEffect). */
   readonly reported: Set<StyleRule>;
+  /** Names of the unrendered elements already warned about. */
+  readonly unrenderedReported: Set<string>;
   /** Which sheet each rule with such declarations is in (made when the first one is reported). */
   ruleSheets: Map<StyleRule, Stylesheet> | undefined;
 }
@@ -108,6 +110,7 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
     current: undefined,
     sheets,
     reported: new Set(),
+    unrenderedReported: new Set(),
     ruleSheets: undefined,
     substitution: overlongWarning(ctx.maxCustomPropertyLength ?? DEFAULT_LIMITS.maxCustomPropertyLength, () => state),
   };
@@ -183,7 +186,10 @@ function reportNoEffect(rule: StyleRule, state: State): void {
 /** An element that generates a box octavo cannot fill (inline SVG, video...). */
 function warnUnrendered(element: DomElement, state: State): void {
   const message = unrenderedElementMessage(element.name);
-  if (message !== undefined) state.diagnostics.warn('html', message, elementLocation(state.dom, element));
+  // said once per kind of element (a form of twenty inputs is one warning), at the first
+  if (message === undefined || state.unrenderedReported.has(element.name)) return;
+  state.unrenderedReported.add(element.name);
+  state.diagnostics.warn('html', message, elementLocation(state.dom, element));
 }
 
 function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolean, state: State): ElementStyles {

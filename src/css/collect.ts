@@ -131,8 +131,10 @@ async function loadFile(ctx: CollectContext, { url, media, chain, from, layer }:
     text = await ctx.loadText(url);
   } catch (error) {
     if (isOctavoError(error) && error.code === 'resource_not_found') {
-      const line = from.line ?? (from.element && from.dom && from.element.startIndex !== null ? from.dom.locate(from.element.startIndex).line : undefined);
-      ctx.diagnostics.warn('resource', `stylesheet not found: ${url}`, { file: from.file, line });
+      // said as written (`<link href>`), at the element, else at the @import's line
+      const at = from.element && from.dom && from.element.startIndex !== null ? from.dom.locate(from.element.startIndex) : undefined;
+      const written = from.element?.attribs['href']?.trim() ?? url;
+      ctx.diagnostics.warn('resource', `stylesheet not found: ${written}`, { file: from.file, ...(from.line !== undefined ? { line: from.line } : at ?? {}) });
       return [];
     }
     throw error;

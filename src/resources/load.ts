@@ -14,6 +14,7 @@
  *   distinct URLs; fonts are bounded by `limits.maxFontBytes`, images by `limits.maxImagePixels`
  *   (read from the header, before anything is decoded: a decompression bomb is refused unopened).
  */
+import type { UrlOrigins } from '../dom/url-origins.js';
 import { pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
@@ -184,7 +185,7 @@ const MAX_SVG_IMAGE_DEPTH = 3;
  * and sandbox as `<img>`. Absolute URLs are external references: ignored, as browsers do for SVG
  * used as an image.
  */
-async function loadSvgImages(svg: SvgDocument, url: string, resources: ResourceContext, diagnostics: Diagnostics, depth: number): Promise<void> {
+async function loadSvgImages(svg: SvgDocument, url: string, resources: ResourceContext, diagnostics: Diagnostics, origins: UrlOrigins, depth: number): Promise<void> {
   const base = isDataUrl(url) ? resources.baseUrl : url;
   const hrefs = imageHrefs(svg).filter((href) => {
     if (isDataUrl(href) || !ABSOLUTE_URL.test(href)) return true;
@@ -200,18 +201,29 @@ async function loadSvgImages(svg: SvgDocument, url: string, resources: ResourceC
       diagnostics.warn('resource', `SVG <image> ${describeUrl(href)} ignored: not a valid URL`);
       return;
     }
-    const image = await loadImage(absolute, resources, diagnostics, depth + 1);
+    const image = await loadImage(absolute, resources, diagnostics, origins, depth + 1);
     if (image !== undefined) svg.images.set(href, image);
   }));
 }
 
-async function loadImage(url: string, resources: ResourceContext, diagnostics: Diagnostics, depth = 0): Promise<LoadedImage | undefined> {
+/**
+ * A missing image, said as the author wrote its URL and where (../dom/url-origins.ts); a URL
+ * written elsewhere (a linked stylesheet) is shown relative to the template's folder.
+ */
+function warnMissingImage(url: string, error: OctavoError, resources: ResourceContext, diagnostics: Diagnostics, origins: UrlOrigins): void {
+  const origin = origins.get(url);
+  const base = resources.baseUrl;
+  const shown = origin?.written ?? (base !== undefined && url.startsWith(base) ? decodeURI(url.slice(base.length)) : url);
+  diagnostics.warn('resource', `image not loaded: ${error.message.split(url).join(shown)}`, origin?.where ?? {});
+}
+
+async function loadImage(url: string, resources: ResourceContext, diagnostics: Diagnostics, origins: UrlOrigins, depth = 0): Promise<LoadedImage | undefined> {
   let bytes: Uint8Array;
   try {
     bytes = await resources.loadBytes(url);
   } catch (error) {
     if (error instanceof OctavoError && error.code === 'resource_not_found') {
-      diagnostics.warn('resource', `image not loaded: ${error.message}`);
+      warnMissingImage(url, error, resources, diagnostics, origins);
       return undefined;
     }
     throw error; // resource_denied, limit_exceeded: the caller asked for something it may not have
@@ -225,7 +237,7 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
     if (svg !== undefined) {
       const unsupported = unsupportedFeatures(svg);
       if (unsupported.length > 0) diagnostics.warn('resource', `SVG image ${describeUrl(url)}: ${unsupported.join(', ')} not drawn yet (the rest is)`);
-      await loadSvgImages(svg, url, resources, diagnostics, depth);
+      await loadSvgImages(svg, url, resources, diagnostics, origins, depth);
       return { id, format: 'svg', bytes, svg, width: svg.width, height: svg.height };
     }
   } else if (DECODABLE.has(format)) {
@@ -258,9 +270,11 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
  * Loads every distinct image the box tree uses (and `more`: the margin boxes'), keyed by URL. A missing, unsupported or damaged
  * image is a `resource` warning (the box renders without it); a refused URL throws.
  */
-export async function loadImages(boxes: BoxTree, resources: ResourceContext, diagnostics: Diagnostics, more: readonly string[] = []): Promise<ReadonlyMap<string, LoadedImage>> {
+export async function loadImages(
+  boxes: BoxTree, resources: ResourceContext, diagnostics: Diagnostics, more: readonly string[] = [], origins: UrlOrigins = new Map(),
+): Promise<ReadonlyMap<string, LoadedImage>> {
   const urls = imageUrls(boxes);
-  return loadImageUrls([...urls, ...more.filter((url) => ABSOLUTE_URL.test(url) && !urls.includes(url))], resources, diagnostics);
+  return loadImageUrls([...urls, ...more.filter((url) => ABSOLUTE_URL.test(url) && !urls.includes(url))], resources, diagnostics, origins);
 }
 
 /** Background image URLs of computed styles (the page boxes', known only after layout). */
@@ -271,8 +285,8 @@ export function backgroundUrls(styles: Iterable<ComputedStyle>): string[] {
 }
 
 /** Loads images by URL (see loadImages). */
-export async function loadImageUrls(urls: readonly string[], resources: ResourceContext, diagnostics: Diagnostics): Promise<Map<string, LoadedImage>> {
-  const loaded = await Promise.all(urls.map((url) => loadImage(url, resources, diagnostics)));
+export async function loadImageUrls(urls: readonly string[], resources: ResourceContext, diagnostics: Diagnostics, origins: UrlOrigins = new Map()): Promise<Map<string, LoadedImage>> {
+  const loaded = await Promise.all(urls.map((url) => loadImage(url, resources, diagnostics, origins)));
   const images = new Map<string, LoadedImage>();
   urls.forEach((url, index) => {
     const image = loaded[index];

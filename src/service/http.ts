@@ -9,6 +9,7 @@ import { authenticate, presentedKey } from './auth.js';
 import { parseGenerateCommand } from './commands.js';
 import { ERROR_DESCRIPTIONS, STATUS_OF, ServiceError, errorBody, isServiceError } from './api/errors.js';
 import type { ServiceErrorCode } from './api/errors.js';
+import { errorPage, prefersHtml } from './error-page.js';
 import type { JsonMediaType } from './http-support.js';
 import { negotiateJson, pagingLinks, parseJsonBody, parsePaging, readBody, requireJsonRequest } from './http-support.js';
 import type { LinkSigner } from './links.js';
@@ -302,8 +303,11 @@ async function openApiRoute(_ctx: Context, exchange: Exchange): Promise<Response
   });
 }
 
-/** Where every `documentation_url` points: the error codes with their status and meaning. */
+/** Where every `documentation_url` points: the error codes with their status and meaning, as a page for browsers (./error-page.ts). */
 async function errorsRoute(_ctx: Context, exchange: Exchange): Promise<Response> {
+  if (prefersHtml(exchange.request.headers.get('accept'))) {
+    return new Response(errorPage(exchange.baseUrl), { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', vary: 'Accept' } });
+  }
   const codes = (Object.keys(STATUS_OF) as ServiceErrorCode[]).map((code) => ({
     error_code: code, status: STATUS_OF[code], description: ERROR_DESCRIPTIONS[code],
   }));

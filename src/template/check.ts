@@ -3,11 +3,13 @@
  * helper with an accepted number of arguments, partials are named literally (so they can be
  * resolved before the run, ./partials.ts), and no decorator other than `*inline` is used. Problems
  * are `template_syntax` errors at the offending mustache, found even in branches the data never takes.
- * A mustache without arguments is a field lookup, whatever its name (./rewrite.ts).
+ * A mustache without arguments is a field lookup, whatever its name (./rewrite.ts); a block-only
+ * helper (`each`, `if`, ...) called with arguments outside a block is an error that shows the block.
  */
 import type { AstNode, CallNode } from './ast.js';
 import { simpleName, walk } from './ast.js';
-import { BUILTIN_ARITY, OCTAVO_HELPERS } from './helpers/index.js';
+import { didYouMean } from '../did-you-mean.js';
+import { BLOCK_ONLY_HELPERS, BUILTIN_ARITY, OCTAVO_HELPERS } from './helpers/index.js';
 
 export interface TemplateProblem {
   readonly message: string;
@@ -66,10 +68,19 @@ function checkCall(node: CallNode): TemplateProblem | undefined {
   // without arguments a mustache prints a field, even one named like a helper
   const fieldLookup = !isCall && (node.type === 'MustacheStatement' || !BUILTIN_ARITY.has(name));
   if (fieldLookup && node.type !== 'SubExpression') return undefined;
-  if (!known) {
-    return isCall ? at(node, `unknown helper '${name}'`, `available helpers: ${[...BUILTIN_ARITY.keys(), ...OCTAVO_HELPERS.keys()].join(', ')}`) : undefined;
+  if (!known) return isCall ? at(node, `unknown helper '${name}'`, unknownHelperHint(name)) : undefined;
+  if (node.type !== 'BlockStatement' && BLOCK_ONLY_HELPERS.has(name)) {
+    const first = (node.params[0] as { original?: unknown } | undefined)?.original;
+    return at(node, `'${name}' is a block helper and cannot be used inside a mustache or as an argument`,
+      `write it as a block: {{#${name}${first === undefined ? '' : ` ${String(first)}`}}}...{{/${name}}}`);
   }
   return checkArity(node, name) ?? checkHash(node, name);
+}
+
+/** "did you mean 'formatCurrency'?", or the list of helpers when no name is close. */
+function unknownHelperHint(name: string): string {
+  const helpers = [...BUILTIN_ARITY.keys(), ...OCTAVO_HELPERS.keys()];
+  return didYouMean(name, helpers) ?? `available helpers: ${helpers.join(', ')}`;
 }
 
 /** Names of the inline partials the template defines (`{{#*inline "row"}}`). */
@@ -121,7 +132,12 @@ export function problemAt(node: AstNode, message: string, hint?: string): Templa
 
 /** All problems of a template, in source order (the renderer reports the first). */
 export function checkTemplate(ast: AstNode): TemplateProblem[] {
-  const problems: TemplateProblem[] = [];
+  return locatedProblems(ast).map(({ problem }) => problem);
+}
+
+/** All problems of a template with the node of each (for `octavo check` to blank them out, ./recover.ts). */
+export function locatedProblems(ast: AstNode): { problem: TemplateProblem; node: AstNode }[] {
+  const problems: { problem: TemplateProblem; node: AstNode }[] = [];
   walk(ast, (node) => {
     let problem: TemplateProblem | undefined;
     if (CALLS.has(node.type)) problem = checkCall(node as CallNode);
@@ -129,7 +145,7 @@ export function checkTemplate(ast: AstNode): TemplateProblem[] {
     else if (DECORATORS.has(node.type) && simpleName((node as CallNode).path) !== 'inline') {
       problem = at(node, 'decorators are not supported (only {{#*inline}} partials)');
     }
-    if (problem !== undefined) problems.push(problem);
+    if (problem !== undefined) problems.push({ problem, node });
   });
   return problems;
 }

@@ -39,7 +39,13 @@ export function problemError(problem: TemplateProblem, file: string): OctavoErro
 }
 
 /** A block structure problem in words, located at the block that is opened and not (properly) closed. */
-function blockError(problem: BlockProblem, file: string, cause: unknown): OctavoError {
+export function blockError(problem: BlockProblem, file: string, cause?: unknown): OctavoError {
+  if (problem.kind === 'stray') {
+    const { close } = problem;
+    return new OctavoError('template_syntax', `${close.display} closes no open block`, {
+      file, line: close.line, column: close.column, cause, hint: `remove it, or open the block with {{#${close.name} ...}} before it`,
+    });
+  }
   const { open } = problem;
   const where = { file, line: open.line, column: open.column, cause };
   if (problem.kind === 'unclosed') {

@@ -13,6 +13,8 @@ import { BUILTIN_ARITY, OCTAVO_HELPERS } from './helpers/index.js';
 
 export interface MissingField {
   readonly path: string;
+  /** Paths the sample does have where this one goes astray (`customer.name` for `custmer.name`), for "did you mean". */
+  readonly nearby: readonly string[];
   /** 1-based. */
   readonly line: number;
   readonly column: number;
@@ -71,6 +73,32 @@ function element(value: unknown): unknown {
   return UNKNOWN;
 }
 
+function keysOf(value: unknown): string[] {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : [];
+}
+
+/** The paths the sample offers at the first segment of `path` it lacks: siblings of that segment, written like it. */
+function nearbyPaths(path: PathNode, scope: Scope): string[] {
+  const prefix = path.original.slice(0, path.original.length - path.parts.join('.').length);
+  const [head, ...rest] = path.parts;
+  if (head === undefined) return [];
+  let value = path.depth === 0 && scope.params.has(head) ? undefined : scope.contexts[Math.min(path.depth, scope.contexts.length - 1)];
+  if (value === UNKNOWN) return [];
+  const heads = [...keysOf(value), ...(path.depth === 0 ? scope.params.keys() : [])];
+  // each sibling of the first missing segment, followed by the segments written after it
+  const paths = (siblings: readonly string[], index: number) =>
+    siblings.map((sibling) => `${prefix}${[...path.parts.slice(0, index), sibling, ...path.parts.slice(index + 1)].join('.')}`);
+  if (own(value, head) === undefined && !scope.params.has(head)) return paths(heads, 0);
+  value = scope.params.get(head) ?? own(value, head);
+  for (const [index, key] of rest.entries()) {
+    if (value === UNKNOWN) return [];
+    const next = own(value, key);
+    if (next === undefined) return paths(keysOf(value), index + 1);
+    value = next;
+  }
+  return [];
+}
+
 function isGuarded(path: PathNode, scope: Scope): boolean {
   const written = path.original.replace(/^this\./, '');
   for (const guard of scope.guarded) if (written === guard || written.startsWith(`${guard}.`)) return true;
@@ -86,7 +114,7 @@ export function missingFields(ast: AstNode, sample: unknown): MissingField[] {
     const value = resolve(node, scope);
     const start = at?.loc?.start;
     if (value === undefined && !isGuarded(node, scope) && start !== undefined && !found.has(node.original)) {
-      found.set(node.original, { path: node.original, line: start.line, column: start.column + 1 });
+      found.set(node.original, { path: node.original, nearby: nearbyPaths(node, scope), line: start.line, column: start.column + 1 });
     }
     return value;
   }

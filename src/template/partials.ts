@@ -44,7 +44,8 @@ const EXTENSIONS = ['.html', '.hbs', '.handlebars'];
 /** Names that map to a file inside `partials/` (no `..`, no absolute paths). */
 const SAFE_NAME = /^[A-Za-z0-9_][\w-]*(\/[A-Za-z0-9_][\w-]*)*$/;
 
-async function readPartialFile(name: string, sources: PartialSources): Promise<{ source: string; file: string } | undefined> {
+/** The file `partials/NAME.html` (or `.hbs`, `.handlebars`) of a partial, through the sandboxed reader. */
+export async function findPartialFile(name: string, sources: PartialSources): Promise<{ source: string; file: string } | undefined> {
   if (sources.readFile === undefined || !SAFE_NAME.test(name)) return undefined;
   for (const extension of EXTENSIONS) {
     const file = `partials/${name}${extension}`;
@@ -58,7 +59,7 @@ async function readPartialFile(name: string, sources: PartialSources): Promise<{
 }
 
 async function findPartial(name: string, sources: PartialSources): Promise<{ source: string; file: string } | undefined> {
-  const fromFile = await readPartialFile(name, sources);
+  const fromFile = await findPartialFile(name, sources);
   if (fromFile !== undefined) return fromFile;
   const registered = sources.registered?.get(name);
   return registered === undefined ? undefined : { source: registered, file: `<partial ${name}>` };

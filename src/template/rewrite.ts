@@ -9,12 +9,13 @@ import type { AstNode, CallNode, PathNode } from './ast.js';
 import { simpleName, walk } from './ast.js';
 import { BUILTIN_ARITY, OCTAVO_HELPERS } from './helpers/index.js';
 
-/** Block helpers keep their meaning without arguments (`{{#if}}` alone is an arity error, not a field). */
-const BLOCK_BUILTINS = new Set(['if', 'unless', 'with', 'each', 'raw']);
-
+/**
+ * Every helper name is a field in a mustache without arguments (`{{raw}}`, `{{each}}` print the
+ * field); block helpers keep their meaning in a block (`{{#if}}` alone is an arity error, not a field).
+ */
 function isHelperName(name: string, block: boolean): boolean {
   if (block) return OCTAVO_HELPERS.has(name);
-  return OCTAVO_HELPERS.has(name) || (BUILTIN_ARITY.has(name) && !BLOCK_BUILTINS.has(name));
+  return OCTAVO_HELPERS.has(name) || BUILTIN_ARITY.has(name);
 }
 
 /** Rewrites the parsed template in place (it is the engine's own freshly parsed copy). */

@@ -62,13 +62,14 @@ describe('octavo check', () => {
     ] });
   });
 
-  it('reports every unknown helper and bad option, then the missing partial', async () => {
+  it('reports every unknown helper, bad option and missing partial', async () => {
     const { code, lines } = await stdout(['helpers.html']);
     expect(code).toBe(1);
     expect(lines.filter((line) => !line.startsWith('  hint'))).toEqual([
       "helpers.html:1:4: error[template_syntax]: unknown helper 'frobnicate'",
       "helpers.html:2:4: error[template_syntax]: helper 'formatNumber' has no option 'digits'; it accepts decimals, locale",
-      '2 errors, 0 warnings',
+      "helpers.html:3:1: error[template_syntax]: unknown partial 'nowhere'",
+      '3 errors, 0 warnings',
     ]);
     writeFileSync(join(dir, 'partial.html'), '<p>x</p>\n  {{> nowhere}}');
     const partial = await stdout(['partial.html']);
@@ -81,12 +82,12 @@ describe('octavo check', () => {
     expect(lines.filter((line) => !line.startsWith('  hint'))).toEqual([
       'problems.html:14:30: warning[missing_field]: "qty" is not in the sample payload',
       'problems.html:15:6: warning[missing_field]: "customer.vat" is not in the sample payload',
-      'problems.html:3:32: warning[resource]: stylesheet not found: missing.css',
+      'problems.html:3:3: warning[resource]: stylesheet not found: missing.css',
       'problems.html:5:12: warning[css_unknown_property]: unknown property `colr`',
       'problems.html:5:23: warning[css_invalid_value]: invalid value `banana` for `width`',
       'problems.html:6:13: warning[css_unsupported]: `column-fill: balance-all` has no effect: only the last fragment of a multi-column container is balanced (as `balance`)',
       'problems.html:7:47: warning[font]: @font-face "Brand" was ignored: fonts/brand.ttf: cannot read fonts/brand.ttf: no such file',
-      'problems.html:13:13: warning[resource]: image not loaded: cannot read images/logo.png: no such file',
+      'problems.html:13:3: warning[resource]: image not loaded: cannot read images/logo.png: no such file',
       '0 errors, 8 warnings',
     ]);
     expect(lines.filter((line) => line.startsWith('  hint')).length).toBe(8);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { templateHarness } from './harness.js';
 import { createTemplateCache } from '../../src/template/render.js';
-import { OCTAVO_HELPERS } from '../../src/template/helpers/index.js';
+import { BUILTIN_ARITY, OCTAVO_HELPERS } from '../../src/template/helpers/index.js';
 import { OctavoError } from '../../src/errors.js';
 
 const { render, failure } = templateHarness('invoice.html');
@@ -59,9 +59,24 @@ describe('fields win over helpers of the same name', () => {
       .toBe('Ada Lovelace');
   });
 
-  it.each([...OCTAVO_HELPERS.keys(), 'lookup', 'log'])('a field named %s prints the field', async (name) => {
+  it.each([...OCTAVO_HELPERS.keys(), ...BUILTIN_ARITY.keys()])('a field named %s prints the field', async (name) => {
     expect(await render(`{{#with row}}[{{${name}}}]{{/with}}`, { row: { [name]: `value of ${name}` } })).toBe(`[value of ${name}]`);
     expect(await render(`[{{${name}}}]`, {})).toBe('[]'); // and without the field, nothing
+  });
+
+  it('prints {{raw}} with {"raw": "x"} (a block helper name, as a plain mustache, is a field)', async () => {
+    expect(await render('{{raw}}|{{each}}|{{if}}', { raw: 'x', each: 'e', if: 'i' })).toBe('x|e|i');
+  });
+
+  it.each([
+    ['{{each items}}', 1, 1, '{{#each items}}...{{/each}}'],
+    ['<p>\n  {{if paid}}', 2, 3, '{{#if paid}}...{{/if}}'],
+    ['{{formatNumber (with customer)}}', 1, 16, '{{#with customer}}...{{/with}}'],
+  ])('a block-only helper used as a mustache (%s) is a located error that shows the block', async (source, line, column, block) => {
+    const error = await failure(source, { items: [], paid: true, customer: {} });
+    expect([error.code, error.line, error.column]).toEqual(['template_syntax', line, column]);
+    expect(error.message).toMatch(/is a block helper and cannot be used inside a mustache or as an argument$/);
+    expect(error.hint).toBe(`write it as a block: ${block}`);
   });
 
   it('still calls the helper when the mustache has arguments', async () => {

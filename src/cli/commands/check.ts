@@ -7,17 +7,20 @@
  * names that match no available font (../font-families.ts).
  * Exit 1 when there are errors, 0 with only warnings (2 for usage errors).
  */
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readdir, readFile as readText } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
 import type { CliCommand, CliIo } from '../shared/command.js';
 import { parseTemplateArgs } from '../shared/command.js';
 import { InputError, readData, readTemplate } from '../shared/inputs.js';
 import type { RenderLimits } from './render.js';
 import { limitsOf } from './render.js';
-import type { TemplateFinding } from '../../template/analyze.js';
-import type { Diagnostic, DiagnosticCode } from '../../diagnostics.js';
+import type { PartialFinder } from '../../template/analyze.js';
 import type { RenderOptions } from '../../options.js';
 import type { CssSource } from '../shared/font-families.js';
+import type { Finding } from './check-trial.js';
+import { HINTS, shownPath, trialRender } from './check-trial.js';
+
+export type { Finding };
 
 const USAGE = `usage: octavo check TEMPLATE.html [options]
 
@@ -37,29 +40,6 @@ const OPTIONS = {
   timeout: { type: 'string' },
 } as const;
 
-export interface Finding {
-  readonly severity: 'error' | 'warning';
-  readonly code: string;
-  readonly message: string;
-  readonly file?: string;
-  readonly line?: number;
-  readonly column?: number;
-  readonly hint?: string;
-}
-
-/** What to do about each kind of render warning. */
-const HINTS: Readonly<Record<DiagnosticCode, string>> = {
-  css_parse: 'fix the CSS syntax; the rule or declaration is dropped',
-  css_unknown_property: 'check the spelling; docs/css.md lists every property octavo knows',
-  css_invalid_value: 'check the value against docs/css.md; the declaration is dropped',
-  css_unsupported: 'valid CSS that octavo does not implement yet (docs/css.md); the document renders without it',
-  html: 'the HTML was repaired; fix the markup so it means what you expect',
-  font: 'declare the font with @font-face (a file inside the template folder) or pass it to the engine\'s fonts option',
-  resource: 'paths are relative to the template\'s folder, and nothing outside the sandbox root is readable',
-  layout: 'the content was laid out differently than asked; see the message',
-  template: 'output of {{log}} in the template',
-};
-
 interface CheckArgs {
   readonly template: string;
   readonly data: string | undefined;
@@ -73,99 +53,65 @@ function parseCheckArgs(args: readonly string[]): CheckArgs {
   return { template, data: values.data, json: values.json ?? false, root: values.root, limits: limitsOf(values) };
 }
 
-/** The template as the trial render saw it, to locate warnings the engine gives without a line. */
-interface TrialSource {
-  readonly source: string;
-  readonly name: string;
-  /** `file:` URL of the template's folder, with a trailing slash. */
-  readonly folderUrl: string;
-}
+const PARTIAL_EXTENSIONS = /\.(html|hbs|handlebars)$/;
 
-function lineColumn(source: string, index: number): { line: number; column: number } {
-  const before = source.slice(0, index);
-  return { line: before.split('\n').length, column: index - before.lastIndexOf('\n') };
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/**
- * Where in the template a warning without a location comes from: the first place the resource
- * it names (`logo.png`) or the declaration it names (`display: grid`) is written.
- */
-function locate(message: string, trial: TrialSource): { line: number; column: number } | undefined {
-  const needles: RegExp[] = [];
-  for (const url of message.match(/file:\/\/\S+?(?=[:,]?(\s|$))/g) ?? []) {
-    if (url.startsWith(trial.folderUrl)) needles.push(new RegExp(escapeRegExp(decodeURI(url.slice(trial.folderUrl.length)))));
-  }
-  const declaration = /^([a-z-]+): ([a-z-]+) /.exec(message);
-  if (declaration !== null) needles.push(new RegExp(`${escapeRegExp(declaration[1] ?? '')}\\s*:\\s*${escapeRegExp(declaration[2] ?? '')}`));
-  for (const needle of needles) {
-    const index = trial.source.search(needle);
-    if (index !== -1) return lineColumn(trial.source, index);
-  }
-  return undefined;
-}
-
-function fromDiagnostic(diagnostic: Diagnostic, trial: TrialSource): Finding {
-  const { code, file, line, column } = diagnostic;
-  // paths inside the template's folder are shown relative to it
-  const message = diagnostic.message.split(trial.folderUrl).join('');
-  const guess = column === undefined && (file === undefined || file === trial.name) ? locate(diagnostic.message, trial) : undefined;
-  const found = guess !== undefined && (line === undefined || guess.line === line) ? guess : undefined;
-  const folder = fileURLToPath(trial.folderUrl);
+/** Partials as the render finds them in the template's `partials/` folder (../../template/partials.ts). */
+async function partialFinder(folder: string, cwd: string): Promise<PartialFinder> {
+  const { findPartialFile } = await import('../../template/partials.js');
+  const { OctavoError } = await import('../../errors.js');
+  const names = await readdir(join(folder, 'partials'), { recursive: true }).catch(() => [] as string[]);
+  const readFile = async (relativePath: string): Promise<string> => {
+    try {
+      return await readText(join(folder, relativePath), 'utf8');
+    } catch {
+      throw new OctavoError('resource_not_found', `cannot read ${relativePath}`);
+    }
+  };
   return {
-    severity: 'warning', code, message,
-    file: file === undefined ? trial.name : file.startsWith(folder) ? file.slice(folder.length) : file,
-    ...(found ?? { ...(line === undefined ? {} : { line }), ...(column === undefined ? {} : { column }) }),
-    hint: HINTS[code],
+    names: names.filter((name) => PARTIAL_EXTENSIONS.test(name)).map((name) => name.split(sep).join('/').replace(PARTIAL_EXTENSIONS, '')),
+    async find(name) {
+      const found = await findPartialFile(name, { readFile });
+      return found === undefined ? undefined : { source: found.source, file: shownPath(join(folder, found.file), cwd) };
+    },
   };
 }
 
-/** Renders with the sample (in a thread under --timeout) and turns warnings and errors into findings. */
-async function trialRender(options: RenderOptions, limits: RenderLimits): Promise<Finding[]> {
-  const { createEngine, isOctavoError } = await import('../../index.js');
-  const engineOptions = limits.maxPages === undefined ? {} : { limits: { maxPages: limits.maxPages } };
-  try {
-    const result = limits.timeoutMs === undefined ? await createEngine(engineOptions).renderDetailed(options)
-      : await (await import('../shared/render-thread.js')).renderInThread(options, engineOptions, limits.timeoutMs);
-    const trial: TrialSource = {
-      source: options.template,
-      name: options.templateName ?? '<template>',
-      folderUrl: `${pathToFileURL(options.baseDir ?? '.').href.replace(/\/$/, '')}/`,
-    };
-    return result.diagnostics.map((diagnostic) => fromDiagnostic(diagnostic, trial));
-  } catch (error) {
-    if (!isOctavoError(error)) throw error;
-    return [{
-      severity: 'error', code: error.code, message: error.message,
-      file: error.file ?? options.templateName ?? '<template>',
-      ...(error.line === undefined ? {} : { line: error.line }), ...(error.column === undefined ? {} : { column: error.column }),
-      ...(error.hint === undefined ? {} : { hint: error.hint }),
-    }];
-  }
+/** The template first, then other files by name. */
+function byFile(a: Finding, b: Finding, template: string): number {
+  if (a.file === b.file) return 0;
+  if (a.file === template || b.file === template) return a.file === template ? -1 : 1;
+  return (a.file ?? '').localeCompare(b.file ?? '');
 }
 
-/** All findings for a template, template problems first. */
+function byPlace(a: Finding, b: Finding): number {
+  return (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0);
+}
+
+/** All findings for a template, template problems first (in source order in each file). */
 export async function checkTemplateFile(args: CheckArgs, cwd: string, io: CliIo): Promise<Finding[]> {
   const templatePath = resolve(cwd, args.template);
+  const shown = shownPath(templatePath, cwd);
   const source = await readTemplate(templatePath, args.template);
   const sample = args.data === undefined ? undefined : await readData(args.data, io);
   const { analyzeTemplate } = await import('../../template/analyze.js');
-  const findings: Finding[] = analyzeTemplate(source, args.template, sample, args.limits.strict).map((finding: TemplateFinding) => finding);
-  if (findings.some((finding) => finding.severity === 'error')) return findings;
-  const options: RenderOptions = { template: source, data: sample ?? {}, baseDir: dirname(templatePath), templateName: args.template };
+  const folder = dirname(templatePath);
+  const analysis = await analyzeTemplate(source, shown, sample, args.limits.strict, await partialFinder(folder, cwd));
+  const files = [...new Set(analysis.findings.map((finding) => finding.file))];
+  const findings: Finding[] = [...analysis.findings].sort((a, b) => files.indexOf(a.file) - files.indexOf(b.file) || byPlace(a, b));
+  const hasErrors = findings.some((finding) => finding.severity === 'error');
+  const options: RenderOptions = { template: analysis.mended, data: sample ?? {}, baseDir: folder, templateName: shown };
   if (args.root !== undefined) options.root = resolve(cwd, args.root);
   if (args.limits.strict) options.strict = true;
-  const fonts = await fontFindings({ file: args.template, path: templatePath, text: source, html: true }, options.root ?? dirname(templatePath));
-  return [...findings, ...await trialRender(options, args.limits), ...fonts];
+  const fonts = await fontFindings({ file: shown, path: templatePath, text: source, html: true }, options.root ?? folder, cwd);
+  // the render's warnings come as its stages and parallel loads finish: in source order, they are stable
+  const rendered = (await trialRender(options, args.limits, cwd, hasErrors)).sort((a, b) => byFile(a, b, shown) || byPlace(a, b));
+  return [...findings, ...rendered, ...fonts];
 }
 
 /** Font-family names that match no available font (./font-families.ts), as warnings at their declaration. */
-async function fontFindings(template: CssSource, root: string): Promise<Finding[]> {
+async function fontFindings(template: CssSource, root: string, cwd: string): Promise<Finding[]> {
   const { cssSources, unknownFontFamilies } = await import('../shared/font-families.js');
-  return unknownFontFamilies(await cssSources(template, root)).map(({ family, ...where }) => ({
+  return unknownFontFamilies(await cssSources(template, root, cwd)).map(({ family, ...where }) => ({
     severity: 'warning', code: 'font', ...where,
     message: `font-family "${family}" matches no available font: no @font-face declares it and octavo does not bundle it (the next family of the list is used)`,
     hint: HINTS.font,

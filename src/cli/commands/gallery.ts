@@ -6,9 +6,8 @@
 import { readdir, readFile, mkdir, stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { CliCommand, CliIo } from '../shared/command.js';
-import { UsageError } from '../shared/command.js';
+import { UsageError, parseOptions } from '../shared/command.js';
 import { parseJson } from '../shared/json-error.js';
 import { fsReason, writeFileAtomic } from '../shared/output-file.js';
 import type { Engine } from '../../index.js';
@@ -97,12 +96,8 @@ const command: CliCommand = {
   summary: 'octavo gallery: render every fixture to out/<name>.pdf',
   usage: USAGE,
   async run(args, io) {
-    let values;
-    try {
-      ({ values } = parseArgs({ args: [...args], options: { out: { type: 'string' }, fixtures: { type: 'string' } }, strict: true }));
-    } catch (error) {
-      throw new UsageError(error instanceof Error ? error.message : String(error));
-    }
+    const { values, positionals } = parseOptions(args, { out: { type: 'string' }, fixtures: { type: 'string' } } as const);
+    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
     const fixtures = values.fixtures === undefined ? DEFAULT_FIXTURES : resolve(io.cwd, values.fixtures);
     const out = resolve(io.cwd, values.out ?? 'out');
     const names = await fixtureNames(fixtures);

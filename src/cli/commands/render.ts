@@ -14,7 +14,7 @@ import { UsageError, parseTemplateArgs } from '../shared/command.js';
 import { InputError, readData, readTemplate } from '../shared/inputs.js';
 import { fsReason, writeFileAtomic, writeStream } from '../shared/output-file.js';
 import { boundHeapGrowth } from '../shared/heap-growth.js';
-import type { EncryptionAlgorithm, EncryptionOptions, Permissions, RenderOptions } from '../../index.js';
+import type { EncryptionAlgorithm, EncryptionOptions, OctavoError, Permissions, RenderOptions } from '../../index.js';
 import type { Attachment, FacturXProfile, PdfAConformance, SignatureOptions } from '../../options.js';
 import type { JobOptions } from '../../service/renderer.js';
 
@@ -30,6 +30,8 @@ const USAGE = `usage: octavo render TEMPLATE.html [options]
   --name-field PATH      name each PDF after this payload field (e.g. invoice.number);
                          default: the line number
   --out FILE|-           output PDF (or - for stdout); default TEMPLATE with .pdf
+  --emit-html FILE       also write the filled HTML, with a <base href> at the
+                         template's folder, to open in a browser beside the PDF
   --root DIR             sandbox root for resources; must contain the template's folder
   --user-password P      password to open the PDF
   --owner-password P     password for full rights (random when omitted)
@@ -69,6 +71,7 @@ const OPTIONS = {
   'out-dir': { type: 'string' },
   'name-field': { type: 'string' },
   out: { type: 'string', short: 'o' },
+  'emit-html': { type: 'string' },
   root: { type: 'string' },
   'user-password': { type: 'string' },
   'owner-password': { type: 'string' },
@@ -170,6 +173,8 @@ interface RenderArgs {
   readonly template: string;
   readonly data: string | undefined;
   readonly out: string | undefined;
+  /** `--emit-html FILE`: also write the filled HTML. */
+  readonly emitHtml: string | undefined;
   readonly root: string | undefined;
   readonly encryption: EncryptionOptions | undefined;
   readonly deterministic: boolean;
@@ -209,6 +214,7 @@ export function parseRenderArgs(args: readonly string[]): RenderArgs {
     template,
     data: values.data,
     out: values.out,
+    emitHtml: values['emit-html'],
     root: values.root,
     encryption: encryptionOf(values),
     deterministic: values.deterministic ?? false,
@@ -249,6 +255,25 @@ async function optionsFromFlags(args: RenderArgs, io: CliIo, templatePath: strin
   return options;
 }
 
+/** `--emit-html FILE`; exit code 1 (after the error) when the template cannot be filled. */
+async function writeFilledHtml(options: RenderOptions, args: RenderArgs, io: CliIo): Promise<number | undefined> {
+  const { isOctavoError } = await import('../../index.js');
+  const file = resolve(io.cwd, args.emitHtml ?? '');
+  try {
+    await (await import('./emit-html.js')).emitHtml(options, file, args.limits.maxPages);
+  } catch (error) {
+    if (isOctavoError(error)) return reportError(error, io);
+    throw new InputError(`cannot write '${args.emitHtml}': ${fsReason(error)}`);
+  }
+  return undefined;
+}
+
+function reportError(error: OctavoError, io: CliIo): number {
+  io.stderr.write(`octavo: ${error.location === undefined ? '' : `${error.location}: `}${error.message}\n`);
+  if (error.hint !== undefined) io.stderr.write(`  hint: ${error.hint}\n`);
+  return 1;
+}
+
 async function renderCommand(args: RenderArgs, io: CliIo): Promise<number> {
   const templatePath = resolve(io.cwd, args.template);
   const template = await readTemplate(templatePath, args.template);
@@ -258,6 +283,10 @@ async function renderCommand(args: RenderArgs, io: CliIo): Promise<number> {
   // the engine is loaded only once the inputs are known to be good (fast usage errors)
   const { createEngine, formatDiagnostic, isOctavoError } = await import('../../index.js');
   const started = performance.now();
+  if (args.emitHtml !== undefined) {
+    const failed = await writeFilledHtml(options, args, io);
+    if (failed !== undefined) return failed;
+  }
   const engineOptions = args.limits.maxPages === undefined ? {} : { limits: { maxPages: args.limits.maxPages } };
   let result;
   try {
@@ -265,9 +294,7 @@ async function renderCommand(args: RenderArgs, io: CliIo): Promise<number> {
       : await (await import('../shared/render-thread.js')).renderInThread(options, engineOptions, args.limits.timeoutMs);
   } catch (error) {
     if (!isOctavoError(error)) throw error;
-    io.stderr.write(`octavo: ${error.location === undefined ? '' : `${error.location}: `}${error.message}\n`);
-    if (error.hint !== undefined) io.stderr.write(`  hint: ${error.hint}\n`);
-    return 1;
+    return reportError(error, io);
   }
   for (const diagnostic of result.diagnostics) io.stderr.write(`octavo: ${formatDiagnostic(diagnostic)}\n`);
 
@@ -301,13 +328,14 @@ function positiveNumber(flag: string, text: string, integer: boolean): number {
   return value;
 }
 
-function batchOf(values: { batch?: string; 'out-dir'?: string; 'name-field'?: string; data?: string; out?: string }): RenderArgs['batch'] {
+function batchOf(values: { batch?: string; 'out-dir'?: string; 'name-field'?: string; data?: string; out?: string; 'emit-html'?: string }): RenderArgs['batch'] {
   if (values.batch === undefined) {
     if (values['out-dir'] !== undefined || values['name-field'] !== undefined) throw new UsageError('--out-dir and --name-field go with --batch');
     return undefined;
   }
   if (values['out-dir'] === undefined) throw new UsageError('--batch needs --out-dir DIR');
   if (values.data !== undefined || values.out !== undefined) throw new UsageError('--batch reads its payloads from the NDJSON file: drop --data and --out');
+  if (values['emit-html'] !== undefined) throw new UsageError('--emit-html writes the HTML of one render: drop it with --batch');
   return { file: values.batch, outDir: values['out-dir'], nameField: values['name-field'] };
 }
 

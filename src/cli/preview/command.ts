@@ -4,9 +4,8 @@
  */
 import { access } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { CliCommand } from '../shared/command.js';
-import { UsageError } from '../shared/command.js';
+import { UsageError, parseOptions } from '../shared/command.js';
 import { limitsOf } from '../commands/render.js';
 
 const USAGE = `usage: octavo preview TEMPLATE.html [options]
@@ -31,13 +30,7 @@ const command: CliCommand = {
   summary: 'octavo preview: a live preview of a template on 127.0.0.1 that re-renders on every change',
   usage: USAGE,
   async run(args, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true, strict: true });
-    } catch (error) {
-      throw new UsageError(error instanceof Error ? error.message : String(error));
-    }
-    const { values, positionals } = parsed;
+    const { values, positionals } = parseOptions(args, OPTIONS);
     const [template] = positionals;
     if (template === undefined || positionals.length !== 1) throw new UsageError('expected one TEMPLATE.html');
     const port = values.port === undefined ? 4000 : Number(values.port);

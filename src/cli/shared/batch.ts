@@ -2,7 +2,8 @@
  * `octavo render TEMPLATE --batch PAYLOADS.ndjson --out-dir DIR [--name-field PATH]`: one PDF per
  * NDJSON line, rendered on every core by the service's worker pool (src/service/workers.ts),
  * a bounded number of documents in flight. A progress bar on a terminal, a plain line per tenth
- * otherwise; every failure with its NDJSON line number; a summary with throughput. Files are
+ * otherwise (./progress/reporter.ts); every failure with its NDJSON line number; a summary with
+ * the rate over the documents written. Files are
  * named after a payload field (`--name-field invoice.number`) or the line number.
  */
 import { mkdir, readFile } from 'node:fs/promises';
@@ -64,32 +65,6 @@ export function outputName(data: unknown, field: string | undefined, line: numbe
   return `${safe}.pdf`;
 }
 
-/** Progress on a terminal (one rewritten line) or as plain lines at each tenth. */
-function progressReporter(io: CliIo, total: number, started: number): { update(done: number): void; clear(): void } {
-  const tty = (io.stderr as { isTTY?: boolean }).isTTY === true;
-  let lastTenth = 0;
-  return {
-    update(done) {
-      const seconds = (performance.now() - started) / 1000;
-      const rate = seconds > 0 ? done / seconds : 0;
-      if (tty) {
-        const width = 30;
-        const filled = Math.round((done / total) * width);
-        io.stderr.write(`\r[${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${done}/${total} documents, ${rate.toFixed(1)}/s`);
-        return;
-      }
-      const tenth = Math.floor((done / total) * 10);
-      if (tenth > lastTenth || done === total) {
-        lastTenth = tenth;
-        io.stderr.write(`${done}/${total} documents\n`);
-      }
-    },
-    clear() {
-      if (tty) io.stderr.write('\r\x1b[K');
-    },
-  };
-}
-
 export async function runBatch(args: BatchArgs, io: CliIo): Promise<number> {
   let template: string;
   let text: string;
@@ -108,7 +83,8 @@ export async function runBatch(args: BatchArgs, io: CliIo): Promise<number> {
     ...(args.timeoutMs === undefined ? {} : { timeoutMs: args.timeoutMs }),
   });
   const started = performance.now();
-  const progress = progressReporter(io, items.length, started);
+  const { progressReporter } = await import('../progress/reporter.js');
+  const progress = progressReporter(io.stderr, items.length, started);
   const names = new Map<string, number>();
   const outcomes: Outcome[] = [];
 
@@ -137,27 +113,28 @@ export async function runBatch(args: BatchArgs, io: CliIo): Promise<number> {
     // a few documents per thread in flight keeps every core busy without holding every PDF in memory
     const inFlight = Math.max(2, pool.threads * 2);
     let next = 0;
+    let written = 0;
     const worker = async (): Promise<void> => {
       while (next < items.length) {
         const item = items[next++] as Payload;
         const outcome = await renderOne(item);
         outcomes.push(outcome);
-        if (outcome.error !== undefined) {
-          progress.clear();
-          io.stderr.write(`octavo: ${args.batch}:${outcome.line}: ${outcome.error}\n`);
-        }
-        progress.update(outcomes.length);
+        if (outcome.error === undefined) written++;
+        else progress.log(`octavo: ${args.batch}:${outcome.line}: ${outcome.error}\n`);
+        progress.update(outcomes.length, written);
       }
     };
     await Promise.all(Array.from({ length: Math.min(inFlight, availableParallelism() * 4) }, worker));
   } finally {
+    progress.stop();
     await pool.close();
   }
-  progress.clear();
   const seconds = (performance.now() - started) / 1000;
   const failed = outcomes.filter((outcome) => outcome.error !== undefined).length;
   const pages = outcomes.reduce((sum, outcome) => sum + (outcome.pages ?? 0), 0);
-  io.stdout.write(`${outcomes.length} documents (${outcomes.length - failed} written to ${args.outDir}, ${failed} failed), `
-    + `${pages} pages, ${seconds.toFixed(1)} s, ${(outcomes.length / seconds).toFixed(1)} documents/s\n`);
+  // the rate counts the documents written (none written: no rate)
+  const written = outcomes.length - failed;
+  const rate = written > 0 && seconds > 0 ? `, ${(written / seconds).toFixed(1)} documents/s` : '';
+  io.stdout.write(`${outcomes.length} documents (${written} written to ${args.outDir}, ${failed} failed), ${pages} pages, ${seconds.toFixed(1)} s${rate}\n`);
   return failed === 0 ? 0 : 1;
 }

@@ -12,7 +12,7 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { bundledFamilies } from '../../text/bundled.js';
 
 export interface CssSource {
-  /** File name shown in findings (the template's as given, a stylesheet's relative to the template's folder). */
+  /** File name shown in findings (relative to the working directory). */
   readonly file: string;
   readonly path: string;
   readonly text: string;
@@ -99,9 +99,9 @@ function cssRegions(source: CssSource): Region[] {
   return regions;
 }
 
-/** Every family name written in a `font-family` or `font` declaration outside `@font-face`, with its place. */
-function usedFamilies(source: CssSource): FamilyFinding[] {
-  const found: FamilyFinding[] = [];
+/** The family lists written in `font-family` or `font` declarations outside `@font-face`, each name with its place. */
+function usedFamilyLists(source: CssSource): FamilyFinding[][] {
+  const found: FamilyFinding[][] = [];
   for (const region of cssRegions(source)) {
     const text = region.text.replace(/@font-face\s*\{[^}]*\}/gi, (rule) => rule.replace(/[^\n]/g, ' '));
     for (const match of text.matchAll(/(?<![\w-])(font-family|font)\s*:\s*([^;}"']*(?:(?:"[^"]*"|'[^']*')[^;}"']*)*)/gi)) {
@@ -110,10 +110,12 @@ function usedFamilies(source: CssSource): FamilyFinding[] {
       const valueStart = region.start + (match.index ?? 0) + match[0].length - value.length;
       const list = property === 'font' ? shorthandFamilies(value) : { list: value, offset: 0 };
       if (list === undefined || /\{\{|var\(/i.test(list.list)) continue; // computed by the template or a custom property
+      const names: FamilyFinding[] = [];
       for (const { name, offset } of familyNames(list.list.replace(/\s*!important\s*$/i, ''))) {
-        if (name === '' || GENERIC.has(name.toLowerCase())) continue;
-        found.push({ file: source.file, ...lineColumn(source.text, valueStart + list.offset + offset), family: name });
+        if (name === '') continue;
+        names.push({ file: source.file, ...lineColumn(source.text, valueStart + list.offset + offset), family: name });
       }
+      found.push(names);
     }
   }
   return found;
@@ -141,7 +143,7 @@ function inside(root: string, path: string): boolean {
 }
 
 /** The template and the stylesheets it reaches inside `root` (unreadable ones are the trial render's to report). */
-export async function cssSources(template: CssSource, root: string): Promise<CssSource[]> {
+export async function cssSources(template: CssSource, root: string, cwd: string): Promise<CssSource[]> {
   const sources = [template];
   const seen = new Set([template.path]);
   for (let i = 0; i < sources.length && sources.length < MAX_STYLESHEETS; i++) {
@@ -149,17 +151,24 @@ export async function cssSources(template: CssSource, root: string): Promise<Css
       if (seen.has(path) || !inside(root, path)) continue;
       seen.add(path);
       const text = await readFile(path, 'utf8').catch(() => undefined);
-      if (text !== undefined) sources.push({ file: relative(dirname(template.path), path).split(sep).join('/'), path, text });
+      if (text !== undefined) sources.push({ file: relative(cwd, path).split(sep).join('/'), path, text });
     }
   }
   return sources;
 }
 
-/** Family names used in `sources` that no `@font-face` of theirs declares and no bundled font has. */
+/**
+ * Family names used in `sources` that no `@font-face` of theirs declares and no bundled font has,
+ * among those that can matter: the ones before the first available family of their list.
+ */
 export function unknownFontFamilies(sources: readonly CssSource[]): FamilyFinding[] {
   const available = new Set([...bundledFamilies().keys()]);
   for (const source of sources) {
     for (const region of cssRegions(source)) for (const name of declaredFamilies(region.text)) available.add(name);
   }
-  return sources.flatMap(usedFamilies).filter((use) => !available.has(use.family.toLowerCase()));
+  // the first family of a list that is available (or generic) is used: the ones after it never are
+  return sources.flatMap(usedFamilyLists).flatMap((list) => {
+    const used = list.findIndex(({ family }) => available.has(family.toLowerCase()) || GENERIC.has(family.toLowerCase()));
+    return list.slice(0, used === -1 ? list.length : used);
+  });
 }

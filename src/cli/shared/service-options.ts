@@ -1,6 +1,6 @@
 /** Argument parsing shared by `octavo serve`, `octavo workspace` and `octavo template` (docs/design.md §1.3). */
 import { resolve } from 'node:path';
-import { UsageError } from './command.js';
+import { UsageError, unknownOptionMessage } from './command.js';
 import type { StorageConfig, StorageKind } from '../../service/storage/index.js';
 
 export type FlagKind = 'string' | 'boolean';
@@ -25,7 +25,7 @@ export function parseArgs(args: readonly string[], flags: Readonly<Record<string
     const eq = arg.indexOf('=');
     const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
     const kind = flags[name];
-    if (kind === undefined) throw new UsageError(`unknown option --${name}`);
+    if (kind === undefined) throw new UsageError(unknownOptionMessage(`--${name}`, Object.keys(flags)));
     if (kind === 'boolean') {
       if (eq !== -1) throw new UsageError(`--${name} takes no value`);
       booleans.add(name);

@@ -31,3 +31,6 @@ export const BUILTIN_ARITY: ReadonlyMap<string, { readonly minArgs: number; read
   // the helper of raw blocks: {{{{raw}}}} {{not processed}} {{{{/raw}}}}
   ['raw', { minArgs: 0, maxArgs: 0 }],
 ]);
+
+/** Built-in helpers that only make sense around a block (`{{#each items}}...{{/each}}`). */
+export const BLOCK_ONLY_HELPERS: ReadonlySet<string> = new Set(['if', 'unless', 'with', 'each', 'raw']);

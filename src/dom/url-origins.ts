@@ -1,0 +1,56 @@
+/**
+ * Where each resource URL of a document was written, and how: `<img src="images/logo.png">` at
+ * line 13, column 1 resolves to `file:///…/images/logo.png`, which is what the loader sees; a
+ * warning about it names the author's `images/logo.png` at 13:1 instead. Covers `src` attributes,
+ * `url()` in `style` attributes and in `<style>` elements (a linked stylesheet's URLs are its own).
+ */
+import type { SourceLocation } from '../errors.js';
+import type { DomDocument, DomNode } from './types.js';
+import { isElement, isText } from './types.js';
+
+export interface UrlOrigin {
+  /** The URL as the author wrote it. */
+  readonly written: string;
+  readonly where: SourceLocation;
+}
+
+/** Absolute URL -> its first place in the document. */
+export type UrlOrigins = ReadonlyMap<string, UrlOrigin>;
+
+const CSS_URL = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^)\s]*))\s*\)/gi;
+
+export function urlOrigins(dom: DomDocument, baseUrl: string | undefined): UrlOrigins {
+  const origins = new Map<string, UrlOrigin>();
+  const add = (written: string, offset: number | null): void => {
+    let absolute: string;
+    try {
+      absolute = new URL(written, baseUrl).href;
+    } catch {
+      return;
+    }
+    if (origins.has(absolute) || written.startsWith('data:')) return;
+    origins.set(absolute, { written, where: { file: dom.sourceName, ...(offset === null ? {} : dom.locate(offset)) } });
+  };
+  /** `start`: the text's offset in the source, where each url() is located; `at`: one place for all of them. */
+  const cssUrls = (text: string, place: { start: number | null } | { at: number | null }): void => {
+    for (const match of text.matchAll(CSS_URL)) {
+      const offset = 'at' in place ? place.at : place.start === null ? null : place.start + (match.index ?? 0);
+      add(match[1] ?? match[2] ?? match[3] ?? '', offset);
+    }
+  };
+  const visit = (nodes: readonly DomNode[]): void => {
+    for (const node of nodes) {
+      if (!isElement(node)) continue;
+      const src = node.attribs['src'];
+      if (src !== undefined && src.trim() !== '') add(src.trim(), node.startIndex);
+      const style = node.attribs['style'];
+      if (style !== undefined) cssUrls(style, { at: node.startIndex }); // a style attribute: at its element
+      if (node.name === 'style') {
+        for (const child of node.children) if (isText(child)) cssUrls(child.data, { start: child.startIndex });
+      }
+      visit(node.children);
+    }
+  };
+  visit(dom.root.children);
+  return origins;
+}

@@ -1,0 +1,56 @@
+/** Render warnings an author can act on: located, URLs as written, dropped elements said once (issue 31). */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/index.js';
+import checkCommand from '../../src/cli/commands/check.js';
+import { runCommand } from './io.js';
+
+let dir: string;
+
+const TEMPLATE = `<html><head><link rel="stylesheet" href="nope.css">
+<style>
+  .bg { background-image: url("bg/missing.png") }
+</style></head><body>
+<img src="images/logo.png">
+<script>document.write('x')</script><noscript>n</noscript><template><p>t</p></template><script></script>
+<input type="text" value="a"><canvas></canvas><input type="checkbox">
+<div class="bg" style="border-image: url(frames/gone.png) 30">y</div>
+</body></html>`;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'octavo-warnings-'));
+  mkdirSync(join(dir, 'letter'));
+  writeFileSync(join(dir, 'letter', 'letter.html'), TEMPLATE);
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('render warnings', () => {
+  it('name the template file:line:column and the URL as written; each dropped element kind once (<noscript> is shown: no scripting)', async () => {
+    const { diagnostics } = await createEngine().renderDetailed({ template: TEMPLATE, baseDir: join(dir, 'letter'), templateName: 'letter.html' });
+    const said = diagnostics.map(({ code, message, file, line, column }) => `${file}:${line}:${column}: ${code}: ${message}`).sort();
+    expect(said).toEqual([
+      'letter.html:1:13: resource: stylesheet not found: nope.css',
+      'letter.html:3:27: resource: image not loaded: cannot read bg/missing.png: no such file',
+      'letter.html:5:1: resource: image not loaded: cannot read images/logo.png: no such file',
+      'letter.html:6:1: html: element `<script>` is dropped: octavo runs no script (its output, if any, is not in the document)',
+      'letter.html:6:59: html: element `<template>` is dropped: its content is inert, as in a browser (a Handlebars template is not a <template> element)',
+      'letter.html:7:1: html: element `<input>` is not rendered: form fields are not drawn (neither their box nor their value)',
+      'letter.html:7:30: html: element `<canvas>` is not rendered: a canvas has no script to draw it',
+      'letter.html:8:1: resource: image not loaded: cannot read frames/gone.png: no such file',
+    ].sort());
+  });
+
+  it('octavo check gives unrendered and dropped elements a hint that says so (not "the HTML was repaired")', async () => {
+    const result = await runCommand(checkCommand, ['letter/letter.html'], { cwd: dir });
+    const lines = result.stdout.toString('utf8').split('\n');
+    const hints = lines.filter((_, index) => /element `<(script|input)>`/.test(lines[index - 1] ?? ''));
+    expect(hints).toEqual([
+      '  hint: octavo does not draw this element (said once per kind of element); the document renders without it',
+      '  hint: octavo does not draw this element (said once per kind of element); the document renders without it',
+    ]);
+    expect(result.stdout.toString('utf8')).not.toContain('file://');
+  });
+});
