@@ -36,11 +36,11 @@ if (!isMainThread && (workerData as { octavoRenderThread?: boolean } | undefined
   void runInThread((workerData as { input: ThreadInput }).input).then((output) => parentPort?.postMessage(output));
 }
 
-/** The compiled thread module: beside this file when running from dist/, else dist/cli/ (tests run src/). */
+/** The compiled thread module: beside this file when running from dist/, else dist/cli/shared/ (tests run src/). */
 function threadFile(): string {
   const beside = fileURLToPath(import.meta.url);
   if (beside.endsWith('.js')) return beside;
-  const built = fileURLToPath(new URL('../../dist/cli/render-thread.js', import.meta.url));
+  const built = fileURLToPath(new URL('../../../dist/cli/shared/render-thread.js', import.meta.url));
   if (!existsSync(built)) throw new Error(`${built} not found: build the package first (npm run build)`);
   return built;
 }
