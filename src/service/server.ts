@@ -72,7 +72,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     concurrency: config.jobs?.concurrency ?? pool?.threads ?? availableParallelism(),
   });
   const handler = await createApiHandler({
-    extensions: [jobs.extension],
+    extensions: jobs.extensions,
     storage: config.storage,
     renderPdf,
     metrics,

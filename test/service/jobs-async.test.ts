@@ -23,7 +23,7 @@ async function start(renderDelayMs = 0) {
   const storage = createMemoryStorage();
   const fake = fakeRenderer(renderDelayMs);
   jobs = await startJobs({ storage, renderPdf: fake.renderPdf, concurrency: 2, linkTtlSeconds: 600, abandonAfterSeconds: 60 });
-  service = await startTestService({ storage, renderPdf: fake.renderPdf, extensions: [jobs.extension] });
+  service = await startTestService({ storage, renderPdf: fake.renderPdf, extensions: jobs.extensions });
   const { workspace, apiKey } = await tenant(storage, 'acme', 10);
   const t = await template(storage, fake.renderPdf, workspace, 'T');
   return { storage, workspace, apiKey, templateId: t.id, url: service.url };

@@ -64,7 +64,7 @@ async function submit(deps: JobsApiDeps, call: ApiCall, scope: RequestScope, com
   }
   requireQuota(scope.workspace);
   const { job, created } = await deps.jobs.createJob(
-    { workspaceId: scope.workspace.id, command, idempotencyKey, webhookUrl, batchId: null }, deps.now());
+    { workspaceId: scope.workspace.id, command, idempotencyKey, webhookUrl, batchId: null, baseUrl: call.baseUrl }, deps.now());
   // a retry of a job still pending sends it again: harmless if queued, and repairs a request that
   // stopped between storing the job and queueing it
   if (created || job.state === 'pending') await deps.queue.enqueue(job.id);

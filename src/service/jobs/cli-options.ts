@@ -8,12 +8,14 @@ import type { ParsedArgs } from '../cli-options.js';
 import { integerOption } from '../cli-options.js';
 import type { ServiceJobsConfig } from '../server.js';
 import type { StorageConfig } from '../storage/index.js';
-import { DEFAULT_JOB_RETENTION_SECONDS } from './setup.js';
+import { DEFAULT_JOB_RETENTION_SECONDS, DEFAULT_WEBHOOK_RETRY_DELAY_SECONDS } from './setup.js';
+import { DEFAULT_WEBHOOK_ATTEMPTS } from '../webhooks/deliveries.js';
 import { DEFAULT_MAX_ATTEMPTS } from './runner.js';
 
 export const JOB_FLAGS = {
   'no-render': 'boolean', 'job-concurrency': 'string', 'job-attempts': 'string', 'job-abandon-after': 'string',
   'job-retention': 'string', 'queue-poll-interval': 'string', 'queue-maintenance-interval': 'string',
+  'allow-webhook': 'string', 'webhook-attempts': 'string', 'webhook-retry-delay': 'string',
 } as const;
 
 export const JOB_USAGE = [
@@ -25,6 +27,10 @@ export const JOB_USAGE = [
   `    --job-retention S        finished jobs are removed S seconds after finishing (default ${DEFAULT_JOB_RETENTION_SECONDS})`,
   '    --queue-poll-interval S  how often an idle worker asks PostgreSQL for work, ≥ 0.5 (default 1)',
   '    --queue-maintenance-interval S  how often abandoned runs are retried (default 30)',
+  '  webhooks:',
+  '    --allow-webhook ORIGIN[,ORIGIN]  origins allowed although private/loopback (e.g. http://127.0.0.1:4000)',
+  `    --webhook-attempts N     attempts of one delivery (default ${DEFAULT_WEBHOOK_ATTEMPTS})`,
+  `    --webhook-retry-delay S  delay before the first retry, doubled at each (default ${DEFAULT_WEBHOOK_RETRY_DELAY_SECONDS})`,
 ];
 
 function secondsOption(parsed: ParsedArgs, name: string, min: number): number | undefined {
@@ -33,6 +39,15 @@ function secondsOption(parsed: ParsedArgs, name: string, min: number): number | 
   const value = Number(raw);
   if (!/^\d+(\.\d+)?$/.test(raw) || value < min) throw new UsageError(`--${name} must be a number of seconds ≥ ${min}`);
   return value;
+}
+
+function originsOption(raw: string): string[] {
+  return raw.split(',').map((origin) => {
+    if (!/^https?:\/\/[^/]+\/?$/.test(origin.trim()) || !URL.canParse(origin.trim())) {
+      throw new UsageError(`--allow-webhook takes origins (http://host:port), not '${origin}'`);
+    }
+    return new URL(origin.trim()).origin;
+  });
 }
 
 export function jobsOption(parsed: ParsedArgs, storage: StorageConfig): ServiceJobsConfig {
@@ -49,5 +64,8 @@ export function jobsOption(parsed: ParsedArgs, storage: StorageConfig): ServiceJ
     ...optional('retentionSeconds', secondsOption(parsed, 'job-retention', 1)),
     ...optional('pollingIntervalSeconds', secondsOption(parsed, 'queue-poll-interval', 0.5)),
     ...optional('maintenanceIntervalSeconds', secondsOption(parsed, 'queue-maintenance-interval', 1)),
+    ...(parsed.strings.has('allow-webhook') ? { allowedWebhookOrigins: originsOption(parsed.strings.get('allow-webhook')!) } : {}),
+    ...(parsed.strings.has('webhook-attempts') ? { webhookAttempts: integerOption(parsed, 'webhook-attempts', DEFAULT_WEBHOOK_ATTEMPTS, 1, 30) } : {}),
+    ...optional('webhookRetryDelaySeconds', secondsOption(parsed, 'webhook-retry-delay', 1)),
   };
 }

@@ -98,7 +98,7 @@ export const QUOTA_EXCEEDED: JobError = { code: 'quota_exceeded', message: 'the 
 export function newJobRecord(id: string, input: NewJob, now: Date): JobRecord {
   return {
     id, workspaceId: input.workspaceId, templateId: input.command.templateId, referenceId: input.command.referenceId,
-    idempotencyKey: input.idempotencyKey, webhookUrl: input.webhookUrl, batchId: input.batchId,
+    idempotencyKey: input.idempotencyKey, webhookUrl: input.webhookUrl, batchId: input.batchId, baseUrl: input.baseUrl,
     state: 'pending', attempts: 0, created: now, started: null, finished: null, documentId: null, expires: null, error: null,
   };
 }

@@ -24,6 +24,8 @@ export interface JobRecord {
   /** Where the outcome is posted (the request's, else none: the workspace default is looked up at delivery). */
   readonly webhookUrl: string | null;
   readonly batchId: string | null;
+  /** The public URL the request came to: status and download links in webhooks are built on it. */
+  readonly baseUrl: string;
   readonly state: JobState;
   /** How many times a worker started it. */
   readonly attempts: number;
@@ -43,6 +45,7 @@ export interface NewJob {
   readonly idempotencyKey: string | null;
   readonly webhookUrl: string | null;
   readonly batchId: string | null;
+  readonly baseUrl: string;
 }
 
 /**

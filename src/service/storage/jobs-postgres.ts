@@ -36,19 +36,19 @@ export function createPostgresJobStore(options: PostgresJobStoreOptions): JobSto
   };
 }
 
-const COLUMNS = `id, workspace_id, template_id, reference_id, idempotency_key, webhook_url, batch_id, state, attempts,
+const COLUMNS = `id, workspace_id, template_id, reference_id, idempotency_key, webhook_url, batch_id, base_url, state, attempts,
   created, started, finished, document_id, expires, error_code, error_message`;
 
 interface JobRow {
   id: string; workspace_id: string; template_id: string; reference_id: string | null; idempotency_key: string | null;
-  webhook_url: string | null; batch_id: string | null; state: JobState; attempts: number; created: Date; started: Date | null;
+  webhook_url: string | null; batch_id: string | null; base_url: string; state: JobState; attempts: number; created: Date; started: Date | null;
   finished: Date | null; document_id: string | null; expires: Date | null; error_code: string | null; error_message: string | null;
 }
 
 function toJob(row: JobRow): JobRecord {
   return {
     id: row.id, workspaceId: row.workspace_id, templateId: row.template_id, referenceId: row.reference_id,
-    idempotencyKey: row.idempotency_key, webhookUrl: row.webhook_url, batchId: row.batch_id, state: row.state,
+    idempotencyKey: row.idempotency_key, webhookUrl: row.webhook_url, batchId: row.batch_id, baseUrl: row.base_url, state: row.state,
     attempts: row.attempts, created: row.created, started: row.started, finished: row.finished,
     documentId: row.document_id, expires: row.expires,
     error: row.error_code === null ? null : { code: row.error_code as ServiceErrorCode, message: row.error_message ?? '' },
@@ -62,11 +62,11 @@ function firstJob(result: pg.QueryResult<JobRow>): JobRecord | undefined {
 
 async function createJob(pool: pg.Pool, input: NewJob, now: Date): Promise<{ job: JobRecord; created: boolean }> {
   const inserted = firstJob(await pool.query<JobRow>(
-    `INSERT INTO generation_jobs (id, workspace_id, template_id, reference_id, idempotency_key, webhook_url, batch_id, state, created, command)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9::json)
+    `INSERT INTO generation_jobs (id, workspace_id, template_id, reference_id, idempotency_key, webhook_url, batch_id, base_url, state, created, command)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $10, 'pending', $8, $9::json)
      ON CONFLICT (workspace_id, idempotency_key) DO NOTHING RETURNING ${COLUMNS}`,
     [randomUUID(), input.workspaceId, input.command.templateId, input.command.referenceId, input.idempotencyKey,
-      input.webhookUrl, input.batchId, now, JSON.stringify(input.command)]));
+      input.webhookUrl, input.batchId, now, JSON.stringify(input.command), input.baseUrl]));
   if (inserted !== undefined) return { job: inserted, created: true };
   const existing = firstJob(await pool.query<JobRow>(
     `SELECT ${COLUMNS} FROM generation_jobs WHERE workspace_id = $1 AND idempotency_key = $2`, [input.workspaceId, input.idempotencyKey]));
