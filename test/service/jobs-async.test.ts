@@ -115,6 +115,16 @@ describe('asynchronous generation (in-process queue)', () => {
     await expectError(await fetch(job.status_url), 401, 'missing_api_key');
   });
 
+  it('the OpenAPI document describes the new endpoints, and each of its references resolves', async () => {
+    const { url } = await start();
+    const text = await (await fetch(`${url}/v1/openapi.json`)).text();
+    const doc = JSON.parse(text) as { paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>; components: { schemas: Record<string, unknown> } };
+    expect(doc.paths['/v1/pdf-jobs/{id}']?.['get']?.operationId).toBe('GetPdfJob');
+    expect(doc.paths['/v1/pdfs']?.['post']?.responses['202']).toBeDefined();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/webhook-settings', '/v1/webhook-settings/rotate-secret', '/v1/webhook-deliveries']));
+    for (const [, name] of text.matchAll(/"#\/components\/schemas\/([A-Za-z]+)"/g)) expect(doc.components.schemas).toHaveProperty(name!);
+  });
+
   it('the synchronous generate is unchanged beside it', async () => {
     const { apiKey, templateId, url } = await start();
     const response = await submit(url, apiKey, generateBody(templateId), {});

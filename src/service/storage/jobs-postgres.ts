@@ -19,7 +19,7 @@ export interface PostgresJobStoreOptions {
 
 /** The tables exist once `createPostgresStorage` has migrated the database (migration 3). */
 export function createPostgresJobStore(options: PostgresJobStoreOptions): JobStore {
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 });
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 5 });
   return {
     createJob: (input, now) => createJob(pool, input, now),
     getJob: async (workspaceId, jobId) => !isUuid(workspaceId) || !isUuid(jobId) ? undefined : firstJob(await pool.query<JobRow>(

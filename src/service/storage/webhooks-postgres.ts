@@ -4,7 +4,7 @@ import type { DeliveryAttempt, DeliveryState, WebhookDelivery, WebhookEndpoint, 
 import { isUuid } from './types.js';
 
 export function createPostgresWebhookStore(connectionString: string): WebhookStore {
-  const pool = new pg.Pool({ connectionString, max: 4 });
+  const pool = new pg.Pool({ connectionString, max: 2 });
   return {
     getEndpoint: async (workspaceId) => !isUuid(workspaceId) ? undefined : endpointOf((await pool.query<EndpointRow>(
       `SELECT * FROM webhook_endpoints WHERE workspace_id = $1`, [workspaceId])).rows[0]),
