@@ -4,7 +4,7 @@
  * webhook receiver. Jobs are submitted with Idempotency-Keys to both APIs; one API process and one
  * worker are killed with SIGKILL mid-run and restarted. Every job must end exactly once as success
  * or a typed failure, quota used must equal documents stored, and every job's webhook must arrive
- * (signature verified), failures included. Counts by env: OCTAVO_FLEET_JOBS (default 120).
+ * (signature verified), failures included. Counts by env: OCTAVO_FLEET_JOBS (default 60).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
@@ -18,7 +18,9 @@ import type { WebhookReceiver } from './helpers/webhook-receiver.js';
 import { startWebhookReceiver } from './helpers/webhook-receiver.js';
 import { startWorkerProcess } from './helpers/worker-process.js';
 
-const JOBS = Number(process.env['OCTAVO_FLEET_JOBS'] ?? 120);
+const JOBS = Number(process.env['OCTAVO_FLEET_JOBS'] ?? 60);
+/** Waits grow with the count (the full 500 is run by hand: OCTAVO_FLEET_JOBS=500). */
+const BUDGET_MS = 120_000 + JOBS * 1000;
 /** Every FAILING-th job uses a template that fails at render time: its failure must be announced too. */
 const FAILING = 10;
 
@@ -102,9 +104,9 @@ describe.skipIf(!postgresAvailable && !inCi)('two API processes and three worker
       workers[0] = await worker(databaseUrl, receiver.origin);
       apis[0] = await api(databaseUrl, receiver.origin);
 
-      await waitFor(async () => Number((await db.query(`SELECT count(*) AS n FROM generation_jobs WHERE finished IS NULL`)).rows[0].n) === 0, 150_000, 'every job to finish');
-      const rows = (await db.query<{ id: string; state: string; error_code: string | null; template_id: string }>(
-        `SELECT id, state, error_code, template_id FROM generation_jobs`)).rows;
+      await waitFor(async () => Number((await db.query(`SELECT count(*) AS n FROM generation_jobs WHERE finished IS NULL`)).rows[0].n) === 0, BUDGET_MS, 'every job to finish');
+      const rows = (await db.query<{ id: string; state: string; error_code: string | null; template_id: string; attempts: number }>(
+        `SELECT id, state, error_code, template_id, attempts FROM generation_jobs`)).rows;
       expect(rows).toHaveLength(JOBS);
       for (const row of rows) {
         if (row.template_id === bad.id) expect({ state: row.state, code: row.error_code }).toEqual({ state: 'failure', code: 'template_error' });
@@ -122,10 +124,10 @@ describe.skipIf(!postgresAvailable && !inCi)('two API processes and three worker
         expect(hook.json.type).toBe(state.get(hook.json.data.id) === 'success' ? 'pdf.succeeded' : 'pdf.failed');
         expect(hook.id).toBe(hook.json.data.id);
       }
-      console.log(`fleet: ${JOBS} jobs (${successes} documents, ${JOBS - successes} failures, ${receiver.received.length} webhook requests) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      console.log(`fleet: ${JOBS} jobs (${successes} documents, ${JOBS - successes} failures, ${receiver.received.length} webhook requests, ${rows.filter((r) => r.attempts > 1).length} jobs run more than once) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     } finally {
       await db.end();
       await storage.close();
     }
-  }, 240_000);
+  }, BUDGET_MS + 120_000);
 });
