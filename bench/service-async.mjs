@@ -90,7 +90,7 @@ async function main() {
   const children = [];
   try {
     const { apiKey } = octavo('workspace', 'create', '--name', 'bench', '--quota', String(JOBS * 4), '--database-url', db);
-    const { id: templateId } = octavo('template', 'add', join(FIXTURE, 'template.html'), '--workspace', 'bench', '--name', 'invoice', '--database-url', db);
+    const { id: templateId } = octavo('template', 'add', join(FIXTURE, 'template.html'), '--workspace', 'bench', '--name', 'invoice', '--sample', join(FIXTURE, 'data.json'), '--database-url', db);
     const api = await start(['serve', '--database-url', db, '--port', '0', '--no-render', '--allow-webhook', hooks.origin, ...QUEUE_FLAGS], /listening on (http:\/\/\S+)\/v1/);
     children.push(api.child);
     const apiUrl = api.match[1];

@@ -70,6 +70,9 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     templateFiles: createTemplateFilesReader(config.storage),
     ...config.jobs,
     concurrency: config.jobs?.concurrency ?? pool?.threads ?? availableParallelism(),
+  }).catch(async (error: unknown) => {
+    await pool?.close();
+    throw error;
   });
   const handler = await createApiHandler({
     extensions: jobs.extensions,
