@@ -19,6 +19,7 @@ const LIBRARY_HOMES = {
   htmlparser2: 'src/dom',
   domhandler: 'src/dom',
   pg: 'src/service/storage',
+  'pg-boss': 'src/service/queue',
   piscina: 'src/service',
   'pdfjs-dist': 'src/service',
   '@napi-rs/canvas': 'src/raster',

@@ -19,6 +19,7 @@ const COMMANDS: Readonly<Record<string, () => CommandModule>> = {
   preview: () => import('./preview/command.js'),
   gallery: () => import('./commands/gallery.js'),
   serve: () => import('./commands/serve.js'),
+  worker: () => import('./commands/worker.js'),
   workspace: () => import('./commands/workspace.js'),
   template: () => import('./commands/template.js'),
 };

@@ -5,6 +5,7 @@
  * correlation id, and one log line per request; the operations themselves are in operations.ts.
  */
 import { randomUUID } from 'node:crypto';
+import type { ApiCall, ApiExtension, ApiRoute } from './api-extension.js';
 import { authenticate, presentedKey } from './auth.js';
 import { parseGenerateCommand } from './commands.js';
 import { ERROR_DESCRIPTIONS, STATUS_OF, ServiceError, errorBody, isServiceError } from './api/errors.js';
@@ -45,6 +46,8 @@ export interface ApiOptions {
   readonly logger?: RequestLogger;
   /** Served at `/metrics` and fed by every request; default: a fresh registry. */
   readonly metrics?: ServiceMetrics;
+  /** Routes of features in their own folders (jobs, webhooks...), see api-extension.ts. */
+  readonly extensions?: readonly ApiExtension[];
 }
 
 export interface ApiHandler {
@@ -60,6 +63,8 @@ interface Context {
   readonly logger: RequestLogger;
   readonly metrics: ServiceMetrics;
   readonly configuredBaseUrl: string | undefined;
+  readonly extensions: readonly ApiExtension[];
+  readonly routes: readonly Route[];
 }
 
 /** One request in flight. */
@@ -97,6 +102,8 @@ export async function createApiHandler(options: ApiOptions): Promise<ApiHandler>
     bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     maxDataDepth: options.maxDataDepth ?? DEFAULT_LIMITS.maxDataDepth,
     configuredBaseUrl: options.baseUrl?.replace(/\/+$/, ''),
+    extensions: options.extensions ?? [],
+    routes: [...ROUTES, ...(options.extensions ?? []).flatMap((extension) => extension.routes.map(extensionRoute))],
   };
   return {
     fetch: (request) => handle(ctx, logger, request),
@@ -124,7 +131,7 @@ async function handle(ctx: Context, logger: RequestLogger, request: Request): Pr
   try {
     const { handler, params } = OPERATIONS[url.pathname] !== undefined && (request.method === 'GET' || request.method === 'HEAD')
       ? { handler: OPERATIONS[url.pathname]!, params: [] }
-      : route(request.method, url.pathname);
+      : route(ctx.routes, request.method, url.pathname);
     exchange = { ...base, params };
     response = await handler(ctx, exchange);
   } catch (error) {
@@ -187,12 +194,12 @@ const ROUTES: readonly Route[] = [
 ];
 
 /** `/v{version}/...`: only version 1 exists. */
-function route(method: string, pathname: string): { handler: RouteHandler; params: string[] } {
+function route(routes: readonly Route[], method: string, pathname: string): { handler: RouteHandler; params: string[] } {
   const match = /^\/v([^/]+)(\/.*)?$/.exec(pathname);
   if (match === null) throw new ServiceError('not_found', `no route ${pathname}: the API lives under /v1`);
   if (match[1] !== '1') throw new ServiceError('unsupported_version', `API version '${match[1]}' does not exist: use /v1`);
   const rest = (match[2] ?? '').replace(/\/+$/, '');
-  for (const candidate of ROUTES) {
+  for (const candidate of routes) {
     const found = candidate.pattern.exec(rest);
     if (found === null) continue;
     const handler = candidate.methods[method] ?? (method === 'HEAD' ? candidate.methods['GET'] : undefined);
@@ -230,6 +237,26 @@ async function authenticated(ctx: Context, exchange: Exchange): Promise<{ worksp
   return { workspace, baseUrl: exchange.baseUrl };
 }
 
+/** An extension's view of the exchange (api-extension.ts). */
+function apiCall(ctx: Context, exchange: Exchange, readJson?: () => Promise<unknown>): ApiCall {
+  return {
+    request: exchange.request, url: exchange.url, params: exchange.params, baseUrl: exchange.baseUrl, correlationId: exchange.correlationId,
+    authenticate: () => authenticated(ctx, exchange),
+    readJson: readJson ?? (async () => {
+      requireJsonRequest(exchange.request);
+      return parseJsonBody(await readBody(exchange.request, ctx.bodyLimit), ctx.maxDataDepth);
+    }),
+  };
+}
+
+function extensionRoute(route: ApiRoute): Route {
+  const methods = Object.fromEntries(Object.entries(route.methods).map(([method, handler]) => [method, async (ctx: Context, exchange: Exchange) => {
+    const reply = await handler(apiCall(ctx, exchange));
+    return jsonResponse(exchange, reply.status, reply.body, { ...reply.headers });
+  }]));
+  return { pattern: route.pattern, methods };
+}
+
 // ------------------------------------------------------------------ routes
 
 async function listTemplatesRoute(ctx: Context, exchange: Exchange): Promise<Response> {
@@ -249,6 +276,10 @@ async function generateRoute(ctx: Context, exchange: Exchange): Promise<Response
   requireJsonRequest(exchange.request);
   const body = parseJsonBody(await readBody(exchange.request, ctx.bodyLimit), ctx.maxDataDepth);
   const command = parseGenerateCommand(body, ctx.maxDataDepth);
+  for (const extension of ctx.extensions) {
+    const reply = await extension.generate?.(apiCall(ctx, exchange, () => Promise.resolve(body)), scope, command, body);
+    if (reply !== undefined) return jsonResponse(exchange, reply.status, reply.body, { ...reply.headers });
+  }
   const result = await generate(ctx.deps, scope, command, (warnings) => ctx.logger({
     time: new Date().toISOString(), level: 'warn', msg: 'render_warning', correlation_id: exchange.correlationId,
     workspace_id: scope.workspace.id, template_id: command.templateId, warnings,

@@ -7,20 +7,21 @@ import { ERROR_DESCRIPTIONS, STATUS_OF } from './api/errors.js';
 import type { ServiceErrorCode } from './api/errors.js';
 import { PERMISSION_FIELDS } from './commands.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './operations.js';
+import { asyncCommandProperties, asyncGenerateParameters, asyncGenerateResponse, asyncPaths, asyncSchemas } from './jobs/openapi.js';
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 const JSON_TYPES = ['application/json', 'text/json', 'text/plain'] as const;
 
-function jsonContent(schema: Json): Json {
+export function jsonContent(schema: Json): Json {
   return Object.fromEntries(JSON_TYPES.map((type) => [type, { schema }]));
 }
 
-function ref(name: string): Json {
+export function ref(name: string): Json {
   return { $ref: `#/components/schemas/${name}` };
 }
 
-function errorResponses(codes: readonly ServiceErrorCode[]): Record<string, Json> {
+export function errorResponses(codes: readonly ServiceErrorCode[]): Record<string, Json> {
   const byStatus = new Map<number, ServiceErrorCode[]>();
   for (const code of codes) byStatus.set(STATUS_OF[code], [...(byStatus.get(STATUS_OF[code]) ?? []), code]);
   return Object.fromEntries([...byStatus].map(([status, list]) => [String(status), {
@@ -30,7 +31,7 @@ function errorResponses(codes: readonly ServiceErrorCode[]): Record<string, Json
   }]));
 }
 
-const AUTH_ERRORS: ServiceErrorCode[] = ['missing_api_key', 'invalid_api_key', 'workspace_inactive', 'internal_error'];
+export const AUTH_ERRORS: ServiceErrorCode[] = ['missing_api_key', 'invalid_api_key', 'workspace_inactive', 'internal_error'];
 const dateTime = { type: 'string', format: 'date-time' };
 
 function schemas(): Record<string, Json> {
@@ -70,6 +71,7 @@ function schemas(): Record<string, Json> {
         encryption_user_password: { type: ['string', 'null'], description: 'Password to open the document.' },
         encryption_owner_password: { type: ['string', 'null'], description: 'Password for full rights (random if absent).' },
         ...permissionProperties,
+        ...asyncCommandProperties(),
       },
     },
     PDFDto: {
@@ -134,8 +136,10 @@ function paths(): Record<string, Json> {
           required: true,
           content: Object.fromEntries(['application/json', 'text/json', 'application/*+json'].map((t) => [t, { schema: ref('GeneratePDFCommand') }])),
         },
+        parameters: asyncGenerateParameters(),
         responses: {
           200: { description: 'Generated; one unit of quota used', content: jsonContent(ref('PDFDtoApiResult')) },
+          202: asyncGenerateResponse(),
           ...errorResponses(['validation_error', ...AUTH_ERRORS, 'not_found', 'payload_too_large', 'unsupported_media_type',
             'template_error', 'render_error', 'quota_exceeded']),
         },
@@ -191,9 +195,9 @@ export function openApiDocument(baseUrl: string): Json {
         + `Error codes: ${baseUrl}/v1/errors`,
     },
     servers: [{ url: baseUrl }],
-    paths: paths(),
+    paths: { ...paths(), ...asyncPaths() },
     components: {
-      schemas: schemas(),
+      schemas: { ...schemas(), ...asyncSchemas() },
       headers: { CorrelationId: { schema: { type: 'string', format: 'uuid' }, description: 'Also in the error body and the server log' } },
       securitySchemes: {
         ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'apikey' },

@@ -210,6 +210,7 @@ export interface AddedTemplate {
 export async function addTemplate(storage: Storage, renderPdf: RenderPdf, input: NewTemplateInput): Promise<AddedTemplate> {
   const workspace = await storage.findWorkspaceByName(input.workspaceName);
   if (workspace === undefined) throw new ServiceError('not_found', `no workspace named '${input.workspaceName}'`);
+  await refuseTakenName(storage, workspace, input.name);
   if (input.files !== undefined) checkFilePaths(input.files);
   const { previews, warnings } = await previewsOrError(renderPdf, input);
   const template = await storage.createTemplate({
@@ -221,6 +222,15 @@ export async function addTemplate(storage: Storage, renderPdf: RenderPdf, input:
     previews,
   });
   return { template, warnings };
+}
+
+/** Names are unique per workspace: adding one that exists is refused with the existing template's id. */
+async function refuseTakenName(storage: Storage, workspace: Workspace, name: string): Promise<void> {
+  const all = await storage.listTemplates(workspace.id, { offset: 0, limit: Number.MAX_SAFE_INTEGER });
+  const existing = all.items.find((t) => t.name === name);
+  if (existing !== undefined) {
+    throw new ServiceError('validation_error', `a template named '${name}' exists in workspace '${workspace.name}' (id ${existing.id}): update it instead`);
+  }
 }
 
 async function templateNamed(storage: Storage, workspaceName: string, name: string): Promise<{ workspace: Workspace; template: TemplateRecord }> {

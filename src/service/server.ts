@@ -12,6 +12,17 @@ import type { Storage } from './storage/types.js';
 import type { WorkerPoolOptions } from './workers.js';
 import { createWorkerPool } from './workers.js';
 import { createServiceMetrics } from './metrics.js';
+import { availableParallelism } from 'node:os';
+import type { JobsConfig } from './jobs/setup.js';
+import { startJobs } from './jobs/setup.js';
+import { DEFAULT_LINK_TTL_SECONDS } from './operations.js';
+import { createTemplateFilesReader } from './template-files-cache.js';
+import { DEFAULT_RENDER_TIMEOUT_MS } from './workers.js';
+
+/** A job run longer than its render time limit and a margin is taken as abandoned (its worker died). */
+function defaultAbandonAfter(pool: WorkerPoolOptions | undefined): number {
+  return Math.ceil((pool?.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS) / 1000) + 30;
+}
 
 export const CLEANUP_INTERVAL_MS = 60_000;
 
@@ -29,7 +40,16 @@ export interface ServiceConfig {
   readonly renderPdf?: RenderPdf;
   readonly pool?: WorkerPoolOptions;
   readonly cleanupIntervalMs?: number;
+  /** Asynchronous generation (jobs/setup.ts); absent: jobs in this process, rendered by its pool. */
+  readonly jobs?: ServiceJobsConfig;
 }
+
+/** What `octavo serve` chooses of asynchronous generation; the rest comes from the service. */
+export type ServiceJobsConfig = Omit<JobsConfig, 'storage' | 'renderPdf' | 'linkTtlSeconds' | 'templateFiles' | 'concurrency' | 'abandonAfterSeconds'> & {
+  /** Jobs rendered in this process at a time; 0: API only (default: the render threads). */
+  readonly concurrency?: number;
+  readonly abandonAfterSeconds?: number;
+};
 
 export interface RunningService {
   readonly url: string;
@@ -44,7 +64,18 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   const metrics = createServiceMetrics(() => pool?.queueSize() ?? 0);
   const render = config.renderPdf ?? pool!.renderPdf;
   const renderPdf: RenderPdf = (job) => metrics.timeRender(() => render(job));
+  const linkTtlSeconds = config.linkTtlSeconds ?? DEFAULT_LINK_TTL_SECONDS;
+  const jobs = await startJobs({
+    storage: config.storage, renderPdf, linkTtlSeconds, abandonAfterSeconds: defaultAbandonAfter(config.pool),
+    templateFiles: createTemplateFilesReader(config.storage),
+    ...config.jobs,
+    concurrency: config.jobs?.concurrency ?? pool?.threads ?? availableParallelism(),
+  }).catch(async (error: unknown) => {
+    await pool?.close();
+    throw error;
+  });
   const handler = await createApiHandler({
+    extensions: jobs.extensions,
     storage: config.storage,
     renderPdf,
     metrics,
@@ -61,10 +92,14 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
       ...(config.logger === undefined ? {} : { logger: config.logger }),
     });
   } catch (error) {
+    await jobs.close();
     await pool?.close();
     throw error;
   }
-  const sweep = () => { handler.cleanupExpiredDocuments().catch(() => undefined); };
+  const sweep = () => {
+    handler.cleanupExpiredDocuments().catch(() => undefined);
+    jobs.cleanup().catch(() => undefined);
+  };
   sweep();
   const timer = setInterval(sweep, config.cleanupIntervalMs ?? CLEANUP_INTERVAL_MS);
   timer.unref();
@@ -75,6 +110,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     close: async () => {
       clearInterval(timer);
       await server.close();
+      await jobs.close();
       await pool?.close();
       await config.storage.close();
     },

@@ -16,6 +16,7 @@ import { DEFAULT_MAX_QUEUE, DEFAULT_RENDER_TIMEOUT_MS } from '../../service/work
 import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '../../service/node-server.js';
 import type { Limits } from '../../options.js';
 import { DEFAULT_LIMITS } from '../../options.js';
+import { JOB_FLAGS, JOB_USAGE, jobsOption } from '../../service/jobs/cli-options.js';
 
 export const DEFAULT_PORT = 3000;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -38,6 +39,7 @@ const FLAGS = {
   'data-dir': 'string', port: 'string', host: 'string', storage: 'string', 'database-url': 'string',
   'base-url': 'string', 'link-ttl': 'string', 'render-timeout': 'string', 'body-limit': 'string', workers: 'string',
   'max-queue': 'string', 'headers-timeout': 'string', 'request-timeout': 'string', demo: 'boolean',
+  ...JOB_FLAGS,
   ...Object.fromEntries(Object.keys(LIMIT_FLAGS).map((flag) => [flag, 'string' as const])),
 } as const;
 
@@ -70,6 +72,7 @@ const command: CliCommand = {
     '  engine limits, 422 limit_exceeded above them (defaults as the engine\'s):',
     ...Object.entries(LIMIT_FLAGS).map(([flag, name]) => `    --${flag.padEnd(20)} limits.${name} (default ${DEFAULT_LIMITS[name]})`),
     '  --demo                 fs storage with a demo workspace and the fixture templates; prints a key and curl',
+    ...JOB_USAGE,
   ].join('\n'),
   async run(args, io) {
     const parsed = parseArgs(args, FLAGS);
@@ -104,7 +107,7 @@ const command: CliCommand = {
       const storage = await openStorage(config);
       try {
         service = await startService({
-          storage, host, port, linkTtlSeconds, bodyLimitBytes, pool, timeouts,
+          storage, host, port, linkTtlSeconds, bodyLimitBytes, pool, timeouts, jobs: jobsOption(parsed, config),
           ...(limits.maxDataDepth === undefined ? {} : { maxDataDepth: limits.maxDataDepth }),
           ...(baseUrl === undefined ? {} : { baseUrl }),
         });
@@ -122,7 +125,7 @@ const command: CliCommand = {
 };
 
 /** Resolves on the first SIGINT or SIGTERM. */
-function waitForStop(io: CliIo): Promise<void> {
+export function waitForStop(io: CliIo): Promise<void> {
   return new Promise((resolve) => {
     const stop = (signal: string) => {
       process.off('SIGINT', onInt);

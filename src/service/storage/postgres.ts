@@ -10,6 +10,7 @@ import type {
   TemplateChanges, TemplateFiles, TemplatePage, TemplateRecord, Workspace, WorkspaceChanges,
 } from './types.js';
 import { StorageConflictError, isUuid } from './types.js';
+import { JOBS_MIGRATION } from './jobs-postgres-schema.js';
 
 /** Ordered schema changes; a released migration is never edited, only followed by a new one. */
 const MIGRATIONS: readonly { readonly version: number; readonly sql: string }[] = [
@@ -68,6 +69,7 @@ const MIGRATIONS: readonly { readonly version: number; readonly sql: string }[] 
       );
     `,
   },
+  { version: 3, sql: JOBS_MIGRATION },
 ];
 
 /** Arbitrary constant of the advisory lock that serialises migrations of concurrent starts. */
@@ -197,7 +199,7 @@ async function updateWorkspace(pool: pg.Pool, id: string, changes: WorkspaceChan
 
 const TEMPLATE_COLUMNS = 'id, workspace_id, name, html, sample::text AS sample, created, modified';
 
-async function insertDocument(db: pg.Pool | pg.PoolClient, record: DocumentRecord, pdf: Uint8Array): Promise<void> {
+export async function insertDocument(db: pg.Pool | pg.PoolClient, record: DocumentRecord, pdf: Uint8Array): Promise<void> {
   await db.query(
     `INSERT INTO documents (id, workspace_id, template_id, reference_id, created, expires, pdf) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
     [record.id, record.workspaceId, record.templateId, record.referenceId, record.created, record.expires, Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength)],
@@ -228,7 +230,7 @@ function toTemplate(row: TemplateRow): TemplateRecord {
 }
 
 /** Runs `work` in one transaction on one connection: all of it or nothing. */
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');

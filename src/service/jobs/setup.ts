@@ -1,0 +1,148 @@
+/**
+ * Asynchronous generation assembled for one process: the job store and the queue that fit the
+ * storage (PostgreSQL: our job rows + pg-boss, shared by every process; otherwise both in this
+ * process), the HTTP extension, and — when this process renders — the workers that run jobs.
+ * `octavo serve` uses it with or without workers (`--no-render`), `octavo worker` without HTTP.
+ */
+import { createLinkSigner } from '../links.js';
+import type { RenderPdf } from '../renderer.js';
+import type { Storage } from '../storage/types.js';
+import type { TemplateFilesReader } from '../template-files-cache.js';
+import type { ApiExtension } from '../api-extension.js';
+import { jobsExtension } from './api.js';
+import { createInProcessQueue } from './in-process-queue.js';
+import { createMemoryJobStore } from './memory-store.js';
+import type { JobRunnerDeps } from './runner.js';
+import { DEFAULT_MAX_ATTEMPTS, runJob } from './runner.js';
+import type { JobQueue, JobRecord, JobStore } from './types.js';
+import { DEFAULT_WEBHOOK_ATTEMPTS, DEFAULT_WEBHOOK_TIMEOUT_MS, announcer, deliver } from '../webhooks/deliveries.js';
+import type { WebhookDeps } from '../webhooks/deliveries.js';
+import { webhooksExtension } from '../webhooks/api.js';
+import { createMemoryWebhookStore } from '../webhooks/memory-store.js';
+import { resolveWebhookTarget } from '../webhooks/ssrf.js';
+import type { WebhookStore } from '../webhooks/types.js';
+
+/** Finished jobs are kept this long for their status to be read, then removed by the sweep. */
+export const DEFAULT_JOB_RETENTION_SECONDS = 24 * 3600;
+export const GENERATE_QUEUE = 'octavo-generate';
+export const WEBHOOK_QUEUE = 'octavo-webhook';
+const WEBHOOK_CONCURRENCY = 4;
+/** 5 s, 10 s, 20 s … : eight attempts span about ten minutes. */
+export const DEFAULT_WEBHOOK_RETRY_DELAY_SECONDS = 5;
+
+export interface JobsConfig {
+  readonly storage: Storage;
+  /** PostgreSQL storage's URL: jobs and their queue live in that database. Absent: in this process. */
+  readonly databaseUrl?: string;
+  /** Renders jobs in this process, this many at a time (0: API only, the workers are elsewhere). */
+  readonly concurrency: number;
+  readonly renderPdf?: RenderPdf;
+  readonly templateFiles?: TemplateFilesReader;
+  readonly linkTtlSeconds: number;
+  readonly now?: () => Date;
+  readonly maxAttempts?: number;
+  /** A run not finished after this long is taken as abandoned (its worker died) and retried. */
+  readonly abandonAfterSeconds: number;
+  readonly retentionSeconds?: number;
+  /** pg-boss' polling and maintenance intervals (tests shorten them). */
+  readonly pollingIntervalSeconds?: number;
+  readonly maintenanceIntervalSeconds?: number;
+  readonly onWarnings?: (job: JobRecord, warnings: readonly string[]) => void;
+  /** Webhook origins allowed despite a private address (`--allow-webhook http://127.0.0.1:4000`). */
+  readonly allowedWebhookOrigins?: readonly string[];
+  readonly webhookAttempts?: number;
+  /** First retry delay of a failed delivery, doubled at each retry. */
+  readonly webhookRetryDelaySeconds?: number;
+  readonly webhookTimeoutMs?: number;
+}
+
+export interface AsyncJobs {
+  readonly store: JobStore;
+  readonly queue: JobQueue;
+  readonly webhooks: WebhookStore;
+  readonly extensions: readonly ApiExtension[];
+  /** Removes jobs finished longer ago than the retention; returns how many. */
+  cleanup(): Promise<number>;
+  /** Stops taking jobs, lets running ones finish, closes the queue and the store (not the storage). */
+  close(): Promise<void>;
+}
+
+export async function startJobs(config: JobsConfig): Promise<AsyncJobs> {
+  const now = config.now ?? (() => new Date());
+  const { store, queue, webhooks, webhookQueue, closeQueue } = await openStores(config);
+  const signer = createLinkSigner(await config.storage.signingSecret());
+  const allowedOrigins = new Set((config.allowedWebhookOrigins ?? []).map((origin) => new URL(origin).origin));
+  const webhookDeps: WebhookDeps = {
+    store: webhooks, queue: webhookQueue, signer, now, allowedOrigins,
+    maxAttempts: config.webhookAttempts ?? DEFAULT_WEBHOOK_ATTEMPTS, timeoutMs: config.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS,
+  };
+  // every process delivers webhooks (network waits, no CPU): they go out even with API-only processes
+  await webhookQueue.work((deliveryId) => deliver(webhookDeps, deliveryId), WEBHOOK_CONCURRENCY);
+  if (config.concurrency > 0) {
+    if (config.renderPdf === undefined) throw new Error('a process that renders jobs needs a renderer');
+    const deps: JobRunnerDeps = {
+      storage: config.storage, jobs: store, renderPdf: config.renderPdf, linkTtlSeconds: config.linkTtlSeconds, now,
+      ...(config.templateFiles === undefined ? {} : { templateFiles: config.templateFiles }),
+      ...(config.maxAttempts === undefined ? {} : { maxAttempts: config.maxAttempts }),
+      onFinished: announcer(webhookDeps),
+      ...(config.onWarnings === undefined ? {} : { onWarnings: config.onWarnings }),
+    };
+    await queue.work((jobId) => runJob(deps, jobId), config.concurrency);
+  }
+  const retentionMs = (config.retentionSeconds ?? DEFAULT_JOB_RETENTION_SECONDS) * 1000;
+  return {
+    store,
+    queue,
+    webhooks,
+    extensions: [
+      jobsExtension({ storage: config.storage, jobs: store, queue, signer, now, checkWebhookUrl: async (url) => { await resolveWebhookTarget(url, allowedOrigins); } }),
+      webhooksExtension(webhooks, allowedOrigins),
+    ],
+    cleanup: () => store.deleteFinishedJobs(new Date(now().getTime() - retentionMs)),
+    close: async () => {
+      await queue.close();
+      await webhookQueue.close();
+      await closeQueue();
+      await store.close();
+      await webhooks.close();
+    },
+  };
+}
+
+interface Stores {
+  readonly store: JobStore;
+  readonly queue: JobQueue;
+  readonly webhooks: WebhookStore;
+  readonly webhookQueue: JobQueue;
+  readonly closeQueue: () => Promise<void>;
+}
+
+async function openStores(config: JobsConfig): Promise<Stores> {
+  const maxAttempts = config.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const webhookRetries = (config.webhookAttempts ?? DEFAULT_WEBHOOK_ATTEMPTS) - 1;
+  const webhookDelay = config.webhookRetryDelaySeconds ?? DEFAULT_WEBHOOK_RETRY_DELAY_SECONDS;
+  if (config.databaseUrl === undefined) {
+    return {
+      store: createMemoryJobStore(config.storage), queue: createInProcessQueue({ retryLimit: maxAttempts }),
+      webhooks: createMemoryWebhookStore(), webhookQueue: createInProcessQueue({ retryLimit: webhookRetries, retryDelayMs: webhookDelay * 1000 }),
+      closeQueue: async () => undefined,
+    };
+  }
+  const { createPostgresWebhookStore } = await import('../storage/webhooks-postgres.js');
+  const { createPostgresJobStore } = await import('../storage/jobs-postgres.js');
+  const { connectPgBoss } = await import('../queue/pg-boss.js');
+  const boss = await connectPgBoss({
+    connectionString: config.databaseUrl,
+    ...(config.pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds: config.pollingIntervalSeconds }),
+    ...(config.maintenanceIntervalSeconds === undefined ? {} : { maintenanceIntervalSeconds: config.maintenanceIntervalSeconds }),
+  });
+  // a retry beyond the runner's last attempt lets that attempt record the failure
+  const queue = await boss.queue(GENERATE_QUEUE, { retryLimit: maxAttempts + 1, retryDelaySeconds: 1, expireInSeconds: config.abandonAfterSeconds });
+  const webhookQueue = await boss.queue(WEBHOOK_QUEUE, {
+    retryLimit: webhookRetries, retryDelaySeconds: webhookDelay, expireInSeconds: Math.ceil((config.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS) / 1000) + 30,
+  });
+  return {
+    store: createPostgresJobStore({ connectionString: config.databaseUrl }), queue,
+    webhooks: createPostgresWebhookStore(config.databaseUrl), webhookQueue, closeQueue: () => boss.close(),
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * `octavo worker` assembled: PostgreSQL storage, a render pool, and the job workers that take
+ * asynchronous jobs from pg-boss — no HTTP. Run any number of them on any machines reaching the
+ * database; they also sweep expired documents and old finished jobs, so storage stays bounded
+ * whether or not an API process runs.
+ */
+import { createServiceMetrics } from '../metrics.js';
+import { CLEANUP_INTERVAL_MS } from '../server.js';
+import type { ServiceJobsConfig } from '../server.js';
+import { openStorage } from '../storage/index.js';
+import { createTemplateFilesReader } from '../template-files-cache.js';
+import type { WorkerPoolOptions } from '../workers.js';
+import { DEFAULT_RENDER_TIMEOUT_MS, createWorkerPool } from '../workers.js';
+import { startJobs } from './setup.js';
+
+export interface WorkerConfig {
+  readonly databaseUrl: string;
+  readonly linkTtlSeconds: number;
+  readonly pool: WorkerPoolOptions;
+  readonly jobs: ServiceJobsConfig;
+  readonly cleanupIntervalMs?: number;
+}
+
+export interface RunningWorker {
+  readonly concurrency: number;
+  /** Stops taking jobs, lets running ones finish, then closes everything. */
+  close(): Promise<void>;
+}
+
+export async function startWorker(config: WorkerConfig): Promise<RunningWorker> {
+  const storage = await openStorage({ kind: 'postgres', dataDir: '', databaseUrl: config.databaseUrl });
+  const pool = createWorkerPool(config.pool);
+  const metrics = createServiceMetrics(() => pool.queueSize());
+  const concurrency = config.jobs.concurrency ?? pool.threads;
+  try {
+    const jobs = await startJobs({
+      storage, linkTtlSeconds: config.linkTtlSeconds,
+      renderPdf: (job) => metrics.timeRender(() => pool.renderPdf(job)),
+      templateFiles: createTemplateFilesReader(storage),
+      abandonAfterSeconds: Math.ceil((config.pool.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS) / 1000) + 30,
+      ...config.jobs,
+      databaseUrl: config.databaseUrl,
+      concurrency,
+    });
+    const sweep = () => {
+      storage.deleteExpiredDocuments(new Date()).catch(() => undefined);
+      jobs.cleanup().catch(() => undefined);
+    };
+    sweep();
+    const timer = setInterval(sweep, config.cleanupIntervalMs ?? CLEANUP_INTERVAL_MS);
+    timer.unref();
+    return {
+      concurrency,
+      close: async () => {
+        clearInterval(timer);
+        await jobs.close();
+        await pool.close();
+        await storage.close();
+      },
+    };
+  } catch (error) {
+    await pool.close();
+    await storage.close();
+    throw error;
+  }
+}
