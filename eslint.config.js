@@ -87,7 +87,10 @@ export default tseslint.config(
     // folder graph has src/layout <-> src/layout/<fc>; no file cycle crosses folders. Moving the top
     // modules into a folder of their own removes it. (2) Eleven layout functions and contentText
     // still take six or seven parameters.
-    files: ['src/layout/**/*.ts'],
+    // (3) The asynchronous jobs (issue 30) came in with src/service, service/jobs, service/webhooks,
+    // service/queue and service/storage importing each other (job records and stores in both
+    // directions); their records belong in one folder below the others.
+    files: ['src/layout/**/*.ts', 'src/service/**/*.ts'],
     rules: { 'octavo/no-folder-cycle': 'off' },
   },
   {

@@ -1,6 +1,6 @@
 /** Template names are unique per workspace (issue 30): adding an existing name is refused with the existing id. */
 import { describe, expect, it } from 'vitest';
-import { isServiceError } from '../../src/service/errors.js';
+import { isServiceError } from '../../src/service/api/errors.js';
 import { addTemplate, createWorkspace } from '../../src/service/operations.js';
 import { createMemoryStorage } from '../../src/service/storage/memory.js';
 import { fakeRenderer } from './helpers/fake-renderer.js';

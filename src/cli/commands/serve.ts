@@ -16,7 +16,7 @@ import { DEFAULT_MAX_QUEUE, DEFAULT_RENDER_TIMEOUT_MS } from '../../service/work
 import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '../../service/node-server.js';
 import type { Limits } from '../../options.js';
 import { DEFAULT_LIMITS } from '../../options.js';
-import { JOB_FLAGS, JOB_USAGE, jobsOption } from '../../service/jobs/cli-options.js';
+import { JOB_FLAGS, JOB_USAGE, jobsOption } from '../shared/job-options.js';
 
 export const DEFAULT_PORT = 3000;
 export const DEFAULT_HOST = '127.0.0.1';

@@ -3,10 +3,10 @@
  * until SIGINT/SIGTERM, on any machine that reaches the database; no HTTP. Running jobs finish
  * before it exits; a worker killed mid-render leaves its job to be retried by another.
  */
-import type { CliCommand } from '../command.js';
-import { UsageError } from '../command.js';
-import { integerOption, parseArgs } from '../../service/cli-options.js';
-import { JOB_FLAGS, JOB_USAGE, jobsOption } from '../../service/jobs/cli-options.js';
+import type { CliCommand } from '../shared/command.js';
+import { UsageError } from '../shared/command.js';
+import { integerOption, parseArgs } from '../shared/service-options.js';
+import { JOB_FLAGS, JOB_USAGE, jobsOption } from '../shared/job-options.js';
 import { startWorker } from '../../service/jobs/worker-process.js';
 import { DEFAULT_LINK_TTL_SECONDS } from '../../service/operations.js';
 import { DEFAULT_RENDER_TIMEOUT_MS } from '../../service/workers.js';

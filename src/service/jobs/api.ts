@@ -5,7 +5,7 @@
  */
 import type { ApiCall, ApiExtension, ApiReply } from '../api-extension.js';
 import type { GenerateCommand } from '../commands.js';
-import { ServiceError } from '../errors.js';
+import { ServiceError } from '../api/errors.js';
 import type { LinkSigner } from '../links.js';
 import { downloadPath } from '../links.js';
 import type { PdfDto, RequestScope } from '../operations.js';

@@ -5,7 +5,7 @@
  * the document is stored and its quota taken once, and a repeated run of a finished job only
  * makes sure its outcome was announced (`onFinished`, the webhook: delivered at least once).
  */
-import { ServiceError, isServiceError } from '../errors.js';
+import { ServiceError, isServiceError } from '../api/errors.js';
 import type { RenderPdf } from '../renderer.js';
 import type { Storage, TemplateRecord } from '../storage/types.js';
 import type { TemplateFilesReader } from '../template-files-cache.js';

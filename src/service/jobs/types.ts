@@ -5,7 +5,7 @@
  * PostgreSQL, in this process otherwise). The store is the truth; the queue only says "run this".
  */
 import type { GenerateCommand } from '../commands.js';
-import type { ServiceErrorCode } from '../errors.js';
+import type { ServiceErrorCode } from '../api/errors.js';
 
 /** `pending → generating → success | failure` (a retried job goes through `generating` again). */
 export type JobState = 'pending' | 'generating' | 'success' | 'failure';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { GenerateCommand } from '../commands.js';
-import type { ServiceErrorCode } from '../errors.js';
+import type { ServiceErrorCode } from '../api/errors.js';
 import type { FinishedDocument, JobError, JobRecord, JobState, JobStore, NewJob, StartedJob } from '../jobs/types.js';
 import { inTransaction, insertDocument } from './postgres.js';
 import { isUuid } from './types.js';

@@ -4,7 +4,7 @@
  * (`/v1/webhook-deliveries?job_id=…|batch_id=…`).
  */
 import type { ApiCall, ApiExtension, ApiReply } from '../api-extension.js';
-import { ServiceError } from '../errors.js';
+import { ServiceError } from '../api/errors.js';
 import { isUuid } from '../storage/types.js';
 import { generateWebhookSecret } from './signature.js';
 import { resolveWebhookTarget } from './ssrf.js';

@@ -4,7 +4,7 @@
  * never recorded twice) and queues it; `deliver` makes one attempt, records it, and throws while
  * attempts remain so the queue retries it with exponential backoff (pg-boss, or in process).
  */
-import { isServiceError } from '../errors.js';
+import { isServiceError } from '../api/errors.js';
 import type { LinkSigner } from '../links.js';
 import { jobDto } from '../jobs/api.js';
 import type { JobQueue, JobRecord } from '../jobs/types.js';

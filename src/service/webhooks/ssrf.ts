@@ -7,7 +7,7 @@
  */
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-import { ServiceError } from '../errors.js';
+import { ServiceError } from '../api/errors.js';
 
 // two lists: Node's BlockList matches an IPv4 address against an IPv4-mapped IPv6 subnet, so
 // one list holding ::ffff:0:0/96 would block every IPv4 address

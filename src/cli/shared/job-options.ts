@@ -3,14 +3,14 @@
  * jobs this process renders at once (`--no-render`: none, an API-only process), when a run is
  * taken as abandoned, how long finished jobs are kept.
  */
-import { UsageError } from '../../cli/command.js';
-import type { ParsedArgs } from '../cli-options.js';
-import { integerOption } from '../cli-options.js';
-import type { ServiceJobsConfig } from '../server.js';
-import type { StorageConfig } from '../storage/index.js';
-import { DEFAULT_JOB_RETENTION_SECONDS, DEFAULT_WEBHOOK_RETRY_DELAY_SECONDS } from './setup.js';
-import { DEFAULT_WEBHOOK_ATTEMPTS } from '../webhooks/deliveries.js';
-import { DEFAULT_MAX_ATTEMPTS } from './runner.js';
+import { UsageError } from './command.js';
+import type { ParsedArgs } from './service-options.js';
+import { integerOption } from './service-options.js';
+import type { ServiceJobsConfig } from '../../service/server.js';
+import type { StorageConfig } from '../../service/storage/index.js';
+import { DEFAULT_JOB_RETENTION_SECONDS, DEFAULT_WEBHOOK_RETRY_DELAY_SECONDS } from '../../service/jobs/setup.js';
+import { DEFAULT_WEBHOOK_ATTEMPTS } from '../../service/webhooks/deliveries.js';
+import { DEFAULT_MAX_ATTEMPTS } from '../../service/jobs/runner.js';
 
 export const JOB_FLAGS = {
   'no-render': 'boolean', 'job-concurrency': 'string', 'job-attempts': 'string', 'job-abandon-after': 'string',
