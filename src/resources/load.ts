@@ -31,6 +31,8 @@ import type { FileSandbox } from './loader.js';
 import { createFileSandbox } from './loader.js';
 import type { LoadedImage } from './types.js';
 import { DECODABLE, decodeToPng } from './decode.js';
+import type { DecodableFormat, DecodeResult } from './decode.js';
+import { readRasterHeader } from './raster-headers.js';
 import { imageHrefs, isInlineSvgUrl, parseSvg, unsupportedFeatures } from '../svg/document.js';
 import type { SvgDocument } from '../svg/document.js';
 
@@ -204,6 +206,20 @@ async function loadSvgImages(svg: SvgDocument, url: string, resources: ResourceC
   }));
 }
 
+function tooManyPixels(url: string, size: { width: number; height: number }, maxPixels: number): OctavoError {
+  return limitExceeded('maxImagePixels', maxPixels, `the image ${describeUrl(url)} has ${size.width}×${size.height} pixels, more than ${maxPixels}`);
+}
+
+/** A decoded image, or a warning for a damaged one; over the pixel limit is refused as PNG and JPEG are. */
+function decoded(url: string, id: string, result: DecodeResult, format: string, resources: ResourceContext, diagnostics: Diagnostics): LoadedImage | undefined {
+  if (result.kind === 'too-large') throw tooManyPixels(url, result.size, resources.limits.maxImagePixels);
+  if (result.kind === 'damaged') {
+    diagnostics.warn('resource', `image ${describeUrl(url)} skipped: a damaged ${format.toUpperCase()} file (${result.reason})`);
+    return undefined;
+  }
+  return { id, format: 'png', bytes: result.png, width: result.width, height: result.height };
+}
+
 async function loadImage(url: string, resources: ResourceContext, diagnostics: Diagnostics, depth = 0): Promise<LoadedImage | undefined> {
   let bytes: Uint8Array;
   try {
@@ -224,31 +240,26 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
     if (svg !== undefined) {
       const unsupported = unsupportedFeatures(svg);
       if (unsupported.length > 0) diagnostics.warn('resource', `SVG image ${describeUrl(url)}: ${unsupported.join(', ')} not drawn yet (the rest is)`);
+      if (svg.width * svg.height > resources.limits.maxImagePixels) throw tooManyPixels(url, svg, resources.limits.maxImagePixels);
       await loadSvgImages(svg, url, resources, diagnostics, depth);
       return { id, format: 'svg', bytes, svg, width: svg.width, height: svg.height };
     }
   } else if (DECODABLE.has(format)) {
-    const decoded = await decodeToPng(bytes);
-    if (decoded !== undefined) return { id, format: 'png', bytes: decoded.png, width: decoded.width, height: decoded.height };
+    return decoded(url, id, await decodeToPng(bytes, format as DecodableFormat, resources.limits.maxImagePixels), format, resources, diagnostics);
   }
   const info = readImageInfo(bytes);
   const maxPixels = resources.limits.maxImagePixels;
-  if (info !== undefined && info.width * info.height > maxPixels) {
-    throw limitExceeded('maxImagePixels', maxPixels, `the image ${describeUrl(url)} has ${info.width}×${info.height} pixels, more than ${maxPixels}`);
-  }
+  if (info !== undefined && info.width * info.height > maxPixels) throw tooManyPixels(url, info, maxPixels);
   if (info === undefined) {
-    const what = format === 'unknown' ? 'not an image octavo can read (PNG, JPEG, GIF, WebP, SVG)' : `a damaged or unsupported ${format.toUpperCase()} file`;
+    const tiff = format === 'tiff' ? readRasterHeader(bytes, 'tiff') : undefined;
+    if (tiff?.ok === true && tiff.largest.width * tiff.largest.height > maxPixels) throw tooManyPixels(url, tiff.largest, maxPixels);
+    const what = format === 'unknown' ? 'not an image octavo can read (PNG, JPEG, GIF, WebP, BMP, ICO, AVIF, SVG)' : `a damaged or unsupported ${format.toUpperCase()} file`;
     diagnostics.warn('resource', `image ${describeUrl(url)} skipped: ${what}`);
     return undefined;
   }
   if (info.format === 'png' && bytes[28] === 1) {
     // PDFKit's PNG decoder fails on Adam7 interlacing (asynchronously, out of reach of a catch): re-encode it plain
-    const plain = await decodeToPng(bytes);
-    if (plain === undefined) {
-      diagnostics.warn('resource', `image ${describeUrl(url)} skipped: a damaged PNG file`);
-      return undefined;
-    }
-    return { id, format: 'png', bytes: plain.png, width: plain.width, height: plain.height };
+    return decoded(url, id, await decodeToPng(bytes, 'png', maxPixels), 'png', resources, diagnostics);
   }
   return { id, format: info.format, bytes, width: info.width, height: info.height };
 }
