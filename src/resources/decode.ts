@@ -31,8 +31,8 @@ function header(bytes: Uint8Array, format: DecodableFormat | 'png'): HeaderResul
 /** PNG bytes and size of an image of `format`, decoded only when its header is sound and small enough. */
 export async function decodeToPng(bytes: Uint8Array, format: DecodableFormat | 'png', maxPixels: number): Promise<DecodeResult> {
   const read = header(bytes, format);
+  if (read.largest !== undefined && read.largest.width * read.largest.height > maxPixels) return { kind: 'too-large', size: read.largest };
   if (!read.ok) return { kind: 'damaged', reason: read.reason };
-  if (read.largest.width * read.largest.height > maxPixels) return { kind: 'too-large', size: read.largest };
   const canvas = await loadSkia();
   let image: InstanceType<typeof canvas.Image>;
   try {

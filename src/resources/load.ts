@@ -252,7 +252,7 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
   if (info !== undefined && info.width * info.height > maxPixels) throw tooManyPixels(url, info, maxPixels);
   if (info === undefined) {
     const tiff = format === 'tiff' ? readRasterHeader(bytes, 'tiff') : undefined;
-    if (tiff?.ok === true && tiff.largest.width * tiff.largest.height > maxPixels) throw tooManyPixels(url, tiff.largest, maxPixels);
+    if (tiff?.largest !== undefined && tiff.largest.width * tiff.largest.height > maxPixels) throw tooManyPixels(url, tiff.largest, maxPixels);
     const what = format === 'unknown' ? 'not an image octavo can read (PNG, JPEG, GIF, WebP, BMP, ICO, AVIF, SVG)' : `a damaged or unsupported ${format.toUpperCase()} file`;
     diagnostics.warn('resource', `image ${describeUrl(url)} skipped: ${what}`);
     return undefined;

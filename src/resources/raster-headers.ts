@@ -22,8 +22,14 @@ export interface RasterSize {
   readonly height: number;
 }
 
-/** The largest size the decoder may allocate for, or why the header cannot be trusted. */
-export type HeaderResult = { readonly ok: true; readonly size: RasterSize; readonly largest: RasterSize } | { readonly ok: false; readonly reason: string };
+/**
+ * The image's own size and the largest the decoder may allocate for, or why the header cannot be
+ * trusted (with the largest size read before the fault, so an oversized damaged file is still
+ * refused as oversized).
+ */
+export type HeaderResult =
+  | { readonly ok: true; readonly size: RasterSize; readonly largest: RasterSize }
+  | { readonly ok: false; readonly reason: string; readonly largest?: RasterSize };
 
 const u8 = (b: Uint8Array, at: number): number => b[at] ?? 0;
 const u16le = (b: Uint8Array, at: number): number => u8(b, at) | (u8(b, at + 1) << 8);
@@ -43,10 +49,13 @@ class Sizes {
     if (!(width > 0 && height > 0)) throw new Damaged(`${what} declares a size of ${width}×${height}`);
     this.all.push({ width, height });
   }
+  largest(): RasterSize | undefined {
+    return this.all.length === 0 ? undefined : this.all.reduce((a, b) => (b.width * b.height > a.width * a.height ? b : a));
+  }
   result(): HeaderResult {
     const first = this.all[0];
-    if (first === undefined) return { ok: false, reason: 'no image in the file' };
-    const largest = this.all.reduce((a, b) => (b.width * b.height > a.width * a.height ? b : a));
+    const largest = this.largest();
+    if (first === undefined || largest === undefined) return { ok: false, reason: 'no image in the file' };
     return { ok: true, size: first, largest };
   }
 }
@@ -255,8 +264,9 @@ export function readRasterHeader(bytes: Uint8Array, format: RasterFormat): Heade
   try {
     READERS[format](bytes, sizes);
   } catch (error) {
-    if (error instanceof Damaged) return { ok: false, reason: error.message };
-    throw error;
+    if (!(error instanceof Damaged)) throw error;
+    const largest = sizes.largest();
+    return { ok: false, reason: error.message, ...(largest === undefined ? {} : { largest }) };
   }
   return sizes.result();
 }
