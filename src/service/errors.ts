@@ -98,7 +98,7 @@ export const ERROR_DESCRIPTIONS: Readonly<Record<ServiceErrorCode, string>> = {
   quota_exceeded: 'The workspace has no quota left.',
   internal_error: 'An unexpected server error; quote the correlation id when reporting it.',
   render_crashed: 'The process rendering the document ended abnormally (a fault in native code: an image decoder, an abort, out of memory); it was replaced and the server goes on. Quote the correlation id when reporting it.',
-  service_unavailable: 'The render queue is full or the server is shutting down; retry after the `Retry-After` seconds.',
+  service_unavailable: 'The render queue is full, the storage (database) is not reachable, or the server is shutting down; retry after the `Retry-After` seconds.',
 };
 
 /** `documentationBase` is the absolute URL of the service's `/v1/errors` listing. */
