@@ -1,5 +1,5 @@
 /**
- * Raster formats PDF cannot embed as they are (GIF — first frame —, WebP, BMP, ICO, AVIF) and
+ * Raster formats PDF cannot embed as they are (GIF — first frame —, WebP, BMP, AVIF) and
  * interlaced PNGs: decoded with Skia through @napi-rs/canvas (already shipped for previews) and
  * re-encoded as PNG, which keeps the alpha channel. Decoding happens once per resource URL per render.
  *
@@ -11,9 +11,14 @@ import { readImageInfo } from './image-info.js';
 import type { HeaderResult, RasterFormat, RasterSize } from './raster-headers.js';
 import { readRasterHeader } from './raster-headers.js';
 
-export type DecodableFormat = Exclude<RasterFormat, 'tiff'>;
+/**
+ * Not TIFF (Skia segfaults on CPython's test TIFF) nor ICO (a single flipped bit in an embedded
+ * PNG's data segfaults Skia's ICO decoder, found by fuzzing): their headers are read, their
+ * pixels never decoded.
+ */
+export type DecodableFormat = Exclude<RasterFormat, 'tiff' | 'ico'>;
 
-export const DECODABLE: ReadonlySet<string> = new Set<DecodableFormat>(['gif', 'webp', 'bmp', 'ico', 'avif']);
+export const DECODABLE: ReadonlySet<string> = new Set<DecodableFormat>(['gif', 'webp', 'bmp', 'avif']);
 
 export type DecodeResult =
   | { readonly kind: 'decoded'; readonly png: Uint8Array; readonly width: number; readonly height: number }

@@ -33,6 +33,7 @@ import type { LoadedImage } from './types.js';
 import { DECODABLE, decodeToPng } from './decode.js';
 import type { DecodableFormat, DecodeResult } from './decode.js';
 import { readRasterHeader } from './raster-headers.js';
+import { pngDamage } from './png-check.js';
 import { imageHrefs, isInlineSvgUrl, parseSvg, unsupportedFeatures } from '../svg/document.js';
 import type { SvgDocument } from '../svg/document.js';
 
@@ -251,10 +252,15 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
   const maxPixels = resources.limits.maxImagePixels;
   if (info !== undefined && info.width * info.height > maxPixels) throw tooManyPixels(url, info, maxPixels);
   if (info === undefined) {
-    const tiff = format === 'tiff' ? readRasterHeader(bytes, 'tiff') : undefined;
-    if (tiff?.largest !== undefined && tiff.largest.width * tiff.largest.height > maxPixels) throw tooManyPixels(url, tiff.largest, maxPixels);
-    const what = format === 'unknown' ? 'not an image octavo can read (PNG, JPEG, GIF, WebP, BMP, ICO, AVIF, SVG)' : `a damaged or unsupported ${format.toUpperCase()} file`;
+    const header = format === 'tiff' || format === 'ico' ? readRasterHeader(bytes, format) : undefined;
+    if (header?.largest !== undefined && header.largest.width * header.largest.height > maxPixels) throw tooManyPixels(url, header.largest, maxPixels);
+    const what = format === 'unknown' ? 'not an image octavo can read (PNG, JPEG, GIF, WebP, BMP, AVIF, SVG)' : `a damaged or unsupported ${format.toUpperCase()} file`;
     diagnostics.warn('resource', `image ${describeUrl(url)} skipped: ${what}`);
+    return undefined;
+  }
+  const damage = info.format === 'png' ? await pngDamage(bytes) : undefined;
+  if (damage !== undefined) {
+    diagnostics.warn('resource', `image ${describeUrl(url)} skipped: a damaged PNG file (${damage})`);
     return undefined;
   }
   if (info.format === 'png' && bytes[28] === 1) {

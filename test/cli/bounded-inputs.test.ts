@@ -19,7 +19,7 @@ function run(args: string[], stdin: 'ignore' | number = 'ignore'): Promise<{ cod
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { stdio: [stdin, 'ignore', 'pipe'] });
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
     child.once('exit', (code, signal) => resolve({ code, signal, stderr, ms: Date.now() - started }));
   });
 }
