@@ -109,19 +109,27 @@ function gif(bytes: Uint8Array, sizes: Sizes): void {
 }
 
 /** VP8 key frame header (RFC 6386 §9.1): start code, then 14-bit width and height. */
-function vp8(bytes: Uint8Array, at: number, length: number, sizes: Sizes): void {
+function vp8(bytes: Uint8Array, at: number, length: number): RasterSize {
   if (length < 10 || u8(bytes, at + 3) !== 0x9d || u8(bytes, at + 4) !== 0x01 || u8(bytes, at + 5) !== 0x2a) throw new Damaged('a VP8 frame without its start code');
-  sizes.add(u16le(bytes, at + 6) & 0x3fff, u16le(bytes, at + 8) & 0x3fff, 'the VP8 frame');
+  return { width: u16le(bytes, at + 6) & 0x3fff, height: u16le(bytes, at + 8) & 0x3fff };
 }
 
 /** VP8L header (WebP lossless §3): signature 0x2f, then width-1 and height-1 on 14 bits each. */
-function vp8l(bytes: Uint8Array, at: number, length: number, sizes: Sizes): void {
+function vp8l(bytes: Uint8Array, at: number, length: number): RasterSize {
   if (length < 5 || u8(bytes, at) !== 0x2f) throw new Damaged('a VP8L bitstream without its signature');
   const bits = u32le(bytes, at + 1);
-  sizes.add((bits & 0x3fff) + 1, ((bits >>> 14) & 0x3fff) + 1, 'the VP8L bitstream');
+  return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
 }
 
-function webpChunks(bytes: Uint8Array, start: number, end: number, sizes: Sizes): void {
+/** What a WebP's chunks declare: its canvas (VP8X), whether it is animated, its bitstreams and frames' far corners. */
+interface WebpLayout {
+  canvas?: RasterSize;
+  animated: boolean;
+  readonly bitstreams: RasterSize[];
+  readonly frames: RasterSize[];
+}
+
+function webpChunks(bytes: Uint8Array, start: number, end: number, layout: WebpLayout, sizes: Sizes): void {
   let at = start;
   while (at + 8 <= end) {
     const fourcc = ascii(bytes, at, 4);
@@ -129,27 +137,51 @@ function webpChunks(bytes: Uint8Array, start: number, end: number, sizes: Sizes)
     const data = at + 8;
     need(bytes, data + length, `WebP ${fourcc} chunk`);
     if (data + length > end) throw new Damaged(`a WebP ${fourcc} chunk longer than its container`);
-    if (fourcc === 'VP8 ') vp8(bytes, data, length, sizes);
-    else if (fourcc === 'VP8L') vp8l(bytes, data, length, sizes);
-    else if (fourcc === 'VP8X') {
+    if (fourcc === 'VP8 ' || fourcc === 'VP8L') {
+      const size = fourcc === 'VP8 ' ? vp8(bytes, data, length) : vp8l(bytes, data, length);
+      sizes.add(size.width, size.height, `the ${fourcc.trim()} bitstream`);
+      layout.bitstreams.push(size);
+    } else if (fourcc === 'VP8X') {
       if (length < 10) throw new Damaged('a VP8X chunk shorter than 10 bytes');
-      sizes.add(u24le(bytes, data + 4) + 1, u24le(bytes, data + 7) + 1, 'the VP8X canvas');
+      if ((u8(bytes, data) & 0xc1) !== 0) throw new Damaged('VP8X flags with reserved bits set');
+      layout.canvas = { width: u24le(bytes, data + 4) + 1, height: u24le(bytes, data + 7) + 1 };
+      layout.animated = (u8(bytes, data) & 0x02) !== 0;
+      sizes.add(layout.canvas.width, layout.canvas.height, 'the VP8X canvas');
     } else if (fourcc === 'ANMF') {
       if (length < 16) throw new Damaged('an ANMF chunk shorter than 16 bytes');
-      const width = u24le(bytes, data + 6) + 1;
-      const height = u24le(bytes, data + 9) + 1;
-      sizes.add(u24le(bytes, data) * 2 + width, u24le(bytes, data + 3) * 2 + height, 'a WebP animation frame');
-      webpChunks(bytes, data + 16, data + length, sizes);
+      const corner = { width: u24le(bytes, data) * 2 + u24le(bytes, data + 6) + 1, height: u24le(bytes, data + 3) * 2 + u24le(bytes, data + 9) + 1 };
+      sizes.add(corner.width, corner.height, 'a WebP animation frame');
+      layout.frames.push(corner);
+      webpChunks(bytes, data + 16, data + length, { animated: false, bitstreams: [], frames: [] }, sizes);
     }
     at = data + length + (length & 1);
   }
 }
 
+/**
+ * RIFF "WEBP" and its chunks; the sizes must agree (a still image's bitstream is its canvas, an
+ * animation's frames lie inside it): Skia segfaulted on a VP8X canvas wider than its bitstream.
+ */
 function webp(bytes: Uint8Array, sizes: Sizes): void {
   need(bytes, 20, 'WebP header');
+  if (ascii(bytes, 0, 4) !== 'RIFF' || ascii(bytes, 8, 4) !== 'WEBP') throw new Damaged('not a RIFF WEBP header');
   const end = u32le(bytes, 4) + 8;
   need(bytes, end, 'WebP file (RIFF size)');
-  webpChunks(bytes, 12, end, sizes);
+  const layout: WebpLayout = { animated: false, bitstreams: [], frames: [] };
+  webpChunks(bytes, 12, end, layout, sizes);
+  const { canvas } = layout;
+  if (canvas === undefined) {
+    // the simple format is one VP8 or VP8L chunk (RFC 9649 §2.5-2.6); anything before it (an ALPH
+    // chunk after a damaged VP8X) made Skia segfault
+    if (layout.bitstreams.length !== 1 || !/^VP8[ L]$/.test(ascii(bytes, 12, 4))) throw new Damaged('a simple WebP that is not one VP8 or VP8L chunk');
+    return;
+  }
+  if (layout.animated) {
+    if (layout.frames.length === 0 || layout.bitstreams.length > 0) throw new Damaged('an animated WebP without frames, or with a still image');
+    if (layout.frames.some((frame) => frame.width > canvas.width || frame.height > canvas.height)) throw new Damaged('a WebP frame outside its canvas');
+  } else if (layout.bitstreams.length !== 1 || layout.bitstreams.some((size) => size.width !== canvas.width || size.height !== canvas.height)) {
+    throw new Damaged('a WebP canvas of another size than its image');
+  }
 }
 
 const BMP_HEADERS = new Set([12, 40, 52, 56, 64, 108, 124]);
