@@ -20,7 +20,6 @@ const LIBRARY_HOMES = {
   domhandler: 'src/dom',
   pg: 'src/service/storage',
   'pg-boss': 'src/service/queue',
-  piscina: 'src/service',
   'pdfjs-dist': 'src/service',
   '@napi-rs/canvas': 'src/raster',
   'cli-progress': 'src/cli/progress',

@@ -7,7 +7,7 @@
 // Best effort: when anything fails, the build goes on without a blob and the CLI starts as before.
 //
 // - Packages are bundled as their CommonJS builds, except native ones, ones that find their own
-//   worker files (piscina) and the ESM-only ones imported dynamically (pdfjs-dist): those are
+//   worker files and the ESM-only ones imported dynamically (pdfjs-dist): those are
 //   required from node_modules at run time, by a `require` the deserialized process makes.
 // - PDFKit reads its standard fonts' metrics beside its own module (`__dirname`): kept pointing there.
 import { spawnSync } from 'node:child_process';
@@ -20,7 +20,7 @@ import { CLI_DIR, CSS_TREE, ROOT, URL_BANNER, originalUrls, packageName, replace
 const BUNDLE = join(CLI_DIR, 'octavo-snapshot.cjs');
 const BLOB = join(CLI_DIR, 'octavo.blob');
 const META = join(CLI_DIR, 'octavo.blob.json');
-const EXTERNAL = new Set(['@napi-rs/canvas', 'pdfjs-dist', 'piscina', 'pg']);
+const EXTERNAL = new Set(['@napi-rs/canvas', 'pdfjs-dist', 'pg']);
 
 const dynamicImports = new Set();
 const requireFromRoot = createRequire(join(ROOT, 'package.json'));

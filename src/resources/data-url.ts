@@ -19,23 +19,43 @@ function shortUrl(url: string): string {
   return url.length > 60 ? `${url.slice(0, 60)}…` : url;
 }
 
-/** Percent-decodes to bytes: `%XX` is a byte, any other character its UTF-8 encoding. */
+const PERCENT = 0x25;
+
+function hexValue(byte: number): number {
+  if (byte >= 0x30 && byte <= 0x39) return byte - 0x30;
+  const lower = byte | 0x20;
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : -1;
+}
+
+/**
+ * Percent-decodes to bytes (URL §"percent-decode"): `%XX` is a byte, any other character its
+ * UTF-8 encoding. One pass over the UTF-8 bytes into one buffer: linear in the URL's length (a
+ * per-character encoder made a 9 MiB data: URL take 25 s).
+ */
 function percentDecode(text: string): Uint8Array {
-  const bytes: number[] = [];
-  const encoder = new TextEncoder();
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index] ?? '';
-    const hex = text.slice(index + 1, index + 3);
-    if (char === '%' && /^[0-9a-f]{2}$/i.test(hex)) {
-      bytes.push(parseInt(hex, 16));
+  const input = Buffer.from(text, 'utf8');
+  if (!input.includes(PERCENT)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+  const output = new Uint8Array(input.byteLength);
+  let length = 0;
+  for (let index = 0; index < input.byteLength; index++) {
+    const byte = input[index]!;
+    const high = byte === PERCENT ? hexValue(input[index + 1] ?? 0) : -1;
+    const low = high >= 0 ? hexValue(input[index + 2] ?? 0) : -1;
+    if (low >= 0) {
+      output[length++] = high * 16 + low;
       index += 2;
     } else {
-      const codePoint = text.codePointAt(index) ?? 0;
-      if (codePoint > 0xffff) index++;
-      for (const byte of encoder.encode(String.fromCodePoint(codePoint))) bytes.push(byte);
+      output[length++] = byte;
     }
   }
-  return Uint8Array.from(bytes);
+  return output.subarray(0, length);
+}
+
+/** Without its trailing `=` (a loop: `/=+$/` is quadratic on a long run of `=` inside the text). */
+function withoutPadding(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0x3d) end--;
+  return text.slice(0, end);
 }
 
 export function decodeDataUrl(url: string, maxBytes: number): DataUrl {
@@ -52,8 +72,8 @@ export function decodeDataUrl(url: string, maxBytes: number): DataUrl {
   }
   let bytes: Uint8Array;
   if (base64) {
-    const clean = percentDecode(payload.replace(/\s+/g, ''));
-    const alphabet = Buffer.from(clean).toString('latin1').replace(/[\s=]+$/g, '');
+    const clean = percentDecode(payload);
+    const alphabet = withoutPadding(Buffer.from(clean.buffer, clean.byteOffset, clean.byteLength).toString('latin1').replace(/[\t\n\f\r ]+/g, ''));
     if (!/^[A-Za-z0-9+/\-_]*$/.test(alphabet)) {
       throw new OctavoError('resource_not_found', `malformed base64 in data: URL: ${shortUrl(text)}`);
     }

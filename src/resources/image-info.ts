@@ -6,7 +6,7 @@
  * intrinsic size reported is the displayed one; the PDF stage applies the same rotation.
  */
 
-export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'svg' | 'bmp' | 'avif' | 'tiff' | 'unknown';
+export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'svg' | 'bmp' | 'avif' | 'tiff' | 'ico' | 'unknown';
 
 export interface ImageInfo {
   readonly format: 'png' | 'jpeg';
@@ -35,6 +35,17 @@ function u32(bytes: Uint8Array, at: number, littleEndian = false): number {
     : (u16(bytes, at) * 0x10000 + u16(bytes, at + 2));
 }
 
+/** An ISO BMFF `ftyp` box naming AVIF among its brands (HEIC and video are not images octavo reads). */
+function isAvifBrand(bytes: Uint8Array): boolean {
+  const size = Math.min(u32(bytes, 0), bytes.length, 256);
+  for (let at = 8; at + 4 <= size; at += 4) {
+    if (at === 12) continue; // minor version
+    const brand = ascii(bytes, at, 4);
+    if (brand === 'avif' || brand === 'avis') return true;
+  }
+  return false;
+}
+
 /** What the bytes are, by their magic numbers. */
 export function sniffFormat(bytes: Uint8Array): ImageFormat {
   if (PNG_SIGNATURE.every((byte, index) => bytes[index] === byte)) return 'png';
@@ -42,7 +53,8 @@ export function sniffFormat(bytes: Uint8Array): ImageFormat {
   if (ascii(bytes, 0, 4) === 'GIF8') return 'gif';
   if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return 'webp';
   if (ascii(bytes, 0, 2) === 'BM') return 'bmp';
-  if (ascii(bytes, 4, 4) === 'ftyp') return 'avif';
+  if (ascii(bytes, 4, 4) === 'ftyp' && isAvifBrand(bytes)) return 'avif';
+  if (bytes[0] === 0 && bytes[1] === 0 && (bytes[2] === 1 || bytes[2] === 2) && bytes[3] === 0 && (bytes[4] ?? 0) + (bytes[5] ?? 0) > 0) return 'ico';
   if (ascii(bytes, 0, 4) === 'II*\0' || ascii(bytes, 0, 4) === 'MM\0*') return 'tiff';
   const head = new TextDecoder().decode(bytes.subarray(0, 512)).replace(/^\uFEFF/, '').trimStart();
   if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head)) return 'svg';

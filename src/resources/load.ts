@@ -35,6 +35,9 @@ import { DECODABLE, decodeToPng } from './decode.js';
 import { imageHrefs, parseSvg, unsupportedFeatures } from './svg-document.js';
 import { isInlineSvgUrl } from '../boxes/inline-svg.js';
 import type { SvgDocument } from './svg-document.js';
+import type { DecodableFormat, DecodeResult } from './decode.js';
+import { readRasterHeader } from './raster-headers.js';
+import { pngDamage } from './png-check.js';
 
 export interface ResourceContext {
   /** `file:` URL of `baseDir` with a trailing slash; undefined without a baseDir. */
@@ -185,7 +188,15 @@ const MAX_SVG_IMAGE_DEPTH = 3;
  * and sandbox as `<img>`. Absolute URLs are external references: ignored, as browsers do for SVG
  * used as an image.
  */
-async function loadSvgImages(svg: SvgDocument, url: string, resources: ResourceContext, diagnostics: Diagnostics, origins: UrlOrigins, depth: number): Promise<void> {
+/** What loading an image needs besides its URL: the sandbox, where warnings go, where each URL was written. */
+interface ImageLoad {
+  readonly resources: ResourceContext;
+  readonly diagnostics: Diagnostics;
+  readonly origins: UrlOrigins;
+}
+
+async function loadSvgImages(svg: SvgDocument, url: string, load: ImageLoad, depth: number): Promise<void> {
+  const { resources, diagnostics, origins } = load;
   const base = isDataUrl(url) ? resources.baseUrl : url;
   const hrefs = imageHrefs(svg).filter((href) => {
     if (isDataUrl(href) || !ABSOLUTE_URL.test(href)) return true;
@@ -217,6 +228,21 @@ function warnMissingImage(url: string, error: OctavoError, resources: ResourceCo
   diagnostics.warn('resource', `image not loaded: ${error.message.split(url).join(shown)}`, origin?.where ?? {});
 }
 
+function tooManyPixels(url: string, size: { width: number; height: number }, maxPixels: number): OctavoError {
+  return limitExceeded('maxImagePixels', maxPixels, `the image ${describeUrl(url)} has ${size.width}×${size.height} pixels, more than ${maxPixels}`);
+}
+
+/** A decoded image, or a warning for a damaged one; over the pixel limit is refused as PNG and JPEG are. */
+function decoded(image: { url: string; id: string; format: string }, result: DecodeResult, resources: ResourceContext, diagnostics: Diagnostics): LoadedImage | undefined {
+  const { url, id, format } = image;
+  if (result.kind === 'too-large') throw tooManyPixels(url, result.size, resources.limits.maxImagePixels);
+  if (result.kind === 'damaged') {
+    diagnostics.warn('resource', `image ${describeUrl(url)} skipped: a damaged ${format.toUpperCase()} file (${result.reason})`);
+    return undefined;
+  }
+  return { id, format: 'png', bytes: result.png, width: result.width, height: result.height };
+}
+
 async function loadImage(url: string, resources: ResourceContext, diagnostics: Diagnostics, origins: UrlOrigins, depth = 0): Promise<LoadedImage | undefined> {
   let bytes: Uint8Array;
   try {
@@ -237,31 +263,31 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
     if (svg !== undefined) {
       const unsupported = unsupportedFeatures(svg);
       if (unsupported.length > 0) diagnostics.warn('resource', `SVG image ${describeUrl(url)}: ${unsupported.join(', ')} not drawn yet (the rest is)`);
-      await loadSvgImages(svg, url, resources, diagnostics, origins, depth);
+      if (svg.width * svg.height > resources.limits.maxImagePixels) throw tooManyPixels(url, svg, resources.limits.maxImagePixels);
+      await loadSvgImages(svg, url, { resources, diagnostics, origins }, depth);
       return { id, format: 'svg', bytes, svg, width: svg.width, height: svg.height };
     }
   } else if (DECODABLE.has(format)) {
-    const decoded = await decodeToPng(bytes);
-    if (decoded !== undefined) return { id, format: 'png', bytes: decoded.png, width: decoded.width, height: decoded.height };
+    return decoded({ url, id, format }, await decodeToPng(bytes, format as DecodableFormat, resources.limits.maxImagePixels), resources, diagnostics);
   }
   const info = readImageInfo(bytes);
   const maxPixels = resources.limits.maxImagePixels;
-  if (info !== undefined && info.width * info.height > maxPixels) {
-    throw limitExceeded('maxImagePixels', maxPixels, `the image ${describeUrl(url)} has ${info.width}×${info.height} pixels, more than ${maxPixels}`);
-  }
+  if (info !== undefined && info.width * info.height > maxPixels) throw tooManyPixels(url, info, maxPixels);
   if (info === undefined) {
-    const what = format === 'unknown' ? 'not an image octavo can read (PNG, JPEG, GIF, WebP, SVG)' : `a damaged or unsupported ${format.toUpperCase()} file`;
+    const header = format === 'tiff' || format === 'ico' ? readRasterHeader(bytes, format) : undefined;
+    if (header?.largest !== undefined && header.largest.width * header.largest.height > maxPixels) throw tooManyPixels(url, header.largest, maxPixels);
+    const what = format === 'unknown' ? 'not an image octavo can read (PNG, JPEG, GIF, WebP, BMP, AVIF, SVG)' : `a damaged or unsupported ${format.toUpperCase()} file`;
     diagnostics.warn('resource', `image ${describeUrl(url)} skipped: ${what}`);
+    return undefined;
+  }
+  const damage = info.format === 'png' ? await pngDamage(bytes) : undefined;
+  if (damage !== undefined) {
+    diagnostics.warn('resource', `image ${describeUrl(url)} skipped: a damaged PNG file (${damage})`);
     return undefined;
   }
   if (info.format === 'png' && bytes[28] === 1) {
     // PDFKit's PNG decoder fails on Adam7 interlacing (asynchronously, out of reach of a catch): re-encode it plain
-    const plain = await decodeToPng(bytes);
-    if (plain === undefined) {
-      diagnostics.warn('resource', `image ${describeUrl(url)} skipped: a damaged PNG file`);
-      return undefined;
-    }
-    return { id, format: 'png', bytes: plain.png, width: plain.width, height: plain.height };
+    return decoded({ url, id, format: 'png' }, await decodeToPng(bytes, 'png', maxPixels), resources, diagnostics);
   }
   return { id, format: info.format, bytes, width: info.width, height: info.height };
 }

@@ -26,6 +26,7 @@ import { DEFAULT_LINK_TTL_SECONDS, generate, getWorkspace, listDocumentTemplates
 import type { RenderPdf } from './renderer.js';
 import type { Storage, Workspace } from './storage/types.js';
 import { isUuid } from './storage/types.js';
+import { STORAGE_RETRY_AFTER_SECONDS, isStorageUnavailable } from './storage/unavailable.js';
 import { DEFAULT_LIMITS } from '../options.js';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -136,8 +137,7 @@ async function handle(ctx: Context, logger: RequestLogger, request: Request): Pr
     response = await handler(ctx, exchange);
   } catch (error) {
     if (!isServiceError(error)) internal = error;
-    const failure = isServiceError(error) ? error : new ServiceError('internal_error', 'an unexpected error occurred');
-    response = errorResponse(failure, exchange);
+    response = errorResponse(asServiceError(error), exchange);
   }
   response.headers.set('x-correlation-id', exchange.correlationId);
   const query = redactQuery(url.searchParams);
@@ -161,6 +161,20 @@ async function handle(ctx: Context, logger: RequestLogger, request: Request): Pr
   return response;
 }
 
+/** An expected failure as it is; the storage out of reach as 503 with `Retry-After`; anything else 500. */
+function asServiceError(error: unknown): ServiceError {
+  if (isServiceError(error)) return error;
+  if (isStorageUnavailable(error)) return storageUnavailable(error);
+  return new ServiceError('internal_error', 'an unexpected error occurred');
+}
+
+function storageUnavailable(error: unknown): ServiceError {
+  const reason = error instanceof Error && error.message !== '' ? `: ${error.message}` : '';
+  return new ServiceError('service_unavailable', `the storage is not reachable${reason}; retry shortly`, {
+    headers: { 'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS) }, cause: error,
+  });
+}
+
 // ------------------------------------------------------------------ routing
 
 /** Outside /v1 and without API key: for load balancers and Prometheus. */
@@ -174,7 +188,7 @@ async function healthRoute(ctx: Context, exchange: Exchange): Promise<Response> 
   try {
     await ctx.deps.storage.getWorkspace(randomUUID());
   } catch (error) {
-    throw new ServiceError('service_unavailable', 'the storage is not reachable', { cause: error });
+    throw storageUnavailable(error);
   }
   return jsonResponse(exchange, 200, { status: 'ok' });
 }

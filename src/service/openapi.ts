@@ -141,7 +141,7 @@ function paths(): Record<string, Json> {
           200: { description: 'Generated; one unit of quota used', content: jsonContent(ref('PDFDtoApiResult')) },
           202: asyncGenerateResponse(),
           ...errorResponses(['validation_error', ...AUTH_ERRORS, 'not_found', 'payload_too_large', 'unsupported_media_type',
-            'template_error', 'render_error', 'quota_exceeded']),
+            'template_error', 'render_error', 'limit_exceeded', 'quota_exceeded', 'render_crashed', 'service_unavailable']),
         },
       },
     },

@@ -1,106 +1,216 @@
 /**
- * The render pool (docs/design.md §1.4 "rendering runs off the event loop"): piscina worker threads,
- * as many as the machine has cores. The time limit is the engine's own budget
- * (`limits.maxRenderMs`, 422 `limit_exceeded`); a render that outlives it by a grace period (stuck
- * where the engine does not check its budget) is aborted, which terminates its worker (piscina
- * replaces it). The queue of waiting renders is bounded: when it is full, 503 with `Retry-After`.
+ * The render pool (docs/design.md §1.4 "rendering runs off the event loop"): child processes, as many
+ * as the machine has cores, each rendering one document at a time (render-process.ts). Renders
+ * run in processes rather than threads because a fault in native code (Skia decoding an image,
+ * zlib, an abort or an out-of-memory in V8) ends the whole process it happens in: in a process of
+ * its own it ends one render, answered `render_crashed` (500), and the pool starts a replacement
+ * while the server goes on serving.
  *
- * Every thread starts with the pool and stays (a render never waits for a worker to load the
- * engine and its fonts), and each has a young generation large enough for a few renders' garbage:
- * with V8's default (16 MiB semi-spaces) a scavenge runs every 3-4 invoices and copies the render
- * in progress twice before promoting it, which the old generation then has to mark and compact.
+ * The time limit is the engine's own budget (`limits.maxRenderMs`, 422 `limit_exceeded`); a render
+ * that outlives it by a grace period (stuck where the engine does not check its budget) has its
+ * process killed and replaced. The queue of waiting renders is bounded: when it is full, 503 with
+ * `Retry-After`.
+ *
+ * Every process starts with the pool and stays (a render never waits for one to load the engine
+ * and its fonts), and each has a young generation large enough for a few renders' garbage: with
+ * V8's default (16 MiB semi-spaces) a scavenge runs every 3-4 invoices and copies the render in
+ * progress twice before promoting it, which the old generation then has to mark and compact.
  */
+import type { ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
 import type { Limits } from '../options.js';
 import { ServiceError } from './api/errors.js';
-import type { RenderJob, RenderPdf, RenderResultMessage } from './renderer.js';
+import type { FromRenderProcess, ToRenderProcess } from './render-process.js';
+import type { RenderJob, RenderOutput, RenderPdf } from './renderer.js';
 import { unwrapResult } from './renderer.js';
 
 export interface WorkerPoolOptions {
-  /** Compiled worker module; default: render-worker.js beside this file, else dist/service/render-worker.js. */
+  /** Compiled render module; default: render-worker.js beside this file, else dist/service/render-worker.js. */
   readonly workerFile?: string;
-  /** Default: the number of cores. */
+  /** Render processes; default: the number of cores. */
   readonly threads?: number;
   /** Render time limit in milliseconds (default 30 000); sets the engine's limits.maxRenderMs. */
   readonly timeoutMs?: number;
   /** The engine's other limits (defaults: the engine's). */
   readonly limits?: Limits;
-  /** Renders that may wait for a thread (default 64); more answer 503. */
+  /** Renders that may wait for a process (default 64); more answer 503. */
   readonly maxQueue?: number;
 }
 
 export interface WorkerPool {
   readonly renderPdf: RenderPdf;
+  /** Render processes (renders that run at once). */
   readonly threads: number;
-  /** Renders waiting for a thread now (those past the number of threads). */
+  /** Renders waiting for a process now. */
   queueSize(): number;
   close(): Promise<void>;
 }
 
 export const DEFAULT_RENDER_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_QUEUE = 64;
-/**
- * Young generation of each render thread (V8 sizes it as three semi-spaces): 64 MiB semi-spaces,
- * a quarter of the scavenges of the default, each copying about as much (what the render in
- * progress holds).
- */
-export const RENDER_YOUNG_GENERATION_MB = 192;
-/** How long past the budget a render may run before its worker is terminated (at most the budget again). */
+/** Semi-space of each render process's young generation: four times V8's default, a quarter of the scavenges. */
+export const RENDER_SEMI_SPACE_MB = 64;
+/** How long past the budget a render may run before its process is killed (at most the budget again). */
 const ABORT_GRACE_MS = 5_000;
 /** Seconds a client is asked to wait when the queue is full. */
 export const QUEUE_FULL_RETRY_AFTER_SECONDS = 2;
+/** A process that dies this soon after starting, before any render, is restarted only after this delay (no restart loop). */
+const RESTART_BACKOFF_MS = 1_000;
 
-/** Finds the compiled worker when running from dist/ (beside this file) or from src/ (tests). */
-export function defaultWorkerFile(): string {
-  const beside = fileURLToPath(new URL('./render-worker.js', import.meta.url));
+/** Finds a compiled file of this folder when running from dist/ (beside this file) or from src/ (tests). */
+function compiledFile(name: string): string {
+  const beside = fileURLToPath(new URL(`./${name}`, import.meta.url));
   if (existsSync(beside)) return beside;
-  return fileURLToPath(new URL('../../dist/service/render-worker.js', import.meta.url));
+  return fileURLToPath(new URL(`../../dist/service/${name}`, import.meta.url));
+}
+
+export function defaultWorkerFile(): string {
+  return compiledFile('render-worker.js');
+}
+
+interface Pending {
+  readonly id: number;
+  readonly job: RenderJob;
+  readonly resolve: (output: RenderOutput) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+interface Slot {
+  readonly child: ChildProcess;
+  readonly started: number;
+  ready: boolean;
+  rendered: number;
+  current?: Pending;
+  timer?: NodeJS.Timeout;
+  /** Killed by the pool (time limit, close): its exit is no crash. */
+  killed?: boolean;
+}
+
+function queueFull(): ServiceError {
+  return new ServiceError('service_unavailable', 'the render queue is full; retry shortly', {
+    headers: { 'Retry-After': String(QUEUE_FULL_RETRY_AFTER_SECONDS) },
+  });
+}
+
+function crashed(code: number | null, signal: NodeJS.Signals | null): ServiceError {
+  const how = signal !== null ? `signal ${signal}` : `exit code ${code ?? 'unknown'}`;
+  return new ServiceError('render_crashed', `the render process ended abnormally (${how}); the document was not rendered`);
+}
+
+function builtFiles(...files: string[]): string[] {
+  for (const file of files) {
+    if (!existsSync(file)) throw new Error(`render worker ${file} not found: build the package first (npm run build)`);
+  }
+  return files;
+}
+
+function forkRenderProcess(hostFile: string, moduleFile: string, init: string): ChildProcess {
+  return fork(hostFile, [moduleFile, init], {
+    serialization: 'advanced',
+    execArgv: [`--max-semi-space-size=${RENDER_SEMI_SPACE_MB}`],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+}
+
+/** Closes a process's channel (it exits by itself), killing it if it has not within 2 s. */
+function stopRenderProcess(slot: Slot): Promise<void> {
+  return new Promise<void>((resolve) => {
+    slot.child.once('exit', () => resolve());
+    slot.killed = true;
+    if (slot.child.connected) slot.child.disconnect();
+    setTimeout(() => slot.child.kill('SIGKILL'), 2_000).unref();
+  });
 }
 
 export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
-  const threads = Math.max(1, options.threads ?? availableParallelism());
+  const size = Math.max(1, options.threads ?? availableParallelism());
   const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
-  const filename = options.workerFile ?? defaultWorkerFile();
-  if (!existsSync(filename)) {
-    throw new Error(`render worker ${filename} not found: build the package first (npm run build)`);
+  const [moduleFile, hostFile] = builtFiles(options.workerFile ?? defaultWorkerFile(), compiledFile('render-process.js'));
+  const init = JSON.stringify({ limits: { ...options.limits, maxRenderMs: timeoutMs } });
+  const slots = new Set<Slot>();
+  const queue: Pending[] = [];
+  const maxInFlight = size + (options.maxQueue ?? DEFAULT_MAX_QUEUE);
+  let nextId = 0;
+  let closing = false;
+
+  function finish(slot: Slot): Pending | undefined {
+    const pending = slot.current;
+    clearTimeout(slot.timer);
+    slot.current = undefined;
+    slot.timer = undefined;
+    return pending;
   }
-  const pool = new Piscina({
-    filename,
-    minThreads: threads,
-    maxThreads: threads,
-    resourceLimits: { maxYoungGenerationSizeMb: RENDER_YOUNG_GENERATION_MB },
-    workerData: { limits: { ...options.limits, maxRenderMs: timeoutMs } },
-  });
-  const maxInFlight = threads + (options.maxQueue ?? DEFAULT_MAX_QUEUE);
-  let inFlight = 0;
-  const renderPdf: RenderPdf = async (job: RenderJob) => {
-    if (inFlight >= maxInFlight) {
-      throw new ServiceError('service_unavailable', 'the render queue is full; retry shortly', {
-        headers: { 'Retry-After': String(QUEUE_FULL_RETRY_AFTER_SECONDS) },
-      });
+
+  function dispatch(): void {
+    for (const slot of slots) {
+      if (queue.length === 0) return;
+      if (!slot.ready || slot.current !== undefined || slot.killed === true) continue;
+      const pending = queue.shift()!;
+      slot.current = pending;
+      slot.timer = setTimeout(() => {
+        slot.killed = true;
+        slot.child.kill('SIGKILL');
+        finish(slot)?.reject(new ServiceError('limit_exceeded', `rendering took longer than ${timeoutMs} ms (limits.maxRenderMs = ${timeoutMs})`));
+      }, timeoutMs + Math.min(ABORT_GRACE_MS, timeoutMs));
+      slot.child.send({ id: pending.id, job: pending.job } satisfies ToRenderProcess);
     }
-    inFlight++;
-    try {
-      return await runJob(job);
-    } finally {
-      inFlight--;
-    }
-  };
-  const runJob = async (job: RenderJob) => {
-    const signal = AbortSignal.timeout(timeoutMs + Math.min(ABORT_GRACE_MS, timeoutMs));
-    let result: RenderResultMessage;
-    try {
-      result = (await pool.run(job, { signal })) as RenderResultMessage;
-    } catch (error) {
-      if (signal.aborted) {
-        throw new ServiceError('limit_exceeded', `rendering took longer than ${timeoutMs} ms (limits.maxRenderMs = ${timeoutMs})`, { cause: error });
+  }
+
+  function onMessage(slot: Slot, message: FromRenderProcess): void {
+    if ('ready' in message) slot.ready = true;
+    else if (slot.current?.id === message.id) {
+      const pending = finish(slot)!;
+      slot.rendered++;
+      try {
+        pending.resolve(unwrapResult(message.result));
+      } catch (error) {
+        pending.reject(error);
       }
-      throw error;
     }
-    return unwrapResult(result);
+    dispatch();
+  }
+
+  function onExit(slot: Slot, code: number | null, signal: NodeJS.Signals | null): void {
+    if (!slots.delete(slot)) return;
+    const pending = finish(slot);
+    if (pending !== undefined) pending.reject(slot.killed === true ? new ServiceError('service_unavailable', 'the server is shutting down') : crashed(code, signal));
+    if (closing) return;
+    const early = slot.rendered === 0 && performance.now() - slot.started < RESTART_BACKOFF_MS;
+    if (early) setTimeout(() => { if (!closing) start(); }, RESTART_BACKOFF_MS).unref();
+    else start();
+  }
+
+  function start(): void {
+    const child = forkRenderProcess(hostFile!, moduleFile!, init);
+    const slot: Slot = { child, started: performance.now(), ready: false, rendered: 0 };
+    slots.add(slot);
+    child.on('message', (message: FromRenderProcess) => onMessage(slot, message));
+    child.once('exit', (code, signal) => { onExit(slot, code, signal); dispatch(); });
+    // a process that cannot be started or written to is ended; its exit replaces it
+    child.on('error', () => child.kill('SIGKILL'));
+  }
+
+  for (let index = 0; index < size; index++) start();
+
+  const renderPdf: RenderPdf = (job) => {
+    const busy = [...slots].filter((slot) => slot.current !== undefined).length;
+    const refused = closing ? new ServiceError('service_unavailable', 'the server is shutting down')
+      : busy + queue.length >= maxInFlight ? queueFull() : undefined;
+    if (refused !== undefined) return Promise.reject(refused);
+    return new Promise<RenderOutput>((resolve, reject) => {
+      queue.push({ id: nextId++, job, resolve, reject });
+      dispatch();
+    });
   };
-  return { renderPdf, threads, queueSize: () => Math.max(0, inFlight - threads), close: () => pool.destroy() };
+
+  async function close(): Promise<void> {
+    closing = true;
+    for (const pending of queue.splice(0)) pending.reject(new ServiceError('service_unavailable', 'the server is shutting down'));
+    await Promise.all([...slots].map(stopRenderProcess));
+  }
+
+  return { renderPdf, threads: size, queueSize: () => queue.length, close };
 }

@@ -1,5 +1,5 @@
 /**
- * Tests fail on unexpected diagnostics (DESIGN.md §3): a test declares the warnings it expects and
+ * Tests fail on unexpected diagnostics (docs/design.md §3): a test declares the warnings it expects and
  * every other one fails it, as does an expected one that was not reported.
  *
  *   checkDiagnostics(result.diagnostics, [{ code: 'css_unsupported', message: /float: inline-start/ }]);

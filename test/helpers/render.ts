@@ -1,5 +1,5 @@
 /**
- * Whole-pipeline pixel tests (DESIGN.md §3), strictly: render HTML with the public engine, fail on
+ * Whole-pipeline pixel tests (docs/design.md §3), strictly: render HTML with the public engine, fail on
  * any diagnostic the test did not declare, check the PDF with `qpdf --check`, rasterize its pages
  * (pixels.ts: 1 CSS px = 1 pixel, rows of palette letters).
  *

@@ -1,4 +1,4 @@
-/** The render pool: off the event loop, time limit with worker recycling, errors as data. */
+/** The render pool: child processes, time limit with process replacement, crashes contained, errors as data. */
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src/service/api/errors.js';
@@ -10,11 +10,11 @@ let pool: WorkerPool | undefined;
 afterEach(async () => { await pool?.close(); pool = undefined; });
 
 describe('render worker pool', () => {
-  it('renders in a worker thread', async () => {
+  it('renders in a child process', async () => {
     pool = createWorkerPool({ workerFile, threads: 1, timeoutMs: 5_000 });
     const result = await pool.renderPdf({ template: 'x', data: {} });
     expect(Array.from(result.pdf)).toEqual([37, 80, 68, 70, 45]);
-    expect(result.pages).toBeGreaterThan(0); // a worker's thread id, never the main thread's 0
+    expect(result.pages).not.toBe(process.pid); // the render process's pid
   });
 
   it('turns a failure into its ServiceError', async () => {
@@ -33,7 +33,30 @@ describe('render worker pool', () => {
     expect(error).toMatchObject({ code: 'limit_exceeded', status: 422 });
     expect((error as Error).message).toContain('longer than 2000 ms (limits.maxRenderMs = 2000)');
     const after = await pool.renderPdf({ template: 'x', data: {} });
-    expect(after.pages).not.toBe(first.pages); // a new worker thread
+    expect(after.pages).not.toBe(first.pages); // a new process
+  });
+
+  it.each(['abort', 'segv'])('answers 500 render_crashed when the render process dies (%s), replaces it and goes on', async (crash) => {
+    pool = createWorkerPool({ workerFile, threads: 1, timeoutMs: 5_000 });
+    const first = await pool.renderPdf({ template: 'x', data: {} });
+    const started = Date.now();
+    const error = await pool.renderPdf({ template: 'x', data: { crash } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error).toMatchObject({ code: 'render_crashed', status: 500, message: expect.stringContaining(crash === 'abort' ? 'signal SIGABRT' : 'signal SIGSEGV') });
+    const after = await pool.renderPdf({ template: 'x', data: {} });
+    expect(after.pages).not.toBe(first.pages); // served by the replacement
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('lets the renders of the other processes finish when one crashes', async () => {
+    pool = createWorkerPool({ workerFile, threads: 2, timeoutMs: 5_000 });
+    await Promise.all([pool.renderPdf({ template: 'x', data: {} }), pool.renderPdf({ template: 'x', data: {} })]);
+    const [crashed, neighbour] = await Promise.allSettled([
+      pool.renderPdf({ template: 'x', data: { crash: 'abort' } }),
+      pool.renderPdf({ template: 'x', data: { spinMs: 300 } }),
+    ]);
+    expect(crashed).toMatchObject({ status: 'rejected', reason: { code: 'render_crashed' } });
+    expect(neighbour).toMatchObject({ status: 'fulfilled' });
   });
 
   it('answers 503 with Retry-After when the queue is full, and serves again after', async () => {

@@ -17,13 +17,15 @@ import { boundHeapGrowth } from '../shared/heap-growth.js';
 import type { EncryptionAlgorithm, EncryptionOptions, OctavoError, Permissions, RenderOptions } from '../../index.js';
 import type { Attachment, FacturXProfile, PdfAConformance, SignatureOptions } from '../../options.js';
 import type { JobOptions } from '../../service/renderer.js';
+import { DEFAULT_LIMITS } from '../../options.js';
+import { startWatchdog } from '../shared/watchdog.js';
 
 const USAGE = `usage: octavo render TEMPLATE.html [options]
 
   --data FILE|-          JSON payload (file, or - for stdin); default {}
   --strict               a field the payload lacks is an error (default: prints nothing)
   --max-pages N          fail when the document would have more than N pages (default 1000)
-  --timeout SECONDS      fail when rendering takes longer (default: no limit)
+  --timeout SECONDS      fail when rendering takes longer (default: 60, the engine's limit)
   --batch FILE.ndjson    one PDF per line of FILE (a JSON payload per line), on every core;
                          every other flag applies to each of them
   --out-dir DIR          where --batch writes its PDFs
@@ -289,12 +291,16 @@ async function renderCommand(args: RenderArgs, io: CliIo): Promise<number> {
   }
   const engineOptions = args.limits.maxPages === undefined ? {} : { limits: { maxPages: args.limits.maxPages } };
   let result;
+  // without --timeout: the engine's default budget, and a watchdog for a render stuck past it
+  const stopWatchdog = args.limits.timeoutMs === undefined ? startWatchdog(DEFAULT_LIMITS.maxRenderMs) : undefined;
   try {
     result = args.limits.timeoutMs === undefined ? await createEngine(engineOptions).renderDetailed(options)
       : await (await import('../shared/render-thread.js')).renderInThread(options, engineOptions, args.limits.timeoutMs);
   } catch (error) {
     if (!isOctavoError(error)) throw error;
     return reportError(error, io);
+  } finally {
+    stopWatchdog?.();
   }
   for (const diagnostic of result.diagnostics) io.stderr.write(`octavo: ${formatDiagnostic(diagnostic)}\n`);
 

@@ -1,6 +1,8 @@
 /** Reading a command's input files: the template and the JSON payload (file or stdin). */
+import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { DEFAULT_LIMITS } from '../../options.js';
 import type { CliIo } from './command.js';
 import { parseJson } from './json-error.js';
 import { fsReason } from './output-file.js';
@@ -16,18 +18,37 @@ export async function readTemplate(path: string, shown: string): Promise<string>
   }
 }
 
-async function readStdin(stdin: NodeJS.ReadableStream): Promise<string> {
+class TooLarge extends Error {}
+
+/**
+ * A stream's bytes as UTF-8, refusing more than `maxBytes` as soon as they are seen: a payload of
+ * `/dev/zero` or an endless pipe is refused after 10 MiB, not read until memory runs out.
+ */
+async function readBounded(stream: NodeJS.ReadableStream, maxBytes: number): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  let size = 0;
+  for await (const chunk of stream) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += bytes.byteLength;
+    if (size > maxBytes) {
+      (stream as { destroy?: () => void }).destroy?.();
+      throw new TooLarge();
+    }
+    chunks.push(bytes);
+  }
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function readData(spec: string | undefined, io: CliIo): Promise<unknown> {
+/** The JSON payload of `--data FILE|-`, at most limits.maxPayloadBytes (the engine's default) bytes. */
+export async function readData(spec: string | undefined, io: CliIo, maxBytes = DEFAULT_LIMITS.maxPayloadBytes): Promise<unknown> {
   if (spec === undefined) return {};
   let text: string;
   try {
-    text = spec === '-' ? await readStdin(io.stdin) : await readFile(resolve(io.cwd, spec), 'utf8');
+    text = await readBounded(spec === '-' ? io.stdin : createReadStream(resolve(io.cwd, spec)), maxBytes);
   } catch (error) {
+    if (error instanceof TooLarge) {
+      throw new InputError(`data file '${spec === '-' ? '<stdin>' : spec}' is larger than ${maxBytes} bytes (limits.maxPayloadBytes = ${maxBytes})`);
+    }
     throw new InputError(`cannot read data file '${spec}': ${fsReason(error)}`);
   }
   const result = parseJson(text);

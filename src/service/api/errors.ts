@@ -21,6 +21,7 @@ export type ServiceErrorCode =
   | 'limit_exceeded'
   | 'quota_exceeded'
   | 'internal_error'
+  | 'render_crashed'
   | 'service_unavailable';
 
 /** The HTTP status of each code; one place, so a code never drifts from its status. */
@@ -41,6 +42,7 @@ export const STATUS_OF: Readonly<Record<ServiceErrorCode, number>> = {
   limit_exceeded: 422,
   quota_exceeded: 429,
   internal_error: 500,
+  render_crashed: 500,
   service_unavailable: 503,
 };
 
@@ -95,7 +97,8 @@ export const ERROR_DESCRIPTIONS: Readonly<Record<ServiceErrorCode, string>> = {
   limit_exceeded: 'The document goes over a limit of the server (pages, nesting depth, boxes, render time, image pixels, font size, resources, payload depth); the message names the limit and its value.',
   quota_exceeded: 'The workspace has no quota left.',
   internal_error: 'An unexpected server error; quote the correlation id when reporting it.',
-  service_unavailable: 'The render queue is full or the server is shutting down; retry after the `Retry-After` seconds.',
+  render_crashed: 'The process rendering the document ended abnormally (a fault in native code: an image decoder, an abort, out of memory); it was replaced and the server goes on. Quote the correlation id when reporting it.',
+  service_unavailable: 'The render queue is full, the storage (database) is not reachable, or the server is shutting down; retry after the `Retry-After` seconds.',
 };
 
 /** `documentationBase` is the absolute URL of the service's `/v1/errors` listing. */

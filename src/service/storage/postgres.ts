@@ -81,7 +81,10 @@ export interface PostgresStorageOptions {
 }
 
 export async function createPostgresStorage(options: PostgresStorageOptions): Promise<Storage> {
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 });
+  // a database that does not answer is "unreachable" (503) after 5 s, not a request that hangs
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10, connectionTimeoutMillis: 5_000 });
+  // an idle connection the database drops (stopped, restarted) must not end the process: the next query reconnects
+  pool.on('error', () => undefined);
   try {
     await migrate(pool);
   } catch (error) {

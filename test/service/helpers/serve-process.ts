@@ -17,10 +17,12 @@ export interface ServeProcess {
   crash(): void;
 }
 
-export async function startServeProcess(args: readonly string[]): Promise<ServeProcess> {
+/** `env`: more environment variables for the server only (e.g. a test-only fault injection). */
+export async function startServeProcess(args: readonly string[], env: Record<string, string> = {}): Promise<ServeProcess> {
   ensureBuilt();
   const child = spawn(process.execPath, [join(root, 'dist/cli/main.js'), 'serve', '--port', '0', '--host', '127.0.0.1', ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ...env },
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {

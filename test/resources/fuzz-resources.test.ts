@@ -1,0 +1,102 @@
+/**
+ * Issue 26, property-based fuzzing of untrusted bytes: real PNG, JPEG, GIF, WebP, BMP, ICO, AVIF,
+ * SVG, TTF, OTF, WOFF and WOFF2 files, mutated (bit flips, truncation, header size fields set to
+ * extremes), fed to the engine as `<img>` data: URLs or `@font-face` sources. Every case must end
+ * with a PDF or an OctavoError within the time bound — never another exception, a hang or (the
+ * test process dying) a native crash. FUZZ_RUNS=N per format (default 6: the whole file stays
+ * within ~30 s of CPU); FUZZ_SEED=N tries other inputs.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/index.js';
+import { OctavoError } from '../../src/errors.js';
+
+const RUNS = Number(process.env['FUZZ_RUNS'] ?? 6);
+const SEED = Number(process.env['FUZZ_SEED'] ?? 0);
+const CASE_MS = 5_000;
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const read = (path: string): Uint8Array => new Uint8Array(readFileSync(join(root, path)));
+const image = (name: string): Uint8Array => read(`test/resources/images/${name}`);
+
+const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30" viewBox="0 0 40 30">'
+  + '<g fill="red"><rect x="2" y="2" width="20" height="10"/><circle cx="30" cy="20" r="8" fill="blue"/></g>'
+  + '<path d="M0 0 L40 30" stroke="green"/><text x="2" y="28">Hi</text></svg>');
+
+/** Offsets of the size fields in each format's header (mutated to extremes by `headerSizes`). */
+const IMAGES: Record<string, { bytes: Uint8Array; type: string; sizeFields: number[] }> = {
+  png: { bytes: image('python.png'), type: 'image/png', sizeFields: [16, 17, 18, 19, 20, 21, 22, 23] },
+  jpeg: { bytes: image('python.jpg'), type: 'image/jpeg', sizeFields: [] },
+  gif: { bytes: image('python.gif'), type: 'image/gif', sizeFields: [6, 7, 8, 9] },
+  webp: { bytes: image('python.webp'), type: 'image/webp', sizeFields: [26, 27, 28, 29] },
+  'webp-lossless': { bytes: image('python-lossless.webp'), type: 'image/webp', sizeFields: [21, 22, 23, 24] },
+  bmp: { bytes: image('python.bmp'), type: 'image/bmp', sizeFields: [18, 19, 20, 21, 22, 23, 24, 25] },
+  ico: { bytes: image('python.ico'), type: 'image/x-icon', sizeFields: [6, 7, 38, 39, 40, 41, 42, 43, 44, 45] },
+  avif: { bytes: image('python.avif'), type: 'image/avif', sizeFields: [] },
+  svg: { bytes: SVG, type: 'image/svg+xml', sizeFields: [] },
+};
+
+const FONTS: Record<string, { bytes: Uint8Array; format: string }> = {
+  ttf: { bytes: read('node_modules/bwip-js/fonts/OCRB7.ttf'), format: 'truetype' },
+  otf: { bytes: read('test/fixtures/fonts/weasyprint.otf'), format: 'opentype' },
+  woff: { bytes: read('test/fixtures/fonts/weasyprint.woff'), format: 'woff' },
+  woff2: { bytes: read('test/fixtures/fonts/SourceSerif4-Regular.woff2'), format: 'woff2' },
+};
+
+/** A mutation of `bytes`: bit flips, a truncation, or (when the format has them) extreme header sizes. */
+function mutated(bytes: Uint8Array, sizeFields: readonly number[]): fc.Arbitrary<Uint8Array> {
+  const flips = fc.array(fc.tuple(fc.nat(bytes.length - 1), fc.integer({ min: 0, max: 7 })), { minLength: 1, maxLength: 8 }).map((list) => {
+    const copy = bytes.slice();
+    for (const [at, bit] of list) copy[at]! ^= 1 << bit;
+    return copy;
+  });
+  const cut = fc.nat(bytes.length - 1).map((length) => bytes.slice(0, length));
+  const headerFlips = fc.array(fc.tuple(fc.nat(Math.min(63, bytes.length - 1)), fc.nat(255)), { minLength: 1, maxLength: 4 }).map((list) => {
+    const copy = bytes.slice();
+    for (const [at, value] of list) copy[at] = value;
+    return copy;
+  });
+  const arbitraries = [flips, cut, headerFlips];
+  if (sizeFields.length > 0) {
+    arbitraries.push(fc.subarray([...sizeFields], { minLength: 1 }).chain((fields) => fc.constantFrom(0x00, 0x01, 0x7f, 0xff).map((value) => {
+      const copy = bytes.slice();
+      for (const at of fields) copy[at] = value;
+      return copy;
+    })));
+  }
+  return fc.oneof(...arbitraries);
+}
+
+const engine = createEngine();
+
+async function survives(template: string): Promise<void> {
+  const started = performance.now();
+  try {
+    const pdf = await engine.render({ template, data: {} });
+    expect(new TextDecoder().decode(pdf.subarray(0, 5))).toBe('%PDF-');
+  } catch (error) {
+    if (!(error instanceof OctavoError)) throw error;
+  }
+  expect(performance.now() - started).toBeLessThan(CASE_MS);
+}
+
+const base64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64');
+
+describe('mutated real files fed to the engine end with a PDF or an OctavoError', () => {
+  it.each(Object.keys(IMAGES))('images: %s', async (name) => {
+    const { bytes, type, sizeFields } = IMAGES[name]!;
+    await fc.assert(fc.asyncProperty(mutated(bytes, sizeFields), (mutation) =>
+      survives(`<p>before</p><img src="data:${type};base64,${base64(mutation)}" alt="fuzzed"><p>after</p>`)),
+    { numRuns: RUNS, seed: SEED + name.length });
+  }, Math.max(60_000, RUNS * CASE_MS));
+
+  it.each(Object.keys(FONTS))('fonts: %s', async (name) => {
+    const { bytes, format } = FONTS[name]!;
+    await fc.assert(fc.asyncProperty(mutated(bytes, []), (mutation) =>
+      survives(`<style>@font-face { font-family: Fuzzed; src: url(data:font/${name};base64,${base64(mutation)}) format("${format}") }`
+        + 'p { font-family: Fuzzed, sans-serif; font-weight: bold }</style><p>Fuzzed text, fi ffl 0123</p>')),
+    { numRuns: RUNS, seed: SEED + 100 + name.length });
+  }, Math.max(60_000, RUNS * CASE_MS));
+});

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { readRasterHeader } from '../../src/resources/raster-headers.js';
+import type { RasterFormat } from '../../src/resources/raster-headers.js';
+import { sniffFormat } from '../../src/resources/image-info.js';
+import { createResourceContext, loadImageUrls } from '../../src/resources/load.js';
+import { Diagnostics } from '../../src/diagnostics.js';
+import { DEFAULT_LIMITS } from '../../src/options.js';
+
+const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(`./images/${name}`, import.meta.url)));
+const dataUrl = (type: string, bytes: Uint8Array): string => `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
+
+/** The 40-byte GIF of issue 26: a 65535×65535 logical screen and a frame as large (SIGILL in Skia before headers were read). */
+function hugeGif(): Uint8Array {
+  const bytes = Buffer.alloc(40);
+  bytes.write('GIF89a', 0, 'latin1');
+  bytes.writeUInt16LE(65535, 6); bytes.writeUInt16LE(65535, 8);
+  bytes[13] = 0x2c; bytes.writeUInt16LE(65535, 18); bytes.writeUInt16LE(65535, 20);
+  bytes[23] = 2; bytes[24] = 2; bytes[25] = 0x4c; bytes[26] = 0x01; bytes[27] = 0; bytes[28] = 0x3b;
+  return new Uint8Array(bytes);
+}
+
+/** A WebP whose VP8X header declares a 16M×16M canvas (a segfault in Skia before headers were read). */
+function hugeWebp(): Uint8Array {
+  const bytes = Buffer.alloc(30);
+  bytes.write('RIFF', 0, 'latin1'); bytes.writeUInt32LE(22, 4); bytes.write('WEBPVP8X', 8, 'latin1');
+  bytes.writeUInt32LE(10, 16); bytes.writeUIntLE(0xffffff, 24, 3); bytes.writeUIntLE(0xffffff, 27, 3);
+  return new Uint8Array(bytes);
+}
+
+async function load(url: string) {
+  const diagnostics = new Diagnostics();
+  const resources = createResourceContext({ template: '' }, undefined, DEFAULT_LIMITS);
+  const images = await loadImageUrls([url], resources, diagnostics).catch((error: unknown) => error);
+  return { images, warnings: diagnostics.list().map((d) => d.message) };
+}
+
+describe('readRasterHeader', () => {
+  const cases: [string, RasterFormat][] = [
+    ['python.gif', 'gif'], ['python.webp', 'webp'], ['python-lossless.webp', 'webp'], ['python.bmp', 'bmp'],
+    ['python.tiff', 'tiff'], ['python.ico', 'ico'], ['python.avif', 'avif'],
+  ];
+  it.each(cases)('reads the size of %s (%s) and sniffs its format', (name, format) => {
+    const bytes = fixture(name);
+    expect(sniffFormat(bytes)).toBe(format);
+    expect(readRasterHeader(bytes, format)).toEqual({ ok: true, size: { width: 16, height: 16 }, largest: { width: 16, height: 16 } });
+  });
+
+  it('reads every size a hostile header declares', () => {
+    expect(readRasterHeader(hugeGif(), 'gif')).toMatchObject({ ok: true, largest: { width: 65535, height: 65535 } });
+    // a VP8X canvas without any image is damaged, and still known to be 16M×16M (refused as too large)
+    expect(readRasterHeader(hugeWebp(), 'webp')).toMatchObject({ ok: false, largest: { width: 0x1000000, height: 0x1000000 } });
+  });
+
+  it('reads a big-endian TIFF and a top-down BMP', () => {
+    const tiff = Buffer.alloc(8 + 2 + 24);
+    tiff.write('MM\0*', 0, 'latin1'); tiff.writeUInt32BE(8, 4); tiff.writeUInt16BE(2, 8);
+    tiff.writeUInt16BE(256, 10); tiff.writeUInt16BE(4, 12); tiff.writeUInt32BE(1, 14); tiff.writeUInt32BE(70000, 18);
+    tiff.writeUInt16BE(257, 22); tiff.writeUInt16BE(3, 24); tiff.writeUInt32BE(1, 26); tiff.writeUInt16BE(3, 30);
+    expect(readRasterHeader(new Uint8Array(tiff), 'tiff')).toMatchObject({ ok: true, size: { width: 70000, height: 3 } });
+    const bmp = Buffer.from(fixture('python.bmp'));
+    bmp.writeInt32LE(-16, 22);
+    expect(readRasterHeader(new Uint8Array(bmp), 'bmp')).toMatchObject({ ok: true, size: { width: 16, height: 16 } });
+  });
+
+  it.each(cases)('refuses %s truncated anywhere in its header or (BMP) pixel rows', (name, format) => {
+    const bytes = fixture(name);
+    for (const length of [0, 2, 6, 10, 13, 20, 26]) {
+      expect(readRasterHeader(bytes.subarray(0, length), format).ok, `${name} cut at ${length}`).toBe(false);
+    }
+  });
+
+  it('refuses inconsistent headers: a zero size, an unknown BMP header, a WebP chunk past its container', () => {
+    const gif = Buffer.from(fixture('python.gif'));
+    gif.writeUInt16LE(0, 6);
+    expect(readRasterHeader(new Uint8Array(gif), 'gif')).toMatchObject({ ok: false });
+    const bmp = Buffer.from(fixture('python.bmp'));
+    bmp.writeUInt32LE(41, 14);
+    expect(readRasterHeader(new Uint8Array(bmp), 'bmp')).toMatchObject({ ok: false, reason: 'a bitmap header of 41 bytes' });
+    const webp = Buffer.from(fixture('python.webp'));
+    webp.writeUInt32LE(webp.length, 16);
+    expect(readRasterHeader(new Uint8Array(webp), 'webp')).toMatchObject({ ok: false });
+    const random = Buffer.concat([Buffer.from('BM'), Buffer.from(Array.from({ length: 60 }, (_, i) => (i * 97 + 13) & 0xff))]);
+    expect(readRasterHeader(new Uint8Array(random), 'bmp').ok).toBe(false);
+  });
+});
+
+describe('images decoded natively are checked first', () => {
+  it('refuses the 65535×65535 GIF and the 16M×16M WebP with limit_exceeded, without decoding them', async () => {
+    for (const [type, bytes] of [['image/gif', hugeGif()], ['image/webp', hugeWebp()]] as const) {
+      const started = performance.now();
+      const { images } = await load(dataUrl(type, bytes));
+      expect(images).toMatchObject({ code: 'limit_exceeded', message: expect.stringContaining('limits.maxImagePixels = 40000000') });
+      expect(performance.now() - started).toBeLessThan(5_000);
+    }
+  });
+
+  it('decodes every accepted format to a 16×16 PNG', async () => {
+    for (const name of ['python.gif', 'python.webp', 'python-lossless.webp', 'python.bmp', 'python.avif']) {
+      const { images, warnings } = await load(dataUrl('image/x', fixture(name)));
+      expect(warnings, name).toEqual([]);
+      expect([...(images as Map<string, { format: string; width: number }>).values()][0], name).toMatchObject({ format: 'png', width: 16, height: 16 });
+    }
+  });
+
+  it('skips a damaged header with a warning; TIFF and ICO (never decoded: Skia segfaults on some) are skipped too', async () => {
+    const random = Buffer.concat([Buffer.from('BM'), Buffer.from(Array.from({ length: 60 }, (_, i) => (i * 97 + 13) & 0xff))]);
+    for (const bytes of [new Uint8Array(random), fixture('python.gif').subarray(0, 20), fixture('python.tiff'), fixture('python.ico')]) {
+      const { images, warnings } = await load(dataUrl('image/x', bytes));
+      expect((images as Map<string, unknown>).size).toBe(0);
+      expect(warnings).toEqual([expect.stringMatching(/skipped: a damaged/)]);
+    }
+  });
+});
