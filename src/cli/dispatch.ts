@@ -31,6 +31,7 @@ const DESCRIPTIONS: Readonly<Record<keyof typeof COMMANDS, string>> = {
   preview: 'live preview of a template in the browser, re-rendered on every change',
   gallery: 'render every fixture template to out/<name>.pdf',
   serve: 'run the document-generation HTTP service (--demo for a ready-to-try workspace)',
+  worker: 'render the service\'s asynchronous jobs from PostgreSQL, without an HTTP API (any number of machines)',
   workspace: 'create a workspace of the service (prints its API key), set its quota, (de)activate it',
   template: 'add, update, list or remove the templates of a workspace of the service',
 };

@@ -85,7 +85,7 @@ describe('octavo render --batch', () => {
     writeFileSync(join(dir, 'pages.html'), '<style>p { break-after: page }</style>{{#each pages}}<p>{{this}}</p>{{/each}}');
     writeFileSync(join(dir, 'pages.ndjson'), '{"pages": [1, 2]}\n{"pages": [1, 2, 3, 4]}\n');
     const limited = await run(['pages.html', '--batch', 'pages.ndjson', '--out-dir', 'pages', '--max-pages', '3']);
-    expect(limited.stderr).toMatch(/^octavo: pages\.ndjson:2: the document has more than 3 pages/m);
+    expect(limited.stderr).toMatch(/^octavo: pages\.ndjson:2: the document's forced page breaks make more than 3 pages/m);
     expect(readdirSync(join(dir, 'pages'))).toEqual(['1.pdf']);
   });
 

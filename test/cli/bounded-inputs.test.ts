@@ -52,7 +52,7 @@ describe('octavo render bounds its inputs', () => {
   }, 20_000);
 
   it('stops a process stuck past the budget with a message (the watchdog of the default time limit)', async () => {
-    const watchdog = join(root, 'dist/cli/watchdog.js');
+    const watchdog = join(root, 'dist/cli/shared/watchdog.js');
     const script = `import(${JSON.stringify(watchdog)}).then((m) => { m.startWatchdog(100, 100); const end = Date.now() + 20000; while (Date.now() < end); })`;
     const result = await run(['-e', script]);
     expect(result.signal).toBe('SIGKILL');

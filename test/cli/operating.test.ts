@@ -39,7 +39,7 @@ describe('octavo help and typos', () => {
     const { code, stdout } = await octavo(['--help']);
     expect(code).toBe(0);
     const commands = stdout.split('\n').filter((line) => /^ {2}\w/.test(line));
-    expect(commands.map((line) => line.trim().split(/\s+/)[0])).toEqual(['render', 'check', 'preview', 'gallery', 'serve', 'workspace', 'template']);
+    expect(commands.map((line) => line.trim().split(/\s+/)[0])).toEqual(['render', 'check', 'preview', 'gallery', 'serve', 'worker', 'workspace', 'template']);
     for (const line of commands) expect(line.trim().split(/\s{2,}/)[1]).toMatch(/^[a-z].{20,}$/);
   });
 

@@ -5,11 +5,11 @@
  * after storing, an expired run retried elsewhere), quota used equals documents stored.
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import type { GenerateCommand } from '../commands.js';
 import type { ServiceErrorCode } from '../api/errors.js';
 import type { FinishedDocument, JobError, JobRecord, JobState, JobStore, NewJob, StartedJob } from '../jobs/types.js';
-import { inTransaction, insertDocument } from './postgres.js';
+import { createPgPool, inTransaction, insertDocument } from './postgres.js';
 import { isUuid } from './types.js';
 
 export interface PostgresJobStoreOptions {
@@ -19,7 +19,7 @@ export interface PostgresJobStoreOptions {
 
 /** The tables exist once `createPostgresStorage` has migrated the database (migration 3). */
 export function createPostgresJobStore(options: PostgresJobStoreOptions): JobStore {
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 5 });
+  const pool = createPgPool(options.connectionString, options.maxConnections ?? 5);
   return {
     createJob: (input, now) => createJob(pool, input, now),
     getJob: async (workspaceId, jobId) => !isUuid(workspaceId) || !isUuid(jobId) ? undefined : firstJob(await pool.query<JobRow>(

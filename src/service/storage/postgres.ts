@@ -80,11 +80,17 @@ export interface PostgresStorageOptions {
   readonly maxConnections?: number;
 }
 
-export async function createPostgresStorage(options: PostgresStorageOptions): Promise<Storage> {
+/** Every pool of the service (storage, job store, webhook store) is made here, with the same failure behaviour. */
+export function createPgPool(connectionString: string, maxConnections: number): pg.Pool {
   // a database that does not answer is "unreachable" (503) after 5 s, not a request that hangs
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ connectionString, max: maxConnections, connectionTimeoutMillis: 5_000 });
   // an idle connection the database drops (stopped, restarted) must not end the process: the next query reconnects
   pool.on('error', () => undefined);
+  return pool;
+}
+
+export async function createPostgresStorage(options: PostgresStorageOptions): Promise<Storage> {
+  const pool = createPgPool(options.connectionString, options.maxConnections ?? 10);
   try {
     await migrate(pool);
   } catch (error) {

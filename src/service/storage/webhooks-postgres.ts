@@ -1,10 +1,10 @@
 /** The webhook store (webhooks/types.ts) on PostgreSQL, shared by every API process and worker. */
-import pg from 'pg';
 import type { DeliveryAttempt, DeliveryState, WebhookDelivery, WebhookEndpoint, WebhookStore } from '../webhooks/types.js';
 import { isUuid } from './types.js';
+import { createPgPool } from './postgres.js';
 
 export function createPostgresWebhookStore(connectionString: string): WebhookStore {
-  const pool = new pg.Pool({ connectionString, max: 2 });
+  const pool = createPgPool(connectionString, 2);
   return {
     getEndpoint: async (workspaceId) => !isUuid(workspaceId) ? undefined : endpointOf((await pool.query<EndpointRow>(
       `SELECT * FROM webhook_endpoints WHERE workspace_id = $1`, [workspaceId])).rows[0]),
