@@ -11,10 +11,10 @@ import type { GridLine } from '../../css/types.js';
  * the grid to a UA-defined size; octavo keeps at most this many explicit tracks (a longer
  * `repeat()` is cut) and this many implicit tracks on each side of them. Lines past it are
  * clamped to its edge and an area placed wholly outside it becomes its last track on that side.
- * The spec suggests lines -10000…10000; octavo's occupancy grid is dense, so it stays at the
- * 1,000 tracks Blink long used.
+ * Chromium keeps 10,000 (the lines -10000…10000 the spec suggests), and so does octavo: the
+ * occupancy below costs one interval per row an area spans, not one cell per track.
  */
-export const MAX_GRID_TRACKS = 1000;
+export const MAX_GRID_TRACKS = 10000;
 const MAX_LINE = MAX_GRID_TRACKS;
 
 /** One axis of the explicit grid: its track count and the line numbers (1-based) of each name. */
@@ -129,24 +129,50 @@ export interface PlacementResult {
 }
 
 /** Occupied cells, grown as needed. */
+/**
+ * The cells items occupy, as sorted disjoint column intervals per row: an area costs one interval
+ * per row it spans, whatever its width, so a hostile span across the whole limited grid
+ * (10,000 × 10,000 tracks) stays small; a check is a binary search per row.
+ */
 class Occupancy {
-  private readonly rows: boolean[][] = [];
+  /** Per row: starts and ends of disjoint, sorted, non-adjacent intervals [start, end). */
+  private readonly rows = new Map<number, { starts: number[]; ends: number[] }>();
 
   fits(row: number, column: number, rowSpan: number, columnSpan: number): boolean {
     for (let r = row; r < row + rowSpan; r++) {
-      const cells = this.rows[r];
-      if (cells === undefined) continue;
-      for (let c = column; c < column + columnSpan; c++) if (cells[c] === true) return false;
+      const line = this.rows.get(r);
+      if (line === undefined) continue;
+      const i = firstEndingAfter(line.ends, column);
+      if (i < line.starts.length && line.starts[i]! < column + columnSpan) return false;
     }
     return true;
   }
 
   mark(area: Area): void {
     for (let r = area.rowStart; r < area.rowEnd; r++) {
-      const cells = (this.rows[r] ??= []);
-      for (let c = area.columnStart; c < area.columnEnd; c++) cells[c] = true;
+      let line = this.rows.get(r);
+      if (line === undefined) this.rows.set(r, line = { starts: [], ends: [] });
+      const first = firstEndingAfter(line.ends, area.columnStart - 1);
+      let last = first;
+      while (last < line.starts.length && line.starts[last]! <= area.columnEnd) last++;
+      const start = Math.min(area.columnStart, line.starts[first] ?? area.columnStart);
+      const end = Math.max(area.columnEnd, last > first ? line.ends[last - 1]! : area.columnEnd);
+      line.starts.splice(first, last - first, start);
+      line.ends.splice(first, last - first, end);
     }
   }
+}
+
+/** Index of the first interval whose end is past `column` (binary search over sorted ends). */
+function firstEndingAfter(ends: readonly number[], column: number): number {
+  let low = 0;
+  let high = ends.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (ends[middle]! > column) high = middle;
+    else low = middle + 1;
+  }
+  return low;
 }
 
 const span = (p: AxisPlacement): number => (p.kind === 'definite' ? p.end - p.start : p.span);
