@@ -50,10 +50,10 @@ export async function connectPgBoss(options: PgBossOptions): Promise<PgBossConne
   const polling = options.pollingIntervalSeconds ?? 1;
   return {
     queue: async (name, policy) => {
-      await boss.createQueue(name, {
+      await retryOnDeadlock(() => boss.createQueue(name, {
         name, retryLimit: policy.retryLimit, retryDelay: policy.retryDelaySeconds, retryBackoff: true,
         expireInSeconds: policy.expireInSeconds,
-      });
+      }));
       return {
         enqueue: async (jobId) => { await boss.send(name, { jobId }, { id: jobId }); },
         work: async (handler: JobHandler, concurrency: number) => {
@@ -71,4 +71,24 @@ export async function connectPgBoss(options: PgBossOptions): Promise<PgBossConne
       await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
     },
   };
+}
+
+/** PostgreSQL's "deadlock detected": the transaction was rolled back and may simply be run again. */
+const DEADLOCK = '40P01';
+
+/**
+ * Runs `step` again when PostgreSQL rolled it back for a deadlock: processes starting together on
+ * one database (two `octavo serve`, a fleet of workers) create the same queue at once, and
+ * pg-boss's createQueue (a table partition and its row) can deadlock against itself there.
+ */
+async function retryOnDeadlock(step: () => Promise<void>, attempts = 8): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await step();
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== DEADLOCK || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
 }
