@@ -20,10 +20,6 @@ export function checkBoxCount(tree: BoxTree, maxBoxes: number): void {
 /** Break values that force a page break (CSS Fragmentation 3 §3.1; `always` is the legacy `page`). */
 const PAGE_BREAKS: ReadonlySet<string> = new Set(['page', 'always', 'all', 'left', 'right', 'recto', 'verso']);
 
-function inFlow(box: Box): boolean {
-  return box.style.float === 'none' && box.style.position !== 'absolute' && box.style.position !== 'fixed';
-}
-
 /**
  * Refuses, before layout, a document whose forced page breaks alone make more than `maxPages`
  * pages: each gap between in-flow siblings of block flow (from the root down) with a forced page
@@ -39,7 +35,7 @@ export function checkForcedPageBreaks(tree: BoxTree, maxPages: number): void {
     if (box.kind !== 'block' || box.inlineContent) continue;
     let previous: Box | undefined;
     for (const child of box.children) {
-      if (!inFlow(child)) continue;
+      if (child.kind === 'out-of-flow') continue; // floats, positioned, running and footnote boxes: the tree's placeholders
       if (previous !== undefined && (PAGE_BREAKS.has(previous.style.breakAfter) || PAGE_BREAKS.has(child.style.breakBefore)) && ++pages > maxPages) {
         throw limitExceeded('maxPages', maxPages, `the document's forced page breaks make more than ${maxPages} pages`);
       }

@@ -40,15 +40,8 @@ export interface WebhookDelivery {
   readonly attempts: readonly DeliveryAttempt[];
 }
 
-export interface NewDelivery {
-  readonly id: string;
-  readonly workspaceId: string;
-  readonly jobId: string | null;
-  readonly batchId: string | null;
-  readonly event: string;
-  readonly url: string;
-  readonly payload: string;
-}
+/** A delivery as it is first recorded: its state, time and attempts are the store's. */
+export type NewDelivery = Omit<WebhookDelivery, 'state' | 'created' | 'attempts'>;
 
 export interface WebhookStore {
   getEndpoint(workspaceId: string): Promise<WebhookEndpoint | undefined>;
