@@ -21,6 +21,7 @@ import { dirname, join, normalize, relative, sep } from 'node:path';
 export const STAGES = [
   { name: 'shared records (errors, diagnostics, options, limits)', paths: ['src/errors.ts', 'src/diagnostics.ts', 'src/exact-length.ts', 'src/options.ts', 'src/limits.ts'] },
   { name: 'cache', paths: ['src/cache'] },
+  { name: 'net (the SSRF guard and remote fetching)', paths: ['src/net'] },
   { name: 'geometry', paths: ['src/geometry'] },
   { name: 'raster', paths: ['src/raster'] },
   { name: 'template', paths: ['src/template'] },

@@ -171,11 +171,35 @@ export interface RenderOptions {
   signature?: SignatureOptions;
 }
 
+/**
+ * Remote resources (stylesheets, fonts, images over http/https): none unless `allow` names their
+ * origin. Fetched behind an SSRF guard (docs/design.md §1.1): a wildcard origin reaches public
+ * addresses only; a resource that cannot be had is a warning, and the document renders without it.
+ */
+export interface RemoteOptions {
+  /** Origins that may be fetched (`https://fonts.googleapis.com`), or `*` for any public host. */
+  allow: readonly string[];
+  /** Time to connect to a host (default 5,000 ms). */
+  connectTimeoutMs?: number;
+  /** Time for one resource, redirects included (default 15,000 ms). */
+  timeoutMs?: number;
+  /** Bytes of one remote resource (default 10 MiB; limits.maxResourceBytes and maxFontBytes also apply). */
+  maxBytes?: number;
+  /** Remote bytes one render may use, cached ones included (default 50 MiB). */
+  maxBytesPerRender?: number;
+  /** Fetches running at once, over every render of the engine (default 8). */
+  maxConcurrent?: number;
+  /** Redirects followed, each checked again (default 5). */
+  maxRedirects?: number;
+}
+
 export interface EngineOptions {
   /** Extra font files or folders to make available by their family names. */
   fonts?: string[];
   /** Default loader for every render of this engine. */
   resources?: ResourceLoader;
+  /** Remote resources this engine may fetch (default: none). A `resources` loader takes precedence. */
+  remote?: RemoteOptions;
   limits?: Limits;
   /** Partials every template of this engine can call as `{{> name}}` (name -> Handlebars source). */
   partials?: Record<string, string>;

@@ -24,6 +24,9 @@ import { buildBoxTree } from './boxes/build.js';
 import { checkBoxCount, checkForcedPageBreaks } from './boxes/count.js';
 import type { BuildContext } from './boxes/build.js';
 import { backgroundUrls, createResourceContext, loadImageUrls, loadImages } from './resources/load.js';
+import { usedCodePoints } from './resources/code-points.js';
+import type { RemoteFetcher } from './net/remote.js';
+import { createRemoteFetcher } from './net/remote.js';
 import type { ResourceContext } from './resources/load.js';
 import type { LoadedImage } from './resources/types.js';
 import type { FontRegistry } from './text/fonts.js';
@@ -41,7 +44,7 @@ import type { DocumentDisplayList, PaintedMargins, PaintedPage, PaintedPart } fr
 import { PdfWriter } from './pdf/writer.js';
 import type { WritePdfOptions } from './pdf/writer.js';
 import { headMetadata } from './dom/metadata.js';
-import { validateLimits, validateRenderOptions } from './validate-options.js';
+import { validateLimits, validateRemote, validateRenderOptions } from './validate-options.js';
 
 export interface RenderResult {
   readonly pdf: Uint8Array;
@@ -79,6 +82,8 @@ interface EngineState {
   readonly stylesheets: StylesheetCache;
   readonly fonts: FontRegistry;
   readonly partials: ReadonlyMap<string, string>;
+  /** Remote resources (`remote` option): the allow-list, the bounds and the cache of every render. */
+  readonly remote: RemoteFetcher | undefined;
 }
 
 export function createEngine(options: EngineOptions = {}): Engine {
@@ -87,6 +92,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
 
 export function createInternalEngine(options: EngineOptions = {}): InternalEngine {
   const limits = resolveLimits(validateLimits(options.limits));
+  const remote = validateRemote(options.remote);
   const state: EngineState = {
     options,
     limits,
@@ -94,6 +100,7 @@ export function createInternalEngine(options: EngineOptions = {}): InternalEngin
     stylesheets: createStylesheetCache(),
     fonts: createFontRegistry({ extraFonts: options.fonts ?? [] }),
     partials: new Map(Object.entries(options.partials ?? {})),
+    remote: remote === undefined || remote.allow.length === 0 ? undefined : createRemoteFetcher(remote),
   };
   return {
     render: async (request) => (await renderDocument(state, request)).pdf,
@@ -218,7 +225,8 @@ async function fillTemplate(state: EngineState, options: RenderOptions, resource
   const limits = state.limits;
   const data = checkDataDepth(options.data, limits.maxDataDepth, limits.maxPayloadBytes) ? withoutPrototypeKeys(options.data) : options.data;
   return state.templates.render({
-    source: options.template,
+    // a UTF-8 byte-order mark is not text (browsers drop it); kept, it printed as a line of its own
+    source: options.template.startsWith('\uFEFF') ? options.template.slice(1) : options.template,
     data: data ?? {},
     name: options.templateName ?? '<template>',
     ...(options.strict === undefined ? {} : { strict: options.strict }),
@@ -237,7 +245,7 @@ async function fillTemplate(state: EngineState, options: RenderOptions, resource
 async function filledHtml(state: EngineState, request: RenderOptions): Promise<{ html: string; diagnostics: readonly Diagnostic[] }> {
   const options = validateRenderOptions({ ...state.options.defaults, ...request });
   const diagnostics = new Diagnostics();
-  const resources = createResourceContext(options, state.options.resources, state.limits);
+  const resources = createResourceContext(options, state.options.resources, state.limits, state.remote?.session());
   return { html: await fillTemplate(state, options, resources, { diagnostics, budget: createBudget(state.limits.maxRenderMs) }), diagnostics: diagnostics.list() };
 }
 
@@ -250,7 +258,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
   if (Buffer.byteLength(options.template, 'utf8') > limits.maxTemplateBytes) {
     throw limitExceeded('maxTemplateBytes', limits.maxTemplateBytes, `the template is larger than ${limits.maxTemplateBytes} bytes`);
   }
-  const resources = createResourceContext(options, state.options.resources, limits);
+  const resources = createResourceContext(options, state.options.resources, limits, state.remote?.session());
   const html = await fillTemplate(state, options, resources, { diagnostics, budget });
   const dom = parseHtml(html, sourceName, limits.maxNestingDepth);
   for (const dropped of droppedElements(dom)) diagnostics.warn('html', dropped.message, dropped.where);
@@ -264,9 +272,12 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
   checkForcedPageBreaks(boxes, limits.maxPages);
   budget();
 
+  const origins = urlOrigins(dom, resources.baseUrl);
+  // a font split by unicode-range (web fonts) is loaded only for the characters the document prints
+  const used = styled.fontFaces.some((rule) => rule.unicodeRange.length > 0) ? usedCodePoints(boxes) : undefined;
   const [faces, images] = await Promise.all([
-    loadFontFaces(styled.fontFaces, resources.loadFontBytes, diagnostics),
-    loadImages(boxes, resources, diagnostics, marginBoxImageUrls(styled), urlOrigins(dom, resources.baseUrl)),
+    loadFontFaces(styled.fontFaces, resources.loadFontBytes, diagnostics, { used, origins }),
+    loadImages(boxes, resources, diagnostics, marginBoxImageUrls(styled), origins),
   ]);
   const text = state.fonts.forRender({ faces, diagnostics });
   budget();

@@ -6,8 +6,10 @@
  */
 import { isAbsolute, relative, resolve } from 'node:path';
 import { OctavoError } from './errors.js';
-import type { EncryptionAlgorithm, EncryptionOptions, Limits, Metadata, Permissions, RenderOptions } from './options.js';
+import type { EncryptionAlgorithm, EncryptionOptions, Limits, Metadata, Permissions, RemoteOptions, RenderOptions } from './options.js';
 import { DEFAULT_LIMITS } from './options.js';
+import { normalizeOrigin } from './net/allow-list.js';
+import { DEFAULT_REMOTE } from './net/remote.js';
 import { isEncrypted } from './pdf/encryption.js';
 import { facturXFileName } from './pdf/facturx.js';
 import { loadSigner } from './pdf/signer.js';
@@ -85,6 +87,28 @@ export function validateLimits(limits: unknown): Limits | undefined {
     }
   }
   return limits as Limits;
+}
+
+/** `remote` of createEngine(): `allow` a list of origins (or `*`), the bounds positive whole numbers. */
+export function validateRemote(remote: unknown): RemoteOptions | undefined {
+  if (remote === undefined) return undefined;
+  if (!isRecord(remote)) fail('remote', `expected an object, got ${describe(remote)}`);
+  const bounds = Object.keys(DEFAULT_REMOTE);
+  checkKeys(remote, ['allow', ...bounds], 'remote.');
+  const allow = remote['allow'];
+  if (!Array.isArray(allow) || allow.some((entry) => typeof entry !== 'string')) fail('remote.allow', `expected an array of origins, got ${describe(allow)}`);
+  for (const entry of allow as string[]) {
+    try {
+      normalizeOrigin(entry);
+    } catch (error) {
+      fail('remote.allow', error instanceof Error ? error.message : String(error));
+    }
+  }
+  for (const key of bounds) {
+    const value = remote[key];
+    if (value !== undefined && (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1)) fail(`remote.${key}`, `expected a positive whole number, got ${describe(value)}`);
+  }
+  return remote as unknown as RemoteOptions;
 }
 
 function validateSandbox(options: RenderOptions): void {

@@ -111,6 +111,14 @@ export class BoundedCache<K, V> {
     this.map.set(key, node);
   }
 
+  /** Drops one entry (e.g. a response that may no longer be stored). */
+  delete(key: K): void {
+    const node = this.map.get(key);
+    if (node === undefined) return;
+    this.unlink(node);
+    this.map.delete(key);
+  }
+
   get size(): number {
     return this.map.size;
   }

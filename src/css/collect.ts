@@ -112,6 +112,7 @@ async function loadSource(source: Source, dom: DomDocument, ctx: CollectContext)
 interface Referrer {
   readonly file: string;
   readonly line?: number;
+  readonly column?: number | undefined;
   readonly element?: DomElement;
   readonly dom?: DomDocument;
 }
@@ -130,11 +131,9 @@ async function loadFile(ctx: CollectContext, { url, media, chain, from, layer }:
   try {
     text = await ctx.loadText(url);
   } catch (error) {
-    if (isOctavoError(error) && error.code === 'resource_not_found') {
-      // said as written (`<link href>`), at the element, else at the @import's line
-      const at = from.element && from.dom && from.element.startIndex !== null ? from.dom.locate(from.element.startIndex) : undefined;
-      const written = from.element?.attribs['href']?.trim() ?? url;
-      ctx.diagnostics.warn('resource', `stylesheet not found: ${written}`, { file: from.file, ...(from.line !== undefined ? { line: from.line } : at ?? {}) });
+    // missing, refused (outside the root, remote not allowed) or unreachable: skipped, as browsers skip it
+    if (isOctavoError(error) && (error.code === 'resource_not_found' || error.code === 'resource_denied')) {
+      warnMissingSheet(ctx, { url, from }, error);
       return [];
     }
     throw error;
@@ -142,6 +141,18 @@ async function loadFile(ctx: CollectContext, { url, media, chain, from, layer }:
   const parsed = ctx.cache.parse(text, url);
   const sheet: Stylesheet = { origin: 'author', url, file: displayName(url), lineOffset: 0, media, parsed, layer };
   return withImports(sheet, ctx, new Set([...chain, url]));
+}
+
+/**
+ * The warning for a stylesheet that cannot be had: said as written (`<link href>`), at the element,
+ * else at the @import's line; a missing local file briefly, any other reason in full.
+ */
+function warnMissingSheet(ctx: CollectContext, { url, from }: Pick<SheetRequest, 'url' | 'from'>, error: { code: string; message: string }): void {
+  const at = from.element && from.dom && from.element.startIndex !== null ? from.dom.locate(from.element.startIndex) : undefined;
+  const written = from.element?.attribs['href']?.trim() ?? url;
+  const where = { file: from.file, ...(from.line !== undefined ? { line: from.line, ...(from.column === undefined ? {} : { column: from.column }) } : at ?? {}) };
+  if (error.code === 'resource_not_found' && url.startsWith('file:')) ctx.diagnostics.warn('resource', `stylesheet not found: ${written}`, where);
+  else ctx.diagnostics.warn('resource', `stylesheet not loaded: ${error.message.split(url).join(written)}`, where);
 }
 
 /**
@@ -159,7 +170,7 @@ async function withImports(sheet: Stylesheet, ctx: CollectContext, chain: Readon
     // an anonymous layer of the import is distinct from those of the other sheets
     const own = rule.layer?.map((name) => (name.startsWith('\0') ? `${name}@${sheetIdentity(sheet)}` : name));
     const layer = own === undefined ? undefined : [...(sheet.layer ?? []), ...own];
-    return loadFile(ctx, { url: rule.url, media: [...sheet.media, rule.media], chain, from: { file: sheet.file, line: rule.line + sheet.lineOffset }, layer });
+    return loadFile(ctx, { url: rule.url, media: [...sheet.media, rule.media], chain, from: { file: sheet.file, line: rule.line + sheet.lineOffset, column: rule.column }, layer });
   }));
   const leading = sheet.parsed.layers.slice(0, sheet.parsed.leadingLayers);
   const head: Stylesheet[] = leading.length === 0 ? [] : [{ ...sheet, parsed: { ...EMPTY_SHEET, layers: leading, leadingLayers: leading.length } }];

@@ -133,7 +133,7 @@ function visitImport(node: Atrule, builder: Builder): void {
     builder.warnings.push({ code: 'css_unsupported', message: 'supports() in @import is ignored', line, column: node.loc?.start.column });
   }
   builder.leadingLayers ??= builder.layers.length;
-  builder.imports.push({ url: resolveUrl(raw, builder.baseUrl), media: compileMediaQueryList(mediaList), line, layer: importLayer(prelude, builder) });
+  builder.imports.push({ url: resolveUrl(raw, builder.baseUrl), media: compileMediaQueryList(mediaList), line, column: node.loc?.start.column, layer: importLayer(prelude, builder) });
 }
 
 function visitAtRule(node: Atrule, name: string, builder: Builder, media: readonly MediaPredicate[]): void {

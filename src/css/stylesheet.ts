@@ -79,6 +79,7 @@ export interface ImportRule {
   readonly url: string;
   readonly media: MediaPredicate;
   readonly line: number;
+  readonly column?: number | undefined;
   /** `layer` / `layer(name)`: the imported sheet's rules go into this layer. */
   readonly layer: LayerPath | undefined;
 }

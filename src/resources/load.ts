@@ -7,8 +7,10 @@
  *   every other URL, `file:` included: it is the caller's sandbox (e.g. a network allowlist). It may
  *   throw an OctavoError (`resource_denied`, `resource_not_found`); other failures count as
  *   `resource_not_found`.
- * - Without one, only `file:` URLs inside the sandbox root (`root`, default `baseDir`) are read;
- *   `http:`, `https:` and every other scheme are `resource_denied`.
+ * - Without one, `file:` URLs are read inside the sandbox root (`root`, default `baseDir`) only;
+ *   `http:` and `https:` URLs through the engine's remote fetcher (src/net/remote.ts) when its
+ *   allow-list names their origin; every other URL is `resource_denied`. The callers turn a
+ *   resource that cannot be had (`resource_not_found`, `resource_denied`) into a located warning.
  * - Every resource is bounded by `limits.maxResourceBytes` (`limit_exceeded`), and each URL is read
  *   once per render however many times it is used. A render loads at most `limits.maxResources`
  *   distinct URLs; fonts are bounded by `limits.maxFontBytes`, images by `limits.maxImagePixels`
@@ -38,6 +40,7 @@ import type { SvgDocument } from './svg-document.js';
 import type { DecodableFormat, DecodeResult } from './decode.js';
 import { readRasterHeader } from './raster-headers.js';
 import { pngDamage } from './png-check.js';
+import type { RemoteSession, RemoteUse } from '../net/remote.js';
 
 export interface ResourceContext {
   /** `file:` URL of `baseDir` with a trailing slash; undefined without a baseDir. */
@@ -84,7 +87,13 @@ async function viaLoader(loader: ResourceLoader, url: string, maxBytes: number):
   return checkSize(url, bytes, maxBytes);
 }
 
-export function createResourceContext(options: RenderOptions, engineLoader: ResourceLoader | undefined, limits: ResolvedLimits): ResourceContext {
+/**
+ * The render's resources. `remote`: the render's session of the engine's remote fetcher (none: no
+ * http or https URL is fetched).
+ */
+export function createResourceContext(
+  options: RenderOptions, engineLoader: ResourceLoader | undefined, limits: ResolvedLimits, remote?: RemoteSession,
+): ResourceContext {
   const baseUrl = options.baseDir === undefined ? undefined : folderUrl(options.baseDir);
   const loader = options.resources ?? engineLoader;
   const rootFolder = options.root ?? options.baseDir;
@@ -92,11 +101,13 @@ export function createResourceContext(options: RenderOptions, engineLoader: Reso
   const cache = new Map<string, Promise<Uint8Array>>();
   const decoder = new TextDecoder('utf-8');
 
-  async function fetchBytes(url: URL): Promise<Uint8Array> {
+  async function fetchBytes(url: URL, use: RemoteUse): Promise<Uint8Array> {
     if (loader !== undefined) return viaLoader(loader, url.href, limits.maxResourceBytes);
+    const web = url.protocol === 'http:' || url.protocol === 'https:';
+    if (web && remote !== undefined) return remote.fetch(url, use, use === 'font' ? Math.min(limits.maxFontBytes, limits.maxResourceBytes) : limits.maxResourceBytes);
     if (url.protocol !== 'file:') {
-      throw new OctavoError('resource_denied', `${url.href}: ${url.protocol.replace(/:$/, '')} URLs are not allowed`, {
-        hint: 'octavo reads no network resource unless you pass a ResourceLoader that allows it',
+      throw new OctavoError('resource_denied', `${url.href}: ${web ? 'remote resources are not allowed' : `${url.protocol.replace(/:$/, '')} URLs are not allowed`}`, {
+        hint: web ? 'allow its origin with --allow-remote ORIGIN (engine option remote.allow), or * for any public host' : 'only file:, data:, http: and https: URLs are read',
       });
     }
     if (rootFolder === undefined) {
@@ -107,7 +118,7 @@ export function createResourceContext(options: RenderOptions, engineLoader: Reso
   }
 
   let dataUrls = 0;
-  function loadBytes(url: string): Promise<Uint8Array> {
+  function loadFor(url: string, use: RemoteUse): Promise<Uint8Array> {
     if (isDataUrl(url)) {
       try {
         if (++dataUrls + cache.size > limits.maxResources) {
@@ -125,23 +136,28 @@ export function createResourceContext(options: RenderOptions, engineLoader: Reso
       return Promise.reject(error);
     }
     parsed.hash = '';
-    let pending = cache.get(parsed.href);
+    // a remote answer is checked against its use (its media type): one entry per use
+    const key = loader === undefined && remote !== undefined && parsed.protocol !== 'file:' ? `${use} ${parsed.href}` : parsed.href;
+    let pending = cache.get(key);
     if (pending === undefined) {
       if (cache.size >= limits.maxResources) {
         return Promise.reject(limitExceeded('maxResources', limits.maxResources, `the document loads more than ${limits.maxResources} resources`));
       }
-      pending = fetchBytes(parsed);
-      cache.set(parsed.href, pending);
+      pending = fetchBytes(parsed, use);
+      cache.set(key, pending);
     }
     return pending;
   }
 
+  const loadBytes = (url: string): Promise<Uint8Array> => loadFor(url, 'image');
+
+  /** Text of a stylesheet (or a partial): a byte-order mark is dropped by the decoder, as browsers drop it. */
   async function loadText(url: string): Promise<string> {
-    return decoder.decode(await loadBytes(url));
+    return decoder.decode(await loadFor(url, 'stylesheet'));
   }
 
   async function loadFontBytes(url: string): Promise<Uint8Array> {
-    const bytes = await loadBytes(url);
+    const bytes = await loadFor(url, 'font');
     if (bytes.byteLength > limits.maxFontBytes) {
       throw limitExceeded('maxFontBytes', limits.maxFontBytes, `the font ${describeUrl(url)} is larger than ${limits.maxFontBytes} bytes`);
     }
@@ -248,11 +264,12 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
   try {
     bytes = await resources.loadBytes(url);
   } catch (error) {
-    if (error instanceof OctavoError && error.code === 'resource_not_found') {
+    // missing, refused (outside the root, remote not allowed) or unreachable: the box renders without it, as in browsers
+    if (error instanceof OctavoError && (error.code === 'resource_not_found' || error.code === 'resource_denied')) {
       warnMissingImage(url, error, resources, diagnostics, origins);
       return undefined;
     }
-    throw error; // resource_denied, limit_exceeded: the caller asked for something it may not have
+    throw error; // limit_exceeded: the document asks for more than a render may have
   }
   const id = createHash('sha1').update(bytes).digest('hex');
   const format = sniffFormat(bytes);
@@ -293,8 +310,8 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
 }
 
 /**
- * Loads every distinct image the box tree uses (and `more`: the margin boxes'), keyed by URL. A missing, unsupported or damaged
- * image is a `resource` warning (the box renders without it); a refused URL throws.
+ * Loads every distinct image the box tree uses (and `more`: the margin boxes'), keyed by URL. A missing, refused, unsupported or
+ * damaged image is a `resource` warning (the box renders without it); a limit exceeded throws.
  */
 export async function loadImages(
   boxes: BoxTree, resources: ResourceContext, diagnostics: Diagnostics, more: readonly string[] = [], origins: UrlOrigins = new Map(),

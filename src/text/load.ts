@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { FontFaceRule } from '../css/types.js';
 import type { Diagnostics } from '../diagnostics.js';
+import type { UrlOrigins } from '../dom/url-origins.js';
 import { isOctavoError } from '../errors.js';
 import { BoundedCache } from '../cache/bounded.js';
 import type { FaceEntry } from './face.js';
@@ -35,20 +36,50 @@ const SUPPORTED_FORMATS = new Set([
   'truetype-variations', 'opentype-variations', 'woff-variations', 'woff2-variations',
 ]);
 
+/**
+ * Loads the faces of the `@font-face` rules. With `used` (the code points the document may
+ * print), a rule whose `unicode-range` holds none of them is not loaded at all: a web font split
+ * into subsets (Google Fonts: latin, latin-ext, cyrillic, greek, vietnamese…) costs only the
+ * subsets the text needs, as in browsers (CSS Fonts 4 §4.5). A face that cannot be had — missing,
+ * refused, unreachable, not a font — is skipped with one `font` warning per family, however many
+ * of its subsets failed; text falls back to the next family.
+ */
 export async function loadFontFaces(
   rules: readonly FontFaceRule[],
   loadBytes: (url: string) => Promise<Uint8Array>,
   diagnostics: Diagnostics,
+  where: { readonly used?: ReadonlySet<number> | undefined; readonly origins?: UrlOrigins } = {},
 ): Promise<LoadedFontFace[]> {
-  const loaded = await Promise.all(rules.map((rule) => loadRule(rule, loadBytes, diagnostics)));
-  return loaded.filter((face): face is LoadedFontFace => face !== undefined);
+  const { used, origins } = where;
+  const needed = used === undefined ? rules : rules.filter((rule) => coversAny(rule.unicodeRange, used));
+  const loaded = await Promise.all(needed.map((rule) => loadRule(rule, loadBytes)));
+  const failedByFamily = new Map<string, { failures: string[]; url: string | undefined }>();
+  for (const result of loaded) {
+    if (!('failure' in result)) continue;
+    const family = failedByFamily.get(result.family) ?? { failures: [], url: result.url };
+    family.failures.push(result.failure);
+    failedByFamily.set(result.family, family);
+  }
+  for (const [family, { failures, url }] of failedByFamily) {
+    const more = failures.length > 1 ? ` (and ${failures.length - 1} more of its @font-face rules)` : '';
+    // located where the template wrote the URL (a <style> element), when it did
+    const at = url === undefined ? undefined : origins?.get(url)?.where;
+    diagnostics.warn('font', `@font-face "${family}" was ignored: ${failures[0]}${more}`, at ?? {});
+  }
+  return loaded.filter((face): face is LoadedFontFace => !('failure' in face));
+}
+
+/** True when the range (empty: every code point) holds one of `used`. */
+function coversAny(range: FontFaceRule['unicodeRange'], used: ReadonlySet<number>): boolean {
+  if (range.length === 0) return true;
+  for (const codePoint of used) if (range.some(([from, to]) => codePoint >= from && codePoint <= to)) return true;
+  return false;
 }
 
 async function loadRule(
   rule: FontFaceRule,
   loadBytes: (url: string) => Promise<Uint8Array>,
-  diagnostics: Diagnostics,
-): Promise<LoadedFontFace | undefined> {
+): Promise<LoadedFontFace | { readonly family: string; readonly failure: string; readonly url: string | undefined }> {
   const failures: string[] = [];
   for (const source of rule.sources) {
     const format = source.format?.trim().toLowerCase();
@@ -60,7 +91,7 @@ async function loadRule(
     try {
       bytes = await loadBytes(source.url);
     } catch (error) {
-      if (isOctavoError(error) && (error.code === 'resource_denied' || error.code === 'limit_exceeded')) throw error;
+      if (isOctavoError(error) && error.code === 'limit_exceeded') throw error;
       failures.push(`${describeUrl(source.url)}: ${error instanceof Error ? error.message : String(error)}`);
       continue;
     }
@@ -72,9 +103,7 @@ async function loadRule(
     }
     return toLoadedFace(rule, source.url, hash, parsed.program);
   }
-  const why = failures.length > 0 ? failures.join('; ') : 'it has no src';
-  diagnostics.warn('font', `@font-face "${rule.family}" was ignored: ${why}`);
-  return undefined;
+  return { family: rule.family, failure: failures.length > 0 ? failures.join('; ') : 'it has no src', url: rule.sources[0]?.url };
 }
 
 function parseCached(hash: string, bytes: Uint8Array): Parsed {

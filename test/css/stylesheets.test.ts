@@ -42,11 +42,12 @@ describe('collectStylesheets', () => {
     expect(doc.diagnostics[0]!.message).toContain('cycle');
   });
 
-  it('warns about missing files and lets denied ones throw', async () => {
+  it('warns about missing and denied files, and renders without them', async () => {
     const missing = await styleHtml('<link rel="stylesheet" href="nope.css"><style>@import "gone.css";</style><p>x</p>');
     expect(missing.diagnostics.map((d) => [d.code, d.line])).toEqual([['resource', 1], ['resource', 1]]);
-    await expect(styleHtml('<link rel="stylesheet" href="secret.css">', { denied: ['secret.css'], files: { 'secret.css': '' } }))
-      .rejects.toBeInstanceOf(OctavoError);
+    const denied = await styleHtml('<p>x</p>\n<link rel="stylesheet" href="secret.css">', { denied: ['secret.css'], files: { 'secret.css': 'p { color: red }' } });
+    expect(denied.diagnostics.map((d) => [d.code, d.line, d.column, d.message])).toEqual([['resource', 2, 1, expect.stringMatching(/^stylesheet not loaded: denied: .*secret\.css$/)]]);
+    expect(denied.style('p').color).not.toEqual({ r: 255, g: 0, b: 0, a: 1 });
   });
 
   it('@import after a rule is ignored with a warning', async () => {

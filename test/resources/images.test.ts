@@ -104,8 +104,10 @@ describe('loadImages', () => {
     expect(images.get(href)).toMatchObject({ width: 7, height: 3 });
   });
 
-  it('lets a refused URL fail the render', async () => {
-    await expect(loadImages(tree(img('https://x/a.png')), context(), new Diagnostics()))
-      .rejects.toMatchObject({ code: 'resource_denied' });
+  it('warns about a refused URL (remote not allowed) and loads nothing', async () => {
+    const diagnostics = new Diagnostics();
+    const images = await loadImages(tree(img('https://x/a.png')), context(), diagnostics);
+    expect(images.size).toBe(0);
+    expect(diagnostics.list().map((d) => `${d.code}: ${d.message}`)).toEqual(['resource: image not loaded: https://x/a.png: remote resources are not allowed']);
   });
 });

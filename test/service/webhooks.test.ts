@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AsyncJobs } from '../../src/service/jobs/setup.js';
 import { startJobs } from '../../src/service/jobs/setup.js';
 import { createMemoryStorage } from '../../src/service/storage/memory.js';
-import { isBlockedAddress } from '../../src/service/webhooks/ssrf.js';
+import { isBlockedAddress } from '../../src/net/address.js';
 import { fakeRenderer } from './helpers/fake-renderer.js';
 import type { TestService } from './helpers/service.js';
 import { expectError, generateBody, startTestService, template, tenant } from './helpers/service.js';

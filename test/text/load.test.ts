@@ -49,12 +49,33 @@ describe('@font-face loading', () => {
     expect(warnings[0]).toMatch(/^font: @font-face "Broken" was ignored: .*missing\.woff: .*; data:font\/ttf;base64,…: not a usable font/);
   });
 
-  it('lets a resource_denied rejection propagate', async () => {
+  it('skips a refused face with one warning per family (the read is still refused)', async () => {
     const deny = async (url: string): Promise<Uint8Array> => {
       throw new OctavoError('resource_denied', `${url} is outside the sandbox`);
     };
-    await expect(loadFontFaces([rule('Denied', [{ url: 'file:///etc/fonts/x.ttf' }])], deny, newDiagnostics()))
-      .rejects.toMatchObject({ code: 'resource_denied' });
+    const diagnostics = newDiagnostics();
+    const faces = await loadFontFaces([
+      rule('Denied', [{ url: 'file:///etc/fonts/x.ttf' }]),
+      rule('Denied', [{ url: 'file:///etc/fonts/y.ttf' }]),
+    ], deny, diagnostics);
+    expect(faces).toEqual([]);
+    expect(codes(diagnostics)).toEqual(['font: @font-face "Denied" was ignored: file:///etc/fonts/x.ttf: file:///etc/fonts/x.ttf is outside the sandbox (and 1 more of its @font-face rules)']);
+  });
+
+  it('loads only the unicode-range subsets that hold a code point the document uses', async () => {
+    const asked: string[] = [];
+    const load = async (url: string): Promise<Uint8Array> => {
+      asked.push(url);
+      return fixtureBytes('weasyprint.otf');
+    };
+    const subset = (url: string, range: [number, number][]): FontFaceRule => ({ ...rule('Sub', [{ url }]), unicodeRange: range });
+    const faces = await loadFontFaces([
+      subset('file:///latin.otf', [[0x0, 0xff]]),
+      subset('file:///cyrillic.otf', [[0x400, 0x4ff]]),
+      subset('file:///greek.otf', [[0x370, 0x3ff]]),
+    ], load, newDiagnostics(), { used: new Set([0x41, 0x3b1]) });
+    expect(asked.sort()).toEqual(['file:///greek.otf', 'file:///latin.otf']);
+    expect(faces.map((face) => face.url).sort()).toEqual(['file:///greek.otf', 'file:///latin.otf']);
   });
 
   it('parses the same bytes once and keeps face ids stable across renders', async () => {

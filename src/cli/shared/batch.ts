@@ -41,7 +41,8 @@ interface Outcome {
 /** Non-empty lines of the NDJSON file, parsed (a bad line becomes a failure, not an abort). */
 function payloads(text: string): Payload[] {
   const result: Payload[] = [];
-  text.split('\n').forEach((raw, index) => {
+  // a byte-order mark before the first line is dropped, as browsers drop one
+  text.replace(/^\uFEFF/, '').split('\n').forEach((raw, index) => {
     if (raw.trim() === '') return;
     try {
       result.push({ line: index + 1, data: JSON.parse(raw) as unknown });

@@ -5,7 +5,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { pinnedLookup } from '../../net/address.js';
 import type { WebhookTarget } from './ssrf.js';
 
 export interface AttemptResult {
@@ -14,10 +14,7 @@ export interface AttemptResult {
 }
 
 export function postWebhook(target: WebhookTarget, headers: Record<string, string>, body: string, timeoutMs: number): Promise<AttemptResult> {
-  const lookup: LookupFunction = (_hostname, options, callback) => {
-    if (options.all === true) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
-  };
+  const lookup = pinnedLookup(target);
   const send = target.url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     const req = send(target.url, {

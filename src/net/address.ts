@@ -1,0 +1,62 @@
+/**
+ * Which addresses no public server lives at — the one classification of the SSRF guards (webhooks
+ * and remote resources): loopback, private (RFC 1918), link-local, CGNAT (RFC 6598), multicast,
+ * documentation and benchmark ranges, reserved, and in IPv6 the unspecified and loopback
+ * addresses, unique local (fc00::/7), link-local, multicast, IPv4-mapped (::ffff:0:0/96) and NAT64
+ * (64:ff9b::/96) — a mapped or translated address could name any IPv4 host, so it is refused whole.
+ * A name is resolved once (`resolveHost`): the caller connects to the address it checked, so a DNS
+ * answer changed in between (rebinding) cannot lead it elsewhere.
+ */
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+import type { LookupFunction } from 'node:net';
+
+// two lists: Node's BlockList matches an IPv4 address against an IPv4-mapped IPv6 subnet, so
+// one list holding ::ffff:0:0/96 would block every IPv4 address
+const BLOCKED_V4 = new BlockList();
+const BLOCKED_V6 = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
+  ['224.0.0.0', 4], ['240.0.0.0', 4],
+] as const) BLOCKED_V4.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::', 128], ['::1', 128], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32],
+  ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
+] as const) BLOCKED_V6.addSubnet(network, prefix, 'ipv6');
+
+/** True for an address no public server has (and for anything that is not an IP address). */
+export function isBlockedAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return true;
+  return family === 4 ? BLOCKED_V4.check(address, 'ipv4') : BLOCKED_V6.check(address, 'ipv6');
+}
+
+export interface ResolvedAddress {
+  readonly address: string;
+  readonly family: 4 | 6;
+}
+
+/**
+ * Every address of a URL's host (an IP literal is its own answer; brackets of an IPv6 literal are
+ * dropped). Rejects as `dns.lookup` does when the name does not resolve.
+ */
+export async function resolveHost(url: URL): Promise<ResolvedAddress[]> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const literal = isIP(host);
+  if (literal !== 0) return [{ address: host, family: literal === 6 ? 6 : 4 }];
+  const answers = await lookup(host, { all: true, verbatim: true });
+  return answers.map((answer) => ({ address: answer.address, family: answer.family === 6 ? 6 : 4 }));
+}
+
+/**
+ * A `lookup` for Node's http/https `request` that answers the checked address whatever the name:
+ * the connection goes where the guard looked, and TLS still verifies the certificate against the
+ * URL's host name.
+ */
+export function pinnedLookup(target: ResolvedAddress): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all === true) (callback as unknown as (e: null, a: ResolvedAddress[]) => void)(null, [target]);
+    else callback(null, target.address, target.family);
+  };
+}
