@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createStylesheetCache } from '../../src/css/index.js';
-import { OctavoError } from '../../src/errors.js';
 import { styleHtml } from './helpers.js';
 
 const red = { r: 255, g: 0, b: 0, a: 1 };
