@@ -198,7 +198,7 @@ export interface EngineOptions {
   fonts?: string[];
   /** Default loader for every render of this engine. */
   resources?: ResourceLoader;
-  /** Remote resources this engine may fetch (default: none). A `resources` loader takes precedence. */
+  /** Remote resources this engine may fetch (default: none); an allowed origin is fetched even beside a `resources` loader. */
   remote?: RemoteOptions;
   limits?: Limits;
   /** Partials every template of this engine can call as `{{> name}}` (name -> Handlebars source). */

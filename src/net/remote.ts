@@ -32,6 +32,8 @@ const CACHE_ENTRIES = 128;
 const CACHEABLE_BYTES = 1024 * 1024;
 
 export interface RemoteSession {
+  /** True when the allow-list names the URL's origin (its address is checked when it is fetched). */
+  allowsOrigin(url: URL): boolean;
   /** The bytes of `url` for `use`, at most `maxBytes` (and the remote bounds); OctavoError otherwise. */
   fetch(url: URL, use: RemoteUse, maxBytes: number): Promise<Uint8Array>;
 }
@@ -100,6 +102,7 @@ export function createRemoteFetcher(options: RemoteOptions): RemoteFetcher {
   function session(): RemoteSession {
     let used = 0;
     return {
+      allowsOrigin: (url) => allow.allowsOrigin(url),
       async fetch(url, use, maxBytes) {
         if (!allow.allowsOrigin(url)) throw notAllowed(url, allow.empty ? 'remote resources are not allowed' : `remote resources from ${url.origin} are not allowed`);
         const entry = await load(url, maxBytes);

@@ -4,7 +4,7 @@
  *
  * - `data:` URLs are decoded in place, without any loader.
  * - With a `ResourceLoader` (render option `resources`, else the engine's), the loader handles
- *   every other URL, `file:` included: it is the caller's sandbox (e.g. a network allowlist). It may
+ *   every other URL (but an http or https origin the engine's `remote.allow` names), `file:` included: it is the caller's sandbox (e.g. a network allowlist). It may
  *   throw an OctavoError (`resource_denied`, `resource_not_found`); other failures count as
  *   `resource_not_found`.
  * - Without one, `file:` URLs are read inside the sandbox root (`root`, default `baseDir`) only;
@@ -102,9 +102,12 @@ export function createResourceContext(
   const decoder = new TextDecoder('utf-8');
 
   async function fetchBytes(url: URL, use: RemoteUse): Promise<Uint8Array> {
-    if (loader !== undefined) return viaLoader(loader, url.href, limits.maxResourceBytes);
     const web = url.protocol === 'http:' || url.protocol === 'https:';
-    if (web && remote !== undefined) return remote.fetch(url, use, use === 'font' ? Math.min(limits.maxFontBytes, limits.maxResourceBytes) : limits.maxResourceBytes);
+    // an origin the engine allows is fetched by it even beside a loader (a stored template's files)
+    if (web && remote !== undefined && (loader === undefined || remote.allowsOrigin(url))) {
+      return remote.fetch(url, use, use === 'font' ? Math.min(limits.maxFontBytes, limits.maxResourceBytes) : limits.maxResourceBytes);
+    }
+    if (loader !== undefined) return viaLoader(loader, url.href, limits.maxResourceBytes);
     if (url.protocol !== 'file:') {
       throw new OctavoError('resource_denied', `${url.href}: ${web ? 'remote resources are not allowed' : `${url.protocol.replace(/:$/, '')} URLs are not allowed`}`, {
         hint: web ? 'allow its origin with --allow-remote ORIGIN (engine option remote.allow), or * for any public host' : 'only file:, data:, http: and https: URLs are read',
@@ -137,7 +140,7 @@ export function createResourceContext(
     }
     parsed.hash = '';
     // a remote answer is checked against its use (its media type): one entry per use
-    const key = loader === undefined && remote !== undefined && parsed.protocol !== 'file:' ? `${use} ${parsed.href}` : parsed.href;
+    const key = remote !== undefined && (parsed.protocol === 'http:' || parsed.protocol === 'https:') ? `${use} ${parsed.href}` : parsed.href;
     let pending = cache.get(key);
     if (pending === undefined) {
       if (cache.size >= limits.maxResources) {

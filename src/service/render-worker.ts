@@ -1,15 +1,16 @@
 /**
  * The render module of the pool's processes (render-process.ts, workers.ts): one long-lived
- * engine per process (fonts parsed once), with the limits the pool was given. Loaded as compiled
+ * engine per process (fonts parsed once, remote resources cached), with the limits and the
+ * remote allow-list the pool was given. Loaded as compiled
  * JS (dist/service/render-worker.js); results and errors travel as plain data.
  */
 import { createEngine } from '../index.js';
-import type { Limits } from '../options.js';
+import type { Limits, RemoteOptions } from '../options.js';
 import type { RenderJob, RenderResultMessage } from './renderer.js';
 import { renderMessage } from './renderer.js';
 
 export default function createRenderer(init: unknown): Promise<(job: RenderJob) => Promise<RenderResultMessage>> {
-  const limits = (init as { limits?: Limits } | undefined)?.limits;
-  const engine = createEngine(limits === undefined ? {} : { limits });
+  const { limits, remote } = (init ?? {}) as { limits?: Limits; remote?: RemoteOptions };
+  const engine = createEngine({ ...(limits === undefined ? {} : { limits }), ...(remote === undefined ? {} : { remote }) });
   return Promise.resolve((job) => renderMessage(engine, job));
 }

@@ -3,7 +3,7 @@
  * so they can be tested with a fake and run the real engine in a worker pool (workers.ts) or
  * in-process (the CLI's `template add`).
  */
-import type { EncryptionOptions, Limits, RenderOptions } from '../options.js';
+import type { EncryptionOptions, Limits, RemoteOptions, RenderOptions } from '../options.js';
 import type { Engine } from '../index.js';
 import { isOctavoError } from '../errors.js';
 import { formatDiagnostic } from '../diagnostics.js';
@@ -54,6 +54,8 @@ export type RenderResultMessage =
 export interface EngineRendererOptions {
   /** The engine's limits (defaults: the engine's). */
   readonly limits?: Limits;
+  /** Remote resources the engine may fetch (default none). */
+  readonly remote?: RemoteOptions;
 }
 
 /** The engine's error codes as the API's: template problems are the caller's template, limits are named, the rest render errors. */
@@ -79,7 +81,10 @@ export function unwrapResult(result: RenderResultMessage): RenderOutput {
 export function createEngineRenderer(options: EngineRendererOptions = {}): RenderPdf {
   let engine: Promise<Engine> | undefined;
   return async (job) => {
-    engine ??= import('../index.js').then((m) => m.createEngine(options.limits === undefined ? {} : { limits: options.limits }));
+    engine ??= import('../index.js').then((m) => m.createEngine({
+      ...(options.limits === undefined ? {} : { limits: options.limits }),
+      ...(options.remote === undefined ? {} : { remote: options.remote }),
+    }));
     return unwrapResult(await renderMessage(await engine, job));
   };
 }

@@ -21,7 +21,7 @@ import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { Limits } from '../options.js';
+import type { Limits, RemoteOptions } from '../options.js';
 import { ServiceError } from './api/errors.js';
 import type { FromRenderProcess, ToRenderProcess } from './render-process.js';
 import type { RenderJob, RenderOutput, RenderPdf } from './renderer.js';
@@ -36,6 +36,8 @@ export interface WorkerPoolOptions {
   readonly timeoutMs?: number;
   /** The engine's other limits (defaults: the engine's). */
   readonly limits?: Limits;
+  /** Remote resources the engines may fetch (`--allow-remote`; default none). */
+  readonly remote?: RemoteOptions;
   /** Renders that may wait for a process (default 64); more answer 503. */
   readonly maxQueue?: number;
 }
@@ -129,7 +131,7 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   const size = Math.max(1, options.threads ?? availableParallelism());
   const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
   const [moduleFile, hostFile] = builtFiles(options.workerFile ?? defaultWorkerFile(), compiledFile('render-process.js'));
-  const init = JSON.stringify({ limits: { ...options.limits, maxRenderMs: timeoutMs } });
+  const init = JSON.stringify({ limits: { ...options.limits, maxRenderMs: timeoutMs }, ...(options.remote === undefined ? {} : { remote: options.remote }) });
   const slots = new Set<Slot>();
   const queue: Pending[] = [];
   const maxInFlight = size + (options.maxQueue ?? DEFAULT_MAX_QUEUE);

@@ -37,6 +37,7 @@ const OPTIONS = {
   root: { type: 'string' },
   strict: { type: 'boolean' },
   'max-pages': { type: 'string' },
+  'allow-remote': { type: 'string', multiple: true },
   timeout: { type: 'string' },
 } as const;
 

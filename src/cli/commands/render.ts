@@ -14,7 +14,8 @@ import { UsageError, parseTemplateArgs } from '../shared/command.js';
 import { InputError, readData, readTemplate } from '../shared/inputs.js';
 import { fsReason, writeFileAtomic, writeStream } from '../shared/output-file.js';
 import { boundHeapGrowth } from '../shared/heap-growth.js';
-import type { EncryptionAlgorithm, EncryptionOptions, OctavoError, Permissions, RenderOptions } from '../../index.js';
+import type { EncryptionAlgorithm, EncryptionOptions, EngineOptions, OctavoError, Permissions, RenderOptions } from '../../index.js';
+import { allowRemoteOrigins } from '../shared/remote-flag.js';
 import type { Attachment, FacturXProfile, PdfAConformance, SignatureOptions } from '../../options.js';
 import type { JobOptions } from '../../service/renderer.js';
 import { DEFAULT_LIMITS } from '../../options.js';
@@ -35,6 +36,9 @@ const USAGE = `usage: octavo render TEMPLATE.html [options]
   --emit-html FILE       also write the filled HTML, with a <base href> at the
                          template's folder, to open in a browser beside the PDF
   --root DIR             sandbox root for resources; must contain the template's folder
+  --allow-remote ORIGIN  fetch stylesheets, fonts and images from ORIGIN
+                         (https://fonts.googleapis.com; repeatable; * for any
+                         public host); without it no remote URL is fetched
   --user-password P      password to open the PDF
   --owner-password P     password for full rights (random when omitted)
   --deny LIST            comma-separated: printing,modifying,annotating,copying,
@@ -75,6 +79,7 @@ const OPTIONS = {
   out: { type: 'string', short: 'o' },
   'emit-html': { type: 'string' },
   root: { type: 'string' },
+  'allow-remote': { type: 'string', multiple: true },
   'user-password': { type: 'string' },
   'owner-password': { type: 'string' },
   deny: { type: 'string' },
@@ -289,7 +294,7 @@ async function renderCommand(args: RenderArgs, io: CliIo): Promise<number> {
     const failed = await writeFilledHtml(options, args, io);
     if (failed !== undefined) return failed;
   }
-  const engineOptions = args.limits.maxPages === undefined ? {} : { limits: { maxPages: args.limits.maxPages } };
+  const engineOptions = engineOptionsOf(args.limits);
   let result;
   // without --timeout: the engine's default budget, and a watchdog for a render stuck past it
   const stopWatchdog = args.limits.timeoutMs === undefined ? startWatchdog(DEFAULT_LIMITS.maxRenderMs) : undefined;
@@ -319,12 +324,23 @@ async function renderCommand(args: RenderArgs, io: CliIo): Promise<number> {
   return 0;
 }
 
-/** `--strict`, `--max-pages`, `--timeout`: shared by render, check, preview and batch. */
+/** `--strict`, `--max-pages`, `--timeout`, `--allow-remote`: shared by render, check, preview and batch. */
 export interface RenderLimits {
   readonly strict: boolean;
   readonly maxPages?: number;
   readonly timeoutMs?: number;
+  /** Origins remote resources may come from (`--allow-remote`, repeatable); none: no remote fetch. */
+  readonly allowRemote?: readonly string[];
 }
+
+/** The engine options the flags give: `--max-pages` and `--allow-remote`. */
+export function engineOptionsOf(limits: RenderLimits): EngineOptions {
+  return {
+    ...(limits.maxPages === undefined ? {} : { limits: { maxPages: limits.maxPages } }),
+    ...(limits.allowRemote === undefined ? {} : { remote: { allow: limits.allowRemote } }),
+  };
+}
+
 
 function positiveNumber(flag: string, text: string, integer: boolean): number {
   const value = Number(text);
@@ -345,9 +361,11 @@ function batchOf(values: { batch?: string; 'out-dir'?: string; 'name-field'?: st
   return { file: values.batch, outDir: values['out-dir'], nameField: values['name-field'] };
 }
 
-export function limitsOf(values: { strict?: boolean; 'max-pages'?: string; timeout?: string }): RenderLimits {
+export function limitsOf(values: { strict?: boolean; 'max-pages'?: string; timeout?: string; 'allow-remote'?: string[] }): RenderLimits {
+  const allowRemote = allowRemoteOrigins(values['allow-remote']);
   return {
     strict: values.strict ?? false,
+    ...(allowRemote === undefined ? {} : { allowRemote }),
     ...(values['max-pages'] === undefined ? {} : { maxPages: positiveNumber('max-pages', values['max-pages'], true) }),
     ...(values.timeout === undefined ? {} : { timeoutMs: Math.round(positiveNumber('timeout', values.timeout, false) * 1000) }),
   };
@@ -365,7 +383,7 @@ const command: CliCommand = {
         const { runBatch } = await import('../shared/batch.js');
         return await runBatch({
           template: parsed.template, templatePath, batch: parsed.batch.file,
-          outDir: parsed.batch.outDir, nameField: parsed.batch.nameField, maxPages: parsed.limits.maxPages,
+          outDir: parsed.batch.outDir, nameField: parsed.batch.nameField, maxPages: parsed.limits.maxPages, allowRemote: parsed.limits.allowRemote,
           timeoutMs: parsed.limits.timeoutMs, options,
         }, io);
       }

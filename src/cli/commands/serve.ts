@@ -16,6 +16,7 @@ import { DEFAULT_MAX_QUEUE, DEFAULT_RENDER_TIMEOUT_MS } from '../../service/work
 import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '../../service/node-server.js';
 import type { Limits } from '../../options.js';
 import { DEFAULT_LIMITS } from '../../options.js';
+import { allowRemoteOrigins } from '../shared/remote-flag.js';
 import { JOB_FLAGS, JOB_USAGE, jobsOption } from '../shared/job-options.js';
 
 export const DEFAULT_PORT = 3000;
@@ -38,7 +39,7 @@ const LIMIT_FLAGS: Readonly<Record<string, Exclude<keyof Limits, 'maxRenderMs'>>
 const FLAGS = {
   'data-dir': 'string', port: 'string', host: 'string', storage: 'string', 'database-url': 'string',
   'base-url': 'string', 'link-ttl': 'string', 'render-timeout': 'string', 'body-limit': 'string', workers: 'string',
-  'max-queue': 'string', 'headers-timeout': 'string', 'request-timeout': 'string', demo: 'boolean',
+  'max-queue': 'string', 'headers-timeout': 'string', 'request-timeout': 'string', demo: 'boolean', 'allow-remote': 'list',
   ...JOB_FLAGS,
   ...Object.fromEntries(Object.keys(LIMIT_FLAGS).map((flag) => [flag, 'string' as const])),
 } as const;
@@ -69,6 +70,8 @@ const command: CliCommand = {
     `  --max-queue N          renders waiting for a thread; more answer 503 Retry-After (default ${DEFAULT_MAX_QUEUE})`,
     `  --headers-timeout MS   time a client has to send its headers, 408 after it (default ${DEFAULT_HEADERS_TIMEOUT_MS})`,
     `  --request-timeout MS   time a client has to send its whole request, 408 after it (default ${DEFAULT_REQUEST_TIMEOUT_MS})`,
+    '  --allow-remote ORIGIN  templates may use stylesheets, fonts and images from ORIGIN (repeatable;',
+    '                         * for any public host); none: no remote fetch, such resources are warnings',
     '  engine limits, 422 limit_exceeded above them (defaults as the engine\'s):',
     ...Object.entries(LIMIT_FLAGS).map(([flag, name]) => `    --${flag.padEnd(20)} limits.${name} (default ${DEFAULT_LIMITS[name]})`),
     '  --demo                 fs storage with a demo workspace and the fixture templates; prints a key and curl',
@@ -83,9 +86,11 @@ const command: CliCommand = {
     const baseUrl = parsed.strings.get('base-url');
     if (baseUrl !== undefined && !/^https?:\/\/[^/]+/.test(baseUrl)) throw new UsageError('--base-url must be an http(s) URL');
     const limits = limitsOption(parsed);
+    const allowRemote = allowRemoteOrigins(parsed.lists.get('allow-remote'));
     const pool = {
       timeoutMs: integerOption(parsed, 'render-timeout', DEFAULT_RENDER_TIMEOUT_MS, 1),
       limits,
+      ...(allowRemote === undefined ? {} : { remote: { allow: allowRemote } }),
       maxQueue: integerOption(parsed, 'max-queue', DEFAULT_MAX_QUEUE, 0),
       ...(parsed.strings.has('workers') ? { threads: integerOption(parsed, 'workers', 1, 1, 256) } : {}),
     };

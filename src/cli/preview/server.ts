@@ -14,8 +14,9 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseJson } from '../shared/json-error.js';
 import type { RenderLimits } from '../commands/render.js';
+import { engineOptionsOf } from '../commands/render.js';
 import { previewPage } from './page.js';
-import type { Engine, RenderOptions } from '../../index.js';
+import type { Engine, EngineOptions, RenderOptions } from '../../index.js';
 
 export interface PreviewOptions {
   readonly templatePath: string;
@@ -62,7 +63,7 @@ async function readPayload(path: string | undefined): Promise<unknown> {
 interface RenderSetup {
   readonly options: PreviewOptions;
   readonly engine: Engine;
-  readonly engineOptions: { limits?: { maxPages: number } };
+  readonly engineOptions: EngineOptions;
   readonly folder: string;
 }
 
@@ -126,7 +127,7 @@ async function handleRequest(request: IncomingMessage, response: ServerResponse,
 
 export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
   const { createEngine } = await import('../../index.js');
-  const engineOptions = options.limits.maxPages === undefined ? {} : { limits: { maxPages: options.limits.maxPages } };
+  const engineOptions = engineOptionsOf(options.limits);
   const engine: Engine = createEngine(engineOptions);
   const state: PreviewState = { version: 0, pdf: undefined, pages: 0, ms: 0, rendering: false, error: undefined, diagnostics: [] };
   const listeners = new Set<ServerResponse>();

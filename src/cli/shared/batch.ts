@@ -21,6 +21,8 @@ export interface BatchArgs {
   readonly outDir: string;
   readonly nameField: string | undefined;
   readonly maxPages: number | undefined;
+  /** `--allow-remote` origins (none: no remote fetch). */
+  readonly allowRemote?: readonly string[] | undefined;
   readonly timeoutMs: number | undefined;
   /** The same flags as a single render's (render.ts `optionsFromFlags`), for every document. */
   readonly options: JobOptions;
@@ -81,6 +83,7 @@ export async function runBatch(args: BatchArgs, io: CliIo): Promise<number> {
   const { createWorkerPool } = await import('../../service/workers.js');
   const pool = createWorkerPool({
     ...(args.maxPages === undefined ? {} : { limits: { maxPages: args.maxPages } }),
+    ...(args.allowRemote === undefined ? {} : { remote: { allow: args.allowRemote } }),
     ...(args.timeoutMs === undefined ? {} : { timeoutMs: args.timeoutMs }),
   });
   const started = performance.now();

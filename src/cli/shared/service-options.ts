@@ -3,12 +3,14 @@ import { resolve } from 'node:path';
 import { UsageError, unknownOptionMessage } from './command.js';
 import type { StorageConfig, StorageKind } from '../../service/storage/index.js';
 
-export type FlagKind = 'string' | 'boolean';
+/** `list`: a repeatable flag (`--allow-remote A --allow-remote B`), its values in order. */
+export type FlagKind = 'string' | 'boolean' | 'list';
 
 export interface ParsedArgs {
   readonly positional: readonly string[];
   readonly strings: ReadonlyMap<string, string>;
   readonly booleans: ReadonlySet<string>;
+  readonly lists: ReadonlyMap<string, readonly string[]>;
 }
 
 /** `--name value`, `--name=value` and boolean `--name`; unknown flags are usage errors. */
@@ -16,6 +18,7 @@ export function parseArgs(args: readonly string[], flags: Readonly<Record<string
   const positional: string[] = [];
   const strings = new Map<string, string>();
   const booleans = new Set<string>();
+  const lists = new Map<string, string[]>();
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (!arg.startsWith('--') || arg === '--') {
@@ -33,9 +36,10 @@ export function parseArgs(args: readonly string[], flags: Readonly<Record<string
     }
     const value = eq === -1 ? args[++i] : arg.slice(eq + 1);
     if (value === undefined || (eq === -1 && value.startsWith('--'))) throw new UsageError(`--${name} needs a value`);
-    strings.set(name, value);
+    if (kind === 'list') lists.set(name, [...(lists.get(name) ?? []), value]);
+    else strings.set(name, value);
   }
-  return { positional, strings, booleans };
+  return { positional, strings, booleans, lists };
 }
 
 export function integerOption(parsed: ParsedArgs, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
