@@ -76,8 +76,7 @@ export async function guardedFetch(request: FetchRequest): Promise<FetchResponse
   const deadline = performance.now() + request.bounds.timeoutMs;
   let url = request.url;
   for (let hop = 0; ; hop++) {
-    const address = await checkedAddress(url, request.allow);
-    const response = await oneHop(url, address, request, deadline);
+    const response = await redirected(request.url, hop, async () => oneHop(url, await checkedAddress(url, request.allow), request, deadline));
     if (!('location' in response)) return response;
     if (hop >= request.bounds.maxRedirects) throw unavailable(request.url, `more than ${request.bounds.maxRedirects} redirects`);
     let next: URL;
@@ -91,6 +90,16 @@ export async function guardedFetch(request: FetchRequest): Promise<FetchResponse
 }
 
 type HopResult = FetchResponse | { readonly location: string };
+
+/** A failure after a redirect names the URL asked for first, then where it led. */
+async function redirected<T>(first: URL, hop: number, task: () => Promise<T>): Promise<T> {
+  try {
+    return await task();
+  } catch (error) {
+    if (hop === 0 || !(error instanceof OctavoError)) throw error;
+    throw new OctavoError(error.code, `${first.href} (redirected to ${error.message})`, error.hint === undefined ? {} : { hint: error.hint });
+  }
+}
 
 function oneHop(url: URL, address: ResolvedAddress, request: FetchRequest, deadline: number): Promise<HopResult> {
   const { bounds } = request;
