@@ -7,12 +7,13 @@ import type { CliCommand } from '../shared/command.js';
 import { UsageError } from '../shared/command.js';
 import { integerOption, parseArgs } from '../shared/service-options.js';
 import { JOB_FLAGS, JOB_USAGE, jobsOption } from '../shared/job-options.js';
+import { allowRemoteOrigins } from '../shared/remote-flag.js';
 import { startWorker } from '../../service/jobs/worker-process.js';
 import { DEFAULT_LINK_TTL_SECONDS } from '../../service/operations.js';
 import { DEFAULT_RENDER_TIMEOUT_MS } from '../../service/workers.js';
 import { waitForStop } from './serve.js';
 
-const FLAGS = { 'database-url': 'string', workers: 'string', 'render-timeout': 'string', 'link-ttl': 'string', ...JOB_FLAGS } as const;
+const FLAGS = { 'database-url': 'string', workers: 'string', 'render-timeout': 'string', 'link-ttl': 'string', 'allow-remote': 'list', ...JOB_FLAGS } as const;
 
 const command: CliCommand = {
   summary: 'Render asynchronous jobs from PostgreSQL (pg-boss); run as many as you like, on any machines.',
@@ -23,6 +24,7 @@ const command: CliCommand = {
     '  --workers N            render threads (default: the number of cores)',
     `  --render-timeout MS    render time limit (default ${DEFAULT_RENDER_TIMEOUT_MS})`,
     `  --link-ttl SECONDS     lifetime of download links, counted from a job's completion (default ${DEFAULT_LINK_TTL_SECONDS})`,
+    '  --allow-remote ORIGIN  remote stylesheets, fonts and images from ORIGIN (repeatable; * for any public host)',
     ...JOB_USAGE.filter((line) => !line.includes('--no-render')),
   ].join('\n'),
   async run(args, io) {
@@ -31,11 +33,13 @@ const command: CliCommand = {
     if (parsed.booleans.has('no-render')) throw new UsageError('--no-render is an option of octavo serve: a worker renders');
     const databaseUrl = parsed.strings.get('database-url') ?? process.env['DATABASE_URL'];
     if (databaseUrl === undefined || databaseUrl === '') throw new UsageError('--database-url is required (or DATABASE_URL)');
+    const allowRemote = allowRemoteOrigins(parsed.lists.get('allow-remote'));
     const worker = await startWorker({
       databaseUrl,
       linkTtlSeconds: integerOption(parsed, 'link-ttl', DEFAULT_LINK_TTL_SECONDS, 1, 31_536_000),
       pool: {
         timeoutMs: integerOption(parsed, 'render-timeout', DEFAULT_RENDER_TIMEOUT_MS, 1),
+        ...(allowRemote === undefined ? {} : { remote: { allow: allowRemote } }),
         ...(parsed.strings.has('workers') ? { threads: integerOption(parsed, 'workers', 1, 1, 256) } : {}),
       },
       jobs: jobsOption(parsed, { kind: 'postgres', dataDir: '', databaseUrl }),
