@@ -29,6 +29,7 @@ const USAGE = `usage: octavo check TEMPLATE.html [options]
   --root DIR             sandbox root for resources; must contain the template's folder
   --strict               missing fields are errors (as they would be with render --strict)
   --max-pages N          page limit of the trial render (default 1000)
+  --allow-remote ORIGIN  fetch stylesheets, fonts and images from ORIGIN (repeatable; * for any public host)
   --timeout SECONDS      time limit of the trial render`;
 
 const OPTIONS = {

@@ -15,6 +15,7 @@ const USAGE = `usage: octavo preview TEMPLATE.html [options]
   --root DIR             sandbox root for resources; must contain the template's folder
   --strict               a field the payload lacks is an error
   --max-pages N          page limit (default 1000)
+  --allow-remote ORIGIN  fetch stylesheets, fonts and images from ORIGIN (repeatable; * for any public host)
   --timeout SECONDS      time limit of each render`;
 
 const OPTIONS = {
