@@ -412,11 +412,17 @@ function customValues(declared: ReadonlyMap<string, Declaration>, parent: Custom
   return result;
 }
 
+/** The rule located in the document's files: its sheet's file, lines counted from the file's start. */
+function locatedFace(rule: FontFaceRule, sheet: Stylesheet): FontFaceRule {
+  if (rule.where?.line === undefined) return { ...rule, where: { file: sheet.file } };
+  return { ...rule, where: { file: sheet.file, line: rule.where.line + sheet.lineOffset, ...(rule.where.column === undefined ? {} : { column: rule.where.column }) } };
+}
+
 function collectFontFaces(sheets: readonly Stylesheet[], env: MediaEnvironment): FontFaceRule[] {
   const faces: FontFaceRule[] = [];
   for (const sheet of sheets) {
     if (!sheet.media.every((m) => m(env))) continue;
-    for (const face of sheet.parsed.fontFaces) if (face.media.every((m) => m(env))) faces.push(face.rule);
+    for (const face of sheet.parsed.fontFaces) if (face.media.every((m) => m(env))) faces.push(locatedFace(face.rule, sheet));
   }
   return faces;
 }

@@ -104,5 +104,6 @@ export function parseFontFace(rule: Atrule, ctx: FontFaceContext): FontFaceRule 
     ctx.warn('@font-face needs `font-family` and a `src` with url()', rule.loc?.start.line);
     return undefined;
   }
-  return { family, sources, weight, style, stretch, unicodeRange };
+  const at = rule.loc === undefined ? {} : { where: { line: rule.loc.start.line, column: rule.loc.start.column } };
+  return { family, sources, weight, style, stretch, unicodeRange, ...at };
 }

@@ -53,17 +53,17 @@ export async function loadFontFaces(
   const { used, origins } = where;
   const needed = used === undefined ? rules : rules.filter((rule) => coversAny(rule.unicodeRange, used));
   const loaded = await Promise.all(needed.map((rule) => loadRule(rule, loadBytes)));
-  const failedByFamily = new Map<string, { failures: string[]; url: string | undefined }>();
+  const failedByFamily = new Map<string, { failures: string[]; url: string | undefined; rule: FontFaceRule }>();
   for (const result of loaded) {
     if (!('failure' in result)) continue;
-    const family = failedByFamily.get(result.family) ?? { failures: [], url: result.url };
+    const family = failedByFamily.get(result.family) ?? { failures: [], url: result.url, rule: result.rule };
     family.failures.push(result.failure);
     failedByFamily.set(result.family, family);
   }
-  for (const [family, { failures, url }] of failedByFamily) {
+  for (const [family, { failures, url, rule }] of failedByFamily) {
     const more = failures.length > 1 ? ` (and ${failures.length - 1} more of its @font-face rules)` : '';
-    // located where the template wrote the URL (a <style> element), when it did
-    const at = url === undefined ? undefined : origins?.get(url)?.where;
+    // located where the template wrote the URL (a <style> element), else at the rule in its stylesheet
+    const at = (url === undefined ? undefined : origins?.get(url)?.where) ?? rule.where;
     diagnostics.warn('font', `@font-face "${family}" was ignored: ${failures[0]}${more}`, at ?? {});
   }
   return loaded.filter((face): face is LoadedFontFace => !('failure' in face));
@@ -79,7 +79,7 @@ function coversAny(range: FontFaceRule['unicodeRange'], used: ReadonlySet<number
 async function loadRule(
   rule: FontFaceRule,
   loadBytes: (url: string) => Promise<Uint8Array>,
-): Promise<LoadedFontFace | { readonly family: string; readonly failure: string; readonly url: string | undefined }> {
+): Promise<LoadedFontFace | { readonly family: string; readonly failure: string; readonly url: string | undefined; readonly rule: FontFaceRule }> {
   const failures: string[] = [];
   for (const source of rule.sources) {
     const format = source.format?.trim().toLowerCase();
@@ -103,7 +103,7 @@ async function loadRule(
     }
     return toLoadedFace(rule, source.url, hash, parsed.program);
   }
-  return { family: rule.family, failure: failures.length > 0 ? failures.join('; ') : 'it has no src', url: rule.sources[0]?.url };
+  return { family: rule.family, failure: failures.length > 0 ? failures.join('; ') : 'it has no src', url: rule.sources[0]?.url, rule };
 }
 
 function parseCached(hash: string, bytes: Uint8Array): Parsed {

@@ -127,6 +127,7 @@ describe('@font-face', () => {
       style: 'italic',
       stretch: [100, 100],
       unicodeRange: [[0, 0xff], [0x20ac, 0x20ac], [0x400, 0x4ff]],
+      where: { file: expect.any(String), line: 2, column: 7 }, // the rule in the document
     }]);
     expect(doc.diagnostics.map((d) => d.code)).toEqual(['css_invalid_value']);
   });

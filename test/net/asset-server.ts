@@ -28,6 +28,8 @@ export interface LoggedRequest {
 
 export interface AssetServer {
   readonly origin: string;
+  /** The most `/wait/…` requests answered at once (they take 200 ms each). */
+  readonly maxInFlight: () => number;
   readonly port: number;
   readonly requests: LoggedRequest[];
   close(): Promise<void>;
@@ -92,9 +94,16 @@ const ROUTES: Readonly<Record<string, Route>> = {
 export async function startAssetServer(): Promise<AssetServer> {
   const requests: LoggedRequest[] = [];
   let origin = '';
+  let inFlight = 0;
+  let maxInFlight = 0;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', origin);
     requests.push({ path: `${url.pathname}${url.search}`, ifNoneMatch: req.headers['if-none-match'], userAgent: req.headers['user-agent'] });
+    if (url.pathname.startsWith('/wait/')) {
+      maxInFlight = Math.max(maxInFlight, ++inFlight);
+      setTimeout(() => { inFlight--; send(res, 'image/png', readFileSync(new URL('palette-alpha.png', IMAGES))); }, 200);
+      return;
+    }
     const font = /^\/s\/firasans\/v17\/(fira-sans-[a-z-]+-400-normal\.woff2)$/.exec(url.pathname);
     if (font !== null) {
       send(res, 'font/woff2', readFileSync(new URL(font[1]!, FONTS)), { 'cache-control': 'public, max-age=31536000' });
@@ -112,7 +121,7 @@ export async function startAssetServer(): Promise<AssetServer> {
   const port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
   return {
-    origin, port, requests,
+    origin, port, requests, maxInFlight: () => maxInFlight,
     close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }

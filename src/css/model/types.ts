@@ -461,6 +461,8 @@ export interface FontFaceRule {
   readonly stretch: readonly [number, number];
   /** Inclusive code point ranges; empty = everything. */
   readonly unicodeRange: readonly (readonly [number, number])[];
+  /** Where the rule is: in its sheet when parsed, in the document's files once collected (cascade). */
+  readonly where?: { readonly file?: string; readonly line?: number; readonly column?: number };
 }
 
 /** Which pages an `@page` rule applies to (CSS Paged Media 3 §3). */
