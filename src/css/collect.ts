@@ -14,6 +14,7 @@ import { compileMediaQueryList } from './media.js';
 import type { LayerPath, ParsedSheet, Stylesheet } from './stylesheet.js';
 import { sheetIdentity } from './layers.js';
 import { reportWarning } from './warnings.js';
+import { googleFontFamilies } from './google-fonts.js';
 
 export interface CollectContext {
   readonly baseUrl: string | undefined;
@@ -151,8 +152,16 @@ function warnMissingSheet(ctx: CollectContext, { url, from }: Pick<SheetRequest,
   const at = from.element && from.dom && from.element.startIndex !== null ? from.dom.locate(from.element.startIndex) : undefined;
   const written = from.element?.attribs['href']?.trim() ?? url;
   const where = { file: from.file, ...(from.line !== undefined ? { line: from.line, ...(from.column === undefined ? {} : { column: from.column }) } : at ?? {}) };
-  if (error.code === 'resource_not_found' && url.startsWith('file:')) ctx.diagnostics.warn('resource', `stylesheet not found: ${written}`, where);
-  else ctx.diagnostics.warn('resource', `stylesheet not loaded: ${error.message.split(url).join(written)}`, where);
+  const reason = error.message.split(url).join(written);
+  const families = googleFontFamilies(url);
+  if (families.length > 0) {
+    // a web-font stylesheet: one warning per family it would have declared
+    for (const family of families) ctx.diagnostics.warn('font', `web font "${family}" falls back to the next family: ${reason}`, where);
+  } else if (error.code === 'resource_not_found' && url.startsWith('file:')) {
+    ctx.diagnostics.warn('resource', `stylesheet not found: ${written}`, where);
+  } else {
+    ctx.diagnostics.warn('resource', `stylesheet not loaded: ${reason}`, where);
+  }
 }
 
 /**

@@ -9,6 +9,7 @@ import { isBlockedAddress } from '../../src/net/address.js';
 import { createAllowList, normalizeOrigin } from '../../src/net/allow-list.js';
 import { cacheDirectives, conditionalHeaders, freshnessSeconds, toCached } from '../../src/net/http-cache.js';
 import { wrongType } from '../../src/net/remote.js';
+import { googleFontFamilies } from '../../src/css/google-fonts.js';
 
 describe('allow-list', () => {
   it('lets an exact origin reach any address, a wildcard public addresses only', () => {
@@ -87,5 +88,15 @@ describe('media type by use', () => {
     expect(wrongType('font', 'text/html')).toBeDefined();
     for (const type of ['image/png', 'image/svg+xml', 'application/octet-stream']) expect(wrongType('image', type)).toBeUndefined();
     expect(wrongType('image', 'text/html; charset=utf-8')).toBeDefined();
+  });
+});
+
+describe('Google Fonts CSS API families', () => {
+  it('reads css (v1) and css2 family parameters, and nothing from other URLs', () => {
+    expect(googleFontFamilies('https://fonts.googleapis.com/css2?family=Roboto:wght@400;700&family=Open+Sans:ital@1&display=swap')).toEqual(['Roboto', 'Open Sans']);
+    expect(googleFontFamilies('https://fonts.googleapis.com/css?family=Roboto:400,700|Lato&subset=latin')).toEqual(['Roboto', 'Lato']);
+    expect(googleFontFamilies('https://fonts.example.com/css2?family=Roboto')).toEqual([]);
+    expect(googleFontFamilies('https://fonts.googleapis.com/icon?family=Material+Icons')).toEqual([]);
+    expect(googleFontFamilies('not a url')).toEqual([]);
   });
 });

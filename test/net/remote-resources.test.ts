@@ -147,4 +147,17 @@ describe('remote resources', () => {
     expect(said(named.diagnostics)).toEqual([expect.stringMatching(/image not loaded: http:\/\/localhost:\d+\/logo\.png: localhost is a private, loopback or reserved address/)]);
     expect(server.requests).toEqual([]);
   });
+
+  it('says once per family that a Google Fonts stylesheet is not allowed, for <link> and @import', async () => {
+    const page = `<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Roboto:wght@400;700&amp;family=Open+Sans&amp;display=swap">
+<style>@import url("https://fonts.googleapis.com/css?family=Lato:400,700|Merriweather");</style>
+<p style="font-family: Roboto, serif">Text</p>`;
+    const result = await createEngine().renderDetailed({ template: page, templateName: 'page.html' });
+    expect(result.diagnostics.map((d) => `${d.file}:${d.line} ${d.code}: ${d.message}`)).toEqual([
+      expect.stringMatching(/^page\.html:1 font: web font "Roboto" falls back to the next family: https:\/\/fonts\.googleapis\.com\/css2\?\S+: remote resources are not allowed$/),
+      expect.stringMatching(/^page\.html:1 font: web font "Open Sans" falls back/),
+      expect.stringMatching(/^page\.html:2 font: web font "Lato" falls back/),
+      expect.stringMatching(/^page\.html:2 font: web font "Merriweather" falls back/),
+    ]);
+  });
 });
