@@ -10,6 +10,7 @@ import { createAllowList, normalizeOrigin } from '../../src/net/allow-list.js';
 import { cacheDirectives, conditionalHeaders, freshnessSeconds, toCached } from '../../src/net/http-cache.js';
 import { wrongType } from '../../src/net/remote.js';
 import { googleFontFamilies } from '../../src/css/google-fonts.js';
+import { createEngine } from '../../src/index.js';
 
 describe('allow-list', () => {
   it('lets an exact origin reach any address, a wildcard public addresses only', () => {
@@ -98,5 +99,15 @@ describe('Google Fonts CSS API families', () => {
     expect(googleFontFamilies('https://fonts.example.com/css2?family=Roboto')).toEqual([]);
     expect(googleFontFamilies('https://fonts.googleapis.com/icon?family=Material+Icons')).toEqual([]);
     expect(googleFontFamilies('not a url')).toEqual([]);
+  });
+});
+
+describe('the remote engine option', () => {
+  it('is checked when the engine is made', () => {
+    expect(() => createEngine({ remote: { allow: ['fonts.googleapis.com'] } })).toThrow(/invalid option remote\.allow: remote origin 'fonts\.googleapis\.com' is not a URL/);
+    expect(() => createEngine({ remote: { allow: ['*'], maxBytes: 0 } })).toThrow(/invalid option remote\.maxBytes: expected a positive whole number/);
+    expect(() => createEngine({ remote: { allow: ['*'], timeout: 5 } as never })).toThrow(/invalid option remote\.timeout: unknown option/);
+    expect(() => createEngine({ remote: { allow: 'https://x.com' } as never })).toThrow(/invalid option remote\.allow: expected an array of origins/);
+    expect(() => createEngine({ remote: { allow: ['https://fonts.googleapis.com', '*'], maxConcurrent: 2 } })).not.toThrow();
   });
 });
