@@ -50,13 +50,16 @@ export async function resolveHost(url: URL): Promise<ResolvedAddress[]> {
 }
 
 /**
- * A `lookup` for Node's http/https `request` that answers the checked address whatever the name:
+ * A `lookup` for Node's http/https `request` that answers the checked addresses whatever the name:
  * the connection goes where the guard looked, and TLS still verifies the certificate against the
- * URL's host name.
+ * URL's host name. Given several, Node tries them in turn (`autoSelectFamily`, Happy Eyeballs),
+ * so a host whose first address is unreachable (IPv6 on a machine without it) still answers.
  */
-export function pinnedLookup(target: ResolvedAddress): LookupFunction {
+export function pinnedLookup(checked: ResolvedAddress | readonly ResolvedAddress[]): LookupFunction {
+  const addresses = Array.isArray(checked) ? checked as readonly ResolvedAddress[] : [checked as ResolvedAddress];
+  const first = addresses[0]!;
   return (_hostname, options, callback) => {
-    if (options.all === true) (callback as unknown as (e: null, a: ResolvedAddress[]) => void)(null, [target]);
-    else callback(null, target.address, target.family);
+    if (options.all === true) (callback as unknown as (e: null, a: ResolvedAddress[]) => void)(null, [...addresses]);
+    else callback(null, first.address, first.family);
   };
 }

@@ -56,8 +56,8 @@ export function notAllowed(url: URL, why: string): OctavoError {
   });
 }
 
-/** The checked address of one hop, or why it may not be asked. */
-async function checkedAddress(url: URL, allow: AllowList): Promise<ResolvedAddress> {
+/** The checked addresses of one hop (every one allowed), or why it may not be asked. */
+async function checkedAddresses(url: URL, allow: AllowList): Promise<readonly ResolvedAddress[]> {
   if (!allow.allowsOrigin(url)) throw notAllowed(url, `remote resources from ${url.origin} are not allowed`);
   let addresses: ResolvedAddress[];
   try {
@@ -69,14 +69,14 @@ async function checkedAddress(url: URL, allow: AllowList): Promise<ResolvedAddre
   if (addresses.length === 0 || refused !== undefined) {
     throw notAllowed(url, `${url.hostname} is a private, loopback or reserved address (${refused?.address ?? 'none'}); only an origin allowed by name may reach one`);
   }
-  return addresses[0]!;
+  return addresses;
 }
 
 export async function guardedFetch(request: FetchRequest): Promise<FetchResponse> {
   const deadline = performance.now() + request.bounds.timeoutMs;
   let url = request.url;
   for (let hop = 0; ; hop++) {
-    const response = await redirected(request.url, hop, async () => oneHop(url, await checkedAddress(url, request.allow), request, deadline));
+    const response = await redirected(request.url, hop, async () => oneHop(url, await checkedAddresses(url, request.allow), request, deadline));
     if (!('location' in response)) return response;
     if (hop >= request.bounds.maxRedirects) throw unavailable(request.url, `more than ${request.bounds.maxRedirects} redirects`);
     let next: URL;
@@ -101,14 +101,14 @@ async function redirected<T>(first: URL, hop: number, task: () => Promise<T>): P
   }
 }
 
-function oneHop(url: URL, address: ResolvedAddress, request: FetchRequest, deadline: number): Promise<HopResult> {
+function oneHop(url: URL, addresses: readonly ResolvedAddress[], request: FetchRequest, deadline: number): Promise<HopResult> {
   const { bounds } = request;
   const remaining = deadline - performance.now();
   if (remaining <= 0) return Promise.reject(unavailable(url, `no answer within ${bounds.timeoutMs} ms`));
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<HopResult>((resolve, reject) => {
     const req = send(url, {
-      method: 'GET', agent: false, lookup: pinnedLookup(address),
+      method: 'GET', agent: false, lookup: pinnedLookup(addresses),
       headers: { 'user-agent': BROWSER_USER_AGENT, accept: '*/*', 'accept-encoding': 'identity', ...request.headers },
     }, (res) => {
       const status = res.statusCode ?? 0;

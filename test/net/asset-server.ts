@@ -72,7 +72,7 @@ const ROUTES: Readonly<Record<string, Route>> = {
   '/moved-photo': (_req, res) => { res.writeHead(302, { location: '/photo.jpg' }); res.end(); },
   '/redirect-loop': (_req, res) => { res.writeHead(302, { location: '/redirect-loop' }); res.end(); },
   '/to-private': (_req, res, origin) => { res.writeHead(301, { location: `http://127.0.0.2:${new URL(origin).port}/logo.png` }); res.end(); },
-  '/slow.png': (_req, res) => { setTimeout(() => send(res, 'image/png', readFileSync(new URL('palette-alpha.png', IMAGES))), 3_000).unref(); },
+  '/slow.png': (_req, res) => { setTimeout(() => send(res, 'image/png', readFileSync(new URL('palette-alpha.png', IMAGES))), 6_000).unref(); },
   '/big.png': (_req, res) => send(res, 'image/png', new Uint8Array(300_000)),
   // no Content-Length: refused while it is read
   '/endless.png': (_req, res) => {
