@@ -11,11 +11,11 @@
  * tables only serve the instructions — which is a third of the size, but TrueType rasterizers
  * that hint (Windows, some viewers) then draw small text unhinted; see face.ts.
  */
-import { pad4, setU16, setU32 } from './binary.js';
+import { pad4, setU16, setU32 } from '../../sfnt/binary.js';
 import type { Hinting, TrueTypeFace } from './face.js';
 import type { GlyphRecord } from './glyf.js';
 import type { HintingTag } from './source.js';
-import { writeSfnt, type TableWriter } from './sfnt.js';
+import { writeSfnt, type TableWriter } from '../../sfnt/write.js';
 
 /** What PDFKit's EmbeddedFont asks of `font.subset`. */
 export interface FontSubset {
