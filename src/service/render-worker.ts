@@ -9,7 +9,7 @@ import type { RenderJob, RenderResultMessage } from './renderer.js';
 import { renderMessage } from './renderer.js';
 
 export default function createRenderer(init: unknown): Promise<(job: RenderJob) => Promise<RenderResultMessage>> {
-  const limits = (init as { limits?: Limits } | undefined)?.limits;
-  const engine = createEngine(limits === undefined ? {} : { limits });
+  const { limits, fonts } = (init as { limits?: Limits; fonts?: string[] } | undefined) ?? {};
+  const engine = createEngine({ ...(limits === undefined ? {} : { limits }), ...(fonts === undefined || fonts.length === 0 ? {} : { fonts }) });
   return Promise.resolve((job) => renderMessage(engine, job));
 }

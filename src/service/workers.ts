@@ -36,6 +36,8 @@ export interface WorkerPoolOptions {
   readonly timeoutMs?: number;
   /** The engine's other limits (defaults: the engine's). */
   readonly limits?: Limits;
+  /** Font files or folders every render process's engine gets (`octavo serve --font-dir`). */
+  readonly fonts?: readonly string[];
   /** Renders that may wait for a process (default 64); more answer 503. */
   readonly maxQueue?: number;
 }
@@ -129,7 +131,7 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   const size = Math.max(1, options.threads ?? availableParallelism());
   const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
   const [moduleFile, hostFile] = builtFiles(options.workerFile ?? defaultWorkerFile(), compiledFile('render-process.js'));
-  const init = JSON.stringify({ limits: { ...options.limits, maxRenderMs: timeoutMs } });
+  const init = JSON.stringify({ limits: { ...options.limits, maxRenderMs: timeoutMs }, fonts: options.fonts ?? [] });
   const slots = new Set<Slot>();
   const queue: Pending[] = [];
   const maxInFlight = size + (options.maxQueue ?? DEFAULT_MAX_QUEUE);

@@ -35,6 +35,8 @@ const USAGE = `usage: octavo render TEMPLATE.html [options]
   --emit-html FILE       also write the filled HTML, with a <base href> at the
                          template's folder, to open in a browser beside the PDF
   --root DIR             sandbox root for resources; must contain the template's folder
+  --font-dir DIR         font files (.ttf .otf .woff .woff2 .ttc) the document can use by
+                         family name and for characters other fonts lack (repeatable)
   --user-password P      password to open the PDF
   --owner-password P     password for full rights (random when omitted)
   --deny LIST            comma-separated: printing,modifying,annotating,copying,
@@ -83,6 +85,7 @@ const OPTIONS = {
   pdfa: { type: 'string' },
   tagged: { type: 'boolean' },
   attach: { type: 'string', multiple: true },
+  'font-dir': { type: 'string', multiple: true },
   facturx: { type: 'string' },
   'facturx-profile': { type: 'string' },
   sign: { type: 'string' },
@@ -178,6 +181,8 @@ interface RenderArgs {
   /** `--emit-html FILE`: also write the filled HTML. */
   readonly emitHtml: string | undefined;
   readonly root: string | undefined;
+  /** `--font-dir`: folders (or files) given to the engine's `fonts`, as given. */
+  readonly fontDirs: readonly string[];
   readonly encryption: EncryptionOptions | undefined;
   readonly deterministic: boolean;
   readonly limits: RenderLimits;
@@ -218,6 +223,7 @@ export function parseRenderArgs(args: readonly string[]): RenderArgs {
     out: values.out,
     emitHtml: values['emit-html'],
     root: values.root,
+    fontDirs: values['font-dir'] ?? [],
     encryption: encryptionOf(values),
     deterministic: values.deterministic ?? false,
     limits: limitsOf(values),
@@ -289,7 +295,10 @@ async function renderCommand(args: RenderArgs, io: CliIo): Promise<number> {
     const failed = await writeFilledHtml(options, args, io);
     if (failed !== undefined) return failed;
   }
-  const engineOptions = args.limits.maxPages === undefined ? {} : { limits: { maxPages: args.limits.maxPages } };
+  const engineOptions = {
+    ...(args.limits.maxPages === undefined ? {} : { limits: { maxPages: args.limits.maxPages } }),
+    ...(args.fontDirs.length === 0 ? {} : { fonts: args.fontDirs.map((dir) => resolve(io.cwd, dir)) }),
+  };
   let result;
   // without --timeout: the engine's default budget, and a watchdog for a render stuck past it
   const stopWatchdog = args.limits.timeoutMs === undefined ? startWatchdog(DEFAULT_LIMITS.maxRenderMs) : undefined;
@@ -366,7 +375,7 @@ const command: CliCommand = {
         return await runBatch({
           template: parsed.template, templatePath, batch: parsed.batch.file,
           outDir: parsed.batch.outDir, nameField: parsed.batch.nameField, maxPages: parsed.limits.maxPages,
-          timeoutMs: parsed.limits.timeoutMs, options,
+          timeoutMs: parsed.limits.timeoutMs, options, fonts: parsed.fontDirs.map((dir) => resolve(io.cwd, dir)),
         }, io);
       }
       boundHeapGrowth();

@@ -6,7 +6,7 @@
  */
 import type { CliCommand, CliIo } from '../shared/command.js';
 import { UsageError } from '../shared/command.js';
-import { dataDirOption, integerOption, parseArgs, storageOption } from '../shared/service-options.js';
+import { dataDirOption, fontDirOption, integerOption, parseArgs, storageOption } from '../shared/service-options.js';
 import type { RunningService } from '../../service/server.js';
 import { startService } from '../../service/server.js';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../../service/http.js';
@@ -38,7 +38,7 @@ const LIMIT_FLAGS: Readonly<Record<string, Exclude<keyof Limits, 'maxRenderMs'>>
 const FLAGS = {
   'data-dir': 'string', port: 'string', host: 'string', storage: 'string', 'database-url': 'string',
   'base-url': 'string', 'link-ttl': 'string', 'render-timeout': 'string', 'body-limit': 'string', workers: 'string',
-  'max-queue': 'string', 'headers-timeout': 'string', 'request-timeout': 'string', demo: 'boolean',
+  'max-queue': 'string', 'headers-timeout': 'string', 'request-timeout': 'string', demo: 'boolean', 'font-dir': 'string',
   ...JOB_FLAGS,
   ...Object.fromEntries(Object.keys(LIMIT_FLAGS).map((flag) => [flag, 'string' as const])),
 } as const;
@@ -71,6 +71,8 @@ const command: CliCommand = {
     `  --request-timeout MS   time a client has to send its whole request, 408 after it (default ${DEFAULT_REQUEST_TIMEOUT_MS})`,
     '  engine limits, 422 limit_exceeded above them (defaults as the engine\'s):',
     ...Object.entries(LIMIT_FLAGS).map(([flag, name]) => `    --${flag.padEnd(20)} limits.${name} (default ${DEFAULT_LIMITS[name]})`),
+    '  --font-dir DIR         font files (.ttf .otf .woff .woff2 .ttc) every render can use by family name',
+    '                         and for characters other fonts lack',
     '  --demo                 fs storage with a demo workspace and the fixture templates; prints a key and curl',
     ...JOB_USAGE,
   ].join('\n'),
@@ -87,6 +89,7 @@ const command: CliCommand = {
       timeoutMs: integerOption(parsed, 'render-timeout', DEFAULT_RENDER_TIMEOUT_MS, 1),
       limits,
       maxQueue: integerOption(parsed, 'max-queue', DEFAULT_MAX_QUEUE, 0),
+      ...fontDirOption(parsed, io.cwd),
       ...(parsed.strings.has('workers') ? { threads: integerOption(parsed, 'workers', 1, 1, 256) } : {}),
     };
     const bodyLimitBytes = integerOption(parsed, 'body-limit', DEFAULT_BODY_LIMIT_BYTES, 1);

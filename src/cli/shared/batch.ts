@@ -22,6 +22,8 @@ export interface BatchArgs {
   readonly nameField: string | undefined;
   readonly maxPages: number | undefined;
   readonly timeoutMs: number | undefined;
+  /** `--font-dir` folders, resolved. */
+  readonly fonts: readonly string[];
   /** The same flags as a single render's (render.ts `optionsFromFlags`), for every document. */
   readonly options: JobOptions;
 }
@@ -81,6 +83,7 @@ export async function runBatch(args: BatchArgs, io: CliIo): Promise<number> {
   const pool = createWorkerPool({
     ...(args.maxPages === undefined ? {} : { limits: { maxPages: args.maxPages } }),
     ...(args.timeoutMs === undefined ? {} : { timeoutMs: args.timeoutMs }),
+    fonts: args.fonts,
   });
   const started = performance.now();
   const { progressReporter } = await import('../progress/reporter.js');
