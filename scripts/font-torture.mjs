@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { performance } from 'node:perf_hooks';
 
 const run = promisify(execFile);
 const fontkit = createRequire(import.meta.url)('fontkit');
