@@ -58,6 +58,14 @@ function required(font: FontObject, member: string): void {
   if (!entry.present(font)) throw new FontkitInternalsError(member, 'is missing or has another shape');
 }
 
+/** Whether the font has outlines: a glyf, CFF or CFF2 table. */
+export function hasOutlines(program: object): boolean {
+  const font = program as FontObject;
+  required(font, 'TTFFont#directory.tables');
+  const tables = (font['directory'] as FontObject)['tables'] as FontObject;
+  return isObject(tables['glyf']) || isObject(tables['CFF ']) || isObject(tables['CFF2']);
+}
+
 /**
  * fontkit re-parses a TrueType glyph's outline (`_decode`) every time a PDF subset includes it,
  * once per document and glyph — a quarter of a warm invoice render. Glyph objects are cached per

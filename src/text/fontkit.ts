@@ -5,7 +5,7 @@
  */
 import * as fontkit from 'fontkit';
 import { isWoff2, isWoff2Collection, woff2ToSfnt } from '../sfnt/woff2.js';
-import { appliedFeatures, glyphRecordsOf, memoizeGlyphDecoding, otProcessors } from './fontkit-internals.js';
+import { appliedFeatures, glyphRecordsOf, hasOutlines, memoizeGlyphDecoding, otProcessors } from './fontkit-internals.js';
 
 export interface FkGlyph {
   readonly id: number;
@@ -98,6 +98,8 @@ function checkProgram(font: unknown): FontProgram {
   // Touch the tables every face needs so a corrupt font fails here, not in the middle of layout.
   program.hasGlyphForCodePoint(0x20);
   void program.hhea.ascent;
+  // colour bitmap fonts (CBDT, sbix only) have nothing a PDF font program can carry
+  if (!hasOutlines(program)) throw new Error('no glyph outlines (a bitmap-only font, such as a colour emoji font)');
   memoizeGlyphDecoding(program);
   return program;
 }

@@ -21,6 +21,8 @@ import { writeSfnt, type TableWriter } from '../../sfnt/write.js';
 export interface FontSubset {
   /** Adds a glyph of the source font; returns its subset glyph id (= CID). */
   includeGlyph(glyphId: number): number;
+  /** Adds a glyph already in the subset again, under a new subset glyph id (its own ToUnicode entry). */
+  includeCopy(glyphId: number): number;
   /** The font program for /FontFile2. */
   encode(): Uint8Array;
 }
@@ -57,6 +59,11 @@ export function createTrueTypeSubset(face: TrueTypeFace, hinting: Hinting): True
     glyphs,
     hinting,
     includeGlyph: include,
+    includeCopy(glyphId) {
+      include(glyphId);
+      glyphs.push(glyphId);
+      return glyphs.length - 1;
+    },
     encode() {
       const records: GlyphRecord[] = [];
       // glyphs grows while components are added: they are walked too
