@@ -68,7 +68,8 @@ export async function tortureFace(createEngine, file, program, characters) {
   } catch (error) {
     return { characters: characters.length, pages: 0, ms: performance.now() - started, problems: [`render failed: ${error?.message ?? error}`] };
   }
-  const missing = result.diagnostics.filter((d) => /no available font has a glyph/.test(d.message));
+  // characters drawn as .notdef, or text fontkit could not shape (drawn without the layout tables)
+  const missing = result.diagnostics.filter((d) => /no available font has a glyph|could not be shaped/.test(d.message));
   for (const d of missing) problems.push(d.message.slice(0, 160));
   const folder = mkdtempSync(join(tmpdir(), 'font-torture-'));
   try {
