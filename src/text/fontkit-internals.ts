@@ -143,7 +143,7 @@ export function glyphRecordsOf(program: object): GlyphRecords | undefined {
 
 /**
  * fontkit applies GSUB lookups until the glyphs run out, and a font whose lookups re-insert glyphs
- * (Noto Sans Meetei Mayek Bold on a lone U+ABEC) makes that loop forever, its memory growing by
+ * (Noto Sans Meetei Mayek Bold on a lone U+ABED) makes that loop forever, its memory growing by
  * gigabytes. Each stage of substitutions may apply lookups a bounded number of times and grow the
  * glyphs a bounded amount; past that it throws, and the text is drawn without the font's layout
  * tables (shape.ts reports it), as for any other font fontkit cannot shape.
