@@ -56,6 +56,9 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 300_000,
     pool: 'forks',
+    // installed fonts vary by machine: engines see only the bundled ones unless a test asks
+    // (createEngine({ systemFonts: true })); the CLI and servers the tests start inherit this too
+    env: { OCTAVO_SYSTEM_FONTS: 'off' },
     // vitest's default leaves a core idle on a 2-core machine (cores - 1 workers); test files
     // wait on subprocesses (poppler, qpdf, the CLI, servers) much of the time
     maxWorkers: Math.max(2, availableParallelism()),

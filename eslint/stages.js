@@ -24,6 +24,7 @@ export const STAGES = [
   { name: 'net (the SSRF guard and remote fetching)', paths: ['src/net'] },
   { name: 'geometry', paths: ['src/geometry'] },
   { name: 'raster', paths: ['src/raster'] },
+  { name: 'sfnt (font file containers: reading WOFF2, writing sfnt)', paths: ['src/sfnt'] },
   { name: 'template', paths: ['src/template'] },
   { name: 'dom', paths: ['src/dom'] },
   { name: 'css', paths: ['src/css'] },

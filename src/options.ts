@@ -194,8 +194,17 @@ export interface RemoteOptions {
 }
 
 export interface EngineOptions {
-  /** Extra font files or folders to make available by their family names. */
+  /**
+   * Extra font files or folders: available by their family names, and for characters the listed
+   * and bundled fonts lack.
+   */
   fonts?: string[];
+  /**
+   * Use the fonts installed on the machine (fontconfig, else the standard font folders) for
+   * family names nothing else answers and for characters no other font has. Default true, or
+   * false when the environment variable OCTAVO_SYSTEM_FONTS is `off` (the test suite's setting).
+   */
+  systemFonts?: boolean;
   /** Default loader for every render of this engine. */
   resources?: ResourceLoader;
   /** Remote resources this engine may fetch (default: none); an allowed origin is fetched even beside a `resources` loader. */

@@ -98,7 +98,7 @@ export function createInternalEngine(options: EngineOptions = {}): InternalEngin
     limits,
     templates: createTemplateCache(limits),
     stylesheets: createStylesheetCache(),
-    fonts: createFontRegistry({ extraFonts: options.fonts ?? [] }),
+    fonts: createFontRegistry({ extraFonts: options.fonts ?? [], systemFonts: options.systemFonts ?? process.env['OCTAVO_SYSTEM_FONTS'] !== 'off' }),
     partials: new Map(Object.entries(options.partials ?? {})),
     remote: remote === undefined || remote.allow.length === 0 ? undefined : createRemoteFetcher(remote),
   };

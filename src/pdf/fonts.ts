@@ -9,7 +9,7 @@
 import type { FontFace } from '../text/types.js';
 import { createFontSubset } from './subset/index.js';
 import { embedSubset } from './font-embed.js';
-import { embeddedFont, replaceFontSubset } from './pdfkit-document.js';
+import { embeddedFont, fontkitGlyphCopy, replaceFontSubset } from './pdfkit-document.js';
 import type { PdfKitDocument, PdfKitEmbeddedFont, PdfKitFontProgram, PdfKitPage, PdfRef } from './pdfkit-document.js';
 
 /** A glyph as the content stream writes it. */
@@ -56,6 +56,12 @@ export function createFontEmbedder(doc: PdfKitDocument): FontEmbedder {
   };
 }
 
+function sameCodePoints(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 interface LaidOutGlyph {
   readonly id: number;
   readonly codePoints: readonly number[];
@@ -86,21 +92,36 @@ function embedFace(doc: PdfKitDocument, face: FontFace): EmbeddedFace {
   const font = embeddedFont(doc, program);
   prepareFont(font, program);
   const glyphs = new Map<number, EncodedGlyph>();
+  const copies = new Map<string, EncodedGlyph>();
+  const added = (subsetId: number, glyphId: number, codePoints: readonly number[]): EncodedGlyph => {
+    font.widths[subsetId] ??= program.getGlyph(glyphId).advanceWidth * font.scale;
+    font.unicode[subsetId] ??= [...codePoints];
+    return { hex: subsetId.toString(16).padStart(4, '0'), width: font.widths[subsetId]! };
+  };
+  /** The glyph under a subset id of its own for other characters than its first use (ToUnicode maps one id to one text). */
+  const copyFor = (glyphId: number, codePoints: readonly number[]): EncodedGlyph => {
+    const key = `${glyphId}:${codePoints.join(',')}`;
+    let copy = copies.get(key);
+    if (copy === undefined) {
+      const subsetId = font.subset.includeCopy !== undefined ? font.subset.includeCopy(glyphId) : fontkitGlyphCopy(font, glyphId);
+      copy = added(subsetId, glyphId, codePoints);
+      copies.set(key, copy);
+    }
+    return copy;
+  };
   const embedded: EmbeddedFace = {
     name: font.id,
     encode(glyphId, codePoints) {
       let glyph = glyphs.get(glyphId);
       if (glyph === undefined) {
-        const subsetId = font.subset.includeGlyph(glyphId);
-        const width = program.getGlyph(glyphId).advanceWidth * font.scale;
-        font.widths[subsetId] ??= width;
-        font.unicode[subsetId] ??= [...codePoints];
-        glyph = { hex: subsetId.toString(16).padStart(4, '0'), width: font.widths[subsetId]! };
+        glyph = added(font.subset.includeGlyph(glyphId), glyphId, codePoints);
         glyphs.set(glyphId, glyph);
       } else if (codePoints.length > 0) {
-        // the first use may have been a cluster continuation without characters
         const subsetId = parseInt(glyph.hex, 16);
-        if (font.unicode[subsetId]!.length === 0) font.unicode[subsetId] = [...codePoints];
+        const mapped = font.unicode[subsetId]!;
+        // the first use may have been a cluster continuation without characters
+        if (mapped.length === 0) font.unicode[subsetId] = [...codePoints];
+        else if (!sameCodePoints(mapped, codePoints)) return copyFor(glyphId, codePoints);
       }
       return glyph;
     },

@@ -17,7 +17,7 @@ export type InternalKind = 'function' | 'object' | 'array' | 'bytes' | 'number' 
 /** One PDFKit internal (a member not in PDFKit's documentation) octavo reads, sets or replaces. */
 export interface PdfKitInternal {
   /** The object that has it: a document, one of its pages, an embedded font, the security handler or its class, the outline, an image. */
-  readonly owner: 'document' | 'page' | 'font' | 'security' | 'security class' | 'outline' | 'image';
+  readonly owner: 'document' | 'page' | 'font' | 'font subset' | 'security' | 'security class' | 'outline' | 'image';
   readonly member: string;
   readonly kind: InternalKind;
   /** What octavo does with it. */
@@ -50,6 +50,7 @@ export const PDFKIT_INTERNALS: readonly PdfKitInternal[] = [
   { owner: 'font', member: 'widths', kind: 'array', use: 'the /W entries of each subset glyph' },
   { owner: 'font', member: 'scale', kind: 'number', use: 'font units to 1/1000 em' },
   { owner: 'font', member: 'embed', kind: 'function', use: "replaced by the embedding of octavo's subset (pdf/font-embed.ts)" },
+  { owner: 'font subset', member: 'glyphs', kind: 'array', use: "fontkit's subset glyph ids: a glyph added a second time, for a second ToUnicode entry" },
   { owner: 'security', member: 'encryptionKey', kind: 'bytes', use: 'the file key, for the AES-256 (R6) entries octavo computes' },
   { owner: 'security', member: 'getEncryptFn', kind: 'function', use: 'wrapped: seeded random bytes for a deterministic document' },
   { owner: 'security', member: 'dictionary', kind: 'object', use: 'the /Encrypt dictionary' },
@@ -129,6 +130,20 @@ export interface PdfKitEmbeddedFont {
 export interface PdfKitFontSubset {
   includeGlyph(glyphId: number): number;
   encode(): Uint8Array;
+  /** Adds the glyph again under a new subset id (octavo's subsets; fontkit's through fontkitGlyphCopy). */
+  includeCopy?(glyphId: number): number;
+}
+
+/**
+ * Adds `glyphId` to fontkit's subset (the font's own, not replaced) under a new subset id, the
+ * same outline: a glyph two characters share (U+2010 and U+2011 in many fonts) then gets a
+ * ToUnicode entry per character.
+ */
+export function fontkitGlyphCopy(font: PdfKitEmbeddedFont, glyphId: number): number {
+  requireInternal('font subset', font.subset, 'glyphs', 'array');
+  const glyphs = (font.subset as unknown as { glyphs: number[] }).glyphs;
+  glyphs.push(glyphId);
+  return glyphs.length - 1;
 }
 
 /** What octavo asks of a parsed fontkit font (FontFace.program). */

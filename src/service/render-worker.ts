@@ -10,7 +10,11 @@ import type { RenderJob, RenderResultMessage } from './renderer.js';
 import { renderMessage } from './renderer.js';
 
 export default function createRenderer(init: unknown): Promise<(job: RenderJob) => Promise<RenderResultMessage>> {
-  const { limits, remote } = (init ?? {}) as { limits?: Limits; remote?: RemoteOptions };
-  const engine = createEngine({ ...(limits === undefined ? {} : { limits }), ...(remote === undefined ? {} : { remote }) });
+  const { limits, remote, fonts } = (init ?? {}) as { limits?: Limits; remote?: RemoteOptions; fonts?: string[] };
+  const engine = createEngine({
+    ...(limits === undefined ? {} : { limits }),
+    ...(remote === undefined ? {} : { remote }),
+    ...(fonts === undefined || fonts.length === 0 ? {} : { fonts }),
+  });
   return Promise.resolve((job) => renderMessage(engine, job));
 }

@@ -38,6 +38,8 @@ export interface WorkerPoolOptions {
   readonly limits?: Limits;
   /** Remote resources the engines may fetch (`--allow-remote`; default none). */
   readonly remote?: RemoteOptions;
+  /** Font files or folders every render process's engine gets (`octavo serve --font-dir`). */
+  readonly fonts?: readonly string[];
   /** Renders that may wait for a process (default 64); more answer 503. */
   readonly maxQueue?: number;
 }
@@ -131,7 +133,11 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   const size = Math.max(1, options.threads ?? availableParallelism());
   const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
   const [moduleFile, hostFile] = builtFiles(options.workerFile ?? defaultWorkerFile(), compiledFile('render-process.js'));
-  const init = JSON.stringify({ limits: { ...options.limits, maxRenderMs: timeoutMs }, ...(options.remote === undefined ? {} : { remote: options.remote }) });
+  const init = JSON.stringify({
+    limits: { ...options.limits, maxRenderMs: timeoutMs },
+    fonts: options.fonts ?? [],
+    ...(options.remote === undefined ? {} : { remote: options.remote }),
+  });
   const slots = new Set<Slot>();
   const queue: Pending[] = [];
   const maxInFlight = size + (options.maxQueue ?? DEFAULT_MAX_QUEUE);

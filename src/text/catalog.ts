@@ -1,8 +1,12 @@
 /**
  * The faces one render can use (its `@font-face` faces, the engine's extra fonts, the bundled
- * fonts) and font matching over them: CSS Fonts 4 §5.2 (family list in order, descriptors
- * narrowed per family, per-character fallback). Catalogs are shared by all renders that load the
- * same `@font-face` faces, so their memos stay warm.
+ * fonts, the installed fonts) and font matching over them: CSS Fonts 4 §5.2 (family list in
+ * order, descriptors narrowed per family, per-character fallback). Catalogs are shared by all
+ * renders that load the same `@font-face` faces, so their memos stay warm.
+ *
+ * Per-character fallback goes from the listed families to the bundled fonts, then to the engine's
+ * extra fonts and the installed fonts chosen by what they cover (installed.ts: in fontconfig's
+ * order of preference). The last two are looked at only for characters the first ones lack.
  */
 import type { FontFace } from './types.js';
 import type { FaceEntry, Synthesis } from './face.js';
@@ -10,11 +14,15 @@ import { createFontFace, faceId, inUnicodeRange } from './face.js';
 import type { MatchWanted } from './match.js';
 import { selectFaces, synthesisFor } from './match.js';
 import { DEFAULT_FAMILY, FALLBACK_FAMILIES } from './bundled.js';
+import type { InstalledFonts } from './installed.js';
+import { reportInstalledProblem } from './installed.js';
 
 export type FamilyMap = ReadonlyMap<string, readonly FaceEntry[]>;
 
 /** One family's matched faces: tried in reverse definition order (CSS Fonts 4 §4.5). */
 interface FaceSet {
+  /** The family's faces the set was chosen from. */
+  readonly family: readonly FaceEntry[];
   readonly entries: readonly FaceEntry[];
   readonly synthesis: Synthesis;
 }
@@ -39,6 +47,8 @@ export interface CatalogInput {
   readonly fontFaces: readonly FaceEntry[];
   readonly extra: FamilyMap;
   readonly bundled: FamilyMap;
+  /** The machine's fonts, when the engine looks at them. */
+  readonly installed: InstalledFonts | undefined;
   /** Returns the one FontFace object of an entry + synthesis (interned by the registry). */
   readonly intern: (id: string, create: () => FontFace) => FontFace;
 }
@@ -47,15 +57,18 @@ export function createCatalog(input: CatalogInput): FaceCatalog {
   const declared = groupByFamily(input.fontFaces);
   const lookup = (family: string): readonly FaceEntry[] | undefined => {
     const key = family.trim().toLowerCase();
-    return declared.get(key) ?? input.extra.get(key) ?? input.bundled.get(key);
+    return declared.get(key) ?? input.extra.get(key) ?? input.bundled.get(key) ?? input.installed?.family(key);
   };
+  const fallbackFamilies = (): (readonly FaceEntry[])[] => [...input.extra.values(), ...(input.installed?.fallback() ?? [])];
   const resolutions = new Map<string, Resolution>();
   return {
     id: input.id,
     resolve(families, wanted, matchKey) {
       let resolution = resolutions.get(matchKey);
       if (resolution === undefined) {
-        resolution = createResolution(buildChain(families, wanted, lookup, input.bundled), input.intern);
+        const chain = buildChain(families, wanted, lookup, input.bundled);
+        const fallback = (): FaceSet[] => fallbackSets(fallbackFamilies(), chain, wanted);
+        resolution = createResolution(chain, fallback, input.intern);
         resolutions.set(matchKey, resolution);
       }
       return resolution;
@@ -85,12 +98,10 @@ function buildChain(
   bundled: FamilyMap,
 ): FaceSet[] {
   const chain: FaceSet[] = [];
-  const seen = new Set<readonly FaceEntry[]>();
   const add = (faces: readonly FaceEntry[] | undefined): void => {
-    if (!faces || faces.length === 0 || seen.has(faces)) return;
-    seen.add(faces);
-    const chosen = selectFaces(faces, wanted);
-    if (chosen.length > 0) chain.push({ entries: [...chosen].reverse(), synthesis: synthesisFor(chosen, wanted) });
+    if (!faces || faces.length === 0 || chain.some((set) => set.family === faces)) return;
+    const set = faceSet(faces, wanted);
+    if (set !== undefined) chain.push(set);
   };
   for (const family of families) add(lookup(family));
   if (chain.length === 0) add(lookup(DEFAULT_FAMILY));
@@ -98,20 +109,48 @@ function buildChain(
   return chain;
 }
 
-function createResolution(chain: readonly FaceSet[], intern: CatalogInput['intern']): Resolution {
+function faceSet(faces: readonly FaceEntry[], wanted: MatchWanted): FaceSet | undefined {
+  const chosen = selectFaces(faces, wanted);
+  return chosen.length > 0 ? { family: faces, entries: [...chosen].reverse(), synthesis: synthesisFor(chosen, wanted) } : undefined;
+}
+
+/** The face sets of the fallback families that are not in the chain already. */
+function fallbackSets(families: readonly (readonly FaceEntry[])[], chain: readonly FaceSet[], wanted: MatchWanted): FaceSet[] {
+  const sets: FaceSet[] = [];
+  for (const faces of families) {
+    if (faces.length === 0 || chain.some((set) => set.family === faces)) continue;
+    const set = faceSet(faces, wanted);
+    if (set !== undefined) sets.push(set);
+  }
+  return sets;
+}
+
+/** Whether the face has every code point; a face whose file cannot be read has none (and is reported). */
+function covers(entry: FaceEntry, codePoints: readonly number[]): boolean {
+  if (!inUnicodeRange(entry.unicodeRange, codePoints[0] as number)) return false;
+  if (entry.mayCover !== undefined && !codePoints.every(entry.mayCover)) return false;
+  let program;
+  try {
+    program = entry.program();
+  } catch (error) {
+    reportInstalledProblem(`font "${entry.family}" could not be used: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
+  return codePoints.every((cp) => program.hasGlyphForCodePoint(cp));
+}
+
+function createResolution(chain: readonly FaceSet[], fallback: () => readonly FaceSet[], intern: CatalogInput['intern']): Resolution {
   const faceOf = (set: FaceSet, entry: FaceEntry): FontFace =>
     intern(faceId(entry, set.synthesis), () => createFontFace(entry, set.synthesis));
-  const covers = (entry: FaceEntry, codePoints: readonly number[]): boolean => {
-    if (!inUnicodeRange(entry.unicodeRange, codePoints[0] as number)) return false;
-    const program = entry.program();
-    return codePoints.every((cp) => program.hasGlyphForCodePoint(cp));
-  };
-  const find = (codePoints: readonly number[]): FontFace | undefined => {
-    for (const set of chain) {
+  let fallbackChain: readonly FaceSet[] | undefined;
+  const findIn = (sets: readonly FaceSet[], codePoints: readonly number[]): FontFace | undefined => {
+    for (const set of sets) {
       for (const entry of set.entries) if (covers(entry, codePoints)) return faceOf(set, entry);
     }
     return undefined;
   };
+  const find = (codePoints: readonly number[]): FontFace | undefined =>
+    findIn(chain, codePoints) ?? findIn((fallbackChain ??= fallback()), codePoints);
   const single = new Map<number, FontFace | null>();
   const faceForCodePoint = (cp: number): FontFace | undefined => {
     let face = single.get(cp);

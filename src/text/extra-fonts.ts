@@ -71,7 +71,8 @@ function isDirectory(path: string): boolean {
   }
 }
 
-function fontFilesIn(folder: string, depth: number): string[] {
+/** The font files under `folder`, sorted, down to MAX_DEPTH folders deep. */
+export function fontFilesIn(folder: string, depth = 0): string[] {
   if (depth > MAX_DEPTH) return [];
   const files: string[] = [];
   for (const item of readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -82,7 +83,7 @@ function fontFilesIn(folder: string, depth: number): string[] {
   return files;
 }
 
-function familyNames(program: FontProgram): string[] {
+export function familyNames(program: FontProgram): string[] {
   const names = [program.getName('preferredFamily'), program.familyName]
     .filter((name): name is string => typeof name === 'string' && name.trim().length > 0)
     .map((name) => name.trim());
@@ -92,7 +93,7 @@ function familyNames(program: FontProgram): string[] {
 /** OS/2 usWidthClass 1-9 as font-stretch percentages (CSS Fonts 4 §2.4 table). */
 const WIDTHS = [50, 62.5, 75, 87.5, 100, 112.5, 125, 150, 200];
 
-function entryFor(program: FontProgram, prefix: string): FaceEntry {
+export function entryFor(program: FontProgram, prefix: string): FaceEntry {
   const os2 = program['OS/2'];
   const rawWeight = os2?.usWeightClass ?? 400;
   const weight = rawWeight >= 1 && rawWeight <= 9 ? rawWeight * 100 : Math.min(1000, Math.max(1, rawWeight || 400));

@@ -25,6 +25,11 @@ export interface FaceEntry extends FaceDescriptors {
   readonly key: string;
   /** The parsed font; parses on first call (bundled fonts) and never again. */
   program(): FontProgram;
+  /**
+   * False for a character the face surely lacks, known without parsing it (an installed font's
+   * character set from fontconfig); absent when only the parsed font can tell.
+   */
+  readonly mayCover?: (codePoint: number) => boolean;
 }
 
 export interface Synthesis {

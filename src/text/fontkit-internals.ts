@@ -41,6 +41,8 @@ export const FONTKIT_INTERNALS: readonly { readonly member: string; readonly use
   { member: 'OTLayoutEngine#cleanup', use: "wrapped per engine object to read glyphInfos before it drops them", present: (font) => isFunction(openTypeEngine(font)?.['cleanup']) },
   { member: 'OTLayoutEngine#GSUBProcessor', use: '.table and .features[tag].lookupListIndexes: the substitutions a plan applies (fast-layout.ts)', present: (font) => !isObject(font['GSUB']) || isProcessor(openTypeEngine(font)?.['GSUBProcessor']) },
   { member: 'GlyphRun#features', use: 'the features a layout applied (fast-layout.ts plans with them)', present: (font) => isObject(((font['layout'] as (text: string, features: object) => FontObject)('a', {}))['features']) },
+  { member: 'OTProcessor#applyFeatures', use: 'wrapped per GSUB processor object: where a stage of substitutions starts, and with how many glyphs', present: (font) => isFunction((openTypeEngine(font)?.['GSUBProcessor'] as FontObject | undefined)?.['applyFeatures']) },
+  { member: 'GSUBProcessor#applyLookup', use: 'wrapped per GSUB processor object: stops a substitution that never ends', present: (font) => isFunction((openTypeEngine(font)?.['GSUBProcessor'] as FontObject | undefined)?.['applyLookup']) },
   { member: 'OTLayoutEngine#GPOSProcessor', use: '.table and .features[tag].lookupListIndexes: the positionings a plan applies (fast-layout.ts)', present: (font) => !isObject(font['GPOS']) || isProcessor(openTypeEngine(font)?.['GPOSProcessor']) },
 ];
 
@@ -56,6 +58,14 @@ export class FontkitInternalsError extends Error {
 function required(font: FontObject, member: string): void {
   const entry = FONTKIT_INTERNALS.find((internal) => internal.member === member)!;
   if (!entry.present(font)) throw new FontkitInternalsError(member, 'is missing or has another shape');
+}
+
+/** Whether the font has outlines: a glyf, CFF or CFF2 table. */
+export function hasOutlines(program: object): boolean {
+  const font = program as FontObject;
+  required(font, 'TTFFont#directory.tables');
+  const tables = (font['directory'] as FontObject)['tables'] as FontObject;
+  return isObject(tables['glyf']) || isObject(tables['CFF ']) || isObject(tables['CFF2']);
 }
 
 /**
@@ -120,6 +130,7 @@ export function glyphRecordsOf(program: object): GlyphRecords | undefined {
   }
   required(font, 'OTLayoutEngine#glyphInfos');
   required(font, 'OTLayoutEngine#cleanup');
+  if (isObject(engine['GSUBProcessor'])) boundSubstitutions(font, engine['GSUBProcessor']);
   const capture: GlyphRecords = { records: null };
   const cleanup = engine['cleanup'] as (this: object) => void;
   engine['cleanup'] = function keepGlyphInfos(this: { glyphInfos: GlyphRecords['records'] }): void {
@@ -128,6 +139,35 @@ export function glyphRecordsOf(program: object): GlyphRecords | undefined {
   };
   recordsByFont.set(program, capture);
   return capture;
+}
+
+/**
+ * fontkit applies GSUB lookups until the glyphs run out, and a font whose lookups re-insert glyphs
+ * (Noto Sans Meetei Mayek Bold on a lone U+ABED) makes that loop forever, its memory growing by
+ * gigabytes. Each stage of substitutions may apply lookups a bounded number of times and grow the
+ * glyphs a bounded amount; past that it throws, and the text is drawn without the font's layout
+ * tables (shape.ts reports it), as for any other font fontkit cannot shape.
+ */
+function boundSubstitutions(font: FontObject, processor: Record<string, unknown>): void {
+  required(font, 'OTProcessor#applyFeatures');
+  required(font, 'GSUBProcessor#applyLookup');
+  const applyFeatures = processor['applyFeatures'] as (this: object, ...args: unknown[]) => unknown;
+  const applyLookup = processor['applyLookup'] as (this: object, ...args: unknown[]) => unknown;
+  let calls = 0;
+  let maxCalls = 0;
+  let maxGlyphs = 0;
+  processor['applyFeatures'] = function boundedFeatures(this: object, features: unknown, glyphs: readonly unknown[], ...rest: unknown[]): unknown {
+    calls = 0;
+    maxCalls = 100_000 + 5_000 * glyphs.length;
+    maxGlyphs = 1_000 + 32 * glyphs.length;
+    return applyFeatures.call(this, features, glyphs, ...rest);
+  };
+  processor['applyLookup'] = function boundedLookup(this: { glyphs?: readonly unknown[] }, ...args: unknown[]): unknown {
+    if (++calls > maxCalls || (this.glyphs?.length ?? 0) > maxGlyphs) {
+      throw new Error('its GSUB substitutions do not end (fontkit would loop forever)');
+    }
+    return applyLookup.apply(this, args);
+  };
 }
 
 /** A GSUB or GPOS processor as fontkit keeps it, narrowed to what fast-layout.ts reads. */

@@ -4,7 +4,8 @@
  * members it reaches are listed and checked in fontkit-internals.ts.
  */
 import * as fontkit from 'fontkit';
-import { appliedFeatures, glyphRecordsOf, memoizeGlyphDecoding, otProcessors } from './fontkit-internals.js';
+import { isWoff2, isWoff2Collection, woff2ToSfnt } from '../sfnt/woff2.js';
+import { appliedFeatures, glyphRecordsOf, hasOutlines, memoizeGlyphDecoding, otProcessors } from './fontkit-internals.js';
 
 export interface FkGlyph {
   readonly id: number;
@@ -76,9 +77,14 @@ export interface LaidOutGlyph {
 /**
  * Parses font bytes. A collection yields every font in it. Throws when the bytes are not a font
  * fontkit understands or when its essential tables (head, cmap, hhea) cannot be read.
+ *
+ * A WOFF2 file is first turned back into the TrueType/OpenType file it compresses (sfnt/woff2.ts):
+ * fontkit reads WOFF2 outlines but keeps no glyph bytes, and its subsetter then wrote garbage
+ * (invisible text, or "Offset is outside the bounds of the DataView" on composite glyphs).
  */
 export function parseFontBytes(bytes: Uint8Array): FontProgram[] {
-  const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const sfnt = isWoff2(bytes) && !isWoff2Collection(bytes) ? woff2ToSfnt(bytes) : bytes;
+  const buffer = Buffer.isBuffer(sfnt) ? sfnt : Buffer.from(sfnt.buffer, sfnt.byteOffset, sfnt.byteLength);
   const parsed = fontkit.create(buffer) as { fonts?: unknown[] };
   const fonts = Array.isArray(parsed.fonts) ? parsed.fonts : [parsed];
   return fonts.map(checkProgram);
@@ -92,6 +98,8 @@ function checkProgram(font: unknown): FontProgram {
   // Touch the tables every face needs so a corrupt font fails here, not in the middle of layout.
   program.hasGlyphForCodePoint(0x20);
   void program.hhea.ascent;
+  // colour bitmap fonts (CBDT, sbix only) have nothing a PDF font program can carry
+  if (!hasOutlines(program)) throw new Error('no glyph outlines (a bitmap-only font, such as a colour emoji font)');
   memoizeGlyphDecoding(program);
   return program;
 }

@@ -11,6 +11,7 @@ import { bundledFamilies } from './bundled.js';
 import type { FaceCatalog } from './catalog.js';
 import { createCatalog } from './catalog.js';
 import { loadExtraFonts } from './extra-fonts.js';
+import { installedFonts } from './installed.js';
 import type { LoadedFontFace } from './load.js';
 import type { CachedText, ShapeCaches } from './system.js';
 import { createTextSystem } from './system.js';
@@ -19,6 +20,8 @@ import type { GlyphRun } from './types.js';
 export interface FontRegistryOptions {
   /** Font files or folders registered under their family names. */
   readonly extraFonts: readonly string[];
+  /** Whether the machine's installed fonts are used (found on first need, installed.ts); default false. */
+  readonly systemFonts?: boolean;
   /** Entries of each shaping cache (default 5,000 texts and 5,000 runs). */
   readonly shapeCacheSize?: number;
 }
@@ -46,6 +49,7 @@ const DEFAULT_SHAPE_CACHE = 5_000;
 export function createFontRegistry(options: FontRegistryOptions): FontRegistry {
   const extra = loadExtraFonts(options.extraFonts);
   const bundled = bundledFamilies();
+  const installed = options.systemFonts === true ? installedFonts : undefined;
   const size = options.shapeCacheSize ?? DEFAULT_SHAPE_CACHE;
   const caches: ShapeCaches = {
     texts: new BoundedCache<string, CachedText>('text.shaped-texts', size),
@@ -67,14 +71,15 @@ export function createFontRegistry(options: FontRegistryOptions): FontRegistry {
     let catalog = catalogs.get(signature);
     if (catalog === undefined) {
       const id = fontFaces.length === 0 ? 'c0' : `c${createHash('sha1').update(signature).digest('hex').slice(0, 12)}`;
-      catalog = createCatalog({ id, fontFaces, extra: extra.families, bundled, intern });
+      catalog = createCatalog({ id, fontFaces, extra: extra.families, bundled, installed, intern });
       catalogs.set(signature, catalog);
     }
     return catalog;
   };
   return {
     forRender({ faces: fontFaces, diagnostics }) {
-      return createTextSystem({ catalog: catalogFor(fontFaces), caches, diagnostics, notices: extra.problems });
+      const notices = installed === undefined ? extra.problems : [...extra.problems, ...installed.problems];
+      return createTextSystem({ catalog: catalogFor(fontFaces), caches, diagnostics, notices });
     },
     get stats() {
       return {

@@ -110,10 +110,10 @@ describe('octavo check', () => {
     const { code, lines } = await stdout(['families.html']);
     expect(code).toBe(0);
     expect(lines.filter((line) => line.includes('matches no available font'))).toEqual([
-      'families.html:5:21: warning[font]: font-family "Robot0" matches no available font: no @font-face declares it and octavo does not bundle it (the next family of the list is used)',
-      'families.html:8:48: warning[font]: font-family "Nope Font" matches no available font: no @font-face declares it and octavo does not bundle it (the next family of the list is used)',
-      'fonts-css/main.css:3:16: warning[font]: font-family "Robotto" matches no available font: no @font-face declares it and octavo does not bundle it (the next family of the list is used)',
-      'fonts-css/more.css:1:33: warning[font]: font-family "Missing Serif" matches no available font: no @font-face declares it and octavo does not bundle it (the next family of the list is used)',
+      'families.html:5:21: warning[font]: font-family "Robot0" matches no available font: no @font-face declares it, octavo does not bundle it and it is not installed (the next family of the list is used)',
+      'families.html:8:48: warning[font]: font-family "Nope Font" matches no available font: no @font-face declares it, octavo does not bundle it and it is not installed (the next family of the list is used)',
+      'fonts-css/main.css:3:16: warning[font]: font-family "Robotto" matches no available font: no @font-face declares it, octavo does not bundle it and it is not installed (the next family of the list is used)',
+      'fonts-css/more.css:1:33: warning[font]: font-family "Missing Serif" matches no available font: no @font-face declares it, octavo does not bundle it and it is not installed (the next family of the list is used)',
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -38,7 +38,7 @@ describe('argument parsing', () => {
     const args = parseRenderArgs(['t.html', '--data', 'd.json', '--out', '-', '--user-password', 'u', '--owner-password', 'o',
       '--deny', 'printing,copying,screenreaders,forms,assembly,modifying,annotating', '--encryption', 'aes-128', '--deterministic']);
     expect(args).toEqual({
-      template: 't.html', data: 'd.json', out: '-', root: undefined, deterministic: true, limits: { strict: false },
+      template: 't.html', data: 'd.json', out: '-', root: undefined, fontDirs: [], deterministic: true, limits: { strict: false },
       encryption: {
         userPassword: 'u', ownerPassword: 'o', algorithm: 'aes-128',
         permissions: {
@@ -161,6 +161,20 @@ describe('template errors (exit 1, file:line:column)', () => {
 });
 
 describe('rendering (exit 0)', () => {
+  it('--font-dir DIR: its fonts print the characters the bundled fonts lack, with no font named', async () => {
+    mkdirSync(join(dir, 'my-fonts'), { recursive: true });
+    copyFileSync(new URL('../fixtures/fonts/SourceSerif4-Regular.woff2', import.meta.url), join(dir, 'my-fonts', 'SourceSerif4-Regular.woff2'));
+    writeFileSync(join(dir, 'dash.html'), '<p>a\u2E3Ab</p>');
+    const without = await run(['dash.html', '--out', 'dash-without.pdf']);
+    expect(without.code).toBe(0);
+    expect(without.stderr).toMatch(/no available font has a glyph for U\+2E3A/);
+    const result = await run(['dash.html', '--font-dir', 'my-fonts', '--out', 'dash.pdf']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(pdfText(join(dir, 'dash.pdf')).trim()).toBe('a\u2E3Ab');
+    expect(execFileSync('pdffonts', [join(dir, 'dash.pdf')], { encoding: 'utf8' })).toMatch(/\+SourceSerif4-Regular\s+CID TrueType/);
+  });
+
   it('writes TEMPLATE.pdf next to the template by default', async () => {
     const result = await run(['hello.html', '--data', 'data.json']);
     expect(result.stderr).toBe('');

@@ -17,6 +17,16 @@ describe('render worker pool', () => {
     expect(result.pages).not.toBe(process.pid); // the render process's pid
   });
 
+  it('gives its render processes the fonts it is given (octavo serve --font-dir)', async () => {
+    const fonts = fileURLToPath(new URL('../fixtures/fonts/SourceSerif4-Regular.woff2', import.meta.url));
+    // U+2E3A: in Source Serif 4, in no bundled font
+    pool = createWorkerPool({ threads: 1, fonts: [fonts] });
+    expect((await pool.renderPdf({ template: '<p>a\u2E3Ab</p>', data: {} })).warnings).toEqual([]);
+    await pool.close();
+    pool = createWorkerPool({ threads: 1 });
+    expect((await pool.renderPdf({ template: '<p>a\u2E3Ab</p>', data: {} })).warnings).toEqual([expect.stringMatching(/no available font has a glyph for U\+2E3A/)]);
+  });
+
   it('turns a failure into its ServiceError', async () => {
     pool = createWorkerPool({ workerFile, threads: 1 });
     await expect(pool.renderPdf({ template: 'x', data: { fail: true } })).rejects.toMatchObject({ code: 'template_error', status: 422 });

@@ -115,7 +115,7 @@ async function fontFindings(template: CssSource, root: string, cwd: string): Pro
   const { cssSources, unknownFontFamilies } = await import('../shared/font-families.js');
   return unknownFontFamilies(await cssSources(template, root, cwd)).map(({ family, ...where }) => ({
     severity: 'warning', code: 'font', ...where,
-    message: `font-family "${family}" matches no available font: no @font-face declares it and octavo does not bundle it (the next family of the list is used)`,
+    message: `font-family "${family}" matches no available font: no @font-face declares it, octavo does not bundle it and it is not installed (the next family of the list is used)`,
     hint: HINTS.font,
   }));
 }

@@ -39,6 +39,8 @@ const USAGE = `usage: octavo render TEMPLATE.html [options]
   --allow-remote ORIGIN  fetch stylesheets, fonts and images from ORIGIN
                          (https://fonts.googleapis.com; repeatable; * for any
                          public host); without it no remote URL is fetched
+  --font-dir DIR         font files (.ttf .otf .woff .woff2 .ttc) the document can use by
+                         family name and for characters other fonts lack (repeatable)
   --user-password P      password to open the PDF
   --owner-password P     password for full rights (random when omitted)
   --deny LIST            comma-separated: printing,modifying,annotating,copying,
@@ -88,6 +90,7 @@ const OPTIONS = {
   pdfa: { type: 'string' },
   tagged: { type: 'boolean' },
   attach: { type: 'string', multiple: true },
+  'font-dir': { type: 'string', multiple: true },
   facturx: { type: 'string' },
   'facturx-profile': { type: 'string' },
   sign: { type: 'string' },
@@ -183,6 +186,8 @@ interface RenderArgs {
   /** `--emit-html FILE`: also write the filled HTML. */
   readonly emitHtml: string | undefined;
   readonly root: string | undefined;
+  /** `--font-dir`: folders (or files) given to the engine's `fonts`, as given. */
+  readonly fontDirs: readonly string[];
   readonly encryption: EncryptionOptions | undefined;
   readonly deterministic: boolean;
   readonly limits: RenderLimits;
@@ -223,6 +228,7 @@ export function parseRenderArgs(args: readonly string[]): RenderArgs {
     out: values.out,
     emitHtml: values['emit-html'],
     root: values.root,
+    fontDirs: values['font-dir'] ?? [],
     encryption: encryptionOf(values),
     deterministic: values.deterministic ?? false,
     limits: limitsOf(values),
@@ -294,7 +300,10 @@ async function renderCommand(args: RenderArgs, io: CliIo): Promise<number> {
     const failed = await writeFilledHtml(options, args, io);
     if (failed !== undefined) return failed;
   }
-  const engineOptions = engineOptionsOf(args.limits);
+  const engineOptions = {
+    ...engineOptionsOf(args.limits),
+    ...(args.fontDirs.length === 0 ? {} : { fonts: args.fontDirs.map((dir) => resolve(io.cwd, dir)) }),
+  };
   let result;
   // without --timeout: the engine's default budget, and a watchdog for a render stuck past it
   const stopWatchdog = args.limits.timeoutMs === undefined ? startWatchdog(DEFAULT_LIMITS.maxRenderMs) : undefined;
@@ -384,7 +393,7 @@ const command: CliCommand = {
         return await runBatch({
           template: parsed.template, templatePath, batch: parsed.batch.file,
           outDir: parsed.batch.outDir, nameField: parsed.batch.nameField, maxPages: parsed.limits.maxPages, allowRemote: parsed.limits.allowRemote,
-          timeoutMs: parsed.limits.timeoutMs, options,
+          timeoutMs: parsed.limits.timeoutMs, options, fonts: parsed.fontDirs.map((dir) => resolve(io.cwd, dir)),
         }, io);
       }
       boundHeapGrowth();

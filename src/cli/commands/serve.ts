@@ -6,7 +6,7 @@
  */
 import type { CliCommand, CliIo } from '../shared/command.js';
 import { UsageError } from '../shared/command.js';
-import { dataDirOption, integerOption, parseArgs, storageOption } from '../shared/service-options.js';
+import { dataDirOption, fontDirOption, integerOption, parseArgs, storageOption } from '../shared/service-options.js';
 import type { RunningService } from '../../service/server.js';
 import { startService } from '../../service/server.js';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../../service/http.js';
@@ -40,6 +40,7 @@ const FLAGS = {
   'data-dir': 'string', port: 'string', host: 'string', storage: 'string', 'database-url': 'string',
   'base-url': 'string', 'link-ttl': 'string', 'render-timeout': 'string', 'body-limit': 'string', workers: 'string',
   'max-queue': 'string', 'headers-timeout': 'string', 'request-timeout': 'string', demo: 'boolean', 'allow-remote': 'list',
+  'font-dir': 'string',
   ...JOB_FLAGS,
   ...Object.fromEntries(Object.keys(LIMIT_FLAGS).map((flag) => [flag, 'string' as const])),
 } as const;
@@ -74,6 +75,8 @@ const command: CliCommand = {
     '                         * for any public host); none: no remote fetch, such resources are warnings',
     '  engine limits, 422 limit_exceeded above them (defaults as the engine\'s):',
     ...Object.entries(LIMIT_FLAGS).map(([flag, name]) => `    --${flag.padEnd(20)} limits.${name} (default ${DEFAULT_LIMITS[name]})`),
+    '  --font-dir DIR         font files (.ttf .otf .woff .woff2 .ttc) every render can use by family name',
+    '                         and for characters other fonts lack',
     '  --demo                 fs storage with a demo workspace and the fixture templates; prints a key and curl',
     ...JOB_USAGE,
   ].join('\n'),
@@ -92,6 +95,7 @@ const command: CliCommand = {
       limits,
       ...(allowRemote === undefined ? {} : { remote: { allow: allowRemote } }),
       maxQueue: integerOption(parsed, 'max-queue', DEFAULT_MAX_QUEUE, 0),
+      ...fontDirOption(parsed, io.cwd),
       ...(parsed.strings.has('workers') ? { threads: integerOption(parsed, 'workers', 1, 1, 256) } : {}),
     };
     const bodyLimitBytes = integerOption(parsed, 'body-limit', DEFAULT_BODY_LIMIT_BYTES, 1);

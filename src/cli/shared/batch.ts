@@ -24,6 +24,8 @@ export interface BatchArgs {
   /** `--allow-remote` origins (none: no remote fetch). */
   readonly allowRemote?: readonly string[] | undefined;
   readonly timeoutMs: number | undefined;
+  /** `--font-dir` folders, resolved. */
+  readonly fonts: readonly string[];
   /** The same flags as a single render's (render.ts `optionsFromFlags`), for every document. */
   readonly options: JobOptions;
 }
@@ -85,6 +87,7 @@ export async function runBatch(args: BatchArgs, io: CliIo): Promise<number> {
     ...(args.maxPages === undefined ? {} : { limits: { maxPages: args.maxPages } }),
     ...(args.allowRemote === undefined ? {} : { remote: { allow: args.allowRemote } }),
     ...(args.timeoutMs === undefined ? {} : { timeoutMs: args.timeoutMs }),
+    fonts: args.fonts,
   });
   const started = performance.now();
   const { progressReporter } = await import('../progress/reporter.js');

@@ -10,6 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { bundledFamilies } from '../../text/bundled.js';
+import { installedFonts } from '../../text/installed.js';
 
 export interface CssSource {
   /** File name shown in findings (relative to the working directory). */
@@ -158,11 +159,14 @@ export async function cssSources(template: CssSource, root: string, cwd: string)
 }
 
 /**
- * Family names used in `sources` that no `@font-face` of theirs declares and no bundled font has,
- * among those that can matter: the ones before the first available family of their list.
+ * Family names used in `sources` that no `@font-face` of theirs declares, no bundled font has and
+ * (unless OCTAVO_SYSTEM_FONTS=off, as for the engine) no installed font has, among those that can
+ * matter: the ones before the first available family of their list.
  */
 export function unknownFontFamilies(sources: readonly CssSource[]): FamilyFinding[] {
-  const available = new Set([...bundledFamilies().keys()]);
+  const bundled = new Set([...bundledFamilies().keys()]);
+  const systemFonts = process.env['OCTAVO_SYSTEM_FONTS'] !== 'off';
+  const available = { has: (key: string): boolean => bundled.has(key) || (systemFonts && installedFonts.family(key) !== undefined), add: (key: string) => bundled.add(key) };
   for (const source of sources) {
     for (const region of cssRegions(source)) for (const name of declaredFamilies(region.text)) available.add(name);
   }

@@ -1,4 +1,5 @@
 /** Argument parsing shared by `octavo serve`, `octavo workspace` and `octavo template` (docs/design.md §1.3). */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError, unknownOptionMessage } from './command.js';
 import type { StorageConfig, StorageKind } from '../../service/storage/index.js';
@@ -55,6 +56,15 @@ export function requiredOption(parsed: ParsedArgs, name: string): string {
   const value = parsed.strings.get(name);
   if (value === undefined || value === '') throw new UsageError(`--${name} is required`);
   return value;
+}
+
+/** `--font-dir DIR` as the pool's `fonts` (a folder that exists), or nothing. */
+export function fontDirOption(parsed: ParsedArgs, cwd: string): { fonts?: string[] } {
+  const dir = parsed.strings.get('font-dir');
+  if (dir === undefined) return {};
+  const path = resolve(cwd, dir);
+  if (!existsSync(path)) throw new UsageError(`--font-dir ${dir}: no such file or folder`);
+  return { fonts: [path] };
 }
 
 /** Default data folder: $OCTAVO_DATA_DIR, else ./octavo-data. */

@@ -4,7 +4,7 @@
  * metrics (`hmtx`), and each glyph's record as it is first used. A document's subset then only
  * concatenates glyph bytes and writes the small tables that carry counts.
  */
-import { i16, u16, u32 } from './binary.js';
+import { i16, u16, u32 } from '../../sfnt/binary.js';
 import { readGlyph, readGlyphWithoutInstructions, type GlyphRecord } from './glyf.js';
 import { readRawTables, type HintingTag } from './source.js';
 

@@ -4,7 +4,7 @@
  * is built from) and, when hinting is dropped, where a glyph's instructions are. Outlines are
  * never decoded: the bytes are copied as they are.
  */
-import { i16, setU16, u16 } from './binary.js';
+import { i16, setU16, u16 } from '../../sfnt/binary.js';
 
 /** Composite glyph flags (glyf, "Composite Glyph Description"). */
 const ARG_1_AND_2_ARE_WORDS = 0x0001;

@@ -2,9 +2,10 @@
  * Raw table bytes of a parsed fontkit font (OpenType spec, "Organization of an OpenType font":
  * the table directory gives each table's offset and length). fontkit keeps the file bytes and the
  * directory of a TTFFont (and of a TTC member, whose offsets are file-absolute); a WOFFFont
- * inflates a compressed table on request. A WOFF2 font's glyf/loca are transformed and a
- * CFF-flavoured font has no glyf at all: those are not read here (the caller falls back to
- * fontkit's own subsetter). fontkit is not imported — this reads the internals of the object
+ * inflates a compressed table on request. WOFF2 files reach here as the TrueType file they hold
+ * (src/sfnt/woff2.ts converts them before fontkit parses them), except collections, whose glyf/loca
+ * stay transformed; those and CFF-flavoured fonts (no glyf at all) are not read here (the caller
+ * falls back to fontkit's own subsetter). fontkit is not imported — this reads the internals of the object
  * src/text already parsed, checking each one at run time.
  */
 

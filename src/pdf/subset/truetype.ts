@@ -11,16 +11,18 @@
  * tables only serve the instructions — which is a third of the size, but TrueType rasterizers
  * that hint (Windows, some viewers) then draw small text unhinted; see face.ts.
  */
-import { pad4, setU16, setU32 } from './binary.js';
+import { pad4, setU16, setU32 } from '../../sfnt/binary.js';
 import type { Hinting, TrueTypeFace } from './face.js';
 import type { GlyphRecord } from './glyf.js';
 import type { HintingTag } from './source.js';
-import { writeSfnt, type TableWriter } from './sfnt.js';
+import { writeSfnt, type TableWriter } from '../../sfnt/write.js';
 
 /** What PDFKit's EmbeddedFont asks of `font.subset`. */
 export interface FontSubset {
   /** Adds a glyph of the source font; returns its subset glyph id (= CID). */
   includeGlyph(glyphId: number): number;
+  /** Adds a glyph already in the subset again, under a new subset glyph id (its own ToUnicode entry). */
+  includeCopy(glyphId: number): number;
   /** The font program for /FontFile2. */
   encode(): Uint8Array;
 }
@@ -57,6 +59,11 @@ export function createTrueTypeSubset(face: TrueTypeFace, hinting: Hinting): True
     glyphs,
     hinting,
     includeGlyph: include,
+    includeCopy(glyphId) {
+      include(glyphId);
+      glyphs.push(glyphId);
+      return glyphs.length - 1;
+    },
     encode() {
       const records: GlyphRecord[] = [];
       // glyphs grows while components are added: they are walked too

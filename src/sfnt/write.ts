@@ -23,13 +23,14 @@ const RECORD_SIZE = 16;
 /** head.checkSumAdjustment */
 const ADJUSTMENT_OFFSET = 8;
 
-export function writeSfnt(tables: readonly TableWriter[]): Uint8Array {
+/** `flavor`: the sfntVersion, 0x00010000 for TrueType outlines (the default), 'OTTO' for CFF. */
+export function writeSfnt(tables: readonly TableWriter[], flavor = TRUETYPE_VERSION): Uint8Array {
   const count = tables.length;
   const directorySize = HEADER_SIZE + RECORD_SIZE * count;
   let size = directorySize;
   for (const table of tables) size += pad4(table.length);
   const out = new Uint8Array(size);
-  writeHeader(out, count);
+  writeHeader(out, count, flavor);
   // the directory is sorted by tag (binary search); the data stays in the order given
   const order = tables.map((table, index) => ({ tag: tagValue(table.tag), index })).sort((a, b) => a.tag - b.tag);
   const recordOf = new Array<number>(count);
@@ -59,14 +60,14 @@ export function writeSfnt(tables: readonly TableWriter[]): Uint8Array {
 }
 
 /** Offset table: version, numTables and the binary search hints derived from it. */
-function writeHeader(out: Uint8Array, count: number): void {
+function writeHeader(out: Uint8Array, count: number, flavor: number): void {
   let power = 1;
   let log = 0;
   while (power * 2 <= count) {
     power *= 2;
     log++;
   }
-  setU32(out, 0, TRUETYPE_VERSION);
+  setU32(out, 0, flavor);
   setU16(out, 4, count);
   setU16(out, 6, power * RECORD_SIZE);
   setU16(out, 8, log);

@@ -1,0 +1,144 @@
+/**
+ * The fonts installed on the machine, as one process-wide index built on first need — the first
+ * family name no template font, engine font or bundled font answers, or the first character none
+ * of them has — and never before: a document the bundled fonts answer never pays for it.
+ *
+ * With fontconfig (Linux, most BSDs) the index is `fc-list`'s: names, styles and character sets
+ * from fontconfig's cache, no font file opened; a file is read and parsed when a face of it is
+ * first used. Without fontconfig, the standard font folders (below) are scanned and every font in
+ * them is parsed once, to learn its names and characters.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, join } from 'node:path';
+import { startupSnapshot } from 'node:v8';
+import type { FaceEntry } from './face.js';
+import { safeKey } from './face.js';
+import type { InstalledFaceInfo } from './fontconfig.js';
+import { charsetHas, readFontconfig } from './fontconfig.js';
+import type { FontProgram } from './fontkit.js';
+import { parseFontBytes } from './fontkit.js';
+import { loadExtraFonts } from './extra-fonts.js';
+
+export interface InstalledFonts {
+  /** The faces of an installed family (lower-cased name), if there is one. */
+  family(key: string): readonly FaceEntry[] | undefined;
+  /** Installed families in the order characters fall back to them (fontconfig's for sans-serif). */
+  fallback(): readonly (readonly FaceEntry[])[];
+  /** Installed font files that could not be used (reported as warnings by later renders). */
+  readonly problems: readonly string[];
+}
+
+interface Index {
+  readonly families: ReadonlyMap<string, readonly FaceEntry[]>;
+  readonly fallback: readonly (readonly FaceEntry[])[];
+}
+
+/** Where fonts are installed when there is no fontconfig to ask. */
+export function standardFontFolders(): string[] {
+  const home = homedir();
+  switch (process.platform) {
+    case 'darwin':
+      return ['/System/Library/Fonts', '/Library/Fonts', join(home, 'Library/Fonts')];
+    case 'win32': {
+      const windows = process.env['WINDIR'] ?? 'C:\\Windows';
+      const local = process.env['LOCALAPPDATA'];
+      return [join(windows, 'Fonts'), ...(local === undefined ? [] : [join(local, 'Microsoft\\Windows\\Fonts')])];
+    }
+    default:
+      return ['/usr/share/fonts', '/usr/local/share/fonts', join(home, '.fonts'), join(home, '.local/share/fonts')];
+  }
+}
+
+const problems: string[] = [];
+let index: Index | undefined;
+
+function theIndex(): Index {
+  // A V8 startup snapshot (the CLI's) must not carry the fonts of the machine that built it.
+  if (startupSnapshot.isBuildingSnapshot()) return { families: new Map(), fallback: [] };
+  index ??= buildIndex();
+  return index;
+}
+
+/** The process-wide installed fonts. */
+export const installedFonts: InstalledFonts = {
+  family: (key) => theIndex().families.get(key),
+  fallback: () => theIndex().fallback,
+  problems,
+};
+
+function buildIndex(): Index {
+  const fontconfig = readFontconfig();
+  if (fontconfig !== undefined) {
+    const families = groupFamilies(fontconfig.faces.map(fontconfigEntry));
+    return { families, fallback: fallbackOrder(families, fontconfig.fallbackOrder) };
+  }
+  const scanned = loadExtraFonts(standardFontFolders().filter((folder) => existsSync(folder)));
+  problems.push(...scanned.problems);
+  return { families: scanned.families, fallback: fallbackOrder(scanned.families, []) };
+}
+
+function groupFamilies(entries: readonly (readonly FaceEntry[])[]): Map<string, FaceEntry[]> {
+  const families = new Map<string, FaceEntry[]>();
+  for (const named of entries) {
+    for (const entry of named) {
+      const key = entry.family.toLowerCase();
+      const list = families.get(key);
+      if (list === undefined) families.set(key, [entry]);
+      else list.push(entry);
+    }
+  }
+  return families;
+}
+
+/** The families in `preferred` order first, then every other one (in index order). */
+function fallbackOrder(families: ReadonlyMap<string, readonly FaceEntry[]>, preferred: readonly string[]): (readonly FaceEntry[])[] {
+  const order: (readonly FaceEntry[])[] = [];
+  const seen = new Set<readonly FaceEntry[]>();
+  const add = (faces: readonly FaceEntry[] | undefined): void => {
+    if (faces === undefined || seen.has(faces)) return;
+    seen.add(faces);
+    order.push(faces);
+  };
+  for (const name of preferred) add(families.get(name));
+  for (const faces of families.values()) add(faces);
+  return order;
+}
+
+/** One FaceEntry per family name of a fontconfig face (they share the lazily parsed program). */
+function fontconfigEntry(info: InstalledFaceInfo): FaceEntry[] {
+  const fileHash = createHash('sha1').update(info.file).digest('hex').slice(0, 8);
+  const key = `I${fileHash}_${info.index}_${safeKey(basename(info.file)).slice(0, 32)}`;
+  const program = (): FontProgram => programOf(info.file, info.index);
+  const charset = info.charset;
+  return info.families.map((family) => ({
+    family,
+    weight: [info.weight, info.weight],
+    style: info.style,
+    stretch: [info.stretch, info.stretch],
+    unicodeRange: [],
+    key,
+    program,
+    ...(charset === undefined ? {} : { mayCover: (codePoint: number) => charsetHas(charset, codePoint) }),
+  }));
+}
+
+/** Parsed installed files (each font of a collection), once per process. */
+const parsedFiles = new Map<string, readonly FontProgram[]>();
+
+function programOf(file: string, faceIndex: number): FontProgram {
+  let programs = parsedFiles.get(file);
+  if (programs === undefined) {
+    programs = parseFontBytes(readFileSync(file));
+    parsedFiles.set(file, programs);
+  }
+  const program = programs[faceIndex];
+  if (program === undefined) throw new Error(`${file} has no face ${faceIndex}`);
+  return program;
+}
+
+/** Records an installed font that failed to load, once. */
+export function reportInstalledProblem(message: string): void {
+  if (!problems.includes(message)) problems.push(message);
+}
