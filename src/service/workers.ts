@@ -129,15 +129,20 @@ function stopRenderProcess(slot: Slot): Promise<void> {
   });
 }
 
-export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
-  const size = Math.max(1, options.threads ?? availableParallelism());
-  const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
-  const [moduleFile, hostFile] = builtFiles(options.workerFile ?? defaultWorkerFile(), compiledFile('render-process.js'));
-  const init = JSON.stringify({
+/** What each render process builds its engine from (render-worker.ts reads it back). */
+function engineInitOf(options: WorkerPoolOptions, timeoutMs: number): string {
+  return JSON.stringify({
     limits: { ...options.limits, maxRenderMs: timeoutMs },
     fonts: options.fonts ?? [],
     ...(options.remote === undefined ? {} : { remote: options.remote }),
   });
+}
+
+export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
+  const size = Math.max(1, options.threads ?? availableParallelism());
+  const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
+  const [moduleFile, hostFile] = builtFiles(options.workerFile ?? defaultWorkerFile(), compiledFile('render-process.js'));
+  const init = engineInitOf(options, timeoutMs);
   const slots = new Set<Slot>();
   const queue: Pending[] = [];
   const maxInFlight = size + (options.maxQueue ?? DEFAULT_MAX_QUEUE);
