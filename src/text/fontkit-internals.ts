@@ -41,6 +41,8 @@ export const FONTKIT_INTERNALS: readonly { readonly member: string; readonly use
   { member: 'OTLayoutEngine#cleanup', use: "wrapped per engine object to read glyphInfos before it drops them", present: (font) => isFunction(openTypeEngine(font)?.['cleanup']) },
   { member: 'OTLayoutEngine#GSUBProcessor', use: '.table and .features[tag].lookupListIndexes: the substitutions a plan applies (fast-layout.ts)', present: (font) => !isObject(font['GSUB']) || isProcessor(openTypeEngine(font)?.['GSUBProcessor']) },
   { member: 'GlyphRun#features', use: 'the features a layout applied (fast-layout.ts plans with them)', present: (font) => isObject(((font['layout'] as (text: string, features: object) => FontObject)('a', {}))['features']) },
+  { member: 'TTFFont#_getTableStream', use: 'a table\'s bytes where they sit in the file (PDF subsetting copies glyf, loca, hmtx… raw: pdf/subset/source.ts)', present: (font) => isFunction(font['_getTableStream']) },
+  { member: 'TTFFont#stream', use: 'the font file\'s stream, whose position _getTableStream moves (restored after)', present: (font) => typeof (font['stream'] as FontObject | undefined)?.['pos'] === 'number' },
   { member: 'OTLayoutEngine#GPOSProcessor', use: '.table and .features[tag].lookupListIndexes: the positionings a plan applies (fast-layout.ts)', present: (font) => !isObject(font['GPOS']) || isProcessor(openTypeEngine(font)?.['GPOSProcessor']) },
 ];
 

@@ -5,8 +5,9 @@
  * inflates a compressed table on request. A WOFF2 font's glyf/loca are transformed and a
  * CFF-flavoured font has no glyf at all: those are not read here (the caller falls back to
  * fontkit's own subsetter). fontkit is not imported — this reads the internals of the object
- * src/text already parsed, checking each one at run time.
+ * src/text already parsed; each is listed in src/text/fontkit-internals.ts and a missing one throws.
  */
+import { FontkitInternalsError } from '../../text/fontkit-internals.js';
 
 /** The fontkit internals read here (TTFFont / WOFFFont, fontkit 2.x). */
 interface FontkitInternals {
@@ -38,9 +39,10 @@ const RAW_FORMATS = new Set(['TTF', 'WOFF']);
 export function readRawTables(program: object): RawTablesResult {
   const font = program as FontkitInternals;
   const tables = font.directory?.tables;
-  if (typeof font._getTableStream !== 'function' || tables === undefined || font.stream === undefined) {
-    return { ok: false, reason: 'not a fontkit TrueType font' };
-  }
+  // every font fontkit parses has them: without one, fontkit changed (a FontkitInternalsError), no font to fall back on
+  if (typeof font._getTableStream !== 'function') throw new FontkitInternalsError('TTFFont#_getTableStream', 'is missing or has another shape');
+  if (typeof font.stream?.pos !== 'number') throw new FontkitInternalsError('TTFFont#stream', 'is missing or has another shape');
+  if (tables === undefined) throw new FontkitInternalsError('TTFFont#directory.tables', 'is missing or has another shape');
   if (typeof font.type !== 'string' || !RAW_FORMATS.has(font.type)) return { ok: false, reason: `${String(font.type)} tables are transformed` };
   if (tables['CFF '] !== undefined || tables['CFF2'] !== undefined) return { ok: false, reason: 'CFF outlines' };
   // an instance of a variable font has outlines and advances that differ from the raw tables
