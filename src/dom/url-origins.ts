@@ -32,6 +32,8 @@ export function urlOrigins(dom: DomDocument, baseUrl: string | undefined): UrlOr
     try {
       absolute = new URL(written, baseUrl).href;
     } catch {
+      // relative without a base: kept as written, which is how the loader sees it (and warns)
+      if (baseUrl === undefined && !origins.has(written)) origins.set(written, { written, where: where() });
       return;
     }
     if (!origins.has(absolute)) origins.set(absolute, { written, where: where() });

@@ -153,11 +153,16 @@ export function createResourceContext(options: RenderOptions, engineLoader: Reso
 
 const ABSOLUTE_URL = /^[a-z][a-z0-9+.-]*:/i;
 
-/** Image URLs of a box tree: replaced boxes, backgrounds and list markers, in tree order. */
-export function imageUrls(boxes: BoxTree): string[] {
+/**
+ * Image URLs of a box tree: replaced boxes, backgrounds and list markers, in tree order. A URL
+ * still relative (no baseDir to resolve it against) goes to `relative` when given.
+ */
+export function imageUrls(boxes: BoxTree, relative?: Set<string>): string[] {
   const urls = new Set<string>();
   const add = (url: string | undefined): void => {
-    if (url !== undefined && ABSOLUTE_URL.test(url)) urls.add(url);
+    if (url === undefined || url === '') return;
+    if (ABSOLUTE_URL.test(url)) urls.add(url);
+    else relative?.add(url);
   };
   const addImage = (image: ComputedStyle['borderImageSource']): void => {
     if (image !== 'none' && image.kind === 'url') add(image.url);
@@ -305,7 +310,11 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
 export async function loadImages(
   boxes: BoxTree, resources: ResourceContext, diagnostics: Diagnostics, more: readonly string[] = [], origins: UrlOrigins = new Map(),
 ): Promise<ReadonlyMap<string, LoadedImage>> {
-  const urls = imageUrls(boxes);
+  const relative = new Set<string>();
+  const urls = imageUrls(boxes, relative);
+  for (const url of relative) {
+    diagnostics.warn('resource', `image not loaded: ${describeUrl(url)} is a relative URL and the render has no baseDir to resolve it against`, origins.get(url)?.where ?? {});
+  }
   return loadImageUrls([...urls, ...more.filter((url) => ABSOLUTE_URL.test(url) && !urls.includes(url))], resources, diagnostics, origins);
 }
 

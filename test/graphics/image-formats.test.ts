@@ -46,6 +46,17 @@ describe('raster formats', () => {
     });
   });
 
+  it('warns, located, about a relative image URL when the render has no baseDir', async () => {
+    const { diagnostics } = await renderChecked('<p>x</p>\n<img src="images/logo.png" alt="logo">\n<p style="background-image: url(bg.png)">y</p>', {
+      templateName: 'relative.html',
+      expectDiagnostics: [
+        { code: 'resource', message: /images\/logo\.png is a relative URL and the render has no baseDir/ },
+        { code: 'resource', message: /bg\.png is a relative URL/ },
+      ],
+    });
+    expect(diagnostics.map(({ line, column }) => `${line}:${column}`)).toEqual(['2:1', '3:1']);
+  });
+
   it('locates the warning of a damaged image where its URL was written', async () => {
     const badPng = `data:image/png;base64,${Buffer.from(png(4, 4).subarray(0, 40)).toString('base64')}`;
     const { diagnostics } = await renderChecked(`<p>x</p>\n  <img src="data:image/gif;base64,R0lGODlhAAAA">\n<div style="background-image: url(${badPng}); height: 4px"></div>`, {
