@@ -234,11 +234,23 @@ function checkCompression(bytes: Uint8Array, at: number, headerSize: number, bit
   }
 }
 
+/** Where a BMP's pixel data may start at the earliest: after the headers, the BITFIELDS masks of a 40-byte header and the palette. */
+function bmpPixelsStart(bytes: Uint8Array, bitCount: number, compression: number): number {
+  const headerSize = u32le(bytes, 14);
+  const core = headerSize === 12;
+  const masks = headerSize === 40 && compression === 3 ? 12 : 0;
+  const used = core ? 0 : u32le(bytes, 14 + 32);
+  const colours = bitCount <= 8 ? (used > 0 ? Math.min(used, 2 ** bitCount) : 2 ** bitCount) : 0;
+  return 14 + headerSize + masks + colours * (core ? 3 : 4);
+}
+
 function bmp(bytes: Uint8Array, sizes: Sizes): void {
   need(bytes, 26, 'BMP header');
   const pixels = u32le(bytes, 10);
   const { width, height, bitCount, compression, topDown } = dib(bytes, 14, sizes, false);
   if (pixels >= bytes.length) throw new Damaged('BMP pixel data beyond the end of the file');
+  // fuzzing: pixel data said to start inside the headers, masks or palette segfaults Skia
+  if (pixels < bmpPixelsStart(bytes, bitCount, compression)) throw new Damaged('BMP pixel data inside its headers or palette');
   if (compression === 0 || compression === 3) { // uncompressed rows: their bytes must all be there
     const rowBytes = Math.floor((bitCount * width + 31) / 32) * 4;
     need(bytes, pixels + rowBytes * height, 'BMP pixel data');
