@@ -260,7 +260,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
   }
   const resources = createResourceContext(options, state.options.resources, limits, state.remote?.session());
   const html = await fillTemplate(state, options, resources, { diagnostics, budget });
-  const dom = parseHtml(html, sourceName, limits.maxNestingDepth);
+  const dom = parseHtml(html, sourceName, limits);
   for (const dropped of droppedElements(dom)) diagnostics.warn('html', dropped.message, dropped.where);
   budget();
 

@@ -8,14 +8,18 @@
  * any content go into `<head>`; everything from the first content node on goes into `<body>`;
  * attributes of explicit (even repeated) html/head/body tags are kept (first value wins).
  *
- * Elements nested deeper than `maxDepth` are refused while parsing (`limit_exceeded`): every later
- * stage walks the tree recursively, and htmlparser2's own open-element stack costs quadratic time
- * in the depth, so 200,000 nested `<div>`s must stop here, early and cheaply.
+ * Elements nested deeper than `maxNestingDepth` are refused while parsing (`limit_exceeded`): every
+ * later stage walks the tree recursively, and htmlparser2's own open-element stack costs quadratic
+ * time in the depth, so 200,000 nested `<div>`s must stop here, early and cheaply. So are more
+ * elements than `maxBoxes`: each element of the document's HTML makes at least one box unless a
+ * stylesheet hides it, and parsing, the cascade and box building take about 10 µs per element
+ * each, so a million-cell table must stop at its 500,001st element, not after seconds of styling.
  */
 import { Parser } from 'htmlparser2';
 import { DomHandler, Element } from 'domhandler';
 import type { Document } from 'domhandler';
 import { limitExceeded } from '../limits.js';
+import type { SourceLocation } from '../errors.js';
 import { exactLength } from '../exact-length.js';
 import type { DomDocument, DomElement, DomNode } from './types.js';
 import { adopt, isElement } from './types.js';
@@ -36,12 +40,22 @@ const PARSER_OPTIONS = {
   recognizeSelfClosing: false,
 } as const;
 
-/** `maxDepth`: the engine passes `limits.maxNestingDepth`; without it, any depth parses (stage tests). */
-export function parseHtml(html: string, sourceName: string, maxDepth = Number.POSITIVE_INFINITY): DomDocument {
+/** The limits the parser checks (the engine passes its own; without them, anything parses: stage tests). */
+export interface ParseLimits {
+  readonly maxNestingDepth?: number;
+  /** Elements outside `<svg>`, `<math>` and `<template>` (whose content makes no boxes of its own) count against it. */
+  readonly maxBoxes?: number;
+}
+
+export function parseHtml(html: string, sourceName: string, limits: ParseLimits = {}): DomDocument {
   const locate = createLocator(html);
-  const handler = new DepthLimitedHandler(maxDepth, (offset) => {
-    const { line, column } = locate(offset);
-    return limitExceeded('maxNestingDepth', maxDepth, `elements are nested more than ${maxDepth} deep`, { file: sourceName, line, column });
+  const { maxNestingDepth = Number.POSITIVE_INFINITY, maxBoxes = Number.POSITIVE_INFINITY } = limits;
+  const at = (offset: number): SourceLocation => ({ file: sourceName, ...locate(offset) });
+  const handler = new LimitedHandler({
+    maxDepth: maxNestingDepth,
+    maxElements: maxBoxes,
+    tooDeep: (offset) => limitExceeded('maxNestingDepth', maxNestingDepth, `elements are nested more than ${maxNestingDepth} deep`, at(offset)),
+    tooMany: (offset) => limitExceeded('maxBoxes', maxBoxes, `the document has more than ${maxBoxes} elements, each at least one box`, at(offset)),
   });
   new Parser(handler, PARSER_OPTIONS).end(html);
   const root = handler.root;
@@ -51,28 +65,41 @@ export function parseHtml(html: string, sourceName: string, maxDepth = Number.PO
   return { root, documentElement, sourceName, locate };
 }
 
-/** domhandler's tree builder that throws once its open-element stack is deeper than the limit. */
-class DepthLimitedHandler extends DomHandler {
-  constructor(
-    private readonly maxDepth: number,
-    private readonly tooDeep: (offset: number) => Error,
-  ) {
+interface HandlerLimits {
+  readonly maxDepth: number;
+  readonly maxElements: number;
+  readonly tooDeep: (offset: number) => Error;
+  readonly tooMany: (offset: number) => Error;
+}
+
+/** Elements whose descendants make no boxes of their own (an inline SVG is one replaced box). */
+const OPAQUE_CONTENT = new Set(['svg', 'math', 'template']);
+
+/** domhandler's tree builder that throws once its open-element stack is deeper than the limit, or its elements too many. */
+class LimitedHandler extends DomHandler {
+  private elements = 0;
+  /** Open elements of OPAQUE_CONTENT: their descendants are not counted. */
+  private opaque = 0;
+
+  constructor(private readonly limits: HandlerLimits) {
     super(undefined, PARSER_OPTIONS);
   }
 
   override onopentag(name: string, attribs: Record<string, string>): void {
     super.onopentag(sharedName(name), isEmpty(attribs) && !MERGED_ATTRIBUTES.has(name) ? NO_ATTRIBUTES : attribs);
+    const element = this.tagStack[this.tagStack.length - 1] as Element;
     // tagStack[0] is the document itself
-    if (this.tagStack.length - 1 > this.maxDepth) {
-      const element = this.tagStack[this.tagStack.length - 1] as Element;
-      throw this.tooDeep(element.startIndex ?? 0);
-    }
+    if (this.tagStack.length - 1 > this.limits.maxDepth) throw this.limits.tooDeep(element.startIndex ?? 0);
+    if (this.opaque === 0 && ++this.elements > this.limits.maxElements) throw this.limits.tooMany(element.startIndex ?? 0);
+    if (OPAQUE_CONTENT.has(element.name)) this.opaque++;
   }
 
   override onclosetag(): void {
     const element = this.tagStack[this.tagStack.length - 1];
     super.onclosetag();
-    if (element !== undefined && element !== this.root) element.children = exactLength(element.children);
+    if (element === undefined || element === this.root) return;
+    element.children = exactLength(element.children);
+    if (OPAQUE_CONTENT.has((element as Element).name)) this.opaque--;
   }
 }
 

@@ -22,14 +22,21 @@ const CSS_URL = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^)\s]*))\s*\)/gi;
 export function urlOrigins(dom: DomDocument, baseUrl: string | undefined): UrlOrigins {
   const origins = new Map<string, UrlOrigin>();
   const add = (written: string, offset: number | null): void => {
+    const where = (): SourceLocation => ({ file: dom.sourceName, ...(offset === null ? {} : dom.locate(offset)) });
+    if (written.startsWith('data:')) {
+      // its own key: a data: URL is not resolved (parsing megabytes as a URL would copy them)
+      if (!origins.has(written)) origins.set(written, { written, where: where() });
+      return;
+    }
     let absolute: string;
     try {
       absolute = new URL(written, baseUrl).href;
     } catch {
+      // relative without a base: kept as written, which is how the loader sees it (and warns)
+      if (baseUrl === undefined && !origins.has(written)) origins.set(written, { written, where: where() });
       return;
     }
-    if (origins.has(absolute) || written.startsWith('data:')) return;
-    origins.set(absolute, { written, where: { file: dom.sourceName, ...(offset === null ? {} : dom.locate(offset)) } });
+    if (!origins.has(absolute)) origins.set(absolute, { written, where: where() });
   };
   /** `start`: the text's offset in the source, where each url() is located; `at`: one place for all of them. */
   const cssUrls = (text: string, place: { start: number | null } | { at: number | null }): void => {

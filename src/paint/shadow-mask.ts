@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { Rect } from '../geometry/types.js';
 import type { AlphaMask } from './display-list.js';
 import type { Radii } from './radii.js';
+import { BoundedCache } from '../cache/bounded.js';
 
 export interface MaskRequest {
   /** The area the mask covers, CSS px. */
@@ -21,8 +22,8 @@ export interface MaskRequest {
 }
 
 const MAX_PIXELS = 1_500_000;
-const cache = new Map<string, AlphaMask>();
-const CACHE_SIZE = 64;
+/** Masks by geometry, blur and scale: repeated cards and buttons blur once per process. */
+const cache = new BoundedCache<string, AlphaMask>('paint.shadow-masks', 64);
 
 /** Device pixels per CSS px: enough samples across the blur, bounded in size. */
 function scaleFor(request: MaskRequest): number {
@@ -116,7 +117,6 @@ export function shadowMask(request: MaskRequest): AlphaMask {
   const data = new Uint8Array(width * height);
   for (let i = 0; i < data.length; i++) data[i] = Math.round(Math.min(1, Math.max(0, blurred[i]!)) * 255);
   const mask: AlphaMask = { id: createHash('sha1').update(key).digest('hex').slice(0, 16), width, height, data };
-  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
   cache.set(key, mask);
   return mask;
 }

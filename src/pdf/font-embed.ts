@@ -10,13 +10,14 @@
 import { deflateSync } from 'node:zlib';
 import type { PdfKitEmbeddedFont, PdfKitFontProgram, PdfRef } from './pdfkit-document.js';
 import type { TrueTypeSubset } from './subset/index.js';
+import { BoundedCache } from '../cache/bounded.js';
 
 /** Font programs and CMaps kept per parsed font (each entry is a few kilobytes, compressed). */
-const MAX_ENTRIES_PER_FONT = 32;
+export const MAX_ENTRIES_PER_FONT = 32;
 
 interface StreamCache {
-  readonly programs: Map<string, Uint8Array>;
-  readonly cmaps: Map<string, Uint8Array>;
+  readonly programs: BoundedCache<string, Uint8Array>;
+  readonly cmaps: BoundedCache<string, Uint8Array>;
 }
 
 const caches = new WeakMap<object, StreamCache>();
@@ -24,22 +25,22 @@ const caches = new WeakMap<object, StreamCache>();
 function cacheOf(program: object): StreamCache {
   let cache = caches.get(program);
   if (cache === undefined) {
-    cache = { programs: new Map(), cmaps: new Map() };
+    cache = {
+      programs: new BoundedCache('pdf.font-programs', MAX_ENTRIES_PER_FONT),
+      cmaps: new BoundedCache('pdf.tounicode-cmaps', MAX_ENTRIES_PER_FONT),
+    };
     caches.set(program, cache);
   }
   return cache;
 }
 
 /** The cached value for `key`, else `make()` remembered (least recently used entries go first). */
-export function remember(map: Map<string, Uint8Array>, key: string, make: () => Uint8Array): Uint8Array {
-  let value = map.get(key);
-  if (value !== undefined) {
-    map.delete(key);
-  } else {
+export function remember(cache: BoundedCache<string, Uint8Array>, key: string, make: () => Uint8Array): Uint8Array {
+  let value = cache.get(key);
+  if (value === undefined) {
     value = make();
-    if (map.size >= MAX_ENTRIES_PER_FONT) map.delete(map.keys().next().value!);
+    cache.set(key, value);
   }
-  map.set(key, value);
   return value;
 }
 

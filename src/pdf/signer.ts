@@ -9,6 +9,7 @@ import { createHash, createPrivateKey, sign as cryptoSign } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type Forge from 'node-forge';
+import { BoundedCache } from '../cache/bounded.js';
 
 export interface Signer {
   readonly key: KeyObject;
@@ -30,12 +31,13 @@ const OID = {
   signingTime: '1.2.840.113549.1.9.5',
 } as const;
 
-const cache = new WeakMap<Uint8Array, Map<string, Signer>>();
+/** Signers read per PKCS#12 file (as long as its bytes live), by passphrase: a few at most. */
+const cache = new WeakMap<Uint8Array, BoundedCache<string, Signer>>();
 
 /** Reads the key and certificates of a PKCS#12 file; throws a readable Error when it cannot. */
 export function loadSigner(p12: Uint8Array, passphrase: string | undefined): Signer {
   loadForge();
-  const byPassphrase = cache.get(p12) ?? new Map<string, Signer>();
+  const byPassphrase = cache.get(p12) ?? new BoundedCache<string, Signer>('pdf.signers', 4);
   cache.set(p12, byPassphrase);
   const known = byPassphrase.get(passphrase ?? '');
   if (known !== undefined) return known;

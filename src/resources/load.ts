@@ -172,11 +172,16 @@ export function createResourceContext(
 
 const ABSOLUTE_URL = /^[a-z][a-z0-9+.-]*:/i;
 
-/** Image URLs of a box tree: replaced boxes, backgrounds and list markers, in tree order. */
-export function imageUrls(boxes: BoxTree): string[] {
+/**
+ * Image URLs of a box tree: replaced boxes, backgrounds and list markers, in tree order. A URL
+ * still relative (no baseDir to resolve it against) goes to `relative` when given.
+ */
+export function imageUrls(boxes: BoxTree, relative?: Set<string>): string[] {
   const urls = new Set<string>();
   const add = (url: string | undefined): void => {
-    if (url !== undefined && ABSOLUTE_URL.test(url)) urls.add(url);
+    if (url === undefined || url === '') return;
+    if (ABSOLUTE_URL.test(url)) urls.add(url);
+    else relative?.add(url);
   };
   const addImage = (image: ComputedStyle['borderImageSource']): void => {
     if (image !== 'none' && image.kind === 'url') add(image.url);
@@ -219,7 +224,7 @@ async function loadSvgImages(svg: SvgDocument, url: string, load: ImageLoad, dep
   const base = isDataUrl(url) ? resources.baseUrl : url;
   const hrefs = imageHrefs(svg).filter((href) => {
     if (isDataUrl(href) || !ABSOLUTE_URL.test(href)) return true;
-    diagnostics.warn('resource', `SVG <image> ${describeUrl(href)} ignored: an SVG image may only show data: URLs and files relative to it`);
+    warnImage(load, url, `SVG <image> ${describeUrl(href)} ignored: an SVG image may only show data: URLs and files relative to it`);
     return false;
   });
   if (depth >= MAX_SVG_IMAGE_DEPTH) return;
@@ -228,7 +233,7 @@ async function loadSvgImages(svg: SvgDocument, url: string, load: ImageLoad, dep
     try {
       absolute = isDataUrl(href) ? href : new URL(href, base).href;
     } catch {
-      diagnostics.warn('resource', `SVG <image> ${describeUrl(href)} ignored: not a valid URL`);
+      warnImage(load, url, `SVG <image> ${describeUrl(href)} ignored: not a valid URL`);
       return;
     }
     const image = await loadImage(absolute, resources, diagnostics, origins, depth + 1);
@@ -251,18 +256,24 @@ function tooManyPixels(url: string, size: { width: number; height: number }, max
   return limitExceeded('maxImagePixels', maxPixels, `the image ${describeUrl(url)} has ${size.width}×${size.height} pixels, more than ${maxPixels}`);
 }
 
+/** A warning about an image the document uses, located where its URL was written (`<img>`, `url()`), when known. */
+function warnImage(load: ImageLoad, url: string, message: string): void {
+  load.diagnostics.warn('resource', message, load.origins.get(url)?.where ?? {});
+}
+
 /** A decoded image, or a warning for a damaged one; over the pixel limit is refused as PNG and JPEG are. */
-function decoded(image: { url: string; id: string; format: string }, result: DecodeResult, resources: ResourceContext, diagnostics: Diagnostics): LoadedImage | undefined {
+function decoded(image: { url: string; id: string; format: string }, result: DecodeResult, load: ImageLoad): LoadedImage | undefined {
   const { url, id, format } = image;
-  if (result.kind === 'too-large') throw tooManyPixels(url, result.size, resources.limits.maxImagePixels);
+  if (result.kind === 'too-large') throw tooManyPixels(url, result.size, load.resources.limits.maxImagePixels);
   if (result.kind === 'damaged') {
-    diagnostics.warn('resource', `image ${describeUrl(url)} skipped: a damaged ${format.toUpperCase()} file (${result.reason})`);
+    warnImage(load, url, `image ${describeUrl(url)} skipped: a damaged ${format.toUpperCase()} file (${result.reason})`);
     return undefined;
   }
   return { id, format: 'png', bytes: result.png, width: result.width, height: result.height };
 }
 
 async function loadImage(url: string, resources: ResourceContext, diagnostics: Diagnostics, origins: UrlOrigins, depth = 0): Promise<LoadedImage | undefined> {
+  const load: ImageLoad = { resources, diagnostics, origins };
   let bytes: Uint8Array;
   try {
     bytes = await resources.loadBytes(url);
@@ -282,13 +293,13 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
     const svg = parsed !== undefined && inline ? { ...parsed, inline: true } : parsed;
     if (svg !== undefined) {
       const unsupported = unsupportedFeatures(svg);
-      if (unsupported.length > 0) diagnostics.warn('resource', `SVG image ${describeUrl(url)}: ${unsupported.join(', ')} not drawn yet (the rest is)`);
+      if (unsupported.length > 0) warnImage(load, url, `SVG image ${describeUrl(url)}: ${unsupported.join(', ')} not drawn yet (the rest is)`);
       if (svg.width * svg.height > resources.limits.maxImagePixels) throw tooManyPixels(url, svg, resources.limits.maxImagePixels);
-      await loadSvgImages(svg, url, { resources, diagnostics, origins }, depth);
+      await loadSvgImages(svg, url, load, depth);
       return { id, format: 'svg', bytes, svg, width: svg.width, height: svg.height };
     }
   } else if (DECODABLE.has(format)) {
-    return decoded({ url, id, format }, await decodeToPng(bytes, format as DecodableFormat, resources.limits.maxImagePixels), resources, diagnostics);
+    return decoded({ url, id, format }, await decodeToPng(bytes, format as DecodableFormat, resources.limits.maxImagePixels), load);
   }
   const info = readImageInfo(bytes);
   const maxPixels = resources.limits.maxImagePixels;
@@ -297,17 +308,17 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
     const header = format === 'tiff' || format === 'ico' ? readRasterHeader(bytes, format) : undefined;
     if (header?.largest !== undefined && header.largest.width * header.largest.height > maxPixels) throw tooManyPixels(url, header.largest, maxPixels);
     const what = format === 'unknown' ? 'not an image octavo can read (PNG, JPEG, GIF, WebP, BMP, AVIF, SVG)' : `a damaged or unsupported ${format.toUpperCase()} file`;
-    diagnostics.warn('resource', `image ${describeUrl(url)} skipped: ${what}`);
+    warnImage(load, url, `image ${describeUrl(url)} skipped: ${what}`);
     return undefined;
   }
   const damage = info.format === 'png' ? await pngDamage(bytes) : undefined;
   if (damage !== undefined) {
-    diagnostics.warn('resource', `image ${describeUrl(url)} skipped: a damaged PNG file (${damage})`);
+    warnImage(load, url, `image ${describeUrl(url)} skipped: a damaged PNG file (${damage})`);
     return undefined;
   }
   if (info.format === 'png' && bytes[28] === 1) {
     // PDFKit's PNG decoder fails on Adam7 interlacing (asynchronously, out of reach of a catch): re-encode it plain
-    return decoded({ url, id, format: 'png' }, await decodeToPng(bytes, 'png', maxPixels), resources, diagnostics);
+    return decoded({ url, id, format: 'png' }, await decodeToPng(bytes, 'png', maxPixels), load);
   }
   return { id, format: info.format, bytes, width: info.width, height: info.height };
 }
@@ -319,7 +330,11 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
 export async function loadImages(
   boxes: BoxTree, resources: ResourceContext, diagnostics: Diagnostics, more: readonly string[] = [], origins: UrlOrigins = new Map(),
 ): Promise<ReadonlyMap<string, LoadedImage>> {
-  const urls = imageUrls(boxes);
+  const relative = new Set<string>();
+  const urls = imageUrls(boxes, relative);
+  for (const url of relative) {
+    diagnostics.warn('resource', `image not loaded: ${describeUrl(url)} is a relative URL and the render has no baseDir to resolve it against`, origins.get(url)?.where ?? {});
+  }
   return loadImageUrls([...urls, ...more.filter((url) => ABSOLUTE_URL.test(url) && !urls.includes(url))], resources, diagnostics, origins);
 }
 

@@ -9,11 +9,14 @@
  * - GIF 89a §18 (logical screen descriptor), §20 (image descriptor), §15 (data sub-blocks).
  * - WebP container (RFC 9649 §2.5-2.7): VP8 frame header, VP8L header, VP8X canvas, ANMF frames.
  * - BMP: BITMAPFILEHEADER + BITMAPCOREHEADER (12 bytes) or BITMAPINFOHEADER and its successors
- *   (40, 52, 56, 108, 124 bytes; OS/2 64); a negative height is a top-down bitmap.
+ *   (40, 52, 56, 108, 124 bytes; OS/2 64); a negative height is a top-down bitmap. RLE8 and RLE4
+ *   pixel data is walked through (bmp-rle.ts): every run must stay inside the image.
  * - TIFF 6.0 §2: both byte orders, the first IFD's ImageWidth (256) and ImageLength (257).
  * - ICO/CUR: every directory entry; an entry that is a PNG is read from its IHDR, a DIB from its header.
  * - AVIF (ISO/IEC 23008-12 §6.5.3): every `ispe` of `meta/iprp/ipco`.
  */
+
+import { rleDamage } from './bmp-rle.js';
 
 export type RasterFormat = 'gif' | 'webp' | 'bmp' | 'tiff' | 'ico' | 'avif';
 
@@ -187,7 +190,7 @@ function webp(bytes: Uint8Array, sizes: Sizes): void {
 const BMP_HEADERS = new Set([12, 40, 52, 56, 64, 108, 124]);
 
 /** A DIB header at `at` (BMP after its 14-byte file header, or an ICO entry). */
-function dib(bytes: Uint8Array, at: number, sizes: Sizes, halfHeight: boolean): { width: number; height: number; bitCount: number; compression: number } {
+function dib(bytes: Uint8Array, at: number, sizes: Sizes, halfHeight: boolean): { width: number; height: number; bitCount: number; compression: number; topDown: boolean } {
   need(bytes, at + 4, 'DIB header');
   const headerSize = u32le(bytes, at);
   if (!BMP_HEADERS.has(headerSize)) throw new Damaged(`a bitmap header of ${headerSize} bytes`);
@@ -201,7 +204,7 @@ function dib(bytes: Uint8Array, at: number, sizes: Sizes, halfHeight: boolean): 
   if (![1, 2, 4, 8, 16, 24, 32].includes(bitCount)) throw new Damaged(`a bitmap of ${bitCount} bits per pixel`);
   checkCompression(bytes, at, headerSize, bitCount, compression);
   sizes.add(width, Math.ceil(height), 'the bitmap');
-  return { width, height: Math.ceil(height), bitCount, compression };
+  return { width, height: Math.ceil(height), bitCount, compression, topDown: rawHeight < 0 };
 }
 
 /** Whether a mask is one run of set bits (or none). */
@@ -231,14 +234,30 @@ function checkCompression(bytes: Uint8Array, at: number, headerSize: number, bit
   }
 }
 
+/** Where a BMP's pixel data may start at the earliest: after the headers, the BITFIELDS masks of a 40-byte header and the palette. */
+function bmpPixelsStart(bytes: Uint8Array, bitCount: number, compression: number): number {
+  const headerSize = u32le(bytes, 14);
+  const core = headerSize === 12;
+  const masks = headerSize === 40 && compression === 3 ? 12 : 0;
+  const used = core ? 0 : u32le(bytes, 14 + 32);
+  const colours = bitCount <= 8 ? (used > 0 ? Math.min(used, 2 ** bitCount) : 2 ** bitCount) : 0;
+  return 14 + headerSize + masks + colours * (core ? 3 : 4);
+}
+
 function bmp(bytes: Uint8Array, sizes: Sizes): void {
   need(bytes, 26, 'BMP header');
   const pixels = u32le(bytes, 10);
-  const { width, height, bitCount, compression } = dib(bytes, 14, sizes, false);
+  const { width, height, bitCount, compression, topDown } = dib(bytes, 14, sizes, false);
   if (pixels >= bytes.length) throw new Damaged('BMP pixel data beyond the end of the file');
+  // fuzzing: pixel data said to start inside the headers, masks or palette segfaults Skia
+  if (pixels < bmpPixelsStart(bytes, bitCount, compression)) throw new Damaged('BMP pixel data inside its headers or palette');
   if (compression === 0 || compression === 3) { // uncompressed rows: their bytes must all be there
     const rowBytes = Math.floor((bitCount * width + 31) / 32) * 4;
     need(bytes, pixels + rowBytes * height, 'BMP pixel data');
+  } else { // RLE8 or RLE4 (checkCompression allows no other): every run inside the image
+    if (topDown) throw new Damaged('a top-down RLE bitmap');
+    const damage = rleDamage(bytes, pixels, { width, height, bitCount });
+    if (damage !== undefined) throw new Damaged(damage);
   }
 }
 

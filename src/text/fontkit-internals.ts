@@ -43,6 +43,8 @@ export const FONTKIT_INTERNALS: readonly { readonly member: string; readonly use
   { member: 'GlyphRun#features', use: 'the features a layout applied (fast-layout.ts plans with them)', present: (font) => isObject(((font['layout'] as (text: string, features: object) => FontObject)('a', {}))['features']) },
   { member: 'OTProcessor#applyFeatures', use: 'wrapped per GSUB processor object: where a stage of substitutions starts, and with how many glyphs', present: (font) => isFunction((openTypeEngine(font)?.['GSUBProcessor'] as FontObject | undefined)?.['applyFeatures']) },
   { member: 'GSUBProcessor#applyLookup', use: 'wrapped per GSUB processor object: stops a substitution that never ends', present: (font) => isFunction((openTypeEngine(font)?.['GSUBProcessor'] as FontObject | undefined)?.['applyLookup']) },
+  { member: 'TTFFont#_getTableStream', use: 'a table\'s bytes where they sit in the file (PDF subsetting copies glyf, loca, hmtx… raw: pdf/subset/source.ts)', present: (font) => isFunction(font['_getTableStream']) },
+  { member: 'TTFFont#stream', use: 'the font file\'s stream, whose position _getTableStream moves (restored after)', present: (font) => typeof (font['stream'] as FontObject | undefined)?.['pos'] === 'number' },
   { member: 'OTLayoutEngine#GPOSProcessor', use: '.table and .features[tag].lookupListIndexes: the positionings a plan applies (fast-layout.ts)', present: (font) => !isObject(font['GPOS']) || isProcessor(openTypeEngine(font)?.['GPOSProcessor']) },
 ];
 

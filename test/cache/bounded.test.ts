@@ -55,9 +55,12 @@ describe('cacheStats', () => {
 
   it('names the engine-wide caches once a document has been styled and shaped', async () => {
     const { render } = await import('../../src/index.js');
-    await render({ template: '<p class="a b" style="color: red" lang="en">Hyphenation {{x}}</p>', data: { x: 1 } });
+    await render({ template: '<p class="a b" style="color: red; box-shadow: 2px 2px 4px black" lang="en">Hyphenation {{x}}</p>', data: { x: 1 } });
     const names = cacheStats().map((cache) => cache.name);
-    for (const name of ['css.class-lists', 'css.declaration-lists', 'css.stylesheets', 'text.shaped-texts', 'text.kerning-pairs', 'template.document-settings']) {
+    for (const name of [
+      'css.class-lists', 'css.declaration-lists', 'css.stylesheets', 'text.shaped-texts', 'text.kerning-pairs', 'template.document-settings',
+      'paint.shadow-masks', 'pdf.font-programs', 'pdf.tounicode-cmaps',
+    ]) {
       expect(names).toContain(name);
     }
   });

@@ -3,6 +3,7 @@ import { parseHtml } from '../../src/dom/parse.js';
 import type { DomElement, DomNode, DomParent } from '../../src/dom/types.js';
 import { isElement } from '../../src/dom/types.js';
 import { cpuTime } from '../helpers/cpu-time.js';
+import { OctavoError } from '../../src/errors.js';
 
 /** A compact outline of the tree: `html(head(title("x")),body(p("a")))`. */
 function outline(node: DomNode | DomParent): string {
@@ -144,10 +145,26 @@ describe('locate', () => {
   });
   it('refuses elements nested deeper than maxDepth, at the element, in linear time', async () => {
     const nested = (depth: number) => '<div>'.repeat(depth) + 'x' + '</div>'.repeat(depth);
-    expect(() => parseHtml(nested(10), 'ok.html', 10)).not.toThrow();
-    expect(() => parseHtml(nested(11), 'deep.html', 10)).toThrow(/nested more than 10 deep \(limits\.maxNestingDepth = 10\)/);
-    const deep = await cpuTime(() => expect(() => parseHtml(nested(200_000), 'deep.html', 256)).toThrow(/limits\.maxNestingDepth = 256/));
+    expect(() => parseHtml(nested(10), 'ok.html', { maxNestingDepth: 10 })).not.toThrow();
+    expect(() => parseHtml(nested(11), 'deep.html', { maxNestingDepth: 10 })).toThrow(/nested more than 10 deep \(limits\.maxNestingDepth = 10\)/);
+    const deep = await cpuTime(() => expect(() => parseHtml(nested(200_000), 'deep.html', { maxNestingDepth: 256 })).toThrow(/limits\.maxNestingDepth = 256/));
     expect(deep.ms).toBeLessThan(5_000); // CPU time; without the limit: 80 s (quadratic)
     expect(parseHtml(nested(300), 'any.html').documentElement.name).toBe('html'); // no limit given: any depth
+  });
+  it('refuses more elements than maxBoxes while parsing, at the element past the limit', () => {
+    const table = (rows: number, cells: number) => '<table>\n' + `<tr>${'<td>x'.repeat(cells)}\n`.repeat(rows) + '</table>';
+    // the table and 10 rows of 1 + 10 elements: 111 (html, head and body are implied after parsing)
+    expect(() => parseHtml(table(10, 10), 'ok.html', { maxBoxes: 111 })).not.toThrow();
+    let error: unknown;
+    try { parseHtml(table(10, 10), 'cells.html', { maxBoxes: 100 }); } catch (thrown) { error = thrown; }
+    expect(error).toBeInstanceOf(OctavoError);
+    expect((error as OctavoError).message).toMatch(/more than 100 elements.*\(limits\.maxBoxes = 100\)/);
+    // the 101st element is the 10th row's <tr>, on line 11
+    expect(error).toMatchObject({ code: 'limit_exceeded', file: 'cells.html', line: 11, column: 1 });
+  });
+  it('does not count the content of inline SVG, MathML and template elements against maxBoxes', () => {
+    const svg = `<svg width="10" height="10">${'<rect width="1" height="1"/>'.repeat(50)}</svg>`;
+    expect(() => parseHtml(`<p>${svg}</p><template>${'<i>x</i>'.repeat(50)}</template><p>after</p>`, 't.html', { maxBoxes: 10 })).not.toThrow();
+    expect(() => parseHtml(`${svg}${'<p>x</p>'.repeat(10)}`, 't.html', { maxBoxes: 10 })).toThrow(/limits\.maxBoxes = 10/);
   });
 });

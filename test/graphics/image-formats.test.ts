@@ -45,6 +45,29 @@ describe('raster formats', () => {
       expectDiagnostics: [{ code: 'resource', message: /skipped: a damaged GIF file \(truncated GIF header\)/ }],
     });
   });
+
+  it('warns, located, about a relative image URL when the render has no baseDir', async () => {
+    const { diagnostics } = await renderChecked('<p>x</p>\n<img src="images/logo.png" alt="logo">\n<p style="background-image: url(bg.png)">y</p>', {
+      templateName: 'relative.html',
+      expectDiagnostics: [
+        { code: 'resource', message: /images\/logo\.png is a relative URL and the render has no baseDir/ },
+        { code: 'resource', message: /bg\.png is a relative URL/ },
+      ],
+    });
+    expect(diagnostics.map(({ line, column }) => `${line}:${column}`)).toEqual(['2:1', '3:1']);
+  });
+
+  it('locates the warning of a damaged image where its URL was written', async () => {
+    const badPng = `data:image/png;base64,${Buffer.from(png(4, 4).subarray(0, 40)).toString('base64')}`;
+    const { diagnostics } = await renderChecked(`<p>x</p>\n  <img src="data:image/gif;base64,R0lGODlhAAAA">\n<div style="background-image: url(${badPng}); height: 4px"></div>`, {
+      templateName: 'damaged.html',
+      expectDiagnostics: [{ code: 'resource', message: /damaged GIF file/ }, { code: 'resource', message: /damaged PNG file/ }],
+    });
+    expect(diagnostics.map(({ file, line, column }) => ({ file, line, column }))).toEqual([
+      { file: 'damaged.html', line: 2, column: 3 }, // the <img>
+      { file: 'damaged.html', line: 3, column: 1 }, // the element whose style attribute holds the url()
+    ]);
+  });
 });
 
 describe('object-fit and object-position', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BoxFragment, Fragment, LineFragment, TextFragment } from '../../src/layout/types.js';
 import { findById, layoutHtml } from '../helpers/layout.js';
+import { cpuTime } from '../helpers/cpu-time.js';
 
 // Liberation Mono advances 1229/2048 em: at 10px a character is 6.0009px wide.
 const CH = (10 * 1229) / 2048;
@@ -115,6 +116,24 @@ describe('overflow-wrap and word-break (CSS Text 3 §5.2, §5.5)', () => {
     expect(await width('overflow-wrap:anywhere')).toBeCloseTo(CH, 3);
     expect(await width('word-break:break-all')).toBeCloseTo(CH, 3);
     expect(await width('overflow-wrap:break-word')).toBeCloseTo(6 * CH, 3);
+  });
+
+  it('breaks a 50,000-letter word line by line, across pages, in linear time', async () => {
+    const word = 'ab'.repeat(25_000);
+    for (const value of ['overflow-wrap:anywhere', 'word-break:break-all']) {
+      const { result: doc, ms } = await cpuTime(() => layoutHtml(`<style>${base}</style><p id=p style="${value}">${word}</p>`));
+      const all = doc.pages.flatMap((page) => {
+        const p = findById(page, 'p');
+        return p?.kind === 'box' ? p.children.filter((c): c is LineFragment => c.kind === 'line').map(lineText) : [];
+      });
+      expect(all.join(''), value).toBe(word);
+      // 99 characters fill a 600px line (pieces.ts cuts the word every 1024 characters: no shorter line there)
+      expect(new Set(all.slice(0, -1).map((line) => line.length)), value).toEqual(new Set([99]));
+      expect(ms, value).toBeLessThan(20_000); // CPU time; quadratic, it ran past the 60 s render budget at 20,000 letters
+    }
+    // min-content: every grapheme a part, each measured once
+    const p = await block(`<div style="width:0"><div id=p style="display:inline-block;overflow-wrap:anywhere">${word}</div></div>`);
+    expect(p.width).toBeCloseTo(CH, 3);
   });
 
   it('counts hyphenation opportunities in the min-content size', async () => {

@@ -207,7 +207,8 @@ describe('TrueType subsetter', () => {
     expect(subsetFallbackReason(woff2Like)).toMatch(/WOFF2/);
     const cff = { type: 'TTF', directory: { tables: { 'CFF ': { length: 4 } } }, stream: { pos: 0 }, _getTableStream: () => null };
     expect(subsetFallbackReason(cff)).toBe('CFF outlines');
-    expect(subsetFallbackReason({ layout: () => undefined })).toBe('not a fontkit TrueType font');
+    // a font without fontkit's table access is a changed fontkit, never a silent fallback
+    expect(() => subsetFallbackReason({ layout: () => undefined })).toThrow(/fontkit TTFFont#_getTableStream is missing/);
     // a variation instance has other outlines than the raw tables
     const instance = { ...cff, directory: { tables: {} }, variationCoords: [400] };
     expect(subsetFallbackReason(instance)).toBe('variation instance');

@@ -111,6 +111,14 @@ describe('limits', () => {
     expectLimit(await failure({ maxBoxes: 200 }, { template: positioned }), 'maxBoxes', 200);
   });
 
+  it('refuses a million-cell table while parsing, at the cell past maxBoxes', async () => {
+    const table = `<table>\n${`<tr>${'<td>'.repeat(1000)}\n`.repeat(1000)}</table>`; // 4 MB
+    const error = await failure(undefined, { template: table, templateName: 'cells.html' });
+    expectLimit(error, 'maxBoxes', 500_000);
+    // the table and 499 rows of 1,001 elements: the 500,000th is the 500th row's 500th cell
+    expect(error.location).toBe('cells.html:501:2001');
+  });
+
   it('stops layout when the time budget is spent', async () => {
     const template = '<style>p { break-after: page }</style>' + '<p>page</p>'.repeat(1000);
     const engine = createEngine({ limits: { maxRenderMs: 100 } });

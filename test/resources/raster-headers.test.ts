@@ -77,6 +77,10 @@ describe('readRasterHeader', () => {
     const bmp = Buffer.from(fixture('python.bmp'));
     bmp.writeUInt32LE(41, 14);
     expect(readRasterHeader(new Uint8Array(bmp), 'bmp')).toMatchObject({ ok: false, reason: 'a bitmap header of 41 bytes' });
+    // pixel data said to start inside the 124-byte header: Skia segfaulted on it (npm run fuzz, seed 2611)
+    const inside = Buffer.from(fixture('python.bmp'));
+    inside.writeUInt32LE(37, 10);
+    expect(readRasterHeader(new Uint8Array(inside), 'bmp')).toMatchObject({ ok: false, reason: 'BMP pixel data inside its headers or palette' });
     const webp = Buffer.from(fixture('python.webp'));
     webp.writeUInt32LE(webp.length, 16);
     expect(readRasterHeader(new Uint8Array(webp), 'webp')).toMatchObject({ ok: false });

@@ -7,6 +7,7 @@
  */
 import type { OutOfFlowBox } from '../../boxes/types.js';
 import type { Piece } from './pieces.js';
+import { continuesLongWord } from './pieces.js';
 import type { TextPiece } from './measure.js';
 import { resolveTab } from './measure.js';
 import type { Splitter } from './split.js';
@@ -31,6 +32,10 @@ export function inlineIntrinsicSizes(pieces: readonly Piece[], splitter: Splitte
     const piece = original.kind === 'text' && original.tab !== undefined ? resolveTab(original, line) : original;
     const hang = hangingWidth(piece);
     if (piece.kind === 'text') {
+      if (graphemesCountForMinContent(piece) && continuesLongWord(pieces[i - 1], piece)) { // a grapheme boundary
+        minContent = Math.max(minContent, chunk + cloned.end);
+        chunk = cloned.start;
+      }
       const inner = innerBreaks(piece, splitter);
       if (inner !== undefined) {
         // The first part joins what comes before, the last part starts a new chunk.
@@ -97,13 +102,12 @@ function innerBreaks(piece: TextPiece, splitter: Splitter): { first: number; las
   const graphemes = graphemesCountForMinContent(piece);
   const points = graphemes ? splitter.graphemePoints(piece) : splitter.hyphenationPoints(piece);
   if (points.length === 0) return undefined;
-  const widths: number[] = [];
-  let rest: TextPiece = piece;
-  for (const point of points) {
-    const [head, tail] = splitter.split(rest, point, !graphemes);
-    widths.push(head.width - head.endSpacing);
-    rest = tail;
-  }
-  widths.push(rest.width);
-  return { first: widths[0]!, last: widths[widths.length - 1]!, widest: Math.max(...widths.slice(1, -1), 0) };
+  const parts = splitter.splitAll(piece, points, !graphemes);
+  const width = (index: number): number => {
+    const part = parts[index]!;
+    return index === parts.length - 1 ? part.width : part.width - part.endSpacing;
+  };
+  let widest = 0; // a loop, not Math.max(...): a long word has more parts than a call has arguments
+  for (let index = 1; index < parts.length - 1; index++) widest = Math.max(widest, width(index));
+  return { first: width(0), last: width(parts.length - 1), widest };
 }

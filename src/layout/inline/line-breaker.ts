@@ -10,6 +10,7 @@
  * owed edges fit.
  */
 import type { Piece } from './pieces.js';
+import { continuesLongWord } from './pieces.js';
 import type { TextPiece } from './measure.js';
 import { resolveTab } from './measure.js';
 import type { Splitter } from './split.js';
@@ -75,6 +76,8 @@ export function breakLine(pieces: readonly Piece[], at: InlineResume, env: Break
         line.push(split[0]);
         return done(false, { index: j, tail: split[1] });
       }
+      // not one grapheme fits after the piece before, cut from the same long word (pieces.ts): break between them
+      if (lastBreak < 0 && continuesLongWord(line[line.length - 1], piece) && mayBreakAnywhere(piece)) return done(false, { index: j, tail: undefined });
     }
     if (!fits && lastBreak >= 0) {
       const kept = line.length - (lastBreak + 1);

@@ -17,6 +17,7 @@ import type { BidiLevels } from './bidi.js';
 import { levelAt } from './bidi.js';
 import type { TextPiece } from './measure.js';
 import { measureTab, measureText, wrapsLines } from './measure.js';
+import { breaksAnywhere } from './split.js';
 
 export type { MeasuredRun, TextPiece } from './measure.js';
 export { wrapsLines } from './measure.js';
@@ -180,6 +181,32 @@ export interface TextCuts {
 }
 
 /**
+ * A stretch without break opportunities that may break anywhere (`overflow-wrap: anywhere |
+ * break-word`, `word-break: break-all | break-word`) is cut every LONG_STRETCH code units, at a
+ * grapheme boundary, into pieces with no break between them: the line breaker splits a piece's
+ * rest again on every line, so a 330 KB word in one piece took time quadratic in its length.
+ * Lines fill the same way (a break between the pieces is still only where the line is full);
+ * only kerning across a cut is lost, in words a thousand characters long.
+ */
+const LONG_STRETCH = 1024;
+
+/** Whether `piece` goes on where `before` ends, in the same text item without a break: a long word cut in pieces. */
+export function continuesLongWord(before: Piece | undefined, piece: TextPiece): boolean {
+  return before?.kind === 'text' && before.item === piece.item && before.to === piece.from && !before.breakAfter;
+}
+
+/** Whether `at` starts a grapheme cluster (cheap tests first: the code unit before a letter is usually one). */
+function isGraphemeBoundary(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  if (code < 0x300 && text.charCodeAt(at - 1) < 0x300 && !(text[at - 1] === '\r' && text[at] === '\n')) return true;
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const from = Math.max(0, at - 32);
+  for (const segment of graphemes.segment(text.slice(from, at + 32))) if (from + segment.index === at) return true;
+  return false;
+}
+let graphemes: Intl.Segmenter | undefined;
+
+/**
  * Where a text item is cut: at the context's break opportunities that its white-space allows,
  * except after a soft hyphen (a hyphenation opportunity, handled by the line breaker), around
  * preserved tabs, after every preserved space for `break-spaces` (CSS Text 3 §3) and never
@@ -191,6 +218,7 @@ export function cutText(item: TextItem, opportunities: BreakMap, cuts: TextCuts)
   const tabs = preservesTabs(style.whiteSpace);
   const keepAll = style.wordBreak === 'keep-all';
   const breakSpaces = style.whiteSpace === 'break-spaces';
+  const anywhere = wraps && breaksAnywhere(style);
   let start = 0;
   const cut = (end: number, breakAfter: boolean, forced: boolean): void => {
     if (end > start) cuts.text(start, end, breakAfter, forced);
@@ -198,6 +226,7 @@ export function cutText(item: TextItem, opportunities: BreakMap, cuts: TextCuts)
   };
   for (let i = 1; i <= text.length; i++) {
     const previous = text[i - 1]!;
+    if (anywhere && i - start >= LONG_STRETCH && i < text.length && isGraphemeBoundary(text, i)) cut(i, false, false);
     if (tabs && previous === '\t') {
       const required = opportunities[item.start + i];
       cuts.tab(i - 1, required !== undefined && wraps);

@@ -15,16 +15,40 @@ export interface Splitter {
   graphemePoints(piece: TextPiece): readonly number[];
   /** The piece cut at `at`: a head that may end with a hyphen, and the rest. */
   split(piece: TextPiece, at: number, hyphen: boolean): readonly [TextPiece, TextPiece];
+  /**
+   * The piece cut at every one of `points` (ascending, strictly inside): what `split` gives cut
+   * after cut, each part measured once (splitting the rest again and again is quadratic).
+   */
+  splitAll(piece: TextPiece, points: readonly number[], hyphen: boolean): TextPiece[];
 }
 
 const WORD = /[\p{L}\p{M}\u00ad]+/gu;
 const NONE: readonly number[] = Object.freeze([]);
+
+/**
+ * Points that leave more than white space after them in the piece (a tail of spaces only is no
+ * break). One scan for the last other character: slicing the tail at every point was quadratic.
+ */
+function beforeLastNonSpace(piece: TextPiece, points: readonly number[]): readonly number[] {
+  const text = piece.item.text;
+  let last = piece.to - 1;
+  while (last >= piece.from && /\s/.test(text[last]!)) last--;
+  return points.filter((point) => point <= last);
+}
 
 function hasSoftHyphen(piece: TextPiece): boolean {
   const at = piece.item.text.indexOf('\u00ad', piece.from);
   return at !== -1 && at < piece.to;
 }
 let graphemes: Intl.Segmenter | undefined;
+/** Text below U+0300 (no combining marks) without CR LF: each code unit is a grapheme cluster (UAX #29). */
+function singleUnitGraphemes(text: string): boolean {
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code >= 0x300 || (code === 0x0d && text.charCodeAt(at + 1) === 0x0a)) return false;
+  }
+  return true;
+}
 
 export function createSplitter(env: MeasureEnv): Splitter {
   return {
@@ -44,18 +68,22 @@ export function createSplitter(env: MeasureEnv): Splitter {
           for (const point of dictionaryPoints(word, piece.item.lang)) points.push(at + point);
         }
       }
-      return points.filter((point) => point > piece.from && point < piece.to && !/^\s*$/.test(piece.item.text.slice(point, piece.to)));
+      return beforeLastNonSpace(piece, points.filter((point) => point > piece.from && point < piece.to));
     },
     graphemePoints(piece) {
       if (piece.tab !== undefined || !wrapsLines(piece.style.whiteSpace)) return [];
-      graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
       const raw = piece.item.text.slice(piece.from, piece.to);
       const points: number[] = [];
-      for (const segment of graphemes.segment(raw)) {
-        if (segment.index > 0) points.push(piece.from + segment.index);
+      if (singleUnitGraphemes(raw)) { // every code unit its own cluster: the segmenter costs ~1 µs each
+        for (let at = piece.from + 1; at < piece.to; at++) points.push(at);
+      } else {
+        graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+        for (const segment of graphemes.segment(raw)) {
+          if (segment.index > 0) points.push(piece.from + segment.index);
+        }
       }
       // Never leave only spaces in the tail.
-      return points.filter((point) => !/^\s*$/.test(piece.item.text.slice(point, piece.to)));
+      return beforeLastNonSpace(piece, points);
     },
     split(piece, at, hyphen) {
       const head = measureText({ item: piece.item, from: piece.from, to: at, breakAfter: true, forcedBreakAfter: false, hyphen }, env);
@@ -64,12 +92,27 @@ export function createSplitter(env: MeasureEnv): Splitter {
       }, env);
       return [head, tail];
     },
+    splitAll(piece, points, hyphen) {
+      const parts: TextPiece[] = [];
+      let from = piece.from;
+      for (const at of points) {
+        parts.push(measureText({ item: piece.item, from, to: at, breakAfter: true, forcedBreakAfter: false, hyphen }, env));
+        from = at;
+      }
+      parts.push(measureText({
+        item: piece.item, from, to: piece.to, breakAfter: piece.breakAfter, forcedBreakAfter: piece.forcedBreakAfter, hyphen: piece.hyphenated,
+      }, env));
+      return parts;
+    },
   };
 }
 
 /** overflow-wrap / word-break values that allow breaking an overflowing word anywhere (§5.5). */
 export function mayBreakAnywhere(piece: TextPiece): boolean {
-  const style = piece.style;
+  return breaksAnywhere(piece.style);
+}
+
+export function breaksAnywhere(style: Pick<TextPiece['style'], 'overflowWrap' | 'wordBreak'>): boolean {
   return style.overflowWrap !== 'normal' || style.wordBreak === 'break-word' || style.wordBreak === 'break-all';
 }
 

@@ -5,9 +5,10 @@
  * inflates a compressed table on request. WOFF2 files reach here as the TrueType file they hold
  * (src/sfnt/woff2.ts converts them before fontkit parses them), except collections, whose glyf/loca
  * stay transformed; those and CFF-flavoured fonts (no glyf at all) are not read here (the caller
- * falls back to fontkit's own subsetter). fontkit is not imported — this reads the internals of the object
- * src/text already parsed, checking each one at run time.
+ * falls back to fontkit's own subsetter). fontkit is not imported — this reads the internals of the
+ * object src/text already parsed; each is listed in src/text/fontkit-internals.ts and a missing one throws.
  */
+import { FontkitInternalsError } from '../../text/fontkit-internals.js';
 
 /** The fontkit internals read here (TTFFont / WOFFFont, fontkit 2.x). */
 interface FontkitInternals {
@@ -39,9 +40,10 @@ const RAW_FORMATS = new Set(['TTF', 'WOFF']);
 export function readRawTables(program: object): RawTablesResult {
   const font = program as FontkitInternals;
   const tables = font.directory?.tables;
-  if (typeof font._getTableStream !== 'function' || tables === undefined || font.stream === undefined) {
-    return { ok: false, reason: 'not a fontkit TrueType font' };
-  }
+  // every font fontkit parses has them: without one, fontkit changed (a FontkitInternalsError), no font to fall back on
+  if (typeof font._getTableStream !== 'function') throw new FontkitInternalsError('TTFFont#_getTableStream', 'is missing or has another shape');
+  if (typeof font.stream?.pos !== 'number') throw new FontkitInternalsError('TTFFont#stream', 'is missing or has another shape');
+  if (tables === undefined) throw new FontkitInternalsError('TTFFont#directory.tables', 'is missing or has another shape');
   if (typeof font.type !== 'string' || !RAW_FORMATS.has(font.type)) return { ok: false, reason: `${String(font.type)} tables are transformed` };
   if (tables['CFF '] !== undefined || tables['CFF2'] !== undefined) return { ok: false, reason: 'CFF outlines' };
   // an instance of a variable font has outlines and advances that differ from the raw tables
