@@ -68,6 +68,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   const jobs = await startJobs({
     storage: config.storage, renderPdf, linkTtlSeconds, abandonAfterSeconds: defaultAbandonAfter(config.pool),
     templateFiles: createTemplateFilesReader(config.storage),
+    ...(config.maxDataDepth === undefined ? {} : { maxDataDepth: config.maxDataDepth }),
     ...config.jobs,
     concurrency: config.jobs?.concurrency ?? pool?.threads ?? availableParallelism(),
   }).catch(async (error: unknown) => {

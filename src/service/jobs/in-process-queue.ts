@@ -40,12 +40,14 @@ export function createInProcessQueue(options: InProcessQueueOptions = {}): JobQu
     timer.unref();
     timers.add(timer);
   };
+  const enqueue = (jobId: string): void => {
+    if (closed || waiting.includes(jobId)) return;
+    waiting.push(jobId);
+    pump();
+  };
   return {
-    enqueue: async (jobId) => {
-      if (closed || waiting.includes(jobId)) return;
-      waiting.push(jobId);
-      pump();
-    },
+    enqueue: async (jobId) => { enqueue(jobId); },
+    enqueueMany: async (jobIds) => { for (const jobId of jobIds) enqueue(jobId); },
     work: async (next, count) => {
       handler = next;
       concurrency = count;

@@ -56,6 +56,8 @@ export async function connectPgBoss(options: PgBossOptions): Promise<PgBossConne
       }));
       return {
         enqueue: async (jobId) => { await boss.send(name, { jobId }, { id: jobId }); },
+        // one INSERT … ON CONFLICT DO NOTHING with the queue's policy, as `send` would apply it
+        enqueueMany: async (jobIds) => { await boss.insert(jobIds.map((jobId) => ({ id: jobId, name, data: { jobId } }))); },
         work: async (handler: JobHandler, concurrency: number) => {
           for (let i = 0; i < concurrency; i++) {
             await boss.work<{ jobId: string }>(name, { batchSize: 1, pollingIntervalSeconds: polling }, async (jobs) => {

@@ -11,6 +11,7 @@ import type {
 } from './types.js';
 import { StorageConflictError, isUuid } from './types.js';
 import { JOBS_MIGRATION } from './jobs-postgres-schema.js';
+import { BATCHES_MIGRATION } from './batches-postgres.js';
 
 /** Ordered schema changes; a released migration is never edited, only followed by a new one. */
 const MIGRATIONS: readonly { readonly version: number; readonly sql: string }[] = [
@@ -70,6 +71,7 @@ const MIGRATIONS: readonly { readonly version: number; readonly sql: string }[] 
     `,
   },
   { version: 3, sql: JOBS_MIGRATION },
+  { version: 4, sql: BATCHES_MIGRATION },
 ];
 
 /** Arbitrary constant of the advisory lock that serialises migrations of concurrent starts. */
