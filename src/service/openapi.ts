@@ -7,6 +7,7 @@ import { ERROR_DESCRIPTIONS, STATUS_OF } from './api/errors.js';
 import type { ServiceErrorCode } from './api/errors.js';
 import { PERMISSION_FIELDS } from './commands.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './operations.js';
+import { bulkPaths, bulkSchemas } from './bulk/openapi.js';
 import { asyncCommandProperties, asyncGenerateParameters, asyncGenerateResponse, asyncPaths, asyncSchemas } from './jobs/openapi.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -195,9 +196,9 @@ export function openApiDocument(baseUrl: string): Json {
         + `Error codes: ${baseUrl}/v1/errors`,
     },
     servers: [{ url: baseUrl }],
-    paths: { ...paths(), ...asyncPaths() },
+    paths: { ...paths(), ...asyncPaths(), ...bulkPaths() },
     components: {
-      schemas: { ...schemas(), ...asyncSchemas() },
+      schemas: { ...schemas(), ...asyncSchemas(), ...bulkSchemas() },
       headers: { CorrelationId: { schema: { type: 'string', format: 'uuid' }, description: 'Also in the error body and the server log' } },
       securitySchemes: {
         ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'apikey' },
