@@ -20,6 +20,7 @@ const LIBRARY_HOMES = {
   domhandler: 'src/dom',
   pg: 'src/service/storage',
   'pg-boss': 'src/service/queue',
+  busboy: 'src/service/templates-api',
   'pdfjs-dist': 'src/service',
   '@napi-rs/canvas': 'src/raster',
   'cli-progress': 'src/cli/progress',

@@ -17,6 +17,8 @@ import type { JobsConfig } from './jobs/setup.js';
 import { startJobs } from './jobs/setup.js';
 import { DEFAULT_LINK_TTL_SECONDS } from './operations.js';
 import { createTemplateFilesReader } from './template-files-cache.js';
+import { createLinkSigner } from './links.js';
+import { templatesExtension } from './templates-api/api.js';
 import { DEFAULT_RENDER_TIMEOUT_MS } from './workers.js';
 
 /** A job run longer than its render time limit and a margin is taken as abandoned (its worker died). */
@@ -75,8 +77,9 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     await pool?.close();
     throw error;
   });
+  const templates = templatesExtension({ storage: config.storage, renderPdf, signer: createLinkSigner(await config.storage.signingSecret()) });
   const handler = await createApiHandler({
-    extensions: jobs.extensions,
+    extensions: [...jobs.extensions, templates],
     storage: config.storage,
     renderPdf,
     metrics,
