@@ -14,6 +14,7 @@ import { templatesExtension } from '../../src/service/templates-api/api.js';
 import { freshDatabase, inCi, postgresAvailable, stopCluster } from './helpers/postgres-db.js';
 import type { TestService } from './helpers/service.js';
 import { expectError, startTestService, tenant } from './helpers/service.js';
+import { makeZip } from './helpers/zip.js';
 
 let service: TestService | undefined;
 afterEach(async () => { await service?.close(); service = undefined; });
@@ -81,6 +82,24 @@ for (const backend of BACKENDS) {
       await expectError(await call(a.apiKey, `/document-templates/${dto.id}`), 404, 'not_found');
       // the name is free again
       expect((await call(a.apiKey, '/document-templates', { method: 'POST', body: form({ name: 'invoice', html: '<p/>' }) })).status).toBe(201);
+    }, 60_000);
+
+    it('takes the folder as a .zip archive; a traversal or bomb archive is refused and nothing is stored', async () => {
+      const { storage, a, call } = await start(backend.open);
+      const upload = (name: string, zip: Uint8Array) => {
+        const data = new FormData();
+        data.append('name', name);
+        data.append('archive', new Blob([zip]), 'folder.zip');
+        return call(a.apiKey, '/document-templates', { method: 'POST', body: data });
+      };
+      const made = await upload('zipped', makeZip([{ name: 'template.html', data: '<p>{{title}}</p>' }, { name: 'css/a.css', data: 'p{}', deflate: true }]));
+      expect(made.status).toBe(201);
+      const id = ((await made.json()) as TemplateDto).id;
+      expect((await storage.getTemplate(a.workspace.id, id))?.html).toBe('<p>{{title}}</p>');
+      expect([...(await storage.getTemplateFiles(a.workspace.id, id))!.keys()]).toEqual(['css/a.css']);
+      await expectError(await upload('evil', makeZip([{ name: 'template.html', data: '<p/>' }, { name: '../../x.css', data: 'x' }])), 400, 'validation_error');
+      await expectError(await upload('bomb', makeZip([{ name: 'template.html', data: '<p/>' }, { name: 'z', data: new Uint8Array(60 * 1024 * 1024), deflate: true }])), 413, 'payload_too_large');
+      expect((await storage.listTemplates(a.workspace.id, { offset: 0, limit: 10 })).items.map((t) => t.name)).toEqual(['zipped']);
     }, 60_000);
 
     it("one workspace never sees, changes or deletes another's template", async () => {

@@ -10,12 +10,13 @@ const upload = (nameRequired: boolean): Json => ({
   content: {
     'multipart/form-data': {
       schema: {
-        type: 'object', required: nameRequired ? ['name', 'template'] : ['template'],
+        type: 'object', required: nameRequired ? ['name'] : [],
         properties: {
           name: { type: 'string', maxLength: 200, description: nameRequired ? 'Unique in the workspace' : 'Optional: must be the template\'s name (a template keeps it)' },
           sample: { type: 'string', description: 'JSON: the payload previews are rendered from' },
           template: { type: 'string', format: 'binary', description: 'The Handlebars-over-HTML source (UTF-8)' },
           files: { type: 'array', items: { type: 'string', format: 'binary' }, description: 'The folder\'s files; each part\'s filename is its relative path (`css/site.css`)' },
+          archive: { type: 'string', format: 'binary', description: 'Or the folder as one .zip (its template.html the source unless `template` is sent)' },
         },
       },
     },
