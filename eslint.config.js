@@ -20,6 +20,8 @@ const LIBRARY_HOMES = {
   domhandler: 'src/dom',
   pg: 'src/service/storage',
   'pg-boss': 'src/service/queue',
+  busboy: 'src/service/templates-api',
+  yauzl: 'src/service/templates-api/zip',
   'pdfjs-dist': 'src/service',
   '@napi-rs/canvas': 'src/raster',
   'cli-progress': 'src/cli/progress',

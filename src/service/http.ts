@@ -213,15 +213,18 @@ function route(routes: readonly Route[], method: string, pathname: string): { ha
   if (match === null) throw new ServiceError('not_found', `no route ${pathname}: the API lives under /v1`);
   if (match[1] !== '1') throw new ServiceError('unsupported_version', `API version '${match[1]}' does not exist: use /v1`);
   const rest = (match[2] ?? '').replace(/\/+$/, '');
+  // a path may be served by several routes (an extension adds POST to /document-templates): 405 only when none has the method
+  const allowed: string[] = [];
   for (const candidate of routes) {
     const found = candidate.pattern.exec(rest);
     if (found === null) continue;
     const handler = candidate.methods[method] ?? (method === 'HEAD' ? candidate.methods['GET'] : undefined);
-    if (handler === undefined) {
-      const allow = Object.keys(candidate.methods).join(', ');
-      throw new ServiceError('method_not_allowed', `${method} is not allowed here (allowed: ${allow})`, { headers: { Allow: allow } });
-    }
-    return { handler, params: found.slice(1) };
+    if (handler !== undefined) return { handler, params: found.slice(1) };
+    allowed.push(...Object.keys(candidate.methods));
+  }
+  if (allowed.length > 0) {
+    const allow = allowed.join(', ');
+    throw new ServiceError('method_not_allowed', `${method} is not allowed here (allowed: ${allow})`, { headers: { Allow: allow } });
   }
   throw new ServiceError('not_found', `no route ${pathname}`);
 }

@@ -7,6 +7,8 @@ import { ERROR_DESCRIPTIONS, STATUS_OF } from './api/errors.js';
 import type { ServiceErrorCode } from './api/errors.js';
 import { PERMISSION_FIELDS } from './commands.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './operations.js';
+import { bulkPaths, bulkSchemas } from './bulk/openapi.js';
+import { templatesApiPaths, templatesApiSchemas } from './templates-api/openapi.js';
 import { asyncCommandProperties, asyncGenerateParameters, asyncGenerateResponse, asyncPaths, asyncSchemas } from './jobs/openapi.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -195,9 +197,9 @@ export function openApiDocument(baseUrl: string): Json {
         + `Error codes: ${baseUrl}/v1/errors`,
     },
     servers: [{ url: baseUrl }],
-    paths: { ...paths(), ...asyncPaths() },
+    paths: mergePaths(paths(), asyncPaths(), bulkPaths(), templatesApiPaths()),
     components: {
-      schemas: { ...schemas(), ...asyncSchemas() },
+      schemas: { ...schemas(), ...asyncSchemas(), ...bulkSchemas(), ...templatesApiSchemas() },
       headers: { CorrelationId: { schema: { type: 'string', format: 'uuid' }, description: 'Also in the error body and the server log' } },
       securitySchemes: {
         ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'apikey' },
@@ -205,4 +207,13 @@ export function openApiDocument(baseUrl: string): Json {
       },
     },
   };
+}
+
+/** Paths of several parts; a path in more than one (an extension adding a method) gets all its methods. */
+function mergePaths(...parts: Record<string, Json>[]): Record<string, Json> {
+  const merged: Record<string, Json> = {};
+  for (const part of parts) {
+    for (const [path, item] of Object.entries(part)) merged[path] = { ...(merged[path] as Record<string, Json> | undefined), ...(item as Record<string, Json>) };
+  }
+  return merged;
 }

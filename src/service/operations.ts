@@ -13,6 +13,7 @@ import { renderPreviews } from './previews.js';
 import { requireQuota, storeCharged } from './quota.js';
 import type { RenderPdf } from './renderer.js';
 import type { DocumentRecord, Previews, Storage, TemplateFiles, TemplateRecord, Workspace } from './storage/types.js';
+import { StorageConflictError } from './storage/types.js';
 import type { TemplateFilesReader } from './template-files-cache.js';
 import { checkFilePaths } from './storage/template-files.js';
 
@@ -213,24 +214,32 @@ export async function addTemplate(storage: Storage, renderPdf: RenderPdf, input:
   await refuseTakenName(storage, workspace, input.name);
   if (input.files !== undefined) checkFilePaths(input.files);
   const { previews, warnings } = await previewsOrError(renderPdf, input);
-  const template = await storage.createTemplate({
-    workspaceId: workspace.id,
-    name: input.name,
-    html: input.html,
-    ...(input.sample === undefined ? {} : { sample: input.sample }),
-    ...(input.files === undefined ? {} : { files: input.files }),
-    previews,
-  });
-  return { template, warnings };
+  try {
+    const template = await storage.createTemplate({
+      workspaceId: workspace.id,
+      name: input.name,
+      html: input.html,
+      ...(input.sample === undefined ? {} : { sample: input.sample }),
+      ...(input.files === undefined ? {} : { files: input.files }),
+      previews,
+    });
+    return { template, warnings };
+  } catch (error) {
+    // taken by another request while the previews rendered: the storage's constraint decides
+    if (error instanceof StorageConflictError && error.existingId !== undefined) throw nameTaken(workspace, input.name, error.existingId);
+    throw error;
+  }
+}
+
+function nameTaken(workspace: Workspace, name: string, existingId: string): ServiceError {
+  return new ServiceError('conflict', `a template named '${name}' exists in workspace '${workspace.name}' (id ${existingId}): update it instead`);
 }
 
 /** Names are unique per workspace: adding one that exists is refused with the existing template's id. */
 async function refuseTakenName(storage: Storage, workspace: Workspace, name: string): Promise<void> {
   const all = await storage.listTemplates(workspace.id, { offset: 0, limit: Number.MAX_SAFE_INTEGER });
   const existing = all.items.find((t) => t.name === name);
-  if (existing !== undefined) {
-    throw new ServiceError('validation_error', `a template named '${name}' exists in workspace '${workspace.name}' (id ${existing.id}): update it instead`);
-  }
+  if (existing !== undefined) throw nameTaken(workspace, name, existing.id);
 }
 
 async function templateNamed(storage: Storage, workspaceName: string, name: string): Promise<{ workspace: Workspace; template: TemplateRecord }> {

@@ -17,6 +17,8 @@ import type { JobsConfig } from './jobs/setup.js';
 import { startJobs } from './jobs/setup.js';
 import { DEFAULT_LINK_TTL_SECONDS } from './operations.js';
 import { createTemplateFilesReader } from './template-files-cache.js';
+import { createLinkSigner } from './links.js';
+import { templatesExtension } from './templates-api/api.js';
 import { DEFAULT_RENDER_TIMEOUT_MS } from './workers.js';
 
 /** A job run longer than its render time limit and a margin is taken as abandoned (its worker died). */
@@ -68,14 +70,16 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   const jobs = await startJobs({
     storage: config.storage, renderPdf, linkTtlSeconds, abandonAfterSeconds: defaultAbandonAfter(config.pool),
     templateFiles: createTemplateFilesReader(config.storage),
+    ...(config.maxDataDepth === undefined ? {} : { maxDataDepth: config.maxDataDepth }),
     ...config.jobs,
     concurrency: config.jobs?.concurrency ?? pool?.threads ?? availableParallelism(),
   }).catch(async (error: unknown) => {
     await pool?.close();
     throw error;
   });
+  const templates = templatesExtension({ storage: config.storage, renderPdf, signer: createLinkSigner(await config.storage.signingSecret()) });
   const handler = await createApiHandler({
-    extensions: jobs.extensions,
+    extensions: [...jobs.extensions, templates],
     storage: config.storage,
     renderPdf,
     metrics,

@@ -138,20 +138,36 @@ export function describeStorageContract(name: string, open: () => Promise<Storag
       const { workspace } = await newWorkspace(storage());
       const other = await newWorkspace(storage());
       await storage().createTemplate({ workspaceId: other.workspace.id, name: 'A', html: 'other' });
-      const names = ['b', 'a', 'B', 'ä', 'a', 'c'];
+      const names = ['b', 'a', 'B', 'ä', 'a ', 'c'];
       const made = [];
       for (const n of names) made.push(await storage().createTemplate({ workspaceId: workspace.id, name: n, html: n }));
       const expected = [...made].sort((x, y) => (x.name === y.name ? (x.id < y.id ? -1 : 1) : x.name < y.name ? -1 : 1)).map((t) => t.id);
       const all = await storage().listTemplates(workspace.id, { offset: 0, limit: 100 });
       expect(all.total).toBe(6);
       expect(all.items.map((t) => t.id)).toEqual(expected);
-      expect(all.items.map((t) => t.name)).toEqual(['B', 'a', 'a', 'b', 'c', 'ä']);
+      expect(all.items.map((t) => t.name)).toEqual(['B', 'a', 'a ', 'b', 'c', 'ä']);
       const page2 = await storage().listTemplates(workspace.id, { offset: 2, limit: 2 });
       expect(page2.total).toBe(6);
       expect(page2.items.map((t) => t.id)).toEqual(expected.slice(2, 4));
       expect(page2.items[0]?.html).toBe(page2.items[0]?.name);
       const past = await storage().listTemplates(workspace.id, { offset: 50, limit: 10 });
       expect(past).toEqual({ items: [], total: 6 });
+    });
+
+    it('keeps template names unique per workspace, also under concurrency, naming the existing id', async () => {
+      const { workspace } = await newWorkspace(storage());
+      const other = await newWorkspace(storage());
+      const attempts = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => storage().createTemplate({ workspaceId: workspace.id, name: 'same', html: `${i}` })));
+      const made = attempts.filter((a) => a.status === 'fulfilled').map((a) => a.value);
+      expect(made).toHaveLength(1);
+      for (const refused of attempts.filter((a) => a.status === 'rejected')) {
+        expect(refused.reason).toBeInstanceOf(StorageConflictError);
+        expect((refused.reason as StorageConflictError).existingId).toBe(made[0]!.id);
+      }
+      expect((await storage().listTemplates(workspace.id, { offset: 0, limit: 10 })).total).toBe(1);
+      await expect(storage().createTemplate({ workspaceId: other.workspace.id, name: 'same', html: 'x' })).resolves.toBeDefined();
+      expect(await storage().deleteTemplate(workspace.id, made[0]!.id)).toBe(true);
+      await expect(storage().createTemplate({ workspaceId: workspace.id, name: 'same', html: 'again' })).resolves.toBeDefined();
     });
 
     it('stores, reads, counts and deletes documents', async () => {

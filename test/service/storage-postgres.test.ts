@@ -75,11 +75,36 @@ if (!available && inCi) {
       await client.connect();
       try {
         const rows = (await client.query('SELECT version FROM octavo_migrations ORDER BY version')).rows as { version: number }[];
-        expect(rows.map((r) => r.version)).toEqual([1, 2, 3]);
+        expect(rows.map((r) => r.version)).toEqual([1, 2, 3, 4, 5]);
       } finally {
         await client.end();
       }
       expect(Buffer.from(await a.signingSecret()).equals(Buffer.from(await b.signingSecret()))).toBe(true);
+    });
+
+    it('makes template names unique on a database made before (migration 5): later duplicates are renamed', async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        // the database as it was before migration 5: no unique index, two templates named alike
+        await client.query('DROP INDEX templates_name');
+        await client.query('DELETE FROM octavo_migrations WHERE version = 5');
+        const ws = await a.createWorkspace({ name: 'old', quota: 1, apiKeyHash: hashApiKey('old-key') });
+        const insert = `INSERT INTO templates (id, workspace_id, name, html, created) VALUES ($1, $2, 'invoice', '', $3)`;
+        const [older, newer] = [randomUUID(), randomUUID()];
+        await client.query(insert, [older, ws.id, new Date('2025-01-01T00:00:00Z')]);
+        await client.query(insert, [newer, ws.id, new Date('2025-02-01T00:00:00Z')]);
+        const reopened = await createPostgresStorage({ connectionString: url });
+        try {
+          expect((await reopened.getTemplate(ws.id, older))?.name).toBe('invoice');
+          expect((await reopened.getTemplate(ws.id, newer))?.name).toBe(`invoice (${newer})`);
+          await expect(reopened.createTemplate({ workspaceId: ws.id, name: 'invoice', html: '' })).rejects.toMatchObject({ existingId: older });
+        } finally {
+          await reopened.close();
+        }
+      } finally {
+        await client.end();
+      }
     });
 
     it('never over-consumes quota when two processes race', async () => {

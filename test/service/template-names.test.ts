@@ -13,7 +13,7 @@ describe('template names', () => {
     await createWorkspace(storage, { name: 'b', quota: 1 });
     const first = (await addTemplate(storage, render, { workspaceName: 'a', name: 'invoice', html: '<p>1</p>' })).template;
     const refusal = await addTemplate(storage, render, { workspaceName: 'a', name: 'invoice', html: '<p>2</p>' }).catch((error: unknown) => error);
-    expect(isServiceError(refusal) && refusal.code).toBe('validation_error');
+    expect(isServiceError(refusal) && refusal.code).toBe('conflict');
     expect((refusal as Error).message).toContain(first.id);
     expect((await storage.listTemplates(first.workspaceId, { offset: 0, limit: 10 })).total).toBe(1);
     await expect(addTemplate(storage, render, { workspaceName: 'b', name: 'invoice', html: '<p>3</p>' })).resolves.toBeDefined();

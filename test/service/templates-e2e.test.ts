@@ -136,6 +136,15 @@ describe('template errors', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     expect((await octavo(['template', 'list', '--workspace', 'acme', '--data-dir', data])).stdout).not.toContain('"Syntax"');
   });
 
+  it('refuses adding a name the workspace already has, naming the existing id', async () => {
+    await writeFile(join(dir, 'twice.html'), '<p>{{name}}</p>');
+    const first = await octavo(['template', 'add', join(dir, 'twice.html'), '--workspace', 'acme', '--name', 'Twice', '--data-dir', data]);
+    const { id } = JSON.parse(first.stdout) as { id: string };
+    const again = await octavo(['template', 'add', join(dir, 'twice.html'), '--workspace', 'acme', '--name', 'Twice', '--data-dir', data]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`a template named 'Twice' exists in workspace 'acme' (id ${id})`);
+  });
+
   it('accepts a template whose sample fails at run time, with a warning; such a payload is 422 and costs nothing', async () => {
     await writeFile(join(dir, 'runtime.html'), '<p>Due {{formatDate when}}</p>');
     await writeFile(join(dir, 'runtime.json'), JSON.stringify({ when: 'not a date' }));

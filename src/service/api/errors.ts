@@ -13,6 +13,7 @@ export type ServiceErrorCode =
   | 'unsupported_version'
   | 'method_not_allowed'
   | 'link_expired'
+  | 'conflict'
   | 'request_timeout'
   | 'payload_too_large'
   | 'unsupported_media_type'
@@ -34,6 +35,7 @@ export const STATUS_OF: Readonly<Record<ServiceErrorCode, number>> = {
   unsupported_version: 404,
   method_not_allowed: 405,
   request_timeout: 408,
+  conflict: 409,
   link_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -89,6 +91,7 @@ export const ERROR_DESCRIPTIONS: Readonly<Record<ServiceErrorCode, string>> = {
   unsupported_version: 'Only version 1 of the API exists: use the `/v1` base path.',
   method_not_allowed: 'The route exists but not with this HTTP method (see the `Allow` header).',
   request_timeout: 'The request (headers or body) was not received in time; the connection is closed.',
+  conflict: 'The name is taken in this workspace (names of templates are unique per workspace); the message gives the existing template\'s id.',
   link_expired: 'The download link has expired and the document was deleted; generate it again.',
   payload_too_large: 'The request body is larger than the server accepts.',
   unsupported_media_type: 'Send the body as `application/json`, `text/json` or `application/*+json`.',

@@ -79,7 +79,7 @@ async function jobStatus(deps: JobsApiDeps, call: ApiCall): Promise<ApiReply> {
   return { status: 200, body: jobDto(deps.signer, call.baseUrl, job) };
 }
 
-function idempotencyKeyOf(request: Request): string | null {
+export function idempotencyKeyOf(request: Request): string | null {
   const key = request.headers.get('idempotency-key');
   if (key === null) return null;
   if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY || !/^[\x21-\x7e]+$/.test(key)) {
@@ -88,7 +88,7 @@ function idempotencyKeyOf(request: Request): string | null {
   return key;
 }
 
-async function webhookUrlOf(deps: JobsApiDeps, body: unknown): Promise<string | null> {
+export async function webhookUrlOf(deps: Pick<JobsApiDeps, 'checkWebhookUrl'>, body: unknown): Promise<string | null> {
   const value = (body as Record<string, unknown>)['webhook_url'];
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string' || !/^https?:\/\//i.test(value) || !URL.canParse(value)) {

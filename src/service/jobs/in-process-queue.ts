@@ -16,6 +16,8 @@ export function createInProcessQueue(options: InProcessQueueOptions = {}): JobQu
   const retryDelayMs = options.retryDelayMs ?? 1000;
   const waiting: string[] = [];
   const failures = new Map<string, number>();
+  /** Ids waiting, running or waiting for a retry: sending one again is ignored, as pg-boss ignores a job id it holds. */
+  const held = new Set<string>();
   const running = new Set<Promise<void>>();
   const timers = new Set<NodeJS.Timeout>();
   let handler: JobHandler | undefined;
@@ -26,7 +28,7 @@ export function createInProcessQueue(options: InProcessQueueOptions = {}): JobQu
     while (!closed && handler !== undefined && running.size < concurrency && waiting.length > 0) {
       const jobId = waiting.shift()!;
       const run: Promise<void> = handler(jobId).then(
-        () => { failures.delete(jobId); },
+        () => { failures.delete(jobId); held.delete(jobId); },
         () => { retryLater(jobId); },
       ).finally(() => { running.delete(run); pump(); });
       running.add(run);
@@ -34,18 +36,21 @@ export function createInProcessQueue(options: InProcessQueueOptions = {}): JobQu
   };
   const retryLater = (jobId: string): void => {
     const failed = (failures.get(jobId) ?? 0) + 1;
-    if (failed > retryLimit) { failures.delete(jobId); return; }
+    if (failed > retryLimit) { failures.delete(jobId); held.delete(jobId); return; }
     failures.set(jobId, failed);
     const timer = setTimeout(() => { timers.delete(timer); waiting.push(jobId); pump(); }, retryDelayMs * 2 ** (failed - 1));
     timer.unref();
     timers.add(timer);
   };
+  const enqueue = (jobId: string): void => {
+    if (closed || held.has(jobId)) return;
+    held.add(jobId);
+    waiting.push(jobId);
+    pump();
+  };
   return {
-    enqueue: async (jobId) => {
-      if (closed || waiting.includes(jobId)) return;
-      waiting.push(jobId);
-      pump();
-    },
+    enqueue: async (jobId) => { enqueue(jobId); },
+    enqueueMany: async (jobIds) => { for (const jobId of jobIds) enqueue(jobId); },
     work: async (next, count) => {
       handler = next;
       concurrency = count;

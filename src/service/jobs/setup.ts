@@ -21,6 +21,10 @@ import { webhooksExtension } from '../webhooks/api.js';
 import { createMemoryWebhookStore } from '../webhooks/memory-store.js';
 import { resolveWebhookTarget } from '../webhooks/ssrf.js';
 import type { WebhookStore } from '../webhooks/types.js';
+import { bulkExtension } from '../bulk/api.js';
+import { batchAnnouncer } from '../bulk/completion.js';
+import { createMemoryBatchStore } from '../bulk/memory-store.js';
+import type { BatchStore } from '../bulk/types.js';
 
 /** Finished jobs are kept this long for their status to be read, then removed by the sweep. */
 export const DEFAULT_JOB_RETENTION_SECONDS = 24 * 3600;
@@ -54,12 +58,15 @@ export interface JobsConfig {
   /** First retry delay of a failed delivery, doubled at each retry. */
   readonly webhookRetryDelaySeconds?: number;
   readonly webhookTimeoutMs?: number;
+  /** Payload strings holding JSON are parsed within this depth (batch items; `--max-data-depth`). */
+  readonly maxDataDepth?: number;
 }
 
 export interface AsyncJobs {
   readonly store: JobStore;
   readonly queue: JobQueue;
   readonly webhooks: WebhookStore;
+  readonly batches: BatchStore;
   readonly extensions: readonly ApiExtension[];
   /** Removes jobs finished longer ago than the retention; returns how many. */
   cleanup(): Promise<number>;
@@ -69,7 +76,7 @@ export interface AsyncJobs {
 
 export async function startJobs(config: JobsConfig): Promise<AsyncJobs> {
   const now = config.now ?? (() => new Date());
-  const { store, queue, webhooks, webhookQueue, closeQueue } = await openStores(config);
+  const { store, queue, webhooks, webhookQueue, batches, closeQueue } = await openStores(config);
   const signer = createLinkSigner(await config.storage.signingSecret());
   const allowedOrigins = new Set((config.allowedWebhookOrigins ?? []).map((origin) => new URL(origin).origin));
   const webhookDeps: WebhookDeps = {
@@ -84,29 +91,46 @@ export async function startJobs(config: JobsConfig): Promise<AsyncJobs> {
       storage: config.storage, jobs: store, renderPdf: config.renderPdf, linkTtlSeconds: config.linkTtlSeconds, now,
       ...(config.templateFiles === undefined ? {} : { templateFiles: config.templateFiles }),
       ...(config.maxAttempts === undefined ? {} : { maxAttempts: config.maxAttempts }),
-      onFinished: announcer(webhookDeps),
+      onFinished: announceFinished(announcer(webhookDeps), batchAnnouncer(batches, webhookDeps)),
       ...(config.onWarnings === undefined ? {} : { onWarnings: config.onWarnings }),
     };
     await queue.work((jobId) => runJob(deps, jobId), config.concurrency);
   }
   const retentionMs = (config.retentionSeconds ?? DEFAULT_JOB_RETENTION_SECONDS) * 1000;
+  const checkWebhookUrl = async (url: string) => { await resolveWebhookTarget(url, allowedOrigins); };
   return {
     store,
     queue,
     webhooks,
+    batches,
     extensions: [
-      jobsExtension({ storage: config.storage, jobs: store, queue, signer, now, checkWebhookUrl: async (url) => { await resolveWebhookTarget(url, allowedOrigins); } }),
+      jobsExtension({ storage: config.storage, jobs: store, queue, signer, now, checkWebhookUrl }),
+      bulkExtension({
+        storage: config.storage, batches, queue, signer, now, checkWebhookUrl,
+        ...(config.maxDataDepth === undefined ? {} : { maxDataDepth: config.maxDataDepth }),
+      }),
       webhooksExtension(webhooks, allowedOrigins),
     ],
-    cleanup: () => store.deleteFinishedJobs(new Date(now().getTime() - retentionMs)),
+    cleanup: async () => {
+      const before = new Date(now().getTime() - retentionMs);
+      const removed = await store.deleteFinishedJobs(before);
+      await batches.deleteSweptBatches(before);
+      return removed;
+    },
     close: async () => {
       await queue.close();
       await webhookQueue.close();
       await closeQueue();
       await store.close();
       await webhooks.close();
+      await batches.close();
     },
   };
+}
+
+/** A job's own webhook, or — for an item of a batch, which has none — the batch's end. */
+function announceFinished(job: (job: JobRecord) => Promise<void>, batch: (job: JobRecord) => Promise<void>): (job: JobRecord) => Promise<void> {
+  return (finished) => (finished.batchId === null ? job(finished) : batch(finished));
 }
 
 interface Stores {
@@ -114,6 +138,7 @@ interface Stores {
   readonly queue: JobQueue;
   readonly webhooks: WebhookStore;
   readonly webhookQueue: JobQueue;
+  readonly batches: BatchStore;
   readonly closeQueue: () => Promise<void>;
 }
 
@@ -122,15 +147,17 @@ async function openStores(config: JobsConfig): Promise<Stores> {
   const webhookRetries = (config.webhookAttempts ?? DEFAULT_WEBHOOK_ATTEMPTS) - 1;
   const webhookDelay = config.webhookRetryDelaySeconds ?? DEFAULT_WEBHOOK_RETRY_DELAY_SECONDS;
   if (config.databaseUrl === undefined) {
+    const store = createMemoryJobStore(config.storage);
     return {
-      store: createMemoryJobStore(config.storage), queue: createInProcessQueue({ retryLimit: maxAttempts }),
+      store, queue: createInProcessQueue({ retryLimit: maxAttempts }),
       webhooks: createMemoryWebhookStore(), webhookQueue: createInProcessQueue({ retryLimit: webhookRetries, retryDelayMs: webhookDelay * 1000 }),
-      closeQueue: async () => undefined,
+      batches: createMemoryBatchStore(store), closeQueue: async () => undefined,
     };
   }
   const { createPostgresWebhookStore } = await import('../storage/webhooks-postgres.js');
   const { createPostgresJobStore } = await import('../storage/jobs-postgres.js');
   const { connectPgBoss } = await import('../queue/pg-boss.js');
+  const { createPostgresBatchStore } = await import('../storage/batches-postgres.js');
   const boss = await connectPgBoss({
     connectionString: config.databaseUrl,
     ...(config.pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds: config.pollingIntervalSeconds }),
@@ -143,6 +170,7 @@ async function openStores(config: JobsConfig): Promise<Stores> {
   });
   return {
     store: createPostgresJobStore({ connectionString: config.databaseUrl }), queue,
-    webhooks: createPostgresWebhookStore(config.databaseUrl), webhookQueue, closeQueue: () => boss.close(),
+    webhooks: createPostgresWebhookStore(config.databaseUrl), webhookQueue,
+    batches: createPostgresBatchStore(config.databaseUrl), closeQueue: () => boss.close(),
   };
 }

@@ -91,6 +91,8 @@ export type JobHandler = (jobId: string) => Promise<void>;
 export interface JobQueue {
   /** Hands the job to a worker of any process of this queue; sending the same id again is harmless. */
   enqueue(jobId: string): Promise<void>;
+  /** The same for many jobs at once (a batch's items: one statement on PostgreSQL). */
+  enqueueMany(jobIds: readonly string[]): Promise<void>;
   /** Runs queued jobs in this process, `concurrency` at a time, until `close`. */
   work(handler: JobHandler, concurrency: number): Promise<void>;
   /** Stops taking jobs and waits for those running here. */

@@ -26,7 +26,7 @@ import type {
   TemplateChanges, TemplateFiles, TemplatePage, TemplateRecord, Workspace, WorkspaceChanges,
 } from './types.js';
 import { collectTemplateFiles } from './template-files.js';
-import { StorageConflictError, compareTemplates, isUuid } from './types.js';
+import { StorageConflictError, compareTemplates, isUuid, templateNamed } from './types.js';
 import type { StagedFile } from './fs-atomic.js';
 import { KeyedMutex, TEMP_PREFIX, commitStaged, createDirAtomic, discardStaged, stageFiles, withFileLock, writeFileAtomic } from './fs-atomic.js';
 
@@ -252,7 +252,19 @@ function templateDir(ctx: FsContext, workspaceId: string, templateId: string): s
   return join(ctx.root, 'templates', workspaceId, templateId);
 }
 
+/** Names are unique per workspace: checked and taken under the workspace's template lock (this process and others). */
 async function createTemplate(ctx: FsContext, input: NewTemplate): Promise<TemplateRecord> {
+  if (!isUuid(input.workspaceId)) throw new Error(`no workspace ${input.workspaceId}`);
+  const lock = `${join(ctx.root, 'workspaces', `.${input.workspaceId}.templates`)}.lock`;
+  return ctx.mutex.run(`templates:${input.workspaceId}`, () => withFileLock(lock, async () => {
+    const all = await listTemplates(ctx, input.workspaceId, { offset: 0, limit: Number.MAX_SAFE_INTEGER });
+    const taken = templateNamed(all.items, input.workspaceId, input.name);
+    if (taken !== undefined) throw new StorageConflictError(`a template named '${input.name}' exists (id ${taken.id})`, taken.id);
+    return createTemplateFolder(ctx, input);
+  }));
+}
+
+async function createTemplateFolder(ctx: FsContext, input: NewTemplate): Promise<TemplateRecord> {
   if ((await readWorkspace(ctx, input.workspaceId)) === undefined) throw new Error(`no workspace ${input.workspaceId}`);
   const meta: TemplateFile = {
     id: randomUUID(), workspaceId: input.workspaceId, name: input.name, created: new Date().toISOString(), modified: null,

@@ -23,7 +23,7 @@ export function createPostgresJobStore(options: PostgresJobStoreOptions): JobSto
   return {
     createJob: (input, now) => createJob(pool, input, now),
     getJob: async (workspaceId, jobId) => !isUuid(workspaceId) || !isUuid(jobId) ? undefined : firstJob(await pool.query<JobRow>(
-      `SELECT ${COLUMNS} FROM generation_jobs WHERE id = $1 AND workspace_id = $2`, [jobId, workspaceId])),
+      `SELECT ${JOB_COLUMNS} FROM generation_jobs WHERE id = $1 AND workspace_id = $2`, [jobId, workspaceId])),
     startJob: (jobId, now) => startJob(pool, jobId, now),
     succeedJob: (jobId, document, now) => succeedJob(pool, jobId, document, now),
     failJob: async (jobId, error, now) => inTransaction(pool, async (client) => {
@@ -36,16 +36,16 @@ export function createPostgresJobStore(options: PostgresJobStoreOptions): JobSto
   };
 }
 
-const COLUMNS = `id, workspace_id, template_id, reference_id, idempotency_key, webhook_url, batch_id, base_url, state, attempts,
+export const JOB_COLUMNS = `id, workspace_id, template_id, reference_id, idempotency_key, webhook_url, batch_id, base_url, state, attempts,
   created, started, finished, document_id, expires, error_code, error_message`;
 
-interface JobRow {
+export interface JobRow {
   id: string; workspace_id: string; template_id: string; reference_id: string | null; idempotency_key: string | null;
   webhook_url: string | null; batch_id: string | null; base_url: string; state: JobState; attempts: number; created: Date; started: Date | null;
   finished: Date | null; document_id: string | null; expires: Date | null; error_code: string | null; error_message: string | null;
 }
 
-function toJob(row: JobRow): JobRecord {
+export function toJob(row: JobRow): JobRecord {
   return {
     id: row.id, workspaceId: row.workspace_id, templateId: row.template_id, referenceId: row.reference_id,
     idempotencyKey: row.idempotency_key, webhookUrl: row.webhook_url, batchId: row.batch_id, baseUrl: row.base_url, state: row.state,
@@ -64,12 +64,12 @@ async function createJob(pool: pg.Pool, input: NewJob, now: Date): Promise<{ job
   const inserted = firstJob(await pool.query<JobRow>(
     `INSERT INTO generation_jobs (id, workspace_id, template_id, reference_id, idempotency_key, webhook_url, batch_id, base_url, state, created, command)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $10, 'pending', $8, $9::json)
-     ON CONFLICT (workspace_id, idempotency_key) DO NOTHING RETURNING ${COLUMNS}`,
+     ON CONFLICT (workspace_id, idempotency_key) DO NOTHING RETURNING ${JOB_COLUMNS}`,
     [randomUUID(), input.workspaceId, input.command.templateId, input.command.referenceId, input.idempotencyKey,
       input.webhookUrl, input.batchId, now, JSON.stringify(input.command), input.baseUrl]));
   if (inserted !== undefined) return { job: inserted, created: true };
   const existing = firstJob(await pool.query<JobRow>(
-    `SELECT ${COLUMNS} FROM generation_jobs WHERE workspace_id = $1 AND idempotency_key = $2`, [input.workspaceId, input.idempotencyKey]));
+    `SELECT ${JOB_COLUMNS} FROM generation_jobs WHERE workspace_id = $1 AND idempotency_key = $2`, [input.workspaceId, input.idempotencyKey]));
   // the key's job was removed between the two statements (finished long ago and swept): a new one
   return existing === undefined ? createJob(pool, input, now) : { job: existing, created: false };
 }
@@ -78,14 +78,14 @@ async function startJob(pool: pg.Pool, jobId: string, now: Date): Promise<Starte
   if (!isUuid(jobId)) return undefined;
   const started = (await pool.query<JobRow & { command: string }>(
     `UPDATE generation_jobs SET state = 'generating', attempts = attempts + 1, started = $2
-     WHERE id = $1 AND finished IS NULL RETURNING ${COLUMNS}, command::text AS command`, [jobId, now])).rows[0];
+     WHERE id = $1 AND finished IS NULL RETURNING ${JOB_COLUMNS}, command::text AS command`, [jobId, now])).rows[0];
   if (started !== undefined) return { kind: 'run', job: toJob(started), command: JSON.parse(started.command) as GenerateCommand };
-  const job = firstJob(await pool.query<JobRow>(`SELECT ${COLUMNS} FROM generation_jobs WHERE id = $1`, [jobId]));
+  const job = firstJob(await pool.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM generation_jobs WHERE id = $1`, [jobId]));
   return job === undefined ? undefined : { kind: 'finished', job };
 }
 
 async function lockJob(client: pg.PoolClient, jobId: string): Promise<JobRecord> {
-  const job = firstJob(await client.query<JobRow>(`SELECT ${COLUMNS} FROM generation_jobs WHERE id = $1 FOR UPDATE`, [jobId]));
+  const job = firstJob(await client.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM generation_jobs WHERE id = $1 FOR UPDATE`, [jobId]));
   if (job === undefined) throw new Error(`no job ${jobId}`);
   return job;
 }
@@ -96,7 +96,7 @@ async function finishWith(
 ): Promise<JobRecord> {
   const row = firstJob(await client.query<JobRow>(
     `UPDATE generation_jobs SET state = $2, finished = $3, document_id = $4, expires = $5, error_code = $6, error_message = $7,
-       command = NULL WHERE id = $1 RETURNING ${COLUMNS}`,
+       command = NULL WHERE id = $1 RETURNING ${JOB_COLUMNS}`,
     [jobId, state, now, outcome.documentId ?? null, outcome.expires ?? null, outcome.error?.code ?? null, outcome.error?.message ?? null]));
   if (row === undefined) throw new Error(`no job ${jobId}`);
   return row;

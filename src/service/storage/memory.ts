@@ -4,7 +4,7 @@ import type {
   DocumentRecord, NewTemplate, NewWorkspace, Page, PreviewKind, Previews, Storage, StoredDocument,
   TemplateChanges, TemplateFiles, TemplatePage, TemplateRecord, Workspace, WorkspaceChanges,
 } from './types.js';
-import { StorageConflictError, compareTemplates } from './types.js';
+import { StorageConflictError, compareTemplates, templateNamed } from './types.js';
 
 interface MemoryState {
   readonly secret: Uint8Array;
@@ -128,6 +128,8 @@ function updateWorkspace(state: MemoryState, id: string, changes: WorkspaceChang
 
 function createTemplate(state: MemoryState, input: NewTemplate): TemplateRecord {
   if (!state.workspaces.has(input.workspaceId)) throw new Error(`no workspace ${input.workspaceId}`);
+  const taken = templateNamed(state.templates.values(), input.workspaceId, input.name);
+  if (taken !== undefined) throw new StorageConflictError(`a template named '${input.name}' exists (id ${taken.id})`, taken.id);
   const template: TemplateRecord = {
     id: randomUUID(),
     workspaceId: input.workspaceId,

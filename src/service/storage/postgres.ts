@@ -11,6 +11,7 @@ import type {
 } from './types.js';
 import { StorageConflictError, isUuid } from './types.js';
 import { JOBS_MIGRATION } from './jobs-postgres-schema.js';
+import { BATCHES_MIGRATION } from './batches-postgres.js';
 
 /** Ordered schema changes; a released migration is never edited, only followed by a new one. */
 const MIGRATIONS: readonly { readonly version: number; readonly sql: string }[] = [
@@ -70,6 +71,18 @@ const MIGRATIONS: readonly { readonly version: number; readonly sql: string }[] 
     `,
   },
   { version: 3, sql: JOBS_MIGRATION },
+  { version: 4, sql: BATCHES_MIGRATION },
+  {
+    // names unique per workspace (issue 30); a database made before keeps its oldest template of a
+    // name and renames the later ones `name (id)`, so the index can be made on it
+    version: 5,
+    sql: `
+      UPDATE templates t SET name = t.name || ' (' || t.id || ')', modified = now()
+      WHERE EXISTS (SELECT 1 FROM templates o WHERE o.workspace_id = t.workspace_id AND o.name = t.name
+                    AND (o.created, o.id) < (t.created, t.id));
+      CREATE UNIQUE INDEX templates_name ON templates (workspace_id, name);
+    `,
+  },
 ];
 
 /** Arbitrary constant of the advisory lock that serialises migrations of concurrent starts. */
@@ -263,12 +276,12 @@ async function replaceTemplateFiles(client: pg.PoolClient, templateId: string, f
   }
 }
 
-/** The template, its previews and its files in one transaction. */
+/** The template, its previews and its files in one transaction; a taken name (the unique index) is a conflict. */
 async function createTemplate(pool: pg.Pool, input: NewTemplate): Promise<TemplateRecord> {
-  return inTransaction(pool, async (client) => {
+  const made = await inTransaction(pool, async (client) => {
     const result = await client.query<TemplateRow>(
       `INSERT INTO templates (id, workspace_id, name, html, sample, preview_pdf, preview_png) VALUES ($1, $2, $3, $4, $5::json, $6, $7)
-       RETURNING ${TEMPLATE_COLUMNS}`,
+       ON CONFLICT (workspace_id, name) DO NOTHING RETURNING ${TEMPLATE_COLUMNS}`,
       [
         randomUUID(), input.workspaceId, input.name, input.html,
         input.sample === undefined ? null : JSON.stringify(input.sample),
@@ -277,10 +290,14 @@ async function createTemplate(pool: pg.Pool, input: NewTemplate): Promise<Templa
       ],
     );
     const template = first(result, toTemplate);
-    if (template === undefined) throw new Error('template insert returned nothing');
-    if (input.files !== undefined) await replaceTemplateFiles(client, template.id, input.files);
+    if (template !== undefined && input.files !== undefined) await replaceTemplateFiles(client, template.id, input.files);
     return template;
   });
+  if (made !== undefined) return made;
+  const taken = (await pool.query<{ id: string }>(`SELECT id FROM templates WHERE workspace_id = $1 AND name = $2`, [input.workspaceId, input.name])).rows[0];
+  // the other template was deleted between the two statements: the name is free again
+  if (taken === undefined) return createTemplate(pool, input);
+  throw new StorageConflictError(`a template named '${input.name}' exists (id ${taken.id})`, taken.id);
 }
 
 async function updateTemplate(pool: pg.Pool, workspaceId: string, templateId: string, changes: TemplateChanges): Promise<TemplateRecord | undefined> {

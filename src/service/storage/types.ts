@@ -130,7 +130,10 @@ export interface Storage {
   /** Gives back one unit taken by `consumeQuota` (never above the quota). */
   refundQuota(workspaceId: string): Promise<void>;
 
-  /** Stores the template, its sample and previews together: all or nothing. */
+  /**
+   * Stores the template, its sample and previews together: all or nothing. Names are unique per
+   * workspace: a taken one throws `StorageConflictError` with the existing template's id.
+   */
   createTemplate(input: NewTemplate): Promise<TemplateRecord>;
   /** Only a template of that workspace; another workspace's is indistinguishable from a missing one. */
   getTemplate(workspaceId: string, templateId: string): Promise<TemplateRecord | undefined>;
@@ -160,9 +163,21 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-/** A unique name is already taken. */
+/** A unique name is already taken (`existingId`: the template holding it, for a template name). */
 export class StorageConflictError extends Error {
   override name = 'StorageConflictError';
+  readonly existingId: string | undefined;
+
+  constructor(message: string, existingId?: string) {
+    super(message);
+    this.existingId = existingId;
+  }
+}
+
+/** The template of that workspace with exactly this name (names are unique per workspace). */
+export function templateNamed(templates: Iterable<TemplateRecord>, workspaceId: string, name: string): TemplateRecord | undefined {
+  for (const template of templates) if (template.workspaceId === workspaceId && template.name === name) return template;
+  return undefined;
 }
 
 /** Order of `listTemplates`: by name, then id (code-unit order, identical in every storage). */

@@ -1,0 +1,92 @@
+/**
+ * The batch store on PostgreSQL (bulk/types.ts), shared by every API process and worker: the batch
+ * row and its items' job rows (generation_jobs, storage/jobs-postgres.ts) are inserted in one
+ * transaction, so a batch is never half-made; its counts are read from its jobs.
+ */
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { BatchCounts, BatchRecord, BatchStore, NewBatch } from '../bulk/types.js';
+import type { JobRecord } from '../jobs/types.js';
+import { JOB_COLUMNS, toJob } from './jobs-postgres.js';
+import type { JobRow } from './jobs-postgres.js';
+import { createPgPool, inTransaction } from './postgres.js';
+import { isUuid } from './types.js';
+
+/** Migration 4 of postgres.ts. */
+export const BATCHES_MIGRATION = `
+  CREATE TABLE generation_batches (
+    id uuid PRIMARY KEY,
+    workspace_id uuid NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    template_id uuid NOT NULL,
+    webhook_url text,
+    idempotency_key text,
+    base_url text NOT NULL,
+    created timestamptz NOT NULL,
+    job_ids uuid[] NOT NULL,
+    UNIQUE (workspace_id, idempotency_key)
+  );
+  CREATE INDEX generation_batches_created ON generation_batches (created);
+`;
+
+export function createPostgresBatchStore(connectionString: string): BatchStore {
+  const pool = createPgPool(connectionString, 3);
+  const getBatch = async (workspaceId: string, batchId: string) => !isUuid(workspaceId) || !isUuid(batchId) ? undefined : batchOf(
+    (await pool.query<BatchRow>(`SELECT * FROM generation_batches WHERE id = $1 AND workspace_id = $2`, [batchId, workspaceId])).rows[0]);
+  return {
+    createBatch: (input, now) => createBatch(pool, input, now),
+    getBatch,
+    batchJobs: async (batch) => {
+      const rows = (await pool.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM generation_jobs WHERE batch_id = $1 AND workspace_id = $2`,
+        [batch.id, batch.workspaceId])).rows;
+      const byId = new Map(rows.map((row) => [row.id, toJob(row)]));
+      return batch.jobIds.map((id) => byId.get(id)).filter((job): job is JobRecord => job !== undefined);
+    },
+    batchCounts: async (batch) => {
+      const rows = (await pool.query<{ state: string; n: string }>(
+        `SELECT state, count(*) AS n FROM generation_jobs WHERE batch_id = $1 GROUP BY state`, [batch.id])).rows;
+      const of = (state: string) => Number(rows.find((row) => row.state === state)?.n ?? 0);
+      const counts: BatchCounts = { pending: of('pending'), generating: of('generating'), succeeded: of('success'), failed: of('failure') };
+      return counts;
+    },
+    deleteSweptBatches: async (before) => (await pool.query(
+      `DELETE FROM generation_batches b WHERE created <= $1 AND NOT EXISTS (SELECT 1 FROM generation_jobs j WHERE j.batch_id = b.id)`,
+      [before])).rowCount ?? 0,
+    close: () => pool.end(),
+  };
+}
+
+interface BatchRow {
+  id: string; workspace_id: string; template_id: string; webhook_url: string | null; idempotency_key: string | null;
+  base_url: string; created: Date; job_ids: string[];
+}
+
+function batchOf(row: BatchRow | undefined): BatchRecord | undefined {
+  return row === undefined ? undefined : {
+    id: row.id, workspaceId: row.workspace_id, templateId: row.template_id, webhookUrl: row.webhook_url,
+    idempotencyKey: row.idempotency_key, baseUrl: row.base_url, created: row.created, jobIds: row.job_ids,
+  };
+}
+
+async function createBatch(pool: pg.Pool, input: NewBatch, now: Date): Promise<{ batch: BatchRecord; created: boolean }> {
+  const id = randomUUID();
+  const items = input.items.map((command) => ({ id: randomUUID(), reference_id: command.referenceId, command }));
+  const made = await inTransaction(pool, async (client) => {
+    // a concurrent request with the same key waits on the unique index, then inserts nothing
+    const batch = batchOf((await client.query<BatchRow>(
+      `INSERT INTO generation_batches (id, workspace_id, template_id, webhook_url, idempotency_key, base_url, created, job_ids)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::uuid[]) ON CONFLICT (workspace_id, idempotency_key) DO NOTHING RETURNING *`,
+      [id, input.workspaceId, input.templateId, input.webhookUrl, input.idempotencyKey, input.baseUrl, now, items.map((item) => item.id)])).rows[0]);
+    if (batch === undefined) return undefined;
+    await client.query(
+      `INSERT INTO generation_jobs (id, workspace_id, template_id, reference_id, batch_id, base_url, state, created, command)
+       SELECT x.id, $1, $2, x.reference_id, $3, $4, 'pending', $5, x.command
+       FROM json_to_recordset($6::json) AS x (id uuid, reference_id text, command json)`,
+      [input.workspaceId, input.templateId, id, input.baseUrl, now, JSON.stringify(items)]);
+    return batch;
+  });
+  if (made !== undefined) return { batch: made, created: true };
+  const existing = batchOf((await pool.query<BatchRow>(
+    `SELECT * FROM generation_batches WHERE workspace_id = $1 AND idempotency_key = $2`, [input.workspaceId, input.idempotencyKey])).rows[0]);
+  // the key's batch was removed between the two statements (swept long after it ended): a new one
+  return existing === undefined ? createBatch(pool, input, now) : { batch: existing, created: false };
+}

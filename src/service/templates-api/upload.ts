@@ -1,0 +1,90 @@
+/**
+ * A template as uploaded over HTTP: a `multipart/form-data` body with the fields `name` and
+ * `sample` (JSON text, optional), one file part `template` (the Handlebars-over-HTML source) and
+ * any number of file parts `files` whose filenames are their paths in the template's folder
+ * (`css/style.css`, `img/logo.png`) — or the folder as one `archive` part, a `.zip` whose
+ * `template.html` is the source unless a `template` part is sent. Bounded as `octavo template add`
+ * bounds a folder; the paths are checked by the same code (storage/template-files.ts).
+ */
+import { ServiceError } from '../api/errors.js';
+import { MAX_TEMPLATE_FILES, MAX_TEMPLATE_FILES_BYTES, checkFilePaths } from '../storage/template-files.js';
+import type { MultipartBody, MultipartLimits } from './multipart.js';
+import { readMultipart } from './multipart.js';
+import { readZip } from './zip/read-zip.js';
+
+export const UPLOAD_LIMITS: MultipartLimits = {
+  maxFiles: MAX_TEMPLATE_FILES + 1, maxTotalBytes: MAX_TEMPLATE_FILES_BYTES, maxFields: 8, maxFieldBytes: 1024 * 1024,
+};
+
+const MAX_NAME_LENGTH = 200;
+
+export interface UploadedTemplate {
+  /** Absent when not sent (an update keeps the name). */
+  readonly name: string | undefined;
+  readonly html: string;
+  /** undefined: no sample. */
+  readonly sample: unknown;
+  readonly files: Map<string, Uint8Array>;
+}
+
+const invalid = (message: string) => new ServiceError('validation_error', message);
+
+export async function readTemplateUpload(request: Request, limits: MultipartLimits = UPLOAD_LIMITS): Promise<UploadedTemplate> {
+  return templateOf(await readMultipart(request, limits), limits);
+}
+
+/** The template file of an archive, when no `template` part is sent. */
+const ARCHIVE_SOURCE = 'template.html';
+
+export async function templateOf(body: MultipartBody, limits: MultipartLimits = UPLOAD_LIMITS): Promise<UploadedTemplate> {
+  const files = new Map<string, Uint8Array>();
+  const add = (path: string, bytes: Uint8Array) => {
+    if (files.has(path)) throw invalid(`files: '${path}' is sent twice`);
+    files.set(path, bytes);
+  };
+  for (const [field, list] of body.files) {
+    if (field === 'template') continue;
+    if (field === 'archive') {
+      if (list.length !== 1 || !/\.zip$/i.test(list[0]!.filename)) throw invalid(`archive: send one .zip file (other archive formats are not read)`);
+      for (const [path, bytes] of await readZip(list[0]!.bytes, { maxFiles: limits.maxFiles, maxTotalBytes: limits.maxTotalBytes })) add(path, bytes);
+    } else if (field === 'files') {
+      for (const file of list) add(file.filename, file.bytes);
+    } else {
+      throw invalid(`unknown file part '${field}': send the template's folder as parts named 'files' or one 'archive'`);
+    }
+  }
+  const sources = body.files.get('template') ?? [];
+  if (sources.length > 1) throw invalid(`send one file part 'template' (the template's HTML), got ${sources.length}`);
+  const source = sources[0]?.bytes ?? files.get(ARCHIVE_SOURCE);
+  if (source === undefined) throw invalid(`send the template's HTML as a file part 'template' (or as ${ARCHIVE_SOURCE} in the archive)`);
+  if (sources.length === 0) files.delete(ARCHIVE_SOURCE);
+  const html = decodeUtf8(source, 'template');
+  checkFilePaths(files);
+  return { name: nameOf(body.fields.get('name')), html, sample: sampleOf(body.fields.get('sample')), files };
+}
+
+function nameOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const name = value.trim();
+  if (name === '' || name.length > MAX_NAME_LENGTH || /[\p{Cc}]/u.test(name)) {
+    throw invalid(`name: 1 to ${MAX_NAME_LENGTH} characters, no control characters`);
+  }
+  return name;
+}
+
+function sampleOf(value: string | undefined): unknown {
+  if (value === undefined || value.trim() === '') return undefined;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    throw invalid('sample: not valid JSON');
+  }
+}
+
+function decodeUtf8(bytes: Uint8Array, where: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw invalid(`${where}: not UTF-8 text`);
+  }
+}
