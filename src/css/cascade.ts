@@ -158,9 +158,9 @@ function anonymousStyles(state: State): StyledDocument['anonymousStyle'] {
   };
 }
 
-function rootStyleOf(dom: DomDocument, state: State): { rootStyle: ComputedStyle } | undefined {
+function rootStyleOf(dom: DomDocument, state: State): { rootStyle: ComputedStyle; rootCustom: CustomProperties } | undefined {
   const styles = state.styles.get(dom.documentElement);
-  return styles === undefined ? undefined : { rootStyle: styles.style };
+  return styles === undefined ? undefined : { rootStyle: styles.style, rootCustom: styles.custom };
 }
 
 /** Styles `node` and its descendants; `rendered`: no ancestor has `display: none`. */

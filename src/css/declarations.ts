@@ -22,6 +22,8 @@ export interface DeclarationSink {
 export interface DeclarationContext {
   readonly baseUrl: string | undefined;
   readonly sink: DeclarationSink;
+  /** The text the value nodes' positions point into: a `var()` value keeps its own whitespace. */
+  readonly source?: string;
 }
 
 const CSS_WIDE = new Set<string>(['inherit', 'initial', 'unset', 'revert', 'revert-layer']);
@@ -47,6 +49,18 @@ function longhandsOf(def: RegisteredProperty): readonly string[] {
     case 'shorthand': return def.longhands;
     case 'unsupported': return [];
   }
+}
+
+/**
+ * The value as written. css-tree's generator drops whitespace it deems unneeded (`var(--bw) 0`
+ * comes out `var(--bw)0`), which substitution would glue into one token (`4px0`): the source
+ * text keeps the tokens apart (CSS Variables 1 §3 substitutes tokens, not characters).
+ */
+function valueText(valueNode: CssNode, source: string | undefined): string {
+  if (valueNode.type === 'Raw') return valueNode.value.trim();
+  const loc = valueNode.loc;
+  if (source !== undefined && loc !== undefined && loc !== null) return source.slice(loc.start.offset, loc.end.offset).trim();
+  return generate(valueNode);
 }
 
 /** Value nodes of a declaration; a Raw value (css-tree could not parse it) is parsed again. */
@@ -80,7 +94,7 @@ export function parseDeclarationValue(
   const name = property.toLowerCase();
   if (name === 'all') return parseAll(valueNode, important, ctx, where);
   const lookup = lookupProperty(name);
-  const text = valueNode.type === 'Raw' ? valueNode.value.trim() : generate(valueNode);
+  const text = valueText(valueNode, ctx.source);
   if (lookup.kind === 'ignored') return [];
   if (lookup.kind === 'unknown') {
     ctx.sink.warn('css_unknown_property', `unknown property \`${property}\``, where.line, where.column);
