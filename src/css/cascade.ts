@@ -92,7 +92,7 @@ function declarationList(text: string, baseUrl: string | undefined): Declaration
 
 export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: CascadeContext): StyledDocument {
   const page = pageEnvironment(sheets);
-  const env: MediaEnvironment = { width: page.width, height: page.height };
+  const env: MediaEnvironment = { width: page.areaWidth, height: page.areaHeight, deviceWidth: page.width, deviceHeight: page.height };
   const viewport = { width: page.areaWidth, height: page.areaHeight };
   const baseUrl = ctx.baseUrl ?? collectedBaseUrl(dom);
   const memo = cascadeMemo({ sheets, env, viewport, baseUrl, initialStyle: () => createInitialStyle(viewport, ctx.diagnostics) });
