@@ -26,6 +26,9 @@ export interface DeclarationContext {
   readonly source?: string;
 }
 
+/** A value that names another engine's keyword or function (`-ms-flexbox`, `-webkit-gradient(`). */
+const VENDOR_VALUE = /(^|[\s,(])-(webkit|moz|ms|o)-/i;
+
 const CSS_WIDE = new Set<string>(['inherit', 'initial', 'unset', 'revert', 'revert-layer']);
 
 /** The slot of a longhand or flow-relative longhand name. */
@@ -129,8 +132,9 @@ export function parseDeclarationValue(
   };
   const values = parseValue(def, nodes, parseCtx);
   if (values === undefined) {
-    // A value rejected because it uses something unsupported was already reported as such.
-    if (reportedUnsupported) return [];
+    // A value rejected because it uses something unsupported was already reported as such; another
+    // engine's value (`display: -ms-flexbox` before `display: flex`) is dropped silently, as its properties are.
+    if (reportedUnsupported || VENDOR_VALUE.test(text)) return [];
     ctx.sink.warn('css_invalid_value', `invalid value \`${text}\` for \`${name}\``, where.line, where.column);
     return [];
   }
