@@ -283,7 +283,11 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
   budget();
 
   // layout keeps the page rules, not the styled document: every element's style goes once the boxes have it
-  const pageRules: PageRuleSource = { pageRules: styled.pageRules, initialStyle: styled.initialStyle, ...(styled.rootStyle === undefined ? {} : { rootStyle: styled.rootStyle }) };
+  const pageRules: PageRuleSource = {
+    pageRules: styled.pageRules, initialStyle: styled.initialStyle,
+    ...(styled.rootStyle === undefined ? {} : { rootStyle: styled.rootStyle }),
+    ...(styled.rootCustom === undefined ? {} : { rootCustom: styled.rootCustom }),
+  };
   return {
     options, boxes, images, text, diagnostics, resources,
     services: layoutServices(pageRules, { text, images, diagnostics, maxPages: limits.maxPages, checkBudget: budget }),

@@ -283,8 +283,14 @@ function pseudoBoxes(walk: Walk, element: DomElement, pseudo: 'before' | 'after'
   } finally {
     walk.counters.leaveElement();
   }
-  const outer = outerDisplay(style.display);
   const source = boxElement(walk, element);
+  // an absolutely positioned or floated ::after (a ticket's notch, a ribbon, a badge) leaves the flow as an element does (CSS2 §9.3)
+  const scheme = outOfFlowScheme(style);
+  if (scheme === 'absolute' || scheme === 'fixed' || scheme === 'float') {
+    const outOfFlow = blockified(style);
+    return [{ kind: 'out-of-flow', scheme, box: blockBox(walk, { element: source, style: outOfFlow, pseudo, children, outer: 'block' }), style: outOfFlow, element: source, pseudo }];
+  }
+  const outer = outerDisplay(style.display);
   if (outer === 'inline-flow') return [{ kind: 'inline', style, element: source, pseudo, children }];
   return [blockBox(walk, { element: source, style, pseudo, children, outer })];
 }

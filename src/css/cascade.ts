@@ -92,7 +92,7 @@ function declarationList(text: string, baseUrl: string | undefined): Declaration
 
 export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: CascadeContext): StyledDocument {
   const page = pageEnvironment(sheets);
-  const env: MediaEnvironment = { width: page.width, height: page.height };
+  const env: MediaEnvironment = { width: page.areaWidth, height: page.areaHeight, deviceWidth: page.width, deviceHeight: page.height };
   const viewport = { width: page.areaWidth, height: page.areaHeight };
   const baseUrl = ctx.baseUrl ?? collectedBaseUrl(dom);
   const memo = cascadeMemo({ sheets, env, viewport, baseUrl, initialStyle: () => createInitialStyle(viewport, ctx.diagnostics) });
@@ -158,9 +158,9 @@ function anonymousStyles(state: State): StyledDocument['anonymousStyle'] {
   };
 }
 
-function rootStyleOf(dom: DomDocument, state: State): { rootStyle: ComputedStyle } | undefined {
+function rootStyleOf(dom: DomDocument, state: State): { rootStyle: ComputedStyle; rootCustom: CustomProperties } | undefined {
   const styles = state.styles.get(dom.documentElement);
-  return styles === undefined ? undefined : { rootStyle: styles.style };
+  return styles === undefined ? undefined : { rootStyle: styles.style, rootCustom: styles.custom };
 }
 
 /** Styles `node` and its descendants; `rendered`: no ancestor has `display: none`. */

@@ -1,7 +1,7 @@
 /**
- * Custom properties and `var()` substitution (CSS Variables 1 §2-3). Values are token text;
- * substitution is textual with cycle detection; an unresolvable reference makes the value
- * invalid at computed-value time. So does a substitution longer than limits.maxCustomPropertyLength
+ * Custom properties, `var()` and `env()` substitution (CSS Variables 1 §2-3, CSS Environment
+ * Variables 1). Values are token text; substitution keeps tokens apart, with cycle detection; an
+ * unresolvable reference makes the value invalid at computed-value time. So does a substitution longer than limits.maxCustomPropertyLength
  * (CSS Variables 1 §3.3 "Safely Handling Overly-Long Variables": properties doubling at each of 40
  * levels would need a terabyte): the property falls back as browsers do and the render goes on.
  */
@@ -53,8 +53,30 @@ export type Substituted = string | undefined | typeof OVERLONG;
 const DEFAULT_MAX_LENGTH = DEFAULT_LIMITS.maxCustomPropertyLength;
 
 /**
- * Substitutes every `var()` in `text`; undefined when a reference cannot be resolved, OVERLONG
- * as soon as the result grows past `maxLength` characters.
+ * The UA environment variables of a printed page (CSS Environment Variables 1 §2): no notch, no
+ * on-screen keyboard, no title bar, so every inset and area is 0 (Chromium prints them so).
+ */
+const ENVIRONMENT: ReadonlyMap<string, string> = new Map([
+  'safe-area-inset-top', 'safe-area-inset-right', 'safe-area-inset-bottom', 'safe-area-inset-left',
+  'safe-area-max-inset-top', 'safe-area-max-inset-right', 'safe-area-max-inset-bottom', 'safe-area-max-inset-left',
+  'keyboard-inset-top', 'keyboard-inset-right', 'keyboard-inset-bottom', 'keyboard-inset-left', 'keyboard-inset-width', 'keyboard-inset-height',
+  'titlebar-area-x', 'titlebar-area-y', 'titlebar-area-width', 'titlebar-area-height',
+].map((name) => [name, '0px']));
+
+/** A `var(`/`env(` function starting at `i`, not the tail of a longer name (`--my-var(`). */
+function substitutionAt(text: string, i: number): 'var' | 'env' | undefined {
+  const ch = text[i];
+  if (ch !== 'v' && ch !== 'V' && ch !== 'e' && ch !== 'E') return undefined;
+  if (isNameChar(text[i - 1])) return undefined;
+  const head = text.slice(i, i + 4).toLowerCase();
+  return head === 'var(' ? 'var' : head === 'env(' ? 'env' : undefined;
+}
+
+/**
+ * Substitutes every `var()` and `env()` in `text`; undefined when a reference cannot be resolved,
+ * OVERLONG as soon as the result grows past `maxLength` characters. Substitution is of tokens
+ * (CSS Variables 1 §3): a value never merges with its neighbours (`var(--n)px` with `--n: 4` is
+ * `4` then `px`, not `4px`), so an empty comment keeps them apart where they would merge.
  */
 export function substituteVars(text: string, lookup: (name: string) => Substituted, maxLength = DEFAULT_MAX_LENGTH): Substituted {
   let out = '';
@@ -67,18 +89,20 @@ export function substituteVars(text: string, lookup: (name: string) => Substitut
       i = end;
       continue;
     }
-    if ((ch === 'v' || ch === 'V') && /^var\(/i.test(text.slice(i, i + 4)) && !isNameChar(text[i - 1])) {
+    const kind = substitutionAt(text, i);
+    if (kind !== undefined) {
       const close = matchingParen(text, i + 3);
       if (close < 0) return undefined;
       const inner = text.slice(i + 4, close);
       const comma = topLevelIndex(inner, ',');
       const name = (comma < 0 ? inner : inner.slice(0, comma)).trim();
-      if (!name.startsWith('--')) return undefined;
-      let value = lookup(name);
+      if (kind === 'var' && !name.startsWith('--')) return undefined;
+      let value = kind === 'var' ? lookup(name) : ENVIRONMENT.get(name.toLowerCase());
       if (value === undefined && comma >= 0) value = substituteVars(inner.slice(comma + 1).trim(), lookup, maxLength);
       if (value === undefined || value === OVERLONG) return value;
       if (out.length + value.length > maxLength) return OVERLONG;
-      out += value;
+      // a var() right after is separated from this one by its own head check
+      out += separated(out, value, substitutionAt(text, close + 1) === undefined ? text[close + 1] : undefined);
       i = close + 1;
       continue;
     }
@@ -86,6 +110,19 @@ export function substituteVars(text: string, lookup: (name: string) => Substitut
     i++;
   }
   return out.length > maxLength ? OVERLONG : out;
+}
+
+/** `value` between `before` and the character after it, with an empty comment where tokens would merge. */
+function separated(before: string, value: string, next: string | undefined): string {
+  if (value === '') return value;
+  const head = mergesAcross(before[before.length - 1], value[0]) ? '/**/' : '';
+  const tail = mergesAcross(value[value.length - 1], next) ? '/**/' : '';
+  return head + value + tail;
+}
+
+/** Characters that would make one token of what they touch (an ident, number, dimension or hash). */
+function mergesAcross(left: string | undefined, right: string | undefined): boolean {
+  return left !== undefined && right !== undefined && /[\w.+#@-]/.test(left) && /[\w.-]/.test(right);
 }
 
 function isNameChar(ch: string | undefined): boolean {

@@ -22,7 +22,12 @@ export interface DeclarationSink {
 export interface DeclarationContext {
   readonly baseUrl: string | undefined;
   readonly sink: DeclarationSink;
+  /** The text the value nodes' positions point into: a `var()` value keeps its own whitespace. */
+  readonly source?: string;
 }
+
+/** A value that names another engine's keyword or function (`-ms-flexbox`, `-webkit-gradient(`). */
+const VENDOR_VALUE = /(^|[\s,(])-(webkit|moz|ms|o)-/i;
 
 const CSS_WIDE = new Set<string>(['inherit', 'initial', 'unset', 'revert', 'revert-layer']);
 
@@ -47,6 +52,18 @@ function longhandsOf(def: RegisteredProperty): readonly string[] {
     case 'shorthand': return def.longhands;
     case 'unsupported': return [];
   }
+}
+
+/**
+ * The value as written. css-tree's generator drops whitespace it deems unneeded (`var(--bw) 0`
+ * comes out `var(--bw)0`), which substitution would glue into one token (`4px0`): the source
+ * text keeps the tokens apart (CSS Variables 1 §3 substitutes tokens, not characters).
+ */
+function valueText(valueNode: CssNode, source: string | undefined): string {
+  if (valueNode.type === 'Raw') return valueNode.value.trim();
+  const loc = valueNode.loc;
+  if (source !== undefined && loc !== undefined && loc !== null) return source.slice(loc.start.offset, loc.end.offset).trim();
+  return generate(valueNode);
 }
 
 /** Value nodes of a declaration; a Raw value (css-tree could not parse it) is parsed again. */
@@ -80,7 +97,7 @@ export function parseDeclarationValue(
   const name = property.toLowerCase();
   if (name === 'all') return parseAll(valueNode, important, ctx, where);
   const lookup = lookupProperty(name);
-  const text = valueNode.type === 'Raw' ? valueNode.value.trim() : generate(valueNode);
+  const text = valueText(valueNode, ctx.source);
   if (lookup.kind === 'ignored') return [];
   if (lookup.kind === 'unknown') {
     ctx.sink.warn('css_unknown_property', `unknown property \`${property}\``, where.line, where.column);
@@ -115,8 +132,9 @@ export function parseDeclarationValue(
   };
   const values = parseValue(def, nodes, parseCtx);
   if (values === undefined) {
-    // A value rejected because it uses something unsupported was already reported as such.
-    if (reportedUnsupported) return [];
+    // A value rejected because it uses something unsupported was already reported as such; another
+    // engine's value (`display: -ms-flexbox` before `display: flex`) is dropped silently, as its properties are.
+    if (reportedUnsupported || VENDOR_VALUE.test(text)) return [];
     ctx.sink.warn('css_invalid_value', `invalid value \`${text}\` for \`${name}\``, where.line, where.column);
     return [];
   }

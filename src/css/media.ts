@@ -1,16 +1,23 @@
 /**
- * Media queries (Media Queries 4) evaluated for the print medium. `width`/`height` are those of
- * the page box (Media Queries 4 §4.1: "for paged media, the width of the page box"): the size of
- * the document's first `@page` rule without selectors, A4 otherwise. Unknown features are false.
+ * Media queries (Media Queries 4) evaluated for the print medium. `width`, `height`,
+ * `aspect-ratio` and `orientation` are those of the page area (the page box less the margins of
+ * the `@page` rules without selectors, A4 with the UA margins otherwise), not of the page box
+ * that Media Queries 4 §4.1 names: content is laid out in the page area, as in a browser's
+ * viewport, and the common framework breakpoints then choose what Chromium's print chooses on
+ * A4 and Letter with usual margins (docs/css.md; csswg-drafts#5437 is open on this). The
+ * `device-*` features are the page box's. Unknown features are false.
  */
 import type { CssNode } from 'css-tree';
 import { childrenOf, identOf } from './values/nodes.js';
 import { ABSOLUTE_UNITS } from './values/units.js';
 
 export interface MediaEnvironment {
-  /** Page box size in px. */
+  /** Page area size in px (the viewport of paged media). */
   readonly width: number;
   readonly height: number;
+  /** Page box size in px (the "device"). */
+  readonly deviceWidth: number;
+  readonly deviceHeight: number;
 }
 
 /** A compiled media query list: true when any query matches. */
@@ -83,9 +90,11 @@ function ratioOf(node: CssNode | undefined): number | undefined {
   if (node === undefined) return undefined;
   if (node.type === 'Number') return Number(node.value);
   if (node.type === 'Ratio') {
-    const left = Number((node as unknown as { left: string }).left);
-    const right = Number((node as unknown as { right: string | null }).right ?? 1);
-    return right === 0 ? undefined : left / right;
+    // css-tree 3 gives the terms as Number nodes (css-tree 2 gave their text)
+    const term = (value: unknown): number => Number(typeof value === 'object' && value !== null ? (value as { value: string }).value : value);
+    const left = term(node.left);
+    const right = node.right === null ? 1 : term(node.right);
+    return right === 0 || !Number.isFinite(left) || !Number.isFinite(right) ? undefined : left / right;
   }
   return undefined;
 }
@@ -95,10 +104,10 @@ type Metric = (env: MediaEnvironment) => number;
 const METRICS: Readonly<Record<string, { metric: Metric; parse: (node: CssNode | undefined) => number | undefined }>> = {
   width: { metric: (env) => env.width, parse: lengthOf },
   height: { metric: (env) => env.height, parse: lengthOf },
-  'device-width': { metric: (env) => env.width, parse: lengthOf },
-  'device-height': { metric: (env) => env.height, parse: lengthOf },
+  'device-width': { metric: (env) => env.deviceWidth, parse: lengthOf },
+  'device-height': { metric: (env) => env.deviceHeight, parse: lengthOf },
   'aspect-ratio': { metric: (env) => env.width / env.height, parse: ratioOf },
-  'device-aspect-ratio': { metric: (env) => env.width / env.height, parse: ratioOf },
+  'device-aspect-ratio': { metric: (env) => env.deviceWidth / env.deviceHeight, parse: ratioOf },
   color: { metric: () => 8, parse: (n) => (n?.type === 'Number' ? Number(n.value) : undefined) },
   'color-index': { metric: () => 0, parse: (n) => (n?.type === 'Number' ? Number(n.value) : undefined) },
   monochrome: { metric: () => 0, parse: (n) => (n?.type === 'Number' ? Number(n.value) : undefined) },

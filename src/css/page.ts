@@ -6,7 +6,8 @@ import { parse } from 'css-tree';
 import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, PageContext, PageRule, PageRuleSource, PageSelector, PageStyle, RawDeclaration } from './types.js';
 import { computeStyle } from './compute.js';
-import { NO_CUSTOM_PROPERTIES } from './custom-properties.js';
+import type { CustomProperties } from './custom-properties.js';
+import { NO_CUSTOM_PROPERTIES, NO_REGISTRY, computeCustomProperties } from './custom-properties.js';
 import { parseDeclarationValue } from './declarations.js';
 import { LONGHAND_INDEX } from './properties/registry.js';
 import type { Declaration, SheetWarning, Stylesheet } from './stylesheet.js';
@@ -94,8 +95,9 @@ function parseRaw(raw: RawDeclaration): { declarations: Declaration[]; warnings:
     const sink = { warn: (code: SheetWarning['code'], message: string) => warnings.push({ code, message, line: undefined, column: undefined }) };
     let declarations: Declaration[] = [];
     try {
-      const node = parse(raw.value === '' ? ' ' : raw.value, { context: 'value', positions: false });
-      declarations = parseDeclarationValue(raw.property, node, raw.important, { baseUrl: raw.baseUrl, sink }, { line: undefined, column: undefined });
+      const source = raw.value === '' ? ' ' : raw.value;
+      const node = parse(source, { context: 'value', positions: true });
+      declarations = parseDeclarationValue(raw.property, node, raw.important, { baseUrl: raw.baseUrl, sink, source }, { line: undefined, column: undefined });
     } catch {
       warnings.push({ code: 'css_invalid_value', message: `invalid value \`${raw.value}\` for \`${raw.property}\``, line: undefined, column: undefined });
     }
@@ -209,6 +211,22 @@ export function computePageStyle(styled: PageRuleSource, page: PageContext, diag
   return style;
 }
 
+/**
+ * The custom properties of the page context: the root element's (CSS Paged Media 3 §5 leaves it
+ * open; Chromium and WeasyPrint read the root's), then those the rules declare, important last.
+ */
+function customOf(rules: readonly PageRule[], pick: (rule: PageRule) => readonly RawDeclaration[], parent: CustomProperties): CustomProperties {
+  const declared = new Map<string, string | undefined>();
+  for (const important of [false, true]) {
+    for (const rule of rules) for (const raw of pick(rule)) if (raw.important === important && raw.property.startsWith('--')) declared.set(raw.property, raw.value);
+  }
+  return computeCustomProperties(parent, declared, NO_REGISTRY);
+}
+
+function pageCustom(styled: PageRuleSource, rules: readonly PageRule[]): CustomProperties {
+  return customOf(rules, (rule) => rule.declarations, styled.rootCustom ?? NO_CUSTOM_PROPERTIES);
+}
+
 function computePageStyleUncached(styled: PageRuleSource, page: PageContext, diagnostics: Diagnostics): PageStyle {
   const rules = matchingRules(styled.pageRules, page);
   const applied = applyDeclarations(rules, (rule) => rule.declarations, diagnostics);
@@ -217,7 +235,7 @@ function computePageStyleUncached(styled: PageRuleSource, page: PageContext, dia
   const style = computeStyle({
     winners: applied.winners,
     parent,
-    custom: NO_CUSTOM_PROPERTIES,
+    custom: pageCustom(styled, rules),
     isRoot: false,
     rootFontSize: styled.rootStyle?.fontSize ?? 16,
     viewportWidth: width,
@@ -243,21 +261,32 @@ function computePageStyleUncached(styled: PageRuleSource, page: PageContext, dia
  * `footnote` is the footnote area (`@footnote`, CSS GCPM 3 §2.2), which needs no content.
  */
 export function computeMarginBoxStyle(styled: PageRuleSource, page: PageContext, box: string, pageStyle: PageStyle, diagnostics: Diagnostics): ComputedStyle | undefined {
-  const rules = matchingRules(styled.pageRules, page).filter((rule) => rule.marginBoxes[box] !== undefined);
+  const matching = matchingRules(styled.pageRules, page);
+  const rules = matching.filter((rule) => rule.marginBoxes[box] !== undefined);
   if (rules.length === 0) return undefined;
-  if (box === 'footnote') return { ...computeAreaStyle(styled, rules, box, pageStyle, diagnostics), display: 'block' };
-  const style = computeAreaStyle(styled, rules, box, pageStyle, diagnostics);
+  const area: Area = { styled, rules, box, custom: pageCustom(styled, matching) };
+  if (box === 'footnote') return { ...computeAreaStyle(area, pageStyle, diagnostics), display: 'block' };
+  const style = computeAreaStyle(area, pageStyle, diagnostics);
   if (style.content === 'none' || style.content === 'normal') return undefined;
   return { ...style, display: 'block' };
 }
 
 /** The style of a page area (a margin box, `@footnote`) from its rules, inheriting from the page box. */
-function computeAreaStyle(styled: PageRuleSource, rules: readonly PageRule[], box: string, pageStyle: PageStyle, diagnostics: Diagnostics): ComputedStyle {
+interface Area {
+  readonly styled: PageRuleSource;
+  /** The matching rules that style this area. */
+  readonly rules: readonly PageRule[];
+  readonly box: string;
+  /** The page context's custom properties. */
+  readonly custom: CustomProperties;
+}
+
+function computeAreaStyle({ styled, rules, box, custom }: Area, pageStyle: PageStyle, diagnostics: Diagnostics): ComputedStyle {
   const applied = applyDeclarations(rules, (rule) => rule.marginBoxes[box] ?? [], diagnostics);
   return computeStyle({
     winners: applied.winners,
     parent: pageStyle.style,
-    custom: NO_CUSTOM_PROPERTIES,
+    custom: customOf(rules, (rule) => rule.marginBoxes[box] ?? [], custom),
     isRoot: false,
     rootFontSize: styled.rootStyle?.fontSize ?? 16,
     viewportWidth: pageStyle.width,

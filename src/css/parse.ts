@@ -66,7 +66,7 @@ export function parseStylesheet(source: string, baseUrl: string | undefined): Pa
     pages: [],
     properties: [],
     warnings,
-    declarations: { baseUrl, sink: { warn } },
+    declarations: { baseUrl, sink: { warn }, source },
     importsClosed: false,
     layer: undefined,
     layers: [],
@@ -240,6 +240,7 @@ function visitStyleBlock(children: readonly CssNode[], parent: StyleParent, buil
   // declarations without effect wait for an element the rule matches (StyleRule.noEffect)
   const declarations: DeclarationContext = {
     baseUrl: builder.baseUrl,
+    source: builder.source,
     sink: {
       warn: (code, message, line, column) => (code === 'css_unsupported' ? noEffect : builder.warnings).push({ code, message, line, column }),
     },
@@ -413,6 +414,7 @@ export function parseDeclarationList(source: string, baseUrl: string | undefined
   const warnings: SheetWarning[] = [];
   const ctx: DeclarationContext = {
     baseUrl,
+    source,
     sink: { warn: (code, message, line, column) => warnings.push({ code, message, line, column }) },
   };
   const ast = parse(source, {

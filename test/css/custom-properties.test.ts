@@ -18,10 +18,30 @@ describe('var() substitution', () => {
     expect(substituteVars('var(--missing,)', lookup)).toBe('');
   });
 
+  it('substitutes tokens, not characters: a value never merges with its neighbours (CSS Variables 1 §3)', () => {
+    const vars = new Map([['--n', '4'], ['--bw', '4px'], ['--empty', '']]);
+    const lookup = (name: string) => vars.get(name);
+    expect(substituteVars('var(--bw) 0', lookup)).toBe('4px 0');
+    expect(substituteVars('var(--n)px', lookup)).toBe('4/**/px');
+    expect(substituteVars('+var(--n)', lookup)).toBe('+/**/4');
+    expect(substituteVars('-var(--n)', lookup)).toBe('-var(--n)'); // the function `-var(`, no substitution
+    expect(substituteVars('var(--n)var(--n)', lookup)).toBe('4/**/4');
+    expect(substituteVars('var(--empty) 0 0', lookup)).toBe(' 0 0');
+    expect(substituteVars('calc(var(--n)*2)', lookup)).toBe('calc(4*2)');
+  });
+
+  it('substitutes env(): every UA variable of a printed page is 0px (CSS Environment Variables 1 §2)', () => {
+    const lookup = () => undefined;
+    expect(substituteVars('env(safe-area-inset-left) 1px', lookup)).toBe('0px 1px');
+    expect(substituteVars('max(1rem, env(safe-area-inset-bottom, 9px))', lookup)).toBe('max(1rem, 0px)');
+    expect(substituteVars('env(--unknown-name, 3px)', lookup)).toBe('3px');
+    expect(substituteVars('env(unknown-name)', lookup)).toBeUndefined();
+  });
+
   it('makes a substitution past its length limit invalid, as soon as it grows past it (CSS Variables 1 §3.3)', () => {
     const lookup = (name: string) => (name === '--ten' ? '0123456789' : undefined);
-    expect(substituteVars('var(--ten)var(--ten)', lookup, 20)).toBe('01234567890123456789');
-    expect(substituteVars('var(--ten)var(--ten)x', lookup, 20)).toBe(OVERLONG);
+    expect(substituteVars('var(--ten),var(--ten)', lookup, 21)).toBe('0123456789,0123456789');
+    expect(substituteVars('var(--ten),var(--ten)x', lookup, 21)).toBe(OVERLONG);
     expect(substituteVars('var(--missing, var(--ten) var(--ten))', lookup, 20)).toBe(OVERLONG);
     const declared = new Map<string, string | undefined>([['--a', 'var(--ten) var(--ten)'], ['--b', 'var(--a)'], ['--ok', 'var(--ten)']]);
     const overlong: string[] = [];
@@ -52,6 +72,22 @@ describe('custom properties in the cascade', () => {
     expect(doc.style('#b').color).toEqual(blue);
     expect(doc.style('#b').marginTop).toBe(4);
     expect(doc.style('#b').marginLeft).toBe(8);
+    expect(doc.diagnostics).toEqual([]);
+  });
+
+  it('keeps the whitespace between tokens of the declaration: Bootstrap 5 `border-width: var(--bs-border-width) 0`', async () => {
+    const css = ':root { --bs-border-width: 1px; --pad: 2px } td { border: 0 solid; border-width: var(--bs-border-width) 0; padding: var(--pad)  var(--pad) 0 }';
+    const doc = await styleWith(css, '<table><tr><td>x</td></tr></table>');
+    const td = doc.style('td');
+    expect([td.borderTopWidth, td.borderRightWidth, td.borderBottomWidth, td.borderLeftWidth]).toEqual([1, 0, 1, 0]);
+    expect([td.paddingTop, td.paddingRight, td.paddingBottom, td.paddingLeft]).toEqual([2, 2, 0, 2]);
+    expect(doc.diagnostics).toEqual([]);
+  });
+
+  it('keeps them in a style attribute too, and env() there', async () => {
+    const doc = await styleWith(':root { --m: 3px }', '<p style="margin: var(--m) 0; padding-left: env(safe-area-inset-left, 5px)">x</p>');
+    const p = doc.style('p');
+    expect([p.marginTop, p.marginRight, p.marginBottom, p.marginLeft, p.paddingLeft]).toEqual([3, 0, 3, 0, 0]);
     expect(doc.diagnostics).toEqual([]);
   });
 

@@ -14,6 +14,23 @@ async function page(css: string, context: PageContext = first) {
   return { style: computePageStyle(doc.styled, context, diagnostics), diagnostics: diagnostics.list(), doc };
 }
 
+describe('var() in @page and margin boxes', () => {
+  it('reads the root element\'s custom properties, then the page\'s own, keeping whitespace', async () => {
+    const css = ':root { --green: rgb(0, 128, 0); --m: 10px } @page { --side: 20px; margin: var(--m) var(--side); @bottom-left { content: "x"; color: var(--green); padding: var(--m) 0 } }';
+    const { style, diagnostics, doc } = await page(css);
+    expect(diagnostics).toEqual([]);
+    expect([style.marginTop, style.marginRight, style.marginBottom, style.marginLeft]).toEqual([10, 20, 10, 20]);
+    const box = computeMarginBoxStyle(doc.styled, first, 'bottom-left', style, new Diagnostics())!;
+    expect(box.color).toEqual({ r: 0, g: 128, b: 0, a: 1 });
+    expect([box.paddingTop, box.paddingRight]).toEqual([10, 0]);
+  });
+
+  it('warns, located, of a custom property defined nowhere', async () => {
+    const { diagnostics } = await page('@page { margin: var(--nowhere) 0 }');
+    expect(diagnostics.map((d) => d.code)).toEqual(['css_invalid_value']);
+  });
+});
+
 describe('@page size (CSS Paged Media 3 §7.1)', () => {
   it('defaults to A4 with the UA margin of 75px', async () => {
     const { style } = await page('');

@@ -154,3 +154,19 @@ describe('calc(), min(), max(), clamp()', () => {
     expect(doc.diagnostics.map((d) => d.code)).toEqual(['css_invalid_value']);
   });
 });
+
+describe('framework values', () => {
+  it('reads math functions of percentages in hsl() channels (Bulma 1: `hsl(171deg, 100%, calc(41% + 0%))`)', () => {
+    const color = (text: string) => parseColor((parse(text, { context: 'value' }) as unknown as { children: { first: never } }).children.first);
+    expect(color('hsl(0deg,100%,50%)')).toEqual({ r: 255, g: 0, b: 0, a: 1 });
+    expect(color('hsl(0deg,100%,calc(40% + 10%))')).toEqual(color('hsl(0deg,100%,50%)'));
+    expect(color('hsl(120 calc(50% * 2) min(50%, 60%))')).toEqual(color('hsl(120 100% 50%)'));
+    expect(color('hsl(0deg,100%,calc(40% + 1px))')).toBeUndefined();
+  });
+
+  it('drops another engine\'s value silently, as its properties are (`display: -ms-flexbox` before `display: flex`)', async () => {
+    const doc = await styleWith('div { display: -ms-flexbox; display: flex } p { display: -webkit-nonsense } span { display: nonsense }', '<div><p>x</p><span>y</span></div>');
+    expect(doc.style('div').display).toBe('flex');
+    expect(doc.diagnostics.map((d) => d.message)).toEqual(['invalid value `nonsense` for `display`']);
+  });
+});

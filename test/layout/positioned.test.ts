@@ -176,3 +176,38 @@ describe('stacking order (CSS2 Appendix E, §9.9)', () => {
   });
 });
 
+
+describe('absolutely positioned pseudo-elements and nested containing blocks (geometry measured in Chromium)', () => {
+  // Chromium 800x600 (--hide-scrollbars --dump-dom, getBoundingClientRect): box 250,20; ::after 446,20 4x100;
+  // b2 630,200 90x40; badge 715,195; rib 90,310 20x10
+  const CSS = `@page { size: 800px 600px; margin: 0 } body { margin: 0 }
+    .box { position: absolute; left: calc(50% - 150px); top: 20px }
+    .ticket { position: relative; width: 300px; height: 100px }
+    .ticket::after { content: ""; position: absolute; right: 100px; width: 4px; top: 0; bottom: 0 }
+    .b2 { position: absolute; right: 10%; top: 200px; padding: 5px } .inner { width: 80px; height: 30px }
+    .badge { position: absolute; top: -5px; right: -5px; width: 10px; height: 10px }
+    .wrap { position: relative; display: inline-block; margin: 300px 0 0 40px }
+    .rib { position: absolute; left: calc(100% - 30px); bottom: calc(50% - 5px); width: 20px; height: 10px }`;
+  const BODY = `<div class="box" id="box"><div class="ticket" id="ticket"></div></div>
+    <div class="b2" id="b2"><div class="inner"></div><span class="badge" id="badge"></span></div>
+    <div class="wrap" id="wrap"><div class="inner"></div><i class="rib" id="rib"></i></div>`;
+
+  it('places a ticket\'s ::after from its right edge, inside a shrink-to-fit absolute box', async () => {
+    const doc = await layoutHtml(`<style>${CSS}</style>${BODY}`);
+    const page = doc.pages[0]!;
+    const at = (id: string): string => { const f = findById(page, id)!; return `${f.x},${f.y} ${f.width}x${f.height}`; };
+    const ticket = findById(page, 'ticket')!;
+    const after = ticket.kind === 'box' ? ticket.children.find((c) => c.kind === 'box' && c.box.pseudo === 'after') : undefined;
+    expect(after && `${after.x},${after.y} ${after.width}x${after.height}`).toBe('446,20 4x100');
+    expect([at('box'), at('b2'), at('badge'), at('wrap'), at('rib')]).toEqual(['250,20 300x100', '630,200 90x40', '715,195 10x10', '40,300 80x30', '90,310 20x10']);
+    expect(doc.diagnostics).toEqual([]);
+  });
+
+  it('floats a floated ::before as an element', async () => {
+    const doc = await layoutHtml(`<style>@page { size: 200px 100px; margin: 0 } body { margin: 0 } p { margin: 0; width: 100px }
+      p::before { content: ""; float: right; width: 30px; height: 20px }</style><p id="p"></p>`);
+    const p = findById(doc.pages[0]!, 'p')!;
+    const before = p.kind === 'box' ? p.children.find((c) => c.kind === 'box' && c.box.pseudo === 'before') : undefined;
+    expect(before && `${before.x},${before.y} ${before.width}x${before.height}`).toBe('70,0 30x20');
+  });
+});

@@ -443,13 +443,15 @@ export interface StyledDocument {
   readonly pageRules: readonly PageRule[];
   /** Computed style of the root element: the page context inherits from it (as in WeasyPrint). */
   readonly rootStyle?: ComputedStyle;
+  /** The root element's custom properties: `var()` in `@page` and margin boxes reads them (as Chromium and WeasyPrint). */
+  readonly rootCustom?: ReadonlyMap<string, string>;
 }
 
 /**
  * What page boxes and margin boxes are computed from: the `@page` rules and the root's style,
  * without every element's (a long document's largest map, which layout does not need).
  */
-export type PageRuleSource = Pick<StyledDocument, 'pageRules' | 'rootStyle' | 'initialStyle'>;
+export type PageRuleSource = Pick<StyledDocument, 'pageRules' | 'rootStyle' | 'rootCustom' | 'initialStyle'>;
 
 /** An `@font-face` rule after validation; `src` URLs already absolute. */
 export interface FontFaceRule {

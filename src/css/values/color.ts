@@ -8,6 +8,8 @@ import type { Color } from '../model/types.js';
 import { childrenOf, identOf, isOperator } from './nodes.js';
 import type { Nodes } from './nodes.js';
 import { NAMED_COLORS, SYSTEM_COLORS } from './named-colors.js';
+import { parseCalcFunction } from './calc.js';
+import type { SpecifiedCalc } from './calc.js';
 import { MODERN_COLOR_FUNCTIONS, parseModernColor } from './modern-color.js';
 
 /** A specified colour: concrete, or `currentcolor` (resolved when computing). */
@@ -73,7 +75,37 @@ function channelOf(node: CssNode): Channel | undefined {
     case 'Percentage': return { value: Number(node.value), percent: true, none: false };
     case 'Dimension': return { value: Number(node.value), percent: false, unit: node.unit.toLowerCase(), none: false };
     case 'Identifier': return node.name.toLowerCase() === 'none' ? { value: 0, percent: false, none: true } : undefined;
+    case 'Function': return calcChannel(node);
     default: return undefined;
+  }
+}
+
+/** A math function as a channel (`calc(70% + 0%)`, Bulma's colours): a number, or percentages only. */
+function calcChannel(node: CssNode): Channel | undefined {
+  const parsed = parseCalcFunction(node);
+  if (parsed === undefined) return undefined;
+  if (parsed.type === 'number') return { value: parsed.value, percent: false, none: false };
+  const value = percentOnly(parsed.node);
+  return value === undefined ? undefined : { value, percent: true, none: false };
+}
+
+/** The value of a math tree of percentages alone; undefined when it holds a length. */
+function percentOnly(node: SpecifiedCalc): number | undefined {
+  const all = (nodes: readonly SpecifiedCalc[]): number[] | undefined => {
+    const values = nodes.map(percentOnly);
+    return values.every((v) => v !== undefined) ? values as number[] : undefined;
+  };
+  switch (node.op) {
+    case 'percent': return node.value;
+    case 'dim': return undefined;
+    case 'sum': return all(node.terms)?.reduce((a, b) => a + b, 0);
+    case 'scale': { const v = percentOnly(node.node); return v === undefined ? undefined : v * node.by; }
+    case 'min': { const v = all(node.args); return v === undefined ? undefined : Math.min(...v); }
+    case 'max': { const v = all(node.args); return v === undefined ? undefined : Math.max(...v); }
+    case 'clamp': {
+      const v = all([node.min, node.value, node.max]);
+      return v === undefined ? undefined : Math.max(v[0]!, Math.min(v[1]!, v[2]!));
+    }
   }
 }
 

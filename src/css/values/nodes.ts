@@ -46,11 +46,12 @@ export function childrenOf(node: CssNode): Nodes {
   return children ? children.toArray() : [];
 }
 
-/** True when the value contains `var()` anywhere (CSS Variables 1 §3: parsed after substitution). */
+/** True when the value contains `var()` or `env()` anywhere (CSS Variables 1 §3: parsed after substitution). */
 export function containsVar(nodes: Nodes): boolean {
   for (const node of nodes) {
     if (node.type === 'Function') {
-      if (node.name.toLowerCase() === 'var') return true;
+      const name = node.name.toLowerCase();
+      if (name === 'var' || name === 'env') return true;
       if (containsVar(childrenOf(node))) return true;
     } else if (node.type === 'Parentheses' && containsVar(childrenOf(node))) {
       return true;

@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+/**
+ * Writes the stylesheets of the CSS-framework fixtures (test/fixtures/frameworks/<name>/) from the
+ * framework packages pinned in devDependencies: Bootstrap 5 and 4, Bulma and Foundation copied as
+ * published; Tailwind CSS 3 and 4 compiled for the classes the fixture's page.html uses, as a
+ * user's Tailwind template arrives with its compiled CSS. Tailwind 4's own scanner is a native
+ * module; its JavaScript compiler is given the candidate class names read from the page instead.
+ *
+ *   node scripts/framework-fixtures.mjs
+ */
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const FIXTURES = join(ROOT, 'test/fixtures/frameworks');
+const require = createRequire(join(ROOT, 'package.json'));
+
+const COPIED = [
+  ['bootstrap5', 'bootstrap/dist/css/bootstrap.min.css', 'bootstrap.min.css'],
+  ['bootstrap4', 'bootstrap4/dist/css/bootstrap.min.css', 'bootstrap.min.css'],
+  ['bulma', 'bulma/css/bulma.min.css', 'bulma.min.css'],
+  ['foundation', 'foundation-sites/dist/css/foundation.min.css', 'foundation.min.css'],
+];
+
+/** Every class name of the page (what Tailwind's scanner would find in it). */
+async function candidates(name) {
+  const html = await readFile(join(FIXTURES, name, 'page.html'), 'utf8');
+  return [...new Set([...html.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)).filter(Boolean))];
+}
+
+async function tailwind3() {
+  const postcss = require('postcss');
+  const tailwind = require('tailwindcss3');
+  const html = await readFile(join(FIXTURES, 'tailwind3', 'page.html'), 'utf8');
+  const config = { content: [{ raw: html, extension: 'html' }], theme: {}, plugins: [] };
+  const result = await postcss([tailwind(config)]).process('@tailwind base;\n@tailwind components;\n@tailwind utilities;\n', { from: undefined });
+  const version = require('tailwindcss3/package.json').version;
+  await writeFile(join(FIXTURES, 'tailwind3', 'tailwind.css'), `/* tailwindcss v${version} | MIT License | compiled for page.html by scripts/framework-fixtures.mjs */\n${result.css}`);
+}
+
+async function tailwind4() {
+  const base = dirname(require.resolve('tailwindcss/package.json'));
+  const { compile } = await import(pathToFileURL(join(base, 'dist/lib.mjs')).href);
+  const loadStylesheet = async (id, from) => {
+    const path = id === 'tailwindcss' ? join(base, 'index.css') : join(id.startsWith('.') ? from : base, id.replace(/^tailwindcss\//, ''));
+    return { path, base: dirname(path), content: await readFile(path, 'utf8') };
+  };
+  const compiler = await compile('@import "tailwindcss";', { base, loadStylesheet });
+  await writeFile(join(FIXTURES, 'tailwind4', 'tailwind.css'), compiler.build(await candidates('tailwind4')));
+}
+
+for (const [name, from, to] of COPIED) await copyFile(require.resolve(from), join(FIXTURES, name, to));
+await tailwind3();
+await tailwind4();
