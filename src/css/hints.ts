@@ -8,7 +8,7 @@ const ALIGNABLE = new Set(['div', 'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'td',
 /** Elements whose `align` also aligns their block-level descendants (HTML §15.3.3): `text-align: -webkit-*`. */
 const ALIGNS_DESCENDANTS = new Set(['div', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th']);
 const CELL_PARTS = new Set(['td', 'th', 'tr', 'thead', 'tbody', 'tfoot', 'col', 'colgroup']);
-const SIZED = new Set(['img', 'table', 'td', 'th', 'col', 'colgroup', 'hr', 'canvas', 'video', 'iframe', 'embed', 'object', 'svg']);
+const SIZED = new Set(['img', 'table', 'td', 'th', 'col', 'colgroup', 'hr', 'canvas', 'video', 'iframe', 'embed', 'object']);
 const BGCOLOR = new Set(['body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th']);
 const OL_TYPES: Readonly<Record<string, string>> = { '1': 'decimal', a: 'lower-alpha', A: 'upper-alpha', i: 'lower-roman', I: 'upper-roman' };
 const UL_TYPES = new Set(['disc', 'circle', 'square', 'none']);
@@ -22,6 +22,22 @@ function dimension(value: string | undefined, allowZero = true): string | undefi
   const number = Number(match[1]);
   if (!allowZero && number === 0) return undefined;
   return match[2] === '%' ? `${number}%` : `${number}px`;
+}
+
+const CSS_LENGTH = /^\s*((?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*(%|px|pt|pc|in|cm|mm|q|em|rem|ex|rex|ch|rch|cap|rcap|ic|ric|lh|rlh|vw|vh|vi|vb|vmin|vmax)?\s*$/i;
+
+/**
+ * `width`/`height` on an `<svg>`: SVG 2 §8.5 makes them presentation attributes of the CSS
+ * properties, so they take any CSS length (`40mm`, `2em`), a unitless number being px; `auto`,
+ * a negative or malformed value gives no hint.
+ */
+function svgSizeHints(attribs: Record<string, string>): string[] {
+  const out: string[] = [];
+  for (const property of ['width', 'height']) {
+    const match = CSS_LENGTH.exec(attribs[property] ?? '');
+    if (match !== null) out.push(`${property}: ${Number(match[1])}${match[2]?.toLowerCase() ?? 'px'}`);
+  }
+  return out;
 }
 
 /** Legacy colour values: CSS colours, or bare hex digits. */
@@ -66,7 +82,8 @@ export function presentationalHints(element: DomElement): string {
   }
   const valign = attribs['valign']?.toLowerCase();
   if (valign !== undefined && CELL_PARTS.has(name) && ['top', 'middle', 'bottom', 'baseline'].includes(valign)) out.push(`vertical-align: ${valign}`);
-  if (SIZED.has(name)) {
+  if (name === 'svg') out.push(...svgSizeHints(attribs));
+  else if (SIZED.has(name)) {
     const width = dimension(attribs['width'], name !== 'td' && name !== 'th');
     if (width !== undefined) out.push(`width: ${width}`);
     const height = name === 'hr' ? undefined : dimension(attribs['height'], name !== 'td' && name !== 'th');

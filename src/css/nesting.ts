@@ -72,7 +72,8 @@ export function splitRawBlock(raw: string): RawBlockItem[] {
     else if (ch === ')' || ch === ']') depth = Math.max(0, depth - 1);
     else if (ch === '}') {
       depth = Math.max(0, depth - 1);
-      if (depth === 0) push('rule', i + 1);
+      // a custom property's value may hold `{}` blocks: it ends at its `;` only
+      if (depth === 0 && !raw.slice(start, i).trimStart().startsWith('--')) push('rule', i + 1);
     } else if (ch === ';' && depth === 0) push('declaration', i + 1);
   }
   push('declaration', raw.length);

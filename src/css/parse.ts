@@ -3,7 +3,7 @@
  * validated declarations, `@import`, `@media`, `@supports`, `@font-face`, `@page`. The result
  * is independent of any document, so the engine caches it by source text.
  */
-import type { Atrule, CssNode, Raw, Rule, SelectorList } from 'css-tree';
+import type { Atrule, CssNode, Declaration as CssDeclaration, Raw, Rule, SelectorList } from 'css-tree';
 import { generate, parse } from 'css-tree';
 import type { DiagnosticCode } from '../diagnostics.js';
 import type { FontFaceRule } from './types.js';
@@ -389,9 +389,27 @@ function blockContents(children: readonly CssNode[], builder: Builder): CssNode[
   for (const child of children) {
     // a raw run without a block is a bad declaration: css-tree has reported it
     if (child.type === 'Raw' && child.value.includes('{')) result.push(...readRawContents(child, builder));
+    else if (child.type === 'Declaration' && isNestedRuleMisread(child)) result.push(...readRawContents(rawOf(child, builder), builder));
     else result.push(child);
   }
   return result;
+}
+
+/**
+ * `li:hover { … }` inside a style block: css-tree reads an ident and a colon as a declaration
+ * (`li` with the value `hover { … }`). CSS Syntax 3 "consume a declaration" rejects a value with
+ * a `{}` block beside other tokens (custom properties excepted), and "consume a block's contents"
+ * then reads the same text again as a nested rule.
+ */
+function isNestedRuleMisread(declaration: CssDeclaration): boolean {
+  return !declaration.property.startsWith('--') && declaration.value.type === 'Raw' && declaration.value.value.includes('{');
+}
+
+/** The source text of a node as a raw run, to be read again as a block's contents. */
+function rawOf(node: CssNode, builder: Builder): Raw {
+  const loc = node.loc;
+  if (loc === undefined) return { type: 'Raw', value: '' };
+  return { type: 'Raw', value: builder.source.slice(loc.start.offset, loc.end.offset), loc };
 }
 
 function readRawContents(raw: Raw, builder: Builder): CssNode[] {

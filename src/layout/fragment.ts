@@ -47,7 +47,7 @@ export type AllCarried<Left> = [Left] extends [never] ? true : { readonly notCar
  * The copies here are written field by field: these fail to compile when a fragment type gains an
  * optional field that they do not carry over (carry it in the copy, then list it here).
  */
-export const BOX_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BoxFragment>, 'inlineEdges' | 'collapsedBorders' | 'columnRules'>> = true;
+export const BOX_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BoxFragment>, 'inlineEdges' | 'collapsedBorders' | 'columnRules' | 'backgroundOnlyIn'>> = true;
 export const OTHER_COPIES_CARRY_ALL: AllCarried<OptionalKeys<LineFragment> | OptionalKeys<TextFragment> | OptionalKeys<ImageFragment> | OptionalKeys<PlacedRun>> = true;
 
 /** The box fragment at (x, y), `height` tall, with other children (its optional records kept when it has them). */
@@ -59,6 +59,7 @@ export function placedBox(f: BoxFragment, x: number, y: number, height: number, 
   if (f.inlineEdges !== undefined) moved.inlineEdges = f.inlineEdges;
   if (f.collapsedBorders !== undefined) moved.collapsedBorders = f.collapsedBorders;
   if (f.columnRules !== undefined) moved.columnRules = f.columnRules;
+  if (f.backgroundOnlyIn !== undefined) moved.backgroundOnlyIn = f.backgroundOnlyIn;
   return moved;
 }
 

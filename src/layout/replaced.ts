@@ -26,9 +26,13 @@ function altSize(box: ReplacedBox, text: TextSystem | undefined): { width: numbe
   return { width: text.shape(alt, request).runs.reduce((sum, run) => sum + run.width, 0), height: metrics.ascent + metrics.descent };
 }
 
-/** The containing block's size, for percentages and `stretch` (a height is undefined when indefinite). */
+/**
+ * The containing block's size, for percentages and `stretch`. A size is undefined when
+ * indefinite: a height, or the width while measuring the box's max-content contribution, where
+ * percentage sizes behave as `auto` (CSS Sizing 3 §5.2.1 cyclic percentages).
+ */
 export interface ContainingSize {
-  readonly width: number;
+  readonly width: number | undefined;
   readonly height: number | undefined;
 }
 
@@ -42,7 +46,7 @@ export function replacedSize(box: ReplacedBox, image: LoadedImage | undefined, c
   const { width: containingWidth, height: containingHeight } = containing;
   const style = box.style;
   const border = usedBorder(style);
-  const padding = usedPadding(style, containingWidth);
+  const padding = usedPadding(style, containingWidth ?? 0);
   const edgesX = border.left + border.right + padding.left + padding.right;
   const edgesY = border.top + border.bottom + padding.top + padding.bottom;
   const intrinsic = image ?? altSize(box, text);
@@ -50,7 +54,7 @@ export function replacedSize(box: ReplacedBox, image: LoadedImage | undefined, c
   const intrinsicH = intrinsic.height;
   const ratio = image !== undefined && intrinsicW > 0 && intrinsicH > 0 ? intrinsicW / intrinsicH : undefined;
   const stretched = (margins: readonly LengthPercentageAuto[], containing: number | undefined, edges: number): number | undefined =>
-    (natural || containing === undefined ? undefined : Math.max(0, containing - margins.reduce<number>((sum, m) => sum + marginOrZero(m, containingWidth), 0) - edges));
+    (natural || containing === undefined ? undefined : Math.max(0, containing - margins.reduce<number>((sum, m) => sum + marginOrZero(m, containingWidth ?? 0), 0) - edges));
   const specifiedW = style.width === 'stretch' ? stretched([style.marginLeft, style.marginRight], containingWidth, edgesX) : sizeOrUndefined(resolveSize(style.width, containingWidth), style, edgesX);
   const specifiedH = style.height === 'stretch' ? stretched([style.marginTop, style.marginBottom], containingHeight, edgesY) : sizeOrUndefined(resolveSize(style.height, containingHeight), style, edgesY);
 

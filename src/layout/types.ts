@@ -4,7 +4,7 @@
  * offset; a finished `PageLayout` holds page coordinates (origin at the page box's top-left).
  * Fragments are new immutable values; boxes are never mutated.
  */
-import type { Sides } from '../geometry/types.js';
+import type { Rect, Sides } from '../geometry/types.js';
 import type { BorderStyle, Color, ComputedStyle, PageContext, PageStyle } from '../css/types.js';
 import type { Box } from '../boxes/types.js';
 import type { GlyphRun } from '../text/types.js';
@@ -36,6 +36,12 @@ export interface BoxFragment {
   readonly collapsedBorders?: readonly CollapsedBorderSegment[];
   /** A multi-column container: its column rules, painted with its border (CSS Multi-column 1 §4). */
   readonly columnRules?: readonly CollapsedBorderSegment[];
+  /**
+   * A table background layer (a row group's, row's, column's background: CSS2 §17.5.1) laid over
+   * the whole area of its cells so that its image is positioned against it, but painted only
+   * inside these cell rects (relative to its own border-box origin): never in the border spacing.
+   */
+  readonly backgroundOnlyIn?: readonly Rect[];
 }
 
 /** One collapsed border between two grid lines (or a column rule), relative to its table's (container's) border box. */

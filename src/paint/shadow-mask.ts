@@ -26,10 +26,10 @@ const MAX_PIXELS = 1_500_000;
 const cache = new BoundedCache<string, AlphaMask>('paint.shadow-masks', 64);
 
 /** Device pixels per CSS px: enough samples across the blur, bounded in size. */
-function scaleFor(request: MaskRequest): number {
-  const sigma = request.blur / 2;
+export function maskScale(area: Rect, blur: number): number {
+  const sigma = blur / 2;
   let scale = Math.min(2, Math.max(0.25, 3 / Math.max(sigma, 0.5)));
-  const pixels = request.area.width * request.area.height * scale * scale;
+  const pixels = area.width * area.height * scale * scale;
   if (pixels > MAX_PIXELS) scale *= Math.sqrt(MAX_PIXELS / pixels);
   return scale;
 }
@@ -97,7 +97,7 @@ function blur(data: Float32Array, w: number, h: number, sigma: number): Float32A
 }
 
 export function shadowMask(request: MaskRequest): AlphaMask {
-  const scale = scaleFor(request);
+  const scale = maskScale(request.area, request.blur);
   const { area, shape, radii } = request;
   const key = [area.width, area.height, shape.x - area.x, shape.y - area.y, shape.width, shape.height, ...radii, request.blur, request.invert, scale]
     .map((v) => (typeof v === 'number' ? v.toFixed(3) : String(v))).join(',');
@@ -113,10 +113,16 @@ export function shadowMask(request: MaskRequest): AlphaMask {
       values[row * width + col] = request.invert ? 1 - c : c;
     }
   }
-  const blurred = blur(values, width, height, (request.blur / 2) * scale);
-  const data = new Uint8Array(width * height);
-  for (let i = 0; i < data.length; i++) data[i] = Math.round(Math.min(1, Math.max(0, blurred[i]!)) * 255);
-  const mask: AlphaMask = { id: createHash('sha1').update(key).digest('hex').slice(0, 16), width, height, data };
+  const mask = blurredMask({ values, width, height }, (request.blur / 2) * scale, key);
   cache.set(key, mask);
   return mask;
+}
+
+/** Coverage values (0-1, row by row) blurred with a Gaussian of `sigma` device pixels into an 8-bit mask named by `key`. */
+export function blurredMask(coverage: { readonly values: Float32Array; readonly width: number; readonly height: number }, sigma: number, key: string): AlphaMask {
+  const { width, height } = coverage;
+  const blurred = blur(coverage.values, width, height, sigma);
+  const data = new Uint8Array(width * height);
+  for (let i = 0; i < data.length; i++) data[i] = Math.round(Math.min(1, Math.max(0, blurred[i]!)) * 255);
+  return { id: createHash('sha1').update(key).update(data).digest('hex').slice(0, 16), width, height, data };
 }

@@ -30,6 +30,7 @@ import type { Clip } from './overflow-clip.js';
 import { overflowClip } from './overflow-clip.js';
 import { paintBorderSegments, paintCollapsedBorders } from './table-borders.js';
 import { hasRadii, outerRadii } from './radii.js';
+import { roundedRectPath } from './path.js';
 import type { Decoration } from './text.js';
 import { decorationOf, paintText } from './text.js';
 
@@ -106,9 +107,16 @@ function ownItems(f: BoxFragment, options: PaintOptions): DisplayItem[] {
   if (f.style.visibility !== 'visible' || paintsNothingOfItsOwn(f)) return [];
   const radii = outerRadii(f);
   const rect = borderBox(f);
-  const background = f.box === options.canvasSource ? [] : paintBackground(f.style, fragmentArea(f, radii), { lookup: options.lookup ?? noImages, ...(options.svg === undefined ? {} : { svg: options.svg }) });
+  const painted = f.box === options.canvasSource ? [] : paintBackground(f.style, fragmentArea(f, radii), { lookup: options.lookup ?? noImages, ...(options.svg === undefined ? {} : { svg: options.svg }) });
+  const background = f.backgroundOnlyIn === undefined || painted.length === 0 ? painted : clippedToRects(painted, f.backgroundOnlyIn.map((r) => ({ ...r, x: f.x + r.x, y: f.y + r.y })));
   const border = paintBorderImage(f.style, rect, f.border, options.lookup ?? noImages, options.svg) ?? paintBorder({ rect, widths: f.border, style: f.style, radii });
   return [...paintOuterShadows(f, radii), ...background, ...paintInsetShadows(f, radii), ...border, ...paintBorderSegments(f, f.columnRules), ...altTextItems(f, options.svg?.text)];
+}
+
+/** Items painted only inside some rects (a table background layer's cells). */
+function clippedToRects(items: readonly DisplayItem[], rects: readonly Rect[]): DisplayItem[] {
+  const path = rects.flatMap((r) => roundedRectPath(r, [0, 0, 0, 0, 0, 0, 0, 0]));
+  return [{ kind: 'push-clip-path', path }, ...items, { kind: 'pop-clip' }];
 }
 
 /**

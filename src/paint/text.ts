@@ -8,6 +8,7 @@ import { resolveLength } from '../css/values/length.js';
 import type { PlacedRun, TextFragment } from '../layout/types.js';
 import type { FontFace } from '../text/types.js';
 import type { DisplayItem, PathSegment } from './display-list.js';
+import { paintTextShadows } from './text-shadow.js';
 
 /** A text-decoration set by one decorating box, painted on all its in-flow inline text. */
 export interface Decoration {
@@ -140,8 +141,13 @@ function wave(x: number, width: number, y: number, thickness: number): PathSegme
   return path;
 }
 
-/** Painted items of a text fragment, in CSS2 Appendix E order. */
+/** Painted items of a text fragment, in CSS2 Appendix E order, over its text shadows (CSS Text Decoration 3 §4). */
 export function paintText(fragment: TextFragment, decorations: readonly Decoration[]): DisplayItem[] {
+  const own = paintOwnText(fragment, decorations);
+  return fragment.style.textShadow.length === 0 ? own : [...paintTextShadows(fragment, own), ...own];
+}
+
+function paintOwnText(fragment: TextFragment, decorations: readonly Decoration[]): DisplayItem[] {
   const first = fragment.runs[0];
   const glyphs = fragment.runs.filter((run) => run.run.glyphs.length > 0).map((run) => glyphsItem(run, fragment.baseline, fragment.style.color));
   if (first === undefined || decorations.length === 0 || fragment.width <= 0) return glyphs;

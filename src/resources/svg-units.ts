@@ -12,7 +12,9 @@ export function length(value: string | undefined, basis: number, fallback = 0, f
   if (unit === '') return n;
   if (unit === '%') return (n / 100) * basis;
   if (unit === 'em') return n * fontSize;
-  if (unit === 'ex') return n * fontSize / 2;
+  if (unit === 'ex' || unit === 'ch') return n * fontSize / 2;
+  // an SVG image has no HTML root: `rem` is relative to the initial font size, as in a browser's SVG image
+  if (unit === 'rem') return n * 16;
   const factor = UNITS[unit];
   return factor === undefined ? fallback : n * factor;
 }

@@ -279,3 +279,17 @@ export function laidOutPair(
   });
   return program.layout(input, { ...features }, script, undefined, direction).positions;
 }
+
+/** One command of a glyph outline in font units, y up (fontkit's `Path` commands). */
+export interface OutlineCommand {
+  readonly command: 'moveTo' | 'lineTo' | 'quadraticCurveTo' | 'bezierCurveTo' | 'closePath';
+  readonly args: readonly number[];
+}
+
+/** The outline of glyph `id` (TrueType or CFF), empty for a glyph without one (a space, a bitmap glyph). */
+export function glyphOutlineCommands(program: object, id: number): readonly OutlineCommand[] {
+  const getGlyph = (program as { getGlyph?: (id: number) => { path?: { commands?: unknown } } }).getGlyph;
+  if (typeof getGlyph !== 'function') return [];
+  const commands = getGlyph.call(program, id).path?.commands;
+  return Array.isArray(commands) ? (commands as OutlineCommand[]) : [];
+}

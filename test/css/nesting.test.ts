@@ -74,4 +74,22 @@ describe('CSS Nesting 1', () => {
     const doc = await styleWith('.note { float: footnote; &::footnote-call { color: green } }', '<p id="p">a<span class="note">n</span></p>');
     expect(doc.diagnostics).toEqual([]);
   });
+
+  it('reads a nested rule that starts with a type selector and a colon as a rule, not a declaration', async () => {
+    const doc = await styleWith(
+      `ul { margin: 0;
+         li:not(:last-of-type) { color: green }
+         a:first-child { font-size: 20px } padding-left: 3px;
+         p { color: blue }
+         --slot: { x };
+       }`,
+      '<ul id="u"><li id="a"><a id="l">a</a></li><li id="b"><p id="p">b</p></li></ul>',
+    );
+    expect(doc.diagnostics).toEqual([]);
+    expect(doc.style('#a').color).toEqual(green);
+    expect(doc.style('#b').color).not.toEqual(green);
+    expect(doc.style('#l').fontSize).toBe(20);
+    expect(doc.style('#p').color).toEqual(blue);
+    expect(doc.style('#u').paddingLeft).toBe(3);
+  });
 });

@@ -79,6 +79,17 @@ export interface BoxShadow {
   readonly color: Color;
 }
 
+/**
+ * One `text-shadow` (CSS Text Decoration 3 §4): `currentcolor` stays a keyword, so that text
+ * inheriting the shadow paints it in its own colour, as browsers do.
+ */
+export interface TextShadow {
+  readonly x: number;
+  readonly y: number;
+  readonly blur: number;
+  readonly color: Color | 'currentcolor';
+}
+
 /** A `border-image-slice` offset: image pixels (a number) or a percentage of the image's size. */
 export type BorderImageOffset = { readonly kind: 'number'; readonly value: number } | { readonly kind: 'percent'; readonly value: number };
 

@@ -1,10 +1,10 @@
 /**
- * `box-shadow` (CSS Backgrounds 3 §7.1), `outline` (CSS UI 4 §3): outline-width/-style/-color/
+ * `box-shadow` (CSS Backgrounds 3 §7.1), `text-shadow` (CSS Text Decoration 3 §4), `outline` (CSS UI 4 §3): outline-width/-style/-color/
  * -offset and the `outline` shorthand (`outline-style: auto` paints as solid), and
  * `object-position` (CSS Images 3 §5.6).
  */
 import type { CssNode } from 'css-tree';
-import type { BoxShadow } from '../model/image-types.js';
+import type { BoxShadow, TextShadow } from '../model/image-types.js';
 import type { BorderStyle, ComputedStyle } from '../model/types.js';
 import type { SpecifiedColor } from '../values/color.js';
 import { parseColor, resolveColor } from '../values/color.js';
@@ -69,6 +69,31 @@ const boxShadow = longhand<'boxShadow', readonly ShadowSpec[]>({
   }),
 });
 
+/** `text-shadow: none | [<color>? && <length>{2,3}]#` (CSS Text Decoration 3 §4): no spread, no inset. */
+const textShadow = longhand<'textShadow', readonly ShadowSpec[]>({
+  name: 'text-shadow',
+  key: 'textShadow',
+  inherited: true,
+  initial: [],
+  parse: (nodes) => {
+    if (nodes.length === 1 && identOf(nodes[0]) === 'none') return [];
+    const shadows: ShadowSpec[] = [];
+    for (const part of splitBy(nodes, ',')) {
+      const shadow = parseShadow(part);
+      if (shadow === undefined || shadow.inset || shadow.lengths.length > 3) return INVALID;
+      shadows.push(shadow);
+    }
+    return shadows;
+  },
+  compute: (value, ctx): readonly TextShadow[] => value.map((shadow) => {
+    const [x = 0, y = 0, blur = 0] = shadow.lengths.map((length) => {
+      const px = computeLength(length, ctx);
+      return typeof px === 'number' ? px : 0;
+    });
+    return { x, y, blur: Math.max(0, blur), color: shadow.color };
+  }),
+});
+
 type OutlineStyle = ComputedStyle['outlineStyle'];
 const OUTLINE_STYLES = new Set<string>([...BORDER_STYLES.filter((s) => s !== 'hidden'), 'auto']);
 
@@ -127,6 +152,7 @@ const objectPosition = longhand<'objectPosition', SpecifiedPosition>({
 
 export const EFFECT_PROPERTIES: readonly PropertyDef[] = [
   boxShadow,
+  textShadow,
   outlineWidth,
   outlineStyle,
   colorProperty('outline-color', 'outlineColor', 'currentcolor', false),

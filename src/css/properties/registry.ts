@@ -118,6 +118,7 @@ const STYLE_KEYS: Record<StyleKey, true> = {
   borderBottomRightRadius: true, borderBottomLeftRadius: true, color: true, backgroundColor: true,
   backgroundImage: true, backgroundPosition: true, backgroundSize: true, backgroundRepeat: true,
   backgroundOrigin: true, backgroundClip: true, boxShadow: true,
+  textShadow: true,
   borderImageSource: true, borderImageSlice: true, borderImageWidth: true, borderImageOutset: true, borderImageRepeat: true, outlineWidth: true, outlineStyle: true, outlineColor: true,
   outlineOffset: true, fontFamily: true, fontSize: true, fontWeight: true, fontStyle: true, fontStretch: true,
   fontVariantCaps: true, fontVariantNumeric: true, fontVariantPosition: true, fontFeatureSettings: true, fontVariationSettings: true, fontKerning: true, lineHeight: true,

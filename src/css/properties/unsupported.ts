@@ -4,7 +4,6 @@
  * not aliases are ignored silently, like browsers ignore other engines' prefixes.
  */
 const UNSUPPORTED = `transform-style transform-box translate rotate scale perspective perspective-origin backface-visibility
-text-shadow
 animation animation-name animation-duration animation-timing-function animation-delay animation-iteration-count
 animation-direction animation-fill-mode animation-play-state animation-composition
 filter backdrop-filter mask mask-image mask-mode mask-repeat

@@ -8,6 +8,7 @@ import type { LayoutContext, PendingPositioned } from '../contract.js';
 import type { AtomicLayout } from '../inline/pieces.js';
 import { marginOrZero } from '../box-model.js';
 import { replacedSize } from '../replaced.js';
+import { outerIntrinsicSizes } from '../intrinsic.js';
 import { replacedFragment } from './replaced.js';
 import { layoutBox } from '../contract.js';
 import { shrinkToFitWidth } from '../shrink-to-fit.js';
@@ -27,7 +28,7 @@ export function layoutAtomicInline(box: LayoutBox, containingWidth: number, ctx:
     const fragment = replacedFragment(box, image, marginLeft, marginTop, size);
     const height = fragment.height + marginTop + marginBottom;
     // An image's baseline is its bottom margin edge.
-    return { fragment, width: fragment.width + marginLeft + marginRight, height, baseline: height };
+    return { fragment, width: fragment.width + marginLeft + marginRight, height, baseline: height, contributions: outerIntrinsicSizes(box, ctx) };
   }
   const laid = layoutBox(box, {
     mode: 'layout', available: containingWidth, containingWidth, containingHeight: undefined,
@@ -52,6 +53,7 @@ export function layoutAtomicInline(box: LayoutBox, containingWidth: number, ctx:
     width: fragment.width + marginLeft + marginRight,
     height,
     baseline: last === undefined ? height : marginTop + last,
+    contributions: outerIntrinsicSizes(box, ctx),
     ...(escaping !== undefined ? { escaping } : {}),
   };
 }

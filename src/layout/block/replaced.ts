@@ -9,10 +9,18 @@ import type { ReplacedSize } from '../replaced.js';
 import { replacedSize } from '../replaced.js';
 import { forcedBreakOf } from '../break-token.js';
 
-/** A replaced element's content sizes: its natural width (CSS Sizing 3 §5.1; the replaced entry of the table). */
+/**
+ * A replaced element's content sizes (the replaced entry of the table): its natural width, sized
+ * by `width`/`min-width`/`max-width`. A percentage there is cyclic (CSS Sizing 3 §5.2.1): it
+ * behaves as `auto` for the max-content contribution and resolves against zero for the min-content
+ * one (§5.2.2, compressible replaced elements), then against the final size at layout. So a
+ * `width: 100%; max-width: 300px` logo gives its cell 300px and can shrink, as in Chromium.
+ */
 export function replacedIntrinsicSizes(box: ReplacedBox, ctx: LayoutContext): IntrinsicSizes {
-  const width = replacedSize(box, ctx.images.get(box.src), { width: 0, height: undefined }, ctx.text, true).width;
-  return { minContent: width, maxContent: width };
+  const image = ctx.images.get(box.src);
+  const minContent = replacedSize(box, image, { width: 0, height: undefined }, ctx.text, true).width;
+  const maxContent = replacedSize(box, image, { width: undefined, height: undefined }, ctx.text, true).width;
+  return { minContent: Math.min(minContent, maxContent), maxContent };
 }
 
 export function layoutBlockReplaced(box: ReplacedBox, input: LayoutInput, ctx: LayoutContext): LayoutResult {

@@ -49,6 +49,9 @@ export function inlineIntrinsicSizes(pieces: readonly Piece[], splitter: Splitte
       const float = anchorSizes(piece.box);
       minContent = Math.max(minContent, float.minContent);
       line += float.maxContent;
+    } else if (piece.kind === 'atomic' && piece.contributions !== undefined) {
+      chunk += piece.contributions.minContent;
+      line += piece.contributions.maxContent - piece.width;
     } else {
       chunk += piece.width;
       if (piece.kind === 'open' || piece.kind === 'close') cloned.update(piece);

@@ -50,6 +50,8 @@ export type Piece =
       readonly baseline: number;
       /** Absolutely positioned and fixed descendants whose containing block is outside it (in the fragment's frame). */
       readonly escaping?: Escaping | undefined;
+      /** Its min-/max-content contributions when they differ from `width` (see AtomicLayout). */
+      readonly contributions?: AtomicContributions | undefined;
       readonly breakAfter: boolean;
       readonly forcedBreakAfter: false;
       readonly level: number;
@@ -65,6 +67,18 @@ export interface AtomicLayout {
   readonly height: number;
   readonly baseline: number;
   readonly escaping?: Escaping | undefined;
+  /**
+   * Its contributions to its line's intrinsic sizes (CSS Sizing 3 §5.2): an inline-block's
+   * max-content contribution is not the width it takes in the zero-width measure, nor is an image's
+   * sized in percentages (block/replaced.ts: cyclic percentages).
+   */
+  readonly contributions?: AtomicContributions | undefined;
+}
+
+/** Margin-box min-content and max-content contributions of an atomic inline. */
+export interface AtomicContributions {
+  readonly minContent: number;
+  readonly maxContent: number;
 }
 
 export interface PieceEnv {

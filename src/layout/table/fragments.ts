@@ -5,6 +5,7 @@
  */
 import type { Box } from '../../boxes/types.js';
 import { NO_SIDES } from '../../geometry/types.js';
+import type { Rect } from '../../geometry/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import type { BoxFragment, CollapsedBorderSegment, Fragment } from '../types.js';
 import type { Baselines, PageContent, PendingPositioned } from '../contract.js';
@@ -95,7 +96,10 @@ function spanExtent(rows: readonly PlacedRow[], position: number, span: number):
 /**
  * CSS2 §17.5.1: the backgrounds of column groups, columns, row groups and rows show through
  * transparent cells, each layer over the one before, inside each cell's box only (never in the
- * border spacing). One fragment per cell and layer that paints.
+ * border spacing). One fragment per layer box that paints, over the whole area of its cells on
+ * the page, so that one gradient or image spans a row group as in browsers; in the separated
+ * model it paints only inside its cells. `border-radius` does not apply to these internal boxes
+ * (CSS Backgrounds 3 §5.3; browsers ignore it in both models): a rounded `<thead>` is square.
  */
 function backgroundLayers(plan: TablePlan, cells: readonly PlacedCell[]): BoxFragment[] {
   const grid = plan.grid;
@@ -107,10 +111,24 @@ function backgroundLayers(plan: TablePlan, cells: readonly PlacedCell[]): BoxFra
   ];
   const out: BoxFragment[] = [];
   for (const layer of layers) {
+    const cellsOf = new Map<Box, Rect[]>();
     for (const { cell, fragment: f } of cells) {
       const box = layer(cell);
-      if (box !== undefined && paints(box.style)) out.push(plainFragment(box, f.x, f.y, f.width, f.height));
+      if (box !== undefined && paints(box.style)) cellsOf.set(box, [...(cellsOf.get(box) ?? []), { x: f.x, y: f.y, width: f.width, height: f.height }]);
     }
+    for (const [box, rects] of cellsOf) out.push(layerFragment(box, rects, !plan.collapse));
   }
   return out;
+}
+
+const SQUARE: ComputedStyle['borderTopLeftRadius'] = [0, 0];
+
+function layerFragment(box: Box, cells: readonly Rect[], clipToCells: boolean): BoxFragment {
+  const x = Math.min(...cells.map((r) => r.x));
+  const y = Math.min(...cells.map((r) => r.y));
+  const width = Math.max(...cells.map((r) => r.x + r.width)) - x;
+  const height = Math.max(...cells.map((r) => r.y + r.height)) - y;
+  const style = { ...box.style, borderTopLeftRadius: SQUARE, borderTopRightRadius: SQUARE, borderBottomRightRadius: SQUARE, borderBottomLeftRadius: SQUARE };
+  const relative = cells.map((r) => ({ ...r, x: r.x - x, y: r.y - y }));
+  return { ...plainFragment(box, x, y, width, height), style, ...(clipToCells ? { backgroundOnlyIn: relative } : {}) };
 }

@@ -1,0 +1,72 @@
+/**
+ * Coverage of filled polygons (non-zero winding) on a grid of device pixels: four sample rows
+ * per pixel row, each span adding its exact horizontal extent. What a blurred text shadow's
+ * mask starts from (text-shadow.ts) before shadow-mask.ts blurs it.
+ */
+import type { Rect } from '../geometry/types.js';
+
+export type Point = { readonly x: number; readonly y: number };
+
+const ROWS_PER_PIXEL = 4;
+
+/** Coverage 0-1 of `polygons` (px) over `area` sampled `scale` device pixels per px, row by row. */
+export function polygonCoverage(polygons: readonly (readonly Point[])[], area: Rect, scale: number, width: number, height: number): Float32Array {
+  const out = new Float32Array(width * height);
+  const edges = edgesOf(polygons, area, scale);
+  const crossings: { x: number; winding: number }[] = [];
+  for (let row = 0; row < height; row++) {
+    for (let sub = 0; sub < ROWS_PER_PIXEL; sub++) {
+      const y = row + (sub + 0.5) / ROWS_PER_PIXEL;
+      crossings.length = 0;
+      for (const e of edges) {
+        if ((e.y0 <= y && e.y1 > y) || (e.y1 <= y && e.y0 > y)) {
+          crossings.push({ x: e.x0 + ((y - e.y0) * (e.x1 - e.x0)) / (e.y1 - e.y0), winding: e.y1 > e.y0 ? 1 : -1 });
+        }
+      }
+      crossings.sort((a, b) => a.x - b.x);
+      let winding = 0;
+      for (let i = 0; i < crossings.length - 1; i++) {
+        winding += crossings[i]!.winding;
+        if (winding !== 0) addSpan(out, row * width, width, crossings[i]!.x, crossings[i + 1]!.x);
+      }
+    }
+  }
+  return out;
+}
+
+interface Edge { readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number }
+
+/** The polygons' edges in device pixels of the grid (horizontal edges dropped: they cross no sample row). */
+function edgesOf(polygons: readonly (readonly Point[])[], area: Rect, scale: number): Edge[] {
+  const edges: Edge[] = [];
+  for (const polygon of polygons) {
+    for (let i = 0; i < polygon.length; i++) {
+      const a = polygon[i]!;
+      const b = polygon[(i + 1) % polygon.length]!;
+      if (a.y === b.y) continue;
+      edges.push({ x0: (a.x - area.x) * scale, y0: (a.y - area.y) * scale, x1: (b.x - area.x) * scale, y1: (b.y - area.y) * scale });
+    }
+  }
+  return edges;
+}
+
+function addSpan(out: Float32Array, base: number, width: number, from: number, to: number): void {
+  const x0 = Math.max(0, from);
+  const x1 = Math.min(width, to);
+  if (x1 <= x0) return;
+  const weight = 1 / ROWS_PER_PIXEL;
+  const first = Math.floor(x0);
+  const last = Math.min(width - 1, Math.floor(x1));
+  if (first === last) {
+    out[base + first]! += (x1 - x0) * weight;
+    return;
+  }
+  out[base + first]! += (first + 1 - x0) * weight;
+  for (let col = first + 1; col < last; col++) out[base + col]! += weight;
+  if (last < width) out[base + last]! += (x1 - last) * weight;
+}
+
+/** A rectangle as a polygon (a decoration line). */
+export function rectPolygon(rect: Rect): Point[] {
+  return [{ x: rect.x, y: rect.y }, { x: rect.x + rect.width, y: rect.y }, { x: rect.x + rect.width, y: rect.y + rect.height }, { x: rect.x, y: rect.y + rect.height }];
+}

@@ -1,0 +1,122 @@
+/**
+ * `text-shadow` (CSS Text Decoration 3 §4): under a text fragment, each shadow paints its glyphs
+ * and its decorations again, offset and in the shadow's colour; the first shadow is on top, so
+ * they are painted last to first. A blurred shadow is an alpha mask (as `box-shadow`'s,
+ * shadow-mask.ts) of the glyph outlines and decoration lines, blurred with a Gaussian of standard
+ * deviation blur / 2; dashed, dotted and wavy decorations count as solid lines in that mask.
+ */
+import type { Color } from '../css/types.js';
+import type { Rect } from '../geometry/types.js';
+import type { TextFragment } from '../layout/types.js';
+import { glyphPolygons } from '../text/outline.js';
+import type { DisplayItem, PathSegment } from './display-list.js';
+import type { Point } from './coverage.js';
+import { polygonCoverage, rectPolygon } from './coverage.js';
+import { blurredMask, maskScale } from './shadow-mask.js';
+
+type Painted = Extract<DisplayItem, { kind: 'glyphs' | 'fill-rect' | 'stroke-path' }>;
+
+/** The shadows of a text fragment whose own items (glyphs and decorations) are `own`. */
+export function paintTextShadows(fragment: TextFragment, own: readonly DisplayItem[]): DisplayItem[] {
+  const shadows = fragment.style.textShadow;
+  if (shadows.length === 0) return [];
+  const painted = own.filter((item): item is Painted => item.kind === 'glyphs' || item.kind === 'fill-rect' || item.kind === 'stroke-path');
+  if (painted.length === 0) return [];
+  return [...shadows].reverse().flatMap((shadow) => {
+    const color = shadow.color === 'currentcolor' ? fragment.style.color : shadow.color;
+    if (color.a <= 0) return [];
+    if (shadow.blur <= 0) {
+      return [{ kind: 'push-transform', matrix: [1, 0, 0, 1, shadow.x, shadow.y] }, ...painted.map((item) => recolored(item, color)), { kind: 'pop-transform' }];
+    }
+    return blurredShadow(painted, shadow.x, shadow.y, shadow.blur, color);
+  });
+}
+
+function recolored(item: Painted, color: Color): DisplayItem {
+  if (item.kind !== 'glyphs') return { ...item, color };
+  // a stroked SVG-text outline shadows in the shadow's colour too
+  return { ...item, color, ...(item.stroke !== undefined ? { stroke: { ...item.stroke, color } } : {}) };
+}
+
+function blurredShadow(painted: readonly Painted[], dx: number, dy: number, blur: number, color: Color): DisplayItem[] {
+  const polygons = painted.flatMap((item) => polygonsOf(item)).map((polygon) => polygon.map((p) => ({ x: p.x + dx, y: p.y + dy })));
+  const bounds = boundsOf(polygons);
+  if (bounds === undefined) return [];
+  const reach = 1.5 * blur;
+  const area: Rect = { x: bounds.x - reach, y: bounds.y - reach, width: bounds.width + 2 * reach, height: bounds.height + 2 * reach };
+  const scale = maskScale(area, blur);
+  const width = Math.max(1, Math.ceil(area.width * scale));
+  const height = Math.max(1, Math.ceil(area.height * scale));
+  const values = polygonCoverage(polygons, area, scale, width, height);
+  const mask = blurredMask({ values, width, height }, (blur / 2) * scale, `text-shadow,${width},${height},${blur}`);
+  // the mask covers whole device pixels: its rect is rounded up with it
+  return [{ kind: 'alpha-mask', rect: { ...area, width: width / scale, height: height / scale }, color, mask }];
+}
+
+/** What an item covers, as polygons in page px. */
+function polygonsOf(item: Painted): Point[][] {
+  switch (item.kind) {
+    case 'fill-rect': return [rectPolygon(item.rect)];
+    case 'stroke-path': return strokePolygons(item.path, item.width);
+    case 'glyphs': {
+      const polygons: Point[][] = [];
+      let x = item.x;
+      item.glyphs.forEach((glyph, i) => {
+        const originX = x + glyph.xOffset;
+        const originY = item.y - glyph.yOffset;
+        for (const polygon of glyphPolygons(item.face, glyph.id, item.size)) {
+          polygons.push(polygon.map((p) => ({ x: originX + p.x + (item.syntheticOblique ? -p.y * 0.2 : 0), y: originY + p.y })));
+        }
+        x += item.advances[i] ?? glyph.advance;
+      });
+      return polygons;
+    }
+  }
+}
+
+/** A stroked path as one quadrilateral per (flattened) segment. */
+function strokePolygons(path: readonly PathSegment[], width: number): Point[][] {
+  const points: Point[] = [];
+  for (const segment of path) {
+    if (segment.op === 'move' || segment.op === 'line') points.push({ x: segment.x, y: segment.y });
+    else if (segment.op === 'curve') {
+      const from = points[points.length - 1] ?? { x: segment.x, y: segment.y };
+      for (let i = 1; i <= 8; i++) {
+        const t = i / 8;
+        const u = 1 - t;
+        points.push({
+          x: u * u * u * from.x + 3 * u * u * t * segment.x1 + 3 * u * t * t * segment.x2 + t * t * t * segment.x,
+          y: u * u * u * from.y + 3 * u * u * t * segment.y1 + 3 * u * t * t * segment.y2 + t * t * t * segment.y,
+        });
+      }
+    }
+  }
+  const half = width / 2;
+  const quads: Point[][] = [];
+  for (let i = 0; i + 1 < points.length; i++) {
+    const a = points[i]!;
+    const b = points[i + 1]!;
+    const length = Math.hypot(b.x - a.x, b.y - a.y);
+    if (length === 0) continue;
+    const nx = (-(b.y - a.y) / length) * half;
+    const ny = ((b.x - a.x) / length) * half;
+    quads.push([{ x: a.x + nx, y: a.y + ny }, { x: b.x + nx, y: b.y + ny }, { x: b.x - nx, y: b.y - ny }, { x: a.x - nx, y: a.y - ny }]);
+  }
+  return quads;
+}
+
+function boundsOf(polygons: readonly (readonly Point[])[]): Rect | undefined {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const polygon of polygons) {
+    for (const p of polygon) {
+      minX = Math.min(minX, p.x);
+      minY = Math.min(minY, p.y);
+      maxX = Math.max(maxX, p.x);
+      maxY = Math.max(maxY, p.y);
+    }
+  }
+  return minX <= maxX ? { x: minX, y: minY, width: maxX - minX, height: maxY - minY } : undefined;
+}

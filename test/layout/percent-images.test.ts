@@ -1,0 +1,57 @@
+/**
+ * Images sized in percentages inside shrink-to-fit containers (CSS Sizing 3 §5.2.1 cyclic
+ * percentages): the percentage behaves as `auto` for the max-content contribution and resolves
+ * against zero for the min-content one (§5.2.2), then against the container's final width. Every
+ * expected box is the one Chromium 156 prints for the same HTML (a 600 × 200 image).
+ */
+import { describe, expect, it } from 'vitest';
+import { findById, layoutHtml } from '../helpers/layout.js';
+
+const logo = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"/>')}`;
+
+async function boxes(body: string, ...ids: string[]): Promise<string[]> {
+  const doc = await layoutHtml(`<style>@page { size: 800px 400px; margin: 0 } body { margin: 0 } img { display: block }</style>${body.replaceAll('LOGO', logo)}`);
+  return ids.map((id) => {
+    const f = findById(doc.pages[0]!, id);
+    if (f === undefined) throw new Error(`#${id} not laid out`);
+    const r = (n: number): number => Math.round(n * 100) / 100;
+    return `${r(f.x)},${r(f.y)} ${r(f.width)}x${r(f.height)}`;
+  });
+}
+
+describe('percentage-sized images in shrink-to-fit containers', () => {
+  it('gives a table cell the logo at width:100%; max-width:300px (not a 1 px sliver)', async () => {
+    expect(await boxes('<table><tr><td id=c><img id=i style="width:100%; max-width:300px" src="LOGO"></td><td>Invoice</td></tr></table>', 'c', 'i'))
+      .toEqual(['2,2 302x102', '3,3 300x100']);
+  });
+
+  it('sizes the column to the natural width for width:100% or 50%, resolved against the cell', async () => {
+    expect(await boxes('<table><tr><td id=c><img id=i style="width:100%" src="LOGO"></td><td>Invoice</td></tr></table>', 'c', 'i'))
+      .toEqual(['2,2 602x202', '3,3 600x200']);
+    expect(await boxes('<table><tr><td id=c><img id=i style="width:50%" src="LOGO"></td><td>Invoice</td></tr></table>', 'c', 'i'))
+      .toEqual(['2,2 602x102', '3,3 300x100']);
+  });
+
+  it('lets the image shrink with its column when the table is squeezed (min-content contribution 0)', async () => {
+    expect(await boxes('<div style="width:200px"><table><tr><td id=c><img id=i style="width:100%; max-width:300px" src="LOGO"></td><td style="width:120px">Invoice</td></tr></table></div>', 'c', 'i'))
+      .toEqual(['2,2 72x25.33', '3,3 70x23.33']);
+  });
+
+  it('keeps a rem-sized image under max-width:100% in an absolutely positioned inline-block (Tailwind preflight)', async () => {
+    expect(await boxes('<div style="position:absolute;top:0;left:0"><div id=b style="display:inline-block"><img id=i style="width:12rem;max-width:100%" src="LOGO"></div></div>', 'b', 'i'))
+      .toEqual(['0,0 192x64', '0,0 192x64']);
+  });
+
+  it('sizes floats and inline-blocks to the natural width, then resolves the percentage', async () => {
+    expect(await boxes('<div id=f style="float:left"><img id=i style="width:50%" src="LOGO"></div>', 'f', 'i')).toEqual(['0,0 600x100', '0,0 300x100']);
+    expect(await boxes('<div id=f style="float:left"><img id=i style="width:50%;min-width:400px" src="LOGO"></div>', 'f', 'i')).toEqual(['0,0 600x133.33', '0,0 400x133.33']);
+    expect(await boxes('<div id=b style="display:inline-block"><img id=i style="max-width:100%" src="LOGO"></div>', 'b', 'i')).toEqual(['0,0 600x200', '0,0 600x200']);
+    expect(await boxes('<div id=b style="display:inline-block"><img id=i style="width:100%;max-width:300px" src="LOGO"></div>', 'b', 'i')).toEqual(['0,0 300x100', '0,0 300x100']);
+  });
+
+  it('gives an inline-block its max-content width inside a shrink-to-fit box (one line, not wrapped)', async () => {
+    // Chromium: 98.66 wide, one line (its line is 18 px high with its own line-height rounding)
+    expect(await boxes('<div style="position:absolute;top:0;left:0"><span id=s style="display:inline-block">hello world foo</span></div>', 's'))
+      .toEqual(['0,0 98.65x18.4']);
+  });
+});

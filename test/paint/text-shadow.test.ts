@@ -1,0 +1,72 @@
+/**
+ * `text-shadow` (CSS Text Decoration 3 §4) in pixels: Liberation Mono 10px on a 20px line (its
+ * baseline at 12.67px); spaces under `white-space: pre` have no ink, so only their decorations
+ * (and the decorations' shadows) show.
+ */
+import { describe, expect, it } from 'vitest';
+import { renderPage } from '../helpers/render.js';
+
+const page = (size: string, css: string, html: string): Promise<string[]> =>
+  renderPage(`<style>@page { size: ${size}; margin: 0 } body { margin: 0 } p { margin: 0; font: 10px/20px "Liberation Mono"; white-space: pre } ${css}</style>${html}`);
+
+const underline = 'text-decoration: underline red; text-decoration-thickness: 2px';
+const blank = '_'.repeat(30);
+const rows = (map: Record<number, string>): string[] => Array.from({ length: 20 }, (_, i) => map[i] ?? blank);
+
+describe('text-shadow', () => {
+  it('paints the decorations again, offset, in the shadow colour and under the text', async () => {
+    // four spaces: 24px of underline at rows 14-15; the shadow 3px right, 2px down
+    expect(await page('30px 20px', '', `<p><span style="${underline}; text-shadow: 3px 2px blue">    </span></p>`)).toEqual(rows({
+      14: `${'R'.repeat(24)}______`,
+      15: `${'R'.repeat(24)}______`,
+      16: `___${'B'.repeat(24)}___`,
+      17: `___${'B'.repeat(24)}___`,
+    }));
+  });
+
+  it('paints several shadows with the first on top, and the text over all of them', async () => {
+    expect(await page('30px 20px', '', `<p><span style="${underline}; text-shadow: 1px 1px lime, 2px 2px blue">    </span></p>`)).toEqual(rows({
+      14: `${'R'.repeat(24)}______`,
+      15: `${'R'.repeat(24)}G_____`,
+      16: `_${'G'.repeat(24)}B____`,
+      17: `__${'B'.repeat(24)}____`,
+    }));
+  });
+
+  it('takes the colour of the text that inherits it when none is given (currentcolor)', async () => {
+    expect(await page('30px 20px', 'p { text-shadow: 0 4px }', `<p style="color: red"><span style="${underline}; text-decoration-color: black; color: blue">    </span></p>`)).toEqual(rows({
+      14: `${'K'.repeat(24)}______`,
+      15: `${'K'.repeat(24)}______`,
+      18: `${'B'.repeat(24)}______`,
+      19: `${'B'.repeat(24)}______`,
+    }));
+  });
+
+  it('shadows the glyphs themselves: the same ink, offset', async () => {
+    const result = await page('60px 20px', 'p { color: black }', '<p style="text-shadow: 30px 0 red">Ag&amp;</p>');
+    const ink = result.map((row) => row.slice(0, 30).replace(/[^K]/g, '_'));
+    const shadow = result.map((row) => row.slice(30).replace(/R/g, 'K').replace(/[^K]/g, '_'));
+    expect(ink.join('').includes('K')).toBe(true);
+    expect(shadow).toEqual(ink);
+  });
+
+  it('blurs a shadow evenly around its shape (a Gaussian of blur / 2), under the text', async () => {
+    const result = await page('30px 40px', 'p { line-height: 40px }', `<p><span style="${underline}; text-shadow: 0 0 6px blue">    </span></p>`);
+    const tinted = (row: string): boolean => /[?B]/.test(row.slice(4, 20));
+    const red = result.map((row, i) => (row.startsWith('R'.repeat(24)) ? i : -1)).filter((i) => i >= 0);
+    expect(red).toHaveLength(2);
+    const above = result.slice(0, red[0]).filter(tinted).length;
+    const below = result.slice(red[1]! + 1).filter(tinted).length;
+    // reaches about 3 standard deviations (9px) on each side, symmetrically, and not further
+    expect(above).toBeGreaterThanOrEqual(5);
+    expect(above).toBeLessThanOrEqual(9);
+    expect(Math.abs(above - below)).toBeLessThanOrEqual(1);
+    // and it is a blur: no row of the halo is the shadow's full colour
+    expect(result.filter((row, i) => !red.includes(i) && row.includes('B'))).toEqual([]);
+  });
+
+  it('paints nothing for a transparent shadow and accepts `none`', async () => {
+    expect(await page('30px 20px', '', `<p><span style="${underline}; text-shadow: 2px 2px transparent">    </span></p>`))
+      .toEqual(await page('30px 20px', '', `<p><span style="${underline}; text-shadow: none">    </span></p>`));
+  });
+});
