@@ -40,6 +40,7 @@ export interface ComputeInput {
 
 type MutableStyle = { -readonly [K in keyof ComputedStyle]: ComputedStyle[K] };
 
+const ZOOM = LONGHAND_INDEX.get('zoom')!;
 const FONT_SIZE = LONGHAND_INDEX.get('font-size')!;
 const FONT_FAMILY = LONGHAND_INDEX.get('font-family')!;
 const COLOR = LONGHAND_INDEX.get('color')!;
@@ -78,10 +79,12 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
     const def = LONGHANDS[i]!;
     const decl = winners[i];
     const value = decl === undefined
-      ? def.inherited ? parent[def.key] : initialOf(def, ctx)
+      ? def.inherited ? ctx.parent[def.key] : initialOf(def, ctx)
       : computeDeclared(def, decl.value, ctx, input);
     style[def.key] = value;
-    if (i === FONT_SIZE) {
+    if (i === ZOOM) {
+      ctx = zoomed(ctx, value as number);
+    } else if (i === FONT_SIZE) {
       const fontSize = value as number;
       ctx = { ...ctx, fontSize, rootFontSize: input.isRoot ? fontSize : input.rootFontSize };
     } else if (i === FONT_FAMILY) {
@@ -92,6 +95,22 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
   }
   applyFixups(style as MutableStyle, input);
   return style as unknown as ComputedStyle;
+}
+
+/**
+ * The context once the element's effective zoom is known: absolute lengths are multiplied by it,
+ * and the parent's font size is read at the element's own zoom (`zoom: 2` on an element whose
+ * font size is inherited or in `em` doubles it, as in browsers).
+ */
+function zoomed(ctx: ComputeContext, zoom: number): ComputeContext {
+  const own = zoom / ctx.parent.zoom;
+  if (zoom === 1 && own === 1) return ctx;
+  const parent = own === 1 ? ctx.parent : { ...ctx.parent, fontSize: ctx.parent.fontSize * own, lineHeight: scaledLineHeight(ctx.parent.lineHeight, own) };
+  return { ...ctx, zoom, parent, fontSize: parent.fontSize };
+}
+
+function scaledLineHeight(lineHeight: ComputedStyle['lineHeight'], by: number): ComputedStyle['lineHeight'] {
+  return typeof lineHeight === 'number' ? lineHeight * by : lineHeight;
 }
 
 function ratiosOf(families: ComputedStyle['fontFamily'] | undefined): { exRatio: number; chRatio: number } {

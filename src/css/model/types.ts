@@ -227,6 +227,8 @@ export interface ComputedStyle {
   readonly webkitBoxOrient: 'horizontal' | 'vertical';
   readonly overflowY: 'visible' | 'hidden' | 'clip' | 'scroll' | 'auto';
   readonly opacity: number;
+  /** The effective zoom: the product of the element's `zoom` and its ancestors' (1 = none). */
+  readonly zoom: number;
   /** CSS Transforms 1 §7: the functions in order (empty for `none`). */
   readonly transform: readonly TransformFunction[];
   readonly transformOrigin: TransformOrigin;

@@ -1,7 +1,7 @@
 /**
  * The property registry: every longhand octavo computes (one per `ComputedStyle` field), the
  * shorthands that expand into them, flow-relative and legacy aliases, and the list of valid but
- * unsupported properties. Longhands are ordered for computation: `font-size` first (em units),
+ * unsupported properties. Longhands are ordered for computation: `zoom` first (it scales lengths), `font-size` (em units),
  * then `color` (currentcolor), then the rest.
  */
 import { BACKGROUND_PROPERTIES } from './backgrounds.js';
@@ -24,6 +24,7 @@ import { TABLE_PROPERTIES } from './tables.js';
 import { TEXT_DECORATION_PROPERTIES } from './text-decoration.js';
 import { TEXT_ALIASES, TEXT_PROPERTIES } from './text.js';
 import { TRANSFORM_ALIASES, TRANSFORM_PROPERTIES } from './transforms.js';
+import { ZOOM_PROPERTIES } from './zoom.js';
 import { IGNORED_PROPERTIES, UNSUPPORTED_PROPERTIES, isVendorPrefixed } from './unsupported.js';
 
 export type { LogicalDef };
@@ -47,6 +48,7 @@ const MODULES: readonly PropertyDef[] = [
   ...FLEX_PROPERTIES,
   ...GRID_PROPERTIES,
   ...MULTICOL_PROPERTIES,
+  ...ZOOM_PROPERTIES,
 ];
 
 /** Legacy and vendor names that are plain aliases (CSS Cascade 4 "legacy name aliases"). */
@@ -73,7 +75,7 @@ const ALIASES: Readonly<Record<string, string>> = {
 /** Longhands in computation order. */
 export const LONGHANDS: readonly LonghandDef<StyleKey, unknown>[] = (() => {
   const all = MODULES.filter((def): def is LonghandDef<StyleKey, unknown> => def.kind === 'longhand');
-  const first = ['font-size', 'font-family', 'color'];
+  const first = ['zoom', 'font-size', 'font-family', 'color'];
   return [...first.map((name) => all.find((def) => def.name === name)!), ...all.filter((def) => !first.includes(def.name))];
 })();
 
@@ -109,7 +111,7 @@ export function lookupProperty(name: string): PropertyLookup {
 /** Every field of ComputedStyle, so that the registry's completeness is checked at load time. */
 const STYLE_KEYS: Record<StyleKey, true> = {
   display: true, stringSet: true, footnoteDisplay: true, footnotePolicy: true, bookmarkLevel: true, bookmarkLabel: true, bookmarkState: true, position: true, float: true, clear: true, top: true, right: true, bottom: true, left: true,
-  zIndex: true, visibility: true, overflowX: true, overflowY: true, textOverflow: true, maxLines: true, blockEllipsis: true, webkitLineClamp: true, webkitBoxOrient: true, opacity: true, transform: true, transformOrigin: true, clipPath: true, clip: true, overflowClipMargin: true, contain: true, aspectRatio: true, boxSizing: true, width: true,
+  zIndex: true, visibility: true, overflowX: true, overflowY: true, textOverflow: true, maxLines: true, blockEllipsis: true, webkitLineClamp: true, webkitBoxOrient: true, opacity: true, zoom: true, transform: true, transformOrigin: true, clipPath: true, clip: true, overflowClipMargin: true, contain: true, aspectRatio: true, boxSizing: true, width: true,
   height: true, minWidth: true, minHeight: true, maxWidth: true, maxHeight: true, marginTop: true, marginRight: true,
   marginBottom: true, marginLeft: true, paddingTop: true, paddingRight: true, paddingBottom: true, paddingLeft: true,
   borderTopWidth: true, borderRightWidth: true, borderBottomWidth: true, borderLeftWidth: true, borderTopStyle: true,

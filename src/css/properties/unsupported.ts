@@ -25,7 +25,7 @@ float-reference float-defer float-offset
 anchor running
 size marks bleed page-orientation
 shape-outside shape-margin shape-image-threshold list-style-marker counter marker-side
-speak speak-as quotes-style zoom
+speak speak-as quotes-style
 continue`;
 
 export const UNSUPPORTED_PROPERTIES: ReadonlySet<string> = new Set(UNSUPPORTED.split(/\s+/).filter(Boolean));
