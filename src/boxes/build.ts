@@ -22,6 +22,8 @@ import type { ContentRefs } from './generated.js';
 import type { DocumentRecords, PassResults } from './references.js';
 import { emptyRecords, recordElement, recordStrings, targetResolver } from './references.js';
 import { limitExceeded } from '../limits.js';
+import type { FormControlBuild } from './form-controls.js';
+import { formControlBox, inputType } from './form-controls.js';
 
 export interface BuildContext {
   /** Base URL that relative `src` attributes resolve against. */
@@ -52,6 +54,7 @@ interface Walk {
   sure: number;
   /** Whether a word too long to hyphenate was reported (once per render). */
   longWord?: true;
+  readonly forms: FormControlBuild;
 }
 
 export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: BuildContext): BoxTree {
@@ -59,6 +62,7 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
   const anonymousStyle = (parent: ComputedStyle, display: Display): ComputedStyle => styled.anonymousStyle(parent, display);
   const walk: Walk = {
     dom, styled, ctx, counters: new CounterState(ctx.maxCounters), quotes: { depth: 0 }, records, refs: { targets: targetResolver(records, ctx.previous) }, elements: new Map(), sure: 0,
+    forms: { anonymousStyle, block: (style, children, outer, element) => blockBox(walk, { element, style, children, outer }) },
     tableParts: {
       anonymousStyle,
       blockOf: (style, element, children) => blockBox(walk, { element, style, children: wrapMisparentedParts(children, style, false, walk.tableParts), outer: 'block' }),
@@ -185,6 +189,8 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle): Box
   const replaced = replacedBox(walk, element, style);
   if (replaced !== undefined) return [replaced];
   const source = boxElement(walk, element);
+  const control = FORM_CONTROLS.has(element.name) ? formControlBox(walk.forms, element, style, source) : undefined;
+  if (control !== undefined) return [control];
   if (element.name === 'br') return [{ kind: 'br', style, element: source, pseudo: undefined }];
 
   const outer = outerDisplay(style.display);
@@ -352,10 +358,14 @@ function markerImage(walk: Walk, style: ComputedStyle, markerStyle: ComputedStyl
   return { kind: 'replaced', outer: 'inline', src: absoluteUrl(style.listStyleImage, walk.ctx.baseUrl), alt: '', style: imageStyle, element: undefined, pseudo: 'marker' };
 }
 
+/** Elements whose content form-controls.ts makes (`<button>` keeps its own). */
+const FORM_CONTROLS: ReadonlySet<string> = new Set(['input', 'select', 'textarea', 'progress', 'meter']);
+
 function replacedBox(walk: Walk, element: DomElement, style: ComputedStyle): ReplacedBox | undefined {
   // inline <svg>: an image whose source is its own markup
   const svg = element.name === 'svg' ? inlineSvgSource(element) : undefined;
-  if (element.name !== 'img' && svg === undefined) return undefined;
+  const imageInput = element.name === 'input' && inputType(element) === 'image';
+  if (element.name !== 'img' && svg === undefined && !imageInput) return undefined;
   const src = svg !== undefined ? inlineSvgUrl(svg) : element.attribs['src'];
   if (src === undefined || src.trim() === '') return undefined;
   const outer = outerDisplay(style.display) === 'block' ? 'block' : 'inline';

@@ -24,6 +24,7 @@ import { TABLE_PROPERTIES } from './tables.js';
 import { TEXT_DECORATION_PROPERTIES } from './text-decoration.js';
 import { TEXT_ALIASES, TEXT_PROPERTIES } from './text.js';
 import { TRANSFORM_ALIASES, TRANSFORM_PROPERTIES } from './transforms.js';
+import { UI_PROPERTIES } from './ui.js';
 import { ZOOM_PROPERTIES } from './zoom.js';
 import { IGNORED_PROPERTIES, UNSUPPORTED_PROPERTIES, isVendorPrefixed } from './unsupported.js';
 
@@ -49,6 +50,7 @@ const MODULES: readonly PropertyDef[] = [
   ...GRID_PROPERTIES,
   ...MULTICOL_PROPERTIES,
   ...ZOOM_PROPERTIES,
+  ...UI_PROPERTIES,
 ];
 
 /** Legacy and vendor names that are plain aliases (CSS Cascade 4 "legacy name aliases"). */
@@ -70,6 +72,8 @@ const ALIASES: Readonly<Record<string, string>> = {
   '-webkit-tab-size': 'tab-size',
   '-moz-tab-size': 'tab-size',
   '-webkit-opacity': 'opacity',
+  '-webkit-appearance': 'appearance',
+  '-moz-appearance': 'appearance',
 };
 
 /** Longhands in computation order. */
@@ -111,7 +115,7 @@ export function lookupProperty(name: string): PropertyLookup {
 /** Every field of ComputedStyle, so that the registry's completeness is checked at load time. */
 const STYLE_KEYS: Record<StyleKey, true> = {
   display: true, stringSet: true, footnoteDisplay: true, footnotePolicy: true, bookmarkLevel: true, bookmarkLabel: true, bookmarkState: true, position: true, float: true, clear: true, top: true, right: true, bottom: true, left: true,
-  zIndex: true, visibility: true, overflowX: true, overflowY: true, textOverflow: true, maxLines: true, blockEllipsis: true, webkitLineClamp: true, webkitBoxOrient: true, opacity: true, zoom: true, transform: true, transformOrigin: true, clipPath: true, clip: true, overflowClipMargin: true, contain: true, aspectRatio: true, boxSizing: true, width: true,
+  zIndex: true, visibility: true, overflowX: true, overflowY: true, textOverflow: true, maxLines: true, blockEllipsis: true, webkitLineClamp: true, webkitBoxOrient: true, opacity: true, zoom: true, appearance: true, accentColor: true, transform: true, transformOrigin: true, clipPath: true, clip: true, overflowClipMargin: true, contain: true, aspectRatio: true, boxSizing: true, width: true,
   height: true, minWidth: true, minHeight: true, maxWidth: true, maxHeight: true, marginTop: true, marginRight: true,
   marginBottom: true, marginLeft: true, paddingTop: true, paddingRight: true, paddingBottom: true, paddingLeft: true,
   borderTopWidth: true, borderRightWidth: true, borderBottomWidth: true, borderLeftWidth: true, borderTopStyle: true,

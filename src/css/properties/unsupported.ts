@@ -31,14 +31,13 @@ continue`;
 export const UNSUPPORTED_PROPERTIES: ReadonlySet<string> = new Set(UNSUPPORTED.split(/\s+/).filter(Boolean));
 
 /**
- * Irrelevant to print output: ignored without a warning. Interaction, scrolling, transitions and
- * the native look of form controls (which octavo does not draw: see dom/unrendered.ts) leave no
- * trace on a printed page.
+ * Irrelevant to print output: ignored without a warning. Interaction, scrolling and transitions
+ * leave no trace on a printed page.
  */
 export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'print-color-adjust', 'color-adjust', 'color-scheme', 'forced-color-adjust', 'text-size-adjust', 'font-smooth',
   'orphans-widows', 'user-zoom', 'src', 'unicode-range', 'font-display',
-  'cursor', 'pointer-events', 'user-select', 'resize', 'touch-action', 'caret-color', 'accent-color', 'appearance', 'will-change',
+  'cursor', 'pointer-events', 'user-select', 'resize', 'touch-action', 'caret-color', 'will-change',
   'scroll-behavior', 'scroll-margin', 'scroll-padding', 'scroll-snap-type', 'scroll-snap-align', 'overscroll-behavior',
   'scrollbar-width', 'scrollbar-color', 'scrollbar-gutter', 'overflow-anchor',
   'transition', 'transition-property', 'transition-duration', 'transition-timing-function', 'transition-delay', 'transition-behavior',
