@@ -24,6 +24,8 @@ import { emptyRecords, recordElement, recordStrings, targetResolver } from './re
 import { limitExceeded } from '../limits.js';
 import type { FormControlBuild } from './form-controls.js';
 import { formControlBox, inputType } from './form-controls.js';
+import type { WritingModeChange } from './writing-mode.js';
+import { markVertical, writingModeChange } from './writing-mode.js';
 
 export interface BuildContext {
   /** Base URL that relative `src` attributes resolve against. */
@@ -130,7 +132,8 @@ function buildRenderedElement(walk: Walk, element: DomElement, declared: Compute
   const style = record(walk, element, outer);
   if (style.display === 'contents') return elementChildren(walk, element, style);
   countSure(walk);
-  const boxes = inFlowBoxes(walk, element, style);
+  const change = changeOf(walk, element, style);
+  const boxes = withWritingMode(walk, element, change, inFlowBoxes(walk, element, style, change));
   if (scheme === undefined) return boxes;
   const box = boxes[0];
   if (box === undefined || !isBlockLevel(box)) return boxes;
@@ -185,7 +188,27 @@ function outOfFlowScheme(style: ComputedStyle): OutOfFlowBox['scheme'] | undefin
   return style.float !== 'none' ? 'float' : undefined;
 }
 
-function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle): Box[] {
+/** How the element's writing mode relates to its parent's (writing-mode.ts), warned where it is not honoured. */
+function changeOf(walk: Walk, element: DomElement, style: ComputedStyle): WritingModeChange {
+  if (style.writingMode === 'horizontal-tb' && (element.parent === null || !isElement(element.parent))) return { kind: 'none' };
+  const parentStyle = element.parent !== null && isElement(element.parent) ? walk.styled.styleOf(element.parent) : undefined;
+  const change = writingModeChange(style, parentStyle);
+  if (change.kind === 'unsupported') walk.ctx.diagnostics.warn('css_unsupported', change.message, elementLocation(walk.dom, element));
+  return change;
+}
+
+/** An element starting a vertical flow: its block box is laid out turned (layout/orthogonal.ts). */
+function withWritingMode(walk: Walk, element: DomElement, change: WritingModeChange, boxes: Box[]): Box[] {
+  if (change.kind !== 'vertical' || boxes.some((box) => box.kind === 'table-cell')) return boxes;
+  return boxes.map((box) => {
+    const marked = markVertical(box, change.mode);
+    if (typeof marked !== 'string') return marked;
+    walk.ctx.diagnostics.warn('css_unsupported', marked, elementLocation(walk.dom, element));
+    return box;
+  });
+}
+
+function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, change: WritingModeChange): Box[] {
   const replaced = replacedBox(walk, element, style);
   if (replaced !== undefined) return [replaced];
   const source = boxElement(walk, element);
@@ -202,7 +225,12 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle): Box
     return [tableWrapper(source, style, outer === 'inline' ? 'inline' : 'block', elementChildren(walk, element, style), walk.tableParts)];
   }
   if (TABLE_PARENTS.has(style.display) || style.display === 'table-cell' || style.display === 'table-caption' || style.display === 'table-column') {
-    const part = tablePartBox(source, style, elementChildren(walk, element, style), walk.tableParts);
+    // a vertical cell keeps its place in the table; its content is the vertical flow
+    const children = elementChildren(walk, element, style);
+    const content = change.kind === 'vertical' && style.display === 'table-cell'
+      ? [{ ...blockBox(walk, { element: undefined, style: walk.styled.anonymousStyle(style, 'block'), children, outer: 'block' }), verticalRoot: change.mode }]
+      : children;
+    const part = tablePartBox(source, style, content, walk.tableParts);
     if (part !== undefined) return [part];
   }
   const marker = style.display === 'list-item' ? markerBox(walk, element, style) : undefined;

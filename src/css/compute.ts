@@ -222,6 +222,8 @@ function applyFixups(style: MutableStyle, input: ComputeInput): void {
   if (style.borderBottomStyle === 'none' || style.borderBottomStyle === 'hidden') style.borderBottomWidth = 0;
   if (style.borderLeftStyle === 'none' || style.borderLeftStyle === 'hidden') style.borderLeftWidth = 0;
   if (style.display === 'none') return;
+  // CSS Writing Modes 3 §3.1: an inline box of another block flow direction than its parent is an inline-block
+  if (style.display === 'inline' && style.writingMode !== input.parent.writingMode && !input.isRoot) style.display = 'inline-block';
   legacyLineClamp(style, input);
   // CSS 2 §9.7: absolute positioning wins over float; both blockify, as does being the root.
   const absolute = style.position === 'absolute' || style.position === 'fixed' || typeof style.position === 'object';

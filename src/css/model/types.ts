@@ -233,6 +233,10 @@ export interface ComputedStyle {
   readonly appearance: 'auto' | 'none';
   /** CSS UI 4 §6.2: `auto` is the platform's blue. */
   readonly accentColor: Color | 'auto';
+  /** CSS Writing Modes 3 §3.1 (layout/orthogonal.ts lays vertical boxes out). */
+  readonly writingMode: 'horizontal-tb' | 'vertical-rl' | 'vertical-lr' | 'sideways-rl' | 'sideways-lr';
+  readonly textOrientation: 'mixed' | 'upright' | 'sideways';
+  readonly textCombineUpright: 'none' | 'all';
   /** CSS Transforms 1 §7: the functions in order (empty for `none`). */
   readonly transform: readonly TransformFunction[];
   readonly transformOrigin: TransformOrigin;

@@ -26,6 +26,7 @@ import { TEXT_ALIASES, TEXT_PROPERTIES } from './text.js';
 import { TRANSFORM_ALIASES, TRANSFORM_PROPERTIES } from './transforms.js';
 import { UI_PROPERTIES } from './ui.js';
 import { ZOOM_PROPERTIES } from './zoom.js';
+import { WRITING_MODE_PROPERTIES } from './writing-modes.js';
 import { IGNORED_PROPERTIES, UNSUPPORTED_PROPERTIES, isVendorPrefixed } from './unsupported.js';
 
 export type { LogicalDef };
@@ -51,6 +52,7 @@ const MODULES: readonly PropertyDef[] = [
   ...MULTICOL_PROPERTIES,
   ...ZOOM_PROPERTIES,
   ...UI_PROPERTIES,
+  ...WRITING_MODE_PROPERTIES,
 ];
 
 /** Legacy and vendor names that are plain aliases (CSS Cascade 4 "legacy name aliases"). */
@@ -115,7 +117,7 @@ export function lookupProperty(name: string): PropertyLookup {
 /** Every field of ComputedStyle, so that the registry's completeness is checked at load time. */
 const STYLE_KEYS: Record<StyleKey, true> = {
   display: true, stringSet: true, footnoteDisplay: true, footnotePolicy: true, bookmarkLevel: true, bookmarkLabel: true, bookmarkState: true, position: true, float: true, clear: true, top: true, right: true, bottom: true, left: true,
-  zIndex: true, visibility: true, overflowX: true, overflowY: true, textOverflow: true, maxLines: true, blockEllipsis: true, webkitLineClamp: true, webkitBoxOrient: true, opacity: true, zoom: true, appearance: true, accentColor: true, transform: true, transformOrigin: true, clipPath: true, clip: true, overflowClipMargin: true, contain: true, aspectRatio: true, boxSizing: true, width: true,
+  zIndex: true, visibility: true, overflowX: true, overflowY: true, textOverflow: true, maxLines: true, blockEllipsis: true, webkitLineClamp: true, webkitBoxOrient: true, opacity: true, zoom: true, appearance: true, accentColor: true, writingMode: true, textOrientation: true, textCombineUpright: true, transform: true, transformOrigin: true, clipPath: true, clip: true, overflowClipMargin: true, contain: true, aspectRatio: true, boxSizing: true, width: true,
   height: true, minWidth: true, minHeight: true, maxWidth: true, maxHeight: true, marginTop: true, marginRight: true,
   marginBottom: true, marginLeft: true, paddingTop: true, paddingRight: true, paddingBottom: true, paddingLeft: true,
   borderTopWidth: true, borderRightWidth: true, borderBottomWidth: true, borderLeftWidth: true, borderTopStyle: true,

@@ -17,8 +17,8 @@ font-size-adjust font-synthesis font-synthesis-weight font-synthesis-style font-
 font-variant-ligatures font-variant-east-asian font-variant-alternates font-variant-emoji
 font-optical-sizing font-language-override font-palette
 text-rendering text-justify text-decoration-skip-ink text-decoration-skip
-text-emphasis text-emphasis-color text-emphasis-style text-emphasis-position text-combine-upright text-orientation
-writing-mode line-break hanging-punctuation text-wrap text-wrap-mode text-wrap-style white-space-collapse
+text-emphasis text-emphasis-color text-emphasis-style text-emphasis-position
+line-break hanging-punctuation text-wrap text-wrap-mode text-wrap-style white-space-collapse
 text-spacing-trim text-autospace initial-letter
 border-start-start-radius border-start-end-radius border-end-start-radius border-end-end-radius
 float-reference float-defer float-offset
