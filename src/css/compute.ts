@@ -224,6 +224,7 @@ function applyFixups(style: MutableStyle, input: ComputeInput): void {
   if (style.display === 'none') return;
   // CSS Writing Modes 3 §3.1: an inline box of another block flow direction than its parent is an inline-block
   if (style.display === 'inline' && style.writingMode !== input.parent.writingMode && !input.isRoot) style.display = 'inline-block';
+  tateChuYoko(style, input);
   legacyLineClamp(style, input);
   // CSS 2 §9.7: absolute positioning wins over float; both blockify, as does being the root.
   const absolute = style.position === 'absolute' || style.position === 'fixed' || typeof style.position === 'object';
@@ -236,6 +237,19 @@ function applyFixups(style: MutableStyle, input: ComputeInput): void {
     if (blockified !== style.display) style.displayBeforeBlockify = style.display;
     style.display = blockified;
   }
+}
+
+/**
+ * `text-combine-upright: all` in vertical text (CSS Writing Modes 3 §9.1, tate-chū-yoko): the
+ * inline is set horizontally in the line, as an inline-block turned back upright (the vertical
+ * flow is laid out turned, layout/orthogonal.ts). Its text is not compressed into 1em: two digits fit.
+ */
+function tateChuYoko(style: MutableStyle, input: ComputeInput): void {
+  if (style.textCombineUpright !== 'all' || style.writingMode === 'horizontal-tb' || style.display !== 'inline') return;
+  if (input.parent.textCombineUpright === 'all') return;
+  style.display = 'inline-block';
+  style.whiteSpace = 'nowrap';
+  style.transform = [{ kind: 'rotate', x: 0, y: 0, z: 1, angle: style.writingMode === 'sideways-lr' ? 90 : -90 }, ...style.transform];
 }
 
 /**

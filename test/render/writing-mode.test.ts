@@ -36,3 +36,24 @@ describe('text in vertical writing modes', () => {
     expect((await pdftotext(pdf)).replace(/\s+/g, ' ').trim()).toBe('Running head: Chapter one begins here and continues on');
   });
 });
+
+/** Width and height of the dark pixels' bounding box on a page of palette letters. */
+function inkBox(rows: readonly string[]): string {
+  let [left, right, top, bottom] = [Infinity, -1, Infinity, -1];
+  rows.forEach((row, y) => [...row].forEach((c, x) => {
+    if (c === '_') return;
+    [left, right, top, bottom] = [Math.min(left, x), Math.max(right, x), Math.min(top, y), Math.max(bottom, y)];
+  }));
+  return right - left + 1 > bottom - top + 1 ? 'wide' : 'tall';
+}
+
+describe('text-combine-upright (tate-chu-yoko)', () => {
+  const page = (span: string): string => '<!DOCTYPE html><style>@page { size: 60px 60px; margin: 0 } body { margin: 0; font: 40px "Liberation Sans" }</style>'
+    + `<div style="writing-mode: vertical-rl">${span}</div>`;
+
+  it('turns vertical Latin text clockwise, and sets combined text upright', async () => {
+    expect(inkBox(await renderPage(page('<span>1</span>')))).toBe('wide');
+    expect(inkBox(await renderPage(page('<span style="text-combine-upright: all">1</span>')))).toBe('tall');
+  });
+});
+
