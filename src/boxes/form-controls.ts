@@ -27,6 +27,7 @@ const METER_COLORS: readonly Color[] = [{ r: 16, g: 124, b: 16, a: 1 }, { r: 255
 
 /** `<input type>`s drawn as a one-line text field with their value. */
 const TEXT_TYPES = new Set(['text', 'search', 'tel', 'url', 'email', 'password', 'number', 'date', 'datetime-local', 'month', 'week', 'time']);
+const SIZED_TYPES = new Set(['text', 'search', 'tel', 'url', 'email', 'password']);
 /** `<input type>`s drawn as a button with their value as the label (HTML §15.5.x default labels). */
 const BUTTON_LABELS: Readonly<Record<string, string>> = { submit: 'Submit', reset: 'Reset', button: '' };
 
@@ -69,7 +70,9 @@ function inputBox(build: FormControlBuild, element: DomElement, style: ComputedS
   }
   if (!TEXT_TYPES.has(type)) return undefined;
   const value = element.attribs['value'] ?? '';
-  const sized = style.width === 'auto' ? { ...style, width: textFieldWidth(style, element.attribs['size']) } : style;
+  // `size` applies to text-like fields only (HTML §4.10.5.3.2), not to numbers and dates
+  const size = SIZED_TYPES.has(type) ? element.attribs['size'] : undefined;
+  const sized = style.width === 'auto' ? { ...style, width: textFieldWidth(style, size) } : style;
   const field: ComputedStyle = { ...sized, whiteSpace: 'pre', overflowX: 'clip' };
   if (value === '') {
     const placeholder = (element.attribs['placeholder'] ?? '').replace(/[\r\n]+/g, ' ');
@@ -161,8 +164,10 @@ function selectBox(build: FormControlBuild, element: DomElement, style: Computed
   if (selected < 0) selected = listBox ? -1 : 0;
   const lineStyle: ComputedStyle = { ...build.anonymousStyle(style, 'block'), whiteSpace: 'pre' };
   const hidden: ComputedStyle = { ...lineStyle, height: 0, visibility: 'hidden', overflowX: 'hidden', overflowY: 'hidden' };
-  const lines = options.map((option, index) => {
-    const lineOf = listBox || index === selected ? lineStyle : hidden;
+  // the selected option comes last, so that its line gives the select its baseline (the hidden ones take no room)
+  const order = listBox || selected < 0 ? options : [...options.filter((_, i) => i !== selected), options[selected]!];
+  const lines = order.map((option, index) => {
+    const lineOf = listBox || index === order.length - 1 ? lineStyle : hidden;
     return build.block(lineOf, textRun(build, lineOf, option.text, undefined), 'block', undefined);
   });
   const stack = build.block(build.anonymousStyle(style, 'inline-block'), lines, 'inline', undefined);

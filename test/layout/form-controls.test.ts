@@ -36,6 +36,7 @@ describe('form controls sized as Chromium sizes them', () => {
 
   it('a select as wide as its widest option', async () => {
     await expectBoxes('<div><select id=s1><option>One</option><option selected>Two words</option></select></div>', ['s1 0,1 86x19']);
+    await expectBoxes('<div><select id=s2><option selected>One</option><option>Two words</option></select></div>', ['s2 0,1 86x19']);
   });
 
   it('textareas sized by cols and rows', async () => {
