@@ -22,6 +22,10 @@ import type { ContentRefs } from './generated.js';
 import type { DocumentRecords, PassResults } from './references.js';
 import { emptyRecords, recordElement, recordStrings, targetResolver } from './references.js';
 import { limitExceeded } from '../limits.js';
+import type { FormControlBuild } from './form-controls.js';
+import { formControlBox, inputType } from './form-controls.js';
+import type { WritingModeChange } from './writing-mode.js';
+import { markVertical, writingModeChange } from './writing-mode.js';
 
 export interface BuildContext {
   /** Base URL that relative `src` attributes resolve against. */
@@ -52,6 +56,7 @@ interface Walk {
   sure: number;
   /** Whether a word too long to hyphenate was reported (once per render). */
   longWord?: true;
+  readonly forms: FormControlBuild;
 }
 
 export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: BuildContext): BoxTree {
@@ -59,6 +64,7 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
   const anonymousStyle = (parent: ComputedStyle, display: Display): ComputedStyle => styled.anonymousStyle(parent, display);
   const walk: Walk = {
     dom, styled, ctx, counters: new CounterState(ctx.maxCounters), quotes: { depth: 0 }, records, refs: { targets: targetResolver(records, ctx.previous) }, elements: new Map(), sure: 0,
+    forms: { anonymousStyle, block: (style, children, outer, element) => blockBox(walk, { element, style, children, outer }) },
     tableParts: {
       anonymousStyle,
       blockOf: (style, element, children) => blockBox(walk, { element, style, children: wrapMisparentedParts(children, style, false, walk.tableParts), outer: 'block' }),
@@ -126,7 +132,8 @@ function buildRenderedElement(walk: Walk, element: DomElement, declared: Compute
   const style = record(walk, element, outer);
   if (style.display === 'contents') return elementChildren(walk, element, style);
   countSure(walk);
-  const boxes = inFlowBoxes(walk, element, style);
+  const change = changeOf(walk, element, style);
+  const boxes = withWritingMode(walk, element, change, inFlowBoxes(walk, element, style, change));
   if (scheme === undefined) return boxes;
   const box = boxes[0];
   if (box === undefined || !isBlockLevel(box)) return boxes;
@@ -181,10 +188,32 @@ function outOfFlowScheme(style: ComputedStyle): OutOfFlowBox['scheme'] | undefin
   return style.float !== 'none' ? 'float' : undefined;
 }
 
-function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle): Box[] {
+/** How the element's writing mode relates to its parent's (writing-mode.ts), warned where it is not honoured. */
+function changeOf(walk: Walk, element: DomElement, style: ComputedStyle): WritingModeChange {
+  if (style.writingMode === 'horizontal-tb' && (element.parent === null || !isElement(element.parent))) return { kind: 'none' };
+  const parentStyle = element.parent !== null && isElement(element.parent) ? walk.styled.styleOf(element.parent) : undefined;
+  const change = writingModeChange(style, parentStyle);
+  if (change.kind === 'unsupported') walk.ctx.diagnostics.warn('css_unsupported', change.message, elementLocation(walk.dom, element));
+  return change;
+}
+
+/** An element starting a vertical flow: its block box is laid out turned (layout/orthogonal.ts). */
+function withWritingMode(walk: Walk, element: DomElement, change: WritingModeChange, boxes: Box[]): Box[] {
+  if (change.kind !== 'vertical' || boxes.some((box) => box.kind === 'table-cell')) return boxes;
+  return boxes.map((box) => {
+    const marked = markVertical(box, change.mode);
+    if (typeof marked !== 'string') return marked;
+    walk.ctx.diagnostics.warn('css_unsupported', marked, elementLocation(walk.dom, element));
+    return box;
+  });
+}
+
+function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, change: WritingModeChange): Box[] {
   const replaced = replacedBox(walk, element, style);
   if (replaced !== undefined) return [replaced];
   const source = boxElement(walk, element);
+  const control = FORM_CONTROLS.has(element.name) ? formControlBox(walk.forms, element, style, source) : undefined;
+  if (control !== undefined) return [control];
   if (element.name === 'br') return [{ kind: 'br', style, element: source, pseudo: undefined }];
 
   const outer = outerDisplay(style.display);
@@ -196,7 +225,12 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle): Box
     return [tableWrapper(source, style, outer === 'inline' ? 'inline' : 'block', elementChildren(walk, element, style), walk.tableParts)];
   }
   if (TABLE_PARENTS.has(style.display) || style.display === 'table-cell' || style.display === 'table-caption' || style.display === 'table-column') {
-    const part = tablePartBox(source, style, elementChildren(walk, element, style), walk.tableParts);
+    // a vertical cell keeps its place in the table; its content is the vertical flow
+    const children = elementChildren(walk, element, style);
+    const content = change.kind === 'vertical' && style.display === 'table-cell'
+      ? [{ ...blockBox(walk, { element: undefined, style: walk.styled.anonymousStyle(style, 'block'), children, outer: 'block' }), verticalRoot: change.mode }]
+      : children;
+    const part = tablePartBox(source, style, content, walk.tableParts);
     if (part !== undefined) return [part];
   }
   const marker = style.display === 'list-item' ? markerBox(walk, element, style) : undefined;
@@ -358,10 +392,14 @@ function markerImage(walk: Walk, style: ComputedStyle, markerStyle: ComputedStyl
   return { kind: 'replaced', outer: 'inline', src: absoluteUrl(style.listStyleImage, walk.ctx.baseUrl), alt: '', style: imageStyle, element: undefined, pseudo: 'marker' };
 }
 
+/** Elements whose content form-controls.ts makes (`<button>` keeps its own). */
+const FORM_CONTROLS: ReadonlySet<string> = new Set(['input', 'select', 'textarea', 'progress', 'meter']);
+
 function replacedBox(walk: Walk, element: DomElement, style: ComputedStyle): ReplacedBox | undefined {
   // inline <svg>: an image whose source is its own markup
   const svg = element.name === 'svg' ? inlineSvgSource(element) : undefined;
-  if (element.name !== 'img' && svg === undefined) return undefined;
+  const imageInput = element.name === 'input' && inputType(element) === 'image';
+  if (element.name !== 'img' && svg === undefined && !imageInput) return undefined;
   const src = svg !== undefined ? inlineSvgUrl(svg) : element.attribs['src'];
   if (src === undefined || src.trim() === '') return undefined;
   const outer = outerDisplay(style.display) === 'block' ? 'block' : 'inline';

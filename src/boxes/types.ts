@@ -46,7 +46,14 @@ interface BlockContainerBase extends BoxBase {
    * instead when the image cannot be loaded (CSS Lists 3 §3.1).
    */
   readonly imageFallback?: readonly InlineLevelBox[] | undefined;
+  /**
+   * A block whose writing mode is vertical inside a horizontal parent (an orthogonal flow root,
+   * CSS Writing Modes 3 §7.3): layout/orthogonal.ts lays its content out turned by a quarter turn.
+   */
+  readonly verticalRoot?: VerticalMode | undefined;
 }
+
+export type VerticalMode = 'vertical-rl' | 'vertical-lr' | 'sideways-rl' | 'sideways-lr';
 
 /** A block container whose children are block-level (it lays them out in block flow). */
 export interface BlockFlowBox extends BlockContainerBase {

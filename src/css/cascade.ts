@@ -9,7 +9,7 @@ import type { SourceLocation } from '../errors.js';
 import type { DomDocument, DomElement, DomNode } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
 import { elementLocation } from '../dom/location.js';
-import { unrenderedElementMessage } from '../dom/unrendered.js';
+import { unrenderedElement } from '../dom/unrendered.js';
 import type { ComputedStyle, FontFaceRule, PageRule, PseudoElement, StyledDocument } from './types.js';
 import { collectedBaseUrl } from './collect.js';
 import { computeStyle, createInitialStyle } from './compute.js';
@@ -185,11 +185,11 @@ function reportNoEffect(rule: StyleRule, state: State): void {
 
 /** An element that generates a box octavo cannot fill (inline SVG, video...). */
 function warnUnrendered(element: DomElement, state: State): void {
-  const message = unrenderedElementMessage(element.name);
-  // said once per kind of element (a form of twenty inputs is one warning), at the first
-  if (message === undefined || state.unrenderedReported.has(element.name)) return;
-  state.unrenderedReported.add(element.name);
-  state.diagnostics.warn('html', message, elementLocation(state.dom, element));
+  const unrendered = unrenderedElement(element.name, element.attribs);
+  // said once per kind of element (a form of twenty range inputs is one warning), at the first
+  if (unrendered === undefined || state.unrenderedReported.has(unrendered.key)) return;
+  state.unrenderedReported.add(unrendered.key);
+  state.diagnostics.warn('html', unrendered.message, elementLocation(state.dom, element));
 }
 
 function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolean, state: State): ElementStyles {

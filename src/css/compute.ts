@@ -40,6 +40,7 @@ export interface ComputeInput {
 
 type MutableStyle = { -readonly [K in keyof ComputedStyle]: ComputedStyle[K] };
 
+const ZOOM = LONGHAND_INDEX.get('zoom')!;
 const FONT_SIZE = LONGHAND_INDEX.get('font-size')!;
 const FONT_FAMILY = LONGHAND_INDEX.get('font-family')!;
 const COLOR = LONGHAND_INDEX.get('color')!;
@@ -78,10 +79,12 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
     const def = LONGHANDS[i]!;
     const decl = winners[i];
     const value = decl === undefined
-      ? def.inherited ? parent[def.key] : initialOf(def, ctx)
+      ? def.inherited ? ctx.parent[def.key] : initialOf(def, ctx)
       : computeDeclared(def, decl.value, ctx, input);
     style[def.key] = value;
-    if (i === FONT_SIZE) {
+    if (i === ZOOM) {
+      ctx = zoomed(ctx, value as number);
+    } else if (i === FONT_SIZE) {
       const fontSize = value as number;
       ctx = { ...ctx, fontSize, rootFontSize: input.isRoot ? fontSize : input.rootFontSize };
     } else if (i === FONT_FAMILY) {
@@ -92,6 +95,22 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
   }
   applyFixups(style as MutableStyle, input);
   return style as unknown as ComputedStyle;
+}
+
+/**
+ * The context once the element's effective zoom is known: absolute lengths are multiplied by it,
+ * and the parent's font size is read at the element's own zoom (`zoom: 2` on an element whose
+ * font size is inherited or in `em` doubles it, as in browsers).
+ */
+function zoomed(ctx: ComputeContext, zoom: number): ComputeContext {
+  const own = zoom / ctx.parent.zoom;
+  if (zoom === 1 && own === 1) return ctx;
+  const parent = own === 1 ? ctx.parent : { ...ctx.parent, fontSize: ctx.parent.fontSize * own, lineHeight: scaledLineHeight(ctx.parent.lineHeight, own) };
+  return { ...ctx, zoom, parent, fontSize: parent.fontSize };
+}
+
+function scaledLineHeight(lineHeight: ComputedStyle['lineHeight'], by: number): ComputedStyle['lineHeight'] {
+  return typeof lineHeight === 'number' ? lineHeight * by : lineHeight;
 }
 
 function ratiosOf(families: ComputedStyle['fontFamily'] | undefined): { exRatio: number; chRatio: number } {
@@ -203,6 +222,9 @@ function applyFixups(style: MutableStyle, input: ComputeInput): void {
   if (style.borderBottomStyle === 'none' || style.borderBottomStyle === 'hidden') style.borderBottomWidth = 0;
   if (style.borderLeftStyle === 'none' || style.borderLeftStyle === 'hidden') style.borderLeftWidth = 0;
   if (style.display === 'none') return;
+  // CSS Writing Modes 3 §3.1: an inline box of another block flow direction than its parent is an inline-block
+  if (style.display === 'inline' && style.writingMode !== input.parent.writingMode && !input.isRoot) style.display = 'inline-block';
+  tateChuYoko(style, input);
   legacyLineClamp(style, input);
   // CSS 2 §9.7: absolute positioning wins over float; both blockify, as does being the root.
   const absolute = style.position === 'absolute' || style.position === 'fixed' || typeof style.position === 'object';
@@ -215,6 +237,19 @@ function applyFixups(style: MutableStyle, input: ComputeInput): void {
     if (blockified !== style.display) style.displayBeforeBlockify = style.display;
     style.display = blockified;
   }
+}
+
+/**
+ * `text-combine-upright: all` in vertical text (CSS Writing Modes 3 §9.1, tate-chū-yoko): the
+ * inline is set horizontally in the line, as an inline-block turned back upright (the vertical
+ * flow is laid out turned, layout/orthogonal.ts). Its text is not compressed into 1em: two digits fit.
+ */
+function tateChuYoko(style: MutableStyle, input: ComputeInput): void {
+  if (style.textCombineUpright !== 'all' || style.writingMode === 'horizontal-tb' || style.display !== 'inline') return;
+  if (input.parent.textCombineUpright === 'all') return;
+  style.display = 'inline-block';
+  style.whiteSpace = 'nowrap';
+  style.transform = [{ kind: 'rotate', x: 0, y: 0, z: 1, angle: style.writingMode === 'sideways-lr' ? 90 : -90 }, ...style.transform];
 }
 
 /**

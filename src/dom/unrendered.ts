@@ -11,11 +11,24 @@ const UNRENDERED: ReadonlyMap<string, string> = new Map([
   ['audio', 'audio has nothing to draw'],
   ['object', 'embedded objects are not loaded'],
   ['embed', 'embedded content is not loaded'],
-  ['input', 'form fields are not drawn (neither their box nor their value)'],
 ]);
 
-/** The warning for an element octavo does not draw, or undefined. */
-export function unrenderedElementMessage(name: string): string | undefined {
+/** `<input type>`s not drawn (the others are: boxes/form-controls.ts). */
+const UNDRAWN_INPUTS: ReadonlyMap<string, string> = new Map([
+  ['range', 'a slider'], ['color', 'a colour well'], ['file', 'a file chooser'],
+]);
+
+/**
+ * The warning for an element octavo does not draw, or undefined; `key` names the kind of element
+ * (one warning per kind and render).
+ */
+export function unrenderedElement(name: string, attribs: Readonly<Record<string, string>>): { key: string; message: string } | undefined {
+  if (name === 'input') {
+    const type = (attribs['type'] ?? '').trim().toLowerCase();
+    const what = UNDRAWN_INPUTS.get(type);
+    if (what === undefined) return undefined;
+    return { key: `input ${type}`, message: `element \`<input type=${type}>\` is not rendered: ${what} is not drawn (text fields, buttons, checkboxes and radios are)` };
+  }
   const why = UNRENDERED.get(name);
-  return why === undefined ? undefined : `element \`<${name}>\` is not rendered: ${why}`;
+  return why === undefined ? undefined : { key: name, message: `element \`<${name}>\` is not rendered: ${why}` };
 }

@@ -24,6 +24,7 @@ import { placePositionedDescendants, withRelativeOffset } from './positioned.js'
 import { assertNever } from '../errors.js';
 import { resolveSize } from './box-model.js';
 import { withKeywordSizes } from './size-keywords.js';
+import { initialContainingHeight, isVerticalRoot, layoutVerticalRoot, verticalRootIntrinsicSizes } from './orthogonal.js';
 
 /** The formatting contexts (CSS Display 3 §2), each for the boxes that establish it. */
 interface FormattingContexts {
@@ -59,12 +60,14 @@ function formattingContextOf<T>(box: LayoutBox, use: <B extends LayoutBox>(conte
 
 function layoutBoxByTable(box: LayoutBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
   if (typeof input.available !== 'number') return measureIntrinsic(box, input, input.available, ctx);
+  if (isVerticalRoot(box)) return withRelativeOffset(box.style, input, withPositionedPlaced(layoutVerticalRoot(box, input, ctx), ctx));
   const sized = withKeywordSizes(box, input, ctx);
   if (resume === undefined && sized.fragmentainer !== undefined && clipsAtFixedHeight(box, sized)) return monolithic(box, sized, ctx);
   return withRelativeOffset(box.style, sized, layoutByContext(box, sized, ctx, resume));
 }
 
 function contentSizesByTable(box: LayoutBox, ctx: LayoutContext, keep: boolean): IntrinsicSizes {
+  if (isVerticalRoot(box)) return verticalRootIntrinsicSizes(box, ctx, initialContainingHeight(ctx));
   return formattingContextOf(box, (context, typed) => context.intrinsicSizes(typed, ctx, keep));
 }
 

@@ -50,8 +50,10 @@ export function replacedSize(box: ReplacedBox, image: LoadedImage | undefined, c
   const edgesX = border.left + border.right + padding.left + padding.right;
   const edgesY = border.top + border.bottom + padding.top + padding.bottom;
   const intrinsic = image ?? altSize(box, text);
-  const intrinsicW = intrinsic.width;
-  const intrinsicH = intrinsic.height;
+  // An image's natural size is in CSS px, zoomed like any length (the alt text is already zoomed).
+  const zoom = image !== undefined ? style.zoom : 1;
+  const intrinsicW = intrinsic.width * zoom;
+  const intrinsicH = intrinsic.height * zoom;
   const ratio = image !== undefined && intrinsicW > 0 && intrinsicH > 0 ? intrinsicW / intrinsicH : undefined;
   const stretched = (margins: readonly LengthPercentageAuto[], containing: number | undefined, edges: number): number | undefined =>
     (natural || containing === undefined ? undefined : Math.max(0, containing - margins.reduce<number>((sum, m) => sum + marginOrZero(m, containingWidth ?? 0), 0) - edges));

@@ -227,6 +227,16 @@ export interface ComputedStyle {
   readonly webkitBoxOrient: 'horizontal' | 'vertical';
   readonly overflowY: 'visible' | 'hidden' | 'clip' | 'scroll' | 'auto';
   readonly opacity: number;
+  /** The effective zoom: the product of the element's `zoom` and its ancestors' (1 = none). */
+  readonly zoom: number;
+  /** CSS UI 4 §7.1: `none` leaves a form control to the author's CSS. */
+  readonly appearance: 'auto' | 'none';
+  /** CSS UI 4 §6.2: `auto` is the platform's blue. */
+  readonly accentColor: Color | 'auto';
+  /** CSS Writing Modes 3 §3.1 (layout/orthogonal.ts lays vertical boxes out). */
+  readonly writingMode: 'horizontal-tb' | 'vertical-rl' | 'vertical-lr' | 'sideways-rl' | 'sideways-lr';
+  readonly textOrientation: 'mixed' | 'upright' | 'sideways';
+  readonly textCombineUpright: 'none' | 'all';
   /** CSS Transforms 1 §7: the functions in order (empty for `none`). */
   readonly transform: readonly TransformFunction[];
   readonly transformOrigin: TransformOrigin;

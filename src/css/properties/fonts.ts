@@ -55,7 +55,7 @@ function computeFontSize(value: FontSizeValue, ctx: ComputeContext): number {
   const parentSize = ctx.parent.fontSize;
   if (value === 'smaller') return parentSize / 1.2;
   if (value === 'larger') return parentSize * 1.2;
-  if (typeof value === 'object' && 'keyword' in value) return FONT_SIZE_KEYWORDS[value.keyword]!;
+  if (typeof value === 'object' && 'keyword' in value) return FONT_SIZE_KEYWORDS[value.keyword]! * (ctx.zoom ?? 1);
   const parentCtx = { ...ctx, fontSize: parentSize, rootFontSize: ctx.isRoot ? 16 : ctx.rootFontSize };
   return Math.max(0, computeAbsoluteLength(value, parentCtx, parentSize));
 }

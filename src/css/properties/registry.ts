@@ -1,7 +1,7 @@
 /**
  * The property registry: every longhand octavo computes (one per `ComputedStyle` field), the
  * shorthands that expand into them, flow-relative and legacy aliases, and the list of valid but
- * unsupported properties. Longhands are ordered for computation: `font-size` first (em units),
+ * unsupported properties. Longhands are ordered for computation: `zoom` first (it scales lengths), `font-size` (em units),
  * then `color` (currentcolor), then the rest.
  */
 import { BACKGROUND_PROPERTIES } from './backgrounds.js';
@@ -24,6 +24,9 @@ import { TABLE_PROPERTIES } from './tables.js';
 import { TEXT_DECORATION_PROPERTIES } from './text-decoration.js';
 import { TEXT_ALIASES, TEXT_PROPERTIES } from './text.js';
 import { TRANSFORM_ALIASES, TRANSFORM_PROPERTIES } from './transforms.js';
+import { UI_PROPERTIES } from './ui.js';
+import { ZOOM_PROPERTIES } from './zoom.js';
+import { WRITING_MODE_PROPERTIES } from './writing-modes.js';
 import { IGNORED_PROPERTIES, UNSUPPORTED_PROPERTIES, isVendorPrefixed } from './unsupported.js';
 
 export type { LogicalDef };
@@ -47,6 +50,9 @@ const MODULES: readonly PropertyDef[] = [
   ...FLEX_PROPERTIES,
   ...GRID_PROPERTIES,
   ...MULTICOL_PROPERTIES,
+  ...ZOOM_PROPERTIES,
+  ...UI_PROPERTIES,
+  ...WRITING_MODE_PROPERTIES,
 ];
 
 /** Legacy and vendor names that are plain aliases (CSS Cascade 4 "legacy name aliases"). */
@@ -68,12 +74,14 @@ const ALIASES: Readonly<Record<string, string>> = {
   '-webkit-tab-size': 'tab-size',
   '-moz-tab-size': 'tab-size',
   '-webkit-opacity': 'opacity',
+  '-webkit-appearance': 'appearance',
+  '-moz-appearance': 'appearance',
 };
 
 /** Longhands in computation order. */
 export const LONGHANDS: readonly LonghandDef<StyleKey, unknown>[] = (() => {
   const all = MODULES.filter((def): def is LonghandDef<StyleKey, unknown> => def.kind === 'longhand');
-  const first = ['font-size', 'font-family', 'color'];
+  const first = ['zoom', 'font-size', 'font-family', 'color'];
   return [...first.map((name) => all.find((def) => def.name === name)!), ...all.filter((def) => !first.includes(def.name))];
 })();
 
@@ -109,7 +117,7 @@ export function lookupProperty(name: string): PropertyLookup {
 /** Every field of ComputedStyle, so that the registry's completeness is checked at load time. */
 const STYLE_KEYS: Record<StyleKey, true> = {
   display: true, stringSet: true, footnoteDisplay: true, footnotePolicy: true, bookmarkLevel: true, bookmarkLabel: true, bookmarkState: true, position: true, float: true, clear: true, top: true, right: true, bottom: true, left: true,
-  zIndex: true, visibility: true, overflowX: true, overflowY: true, textOverflow: true, maxLines: true, blockEllipsis: true, webkitLineClamp: true, webkitBoxOrient: true, opacity: true, transform: true, transformOrigin: true, clipPath: true, clip: true, overflowClipMargin: true, contain: true, aspectRatio: true, boxSizing: true, width: true,
+  zIndex: true, visibility: true, overflowX: true, overflowY: true, textOverflow: true, maxLines: true, blockEllipsis: true, webkitLineClamp: true, webkitBoxOrient: true, opacity: true, zoom: true, appearance: true, accentColor: true, writingMode: true, textOrientation: true, textCombineUpright: true, transform: true, transformOrigin: true, clipPath: true, clip: true, overflowClipMargin: true, contain: true, aspectRatio: true, boxSizing: true, width: true,
   height: true, minWidth: true, minHeight: true, maxWidth: true, maxHeight: true, marginTop: true, marginRight: true,
   marginBottom: true, marginLeft: true, paddingTop: true, paddingRight: true, paddingBottom: true, paddingLeft: true,
   borderTopWidth: true, borderRightWidth: true, borderBottomWidth: true, borderLeftWidth: true, borderTopStyle: true,

@@ -16,28 +16,27 @@ font-size-adjust font-synthesis font-synthesis-weight font-synthesis-style font-
 font-variant-ligatures font-variant-east-asian font-variant-alternates font-variant-emoji
 font-optical-sizing font-language-override font-palette
 text-rendering text-justify text-decoration-skip-ink text-decoration-skip
-text-emphasis text-emphasis-color text-emphasis-style text-emphasis-position text-combine-upright text-orientation
-writing-mode line-break hanging-punctuation text-wrap text-wrap-mode text-wrap-style white-space-collapse
+text-emphasis text-emphasis-color text-emphasis-style text-emphasis-position
+line-break hanging-punctuation text-wrap text-wrap-mode text-wrap-style white-space-collapse
 text-spacing-trim text-autospace initial-letter
 border-start-start-radius border-start-end-radius border-end-start-radius border-end-end-radius
 float-reference float-defer float-offset
 anchor running
 size marks bleed page-orientation
 shape-outside shape-margin shape-image-threshold list-style-marker counter marker-side
-speak speak-as quotes-style zoom
+speak speak-as quotes-style
 continue`;
 
 export const UNSUPPORTED_PROPERTIES: ReadonlySet<string> = new Set(UNSUPPORTED.split(/\s+/).filter(Boolean));
 
 /**
- * Irrelevant to print output: ignored without a warning. Interaction, scrolling, transitions and
- * the native look of form controls (which octavo does not draw: see dom/unrendered.ts) leave no
- * trace on a printed page.
+ * Irrelevant to print output: ignored without a warning. Interaction, scrolling and transitions
+ * leave no trace on a printed page.
  */
 export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'print-color-adjust', 'color-adjust', 'color-scheme', 'forced-color-adjust', 'text-size-adjust', 'font-smooth',
   'orphans-widows', 'user-zoom', 'src', 'unicode-range', 'font-display',
-  'cursor', 'pointer-events', 'user-select', 'resize', 'touch-action', 'caret-color', 'accent-color', 'appearance', 'will-change',
+  'cursor', 'pointer-events', 'user-select', 'resize', 'touch-action', 'caret-color', 'will-change',
   'scroll-behavior', 'scroll-margin', 'scroll-padding', 'scroll-snap-type', 'scroll-snap-align', 'overscroll-behavior',
   'scrollbar-width', 'scrollbar-color', 'scrollbar-gutter', 'overflow-anchor',
   'transition', 'transition-property', 'transition-duration', 'transition-timing-function', 'transition-delay', 'transition-behavior',

@@ -49,6 +49,8 @@ export interface LengthContext {
   /** x-height and "0" advance of the first available font, in em (values/font-metrics.ts); 0.5 if absent. */
   readonly exRatio?: number;
   readonly chRatio?: number;
+  /** The element's effective `zoom` (properties/zoom.ts): absolute lengths are multiplied by it. */
+  readonly zoom?: number;
 }
 
 export interface LengthOptions {
@@ -60,7 +62,7 @@ export interface LengthOptions {
 export function dimensionToPx(value: number, unit: string, ctx: LengthContext): number | undefined {
   const lower = unit.toLowerCase();
   const absolute = ABSOLUTE_UNITS[lower];
-  if (absolute !== undefined) return value * absolute;
+  if (absolute !== undefined) return value * absolute * (ctx.zoom ?? 1);
   switch (lower) {
     case 'em': return value * ctx.fontSize;
     case 'rem': return value * ctx.rootFontSize;
@@ -125,7 +127,7 @@ function isNegative(value: SpecifiedLength): boolean {
 
 /** Computes a specified length-percentage: px where possible, percentages and calc() kept. */
 export function computeLength(value: SpecifiedLength, ctx: LengthContext): LengthPercentage {
-  if (typeof value === 'number') return value;
+  if (typeof value === 'number') return value * (ctx.zoom ?? 1);
   switch (value.kind) {
     case 'rel': return dimensionToPx(value.value, value.unit, ctx) ?? 0;
     case 'percent': return value;

@@ -3,11 +3,9 @@ import type { ReplacedBox } from '../../boxes/types.js';
 import type { LoadedImage } from '../../resources/types.js';
 import type { BoxFragment, Fragment } from '../types.js';
 import type { IntrinsicSizes, LayoutContext, LayoutInput, LayoutResult } from '../contract.js';
-import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
-import { blockHorizontalMetrics, marginOrZero } from '../box-model.js';
 import type { ReplacedSize } from '../replaced.js';
 import { replacedSize } from '../replaced.js';
-import { forcedBreakOf } from '../break-token.js';
+import { placeBlockLevel } from '../block-level.js';
 
 /**
  * A replaced element's content sizes (the replaced entry of the table): its natural width, sized
@@ -27,27 +25,9 @@ export function layoutBlockReplaced(box: ReplacedBox, input: LayoutInput, ctx: L
   const image = ctx.images.get(box.src);
   const natural = replacedSize(box, image, { width: input.containingWidth, height: input.containingHeight }, ctx.text);
   const size = fixedFromOutside(natural, input);
-  const available = typeof input.available === 'number' ? input.available : input.containingWidth;
-  const h = blockHorizontalMetrics(box.style, { containingWidth: input.containingWidth, available, direction: input.containingDirection, align: input.containingAlign }, size.width);
-  const page = input.fragmentainer;
-  const ownTop = page?.discardTopMargins === true && page.atTop ? 0 : marginOrZero(box.style.marginTop, input.containingWidth);
-  const top = input.y + collapsedMargin(addMargin(input.strut, ownTop));
+  const width = size.width + size.border.left + size.border.right + size.padding.left + size.padding.right;
   const height = size.height + size.border.top + size.border.bottom + size.padding.top + size.padding.bottom;
-  if (page !== undefined && top + height > page.bottom + 0.01 && !page.atTop) return { kind: 'pushed' };
-  const fragment = replacedFragment(box, image, input.x + h.marginLeft, top, size);
-  return {
-    kind: 'placed',
-    fragment,
-    endY: top + height,
-    strut: addMargin(EMPTY_STRUT, marginOrZero(box.style.marginBottom, input.containingWidth)),
-    resolvedAt: top,
-    baselines: { first: undefined, last: undefined },
-    breakToken: undefined,
-    forcedBreakAfter: forcedBreakOf(box.style.breakAfter),
-    exclusions: input.exclusions,
-    positioned: [],
-    pageContent: [],
-  };
+  return placeBlockLevel(box, input, { width, height }, (x, y) => replacedFragment(box, image, x, y, size));
 }
 
 /** Border-box sizes given from outside (a stretched flex item, an absolutely positioned image) replace the natural ones. */

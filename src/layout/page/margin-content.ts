@@ -55,7 +55,14 @@ export function marginBoxTree(style: ComputedStyle, items: readonly ContentItem[
     inline.push({ kind: 'replaced', outer: 'inline', src: part.url, alt: '', style: plainStyle(style, 'inline'), element: undefined, pseudo: undefined });
   }
   flush();
-  return { kind: 'block', outer: 'block', children: processWhiteSpace(inline), inlineContent: true, style, element: undefined, pseudo: undefined };
+  const children = processWhiteSpace(inline);
+  if (style.writingMode === 'horizontal-tb') return { kind: 'block', outer: 'block', children, inlineContent: true, style, element: undefined, pseudo: undefined };
+  // a vertical margin box (a book's running head on the side): its text is a vertical flow root, centred across the box
+  const vertical: BlockBox = {
+    kind: 'block', outer: 'block', children, inlineContent: true, style: { ...plainStyle(style, 'block'), marginLeft: 'auto', marginRight: 'auto' },
+    element: undefined, pseudo: undefined, verticalRoot: style.writingMode,
+  };
+  return { kind: 'block', outer: 'block', children: [vertical], inlineContent: false, style, element: undefined, pseudo: undefined };
 }
 
 function last(values: readonly number[] | undefined): number | undefined {

@@ -145,13 +145,14 @@ class CellStyles {
 }
 
 /** restyled() copies field by field: this fails to compile when block boxes gain an optional field it does not carry over. */
-export const CELL_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BlockBox>, 'marker' | 'imageFallback'>> = true;
+export const CELL_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BlockBox>, 'marker' | 'imageFallback' | 'verticalRoot'>> = true;
 
 /** The cell's content box with another style (field by field: a spread of boxes takes V8's slow generic copy). */
 function restyled(content: BlockBox, style: ComputedStyle): BlockBox {
   const copy = { kind: 'block', outer: content.outer, style, element: content.element, pseudo: content.pseudo, children: content.children, inlineContent: content.inlineContent } as { -readonly [K in keyof BlockBox]: BlockBox[K] };
   if (content.marker !== undefined) copy.marker = content.marker;
   if (content.imageFallback !== undefined) copy.imageFallback = content.imageFallback;
+  if (content.verticalRoot !== undefined) copy.verticalRoot = content.verticalRoot;
   return copy as BlockBox;
 }
 

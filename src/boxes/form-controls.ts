@@ -1,0 +1,266 @@
+/**
+ * Form controls printed as Chromium prints them (HTML §15.5.x, the rendering section): the box
+ * tree gives each control the content a browser shows in it — a text field its value (or its
+ * placeholder, greyed), a select its selected option and a drop-down arrow, a textarea its text,
+ * a checkbox or radio its drawn mark, a progress or meter its bar. Sizes, borders and paddings are
+ * the UA stylesheet's (css/ua.css), so an author's CSS on the control applies as in a browser.
+ * Nothing is interactive: see docs/css.md (AcroForm fields are not written).
+ */
+import type { Color, ComputedStyle, Display } from '../css/types.js';
+import { fontRelativeRatios } from '../css/values/font-metrics.js';
+import type { DomElement } from '../dom/types.js';
+import { isElement, isText } from '../dom/types.js';
+import type { BlockBox, Box, BoxElement, InlineLevelBox, OutOfFlowBox, ReplacedBox } from './types.js';
+
+export interface FormControlBuild {
+  readonly anonymousStyle: (parent: ComputedStyle, display: Display) => ComputedStyle;
+  /** A block container with the anonymous-box fix-up and white space processing of build.ts. */
+  readonly block: (style: ComputedStyle, children: readonly Box[], outer: 'block' | 'inline', source: BoxElement | undefined) => BlockBox;
+}
+
+/** Chromium's default accent (the `auto` of `accent-color`) and the greys of its controls. */
+const ACCENT: Color = { r: 0, g: 117, b: 255, a: 1 };
+const BORDER = '#767676';
+const PLACEHOLDER: Color = { r: 117, g: 117, b: 117, a: 1 };
+/** Meter regions (HTML §4.10.14): optimum, suboptimal, even less good — Chromium's colours. */
+const METER_COLORS: readonly Color[] = [{ r: 16, g: 124, b: 16, a: 1 }, { r: 255, g: 185, b: 0, a: 1 }, { r: 209, g: 52, b: 56, a: 1 }];
+
+/** `<input type>`s drawn as a one-line text field with their value. */
+const TEXT_TYPES = new Set(['text', 'search', 'tel', 'url', 'email', 'password', 'number', 'date', 'datetime-local', 'month', 'week', 'time']);
+const SIZED_TYPES = new Set(['text', 'search', 'tel', 'url', 'email', 'password']);
+/** `<input type>`s drawn as a button with their value as the label (HTML §15.5.x default labels). */
+const BUTTON_LABELS: Readonly<Record<string, string>> = { submit: 'Submit', reset: 'Reset', button: '' };
+
+/** An input's type; a missing or unknown one is `text` (HTML §4.10.5). */
+export function inputType(element: DomElement): string {
+  const type = (element.attribs['type'] ?? '').trim().toLowerCase();
+  return KNOWN_TYPES.has(type) ? type : 'text';
+}
+
+const KNOWN_TYPES: ReadonlySet<string> = new Set([...TEXT_TYPES, ...Object.keys(BUTTON_LABELS), 'checkbox', 'radio', 'hidden', 'image', 'range', 'color', 'file']);
+
+/**
+ * The boxes of a form control, or undefined when `element` is not one drawn here (`<button>` has
+ * its own content; `<input type=image>` is an image, `replaced` in build.ts).
+ */
+export function formControlBox(build: FormControlBuild, element: DomElement, style: ComputedStyle, source: BoxElement): Box | undefined {
+  const outer = style.display === 'inline-block' || style.display === 'inline' ? 'inline' : 'block';
+  switch (element.name) {
+    case 'input': return inputBox(build, element, style, source, outer);
+    case 'select': return selectBox(build, element, style, source, outer);
+    case 'textarea': return textareaBox(build, element, style, source, outer);
+    case 'progress': return barBox(build, style, source, outer, { fraction: progressValue(element), fill: resolvedAccent(style) });
+    case 'meter': {
+      const meter = meterValue(element);
+      return barBox(build, style, source, outer, { fraction: meter.fraction, fill: METER_COLORS[meter.region]! });
+    }
+    default: return undefined;
+  }
+}
+
+function inputBox(build: FormControlBuild, element: DomElement, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline'): Box | undefined {
+  const type = inputType(element);
+  if (type === 'checkbox' || type === 'radio') {
+    if (style.appearance === 'none') return build.block(style, [], outer, source);
+    return markBox(style, source, outer, type, element.attribs['checked'] !== undefined);
+  }
+  if (type in BUTTON_LABELS) {
+    const label = element.attribs['value'] ?? BUTTON_LABELS[type]!;
+    return build.block(style, textRun(build, style, label, undefined), outer, source);
+  }
+  if (!TEXT_TYPES.has(type)) return undefined;
+  const value = element.attribs['value'] ?? '';
+  // `size` applies to text-like fields only (HTML §4.10.5.3.2), not to numbers and dates
+  const size = SIZED_TYPES.has(type) ? element.attribs['size'] : undefined;
+  const sized = style.width === 'auto' ? { ...style, width: textFieldWidth(style, size) } : style;
+  const field: ComputedStyle = { ...sized, whiteSpace: 'pre', overflowX: 'clip' };
+  if (value === '') {
+    const placeholder = (element.attribs['placeholder'] ?? '').replace(/[\r\n]+/g, ' ');
+    return build.block(field, textRun(build, field, placeholder, PLACEHOLDER), outer, source);
+  }
+  // a password field shows one bullet per character, as browsers do
+  const shown = type === 'password' ? '\u2022'.repeat([...value].length) : value.replace(/[\r\n]+/g, '');
+  return build.block(field, textRun(build, field, shown, undefined), outer, source);
+}
+
+/**
+ * Chromium's width of a text field of `size` characters (20 by default): `size` times the advance
+ * of "0" plus the font's widest-glyph excess, measured as 1.553em for Arial (Liberation Sans).
+ */
+function textFieldWidth(style: ComputedStyle, sizeAttribute: string | undefined): number {
+  const parsed = sizeAttribute === undefined ? NaN : Number.parseInt(sizeAttribute, 10);
+  const size = Number.isFinite(parsed) && parsed > 0 ? parsed : 20;
+  return style.fontSize * (size * fontRelativeRatios(style.fontFamily).ch + 1.553);
+}
+
+/** A text box of `text` in an anonymous inline of `color` (a placeholder's grey) or none. */
+function textRun(build: FormControlBuild, style: ComputedStyle, text: string, color: Color | undefined): Box[] {
+  if (text === '') return [];
+  const textStyle = color === undefined ? style : { ...build.anonymousStyle(style, 'inline'), color };
+  const run: InlineLevelBox = { kind: 'text', text, style: textStyle, element: undefined, pseudo: undefined };
+  return color === undefined ? [run] : [{ kind: 'inline', style: textStyle, element: undefined, pseudo: undefined, children: [run] }];
+}
+
+function resolvedAccent(style: ComputedStyle): Color {
+  return style.accentColor === 'auto' ? ACCENT : style.accentColor;
+}
+
+function hex(color: Color): string {
+  const part = (v: number): string => Math.round(v).toString(16).padStart(2, '0');
+  return `#${part(color.r)}${part(color.g)}${part(color.b)}`;
+}
+
+/** A checkbox or radio: a 13px drawing (an image, so that `width`/`height` scale it as in Chromium). */
+function markBox(style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline', type: 'checkbox' | 'radio', checked: boolean): ReplacedBox {
+  const accent = hex(resolvedAccent(style));
+  const shape = type === 'checkbox'
+    ? checked
+      ? `<rect width="13" height="13" rx="2" fill="${accent}"/><path d="M3.2 6.8 5.6 9.2 10 4.2" fill="none" stroke="#fff" stroke-width="2"/>`
+      : `<rect x=".5" y=".5" width="12" height="12" rx="2" fill="#fff" stroke="${BORDER}"/>`
+    : checked
+      ? `<circle cx="6.5" cy="6.5" r="6" fill="#fff" stroke="${accent}"/><circle cx="6.5" cy="6.5" r="4" fill="${accent}"/>`
+      : `<circle cx="6.5" cy="6.5" r="6" fill="#fff" stroke="${BORDER}"/>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="13" height="13" viewBox="0 0 13 13">${shape}</svg>`;
+  // Chromium puts a checkbox's border-box bottom (not its margin's) on the baseline
+  const below = typeof style.marginBottom === 'number' ? style.marginBottom : 0;
+  const aligned = style.verticalAlign === 'baseline' && below !== 0 ? { ...style, verticalAlign: -below } : style;
+  return { kind: 'replaced', outer, src: `data:image/svg+xml,${encodeURIComponent(svg)}`, alt: '', style: aligned, element: source, pseudo: undefined };
+}
+
+interface OptionItem {
+  readonly text: string;
+  readonly selected: boolean;
+}
+
+/** The options of a select, optgroups flattened (HTML §4.10.7 list of options). */
+function optionsOf(element: DomElement): OptionItem[] {
+  const out: OptionItem[] = [];
+  for (const child of element.children) {
+    if (!isElement(child)) continue;
+    if (child.name === 'option') out.push({ text: (child.attribs['label'] ?? textOf(child)).replace(/\s+/g, ' ').trim(), selected: child.attribs['selected'] !== undefined });
+    else if (child.name === 'optgroup') out.push(...optionsOf(child));
+  }
+  return out;
+}
+
+function textOf(element: DomElement): string {
+  let text = '';
+  for (const child of element.children) {
+    if (isText(child)) text += child.data;
+    else if (isElement(child)) text += textOf(child);
+  }
+  return text;
+}
+
+/**
+ * A drop-down select: every option is laid out (the box is as wide as the widest, as in a
+ * browser) but only the selected one — the last with `selected`, else the first — takes room and
+ * is drawn; the arrow floats at its end. A list box (`multiple`, `size` > 1) shows its options.
+ */
+function selectBox(build: FormControlBuild, element: DomElement, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline'): BlockBox {
+  const options = optionsOf(element);
+  const listBox = element.attribs['multiple'] !== undefined || Number.parseInt(element.attribs['size'] ?? '1', 10) > 1;
+  let selected = options.findLastIndex((o) => o.selected);
+  if (selected < 0) selected = listBox ? -1 : 0;
+  const lineStyle: ComputedStyle = { ...build.anonymousStyle(style, 'block'), whiteSpace: 'pre' };
+  const hidden: ComputedStyle = { ...lineStyle, height: 0, visibility: 'hidden', overflowX: 'hidden', overflowY: 'hidden' };
+  // the selected option comes last, so that its line gives the select its baseline (the hidden ones take no room)
+  const order = listBox || selected < 0 ? options : [...options.filter((_, i) => i !== selected), options[selected]!];
+  const lines = order.map((option, index) => {
+    const lineOf = listBox || index === order.length - 1 ? lineStyle : hidden;
+    return build.block(lineOf, textRun(build, lineOf, option.text, undefined), 'block', undefined);
+  });
+  const stack = build.block(build.anonymousStyle(style, 'inline-block'), lines, 'inline', undefined);
+  if (listBox || style.appearance === 'none') return build.block(style, [stack], outer, source);
+  const arrowSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="9" height="6" viewBox="0 0 9 6"><path d="M1 1 4.5 4.5 8 1" fill="none" stroke="${hex(style.color)}" stroke-width="1.6"/></svg>`;
+  const arrowStyle: ComputedStyle = { ...build.anonymousStyle(style, 'inline'), float: 'right', display: 'block', marginLeft: 3, marginTop: style.fontSize * 0.4 };
+  const arrow: ReplacedBox = { kind: 'replaced', outer: 'block', src: `data:image/svg+xml,${encodeURIComponent(arrowSvg)}`, alt: '', style: arrowStyle, element: undefined, pseudo: undefined };
+  const floated: OutOfFlowBox = { kind: 'out-of-flow', scheme: 'float', box: arrow, style: arrowStyle, element: undefined, pseudo: undefined };
+  return build.block(style, [floated, stack], outer, source);
+}
+
+/** A textarea: its text (the element's content), `cols` × `rows` characters unless CSS sizes it. */
+function textareaBox(build: FormControlBuild, element: DomElement, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline'): BlockBox {
+  // HTML §13.2.6.4.7: a newline right after the start tag is not part of the value
+  const text = textOf(element).replace(/^\r?\n/, '');
+  const cols = positiveInt(element.attribs['cols'], 20);
+  const rows = positiveInt(element.attribs['rows'], 2);
+  const ratios = fontRelativeRatios(style.fontFamily);
+  const lineHeight = typeof style.lineHeight === 'number' ? style.lineHeight
+    : style.lineHeight === 'normal' ? style.fontSize * normalLineHeight(style.fontFamily) : style.lineHeight.value * style.fontSize;
+  // Chromium adds the width of a scroll bar's gutter (16px at this size: two "0"s) to cols
+  const width = style.width === 'auto' ? style.fontSize * ratios.ch * (cols + 2) : style.width;
+  const height = style.height === 'auto' ? rows * lineHeight : style.height;
+  const sized: ComputedStyle = { ...style, width, height, overflowY: 'clip', overflowX: 'clip' };
+  return build.block(sized, text === '' ? [] : [{ kind: 'text', text, style: sized, element: undefined, pseudo: undefined }], outer, source);
+}
+
+/** `line-height: normal` of the bundled fonts (hhea ascent + descent + line gap, per em). */
+function normalLineHeight(families: readonly string[]): number {
+  const ratios = fontRelativeRatios(families);
+  const mono = fontRelativeRatios(['monospace']);
+  return ratios === mono ? (1705 + 615) / 2048 : (1854 + 434 + 67) / 2048;
+}
+
+function positiveInt(text: string | undefined, fallback: number): number {
+  const value = text === undefined ? NaN : Number.parseInt(text, 10);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+function number(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number.parseFloat(text);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/** HTML §4.10.13: value / max, max 1 by default; an indeterminate bar (no value) is empty. */
+function progressValue(element: DomElement): number {
+  const max = number(element.attribs['max']);
+  const limit = max !== undefined && max > 0 ? max : 1;
+  const value = number(element.attribs['value']);
+  return value === undefined ? 0 : Math.min(1, Math.max(0, value / limit));
+}
+
+/** HTML §4.10.14: the meter's fraction and its region (0 optimum, 1 suboptimal, 2 even less good). */
+function meterValue(element: DomElement): { fraction: number; region: number } {
+  const min = number(element.attribs['min']) ?? 0;
+  const maxRaw = number(element.attribs['max']) ?? 1;
+  const max = Math.max(min, maxRaw);
+  const clamp = (v: number): number => Math.min(max, Math.max(min, v));
+  const value = clamp(number(element.attribs['value']) ?? 0);
+  const low = clamp(number(element.attribs['low']) ?? min);
+  const high = Math.max(low, clamp(number(element.attribs['high']) ?? max));
+  const optimum = clamp(number(element.attribs['optimum']) ?? (min + max) / 2);
+  const fraction = max > min ? (value - min) / (max - min) : 0;
+  if (optimum < low) return { fraction, region: value < low ? 0 : value <= high ? 1 : 2 };
+  if (optimum > high) return { fraction, region: value > high ? 0 : value >= low ? 1 : 2 };
+  return { fraction, region: value >= low && value <= high ? 0 : 1 };
+}
+
+/**
+ * A progress or meter bar: a rounded track half the control's height, centred, with the value's
+ * part filled. `appearance: none` leaves the box empty for the author's CSS.
+ */
+function barBox(build: FormControlBuild, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline', value: { fraction: number; fill: Color }): BlockBox {
+  const { fraction, fill } = value;
+  if (style.appearance === 'none') return build.block(style, [], outer, source);
+  // the track is half the control's height (8px of Chromium's 1em), centred
+  const controlHeight = typeof style.height === 'number' ? style.height : style.fontSize;
+  const half = controlHeight / 2;
+  const base = build.anonymousStyle(style, 'block');
+  const grey: Color = { r: 178, g: 178, b: 178, a: 1 };
+  const track: ComputedStyle = {
+    ...base, ...roundRadii(half), height: half, marginTop: controlHeight / 4, boxSizing: 'border-box', backgroundColor: { r: 239, g: 239, b: 239, a: 1 },
+    borderTopWidth: 1, borderRightWidth: 1, borderBottomWidth: 1, borderLeftWidth: 1,
+    borderTopStyle: 'solid', borderRightStyle: 'solid', borderBottomStyle: 'solid', borderLeftStyle: 'solid',
+    borderTopColor: grey, borderRightColor: grey, borderBottomColor: grey, borderLeftColor: grey,
+  };
+  const bar: ComputedStyle = { ...base, ...roundRadii(half), width: { kind: 'percent', value: fraction * 100 }, height: { kind: 'percent', value: 100 }, backgroundColor: fill };
+  const children = fraction > 0 ? [build.block(bar, [], 'block', undefined)] : [];
+  return build.block(style, [build.block(track, children, 'block', undefined)], outer, source);
+}
+
+function roundRadii(radius: number): Pick<ComputedStyle, 'borderTopLeftRadius' | 'borderTopRightRadius' | 'borderBottomRightRadius' | 'borderBottomLeftRadius'> {
+  const corner = [radius, radius] as const;
+  return { borderTopLeftRadius: corner, borderTopRightRadius: corner, borderBottomRightRadius: corner, borderBottomLeftRadius: corner };
+}

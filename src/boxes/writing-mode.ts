@@ -1,0 +1,36 @@
+/**
+ * Which boxes start a vertical flow inside a horizontal one (CSS Writing Modes 3 §7.3, orthogonal
+ * flow roots): block containers — a block, inline-block, float or positioned box, and a table
+ * cell's content — get `verticalRoot` for layout/orthogonal.ts. What octavo does not lay out
+ * vertically is said where it is.
+ */
+import type { ComputedStyle } from '../css/types.js';
+import type { Box, VerticalMode } from './types.js';
+
+export type WritingModeChange =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'vertical'; readonly mode: VerticalMode }
+  | { readonly kind: 'unsupported'; readonly message: string };
+
+const NONE: WritingModeChange = { kind: 'none' };
+
+/** How `style`'s writing mode relates to its parent's (undefined for the root element). */
+export function writingModeChange(style: ComputedStyle, parent: ComputedStyle | undefined): WritingModeChange {
+  const own = style.writingMode;
+  const above = parent?.writingMode ?? 'horizontal-tb';
+  if (own === above) {
+    if (parent === undefined && own !== 'horizontal-tb') return { kind: 'unsupported', message: `\`writing-mode: ${own}\` on the root element is not honoured (a vertical document is not paginated): lay a block out vertically instead` };
+    return NONE;
+  }
+  if (above !== 'horizontal-tb') return { kind: 'unsupported', message: `\`writing-mode: ${own}\` inside a vertical box is not honoured (only a vertical box inside horizontal text is)` };
+  return { kind: 'vertical', mode: own as VerticalMode };
+}
+
+/** The box with its vertical mode, or a message when octavo cannot lay it out vertically. */
+export function markVertical(box: Box, mode: VerticalMode): Box | string {
+  if (box.kind === 'block') return { ...box, verticalRoot: mode };
+  if (box.kind === 'flex' || box.kind === 'grid' || box.kind === 'table-wrapper') {
+    return `\`writing-mode: ${mode}\` on a ${box.kind === 'table-wrapper' ? 'table' : `${box.kind} container`} is not honoured: it is laid out horizontally (put the vertical text in a block inside it)`;
+  }
+  return box;
+}

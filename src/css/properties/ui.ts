@@ -1,0 +1,35 @@
+/**
+ * CSS Basic User Interface 4 properties that change a printed form control: `appearance` (§7.1:
+ * `none` hands a checkbox, radio, progress or meter to the author's CSS) and `accent-color` (§6.2:
+ * the colour of a checked checkbox or radio, and of a progress bar's value).
+ */
+import type { Color } from '../model/types.js';
+import type { SpecifiedColor } from '../values/color.js';
+import { parseColor, resolveColor } from '../values/color.js';
+import { singleIdent } from '../values/nodes.js';
+import type { PropertyDef } from './define.js';
+import { INVALID, keywordProperty, longhand } from './define.js';
+
+const appearance = keywordProperty({
+  name: 'appearance',
+  key: 'appearance',
+  inherited: false,
+  initial: 'auto',
+  keywords: ['auto', 'none'],
+  // Compat keywords (§7.1.1) and `menulist-button` draw the control as `auto` does.
+  aliases: { 'menulist-button': 'auto', textfield: 'auto', checkbox: 'auto', radio: 'auto', button: 'auto', listbox: 'auto', menulist: 'auto', 'searchfield': 'auto', 'textarea': 'auto', 'push-button': 'auto', 'slider-horizontal': 'auto', meter: 'auto', 'progress-bar': 'auto', 'square-button': 'auto' },
+});
+
+const accentColor = longhand<'accentColor', SpecifiedColor | 'auto'>({
+  name: 'accent-color',
+  key: 'accentColor',
+  inherited: true,
+  initial: 'auto',
+  parse: (nodes) => {
+    if (singleIdent(nodes) === 'auto') return 'auto';
+    return nodes.length === 1 ? parseColor(nodes[0]) ?? INVALID : INVALID;
+  },
+  compute: (value, ctx): Color | 'auto' => (value === 'auto' ? 'auto' : resolveColor(value, ctx.color)),
+});
+
+export const UI_PROPERTIES: readonly PropertyDef[] = [appearance, accentColor];

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { findById, layoutHtml } from '../helpers/layout.js';
+
+const PAGE = '<!DOCTYPE html><style>@page { size: 600px 500px; margin: 0 } body { margin: 0; font: 16px/20px "Liberation Sans" }</style>';
+
+/**
+ * Each box as `id x,y wxh`, snapped to the expected one where they differ by at most 0.6px: Chromium
+ * rounds a font's ascent and descent to whole pixels (a 13.333px Arial line is 15px, octavo's
+ * 15.3px), which moves a control's text and baseline by a fraction of a pixel.
+ */
+async function boxes(body: string, expected: readonly string[]): Promise<string[]> {
+  const doc = await layoutHtml(PAGE + body);
+  return expected.map((line) => {
+    const [id, position, size] = line.split(' ') as [string, string, string];
+    const f = findById(doc.pages[0]!, id);
+    if (f === undefined) throw new Error(`#${id} not laid out`);
+    const want = [...position.split(','), ...size.split('x')].map(Number);
+    const got = [f.x, f.y, f.width, f.height].map((v, i) => (Math.abs(v - want[i]!) <= 0.6 ? want[i]! : Math.round(v * 10) / 10));
+    return `${id} ${got[0]},${got[1]} ${got[2]}x${got[3]}`;
+  });
+}
+
+async function expectBoxes(body: string, expected: readonly string[]): Promise<void> {
+  expect(await boxes(body, expected)).toEqual(expected);
+}
+
+// Expected boxes are Chromium 156's for the same page (getBoundingClientRect).
+describe('form controls sized as Chromium sizes them', () => {
+  it('checkboxes and radios: 13px marks with their UA margins, on the baseline', async () => {
+    await expectBoxes('<div><input id=cb1 type=checkbox><input id=cb2 type=checkbox checked><input id=r1 type=radio><input id=r2 type=radio checked></div>', ['cb1 4,3 13x13', 'cb2 24,3 13x13', 'r1 45,3 13x13', 'r2 66,3 13x13']);
+  });
+
+  it('text fields, with a value or a placeholder, 20 characters wide', async () => {
+    await expectBoxes('<div><input id=t1 type=text value="Ada Lovelace"><input id=t2 placeholder="Your name"></div>', ['t1 0,0 177x21', 't2 177,0 177x21']);
+  });
+
+  it('a select as wide as its widest option', async () => {
+    await expectBoxes('<div><select id=s1><option>One</option><option selected>Two words</option></select></div>', ['s1 0,1 86x19']);
+    await expectBoxes('<div><select id=s2><option selected>One</option><option>Two words</option></select></div>', ['s2 0,1 86x19']);
+  });
+
+  it('textareas sized by cols and rows', async () => {
+    await expectBoxes('<div><textarea id=ta1>Some text</textarea><textarea id=ta2 rows=3 cols=10>A</textarea></div>', ['ta1 0,15 182x36', 'ta2 182,0 102x51']);
+  });
+
+  it('buttons sized by their label', async () => {
+    await expectBoxes('<div><button id=b1>Send</button><input id=b2 type=submit value="Go"></div>', ['b1 0,0 47.1x21', 'b2 47.1,0 33.8x21']);
+  });
+
+  it('progress and meter bars', async () => {
+    await expectBoxes('<div><progress id=p1 value=0.3></progress><meter id=m1 value=0.6></meter></div>', ['p1 0,2.2 160x16', 'm1 160,2.2 80x16']);
+  });
+
+  it("applies the author's width, padding, border and font", async () => {
+    await expectBoxes('<style>.f { width: 200px; padding: 6px; border: 1px solid #ccc; font-size: 16px; box-sizing: border-box }</style>'
+      + '<div><input id=a class=f value=x><select id=b class=f><option>x</option></select></div>', ['a 0,0 200x32', 'b 200,0 200x32']);
+  });
+});

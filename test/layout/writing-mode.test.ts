@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { findById, layoutHtml } from '../helpers/layout.js';
+import type { ExpectedDiagnostic } from '../helpers/diagnostics.js';
+
+const PAGE = '<!DOCTYPE html><style>@page { size: 600px 400px; margin: 0 } body { margin: 0; font: 16px/20px "Liberation Sans" }</style>';
+
+/** Each box as `id x,y wxh`, snapped to the expected numbers where within 0.6px (font metric rounding in Chromium). */
+async function expectBoxes(body: string, expected: readonly string[], expectWarnings: readonly ExpectedDiagnostic[] = []): Promise<void> {
+  const doc = await layoutHtml(PAGE + body, { expectWarnings });
+  const got = expected.map((line) => {
+    const [id, position, size] = line.split(' ') as [string, string, string];
+    const f = findById(doc.pages[0]!, id);
+    if (f === undefined) throw new Error(`#${id} not laid out`);
+    const want = [...position.split(','), ...size.split('x')].map(Number);
+    const v = [f.x, f.y, f.width, f.height].map((n, i) => (Math.abs(n - want[i]!) <= 0.6 ? want[i]! : Math.round(n * 100) / 100));
+    return `${id} ${v[0]},${v[1]} ${v[2]}x${v[3]}`;
+  });
+  expect(got).toEqual(expected);
+}
+
+// Expected boxes are Chromium 156's for the same HTML (getBoundingClientRect).
+describe('vertical writing modes (CSS Writing Modes 3 §7.3, orthogonal flows)', () => {
+  it('sizes a vertical block: its height fits its text, its width is its lines, its sides turn with it', async () => {
+    await expectBoxes('<div id=a style="writing-mode: vertical-rl; margin: 5px 10px; padding: 2px 4px 6px 8px; border: 1px solid">Hello vertical world</div>',
+      ['a 10,5 34x144.27']);
+  });
+
+  it('wraps its lines at its height: five 20px lines make it 100px wide', async () => {
+    await expectBoxes('<div id=b style="height: 100px; writing-mode: vertical-rl">Wrapping text that is longer than one hundred pixels</div>', ['b 0,0 100x100']);
+  });
+
+  it('gives a vertical table header its turned size in the table', async () => {
+    await expectBoxes('<table style="border-collapse: collapse"><tr><th id=th style="writing-mode: vertical-rl; transform: rotate(180deg); border: 1px solid">Quantity</th><td id=td>x</td></tr></table>',
+      ['th 0.5,0.5 23x67.89', 'td 23.5,0.5 10.5x67.89']);
+  });
+
+  it('makes a vertical inline an inline-block in its line', async () => {
+    await expectBoxes('<p style="margin: 0">Before <span id=s style="writing-mode: vertical-lr">ab</span> after</p>', ['s 51.59,0 20x17.8']);
+  });
+
+  it('warns where a vertical mode is not honoured', async () => {
+    await expectBoxes('<div id=f style="display: flex; writing-mode: vertical-rl"><span>x</span></div>', ['f 0,0 600x20'],
+      [{ code: 'css_unsupported', message: /`writing-mode: vertical-rl` on a flex container is not honoured/ }]);
+    await expectBoxes('<div id=g style="writing-mode: vertical-rl; text-orientation: upright; height: 50px">x</div>', ['g 0,0 20x50'],
+      [{ code: 'css_unsupported', message: /text-orientation.*upright/ }]);
+  });
+});

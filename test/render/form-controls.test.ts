@@ -1,0 +1,61 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { renderPage, renderPdf } from '../helpers/render.js';
+import { withPdfFile } from '../helpers/tmp.js';
+
+const pdftotext = (pdf: Uint8Array): Promise<string> => withPdfFile(pdf, async (path) => (await promisify(execFile)('pdftotext', ['-layout', path, '-'])).stdout);
+const PALETTE = { _: '#ffffff', A: '#0075ff', g: '#767676', P: '#ff00ff', K: '#000000', e: '#efefef', G: '#107c10', Y: '#ffb900' };
+const PAGE = '<!DOCTYPE html><style>@page { size: 60px 20px; margin: 0 } body { margin: 0 } input { margin: 2px; vertical-align: top }</style>';
+
+/** The letter at the centre of a 13px mark whose top-left corner is (x, y), and of its left edge. */
+function mark(rows: readonly string[], x: number, y: number): string {
+  return `${rows[y + 6]![x + 6]}${rows[y + 6]![x]}`;
+}
+
+describe('checkboxes and radios drawn as Chromium draws them', () => {
+  it('an unchecked box is white inside a grey border; a checked one is filled with the accent colour', async () => {
+    const rows = await renderPage(`${PAGE}<input type=checkbox><input type=checkbox checked><input type=radio checked>`, {}, { palette: PALETTE });
+    expect(mark(rows, 2, 1)).toBe('_g');
+    expect(mark(rows, 19, 1)).toBe('AA');
+    // a checked radio: an accent circle, a white ring, an accent dot
+    expect(`${rows[7]![36]}${rows[7]![37]}${rows[7]![42]}`).toBe('A_A');
+  });
+
+  it('takes accent-color, and appearance: none leaves the box to the author', async () => {
+    const rows = await renderPage(`${PAGE}<input type=checkbox checked style="accent-color: #ff00ff">`
+      + '<input type=checkbox checked style="appearance: none; width: 13px; height: 13px; background: black">', {}, { palette: PALETTE });
+    expect(mark(rows, 2, 1)).toBe('PP');
+    expect(mark(rows, 19, 1)).toBe('KK');
+  });
+});
+
+describe('bars', () => {
+  it('fills a progress bar to value / max with the accent colour and a meter by its region', async () => {
+    const rows = await renderPage('<!DOCTYPE html><style>@page { size: 60px 20px; margin: 0 } body { margin: 0 } progress, meter { display: block; width: 60px; height: 8px }</style>'
+      + '<progress value=25 max=50></progress><meter value=0.9 high=0.8></meter>', {}, { palette: PALETTE });
+    // the track is half the height (4px), centred; its value part is inset by the track's 1px border
+    expect(rows[3]!.slice(1, 59)).toBe(`${'A'.repeat(29)}${'e'.repeat(29)}`);
+    expect(rows[13]!.slice(1, 59)).toBe(`${'Y'.repeat(52)}${'e'.repeat(6)}`);
+  });
+});
+
+describe('the text of form controls', () => {
+  it('extracts values, placeholders, the selected option, textarea text and button labels in order', async () => {
+    const pdf = await renderPdf('<!DOCTYPE html><style>@page { size: 500px 200px; margin: 10px }</style>'
+      + '<p><input value="Ada Lovelace"> <input placeholder="Town"> <input type=password value="abc"></p>'
+      + '<p><select><option>Small</option><option selected>Large</option><option>Medium</option></select> <button>Order</button> <input type=submit></p>'
+      + '<p><textarea cols=30>Leave at the door</textarea></p><input type=hidden value="secret">');
+    const text = (await pdftotext(pdf)).replace(/\s+/g, ' ').trim();
+    expect(text).toBe('Ada Lovelace Town ••• Large Order Submit Leave at the door');
+  });
+
+  it('warns about the inputs it does not draw, once per type', async () => {
+    await renderPdf('<input type=range><input type=range><input type=color>', {
+      expectDiagnostics: [
+        { code: 'html', message: /<input type=range>` is not rendered/ },
+        { code: 'html', message: /<input type=color>` is not rendered/ },
+      ],
+    });
+  });
+});
