@@ -11,25 +11,38 @@ import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import type { LookupFunction } from 'node:net';
 
-// two lists: Node's BlockList matches an IPv4 address against an IPv4-mapped IPv6 subnet, so
-// one list holding ::ffff:0:0/96 would block every IPv4 address
-const BLOCKED_V4 = new BlockList();
-const BLOCKED_V6 = new BlockList();
-for (const [network, prefix] of [
+const BLOCKED_V4_SUBNETS = [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
   ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
   ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) BLOCKED_V4.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
+] as const;
+const BLOCKED_V6_SUBNETS = [
   ['::', 128], ['::1', 128], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32],
   ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
-] as const) BLOCKED_V6.addSubnet(network, prefix, 'ipv6');
+] as const;
+
+/**
+ * Two lists, made on first use (a BlockList is a native handle, which the CLI's startup snapshot
+ * cannot hold): Node's BlockList matches an IPv4 address against an IPv4-mapped IPv6 subnet, so
+ * one list holding ::ffff:0:0/96 would block every IPv4 address.
+ */
+let blocked: { readonly v4: BlockList; readonly v6: BlockList } | undefined;
+
+function blockLists(): { readonly v4: BlockList; readonly v6: BlockList } {
+  if (blocked !== undefined) return blocked;
+  const v4 = new BlockList();
+  const v6 = new BlockList();
+  for (const [network, prefix] of BLOCKED_V4_SUBNETS) v4.addSubnet(network, prefix, 'ipv4');
+  for (const [network, prefix] of BLOCKED_V6_SUBNETS) v6.addSubnet(network, prefix, 'ipv6');
+  blocked = { v4, v6 };
+  return blocked;
+}
 
 /** True for an address no public server has (and for anything that is not an IP address). */
 export function isBlockedAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
-  return family === 4 ? BLOCKED_V4.check(address, 'ipv4') : BLOCKED_V6.check(address, 'ipv6');
+  return family === 4 ? blockLists().v4.check(address, 'ipv4') : blockLists().v6.check(address, 'ipv6');
 }
 
 export interface ResolvedAddress {

@@ -6,9 +6,7 @@
  * time, total time and bytes (a `Content-Length` over the bound is refused before the body is
  * read). Bodies are asked for uncompressed (`Accept-Encoding: identity`).
  */
-import { request as httpRequest } from 'node:http';
-import type { IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { IncomingMessage, request as httpRequest } from 'node:http';
 import { OctavoError } from '../errors.js';
 import type { ResolvedAddress } from './address.js';
 import { pinnedLookup, resolveHost } from './address.js';
@@ -101,11 +99,19 @@ async function redirected<T>(first: URL, hop: number, task: () => Promise<T>): P
   }
 }
 
-function oneHop(url: URL, addresses: readonly ResolvedAddress[], request: FetchRequest, deadline: number): Promise<HopResult> {
+/**
+ * Node's http client, loaded on the first remote fetch: not at start-up, because the CLI's
+ * startup snapshot renders without the network and cannot load node:http while it is built.
+ */
+function requestFunction(protocol: string): typeof httpRequest {
+  return protocol === 'https:' ? process.getBuiltinModule('node:https').request : process.getBuiltinModule('node:http').request;
+}
+
+async function oneHop(url: URL, addresses: readonly ResolvedAddress[], request: FetchRequest, deadline: number): Promise<HopResult> {
   const { bounds } = request;
   const remaining = deadline - performance.now();
-  if (remaining <= 0) return Promise.reject(unavailable(url, `no answer within ${bounds.timeoutMs} ms`));
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  if (remaining <= 0) throw unavailable(url, `no answer within ${bounds.timeoutMs} ms`);
+  const send = requestFunction(url.protocol);
   return new Promise<HopResult>((resolve, reject) => {
     const req = send(url, {
       method: 'GET', agent: false, lookup: pinnedLookup(addresses),

@@ -39,7 +39,7 @@ const FIXTURES: Record<string, { readonly share: number; readonly diagnostics: r
       { code: 'css_invalid_value', message: 'invalid value `` for `font-family`' },
     ],
   },
-  bootstrap4: { share: 0.9, diagnostics: [{ code: 'css_unsupported', message: 'text-shadow' }] },
+  bootstrap4: { share: 0.9, diagnostics: [] },
   tailwind3: { share: 0.9, diagnostics: [] },
   tailwind4: { share: 0.9, diagnostics: [] },
   bulma: {
@@ -56,7 +56,6 @@ const FIXTURES: Record<string, { readonly share: number; readonly diagnostics: r
     // the callout's one line in Chromium (hinted advances) is two in octavo: everything below is a line lower
     share: 0.22,
     diagnostics: [
-      { code: 'css_unsupported', message: 'text-shadow' },
       { code: 'css_unsupported', message: 'text-rendering' },
       { code: 'css_unsupported', message: '-webkit-box-orient' },
     ],
