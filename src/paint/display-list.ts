@@ -8,6 +8,7 @@ import type { Matrix } from '../geometry/matrix.js';
 import type { FontFace, ShapedGlyph } from '../text/types.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { DomElement } from '../dom/types.js';
+import type { ColorMatrix } from './color-matrix.js';
 
 /**
  * What a tagged item's content is to its element: its own content, its list marker
@@ -91,7 +92,14 @@ export type DisplayItem =
       readonly stroke?: { readonly color: Color; readonly width: number };
     }
   /** `interpolate`: smooth (true) or blocky (false) upscaling; undefined leaves it to the viewer. */
-  | { readonly kind: 'image'; readonly rect: Rect; readonly image: LoadedImage; readonly interpolate?: boolean }
+  | {
+      readonly kind: 'image';
+      readonly rect: Rect;
+      readonly image: LoadedImage;
+      readonly interpolate?: boolean;
+      /** CSS colour-matrix filters applied to the pixels in order (pdf/image-prep.ts), from `filter`. */
+      readonly filters?: readonly ColorMatrix[];
+    }
   /** Paints `shading` over `rect` (clipped to it). */
   | { readonly kind: 'shading'; readonly rect: Rect; readonly shading: Shading }
   /** Paints `color` over `rect` through `mask` stretched to it. */
