@@ -49,6 +49,13 @@ export interface AlphaMask {
   readonly data: Uint8Array;
 }
 
+/** A region of an image (`from`, image px) drawn into `to` and clipped to `clip` (px from the item's rect's top-left). */
+export interface ImagePlacement {
+  readonly from: Rect;
+  readonly to: Rect;
+  readonly clip: Rect;
+}
+
 /** A soft mask: what its items paint, read as luminance (SVG's default) or as alpha. */
 export interface SoftMask {
   readonly items: readonly DisplayItem[];
@@ -99,6 +106,11 @@ export type DisplayItem =
       readonly interpolate?: boolean;
       /** CSS colour-matrix filters applied to the pixels in order (pdf/image-prep.ts), from `filter`. */
       readonly filters?: readonly ColorMatrix[];
+      /**
+       * Instead of the whole image: these regions of it composed into one image over `rect`
+       * (pdf/image-prep.ts), a border image's frame drawn seamlessly.
+       */
+      readonly compose?: readonly ImagePlacement[];
     }
   /** Paints `shading` over `rect` (clipped to it). */
   | { readonly kind: 'shading'; readonly rect: Rect; readonly shading: Shading }
