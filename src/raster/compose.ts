@@ -38,6 +38,8 @@ export async function composeImage(bytes: Uint8Array, width: number, height: num
     ctx.beginPath();
     ctx.rect(d.clip.x, d.clip.y, d.clip.width, d.clip.height);
     ctx.clip();
+    // enlarged source pixels stay crisp, as viewers draw an upscaled image embedded as it is
+    ctx.imageSmoothingEnabled = d.dw < d.sw || d.dh < d.sh;
     ctx.drawImage(image, d.sx, d.sy, d.sw, d.sh, d.dx, d.dy, d.dw, d.dh);
     ctx.restore();
   }
