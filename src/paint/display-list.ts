@@ -111,6 +111,11 @@ export type DisplayItem =
        * (pdf/image-prep.ts), a border image's frame drawn seamlessly.
        */
       readonly compose?: readonly ImagePlacement[];
+      /**
+       * Blurred with a Gaussian of `sigma` px (pdf/image-prep.ts: the copy covers `rect` grown by
+       * 3 sigma); with `shadow`, its blurred alpha in that colour (a `drop-shadow()`).
+       */
+      readonly blur?: { readonly sigma: number; readonly shadow?: Color };
     }
   /** Paints `shading` over `rect` (clipped to it). */
   | { readonly kind: 'shading'; readonly rect: Rect; readonly shading: Shading }

@@ -5,10 +5,11 @@
  *   gradient stops, shadow masks) and are applied to raster images' pixels by the pdf stage;
  * - `opacity()` makes the content a transparency group with that alpha, as `opacity` does;
  * - `drop-shadow()` paints the content's alpha offset and in its colour under it: unblurred, the
- *   content itself as an alpha soft mask (exact, images' transparency included); blurred, the
- *   coverage of its shapes (glyph outlines, paths, images as their rectangles) blurred as
- *   `text-shadow` is (text-shadow.ts);
- * - `blur()` is not drawn (declarations warn); `url()` references were left out when parsed.
+ *   content itself as an alpha soft mask (exact, images' transparency included); blurred, raster
+ *   images' alpha blurred by the pdf stage and the coverage of the other shapes (glyph outlines,
+ *   paths, boxes) blurred as `text-shadow` is (text-shadow.ts);
+ * - `blur()` blurs raster images (pdf/image-prep.ts); the rest stays sharp (declarations warn);
+ *   `url()` references were left out when parsed.
  */
 import type { FilterFunction } from '../css/image-types.js';
 import type { Matrix } from '../geometry/matrix.js';
@@ -39,6 +40,7 @@ export function applyFilter(filter: readonly FilterFunction[], items: readonly D
     }
     if (f.kind === 'opacity' && f.amount < 1) out = f.amount <= 0 ? [] : [{ kind: 'push-opacity', opacity: f.amount }, ...out, { kind: 'pop-opacity' }];
     if (f.kind === 'drop-shadow') out = [...dropShadow(out, f), ...out];
+    if (f.kind === 'blur' && f.radius > 0) out = out.map((item) => blurred(item, f.radius));
     i++;
   }
   return out;
@@ -69,13 +71,20 @@ function recolored(item: DisplayItem, matrices: readonly ColorMatrix[]): Display
 
 type DropShadow = Extract<FilterFunction, { kind: 'drop-shadow' }>;
 
+type ImageItem = Extract<DisplayItem, { kind: 'image' }>;
+
+const isRaster = (item: DisplayItem): item is ImageItem => item.kind === 'image' && item.image.format !== 'svg';
+
+/** A raster image blurred by `sigma` more (Gaussians add in quadrature); other items as they are. */
+function blurred(item: DisplayItem, sigma: number): DisplayItem {
+  if (!isRaster(item)) return item;
+  return { ...item, blur: { ...item.blur, sigma: Math.hypot(item.blur?.sigma ?? 0, sigma) } };
+}
+
 function dropShadow(items: readonly DisplayItem[], shadow: DropShadow): DisplayItem[] {
   if (shadow.color.a <= 0 || items.length === 0) return [];
+  if (shadow.blur > 0) return blurredShadow(items, shadow);
   const polygons = coveredPolygons(items);
-  if (shadow.blur > 0) {
-    const moved = polygons.map((polygon) => polygon.map((p) => ({ x: p.x + shadow.x, y: p.y + shadow.y })));
-    return blurredPolygons(moved, shadow.blur, shadow.color);
-  }
   const bounds = boundsOf(polygons);
   if (bounds === undefined) return [];
   // the content's own alpha, moved, masks a rectangle of the shadow colour
@@ -87,6 +96,31 @@ function dropShadow(items: readonly DisplayItem[], shadow: DropShadow): DisplayI
     { kind: 'pop-transform' },
   ];
 }
+
+/**
+ * A blurred shadow: raster images' own alpha blurred (pdf/image-prep.ts), and the coverage of
+ * everything else blurred in one mask (text-shadow.ts); σ = blur / 2 as for box shadows.
+ */
+function blurredShadow(items: readonly DisplayItem[], shadow: DropShadow): DisplayItem[] {
+  const sigma = shadow.blur / 2;
+  // the images' shadows keep the transforms and clips they are drawn under
+  const images = items.flatMap((item): DisplayItem[] => {
+    if (isRaster(item)) {
+      const { filters: _colours, ...image } = item;
+      return [{ ...image, blur: { sigma: Math.hypot(item.blur?.sigma ?? 0, sigma), shadow: shadow.color } }];
+    }
+    return STRUCTURE.has(item.kind) ? [item] : [];
+  });
+  const imageLayer: DisplayItem[] = items.some(isRaster) ? [{ kind: 'push-transform', matrix: [1, 0, 0, 1, shadow.x, shadow.y] }, ...images, { kind: 'pop-transform' }] : [];
+  const polygons = coveredPolygons(items.filter((item) => !isRaster(item)));
+  const moved = polygons.map((polygon) => polygon.map((p) => ({ x: p.x + shadow.x, y: p.y + shadow.y })));
+  return [...imageLayer, ...(moved.length === 0 ? [] : blurredPolygons(moved, shadow.blur, shadow.color))];
+}
+
+/** The items that set up how others are drawn (balanced pushes and pops). */
+const STRUCTURE: ReadonlySet<DisplayItem['kind']> = new Set<DisplayItem['kind']>([
+  'push-transform', 'pop-transform', 'push-clip', 'push-clip-path', 'push-clip-glyphs', 'pop-clip', 'push-opacity', 'pop-opacity',
+]);
 
 /** Tagging and link items do not belong in a mask. */
 function withoutMarks(items: readonly DisplayItem[]): DisplayItem[] {

@@ -5,6 +5,8 @@
  * - a border image's frame (paint/border-image.ts: regions of one raster image) is composed
  *   into one image (raster/compose.ts) at up to 4 pixels per px, every tile on whole pixels, so
  *   that no viewer shows seams between tiles;
+ * - `blur()` and blurred `drop-shadow()`s of raster images (paint/filter.ts) are blurred copies
+ *   (raster/blur.ts) covering the image's rectangle grown by 3 sigma, at 1-2 pixels per px;
  * - images drawn with interpolation off (`image-rendering: pixelated`) and larger than their
  *   pixels are enlarged with nearest-neighbour sampling (raster/pixelate.ts), one per image and
  *   factor. JPEGs with an EXIF orientation keep the hint only.
@@ -18,6 +20,8 @@ import { MAX_ENLARGED_PIXELS, enlargeNearest } from '../raster/pixelate.js';
 import { recolorPixels } from '../raster/recolor.js';
 import type { Draw } from '../raster/compose.js';
 import { composeImage } from '../raster/compose.js';
+import type { BlurRequest } from '../raster/blur.js';
+import { blurImage } from '../raster/blur.js';
 
 type ImageItem = Extract<DisplayItem, { kind: 'image' }>;
 
@@ -26,7 +30,7 @@ const preparedCopies = new WeakSet<LoadedImage>();
 
 function factors(item: ImageItem): { kx: number; ky: number } | undefined {
   const { image, rect } = item;
-  if (item.interpolate !== false || item.compose !== undefined || preparedCopies.has(image) || image.format === 'svg' || image.format === 'jpeg' || image.width <= 0 || image.height <= 0) return undefined;
+  if (item.interpolate !== false || item.compose !== undefined || item.blur !== undefined || preparedCopies.has(image) || image.format === 'svg' || image.format === 'jpeg' || image.width <= 0 || image.height <= 0) return undefined;
   const kx = Math.ceil(rect.width / image.width - 1e-6);
   const ky = Math.ceil(rect.height / image.height - 1e-6);
   if (kx <= 1 && ky <= 1) return undefined;
@@ -37,6 +41,24 @@ function factors(item: ImageItem): { kx: number; ky: number } | undefined {
 
 function filtersOf(item: ImageItem): readonly ColorMatrix[] | undefined {
   return item.filters !== undefined && item.filters.length > 0 && item.image.format !== 'svg' && !preparedCopies.has(item.image) ? item.filters : undefined;
+}
+
+function blurOf(item: ImageItem): ImageItem['blur'] {
+  return item.blur !== undefined && item.image.format !== 'svg' && !preparedCopies.has(item.image) ? item.blur : undefined;
+}
+
+/** A blurred copy's canvas: 1-2 pixels per px, 3 sigma of room on each side; the rectangle it covers. */
+function blurred(item: ImageItem, blur: NonNullable<ImageItem['blur']>): { request: BlurRequest; rect: Rect } {
+  const k = Math.max(1, Math.min(2, item.image.width / Math.max(1e-9, item.rect.width)));
+  const room = 3 * blur.sigma;
+  const width = Math.ceil((item.rect.width + 2 * room) * k);
+  const height = Math.ceil((item.rect.height + 2 * room) * k);
+  const c = blur.shadow;
+  const request: BlurRequest = {
+    width, height, x: room * k, y: room * k, drawWidth: item.rect.width * k, drawHeight: item.rect.height * k, sigma: blur.sigma * k,
+    ...(c === undefined ? {} : { shadow: `rgba(${Math.round(c.r)}, ${Math.round(c.g)}, ${Math.round(c.b)}, ${c.a})` }),
+  };
+  return { request, rect: { x: item.rect.x - room, y: item.rect.y - room, width: width / k, height: height / k } };
 }
 
 function composeOf(item: ImageItem): readonly ImagePlacement[] | undefined {
@@ -70,10 +92,12 @@ function copyKey(item: DisplayItem): string | undefined {
   const f = factors(item);
   const filters = filtersOf(item);
   const compose = composeOf(item);
-  if (f === undefined && filters === undefined && compose === undefined) return undefined;
+  const blur = blurOf(item);
+  if (f === undefined && filters === undefined && compose === undefined && blur === undefined) return undefined;
   const filterKey = filters === undefined ? '' : `:f${filters.map((m) => m.map((v) => v.toFixed(5)).join(',')).join(';')}`;
   const composeKey = compose === undefined ? '' : `:c${JSON.stringify([item.rect.width, item.rect.height, compose])}`;
-  return `${item.image.id}${f === undefined ? '' : `:${f.kx}x${f.ky}`}${filterKey}${composeKey}`;
+  const blurKey = blur === undefined ? '' : `:b${JSON.stringify([item.rect.width, item.rect.height, blur])}`;
+  return `${item.image.id}${f === undefined ? '' : `:${f.kx}x${f.ky}`}${filterKey}${composeKey}${blurKey}`;
 }
 
 /** Whether a page draws an image that prepareImages would copy. */
@@ -92,7 +116,7 @@ function recolorWith(filters: readonly ColorMatrix[]): (rgba: Uint8ClampedArray)
   };
 }
 
-async function makeCopy(item: ImageItem, key: string): Promise<LoadedImage | undefined> {
+async function makeCopy(item: ImageItem, key: string): Promise<Copy | undefined> {
   const f = factors(item);
   const filters = filtersOf(item);
   const compose = composeOf(item);
@@ -103,11 +127,24 @@ async function makeCopy(item: ImageItem, key: string): Promise<LoadedImage | und
     bytes = await composeImage(bytes, Math.max(1, Math.round(item.rect.width * k)), Math.max(1, Math.round(item.rect.height * k)), draws(compose, k));
   }
   if (bytes !== undefined && f !== undefined) bytes = await enlargeNearest(bytes, f.kx, f.ky);
+  const blur = blurOf(item);
+  let rect = item.rect;
+  if (bytes !== undefined && blur !== undefined) {
+    const canvas = blurred(item, blur);
+    bytes = await blurImage(bytes, canvas.request);
+    rect = canvas.rect;
+  }
   if (bytes === undefined) return undefined;
-  const size = compose === undefined ? item.image : item.rect;
+  const size = compose === undefined && blur === undefined ? item.image : rect;
   const copy: LoadedImage = { id: key, format: 'png', bytes, width: size.width, height: size.height };
   preparedCopies.add(copy);
-  return copy;
+  return { image: copy, rect };
+}
+
+/** A copy of an image and the rectangle it is drawn into (a blurred one's is larger). */
+interface Copy {
+  readonly image: LoadedImage;
+  readonly rect: Rect;
 }
 
 /** The display list with the copies its images need (the same list when there are none). */
@@ -120,17 +157,17 @@ export async function prepareImages(display: DocumentDisplayList): Promise<Docum
     }
   }
   if (wanted.size === 0) return display;
-  const copies = new Map<string, LoadedImage>();
+  const copies = new Map<string, Copy>();
   await Promise.all([...wanted].map(async ([key, item]) => {
     const copy = await makeCopy(item, key);
     if (copy !== undefined) copies.set(key, copy);
   }));
   const swap = (item: DisplayItem): DisplayItem => {
     const key = copyKey(item);
-    const image = key === undefined ? undefined : copies.get(key);
-    if (image === undefined || item.kind !== 'image') return item;
-    const { filters: _applied, compose: _composed, ...rest } = item;
-    return { ...rest, image };
+    const copy = key === undefined ? undefined : copies.get(key);
+    if (copy === undefined || item.kind !== 'image') return item;
+    const { filters: _applied, compose: _composed, blur: _blurred, ...rest } = item;
+    return { ...rest, image: copy.image, rect: copy.rect };
   };
   return { ...display, pages: display.pages.map((page) => ({ ...page, items: page.items.map(swap) })) };
 }

@@ -87,10 +87,32 @@ describe('filter: opacity() and drop-shadow()', () => {
   });
 });
 
+describe('filter: blurs of images', () => {
+  const BLUR = /`blur\(\)` of anything but images/;
+
+  it('blurs an image with blur(), spreading past its edges', async () => {
+    const result = await draw('24px 24px', 'img { margin: 8px; width: 8px; height: 8px; filter: blur(2px) }', `<img src="${SOLID}">`, [BLUR]);
+    // tinted around, not red at the edge, and symmetric
+    expect(result[12]!.slice(0, 4)).toContain('?');
+    expect(result[12]![8]).toBe('?');
+    expect([...result[12]!].reverse().join('')).toBe(result[12]);
+    expect(result.map((row) => [...row].reverse().join(''))).toEqual(result);
+  });
+
+  it('blurs an image\'s shadow from its own alpha, not its rectangle', async () => {
+    const result = await draw('24px 24px', 'img { margin: 4px; width: 8px; height: 8px; filter: drop-shadow(8px 8px 1px blue) }', `<img src="${LOGO}">`);
+    // under the transparent quarter (offset 8px: at 12-16) there is no shadow, but for the blur of its neighbours; under the rest it is blue
+    expect(result[12]!.slice(12, 14)).toBe('__');
+    expect(result[13]!.slice(12, 14)).not.toContain('B');
+    expect(result[17]![16]).not.toBe('_');
+    expect(result[17]![22]).toBe('_');
+  });
+});
+
 describe('filter: what is not drawn', () => {
   it('warns about SVG filter references and blur() and draws the rest of the chain', async () => {
     const result = await draw('4px 2px', 'div { width: 4px; height: 1px; background: red; filter: url(#soft) grayscale(1) blur(2px) }', '<div></div>',
-      [/`url\(\)`.*not supported/, /`blur\(\)`.*not supported/]);
+      [/`url\(\)`.*not supported/, /`blur\(\)` of anything but images.*not supported/]);
     expect(result).toEqual(['gggg', '____']);
   });
 });

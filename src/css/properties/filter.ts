@@ -76,7 +76,7 @@ function parseFunction(node: CssNode, ctx: ParseContext): SpecifiedFilter | unde
   if (name === 'blur') {
     const radius = significant.length === 0 ? 0 : significant.length === 1 ? parseLength(significant[0]) : undefined;
     if (radius === undefined) return undefined;
-    if (radius !== 0) ctx.unsupported('`blur()` (the element is drawn sharp)');
+    if (radius !== 0) ctx.unsupported('`blur()` of anything but images (text, backgrounds and borders stay sharp)');
     return { kind: 'blur', radius };
   }
   if (name === 'drop-shadow') return parseDropShadow(args);
