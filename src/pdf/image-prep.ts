@@ -129,22 +129,24 @@ async function makeCopy(item: ImageItem, key: string): Promise<Copy | undefined>
   if (bytes !== undefined && f !== undefined) bytes = await enlargeNearest(bytes, f.kx, f.ky);
   const blur = blurOf(item);
   let rect = item.rect;
+  let room = 0;
   if (bytes !== undefined && blur !== undefined) {
     const canvas = blurred(item, blur);
     bytes = await blurImage(bytes, canvas.request);
     rect = canvas.rect;
+    room = item.rect.x - rect.x;
   }
   if (bytes === undefined) return undefined;
   const size = compose === undefined && blur === undefined ? item.image : rect;
   const copy: LoadedImage = { id: key, format: 'png', bytes, width: size.width, height: size.height };
   preparedCopies.add(copy);
-  return { image: copy, rect };
+  return { image: copy, room };
 }
 
-/** A copy of an image and the rectangle it is drawn into (a blurred one's is larger). */
+/** A copy of an image, and how far it reaches out of the item's rectangle on each side (a blurred one's). */
 interface Copy {
   readonly image: LoadedImage;
-  readonly rect: Rect;
+  readonly room: number;
 }
 
 /** The display list with the copies its images need (the same list when there are none). */
@@ -167,7 +169,9 @@ export async function prepareImages(display: DocumentDisplayList): Promise<Docum
     const copy = key === undefined ? undefined : copies.get(key);
     if (copy === undefined || item.kind !== 'image') return item;
     const { filters: _applied, compose: _composed, blur: _blurred, ...rest } = item;
-    return { ...rest, image: copy.image, rect: copy.rect };
+    // items sharing a copy have the same size, not the same place
+    const rect = copy.room === 0 ? item.rect : { x: item.rect.x - copy.room, y: item.rect.y - copy.room, width: copy.image.width, height: copy.image.height };
+    return { ...rest, image: copy.image, rect };
   };
   return { ...display, pages: display.pages.map((page) => ({ ...page, items: page.items.map(swap) })) };
 }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { pixelRows, pngDataUrl } from '../helpers/png.js';
 import type { Rgba } from '../helpers/png.js';
-import { renderPage } from '../helpers/render.js';
+import { renderPage, renderPdf } from '../helpers/render.js';
 
 const RED: Rgba = [255, 0, 0, 255];
 const CLEAR: Rgba = [0, 0, 0, 0];
@@ -37,6 +37,16 @@ describe('filter: colour matrices', () => {
     const result = await draw('16px 8px', 'img { width: 8px; height: 8px; float: left }',
       `<img src="${SOLID}" style="filter: grayscale(1)"><img src="${SOLID}" style="filter: sepia(100%)">`);
     expect(result).toEqual(Array.from({ length: 8 }, () => 'gggggggg' + 'ssssssss'));
+  });
+
+  it('draws repeated filtered images each in its place, from one image in the PDF', async () => {
+    const html = `<style>@page { size: 24px 8px; margin: 0 } body { margin: 0 } img { float: left; width: 8px; height: 8px; filter: grayscale(1) }</style>${`<img src="${LOGO}">`.repeat(3)}`;
+    expect(await renderPage(html, {}, { palette: PALETTE, tolerance: 1 })).toEqual([
+      ...Array.from({ length: 4 }, () => '____gggg'.repeat(3)),
+      ...Array.from({ length: 4 }, () => 'gggggggg'.repeat(3)),
+    ]);
+    // the filtered copy and its alpha channel (a soft mask), once
+    expect(Buffer.from(await renderPdf(html)).toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(2);
   });
 
   it('keeps an image\'s transparency', async () => {
