@@ -88,6 +88,18 @@ describe('filter: opacity() and drop-shadow()', () => {
     ]);
   });
 
+  it('blurs a card\'s shadow evenly around its offset shape (σ = blur / 2)', async () => {
+    const result = await draw('40px 40px', '.card { margin: 10px; width: 20px; height: 12px; background: red; filter: drop-shadow(0 4px 4px rgb(0 0 255 / .5)) }', '<div class="card"></div>');
+    const tinted = (row: string): boolean => row.slice(10, 30).includes('?');
+    // card rows 10-21; the shadow is moved 4px down: it reaches about 3σ = 6px past the shape, above and below
+    expect(result.slice(0, 10).filter(tinted).length).toBeLessThanOrEqual(3);
+    expect(result.slice(22).filter(tinted).length).toBeGreaterThanOrEqual(5);
+    expect(result.slice(22).filter(tinted).length).toBeLessThanOrEqual(9);
+    // left and right alike, and never the shadow's full colour outside the card
+    expect(result.map((row) => [...row].reverse().join(''))).toEqual(result);
+    expect(result.join('')).not.toContain('B');
+  });
+
   it('recolours a shadow made before a colour matrix, not one made after', async () => {
     const css = 'div { width: 2px; height: 2px; background: blue }';
     const after = await draw('4px 4px', css, '<div style="filter: drop-shadow(2px 2px red) grayscale(1)"></div>');
