@@ -39,14 +39,16 @@ function amountOf(args: Nodes, fallback: number): number | undefined {
 function parseDropShadow(args: Nodes): SpecifiedFilter | undefined {
   const lengths: SpecifiedLength[] = [];
   let color: SpecifiedColor | undefined;
+  // the lengths are together: none after a colour that follows them
+  let lengthsDone = false;
   for (const node of args) {
     if (node.type === 'WhiteSpace') continue;
-    const length = parseLength(node, { negative: true });
-    // the lengths are together: none after a colour that follows them
-    if (length !== undefined && !(color !== undefined && lengths.length > 0)) { lengths.push(length); continue; }
+    const length = lengthsDone ? undefined : parseLength(node, { negative: true });
+    if (length !== undefined) { lengths.push(length); continue; }
     const asColor = color === undefined ? parseColor(node) : undefined;
     if (asColor === undefined) return undefined;
     color = asColor;
+    lengthsDone = lengths.length > 0;
   }
   if (lengths.length < 2 || lengths.length > 3) return undefined;
   const blur = lengths[2];
