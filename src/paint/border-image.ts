@@ -79,6 +79,18 @@ function placedItems(source: Source, { from, to, clip }: ImagePlacement): Displa
   ];
 }
 
+/**
+ * A composed frame drawn tile by tile instead, for an item the pdf stage draws without preparing
+ * (margin boxes painted after their page was written).
+ */
+export function uncomposed(item: Extract<DisplayItem, { kind: 'image' }>): DisplayItem[] {
+  const { compose = [], rect: area, image, interpolate } = item;
+  const whole: DisplayItem = { kind: 'image', rect: { x: 0, y: 0, width: image.width, height: image.height }, image, ...(interpolate === undefined ? {} : { interpolate }) };
+  const source: Source = { width: image.width, height: image.height, items: [whole] };
+  const global = (r: Rect): Rect => ({ ...r, x: r.x + area.x, y: r.y + area.y });
+  return compose.flatMap((p) => placedItems(source, { from: p.from, to: global(p.to), clip: global(p.clip) }));
+}
+
 /** A raster source's placements as one image over `area`, positions made relative to it. */
 function composedItem(image: LoadedImage, area: Rect, placements: readonly ImagePlacement[]): DisplayItem {
   const local = (r: Rect): Rect => ({ ...r, x: r.x - area.x, y: r.y - area.y });
