@@ -3,14 +3,17 @@
  * border image area) cut into nine regions by `border-image-slice`, drawn into the nine regions
  * of the border image area (the border box grown by `border-image-outset`) whose edges are
  * `border-image-width` in; the edges and the middle (with `fill`) are scaled, repeated, rounded
- * or spaced per `border-image-repeat` (§6.6). Drawing a region is drawing the whole source under
- * a transform that maps its slice onto the destination, clipped to the destination.
+ * or spaced per `border-image-repeat` (§6.6). A raster source's regions are composed into one
+ * image of the whole frame by the pdf stage (pdf/image-prep.ts), so tiles meet without seams;
+ * an SVG or gradient source's region is the whole source drawn under a transform that maps its
+ * slice onto the destination, clipped to the destination.
  */
 import type { BorderImageRepeat, BorderImageWidth, CssImage } from '../css/image-types.js';
 import type { ComputedStyle } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import type { Rect, Sides } from '../geometry/types.js';
-import type { DisplayItem } from './display-list.js';
+import type { LoadedImage } from '../resources/types.js';
+import type { DisplayItem, ImagePlacement } from './display-list.js';
 import { paintGradient } from './gradient.js';
 import { imageItems } from './image.js';
 import type { ImageLookup } from './background.js';
@@ -27,13 +30,16 @@ interface Source {
   readonly height: number;
   /** The whole source drawn at (0, 0). */
   readonly items: DisplayItem[];
+  /** A raster source: its frame is composed into one image (no seams between tiles). */
+  readonly raster?: LoadedImage;
 }
 
 function sourceOf(image: CssImage, area: Rect, lookup: ImageLookup, svg: SvgContext): Source | undefined {
   if (image.kind === 'url') {
     const loaded = lookup(image.url);
     if (loaded === undefined || loaded.width <= 0 || loaded.height <= 0) return undefined;
-    return { width: loaded.width, height: loaded.height, items: imageItems(loaded, { x: 0, y: 0, width: loaded.width, height: loaded.height }, svg) };
+    const items = imageItems(loaded, { x: 0, y: 0, width: loaded.width, height: loaded.height }, svg);
+    return { width: loaded.width, height: loaded.height, items, ...(loaded.format === 'svg' ? {} : { raster: loaded }) };
   }
   // a gradient has no size of its own: it is drawn at the border image area's size (§6.2)
   if (area.width <= 0 || area.height <= 0) return undefined;
@@ -54,9 +60,14 @@ function imageWidths(style: ComputedStyle, border: Sides, slices: Sides, area: R
   return { top: w.top * f, right: w.right * f, bottom: w.bottom * f, left: w.left * f };
 }
 
-/** The source region `from` drawn into `to` (scaled), clipped to `to`. */
-function region(source: Source, from: Rect, to: Rect, clip: Rect = to): DisplayItem[] {
+/** The source region `from` drawn into `to` (scaled), clipped to `clip`; nothing when either is empty. */
+function region(from: Rect, to: Rect, clip: Rect = to): ImagePlacement[] {
   if (from.width <= 0 || from.height <= 0 || to.width <= 0 || to.height <= 0) return [];
+  return [{ from, to, clip }];
+}
+
+/** A placement as vector items: the whole source under a transform mapping `from` onto `to`. */
+function placedItems(source: Source, { from, to, clip }: ImagePlacement): DisplayItem[] {
   const sx = to.width / from.width;
   const sy = to.height / from.height;
   return [
@@ -66,6 +77,24 @@ function region(source: Source, from: Rect, to: Rect, clip: Rect = to): DisplayI
     { kind: 'pop-transform' },
     { kind: 'pop-clip' },
   ];
+}
+
+/**
+ * A composed frame drawn tile by tile instead, for an item the pdf stage draws without preparing
+ * (margin boxes painted after their page was written).
+ */
+export function uncomposed(item: Extract<DisplayItem, { kind: 'image' }>): DisplayItem[] {
+  const { compose = [], rect: area, image, interpolate } = item;
+  const whole: DisplayItem = { kind: 'image', rect: { x: 0, y: 0, width: image.width, height: image.height }, image, ...(interpolate === undefined ? {} : { interpolate }) };
+  const source: Source = { width: image.width, height: image.height, items: [whole] };
+  const global = (r: Rect): Rect => ({ ...r, x: r.x + area.x, y: r.y + area.y });
+  return compose.flatMap((p) => placedItems(source, { from: p.from, to: global(p.to), clip: global(p.clip) }));
+}
+
+/** A raster source's placements as one image over `area`, positions made relative to it. */
+function composedItem(image: LoadedImage, area: Rect, placements: readonly ImagePlacement[]): DisplayItem {
+  const local = (r: Rect): Rect => ({ ...r, x: r.x - area.x, y: r.y - area.y });
+  return { kind: 'image', rect: area, image, compose: placements.map((p) => ({ from: p.from, to: local(p.to), clip: local(p.clip) })) };
 }
 
 /**
@@ -99,16 +128,16 @@ function intersect(a: Rect, b: Rect): Rect {
 const size = (width: number, height: number): { width: number; height: number } => ({ width, height });
 
 /** One edge or the middle: the slice `from` tiled over `to` with tiles of `tile` before repeat rounding. */
-function tiled(source: Source, from: Rect, to: Rect, tile: { readonly width: number; readonly height: number }, repeat: readonly [BorderImageRepeat, BorderImageRepeat]): DisplayItem[] {
+function tiled(from: Rect, to: Rect, tile: { readonly width: number; readonly height: number }, repeat: readonly [BorderImageRepeat, BorderImageRepeat]): ImagePlacement[] {
   if (to.width <= 0 || to.height <= 0) return [];
   const xs = tiles(repeat[0], tile.width, to.width);
   const ys = tiles(repeat[1], tile.height, to.height);
-  const items: DisplayItem[] = [];
+  const items: ImagePlacement[] = [];
   for (const y of ys.starts) {
     for (const x of xs.starts) {
       const placed = { x: to.x + x, y: to.y + y, width: xs.size, height: ys.size };
-      // the whole source is drawn under the transform: clip to the tile within the edge
-      items.push(...region(source, from, placed, intersect(placed, to)));
+      // a tile past the edge's ends is clipped to it
+      items.push(...region(from, placed, intersect(placed, to)));
     }
   }
   return items;
@@ -142,21 +171,23 @@ export function paintBorderImage(style: ComputedStyle, borderBox: Rect, border: 
   const scaleLeft = s.left > 0 ? w.left / s.left : 1;
   const scaleRight = s.right > 0 ? w.right / s.right : 1;
   const r = style.borderImageRepeat;
-  const items: DisplayItem[] = [
-    ...region(source, rect(0, 0, s.left, s.top), rect(x, y, w.left, w.top)),
-    ...region(source, rect(W - s.right, 0, s.right, s.top), rect(x + AW - w.right, y, w.right, w.top)),
-    ...region(source, rect(0, H - s.bottom, s.left, s.bottom), rect(x, y + AH - w.bottom, w.left, w.bottom)),
-    ...region(source, rect(W - s.right, H - s.bottom, s.right, s.bottom), rect(x + AW - w.right, y + AH - w.bottom, w.right, w.bottom)),
-    ...tiled(source, rect(s.left, 0, srcMidW, s.top), rect(x + w.left, y, midW, w.top), size(srcMidW * scaleTop, w.top), [r[0], 'stretch']),
-    ...tiled(source, rect(s.left, H - s.bottom, srcMidW, s.bottom), rect(x + w.left, y + AH - w.bottom, midW, w.bottom), size(srcMidW * scaleBottom, w.bottom), [r[0], 'stretch']),
-    ...tiled(source, rect(0, s.top, s.left, srcMidH), rect(x, y + w.top, w.left, midH), size(w.left, srcMidH * scaleLeft), ['stretch', r[1]]),
-    ...tiled(source, rect(W - s.right, s.top, s.right, srcMidH), rect(x + AW - w.right, y + w.top, w.right, midH), size(w.right, srcMidH * scaleRight), ['stretch', r[1]]),
+  const placements: ImagePlacement[] = [
+    ...region(rect(0, 0, s.left, s.top), rect(x, y, w.left, w.top)),
+    ...region(rect(W - s.right, 0, s.right, s.top), rect(x + AW - w.right, y, w.right, w.top)),
+    ...region(rect(0, H - s.bottom, s.left, s.bottom), rect(x, y + AH - w.bottom, w.left, w.bottom)),
+    ...region(rect(W - s.right, H - s.bottom, s.right, s.bottom), rect(x + AW - w.right, y + AH - w.bottom, w.right, w.bottom)),
+    ...tiled(rect(s.left, 0, srcMidW, s.top), rect(x + w.left, y, midW, w.top), size(srcMidW * scaleTop, w.top), [r[0], 'stretch']),
+    ...tiled(rect(s.left, H - s.bottom, srcMidW, s.bottom), rect(x + w.left, y + AH - w.bottom, midW, w.bottom), size(srcMidW * scaleBottom, w.bottom), [r[0], 'stretch']),
+    ...tiled(rect(0, s.top, s.left, srcMidH), rect(x, y + w.top, w.left, midH), size(w.left, srcMidH * scaleLeft), ['stretch', r[1]]),
+    ...tiled(rect(W - s.right, s.top, s.right, srcMidH), rect(x + AW - w.right, y + w.top, w.right, midH), size(w.right, srcMidH * scaleRight), ['stretch', r[1]]),
   ];
   if (slice.fill) {
     // the middle scales like the top edge horizontally and the left edge vertically (§6.3)
     const mx = s.top > 0 ? scaleTop : s.bottom > 0 ? scaleBottom : midW / Math.max(1e-9, srcMidW);
     const my = s.left > 0 ? scaleLeft : s.right > 0 ? scaleRight : midH / Math.max(1e-9, srcMidH);
-    items.push(...tiled(source, rect(s.left, s.top, srcMidW, srcMidH), rect(x + w.left, y + w.top, midW, midH), size(srcMidW * mx, srcMidH * my), r));
+    placements.push(...tiled(rect(s.left, s.top, srcMidW, srcMidH), rect(x + w.left, y + w.top, midW, midH), size(srcMidW * mx, srcMidH * my), r));
   }
-  return items;
+  // a raster source's frame is one image: tiles drawn one by one leave hairline seams in viewers
+  if (source.raster !== undefined) return [composedItem(source.raster, area, placements)];
+  return placements.flatMap((p) => placedItems(source, p));
 }

@@ -8,6 +8,7 @@ import type { Matrix } from '../geometry/matrix.js';
 import type { FontFace, ShapedGlyph } from '../text/types.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { DomElement } from '../dom/types.js';
+import type { ColorMatrix } from './color-matrix.js';
 
 /**
  * What a tagged item's content is to its element: its own content, its list marker
@@ -46,6 +47,13 @@ export interface AlphaMask {
   readonly height: number;
   /** width × height bytes, row by row from the top. */
   readonly data: Uint8Array;
+}
+
+/** A region of an image (`from`, image px) drawn into `to` and clipped to `clip` (px from the item's rect's top-left). */
+export interface ImagePlacement {
+  readonly from: Rect;
+  readonly to: Rect;
+  readonly clip: Rect;
 }
 
 /** A soft mask: what its items paint, read as luminance (SVG's default) or as alpha. */
@@ -91,7 +99,24 @@ export type DisplayItem =
       readonly stroke?: { readonly color: Color; readonly width: number };
     }
   /** `interpolate`: smooth (true) or blocky (false) upscaling; undefined leaves it to the viewer. */
-  | { readonly kind: 'image'; readonly rect: Rect; readonly image: LoadedImage; readonly interpolate?: boolean }
+  | {
+      readonly kind: 'image';
+      readonly rect: Rect;
+      readonly image: LoadedImage;
+      readonly interpolate?: boolean;
+      /** CSS colour-matrix filters applied to the pixels in order (pdf/image-prep.ts), from `filter`. */
+      readonly filters?: readonly ColorMatrix[];
+      /**
+       * Instead of the whole image: these regions of it composed into one image over `rect`
+       * (pdf/image-prep.ts), a border image's frame drawn seamlessly.
+       */
+      readonly compose?: readonly ImagePlacement[];
+      /**
+       * Blurred with a Gaussian of `sigma` px (pdf/image-prep.ts: the copy covers `rect` grown by
+       * 3 sigma); with `shadow`, its blurred alpha in that colour (a `drop-shadow()`).
+       */
+      readonly blur?: { readonly sigma: number; readonly shadow?: Color };
+    }
   /** Paints `shading` over `rect` (clipped to it). */
   | { readonly kind: 'shading'; readonly rect: Rect; readonly shading: Shading }
   /** Paints `color` over `rect` through `mask` stretched to it. */

@@ -1,10 +1,12 @@
 /**
  * The effects that wrap everything a stacking context paints: its transform (CSS Transforms 1
  * §6, a `cm` around the context, descendants included), its `clip-path` (CSS Masking 1 §3) and
- * `clip` (§5.1), and its `opacity` as one group (CSS Color 4 §3.2), in that order from the outside in.
+ * `clip` (§5.1), its `opacity` as one group (CSS Color 4 §3.2) and its `filter` (filter.ts), in
+ * that order from the outside in.
  */
 import type { BoxFragment } from '../layout/types.js';
 import { clipPathItem, clipRect } from './clip-path.js';
+import { applyFilter } from './filter.js';
 import { rectPath } from './path.js';
 import type { DisplayItem, Matrix } from './display-list.js';
 import { isSingular, transformMatrix } from './transform.js';
@@ -17,12 +19,13 @@ export function fragmentTransform(f: BoxFragment): Matrix | undefined {
 
 /** Whether the effects make `f` a stacking context (CSS Transforms 1 §3, CSS Masking 1 §3.1). */
 export function hasEffects(f: BoxFragment): boolean {
-  return f.style.opacity < 1 || f.style.clipPath !== 'none' || (f.style.transform.length > 0 && f.box.kind !== 'inline') || clipRect(f) !== undefined;
+  return f.style.opacity < 1 || f.style.filter.length > 0 || f.style.clipPath !== 'none' || (f.style.transform.length > 0 && f.box.kind !== 'inline') || clipRect(f) !== undefined;
 }
 
 export function withEffects(f: BoxFragment, items: readonly DisplayItem[]): DisplayItem[] {
   if (items.length === 0) return [];
-  let out: DisplayItem[] = [...items];
+  // Filter Effects 1 §4: the filter first, then clipping and opacity
+  let out: DisplayItem[] = applyFilter(f.style.filter, items);
   if (f.style.opacity < 1) out = [{ kind: 'push-opacity', opacity: f.style.opacity }, ...out, { kind: 'pop-opacity' }];
   const clip = clipPathItem(f);
   if (clip !== undefined) out = [clip, ...out, { kind: 'pop-clip' }];

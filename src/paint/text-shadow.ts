@@ -15,6 +15,8 @@ import { polygonCoverage, rectPolygon } from './coverage.js';
 import { blurredMask, maskScale } from './shadow-mask.js';
 
 type Painted = Extract<DisplayItem, { kind: 'glyphs' | 'fill-rect' | 'stroke-path' }>;
+/** Items whose covered area polygonsOf knows. */
+export type Covering = Painted | Extract<DisplayItem, { kind: 'fill-path' | 'image' | 'shading' }>;
 
 /** The shadows of a text fragment whose own items (glyphs and decorations) are `own`. */
 export function paintTextShadows(fragment: TextFragment, own: readonly DisplayItem[]): DisplayItem[] {
@@ -40,6 +42,11 @@ function recolored(item: Painted, color: Color): DisplayItem {
 
 function blurredShadow(painted: readonly Painted[], dx: number, dy: number, blur: number, color: Color): DisplayItem[] {
   const polygons = painted.flatMap((item) => polygonsOf(item)).map((polygon) => polygon.map((p) => ({ x: p.x + dx, y: p.y + dy })));
+  return blurredPolygons(polygons, blur, color);
+}
+
+/** The alpha mask of `polygons` (page px) blurred with a Gaussian of standard deviation blur / 2, painted in `color`. */
+export function blurredPolygons(polygons: readonly (readonly Point[])[], blur: number, color: Color): DisplayItem[] {
   const bounds = boundsOf(polygons);
   if (bounds === undefined) return [];
   const reach = 1.5 * blur;
@@ -48,15 +55,18 @@ function blurredShadow(painted: readonly Painted[], dx: number, dy: number, blur
   const width = Math.max(1, Math.ceil(area.width * scale));
   const height = Math.max(1, Math.ceil(area.height * scale));
   const values = polygonCoverage(polygons, area, scale, width, height);
-  const mask = blurredMask({ values, width, height }, (blur / 2) * scale, `text-shadow,${width},${height},${blur}`);
+  const mask = blurredMask({ values, width, height }, (blur / 2) * scale, `shadow,${width},${height},${blur}`);
   // the mask covers whole device pixels: its rect is rounded up with it
   return [{ kind: 'alpha-mask', rect: { ...area, width: width / scale, height: height / scale }, color, mask }];
 }
 
-/** What an item covers, as polygons in page px. */
-function polygonsOf(item: Painted): Point[][] {
+/** What an item covers, as polygons in page px (an image or gradient: its whole rectangle). */
+export function polygonsOf(item: Covering): Point[][] {
   switch (item.kind) {
-    case 'fill-rect': return [rectPolygon(item.rect)];
+    case 'fill-rect':
+    case 'image':
+    case 'shading': return [rectPolygon(item.rect)];
+    case 'fill-path': return subpaths(item.path);
     case 'stroke-path': return strokePolygons(item.path, item.width);
     case 'glyphs': {
       const polygons: Point[][] = [];
@@ -74,11 +84,13 @@ function polygonsOf(item: Painted): Point[][] {
   }
 }
 
-/** A stroked path as one quadrilateral per (flattened) segment. */
-function strokePolygons(path: readonly PathSegment[], width: number): Point[][] {
-  const points: Point[] = [];
+/** A path flattened into its subpaths' points (curves as 8 chords). */
+function subpaths(path: readonly PathSegment[]): Point[][] {
+  const out: Point[][] = [];
+  let points: Point[] = [];
   for (const segment of path) {
-    if (segment.op === 'move' || segment.op === 'line') points.push({ x: segment.x, y: segment.y });
+    if (segment.op === 'move') { if (points.length > 0) out.push(points); points = [{ x: segment.x, y: segment.y }]; }
+    else if (segment.op === 'line') points.push({ x: segment.x, y: segment.y });
     else if (segment.op === 'curve') {
       const from = points[points.length - 1] ?? { x: segment.x, y: segment.y };
       for (let i = 1; i <= 8; i++) {
@@ -91,9 +103,15 @@ function strokePolygons(path: readonly PathSegment[], width: number): Point[][] 
       }
     }
   }
+  if (points.length > 0) out.push(points);
+  return out;
+}
+
+/** A stroked path as one quadrilateral per (flattened) segment. */
+function strokePolygons(path: readonly PathSegment[], width: number): Point[][] {
   const half = width / 2;
   const quads: Point[][] = [];
-  for (let i = 0; i + 1 < points.length; i++) {
+  for (const points of subpaths(path)) for (let i = 0; i + 1 < points.length; i++) {
     const a = points[i]!;
     const b = points[i + 1]!;
     const length = Math.hypot(b.x - a.x, b.y - a.y);
@@ -105,7 +123,7 @@ function strokePolygons(path: readonly PathSegment[], width: number): Point[][] 
   return quads;
 }
 
-function boundsOf(polygons: readonly (readonly Point[])[]): Rect | undefined {
+export function boundsOf(polygons: readonly (readonly Point[])[]): Rect | undefined {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;

@@ -4,6 +4,7 @@
  * with y downwards; then links, the outline, attachments, the structure tree, XMP metadata, the
  * PDF/A output intent, encryption, and last the digital signature over the finished bytes.
  */
+import { uncomposed } from '../paint/border-image.js';
 import { randomBytes } from 'node:crypto';
 import type { DisplayItem, PageDisplayList } from '../paint/display-list.js';
 import type { Attachment, EncryptionOptions, FacturXOptions, Metadata, PdfAConformance, SignatureOptions } from '../options.js';
@@ -320,6 +321,8 @@ function drawItem(ctx: PageContext, item: DisplayItem, pageIndex: number, writer
     case 'glyphs':
       return paint(ctx, () => drawGlyphs(ctx, item));
     case 'image':
+      // a frame left uncomposed (image-prep.ts did not see it) is drawn tile by tile
+      if (item.compose !== undefined) return uncomposed(item).forEach((part) => drawItem(ctx, part, pageIndex, writer));
       return paint(ctx, () => drawImage(ctx, item.rect, item.image, item.interpolate));
     case 'shading':
       return paint(ctx, () => drawShading(ctx, item.rect, item.shading));

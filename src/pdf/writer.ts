@@ -13,7 +13,7 @@
  *   display list before the first stream is encrypted, so all its pages are held, and each is
  *   written complete at the end (other deterministic documents are identified by the hash of their
  *   bytes, known at the end);
- * - upscaled pixelated images are enlarged asynchronously (pixelated.ts): from the first page that
+ * - images whose pixels change (filtered or upscaled pixelated ones) are copied asynchronously (image-prep.ts): from the first page that
  *   has one, pages are held and written at the end, each in one content stream;
  * - a document that comes whole (layout buffered it: its pages are in memory already) is held and
  *   written at the end too, its images enlarged first: PDFKit splits a PNG's alpha channel
@@ -24,7 +24,7 @@ import type { DisplayItem, DocumentDisplayList, PageDisplayList, PaintedMargins,
 import { completePage } from '../paint/display-list.js';
 import { isEncrypted } from './encryption.js';
 import { fingerprint } from './fingerprint.js';
-import { needsPixelation, pixelateUpscaled } from './pixelated.js';
+import { needsImagePrep, prepareImages } from './image-prep.js';
 import type { OpenPdfDocument, WritePdfOptions } from './write.js';
 import { asRenderError, closePdfDocument, drawOnPage, fingerprintHeader, openPdfDocument, writeDocumentPage } from './write.js';
 import type { OpenPage } from './pdfkit-document.js';
@@ -32,7 +32,7 @@ import { drawOnOpenPage, keepPageOpen, endOpenPage } from './pdfkit-document.js'
 
 export type { WritePdfOptions } from './write.js';
 
-/** A page not written yet (a pixelated image on it or before it), with the items painted later. */
+/** A page not written yet (an image to prepare on it or before it), with the items painted later. */
 interface HeldPage {
   readonly display: PageDisplayList;
   later: readonly DisplayItem[];
@@ -78,7 +78,7 @@ export class PdfWriter {
     }
     if (this.open === undefined) throw new Error('pdf writer: no document');
     const display: PageDisplayList = { width: part.width, height: part.height, items: [...part.items, ...part.annotations] };
-    if (this.held.length > 0 || needsPixelation(display)) {
+    if (this.held.length > 0 || needsImagePrep(display)) {
       this.held.push({ display, later: [] });
       return;
     }
@@ -126,7 +126,7 @@ export class PdfWriter {
       // each held page in one content stream: its own items, then those painted later
       const pages = this.held.map(({ display, later }) => (later.length === 0 ? display : { ...display, items: [...display.items, ...later] }));
       this.held.length = 0;
-      const pixelated = await pixelateUpscaled({ pages });
+      const pixelated = await prepareImages({ pages });
       try {
         for (const page of pixelated.pages) writeDocumentPage(this.open, page);
       } catch (error) {
@@ -141,7 +141,7 @@ export class PdfWriter {
    * fingerprint of a deterministic encrypted one seeds its file identifier and encryption keys.
    */
   private async endWhole(whole: WholePage[]): Promise<Uint8Array> {
-    const display = await pixelateUpscaled({ pages: whole.map(({ page, margins }) => completePage(page, margins)) });
+    const display = await prepareImages({ pages: whole.map(({ page, margins }) => completePage(page, margins)) });
     this.whole = [];
     const open = this.open ?? openPdfDocument(this.options, fingerprint({ display, ...fingerprintHeader(this.options) }));
     try {

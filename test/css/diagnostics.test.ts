@@ -10,7 +10,7 @@ p {
   color: red;
   colour: blue;
   margin: 1px 2px 3px 4px 5px;
-  filter: blur(2px);
+  backdrop-filter: blur(2px);
   mask-image: none;
 }
 div { transform: none; width: 10px }
@@ -26,7 +26,7 @@ describe('diagnostics', () => {
     expect(found).toEqual([
       ['css_unknown_property', 7, 'doc.html', 'unknown property `colour`'],
       ['css_invalid_value', 8, 'doc.html', 'invalid value `1px 2px 3px 4px 5px` for `margin`'],
-      ['css_unsupported', 9, 'doc.html', 'property `filter` is not supported'],
+      ['css_unsupported', 9, 'doc.html', 'property `backdrop-filter` is not supported'],
       ['css_unsupported', 10, 'doc.html', 'property `mask-image` is not supported'],
       ['css_invalid_value', 15, 'doc.html', 'invalid value `heavy` for `font-weight`'],
     ]);

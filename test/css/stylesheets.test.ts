@@ -120,7 +120,7 @@ describe('media', () => {
     const doc = await styleHtml(`<style>@import "s.css" screen; @import "p.css" print;
       @supports (display: flex) { p { margin-left: 1px } }
       @supports (display: nonsense) { p { margin-left: 2px } }
-      @supports not (filter: blur(1px)) { p { margin-right: 3px } }
+      @supports not (backdrop-filter: blur(1px)) { p { margin-right: 3px } }
       @supports (display: flex) and (color: red) { p { padding-left: 4px } }
       @supports selector(p > a) { p { padding-right: 6px } }
     </style><p>x</p>`, { files: { 's.css': 'p { color: red }', 'p.css': 'p { color: blue }' } });

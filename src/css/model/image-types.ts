@@ -106,3 +106,16 @@ export type BorderImageWidth = { readonly kind: 'number'; readonly value: number
 export type BorderImageOutset = { readonly kind: 'number'; readonly value: number } | number;
 
 export type BorderImageRepeat = 'stretch' | 'repeat' | 'round' | 'space';
+
+/** The colour-matrix filter functions of Filter Effects 1 §12 (each an sRGB matrix with clamping). */
+export type ColorFilterName = 'grayscale' | 'sepia' | 'saturate' | 'hue-rotate' | 'invert' | 'brightness' | 'contrast';
+
+/** One `<filter-function>` (Filter Effects 1 §12) or a `url()` reference to an SVG filter, computed. */
+export type FilterFunction =
+  /** `amount`: a fraction (0.5 for 50%), degrees for hue-rotate. */
+  | { readonly kind: 'color'; readonly name: ColorFilterName; readonly amount: number }
+  | { readonly kind: 'opacity'; readonly amount: number }
+  /** Standard deviation in px. */
+  | { readonly kind: 'blur'; readonly radius: number }
+  | { readonly kind: 'drop-shadow'; readonly x: number; readonly y: number; readonly blur: number; readonly color: Color }
+  | { readonly kind: 'url'; readonly url: string };

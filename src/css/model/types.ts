@@ -4,7 +4,7 @@
  * percentages until layout knows what they refer to.
  */
 import type { DomElement } from '../../dom/types.js';
-import type { BackgroundBox, BackgroundRepeat, BackgroundSize, BorderImageOutset, BorderImageRepeat, BorderImageSlice, BorderImageWidth, BoxShadow, CssImage, Position, TextShadow } from './image-types.js';
+import type { BackgroundBox, BackgroundRepeat, BackgroundSize, BorderImageOutset, BorderImageRepeat, BorderImageSlice, BorderImageWidth, BoxShadow, CssImage, Position, FilterFunction, TextShadow } from './image-types.js';
 import type { ClipPath, ClipRect, OverflowClipMargin, TransformFunction, TransformOrigin } from './effect-types.js';
 
 /** sRGB, channels 0-255, alpha 0-1. */
@@ -297,6 +297,8 @@ export interface ComputedStyle {
   readonly boxShadow: readonly BoxShadow[];
   /** Painted last to first under the text and its decorations; inherited. */
   readonly textShadow: readonly TextShadow[];
+  /** Filter Effects 1 §5: the functions in order (empty for `none`). */
+  readonly filter: readonly FilterFunction[];
   readonly borderImageSource: CssImage | 'none';
   readonly borderImageSlice: BorderImageSlice;
   readonly borderImageWidth: readonly [BorderImageWidth, BorderImageWidth, BorderImageWidth, BorderImageWidth];

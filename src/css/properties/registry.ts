@@ -8,6 +8,7 @@ import { BACKGROUND_PROPERTIES } from './backgrounds.js';
 import { BORDER_IMAGE_PROPERTIES } from './border-image.js';
 import { BORDER_PROPERTIES } from './borders.js';
 import { EFFECT_PROPERTIES } from './effects.js';
+import { FILTER_PROPERTIES } from './filter.js';
 import { BOX_PROPERTIES } from './box.js';
 import { CONTENT_PROPERTIES } from './content.js';
 import type { LonghandDef, PropertyDef, ShorthandDef, StyleKey } from './define.js';
@@ -40,6 +41,7 @@ const MODULES: readonly PropertyDef[] = [
   ...BOX_PROPERTIES,
   ...BORDER_PROPERTIES,
   ...EFFECT_PROPERTIES,
+  ...FILTER_PROPERTIES,
   ...TRANSFORM_PROPERTIES,
   ...TEXT_PROPERTIES,
   ...TEXT_DECORATION_PROPERTIES,
@@ -126,7 +128,7 @@ const STYLE_KEYS: Record<StyleKey, true> = {
   borderBottomRightRadius: true, borderBottomLeftRadius: true, color: true, backgroundColor: true,
   backgroundImage: true, backgroundPosition: true, backgroundSize: true, backgroundRepeat: true,
   backgroundOrigin: true, backgroundClip: true, boxShadow: true,
-  textShadow: true,
+  textShadow: true, filter: true,
   borderImageSource: true, borderImageSlice: true, borderImageWidth: true, borderImageOutset: true, borderImageRepeat: true, outlineWidth: true, outlineStyle: true, outlineColor: true,
   outlineOffset: true, fontFamily: true, fontSize: true, fontWeight: true, fontStyle: true, fontStretch: true,
   fontVariantCaps: true, fontVariantNumeric: true, fontVariantPosition: true, fontFeatureSettings: true, fontVariationSettings: true, fontKerning: true, lineHeight: true,

@@ -1,0 +1,147 @@
+/**
+ * `filter` (Filter Effects 1 §5) on what a stacking context paints, function by function in order:
+ * - colour matrices (`grayscale`, `sepia`, `saturate`, `hue-rotate`, `invert`, `brightness`,
+ *   `contrast`, color-matrix.ts) recolour every painted colour (solid fills, strokes, glyphs,
+ *   gradient stops, shadow masks) and are applied to raster images' pixels by the pdf stage;
+ * - `opacity()` makes the content a transparency group with that alpha, as `opacity` does;
+ * - `drop-shadow()` paints the content's alpha offset and in its colour under it: unblurred, the
+ *   content itself as an alpha soft mask (exact, images' transparency included); blurred, raster
+ *   images' alpha blurred by the pdf stage and the coverage of the other shapes (glyph outlines,
+ *   paths, boxes) blurred as `text-shadow` is (text-shadow.ts);
+ * - `blur()` blurs raster images (pdf/image-prep.ts); the rest stays sharp (declarations warn);
+ *   `url()` references were left out when parsed.
+ */
+import type { FilterFunction } from '../css/image-types.js';
+import type { Matrix } from '../geometry/matrix.js';
+import { IDENTITY, multiply } from '../geometry/matrix.js';
+import type { ColorMatrix } from './color-matrix.js';
+import { colorMatrix, filterColor } from './color-matrix.js';
+import type { Point } from './coverage.js';
+import type { DisplayItem, Shading } from './display-list.js';
+import type { Covering } from './text-shadow.js';
+import { blurredPolygons, boundsOf, polygonsOf } from './text-shadow.js';
+
+/** The items with the filter functions applied in order. */
+export function applyFilter(filter: readonly FilterFunction[], items: readonly DisplayItem[]): DisplayItem[] {
+  let out: DisplayItem[] = [...items];
+  let i = 0;
+  while (i < filter.length) {
+    const f = filter[i]!;
+    if (f.kind === 'color') {
+      // consecutive matrices recolour in one pass, clamped after each
+      const matrices: ColorMatrix[] = [];
+      while (i < filter.length && filter[i]!.kind === 'color') {
+        const g = filter[i] as Extract<FilterFunction, { kind: 'color' }>;
+        matrices.push(colorMatrix(g.name, g.amount));
+        i++;
+      }
+      out = out.map((item) => recolored(item, matrices));
+      continue;
+    }
+    if (f.kind === 'opacity' && f.amount < 1) out = f.amount <= 0 ? [] : [{ kind: 'push-opacity', opacity: f.amount }, ...out, { kind: 'pop-opacity' }];
+    if (f.kind === 'drop-shadow') out = [...dropShadow(out, f), ...out];
+    if (f.kind === 'blur' && f.radius > 0) out = out.map((item) => blurred(item, f.radius));
+    i++;
+  }
+  return out;
+}
+
+function recolorShading(shading: Shading, matrices: readonly ColorMatrix[]): Shading {
+  return { ...shading, stops: shading.stops.map((stop) => ({ ...stop, color: filterColor(stop.color, matrices) })) };
+}
+
+/** One item with its colours through the matrices (a soft mask's items stay: they are alpha or luminance, not colour). */
+function recolored(item: DisplayItem, matrices: readonly ColorMatrix[]): DisplayItem {
+  switch (item.kind) {
+    case 'fill-rect':
+    case 'fill-path':
+    case 'stroke-path':
+    case 'alpha-mask':
+      return { ...item, color: filterColor(item.color, matrices) };
+    case 'glyphs':
+      return { ...item, color: filterColor(item.color, matrices), ...(item.stroke === undefined ? {} : { stroke: { ...item.stroke, color: filterColor(item.stroke.color, matrices) } }) };
+    case 'shading':
+      return { ...item, shading: recolorShading(item.shading, matrices) };
+    case 'image':
+      return item.image.format === 'svg' ? item : { ...item, filters: [...(item.filters ?? []), ...matrices] };
+    default:
+      return item;
+  }
+}
+
+type DropShadow = Extract<FilterFunction, { kind: 'drop-shadow' }>;
+
+type ImageItem = Extract<DisplayItem, { kind: 'image' }>;
+
+const isRaster = (item: DisplayItem): item is ImageItem => item.kind === 'image' && item.image.format !== 'svg';
+
+/** A raster image blurred by `sigma` more (Gaussians add in quadrature); other items as they are. */
+function blurred(item: DisplayItem, sigma: number): DisplayItem {
+  if (!isRaster(item)) return item;
+  return { ...item, blur: { ...item.blur, sigma: Math.hypot(item.blur?.sigma ?? 0, sigma) } };
+}
+
+function dropShadow(items: readonly DisplayItem[], shadow: DropShadow): DisplayItem[] {
+  if (shadow.color.a <= 0 || items.length === 0) return [];
+  if (shadow.blur > 0) return blurredShadow(items, shadow);
+  const polygons = coveredPolygons(items);
+  const bounds = boundsOf(polygons);
+  if (bounds === undefined) return [];
+  // the content's own alpha, moved, masks a rectangle of the shadow colour
+  return [
+    { kind: 'push-transform', matrix: [1, 0, 0, 1, shadow.x, shadow.y] },
+    { kind: 'push-opacity', opacity: 1, mask: { items: withoutMarks(items), luminance: false } },
+    { kind: 'fill-rect', rect: bounds, color: shadow.color },
+    { kind: 'pop-opacity' },
+    { kind: 'pop-transform' },
+  ];
+}
+
+/**
+ * A blurred shadow: raster images' own alpha blurred (pdf/image-prep.ts), and the coverage of
+ * everything else blurred in one mask (text-shadow.ts); σ = blur / 2 as for box shadows.
+ */
+function blurredShadow(items: readonly DisplayItem[], shadow: DropShadow): DisplayItem[] {
+  const sigma = shadow.blur / 2;
+  // the images' shadows keep the transforms and clips they are drawn under
+  const images = items.flatMap((item): DisplayItem[] => {
+    if (isRaster(item)) {
+      const { filters: _colours, ...image } = item;
+      return [{ ...image, blur: { sigma: Math.hypot(item.blur?.sigma ?? 0, sigma), shadow: shadow.color } }];
+    }
+    return STRUCTURE.has(item.kind) ? [item] : [];
+  });
+  const imageLayer: DisplayItem[] = items.some(isRaster) ? [{ kind: 'push-transform', matrix: [1, 0, 0, 1, shadow.x, shadow.y] }, ...images, { kind: 'pop-transform' }] : [];
+  const polygons = coveredPolygons(items.filter((item) => !isRaster(item)));
+  const moved = polygons.map((polygon) => polygon.map((p) => ({ x: p.x + shadow.x, y: p.y + shadow.y })));
+  return [...imageLayer, ...(moved.length === 0 ? [] : blurredPolygons(moved, shadow.blur, shadow.color))];
+}
+
+/** The items that set up how others are drawn (balanced pushes and pops). */
+const STRUCTURE: ReadonlySet<DisplayItem['kind']> = new Set<DisplayItem['kind']>([
+  'push-transform', 'pop-transform', 'push-clip', 'push-clip-path', 'push-clip-glyphs', 'pop-clip', 'push-opacity', 'pop-opacity',
+]);
+
+/** Tagging and link items do not belong in a mask. */
+function withoutMarks(items: readonly DisplayItem[]): DisplayItem[] {
+  return items.filter((item) => item.kind !== 'begin-tag' && item.kind !== 'begin-artifact' && item.kind !== 'end-marked' && item.kind !== 'link' && item.kind !== 'bookmark' && item.kind !== 'destination');
+}
+
+/** The polygons (page px) the items cover, through their transforms; clips are not applied. */
+function coveredPolygons(items: readonly DisplayItem[]): Point[][] {
+  const stack: Matrix[] = [];
+  let matrix: Matrix = IDENTITY;
+  const out: Point[][] = [];
+  for (const item of items) {
+    if (item.kind === 'push-transform') { stack.push(matrix); matrix = multiply(matrix, item.matrix); continue; }
+    if (item.kind === 'pop-transform') { matrix = stack.pop() ?? IDENTITY; continue; }
+    if (!isCovering(item)) continue;
+    const m = matrix;
+    for (const polygon of polygonsOf(item)) out.push(polygon.map((p) => ({ x: m[0] * p.x + m[2] * p.y + m[4], y: m[1] * p.x + m[3] * p.y + m[5] })));
+  }
+  return out;
+}
+
+function isCovering(item: DisplayItem): item is Covering {
+  return item.kind === 'glyphs' || item.kind === 'fill-rect' || item.kind === 'stroke-path' || item.kind === 'fill-path' || item.kind === 'image' || item.kind === 'shading';
+}

@@ -1,0 +1,177 @@
+/**
+ * Before writing, raster images whose pixels the display list asks to change get new copies:
+ * - `filter` colour matrices (paint/color-matrix.ts) are applied to the decoded pixels
+ *   (raster/recolor.ts), one copy per image and filter chain, so repeated logos share one XObject;
+ * - a border image's frame (paint/border-image.ts: regions of one raster image) is composed
+ *   into one image (raster/compose.ts) at up to 4 pixels per px, every tile on whole pixels, so
+ *   that no viewer shows seams between tiles;
+ * - `blur()` and blurred `drop-shadow()`s of raster images (paint/filter.ts) are blurred copies
+ *   (raster/blur.ts) covering the image's rectangle grown by 3 sigma, at 1-2 pixels per px;
+ * - images drawn with interpolation off (`image-rendering: pixelated`) and larger than their
+ *   pixels are enlarged with nearest-neighbour sampling (raster/pixelate.ts), one per image and
+ *   factor. JPEGs with an EXIF orientation keep the hint only.
+ */
+import type { Rect } from '../geometry/types.js';
+import type { DisplayItem, DocumentDisplayList, ImagePlacement, PageDisplayList } from '../paint/display-list.js';
+import type { ColorMatrix } from '../paint/color-matrix.js';
+import { applyMatrices } from '../paint/color-matrix.js';
+import type { LoadedImage } from '../resources/types.js';
+import { MAX_ENLARGED_PIXELS, enlargeNearest } from '../raster/pixelate.js';
+import { recolorPixels } from '../raster/recolor.js';
+import type { Draw } from '../raster/compose.js';
+import { composeImage } from '../raster/compose.js';
+import type { BlurRequest } from '../raster/blur.js';
+import { blurImage } from '../raster/blur.js';
+
+type ImageItem = Extract<DisplayItem, { kind: 'image' }>;
+
+/** Copies made here: drawn as they are (preparing a display list twice changes nothing). */
+const preparedCopies = new WeakSet<LoadedImage>();
+
+function factors(item: ImageItem): { kx: number; ky: number } | undefined {
+  const { image, rect } = item;
+  if (item.interpolate !== false || item.compose !== undefined || item.blur !== undefined || preparedCopies.has(image) || image.format === 'svg' || image.format === 'jpeg' || image.width <= 0 || image.height <= 0) return undefined;
+  const kx = Math.ceil(rect.width / image.width - 1e-6);
+  const ky = Math.ceil(rect.height / image.height - 1e-6);
+  if (kx <= 1 && ky <= 1) return undefined;
+  const x = Math.max(1, kx);
+  const y = Math.max(1, ky);
+  return image.width * x * image.height * y > MAX_ENLARGED_PIXELS ? undefined : { kx: x, ky: y };
+}
+
+function filtersOf(item: ImageItem): readonly ColorMatrix[] | undefined {
+  return item.filters !== undefined && item.filters.length > 0 && item.image.format !== 'svg' && !preparedCopies.has(item.image) ? item.filters : undefined;
+}
+
+function blurOf(item: ImageItem): ImageItem['blur'] {
+  return item.blur !== undefined && item.image.format !== 'svg' && !preparedCopies.has(item.image) ? item.blur : undefined;
+}
+
+/** A blurred copy's canvas: 1-2 pixels per px, 3 sigma of room on each side; the rectangle it covers. */
+function blurred(item: ImageItem, blur: NonNullable<ImageItem['blur']>): { request: BlurRequest; rect: Rect } {
+  const k = Math.max(1, Math.min(2, item.image.width / Math.max(1e-9, item.rect.width)));
+  const room = 3 * blur.sigma;
+  const width = Math.ceil((item.rect.width + 2 * room) * k);
+  const height = Math.ceil((item.rect.height + 2 * room) * k);
+  const c = blur.shadow;
+  const request: BlurRequest = {
+    width, height, x: room * k, y: room * k, drawWidth: item.rect.width * k, drawHeight: item.rect.height * k, sigma: blur.sigma * k,
+    ...(c === undefined ? {} : { shadow: `rgba(${Math.round(c.r)}, ${Math.round(c.g)}, ${Math.round(c.b)}, ${c.a})` }),
+  };
+  return { request, rect: { x: item.rect.x - room, y: item.rect.y - room, width: width / k, height: height / k } };
+}
+
+function composeOf(item: ImageItem): readonly ImagePlacement[] | undefined {
+  return item.compose !== undefined && item.image.format !== 'svg' && !preparedCopies.has(item.image) ? item.compose : undefined;
+}
+
+/** Canvas pixels per px for a composed frame: the source's own density (at least 2, at most 4), within the pixel limit. */
+function composeScale(item: ImageItem, placements: readonly ImagePlacement[]): number {
+  const density = Math.max(...placements.map((p) => Math.max(p.from.width / p.to.width, p.from.height / p.to.height)));
+  const k = Math.min(4, Math.max(2, density));
+  const pixels = item.rect.width * item.rect.height * k * k;
+  return pixels > MAX_ENLARGED_PIXELS ? k * Math.sqrt(MAX_ENLARGED_PIXELS / pixels) : k;
+}
+
+/** The placements as canvas draws, every edge rounded to a whole pixel so that tiles abut exactly. */
+function draws(placements: readonly ImagePlacement[], k: number): Draw[] {
+  const snap = (r: Rect): Rect => {
+    const x = Math.round(r.x * k);
+    const y = Math.round(r.y * k);
+    return { x, y, width: Math.round((r.x + r.width) * k) - x, height: Math.round((r.y + r.height) * k) - y };
+  };
+  return placements.map((p) => {
+    const to = snap(p.to);
+    return { sx: p.from.x, sy: p.from.y, sw: p.from.width, sh: p.from.height, dx: to.x, dy: to.y, dw: to.width, dh: to.height, clip: snap(p.clip) };
+  });
+}
+
+/** What a copy of the item's image is made of, as its key; undefined when it is drawn as it is. */
+function copyKey(item: DisplayItem): string | undefined {
+  if (item.kind !== 'image') return undefined;
+  const f = factors(item);
+  const filters = filtersOf(item);
+  const compose = composeOf(item);
+  const blur = blurOf(item);
+  if (f === undefined && filters === undefined && compose === undefined && blur === undefined) return undefined;
+  const filterKey = filters === undefined ? '' : `:f${filters.map((m) => m.map((v) => v.toFixed(5)).join(',')).join(';')}`;
+  const composeKey = compose === undefined ? '' : `:c${JSON.stringify([item.rect.width, item.rect.height, compose])}`;
+  const blurKey = blur === undefined ? '' : `:b${JSON.stringify([item.rect.width, item.rect.height, blur])}`;
+  return `${item.image.id}${f === undefined ? '' : `:${f.kx}x${f.ky}`}${filterKey}${composeKey}${blurKey}`;
+}
+
+/** Whether a page draws an image that prepareImages would copy. */
+export function needsImagePrep(page: PageDisplayList): boolean {
+  return page.items.some((item) => copyKey(item) !== undefined);
+}
+
+function recolorWith(filters: readonly ColorMatrix[]): (rgba: Uint8ClampedArray) => void {
+  return (rgba) => {
+    for (let i = 0; i < rgba.length; i += 4) {
+      const [r, g, b] = applyMatrices(filters, [rgba[i]! / 255, rgba[i + 1]! / 255, rgba[i + 2]! / 255]);
+      rgba[i] = Math.round(r * 255);
+      rgba[i + 1] = Math.round(g * 255);
+      rgba[i + 2] = Math.round(b * 255);
+    }
+  };
+}
+
+async function makeCopy(item: ImageItem, key: string): Promise<Copy | undefined> {
+  const f = factors(item);
+  const filters = filtersOf(item);
+  const compose = composeOf(item);
+  let bytes: Uint8Array | undefined = item.image.bytes;
+  if (filters !== undefined) bytes = await recolorPixels(bytes, recolorWith(filters));
+  if (bytes !== undefined && compose !== undefined) {
+    const k = composeScale(item, compose);
+    bytes = await composeImage(bytes, Math.max(1, Math.round(item.rect.width * k)), Math.max(1, Math.round(item.rect.height * k)), draws(compose, k));
+  }
+  if (bytes !== undefined && f !== undefined) bytes = await enlargeNearest(bytes, f.kx, f.ky);
+  const blur = blurOf(item);
+  let rect = item.rect;
+  let room = 0;
+  if (bytes !== undefined && blur !== undefined) {
+    const canvas = blurred(item, blur);
+    bytes = await blurImage(bytes, canvas.request);
+    rect = canvas.rect;
+    room = item.rect.x - rect.x;
+  }
+  if (bytes === undefined) return undefined;
+  const size = compose === undefined && blur === undefined ? item.image : rect;
+  const copy: LoadedImage = { id: key, format: 'png', bytes, width: size.width, height: size.height };
+  preparedCopies.add(copy);
+  return { image: copy, room };
+}
+
+/** A copy of an image, and how far it reaches out of the item's rectangle on each side (a blurred one's). */
+interface Copy {
+  readonly image: LoadedImage;
+  readonly room: number;
+}
+
+/** The display list with the copies its images need (the same list when there are none). */
+export async function prepareImages(display: DocumentDisplayList): Promise<DocumentDisplayList> {
+  const wanted = new Map<string, ImageItem>();
+  for (const page of display.pages) {
+    for (const item of page.items) {
+      const key = copyKey(item);
+      if (key !== undefined && item.kind === 'image') wanted.set(key, item);
+    }
+  }
+  if (wanted.size === 0) return display;
+  const copies = new Map<string, Copy>();
+  await Promise.all([...wanted].map(async ([key, item]) => {
+    const copy = await makeCopy(item, key);
+    if (copy !== undefined) copies.set(key, copy);
+  }));
+  const swap = (item: DisplayItem): DisplayItem => {
+    const key = copyKey(item);
+    const copy = key === undefined ? undefined : copies.get(key);
+    if (copy === undefined || item.kind !== 'image') return item;
+    const { filters: _applied, compose: _composed, blur: _blurred, ...rest } = item;
+    // items sharing a copy have the same size, not the same place
+    const rect = copy.room === 0 ? item.rect : { x: item.rect.x - copy.room, y: item.rect.y - copy.room, width: copy.image.width, height: copy.image.height };
+    return { ...rest, image: copy.image, rect };
+  };
+  return { ...display, pages: display.pages.map((page) => ({ ...page, items: page.items.map(swap) })) };
+}

@@ -1,0 +1,140 @@
+/**
+ * `filter` (Filter Effects 1) in pixels: colour matrices on raster images (applied to the pixels)
+ * and on painted colours, `opacity()`, `drop-shadow()` and chains applied in order. Expected
+ * colours are the Filter Effects 1 §12 matrices on sRGB bytes, as Chromium prints them.
+ */
+import { describe, expect, it } from 'vitest';
+import { pixelRows, pngDataUrl } from '../helpers/png.js';
+import type { Rgba } from '../helpers/png.js';
+import { renderPage, renderPdf } from '../helpers/render.js';
+
+const RED: Rgba = [255, 0, 0, 255];
+const CLEAR: Rgba = [0, 0, 0, 0];
+/** 8 × 8 red with a transparent 4 × 4 top-left quarter. */
+const LOGO = pngDataUrl(pixelRows(8, 8, (x, y) => (x < 4 && y < 4 ? CLEAR : RED)));
+const SOLID = pngDataUrl(pixelRows(8, 8, () => RED));
+
+const PALETTE = {
+  _: '#ffffff', K: '#000000', R: '#ff0000', B: '#0000ff', Y: '#ffff00', C: '#00ffff',
+  // grayscale(1) of red: 0.2126 × 255
+  g: '#363636',
+  // sepia(1) of red: (0.393, 0.349, 0.272) × 255
+  s: '#645945',
+  // half of white or black
+  h: '#808080',
+  // sepia(1) of white: (1.351, 1.203, 0.937) clamped
+  w: '#ffffef',
+};
+
+const draw = (size: string, css: string, html: string, expectDiagnostics: (string | RegExp)[] = []): Promise<string[]> =>
+  renderPage(`<style>@page { size: ${size}; margin: 0 } body { margin: 0 } img, div { display: block } ${css}</style>${html}`, { expectDiagnostics }, { palette: PALETTE, tolerance: 1 });
+
+const rows = (width: number, map: Record<number, string>, height: number): string[] =>
+  Array.from({ length: height }, (_, i) => map[i] ?? '_'.repeat(width));
+
+describe('filter: colour matrices', () => {
+  it('applies grayscale and sepia to an image\'s pixels', async () => {
+    const result = await draw('16px 8px', 'img { width: 8px; height: 8px; float: left }',
+      `<img src="${SOLID}" style="filter: grayscale(1)"><img src="${SOLID}" style="filter: sepia(100%)">`);
+    expect(result).toEqual(Array.from({ length: 8 }, () => 'gggggggg' + 'ssssssss'));
+  });
+
+  it('draws repeated filtered images each in its place, from one image in the PDF', async () => {
+    const html = `<style>@page { size: 24px 8px; margin: 0 } body { margin: 0 } img { float: left; width: 8px; height: 8px; filter: grayscale(1) }</style>${`<img src="${LOGO}">`.repeat(3)}`;
+    expect(await renderPage(html, {}, { palette: PALETTE, tolerance: 1 })).toEqual([
+      ...Array.from({ length: 4 }, () => '____gggg'.repeat(3)),
+      ...Array.from({ length: 4 }, () => 'gggggggg'.repeat(3)),
+    ]);
+    // the filtered copy and its alpha channel (a soft mask), once
+    expect(Buffer.from(await renderPdf(html)).toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(2);
+  });
+
+  it('keeps an image\'s transparency', async () => {
+    const result = await draw('8px 8px', 'img { width: 8px; height: 8px }', `<img src="${LOGO}" style="filter: grayscale(1)">`);
+    expect(result).toEqual([...Array.from({ length: 4 }, () => '____gggg'), ...Array.from({ length: 4 }, () => 'gggggggg')]);
+  });
+
+  it('recolours backgrounds, borders and text of a box', async () => {
+    const result = await draw('8px 8px', 'div { width: 4px; height: 4px; background: red; border: 2px solid blue; filter: invert(1) }', '<div></div>');
+    expect(result).toEqual(['YYYYYYYY', 'YYYYYYYY', 'YY____YY', 'YY____YY', 'YY____YY', 'YY____YY', 'YYYYYYYY', 'YYYYYYYY'].map((row) => row.replace(/_/g, 'C')));
+  });
+
+  it('chains functions in order, each clamped', async () => {
+    // brightness(2) clamps white at white, then brightness(.5) halves it; sepia(1) of white clamps red and green
+    const result = await draw('4px 2px', 'div { width: 4px; height: 1px; background: white }',
+      '<div style="filter: brightness(2) brightness(.5)"></div><div style="filter: grayscale(1) sepia(1) grayscale(0)"></div>');
+    expect(result[0]).toBe('hhhh');
+    expect(result[1]).toBe('wwww');
+  });
+});
+
+describe('filter: opacity() and drop-shadow()', () => {
+  it('paints the element as a group with opacity()', async () => {
+    expect(await draw('4px 2px', 'div { width: 4px; height: 1px; background: black; filter: opacity(50%) }', '<div></div>')).toEqual(['hhhh', '____']);
+  });
+
+  it('shadows a box offset, in the shadow colour, under it', async () => {
+    expect(await draw('8px 8px', 'div { width: 4px; height: 4px; background: red; filter: drop-shadow(2px 2px blue) }', '<div></div>')).toEqual(rows(8, {
+      0: 'RRRR____', 1: 'RRRR____', 2: 'RRRRBB__', 3: 'RRRRBB__', 4: '__BBBB__', 5: '__BBBB__',
+    }, 8));
+  });
+
+  it('shadows only an image\'s opaque pixels', async () => {
+    const result = await draw('12px 12px', 'img { width: 8px; height: 8px; filter: drop-shadow(4px 4px blue) }', `<img src="${LOGO}">`);
+    expect(result).toEqual([
+      ...Array.from({ length: 4 }, () => '____RRRR____'),
+      ...Array.from({ length: 4 }, () => 'RRRRRRRRBBBB'),
+      ...Array.from({ length: 4 }, () => '____BBBBBBBB'),
+    ]);
+  });
+
+  it('blurs a card\'s shadow evenly around its offset shape (σ = blur / 2)', async () => {
+    const result = await draw('40px 40px', '.card { margin: 10px; width: 20px; height: 12px; background: red; filter: drop-shadow(0 4px 4px rgb(0 0 255 / .5)) }', '<div class="card"></div>');
+    const tinted = (row: string): boolean => row.slice(10, 30).includes('?');
+    // card rows 10-21; the shadow is moved 4px down: it reaches about 3σ = 6px past the shape, above and below
+    expect(result.slice(0, 10).filter(tinted).length).toBeLessThanOrEqual(3);
+    expect(result.slice(22).filter(tinted).length).toBeGreaterThanOrEqual(5);
+    expect(result.slice(22).filter(tinted).length).toBeLessThanOrEqual(9);
+    // left and right alike, and never the shadow's full colour outside the card
+    expect(result.map((row) => [...row].reverse().join(''))).toEqual(result);
+    expect(result.join('')).not.toContain('B');
+  });
+
+  it('recolours a shadow made before a colour matrix, not one made after', async () => {
+    const css = 'div { width: 2px; height: 2px; background: blue }';
+    const after = await draw('4px 4px', css, '<div style="filter: drop-shadow(2px 2px red) grayscale(1)"></div>');
+    const before = await draw('4px 4px', css, '<div style="filter: grayscale(1) drop-shadow(2px 2px red)"></div>');
+    expect(after[2]).toBe('__gg');
+    expect(before[2]).toBe('__RR');
+  });
+});
+
+describe('filter: blurs of images', () => {
+  const BLUR = /`blur\(\)` of anything but images/;
+
+  it('blurs an image with blur(), spreading past its edges', async () => {
+    const result = await draw('24px 24px', 'img { margin: 8px; width: 8px; height: 8px; filter: blur(2px) }', `<img src="${SOLID}">`, [BLUR]);
+    // tinted around, not red at the edge, and symmetric
+    expect(result[12]!.slice(0, 4)).toContain('?');
+    expect(result[12]![8]).toBe('?');
+    expect([...result[12]!].reverse().join('')).toBe(result[12]);
+    expect(result.map((row) => [...row].reverse().join(''))).toEqual(result);
+  });
+
+  it('blurs an image\'s shadow from its own alpha, not its rectangle', async () => {
+    const result = await draw('24px 24px', 'img { margin: 4px; width: 8px; height: 8px; filter: drop-shadow(8px 8px 1px blue) }', `<img src="${LOGO}">`);
+    // under the transparent quarter (offset 8px: at 12-16) there is no shadow, but for the blur of its neighbours; under the rest it is blue
+    expect(result[12]!.slice(12, 14)).toBe('__');
+    expect(result[13]!.slice(12, 14)).not.toContain('B');
+    expect(result[17]![16]).not.toBe('_');
+    expect(result[17]![22]).toBe('_');
+  });
+});
+
+describe('filter: what is not drawn', () => {
+  it('warns about SVG filter references and blur() and draws the rest of the chain', async () => {
+    const result = await draw('4px 2px', 'div { width: 4px; height: 1px; background: red; filter: url(#soft) grayscale(1) blur(2px) }', '<div></div>',
+      [/`url\(\)`.*not supported/, /`blur\(\)` of anything but images.*not supported/]);
+    expect(result).toEqual(['gggg', '____']);
+  });
+});
