@@ -79,7 +79,7 @@ function largestStrike(cblc: Cursor): Strike | undefined {
 }
 
 /** Where glyph `id`'s data lies in CBDT, from one index subtable (formats 1-5). */
-function locateIn(cblc: Cursor, at: number, first: number, last: number, id: number): Located | undefined {
+function locateIn(cblc: Cursor, at: number, first: number, id: number): Located | undefined {
   cblc.at = at;
   const indexFormat = cblc.u16(), imageFormat = cblc.u16(), base = cblc.u32();
   const index = id - first;
@@ -153,7 +153,7 @@ export function readColorBitmaps(bytes: Uint8Array): ColorBitmaps | undefined {
         reader.at = arrayAt + i * 8;
         const first = reader.u16(), last = reader.u16(), offset = reader.u32();
         if (id < first || id > last) continue;
-        const located = locateIn(reader, arrayAt + offset, first, last, id);
+        const located = locateIn(reader, arrayAt + offset, first, id);
         return located === undefined ? undefined : readGlyph(cbdt, located, strike.ppem);
       }
       return undefined;

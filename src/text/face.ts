@@ -5,6 +5,7 @@
 import type { FontStyle } from '../css/types.js';
 import type { FontFace } from './types.js';
 import type { FontProgram } from './fontkit.js';
+import type { ColorBitmaps } from '../sfnt/cbdt.js';
 
 export type UnicodeRange = readonly (readonly [number, number])[];
 
@@ -30,6 +31,8 @@ export interface FaceEntry extends FaceDescriptors {
    * character set from fontconfig); absent when only the parsed font can tell.
    */
   readonly mayCover?: (codePoint: number) => boolean;
+  /** A colour bitmap font's pictures (color-font.ts): its glyphs are drawn as images. */
+  readonly colorBitmaps?: () => ColorBitmaps;
 }
 
 export interface Synthesis {
@@ -71,6 +74,7 @@ export function createFontFace(entry: FaceEntry, synthesis: Synthesis): FontFace
     program,
     syntheticBold: synthesis.bold,
     syntheticOblique: synthesis.oblique,
+    ...(entry.colorBitmaps === undefined ? {} : { color: entry.colorBitmaps() }),
     hasGlyphFor: range.length === 0
       ? (codePoint) => program.hasGlyphForCodePoint(codePoint)
       : (codePoint) => inUnicodeRange(range, codePoint) && program.hasGlyphForCodePoint(codePoint),

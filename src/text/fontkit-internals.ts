@@ -43,6 +43,8 @@ export const FONTKIT_INTERNALS: readonly { readonly member: string; readonly use
   { member: 'GlyphRun#features', use: 'the features a layout applied (fast-layout.ts plans with them)', present: (font) => isObject(((font['layout'] as (text: string, features: object) => FontObject)('a', {}))['features']) },
   { member: 'OTProcessor#applyFeatures', use: 'wrapped per GSUB processor object: where a stage of substitutions starts, and with how many glyphs', present: (font) => isFunction((openTypeEngine(font)?.['GSUBProcessor'] as FontObject | undefined)?.['applyFeatures']) },
   { member: 'GSUBProcessor#applyLookup', use: 'wrapped per GSUB processor object: stops a substitution that never ends', present: (font) => isFunction((openTypeEngine(font)?.['GSUBProcessor'] as FontObject | undefined)?.['applyLookup']) },
+  { member: 'TTFFont#_glyphs', use: 'the glyph cache a bitmap-only font fills with advance-only glyphs (bitmapOnlyGlyphs)', present: (font) => isObject(font['_glyphs']) },
+  { member: 'TTFFont#hmtx.metrics', use: "a bitmap-only font's advances (bitmapOnlyGlyphs)", present: (font) => isFunction(((font['hmtx'] as FontObject | undefined)?.['metrics'] as FontObject | undefined)?.['get']) },
   { member: 'OTLayoutEngine#GPOSProcessor', use: '.table and .features[tag].lookupListIndexes: the positionings a plan applies (fast-layout.ts)', present: (font) => !isObject(font['GPOS']) || isProcessor(openTypeEngine(font)?.['GPOSProcessor']) },
 ];
 
@@ -193,4 +195,25 @@ export function appliedFeatures(run: object): string[] {
   const features = (run as FontObject)['features'];
   if (!isObject(features)) throw new FontkitInternalsError('GlyphRun#features', 'is missing or has another shape');
   return Object.keys(features);
+}
+
+/**
+ * fontkit makes glyph objects only for glyf, CFF, sbix and COLR fonts: a CBDT font's getGlyph
+ * returns null and its layout throws ('reading id'). This font object's `_getBaseGlyph` makes
+ * glyphs with an id, code points and the hmtx advance — all GSUB shaping needs (the pictures
+ * come from CBDT, src/sfnt/cbdt.ts). Throws FontkitInternalsError when those members changed.
+ */
+export function bitmapOnlyGlyphs(program: object): void {
+  const font = program as FontObject;
+  required(font, 'TTFFont#_getBaseGlyph');
+  required(font, 'TTFFont#_glyphs');
+  required(font, 'TTFFont#hmtx.metrics');
+  const cache = font['_glyphs'] as Record<number, object | undefined>;
+  const metrics = (font['hmtx'] as FontObject)['metrics'] as { get(id: number): { advance?: number } | undefined };
+  const unitsPerEm = font['unitsPerEm'] as number;
+  font['_getBaseGlyph'] = function advanceOnlyGlyph(id: number, characters: number[] = []): object {
+    const advance = metrics.get(id)?.advance ?? unitsPerEm;
+    cache[id] ??= { id, codePoints: characters, advanceWidth: advance, bbox: { minX: 0, minY: 0, maxX: advance, maxY: unitsPerEm }, isMark: false, isLigature: false };
+    return cache[id];
+  };
 }

@@ -1,0 +1,71 @@
+/**
+ * Colour emoji (a face with colour bitmaps, src/text/color-font.ts): each glyph is its PNG as an
+ * image XObject — one per glyph and document, however often it is drawn — placed where FreeType
+ * and Chromium put the bitmap (its bearings and size scaled from the strike's ppem to the font
+ * size), inside a `/Span << /ActualText >>` (ISO 32000-1 §14.9.4) so text extraction gives back
+ * the characters of the sequence. Extractors (poppler's pdftotext) put the actual text where
+ * the span's glyphs are, and skip a span without glyphs: each emoji also shows one invisible
+ * glyph (render mode 3) of an empty Type 3 font, one em wide, scaled to the emoji's advance.
+ */
+import type { LoadedImage } from '../resources/types.js';
+import { num } from './content.js';
+import type { PageContext } from './context.js';
+import { imageMatrix } from './images.js';
+import type { GlyphsItem } from './text.js';
+import type { PdfKitDocument, PdfRef } from './pdfkit-document.js';
+
+const INVISIBLE_FONT = 'FOctavoEmoji';
+const invisibleFonts = new WeakMap<PdfKitDocument, PdfRef>();
+
+/** The document's empty Type 3 font: code 32 is a glyph 1 em wide that draws nothing (§9.6.5). */
+function invisibleFont(doc: PdfKitDocument): PdfRef {
+  let font = invisibleFonts.get(doc);
+  if (font === undefined) {
+    const glyph = doc.ref({});
+    glyph.end('1000 0 d0');
+    font = doc.ref({
+      Type: 'Font', Subtype: 'Type3', FontBBox: [0, 0, 0, 0], FontMatrix: [0.001, 0, 0, 0.001, 0, 0],
+      CharProcs: { space: glyph }, Encoding: { Type: 'Encoding', Differences: [32, 'space'] }, FirstChar: 32, LastChar: 32, Widths: [1000], Resources: {},
+    });
+    font.end();
+    invisibleFonts.set(doc, font);
+  }
+  return font;
+}
+
+/** The invisible glyph that carries the span's actual text for extractors, `width` px wide at (x, y). */
+function invisibleText(x: number, y: number, width: number): string {
+  return `q\nBT\n3 Tr\n/${INVISIBLE_FONT} ${num(Math.max(width, 0.01))} Tf\n1 0 0 -1 ${num(x)} ${num(y)} Tm\n<20> Tj\nET\nQ`;
+}
+
+/** A PDF text string in UTF-16BE with its byte order mark, as hex. */
+export function utf16Hex(text: string): string {
+  let hex = 'FEFF';
+  for (let i = 0; i < text.length; i++) hex += text.charCodeAt(i).toString(16).padStart(4, '0').toUpperCase();
+  return `<${hex}>`;
+}
+
+export function drawColorGlyphs(ctx: PageContext, item: GlyphsItem): void {
+  const bitmaps = item.face.color;
+  if (bitmaps === undefined || item.size <= 0) return;
+  let x = item.x;
+  ctx.page.fonts[INVISIBLE_FONT] ??= invisibleFont(ctx.resources.doc);
+  for (let i = 0; i < item.glyphs.length; i++) {
+    const glyph = item.glyphs[i]!;
+    const bitmap = bitmaps.glyph(glyph.id);
+    const advance = item.advances[i] ?? glyph.advance;
+    if (bitmap !== undefined && bitmap.width > 0 && bitmap.height > 0) {
+      const scale = item.size / bitmap.ppem;
+      const rect = { x: x + glyph.xOffset + bitmap.bearingX * scale, y: item.y - glyph.yOffset - bitmap.bearingY * scale, width: bitmap.width * scale, height: bitmap.height * scale };
+      const image: LoadedImage = { id: `${item.face.id}#${glyph.id}`, format: 'png', bytes: bitmap.png, width: bitmap.width, height: bitmap.height };
+      const embedded = ctx.resources.images.embed(image, true);
+      if (embedded.obj !== null) {
+        ctx.page.xobjects[embedded.label] = embedded.obj;
+        const draw = `q\n${imageMatrix(rect, 1).map(num).join(' ')} cm\n/${embedded.label} Do\nQ`;
+        const text = String.fromCodePoint(...glyph.codePoints);
+        ctx.sink.push(text === '' ? draw : `/Span <</ActualText ${utf16Hex(text)}>> BDC\n${draw}\n${invisibleText(x, item.y, advance)}\nEMC`);
+      }
+    }
+    x += advance;
+  }
+}
