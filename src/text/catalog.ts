@@ -25,6 +25,8 @@ interface FaceSet {
   readonly family: readonly FaceEntry[];
   readonly entries: readonly FaceEntry[];
   readonly synthesis: Synthesis;
+  /** A family the style lists (or the default one), not a fallback family. */
+  readonly listed?: boolean;
 }
 
 /** Matching result for one (families, weight, style, stretch). */
@@ -107,6 +109,7 @@ function buildChain(
   };
   for (const family of families) add(lookup(family));
   if (chain.length === 0) add(lookup(DEFAULT_FAMILY));
+  chain.forEach((set, i) => (chain[i] = { ...set, listed: true }));
   for (const family of FALLBACK_FAMILIES) add(bundled.get(family.toLowerCase()));
   return chain;
 }
@@ -180,6 +183,9 @@ function createResolution(
       return find(cluster) ?? faceForCodePoint(base);
     },
     colorFaceFor(cluster) {
+      // as in Chromium, without VS16 a listed font that has the whole sequence draws it (in its own glyphs)
+      const visible = cluster.filter((cp) => cp !== 0x200d);
+      if (!cluster.includes(0xfe0f) && findIn(chain.filter((set) => set.listed === true), visible) !== undefined) return undefined;
       // the sequence's first character decides: the font's GSUB makes the rest one picture
       const entry = colorEntries().find((candidate) => covers(candidate, cluster.slice(0, 1)));
       return entry === undefined ? undefined : intern(faceId(entry, NO_SYNTHESIS), () => createFontFace(entry, NO_SYNTHESIS));
