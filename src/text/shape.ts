@@ -26,7 +26,8 @@ export interface ShapeRunResult {
 
 export function shapeRun(input: ShapeRunInput): ShapeRunResult {
   const program = input.face.program as FontProgram;
-  const fast = fastLayout(program, input.text, input.features, input.direction, input.size / input.face.unitsPerEm);
+  // (colour glyphs advance by their bitmaps: always through toGlyphRun)
+  const fast = input.face.color === undefined ? fastLayout(program, input.text, input.features, input.direction, input.size / input.face.unitsPerEm) : undefined;
   if (fast !== undefined) return { run: { face: input.face, size: input.size, glyphs: fast.glyphs, width: fast.width, text: input.text } };
   let laid: readonly LaidOutGlyph[];
   let degraded: string | undefined;

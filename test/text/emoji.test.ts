@@ -94,6 +94,12 @@ describe.skipIf(colorFaces.length > 0 ? false : true)(`colour emoji from the ins
     expect(text.trim()).toBe(`${line} 😀`);
   });
 
+  test('in a tagged PDF/A-2b document, the same text comes back', async () => {
+    const pdf = await renderPdf(`<p>${line}</p>`, { engine, tagged: true, pdfa: '2b' });
+    const text = await withPdfFile(pdf, async (path) => (await run('pdftotext', ['-enc', 'UTF-8', path, '-'])).stdout);
+    expect(text.trim()).toBe(line);
+  });
+
   test('an emoji is drawn in colour; ❤ without VS16 stays a black glyph of the text font', async () => {
     const page = (content: string): string => `<style>@page { size: 40px 40px; margin: 0 } p { margin: 4px; font-size: 24px }</style><p>${content}</p>`;
     expect(colourful(await pixels(await renderPdf(page('😀'), { engine })))).toBeGreaterThan(100);
