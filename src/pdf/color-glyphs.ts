@@ -6,6 +6,9 @@
  * the characters of the sequence. Extractors (poppler's pdftotext) put the actual text where
  * the span's glyphs are, and skip a span without glyphs: each emoji also shows one invisible
  * glyph (render mode 3) of an empty Type 3 font, one em wide, scaled to the emoji's advance.
+ *
+ * COLRv0 glyphs (layers of outlines, each in its palette colour) are drawn as their layer glyphs
+ * in the embedded font, one over the other, inside the same kind of ActualText span.
  */
 import type { LoadedImage } from '../resources/types.js';
 import { num } from './content.js';
@@ -65,6 +68,29 @@ export function drawColorGlyphs(ctx: PageContext, item: GlyphsItem): void {
         const text = String.fromCodePoint(...glyph.codePoints);
         ctx.sink.push(text === '' ? draw : `/Span <</ActualText ${utf16Hex(text)}>> BDC\n${draw}\n${invisibleText(x, item.y, advance)}\nEMC`);
       }
+    }
+    x += advance;
+  }
+}
+
+/**
+ * A run of a COLRv0 font: each glyph with layers as its layer glyphs, each in its colour (the text
+ * colour for palette index 0xFFFF), in an ActualText span; the other glyphs as they are.
+ */
+export function drawLayeredGlyphs(ctx: PageContext, item: GlyphsItem, drawPlain: (ctx: PageContext, item: GlyphsItem) => void): void {
+  const layersOf = item.face.colorLayers!;
+  let x = item.x;
+  for (let i = 0; i < item.glyphs.length; i++) {
+    const glyph = item.glyphs[i]!;
+    const advance = item.advances[i] ?? glyph.advance;
+    const one = (id: number, color = item.color): GlyphsItem => ({ ...item, x, glyphs: [{ ...glyph, id }], advances: [advance], color });
+    const layers = layersOf(glyph.id);
+    if (layers === undefined) drawPlain(ctx, one(glyph.id));
+    else {
+      const text = String.fromCodePoint(...glyph.codePoints);
+      if (text !== '') ctx.sink.push(`/Span <</ActualText ${utf16Hex(text)}>> BDC`);
+      for (const layer of layers) drawPlain(ctx, one(layer.id, layer.color));
+      if (text !== '') ctx.sink.push('EMC');
     }
     x += advance;
   }

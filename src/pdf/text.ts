@@ -7,7 +7,7 @@ import type { DisplayItem } from '../paint/display-list.js';
 import { num, rgb } from './content.js';
 import type { PageContext } from './context.js';
 import { alphaOperator } from './graphics.js';
-import { drawColorGlyphs } from './color-glyphs.js';
+import { drawColorGlyphs, drawLayeredGlyphs } from './color-glyphs.js';
 
 export type GlyphsItem = Extract<DisplayItem, { kind: 'glyphs' }>;
 
@@ -19,6 +19,13 @@ const EPSILON = 0.01;
 
 export function drawGlyphs(ctx: PageContext, item: GlyphsItem): void {
   if (item.face.color !== undefined) return drawColorGlyphs(ctx, item);
+  if (item.face.colorLayers !== undefined && item.glyphs.some((glyph) => item.face.colorLayers!(glyph.id) !== undefined)) {
+    return drawLayeredGlyphs(ctx, item, drawPlainGlyphs);
+  }
+  drawPlainGlyphs(ctx, item);
+}
+
+function drawPlainGlyphs(ctx: PageContext, item: GlyphsItem): void {
   const stroke = item.stroke !== undefined && item.stroke.color.a > 0 ? item.stroke : undefined;
   if ((item.color.a <= 0 && stroke === undefined) || item.glyphs.length === 0 || item.size <= 0) return;
   const face = ctx.resources.fonts.embed(item.face);

@@ -183,9 +183,10 @@ function createResolution(
       return find(cluster) ?? faceForCodePoint(base);
     },
     colorFaceFor(cluster) {
-      // as in Chromium, without VS16 a listed font that has the whole sequence draws it (in its own glyphs)
-      const visible = cluster.filter((cp) => cp !== 0x200d);
-      if (!cluster.includes(0xfe0f) && findIn(chain.filter((set) => set.listed === true), visible) !== undefined) return undefined;
+      // as in Chromium, a listed font that has the whole sequence draws it: a colour (COLR) one always, another without VS16
+      const visible = cluster.filter((cp) => cp !== 0x200d && cp !== 0xfe0f);
+      const listed = findIn(chain.filter((set) => set.listed === true), visible);
+      if (listed !== undefined && (listed.colorLayers !== undefined || !cluster.includes(0xfe0f))) return undefined;
       // the sequence's first character decides: the font's GSUB makes the rest one picture
       const entry = colorEntries().find((candidate) => covers(candidate, cluster.slice(0, 1)));
       return entry === undefined ? undefined : intern(faceId(entry, NO_SYNTHESIS), () => createFontFace(entry, NO_SYNTHESIS));

@@ -6,6 +6,7 @@ import type { FontStyle } from '../css/types.js';
 import type { FontFace } from './types.js';
 import type { FontProgram } from './fontkit.js';
 import type { ColorBitmaps } from '../sfnt/cbdt.js';
+import { colorLayersOf } from './color-layers.js';
 
 export type UnicodeRange = readonly (readonly [number, number])[];
 
@@ -57,6 +58,7 @@ export function createFontFace(entry: FaceEntry, synthesis: Synthesis): FontFace
   const vertical = verticalMetrics(program);
   const underline = underlineMetrics(program, vertical.descent);
   const range = entry.unicodeRange;
+  const layers = colorLayersOf(program);
   return {
     id: faceId(entry, synthesis),
     family: entry.family,
@@ -75,6 +77,7 @@ export function createFontFace(entry: FaceEntry, synthesis: Synthesis): FontFace
     syntheticBold: synthesis.bold,
     syntheticOblique: synthesis.oblique,
     ...(entry.colorBitmaps === undefined ? {} : { color: entry.colorBitmaps() }),
+    ...(layers === undefined ? {} : { colorLayers: layers }),
     hasGlyphFor: range.length === 0
       ? (codePoint) => program.hasGlyphForCodePoint(codePoint)
       : (codePoint) => inUnicodeRange(range, codePoint) && program.hasGlyphForCodePoint(codePoint),

@@ -34,7 +34,7 @@ const isProcessor = (value: unknown): boolean => isObject(value) && isObject(val
 export const FONTKIT_INTERNALS: readonly { readonly member: string; readonly use: string; readonly present: (font: FontObject) => boolean }[] = [
   { member: 'TTFFont#directory.tables', use: 'whether the font has TrueType outlines (glyf)', present: (font) => isObject((font['directory'] as FontObject | undefined)?.['tables']) },
   { member: 'TTFFont#_getBaseGlyph', use: 'wrapped per font object so that its TrueType glyphs memoise _decode', present: (font) => isFunction(font['_getBaseGlyph']) },
-  { member: 'TTFGlyph#_decode', use: 'the glyf outline parse, called by PDF subsetting once per document and glyph: memoised per glyph', present: (font) => isFunction((font['getGlyph'] as (id: number) => FontObject)(0)['_decode']) },
+  { member: 'TTFGlyph#_decode', use: 'the glyf outline parse, called by PDF subsetting once per document and glyph: memoised per glyph', present: (font) => isFunction((font['_getBaseGlyph'] as (id: number) => FontObject)(0)['_decode']) },
   { member: 'TTFFont#_layoutEngine', use: "the font's LayoutEngine (a cached getter)", present: (font) => isObject(font['_layoutEngine']) },
   { member: 'LayoutEngine#engine', use: 'the OTLayoutEngine of a GSUB/GPOS font', present: (font) => openTypeEngine(font) !== undefined },
   { member: 'OTLayoutEngine#glyphInfos', use: 'the shaping records (code points of each output glyph), read when the engine cleans up', present: (font) => openTypeEngine(font) !== undefined && 'glyphInfos' in openTypeEngine(font)! },

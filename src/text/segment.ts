@@ -94,7 +94,9 @@ function clustersOf(text: string): Cluster[] {
 
 /** Invisible in shaping terms: only the joiners and selectors that need a glyph-less check. */
 function visibleCodePoints(codePoints: readonly number[]): number[] {
-  return codePoints.filter((cp) => charClass(cp) !== 'extend' || MARK.test(String.fromCodePoint(cp)));
+  // variation selectors are marks (Mn) but select a glyph rather than draw one: a font need not map them
+  const selector = (cp: number): boolean => (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef);
+  return codePoints.filter((cp) => !selector(cp) && (charClass(cp) !== 'extend' || MARK.test(String.fromCodePoint(cp))));
 }
 
 /** Splits `text` into runs of one face each, falling back per cluster through the resolution. */

@@ -4,6 +4,7 @@
  */
 import type { FontStyle } from '../css/types.js';
 import type { ColorBitmaps } from '../sfnt/cbdt.js';
+import type { ColorLayers } from './color-layers.js';
 
 /** One loaded face: a fontkit font plus the metrics layout needs, in font units. */
 export interface FontFace {
@@ -29,6 +30,8 @@ export interface FontFace {
   readonly syntheticOblique: boolean;
   /** Set for a colour bitmap font (emoji): its glyphs are painted as these pictures, never embedded. */
   readonly color?: ColorBitmaps;
+  /** Set for a COLRv0 font: the coloured outline layers of a glyph (undefined for a plain glyph). */
+  readonly colorLayers?: ColorLayers;
   hasGlyphFor(codePoint: number): boolean;
 }
 

@@ -50,6 +50,32 @@ describe('emoji clusters', () => {
   });
 });
 
+const FONTS = new URL('../fixtures/fonts/', import.meta.url);
+
+/** Pixels near `rgb` (each channel within 30). */
+function near(image: ReturnType<typeof decodePng>, rgb: readonly [number, number, number]): number {
+  let count = 0;
+  for (let i = 0; i < image.width * image.height; i++) {
+    if (rgb.every((c, k) => Math.abs(image.data[i * image.channels + k]! - c) <= 30)) count++;
+  }
+  return count;
+}
+
+describe('COLRv0 fonts (octavo-colr-test.ttf: U+1F600 is a red square under a blue one)', () => {
+  const css = '@font-face { font-family: Colr; src: url(octavo-colr-test.ttf) } @page { size: 40px 40px; margin: 0 } p { margin: 4px; font: 24px Colr, serif; color: #000 }';
+
+  test('print their layers in their palette colours and extract as the character', async () => {
+    for (const emoji of ['😀', '😀\uFE0F']) {
+      const pdf = await renderPdf(`<style>${css}</style><p>${emoji}</p>`, { baseDir: FONTS.pathname });
+      const image = await pixels(pdf);
+      expect(near(image, [255, 0, 0]), emoji).toBeGreaterThan(50);
+      expect(near(image, [0, 0, 255]), emoji).toBeGreaterThan(50);
+      const text = await withPdfFile(pdf, async (path) => (await run('pdftotext', ['-enc', 'UTF-8', path, '-'])).stdout);
+      expect(text.trim()).toBe(emoji);
+    }
+  });
+});
+
 const colorFaces = installedFonts.colorFaces();
 const reason = colorFaces.length === 0 ? ' (skipped: no installed colour emoji font, such as fonts-noto-color-emoji, was found)' : '';
 if (reason !== '') console.warn(`test/text/emoji.test.ts: colour emoji tests${reason}`);
