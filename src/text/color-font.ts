@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { readColorBitmaps } from '../sfnt/cbdt.js';
+import { readSbixBitmaps } from '../sfnt/sbix.js';
 import type { BitmapGlyph, ColorBitmaps } from '../sfnt/cbdt.js';
 import type { FaceEntry } from './face.js';
 import { safeKey } from './face.js';
@@ -20,8 +21,8 @@ interface ColorFont {
 
 /** Parses a colour bitmap font; throws when it is not one (or its tables are broken). */
 export function parseColorFont(bytes: Uint8Array): ColorFont {
-  const bitmaps = readColorBitmaps(bytes);
-  if (bitmaps === undefined) throw new Error('no CBDT/CBLC colour bitmaps');
+  const bitmaps = readColorBitmaps(bytes) ?? readSbixBitmaps(bytes);
+  if (bitmaps === undefined) throw new Error('no CBDT/CBLC or sbix colour bitmaps');
   return { program: parseBitmapFont(bytes), bitmaps };
 }
 

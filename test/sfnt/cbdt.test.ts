@@ -1,12 +1,15 @@
 /**
- * CBDT/CBLC reader (src/sfnt/cbdt.ts): glyphs of a font built here with each index subtable format
+ * Colour bitmap readers. CBDT/CBLC (src/sfnt/cbdt.ts): glyphs of a font built here with each index subtable format
  * (1-5) and PNG data format (17-19) come back with their PNG and metrics; the largest strike wins;
  * arbitrary and corrupted bytes give a FontFormatError or nothing, never another exception.
+ * sbix (src/sfnt/sbix.ts): PNG glyphs with their origin and hmtx advance, `dupe` glyphs, the
+ * largest strike; the same property over corrupted bytes.
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { readColorBitmaps } from '../../src/sfnt/cbdt.js';
 import { FontFormatError } from '../../src/sfnt/cursor.js';
+import { readSbixBitmaps } from '../../src/sfnt/sbix.js';
 
 const u8 = (v: number): number[] => [v & 0xff];
 const u16 = (v: number): number[] => [(v >> 8) & 0xff, v & 0xff];
@@ -96,6 +99,59 @@ describe('readColorBitmaps', () => {
       try {
         const bitmaps = readColorBitmaps(bytes);
         for (const id of [0, 5, 6, 0xffff]) bitmaps?.glyph(id);
+      } catch (error) {
+        if (!(error instanceof FontFormatError)) throw error;
+      }
+    }), { numRuns: 2000 });
+  });
+});
+
+/** A PNG signature and IHDR chunk of `width` × `height` (all the reader looks at) and a tail. */
+const png = (width: number, height: number): number[] => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...u32(13), ...[...'IHDR'].map((c) => c.charCodeAt(0)), ...u32(width), ...u32(height), 8, 6, 0, 0, 0];
+
+/** Four glyphs: 0 empty, 1 a PNG, 2 a dupe of 1, 3 a JPEG; strikes of 20 and 160 ppem; 2048 units per em. */
+function sbixFont(): Uint8Array {
+  const glyph = (type: string, body: number[]): number[] => [...u16(3), ...u16(0xfffe), ...[...type].map((c) => c.charCodeAt(0)), ...body];
+  const datas = [[], glyph('png ', png(136, 128)), glyph('dupe', u16(1)), glyph('jpg ', [1, 2, 3])];
+  const strike = (ppem: number): number[] => {
+    const offsets: number[] = [];
+    let at = 4 + 4 * 5;
+    for (const data of datas) { offsets.push(at); at += data.length; }
+    offsets.push(at);
+    return [...u16(ppem), ...u16(72), ...offsets.flatMap(u32), ...datas.flat()];
+  };
+  const small = strike(20), large = strike(160);
+  const sbix = [...u16(1), ...u16(1), ...u32(2), ...u32(16), ...u32(16 + small.length), ...small, ...large];
+  const head = [...new Array<number>(18).fill(0), ...u16(2048), ...new Array<number>(34).fill(0)];
+  const hhea = [...new Array<number>(34).fill(0), ...u16(2)];
+  const hmtx = [...u16(1000), ...u16(0), ...u16(2550), ...u16(0), ...u16(0), ...u16(0)];
+  return sfnt({ head, hhea, hmtx, maxp: [...u32(0x5000), ...u16(4)], sbix });
+}
+
+describe('readSbixBitmaps', () => {
+  test('PNG glyphs of the largest strike, with origin and advance; dupes followed; other formats skipped', () => {
+    const bitmaps = readSbixBitmaps(sbixFont())!;
+    expect(bitmaps.ppem).toBe(160);
+    const one = bitmaps.glyph(1)!;
+    expect({ ...one, png: one.png.length }).toEqual({ png: png(136, 128).length, width: 136, height: 128, bearingX: 3, bearingY: 126, advance: (2550 * 160) / 2048, ppem: 160 });
+    expect(bitmaps.glyph(2)!.png).toEqual(one.png);
+    expect(bitmaps.glyph(0)).toBeUndefined();
+    expect(bitmaps.glyph(3)).toBeUndefined();
+    expect(bitmaps.glyph(4)).toBeUndefined();
+  });
+
+  test('a font without sbix has none', () => {
+    expect(readSbixBitmaps(font(1, 17))).toBeUndefined();
+  });
+
+  test('corrupted bytes: a FontFormatError or a result, never another exception', () => {
+    const valid = sbixFont();
+    fc.assert(fc.property(fc.nat(valid.length - 1), fc.integer({ min: 0, max: 255 }), fc.nat(valid.length), (at, value, cut) => {
+      const bytes = valid.slice(0, Math.max(cut, 12));
+      if (at < bytes.length) bytes[at] = value;
+      try {
+        const bitmaps = readSbixBitmaps(bytes);
+        for (const id of [0, 1, 2, 3, 0xffff]) bitmaps?.glyph(id);
       } catch (error) {
         if (!(error instanceof FontFormatError)) throw error;
       }
