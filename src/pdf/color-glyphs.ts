@@ -61,7 +61,7 @@ export function drawColorGlyphs(ctx: PageContext, item: GlyphsItem): void {
       const scale = item.size / bitmap.ppem;
       const rect = { x: x + glyph.xOffset + bitmap.bearingX * scale, y: item.y - glyph.yOffset - bitmap.bearingY * scale, width: bitmap.width * scale, height: bitmap.height * scale };
       const image: LoadedImage = { id: `${item.face.id}#${glyph.id}`, format: 'png', bytes: bitmap.png, width: bitmap.width, height: bitmap.height };
-      const embedded = ctx.resources.images.embed(image, true);
+      const embedded = ctx.resources.images.embed(image);
       if (embedded.obj !== null) {
         ctx.page.xobjects[embedded.label] = embedded.obj;
         const draw = `q\n${imageMatrix(rect, 1).map(num).join(' ')} cm\n/${embedded.label} Do\nQ`;
