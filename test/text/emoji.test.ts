@@ -120,6 +120,17 @@ describe.skipIf(colorFaces.length > 0 ? false : true)(`colour emoji from the ins
     expect(text.trim()).toBe(`${line} 😀`);
   });
 
+  test('a ZWJ sequence the font does not join prints as its parts and keeps its joiners in the text', async () => {
+    // (text around it: poppler splits a line of nothing but emoji into one line per emoji, see docs/typography.md)
+    const pdf = await renderPdf('<p>a 👩‍🦰‍😀 b</p>', { engine });
+    const { list, text } = await withPdfFile(pdf, async (path) => ({
+      list: (await run('pdfimages', ['-list', path])).stdout,
+      text: (await run('pdftotext', ['-enc', 'UTF-8', path, '-'])).stdout,
+    }));
+    expect(list.split('\n').filter((row) => row.trim().split(/\s+/)[2] === 'image')).toHaveLength(2); // 👩‍🦰 and 😀
+    expect(text.trim()).toBe('a 👩‍🦰‍😀 b');
+  });
+
   test('in a tagged PDF/A-2b document, the same text comes back', async () => {
     const pdf = await renderPdf(`<p>${line}</p>`, { engine, tagged: true, pdfa: '2b' });
     const text = await withPdfFile(pdf, async (path) => (await run('pdftotext', ['-enc', 'UTF-8', path, '-'])).stdout);
