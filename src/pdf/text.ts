@@ -7,6 +7,7 @@ import type { DisplayItem } from '../paint/display-list.js';
 import { num, rgb } from './content.js';
 import type { PageContext } from './context.js';
 import { alphaOperator } from './graphics.js';
+import { drawColorGlyphs, drawLayeredGlyphs } from './color-glyphs.js';
 
 export type GlyphsItem = Extract<DisplayItem, { kind: 'glyphs' }>;
 
@@ -17,6 +18,14 @@ export const OBLIQUE_SKEW = 0.25;
 const EPSILON = 0.01;
 
 export function drawGlyphs(ctx: PageContext, item: GlyphsItem): void {
+  if (item.face.color !== undefined) return drawColorGlyphs(ctx, item);
+  if (item.face.colorLayers !== undefined && item.glyphs.some((glyph) => item.face.colorLayers!(glyph.id) !== undefined)) {
+    return drawLayeredGlyphs(ctx, item, drawPlainGlyphs);
+  }
+  drawPlainGlyphs(ctx, item);
+}
+
+function drawPlainGlyphs(ctx: PageContext, item: GlyphsItem): void {
   const stroke = item.stroke !== undefined && item.stroke.color.a > 0 ? item.stroke : undefined;
   if ((item.color.a <= 0 && stroke === undefined) || item.glyphs.length === 0 || item.size <= 0) return;
   const face = ctx.resources.fonts.embed(item.face);
@@ -54,7 +63,8 @@ export function drawGlyphs(ctx: PageContext, item: GlyphsItem): void {
 export function pushClipGlyphs(ctx: PageContext, runs: readonly GlyphsItem[]): void {
   const text = ['q', 'BT', '7 Tr'];
   for (const item of runs) {
-    if (item.glyphs.length === 0 || item.size <= 0) continue;
+    // colour emoji have no outlines to clip with
+    if (item.glyphs.length === 0 || item.size <= 0 || item.face.color !== undefined) continue;
     const face = ctx.resources.fonts.embed(item.face);
     face.useOn(ctx.page);
     const skew = item.syntheticOblique ? OBLIQUE_SKEW : 0;

@@ -25,6 +25,8 @@ interface FaceSet {
   readonly family: readonly FaceEntry[];
   readonly entries: readonly FaceEntry[];
   readonly synthesis: Synthesis;
+  /** A family the style lists (or the default one), not a fallback family. */
+  readonly listed?: boolean;
 }
 
 /** Matching result for one (families, weight, style, stretch). */
@@ -33,6 +35,8 @@ export interface Resolution {
   readonly primary: FontFace;
   /** The face that draws a cluster (base character + marks), or undefined when no font has it. */
   faceFor(cluster: readonly number[]): FontFace | undefined;
+  /** The colour font (emoji) that draws a cluster as one picture, if one is installed and has it. */
+  colorFaceFor(cluster: readonly number[]): FontFace | undefined;
 }
 
 export interface FaceCatalog {
@@ -68,7 +72,7 @@ export function createCatalog(input: CatalogInput): FaceCatalog {
       if (resolution === undefined) {
         const chain = buildChain(families, wanted, lookup, input.bundled);
         const fallback = (): FaceSet[] => fallbackSets(fallbackFamilies(), chain, wanted);
-        resolution = createResolution(chain, fallback, input.intern);
+        resolution = createResolution(chain, fallback, input.intern, () => input.installed?.colorFaces() ?? []);
         resolutions.set(matchKey, resolution);
       }
       return resolution;
@@ -105,6 +109,7 @@ function buildChain(
   };
   for (const family of families) add(lookup(family));
   if (chain.length === 0) add(lookup(DEFAULT_FAMILY));
+  chain.forEach((set, i) => (chain[i] = { ...set, listed: true }));
   for (const family of FALLBACK_FAMILIES) add(bundled.get(family.toLowerCase()));
   return chain;
 }
@@ -139,7 +144,12 @@ function covers(entry: FaceEntry, codePoints: readonly number[]): boolean {
   return codePoints.every((cp) => program.hasGlyphForCodePoint(cp));
 }
 
-function createResolution(chain: readonly FaceSet[], fallback: () => readonly FaceSet[], intern: CatalogInput['intern']): Resolution {
+function createResolution(
+  chain: readonly FaceSet[],
+  fallback: () => readonly FaceSet[],
+  intern: CatalogInput['intern'],
+  colorEntries: () => readonly FaceEntry[],
+): Resolution {
   const faceOf = (set: FaceSet, entry: FaceEntry): FontFace =>
     intern(faceId(entry, set.synthesis), () => createFontFace(entry, set.synthesis));
   let fallbackChain: readonly FaceSet[] | undefined;
@@ -172,8 +182,19 @@ function createResolution(chain: readonly FaceSet[], fallback: () => readonly Fa
       // A cluster stays in one face when some face has all of it; else its base decides.
       return find(cluster) ?? faceForCodePoint(base);
     },
+    colorFaceFor(cluster) {
+      // as in Chromium, a listed font that has the whole sequence draws it: a colour (COLR) one always, another without VS16
+      const visible = cluster.filter((cp) => cp !== 0x200d && cp !== 0xfe0f);
+      const listed = findIn(chain.filter((set) => set.listed === true), visible);
+      if (listed !== undefined && (listed.colorLayers !== undefined || !cluster.includes(0xfe0f))) return undefined;
+      // the sequence's first character decides: the font's GSUB makes the rest one picture
+      const entry = colorEntries().find((candidate) => covers(candidate, cluster.slice(0, 1)));
+      return entry === undefined ? undefined : intern(faceId(entry, NO_SYNTHESIS), () => createFontFace(entry, NO_SYNTHESIS));
+    },
   };
 }
+
+const NO_SYNTHESIS: Synthesis = { bold: false, oblique: false };
 
 /** CSS Fonts 4 §5.3: the first face whose unicode-range includes U+0020 and that loads. */
 function firstAvailable(chain: readonly FaceSet[], faceOf: (set: FaceSet, entry: FaceEntry) => FontFace): FontFace {

@@ -5,6 +5,8 @@
 import type { FontStyle } from '../css/types.js';
 import type { FontFace } from './types.js';
 import type { FontProgram } from './fontkit.js';
+import type { ColorBitmaps } from '../sfnt/cbdt.js';
+import { colorLayersOf } from './color-layers.js';
 
 export type UnicodeRange = readonly (readonly [number, number])[];
 
@@ -30,6 +32,8 @@ export interface FaceEntry extends FaceDescriptors {
    * character set from fontconfig); absent when only the parsed font can tell.
    */
   readonly mayCover?: (codePoint: number) => boolean;
+  /** A colour bitmap font's pictures (color-font.ts): its glyphs are drawn as images. */
+  readonly colorBitmaps?: () => ColorBitmaps;
 }
 
 export interface Synthesis {
@@ -54,6 +58,7 @@ export function createFontFace(entry: FaceEntry, synthesis: Synthesis): FontFace
   const vertical = verticalMetrics(program);
   const underline = underlineMetrics(program, vertical.descent);
   const range = entry.unicodeRange;
+  const layers = colorLayersOf(program);
   return {
     id: faceId(entry, synthesis),
     family: entry.family,
@@ -71,6 +76,8 @@ export function createFontFace(entry: FaceEntry, synthesis: Synthesis): FontFace
     program,
     syntheticBold: synthesis.bold,
     syntheticOblique: synthesis.oblique,
+    ...(entry.colorBitmaps === undefined ? {} : { color: entry.colorBitmaps() }),
+    ...(layers === undefined ? {} : { colorLayers: layers }),
     hasGlyphFor: range.length === 0
       ? (codePoint) => program.hasGlyphForCodePoint(codePoint)
       : (codePoint) => inUnicodeRange(range, codePoint) && program.hasGlyphForCodePoint(codePoint),

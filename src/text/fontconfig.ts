@@ -27,9 +27,11 @@ export interface FontconfigIndex {
   readonly faces: readonly InstalledFaceInfo[];
   /** Lower-cased family names, most preferred first, for characters no listed font has. */
   readonly fallbackOrder: readonly string[];
+  /** Colour bitmap faces (Noto Color Emoji: no outlines), drawn as pictures for emoji. */
+  readonly colorFaces: readonly { readonly file: string; readonly index: number }[];
 }
 
-const FIELDS = ['%{file}', '%{index}', '%{family}', '%{weight}', '%{slant}', '%{width}', '%{outline}', '%{charset}'];
+const FIELDS = ['%{file}', '%{index}', '%{family}', '%{weight}', '%{slant}', '%{width}', '%{outline}', '%{color}', '%{charset}'];
 const TIMEOUT_MS = 20_000;
 
 /** The fontconfig index, or undefined when fontconfig is not installed (or fails). */
@@ -42,10 +44,13 @@ export function readFontconfig(): FontconfigIndex | undefined {
   } catch {
     return undefined;
   }
-  const faces = listing.split('\n').map(parseLine).filter((face): face is InstalledFaceInfo => face !== undefined);
+  const lines = listing.split('\n');
+  const faces = lines.map(parseLine).filter((face): face is InstalledFaceInfo => face !== undefined);
   faces.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.index - b.index));
   const fallbackOrder = [...new Set(order.split('\n').map((name) => name.trim().toLowerCase()).filter((name) => name.length > 0))];
-  return { faces, fallbackOrder };
+  const colorFaces = lines.map((line) => line.split('\t')).filter((fields) => fields[6] !== 'True' && fields[7] === 'True')
+    .map((fields) => ({ file: fields[0]!, index: Number(fields[1]) || 0 })).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { faces, fallbackOrder, colorFaces };
 }
 
 function run(command: string, args: readonly string[]): string {
@@ -54,7 +59,7 @@ function run(command: string, args: readonly string[]): string {
 
 /** One fc-list line; undefined for bitmap-only faces (colour emoji, PCF), which have no outlines to embed. */
 function parseLine(line: string): InstalledFaceInfo | undefined {
-  const [file, index, family, weight, slant, width, outline, charset] = line.split('\t');
+  const [file, index, family, weight, slant, width, outline, , charset] = line.split('\t');
   if (file === undefined || family === undefined || charset === undefined || outline !== 'True') return undefined;
   const families = family.split(',').map((name) => name.replaceAll('\\-', '-').trim()).filter((name) => name.length > 0);
   if (families.length === 0) return undefined;

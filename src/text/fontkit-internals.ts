@@ -34,7 +34,7 @@ const isProcessor = (value: unknown): boolean => isObject(value) && isObject(val
 export const FONTKIT_INTERNALS: readonly { readonly member: string; readonly use: string; readonly present: (font: FontObject) => boolean }[] = [
   { member: 'TTFFont#directory.tables', use: 'whether the font has TrueType outlines (glyf)', present: (font) => isObject((font['directory'] as FontObject | undefined)?.['tables']) },
   { member: 'TTFFont#_getBaseGlyph', use: 'wrapped per font object so that its TrueType glyphs memoise _decode', present: (font) => isFunction(font['_getBaseGlyph']) },
-  { member: 'TTFGlyph#_decode', use: 'the glyf outline parse, called by PDF subsetting once per document and glyph: memoised per glyph', present: (font) => isFunction((font['getGlyph'] as (id: number) => FontObject)(0)['_decode']) },
+  { member: 'TTFGlyph#_decode', use: 'the glyf outline parse, called by PDF subsetting once per document and glyph: memoised per glyph', present: (font) => isFunction((font['_getBaseGlyph'] as (id: number) => FontObject)(0)['_decode']) },
   { member: 'TTFFont#_layoutEngine', use: "the font's LayoutEngine (a cached getter)", present: (font) => isObject(font['_layoutEngine']) },
   { member: 'LayoutEngine#engine', use: 'the OTLayoutEngine of a GSUB/GPOS font', present: (font) => openTypeEngine(font) !== undefined },
   { member: 'OTLayoutEngine#glyphInfos', use: 'the shaping records (code points of each output glyph), read when the engine cleans up', present: (font) => openTypeEngine(font) !== undefined && 'glyphInfos' in openTypeEngine(font)! },
@@ -45,6 +45,8 @@ export const FONTKIT_INTERNALS: readonly { readonly member: string; readonly use
   { member: 'GSUBProcessor#applyLookup', use: 'wrapped per GSUB processor object: stops a substitution that never ends', present: (font) => isFunction((openTypeEngine(font)?.['GSUBProcessor'] as FontObject | undefined)?.['applyLookup']) },
   { member: 'TTFFont#_getTableStream', use: 'a table\'s bytes where they sit in the file (PDF subsetting copies glyf, loca, hmtx… raw: pdf/subset/source.ts)', present: (font) => isFunction(font['_getTableStream']) },
   { member: 'TTFFont#stream', use: 'the font file\'s stream, whose position _getTableStream moves (restored after)', present: (font) => typeof (font['stream'] as FontObject | undefined)?.['pos'] === 'number' },
+  { member: 'TTFFont#_glyphs', use: 'the glyph cache a bitmap-only font fills with advance-only glyphs (bitmapOnlyGlyphs)', present: (font) => isObject(font['_glyphs']) },
+  { member: 'TTFFont#hmtx.metrics', use: "a bitmap-only font's advances (bitmapOnlyGlyphs)", present: (font) => isFunction(((font['hmtx'] as FontObject | undefined)?.['metrics'] as FontObject | undefined)?.['get']) },
   { member: 'OTLayoutEngine#GPOSProcessor', use: '.table and .features[tag].lookupListIndexes: the positionings a plan applies (fast-layout.ts)', present: (font) => !isObject(font['GPOS']) || isProcessor(openTypeEngine(font)?.['GPOSProcessor']) },
 ];
 
@@ -195,4 +197,25 @@ export function appliedFeatures(run: object): string[] {
   const features = (run as FontObject)['features'];
   if (!isObject(features)) throw new FontkitInternalsError('GlyphRun#features', 'is missing or has another shape');
   return Object.keys(features);
+}
+
+/**
+ * fontkit makes glyph objects only for glyf, CFF, sbix and COLR fonts: a CBDT font's getGlyph
+ * returns null and its layout throws ('reading id'). This font object's `_getBaseGlyph` makes
+ * glyphs with an id, code points and the hmtx advance — all GSUB shaping needs (the pictures
+ * come from CBDT, src/sfnt/cbdt.ts). Throws FontkitInternalsError when those members changed.
+ */
+export function bitmapOnlyGlyphs(program: object): void {
+  const font = program as FontObject;
+  required(font, 'TTFFont#_getBaseGlyph');
+  required(font, 'TTFFont#_glyphs');
+  required(font, 'TTFFont#hmtx.metrics');
+  const cache = font['_glyphs'] as Record<number, object | undefined>;
+  const metrics = (font['hmtx'] as FontObject)['metrics'] as { get(id: number): { advance?: number } | undefined };
+  const unitsPerEm = font['unitsPerEm'] as number;
+  font['_getBaseGlyph'] = function advanceOnlyGlyph(id: number, characters: number[] = []): object {
+    const advance = metrics.get(id)?.advance ?? unitsPerEm;
+    cache[id] ??= { id, codePoints: characters, advanceWidth: advance, bbox: { minX: 0, minY: 0, maxX: advance, maxY: unitsPerEm }, isMark: false, isLigature: false };
+    return cache[id];
+  };
 }

@@ -5,7 +5,7 @@
  */
 import * as fontkit from 'fontkit';
 import { isWoff2, isWoff2Collection, woff2ToSfnt } from '../sfnt/woff2.js';
-import { appliedFeatures, glyphRecordsOf, hasOutlines, memoizeGlyphDecoding, otProcessors } from './fontkit-internals.js';
+import { appliedFeatures, bitmapOnlyGlyphs, glyphRecordsOf, hasOutlines, memoizeGlyphDecoding, otProcessors } from './fontkit-internals.js';
 
 export interface FkGlyph {
   readonly id: number;
@@ -88,6 +88,14 @@ export function parseFontBytes(bytes: Uint8Array): FontProgram[] {
   const parsed = fontkit.create(buffer) as { fonts?: unknown[] };
   const fonts = Array.isArray(parsed.fonts) ? parsed.fonts : [parsed];
   return fonts.map(checkProgram);
+}
+
+/** A bitmap-only sfnt font (CBDT colour emoji), parsed for shaping only: never embedded. */
+export function parseBitmapFont(bytes: Uint8Array): FontProgram {
+  const program = fontkit.create(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as unknown as FontProgram;
+  if (typeof program.layout !== 'function' || !(program.unitsPerEm > 0)) throw new Error('not a scalable font');
+  bitmapOnlyGlyphs(program);
+  return program;
 }
 
 function checkProgram(font: unknown): FontProgram {

@@ -20,12 +20,15 @@ import { charsetHas, readFontconfig } from './fontconfig.js';
 import type { FontProgram } from './fontkit.js';
 import { parseFontBytes } from './fontkit.js';
 import { loadExtraFonts } from './extra-fonts.js';
+import { colorFaceEntry } from './color-font.js';
 
 export interface InstalledFonts {
   /** The faces of an installed family (lower-cased name), if there is one. */
   family(key: string): readonly FaceEntry[] | undefined;
   /** Installed families in the order characters fall back to them (fontconfig's for sans-serif). */
   fallback(): readonly (readonly FaceEntry[])[];
+  /** Installed colour bitmap fonts (emoji), for emoji clusters only. */
+  colorFaces(): readonly FaceEntry[];
   /** Installed font files that could not be used (reported as warnings by later renders). */
   readonly problems: readonly string[];
 }
@@ -33,6 +36,7 @@ export interface InstalledFonts {
 interface Index {
   readonly families: ReadonlyMap<string, readonly FaceEntry[]>;
   readonly fallback: readonly (readonly FaceEntry[])[];
+  readonly colorFaces: readonly FaceEntry[];
 }
 
 /** Where fonts are installed when there is no fontconfig to ask. */
@@ -56,7 +60,7 @@ let index: Index | undefined;
 
 function theIndex(): Index {
   // A V8 startup snapshot (the CLI's) must not carry the fonts of the machine that built it.
-  if (startupSnapshot.isBuildingSnapshot()) return { families: new Map(), fallback: [] };
+  if (startupSnapshot.isBuildingSnapshot()) return { families: new Map(), fallback: [], colorFaces: [] };
   index ??= buildIndex();
   return index;
 }
@@ -65,6 +69,7 @@ function theIndex(): Index {
 export const installedFonts: InstalledFonts = {
   family: (key) => theIndex().families.get(key),
   fallback: () => theIndex().fallback,
+  colorFaces: () => theIndex().colorFaces,
   problems,
 };
 
@@ -72,11 +77,12 @@ function buildIndex(): Index {
   const fontconfig = readFontconfig();
   if (fontconfig !== undefined) {
     const families = groupFamilies(fontconfig.faces.map(fontconfigEntry));
-    return { families, fallback: fallbackOrder(families, fontconfig.fallbackOrder) };
+    const colorFaces = fontconfig.colorFaces.filter((face) => face.index === 0).map((face) => colorFaceEntry(face.file, reportInstalledProblem));
+    return { families, fallback: fallbackOrder(families, fontconfig.fallbackOrder), colorFaces };
   }
   const scanned = loadExtraFonts(standardFontFolders().filter((folder) => existsSync(folder)));
   problems.push(...scanned.problems);
-  return { families: scanned.families, fallback: fallbackOrder(scanned.families, []) };
+  return { families: scanned.families, fallback: fallbackOrder(scanned.families, []), colorFaces: [] };
 }
 
 function groupFamilies(entries: readonly (readonly FaceEntry[])[]): Map<string, FaceEntry[]> {

@@ -43,6 +43,36 @@ interface Cluster {
   face: FontFace | undefined;
 }
 
+const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
+const EMOJI_PRESENTATION = /\p{Emoji_Presentation}/u;
+const isRegionalIndicator = (cp: number): boolean => cp >= 0x1f1e6 && cp <= 0x1f1ff;
+const isPictographic = (cp: number): boolean => cp >= 0xa9 && PICTOGRAPHIC.test(String.fromCodePoint(cp));
+
+/**
+ * Whether `cp` continues the emoji sequence `codePoints` (UAX #29 GB11, GB12-13): a pictograph after
+ * a ZWJ that follows a pictograph (👩‍💻), the second regional indicator of a flag (🇫🇷).
+ */
+function continuesEmoji(codePoints: readonly number[], cp: number): boolean {
+  const first = codePoints[0] as number;
+  if (isRegionalIndicator(cp)) return codePoints.length === 1 && isRegionalIndicator(first);
+  return codePoints[codePoints.length - 1] === 0x200d && isPictographic(first) && isPictographic(cp);
+}
+
+/**
+ * Whether a cluster asks for emoji presentation (UTS #51 §4): not with VS15; with VS16, a skin-tone
+ * modifier, a keycap, a tag sequence, a ZWJ sequence or a flag; or a character whose default is
+ * emoji presentation (😀, ⌚). Text-presentation characters alone (©, ❤) keep the text fonts.
+ */
+export function wantsEmojiPresentation(codePoints: readonly number[]): boolean {
+  const first = codePoints[0] as number;
+  if (first < 0x23 || codePoints.includes(0xfe0e)) return false;
+  for (const cp of codePoints) {
+    if (cp === 0xfe0f || cp === 0x20e3 || (cp >= 0x1f3fb && cp <= 0x1f3ff) || (cp >= 0xe0020 && cp <= 0xe007f)) return true;
+  }
+  if (isRegionalIndicator(first)) return codePoints.length === 2;
+  return first >= 0x231a && (EMOJI_PRESENTATION.test(String.fromCodePoint(first)) || (codePoints.includes(0x200d) && isPictographic(first)));
+}
+
 function clustersOf(text: string): Cluster[] {
   const clusters: Cluster[] = [];
   let index = 0;
@@ -51,7 +81,7 @@ function clustersOf(text: string): Cluster[] {
     const kind = charClass(cp);
     const last = clusters[clusters.length - 1];
     const end = index + ch.length;
-    if (kind === 'extend' && last && !last.transparent) {
+    if (last && !last.transparent && (kind === 'extend' || continuesEmoji(last.codePoints, cp))) {
       last.codePoints.push(cp);
       last.end = end;
     } else {
@@ -64,7 +94,9 @@ function clustersOf(text: string): Cluster[] {
 
 /** Invisible in shaping terms: only the joiners and selectors that need a glyph-less check. */
 function visibleCodePoints(codePoints: readonly number[]): number[] {
-  return codePoints.filter((cp) => charClass(cp) !== 'extend' || MARK.test(String.fromCodePoint(cp)));
+  // variation selectors are marks (Mn) but select a glyph rather than draw one: a font need not map them
+  const selector = (cp: number): boolean => (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef);
+  return codePoints.filter((cp) => !selector(cp) && (charClass(cp) !== 'extend' || MARK.test(String.fromCodePoint(cp))));
 }
 
 /** Splits `text` into runs of one face each, falling back per cluster through the resolution. */
@@ -76,7 +108,11 @@ export function segmentByFace(text: string, resolution: Resolution): Segmentatio
   for (const cluster of clusters) {
     if (cluster.transparent) continue;
     const wanted = visibleCodePoints(cluster.codePoints);
-    const face = resolution.faceFor(wanted.length > 0 ? wanted : cluster.codePoints.slice(0, 1));
+    const emoji = wantsEmojiPresentation(cluster.codePoints);
+    // an emoji sequence goes to the colour font as a unit; a text-presentation one only when no text font has it
+    const face = (emoji ? resolution.colorFaceFor(cluster.codePoints) : undefined)
+      ?? resolution.faceFor(wanted.length > 0 ? wanted : cluster.codePoints.slice(0, 1))
+      ?? (emoji || !isPictographic(cluster.codePoints[0] as number) ? undefined : resolution.colorFaceFor(cluster.codePoints));
     if (face) cluster.face = face;
     else {
       cluster.face = resolution.primary;
@@ -98,6 +134,7 @@ function singleFace(text: string, resolution: Resolution): FontFace | undefined 
     const cp = text.charCodeAt(i);
     if (cp >= 0xd800 && cp <= 0xdfff) return undefined;
     if (cp >= 0x7f && charClass(cp) !== 'base') return undefined;
+    if (cp >= 0x231a && EMOJI_PRESENTATION.test(String.fromCharCode(cp))) return undefined;
     if (cp < 0x20) return undefined;
     one[0] = cp;
     const found = resolution.faceFor(one);

@@ -26,7 +26,8 @@ export interface ShapeRunResult {
 
 export function shapeRun(input: ShapeRunInput): ShapeRunResult {
   const program = input.face.program as FontProgram;
-  const fast = fastLayout(program, input.text, input.features, input.direction, input.size / input.face.unitsPerEm);
+  // (colour glyphs advance by their bitmaps: always through toGlyphRun)
+  const fast = input.face.color === undefined ? fastLayout(program, input.text, input.features, input.direction, input.size / input.face.unitsPerEm) : undefined;
   if (fast !== undefined) return { run: { face: input.face, size: input.size, glyphs: fast.glyphs, width: fast.width, text: input.text } };
   let laid: readonly LaidOutGlyph[];
   let degraded: string | undefined;
@@ -50,7 +51,7 @@ function toGlyphRun(input: ShapeRunInput, laid: readonly LaidOutGlyph[]): GlyphR
     const { glyph, position, codePoints } = laid[i] as LaidOutGlyph;
     // Default ignorables (ZWJ, ZWNJ, bidi marks...) take no room and draw nothing, whatever the font has.
     const ignorable = codePoints.length > 0 && codePoints.every(isDefaultIgnorable);
-    const advance = ignorable ? 0 : position.xAdvance * scale;
+    const advance = ignorable ? 0 : colorAdvance(input, glyph.id) ?? position.xAdvance * scale;
     width += advance;
     glyphs[i] = {
       id: ignorable ? spaceGlyph(input.face.program as FontProgram) : glyph.id,
@@ -61,6 +62,12 @@ function toGlyphRun(input: ShapeRunInput, laid: readonly LaidOutGlyph[]): GlyphR
     };
   }
   return { face: input.face, size: input.size, glyphs, width, text: input.text };
+}
+
+/** A colour bitmap glyph advances by its bitmap's advance, as FreeType reports it for CBDT strikes. */
+function colorAdvance(input: ShapeRunInput, id: number): number | undefined {
+  const bitmap = input.face.color?.glyph(id);
+  return bitmap === undefined ? undefined : (bitmap.advance * input.size) / bitmap.ppem;
 }
 
 /**

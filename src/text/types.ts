@@ -3,6 +3,8 @@
  * font object is handed, opaque, to pdf/ for embedding).
  */
 import type { FontStyle } from '../css/types.js';
+import type { ColorBitmaps } from '../sfnt/cbdt.js';
+import type { ColorLayers } from './color-layers.js';
 
 /** One loaded face: a fontkit font plus the metrics layout needs, in font units. */
 export interface FontFace {
@@ -26,6 +28,10 @@ export interface FontFace {
   /** True when this face must be drawn with synthetic bold / oblique. */
   readonly syntheticBold: boolean;
   readonly syntheticOblique: boolean;
+  /** Set for a colour bitmap font (emoji): its glyphs are painted as these pictures, never embedded. */
+  readonly color?: ColorBitmaps;
+  /** Set for a COLRv0 font: the coloured outline layers of a glyph (undefined for a plain glyph). */
+  readonly colorLayers?: ColorLayers;
   hasGlyphFor(codePoint: number): boolean;
 }
 

@@ -1,0 +1,115 @@
+/**
+ * Colour emoji (a face with colour bitmaps, src/text/color-font.ts): each glyph is its PNG as an
+ * image XObject — one per glyph and document, however often it is drawn — placed where FreeType
+ * and Chromium put the bitmap (its bearings and size scaled from the strike's ppem to the font
+ * size), inside a `/Span << /ActualText >>` (ISO 32000-1 §14.9.4) so text extraction gives back
+ * the characters of the sequence. Extractors (poppler's pdftotext) put the actual text where
+ * the span's glyphs are, and skip a span without glyphs: each emoji also shows one invisible
+ * glyph (render mode 3) of an empty Type 3 font, one em wide, stretched to the emoji's advance.
+ *
+ * COLRv0 glyphs (layers of outlines, each in its palette colour) are drawn as their layer glyphs
+ * in the embedded font, one over the other, inside the same kind of ActualText span.
+ */
+import type { LoadedImage } from '../resources/types.js';
+import { num } from './content.js';
+import type { PageContext } from './context.js';
+import { imageMatrix } from './images.js';
+import type { GlyphsItem } from './text.js';
+import type { PdfKitDocument, PdfRef } from './pdfkit-document.js';
+
+const INVISIBLE_FONT = 'FOctavoEmoji';
+const invisibleFonts = new WeakMap<PdfKitDocument, PdfRef>();
+
+/** The document's empty Type 3 font: code 32 is a glyph 1 em wide that draws nothing (§9.6.5). */
+function invisibleFont(doc: PdfKitDocument): PdfRef {
+  let font = invisibleFonts.get(doc);
+  if (font === undefined) {
+    const glyph = doc.ref({});
+    glyph.end('1000 0 d0');
+    font = doc.ref({
+      Type: 'Font', Subtype: 'Type3', FontBBox: [0, -250, 1000, 950], FontMatrix: [0.001, 0, 0, 0.001, 0, 0],
+      CharProcs: { space: glyph }, Encoding: { Type: 'Encoding', Differences: [32, 'space'] }, FirstChar: 32, LastChar: 32, Widths: [1000], Resources: {},
+    });
+    font.end();
+    invisibleFonts.set(doc, font);
+  }
+  return font;
+}
+
+/**
+ * The invisible glyph that carries the span's actual text for extractors, `width` px wide at (x, y):
+ * at the run's font size (extractors group lines by size), stretched to the width with Tz.
+ */
+function invisibleText(x: number, y: number, size: number, width: number): string {
+  const scale = Math.max((100 * width) / size, 0.01);
+  return `q\nBT\n3 Tr\n/${INVISIBLE_FONT} ${num(size)} Tf\n${num(scale)} Tz\n1 0 0 -1 ${num(x)} ${num(y)} Tm\n<20> Tj\nET\nQ`;
+}
+
+/** A PDF text string in UTF-16BE with its byte order mark, as hex. */
+export function utf16Hex(text: string): string {
+  let hex = 'FEFF';
+  for (let i = 0; i < text.length; i++) hex += text.charCodeAt(i).toString(16).padStart(4, '0').toUpperCase();
+  return `<${hex}>`;
+}
+
+export function drawColorGlyphs(ctx: PageContext, item: GlyphsItem): void {
+  if (item.face.color === undefined || item.size <= 0) return;
+  ctx.page.fonts[INVISIBLE_FONT] ??= invisibleFont(ctx.resources.doc);
+  // a glyph without a picture (the ZWJ of a sequence the font does not join) joins the text of the one before
+  const groups: { x: number; draw: string; text: string; width: number }[] = [];
+  let x = item.x;
+  for (let i = 0; i < item.glyphs.length; i++) {
+    const glyph = item.glyphs[i]!;
+    const advance = item.advances[i] ?? glyph.advance;
+    const draw = pictureOperators(ctx, item, i, x);
+    const text = String.fromCodePoint(...glyph.codePoints);
+    const last = groups[groups.length - 1];
+    if (draw === '' && last !== undefined) {
+      last.text += text;
+      last.width += advance;
+    } else groups.push({ x, draw, text, width: advance });
+    x += advance;
+  }
+  for (const group of groups) {
+    if (group.text === '') ctx.sink.push(group.draw);
+    else ctx.sink.push(`/Span <</ActualText ${utf16Hex(group.text)}>> BDC\n${group.draw}${invisibleText(group.x, item.y, item.size, group.width)}\nEMC`);
+  }
+}
+
+/** The operators that draw glyph `i`'s picture with its origin at `x`, each ending in a newline; '' for none. */
+function pictureOperators(ctx: PageContext, item: GlyphsItem, i: number, x: number): string {
+  const glyph = item.glyphs[i]!;
+  const bitmap = item.face.color!.glyph(glyph.id);
+  if (bitmap === undefined || bitmap.width <= 0 || bitmap.height <= 0) return '';
+  const scale = item.size / bitmap.ppem;
+  const rect = { x: x + glyph.xOffset + bitmap.bearingX * scale, y: item.y - glyph.yOffset - bitmap.bearingY * scale, width: bitmap.width * scale, height: bitmap.height * scale };
+  const image: LoadedImage = { id: `${item.face.id}#${glyph.id}`, format: 'png', bytes: bitmap.png, width: bitmap.width, height: bitmap.height };
+  // (a PNG PDFKit cannot decode, from a broken font, fails the render with a typed render_error)
+  const embedded = ctx.resources.images.embed(image);
+  if (embedded.obj === null) return '';
+  ctx.page.xobjects[embedded.label] = embedded.obj;
+  return `q\n${imageMatrix(rect, 1).map(num).join(' ')} cm\n/${embedded.label} Do\nQ\n`;
+}
+
+/**
+ * A run of a COLRv0 font: each glyph with layers as its layer glyphs, each in its colour (the text
+ * colour for palette index 0xFFFF), in an ActualText span; the other glyphs as they are.
+ */
+export function drawLayeredGlyphs(ctx: PageContext, item: GlyphsItem, drawPlain: (ctx: PageContext, item: GlyphsItem) => void): void {
+  const layersOf = item.face.colorLayers!;
+  let x = item.x;
+  for (let i = 0; i < item.glyphs.length; i++) {
+    const glyph = item.glyphs[i]!;
+    const advance = item.advances[i] ?? glyph.advance;
+    const one = (id: number, color = item.color): GlyphsItem => ({ ...item, x, glyphs: [{ ...glyph, id }], advances: [advance], color });
+    const layers = layersOf(glyph.id);
+    if (layers === undefined) drawPlain(ctx, one(glyph.id));
+    else {
+      const text = String.fromCodePoint(...glyph.codePoints);
+      if (text !== '') ctx.sink.push(`/Span <</ActualText ${utf16Hex(text)}>> BDC`);
+      for (const layer of layers) drawPlain(ctx, one(layer.id, layer.color));
+      if (text !== '') ctx.sink.push('EMC');
+    }
+    x += advance;
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * COLR version 0 colour glyphs (OpenType "COLR", "CPAL"): a base glyph drawn as layers of outline
+ * glyphs, each filled with a colour of the first palette or, for palette index 0xFFFF, the text
+ * colour. Read from fontkit's parsed tables; the layers are outlines the PDF font carries.
+ */
+import type { Color } from '../css/types.js';
+import type { FontProgram } from './fontkit.js';
+
+export interface ColorLayer {
+  readonly id: number;
+  /** Undefined: the text colour (palette index 0xFFFF). */
+  readonly color?: Color;
+}
+
+interface ColrTable {
+  readonly version: number;
+  readonly baseGlyphRecord?: readonly { readonly gid: number; readonly firstLayerIndex: number; readonly numLayers: number }[];
+  readonly layerRecords?: readonly { readonly gid: number; readonly paletteIndex: number }[];
+}
+
+interface CpalTable {
+  readonly colorRecords?: readonly { readonly red: number; readonly green: number; readonly blue: number; readonly alpha: number }[];
+  readonly colorRecordIndices?: readonly number[];
+}
+
+/** The layers of glyph `id`, or undefined when the font has no COLRv0 glyph for it. */
+export type ColorLayers = (id: number) => readonly ColorLayer[] | undefined;
+
+/** The COLRv0 layer lookup of a font, or undefined for a font without COLR v0 and CPAL. */
+export function colorLayersOf(program: FontProgram): ColorLayers | undefined {
+  const tables = program as unknown as { readonly COLR?: ColrTable; readonly CPAL?: CpalTable };
+  let colr: ColrTable | undefined;
+  let cpal: CpalTable | undefined;
+  try {
+    colr = tables.COLR;
+    cpal = tables.CPAL;
+  } catch {
+    return undefined; // tables fontkit cannot parse: the glyphs print in their plain outlines
+  }
+  const bases = colr?.baseGlyphRecord, layers = colr?.layerRecords, records = cpal?.colorRecords;
+  if (colr?.version !== 0 || bases === undefined || layers === undefined || records === undefined) return undefined;
+  const first = cpal?.colorRecordIndices?.[0] ?? 0;
+  const byGlyph = new Map(bases.map((base) => [base.gid, base]));
+  return (id) => {
+    const base = byGlyph.get(id);
+    if (base === undefined || base.numLayers === 0) return undefined;
+    const out: ColorLayer[] = [];
+    for (let i = base.firstLayerIndex; i < base.firstLayerIndex + base.numLayers; i++) {
+      const layer = layers[i];
+      if (layer === undefined) return undefined; // a layer range past the table: draw the base glyph
+      const record = layer.paletteIndex === 0xffff ? undefined : records[first + layer.paletteIndex];
+      out.push(record === undefined ? { id: layer.gid } : { id: layer.gid, color: { r: record.red, g: record.green, b: record.blue, a: record.alpha / 255 } });
+    }
+    return out;
+  };
+}
