@@ -6,7 +6,10 @@
  * user's Tailwind template arrives with its compiled CSS. Tailwind 4's own scanner is a native
  * module; its JavaScript compiler is given the candidate class names read from the page instead.
  *
- *   node scripts/framework-fixtures.mjs
+ * Foundation is not a devDependency: foundation-sites asks for motion-ui@latest, which brings
+ * sass-embedded and its per-platform native binaries. Install it for the run only:
+ *
+ *   npm install --no-save foundation-sites@6.9.0 && node scripts/framework-fixtures.mjs
  */
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -51,6 +54,14 @@ async function tailwind4() {
   await writeFile(join(FIXTURES, 'tailwind4', 'tailwind.css'), compiler.build(await candidates('tailwind4')));
 }
 
-for (const [name, from, to] of COPIED) await copyFile(require.resolve(from), join(FIXTURES, name, to));
+for (const [name, from, to] of COPIED) {
+  let source;
+  try {
+    source = require.resolve(from);
+  } catch {
+    throw new Error(`${from} is not installed (see the comment at the top of this script for Foundation)`);
+  }
+  await copyFile(source, join(FIXTURES, name, to));
+}
 await tailwind3();
 await tailwind4();
