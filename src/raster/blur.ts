@@ -3,7 +3,7 @@
  * into a canvas with room around it for the blur to spread, or its blurred alpha filled with one
  * colour (a `drop-shadow()` of the image).
  */
-import { loadSkia } from './skia.js';
+import { decodeWithSkia } from './skia.js';
 
 export interface BlurRequest {
   /** Canvas size, pixels. */
@@ -22,13 +22,9 @@ export interface BlurRequest {
 
 /** PNG bytes of the blurred image (PNG or JPEG `bytes`); undefined when unreadable. */
 export async function blurImage(bytes: Uint8Array, request: BlurRequest): Promise<Uint8Array | undefined> {
-  const skia = await loadSkia();
-  let image: InstanceType<typeof skia.Image>;
-  try {
-    image = await skia.loadImage(Buffer.from(bytes));
-  } catch {
-    return undefined;
-  }
+  const decoded = await decodeWithSkia(bytes);
+  if (decoded === undefined) return undefined;
+  const { skia, image } = decoded;
   if (request.width <= 0 || request.height <= 0 || image.width <= 0 || image.height <= 0) return undefined;
   const surface = skia.createCanvas(request.width, request.height);
   const ctx = surface.getContext('2d');

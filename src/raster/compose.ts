@@ -3,7 +3,7 @@
  * drawn with Skia into a transparent canvas. Callers give whole-pixel destinations and clips, so
  * neighbouring tiles meet exactly: no half-covered pixel (a seam) between them.
  */
-import { loadSkia } from './skia.js';
+import { decodeWithSkia } from './skia.js';
 
 export interface Draw {
   /** Source region, source pixels. */
@@ -22,13 +22,9 @@ export interface Draw {
 
 /** PNG bytes of a `width` × `height` canvas with `draws` of `bytes` (PNG or JPEG); undefined when unreadable. */
 export async function composeImage(bytes: Uint8Array, width: number, height: number, draws: readonly Draw[]): Promise<Uint8Array | undefined> {
-  const skia = await loadSkia();
-  let image: InstanceType<typeof skia.Image>;
-  try {
-    image = await skia.loadImage(Buffer.from(bytes));
-  } catch {
-    return undefined;
-  }
+  const decoded = await decodeWithSkia(bytes);
+  if (decoded === undefined) return undefined;
+  const { skia, image } = decoded;
   if (width <= 0 || height <= 0 || image.width <= 0 || image.height <= 0) return undefined;
   const surface = skia.createCanvas(width, height);
   const ctx = surface.getContext('2d');

@@ -4,20 +4,16 @@
  * anyway. An image drawn larger than its pixels is therefore embedded enlarged by whole factors
  * with nearest-neighbour sampling (Skia), so that every viewer shows its pixels as blocks.
  */
-import { loadSkia } from './skia.js';
+import { decodeWithSkia } from './skia.js';
 
 /** No enlarged image above this many pixels (a tiny image drawn huge stays a hint). */
 export const MAX_ENLARGED_PIXELS = 16_000_000;
 
 /** PNG bytes of `bytes` (PNG or JPEG) enlarged `kx` × `ky` times by repeating pixels; undefined when unreadable. */
 export async function enlargeNearest(bytes: Uint8Array, kx: number, ky: number): Promise<Uint8Array | undefined> {
-  const skia = await loadSkia();
-  let image: InstanceType<typeof skia.Image>;
-  try {
-    image = await skia.loadImage(Buffer.from(bytes));
-  } catch {
-    return undefined;
-  }
+  const decoded = await decodeWithSkia(bytes);
+  if (decoded === undefined) return undefined;
+  const { skia, image } = decoded;
   const width = image.width * kx;
   const height = image.height * ky;
   if (width <= 0 || height <= 0 || width * height > MAX_ENLARGED_PIXELS) return undefined;

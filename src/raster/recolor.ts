@@ -2,17 +2,13 @@
  * A raster image's pixels rewritten by a function of its non-premultiplied RGBA bytes (the CSS
  * colour-matrix filters, paint/color-matrix.ts), decoded and re-encoded as PNG with Skia.
  */
-import { loadSkia } from './skia.js';
+import { decodeWithSkia } from './skia.js';
 
 /** PNG bytes of `bytes` (PNG or JPEG) with `recolor` applied to its RGBA pixels; undefined when unreadable. */
 export async function recolorPixels(bytes: Uint8Array, recolor: (rgba: Uint8ClampedArray) => void): Promise<Uint8Array | undefined> {
-  const skia = await loadSkia();
-  let image: InstanceType<typeof skia.Image>;
-  try {
-    image = await skia.loadImage(Buffer.from(bytes));
-  } catch {
-    return undefined;
-  }
+  const decoded = await decodeWithSkia(bytes);
+  if (decoded === undefined) return undefined;
+  const { skia, image } = decoded;
   const { width, height } = image;
   if (width <= 0 || height <= 0) return undefined;
   const surface = skia.createCanvas(width, height);

@@ -10,3 +10,18 @@ export type Skia = typeof SkiaModule;
 export function loadSkia(): Promise<Skia> {
   return import('@napi-rs/canvas');
 }
+
+export interface DecodedImage {
+  readonly skia: Skia;
+  readonly image: InstanceType<Skia['Image']>;
+}
+
+/** `bytes` (PNG or JPEG) decoded by Skia; undefined when Skia cannot read them. */
+export async function decodeWithSkia(bytes: Uint8Array): Promise<DecodedImage | undefined> {
+  const skia = await loadSkia();
+  try {
+    return { skia, image: await skia.loadImage(Buffer.from(bytes)) };
+  } catch {
+    return undefined;
+  }
+}
