@@ -92,11 +92,12 @@ function clustersOf(text: string): Cluster[] {
   return clusters;
 }
 
+/** Variation selectors are marks (Mn) but select a glyph rather than draw one: a font need not map them. */
+const isVariationSelector = (cp: number): boolean => (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef);
+
 /** Invisible in shaping terms: only the joiners and selectors that need a glyph-less check. */
 function visibleCodePoints(codePoints: readonly number[]): number[] {
-  // variation selectors are marks (Mn) but select a glyph rather than draw one: a font need not map them
-  const selector = (cp: number): boolean => (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef);
-  return codePoints.filter((cp) => !selector(cp) && (charClass(cp) !== 'extend' || MARK.test(String.fromCodePoint(cp))));
+  return codePoints.filter((cp) => !isVariationSelector(cp) && (charClass(cp) !== 'extend' || MARK.test(String.fromCodePoint(cp))));
 }
 
 /** Splits `text` into runs of one face each, falling back per cluster through the resolution. */

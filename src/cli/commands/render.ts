@@ -15,7 +15,7 @@ import { InputError, readData, readTemplate } from '../shared/inputs.js';
 import { fsReason, writeFileAtomic, writeStream } from '../shared/output-file.js';
 import { boundHeapGrowth } from '../shared/heap-growth.js';
 import type { EncryptionAlgorithm, EncryptionOptions, EngineOptions, OctavoError, Permissions, RenderOptions } from '../../index.js';
-import { allowRemoteOrigins } from '../shared/remote-flag.js';
+import { allowRemoteOrigins, remoteOptionOf } from '../shared/remote-flag.js';
 import type { Attachment, FacturXProfile, PdfAConformance, SignatureOptions } from '../../options.js';
 import type { JobOptions } from '../../service/renderer.js';
 import { DEFAULT_LIMITS } from '../../options.js';
@@ -346,7 +346,7 @@ export interface RenderLimits {
 export function engineOptionsOf(limits: RenderLimits): EngineOptions {
   return {
     ...(limits.maxPages === undefined ? {} : { limits: { maxPages: limits.maxPages } }),
-    ...(limits.allowRemote === undefined ? {} : { remote: { allow: limits.allowRemote } }),
+    ...remoteOptionOf(limits.allowRemote),
   };
 }
 

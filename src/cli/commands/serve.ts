@@ -16,7 +16,7 @@ import { DEFAULT_MAX_QUEUE, DEFAULT_RENDER_TIMEOUT_MS } from '../../service/work
 import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '../../service/node-server.js';
 import type { Limits } from '../../options.js';
 import { DEFAULT_LIMITS } from '../../options.js';
-import { allowRemoteOrigins } from '../shared/remote-flag.js';
+import { allowRemoteOrigins, remoteOptionOf } from '../shared/remote-flag.js';
 import { JOB_FLAGS, JOB_USAGE, jobsOption } from '../shared/job-options.js';
 
 export const DEFAULT_PORT = 3000;
@@ -93,7 +93,7 @@ const command: CliCommand = {
     const pool = {
       timeoutMs: integerOption(parsed, 'render-timeout', DEFAULT_RENDER_TIMEOUT_MS, 1),
       limits,
-      ...(allowRemote === undefined ? {} : { remote: { allow: allowRemote } }),
+      ...remoteOptionOf(allowRemote),
       maxQueue: integerOption(parsed, 'max-queue', DEFAULT_MAX_QUEUE, 0),
       ...fontDirOption(parsed, io.cwd),
       ...(parsed.strings.has('workers') ? { threads: integerOption(parsed, 'workers', 1, 1, 256) } : {}),

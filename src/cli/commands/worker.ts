@@ -7,7 +7,7 @@ import type { CliCommand } from '../shared/command.js';
 import { UsageError } from '../shared/command.js';
 import { integerOption, parseArgs } from '../shared/service-options.js';
 import { JOB_FLAGS, JOB_USAGE, jobsOption } from '../shared/job-options.js';
-import { allowRemoteOrigins } from '../shared/remote-flag.js';
+import { allowRemoteOrigins, remoteOptionOf } from '../shared/remote-flag.js';
 import { startWorker } from '../../service/jobs/worker-process.js';
 import { DEFAULT_LINK_TTL_SECONDS } from '../../service/operations.js';
 import { DEFAULT_RENDER_TIMEOUT_MS } from '../../service/workers.js';
@@ -39,7 +39,7 @@ const command: CliCommand = {
       linkTtlSeconds: integerOption(parsed, 'link-ttl', DEFAULT_LINK_TTL_SECONDS, 1, 31_536_000),
       pool: {
         timeoutMs: integerOption(parsed, 'render-timeout', DEFAULT_RENDER_TIMEOUT_MS, 1),
-        ...(allowRemote === undefined ? {} : { remote: { allow: allowRemote } }),
+        ...remoteOptionOf(allowRemote),
         ...(parsed.strings.has('workers') ? { threads: integerOption(parsed, 'workers', 1, 1, 256) } : {}),
       },
       jobs: jobsOption(parsed, { kind: 'postgres', dataDir: '', databaseUrl }),

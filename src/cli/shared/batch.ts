@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import type { CliIo } from './command.js';
 import { InputError } from './inputs.js';
 import { fsReason, writeFileAtomic } from './output-file.js';
+import { remoteOptionOf } from './remote-flag.js';
 import type { JobOptions, RenderJob } from '../../service/renderer.js';
 
 export interface BatchArgs {
@@ -85,7 +86,7 @@ export async function runBatch(args: BatchArgs, io: CliIo): Promise<number> {
   const { createWorkerPool } = await import('../../service/workers.js');
   const pool = createWorkerPool({
     ...(args.maxPages === undefined ? {} : { limits: { maxPages: args.maxPages } }),
-    ...(args.allowRemote === undefined ? {} : { remote: { allow: args.allowRemote } }),
+    ...remoteOptionOf(args.allowRemote),
     ...(args.timeoutMs === undefined ? {} : { timeoutMs: args.timeoutMs }),
     fonts: args.fonts,
   });

@@ -14,3 +14,8 @@ export function allowRemoteOrigins(values: readonly string[] | undefined): reado
   }
   return values;
 }
+
+/** The engine option the allowed origins give (none without `--allow-remote`): spread into engine or pool options. */
+export function remoteOptionOf(origins: readonly string[] | undefined): { readonly remote?: { readonly allow: readonly string[] } } {
+  return origins === undefined ? {} : { remote: { allow: origins } };
+}

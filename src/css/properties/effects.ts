@@ -45,28 +45,36 @@ function parseShadow(nodes: Nodes): ShadowSpec | undefined {
   return { inset, lengths, color: color ?? 'currentcolor' };
 }
 
+/** A comma-separated shadow list (`none` = empty), or INVALID when one shadow fails `fits`. */
+function parseShadowList(nodes: readonly CssNode[], fits: (shadow: ShadowSpec) => boolean): readonly ShadowSpec[] | typeof INVALID {
+  if (nodes.length === 1 && identOf(nodes[0]) === 'none') return [];
+  const shadows: ShadowSpec[] = [];
+  for (const part of splitBy(nodes, ',')) {
+    const shadow = parseShadow(part);
+    if (shadow === undefined || !fits(shadow)) return INVALID;
+    shadows.push(shadow);
+  }
+  return shadows;
+}
+
+/** A shadow's offsets, blur (never below 0) and spread in px; a length that does not compute is 0. */
+function shadowLengths(shadow: ShadowSpec, ctx: Parameters<typeof computeLength>[1]): { x: number; y: number; blur: number; spread: number } {
+  const [x = 0, y = 0, blur = 0, spread = 0] = shadow.lengths.map((length) => {
+    const px = computeLength(length, ctx);
+    return typeof px === 'number' ? px : 0;
+  });
+  return { x, y, blur: Math.max(0, blur), spread };
+}
+
 const boxShadow = longhand<'boxShadow', readonly ShadowSpec[]>({
   name: 'box-shadow',
   key: 'boxShadow',
   inherited: false,
   initial: [],
-  parse: (nodes) => {
-    if (nodes.length === 1 && identOf(nodes[0]) === 'none') return [];
-    const shadows: ShadowSpec[] = [];
-    for (const part of splitBy(nodes, ',')) {
-      const shadow = parseShadow(part);
-      if (shadow === undefined) return INVALID;
-      shadows.push(shadow);
-    }
-    return shadows;
-  },
-  compute: (value, ctx): readonly BoxShadow[] => value.map((shadow) => {
-    const [x = 0, y = 0, blur = 0, spread = 0] = shadow.lengths.map((length) => {
-      const px = computeLength(length, ctx);
-      return typeof px === 'number' ? px : 0;
-    });
-    return { inset: shadow.inset, x, y, blur: Math.max(0, blur), spread, color: resolveColor(shadow.color, ctx.color) };
-  }),
+  parse: (nodes) => parseShadowList(nodes, () => true),
+  compute: (value, ctx): readonly BoxShadow[] => value.map((shadow) => ({
+    inset: shadow.inset, ...shadowLengths(shadow, ctx), color: resolveColor(shadow.color, ctx.color),
+  })),
 });
 
 /** `text-shadow: none | [<color>? && <length>{2,3}]#` (CSS Text Decoration 3 §4): no spread, no inset. */
@@ -75,22 +83,10 @@ const textShadow = longhand<'textShadow', readonly ShadowSpec[]>({
   key: 'textShadow',
   inherited: true,
   initial: [],
-  parse: (nodes) => {
-    if (nodes.length === 1 && identOf(nodes[0]) === 'none') return [];
-    const shadows: ShadowSpec[] = [];
-    for (const part of splitBy(nodes, ',')) {
-      const shadow = parseShadow(part);
-      if (shadow === undefined || shadow.inset || shadow.lengths.length > 3) return INVALID;
-      shadows.push(shadow);
-    }
-    return shadows;
-  },
+  parse: (nodes) => parseShadowList(nodes, (shadow) => !shadow.inset && shadow.lengths.length <= 3),
   compute: (value, ctx): readonly TextShadow[] => value.map((shadow) => {
-    const [x = 0, y = 0, blur = 0] = shadow.lengths.map((length) => {
-      const px = computeLength(length, ctx);
-      return typeof px === 'number' ? px : 0;
-    });
-    return { x, y, blur: Math.max(0, blur), color: shadow.color };
+    const { x, y, blur } = shadowLengths(shadow, ctx);
+    return { x, y, blur, color: shadow.color };
   }),
 });
 
