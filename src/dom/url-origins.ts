@@ -22,10 +22,11 @@ const CSS_URL = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^)\s]*))\s*\)/gi;
 export function urlOrigins(dom: DomDocument, baseUrl: string | undefined): UrlOrigins {
   const origins = new Map<string, UrlOrigin>();
   const add = (written: string, offset: number | null): void => {
-    const where = (): SourceLocation => ({ file: dom.sourceName, ...(offset === null ? {} : dom.locate(offset)) });
+    // located only when a warning reads it: most URLs load and are never reported
+    const origin = (): UrlOrigin => ({ written, get where(): SourceLocation { return { file: dom.sourceName, ...(offset === null ? {} : dom.locate(offset)) }; } });
     if (written.startsWith('data:')) {
       // its own key: a data: URL is not resolved (parsing megabytes as a URL would copy them)
-      if (!origins.has(written)) origins.set(written, { written, where: where() });
+      if (!origins.has(written)) origins.set(written, origin());
       return;
     }
     let absolute: string;
@@ -33,10 +34,10 @@ export function urlOrigins(dom: DomDocument, baseUrl: string | undefined): UrlOr
       absolute = new URL(written, baseUrl).href;
     } catch {
       // relative without a base: kept as written, which is how the loader sees it (and warns)
-      if (baseUrl === undefined && !origins.has(written)) origins.set(written, { written, where: where() });
+      if (baseUrl === undefined && !origins.has(written)) origins.set(written, origin());
       return;
     }
-    if (!origins.has(absolute)) origins.set(absolute, { written, where: where() });
+    if (!origins.has(absolute)) origins.set(absolute, origin());
   };
   /** `start`: the text's offset in the source, where each url() is located; `at`: one place for all of them. */
   const cssUrls = (text: string, place: { start: number | null } | { at: number | null }): void => {
