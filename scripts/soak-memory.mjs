@@ -67,7 +67,7 @@ const NOTE = '<h1>Note {{n}}</h1><p>{{customer}}</p>';
 
 /** One generate (a real render in the worker pool) for every ten requests; the rest read the workspace. */
 export async function soakServer({ requests, warmup }) {
-  const { startService } = await import('../dist/service/server.js');
+  const { startService } = await import('../dist/service/main/server.js');
   const { createMemoryStorage } = await import('../dist/service/storage/memory.js');
   const { addTemplate, createWorkspace } = await import('../dist/service/operations.js');
   const { silentLogger } = await import('../dist/service/logging.js');

@@ -7,13 +7,10 @@ import { DEFAULT_LIMITS } from '../options.js';
 import { checkJsonDepth } from './http-support.js';
 import { ServiceError } from './api/errors.js';
 import { isUuid } from './storage/types.js';
+import type { GenerateCommand } from './records/command.js';
 
-export interface GenerateCommand {
-  readonly templateId: string;
-  readonly payload: unknown;
-  readonly referenceId: string | null;
-  readonly encryption: EncryptionOptions | undefined;
-}
+export type { GenerateCommand } from './records/command.js';
+
 
 /** GeneratePDFCommand allow-flags -> engine permission names (docs/design.md §1.2). */
 export const PERMISSION_FIELDS: Readonly<Record<string, keyof Permissions>> = {

@@ -6,8 +6,8 @@
  * typed refusals with the item's location, Idempotency-Key, and workspace isolation.
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { AsyncJobs } from '../../src/service/jobs/setup.js';
-import { startJobs } from '../../src/service/jobs/setup.js';
+import type { AsyncJobs } from '../../src/service/main/jobs-setup.js';
+import { startJobs } from '../../src/service/main/jobs-setup.js';
 import { createMemoryStorage } from '../../src/service/storage/memory.js';
 import { createPostgresStorage } from '../../src/service/storage/postgres.js';
 import type { Storage } from '../../src/service/storage/types.js';

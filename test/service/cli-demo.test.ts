@@ -12,7 +12,7 @@ import type { CliIo } from '../../src/cli/shared/command.js';
 import { UsageError } from '../../src/cli/shared/command.js';
 import workspaceCommand from '../../src/cli/commands/workspace.js';
 import { parseArgs } from '../../src/cli/shared/service-options.js';
-import { startDemo } from '../../src/service/demo.js';
+import { startDemo } from '../../src/service/main/demo.js';
 import { createFsStorage } from '../../src/service/storage/fs.js';
 import { fakeRenderer } from './helpers/fake-renderer.js';
 

@@ -11,11 +11,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROCESS_TEST_TIMEOUT_MS, PROCESS_TIMEOUT_MS, ensureBuilt } from '../helpers/processes.js';
-import type { RunningDemo } from '../../src/service/demo.js';
-import { startDemo } from '../../src/service/demo.js';
+import type { RunningDemo } from '../../src/service/main/demo.js';
+import { startDemo } from '../../src/service/main/demo.js';
 import { silentLogger } from '../../src/service/logging.js';
-import type { RunningService } from '../../src/service/server.js';
-import { startService } from '../../src/service/server.js';
+import type { RunningService } from '../../src/service/main/server.js';
+import { startService } from '../../src/service/main/server.js';
 import { createFsStorage } from '../../src/service/storage/fs.js';
 import { qpdfCheck, qpdfShowEncryption } from './helpers/qpdf.js';
 

@@ -4,8 +4,8 @@
  * the download link on success, a typed error on failure, Idempotency-Key, workspace isolation.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AsyncJobs } from '../../src/service/jobs/setup.js';
-import { startJobs } from '../../src/service/jobs/setup.js';
+import type { AsyncJobs } from '../../src/service/main/jobs-setup.js';
+import { startJobs } from '../../src/service/main/jobs-setup.js';
 import { createMemoryStorage } from '../../src/service/storage/memory.js';
 import { fakeRenderer } from './helpers/fake-renderer.js';
 import type { TestService } from './helpers/service.js';

@@ -7,8 +7,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GenerateCommand } from '../../src/service/commands.js';
 import { createMemoryJobStore } from '../../src/service/jobs/memory-store.js';
-import { startJobs } from '../../src/service/jobs/setup.js';
-import type { JobStore } from '../../src/service/jobs/types.js';
+import { startJobs } from '../../src/service/main/jobs-setup.js';
+import type { JobStore } from '../../src/service/records/jobs.js';
 import { createPostgresJobStore } from '../../src/service/storage/jobs-postgres.js';
 import { createMemoryStorage } from '../../src/service/storage/memory.js';
 import { createPostgresStorage } from '../../src/service/storage/postgres.js';

@@ -4,17 +4,21 @@
  * refusals; arbitrary bytes and damaged archives never throw anything else (fast-check).
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { isServiceError } from '../../src/service/api/errors.js';
 import { readZip } from '../../src/service/templates-api/zip/read-zip.js';
 import { templateOf } from '../../src/service/templates-api/upload.js';
+import { createSpool } from './helpers/spool.js';
 import { makeZip } from './helpers/zip.js';
+
+const spool = createSpool();
+afterAll(() => spool.cleanup());
 
 const LIMITS = { maxFiles: 10, maxTotalBytes: 1024 * 1024 };
 
 async function code(bytes: Uint8Array, limits = LIMITS): Promise<string> {
   try {
-    await readZip(bytes, limits);
+    await readZip(spool.file(bytes), limits);
     return 'ok';
   } catch (error) {
     if (!isServiceError(error)) throw error;
@@ -28,10 +32,10 @@ describe('template folder as a zip archive', () => {
       { name: 'template.html', data: '<h1>{{title}}</h1>' }, { name: 'css/', data: '' },
       { name: 'css/site.css', data: 'h1{color:red}'.repeat(50), deflate: true }, { name: 'img/logo.svg', data: '<svg/>' },
     ]);
-    const files = await readZip(zip, LIMITS);
+    const files = await readZip(spool.file(zip), LIMITS);
     expect([...files.keys()]).toEqual(['template.html', 'css/site.css', 'img/logo.svg']);
     expect(Buffer.from(files.get('css/site.css')!).toString()).toBe('h1{color:red}'.repeat(50));
-    const upload = await templateOf({ fields: new Map([['name', 'z']]), files: new Map([['archive', [{ filename: 'folder.zip', bytes: zip }]]]) });
+    const upload = await templateOf({ fields: new Map([['name', 'z']]), files: new Map([['archive', [{ filename: 'folder.zip', path: spool.file(zip), size: zip.length }]]]) });
     expect({ name: upload.name, html: upload.html, files: [...upload.files.keys()] }).toEqual({ name: 'z', html: '<h1>{{title}}</h1>', files: ['css/site.css', 'img/logo.svg'] });
   });
 

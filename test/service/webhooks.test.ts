@@ -4,8 +4,8 @@
  * every attempt listed; the secret shown once; private addresses refused unless allowed.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AsyncJobs } from '../../src/service/jobs/setup.js';
-import { startJobs } from '../../src/service/jobs/setup.js';
+import type { AsyncJobs } from '../../src/service/main/jobs-setup.js';
+import { startJobs } from '../../src/service/main/jobs-setup.js';
 import { createMemoryStorage } from '../../src/service/storage/memory.js';
 import { isBlockedAddress } from '../../src/net/address.js';
 import { fakeRenderer } from './helpers/fake-renderer.js';

@@ -4,12 +4,13 @@
  * API on Node's http server until SIGINT/SIGTERM. Request logs are JSON lines on stdout,
  * messages for humans go to stderr.
  */
+import { join } from 'node:path';
 import type { CliCommand, CliIo } from '../shared/command.js';
 import { UsageError } from '../shared/command.js';
 import { dataDirOption, fontDirOption, integerOption, parseArgs, storageOption } from '../shared/service-options.js';
-import type { RunningService } from '../../service/server.js';
-import { startService } from '../../service/server.js';
-import { DEFAULT_BODY_LIMIT_BYTES } from '../../service/http.js';
+import type { RunningService } from '../../service/main/server.js';
+import { startService } from '../../service/main/server.js';
+import { DEFAULT_BODY_LIMIT_BYTES } from '../../service/main/http.js';
 import { DEFAULT_LINK_TTL_SECONDS } from '../../service/operations.js';
 import { openStorage } from '../../service/storage/index.js';
 import { DEFAULT_MAX_QUEUE, DEFAULT_RENDER_TIMEOUT_MS } from '../../service/workers.js';
@@ -105,7 +106,7 @@ const command: CliCommand = {
     };
     let service: RunningService;
     if (parsed.booleans.has('demo')) {
-      const { startDemo } = await import('../../service/demo.js');
+      const { startDemo } = await import('../../service/main/demo.js');
       service = await startDemo({
         dataDir: dataDirOption(parsed, io.cwd), port, host, linkTtlSeconds, pool, cwd: io.cwd,
         ...(baseUrl === undefined ? {} : { baseUrl }),
@@ -117,6 +118,7 @@ const command: CliCommand = {
       try {
         service = await startService({
           storage, host, port, linkTtlSeconds, bodyLimitBytes, pool, timeouts, jobs: jobsOption(parsed, config),
+          ...(config.kind === 'fs' ? { uploadSpoolDir: join(config.dataDir, 'tmp') } : {}),
           ...(limits.maxDataDepth === undefined ? {} : { maxDataDepth: limits.maxDataDepth }),
           ...(baseUrl === undefined ? {} : { baseUrl }),
         });

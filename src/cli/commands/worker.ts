@@ -8,7 +8,7 @@ import { UsageError } from '../shared/command.js';
 import { integerOption, parseArgs } from '../shared/service-options.js';
 import { JOB_FLAGS, JOB_USAGE, jobsOption } from '../shared/job-options.js';
 import { allowRemoteOrigins, remoteOptionOf } from '../shared/remote-flag.js';
-import { startWorker } from '../../service/jobs/worker-process.js';
+import { startWorker } from '../../service/main/worker-process.js';
 import { DEFAULT_LINK_TTL_SECONDS } from '../../service/operations.js';
 import { DEFAULT_RENDER_TIMEOUT_MS } from '../../service/workers.js';
 import { waitForStop } from './serve.js';

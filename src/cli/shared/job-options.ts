@@ -6,9 +6,9 @@
 import { UsageError } from './command.js';
 import type { ParsedArgs } from './service-options.js';
 import { integerOption } from './service-options.js';
-import type { ServiceJobsConfig } from '../../service/server.js';
+import type { ServiceJobsConfig } from '../../service/main/server.js';
 import type { StorageConfig } from '../../service/storage/index.js';
-import { DEFAULT_JOB_RETENTION_SECONDS, DEFAULT_WEBHOOK_RETRY_DELAY_SECONDS } from '../../service/jobs/setup.js';
+import { DEFAULT_JOB_RETENTION_SECONDS, DEFAULT_WEBHOOK_RETRY_DELAY_SECONDS } from '../../service/main/jobs-setup.js';
 import { DEFAULT_WEBHOOK_ATTEMPTS } from '../../service/webhooks/deliveries.js';
 import { DEFAULT_MAX_ATTEMPTS } from '../../service/jobs/runner.js';
 

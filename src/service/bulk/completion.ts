@@ -5,11 +5,11 @@
  * or a finished item run again after its worker died, record it once (webhooks/deliveries.ts),
  * and it is signed, retried and listed like a job's. Items of a batch have no webhook of their own.
  */
-import type { JobRecord } from '../jobs/types.js';
+import type { JobRecord } from '../records/jobs.js';
 import type { WebhookDeps } from '../webhooks/deliveries.js';
 import { announce } from '../webhooks/deliveries.js';
 import { batchDto, batchState } from './dto.js';
-import type { BatchStore } from './types.js';
+import type { BatchStore } from '../records/batches.js';
 
 export const BATCH_COMPLETED = 'batch.completed';
 
@@ -17,10 +17,12 @@ export function batchAnnouncer(batches: BatchStore, webhooks: WebhookDeps): (job
   return async (job) => {
     if (job.batchId === null || job.finished === null) return;
     const batch = await batches.getBatch(job.workspaceId, job.batchId);
-    if (batch === undefined || batchState(await batches.batchCounts(batch)) !== 'completed') return;
+    if (batch === undefined) return;
+    const summary = await batches.batchSummary(batch);
+    if (batchState(summary.counts) !== 'completed') return;
     const url = batch.webhookUrl ?? (await webhooks.store.getEndpoint(batch.workspaceId))?.url ?? null;
     if (url === null) return;
-    const data = batchDto(batch, await batches.batchJobs(batch), batch.baseUrl);
+    const data = batchDto(batch, summary, batch.baseUrl);
     await announce(webhooks, {
       id: batch.id, workspaceId: batch.workspaceId, jobId: null, batchId: batch.id, event: BATCH_COMPLETED, url,
       payload: JSON.stringify({ type: BATCH_COMPLETED, timestamp: data.finished_at ?? job.finished.toISOString(), data }),

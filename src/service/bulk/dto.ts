@@ -1,7 +1,5 @@
 /** A batch on the wire (snake_case, as the rest of the API): its counts, and when it ended. */
-import type { JobRecord } from '../jobs/types.js';
-import { countStates } from './memory-store.js';
-import type { BatchCounts, BatchRecord } from './types.js';
+import type { BatchCounts, BatchRecord, BatchSummary } from '../records/batches.js';
 
 export type BatchState = 'pending' | 'running' | 'completed';
 
@@ -22,13 +20,11 @@ export function batchState(counts: BatchCounts): BatchState {
   return counts.generating + counts.succeeded + counts.failed === 0 ? 'pending' : 'running';
 }
 
-export function batchDto(batch: BatchRecord, jobs: readonly JobRecord[], baseUrl: string): BatchDto {
-  const counts = countStates(jobs);
-  const status = batchState(counts);
-  const finished = jobs.reduce((last, job) => Math.max(last, job.finished?.getTime() ?? 0), 0);
+export function batchDto(batch: BatchRecord, summary: BatchSummary, baseUrl: string): BatchDto {
+  const status = batchState(summary.counts);
   return {
     id: batch.id, status, template_id: batch.templateId, status_url: `${baseUrl}/v1/pdf-batches/${batch.id}`,
-    total: batch.jobIds.length, counts, created_at: batch.created.toISOString(),
-    finished_at: status === 'completed' && finished > 0 ? new Date(finished).toISOString() : null,
+    total: batch.jobIds.length, counts: summary.counts, created_at: batch.created.toISOString(),
+    finished_at: status === 'completed' && summary.lastFinished !== null ? summary.lastFinished.toISOString() : null,
   };
 }

@@ -4,15 +4,18 @@
  * the process (with PostgreSQL they do: storage/batches-postgres.ts).
  */
 import { randomUUID } from 'node:crypto';
-import type { JobRecord, JobStore } from '../jobs/types.js';
-import type { BatchCounts, BatchRecord, BatchStore, NewBatch } from './types.js';
+import type { JobRecord, JobStore } from '../records/jobs.js';
+import type { BatchRecord, BatchStore, BatchSummary, ItemPage, NewBatch } from '../records/batches.js';
 
 export function createMemoryBatchStore(jobs: JobStore): BatchStore {
   const batches = new Map<string, BatchRecord>();
   /** `workspace id + key` -> the batch, set before its jobs are made: a concurrent retry waits for the same batch */
   const keys = new Map<string, Promise<BatchRecord>>();
-  const batchJobs = async (batch: BatchRecord): Promise<JobRecord[]> => {
-    const found = await Promise.all(batch.jobIds.map((id) => jobs.getJob(batch.workspaceId, id)));
+  /** Batches whose items were all handed to the queue (the re-queue sweep leaves them). */
+  const queued = new Set<string>();
+  const batchJobs = async (batch: BatchRecord, page?: ItemPage): Promise<JobRecord[]> => {
+    const ids = page === undefined ? batch.jobIds : batch.jobIds.slice(page.offset, page.offset + page.limit);
+    const found = await Promise.all(ids.map((id) => jobs.getJob(batch.workspaceId, id)));
     return found.filter((job): job is JobRecord => job !== undefined);
   };
   const create = async (input: NewBatch, now: Date): Promise<BatchRecord> => {
@@ -45,12 +48,15 @@ export function createMemoryBatchStore(jobs: JobStore): BatchStore {
       return batch?.workspaceId === workspaceId ? batch : undefined;
     },
     batchJobs,
-    batchCounts: async (batch) => countStates(await batchJobs(batch)),
+    batchSummary: async (batch) => summarize(await batchJobs(batch)),
+    markBatchQueued: async (batchId) => { queued.add(batchId); },
+    unqueuedBatches: async (before) => [...batches.values()].filter((batch) => !queued.has(batch.id) && batch.created.getTime() <= before.getTime()),
     deleteSweptBatches: async (before) => {
       let removed = 0;
       for (const [id, batch] of batches) {
         if (batch.created.getTime() > before.getTime() || (await batchJobs(batch)).length > 0) continue;
         batches.delete(id);
+        queued.delete(id);
         if (batch.idempotencyKey !== null) keys.delete(`${batch.workspaceId} ${batch.idempotencyKey}`);
         removed++;
       }
@@ -60,12 +66,14 @@ export function createMemoryBatchStore(jobs: JobStore): BatchStore {
   };
 }
 
-export function countStates(jobs: readonly JobRecord[]): BatchCounts {
+function summarize(jobs: readonly JobRecord[]): BatchSummary {
   const counts = { pending: 0, generating: 0, succeeded: 0, failed: 0 };
+  let lastFinished = 0;
   for (const job of jobs) {
+    lastFinished = Math.max(lastFinished, job.finished?.getTime() ?? 0);
     if (job.state === 'success') counts.succeeded++;
     else if (job.state === 'failure') counts.failed++;
     else counts[job.state]++;
   }
-  return counts;
+  return { counts, lastFinished: lastFinished === 0 ? null : new Date(lastFinished) };
 }

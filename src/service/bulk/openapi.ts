@@ -1,7 +1,7 @@
 /** The OpenAPI description of bulk generation (merged into openapi.ts): `/v1/pdf-batches`. */
-import type { Json } from '../openapi.js';
-import { AUTH_ERRORS, errorResponses, jsonContent, ref } from '../openapi.js';
-import { MAX_BATCH_ITEMS } from './types.js';
+import type { Json } from '../api/openapi-parts.js';
+import { AUTH_ERRORS, errorResponses, jsonContent, ref } from '../api/openapi-parts.js';
+import { MAX_BATCH_ITEMS } from '../records/batches.js';
 
 const security: Json = [{ ApiKeyHeader: [] }, { ApiKeyQuery: [] }];
 const count = { type: 'integer', minimum: 0 };

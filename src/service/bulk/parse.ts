@@ -6,7 +6,7 @@
 import { ServiceError, isServiceError } from '../api/errors.js';
 import type { GenerateCommand } from '../commands.js';
 import { parseGenerateCommand } from '../commands.js';
-import { MAX_BATCH_ITEMS } from './types.js';
+import { MAX_BATCH_ITEMS } from '../records/batches.js';
 
 export interface BatchRequest {
   readonly templateId: string;

@@ -11,7 +11,7 @@ import { downloadPath } from '../links.js';
 import type { PdfDto, RequestScope } from '../operations.js';
 import { requireQuota } from '../quota.js';
 import type { Storage } from '../storage/types.js';
-import type { JobQueue, JobRecord, JobState, JobStore } from './types.js';
+import type { JobQueue, JobRecord, JobState, JobStore } from '../records/jobs.js';
 
 export interface JobsApiDeps {
   readonly storage: Storage;

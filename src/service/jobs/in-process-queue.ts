@@ -4,7 +4,7 @@
  * that doubles each time, at most `retryLimit` times. Nothing survives the process, as the
  * in-memory job store does not either (with PostgreSQL, pg-boss: queue/pg-boss.ts).
  */
-import type { JobHandler, JobQueue } from './types.js';
+import type { JobHandler, JobQueue } from '../records/jobs.js';
 
 export interface InProcessQueueOptions {
   readonly retryLimit?: number;

@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import type { GenerateCommand } from '../commands.js';
 import type { Storage } from '../storage/types.js';
-import type { FinishedDocument, JobError, JobRecord, JobStore, NewJob, StartedJob } from './types.js';
-import { isFinished } from './types.js';
+import type { FinishedDocument, JobError, JobRecord, JobStore, NewJob, StartedJob } from '../records/jobs.js';
+import { isFinished } from '../records/jobs.js';
 
 interface Entry {
   job: JobRecord;

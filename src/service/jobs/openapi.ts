@@ -2,8 +2,8 @@
  * The OpenAPI description of asynchronous generation and webhooks (merged into openapi.ts):
  * the 202 answer of `POST /v1/pdfs`, job status, webhook settings and deliveries.
  */
-import type { Json } from '../openapi.js';
-import { AUTH_ERRORS, errorResponses, jsonContent, ref } from '../openapi.js';
+import type { Json } from '../api/openapi-parts.js';
+import { AUTH_ERRORS, errorResponses, jsonContent, ref } from '../api/openapi-parts.js';
 
 const dateTime = { type: 'string', format: 'date-time' };
 const nullableDateTime = { type: ['string', 'null'], format: 'date-time' };

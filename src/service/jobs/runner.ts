@@ -10,7 +10,7 @@ import type { RenderPdf } from '../renderer.js';
 import type { Storage, TemplateRecord } from '../storage/types.js';
 import type { TemplateFilesReader } from '../template-files-cache.js';
 import type { GenerateCommand } from '../commands.js';
-import type { JobRecord, JobStore } from './types.js';
+import type { JobRecord, JobStore } from '../records/jobs.js';
 
 /** Runs of one job at most (killed workers included); the last one that cannot render fails the job. */
 export const DEFAULT_MAX_ATTEMPTS = 3;

@@ -7,7 +7,7 @@
  * maintenance. Our own job rows (storage/jobs-postgres.ts) stay the truth about outcomes.
  */
 import PgBoss from 'pg-boss';
-import type { JobHandler, JobQueue } from '../jobs/types.js';
+import type { JobHandler, JobQueue } from '../records/jobs.js';
 
 export interface PgBossOptions {
   readonly connectionString: string;

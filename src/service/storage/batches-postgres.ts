@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { BatchCounts, BatchRecord, BatchStore, NewBatch } from '../bulk/types.js';
-import type { JobRecord } from '../jobs/types.js';
+import type { BatchCounts, BatchRecord, BatchStore, NewBatch } from '../records/batches.js';
+import type { JobRecord } from '../records/jobs.js';
 import { JOB_COLUMNS, toJob } from './jobs-postgres.js';
 import type { JobRow } from './jobs-postgres.js';
 import { createPgPool, inTransaction } from './postgres.js';
@@ -28,6 +28,17 @@ export const BATCHES_MIGRATION = `
   CREATE INDEX generation_batches_created ON generation_batches (created);
 `;
 
+/**
+ * Migration 6 of postgres.ts: when a batch's items were all handed to the queue. A batch without
+ * it was cut between storing and queueing (its API process killed): the re-queue sweep finds it.
+ * Batches made before were queued by their request (or its retry): they count as queued.
+ */
+export const BATCHES_QUEUED_MIGRATION = `
+  ALTER TABLE generation_batches ADD COLUMN queued_at timestamptz;
+  UPDATE generation_batches SET queued_at = created;
+  CREATE INDEX generation_batches_unqueued ON generation_batches (created) WHERE queued_at IS NULL;
+`;
+
 export function createPostgresBatchStore(connectionString: string): BatchStore {
   const pool = createPgPool(connectionString, 3);
   const getBatch = async (workspaceId: string, batchId: string) => !isUuid(workspaceId) || !isUuid(batchId) ? undefined : batchOf(
@@ -35,19 +46,26 @@ export function createPostgresBatchStore(connectionString: string): BatchStore {
   return {
     createBatch: (input, now) => createBatch(pool, input, now),
     getBatch,
-    batchJobs: async (batch) => {
-      const rows = (await pool.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM generation_jobs WHERE batch_id = $1 AND workspace_id = $2`,
-        [batch.id, batch.workspaceId])).rows;
+    batchJobs: async (batch, page) => {
+      const ids = page === undefined ? batch.jobIds : batch.jobIds.slice(page.offset, page.offset + page.limit);
+      const rows = (await pool.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM generation_jobs WHERE id = ANY($1::uuid[]) AND workspace_id = $2`,
+        [ids, batch.workspaceId])).rows;
       const byId = new Map(rows.map((row) => [row.id, toJob(row)]));
-      return batch.jobIds.map((id) => byId.get(id)).filter((job): job is JobRecord => job !== undefined);
+      return ids.map((id) => byId.get(id)).filter((job): job is JobRecord => job !== undefined);
     },
-    batchCounts: async (batch) => {
-      const rows = (await pool.query<{ state: string; n: string }>(
-        `SELECT state, count(*) AS n FROM generation_jobs WHERE batch_id = $1 GROUP BY state`, [batch.id])).rows;
+    batchSummary: async (batch) => {
+      const rows = (await pool.query<{ state: string; n: string; last: Date | null }>(
+        `SELECT state, count(*) AS n, max(finished) AS last FROM generation_jobs WHERE batch_id = $1 GROUP BY state`, [batch.id])).rows;
       const of = (state: string) => Number(rows.find((row) => row.state === state)?.n ?? 0);
       const counts: BatchCounts = { pending: of('pending'), generating: of('generating'), succeeded: of('success'), failed: of('failure') };
-      return counts;
+      const last = Math.max(0, ...rows.map((row) => row.last?.getTime() ?? 0));
+      return { counts, lastFinished: last === 0 ? null : new Date(last) };
     },
+    markBatchQueued: async (batchId, now) => {
+      await pool.query(`UPDATE generation_batches SET queued_at = $2 WHERE id = $1 AND queued_at IS NULL`, [batchId, now]);
+    },
+    unqueuedBatches: async (before) => (await pool.query<BatchRow>(
+      `SELECT * FROM generation_batches WHERE queued_at IS NULL AND created <= $1 ORDER BY created LIMIT 100`, [before])).rows.map((row) => batchOf(row)!),
     deleteSweptBatches: async (before) => (await pool.query(
       `DELETE FROM generation_batches b WHERE created <= $1 AND NOT EXISTS (SELECT 1 FROM generation_jobs j WHERE j.batch_id = b.id)`,
       [before])).rowCount ?? 0,

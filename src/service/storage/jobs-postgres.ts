@@ -6,9 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { GenerateCommand } from '../commands.js';
+import type { GenerateCommand } from '../records/command.js';
 import type { ServiceErrorCode } from '../api/errors.js';
-import type { FinishedDocument, JobError, JobRecord, JobState, JobStore, NewJob, StartedJob } from '../jobs/types.js';
+import type { FinishedDocument, JobError, JobRecord, JobState, JobStore, NewJob, StartedJob } from '../records/jobs.js';
 import { createPgPool, inTransaction, insertDocument } from './postgres.js';
 import { isUuid } from './types.js';
 

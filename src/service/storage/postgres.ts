@@ -11,7 +11,7 @@ import type {
 } from './types.js';
 import { StorageConflictError, isUuid } from './types.js';
 import { JOBS_MIGRATION } from './jobs-postgres-schema.js';
-import { BATCHES_MIGRATION } from './batches-postgres.js';
+import { BATCHES_MIGRATION, BATCHES_QUEUED_MIGRATION } from './batches-postgres.js';
 
 /** Ordered schema changes; a released migration is never edited, only followed by a new one. */
 const MIGRATIONS: readonly { readonly version: number; readonly sql: string }[] = [
@@ -83,6 +83,7 @@ const MIGRATIONS: readonly { readonly version: number; readonly sql: string }[] 
       CREATE UNIQUE INDEX templates_name ON templates (workspace_id, name);
     `,
   },
+  { version: 6, sql: BATCHES_QUEUED_MIGRATION },
 ];
 
 /** Arbitrary constant of the advisory lock that serialises migrations of concurrent starts. */

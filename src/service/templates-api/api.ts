@@ -14,12 +14,14 @@ import type { RequestScope } from '../operations.js';
 import type { RenderPdf } from '../renderer.js';
 import type { Storage, TemplateRecord } from '../storage/types.js';
 import { isUuid } from '../storage/types.js';
-import { readTemplateUpload } from './upload.js';
+import { UPLOAD_LIMITS, readTemplateUpload } from './upload.js';
 
 export interface TemplatesApiDeps {
   readonly storage: Storage;
   readonly renderPdf: RenderPdf;
   readonly signer: LinkSigner;
+  /** Where upload bodies are spooled while read (default: the system's temporary folder). */
+  readonly spoolDir?: string;
 }
 
 export function templatesExtension(deps: TemplatesApiDeps): ApiExtension {
@@ -36,7 +38,7 @@ export function templatesExtension(deps: TemplatesApiDeps): ApiExtension {
 
 async function create(deps: TemplatesApiDeps, call: ApiCall): Promise<ApiReply> {
   const scope = await call.authenticate();
-  const upload = await readTemplateUpload(call.request);
+  const upload = await readTemplateUpload(call.request, UPLOAD_LIMITS, deps.spoolDir);
   if (upload.name === undefined) throw new ServiceError('validation_error', 'name: required');
   const { template, warnings } = await addTemplate(deps.storage, deps.renderPdf, {
     workspaceName: scope.workspace.name, name: upload.name, html: upload.html, files: upload.files,
@@ -55,7 +57,7 @@ async function read(deps: TemplatesApiDeps, call: ApiCall): Promise<ApiReply> {
 async function update(deps: TemplatesApiDeps, call: ApiCall): Promise<ApiReply> {
   const scope = await call.authenticate();
   const current = await templateOf(deps, scope, call);
-  const upload = await readTemplateUpload(call.request);
+  const upload = await readTemplateUpload(call.request, UPLOAD_LIMITS, deps.spoolDir);
   if (upload.name !== undefined && upload.name !== current.name) {
     throw new ServiceError('validation_error', `name: a template keeps its name ('${current.name}'); create another to use '${upload.name}'`);
   }

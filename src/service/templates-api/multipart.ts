@@ -1,8 +1,12 @@
 /**
  * `multipart/form-data` request bodies (RFC 7578), read with busboy (the one folder that imports
  * it): text fields and files by name, bounded in part count, file count, bytes per file and bytes
- * in all. Anything malformed or past a bound is a typed error (400 or 413), never a crash.
+ * in all. Anything malformed or past a bound is a typed error (400 or 413), never a crash. File
+ * parts are streamed to files of a spool folder the caller gives (and removes), counted as they
+ * come: an upload is never held in memory whole, and stops at the byte limit.
  */
+import { createWriteStream } from 'node:fs';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import busboy from 'busboy';
@@ -18,7 +22,9 @@ export interface MultipartLimits {
 export interface UploadedFile {
   /** The part's filename as sent (paths kept: `css/style.css`); checked by the caller. */
   readonly filename: string;
-  readonly bytes: Uint8Array;
+  /** Where its bytes were spooled. */
+  readonly path: string;
+  readonly size: number;
 }
 
 export interface MultipartBody {
@@ -33,7 +39,8 @@ export function isMultipart(request: Request): boolean {
   return /^multipart\/form-data\s*;/i.test(request.headers.get('content-type') ?? '');
 }
 
-export async function readMultipart(request: Request, limits: MultipartLimits): Promise<MultipartBody> {
+/** Reads the body, spooling its file parts into the folder `spool` (made by the caller, removed by it on every outcome). */
+export async function readMultipart(request: Request, limits: MultipartLimits, spool: string): Promise<MultipartBody> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!isMultipart(request)) throw new ServiceError('unsupported_media_type', 'send the template as multipart/form-data');
   if (request.body === null) throw invalid('the multipart body is empty');
@@ -46,13 +53,18 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
   } catch (error) {
     throw invalid(`malformed multipart Content-Type: ${(error as Error).message}`);
   }
-  return parse(Readable.fromWeb(request.body as NodeWebStream<Uint8Array>), parser, limits);
+  return parse(Readable.fromWeb(request.body as NodeWebStream<Uint8Array>), parser, limits, spool);
 }
 
-/** Feeds the stream to busboy; the first problem ends the parse with its typed error. */
-export function parse(source: Readable, parser: busboy.Busboy, limits: MultipartLimits): Promise<MultipartBody> {
+/**
+ * Feeds the stream to busboy; the first problem ends the parse with its typed error, once every
+ * spool file is closed (so the caller can remove the folder).
+ */
+export function parse(source: Readable, parser: busboy.Busboy, limits: MultipartLimits, spool: string): Promise<MultipartBody> {
   const fields = new Map<string, string>();
   const files = new Map<string, UploadedFile[]>();
+  const writing: Promise<void>[] = [];
+  const open = new Set<NodeJS.WritableStream & { destroy(): void }>();
   let total = 0;
   return new Promise<MultipartBody>((resolve, reject) => {
     let failed = false;
@@ -61,7 +73,8 @@ export function parse(source: Readable, parser: busboy.Busboy, limits: Multipart
       failed = true;
       source.unpipe(parser);
       source.resume(); // drain the rest: the answer still goes out on this connection
-      reject(error);
+      for (const out of open) out.destroy();
+      void Promise.allSettled(writing).then(() => reject(error));
     };
     const tooLarge = () => fail(new ServiceError('payload_too_large', `the upload is larger than ${limits.maxTotalBytes} bytes`));
     parser.on('field', (name, value, info) => {
@@ -69,18 +82,29 @@ export function parse(source: Readable, parser: busboy.Busboy, limits: Multipart
       else fields.set(name, value);
     });
     parser.on('file', (name, stream, info) => {
-      const chunks: Buffer[] = [];
+      if (failed) { stream.resume(); return; } // parts busboy had buffered: nothing more is spooled
+      const path = join(spool, String(writing.length));
+      const out = createWriteStream(path);
+      open.add(out);
+      let size = 0;
+      writing.push(new Promise<void>((done) => {
+        out.on('close', () => { open.delete(out); done(); });
+        out.on('error', (error: Error) => fail(new ServiceError('internal_error', `the upload could not be spooled: ${error.message}`)));
+      }));
       stream.on('data', (chunk: Buffer) => {
         total += chunk.length;
+        size += chunk.length;
         if (total > limits.maxTotalBytes) tooLarge();
-        else chunks.push(chunk);
+        else if (!failed && !out.write(chunk)) { stream.pause(); out.once('drain', () => stream.resume()); }
       });
       stream.on('limit', tooLarge);
       // busboy destroys a file cut short with an error on its stream: unheard, it would end the process
       stream.on('error', (error: Error) => fail(invalid(`malformed multipart body: ${error.message}`)));
       stream.on('end', () => {
+        if (failed) return;
+        out.end();
         const list = files.get(name) ?? [];
-        list.push({ filename: info.filename ?? '', bytes: new Uint8Array(Buffer.concat(chunks)) });
+        list.push({ filename: info.filename ?? '', path, size });
         files.set(name, list);
       });
     });
@@ -89,7 +113,10 @@ export function parse(source: Readable, parser: busboy.Busboy, limits: Multipart
     parser.on('partsLimit', () => fail(invalid(`more than ${limits.maxFiles + limits.maxFields} parts`)));
     parser.on('error', (error: Error) => fail(invalid(`malformed multipart body: ${error.message}`)));
     source.on('error', (error: Error) => fail(invalid(`the upload was interrupted: ${error.message}`)));
-    parser.on('close', () => { if (!failed) resolve({ fields, files }); });
+    parser.on('close', () => {
+      // every spooled file written out before the parts are read back
+      void Promise.allSettled(writing).then(() => { if (!failed) resolve({ fields, files }); });
+    });
     source.pipe(parser);
   });
 }

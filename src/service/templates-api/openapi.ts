@@ -1,6 +1,6 @@
 /** The OpenAPI description of the template API (merged into openapi.ts): upload, read, update, delete. */
-import type { Json } from '../openapi.js';
-import { AUTH_ERRORS, errorResponses, jsonContent, ref } from '../openapi.js';
+import type { Json } from '../api/openapi-parts.js';
+import { AUTH_ERRORS, errorResponses, jsonContent, ref } from '../api/openapi-parts.js';
 
 const security: Json = [{ ApiKeyHeader: [] }, { ApiKeyQuery: [] }];
 const idParameter: Json = { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };

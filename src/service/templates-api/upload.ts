@@ -2,14 +2,20 @@
  * A template as uploaded over HTTP: a `multipart/form-data` body with the fields `name` and
  * `sample` (JSON text, optional), one file part `template` (the Handlebars-over-HTML source) and
  * any number of file parts `files` whose filenames are their paths in the template's folder
- * (`css/style.css`, `img/logo.png`) — or the folder as one `archive` part, a `.zip` whose
- * `template.html` is the source unless a `template` part is sent. Bounded as `octavo template add`
- * bounds a folder; the paths are checked by the same code (storage/template-files.ts).
+ * (`css/style.css`, `img/logo.png`) — or the folder as one `archive` part, a `.zip`, `.tar.gz` or
+ * `.tgz` whose `template.html` is the source unless a `template` part is sent. Bounded as
+ * `octavo template add` bounds a folder; the paths are checked by the same code
+ * (storage/template-files.ts). The body's files are spooled to a folder of their own under
+ * `spoolRoot` (the data directory's `tmp/` with fs storage) and it is removed on every outcome.
  */
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ServiceError } from '../api/errors.js';
 import { MAX_TEMPLATE_FILES, MAX_TEMPLATE_FILES_BYTES, checkFilePaths } from '../storage/template-files.js';
-import type { MultipartBody, MultipartLimits } from './multipart.js';
+import type { MultipartBody, MultipartLimits, UploadedFile } from './multipart.js';
 import { readMultipart } from './multipart.js';
+import { readTarGz } from './tar/read-tar-gz.js';
 import { readZip } from './zip/read-zip.js';
 
 export const UPLOAD_LIMITS: MultipartLimits = {
@@ -29,8 +35,14 @@ export interface UploadedTemplate {
 
 const invalid = (message: string) => new ServiceError('validation_error', message);
 
-export async function readTemplateUpload(request: Request, limits: MultipartLimits = UPLOAD_LIMITS): Promise<UploadedTemplate> {
-  return templateOf(await readMultipart(request, limits), limits);
+export async function readTemplateUpload(request: Request, limits: MultipartLimits = UPLOAD_LIMITS, spoolRoot = tmpdir()): Promise<UploadedTemplate> {
+  await mkdir(spoolRoot, { recursive: true });
+  const spool = await mkdtemp(join(spoolRoot, 'upload-'));
+  try {
+    return await templateOf(await readMultipart(request, limits, spool), limits);
+  } finally {
+    await rm(spool, { recursive: true, force: true });
+  }
 }
 
 /** The template file of an archive, when no `template` part is sent. */
@@ -45,22 +57,34 @@ export async function templateOf(body: MultipartBody, limits: MultipartLimits = 
   for (const [field, list] of body.files) {
     if (field === 'template') continue;
     if (field === 'archive') {
-      if (list.length !== 1 || !/\.zip$/i.test(list[0]!.filename)) throw invalid(`archive: send one .zip file (other archive formats are not read)`);
-      for (const [path, bytes] of await readZip(list[0]!.bytes, { maxFiles: limits.maxFiles, maxTotalBytes: limits.maxTotalBytes })) add(path, bytes);
+      if (list.length !== 1) throw invalid('archive: send one archive');
+      for (const [path, bytes] of await readArchive(list[0]!, limits)) add(path, bytes);
     } else if (field === 'files') {
-      for (const file of list) add(file.filename, file.bytes);
+      for (const file of list) add(file.filename, await bytesOf(file));
     } else {
       throw invalid(`unknown file part '${field}': send the template's folder as parts named 'files' or one 'archive'`);
     }
   }
   const sources = body.files.get('template') ?? [];
   if (sources.length > 1) throw invalid(`send one file part 'template' (the template's HTML), got ${sources.length}`);
-  const source = sources[0]?.bytes ?? files.get(ARCHIVE_SOURCE);
+  const source = sources[0] === undefined ? files.get(ARCHIVE_SOURCE) : await bytesOf(sources[0]);
   if (source === undefined) throw invalid(`send the template's HTML as a file part 'template' (or as ${ARCHIVE_SOURCE} in the archive)`);
   if (sources.length === 0) files.delete(ARCHIVE_SOURCE);
   const html = decodeUtf8(source, 'template');
   checkFilePaths(files);
   return { name: nameOf(body.fields.get('name')), html, sample: sampleOf(body.fields.get('sample')), files };
+}
+
+/** A `.zip`, `.tar.gz` or `.tgz`, by its filename. */
+function readArchive(file: UploadedFile, limits: MultipartLimits): Promise<Map<string, Uint8Array>> {
+  const archiveLimits = { maxFiles: limits.maxFiles, maxTotalBytes: limits.maxTotalBytes };
+  if (/\.zip$/i.test(file.filename)) return readZip(file.path, archiveLimits);
+  if (/\.(tar\.gz|tgz)$/i.test(file.filename)) return readTarGz(file.path, archiveLimits);
+  throw invalid('archive: send a .zip, .tar.gz or .tgz file (other archive formats are not read)');
+}
+
+async function bytesOf(file: UploadedFile): Promise<Uint8Array> {
+  return new Uint8Array(await readFile(file.path));
 }
 
 function nameOf(value: string | undefined): string | undefined {

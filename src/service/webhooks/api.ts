@@ -8,7 +8,7 @@ import { ServiceError } from '../api/errors.js';
 import { isUuid } from '../storage/types.js';
 import { generateWebhookSecret } from './signature.js';
 import { resolveWebhookTarget } from './ssrf.js';
-import type { WebhookDelivery, WebhookEndpoint, WebhookStore } from './types.js';
+import type { WebhookDelivery, WebhookEndpoint, WebhookStore } from '../records/webhooks.js';
 
 const MAX_LISTED = 100;
 

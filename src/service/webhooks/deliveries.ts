@@ -7,12 +7,12 @@
 import { isServiceError } from '../api/errors.js';
 import type { LinkSigner } from '../links.js';
 import { jobDto } from '../jobs/api.js';
-import type { JobQueue, JobRecord } from '../jobs/types.js';
+import type { JobQueue, JobRecord } from '../records/jobs.js';
 import { postWebhook } from './send.js';
 import { webhookHeaders } from './signature.js';
 import { resolveWebhookTarget } from './ssrf.js';
 import type { AttemptResult } from './send.js';
-import type { DeliveryState, NewDelivery, WebhookStore } from './types.js';
+import type { DeliveryState, NewDelivery, WebhookStore } from '../records/webhooks.js';
 
 export const DEFAULT_WEBHOOK_ATTEMPTS = 8;
 export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;

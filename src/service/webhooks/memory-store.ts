@@ -1,5 +1,5 @@
 /** The webhook store of one machine (fs and memory storage): in this process, like its jobs. */
-import type { DeliveryAttempt, DeliveryState, WebhookDelivery, WebhookEndpoint, WebhookStore } from './types.js';
+import type { DeliveryAttempt, DeliveryState, WebhookDelivery, WebhookEndpoint, WebhookStore } from '../records/webhooks.js';
 
 export function createMemoryWebhookStore(): WebhookStore {
   const endpoints = new Map<string, WebhookEndpoint>();

@@ -1,7 +1,7 @@
 /** Starts the API on a real socket (127.0.0.1, ephemeral port) with memory storage and a fake renderer. */
 import { expect } from 'vitest';
-import { createApiHandler } from '../../../src/service/http.js';
-import type { ApiHandler, ApiOptions } from '../../../src/service/http.js';
+import { createApiHandler } from '../../../src/service/main/http.js';
+import type { ApiHandler, ApiOptions } from '../../../src/service/main/http.js';
 import { jsonLineLogger } from '../../../src/service/logging.js';
 import { startNodeServer } from '../../../src/service/node-server.js';
 import type { NodeServerOptions } from '../../../src/service/node-server.js';

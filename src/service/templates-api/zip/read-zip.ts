@@ -24,10 +24,11 @@ const S_IFLNK = 0o120000;
 const invalid = (message: string) => new ServiceError('validation_error', `archive: ${message}`);
 const tooLarge = (limit: number) => new ServiceError('payload_too_large', `archive: its files inflate to more than ${limit} bytes`);
 
-export async function readZip(bytes: Uint8Array, limits: ArchiveLimits): Promise<Map<string, Uint8Array>> {
+/** Reads the archive at `path` (yauzl reads the parts it needs from the file: it is never loaded whole). */
+export async function readZip(path: string, limits: ArchiveLimits): Promise<Map<string, Uint8Array>> {
   const zip = await new Promise<ZipFile>((resolve, reject) => {
-    yauzl.fromBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-      { lazyEntries: true, validateEntrySizes: true, strictFileNames: true, decodeStrings: true },
+    yauzl.open(path,
+      { lazyEntries: true, validateEntrySizes: true, strictFileNames: true, decodeStrings: true, autoClose: false },
       (error, file) => (error === null ? resolve(file) : reject(invalid(error.message))));
   });
   try {

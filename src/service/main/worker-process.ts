@@ -5,13 +5,13 @@
  * whether or not an API process runs.
  */
 import { createServiceMetrics } from '../metrics.js';
-import { CLEANUP_INTERVAL_MS } from '../server.js';
-import type { ServiceJobsConfig } from '../server.js';
+import { CLEANUP_INTERVAL_MS } from './server.js';
+import type { ServiceJobsConfig } from './server.js';
 import { openStorage } from '../storage/index.js';
 import { createTemplateFilesReader } from '../template-files-cache.js';
 import type { WorkerPoolOptions } from '../workers.js';
 import { DEFAULT_RENDER_TIMEOUT_MS, createWorkerPool } from '../workers.js';
-import { startJobs } from './setup.js';
+import { startJobs } from './jobs-setup.js';
 
 export interface WorkerConfig {
   readonly databaseUrl: string;

@@ -4,22 +4,22 @@
  */
 import { createApiHandler } from './http.js';
 import type { ApiHandler } from './http.js';
-import type { RequestLogger } from './logging.js';
-import type { RunningServer } from './node-server.js';
-import { startNodeServer } from './node-server.js';
-import type { RenderPdf } from './renderer.js';
-import type { Storage } from './storage/types.js';
-import type { WorkerPoolOptions } from './workers.js';
-import { createWorkerPool } from './workers.js';
-import { createServiceMetrics } from './metrics.js';
+import type { RequestLogger } from '../logging.js';
+import type { RunningServer } from '../node-server.js';
+import { startNodeServer } from '../node-server.js';
+import type { RenderPdf } from '../renderer.js';
+import type { Storage } from '../storage/types.js';
+import type { WorkerPoolOptions } from '../workers.js';
+import { createWorkerPool } from '../workers.js';
+import { createServiceMetrics } from '../metrics.js';
 import { availableParallelism } from 'node:os';
-import type { JobsConfig } from './jobs/setup.js';
-import { startJobs } from './jobs/setup.js';
-import { DEFAULT_LINK_TTL_SECONDS } from './operations.js';
-import { createTemplateFilesReader } from './template-files-cache.js';
-import { createLinkSigner } from './links.js';
-import { templatesExtension } from './templates-api/api.js';
-import { DEFAULT_RENDER_TIMEOUT_MS } from './workers.js';
+import type { JobsConfig } from './jobs-setup.js';
+import { startJobs } from './jobs-setup.js';
+import { DEFAULT_LINK_TTL_SECONDS } from '../operations.js';
+import { createTemplateFilesReader } from '../template-files-cache.js';
+import { createLinkSigner } from '../links.js';
+import { templatesExtension } from '../templates-api/api.js';
+import { DEFAULT_RENDER_TIMEOUT_MS } from '../workers.js';
 
 /** A job run longer than its render time limit and a margin is taken as abandoned (its worker died). */
 function defaultAbandonAfter(pool: WorkerPoolOptions | undefined): number {
@@ -42,6 +42,8 @@ export interface ServiceConfig {
   readonly renderPdf?: RenderPdf;
   readonly pool?: WorkerPoolOptions;
   readonly cleanupIntervalMs?: number;
+  /** Template uploads are spooled here while read (fs storage: the data directory's `tmp/`; default: the system's temporary folder). */
+  readonly uploadSpoolDir?: string;
   /** Asynchronous generation (jobs/setup.ts); absent: jobs in this process, rendered by its pool. */
   readonly jobs?: ServiceJobsConfig;
 }
@@ -77,7 +79,10 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     await pool?.close();
     throw error;
   });
-  const templates = templatesExtension({ storage: config.storage, renderPdf, signer: createLinkSigner(await config.storage.signingSecret()) });
+  const templates = templatesExtension({
+    storage: config.storage, renderPdf, signer: createLinkSigner(await config.storage.signingSecret()),
+    ...(config.uploadSpoolDir === undefined ? {} : { spoolDir: config.uploadSpoolDir }),
+  });
   const handler = await createApiHandler({
     extensions: [...jobs.extensions, templates],
     storage: config.storage,

@@ -5,29 +5,29 @@
  * correlation id, and one log line per request; the operations themselves are in operations.ts.
  */
 import { randomUUID } from 'node:crypto';
-import type { ApiCall, ApiExtension, ApiRoute } from './api-extension.js';
-import { authenticate, presentedKey } from './auth.js';
-import { parseGenerateCommand } from './commands.js';
-import { ERROR_DESCRIPTIONS, STATUS_OF, ServiceError, errorBody, isServiceError } from './api/errors.js';
-import type { ServiceErrorCode } from './api/errors.js';
-import { errorPage, prefersHtml } from './error-page.js';
-import type { JsonMediaType } from './http-support.js';
-import { negotiateJson, pagingLinks, parseJsonBody, parsePaging, readBody, requireJsonRequest } from './http-support.js';
-import type { LinkSigner } from './links.js';
-import { checkDownload, checkPreview, createLinkSigner } from './links.js';
-import type { RequestLogger } from './logging.js';
-import { jsonLineLogger, redactQuery } from './logging.js';
+import type { ApiCall, ApiExtension, ApiRoute } from '../api-extension.js';
+import { authenticate, presentedKey } from '../auth.js';
+import { parseGenerateCommand } from '../commands.js';
+import { ERROR_DESCRIPTIONS, STATUS_OF, ServiceError, errorBody, isServiceError } from '../api/errors.js';
+import type { ServiceErrorCode } from '../api/errors.js';
+import { errorPage, prefersHtml } from '../error-page.js';
+import type { JsonMediaType } from '../http-support.js';
+import { negotiateJson, pagingLinks, parseJsonBody, parsePaging, readBody, requireJsonRequest } from '../http-support.js';
+import type { LinkSigner } from '../links.js';
+import { checkDownload, checkPreview, createLinkSigner } from '../links.js';
+import type { RequestLogger } from '../logging.js';
+import { jsonLineLogger, redactQuery } from '../logging.js';
 import { openApiDocument } from './openapi.js';
-import type { ServiceMetrics } from './metrics.js';
-import { createServiceMetrics } from './metrics.js';
-import type { ServiceDeps } from './operations.js';
-import { createTemplateFilesReader } from './template-files-cache.js';
-import { DEFAULT_LINK_TTL_SECONDS, generate, getWorkspace, listDocumentTemplates } from './operations.js';
-import type { RenderPdf } from './renderer.js';
-import type { Storage, Workspace } from './storage/types.js';
-import { isUuid } from './storage/types.js';
-import { STORAGE_RETRY_AFTER_SECONDS, isStorageUnavailable } from './storage/unavailable.js';
-import { DEFAULT_LIMITS } from '../options.js';
+import type { ServiceMetrics } from '../metrics.js';
+import { createServiceMetrics } from '../metrics.js';
+import type { ServiceDeps } from '../operations.js';
+import { createTemplateFilesReader } from '../template-files-cache.js';
+import { DEFAULT_LINK_TTL_SECONDS, generate, getWorkspace, listDocumentTemplates } from '../operations.js';
+import type { RenderPdf } from '../renderer.js';
+import type { Storage, Workspace } from '../storage/types.js';
+import { isUuid } from '../storage/types.js';
+import { STORAGE_RETRY_AFTER_SECONDS, isStorageUnavailable } from '../storage/unavailable.js';
+import { DEFAULT_LIMITS } from '../../options.js';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 

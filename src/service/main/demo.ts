@@ -7,16 +7,16 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isServiceError } from './api/errors.js';
-import { collectTemplateFiles } from './storage/template-files.js';
-import { addTemplate, createWorkspace, issueApiKey } from './operations.js';
-import type { RenderPdf } from './renderer.js';
+import { isServiceError } from '../api/errors.js';
+import { collectTemplateFiles } from '../storage/template-files.js';
+import { addTemplate, createWorkspace, issueApiKey } from '../operations.js';
+import type { RenderPdf } from '../renderer.js';
 import type { RunningService } from './server.js';
 import { startService } from './server.js';
-import { createFsStorage } from './storage/fs.js';
-import type { Storage, Workspace } from './storage/types.js';
-import type { WorkerPoolOptions } from './workers.js';
-import { createWorkerPool } from './workers.js';
+import { createFsStorage } from '../storage/fs.js';
+import type { Storage, Workspace } from '../storage/types.js';
+import type { WorkerPoolOptions } from '../workers.js';
+import { createWorkerPool } from '../workers.js';
 
 export const DEMO_WORKSPACE = 'demo';
 export const DEMO_QUOTA = 1000;
@@ -50,7 +50,7 @@ export interface DemoTemplate {
 }
 
 export function defaultFixturesDir(): string {
-  return fileURLToPath(new URL('../../fixtures/', import.meta.url));
+  return fileURLToPath(new URL('../../../fixtures/', import.meta.url));
 }
 
 async function demoWorkspace(storage: Storage): Promise<{ workspace: Workspace; apiKey: string }> {
@@ -128,7 +128,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     const { workspace, apiKey } = await demoWorkspace(storage);
     const templates = await demoTemplates(storage, renderPdf, workspace, options.fixturesDir ?? defaultFixturesDir(), out);
     const service = await startService({
-      storage, renderPdf, host: options.host ?? '127.0.0.1', port: options.port,
+      storage, renderPdf, host: options.host ?? '127.0.0.1', port: options.port, uploadSpoolDir: join(resolve(options.dataDir), 'tmp'),
       ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
       ...(options.linkTtlSeconds === undefined ? {} : { linkTtlSeconds: options.linkTtlSeconds }),
     });

@@ -3,37 +3,15 @@
  * at `/v1/openapi.json`. Schemas and names follow Pdfless' public API so its generated clients
  * match.
  */
-import { ERROR_DESCRIPTIONS, STATUS_OF } from './api/errors.js';
-import type { ServiceErrorCode } from './api/errors.js';
-import { PERMISSION_FIELDS } from './commands.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './operations.js';
-import { bulkPaths, bulkSchemas } from './bulk/openapi.js';
-import { templatesApiPaths, templatesApiSchemas } from './templates-api/openapi.js';
-import { asyncCommandProperties, asyncGenerateParameters, asyncGenerateResponse, asyncPaths, asyncSchemas } from './jobs/openapi.js';
+import { STATUS_OF } from '../api/errors.js';
+import type { Json } from '../api/openapi-parts.js';
+import { AUTH_ERRORS, errorResponses, jsonContent, ref } from '../api/openapi-parts.js';
+import { PERMISSION_FIELDS } from '../commands.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../operations.js';
+import { bulkPaths, bulkSchemas } from '../bulk/openapi.js';
+import { templatesApiPaths, templatesApiSchemas } from '../templates-api/openapi.js';
+import { asyncCommandProperties, asyncGenerateParameters, asyncGenerateResponse, asyncPaths, asyncSchemas } from '../jobs/openapi.js';
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
-const JSON_TYPES = ['application/json', 'text/json', 'text/plain'] as const;
-
-export function jsonContent(schema: Json): Json {
-  return Object.fromEntries(JSON_TYPES.map((type) => [type, { schema }]));
-}
-
-export function ref(name: string): Json {
-  return { $ref: `#/components/schemas/${name}` };
-}
-
-export function errorResponses(codes: readonly ServiceErrorCode[]): Record<string, Json> {
-  const byStatus = new Map<number, ServiceErrorCode[]>();
-  for (const code of codes) byStatus.set(STATUS_OF[code], [...(byStatus.get(STATUS_OF[code]) ?? []), code]);
-  return Object.fromEntries([...byStatus].map(([status, list]) => [String(status), {
-    description: list.map((code) => `\`${code}\`: ${ERROR_DESCRIPTIONS[code]}`).join(' '),
-    headers: { 'X-Correlation-Id': { $ref: '#/components/headers/CorrelationId' } },
-    content: jsonContent(ref('ApiExceptionDetailsResult')),
-  }]));
-}
-
-export const AUTH_ERRORS: ServiceErrorCode[] = ['missing_api_key', 'invalid_api_key', 'workspace_inactive', 'internal_error'];
 const dateTime = { type: 'string', format: 'date-time' };
 
 function schemas(): Record<string, Json> {

@@ -4,7 +4,7 @@
  * stores its document exactly once), the `JobQueue` hands job ids to workers (pg-boss on
  * PostgreSQL, in this process otherwise). The store is the truth; the queue only says "run this".
  */
-import type { GenerateCommand } from '../commands.js';
+import type { GenerateCommand } from './command.js';
 import type { ServiceErrorCode } from '../api/errors.js';
 
 /** `pending → generating → success | failure` (a retried job goes through `generating` again). */

@@ -9,22 +9,23 @@ import type { RenderPdf } from '../renderer.js';
 import type { Storage } from '../storage/types.js';
 import type { TemplateFilesReader } from '../template-files-cache.js';
 import type { ApiExtension } from '../api-extension.js';
-import { jobsExtension } from './api.js';
-import { createInProcessQueue } from './in-process-queue.js';
-import { createMemoryJobStore } from './memory-store.js';
-import type { JobRunnerDeps } from './runner.js';
-import { DEFAULT_MAX_ATTEMPTS, runJob } from './runner.js';
-import type { JobQueue, JobRecord, JobStore } from './types.js';
+import { jobsExtension } from '../jobs/api.js';
+import { createInProcessQueue } from '../jobs/in-process-queue.js';
+import { createMemoryJobStore } from '../jobs/memory-store.js';
+import type { JobRunnerDeps } from '../jobs/runner.js';
+import { DEFAULT_MAX_ATTEMPTS, runJob } from '../jobs/runner.js';
+import type { JobQueue, JobRecord, JobStore } from '../records/jobs.js';
 import { DEFAULT_WEBHOOK_ATTEMPTS, DEFAULT_WEBHOOK_TIMEOUT_MS, announcer, deliver } from '../webhooks/deliveries.js';
 import type { WebhookDeps } from '../webhooks/deliveries.js';
 import { webhooksExtension } from '../webhooks/api.js';
 import { createMemoryWebhookStore } from '../webhooks/memory-store.js';
 import { resolveWebhookTarget } from '../webhooks/ssrf.js';
-import type { WebhookStore } from '../webhooks/types.js';
+import type { WebhookStore } from '../records/webhooks.js';
 import { bulkExtension } from '../bulk/api.js';
 import { batchAnnouncer } from '../bulk/completion.js';
 import { createMemoryBatchStore } from '../bulk/memory-store.js';
-import type { BatchStore } from '../bulk/types.js';
+import { requeueCutBatches } from '../bulk/requeue.js';
+import type { BatchStore } from '../records/batches.js';
 
 /** Finished jobs are kept this long for their status to be read, then removed by the sweep. */
 export const DEFAULT_JOB_RETENTION_SECONDS = 24 * 3600;
@@ -60,6 +61,8 @@ export interface JobsConfig {
   readonly webhookTimeoutMs?: number;
   /** Payload strings holding JSON are parsed within this depth (batch items; `--max-data-depth`). */
   readonly maxDataDepth?: number;
+  /** A batch stored this long ago and never marked queued is queued by the sweep (bulk/requeue.ts). */
+  readonly requeueAfterSeconds?: number;
 }
 
 export interface AsyncJobs {
@@ -68,7 +71,10 @@ export interface AsyncJobs {
   readonly webhooks: WebhookStore;
   readonly batches: BatchStore;
   readonly extensions: readonly ApiExtension[];
-  /** Removes jobs finished longer ago than the retention; returns how many. */
+  /**
+   * The schedule's sweep: queues batches whose queueing was cut (bulk/requeue.ts), removes jobs
+   * finished longer ago than the retention; returns how many jobs were removed.
+   */
   cleanup(): Promise<number>;
   /** Stops taking jobs, lets running ones finish, closes the queue and the store (not the storage). */
   close(): Promise<void>;
@@ -112,6 +118,7 @@ export async function startJobs(config: JobsConfig): Promise<AsyncJobs> {
       webhooksExtension(webhooks, allowedOrigins),
     ],
     cleanup: async () => {
+      await requeueCutBatches({ batches, queue, now }, config.requeueAfterSeconds);
       const before = new Date(now().getTime() - retentionMs);
       const removed = await store.deleteFinishedJobs(before);
       await batches.deleteSweptBatches(before);
