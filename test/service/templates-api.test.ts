@@ -5,6 +5,9 @@
  * with the existing id; unsafe paths and malformed bodies are typed refusals; one workspace's key
  * never sees or changes another's templates.
  */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createLinkSigner } from '../../src/service/links.js';
 import { createMemoryStorage } from '../../src/service/storage/memory.js';
@@ -14,6 +17,7 @@ import { templatesExtension } from '../../src/service/templates-api/api.js';
 import { freshDatabase, inCi, postgresAvailable, stopCluster } from './helpers/postgres-db.js';
 import type { TestService } from './helpers/service.js';
 import { expectError, startTestService, tenant } from './helpers/service.js';
+import { makeTarGz } from './helpers/tar.js';
 import { makeZip } from './helpers/zip.js';
 
 let service: TestService | undefined;
@@ -23,12 +27,16 @@ afterAll(() => { stopCluster(); });
 const BACKENDS: { name: string; open: () => Promise<Storage> }[] = [{ name: 'memory', open: async () => createMemoryStorage() }];
 if (postgresAvailable || inCi) BACKENDS.push({ name: 'postgres', open: async () => createPostgresStorage({ connectionString: await freshDatabase('octavo_tapi') }) });
 
+/** Upload bodies are spooled here while read: it must be empty again after every request. */
+const spoolDir = mkdtempSync(join(tmpdir(), 'octavo-tapi-spool-'));
+afterAll(() => rmSync(spoolDir, { recursive: true, force: true }));
+
 async function start(open: () => Promise<Storage>) {
   const storage = await open();
   const base = await startTestService({ storage });
   await service?.close();
   const signer = createLinkSigner(await storage.signingSecret());
-  service = await startTestService({ storage, extensions: [templatesExtension({ storage, renderPdf: base.fake.renderPdf, signer })] });
+  service = await startTestService({ storage, extensions: [templatesExtension({ storage, renderPdf: base.fake.renderPdf, signer, spoolDir })] });
   const closeBase = base.close;
   const own = service.close;
   // one storage under both: close the first server without closing the storage twice
@@ -101,6 +109,36 @@ for (const backend of BACKENDS) {
       await expectError(await upload('bomb', makeZip([{ name: 'template.html', data: '<p/>' }, { name: 'z', data: new Uint8Array(60 * 1024 * 1024), deflate: true }])), 413, 'payload_too_large');
       expect((await storage.listTemplates(a.workspace.id, { offset: 0, limit: 10 })).items.map((t) => t.name)).toEqual(['zipped']);
     }, 60_000);
+
+    it('takes the folder as a .tar.gz; refusals are typed; the spooled body is removed on every outcome', async () => {
+      const { storage, a, call } = await start(backend.open);
+      const upload = (name: string, archive: Uint8Array, filename = 'folder.tar.gz') => {
+        const data = new FormData();
+        data.append('name', name);
+        data.append('archive', new Blob([archive]), filename);
+        return call(a.apiKey, '/document-templates', { method: 'POST', body: data });
+      };
+      const made = await upload('tarred', makeTarGz([{ name: './template.html', data: '<p>{{title}}</p>' }, { name: './css/a.css', data: 'p{}' }]), 'folder.tgz');
+      expect(made.status).toBe(201);
+      const id = ((await made.json()) as TemplateDto).id;
+      expect((await storage.getTemplate(a.workspace.id, id))?.html).toBe('<p>{{title}}</p>');
+      expect([...(await storage.getTemplateFiles(a.workspace.id, id))!.keys()]).toEqual(['css/a.css']);
+      expect(readdirSync(spoolDir)).toEqual([]);
+      await expectError(await upload('evil', makeTarGz([{ name: 'template.html', data: '<p/>' }, { name: '../x.css', data: 'x' }])), 400, 'validation_error');
+      await expectError(await upload('link', makeTarGz([{ name: 'template.html', data: '<p/>' }, { name: 'x.css', type: '2', linkname: '/etc/passwd' }])), 400, 'validation_error');
+      await expectError(await upload('bomb', makeTarGz([{ name: 'template.html', data: '<p/>' }], new Uint8Array(60 * 1024 * 1024))), 413, 'payload_too_large');
+      await expectError(await upload('rar', new Uint8Array([1, 2, 3]), 'folder.rar'), 400, 'validation_error');
+      // a body past the upload limit stops while streaming, and one cut short is a typed refusal
+      const big = new FormData();
+      big.append('name', 'big');
+      big.append('template', new Blob(['<p/>']), 'template.html');
+      big.append('files', new Blob([new Uint8Array(51 * 1024 * 1024)]), 'big.bin');
+      await expectError(await call(a.apiKey, '/document-templates', { method: 'POST', body: big }), 413, 'payload_too_large');
+      const cut = `--b\r\nContent-Disposition: form-data; name="template"; filename="t.html"\r\n\r\n<p>half`;
+      await expectError(await call(a.apiKey, '/document-templates', { method: 'POST', body: cut, headers: { 'content-type': 'multipart/form-data; boundary=b' } }), 400, 'validation_error');
+      expect(readdirSync(spoolDir)).toEqual([]);
+      expect((await storage.listTemplates(a.workspace.id, { offset: 0, limit: 10 })).items.map((t) => t.name)).toEqual(['tarred']);
+    }, 90_000);
 
     it("one workspace never sees, changes or deletes another's template", async () => {
       const { storage, a, b, call } = await start(backend.open);
