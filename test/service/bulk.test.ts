@@ -31,7 +31,7 @@ afterAll(() => { stopCluster(); });
 
 interface Counts { pending: number; generating: number; succeeded: number; failed: number }
 interface Item { id: string; status: string; reference_id: string; batch_id: string; data?: { download_url: string }; error?: { error_code: string } }
-interface Batch { id: string; status: string; total: number; counts: Counts; status_url: string; finished_at: string | null; items?: Item[] }
+interface Batch { id: string; status: string; total: number; counts: Counts; status_url: string; finished_at: string | null; items?: Item[]; next_cursor?: string | null }
 
 interface Backend { readonly name: string; readonly open: () => Promise<{ storage: Storage; databaseUrl?: string }> }
 const BACKENDS: Backend[] = [{ name: 'memory', open: async () => ({ storage: createMemoryStorage() }) }];
@@ -51,7 +51,7 @@ async function start(backend: Backend, quota: number) {
   const fake = fakeRenderer();
   jobs = await startJobs({
     storage, renderPdf: fake.renderPdf, concurrency: 2, linkTtlSeconds: 600, abandonAfterSeconds: 60,
-    allowedWebhookOrigins: [receiver.origin], webhookAttempts: 3, webhookRetryDelaySeconds: 1,
+    allowedWebhookOrigins: [receiver.origin], webhookAttempts: 3, webhookRetryDelaySeconds: 1, requeueAfterSeconds: 0,
     ...(databaseUrl === undefined ? {} : { databaseUrl, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 }),
   });
   service = await startTestService({ storage, renderPdf: fake.renderPdf, extensions: jobs.extensions });
@@ -61,7 +61,7 @@ async function start(backend: Backend, quota: number) {
     ...init, headers: { apikey: key, 'content-type': 'application/json', ...init.headers as Record<string, string> },
   });
   const submit = (body: unknown, headers: Record<string, string> = {}) => call('/pdf-batches', { method: 'POST', body: JSON.stringify(body), headers });
-  return { storage, workspace, apiKey, templateId: t.id, call, submit, receiver };
+  return { storage, workspace, apiKey, templateId: t.id, call, submit, receiver, jobs };
 }
 
 async function ended(call: (path: string) => Promise<Response>, id: string, timeoutMs = 60_000): Promise<Batch> {
@@ -141,6 +141,53 @@ for (const backend of BACKENDS) {
       expect(new Set(done.items!.map((item) => item.id)).size).toBe(1000);
       console.log(`bulk (${backend.name}): 1,000 items to batch end in ${((Date.now() - started) / 1000).toFixed(1)} s (fake renderer, 2 at a time)`);
     }, 300_000);
+
+    it('the status pages its items with limit and cursor; the counts are always whole', async () => {
+      const { templateId, call, submit } = await start(backend, 10);
+      const accepted = (await (await submit({ template_id: templateId, items: items(7) })).json()) as Batch;
+      await ended(call, accepted.id);
+      const seen: string[] = [];
+      const cursors: (string | null)[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = (await (await call(`/pdf-batches/${accepted.id}?limit=3${cursor === null ? '' : `&cursor=${cursor}`}`)).json()) as Batch;
+        expect(page.counts).toEqual({ pending: 0, generating: 0, succeeded: 7, failed: 0 });
+        expect(page.total).toBe(7);
+        seen.push(...page.items!.map((item) => item.reference_id));
+        cursor = page.next_cursor ?? null;
+        cursors.push(cursor);
+      } while (cursor !== null);
+      expect(seen).toEqual(items(7).map((item) => item.reference_id));
+      expect(cursors).toHaveLength(3);
+      const whole = (await (await call(`/pdf-batches/${accepted.id}`)).json()) as Batch;
+      expect({ items: whole.items!.length, next: whole.next_cursor }).toEqual({ items: 7, next: null });
+      for (const query of ['limit=0', 'limit=1001', 'limit=x', 'cursor=8', 'cursor=abc', 'cursor=-1']) {
+        await expectError(await call(`/pdf-batches/${accepted.id}?${query}`), 400, 'validation_error');
+      }
+    }, 60_000);
+
+    it('a batch stored but never queued (its API process killed in between) is queued by the sweep and completes', async () => {
+      const { storage, workspace, templateId, call, jobs: running } = await start(backend, 10);
+      // the crash: the batch and its jobs are stored as a request stores them, and nothing is queued
+      const { batch } = await running.batches.createBatch({
+        workspaceId: workspace.id, templateId, webhookUrl: null, idempotencyKey: null, baseUrl: service!.url,
+        items: items(4).map((item) => ({ templateId, payload: item.payload, referenceId: item.reference_id, encryption: undefined })),
+      }, new Date());
+      await new Promise((resolve) => setTimeout(resolve, 1500)); // room for a wrong worker to take it
+      expect(((await (await call(`/pdf-batches/${batch.id}`)).json()) as Batch).counts.pending).toBe(4);
+      expect((await running.batches.unqueuedBatches(new Date())).map((cut) => cut.id)).toEqual([batch.id]);
+      await running.cleanup();
+      await running.cleanup(); // the sweep again: nothing found twice, nothing rendered twice
+      expect(await running.batches.unqueuedBatches(new Date())).toEqual([]);
+      const done = await ended(call, batch.id);
+      expect(done.counts).toEqual({ pending: 0, generating: 0, succeeded: 4, failed: 0 });
+      expect(await storage.countDocuments(workspace.id)).toBe(4);
+      expect((await storage.getWorkspace(workspace.id))?.remainingQuota).toBe(6);
+      // a batch submitted over HTTP is marked queued by its request: the sweep leaves it
+      const submitted = (await (await call('/pdf-batches', { method: 'POST', body: JSON.stringify({ template_id: templateId, items: items(1) }) })).json()) as Batch;
+      expect((await running.batches.unqueuedBatches(new Date())).map((cut) => cut.id)).not.toContain(submitted.id);
+      await ended(call, submitted.id);
+    }, 60_000);
 
     it('Idempotency-Key answers the same batch; another workspace sees no batch', async () => {
       const { storage, templateId, call, submit } = await start(backend, 10);
