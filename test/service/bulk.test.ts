@@ -170,7 +170,7 @@ for (const backend of BACKENDS) {
       const { storage, workspace, templateId, call, jobs: running } = await start(backend, 10);
       // the crash: the batch and its jobs are stored as a request stores them, and nothing is queued
       const { batch } = await running.batches.createBatch({
-        workspaceId: workspace.id, templateId, webhookUrl: null, idempotencyKey: null, baseUrl: service!.url,
+        workspaceId: workspace.id, templateId, templateVersion: 1, webhookUrl: null, idempotencyKey: null, baseUrl: service!.url,
         items: items(4).map((item) => ({ templateId, payload: item.payload, referenceId: item.reference_id, encryption: undefined })),
       }, new Date());
       await new Promise((resolve) => setTimeout(resolve, 1500)); // room for a wrong worker to take it

@@ -33,7 +33,7 @@ function describeJobStore(kind: string, open: () => Promise<{ storage: Storage; 
     it('creates a job per idempotency key and workspace, and returns the same job for the same key', async () => {
       const { storage, jobs, workspace, templateId, close } = await setUp(5);
       try {
-        const input = { workspaceId: workspace.id, command: command(templateId), idempotencyKey: 'k', webhookUrl: null, batchId: null, baseUrl: 'http://127.0.0.1' };
+        const input = { workspaceId: workspace.id, command: command(templateId), templateVersion: 1, idempotencyKey: 'k', webhookUrl: null, batchId: null, baseUrl: 'http://127.0.0.1' };
         const [a, b] = await Promise.all([jobs.createJob(input, new Date()), jobs.createJob(input, new Date())]);
         expect(a.job.id).toBe(b.job.id);
         expect([a.created, b.created].sort()).toEqual([false, true]);
@@ -48,7 +48,7 @@ function describeJobStore(kind: string, open: () => Promise<{ storage: Storage; 
     it('finishes a job once: two runs completing together store one document and take one unit', async () => {
       const { storage, jobs, workspace, templateId, close } = await setUp(5);
       try {
-        const { job } = await jobs.createJob({ workspaceId: workspace.id, command: command(templateId), idempotencyKey: null, webhookUrl: null, batchId: null, baseUrl: 'http://127.0.0.1' }, new Date());
+        const { job } = await jobs.createJob({ workspaceId: workspace.id, command: command(templateId), templateVersion: 1, idempotencyKey: null, webhookUrl: null, batchId: null, baseUrl: 'http://127.0.0.1' }, new Date());
         const first = await jobs.startJob(job.id, new Date());
         const second = await jobs.startJob(job.id, new Date());
         expect(first).toMatchObject({ kind: 'run', command: { templateId, payload: { n: 1 }, referenceId: null } });
@@ -66,7 +66,7 @@ function describeJobStore(kind: string, open: () => Promise<{ storage: Storage; 
     it('ends a job as quota_exceeded when the last unit went elsewhere, and sweeps finished jobs', async () => {
       const { storage, jobs, workspace, templateId, close } = await setUp(1);
       try {
-        const input = { workspaceId: workspace.id, command: command(templateId), idempotencyKey: null, webhookUrl: null, batchId: null, baseUrl: 'http://127.0.0.1' };
+        const input = { workspaceId: workspace.id, command: command(templateId), templateVersion: 1, idempotencyKey: null, webhookUrl: null, batchId: null, baseUrl: 'http://127.0.0.1' };
         const [a, b] = [(await jobs.createJob(input, new Date())).job, (await jobs.createJob(input, new Date())).job];
         const outcomes = await Promise.all([a, b].map((j) => jobs.succeedJob(j.id, { pdf: tinyPdf(), ttlSeconds: 60 }, new Date())));
         expect(outcomes.map((j) => j.state).sort()).toEqual(['failure', 'success']);
@@ -114,7 +114,7 @@ if (!postgresAvailable && inCi) {
         const t = await template(storage, fake.renderPdf, workspace, 'T');
         const ids: string[] = [];
         for (const n of [1, 2, 3]) {
-          const { job } = await api.store.createJob({ workspaceId: workspace.id, command: { ...command(t.id), payload: { n } }, idempotencyKey: null, webhookUrl: null, batchId: null, baseUrl: 'http://127.0.0.1' }, new Date());
+          const { job } = await api.store.createJob({ workspaceId: workspace.id, command: { ...command(t.id), payload: { n } }, templateVersion: 1, idempotencyKey: null, webhookUrl: null, batchId: null, baseUrl: 'http://127.0.0.1' }, new Date());
           await api.queue.enqueue(job.id);
           ids.push(job.id);
         }

@@ -37,12 +37,11 @@ async function submitBatch(deps: BulkApiDeps, call: ApiCall): Promise<ApiReply> 
   const body = await call.readJson();
   const request = parseBatchRequest(body, deps.maxDataDepth ?? DEFAULT_LIMITS.maxDataDepth);
   const webhookUrl = await webhookUrlOf(deps, body);
-  if (await deps.storage.getTemplate(scope.workspace.id, request.templateId) === undefined) {
-    throw new ServiceError('not_found', `no template ${request.templateId} in this workspace`);
-  }
+  const template = await deps.storage.getTemplate(scope.workspace.id, request.templateId);
+  if (template === undefined) throw new ServiceError('not_found', `no template ${request.templateId} in this workspace`);
   requireQuota(scope.workspace);
   const { batch, created } = await deps.batches.createBatch({
-    workspaceId: scope.workspace.id, templateId: request.templateId, webhookUrl, idempotencyKey, baseUrl: call.baseUrl, items: request.items,
+    workspaceId: scope.workspace.id, templateId: request.templateId, templateVersion: template.version, webhookUrl, idempotencyKey, baseUrl: call.baseUrl, items: request.items,
   }, deps.now());
   // a retry sends the items still pending again: harmless if queued, and repairs a request that
   // stopped (its process killed) between storing the batch and queueing all of it

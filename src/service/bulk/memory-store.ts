@@ -23,7 +23,7 @@ export function createMemoryBatchStore(jobs: JobStore): BatchStore {
     const jobIds: string[] = [];
     for (const command of input.items) {
       const { job } = await jobs.createJob(
-        { workspaceId: input.workspaceId, command, idempotencyKey: null, webhookUrl: null, batchId: id, baseUrl: input.baseUrl }, now);
+        { workspaceId: input.workspaceId, command, templateVersion: input.templateVersion, idempotencyKey: null, webhookUrl: null, batchId: id, baseUrl: input.baseUrl }, now);
       jobIds.push(job.id);
     }
     const batch: BatchRecord = {

@@ -39,7 +39,8 @@ export function bulkSchemas(): Record<string, Json> {
         },
         created_at: { type: 'string', format: 'date-time' },
         finished_at: { type: ['string', 'null'], format: 'date-time', description: 'When the last item finished' },
-        items: { type: 'array', items: ref('PdfJobDto'), description: 'GET only: every item\'s job, in the order of the request' },
+        items: { type: 'array', items: ref('PdfJobDto'), description: 'GET only: the page of items asked for (all by default), each item\'s job, in the order of the request' },
+        next_cursor: { type: ['string', 'null'], description: 'GET only: pass as `cursor` for the next page; null on the last' },
       },
     },
     BatchWebhookEvent: {
@@ -67,8 +68,15 @@ export function bulkPaths(): Record<string, Json> {
     '/v1/pdf-batches/{id}': {
       get: {
         operationId: 'GetPdfBatch', tags: ['PDFs'], summary: 'A batch: counts by state and every item\'s job', security,
-        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
-        responses: { 200: { description: 'The batch with its items', content: jsonContent(ref('PdfBatchDto')) }, ...errorResponses([...AUTH_ERRORS, 'not_found']) },
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: MAX_BATCH_ITEMS }, description: 'Items per page (default: every item)' },
+          { name: 'cursor', in: 'query', schema: { type: 'string' }, description: 'The `next_cursor` of the page before' },
+        ],
+        responses: {
+          200: { description: 'The batch with its whole counts and one page of its items', content: jsonContent(ref('PdfBatchDto')) },
+          ...errorResponses(['validation_error', ...AUTH_ERRORS, 'not_found']),
+        },
       },
     },
   };

@@ -28,6 +28,8 @@ export interface JobDto {
   readonly id: string;
   readonly status: JobState;
   readonly template_id: string;
+  /** The template version it renders (the one current when it was accepted). */
+  readonly template_version: number | null;
   readonly reference_id: string;
   readonly batch_id: string | null;
   readonly status_url: string;
@@ -59,12 +61,12 @@ function wantsAsync(request: Request, body: unknown): boolean {
 async function submit(deps: JobsApiDeps, call: ApiCall, scope: RequestScope, command: GenerateCommand, body: unknown): Promise<ApiReply> {
   const idempotencyKey = idempotencyKeyOf(call.request);
   const webhookUrl = await webhookUrlOf(deps, body);
-  if (await deps.storage.getTemplate(scope.workspace.id, command.templateId) === undefined) {
-    throw new ServiceError('not_found', `no template ${command.templateId} in this workspace`);
-  }
+  const template = await deps.storage.getTemplate(scope.workspace.id, command.templateId);
+  if (template === undefined) throw new ServiceError('not_found', `no template ${command.templateId} in this workspace`);
   requireQuota(scope.workspace);
-  const { job, created } = await deps.jobs.createJob(
-    { workspaceId: scope.workspace.id, command, idempotencyKey, webhookUrl, batchId: null, baseUrl: call.baseUrl }, deps.now());
+  const { job, created } = await deps.jobs.createJob({
+    workspaceId: scope.workspace.id, command, templateVersion: template.version, idempotencyKey, webhookUrl, batchId: null, baseUrl: call.baseUrl,
+  }, deps.now());
   // a retry of a job still pending sends it again: harmless if queued, and repairs a request that
   // stopped between storing the job and queueing it
   if (created || job.state === 'pending') await deps.queue.enqueue(job.id);
@@ -101,7 +103,7 @@ export async function webhookUrlOf(deps: Pick<JobsApiDeps, 'checkWebhookUrl'>, b
 export function jobDto(signer: LinkSigner, baseUrl: string, job: JobRecord): JobDto {
   const iso = (date: Date | null) => (date === null ? null : date.toISOString());
   const base = {
-    id: job.id, status: job.state, template_id: job.templateId, reference_id: job.referenceId ?? job.id, batch_id: job.batchId,
+    id: job.id, status: job.state, template_id: job.templateId, template_version: job.templateVersion, reference_id: job.referenceId ?? job.id, batch_id: job.batchId,
     status_url: `${baseUrl}/v1/pdf-jobs/${job.id}`, attempts: job.attempts,
     created_at: job.created.toISOString(), started_at: iso(job.started), finished_at: iso(job.finished),
   };

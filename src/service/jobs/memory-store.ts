@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { GenerateCommand } from '../commands.js';
 import type { Storage } from '../storage/types.js';
+import { versionKey } from '../storage/types.js';
 import type { FinishedDocument, JobError, JobRecord, JobStore, NewJob, StartedJob } from '../records/jobs.js';
 import { isFinished } from '../records/jobs.js';
 
@@ -72,6 +73,9 @@ export function createMemoryJobStore(storage: Storage): JobStore {
       }
       return removed;
     },
+    templateVersionsInUse: async () => new Set([...jobs.values()]
+      .filter((entry) => !isFinished(entry.job.state) && entry.job.templateVersion !== null)
+      .map((entry) => versionKey(entry.job.templateId, entry.job.templateVersion!))),
     close: async () => undefined,
   };
 
@@ -97,7 +101,7 @@ export const QUOTA_EXCEEDED: JobError = { code: 'quota_exceeded', message: 'the 
 
 export function newJobRecord(id: string, input: NewJob, now: Date): JobRecord {
   return {
-    id, workspaceId: input.workspaceId, templateId: input.command.templateId, referenceId: input.command.referenceId,
+    id, workspaceId: input.workspaceId, templateId: input.command.templateId, templateVersion: input.templateVersion, referenceId: input.command.referenceId,
     idempotencyKey: input.idempotencyKey, webhookUrl: input.webhookUrl, batchId: input.batchId, baseUrl: input.baseUrl,
     state: 'pending', attempts: 0, created: now, started: null, finished: null, documentId: null, expires: null, error: null,
   };

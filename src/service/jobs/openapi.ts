@@ -30,11 +30,12 @@ export function asyncSchemas(): Record<string, Json> {
   return {
     PdfJobDto: {
       type: 'object',
-      required: ['id', 'status', 'template_id', 'reference_id', 'batch_id', 'status_url', 'attempts', 'created_at', 'started_at', 'finished_at'],
+      required: ['id', 'status', 'template_id', 'template_version', 'reference_id', 'batch_id', 'status_url', 'attempts', 'created_at', 'started_at', 'finished_at'],
       properties: {
         id: { type: 'string', format: 'uuid', description: 'Job id; also the document id and the webhook-id' },
         status: { type: 'string', enum: ['pending', 'generating', 'success', 'failure'] },
         template_id: { type: 'string', format: 'uuid' },
+        template_version: { type: ['integer', 'null'], description: 'The template version it renders: the one current when it was accepted (kept until no job uses it, also after an update or the template\'s delete)' },
         reference_id: { type: 'string' },
         batch_id: { type: ['string', 'null'], format: 'uuid' },
         status_url: { type: 'string', format: 'uri' },

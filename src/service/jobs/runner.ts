@@ -7,7 +7,7 @@
  */
 import { ServiceError, isServiceError } from '../api/errors.js';
 import type { RenderPdf } from '../renderer.js';
-import type { Storage, TemplateRecord } from '../storage/types.js';
+import type { Storage, TemplateFiles, TemplateRecord } from '../storage/types.js';
 import type { TemplateFilesReader } from '../template-files-cache.js';
 import type { GenerateCommand } from '../commands.js';
 import type { JobRecord, JobStore } from '../records/jobs.js';
@@ -61,26 +61,42 @@ export async function runJob(deps: JobRunnerDeps, jobId: string): Promise<void> 
 }
 
 async function renderJob(deps: JobRunnerDeps, job: JobRecord, command: GenerateCommand): Promise<Uint8Array> {
-  const [workspace, template] = await Promise.all([
-    deps.storage.getWorkspace(job.workspaceId),
-    deps.storage.getTemplate(job.workspaceId, job.templateId),
-  ]);
+  const [workspace, template] = await Promise.all([deps.storage.getWorkspace(job.workspaceId), templateOf(deps, job)]);
   if (workspace === undefined || template === undefined) throw new ServiceError('not_found', `no template ${job.templateId} in this workspace`);
   if (!workspace.active) throw new ServiceError('workspace_inactive', 'the workspace is deactivated');
   // refused before rendering, as the synchronous generate: no CPU spent on what cannot be paid for
   if (workspace.remainingQuota <= 0) throw new ServiceError('quota_exceeded', 'the workspace has no quota left');
   const { pdf, warnings } = await deps.renderPdf({
-    template: template.html,
+    template: template.record.html,
     data: command.payload,
-    templateName: template.name,
-    files: await filesOf(deps, template),
+    templateName: template.record.name,
+    files: await template.files(),
     ...(command.encryption === undefined ? {} : { encryption: command.encryption }),
   });
   if (warnings !== undefined && warnings.length > 0) deps.onWarnings?.(job, warnings);
   return pdf;
 }
 
-async function filesOf(deps: JobRunnerDeps, template: TemplateRecord) {
+interface VersionToRender {
+  readonly record: TemplateRecord;
+  readonly files: () => Promise<TemplateFiles>;
+}
+
+/**
+ * The version the job was accepted with: the current one (its files through the cache) or one an
+ * update or the template's delete superseded, kept for the jobs accepted before.
+ */
+async function templateOf(deps: JobRunnerDeps, job: JobRecord): Promise<VersionToRender | undefined> {
+  const current = await deps.storage.getTemplate(job.workspaceId, job.templateId);
+  if (current !== undefined && (job.templateVersion === null || current.version === job.templateVersion)) {
+    return { record: current, files: () => filesOf(deps, current) };
+  }
+  if (job.templateVersion === null) return undefined;
+  const kept = await deps.storage.getTemplateVersion(job.workspaceId, job.templateId, job.templateVersion);
+  return kept === undefined ? undefined : { record: kept.template, files: async () => kept.files };
+}
+
+async function filesOf(deps: JobRunnerDeps, template: TemplateRecord): Promise<TemplateFiles> {
   return deps.templateFiles === undefined
     ? await deps.storage.getTemplateFiles(template.workspaceId, template.id) ?? new Map<string, Uint8Array>()
     : deps.templateFiles(template);

@@ -29,6 +29,8 @@ import type { BatchStore } from '../records/batches.js';
 
 /** Finished jobs are kept this long for their status to be read, then removed by the sweep. */
 export const DEFAULT_JOB_RETENTION_SECONDS = 24 * 3600;
+/** Longer than a request takes from reading a template's version to storing its job. */
+const DEFAULT_VERSION_GRACE_SECONDS = 60;
 export const GENERATE_QUEUE = 'octavo-generate';
 export const WEBHOOK_QUEUE = 'octavo-webhook';
 const WEBHOOK_CONCURRENCY = 4;
@@ -63,6 +65,8 @@ export interface JobsConfig {
   readonly maxDataDepth?: number;
   /** A batch stored this long ago and never marked queued is queued by the sweep (bulk/requeue.ts). */
   readonly requeueAfterSeconds?: number;
+  /** A superseded template version no job uses is removed by the sweep once it is this old. */
+  readonly versionGraceSeconds?: number;
 }
 
 export interface AsyncJobs {
@@ -72,8 +76,9 @@ export interface AsyncJobs {
   readonly batches: BatchStore;
   readonly extensions: readonly ApiExtension[];
   /**
-   * The schedule's sweep: queues batches whose queueing was cut (bulk/requeue.ts), removes jobs
-   * finished longer ago than the retention; returns how many jobs were removed.
+   * The schedule's sweep: queues batches whose queueing was cut (bulk/requeue.ts), removes the
+   * template versions no pending or generating job uses, and jobs finished longer ago than the
+   * retention; returns how many jobs were removed.
    */
   cleanup(): Promise<number>;
   /** Stops taking jobs, lets running ones finish, closes the queue and the store (not the storage). */
@@ -119,6 +124,9 @@ export async function startJobs(config: JobsConfig): Promise<AsyncJobs> {
     ],
     cleanup: async () => {
       await requeueCutBatches({ batches, queue, now }, config.requeueAfterSeconds);
+      // after the jobs that used them: a version superseded a moment ago may belong to a job being accepted
+      const versionsBefore = new Date(now().getTime() - (config.versionGraceSeconds ?? DEFAULT_VERSION_GRACE_SECONDS) * 1000);
+      await config.storage.deleteUnusedTemplateVersions(await store.templateVersionsInUse(), versionsBefore);
       const before = new Date(now().getTime() - retentionMs);
       const removed = await store.deleteFinishedJobs(before);
       await batches.deleteSweptBatches(before);

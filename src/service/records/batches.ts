@@ -33,6 +33,8 @@ export interface BatchCounts {
 export interface NewBatch {
   readonly workspaceId: string;
   readonly templateId: string;
+  /** The template's version at acceptance: every item renders it. */
+  readonly templateVersion: number;
   readonly webhookUrl: string | null;
   readonly idempotencyKey: string | null;
   readonly baseUrl: string;

@@ -19,6 +19,8 @@ export interface JobRecord {
   readonly id: string;
   readonly workspaceId: string;
   readonly templateId: string;
+  /** The template's version when the job was accepted: the one it renders (null: jobs accepted before versions, the current one). */
+  readonly templateVersion: number | null;
   readonly referenceId: string | null;
   readonly idempotencyKey: string | null;
   /** Where the outcome is posted (the request's, else none: the workspace default is looked up at delivery). */
@@ -42,6 +44,8 @@ export interface JobRecord {
 export interface NewJob {
   readonly workspaceId: string;
   readonly command: GenerateCommand;
+  /** The template's version at acceptance. */
+  readonly templateVersion: number;
   readonly idempotencyKey: string | null;
   readonly webhookUrl: string | null;
   readonly batchId: string | null;
@@ -76,6 +80,8 @@ export interface JobStore {
   failJob(jobId: string, error: JobError, now: Date): Promise<JobRecord>;
   /** Removes jobs finished at or before `before` (their commands and outcomes); returns how many. */
   deleteFinishedJobs(before: Date): Promise<number>;
+  /** `versionKey`s of the template versions that pending and generating jobs (batch items included) will render. */
+  templateVersionsInUse(): Promise<ReadonlySet<string>>;
   close(): Promise<void>;
 }
 

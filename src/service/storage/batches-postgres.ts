@@ -96,10 +96,10 @@ async function createBatch(pool: pg.Pool, input: NewBatch, now: Date): Promise<{
       [id, input.workspaceId, input.templateId, input.webhookUrl, input.idempotencyKey, input.baseUrl, now, items.map((item) => item.id)])).rows[0]);
     if (batch === undefined) return undefined;
     await client.query(
-      `INSERT INTO generation_jobs (id, workspace_id, template_id, reference_id, batch_id, base_url, state, created, command)
-       SELECT x.id, $1, $2, x.reference_id, $3, $4, 'pending', $5, x.command
+      `INSERT INTO generation_jobs (id, workspace_id, template_id, reference_id, batch_id, base_url, state, created, command, template_version)
+       SELECT x.id, $1, $2, x.reference_id, $3, $4, 'pending', $5, x.command, $7
        FROM json_to_recordset($6::json) AS x (id uuid, reference_id text, command json)`,
-      [input.workspaceId, input.templateId, id, input.baseUrl, now, JSON.stringify(items)]);
+      [input.workspaceId, input.templateId, id, input.baseUrl, now, JSON.stringify(items), input.templateVersion]);
     return batch;
   });
   if (made !== undefined) return { batch: made, created: true };

@@ -21,6 +21,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { KeptVersions } from './kept-versions.js';
+import { createKeptVersions } from './kept-versions.js';
 import type {
   DocumentRecord, NewTemplate, NewWorkspace, Page, PreviewKind, Storage, StoredDocument,
   TemplateChanges, TemplateFiles, TemplatePage, TemplateRecord, Workspace, WorkspaceChanges,
@@ -33,12 +35,14 @@ import { KeyedMutex, TEMP_PREFIX, commitStaged, createDirAtomic, discardStaged, 
 interface FsContext {
   readonly root: string;
   readonly mutex: KeyedMutex;
+  /** Superseded versions, for this process's jobs (kept-versions.ts). */
+  readonly kept: KeptVersions;
 }
 
 const HASH = /^[0-9a-f]{64}$/;
 
 export async function createFsStorage(dataDir: string): Promise<Storage> {
-  const ctx: FsContext = { root: dataDir, mutex: new KeyedMutex() };
+  const ctx: FsContext = { root: dataDir, mutex: new KeyedMutex(), kept: createKeptVersions() };
   for (const dir of ['workspaces', 'keys', 'templates', 'documents']) await mkdir(join(dataDir, dir), { recursive: true });
   await removeStaleTemps(ctx);
   return {
@@ -74,6 +78,19 @@ export async function createFsStorage(dataDir: string): Promise<Storage> {
     deleteTemplate: (workspaceId, templateId) => deleteTemplate(ctx, workspaceId, templateId),
     getPreview: (templateId, kind) => getPreview(ctx, templateId, kind),
     getTemplateFiles: (workspaceId, templateId) => readTemplateFiles(ctx, workspaceId, templateId),
+    getTemplateVersion: async (workspaceId, templateId, version) => {
+      const template = await readTemplate(ctx, workspaceId, templateId);
+      if (template?.version === version) {
+        const files = await readTemplateFiles(ctx, workspaceId, templateId);
+        if (files !== undefined) return { template, files, superseded: null };
+      }
+      return ctx.kept.get(workspaceId, templateId, version);
+    },
+    listTemplateVersions: async (workspaceId, templateId) => {
+      const template = await readTemplate(ctx, workspaceId, templateId);
+      return template === undefined ? undefined : ctx.kept.list(template);
+    },
+    deleteUnusedTemplateVersions: async (inUse, before) => ctx.kept.deleteUnused(inUse, before),
     putDocument: (record, pdf) => putDocument(ctx, record, pdf),
     chargeAndPutDocument: (record, pdf) => chargeAndPutDocument(ctx, record, pdf),
     getDocument: (id) => getDocument(ctx, id),
@@ -244,6 +261,8 @@ async function removeApiKeys(ctx: FsContext, workspaceId: string): Promise<void>
 
 interface TemplateFile {
   id: string; workspaceId: string; name: string; created: string; modified: string | null; hasSample: boolean;
+  /** Absent in templates stored before versions: 1. */
+  version?: number;
   /** Sub-folder holding the template's own files (default `files`). */
   filesDir?: string;
 }
@@ -268,7 +287,7 @@ async function createTemplateFolder(ctx: FsContext, input: NewTemplate): Promise
   if ((await readWorkspace(ctx, input.workspaceId)) === undefined) throw new Error(`no workspace ${input.workspaceId}`);
   const meta: TemplateFile = {
     id: randomUUID(), workspaceId: input.workspaceId, name: input.name, created: new Date().toISOString(), modified: null,
-    hasSample: input.sample !== undefined,
+    hasSample: input.sample !== undefined, version: 1,
   };
   const files: Record<string, Uint8Array | string> = {
     'template.html': input.html,
@@ -299,7 +318,11 @@ async function updateTemplate(ctx: FsContext, workspaceId: string, templateId: s
   return ctx.mutex.run(`template:${templateId}`, async () => {
     const meta = await readJson<TemplateFile>(join(dir, 'template.json'));
     if (meta === undefined) return undefined;
-    const next: TemplateFile = { ...meta, modified: new Date().toISOString(), hasSample: changes.sample !== undefined };
+    const previous = await readTemplate(ctx, workspaceId, templateId);
+    const previousFiles = await readTemplateFiles(ctx, workspaceId, templateId);
+    const now = new Date();
+    if (previous !== undefined && previousFiles !== undefined) ctx.kept.keep(previous, previousFiles, now);
+    const next: TemplateFile = { ...meta, modified: now.toISOString(), hasSample: changes.sample !== undefined, version: (meta.version ?? 1) + 1 };
     if (changes.files !== undefined) {
       next.filesDir = `${FILES}-${randomUUID().slice(0, 8)}`;
       await createDirAtomic(join(dir, next.filesDir), Object.fromEntries(changes.files));
@@ -330,11 +353,15 @@ async function deleteTemplate(ctx: FsContext, workspaceId: string, templateId: s
   if (!isUuid(workspaceId) || !isUuid(templateId)) return false;
   const dir = templateDir(ctx, workspaceId, templateId);
   const doomed = join(ctx.root, 'templates', workspaceId, `${TEMP_PREFIX}deleted-${templateId}`);
+  const last = await readTemplate(ctx, workspaceId, templateId);
+  const lastFiles = await readTemplateFiles(ctx, workspaceId, templateId);
   try {
     await rename(dir, doomed);
   } catch {
     return false;
   }
+  // accepted jobs still render it
+  if (last !== undefined && lastFiles !== undefined) ctx.kept.keep(last, lastFiles, new Date());
   await rm(doomed, { recursive: true, force: true });
   return true;
 }
@@ -342,7 +369,7 @@ async function deleteTemplate(ctx: FsContext, workspaceId: string, templateId: s
 function toTemplate(meta: TemplateFile, html: string, sample: unknown): TemplateRecord {
   return {
     id: meta.id, workspaceId: meta.workspaceId, name: meta.name, html, sample,
-    created: new Date(meta.created), modified: meta.modified === null ? null : new Date(meta.modified),
+    created: new Date(meta.created), modified: meta.modified === null ? null : new Date(meta.modified), version: meta.version ?? 1,
   };
 }
 

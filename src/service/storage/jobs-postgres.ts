@@ -32,22 +32,25 @@ export function createPostgresJobStore(options: PostgresJobStoreOptions): JobSto
       return finishWith(client, jobId, 'failure', now, { error });
     }),
     deleteFinishedJobs: async (before) => (await pool.query(`DELETE FROM generation_jobs WHERE finished <= $1`, [before])).rowCount ?? 0,
+    templateVersionsInUse: async () => new Set((await pool.query<{ key: string }>(
+      `SELECT DISTINCT template_id::text || '@' || template_version AS key FROM generation_jobs
+       WHERE state IN ('pending', 'generating') AND template_version IS NOT NULL`)).rows.map((row) => row.key)),
     close: () => pool.end(),
   };
 }
 
-export const JOB_COLUMNS = `id, workspace_id, template_id, reference_id, idempotency_key, webhook_url, batch_id, base_url, state, attempts,
+export const JOB_COLUMNS = `id, workspace_id, template_id, template_version, reference_id, idempotency_key, webhook_url, batch_id, base_url, state, attempts,
   created, started, finished, document_id, expires, error_code, error_message`;
 
 export interface JobRow {
-  id: string; workspace_id: string; template_id: string; reference_id: string | null; idempotency_key: string | null;
+  id: string; workspace_id: string; template_id: string; template_version: number | null; reference_id: string | null; idempotency_key: string | null;
   webhook_url: string | null; batch_id: string | null; base_url: string; state: JobState; attempts: number; created: Date; started: Date | null;
   finished: Date | null; document_id: string | null; expires: Date | null; error_code: string | null; error_message: string | null;
 }
 
 export function toJob(row: JobRow): JobRecord {
   return {
-    id: row.id, workspaceId: row.workspace_id, templateId: row.template_id, referenceId: row.reference_id,
+    id: row.id, workspaceId: row.workspace_id, templateId: row.template_id, templateVersion: row.template_version, referenceId: row.reference_id,
     idempotencyKey: row.idempotency_key, webhookUrl: row.webhook_url, batchId: row.batch_id, baseUrl: row.base_url, state: row.state,
     attempts: row.attempts, created: row.created, started: row.started, finished: row.finished,
     documentId: row.document_id, expires: row.expires,
@@ -62,11 +65,11 @@ function firstJob(result: pg.QueryResult<JobRow>): JobRecord | undefined {
 
 async function createJob(pool: pg.Pool, input: NewJob, now: Date): Promise<{ job: JobRecord; created: boolean }> {
   const inserted = firstJob(await pool.query<JobRow>(
-    `INSERT INTO generation_jobs (id, workspace_id, template_id, reference_id, idempotency_key, webhook_url, batch_id, base_url, state, created, command)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $10, 'pending', $8, $9::json)
+    `INSERT INTO generation_jobs (id, workspace_id, template_id, reference_id, idempotency_key, webhook_url, batch_id, base_url, state, created, command, template_version)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $10, 'pending', $8, $9::json, $11)
      ON CONFLICT (workspace_id, idempotency_key) DO NOTHING RETURNING ${JOB_COLUMNS}`,
     [randomUUID(), input.workspaceId, input.command.templateId, input.command.referenceId, input.idempotencyKey,
-      input.webhookUrl, input.batchId, now, JSON.stringify(input.command), input.baseUrl]));
+      input.webhookUrl, input.batchId, now, JSON.stringify(input.command), input.baseUrl, input.templateVersion]));
   if (inserted !== undefined) return { job: inserted, created: true };
   const existing = firstJob(await pool.query<JobRow>(
     `SELECT ${JOB_COLUMNS} FROM generation_jobs WHERE workspace_id = $1 AND idempotency_key = $2`, [input.workspaceId, input.idempotencyKey]));

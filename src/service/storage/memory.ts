@@ -5,6 +5,8 @@ import type {
   TemplateChanges, TemplateFiles, TemplatePage, TemplateRecord, Workspace, WorkspaceChanges,
 } from './types.js';
 import { StorageConflictError, compareTemplates, templateNamed } from './types.js';
+import type { KeptVersions } from './kept-versions.js';
+import { createKeptVersions } from './kept-versions.js';
 
 interface MemoryState {
   readonly secret: Uint8Array;
@@ -16,6 +18,7 @@ interface MemoryState {
   /** template id -> its files (copies: the caller's buffers may change later) */
   readonly files: Map<string, TemplateFiles>;
   readonly documents: Map<string, StoredDocument>;
+  readonly kept: KeptVersions;
 }
 
 export function createMemoryStorage(): Storage {
@@ -27,6 +30,7 @@ export function createMemoryStorage(): Storage {
     previews: new Map(),
     files: new Map(),
     documents: new Map(),
+    kept: createKeptVersions(),
   };
   // Every method is synchronous inside its promise, so each one is atomic on the event loop.
   return {
@@ -61,11 +65,25 @@ export function createMemoryStorage(): Storage {
     listTemplates: async (workspaceId, page) => listTemplates(state, workspaceId, page),
     updateTemplate: async (workspaceId, templateId, changes) => updateTemplate(state, workspaceId, templateId, changes),
     deleteTemplate: async (workspaceId, templateId) => {
-      if (state.templates.get(templateId)?.workspaceId !== workspaceId) return false;
+      const template = state.templates.get(templateId);
+      if (template?.workspaceId !== workspaceId) return false;
+      state.kept.keep(template, state.files.get(templateId) ?? new Map(), new Date());
       state.previews.delete(templateId);
       state.files.delete(templateId);
       return state.templates.delete(templateId);
     },
+    getTemplateVersion: async (workspaceId, templateId, version) => {
+      const template = state.templates.get(templateId);
+      if (template?.workspaceId === workspaceId && template.version === version) {
+        return { template, files: state.files.get(templateId) ?? new Map(), superseded: null };
+      }
+      return state.kept.get(workspaceId, templateId, version);
+    },
+    listTemplateVersions: async (workspaceId, templateId) => {
+      const template = state.templates.get(templateId);
+      return template?.workspaceId === workspaceId ? state.kept.list(template) : undefined;
+    },
+    deleteUnusedTemplateVersions: async (inUse, before) => state.kept.deleteUnused(inUse, before),
     getPreview: async (templateId, kind: PreviewKind) => state.previews.get(templateId)?.[kind],
     getTemplateFiles: async (workspaceId, templateId) =>
       state.templates.get(templateId)?.workspaceId === workspaceId ? state.files.get(templateId) ?? new Map() : undefined,
@@ -138,6 +156,7 @@ function createTemplate(state: MemoryState, input: NewTemplate): TemplateRecord 
     sample: input.sample,
     created: new Date(),
     modified: null,
+    version: 1,
   };
   state.templates.set(template.id, template);
   if (input.previews !== undefined) state.previews.set(template.id, input.previews);
@@ -148,7 +167,9 @@ function createTemplate(state: MemoryState, input: NewTemplate): TemplateRecord 
 function updateTemplate(state: MemoryState, workspaceId: string, templateId: string, changes: TemplateChanges): TemplateRecord | undefined {
   const template = state.templates.get(templateId);
   if (template?.workspaceId !== workspaceId) return undefined;
-  const next: TemplateRecord = { ...template, html: changes.html, sample: changes.sample, modified: new Date() };
+  const now = new Date();
+  state.kept.keep(template, state.files.get(templateId) ?? new Map(), now);
+  const next: TemplateRecord = { ...template, html: changes.html, sample: changes.sample, modified: now, version: template.version + 1 };
   state.templates.set(templateId, next);
   state.previews.set(templateId, changes.previews);
   if (changes.files !== undefined) state.files.set(templateId, copyFiles(changes.files));

@@ -7,11 +7,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type {
   DocumentRecord, NewTemplate, NewWorkspace, Page, PreviewKind, Storage, StoredDocument,
-  TemplateChanges, TemplateFiles, TemplatePage, TemplateRecord, Workspace, WorkspaceChanges,
+  TemplateChanges, TemplateFiles, TemplatePage, TemplateRecord, TemplateVersion, TemplateVersionInfo, Workspace, WorkspaceChanges,
 } from './types.js';
 import { StorageConflictError, isUuid } from './types.js';
 import { JOBS_MIGRATION } from './jobs-postgres-schema.js';
 import { BATCHES_MIGRATION, BATCHES_QUEUED_MIGRATION } from './batches-postgres.js';
+import { TEMPLATE_VERSIONS_MIGRATION } from './template-versions-schema.js';
 
 /** Ordered schema changes; a released migration is never edited, only followed by a new one. */
 const MIGRATIONS: readonly { readonly version: number; readonly sql: string }[] = [
@@ -84,6 +85,7 @@ const MIGRATIONS: readonly { readonly version: number; readonly sql: string }[] 
     `,
   },
   { version: 6, sql: BATCHES_QUEUED_MIGRATION },
+  { version: 7, sql: TEMPLATE_VERSIONS_MIGRATION },
 ];
 
 /** Arbitrary constant of the advisory lock that serialises migrations of concurrent starts. */
@@ -140,8 +142,12 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
       (isUuid(workspaceId) && isUuid(templateId) ? updateTemplate(pool, workspaceId, templateId, changes) : undefined),
     getTemplateFiles: async (workspaceId, templateId) =>
       (isUuid(workspaceId) && isUuid(templateId) ? getTemplateFiles(pool, workspaceId, templateId) : undefined),
-    deleteTemplate: async (workspaceId, templateId) => isUuid(workspaceId) && isUuid(templateId)
-      && ((await q(`DELETE FROM templates WHERE id = $1 AND workspace_id = $2`, [templateId, workspaceId])).rowCount ?? 0) > 0,
+    deleteTemplate: async (workspaceId, templateId) => isUuid(workspaceId) && isUuid(templateId) && deleteTemplate(pool, workspaceId, templateId),
+    getTemplateVersion: async (workspaceId, templateId, version) =>
+      (isUuid(workspaceId) && isUuid(templateId) ? getTemplateVersion(pool, workspaceId, templateId, version) : undefined),
+    listTemplateVersions: async (workspaceId, templateId) =>
+      (isUuid(workspaceId) && isUuid(templateId) ? listTemplateVersions(pool, workspaceId, templateId) : undefined),
+    deleteUnusedTemplateVersions: (inUse, before) => deleteUnusedTemplateVersions(pool, inUse, before),
     putDocument: async (record, pdf) => { await insertDocument(pool, record, pdf); },
     chargeAndPutDocument: (record, pdf) => chargeAndPutDocument(pool, record, pdf),
     getDocument: async (id) => !isUuid(id) ? undefined : first(await q<DocumentRow>(`SELECT * FROM documents WHERE id = $1`, [id]), toStoredDocument),
@@ -220,7 +226,7 @@ async function updateWorkspace(pool: pg.Pool, id: string, changes: WorkspaceChan
   return first(result, toWorkspace);
 }
 
-const TEMPLATE_COLUMNS = 'id, workspace_id, name, html, sample::text AS sample, created, modified';
+const TEMPLATE_COLUMNS = 'id, workspace_id, name, html, sample::text AS sample, created, modified, version';
 
 export async function insertDocument(db: pg.Pool | pg.PoolClient, record: DocumentRecord, pdf: Uint8Array): Promise<void> {
   await db.query(
@@ -241,14 +247,14 @@ async function chargeAndPutDocument(pool: pg.Pool, record: DocumentRecord, pdf: 
 }
 
 interface TemplateRow {
-  id: string; workspace_id: string; name: string; html: string; sample: string | null; created: Date; modified: Date | null;
+  id: string; workspace_id: string; name: string; html: string; sample: string | null; created: Date; modified: Date | null; version: number;
 }
 
 function toTemplate(row: TemplateRow): TemplateRecord {
   return {
     id: row.id, workspaceId: row.workspace_id, name: row.name, html: row.html,
     sample: row.sample === null ? undefined : JSON.parse(row.sample) as unknown,
-    created: row.created, modified: row.modified,
+    created: row.created, modified: row.modified, version: row.version,
   };
 }
 
@@ -301,10 +307,74 @@ async function createTemplate(pool: pg.Pool, input: NewTemplate): Promise<Templa
   throw new StorageConflictError(`a template named '${input.name}' exists (id ${taken.id})`, taken.id);
 }
 
+/**
+ * Copies the template's current version and files into template_versions (inside the caller's
+ * transaction, the template's row locked): what an update or a delete supersedes. False if not found.
+ */
+async function keepCurrentVersion(client: pg.PoolClient, workspaceId: string, templateId: string): Promise<boolean> {
+  const version = (await client.query<{ version: number }>(
+    `SELECT version FROM templates WHERE id = $1 AND workspace_id = $2 FOR UPDATE`, [templateId, workspaceId])).rows[0]?.version;
+  if (version === undefined) return false;
+  const kept = await client.query(
+    `INSERT INTO template_versions (template_id, version, workspace_id, name, html, sample, created, modified, superseded)
+     SELECT id, version, workspace_id, name, html, sample, created, modified, now() FROM templates WHERE id = $1
+     ON CONFLICT (template_id, version) DO NOTHING`, [templateId]);
+  if (kept.rowCount !== 0) {
+    await client.query(
+      `INSERT INTO template_version_files (template_id, version, path, bytes) SELECT template_id, $2, path, bytes FROM template_files WHERE template_id = $1`,
+      [templateId, version]);
+  }
+  return true;
+}
+
+async function deleteTemplate(pool: pg.Pool, workspaceId: string, templateId: string): Promise<boolean> {
+  return inTransaction(pool, async (client) => {
+    // accepted jobs still render it
+    if (!(await keepCurrentVersion(client, workspaceId, templateId))) return false;
+    return ((await client.query(`DELETE FROM templates WHERE id = $1 AND workspace_id = $2`, [templateId, workspaceId])).rowCount ?? 0) > 0;
+  });
+}
+
+async function getTemplateVersion(pool: pg.Pool, workspaceId: string, templateId: string, version: number): Promise<TemplateVersion | undefined> {
+  const current = first(await pool.query<TemplateRow>(
+    `SELECT ${TEMPLATE_COLUMNS} FROM templates WHERE id = $1 AND workspace_id = $2 AND version = $3`, [templateId, workspaceId, version]), toTemplate);
+  if (current !== undefined) {
+    const files = await getTemplateFiles(pool, workspaceId, templateId);
+    if (files !== undefined) return { template: current, files, superseded: null };
+  }
+  const kept = (await pool.query<TemplateRow & { superseded: Date }>(
+    `SELECT template_id AS id, workspace_id, name, html, sample::text AS sample, created, modified, version, superseded
+     FROM template_versions WHERE template_id = $1 AND workspace_id = $2 AND version = $3`, [templateId, workspaceId, version])).rows[0];
+  if (kept === undefined) return undefined;
+  const files = (await pool.query<{ path: string; bytes: Buffer }>(
+    `SELECT path, bytes FROM template_version_files WHERE template_id = $1 AND version = $2 ORDER BY path COLLATE "C"`, [templateId, version])).rows;
+  return { template: toTemplate(kept), files: new Map(files.map((row) => [row.path, new Uint8Array(row.bytes)])), superseded: kept.superseded };
+}
+
+async function listTemplateVersions(pool: pg.Pool, workspaceId: string, templateId: string): Promise<TemplateVersionInfo[] | undefined> {
+  const current = first(await pool.query<TemplateRow>(
+    `SELECT ${TEMPLATE_COLUMNS} FROM templates WHERE id = $1 AND workspace_id = $2`, [templateId, workspaceId]), toTemplate);
+  if (current === undefined) return undefined;
+  const kept = (await pool.query<{ version: number; created: Date; modified: Date | null; superseded: Date }>(
+    `SELECT version, created, modified, superseded FROM template_versions WHERE template_id = $1 AND workspace_id = $2 ORDER BY version DESC`,
+    [templateId, workspaceId])).rows;
+  return [
+    { version: current.version, created: current.modified ?? current.created, superseded: null },
+    ...kept.filter((row) => row.version !== current.version).map((row) => ({ version: row.version, created: row.modified ?? row.created, superseded: row.superseded })),
+  ];
+}
+
+async function deleteUnusedTemplateVersions(pool: pg.Pool, inUse: ReadonlySet<string>, before: Date): Promise<number> {
+  return (await pool.query(
+    `DELETE FROM template_versions WHERE superseded <= $1 AND NOT (template_id::text || '@' || version = ANY($2::text[]))`,
+    [before, [...inUse]])).rowCount ?? 0;
+}
+
 async function updateTemplate(pool: pg.Pool, workspaceId: string, templateId: string, changes: TemplateChanges): Promise<TemplateRecord | undefined> {
   return inTransaction(pool, async (client) => {
+    if (!(await keepCurrentVersion(client, workspaceId, templateId))) return undefined;
     const template = first(await client.query<TemplateRow>(
-      `UPDATE templates SET html = $3, sample = $4::json, preview_pdf = $5, preview_png = $6, modified = now()
+      `UPDATE templates SET html = $3, sample = $4::json, preview_pdf = $5, preview_png = $6, modified = now(), version = version + 1
        WHERE id = $1 AND workspace_id = $2 RETURNING ${TEMPLATE_COLUMNS}`,
       [templateId, workspaceId, changes.html, changes.sample === undefined ? null : JSON.stringify(changes.sample),
         Buffer.from(changes.previews.pdf), Buffer.from(changes.previews.png)]), toTemplate);

@@ -46,6 +46,32 @@ export interface TemplateRecord {
   readonly sample: unknown;
   readonly created: Date;
   readonly modified: Date | null;
+  /** 1 when made, one more at every update; an asynchronous job renders the version it was accepted with. */
+  readonly version: number;
+}
+
+/**
+ * A version of a template as it was: the current one, or one an update or a delete superseded,
+ * kept while a job accepted with it may still render it (removed by the cleanup's sweep).
+ */
+export interface TemplateVersion {
+  readonly template: TemplateRecord;
+  readonly files: TemplateFiles;
+  /** When an update or the delete replaced it; null for the current version. */
+  readonly superseded: Date | null;
+}
+
+/** One line of a template's version list (the newest first). */
+export interface TemplateVersionInfo {
+  readonly version: number;
+  /** When this version was made (the template's creation, or the update that made it). */
+  readonly created: Date;
+  readonly superseded: Date | null;
+}
+
+/** `templateId@version`: the versions jobs still need (jobs/runner.ts renders them). */
+export function versionKey(templateId: string, version: number): string {
+  return `${templateId}@${version}`;
 }
 
 /** A template's own files by relative path with `/` (`css/style.css`, `partials/header.html`). */
@@ -138,10 +164,23 @@ export interface Storage {
   /** Only a template of that workspace; another workspace's is indistinguishable from a missing one. */
   getTemplate(workspaceId: string, templateId: string): Promise<TemplateRecord | undefined>;
   listTemplates(workspaceId: string, page: Page): Promise<TemplatePage>;
-  /** Replaces the source, sample and previews together and stamps `modified`; undefined if not in that workspace. */
+  /**
+   * Replaces the source, sample and previews together, stamps `modified` and makes the next
+   * version; the previous one is kept (`getTemplateVersion`) until `deleteUnusedTemplateVersions`
+   * finds no job using it. Undefined if not in that workspace.
+   */
   updateTemplate(workspaceId: string, templateId: string, changes: TemplateChanges): Promise<TemplateRecord | undefined>;
-  /** Removes the template and its previews (documents made from it stay until they expire); false if not found. */
+  /**
+   * Removes the template and its previews for every new request (documents made from it stay until
+   * they expire); its last version is kept as an update keeps one, for jobs accepted before. False if not found.
+   */
   deleteTemplate(workspaceId: string, templateId: string): Promise<boolean>;
+  /** The template at that version, current or kept; undefined if neither (or not in that workspace). */
+  getTemplateVersion(workspaceId: string, templateId: string, version: number): Promise<TemplateVersion | undefined>;
+  /** The current version and the kept ones, newest first; undefined if the template is not (or no longer) in that workspace. */
+  listTemplateVersions(workspaceId: string, templateId: string): Promise<readonly TemplateVersionInfo[] | undefined>;
+  /** Removes kept versions superseded at or before `before` whose `versionKey` is not in `inUse`; returns how many. */
+  deleteUnusedTemplateVersions(inUse: ReadonlySet<string>, before: Date): Promise<number>;
   getPreview(templateId: string, kind: PreviewKind): Promise<Uint8Array | undefined>;
   /** The template's files (empty when it has none); undefined if the template is not in that workspace. */
   getTemplateFiles(workspaceId: string, templateId: string): Promise<TemplateFiles | undefined>;

@@ -28,6 +28,7 @@ export function templatesExtension(deps: TemplatesApiDeps): ApiExtension {
   return {
     routes: [
       { pattern: /^\/document-templates$/, methods: { POST: (call) => create(deps, call) } },
+      { pattern: /^\/document-templates\/([^/]+)\/versions$/, methods: { GET: (call) => versions(deps, call) } },
       {
         pattern: /^\/document-templates\/([^/]+)$/,
         methods: { GET: (call) => read(deps, call), PUT: (call) => update(deps, call), DELETE: (call) => remove(deps, call) },
@@ -44,13 +45,13 @@ async function create(deps: TemplatesApiDeps, call: ApiCall): Promise<ApiReply> 
     workspaceName: scope.workspace.name, name: upload.name, html: upload.html, files: upload.files,
     ...(upload.sample === undefined ? {} : { sample: upload.sample }),
   });
-  const body = { ...templateDto(deps.signer, scope.baseUrl, template), warnings };
+  const body = { ...versionedDto(deps, scope, template), warnings };
   return { status: 201, body, headers: { location: `${scope.baseUrl}/v1/document-templates/${template.id}` } };
 }
 
 async function read(deps: TemplatesApiDeps, call: ApiCall): Promise<ApiReply> {
   const scope = await call.authenticate();
-  return { status: 200, body: templateDto(deps.signer, scope.baseUrl, await templateOf(deps, scope, call)) };
+  return { status: 200, body: versionedDto(deps, scope, await templateOf(deps, scope, call)) };
 }
 
 /** Replaces the source, sample and files (all of them: the upload is the whole folder), with new previews. */
@@ -65,7 +66,26 @@ async function update(deps: TemplatesApiDeps, call: ApiCall): Promise<ApiReply> 
     workspaceName: scope.workspace.name, name: current.id, html: upload.html, files: upload.files,
     ...(upload.sample === undefined ? {} : { sample: upload.sample }),
   });
-  return { status: 200, body: { ...templateDto(deps.signer, scope.baseUrl, template), warnings } };
+  return { status: 200, body: { ...versionedDto(deps, scope, template), warnings } };
+}
+
+/** The current version and those kept for jobs accepted with them, newest first. */
+async function versions(deps: TemplatesApiDeps, call: ApiCall): Promise<ApiReply> {
+  const scope = await call.authenticate();
+  const template = await templateOf(deps, scope, call);
+  const list = await deps.storage.listTemplateVersions(scope.workspace.id, template.id);
+  if (list === undefined) throw notFound();
+  return {
+    status: 200,
+    body: list.map((line) => ({
+      version: line.version, current: line.superseded === null, created: line.created.toISOString(), superseded: line.superseded?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** The seed's template fields (operations.ts) and the version, which only the template API shows. */
+function versionedDto(deps: TemplatesApiDeps, scope: RequestScope, template: TemplateRecord) {
+  return { ...templateDto(deps.signer, scope.baseUrl, template), version: template.version };
 }
 
 async function remove(deps: TemplatesApiDeps, call: ApiCall): Promise<ApiReply> {

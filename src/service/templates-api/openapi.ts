@@ -16,7 +16,7 @@ const upload = (nameRequired: boolean): Json => ({
           sample: { type: 'string', description: 'JSON: the payload previews are rendered from' },
           template: { type: 'string', format: 'binary', description: 'The Handlebars-over-HTML source (UTF-8)' },
           files: { type: 'array', items: { type: 'string', format: 'binary' }, description: 'The folder\'s files; each part\'s filename is its relative path (`css/site.css`)' },
-          archive: { type: 'string', format: 'binary', description: 'Or the folder as one .zip (its template.html the source unless `template` is sent)' },
+          archive: { type: 'string', format: 'binary', description: 'Or the folder as one .zip, .tar.gz or .tgz (its template.html the source unless `template` is sent)' },
         },
       },
     },
@@ -25,11 +25,26 @@ const upload = (nameRequired: boolean): Json => ({
 
 export function templatesApiSchemas(): Record<string, Json> {
   return {
-    UploadedTemplateDto: {
+    VersionedTemplateDto: {
       allOf: [ref('DocumentTemplateDto'), {
+        type: 'object', required: ['version'],
+        properties: { version: { type: 'integer', minimum: 1, description: '1 when made, one more at every update' } },
+      }],
+    },
+    UploadedTemplateDto: {
+      allOf: [ref('VersionedTemplateDto'), {
         type: 'object', required: ['warnings'],
         properties: { warnings: { type: 'array', items: { type: 'string' }, description: 'e.g. the sample payload does not render (the previews show why)' } },
       }],
+    },
+    TemplateVersionDto: {
+      type: 'object', required: ['version', 'current', 'created', 'superseded'],
+      properties: {
+        version: { type: 'integer', minimum: 1 },
+        current: { type: 'boolean' },
+        created: { type: 'string', format: 'date-time', description: 'When this version was made' },
+        superseded: { type: ['string', 'null'], format: 'date-time', description: 'When an update replaced it (kept while a pending or generating job renders it)' },
+      },
     },
   };
 }
@@ -50,18 +65,30 @@ export function templatesApiPaths(): Record<string, Json> {
     '/v1/document-templates/{id}': {
       get: {
         operationId: 'GetDocumentTemplate', tags: ['Templates'], summary: 'One template', security, parameters: [idParameter],
-        responses: { 200: { description: 'The template', content: jsonContent(ref('DocumentTemplateDto')) }, ...errorResponses([...AUTH_ERRORS, 'not_found']) },
+        responses: { 200: { description: 'The template', content: jsonContent(ref('VersionedTemplateDto')) }, ...errorResponses([...AUTH_ERRORS, 'not_found']) },
       },
       put: {
-        operationId: 'UpdateDocumentTemplate', tags: ['Templates'], summary: 'Replace the source, sample and every file (new previews)', security,
+        operationId: 'UpdateDocumentTemplate', tags: ['Templates'], security,
+        summary: 'Replace the source, sample and every file (new previews): a new version; jobs accepted before render the previous one',
         parameters: [idParameter], requestBody: upload(false),
         responses: { 200: { description: 'The template', content: jsonContent(ref('UploadedTemplateDto')) }, ...errorResponses([...uploadErrors, 'not_found']) },
       },
       delete: {
-        operationId: 'DeleteDocumentTemplate', tags: ['Templates'], summary: 'Remove a template (documents made from it stay until they expire)', security,
+        operationId: 'DeleteDocumentTemplate', tags: ['Templates'], security,
+        summary: 'Remove a template for every new request (documents made from it stay until they expire; jobs accepted before still render it)',
         parameters: [idParameter],
         responses: {
           200: { description: 'Removed', content: jsonContent({ type: 'object', required: ['id', 'removed'], properties: { id: { type: 'string', format: 'uuid' }, removed: { type: 'boolean' } } }) },
+          ...errorResponses([...AUTH_ERRORS, 'not_found']),
+        },
+      },
+    },
+    '/v1/document-templates/{id}/versions': {
+      get: {
+        operationId: 'ListDocumentTemplateVersions', tags: ['Templates'], summary: 'The current version and those kept for jobs accepted with them, newest first',
+        security, parameters: [idParameter],
+        responses: {
+          200: { description: 'The versions', content: jsonContent({ type: 'array', items: ref('TemplateVersionDto') }) },
           ...errorResponses([...AUTH_ERRORS, 'not_found']),
         },
       },
