@@ -72,18 +72,7 @@ export function createMemoryStorage(): Storage {
       state.files.delete(templateId);
       return state.templates.delete(templateId);
     },
-    getTemplateVersion: async (workspaceId, templateId, version) => {
-      const template = state.templates.get(templateId);
-      if (template?.workspaceId === workspaceId && template.version === version) {
-        return { template, files: state.files.get(templateId) ?? new Map(), superseded: null };
-      }
-      return state.kept.get(workspaceId, templateId, version);
-    },
-    listTemplateVersions: async (workspaceId, templateId) => {
-      const template = state.templates.get(templateId);
-      return template?.workspaceId === workspaceId ? state.kept.list(template) : undefined;
-    },
-    deleteUnusedTemplateVersions: async (inUse, before) => state.kept.deleteUnused(inUse, before),
+    ...versionMethods(state),
     getPreview: async (templateId, kind: PreviewKind) => state.previews.get(templateId)?.[kind],
     getTemplateFiles: async (workspaceId, templateId) =>
       state.templates.get(templateId)?.workspaceId === workspaceId ? state.files.get(templateId) ?? new Map() : undefined,
@@ -174,6 +163,24 @@ function updateTemplate(state: MemoryState, workspaceId: string, templateId: str
   state.previews.set(templateId, changes.previews);
   if (changes.files !== undefined) state.files.set(templateId, copyFiles(changes.files));
   return next;
+}
+
+/** Versions: the current one from the template, superseded ones from the kept versions. */
+function versionMethods(state: MemoryState): Pick<Storage, 'getTemplateVersion' | 'listTemplateVersions' | 'deleteUnusedTemplateVersions'> {
+  return {
+    getTemplateVersion: async (workspaceId, templateId, version) => {
+      const template = state.templates.get(templateId);
+      if (template?.workspaceId === workspaceId && template.version === version) {
+        return { template, files: state.files.get(templateId) ?? new Map(), superseded: null };
+      }
+      return state.kept.get(workspaceId, templateId, version);
+    },
+    listTemplateVersions: async (workspaceId, templateId) => {
+      const template = state.templates.get(templateId);
+      return template?.workspaceId === workspaceId ? state.kept.list(template) : undefined;
+    },
+    deleteUnusedTemplateVersions: async (inUse, before) => state.kept.deleteUnused(inUse, before),
+  };
 }
 
 function copyFiles(files: TemplateFiles): TemplateFiles {
