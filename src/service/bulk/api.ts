@@ -43,10 +43,11 @@ async function submitBatch(deps: BulkApiDeps, call: ApiCall): Promise<ApiReply> 
   const { batch, created } = await deps.batches.createBatch({
     workspaceId: scope.workspace.id, templateId: request.templateId, templateVersion: template.version, webhookUrl, idempotencyKey, baseUrl: call.baseUrl, items: request.items,
   }, deps.now());
+  // the batch as stored: read before queueing, which may start items at once (in-process queue)
+  const dto = batchDto(batch, await deps.batches.batchSummary(batch), call.baseUrl);
   // a retry sends the items still pending again: harmless if queued, and repairs a request that
   // stopped (its process killed) between storing the batch and queueing all of it
   await queueBatch(deps, batch, created);
-  const dto = batchDto(batch, await deps.batches.batchSummary(batch), call.baseUrl);
   return { status: 202, body: dto, headers: { location: dto.status_url } };
 }
 
