@@ -12,6 +12,7 @@ import type { RunningService } from '../../service/main/server.js';
 import { startService } from '../../service/main/server.js';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../../service/main/http.js';
 import { DEFAULT_LINK_TTL_SECONDS } from '../../service/operations.js';
+import { UPLOAD_SPOOL_FOLDER } from '../../service/storage/fs.js';
 import { openStorage } from '../../service/storage/index.js';
 import { DEFAULT_MAX_QUEUE, DEFAULT_RENDER_TIMEOUT_MS } from '../../service/workers.js';
 import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '../../service/node-server.js';
@@ -118,7 +119,7 @@ const command: CliCommand = {
       try {
         service = await startService({
           storage, host, port, linkTtlSeconds, bodyLimitBytes, pool, timeouts, jobs: jobsOption(parsed, config),
-          ...(config.kind === 'fs' ? { uploadSpoolDir: join(config.dataDir, 'tmp') } : {}),
+          ...(config.kind === 'fs' ? { uploadSpoolDir: join(config.dataDir, UPLOAD_SPOOL_FOLDER) } : {}),
           ...(limits.maxDataDepth === undefined ? {} : { maxDataDepth: limits.maxDataDepth }),
           ...(baseUrl === undefined ? {} : { baseUrl }),
         });

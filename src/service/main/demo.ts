@@ -13,7 +13,7 @@ import { addTemplate, createWorkspace, issueApiKey } from '../operations.js';
 import type { RenderPdf } from '../renderer.js';
 import type { RunningService } from './server.js';
 import { startService } from './server.js';
-import { createFsStorage } from '../storage/fs.js';
+import { UPLOAD_SPOOL_FOLDER, createFsStorage } from '../storage/fs.js';
 import type { Storage, Workspace } from '../storage/types.js';
 import type { WorkerPoolOptions } from '../workers.js';
 import { createWorkerPool } from '../workers.js';
@@ -128,7 +128,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     const { workspace, apiKey } = await demoWorkspace(storage);
     const templates = await demoTemplates(storage, renderPdf, workspace, options.fixturesDir ?? defaultFixturesDir(), out);
     const service = await startService({
-      storage, renderPdf, host: options.host ?? '127.0.0.1', port: options.port, uploadSpoolDir: join(resolve(options.dataDir), 'tmp'),
+      storage, renderPdf, host: options.host ?? '127.0.0.1', port: options.port, uploadSpoolDir: join(resolve(options.dataDir), UPLOAD_SPOOL_FOLDER),
       ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
       ...(options.linkTtlSeconds === undefined ? {} : { linkTtlSeconds: options.linkTtlSeconds }),
     });

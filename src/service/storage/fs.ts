@@ -152,8 +152,12 @@ async function listDir(path: string): Promise<string[]> {
 }
 
 /** Sweeps temporaries older than an hour (left by a crash; younger ones may be another process's write). */
+/** Folder of the data directory where `octavo serve` spools template uploads (templates-api/upload.ts). */
+export const UPLOAD_SPOOL_FOLDER = 'tmp';
+
 async function removeStaleTemps(ctx: FsContext): Promise<void> {
-  const folders = ['workspaces', 'keys', 'documents', 'templates', ...(await listDir(join(ctx.root, 'templates'))).map((ws) => join('templates', ws))];
+  // spooled uploads too: left by a process that died mid-upload
+  const folders = ['workspaces', 'keys', 'documents', 'templates', UPLOAD_SPOOL_FOLDER, ...(await listDir(join(ctx.root, 'templates'))).map((ws) => join('templates', ws))];
   for (const folder of folders) {
     const dir = join(ctx.root, folder);
     for (const name of await readdir(dir).catch(() => [] as string[])) {

@@ -12,6 +12,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceError } from '../api/errors.js';
+import { TEMP_PREFIX } from '../storage/fs-atomic.js';
 import { MAX_TEMPLATE_FILES, MAX_TEMPLATE_FILES_BYTES, checkFilePaths } from '../storage/template-files.js';
 import type { MultipartBody, MultipartLimits, UploadedFile } from './multipart.js';
 import { readMultipart } from './multipart.js';
@@ -37,7 +38,8 @@ const invalid = (message: string) => new ServiceError('validation_error', messag
 
 export async function readTemplateUpload(request: Request, limits: MultipartLimits = UPLOAD_LIMITS, spoolRoot = tmpdir()): Promise<UploadedTemplate> {
   await mkdir(spoolRoot, { recursive: true });
-  const spool = await mkdtemp(join(spoolRoot, 'upload-'));
+  // the fs storage's start removes such folders left by a process that died mid-upload
+  const spool = await mkdtemp(join(spoolRoot, `${TEMP_PREFIX}upload-`));
   try {
     return await templateOf(await readMultipart(request, limits, spool), limits);
   } finally {
