@@ -13,7 +13,7 @@ import type { FaceEntry, Synthesis } from './face.js';
 import { createFontFace, faceId, inUnicodeRange } from './face.js';
 import type { MatchWanted } from './match.js';
 import { selectFaces, synthesisFor } from './match.js';
-import { DEFAULT_FAMILY, FALLBACK_FAMILIES } from './bundled.js';
+import { DEFAULT_FAMILY, FALLBACK_FAMILIES, isBundledAlias } from './bundled.js';
 import type { InstalledFonts } from './installed.js';
 import { reportInstalledProblem } from './installed.js';
 
@@ -59,9 +59,15 @@ export interface CatalogInput {
 
 export function createCatalog(input: CatalogInput): FaceCatalog {
   const declared = groupByFamily(input.fontFaces);
+  const byName = (key: string): readonly FaceEntry[] | undefined =>
+    declared.get(key) ?? input.extra.get(key) ?? (isBundledAlias(key) ? undefined : input.bundled.get(key)) ?? input.installed?.family(key);
+  // a name nothing has by that name: fontconfig's answer, as a browser would print it, else the bundled stand-in
   const lookup = (family: string): readonly FaceEntry[] | undefined => {
     const key = family.trim().toLowerCase();
-    return declared.get(key) ?? input.extra.get(key) ?? input.bundled.get(key) ?? input.installed?.family(key);
+    const direct = byName(key);
+    if (direct !== undefined) return direct;
+    const substitute = input.installed?.substitute(key);
+    return (substitute === undefined ? undefined : byName(substitute)) ?? input.bundled.get(key);
   };
   const fallbackFamilies = (): (readonly FaceEntry[])[] => [...input.extra.values(), ...(input.installed?.fallback() ?? [])];
   const resolutions = new Map<string, Resolution>();

@@ -53,6 +53,31 @@ export function readFontconfig(): FontconfigIndex | undefined {
   return { faces, fallbackOrder, colorFaces };
 }
 
+/** The family names of the face fontconfig matches `family` with (`fc-match`), undefined without fontconfig. */
+export function fontconfigMatch(family: string): string[] | undefined {
+  try {
+    return run('fc-match', ['--format', '%{family}', escapePattern(family)]).split(',').map(unescapeName).filter((name) => name.length > 0);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first family of the pattern fontconfig's configuration makes of `family` (`fc-pattern -c`). */
+export function fontconfigConfiguredFamily(family: string): string | undefined {
+  try {
+    return run('fc-pattern', ['--config', '--format', '%{family[0]}', escapePattern(family)]).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A family name as a fontconfig pattern: `-`, `:`, `,` and `\` are pattern syntax. */
+function escapePattern(family: string): string {
+  return family.replace(/[\\:,-]/g, (ch) => `\\${ch}`);
+}
+
+const unescapeName = (name: string): string => name.replaceAll('\\-', '-').trim();
+
 function run(command: string, args: readonly string[]): string {
   return execFileSync(command, args, { encoding: 'utf8', timeout: TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
 }
@@ -61,7 +86,7 @@ function run(command: string, args: readonly string[]): string {
 function parseLine(line: string): InstalledFaceInfo | undefined {
   const [file, index, family, weight, slant, width, outline, , charset] = line.split('\t');
   if (file === undefined || family === undefined || charset === undefined || outline !== 'True') return undefined;
-  const families = family.split(',').map((name) => name.replaceAll('\\-', '-').trim()).filter((name) => name.length > 0);
+  const families = family.split(',').map(unescapeName).filter((name) => name.length > 0);
   if (families.length === 0) return undefined;
   return {
     file,

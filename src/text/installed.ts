@@ -21,10 +21,17 @@ import type { FontProgram } from './fontkit.js';
 import { parseFontBytes } from './fontkit.js';
 import { loadExtraFonts } from './extra-fonts.js';
 import { colorFaceEntry } from './color-font.js';
+import { browserFamilyFor } from './browser-families.js';
 
 export interface InstalledFonts {
   /** The faces of an installed family (lower-cased name), if there is one. */
   family(key: string): readonly FaceEntry[] | undefined;
+  /**
+   * The installed family (lower-cased name) a browser on this machine uses for a name no font has
+   * (generic families, `Arial` on a machine without Arial), as fontconfig answers it; undefined
+   * without fontconfig or when a browser would go on to the next family (browser-families.ts).
+   */
+  substitute(key: string): string | undefined;
   /** Installed families in the order characters fall back to them (fontconfig's for sans-serif). */
   fallback(): readonly (readonly FaceEntry[])[];
   /** Installed colour bitmap fonts (emoji), for emoji clusters only. */
@@ -37,6 +44,8 @@ interface Index {
   readonly families: ReadonlyMap<string, readonly FaceEntry[]>;
   readonly fallback: readonly (readonly FaceEntry[])[];
   readonly colorFaces: readonly FaceEntry[];
+  /** Whether fontconfig answered (it is asked again for names only then). */
+  readonly fontconfig: boolean;
 }
 
 /** Where fonts are installed when there is no fontconfig to ask. */
@@ -60,7 +69,7 @@ let index: Index | undefined;
 
 function theIndex(): Index {
   // A V8 startup snapshot (the CLI's) must not carry the fonts of the machine that built it.
-  if (startupSnapshot.isBuildingSnapshot()) return { families: new Map(), fallback: [], colorFaces: [] };
+  if (startupSnapshot.isBuildingSnapshot()) return { families: new Map(), fallback: [], colorFaces: [], fontconfig: false };
   index ??= buildIndex();
   return index;
 }
@@ -68,6 +77,7 @@ function theIndex(): Index {
 /** The process-wide installed fonts. */
 export const installedFonts: InstalledFonts = {
   family: (key) => theIndex().families.get(key),
+  substitute: (key) => (theIndex().fontconfig ? browserFamilyFor(key) : undefined),
   fallback: () => theIndex().fallback,
   colorFaces: () => theIndex().colorFaces,
   problems,
@@ -78,11 +88,11 @@ function buildIndex(): Index {
   if (fontconfig !== undefined) {
     const families = groupFamilies(fontconfig.faces.map(fontconfigEntry));
     const colorFaces = fontconfig.colorFaces.filter((face) => face.index === 0).map((face) => colorFaceEntry(face.file, reportInstalledProblem));
-    return { families, fallback: fallbackOrder(families, fontconfig.fallbackOrder), colorFaces };
+    return { families, fallback: fallbackOrder(families, fontconfig.fallbackOrder), colorFaces, fontconfig: true };
   }
   const scanned = loadExtraFonts(standardFontFolders().filter((folder) => existsSync(folder)));
   problems.push(...scanned.problems);
-  return { families: scanned.families, fallback: fallbackOrder(scanned.families, []), colorFaces: [] };
+  return { families: scanned.families, fallback: fallbackOrder(scanned.families, []), colorFaces: [], fontconfig: false };
 }
 
 function groupFamilies(entries: readonly (readonly FaceEntry[])[]): Map<string, FaceEntry[]> {
