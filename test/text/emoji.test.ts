@@ -121,7 +121,6 @@ describe.skipIf(colorFaces.length > 0 ? false : true)(`colour emoji from the ins
   });
 
   test('a ZWJ sequence the font does not join prints as its parts and keeps its joiners in the text', async () => {
-    // (text around it: poppler splits a line of nothing but emoji into one line per emoji, see docs/typography.md)
     const pdf = await renderPdf('<p>a 👩‍🦰‍😀 b</p>', { engine });
     const { list, text } = await withPdfFile(pdf, async (path) => ({
       list: (await run('pdfimages', ['-list', path])).stdout,
@@ -129,6 +128,18 @@ describe.skipIf(colorFaces.length > 0 ? false : true)(`colour emoji from the ins
     }));
     expect(list.split('\n').filter((row) => row.trim().split(/\s+/)[2] === 'image')).toHaveLength(2); // 👩‍🦰 and 😀
     expect(text.trim()).toBe('a 👩‍🦰‍😀 b');
+  });
+
+  test('lines of nothing but emoji extract in logical order, one line each', async () => {
+    // the first emoji of the page used to come out on a line of its own and the rest after it
+    const lines = ['😀👍🎉', '🇫🇷🇩🇪👩‍💻', '1️⃣❤️😀', '👍🏽👍🏽'];
+    const pdf = await renderPdf(`<style>p { margin: 0 0 8px }</style>${lines.map((l) => `<p>${l}</p>`).join('')}`, { engine });
+    const text = await withPdfFile(pdf, async (path) => (await run('pdftotext', ['-enc', 'UTF-8', path, '-'])).stdout);
+    expect(text.split('\n').filter((l) => l.trim() !== '')).toEqual(lines);
+    // emoji separated by spaces stay one line too (poppler drops those spaces, in Chromium's PDFs as well)
+    const spaced = await renderPdf('<p>😀 👍 🎉</p><p>x 😀 y</p>', { engine });
+    const spacedText = await withPdfFile(spaced, async (path) => (await run('pdftotext', ['-enc', 'UTF-8', path, '-'])).stdout);
+    expect(spacedText.split('\n').filter((l) => l.trim() !== '').map((l) => l.replace(/ /g, ''))).toEqual(['😀👍🎉', 'x😀y']);
   });
 
   test('in a tagged PDF/A-2b document, the same text comes back', async () => {
