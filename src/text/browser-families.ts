@@ -16,7 +16,8 @@
  *   Helvetica, Times and Times New Roman, Courier and Courier New).
  */
 import { startupSnapshot } from 'node:v8';
-import { fontconfigConfiguredFamily, fontconfigMatch } from './fontconfig.js';
+import { fontconfigConfiguredFamily, fontconfigLanguageFamily, fontconfigMatch } from './fontconfig.js';
+import type { CjkLocale } from './cjk-locale.js';
 
 /** Chromium's default generic font settings on Linux (IDS_*_FONT_FAMILY); system-ui asks fontconfig. */
 const GENERIC_SETTINGS: Readonly<Record<string, string>> = {
@@ -92,4 +93,18 @@ export function browserFamilyFor(key: string): string | undefined {
   const name = GENERIC_SETTINGS[key] ?? key;
   const alternate = ALTERNATES[name];
   return fontconfigAnswer(name) ?? (alternate === undefined ? undefined : fontconfigAnswer(alternate));
+}
+
+const localeFamilies = new Map<CjkLocale, string | undefined>();
+
+/**
+ * The lower-cased family a browser falls back to first for text in a CJK locale (Chromium asks
+ * fontconfig with the content language: Noto Sans CJK JP for `ja`, SC for `zh-CN`…), once per process.
+ */
+export function localeFallbackFamily(locale: CjkLocale): string | undefined {
+  if (localeFamilies.has(locale)) return localeFamilies.get(locale);
+  if (startupSnapshot.isBuildingSnapshot()) return undefined;
+  const family = fontconfigLanguageFamily(locale)?.toLowerCase();
+  localeFamilies.set(locale, family);
+  return family;
 }

@@ -62,6 +62,15 @@ export function fontconfigMatch(family: string): string[] | undefined {
   }
 }
 
+/** The family fontconfig prefers for sans-serif text in a language (`fc-match sans-serif:lang=ja`). */
+export function fontconfigLanguageFamily(lang: string): string | undefined {
+  try {
+    return run('fc-match', ['--format', '%{family[0]}', `sans\\-serif:lang=${lang}`]).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The first family of the pattern fontconfig's configuration makes of `family` (`fc-pattern -c`). */
 export function fontconfigConfiguredFamily(family: string): string | undefined {
   try {

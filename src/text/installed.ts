@@ -21,7 +21,8 @@ import type { FontProgram } from './fontkit.js';
 import { parseFontBytes } from './fontkit.js';
 import { loadExtraFonts } from './extra-fonts.js';
 import { colorFaceEntry } from './color-font.js';
-import { browserFamilyFor } from './browser-families.js';
+import { browserFamilyFor, localeFallbackFamily } from './browser-families.js';
+import type { CjkLocale } from './cjk-locale.js';
 
 export interface InstalledFonts {
   /** The faces of an installed family (lower-cased name), if there is one. */
@@ -32,6 +33,8 @@ export interface InstalledFonts {
    * without fontconfig or when a browser would go on to the next family (browser-families.ts).
    */
   substitute(key: string): string | undefined;
+  /** The installed family fontconfig prefers for text in a CJK locale (its Han characters), if any. */
+  localeFamily(locale: CjkLocale): readonly FaceEntry[] | undefined;
   /** Installed families in the order characters fall back to them (fontconfig's for sans-serif). */
   fallback(): readonly (readonly FaceEntry[])[];
   /** Installed colour bitmap fonts (emoji), for emoji clusters only. */
@@ -78,6 +81,10 @@ function theIndex(): Index {
 export const installedFonts: InstalledFonts = {
   family: (key) => theIndex().families.get(key),
   substitute: (key) => (theIndex().fontconfig ? browserFamilyFor(key) : undefined),
+  localeFamily: (locale) => {
+    const name = theIndex().fontconfig ? localeFallbackFamily(locale) : undefined;
+    return name === undefined ? undefined : theIndex().families.get(name);
+  },
   fallback: () => theIndex().fallback,
   colorFaces: () => theIndex().colorFaces,
   problems,

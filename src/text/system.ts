@@ -150,7 +150,7 @@ export function createTextSystem(input: TextSystemInput): TextSystem {
   const reportMissing = missingReporter(diagnostics);
 
   const resolve = (request: FontRequest): Resolution =>
-    catalog.resolve(request.families, request, requestKeys(request).match);
+    catalog.resolve(request.families, request, requestKeys(request).match, request.cjkLocale);
 
   const shapeUncached = (text: string, request: FontRequest, direction: Direction): CachedText => {
     const { segments, missing } = segmentByFace(text, resolve(request));

@@ -157,3 +157,43 @@ describe.skipIf(absent.length > 0)(`installed fonts (Debian font packages)${reas
   });
 });
 
+
+const cjkFaces = ['noto sans cjk jp', 'noto sans cjk sc', 'noto sans cjk tc', 'noto sans cjk hk', 'noto sans cjk kr'];
+const noCjk = cjkFaces.every((family) => families.has(family)) ? '' : ' — SKIPPED: Noto Sans CJK not installed (apt-get install fonts-noto-cjk; .ci/run does)';
+
+describe.skipIf(noCjk !== '')(`Han characters in the font of the text's language${noCjk}`, () => {
+  const engine = createEngine({ systemFonts: true });
+  // 直 and 骨 are drawn differently in Japan, China, Taiwan, Hong Kong and Korea
+  const printedWith = async (html: string): Promise<string[]> => {
+    const { fonts, text } = await inspect(await renderPdf(html, { engine }));
+    expect(text).toMatch(/直骨/);
+    return fonts.split('\n').filter((line) => line.includes('+')).map((line) => line.slice(line.indexOf('+') + 1, line.indexOf(' ')));
+  };
+
+  test.each([
+    ['ja', 'NotoSansCJKjp-Regular'],
+    ['ja-JP', 'NotoSansCJKjp-Regular'],
+    ['zh-Hans', 'NotoSansCJKsc-Regular'],
+    ['zh-CN', 'NotoSansCJKsc-Regular'],
+    ['zh-Hant', 'NotoSansCJKtc-Regular'],
+    ['zh-TW', 'NotoSansCJKtc-Regular'],
+    ['zh-HK', 'NotoSansCJKhk-Regular'],
+    ['ko', 'NotoSansCJKkr-Regular'],
+  ])('lang="%s" on an ancestor: %s', async (lang, postscript) => {
+    const fonts = await printedWith(`<div lang="${lang}"><p>直骨 <span>直骨</span></p></div>`);
+    expect(fonts.filter((name) => name.includes('CJK'))).toEqual([postscript]);
+  });
+
+  test('the nearest lang wins, and without lang the choice is fontconfig\'s order as before', async () => {
+    const fonts = await printedWith('<div lang="ja"><p>直骨</p><p lang="zh-CN">直骨</p></div><p>直骨</p>');
+    expect(fonts).toEqual(expect.arrayContaining(['NotoSansCJKjp-Regular', 'NotoSansCJKsc-Regular']));
+    // without lang: the first font with 直 in fontconfig's order for sans-serif (Chromium's own order)
+    const order = execFileSync('fc-match', ['-s', '-f', '%{postscriptname}\t%{charset}\n', 'sans-serif'], { encoding: 'utf8' }).split('\n');
+    const first = order.map((line) => line.split('\t')).find(([, charset]) => charset !== undefined && charsetHas(parseCharset(charset), 0x76f4));
+    expect(await printedWith('<p>直骨</p>')).toEqual([first?.[0]]);
+  });
+
+  test('a listed family keeps Han characters whatever the language', async () => {
+    expect(await printedWith('<p lang="ja" style=\'font-family: "Noto Sans CJK KR"\'>直骨</p>')).toEqual(['NotoSansCJKkr-Regular']);
+  });
+});
