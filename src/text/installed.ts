@@ -9,9 +9,9 @@
  * them is parsed once, to learn its names and characters.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, posix, win32 } from 'node:path';
 import { startupSnapshot } from 'node:v8';
 import type { FaceEntry } from './face.js';
 import { safeKey } from './face.js';
@@ -19,7 +19,7 @@ import type { InstalledFaceInfo } from './fontconfig.js';
 import { charsetHas, readFontconfig } from './fontconfig.js';
 import type { FontProgram } from './fontkit.js';
 import { parseFontBytes } from './fontkit.js';
-import { loadExtraFonts } from './extra-fonts.js';
+import { scanFontFolders } from './extra-fonts.js';
 import { colorFaceEntry } from './color-font.js';
 import { browserFamilyFor, localeFallbackFamily } from './browser-families.js';
 import type { CjkLocale } from './cjk-locale.js';
@@ -51,19 +51,19 @@ interface Index {
   readonly fontconfig: boolean;
 }
 
-/** Where fonts are installed when there is no fontconfig to ask. */
-export function standardFontFolders(): string[] {
-  const home = homedir();
-  switch (process.platform) {
+/** Where fonts are installed on a platform when there is no fontconfig to ask. */
+export function standardFontFolders(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env, home = homedir()): string[] {
+  const path = platform === 'win32' ? win32 : posix;
+  switch (platform) {
     case 'darwin':
-      return ['/System/Library/Fonts', '/Library/Fonts', join(home, 'Library/Fonts')];
+      return ['/System/Library/Fonts', '/Library/Fonts', path.join(home, 'Library/Fonts')];
     case 'win32': {
-      const windows = process.env['WINDIR'] ?? 'C:\\Windows';
-      const local = process.env['LOCALAPPDATA'];
-      return [join(windows, 'Fonts'), ...(local === undefined ? [] : [join(local, 'Microsoft\\Windows\\Fonts')])];
+      const windows = env['WINDIR'] ?? 'C:\\Windows';
+      const local = env['LOCALAPPDATA'];
+      return [path.join(windows, 'Fonts'), ...(local === undefined ? [] : [path.join(local, 'Microsoft\\Windows\\Fonts')])];
     }
     default:
-      return ['/usr/share/fonts', '/usr/local/share/fonts', join(home, '.fonts'), join(home, '.local/share/fonts')];
+      return ['/usr/share/fonts', '/usr/local/share/fonts', path.join(home, '.fonts'), path.join(home, '.local/share/fonts')];
   }
 }
 
@@ -97,9 +97,31 @@ function buildIndex(): Index {
     const colorFaces = fontconfig.colorFaces.filter((face) => face.index === 0).map((face) => colorFaceEntry(face.file, reportInstalledProblem));
     return { families, fallback: fallbackOrder(families, fontconfig.fallbackOrder), colorFaces, fontconfig: true };
   }
-  const scanned = loadExtraFonts(standardFontFolders().filter((folder) => existsSync(folder)));
-  problems.push(...scanned.problems);
+  return scannedIndex(standardFontFolders(), reportInstalledProblem);
+}
+
+function scannedIndex(folders: readonly string[], report: (problem: string) => void): Index {
+  const scanned = scanFontFolders(folders);
+  for (const problem of scanned.problems) report(problem);
   return { families: scanned.families, fallback: fallbackOrder(scanned.families, []), colorFaces: [], fontconfig: false };
+}
+
+/**
+ * The installed fonts of `folders` scanned as on a machine without fontconfig (macOS, Windows),
+ * for tests that stand a folder tree in for the standard folders; built on first need.
+ */
+export function installedFontsIn(folders: readonly string[]): InstalledFonts {
+  let scanned: Index | undefined;
+  const found: string[] = [];
+  const built = (): Index => (scanned ??= scannedIndex(folders, (problem) => found.push(problem)));
+  return {
+    family: (key) => built().families.get(key),
+    substitute: () => undefined,
+    localeFamily: () => undefined,
+    fallback: () => built().fallback,
+    colorFaces: () => [],
+    problems: found,
+  };
 }
 
 function groupFamilies(entries: readonly (readonly FaceEntry[])[]): Map<string, FaceEntry[]> {

@@ -11,6 +11,7 @@ import { bundledFamilies } from './bundled.js';
 import type { FaceCatalog } from './catalog.js';
 import { createCatalog } from './catalog.js';
 import { loadExtraFonts } from './extra-fonts.js';
+import type { InstalledFonts } from './installed.js';
 import { installedFonts } from './installed.js';
 import type { LoadedFontFace } from './load.js';
 import type { CachedText, ShapeCaches } from './system.js';
@@ -22,6 +23,8 @@ export interface FontRegistryOptions {
   readonly extraFonts: readonly string[];
   /** Whether the machine's installed fonts are used (found on first need, installed.ts); default false. */
   readonly systemFonts?: boolean;
+  /** The installed fonts to use instead of the machine's (tests: a folder tree scanned as without fontconfig). */
+  readonly installed?: InstalledFonts;
   /** Entries of each shaping cache (default 5,000 texts and 5,000 runs). */
   readonly shapeCacheSize?: number;
 }
@@ -49,7 +52,7 @@ const DEFAULT_SHAPE_CACHE = 5_000;
 export function createFontRegistry(options: FontRegistryOptions): FontRegistry {
   const extra = loadExtraFonts(options.extraFonts);
   const bundled = bundledFamilies();
-  const installed = options.systemFonts === true ? installedFonts : undefined;
+  const installed = options.installed ?? (options.systemFonts === true ? installedFonts : undefined);
   const size = options.shapeCacheSize ?? DEFAULT_SHAPE_CACHE;
   const caches: ShapeCaches = {
     texts: new BoundedCache<string, CachedText>('text.shaped-texts', size),
