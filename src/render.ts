@@ -276,7 +276,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
   // a font split by unicode-range (web fonts) is loaded only for the characters the document prints
   const used = styled.fontFaces.some((rule) => rule.unicodeRange.length > 0) ? usedCodePoints(boxes, marginBoxContentItems(styled)) : undefined;
   const [faces, images] = await Promise.all([
-    loadFontFaces(styled.fontFaces, resources.loadFontBytes, diagnostics, { used, origins }),
+    loadFontFaces(styled.fontFaces, resources.loadFontBytes, diagnostics, { used, origins, ...(state.fonts.local === undefined ? {} : { local: state.fonts.local }) }),
     loadImages(boxes, resources, diagnostics, marginBoxImageUrls(styled), origins),
   ]);
   const text = state.fonts.forRender({ faces, diagnostics });

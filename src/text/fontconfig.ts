@@ -21,6 +21,8 @@ export interface InstalledFaceInfo {
   readonly stretch: number;
   /** Inclusive code point ranges, sorted; undefined when only the font file can tell. */
   readonly charset: Uint32Array | undefined;
+  /** Full names and PostScript name, lower-cased: what `local()` in `@font-face` matches. */
+  readonly faceNames: readonly string[];
 }
 
 export interface FontconfigIndex {
@@ -31,7 +33,7 @@ export interface FontconfigIndex {
   readonly colorFaces: readonly { readonly file: string; readonly index: number }[];
 }
 
-const FIELDS = ['%{file}', '%{index}', '%{family}', '%{weight}', '%{slant}', '%{width}', '%{outline}', '%{color}', '%{charset}'];
+const FIELDS = ['%{file}', '%{index}', '%{family}', '%{weight}', '%{slant}', '%{width}', '%{outline}', '%{color}', '%{charset}', '%{fullname}', '%{postscriptname}'];
 const TIMEOUT_MS = 20_000;
 
 /** The fontconfig index, or undefined when fontconfig is not installed (or fails). */
@@ -93,7 +95,7 @@ function run(command: string, args: readonly string[]): string {
 
 /** One fc-list line; undefined for bitmap-only faces (colour emoji, PCF), which have no outlines to embed. */
 function parseLine(line: string): InstalledFaceInfo | undefined {
-  const [file, index, family, weight, slant, width, outline, , charset] = line.split('\t');
+  const [file, index, family, weight, slant, width, outline, , charset, fullname, postscriptname] = line.split('\t');
   if (file === undefined || family === undefined || charset === undefined || outline !== 'True') return undefined;
   const families = family.split(',').map(unescapeName).filter((name) => name.length > 0);
   if (families.length === 0) return undefined;
@@ -105,6 +107,7 @@ function parseLine(line: string): InstalledFaceInfo | undefined {
     style: Number(slant) >= 110 ? 'oblique' : Number(slant) >= 100 ? 'italic' : 'normal',
     stretch: Number(width) > 0 ? Number(width) : 100,
     charset: parseCharset(charset),
+    faceNames: [...(fullname ?? '').split(','), postscriptname ?? ''].map((name) => unescapeName(name).toLowerCase()).filter((name) => name.length > 0),
   };
 }
 

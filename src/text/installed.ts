@@ -27,6 +27,8 @@ import type { CjkLocale } from './cjk-locale.js';
 export interface InstalledFonts {
   /** The faces of an installed family (lower-cased name), if there is one. */
   family(key: string): readonly FaceEntry[] | undefined;
+  /** The installed face of a full name or PostScript name (`local()` in `@font-face`), any case. */
+  face(name: string): FaceEntry | undefined;
   /**
    * The installed family (lower-cased name) a browser on this machine uses for a name no font has
    * (generic families, `Arial` on a machine without Arial), as fontconfig answers it; undefined
@@ -45,6 +47,8 @@ export interface InstalledFonts {
 
 interface Index {
   readonly families: ReadonlyMap<string, readonly FaceEntry[]>;
+  /** Lower-cased full and PostScript names → face. */
+  readonly faces: ReadonlyMap<string, FaceEntry>;
   readonly fallback: readonly (readonly FaceEntry[])[];
   readonly colorFaces: readonly FaceEntry[];
   /** Whether fontconfig answered (it is asked again for names only then). */
@@ -72,7 +76,7 @@ let index: Index | undefined;
 
 function theIndex(): Index {
   // A V8 startup snapshot (the CLI's) must not carry the fonts of the machine that built it.
-  if (startupSnapshot.isBuildingSnapshot()) return { families: new Map(), fallback: [], colorFaces: [], fontconfig: false };
+  if (startupSnapshot.isBuildingSnapshot()) return { families: new Map(), faces: new Map(), fallback: [], colorFaces: [], fontconfig: false };
   index ??= buildIndex();
   return index;
 }
@@ -80,6 +84,7 @@ function theIndex(): Index {
 /** The process-wide installed fonts. */
 export const installedFonts: InstalledFonts = {
   family: (key) => theIndex().families.get(key),
+  face: (name) => theIndex().faces.get(name.trim().toLowerCase()),
   substitute: (key) => (theIndex().fontconfig ? browserFamilyFor(key) : undefined),
   localeFamily: (locale) => {
     const name = theIndex().fontconfig ? localeFallbackFamily(locale) : undefined;
@@ -93,9 +98,14 @@ export const installedFonts: InstalledFonts = {
 function buildIndex(): Index {
   const fontconfig = readFontconfig();
   if (fontconfig !== undefined) {
-    const families = groupFamilies(fontconfig.faces.map(fontconfigEntry));
+    const entries = fontconfig.faces.map(fontconfigEntry);
+    const families = groupFamilies(entries);
+    const faces = new Map<string, FaceEntry>();
+    fontconfig.faces.forEach((info, i) => {
+      for (const name of info.faceNames) if (!faces.has(name)) faces.set(name, entries[i]![0]!);
+    });
     const colorFaces = fontconfig.colorFaces.filter((face) => face.index === 0).map((face) => colorFaceEntry(face.file, reportInstalledProblem));
-    return { families, fallback: fallbackOrder(families, fontconfig.fallbackOrder), colorFaces, fontconfig: true };
+    return { families, faces, fallback: fallbackOrder(families, fontconfig.fallbackOrder), colorFaces, fontconfig: true };
   }
   return scannedIndex(standardFontFolders(), reportInstalledProblem);
 }
@@ -103,7 +113,22 @@ function buildIndex(): Index {
 function scannedIndex(folders: readonly string[], report: (problem: string) => void): Index {
   const scanned = scanFontFolders(folders);
   for (const problem of scanned.problems) report(problem);
-  return { families: scanned.families, fallback: fallbackOrder(scanned.families, []), colorFaces: [], fontconfig: false };
+  return { families: scanned.families, faces: faceNames(scanned.families), fallback: fallbackOrder(scanned.families, []), colorFaces: [], fontconfig: false };
+}
+
+/** Full and PostScript names of parsed faces (every family name of a face shares its program). */
+export function faceNames(families: ReadonlyMap<string, readonly FaceEntry[]>): Map<string, FaceEntry> {
+  const faces = new Map<string, FaceEntry>();
+  for (const entries of families.values()) {
+    for (const entry of entries) {
+      const program = entry.program();
+      for (const name of [program.getName('fullName'), program.postscriptName]) {
+        const key = name?.trim().toLowerCase();
+        if (key !== undefined && key !== '' && !faces.has(key)) faces.set(key, entry);
+      }
+    }
+  }
+  return faces;
 }
 
 /**
@@ -116,6 +141,7 @@ export function installedFontsIn(folders: readonly string[]): InstalledFonts {
   const built = (): Index => (scanned ??= scannedIndex(folders, (problem) => found.push(problem)));
   return {
     family: (key) => built().families.get(key),
+    face: (name) => built().faces.get(name.trim().toLowerCase()),
     substitute: () => undefined,
     localeFamily: () => undefined,
     fallback: () => built().fallback,

@@ -12,8 +12,9 @@ import type { FaceCatalog } from './catalog.js';
 import { createCatalog } from './catalog.js';
 import { loadExtraFonts } from './extra-fonts.js';
 import type { InstalledFonts } from './installed.js';
-import { installedFonts } from './installed.js';
-import type { LoadedFontFace } from './load.js';
+import { faceNames, installedFonts } from './installed.js';
+import type { FaceEntry } from './face.js';
+import type { LoadedFontFace, LocalFonts } from './load.js';
 import type { CachedText, ShapeCaches } from './system.js';
 import { createTextSystem } from './system.js';
 import type { GlyphRun } from './types.js';
@@ -30,6 +31,8 @@ export interface FontRegistryOptions {
 }
 
 export interface FontRegistry {
+  /** The fonts `local()` in `@font-face` can name (extra fonts, then installed ones); undefined when there are none. */
+  readonly local: LocalFonts | undefined;
   /** The text system of one render, over the `@font-face` faces that render loaded. */
   forRender(input: { readonly faces: readonly LoadedFontFace[]; readonly diagnostics: Diagnostics }): TextSystem;
   /** Cache counters, for benchmarks and tests. */
@@ -79,7 +82,13 @@ export function createFontRegistry(options: FontRegistryOptions): FontRegistry {
     }
     return catalog;
   };
+  let extraNames: Map<string, FaceEntry> | undefined;
+  const local: LocalFonts | undefined = installed === undefined && extra.families.size === 0 ? undefined : (name) => {
+    extraNames ??= faceNames(extra.families);
+    return extraNames.get(name.trim().toLowerCase()) ?? installed?.face(name);
+  };
   return {
+    local,
     forRender({ faces: fontFaces, diagnostics }) {
       const notices = installed === undefined ? extra.problems : [...extra.problems, ...installed.problems];
       return createTextSystem({ catalog: catalogFor(fontFaces), caches, diagnostics, notices });

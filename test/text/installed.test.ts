@@ -65,6 +65,14 @@ describe('fonts of a --font-dir folder', () => {
     expect(fonts).toMatch(/\+LiberationSerif\s/); // a and b stay in the default font
   });
 
+  test('local() in @font-face names an extra font by its full or PostScript name, installed fonts off', async () => {
+    const engine = createEngine({ fonts: [folder], systemFonts: false });
+    for (const name of ['"Source Serif 4"', 'SourceSerif4-Regular', '"sourceserif4-regular"']) {
+      const { fonts } = await inspect(await renderPdf(`<style>@font-face { font-family: Brand; src: local(${name}) } p { font-family: Brand }</style><p>Hello</p>`, { engine }));
+      expect(fonts.split('\n').filter((line) => line.includes('+')), name).toEqual([expect.stringContaining('+SourceSerif4-Regular ')]);
+    }
+  });
+
   test('without it the character is a .notdef, warned', async () => {
     const engine = createEngine({ systemFonts: false });
     await renderPdf(template, { engine, expectDiagnostics: [{ code: 'font', message: /U\+2E3A/ }] });
@@ -148,6 +156,21 @@ describe.skipIf(absent.length > 0)(`installed fonts (Debian font packages)${reas
     expect(extracted).toEqual(lines);
     expect(fonts).toMatch(/\+NotoSans(Mono)?CJK\w*-Regular/);
     for (const line of fonts.split('\n').filter((l) => l.includes('+'))) expect(line).toMatch(/yes yes yes/);
+  });
+
+  test('local() in @font-face: an installed face by its full or PostScript name; one not installed skipped, warned where the rule is', async () => {
+    const template = `<style>
+@font-face { font-family: Brand; src: local("No Such Face 28"), local("DejaVu Sans Mono Bold") }
+@font-face { font-family: Plain; src: local(DejaVuSansMono-Oblique) }
+@font-face { font-family: Gone; src: local("No Such Face 28") }
+.b { font-family: Brand } .p { font-family: Plain } .g { font-family: Gone, "Courier New" }
+</style><p class="b">Brand</p><p class="p">Plain</p><p class="g">Gone</p>`;
+    const { fonts, text } = await inspect(await renderPdf(template, {
+      engine, expectDiagnostics: [{ code: 'font', line: 4, message: /@font-face "Gone" was ignored: local\("No Such Face 28"\): no installed font has this name/ }],
+    }));
+    expect(text.split('\n').filter((line) => line.trim() !== '')).toEqual(['Brand', 'Plain', 'Gone']);
+    const names = fonts.split('\n').filter((line) => line.includes('+')).map((line) => line.slice(line.indexOf('+') + 1, line.indexOf(' ')));
+    expect(names.sort()).toEqual(['DejaVuSansMono-Bold', 'DejaVuSansMono-Oblique', 'LiberationMono']);
   });
 
   test('an installed family by its name', async () => {
