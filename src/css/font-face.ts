@@ -63,7 +63,7 @@ function localName(part: Nodes): string | undefined {
   const args = childrenOf(node);
   const quoted = args.length === 1 ? stringOf(args[0]) : undefined;
   if (quoted !== undefined) return quoted.trim() || undefined;
-  const words = args.filter((arg) => arg.type !== 'WhiteSpace').map(identOf);
+  const words = args.filter((arg) => arg.type !== 'WhiteSpace').map((arg) => (arg.type === 'Identifier' ? arg.name : undefined));
   return words.length > 0 && words.every((word) => word !== undefined) ? words.join(' ') : undefined;
 }
 
