@@ -10,12 +10,13 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as dnsPromises from 'node:dns/promises';
 
 // the names of this file resolve only through this resolver (`.test` is reserved, RFC 2606)
 const answers = new Map<string, { address: string; family: number }[]>();
 const asked: string[] = [];
 vi.mock('node:dns/promises', async (importOriginal) => {
-  const original = await importOriginal<typeof import('node:dns/promises')>();
+  const original = await importOriginal<typeof dnsPromises>();
   const lookup = async (host: string, options: unknown): Promise<unknown> => {
     asked.push(host);
     const answer = answers.get(host);
