@@ -16,6 +16,8 @@ export interface FontFace {
   readonly weight: number;
   readonly style: FontStyle;
   readonly unitsPerEm: number;
+  /** The colour glyphs the font has that octavo does not draw (COLRv1, SVG), as a warning says it: `"Name" has …`. */
+  readonly undrawnColor?: string;
   /** Typographic ascent (positive) and descent (negative), hhea/OS2 as browsers pick them. */
   readonly ascent: number;
   readonly descent: number;

@@ -76,6 +76,21 @@ describe('COLRv0 fonts (octavo-colr-test.ttf: U+1F600 is a red square under a bl
   });
 });
 
+describe('COLRv1 and SVG-in-OpenType fonts (not drawn in colour)', () => {
+  test.each([
+    ['octavo-colrv1-test.ttf', 'Octavo COLRv1 Test', /has COLR version 1 colour glyphs, which octavo does not draw/],
+    ['octavo-svg-test.ttf', 'Octavo SVG Test', /has SVG colour glyphs \(SVG-in-OpenType\), which octavo does not draw/],
+  ])('%s prints its plain outlines, with one warning naming the font', async (file, name, message) => {
+    const css = `@font-face { font-family: Colour; src: url(${file}) } @page { size: 40px 40px; margin: 0 } p { margin: 4px; font: 24px Colour, serif; color: #000 }`;
+    const pdf = await renderPdf(`<style>${css}</style><p>😀</p><p>😀</p>`, {
+      baseDir: FONTS.pathname, expectDiagnostics: [{ code: 'font', message: new RegExp(`^font "Colour": "${name}[^"]*" ${message.source}`) }],
+    });
+    const image = await pixels(pdf);
+    expect(near(image, [0, 0, 0])).toBeGreaterThan(50); // the outline, in the text colour
+    expect(near(image, [255, 0, 0])).toBe(0);
+  });
+});
+
 const colorFaces = installedFonts.colorFaces();
 const reason = colorFaces.length === 0 ? ' (skipped: no installed colour emoji font, such as fonts-noto-color-emoji, was found)' : '';
 if (reason !== '') console.warn(`test/text/emoji.test.ts: colour emoji tests${reason}`);
