@@ -18,7 +18,7 @@ import { createTemplateCache } from './template/render.js';
 import { parseHtml } from './dom/parse.js';
 import { droppedElements } from './dom/dropped.js';
 import { urlOrigins } from './dom/url-origins.js';
-import { collectStylesheets, cascade, computeMarginBoxStyle, computePageStyle, createStylesheetCache, hasMarginBoxContent, hasPageBackgroundImages, marginBoxImageUrls } from './css/index.js';
+import { collectStylesheets, cascade, computeMarginBoxStyle, computePageStyle, createStylesheetCache, hasMarginBoxContent, hasPageBackgroundImages, marginBoxContentItems, marginBoxImageUrls } from './css/index.js';
 import type { StylesheetCache } from './css/index.js';
 import { buildBoxTree } from './boxes/build.js';
 import { checkBoxCount, checkForcedPageBreaks } from './boxes/count.js';
@@ -274,9 +274,9 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
 
   const origins = urlOrigins(dom, resources.baseUrl);
   // a font split by unicode-range (web fonts) is loaded only for the characters the document prints
-  const used = styled.fontFaces.some((rule) => rule.unicodeRange.length > 0) ? usedCodePoints(boxes) : undefined;
+  const used = styled.fontFaces.some((rule) => rule.unicodeRange.length > 0) ? usedCodePoints(boxes, marginBoxContentItems(styled)) : undefined;
   const [faces, images] = await Promise.all([
-    loadFontFaces(styled.fontFaces, resources.loadFontBytes, diagnostics, { used, origins }),
+    loadFontFaces(styled.fontFaces, resources.loadFontBytes, diagnostics, { used, origins, ...(state.fonts.local === undefined ? {} : { local: state.fonts.local }) }),
     loadImages(boxes, resources, diagnostics, marginBoxImageUrls(styled), origins),
   ]);
   const text = state.fonts.forRender({ faces, diagnostics });

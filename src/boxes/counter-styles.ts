@@ -48,6 +48,18 @@ export function formatCounter(value: number, style: string): string {
   return represent(Math.trunc(value), system) ?? represent(Math.trunc(value), STYLES['decimal']!)!;
 }
 
+/** Every character a counter in `style` may print (a unknown style prints decimal), its sign and the marker suffix included. */
+export function counterStyleCharacters(style: string): string {
+  const system = STYLES[style] ?? STYLES['decimal']!;
+  switch (system.kind) {
+    case 'numeric': return `${system.digits.join('')}-. `;
+    case 'alphabetic': return `${system.letters.join('')}${DECIMAL.join('')}-. `;
+    case 'cyclic': return `${system.symbols.join('')} `;
+    case 'additive-roman': return `${ROMAN.map(([, symbol]) => (system.upper ? symbol : symbol.toLowerCase())).join('')}${DECIMAL.join('')}-. `;
+    case 'decimal-leading-zero': return `${DECIMAL.join('')}-. `;
+  }
+}
+
 /** Text of a list marker: `1. `, `• ` (CSS Lists 3 §3.1: the style's suffix). */
 export function markerText(value: number, style: string): string {
   if (style === 'none') return '';

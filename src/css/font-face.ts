@@ -1,6 +1,6 @@
 /** `@font-face` (CSS Fonts 4 §4): family, sources, weight/style/stretch ranges, unicode-range. */
 import type { Atrule, CssNode } from 'css-tree';
-import type { FontFaceRule, FontStyle } from './types.js';
+import type { FontFaceRule, FontSource, FontStyle } from './types.js';
 import { parseFontFamily } from './properties/fonts.js';
 import { childrenOf, identOf, splitBy, stringOf, urlOf } from './values/nodes.js';
 import type { Nodes } from './values/nodes.js';
@@ -38,10 +38,15 @@ function stretchOf(node: CssNode | undefined): number | undefined {
   return node?.type === 'Percentage' ? Number(node.value) : undefined;
 }
 
-/** `src: [ url() format()? | local() ]#` — local() fonts are skipped (no system fonts). */
+/** `src: [ url() format()? | local( <family-name> ) ]#` (CSS Fonts 4 §4.3). */
 function parseSources(nodes: Nodes, baseUrl: string | undefined): FontFaceRule['sources'] {
-  const sources: { url: string; format?: string }[] = [];
+  const sources: FontSource[] = [];
   for (const part of splitBy(nodes, ',')) {
+    const local = localName(part);
+    if (local !== undefined) {
+      sources.push({ local });
+      continue;
+    }
     const url = urlOf(part[0], baseUrl);
     if (url === undefined) continue;
     const format = part.find((n) => n.type === 'Function' && n.name.toLowerCase() === 'format');
@@ -49,6 +54,17 @@ function parseSources(nodes: Nodes, baseUrl: string | undefined): FontFaceRule['
     sources.push(formatName === undefined ? { url } : { url, format: formatName });
   }
   return sources;
+}
+
+/** The name of `local("Name")` or `local(Name With Words)`, undefined for anything else. */
+function localName(part: Nodes): string | undefined {
+  const node = part[0];
+  if (part.length !== 1 || node?.type !== 'Function' || node.name.toLowerCase() !== 'local') return undefined;
+  const args = childrenOf(node);
+  const quoted = args.length === 1 ? stringOf(args[0]) : undefined;
+  if (quoted !== undefined) return quoted.trim() || undefined;
+  const words = args.filter((arg) => arg.type !== 'WhiteSpace').map((arg) => (arg.type === 'Identifier' ? arg.name : undefined));
+  return words.length > 0 && words.every((word) => word !== undefined) ? words.join(' ') : undefined;
 }
 
 function parseUnicodeRange(nodes: Nodes): [number, number][] | undefined {
@@ -101,7 +117,7 @@ export function parseFontFace(rule: Atrule, ctx: FontFaceContext): FontFaceRule 
     }
   }
   if (family === undefined || sources.length === 0) {
-    ctx.warn('@font-face needs `font-family` and a `src` with url()', rule.loc?.start.line);
+    ctx.warn('@font-face needs `font-family` and a `src` with url() or local()', rule.loc?.start.line);
     return undefined;
   }
   const at = rule.loc === undefined ? {} : { where: { line: rule.loc.start.line, column: rule.loc.start.column } };

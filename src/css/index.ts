@@ -6,5 +6,5 @@ export type { CollectContext } from './collect.js';
 export { collectStylesheets } from './collect.js';
 export type { CascadeContext } from './cascade.js';
 export { cascade } from './cascade.js';
-export { computePageStyle, computeMarginBoxStyle, hasMarginBoxContent, hasPageBackgroundImages, marginBoxImageUrls, parsePageSize, PAGE_SIZES } from './page.js';
+export { computePageStyle, computeMarginBoxStyle, hasMarginBoxContent, hasPageBackgroundImages, marginBoxContentItems, marginBoxImageUrls, parsePageSize, PAGE_SIZES } from './page.js';
 export type { PageEnvironment } from './page.js';

@@ -342,19 +342,25 @@ export function pageEnvironment(sheets: readonly Stylesheet[]): PageEnvironment 
 /** Images of the margin boxes' `content` (`url()`), to load before layout: the margin boxes are laid out with their sizes. */
 export function marginBoxImageUrls(styled: PageRuleSource): string[] {
   const urls = new Set<string>();
+  for (const item of marginBoxContentItems(styled)) if (item.kind === 'url') urls.add(item.url);
+  return [...urls];
+}
+
+/** Every item of the `content` values of the page-margin boxes of the `@page` rules. */
+export function marginBoxContentItems(styled: PageRuleSource): ContentItem[] {
+  const items: ContentItem[] = [];
   for (const rule of styled.pageRules) {
     for (const declarations of Object.values(rule.marginBoxes)) {
       for (const raw of declarations) {
         if (raw.property !== 'content') continue;
         for (const declaration of parseRaw(raw).declarations) {
           const value = declaration.value.kind === 'value' ? declaration.value.value : undefined;
-          if (!Array.isArray(value)) continue;
-          for (const item of value as readonly ContentItem[]) if (item.kind === 'url') urls.add(item.url);
+          if (Array.isArray(value)) items.push(...(value as readonly ContentItem[]));
         }
       }
     }
   }
-  return [...urls];
+  return items;
 }
 
 /**

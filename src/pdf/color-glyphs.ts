@@ -5,7 +5,7 @@
  * size), inside a `/Span << /ActualText >>` (ISO 32000-1 §14.9.4) so text extraction gives back
  * the characters of the sequence. Extractors (poppler's pdftotext) put the actual text where
  * the span's glyphs are, and skip a span without glyphs: each emoji also shows one invisible
- * glyph (render mode 3) of an empty Type 3 font, one em wide, stretched to the emoji's advance.
+ * glyph (render mode 3) of an empty Type 3 font, stretched to the emoji's advance.
  *
  * COLRv0 glyphs (layers of outlines, each in its palette colour) are drawn as their layer glyphs
  * in the embedded font, one over the other, inside the same kind of ActualText span.
@@ -20,15 +20,22 @@ import type { PdfKitDocument, PdfRef } from './pdfkit-document.js';
 const INVISIBLE_FONT = 'FOctavoEmoji';
 const invisibleFonts = new WeakMap<PdfKitDocument, PdfRef>();
 
-/** The document's empty Type 3 font: code 32 is a glyph 1 em wide that draws nothing (§9.6.5). */
+/**
+ * The glyph's width in the Type 3 font's units: half an em, because poppler guesses a Type 3
+ * font's size from its glyphs' widths as if the average were half an em (TextPage::updateFont);
+ * at one em its text counted as twice the emoji's size, and lines of emoji came apart.
+ */
+const CARRIER_WIDTH = 500;
+
+/** The document's empty Type 3 font: code 32 is a glyph CARRIER_WIDTH wide that draws nothing (§9.6.5). */
 function invisibleFont(doc: PdfKitDocument): PdfRef {
   let font = invisibleFonts.get(doc);
   if (font === undefined) {
     const glyph = doc.ref({});
-    glyph.end('1000 0 d0');
+    glyph.end(`${CARRIER_WIDTH} 0 d0`);
     font = doc.ref({
       Type: 'Font', Subtype: 'Type3', FontBBox: [0, -250, 1000, 950], FontMatrix: [0.001, 0, 0, 0.001, 0, 0],
-      CharProcs: { space: glyph }, Encoding: { Type: 'Encoding', Differences: [32, 'space'] }, FirstChar: 32, LastChar: 32, Widths: [1000], Resources: {},
+      CharProcs: { space: glyph }, Encoding: { Type: 'Encoding', Differences: [32, 'space'] }, FirstChar: 32, LastChar: 32, Widths: [CARRIER_WIDTH], Resources: {},
     });
     font.end();
     invisibleFonts.set(doc, font);
@@ -37,12 +44,16 @@ function invisibleFont(doc: PdfKitDocument): PdfRef {
 }
 
 /**
- * The invisible glyph that carries the span's actual text for extractors, `width` px wide at (x, y):
- * at the run's font size (extractors group lines by size), stretched to the width with Tz.
+ * The invisible glyph that carries `text` for extractors, `width` px wide at (x, y): at the run's
+ * font size (extractors group lines by size), stretched to the width with Tz. The span is inside
+ * the text object: poppler gives a span's text the font current at its EMC, and after a `Q` that
+ * is the font before the span (none at all for the first emoji of a page, whose text then had
+ * no size and a line of its own).
  */
-function invisibleText(x: number, y: number, size: number, width: number): string {
-  const scale = Math.max((100 * width) / size, 0.01);
-  return `q\nBT\n3 Tr\n/${INVISIBLE_FONT} ${num(size)} Tf\n${num(scale)} Tz\n1 0 0 -1 ${num(x)} ${num(y)} Tm\n<20> Tj\nET\nQ`;
+function invisibleText(x: number, y: number, size: number, width: number, text: string): string {
+  const scale = Math.max((100 * width * 1000) / (size * CARRIER_WIDTH), 0.01);
+  return `q\nBT\n3 Tr\n/${INVISIBLE_FONT} ${num(size)} Tf\n${num(scale)} Tz\n1 0 0 -1 ${num(x)} ${num(y)} Tm\n`
+    + `/Span <</ActualText ${utf16Hex(text)}>> BDC\n<20> Tj\nEMC\nET\nQ`;
 }
 
 /** A PDF text string in UTF-16BE with its byte order mark, as hex. */
@@ -72,7 +83,7 @@ export function drawColorGlyphs(ctx: PageContext, item: GlyphsItem): void {
   }
   for (const group of groups) {
     if (group.text === '') ctx.sink.push(group.draw);
-    else ctx.sink.push(`/Span <</ActualText ${utf16Hex(group.text)}>> BDC\n${group.draw}${invisibleText(group.x, item.y, item.size, group.width)}\nEMC`);
+    else ctx.sink.push(`${group.draw}${invisibleText(group.x, item.y, item.size, group.width, group.text)}`);
   }
 }
 

@@ -65,6 +65,11 @@ const ALIASES: Readonly<Record<string, string>> = {
   'cousine': 'Liberation Mono',
 };
 
+/** Whether a lower-cased name is a generic or platform name the bundled fonts stand in for (not their own family name). */
+export function isBundledAlias(key: string): boolean {
+  return Object.hasOwn(ALIASES, key);
+}
+
 /** The browser default (initial `font-family`), used when no listed family exists. */
 export const DEFAULT_FAMILY = 'serif';
 

@@ -13,8 +13,9 @@ import type { FaceEntry, Synthesis } from './face.js';
 import { createFontFace, faceId, inUnicodeRange } from './face.js';
 import type { MatchWanted } from './match.js';
 import { selectFaces, synthesisFor } from './match.js';
-import { DEFAULT_FAMILY, FALLBACK_FAMILIES } from './bundled.js';
+import { DEFAULT_FAMILY, FALLBACK_FAMILIES, isBundledAlias } from './bundled.js';
 import type { InstalledFonts } from './installed.js';
+import type { CjkLocale } from './cjk-locale.js';
 import { reportInstalledProblem } from './installed.js';
 
 export type FamilyMap = ReadonlyMap<string, readonly FaceEntry[]>;
@@ -42,7 +43,8 @@ export interface Resolution {
 export interface FaceCatalog {
   /** Distinguishes catalogs in caches shared across renders. */
   readonly id: string;
-  resolve(families: readonly string[], wanted: MatchWanted, matchKey: string): Resolution;
+  /** `cjkLocale`: the text's CJK locale, whose font comes first among the fallback fonts (the match key includes it). */
+  resolve(families: readonly string[], wanted: MatchWanted, matchKey: string, cjkLocale?: CjkLocale): Resolution;
 }
 
 export interface CatalogInput {
@@ -59,19 +61,29 @@ export interface CatalogInput {
 
 export function createCatalog(input: CatalogInput): FaceCatalog {
   const declared = groupByFamily(input.fontFaces);
+  const byName = (key: string): readonly FaceEntry[] | undefined =>
+    declared.get(key) ?? input.extra.get(key) ?? (isBundledAlias(key) ? undefined : input.bundled.get(key)) ?? input.installed?.family(key);
+  // a name nothing has by that name: fontconfig's answer, as a browser would print it, else the bundled stand-in
   const lookup = (family: string): readonly FaceEntry[] | undefined => {
     const key = family.trim().toLowerCase();
-    return declared.get(key) ?? input.extra.get(key) ?? input.bundled.get(key) ?? input.installed?.family(key);
+    const direct = byName(key);
+    if (direct !== undefined) return direct;
+    const substitute = input.installed?.substitute(key);
+    return (substitute === undefined ? undefined : byName(substitute)) ?? input.bundled.get(key);
   };
-  const fallbackFamilies = (): (readonly FaceEntry[])[] => [...input.extra.values(), ...(input.installed?.fallback() ?? [])];
+  // the engine's extra fonts, then the installed ones (a CJK locale's font first, as fontconfig answers a browser that passes the content language)
+  const fallbackFamilies = (cjkLocale: CjkLocale | undefined): (readonly FaceEntry[])[] => {
+    const localeFaces = cjkLocale === undefined ? undefined : input.installed?.localeFamily(cjkLocale);
+    return [...input.extra.values(), ...(localeFaces === undefined ? [] : [localeFaces]), ...(input.installed?.fallback() ?? [])];
+  };
   const resolutions = new Map<string, Resolution>();
   return {
     id: input.id,
-    resolve(families, wanted, matchKey) {
+    resolve(families, wanted, matchKey, cjkLocale) {
       let resolution = resolutions.get(matchKey);
       if (resolution === undefined) {
         const chain = buildChain(families, wanted, lookup, input.bundled);
-        const fallback = (): FaceSet[] => fallbackSets(fallbackFamilies(), chain, wanted);
+        const fallback = (): FaceSet[] => fallbackSets(fallbackFamilies(cjkLocale), chain, wanted);
         resolution = createResolution(chain, fallback, input.intern, () => input.installed?.colorFaces() ?? []);
         resolutions.set(matchKey, resolution);
       }
@@ -123,7 +135,7 @@ function faceSet(faces: readonly FaceEntry[], wanted: MatchWanted): FaceSet | un
 function fallbackSets(families: readonly (readonly FaceEntry[])[], chain: readonly FaceSet[], wanted: MatchWanted): FaceSet[] {
   const sets: FaceSet[] = [];
   for (const faces of families) {
-    if (faces.length === 0 || chain.some((set) => set.family === faces)) continue;
+    if (faces.length === 0 || chain.some((set) => set.family === faces) || sets.some((set) => set.family === faces)) continue;
     const set = faceSet(faces, wanted);
     if (set !== undefined) sets.push(set);
   }

@@ -5,6 +5,7 @@
  */
 import type { Color } from '../css/types.js';
 import type { FontProgram } from './fontkit.js';
+import { hasTable } from './fontkit-internals.js';
 
 export interface ColorLayer {
   readonly id: number;
@@ -21,6 +22,21 @@ interface ColrTable {
 interface CpalTable {
   readonly colorRecords?: readonly { readonly red: number; readonly green: number; readonly blue: number; readonly alpha: number }[];
   readonly colorRecordIndices?: readonly number[];
+}
+
+/**
+ * The colour glyphs of a font octavo does not draw — COLR version 1 (gradients, transforms) or
+ * SVG-in-OpenType — named for a warning, or undefined. Such a font prints its plain outlines.
+ */
+export function undrawnColorGlyphs(program: FontProgram): string | undefined {
+  let version: number | undefined;
+  try {
+    version = (program as unknown as { readonly COLR?: ColrTable }).COLR?.version;
+  } catch {
+    version = undefined;
+  }
+  if (version !== undefined && version >= 1) return `COLR version ${version} colour glyphs`;
+  return hasTable(program, 'SVG ') ? 'SVG colour glyphs (SVG-in-OpenType)' : undefined;
 }
 
 /** The layers of glyph `id`, or undefined when the font has no COLRv0 glyph for it. */

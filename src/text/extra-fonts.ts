@@ -29,26 +29,11 @@ export interface ExtraFonts {
 export function loadExtraFonts(paths: readonly string[]): ExtraFonts {
   const families = new Map<string, FaceEntry[]>();
   const problems: string[] = [];
-  let counter = 0;
-  const register = (program: FontProgram): void => {
-    const entry = entryFor(program, `X${counter++}`);
-    for (const name of familyNames(program)) {
-      const key = name.toLowerCase();
-      const list = families.get(key);
-      if (list) list.push({ ...entry, family: name });
-      else families.set(key, [{ ...entry, family: name }]);
-    }
-  };
+  const register = registrar(families, 'X');
   for (const path of paths) {
     const absolute = resolve(path);
     if (isDirectory(absolute)) {
-      for (const file of fontFilesIn(absolute, 0)) {
-        try {
-          parseFontBytes(readFileSync(file)).forEach(register);
-        } catch (error) {
-          problems.push(`extra font ${file} could not be used: ${error instanceof Error ? error.message : String(error)}`);
-        }
-      }
+      for (const file of fontFilesIn(absolute, 0)) parseInto(file, register, problems, 'extra font');
     } else {
       try {
         parseFontBytes(readFileSync(absolute)).forEach(register);
@@ -61,6 +46,51 @@ export function loadExtraFonts(paths: readonly string[]): ExtraFonts {
     }
   }
   return { families, problems };
+}
+
+/**
+ * The fonts installed in `folders` (the standard font folders, when there is no fontconfig to
+ * ask): every font file under them parsed once. A folder that is missing or cannot be read, and a
+ * file that is not a font, is a problem to report, never an error.
+ */
+export function scanFontFolders(folders: readonly string[]): ExtraFonts {
+  const families = new Map<string, FaceEntry[]>();
+  const problems: string[] = [];
+  const register = registrar(families, 'S');
+  for (const folder of folders) {
+    let files: string[];
+    try {
+      files = fontFilesIn(folder, 0);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') problems.push(`font folder ${folder} could not be read: ${error instanceof Error ? error.message : String(error)}`);
+      continue;
+    }
+    for (const file of files) parseInto(file, register, problems, 'installed font');
+  }
+  return { families, problems };
+}
+
+/** Registers each face of a parsed font under its family names, with keys `prefix`0, `prefix`1… */
+function registrar(families: Map<string, FaceEntry[]>, prefix: string): (program: FontProgram) => void {
+  let counter = 0;
+  return (program) => {
+    const entry = entryFor(program, `${prefix}${counter++}`);
+    for (const name of familyNames(program)) {
+      const key = name.toLowerCase();
+      const list = families.get(key);
+      if (list) list.push({ ...entry, family: name });
+      else families.set(key, [{ ...entry, family: name }]);
+    }
+  };
+}
+
+/** Parses one font file found in a folder; one that is not a font is a problem, not an error. */
+function parseInto(file: string, register: (program: FontProgram) => void, problems: string[], what: string): void {
+  try {
+    parseFontBytes(readFileSync(file)).forEach(register);
+  } catch (error) {
+    problems.push(`${what} ${file} could not be used: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 function isDirectory(path: string): boolean {

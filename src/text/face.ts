@@ -6,7 +6,7 @@ import type { FontStyle } from '../css/types.js';
 import type { FontFace } from './types.js';
 import type { FontProgram } from './fontkit.js';
 import type { ColorBitmaps } from '../sfnt/cbdt.js';
-import { colorLayersOf } from './color-layers.js';
+import { colorLayersOf, undrawnColorGlyphs } from './color-layers.js';
 
 export type UnicodeRange = readonly (readonly [number, number])[];
 
@@ -59,6 +59,7 @@ export function createFontFace(entry: FaceEntry, synthesis: Synthesis): FontFace
   const underline = underlineMetrics(program, vertical.descent);
   const range = entry.unicodeRange;
   const layers = colorLayersOf(program);
+  const undrawn = layers === undefined && entry.colorBitmaps === undefined ? undrawnColorGlyphs(program) : undefined;
   return {
     id: faceId(entry, synthesis),
     family: entry.family,
@@ -78,6 +79,7 @@ export function createFontFace(entry: FaceEntry, synthesis: Synthesis): FontFace
     syntheticOblique: synthesis.oblique,
     ...(entry.colorBitmaps === undefined ? {} : { color: entry.colorBitmaps() }),
     ...(layers === undefined ? {} : { colorLayers: layers }),
+    ...(undrawn === undefined ? {} : { undrawnColor: `"${program.getName('fullName') ?? program.familyName ?? entry.key}" has ${undrawn}` }),
     hasGlyphFor: range.length === 0
       ? (codePoint) => program.hasGlyphForCodePoint(codePoint)
       : (codePoint) => inUnicodeRange(range, codePoint) && program.hasGlyphForCodePoint(codePoint),

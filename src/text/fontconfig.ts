@@ -21,6 +21,8 @@ export interface InstalledFaceInfo {
   readonly stretch: number;
   /** Inclusive code point ranges, sorted; undefined when only the font file can tell. */
   readonly charset: Uint32Array | undefined;
+  /** Full names and PostScript name, lower-cased: what `local()` in `@font-face` matches. */
+  readonly faceNames: readonly string[];
 }
 
 export interface FontconfigIndex {
@@ -31,7 +33,7 @@ export interface FontconfigIndex {
   readonly colorFaces: readonly { readonly file: string; readonly index: number }[];
 }
 
-const FIELDS = ['%{file}', '%{index}', '%{family}', '%{weight}', '%{slant}', '%{width}', '%{outline}', '%{color}', '%{charset}'];
+const FIELDS = ['%{file}', '%{index}', '%{family}', '%{weight}', '%{slant}', '%{width}', '%{outline}', '%{color}', '%{charset}', '%{fullname}', '%{postscriptname}'];
 const TIMEOUT_MS = 20_000;
 
 /** The fontconfig index, or undefined when fontconfig is not installed (or fails). */
@@ -53,15 +55,49 @@ export function readFontconfig(): FontconfigIndex | undefined {
   return { faces, fallbackOrder, colorFaces };
 }
 
+/** The family names of the face fontconfig matches `family` with (`fc-match`), undefined without fontconfig. */
+export function fontconfigMatch(family: string): string[] | undefined {
+  try {
+    return run('fc-match', ['--format', '%{family}', escapePattern(family)]).split(',').map(unescapeName).filter((name) => name.length > 0);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The family fontconfig prefers for sans-serif text in a language (`fc-match sans-serif:lang=ja`). */
+export function fontconfigLanguageFamily(lang: string): string | undefined {
+  try {
+    return run('fc-match', ['--format', '%{family[0]}', `sans\\-serif:lang=${lang}`]).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first family of the pattern fontconfig's configuration makes of `family` (`fc-pattern -c`). */
+export function fontconfigConfiguredFamily(family: string): string | undefined {
+  try {
+    return run('fc-pattern', ['--config', '--format', '%{family[0]}', escapePattern(family)]).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A family name as a fontconfig pattern: `-`, `:`, `,` and `\` are pattern syntax. */
+function escapePattern(family: string): string {
+  return family.replace(/[\\:,-]/g, (ch) => `\\${ch}`);
+}
+
+const unescapeName = (name: string): string => name.replaceAll('\\-', '-').trim();
+
 function run(command: string, args: readonly string[]): string {
   return execFileSync(command, args, { encoding: 'utf8', timeout: TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
 }
 
 /** One fc-list line; undefined for bitmap-only faces (colour emoji, PCF), which have no outlines to embed. */
 function parseLine(line: string): InstalledFaceInfo | undefined {
-  const [file, index, family, weight, slant, width, outline, , charset] = line.split('\t');
+  const [file, index, family, weight, slant, width, outline, , charset, fullname, postscriptname] = line.split('\t');
   if (file === undefined || family === undefined || charset === undefined || outline !== 'True') return undefined;
-  const families = family.split(',').map((name) => name.replaceAll('\\-', '-').trim()).filter((name) => name.length > 0);
+  const families = family.split(',').map(unescapeName).filter((name) => name.length > 0);
   if (families.length === 0) return undefined;
   return {
     file,
@@ -71,6 +107,7 @@ function parseLine(line: string): InstalledFaceInfo | undefined {
     style: Number(slant) >= 110 ? 'oblique' : Number(slant) >= 100 ? 'italic' : 'normal',
     stretch: Number(width) > 0 ? Number(width) : 100,
     charset: parseCharset(charset),
+    faceNames: [...(fullname ?? '').split(','), postscriptname ?? ''].map((name) => unescapeName(name).toLowerCase()).filter((name) => name.length > 0),
   };
 }
 

@@ -64,6 +64,13 @@ function required(font: FontObject, member: string): void {
   if (!entry.present(font)) throw new FontkitInternalsError(member, 'is missing or has another shape');
 }
 
+/** Whether the font's table directory lists `tag` (e.g. 'SVG '). */
+export function hasTable(program: object, tag: string): boolean {
+  const font = program as FontObject;
+  required(font, 'TTFFont#directory.tables');
+  return isObject(((font['directory'] as FontObject)['tables'] as FontObject)[tag]);
+}
+
 /** Whether the font has outlines: a glyf, CFF or CFF2 table. */
 export function hasOutlines(program: object): boolean {
   const font = program as FontObject;

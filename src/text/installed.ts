@@ -9,9 +9,9 @@
  * them is parsed once, to learn its names and characters.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, posix, win32 } from 'node:path';
 import { startupSnapshot } from 'node:v8';
 import type { FaceEntry } from './face.js';
 import { safeKey } from './face.js';
@@ -19,12 +19,24 @@ import type { InstalledFaceInfo } from './fontconfig.js';
 import { charsetHas, readFontconfig } from './fontconfig.js';
 import type { FontProgram } from './fontkit.js';
 import { parseFontBytes } from './fontkit.js';
-import { loadExtraFonts } from './extra-fonts.js';
+import { scanFontFolders } from './extra-fonts.js';
 import { colorFaceEntry } from './color-font.js';
+import { browserFamilyFor, localeFallbackFamily } from './browser-families.js';
+import type { CjkLocale } from './cjk-locale.js';
 
 export interface InstalledFonts {
   /** The faces of an installed family (lower-cased name), if there is one. */
   family(key: string): readonly FaceEntry[] | undefined;
+  /** The installed face of a full name or PostScript name (`local()` in `@font-face`), any case. */
+  face(name: string): FaceEntry | undefined;
+  /**
+   * The installed family (lower-cased name) a browser on this machine uses for a name no font has
+   * (generic families, `Arial` on a machine without Arial), as fontconfig answers it; undefined
+   * without fontconfig or when a browser would go on to the next family (browser-families.ts).
+   */
+  substitute(key: string): string | undefined;
+  /** The installed family fontconfig prefers for text in a CJK locale (its Han characters), if any. */
+  localeFamily(locale: CjkLocale): readonly FaceEntry[] | undefined;
   /** Installed families in the order characters fall back to them (fontconfig's for sans-serif). */
   fallback(): readonly (readonly FaceEntry[])[];
   /** Installed colour bitmap fonts (emoji), for emoji clusters only. */
@@ -35,23 +47,27 @@ export interface InstalledFonts {
 
 interface Index {
   readonly families: ReadonlyMap<string, readonly FaceEntry[]>;
+  /** Lower-cased full and PostScript names → face. */
+  readonly faces: ReadonlyMap<string, FaceEntry>;
   readonly fallback: readonly (readonly FaceEntry[])[];
   readonly colorFaces: readonly FaceEntry[];
+  /** Whether fontconfig answered (it is asked again for names only then). */
+  readonly fontconfig: boolean;
 }
 
-/** Where fonts are installed when there is no fontconfig to ask. */
-export function standardFontFolders(): string[] {
-  const home = homedir();
-  switch (process.platform) {
+/** Where fonts are installed on a platform when there is no fontconfig to ask. */
+export function standardFontFolders(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env, home = homedir()): string[] {
+  const path = platform === 'win32' ? win32 : posix;
+  switch (platform) {
     case 'darwin':
-      return ['/System/Library/Fonts', '/Library/Fonts', join(home, 'Library/Fonts')];
+      return ['/System/Library/Fonts', '/Library/Fonts', path.join(home, 'Library/Fonts')];
     case 'win32': {
-      const windows = process.env['WINDIR'] ?? 'C:\\Windows';
-      const local = process.env['LOCALAPPDATA'];
-      return [join(windows, 'Fonts'), ...(local === undefined ? [] : [join(local, 'Microsoft\\Windows\\Fonts')])];
+      const windows = env['WINDIR'] ?? 'C:\\Windows';
+      const local = env['LOCALAPPDATA'];
+      return [path.join(windows, 'Fonts'), ...(local === undefined ? [] : [path.join(local, 'Microsoft\\Windows\\Fonts')])];
     }
     default:
-      return ['/usr/share/fonts', '/usr/local/share/fonts', join(home, '.fonts'), join(home, '.local/share/fonts')];
+      return ['/usr/share/fonts', '/usr/local/share/fonts', path.join(home, '.fonts'), path.join(home, '.local/share/fonts')];
   }
 }
 
@@ -60,7 +76,7 @@ let index: Index | undefined;
 
 function theIndex(): Index {
   // A V8 startup snapshot (the CLI's) must not carry the fonts of the machine that built it.
-  if (startupSnapshot.isBuildingSnapshot()) return { families: new Map(), fallback: [], colorFaces: [] };
+  if (startupSnapshot.isBuildingSnapshot()) return { families: new Map(), faces: new Map(), fallback: [], colorFaces: [], fontconfig: false };
   index ??= buildIndex();
   return index;
 }
@@ -68,6 +84,12 @@ function theIndex(): Index {
 /** The process-wide installed fonts. */
 export const installedFonts: InstalledFonts = {
   family: (key) => theIndex().families.get(key),
+  face: (name) => theIndex().faces.get(name.trim().toLowerCase()),
+  substitute: (key) => (theIndex().fontconfig ? browserFamilyFor(key) : undefined),
+  localeFamily: (locale) => {
+    const name = theIndex().fontconfig ? localeFallbackFamily(locale) : undefined;
+    return name === undefined ? undefined : theIndex().families.get(name);
+  },
   fallback: () => theIndex().fallback,
   colorFaces: () => theIndex().colorFaces,
   problems,
@@ -76,13 +98,56 @@ export const installedFonts: InstalledFonts = {
 function buildIndex(): Index {
   const fontconfig = readFontconfig();
   if (fontconfig !== undefined) {
-    const families = groupFamilies(fontconfig.faces.map(fontconfigEntry));
+    const entries = fontconfig.faces.map(fontconfigEntry);
+    const families = groupFamilies(entries);
+    const faces = new Map<string, FaceEntry>();
+    fontconfig.faces.forEach((info, i) => {
+      for (const name of info.faceNames) if (!faces.has(name)) faces.set(name, entries[i]![0]!);
+    });
     const colorFaces = fontconfig.colorFaces.filter((face) => face.index === 0).map((face) => colorFaceEntry(face.file, reportInstalledProblem));
-    return { families, fallback: fallbackOrder(families, fontconfig.fallbackOrder), colorFaces };
+    return { families, faces, fallback: fallbackOrder(families, fontconfig.fallbackOrder), colorFaces, fontconfig: true };
   }
-  const scanned = loadExtraFonts(standardFontFolders().filter((folder) => existsSync(folder)));
-  problems.push(...scanned.problems);
-  return { families: scanned.families, fallback: fallbackOrder(scanned.families, []), colorFaces: [] };
+  return scannedIndex(standardFontFolders(), reportInstalledProblem);
+}
+
+function scannedIndex(folders: readonly string[], report: (problem: string) => void): Index {
+  const scanned = scanFontFolders(folders);
+  for (const problem of scanned.problems) report(problem);
+  return { families: scanned.families, faces: faceNames(scanned.families), fallback: fallbackOrder(scanned.families, []), colorFaces: [], fontconfig: false };
+}
+
+/** Full and PostScript names of parsed faces (every family name of a face shares its program). */
+export function faceNames(families: ReadonlyMap<string, readonly FaceEntry[]>): Map<string, FaceEntry> {
+  const faces = new Map<string, FaceEntry>();
+  for (const entries of families.values()) {
+    for (const entry of entries) {
+      const program = entry.program();
+      for (const name of [program.getName('fullName'), program.postscriptName]) {
+        const key = name?.trim().toLowerCase();
+        if (key !== undefined && key !== '' && !faces.has(key)) faces.set(key, entry);
+      }
+    }
+  }
+  return faces;
+}
+
+/**
+ * The installed fonts of `folders` scanned as on a machine without fontconfig (macOS, Windows),
+ * for tests that stand a folder tree in for the standard folders; built on first need.
+ */
+export function installedFontsIn(folders: readonly string[]): InstalledFonts {
+  let scanned: Index | undefined;
+  const found: string[] = [];
+  const built = (): Index => (scanned ??= scannedIndex(folders, (problem) => found.push(problem)));
+  return {
+    family: (key) => built().families.get(key),
+    face: (name) => built().faces.get(name.trim().toLowerCase()),
+    substitute: () => undefined,
+    localeFamily: () => undefined,
+    fallback: () => built().fallback,
+    colorFaces: () => [],
+    problems: found,
+  };
 }
 
 function groupFamilies(entries: readonly (readonly FaceEntry[])[]): Map<string, FaceEntry[]> {

@@ -48,11 +48,11 @@ export async function loadFontFaces(
   rules: readonly FontFaceRule[],
   loadBytes: (url: string) => Promise<Uint8Array>,
   diagnostics: Diagnostics,
-  where: { readonly used?: ReadonlySet<number> | undefined; readonly origins?: UrlOrigins } = {},
+  where: { readonly used?: ReadonlySet<number> | undefined; readonly origins?: UrlOrigins; readonly local?: LocalFonts } = {},
 ): Promise<LoadedFontFace[]> {
   const { used, origins } = where;
   const needed = used === undefined ? rules : rules.filter((rule) => coversAny(rule.unicodeRange, used));
-  const loaded = await Promise.all(needed.map((rule) => loadRule(rule, loadBytes)));
+  const loaded = await Promise.all(needed.map((rule) => loadRule(rule, loadBytes, where.local)));
   const failedByFamily = new Map<string, { failures: string[]; url: string | undefined; rule: FontFaceRule }>();
   for (const result of loaded) {
     if (!('failure' in result)) continue;
@@ -69,6 +69,12 @@ export async function loadFontFaces(
   return loaded.filter((face): face is LoadedFontFace => !('failure' in face));
 }
 
+/**
+ * The fonts `local()` can name (CSS Fonts 4 §4.3.2: a font's full name or PostScript name): the
+ * installed ones and the engine's extra fonts; undefined when the engine looks at none.
+ */
+export type LocalFonts = (name: string) => FaceEntry | undefined;
+
 /** True when the range (empty: every code point) holds one of `used`. */
 function coversAny(range: FontFaceRule['unicodeRange'], used: ReadonlySet<number>): boolean {
   if (range.length === 0) return true;
@@ -79,9 +85,16 @@ function coversAny(range: FontFaceRule['unicodeRange'], used: ReadonlySet<number
 async function loadRule(
   rule: FontFaceRule,
   loadBytes: (url: string) => Promise<Uint8Array>,
+  local: LocalFonts | undefined,
 ): Promise<LoadedFontFace | { readonly family: string; readonly failure: string; readonly url: string | undefined; readonly rule: FontFaceRule }> {
   const failures: string[] = [];
   for (const source of rule.sources) {
+    if ('local' in source) {
+      const found = localFace(rule, source.local, local);
+      if ('failure' in found) failures.push(found.failure);
+      else return found;
+      continue;
+    }
     const format = source.format?.trim().toLowerCase();
     if (format !== undefined && !SUPPORTED_FORMATS.has(format)) {
       failures.push(`${describeUrl(source.url)}: format "${source.format}" is not supported`);
@@ -103,7 +116,22 @@ async function loadRule(
     }
     return toLoadedFace(rule, source.url, hash, parsed.program);
   }
-  return { family: rule.family, failure: failures.length > 0 ? failures.join('; ') : 'it has no src', url: rule.sources[0]?.url, rule };
+  const firstUrl = rule.sources.find((source) => 'url' in source);
+  return { family: rule.family, failure: failures.length > 0 ? failures.join('; ') : 'it has no src', url: firstUrl !== undefined && 'url' in firstUrl ? firstUrl.url : undefined, rule };
+}
+
+/** `local(name)`: the installed (or extra) face of that full or PostScript name, as this rule's face. */
+function localFace(rule: FontFaceRule, name: string, local: LocalFonts | undefined): LoadedFontFace | { readonly failure: string } {
+  const entry = local?.(name);
+  if (entry === undefined) return { failure: `local("${name}"): ${local === undefined ? 'installed fonts are not used (systemFonts: false)' : 'no installed font has this name'}` };
+  let program: FontProgram;
+  try {
+    program = entry.program();
+  } catch (error) {
+    return { failure: `local("${name}"): not a usable font (${error instanceof Error ? error.message : String(error)})` };
+  }
+  const hash = createHash('sha1').update(`local\u0000${entry.key}`).digest('hex');
+  return toLoadedFace(rule, `local(${name})`, hash, program);
 }
 
 function parseCached(hash: string, bytes: Uint8Array): Parsed {

@@ -11,8 +11,10 @@ import { bundledFamilies } from './bundled.js';
 import type { FaceCatalog } from './catalog.js';
 import { createCatalog } from './catalog.js';
 import { loadExtraFonts } from './extra-fonts.js';
-import { installedFonts } from './installed.js';
-import type { LoadedFontFace } from './load.js';
+import type { InstalledFonts } from './installed.js';
+import { faceNames, installedFonts } from './installed.js';
+import type { FaceEntry } from './face.js';
+import type { LoadedFontFace, LocalFonts } from './load.js';
 import type { CachedText, ShapeCaches } from './system.js';
 import { createTextSystem } from './system.js';
 import type { GlyphRun } from './types.js';
@@ -22,11 +24,15 @@ export interface FontRegistryOptions {
   readonly extraFonts: readonly string[];
   /** Whether the machine's installed fonts are used (found on first need, installed.ts); default false. */
   readonly systemFonts?: boolean;
+  /** The installed fonts to use instead of the machine's (tests: a folder tree scanned as without fontconfig). */
+  readonly installed?: InstalledFonts;
   /** Entries of each shaping cache (default 5,000 texts and 5,000 runs). */
   readonly shapeCacheSize?: number;
 }
 
 export interface FontRegistry {
+  /** The fonts `local()` in `@font-face` can name (extra fonts, then installed ones); undefined when there are none. */
+  readonly local: LocalFonts | undefined;
   /** The text system of one render, over the `@font-face` faces that render loaded. */
   forRender(input: { readonly faces: readonly LoadedFontFace[]; readonly diagnostics: Diagnostics }): TextSystem;
   /** Cache counters, for benchmarks and tests. */
@@ -49,7 +55,7 @@ const DEFAULT_SHAPE_CACHE = 5_000;
 export function createFontRegistry(options: FontRegistryOptions): FontRegistry {
   const extra = loadExtraFonts(options.extraFonts);
   const bundled = bundledFamilies();
-  const installed = options.systemFonts === true ? installedFonts : undefined;
+  const installed = options.installed ?? (options.systemFonts === true ? installedFonts : undefined);
   const size = options.shapeCacheSize ?? DEFAULT_SHAPE_CACHE;
   const caches: ShapeCaches = {
     texts: new BoundedCache<string, CachedText>('text.shaped-texts', size),
@@ -76,7 +82,13 @@ export function createFontRegistry(options: FontRegistryOptions): FontRegistry {
     }
     return catalog;
   };
+  let extraNames: Map<string, FaceEntry> | undefined;
+  const local: LocalFonts | undefined = installed === undefined && extra.families.size === 0 ? undefined : (name) => {
+    extraNames ??= faceNames(extra.families);
+    return extraNames.get(name.trim().toLowerCase()) ?? installed?.face(name);
+  };
   return {
+    local,
     forRender({ faces: fontFaces, diagnostics }) {
       const notices = installed === undefined ? extra.problems : [...extra.problems, ...installed.problems];
       return createTextSystem({ catalog: catalogFor(fontFaces), caches, diagnostics, notices });

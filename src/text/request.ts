@@ -6,10 +6,30 @@
  */
 import type { ComputedStyle } from '../css/types.js';
 import type { FontRequest } from './types.js';
+import type { CjkLocale } from './cjk-locale.js';
+import { cjkLocaleOf } from './cjk-locale.js';
 
 const memo = new WeakMap<ComputedStyle, FontRequest>();
+const localized = new WeakMap<ComputedStyle, Map<CjkLocale, FontRequest>>();
 
-export function fontRequestFromStyle(style: ComputedStyle): FontRequest {
+/**
+ * The request of a style, for text in language `lang` (the nearest `lang` attribute): a CJK
+ * language gets a request of its own, whose fallback for Han characters prefers that locale's font.
+ */
+export function fontRequestFromStyle(style: ComputedStyle, lang?: string): FontRequest {
+  const locale = lang === undefined || lang === '' ? undefined : cjkLocaleOf(lang);
+  if (locale === undefined) return plainRequest(style);
+  let requests = localized.get(style);
+  if (requests === undefined) localized.set(style, (requests = new Map()));
+  let request = requests.get(locale);
+  if (request === undefined) {
+    request = Object.freeze({ ...plainRequest(style), cjkLocale: locale });
+    requests.set(locale, request);
+  }
+  return request;
+}
+
+function plainRequest(style: ComputedStyle): FontRequest {
   let request = memo.get(style);
   if (request === undefined) {
     request = Object.freeze({

@@ -150,7 +150,7 @@ export function createTextSystem(input: TextSystemInput): TextSystem {
   const reportMissing = missingReporter(diagnostics);
 
   const resolve = (request: FontRequest): Resolution =>
-    catalog.resolve(request.families, request, requestKeys(request).match);
+    catalog.resolve(request.families, request, requestKeys(request).match, request.cjkLocale);
 
   const shapeUncached = (text: string, request: FontRequest, direction: Direction): CachedText => {
     const { segments, missing } = segmentByFace(text, resolve(request));
@@ -172,7 +172,11 @@ export function createTextSystem(input: TextSystemInput): TextSystem {
       caches.texts.set(key, entry);
     }
     for (const run of entry.shaped.runs) {
-      if (!faces.has(run.face.id)) faces.set(run.face.id, run.face);
+      if (faces.has(run.face.id)) continue;
+      faces.set(run.face.id, run.face);
+      if (run.face.undrawnColor !== undefined) {
+        diagnostics.warn('font', `font "${run.face.family}": ${run.face.undrawnColor}, which octavo does not draw: its glyphs print in their plain outlines`);
+      }
     }
     if (entry.missing.length > 0) reportMissing(text, entry.missing);
     return entry.shaped;

@@ -5,6 +5,7 @@
 import type { FontStyle } from '../css/types.js';
 import type { ColorBitmaps } from '../sfnt/cbdt.js';
 import type { ColorLayers } from './color-layers.js';
+import type { CjkLocale } from './cjk-locale.js';
 
 /** One loaded face: a fontkit font plus the metrics layout needs, in font units. */
 export interface FontFace {
@@ -15,6 +16,8 @@ export interface FontFace {
   readonly weight: number;
   readonly style: FontStyle;
   readonly unitsPerEm: number;
+  /** The colour glyphs the font has that octavo does not draw (COLRv1, SVG), as a warning says it: `"Name" has …`. */
+  readonly undrawnColor?: string;
   /** Typographic ascent (positive) and descent (negative), hhea/OS2 as browsers pick them. */
   readonly ascent: number;
   readonly descent: number;
@@ -50,6 +53,8 @@ export interface FontRequest {
    * without them draws synthesized ones (small-caps.ts).
    */
   readonly caps?: 'small-caps' | 'all-small-caps';
+  /** The CJK locale of the text's language (`lang`), which chooses the fallback font for Han characters. */
+  readonly cjkLocale?: CjkLocale;
 }
 
 export interface ShapedGlyph {

@@ -135,14 +135,14 @@ describe('media', () => {
 });
 
 describe('@font-face', () => {
-  it('collects validated font faces with absolute URLs', async () => {
+  it('collects validated font faces with absolute URLs and local() names', async () => {
     const doc = await styleHtml(`<style>
       @font-face { font-family: "Brand Sans"; src: local(Brand), url(fonts/brand.woff2) format("woff2"), url(fonts/brand.ttf); font-weight: 300 700; font-style: italic; unicode-range: U+0000-00FF, U+20AC, U+4??; }
       @font-face { font-family: Broken; }
     </style>`);
     expect(doc.styled.fontFaces).toEqual([{
       family: 'Brand Sans',
-      sources: [{ url: 'file:///work/doc/fonts/brand.woff2', format: 'woff2' }, { url: 'file:///work/doc/fonts/brand.ttf' }],
+      sources: [{ local: 'Brand' }, { url: 'file:///work/doc/fonts/brand.woff2', format: 'woff2' }, { url: 'file:///work/doc/fonts/brand.ttf' }],
       weight: [300, 700],
       style: 'italic',
       stretch: [100, 100],

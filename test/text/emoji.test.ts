@@ -76,6 +76,21 @@ describe('COLRv0 fonts (octavo-colr-test.ttf: U+1F600 is a red square under a bl
   });
 });
 
+describe('COLRv1 and SVG-in-OpenType fonts (not drawn in colour)', () => {
+  test.each([
+    ['octavo-colrv1-test.ttf', 'Octavo COLRv1 Test', /has COLR version 1 colour glyphs, which octavo does not draw/],
+    ['octavo-svg-test.ttf', 'Octavo SVG Test', /has SVG colour glyphs \(SVG-in-OpenType\), which octavo does not draw/],
+  ])('%s prints its plain outlines, with one warning naming the font', async (file, name, message) => {
+    const css = `@font-face { font-family: Colour; src: url(${file}) } @page { size: 40px 40px; margin: 0 } p { margin: 4px; font: 24px Colour, serif; color: #000 }`;
+    const pdf = await renderPdf(`<style>${css}</style><p>😀</p><p>😀</p>`, {
+      baseDir: FONTS.pathname, expectDiagnostics: [{ code: 'font', message: new RegExp(`^font "Colour": "${name}[^"]*" ${message.source}`) }],
+    });
+    const image = await pixels(pdf);
+    expect(near(image, [0, 0, 0])).toBeGreaterThan(50); // the outline, in the text colour
+    expect(near(image, [255, 0, 0])).toBe(0);
+  });
+});
+
 const colorFaces = installedFonts.colorFaces();
 const reason = colorFaces.length === 0 ? ' (skipped: no installed colour emoji font, such as fonts-noto-color-emoji, was found)' : '';
 if (reason !== '') console.warn(`test/text/emoji.test.ts: colour emoji tests${reason}`);
@@ -121,7 +136,6 @@ describe.skipIf(colorFaces.length > 0 ? false : true)(`colour emoji from the ins
   });
 
   test('a ZWJ sequence the font does not join prints as its parts and keeps its joiners in the text', async () => {
-    // (text around it: poppler splits a line of nothing but emoji into one line per emoji, see docs/typography.md)
     const pdf = await renderPdf('<p>a 👩‍🦰‍😀 b</p>', { engine });
     const { list, text } = await withPdfFile(pdf, async (path) => ({
       list: (await run('pdfimages', ['-list', path])).stdout,
@@ -129,6 +143,18 @@ describe.skipIf(colorFaces.length > 0 ? false : true)(`colour emoji from the ins
     }));
     expect(list.split('\n').filter((row) => row.trim().split(/\s+/)[2] === 'image')).toHaveLength(2); // 👩‍🦰 and 😀
     expect(text.trim()).toBe('a 👩‍🦰‍😀 b');
+  });
+
+  test('lines of nothing but emoji extract in logical order, one line each', async () => {
+    // the first emoji of the page used to come out on a line of its own and the rest after it
+    const lines = ['😀👍🎉', '🇫🇷🇩🇪👩‍💻', '1️⃣❤️😀', '👍🏽👍🏽'];
+    const pdf = await renderPdf(`<style>p { margin: 0 0 8px }</style>${lines.map((l) => `<p>${l}</p>`).join('')}`, { engine });
+    const text = await withPdfFile(pdf, async (path) => (await run('pdftotext', ['-enc', 'UTF-8', path, '-'])).stdout);
+    expect(text.split('\n').filter((l) => l.trim() !== '')).toEqual(lines);
+    // emoji separated by spaces stay one line too (poppler drops those spaces, in Chromium's PDFs as well)
+    const spaced = await renderPdf('<p>😀 👍 🎉</p><p>x 😀 y</p>', { engine });
+    const spacedText = await withPdfFile(spaced, async (path) => (await run('pdftotext', ['-enc', 'UTF-8', path, '-'])).stdout);
+    expect(spacedText.split('\n').filter((l) => l.trim() !== '').map((l) => l.replace(/ /g, ''))).toEqual(['😀👍🎉', 'x😀y']);
   });
 
   test('in a tagged PDF/A-2b document, the same text comes back', async () => {

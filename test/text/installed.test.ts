@@ -65,26 +65,76 @@ describe('fonts of a --font-dir folder', () => {
     expect(fonts).toMatch(/\+LiberationSerif\s/); // a and b stay in the default font
   });
 
+  test('local() in @font-face names an extra font by its full or PostScript name, installed fonts off', async () => {
+    const engine = createEngine({ fonts: [folder], systemFonts: false });
+    for (const name of ['"Source Serif 4"', 'SourceSerif4-Regular', '"sourceserif4-regular"']) {
+      const { fonts } = await inspect(await renderPdf(`<style>@font-face { font-family: Brand; src: local(${name}) } p { font-family: Brand }</style><p>Hello</p>`, { engine }));
+      expect(fonts.split('\n').filter((line) => line.includes('+')), name).toEqual([expect.stringContaining('+SourceSerif4-Regular ')]);
+    }
+  });
+
   test('without it the character is a .notdef, warned', async () => {
     const engine = createEngine({ systemFonts: false });
     await renderPdf(template, { engine, expectDiagnostics: [{ code: 'font', message: /U\+2E3A/ }] });
   });
 });
 
-describe('names with metric-compatible stand-ins and generic families', () => {
+describe('names with metric-compatible stand-ins and generic families, installed fonts off', () => {
   test.each([
     ['Arial', 'LiberationSans'],
+    ['Helvetica', 'LiberationSans'],
     ['"Times New Roman"', 'LiberationSerif'],
     ['"Courier New"', 'LiberationMono'],
     ['sans-serif', 'LiberationSans'],
     ['serif', 'LiberationSerif'],
     ['monospace', 'LiberationMono'],
-  ])('%s prints with %s, installed fonts or not', async (family, postscript) => {
-    for (const systemFonts of [false, true]) {
-      const engine = createEngine({ systemFonts });
-      const { fonts } = await inspect(await renderPdf(`<p style='font-family: ${family}'>Hello</p>`, { engine }));
-      expect(fonts.split('\n').filter((line) => line.includes('+'))).toEqual([expect.stringContaining(`+${postscript} `)]);
+    ['system-ui', 'LiberationSans'],
+  ])('%s prints with the bundled %s', async (family, postscript) => {
+    const engine = createEngine({ systemFonts: false });
+    const { fonts } = await inspect(await renderPdf(`<p style='font-family: ${family}'>Hello</p>`, { engine }));
+    expect(fonts.split('\n').filter((line) => line.includes('+'))).toEqual([expect.stringContaining(`+${postscript} `)]);
+  });
+});
+
+/** What fontconfig answers for a pattern (`fc-match -f FORMAT`), undefined without fontconfig. */
+function fcMatch(pattern: string, format: string): string | undefined {
+  try {
+    return execFileSync('fc-match', ['-f', format, pattern], { encoding: 'utf8' });
+  } catch {
+    return undefined;
+  }
+}
+
+const liberationMapped = fcMatch('Arial', '%{family[0]}') === 'Liberation Sans' && fcMatch('Times New Roman', '%{family[0]}') === 'Liberation Serif';
+const noLiberation = liberationMapped ? '' : ' — SKIPPED: fontconfig does not map Arial to Liberation Sans here (apt-get install fontconfig fonts-liberation; .ci/run does)';
+if (!liberationMapped) console.warn(`test/text/installed.test.ts: fontconfig family tests${noLiberation}`);
+
+describe.skipIf(!liberationMapped)(`generic and common web families through fontconfig, as Chromium on Linux asks it${noLiberation}`, () => {
+  const engine = createEngine({ systemFonts: true });
+  const printedWith = async (family: string): Promise<string[]> => {
+    const { fonts } = await inspect(await renderPdf(`<p style='font-family: ${family}'>Hello</p>`, { engine }));
+    return fonts.split('\n').filter((line) => line.includes('+')).map((line) => line.slice(line.indexOf('+') + 1, line.indexOf(' ')));
+  };
+
+  test('Arial, Helvetica, Times New Roman, Courier New, serif and sans-serif: the metric-compatible fonts fontconfig maps them to', async () => {
+    // Chromium's default settings: serif is "Times New Roman", sans-serif "Arial"; Helvetica is Blink's alternate name of Arial
+    for (const [family, postscript] of [['Arial', 'LiberationSans'], ['Helvetica', 'LiberationSans'], ['"Times New Roman"', 'LiberationSerif'],
+      ['"Courier New"', 'LiberationMono'], ['serif', 'LiberationSerif'], ['sans-serif', 'LiberationSans']] as const) {
+      expect(await printedWith(family), family).toEqual([postscript]);
     }
+  });
+
+  test('monospace and system-ui: the family fontconfig chooses for monospace and sans-serif', async () => {
+    expect(await printedWith('monospace')).toEqual([fcMatch('monospace', '%{postscriptname}')]);
+    expect(await printedWith('system-ui')).toEqual([fcMatch('sans-serif', '%{postscriptname}')]);
+  });
+
+  test('a family fontconfig answers only with its default is not found: the next family is used', async (context) => {
+    // fontconfig answers Georgia with its serif default unless Gelasio (its metric-compatible stand-in) is installed
+    if (fcMatch('Georgia', '%{family[0]}') === 'Gelasio') context.skip();
+    expect(await printedWith('Georgia, "Courier New"')).toEqual(['LiberationMono']);
+    expect(await printedWith('"No Such Family 28", monospace')).toEqual([fcMatch('monospace', '%{postscriptname}')]);
+    expect(await printedWith('cursive')).toEqual(['LiberationSerif']); // Comic Sans MS is not installed: the default font
   });
 });
 
@@ -108,6 +158,21 @@ describe.skipIf(absent.length > 0)(`installed fonts (Debian font packages)${reas
     for (const line of fonts.split('\n').filter((l) => l.includes('+'))) expect(line).toMatch(/yes yes yes/);
   });
 
+  test('local() in @font-face: an installed face by its full or PostScript name; one not installed skipped, warned where the rule is', async () => {
+    const template = `<style>
+@font-face { font-family: Brand; src: local("No Such Face 28"), local("DejaVu Sans Mono Bold") }
+@font-face { font-family: Plain; src: local(DejaVuSansMono-Oblique) }
+@font-face { font-family: Gone; src: local("No Such Face 28") }
+.b { font-family: Brand } .p { font-family: Plain } .g { font-family: Gone, "Courier New" }
+</style><p class="b">Brand</p><p class="p">Plain</p><p class="g">Gone</p>`;
+    const { fonts, text } = await inspect(await renderPdf(template, {
+      engine, expectDiagnostics: [{ code: 'font', line: 4, message: /@font-face "Gone" was ignored: local\("No Such Face 28"\): no installed font has this name/ }],
+    }));
+    expect(text.split('\n').filter((line) => line.trim() !== '')).toEqual(['Brand', 'Plain', 'Gone']);
+    const names = fonts.split('\n').filter((line) => line.includes('+')).map((line) => line.slice(line.indexOf('+') + 1, line.indexOf(' ')));
+    expect(names.sort()).toEqual(['DejaVuSansMono-Bold', 'DejaVuSansMono-Oblique', 'LiberationMono']);
+  });
+
   test('an installed family by its name', async () => {
     const { fonts, text } = await inspect(await renderPdf('<p style=\'font-family: "Noto Sans CJK JP", serif\'>漢字 and Latin</p>', { engine }));
     expect(text.trim()).toBe('漢字 and Latin');
@@ -115,3 +180,43 @@ describe.skipIf(absent.length > 0)(`installed fonts (Debian font packages)${reas
   });
 });
 
+
+const cjkFaces = ['noto sans cjk jp', 'noto sans cjk sc', 'noto sans cjk tc', 'noto sans cjk hk', 'noto sans cjk kr'];
+const noCjk = cjkFaces.every((family) => families.has(family)) ? '' : ' — SKIPPED: Noto Sans CJK not installed (apt-get install fonts-noto-cjk; .ci/run does)';
+
+describe.skipIf(noCjk !== '')(`Han characters in the font of the text's language${noCjk}`, () => {
+  const engine = createEngine({ systemFonts: true });
+  // 直 and 骨 are drawn differently in Japan, China, Taiwan, Hong Kong and Korea
+  const printedWith = async (html: string): Promise<string[]> => {
+    const { fonts, text } = await inspect(await renderPdf(html, { engine }));
+    expect(text).toMatch(/直骨/);
+    return fonts.split('\n').filter((line) => line.includes('+')).map((line) => line.slice(line.indexOf('+') + 1, line.indexOf(' ')));
+  };
+
+  test.each([
+    ['ja', 'NotoSansCJKjp-Regular'],
+    ['ja-JP', 'NotoSansCJKjp-Regular'],
+    ['zh-Hans', 'NotoSansCJKsc-Regular'],
+    ['zh-CN', 'NotoSansCJKsc-Regular'],
+    ['zh-Hant', 'NotoSansCJKtc-Regular'],
+    ['zh-TW', 'NotoSansCJKtc-Regular'],
+    ['zh-HK', 'NotoSansCJKhk-Regular'],
+    ['ko', 'NotoSansCJKkr-Regular'],
+  ])('lang="%s" on an ancestor: %s', async (lang, postscript) => {
+    const fonts = await printedWith(`<div lang="${lang}"><p>直骨 <span>直骨</span></p></div>`);
+    expect(fonts.filter((name) => name.includes('CJK'))).toEqual([postscript]);
+  });
+
+  test('the nearest lang wins, and without lang the choice is fontconfig\'s order as before', async () => {
+    const fonts = await printedWith('<div lang="ja"><p>直骨</p><p lang="zh-CN">直骨</p></div><p>直骨</p>');
+    expect(fonts).toEqual(expect.arrayContaining(['NotoSansCJKjp-Regular', 'NotoSansCJKsc-Regular']));
+    // without lang: the first font with 直 in fontconfig's order for sans-serif (Chromium's own order)
+    const order = execFileSync('fc-match', ['-s', '-f', '%{postscriptname}\t%{charset}\n', 'sans-serif'], { encoding: 'utf8' }).split('\n');
+    const first = order.map((line) => line.split('\t')).find(([, charset]) => charset !== undefined && charsetHas(parseCharset(charset), 0x76f4));
+    expect(await printedWith('<p>直骨</p>')).toEqual([first?.[0]]);
+  });
+
+  test('a listed family keeps Han characters whatever the language', async () => {
+    expect(await printedWith('<p lang="ja" style=\'font-family: "Noto Sans CJK KR"\'>直骨</p>')).toEqual(['NotoSansCJKkr-Regular']);
+  });
+});

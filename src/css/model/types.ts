@@ -467,10 +467,13 @@ export interface StyledDocument {
  */
 export type PageRuleSource = Pick<StyledDocument, 'pageRules' | 'rootStyle' | 'rootCustom' | 'initialStyle'>;
 
+/** One `src` of an `@font-face` rule: a font file, or a font installed on the machine by its full or PostScript name. */
+export type FontSource = { readonly url: string; readonly format?: string } | { readonly local: string };
+
 /** An `@font-face` rule after validation; `src` URLs already absolute. */
 export interface FontFaceRule {
   readonly family: string;
-  readonly sources: readonly { readonly url: string; readonly format?: string }[];
+  readonly sources: readonly FontSource[];
   /** [min, max] of `font-weight` (a single weight is [w, w]). */
   readonly weight: readonly [number, number];
   readonly style: FontStyle;

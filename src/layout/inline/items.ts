@@ -17,8 +17,8 @@ export interface TextItem {
   readonly start: number;
   readonly parent: InlineBox | undefined;
   /**
-   * Content language (the nearest `lang` attribute), lower-cased; '' when unknown, and for text
-   * that does not hyphenate automatically (only `hyphens: auto` reads it).
+   * Content language (the nearest `lang` attribute), lower-cased; '' when unknown. Hyphenation
+   * (`hyphens: auto`) and the fallback font of Han characters read it.
    */
   readonly lang: string;
 }
@@ -48,13 +48,13 @@ export const OBJECT_REPLACEMENT = '\ufffc';
 export function collectInlineItems(root: InlineFlowBox, langs: WeakMap<BoxElement, string>): InlineItems {
   const items: InlineItem[] = [];
   let text = '';
-  // the language is looked up only for text that hyphenates automatically: most text never needs it
+  // the language (hyphenation, the fallback font of Han characters) is looked up once per block and element
   const visit = (boxes: readonly InlineLevelBox[], parent: InlineBox | undefined, lang: () => string): void => {
     for (const box of boxes) {
       switch (box.kind) {
         case 'text': {
           const transformed = transformText(box.text, box.style.textTransform);
-          items.push({ kind: 'text', style: box.style, text: transformed, start: text.length, parent, lang: box.style.hyphens === 'auto' ? lang() : '' });
+          items.push({ kind: 'text', style: box.style, text: transformed, start: text.length, parent, lang: lang() });
           text += transformed;
           break;
         }

@@ -91,7 +91,7 @@ export function measureText(stretch: TextStretch, env: MeasureEnv): TextPiece {
   // A forced break's newline is not drawn.
   if (stretch.forcedBreakAfter && raw.endsWith('\n')) raw = raw.slice(0, -1);
   const parts = partsOf(raw, stretch, env);
-  const request = fontRequestFromStyle(style);
+  const request = fontRequestFromStyle(style, item.lang);
   const runs: MeasuredRun[] = [];
   let width = 0;
   let trailingSpace = 0;
@@ -135,7 +135,7 @@ export function measurePlainWidth(item: TextItem, from: number, to: number, text
   const raw = item.text.slice(from, to);
   let bodyEnd = raw.length;
   while (bodyEnd > 0 && raw[bodyEnd - 1] === ' ') bodyEnd--;
-  const request = fontRequestFromStyle(item.style);
+  const request = fontRequestFromStyle(item.style, item.lang);
   let width = 0;
   let trailingSpace = 0;
   if (bodyEnd > 0) width = addRunWidths(width, text.shape(bodyEnd === raw.length ? raw : raw.slice(0, bodyEnd), request, LTR));

@@ -1,0 +1,21 @@
+/**
+ * The CJK locale of a `lang` attribute, as fontconfig names it: Han characters are drawn
+ * differently in Japan, mainland China, Taiwan, Hong Kong and Korea, and browsers choose the
+ * fallback font for them by the content language (Chromium passes it to fontconfig). Other
+ * languages have no CJK locale: their fallback stays the same whatever their `lang`.
+ */
+export type CjkLocale = 'ja' | 'ko' | 'zh-cn' | 'zh-tw' | 'zh-hk';
+
+/** `ja`, `zh-Hans`, `zh-CN`, `zh-Hant`, `zh-TW`, `zh-HK`, `ko` (BCP 47, any case) → fontconfig's lang; else undefined. */
+export function cjkLocaleOf(lang: string): CjkLocale | undefined {
+  const subtags = lang.trim().toLowerCase().split(/[-_]/);
+  const language = subtags[0];
+  if (language === 'ja') return 'ja';
+  if (language === 'ko') return 'ko';
+  if (language !== 'zh' && language !== 'cmn' && language !== 'yue') return undefined;
+  const rest = subtags.slice(1);
+  if (rest.includes('hk') || rest.includes('mo') || language === 'yue') return 'zh-hk';
+  if (rest.includes('hant') || rest.includes('tw')) return 'zh-tw';
+  // zh, zh-Hans, zh-CN, zh-SG: Simplified Chinese, as Chromium takes a bare "zh"
+  return 'zh-cn';
+}
