@@ -101,10 +101,12 @@ function svgOptions(paint: PaintDocumentOptions): { text?: TextSystem } {
 
 /**
  * The page box: its background over the whole page, margins and bleed area included (its images
- * placed in the page box), and its border.
+ * placed in the page box), and its border; nothing when `visibility` hides it.
  */
 function paintPageBox(page: PageLayout, pageBox: Rect, paint: PaintDocumentOptions): DisplayItem[] {
   const style = page.pageStyle.style;
+  // a hidden page box draws nothing of its own, like any box (CSS2 §11.2); its margin boxes inherit that
+  if (style.visibility !== 'visible') return [];
   const bleed = page.pageStyle.bleed ?? 0;
   // 0 - bleed: no negative zero in the display list of a page without bleed
   const pageRect: Rect = { x: 0 - bleed, y: 0 - bleed, width: page.width + 2 * bleed, height: page.height + 2 * bleed };
