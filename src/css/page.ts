@@ -1,10 +1,11 @@
 /**
- * The page context (CSS Paged Media 3): `@page` rule selection and cascade (§3-4), the `size`
- * descriptor (§7.1), the computed page box style and margin-box styles (§5).
+ * The page context (CSS Paged Media 3): `@page` rule selection and cascade (§3-4), the `size`,
+ * `marks` and `bleed` descriptors (§7), the computed page box style and margin-box styles (§5).
  */
 import { parse } from 'css-tree';
 import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, PageContext, PageRule, PageRuleSource, PageSelector, PageStyle, RawDeclaration } from './types.js';
+import type { PageMarks } from './model/types.js';
 import { computeStyle } from './compute.js';
 import type { CustomProperties } from './custom-properties.js';
 import { NO_CUSTOM_PROPERTIES, NO_REGISTRY, computeCustomProperties } from './custom-properties.js';
@@ -152,17 +153,21 @@ function originRank(rule: PageRule): number {
 interface Applied {
   readonly winners: (Declaration | undefined)[];
   size: readonly [number, number] | undefined;
+  /** `bleed`: px, or 'auto'. */
+  bleed: number | 'auto' | undefined;
+  marks: PageMarks | undefined;
 }
 
 /** Applies raw declarations in CSS Cascade 4 order (normal, author important, UA important). */
 function applyDeclarations(rules: readonly PageRule[], pick: (rule: PageRule) => readonly RawDeclaration[], diagnostics: Diagnostics): Applied {
-  const applied: Applied = { winners: new Array(LONGHAND_INDEX.size), size: undefined };
+  const applied: Applied = { winners: new Array(LONGHAND_INDEX.size), size: undefined, bleed: undefined, marks: undefined };
   const pass = (important: boolean, origin: 'user-agent' | 'author' | undefined): void => {
     for (const rule of rules) {
       if (origin !== undefined && (rule.origin ?? 'author') !== origin) continue;
       for (const raw of pick(rule)) {
         if (raw.important !== important) continue;
         if (raw.property === 'size') { applySize(raw, applied, diagnostics); continue; }
+        if (raw.property === 'bleed' || raw.property === 'marks') { applyPrinterMarks(raw, applied, diagnostics); continue; }
         const { declarations, warnings } = parseRaw(raw);
         for (const warning of warnings) reportWarning(diagnostics, warning, raw.file ?? '<template>', 0, { line: raw.line, column: raw.column });
         for (const d of declarations) {
@@ -181,10 +186,35 @@ function applyDeclarations(rules: readonly PageRule[], pick: (rule: PageRule) =>
 function applySize(raw: RawDeclaration, applied: Applied, diagnostics: Diagnostics): void {
   const size = sizeOf(raw.value);
   if (size === undefined) {
-    diagnostics.warn('css_invalid_value', `invalid value \`${raw.value}\` for \`size\``, { file: raw.file, ...(raw.line !== undefined ? { line: raw.line } : {}) });
+    warnInvalid(raw, diagnostics);
     return;
   }
   applied.size = size;
+}
+
+/** `marks: none | [crop || cross]` and `bleed: auto | <length>` (CSS Paged Media 3 §7.1-7.2). */
+function applyPrinterMarks(raw: RawDeclaration, applied: Applied, diagnostics: Diagnostics): void {
+  const nodes = valueNodes(raw.value) ?? [];
+  if (raw.property === 'marks') {
+    const words = nodes.map((node) => identOf(node));
+    const marks = words.length === 1 && words[0] === 'none' ? { crop: false, cross: false } : { crop: words.includes('crop'), cross: words.includes('cross') };
+    const valid = words.length > 0 && words.length === new Set(words).size && words.every((w) => w === 'crop' || w === 'cross' || (w === 'none' && words.length === 1));
+    if (valid) applied.marks = marks;
+    else warnInvalid(raw, diagnostics);
+    return;
+  }
+  if (nodes.length === 1 && identOf(nodes[0]) === 'auto') {
+    applied.bleed = 'auto';
+    return;
+  }
+  const length = nodes.length === 1 ? parseLength(nodes[0]!) : undefined;
+  const px = typeof length === 'number' ? length : length?.kind === 'rel' ? dimensionToPx(length.value, length.unit, FONT_CONTEXT) : undefined;
+  if (px === undefined) warnInvalid(raw, diagnostics);
+  else applied.bleed = px;
+}
+
+function warnInvalid(raw: RawDeclaration, diagnostics: Diagnostics): void {
+  diagnostics.warn('css_invalid_value', `invalid value \`${raw.value}\` for \`${raw.property}\``, { file: raw.file, ...(raw.line !== undefined ? { line: raw.line } : {}) });
 }
 
 /** Page styles already computed, per document and page kind (pages of one kind share one). */
@@ -252,7 +282,15 @@ function computePageStyleUncached(styled: PageRuleSource, page: PageContext, dia
     marginBottom: pageBox.marginBottom,
     marginLeft: pageBox.marginLeft,
     style: pageBox,
+    ...printerMarks(applied),
   };
+}
+
+/** Bleed `auto` is 6pt with crop marks, none otherwise (CSS Paged Media 3 §7.2). */
+function printerMarks(applied: Applied): Pick<PageStyle, 'bleed' | 'marks'> {
+  const marks = applied.marks?.crop === true || applied.marks?.cross === true ? applied.marks : undefined;
+  const bleed = applied.bleed === undefined || applied.bleed === 'auto' ? (marks?.crop === true ? 8 : 0) : applied.bleed;
+  return { ...(bleed > 0 ? { bleed } : {}), ...(marks === undefined ? {} : { marks }) };
 }
 
 /**

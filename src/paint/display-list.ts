@@ -163,6 +163,8 @@ export interface PageDisplayList {
   /** Page size in px. */
   readonly width: number;
   readonly height: number;
+  /** The bleed area around the page box, px (CSS Paged Media 3 §7.2): the sheet is larger by it on every side. */
+  readonly bleed?: number;
   readonly items: readonly DisplayItem[];
 }
 
@@ -176,6 +178,7 @@ export interface PaintedPage {
   readonly index: number;
   readonly width: number;
   readonly height: number;
+  readonly bleed?: number;
   readonly items: readonly DisplayItem[];
   readonly annotations: readonly DisplayItem[];
   /** Its margin boxes come in a `margins` part (painted once the page count is known). */
@@ -201,6 +204,7 @@ export type PaintedPart = { readonly kind: 'whole' } | PaintedPage | PaintedMarg
  * flow), then the annotations of the flow and of the margin boxes.
  */
 export function completePage(page: PaintedPage, margins?: PaintedMargins): PageDisplayList {
-  if (margins === undefined) return { width: page.width, height: page.height, items: [...page.items, ...page.annotations] };
-  return { width: page.width, height: page.height, items: [...page.items, ...margins.items, ...page.annotations, ...margins.annotations] };
+  const size = { width: page.width, height: page.height, ...(page.bleed === undefined ? {} : { bleed: page.bleed }) };
+  if (margins === undefined) return { ...size, items: [...page.items, ...page.annotations] };
+  return { ...size, items: [...page.items, ...margins.items, ...page.annotations, ...margins.annotations] };
 }

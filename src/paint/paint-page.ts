@@ -23,6 +23,7 @@ import type { Box } from '../boxes/types.js';
 import type { LengthPercentage } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import { paintFragments, paintStackingContext } from './stacking.js';
+import { printerMarks } from './printer-marks.js';
 import type { PaintOptions } from './stacking.js';
 
 export interface PaintDocumentOptions {
@@ -52,9 +53,10 @@ export function createPagePainter(paint: PaintDocumentOptions = {}): (laid: Laid
     }
     const flow = paintFlow(page, paint);
     if (laid.marginsLater) canvases.set(page.index, flow.canvasSource);
-    const items = [...pageBoxItems(page, paint), ...flow.items, ...marginBoxItems(page, flow.canvasSource, paint)];
+    const items = [...pageBoxItems(page, paint), ...flow.items, ...marginBoxItems(page, flow.canvasSource, paint), ...printerMarks(page)];
     const annotations = [...flow.annotations, ...collectAnnotations(page.marginBoxes)];
-    return { kind: 'page', index: page.index, width: page.width, height: page.height, items, annotations, marginsLater: laid.marginsLater };
+    const bleed = page.pageStyle.bleed;
+    return { kind: 'page', index: page.index, width: page.width, height: page.height, ...(bleed === undefined ? {} : { bleed }), items, annotations, marginsLater: laid.marginsLater };
   };
 }
 
@@ -97,10 +99,17 @@ function svgOptions(paint: PaintDocumentOptions): { text?: TextSystem } {
   return paint.text === undefined ? {} : { text: paint.text };
 }
 
-/** The page box: its background over the whole page, margins included (its images placed in the page box), and its border. */
+/**
+ * The page box: its background over the whole page, margins and bleed area included (its images
+ * placed in the page box), and its border; nothing when `visibility` hides it.
+ */
 function paintPageBox(page: PageLayout, pageBox: Rect, paint: PaintDocumentOptions): DisplayItem[] {
   const style = page.pageStyle.style;
-  const pageRect: Rect = { x: 0, y: 0, width: page.width, height: page.height };
+  // a hidden page box draws nothing of its own, like any box (CSS2 §11.2); its margin boxes inherit that
+  if (style.visibility !== 'visible') return [];
+  const bleed = page.pageStyle.bleed ?? 0;
+  // 0 - bleed: no negative zero in the display list of a page without bleed
+  const pageRect: Rect = { x: 0 - bleed, y: 0 - bleed, width: page.width + 2 * bleed, height: page.height + 2 * bleed };
   const borders: Sides = { top: style.borderTopWidth, right: style.borderRightWidth, bottom: style.borderBottomWidth, left: style.borderLeftWidth };
   const radii = borderRadii(style, pageBox);
   const pad = (v: LengthPercentage): number => resolveLength(v, pageBox.width);

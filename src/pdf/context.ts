@@ -43,5 +43,7 @@ export interface PageContext {
   /** Page size in px. */
   readonly width: number;
   readonly height: number;
+  /** The bleed area around the page box, px: page coordinates start this far into the sheet. */
+  readonly bleed: number;
   readonly scopes: OpenScope[];
 }

@@ -149,7 +149,7 @@ export function writeDocumentPage(open: OpenPdfDocument, page: PageDisplayList):
 }
 
 /** Draws more items onto a page written earlier, as a content stream of their own (pdf/writer.ts). */
-export function drawOnPage(open: OpenPdfDocument, page: PdfKitPage, display: { readonly width: number; readonly height: number; readonly items: readonly DisplayItem[] }, index: number): PdfRef {
+export function drawOnPage(open: OpenPdfDocument, page: PdfKitPage, display: { readonly width: number; readonly height: number; readonly bleed?: number; readonly items: readonly DisplayItem[] }, index: number): PdfRef {
   const target = pageTarget(open);
   const operators = drawItems(target, page, display, index);
   const content = open.doc.ref();
@@ -270,9 +270,17 @@ interface PageWriter {
 
 function writePage(writer: PageWriter, display: PageDisplayList, index: number): void {
   const doc = writer.resources.doc;
-  doc.addPage({ size: [display.width * PT_PER_PX, display.height * PT_PER_PX], margin: 0 });
+  const bleed = display.bleed ?? 0;
+  doc.addPage({ size: [(display.width + 2 * bleed) * PT_PER_PX, (display.height + 2 * bleed) * PT_PER_PX], margin: 0 });
   // PDFKit's page starts with a y flip to top-left origin in pt; scale that to px
   doc.transform(PT_PER_PX, 0, 0, PT_PER_PX, 0, 0);
+  if (bleed > 0) {
+    // the sheet is the page box and its bleed area (CSS Paged Media 3 §7.2): the page box is where it is trimmed
+    doc.transform(1, 0, 0, 1, bleed, bleed);
+    const [w, h, b] = [display.width * PT_PER_PX, display.height * PT_PER_PX, bleed * PT_PER_PX];
+    doc.page.dictionary.data['TrimBox'] = [b, b, b + w, b + h];
+    doc.page.dictionary.data['BleedBox'] = [0, 0, w + 2 * b, h + 2 * b];
+  }
   // annotations in structure order (PDF/UA-1 §7.18.3)
   if (writer.resources.marks !== undefined) doc.page.dictionary.data['Tabs'] = 'S';
   const operators = drawItems(writer, doc.page, display, index);
@@ -280,7 +288,7 @@ function writePage(writer: PageWriter, display: PageDisplayList, index: number):
 }
 
 /** The operators of one content stream of a page (the page's own, or one added to it later). */
-function drawItems(writer: PageWriter, page: PdfKitPage, display: { readonly width: number; readonly height: number; readonly items: readonly DisplayItem[] }, index: number): string {
+function drawItems(writer: PageWriter, page: PdfKitPage, display: { readonly width: number; readonly height: number; readonly bleed?: number; readonly items: readonly DisplayItem[] }, index: number): string {
   const { resources } = writer;
   const ctx: PageContext = {
     resources,
@@ -288,6 +296,7 @@ function drawItems(writer: PageWriter, page: PdfKitPage, display: { readonly wid
     sink: writer.sink,
     width: display.width,
     height: display.height,
+    bleed: display.bleed ?? 0,
     scopes: [],
   };
   resources.marks?.beginPage(index, page.dictionary);
@@ -350,12 +359,12 @@ function drawItem(ctx: PageContext, item: DisplayItem, pageIndex: number, writer
     case 'link':
       return addLink(ctx.resources.doc, item, writer.structure, pageIndex);
     case 'bookmark':
-      writer.bookmarks.push({ level: item.level, title: item.title, page: pageIndex, y: item.y, open: item.open });
+      writer.bookmarks.push({ level: item.level, title: item.title, page: pageIndex, y: item.y + ctx.bleed, open: item.open });
       return;
     case 'destination':
       if (!writer.destinations.has(item.name)) {
         writer.destinations.add(item.name);
-        ctx.resources.doc.addNamedDestination(item.name, 'XYZ', 0, Math.max(0, item.y) * PT_PER_PX, null);
+        ctx.resources.doc.addNamedDestination(item.name, 'XYZ', 0, (Math.max(0, item.y) + ctx.bleed) * PT_PER_PX, null);
       }
       return;
     case 'begin-tag':

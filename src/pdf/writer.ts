@@ -77,7 +77,7 @@ export class PdfWriter {
       return;
     }
     if (this.open === undefined) throw new Error('pdf writer: no document');
-    const display: PageDisplayList = { width: part.width, height: part.height, items: [...part.items, ...part.annotations] };
+    const display: PageDisplayList = { width: part.width, height: part.height, ...(part.bleed === undefined ? {} : { bleed: part.bleed }), items: [...part.items, ...part.annotations] };
     if (this.held.length > 0 || needsImagePrep(display)) {
       this.held.push({ display, later: [] });
       return;
@@ -157,6 +157,6 @@ export class PdfWriter {
 export function writePdf(display: DocumentDisplayList, options: WritePdfOptions): Promise<Uint8Array> {
   const writer = new PdfWriter(options);
   writer.add({ kind: 'whole' });
-  display.pages.forEach((page, index) => writer.add({ kind: 'page', index, width: page.width, height: page.height, items: page.items, annotations: [], marginsLater: false }));
+  display.pages.forEach((page, index) => writer.add({ kind: 'page', index, width: page.width, height: page.height, ...(page.bleed === undefined ? {} : { bleed: page.bleed }), items: page.items, annotations: [], marginsLater: false }));
   return writer.end();
 }

@@ -53,4 +53,26 @@ describe('leader() (CSS GCPM 3 §4)', () => {
     expect([number.text, r(number.x)]).toEqual(['9', 194]);
     expect(all.map((t) => t.text[0])).toEqual(['w', '_', '9']);
   });
+
+  it('never leaves the page number alone on the next line: the leader goes down with it', async () => {
+    // a table of contents entry whose title fills the line: "Term sheet and fees" is 114px,
+    // " " + one ". " + " 12" would need 150px of the 140px line
+    const lines = await lineTexts(`<style>body { width: 140px } a::after { content: " " leader(dotted) " " target-counter(attr(href), page) }</style>
+      <p><a href="#s">Term sheet and fees</a></p><h2 id="s">Section</h2>`);
+    expect(lines[0]!.map((t) => t.text)).toEqual(['Term sheet and fees']);
+    const second = lines[1]!;
+    // the second line holds the leader from its start and the number, which ends at the line end
+    expect(second[0]!.text.startsWith('. ')).toBe(true);
+    expect(r(second[0]!.x)).toBe(0);
+    const number = second[second.length - 1]!;
+    expect([number.text.trim(), r(number.x + number.width)]).toEqual(['1', 140]);
+  });
+
+  it('starts a line where the entry is one long word, rather than overflowing the line', async () => {
+    const lines = await lineTexts(`<style>body { width: 100px } p::after { content: leader(dotted) "3" }</style><p>Acknowledgements</p>`);
+    expect(lines.map((line) => line[0]!.text.slice(0, 2))).toEqual(['Ac', '. ']);
+    const last = lines[1]![lines[1]!.length - 1]!;
+    expect([last.text, r(last.x + last.width)]).toEqual(['3', 100]);
+  });
 });
+

@@ -539,6 +539,15 @@ export interface PageStyle {
   readonly marginLeft: LengthPercentageAuto;
   /** Full style of the page box (background, borders, padding...). */
   readonly style: ComputedStyle;
+  /** `bleed` (CSS Paged Media 3 §7.2): how far the page background runs past each edge of the page box, px; absent = 0. */
+  readonly bleed?: number;
+  /** `marks` (CSS Paged Media 3 §7.1): the printer's marks drawn in the bleed area; absent = none. */
+  readonly marks?: PageMarks;
+}
+
+export interface PageMarks {
+  readonly crop: boolean;
+  readonly cross: boolean;
 }
 
 export const TRANSPARENT: Color = { r: 0, g: 0, b: 0, a: 0 };

@@ -2,10 +2,15 @@
  * Leaders (CSS GCPM 3 §4): the first `leader()` of a line takes the line's free space, so that
  * what follows it (a table of contents' page number) ends at the line's end edge. Its pattern is
  * repeated on a grid that starts from the line's end edge, as WeasyPrint does, so the dots of
- * consecutive lines line up; only whole copies that fit in the leader's span are drawn.
+ * consecutive lines line up; only whole copies that fit in the leader's span are drawn. A leader
+ * never ends a line: it goes with the word after it, so that a long entry's number is not left
+ * alone at the start of the next line.
  */
 import type { PlacedRun } from '../types.js';
 import type { Node } from './horizontal.js';
+import type { ComputedStyle } from '../../css/types.js';
+import type { Piece } from './pieces.js';
+import { wrapsLines } from './measure.js';
 
 type TextNode = Extract<Node, { kind: 'text' }>;
 type InlineNode = Extract<Node, { kind: 'inline' }>;
@@ -48,4 +53,41 @@ function shifted(node: Node, dx: number): Node {
     case 'atomic': return { ...node, x: node.x + dx };
     case 'inline': return { ...node, x: node.x + dx, children: node.children.map((child) => shifted(child, dx)) } satisfies InlineNode;
   }
+}
+
+/**
+ * Line breaking around leaders: a leader may start a line, like an atomic inline (a dotted
+ * pattern begins with U+002E, before which UAX #14 allows no break), and nothing breaks from its
+ * start to the first word or atomic inline after it, so that the leader and what it points at
+ * (a page number) stay on one line.
+ */
+export function breakAroundLeaders(pieces: readonly Piece[]): Piece[] {
+  const out: Piece[] = [];
+  let gluing = false;
+  let afterLeader = false;
+  for (const piece of pieces) {
+    if (piece.kind === 'open' && piece.box.leader === true) {
+      const before = out[out.length - 1];
+      if (!gluing && before !== undefined && before.kind !== 'break' && before.kind !== 'anchor' && !before.breakAfter && wrapsLines(styleOf(before).whiteSpace)) out[out.length - 1] = { ...before, breakAfter: true };
+      gluing = true;
+      afterLeader = false;
+    }
+    if (!gluing || piece.kind === 'break' || piece.forcedBreakAfter) {
+      gluing = false;
+      out.push(piece);
+      continue;
+    }
+    if (piece.kind === 'close' && piece.box.leader === true) afterLeader = true;
+    else if (afterLeader && (piece.kind === 'atomic' || (piece.kind === 'text' && piece.text.trim() !== ''))) {
+      gluing = false;
+      out.push(piece);
+      continue;
+    }
+    out.push(piece.breakAfter ? { ...piece, breakAfter: false } : piece);
+  }
+  return out;
+}
+
+function styleOf(piece: Exclude<Piece, { kind: 'break' | 'anchor' }>): ComputedStyle {
+  return piece.kind === 'text' ? piece.style : piece.box.style;
 }

@@ -18,6 +18,7 @@ import { levelAt } from './bidi.js';
 import type { TextPiece } from './measure.js';
 import { measureTab, measureText, wrapsLines } from './measure.js';
 import { breaksAnywhere } from './split.js';
+import { breakAroundLeaders } from './leader.js';
 
 export type { MeasuredRun, TextPiece } from './measure.js';
 export { wrapsLines } from './measure.js';
@@ -95,7 +96,7 @@ export function buildPieces(content: InlineItems, env: PieceEnv): Piece[] {
     const next = content.items[index + 1];
     pieces.push(...itemPieces(item, next, opportunities, content.bidi, env));
   });
-  return pieces;
+  return content.items.some((item) => item.kind === 'open' && item.box.leader === true) ? breakAroundLeaders(pieces) : pieces;
 }
 
 /**
