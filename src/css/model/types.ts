@@ -536,6 +536,8 @@ export interface PageStyle {
   readonly marginLeft: LengthPercentageAuto;
   /** Full style of the page box (background, borders, padding...). */
   readonly style: ComputedStyle;
+  /** `-octavo-shrink-to-fit: auto` (true) or `none` (false); absent when no rule sets it. */
+  readonly shrinkToFit?: boolean;
 }
 
 export const TRANSPARENT: Color = { r: 0, g: 0, b: 0, a: 0 };
