@@ -17,7 +17,6 @@ import type { FkGlyph, FontProgram } from './fontkit.js';
 import type { ShapedGlyph } from './types.js';
 import { laidOutPair, layoutFeatureTags, type OtTables } from './fontkit.js';
 import { BoundedCache } from '../cache/bounded.js';
-import { glyphAdvance } from './advance.js';
 
 /** The accepted range ends before the combining marks (U+0300). */
 const RANGE_END = 0x250;
@@ -121,7 +120,7 @@ export function fastLayout(
       xOffset += before[4]!;
       yOffset += before[5]!;
     }
-    const advance = glyphAdvance(glyph.advanceWidth, xAdvance, scale);
+    const advance = xAdvance * scale;
     width += advance;
     const code = text.charCodeAt(i);
     glyphs[i] = after === null && before === null
@@ -184,7 +183,7 @@ function plainGlyph(shared: (ShapedGlyph | undefined)[], glyph: FkGlyph, code: n
   let shaped = shared[code];
   if (shaped === undefined) {
     // the same shape as the other glyphs (not frozen: one hidden class where layout reads them)
-    shaped = { id: glyph.id, advance: glyphAdvance(glyph.advanceWidth, glyph.advanceWidth, scale), xOffset: 0, yOffset: 0, codePoints: SINGLE_CODE_POINTS[code]! };
+    shaped = { id: glyph.id, advance: glyph.advanceWidth * scale, xOffset: 0, yOffset: 0, codePoints: SINGLE_CODE_POINTS[code]! };
     shared[code] = shaped;
   }
   return shaped;

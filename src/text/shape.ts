@@ -7,7 +7,6 @@ import type { FontProgram, LaidOutGlyph } from './fontkit.js';
 import { layoutProgram } from './fontkit.js';
 import { mirroredCodePoint } from './bidi.js';
 import { fastLayout } from './fast-layout.js';
-import { glyphAdvance } from './advance.js';
 
 export interface ShapeRunInput {
   readonly face: FontFace;
@@ -52,7 +51,7 @@ function toGlyphRun(input: ShapeRunInput, laid: readonly LaidOutGlyph[]): GlyphR
     const { glyph, position, codePoints } = laid[i] as LaidOutGlyph;
     // Default ignorables (ZWJ, ZWNJ, bidi marks...) take no room and draw nothing, whatever the font has.
     const ignorable = codePoints.length > 0 && codePoints.every(isDefaultIgnorable);
-    const advance = ignorable ? 0 : colorAdvance(input, glyph.id) ?? glyphAdvance(glyph.advanceWidth, position.xAdvance, scale);
+    const advance = ignorable ? 0 : colorAdvance(input, glyph.id) ?? position.xAdvance * scale;
     width += advance;
     glyphs[i] = {
       id: ignorable ? spaceGlyph(input.face.program as FontProgram) : glyph.id,
