@@ -167,6 +167,12 @@ export interface RenderOptions {
   facturx?: FacturXOptions;
   /** Tagged PDF: a structure tree from the HTML for accessibility (default false). */
   tagged?: boolean;
+  /**
+   * Content wider than the page area is scaled down to fit it, as Chromium's printing does (at
+   * most to 1/1.5; wider content is cut). Default: the `@page` property `-octavo-shrink-to-fit`,
+   * else false (the content is cut at the page edge, with a warning). docs/css.md.
+   */
+  shrinkToFit?: boolean;
   /** Sign the PDF with a PKCS#12 certificate. */
   signature?: SignatureOptions;
 }

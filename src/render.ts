@@ -290,7 +290,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
   };
   return {
     options, boxes, images, text, diagnostics, resources,
-    services: layoutServices(pageRules, { text, images, diagnostics, maxPages: limits.maxPages, checkBudget: budget }),
+    services: layoutServices(pageRules, { text, images, diagnostics, maxPages: limits.maxPages, checkBudget: budget, ...(options.shrinkToFit === undefined ? {} : { shrinkToFit: options.shrinkToFit }) }),
     metadata: { ...headMetadata(dom), ...options.metadata },
     layout: {
       // margin boxes may print the page count: painted once it is known

@@ -16,7 +16,7 @@ import { loadSigner } from './pdf/signer.js';
 
 const RENDER_KEYS = [
   'template', 'data', 'baseDir', 'root', 'templateName', 'strict', 'locale', 'timeZone', 'resources', 'encryption', 'metadata', 'deterministic', 'compress',
-  'pdfa', 'attachments', 'facturx', 'tagged', 'signature',
+  'pdfa', 'attachments', 'facturx', 'tagged', 'signature', 'shrinkToFit',
 ] as const;
 const ENCRYPTION_KEYS = ['userPassword', 'ownerPassword', 'permissions', 'algorithm'] as const;
 const PERMISSION_KEYS = ['printing', 'modifying', 'annotating', 'copying', 'contentAccessibility', 'fillingForms', 'documentAssembly'] as const;
@@ -58,6 +58,7 @@ export function validateRenderOptions(options: RenderOptions): RenderOptions {
   checkKeys(record, RENDER_KEYS, '');
   if (typeof record['template'] !== 'string') fail('template', `expected a string, got ${describe(record['template'])}`);
   optionalString(record['baseDir'], 'baseDir');
+  optionalBoolean(record['shrinkToFit'], 'shrinkToFit');
   optionalString(record['root'], 'root');
   optionalString(record['templateName'], 'templateName');
   optionalBoolean(record['deterministic'], 'deterministic');

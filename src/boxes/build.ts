@@ -9,6 +9,7 @@ import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, Display, PseudoElement, StyledDocument } from '../css/types.js';
 import type { DomDocument, DomElement, DomNode, DomText } from '../dom/types.js';
 import { elementLocation } from '../dom/location.js';
+import type { SourceLocation } from '../errors.js';
 import { MAX_HYPHENATED_WORD } from '../text/hyphenate.js';
 import { isElement, isText } from '../dom/types.js';
 import type { BlockBox, BlockLevelBox, Box, BoxElement, BoxTree, FlexBox, InlineBox, InlineLevelBox, OutOfFlowBox, ReplacedBox, TextBox } from './types.js';
@@ -82,7 +83,10 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
   applyCounterChanges(html, blockStyle, walk.counters);
   const rootStyle = record(walk, html, blockStyle);
   const children = elementChildren(walk, html, rootStyle);
-  return { root: blockBox(walk, { element: boxElement(walk, html), style: rootStyle, children, outer: 'block' }), records: withoutPassState(records) };
+  // the source's line index and name only: the DOM itself goes once the tree is built
+  const { locate: lineAt, sourceName: file } = dom;
+  const locate = (element: BoxElement): SourceLocation => (element.sourceOffset === null ? { file } : { file, ...lineAt(element.sourceOffset) });
+  return { root: blockBox(walk, { element: boxElement(walk, html), style: rootStyle, children, outer: 'block' }), records: withoutPassState(records), locate };
 }
 
 /**
@@ -94,7 +98,7 @@ function boxElement(walk: Walk, element: DomElement): BoxElement {
   let record = walk.elements.get(element);
   if (record === undefined) {
     const parent = element.parent !== null && isElement(element.parent) ? boxElement(walk, element.parent) : undefined;
-    record = { name: element.name, attribs: element.attribs, parent, dom: walk.ctx.keepDom === true ? element : undefined };
+    record = { name: element.name, attribs: element.attribs, parent, dom: walk.ctx.keepDom === true ? element : undefined, sourceOffset: element.startIndex };
     walk.elements.set(element, record);
   }
   return record;

@@ -9,6 +9,7 @@
  */
 import type { ComputedStyle, PseudoElement } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
+import type { SourceLocation } from '../errors.js';
 import type { DocumentRecords } from './references.js';
 
 /**
@@ -24,6 +25,8 @@ export interface BoxElement {
   readonly parent: BoxElement | undefined;
   /** The DOM element, for a tagged PDF only (undefined otherwise). */
   readonly dom: DomElement | undefined;
+  /** Where its start tag begins in the document source (BoxTree.locate), for warnings of later stages. */
+  readonly sourceOffset: number | null;
 }
 
 interface BoxBase {
@@ -186,6 +189,8 @@ export interface BoxTree {
   readonly root: BlockBox;
   /** Ids, counters and named strings of elements, for paged media (references.ts). */
   readonly records?: DocumentRecords;
+  /** The file:line:column of an element's start tag, for warnings of later stages (layout). */
+  readonly locate?: (element: BoxElement) => SourceLocation;
 }
 
 /** Not frozen: for-of over a frozen array takes V8's slow iteration, and walks visit every box. */

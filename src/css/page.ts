@@ -156,11 +156,13 @@ interface Applied {
   /** `bleed`: px, or 'auto'. */
   bleed: number | 'auto' | undefined;
   marks: PageMarks | undefined;
+  /** `-octavo-shrink-to-fit` (docs/css.md): undefined when no rule sets it. */
+  shrinkToFit: boolean | undefined;
 }
 
 /** Applies raw declarations in CSS Cascade 4 order (normal, author important, UA important). */
 function applyDeclarations(rules: readonly PageRule[], pick: (rule: PageRule) => readonly RawDeclaration[], diagnostics: Diagnostics): Applied {
-  const applied: Applied = { winners: new Array(LONGHAND_INDEX.size), size: undefined, bleed: undefined, marks: undefined };
+  const applied: Applied = { winners: new Array(LONGHAND_INDEX.size), size: undefined, bleed: undefined, marks: undefined, shrinkToFit: undefined };
   const pass = (important: boolean, origin: 'user-agent' | 'author' | undefined): void => {
     for (const rule of rules) {
       if (origin !== undefined && (rule.origin ?? 'author') !== origin) continue;
@@ -168,6 +170,7 @@ function applyDeclarations(rules: readonly PageRule[], pick: (rule: PageRule) =>
         if (raw.important !== important) continue;
         if (raw.property === 'size') { applySize(raw, applied, diagnostics); continue; }
         if (raw.property === 'bleed' || raw.property === 'marks') { applyPrinterMarks(raw, applied, diagnostics); continue; }
+        if (raw.property === SHRINK_TO_FIT) { applyShrinkToFit(raw, applied, diagnostics); continue; }
         const { declarations, warnings } = parseRaw(raw);
         for (const warning of warnings) reportWarning(diagnostics, warning, raw.file ?? '<template>', 0, { line: raw.line, column: raw.column });
         for (const d of declarations) {
@@ -213,8 +216,24 @@ function applyPrinterMarks(raw: RawDeclaration, applied: Applied, diagnostics: D
   else applied.bleed = px;
 }
 
-function warnInvalid(raw: RawDeclaration, diagnostics: Diagnostics): void {
-  diagnostics.warn('css_invalid_value', `invalid value \`${raw.value}\` for \`${raw.property}\``, { file: raw.file, ...(raw.line !== undefined ? { line: raw.line } : {}) });
+function warnInvalid(raw: RawDeclaration, diagnostics: Diagnostics, expected = ''): void {
+  diagnostics.warn('css_invalid_value', `invalid value \`${raw.value}\` for \`${raw.property}\`${expected}`, { file: raw.file, ...(raw.line !== undefined ? { line: raw.line } : {}), ...(raw.column !== undefined ? { column: raw.column } : {}) });
+}
+
+/**
+ * `-octavo-shrink-to-fit: auto | none` (default none): whether content wider than the page area is
+ * scaled down to fit as Chromium's printing does (layout/document.ts). Prefixed: no standard
+ * property says this; in browsers it is the print dialog's scale, not CSS.
+ */
+const SHRINK_TO_FIT = '-octavo-shrink-to-fit';
+
+function applyShrinkToFit(raw: RawDeclaration, applied: Applied, diagnostics: Diagnostics): void {
+  const value = raw.value.trim().toLowerCase();
+  if (value !== 'auto' && value !== 'none') {
+    warnInvalid(raw, diagnostics, ' (expected auto or none)');
+    return;
+  }
+  applied.shrinkToFit = value === 'auto';
 }
 
 /** Page styles already computed, per document and page kind (pages of one kind share one). */
@@ -283,6 +302,7 @@ function computePageStyleUncached(styled: PageRuleSource, page: PageContext, dia
     marginLeft: pageBox.marginLeft,
     style: pageBox,
     ...printerMarks(applied),
+    ...(applied.shrinkToFit !== undefined ? { shrinkToFit: applied.shrinkToFit } : {}),
   };
 }
 

@@ -191,6 +191,8 @@ export interface LayoutServices {
    */
   readonly marginBoxStyle?: (page: PageContext, box: string) => ComputedStyle | undefined;
   readonly maxPages: number;
+  /** Content wider than the page area is scaled down to fit (RenderOptions.shrinkToFit); default: `@page`'s `-octavo-shrink-to-fit`. */
+  readonly shrinkToFit?: boolean;
   /** Throws OctavoError('limit_exceeded') once the render's time budget (limits.maxRenderMs) is spent. */
   readonly checkBudget?: () => void;
 }

@@ -4,7 +4,7 @@
  * document is complete. Absolutely positioned boxes without a positioned ancestor are placed in
  * the page area of their page (the initial containing block); fixed boxes on every page.
  */
-import type { Box, BoxTree, InlineFlowBox } from '../boxes/types.js';
+import type { Box, BoxElement, BoxTree, InlineFlowBox } from '../boxes/types.js';
 import { childBoxes } from '../boxes/types.js';
 import type { LengthPercentage, PageStyle } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
@@ -32,6 +32,7 @@ import { layoutWithFootnotes } from './page/footnotes.js';
 import { forcedKind } from './break-token.js';
 import type { PassResults } from '../boxes/references.js';
 import { layoutPasses, needsPasses } from './passes.js';
+import { contentWidth } from './page/content-width.js';
 
 export type { LayoutContext, LayoutServices } from './context.js';
 
@@ -73,22 +74,82 @@ export interface LayoutRequest {
  * every page, also before the page they come from) — or when the request asks for them whole.
  */
 export function* layoutPages(tree: BoxTree, services: LayoutServices, request: LayoutRequest): Generator<LaidOut, void> {
-  if (request.whole === true || needsPasses(tree) || hasFixedBoxes(tree)) {
-    const pages = layoutPasses(tree, { layout: (pass) => layoutDocument(pass, services), rebuild: request.rebuild });
+  const shrink = services.shrinkToFit ?? services.pageStyle(pageContextAt(0, false)).shrinkToFit ?? false;
+  if (request.whole === true || needsPasses(tree) || hasFixedBoxes(tree) || shrink) {
+    let widest = NARROW;
+    const pages = layoutPasses(tree, {
+      layout: (pass) => {
+        const laid = shrink ? layoutShrunk(pass, services) : layoutDocument(pass, services, 1);
+        widest = laid.widest;
+        return laid.pages;
+      },
+      rebuild: request.rebuild,
+    });
+    warnWider(widest, tree, services, shrink);
     yield { kind: 'whole', pages };
     for (const page of pages) yield { kind: 'page', page, marginsLater: false };
     return;
   }
-  const pages = yield* paginate(tree, services, { marginsLater: request.marginBoxes });
+  const widest = { ...NARROW };
+  const pages = yield* paginate(tree, services, { marginsLater: request.marginBoxes }, 1, widest);
+  warnWider(widest, tree, services, false);
   if (request.marginBoxes) for (const page of pages) yield { kind: 'margins', page };
 }
 
-/** Every page of one layout pass, complete. */
-function layoutDocument(tree: BoxTree, services: LayoutServices): PageLayout[] {
-  const pagination = paginate(tree, services, undefined);
+/** Every page of one layout pass, complete, its content scaled by `scale`; and the widest content. */
+function layoutDocument(tree: BoxTree, services: LayoutServices, scale: number): { pages: PageLayout[]; widest: Widest } {
+  const widest = { ...NARROW };
+  const pagination = paginate(tree, services, undefined, scale, widest);
   const next = pagination.next();
   if (next.done !== true) throw new Error('layout: a buffered pagination yielded a page');
-  return next.value;
+  return { pages: next.value, widest };
+}
+
+/**
+ * Shrink to fit (docs/css.md, "Content wider than the page"), as Chromium prints: the document is
+ * laid out on its pages; when its content is wider than the page area, it is laid out again on
+ * pages as many times larger, in both directions, as it is wider — 1.5 times at most, Chromium's
+ * limit, measured — and drawn scaled down by as much. Content wider still is cut at the page edge.
+ */
+function layoutShrunk(tree: BoxTree, services: LayoutServices): { pages: PageLayout[]; widest: Widest } {
+  const plain = layoutDocument(tree, services, 1);
+  if (plain.widest.width <= plain.widest.areaWidth + WIDTH_TOLERANCE) return plain;
+  const scale = Math.max(1 / MAX_SHRINK, plain.widest.areaWidth / plain.widest.width);
+  return layoutDocument(tree, services, scale);
+}
+
+/** Chromium's largest shrink factor for printing (content 1.5 times the page area's width fits; wider is cut), measured. */
+const MAX_SHRINK = 1.5;
+/** Content this much wider than the page area (px) is not reported: a rounding, a hanging space. */
+const WIDTH_TOLERANCE = 1;
+
+/** The document's widest content (page/content-width.ts), against the page area it is on. */
+interface Widest {
+  width: number;
+  areaWidth: number;
+  scale: number;
+  element: BoxElement | undefined;
+}
+const NARROW: Widest = { width: 0, areaWidth: 0, scale: 1, element: undefined };
+
+/** Notes a page's content width when it overflows its page area by a larger share than any page before. */
+function measureWidth(widest: Widest, fragments: readonly Fragment[], area: PageArea, scale: number): void {
+  const { width, element } = contentWidth(fragments, area.x);
+  if (width <= area.width + WIDTH_TOLERANCE) return;
+  if (widest.width > 0 && width / area.width <= widest.width / widest.areaWidth) return;
+  Object.assign(widest, { width, areaWidth: area.width, scale, element });
+}
+
+/** Content wider than the page area, once per document, at the widest box (and what shrinking did). */
+function warnWider(widest: Widest, tree: BoxTree, services: LayoutServices, shrink: boolean): void {
+  if (widest.width === 0) return;
+  const where = widest.element === undefined || tree.locate === undefined ? {} : tree.locate(widest.element);
+  const px = (v: number): string => `${Math.round(v)}px`;
+  const page = widest.areaWidth * widest.scale;
+  const message = shrink
+    ? `content is ${px(widest.width)} wide, the page area ${px(page)}: shrunk to ${Math.round(widest.scale * 100)} % (the most Chromium shrinks, to 1/${MAX_SHRINK}), what is beyond ${px(widest.areaWidth)} is cut`
+    : `content is ${px(widest.width)} wide, the page area ${px(page)}: what is beyond is cut (Chromium's printing shrinks it to fit; so do --shrink-to-fit, the shrinkToFit option and \`@page { -octavo-shrink-to-fit: auto }\`)`;
+  services.diagnostics.warn('layout', message, where);
 }
 
 /**
@@ -96,7 +157,7 @@ function layoutDocument(tree: BoxTree, services: LayoutServices): PageLayout[] {
  * without fixed boxes) and the pages returned have no children; without, nothing is yielded and
  * the pages returned are complete (fixed boxes on every page).
  */
-function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly marginsLater: boolean } | undefined): Generator<LaidOut, PageLayout[]> {
+function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly marginsLater: boolean } | undefined, scale: number, widest: Widest): Generator<LaidOut, PageLayout[]> {
   const ctx: LayoutContext = { ...createLayoutContext(services), pageNames: pageNamesOf(tree.root) };
   const pages: PageLayout[] = [];
   const events: RunningEvent[][] = [];
@@ -124,7 +185,7 @@ function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly m
     checkPageLimit(pages.length, ctx);
     ctx.checkBudget?.();
     const context = namedContext(pages, name, false);
-    const area = areaOf(ctx.pageStyle(context));
+    const area = areaOf(ctx.pageStyle(context), scale);
     const resumed = token;
     const done = token === undefined && carry !== undefined;
     const laidPage = layoutWithFootnotes((room) => done ? NOTHING_LEFT : layoutBox(tree.root, {
@@ -143,7 +204,11 @@ function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly m
       else if (content.kind === 'fixed') fixed.push({ content, page: pages.length });
     }
     running[pages.length] = pageRunning;
-    yield* keep({ index: pages.length, width: area.style.width, height: area.style.height, pageStyle: area.style, margins: area.margins, children, marginBoxes: [], blank: false, context });
+    measureWidth(widest, children, area, scale);
+    yield* keep({
+      index: pages.length, width: area.style.width, height: area.style.height, pageStyle: area.style, margins: area.margins, children, marginBoxes: [], blank: false, context,
+      ...(scale === 1 ? {} : { flowTransform: [scale, 0, 0, scale, area.x * (1 - scale), area.y * (1 - scale)] as const }),
+    });
     const next = result.kind === 'placed' ? result.breakToken : undefined;
     if (next !== undefined && token !== undefined && sameToken(next, token)) {
       throw new OctavoError('render_error', 'layout made no progress on a page', { hint: 'this is a bug in octavo; please report the template' });
@@ -155,7 +220,7 @@ function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly m
     ctx.diagnostics.warn('layout', `${continuing.length} absolutely positioned box(es) run past the last page: the rest is cut (no page is added for them)`);
   }
   // a streamed tree has no fixed boxes (layoutPages): its pages are final as they are yielded
-  const complete = stream !== undefined ? pages : withFixedBoxes(pages, fixed, ctx).map(inPageFrame);
+  const complete = stream !== undefined ? pages : withFixedBoxes(pages, fixed, ctx, scale).map(inPageFrame);
   // margin boxes last: counter(pages) needs the page count (CSS Paged Media 3 §5)
   const content = runningContent(complete, running, tree.records, stream === undefined ? undefined : events);
   return withMarginBoxes(complete, ctx, content).map((page) => ({ ...page, marginBoxes: page.marginBoxes.map((f) => toPageFrame(f, 0, 0)) }));
@@ -209,9 +274,11 @@ function namedContext(pages: readonly PageLayout[], name: string | undefined, bl
   return { ...base, ...(name !== undefined ? { name } : {}), groupIndex };
 }
 
-/** The page area of a computed page box: the page less its margins. */
-/** The page area: the page box's content box, inside its margins, border and padding (CSS Paged Media 3 §3.2). */
-function areaOf(style: PageStyle): PageArea {
+/**
+ * The page area: the page box's content box, inside its margins, border and padding (CSS Paged
+ * Media 3 §3.2); `scale` times smaller, its size `1 / scale` times larger, for shrunk content.
+ */
+function areaOf(style: PageStyle, scale = 1): PageArea {
   const margins = pageMargins(style);
   const box = style.style;
   const boxWidth = Math.max(0, style.width - margins.left - margins.right);
@@ -222,8 +289,8 @@ function areaOf(style: PageStyle): PageArea {
   const bottom = box.borderBottomWidth + pad(box.paddingBottom);
   return {
     style, margins, x: margins.left + left, y: margins.top + top, direction: 'ltr',
-    width: Math.max(0, boxWidth - left - right),
-    height: Math.max(0, style.height - margins.top - margins.bottom - top - bottom),
+    width: Math.max(0, boxWidth - left - right) / scale,
+    height: Math.max(0, style.height - margins.top - margins.bottom - top - bottom) / scale,
   };
 }
 
@@ -242,12 +309,12 @@ function positionedInPage(pending: readonly PendingPositioned[], continuing: rea
 }
 
 /** Fixed boxes (CSS2 §9.6.1): on every page, at the place in the page area they have on the page they come from. */
-function withFixedBoxes(pages: PageLayout[], fixed: readonly { content: PageContent; page: number }[], ctx: LayoutContext): PageLayout[] {
+function withFixedBoxes(pages: PageLayout[], fixed: readonly { content: PageContent; page: number }[], ctx: LayoutContext, scale: number): PageLayout[] {
   if (fixed.length === 0) return pages;
   return pages.map((page) => {
-    const area = areaOf(page.pageStyle);
+    const area = areaOf(page.pageStyle, scale);
     const boxes = fixed.map(({ content, page: origin }) => {
-      const from = areaOf(pages[origin]!.pageStyle);
+      const from = areaOf(pages[origin]!.pageStyle, scale);
       const dx = area.x - from.x;
       const pending = { ...content, staticX: content.staticX + dx, staticRight: content.staticRight + dx, staticY: content.staticY - from.y + area.y };
       return layoutAbsolute(pending, area, ctx);

@@ -15,6 +15,7 @@ import { EMPTY_STRUT } from './margins.js';
 import { NO_EXCLUSIONS } from './exclusions.js';
 import { offsetFragment } from './fragment.js';
 import { ratioOf, widthForHeight } from './aspect-ratio.js';
+import { inlineContainingBlocks } from './inline-containing-block.js';
 
 
 /** A relatively positioned box's fragment moves; the flow around it does not. */
@@ -41,6 +42,8 @@ export interface ContainingBlock {
  * elements, fixed boxes and footnotes inside them still go to their page).
  */
 export function placePositionedDescendants(fragment: BoxFragment, escaping: Escaping, ctx: LayoutContext): { fragment: BoxFragment } & Escaping {
+  const inInlines = inlineContainingBlocks(fragment, escaping.positioned);
+  if (inInlines.length > 0) return placePositionedDescendants(...placedInInlines(fragment, escaping, inInlines, ctx), ctx);
   const { positioned: pending, pageContent } = escaping;
   if (pending.length === 0 || !isContainingBlockForAbsolute(fragment.style)) return { fragment, positioned: pending, pageContent };
   const block: ContainingBlock = {
@@ -54,6 +57,17 @@ export function placePositionedDescendants(fragment: BoxFragment, escaping: Esca
   const placed: Fragment[] = laid.map((p) => offsetFragment(p.fragment, -fragment.x, -fragment.y));
   const own = laid.flatMap((p) => p.pageContent);
   return { fragment: { ...fragment, children: [...fragment.children, ...placed] }, positioned: [], pageContent: own.length === 0 ? pageContent : [...pageContent, ...own] };
+}
+
+/** The boxes whose containing block is a positioned inline of the fragment's lines, placed against it (inline-containing-block.ts) and kept as its children. */
+function placedInInlines(fragment: BoxFragment, escaping: Escaping, groups: ReturnType<typeof inlineContainingBlocks>, ctx: LayoutContext): [BoxFragment, Escaping] {
+  const done = new Set(groups.flatMap((g) => g.pending));
+  const laid = groups.flatMap((g) => g.pending.map((p) => placeAbsolute(p, g.block, ctx, undefined)));
+  const placed = laid.map((p) => offsetFragment(p.fragment, -fragment.x, -fragment.y));
+  return [
+    { ...fragment, children: [...fragment.children, ...placed] },
+    { positioned: escaping.positioned.filter((p) => !done.has(p)), pageContent: [...escaping.pageContent, ...laid.flatMap((p) => p.pageContent)] },
+  ];
 }
 
 /** A positioned box, one with layout or paint containment (CSS Containment 2 §3.3, §3.5), or a transformed one (CSS Transforms 1 §3). */

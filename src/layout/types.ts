@@ -5,6 +5,7 @@
  * Fragments are new immutable values; boxes are never mutated.
  */
 import type { Rect, Sides } from '../geometry/types.js';
+import type { Matrix } from '../geometry/matrix.js';
 import type { BorderStyle, Color, ComputedStyle, PageContext, PageStyle } from '../css/types.js';
 import type { Box } from '../boxes/types.js';
 import type { GlyphRun } from '../text/types.js';
@@ -123,4 +124,9 @@ export interface PageLayout {
   readonly blank: boolean;
   /** The page context the page was styled with (its name, side, page group); absent in hand-built pages. */
   readonly context?: PageContext;
+  /**
+   * Shrink to fit (layout/document.ts): the flow (`children`) was laid out on a larger page area
+   * and is drawn through this matrix, which scales it down about the page area's corner. Absent: 1.
+   */
+  readonly flowTransform?: Matrix;
 }

@@ -140,6 +140,14 @@ function paintFlow(page: PageLayout, paint: PaintDocumentOptions = {}): PaintedF
     const clip = { rect: inset(pageBox, borders), radii: insetRadii(radii, borders) };
     items.push(...paintBackground(f.style, fragmentArea(f, borderRadii(f.style, { x: f.x, y: f.y, width: f.width, height: f.height })), { lookup, svg, clip }));
   }
-  items.push(...paintFragments(page.children, { canvasSource: canvas?.source, tagged: paint.tagged === true, lookup, svg }));
-  return { items, annotations: collectAnnotations(page.children), canvasSource: canvas?.source };
+  const flow = paintFragments(page.children, { canvasSource: canvas?.source, tagged: paint.tagged === true, lookup, svg });
+  const shrunk = page.flowTransform;
+  if (shrunk === undefined) {
+    items.push(...flow);
+    return { items, annotations: collectAnnotations(page.children), canvasSource: canvas?.source };
+  }
+  // shrink to fit (layout/document.ts): the flow scaled down, its links and destinations with it
+  items.push({ kind: 'push-transform', matrix: shrunk }, ...flow, { kind: 'pop-transform' });
+  const annotations = collectAnnotations(page.children, [], shrunk).map((item) => ('y' in item ? { ...item, y: shrunk[3] * item.y + shrunk[5] } : item));
+  return { items, annotations, canvasSource: canvas?.source };
 }

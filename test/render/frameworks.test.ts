@@ -22,12 +22,14 @@ const undefinedVariable = (property: string): ExpectedDiagnostic => ({ code: 'cs
 /**
  * Each fixture: the warnings it must give (all of them: the test fails on any other), and the share
  * of Chromium's words within 3 mm that it reaches today. Where that is under 90 %, the reason:
- * Chromium on Linux prints with hinted glyph advances (a space of 16px Liberation Sans is 4px, not
- * 4.45px), so a line that nearly fills its box breaks one word later there.
+ * Chromium prints on Linux with glyph advances rounded to whole px (a space of 16px Liberation Sans
+ * is 4px, not 4.45px), so a line that nearly fills its box breaks one word later there (docs/css.md,
+ * "Text as Chromium prints it").
  */
 const FIXTURES: Record<string, { readonly share: number; readonly diagnostics: readonly ExpectedDiagnostic[] }> = {
   bootstrap5: {
-    // the alert's line breaks one word later in Chromium, whose page 1 then spills its last line to a page 2
+    // the alert's line breaks one word later in Chromium; and Chromium moves the last line (the
+    // footer) to a page 2 because the container's bottom padding does not fit below it
     share: 0.89,
     diagnostics: [
       undefinedVariable('text-align'), undefinedVariable('color'),
@@ -53,7 +55,7 @@ const FIXTURES: Record<string, { readonly share: number; readonly diagnostics: r
     ],
   },
   foundation: {
-    // the callout's one line in Chromium (hinted advances) is two in octavo: everything below is a line lower
+    // the callout's one line in Chromium (whole-px advances) is two in octavo: everything below is a line lower
     share: 0.22,
     diagnostics: [
       { code: 'css_unsupported', message: 'text-rendering' },

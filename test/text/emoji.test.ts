@@ -164,14 +164,14 @@ describe.skipIf(colorFaces.length > 0 ? false : true)(`colour emoji from the ins
   });
 
   test('an emoji is drawn in colour; ❤ without VS16 stays a black glyph of the text font', async () => {
-    const page = (content: string): string => `<style>@page { size: 40px 40px; margin: 0 } p { margin: 4px; font-size: 24px }</style><p>${content}</p>`;
+    const page = (content: string): string => `<style>@page { size: 40px 40px; margin: 0 } body { margin: 0 } p { margin: 4px; font-size: 24px }</style><p>${content}</p>`;
     expect(colourful(await pixels(await renderPdf(page('😀'), { engine })))).toBeGreaterThan(100);
     expect(colourful(await pixels(await renderPdf(page('❤'), { engine })))).toBe(0);
     expect(colourful(await pixels(await renderPdf(page('❤️'), { engine })))).toBeGreaterThan(100);
   });
 
   test('as in Chromium, 😀 keeps a listed font that has it unless VS16 asks for the emoji', async () => {
-    const page = (content: string): string => `<style>@page { size: 40px 40px; margin: 0 } p { margin: 4px; font: 24px "DejaVu Sans" }</style><p>${content}</p>`;
+    const page = (content: string): string => `<style>@page { size: 40px 40px; margin: 0 } body { margin: 0 } p { margin: 4px; font: 24px "DejaVu Sans" }</style><p>${content}</p>`;
     expect(colourful(await pixels(await renderPdf(page('😀'), { engine })))).toBe(0);
     expect(colourful(await pixels(await renderPdf(page('😀\uFE0F'), { engine })))).toBeGreaterThan(100);
   });

@@ -49,6 +49,8 @@ const USAGE = `usage: octavo render TEMPLATE.html [options]
   --deterministic        identical input gives identical bytes
   --pdfa 2b|3b           PDF/A-2b or PDF/A-3b output (no encryption)
   --tagged               tagged PDF: structure tree for accessibility
+  --shrink-to-fit        scale content wider than the page area down to fit it,
+                         as Chromium prints (at most to 1/1.5)
   --attach FILE          embed FILE (repeatable; MIME type from its extension)
   --facturx XML          Factur-X/ZUGFeRD invoice: PDF/A-3b with XML embedded
   --facturx-profile P    MINIMUM | "BASIC WL" | BASIC | "EN 16931" (default) |
@@ -89,6 +91,7 @@ const OPTIONS = {
   deterministic: { type: 'boolean' },
   pdfa: { type: 'string' },
   tagged: { type: 'boolean' },
+  'shrink-to-fit': { type: 'boolean' },
   attach: { type: 'string', multiple: true },
   'font-dir': { type: 'string', multiple: true },
   facturx: { type: 'string' },
@@ -190,6 +193,8 @@ interface RenderArgs {
   readonly fontDirs: readonly string[];
   readonly encryption: EncryptionOptions | undefined;
   readonly deterministic: boolean;
+  /** `--shrink-to-fit`: content wider than the page area scaled down to fit. */
+  readonly shrinkToFit: boolean;
   readonly limits: RenderLimits;
   readonly batch: { readonly file: string; readonly outDir: string; readonly nameField: string | undefined } | undefined;
   /** PDF/A, tagging, attachments, Factur-X, signature flags (undefined when none is given). */
@@ -231,6 +236,7 @@ export function parseRenderArgs(args: readonly string[]): RenderArgs {
     fontDirs: values['font-dir'] ?? [],
     encryption: encryptionOf(values),
     deterministic: values.deterministic ?? false,
+    shrinkToFit: values['shrink-to-fit'] ?? false,
     limits: limitsOf(values),
     batch: batchOf(values),
     output: outputOf(values),
@@ -253,7 +259,7 @@ function checkRoot(root: string, folder: string): void {
 
 /**
  * Every render option the flags give but the template and its data — the sandbox (`--root`),
- * `--strict`, encryption, `--deterministic`, PDF/A, tagging, attachments, Factur-X, signature:
+ * `--strict`, `--shrink-to-fit`, encryption, `--deterministic`, PDF/A, tagging, attachments, Factur-X, signature:
  * one parser for a single render and for `--batch`, whose every document gets the same options.
  */
 async function optionsFromFlags(args: RenderArgs, io: CliIo, templatePath: string): Promise<JobOptions> {
@@ -262,6 +268,7 @@ async function optionsFromFlags(args: RenderArgs, io: CliIo, templatePath: strin
   if (root !== undefined) checkRoot(root, baseDir);
   const options: JobOptions = { baseDir, templateName: args.template, deterministic: args.deterministic };
   if (args.limits.strict) options.strict = true;
+  if (args.shrinkToFit) options.shrinkToFit = true;
   if (root !== undefined) options.root = root;
   if (args.encryption !== undefined) options.encryption = args.encryption;
   if (args.output !== undefined) await applyOutput(options, args.output, io.cwd);

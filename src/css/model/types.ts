@@ -539,6 +539,8 @@ export interface PageStyle {
   readonly marginLeft: LengthPercentageAuto;
   /** Full style of the page box (background, borders, padding...). */
   readonly style: ComputedStyle;
+  /** `-octavo-shrink-to-fit: auto` (true) or `none` (false); absent when no rule sets it. */
+  readonly shrinkToFit?: boolean;
   /** `bleed` (CSS Paged Media 3 §7.2): how far the page background runs past each edge of the page box, px; absent = 0. */
   readonly bleed?: number;
   /** `marks` (CSS Paged Media 3 §7.1): the printer's marks drawn in the bleed area; absent = none. */

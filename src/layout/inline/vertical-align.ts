@@ -35,10 +35,15 @@ export function inlineMetrics(style: ComputedStyle, text: TextSystem): InlineMet
   return metrics;
 }
 
-/** CSS Inline 3 §4.1: `normal` uses the font's ascent + descent + line gap. */
+/**
+ * CSS Inline 3 §4.1: `normal` uses the font's ascent + descent + line gap — each rounded to whole
+ * px, as browsers do (Blink's SimpleFontData: 16px Liberation Sans is 14 + 3 + 1 = 18px, not
+ * 18.4px; Chromium 156 agrees at every size from 10px to 40px of Liberation Sans, Serif and Mono,
+ * DejaVu Sans and Serif, and Noto Sans). A page of such lines keeps Chromium's line count.
+ */
 export function usedLineHeight(style: ComputedStyle, font: ScaledFontMetrics): number {
   const value = style.lineHeight;
-  if (value === 'normal') return font.ascent + font.descent + font.lineGap;
+  if (value === 'normal') return Math.round(font.ascent) + Math.round(font.descent) + Math.round(font.lineGap);
   if (typeof value === 'number') return value;
   return value.value * style.fontSize;
 }

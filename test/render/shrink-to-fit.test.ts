@@ -1,0 +1,107 @@
+/**
+ * Content wider than the page area (docs/css.md, "Content wider than the page"): reported once, at
+ * the widest box, with both widths; scaled down to fit with `shrinkToFit` (or `@page {
+ * -octavo-shrink-to-fit: auto }`) as Chromium's printing does. Every expected position here is
+ * Chromium 156's, printed from the same HTML (`--print-to-pdf`, `pdftotext -bbox`, in points):
+ * A4 with 15 mm margins has a 680.3px page area, and Chromium shrinks content up to 1.5 times as
+ * wide as that (1020px) to fit, and no further (wider content is cut).
+ */
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error -- a plain ES module script without types
+import { pdfWords } from '../../scripts/compare-words.mjs';
+import type { ExpectedDiagnostic } from '../helpers/diagnostics.js';
+import { renderChecked } from '../helpers/render.js';
+import type { StrictRenderOptions } from '../helpers/render.js';
+import { withPdfFile } from '../helpers/tmp.js';
+
+interface Word { readonly page: number; readonly text: string; readonly x: number; readonly y: number; readonly width: number; readonly height: number }
+
+const PAGE = "<style>@page { size: A4; margin: 15mm } body { margin: 0; font: 16px/20px 'Liberation Sans' } .r { text-align: right }</style>";
+
+/** A page whose first block is `width` px wide, LEFT at its left edge and RIGHT at its right one. */
+function wide(width: number, extra = ''): string {
+  return `<!doctype html>${PAGE}${extra}\n<div style="width: ${width}px"><div>LEFT</div><div class="r">RIGHT</div></div>\n<p>After</p>`;
+}
+
+async function words(html: string, options: StrictRenderOptions): Promise<Word[]> {
+  const result = await renderChecked(html, options);
+  return withPdfFile(result.pdf, (path) => (pdfWords as (p: string) => Word[])(path));
+}
+
+function word(all: readonly Word[], text: string): Word {
+  const found = all.find((w) => w.text === text);
+  if (found === undefined) throw new Error(`no word ${text} in ${all.map((w) => w.text).join(' ')}`);
+  return found;
+}
+
+const wider = (content: number, area = 680): ExpectedDiagnostic => ({ code: 'layout', message: new RegExp(`^content is ${content}px wide, the page area ${area}px: what is beyond is cut`), line: 2 });
+
+describe('content wider than the page area', () => {
+  it('is reported once, at the widest box, with both widths; the page is not shrunk by default', async () => {
+    const all = await words(wide(840), { expectDiagnostics: [wider(840)] });
+    // LEFT at its size (29.8pt wide, as Chromium prints a page that fits); RIGHT past the page area
+    expect(word(all, 'LEFT').width).toBeGreaterThan(29);
+    expect(all.some((w) => w.text === 'RIGHT')).toBe(false);
+  });
+
+  it('is scaled down to fit with shrinkToFit, as Chromium prints it', async () => {
+    // Chromium 156: LEFT 42.75..63.06, RIGHT 527.96..553.38, After at y 70.2 (1000px at 68 %)
+    const all = await words(wide(1000), { shrinkToFit: true });
+    expect(word(all, 'LEFT').x).toBeCloseTo(42.52, 0);
+    expect(word(all, 'LEFT').width).toBeCloseTo(63.06 - 42.75, 0);
+    expect(word(all, 'RIGHT').x + word(all, 'RIGHT').width).toBeCloseTo(553.38, -0.3);
+    expect(word(all, 'RIGHT').y).toBeCloseTo(53.23, 0);
+  });
+
+  it('shrinks by 1.5 at most, as Chromium; wider content is cut, and said so', async () => {
+    // Chromium 156 at 1200px and 2000px alike: LEFT 42.75..62.64 (2/3 of its size); RIGHT off the page
+    const all = await words(wide(2000), { shrinkToFit: true, expectDiagnostics: [{ code: 'layout', message: 'content is 2000px wide, the page area 680px: shrunk to 67 %', line: 2 }] });
+    expect(word(all, 'LEFT').width).toBeCloseTo(62.64 - 42.75, 0);
+    expect(all.some((w) => w.text === 'RIGHT' && w.x < 595)).toBe(false);
+  });
+
+  it('is asked for in CSS by `@page { -octavo-shrink-to-fit: auto }`; the option overrides it', async () => {
+    const css = '<style>@page { -octavo-shrink-to-fit: auto }</style>';
+    const shrunk = await words(wide(1000, css), {});
+    expect(word(shrunk, 'RIGHT').x + word(shrunk, 'RIGHT').width).toBeCloseTo(553.38, -0.3);
+    await words(wide(1000, css), { shrinkToFit: false, expectDiagnostics: [wider(1000)] });
+  });
+
+  it('lays the shrunk content out on a page as much larger, in both directions (more lines to a page)', async () => {
+    // Chromium 156: the page of a 1000px-wide document holds 74 lines of 20px, not 50 (line73 is the last on page 1)
+    const lines = Array.from({ length: 200 }, (_, i) => `<div>line${i + 1}</div>`).join('');
+    const all = await words(`<!doctype html>${PAGE}<div>LEFT</div><div style="width: 1000px; height: 1px"></div>${lines}`, { shrinkToFit: true });
+    const first = all.filter((w) => w.page === 0 && w.text.startsWith('line')).map((w) => w.text);
+    expect(first.at(-1)).toBe('line73');
+  });
+
+  it('resolves percentages against the larger page area (a right-aligned line ends at the page area edge)', async () => {
+    // Chromium 156: END at 533.64..553.25 beside a 900px block
+    const all = await words(`<!doctype html>${PAGE}<div style="width: 900px; height: 5px"></div><div class="r">END</div>`, { shrinkToFit: true });
+    expect(word(all, 'END').x + word(all, 'END').width).toBeCloseTo(553.25, -0.3);
+  });
+
+  // what Chromium counts as content wider than the page (it shrinks) and what it does not
+  it.each([
+    ['an absolutely positioned box', '<div style="position: absolute; left: 900px; top: 0; width: 50px; height: 10px"></div>', 950],
+    ['a box offset by position: relative', '<div style="position: relative; left: 300px; width: 600px; height: 10px"></div>', 900],
+    ['a line that does not wrap', `<div style="white-space: nowrap">${'word '.repeat(150)}</div>`, undefined],
+  ])('counts %s', async (_, html, width) => {
+    const message = width === undefined ? /^content is \d+px wide, the page area 680px/ : new RegExp(`^content is ${width}px wide, the page area 680px`);
+    await renderChecked(`<!doctype html>${PAGE}<div>LEFT</div>${html}`, { expectDiagnostics: [{ code: 'layout', message }] });
+  });
+
+  it.each([
+    ['what overflow: hidden clips', '<div style="overflow: hidden; width: 600px"><div style="width: 900px; height: 10px"></div></div>'],
+    ['overflow to the left (a negative margin)', '<div style="margin-left: -300px; width: 900px; height: 10px"></div>'],
+    ['a fixed box', '<div style="position: fixed; left: 900px; top: 0; width: 50px; height: 10px"></div>'],
+  ])('does not count %s', async (_, html) => {
+    await renderChecked(`<!doctype html>${PAGE}<div>LEFT</div>${html}`);
+  });
+
+  it('warns of an invalid -octavo-shrink-to-fit value', async () => {
+    await renderChecked(`<!doctype html>${PAGE}<style>@page { -octavo-shrink-to-fit: yes }</style><p>x</p>`, {
+      expectDiagnostics: [{ code: 'css_invalid_value', message: 'invalid value `yes` for `-octavo-shrink-to-fit` (expected auto or none)' }],
+    });
+  });
+});
