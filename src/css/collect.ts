@@ -5,7 +5,8 @@
  */
 import type { Diagnostics } from '../diagnostics.js';
 import type { DomDocument, DomElement, DomNode, DomParent } from '../dom/types.js';
-import { isOctavoError } from '../errors.js';
+import { isUnavailableResource } from '../limits.js';
+import { refusedStylesheetUrl } from '../stylesheet-urls.js';
 import { parse } from 'css-tree';
 import type { StylesheetCache } from './cache.js';
 import { userAgentStylesheet } from './cache.js';
@@ -132,15 +133,15 @@ async function loadFile(ctx: CollectContext, { url, media, chain, from, layer }:
   try {
     text = await ctx.loadText(url);
   } catch (error) {
-    // missing, refused (outside the root, remote not allowed) or unreachable: skipped, as browsers skip it
-    if (isOctavoError(error) && (error.code === 'resource_not_found' || error.code === 'resource_denied')) {
+    // missing, refused (outside the root, remote not allowed), unreachable or too big: skipped, as browsers skip it
+    if (isUnavailableResource(error)) {
       warnMissingSheet(ctx, { url, from }, error);
       return [];
     }
     throw error;
   }
   const parsed = ctx.cache.parse(text, url);
-  const sheet: Stylesheet = { origin: 'author', url, file: displayName(url), lineOffset: 0, media, parsed, layer };
+  const sheet: Stylesheet = { origin: 'author', url, file: displayName(url), lineOffset: 0, media, parsed, layer, source: text };
   return withImports(sheet, ctx, new Set([...chain, url]));
 }
 
@@ -150,7 +151,7 @@ async function loadFile(ctx: CollectContext, { url, media, chain, from, layer }:
  */
 function warnMissingSheet(ctx: CollectContext, { url, from }: Pick<SheetRequest, 'url' | 'from'>, error: { code: string; message: string }): void {
   const at = from.element && from.dom && from.element.startIndex !== null ? from.dom.locate(from.element.startIndex) : undefined;
-  const written = from.element?.attribs['href']?.trim() ?? url;
+  const written = from.element?.attribs['href']?.trim() ?? refusedStylesheetUrl(url) ?? url;
   const where = { file: from.file, ...(from.line !== undefined ? { line: from.line, ...(from.column === undefined ? {} : { column: from.column }) } : at ?? {}) };
   const reason = error.message.split(url).join(written);
   const families = googleFontFamilies(url);

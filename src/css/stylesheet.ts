@@ -131,4 +131,6 @@ export interface Stylesheet {
   readonly parsed: ParsedSheet;
   /** The layer an `@import ... layer()` put the sheet in (its own layers nest inside it). */
   readonly layer?: LayerPath | undefined;
+  /** The text of a linked or imported sheet: where its `url()` were written (../dom/url-origins.ts). */
+  readonly source?: string;
 }
