@@ -3,7 +3,7 @@
  * dropped (UTF-8, UTF-16LE, UTF-16BE); without one, what the file declares — CSS `@charset "…";`
  * at its very start (CSS Syntax 3 §3.2), HTML `<meta charset>` or `<meta http-equiv=Content-Type>`
  * in its first 1024 bytes (HTML §13.2.3.2, simplified), an XML declaration's `encoding` (SVG) —
- * when Node's TextDecoder knows that label (windows-1252, ISO-8859-x, KOI8, Shift_JIS, GBK…);
+ * when Node's TextDecoder knows that label (windows-125x, ISO-8859-x, KOI8, Shift_JIS, GBK, EUC-KR…);
  * else UTF-8. JSON is UTF-8 (RFC 8259) but for a byte-order mark. A UTF-16 label declared inside
  * the file means UTF-8, as in browsers (the declaration was readable as ASCII).
  */
@@ -15,8 +15,19 @@ export function decodeText(bytes: Uint8Array, kind: TextKind, options: { fatal?:
   const fatal = options.fatal ?? false;
   const bom = byteOrderMark(bytes);
   if (bom !== undefined) return new TextDecoder(bom.encoding, { fatal }).decode(bytes.subarray(bom.length));
-  return new TextDecoder(declaredEncoding(bytes, kind) ?? 'utf-8', { fatal, ignoreBOM: true }).decode(bytes);
+  const encoding = declaredEncoding(bytes, kind) ?? 'utf-8';
+  const text = new TextDecoder(encoding, { fatal, ignoreBOM: true }).decode(bytes);
+  return encoding === 'windows-1252' ? text.replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_C1[c.charCodeAt(0) - 0x80] ?? c) : text;
 }
+
+/**
+ * Bytes 0x80-0x9F of windows-1252 (WHATWG index): Node 20's decoder for that label (and `latin1`,
+ * `iso-8859-1`, which name it) gives them as C1 controls, as ISO-8859-1 would; €, quotes, dashes.
+ */
+const WINDOWS_1252_C1 = [
+  '\u20ac', '\u0081', '\u201a', '\u0192', '\u201e', '\u2026', '\u2020', '\u2021', '\u02c6', '\u2030', '\u0160', '\u2039', '\u0152', '\u008d', '\u017d', '\u008f',
+  '\u0090', '\u2018', '\u2019', '\u201c', '\u201d', '\u2022', '\u2013', '\u2014', '\u02dc', '\u2122', '\u0161', '\u203a', '\u0153', '\u009d', '\u017e', '\u0178',
+];
 
 function byteOrderMark(bytes: Uint8Array): { encoding: string; length: number } | undefined {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return { encoding: 'utf-8', length: 3 };
