@@ -13,6 +13,7 @@ import { userAgentStylesheet } from './cache.js';
 import type { MediaPredicate } from './media.js';
 import { compileMediaQueryList } from './media.js';
 import type { LayerPath, ParsedSheet, Stylesheet } from './stylesheet.js';
+import { placeInFile } from './stylesheet.js';
 import { sheetIdentity } from './layers.js';
 import { reportWarning } from './warnings.js';
 import { googleFontFamilies } from './google-fonts.js';
@@ -95,9 +96,11 @@ async function loadSource(source: Source, dom: DomDocument, ctx: CollectContext)
   if (source.kind === 'style') {
     const first = source.element.children[0];
     const offset = first?.startIndex ?? source.element.startIndex;
-    const lineOffset = offset === null || offset === undefined ? 0 : dom.locate(offset).line - 1;
+    const start = offset === null || offset === undefined ? undefined : dom.locate(offset);
     const parsed = ctx.cache.parse(textOf(source.element), ctx.baseUrl);
-    const sheet: Stylesheet = { origin: 'author', url: undefined, file: dom.sourceName, lineOffset, media, parsed };
+    // CSS that starts on the line of its <style> tag: its first line's columns are counted from the tag's line start
+    const place = start === undefined ? { lineOffset: 0 } : { lineOffset: start.line - 1, columnOffset: start.column - 1 };
+    const sheet: Stylesheet = { origin: 'author', url: undefined, file: dom.sourceName, ...place, media, parsed };
     return withImports(sheet, ctx, new Set());
   }
   let url: string;
@@ -174,13 +177,13 @@ async function withImports(sheet: Stylesheet, ctx: CollectContext, chain: Readon
   if (sheet.parsed.imports.length === 0) return [sheet];
   const imported = await Promise.all(sheet.parsed.imports.map((rule) => {
     if (chain.has(rule.url)) {
-      ctx.diagnostics.warn('css_parse', `@import cycle: ${rule.url} is already being imported`, { file: sheet.file, line: rule.line + sheet.lineOffset });
+      ctx.diagnostics.warn('css_parse', `@import cycle: ${rule.url} is already being imported`, { file: sheet.file, ...placeInFile(sheet, rule.line, rule.column) });
       return Promise.resolve([]);
     }
     // an anonymous layer of the import is distinct from those of the other sheets
     const own = rule.layer?.map((name) => (name.startsWith('\0') ? `${name}@${sheetIdentity(sheet)}` : name));
     const layer = own === undefined ? undefined : [...(sheet.layer ?? []), ...own];
-    return loadFile(ctx, { url: rule.url, media: [...sheet.media, rule.media], chain, from: { file: sheet.file, line: rule.line + sheet.lineOffset, column: rule.column }, layer });
+    return loadFile(ctx, { url: rule.url, media: [...sheet.media, rule.media], chain, from: { file: sheet.file, ...placeInFile(sheet, rule.line, rule.column) }, layer });
   }));
   const leading = sheet.parsed.layers.slice(0, sheet.parsed.leadingLayers);
   const head: Stylesheet[] = leading.length === 0 ? [] : [{ ...sheet, parsed: { ...EMPTY_SHEET, layers: leading, leadingLayers: leading.length } }];
@@ -206,5 +209,5 @@ function displayName(url: string): string {
  */
 function replayWarnings(sheet: Stylesheet, diagnostics: Diagnostics): void {
   if (sheet.origin === 'user-agent') return;
-  for (const warning of sheet.parsed.warnings) reportWarning(diagnostics, warning, sheet.file, sheet.lineOffset);
+  for (const warning of sheet.parsed.warnings) reportWarning(diagnostics, warning, sheet.file, sheet);
 }

@@ -65,6 +65,21 @@ body { font-family: Cert, serif }
     ].sort());
   });
 
+  it('place CSS problems at their line:column, in a <style> that starts on the line of its tag and in style attributes', async () => {
+    const template = `<p>x</p>
+<style>p { colr: red }</style>  <style>h1 { color: bleu }
+  h2 { margn: 0 }</style>
+<div>
+  <span style="colour: blue">y</span></div>`;
+    const { diagnostics } = await createEngine().renderDetailed({ template, templateName: 'cols.html' });
+    expect(diagnostics.map(({ code, file, line, column }) => `${file}:${line}:${column}: ${code}`)).toEqual([
+      'cols.html:2:12: css_unknown_property',
+      'cols.html:2:45: css_invalid_value',
+      'cols.html:3:8: css_unknown_property',
+      'cols.html:5:3: css_unknown_property',
+    ]);
+  });
+
   it('octavo check gives unrendered and dropped elements a hint that says so (not "the HTML was repaired")', async () => {
     const result = await runCommand(checkCommand, ['letter/letter.html'], { cwd: dir });
     const lines = result.stdout.toString('utf8').split('\n');
