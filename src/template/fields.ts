@@ -10,15 +10,21 @@
 import type { AstNode, CallNode, PathNode } from './ast.js';
 import { isPath, simpleName } from './ast.js';
 import { BUILTIN_ARITY, OCTAVO_HELPERS } from './helpers/index.js';
+import { partialName } from './check.js';
 
 export interface MissingField {
   readonly path: string;
   /** Paths the sample does have where this one goes astray (`customer.name` for `custmer.name`), for "did you mean". */
   readonly nearby: readonly string[];
+  /** The partial's file the field is read in; undefined: the template's own. */
+  readonly file?: string;
   /** 1-based. */
   readonly line: number;
   readonly column: number;
 }
+
+/** A partial's parsed source and its file name as shown in findings. */
+export type PartialSource = (name: string) => { readonly ast: AstNode; readonly file: string } | undefined;
 
 interface Scope {
   /** Context values, innermost first (what `../` climbs). */
@@ -105,16 +111,25 @@ function isGuarded(path: PathNode, scope: Scope): boolean {
   return false;
 }
 
-export function missingFields(ast: AstNode, sample: unknown): MissingField[] {
+/**
+ * The fields the template reads that `sample` lacks, located; with `partials`, the fields each
+ * partial reads in the context its call gives it (`{{> row item}}`, `{{> row label=name}}`), located
+ * in the partial's file.
+ */
+export function missingFields(ast: AstNode, sample: unknown, partials?: PartialSource): MissingField[] {
   const found = new Map<string, MissingField>();
+  /** The partial being read (undefined: the template) and the partials whose call leads here (no recursion). */
+  let file: string | undefined;
+  const calling = new Set<string>();
 
   /** `at`: the mustache to report (where an author looks), else the path itself. */
   function usePath(node: AstNode | undefined, scope: Scope, at: AstNode | undefined = node): unknown {
     if (!isPath(node)) return UNKNOWN;
     const value = resolve(node, scope);
     const start = at?.loc?.start;
-    if (value === undefined && !isGuarded(node, scope) && start !== undefined && !found.has(node.original)) {
-      found.set(node.original, { path: node.original, nearby: nearbyPaths(node, scope), line: start.line, column: start.column + 1 });
+    const key = `${file ?? ''}|${node.original}`;
+    if (value === undefined && !isGuarded(node, scope) && start !== undefined && !found.has(key)) {
+      found.set(key, { path: node.original, nearby: nearbyPaths(node, scope), ...(file === undefined ? {} : { file }), line: start.line, column: start.column + 1 });
     }
     return value;
   }
@@ -170,10 +185,37 @@ export function missingFields(ast: AstNode, sample: unknown): MissingField[] {
     enter(block.inverse, scope, scope.contexts[0]);
   }
 
+  /** `{{> name context key=value}}`: the partial's body with the context it is given (hash pairs added to it). */
+  function visitPartial(call: CallNode, scope: Scope): void {
+    const name = partialName(call);
+    const partial = name === undefined || calling.has(name) ? undefined : partials?.(name);
+    const first = call.params[0];
+    if (first !== undefined) visitExpression(first, scope);
+    const pairs = (call.hash?.pairs ?? []) as unknown as { key: string; value: AstNode }[];
+    for (const pair of pairs) visitExpression(pair.value, scope);
+    const block = (call as Block).program;
+    if (block !== undefined) enter(block, scope, scope.contexts[0]); // {{#> layout}}…{{/layout}}: its content, here
+    if (partial === undefined || name === undefined) return;
+    const base = first === undefined ? scope.contexts[0] : isPath(first) ? resolve(first, scope) ?? UNKNOWN : UNKNOWN;
+    let context: unknown = base;
+    if (pairs.length > 0) {
+      // a value not a path (a string, a subexpression) is known to be there, not what it is
+      const added = Object.fromEntries(pairs.map((pair) => [pair.key, isPath(pair.value) ? resolve(pair.value, scope) ?? UNKNOWN : UNKNOWN]));
+      context = base !== null && typeof base === 'object' ? { ...base, ...added } : base === UNKNOWN ? UNKNOWN : added;
+    }
+    const outer = file;
+    file = partial.file;
+    calling.add(name);
+    visitBody((partial.ast as Program).body, { contexts: [context, ...scope.contexts], params: scope.params, guarded: scope.guarded });
+    calling.delete(name);
+    file = outer;
+  }
+
   function visitBody(body: readonly AstNode[], scope: Scope): void {
     for (const node of body) {
       if (node.type === 'MustacheStatement') visitCall(node as CallNode, scope);
       else if (node.type === 'BlockStatement') visitBlock(node as Block, scope);
+      else if (node.type === 'PartialStatement' || node.type === 'PartialBlockStatement') visitPartial(node as CallNode, scope);
     }
   }
 
