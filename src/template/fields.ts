@@ -32,6 +32,9 @@ interface Scope {
   readonly params: ReadonlyMap<string, unknown>;
   /** Paths tested by an enclosing #if/#with. */
   readonly guarded: ReadonlySet<string>;
+  /** The partial being read (undefined: the template) and the partials whose calls lead here (no recursion). */
+  readonly file?: string;
+  readonly calling?: ReadonlySet<string>;
 }
 
 const UNKNOWN = Symbol('unknown');
@@ -111,6 +114,15 @@ function isGuarded(path: PathNode, scope: Scope): boolean {
   return false;
 }
 
+/** The context a partial call gives: its argument (else the current context), hash pairs added to it. */
+function partialContext(first: AstNode | undefined, pairs: readonly { key: string; value: AstNode }[], scope: Scope): unknown {
+  const base = first === undefined ? scope.contexts[0] : isPath(first) ? resolve(first, scope) ?? UNKNOWN : UNKNOWN;
+  if (pairs.length === 0) return base;
+  // a value not a path (a string, a subexpression) is known to be there, not what it is
+  const added = Object.fromEntries(pairs.map((pair) => [pair.key, isPath(pair.value) ? resolve(pair.value, scope) ?? UNKNOWN : UNKNOWN]));
+  return base !== null && typeof base === 'object' ? { ...base, ...added } : base === UNKNOWN ? UNKNOWN : added;
+}
+
 /**
  * The fields the template reads that `sample` lacks, located; with `partials`, the fields each
  * partial reads in the context its call gives it (`{{> row item}}`, `{{> row label=name}}`), located
@@ -118,15 +130,13 @@ function isGuarded(path: PathNode, scope: Scope): boolean {
  */
 export function missingFields(ast: AstNode, sample: unknown, partials?: PartialSource): MissingField[] {
   const found = new Map<string, MissingField>();
-  /** The partial being read (undefined: the template) and the partials whose call leads here (no recursion). */
-  let file: string | undefined;
-  const calling = new Set<string>();
 
   /** `at`: the mustache to report (where an author looks), else the path itself. */
   function usePath(node: AstNode | undefined, scope: Scope, at: AstNode | undefined = node): unknown {
     if (!isPath(node)) return UNKNOWN;
     const value = resolve(node, scope);
     const start = at?.loc?.start;
+    const file = scope.file;
     const key = `${file ?? ''}|${node.original}`;
     if (value === undefined && !isGuarded(node, scope) && start !== undefined && !found.has(key)) {
       found.set(key, { path: node.original, nearby: nearbyPaths(node, scope), ...(file === undefined ? {} : { file }), line: start.line, column: start.column + 1 });
@@ -161,7 +171,7 @@ export function missingFields(ast: AstNode, sample: unknown, partials?: PartialS
     (program.blockParams ?? []).forEach((name, index) => params.set(name, bound[index] ?? UNKNOWN));
     const guarded = guard === undefined ? scope.guarded : new Set([...scope.guarded, guard]);
     const contexts = context === scope.contexts[0] ? scope.contexts : [context, ...scope.contexts];
-    visitBody(program.body, { contexts, params, guarded });
+    visitBody(program.body, { ...scope, contexts, params, guarded });
   }
 
   function visitBlock(block: Block, scope: Scope): void {
@@ -188,27 +198,14 @@ export function missingFields(ast: AstNode, sample: unknown, partials?: PartialS
   /** `{{> name context key=value}}`: the partial's body with the context it is given (hash pairs added to it). */
   function visitPartial(call: CallNode, scope: Scope): void {
     const name = partialName(call);
-    const partial = name === undefined || calling.has(name) ? undefined : partials?.(name);
-    const first = call.params[0];
-    if (first !== undefined) visitExpression(first, scope);
     const pairs = (call.hash?.pairs ?? []) as unknown as { key: string; value: AstNode }[];
-    for (const pair of pairs) visitExpression(pair.value, scope);
+    for (const node of [...call.params.slice(0, 1), ...pairs.map((pair) => pair.value)]) visitExpression(node, scope);
     const block = (call as Block).program;
     if (block !== undefined) enter(block, scope, scope.contexts[0]); // {{#> layout}}…{{/layout}}: its content, here
+    const partial = name === undefined || scope.calling?.has(name) === true ? undefined : partials?.(name);
     if (partial === undefined || name === undefined) return;
-    const base = first === undefined ? scope.contexts[0] : isPath(first) ? resolve(first, scope) ?? UNKNOWN : UNKNOWN;
-    let context: unknown = base;
-    if (pairs.length > 0) {
-      // a value not a path (a string, a subexpression) is known to be there, not what it is
-      const added = Object.fromEntries(pairs.map((pair) => [pair.key, isPath(pair.value) ? resolve(pair.value, scope) ?? UNKNOWN : UNKNOWN]));
-      context = base !== null && typeof base === 'object' ? { ...base, ...added } : base === UNKNOWN ? UNKNOWN : added;
-    }
-    const outer = file;
-    file = partial.file;
-    calling.add(name);
-    visitBody((partial.ast as Program).body, { contexts: [context, ...scope.contexts], params: scope.params, guarded: scope.guarded });
-    calling.delete(name);
-    file = outer;
+    const contexts = [partialContext(call.params[0], pairs, scope), ...scope.contexts];
+    visitBody((partial.ast as Program).body, { ...scope, contexts, file: partial.file, calling: new Set([...(scope.calling ?? []), name]) });
   }
 
   function visitBody(body: readonly AstNode[], scope: Scope): void {
