@@ -11,12 +11,39 @@ import { DEFAULT_LIMITS } from './options.js';
 export type LimitName = keyof Limits;
 export type ResolvedLimits = Required<Limits>;
 
+/** A `limit_exceeded` error that knows which limit it names. */
+export class LimitExceededError extends OctavoError {
+  readonly limit: LimitName;
+
+  constructor(limit: LimitName, message: string, options: SourceLocation & { hint?: string }) {
+    super('limit_exceeded', message, options);
+    this.limit = limit;
+  }
+}
+
 /** `limit_exceeded` naming the limit and its value, e.g. "... (limits.maxPages = 1000)". */
-export function limitExceeded(name: LimitName, value: number, what: string, location: SourceLocation = {}): OctavoError {
-  return new OctavoError('limit_exceeded', `${what} (limits.${name} = ${value})`, {
+export function limitExceeded(name: LimitName, value: number, what: string, location: SourceLocation = {}): LimitExceededError {
+  return new LimitExceededError(name, `${what} (limits.${name} = ${value})`, {
     ...location,
     hint: `raise limits.${name} if this input is legitimate`,
   });
+}
+
+/**
+ * Limits on one resource (its bytes) and on how many a render loads: a stylesheet, font or image
+ * over one is left out with a warning, as a missing one is (docs/service.md "Resources that
+ * cannot be used"). The others (pixels of an image, pages, boxes, time…) end the document.
+ */
+const ONE_RESOURCE_LIMITS: ReadonlySet<LimitName> = new Set(['maxResourceBytes', 'maxFontBytes', 'maxResources']);
+
+/**
+ * True for a resource that cannot be had — missing, refused (sandbox, remote guard), unreachable,
+ * or over a limit of one resource — which the document renders without, with a warning.
+ */
+export function isUnavailableResource(error: unknown): error is OctavoError {
+  if (!(error instanceof OctavoError)) return false;
+  if (error.code === 'resource_not_found' || error.code === 'resource_denied') return true;
+  return error instanceof LimitExceededError && ONE_RESOURCE_LIMITS.has(error.limit);
 }
 
 export function resolveLimits(...layers: readonly (Limits | undefined)[]): ResolvedLimits {

@@ -18,6 +18,7 @@ import { createTemplateCache } from './template/render.js';
 import { parseHtml } from './dom/parse.js';
 import { droppedElements } from './dom/dropped.js';
 import { urlOrigins } from './dom/url-origins.js';
+import type { UrlOrigins } from './dom/url-origins.js';
 import { collectStylesheets, cascade, computeMarginBoxStyle, computePageStyle, createStylesheetCache, hasMarginBoxContent, hasPageBackgroundImages, marginBoxContentItems, marginBoxImageUrls } from './css/index.js';
 import type { StylesheetCache } from './css/index.js';
 import { buildBoxTree } from './boxes/build.js';
@@ -193,14 +194,14 @@ async function layoutRequest(state: EngineState, request: RenderOptions, diagnos
  * The images of `@page` backgrounds, known once the pages are: a document with some is laid out
  * whole (prepareLayout), and they are loaded, into the render's images, before its first page is painted.
  */
-function pageImageLoader({ images, resources, diagnostics }: PreparedLayout): { readonly images: ReadonlyMap<string, LoadedImage>; load(pages: readonly PageLayout[]): Promise<void> } {
+function pageImageLoader({ images, resources, diagnostics, origins }: PreparedLayout): { readonly images: ReadonlyMap<string, LoadedImage>; load(pages: readonly PageLayout[]): Promise<void> } {
   const all = new Map(images);
   return {
     images: all,
     async load(pages) {
       const urls = backgroundUrls(pages.map((page) => page.pageStyle.style)).filter((url) => !images.has(url));
       if (urls.length === 0) return;
-      for (const [url, image] of await loadImageUrls(urls, resources, diagnostics)) all.set(url, image);
+      for (const [url, image] of await loadImageUrls(urls, resources, diagnostics, origins)) all.set(url, image);
     },
   };
 }
@@ -214,6 +215,8 @@ interface PreparedLayout {
   readonly text: TextSystem;
   readonly diagnostics: Diagnostics;
   readonly resources: ResourceContext;
+  /** Where each resource URL was written, for warnings. */
+  readonly origins: UrlOrigins;
   readonly metadata: Metadata;
   /** What layout is asked (layout/document.ts). */
   readonly layout: LayoutRequest;
@@ -233,7 +236,7 @@ async function fillTemplate(state: EngineState, options: RenderOptions, resource
     ...(options.locale === undefined ? {} : { locale: options.locale }),
     ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
     partials: {
-      ...(resources.baseUrl === undefined ? {} : { readFile: resources.loadText }),
+      ...(resources.baseUrl === undefined ? {} : { readFile: (file: string) => resources.loadText(file, 'html') }),
       registered: state.partials,
     },
     log: (message, where) => diagnostics.warn('template', `{{log}}: ${message}`, where),
@@ -272,7 +275,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
   checkForcedPageBreaks(boxes, limits.maxPages);
   budget();
 
-  const origins = urlOrigins(dom, resources.baseUrl);
+  const origins = urlOrigins(dom, resources.baseUrl, sheets.flatMap((sheet) => (sheet.url !== undefined && sheet.source !== undefined ? [{ url: sheet.url, file: sheet.file, source: sheet.source }] : [])));
   // a font split by unicode-range (web fonts) is loaded only for the characters the document prints
   const used = styled.fontFaces.some((rule) => rule.unicodeRange.length > 0) ? usedCodePoints(boxes, marginBoxContentItems(styled)) : undefined;
   const [faces, images] = await Promise.all([
@@ -289,7 +292,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
     ...(styled.rootCustom === undefined ? {} : { rootCustom: styled.rootCustom }),
   };
   return {
-    options, boxes, images, text, diagnostics, resources,
+    options, boxes, images, text, diagnostics, resources, origins,
     services: layoutServices(pageRules, { text, images, diagnostics, maxPages: limits.maxPages, checkBudget: budget, ...(options.shrinkToFit === undefined ? {} : { shrinkToFit: options.shrinkToFit }) }),
     metadata: { ...headMetadata(dom), ...options.metadata },
     layout: {

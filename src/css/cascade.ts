@@ -25,10 +25,14 @@ import { LONGHAND_INDEX } from './properties/registry.js';
 import type { IndexedSelector, RuleIndex } from './rule-index.js';
 import { compareImportant } from './rule-index.js';
 import type { Declaration, SheetWarning, StyleRule, Stylesheet } from './stylesheet.js';
+import { placeInFile } from './stylesheet.js';
 import { reportWarning } from './warnings.js';
 import type { CascadeMemo, CountingDiagnostics, ElementStyles } from './style-sharing.js';
 import { cascadeMemo, countingDiagnostics, shareLeaf } from './style-sharing.js';
 import { BoundedCache } from '../cache/bounded.js';
+
+/** A `style` attribute's warnings are placed at its element, not in a sheet. */
+const NOWHERE = { lineOffset: 0 } as const;
 
 export interface CascadeContext {
   readonly diagnostics: Diagnostics;
@@ -180,7 +184,7 @@ function reportNoEffect(rule: StyleRule, state: State): void {
   state.ruleSheets ??= new Map(state.sheets.flatMap((sheet) => sheet.parsed.rules.filter((r) => r.noEffect !== undefined).map((r) => [r, sheet] as const)));
   const sheet = state.ruleSheets.get(rule);
   if (sheet === undefined || sheet.origin === 'user-agent') return;
-  for (const warning of rule.noEffect!) reportWarning(state.diagnostics, warning, sheet.file, sheet.lineOffset);
+  for (const warning of rule.noEffect!) reportWarning(state.diagnostics, warning, sheet.file, sheet);
 }
 
 /** An element that generates a box octavo cannot fill (inline SVG, video...). */
@@ -200,7 +204,7 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
   const styleAttr = styleText !== undefined && styleText.trim() !== '' ? declarationList(styleText, state.baseUrl) : undefined;
   if (styleAttr !== undefined && styleAttr.warnings.length > 0) {
     const at = elementLocation(state.dom, element);
-    for (const warning of styleAttr.warnings) reportWarning(state.diagnostics, warning, state.dom.sourceName, 0, at);
+    for (const warning of styleAttr.warnings) reportWarning(state.diagnostics, warning, state.dom.sourceName, NOWHERE, at);
   }
   const hints = hintText !== '' ? declarationList(hintText, state.baseUrl) : undefined;
   const leaf = shareLeaf(parent, scratch);
@@ -415,7 +419,7 @@ function customValues(declared: ReadonlyMap<string, Declaration>, parent: Custom
 /** The rule located in the document's files: its sheet's file, lines counted from the file's start. */
 function locatedFace(rule: FontFaceRule, sheet: Stylesheet): FontFaceRule {
   if (rule.where?.line === undefined) return { ...rule, where: { file: sheet.file } };
-  return { ...rule, where: { file: sheet.file, line: rule.where.line + sheet.lineOffset, ...(rule.where.column === undefined ? {} : { column: rule.where.column }) } };
+  return { ...rule, where: { file: sheet.file, ...placeInFile(sheet, rule.where.line, rule.where.column) } };
 }
 
 function collectFontFaces(sheets: readonly Stylesheet[], env: MediaEnvironment): FontFaceRule[] {
@@ -437,7 +441,7 @@ function collectPageRules(sheets: readonly Stylesheet[], env: MediaEnvironment):
       const locate = (d: PageRule['declarations'][number]): PageRule['declarations'][number] => ({
         ...d,
         file: sheet.file,
-        ...(d.line !== undefined ? { line: d.line + sheet.lineOffset } : {}),
+        ...(d.line !== undefined ? placeInFile(sheet, d.line, d.column) : {}),
       });
       const marginBoxes: Record<string, PageRule['declarations']> = {};
       for (const [name, decls] of Object.entries(page.marginBoxes)) marginBoxes[name] = decls.map(locate);

@@ -5,13 +5,15 @@
  */
 import type { Diagnostics } from '../diagnostics.js';
 import type { DomDocument, DomElement, DomNode, DomParent } from '../dom/types.js';
-import { isOctavoError } from '../errors.js';
+import { isUnavailableResource } from '../limits.js';
+import { refusedStylesheetUrl } from '../stylesheet-urls.js';
 import { parse } from 'css-tree';
 import type { StylesheetCache } from './cache.js';
 import { userAgentStylesheet } from './cache.js';
 import type { MediaPredicate } from './media.js';
 import { compileMediaQueryList } from './media.js';
 import type { LayerPath, ParsedSheet, Stylesheet } from './stylesheet.js';
+import { placeInFile } from './stylesheet.js';
 import { sheetIdentity } from './layers.js';
 import { reportWarning } from './warnings.js';
 import { googleFontFamilies } from './google-fonts.js';
@@ -94,9 +96,11 @@ async function loadSource(source: Source, dom: DomDocument, ctx: CollectContext)
   if (source.kind === 'style') {
     const first = source.element.children[0];
     const offset = first?.startIndex ?? source.element.startIndex;
-    const lineOffset = offset === null || offset === undefined ? 0 : dom.locate(offset).line - 1;
+    const start = offset === null || offset === undefined ? undefined : dom.locate(offset);
     const parsed = ctx.cache.parse(textOf(source.element), ctx.baseUrl);
-    const sheet: Stylesheet = { origin: 'author', url: undefined, file: dom.sourceName, lineOffset, media, parsed };
+    // CSS that starts on the line of its <style> tag: its first line's columns are counted from the tag's line start
+    const place = start === undefined ? { lineOffset: 0 } : { lineOffset: start.line - 1, columnOffset: start.column - 1 };
+    const sheet: Stylesheet = { origin: 'author', url: undefined, file: dom.sourceName, ...place, media, parsed };
     return withImports(sheet, ctx, new Set());
   }
   let url: string;
@@ -132,15 +136,15 @@ async function loadFile(ctx: CollectContext, { url, media, chain, from, layer }:
   try {
     text = await ctx.loadText(url);
   } catch (error) {
-    // missing, refused (outside the root, remote not allowed) or unreachable: skipped, as browsers skip it
-    if (isOctavoError(error) && (error.code === 'resource_not_found' || error.code === 'resource_denied')) {
+    // missing, refused (outside the root, remote not allowed), unreachable or too big: skipped, as browsers skip it
+    if (isUnavailableResource(error)) {
       warnMissingSheet(ctx, { url, from }, error);
       return [];
     }
     throw error;
   }
   const parsed = ctx.cache.parse(text, url);
-  const sheet: Stylesheet = { origin: 'author', url, file: displayName(url), lineOffset: 0, media, parsed, layer };
+  const sheet: Stylesheet = { origin: 'author', url, file: displayName(url), lineOffset: 0, media, parsed, layer, source: text };
   return withImports(sheet, ctx, new Set([...chain, url]));
 }
 
@@ -150,7 +154,7 @@ async function loadFile(ctx: CollectContext, { url, media, chain, from, layer }:
  */
 function warnMissingSheet(ctx: CollectContext, { url, from }: Pick<SheetRequest, 'url' | 'from'>, error: { code: string; message: string }): void {
   const at = from.element && from.dom && from.element.startIndex !== null ? from.dom.locate(from.element.startIndex) : undefined;
-  const written = from.element?.attribs['href']?.trim() ?? url;
+  const written = from.element?.attribs['href']?.trim() ?? refusedStylesheetUrl(url) ?? url;
   const where = { file: from.file, ...(from.line !== undefined ? { line: from.line, ...(from.column === undefined ? {} : { column: from.column }) } : at ?? {}) };
   const reason = error.message.split(url).join(written);
   const families = googleFontFamilies(url);
@@ -173,13 +177,13 @@ async function withImports(sheet: Stylesheet, ctx: CollectContext, chain: Readon
   if (sheet.parsed.imports.length === 0) return [sheet];
   const imported = await Promise.all(sheet.parsed.imports.map((rule) => {
     if (chain.has(rule.url)) {
-      ctx.diagnostics.warn('css_parse', `@import cycle: ${rule.url} is already being imported`, { file: sheet.file, line: rule.line + sheet.lineOffset });
+      ctx.diagnostics.warn('css_parse', `@import cycle: ${rule.url} is already being imported`, { file: sheet.file, ...placeInFile(sheet, rule.line, rule.column) });
       return Promise.resolve([]);
     }
     // an anonymous layer of the import is distinct from those of the other sheets
     const own = rule.layer?.map((name) => (name.startsWith('\0') ? `${name}@${sheetIdentity(sheet)}` : name));
     const layer = own === undefined ? undefined : [...(sheet.layer ?? []), ...own];
-    return loadFile(ctx, { url: rule.url, media: [...sheet.media, rule.media], chain, from: { file: sheet.file, line: rule.line + sheet.lineOffset, column: rule.column }, layer });
+    return loadFile(ctx, { url: rule.url, media: [...sheet.media, rule.media], chain, from: { file: sheet.file, ...placeInFile(sheet, rule.line, rule.column) }, layer });
   }));
   const leading = sheet.parsed.layers.slice(0, sheet.parsed.leadingLayers);
   const head: Stylesheet[] = leading.length === 0 ? [] : [{ ...sheet, parsed: { ...EMPTY_SHEET, layers: leading, leadingLayers: leading.length } }];
@@ -205,5 +209,5 @@ function displayName(url: string): string {
  */
 function replayWarnings(sheet: Stylesheet, diagnostics: Diagnostics): void {
   if (sheet.origin === 'user-agent') return;
-  for (const warning of sheet.parsed.warnings) reportWarning(diagnostics, warning, sheet.file, sheet.lineOffset);
+  for (const warning of sheet.parsed.warnings) reportWarning(diagnostics, warning, sheet.file, sheet);
 }

@@ -172,7 +172,7 @@ function applyDeclarations(rules: readonly PageRule[], pick: (rule: PageRule) =>
         if (raw.property === 'bleed' || raw.property === 'marks') { applyPrinterMarks(raw, applied, diagnostics); continue; }
         if (raw.property === SHRINK_TO_FIT) { applyShrinkToFit(raw, applied, diagnostics); continue; }
         const { declarations, warnings } = parseRaw(raw);
-        for (const warning of warnings) reportWarning(diagnostics, warning, raw.file ?? '<template>', 0, { line: raw.line, column: raw.column });
+        for (const warning of warnings) reportWarning(diagnostics, warning, raw.file ?? '<template>', { lineOffset: 0 }, { line: raw.line, column: raw.column });
         for (const d of declarations) {
           if (d.slot.kind === 'longhand') applied.winners[d.slot.index] = d;
           else if (d.slot.kind === 'logical') applied.winners[d.slot.ltr] = d;

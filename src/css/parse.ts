@@ -17,7 +17,8 @@ import { nestSelectorList, readRawBlock } from './nesting.js';
 import { compileSelector } from './selectors.js';
 import type { Declaration, ImportRule, LayerPath, ParsedPageRule, ParsedSheet, RegisteredProperty, SelectorEntry, SheetWarning, StyleRule } from './stylesheet.js';
 import { evaluateSupports } from './supports.js';
-import { childrenOf, resolveUrl, stringOf } from './values/nodes.js';
+import { childrenOf, stringOf } from './values/nodes.js';
+import { resolveStylesheetUrl } from '../stylesheet-urls.js';
 
 interface Builder {
   readonly source: string;
@@ -133,7 +134,7 @@ function visitImport(node: Atrule, builder: Builder): void {
     builder.warnings.push({ code: 'css_unsupported', message: 'supports() in @import is ignored', line, column: node.loc?.start.column });
   }
   builder.leadingLayers ??= builder.layers.length;
-  builder.imports.push({ url: resolveUrl(raw, builder.baseUrl), media: compileMediaQueryList(mediaList), line, column: node.loc?.start.column, layer: importLayer(prelude, builder) });
+  builder.imports.push({ url: resolveStylesheetUrl(raw, builder.baseUrl), media: compileMediaQueryList(mediaList), line, column: node.loc?.start.column, layer: importLayer(prelude, builder) });
 }
 
 function visitAtRule(node: Atrule, name: string, builder: Builder, media: readonly MediaPredicate[]): void {

@@ -126,9 +126,22 @@ export interface Stylesheet {
   readonly file: string;
   /** Added to sheet-relative line numbers (a `<style>` element's position in the template). */
   readonly lineOffset: number;
+  /** Added to columns of the sheet's first line: a `<style>` whose CSS starts on the line of its tag. */
+  readonly columnOffset?: number;
   /** Media conditions from `<link media>`, `<style media>` and `@import ... media`. */
   readonly media: readonly MediaPredicate[];
   readonly parsed: ParsedSheet;
   /** The layer an `@import ... layer()` put the sheet in (its own layers nest inside it). */
   readonly layer?: LayerPath | undefined;
+  /** The text of a linked or imported sheet: where its `url()` were written (../dom/url-origins.ts). */
+  readonly source?: string;
+}
+
+/** Where a sheet's text is in its file. */
+export type SheetPlace = Pick<Stylesheet, 'lineOffset' | 'columnOffset'>;
+
+/** A line and column of a sheet's text as a line and column of the file that holds it. */
+export function placeInFile(sheet: SheetPlace, line: number, column: number | undefined): { line: number; column?: number } {
+  const shift = line === 1 ? sheet.columnOffset ?? 0 : 0;
+  return { line: line + sheet.lineOffset, ...(column === undefined ? {} : { column: column + shift }) };
 }

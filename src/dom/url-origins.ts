@@ -2,11 +2,14 @@
  * Where each resource URL of a document was written, and how: `<img src="images/logo.png">` at
  * line 13, column 1 resolves to `file:///…/images/logo.png`, which is what the loader sees; a
  * warning about it names the author's `images/logo.png` at 13:1 instead. Covers `src` attributes,
- * `url()` in `style` attributes and in `<style>` elements (a linked stylesheet's URLs are its own).
+ * `url()` in `style` attributes and in `<style>` elements, then `url()` in linked and imported
+ * stylesheets (located in that file, relative to it).
  */
 import type { SourceLocation } from '../errors.js';
 import type { DomDocument, DomNode } from './types.js';
 import { isElement, isText } from './types.js';
+import { createLocator } from './parse.js';
+import { resolveStylesheetUrl } from '../stylesheet-urls.js';
 
 export interface UrlOrigin {
   /** The URL as the author wrote it. */
@@ -14,12 +17,52 @@ export interface UrlOrigin {
   readonly where: SourceLocation;
 }
 
-/** Absolute URL -> its first place in the document. */
-export type UrlOrigins = ReadonlyMap<string, UrlOrigin>;
+/** Absolute URL -> its first place in the document (a Map is one). */
+export interface UrlOrigins {
+  get(url: string): UrlOrigin | undefined;
+}
+
+/** A linked or imported stylesheet: its URL, its name in diagnostics, its text. */
+export interface LinkedSheetText {
+  readonly url: string;
+  readonly file: string;
+  readonly source: string;
+}
 
 const CSS_URL = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^)\s]*))\s*\)/gi;
 
-export function urlOrigins(dom: DomDocument, baseUrl: string | undefined): UrlOrigins {
+/**
+ * The template's URLs first; a URL it does not write is looked for in `sheets` (in cascade order),
+ * which are read only then: most URLs load and are never reported.
+ */
+export function urlOrigins(dom: DomDocument, baseUrl: string | undefined, sheets: readonly LinkedSheetText[] = []): UrlOrigins {
+  const own = documentUrlOrigins(dom, baseUrl);
+  let linked: Map<string, UrlOrigin> | undefined;
+  return {
+    get(url) {
+      const found = own.get(url);
+      if (found !== undefined || sheets.length === 0) return found;
+      linked ??= sheetUrlOrigins(sheets);
+      return linked.get(url);
+    },
+  };
+}
+
+/** `url()` of linked stylesheets, each located in its own file and resolved against its URL. */
+function sheetUrlOrigins(sheets: readonly LinkedSheetText[]): Map<string, UrlOrigin> {
+  const origins = new Map<string, UrlOrigin>();
+  for (const sheet of sheets) {
+    const locate = createLocator(sheet.source);
+    for (const match of sheet.source.matchAll(CSS_URL)) {
+      const written = match[1] ?? match[2] ?? match[3] ?? '';
+      const absolute = resolveStylesheetUrl(written, sheet.url);
+      if (!origins.has(absolute)) origins.set(absolute, { written, where: { file: sheet.file, ...locate(match.index) } });
+    }
+  }
+  return origins;
+}
+
+function documentUrlOrigins(dom: DomDocument, baseUrl: string | undefined): Map<string, UrlOrigin> {
   const origins = new Map<string, UrlOrigin>();
   const add = (written: string, offset: number | null): void => {
     // located only when a warning reads it: most URLs load and are never reported

@@ -5,6 +5,7 @@
  * displayed with width and height swapped (CSS Images 3 `image-orientation: from-image`), so the
  * intrinsic size reported is the displayed one; the PDF stage applies the same rotation.
  */
+import { decodeText } from '../decode-text.js';
 
 export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'svg' | 'bmp' | 'avif' | 'tiff' | 'ico' | 'unknown';
 
@@ -56,7 +57,7 @@ export function sniffFormat(bytes: Uint8Array): ImageFormat {
   if (ascii(bytes, 4, 4) === 'ftyp' && isAvifBrand(bytes)) return 'avif';
   if (bytes[0] === 0 && bytes[1] === 0 && (bytes[2] === 1 || bytes[2] === 2) && bytes[3] === 0 && (bytes[4] ?? 0) + (bytes[5] ?? 0) > 0) return 'ico';
   if (ascii(bytes, 0, 4) === 'II*\0' || ascii(bytes, 0, 4) === 'MM\0*') return 'tiff';
-  const head = new TextDecoder().decode(bytes.subarray(0, 512)).replace(/^\uFEFF/, '').trimStart();
+  const head = decodeText(bytes.subarray(0, 512), 'xml').trimStart();
   if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head)) return 'svg';
   return 'unknown';
 }

@@ -11,10 +11,12 @@
  *   `http:` and `https:` URLs through the engine's remote fetcher (src/net/remote.ts) when its
  *   allow-list names their origin; every other URL is `resource_denied`. The callers turn a
  *   resource that cannot be had (`resource_not_found`, `resource_denied`) into a located warning.
- * - Every resource is bounded by `limits.maxResourceBytes` (`limit_exceeded`), and each URL is read
- *   once per render however many times it is used. A render loads at most `limits.maxResources`
- *   distinct URLs; fonts are bounded by `limits.maxFontBytes`, images by `limits.maxImagePixels`
- *   (read from the header, before anything is decoded: a decompression bomb is refused unopened).
+ * - Every resource is bounded by `limits.maxResourceBytes`, and each URL is read once per render
+ *   however many times it is used. A render loads at most `limits.maxResources` distinct URLs;
+ *   fonts are bounded by `limits.maxFontBytes` (each a `limit_exceeded` that the callers turn into
+ *   a warning: that one resource is left out, ../limits.ts isUnavailableResource), images by
+ *   `limits.maxImagePixels` (read from the header, before anything is decoded: a decompression
+ *   bomb is refused unopened, and ends the render).
  */
 import type { UrlOrigins } from '../dom/url-origins.js';
 import { pathToFileURL } from 'node:url';
@@ -25,7 +27,7 @@ import { childBoxes } from '../boxes/types.js';
 import type { ComputedStyle } from '../css/types.js';
 import type { Diagnostics } from '../diagnostics.js';
 import { OctavoError } from '../errors.js';
-import { limitExceeded } from '../limits.js';
+import { isUnavailableResource, limitExceeded } from '../limits.js';
 import type { ResolvedLimits } from '../limits.js';
 import type { RenderOptions, ResourceLoader } from '../options.js';
 import { decodeDataUrl, isDataUrl } from './data-url.js';
@@ -41,12 +43,15 @@ import type { DecodableFormat, DecodeResult } from './decode.js';
 import { readRasterHeader } from './raster-headers.js';
 import { pngDamage } from './png-check.js';
 import type { RemoteSession, RemoteUse } from '../net/remote.js';
+import { refusedStylesheetUrl } from '../stylesheet-urls.js';
+import { decodeText } from '../decode-text.js';
+import type { TextKind } from '../decode-text.js';
 
 export interface ResourceContext {
   /** `file:` URL of `baseDir` with a trailing slash; undefined without a baseDir. */
   readonly baseUrl: string | undefined;
-  /** Reads a resource as UTF-8 text (a BOM is dropped). Plain functions: safe to pass around unbound. */
-  readonly loadText: (url: string) => Promise<string>;
+  /** Reads a resource as text, decoded as `kind` (default: a stylesheet) is (../decode-text.ts). Plain functions: safe to pass around unbound. */
+  readonly loadText: (url: string, kind?: TextKind) => Promise<string>;
   readonly loadBytes: (url: string) => Promise<Uint8Array>;
   /** `loadBytes` bounded by `limits.maxFontBytes`. */
   readonly loadFontBytes: (url: string) => Promise<Uint8Array>;
@@ -99,7 +104,6 @@ export function createResourceContext(
   const rootFolder = options.root ?? options.baseDir;
   let sandbox: FileSandbox | undefined;
   const cache = new Map<string, Promise<Uint8Array>>();
-  const decoder = new TextDecoder('utf-8');
 
   async function fetchBytes(url: URL, use: RemoteUse): Promise<Uint8Array> {
     const web = url.protocol === 'http:' || url.protocol === 'https:';
@@ -132,6 +136,10 @@ export function createResourceContext(
         return Promise.reject(error);
       }
     }
+    const refused = refusedStylesheetUrl(url);
+    if (refused !== undefined) {
+      return Promise.reject(new OctavoError('resource_denied', `${url} is refused: a stylesheet from the web may only name http:, https: and data: URLs`));
+    }
     let parsed: URL;
     try {
       parsed = parseUrl(url, baseUrl);
@@ -154,9 +162,9 @@ export function createResourceContext(
 
   const loadBytes = (url: string): Promise<Uint8Array> => loadFor(url, 'image');
 
-  /** Text of a stylesheet (or a partial): a byte-order mark is dropped by the decoder, as browsers drop it. */
-  async function loadText(url: string): Promise<string> {
-    return decoder.decode(await loadFor(url, 'stylesheet'));
+  /** Text of a stylesheet (or a partial): its byte-order mark or declared encoding read as browsers read it. */
+  async function loadText(url: string, kind: TextKind = 'css'): Promise<string> {
+    return decodeText(await loadFor(url, 'stylesheet'), kind);
   }
 
   async function loadFontBytes(url: string): Promise<Uint8Array> {
@@ -246,19 +254,27 @@ async function loadSvgImages(svg: SvgDocument, url: string, load: ImageLoad, dep
  * written elsewhere (a linked stylesheet) is shown relative to the template's folder.
  */
 function warnMissingImage(url: string, error: OctavoError, resources: ResourceContext, diagnostics: Diagnostics, origins: UrlOrigins): void {
-  const origin = origins.get(url);
-  const base = resources.baseUrl;
-  const shown = origin?.written ?? (base !== undefined && url.startsWith(base) ? decodeURI(url.slice(base.length)) : url);
-  diagnostics.warn('resource', `image not loaded: ${error.message.split(url).join(shown)}`, origin?.where ?? {});
+  warnImage({ resources, diagnostics, origins }, url, `image not loaded: ${error.message}`);
+}
+
+/** A URL as the author wrote it, else relative to the template's folder; a long data: URL shortened. */
+function shownUrl(url: string, load: ImageLoad): string {
+  if (isDataUrl(url)) return describeUrl(url);
+  const base = load.resources.baseUrl;
+  return load.origins.get(url)?.written ?? (base !== undefined && url.startsWith(base) ? decodeURI(url.slice(base.length)) : url);
 }
 
 function tooManyPixels(url: string, size: { width: number; height: number }, maxPixels: number): OctavoError {
   return limitExceeded('maxImagePixels', maxPixels, `the image ${describeUrl(url)} has ${size.width}×${size.height} pixels, more than ${maxPixels}`);
 }
 
-/** A warning about an image the document uses, located where its URL was written (`<img>`, `url()`), when known. */
+/**
+ * A warning about an image the document uses, located where its URL was written (`<img>`, `url()`
+ * in the template or a linked stylesheet), when known, and naming it as written there.
+ */
 function warnImage(load: ImageLoad, url: string, message: string): void {
-  load.diagnostics.warn('resource', message, load.origins.get(url)?.where ?? {});
+  const said = isDataUrl(url) ? message : message.split(url).join(shownUrl(url, load));
+  load.diagnostics.warn('resource', said, load.origins.get(url)?.where ?? {});
 }
 
 /** A decoded image, or a warning for a damaged one; over the pixel limit is refused as PNG and JPEG are. */
@@ -278,18 +294,18 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
   try {
     bytes = await resources.loadBytes(url);
   } catch (error) {
-    // missing, refused (outside the root, remote not allowed) or unreachable: the box renders without it, as in browsers
-    if (error instanceof OctavoError && (error.code === 'resource_not_found' || error.code === 'resource_denied')) {
+    // missing, refused (outside the root, remote not allowed), unreachable or too big: the box renders without it, as in browsers
+    if (isUnavailableResource(error)) {
       warnMissingImage(url, error, resources, diagnostics, origins);
       return undefined;
     }
-    throw error; // limit_exceeded: the document asks for more than a render may have
+    throw error; // a limit of the render (its time): the document asks for more than a render may have
   }
   const id = createHash('sha1').update(bytes).digest('hex');
   const format = sniffFormat(bytes);
   if (format === 'svg') {
     const inline = isInlineSvgUrl(url);
-    const parsed = parseSvg(new TextDecoder('utf-8').decode(bytes), inline, resources.limits);
+    const parsed = parseSvg(decodeText(bytes, 'xml'), inline, resources.limits);
     const svg = parsed !== undefined && inline ? { ...parsed, inline: true } : parsed;
     if (svg !== undefined) {
       const unsupported = unsupportedFeatures(svg);

@@ -6,6 +6,7 @@ import { DEFAULT_LIMITS } from '../options.js';
 import { ServiceError } from './api/errors.js';
 import type { Paging } from './operations.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './operations.js';
+import { decodeText } from '../decode-text.js';
 
 export type JsonMediaType = 'application/json' | 'text/json';
 
@@ -52,7 +53,7 @@ export function requireJsonRequest(request: Request): void {
   }
 }
 
-/** Reads the body as UTF-8 text, refusing more than `limit` bytes (declared or streamed) with 413. */
+/** Reads the body as UTF-8 text (UTF-16 after its byte-order mark), refusing more than `limit` bytes (declared or streamed) with 413. */
 export async function readBody(request: Request, limit: number): Promise<string> {
   const tooLarge = () => new ServiceError('payload_too_large', `the request body is larger than ${limit} bytes (body limit = ${limit})`);
   const declared = request.headers.get('content-length');
@@ -72,7 +73,8 @@ export async function readBody(request: Request, limit: number): Promise<string>
     }
     chunks.push(value);
   }
-  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+  // a byte-order mark says UTF-16 (or UTF-8) and is dropped, as browsers read JSON
+  return decodeText(Buffer.concat(chunks), 'json');
 }
 
 /**

@@ -11,6 +11,7 @@ import { didYouMean } from '../did-you-mean.js';
 import type { AstNode } from './ast.js';
 import { locatedProblems, partialReferences, problemAt } from './check.js';
 import { missingFields } from './fields.js';
+import type { PartialSource } from './fields.js';
 import { blankStatements, parseRecovering } from './recover.js';
 
 export interface TemplateFinding {
@@ -57,9 +58,10 @@ function syntaxAndHelpers(source: string, file: string): { findings: TemplateFin
 }
 
 /** The partials reachable from `ast`, each checked once in its own file; unknown ones are errors at their call. */
-async function checkPartials(ast: AstNode, file: string, partials: PartialFinder): Promise<{ findings: TemplateFinding[]; missing: AstNode[] }> {
+async function checkPartials(ast: AstNode, file: string, partials: PartialFinder): Promise<{ findings: TemplateFinding[]; missing: AstNode[]; parsed: Map<string, { ast: AstNode; file: string }> }> {
   const findings: TemplateFinding[] = [];
   const missing: AstNode[] = [];
+  const parsed = new Map<string, { ast: AstNode; file: string }>();
   const seen = new Set<string>();
   // `call`: the template's own call that leads to the partial, blanked out for the trial render when the partial is broken
   const queue = partialReferences(ast).map((reference) => ({ reference, from: file, call: reference.node }));
@@ -79,20 +81,21 @@ async function checkPartials(ast: AstNode, file: string, partials: PartialFinder
     findings.push(...checked.findings);
     if (checked.findings.length > 0) missing.push(item.call);
     const call = item.call;
+    if (checked.ast !== undefined) parsed.set(name, { ast: checked.ast, file: found.file });
     if (checked.ast !== undefined) queue.push(...partialReferences(checked.ast).map((reference) => ({ reference, from: found.file, call })));
   }
-  return { findings, missing };
+  return { findings, missing, parsed };
 }
 
-function missingFieldFindings(ast: AstNode, file: string, sample: unknown, strict: boolean): TemplateFinding[] {
-  return missingFields(ast, sample).map((missing) => {
+function missingFieldFindings(ast: AstNode, file: string, sample: unknown, strict: boolean, partials?: PartialSource): TemplateFinding[] {
+  return missingFields(ast, sample, partials).map((missing) => {
     const guess = didYouMean(missing.path, missing.nearby, '"');
     const advice = strict ? 'with --strict a missing field fails the render; add it to the payload or guard it with {{#if}}'
       : 'it prints nothing; add it to the sample, or guard it with {{#if}} / {{default}} if it is optional';
     return {
       severity: strict ? 'error' : 'warning', code: 'missing_field',
       message: `"${missing.path}" is not in the sample payload`,
-      file, line: missing.line, column: missing.column,
+      file: missing.file ?? file, line: missing.line, column: missing.column,
       hint: guess === undefined ? advice : `${guess} (${advice})`,
     } satisfies TemplateFinding;
   });
@@ -105,11 +108,13 @@ export async function analyzeTemplate(
   if (own.ast === undefined) return { findings: own.findings, mended: own.mended };
   const findings = [...own.findings];
   const bad = [...own.bad];
+  let parsed: ReadonlyMap<string, { ast: AstNode; file: string }> = new Map();
   if (partials !== undefined) {
     const checked = await checkPartials(own.ast, file, partials);
     findings.push(...checked.findings);
     bad.push(...checked.missing);
+    parsed = checked.parsed;
   }
-  if (sample !== undefined) findings.push(...missingFieldFindings(own.ast, file, sample, strict));
+  if (sample !== undefined) findings.push(...missingFieldFindings(own.ast, file, sample, strict, (name) => parsed.get(name)));
   return { findings, mended: blankStatements(own.mended, own.ast, bad) };
 }

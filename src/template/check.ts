@@ -96,7 +96,7 @@ function inlinePartials(ast: AstNode): Set<string> {
 }
 
 /** The literal name of a partial call (`{{> header}}`, `{{> "page-header"}}`), undefined when dynamic. */
-function partialName(node: CallNode): string | undefined {
+export function partialName(node: CallNode): string | undefined {
   const name = node.name as (AstNode & { original?: unknown; value?: unknown; data?: boolean }) | undefined;
   if (name?.type === 'PathExpression') return name.data === true ? `@${String(name.original)}` : String(name.original);
   return typeof name?.value === 'string' ? name.value : undefined;

@@ -10,15 +10,21 @@
 import type { AstNode, CallNode, PathNode } from './ast.js';
 import { isPath, simpleName } from './ast.js';
 import { BUILTIN_ARITY, OCTAVO_HELPERS } from './helpers/index.js';
+import { partialName } from './check.js';
 
 export interface MissingField {
   readonly path: string;
   /** Paths the sample does have where this one goes astray (`customer.name` for `custmer.name`), for "did you mean". */
   readonly nearby: readonly string[];
+  /** The partial's file the field is read in; undefined: the template's own. */
+  readonly file?: string;
   /** 1-based. */
   readonly line: number;
   readonly column: number;
 }
+
+/** A partial's parsed source and its file name as shown in findings. */
+export type PartialSource = (name: string) => { readonly ast: AstNode; readonly file: string } | undefined;
 
 interface Scope {
   /** Context values, innermost first (what `../` climbs). */
@@ -26,6 +32,9 @@ interface Scope {
   readonly params: ReadonlyMap<string, unknown>;
   /** Paths tested by an enclosing #if/#with. */
   readonly guarded: ReadonlySet<string>;
+  /** The partial being read (undefined: the template) and the partials whose calls lead here (no recursion). */
+  readonly file?: string;
+  readonly calling?: ReadonlySet<string>;
 }
 
 const UNKNOWN = Symbol('unknown');
@@ -105,7 +114,21 @@ function isGuarded(path: PathNode, scope: Scope): boolean {
   return false;
 }
 
-export function missingFields(ast: AstNode, sample: unknown): MissingField[] {
+/** The context a partial call gives: its argument (else the current context), hash pairs added to it. */
+function partialContext(first: AstNode | undefined, pairs: readonly { key: string; value: AstNode }[], scope: Scope): unknown {
+  const base = first === undefined ? scope.contexts[0] : isPath(first) ? resolve(first, scope) ?? UNKNOWN : UNKNOWN;
+  if (pairs.length === 0) return base;
+  // a value not a path (a string, a subexpression) is known to be there, not what it is
+  const added = Object.fromEntries(pairs.map((pair) => [pair.key, isPath(pair.value) ? resolve(pair.value, scope) ?? UNKNOWN : UNKNOWN]));
+  return base !== null && typeof base === 'object' ? { ...base, ...added } : base === UNKNOWN ? UNKNOWN : added;
+}
+
+/**
+ * The fields the template reads that `sample` lacks, located; with `partials`, the fields each
+ * partial reads in the context its call gives it (`{{> row item}}`, `{{> row label=name}}`), located
+ * in the partial's file.
+ */
+export function missingFields(ast: AstNode, sample: unknown, partials?: PartialSource): MissingField[] {
   const found = new Map<string, MissingField>();
 
   /** `at`: the mustache to report (where an author looks), else the path itself. */
@@ -113,8 +136,10 @@ export function missingFields(ast: AstNode, sample: unknown): MissingField[] {
     if (!isPath(node)) return UNKNOWN;
     const value = resolve(node, scope);
     const start = at?.loc?.start;
-    if (value === undefined && !isGuarded(node, scope) && start !== undefined && !found.has(node.original)) {
-      found.set(node.original, { path: node.original, nearby: nearbyPaths(node, scope), line: start.line, column: start.column + 1 });
+    const file = scope.file;
+    const key = `${file ?? ''}|${node.original}`;
+    if (value === undefined && !isGuarded(node, scope) && start !== undefined && !found.has(key)) {
+      found.set(key, { path: node.original, nearby: nearbyPaths(node, scope), ...(file === undefined ? {} : { file }), line: start.line, column: start.column + 1 });
     }
     return value;
   }
@@ -146,7 +171,7 @@ export function missingFields(ast: AstNode, sample: unknown): MissingField[] {
     (program.blockParams ?? []).forEach((name, index) => params.set(name, bound[index] ?? UNKNOWN));
     const guarded = guard === undefined ? scope.guarded : new Set([...scope.guarded, guard]);
     const contexts = context === scope.contexts[0] ? scope.contexts : [context, ...scope.contexts];
-    visitBody(program.body, { contexts, params, guarded });
+    visitBody(program.body, { ...scope, contexts, params, guarded });
   }
 
   function visitBlock(block: Block, scope: Scope): void {
@@ -170,10 +195,24 @@ export function missingFields(ast: AstNode, sample: unknown): MissingField[] {
     enter(block.inverse, scope, scope.contexts[0]);
   }
 
+  /** `{{> name context key=value}}`: the partial's body with the context it is given (hash pairs added to it). */
+  function visitPartial(call: CallNode, scope: Scope): void {
+    const name = partialName(call);
+    const pairs = (call.hash?.pairs ?? []) as unknown as { key: string; value: AstNode }[];
+    for (const node of [...call.params.slice(0, 1), ...pairs.map((pair) => pair.value)]) visitExpression(node, scope);
+    const block = (call as Block).program;
+    if (block !== undefined) enter(block, scope, scope.contexts[0]); // {{#> layout}}…{{/layout}}: its content, here
+    const partial = name === undefined || scope.calling?.has(name) === true ? undefined : partials?.(name);
+    if (partial === undefined || name === undefined) return;
+    const contexts = [partialContext(call.params[0], pairs, scope), ...scope.contexts];
+    visitBody((partial.ast as Program).body, { ...scope, contexts, file: partial.file, calling: new Set([...(scope.calling ?? []), name]) });
+  }
+
   function visitBody(body: readonly AstNode[], scope: Scope): void {
     for (const node of body) {
       if (node.type === 'MustacheStatement') visitCall(node as CallNode, scope);
       else if (node.type === 'BlockStatement') visitBlock(node as Block, scope);
+      else if (node.type === 'PartialStatement' || node.type === 'PartialBlockStatement') visitPartial(node as CallNode, scope);
     }
   }
 

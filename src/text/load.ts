@@ -9,6 +9,7 @@ import type { FontFaceRule } from '../css/types.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { UrlOrigins } from '../dom/url-origins.js';
 import { isOctavoError } from '../errors.js';
+import { isUnavailableResource } from '../limits.js';
 import { BoundedCache } from '../cache/bounded.js';
 import type { FaceEntry } from './face.js';
 import { safeKey } from './face.js';
@@ -62,9 +63,9 @@ export async function loadFontFaces(
   }
   for (const [family, { failures, url, rule }] of failedByFamily) {
     const more = failures.length > 1 ? ` (and ${failures.length - 1} more of its @font-face rules)` : '';
-    // located where the template wrote the URL (a <style> element), else at the rule in its stylesheet
+    // located where the URL was written (a <style> element, a linked stylesheet), else at the rule
     const at = (url === undefined ? undefined : origins?.get(url)?.where) ?? rule.where;
-    diagnostics.warn('font', `@font-face "${family}" was ignored: ${failures[0]}${more}`, at ?? {});
+    diagnostics.warn('font', `@font-face "${family}" was ignored: ${asWritten(failures[0] ?? '', rule, origins)}${more}`, at ?? {});
   }
   return loaded.filter((face): face is LoadedFontFace => !('failure' in face));
 }
@@ -74,6 +75,17 @@ export async function loadFontFaces(
  * installed ones and the engine's extra fonts; undefined when the engine looks at none.
  */
 export type LocalFonts = (name: string) => FaceEntry | undefined;
+
+/** A failure said with each URL of the rule as the author wrote it. */
+function asWritten(failure: string, rule: FontFaceRule, origins: UrlOrigins | undefined): string {
+  let said = failure;
+  for (const source of rule.sources) {
+    if (!('url' in source)) continue;
+    const written = origins?.get(source.url)?.written;
+    if (written !== undefined && !source.url.startsWith('data:')) said = said.split(source.url).join(written);
+  }
+  return said;
+}
 
 /** True when the range (empty: every code point) holds one of `used`. */
 function coversAny(range: FontFaceRule['unicodeRange'], used: ReadonlySet<number>): boolean {
@@ -104,8 +116,10 @@ async function loadRule(
     try {
       bytes = await loadBytes(source.url);
     } catch (error) {
-      if (isOctavoError(error) && error.code === 'limit_exceeded') throw error;
-      failures.push(`${describeUrl(source.url)}: ${error instanceof Error ? error.message : String(error)}`);
+      // a limit of the render ends it; one font too big is left out as a missing one is
+      if (isOctavoError(error) && error.code === 'limit_exceeded' && !isUnavailableResource(error)) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      failures.push(reason.includes(source.url) ? reason : `${describeUrl(source.url)}: ${reason}`);
       continue;
     }
     const hash = createHash('sha1').update(bytes).digest('hex');

@@ -36,6 +36,14 @@ beforeAll(() => {
   writeFileSync(join(dir, 'parts', 'page.html'), '{{> header}}\n{{> footr}}\n<p>{{custmer.name}}</p>\n{{each items}}\n<style>\n  p { display: blok }\n</style>\n');
   writeFileSync(join(dir, 'parts', 'partials', 'footer.hbs'), '<footer></footer>');
   writeFileSync(join(dir, 'parts', 'data.json'), JSON.stringify({ customer: { name: 'Ada' }, items: [] }));
+  mkdirSync(join(dir, 'invoice', 'partials'), { recursive: true });
+  writeFileSync(join(dir, 'invoice', 'invoice.html'), '<h1>{{> title}}</h1>\n<table>{{#each lines}}{{> row this currency=../currency}}{{/each}}</table>\n{{> address customer}}\n');
+  writeFileSync(join(dir, 'invoice', 'partials', 'title.html'), 'Invoice {{numbr}}');
+  writeFileSync(join(dir, 'invoice', 'partials', 'row.html'), '<tr><td>{{descripton}}</td>\n<td>{{formatCurrency amount currency}}</td></tr>');
+  writeFileSync(join(dir, 'invoice', 'partials', 'address.html'), '<p>{{name}}, {{citty}}</p>');
+  writeFileSync(join(dir, 'invoice', 'data.json'), JSON.stringify({
+    number: 'F-1', currency: 'EUR', customer: { name: 'Ada', city: 'Paris' }, lines: [{ description: 'Tea', amount: 3 }],
+  }));
   writeFileSync(join(dir, 'syntax.html'), '<p>{{#each a}}{{/if}}</p>\n<p>{{foo bar}</p>\n<p>{{/with}}</p>\n<p>{{formatNumbr 1}}</p>\n');
 });
 
@@ -68,11 +76,27 @@ describe('octavo check recovers after errors', () => {
       '  hint: did you mean "customer.name"? (it prints nothing; add it to the sample, or guard it with {{#if}} / {{default}} if it is optional)',
       "page.html:4:1: error[template_syntax]: 'each' is a block helper and cannot be used inside a mustache or as an argument",
       '  hint: write it as a block: {{#each items}}...{{/each}}',
+      'partials/header.html:1:5: warning[missing_field]: "title" is not in the sample payload',
+      '  hint: it prints nothing; add it to the sample, or guard it with {{#if}} / {{default}} if it is optional',
       'partials/header.html:2:1: error[template_syntax]: {{#if}} is never closed',
       '  hint: add {{/if}} where the block ends',
       'page.html:6:7: warning[css_invalid_value]: invalid value `blok` for `display`',
       '  hint: did you mean `block`?',
-      '3 errors, 2 warnings',
+      '3 errors, 3 warnings',
+    ]);
+  });
+
+  it('checks the fields a partial reads against the sample, in the context its call gives it', async () => {
+    const { code, lines } = await check(['invoice/invoice.html', '--data', 'invoice/data.json']);
+    expect(code).toBe(0);
+    expect(lines).toEqual([
+      'invoice/partials/title.html:1:9: warning[missing_field]: "numbr" is not in the sample payload',
+      '  hint: did you mean "number"? (it prints nothing; add it to the sample, or guard it with {{#if}} / {{default}} if it is optional)',
+      'invoice/partials/row.html:1:9: warning[missing_field]: "descripton" is not in the sample payload',
+      '  hint: did you mean "description"? (it prints nothing; add it to the sample, or guard it with {{#if}} / {{default}} if it is optional)',
+      'invoice/partials/address.html:1:14: warning[missing_field]: "citty" is not in the sample payload',
+      '  hint: did you mean "city"? (it prints nothing; add it to the sample, or guard it with {{#if}} / {{default}} if it is optional)',
+      '0 errors, 3 warnings',
     ]);
   });
 

@@ -86,7 +86,7 @@ describe('octavo check', () => {
       'problems.html:5:12: warning[css_unknown_property]: unknown property `colr`',
       'problems.html:5:23: warning[css_invalid_value]: invalid value `banana` for `width`',
       'problems.html:6:13: warning[css_unsupported]: `column-fill: balance-all` has no effect: only the last fragment of a multi-column container is balanced (as `balance`)',
-      'problems.html:7:43: warning[font]: @font-face "Brand" was ignored: fonts/brand.ttf: cannot read fonts/brand.ttf: no such file',
+      'problems.html:7:43: warning[font]: @font-face "Brand" was ignored: cannot read fonts/brand.ttf: no such file',
       'problems.html:13:3: warning[resource]: image not loaded: cannot read images/logo.png: no such file',
       '0 errors, 8 warnings',
     ]);

@@ -43,6 +43,43 @@ describe('render warnings', () => {
     ].sort());
   });
 
+  it('locate an image or font a linked or @imported stylesheet names in that stylesheet, with its URL as written', async () => {
+    mkdirSync(join(dir, 'site', 'css'), { recursive: true });
+    writeFileSync(join(dir, 'site', 'css', 'site.css'), `@import "parts/more.css";
+.logo {
+  background: url(img/missing.png) no-repeat;
+}
+@font-face { font-family: Cert; src: url("fonts/cert.woff2") format("woff2") }
+body { font-family: Cert, serif }
+`);
+    mkdirSync(join(dir, 'site', 'css', 'parts'));
+    writeFileSync(join(dir, 'site', 'css', 'parts', 'more.css'), `p {\n  border-image: url('../img/gone.png') 30;\n}\n`);
+    const template = '<link rel="stylesheet" href="css/site.css"><div class="logo">x</div><p>y</p>';
+    const { diagnostics } = await createEngine().renderDetailed({ template, baseDir: join(dir, 'site'), templateName: 'site.html' });
+    const css = join(dir, 'site', 'css');
+    const said = diagnostics.map(({ code, message, file, line, column }) => `${file}:${line}:${column}: ${code}: ${message}`).sort();
+    expect(said).toEqual([
+      `${css}/parts/more.css:2:17: resource: image not loaded: cannot read ../img/gone.png: no such file`,
+      `${css}/site.css:3:15: resource: image not loaded: cannot read img/missing.png: no such file`,
+      `${css}/site.css:5:38: font: @font-face "Cert" was ignored: cannot read fonts/cert.woff2: no such file`,
+    ].sort());
+  });
+
+  it('place CSS problems at their line:column, in a <style> that starts on the line of its tag and in style attributes', async () => {
+    const template = `<p>x</p>
+<style>p { colr: red }</style>  <style>h1 { color: bleu }
+  h2 { margn: 0 }</style>
+<div>
+  <span style="colour: blue">y</span></div>`;
+    const { diagnostics } = await createEngine().renderDetailed({ template, templateName: 'cols.html' });
+    expect(diagnostics.map(({ code, file, line, column }) => `${file}:${line}:${column}: ${code}`)).toEqual([
+      'cols.html:2:12: css_unknown_property',
+      'cols.html:2:45: css_invalid_value',
+      'cols.html:3:8: css_unknown_property',
+      'cols.html:5:3: css_unknown_property',
+    ]);
+  });
+
   it('octavo check gives unrendered and dropped elements a hint that says so (not "the HTML was repaired")', async () => {
     const result = await runCommand(checkCommand, ['letter/letter.html'], { cwd: dir });
     const lines = result.stdout.toString('utf8').split('\n');

@@ -93,9 +93,10 @@ describe('parsed but not honoured properties', () => {
   it('are reported only for rules that match an element (a framework\'s rules for widgets the document lacks say nothing)', async () => {
     const css = '.spinner { animation: spin 1s } .carousel-caption { text-shadow: 0 1px 2px black } p { visibility: collapse } .used { backdrop-filter: blur(2px) }';
     const doc = await styleWith(css, '<p class=used>x</p>');
+    // columns of the document: its <style> starts at column 35 of line 1
     expect(summary(doc.diagnostics)).toEqual([
-      `1:88 \`visibility: collapse\` has no effect: ${VISIBILITY}`,
-      '1:119 property `backdrop-filter` is not supported',
+      `1:122 \`visibility: collapse\` has no effect: ${VISIBILITY}`,
+      '1:153 property `backdrop-filter` is not supported',
     ]);
   });
 

@@ -89,6 +89,18 @@ const ROUTES: Readonly<Record<string, Route>> = {
     pump();
   },
   '/page.html.css': (_req, res) => send(res, 'text/html', '<h1>not a stylesheet</h1>'),
+  // a stylesheet from the web that names local files (?local=FILE-URL) and a file relative to it
+  '/local.css': (req, res, origin) => {
+    const local = new URL(req.url ?? '/', origin).searchParams.get('local') ?? 'file:///etc/passwd';
+    send(res, 'text/css', `@import "${local}.css";
+.local { background-image: url(${local}) }
+.near { background: url(logo.png) no-repeat }
+@font-face { font-family: Local; src: url("${local}.ttf") }
+`);
+  },
+  // UTF-16 with a byte-order mark, little- and big-endian
+  '/utf16le.css': (_req, res) => send(res, 'text/css', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('.le { display: none }', 'utf16le')])),
+  '/utf16be.css': (_req, res) => send(res, 'text/css', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('.be { display: none }', 'utf16le').swap16()])),
 };
 
 export async function startAssetServer(): Promise<AssetServer> {

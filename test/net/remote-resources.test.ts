@@ -6,7 +6,8 @@
  * an allow-list the same template renders with warnings and no connection is made.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -148,6 +149,42 @@ describe('remote resources', () => {
     const named = await createEngine({ remote: { allow: ['*'] } }).renderDetailed({ template: `<img src="http://localhost:${server.port}/logo.png">` });
     expect(said(named.diagnostics)).toEqual([expect.stringMatching(/image not loaded: http:\/\/localhost:\d+\/logo\.png: localhost is a private, loopback or reserved address/)]);
     expect(server.requests).toEqual([]);
+  });
+
+  it('never lets a stylesheet from the web reach local files: file: URLs in it are refused, relative ones stay on its origin', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'octavo-remote-local-'));
+    const secret = join(folder, 'secret.png');
+    writeFileSync(secret, readFileSync(new URL('../fixtures/images/palette-alpha.png', import.meta.url)));
+    writeFileSync(`${secret}.css`, '.local { color: red }');
+    const local = pathToFileURL(secret).href;
+    server.requests.length = 0;
+    const result = await createEngine({ remote: { allow: [server.origin] } }).renderDetailed({
+      template: `<link rel="stylesheet" href="${server.origin}/local.css?local=${encodeURIComponent(local)}">
+<p class="local">a</p><p class="near">b</p><p style="font-family: Local">c</p>`,
+      baseDir: folder, templateName: 'page.html',
+    });
+    // the image it names beside it is fetched from its origin; nothing of the folder is read
+    expect(server.requests.map((r) => r.path.replace(/\?.*/, ''))).toEqual(['/local.css', '/logo.png']);
+    const rows = pdfTool('pdfimages', result.pdf, ['-list']).split('\n').slice(2).filter((line) => line.trim() !== '');
+    expect(rows.map((row) => row.trim().split(/\s+/)[2])).toEqual(['image', 'smask']); // the logo, with its alpha
+    const sheet = `${server.origin}/local.css?local=${encodeURIComponent(local)}`;
+    const refused = 'is refused: a stylesheet from the web may only name http:, https: and data: URLs';
+    expect(result.diagnostics.map(({ file, line, column, code, message }) => `${file}:${line}:${column} ${code}: ${message}`).sort()).toEqual([
+      `${sheet}:1:1 resource: stylesheet not loaded: ${local}.css ${refused}`,
+      `${sheet}:2:28 resource: image not loaded: ${local} ${refused}`,
+      `${sheet}:4:39 font: @font-face "Local" was ignored: ${local}.ttf ${refused}`,
+    ].sort());
+  });
+
+  it('reads a stylesheet from the web in UTF-16 (little- and big-endian byte-order marks)', async () => {
+    const origin = server.origin;
+    const result = await createEngine({ remote: { allow: [origin] } }).renderDetailed({
+      template: `<link rel="stylesheet" href="${origin}/utf16le.css"><link rel="stylesheet" href="${origin}/utf16be.css"><p class="le">hidden-le</p><p class="be">hidden-be</p><p>shown</p>`,
+    });
+    expect(result.diagnostics).toEqual([]);
+    const text = pdfTool('pdftotext', result.pdf);
+    expect(text).toContain('shown');
+    expect(text).not.toContain('hidden');
   });
 
   it('says once per family that a Google Fonts stylesheet is not allowed, for <link> and @import', async () => {

@@ -30,6 +30,18 @@ describe('checkboxes and radios drawn as Chromium draws them', () => {
   });
 });
 
+describe('selects and buttons sized as Chromium sizes them', () => {
+  it('a width is the whole control, border included (Chromium: 150px and 100px wide, measured)', async () => {
+    const rows = await renderPage('<!DOCTYPE html><style>@page { size: 200px 60px; margin: 0 } body { margin: 0 } div { height: 30px }</style>'
+      + '<div><select style="width: 150px"><option>Wide</option></select></div><div><button style="width: 100px">B</button></div>', {}, { palette: PALETTE });
+    // the grey side borders of the select at x 0 and 149, of the button at 0 and 99; nothing of either beyond
+    expect(`${rows[10]![0]}${rows[10]![149]}`).toBe('gg');
+    expect(rows[10]!.slice(150)).toMatch(/^_+$/);
+    expect(`${rows[40]![0]}${rows[40]![99]}`).toBe('gg');
+    expect(rows[40]!.slice(100)).toMatch(/^_+$/);
+  });
+});
+
 describe('bars', () => {
   it('fills a progress bar to value / max with the accent colour and a meter by its region', async () => {
     const rows = await renderPage('<!DOCTYPE html><style>@page { size: 60px 20px; margin: 0 } body { margin: 0 } progress, meter { display: block; width: 60px; height: 8px }</style>'

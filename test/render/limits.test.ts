@@ -148,19 +148,37 @@ describe('limits', () => {
     expect(error.message).toContain('100000×100000');
   });
 
-  it('refuses more resources than maxResources', async () => {
+  it('leaves out, with a located warning, the resources past maxResources: the document renders', async () => {
     const images = Array.from({ length: 4 }, (_, i) => `<img src="data:image/png;base64,${Buffer.from(png(1, 1 + i)).toString('base64')}">`);
-    expectLimit(await failure({ maxResources: 3 }, { template: images.join('') }), 'maxResources', 3);
+    const result = await createEngine({ limits: { maxResources: 3 } }).renderDetailed({ template: `<p>\n${images.join('\n')}</p>`, templateName: 'many.html' });
+    expect(result.pages).toBe(1);
+    expect(result.diagnostics).toEqual([expect.objectContaining({
+      code: 'resource', file: 'many.html', line: 5, column: 1,
+      message: expect.stringMatching(/^image not loaded: the document loads more than 3 resources \(limits\.maxResources = 3\)$/),
+    })]);
   });
 
-  it('refuses a font file over maxFontBytes and a resource over maxResourceBytes', async () => {
+  it('leaves out a font over maxFontBytes and a stylesheet or image over maxResourceBytes, each a located warning', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'octavo-limits-'));
     writeFileSync(join(dir, 'big.ttf'), Buffer.alloc(2048));
     writeFileSync(join(dir, 'big.css'), `p { color: red }${' '.repeat(4096)}`);
-    const font = `<style>@font-face { font-family: Big; src: url(big.ttf) } p { font-family: Big }</style><p>x</p>`;
-    expectLimit(await failure({ maxFontBytes: 1024 }, { template: font, baseDir: dir }), 'maxFontBytes', 1024);
-    const sheet = '<link rel="stylesheet" href="big.css"><p>x</p>';
-    expectLimit(await failure({ maxResourceBytes: 1024 }, { template: sheet, baseDir: dir }), 'maxResourceBytes', 1024);
+    writeFileSync(join(dir, 'big.png'), Buffer.concat([Buffer.from(png(1, 1)), Buffer.alloc(4096)]));
+    const font = `<style>\n@font-face { font-family: Big; src: url(big.ttf) } p { font-family: Big }</style><p>x</p>`;
+    const fonts = await createEngine({ limits: { maxFontBytes: 1024 } }).renderDetailed({ template: font, baseDir: dir, templateName: 'font.html' });
+    expect(fonts.diagnostics.map(({ file, line, column, message }) => `${file}:${line}:${column}: ${message}`)).toEqual([
+      'font.html:2:37: @font-face "Big" was ignored: the font big.ttf is larger than 1024 bytes (limits.maxFontBytes = 1024)',
+    ]);
+    const sheet = '<link rel="stylesheet" href="big.css"><p>x</p>\n<p><img src="big.png"></p>';
+    const sheets = await createEngine({ limits: { maxResourceBytes: 1024 } }).renderDetailed({ template: sheet, baseDir: dir, templateName: 'sheet.html' });
+    expect(sheets.pages).toBe(1);
+    expect(sheets.diagnostics.map(({ file, line, column, message }) => `${file}:${line}:${column}: ${message}`)).toEqual([
+      'sheet.html:1:1: stylesheet not loaded: big.css is larger than 1024 bytes (limits.maxResourceBytes = 1024)',
+      'sheet.html:2:4: image not loaded: big.png is larger than 1024 bytes (limits.maxResourceBytes = 1024)',
+    ]);
+  });
+
+  it('still ends the document over a limit of the whole render: pages', async () => {
+    expectLimit(await failure({ maxPages: 2 }, { template: '<p style="break-after: page">1</p><p style="break-after: page">2</p><p>3</p>' }), 'maxPages', 2);
   });
 
   it('validates the limits option', () => {

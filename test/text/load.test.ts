@@ -59,7 +59,7 @@ describe('@font-face loading', () => {
       rule('Denied', [{ url: 'file:///etc/fonts/y.ttf' }]),
     ], deny, diagnostics);
     expect(faces).toEqual([]);
-    expect(codes(diagnostics)).toEqual(['font: @font-face "Denied" was ignored: file:///etc/fonts/x.ttf: file:///etc/fonts/x.ttf is outside the sandbox (and 1 more of its @font-face rules)']);
+    expect(codes(diagnostics)).toEqual(['font: @font-face "Denied" was ignored: file:///etc/fonts/x.ttf is outside the sandbox (and 1 more of its @font-face rules)']);
   });
 
   it('loads only the unicode-range subsets that hold a code point the document uses', async () => {

@@ -19,6 +19,7 @@ import type { RenderOptions } from '../../options.js';
 import type { CssSource } from '../shared/font-families.js';
 import type { Finding } from './check-trial.js';
 import { HINTS, shownPath, trialRender } from './check-trial.js';
+import { decodeText } from '../../decode-text.js';
 
 export type { Finding };
 
@@ -64,7 +65,7 @@ async function partialFinder(folder: string, cwd: string): Promise<PartialFinder
   const names = await readdir(join(folder, 'partials'), { recursive: true }).catch(() => [] as string[]);
   const readFile = async (relativePath: string): Promise<string> => {
     try {
-      return await readText(join(folder, relativePath), 'utf8');
+      return decodeText(await readText(join(folder, relativePath)), 'html');
     } catch {
       throw new OctavoError('resource_not_found', `cannot read ${relativePath}`);
     }

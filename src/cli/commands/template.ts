@@ -17,6 +17,7 @@ import { createEngineRenderer } from '../../service/renderer.js';
 import { openStorage } from '../../service/storage/index.js';
 import type { Storage } from '../../service/storage/types.js';
 import { collectTemplateFiles } from '../../service/storage/template-files.js';
+import { decodeText } from '../../decode-text.js';
 
 const STORAGE_FLAGS = { 'data-dir': 'string', 'database-url': 'string' } as const;
 
@@ -86,7 +87,7 @@ function noPositional(parsed: ParsedArgs): void {
 async function readSample(parsed: ParsedArgs, io: CliIo): Promise<{ sample?: unknown }> {
   const samplePath = parsed.strings.get('sample');
   if (samplePath === undefined) return {};
-  const text = await readFile(resolve(io.cwd, samplePath), 'utf8').catch(() => {
+  const text = await readFile(resolve(io.cwd, samplePath)).then((bytes) => decodeText(bytes, 'json'), () => {
     throw new UsageError(`cannot read ${samplePath}`);
   });
   try {
@@ -103,7 +104,7 @@ async function addOrUpdate(parsed: ParsedArgs, io: CliIo, storage: Storage, acti
   const workspaceName = requiredOption(parsed, 'workspace');
   const name = requiredOption(parsed, 'name');
   const templatePath = resolve(io.cwd, file);
-  const html = await readFile(templatePath, 'utf8').catch(() => {
+  const html = await readFile(templatePath).then((bytes) => decodeText(bytes, 'html'), () => {
     throw new UsageError(`cannot read ${file}`);
   });
   const { files, skipped } = await collectTemplateFiles(dirname(templatePath), templatePath);

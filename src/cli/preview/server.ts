@@ -17,6 +17,7 @@ import type { RenderLimits } from '../commands/render.js';
 import { engineOptionsOf } from '../commands/render.js';
 import { previewPage } from './page.js';
 import type { Engine, EngineOptions, RenderOptions } from '../../index.js';
+import { decodeText } from '../../decode-text.js';
 
 export interface PreviewOptions {
   readonly templatePath: string;
@@ -54,7 +55,7 @@ function pdfjsFile(name: string): string {
 
 async function readPayload(path: string | undefined): Promise<unknown> {
   if (path === undefined) return {};
-  const result = parseJson(await readFile(path, 'utf8'));
+  const result = parseJson(decodeText(await readFile(path), 'json'));
   if (!result.ok) throw new Error(`invalid JSON in ${basename(path)} at ${result.error.line}:${result.error.column}: ${result.error.message}`);
   return result.value;
 }
@@ -74,7 +75,7 @@ async function renderInto(state: PreviewState, setup: RenderSetup): Promise<void
   const started = performance.now();
   try {
     const request: RenderOptions = {
-      template: await readFile(options.templatePath, 'utf8'),
+      template: decodeText(await readFile(options.templatePath), 'html'),
       data: await readPayload(options.dataPath),
       baseDir: dirname(options.templatePath),
       templateName: options.templateName,

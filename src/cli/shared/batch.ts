@@ -14,6 +14,7 @@ import { InputError } from './inputs.js';
 import { fsReason, writeFileAtomic } from './output-file.js';
 import { remoteOptionOf } from './remote-flag.js';
 import type { JobOptions, RenderJob } from '../../service/renderer.js';
+import { decodeText } from '../../decode-text.js';
 
 export interface BatchArgs {
   readonly template: string;
@@ -75,8 +76,8 @@ export async function runBatch(args: BatchArgs, io: CliIo): Promise<number> {
   let template: string;
   let text: string;
   try {
-    template = await readFile(args.templatePath, 'utf8');
-    text = await readFile(resolve(io.cwd, args.batch), 'utf8');
+    template = decodeText(await readFile(args.templatePath), 'html');
+    text = decodeText(await readFile(resolve(io.cwd, args.batch)), 'json');
   } catch (error) {
     throw new InputError(`cannot read ${args.batch}: ${fsReason(error)}`);
   }

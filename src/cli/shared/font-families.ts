@@ -11,6 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { bundledFamilies } from '../../text/bundled.js';
 import { installedFonts } from '../../text/installed.js';
+import { decodeText } from '../../decode-text.js';
 
 export interface CssSource {
   /** File name shown in findings (relative to the working directory). */
@@ -151,7 +152,7 @@ export async function cssSources(template: CssSource, root: string, cwd: string)
     for (const path of referencedSheets(sources[i]!)) {
       if (seen.has(path) || !inside(root, path)) continue;
       seen.add(path);
-      const text = await readFile(path, 'utf8').catch(() => undefined);
+      const text = await readFile(path).then((bytes) => decodeText(bytes, 'css'), () => undefined);
       if (text !== undefined) sources.push({ file: relative(cwd, path).split(sep).join('/'), path, text });
     }
   }

@@ -6,13 +6,14 @@ import { DEFAULT_LIMITS } from '../../options.js';
 import type { CliIo } from './command.js';
 import { parseJson } from './json-error.js';
 import { fsReason } from './output-file.js';
+import { decodeText } from '../../decode-text.js';
 
 /** A problem with the command's inputs: printed without usage text, exit code 2. */
 export class InputError extends Error {}
 
 export async function readTemplate(path: string, shown: string): Promise<string> {
   try {
-    return await readFile(path, 'utf8');
+    return decodeText(await readFile(path), 'html');
   } catch (error) {
     throw new InputError(`cannot read template file '${shown}': ${fsReason(error)}`);
   }
@@ -21,7 +22,7 @@ export async function readTemplate(path: string, shown: string): Promise<string>
 class TooLarge extends Error {}
 
 /**
- * A stream's bytes as UTF-8, refusing more than `maxBytes` as soon as they are seen: a payload of
+ * A stream's bytes as JSON text (UTF-8, or UTF-16 after its byte-order mark), refusing more than `maxBytes` as soon as they are seen: a payload of
  * `/dev/zero` or an endless pipe is refused after 10 MiB, not read until memory runs out.
  */
 async function readBounded(stream: NodeJS.ReadableStream, maxBytes: number): Promise<string> {
@@ -36,7 +37,7 @@ async function readBounded(stream: NodeJS.ReadableStream, maxBytes: number): Pro
     }
     chunks.push(bytes);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return decodeText(Buffer.concat(chunks), 'json');
 }
 
 /** The JSON payload of `--data FILE|-`, at most limits.maxPayloadBytes (the engine's default) bytes. */

@@ -4,6 +4,7 @@
  */
 import type { CssNode } from 'css-tree';
 import { ident } from 'css-tree';
+import { resolveStylesheetUrl } from '../../stylesheet-urls.js';
 
 export type Nodes = readonly CssNode[];
 
@@ -83,14 +84,5 @@ export function urlOf(node: CssNode | undefined, baseUrl: string | undefined): s
   if (node.type === 'Url') raw = node.value;
   else if (node.type === 'Function' && node.name.toLowerCase() === 'url') raw = stringOf(childrenOf(node)[0]);
   if (raw === undefined) return undefined;
-  return resolveUrl(raw.trim(), baseUrl);
-}
-
-export function resolveUrl(raw: string, baseUrl: string | undefined): string {
-  if (raw.startsWith('data:')) return raw;
-  try {
-    return baseUrl !== undefined ? new URL(raw, baseUrl).href : new URL(raw).href;
-  } catch {
-    return raw;
-  }
+  return resolveStylesheetUrl(raw.trim(), baseUrl);
 }

@@ -18,6 +18,7 @@ import type { MultipartBody, MultipartLimits, UploadedFile } from './multipart.j
 import { readMultipart } from './multipart.js';
 import { readTarGz } from './tar/read-tar-gz.js';
 import { readZip } from './zip/read-zip.js';
+import { decodeText } from '../../decode-text.js';
 
 export const UPLOAD_LIMITS: MultipartLimits = {
   maxFiles: MAX_TEMPLATE_FILES + 1, maxTotalBytes: MAX_TEMPLATE_FILES_BYTES, maxFields: 8, maxFieldBytes: 1024 * 1024,
@@ -72,7 +73,7 @@ export async function templateOf(body: MultipartBody, limits: MultipartLimits = 
   const source = sources[0] === undefined ? files.get(ARCHIVE_SOURCE) : await bytesOf(sources[0]);
   if (source === undefined) throw invalid(`send the template's HTML as a file part 'template' (or as ${ARCHIVE_SOURCE} in the archive)`);
   if (sources.length === 0) files.delete(ARCHIVE_SOURCE);
-  const html = decodeUtf8(source, 'template');
+  const html = decodeTemplate(source);
   checkFilePaths(files);
   return { name: nameOf(body.fields.get('name')), html, sample: sampleOf(body.fields.get('sample')), files };
 }
@@ -107,10 +108,11 @@ function sampleOf(value: string | undefined): unknown {
   }
 }
 
-function decodeUtf8(bytes: Uint8Array, where: string): string {
+/** The template's HTML: UTF-8, or what its byte-order mark or `<meta charset>` says (../../decode-text.ts). */
+function decodeTemplate(bytes: Uint8Array): string {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return decodeText(bytes, 'html', { fatal: true });
   } catch {
-    throw invalid(`${where}: not UTF-8 text`);
+    throw invalid('template: not text in its encoding (UTF-8 unless a byte-order mark or <meta charset> says otherwise)');
   }
 }
