@@ -1,5 +1,5 @@
 /**
- * The job store contract (jobs/types.ts) on memory and on a real PostgreSQL: idempotency keys per
+ * The job store contract (records/jobs.ts) on memory and on a real PostgreSQL: idempotency keys per
  * workspace, exactly-once completion (two runs of one job finishing at the same time store one
  * document and take one unit), quota exhaustion as a typed failure, the sweep of finished jobs.
  * Then the PostgreSQL queue itself: a job whose first run threw is retried by pg-boss.

@@ -239,6 +239,48 @@ export function describeStorageContract(name: string, open: () => Promise<Storag
       expect(await storage().getTemplateFiles(workspace.id, created.id)).toBeUndefined();
     });
 
+    it('keeps superseded template versions with their files until unused; a delete keeps the last one', async () => {
+      const { workspace } = await newWorkspace(storage());
+      const other = await newWorkspace(storage());
+      const previews = { pdf: new Uint8Array([1]), png: new Uint8Array([2]) };
+      const text = (files: ReadonlyMap<string, Uint8Array> | undefined) => Object.fromEntries([...files ?? []].map(([k, v]) => [k, Buffer.from(v).toString()]));
+      const created = await storage().createTemplate({ workspaceId: workspace.id, name: 'V', html: 'one', sample: { v: 1 }, previews, files: new Map([['a.css', new Uint8Array(Buffer.from('1'))]]) });
+      expect(created.version).toBe(1);
+      const second = await storage().updateTemplate(workspace.id, created.id, { html: 'two', sample: { v: 2 }, previews, files: new Map([['a.css', new Uint8Array(Buffer.from('2'))]]) });
+      expect(second?.version).toBe(2);
+      expect((await storage().getTemplate(workspace.id, created.id))?.version).toBe(2);
+      const third = await storage().updateTemplate(workspace.id, created.id, { html: 'three', sample: undefined, previews });
+      expect(third?.version).toBe(3);
+
+      const v1 = await storage().getTemplateVersion(workspace.id, created.id, 1);
+      expect({ html: v1?.template.html, sample: v1?.template.sample, files: text(v1?.files), kept: v1?.superseded instanceof Date })
+        .toEqual({ html: 'one', sample: { v: 1 }, files: { 'a.css': '1' }, kept: true });
+      const v2 = await storage().getTemplateVersion(workspace.id, created.id, 2);
+      expect({ html: v2?.template.html, files: text(v2?.files) }).toEqual({ html: 'two', files: { 'a.css': '2' } });
+      const v3 = await storage().getTemplateVersion(workspace.id, created.id, 3);
+      expect({ html: v3?.template.html, files: text(v3?.files), superseded: v3?.superseded }).toEqual({ html: 'three', files: { 'a.css': '2' }, superseded: null });
+      expect(await storage().getTemplateVersion(other.workspace.id, created.id, 1)).toBeUndefined();
+      expect(await storage().getTemplateVersion(workspace.id, created.id, 4)).toBeUndefined();
+      expect((await storage().listTemplateVersions(workspace.id, created.id))?.map((v) => [v.version, v.superseded === null])).toEqual([[3, true], [2, false], [1, false]]);
+      expect(await storage().listTemplateVersions(other.workspace.id, created.id)).toBeUndefined();
+
+      // in use or too recent: kept; otherwise removed (counts include other tests' versions of this storage)
+      const kept = () => Promise.all([1, 2].map(async (v) => (await storage().getTemplateVersion(workspace.id, created.id, v)) !== undefined));
+      await storage().deleteUnusedTemplateVersions(new Set([`${created.id}@1`, `${created.id}@2`]), new Date(Date.now() + 60_000));
+      await storage().deleteUnusedTemplateVersions(new Set(), new Date(Date.now() - 60_000));
+      expect(await kept()).toEqual([true, true]);
+      expect(await storage().deleteUnusedTemplateVersions(new Set([`${created.id}@1`]), new Date(Date.now() + 60_000))).toBeGreaterThanOrEqual(1);
+      expect(await kept()).toEqual([true, false]);
+      expect((await storage().getTemplateVersion(workspace.id, created.id, 1))?.template.html).toBe('one');
+
+      // deleted: gone for reads and the list, its last version kept for the jobs accepted with it
+      expect(await storage().deleteTemplate(workspace.id, created.id)).toBe(true);
+      expect(await storage().listTemplateVersions(workspace.id, created.id)).toBeUndefined();
+      expect((await storage().getTemplateVersion(workspace.id, created.id, 3))?.template.html).toBe('three');
+      expect(await storage().deleteUnusedTemplateVersions(new Set(), new Date(Date.now() + 60_000))).toBeGreaterThanOrEqual(2);
+      expect(await storage().getTemplateVersion(workspace.id, created.id, 3)).toBeUndefined();
+    });
+
     it('deletes expired documents only', async () => {
       const { workspace } = await newWorkspace(storage());
       const live = documentRecord(workspace.id, 600_000);

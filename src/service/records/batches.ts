@@ -1,6 +1,6 @@
 /**
  * Bulk generation (issue 30): one request with up to 1,000 payloads for one template makes a
- * batch of asynchronous jobs (jobs/types.ts), one per item, which run and are paid for one by one
+ * batch of asynchronous jobs (records/jobs.ts), one per item, which run and are paid for one by one
  * like any job. The `BatchStore` keeps the batch (its items' job ids, in request order) and makes
  * its jobs with it, all or nothing; the batch's counts are read from its jobs, never kept apart.
  */

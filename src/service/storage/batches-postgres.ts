@@ -1,5 +1,5 @@
 /**
- * The batch store on PostgreSQL (bulk/types.ts), shared by every API process and worker: the batch
+ * The batch store on PostgreSQL (records/batches.ts), shared by every API process and worker: the batch
  * row and its items' job rows (generation_jobs, storage/jobs-postgres.ts) are inserted in one
  * transaction, so a batch is never half-made; its counts are read from its jobs.
  */

@@ -1,5 +1,5 @@
 /**
- * The job store on PostgreSQL (jobs/types.ts): shared by every API process and worker. Finishing
+ * The job store on PostgreSQL (records/jobs.ts): shared by every API process and worker. Finishing
  * a job with its document is one transaction — the job row locked, the quota unit taken, the
  * document inserted, the job marked `success` — so however many times a job runs (a worker killed
  * after storing, an expired run retried elsewhere), quota used equals documents stored.

@@ -1,4 +1,4 @@
-/** The webhook store (webhooks/types.ts) on PostgreSQL, shared by every API process and worker. */
+/** The webhook store (records/webhooks.ts) on PostgreSQL, shared by every API process and worker. */
 import type { DeliveryAttempt, DeliveryState, WebhookDelivery, WebhookEndpoint, WebhookStore } from '../records/webhooks.js';
 import { isUuid } from './types.js';
 import { createPgPool } from './postgres.js';
