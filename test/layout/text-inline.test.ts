@@ -161,3 +161,18 @@ describe('OpenType features from CSS (CSS Fonts 4 §6-7)', () => {
     expect(kerned.width).toBeLessThan(plain.width);
   });
 });
+
+describe('line-height: 0', () => {
+  it('keeps the text, centred on a zero-height line, and the line keeps the margins from collapsing through', async () => {
+    // a tag row squeezed with line-height: 0, as icon and badge wrappers do
+    const d = await doc(`<div id="a" style="margin: 10px 0"></div><p id="tags" style="line-height: 0; margin: 20px 0">urgent</p><div id="b" style="height: 5px"></div>`);
+    const page = d.pages[0]!;
+    const tags = findById(page, 'tags') as BoxFragment;
+    const b = findById(page, 'b')!;
+    // #a collapses through (20px margin wins), the paragraph is 0px tall at y = 20, #b follows its 20px bottom margin
+    expect([tags.y, tags.height, b.y]).toEqual([20, 0, 40]);
+    const [word] = texts(tags);
+    // the glyphs' 11.33px content area is centred on the line (ascent 8.33, descent 3.00)
+    expect([word!.text, Math.round((word!.y + word!.height / 2) * 100) / 100]).toEqual(['urgent', 20]);
+  });
+});

@@ -75,7 +75,7 @@ export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
   // Floats split by the previous page end continue first, at the top (CSS Fragmentation 3 §4.3).
   const initial = continueFloats(flow, continued, top, { exclusions: frame.exclusions, floats: NONE, positioned: NONE, pageContent: NONE, waiting: NONE, parallel: NONE });
   const laid = placeLines(flow, start, top, initial);
-  if (!laid.lines.some((p) => p.line.height > 0)) {
+  if (laid.lines.every((p) => p.line.empty === true)) {
     // Only out-of-flow boxes, or nothing: the margins collapse through (CSS2 §8.3.1).
     const state = laid.lines[laid.lines.length - 1]?.after ?? initial;
     const end = { index: measured.pieces.length, tail: undefined };
@@ -92,7 +92,7 @@ export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
   const end = kept[kept.length - 1]!.line.next;
   const endY = kept[kept.length - 1]!.y + kept[kept.length - 1]!.line.height;
   const baselineOf = (p: PlacedLine): number => p.y + p.line.baseline;
-  const withContent = kept.filter((p) => p.line.height > 0);
+  const withContent = kept.filter((p) => p.line.empty !== true);
   return {
     fragments: [...kept.map((p) => p.fragment), ...state.floats],
     endY,

@@ -20,6 +20,11 @@ import type { InlineMetrics } from './vertical-align.js';
 import { baselineShift, inlineMetrics } from './vertical-align.js';
 
 export interface LaidOutLine {
+  /**
+   * Nothing in flow on it (CSS2 §9.4.2): treated as if it did not exist for margin collapsing. A
+   * line with text is not empty even when `line-height: 0` makes it zero tall.
+   */
+  readonly empty?: true;
   readonly height: number;
   /** Distance from the line's top to its baseline. */
   readonly baseline: number;
@@ -149,7 +154,7 @@ function hasVerticalEdges(style: ComputedStyle): boolean {
 }
 
 function emptyLine(width: number): LaidOutLine {
-  return { height: 0, baseline: 0, fragment: { kind: 'line', x: 0, y: 0, width, height: 0, baseline: 0, children: [] } };
+  return { empty: true, height: 0, baseline: 0, fragment: { kind: 'line', x: 0, y: 0, width, height: 0, baseline: 0, children: [] } };
 }
 
 /**
