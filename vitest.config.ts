@@ -13,6 +13,7 @@ import { defineConfig } from 'vitest/config';
  */
 const FRESH_PROCESS_FILES = [
   'test/cli/heap-growth.test.ts', // vi.mock('node:v8')
+  'test/net/fetch-hardening.test.ts', // vi.mock('node:dns/promises')
   'test/pdf/font-embed.test.ts', // vi.mock of pdf modules
   'test/pdf/subset-pdf.test.ts', // vi.mock of the subsetter
   'test/text/registry.test.ts', // bundled fonts parsed once per process

@@ -29,6 +29,11 @@ const GENERIC_SETTINGS: Readonly<Record<string, string>> = {
   'system-ui': 'sans-serif',
 };
 
+/** Whether a lower-cased name is a CSS generic family (CSS Fonts 4 §4.1.1): never an installed family's name. */
+export function isGenericFamily(key: string): boolean {
+  return Object.hasOwn(GENERIC_SETTINGS, key) || key.startsWith('ui-') || key === 'emoji' || key === 'math' || key === 'fangsong';
+}
+
 /** fontconfig names whose answer is always good (Skia: IsFallbackFontAllowed). */
 const FONTCONFIG_GENERIC = new Set(['sans', 'sans-serif', 'serif', 'monospace']);
 

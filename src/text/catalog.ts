@@ -16,6 +16,7 @@ import { selectFaces, synthesisFor } from './match.js';
 import { DEFAULT_FAMILY, FALLBACK_FAMILIES, isBundledAlias } from './bundled.js';
 import type { InstalledFonts } from './installed.js';
 import type { CjkLocale } from './cjk-locale.js';
+import { isGenericFamily } from './browser-families.js';
 import { reportInstalledProblem } from './installed.js';
 
 export type FamilyMap = ReadonlyMap<string, readonly FaceEntry[]>;
@@ -61,15 +62,21 @@ export interface CatalogInput {
 
 export function createCatalog(input: CatalogInput): FaceCatalog {
   const declared = groupByFamily(input.fontFaces);
+  // generic families and the names the bundled fonts stand in for are not looked for among the
+  // installed families first: fontconfig's answer alone (one fc-match) often leads to a bundled font,
+  // and the installed fonts' index (fc-list, the slowest part of a first render) is then never built
+  const standIn = (key: string): boolean => isBundledAlias(key) || isGenericFamily(key);
   const byName = (key: string): readonly FaceEntry[] | undefined =>
-    declared.get(key) ?? input.extra.get(key) ?? (isBundledAlias(key) ? undefined : input.bundled.get(key)) ?? input.installed?.family(key);
-  // a name nothing has by that name: fontconfig's answer, as a browser would print it, else the bundled stand-in
+    declared.get(key) ?? input.extra.get(key) ?? (standIn(key) ? undefined : input.bundled.get(key) ?? input.installed?.family(key));
+  // a name nothing has by that name: fontconfig's answer, as a browser would print it, else an installed font of that name, else the bundled stand-in
   const lookup = (family: string): readonly FaceEntry[] | undefined => {
     const key = family.trim().toLowerCase();
     const direct = byName(key);
     if (direct !== undefined) return direct;
     const substitute = input.installed?.substitute(key);
-    return (substitute === undefined ? undefined : byName(substitute)) ?? input.bundled.get(key);
+    return (substitute === undefined ? undefined : byName(substitute))
+      ?? (isBundledAlias(key) ? input.installed?.family(key) : undefined)
+      ?? input.bundled.get(key);
   };
   // the engine's extra fonts, then the installed ones (a CJK locale's font first, as fontconfig answers a browser that passes the content language)
   const fallbackFamilies = (cjkLocale: CjkLocale | undefined): (readonly FaceEntry[])[] => {

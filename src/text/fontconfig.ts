@@ -55,11 +55,16 @@ export function readFontconfig(): FontconfigIndex | undefined {
   return { faces, fallbackOrder, colorFaces };
 }
 
+/** Set once a fontconfig tool is found missing: it is not spawned again. */
+let fontconfigMissing = false;
+
 /** The family names of the face fontconfig matches `family` with (`fc-match`), undefined without fontconfig. */
 export function fontconfigMatch(family: string): string[] | undefined {
+  if (fontconfigMissing) return undefined;
   try {
     return run('fc-match', ['--format', '%{family}', escapePattern(family)]).split(',').map(unescapeName).filter((name) => name.length > 0);
-  } catch {
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') fontconfigMissing = true;
     return undefined;
   }
 }

@@ -85,7 +85,8 @@ function theIndex(): Index {
 export const installedFonts: InstalledFonts = {
   family: (key) => theIndex().families.get(key),
   face: (name) => theIndex().faces.get(name.trim().toLowerCase()),
-  substitute: (key) => (theIndex().fontconfig ? browserFamilyFor(key) : undefined),
+  // fontconfig is asked directly (no index needed); without it, there is no answer
+  substitute: (key) => (startupSnapshot.isBuildingSnapshot() ? undefined : browserFamilyFor(key)),
   localeFamily: (locale) => {
     const name = theIndex().fontconfig ? localeFallbackFamily(locale) : undefined;
     return name === undefined ? undefined : theIndex().families.get(name);
