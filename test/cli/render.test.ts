@@ -38,7 +38,7 @@ describe('argument parsing', () => {
     const args = parseRenderArgs(['t.html', '--data', 'd.json', '--out', '-', '--user-password', 'u', '--owner-password', 'o',
       '--deny', 'printing,copying,screenreaders,forms,assembly,modifying,annotating', '--encryption', 'aes-128', '--deterministic']);
     expect(args).toEqual({
-      template: 't.html', data: 'd.json', out: '-', root: undefined, fontDirs: [], deterministic: true, limits: { strict: false },
+      template: 't.html', data: 'd.json', out: '-', root: undefined, fontDirs: [], deterministic: true, shrinkToFit: false, limits: { strict: false },
       encryption: {
         userPassword: 'u', ownerPassword: 'o', algorithm: 'aes-128',
         permissions: {
