@@ -71,7 +71,7 @@ function inputBox(build: FormControlBuild, element: DomElement, style: ComputedS
     return build.block(style, textRun(build, style, label, undefined), outer, source);
   }
   if (!TEXT_TYPES.has(type)) return undefined;
-  if (DATE_TIME_TYPES.has(type)) return dateTimeBox(build, element, style, source, outer, type as DateTimeType);
+  if (DATE_TIME_TYPES.has(type)) return dateTimeBox(build, element, style, { source, outer });
   const value = element.attribs['value'] ?? '';
   // `size` applies to text-like fields only (HTML §4.10.5.3.2), not to numbers and dates
   const size = SIZED_TYPES.has(type) ? element.attribs['size'] : undefined;
@@ -93,7 +93,9 @@ function inputBox(build: FormControlBuild, element: DomElement, style: ComputedS
  * picker icon's room (measured: 39.33px for the calendar, 34px for the clock at 13.333px, the icon
  * itself is not drawn), less the UA stylesheet's border and padding (8px) for the content box.
  */
-function dateTimeBox(build: FormControlBuild, element: DomElement, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline', type: DateTimeType): BlockBox {
+function dateTimeBox(build: FormControlBuild, element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline' }): BlockBox {
+  const type = inputType(element) as DateTimeType;
+  const { source, outer } = at;
   const shown = dateTimeText(type, element.attribs['value'] ?? '', element.attribs['step']);
   const icon = (type === 'time' ? 34 : 39.328) / 13.333;
   const width = style.fontSize * ([...shown.pattern].length * fontRelativeRatios(style.fontFamily).ch + icon) + 2 * shown.fields - 8;
