@@ -113,6 +113,8 @@ export type DisplayItem =
        * (pdf/image-prep.ts), a border image's frame drawn seamlessly.
        */
       readonly compose?: readonly ImagePlacement[];
+      /** An SVG source's composed frame as vector tiles: what is drawn when no composed copy is made. */
+      readonly vectorFrame?: readonly DisplayItem[];
       /**
        * Blurred with a Gaussian of `sigma` px (pdf/image-prep.ts: the copy covers `rect` grown by
        * 3 sigma); with `shadow`, its blurred alpha in that colour (a `drop-shadow()`).
