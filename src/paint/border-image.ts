@@ -15,6 +15,7 @@ import type { Rect, Sides } from '../geometry/types.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { DisplayItem, ImagePlacement } from './display-list.js';
 import { paintGradient } from './gradient.js';
+import { gradientAsSvg } from './gradient-svg.js';
 import { imageItems } from './image.js';
 import type { ImageLookup } from './background.js';
 import type { SvgContext } from './svg-render.js';
@@ -43,7 +44,10 @@ function sourceOf(image: CssImage, area: Rect, lookup: ImageLookup, svg: SvgCont
   }
   // a gradient has no size of its own: it is drawn at the border image area's size (§6.2)
   if (area.width <= 0 || area.height <= 0) return undefined;
-  return { width: area.width, height: area.height, items: paintGradient(image, { x: 0, y: 0, width: area.width, height: area.height }) };
+  const items = paintGradient(image, { x: 0, y: 0, width: area.width, height: area.height });
+  // composed like an SVG source: the gradient written as one
+  const asSvg = gradientAsSvg(items, area.width, area.height);
+  return { width: area.width, height: area.height, items, ...(asSvg === undefined ? {} : { image: asSvg }) };
 }
 
 const sidesOf = (values: readonly [number, number, number, number]): Sides => ({ top: values[0], right: values[1], bottom: values[2], left: values[3] });
