@@ -1,8 +1,9 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import { renderPage, renderPdf } from '../helpers/render.js';
+import { installedFamilies } from '../helpers/installed-fonts.js';
 import { withPdfFile } from '../helpers/tmp.js';
 
 const pdftotext = (pdf: Uint8Array): Promise<string> => withPdfFile(pdf, async (path) => (await promisify(execFile)('pdftotext', [path, '-'])).stdout);
@@ -59,15 +60,6 @@ describe('text-combine-upright (tate-chu-yoko)', () => {
 });
 
 
-/** The installed families fontconfig knows, lower-cased (empty without fontconfig). */
-function installedFamilies(): Set<string> {
-  try {
-    const listing = execFileSync('fc-list', ['--format', '%{family}\n'], { encoding: 'utf8' });
-    return new Set(listing.split(/[\n,]/).map((name) => name.trim().toLowerCase()));
-  } catch {
-    return new Set();
-  }
-}
 
 const noCjk = !installedFamilies().has('noto sans cjk jp');
 const skipped = noCjk ? ' — SKIPPED: Noto Sans CJK JP not installed (apt-get install fonts-noto-cjk; .ci/run does)' : '';
