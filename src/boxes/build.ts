@@ -205,7 +205,7 @@ function changeOf(walk: Walk, element: DomElement, style: ComputedStyle): Writin
 function withWritingMode(walk: Walk, element: DomElement, change: WritingModeChange, boxes: Box[]): Box[] {
   if (change.kind !== 'vertical' || boxes.some((box) => box.kind === 'table-cell')) return boxes;
   return boxes.map((box) => {
-    const marked = markVertical(box, change.mode);
+    const marked = markVertical(box, change.mode, elementLocation(walk.dom, element));
     if (typeof marked !== 'string') return marked;
     walk.ctx.diagnostics.warn('css_unsupported', marked, elementLocation(walk.dom, element));
     return box;
@@ -232,7 +232,7 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
     // a vertical cell keeps its place in the table; its content is the vertical flow
     const children = elementChildren(walk, element, style);
     const content = change.kind === 'vertical' && style.display === 'table-cell'
-      ? [{ ...blockBox(walk, { element: undefined, style: walk.styled.anonymousStyle(style, 'block'), children, outer: 'block' }), verticalRoot: change.mode }]
+      ? [{ ...blockBox(walk, { element: undefined, style: walk.styled.anonymousStyle(style, 'block'), children, outer: 'block' }), verticalRoot: change.mode, verticalSource: elementLocation(walk.dom, element) }]
       : children;
     const part = tablePartBox(source, style, content, walk.tableParts);
     if (part !== undefined) return [part];

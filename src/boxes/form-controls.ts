@@ -9,6 +9,8 @@
 import type { Color, ComputedStyle, Display } from '../css/types.js';
 import { fontRelativeRatios } from '../css/values/font-metrics.js';
 import type { DomElement } from '../dom/types.js';
+import type { DateTimeType } from './date-time-fields.js';
+import { DATE_TIME_TYPES, dateTimeText } from './date-time-fields.js';
 import { isElement, isText } from '../dom/types.js';
 import type { BlockBox, Box, BoxElement, InlineLevelBox, OutOfFlowBox, ReplacedBox } from './types.js';
 
@@ -69,6 +71,7 @@ function inputBox(build: FormControlBuild, element: DomElement, style: ComputedS
     return build.block(style, textRun(build, style, label, undefined), outer, source);
   }
   if (!TEXT_TYPES.has(type)) return undefined;
+  if (DATE_TIME_TYPES.has(type)) return dateTimeBox(build, element, style, { source, outer });
   const value = element.attribs['value'] ?? '';
   // `size` applies to text-like fields only (HTML §4.10.5.3.2), not to numbers and dates
   const size = SIZED_TYPES.has(type) ? element.attribs['size'] : undefined;
@@ -81,6 +84,23 @@ function inputBox(build: FormControlBuild, element: DomElement, style: ComputedS
   // a password field shows one bullet per character, as browsers do
   const shown = type === 'password' ? '\u2022'.repeat([...value].length) : value.replace(/[\r\n]+/g, '');
   return build.block(field, textRun(build, field, shown, undefined), outer, source);
+}
+
+/**
+ * A date or time field: its value as Chromium's en-US locale writes it, or the pattern of its
+ * fields when empty (date-time-fields.ts), in the field's colour. Chromium sizes the field for its
+ * pattern in a monospace font: its border box is the pattern's characters, 2px per field and the
+ * picker icon's room (measured: 39.33px for the calendar, 34px for the clock at 13.333px, the icon
+ * itself is not drawn), less the UA stylesheet's border and padding (8px) for the content box.
+ */
+function dateTimeBox(build: FormControlBuild, element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline' }): BlockBox {
+  const type = inputType(element) as DateTimeType;
+  const { source, outer } = at;
+  const shown = dateTimeText(type, element.attribs['value'] ?? '', element.attribs['step']);
+  const icon = (type === 'time' ? 34 : 39.328) / 13.333;
+  const width = style.fontSize * ([...shown.pattern].length * fontRelativeRatios(style.fontFamily).ch + icon) + 2 * shown.fields - 8;
+  const field: ComputedStyle = { ...(style.width === 'auto' ? { ...style, width } : style), whiteSpace: 'pre', overflowX: 'clip' };
+  return build.block(field, textRun(build, field, shown.text, undefined), outer, source);
 }
 
 /**

@@ -8,8 +8,8 @@
  * either `BlockLevelBox`es or `InlineLevelBox`es (CSS2 §9.2.1.1), told apart by `inlineContent`.
  */
 import type { ComputedStyle, PseudoElement } from '../css/types.js';
-import type { DomElement } from '../dom/types.js';
 import type { SourceLocation } from '../errors.js';
+import type { DomElement } from '../dom/types.js';
 import type { DocumentRecords } from './references.js';
 
 /**
@@ -54,6 +54,8 @@ interface BlockContainerBase extends BoxBase {
    * CSS Writing Modes 3 §7.3): layout/orthogonal.ts lays its content out turned by a quarter turn.
    */
   readonly verticalRoot?: VerticalMode | undefined;
+  /** Where the vertical root's element is, for the layout's warning when it does not fit a page. */
+  readonly verticalSource?: SourceLocation | undefined;
 }
 
 export type VerticalMode = 'vertical-rl' | 'vertical-lr' | 'sideways-rl' | 'sideways-lr';

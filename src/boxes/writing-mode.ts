@@ -5,6 +5,7 @@
  * vertically is said where it is.
  */
 import type { ComputedStyle } from '../css/types.js';
+import type { SourceLocation } from '../errors.js';
 import type { Box, VerticalMode } from './types.js';
 
 export type WritingModeChange =
@@ -27,8 +28,8 @@ export function writingModeChange(style: ComputedStyle, parent: ComputedStyle | 
 }
 
 /** The box with its vertical mode, or a message when octavo cannot lay it out vertically. */
-export function markVertical(box: Box, mode: VerticalMode): Box | string {
-  if (box.kind === 'block') return { ...box, verticalRoot: mode };
+export function markVertical(box: Box, mode: VerticalMode, source: SourceLocation): Box | string {
+  if (box.kind === 'block') return { ...box, verticalRoot: mode, verticalSource: source };
   if (box.kind === 'flex' || box.kind === 'grid' || box.kind === 'table-wrapper') {
     return `\`writing-mode: ${mode}\` on a ${box.kind === 'table-wrapper' ? 'table' : `${box.kind} container`} is not honoured: it is laid out horizontally (put the vertical text in a block inside it)`;
   }

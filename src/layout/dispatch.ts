@@ -102,10 +102,10 @@ function layoutByContext(box: LayoutBox, input: LayoutInput, ctx: LayoutContext,
 
 /**
  * Once any formatting context has laid a box out: if the box is a containing block for absolutely
- * positioned boxes, it lays out those its content passed up (positioned.ts), once, here.
+ * (or fixed) positioned boxes, it lays out those its content passed up (positioned.ts), once, here.
  */
 function withPositionedPlaced(result: LayoutResult, ctx: LayoutContext): LayoutResult {
-  if (result.kind !== 'placed' || result.positioned.length === 0) return result;
+  if (result.kind !== 'placed' || (result.positioned.length === 0 && !result.pageContent.some((c) => c.kind === 'fixed'))) return result;
   const placed = placePositionedDescendants(result.fragment, result, ctx);
   return { ...result, fragment: placed.fragment, positioned: placed.positioned, pageContent: placed.pageContent };
 }

@@ -6,7 +6,8 @@
  * `vertical-rl` and `sideways-rl` a quarter turn clockwise (lines run top to bottom, successive
  * lines right to left, glyphs turned clockwise), `sideways-lr` anticlockwise (lines run bottom to
  * top, left to right), `vertical-lr` clockwise with its lines' order reversed (left to right).
- * In the parent the root is one unbreakable block of the turned size. Its inline size (height) is
+ * In the parent the root is one unbreakable block of the turned size (warned when it does not fit
+ * a page). Its inline size (height) is
  * its `height`, else fit-content in the containing block's height, else in the page area's
  * (§7.3.1's fallback, the initial containing block).
  */
@@ -42,6 +43,7 @@ export function layoutVerticalRoot(box: BlockBox & { readonly verticalRoot: Vert
   const inner = laid.fragment;
   const width = inner.height;
   const height = inner.width;
+  if (input.mode === 'layout') warnPastPage(box, width, height, ctx);
   const turned = box.verticalRoot === 'vertical-lr' ? withLinesReversed(inner) : inner;
   // the inner box turns about its centre: put its centre on the outer box's
   const placedInner: BoxFragment = { ...turned, x: (width - inner.width) / 2, y: (height - inner.height) / 2 };
@@ -55,10 +57,31 @@ const ZERO = { top: 0, right: 0, bottom: 0, left: 0 };
 
 /** §7.3.1's fallback when no height above is definite: the first page area's height (the initial containing block's). */
 export function initialContainingHeight(ctx: LayoutContext): number {
+  return firstPageArea(ctx).height;
+}
+
+function firstPageArea(ctx: LayoutContext): { width: number; height: number } {
   const page = ctx.pageStyle({ index: 0, side: 'right', blank: false });
   const margin = (m: typeof page.marginTop): number => (typeof m === 'number' ? m : 0);
-  return Math.max(0, page.height - margin(page.marginTop) - margin(page.marginBottom));
+  return {
+    width: Math.max(0, page.width - margin(page.marginLeft) - margin(page.marginRight)),
+    height: Math.max(0, page.height - margin(page.marginTop) - margin(page.marginBottom)),
+  };
 }
+
+/**
+ * A vertical root is not fragmented (CSS Fragmentation 3 would continue its columns of lines on
+ * the next page): one wider or taller than the page area runs past it, which is said where it is.
+ */
+function warnPastPage(box: BlockBox & { readonly verticalRoot: VerticalMode }, width: number, height: number, ctx: LayoutContext): void {
+  const area = firstPageArea(ctx);
+  const wide = width > area.width + 0.01;
+  if (!wide && height <= area.height + 0.01) return;
+  const what = wide ? `its lines are ${round(width)}px wide, the page area ${round(area.width)}px` : `it is ${round(height)}px high, the page area ${round(area.height)}px`;
+  ctx.diagnostics.warn('layout', `a \`writing-mode: ${box.verticalRoot}\` box is not split across pages and does not fit one (${what}): what runs past the page is cut`, box.verticalSource);
+}
+
+const round = (value: number): number => Math.round(value * 100) / 100;
 
 function layoutTurned(box: BlockBox & { readonly verticalRoot: VerticalMode }, ctx: LayoutContext, available: number, mode: 'layout' | 'measure'): { fragment: BoxFragment } | undefined {
   const turned = turnedBox(box, ctx);

@@ -44,7 +44,9 @@ export interface ContainingBlock {
 export function placePositionedDescendants(fragment: BoxFragment, escaping: Escaping, ctx: LayoutContext): { fragment: BoxFragment } & Escaping {
   const inInlines = inlineContainingBlocks(fragment, escaping.positioned);
   if (inInlines.length > 0) return placePositionedDescendants(...placedInInlines(fragment, escaping, inInlines, ctx), ctx);
-  const { positioned: pending, pageContent } = escaping;
+  const holdsFixed = isContainingBlockForFixed(fragment.style) && escaping.pageContent.some((c) => c.kind === 'fixed');
+  const pending = holdsFixed ? [...escaping.positioned, ...escaping.pageContent.filter((c) => c.kind === 'fixed')] : escaping.positioned;
+  const pageContent = holdsFixed ? escaping.pageContent.filter((c) => c.kind !== 'fixed') : escaping.pageContent;
   if (pending.length === 0 || !isContainingBlockForAbsolute(fragment.style)) return { fragment, positioned: pending, pageContent };
   const block: ContainingBlock = {
     x: fragment.x + fragment.border.left,
@@ -70,9 +72,19 @@ function placedInInlines(fragment: BoxFragment, escaping: Escaping, groups: Retu
   ];
 }
 
-/** A positioned box, one with layout or paint containment (CSS Containment 2 §3.3, §3.5), or a transformed one (CSS Transforms 1 §3). */
+/** A positioned box, or one that holds its fixed positioned descendants too (isContainingBlockForFixed). */
 export function isContainingBlockForAbsolute(style: ComputedStyle): boolean {
-  return style.position !== 'static' || style.contain.layout || style.contain.paint || style.transform.length > 0;
+  return style.position !== 'static' || isContainingBlockForFixed(style);
+}
+
+/**
+ * A box with layout or paint containment (CSS Containment 2 §3.3, §3.5), a transform (CSS
+ * Transforms 1 §3) or a filter (Filter Effects 1 §5): the containing block of its absolutely
+ * and fixed positioned descendants, so a fixed box inside it is placed once, in it, rather than
+ * on every page.
+ */
+export function isContainingBlockForFixed(style: ComputedStyle): boolean {
+  return style.contain.layout || style.contain.paint || style.transform.length > 0 || style.filter.length > 0;
 }
 
 interface AxisSolution {

@@ -15,6 +15,7 @@ import type { Rect, Sides } from '../geometry/types.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { DisplayItem, ImagePlacement } from './display-list.js';
 import { paintGradient } from './gradient.js';
+import { gradientAsSvg } from './gradient-svg.js';
 import { imageItems } from './image.js';
 import type { ImageLookup } from './background.js';
 import type { SvgContext } from './svg-render.js';
@@ -30,8 +31,8 @@ interface Source {
   readonly height: number;
   /** The whole source drawn at (0, 0). */
   readonly items: DisplayItem[];
-  /** A raster source: its frame is composed into one image (no seams between tiles). */
-  readonly raster?: LoadedImage;
+  /** An image source (raster or SVG): its frame is composed into one image (no seams between tiles). */
+  readonly image?: LoadedImage;
 }
 
 function sourceOf(image: CssImage, area: Rect, lookup: ImageLookup, svg: SvgContext): Source | undefined {
@@ -39,11 +40,14 @@ function sourceOf(image: CssImage, area: Rect, lookup: ImageLookup, svg: SvgCont
     const loaded = lookup(image.url);
     if (loaded === undefined || loaded.width <= 0 || loaded.height <= 0) return undefined;
     const items = imageItems(loaded, { x: 0, y: 0, width: loaded.width, height: loaded.height }, svg);
-    return { width: loaded.width, height: loaded.height, items, ...(loaded.format === 'svg' ? {} : { raster: loaded }) };
+    return { width: loaded.width, height: loaded.height, items, image: loaded };
   }
   // a gradient has no size of its own: it is drawn at the border image area's size (§6.2)
   if (area.width <= 0 || area.height <= 0) return undefined;
-  return { width: area.width, height: area.height, items: paintGradient(image, { x: 0, y: 0, width: area.width, height: area.height }) };
+  const items = paintGradient(image, { x: 0, y: 0, width: area.width, height: area.height });
+  // composed like an SVG source: the gradient written as one
+  const asSvg = gradientAsSvg(items, area.width, area.height);
+  return { width: area.width, height: area.height, items, ...(asSvg === undefined ? {} : { image: asSvg }) };
 }
 
 const sidesOf = (values: readonly [number, number, number, number]): Sides => ({ top: values[0], right: values[1], bottom: values[2], left: values[3] });
@@ -84,6 +88,7 @@ function placedItems(source: Source, { from, to, clip }: ImagePlacement): Displa
  * (margin boxes painted after their page was written).
  */
 export function uncomposed(item: Extract<DisplayItem, { kind: 'image' }>): DisplayItem[] {
+  if (item.vectorFrame !== undefined) return [...item.vectorFrame];
   const { compose = [], rect: area, image, interpolate } = item;
   const whole: DisplayItem = { kind: 'image', rect: { x: 0, y: 0, width: image.width, height: image.height }, image, ...(interpolate === undefined ? {} : { interpolate }) };
   const source: Source = { width: image.width, height: image.height, items: [whole] };
@@ -91,10 +96,14 @@ export function uncomposed(item: Extract<DisplayItem, { kind: 'image' }>): Displ
   return compose.flatMap((p) => placedItems(source, { from: p.from, to: global(p.to), clip: global(p.clip) }));
 }
 
-/** A raster source's placements as one image over `area`, positions made relative to it. */
-function composedItem(image: LoadedImage, area: Rect, placements: readonly ImagePlacement[]): DisplayItem {
+/**
+ * An image source's placements as one image over `area`, positions made relative to it; an SVG
+ * source keeps its frame as vector tiles too, drawn when no composed copy is made.
+ */
+function composedItem(source: Source & { image: LoadedImage }, area: Rect, placements: readonly ImagePlacement[]): DisplayItem {
   const local = (r: Rect): Rect => ({ ...r, x: r.x - area.x, y: r.y - area.y });
-  return { kind: 'image', rect: area, image, compose: placements.map((p) => ({ from: p.from, to: local(p.to), clip: local(p.clip) })) };
+  const vectors = source.image.format === 'svg' ? { vectorFrame: placements.flatMap((p) => placedItems(source, p)) } : {};
+  return { kind: 'image', rect: area, image: source.image, compose: placements.map((p) => ({ from: p.from, to: local(p.to), clip: local(p.clip) })), ...vectors };
 }
 
 /**
@@ -187,7 +196,7 @@ export function paintBorderImage(style: ComputedStyle, borderBox: Rect, border: 
     const my = s.left > 0 ? scaleLeft : s.right > 0 ? scaleRight : midH / Math.max(1e-9, srcMidH);
     placements.push(...tiled(rect(s.left, s.top, srcMidW, srcMidH), rect(x + w.left, y + w.top, midW, midH), size(srcMidW * mx, srcMidH * my), r));
   }
-  // a raster source's frame is one image: tiles drawn one by one leave hairline seams in viewers
-  if (source.raster !== undefined) return [composedItem(source.raster, area, placements)];
+  // an image source's frame is one image: tiles drawn one by one leave hairline seams in viewers
+  if (source.image !== undefined) return [composedItem({ ...source, image: source.image }, area, placements)];
   return placements.flatMap((p) => placedItems(source, p));
 }

@@ -97,6 +97,8 @@ export type DisplayItem =
       readonly syntheticOblique: boolean;
       /** Outlines stroked too (SVG text `stroke`); a transparent `color` strokes only. */
       readonly stroke?: { readonly color: Color; readonly width: number };
+      /** Written unpainted (render mode 3), for extraction and search only: upright glyphs drawn from their outlines (upright-glyphs.ts). */
+      readonly invisible?: boolean;
     }
   /** `interpolate`: smooth (true) or blocky (false) upscaling; undefined leaves it to the viewer. */
   | {
@@ -111,6 +113,8 @@ export type DisplayItem =
        * (pdf/image-prep.ts), a border image's frame drawn seamlessly.
        */
       readonly compose?: readonly ImagePlacement[];
+      /** An SVG source's composed frame as vector tiles: what is drawn when no composed copy is made. */
+      readonly vectorFrame?: readonly DisplayItem[];
       /**
        * Blurred with a Gaussian of `sigma` px (pdf/image-prep.ts: the copy covers `rect` grown by
        * 3 sigma); with `shadow`, its blurred alpha in that colour (a `drop-shadow()`).

@@ -63,7 +63,9 @@ function recolored(item: DisplayItem, matrices: readonly ColorMatrix[]): Display
     case 'shading':
       return { ...item, shading: recolorShading(item.shading, matrices) };
     case 'image':
-      return item.image.format === 'svg' ? item : { ...item, filters: [...(item.filters ?? []), ...matrices] };
+      // an SVG frame is recoloured as a composed copy; its vector tiles (drawn without one) each by colour
+      if (item.image.format === 'svg' && item.compose === undefined) return item;
+      return { ...item, filters: [...(item.filters ?? []), ...matrices], ...(item.vectorFrame === undefined ? {} : { vectorFrame: item.vectorFrame.map((part) => recolored(part, matrices)) }) };
     default:
       return item;
   }

@@ -22,7 +22,7 @@ export type Covering = Painted | Extract<DisplayItem, { kind: 'fill-path' | 'ima
 export function paintTextShadows(fragment: TextFragment, own: readonly DisplayItem[]): DisplayItem[] {
   const shadows = fragment.style.textShadow;
   if (shadows.length === 0) return [];
-  const painted = own.filter((item): item is Painted => item.kind === 'glyphs' || item.kind === 'fill-rect' || item.kind === 'stroke-path');
+  const painted = own.filter((item): item is Painted => (item.kind === 'glyphs' && item.invisible !== true) || item.kind === 'fill-rect' || item.kind === 'stroke-path');
   if (painted.length === 0) return [];
   return [...shadows].reverse().flatMap((shadow) => {
     const color = shadow.color === 'currentcolor' ? fragment.style.color : shadow.color;
@@ -69,6 +69,7 @@ export function polygonsOf(item: Covering): Point[][] {
     case 'fill-path': return subpaths(item.path);
     case 'stroke-path': return strokePolygons(item.path, item.width);
     case 'glyphs': {
+      if (item.invisible === true) return [];
       const polygons: Point[][] = [];
       let x = item.x;
       item.glyphs.forEach((glyph, i) => {

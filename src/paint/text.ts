@@ -9,6 +9,7 @@ import type { PlacedRun, TextFragment } from '../layout/types.js';
 import type { FontFace } from '../text/types.js';
 import type { DisplayItem, PathSegment } from './display-list.js';
 import { paintTextShadows } from './text-shadow.js';
+import { uprightGlyphItems } from './upright-glyphs.js';
 
 /** A text-decoration set by one decorating box, painted on all its in-flow inline text. */
 export interface Decoration {
@@ -149,7 +150,9 @@ export function paintText(fragment: TextFragment, decorations: readonly Decorati
 
 function paintOwnText(fragment: TextFragment, decorations: readonly Decoration[]): DisplayItem[] {
   const first = fragment.runs[0];
-  const glyphs = fragment.runs.filter((run) => run.run.glyphs.length > 0).map((run) => glyphsItem(run, fragment.baseline, fragment.style.color));
+  const glyphs = fragment.runs.filter((run) => run.run.glyphs.length > 0).flatMap((run) => run.run.upright === undefined
+    ? [glyphsItem(run, fragment.baseline, fragment.style.color)]
+    : uprightGlyphItems(run, run.run.upright, fragment.baseline, fragment.style.color));
   if (first === undefined || decorations.length === 0 || fragment.width <= 0) return glyphs;
   const metrics: LineMetrics = { face: first.run.face, size: first.run.size };
   const lines = (kind: LineKind): DisplayItem[] =>

@@ -4,7 +4,8 @@
  *   (raster/recolor.ts), one copy per image and filter chain, so repeated logos share one XObject;
  * - a border image's frame (paint/border-image.ts: regions of one raster image) is composed
  *   into one image (raster/compose.ts) at up to 4 pixels per px, every tile on whole pixels, so
- *   that no viewer shows seams between tiles;
+ *   that no viewer shows seams between tiles; an SVG source is first rasterised (raster/svg.ts)
+ *   at that density;
  * - `blur()` and blurred `drop-shadow()`s of raster images (paint/filter.ts) are blurred copies
  *   (raster/blur.ts) covering the image's rectangle grown by 3 sigma, at 1-2 pixels per px;
  * - images drawn with interpolation off (`image-rendering: pixelated`) and larger than their
@@ -20,6 +21,7 @@ import { MAX_ENLARGED_PIXELS, enlargeNearest } from '../raster/pixelate.js';
 import { recolorPixels } from '../raster/recolor.js';
 import type { Draw } from '../raster/compose.js';
 import { composeImage } from '../raster/compose.js';
+import { rasterizeSvg } from '../raster/svg.js';
 import type { BlurRequest } from '../raster/blur.js';
 import { blurImage } from '../raster/blur.js';
 
@@ -40,7 +42,7 @@ function factors(item: ImageItem): { kx: number; ky: number } | undefined {
 }
 
 function filtersOf(item: ImageItem): readonly ColorMatrix[] | undefined {
-  return item.filters !== undefined && item.filters.length > 0 && item.image.format !== 'svg' && !preparedCopies.has(item.image) ? item.filters : undefined;
+  return item.filters !== undefined && item.filters.length > 0 && (item.image.format !== 'svg' || item.compose !== undefined) && !preparedCopies.has(item.image) ? item.filters : undefined;
 }
 
 function blurOf(item: ImageItem): ImageItem['blur'] {
@@ -62,7 +64,22 @@ function blurred(item: ImageItem, blur: NonNullable<ImageItem['blur']>): { reque
 }
 
 function composeOf(item: ImageItem): readonly ImagePlacement[] | undefined {
-  return item.compose !== undefined && item.image.format !== 'svg' && !preparedCopies.has(item.image) ? item.compose : undefined;
+  return item.compose !== undefined && !preparedCopies.has(item.image) ? item.compose : undefined;
+}
+
+/**
+ * An SVG frame's source rasterised at the composed canvas's density (the largest enlargement of
+ * a region times `k`), within the pixel limit, with the placements' source regions in its pixels.
+ */
+async function rasterSource(item: ImageItem, placements: readonly ImagePlacement[], k: number): Promise<{ bytes: Uint8Array; placements: ImagePlacement[] } | undefined> {
+  const { width, height } = item.image;
+  const enlarged = Math.max(...placements.map((p) => Math.max(p.to.width / p.from.width, p.to.height / p.from.height)));
+  let r = Math.max(1, enlarged * k);
+  if (width * height * r * r > MAX_ENLARGED_PIXELS) r = Math.max(1e-3, Math.sqrt(MAX_ENLARGED_PIXELS / (width * height)));
+  const bytes = await rasterizeSvg(item.image.bytes, Math.max(1, Math.round(width * r)), Math.max(1, Math.round(height * r)));
+  if (bytes === undefined) return undefined;
+  const scaled = (rect: Rect): Rect => ({ x: rect.x * r, y: rect.y * r, width: rect.width * r, height: rect.height * r });
+  return { bytes, placements: placements.map((p) => ({ ...p, from: scaled(p.from) })) };
 }
 
 /** Canvas pixels per px for a composed frame: the source's own density (at least 2, at most 4), within the pixel limit. */
@@ -121,10 +138,16 @@ async function makeCopy(item: ImageItem, key: string): Promise<Copy | undefined>
   const filters = filtersOf(item);
   const compose = composeOf(item);
   let bytes: Uint8Array | undefined = item.image.bytes;
-  if (filters !== undefined) bytes = await recolorPixels(bytes, recolorWith(filters));
-  if (bytes !== undefined && compose !== undefined) {
-    const k = composeScale(item, compose);
-    bytes = await composeImage(bytes, Math.max(1, Math.round(item.rect.width * k)), Math.max(1, Math.round(item.rect.height * k)), draws(compose, k));
+  let placements = compose;
+  const k = compose === undefined ? 1 : composeScale(item, compose);
+  if (compose !== undefined && item.image.format === 'svg') {
+    const source = await rasterSource(item, compose, k);
+    bytes = source?.bytes;
+    placements = source?.placements;
+  }
+  if (bytes !== undefined && filters !== undefined) bytes = await recolorPixels(bytes, recolorWith(filters));
+  if (bytes !== undefined && placements !== undefined) {
+    bytes = await composeImage(bytes, Math.max(1, Math.round(item.rect.width * k)), Math.max(1, Math.round(item.rect.height * k)), draws(placements, k));
   }
   if (bytes !== undefined && f !== undefined) bytes = await enlargeNearest(bytes, f.kx, f.ky);
   const blur = blurOf(item);

@@ -26,6 +26,7 @@ export function drawGlyphs(ctx: PageContext, item: GlyphsItem): void {
 }
 
 function drawPlainGlyphs(ctx: PageContext, item: GlyphsItem): void {
+  if (item.invisible === true) return drawInvisibleGlyphs(ctx, item);
   const stroke = item.stroke !== undefined && item.stroke.color.a > 0 ? item.stroke : undefined;
   if ((item.color.a <= 0 && stroke === undefined) || item.glyphs.length === 0 || item.size <= 0) return;
   const face = ctx.resources.fonts.embed(item.face);
@@ -54,6 +55,16 @@ function drawPlainGlyphs(ctx: PageContext, item: GlyphsItem): void {
   const body = `${state.join('\n')}\n${text.join('\n')}`;
   const needsState = bold || stroke !== undefined || alpha < 1;
   ctx.sink.push(needsState ? `q\n${body}\nQ` : body);
+}
+
+/** Text that paints nothing (render mode 3): what extraction and search read where glyphs are drawn as outlines. */
+function drawInvisibleGlyphs(ctx: PageContext, item: GlyphsItem): void {
+  if (item.glyphs.length === 0 || item.size <= 0) return;
+  const face = ctx.resources.fonts.embed(item.face);
+  face.useOn(ctx.page);
+  const text = ['BT', `/${face.name} ${num(item.size)} Tf`, `1 0 0 -1 ${num(item.x)} ${num(item.y)} Tm`, '3 Tr'];
+  text.push(...showOperators(item, face.encode, ctx.resources.skipNotdef), '0 Tr', 'ET');
+  ctx.sink.push(text.join('\n'));
 }
 
 /**

@@ -301,3 +301,26 @@ export function glyphOutlineCommands(program: object, id: number): readonly Outl
   const commands = getGlyph.call(program, id).path?.commands;
   return Array.isArray(commands) ? (commands as OutlineCommand[]) : [];
 }
+
+/** A glyph's vertical metrics (OpenType `vmtx`, `VORG`), in font units. */
+export interface VerticalGlyphMetrics {
+  /** Advance down the vertical line: `vmtx`, else 1em (CSS Writing Modes 3 §5.1 lets a UA synthesize it). */
+  readonly advance: number;
+  /** Height of the vertical origin above the baseline: `VORG`, else the typographic ascent. */
+  readonly originY: number;
+}
+
+interface VorgTable {
+  readonly defaultVertOriginY: number;
+  readonly metrics?: readonly { readonly glyphIndex: number; readonly vertOriginY: number }[];
+}
+
+export function verticalGlyphMetrics(program: FontProgram, id: number, ascent: number): VerticalGlyphMetrics {
+  const tables = program as unknown as { readonly vmtx?: object | null; readonly VORG?: VorgTable | null; getGlyph?: (id: number) => { readonly advanceHeight: number } };
+  const measured = tables.vmtx && typeof tables.getGlyph === 'function' ? tables.getGlyph.call(program, id).advanceHeight : undefined;
+  // fontkit 2.0.4 misreads a version 1.1 `vhea` (Noto Sans CJK's) and finds no metrics in `vmtx`: 0
+  const advance = measured !== undefined && Number.isFinite(measured) && measured > 0 ? measured : program.unitsPerEm;
+  const vorg = tables.VORG ?? undefined;
+  const originY = vorg === undefined ? ascent : vorg.metrics?.find((m) => m.glyphIndex === id)?.vertOriginY ?? vorg.defaultVertOriginY;
+  return { advance, originY };
+}

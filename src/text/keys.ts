@@ -38,7 +38,7 @@ function computeKeys(request: FontRequest): RequestKeys {
   const families = request.families.map((family) => family.trim().toLowerCase()).join('\u0001');
   return {
     match: `${families}\u0002${request.weight}\u0002${request.style}\u0002${request.stretch}${request.cjkLocale === undefined ? '' : `\u0002${request.cjkLocale}`}`,
-    rendering: `${request.size}\u0002${featuresKey}\u0002${request.caps ?? ''}`,
+    rendering: `${request.size}\u0002${featuresKey}\u0002${request.caps ?? ''}\u0002${request.vertical ?? ''}`,
     features: Object.freeze(features),
     featuresKey,
   };

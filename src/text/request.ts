@@ -40,10 +40,22 @@ function plainRequest(style: ComputedStyle): FontRequest {
       size: style.fontSize,
       features: fontFeatures(style),
       ...(style.fontVariantCaps === 'normal' ? {} : { caps: style.fontVariantCaps }),
+      ...verticalOf(style),
     });
     memo.set(style, request);
   }
   return request;
+}
+
+/**
+ * Glyphs of vertical text that may stand upright (CSS Writing Modes 3 §5.1): not in the
+ * `sideways-*` modes, with `text-orientation: sideways`, or in a tate-chū-yoko inline (set
+ * horizontally as a whole, css/compute.ts).
+ */
+function verticalOf(style: ComputedStyle): { vertical?: 'mixed' | 'upright' } {
+  if (style.writingMode !== 'vertical-rl' && style.writingMode !== 'vertical-lr') return {};
+  if (style.textOrientation === 'sideways' || style.textCombineUpright === 'all') return {};
+  return { vertical: style.textOrientation };
 }
 
 /** CSS Fonts 4 §6.7 `font-variant-numeric` keywords and the features they turn on. */

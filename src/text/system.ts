@@ -17,6 +17,7 @@ import type { FaceCatalog, Resolution } from './catalog.js';
 import { requestKeys } from './keys.js';
 import { segmentByFace } from './segment.js';
 import { shapeRun } from './shape.js';
+import { orientedPieces, uprightRequest, uprightRun } from './upright.js';
 import { scaleMetrics } from './metrics.js';
 import { needsSyntheticSmallCaps, smallCapsPieces, syntheticCapsRequests } from './small-caps.js';
 
@@ -152,9 +153,20 @@ export function createTextSystem(input: TextSystemInput): TextSystem {
   const resolve = (request: FontRequest): Resolution =>
     catalog.resolve(request.families, request, requestKeys(request).match, request.cjkLocale);
 
+  const shapeFaces = (text: string, request: FontRequest, direction: Direction, missing: number[]): GlyphRun[] => {
+    const segmented = segmentByFace(text, resolve(request));
+    missing.push(...segmented.missing);
+    return segmented.segments.flatMap((segment) => faceRuns(shapeSegment, segment.face, segment.text, request, direction));
+  };
+
   const shapeUncached = (text: string, request: FontRequest, direction: Direction): CachedText => {
-    const { segments, missing } = segmentByFace(text, resolve(request));
-    const runs = segments.flatMap((segment) => faceRuns(shapeSegment, segment.face, segment.text, request, direction));
+    const missing: number[] = [];
+    const runs = request.vertical === undefined
+      ? shapeFaces(text, request, direction, missing)
+      // vertical text: upright pieces with the fonts' vertical forms and advances, the rest sideways
+      : orientedPieces(text, request.vertical).flatMap((piece) => piece.upright
+        ? shapeFaces(piece.text, uprightRequest(request), direction, missing).map(uprightRun)
+        : shapeFaces(piece.text, request, direction, missing));
     const width = runs.reduce((sum, run) => sum + run.width, 0);
     return { shaped: Object.freeze({ runs: Object.freeze(runs), width }), missing };
   };

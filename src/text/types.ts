@@ -55,6 +55,12 @@ export interface FontRequest {
   readonly caps?: 'small-caps' | 'all-small-caps';
   /** The CJK locale of the text's language (`lang`), which chooses the fallback font for Han characters. */
   readonly cjkLocale?: CjkLocale;
+  /**
+   * Text of a vertical writing mode (CSS Writing Modes 3 §5.1): `mixed` sets the characters that
+   * Unicode's Vertical_Orientation makes upright (CJK) upright, `upright` all of them; the rest
+   * stays turned sideways with the line.
+   */
+  readonly vertical?: 'mixed' | 'upright';
 }
 
 export interface ShapedGlyph {
@@ -65,6 +71,8 @@ export interface ShapedGlyph {
   readonly yOffset: number;
   /** The characters this glyph stands for (a ligature has several; later glyphs of a cluster none). */
   readonly codePoints: readonly number[];
+  /** In an upright run (GlyphRun.upright), px: the vertical origin's height above the baseline, and the horizontal advance. */
+  readonly upright?: { readonly originY: number; readonly width: number };
 }
 
 /** A run of glyphs in one face and size. */
@@ -77,6 +85,18 @@ export interface GlyphRun {
   readonly width: number;
   /** The source text of the run. */
   readonly text: string;
+  /**
+   * Set upright in vertical text: each glyph's advance is its vertical advance, and it is drawn
+   * turned back upright, centred on the line (paint/upright-glyphs.ts).
+   */
+  readonly upright?: UprightMetrics;
+}
+
+/** Where upright glyphs stand in their line, px. */
+export interface UprightMetrics {
+  /** The face's ascent and descent (positive), px: upright glyphs are centred between them. */
+  readonly ascent: number;
+  readonly descent: number;
 }
 
 /** Shaped text: one run per face used (font fallback splits a word into several runs). */

@@ -51,6 +51,15 @@ describe('form controls sized as Chromium sizes them', () => {
     await expectBoxes('<div><progress id=p1 value=0.3></progress><meter id=m1 value=0.6></meter></div>', ['p1 0,2.2 160x16', 'm1 160,2.2 80x16']);
   });
 
+  // Widths are Chromium's. Heights and lines differ: Chromium's clock icon makes a time field 24px
+  // high (octavo draws no icon: 21.1), and its flex-centred fields put the baseline 1.4px lower.
+  it('date and time fields, sized for their pattern in a monospace font', async () => {
+    await expectBoxes('<div><input id=d1 type=date value="2026-12-31"><input id=d2 type=date></div>'
+      + '<div><input id=t1 type=time value="14:30"><input id=t2 type=time value="09:05:07"></div>'
+      + '<div><input id=l1 type=datetime-local value="2026-12-31T14:30"><input id=m1 type=month value="2026-12"><input id=w1 type=week></div>',
+    ['d1 0,1.4 125.3x21.3', 'd2 125.3,1.4 125.3x21.3', 't1 0,24 104x21.1', 't2 104,24 130x21.1', 'l1 0,46.5 211.3x21.3', 'm1 211.3,46.5 155.3x21.3', 'w1 366.7,46.5 147.3x21.3']);
+  });
+
   it("applies the author's width, padding, border and font", async () => {
     await expectBoxes('<style>.f { width: 200px; padding: 6px; border: 1px solid #ccc; font-size: 16px; box-sizing: border-box }</style>'
       + '<div><input id=a class=f value=x><select id=b class=f><option>x</option></select></div>', ['a 0,0 200x32', 'b 200,0 200x32']);

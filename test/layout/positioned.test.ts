@@ -169,6 +169,30 @@ describe('fixed positioning (CSS2 §9.6.1, CSS Paged Media 3)', () => {
   });
 });
 
+describe('filtered and transformed boxes as containing blocks (Filter Effects 1 §5, CSS Transforms 1 §3)', () => {
+  const FILTERED = '<div id=cb style="margin:20px 50px;width:180px;height:80px;padding:5px;border:5px solid;filter:grayscale(1)">';
+  const INSIDE = '<div id=a style="position:absolute;right:10px;bottom:10px;width:20px;height:10px"></div>'
+    + '<div id=f style="position:fixed;left:0;top:0;width:30px;height:10px"></div></div>';
+
+  it('places absolutely and fixed positioned descendants in a filtered box\'s padding box, once', async () => {
+    // Chromium: a 215,95 20x10; f 55,25 30x10 on the first page only
+    const body = `${FILTERED}${INSIDE}${'<div style="height:100px"></div>'.repeat(4)}`;
+    expect(await geometry(body, ['a', 'f'])).toEqual({ a: '215,95 20x10', f: '55,25 30x10' });
+  });
+
+  it('does the same for a transformed box, and leaves fixed boxes elsewhere on every page', async () => {
+    const body = `${FILTERED.replace('filter:grayscale(1)', 'transform:translate(0)')}${INSIDE}`
+      + `<div id=g style="position:fixed;right:0;top:0;width:10px;height:10px"></div>${'<div style="height:100px"></div>'.repeat(4)}`;
+    expect(await geometry(body, ['a', 'f', 'g'])).toEqual({ a: '215,95 20x10', f: '55,25 30x10', g: '390,0 10x10 | p2 390,0 10x10' });
+  });
+
+  it('draws a fixed box inside a filtered box with the filter', async () => {
+    const html = '<style>@page { size: 8px 4px; margin: 0 } body { margin: 0 }</style>'
+      + '<div style="margin-left:4px;width:4px;height:4px;filter:invert(1)"><div style="position:fixed;left:0;top:0;width:2px;height:2px;background:red"></div></div>';
+    expect(await renderPage(html)).toEqual(['____CC__', '____CC__', '________', '________']);
+  });
+});
+
 describe('stacking order (CSS2 Appendix E, §9.9)', () => {
   it('paints negative z-index below the flow, positioned boxes above it, and higher z-index on top', async () => {
     const css = '@page { size: 8px 4px; margin: 0 } body { margin: 0 } div { height: 4px }';

@@ -38,10 +38,18 @@ describe('vertical writing modes (CSS Writing Modes 3 §7.3, orthogonal flows)',
     await expectBoxes('<p style="margin: 0">Before <span id=s style="writing-mode: vertical-lr">ab</span> after</p>', ['s 51.59,0 20x17.8']);
   });
 
+  it('warns, with its place, about a vertical block wider than the page area: it is not split across pages', async () => {
+    const lines = Array.from({ length: 40 }, (_, i) => `Line ${i}`).join('<br>');
+    await expectBoxes(`<p>Before</p>\n<div id=v style="writing-mode: vertical-rl; height: 100px">${lines}</div>`, ['v 0,52 800x100'],
+      [{ code: 'layout', line: 2, column: 1, message: '`writing-mode: vertical-rl` box is not split across pages and does not fit one (its lines are 800px wide, the page area 600px): what runs past the page is cut' }]);
+    await expectBoxes('<div id=t style="writing-mode: vertical-lr; height: 500px">x</div>', ['t 0,0 20x500'],
+      [{ code: 'layout', line: 1, message: /`writing-mode: vertical-lr` box .* \(it is 500px high, the page area 400px\)/ }]);
+  });
+
   it('warns where a vertical mode is not honoured', async () => {
     await expectBoxes('<div id=f style="display: flex; writing-mode: vertical-rl"><span>x</span></div>', ['f 0,0 600x20'],
       [{ code: 'css_unsupported', message: /`writing-mode: vertical-rl` on a flex container is not honoured/ }]);
-    await expectBoxes('<div id=g style="writing-mode: vertical-rl; text-orientation: upright; height: 50px">x</div>', ['g 0,0 20x50'],
-      [{ code: 'css_unsupported', message: /text-orientation.*upright/ }]);
+    // text-orientation: upright is honoured: no warning (each glyph advances 1em without vertical metrics)
+    await expectBoxes('<div id=g style="writing-mode: vertical-rl; text-orientation: upright; height: 50px">x</div>', ['g 0,0 20x50']);
   });
 });

@@ -62,6 +62,24 @@ describe('the text of form controls', () => {
     expect(text).toBe('Ada Lovelace Town ••• Large Order Submit Leave at the door');
   });
 
+  it('writes dates and times as Chromium\'s en-US locale does, and their patterns when empty', async () => {
+    // Chromium 156 prints the same text (pdftotext -layout of its PDF)
+    const pdf = await renderPdf('<!DOCTYPE html><style>@page { size: 900px 300px; margin: 10px } p { margin: 4px 0 }</style>'
+      + '<p><input type=date value="2026-12-31"> <input type=date> <input type=date value="2026-02-30"></p>'
+      + '<p><input type=time value="14:30"> <input type=time> <input type=time value="09:05:07"> <input type=time value="00:00"> <input type=time value="12:00:00.5"> <input type=time step=1 value="14:30"></p>'
+      + '<p><input type=datetime-local value="2026-12-31T14:30"> <input type=datetime-local></p>'
+      + '<p><input type=month value="2026-12"> <input type=month></p>'
+      + '<p><input type=week value="2026-W53"> <input type=week> <input type=week value="2027-W53"></p>');
+    const lines = (await pdftotext(pdf)).split('\n').map((line) => line.trim().replace(/\s{2,}/g, ' | ')).filter((line) => line !== '');
+    expect(lines).toEqual([
+      '12/31/2026 | mm/dd/yyyy | mm/dd/yyyy',
+      '02:30 PM | --:-- -- | 09:05:07 AM | 12:00 AM | 12:00:00.500 PM | 02:30:00 PM',
+      '12/31/2026, 02:30 PM | mm/dd/yyyy, --:-- --',
+      'December 2026 | --------- ----',
+      'Week 53, 2026 | Week --, ---- | Week --, ----',
+    ]);
+  });
+
   it('warns about the inputs it does not draw, once per type', async () => {
     await renderPdf('<input type=range><input type=range><input type=color>', {
       expectDiagnostics: [

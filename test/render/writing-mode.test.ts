@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/index.js';
 import { renderPage, renderPdf } from '../helpers/render.js';
+import { installedFamilies } from '../helpers/installed-fonts.js';
 import { withPdfFile } from '../helpers/tmp.js';
 
 const pdftotext = (pdf: Uint8Array): Promise<string> => withPdfFile(pdf, async (path) => (await promisify(execFile)('pdftotext', [path, '-'])).stdout);
@@ -57,3 +59,52 @@ describe('text-combine-upright (tate-chu-yoko)', () => {
   });
 });
 
+
+
+const noCjk = !installedFamilies().has('noto sans cjk jp');
+const skipped = noCjk ? ' — SKIPPED: Noto Sans CJK JP not installed (apt-get install fonts-noto-cjk; .ci/run does)' : '';
+if (noCjk) console.warn(`test/render/writing-mode.test.ts: upright CJK tests skipped${skipped}`);
+
+describe.skipIf(noCjk)(`upright glyphs in vertical text (CSS Writing Modes 3 §5.1, UAX #50)${skipped}`, () => {
+  const engine = createEngine({ systemFonts: true });
+  const CJK = '<!DOCTYPE html><style>@page { size: 24px 24px; margin: 0 } body { margin: 0 } div { writing-mode: vertical-rl; font: 20px/24px "Noto Sans CJK JP"; height: 24px }</style>';
+
+  /** The ink's extent: [columns, rows] holding any non-white pixel. */
+  async function ink(body: string): Promise<[number, number]> {
+    const rows = await renderPage(CJK + body, { engine });
+    const columns = new Set<number>();
+    let inked = 0;
+    for (const row of rows) {
+      const marks = [...row].flatMap((c, x) => (c === '_' ? [] : [x]));
+      if (marks.length > 0) inked++;
+      for (const x of marks) columns.add(x);
+    }
+    return [columns.size, inked];
+  }
+
+  it('sets an ideograph upright and Latin sideways with `mixed`, everything upright with `upright`, nothing with `sideways`', async () => {
+    // 一 is a horizontal stroke upright, a vertical one turned; I the other way round
+    const [ideoWide, ideoHigh] = await ink('<div>一</div>');
+    expect(ideoWide).toBeGreaterThan(3 * ideoHigh);
+    const [latinWide, latinHigh] = await ink('<div>I</div>');
+    expect(latinWide).toBeGreaterThan(3 * latinHigh);
+    const [uprightWide, uprightHigh] = await ink('<div style="text-orientation: upright">I</div>');
+    expect(uprightHigh).toBeGreaterThan(3 * uprightWide);
+    const [sidewaysWide, sidewaysHigh] = await ink('<div style="text-orientation: sideways">一</div>');
+    expect(sidewaysHigh).toBeGreaterThan(3 * sidewaysWide);
+  });
+
+  it('uses the vertical forms of punctuation: the ideographic comma in the top right corner of its cell', async () => {
+    const rows = await renderPage(`${CJK}<div>、</div>`, { engine });
+    const marked = rows.flatMap((row, y) => [...row].flatMap((c, x) => (c === '_' ? [] : [{ x, y }])));
+    // Chromium: the mark spans x 13-19, y 1-6 of the 20px cell (horizontal 、 sits bottom left)
+    expect(Math.min(...marked.map((p) => p.x))).toBeGreaterThanOrEqual(12);
+    expect(Math.max(...marked.map((p) => p.y))).toBeLessThanOrEqual(8);
+  });
+
+  it('extracts Japanese vertical lines in logical order, upright and sideways runs alike', async () => {
+    const pdf = await renderPdf('<!DOCTYPE html><style>@page { size: 200px 260px; margin: 10px } div { writing-mode: vertical-rl; font: 20px/30px "Noto Sans CJK JP"; height: 220px }</style>'
+      + '<div>「縦書き」、句読点。<br>ABCテスト12</div>', { engine });
+    expect((await pdftotext(pdf)).split('\n').filter((line) => line.trim() !== '')).toEqual(['「縦書き」、句読点。', 'ABCテスト12']);
+  });
+});

@@ -14,6 +14,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import { charsetHas, cssWeight, parseCharset } from '../../src/text/fontconfig.js';
 import { renderPdf } from '../helpers/render.js';
+import { installedFamilies } from '../helpers/installed-fonts.js';
 import { withPdfFile } from '../helpers/tmp.js';
 
 const run = promisify(execFile);
@@ -26,15 +27,6 @@ async function inspect(pdf: Uint8Array): Promise<{ text: string; fonts: string }
   }));
 }
 
-/** The installed families fontconfig knows, lower-cased (empty without fontconfig). */
-function installedFamilies(): Set<string> {
-  try {
-    const listing = execFileSync('fc-list', ['--format', '%{family}\n'], { encoding: 'utf8' });
-    return new Set(listing.split(/[\n,]/).map((name) => name.trim().toLowerCase()));
-  } catch {
-    return new Set();
-  }
-}
 
 describe('fontconfig listing', () => {
   test('character sets are sorted inclusive ranges', () => {

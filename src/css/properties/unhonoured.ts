@@ -36,7 +36,6 @@ export const UNHONOURED: ReadonlyMap<string, Unhonoured> = new Map<string, Unhon
   ['font-variation-settings', { why: 'variable-font axes are not applied', harmless: ['normal'] }],
   ['min-height', { why: 'a `stretch` minimum height is not resolved (as `auto`)', written: STRETCH }],
   ['max-height', { why: 'a `stretch` maximum height is not resolved (as `none`)', written: STRETCH }],
-  ['text-orientation', { why: 'glyphs are not set upright one by one: vertical text is turned as a whole (as `sideways`)', values: ['upright'] }],
 ]);
 
 /** A specified value as a list of its parts: `[0, 0]` border spacing, `['none']` background layers. */

@@ -299,7 +299,7 @@ function closeText(builder: OpenText): void {
 function joinRun(builder: OpenText, run: PlacedRun, rtl: boolean): void {
   const last = builder.runs[builder.runs.length - 1];
   const width = sum(run.advances);
-  if (last === undefined || last.run.face !== run.run.face || last.run.size !== run.run.size || Math.abs(builder.endX - run.x) > 1e-6) {
+  if (last === undefined || last.run.face !== run.run.face || last.run.size !== run.run.size || (last.run.upright === undefined) !== (run.run.upright === undefined) || Math.abs(builder.endX - run.x) > 1e-6) {
     builder.runs.push(run);
     builder.merged = undefined;
     builder.endX = run.x + width;

@@ -145,7 +145,7 @@ class CellStyles {
 }
 
 /** restyled() copies field by field: this fails to compile when block boxes gain an optional field it does not carry over. */
-export const CELL_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BlockBox>, 'marker' | 'imageFallback' | 'verticalRoot'>> = true;
+export const CELL_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BlockBox>, 'marker' | 'imageFallback' | 'verticalRoot' | 'verticalSource'>> = true;
 
 /** The cell's content box with another style (field by field: a spread of boxes takes V8's slow generic copy). */
 function restyled(content: BlockBox, style: ComputedStyle): BlockBox {
@@ -153,6 +153,7 @@ function restyled(content: BlockBox, style: ComputedStyle): BlockBox {
   if (content.marker !== undefined) copy.marker = content.marker;
   if (content.imageFallback !== undefined) copy.imageFallback = content.imageFallback;
   if (content.verticalRoot !== undefined) copy.verticalRoot = content.verticalRoot;
+  if (content.verticalSource !== undefined) copy.verticalSource = content.verticalSource;
   return copy as BlockBox;
 }
 

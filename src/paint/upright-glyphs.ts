@@ -1,0 +1,63 @@
+/**
+ * Upright glyphs in vertical text (CSS Writing Modes 3 §5.1). A vertical flow is laid out turned
+ * a quarter turn clockwise and painted turned back (layout/orthogonal.ts), so an upright glyph is
+ * drawn here turned a quarter turn anticlockwise about its place: its vertical origin (`VORG`) at
+ * the pen, its horizontal centre on the line's centre between the font's ascent and descent.
+ *
+ * The glyphs are drawn from their outlines, and the run is written again as invisible text along
+ * the line: a text extractor reads the run in logical order, as it reads sideways vertical text
+ * (glyphs set upright one by one in a font's horizontal encoding read as one line per glyph).
+ */
+import type { Color } from '../css/types.js';
+import type { PlacedRun } from '../layout/types.js';
+import { glyphOutlineCommands } from '../text/fontkit.js';
+import type { FontFace, UprightMetrics } from '../text/types.js';
+import type { DisplayItem, PathSegment } from './display-list.js';
+import { glyphsItem } from './text.js';
+
+export function uprightGlyphItems(run: PlacedRun, upright: UprightMetrics, baseline: number, color: Color): DisplayItem[] {
+  const { face, size } = run.run;
+  const centre = baseline - (upright.ascent - upright.descent) / 2;
+  const items: DisplayItem[] = [];
+  let pen = run.x;
+  run.run.glyphs.forEach((glyph, i) => {
+    const path = outlinePath(face, glyph.id, size);
+    const place = glyph.upright;
+    if (path.length > 0 && color.a > 0 && place !== undefined) {
+      // glyph x → up the turned line, glyph y (down) → along it: upright once the flow turns back
+      const matrix = [0, -1, 1, 0, pen + place.originY, centre + place.width / 2] as const;
+      items.push({ kind: 'push-transform', matrix }, { kind: 'fill-path', path, color }, { kind: 'pop-transform' });
+    }
+    pen += run.advances[i] ?? glyph.advance;
+  });
+  return [...items, { ...glyphsItem(run, baseline, color), invisible: true } as DisplayItem];
+}
+
+/** Glyph `id`'s outline at `size` px, y down from its origin on the baseline. */
+function outlinePath(face: FontFace, id: number, size: number): PathSegment[] {
+  const scale = size / face.unitsPerEm;
+  const path: PathSegment[] = [];
+  let last = { x: 0, y: 0 };
+  const at = (x: number, y: number): { x: number; y: number } => ({ x: x * scale, y: -y * scale });
+  for (const { command, args } of glyphOutlineCommands(face.program, id)) {
+    if (command === 'closePath') {
+      path.push({ op: 'close' });
+      continue;
+    }
+    if (command === 'moveTo' || command === 'lineTo') {
+      last = at(args[0]!, args[1]!);
+      path.push({ op: command === 'moveTo' ? 'move' : 'line', ...last });
+    } else if (command === 'quadraticCurveTo') {
+      const c = at(args[0]!, args[1]!);
+      const end = at(args[2]!, args[3]!);
+      // a quadratic as the cubic it equals
+      path.push({ op: 'curve', x1: last.x + (2 / 3) * (c.x - last.x), y1: last.y + (2 / 3) * (c.y - last.y), x2: end.x + (2 / 3) * (c.x - end.x), y2: end.y + (2 / 3) * (c.y - end.y), ...end });
+      last = end;
+    } else {
+      const [c1, c2, end] = [at(args[0]!, args[1]!), at(args[2]!, args[3]!), at(args[4]!, args[5]!)];
+      path.push({ op: 'curve', x1: c1.x, y1: c1.y, x2: c2.x, y2: c2.y, ...end });
+      last = end;
+    }
+  }
+  return path;
+}
