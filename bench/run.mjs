@@ -4,7 +4,7 @@
 // memory is its own; each child renders with one warm engine and then draws the same content with
 // bare PDFKit (the floor, bench/lib/floor.mjs) and prints octavo's ratio to it.
 //   --quick          fewer iterations and smaller scaling sizes (a minute or two)
-//   --only LIST      sections: documents,cold,scaling,memory,service,caches (comma-separated)
+//   --only LIST      sections: documents,cold,scaling,memory,service,caches,fresh,peers (comma-separated)
 //   --iterations N   warm renders per document (default 30; --quick 8)
 //   --json           machine-readable output
 import { spawnSync } from 'node:child_process';
@@ -24,7 +24,7 @@ const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : u
 const QUICK = args.includes('--quick');
 const JSON_OUTPUT = args.includes('--json');
 const ITERATIONS = Number(option('--iterations')) || (QUICK ? 8 : 30);
-const SECTIONS = new Set((option('--only') ?? 'documents,cold,scaling,memory,service,caches').split(','));
+const SECTIONS = new Set((option('--only') ?? 'documents,cold,scaling,memory,service,caches,fresh,peers').split(','));
 const path = (relative) => fileURLToPath(new URL(relative, ROOT));
 
 function child(script, argv, nodeFlags = []) {
@@ -80,6 +80,21 @@ if (SECTIONS.has('memory')) {
   log('memory…');
   const renders = QUICK ? 1000 : 10000;
   results.memory = { soak: child('bench/lib/measure.mjs', [`soak:${renders}`], ['--expose-gc']) };
+}
+
+if (SECTIONS.has('fresh')) {
+  log('fresh render processes…');
+  // a render process of the pool without and with the CLI's warm-up, then 100 invoices (bench/lib/fresh-process.mjs)
+  results.fresh = { cold: child('bench/lib/fresh-process.mjs', []), warm: child('bench/lib/fresh-process.mjs', ['--warm-up']) };
+}
+
+// the three documents octavo is judged with, beside the PDFKit floor's runner, when ../shared/bench is beside the project
+const PEERS = path('../shared/bench/compare.mjs');
+if (SECTIONS.has('peers') && existsSync(PEERS)) {
+  log('peer documents (../shared/bench/compare.mjs)…');
+  const run = spawnSync(process.execPath, [PEERS, '--reps', QUICK ? '1' : '3'], { cwd: path('.'), encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (run.status !== 0) throw new Error(`compare.mjs failed:\n${run.stderr}`);
+  results.peers = run.stdout.trim().split('\n');
 }
 
 if (SECTIONS.has('service') && existsSync(path('bench/service.mjs'))) {
@@ -195,6 +210,15 @@ function report(r) {
     const s = r.memory.soak;
     lines.push(`memory: ${s.renders} invoice renders in one engine: RSS ${f0(s.rssAfterWarmupMiB)} MiB after the first tenth, ${f0(s.rssEndMiB)} MiB at the end (${s.growth >= 0 ? '+' : ''}${(s.growth * 100).toFixed(1)} %)`, '');
   }
+  if (r.fresh) {
+    const row = (name, d) => [name, f0(d.readyMs), f0(d.readyCpuMs), f0(d.first.ms), f0(d.first.cpuMs), f0(d.secondToTenth.ms), f0(d.secondToTenth.cpuMs),
+      f0(d.hundredth.ms), f0(d.hundredth.cpuMs), `${d.firstOverHundredth.toFixed(1)}x`];
+    table(['fresh render process, 100 invoices', 'ready ms', 'CPU ms to ready', '1st ms', 'CPU', '2nd-10th ms', 'CPU', '91st-100th ms', 'CPU', '1st / 100th'], [
+      row('no warm-up', r.fresh.cold),
+      row('warm-up job (octavo serve)', r.fresh.warm),
+    ]);
+  }
+  if (r.peers) lines.push('peer documents, octavo / PDFKit floor after 3 and 40 warm-up renders (report: 8), by wall and CPU time:', ...r.peers, '');
   if (r.service) {
     const { service: s, singleThread: t } = r.service;
     table(['service (bench/service.mjs)', 'count', 'per second', 'p50 ms', 'p99 ms'], [

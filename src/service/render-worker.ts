@@ -3,18 +3,25 @@
  * engine per process (fonts parsed once, remote resources cached), with the limits and the
  * remote allow-list the pool was given. Loaded as compiled
  * JS (dist/service/render-worker.js); results and errors travel as plain data.
+ *
+ * With a warm-up job (the pool's `warmUp`), the engine renders it once before the process says
+ * it is ready: the first render of a process otherwise runs in V8's interpreter, compiling the
+ * engine's code lazily, parsing the bundled fonts and loading ICU's data, and costs as much as ten
+ * of its later renders (bench/README.md, "Fresh render processes").
  */
 import { createEngine } from '../index.js';
 import type { Limits, RemoteOptions } from '../options.js';
 import type { RenderJob, RenderResultMessage } from './renderer.js';
 import { renderMessage } from './renderer.js';
 
-export default function createRenderer(init: unknown): Promise<(job: RenderJob) => Promise<RenderResultMessage>> {
-  const { limits, remote, fonts } = (init ?? {}) as { limits?: Limits; remote?: RemoteOptions; fonts?: string[] };
+export default async function createRenderer(init: unknown): Promise<(job: RenderJob) => Promise<RenderResultMessage>> {
+  const { limits, remote, fonts, warmUp } = (init ?? {}) as { limits?: Limits; remote?: RemoteOptions; fonts?: string[]; warmUp?: RenderJob };
   const engine = createEngine({
     ...(limits === undefined ? {} : { limits }),
     ...(remote === undefined ? {} : { remote }),
     ...(fonts === undefined || fonts.length === 0 ? {} : { fonts }),
   });
-  return Promise.resolve((job) => renderMessage(engine, job));
+  // its outcome is not the point: a warm-up that fails still compiled what it reached
+  if (warmUp !== undefined) await renderMessage(engine, warmUp);
+  return (job) => renderMessage(engine, job);
 }

@@ -42,6 +42,8 @@ export interface WorkerPoolOptions {
   readonly fonts?: readonly string[];
   /** Renders that may wait for a process (default 64); more answer 503. */
   readonly maxQueue?: number;
+  /** A document each process renders once before it takes requests (render-worker.ts); default none. */
+  readonly warmUp?: RenderJob;
 }
 
 export interface WorkerPool {
@@ -135,6 +137,7 @@ function engineInitOf(options: WorkerPoolOptions, timeoutMs: number): string {
     limits: { ...options.limits, maxRenderMs: timeoutMs },
     fonts: options.fonts ?? [],
     ...(options.remote === undefined ? {} : { remote: options.remote }),
+    ...(options.warmUp === undefined ? {} : { warmUp: options.warmUp }),
   });
 }
 

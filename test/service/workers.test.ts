@@ -27,6 +27,15 @@ describe('render worker pool', () => {
     expect((await pool.renderPdf({ template: '<p>a\u2E3Ab</p>', data: {} })).warnings).toEqual([expect.stringMatching(/no available font has a glyph for U\+2E3A/)]);
   });
 
+  it('renders requests after its warm-up job, also when the warm-up fails', async () => {
+    pool = createWorkerPool({ threads: 1, warmUp: { template: '<p>{{warm}}</p>', data: { warm: 'up' } } });
+    const answers = await Promise.all([1, 2, 3].map((n) => pool!.renderPdf({ template: `<p>document ${n}</p>`, data: {} })));
+    for (const answer of answers) expect({ pages: answer.pages, warnings: answer.warnings, head: Buffer.from(answer.pdf.subarray(0, 5)).toString() }).toEqual({ pages: 1, warnings: [], head: '%PDF-' });
+    await pool.close();
+    pool = createWorkerPool({ threads: 1, warmUp: { template: '{{#if}}', data: {} } });
+    expect((await pool.renderPdf({ template: '<p>after a failed warm-up</p>', data: {} })).pages).toBe(1);
+  });
+
   it('turns a failure into its ServiceError', async () => {
     pool = createWorkerPool({ workerFile, threads: 1 });
     await expect(pool.renderPdf({ template: 'x', data: { fail: true } })).rejects.toMatchObject({ code: 'template_error', status: 422 });

@@ -20,6 +20,7 @@ import type { Limits } from '../../options.js';
 import { DEFAULT_LIMITS } from '../../options.js';
 import { allowRemoteOrigins, remoteOptionOf } from '../shared/remote-flag.js';
 import { JOB_FLAGS, JOB_USAGE, jobsOption } from '../shared/job-options.js';
+import { warmUpJob } from '../../service/warm-up.js';
 
 export const DEFAULT_PORT = 3000;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -99,6 +100,7 @@ const command: CliCommand = {
       maxQueue: integerOption(parsed, 'max-queue', DEFAULT_MAX_QUEUE, 0),
       ...fontDirOption(parsed, io.cwd),
       ...(parsed.strings.has('workers') ? { threads: integerOption(parsed, 'workers', 1, 1, 256) } : {}),
+      warmUp: warmUpJob(),
     };
     const bodyLimitBytes = integerOption(parsed, 'body-limit', DEFAULT_BODY_LIMIT_BYTES, 1);
     const timeouts = {

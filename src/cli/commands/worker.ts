@@ -12,6 +12,7 @@ import { startWorker } from '../../service/main/worker-process.js';
 import { DEFAULT_LINK_TTL_SECONDS } from '../../service/operations.js';
 import { DEFAULT_RENDER_TIMEOUT_MS } from '../../service/workers.js';
 import { waitForStop } from './serve.js';
+import { warmUpJob } from '../../service/warm-up.js';
 
 const FLAGS = { 'database-url': 'string', workers: 'string', 'render-timeout': 'string', 'link-ttl': 'string', 'allow-remote': 'list', ...JOB_FLAGS } as const;
 
@@ -41,6 +42,7 @@ const command: CliCommand = {
         timeoutMs: integerOption(parsed, 'render-timeout', DEFAULT_RENDER_TIMEOUT_MS, 1),
         ...remoteOptionOf(allowRemote),
         ...(parsed.strings.has('workers') ? { threads: integerOption(parsed, 'workers', 1, 1, 256) } : {}),
+        warmUp: warmUpJob(),
       },
       jobs: jobsOption(parsed, { kind: 'postgres', dataDir: '', databaseUrl }),
     });
