@@ -96,6 +96,12 @@ export interface LayoutInput {
    * inside. A field of the run, not a copy of the box, so caches keyed by the box hold.
    */
   readonly formattingContextRoot?: boolean | undefined;
+  /**
+   * Run mode: size the box as if its `height`, `min-height` and `max-height` were auto (the
+   * content size of a flex item, CSS Flexbox 1 §4.5, §9.2 step 3 E). The formatting contexts read
+   * the box's block size through `sizingStyle`, so the box keeps its identity for the caches.
+   */
+  readonly autoHeight?: boolean | undefined;
   /** Where the box's margin box starts (x: containing block's content edge; y: the flow position before `strut`). */
   readonly x: number;
   readonly y: number;
@@ -104,6 +110,13 @@ export interface LayoutInput {
   readonly fragmentainer: Fragmentainer | undefined;
   /** Floats of the enclosing block formatting context, in the input's frame (CSS2 §9.5). */
   readonly exclusions: ExclusionSpace;
+}
+
+/** The style the box's own size is read from in this run: its own, or with its heights auto (`autoHeight`). */
+export function sizingStyle(box: LayoutBox, input: Pick<LayoutInput, 'autoHeight'>): ComputedStyle {
+  const style = box.style;
+  if (input.autoHeight !== true) return style;
+  return { ...style, height: 'auto', minHeight: 'auto', maxHeight: 'none' };
 }
 
 /** A forced break keeps its kind so that pagination can add a blank page for `left`/`right` (CSS Fragmentation 3 §3.1). */

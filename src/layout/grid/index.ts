@@ -8,6 +8,7 @@
 import type { FlexBox } from '../../boxes/types.js';
 import type { BoxFragment, Fragment } from '../types.js';
 import type { BreakToken, LayoutContext, LayoutInput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
+import { sizingStyle } from '../contract.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
 import { clampHeight, containerMetrics, definiteContentHeight, marginOrZero, resolveMinSize, toContentSize } from '../box-model.js';
 import { offsetFragment } from '../fragment.js';
@@ -48,7 +49,7 @@ interface ContainerBox {
 }
 
 function containerBox(box: FlexBox, input: LayoutInput): ContainerBox {
-  const style = box.style;
+  const style = sizingStyle(box, input);
   const { h, border, padding, edgesY } = containerMetrics(style, input);
   const definite = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY) : definiteContentHeight(style, input.containingHeight, edgesY);
   const height = definite === undefined ? undefined : clampHeight(style, definite, input.containingHeight, edgesY);
@@ -159,7 +160,7 @@ function splitPage(box: FlexBox, t: Tracks, tokens: readonly { index: number; to
 }
 
 export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
-  const style = box.style;
+  const style = sizingStyle(box, input);
   const c = containerBox(box, input);
   const continued = resume !== undefined;
   const minHeight = toContentSize(resolveMinSize(style.minHeight, input.containingHeight), style, c.edgesY);

@@ -14,7 +14,7 @@ import type { GridCell, TableGrid } from './grid.js';
 import { buildTableGrid } from './grid.js';
 import type { CollapsedBorder, CollapsedEdges } from './collapse.js';
 import type { AllCarried, OptionalKeys } from '../fragment.js';
-import { collapsedEdges } from './collapse.js';
+import { SIDE_BORDERS, collapsedEdges } from './collapse.js';
 
 /** Tables' grids, border models and column widths. */
 const PLANS = cacheKey('tables', () => new WeakMap<TableWrapperBox, TablePlan>());
@@ -39,13 +39,13 @@ export interface TablePlan {
 export function tablePlan(wrapper: TableWrapperBox, ctx: LayoutContext): TablePlan {
   let plan = ctx.caches.of(PLANS).get(wrapper);
   if (plan === undefined) {
-    plan = makePlan(wrapper);
+    plan = makePlan(wrapper, ctx);
     ctx.caches.of(PLANS).set(wrapper, plan);
   }
   return plan;
 }
 
-function makePlan(wrapper: TableWrapperBox): TablePlan {
+function makePlan(wrapper: TableWrapperBox, ctx: LayoutContext): TablePlan {
   const table = wrapper.table;
   const grid = buildTableGrid(table);
   const collapse = table.style.borderCollapse === 'collapse';
@@ -53,7 +53,7 @@ function makePlan(wrapper: TableWrapperBox): TablePlan {
   if (!collapse) {
     return { wrapper, table, grid, collapse, spacing: table.style.borderSpacing, border: usedBorder(table.style), cellStyles, tableStyle: table.style, edges: undefined };
   }
-  const edges = collapsedEdges(grid, table);
+  const edges = collapsedEdges({ grid, table, borders: ctx.caches.of(SIDE_BORDERS) });
   const tableStyle: ComputedStyle = { ...table.style, borderTopColor: TRANSPARENT, borderRightColor: TRANSPARENT, borderBottomColor: TRANSPARENT, borderLeftColor: TRANSPARENT };
   return { wrapper, table, grid, collapse, spacing: [0, 0], border: outerHalfBorders(grid, edges), cellStyles, tableStyle, edges };
 }

@@ -76,6 +76,6 @@ export function collapsedSegments(plan: TablePlan, geometry: TableGeometry, rows
   return out.sort((a, b) => (a.vertical ? a.width : a.height) - (b.vertical ? b.width : b.height));
 
   function horizontalEdges(above: number | undefined, below: number | undefined): readonly CollapsedBorder[] {
-    return edgesBetween(edges!, plan.grid, plan.table, above, below);
+    return edgesBetween(edges!, above, below);
   }
 }
