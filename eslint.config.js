@@ -86,21 +86,12 @@ export default tseslint.config(
     // (contract.ts, break-token.ts, …) that every formatting-context folder imports and the top
     // modules (dispatch.ts, context.ts, document.ts, passes.ts) that import those folders, so the
     // folder graph has src/layout <-> src/layout/<fc>; no file cycle crosses folders. Moving the top
-    // modules into a folder of their own removes it. (2) Eleven layout functions and contentText
-    // still take six or seven parameters.
-    // (3) The asynchronous jobs (issue 30) came in with src/service, service/jobs, service/webhooks,
+    // modules into a folder of their own removes it.
+    // (2) The asynchronous jobs (issue 30) came in with src/service, service/jobs, service/webhooks,
     // service/queue and service/storage importing each other (job records and stores in both
     // directions); their records belong in one folder below the others.
     files: ['src/layout/**/*.ts', 'src/service/**/*.ts'],
     rules: { 'octavo/no-folder-cycle': 'off' },
-  },
-  {
-    files: [
-      'src/boxes/generated.ts', 'src/layout/grid/absolute.ts', 'src/layout/grid/fragment.ts', 'src/layout/grid/index.ts',
-      'src/layout/grid/items.ts', 'src/layout/page/footnotes.ts', 'src/layout/table/paginate.ts', 'src/layout/table/plan.ts',
-      'src/layout/table/rows.ts', 'src/layout/table/segments.ts',
-    ],
-    rules: { 'max-params': 'off' },
   },
   {
     files: ['**/*.mjs', '**/*.js'],

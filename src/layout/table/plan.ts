@@ -102,7 +102,7 @@ function collapsedCellBox(cell: GridCell, edges: CollapsedEdges, styles: CellSty
   const bottom = widestOver(edges.horizontal[cell.row + cell.rowSpan]!, cell.column, cell.colSpan);
   const left = edges.vertical[cell.row]![cell.column]!.width;
   const right = edges.vertical[cell.row]![cell.column + cell.colSpan]!.width;
-  return restyled(content, styles.halfBorders(cell.column, content.style, top / 2, right / 2, bottom / 2, left / 2));
+  return restyled(content, styles.halfBorders(cell.column, content.style, { top: top / 2, right: right / 2, bottom: bottom / 2, left: left / 2 }));
 }
 
 /**
@@ -129,7 +129,8 @@ class CellStyles {
   }
 
   /** `base` with these half borders (CSS2 §17.6.2), transparent: the table paints the borders. */
-  halfBorders(column: number, base: ComputedStyle, top: number, right: number, bottom: number, left: number): ComputedStyle {
+  halfBorders(column: number, base: ComputedStyle, half: Sides): ComputedStyle {
+    const { top, right, bottom, left } = half;
     const last = this.recent[column];
     if (last !== undefined && last.base === base && last.top === top && last.right === right && last.bottom === bottom && last.left === left) return last.style;
     const style = this.variant(base, `${top} ${right} ${bottom} ${left}`, () => ({
