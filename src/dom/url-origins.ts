@@ -15,14 +15,25 @@ export interface UrlOrigin {
 }
 
 /** Absolute URL -> its first place in the document. */
-export type UrlOrigins = ReadonlyMap<string, UrlOrigin>;
+export interface UrlOrigins {
+  get(url: string): UrlOrigin | undefined;
+}
 
 const CSS_URL = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^)\s]*))\s*\)/gi;
 
+/**
+ * The origins of the document's URLs, found when a warning first asks for one: most renders
+ * load every URL and never ask, so the document is not walked for them.
+ */
 export function urlOrigins(dom: DomDocument, baseUrl: string | undefined): UrlOrigins {
+  let found: ReadonlyMap<string, UrlOrigin> | undefined;
+  return { get: (url) => (found ??= findOrigins(dom, baseUrl)).get(url) };
+}
+
+function findOrigins(dom: DomDocument, baseUrl: string | undefined): ReadonlyMap<string, UrlOrigin> {
   const origins = new Map<string, UrlOrigin>();
   const add = (written: string, offset: number | null): void => {
-    // located only when a warning reads it: most URLs load and are never reported
+    // located only when a warning reads it: a warning names one URL of many
     const origin = (): UrlOrigin => ({ written, get where(): SourceLocation { return { file: dom.sourceName, ...(offset === null ? {} : dom.locate(offset)) }; } });
     if (written.startsWith('data:')) {
       // its own key: a data: URL is not resolved (parsing megabytes as a URL would copy them)
