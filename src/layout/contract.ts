@@ -14,15 +14,28 @@ import type { ComputedStyle, LegacyAlign, PageContext, PageStyle } from '../css/
 import type { Diagnostics } from '../diagnostics.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { TextSystem } from '../text/types.js';
-import type { IntrinsicSizes } from './inline/intrinsic.js';
 import type { BoxFragment } from './types.js';
 import type { MarginStrut } from './margins.js';
 import type { ExclusionSpace } from './exclusions.js';
-import type { InlineResume } from './inline/resume.js';
 import type { PageContent, PendingPositioned } from './escaping.js';
 
 export type { Escaping, PageContent, PendingPositioned } from './escaping.js';
-export type { IntrinsicSizes } from './inline/intrinsic.js';
+
+/** Min-content and max-content inline sizes of a box's content (CSS Sizing 3 §5.1). */
+export interface IntrinsicSizes {
+  readonly minContent: number;
+  readonly maxContent: number;
+}
+
+/**
+ * Where inline content resumes, as the rest of layout sees it: the inline formatting context's
+ * own position (inline/resume.ts `InlineResume`, a piece index and the rest of a piece cut
+ * there), which only it reads back.
+ */
+export interface InlinePosition {
+  readonly index: number;
+  readonly tail: object | undefined;
+}
 
 /** Room on one axis (CSS Sizing 3 §2.1): a definite size, or an intrinsic sizing constraint. */
 export type AvailableSize = number | 'min-content' | 'max-content';
@@ -145,7 +158,7 @@ export type BreakToken =
   | {
       readonly kind: 'inline';
       readonly box: BlockBox;
-      readonly at: InlineResume;
+      readonly at: InlinePosition;
       /** Floats standing in the content that continue on the next page (placed there first). */
       readonly floats?: readonly FloatResume[] | undefined;
       readonly atBlockEnd?: boolean | undefined;

@@ -65,7 +65,8 @@ export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
   const env = inlineEnv(ctx);
   const measured = measuredInline(box, frame.contentWidth, env);
   const inline = resume?.kind === 'inline' ? resume : undefined;
-  const start = inline?.at ?? CONTENT_START;
+  // the inline formatting context reads back the position it wrote (contract.ts InlinePosition)
+  const start = (inline?.at as InlineResume | undefined) ?? CONTENT_START;
   const continued = inline?.floats ?? [];
   const flow: LinesFlow = {
     frame, box, measured, ctx, strutHeight: inlineMetrics(box.style, env).lineHeight, placedFloats: new Set(),
