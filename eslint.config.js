@@ -83,24 +83,6 @@ export default tseslint.config(
     },
   },
   {
-    // Known debt, issue 27 still open. (1) The layout root holds both the shared contract
-    // (contract.ts, break-token.ts, …) that every formatting-context folder imports and the top
-    // modules (dispatch.ts, context.ts, document.ts, passes.ts) that import those folders, so the
-    // folder graph has src/layout <-> src/layout/<fc>; no file cycle crosses folders. Moving the top
-    // modules into a folder of their own removes it. (2) Eleven layout functions and contentText
-    // still take six or seven parameters.
-    files: ['src/layout/**/*.ts'],
-    rules: { 'octavo/no-folder-cycle': 'off' },
-  },
-  {
-    files: [
-      'src/boxes/generated.ts', 'src/layout/grid/absolute.ts', 'src/layout/grid/fragment.ts', 'src/layout/grid/index.ts',
-      'src/layout/grid/items.ts', 'src/layout/page/footnotes.ts', 'src/layout/table/paginate.ts', 'src/layout/table/plan.ts',
-      'src/layout/table/rows.ts', 'src/layout/table/segments.ts',
-    ],
-    rules: { 'max-params': 'off' },
-  },
-  {
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },

@@ -115,7 +115,7 @@ export interface Limits {
   maxResources?: number;
   /** Maximum characters the Handlebars template may write (default 32 Mi), checked while it expands. */
   maxTemplateOutputBytes?: number;
-  /** Maximum block bodies run plus partials called by one template run (default 1,000,000). */
+  /** Maximum steps of one template run — mustaches evaluated, helpers called, block bodies run, partials called (default 1,000,000). */
   maxTemplateSteps?: number;
   /** Maximum partial calls open at once (default 100); deeper recursion is refused at its `{{> name}}`. */
   maxPartialDepth?: number;

@@ -33,9 +33,9 @@ import type { LoadedImage } from './resources/types.js';
 import type { FontRegistry } from './text/fonts.js';
 import type { TextSystem } from './text/types.js';
 import { createFontRegistry, loadFontFaces } from './text/fonts.js';
-import { layoutPages } from './layout/document.js';
-import type { LayoutRequest, LayoutServices } from './layout/document.js';
-import { needsPasses } from './layout/passes.js';
+import { layoutPages } from './layout/driver/document.js';
+import type { LayoutRequest, LayoutServices } from './layout/driver/document.js';
+import { needsPasses } from './layout/driver/passes.js';
 import type { BoxTree } from './boxes/types.js';
 import type { PassResults } from './boxes/references.js';
 import { marginBoxStyleLookup } from './layout/page/margin-box-styles.js';
@@ -218,7 +218,7 @@ interface PreparedLayout {
   /** Where each resource URL was written, for warnings. */
   readonly origins: UrlOrigins;
   readonly metadata: Metadata;
-  /** What layout is asked (layout/document.ts). */
+  /** What layout is asked (layout/driver/document.ts). */
   readonly layout: LayoutRequest;
 }
 

@@ -178,7 +178,7 @@ function withLeadingInline(walk: Walk, box: BlockBox, inline: InlineBox): BlockB
 function record(walk: Walk, element: DomElement, style: ComputedStyle): ComputedStyle {
   const source = boxElement(walk, element);
   recordElement(walk.records, element, source, style, walk.counters);
-  const text = (items: readonly ContentItem[]): string => contentText(items, element, style, walk.counters, { depth: 0 }, walk.refs);
+  const text = (items: readonly ContentItem[]): string => contentText(items, { element, style }, { counters: walk.counters, quotes: { depth: 0 }, refs: walk.refs });
   if (style.stringSet !== 'none') recordStrings(walk.records, source, style.stringSet, text);
   if (style.bookmarkLevel === 'none') return style;
   return { ...style, bookmarkLabel: [{ kind: 'string', value: text(style.bookmarkLabel).replace(/\s+/g, ' ').trim() }] };
@@ -349,7 +349,7 @@ function contentBoxes(walk: Walk, element: DomElement, style: ComputedStyle, pse
       flush();
       children.push(leaderBox(walk.styled.anonymousStyle(style, 'inline'), item.pattern, pseudo));
     } else {
-      text += contentText([item], element, style, walk.counters, walk.quotes, walk.refs);
+      text += contentText([item], { element, style }, walk);
     }
   }
   flush();

@@ -80,18 +80,26 @@ export interface ContentRefs {
   readonly strings?: ((name: string, policy: RunningPolicy) => string) | undefined;
 }
 
+/** The element (absent in a page-margin box) and the style whose `content` is generated. */
+export interface ContentOrigin {
+  readonly element: DomElement | undefined;
+  readonly style: ComputedStyle;
+}
+
+/** What generated content reads and moves on as it is generated: counters, the quote depth, the paged-media lookups. */
+export interface ContentState {
+  readonly counters: CounterValues;
+  readonly quotes: QuoteState;
+  readonly refs?: ContentRefs | undefined;
+}
+
 /**
  * The text of a `content` value (images, running elements and leaders are handled by the
  * caller; without an element, `attr()` and `content()` are empty).
  */
-export function contentText(
-  items: readonly ContentItem[],
-  element: DomElement | undefined,
-  style: ComputedStyle,
-  counters: CounterValues,
-  quotes: QuoteState,
-  refs: ContentRefs = {},
-): string {
+export function contentText(items: readonly ContentItem[], origin: ContentOrigin, state: ContentState): string {
+  const { element, style } = origin;
+  const { counters, quotes, refs = {} } = state;
   let text = '';
   for (const item of items) {
     switch (item.kind) {
@@ -140,7 +148,7 @@ export function markerContent(
   counters: CounterState,
   quotes: QuoteState,
 ): string {
-  if (Array.isArray(markerStyle.content)) return contentText(markerStyle.content as readonly ContentItem[], element, markerStyle, counters, quotes);
+  if (Array.isArray(markerStyle.content)) return contentText(markerStyle.content as readonly ContentItem[], { element, style: markerStyle }, { counters, quotes });
   if (markerStyle.content === 'none') return '';
   const type = itemStyle.listStyleType;
   if (typeof type !== 'string') return type.value;

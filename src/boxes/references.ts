@@ -5,7 +5,7 @@
  * (`content()`, `target-text()`). Recorded during the box-tree walk, where counters are known.
  *
  * Cross-references to later elements and to page numbers are resolved from what the previous
- * pass recorded (`PassResults`): the first pass prints what it can, and layout/passes.ts lays the
+ * pass recorded (`PassResults`): the first pass prints what it can, and layout/driver/passes.ts lays the
  * document out again while the printed values change.
  */
 import type { ComputedStyle, ContentItem, ContentPart, StringSet, TargetRef } from '../css/types.js';

@@ -183,7 +183,7 @@ export type Box =
   | BlockBox | InlineBox | TextBox | LineBreakBox | ReplacedBox | FlexBox | TableWrapperBox | TableBox
   | TableColumnGroupBox | TableColumnBox | TableRowGroupBox | TableRowBox | TableCellBox | OutOfFlowBox;
 
-/** A box laid out as one unit in a formatting context: what `layout/dispatch.ts` switches on. */
+/** A box laid out as one unit in a formatting context: what `layout/driver/dispatch.ts` switches on. */
 export type LayoutBox = BlockBox | ReplacedBox | FlexBox | TableWrapperBox;
 
 /** The root of the box tree: the principal box of `<html>`. */

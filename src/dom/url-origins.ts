@@ -36,10 +36,12 @@ const CSS_URL = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^)\s]*))\s*\)/gi;
  * which are read only then: most URLs load and are never reported.
  */
 export function urlOrigins(dom: DomDocument, baseUrl: string | undefined, sheets: readonly LinkedSheetText[] = []): UrlOrigins {
-  const own = documentUrlOrigins(dom, baseUrl);
+  // walked when a warning first asks: most renders load every URL and never ask
+  let own: Map<string, UrlOrigin> | undefined;
   let linked: Map<string, UrlOrigin> | undefined;
   return {
     get(url) {
+      own ??= documentUrlOrigins(dom, baseUrl);
       const found = own.get(url);
       if (found !== undefined || sheets.length === 0) return found;
       linked ??= sheetUrlOrigins(sheets);
@@ -65,7 +67,7 @@ function sheetUrlOrigins(sheets: readonly LinkedSheetText[]): Map<string, UrlOri
 function documentUrlOrigins(dom: DomDocument, baseUrl: string | undefined): Map<string, UrlOrigin> {
   const origins = new Map<string, UrlOrigin>();
   const add = (written: string, offset: number | null): void => {
-    // located only when a warning reads it: most URLs load and are never reported
+    // located only when a warning reads it: a warning names one URL of many
     const origin = (): UrlOrigin => ({ written, get where(): SourceLocation { return { file: dom.sourceName, ...(offset === null ? {} : dom.locate(offset)) }; } });
     if (written.startsWith('data:')) {
       // its own key: a data: URL is not resolved (parsing megabytes as a URL would copy them)

@@ -14,15 +14,28 @@ import type { ComputedStyle, LegacyAlign, PageContext, PageStyle } from '../css/
 import type { Diagnostics } from '../diagnostics.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { TextSystem } from '../text/types.js';
-import type { IntrinsicSizes } from './inline/intrinsic.js';
 import type { BoxFragment } from './types.js';
 import type { MarginStrut } from './margins.js';
 import type { ExclusionSpace } from './exclusions.js';
-import type { InlineResume } from './inline/resume.js';
 import type { PageContent, PendingPositioned } from './escaping.js';
 
 export type { Escaping, PageContent, PendingPositioned } from './escaping.js';
-export type { IntrinsicSizes } from './inline/intrinsic.js';
+
+/** Min-content and max-content inline sizes of a box's content (CSS Sizing 3 §5.1). */
+export interface IntrinsicSizes {
+  readonly minContent: number;
+  readonly maxContent: number;
+}
+
+/**
+ * Where inline content resumes, as the rest of layout sees it: the inline formatting context's
+ * own position (inline/resume.ts `InlineResume`, a piece index and the rest of a piece cut
+ * there), which only it reads back.
+ */
+export interface InlinePosition {
+  readonly index: number;
+  readonly tail: object | undefined;
+}
 
 /** Room on one axis (CSS Sizing 3 §2.1): a definite size, or an intrinsic sizing constraint. */
 export type AvailableSize = number | 'min-content' | 'max-content';
@@ -96,6 +109,12 @@ export interface LayoutInput {
    * inside. A field of the run, not a copy of the box, so caches keyed by the box hold.
    */
   readonly formattingContextRoot?: boolean | undefined;
+  /**
+   * Run mode: size the box as if its `height`, `min-height` and `max-height` were auto (the
+   * content size of a flex item, CSS Flexbox 1 §4.5, §9.2 step 3 E). The formatting contexts read
+   * the box's block size through `sizingStyle`, so the box keeps its identity for the caches.
+   */
+  readonly autoHeight?: boolean | undefined;
   /** Where the box's margin box starts (x: containing block's content edge; y: the flow position before `strut`). */
   readonly x: number;
   readonly y: number;
@@ -104,6 +123,13 @@ export interface LayoutInput {
   readonly fragmentainer: Fragmentainer | undefined;
   /** Floats of the enclosing block formatting context, in the input's frame (CSS2 §9.5). */
   readonly exclusions: ExclusionSpace;
+}
+
+/** The style the box's own size is read from in this run: its own, or with its heights auto (`autoHeight`). */
+export function sizingStyle(box: LayoutBox, input: Pick<LayoutInput, 'autoHeight'>): ComputedStyle {
+  const style = box.style;
+  if (input.autoHeight !== true) return style;
+  return { ...style, height: 'auto', minHeight: 'auto', maxHeight: 'none' };
 }
 
 /** A forced break keeps its kind so that pagination can add a blank page for `left`/`right` (CSS Fragmentation 3 §3.1). */
@@ -132,7 +158,7 @@ export type BreakToken =
   | {
       readonly kind: 'inline';
       readonly box: BlockBox;
-      readonly at: InlineResume;
+      readonly at: InlinePosition;
       /** Floats standing in the content that continue on the next page (placed there first). */
       readonly floats?: readonly FloatResume[] | undefined;
       readonly atBlockEnd?: boolean | undefined;

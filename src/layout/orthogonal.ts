@@ -15,7 +15,7 @@ import type { BlockBox, VerticalMode } from '../boxes/types.js';
 import type { ComputedStyle } from '../css/types.js';
 import type { BoxFragment, Fragment } from './types.js';
 import type { IntrinsicSizes, LayoutContext, LayoutInput, LayoutResult } from './contract.js';
-import { cacheKey, layoutBox } from './contract.js';
+import { cacheKey, layoutBox, sizingStyle } from './contract.js';
 import { EMPTY_STRUT } from './margins.js';
 import { NO_EXCLUSIONS } from './exclusions.js';
 import { shrinkToFitWidth } from './shrink-to-fit.js';
@@ -23,6 +23,8 @@ import { placeBlockLevel } from './block-level.js';
 
 /** The turned box of each root, made once (layout caches are keyed by box). */
 const TURNED = cacheKey('orthogonal.turned', () => new WeakMap<BlockBox, BlockBox>());
+/** The same for runs that size the root as if its heights were auto (contract.ts `autoHeight`). */
+const TURNED_AUTO_HEIGHT = cacheKey('orthogonal.turnedAutoHeight', () => new WeakMap<BlockBox, BlockBox>());
 
 export function isVerticalRoot(box: { readonly kind: string }): box is BlockBox & { readonly verticalRoot: VerticalMode } {
   return box.kind === 'block' && (box as BlockBox).verticalRoot !== undefined;
@@ -30,7 +32,7 @@ export function isVerticalRoot(box: { readonly kind: string }): box is BlockBox 
 
 /** The root's content width (its block size): the turned content's height. */
 export function verticalRootIntrinsicSizes(box: BlockBox & { readonly verticalRoot: VerticalMode }, ctx: LayoutContext, available: number): IntrinsicSizes {
-  const laid = layoutTurned(box, ctx, available, 'measure');
+  const laid = layoutTurned(box, { mode: 'measure' }, available, ctx);
   const fragment = laid?.fragment;
   const inner = fragment === undefined ? 0 : fragment.height - fragment.border.top - fragment.border.bottom - fragment.padding.top - fragment.padding.bottom;
   return { minContent: inner, maxContent: inner };
@@ -38,7 +40,7 @@ export function verticalRootIntrinsicSizes(box: BlockBox & { readonly verticalRo
 
 export function layoutVerticalRoot(box: BlockBox & { readonly verticalRoot: VerticalMode }, input: LayoutInput, ctx: LayoutContext): LayoutResult {
   const available = input.containingHeight ?? initialContainingHeight(ctx);
-  const laid = layoutTurned(box, ctx, available, input.mode);
+  const laid = layoutTurned(box, input, available, ctx);
   if (laid === undefined) return { kind: 'pushed' };
   const inner = laid.fragment;
   const width = inner.height;
@@ -83,8 +85,12 @@ function warnPastPage(box: BlockBox & { readonly verticalRoot: VerticalMode }, w
 
 const round = (value: number): number => Math.round(value * 100) / 100;
 
-function layoutTurned(box: BlockBox & { readonly verticalRoot: VerticalMode }, ctx: LayoutContext, available: number, mode: 'layout' | 'measure'): { fragment: BoxFragment } | undefined {
-  const turned = turnedBox(box, ctx);
+/** The run's mode, and whether its heights count as auto (contract.ts `autoHeight`: the turned root's widths then do). */
+type TurnedRun = Pick<LayoutInput, 'mode' | 'autoHeight'>;
+
+function layoutTurned(box: BlockBox & { readonly verticalRoot: VerticalMode }, run: TurnedRun, available: number, ctx: LayoutContext): { fragment: BoxFragment } | undefined {
+  const { mode } = run;
+  const turned = turnedBox(box, run, ctx);
   const width = shrinkToFitWidth(turned, available, ctx);
   const laid = layoutBox(turned, {
     mode, available: width, containingWidth: available, containingHeight: undefined, fixedWidth: width, formattingContextRoot: true,
@@ -93,8 +99,9 @@ function layoutTurned(box: BlockBox & { readonly verticalRoot: VerticalMode }, c
   return laid.kind === 'placed' ? { fragment: laid.fragment } : undefined;
 }
 
-function turnedBox(box: BlockBox & { readonly verticalRoot: VerticalMode }, ctx: LayoutContext): BlockBox {
-  const cache = ctx.caches.of(TURNED);
+function turnedBox(box: BlockBox & { readonly verticalRoot: VerticalMode }, run: TurnedRun, ctx: LayoutContext): BlockBox {
+  const autoHeight = run.autoHeight === true;
+  const cache = ctx.caches.of(autoHeight ? TURNED_AUTO_HEIGHT : TURNED);
   let turned = cache.get(box);
   if (turned === undefined) {
     const clockwise = box.verticalRoot !== 'sideways-lr';
@@ -108,7 +115,8 @@ function turnedBox(box: BlockBox & { readonly verticalRoot: VerticalMode }, ctx:
       return done;
     };
     const content = turnedTree(box, turnStyle) as BlockBox;
-    turned = { ...content, verticalRoot: undefined, style: rootStyle(content.style, clockwise) } as BlockBox;
+    const own = autoHeight ? turnedSides(sizingStyle(box, run), clockwise) : content.style;
+    turned = { ...content, verticalRoot: undefined, style: rootStyle(own, clockwise) } as BlockBox;
     cache.set(box, turned);
   }
   return turned;

@@ -13,6 +13,7 @@
 import type { LayoutBox } from '../boxes/types.js';
 import type { ComputedStyle, SizeKeyword } from '../css/types.js';
 import type { IntrinsicSizes, LayoutContext, LayoutInput } from './contract.js';
+import { sizingStyle } from './contract.js';
 import { isSizeKeyword, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, toContentSize, usedBorder, usedPadding } from './box-model.js';
 import { contentIntrinsicSizes } from './intrinsic.js';
 
@@ -87,7 +88,7 @@ export function hasWidthKeyword(style: ComputedStyle): boolean {
  */
 export function withKeywordSizes(box: LayoutBox, input: LayoutInput, ctx: LayoutContext): LayoutInput {
   if (box.kind === 'replaced' || box.kind === 'table-wrapper' || typeof input.available !== 'number') return input;
-  const style = box.style;
+  const style = sizingStyle(box, input);
   const width = input.fixedWidth === undefined && hasWidthKeyword(style)
     ? usedBorderBoxWidth(box, input.containingWidth, input.available, ctx, (room) => Math.max(0, room))
     : input.fixedWidth;

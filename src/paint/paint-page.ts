@@ -15,7 +15,7 @@ import type { ImageLookup } from './background.js';
 import { canvasBackground, fragmentArea, paintBackground } from './background.js';
 import { paintBorder } from './border.js';
 import type { DisplayItem, PaintedPart } from './display-list.js';
-import type { LaidOut } from '../layout/document.js';
+import type { LaidOut } from '../layout/driver/document.js';
 import { NO_RADII, borderRadii, insetRadii } from './radii.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { TextSystem } from '../text/types.js';

@@ -1,8 +1,9 @@
 /**
  * The expansion budget of one template run: a template is small, but loops over loops and partials
  * calling partials twice multiply it. Every block body run (`{{#each}}` iteration, `{{#if}}`
- * branch, any block helper's `fn`/`inverse`) and every partial call is a step; each step adds the
- * bytes it wrote itself (its result minus what its inner steps already counted), so the running
+ * branch, any block helper's `fn`/`inverse`), every partial call, every helper call and every
+ * mustache evaluated is a step (so a loop body of many mustaches that write nothing weighs what
+ * it costs); each block body and partial adds the bytes it wrote itself (its result minus what its inner steps already counted), so the running
  * total is the output's length as it grows and the limit fires while expanding — never after a
  * gigabyte string is built. Partial calls are also a stack, so runaway recursion is refused at its
  * call site. Templates run synchronously, so one module-level run is in effect at a time.
@@ -15,7 +16,7 @@ import { walk } from './ast.js';
 export interface ExpansionLimits {
   /** limits.maxTemplateOutputBytes: characters the template may write. */
   readonly maxTemplateOutputBytes: number;
-  /** limits.maxTemplateSteps: block bodies run plus partials called. */
+  /** limits.maxTemplateSteps: mustaches evaluated, helpers called, block bodies run and partials called. */
   readonly maxTemplateSteps: number;
   /** limits.maxPartialDepth: partial calls open at once. */
   readonly maxPartialDepth: number;
@@ -64,15 +65,20 @@ function outputTooLarge(expansion: Expansion, loc: Loc): OctavoError {
   return limitExceeded('maxTemplateOutputBytes', max, `the template writes more than ${max} characters`, location(expansion.sources.at(-1), loc));
 }
 
-/** One step: counted, timed and its own output added to the total. */
+/** One step counted and timed (a mustache, a helper call; block bodies and partials through `step`). */
+function tick(expansion: Expansion, loc: Loc): void {
+  if (++expansion.steps > expansion.limits.maxTemplateSteps) {
+    const max = expansion.limits.maxTemplateSteps;
+    throw limitExceeded('maxTemplateSteps', max, `the template takes more than ${max} steps (mustaches, helpers, block bodies and partials)`, location(expansion.sources.at(-1), loc));
+  }
+  if ((expansion.steps & 1023) === 0) expansion.checkTime();
+}
+
+/** One step whose output is its own: counted, timed and what it wrote added to the total. */
 function step(run: () => unknown, loc: Loc): unknown {
   const expansion = current;
   if (expansion === undefined) return run();
-  if (++expansion.steps > expansion.limits.maxTemplateSteps) {
-    const max = expansion.limits.maxTemplateSteps;
-    throw limitExceeded('maxTemplateSteps', max, `the template runs more than ${max} block bodies and partials`, location(expansion.sources.at(-1), loc));
-  }
-  if ((expansion.steps & 1023) === 0) expansion.checkTime();
+  tick(expansion, loc);
   expansion.inner.push(0);
   let result: unknown;
   try {
@@ -154,15 +160,57 @@ interface BlockOptions {
   readonly loc?: Loc;
 }
 
+/**
+ * A compiled template as Handlebars' runtime receives it: each program is called with the
+ * template's runtime container, whose `lambda` the compiled code calls once per mustache
+ * (test/template/handlebars-internals.test.ts asserts both).
+ */
+interface TemplateSpec {
+  main: Program;
+}
+
+interface RuntimeContainer {
+  lambda: (current: unknown, context: unknown) => unknown;
+}
+
 interface CountableEnvironment {
   readonly helpers: Record<string, (...args: unknown[]) => unknown>;
   readonly decorators: Record<string, (...args: unknown[]) => unknown>;
+  template: (spec: TemplateSpec) => unknown;
 }
 
-/** A helper whose block bodies are counted steps. */
-function countedHelper(helper: (...args: unknown[]) => unknown): (...args: unknown[]) => unknown {
+const COUNTED = Symbol('octavo.countedMustaches');
+
+/** The container's `lambda` made a step, once per container (a compiled template keeps its container). */
+function countMustaches(container: RuntimeContainer & { [COUNTED]?: true }): void {
+  if (container[COUNTED] === true) return;
+  const lambda = container.lambda;
+  if (typeof lambda !== 'function') throw new Error('Handlebars internals changed: the runtime container has no lambda (see test/template/handlebars-internals.test.ts)');
+  container.lambda = function countedMustache(value: unknown, context: unknown): unknown {
+    if (current !== undefined) tick(current, undefined);
+    return lambda(value, context);
+  };
+  container[COUNTED] = true;
+}
+
+/** Every template the environment compiles counts its mustaches: its main program marks its container first. */
+function countTemplates(env: CountableEnvironment): void {
+  const template = env.template;
+  env.template = function countedTemplate(this: unknown, spec: TemplateSpec): unknown {
+    const main = spec.main;
+    spec.main = Object.assign(function countedMain(this: unknown, container: RuntimeContainer, ...rest: unknown[]): unknown {
+      countMustaches(container);
+      return main.call(this, container, ...rest);
+    }, main) as Program;
+    return template.call(this, spec);
+  };
+}
+
+/** A helper whose calls and block bodies are counted steps. */
+export function countedHelper(helper: (...args: unknown[]) => unknown): (...args: unknown[]) => unknown {
   return function countedBlocks(this: unknown, ...args: unknown[]): unknown {
     const options = args.at(-1) as BlockOptions | undefined;
+    if (current !== undefined) tick(current, options?.loc);
     if (current !== undefined && typeof options?.fn === 'function') {
       const counted: Record<string, unknown> = { ...options, fn: countedProgram(options.fn, options.loc) };
       if (typeof options.inverse === 'function') counted['inverse'] = countedProgram(options.inverse, options.loc);
@@ -173,12 +221,14 @@ function countedHelper(helper: (...args: unknown[]) => unknown): (...args: unkno
 }
 
 /**
- * Makes a Handlebars environment count its expansion: every block helper (the built-in `each`,
- * `if`, `with`, `unless`, `blockHelperMissing` and octavo's) runs its bodies as steps, and every
+ * Makes a Handlebars environment count its expansion: every mustache its templates evaluate and
+ * every helper call is a step, every block helper (the built-in `each`, `if`, `with`, `unless`,
+ * `blockHelperMissing` and octavo's) runs its bodies as steps, and every
  * `{{#*inline}}` partial is a partial step of the template that defines it.
  */
 export function countExpansion(env: CountableEnvironment): void {
   for (const [name, helper] of Object.entries(env.helpers)) env.helpers[name] = countedHelper(helper);
+  countTemplates(env);
   const inline = env.decorators['inline'];
   if (inline === undefined) return;
   env.decorators['inline'] = function countedInline(this: unknown, ...args: unknown[]): unknown {

@@ -29,7 +29,7 @@ import { resolvePartials } from './partials.js';
 import { preferFieldsOverHelpers } from './rewrite.js';
 import { documentSettings, validLocale, validTimeZone } from './document-settings.js';
 import type { ExpansionLimits } from './budget.js';
-import { checkOutput, countExpansion, withExpansion } from './budget.js';
+import { checkOutput, countExpansion, countedHelper, withExpansion } from './budget.js';
 import type { NestingLimits } from './nesting.js';
 import { checkTemplateNesting } from './nesting.js';
 import { DEFAULT_LIMITS } from '../options.js';
@@ -101,8 +101,8 @@ function logHelper(settings: HelperSettings): (...args: unknown[]) => string {
  * as runtime helpers (Handlebars hands them on to the partials it calls).
  */
 function runHelpers(settings: HelperSettings): Record<string, (...args: unknown[]) => unknown> {
-  const helpers: Record<string, (...args: unknown[]) => unknown> = { log: logHelper(settings) };
-  for (const [name, definition] of OCTAVO_HELPERS) helpers[name] = toHandlebarsHelper(name, definition, settings);
+  const helpers: Record<string, (...args: unknown[]) => unknown> = { log: countedHelper(logHelper(settings)) };
+  for (const [name, definition] of OCTAVO_HELPERS) helpers[name] = countedHelper(toHandlebarsHelper(name, definition, settings));
   return helpers;
 }
 

@@ -30,6 +30,10 @@ export const HOSTILE_TEMPLATES: readonly HostileTemplate[] = [
     template: '{{#each a}}{{#each ../a}}{{#each ../../a}}<b>{{this}}</b>{{/each}}{{/each}}{{/each}}', data: { a: thousand }, limit: 'maxTemplateSteps',
   },
   {
+    name: 'each over 200,000 items of ten mustaches writing nothing',
+    template: `{{#each big}}${'{{a}}{{b}}'.repeat(5)}{{/each}}`, data: { big: Array.from({ length: 200_000 }, () => ({})) }, limit: 'maxTemplateSteps',
+  },
+  {
     name: 'two nested each over 1,000 items with a long body',
     template: `{{#each a}}{{#each ../a}}<p>${'y'.repeat(200)}{{this}}</p>{{/each}}{{/each}}`, data: { a: thousand }, limit: 'maxTemplateOutputBytes',
   },

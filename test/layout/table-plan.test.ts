@@ -52,17 +52,18 @@ describe('collapsed borders resolved once per table', () => {
       </tbody></table>`);
     const table = wrapper.table;
     const grid = buildTableGrid(table);
-    const edges = collapsedEdges(grid, table);
+    const source = { grid, table, borders: new WeakMap() };
+    const edges = collapsedEdges(source);
     const rows = grid.rows.length;
     expect(edges.horizontal).toHaveLength(rows + 1);
     for (let line = 0; line <= rows; line++) {
       const above = line > 0 ? line - 1 : undefined;
       const below = line < rows ? line : undefined;
-      for (let c = 0; c < grid.columnCount; c++) expect(edges.horizontal[line]![c]).toEqual(horizontalEdge(grid, table, above, below, c));
-      expect(edgesBetween(edges, grid, table, above, below)).toBe(edges.horizontal[line]);
+      for (let c = 0; c < grid.columnCount; c++) expect(edges.horizontal[line]![c]).toEqual(horizontalEdge(source, above, below, c));
+      expect(edgesBetween(edges, above, below)).toBe(edges.horizontal[line]);
     }
     // a repeated header over the last body row: not a grid line, resolved on demand
-    expect(edgesBetween(edges, grid, table, 0, 3)).toEqual([0, 1].map((c) => horizontalEdge(grid, table, 0, 3, c)));
+    expect(edgesBetween(edges, 0, 3)).toEqual([0, 1].map((c) => horizontalEdge(source, 0, 3, c)));
     expect(edges.horizontal[0]!.map((edge) => edge.width)).toEqual([3, 3]); // the table's own border wins at its top
     // inside the row-spanning cell; `hidden` above c beats the double border below b
     expect(edges.horizontal[2]!.map((edge) => edge.width)).toEqual([0, 0]);

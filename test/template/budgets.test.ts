@@ -75,4 +75,14 @@ describe('template budgets: legitimate templates at the same shapes', () => {
     expect((await failure(loop, data, { maxTemplateSteps: 5000 })).message).toContain('(limits.maxTemplateSteps = 5000)');
     expect(await pdfText(`${loop}done`, data, { maxTemplateSteps: 20_000 })).toBe('done');
   });
+
+  it('weighs every mustache and helper call, even those writing nothing', async () => {
+    const items = { a: Array.from({ length: 100 }, () => ({})) };
+    const mustaches = `{{#each a}}${'{{x}}{{{y}}}'.repeat(10)}{{/each}}`;
+    // 100 bodies + 2,000 mustaches + the each call
+    expect((await failure(mustaches, items, { maxTemplateSteps: 2000 })).message).toContain('(limits.maxTemplateSteps = 2000)');
+    expect(await pdfText(`${mustaches}done`, items, { maxTemplateSteps: 2200 })).toBe('done');
+    const helpers = `{{#each a}}${'{{uppercase "x"}}'.repeat(10)}{{/each}}`;
+    expect((await failure(helpers, items, { maxTemplateSteps: 1000 })).message).toContain('(limits.maxTemplateSteps = 1000)');
+  });
 });

@@ -10,6 +10,7 @@ import type { BlockBox, LayoutBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import type { BoxFragment } from '../types.js';
 import type { BreakToken, Fragmentainer, LayoutContext, LayoutInput, LayoutResult } from '../contract.js';
+import { sizingStyle } from '../contract.js';
 import type { MarginStrut } from '../margins.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
 import type { HorizontalMetrics } from '../box-model.js';
@@ -42,7 +43,7 @@ export function establishesBfc(box: LayoutBox): boolean {
  * view of their items) as the box `box`, whose identity the fragment keeps.
  */
 export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
-  const style = box.style;
+  const style = sizingStyle(box, input);
   const continued = resume !== undefined;
   const bfc = input.formattingContextRoot === true || establishesBfc(box);
   const h = horizontalMetrics(box, input);
@@ -144,7 +145,7 @@ function horizontalMetrics(box: LayoutBox, input: LayoutInput): HorizontalMetric
  * the stretched width held within the limits that min-/max-height transfer to it.
  */
 function widthFromRatio(box: LayoutBox, input: LayoutInput, available: number, edges: Edges): number | undefined {
-  const style = box.style;
+  const style = sizingStyle(box, input);
   const ratio = ratioOf(style);
   if (ratio === undefined || style.width !== 'auto') return undefined;
   const height = input.fixedHeight ?? borderBoxHeight(style, resolveSize(style.height, input.containingHeight), edges.y);
@@ -175,7 +176,7 @@ function borderBoxHeight(style: LayoutBox['style'], size: number | undefined, ed
 
 /** The content height the aspect ratio gives an auto height (CSS Sizing 4 §5.2), min/max-height applied. */
 function heightFromRatio(box: LayoutBox, input: LayoutInput, h: HorizontalMetrics, edgesY: number): number | undefined {
-  const style = box.style;
+  const style = sizingStyle(box, input);
   const ratio = ratioOf(style);
   if (ratio === undefined || !isAutoHeight(style.height) || input.fixedHeight !== undefined) return undefined;
   const edgesX = h.border.left + h.border.right + h.padding.left + h.padding.right;
@@ -270,7 +271,7 @@ function overflowsUnsplittably(box: LayoutBox, borderBottom: number, input: Layo
   const page = input.fragmentainer;
   if (page === undefined || page.atTop || children.breakToken !== undefined) return false;
   if (borderBottom <= page.bottom + 0.01) return false;
-  return whole || children.fragments.length === 0 || !isAutoHeight(box.style.height);
+  return whole || children.fragments.length === 0 || !isAutoHeight(sizingStyle(box, input).height);
 }
 
 /**

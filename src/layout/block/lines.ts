@@ -65,10 +65,11 @@ export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
   const env = inlineEnv(ctx);
   const measured = measuredInline(box, frame.contentWidth, env);
   const inline = resume?.kind === 'inline' ? resume : undefined;
-  const start = inline?.at ?? CONTENT_START;
+  // the inline formatting context reads back the position it wrote (contract.ts InlinePosition)
+  const start = (inline?.at as InlineResume | undefined) ?? CONTENT_START;
   const continued = inline?.floats ?? [];
   const flow: LinesFlow = {
-    frame, box, measured, ctx, strutHeight: inlineMetrics(box.style, ctx.text).lineHeight, placedFloats: new Set(),
+    frame, box, measured, ctx, strutHeight: inlineMetrics(box.style, env).lineHeight, placedFloats: new Set(),
     atTop: (frame.fragmentainer?.atTop ?? true) && continued.length === 0,
   };
   const top = frame.y + collapsedMargin(frame.strut);
@@ -184,7 +185,7 @@ function lineAt(flow: LinesFlow, at: InlineResume, y: number, state: LinesState)
   for (;;) {
     const band = freeBand(current.exclusions, top, flow.strutHeight, left, right);
     const room = { width: band.right - band.left, contentWidth: frame.contentWidth };
-    const line = layoutLine(flow.box, flow.measured, at, room, flow.ctx.text);
+    const line = layoutLine(flow.box, flow.measured, at, room, inlineEnv(flow.ctx));
     const overflows = lineContentWidth(line.pieces, line.cloned) > room.width + 0.01 && room.width < frame.contentWidth;
     const below = overflows ? nextFloatBottom(current.exclusions, top, Math.max(flow.strutHeight, line.height)) : undefined;
     if (below !== undefined) {

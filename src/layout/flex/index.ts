@@ -7,6 +7,8 @@
  */
 import type { FlexBox, LayoutBox } from '../../boxes/types.js';
 import type { Baselines, BreakToken, LayoutContext, LayoutInput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
+import { sizingStyle } from '../contract.js';
+import type { ComputedStyle } from '../../css/types.js';
 import { EMPTY_STRUT, addMargin } from '../margins.js';
 import { clampHeight, containerMetrics, definiteContentHeight, isAutoHeight, marginOrZero, resolveMaxSize, resolveMinSize, toContentSize } from '../box-model.js';
 import { forcedBreakOf } from '../break-token.js';
@@ -24,12 +26,12 @@ import type { PlacedItem } from './place.js';
 import { forcesBreak, placeAll, placeFragmented } from './paginate.js';
 
 export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
-  const style = box.style;
+  const style = sizingStyle(box, input);
   const continued = resume !== undefined;
   const cw = input.containingWidth;
   const metrics = containerMetrics(style, input);
   const { h, border, padding, edgesX, edgesY } = metrics;
-  const specifiedHeight = definiteContentHeight(style, input.containingHeight, edgesY) ?? heightFromRatio(box, h.contentWidth + edgesX, edgesX, edgesY);
+  const specifiedHeight = definiteContentHeight(style, input.containingHeight, edgesY) ?? heightFromRatio(style, h.contentWidth + edgesX, edgesX, edgesY);
   const definiteHeight = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY)
     : specifiedHeight === undefined ? undefined : clampHeight(style, specifiedHeight, input.containingHeight, edgesY);
   // A flexed height from outside may be no definite size for the items' percentages (§9.8).
@@ -64,10 +66,10 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
 }
 
 /** An auto height given by the preferred aspect ratio (CSS Sizing 4 §5.2), as a content height. */
-function heightFromRatio(box: FlexBox, borderWidth: number, edgesX: number, edgesY: number): number | undefined {
-  const ratio = ratioOf(box.style);
-  if (ratio === undefined || !isAutoHeight(box.style.height)) return undefined;
-  return Math.max(0, heightForWidth(box.style, ratio, borderWidth, { x: edgesX, y: edgesY }) - edgesY);
+function heightFromRatio(style: ComputedStyle, borderWidth: number, edgesX: number, edgesY: number): number | undefined {
+  const ratio = ratioOf(style);
+  if (ratio === undefined || !isAutoHeight(style.height)) return undefined;
+  return Math.max(0, heightForWidth(style, ratio, borderWidth, { x: edgesX, y: edgesY }) - edgesY);
 }
 
 function flexEnv(box: FlexBox, contentWidth: number, definiteHeight: number | undefined, percentHeight: number | undefined, ctx: LayoutContext): FlexEnv {
@@ -88,7 +90,7 @@ function flexEnv(box: FlexBox, contentWidth: number, definiteHeight: number | un
 
 /** min-height/max-height of the container (content box), which hold an auto height. */
 function containerLimits(box: FlexBox, input: LayoutInput, edgesY: number, env: FlexEnv): ContainerLimits {
-  const style = box.style;
+  const style = sizingStyle(box, input);
   const min = toContentSize(resolveMinSize(style.minHeight, input.containingHeight), style, edgesY);
   const maxRaw = resolveMaxSize(style.maxHeight, input.containingHeight);
   const max = Math.max(min, maxRaw === Infinity ? Infinity : toContentSize(maxRaw, style, edgesY));

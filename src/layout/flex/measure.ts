@@ -13,9 +13,6 @@ import { NO_EXCLUSIONS } from '../exclusions.js';
 import type { FlexItem } from './items.js';
 import { clampAxis } from './items.js';
 
-/** Flex items without their own height limits, to measure their content height. */
-const CONTENT_VIEWS = cacheKey('flexContentViews', () => new WeakMap<LayoutBox, LayoutBox>());
-
 /** Measuring runs of flex items, by the sizes asked for. */
 const MEASURES = cacheKey('flexMeasures', () => new WeakMap<LayoutBox, Map<string, LayoutOutput>>());
 
@@ -25,11 +22,16 @@ export interface ItemSpace {
   readonly containingHeight: number | undefined;
 }
 
-/** A border-box width, and height if fixed (`heightDefinite` false when percentages inside cannot resolve against it). */
+/**
+ * A border-box width, and height if fixed (`heightDefinite` false when percentages inside cannot
+ * resolve against it); `autoHeight` measures the content height whatever the item's own height,
+ * min-height and max-height say (contract.ts `LayoutInput.autoHeight`).
+ */
 export interface MeasureSize {
   readonly width: number;
   readonly height: number | undefined;
   readonly heightDefinite?: boolean | undefined;
+  readonly autoHeight?: boolean | undefined;
 }
 
 /** The item's axes by direction (its main and cross axes in some order). */
@@ -43,8 +45,8 @@ export interface ItemAxes {
  * percentages inside cannot resolve against it): its height and baselines.
  */
 export function measureAt(item: FlexItem, size: MeasureSize, space: ItemSpace, ctx: LayoutContext): LayoutOutput {
-  const { width, height, heightDefinite = true } = size;
-  const key = `${width}|${height}|${heightDefinite}|${space.containingWidth}|${space.containingHeight}`;
+  const { width, height, heightDefinite = true, autoHeight = false } = size;
+  const key = `${width}|${height}|${heightDefinite}|${autoHeight}|${space.containingWidth}|${space.containingHeight}`;
   let cache = ctx.caches.of(MEASURES).get(item.box);
   if (cache === undefined) {
     cache = new Map();
@@ -54,7 +56,7 @@ export function measureAt(item: FlexItem, size: MeasureSize, space: ItemSpace, c
   if (cached !== undefined) return cached;
   const laid = layoutBox(item.box, {
     mode: 'measure', available: width, containingWidth: space.containingWidth, containingHeight: space.containingHeight,
-    fixedWidth: width, fixedHeight: height, fixedHeightIndefinite: !heightDefinite, formattingContextRoot: true, x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
+    fixedWidth: width, fixedHeight: height, fixedHeightIndefinite: !heightDefinite, formattingContextRoot: true, autoHeight, x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
   }, ctx);
   if (laid.kind !== 'placed') throw new Error('a measuring run cannot be pushed');
   cache.set(key, laid);
@@ -102,12 +104,7 @@ export function contentHeightAt(item: FlexItem, width: number, space: ItemSpace,
   if (item.box.kind === 'replaced' || (style.height === 'auto' && style.minHeight === 'auto' && style.maxHeight === 'none')) {
     return heightAt(item, width, { vertical: item.main, horizontal: item.cross }, space, ctx);
   }
-  let view = ctx.caches.of(CONTENT_VIEWS).get(item.box);
-  if (view === undefined) {
-    view = { ...item.box, style: { ...style, height: 'auto', minHeight: 'auto', maxHeight: 'none' } } as typeof item.box;
-    ctx.caches.of(CONTENT_VIEWS).set(item.box, view);
-  }
-  return measureAt({ ...item, box: view }, { width, height: undefined }, space, ctx).fragment.height;
+  return measureAt(item, { width, height: undefined, autoHeight: true }, space, ctx).fragment.height;
 }
 
 /** The border-box width of a replaced item at a border-box height. */

@@ -30,8 +30,19 @@ export interface GridLines {
   readonly padding: { readonly start: number; readonly top: number; readonly end: number; readonly bottom: number };
 }
 
-function edges(axis: ExplicitAxis, offset: number, lines: { starts: readonly number[]; ends: readonly number[] }, start: number, end: number, style: { start: OutOfFlowBox['style']['gridRowStart']; end: OutOfFlowBox['style']['gridRowEnd'] }): [number, number] {
-  const placement = resolveAxis(axis, style);
+/** One axis of the grid as a positioned box sees it: its explicit lines, where each line is, and the padding edges that stand for `auto`. */
+interface AxisLines {
+  readonly axis: ExplicitAxis;
+  readonly offset: number;
+  readonly starts: readonly number[];
+  readonly ends: readonly number[];
+  readonly start: number;
+  readonly end: number;
+}
+
+function edges(lines: AxisLines, style: { start: OutOfFlowBox['style']['gridRowStart']; end: OutOfFlowBox['style']['gridRowEnd'] }): [number, number] {
+  const { start, end, offset } = lines;
+  const placement = resolveAxis(lines.axis, style);
   if (placement.kind !== 'definite') return [start, end];
   const at = (positions: readonly number[], line: number, fallback: number): number => positions[line - 1 + offset] ?? fallback;
   return [style.start === 'auto' ? start : at(lines.starts, placement.start, start), style.end === 'auto' ? end : at(lines.ends, placement.end, end)];
@@ -43,9 +54,11 @@ function edges(axis: ExplicitAxis, offset: number, lines: { starts: readonly num
  */
 export function layoutInGridArea(pending: PendingPositioned, grid: Grid, lines: GridLines, container: BoxFragment, ctx: LayoutContext): { fragment: BoxFragment; pageContent: readonly PageContent[] } {
   const style = pending.placeholder.box.style;
-  const [start, end] = edges(grid.columnAxis, grid.columnOffset, { starts: lines.columnStarts, ends: lines.columnEnds }, lines.padding.start, lines.padding.end, { start: style.gridColumnStart, end: style.gridColumnEnd });
+  const columns = { axis: grid.columnAxis, offset: grid.columnOffset, starts: lines.columnStarts, ends: lines.columnEnds, start: lines.padding.start, end: lines.padding.end };
+  const rows = { axis: grid.rowAxis, offset: grid.rowOffset, starts: lines.rowStarts, ends: lines.rowEnds, start: lines.padding.top, end: lines.padding.bottom };
+  const [start, end] = edges(columns, { start: style.gridColumnStart, end: style.gridColumnEnd });
   const [left, right] = lines.rtl ? [container.width - end, container.width - start] : [start, end];
-  const [top, bottom] = edges(grid.rowAxis, grid.rowOffset, { starts: lines.rowStarts, ends: lines.rowEnds }, lines.padding.top, lines.padding.bottom, { start: style.gridRowStart, end: style.gridRowEnd });
+  const [top, bottom] = edges(rows, { start: style.gridRowStart, end: style.gridRowEnd });
   const block: ContainingBlock = {
     x: container.x + left, y: container.y + top, width: Math.max(0, right - left), height: Math.max(0, bottom - top), direction: container.style.direction,
   };

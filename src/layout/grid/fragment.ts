@@ -30,11 +30,27 @@ export function rowsEnd(starts: readonly number[], sizes: readonly number[], end
   return end === 0 ? 0 : starts[end - 1]! + sizes[end - 1]!;
 }
 
+/** The grid's sized rows and where each starts, from the content box top. */
+export interface GridRows {
+  readonly box: FlexBox;
+  readonly sized: SizedGrid;
+  readonly starts: readonly number[];
+}
+
 /**
- * The rows of the grid on this page: `room` is the space from the content box top to the page
- * bottom (undefined when nothing fragments). Undefined when no row fits and the grid must move.
+ * Where this page's rows go: `room` is the space from the content box top to the page bottom
+ * (undefined when nothing fragments), `resume` where the grid continues.
  */
-export function rowsForPage(box: FlexBox, sized: SizedGrid, starts: readonly number[], resume: BreakToken | undefined, room: number | undefined, atTop: boolean): PageRows | undefined {
+export interface RowsRoom {
+  readonly resume: BreakToken | undefined;
+  readonly room: number | undefined;
+  readonly atTop: boolean;
+}
+
+/** The rows of the grid on this page; undefined when no row fits and the grid must move. */
+export function rowsForPage(rows: GridRows, space: RowsRoom): PageRows | undefined {
+  const { box, sized, starts } = rows;
+  const { resume, room, atTop } = space;
   const count = sized.rows.length;
   const firstRow = resume?.kind === 'block' ? Math.min(resume.next, count) : 0;
   if (resume?.kind === 'block' && resume.children.length > 0 && room !== undefined) {

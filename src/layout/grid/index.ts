@@ -8,6 +8,7 @@
 import type { FlexBox } from '../../boxes/types.js';
 import type { BoxFragment, Fragment } from '../types.js';
 import type { BreakToken, LayoutContext, LayoutInput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
+import { sizingStyle } from '../contract.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
 import { clampHeight, containerMetrics, definiteContentHeight, marginOrZero, resolveMinSize, toContentSize } from '../box-model.js';
 import { offsetFragment } from '../fragment.js';
@@ -48,7 +49,7 @@ interface ContainerBox {
 }
 
 function containerBox(box: FlexBox, input: LayoutInput): ContainerBox {
-  const style = box.style;
+  const style = sizingStyle(box, input);
   const { h, border, padding, edgesY } = containerMetrics(style, input);
   const definite = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY) : definiteContentHeight(style, input.containingHeight, edgesY);
   const height = definite === undefined ? undefined : clampHeight(style, definite, input.containingHeight, edgesY);
@@ -76,8 +77,16 @@ interface LaidItems {
   readonly page: PageRows;
 }
 
+/** The grid container being laid out or measured, in one run. */
+interface GridRun {
+  readonly box: FlexBox;
+  readonly mode: LayoutInput['mode'];
+  readonly ctx: LayoutContext;
+}
+
 /** Each item of this page's rows laid out in its area, in the container's frame. */
-function layoutItems(box: FlexBox, t: Tracks, mode: LayoutInput['mode'], ctx: LayoutContext): LaidItems {
+function layoutItems(run: GridRun, t: Tracks): LaidItems {
+  const { box, mode, ctx } = run;
   const style = box.style;
   const out: LaidItems = { children: [], positioned: [], pageContent: [], first: undefined, last: undefined, page: t.page };
   let { first, last } = out;
@@ -100,7 +109,7 @@ function layoutItems(box: FlexBox, t: Tracks, mode: LayoutInput['mode'], ctx: La
     const x = t.contentLeft + (style.direction === 'rtl' ? t.contentWidth - start - area.width : start);
     const y = t.contentTop + t.rowStarts[item.area.rowStart]! - t.page.shift;
     const fragmentainer = split === undefined ? undefined : { bottom: split.room, atTop: true, discardTopMargins: resume !== undefined };
-    const placed = layoutItemInArea(item.box, split === undefined ? area : { ...area, height: Infinity }, alignment, mode, fragmentainer, ctx, resume);
+    const placed = layoutItemInArea(item.box, { area: split === undefined ? area : { ...area, height: Infinity }, container: alignment }, { mode, fragmentainer, resume }, ctx);
     if (placed === undefined) continue;
     if (placed.output.breakToken !== undefined) tokens.push({ index, token: placed.output.breakToken });
     splitHeight = Math.max(splitHeight, placed.output.fragment.y + placed.output.fragment.height);
@@ -132,13 +141,13 @@ function layoutItems(box: FlexBox, t: Tracks, mode: LayoutInput['mode'], ctx: La
  * A row split across pages that ends on this one: the rows after it follow right below its end
  * when they fit, instead of waiting for the next page.
  */
-function afterSplitRow(box: FlexBox, t: Tracks, laid: LaidItems, room: number | undefined, mode: LayoutInput['mode'], ctx: LayoutContext): LaidItems {
+function afterSplitRow(run: GridRun, t: Tracks, laid: LaidItems, room: number | undefined): LaidItems {
   const page = laid.page;
   const token = page.breakToken;
   if (page.split === undefined || room === undefined || token?.kind !== 'block' || token.children.length > 0) return laid;
-  const rest = rowsForPage(box, t.sized, t.rowStarts, token, room - page.height, false);
+  const rest = rowsForPage({ box: run.box, sized: t.sized, starts: t.rowStarts }, { resume: token, room: room - page.height, atTop: false });
   if (rest === undefined || rest.split !== undefined) return laid;
-  const more = layoutItems(box, { ...t, contentTop: t.contentTop + page.height, page: rest }, mode, ctx);
+  const more = layoutItems(run, { ...t, contentTop: t.contentTop + page.height, page: rest });
   return {
     children: [...laid.children, ...more.children],
     positioned: [...laid.positioned, ...more.positioned],
@@ -159,7 +168,7 @@ function splitPage(box: FlexBox, t: Tracks, tokens: readonly { index: number; to
 }
 
 export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
-  const style = box.style;
+  const style = sizingStyle(box, input);
   const c = containerBox(box, input);
   const continued = resume !== undefined;
   const minHeight = toContentSize(resolveMinSize(style.minHeight, input.containingHeight), style, c.edgesY);
@@ -176,12 +185,13 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const paddingTop = continued ? 0 : c.padding.top;
   const contentTop = borderTop + paddingTop;
   const room = input.fragmentainer === undefined ? undefined : input.fragmentainer.bottom - top - contentTop;
-  const rows = rowsForPage(box, sized, rowStarts, resume, room, input.fragmentainer?.atTop ?? true);
+  const rows = rowsForPage({ box, sized, starts: rowStarts }, { resume, room, atTop: input.fragmentainer?.atTop ?? true });
   if (rows === undefined) return { kind: 'pushed' };
 
   const contentLeft = c.border.left + c.padding.left;
+  const run: GridRun = { box, mode: input.mode, ctx };
   const tracks: Tracks = { sized, columnStarts, rowStarts, contentLeft, contentTop, contentWidth: c.contentWidth, page: rows };
-  const { children, positioned, pageContent, first, last, page } = afterSplitRow(box, tracks, layoutItems(box, tracks, input.mode, ctx), room, input.mode, ctx);
+  const { children, positioned, pageContent, first, last, page } = afterSplitRow(run, tracks, layoutItems(run, tracks), room);
 
   const broken = page.breakToken !== undefined;
   const pageHeight = broken || page.split !== undefined ? page.height : contentHeight - page.shift;

@@ -112,11 +112,23 @@ export interface PlacedItem {
   readonly dy: number;
 }
 
+/** The item's grid area (its height Infinity when the row is split across pages) and the container's alignment. */
+export interface ItemArea {
+  readonly area: { readonly width: number; readonly height: number };
+  readonly container: ContainerAlignment;
+}
+
+/** The run the item is laid out in: its mode, the fragmentainer of a split row, and where the item resumes. */
+export interface ItemRun {
+  readonly mode: LayoutInput['mode'];
+  readonly fragmentainer: Fragmentainer | undefined;
+  readonly resume: BreakToken | undefined;
+}
+
 /** Lays an item out in its area (x, y = 0 at the area's top-left) and aligns it there. */
-export function layoutItemInArea(
-  box: GridItemBox, area: { readonly width: number; readonly height: number }, container: ContainerAlignment,
-  mode: LayoutInput['mode'], fragmentainer: Fragmentainer | undefined, ctx: LayoutContext, resume?: BreakToken,
-): PlacedItem | undefined {
+export function layoutItemInArea(box: GridItemBox, place: ItemArea, run: ItemRun, ctx: LayoutContext): PlacedItem | undefined {
+  const { area, container } = place;
+  const { mode, fragmentainer, resume } = run;
   const style = box.style;
   const align = usedSelf(style.alignSelf, container.alignItems);
   const autoY = style.marginTop === 'auto' || style.marginBottom === 'auto';

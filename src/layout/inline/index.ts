@@ -7,7 +7,7 @@
  */
 import type { InlineBox, InlineFlowBox } from '../../boxes/types.js';
 import { resolveLength } from '../../css/values/length.js';
-import type { TextSystem } from '../../text/types.js';
+import type { MetricsEnv } from './vertical-align.js';
 import type { InlineEnv, MeasuredInline } from './measured.js';
 import { keptMeasuredInline, measuredInline, transientMeasuredInline } from './measured.js';
 import { plainTextIntrinsicSizes } from './plain-text.js';
@@ -42,7 +42,7 @@ export interface LineRoom {
 }
 
 /** Lays out the line that starts at `at`, in `room`. */
-export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: InlineResume, room: LineRoom, text: TextSystem): InlineLine {
+export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: InlineResume, room: LineRoom, env: MetricsEnv): InlineLine {
   const first = at.index === 0 && at.tail === undefined;
   const indent = first ? resolveLength(box.style.textIndent, room.contentWidth) : 0;
   const rtl = measured.bidi.paragraphLevel % 2 === 1;
@@ -69,11 +69,12 @@ export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: Inl
     indent,
     isLastLine: next.index >= measured.pieces.length,
     containingWidth: room.contentWidth,
-    text,
+    text: env.text,
+    metrics: env.metrics,
   });
   const overflowEnd = textOverflowAtEnd(box.style, rtl);
   const fragment = overflowEnd !== 'clip' && indent + lineContentWidth(line.pieces, onLine) > room.width + 0.01
-    ? ellipsizedLine(laid.fragment, { width: room.width, rtl }, overflowEnd, box.style, text)
+    ? ellipsizedLine(laid.fragment, { width: room.width, rtl }, overflowEnd, box.style, env.text)
     : laid.fragment;
   // field by field: spreading here took V8's slow generic copy
   return {
@@ -109,7 +110,7 @@ export function layoutInlineContent(box: InlineFlowBox, contentWidth: number, en
     const built: InlineLine[] = [];
     let at = CONTENT_START;
     while (at.index < measured.pieces.length) {
-      const line = layoutLine(box, measured, at, { width: contentWidth, contentWidth }, env.text);
+      const line = layoutLine(box, measured, at, { width: contentWidth, contentWidth }, env);
       built.push(line);
       at = line.next;
     }
@@ -125,7 +126,7 @@ export function layoutInlineContent(box: InlineFlowBox, contentWidth: number, en
  */
 export function inlineContentIntrinsicSizes(box: InlineFlowBox, env: InlineEnv, keep = true): IntrinsicSizes {
   if (!keep && keptMeasuredInline(box, 0, env) === undefined) {
-    const plain = plainTextIntrinsicSizes(box, env.text);
+    const plain = plainTextIntrinsicSizes(box, env);
     if (plain !== undefined) return plain;
   }
   const measured = keep ? measuredInline(box, 0, env) : transientMeasuredInline(box, 0, env);

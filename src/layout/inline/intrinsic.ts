@@ -6,6 +6,7 @@
  * edges inline boxes with `box-decoration-break: clone` repeat on each line count for both.
  */
 import type { OutOfFlowBox } from '../../boxes/types.js';
+import type { IntrinsicSizes } from '../contract.js';
 import type { Piece } from './pieces.js';
 import { continuesLongWord } from './pieces.js';
 import type { TextPiece } from './measure.js';
@@ -14,10 +15,7 @@ import type { Splitter } from './split.js';
 import { graphemesCountForMinContent } from './split.js';
 import { endOfClosingRun, hangingWidth } from './line-breaker.js';
 
-export interface IntrinsicSizes {
-  readonly minContent: number;
-  readonly maxContent: number;
-}
+export type { IntrinsicSizes };
 
 export function inlineIntrinsicSizes(pieces: readonly Piece[], splitter: Splitter, anchorSizes: (box: OutOfFlowBox) => IntrinsicSizes): IntrinsicSizes {
   let maxContent = 0;

@@ -16,7 +16,7 @@ import type { Node } from './horizontal.js';
 import { placeHorizontally } from './horizontal.js';
 import { fillLeader } from './leader.js';
 import { isSpace } from './measure.js';
-import type { InlineMetrics } from './vertical-align.js';
+import type { InlineMetrics, MetricsEnv } from './vertical-align.js';
 import { baselineShift, inlineMetrics } from './vertical-align.js';
 
 export interface LaidOutLine {
@@ -50,6 +50,8 @@ export interface LineSpec {
   readonly isLastLine: boolean;
   readonly containingWidth: number;
   readonly text: TextSystem;
+  /** The render's inline metrics by style (vertical-align.ts). */
+  readonly metrics: WeakMap<ComputedStyle, InlineMetrics>;
 }
 
 export function buildLine(spec: LineSpec): LaidOutLine {
@@ -163,7 +165,7 @@ function emptyLine(width: number): LaidOutLine {
  * except those aligned top/bottom themselves) to the line's edge, making the line taller if needed.
  */
 function placeVertically(nodes: readonly Node[], spec: LineSpec): LaidOutLine {
-  const rootMetrics = inlineMetrics(spec.rootStyle, spec.text);
+  const rootMetrics = inlineMetrics(spec.rootStyle, spec);
   const placements = new Map<Node, number>(); // node -> baseline offset from the root baseline (relative to its aligned subtree root for top/bottom subtrees until the end)
   const bounds = { top: -rootMetrics.above, bottom: rootMetrics.below };
   const lineRelative: { node: Node; align: 'top' | 'bottom'; above: number; below: number }[] = [];
@@ -176,14 +178,14 @@ function placeVertically(nodes: readonly Node[], spec: LineSpec): LaidOutLine {
         placements.set(node, parent.offset);
         continue;
       }
-      const own = node.kind === 'inline' ? ownBounds(node.box.style, spec.text) : atomicBounds(node.piece, spec.text);
+      const own = node.kind === 'inline' ? ownBounds(node.box.style, spec) : atomicBounds(node.piece, spec);
       const style = node.kind === 'inline' ? node.box.style : node.piece.box.style;
       const shift = baselineShift(style, parent, own);
       if (shift === 'top' || shift === 'bottom') {
         const subtree = { top: -own.above, bottom: own.below };
         placements.set(node, 0);
         independent.add(node);
-        if (node.kind === 'inline') visit(node.children, { style, metrics: inlineMetrics(style, spec.text), offset: 0 }, subtree);
+        if (node.kind === 'inline') visit(node.children, { style, metrics: inlineMetrics(style, spec), offset: 0 }, subtree);
         lineRelative.push({ node, align: shift, above: -subtree.top, below: subtree.bottom });
         continue;
       }
@@ -191,7 +193,7 @@ function placeVertically(nodes: readonly Node[], spec: LineSpec): LaidOutLine {
       placements.set(node, offset);
       into.top = Math.min(into.top, offset - own.above);
       into.bottom = Math.max(into.bottom, offset + own.below);
-      if (node.kind === 'inline') visit(node.children, { style, metrics: inlineMetrics(style, spec.text), offset }, into);
+      if (node.kind === 'inline') visit(node.children, { style, metrics: inlineMetrics(style, spec), offset }, into);
     }
   };
   visit(nodes, { style: spec.rootStyle, metrics: rootMetrics, offset: 0 }, bounds);
@@ -224,15 +226,15 @@ function shiftDescendants(nodes: readonly Node[], placements: Map<Node, number>,
   }
 }
 
-function ownBounds(style: ComputedStyle, text: TextSystem): { above: number; below: number; ascent: number; descent: number; lineHeight: number } {
-  const metrics = inlineMetrics(style, text);
+function ownBounds(style: ComputedStyle, env: MetricsEnv): { above: number; below: number; ascent: number; descent: number; lineHeight: number } {
+  const metrics = inlineMetrics(style, env);
   return { above: metrics.above, below: metrics.below, ascent: metrics.font.ascent, descent: metrics.font.descent, lineHeight: metrics.lineHeight };
 }
 
 /** An atomic inline's margin box sits on its baseline (CSS2 §10.8.1). */
-function atomicBounds(piece: Extract<Piece, { kind: 'atomic' }>, text: TextSystem): { above: number; below: number; ascent: number; descent: number; lineHeight: number } {
+function atomicBounds(piece: Extract<Piece, { kind: 'atomic' }>, env: MetricsEnv): { above: number; below: number; ascent: number; descent: number; lineHeight: number } {
   // Percentages of vertical-align refer to the box's own line-height (CSS2 §10.8.1).
-  const lineHeight = inlineMetrics(piece.box.style, text).lineHeight;
+  const lineHeight = inlineMetrics(piece.box.style, env).lineHeight;
   return { above: piece.baseline, below: piece.height - piece.baseline, ascent: piece.baseline, descent: piece.height - piece.baseline, lineHeight };
 }
 
@@ -242,7 +244,7 @@ function toFragment(node: Node, placements: ReadonlyMap<Node, number>, baseline:
   const offset = placements.get(node) ?? 0;
   switch (node.kind) {
     case 'text': {
-      const font = inlineMetrics(node.style, spec.text).font;
+      const font = inlineMetrics(node.style, spec).font;
       const y = baseline + offset;
       const fragment: TextFragment = {
         kind: 'text', style: node.style, x: node.x, y: y - font.ascent, width: node.width, height: font.ascent + font.descent,
@@ -252,7 +254,7 @@ function toFragment(node: Node, placements: ReadonlyMap<Node, number>, baseline:
     }
     case 'inline': {
       const style = node.box.style;
-      const font = inlineMetrics(style, spec.text).font;
+      const font = inlineMetrics(style, spec).font;
       const border = usedBorder(style);
       const padding = usedPadding(style, spec.containingWidth);
       const contentTop = baseline + offset - font.ascent;

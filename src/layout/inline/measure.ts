@@ -52,8 +52,13 @@ export interface TextPiece {
   readonly level: number;
 }
 
-export interface MeasureEnv {
+/** The render's fonts and its memo of run facts (inline/measured.ts `InlineEnv`, kept through the layout context). */
+export interface TextEnv {
   readonly text: TextSystem;
+  readonly runFacts: WeakMap<GlyphRun, RunFacts>;
+}
+
+export interface MeasureEnv extends TextEnv {
   readonly bidi: BidiLevels;
 }
 
@@ -103,9 +108,9 @@ export function measureText(stretch: TextStretch, env: MeasureEnv): TextPiece {
     // by index: shaped run lists are frozen, and for-of over those allocates per element
     for (let r = 0; r < shaped.runs.length; r++) {
       const run = shaped.runs[r]!;
-      const measured = spacedRun(run, style, part.level, part.trailing);
+      const facts = plainFacts(run, env);
+      const measured = spacedRun(run, style, part, facts);
       runs.push(measured);
-      const facts = plainFacts(run);
       const runWidth = measured.advances === facts.advances ? facts.width : sum(measured.advances);
       width += runWidth;
       if (part.trailing) trailingSpace += runWidth;
@@ -131,27 +136,27 @@ export interface StretchWidth {
  * letter- or word-spacing, no soft hyphen, no hyphen inserted, no newline (the caller checks) —
  * summed in the same order, into `out`, without making the piece: for sizes that need no glyphs.
  */
-export function measurePlainWidth(item: TextItem, from: number, to: number, text: TextSystem, out: StretchWidth): void {
+export function measurePlainWidth(item: TextItem, from: number, to: number, env: TextEnv, out: StretchWidth): void {
   const raw = item.text.slice(from, to);
   let bodyEnd = raw.length;
   while (bodyEnd > 0 && raw[bodyEnd - 1] === ' ') bodyEnd--;
   const request = fontRequestFromStyle(item.style, item.lang);
   let width = 0;
   let trailingSpace = 0;
-  if (bodyEnd > 0) width = addRunWidths(width, text.shape(bodyEnd === raw.length ? raw : raw.slice(0, bodyEnd), request, LTR));
+  if (bodyEnd > 0) width = addRunWidths(width, env.text.shape(bodyEnd === raw.length ? raw : raw.slice(0, bodyEnd), request, LTR), env);
   if (bodyEnd < raw.length) {
-    const shaped = text.shape(raw.slice(bodyEnd), request, LTR);
-    width = addRunWidths(width, shaped);
-    trailingSpace = addRunWidths(trailingSpace, shaped);
+    const shaped = env.text.shape(raw.slice(bodyEnd), request, LTR);
+    width = addRunWidths(width, shaped, env);
+    trailingSpace = addRunWidths(trailingSpace, shaped, env);
   }
   out.width = width;
   out.trailingSpace = trailingSpace;
 }
 
 /** `total` plus each run's width in turn (as `measureText` adds them). */
-function addRunWidths(total: number, shaped: ShapedText): number {
+function addRunWidths(total: number, shaped: ShapedText, env: TextEnv): number {
   let sumOfRuns = total;
-  for (let r = 0; r < shaped.runs.length; r++) sumOfRuns += plainFacts(shaped.runs[r]!).width;
+  for (let r = 0; r < shaped.runs.length; r++) sumOfRuns += plainFacts(shaped.runs[r]!, env).width;
   return sumOfRuns;
 }
 
@@ -222,33 +227,33 @@ function isCursive(text: string): boolean {
 }
 
 /** What measuring reads from a shaped run before any spacing: its advances, their sum and its space glyphs. */
-interface RunFacts {
+export interface RunFacts {
   readonly advances: readonly number[];
   readonly width: number;
   readonly spaces: number;
 }
 
 /**
- * The facts of a run, one record per run: shaped runs are cached and shared by every render (a
- * word is measured again by every box that holds it), and nothing changes an advances array in place.
+ * The facts of a run, one record per run and render (`env.runFacts`): the text system shares shaped
+ * runs (a word is measured again by every box that holds it), and nothing changes an advances
+ * array in place.
  */
-const runFacts = new WeakMap<GlyphRun, RunFacts>();
-
-function plainFacts(run: GlyphRun): RunFacts {
-  let facts = runFacts.get(run);
+function plainFacts(run: GlyphRun, env: TextEnv): RunFacts {
+  let facts = env.runFacts.get(run);
   if (facts === undefined) {
     const advances = Object.freeze(run.glyphs.map((g) => g.advance));
     facts = { advances, width: sum(advances), spaces: countSpaceGlyphs(run) };
-    runFacts.set(run, facts);
+    env.runFacts.set(run, facts);
   }
   return facts;
 }
 
 /** Adds letter-spacing after every character and word-spacing to every space (CSS Text 3 §7-8). */
-function spacedRun(run: GlyphRun, style: ComputedStyle, level: number, trailing: boolean): MeasuredRun {
+function spacedRun(run: GlyphRun, style: ComputedStyle, part: { readonly level: number; readonly trailing: boolean }, facts: RunFacts): MeasuredRun {
+  const { level, trailing } = part;
   const letter = style.letterSpacing === 0 || isCursive(run.text) ? 0 : style.letterSpacing;
   const word = style.wordSpacing;
-  if (letter === 0 && word === 0) return { run, advances: plainFacts(run).advances, level, trailing };
+  if (letter === 0 && word === 0) return { run, advances: facts.advances, level, trailing };
   const advances = run.glyphs.map((glyph) => {
     let advance = glyph.advance;
     if (glyph.codePoints.length > 0) advance += letter * glyph.codePoints.length;

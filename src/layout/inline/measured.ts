@@ -4,7 +4,8 @@
  * and text alone measures the same at any width, so most paragraphs are measured once.
  */
 import type { BoxElement, InlineFlowBox, OutOfFlowBox } from '../../boxes/types.js';
-import type { TextSystem } from '../../text/types.js';
+import type { TextEnv } from './measure.js';
+import type { MetricsEnv } from './vertical-align.js';
 import type { AtomicInlineBox, InlineItems } from './items.js';
 import { collectInlineItems } from './items.js';
 import type { BidiLevels } from './bidi.js';
@@ -15,8 +16,8 @@ import { createSplitter } from './split.js';
 import type { IntrinsicSizes } from './intrinsic.js';
 import type { InlineLine } from './index.js';
 
-export interface InlineEnv {
-  readonly text: TextSystem;
+/** What inline layout needs from the rest of layout, and the render's memo tables it keys (block/inline-env.ts makes it through the layout context). */
+export interface InlineEnv extends TextEnv, MetricsEnv {
   readonly layoutAtomic: (box: AtomicInlineBox, containingWidth: number) => AtomicLayout;
   /** Outer min-/max-content widths of a float standing in the content (0 for absolute boxes). */
   readonly anchorSizes: (box: OutOfFlowBox) => IntrinsicSizes;
@@ -65,8 +66,8 @@ export function keptMeasuredInline(box: InlineFlowBox, containingWidth: number, 
 
 function measure(box: InlineFlowBox, containingWidth: number, env: InlineEnv): { measured: MeasuredInline; anyWidth: boolean } {
   const items = collectInlineItems(box, env.langs);
-  const pieces = buildPieces(items, { text: env.text, containingWidth, layoutAtomic: env.layoutAtomic });
-  const measured: MeasuredInline = { pieces, bidi: items.bidi, splitter: createSplitter({ text: env.text, bidi: items.bidi }), lines: undefined };
+  const pieces = buildPieces(items, { text: env.text, runFacts: env.runFacts, containingWidth, layoutAtomic: env.layoutAtomic });
+  const measured: MeasuredInline = { pieces, bidi: items.bidi, splitter: createSplitter({ text: env.text, runFacts: env.runFacts, bidi: items.bidi }), lines: undefined };
   return { measured, anyWidth: !dependsOnContainingWidth(items) };
 }
 

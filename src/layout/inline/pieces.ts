@@ -8,14 +8,13 @@
 import type { InlineBox, LineBreakBox, OutOfFlowBox } from '../../boxes/types.js';
 import type { ComputedStyle, WhiteSpace } from '../../css/types.js';
 import { findBreakOpportunities } from '../../text/breaks.js';
-import type { TextSystem } from '../../text/types.js';
 import type { BoxFragment } from '../types.js';
 import type { Escaping } from '../escaping.js';
 import { marginOrZero, usedBorder, usedPadding } from '../box-model.js';
 import type { AtomicInlineBox, InlineItem, InlineItems, TextItem } from './items.js';
 import type { BidiLevels } from './bidi.js';
 import { levelAt } from './bidi.js';
-import type { TextPiece } from './measure.js';
+import type { TextEnv, TextPiece } from './measure.js';
 import { measureTab, measureText, wrapsLines } from './measure.js';
 import { breaksAnywhere } from './split.js';
 import { breakAroundLeaders } from './leader.js';
@@ -82,8 +81,7 @@ export interface AtomicContributions {
   readonly maxContent: number;
 }
 
-export interface PieceEnv {
-  readonly text: TextSystem;
+export interface PieceEnv extends TextEnv {
   /** Width of the containing block (percentages of inline margins/padding). */
   readonly containingWidth: number;
   readonly layoutAtomic: (box: AtomicInlineBox, containingWidth: number) => AtomicLayout;
@@ -181,7 +179,7 @@ const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
 
 function textPieces(item: TextItem, opportunities: BreakMap, bidi: BidiLevels, env: PieceEnv): Piece[] {
   const pieces: Piece[] = [];
-  const measureEnv = { text: env.text, bidi };
+  const measureEnv = { text: env.text, runFacts: env.runFacts, bidi };
   cutText(item, opportunities, {
     text: (from, to, breakAfter, forcedBreakAfter) => pieces.push(measureText({ item, from, to, breakAfter, forcedBreakAfter, hyphen: false }, measureEnv)),
     tab: (from, breakAfter) => pieces.push(measureTab({ item, from, breakAfter }, measureEnv)),

@@ -13,17 +13,16 @@
  */
 import type { InlineFlowBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
-import type { TextSystem } from '../../text/types.js';
 import type { TextItem } from './items.js';
 import { transformText } from './items.js';
 import { isLeftToRightOnly } from './bidi.js';
-import type { StretchWidth } from './measure.js';
+import type { StretchWidth, TextEnv } from './measure.js';
 import { measurePlainWidth } from './measure.js';
 import { breakMap, cutText } from './pieces.js';
 import type { IntrinsicSizes } from './intrinsic.js';
 
 /** The intrinsic sizes of the box's content when it is plain text, else undefined (measure it). */
-export function plainTextIntrinsicSizes(box: InlineFlowBox, text: TextSystem): IntrinsicSizes | undefined {
+export function plainTextIntrinsicSizes(box: InlineFlowBox, env: TextEnv): IntrinsicSizes | undefined {
   const items = plainTextItems(box);
   if (items === undefined) return undefined;
   const opportunities = breakMap(items.text);
@@ -35,7 +34,7 @@ export function plainTextIntrinsicSizes(box: InlineFlowBox, text: TextSystem): I
   for (const item of items.list) {
     cutText(item, opportunities, {
       text(from, to, breakAfter) {
-        measurePlainWidth(item, from, to, text, measured);
+        measurePlainWidth(item, from, to, env, measured);
         chunk += measured.width;
         line += measured.width;
         hang = measured.trailingSpace;

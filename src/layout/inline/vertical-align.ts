@@ -17,21 +17,20 @@ export interface InlineMetrics {
   readonly below: number;
 }
 
-const metricsCache = new WeakMap<ComputedStyle, WeakMap<TextSystem, InlineMetrics>>();
+/** The render's fonts and its memo of inline metrics by style (inline/measured.ts `InlineEnv`, kept through the layout context). */
+export interface MetricsEnv {
+  readonly text: TextSystem;
+  readonly metrics: WeakMap<ComputedStyle, InlineMetrics>;
+}
 
-export function inlineMetrics(style: ComputedStyle, text: TextSystem): InlineMetrics {
-  let perSystem = metricsCache.get(style);
-  if (perSystem === undefined) {
-    perSystem = new WeakMap();
-    metricsCache.set(style, perSystem);
-  }
-  const cached = perSystem.get(text);
+export function inlineMetrics(style: ComputedStyle, env: MetricsEnv): InlineMetrics {
+  const cached = env.metrics.get(style);
   if (cached !== undefined) return cached;
-  const font = text.metrics(fontRequestFromStyle(style));
+  const font = env.text.metrics(fontRequestFromStyle(style));
   const lineHeight = usedLineHeight(style, font);
   const halfLeading = (lineHeight - (font.ascent + font.descent)) / 2;
   const metrics: InlineMetrics = { font, lineHeight, above: font.ascent + halfLeading, below: font.descent + halfLeading };
-  perSystem.set(text, metrics);
+  env.metrics.set(style, metrics);
   return metrics;
 }
 

@@ -6,6 +6,8 @@
 import type { BlockBox } from '../../boxes/types.js';
 import type { BoxFragment } from '../types.js';
 import type { BreakToken, LayoutContext, LayoutInput, LayoutResult } from '../contract.js';
+import { sizingStyle } from '../contract.js';
+import type { ComputedStyle } from '../../css/types.js';
 import { EMPTY_STRUT, addMargin } from '../margins.js';
 import { clampHeight, containerMetrics, definiteContentHeight, marginOrZero, resolveMaxSize, toContentSize } from '../box-model.js';
 import { forcedBreakOf } from '../break-token.js';
@@ -17,7 +19,7 @@ import { layoutMulticolFlow } from './flow.js';
 export { isMulticol } from './columns.js';
 
 export function layoutMulticol(box: BlockBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
-  const style = box.style;
+  const style = sizingStyle(box, input);
   const continued = resume !== undefined;
   const cw = input.containingWidth;
   const metrics = containerMetrics(style, input);
@@ -27,7 +29,7 @@ export function layoutMulticol(box: BlockBox, input: LayoutInput, ctx: LayoutCon
   const contentTop = borderTop + top.border + top.padding;
   const fixed = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY) : undefined;
   const definite = fixed ?? (continued ? undefined : definiteContentHeight(style, input.containingHeight, edgesY));
-  const cap = continued ? undefined : fixed ?? heightCap(box, input.containingHeight, edgesY);
+  const cap = continued ? undefined : fixed ?? heightCap(style, input.containingHeight, edgesY);
 
   const flow = layoutMulticolFlow(box, {
     mode: input.mode, contentX: input.x + h.marginLeft + border.left + padding.left, contentWidth: h.contentWidth, contentTop,
@@ -54,8 +56,7 @@ export function layoutMulticol(box: BlockBox, input: LayoutInput, ctx: LayoutCon
 }
 
 /** What holds the columns' height (§8.2): `height`, else `max-height` (content box). */
-function heightCap(box: BlockBox, containingHeight: number | undefined, edgesY: number): number | undefined {
-  const style = box.style;
+function heightCap(style: ComputedStyle, containingHeight: number | undefined, edgesY: number): number | undefined {
   const definite = definiteContentHeight(style, containingHeight, edgesY);
   if (definite !== undefined) return clampHeight(style, definite, containingHeight, edgesY);
   const max = resolveMaxSize(style.maxHeight, containingHeight);

@@ -72,33 +72,40 @@ export function layoutWithFootnotes(
 ): PageWithFootnotes {
   const style = areaStyle(context, ctx);
   const limit = areaLimit(style, area);
-  const carried = carry === undefined ? 0 : layoutArea(carry, [], area, style, ctx, limit).height;
+  const notes: NotesArea = { area, style, carry };
+  const carried = carry === undefined ? 0 : layoutArea(notes, [], ctx, limit).height;
   let room: FootnoteRoom = { reserve: carried, limits: undefined };
   let previous: readonly PageContent[] = [];
   for (let attempt = 1; ; attempt++) {
     const result = lay(room);
     const calls = callsOf(result);
     if (attempt > 1 && isPrefixOf(calls, previous)) {
-      const kept = keepColumns(lay, calls, previous, (some) => roomFor(some, carry, area, style, ctx, limit)) ?? { result, calls };
-      return withArea(kept.result, carry, kept.calls.map((item) => item.placeholder.box), area, style, ctx, limit);
+      const kept = keepColumns(lay, calls, previous, (some) => roomFor(some, notes, ctx, limit)) ?? { result, calls };
+      return withArea(kept.result, notes, kept.calls.map((item) => item.placeholder.box), ctx, limit);
     }
     if ((calls.length === 0 && carry === undefined) || attempt >= MAX_ATTEMPTS) {
-      return withArea(result, carry, calls.map((item) => item.placeholder.box), area, style, ctx, limit);
+      return withArea(result, notes, calls.map((item) => item.placeholder.box), ctx, limit);
     }
-    if (calls.length === 0) return withArea(result, carry, [], area, style, ctx, limit);
-    room = roomFor(calls, carry, area, style, ctx, limit);
+    if (calls.length === 0) return withArea(result, notes, [], ctx, limit);
+    room = roomFor(calls, notes, ctx, limit);
     previous = calls;
   }
 }
 
+/** A page's footnote area: where it is, its style, and the notes carried on from the page before. */
+interface NotesArea {
+  readonly area: FootnoteArea;
+  readonly style: ComputedStyle;
+  readonly carry: FootnoteCarry | undefined;
+}
+
 /** The page with its footnote area: no taller than the room below the text, the rest carried on. */
-function withArea(
-  result: LayoutResult, carry: FootnoteCarry | undefined, bodies: readonly BlockLevelBox[], area: FootnoteArea, style: ComputedStyle, ctx: LayoutContext, limit: number,
-): PageWithFootnotes {
+function withArea(result: LayoutResult, notes: NotesArea, bodies: readonly BlockLevelBox[], ctx: LayoutContext, limit: number): PageWithFootnotes {
+  const { area, style, carry } = notes;
   if (bodies.length === 0 && carry === undefined) return { result, footnotes: undefined, carry: undefined, positioned: [], pageContent: [] };
   const textEnd = result.kind === 'placed' ? result.fragment.y + result.fragment.height : area.y;
   const room = Math.max(0, Math.min(limit, area.y + area.height - textEnd));
-  const laid = layoutArea(carry, bodies, area, style, ctx, room);
+  const laid = layoutArea(notes, bodies, ctx, room);
   if (laid.fragment === undefined) return { result, footnotes: undefined, carry: laid.rest, positioned: [], pageContent: [] };
   const shift = area.y + area.height - laid.height;
   const block = { ...area, direction: style.direction };
@@ -135,10 +142,10 @@ function isPrefixOf(calls: readonly PageContent[], previous: readonly PageConten
 }
 
 /** The room the notes of `calls` take, note after note: one limit for the lines from each call on. */
-function roomFor(calls: readonly PageContent[], carry: FootnoteCarry | undefined, area: FootnoteArea, style: ComputedStyle, ctx: LayoutContext, limit: number): FootnoteRoom {
-  const bottom = area.y + area.height;
-  const height = (count: number): number => (count === 0 && carry === undefined ? 0
-    : layoutArea(carry, calls.slice(0, count).map((c) => c.placeholder.box), area, style, ctx, limit).height);
+function roomFor(calls: readonly PageContent[], notes: NotesArea, ctx: LayoutContext, limit: number): FootnoteRoom {
+  const bottom = notes.area.y + notes.area.height;
+  const height = (count: number): number => (count === 0 && notes.carry === undefined ? 0
+    : layoutArea(notes, calls.slice(0, count).map((c) => c.placeholder.box), ctx, limit).height);
   let reserve = height(0);
   const limits: BottomLimit[] = [{ y: -Infinity, bottom: bottom - reserve }];
   for (let i = 0; i < calls.length; i++) {
@@ -199,9 +206,8 @@ interface LaidArea {
  * does (a note taller than the area then overflows it, cut by the page's edge); a new note that
  * cannot start in the room left waits for the next page's area, its call staying here.
  */
-function layoutArea(
-  carry: FootnoteCarry | undefined, bodies: readonly BlockLevelBox[], area: FootnoteArea, style: ComputedStyle, ctx: LayoutContext, limit: number,
-): LaidArea {
+function layoutArea(notes: NotesArea, bodies: readonly BlockLevelBox[], ctx: LayoutContext, limit: number): LaidArea {
+  const { area, style, carry } = notes;
   const children = [...(carry?.children ?? []), ...withInlineNotes(bodies, style)];
   const box: BlockBox = { kind: 'block', outer: 'block', style, element: undefined, pseudo: undefined, inlineContent: false, children };
   const resume: BreakToken | undefined = carry?.token === undefined ? undefined : { kind: 'block', box, children: [{ index: 0, token: carry.token }], next: 1 };

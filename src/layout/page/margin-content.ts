@@ -42,7 +42,7 @@ export function marginBoxTree(style: ComputedStyle, items: readonly ContentItem[
   const inline: InlineLevelBox[] = [];
   let text: ContentItem[] = [];
   const flush = (): void => {
-    const value = contentText(text, undefined, style, values, quotes, { strings: running?.string });
+    const value = contentText(text, { element: undefined, style }, { counters: values, quotes, refs: { strings: running?.string } });
     if (value !== '') inline.push({ kind: 'text', text: value, style, element: undefined, pseudo: undefined });
     text = [];
   };

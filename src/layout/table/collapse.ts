@@ -10,6 +10,7 @@ import type { BorderStyle, Color, ComputedStyle } from '../../css/types.js';
 import type { Side } from '../../geometry/types.js';
 import type { TableGrid } from './grid.js';
 import { exactLength } from '../../exact-length.js';
+import { cacheKey } from '../contract.js';
 
 export interface CollapsedBorder {
   readonly width: number;
@@ -23,15 +24,23 @@ const STYLE_RANK: Record<BorderStyle, number> = {
   hidden: 10, double: 8, solid: 7, dashed: 6, dotted: 5, ridge: 4, outset: 3, groove: 2, inset: 1, none: 0,
 };
 
-type SideBorders = Readonly<Record<Side, CollapsedBorder>>;
+export type SideBorders = Readonly<Record<Side, CollapsedBorder>>;
 
 /**
- * A style's border on each side, one record per style: the cells of a column share their style,
- * so a long table compares the same few records instead of allocating one per edge and side.
+ * A style's border on each side, one record per style and render (kept through the layout
+ * context, table/plan.ts): the cells of a column share their style, so a long table compares the
+ * same few records instead of allocating one per edge and side.
  */
-const bordersOfStyle = new WeakMap<ComputedStyle, SideBorders>();
+export const SIDE_BORDERS = cacheKey('collapsed side borders', () => new WeakMap<ComputedStyle, SideBorders>());
 
-function borderOn(style: ComputedStyle, side: Side): CollapsedBorder {
+/** The table whose edges are resolved, and the render's side borders by style. */
+export interface EdgeSource {
+  readonly grid: TableGrid;
+  readonly table: TableBox;
+  readonly borders: WeakMap<ComputedStyle, SideBorders>;
+}
+
+function borderOn(style: ComputedStyle, side: Side, bordersOfStyle: WeakMap<ComputedStyle, SideBorders>): CollapsedBorder {
   let borders = bordersOfStyle.get(style);
   if (borders === undefined) {
     borders = {
@@ -59,9 +68,11 @@ class EdgeContest {
   private best: CollapsedBorder | undefined;
   private bestOrigin = 0;
 
+  constructor(private readonly borders: WeakMap<ComputedStyle, SideBorders>) {}
+
   add(box: Box | undefined, side: Side, origin: number): void {
     if (box === undefined) return;
-    const border = borderOn(box.style, side);
+    const border = borderOn(box.style, side, this.borders);
     if (this.best === undefined || !beats(this.best, this.bestOrigin, border, origin)) {
       this.best = border;
       this.bestOrigin = origin;
@@ -75,12 +86,13 @@ class EdgeContest {
 }
 
 /** The edge between grid rows `above` and `below` (either absent at the table's edge) over `column`. */
-export function horizontalEdge(grid: TableGrid, table: TableBox, above: number | undefined, below: number | undefined, column: number): CollapsedBorder {
+export function horizontalEdge(source: EdgeSource, above: number | undefined, below: number | undefined, column: number): CollapsedBorder {
+  const { grid, table } = source;
   if (above !== undefined && below !== undefined) {
     const cell = grid.slots[above]![column];
     if (cell !== undefined && cell === grid.slots[below]![column]) return NO_BORDER; // inside a row-spanning cell
   }
-  const contest = new EdgeContest();
+  const contest = new EdgeContest(source.borders);
   if (above !== undefined) {
     const row = grid.rows[above]!;
     contest.add(grid.slots[above]![column]?.cell.content, 'bottom', 6);
@@ -103,12 +115,13 @@ export function horizontalEdge(grid: TableGrid, table: TableBox, above: number |
 }
 
 /** The edge on grid line `line` (0 = the table's start edge) in row `row`. */
-export function verticalEdge(grid: TableGrid, table: TableBox, row: number, line: number): CollapsedBorder {
+export function verticalEdge(source: EdgeSource, row: number, line: number): CollapsedBorder {
+  const { grid, table } = source;
   const slots = grid.slots[row]!;
   const left = line > 0 ? slots[line - 1] : undefined;
   const right = line < grid.columnCount ? slots[line] : undefined;
   if (left !== undefined && left === right) return NO_BORDER; // inside a spanning cell
-  const contest = new EdgeContest();
+  const contest = new EdgeContest(source.borders);
   contest.add(left?.cell.content, 'right', 6);
   contest.add(right?.cell.content, 'left', 6);
   const rowBox = grid.rows[row]!;
@@ -136,19 +149,22 @@ export interface CollapsedEdges {
   readonly vertical: readonly (readonly CollapsedBorder[])[];
   /** `[line][column]`: line r is between rows r - 1 and r; line 0 is the table's top, the last line its bottom. */
   readonly horizontal: readonly (readonly CollapsedBorder[])[];
+  /** Where they come from, for the edges between rows that are not adjacent (`edgesBetween`). */
+  readonly source: EdgeSource;
 }
 
-export function collapsedEdges(grid: TableGrid, table: TableBox): CollapsedEdges {
+export function collapsedEdges(source: EdgeSource): CollapsedEdges {
+  const { grid } = source;
   const rows = grid.rows.length;
   const vertical: CollapsedBorder[][] = [];
   for (let r = 0; r < rows; r++) {
     const edges: CollapsedBorder[] = [];
-    for (let line = 0; line <= grid.columnCount; line++) edges.push(verticalEdge(grid, table, r, line));
+    for (let line = 0; line <= grid.columnCount; line++) edges.push(verticalEdge(source, r, line));
     vertical.push(sharedEdges(vertical[r - 1], edges));
   }
   const horizontal: CollapsedBorder[][] = [];
-  for (let line = 0; line <= rows; line++) horizontal.push(sharedEdges(horizontal[line - 1], edgesAcross(grid, table, line > 0 ? line - 1 : undefined, line < rows ? line : undefined)));
-  return { vertical, horizontal };
+  for (let line = 0; line <= rows; line++) horizontal.push(sharedEdges(horizontal[line - 1], edgesAcross(source, line > 0 ? line - 1 : undefined, line < rows ? line : undefined)));
+  return { vertical, horizontal, source };
 }
 
 /**
@@ -165,16 +181,16 @@ function sharedEdges(previous: CollapsedBorder[] | undefined, edges: CollapsedBo
  * grid line between them when they are adjacent, else resolved here (a repeated header over the
  * first body row of a page, the edge that closes a page).
  */
-export function edgesBetween(edges: CollapsedEdges, grid: TableGrid, table: TableBox, above: number | undefined, below: number | undefined): readonly CollapsedBorder[] {
-  const rows = grid.rows.length;
+export function edgesBetween(edges: CollapsedEdges, above: number | undefined, below: number | undefined): readonly CollapsedBorder[] {
+  const rows = edges.source.grid.rows.length;
   if (above === undefined && below === 0) return edges.horizontal[0]!;
   if (below === undefined && above === rows - 1) return edges.horizontal[rows]!;
   if (above !== undefined && below === above + 1) return edges.horizontal[below]!;
-  return edgesAcross(grid, table, above, below);
+  return edgesAcross(edges.source, above, below);
 }
 
-function edgesAcross(grid: TableGrid, table: TableBox, above: number | undefined, below: number | undefined): CollapsedBorder[] {
+function edgesAcross(source: EdgeSource, above: number | undefined, below: number | undefined): CollapsedBorder[] {
   const edges: CollapsedBorder[] = [];
-  for (let c = 0; c < grid.columnCount; c++) edges.push(horizontalEdge(grid, table, above, below, c));
+  for (let c = 0; c < source.grid.columnCount; c++) edges.push(horizontalEdge(source, above, below, c));
   return edges;
 }

@@ -60,7 +60,7 @@ export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: Ro
     // a carried cell spans from this row to its last row
     const height = spanExtent(rows, position, cell.cell.row + cell.cell.rowSpan - row.laid.index);
     const x = cellX(columns, cell.cell);
-    cells.push({ cell: cell.cell, fragment: placeCell(cell, x, row.y, cellWidth(columns, cell.cell, plan.spacing[0]), height, row.laid.baseline) });
+    cells.push({ cell: cell.cell, fragment: placeCell(cell, { x, y: row.y, width: cellWidth(columns, cell.cell, plan.spacing[0]), height }, row.laid.baseline) });
     if (cell.output !== undefined) escape(escaped, cell.output.positioned, cell.output.pageContent, x, row.y);
   };
   rows.forEach((row, position) => {

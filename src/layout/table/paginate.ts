@@ -103,7 +103,8 @@ export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
   const edgeAfter = (r: number): number => (r === footerStart - 1 || grid.footerRows > 0 ? bottomEdge : 0);
   const carried = carriedCells(request);
   for (const cell of carried) spanning.push({ cell, y, at: placed.length });
-  const body = bodyRows(request, row, spanning, () => y, (laid, height) => place(laid, height, laid.index === (resume as TableToken | undefined)?.next ? carried : []), { limit, edgeAfter }, footerStart);
+  const page: PageSoFar = { row, spanning, y: () => y, place: (laid, height) => place(laid, height, laid.index === (resume as TableToken | undefined)?.next ? carried : []) };
+  const body = bodyRows(request, page, { end: footerStart, limit, edgeAfter });
   if (body === 'pushed') return 'pushed';
   const breakToken = body === undefined ? undefined : carryOver(request, body, spanning, placed);
   for (let r = footerStart; r < grid.rows.length; r++) place(row(r), row(r).height);
@@ -179,12 +180,25 @@ function replaceCell(placed: PlacedRow[], at: number, from: LaidCell, to: LaidCe
   placed[at] = { ...row, laid: { ...row.laid, cells: swap(row.laid.cells) }, carried: swap(row.carried) };
 }
 
+/** The page as rows are placed on it: each row laid out once (`row`), the cells spanning down, where the next row goes and how it is placed. */
+interface PageSoFar {
+  readonly row: (index: number) => LaidRow;
+  readonly spanning: readonly Spanning[];
+  readonly y: () => number;
+  readonly place: (laid: LaidRow, height: number) => void;
+}
+
+/** Where the body rows end (the footer's first row), the bottom they end above, and the table edge that closes the page after row `r`. */
+interface BodyRoom {
+  readonly end: number;
+  readonly limit: number;
+  readonly edgeAfter: (r: number) => number;
+}
+
 /** Places body rows from where the table resumes; returns the break token when the page ends first. */
-function bodyRows(
-  request: PaginateRequest, row: (index: number) => LaidRow, spanning: readonly Spanning[], y: () => number,
-  place: (laid: LaidRow, height: number) => void, room: { limit: number; edgeAfter: (r: number) => number }, end: number,
-): Extract<BreakToken, { kind: 'block' }> | undefined | 'pushed' {
-  const limit = room.limit;
+function bodyRows(request: PaginateRequest, page: PageSoFar, room: BodyRoom): Extract<BreakToken, { kind: 'block' }> | undefined | 'pushed' {
+  const { row, spanning, y, place } = page;
+  const { end, limit } = room;
   const { plan, resume } = request;
   const grid = plan.grid;
   const start = resume?.kind === 'block' ? resume.next : grid.headerRows;

@@ -14,7 +14,7 @@ import type { GridCell, TableGrid } from './grid.js';
 import { buildTableGrid } from './grid.js';
 import type { CollapsedBorder, CollapsedEdges } from './collapse.js';
 import type { AllCarried, OptionalKeys } from '../fragment.js';
-import { collapsedEdges } from './collapse.js';
+import { SIDE_BORDERS, collapsedEdges } from './collapse.js';
 
 /** Tables' grids, border models and column widths. */
 const PLANS = cacheKey('tables', () => new WeakMap<TableWrapperBox, TablePlan>());
@@ -39,13 +39,13 @@ export interface TablePlan {
 export function tablePlan(wrapper: TableWrapperBox, ctx: LayoutContext): TablePlan {
   let plan = ctx.caches.of(PLANS).get(wrapper);
   if (plan === undefined) {
-    plan = makePlan(wrapper);
+    plan = makePlan(wrapper, ctx);
     ctx.caches.of(PLANS).set(wrapper, plan);
   }
   return plan;
 }
 
-function makePlan(wrapper: TableWrapperBox): TablePlan {
+function makePlan(wrapper: TableWrapperBox, ctx: LayoutContext): TablePlan {
   const table = wrapper.table;
   const grid = buildTableGrid(table);
   const collapse = table.style.borderCollapse === 'collapse';
@@ -53,7 +53,7 @@ function makePlan(wrapper: TableWrapperBox): TablePlan {
   if (!collapse) {
     return { wrapper, table, grid, collapse, spacing: table.style.borderSpacing, border: usedBorder(table.style), cellStyles, tableStyle: table.style, edges: undefined };
   }
-  const edges = collapsedEdges(grid, table);
+  const edges = collapsedEdges({ grid, table, borders: ctx.caches.of(SIDE_BORDERS) });
   const tableStyle: ComputedStyle = { ...table.style, borderTopColor: TRANSPARENT, borderRightColor: TRANSPARENT, borderBottomColor: TRANSPARENT, borderLeftColor: TRANSPARENT };
   return { wrapper, table, grid, collapse, spacing: [0, 0], border: outerHalfBorders(grid, edges), cellStyles, tableStyle, edges };
 }
@@ -102,7 +102,7 @@ function collapsedCellBox(cell: GridCell, edges: CollapsedEdges, styles: CellSty
   const bottom = widestOver(edges.horizontal[cell.row + cell.rowSpan]!, cell.column, cell.colSpan);
   const left = edges.vertical[cell.row]![cell.column]!.width;
   const right = edges.vertical[cell.row]![cell.column + cell.colSpan]!.width;
-  return restyled(content, styles.halfBorders(cell.column, content.style, top / 2, right / 2, bottom / 2, left / 2));
+  return restyled(content, styles.halfBorders(cell.column, content.style, { top: top / 2, right: right / 2, bottom: bottom / 2, left: left / 2 }));
 }
 
 /**
@@ -129,7 +129,8 @@ class CellStyles {
   }
 
   /** `base` with these half borders (CSS2 §17.6.2), transparent: the table paints the borders. */
-  halfBorders(column: number, base: ComputedStyle, top: number, right: number, bottom: number, left: number): ComputedStyle {
+  halfBorders(column: number, base: ComputedStyle, half: Sides): ComputedStyle {
+    const { top, right, bottom, left } = half;
     const last = this.recent[column];
     if (last !== undefined && last.base === base && last.top === top && last.right === right && last.bottom === bottom && last.left === left) return last.style;
     const style = this.variant(base, `${top} ${right} ${bottom} ${left}`, () => ({

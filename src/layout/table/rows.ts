@@ -5,6 +5,7 @@
  * are then stretched to their rows and their content aligned by `vertical-align` (top, middle,
  * bottom, baseline) — one offset per child, nothing copied deeper.
  */
+import type { Rect } from '../../geometry/types.js';
 import type { BlockBox } from '../../boxes/types.js';
 import { NO_SIDES } from '../../geometry/types.js';
 import type { VerticalAlign } from '../../css/types.js';
@@ -146,12 +147,13 @@ export function finishedCell(plan: TablePlan, cell: GridCell): LaidCell {
 }
 
 /**
- * The cell's fragment placed at (x, y) in the table's frame, stretched to `height` with its
- * content aligned (CSS2 §17.5.4); `rowBaseline` is its first row's baseline (from the row top).
+ * The cell's fragment placed in its slot (x, y in the table's frame), stretched to the slot's
+ * height with its content aligned (CSS2 §17.5.4); `rowBaseline` is its first row's baseline (from the row top).
  */
-export function placeCell(laid: LaidCell, x: number, y: number, width: number, height: number, rowBaseline: number | undefined): BoxFragment {
+export function placeCell(laid: LaidCell, slot: Rect, rowBaseline: number | undefined): BoxFragment {
+  const { x, y, height } = slot;
   const output = laid.output;
-  if (output === undefined) return emptyContinuation(laid, x, y, width, height);
+  if (output === undefined) return emptyContinuation(laid, slot);
   const f = output.fragment;
   const free = height - f.height;
   const align = laid.box.style.verticalAlign;
@@ -166,7 +168,8 @@ export function placeCell(laid: LaidCell, x: number, y: number, width: number, h
 }
 
 /** What remains of a cell whose content ended on an earlier page: its box, continued, empty. */
-function emptyContinuation(laid: LaidCell, x: number, y: number, width: number, height: number): BoxFragment {
+function emptyContinuation(laid: LaidCell, slot: Rect): BoxFragment {
+  const { x, y, width, height } = slot;
   const style = laid.box.style;
   return {
     kind: 'box', box: laid.box, style, x, y, width, height,

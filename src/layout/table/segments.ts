@@ -6,6 +6,7 @@
  * draws it). Horizontal segments reach over the vertical borders they meet, and the wider border
  * is painted last, so it wins at a junction.
  */
+import type { Rect } from '../../geometry/types.js';
 import type { CollapsedBorderSegment } from '../types.js';
 import type { TableGeometry } from './geometry.js';
 import type { TablePlan } from './plan.js';
@@ -33,8 +34,8 @@ export function collapsedSegments(plan: TablePlan, geometry: TableGeometry, rows
     ? (line < n ? x[line]! + widths[line]! : x[n - 1]!)
     : (line < n ? x[line]! : x[n - 1]! + widths[n - 1]!));
   const out: CollapsedBorderSegment[] = [];
-  const push = (edge: CollapsedBorder, vertical: boolean, sx: number, sy: number, w: number, h: number): void => {
-    if (edge.width > 0) out.push({ x: sx, y: sy, width: w, height: h, vertical, style: edge.style, color: edge.color });
+  const push = (edge: CollapsedBorder, vertical: boolean, at: Rect): void => {
+    if (edge.width > 0) out.push({ x: at.x, y: at.y, width: at.width, height: at.height, vertical, style: edge.style, color: edge.color });
   };
   // the horizontal lines: above each displayed row, and below the last
   const lines: { y: number; edges: readonly CollapsedBorder[] | undefined }[] = rows.map((row, p) => {
@@ -56,7 +57,7 @@ export function collapsedSegments(plan: TablePlan, geometry: TableGeometry, rows
       const edge = vertical[row.laid.index]![line]!;
       const top = halfAcross(p, line);
       const bottom = halfAcross(p + 1, line);
-      push(edge, true, lineX(line) - edge.width / 2, row.y - top, edge.width, row.height + top + bottom);
+      push(edge, true, { x: lineX(line) - edge.width / 2, y: row.y - top, width: edge.width, height: row.height + top + bottom });
     }
   });
   const verticalWidth = (p: number, line: number): number => (p >= 0 && p < rows.length ? vertical[rows[p]!.laid.index]![line]!.width : 0);
@@ -69,13 +70,13 @@ export function collapsedSegments(plan: TablePlan, geometry: TableGeometry, rows
       const from = Math.min(lineX(c), lineX(c + 1));
       const to = Math.max(lineX(c), lineX(c + 1));
       const [before, after] = rtl ? [end, start] : [start, end];
-      push(edge, false, from - before, y - edge.width / 2, to - from + before + after, edge.width);
+      push(edge, false, { x: from - before, y: y - edge.width / 2, width: to - from + before + after, height: edge.width });
     }
   });
   // the wider border is painted last, so it owns the junction (stable: tree order among equals)
   return out.sort((a, b) => (a.vertical ? a.width : a.height) - (b.vertical ? b.width : b.height));
 
   function horizontalEdges(above: number | undefined, below: number | undefined): readonly CollapsedBorder[] {
-    return edgesBetween(edges!, plan.grid, plan.table, above, below);
+    return edgesBetween(edges!, above, below);
   }
 }

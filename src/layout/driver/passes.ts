@@ -4,11 +4,11 @@
  * contents). The first pass prints what the box tree knows; the document is laid out again, with a
  * box tree built from what the pass found, while the printed values change.
  */
-import type { BoxTree } from '../boxes/types.js';
-import type { PassResults } from '../boxes/references.js';
-import { referencesSettled } from '../boxes/references.js';
-import type { PageLayout } from './types.js';
-import { idPages } from './page/targets.js';
+import type { BoxTree } from '../../boxes/types.js';
+import type { PassResults } from '../../boxes/references.js';
+import { referencesSettled } from '../../boxes/references.js';
+import type { PageLayout } from '../types.js';
+import { idPages } from '../page/targets.js';
 
 /** Most layout passes: the first prints what it can, the others what the previous one found. */
 const MAX_LAYOUT_PASSES = 3;
@@ -19,7 +19,7 @@ export function needsPasses(tree: BoxTree): boolean {
 }
 
 export interface Passes {
-  /** One layout pass: every page of the tree, complete (layout/document.ts). */
+  /** One layout pass: every page of the tree, complete (layout/driver/document.ts). */
   readonly layout: (tree: BoxTree) => PageLayout[];
   /** The box tree built again with what a pass found (render.ts: only it holds the DOM's styles). */
   readonly rebuild: ((previous: PassResults) => BoxTree) | undefined;

@@ -7,24 +7,24 @@
  * context carries the table (`ctx.dispatch`, context.ts), so formatting contexts reach each other
  * only through it. A new formatting context is one new entry here (and its case in the choice).
  */
-import type { BlockBox, FlexBox, LayoutBox, ReplacedBox, TableWrapperBox } from '../boxes/types.js';
-import type { BreakToken, Dispatch, FormattingContext, IntrinsicSizes, LayoutContext, LayoutInput, LayoutResult } from './contract.js';
-import { layoutBlock } from './block/index.js';
-import { blockIntrinsicSizes } from './block/intrinsic.js';
-import { layoutBlockReplaced, replacedIntrinsicSizes } from './block/replaced.js';
-import { layoutFlex } from './flex/index.js';
-import { flexIntrinsicSizes } from './flex/intrinsic.js';
-import { layoutGrid } from './grid/index.js';
-import { gridIntrinsicSizes } from './grid/sizing.js';
-import { isMulticol, layoutMulticol } from './multicol/index.js';
-import { multicolIntrinsicSizes } from './multicol/intrinsic.js';
-import { layoutTable, tableIntrinsicSizes } from './table/index.js';
-import { measureIntrinsic } from './intrinsic.js';
-import { placePositionedDescendants, withRelativeOffset } from './positioned.js';
-import { assertNever } from '../errors.js';
-import { resolveSize } from './box-model.js';
-import { withKeywordSizes } from './size-keywords.js';
-import { initialContainingHeight, isVerticalRoot, layoutVerticalRoot, verticalRootIntrinsicSizes } from './orthogonal.js';
+import type { BlockBox, FlexBox, LayoutBox, ReplacedBox, TableWrapperBox } from '../../boxes/types.js';
+import type { BreakToken, Dispatch, FormattingContext, IntrinsicSizes, LayoutContext, LayoutInput, LayoutResult } from '../contract.js';
+import { layoutBlock } from '../block/index.js';
+import { blockIntrinsicSizes } from '../block/intrinsic.js';
+import { layoutBlockReplaced, replacedIntrinsicSizes } from '../block/replaced.js';
+import { layoutFlex } from '../flex/index.js';
+import { flexIntrinsicSizes } from '../flex/intrinsic.js';
+import { layoutGrid } from '../grid/index.js';
+import { gridIntrinsicSizes } from '../grid/sizing.js';
+import { isMulticol, layoutMulticol } from '../multicol/index.js';
+import { multicolIntrinsicSizes } from '../multicol/intrinsic.js';
+import { layoutTable, tableIntrinsicSizes } from '../table/index.js';
+import { measureIntrinsic } from '../intrinsic.js';
+import { placePositionedDescendants, withRelativeOffset } from '../positioned.js';
+import { assertNever } from '../../errors.js';
+import { resolveSize } from '../box-model.js';
+import { withKeywordSizes } from '../size-keywords.js';
+import { initialContainingHeight, isVerticalRoot, layoutVerticalRoot, verticalRootIntrinsicSizes } from '../orthogonal.js';
 
 /** The formatting contexts (CSS Display 3 §2), each for the boxes that establish it. */
 interface FormattingContexts {
@@ -75,7 +75,7 @@ function contentSizesByTable(box: LayoutBox, ctx: LayoutContext, keep: boolean):
 export const DISPATCH: Dispatch = { layoutBox: layoutBoxByTable, contentSizes: contentSizesByTable };
 
 /** Lays out or measures a box (the entry point of document.ts); the same as contract.ts `layoutBox`. */
-export { layoutBox } from './contract.js';
+export { layoutBox } from '../contract.js';
 
 /**
  * A box that clips its overflow in the block axis and has a definite height never grows with its

@@ -4,35 +4,35 @@
  * document is complete. Absolutely positioned boxes without a positioned ancestor are placed in
  * the page area of their page (the initial containing block); fixed boxes on every page.
  */
-import type { Box, BoxElement, BoxTree, InlineFlowBox } from '../boxes/types.js';
-import { childBoxes } from '../boxes/types.js';
-import type { LengthPercentage, PageStyle } from '../css/types.js';
-import { resolveLength } from '../css/values/length.js';
-import { limitExceeded } from '../limits.js';
-import { OctavoError } from '../errors.js';
-import type { Sides } from '../geometry/types.js';
-import type { Fragment, PageLayout } from './types.js';
+import type { Box, BoxElement, BoxTree, InlineFlowBox } from '../../boxes/types.js';
+import { childBoxes } from '../../boxes/types.js';
+import type { LengthPercentage, PageStyle } from '../../css/types.js';
+import { resolveLength } from '../../css/values/length.js';
+import { limitExceeded } from '../../limits.js';
+import { OctavoError } from '../../errors.js';
+import type { Sides } from '../../geometry/types.js';
+import type { Fragment, PageLayout } from '../types.js';
 import type { LayoutContext, LayoutServices } from './context.js';
 import { createLayoutContext } from './context.js';
-import type { BreakToken, ForcedBreak, LayoutResult, PageContent, PendingPositioned } from './contract.js';
-import { EMPTY_STRUT } from './margins.js';
-import { NO_EXCLUSIONS } from './exclusions.js';
+import type { BreakToken, ForcedBreak, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
+import { EMPTY_STRUT } from '../margins.js';
+import { NO_EXCLUSIONS } from '../exclusions.js';
 import { layoutBox } from './dispatch.js';
-import type { AbsoluteContinuation, ContainingBlock } from './positioned.js';
-import { continueAbsolute, layoutAbsolute, placeAbsolute } from './positioned.js';
-import { toPageFrame } from './fragment.js';
-import { withMarginBoxes } from './page/margin-boxes.js';
-import { pageContextAt } from './page/page-context.js';
-import type { PageContext } from '../css/types.js';
-import { pageNameAt, pageNamesOf } from './page/page-names.js';
-import type { RunningEvent } from './page/running.js';
-import { pageEvents, runningContent } from './page/running.js';
-import type { FootnoteCarry } from './page/footnotes.js';
-import { layoutWithFootnotes } from './page/footnotes.js';
-import { forcedKind } from './break-token.js';
-import type { PassResults } from '../boxes/references.js';
+import type { AbsoluteContinuation, ContainingBlock } from '../positioned.js';
+import { continueAbsolute, layoutAbsolute, placeAbsolute } from '../positioned.js';
+import { toPageFrame } from '../fragment.js';
+import { withMarginBoxes } from '../page/margin-boxes.js';
+import { pageContextAt } from '../page/page-context.js';
+import type { PageContext } from '../../css/types.js';
+import { pageNameAt, pageNamesOf } from '../page/page-names.js';
+import type { RunningEvent } from '../page/running.js';
+import { pageEvents, runningContent } from '../page/running.js';
+import type { FootnoteCarry } from '../page/footnotes.js';
+import { layoutWithFootnotes } from '../page/footnotes.js';
+import { forcedKind } from '../break-token.js';
+import type { PassResults } from '../../boxes/references.js';
 import { layoutPasses, needsPasses } from './passes.js';
-import { contentWidth } from './page/content-width.js';
+import { contentWidth } from '../page/content-width.js';
 
 export type { LayoutContext, LayoutServices } from './context.js';
 
@@ -61,7 +61,7 @@ export interface LayoutRequest {
    * tools, and documents whose `@page` background images are loaded once all pages are known).
    */
   readonly whole?: boolean;
-  /** The box tree built again with what a pass found, for trees with cross-references (layout/passes.ts). */
+  /** The box tree built again with what a pass found, for trees with cross-references (layout/driver/passes.ts). */
   readonly rebuild?: (previous: PassResults) => BoxTree;
 }
 
@@ -70,7 +70,7 @@ export interface LayoutRequest {
  * fragments are dropped when the next one is asked for, so that a long document holds one page's
  * fragments at a time; its margin boxes follow the last page. The pages are buffered, and yielded
  * complete once all are laid out (after a `whole` item with all of them), when the layout needs
- * them all: cross-references (several passes, layout/passes.ts) and fixed boxes (CSS2 §9.6.1: on
+ * them all: cross-references (several passes, layout/driver/passes.ts) and fixed boxes (CSS2 §9.6.1: on
  * every page, also before the page they come from) — or when the request asks for them whole.
  */
 export function* layoutPages(tree: BoxTree, services: LayoutServices, request: LayoutRequest): Generator<LaidOut, void> {

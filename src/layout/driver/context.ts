@@ -3,11 +3,11 @@
  * formatting-context table (dispatch.ts) and empty caches. The one module that joins them, so
  * that nothing else in layout imports the table.
  */
-import type { CacheKey, LayoutCaches, LayoutContext, LayoutServices } from './contract.js';
+import type { CacheKey, LayoutCaches, LayoutContext, LayoutServices } from '../contract.js';
 import { DISPATCH } from './dispatch.js';
-import { MEASURED_INLINE } from './block/inline-env.js';
+import { MEASURED_INLINE } from '../block/inline-env.js';
 
-export type { LayoutContext, LayoutServices } from './contract.js';
+export type { LayoutContext, LayoutServices } from '../contract.js';
 
 export function createLayoutContext(services: LayoutServices): LayoutContext {
   return { ...services, dispatch: DISPATCH, caches: createCaches() };
