@@ -41,7 +41,9 @@ describe('vertical writing modes (CSS Writing Modes 3 §7.3, orthogonal flows)',
   it('warns, with its place, about a vertical block wider than the page area: it is not split across pages', async () => {
     const lines = Array.from({ length: 40 }, (_, i) => `Line ${i}`).join('<br>');
     await expectBoxes(`<p>Before</p>\n<div id=v style="writing-mode: vertical-rl; height: 100px">${lines}</div>`, ['v 0,52 800x100'],
-      [{ code: 'layout', line: 2, column: 1, message: '`writing-mode: vertical-rl` box is not split across pages and does not fit one (its lines are 800px wide, the page area 600px): what runs past the page is cut' }]);
+      [{ code: 'layout', line: 2, column: 1, message: '`writing-mode: vertical-rl` box is not split across pages and does not fit one (its lines are 800px wide, the page area 600px): what runs past the page is cut' },
+        // and, as for any content wider than the page area, the document-wide note (--shrink-to-fit would scale it)
+        { code: 'layout', line: 2, column: 1, message: /content is 800px wide, the page area 600px/ }]);
     await expectBoxes('<div id=t style="writing-mode: vertical-lr; height: 500px">x</div>', ['t 0,0 20x500'],
       [{ code: 'layout', line: 1, message: /`writing-mode: vertical-lr` box .* \(it is 500px high, the page area 400px\)/ }]);
   });
