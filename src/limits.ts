@@ -30,11 +30,11 @@ export function limitExceeded(name: LimitName, value: number, what: string, loca
 }
 
 /**
- * Limits on one resource (its bytes) and on how many a render loads: a stylesheet, font or image
- * over one is left out with a warning, as a missing one is (docs/service.md "Resources that
- * cannot be used"). The others (pixels of an image, pages, boxes, time…) end the document.
+ * Limits on one resource (its bytes, an image's pixels) and on how many a render loads: a
+ * stylesheet, font or image over one is left out with a warning, as a missing one is
+ * (docs/service.md "Resources that cannot be used"). The others (pages, boxes, time…) end the document.
  */
-const ONE_RESOURCE_LIMITS: ReadonlySet<LimitName> = new Set(['maxResourceBytes', 'maxFontBytes', 'maxResources']);
+const ONE_RESOURCE_LIMITS: ReadonlySet<LimitName> = new Set(['maxResourceBytes', 'maxFontBytes', 'maxResources', 'maxImagePixels']);
 
 /**
  * True for a resource that cannot be had — missing, refused (sandbox, remote guard), unreachable,

@@ -264,8 +264,15 @@ function shownUrl(url: string, load: ImageLoad): string {
   return load.origins.get(url)?.written ?? (base !== undefined && url.startsWith(base) ? decodeURI(url.slice(base.length)) : url);
 }
 
-function tooManyPixels(url: string, size: { width: number; height: number }, maxPixels: number): OctavoError {
-  return limitExceeded('maxImagePixels', maxPixels, `the image ${describeUrl(url)} has ${size.width}×${size.height} pixels, more than ${maxPixels}`);
+/**
+ * An image whose header declares more than `limits.maxImagePixels`: never decoded (a decompression
+ * bomb), and left out with a warning like any image that cannot be used — the document renders.
+ */
+function skipTooManyPixels(load: ImageLoad, url: string, size: { width: number; height: number }): undefined {
+  const maxPixels = load.resources.limits.maxImagePixels;
+  const refused = limitExceeded('maxImagePixels', maxPixels, `the image ${describeUrl(url)} has ${size.width}×${size.height} pixels, more than ${maxPixels}`);
+  warnImage(load, url, `image not loaded: ${refused.message}`);
+  return undefined;
 }
 
 /**
@@ -277,10 +284,10 @@ function warnImage(load: ImageLoad, url: string, message: string): void {
   load.diagnostics.warn('resource', said, load.origins.get(url)?.where ?? {});
 }
 
-/** A decoded image, or a warning for a damaged one; over the pixel limit is refused as PNG and JPEG are. */
+/** A decoded image, or a warning for a damaged one or one over the pixel limit. */
 function decoded(image: { url: string; id: string; format: string }, result: DecodeResult, load: ImageLoad): LoadedImage | undefined {
   const { url, id, format } = image;
-  if (result.kind === 'too-large') throw tooManyPixels(url, result.size, load.resources.limits.maxImagePixels);
+  if (result.kind === 'too-large') return skipTooManyPixels(load, url, result.size);
   if (result.kind === 'damaged') {
     warnImage(load, url, `image ${describeUrl(url)} skipped: a damaged ${format.toUpperCase()} file (${result.reason})`);
     return undefined;
@@ -310,7 +317,7 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
     if (svg !== undefined) {
       const unsupported = unsupportedFeatures(svg);
       if (unsupported.length > 0) warnImage(load, url, `SVG image ${describeUrl(url)}: ${unsupported.join(', ')} not drawn yet (the rest is)`);
-      if (svg.width * svg.height > resources.limits.maxImagePixels) throw tooManyPixels(url, svg, resources.limits.maxImagePixels);
+      if (svg.width * svg.height > resources.limits.maxImagePixels) return skipTooManyPixels(load, url, svg);
       await loadSvgImages(svg, url, load, depth);
       return { id, format: 'svg', bytes, svg, width: svg.width, height: svg.height };
     }
@@ -319,10 +326,10 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
   }
   const info = readImageInfo(bytes);
   const maxPixels = resources.limits.maxImagePixels;
-  if (info !== undefined && info.width * info.height > maxPixels) throw tooManyPixels(url, info, maxPixels);
+  if (info !== undefined && info.width * info.height > maxPixels) return skipTooManyPixels(load, url, info);
   if (info === undefined) {
     const header = format === 'tiff' || format === 'ico' ? readRasterHeader(bytes, format) : undefined;
-    if (header?.largest !== undefined && header.largest.width * header.largest.height > maxPixels) throw tooManyPixels(url, header.largest, maxPixels);
+    if (header?.largest !== undefined && header.largest.width * header.largest.height > maxPixels) return skipTooManyPixels(load, url, header.largest);
     const what = format === 'unknown' ? 'not an image octavo can read (PNG, JPEG, GIF, WebP, BMP, AVIF, SVG)' : `a damaged or unsupported ${format.toUpperCase()} file`;
     warnImage(load, url, `image ${describeUrl(url)} skipped: ${what}`);
     return undefined;

@@ -138,14 +138,17 @@ describe('limits', () => {
     expect(check).toThrow(/rendering took longer than 10 ms \(limits\.maxRenderMs = 10\)/);
   });
 
-  it('refuses an image with more pixels than maxImagePixels before decoding it', async () => {
+  it('leaves out, with a located warning, an image with more pixels than maxImagePixels, never decoding it', async () => {
     const bomb = Buffer.from(png(1, 1));
     bomb.writeUInt32BE(100_000, 16); // IHDR width
     bomb.writeUInt32BE(100_000, 20); // IHDR height
     const src = `data:image/png;base64,${bomb.toString('base64')}`;
-    const error = await failure(undefined, { template: `<img src="${src}">` });
-    expectLimit(error, 'maxImagePixels', 40_000_000);
-    expect(error.message).toContain('100000×100000');
+    const result = await createEngine().renderDetailed({ template: `<p>Logo:\n<img src="${src}"></p>`, templateName: 'bomb.html' });
+    expect(result.pages).toBe(1);
+    expect(result.diagnostics).toEqual([expect.objectContaining({
+      code: 'resource', file: 'bomb.html', line: 2, column: 1,
+      message: expect.stringMatching(/^image not loaded: the image .* has 100000×100000 pixels, more than 40000000 \(limits\.maxImagePixels = 40000000\)$/),
+    })]);
   });
 
   it('leaves out, with a located warning, the resources past maxResources: the document renders', async () => {

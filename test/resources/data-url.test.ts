@@ -30,7 +30,7 @@ describe('decodeDataUrl', () => {
     for (const url of cases) {
       const started = performance.now();
       try { decodeDataUrl(url, 20 * MiB); } catch { /* the "=" run is malformed: refused, in time */ }
-      expect(performance.now() - started, url.slice(0, 30)).toBeLessThan(2_000);
+      expect(performance.now() - started, url.slice(0, 30)).toBeLessThan(5_000); // issue 26: within seconds (was 25 s)
     }
   });
 

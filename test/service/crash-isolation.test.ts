@@ -105,7 +105,7 @@ describe('octavo serve contains a crashing render', () => {
       expect(await healthz(), name).toBe(200);
     }
     expect(outcomes).toEqual({
-      gif65535: '422 limit_exceeded', webp16M: '422 limit_exceeded', bmpRandom: 'pdf', gifZero: 'pdf', tiffHuge: '422 limit_exceeded',
+      gif65535: 'pdf', webp16M: 'pdf', bmpRandom: 'pdf', gifZero: 'pdf', tiffHuge: 'pdf', // the bombs left out with a warning, never decoded
     });
   }, 60_000);
 });
