@@ -56,7 +56,7 @@ interface Index {
 }
 
 /** Where fonts are installed on a platform when there is no fontconfig to ask. */
-export function standardFontFolders(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env, home = homedir()): string[] {
+export function standardFontFolders(platform: string = process.platform, env: Readonly<Record<string, string | undefined>> = process.env, home = homedir()): string[] {
   const path = platform === 'win32' ? win32 : posix;
   switch (platform) {
     case 'darwin':
