@@ -22,6 +22,12 @@ export interface UrlOrigins {
   get(url: string): UrlOrigin | undefined;
 }
 
+/** `message` with `url` said as the author wrote it, when known (a data: URL is kept: it is never written out whole). */
+export function sayAsWritten(message: string, url: string, origins: UrlOrigins | undefined): string {
+  const written = url.startsWith('data:') ? undefined : origins?.get(url)?.written;
+  return written === undefined ? message : message.split(url).join(written);
+}
+
 /** A linked or imported stylesheet: its URL, its name in diagnostics, its text. */
 export interface LinkedSheetText {
   readonly url: string;

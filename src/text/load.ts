@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { FontFaceRule } from '../css/types.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { UrlOrigins } from '../dom/url-origins.js';
+import { sayAsWritten } from '../dom/url-origins.js';
 import { isOctavoError } from '../errors.js';
 import { isUnavailableResource } from '../limits.js';
 import { BoundedCache } from '../cache/bounded.js';
@@ -80,9 +81,7 @@ export type LocalFonts = (name: string) => FaceEntry | undefined;
 function asWritten(failure: string, rule: FontFaceRule, origins: UrlOrigins | undefined): string {
   let said = failure;
   for (const source of rule.sources) {
-    if (!('url' in source)) continue;
-    const written = origins?.get(source.url)?.written;
-    if (written !== undefined && !source.url.startsWith('data:')) said = said.split(source.url).join(written);
+    if ('url' in source) said = sayAsWritten(said, source.url, origins);
   }
   return said;
 }
