@@ -12,7 +12,8 @@ import type { ContainingBlock } from './positioned.js';
 
 /** The pending boxes of `fragment`'s lines whose containing block is an inline box there, grouped by it. */
 export function inlineContainingBlocks(fragment: BoxFragment, pending: readonly PendingPositioned[]): { block: ContainingBlock; pending: PendingPositioned[] }[] {
-  if (fragment.box.kind !== 'block') return [];
+  // most blocks have nothing positioned pending: their inline content is not walked
+  if (pending.length === 0 || fragment.box.kind !== 'block') return [];
   const owners = positionedInlineAncestors(fragment.box);
   if (owners.size === 0) return [];
   const groups = new Map<InlineBox, PendingPositioned[]>();
