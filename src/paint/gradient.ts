@@ -104,7 +104,7 @@ export function colorAt(stops: readonly ShadingStop[], t: number, after = false)
  * painted range (poppler's cairo backend mis-samples stitched functions whose domain reaches far
  * outside what is painted).
  */
-function clipStops(stops: readonly ShadingStop[], from: number, to: number): ShadingStop[] {
+export function clipStops(stops: readonly ShadingStop[], from: number, to: number): ShadingStop[] {
   const span = Math.max(to - from, 1e-9);
   const inside = stops.filter((s) => s.offset > from && s.offset < to);
   const all = [{ offset: from, color: colorAt(stops, from, true) }, ...inside, { offset: to, color: colorAt(stops, to) }];

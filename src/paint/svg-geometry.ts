@@ -12,12 +12,27 @@ import { length, numbers } from '../resources/svg-units.js';
 import type { DomElement } from '../dom/types.js';
 import type { Rect } from '../geometry/types.js';
 
+/** An angle argument in radians: degrees when bare (SVG), or with a CSS unit (deg, rad, grad, turn). */
+export function svgAngle(value: string | undefined): number {
+  const m = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*(deg|rad|grad|turn)?\s*$/i.exec(value ?? '');
+  if (m === null) return 0;
+  const n = Number(m[1]);
+  switch (m[2]?.toLowerCase()) {
+    case 'rad': return n;
+    case 'grad': return (n * Math.PI) / 200;
+    case 'turn': return n * 2 * Math.PI;
+    default: return (n * Math.PI) / 180;
+  }
+}
+
 /** A `transform` attribute as one matrix (unknown functions make it the identity, as invalid). */
 export function parseTransform(value: string | undefined): Matrix {
   if (value === undefined) return IDENTITY;
   let result = IDENTITY;
-  for (const match of value.matchAll(/(matrix|translateX|translateY|translate|scaleX|scaleY|scale|rotate|skewX|skewY)\s*\(([^)]*)\)/g)) {
+  for (const match of value.matchAll(/(matrix|translateX|translateY|translate|scaleX|scaleY|scale|rotate|skewX|skewY|skew)\s*\(([^)]*)\)/g)) {
     const a = numbers(match[2]);
+    // angles keep their units (CSS syntax, SVG 2 §8.5): rotate(0.5turn), skew(20deg, 10deg)
+    const angles = (match[2] ?? '').split(/\s*,\s*|\s+/).filter(Boolean).map(svgAngle);
     let m: Matrix = IDENTITY;
     switch (match[1]) {
       case 'matrix': if (a.length === 6) m = a as unknown as Matrix; break;
@@ -29,13 +44,15 @@ export function parseTransform(value: string | undefined): Matrix {
       case 'scaleY': m = [1, 0, 0, a[0] ?? 1, 0, 0]; break;
       case 'scale': m = [a[0] ?? 1, 0, 0, a[1] ?? a[0] ?? 1, 0, 0]; break;
       case 'rotate': {
-        const r = ((a[0] ?? 0) * Math.PI) / 180;
+        const r = angles[0] ?? 0;
         const [cx = 0, cy = 0] = a.slice(1);
         m = multiply(multiply([1, 0, 0, 1, cx, cy], [Math.cos(r), Math.sin(r), -Math.sin(r), Math.cos(r), 0, 0]), [1, 0, 0, 1, -cx, -cy]);
         break;
       }
-      case 'skewX': m = [1, 0, Math.tan(((a[0] ?? 0) * Math.PI) / 180), 1, 0, 0]; break;
-      case 'skewY': m = [1, Math.tan(((a[0] ?? 0) * Math.PI) / 180), 0, 1, 0, 0]; break;
+      case 'skewX': m = [1, 0, Math.tan(angles[0] ?? 0), 1, 0, 0]; break;
+      case 'skewY': m = [1, Math.tan(angles[0] ?? 0), 0, 1, 0, 0]; break;
+      // CSS skew(ax [, ay]): ay defaults to 0
+      case 'skew': m = [1, Math.tan(angles[1] ?? 0), Math.tan(angles[0] ?? 0), 1, 0, 0]; break;
     }
     result = multiply(result, m);
   }
@@ -92,7 +109,8 @@ export function pathData(d: string): PathSegment[] {
 
 const KAPPA = 0.5522847498;
 
-function ellipsePath(cx: number, cy: number, rx: number, ry: number): PathSegment[] {
+/** An ellipse as four cubic arcs, clockwise from its rightmost point. */
+export function ellipsePath(cx: number, cy: number, rx: number, ry: number): PathSegment[] {
   if (rx <= 0 || ry <= 0) return [];
   const kx = rx * KAPPA;
   const ky = ry * KAPPA;
@@ -172,13 +190,40 @@ export function shapePath(element: DomElement, viewport: Viewport, fontSize = 16
   }
 }
 
-/** The bounding box of a path's points (control points included: close enough for objectBoundingBox units). */
+/** The parameters in (0, 1) where a cubic Bézier coordinate (p0..p3) has an extremum. */
+function cubicExtrema(p0: number, p1: number, p2: number, p3: number): number[] {
+  // the derivative's roots: a t² + b t + c = 0
+  const a = -p0 + 3 * p1 - 3 * p2 + p3;
+  const b = 2 * (p0 - 2 * p1 + p2);
+  const c = p1 - p0;
+  const roots = Math.abs(a) < 1e-12
+    ? (Math.abs(b) < 1e-12 ? [] : [-c / b])
+    : ((d) => (d < 0 ? [] : [(-b + Math.sqrt(d)) / (2 * a), (-b - Math.sqrt(d)) / (2 * a)]))(b * b - 4 * a * c);
+  return roots.filter((t) => t > 0 && t < 1);
+}
+
+const cubicAt = (p0: number, p1: number, p2: number, p3: number, t: number): number => {
+  const u = 1 - t;
+  return u * u * u * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t * p3;
+};
+
+/**
+ * The bounding box of a path (SVG 2 §8.10: the tight box of the geometry, stroke left out):
+ * curves count by their extrema, not their control points.
+ */
 export function pathBounds(path: readonly PathSegment[]): { x: number; y: number; width: number; height: number } {
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   const add = (x: number, y: number): void => { minX = Math.min(minX, x); minY = Math.min(minY, y); maxX = Math.max(maxX, x); maxY = Math.max(maxY, y); };
+  let px = 0;
+  let py = 0;
   for (const s of path) {
     if (s.op === 'move' || s.op === 'line') add(s.x, s.y);
-    else if (s.op === 'curve') { add(s.x1, s.y1); add(s.x2, s.y2); add(s.x, s.y); }
+    else if (s.op === 'curve') {
+      add(s.x, s.y);
+      for (const t of cubicExtrema(px, s.x1, s.x2, s.x)) add(cubicAt(px, s.x1, s.x2, s.x, t), cubicAt(py, s.y1, s.y2, s.y, t));
+      for (const t of cubicExtrema(py, s.y1, s.y2, s.y)) add(cubicAt(px, s.x1, s.x2, s.x, t), cubicAt(py, s.y1, s.y2, s.y, t));
+    }
+    if (s.op !== 'close') [px, py] = [s.x, s.y];
   }
   if (minX === Infinity) return { x: 0, y: 0, width: 0, height: 0 };
   return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };

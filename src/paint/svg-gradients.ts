@@ -77,12 +77,15 @@ export function gradientPaint(doc: SvgDocument, paint: Extract<Paint, { kind: 'u
     const fy = attr('fy') === undefined ? cy : len('fy', '50%');
     shading = { kind: 'radial', cx, cy, r0: len('fr', '0%'), r1: len('r', '50%'), scaleY: 1, stops: unit, ...(fx !== cx || fy !== cy ? { fx, fy } : {}) };
   }
-  shading = spreadShading(shading, attr('spreadMethod'), matrix, bounds);
   const far = 1e4;
+  const rect = { x: -far, y: -far, width: 2 * far, height: 2 * far };
+  const pieces = spreadShading(shading, attr('spreadMethod'), matrix, bounds).flatMap((piece): DisplayItem[] => (piece.clip === undefined
+    ? [{ kind: 'shading', rect, shading: piece.shading }]
+    : [{ kind: 'push-clip-path', path: piece.clip, evenOdd: false }, { kind: 'shading', rect, shading: piece.shading }, { kind: 'pop-clip' }]));
   return [
     { kind: 'push-clip-path', path, evenOdd },
     { kind: 'push-transform', matrix },
-    { kind: 'shading', rect: { x: -far, y: -far, width: 2 * far, height: 2 * far }, shading },
+    ...pieces,
     { kind: 'pop-transform' },
     { kind: 'pop-clip' },
   ];

@@ -10,7 +10,7 @@ import type { DisplayItem, PathSegment } from './display-list.js';
 import type { Matrix } from '../geometry/matrix.js';
 import { length, numbers } from '../resources/svg-units.js';
 import { multiply } from '../geometry/matrix.js';
-import { viewBoxMatrix } from './svg-geometry.js';
+import { svgAngle, viewBoxMatrix } from './svg-geometry.js';
 
 /** A path vertex and the angles (radians) of the path coming in and going out, when there are. */
 export interface Vertex {
@@ -79,19 +79,6 @@ export function autoAngle(v: Vertex): number {
   return Math.atan2(Math.sin(v.inAngle) + Math.sin(v.outAngle), Math.cos(v.inAngle) + Math.cos(v.outAngle));
 }
 
-/** An `orient` angle in radians (degrees by default, or deg/rad/grad/turn). */
-function orientAngle(value: string): number {
-  const m = /^\s*([+-]?[\d.]+(?:e[+-]?\d+)?)\s*(deg|rad|grad|turn)?\s*$/i.exec(value);
-  if (m === null) return 0;
-  const n = Number(m[1]);
-  switch (m[2]?.toLowerCase()) {
-    case 'rad': return n;
-    case 'grad': return (n * Math.PI) / 200;
-    case 'turn': return n * 2 * Math.PI;
-    default: return (n * Math.PI) / 180;
-  }
-}
-
 /** A `refX`/`refY`: a number in the marker's content units, or left/center/right (top/center/bottom) of its viewBox. */
 function reference(value: string | undefined, start: number, size: number, low: string, high: string): number {
   const v = value?.trim();
@@ -113,7 +100,7 @@ export function placeMarker(marker: DomElement, vertex: Vertex, position: Marker
   const height = length(a['markerHeight'], 100, 3);
   if (width <= 0 || height <= 0 || content.length === 0) return [];
   const orient = (a['orient'] ?? '0').trim();
-  let angle = orient === 'auto' || orient === 'auto-start-reverse' ? autoAngle(vertex) : orientAngle(orient);
+  let angle = orient === 'auto' || orient === 'auto-start-reverse' ? autoAngle(vertex) : svgAngle(orient);
   if (orient === 'auto-start-reverse' && position === 'start') angle += Math.PI;
   const scale = a['markerUnits'] === 'userSpaceOnUse' ? 1 : strokeWidth;
   const box = numbers(a['viewBox']);

@@ -207,6 +207,18 @@ function letterSpacing(value: string | undefined, parent: SvgStyle): number {
   return Number.isFinite(n) ? n : parent.letterSpacing;
 }
 
+const FONT_RELATIVE = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*(em|ex|ch|rem)\s*$/i;
+
+/**
+ * A length list as its computed value (CSS Values 4 §4): font-relative units (em, ex, ch, rem)
+ * turned into px against the declaring element's font size, so that a child inherits the
+ * length and not the unit; percentages and other units are kept for the viewport at use.
+ */
+function absoluteLengths(value: string | undefined, fontSize: number): string | undefined {
+  if (value === undefined || !/(em|ex|ch|rem)\b/i.test(value)) return value;
+  return value.trim().split(/\s*,\s*|\s+/).map((item) => (FONT_RELATIVE.test(item) ? `${length(item, 0, 0, fontSize)}px` : item)).join(' ');
+}
+
 /** The id of a local `url(#id)` reference; undefined for `none` and anything else. */
 function urlId(value: string | undefined): string | undefined {
   return /^url\(\s*['"]?#([^'")]+)['"]?\s*\)$/.exec(value ?? '')?.[1];
@@ -224,6 +236,7 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
   const stopColor = get('stop-color');
   const parsedStop = stopColor === undefined ? undefined : parseColorText(stopColor);
   const clip = urlId(get('clip-path'));
+  const size = fontSize(get('font-size'), parent.fontSize);
   const marker = (name: string, inherited: string | undefined): string | undefined => {
     const v = get(name);
     return v === undefined ? inherited : urlId(v);
@@ -235,14 +248,14 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
     fillRule: oneOf(get('fill-rule'), ['nonzero', 'evenodd'], parent.fillRule),
     stroke: d.has('stroke') ? parsePaint(d.get('stroke')!, color, parent.stroke) : parent.stroke,
     strokeOpacity: number(get('stroke-opacity'), parent.strokeOpacity),
-    strokeWidth: get('stroke-width') ?? parent.strokeWidth,
+    strokeWidth: absoluteLengths(get('stroke-width'), size) ?? parent.strokeWidth,
     strokeLinecap: oneOf(get('stroke-linecap'), ['butt', 'round', 'square'], parent.strokeLinecap),
     strokeLinejoin: oneOf(get('stroke-linejoin'), ['miter', 'round', 'bevel'], parent.strokeLinejoin),
     strokeMiterlimit: Math.max(1, parseFloat(get('stroke-miterlimit') ?? '') || parent.strokeMiterlimit),
-    strokeDasharray: get('stroke-dasharray') ?? parent.strokeDasharray,
-    strokeDashoffset: get('stroke-dashoffset') ?? parent.strokeDashoffset,
+    strokeDasharray: absoluteLengths(get('stroke-dasharray'), size) ?? parent.strokeDasharray,
+    strokeDashoffset: absoluteLengths(get('stroke-dashoffset'), size) ?? parent.strokeDashoffset,
     visibility: oneOf(get('visibility'), ['visible', 'hidden'], parent.visibility),
-    fontSize: fontSize(get('font-size'), parent.fontSize),
+    fontSize: size,
     fontFamily: get('font-family') ?? parent.fontFamily,
     fontWeight: fontWeight(get('font-weight'), parent.fontWeight),
     fontStyle: oneOf(get('font-style'), ['normal', 'italic', 'oblique'], parent.fontStyle),

@@ -31,15 +31,27 @@ describe('SVG gradient spreadMethod', () => {
     expect(await draw(svg(`<linearGradient id="g" x2="0.5" spreadMethod="reflect">${HARD}</linearGradient><rect width="8" height="2" fill="url(#g)"/>`))).toEqual(['RRBBBBRR', 'RRBBBBRR']);
   });
 
-  it('repeats radial gradients ring by ring (as a shading of several periods)', () => {
+  it('repeats radial gradients ring by ring, one shading per period painted from the outside in', () => {
     const red = { r: 255, g: 0, b: 0, a: 1 };
     const blue = { r: 0, g: 0, b: 255, a: 1 };
-    const shading = spreadShading({ kind: 'radial', cx: 0, cy: 0, r0: 0, r1: 4, scaleY: 1, stops: [{ offset: 0, color: red }, { offset: 1, color: blue }] }, 'reflect', [1, 0, 0, 1, 0, 0], { x: 0, y: 0, width: 8, height: 6 });
-    // the far corner is 10 away: three periods of 4, the middle one mirrored
-    expect(shading).toEqual({
-      kind: 'radial', cx: 0, cy: 0, r0: 0, r1: 12, scaleY: 1,
-      stops: [{ offset: 0, color: red }, { offset: 1 / 3, color: blue }, { offset: 1 / 3, color: blue }, { offset: 2 / 3, color: red }, { offset: 2 / 3, color: red }, { offset: 1, color: blue }],
-    });
+    const pieces = spreadShading({ kind: 'radial', cx: 0, cy: 0, r0: 0, r1: 4, scaleY: 1, stops: [{ offset: 0, color: red }, { offset: 1, color: blue }] }, 'reflect', [1, 0, 0, 1, 0, 0], { x: 0, y: 0, width: 8, height: 6 });
+    // the far corner is 10 away: three periods of 4, the middle one mirrored, each inner one clipped to its disc
+    expect(pieces.map(({ shading, clip }) => ({
+      rings: shading.kind === 'radial' ? [shading.r0, shading.r1] : [],
+      from: shading.stops[0]!.color,
+      clipRadius: clip === undefined ? undefined : (clip[0] as { x: number }).x,
+    }))).toEqual([
+      { rings: [8, 12], from: red, clipRadius: undefined },
+      { rings: [4, 8], from: blue, clipRadius: 8 },
+      { rings: [0, 4], from: red, clipRadius: 4 },
+    ]);
+  });
+
+  it('spreads a radial gradient inwards from its focal radius fr (reflected inside it)', async () => {
+    // fr = 2, r = 4: t runs 0-1 from radius 2 to 4, and -1-0 (mirrored: 1-0) from 0 to 2
+    const stops = '<stop offset="0.5" stop-color="red"/><stop offset="0.5" stop-color="blue"/>';
+    const rows = await draw(svg(`<radialGradient id="g" gradientUnits="userSpaceOnUse" cx="4" cy="4" r="4" fr="2" spreadMethod="reflect">${stops}</radialGradient><rect width="8" height="8" fill="url(#g)"/>`, 'width="8" height="8"'), '8px 8px');
+    expect(rows[4]).toBe('BRRBBRRB');
   });
 });
 
