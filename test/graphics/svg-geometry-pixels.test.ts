@@ -1,0 +1,80 @@
+/**
+ * SVG geometry and paint as a browser draws it: font-relative stroke lengths, the CSS skew()
+ * function, tight bounding boxes of curves for objectBoundingBox, and gradients whose hard
+ * stops and repeated periods come out pixel-exact in poppler (pdftocairo). Each drawing is
+ * checked inline and as an `<img>` (an SVG document of its own).
+ */
+import { describe, expect, it } from 'vitest';
+import { renderPage } from '../helpers/render.js';
+
+const svg = (body: string, attrs = 'width="8" height="8"'): string => `<svg xmlns="http://www.w3.org/2000/svg" ${attrs}>${body}</svg>`;
+
+/** The page of `markup` drawn inline, then the same page with it as an `<img>`; both must agree. */
+async function drawBothWays(markup: string, size = '8px 8px'): Promise<string[]> {
+  const page = (body: string): Promise<string[]> => renderPage(`<style>@page { size: ${size}; margin: 0 } body { margin: 0 } svg, img { display: block }</style>${body}`);
+  const inline = await page(markup);
+  const [width, height] = size.split(' ').map((v) => parseFloat(v));
+  const image = await page(`<img src="data:image/svg+xml,${encodeURIComponent(markup)}" style="width: ${width}px; height: ${height}px">`);
+  expect(image).toEqual(inline);
+  return inline;
+}
+
+describe('SVG lengths in em and ex', () => {
+  const ring = ['________', '_RRRRRR_', '_RRRRRR_', '_RR__RR_', '_RR__RR_', '_RRRRRR_', '_RRRRRR_', '________'];
+
+  it('resolves a stroke width in ex (half the font size) and em', async () => {
+    expect(await drawBothWays(svg('<rect x="2" y="2" width="4" height="4" stroke-width="4ex" stroke="red" fill="none"/>', 'width="8" height="8" font-size="1px"'))).toEqual(ring);
+    expect(await drawBothWays(svg('<rect x="2" y="2" width="4" height="4" style="stroke-width: 0.25em" stroke="red" fill="none"/>', 'width="8" height="8" font-size="8px"'))).toEqual(ring);
+  });
+
+  it('inherits an em stroke width as the length it was where declared', async () => {
+    // 1em of the group (2px), not of the rect's own 8px font
+    expect(await drawBothWays(svg('<g font-size="2px" stroke-width="1em"><rect x="2" y="2" width="4" height="4" font-size="8px" stroke="red" fill="none"/></g>'))).toEqual(ring);
+  });
+
+  it('resolves dash lengths in em', async () => {
+    expect(await drawBothWays(svg('<line x1="0" y1="1" x2="8" y2="1" stroke="blue" stroke-width="2" stroke-dasharray="1em" stroke-dashoffset="0.5em"/>', 'width="8" height="2" font-size="2px"'), '8px 2px')).toEqual(['B__BB__B', 'B__BB__B']);
+  });
+});
+
+describe('SVG transform functions from CSS', () => {
+  // a 2 × 4 box from x = 0.25, sheared by 45°: each row one pixel further right
+  const sheared = ['_RR_____', '__RR____', '___RR___', '____RR__', '________', '________', '________', '________'];
+  const box = (transform: string): string => svg(`<rect x="0.25" width="2" height="4" fill="red" transform="${transform}"/>`);
+
+  it('reads skew(ax) as skewX, with angle units', async () => {
+    expect(await drawBothWays(box('skewX(45)'))).toEqual(sheared);
+    expect(await drawBothWays(box('skew(45)'))).toEqual(sheared);
+    expect(await drawBothWays(box('skew(0.125turn)'))).toEqual(sheared);
+    expect(await drawBothWays(box('skew(50grad, 0)'))).toEqual(sheared);
+  });
+
+  it('reads skew(0, ay) as skewY and rotate() in radians', async () => {
+    const column = svg('<rect y="0.25" width="4" height="2" fill="blue" transform="skew(0, 45deg)"/><rect x="6" y="6" width="2" height="2" fill="red" transform="rotate(3.14159265rad 7 7)"/>');
+    // each column one pixel further down
+    expect(await drawBothWays(column)).toEqual(['________', 'B_______', 'BB______', '_BB_____', '__BB____', '___B____', '______RR', '______RR']);
+  });
+});
+
+describe('SVG bounding boxes', () => {
+  it('measures a curve by its extrema, not its control points (objectBoundingBox gradient)', async () => {
+    // the arch peaks at y = 0 (its control points reach y = -2): the half-way stop falls at y = 3
+    const gradient = '<linearGradient id="g" x2="0" y2="1"><stop offset="0.5" stop-color="red"/><stop offset="0.5" stop-color="blue"/></linearGradient>';
+    const rows = await drawBothWays(svg(`${gradient}<path d="M0 6 C0 -2 8 -2 8 6 Z" fill="url(#g)"/>`));
+    expect(rows.map((row) => row[4])).toEqual(['R', 'R', 'R', 'B', 'B', 'B', '_', '_']);
+  });
+});
+
+describe('SVG gradients with hard stops and many periods', () => {
+  it('repeats every period of a linear gradient (periods whose ends share a colour included)', async () => {
+    const stops = ['red', 'lime', 'blue', 'yellow'].map((c, i) => `<stop offset="${i / 4}" stop-color="${c}"/><stop offset="${(i + 1) / 4}" stop-color="${c}"/>`).join('');
+    const rows = await drawBothWays(svg(`<linearGradient id="g" x2="0" y2="0.25" spreadMethod="repeat">${stops}</linearGradient><rect width="2" height="16" fill="url(#g)"/>`, 'width="2" height="16"'), '2px 16px');
+    expect(rows).toEqual(Array.from({ length: 16 }, (_, i) => ['RR', 'GG', 'BB', 'YY'][i % 4]));
+  });
+
+  it('keeps the colours of a small radial gradient exact on each side of a hard stop', async () => {
+    const gradient = '<radialGradient id="g" gradientUnits="userSpaceOnUse" cx="4" cy="4" r="2"><stop offset="0.5" stop-color="lime"/><stop offset="0.5" stop-color="blue"/></radialGradient>';
+    const rows = await drawBothWays(svg(`${gradient}<rect width="8" height="8" fill="url(#g)"/>`));
+    expect(rows).toEqual(['BBBBBBBB', 'BBBBBBBB', 'BBBBBBBB', 'BBBGGBBB', 'BBBGGBBB', 'BBBBBBBB', 'BBBBBBBB', 'BBBBBBBB']);
+  });
+});
