@@ -60,7 +60,7 @@ export function paintImage(fragment: ImageFragment, svg: SvgContext = {}): Displ
 /** What an inline `<svg>` inherits from its HTML context (its own computed style): colour and font. */
 function inheritedBySvg(style: ComputedStyle): NonNullable<SvgContext['inherit']> {
   const families = style.fontFamily.map((f) => (/^[\w-]+$/.test(f) ? f : `"${f}"`)).join(', ');
-  return { color: style.color, fontFamily: families, fontSize: style.fontSize, fontWeight: style.fontWeight, fontStyle: style.fontStyle };
+  return { color: style.color, fontFamily: families, fontSize: style.fontSize, fontWeight: style.fontWeight, fontStyle: style.fontStyle, direction: style.direction };
 }
 
 /** An image drawn into `rect`: an image item, or an SVG's vector items. */

@@ -31,8 +31,8 @@ import type { TextSystem } from '../text/types.js';
 /** What drawing an SVG needs from the render beyond the document: the fonts for `<text>`. */
 export interface SvgContext {
   readonly text?: TextSystem;
-  /** What an inline `<svg>` inherits from the HTML element it is (CSS colour and font). */
-  readonly inherit?: Pick<SvgStyle, 'color' | 'fontFamily' | 'fontSize' | 'fontWeight' | 'fontStyle'>;
+  /** What an inline `<svg>` inherits from the HTML element it is (CSS colour, font and direction). */
+  readonly inherit?: Pick<SvgStyle, 'color' | 'fontFamily' | 'fontSize' | 'fontWeight' | 'fontStyle' | 'direction'>;
 }
 
 interface Walk {

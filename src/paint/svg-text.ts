@@ -6,8 +6,10 @@
  * every absolute `x`/`y` starts a text chunk that `text-anchor` aligns (§11.10.2).
  * `dominant-baseline` shifts by the font's metrics; `textLength`/`lengthAdjust` on `<text>`
  * stretch it; a `<textPath>` child puts the glyphs along its path (text-path.ts; its
- * glyphs take one colour). Vertical text and bidi reordering are not done. Gradient and
- * pattern fills paint through a clip of the glyphs.
+ * glyphs take one colour). `direction: rtl` text advances leftwards from its anchor point
+ * (its start is its right end, §11.10.2); `rotate` turns each glyph about its own position.
+ * Vertical text and bidi reordering of mixed directions are not done. Gradient and pattern
+ * fills paint through a clip of the glyphs (turned glyphs are clipped unturned).
  */
 import type { Color } from '../css/types.js';
 import type { DomElement, DomNode } from '../dom/types.js';
@@ -16,7 +18,7 @@ import type { DisplayItem, PathSegment } from './display-list.js';
 import { syntheticBoldWidth } from './text.js';
 import type { FontRequest, TextSystem } from '../text/types.js';
 import type { SvgDocument } from '../resources/svg-document.js';
-import { length } from '../resources/svg-units.js';
+import { length, numbers } from '../resources/svg-units.js';
 import { shapePath } from './svg-geometry.js';
 import { flatten, onPath, pathLength } from './svg-text-path.js';
 import { hrefOf } from '../resources/svg-document.js';
@@ -51,6 +53,8 @@ interface Char {
   y?: number;
   dx?: number;
   dy?: number;
+  /** Degrees the glyph turns about its position (`rotate`, SVG 2 §11.5.3). */
+  rotate?: number;
 }
 
 const localName = (element: DomElement): string => element.name.replace(/^svg:/, '');
@@ -90,6 +94,11 @@ function gather(element: DomElement, style: SvgStyle, walk: TextWalk, out: Char[
       if (c !== undefined && c[key] === undefined) c[key] = value;
     });
   }
+  // the last angle goes on for the remaining characters
+  const turns = numbers(a['rotate']);
+  if (turns.length > 0) {
+    for (let k = start; k < out.length; k++) out[k]!.rotate ??= turns[Math.min(k - start, turns.length - 1)]!;
+  }
 }
 
 function fontRequest(style: SvgStyle): FontRequest {
@@ -119,12 +128,13 @@ interface Piece {
   readonly newChunk: boolean;
 }
 
-/** Pieces of one position and style: a piece ends before a positioned character or a style change. */
+/** Pieces of one position and style: a piece ends before a positioned (or turned) character or a style change. */
 function pieces(chars: readonly Char[]): Piece[] {
   const out: Piece[] = [];
   for (const c of chars) {
     const last = out[out.length - 1];
-    const positioned = c.x !== undefined || c.y !== undefined || c.dx !== undefined || c.dy !== undefined;
+    const turned = (c.rotate ?? 0) !== 0 || (last?.chars[0]!.rotate ?? 0) !== 0;
+    const positioned = c.x !== undefined || c.y !== undefined || c.dx !== undefined || c.dy !== undefined || turned;
     if (last === undefined || positioned || last.chars[0]!.style !== c.style) out.push({ chars: [c], newChunk: out.length === 0 || c.x !== undefined || c.y !== undefined });
     else last.chars.push(c);
   }
@@ -151,6 +161,22 @@ interface Chunk {
   /** Where the last glyph ends, without its letter-spacing (what textLength measures). */
   inkEnd: number;
   readonly anchor: SvgStyle['textAnchor'];
+  /** Right-to-left: the chunk advances leftwards from startX, its start is its right end. */
+  readonly rtl: boolean;
+}
+
+/** How far `text-anchor` moves a chunk (SVG 2 §11.10.2): its start, middle or end at the anchor point. */
+function anchorShift(chunk: Chunk): number {
+  const width = Math.abs(chunk.endX - chunk.startX);
+  const share = chunk.anchor === 'middle' ? 0.5 : chunk.anchor === 'end' ? 1 : 0;
+  return chunk.rtl ? share * width : -share * width;
+}
+
+/** The rotation by `degrees` about (x, y). */
+function turnAbout(degrees: number, x: number, y: number): DisplayItem {
+  const r = (degrees * Math.PI) / 180;
+  const [c, s] = [Math.cos(r), Math.sin(r)];
+  return { kind: 'push-transform', matrix: [c, s, -s, c, x - c * x + s * y, y - s * x - c * y] };
 }
 
 /** Lays the characters out in chunks; `extra` px are added after every character (textLength spacing). */
@@ -162,17 +188,25 @@ function layout(chars: readonly Char[], text: TextSystem, walk: TextWalk, extra:
     const first = piece.chars[0]!;
     x = (first.x ?? x) + (first.dx ?? 0);
     y = (first.y ?? y) + (first.dy ?? 0);
-    if (piece.newChunk || chunks.length === 0) chunks.push({ items: [], server: [], startX: x - (first.dx ?? 0), endX: x, inkEnd: x, anchor: first.style.textAnchor });
+    if (piece.newChunk || chunks.length === 0) chunks.push({ items: [], server: [], startX: x - (first.dx ?? 0), endX: x, inkEnd: x, anchor: first.style.textAnchor, rtl: first.style.direction === 'rtl' });
     const chunk = chunks[chunks.length - 1]!;
     const s = first.style;
-    const shaped = text.shape(piece.chars.map((c) => c.ch).join(''), fontRequest(s), { direction: 'ltr' });
+    const rtl = s.direction === 'rtl';
+    const shaped = text.shape(piece.chars.map((c) => c.ch).join(''), fontRequest(s), { direction: s.direction });
+    // right to left: the runs (logical order) are placed from the right, each run's glyphs are in visual order
+    const runs = rtl ? [...shaped.runs].reverse() : shaped.runs;
+    const spacing = (g: { codePoints: readonly number[] }): number => (g.codePoints.length > 0 ? s.letterSpacing + extra : 0);
+    const total = runs.reduce((sum, run) => sum + run.glyphs.reduce((w, g) => w + g.advance + spacing(g), 0), 0);
+    const origin = x;
+    if (rtl) x -= total;
+    const firstItem = chunk.items.length;
     const server = s.fill.kind === 'url' && walk.serverPaint !== undefined ? s.fill : undefined;
     const fill = server === undefined ? glyphColor(s, walk) : undefined;
     const stroke = strokeOf(s, walk);
     const baseline = y + baselineShift(s, text);
     const metrics = server === undefined ? undefined : text.metrics(fontRequest(s));
-    for (const run of shaped.runs) {
-      const advances = run.glyphs.map((g) => g.advance + (g.codePoints.length > 0 ? s.letterSpacing + extra : 0));
+    for (const run of runs) {
+      const advances = run.glyphs.map((g) => g.advance + spacing(g));
       const item: GlyphsItem = {
         kind: 'glyphs', x, y: baseline, face: run.face, size: run.size, color: fill ?? { r: 0, g: 0, b: 0, a: 0 }, glyphs: run.glyphs, advances,
         syntheticBold: run.face.syntheticBold ? syntheticBoldWidth(run.size) : 0, syntheticOblique: run.face.syntheticOblique,
@@ -183,13 +217,21 @@ function layout(chars: readonly Char[], text: TextSystem, walk: TextWalk, extra:
         chunk.server.push({ fill: server, opacity: s.fillOpacity, run: item, top: baseline - metrics.ascent, bottom: baseline + metrics.descent });
       }
       run.glyphs.forEach((g, i) => {
+        const left = x;
         x += advances[i]!;
         // a chunk's collapsible spaces at its end do not count for its alignment
-        if (!(g.codePoints.length === 1 && g.codePoints[0] === 32)) {
+        if (g.codePoints.length === 1 && g.codePoints[0] === 32) return;
+        if (chunk.rtl) chunk.endX = Math.min(chunk.endX, left);
+        else {
           chunk.endX = x;
-          chunk.inkEnd = x - (g.codePoints.length > 0 ? s.letterSpacing + extra : 0);
+          chunk.inkEnd = x - spacing(g);
         }
       });
+    }
+    if (rtl) x = origin - total;
+    if ((first.rotate ?? 0) !== 0 && chunk.items.length > firstItem) {
+      chunk.items.splice(firstItem, 0, turnAbout(first.rotate!, origin, y));
+      chunk.items.push({ kind: 'pop-transform' });
     }
   }
   return chunks;
@@ -203,6 +245,8 @@ function adjustLength(element: DomElement, chars: readonly Char[], text: TextSys
   const wanted = length(element.attribs['textLength'], walk.viewport.width, NaN);
   if (!Number.isFinite(wanted) || wanted < 0 || natural.length === 0) return { chunks: natural, scale: 1 };
   const measured = natural[natural.length - 1]!.inkEnd - natural[0]!.startX;
+  // right-to-left text keeps its natural length
+  if (natural.some((chunk) => chunk.rtl)) return { chunks: natural, scale: 1 };
   if (element.attribs['lengthAdjust'] === 'spacingAndGlyphs') return { chunks: natural, scale: measured > 0 ? wanted / measured : 1 };
   if (chars.length < 2) return { chunks: natural, scale: 1 };
   return { chunks: layout(chars, text, walk, (wanted - measured) / (chars.length - 1)), scale: 1 };
@@ -257,15 +301,13 @@ export function textItems(element: DomElement, style: SvgStyle, walk: TextWalk):
   if (along !== undefined) {
     const baseline = chars[0]?.y ?? 0;
     return chunks.flatMap((chunk) => {
-      const width = chunk.endX - chunk.startX;
-      const shift = chunk.anchor === 'middle' ? -width / 2 : chunk.anchor === 'end' ? -width : 0;
+      const shift = anchorShift(chunk);
       const glyphs = chunk.items.map((item) => (item.kind === 'glyphs' ? { ...item, y: item.y - baseline } : item));
       return onPath(glyphs, along.line, along.startOffset + shift);
     });
   }
   const items = chunks.flatMap((chunk) => {
-    const width = chunk.endX - chunk.startX;
-    const shift = chunk.anchor === 'middle' ? -width / 2 : chunk.anchor === 'end' ? -width : 0;
+    const shift = anchorShift(chunk);
     const own = [...serverFills(chunk, walk), ...chunk.items];
     if (shift === 0 || own.length === 0) return own;
     return [{ kind: 'push-transform', matrix: [1, 0, 0, 1, shift, 0] } as DisplayItem, ...own, { kind: 'pop-transform' } as DisplayItem];

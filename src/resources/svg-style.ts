@@ -42,6 +42,8 @@ export interface SvgStyle {
   /** `image-rendering`: SVG's optimizeSpeed is pixelated, optimizeQuality smooth. */
   readonly imageRendering: 'auto' | 'smooth' | 'pixelated';
   readonly textAnchor: 'start' | 'middle' | 'end';
+  /** The inline direction of text: `rtl` text advances leftwards and `start` anchors its right end. */
+  readonly direction: 'ltr' | 'rtl';
   readonly dominantBaseline: DominantBaseline;
   readonly clipRule: 'nonzero' | 'evenodd';
   /** Ids of the `<marker>`s of `marker-start`, `marker-mid`, `marker-end`. */
@@ -62,7 +64,7 @@ const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
 export const INITIAL_STYLE: SvgStyle = {
   color: BLACK, fill: { kind: 'color', color: BLACK }, fillOpacity: 1, fillRule: 'nonzero', stroke: { kind: 'none' }, strokeOpacity: 1,
   strokeWidth: '1', strokeLinecap: 'butt', strokeLinejoin: 'miter', strokeMiterlimit: 4, strokeDasharray: 'none', strokeDashoffset: '0',
-  visibility: 'visible', fontSize: 16, fontFamily: 'serif', fontWeight: 400, fontStyle: 'normal', letterSpacing: 0, imageRendering: 'auto', textAnchor: 'start', dominantBaseline: 'auto', clipRule: 'nonzero',
+  visibility: 'visible', fontSize: 16, fontFamily: 'serif', fontWeight: 400, fontStyle: 'normal', letterSpacing: 0, imageRendering: 'auto', textAnchor: 'start', direction: 'ltr', dominantBaseline: 'auto', clipRule: 'nonzero',
   markerStart: undefined, markerMid: undefined, markerEnd: undefined,
   opacity: 1, display: 'inline', stopColor: BLACK, stopOpacity: 1, clipPath: undefined, mask: undefined,
 };
@@ -134,7 +136,7 @@ function declared(element: DomElement, rules: readonly SvgRule[]): Map<string, s
 }
 
 const PROPERTIES = new Set(['color', 'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
-  'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'visibility', 'font-size', 'font-family', 'font-weight', 'font-style', 'letter-spacing', 'image-rendering', 'text-anchor', 'dominant-baseline', 'clip-rule',
+  'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'visibility', 'font-size', 'font-family', 'font-weight', 'font-style', 'letter-spacing', 'image-rendering', 'text-anchor', 'direction', 'dominant-baseline', 'clip-rule',
   'opacity', 'display', 'stop-color', 'stop-opacity', 'clip-path', 'mask', 'font', 'marker', 'marker-start', 'marker-mid', 'marker-end']);
 
 function parsePaint(value: string, current: Color, inherited: Paint): Paint {
@@ -262,6 +264,7 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
     letterSpacing: letterSpacing(get('letter-spacing'), parent),
     imageRendering: imageRendering(get('image-rendering'), parent.imageRendering),
     textAnchor: oneOf(get('text-anchor'), ['start', 'middle', 'end'], parent.textAnchor),
+    direction: oneOf(get('direction'), ['ltr', 'rtl'], parent.direction),
     dominantBaseline: oneOf(get('dominant-baseline'), BASELINES, parent.dominantBaseline),
     clipRule: oneOf(get('clip-rule'), ['nonzero', 'evenodd'], parent.clipRule),
     opacity: number(get('opacity'), 1),

@@ -1,9 +1,11 @@
 /**
  * SVG geometry and paint as a browser draws it: font-relative stroke lengths, the CSS skew()
  * function, tight bounding boxes of curves for objectBoundingBox, and gradients whose hard
- * stops and repeated periods come out pixel-exact in poppler (pdftocairo). Each drawing is
- * checked inline and as an `<img>` (an SVG document of its own).
+ * stops and repeated periods come out pixel-exact in poppler (pdftocairo), right-to-left text
+ * anchors and turned glyphs. Drawings are checked inline and, where no font is needed, also as
+ * an `<img>` (an SVG document of its own).
  */
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../helpers/render.js';
 
@@ -76,5 +78,31 @@ describe('SVG gradients with hard stops and many periods', () => {
     const gradient = '<radialGradient id="g" gradientUnits="userSpaceOnUse" cx="4" cy="4" r="2"><stop offset="0.5" stop-color="lime"/><stop offset="0.5" stop-color="blue"/></radialGradient>';
     const rows = await drawBothWays(svg(`${gradient}<rect width="8" height="8" fill="url(#g)"/>`));
     expect(rows).toEqual(['BBBBBBBB', 'BBBBBBBB', 'BBBBBBBB', 'BBBGGBBB', 'BBBGGBBB', 'BBBBBBBB', 'BBBBBBBB', 'BBBBBBBB']);
+  });
+});
+
+describe('SVG text direction and rotate', () => {
+  // the test font's glyphs are boxes 1em wide, from 0.8em above the baseline to 0.2em below
+  const text = (attrs: string, content = 'AB', size = 'width="8" height="2"'): string => svg(`<text y="1.6" style="font: 2px wp" fill="blue" ${attrs}>${content}</text>`, size);
+  const draw = (markup: string, size = '8px 2px'): Promise<string[]> => renderPage(
+    `<style>@font-face { font-family: wp; src: url(weasyprint.otf) } @page { size: ${size}; margin: 0 } body { margin: 0 } svg { display: block }</style>${markup}`,
+    { baseDir: fileURLToPath(new URL('../fixtures/fonts/', import.meta.url)) },
+  );
+
+  it('anchors right-to-left text by its right end for start, its left end for end', async () => {
+    expect(await draw(text('x="8" direction="rtl"'))).toEqual(['____BBBB', '____BBBB']);
+    expect(await draw(text('x="4" direction="rtl" text-anchor="middle"'))).toEqual(['__BBBB__', '__BBBB__']);
+    expect(await draw(text('x="0" style="font: 2px wp; direction: rtl; text-anchor: end"'))).toEqual(['BBBB____', 'BBBB____']);
+    // left to right as before
+    expect(await draw(text('x="8" text-anchor="end"'))).toEqual(['____BBBB', '____BBBB']);
+  });
+
+  it('takes the direction of the HTML element around an inline <svg>', async () => {
+    expect(await draw(`<div dir="rtl">${text('x="8"')}</div>`)).toEqual(['____BBBB', '____BBBB']);
+  });
+
+  it('turns each glyph about its position by rotate, the last angle going on', async () => {
+    const rows = await draw(svg('<text x="0" y="3.6" style="font: 2px wp" fill="blue" rotate="0 90">ABC</text>'), '8px 8px');
+    expect(rows).toEqual(['________', '________', 'BB______', 'BB______', '__BBBB__', '__BBBB__', '________', '________']);
   });
 });
