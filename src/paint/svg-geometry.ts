@@ -216,14 +216,17 @@ export function pathBounds(path: readonly PathSegment[]): { x: number; y: number
   const add = (x: number, y: number): void => { minX = Math.min(minX, x); minY = Math.min(minY, y); maxX = Math.max(maxX, x); maxY = Math.max(maxY, y); };
   let px = 0;
   let py = 0;
+  // where a closed subpath brings the current point back to
+  let start = [0, 0];
   for (const s of path) {
+    if (s.op === 'move') start = [s.x, s.y];
     if (s.op === 'move' || s.op === 'line') add(s.x, s.y);
     else if (s.op === 'curve') {
       add(s.x, s.y);
       for (const t of cubicExtrema(px, s.x1, s.x2, s.x)) add(cubicAt(px, s.x1, s.x2, s.x, t), cubicAt(py, s.y1, s.y2, s.y, t));
       for (const t of cubicExtrema(py, s.y1, s.y2, s.y)) add(cubicAt(px, s.x1, s.x2, s.x, t), cubicAt(py, s.y1, s.y2, s.y, t));
     }
-    if (s.op !== 'close') [px, py] = [s.x, s.y];
+    [px, py] = s.op === 'close' ? [start[0]!, start[1]!] : [s.x, s.y];
   }
   if (minX === Infinity) return { x: 0, y: 0, width: 0, height: 0 };
   return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
