@@ -14,7 +14,7 @@ import { clampHeight, containerMetrics, definiteContentHeight, isAutoHeight, mar
 import { forcedBreakOf } from '../break-token.js';
 import { slicedContainer } from '../fragment.js';
 import { containerStart } from '../container-start.js';
-import { heightForWidth, ratioOf } from '../aspect-ratio.js';
+import { heightForWidth, ratioOf, withRatioWidth } from '../aspect-ratio.js';
 import { flexAxes, usedGap } from './axes.js';
 import type { FlexEnv } from './env.js';
 import { baselineAligned } from './env.js';
@@ -29,7 +29,7 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const style = sizingStyle(box, input);
   const continued = resume !== undefined;
   const cw = input.containingWidth;
-  const metrics = containerMetrics(style, input);
+  const metrics = containerMetrics(style, withRatioWidth(style, input));
   const { h, border, padding, edgesX, edgesY } = metrics;
   const specifiedHeight = definiteContentHeight(style, input.containingHeight, edgesY) ?? heightFromRatio(style, h.contentWidth + edgesX, edgesX, edgesY);
   const definiteHeight = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY)
