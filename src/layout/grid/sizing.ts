@@ -13,6 +13,7 @@ import type { Grid, GridItem } from './grid.js';
 import { buildGrid } from './grid.js';
 import type { ContainerAlignment } from './items.js';
 import { heightContribution, widthContributions } from './items.js';
+import { participates } from './baseline.js';
 import type { GridSpace, SizingItem } from './track-sizing.js';
 import { sizeTracks } from './track-sizing.js';
 
@@ -82,9 +83,12 @@ export function sizeGrid(box: FlexBox, width: number, height: number | undefined
   const style = box.style;
   const { grid, columns, columnGap } = sizeColumns(box, width, height, ctx);
   const alignment = containerAlignment(style);
-  const rowItems = grid.items.map((item: GridItem): SizingItem => {
-    const contribution = heightContribution(item.box, spanSize(columns, item.area.columnStart, item.area.columnEnd, columnGap), alignment, ctx);
-    return { start: item.area.rowStart, end: item.area.rowEnd, minContent: contribution.size, maxContent: contribution.size, minimum: contribution.minimum };
+  const contributions = grid.items.map((item: GridItem) => heightContribution(item.box, spanSize(columns, item.area.columnStart, item.area.columnEnd, columnGap), alignment, ctx));
+  const shims = baselineShims(grid.items, contributions.map((c) => c.baseline), style.alignItems);
+  const rowItems = grid.items.map((item: GridItem, i): SizingItem => {
+    const { size, minimum } = contributions[i]!;
+    const shim = shims[i]!;
+    return { start: item.area.rowStart, end: item.area.rowEnd, minContent: size + shim, maxContent: size + shim, minimum: minimum === undefined ? undefined : minimum + shim };
   });
   const sizeRows = (basis: number | undefined): { rows: number[]; rowGap: number } => {
     const rowGap = gapOf(style.rowGap, basis);
@@ -96,6 +100,20 @@ export function sizeGrid(box: FlexBox, width: number, height: number | undefined
   const again = height === undefined && (contentHeight !== rowsHeight || typeof style.rowGap === 'object' || grid.rows.some(dependsOnGridSize));
   const final = again ? sizeRows(contentHeight) : sized;
   return { grid, columns, rows: final.rows, columnGap, rowGap: final.rowGap, contentHeight };
+}
+
+/**
+ * The baseline shims of §11.5 step 2: items of one row that share its first baseline (a span of
+ * one) contribute as if moved down to the lowest baseline of the row, so that the row holds them
+ * once aligned (CSS Box Alignment 3 §9.3 moves them, baseline.ts).
+ */
+function baselineShims(items: readonly GridItem[], baselines: readonly number[], alignItems: string): number[] {
+  const shares = (item: GridItem): boolean => item.area.rowEnd - item.area.rowStart === 1 && participates(item.box.style, alignItems);
+  const lowest = new Map<number, number>();
+  items.forEach((item, i) => {
+    if (shares(item)) lowest.set(item.area.rowStart, Math.max(lowest.get(item.area.rowStart) ?? -Infinity, baselines[i]!));
+  });
+  return items.map((item, i) => (shares(item) ? lowest.get(item.area.rowStart)! - baselines[i]! : 0));
 }
 
 /** Whether a track's size depends on the grid's size on its axis: a percentage (or calc() with one) or a flexible size. */
