@@ -5,7 +5,7 @@
  */
 import type { ComputedStyle } from '../css/types.js';
 import type { LayoutInput } from './contract.js';
-import { marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from './box-model.js';
+import { isAutoHeight, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from './box-model.js';
 
 export interface Edges {
   /** Border + padding on each axis. */
@@ -21,6 +21,13 @@ export function heightForWidth(style: ComputedStyle, ratio: number, borderBoxWid
 /** The border-box width that goes with a border-box height. */
 export function widthForHeight(style: ComputedStyle, ratio: number, borderBoxHeight: number, edges: Edges): number {
   return style.boxSizing === 'border-box' ? borderBoxHeight * ratio : Math.max(0, borderBoxHeight - edges.y) * ratio + edges.x;
+}
+
+/** The content height a container's auto height takes from its ratio and its border-box width, if it has a ratio. */
+export function contentHeightFromRatio(style: ComputedStyle, borderBoxWidth: number, edges: Edges): number | undefined {
+  const ratio = ratioOf(style);
+  if (ratio === undefined || !isAutoHeight(style.height)) return undefined;
+  return Math.max(0, heightForWidth(style, ratio, borderBoxWidth, edges) - edges.y);
 }
 
 /** The ratio a non-replaced box has, if any. */

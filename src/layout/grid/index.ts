@@ -10,7 +10,7 @@ import type { BoxFragment, Fragment } from '../types.js';
 import type { BreakToken, LayoutContext, LayoutInput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
 import { sizingStyle } from '../contract.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
-import { withRatioWidth } from '../aspect-ratio.js';
+import { contentHeightFromRatio, withRatioWidth } from '../aspect-ratio.js';
 import { clampHeight, containerMetrics, definiteContentHeight, marginOrZero } from '../box-model.js';
 import { offsetFragment } from '../fragment.js';
 import { isContainingBlockForAbsolute } from '../positioned.js';
@@ -51,8 +51,9 @@ interface ContainerBox {
 
 function containerBox(box: FlexBox, input: LayoutInput): ContainerBox {
   const style = sizingStyle(box, input);
-  const { h, border, padding, edgesY } = containerMetrics(style, withRatioWidth(style, input));
-  const definite = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY) : definiteContentHeight(style, input.containingHeight, edgesY);
+  const { h, border, padding, edgesX, edgesY } = containerMetrics(style, withRatioWidth(style, input));
+  const definite = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY)
+    : definiteContentHeight(style, input.containingHeight, edgesY) ?? contentHeightFromRatio(style, h.contentWidth + edgesX, { x: edgesX, y: edgesY });
   const height = definite === undefined ? undefined : clampHeight(style, definite, input.containingHeight, edgesY);
   return { contentWidth: h.contentWidth, marginLeft: h.marginLeft, border, padding, height, edgesY };
 }
