@@ -14,7 +14,7 @@ import { shrinkToFitWidth } from './shrink-to-fit.js';
 import { EMPTY_STRUT } from './margins.js';
 import { NO_EXCLUSIONS } from './exclusions.js';
 import { offsetFragment } from './fragment.js';
-import { ratioOf, widthForHeight } from './aspect-ratio.js';
+import { clampWidthThroughRatio, ratioOf, widthForHeight } from './aspect-ratio.js';
 import { inlineContainingBlocks } from './inline-containing-block.js';
 
 
@@ -196,7 +196,7 @@ export function placeAbsolute(pending: PendingPositioned, block: ContainingBlock
   const fromRatio = ratio !== undefined && horizontal.size === undefined && stretchedHeight !== undefined
     ? clampSize(style, 'width', widthForHeight(style, ratio, stretchedHeight, { x: edgesX, y: edgesY }), block.width, edgesX)
     : undefined;
-  const width = horizontal.size ?? fromRatio ?? stretchOrShrink(box, horizontal, edgesX, ctx);
+  const width = horizontal.size ?? fromRatio ?? clampWidthThroughRatio(style, stretchOrShrink(box, horizontal, edgesX, ctx), block.width, block.height, { x: edgesX, y: edgesY });
   const x = solveAxis({ ...horizontal, size: width }, width);
   const lay = (fragmentainer: Fragmentainer | undefined): LayoutOutput => {
     const laid = layoutBox(box, {

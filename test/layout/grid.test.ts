@@ -85,6 +85,33 @@ describe('intrinsic track sizes (§11.5)', () => {
   });
 });
 
+describe('rows of an auto-height grid sized again at its height (§7.2.1, §11.7, §11.8)', () => {
+  it('resolves percentage rows and row gaps against the height the rows gave the grid', async () => {
+    // A dashboard strip: the grid is as tall as its tallest item (100px, percentages taken as auto),
+    // then 50% and 80% rows and a 10% gap resolve against that 100px (the second row overflows).
+    expect(await boxes(`<div id=g style="display:grid;width:120px;grid-template-columns:40px 40px 40px;grid-template-rows:50% 80%">
+      <div style="grid-row:1;grid-column:1;height:100px"></div><div id=a style="grid-row:1;grid-column:1"></div><div id=b></div><div id=c></div><div id=d></div></div>`, ['g', 'a', 'b', 'c', 'd']))
+      .toEqual(['0,0 120x100', '0,0 40x50', '40,0 40x50', '80,0 40x50', '0,50 40x80']);
+    expect(await boxes(`<div style="display:grid;width:100px;row-gap:10%">
+      <div id=a style="height:50px"></div><div id=b style="height:50px"></div></div>`, ['a', 'b']))
+      .toEqual(['0,0 100x50', '0,60 100x50']);
+  });
+
+  it('sizes fr rows whose sum is below 1 as their share of the grid\'s height (as Chromium), also as a flex item', async () => {
+    const grid = '<div id=g style="display:grid;grid-template-rows:0.5fr;grid-template-columns:20px"><div id=a style="min-height:0"><div style="height:100px"></div></div></div>';
+    expect(await boxes(grid, ['g', 'a'])).toEqual(['0,0 600x50', '0,0 20x25']);
+    expect(await boxes(`<div style="display:flex;align-items:start;height:150px">${grid}</div>`, ['g', 'a'])).toEqual(['0,0 20x50', '0,0 20x25']);
+  });
+
+  it('fits fr rows into max-height and stretches auto rows to min-height', async () => {
+    const half = '<div style="min-height:0"><div style="height:50px"></div></div>';
+    expect(await boxes(`<div id=g style="display:grid;max-height:60px;grid-template-rows:1fr 1fr">${half.replace('<div', '<div id=a')}${half.replace('<div', '<div id=b')}</div>`, ['g', 'a', 'b']))
+      .toEqual(['0,0 600x60', '0,0 600x30', '0,30 600x30']);
+    expect(await boxes('<div id=g style="display:grid;min-height:160px"><div id=a></div><div id=b style="height:50px"></div></div>', ['g', 'a', 'b']))
+      .toEqual(['0,0 600x160', '0,0 600x55', '0,55 600x50']);
+  });
+});
+
 describe('alignment (§10, CSS Box Alignment 3)', () => {
   it('justify-self / align-self place a smaller item in its area', async () => {
     expect(await boxes(`<div style="display:grid;grid-template-columns:100px;grid-template-rows:100px;justify-items:center">
@@ -139,6 +166,14 @@ describe('grid containers', () => {
     expect(await boxes(`<div style="display:grid;grid-template-columns:50px 50px 50px;align-items:baseline">
       <div id=a style="height:30px"></div><div id=b style="height:20px"></div><div id=c style="height:10px;margin-top:auto"></div></div>`, ['a', 'b', 'c']))
       .toEqual(['0,0 50x30', '50,10 50x20', '100,20 50x10']);
+  });
+
+  it('grows a row to hold its baseline-shifted items, so the next row starts below them (baseline shims, §11.5)', async () => {
+    // A price list: a big figure and a small label with a note below it share a baseline.
+    expect(await boxes(`<div style="display:grid;grid-template-columns:auto auto;width:100px;align-items:baseline">
+      <div id=a style="width:50px;height:50px"></div><div id=b style="display:grid;width:50px"><div style="height:10px"></div><div style="height:10px"></div></div>
+      <div id=c style="width:50px;height:20px"></div><div id=d style="width:50px;height:50px"></div></div>`, ['a', 'b', 'c', 'd']))
+      .toEqual(['0,0 50x50', '50,40 50x20', '0,90 50x20', '50,60 50x50']);
   });
 
   it('takes its baseline from the first row\'s first item, synthesized from its bottom when it has none (§10.8)', async () => {

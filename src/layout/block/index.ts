@@ -14,9 +14,8 @@ import { sizingStyle } from '../contract.js';
 import type { MarginStrut } from '../margins.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
 import type { HorizontalMetrics } from '../box-model.js';
-import { blockHorizontalMetrics, clampHeight, definiteContentHeight, isAutoHeight, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from '../box-model.js';
-import type { Edges } from '../aspect-ratio.js';
-import { heightForWidth, ratioOf, widthForHeight } from '../aspect-ratio.js';
+import { blockHorizontalMetrics, clampHeight, definiteContentHeight, isAutoHeight, marginOrZero, resolveMaxSize, toContentSize, usedBorder, usedPadding } from '../box-model.js';
+import { heightForWidth, ratioOf, ratioWidth } from '../aspect-ratio.js';
 import type { BlockFrame, ChildrenResult } from './flow.js';
 import { layoutBlockChildren } from './flow.js';
 import { layoutLines } from './lines.js';
@@ -90,7 +89,7 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
   const autoHeight = style.contain.size ? 0 : Math.max(0, Math.max(vertical.contentBottom, floatsEnd) - vertical.contentTop);
   const contentHeight = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY)
     : broken || tail ? autoHeight
-      : ratioHeight !== undefined ? withContentMinimum(style, ratioHeight, autoHeight)
+      : ratioHeight !== undefined ? withContentMinimum(style, ratioHeight, autoHeight, input.containingHeight, edgesY)
         : clampHeight(style, autoHeight, input.containingHeight, edgesY, autoHeight);
   const borderBottom = vertical.contentTop + contentHeight + bottom.padding + bottom.border;
   const shift = broken || continued ? 0 : blockContentOffset(style.alignContent, contentHeight - autoHeight);
@@ -135,43 +134,9 @@ function horizontalMetrics(box: LayoutBox, input: LayoutInput): HorizontalMetric
   const border = usedBorder(box.style);
   const padding = usedPadding(box.style, input.containingWidth);
   const edges = { x: border.left + border.right + padding.left + padding.right, y: border.top + border.bottom + padding.top + padding.bottom };
-  const fixed = input.fixedWidth ?? widthFromRatio(box, input, available, edges);
+  const fixed = ratioWidth(sizingStyle(box, input), input, edges);
   const content = fixed === undefined ? undefined : Math.max(0, fixed - edges.x);
   return blockHorizontalMetrics(box.style, { containingWidth: input.containingWidth, available, direction, align: input.containingAlign }, content);
-}
-
-/**
- * An auto width from the preferred aspect ratio (CSS Sizing 4 §5.2): from a definite height, or
- * the stretched width held within the limits that min-/max-height transfer to it.
- */
-function widthFromRatio(box: LayoutBox, input: LayoutInput, available: number, edges: Edges): number | undefined {
-  const style = sizingStyle(box, input);
-  const ratio = ratioOf(style);
-  if (ratio === undefined || style.width !== 'auto') return undefined;
-  const height = input.fixedHeight ?? borderBoxHeight(style, resolveSize(style.height, input.containingHeight), edges.y);
-  const clampWidth = (width: number): number => {
-    const max = resolveMaxSize(style.maxWidth, input.containingWidth);
-    const min = resolveMinSize(style.minWidth, input.containingWidth);
-    const toBorder = (size: number): number => (style.boxSizing === 'border-box' ? size : size + edges.x);
-    return Math.max(Math.min(width, max === Infinity ? Infinity : toBorder(max)), toBorder(min));
-  };
-  if (height !== undefined) return clampWidth(widthForHeight(style, ratio, height, edges));
-  const stretched = available - marginOrZero(style.marginLeft, input.containingWidth) - marginOrZero(style.marginRight, input.containingWidth);
-  const maxHeight = borderBoxHeight(style, finite(resolveMaxSize(style.maxHeight, input.containingHeight)), edges.y);
-  const minHeight = borderBoxHeight(style, resolveMinSize(style.minHeight, input.containingHeight), edges.y) ?? 0;
-  let width = stretched;
-  if (maxHeight !== undefined) width = Math.min(width, widthForHeight(style, ratio, maxHeight, edges));
-  width = Math.max(width, minHeight > 0 ? widthForHeight(style, ratio, minHeight, edges) : 0);
-  return width === stretched ? undefined : clampWidth(width);
-}
-
-function finite(value: number): number | undefined {
-  return value === Infinity ? undefined : value;
-}
-
-function borderBoxHeight(style: LayoutBox['style'], size: number | undefined, edgesY: number): number | undefined {
-  if (size === undefined) return undefined;
-  return style.boxSizing === 'border-box' ? size : size + edgesY;
 }
 
 /** The content height the aspect ratio gives an auto height (CSS Sizing 4 §5.2), min/max-height applied. */
@@ -185,12 +150,16 @@ function heightFromRatio(box: LayoutBox, input: LayoutInput, h: HorizontalMetric
 }
 
 /**
- * A box sized by its aspect ratio still grows to fit its content (the automatic minimum size,
- * CSS Sizing 4 §5.2), unless it scrolls or is absolutely positioned (as browsers do).
+ * A box sized by its aspect ratio still grows to fit its content, up to its own max-height (the
+ * automatic minimum size is the min-content size capped by the maximum size, CSS Sizing 4 §5.2),
+ * unless it scrolls or is absolutely positioned (as browsers do).
  */
-function withContentMinimum(style: LayoutBox['style'], ratioHeight: number, contentHeight: number): number {
+function withContentMinimum(style: LayoutBox['style'], ratioHeight: number, contentHeight: number, containingHeight: number | undefined, edgesY: number): number {
   const fits = style.overflowY !== 'visible' || style.position === 'absolute' || style.position === 'fixed';
-  return fits ? ratioHeight : Math.max(ratioHeight, contentHeight);
+  if (fits) return ratioHeight;
+  const max = resolveMaxSize(style.maxHeight, containingHeight);
+  const cap = max === Infinity ? Infinity : toContentSize(max, style, edgesY);
+  return Math.max(ratioHeight, Math.min(contentHeight, cap));
 }
 
 /** The top edge of a block on this page: sliced after a break, margins truncated at a page top. */

@@ -8,13 +8,12 @@
 import type { FlexBox, LayoutBox } from '../../boxes/types.js';
 import type { Baselines, BreakToken, LayoutContext, LayoutInput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
 import { sizingStyle } from '../contract.js';
-import type { ComputedStyle } from '../../css/types.js';
 import { EMPTY_STRUT, addMargin } from '../margins.js';
-import { clampHeight, containerMetrics, definiteContentHeight, isAutoHeight, marginOrZero, resolveMaxSize, resolveMinSize, toContentSize } from '../box-model.js';
+import { clampHeight, containerMetrics, definiteContentHeight, marginOrZero, resolveMaxSize, resolveMinSize, toContentSize } from '../box-model.js';
 import { forcedBreakOf } from '../break-token.js';
 import { slicedContainer } from '../fragment.js';
 import { containerStart } from '../container-start.js';
-import { heightForWidth, ratioOf } from '../aspect-ratio.js';
+import { contentHeightFromRatio, withRatioWidth } from '../aspect-ratio.js';
 import { flexAxes, usedGap } from './axes.js';
 import type { FlexEnv } from './env.js';
 import { baselineAligned } from './env.js';
@@ -29,9 +28,9 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const style = sizingStyle(box, input);
   const continued = resume !== undefined;
   const cw = input.containingWidth;
-  const metrics = containerMetrics(style, input);
+  const metrics = containerMetrics(style, withRatioWidth(style, input));
   const { h, border, padding, edgesX, edgesY } = metrics;
-  const specifiedHeight = definiteContentHeight(style, input.containingHeight, edgesY) ?? heightFromRatio(style, h.contentWidth + edgesX, edgesX, edgesY);
+  const specifiedHeight = definiteContentHeight(style, input.containingHeight, edgesY) ?? contentHeightFromRatio(style, h.contentWidth + edgesX, { x: edgesX, y: edgesY });
   const definiteHeight = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY)
     : specifiedHeight === undefined ? undefined : clampHeight(style, specifiedHeight, input.containingHeight, edgesY);
   // A flexed height from outside may be no definite size for the items' percentages (§9.8).
@@ -63,13 +62,6 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
     breakToken: flow.breakToken, forcedBreakAfter: forcedBreakOf(style.breakAfter),
     exclusions: input.exclusions, positioned: escaping.positioned, pageContent: escaping.pageContent,
   };
-}
-
-/** An auto height given by the preferred aspect ratio (CSS Sizing 4 §5.2), as a content height. */
-function heightFromRatio(style: ComputedStyle, borderWidth: number, edgesX: number, edgesY: number): number | undefined {
-  const ratio = ratioOf(style);
-  if (ratio === undefined || !isAutoHeight(style.height)) return undefined;
-  return Math.max(0, heightForWidth(style, ratio, borderWidth, { x: edgesX, y: edgesY }) - edgesY);
 }
 
 function flexEnv(box: FlexBox, contentWidth: number, definiteHeight: number | undefined, percentHeight: number | undefined, ctx: LayoutContext): FlexEnv {

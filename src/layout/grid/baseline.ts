@@ -2,7 +2,8 @@
  * Baseline self-alignment in grid rows (CSS Box Alignment 3 §9.3, CSS Grid 1 §11.5): items of a
  * row whose `align-self` is `baseline` share its first baseline; each moves down by how much its
  * baseline is above the lowest one. A box without a baseline has one at its border-box bottom; an
- * item with an auto margin on the block axis does not take part. (Rows are not grown for the shift.)
+ * item with an auto margin on the block axis does not take part. (Rows are sized to hold the shift:
+ * the baseline shims of sizing.ts.)
  */
 import type { Fragment } from '../types.js';
 import type { PageContent, PendingPositioned } from '../contract.js';

@@ -10,7 +10,8 @@ import type { BoxFragment, Fragment } from '../types.js';
 import type { BreakToken, LayoutContext, LayoutInput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
 import { sizingStyle } from '../contract.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
-import { clampHeight, containerMetrics, definiteContentHeight, marginOrZero, resolveMinSize, toContentSize } from '../box-model.js';
+import { contentHeightFromRatio, withRatioWidth } from '../aspect-ratio.js';
+import { clampHeight, containerMetrics, definiteContentHeight, marginOrZero } from '../box-model.js';
 import { offsetFragment } from '../fragment.js';
 import { isContainingBlockForAbsolute } from '../positioned.js';
 import type { GridLines } from './absolute.js';
@@ -50,8 +51,9 @@ interface ContainerBox {
 
 function containerBox(box: FlexBox, input: LayoutInput): ContainerBox {
   const style = sizingStyle(box, input);
-  const { h, border, padding, edgesY } = containerMetrics(style, input);
-  const definite = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY) : definiteContentHeight(style, input.containingHeight, edgesY);
+  const { h, border, padding, edgesX, edgesY } = containerMetrics(style, withRatioWidth(style, input));
+  const definite = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY)
+    : definiteContentHeight(style, input.containingHeight, edgesY) ?? contentHeightFromRatio(style, h.contentWidth + edgesX, { x: edgesX, y: edgesY });
   const height = definite === undefined ? undefined : clampHeight(style, definite, input.containingHeight, edgesY);
   return { contentWidth: h.contentWidth, marginLeft: h.marginLeft, border, padding, height, edgesY };
 }
@@ -171,10 +173,9 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const style = sizingStyle(box, input);
   const c = containerBox(box, input);
   const continued = resume !== undefined;
-  const minHeight = toContentSize(resolveMinSize(style.minHeight, input.containingHeight), style, c.edgesY);
-  const sized = sizeGrid(box, c.contentWidth, c.height, minHeight, ctx);
+  const sized = sizeGrid(box, c.contentWidth, c.height, (rowsHeight) => clampHeight(style, rowsHeight, input.containingHeight, c.edgesY), ctx);
   const usedHeight = spanSize(sized.rows, 0, sized.rows.length, sized.rowGap);
-  const contentHeight = c.height ?? clampHeight(style, usedHeight, input.containingHeight, c.edgesY);
+  const contentHeight = sized.contentHeight;
   const columnStarts = trackStarts(sized.columns, sized.columnGap, c.contentWidth - spanSize(sized.columns, 0, sized.columns.length, sized.columnGap), style.justifyContent, style.direction);
   const rowStarts = trackStarts(sized.rows, sized.rowGap, contentHeight - usedHeight, style.alignContent, 'ltr');
 

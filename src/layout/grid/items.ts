@@ -90,13 +90,17 @@ function clampSize(style: ComputedStyle, size: number, basis: number | undefined
   return Math.max(Math.min(size, max === Infinity ? Infinity : toBorder(max)), toBorder(min), edge);
 }
 
-/** The item's margin-box height for a given area width (its row contribution, §11.5). */
-export function heightContribution(box: GridItemBox, areaWidth: number, container: ContainerAlignment, ctx: LayoutContext): { size: number; minimum: number | undefined } {
+/**
+ * The item's margin-box height for a given area width (its row contribution, §11.5), and its
+ * first baseline from the margin-box top (the border-box bottom when it has none, §10.8).
+ */
+export function heightContribution(box: GridItemBox, areaWidth: number, container: ContainerAlignment, ctx: LayoutContext): { size: number; minimum: number | undefined; baseline: number } {
   const result = layoutBox(box, { ...measureInput(areaWidth, areaWidth, itemWidth(box, areaWidth, container, ctx)) }, ctx);
   const margins = verticalMargins(box.style, areaWidth);
   const height = result.kind === 'placed' ? result.fragment.height : 0;
   const minimum = typeof box.style.height === 'number' ? height + margins : minimumSize(box, 'y', undefined, margins);
-  return { size: height + margins, minimum };
+  const baseline = result.kind === 'placed' ? result.fragment.y + (result.baselines.first ?? height) : 0;
+  return { size: height + margins, minimum, baseline };
 }
 
 /** `self-start`/`self-end` name the item's own sides: the container's start or end depending on the two directions. */

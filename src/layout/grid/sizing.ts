@@ -5,7 +5,7 @@
  * under a min-content or max-content constraint).
  */
 import type { FlexBox } from '../../boxes/types.js';
-import type { ComputedStyle, LengthPercentage } from '../../css/types.js';
+import type { ComputedStyle, GridBreadth, GridTrackSize, LengthPercentage } from '../../css/types.js';
 import { resolveLength } from '../../css/values/length.js';
 import type { IntrinsicSizes, LayoutContext } from '../contract.js';
 import { resolveMaxSize, resolveMinSize } from '../box-model.js';
@@ -13,6 +13,7 @@ import type { Grid, GridItem } from './grid.js';
 import { buildGrid } from './grid.js';
 import type { ContainerAlignment } from './items.js';
 import { heightContribution, widthContributions } from './items.js';
+import { participates } from './baseline.js';
 import type { GridSpace, SizingItem } from './track-sizing.js';
 import { sizeTracks } from './track-sizing.js';
 
@@ -22,6 +23,8 @@ export interface SizedGrid {
   readonly rows: readonly number[];
   readonly columnGap: number;
   readonly rowGap: number;
+  /** The grid's content height: the definite height, or the rows' (min-/max-height applied). */
+  readonly contentHeight: number;
 }
 
 export function gapOf(value: LengthPercentage | 'normal', basis: number | undefined): number {
@@ -69,24 +72,54 @@ export function spanSize(sizes: readonly number[], start: number, end: number, g
 
 /**
  * Sizes the whole grid for a content box `width` wide; `height` is the definite content height,
- * or undefined (then rows take their content's size, and `minHeight` may make flexible rows grow).
+ * or undefined: then rows take their content's size, the grid's height follows from them
+ * (`fitHeight`: min-/max-height applied), and rows are sized again against that height to lay
+ * the grid out when it matters: percentage rows and gaps (§7.2.1: a percentage of an indefinite
+ * size is auto for the grid's own size, then resolved against it), flexible rows (as Chromium;
+ * it also makes them fill a min-height or fit a max-height, §11.7) and auto rows stretched to a
+ * min-height (§11.8).
  */
-export function sizeGrid(box: FlexBox, width: number, height: number | undefined, minHeight: number, ctx: LayoutContext): SizedGrid {
+export function sizeGrid(box: FlexBox, width: number, height: number | undefined, fitHeight: (rowsHeight: number) => number, ctx: LayoutContext): SizedGrid {
   const style = box.style;
   const { grid, columns, columnGap } = sizeColumns(box, width, height, ctx);
-  const rowGap = gapOf(style.rowGap, height);
   const alignment = containerAlignment(style);
-  const rowItems = grid.items.map((item: GridItem): SizingItem => {
-    const contribution = heightContribution(item.box, spanSize(columns, item.area.columnStart, item.area.columnEnd, columnGap), alignment, ctx);
-    return { start: item.area.rowStart, end: item.area.rowEnd, minContent: contribution.size, maxContent: contribution.size, minimum: contribution.minimum };
+  const contributions = grid.items.map((item: GridItem) => heightContribution(item.box, spanSize(columns, item.area.columnStart, item.area.columnEnd, columnGap), alignment, ctx));
+  const shims = baselineShims(grid.items, contributions.map((c) => c.baseline), style.alignItems);
+  const rowItems = grid.items.map((item: GridItem, i): SizingItem => {
+    const { size, minimum } = contributions[i]!;
+    const shim = shims[i]!;
+    return { start: item.area.rowStart, end: item.area.rowEnd, minContent: size + shim, maxContent: size + shim, minimum: minimum === undefined ? undefined : minimum + shim };
   });
-  const sizeRows = (space: GridSpace): number[] => sizeTracks({ sizes: grid.rows, items: rowItems, space, basis: height, gap: rowGap, stretchAuto: stretchy(style.alignContent) });
-  let rows = sizeRows(height ?? 'indefinite');
-  // Flexible rows of an auto-height grid fill its min-height (§11.7, "if the free space is an indefinite length").
-  if (height === undefined && minHeight > spanSize(rows, 0, rows.length, rowGap) && grid.rows.some((r) => r.kind === 'minmax' && typeof r.max === 'object' && 'fr' in r.max)) {
-    rows = sizeRows(minHeight);
-  }
-  return { grid, columns, rows, columnGap, rowGap };
+  const sizeRows = (basis: number | undefined): { rows: number[]; rowGap: number } => {
+    const rowGap = gapOf(style.rowGap, basis);
+    return { rows: sizeTracks({ sizes: grid.rows, items: rowItems, space: basis ?? 'indefinite', basis, gap: rowGap, stretchAuto: stretchy(style.alignContent) }), rowGap };
+  };
+  const sized = sizeRows(height);
+  const rowsHeight = spanSize(sized.rows, 0, sized.rows.length, sized.rowGap);
+  const contentHeight = height ?? fitHeight(rowsHeight);
+  const again = height === undefined && (contentHeight !== rowsHeight || typeof style.rowGap === 'object' || grid.rows.some(dependsOnGridSize));
+  const final = again ? sizeRows(contentHeight) : sized;
+  return { grid, columns, rows: final.rows, columnGap, rowGap: final.rowGap, contentHeight };
+}
+
+/**
+ * The baseline shims of §11.5 step 2: items of one row that share its first baseline (a span of
+ * one) contribute as if moved down to the lowest baseline of the row, so that the row holds them
+ * once aligned (CSS Box Alignment 3 §9.3 moves them, baseline.ts).
+ */
+function baselineShims(items: readonly GridItem[], baselines: readonly number[], alignItems: string): number[] {
+  const shares = (item: GridItem): boolean => item.area.rowEnd - item.area.rowStart === 1 && participates(item.box.style, alignItems);
+  const lowest = new Map<number, number>();
+  items.forEach((item, i) => {
+    if (shares(item)) lowest.set(item.area.rowStart, Math.max(lowest.get(item.area.rowStart) ?? -Infinity, baselines[i]!));
+  });
+  return items.map((item, i) => (shares(item) ? lowest.get(item.area.rowStart)! - baselines[i]! : 0));
+}
+
+/** Whether a track's size depends on the grid's size on its axis: a percentage (or calc() with one) or a flexible size. */
+function dependsOnGridSize(size: GridTrackSize): boolean {
+  const depends = (value: GridBreadth | LengthPercentage): boolean => typeof value === 'object';
+  return size.kind === 'fit-content' ? depends(size.limit) : depends(size.min) || depends(size.max);
 }
 
 /** The grid container's content-box min-/max-content widths (§5.2). */

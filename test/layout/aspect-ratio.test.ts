@@ -1,0 +1,43 @@
+/**
+ * `aspect-ratio` on non-replaced boxes (CSS Sizing 4 §5.2): min-/max-height transferred through
+ * the ratio limit an automatic width (§5.2.1), whatever lays the box out (block, flex or grid
+ * container; in flow, a grid area or absolutely positioned); geometry as Chromium computes it.
+ */
+import { describe, expect, it } from 'vitest';
+import { geometry } from '../helpers/geometry.js';
+
+/** A caption of three 40px words (unbreakable boxes, so widths do not depend on fonts). */
+const CAPTION = '<span style="display:inline-block;width:40px;height:10px;vertical-align:top"></span> '.repeat(3);
+
+describe('min-/max-height transferred to the width (CSS Sizing 4 §5.2.1)', () => {
+  it('a stretched flex-container card in a grid cell is as wide as its max-height allows', async () => {
+    const card = (display: string): string => `<div style="display:grid;width:300px;height:200px">
+      <div id=card style="display:${display};aspect-ratio:16/9;max-height:90px;line-height:0">${CAPTION}</div></div>`;
+    expect(await geometry(card('flex'), ['card'])).toEqual(['card 0,0 160x90']);
+    expect(await geometry(card('grid'), ['card'])).toEqual(['card 0,0 160x90']);
+    expect(await geometry(card('block'), ['card'])).toEqual(['card 0,0 160x90']);
+  });
+
+  it('an absolutely positioned badge shrinks to its max-height through the ratio, not to its text', async () => {
+    const badge = (display: string): string => `<div style="position:relative;width:400px;height:300px">
+      <div id=badge style="position:absolute;top:10px;left:10px;display:${display};aspect-ratio:1/2;max-height:50px;line-height:0">${CAPTION}</div></div>`;
+    expect(await geometry(badge('flex'), ['badge'])).toEqual(['badge 10,10 25x50']);
+    expect(await geometry(badge('block'), ['badge'])).toEqual(['badge 10,10 25x50']);
+  });
+
+  it('min-width wins over the transferred max-width (max-height still holds the height); min-height transfers a minimum width', async () => {
+    expect(await geometry(`<div style="position:relative;width:400px;height:300px">
+      <div id=a style="position:absolute;aspect-ratio:1;max-height:20px;min-width:60px;line-height:0">${CAPTION}</div>
+      <div id=b style="position:absolute;top:100px;aspect-ratio:4;min-height:30px;line-height:0"><span style="display:inline-block;width:10px;height:10px"></span></div></div>`, ['a', 'b']))
+      .toEqual(['a 0,0 60x20', 'b 0,100 120x30']);
+  });
+
+  it('content taller than the ratio grows the box only up to its max-height (the automatic minimum, §5.2)', async () => {
+    // Three 40px words wrap in a 40px wide box: 30px of lines, more than the 20px the ratio gives.
+    const tile = (max: string): string => `<div style="display:grid;width:100px;height:100px">
+      <div id=t style="aspect-ratio:2;${max};line-height:10px">${CAPTION}</div></div>`;
+    expect(await geometry(tile('max-height:20px'), ['t'])).toEqual(['t 0,0 40x20']);
+    expect(await geometry(`<div style="width:40px"><div id=t style="aspect-ratio:2;max-height:25px;line-height:10px">${CAPTION}</div></div>`, ['t'])).toEqual(['t 0,0 40x25']);
+    expect(await geometry(`<div style="width:40px"><div id=t style="aspect-ratio:2;line-height:10px">${CAPTION}</div></div>`, ['t'])).toEqual(['t 0,0 40x30']);
+  });
+});
