@@ -173,6 +173,12 @@ export interface RenderOptions {
    * else false (the content is cut at the page edge, with a warning). docs/css.md.
    */
   shrinkToFit?: boolean;
+  /**
+   * How glyph advances are sized: `whole-px` (default) rounds each glyph's advance to whole px as
+   * Chromium prints on Linux, so lines break where its PDFs break them; `exact` keeps the font's
+   * own advances (Chromium's screen layout, most other engines). docs/css.md, "Glyph advances".
+   */
+  glyphAdvances?: 'whole-px' | 'exact';
   /** Sign the PDF with a PKCS#12 certificate. */
   signature?: SignatureOptions;
 }
