@@ -80,6 +80,9 @@ export function compareWords(candidate, reference, mm = 3) {
 /**
  * A fontconfig file that shows Chromium the Liberation fonts alone: the generic families are
  * theirs, and any other family falls back to Liberation Sans, as octavo's bundled fonts do.
+ * Hinting is slight, as distributions configure it (Debian's 10-hinting-slight.conf): with no
+ * such line fontconfig asks for full hinting, and Chromium then advances every glyph by whole px
+ * (octavo's `glyphAdvances: 'whole-px'`), which is not what it prints on a desktop or server.
  */
 function liberationOnly(dir) {
   const files = execFileSync('fc-list', [':family=Liberation Sans', 'file'], { encoding: 'utf8' }).split('\n').filter(Boolean);
@@ -88,7 +91,8 @@ function liberationOnly(dir) {
   const alias = (generic, family) => `<alias binding="same"><family>${generic}</family><prefer><family>${family}</family></prefer></alias>`;
   const config = `<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig><dir>${fontDir}</dir><cachedir>${join(dir, 'cache')}</cachedir>`
     + alias('sans-serif', 'Liberation Sans') + alias('system-ui', 'Liberation Sans') + alias('serif', 'Liberation Serif') + alias('monospace', 'Liberation Mono')
-    + '<match target="pattern"><edit name="family" mode="append_last"><string>Liberation Sans</string></edit></match></fontconfig>';
+    + '<match target="pattern"><edit name="family" mode="append_last"><string>Liberation Sans</string></edit></match>'
+    + '<match target="pattern"><edit name="hintstyle" mode="append"><const>hintslight</const></edit></match></fontconfig>';
   const file = join(dir, 'fonts.conf');
   writeFileSync(file, config);
   return file;

@@ -173,6 +173,13 @@ export interface RenderOptions {
    * else false (the content is cut at the page edge, with a warning). docs/css.md.
    */
   shrinkToFit?: boolean;
+  /**
+   * How glyph advances are sized: `exact` (default) keeps the font's own advances, as Chromium
+   * prints with a distribution's fontconfig (slight hinting); `whole-px` rounds each glyph's
+   * advance to whole px as Chromium prints where fontconfig asks for full hinting (a bare
+   * fonts.conf, as in many containers). docs/css.md, "Glyph advances".
+   */
+  glyphAdvances?: 'exact' | 'whole-px';
   /** Sign the PDF with a PKCS#12 certificate. */
   signature?: SignatureOptions;
 }

@@ -282,7 +282,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
     loadFontFaces(styled.fontFaces, resources.loadFontBytes, diagnostics, { used, origins, ...(state.fonts.local === undefined ? {} : { local: state.fonts.local }) }),
     loadImages(boxes, resources, diagnostics, marginBoxImageUrls(styled), origins),
   ]);
-  const text = state.fonts.forRender({ faces, diagnostics });
+  const text = state.fonts.forRender({ faces, diagnostics, ...(options.glyphAdvances === undefined ? {} : { advances: options.glyphAdvances }) });
   budget();
 
   // layout keeps the page rules, not the styled document: every element's style goes once the boxes have it

@@ -16,7 +16,7 @@ import { loadSigner } from './pdf/signer.js';
 
 const RENDER_KEYS = [
   'template', 'data', 'baseDir', 'root', 'templateName', 'strict', 'locale', 'timeZone', 'resources', 'encryption', 'metadata', 'deterministic', 'compress',
-  'pdfa', 'attachments', 'facturx', 'tagged', 'signature', 'shrinkToFit',
+  'pdfa', 'attachments', 'facturx', 'tagged', 'signature', 'shrinkToFit', 'glyphAdvances',
 ] as const;
 const ENCRYPTION_KEYS = ['userPassword', 'ownerPassword', 'permissions', 'algorithm'] as const;
 const PERMISSION_KEYS = ['printing', 'modifying', 'annotating', 'copying', 'contentAccessibility', 'fillingForms', 'documentAssembly'] as const;
@@ -59,6 +59,8 @@ export function validateRenderOptions(options: RenderOptions): RenderOptions {
   if (typeof record['template'] !== 'string') fail('template', `expected a string, got ${describe(record['template'])}`);
   optionalString(record['baseDir'], 'baseDir');
   optionalBoolean(record['shrinkToFit'], 'shrinkToFit');
+  const advances = record['glyphAdvances'];
+  if (advances !== undefined && advances !== 'exact' && advances !== 'whole-px') fail('glyphAdvances', `expected "exact" or "whole-px", got ${describe(advances)}`);
   optionalString(record['root'], 'root');
   optionalString(record['templateName'], 'templateName');
   optionalBoolean(record['deterministic'], 'deterministic');

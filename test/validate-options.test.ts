@@ -22,7 +22,7 @@ describe('validateRenderOptions', () => {
       resources: { load: async () => new Uint8Array() },
       encryption: { userPassword: 'u', ownerPassword: 'o', algorithm: 'rc4-40', permissions: { printing: false, copying: true } },
       metadata: { title: 'T', keywords: ['a', 'b'], creationDate: new Date(0), language: 'en' },
-      deterministic: true, compress: false,
+      deterministic: true, compress: false, glyphAdvances: 'whole-px',
     };
     expect(validateRenderOptions(options)).toBe(options);
     expect(validateRenderOptions({ template: '' })).toEqual({ template: '' });
@@ -38,6 +38,7 @@ describe('validateRenderOptions', () => {
     [{ template: '', baseDir: '/a', root: '/a/b' }, 'root'],
     [{ template: '', deterministic: 'yes' }, 'deterministic'],
     [{ template: '', compress: 1 }, 'compress'],
+    [{ template: '', glyphAdvances: 'whole' }, 'glyphAdvances'],
     [{ template: '', resources: {} }, 'resources'],
     [{ template: '', templat: '' }, 'templat'],
     [{ template: '', encryption: 'aes' }, 'encryption'],

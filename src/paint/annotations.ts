@@ -10,7 +10,7 @@ import type { DisplayItem, Matrix } from './display-list.js';
 import type { Rect } from '../geometry/types.js';
 import { multiply } from '../geometry/matrix.js';
 import { fragmentTransform } from './effects.js';
-import { transformedBounds } from './transform.js';
+import { transformedBounds } from '../layout/transform.js';
 
 /** `rect` where it is drawn: the bounding box of its transformed corners (CSS Transforms 1 §6). */
 function placed(rect: Rect, matrix: Matrix | undefined): Rect {

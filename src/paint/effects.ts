@@ -9,7 +9,7 @@ import { clipPathItem, clipRect } from './clip-path.js';
 import { applyFilter } from './filter.js';
 import { rectPath } from './path.js';
 import type { DisplayItem, Matrix } from './display-list.js';
-import { isSingular, transformMatrix } from './transform.js';
+import { isSingular, transformMatrix } from '../layout/transform.js';
 
 /** Transforms apply to block-level and atomic inline-level boxes, not to inline boxes (CSS Transforms 1 §3 "transformable element"). */
 export function fragmentTransform(f: BoxFragment): Matrix | undefined {

@@ -17,6 +17,7 @@ import type { FkGlyph, FontProgram } from './fontkit.js';
 import type { ShapedGlyph } from './types.js';
 import { laidOutPair, layoutFeatureTags, type OtTables } from './fontkit.js';
 import { BoundedCache } from '../cache/bounded.js';
+import { glyphAdvance, type GlyphAdvances } from './advance.js';
 
 /** The accepted range ends before the combining marks (U+0300). */
 const RANGE_END = 0x250;
@@ -65,6 +66,12 @@ function featuresKey(features: Readonly<Record<string, boolean>>): string {
   return key;
 }
 
+/** px per font unit, and how advances are sized (text/advance.ts; default exact). */
+export interface Sizing {
+  readonly scale: number;
+  readonly advances?: GlyphAdvances | undefined;
+}
+
 /** A word laid out: shaped glyphs in px and their total advance. */
 export interface FastRun {
   readonly glyphs: ShapedGlyph[];
@@ -75,13 +82,14 @@ export interface FastRun {
 const SINGLE_CODE_POINTS: readonly (readonly number[])[] = Array.from({ length: RANGE_END }, (_, cp) => Object.freeze([cp]));
 
 /**
- * The glyphs fontkit would lay out for `text`, scaled by `scale` (px per font unit) as shape.ts
- * scales fontkit's, or undefined when the word needs fontkit (a character outside the range, a
+ * The glyphs fontkit would lay out for `text`, scaled and sized by `sizing` as shape.ts sizes
+ * fontkit's, or undefined when the word needs fontkit (a character outside the range, a
  * glyph some lookup touches, a font this path cannot vouch for).
  */
 export function fastLayout(
-  program: FontProgram, text: string, features: Readonly<Record<string, boolean>>, direction: 'ltr' | 'rtl' | undefined, scale: number,
+  program: FontProgram, text: string, features: Readonly<Record<string, boolean>>, direction: 'ltr' | 'rtl' | undefined, sizing: Sizing,
 ): FastRun | undefined {
+  const { scale, advances = 'exact' } = sizing;
   if (direction === 'rtl' || text.length === 0) return undefined;
   let latin = false;
   for (let i = 0; i < text.length; i++) {
@@ -98,7 +106,7 @@ export function fastLayout(
     fkGlyphs[i] = glyph;
   }
   const glyphs: ShapedGlyph[] = new Array<ShapedGlyph>(text.length);
-  const plain = plainGlyphsOf(program, scale);
+  const plain = plainGlyphsOf(program, scale, advances);
   const word: PairSource = { program, plan, features, direction, text };
   let width = 0;
   let before: Int32Array | null = null;
@@ -120,11 +128,11 @@ export function fastLayout(
       xOffset += before[4]!;
       yOffset += before[5]!;
     }
-    const advance = xAdvance * scale;
+    const advance = glyphAdvance(glyph.advanceWidth, xAdvance, scale, advances);
     width += advance;
     const code = text.charCodeAt(i);
     glyphs[i] = after === null && before === null
-      ? plainGlyph(plain, glyph, code, scale)
+      ? plainGlyph(plain, glyph, code, scale, advances)
       : { id: glyph.id, advance, xOffset: xOffset * scale, yOffset: yOffset * scale, codePoints: SINGLE_CODE_POINTS[code]! };
     before = after;
   }
@@ -157,19 +165,24 @@ export function primePairs(program: FontProgram, characters: string): void {
 }
 
 /**
- * Glyphs no pair adjusts, shared per font and scale: a shaped glyph is then a reference, not an
- * object of its own (a long document's measured text holds tens of thousands of them).
+ * Glyphs no pair adjusts, shared per way of sizing advances, font and scale: a shaped glyph is
+ * then a reference, not an object of its own (a long document's measured text holds tens of
+ * thousands of them).
  */
-const plainGlyphs = new WeakMap<FontProgram, BoundedCache<number, (ShapedGlyph | undefined)[]>>();
+const plainGlyphs: Record<GlyphAdvances, WeakMap<FontProgram, BoundedCache<number, (ShapedGlyph | undefined)[]>>> = {
+  'whole-px': new WeakMap(),
+  exact: new WeakMap(),
+};
 
 /** Scales kept per font before its shared glyphs start again (a document uses a few). */
 const MAX_SCALES = 64;
 
-function plainGlyphsOf(program: FontProgram, scale: number): (ShapedGlyph | undefined)[] {
-  let byScale = plainGlyphs.get(program);
+function plainGlyphsOf(program: FontProgram, scale: number, advances: GlyphAdvances): (ShapedGlyph | undefined)[] {
+  const byProgram = plainGlyphs[advances];
+  let byScale = byProgram.get(program);
   if (byScale === undefined) {
     byScale = new BoundedCache('text.plain-glyphs-by-scale', MAX_SCALES);
-    plainGlyphs.set(program, byScale);
+    byProgram.set(program, byScale);
   }
   let glyphs = byScale.get(scale);
   if (glyphs === undefined) {
@@ -179,11 +192,11 @@ function plainGlyphsOf(program: FontProgram, scale: number): (ShapedGlyph | unde
   return glyphs;
 }
 
-function plainGlyph(shared: (ShapedGlyph | undefined)[], glyph: FkGlyph, code: number, scale: number): ShapedGlyph {
+function plainGlyph(shared: (ShapedGlyph | undefined)[], glyph: FkGlyph, code: number, scale: number, advances: GlyphAdvances): ShapedGlyph {
   let shaped = shared[code];
   if (shaped === undefined) {
     // the same shape as the other glyphs (not frozen: one hidden class where layout reads them)
-    shaped = { id: glyph.id, advance: glyph.advanceWidth * scale, xOffset: 0, yOffset: 0, codePoints: SINGLE_CODE_POINTS[code]! };
+    shaped = { id: glyph.id, advance: glyphAdvance(glyph.advanceWidth, glyph.advanceWidth, scale, advances), xOffset: 0, yOffset: 0, codePoints: SINGLE_CODE_POINTS[code]! };
     shared[code] = shaped;
   }
   return shaped;

@@ -16,6 +16,7 @@ import { faceNames, installedFonts } from './installed.js';
 import type { FaceEntry } from './face.js';
 import type { LoadedFontFace, LocalFonts } from './load.js';
 import type { CachedText, ShapeCaches } from './system.js';
+import type { GlyphAdvances } from './advance.js';
 import { createTextSystem } from './system.js';
 import type { GlyphRun } from './types.js';
 
@@ -34,7 +35,7 @@ export interface FontRegistry {
   /** The fonts `local()` in `@font-face` can name (extra fonts, then installed ones); undefined when there are none. */
   readonly local: LocalFonts | undefined;
   /** The text system of one render, over the `@font-face` faces that render loaded. */
-  forRender(input: { readonly faces: readonly LoadedFontFace[]; readonly diagnostics: Diagnostics }): TextSystem;
+  forRender(input: { readonly faces: readonly LoadedFontFace[]; readonly diagnostics: Diagnostics; readonly advances?: GlyphAdvances }): TextSystem;
   /** Cache counters, for benchmarks and tests. */
   readonly stats: {
     readonly texts: { readonly hits: number; readonly misses: number; readonly size: number };
@@ -89,9 +90,9 @@ export function createFontRegistry(options: FontRegistryOptions): FontRegistry {
   };
   return {
     local,
-    forRender({ faces: fontFaces, diagnostics }) {
+    forRender({ faces: fontFaces, diagnostics, advances }) {
       const notices = installed === undefined ? extra.problems : [...extra.problems, ...installed.problems];
-      return createTextSystem({ catalog: catalogFor(fontFaces), caches, diagnostics, notices });
+      return createTextSystem({ catalog: catalogFor(fontFaces), caches, diagnostics, notices, ...(advances === undefined ? {} : { advances }) });
     },
     get stats() {
       return {

@@ -1,12 +1,13 @@
 /**
  * Shaping one run of text in one face: fontkit's OpenType layout (GSUB substitutions such as
- * ligatures, GPOS/kern positioning), advances scaled from font units to px.
+ * ligatures, GPOS/kern positioning), advances scaled from font units to px (text/advance.ts).
  */
 import type { FontFace, GlyphRun, ShapedGlyph } from './types.js';
 import type { FontProgram, LaidOutGlyph } from './fontkit.js';
 import { layoutProgram } from './fontkit.js';
 import { mirroredCodePoint } from './bidi.js';
 import { fastLayout } from './fast-layout.js';
+import { glyphAdvance, type GlyphAdvances } from './advance.js';
 
 export interface ShapeRunInput {
   readonly face: FontFace;
@@ -16,6 +17,8 @@ export interface ShapeRunInput {
   readonly features: Readonly<Record<string, boolean>>;
   /** Shaping direction (the bidi level's); right-to-left also mirrors brackets (UAX #9 L4). */
   readonly direction?: 'ltr' | 'rtl';
+  /** How advances are sized (text/advance.ts); default exact. */
+  readonly advances?: GlyphAdvances;
 }
 
 export interface ShapeRunResult {
@@ -27,7 +30,7 @@ export interface ShapeRunResult {
 export function shapeRun(input: ShapeRunInput): ShapeRunResult {
   const program = input.face.program as FontProgram;
   // (colour glyphs advance by their bitmaps: always through toGlyphRun)
-  const fast = input.face.color === undefined ? fastLayout(program, input.text, input.features, input.direction, input.size / input.face.unitsPerEm) : undefined;
+  const fast = input.face.color === undefined ? fastLayout(program, input.text, input.features, input.direction, { scale: input.size / input.face.unitsPerEm, advances: input.advances }) : undefined;
   if (fast !== undefined) return { run: { face: input.face, size: input.size, glyphs: fast.glyphs, width: fast.width, text: input.text } };
   let laid: readonly LaidOutGlyph[];
   let degraded: string | undefined;
@@ -51,7 +54,7 @@ function toGlyphRun(input: ShapeRunInput, laid: readonly LaidOutGlyph[]): GlyphR
     const { glyph, position, codePoints } = laid[i] as LaidOutGlyph;
     // Default ignorables (ZWJ, ZWNJ, bidi marks...) take no room and draw nothing, whatever the font has.
     const ignorable = codePoints.length > 0 && codePoints.every(isDefaultIgnorable);
-    const advance = ignorable ? 0 : colorAdvance(input, glyph.id) ?? position.xAdvance * scale;
+    const advance = ignorable ? 0 : colorAdvance(input, glyph.id) ?? glyphAdvance(glyph.advanceWidth, position.xAdvance, scale, input.advances ?? 'exact');
     width += advance;
     glyphs[i] = {
       id: ignorable ? spaceGlyph(input.face.program as FontProgram) : glyph.id,

@@ -17,6 +17,7 @@ import type { FaceCatalog, Resolution } from './catalog.js';
 import { requestKeys } from './keys.js';
 import { segmentByFace } from './segment.js';
 import { shapeRun } from './shape.js';
+import type { GlyphAdvances } from './advance.js';
 import { orientedPieces, uprightRequest, uprightRun } from './upright.js';
 import { scaleMetrics } from './metrics.js';
 import { needsSyntheticSmallCaps, smallCapsPieces, syntheticCapsRequests } from './small-caps.js';
@@ -40,6 +41,8 @@ export interface TextSystemInput {
   readonly diagnostics: Diagnostics;
   /** Problems known before the render (unreadable extra fonts), reported into it. */
   readonly notices?: readonly string[];
+  /** How glyph advances are sized (text/advance.ts); default exact. */
+  readonly advances?: GlyphAdvances;
 }
 
 /** `auto`: the direction of the text's script, as fontkit decides it. */
@@ -50,14 +53,14 @@ const EMPTY: ShapedText = Object.freeze({ runs: Object.freeze([]), width: 0 });
 type SegmentShaper = (face: FontFace, text: string, request: FontRequest, direction: Direction) => GlyphRun;
 
 /** Shapes one face's text through the engine-wide run cache; a face whose tables fail is reported once. */
-function segmentShaper(caches: ShapeCaches, diagnostics: Diagnostics): SegmentShaper {
+function segmentShaper(caches: ShapeCaches, diagnostics: Diagnostics, advances: GlyphAdvances): SegmentShaper {
   const degradedFaces = new Set<string>();
   return (face, text, request, direction) => {
     const keys = requestKeys(request);
-    const key = `${face.id}\u0000${request.size}\u0000${keys.featuresKey}\u0000${direction}\u0000${text}`;
+    const key = `${face.id}\u0000${request.size}\u0000${keys.featuresKey}\u0000${direction}\u0000${advances}\u0000${text}`;
     const cached = caches.runs.get(key);
     if (cached !== undefined) return cached;
-    const result = shapeRun({ face, text, size: request.size, features: keys.features, ...(direction === 'auto' ? {} : { direction }) });
+    const result = shapeRun({ face, text, size: request.size, features: keys.features, advances, ...(direction === 'auto' ? {} : { direction }) });
     if (result.degraded !== undefined && !degradedFaces.has(face.id)) {
       degradedFaces.add(face.id);
       diagnostics.warn('font', `font "${face.postscriptName}" could not be shaped (${result.degraded}); glyphs drawn without its layout tables`);
@@ -144,10 +147,11 @@ function memoized(shapeShared: SharedShaper, keyPrefix: (request: FontRequest, d
 
 export function createTextSystem(input: TextSystemInput): TextSystem {
   const { catalog, caches, diagnostics } = input;
+  const advances = input.advances ?? 'exact';
   for (const notice of input.notices ?? []) diagnostics.warn('font', notice);
   const faces = new Map<string, FontFace>();
   const metricsMemo = new Map<string, ScaledFontMetrics>();
-  const shapeSegment = segmentShaper(caches, diagnostics);
+  const shapeSegment = segmentShaper(caches, diagnostics, advances);
   const reportMissing = missingReporter(diagnostics);
 
   const resolve = (request: FontRequest): Resolution =>
@@ -173,7 +177,7 @@ export function createTextSystem(input: TextSystemInput): TextSystem {
 
   const keyPrefix = (request: FontRequest, direction: Direction): string => {
     const keys = requestKeys(request);
-    return `${catalog.id}\u0000${keys.match}\u0000${keys.rendering}\u0000${direction}\u0000`;
+    return `${catalog.id}\u0000${keys.match}\u0000${keys.rendering}\u0000${direction}\u0000${advances}\u0000`;
   };
 
   const shapeShared: SharedShaper = (text, request, direction, prefix) => {

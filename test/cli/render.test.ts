@@ -38,7 +38,7 @@ describe('argument parsing', () => {
     const args = parseRenderArgs(['t.html', '--data', 'd.json', '--out', '-', '--user-password', 'u', '--owner-password', 'o',
       '--deny', 'printing,copying,screenreaders,forms,assembly,modifying,annotating', '--encryption', 'aes-128', '--deterministic']);
     expect(args).toEqual({
-      template: 't.html', data: 'd.json', out: '-', root: undefined, fontDirs: [], deterministic: true, shrinkToFit: false, limits: { strict: false },
+      template: 't.html', data: 'd.json', out: '-', root: undefined, fontDirs: [], deterministic: true, shrinkToFit: false, wholePxAdvances: false, limits: { strict: false },
       encryption: {
         userPassword: 'u', ownerPassword: 'o', algorithm: 'aes-128',
         permissions: {
@@ -136,6 +136,18 @@ describe('template errors (exit 1, file:line:column)', () => {
     expect([shrunk.code, shrunk.stderr]).toEqual([0, '']);
     expect(pdfText(join(dir, 'wide-shrunk.pdf')).trim()).toBe('END');
     expect(parseRenderArgs(['t.html', '--shrink-to-fit']).shrinkToFit).toBe(true);
+  });
+
+  it('--whole-px-advances rounds each glyph to whole px, as Chromium prints with full hinting', async () => {
+    // eight "text " at 10px Liberation Sans: 151.2px with the font's advances, 160px in whole px
+    writeFileSync(join(dir, 'advances.html'), '<style>@page { size: 300px 100px; margin: 0 } body { margin: 0 } p { width: 155px; font: 10px/20px "Liberation Sans" }</style><p>text text text text text text text text</p>');
+    const exact = await run(['advances.html', '--out', 'advances-exact.pdf']);
+    const whole = await run(['advances.html', '--out', 'advances-whole.pdf', '--whole-px-advances']);
+    expect([exact.code, exact.stderr, whole.code, whole.stderr]).toEqual([0, '', 0, '']);
+    const lines = (file: string): string[] => pdfText(join(dir, file)).split('\n').map((l) => l.trim()).filter(Boolean);
+    expect(lines('advances-exact.pdf')).toEqual(['text text text text text text text text']);
+    expect(lines('advances-whole.pdf')).toEqual(['text text text text text text text', 'text']);
+    expect(parseRenderArgs(['t.html', '--whole-px-advances']).wholePxAdvances).toBe(true);
   });
 
   it('fails a document longer than --max-pages', async () => {

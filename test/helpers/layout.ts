@@ -17,6 +17,8 @@ export interface LayoutOptions {
    * every one of them must match a diagnostic; without it any diagnostic fails the test.
    */
   readonly expectWarnings?: readonly ExpectedDiagnostic[];
+  /** RenderOptions.glyphAdvances (default exact). */
+  readonly glyphAdvances?: 'exact' | 'whole-px';
 }
 
 /** Lays out `html` (no Handlebars data needed) and returns the pages; fails on unexpected warnings. */

@@ -60,6 +60,24 @@ describe('content wider than the page area', () => {
     expect(all.some((w) => w.text === 'RIGHT' && w.x < 595)).toBe(false);
   });
 
+  it('counts a transformed box where its transform puts it', async () => {
+    // Chromium 156: a 700px block moved by translateX(300px) shrinks the page as a 1000px one does:
+    // LEFT 195.97..215.95 (at 300px × 68 %), RIGHT ends at 553.50, After at y 71.6
+    const html = `<!doctype html>${PAGE}\n<div style="width: 700px; transform: translateX(300px)"><div>LEFT</div><div class="r">RIGHT</div></div>\n<p>After</p>`;
+    await words(html, { expectDiagnostics: [wider(1000)] });
+    const all = await words(html, { shrinkToFit: true });
+    expect(word(all, 'LEFT').x).toBeCloseTo(195.97, 0);
+    expect(word(all, 'RIGHT').x + word(all, 'RIGHT').width).toBeCloseTo(553.5, -0.5); // octavo 552.5
+    expect(word(all, 'After').y).toBeCloseTo(71.6, 0);
+  });
+
+  it('shrinks under `body { overflow: hidden }`: the body\'s overflow is the viewport\'s', async () => {
+    // Chromium 156: as without it, LEFT 42.75..62.73, RIGHT ends at 553.50
+    const all = await words(wide(1000, '<style>body { overflow: hidden }</style>'), { shrinkToFit: true });
+    expect(word(all, 'LEFT').width).toBeCloseTo(62.73 - 42.75, 0);
+    expect(word(all, 'RIGHT').x + word(all, 'RIGHT').width).toBeCloseTo(553.5, -0.5); // octavo 552.5
+  });
+
   it('is asked for in CSS by `@page { -octavo-shrink-to-fit: auto }`; the option overrides it', async () => {
     const css = '<style>@page { -octavo-shrink-to-fit: auto }</style>';
     const shrunk = await words(wide(1000, css), {});

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fastLayout, primePairs } from '../../src/text/fast-layout.js';
+import { glyphAdvance, type GlyphAdvances } from '../../src/text/advance.js';
 import type { FontProgram, LaidOutGlyph } from '../../src/text/fontkit.js';
 import { layoutProgram, parseFontBytes } from '../../src/text/fontkit.js';
 import { FIXTURES } from './helpers.js';
@@ -34,19 +35,20 @@ const FEATURE_SETS: Readonly<Record<string, boolean>>[] = [{}, { kern: true }, {
 const SIZE = 13.5;
 
 /** fontkit's glyphs scaled to px as shape.ts scales them, and their total advance (summed in order). */
-function reference(program: FontProgram, text: string, features: Readonly<Record<string, boolean>>, direction?: 'ltr'): unknown {
+function reference(program: FontProgram, text: string, features: Readonly<Record<string, boolean>>, direction?: 'ltr', advances: GlyphAdvances = 'exact'): unknown {
   const scale = SIZE / program.unitsPerEm;
   const laid: readonly LaidOutGlyph[] = layoutProgram(program, text, features, direction);
   let width = 0;
   const glyphs = laid.map((g) => {
-    width += g.position.xAdvance * scale;
-    return [g.glyph.id, g.position.xAdvance * scale, g.position.xOffset * scale, g.position.yOffset * scale, [...g.codePoints]];
+    const advance = glyphAdvance(g.glyph.advanceWidth, g.position.xAdvance, scale, advances);
+    width += advance;
+    return [g.glyph.id, advance, g.position.xOffset * scale, g.position.yOffset * scale, [...g.codePoints]];
   });
   return { glyphs, width };
 }
 
-function fast(program: FontProgram, text: string, features: Readonly<Record<string, boolean>>, direction?: 'ltr' | 'rtl'): unknown {
-  const run = fastLayout(program, text, features, direction, SIZE / program.unitsPerEm);
+function fast(program: FontProgram, text: string, features: Readonly<Record<string, boolean>>, direction?: 'ltr' | 'rtl', advances: GlyphAdvances = 'exact'): unknown {
+  const run = fastLayout(program, text, features, direction, { scale: SIZE / program.unitsPerEm, advances });
   if (run === undefined) return undefined;
   return { glyphs: run.glyphs.map((g) => [g.id, g.advance, g.xOffset, g.yOffset, [...g.codePoints]]), width: run.width };
 }
@@ -72,6 +74,8 @@ describe('fast layout', () => {
             }
             taken++;
             expect(quick, `${name} ${JSON.stringify(features)} "${word}"`).toEqual(reference(program, word, features, direction));
+            // whole-px advances (text/advance.ts) come out the same on both paths
+            expect(fast(program, word, features, direction, 'whole-px'), `${name} whole px "${word}"`).toEqual(reference(program, word, features, direction, 'whole-px'));
           }
         }
       }
@@ -85,10 +89,10 @@ describe('fast layout', () => {
     const serif = font(all, 'LiberationSerif-Regular.ttf');
     const scale = SIZE / serif.unitsPerEm;
     const a = serif.glyphForCodePoint(0x41);
-    const av = fastLayout(serif, 'AV', { kern: true }, undefined, scale)!;
+    const av = fastLayout(serif, 'AV', { kern: true }, undefined, { scale })!;
     expect(av.glyphs[0]!.id).toBe(a.id);
     expect(av.glyphs[0]!.advance).toBeLessThan(a.advanceWidth * scale - 0.5);
-    const apart = fastLayout(serif, 'AV', { kern: false }, undefined, scale)!;
+    const apart = fastLayout(serif, 'AV', { kern: false }, undefined, { scale })!;
     expect(apart.glyphs[0]!.advance).toBe(a.advanceWidth * scale);
   });
 

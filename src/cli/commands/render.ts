@@ -51,6 +51,8 @@ const USAGE = `usage: octavo render TEMPLATE.html [options]
   --tagged               tagged PDF: structure tree for accessibility
   --shrink-to-fit        scale content wider than the page area down to fit it,
                          as Chromium prints (at most to 1/1.5)
+  --whole-px-advances    glyph advances rounded to whole px, as Chromium prints
+                         where fontconfig asks for full hinting
   --attach FILE          embed FILE (repeatable; MIME type from its extension)
   --facturx XML          Factur-X/ZUGFeRD invoice: PDF/A-3b with XML embedded
   --facturx-profile P    MINIMUM | "BASIC WL" | BASIC | "EN 16931" (default) |
@@ -92,6 +94,7 @@ const OPTIONS = {
   pdfa: { type: 'string' },
   tagged: { type: 'boolean' },
   'shrink-to-fit': { type: 'boolean' },
+  'whole-px-advances': { type: 'boolean' },
   attach: { type: 'string', multiple: true },
   'font-dir': { type: 'string', multiple: true },
   facturx: { type: 'string' },
@@ -195,6 +198,8 @@ interface RenderArgs {
   readonly deterministic: boolean;
   /** `--shrink-to-fit`: content wider than the page area scaled down to fit. */
   readonly shrinkToFit: boolean;
+  /** `--whole-px-advances`: glyph advances rounded to whole px (RenderOptions.glyphAdvances). */
+  readonly wholePxAdvances: boolean;
   readonly limits: RenderLimits;
   readonly batch: { readonly file: string; readonly outDir: string; readonly nameField: string | undefined } | undefined;
   /** PDF/A, tagging, attachments, Factur-X, signature flags (undefined when none is given). */
@@ -237,6 +242,7 @@ export function parseRenderArgs(args: readonly string[]): RenderArgs {
     encryption: encryptionOf(values),
     deterministic: values.deterministic ?? false,
     shrinkToFit: values['shrink-to-fit'] ?? false,
+    wholePxAdvances: values['whole-px-advances'] ?? false,
     limits: limitsOf(values),
     batch: batchOf(values),
     output: outputOf(values),
@@ -259,7 +265,7 @@ function checkRoot(root: string, folder: string): void {
 
 /**
  * Every render option the flags give but the template and its data — the sandbox (`--root`),
- * `--strict`, `--shrink-to-fit`, encryption, `--deterministic`, PDF/A, tagging, attachments, Factur-X, signature:
+ * `--strict`, `--shrink-to-fit`, `--whole-px-advances`, encryption, `--deterministic`, PDF/A, tagging, attachments, Factur-X, signature:
  * one parser for a single render and for `--batch`, whose every document gets the same options.
  */
 async function optionsFromFlags(args: RenderArgs, io: CliIo, templatePath: string): Promise<JobOptions> {
@@ -269,6 +275,7 @@ async function optionsFromFlags(args: RenderArgs, io: CliIo, templatePath: strin
   const options: JobOptions = { baseDir, templateName: args.template, deterministic: args.deterministic };
   if (args.limits.strict) options.strict = true;
   if (args.shrinkToFit) options.shrinkToFit = true;
+  if (args.wholePxAdvances) options.glyphAdvances = 'whole-px';
   if (root !== undefined) options.root = root;
   if (args.encryption !== undefined) options.encryption = args.encryption;
   if (args.output !== undefined) await applyOutput(options, args.output, io.cwd);

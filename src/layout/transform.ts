@@ -9,7 +9,7 @@ import type { TransformFunction } from '../css/effect-types.js';
 import type { ComputedStyle } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import type { Rect } from '../geometry/types.js';
-import type { Matrix } from './display-list.js';
+import type { Matrix } from '../geometry/matrix.js';
 
 type Matrix4 = readonly number[];
 
