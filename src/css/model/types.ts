@@ -335,6 +335,7 @@ export interface ComputedStyle {
   // text (CSS Text 3, CSS Text Decoration 3)
   readonly textAlign: TextAlign;
   readonly textAlignLast: TextAlign | 'auto';
+  readonly textJustify: 'auto' | 'none' | 'inter-word' | 'inter-character';
   readonly textIndent: LengthPercentage;
   readonly textTransform: 'none' | 'uppercase' | 'lowercase' | 'capitalize';
   readonly whiteSpace: WhiteSpace;
