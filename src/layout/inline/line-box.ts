@@ -63,9 +63,11 @@ export function buildLine(spec: LineSpec): LaidOutLine {
   const used = line.reduce((total, piece) => total + piece.width, spec.clonedEdges) - trim.width - endSpacing;
   const free = spec.availableWidth - spec.indent - used;
   const rtl = spec.paragraphLevel % 2 === 1;
+  // A leader takes the line's free space, or gives up its pattern to a line too short for it (GCPM 3 §4).
+  const leaderFill = leaderAdjustment(line, free);
+  const leader = leaderFill !== 0;
   // CSS Text 3 §6.1: content too long for its line is start-aligned; so is a line whose leader takes the free space.
-  const leader = free > 0 && line.some((piece) => piece.kind === 'open' && piece.box.leader === true);
-  const align = free < 0 || leader ? (rtl ? 'right' : 'left') : effectiveAlign(spec);
+  const align = free - Math.min(leaderFill, 0) < 0 || leader ? (rtl ? 'right' : 'left') : effectiveAlign(spec);
   const opportunities = align === 'justify' && free > 0 ? justificationOpportunities(line, trim.pieceIndex) : NO_OPPORTUNITIES;
   const spaces = opportunities.count;
   const justify = { extra: spaces > 0 ? free / spaces : 0, after: opportunities.after };
@@ -75,8 +77,22 @@ export function buildLine(spec: LineSpec): LaidOutLine {
     pieces: line, openAtStart: spec.openAtStart, trimmed: trim.removeGlyphs ? trim.pieceIndex : -1, lastContent,
     justify, startX, containingWidth: spec.containingWidth,
   });
-  const nodes = leader ? fillLeader(placed, free, spec.availableWidth - (rtl ? spec.indent : 0)) : placed;
+  const nodes = leader ? fillLeader(placed, leaderFill, spec.availableWidth - (rtl ? spec.indent : 0)) : placed;
   return placeVertically(nodes, spec);
+}
+
+/**
+ * How much the line's first leader grows (the free space) or shrinks: on a line too short for it
+ * (a shrink-to-fit float sized without it, intrinsic.ts) its pattern gives up to its whole width,
+ * so the text after it stays inside the box and no copy of the pattern is drawn.
+ */
+function leaderAdjustment(line: readonly Piece[], free: number): number {
+  const open = line.find((piece) => piece.kind === 'open' && piece.box.leader === true);
+  if (open === undefined || open.kind !== 'open' || free === 0) return 0;
+  if (free > 0) return free;
+  const box = open.box;
+  const pattern = line.reduce((width, piece) => (piece.kind === 'text' && piece.parent === box ? width + piece.width : width), 0);
+  return Math.max(free, -pattern);
 }
 
 interface Trim {
