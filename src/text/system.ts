@@ -79,7 +79,7 @@ function faceRuns(shapeSegment: SegmentShaper, face: FontFace, text: string, req
   const requests = syntheticCapsRequests(request);
   return smallCapsPieces(text, plan.shrink).map((piece) => {
     const run = shapeSegment(face, piece.shaped, piece.small ? requests.small : requests.plain, direction);
-    return piece.shaped === piece.text ? run : { ...run, text: piece.text };
+    return piece.shaped === piece.text ? run : { ...run, text: piece.text, caseMapped: true };
   });
 }
 

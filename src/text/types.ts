@@ -86,6 +86,11 @@ export interface GlyphRun {
   /** The source text of the run. */
   readonly text: string;
   /**
+   * The glyphs draw a case-mapped form of `text` (synthesized small capitals, small-caps.ts): the
+   * PDF gives `text` back to a reader that copies them, as Chromium's does.
+   */
+  readonly caseMapped?: true;
+  /**
    * Set upright in vertical text: each glyph's advance is its vertical advance, and it is drawn
    * turned back upright, centred on the line (paint/upright-glyphs.ts).
    */

@@ -5,10 +5,17 @@
  * to `c2sc` or synthesized small capitals for the capitals only; titling capitals without `titl`
  * are the ordinary ones. Geometry: run sizes, glyphs and widths.
  */
+import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Fragment, TextFragment } from '../../src/layout/types.js';
 import { findById, layoutHtml } from '../helpers/layout.js';
+import { qpdfCheck } from '../helpers/qpdf.js';
+import { renderPdf } from '../helpers/render.js';
+import { withPdfFile } from '../helpers/tmp.js';
+
+const run = promisify(execFile);
 
 const FONTS = fileURLToPath(new URL('../fixtures/fonts/', import.meta.url));
 const base = '@page { size: 600px 200px; margin: 0 } body { margin: 0 } p { margin: 0; font: 20px/30px "Liberation Serif" }';
@@ -64,6 +71,13 @@ describe('synthesized small capitals (Liberation Serif has no smcp)', () => {
     const titling = await paragraph('<p id=p style="font-variant-caps:titling-caps">Title 1</p>');
     expect(runs(titling)).toEqual([['Title 1', 20]]);
     expect(width(titling)).toBeCloseTo(width(await paragraph('<p id=p>Title 1</p>')), 6);
+  });
+
+  it('gives the source text back to a reader that copies synthesized small capitals, as Chromium', async () => {
+    const pdf = await renderPdf(`<style>${base}</style><p style="font-variant-caps:small-caps">Hello World</p><p style="font-variant-caps:all-small-caps">Total, 2026</p><p style="font-variant-caps:unicase">Mixed Case</p>`);
+    await qpdfCheck(pdf);
+    const text = await withPdfFile(pdf, async (path) => (await run('pdftotext', [path, '-'])).stdout);
+    expect(text.trim().split(/\n+/)).toEqual(['Hello World', 'Total, 2026', 'Mixed Case']);
   });
 
   it('keeps a combining mark with its letter and upper-cases beyond ASCII', async () => {
