@@ -72,6 +72,14 @@ describe('text-justify', () => {
     }
   });
 
+  it('inter-character leaves the letters of a cursive script joined: only its spaces widen', async () => {
+    const [first] = await lines('<p id=p dir=rtl style="width:60px;font-family:\'DejaVu Sans\';text-justify:inter-character">سلام عليكم سلام عليكم</p>');
+    const plain = await lines('<p id=p dir=rtl style="width:60px;font-family:\'DejaVu Sans\';text-align:start">سلام عليكم سلام عليكم</p>');
+    const widened = advances(first!).map((a, i) => round(a - advances(plain[0]!)[i]!)).filter((d) => d !== 0);
+    // one space on the first line takes all the free space
+    expect(widened).toHaveLength(1);
+  });
+
   it('inter-word widens the spaces only, also in CJK text', async () => {
     const [latin] = await lines('<p id=p style="width:40px;text-justify:inter-word">aa bb cc</p>');
     expect(advances(latin!)).toEqual([round(CH), round(CH), round(40 - 4 * CH), round(CH), round(CH)]);

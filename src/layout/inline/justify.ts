@@ -2,11 +2,11 @@
  * Justification opportunities (CSS Text 3 §7.1, `text-justify`): the glyphs of a line after which
  * `text-align: justify` adds space. `inter-word` widens the word separators (a no-break space is
  * one: it forbids a break there, not the stretching); `inter-character` every gap between
- * characters; `auto` does as Chromium: the word separators, and the gaps beside CJK characters,
+ * characters (but those of cursive scripts, whose letters join); `auto` does as Chromium: the word separators, and the gaps beside CJK characters,
  * which have no spaces to widen; `none` nothing (the line stays start-aligned).
  */
 import type { ComputedStyle } from '../../css/types.js';
-import { isSpace as isWordSeparator } from './measure.js';
+import { isCursive, isSpace as isWordSeparator } from './measure.js';
 import type { Piece } from './pieces.js';
 
 /** Per piece and run of a line, the glyphs followed by an opportunity (absent: none in that run). */
@@ -44,10 +44,12 @@ export function justificationOpportunities(line: readonly Piece[], trimmedIndex:
     if (piece.kind !== 'text' || piece.style.textJustify === 'none') return;
     piece.runs.forEach((run, runIndex) => {
       if (run.trailing && pieceIndex === trimmedIndex) return;
+      // spacing out the letters of a cursive script would break their joins
+      const mode = piece.style.textJustify === 'inter-character' && isCursive(run.run.text) ? 'inter-word' : piece.style.textJustify;
       run.run.glyphs.forEach((glyph, glyphIndex) => {
         // A glyph without characters continues its cluster (a ligature's or a mark's): no gap before it.
         if (glyph.codePoints.length === 0) return;
-        slots.push({ piece: pieceIndex, run: runIndex, glyph: glyphIndex, codePoints: glyph.codePoints, mode: piece.style.textJustify });
+        slots.push({ piece: pieceIndex, run: runIndex, glyph: glyphIndex, codePoints: glyph.codePoints, mode });
       });
     });
   });

@@ -221,8 +221,8 @@ function hyphenFor(style: ComputedStyle, env: MeasureEnv, index: number): { text
 
 const CURSIVE = /[\u0600-\u074f\u0750-\u07ff\u0860-\u08ff\u1800-\u18af\ufb50-\ufdff\ufe70-\ufefe]/u;
 
-/** Cursive scripts (Arabic, Syriac, NKo, Mongolian) get no letter-spacing (CSS Text 3 §8.2). */
-function isCursive(text: string): boolean {
+/** Cursive scripts (Arabic, Syriac, NKo, Mongolian) get no letter-spacing (CSS Text 3 §8.2) nor inter-character justification (§7.1). */
+export function isCursive(text: string): boolean {
   return CURSIVE.test(text);
 }
 
