@@ -97,6 +97,8 @@ export type DisplayItem =
       readonly syntheticOblique: boolean;
       /** Outlines stroked too (SVG text `stroke`); a transparent `color` strokes only. */
       readonly stroke?: { readonly color: Color; readonly width: number };
+      /** What a reader copies when it differs from the glyphs' characters (synthesized small capitals). */
+      readonly actualText?: string;
       /** Written unpainted (render mode 3), for extraction and search only: upright glyphs drawn from their outlines (upright-glyphs.ts). */
       readonly invisible?: boolean;
     }

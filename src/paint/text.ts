@@ -57,6 +57,7 @@ export function glyphsItem(run: PlacedRun, baseline: number, color: Color): Disp
     advances: run.advances,
     syntheticBold: face.syntheticBold ? syntheticBoldWidth(run.run.size) : 0,
     syntheticOblique: face.syntheticOblique,
+    ...(run.run.caseMapped === true ? { actualText: run.run.text } : {}),
   };
 }
 

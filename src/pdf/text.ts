@@ -7,7 +7,7 @@ import type { DisplayItem } from '../paint/display-list.js';
 import { num, rgb } from './content.js';
 import type { PageContext } from './context.js';
 import { alphaOperator } from './graphics.js';
-import { drawColorGlyphs, drawLayeredGlyphs } from './color-glyphs.js';
+import { drawColorGlyphs, drawLayeredGlyphs, utf16Hex } from './color-glyphs.js';
 
 export type GlyphsItem = Extract<DisplayItem, { kind: 'glyphs' }>;
 
@@ -52,6 +52,11 @@ function drawPlainGlyphs(ctx: PageContext, item: GlyphsItem): void {
   // Tc is text state, which outlives ET: put it back for the next run
   if (charSpacing !== 0) text.push('0 Tc');
   text.push('ET');
+  // ISO 32000-1 §14.9.4: the source text (`Hello`) for glyphs that draw another form of it (`HELLO`)
+  if (item.actualText !== undefined) {
+    text.unshift(`/Span <</ActualText ${utf16Hex(item.actualText)}>> BDC`);
+    text.push('EMC');
+  }
   const body = `${state.join('\n')}\n${text.join('\n')}`;
   const needsState = bold || stroke !== undefined || alpha < 1;
   ctx.sink.push(needsState ? `q\n${body}\nQ` : body);

@@ -7,6 +7,7 @@
 import type { ComputedStyle } from '../css/types.js';
 import type { FontRequest } from './types.js';
 import type { CjkLocale } from './cjk-locale.js';
+import { CAPS_FEATURES } from './small-caps.js';
 import { cjkLocaleOf } from './cjk-locale.js';
 
 const memo = new WeakMap<ComputedStyle, FontRequest>();
@@ -85,17 +86,7 @@ export function fontFeatures(style: ComputedStyle): Readonly<Record<string, numb
   // §6.6 the font's glyphs only, as Chromium and WeasyPrint: no synthesized superscripts (docs/typography.md)
   if (style.fontVariantPosition === 'super') features['sups'] = 1;
   else if (style.fontVariantPosition === 'sub') features['subs'] = 1;
-  switch (style.fontVariantCaps) {
-    case 'small-caps':
-      features['smcp'] = 1;
-      break;
-    case 'all-small-caps':
-      features['smcp'] = 1;
-      features['c2sc'] = 1;
-      break;
-    case 'normal':
-      break;
-  }
+  if (style.fontVariantCaps !== 'normal') for (const tag of CAPS_FEATURES[style.fontVariantCaps]) features[tag] = 1;
   for (const { tag, value } of style.fontFeatureSettings) features[tag] = value;
   return Object.freeze(features);
 }

@@ -1,14 +1,51 @@
 /**
- * Synthesized small capitals (CSS Fonts 4 §6.5 font-variant-caps, §7.2 synthesis): a face
- * without the `smcp` feature draws the letters that would become small capitals as capitals
- * scaled to 0.7 of the font size, the factor Chrome and Firefox use. `all-small-caps` does the
- * same to capital letters (`c2sc`). Other characters keep the full size.
+ * `font-variant-caps` (CSS Fonts 4 §6.5) per face: the font's own features when it has them, else
+ * the fallback Chromium takes (petite capitals as small capitals, unicase as `c2sc`), else
+ * synthesized small capitals (§7.2 synthesis): the letters that would become small capitals are
+ * drawn as capitals scaled to 0.7 of the font size, the factor Chrome and Firefox use (Pango, so
+ * WeasyPrint, uses 0.8). Other characters keep the full size, except in `all-*` (below). `titling-caps` has nothing to synthesize: without `titl` the
+ * capitals are the font's ordinary ones.
  */
+import type { FontCaps } from '../css/types.js';
 import type { FontProgram } from './fontkit.js';
 import type { FontFace, FontRequest } from './types.js';
 
 /** Chrome's and Firefox's size of synthesized small capitals, relative to the font size. */
 export const SMALL_CAPS_SCALE = 0.7;
+
+/** The OpenType features each keyword turns on (CSS Fonts 4 §6.5). */
+export const CAPS_FEATURES: Readonly<Record<FontCaps, readonly string[]>> = {
+  'small-caps': ['smcp'],
+  'all-small-caps': ['smcp', 'c2sc'],
+  'petite-caps': ['pcap'],
+  'all-petite-caps': ['pcap', 'c2pc'],
+  unicase: ['unic'],
+  'titling-caps': ['titl'],
+};
+
+/** Feature sets tried in order after the keyword's own (Chromium's OpenTypeCapsSupport). */
+const FALLBACK_FEATURES: Readonly<Record<FontCaps, readonly (readonly string[])[]>> = {
+  'small-caps': [],
+  'all-small-caps': [],
+  'petite-caps': [['smcp']],
+  'all-petite-caps': [['smcp', 'c2sc']],
+  unicase: [['c2sc']],
+  'titling-caps': [],
+};
+
+/** What synthesized small capitals shrink: lower-case letters, the whole text, or capitals only (unicase). */
+export type CapsShrink = 'lower' | 'all' | 'upper';
+
+const SHRINK: Readonly<Record<FontCaps, CapsShrink | undefined>> = {
+  'small-caps': 'lower',
+  'all-small-caps': 'all',
+  'petite-caps': 'lower',
+  'all-petite-caps': 'all',
+  unicase: 'upper',
+  'titling-caps': undefined,
+};
+
+const ALL_CAPS_TAGS: readonly string[] = [...new Set(Object.values(CAPS_FEATURES).flat())];
 
 /** A piece of a text: drawn as small capitals (`shaped` is its upper-case form) or as is. */
 export interface CapsPiece {
@@ -35,22 +72,61 @@ export function faceHasFeature(face: FontFace, tag: string): boolean {
   return features.has(tag);
 }
 
-/** Whether `request` asks for small capitals this face cannot draw itself. */
-export function needsSyntheticSmallCaps(face: FontFace, request: FontRequest): boolean {
-  return request.caps !== undefined && !faceHasFeature(face, 'smcp');
+/** How a face draws a request's capitals: shaped with these features, or synthesized. */
+export type CapsPlan =
+  | { readonly kind: 'font'; readonly request: FontRequest }
+  | { readonly kind: 'synthesize'; readonly shrink: CapsShrink };
+
+/** The plan for `request`, whose `font-variant-caps` is `caps`, in `face`. */
+export function capsPlan(face: FontFace, request: FontRequest, caps: FontCaps): CapsPlan {
+  const has = (tags: readonly string[]): boolean => tags.every((tag) => faceHasFeature(face, tag));
+  if (has(CAPS_FEATURES[caps])) return { kind: 'font', request };
+  for (const tags of FALLBACK_FEATURES[caps]) {
+    if (has(tags)) return { kind: 'font', request: withCapsFeatures(request, tags) };
+  }
+  const shrink = SHRINK[caps];
+  return shrink === undefined ? { kind: 'font', request } : { kind: 'synthesize', shrink };
+}
+
+const fallbacks = new WeakMap<FontRequest, Map<string, FontRequest>>();
+
+/** The request with the caps features replaced by `tags`; memoised (shaping caches key on the object). */
+function withCapsFeatures(request: FontRequest, tags: readonly string[]): FontRequest {
+  let byTags = fallbacks.get(request);
+  if (byTags === undefined) fallbacks.set(request, (byTags = new Map()));
+  const key = tags.join(',');
+  let derived = byTags.get(key);
+  if (derived === undefined) {
+    const features = withoutCapsFeatures(request.features);
+    for (const tag of tags) features[tag] = 1;
+    derived = Object.freeze({ ...request, features: Object.freeze(features) });
+    byTags.set(key, derived);
+  }
+  return derived;
+}
+
+function withoutCapsFeatures(features: Readonly<Record<string, number>>): Record<string, number> {
+  const rest = { ...features };
+  for (const tag of ALL_CAPS_TAGS) delete rest[tag];
+  return rest;
 }
 
 const LOWER = /\p{Ll}/u;
 const UPPER = /[\p{Lu}\p{Lt}]/u;
 const MARK = /\p{M}/u;
 
-/** Splits a text into pieces drawn small (letters that become small capitals) and the rest; marks stay with their base. */
-export function smallCapsPieces(text: string, caps: NonNullable<FontRequest['caps']>): CapsPiece[] {
+/**
+ * Splits a text into pieces drawn small (letters that become small capitals) and the rest; marks
+ * stay with their base. `all` shrinks the whole text, digits and punctuation too, as Chromium
+ * does: they are set among small capitals.
+ */
+export function smallCapsPieces(text: string, shrink: CapsShrink): CapsPiece[] {
+  if (shrink === 'all') return text === '' ? [] : [piece(text, true)];
   const pieces: CapsPiece[] = [];
   let current = '';
   let small = false;
   for (const ch of text) {
-    const isSmall: boolean = MARK.test(ch) && current !== '' ? small : LOWER.test(ch) || (caps === 'all-small-caps' && UPPER.test(ch));
+    const isSmall: boolean = MARK.test(ch) && current !== '' ? small : (shrink === 'lower' ? LOWER : UPPER).test(ch);
     if (current !== '' && isSmall !== small) {
       pieces.push(piece(current, small));
       current = '';
@@ -69,16 +145,14 @@ function piece(text: string, small: boolean): CapsPiece {
 const derived = new WeakMap<FontRequest, { readonly plain: FontRequest; readonly small: FontRequest }>();
 
 /**
- * The requests a synthesized text is shaped with: without the small-caps features, at the full
+ * The requests a synthesized text is shaped with: without the caps features, at the full
  * size and at the small-capitals size. Memoised per request (shaping caches key on the object).
  */
 export function syntheticCapsRequests(request: FontRequest): { readonly plain: FontRequest; readonly small: FontRequest } {
   let pair = derived.get(request);
   if (pair === undefined) {
     const { caps: _caps, ...rest } = request;
-    const features = { ...request.features };
-    delete features['smcp'];
-    delete features['c2sc'];
+    const features = withoutCapsFeatures(request.features);
     const plain: FontRequest = Object.freeze({ ...rest, features: Object.freeze(features) });
     const small: FontRequest = Object.freeze({ ...plain, size: request.size * SMALL_CAPS_SCALE });
     pair = { plain, small };

@@ -20,7 +20,7 @@ import { shapeRun } from './shape.js';
 import type { GlyphAdvances } from './advance.js';
 import { orientedPieces, uprightRequest, uprightRun } from './upright.js';
 import { scaleMetrics } from './metrics.js';
-import { needsSyntheticSmallCaps, smallCapsPieces, syntheticCapsRequests } from './small-caps.js';
+import { capsPlan, smallCapsPieces, syntheticCapsRequests } from './small-caps.js';
 
 export interface CachedText {
   readonly shaped: ShapedText;
@@ -71,15 +71,18 @@ function segmentShaper(caches: ShapeCaches, diagnostics: Diagnostics, advances: 
 }
 
 /**
- * The runs of one face's text: one run, or for small capitals the face cannot draw, runs of
- * capitals at the small-caps size between runs at the full size (their `text` stays the source).
+ * The runs of one face's text: one run (with the caps features the face has, small-caps.ts), or
+ * for small capitals the face cannot draw, runs of capitals at the small-caps size between runs
+ * at the full size (their `text` stays the source).
  */
 function faceRuns(shapeSegment: SegmentShaper, face: FontFace, text: string, request: FontRequest, direction: Direction): GlyphRun[] {
-  if (request.caps === undefined || !needsSyntheticSmallCaps(face, request)) return [shapeSegment(face, text, request, direction)];
+  if (request.caps === undefined) return [shapeSegment(face, text, request, direction)];
+  const plan = capsPlan(face, request, request.caps);
+  if (plan.kind === 'font') return [shapeSegment(face, text, plan.request, direction)];
   const requests = syntheticCapsRequests(request);
-  return smallCapsPieces(text, request.caps).map((piece) => {
+  return smallCapsPieces(text, plan.shrink).map((piece) => {
     const run = shapeSegment(face, piece.shaped, piece.small ? requests.small : requests.plain, direction);
-    return piece.shaped === piece.text ? run : { ...run, text: piece.text };
+    return piece.shaped === piece.text ? run : { ...run, text: piece.text, caseMapped: true };
   });
 }
 

@@ -2,7 +2,7 @@
  * Text services as layout and paint see them. fontkit stays inside text/ (and its parsed
  * font object is handed, opaque, to pdf/ for embedding).
  */
-import type { FontStyle } from '../css/types.js';
+import type { FontCaps, FontStyle } from '../css/types.js';
 import type { ColorBitmaps } from '../sfnt/cbdt.js';
 import type { ColorLayers } from './color-layers.js';
 import type { CjkLocale } from './cjk-locale.js';
@@ -49,10 +49,10 @@ export interface FontRequest {
   /** OpenType features on/off, e.g. { kern: 1, liga: 1, tnum: 1 }. */
   readonly features: Readonly<Record<string, number>>;
   /**
-   * `font-variant-caps` asking for small capitals (the features carry `smcp`/`c2sc`); a face
-   * without them draws synthesized ones (small-caps.ts).
+   * `font-variant-caps` other than `normal` (the features carry `smcp`, `pcap`, `unic`...); a face
+   * without them falls back or draws synthesized small capitals (small-caps.ts).
    */
-  readonly caps?: 'small-caps' | 'all-small-caps';
+  readonly caps?: FontCaps;
   /** The CJK locale of the text's language (`lang`), which chooses the fallback font for Han characters. */
   readonly cjkLocale?: CjkLocale;
   /**
@@ -85,6 +85,11 @@ export interface GlyphRun {
   readonly width: number;
   /** The source text of the run. */
   readonly text: string;
+  /**
+   * The glyphs draw a case-mapped form of `text` (synthesized small capitals, small-caps.ts): the
+   * PDF gives `text` back to a reader that copies them, as Chromium's does.
+   */
+  readonly caseMapped?: true;
   /**
    * Set upright in vertical text: each glyph's advance is its vertical advance, and it is drawn
    * turned back upright, centred on the line (paint/upright-glyphs.ts).

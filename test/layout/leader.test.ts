@@ -74,5 +74,32 @@ describe('leader() (CSS GCPM 3 §4)', () => {
     const last = lines[1]![lines[1]!.length - 1]!;
     expect([last.text, r(last.x + last.width)]).toEqual(['3', 100]);
   });
+
+  it('lines up the dots of entries indented by different amounts (the grid starts from the common end edge)', async () => {
+    const lines = await lineTexts(`<style>p::after { content: leader(dotted) "4" } .sub { padding-left: 30px } .subsub { padding-left: 66px }</style>
+      <p>Scope</p><p class=sub>Fees</p><p class=subsub>Term</p>`);
+    const dots = lines.map((line) => line[1]!.runs.map((run) => r(run.x)));
+    // every copy at 200 - 12k (the line's end edge), whatever the line's start: the first copy
+    // is the first grid position after the entry's text (30, 30 + 24, 66 + 24)
+    for (const xs of dots) for (const x of xs) expect((200 - x) % 12).toBe(0);
+    expect(dots.map((xs) => xs[xs.length - 1])).toEqual([176, 176, 176]);
+    expect(dots.map((xs) => xs[0])).toEqual([32, 56, 92]);
+  });
+
+  it('asks for no width in a shrink-to-fit box: a floated ::after with a leader is as wide as its text', async () => {
+    const doc = await layoutHtml(`<style>${PAGE} p::after { content: leader(' . ') 'a'; float: right }</style><p>x</p><p>yy</p>`);
+    const floats: Fragment[] = [];
+    const visit = (fragment: Fragment): void => {
+      if (fragment.kind === 'box' && fragment.box.pseudo === 'after') floats.push(fragment);
+      else if (fragment.kind === 'box' || fragment.kind === 'line') fragment.children.forEach(visit);
+    };
+    doc.pages[0]!.children.forEach(visit);
+    expect(floats).toHaveLength(2);
+    for (const float of floats) {
+      expect([r(float.x), r(float.width)]).toEqual([194, 6]);
+      // no copy of the pattern is drawn; the text stays inside the float
+      expect(texts(float).map((t) => [t.text, r(t.x)]).filter(([text]) => text !== '')).toEqual([['a', 194]]);
+    }
+  });
 });
 

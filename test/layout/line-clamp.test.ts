@@ -76,6 +76,19 @@ describe('line-clamp', () => {
     ]);
   });
 
+  it('passes over a nested line-clamp box (its own formatting context, CSSWG resolution of 2024), which clamps its own lines', async () => {
+    // As Chromium's nested -webkit-line-clamp: the inner box shows its one line with its ellipsis,
+    // the outer counts only its own three lines (WeasyPrint counts the inner box's lines too).
+    const body = '<div class=c style="line-clamp:3"><p>aaa</p><div style="line-clamp:1">bbbb cccc dddd</div><p>eee</p><p>fff</p><p>ggg</p></div>';
+    expect(await dump(body)).toEqual([
+      'div.c 0,0 60x80',
+      'p 0,0 60x20', 'line 0,0 60x20', 'text "aaa" 0,4.34 18x11.33',
+      'div 0,20 60x20', 'line 0,20 60x20', 'text "bbbb cccc" 0,24.34 54.01x11.33', 'text "…" 54.01,24.34 6x11.33',
+      'p 0,40 60x20', 'line 0,40 60x20', 'text "eee" 0,44.34 18x11.33',
+      'p 0,60 60x20', 'line 0,60 60x20', 'text "fff" 0,64.34 18x11.33', 'text "…" 18,64.34 6x11.33',
+    ]);
+  });
+
   it('draws the string of block-ellipsis, or nothing for no-ellipsis', async () => {
     expect((await dump(`<div class=c style='line-clamp:1 "->"'>${TEXT}</div>`)).slice(2)).toEqual([
       'text "aaaa bbb" 0,4.34 48.01x11.33', 'text "->" 48.01,4.34 12x11.33',

@@ -11,6 +11,7 @@ function text(fragment: Fragment): string {
   return '';
 }
 
+const round = (value: number): number => Math.round(value * 1000) / 1000;
 const margins = (page: PageLayout): string[] => page.marginBoxes.map((f) => text(f).split('|').filter(Boolean).join('/'));
 
 describe('string-set and string() (CSS GCPM 3 §1.1)', () => {
@@ -90,6 +91,45 @@ describe('running elements (CSS GCPM 3 §1.2)', () => {
     const box = doc.pages[0]!.marginBoxes[0]!;
     expect(box.kind === 'box' && [box.x, box.y, box.height]).toEqual([30, 0, 60]);
     expect(margins(doc.pages[0]!)).toEqual(['Line 1/Line 2/Line 3']);
+  });
+
+  it('processes the white space of an indented running element as in the flow', async () => {
+    // Liberation Mono at 10px: 6px a character. The same markup runs in the header and stays in the flow.
+    const markup = (cls: string): string => `<div class="${cls}">
+        <span>Annual</span>
+          <b>  report  </b>
+        2026
+      </div>`;
+    const doc = await layoutHtml(`<style>${PAGE} @page { @top-left { content: element(head); vertical-align: top } }
+      body { margin: 0; font: 10px/12px "Liberation Mono" } .head { position: running(head) } .pre { position: running(pre); white-space: pre }
+      @page { @bottom-left { content: element(pre); vertical-align: top } }</style>
+      ${markup('head')}
+      <p id=p>Before <span class=head>
+          Inline   head
+        </span> after</p>
+      ${markup('flow').replace('<div', '<div id=flow')}
+      <div class=pre>  a  b</div>`);
+    const page = doc.pages[0]!;
+    const lineTexts = (fragment: Fragment): { text: string; x: number; width: number }[] => {
+      if (fragment.kind === 'text') return [{ text: fragment.text, x: fragment.x, width: fragment.width }];
+      if (fragment.kind === 'box' || fragment.kind === 'line') return fragment.children.flatMap(lineTexts);
+      return [];
+    };
+    const inFlow = lineTexts(findById(page, 'flow')!);
+    const header = lineTexts(page.marginBoxes[0]!);
+    // element(head) shows the page's first assignment, the block: one space between the words, none
+    // at the start or end, as the same markup in the flow (18 characters from the box's left edge).
+    expect(header.map((t) => t.text).join('')).toBe('Annual report 2026');
+    expect(inFlow.map((t) => t.text).join('')).toBe('Annual report 2026');
+    // x of the first text on the page, and the width of the texts
+    const bounds = (texts: readonly { x: number; width: number }[]): number[] => [texts[0]!.x, round(texts.reduce((sum, t) => sum + t.width, 0))];
+    // (both start at the page margin, 30px in)
+    expect(bounds(header)).toEqual([30, round(18 * 6.0009765625)]);
+    expect(bounds(inFlow)).toEqual(bounds(header));
+    // The inline running element leaves the paragraph with one space between its words.
+    expect(lineTexts(findById(page, 'p')!).map((t) => t.text).join('')).toBe('Before after');
+    // white-space: pre keeps its spaces in the margin box
+    expect(lineTexts(page.marginBoxes[1]!).map((t) => t.text).join('')).toBe('  a  b');
   });
 });
 

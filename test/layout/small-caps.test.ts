@@ -1,12 +1,21 @@
 /**
  * font-variant-caps (CSS Fonts 4 §6.5): a face with `smcp` draws its own small capitals; one
  * without gets synthesized ones, capitals at 0.7 of the font size for the letters that would be
- * small capitals (as Chrome and Firefox do). Geometry: run sizes, glyphs and widths.
+ * small capitals (as Chrome and Firefox do). Petite capitals fall back to small capitals, unicase
+ * to `c2sc` or synthesized small capitals for the capitals only; titling capitals without `titl`
+ * are the ordinary ones. Geometry: run sizes, glyphs and widths.
  */
+import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Fragment, TextFragment } from '../../src/layout/types.js';
 import { findById, layoutHtml } from '../helpers/layout.js';
+import { qpdfCheck } from '../helpers/qpdf.js';
+import { renderPdf } from '../helpers/render.js';
+import { withPdfFile } from '../helpers/tmp.js';
+
+const run = promisify(execFile);
 
 const FONTS = fileURLToPath(new URL('../fixtures/fonts/', import.meta.url));
 const base = '@page { size: 600px 200px; margin: 0 } body { margin: 0 } p { margin: 0; font: 20px/30px "Liberation Serif" }';
@@ -42,9 +51,33 @@ describe('synthesized small capitals (Liberation Serif has no smcp)', () => {
   });
 
   it('all-small-caps makes capitals small too; petite-caps falls back to small-caps', async () => {
-    expect(runs(await paragraph('<p id=p style="font-variant-caps:all-small-caps">Hi, NATO 7</p>'))).toEqual([['HI', 14], [', ', 20], ['NATO', 14], [' 7', 20]]);
+    // Digits, punctuation and spaces are set small among the small capitals, as Chromium does.
+    expect(runs(await paragraph('<p id=p style="font-variant-caps:all-small-caps">Hi, NATO 7</p>'))).toEqual([['HI, NATO 7', 14]]);
     expect(runs(await paragraph('<p id=p style="font-variant-caps:petite-caps">Ab</p>'))).toEqual([['A', 20], ['B', 14]]);
     expect(runs(await paragraph('<p id=p style="font-variant:small-caps">ab</p>'))).toEqual([['AB', 14]]);
+  });
+
+  it('all-petite-caps falls back to all-small-caps', async () => {
+    expect(runs(await paragraph('<p id=p style="font-variant-caps:all-petite-caps">Hi, NATO 7</p>'))).toEqual([['HI, NATO 7', 14]]);
+  });
+
+  it('unicase shrinks the capital letters only and keeps lower case as it is', async () => {
+    expect(runs(await paragraph('<p id=p style="font-variant-caps:unicase">Pp Ab, NATO</p>'))).toEqual([['P', 14], ['p ', 20], ['A', 14], ['b, ', 20], ['NATO', 14]]);
+    // The font-variant shorthand sets it too, beside a numeric variant.
+    expect(runs(await paragraph('<p id=p style="font-variant:unicase tabular-nums">Pp</p>'))).toEqual([['P', 14], ['p', 20]]);
+  });
+
+  it('titling-caps without titl draws the ordinary letters, without a warning', async () => {
+    const titling = await paragraph('<p id=p style="font-variant-caps:titling-caps">Title 1</p>');
+    expect(runs(titling)).toEqual([['Title 1', 20]]);
+    expect(width(titling)).toBeCloseTo(width(await paragraph('<p id=p>Title 1</p>')), 6);
+  });
+
+  it('gives the source text back to a reader that copies synthesized small capitals, as Chromium', async () => {
+    const pdf = await renderPdf(`<style>${base}</style><p style="font-variant-caps:small-caps">Hello World</p><p style="font-variant-caps:all-small-caps">Total, 2026</p><p style="font-variant-caps:unicase">Mixed Case</p>`);
+    await qpdfCheck(pdf);
+    const text = await withPdfFile(pdf, async (path) => (await run('pdftotext', [path, '-'])).stdout);
+    expect(text.trim().split(/\n+/)).toEqual(['Hello World', 'Total, 2026', 'Mixed Case']);
   });
 
   it('keeps a combining mark with its letter and upper-cases beyond ASCII', async () => {
@@ -70,5 +103,26 @@ describe('real small capitals (Source Serif 4 has smcp and c2sc)', () => {
     expect(ids(caps)[0]).toBe(ids(plain)[0]);
     expect(ids(caps).slice(1)).not.toEqual(ids(plain).slice(1));
     expect(ids(caps).slice(1)).not.toEqual(ids(upper).slice(1));
+  });
+
+  it('petite capitals fall back to its small capitals (no pcap/c2pc)', async () => {
+    const small = ids(await paragraph('<p id=p style="font-variant-caps:small-caps">Hello</p>', css, FONTS));
+    const allSmall = ids(await paragraph('<p id=p style="font-variant-caps:all-small-caps">Hello</p>', css, FONTS));
+    expect(allSmall[0]).not.toBe(small[0]);
+    expect(ids(await paragraph('<p id=p style="font-variant-caps:petite-caps">Hello</p>', css, FONTS))).toEqual(small);
+    expect(ids(await paragraph('<p id=p style="font-variant-caps:all-petite-caps">Hello</p>', css, FONTS))).toEqual(allSmall);
+  });
+
+  it('unicase without unic draws the capitals with c2sc and keeps lower case', async () => {
+    const unicase = await paragraph('<p id=p style="font-variant-caps:unicase">Hello</p>', css, FONTS);
+    const allSmall = ids(await paragraph('<p id=p style="font-variant-caps:all-small-caps">Hello</p>', css, FONTS));
+    const plain = ids(await paragraph('<p id=p>Hello</p>', css, FONTS));
+    expect(unicase.flatMap((t) => t.runs.map((r) => r.run.size))).toEqual([20]);
+    expect(ids(unicase)).toEqual([allSmall[0], ...plain.slice(1)]);
+  });
+
+  it('font-feature-settings comes last: "smcp" 0 turns the small capitals off', async () => {
+    const off = await paragraph('<p id=p style="font-variant-caps:small-caps; font-feature-settings: \'smcp\' 0">Hello</p>', css, FONTS);
+    expect(ids(off)).toEqual(ids(await paragraph('<p id=p>Hello</p>', css, FONTS)));
   });
 });

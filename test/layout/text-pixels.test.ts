@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
 import { renderPage } from '../helpers/render.js';
+
+const FONTS = fileURLToPath(new URL('../fixtures/fonts/', import.meta.url));
 
 const pixels = (css: string, html: string): Promise<string[]> => renderPage(`<style>body { margin: 0 } p { margin: 0 } ${css}</style>${html}`, { data: {} });
 
@@ -71,6 +74,37 @@ describe('text-decoration pixels (CSS Text Decoration 3)', () => {
     expect(painted.length).toBeGreaterThanOrEqual(2);
     expect(Math.min(...painted)).toBeGreaterThanOrEqual(13);
     expect(Math.max(...painted)).toBeLessThanOrEqual(17);
+  });
+
+  it('propagates to in-flow block descendants, not to floats, absolutely positioned boxes or inline-blocks (§2.1)', async () => {
+    const red = 'R'.repeat(12) + '_'.repeat(18);
+    const page = await pixels('@page { size: 30px 100px; margin: 0 } div { font: 10px/20px "Liberation Mono"; color: transparent }',
+      `<div style="text-decoration:underline red;text-decoration-thickness:2px">xx
+        <div>xx</div>
+        <div><span style="display:inline-block">xx</span></div>
+        <div style="float:left">xx</div>
+        <div style="position:absolute;top:80px;left:0">xx</div>
+      </div>`);
+    // Only the block's own line and its in-flow block child's are underlined.
+    expect(page).toEqual(Array.from({ length: 100 }, (_, i) => ([14, 15, 34, 35].includes(i) ? red : blank)));
+  });
+
+  it('keeps each decorating box\'s colour through nested decorations', async () => {
+    // a<span>b</span>c: the paragraph's blue underline runs under the span's lime line-through.
+    const page = await pixels(`${decorated} p { text-decoration: underline blue; text-decoration-thickness: 1px }`,
+      '<p>a<span style="text-decoration:line-through #00ff00;text-decoration-thickness:1px">b</span>c</p>');
+    expect(page[14]).toBe('B'.repeat(18) + '_'.repeat(12));
+    expect(page[10]).toBe('______GGGGGG__________________');
+  });
+
+  it('paints underlines under the text and line-throughs over it (CSS2 Appendix E, as Chromium)', async () => {
+    // weasyprint.otf draws every glyph as a full em square: 0.8em above the baseline, 0.2em below.
+    const page = await renderPage(`<style>@font-face { font-family: wp; src: url(weasyprint.otf) } @page { size: 20px 20px; margin: 0 }
+      body { margin: 0 } p { margin: 0; font: 10px/20px wp; color: black }</style>
+      <p><span style="text-decoration:underline line-through red;text-decoration-thickness:1px">ab</span></p>`, { data: {}, baseDir: FONTS });
+    const painted = page.filter((row) => row.includes('R'));
+    // The underline is hidden under the glyphs; only the line-through shows, over them.
+    expect(painted).toEqual(['R'.repeat(20)]);
   });
 
   it('decorates every line of a wrapped span, only under its text', async () => {

@@ -110,6 +110,9 @@ export type BorderStyle =
 
 export type FontStyle = 'normal' | 'italic' | 'oblique';
 
+/** The `font-variant-caps` keywords other than `normal` (CSS Fonts 4 §6.5). */
+export type FontCaps = 'small-caps' | 'all-small-caps' | 'petite-caps' | 'all-petite-caps' | 'unicase' | 'titling-caps';
+
 /** `normal`, a unitless multiplier, or a computed length in px. */
 export type LineHeight = 'normal' | { readonly kind: 'number'; readonly value: number } | number;
 
@@ -320,7 +323,7 @@ export interface ComputedStyle {
   readonly fontStyle: FontStyle;
   /** percentage, 100 = normal */
   readonly fontStretch: number;
-  readonly fontVariantCaps: 'normal' | 'small-caps' | 'all-small-caps';
+  readonly fontVariantCaps: 'normal' | FontCaps;
   readonly fontVariantNumeric: readonly string[];
   readonly fontVariantPosition: 'normal' | 'sub' | 'super';
   readonly fontFeatureSettings: readonly { readonly tag: string; readonly value: number }[];
@@ -332,6 +335,7 @@ export interface ComputedStyle {
   // text (CSS Text 3, CSS Text Decoration 3)
   readonly textAlign: TextAlign;
   readonly textAlignLast: TextAlign | 'auto';
+  readonly textJustify: 'auto' | 'none' | 'inter-word' | 'inter-character';
   readonly textIndent: LengthPercentage;
   readonly textTransform: 'none' | 'uppercase' | 'lowercase' | 'capitalize';
   readonly whiteSpace: WhiteSpace;

@@ -144,9 +144,11 @@ const fontStretch = longhand<'fontStretch', number>({
   compute: (value) => value,
 });
 
-const fontVariantCaps = keywordProperty({ name: 'font-variant-caps', key: 'fontVariantCaps', keywords: ['normal', 'small-caps', 'all-small-caps'], initial: 'normal', inherited: true, aliases: {
-  'petite-caps': 'small-caps', 'all-petite-caps': 'all-small-caps', unicase: 'normal', 'titling-caps': 'normal',
-} });
+/** `font-variant-caps` (CSS Fonts 4 §6.5): the font's features, else synthesized (text/small-caps.ts). */
+const fontVariantCaps = keywordProperty({
+  name: 'font-variant-caps', key: 'fontVariantCaps', initial: 'normal', inherited: true,
+  keywords: ['normal', 'small-caps', 'all-small-caps', 'petite-caps', 'all-petite-caps', 'unicase', 'titling-caps'],
+});
 
 /** `font-variant-position` (CSS Fonts 4 §6.6): `sups`/`subs` glyphs, synthesized when the font lacks them (layout/inline/font-position.ts). */
 const fontVariantPosition = keywordProperty({ name: 'font-variant-position', key: 'fontVariantPosition', keywords: ['normal', 'sub', 'super'], initial: 'normal', inherited: true });

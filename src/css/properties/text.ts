@@ -103,6 +103,8 @@ const overflowWrapValues = ['normal', 'break-word', 'anywhere'] as const;
 export const TEXT_PROPERTIES: readonly PropertyDef[] = [
   textAlign,
   keywordProperty({ name: 'text-align-last', key: 'textAlignLast', keywords: [...ALIGN, 'auto'], initial: 'auto', inherited: true, aliases: LAST_ALIASES }),
+  // CSS Text 3 §7.4; `distribute` is its deprecated spelling of inter-character
+  keywordProperty({ name: 'text-justify', key: 'textJustify', keywords: ['auto', 'none', 'inter-word', 'inter-character'], initial: 'auto', inherited: true, aliases: { distribute: 'inter-character' } }),
   textIndent,
   keywordProperty({ name: 'text-transform', key: 'textTransform', keywords: ['none', 'uppercase', 'lowercase', 'capitalize'], initial: 'none', inherited: true, aliases: { 'full-width': 'none', 'full-size-kana': 'none' } }),
   keywordProperty({ name: 'white-space', key: 'whiteSpace', keywords: ['normal', 'pre', 'nowrap', 'pre-wrap', 'pre-line', 'break-spaces'], initial: 'normal', inherited: true }),

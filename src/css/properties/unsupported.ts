@@ -15,7 +15,7 @@ image-orientation image-resolution
 font-size-adjust font-synthesis font-synthesis-weight font-synthesis-style font-synthesis-small-caps
 font-variant-ligatures font-variant-east-asian font-variant-alternates font-variant-emoji
 font-optical-sizing font-language-override font-palette
-text-rendering text-justify text-decoration-skip-ink text-decoration-skip
+text-rendering text-decoration-skip-ink text-decoration-skip
 text-emphasis text-emphasis-color text-emphasis-style text-emphasis-position
 line-break hanging-punctuation text-wrap text-wrap-mode text-wrap-style white-space-collapse
 text-spacing-trim text-autospace initial-letter

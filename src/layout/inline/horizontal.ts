@@ -15,7 +15,8 @@ import type { GlyphRun, ShapedGlyph } from '../../text/types.js';
 import type { Piece } from './pieces.js';
 import { isCloned, physicalEdge } from './pieces.js';
 import type { MeasuredRun } from './measure.js';
-import { isSpace, sum } from './measure.js';
+import { sum } from './measure.js';
+import type { Opportunities } from './justify.js';
 import { visualOrder } from './bidi.js';
 import { marginOrZero } from '../box-model.js';
 
@@ -44,7 +45,8 @@ export interface HorizontalSpec {
   readonly trimmed: number;
   /** Index in `pieces` of the piece that ends the line's content (its end letter-spacing is dropped; -1: none). */
   readonly lastContent: number;
-  readonly extraPerSpace: number;
+  /** Justification: the space added at each opportunity, and where they are (justify.ts). */
+  readonly justify: { readonly extra: number; readonly after: Opportunities['after'] };
   readonly startX: number;
   readonly containingWidth: number;
 }
@@ -84,11 +86,12 @@ function collectLeaves(spec: HorizontalSpec, edges: Map<InlineBox, BoxEdges>): L
           break;
         }
         const runs = index === spec.lastContent ? withoutEndSpacing(piece.runs, piece.endSpacing) : piece.runs;
-        for (const run of runs) {
-          if (run.trailing && index === spec.trimmed) continue;
-          leaves.push({ kind: 'run', style: piece.style, run: justified(run, spec.extraPerSpace, index === spec.trimmed), chain: chain(), level: run.level });
+        const justifiedAfter = spec.justify.after.get(index);
+        runs.forEach((run, runIndex) => {
+          if (run.trailing && index === spec.trimmed) return;
+          leaves.push({ kind: 'run', style: piece.style, run: justified(run, spec.justify.extra, justifiedAfter?.[runIndex]), chain: chain(), level: run.level });
           addContent();
-        }
+        });
         break;
       }
       case 'atomic':
@@ -141,11 +144,10 @@ function withoutEndSpacing(runs: readonly MeasuredRun[], spacing: number): reado
   return copy;
 }
 
-/** Spaces widened by justification (not the hanging ones at the line end). */
-function justified(run: MeasuredRun, extraPerSpace: number, atLineEnd: boolean): MeasuredRun {
-  if (extraPerSpace === 0 || (run.trailing && atLineEnd)) return run;
-  const glyphs = run.run.glyphs;
-  return { ...run, advances: run.advances.map((advance, g) => (isSpace(glyphs[g]!.codePoints) ? advance + extraPerSpace : advance)) };
+/** A run with its justification opportunities widened. */
+function justified(run: MeasuredRun, extra: number, after: readonly boolean[] | undefined): MeasuredRun {
+  if (extra === 0 || after === undefined) return run;
+  return { ...run, advances: run.advances.map((advance, g) => (after[g] === true ? advance + extra : advance)) };
 }
 
 /** How many visual groups each box forms on the line (more than one when bidi separates its content). */

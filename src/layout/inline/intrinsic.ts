@@ -29,7 +29,12 @@ export function inlineIntrinsicSizes(pieces: readonly Piece[], splitter: Splitte
     const original = pieces[i]!;
     const piece = original.kind === 'text' && original.tab !== undefined ? resolveTab(original, line) : original;
     const hang = hangingWidth(piece);
-    if (piece.kind === 'text') {
+    // A leader's pattern fills the free space of its line (GCPM 3 §4): it asks for none of its own,
+    // so a shrink-to-fit box (a float, a table cell) is as wide as the rest of its content.
+    const leaderPattern = piece.kind === 'text' && piece.parent?.leader === true;
+    if (leaderPattern) {
+      // nothing
+    } else if (piece.kind === 'text') {
       if (graphemesCountForMinContent(piece) && continuesLongWord(pieces[i - 1], piece)) { // a grapheme boundary
         minContent = Math.max(minContent, chunk + cloned.end);
         chunk = cloned.start;
@@ -54,7 +59,7 @@ export function inlineIntrinsicSizes(pieces: readonly Piece[], splitter: Splitte
       chunk += piece.width;
       if (piece.kind === 'open' || piece.kind === 'close') cloned.update(piece);
     }
-    line += piece.width;
+    if (!leaderPattern) line += piece.width;
     if (piece.forcedBreakAfter) {
       // the ends of inline boxes right after a forced break are on its line (line-breaker.ts)
       const end = endOfClosingRun(pieces, i + 1);

@@ -15,7 +15,7 @@ import type { Piece } from './pieces.js';
 import type { Node } from './horizontal.js';
 import { placeHorizontally } from './horizontal.js';
 import { fillLeader } from './leader.js';
-import { isSpace } from './measure.js';
+import { justificationOpportunities, NO_OPPORTUNITIES } from './justify.js';
 import type { InlineMetrics, MetricsEnv } from './vertical-align.js';
 import { baselineShift, inlineMetrics } from './vertical-align.js';
 
@@ -63,19 +63,36 @@ export function buildLine(spec: LineSpec): LaidOutLine {
   const used = line.reduce((total, piece) => total + piece.width, spec.clonedEdges) - trim.width - endSpacing;
   const free = spec.availableWidth - spec.indent - used;
   const rtl = spec.paragraphLevel % 2 === 1;
+  // A leader takes the line's free space, or gives up its pattern to a line too short for it (GCPM 3 §4).
+  const leaderFill = leaderAdjustment(line, free);
+  const leader = leaderFill !== 0;
   // CSS Text 3 §6.1: content too long for its line is start-aligned; so is a line whose leader takes the free space.
-  const leader = free > 0 && line.some((piece) => piece.kind === 'open' && piece.box.leader === true);
-  const align = free < 0 || leader ? (rtl ? 'right' : 'left') : effectiveAlign(spec);
-  const spaces = align === 'justify' && free > 0 ? countJustifiableSpaces(line, trim.pieceIndex) : 0;
-  const extraPerSpace = spaces > 0 ? free / spaces : 0;
+  const align = free - Math.min(leaderFill, 0) < 0 || leader ? (rtl ? 'right' : 'left') : effectiveAlign(spec);
+  const opportunities = align === 'justify' && free > 0 ? justificationOpportunities(line, trim.pieceIndex) : NO_OPPORTUNITIES;
+  const spaces = opportunities.count;
+  const justify = { extra: spaces > 0 ? free / spaces : 0, after: opportunities.after };
   const startIndent = rtl ? 0 : spec.indent;
   const startX = leader ? startIndent : startIndent + (align === 'right' || (align === 'justify' && rtl && spaces === 0) ? free : align === 'center' ? free / 2 : 0);
   const placed = placeHorizontally({
     pieces: line, openAtStart: spec.openAtStart, trimmed: trim.removeGlyphs ? trim.pieceIndex : -1, lastContent,
-    extraPerSpace, startX, containingWidth: spec.containingWidth,
+    justify, startX, containingWidth: spec.containingWidth,
   });
-  const nodes = leader ? fillLeader(placed, free, spec.availableWidth - (rtl ? spec.indent : 0)) : placed;
+  const nodes = leader ? fillLeader(placed, leaderFill, spec.availableWidth - (rtl ? spec.indent : 0)) : placed;
   return placeVertically(nodes, spec);
+}
+
+/**
+ * How much the line's first leader grows (the free space) or shrinks: on a line too short for it
+ * (a shrink-to-fit float sized without it, intrinsic.ts) its pattern gives up to its whole width,
+ * so the text after it stays inside the box and no copy of the pattern is drawn.
+ */
+function leaderAdjustment(line: readonly Piece[], free: number): number {
+  const open = line.find((piece) => piece.kind === 'open' && piece.box.leader === true);
+  if (open === undefined || open.kind !== 'open' || free === 0) return 0;
+  if (free > 0) return free;
+  const box = open.box;
+  const pattern = line.reduce((width, piece) => (piece.kind === 'text' && piece.parent === box ? width + piece.width : width), 0);
+  return Math.max(free, -pattern);
 }
 
 interface Trim {
@@ -125,19 +142,6 @@ function effectiveAlign(spec: LineSpec): 'left' | 'right' | 'center' | 'justify'
     case '-webkit-right': return 'right';
     default: return align;
   }
-}
-
-/** Spaces that justification widens: every space glyph but those hanging at the line end. */
-function countJustifiableSpaces(line: readonly Piece[], trimmedIndex: number): number {
-  let count = 0;
-  line.forEach((piece, index) => {
-    if (piece.kind !== 'text') return;
-    for (const run of piece.runs) {
-      if (run.trailing && index === trimmedIndex) continue;
-      for (const glyph of run.run.glyphs) if (isSpace(glyph.codePoints)) count++;
-    }
-  });
-  return count;
 }
 
 function hasContent(line: readonly Piece[]): boolean {

@@ -221,8 +221,8 @@ function hyphenFor(style: ComputedStyle, env: MeasureEnv, index: number): { text
 
 const CURSIVE = /[\u0600-\u074f\u0750-\u07ff\u0860-\u08ff\u1800-\u18af\ufb50-\ufdff\ufe70-\ufefe]/u;
 
-/** Cursive scripts (Arabic, Syriac, NKo, Mongolian) get no letter-spacing (CSS Text 3 §8.2). */
-function isCursive(text: string): boolean {
+/** Cursive scripts (Arabic, Syriac, NKo, Mongolian) get no letter-spacing (CSS Text 3 §8.2) nor inter-character justification (§7.1). */
+export function isCursive(text: string): boolean {
   return CURSIVE.test(text);
 }
 
@@ -263,8 +263,15 @@ function spacedRun(run: GlyphRun, style: ComputedStyle, part: { readonly level: 
   return { run, advances, level, trailing };
 }
 
+/**
+ * CSS Text 3 §7.1 word-separator characters: the ones `word-spacing` and inter-word justification
+ * widen (U+00A0 too: a no-break space forbids a break, not the spacing).
+ */
+const WORD_SEPARATORS: ReadonlySet<number> = new Set([0x20, 0xa0, 0x1361, 0x10100, 0x10101, 0x1039f, 0x1091f]);
+
+/** Whether a glyph's characters are one word separator. */
 export function isSpace(codePoints: readonly number[]): boolean {
-  return codePoints.length === 1 && (codePoints[0] === 0x20 || codePoints[0] === 0xa0);
+  return codePoints.length === 1 && WORD_SEPARATORS.has(codePoints[0]!);
 }
 
 function countSpaceGlyphs(run: GlyphRun): number {
