@@ -46,12 +46,18 @@ function filtersOf(item: ImageItem): readonly ColorMatrix[] | undefined {
 }
 
 function blurOf(item: ImageItem): ImageItem['blur'] {
-  return item.blur !== undefined && item.image.format !== 'svg' && !preparedCopies.has(item.image) ? item.blur : undefined;
+  return item.blur !== undefined && !preparedCopies.has(item.image) ? item.blur : undefined;
+}
+
+/** Pixels per px of a blurred copy: the image's own density within 1-2 (an SVG's: 2, print density for a soft picture). */
+function blurDensity(item: ImageItem): number {
+  if (item.image.format === 'svg') return 2;
+  return Math.max(1, Math.min(2, item.image.width / Math.max(1e-9, item.rect.width)));
 }
 
 /** A blurred copy's canvas: 1-2 pixels per px, 3 sigma of room on each side; the rectangle it covers. */
 function blurred(item: ImageItem, blur: NonNullable<ImageItem['blur']>): { request: BlurRequest; rect: Rect } {
-  const k = Math.max(1, Math.min(2, item.image.width / Math.max(1e-9, item.rect.width)));
+  const k = blurDensity(item);
   const room = 3 * blur.sigma;
   const width = Math.ceil((item.rect.width + 2 * room) * k);
   const height = Math.ceil((item.rect.height + 2 * room) * k);
@@ -145,12 +151,17 @@ async function makeCopy(item: ImageItem, key: string): Promise<Copy | undefined>
     bytes = source?.bytes;
     placements = source?.placements;
   }
+  const blur = blurOf(item);
+  if (compose === undefined && blur !== undefined && item.image.format === 'svg') {
+    // a blurred SVG is rasterised at the blurred copy's density first
+    const k2 = blurDensity(item);
+    bytes = await rasterizeSvg(item.image.bytes, Math.max(1, Math.round(item.rect.width * k2)), Math.max(1, Math.round(item.rect.height * k2)));
+  }
   if (bytes !== undefined && filters !== undefined) bytes = await recolorPixels(bytes, recolorWith(filters));
   if (bytes !== undefined && placements !== undefined) {
     bytes = await composeImage(bytes, Math.max(1, Math.round(item.rect.width * k)), Math.max(1, Math.round(item.rect.height * k)), draws(placements, k));
   }
   if (bytes !== undefined && f !== undefined) bytes = await enlargeNearest(bytes, f.kx, f.ky);
-  const blur = blurOf(item);
   let rect = item.rect;
   let room = 0;
   if (bytes !== undefined && blur !== undefined) {
