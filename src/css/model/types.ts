@@ -304,6 +304,13 @@ export interface ComputedStyle {
   readonly borderImageWidth: readonly [BorderImageWidth, BorderImageWidth, BorderImageWidth, BorderImageWidth];
   readonly borderImageOutset: readonly [BorderImageOutset, BorderImageOutset, BorderImageOutset, BorderImageOutset];
   readonly borderImageRepeat: readonly [BorderImageRepeat, BorderImageRepeat];
+  /** CSS Masking 1 §7: a border image used as the element's mask. */
+  readonly maskBorderSource: CssImage | 'none';
+  readonly maskBorderSlice: BorderImageSlice;
+  readonly maskBorderWidth: readonly [BorderImageWidth, BorderImageWidth, BorderImageWidth, BorderImageWidth];
+  readonly maskBorderOutset: readonly [BorderImageOutset, BorderImageOutset, BorderImageOutset, BorderImageOutset];
+  readonly maskBorderRepeat: readonly [BorderImageRepeat, BorderImageRepeat];
+  readonly maskBorderMode: 'alpha' | 'luminance';
   /** px */
   readonly outlineWidth: number;
   readonly outlineStyle: BorderStyle | 'auto';
