@@ -13,6 +13,11 @@ export interface Color {
   readonly g: number;
   readonly b: number;
   readonly a: number;
+  /**
+   * A `device-cmyk()` colour's own channels, 0-1 (CSS Color 5 §14): printed as DeviceCMYK where
+   * the PDF allows it; r, g, b are its naive sRGB conversion, used everywhere else.
+   */
+  readonly cmyk?: readonly [number, number, number, number];
 }
 
 /** One end of `text-overflow`. */
