@@ -52,14 +52,31 @@ function sourceOf(image: CssImage, area: Rect, lookup: ImageLookup, svg: SvgCont
 
 const sidesOf = (values: readonly [number, number, number, number]): Sides => ({ top: values[0], right: values[1], bottom: values[2], left: values[3] });
 
+/** An image frame: a border image's or a mask border's (CSS Masking 1 §7) longhands. */
+export interface ImageFrame {
+  readonly source: CssImage | 'none';
+  readonly slice: ComputedStyle['borderImageSlice'];
+  readonly width: ComputedStyle['borderImageWidth'];
+  readonly outset: ComputedStyle['borderImageOutset'];
+  readonly repeat: ComputedStyle['borderImageRepeat'];
+}
+
+export const borderImageOf = (style: ComputedStyle): ImageFrame => ({
+  source: style.borderImageSource, slice: style.borderImageSlice, width: style.borderImageWidth, outset: style.borderImageOutset, repeat: style.borderImageRepeat,
+});
+
+export const maskBorderOf = (style: ComputedStyle): ImageFrame => ({
+  source: style.maskBorderSource, slice: style.maskBorderSlice, width: style.maskBorderWidth, outset: style.maskBorderOutset, repeat: style.maskBorderRepeat,
+});
+
 /** `border-image-width` in px (§6.4), scaled down together when opposite sides overlap. */
-function imageWidths(style: ComputedStyle, border: Sides, slices: Sides, area: Rect): Sides {
+function imageWidths(frame: ImageFrame, border: Sides, slices: Sides, area: Rect): Sides {
   const one = (w: BorderImageWidth, side: Side): number => {
     if (w === 'auto') return slices[side];
     if (typeof w === 'object' && 'kind' in w && w.kind === 'number') return w.value * border[side];
     return resolveLength(w, side === 'top' || side === 'bottom' ? area.height : area.width);
   };
-  const w = sidesOf(style.borderImageWidth.map((v, i) => one(v, SIDES[i]!)) as unknown as [number, number, number, number]);
+  const w = sidesOf(frame.width.map((v, i) => one(v, SIDES[i]!)) as unknown as [number, number, number, number]);
   const f = Math.min(1, area.width / Math.max(1e-9, w.left + w.right), area.height / Math.max(1e-9, w.top + w.bottom));
   return { top: w.top * f, right: w.right * f, bottom: w.bottom * f, left: w.left * f };
 }
@@ -154,20 +171,25 @@ function tiled(from: Rect, to: Rect, tile: { readonly width: number; readonly he
 
 /** A box's border image: undefined when it has none (or it failed to load), so the borders are drawn instead. */
 export function paintBorderImage(style: ComputedStyle, borderBox: Rect, border: Sides, lookup: ImageLookup, svg: SvgContext = {}): DisplayItem[] | undefined {
-  const image = style.borderImageSource;
+  return paintImageFrame(borderImageOf(style), borderBox, border, lookup, svg);
+}
+
+/** An image frame around a border box (a border image, or a mask border's mask): undefined when it has no source or it failed to load. */
+export function paintImageFrame(frame: ImageFrame, borderBox: Rect, border: Sides, lookup: ImageLookup, svg: SvgContext = {}): DisplayItem[] | undefined {
+  const image = frame.source;
   if (image === 'none') return undefined;
-  const out = sidesOf(style.borderImageOutset.map((o, i) => (typeof o === 'number' ? o : o.value * border[SIDES[i]!])) as unknown as [number, number, number, number]);
+  const out = sidesOf(frame.outset.map((o, i) => (typeof o === 'number' ? o : o.value * border[SIDES[i]!])) as unknown as [number, number, number, number]);
   const area: Rect = { x: borderBox.x - out.left, y: borderBox.y - out.top, width: borderBox.width + out.left + out.right, height: borderBox.height + out.top + out.bottom };
   const source = sourceOf(image, area, lookup, svg);
   if (source === undefined) return undefined;
   const { width: W, height: H } = source;
-  const slice = style.borderImageSlice;
+  const slice = frame.slice;
   const cut = (i: number, basis: number): number => {
     const o = slice.offsets[i]!;
     return Math.min(basis, o.kind === 'percent' ? (o.value / 100) * basis : o.value);
   };
   const s: Sides = { top: cut(0, H), right: cut(1, W), bottom: cut(2, H), left: cut(3, W) };
-  const w = imageWidths(style, border, s, area);
+  const w = imageWidths(frame, border, s, area);
   const { x, y, width: AW, height: AH } = area;
   const midW = Math.max(0, AW - w.left - w.right);
   const midH = Math.max(0, AH - w.top - w.bottom);
@@ -179,7 +201,7 @@ export function paintBorderImage(style: ComputedStyle, borderBox: Rect, border: 
   const scaleBottom = s.bottom > 0 ? w.bottom / s.bottom : 1;
   const scaleLeft = s.left > 0 ? w.left / s.left : 1;
   const scaleRight = s.right > 0 ? w.right / s.right : 1;
-  const r = style.borderImageRepeat;
+  const r = frame.repeat;
   const placements: ImagePlacement[] = [
     ...region(rect(0, 0, s.left, s.top), rect(x, y, w.left, w.top)),
     ...region(rect(W - s.right, 0, s.right, s.top), rect(x + AW - w.right, y, w.right, w.top)),

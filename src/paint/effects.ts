@@ -1,12 +1,16 @@
 /**
  * The effects that wrap everything a stacking context paints: its transform (CSS Transforms 1
  * §6, a `cm` around the context, descendants included), its `clip-path` (CSS Masking 1 §3) and
- * `clip` (§5.1), its `opacity` as one group (CSS Color 4 §3.2) and its `filter` (filter.ts), in
- * that order from the outside in.
+ * `clip` (§5.1), its `mask-border` (§7: the frame painted as border-image.ts paints one, used
+ * as a soft mask by its alpha or luminance), its `opacity` as one group (CSS Color 4 §3.2) and
+ * its `filter` (filter.ts), in that order from the outside in.
  */
 import type { BoxFragment } from '../layout/types.js';
 import { clipPathItem, clipRect } from './clip-path.js';
+import type { ImageLookup } from './background.js';
+import { maskBorderOf, paintImageFrame } from './border-image.js';
 import { applyFilter } from './filter.js';
+import type { SvgContext } from './svg-render.js';
 import { rectPath } from './path.js';
 import type { DisplayItem, Matrix } from './display-list.js';
 import { isSingular, transformMatrix } from '../layout/transform.js';
@@ -19,13 +23,21 @@ export function fragmentTransform(f: BoxFragment): Matrix | undefined {
 
 /** Whether the effects make `f` a stacking context (CSS Transforms 1 §3, CSS Masking 1 §3.1). */
 export function hasEffects(f: BoxFragment): boolean {
-  return f.style.opacity < 1 || f.style.filter.length > 0 || f.style.clipPath !== 'none' || (f.style.transform.length > 0 && f.box.kind !== 'inline') || clipRect(f) !== undefined;
+  return f.style.opacity < 1 || f.style.filter.length > 0 || f.style.clipPath !== 'none' || f.style.maskBorderSource !== 'none' || (f.style.transform.length > 0 && f.box.kind !== 'inline') || clipRect(f) !== undefined;
 }
 
-export function withEffects(f: BoxFragment, items: readonly DisplayItem[]): DisplayItem[] {
+/** Where a mask border's image comes from. */
+export interface MaskImages {
+  readonly lookup: ImageLookup;
+  readonly svg?: SvgContext | undefined;
+}
+
+export function withEffects(f: BoxFragment, items: readonly DisplayItem[], images?: MaskImages): DisplayItem[] {
   if (items.length === 0) return [];
-  // Filter Effects 1 §4: the filter first, then clipping and opacity
+  // Filter Effects 1 §4: the filter first, then clipping, masking and opacity
   let out: DisplayItem[] = applyFilter(f.style.filter, items);
+  const mask = maskBorder(f, images);
+  if (mask !== undefined) out = [{ kind: 'push-opacity', opacity: 1, mask }, ...out, { kind: 'pop-opacity' }];
   if (f.style.opacity < 1) out = [{ kind: 'push-opacity', opacity: f.style.opacity }, ...out, { kind: 'pop-opacity' }];
   const clip = clipPathItem(f);
   if (clip !== undefined) out = [clip, ...out, { kind: 'pop-clip' }];
@@ -38,4 +50,15 @@ export function withEffects(f: BoxFragment, items: readonly DisplayItem[]): Disp
   // a matrix that flattens the box to a line leaves nothing to see
   if (isSingular(matrix)) return [];
   return [{ kind: 'push-transform', matrix }, ...out, { kind: 'pop-transform' }];
+}
+
+/**
+ * CSS Masking 1 §7: the mask border's frame as a soft mask; an image that did not load masks
+ * nothing away (§7.1: a source that is not a valid image leaves the element unmasked).
+ */
+function maskBorder(f: BoxFragment, images: MaskImages | undefined): Extract<DisplayItem, { kind: 'push-opacity' }>['mask'] {
+  if (f.style.maskBorderSource === 'none' || images === undefined) return undefined;
+  const frame = paintImageFrame(maskBorderOf(f.style), { x: f.x, y: f.y, width: f.width, height: f.height }, f.border, images.lookup, images.svg);
+  if (frame === undefined) return undefined;
+  return { items: frame, luminance: f.style.maskBorderMode === 'luminance' };
 }

@@ -8,8 +8,8 @@
  *   content itself as an alpha soft mask (exact, images' transparency included); blurred, raster
  *   images' alpha blurred by the pdf stage and the coverage of the other shapes (glyph outlines,
  *   paths, boxes) blurred as `text-shadow` is (text-shadow.ts);
- * - `blur()` blurs raster images (pdf/image-prep.ts); the rest stays sharp (declarations warn);
- *   `url()` references were left out when parsed.
+ * - `blur()` blurs images and every painted shape (filter-blur.ts);
+ * - `url()` references were left out when parsed.
  */
 import type { FilterFunction } from '../css/image-types.js';
 import type { Matrix } from '../geometry/matrix.js';
@@ -18,6 +18,7 @@ import type { ColorMatrix } from './color-matrix.js';
 import { colorMatrix, filterColor } from './color-matrix.js';
 import type { Point } from './coverage.js';
 import type { DisplayItem, Shading } from './display-list.js';
+import { blurredItems } from './filter-blur.js';
 import type { Covering } from './text-shadow.js';
 import { blurredPolygons, boundsOf, polygonsOf } from './text-shadow.js';
 
@@ -40,7 +41,7 @@ export function applyFilter(filter: readonly FilterFunction[], items: readonly D
     }
     if (f.kind === 'opacity' && f.amount < 1) out = f.amount <= 0 ? [] : [{ kind: 'push-opacity', opacity: f.amount }, ...out, { kind: 'pop-opacity' }];
     if (f.kind === 'drop-shadow') out = [...dropShadow(out, f), ...out];
-    if (f.kind === 'blur' && f.radius > 0) out = out.map((item) => blurred(item, f.radius));
+    if (f.kind === 'blur' && f.radius > 0) out = blurredItems(out, f.radius);
     i++;
   }
   return out;
@@ -76,12 +77,6 @@ type DropShadow = Extract<FilterFunction, { kind: 'drop-shadow' }>;
 type ImageItem = Extract<DisplayItem, { kind: 'image' }>;
 
 const isRaster = (item: DisplayItem): item is ImageItem => item.kind === 'image' && item.image.format !== 'svg';
-
-/** A raster image blurred by `sigma` more (Gaussians add in quadrature); other items as they are. */
-function blurred(item: DisplayItem, sigma: number): DisplayItem {
-  if (!isRaster(item)) return item;
-  return { ...item, blur: { ...item.blur, sigma: Math.hypot(item.blur?.sigma ?? 0, sigma) } };
-}
 
 function dropShadow(items: readonly DisplayItem[], shadow: DropShadow): DisplayItem[] {
   if (shadow.color.a <= 0 || items.length === 0) return [];

@@ -128,7 +128,7 @@ function repeatStops(stops: readonly ShadingStop[], from: number, to: number): S
 
 function averageColor(stops: readonly ShadingStop[]): Color {
   const n = stops.length;
-  const sum = (key: keyof Color): number => stops.reduce((acc, s) => acc + s.color[key], 0) / n;
+  const sum = (key: 'r' | 'g' | 'b' | 'a'): number => stops.reduce((acc, s) => acc + s.color[key], 0) / n;
   return { r: sum('r'), g: sum('g'), b: sum('b'), a: sum('a') };
 }
 

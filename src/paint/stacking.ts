@@ -156,7 +156,7 @@ export function paintStackingContext(f: BoxFragment, options: PaintOptions, oute
     markerStyle: f.box.kind === 'block' ? f.box.marker?.style : undefined,
   });
   layers.outlines.unshift({ items: paintOutline(f, outerRadii(f)), clips: [] });
-  return withEffects(f, emit([{ items: ownItems(f, options), clips: [] }, ...paintingOrder(layers)]));
+  return withEffects(f, emit([{ items: ownItems(f, options), clips: [] }, ...paintingOrder(layers)]), { lookup: options.lookup ?? noImages, svg: options.svg });
 }
 
 /** Paints loose fragments (a page's flow without a root box, margin boxes) as one context. */

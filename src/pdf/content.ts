@@ -23,6 +23,16 @@ export function rgb(color: Color): string {
   return `${channel(color.r)} ${channel(color.g)} ${channel(color.b)}`;
 }
 
+/**
+ * The operator that sets the fill (`rg`, `k`) or stroke (`RG`, `K`) colour: a `device-cmyk()`
+ * colour in DeviceCMYK, its channels sent to the printer as written (unless `rgbOnly`), any
+ * other in DeviceRGB.
+ */
+export function colorOperator(color: Color, stroke: boolean, rgbOnly: boolean): string {
+  if (color.cmyk !== undefined && !rgbOnly) return `${color.cmyk.map((v) => num(Math.min(1, Math.max(0, v)))).join(' ')} ${stroke ? 'K' : 'k'}`;
+  return `${rgb(color)} ${stroke ? 'RG' : 'rg'}`;
+}
+
 /** The path construction operators of a display-list path (§8.5.2). */
 export function pathOperators(path: readonly PathSegment[]): string {
   const out: string[] = [];

@@ -19,6 +19,8 @@ export interface DocumentResources {
   groups: number;
   /** PDF/A output: glyph 0 (.notdef) is never shown (ISO 19005-2 §6.2.11.8). */
   readonly skipNotdef: boolean;
+  /** `device-cmyk()` colours are written as DeviceRGB (PDF/A with its sRGB output intent allows no DeviceCMYK). */
+  readonly rgbOnly: boolean;
   /** Marked content of a tagged PDF (undefined when untagged). */
   readonly marks: MarkedContent | undefined;
 }

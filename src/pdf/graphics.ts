@@ -5,7 +5,7 @@
 import type { Color } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
 import type { Matrix, PathSegment } from '../paint/display-list.js';
-import { num, pathOperators, rgb } from './content.js';
+import { colorOperator, num, pathOperators } from './content.js';
 import type { DrawnMask, PageContext } from './context.js';
 
 /** `/GsN gs` for an alpha below 1 (the ExtGState is made once per document, registered on the page). */
@@ -31,13 +31,13 @@ function withAlpha(ctx: PageContext, color: Color, operators: string): string {
 
 export function fillRect(ctx: PageContext, rect: Rect, color: Color): void {
   if (color.a <= 0 || rect.width <= 0 || rect.height <= 0) return;
-  const ops = `${rgb(color)} rg\n${num(rect.x)} ${num(rect.y)} ${num(rect.width)} ${num(rect.height)} re\nf`;
+  const ops = `${colorOperator(color, false, ctx.resources.rgbOnly)}\n${num(rect.x)} ${num(rect.y)} ${num(rect.width)} ${num(rect.height)} re\nf`;
   ctx.sink.push(withAlpha(ctx, color, ops));
 }
 
 export function fillPath(ctx: PageContext, path: readonly PathSegment[], color: Color, evenOdd: boolean): void {
   if (color.a <= 0 || path.length === 0) return;
-  const ops = `${rgb(color)} rg\n${pathOperators(path)}\n${evenOdd ? 'f*' : 'f'}`;
+  const ops = `${colorOperator(color, false, ctx.resources.rgbOnly)}\n${pathOperators(path)}\n${evenOdd ? 'f*' : 'f'}`;
   ctx.sink.push(withAlpha(ctx, color, ops));
 }
 
@@ -59,7 +59,7 @@ export function strokePath(ctx: PageContext, path: readonly PathSegment[], style
   if (style.color.a <= 0 || style.width <= 0 || path.length === 0) return;
   const state = [
     ...(style.color.a < 1 ? [alphaOperator(ctx, style.color.a)] : []),
-    `${rgb(style.color)} RG`,
+    colorOperator(style.color, true, ctx.resources.rgbOnly),
     `${num(style.width)} w`,
     `${LINE_CAP[style.lineCap]} J`,
     style.lineJoin !== undefined ? `${LINE_JOIN[style.lineJoin]} j` : '',

@@ -12,6 +12,8 @@
  *   pixels are enlarged with nearest-neighbour sampling (raster/pixelate.ts), one per image and
  *   factor. JPEGs with an EXIF orientation keep the hint only.
  */
+import type { Matrix } from '../geometry/matrix.js';
+import { IDENTITY, multiply } from '../geometry/matrix.js';
 import type { Rect } from '../geometry/types.js';
 import type { DisplayItem, DocumentDisplayList, ImagePlacement, PageDisplayList } from '../paint/display-list.js';
 import type { ColorMatrix } from '../paint/color-matrix.js';
@@ -30,11 +32,20 @@ type ImageItem = Extract<DisplayItem, { kind: 'image' }>;
 /** Copies made here: drawn as they are (preparing a display list twice changes nothing). */
 const preparedCopies = new WeakSet<LoadedImage>();
 
-function factors(item: ImageItem): { kx: number; ky: number } | undefined {
+/** How much the transforms around an item enlarge it along its own x and y axes. */
+interface Scale {
+  readonly sx: number;
+  readonly sy: number;
+}
+
+const UNSCALED: Scale = { sx: 1, sy: 1 };
+
+function factors(item: ImageItem, scale: Scale): { kx: number; ky: number } | undefined {
   const { image, rect } = item;
   if (item.interpolate !== false || item.compose !== undefined || item.blur !== undefined || preparedCopies.has(image) || image.format === 'svg' || image.format === 'jpeg' || image.width <= 0 || image.height <= 0) return undefined;
-  const kx = Math.ceil(rect.width / image.width - 1e-6);
-  const ky = Math.ceil(rect.height / image.height - 1e-6);
+  // drawn under scale(2), a 4px image covers 8 device px: enlarged twice, it stays blocky there too
+  const kx = Math.ceil((rect.width * scale.sx) / image.width - 1e-6);
+  const ky = Math.ceil((rect.height * scale.sy) / image.height - 1e-6);
   if (kx <= 1 && ky <= 1) return undefined;
   const x = Math.max(1, kx);
   const y = Math.max(1, ky);
@@ -46,12 +57,18 @@ function filtersOf(item: ImageItem): readonly ColorMatrix[] | undefined {
 }
 
 function blurOf(item: ImageItem): ImageItem['blur'] {
-  return item.blur !== undefined && item.image.format !== 'svg' && !preparedCopies.has(item.image) ? item.blur : undefined;
+  return item.blur !== undefined && !preparedCopies.has(item.image) ? item.blur : undefined;
+}
+
+/** Pixels per px of a blurred copy: the image's own density within 1-2 (an SVG's: 2, print density for a soft picture). */
+function blurDensity(item: ImageItem): number {
+  if (item.image.format === 'svg') return 2;
+  return Math.max(1, Math.min(2, item.image.width / Math.max(1e-9, item.rect.width)));
 }
 
 /** A blurred copy's canvas: 1-2 pixels per px, 3 sigma of room on each side; the rectangle it covers. */
 function blurred(item: ImageItem, blur: NonNullable<ImageItem['blur']>): { request: BlurRequest; rect: Rect } {
-  const k = Math.max(1, Math.min(2, item.image.width / Math.max(1e-9, item.rect.width)));
+  const k = blurDensity(item);
   const room = 3 * blur.sigma;
   const width = Math.ceil((item.rect.width + 2 * room) * k);
   const height = Math.ceil((item.rect.height + 2 * room) * k);
@@ -104,9 +121,9 @@ function draws(placements: readonly ImagePlacement[], k: number): Draw[] {
 }
 
 /** What a copy of the item's image is made of, as its key; undefined when it is drawn as it is. */
-function copyKey(item: DisplayItem): string | undefined {
+function copyKey(item: DisplayItem, scale: Scale = UNSCALED): string | undefined {
   if (item.kind !== 'image') return undefined;
-  const f = factors(item);
+  const f = factors(item, scale);
   const filters = filtersOf(item);
   const compose = composeOf(item);
   const blur = blurOf(item);
@@ -119,7 +136,19 @@ function copyKey(item: DisplayItem): string | undefined {
 
 /** Whether a page draws an image that prepareImages would copy. */
 export function needsImagePrep(page: PageDisplayList): boolean {
-  return page.items.some((item) => copyKey(item) !== undefined);
+  return scaled(page.items).some(({ item, scale }) => copyKey(item, scale) !== undefined);
+}
+
+/** The items with the scale of the transforms each is drawn under (an image's only; others unscaled). */
+function scaled(items: readonly DisplayItem[]): { item: DisplayItem; scale: Scale }[] {
+  const stack: Matrix[] = [];
+  let matrix: Matrix = IDENTITY;
+  return items.map((item) => {
+    if (item.kind === 'push-transform') { stack.push(matrix); matrix = multiply(matrix, item.matrix); }
+    else if (item.kind === 'pop-transform') matrix = stack.pop() ?? IDENTITY;
+    const scale = item.kind === 'image' && matrix !== IDENTITY ? { sx: Math.hypot(matrix[0], matrix[1]), sy: Math.hypot(matrix[2], matrix[3]) } : UNSCALED;
+    return { item, scale };
+  });
 }
 
 function recolorWith(filters: readonly ColorMatrix[]): (rgba: Uint8ClampedArray) => void {
@@ -133,8 +162,8 @@ function recolorWith(filters: readonly ColorMatrix[]): (rgba: Uint8ClampedArray)
   };
 }
 
-async function makeCopy(item: ImageItem, key: string): Promise<Copy | undefined> {
-  const f = factors(item);
+async function makeCopy(item: ImageItem, key: string, scale: Scale): Promise<Copy | undefined> {
+  const f = factors(item, scale);
   const filters = filtersOf(item);
   const compose = composeOf(item);
   let bytes: Uint8Array | undefined = item.image.bytes;
@@ -145,12 +174,17 @@ async function makeCopy(item: ImageItem, key: string): Promise<Copy | undefined>
     bytes = source?.bytes;
     placements = source?.placements;
   }
+  const blur = blurOf(item);
+  if (compose === undefined && blur !== undefined && item.image.format === 'svg') {
+    // a blurred SVG is rasterised at the blurred copy's density first
+    const k2 = blurDensity(item);
+    bytes = await rasterizeSvg(item.image.bytes, Math.max(1, Math.round(item.rect.width * k2)), Math.max(1, Math.round(item.rect.height * k2)));
+  }
   if (bytes !== undefined && filters !== undefined) bytes = await recolorPixels(bytes, recolorWith(filters));
   if (bytes !== undefined && placements !== undefined) {
     bytes = await composeImage(bytes, Math.max(1, Math.round(item.rect.width * k)), Math.max(1, Math.round(item.rect.height * k)), draws(placements, k));
   }
   if (bytes !== undefined && f !== undefined) bytes = await enlargeNearest(bytes, f.kx, f.ky);
-  const blur = blurOf(item);
   let rect = item.rect;
   let room = 0;
   if (bytes !== undefined && blur !== undefined) {
@@ -174,21 +208,21 @@ interface Copy {
 
 /** The display list with the copies its images need (the same list when there are none). */
 export async function prepareImages(display: DocumentDisplayList): Promise<DocumentDisplayList> {
-  const wanted = new Map<string, ImageItem>();
+  const wanted = new Map<string, { item: ImageItem; scale: Scale }>();
   for (const page of display.pages) {
-    for (const item of page.items) {
-      const key = copyKey(item);
-      if (key !== undefined && item.kind === 'image') wanted.set(key, item);
+    for (const { item, scale } of scaled(page.items)) {
+      const key = copyKey(item, scale);
+      if (key !== undefined && item.kind === 'image') wanted.set(key, { item, scale });
     }
   }
   if (wanted.size === 0) return display;
   const copies = new Map<string, Copy>();
-  await Promise.all([...wanted].map(async ([key, item]) => {
-    const copy = await makeCopy(item, key);
+  await Promise.all([...wanted].map(async ([key, { item, scale }]) => {
+    const copy = await makeCopy(item, key, scale);
     if (copy !== undefined) copies.set(key, copy);
   }));
-  const swap = (item: DisplayItem): DisplayItem => {
-    const key = copyKey(item);
+  const swap = ({ item, scale }: { item: DisplayItem; scale: Scale }): DisplayItem => {
+    const key = copyKey(item, scale);
     const copy = key === undefined ? undefined : copies.get(key);
     if (copy === undefined || item.kind !== 'image') return item;
     const { filters: _applied, compose: _composed, blur: _blurred, ...rest } = item;
@@ -196,5 +230,5 @@ export async function prepareImages(display: DocumentDisplayList): Promise<Docum
     const rect = copy.room === 0 ? item.rect : { x: item.rect.x - copy.room, y: item.rect.y - copy.room, width: copy.image.width, height: copy.image.height };
     return { ...rest, image: copy.image, rect };
   };
-  return { ...display, pages: display.pages.map((page) => ({ ...page, items: page.items.map(swap) })) };
+  return { ...display, pages: display.pages.map((page) => ({ ...page, items: scaled(page.items).map(swap) })) };
 }

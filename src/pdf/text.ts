@@ -4,7 +4,7 @@
  * so shaping, kerning, letter-spacing and justification land exactly where layout put them.
  */
 import type { DisplayItem } from '../paint/display-list.js';
-import { num, rgb } from './content.js';
+import { colorOperator, num } from './content.js';
 import type { PageContext } from './context.js';
 import { alphaOperator } from './graphics.js';
 import { drawColorGlyphs, drawLayeredGlyphs, utf16Hex } from './color-glyphs.js';
@@ -36,10 +36,10 @@ function drawPlainGlyphs(ctx: PageContext, item: GlyphsItem): void {
   // one constant alpha for fill and stroke (ExtGState ca and CA)
   const alpha = fill ? item.color.a : stroke!.color.a;
   if (alpha < 1) state.push(alphaOperator(ctx, alpha));
-  if (fill) state.push(`${rgb(item.color)} rg`);
+  if (fill) state.push(colorOperator(item.color, false, ctx.resources.rgbOnly));
   const bold = item.syntheticBold > 0 && stroke === undefined;
-  if (bold) state.push(`${rgb(item.color)} RG`, `${num(item.syntheticBold)} w`, '0 J', '1 j');
-  if (stroke !== undefined) state.push(`${rgb(stroke.color)} RG`, `${num(stroke.width)} w`);
+  if (bold) state.push(colorOperator(item.color, true, ctx.resources.rgbOnly), `${num(item.syntheticBold)} w`, '0 J', '1 j');
+  if (stroke !== undefined) state.push(colorOperator(stroke.color, true, ctx.resources.rgbOnly), `${num(stroke.width)} w`);
   // y grows downwards in the page's base matrix, so the text matrix flips glyphs upright
   const skew = item.syntheticOblique ? OBLIQUE_SKEW : 0;
   const text = [`BT`, `/${face.name} ${num(item.size)} Tf`, `1 0 ${num(skew)} -1 ${num(item.x)} ${num(item.y)} Tm`];

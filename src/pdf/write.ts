@@ -121,6 +121,7 @@ export function openPdfDocument(options: WritePdfOptions, seed: Uint8Array | und
       masks: new Map(),
       groups: 0,
       skipNotdef: plan.pdfa !== undefined,
+      rgbOnly: plan.pdfa !== undefined,
       marks: structure === undefined ? undefined : new MarkedContent(structure, () => sinks.current),
     };
     const signature = options.signature === undefined ? undefined : startSignature(doc, plan, options.signature);

@@ -200,6 +200,7 @@ export function imageUrls(boxes: BoxTree, relative?: Set<string>): string[] {
     const style = box.style;
     for (const image of style.backgroundImage) addImage(image);
     addImage(style.borderImageSource);
+    addImage(style.maskBorderSource);
     if (style.listStyleImage !== 'none') add(style.listStyleImage);
     for (const child of childBoxes(box)) visit(child);
   };

@@ -3,10 +3,13 @@
  * and on painted colours, `opacity()`, `drop-shadow()` and chains applied in order. Expected
  * colours are the Filter Effects 1 §12 matrices on sRGB bytes, as Chromium prints them.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { pixelRows, pngDataUrl } from '../helpers/png.js';
 import type { Rgba } from '../helpers/png.js';
 import { renderPage, renderPdf } from '../helpers/render.js';
+import { withPdfFile } from '../helpers/tmp.js';
 
 const RED: Rgba = [255, 0, 0, 255];
 const CLEAR: Rgba = [0, 0, 0, 0];
@@ -109,16 +112,68 @@ describe('filter: opacity() and drop-shadow()', () => {
   });
 });
 
-describe('filter: blurs of images', () => {
-  const BLUR = /`blur\(\)` of anything but images/;
+describe('filter: blur()', () => {
+  const symmetric = (result: string[]): void => expect(result.map((row) => [...row].reverse().join(''))).toEqual(result);
 
   it('blurs an image with blur(), spreading past its edges', async () => {
-    const result = await draw('24px 24px', 'img { margin: 8px; width: 8px; height: 8px; filter: blur(2px) }', `<img src="${SOLID}">`, [BLUR]);
+    const result = await draw('24px 24px', 'img { margin: 8px; width: 8px; height: 8px; filter: blur(2px) }', `<img src="${SOLID}">`);
     // tinted around, not red at the edge, and symmetric
     expect(result[12]!.slice(0, 4)).toContain('?');
     expect(result[12]![8]).toBe('?');
     expect([...result[12]!].reverse().join('')).toBe(result[12]);
-    expect(result.map((row) => [...row].reverse().join(''))).toEqual(result);
+    symmetric(result);
+  });
+
+  it('blurs a box\'s background and border (σ = the radius), its ink reaching about 3σ out', async () => {
+    const result = await draw('40px 30px', '.soft { margin: 10px 9px; width: 20px; height: 6px; background: red; border: 1px solid red; filter: blur(2px) }', '<div class="soft"></div>');
+    // the box is 9-31 × 10-18; 3σ = 6px out it is white again, at its edges half red, never full red
+    expect(result.slice(0, 3).join('')).toMatch(/^_+$/);
+    expect(result[14]!.slice(0, 2)).toBe('__');
+    expect(result[14]![9]).toBe('?');
+    expect(result[14]![20]).toBe('?');
+    expect(result[7]).toContain('?');
+    symmetric(result);
+    expect(result.join('')).not.toContain('R');
+  });
+
+  it('keeps the middle of a large blurred box in its colour', async () => {
+    const result = await draw('40px 40px', 'div { margin: 4px; width: 32px; height: 32px; background: red; filter: blur(1px) }', '<div></div>');
+    expect(result[20]!.slice(12, 28)).toBe('R'.repeat(16));
+    expect(result[20]![0]).toBe('_');
+    expect(result[20]![4]).toBe('?');
+  });
+
+  it('blurs text, which stays in the PDF as text', async () => {
+    const html = '<style>@page { size: 120px 40px; margin: 0 } body { margin: 0 } p { margin: 8px; font: 24px sans-serif; filter: blur(1.5px) }</style><p>Hello</p>';
+    const page = await renderPage(html, {}, { palette: PALETTE, tolerance: 1 });
+    expect(page.join('')).toContain('?');
+    // no pixel keeps the glyphs' full black
+    expect(page.join('')).not.toContain('K');
+    const pdf = await renderPdf(html);
+    const text = await withPdfFile(pdf, async (path) => (await promisify(execFile)('pdftotext', ['-enc', 'UTF-8', path, '-'])).stdout);
+    expect(text.trim()).toBe('Hello');
+  });
+
+  it('blurs a gradient background past its box', async () => {
+    const result = await draw('30px 20px', 'div { margin: 5px; width: 20px; height: 10px; background: linear-gradient(to right, red, blue); filter: blur(1px) }', '<div></div>');
+    expect(result[10]!.slice(0, 2)).toBe('__');
+    expect(result[10]![3]).toBe('?');
+    expect(result[10]![27]).toBe('?');
+    expect(result[2]).toContain('?');
+  });
+
+  it('blurs an SVG image as well as raster ones', async () => {
+    const svg = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="red"/></svg>')}`;
+    const result = await draw('24px 24px', 'img { margin: 8px; width: 8px; height: 8px; filter: blur(2px) }', `<img src="${svg}">`);
+    expect(result[12]!.slice(2, 6)).toContain('?');
+    expect(result[12]![12]).toBe('?');
+    symmetric(result);
+  });
+
+  it('applies a chain in order: blur() then grayscale()', async () => {
+    const result = await draw('40px 40px', 'div { margin: 4px; width: 32px; height: 32px; background: red; filter: blur(1px) grayscale(1) }', '<div></div>');
+    expect(result[20]!.slice(12, 28)).toBe('g'.repeat(16));
+    expect(result[20]![4]).toBe('?');
   });
 
   it('blurs an image\'s shadow from its own alpha, not its rectangle', async () => {
@@ -132,9 +187,9 @@ describe('filter: blurs of images', () => {
 });
 
 describe('filter: what is not drawn', () => {
-  it('warns about SVG filter references and blur() and draws the rest of the chain', async () => {
-    const result = await draw('4px 2px', 'div { width: 4px; height: 1px; background: red; filter: url(#soft) grayscale(1) blur(2px) }', '<div></div>',
-      [/`url\(\)`.*not supported/, /`blur\(\)` of anything but images.*not supported/]);
+  it('warns about SVG filter references and draws the rest of the chain', async () => {
+    const result = await draw('4px 2px', 'div { width: 4px; height: 1px; background: red; filter: url(#soft) grayscale(1) }', '<div></div>',
+      [/`url\(\)`.*not supported/]);
     expect(result).toEqual(['gggg', '____']);
   });
 });

@@ -13,6 +13,11 @@ export interface Color {
   readonly g: number;
   readonly b: number;
   readonly a: number;
+  /**
+   * A `device-cmyk()` colour's own channels, 0-1 (CSS Color 5 §14): printed as DeviceCMYK where
+   * the PDF allows it; r, g, b are its naive sRGB conversion, used everywhere else.
+   */
+  readonly cmyk?: readonly [number, number, number, number];
 }
 
 /** One end of `text-overflow`. */
@@ -307,6 +312,13 @@ export interface ComputedStyle {
   readonly borderImageWidth: readonly [BorderImageWidth, BorderImageWidth, BorderImageWidth, BorderImageWidth];
   readonly borderImageOutset: readonly [BorderImageOutset, BorderImageOutset, BorderImageOutset, BorderImageOutset];
   readonly borderImageRepeat: readonly [BorderImageRepeat, BorderImageRepeat];
+  /** CSS Masking 1 §7: a border image used as the element's mask. */
+  readonly maskBorderSource: CssImage | 'none';
+  readonly maskBorderSlice: BorderImageSlice;
+  readonly maskBorderWidth: readonly [BorderImageWidth, BorderImageWidth, BorderImageWidth, BorderImageWidth];
+  readonly maskBorderOutset: readonly [BorderImageOutset, BorderImageOutset, BorderImageOutset, BorderImageOutset];
+  readonly maskBorderRepeat: readonly [BorderImageRepeat, BorderImageRepeat];
+  readonly maskBorderMode: 'alpha' | 'luminance';
   /** px */
   readonly outlineWidth: number;
   readonly outlineStyle: BorderStyle | 'auto';

@@ -1,6 +1,7 @@
 /**
  * CSS Backgrounds 3 §6: `border-image-source`, `-slice`, `-width`, `-outset`, `-repeat` and the
- * `border-image` shorthand. Each side list takes one to four values, expanded like margins.
+ * `border-image` shorthand; CSS Masking 1 §7's `mask-border-*`, the same frame as a mask. Each
+ * side list takes one to four values, expanded like margins.
  */
 import type { CssNode } from 'css-tree';
 import type { BorderImageOffset, BorderImageOutset, BorderImageRepeat, BorderImageSlice, BorderImageWidth, CssImage } from '../model/image-types.js';
@@ -10,7 +11,8 @@ import { identOf, isOperator, numberOf } from '../values/nodes.js';
 import type { SpecifiedLength } from '../values/units.js';
 import { computeLength, parseLength } from '../values/units.js';
 import type { ComputeContext, Nodes, ParseContext, PropertyDef } from './define.js';
-import { INVALID, RESET, longhand, shorthand } from './define.js';
+import type { StyleKey } from './define.js';
+import { INVALID, RESET, keywordProperty, longhand, shorthand } from './define.js';
 
 type Four<T> = readonly [T, T, T, T];
 
@@ -90,42 +92,53 @@ function computeOutset(value: OutsetSpec, ctx: ComputeContext): BorderImageOutse
   return typeof px === 'number' ? px : 0;
 }
 
-const source = longhand<'borderImageSource', SpecifiedImage | 'none'>({
-  name: 'border-image-source', key: 'borderImageSource', inherited: false, initial: 'none',
-  parse: (nodes, ctx) => (nodes.length !== 1 ? INVALID : identOf(nodes[0]) === 'none' ? 'none' : (parseImage(nodes[0], ctx.baseUrl) ?? INVALID)),
-  compute: (value, ctx): CssImage | 'none' => (value === 'none' ? 'none' : computeImage(value, ctx, ctx.color)),
-});
-
 const HUNDRED: BorderImageOffset = { kind: 'percent', value: 100 };
+const ZERO_SLICE: BorderImageOffset = { kind: 'number', value: 0 };
 const ONE = { kind: 'number', value: 1 } as const;
 const ZERO = { kind: 'number', value: 0 } as const;
 
-const slice = longhand<'borderImageSlice', BorderImageSlice>({
-  name: 'border-image-slice', key: 'borderImageSlice', inherited: false, initial: { offsets: [HUNDRED, HUNDRED, HUNDRED, HUNDRED], fill: false },
-  parse: (nodes) => parseSlice(nodes) ?? INVALID,
-  compute: (value) => value,
-});
+/** The computed-style keys of one image frame's longhands (`border-image-*` or `mask-border-*`). */
+interface FrameKeys {
+  readonly source: StyleKey;
+  readonly slice: StyleKey;
+  readonly width: StyleKey;
+  readonly outset: StyleKey;
+  readonly repeat: StyleKey;
+}
 
-const width = longhand<'borderImageWidth', Four<WidthSpec>>({
-  name: 'border-image-width', key: 'borderImageWidth', inherited: false, initial: [ONE, ONE, ONE, ONE],
-  parse: (nodes) => parseWidths(nodes) ?? INVALID,
-  compute: (value, ctx) => value.map((v) => computeWidth(v, ctx)) as unknown as Four<BorderImageWidth>,
-});
-
-const outset = longhand<'borderImageOutset', Four<OutsetSpec>>({
-  name: 'border-image-outset', key: 'borderImageOutset', inherited: false, initial: [ZERO, ZERO, ZERO, ZERO],
-  parse: (nodes) => parseOutsets(nodes) ?? INVALID,
-  compute: (value, ctx) => value.map((v) => computeOutset(v, ctx)) as unknown as Four<BorderImageOutset>,
-});
-
-const repeat = longhand<'borderImageRepeat', readonly [BorderImageRepeat, BorderImageRepeat]>({
-  name: 'border-image-repeat', key: 'borderImageRepeat', inherited: false, initial: ['stretch', 'stretch'],
-  parse: (nodes) => parseRepeat(nodes) ?? INVALID,
-  compute: (value) => value,
-});
+/** The five longhands of an image frame, `prefix`-source and so on, with their initial slice and width. */
+function frameLonghands(prefix: string, keys: FrameKeys, initial: { slice: BorderImageOffset; width: BorderImageWidth }): PropertyDef[] {
+  return [
+    longhand<StyleKey, SpecifiedImage | 'none'>({
+      name: `${prefix}-source`, key: keys.source, inherited: false, initial: 'none',
+      parse: (nodes, ctx) => (nodes.length !== 1 ? INVALID : identOf(nodes[0]) === 'none' ? 'none' : (parseImage(nodes[0], ctx.baseUrl) ?? INVALID)),
+      compute: (value, ctx): CssImage | 'none' => (value === 'none' ? 'none' : computeImage(value, ctx, ctx.color)),
+    }),
+    longhand<StyleKey, BorderImageSlice>({
+      name: `${prefix}-slice`, key: keys.slice, inherited: false, initial: { offsets: [initial.slice, initial.slice, initial.slice, initial.slice], fill: false },
+      parse: (nodes) => parseSlice(nodes) ?? INVALID,
+      compute: (value) => value,
+    }),
+    longhand<StyleKey, Four<WidthSpec>>({
+      name: `${prefix}-width`, key: keys.width, inherited: false, initial: [initial.width, initial.width, initial.width, initial.width],
+      parse: (nodes) => parseWidths(nodes) ?? INVALID,
+      compute: (value, ctx) => value.map((v) => computeWidth(v, ctx)) as unknown as Four<BorderImageWidth>,
+    }),
+    longhand<StyleKey, Four<OutsetSpec>>({
+      name: `${prefix}-outset`, key: keys.outset, inherited: false, initial: [ZERO, ZERO, ZERO, ZERO],
+      parse: (nodes) => parseOutsets(nodes) ?? INVALID,
+      compute: (value, ctx) => value.map((v) => computeOutset(v, ctx)) as unknown as Four<BorderImageOutset>,
+    }),
+    longhand<StyleKey, readonly [BorderImageRepeat, BorderImageRepeat]>({
+      name: `${prefix}-repeat`, key: keys.repeat, inherited: false, initial: ['stretch', 'stretch'],
+      parse: (nodes) => parseRepeat(nodes) ?? INVALID,
+      compute: (value) => value,
+    }),
+  ];
+}
 
 /** Splits the shorthand's slice / width / outset group at its slashes. */
-function sliceGroup(nodes: Nodes): Map<string, unknown> | undefined {
+function sliceGroup(nodes: Nodes, prefix: string): Map<string, unknown> | undefined {
   const parts: CssNode[][] = [[]];
   for (const node of nodes) {
     if (isOperator(node, '/')) parts.push([]);
@@ -135,51 +148,91 @@ function sliceGroup(nodes: Nodes): Map<string, unknown> | undefined {
   const out = new Map<string, unknown>();
   const sliceValue = parseSlice(parts[0]!);
   if (sliceValue === undefined) return undefined;
-  out.set('border-image-slice', sliceValue);
+  out.set(`${prefix}-slice`, sliceValue);
   if (parts[1] !== undefined && parts[1].length > 0) {
     const w = parseWidths(parts[1]);
     if (w === undefined) return undefined;
-    out.set('border-image-width', w);
+    out.set(`${prefix}-width`, w);
   } else if (parts.length === 2) return undefined;
   if (parts[2] !== undefined) {
     const o = parseOutsets(parts[2]);
     if (o === undefined) return undefined;
-    out.set('border-image-outset', o);
+    out.set(`${prefix}-outset`, o);
   }
   return out;
 }
 
-const LONGHANDS = ['border-image-source', 'border-image-slice', 'border-image-width', 'border-image-outset', 'border-image-repeat'];
+const PARTS = ['source', 'slice', 'width', 'outset', 'repeat'];
 
-/** `border-image` (§6.7): `<source> || <slice> [/ <width> | / <width>? / <outset>]? || <repeat>`, omitted parts reset. */
-const borderImage = shorthand('border-image', LONGHANDS, (nodes, ctx: ParseContext) => {
-  const out = new Map<string, unknown>();
-  let at = 0;
-  while (at < nodes.length) {
-    const node = nodes[at]!;
-    const word = identOf(node);
-    if (!out.has('border-image-source') && (word === 'none' || (word === undefined && parseImage(node, ctx.baseUrl) !== undefined))) {
-      out.set('border-image-source', word === 'none' ? 'none' : parseImage(node, ctx.baseUrl));
-      at++;
-      continue;
-    }
-    if (!out.has('border-image-repeat') && word !== undefined && REPEATS.has(word)) {
-      const two = REPEATS.has(identOf(nodes[at + 1]) ?? '');
-      out.set('border-image-repeat', parseRepeat(nodes.slice(at, at + (two ? 2 : 1))));
-      at += two ? 2 : 1;
-      continue;
-    }
-    if (out.has('border-image-slice')) return INVALID;
-    // the slice group runs until the next source or repeat keyword
-    let end = at;
-    while (end < nodes.length && !(REPEATS.has(identOf(nodes[end]) ?? '') || (identOf(nodes[end]) === undefined && nodes[end]!.type !== 'Operator' && parseImage(nodes[end], ctx.baseUrl) !== undefined))) end++;
-    const group = sliceGroup(nodes.slice(at, end));
-    if (group === undefined) return INVALID;
-    for (const [k, v] of group) out.set(k, v);
-    at = end;
-  }
-  if (out.size === 0) return INVALID;
-  return new Map(LONGHANDS.map((name) => [name, out.get(name) ?? RESET]));
-});
+/** Extra single-keyword longhands a frame shorthand may hold (`mask-border-mode`). */
+interface KeywordPart {
+  readonly name: string;
+  readonly words: ReadonlySet<string>;
+}
 
-export const BORDER_IMAGE_PROPERTIES: readonly PropertyDef[] = [source, slice, width, outset, repeat, borderImage];
+/**
+ * The shorthand (§6.7): `<source> || <slice> [/ <width> | / <width>? / <outset>]? || <repeat>`
+ * (|| a keyword part), omitted parts reset. `fill` makes the middle drawn whatever the slice says
+ * (`-webkit-mask-box-image`, whose middle is always part of the mask).
+ */
+function frameShorthand(name: string, prefix: string, extra: KeywordPart | undefined, fill = false): PropertyDef {
+  const longhands = [...PARTS.map((part) => `${prefix}-${part}`), ...(extra === undefined ? [] : [extra.name])];
+  return shorthand(name, longhands, (nodes, ctx: ParseContext) => {
+    const out = new Map<string, unknown>();
+    let at = 0;
+    while (at < nodes.length) {
+      const node = nodes[at]!;
+      const word = identOf(node);
+      if (!out.has(`${prefix}-source`) && (word === 'none' || (word === undefined && parseImage(node, ctx.baseUrl) !== undefined))) {
+        out.set(`${prefix}-source`, word === 'none' ? 'none' : parseImage(node, ctx.baseUrl));
+        at++;
+        continue;
+      }
+      if (!out.has(`${prefix}-repeat`) && word !== undefined && REPEATS.has(word)) {
+        const two = REPEATS.has(identOf(nodes[at + 1]) ?? '');
+        out.set(`${prefix}-repeat`, parseRepeat(nodes.slice(at, at + (two ? 2 : 1))));
+        at += two ? 2 : 1;
+        continue;
+      }
+      if (extra !== undefined && !out.has(extra.name) && word !== undefined && extra.words.has(word)) {
+        out.set(extra.name, word);
+        at++;
+        continue;
+      }
+      if (out.has(`${prefix}-slice`)) return INVALID;
+      // the slice group runs until the next source or keyword
+      let end = at;
+      const ends = (n: CssNode): boolean => REPEATS.has(identOf(n) ?? '') || (extra?.words.has(identOf(n) ?? '') ?? false) || (identOf(n) === undefined && n.type !== 'Operator' && parseImage(n, ctx.baseUrl) !== undefined);
+      while (end < nodes.length && !ends(nodes[end]!)) end++;
+      const group = sliceGroup(nodes.slice(at, end), prefix);
+      if (group === undefined) return INVALID;
+      for (const [k, v] of group) out.set(k, v);
+      at = end;
+    }
+    if (out.size === 0) return INVALID;
+    if (fill) {
+      const slice = out.get(`${prefix}-slice`) as BorderImageSlice | undefined;
+      out.set(`${prefix}-slice`, { offsets: slice?.offsets ?? [ZERO_SLICE, ZERO_SLICE, ZERO_SLICE, ZERO_SLICE], fill: true });
+    }
+    return new Map(longhands.map((longhandName) => [longhandName, out.get(longhandName) ?? RESET]));
+  });
+}
+
+export const BORDER_IMAGE_PROPERTIES: readonly PropertyDef[] = [
+  ...frameLonghands('border-image', { source: 'borderImageSource', slice: 'borderImageSlice', width: 'borderImageWidth', outset: 'borderImageOutset', repeat: 'borderImageRepeat' }, { slice: HUNDRED, width: ONE }),
+  frameShorthand('border-image', 'border-image', undefined),
+];
+
+const MASK_MODE: KeywordPart = { name: 'mask-border-mode', words: new Set(['alpha', 'luminance']) };
+
+/**
+ * CSS Masking 1 §7: `mask-border-*`, the same frame as a border image's (initial slice 0, width
+ * `auto`) used as the element's mask, by its alpha or luminance (`mask-border-mode`); the
+ * `mask-border` shorthand, and `-webkit-mask-box-image` (Chromium's: the middle always masks).
+ */
+export const MASK_BORDER_PROPERTIES: readonly PropertyDef[] = [
+  ...frameLonghands('mask-border', { source: 'maskBorderSource', slice: 'maskBorderSlice', width: 'maskBorderWidth', outset: 'maskBorderOutset', repeat: 'maskBorderRepeat' }, { slice: ZERO_SLICE, width: 'auto' }),
+  keywordProperty({ name: 'mask-border-mode', key: 'maskBorderMode', keywords: ['alpha', 'luminance'], initial: 'alpha', inherited: false }),
+  frameShorthand('mask-border', 'mask-border', MASK_MODE),
+  frameShorthand('-webkit-mask-box-image', 'mask-border', undefined, true),
+];

@@ -1,7 +1,7 @@
 /**
  * `filter` (Filter Effects 1 §5): a list of filter functions applied in order. `url()` references
- * to SVG filters are reported and left out of the chain; so is what `blur()` cannot do (see
- * paint/filter.ts). `backdrop-filter` stays in the unsupported list.
+ * to SVG filters are reported and left out of the chain (paint/filter.ts draws the rest).
+ * `backdrop-filter` stays in the unsupported list.
  */
 import type { CssNode } from 'css-tree';
 import type { ColorFilterName, FilterFunction } from '../model/image-types.js';
@@ -78,7 +78,6 @@ function parseFunction(node: CssNode, ctx: ParseContext): SpecifiedFilter | unde
   if (name === 'blur') {
     const radius = significant.length === 0 ? 0 : significant.length === 1 ? parseLength(significant[0]) : undefined;
     if (radius === undefined) return undefined;
-    if (radius !== 0) ctx.unsupported('`blur()` of anything but images (text, backgrounds and borders stay sharp)');
     return { kind: 'blur', radius };
   }
   if (name === 'drop-shadow') return parseDropShadow(args);

@@ -5,7 +5,7 @@
  * then `color` (currentcolor), then the rest.
  */
 import { BACKGROUND_PROPERTIES } from './backgrounds.js';
-import { BORDER_IMAGE_PROPERTIES } from './border-image.js';
+import { BORDER_IMAGE_PROPERTIES, MASK_BORDER_PROPERTIES } from './border-image.js';
 import { BORDER_PROPERTIES } from './borders.js';
 import { EFFECT_PROPERTIES } from './effects.js';
 import { FILTER_PROPERTIES } from './filter.js';
@@ -37,6 +37,7 @@ const MODULES: readonly PropertyDef[] = [
   ...FONT_PROPERTIES,
   ...BACKGROUND_PROPERTIES,
   ...BORDER_IMAGE_PROPERTIES,
+  ...MASK_BORDER_PROPERTIES,
   ...DISPLAY_PROPERTIES,
   ...BOX_PROPERTIES,
   ...BORDER_PROPERTIES,
@@ -129,7 +130,7 @@ const STYLE_KEYS: Record<StyleKey, true> = {
   backgroundImage: true, backgroundPosition: true, backgroundSize: true, backgroundRepeat: true,
   backgroundOrigin: true, backgroundClip: true, boxShadow: true,
   textShadow: true, filter: true,
-  borderImageSource: true, borderImageSlice: true, borderImageWidth: true, borderImageOutset: true, borderImageRepeat: true, outlineWidth: true, outlineStyle: true, outlineColor: true,
+  borderImageSource: true, borderImageSlice: true, borderImageWidth: true, borderImageOutset: true, borderImageRepeat: true, maskBorderSource: true, maskBorderSlice: true, maskBorderWidth: true, maskBorderOutset: true, maskBorderRepeat: true, maskBorderMode: true, outlineWidth: true, outlineStyle: true, outlineColor: true,
   outlineOffset: true, fontFamily: true, fontSize: true, fontWeight: true, fontStyle: true, fontStretch: true,
   fontVariantCaps: true, fontVariantNumeric: true, fontVariantPosition: true, fontFeatureSettings: true, fontVariationSettings: true, fontKerning: true, lineHeight: true,
   textAlign: true, textAlignLast: true, textJustify: true, textIndent: true, textTransform: true, whiteSpace: true, letterSpacing: true,

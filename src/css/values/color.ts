@@ -1,7 +1,8 @@
 /**
  * `<color>` (CSS Color 4): hex, named and system colours, `transparent`, `currentcolor`,
  * rgb()/rgba()/hsl()/hsla() in legacy (comma) and modern (space, `/ alpha`) syntax, hwb();
- * lab(), lch(), oklab(), oklch(), color() and color-mix() in modern-color.ts.
+ * lab(), lch(), oklab(), oklch(), color() and color-mix() in modern-color.ts; CSS Color 5's
+ * device-cmyk().
  */
 import type { CssNode } from 'css-tree';
 import type { Color } from '../model/types.js';
@@ -22,7 +23,9 @@ export function parseColor(node: CssNode | undefined): SpecifiedColor | undefine
     case 'Identifier': return parseColorKeyword(node.name.toLowerCase());
     case 'Function': {
       const name = node.name.toLowerCase();
-      return MODERN_COLOR_FUNCTIONS.has(name) ? parseModernColor(node) : parseColorFunction(name, childrenOf(node));
+      if (name === 'device-cmyk') return deviceCmyk(childrenOf(node));
+      // a device-cmyk() inside color-mix() mixes as its sRGB colour
+      return MODERN_COLOR_FUNCTIONS.has(name) ? parseModernColor(node, (fn) => (fn.name.toLowerCase() === 'device-cmyk' ? deviceCmyk(childrenOf(fn)) : undefined)) : parseColorFunction(name, childrenOf(node));
     }
     default: return undefined;
   }
@@ -153,6 +156,31 @@ function parseColorFunction(name: string, args: Nodes): Color | undefined {
     case 'hwb': return parsed.legacy ? undefined : hwbFunction(parsed.channels, alpha);
     default: return undefined;
   }
+}
+
+/**
+ * CSS Color 5 §14 `device-cmyk()`: four numbers or percentages (`none` is 0), an optional
+ * `/ alpha`, or the legacy four comma-separated numbers. The sRGB colour is the naive
+ * conversion (§14.3) — what a browser shows —; the channels are kept for the PDF.
+ */
+function deviceCmyk(args: Nodes): Color | undefined {
+  const legacy = args.some((n) => isOperator(n, ','));
+  const values: Channel[] = [];
+  let alpha: Channel | undefined;
+  let afterSlash = false;
+  for (let i = 0; i < args.length; i++) {
+    const node = args[i]!;
+    if (legacy && i % 2 === 1) { if (!isOperator(node, ',')) return undefined; continue; }
+    if (!legacy && isOperator(node, '/')) { if (afterSlash) return undefined; afterSlash = true; continue; }
+    const channel = channelOf(node);
+    if (channel === undefined || channel.unit !== undefined || (legacy && (channel.none || channel.percent))) return undefined;
+    if (afterSlash) { if (alpha !== undefined) return undefined; alpha = channel; } else values.push(channel);
+  }
+  const a = alphaOf(alpha);
+  if (values.length !== 4 || (afterSlash && alpha === undefined) || a === undefined) return undefined;
+  const [c, m, y, k] = values.map((v) => clamp(v.percent ? v.value / 100 : v.value, 0, 1)) as [number, number, number, number];
+  const naive = (v: number): number => 255 * (1 - Math.min(1, v * (1 - k) + k));
+  return { ...rgba(round3(naive(c)), round3(naive(m)), round3(naive(y)), a), cmyk: [c, m, y, k] };
 }
 
 function rgbFunction(channels: Channel[], alpha: number, legacy: boolean): Color | undefined {

@@ -7,7 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import type { CssNode } from 'css-tree';
-import { generate } from 'css-tree';
+import { clone, generate, parse, walk } from 'css-tree';
 import type * as ColorParser from '@csstools/css-color-parser';
 import type * as ParserAlgorithms from '@csstools/css-parser-algorithms';
 import type * as Tokenizer from '@csstools/css-tokenizer';
@@ -37,9 +37,9 @@ function load(): Libraries {
 }
 
 /** A modern colour function as an sRGB colour; undefined when invalid (or when it needs `currentcolor`, not resolved here). */
-export function parseModernColor(node: CssNode): Color | undefined {
+export function parseModernColor(node: CssNode, nested?: (fn: CssNode & { type: 'Function' }) => Color | undefined): Color | undefined {
   const { color, algorithms, tokenizer } = load();
-  const value = algorithms.parseComponentValue(tokenizer.tokenize({ css: generate(node) }));
+  const value = algorithms.parseComponentValue(tokenizer.tokenize({ css: generate(nested === undefined ? node : withNestedColors(node, nested)) }));
   const data = value === undefined ? false : color.color(value);
   if (data === false) return undefined;
   // serializeRGB without gamut mapping clips each channel: what Chromium draws
@@ -47,6 +47,24 @@ export function parseModernColor(node: CssNode): Color | undefined {
   if (channels.length < 3) return undefined;
   const [r, g, b, a = 1] = channels as [number, number, number, number?];
   return { r, g, b, a };
+}
+
+/**
+ * A copy of `node` in which the functions `nested` reads (`device-cmyk()`, which the colour
+ * parser does not know) are replaced by the `rgb()` of their colour.
+ */
+function withNestedColors(node: CssNode, nested: (fn: CssNode & { type: 'Function' }) => Color | undefined): CssNode {
+  const copy = clone(node);
+  walk(copy, {
+    visit: 'Function',
+    enter(fn, item, list) {
+      const value = fn === copy ? undefined : nested(fn);
+      if (value === undefined || list === null || item === null) return;
+      const rgb = parse(`rgb(${value.r} ${value.g} ${value.b} / ${value.a})`, { context: 'value' });
+      if (rgb.type === 'Value' && rgb.children.first !== null) list.replace(item, list.createItem(rgb.children.first));
+    },
+  });
+  return copy;
 }
 
 /** The numeric arguments of a serialized `rgb()`/`rgba()`. */
