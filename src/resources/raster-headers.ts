@@ -117,10 +117,14 @@ function vp8(bytes: Uint8Array, at: number, length: number): RasterSize {
   return { width: u16le(bytes, at + 6) & 0x3fff, height: u16le(bytes, at + 8) & 0x3fff };
 }
 
-/** VP8L header (WebP lossless §3): signature 0x2f, then width-1 and height-1 on 14 bits each. */
+/**
+ * VP8L header (WebP lossless §3): signature 0x2f, then width-1 and height-1 on 14 bits each, the
+ * alpha hint and a 3-bit version that must be 0 (Skia's decoder segfaulted on version 1: found by fuzzing).
+ */
 function vp8l(bytes: Uint8Array, at: number, length: number): RasterSize {
   if (length < 5 || u8(bytes, at) !== 0x2f) throw new Damaged('a VP8L bitstream without its signature');
   const bits = u32le(bytes, at + 1);
+  if (bits >>> 29 !== 0) throw new Damaged(`a VP8L bitstream of version ${bits >>> 29} (only 0 is defined)`);
   return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
 }
 
