@@ -9,6 +9,7 @@
 // the difference, with the load average: on a busy machine the wall figures are noise.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
