@@ -123,14 +123,19 @@ function checkProgram(font: unknown): FontProgram {
  */
 function touchEmbeddingTables(program: FontProgram): void {
   const font = program as unknown as {
-    createSubset(): unknown;
+    createSubset(): { encode(): unknown };
     getGlyph(id: number): { readonly advanceWidth: number };
+    readonly numGlyphs: number;
     readonly post: { readonly isFixedPitch: unknown };
     readonly head: { readonly macStyle: { readonly italic: unknown } };
     readonly bbox: { readonly minX: number };
+    readonly directory: { readonly tables: Readonly<Record<string, unknown>> };
   };
-  font.createSubset();
-  if (!Number.isFinite(font.getGlyph(0).advanceWidth)) throw new Error('glyph 0 has no advance width');
+  const subset = font.createSubset();
+  // a CFF subset is fontkit's to write: its charset, encodings and private dicts are read only then
+  if (font.directory.tables['CFF '] !== undefined) subset.encode();
+  // the last glyph's width reads the end of hmtx, which a cut file lacks (the widths of the glyphs used are read when the PDF is written)
+  for (const id of [0, Math.max(0, font.numGlyphs - 1)]) if (!Number.isFinite(font.getGlyph(id).advanceWidth)) throw new Error(`glyph ${id} has no advance width`);
   void font.post.isFixedPitch;
   void font.head.macStyle.italic;
   void font.bbox.minX;

@@ -119,11 +119,22 @@ function damagedFont(path: string, table: string, at: number, value: number): Ui
   return bytes;
 }
 
+/** A file with bytes set at offsets (a case of a fuzz run, kept as it was found). */
+function flipped(path: string, changes: readonly (readonly [number, number])[]): Uint8Array {
+  const bytes = read(path);
+  for (const [at, value] of changes) bytes[at] = value;
+  return bytes;
+}
+
 describe('fonts found by fuzzing: left out with a located warning, the document renders', () => {
   // fontkit parsed and shaped them; PDFKit then failed the whole document writing them (render_error)
   it.each([
     ['a TrueType glyph 0 whose loca offset is past glyf', damagedFont('node_modules/bwip-js/fonts/OCRB7.ttf', 'loca', 0, 0x7f), 'Offset is outside the bounds of the DataView'],
     ['a TrueType post table of an unknown version', damagedFont('node_modules/bwip-js/fonts/OCRB7.ttf', 'post', 0, 0xff), "reading 'isFixedPitch'"],
+    ['an OpenType font cut inside hmtx', read('test/fixtures/fonts/weasyprint.otf').subarray(0, 7296), 'Offset is outside the bounds of the DataView'],
+    ['an OpenType font whose CFF charset is of an unknown version (8 bytes changed by a fuzz run of s28, seed 90210)', flipped('test/fixtures/fonts/weasyprint.otf', [
+      [2064, 0x6], [2779, 0xb7], [2831, 0x80], [3555, 0xb1], [4166, 0xea], [4850, 0xf], [6095, 0x1], [6153, 0x2a],
+    ]), 'Unknown version 110'],
   ])('%s', async (_, bytes, reason) => {
     const template = `<style>\n@font-face { font-family: Fuzzed; src: url(data:font/ttf;base64,${base64(bytes)}) }\np { font-family: Fuzzed, sans-serif }</style><p>Fuzzed text</p>`;
     const { ms } = await cpuTime(() => renderPdf(template, {

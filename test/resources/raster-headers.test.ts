@@ -89,6 +89,16 @@ describe('readRasterHeader', () => {
     expect(readRasterHeader(new Uint8Array(random), 'bmp').ok).toBe(false);
   });
 
+  it('refuses a WebP whose VP8 first partition is longer than its frame (one flipped bit; Skia segfaulted: a fuzz run of s28, seed 90210)', async () => {
+    const webp = Buffer.from(fixture('python.webp'));
+    const vp8 = webp.indexOf('VP8 ', 12, 'latin1') + 8;
+    webp[vp8 + 2]! |= 0x40; // the size's bit 18
+    expect(readRasterHeader(new Uint8Array(webp), 'webp')).toMatchObject({ ok: false, reason: expect.stringMatching(/^a VP8 first partition of \d+ bytes in a frame of 190$/) });
+    const { images, warnings } = await load(dataUrl('image/webp', webp));
+    expect(images).toEqual(new Map());
+    expect(warnings).toEqual([expect.stringContaining('a VP8 first partition of')]);
+  });
+
   it('refuses a lossless WebP of a VP8L version other than 0 (one flipped bit; Skia segfaulted: a fuzz run of s28, seed 7261)', async () => {
     const webp = versionOneWebp();
     expect(readRasterHeader(new Uint8Array(webp), 'webp')).toMatchObject({ ok: false, reason: 'a VP8L bitstream of version 1 (only 0 is defined)' });
