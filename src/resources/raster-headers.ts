@@ -111,16 +111,28 @@ function gif(bytes: Uint8Array, sizes: Sizes): void {
   if (frames === 0) throw new Damaged('a GIF without any frame');
 }
 
-/** VP8 key frame header (RFC 6386 §9.1): start code, then 14-bit width and height. */
+/**
+ * VP8 key frame header (RFC 6386 §9.1): a frame tag (key frame bit, version, first partition size
+ * on 19 bits), the start code, then 14-bit width and height. A first partition longer than the
+ * chunk made Skia's decoder segfault (found by fuzzing).
+ */
 function vp8(bytes: Uint8Array, at: number, length: number): RasterSize {
   if (length < 10 || u8(bytes, at + 3) !== 0x9d || u8(bytes, at + 4) !== 0x01 || u8(bytes, at + 5) !== 0x2a) throw new Damaged('a VP8 frame without its start code');
+  const tag = u8(bytes, at) | (u8(bytes, at + 1) << 8) | (u8(bytes, at + 2) << 16);
+  if ((tag & 1) !== 0) throw new Damaged('a VP8 bitstream that does not start with a key frame');
+  const firstPartition = tag >>> 5;
+  if (firstPartition > length - 10) throw new Damaged(`a VP8 first partition of ${firstPartition} bytes in a frame of ${length}`);
   return { width: u16le(bytes, at + 6) & 0x3fff, height: u16le(bytes, at + 8) & 0x3fff };
 }
 
-/** VP8L header (WebP lossless §3): signature 0x2f, then width-1 and height-1 on 14 bits each. */
+/**
+ * VP8L header (WebP lossless §3): signature 0x2f, then width-1 and height-1 on 14 bits each, the
+ * alpha hint and a 3-bit version that must be 0 (Skia's decoder segfaulted on version 1: found by fuzzing).
+ */
 function vp8l(bytes: Uint8Array, at: number, length: number): RasterSize {
   if (length < 5 || u8(bytes, at) !== 0x2f) throw new Damaged('a VP8L bitstream without its signature');
   const bits = u32le(bytes, at + 1);
+  if (bits >>> 29 !== 0) throw new Damaged(`a VP8L bitstream of version ${bits >>> 29} (only 0 is defined)`);
   return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
 }
 

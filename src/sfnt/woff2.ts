@@ -7,7 +7,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { setU16, u16 } from './binary.js';
 import { Cursor, FontFormatError } from './cursor.js';
 import { reconstructGlyf, type ReconstructedGlyf } from './woff2-glyf.js';
-import { writeSfnt, type TableWriter } from './write.js';
+import { copiedTable, writeSfnt, type TableWriter } from './write.js';
 
 /** The table tags a directory entry may name by index (§4.1, "Known Table Tags"). */
 const KNOWN_TAGS = [
@@ -20,8 +20,8 @@ const KNOWN_TAGS = [
 const SIGNATURE = 0x774f4632; // 'wOF2'
 const COLLECTION = 0x74746366; // 'ttcf'
 const HEADER_SIZE = 48;
-/** Decompressed table data larger than this is refused (a Brotli bomb, not a font). */
-const MAX_DECOMPRESSED = 256 * 1024 * 1024;
+/** Decompressed table data larger than this is refused (a Brotli or zlib bomb, not a font). */
+export const MAX_DECOMPRESSED_FONT_BYTES = 256 * 1024 * 1024;
 
 interface TableEntry {
   readonly tag: string;
@@ -54,7 +54,7 @@ export function woff2ToSfnt(bytes: Uint8Array): Uint8Array {
   header.at = HEADER_SIZE;
   const entries = readDirectory(header, numTables);
   const stored = entries.reduce((sum, entry) => sum + entry.storedLength, 0);
-  if (stored > MAX_DECOMPRESSED) throw new FontFormatError(`WOFF2 tables of ${stored} bytes are too large`);
+  if (stored > MAX_DECOMPRESSED_FONT_BYTES) throw new FontFormatError(`WOFF2 tables of ${stored} bytes are too large`);
   const data = decompress(header.take(compressedSize), stored);
   const tables = new Map<string, Uint8Array>();
   let at = 0;
@@ -114,17 +114,13 @@ function rebuildTables(entries: readonly TableEntry[], tables: ReadonlyMap<strin
   const glyf = glyfEntry?.transformed === true ? reconstructGlyf(tables.get('glyf')!) : undefined;
   return entries.map((entry): TableWriter => {
     const bytes = tables.get(entry.tag)!;
-    if (glyf !== undefined && entry.tag === 'glyf') return copied('glyf', glyf.glyf);
-    if (glyf !== undefined && entry.tag === 'loca') return copied('loca', glyf.loca);
+    if (glyf !== undefined && entry.tag === 'glyf') return copiedTable('glyf', glyf.glyf);
+    if (glyf !== undefined && entry.tag === 'loca') return copiedTable('loca', glyf.loca);
     if (glyf !== undefined && entry.tag === 'head') return headWithLocaFormat(bytes, glyf.indexFormat);
-    if (entry.tag === 'hmtx' && entry.transformed) return copied('hmtx', rebuildHmtx(bytes, tables, glyf));
+    if (entry.tag === 'hmtx' && entry.transformed) return copiedTable('hmtx', rebuildHmtx(bytes, tables, glyf));
     if (!entry.transformed && bytes.length !== entry.origLength) throw new FontFormatError(`WOFF2: table ${entry.tag} has the wrong length`);
-    return copied(entry.tag, bytes);
+    return copiedTable(entry.tag, bytes);
   });
-}
-
-function copied(tag: string, bytes: Uint8Array): TableWriter {
-  return { tag, length: bytes.length, write: (out, at) => out.set(bytes, at) };
 }
 
 /** head with indexToLocFormat (offset 50) set to the loca written. */

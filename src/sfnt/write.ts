@@ -16,6 +16,11 @@ export interface TableWriter {
   write(out: Uint8Array, at: number): void;
 }
 
+/** A table written as the bytes it already is. */
+export function copiedTable(tag: string, bytes: Uint8Array): TableWriter {
+  return { tag, length: bytes.length, write: (out, at) => out.set(bytes, at) };
+}
+
 /** sfntVersion of a font with TrueType outlines. */
 const TRUETYPE_VERSION = 0x00010000;
 const HEADER_SIZE = 12;

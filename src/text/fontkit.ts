@@ -4,6 +4,7 @@
  * members it reaches are listed and checked in fontkit-internals.ts.
  */
 import * as fontkit from 'fontkit';
+import { isWoff, woffToSfnt } from '../sfnt/woff.js';
 import { isWoff2, isWoff2Collection, woff2ToSfnt } from '../sfnt/woff2.js';
 import { appliedFeatures, bitmapOnlyGlyphs, glyphRecordsOf, hasOutlines, memoizeGlyphDecoding, otProcessors } from './fontkit-internals.js';
 
@@ -80,10 +81,11 @@ export interface LaidOutGlyph {
  *
  * A WOFF2 file is first turned back into the TrueType/OpenType file it compresses (sfnt/woff2.ts):
  * fontkit reads WOFF2 outlines but keeps no glyph bytes, and its subsetter then wrote garbage
- * (invisible text, or "Offset is outside the bounds of the DataView" on composite glyphs).
+ * (invisible text, or "Offset is outside the bounds of the DataView" on composite glyphs). A WOFF
+ * file is inflated by sfnt/woff.ts too: fontkit's inflater spins forever on a corrupt stream.
  */
 export function parseFontBytes(bytes: Uint8Array): FontProgram[] {
-  const sfnt = isWoff2(bytes) && !isWoff2Collection(bytes) ? woff2ToSfnt(bytes) : bytes;
+  const sfnt = isWoff(bytes) ? woffToSfnt(bytes) : isWoff2(bytes) && !isWoff2Collection(bytes) ? woff2ToSfnt(bytes) : bytes;
   const buffer = Buffer.isBuffer(sfnt) ? sfnt : Buffer.from(sfnt.buffer, sfnt.byteOffset, sfnt.byteLength);
   const parsed = fontkit.create(buffer) as { fonts?: unknown[] };
   const fonts = Array.isArray(parsed.fonts) ? parsed.fonts : [parsed];
@@ -109,7 +111,34 @@ function checkProgram(font: unknown): FontProgram {
   // colour bitmap fonts (CBDT, sbix only) have nothing a PDF font program can carry
   if (!hasOutlines(program)) throw new Error('no glyph outlines (a bitmap-only font, such as a colour emoji font)');
   memoizeGlyphDecoding(program);
+  touchEmbeddingTables(program);
   return program;
+}
+
+/**
+ * What the PDF writer reads of every embedded font besides the glyphs laid out (PDFKit's
+ * EmbeddedFont: the subsetter, glyph 0's width, the descriptor's flags and box), read once here so
+ * that a font damaged there is refused when it loads, with a warning and a fallback font, instead
+ * of failing the document when it is written (issue 26: one policy for bad resources).
+ */
+function touchEmbeddingTables(program: FontProgram): void {
+  const font = program as unknown as {
+    createSubset(): { encode(): unknown };
+    getGlyph(id: number): { readonly advanceWidth: number };
+    readonly numGlyphs: number;
+    readonly post: { readonly isFixedPitch: unknown };
+    readonly head: { readonly macStyle: { readonly italic: unknown } };
+    readonly bbox: { readonly minX: number };
+    readonly directory: { readonly tables: Readonly<Record<string, unknown>> };
+  };
+  const subset = font.createSubset();
+  // a CFF subset is fontkit's to write: its charset, encodings and private dicts are read only then
+  if (font.directory.tables['CFF '] !== undefined) subset.encode();
+  // the last glyph's width reads the end of hmtx, which a cut file lacks (the widths of the glyphs used are read when the PDF is written)
+  for (const id of [0, Math.max(0, font.numGlyphs - 1)]) if (!Number.isFinite(font.getGlyph(id).advanceWidth)) throw new Error(`glyph ${id} has no advance width`);
+  void font.post.isFixedPitch;
+  void font.head.macStyle.italic;
+  void font.bbox.minX;
 }
 
 /** The layout engine fontkit keeps per font (a cached getter: created on first use). */

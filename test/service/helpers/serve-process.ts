@@ -1,7 +1,7 @@
 /** `octavo serve` as a real child process (from dist/), on 127.0.0.1 with a free port. */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ensureBuilt } from '../../helpers/processes.js';
@@ -47,6 +47,39 @@ export function processCpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // from field 3, state
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND; // fields 14 and 15
+}
+
+/**
+ * CPU time (ms) of the process and all its descendants so far — the live ones' own time and that
+ * of the children each has already reaped — from /proc/PID/stat: the work a server does for a
+ * request, whichever of its render processes does it, unlike wall time the same on a loaded machine.
+ */
+export function processTreeCpuMs(pid: number): number {
+  const stats = new Map<number, { parent: number; ticks: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // from field 3, state
+    // fields 4 (ppid), 14-17 (utime, stime, cutime, cstime)
+    stats.set(Number(entry), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]) });
+  }
+  let ticks = 0;
+  const tree = new Set([pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [id, { parent }] of stats) {
+      if (tree.has(id) || !tree.has(parent)) continue;
+      tree.add(id);
+      grew = true;
+    }
+  }
+  for (const id of tree) ticks += stats.get(id)?.ticks ?? 0;
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
 /**
