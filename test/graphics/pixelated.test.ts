@@ -23,7 +23,8 @@ describe('pixelated upscaling', () => {
 
   it('stays blocky when a transform enlarges it', async () => {
     // a 2 × 2 image at 4px under scale(2): 8 device px, blocks of 4 × 4 up to the image's edges
-    const html = `<style>@page { size: 8px 8px; margin: 0 } body { margin: 0 } div { transform: scale(2); transform-origin: 0 0; image-rendering: pixelated; font-size: 0 }
+    // (the div is 4px wide so that, scaled, it still fits the 8px page: no content-width warning)
+    const html = `<style>@page { size: 8px 8px; margin: 0 } body { margin: 0 } div { width: 4px; transform: scale(2); transform-origin: 0 0; image-rendering: pixelated; font-size: 0 }
       img { width: 4px; height: 4px }</style><div><img src="${CHECKER}"></div>`;
     expect(await renderPage(html)).toEqual(['RRRRBBBB', 'RRRRBBBB', 'RRRRBBBB', 'RRRRBBBB', 'BBBBRRRR', 'BBBBRRRR', 'BBBBRRRR', 'BBBBRRRR']);
   });
