@@ -10,7 +10,7 @@ import type { BlockBox, LayoutBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import type { BoxFragment } from '../types.js';
 import type { BreakToken, Fragmentainer, LayoutContext, LayoutInput, LayoutResult } from '../contract.js';
-import { sizingStyle } from '../contract.js';
+import { bottomAt, sizingStyle } from '../contract.js';
 import type { MarginStrut } from '../margins.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
 import type { HorizontalMetrics } from '../box-model.js';
@@ -65,7 +65,9 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     fragmentainer: room === undefined ? undefined : { ...room, discardTopMargins: top.discard && (continued || !top.separates) },
     exclusions: bfc ? NO_EXCLUSIONS : input.exclusions,
   };
-  const children = clampedChildren(content.inlineContent ? layoutLines(frame, content, ctx, resume) : layoutBlockChildren(frame, content, ctx, resume), clamp, style, ctx);
+  const layChildren = (room: BlockFrame): ChildrenResult => clampedChildren(content.inlineContent ? layoutLines(room, content, ctx, resume) : layoutBlockChildren(room, content, ctx, resume), clamp, style, ctx);
+  const laidChildren = layChildren(frame);
+  const children = clone ? laidChildren : withBlockEndEdges(laidChildren, frame, { style, edges: h.padding.bottom + h.border.bottom, containingHeight: input.containingHeight, edgesY, separatesTop: top.separates }, layChildren);
   if (children.pushed && !(input.fragmentainer?.atTop ?? true)) return { kind: 'pushed' };
 
   // A formatting context root whose floats continue continues too (it contains them, §10.6.7).
@@ -282,6 +284,44 @@ function overflowsUnsplittably(box: LayoutBox, borderBottom: number, input: Layo
 function contentRoom(page: Fragmentainer | undefined, h: HorizontalMetrics, clone: boolean, clamped: boolean): Fragmentainer | undefined {
   if (page === undefined || clamped) return undefined;
   return clone ? clonedRoom(page, h.padding.bottom + h.border.bottom) : page;
+}
+
+/**
+ * The block-end padding and border stay with the content above them (as in Chromium): between
+ * the last child and the block's bottom padding there is no break opportunity (CSS Fragmentation
+ * 3 §4.1 class C needs a gap), so content that fits but leaves no room for them is laid out
+ * again above them, and the last lines or children go with them to the next page (Blink's
+ * fragmentation_utils.cc `FinishFragmentation` keeps breaking before them as a last resort only).
+ * When even that leaves no room — the edges taller than what is left of a page — the block moves
+ * to the next page, and at a page top it overflows as before.
+ */
+function withBlockEndEdges(
+  children: ChildrenResult, frame: BlockFrame,
+  box: { readonly style: ComputedStyle; readonly edges: number; readonly containingHeight: number | undefined; readonly edgesY: number; readonly separatesTop: boolean },
+  layChildren: (room: BlockFrame) => ChildrenResult,
+): ChildrenResult {
+  const page = frame.fragmentainer;
+  if (page === undefined || box.edges === 0 || !isAutoHeight(box.style.height)) return children;
+  // Where the complete content ends with its last margin (inside the box), or undefined when it fits with the edges.
+  const overflowing = (laid: ChildrenResult): number | undefined => {
+    if (laid.pushed || laid.breakToken !== undefined) return undefined;
+    const contentTop = box.separatesTop ? frame.y : laid.resolvedAt ?? frame.y;
+    const autoHeight = Math.max(0, laid.endY + collapsedMargin(laid.strut) - contentTop);
+    const contentHeight = clampHeight(box.style, autoHeight, box.containingHeight, box.edgesY, autoHeight);
+    return contentTop + contentHeight + box.edges <= bottomAt(page, contentTop) + 0.01 ? undefined : collapsedMargin(laid.strut);
+  };
+  let laid = children;
+  // First above the edges; then, if the last child still fits only without its bottom margin, above that margin too.
+  for (let step = 0; step < 2; step++) {
+    const trailing = overflowing(laid);
+    if (trailing === undefined) return laid;
+    const room = clonedRoom(page, box.edges + (step === 0 ? 0 : Math.max(0, trailing)));
+    if (page.atTop && room.bottom <= frame.y + 0.01) return children;
+    const above = layChildren({ ...frame, fragmentainer: room });
+    if (above.pushed && page.atTop) return children;
+    laid = above;
+  }
+  return laid;
 }
 
 /** The children of a `max-lines` (`line-clamp`) box, cut after its lines (line-clamp.ts); as laid out when they are fewer or it has none. */
