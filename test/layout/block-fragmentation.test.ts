@@ -75,3 +75,42 @@ describe('block-end padding and border at a page end (as Chromium)', () => {
     expect(findById(tall.pages[1]!, 'after')).toMatchObject({ y: 0 });
   });
 });
+
+describe('a height or min-height taller than the page (CSS Fragmentation 3 §4.4)', () => {
+  it('carries the rest of a fixed height over to the next pages, with the bottom border on the last', async () => {
+    const doc = await layoutHtml(`<style>${page}</style><div id=d style="height:450px; border:5px solid">${lines(2)}</div><p id=after>After</p>`);
+    expect(doc.pages).toHaveLength(3);
+    expect(findById(doc.pages[0]!, 'd')).toMatchObject({ y: 0, height: 200, border: { top: 5, bottom: 0 } });
+    expect(findById(doc.pages[1]!, 'd')).toMatchObject({ y: 0, height: 200, border: { top: 0, bottom: 0 } });
+    // 460px in all: 200 + 200 + 60
+    expect(findById(doc.pages[2]!, 'd')).toMatchObject({ y: 0, height: 60, border: { top: 0, bottom: 5 } });
+    expect(findById(doc.pages[2]!, 'after')).toMatchObject({ y: 60 });
+  });
+
+  it('fragments the content inside it and extends each fragment to the page end', async () => {
+    const doc = await layoutHtml(`<style>${page}</style><div id=d style="height:300px">${lines(12)}</div><p id=after>After</p>`);
+    expect(findById(doc.pages[0]!, 'd')).toMatchObject({ height: 200 });
+    expect(lineOf(doc.pages, 'L11')).toMatchObject({ page: 1, y: 0 });
+    expect(findById(doc.pages[1]!, 'd')).toMatchObject({ height: 100 });
+    expect(findById(doc.pages[1]!, 'after')).toMatchObject({ y: 100 });
+  });
+
+  it('splits a min-height where it starts, and continues the floats inside a tall box', async () => {
+    const min = await layoutHtml(`<style>${page}</style><p>Before</p><div id=d style="min-height:300px">${lines(2)}</div><p id=after>After</p>`);
+    expect(findById(min.pages[0]!, 'd')).toMatchObject({ y: 20, height: 180 });
+    expect(findById(min.pages[1]!, 'd')).toMatchObject({ y: 0, height: 120 });
+    expect(findById(min.pages[1]!, 'after')).toMatchObject({ y: 120 });
+    const floats = await layoutHtml(`<style>${page} .f { float: left; width: 40px }</style><section id=s style="height:500px"><div class=f>${lines(14)}</div></section><p id=after>After</p>`);
+    expect(floats.pages).toHaveLength(3);
+    expect(findById(floats.pages[0]!, 's')).toMatchObject({ height: 200 });
+    expect(lineOf(floats.pages, 'L11')).toMatchObject({ page: 1, y: 0 });
+    expect(findById(floats.pages[2]!, 's')).toMatchObject({ height: 100 });
+    expect(findById(floats.pages[2]!, 'after')).toMatchObject({ y: 100 });
+  });
+
+  it('keeps a box that clips its overflow whole', async () => {
+    const doc = await layoutHtml(`<style>${page}</style><div id=d style="height:450px; overflow:hidden">${lines(2)}</div><p id=after>After</p>`);
+    expect(findById(doc.pages[0]!, 'd')).toMatchObject({ height: 450 });
+    expect(findById(doc.pages[1]!, 'after')).toMatchObject({ y: 0 });
+  });
+});

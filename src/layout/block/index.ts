@@ -65,35 +65,61 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     fragmentainer: room === undefined ? undefined : { ...room, discardTopMargins: top.discard && (continued || !top.separates) },
     exclusions: bfc ? NO_EXCLUSIONS : input.exclusions,
   };
-  const layChildren = (room: BlockFrame): ChildrenResult => clampedChildren(content.inlineContent ? layoutLines(room, content, ctx, resume) : layoutBlockChildren(room, content, ctx, resume), clamp, style, ctx);
+  // Only the box's own height continues here: its content was all laid out on earlier pages.
+  const heightOnly = resume !== undefined && content.inlineContent && resume.kind === 'block';
+  const layChildren = (room: BlockFrame): ChildrenResult => clampedChildren(heightOnly ? noChildren(room)
+    : content.inlineContent ? layoutLines(room, content, ctx, resume) : layoutBlockChildren(room, content, ctx, resume), clamp, style, ctx);
   const laidChildren = layChildren(frame);
   const children = clone ? laidChildren : withBlockEndEdges(laidChildren, frame, { style, edges: h.padding.bottom + h.border.bottom, containingHeight: input.containingHeight, edgesY, separatesTop: top.separates }, layChildren);
   if (children.pushed && !(input.fragmentainer?.atTop ?? true)) return { kind: 'pushed' };
 
   // A formatting context root whose floats continue continues too (it contains them, §10.6.7).
-  const breakToken = bfc && children.breakToken?.atBlockEnd === true ? { ...children.breakToken, atBlockEnd: undefined } : children.breakToken;
-  const broken = breakToken !== undefined && breakToken.atBlockEnd !== true;
+  let breakToken = bfc && children.breakToken?.atBlockEnd === true ? { ...children.breakToken, atBlockEnd: undefined } : children.breakToken;
   // Only its floats continue here: its edges were all on an earlier page.
   const tail = resume?.atBlockEnd === true;
-  // box-decoration-break: clone keeps the border and padding at every break (margins are still truncated)
-  const cutBottom = (broken || tail) && !clone;
-  const bottom = {
-    border: cutBottom ? 0 : h.border.bottom,
-    padding: cutBottom ? 0 : h.padding.bottom,
-    margin: broken || tail ? 0 : marginOrZero(style.marginBottom, input.containingWidth),
+  // The content height its earlier fragments took (CSS Fragmentation 3 §4.4: a `height` or `min-height` spans the fragments).
+  const consumed = resume?.consumed ?? 0;
+  const edges = (broken: boolean): { readonly border: number; readonly padding: number; readonly margin: number } => {
+    // box-decoration-break: clone keeps the border and padding at every break (margins are still truncated)
+    const cutBottom = (broken || tail) && !clone;
+    return {
+      border: cutBottom ? 0 : h.border.bottom,
+      padding: cutBottom ? 0 : h.padding.bottom,
+      margin: broken || tail ? 0 : marginOrZero(style.marginBottom, input.containingWidth),
+    };
   };
-  const separatesBottom = bottom.border > 0 || bottom.padding > 0 || bfc || broken || !isAutoHeight(style.height);
-  const mayCollapseThrough = !separatesBottom && clampHeight(style, 0, frame.containingHeight, edgesY) === 0;
-  const vertical = resolveVerticalPosition(input, top, children, { separatesBottom, mayCollapseThrough, marginBottom: bottom.margin });
+  const verticalOf = (broken: boolean, bottom: ReturnType<typeof edges>): VerticalPosition => {
+    const separatesBottom = bottom.border > 0 || bottom.padding > 0 || bfc || broken || !isAutoHeight(style.height);
+    const mayCollapseThrough = !separatesBottom && clampHeight(style, 0, frame.containingHeight, edgesY) === 0;
+    return resolveVerticalPosition(input, top, children, { separatesBottom, mayCollapseThrough, marginBottom: bottom.margin });
+  };
+  let broken = breakToken !== undefined && breakToken.atBlockEnd !== true;
+  let bottom = edges(broken);
+  let vertical = verticalOf(broken, bottom);
 
   // A formatting context root grows to contain its floats (CSS2 §10.6.7).
   const floatsEnd = bfc ? floatsBottom(children.exclusions, 'both') : -Infinity;
   // Size containment lays the box out as if it were empty (CSS Containment 2 §3.1).
-  const autoHeight = style.contain.size ? 0 : Math.max(0, Math.max(vertical.contentBottom, floatsEnd) - vertical.contentTop);
-  const contentHeight = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY)
-    : broken || tail ? autoHeight
-      : ratioHeight !== undefined ? withContentMinimum(style, ratioHeight, autoHeight)
-        : clampHeight(style, autoHeight, input.containingHeight, edgesY, autoHeight);
+  let autoHeight = style.contain.size ? 0 : Math.max(0, Math.max(vertical.contentBottom, floatsEnd) - vertical.contentTop);
+  // The room left on the page for the content of a box that breaks (it extends to the page end, CSS Fragmentation 3 §5.3).
+  const roomLeft = (): number => (input.fragmentainer === undefined ? Infinity
+    : bottomAt(input.fragmentainer, vertical.contentTop) - vertical.contentTop - (clone ? h.padding.bottom + h.border.bottom : 0));
+  let contentHeight = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY)
+    : broken ? brokenHeight(style, { consumed, autoHeight, room: roomLeft(), containingHeight: input.containingHeight, edgesY })
+      : tail ? autoHeight
+        : ratioHeight !== undefined && consumed === 0 ? withContentMinimum(style, ratioHeight, autoHeight)
+          : Math.max(0, clampHeight(style, consumed + autoHeight, input.containingHeight, edgesY, consumed + autoHeight) - consumed);
+  if (!broken && !tail && input.fixedHeight === undefined && carriesHeightOver(box, input, children, vertical.contentTop + contentHeight)) {
+    // Its height runs past a page it starts at the top of: the rest continues on the next pages.
+    broken = true;
+    bottom = edges(true);
+    vertical = verticalOf(true, bottom);
+    autoHeight = style.contain.size ? 0 : Math.max(0, Math.max(vertical.contentBottom, floatsEnd) - vertical.contentTop);
+    contentHeight = Math.max(autoHeight, roomLeft());
+    breakToken = breakToken === undefined ? { kind: 'block', box: content, children: [], next: content.inlineContent ? 0 : content.children.length } : { ...breakToken, atBlockEnd: undefined };
+  }
+  // only a box whose own height or min-height spans fragments counts what they consumed
+  if (broken && breakToken !== undefined && clampHeight(style, 0, input.containingHeight, edgesY) > 0) breakToken = { ...breakToken, consumed: consumed + contentHeight };
   const borderBottom = vertical.contentTop + contentHeight + bottom.padding + bottom.border;
   const shift = broken || continued ? 0 : blockContentOffset(style.alignContent, contentHeight - autoHeight);
   if (overflowsUnsplittably(box, borderBottom, input, children, clamp !== undefined)) return { kind: 'pushed' };
@@ -262,6 +288,43 @@ function resolveVerticalPosition(
   }
   const borderTop = input.y + collapsedMargin(top.strut);
   return { borderTop, contentTop: borderTop, contentBottom: borderTop, strut: addMargin(children.strut, bottom.marginBottom), resolvedAt: undefined };
+}
+
+/**
+ * The content height of a fragment whose content continues on the next page: a `height` or
+ * `min-height` still to be used extends it to the page end (CSS Fragmentation 3 §5.3), an auto
+ * height is its content; a fixed height already used up leaves the content overflowing it.
+ */
+function brokenHeight(style: ComputedStyle, at: { readonly consumed: number; readonly autoHeight: number; readonly room: number; readonly containingHeight: number | undefined; readonly edgesY: number }): number {
+  const specified = clampHeight(style, 0, at.containingHeight, at.edgesY);
+  const left = Math.max(0, Math.min(specified - at.consumed, at.room));
+  return isAutoHeight(style.height) ? Math.max(at.autoHeight, left) : left;
+}
+
+/**
+ * A box whose own `height` or `min-height` takes its content box past the end of the page breaks there (CSS
+ * Fragmentation 3 §4.4): one with a fixed `height` when it starts at the top of a page (below the
+ * top it moves to the next page first: overflowsUnsplittably), one with content and a
+ * `min-height` where it is. A box that clips its overflow, or a line-clamped one, stays whole
+ * (monolithic, §4.1); in columns such boxes stay whole as before.
+ */
+function carriesHeightOver(box: LayoutBox, input: LayoutInput, children: ChildrenResult, contentBottom: number): boolean {
+  const page = input.fragmentainer;
+  if (page === undefined || page.column === true || input.mode !== 'layout') return false;
+  const style = sizingStyle(box, input);
+  if (style.overflowY !== 'visible' || style.maxLines !== 'none' || box.kind !== 'block') return false;
+  if (!page.atTop && !(isAutoHeight(style.height) && children.fragments.length > 0)) return false;
+  // the content box itself runs past the page (bottom padding and border alone never carry over)
+  if (clampHeight(style, 0, input.containingHeight, 0) === 0) return false;
+  return contentBottom > bottomAt(page, contentBottom) + 0.01;
+}
+
+/** The children of a box whose content is all laid out already (only its height continues). */
+function noChildren(frame: BlockFrame): ChildrenResult {
+  return {
+    fragments: [], endY: frame.y, strut: EMPTY_STRUT, resolvedAt: undefined, breakToken: undefined, pushed: false,
+    exclusions: frame.exclusions, baselines: { first: undefined, last: undefined }, positioned: [], pageContent: [],
+  };
 }
 
 /**
