@@ -73,53 +73,9 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
   const children = clone ? laidChildren : withBlockEndEdges(laidChildren, frame, { style, edges: h.padding.bottom + h.border.bottom, containingHeight: input.containingHeight, edgesY, separatesTop: top.separates }, layChildren);
   if (children.pushed && !(input.fragmentainer?.atTop ?? true)) return { kind: 'pushed' };
 
-  // A formatting context root whose floats continue continues too (it contains them, §10.6.7).
-  let breakToken = bfc && children.breakToken?.atBlockEnd === true ? { ...children.breakToken, atBlockEnd: undefined } : children.breakToken;
-  // Only its floats continue here: its edges were all on an earlier page.
-  const tail = resume?.atBlockEnd === true;
-  // The content height its earlier fragments took (CSS Fragmentation 3 §4.4: a `height` or `min-height` spans the fragments).
-  const consumed = resume?.consumed ?? 0;
-  const edges = (broken: boolean): { readonly border: number; readonly padding: number; readonly margin: number } => {
-    // box-decoration-break: clone keeps the border and padding at every break (margins are still truncated)
-    const cutBottom = (broken || tail) && !clone;
-    return {
-      border: cutBottom ? 0 : h.border.bottom,
-      padding: cutBottom ? 0 : h.padding.bottom,
-      margin: broken || tail ? 0 : marginOrZero(style.marginBottom, input.containingWidth),
-    };
-  };
-  const verticalOf = (broken: boolean, bottom: ReturnType<typeof edges>): VerticalPosition => {
-    const separatesBottom = bottom.border > 0 || bottom.padding > 0 || bfc || broken || !isAutoHeight(style.height);
-    const mayCollapseThrough = !separatesBottom && clampHeight(style, 0, frame.containingHeight, edgesY) === 0;
-    return resolveVerticalPosition(input, top, children, { separatesBottom, mayCollapseThrough, marginBottom: bottom.margin });
-  };
-  let broken = breakToken !== undefined && breakToken.atBlockEnd !== true;
-  let bottom = edges(broken);
-  let vertical = verticalOf(broken, bottom);
-
-  // A formatting context root grows to contain its floats (CSS2 §10.6.7).
-  const floatsEnd = bfc ? floatsBottom(children.exclusions, 'both') : -Infinity;
-  // Size containment lays the box out as if it were empty (CSS Containment 2 §3.1).
-  let autoHeight = style.contain.size ? 0 : Math.max(0, Math.max(vertical.contentBottom, floatsEnd) - vertical.contentTop);
-  // The room left on the page for the content of a box that breaks (it extends to the page end, CSS Fragmentation 3 §5.3).
-  const roomLeft = (): number => (input.fragmentainer === undefined ? Infinity
-    : bottomAt(input.fragmentainer, vertical.contentTop) - vertical.contentTop - (clone ? h.padding.bottom + h.border.bottom : 0));
-  let contentHeight = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY)
-    : broken ? brokenHeight(style, { consumed, autoHeight, room: roomLeft(), containingHeight: input.containingHeight, edgesY })
-      : tail ? autoHeight
-        : ratioHeight !== undefined && consumed === 0 ? withContentMinimum(style, ratioHeight, autoHeight)
-          : Math.max(0, clampHeight(style, consumed + autoHeight, input.containingHeight, edgesY, consumed + autoHeight) - consumed);
-  if (!broken && !tail && input.fixedHeight === undefined && carriesHeightOver(box, input, children, vertical.contentTop + contentHeight)) {
-    // Its height runs past a page it starts at the top of: the rest continues on the next pages.
-    broken = true;
-    bottom = edges(true);
-    vertical = verticalOf(true, bottom);
-    autoHeight = style.contain.size ? 0 : Math.max(0, Math.max(vertical.contentBottom, floatsEnd) - vertical.contentTop);
-    contentHeight = Math.max(autoHeight, roomLeft());
-    breakToken = breakToken === undefined ? { kind: 'block', box: content, children: [], next: content.inlineContent ? 0 : content.children.length } : { ...breakToken, atBlockEnd: undefined };
-  }
-  // only a box whose own height or min-height spans fragments counts what they consumed
-  if (broken && breakToken !== undefined && clampHeight(style, 0, input.containingHeight, edgesY) > 0) breakToken = { ...breakToken, consumed: consumed + contentHeight };
+  const { breakToken, broken, bottom, vertical, autoHeight, contentHeight } = settleBlockEnd({
+    box, content, input, style, h, top, children, resume, bfc, clone, edgesY, ratioHeight, frameContainingHeight: frame.containingHeight,
+  });
   const borderBottom = vertical.contentTop + contentHeight + bottom.padding + bottom.border;
   const shift = broken || continued ? 0 : blockContentOffset(style.alignContent, contentHeight - autoHeight);
   if (overflowsUnsplittably(box, borderBottom, input, children, clamp !== undefined)) return { kind: 'pushed' };
@@ -155,6 +111,88 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     positioned: children.positioned,
     pageContent: children.pageContent,
   };
+}
+
+/** What settling a block's end needs: the box, its run, its measured edges and its laid-out children. */
+interface BlockEndInput {
+  readonly box: LayoutBox;
+  readonly content: BlockBox;
+  readonly input: LayoutInput;
+  readonly style: ComputedStyle;
+  readonly h: HorizontalMetrics;
+  readonly top: TopEdge;
+  readonly children: ChildrenResult;
+  readonly resume: BreakToken | undefined;
+  readonly bfc: boolean;
+  readonly clone: boolean;
+  readonly edgesY: number;
+  readonly ratioHeight: number | undefined;
+  readonly frameContainingHeight: number | undefined;
+}
+
+interface BlockEnd {
+  readonly breakToken: BreakToken | undefined;
+  readonly broken: boolean;
+  readonly bottom: { readonly border: number; readonly padding: number; readonly margin: number };
+  readonly vertical: VerticalPosition;
+  readonly autoHeight: number;
+  readonly contentHeight: number;
+}
+
+/**
+ * The block's end on this page: whether it continues (its content, or only its height), its
+ * bottom edges, its vertical position and its content height.
+ */
+function settleBlockEnd(b: BlockEndInput): BlockEnd {
+  const { box, content, input, style, h, top, children, resume, bfc, clone, edgesY, ratioHeight } = b;
+  // A formatting context root whose floats continue continues too (it contains them, §10.6.7).
+  let breakToken = bfc && children.breakToken?.atBlockEnd === true ? { ...children.breakToken, atBlockEnd: undefined } : children.breakToken;
+  // Only its floats continue here: its edges were all on an earlier page.
+  const tail = resume?.atBlockEnd === true;
+  // The content height its earlier fragments took (CSS Fragmentation 3 §4.4: a `height` or `min-height` spans the fragments).
+  const consumed = resume?.consumed ?? 0;
+  const edges = (broken: boolean): { readonly border: number; readonly padding: number; readonly margin: number } => {
+    // box-decoration-break: clone keeps the border and padding at every break (margins are still truncated)
+    const cutBottom = (broken || tail) && !clone;
+    return {
+      border: cutBottom ? 0 : h.border.bottom,
+      padding: cutBottom ? 0 : h.padding.bottom,
+      margin: broken || tail ? 0 : marginOrZero(style.marginBottom, input.containingWidth),
+    };
+  };
+  const verticalOf = (broken: boolean, bottom: ReturnType<typeof edges>): VerticalPosition => {
+    const separatesBottom = bottom.border > 0 || bottom.padding > 0 || bfc || broken || !isAutoHeight(style.height);
+    const mayCollapseThrough = !separatesBottom && clampHeight(style, 0, b.frameContainingHeight, edgesY) === 0;
+    return resolveVerticalPosition(input, top, children, { separatesBottom, mayCollapseThrough, marginBottom: bottom.margin });
+  };
+  let broken = breakToken !== undefined && breakToken.atBlockEnd !== true;
+  let bottom = edges(broken);
+  let vertical = verticalOf(broken, bottom);
+
+  // A formatting context root grows to contain its floats (CSS2 §10.6.7).
+  const floatsEnd = bfc ? floatsBottom(children.exclusions, 'both') : -Infinity;
+  // Size containment lays the box out as if it were empty (CSS Containment 2 §3.1).
+  let autoHeight = style.contain.size ? 0 : Math.max(0, Math.max(vertical.contentBottom, floatsEnd) - vertical.contentTop);
+  // The room left on the page for the content of a box that breaks (it extends to the page end, CSS Fragmentation 3 §5.3).
+  const roomLeft = (): number => (input.fragmentainer === undefined ? Infinity
+    : bottomAt(input.fragmentainer, vertical.contentTop) - vertical.contentTop - (clone ? h.padding.bottom + h.border.bottom : 0));
+  let contentHeight = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY)
+    : broken ? brokenHeight(style, { consumed, autoHeight, room: roomLeft(), containingHeight: input.containingHeight, edgesY })
+      : tail ? autoHeight
+        : ratioHeight !== undefined && consumed === 0 ? withContentMinimum(style, ratioHeight, autoHeight)
+          : Math.max(0, clampHeight(style, consumed + autoHeight, input.containingHeight, edgesY, consumed + autoHeight) - consumed);
+  if (!broken && !tail && input.fixedHeight === undefined && carriesHeightOver(box, input, children, vertical.contentTop + contentHeight)) {
+    // Its height runs past a page it starts at the top of: the rest continues on the next pages.
+    broken = true;
+    bottom = edges(true);
+    vertical = verticalOf(true, bottom);
+    autoHeight = style.contain.size ? 0 : Math.max(0, Math.max(vertical.contentBottom, floatsEnd) - vertical.contentTop);
+    contentHeight = Math.max(autoHeight, roomLeft());
+    breakToken = breakToken === undefined ? { kind: 'block', box: content, children: [], next: content.inlineContent ? 0 : content.children.length } : { ...breakToken, atBlockEnd: undefined };
+  }
+  // only a box whose own height or min-height spans fragments counts what they consumed
+  if (broken && breakToken !== undefined && clampHeight(style, 0, input.containingHeight, edgesY) > 0) breakToken = { ...breakToken, consumed: consumed + contentHeight };
+  return { breakToken, broken, bottom, vertical, autoHeight, contentHeight };
 }
 
 function horizontalMetrics(box: LayoutBox, input: LayoutInput): HorizontalMetrics {
