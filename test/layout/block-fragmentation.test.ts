@@ -108,6 +108,13 @@ describe('a height or min-height taller than the page (CSS Fragmentation 3 §4.4
     expect(findById(floats.pages[2]!, 'after')).toMatchObject({ y: 100 });
   });
 
+  it('keeps an empty box with a height taller than the page whole, as before', async () => {
+    const doc = await layoutHtml(`<style>${page}</style><div id=a style="height:450px"></div><div id=b style="height:450px"></div>`);
+    expect(doc.pages).toHaveLength(2);
+    expect(findById(doc.pages[0]!, 'a')).toMatchObject({ y: 0, height: 450 });
+    expect(findById(doc.pages[1]!, 'b')).toMatchObject({ y: 0, height: 450 });
+  });
+
   it('keeps a box that clips its overflow whole', async () => {
     const doc = await layoutHtml(`<style>${page}</style><div id=d style="height:450px; overflow:hidden">${lines(2)}</div><p id=after>After</p>`);
     expect(findById(doc.pages[0]!, 'd')).toMatchObject({ height: 450 });

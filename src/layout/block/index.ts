@@ -181,7 +181,7 @@ function settleBlockEnd(b: BlockEndInput): BlockEnd {
       : tail ? autoHeight
         : ratioHeight !== undefined && consumed === 0 ? withContentMinimum(style, ratioHeight, autoHeight)
           : Math.max(0, clampHeight(style, consumed + autoHeight, input.containingHeight, edgesY, consumed + autoHeight) - consumed);
-  if (!broken && !tail && input.fixedHeight === undefined && carriesHeightOver(box, input, children, vertical.contentTop + contentHeight)) {
+  if (!broken && !tail && input.fixedHeight === undefined && carriesHeightOver(box, input, children.fragments.length > 0 || resume !== undefined, vertical.contentTop + contentHeight)) {
     // Its height runs past a page it starts at the top of: the rest continues on the next pages.
     broken = true;
     bottom = edges(true);
@@ -342,16 +342,18 @@ function brokenHeight(style: ComputedStyle, at: { readonly consumed: number; rea
 /**
  * A box whose own `height` or `min-height` takes its content box past the end of the page breaks there (CSS
  * Fragmentation 3 §4.4): one with a fixed `height` when it starts at the top of a page (below the
- * top it moves to the next page first: overflowsUnsplittably), one with content and a
- * `min-height` where it is. A box that clips its overflow, or a line-clamped one, stays whole
- * (monolithic, §4.1); in columns such boxes stay whole as before.
+ * top it moves to the next page first: overflowsUnsplittably), one with a `min-height` where it
+ * is. A box with no content, one that clips its overflow, a line-clamped one, a table cell and a
+ * box in columns stay whole as before (monolithic, §4.1, or broken by their own layout).
  */
-function carriesHeightOver(box: LayoutBox, input: LayoutInput, children: ChildrenResult, contentBottom: number): boolean {
+function carriesHeightOver(box: LayoutBox, input: LayoutInput, hasContent: boolean, contentBottom: number): boolean {
   const page = input.fragmentainer;
   if (page === undefined || page.column === true || input.mode !== 'layout') return false;
   const style = sizingStyle(box, input);
   if (style.overflowY !== 'visible' || style.maxLines !== 'none' || box.kind !== 'block') return false;
-  if (!page.atTop && !(isAutoHeight(style.height) && children.fragments.length > 0)) return false;
+  // table cells and captions break with their rows; an empty box has nothing to carry over but its height (as WeasyPrint)
+  if (box.outer === 'inline' || style.display.startsWith('table') || !hasContent) return false;
+  if (!page.atTop && !isAutoHeight(style.height)) return false;
   // the content box itself runs past the page (bottom padding and border alone never carry over)
   if (clampHeight(style, 0, input.containingHeight, 0) === 0) return false;
   return contentBottom > bottomAt(page, contentBottom) + 0.01;
