@@ -154,6 +154,12 @@ export type BreakToken =
       readonly forced?: ForcedBreak | undefined;
       /** The box's in-flow content is complete: only floats inside it continue. */
       readonly atBlockEnd?: boolean | undefined;
+      /**
+       * The content height the box's earlier fragments took, for a `height` or `min-height` that
+       * spans fragments (CSS Fragmentation 3 §4.4). A box of inline content resumes with a block
+       * token only when its content is done and its height continues.
+       */
+      readonly consumed?: number | undefined;
     }
   | {
       readonly kind: 'inline';
@@ -162,6 +168,7 @@ export type BreakToken =
       /** Floats standing in the content that continue on the next page (placed there first). */
       readonly floats?: readonly FloatResume[] | undefined;
       readonly atBlockEnd?: boolean | undefined;
+      readonly consumed?: number | undefined;
     };
 
 /** A float split by the page end, and where it resumes (undefined: nothing of it fitted, it starts on the next page). */

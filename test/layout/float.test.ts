@@ -122,8 +122,17 @@ describe('clearance (CSS2 §9.5.2)', () => {
   });
 
   it('adds no clearance when the margins already put the box below the floats', async () => {
+    expect(await boxesOf('<div style="float:left;width:10px;height:20px"></div><p style="margin:0;height:5px"></p><div id=c style="clear:both;margin-top:30px;height:10px"></div>', '', ['c']))
+      .toEqual({ c: '0,35 400x10' });
+  });
+
+  it('clears floats that adjoin the margins above: the margin would move them too (negative clearance)', async () => {
+    // measured in Chromium: the float stays at the top, the box sits right below it, not 30px down
     expect(await boxesOf('<div style="float:left;width:10px;height:20px"></div><div id=c style="clear:both;margin-top:30px;height:10px"></div>', '', ['c']))
-      .toEqual({ c: '0,30 400x10' });
+      .toEqual({ c: '0,20 400x10' });
+    // an empty cleared box: the flow goes on from its border edge (WPT negative-clearance-after-adjoining-float)
+    expect(await boxesOf('<div><div id=p><div style="float:left;width:100px;height:50px"></div><div style="clear:left;margin-top:200px"></div></div><div id=n style="height:50px"></div></div>', '', ['p', 'n']))
+      .toEqual({ p: '0,0 400x50', n: '0,50 400x50' });
   });
 
   it('places a clearing float below the floats it clears', async () => {

@@ -221,7 +221,8 @@ function inFlow(step: ChildStep<Exclude<BlockLevelBox, OutOfFlowBox>>, frame: Bl
     return { kind: 'pushed' };
   }
   if (laid.kind === 'pushed') return laid;
-  const after = afterChild(flow, laid);
+  const cleared = resume === undefined && flow.y !== state.y && flow.resolvedAt !== undefined && clearSides(child.style.clear, frame.box.style.direction) !== undefined;
+  const after = cleared && laid.resolvedAt === undefined ? afterClearedEmpty(flow, laid, marginOrZero(child.style.marginBottom, frame.contentWidth)) : afterChild(flow, laid);
   // Complete but for its floats: its siblings follow it on this page, its floats continue beside them.
   if (laid.breakToken?.atBlockEnd === true) {
     return { kind: 'placed', fragments: [laid.fragment], state: { ...after, parallel: [...after.parallel, { index, token: laid.breakToken }] }, breakToken: undefined };
@@ -262,6 +263,15 @@ function afterChild(state: FlowState, laid: LayoutOutput): FlowState {
 }
 
 /**
+ * An empty box with clearance that its margins collapse through: its top margin does not
+ * collapse with what follows (CSS2 §8.3.1), the flow goes on from its border edge, below the floats.
+ */
+function afterClearedEmpty(state: FlowState, laid: LayoutOutput, marginBottom: number): FlowState {
+  const after = afterChild(state, laid);
+  return { ...after, y: laid.fragment.y, strut: addMargin(EMPTY_STRUT, marginBottom), resolvedAt: after.resolvedAt ?? laid.fragment.y };
+}
+
+/**
  * Clearance (CSS2 §9.5.2): when the child's border edge would sit above the floats it clears,
  * the margins above it are resolved and it starts below those floats.
  */
@@ -272,8 +282,12 @@ function withClearance(child: LayoutBox, frame: BlockFrame, state: FlowState): F
   if (floats === -Infinity) return state;
   const marginTop = marginOrZero(child.style.marginTop, frame.contentWidth);
   const hypothetical = state.y + collapsedMargin(addMargin(state.strut, marginTop));
-  if (hypothetical >= floats) return state;
   const resolved = state.y + collapsedMargin(state.strut);
+  // Floats placed while the margins above are unresolved sit where those margins end: a margin
+  // that collapses with them would move them down too, so it never takes the child past them
+  // (the clearance is then negative; WPT negative-clearance-after-adjoining-float).
+  const adjoining = state.resolvedAt === undefined && state.exclusions.floats.some((f) => f.top >= resolved - 0.01);
+  if (hypothetical >= (adjoining ? floats + hypothetical - resolved : floats)) return state;
   return { ...state, y: floats - marginTop, strut: EMPTY_STRUT, resolvedAt: state.resolvedAt ?? resolved };
 }
 

@@ -10,7 +10,7 @@ import type { BlockBox, LayoutBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import type { BoxFragment } from '../types.js';
 import type { BreakToken, Fragmentainer, LayoutContext, LayoutInput, LayoutResult } from '../contract.js';
-import { sizingStyle } from '../contract.js';
+import { bottomAt, sizingStyle } from '../contract.js';
 import type { MarginStrut } from '../margins.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
 import type { HorizontalMetrics } from '../box-model.js';
@@ -64,33 +64,17 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     fragmentainer: room === undefined ? undefined : { ...room, discardTopMargins: top.discard && (continued || !top.separates) },
     exclusions: bfc ? NO_EXCLUSIONS : input.exclusions,
   };
-  const children = clampedChildren(content.inlineContent ? layoutLines(frame, content, ctx, resume) : layoutBlockChildren(frame, content, ctx, resume), clamp, style, ctx);
+  // Only the box's own height continues here: its content was all laid out on earlier pages.
+  const heightOnly = resume !== undefined && content.inlineContent && resume.kind === 'block';
+  const layChildren = (room: BlockFrame): ChildrenResult => clampedChildren(heightOnly ? noChildren(room)
+    : content.inlineContent ? layoutLines(room, content, ctx, resume) : layoutBlockChildren(room, content, ctx, resume), clamp, style, ctx);
+  const laidChildren = layChildren(frame);
+  const children = clone ? laidChildren : withBlockEndEdges(laidChildren, frame, { style, edges: h.padding.bottom + h.border.bottom, containingHeight: input.containingHeight, edgesY, separatesTop: top.separates }, layChildren);
   if (children.pushed && !(input.fragmentainer?.atTop ?? true)) return { kind: 'pushed' };
 
-  // A formatting context root whose floats continue continues too (it contains them, §10.6.7).
-  const breakToken = bfc && children.breakToken?.atBlockEnd === true ? { ...children.breakToken, atBlockEnd: undefined } : children.breakToken;
-  const broken = breakToken !== undefined && breakToken.atBlockEnd !== true;
-  // Only its floats continue here: its edges were all on an earlier page.
-  const tail = resume?.atBlockEnd === true;
-  // box-decoration-break: clone keeps the border and padding at every break (margins are still truncated)
-  const cutBottom = (broken || tail) && !clone;
-  const bottom = {
-    border: cutBottom ? 0 : h.border.bottom,
-    padding: cutBottom ? 0 : h.padding.bottom,
-    margin: broken || tail ? 0 : marginOrZero(style.marginBottom, input.containingWidth),
-  };
-  const separatesBottom = bottom.border > 0 || bottom.padding > 0 || bfc || broken || !isAutoHeight(style.height);
-  const mayCollapseThrough = !separatesBottom && clampHeight(style, 0, frame.containingHeight, edgesY) === 0;
-  const vertical = resolveVerticalPosition(input, top, children, { separatesBottom, mayCollapseThrough, marginBottom: bottom.margin });
-
-  // A formatting context root grows to contain its floats (CSS2 §10.6.7).
-  const floatsEnd = bfc ? floatsBottom(children.exclusions, 'both') : -Infinity;
-  // Size containment lays the box out as if it were empty (CSS Containment 2 §3.1).
-  const autoHeight = style.contain.size ? 0 : Math.max(0, Math.max(vertical.contentBottom, floatsEnd) - vertical.contentTop);
-  const contentHeight = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY)
-    : broken || tail ? autoHeight
-      : ratioHeight !== undefined ? withContentMinimum(style, ratioHeight, autoHeight, input.containingHeight, edgesY)
-        : clampHeight(style, autoHeight, input.containingHeight, edgesY, autoHeight);
+  const { breakToken, broken, bottom, vertical, autoHeight, contentHeight } = settleBlockEnd({
+    box, content, input, style, h, top, children, resume, bfc, clone, edgesY, ratioHeight, frameContainingHeight: frame.containingHeight,
+  });
   const borderBottom = vertical.contentTop + contentHeight + bottom.padding + bottom.border;
   const shift = broken || continued ? 0 : blockContentOffset(style.alignContent, contentHeight - autoHeight);
   if (overflowsUnsplittably(box, borderBottom, input, children, clamp !== undefined)) return { kind: 'pushed' };
@@ -126,6 +110,88 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     positioned: children.positioned,
     pageContent: children.pageContent,
   };
+}
+
+/** What settling a block's end needs: the box, its run, its measured edges and its laid-out children. */
+interface BlockEndInput {
+  readonly box: LayoutBox;
+  readonly content: BlockBox;
+  readonly input: LayoutInput;
+  readonly style: ComputedStyle;
+  readonly h: HorizontalMetrics;
+  readonly top: TopEdge;
+  readonly children: ChildrenResult;
+  readonly resume: BreakToken | undefined;
+  readonly bfc: boolean;
+  readonly clone: boolean;
+  readonly edgesY: number;
+  readonly ratioHeight: number | undefined;
+  readonly frameContainingHeight: number | undefined;
+}
+
+interface BlockEnd {
+  readonly breakToken: BreakToken | undefined;
+  readonly broken: boolean;
+  readonly bottom: { readonly border: number; readonly padding: number; readonly margin: number };
+  readonly vertical: VerticalPosition;
+  readonly autoHeight: number;
+  readonly contentHeight: number;
+}
+
+/**
+ * The block's end on this page: whether it continues (its content, or only its height), its
+ * bottom edges, its vertical position and its content height.
+ */
+function settleBlockEnd(b: BlockEndInput): BlockEnd {
+  const { box, content, input, style, h, top, children, resume, bfc, clone, edgesY, ratioHeight } = b;
+  // A formatting context root whose floats continue continues too (it contains them, §10.6.7).
+  let breakToken = bfc && children.breakToken?.atBlockEnd === true ? { ...children.breakToken, atBlockEnd: undefined } : children.breakToken;
+  // Only its floats continue here: its edges were all on an earlier page.
+  const tail = resume?.atBlockEnd === true;
+  // The content height its earlier fragments took (CSS Fragmentation 3 §4.4: a `height` or `min-height` spans the fragments).
+  const consumed = resume?.consumed ?? 0;
+  const edges = (broken: boolean): { readonly border: number; readonly padding: number; readonly margin: number } => {
+    // box-decoration-break: clone keeps the border and padding at every break (margins are still truncated)
+    const cutBottom = (broken || tail) && !clone;
+    return {
+      border: cutBottom ? 0 : h.border.bottom,
+      padding: cutBottom ? 0 : h.padding.bottom,
+      margin: broken || tail ? 0 : marginOrZero(style.marginBottom, input.containingWidth),
+    };
+  };
+  const verticalOf = (broken: boolean, bottom: ReturnType<typeof edges>): VerticalPosition => {
+    const separatesBottom = bottom.border > 0 || bottom.padding > 0 || bfc || broken || !isAutoHeight(style.height);
+    const mayCollapseThrough = !separatesBottom && clampHeight(style, 0, b.frameContainingHeight, edgesY) === 0;
+    return resolveVerticalPosition(input, top, children, { separatesBottom, mayCollapseThrough, marginBottom: bottom.margin });
+  };
+  let broken = breakToken !== undefined && breakToken.atBlockEnd !== true;
+  let bottom = edges(broken);
+  let vertical = verticalOf(broken, bottom);
+
+  // A formatting context root grows to contain its floats (CSS2 §10.6.7).
+  const floatsEnd = bfc ? floatsBottom(children.exclusions, 'both') : -Infinity;
+  // Size containment lays the box out as if it were empty (CSS Containment 2 §3.1).
+  let autoHeight = style.contain.size ? 0 : Math.max(0, Math.max(vertical.contentBottom, floatsEnd) - vertical.contentTop);
+  // The room left on the page for the content of a box that breaks (it extends to the page end, CSS Fragmentation 3 §5.3).
+  const roomLeft = (): number => (input.fragmentainer === undefined ? Infinity
+    : bottomAt(input.fragmentainer, vertical.contentTop) - vertical.contentTop - (clone ? h.padding.bottom + h.border.bottom : 0));
+  let contentHeight = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY)
+    : broken ? brokenHeight(style, { consumed, autoHeight, room: roomLeft(), containingHeight: input.containingHeight, edgesY })
+      : tail ? autoHeight
+        : ratioHeight !== undefined && consumed === 0 ? withContentMinimum(style, ratioHeight, autoHeight, input.containingHeight, edgesY)
+          : Math.max(0, clampHeight(style, consumed + autoHeight, input.containingHeight, edgesY, consumed + autoHeight) - consumed);
+  if (!broken && !tail && input.fixedHeight === undefined && carriesHeightOver(box, input, children.fragments.length > 0 || resume !== undefined, vertical.contentTop + contentHeight)) {
+    // Its height runs past a page it starts at the top of: the rest continues on the next pages.
+    broken = true;
+    bottom = edges(true);
+    vertical = verticalOf(true, bottom);
+    autoHeight = style.contain.size ? 0 : Math.max(0, Math.max(vertical.contentBottom, floatsEnd) - vertical.contentTop);
+    contentHeight = Math.max(autoHeight, roomLeft());
+    breakToken = breakToken === undefined ? { kind: 'block', box: content, children: [], next: content.inlineContent ? 0 : content.children.length } : { ...breakToken, atBlockEnd: undefined };
+  }
+  // only a box whose own height or min-height spans fragments counts what they consumed
+  if (broken && breakToken !== undefined && clampHeight(style, 0, input.containingHeight, edgesY) > 0) breakToken = { ...breakToken, consumed: consumed + contentHeight };
+  return { breakToken, broken, bottom, vertical, autoHeight, contentHeight };
 }
 
 function horizontalMetrics(box: LayoutBox, input: LayoutInput): HorizontalMetrics {
@@ -232,6 +298,45 @@ function resolveVerticalPosition(
 }
 
 /**
+ * The content height of a fragment whose content continues on the next page: a `height` or
+ * `min-height` still to be used extends it to the page end (CSS Fragmentation 3 §5.3), an auto
+ * height is its content; a fixed height already used up leaves the content overflowing it.
+ */
+function brokenHeight(style: ComputedStyle, at: { readonly consumed: number; readonly autoHeight: number; readonly room: number; readonly containingHeight: number | undefined; readonly edgesY: number }): number {
+  const specified = clampHeight(style, 0, at.containingHeight, at.edgesY);
+  const left = Math.max(0, Math.min(specified - at.consumed, at.room));
+  return isAutoHeight(style.height) ? Math.max(at.autoHeight, left) : left;
+}
+
+/**
+ * A box whose own `height` or `min-height` takes its content box past the end of the page breaks there (CSS
+ * Fragmentation 3 §4.4): one with a fixed `height` when it starts at the top of a page (below the
+ * top it moves to the next page first: overflowsUnsplittably), one with a `min-height` where it
+ * is. A box with no content, one that clips its overflow, a line-clamped one, a table cell and a
+ * box in columns stay whole as before (monolithic, §4.1, or broken by their own layout).
+ */
+function carriesHeightOver(box: LayoutBox, input: LayoutInput, hasContent: boolean, contentBottom: number): boolean {
+  const page = input.fragmentainer;
+  if (page === undefined || page.column === true || input.mode !== 'layout') return false;
+  const style = sizingStyle(box, input);
+  if (style.overflowY !== 'visible' || style.maxLines !== 'none' || box.kind !== 'block') return false;
+  // table cells and captions break with their rows; an empty box has nothing to carry over but its height (as WeasyPrint)
+  if (box.outer === 'inline' || style.display.startsWith('table') || !hasContent) return false;
+  if (!page.atTop && !isAutoHeight(style.height)) return false;
+  // the content box itself runs past the page (bottom padding and border alone never carry over)
+  if (clampHeight(style, 0, input.containingHeight, 0) === 0) return false;
+  return contentBottom > bottomAt(page, contentBottom) + 0.01;
+}
+
+/** The children of a box whose content is all laid out already (only its height continues). */
+function noChildren(frame: BlockFrame): ChildrenResult {
+  return {
+    fragments: [], endY: frame.y, strut: EMPTY_STRUT, resolvedAt: undefined, breakToken: undefined, pushed: false,
+    exclusions: frame.exclusions, baselines: { first: undefined, last: undefined }, positioned: [], pageContent: [],
+  };
+}
+
+/**
  * A box that ends past the page but has no content to break inside (an empty box with a
  * height, or one whose own `height` makes it overflow) moves to the next page as a whole.
  * Boxes whose content was split already carry their own break token.
@@ -251,6 +356,44 @@ function overflowsUnsplittably(box: LayoutBox, borderBottom: number, input: Layo
 function contentRoom(page: Fragmentainer | undefined, h: HorizontalMetrics, clone: boolean, clamped: boolean): Fragmentainer | undefined {
   if (page === undefined || clamped) return undefined;
   return clone ? clonedRoom(page, h.padding.bottom + h.border.bottom) : page;
+}
+
+/**
+ * The block-end padding and border stay with the content above them (as in Chromium): between
+ * the last child and the block's bottom padding there is no break opportunity (CSS Fragmentation
+ * 3 §4.1 class C needs a gap), so content that fits but leaves no room for them is laid out
+ * again above them, and the last lines or children go with them to the next page (Blink's
+ * fragmentation_utils.cc `FinishFragmentation` keeps breaking before them as a last resort only).
+ * When even that leaves no room — the edges taller than what is left of a page — the block moves
+ * to the next page, and at a page top it overflows as before.
+ */
+function withBlockEndEdges(
+  children: ChildrenResult, frame: BlockFrame,
+  box: { readonly style: ComputedStyle; readonly edges: number; readonly containingHeight: number | undefined; readonly edgesY: number; readonly separatesTop: boolean },
+  layChildren: (room: BlockFrame) => ChildrenResult,
+): ChildrenResult {
+  const page = frame.fragmentainer;
+  if (page === undefined || box.edges === 0 || !isAutoHeight(box.style.height)) return children;
+  // Where the complete content ends with its last margin (inside the box), or undefined when it fits with the edges.
+  const overflowing = (laid: ChildrenResult): number | undefined => {
+    if (laid.pushed || laid.breakToken !== undefined) return undefined;
+    const contentTop = box.separatesTop ? frame.y : laid.resolvedAt ?? frame.y;
+    const autoHeight = Math.max(0, laid.endY + collapsedMargin(laid.strut) - contentTop);
+    const contentHeight = clampHeight(box.style, autoHeight, box.containingHeight, box.edgesY, autoHeight);
+    return contentTop + contentHeight + box.edges <= bottomAt(page, contentTop) + 0.01 ? undefined : collapsedMargin(laid.strut);
+  };
+  let laid = children;
+  // First above the edges; then, if the last child still fits only without its bottom margin, above that margin too.
+  for (let step = 0; step < 2; step++) {
+    const trailing = overflowing(laid);
+    if (trailing === undefined) return laid;
+    const room = clonedRoom(page, box.edges + (step === 0 ? 0 : Math.max(0, trailing)));
+    if (page.atTop && room.bottom <= frame.y + 0.01) return children;
+    const above = layChildren({ ...frame, fragmentainer: room });
+    if (above.pushed && page.atTop) return children;
+    laid = above;
+  }
+  return laid;
 }
 
 /** The children of a `max-lines` (`line-clamp`) box, cut after its lines (line-clamp.ts); as laid out when they are fewer or it has none. */

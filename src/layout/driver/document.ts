@@ -360,7 +360,8 @@ function tokenPath(token: BreakToken | undefined): (number | string)[] {
   if (token === undefined) return [];
   if (token.kind === 'inline') {
     const floats = (token.floats ?? []).flatMap((f) => ['float', ...tokenPath(f.token)]);
-    return [-1, token.at.index, token.at.tail === undefined ? '' : 'tail', ...floats];
+    return [-1, token.at.index, token.at.tail === undefined ? '' : 'tail', token.consumed ?? 0, ...floats];
   }
-  return [token.next, ...token.children.flatMap((c) => [c.index, ...tokenPath(c.token)])];
+  // a box whose height continues makes progress by the height it consumes
+  return [token.next, token.consumed ?? 0, ...token.children.flatMap((c) => [c.index, ...tokenPath(c.token)])];
 }

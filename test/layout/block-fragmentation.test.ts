@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { findById, layoutHtml } from '../helpers/layout.js';
+import type { PageLayout } from '../../src/layout/types.js';
+
+// 200px pages of 20px lines: eight lines fill 160px. Each case measured in Chromium (print to PDF).
+const page = `@page { size: 300px 200px; margin: 0 } body { margin: 0; font: 16px/20px sans-serif } p { margin: 0 }`;
+const lines = (n: number, from = 1): string => Array.from({ length: n }, (_, i) => `L${i + from}`).join('<br>');
+const paragraphs = (n: number, from = 1): string => Array.from({ length: n }, (_, i) => `<p>L${i + from}</p>`).join('');
+
+/** The page index and top of the line holding `word` (laid-out pages hold page coordinates). */
+function lineOf(pages: readonly PageLayout[], word: string): { page: number; y: number } | undefined {
+  type Node = PageLayout['children'][number];
+  const visit = (fragment: Node): number | undefined => {
+    if (fragment.kind === 'line') return fragment.children.some((c) => c.kind === 'text' && c.text.trim() === word) ? fragment.y : undefined;
+    if (fragment.kind !== 'box') return undefined;
+    for (const child of fragment.children) {
+      const found = visit(child);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  for (const [index, page] of pages.entries()) {
+    for (const fragment of page.children) {
+      const y = visit(fragment);
+      if (y !== undefined) return { page: index, y };
+    }
+  }
+  return undefined;
+}
+
+describe('block-end padding and border at a page end (as Chromium)', () => {
+  it('moves the last child to the next page when the bottom padding does not fit after it', async () => {
+    const doc = await layoutHtml(`<style>${page}</style><div id=d style="padding-bottom:50px">${paragraphs(8)}</div><p id=after>After</p>`);
+    expect(doc.pages).toHaveLength(2);
+    expect(findById(doc.pages[0]!, 'd')).toMatchObject({ y: 0, height: 140 });
+    expect(findById(doc.pages[1]!, 'd')).toMatchObject({ y: 0, height: 70 });
+    expect(findById(doc.pages[1]!, 'after')).toMatchObject({ y: 70 });
+  });
+
+  it('keeps the content when a bottom margin stands in for the padding (margins are truncated at a break)', async () => {
+    const doc = await layoutHtml(`<style>${page}</style><div id=d style="margin-bottom:50px">${lines(8)}</div><p id=after>After</p>`);
+    expect(findById(doc.pages[0]!, 'd')).toMatchObject({ y: 0, height: 160 });
+    expect(findById(doc.pages[1]!, 'after')).toMatchObject({ y: 0 });
+  });
+
+  it('moves lines with the padding, widows included, and keeps a block that ends exactly at the page end', async () => {
+    const moved = await layoutHtml(`<style>${page}</style><div id=d style="padding-bottom:50px">${lines(8)}</div>`);
+    // widows: 2 takes L7 along with L8
+    expect(findById(moved.pages[0]!, 'd')).toMatchObject({ height: 120 });
+    expect(lineOf(moved.pages, 'L7')).toMatchObject({ page: 1, y: 0 });
+    const widows = await layoutHtml(`<style>${page}</style><div id=d style="padding-bottom:50px; orphans:2; widows:3">${lines(8)}</div>`);
+    expect(lineOf(widows.pages, 'L6')).toMatchObject({ page: 1, y: 0 });
+    const exact = await layoutHtml(`<style>${page}</style><div id=d style="padding-bottom:40px">${lines(8)}</div><p id=after>After</p>`);
+    expect(findById(exact.pages[0]!, 'd')).toMatchObject({ height: 200 });
+    expect(findById(exact.pages[1]!, 'after')).toMatchObject({ y: 0 });
+  });
+
+  it('counts a bottom border, nested blocks\' padding and the last child\'s bottom margin inside the box', async () => {
+    const border = await layoutHtml(`<style>${page}</style><div style="border-bottom:30px solid">${lines(9)}</div>`);
+    expect(lineOf(border.pages, 'L8')).toMatchObject({ page: 1, y: 0 });
+    const nested = await layoutHtml(`<style>${page}</style><div style="padding-bottom:50px"><div>${lines(3)}</div><div>${lines(5, 4)}</div></div>`);
+    expect(lineOf(nested.pages, 'L6')).toMatchObject({ page: 0, y: 100 });
+    expect(lineOf(nested.pages, 'L7')).toMatchObject({ page: 1, y: 0 });
+    // Bootstrap's footer: a paragraph with margin-bottom: 1rem at the end of a container with padding-bottom: 1rem
+    const margin = await layoutHtml(`<style>${page}</style><div style="padding-bottom:16px"><div style="height:150px"></div><p id=f style="margin-bottom:16px">Footer</p></div>`);
+    expect(findById(margin.pages[1]!, 'f')).toMatchObject({ y: 0 });
+  });
+
+  it('moves a block whose padding is taller than the rest of the page to the next one, and lets it overflow at a page top', async () => {
+    const moved = await layoutHtml(`<style>${page}</style><div style="height:100px"></div><div id=d style="padding-bottom:150px">${lines(2)}</div>`);
+    expect(findById(moved.pages[0]!, 'd')).toBeUndefined();
+    expect(findById(moved.pages[1]!, 'd')).toMatchObject({ y: 0, height: 190 });
+    const tall = await layoutHtml(`<style>${page}</style><div id=d style="padding-bottom:250px">${lines(2)}</div><p id=after>After</p>`);
+    expect(findById(tall.pages[0]!, 'd')).toMatchObject({ y: 0, height: 290 });
+    expect(findById(tall.pages[1]!, 'after')).toMatchObject({ y: 0 });
+  });
+});
+
+describe('a height or min-height taller than the page (CSS Fragmentation 3 §4.4)', () => {
+  it('carries the rest of a fixed height over to the next pages, with the bottom border on the last', async () => {
+    const doc = await layoutHtml(`<style>${page}</style><div id=d style="height:450px; border:5px solid">${lines(2)}</div><p id=after>After</p>`);
+    expect(doc.pages).toHaveLength(3);
+    expect(findById(doc.pages[0]!, 'd')).toMatchObject({ y: 0, height: 200, border: { top: 5, bottom: 0 } });
+    expect(findById(doc.pages[1]!, 'd')).toMatchObject({ y: 0, height: 200, border: { top: 0, bottom: 0 } });
+    // 460px in all: 200 + 200 + 60
+    expect(findById(doc.pages[2]!, 'd')).toMatchObject({ y: 0, height: 60, border: { top: 0, bottom: 5 } });
+    expect(findById(doc.pages[2]!, 'after')).toMatchObject({ y: 60 });
+  });
+
+  it('fragments the content inside it and extends each fragment to the page end', async () => {
+    const doc = await layoutHtml(`<style>${page}</style><div id=d style="height:300px">${lines(12)}</div><p id=after>After</p>`);
+    expect(findById(doc.pages[0]!, 'd')).toMatchObject({ height: 200 });
+    expect(lineOf(doc.pages, 'L11')).toMatchObject({ page: 1, y: 0 });
+    expect(findById(doc.pages[1]!, 'd')).toMatchObject({ height: 100 });
+    expect(findById(doc.pages[1]!, 'after')).toMatchObject({ y: 100 });
+  });
+
+  it('splits a min-height where it starts, and continues the floats inside a tall box', async () => {
+    const min = await layoutHtml(`<style>${page}</style><p>Before</p><div id=d style="min-height:300px">${lines(2)}</div><p id=after>After</p>`);
+    expect(findById(min.pages[0]!, 'd')).toMatchObject({ y: 20, height: 180 });
+    expect(findById(min.pages[1]!, 'd')).toMatchObject({ y: 0, height: 120 });
+    expect(findById(min.pages[1]!, 'after')).toMatchObject({ y: 120 });
+    const floats = await layoutHtml(`<style>${page} .f { float: left; width: 40px }</style><section id=s style="height:500px"><div class=f>${lines(14)}</div></section><p id=after>After</p>`);
+    expect(floats.pages).toHaveLength(3);
+    expect(findById(floats.pages[0]!, 's')).toMatchObject({ height: 200 });
+    expect(lineOf(floats.pages, 'L11')).toMatchObject({ page: 1, y: 0 });
+    expect(findById(floats.pages[2]!, 's')).toMatchObject({ height: 100 });
+    expect(findById(floats.pages[2]!, 'after')).toMatchObject({ y: 100 });
+  });
+
+  it('keeps an empty box with a height taller than the page whole, as before', async () => {
+    const doc = await layoutHtml(`<style>${page}</style><div id=a style="height:450px"></div><div id=b style="height:450px"></div>`);
+    expect(doc.pages).toHaveLength(2);
+    expect(findById(doc.pages[0]!, 'a')).toMatchObject({ y: 0, height: 450 });
+    expect(findById(doc.pages[1]!, 'b')).toMatchObject({ y: 0, height: 450 });
+  });
+
+  it('keeps a box that clips its overflow whole', async () => {
+    const doc = await layoutHtml(`<style>${page}</style><div id=d style="height:450px; overflow:hidden">${lines(2)}</div><p id=after>After</p>`);
+    expect(findById(doc.pages[0]!, 'd')).toMatchObject({ height: 450 });
+    expect(findById(doc.pages[1]!, 'after')).toMatchObject({ y: 0 });
+  });
+});
