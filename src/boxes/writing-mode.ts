@@ -20,7 +20,7 @@ export function writingModeChange(style: ComputedStyle, parent: ComputedStyle | 
   const own = style.writingMode;
   const above = parent?.writingMode ?? 'horizontal-tb';
   if (own === above) {
-    if (parent === undefined && own !== 'horizontal-tb') return { kind: 'unsupported', message: `\`writing-mode: ${own}\` on the root element is not honoured (a vertical document is not paginated): lay a block out vertically instead` };
+    // the root's own vertical mode makes a vertical document (layout/vertical-document.ts)
     return NONE;
   }
   if (above !== 'horizontal-tb') return { kind: 'unsupported', message: `\`writing-mode: ${own}\` inside a vertical box is not honoured (only a vertical box inside horizontal text is)` };

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
-import { renderPage, renderPdf } from '../helpers/render.js';
+import { renderPage, renderPdf, renderPixels } from '../helpers/render.js';
 import { installedFamilies } from '../helpers/installed-fonts.js';
 import { withPdfFile } from '../helpers/tmp.js';
 
@@ -28,6 +28,24 @@ describe('the block flow direction of vertical writing modes', () => {
       + '<div style="writing-mode: vertical-rl; width: 10px; height: 10px; border-left: 5px solid blue; padding-top: 4px; background: red; background-clip: content-box"></div>');
     expect(rows[2]!.slice(0, 15)).toBe(`${'B'.repeat(5)}${'_'.repeat(10)}`);
     expect(rows[8]!.slice(0, 16)).toBe(`${'B'.repeat(5)}${'R'.repeat(10)}_`);
+  });
+});
+
+describe('a vertical document (CSS Writing Modes 3 §8): pages filled across, as Chromium prints them', () => {
+  const DOC = (mode: string, on = 'html'): string => `<!DOCTYPE html><html${on === 'html' ? ` style="writing-mode: ${mode}"` : ''}><style>@page { size: 40px 20px; margin: 0 } body { margin: 0 } div { width: 10px; height: 20px }</style>`
+    + `<body${on === 'body' ? ` style="writing-mode: ${mode}"` : ''}><div style="background: red"></div><div style="background: blue"></div><div style="background: lime"></div>`
+    + '<div style="background: black"></div><div style="background: red"></div></body></html>';
+
+  it('vertical-rl on the root stacks blocks from the right edge, and continues on the next page where the width is used up', async () => {
+    const pages = await renderPixels(DOC('vertical-rl'));
+    expect(pages.map((rows) => rows[10]!)).toEqual([`${'K'.repeat(10)}${'G'.repeat(10)}${'B'.repeat(10)}${'R'.repeat(10)}`, `${'_'.repeat(30)}${'R'.repeat(10)}`]);
+  });
+
+  it('takes the body\'s writing mode as the document\'s (§8), and vertical-lr fills from the left', async () => {
+    const body = await renderPixels(DOC('vertical-rl', 'body'));
+    expect(body.map((rows) => rows[10]!)).toEqual([`${'K'.repeat(10)}${'G'.repeat(10)}${'B'.repeat(10)}${'R'.repeat(10)}`, `${'_'.repeat(30)}${'R'.repeat(10)}`]);
+    const lr = await renderPixels(DOC('vertical-lr'));
+    expect(lr.map((rows) => rows[10]!)).toEqual([`${'R'.repeat(10)}${'B'.repeat(10)}${'G'.repeat(10)}${'K'.repeat(10)}`, `${'R'.repeat(10)}${'_'.repeat(30)}`]);
   });
 });
 
@@ -106,5 +124,14 @@ describe.skipIf(noCjk)(`upright glyphs in vertical text (CSS Writing Modes 3 §5
     const pdf = await renderPdf('<!DOCTYPE html><style>@page { size: 200px 260px; margin: 10px } div { writing-mode: vertical-rl; font: 20px/30px "Noto Sans CJK JP"; height: 220px }</style>'
       + '<div>「縦書き」、句読点。<br>ABCテスト12</div>', { engine });
     expect((await pdftotext(pdf)).split('\n').filter((line) => line.trim() !== '')).toEqual(['「縦書き」、句読点。', 'ABCテスト12']);
+  });
+
+  it('fills the pages of a vertical Japanese document right to left, page after page, as Chromium does (6 pages)', async () => {
+    const text = '吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。'.repeat(6);
+    const pdf = await renderPdf(`<!DOCTYPE html><html lang=ja style="writing-mode: vertical-rl"><style>@page { size: 300px 240px; margin: 20px } body { margin: 0; font: 20px/30px "Noto Sans CJK JP" }</style><p style="margin: 0">${text}</p></html>`, { engine });
+    const pages = (await pdftotext(pdf)).split('\f').filter((page) => page.trim() !== '');
+    expect(pages).toHaveLength(6);
+    // ten 20px characters to a 200px line, eight 30px lines to a 260px page
+    expect(pages[0]!.split('\n')[0]).toBe('吾輩は猫である。名前');
   });
 });
