@@ -49,6 +49,38 @@ describe('a vertical document (CSS Writing Modes 3 §8): pages filled across, as
   });
 });
 
+// Expected rows are Chromium 156's print of the same HTML (pdftoppm at 96 dpi, one pixel per px).
+describe('flex, grid and tables in vertical writing modes: their axes turned with the flow', () => {
+  const PAGE40 = '<!DOCTYPE html><style>@page { size: 60px 40px; margin: 0 } body { margin: 0 } .r { background: red } .b { background: blue } .g { background: lime } .k { background: black }</style>';
+  const rowsAt = async (body: string, ys: readonly number[]): Promise<string[]> => {
+    const rows = await renderPage(PAGE40 + body);
+    return ys.map((y) => rows[y]!.slice(0, 40));
+  };
+
+  it('a vertical flex container lays its row down the page: the grown item fills the height, the cross axis runs right to left', async () => {
+    expect(await rowsAt('<div style="display: flex; writing-mode: vertical-rl; height: 40px"><div class=r style="width: 10px; height: 15px"></div><div class=b style="width: 20px; flex-grow: 1"></div></div>', [2, 20]))
+      .toEqual([`${'_'.repeat(10)}${'R'.repeat(10)}${'_'.repeat(20)}`, `${'B'.repeat(20)}${'_'.repeat(20)}`]);
+  });
+
+  it('a flex container inside a vertical block wraps its lines right to left', async () => {
+    expect(await rowsAt('<div style="writing-mode: vertical-rl; height: 40px"><div style="display: flex; flex-wrap: wrap"><div class=r style="width: 10px; height: 25px"></div>'
+      + '<div class=b style="width: 20px; height: 25px"></div><div class=g style="width: 5px; height: 10px"></div></div></div>', [2, 30]))
+      .toEqual([`${'B'.repeat(20)}${'R'.repeat(10)}${'_'.repeat(10)}`, `${'_'.repeat(15)}${'G'.repeat(5)}${'_'.repeat(20)}`]);
+  });
+
+  it('a vertical grid: its columns run down the page, its rows right to left', async () => {
+    expect(await rowsAt('<div style="display: grid; writing-mode: vertical-rl; grid-template-columns: 10px 20px; grid-template-rows: 15px 5px">'
+      + '<div class=r></div><div class=b></div><div class=g></div><div class=k></div></div>', [2, 10]))
+      .toEqual([`${'G'.repeat(5)}${'R'.repeat(15)}${'_'.repeat(20)}`, `${'K'.repeat(5)}${'B'.repeat(15)}${'_'.repeat(20)}`]);
+  });
+
+  it('a vertical table: its rows stand right to left, the cells of a row top to bottom', async () => {
+    expect(await rowsAt('<table style="writing-mode: vertical-rl; border-spacing: 0"><tr><td class=r style="padding: 0; width: 10px; height: 15px"></td><td class=b style="padding: 0; height: 5px"></td></tr>'
+      + '<tr><td class=g style="padding: 0; width: 20px"></td><td class=k style="padding: 0"></td></tr></table>', [2, 17]))
+      .toEqual([`${'G'.repeat(20)}${'R'.repeat(10)}${'_'.repeat(10)}`, `${'K'.repeat(20)}${'B'.repeat(10)}${'_'.repeat(10)}`]);
+  });
+});
+
 describe('text in vertical writing modes', () => {
   it('extracts the lines of a vertical paragraph in reading order', async () => {
     const pdf = await renderPdf('<!DOCTYPE html><style>@page { size: 300px 300px; margin: 10px }</style>'
