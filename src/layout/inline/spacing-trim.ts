@@ -38,9 +38,13 @@ function classOf(codePoint: number | undefined): PunctuationClass | undefined {
   return undefined;
 }
 
-/** Whether the text holds punctuation `text-spacing-trim` may trim (plain-text fast paths step aside). */
+/**
+ * Whether the text holds CJK punctuation `text-spacing-trim` may trim (plain-text fast paths step
+ * aside). Curly quotes and the middle dot count as neighbours only beside CJK punctuation, so that
+ * Latin text with apostrophes keeps the fast paths.
+ */
 export function mayTrimSpacing(text: string, value: TextSpacingTrim): boolean {
-  return value !== 'space-all' && /[\u2018-\u201f\u3001-\u303f\u30fb\uff01-\uff65\u00b7]/u.test(text);
+  return value !== 'space-all' && /[\u3000-\u303f\u30fb\uff01-\uff65]/u.test(text);
 }
 
 /** The trimmed glyphs: per glyph, px cut from its start and from its end. */
