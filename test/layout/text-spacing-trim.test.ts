@@ -43,10 +43,23 @@ describe.skipIf(noCjk)(`text-spacing-trim (CSS Text 4 §8.2)${skipped}`, () => {
     )).toEqual(['a 80x30', 'b 50x30']);
   });
 
-  it('warns that line starts and ends are not trimmed with `space-first`, `trim-start` and `trim-both`, and trims adjacent marks', async () => {
-    const laid = await engine.layout({ template: `${PAGE}<div id=a style="text-spacing-trim: trim-start">「あ」、</div>`, data: {} });
-    checkDiagnostics(laid.diagnostics, [/`text-spacing-trim: trim-start` has no effect: punctuation at the start and end of lines is not trimmed/]);
-    expect(findById(laid.pages[0]!, 'a')!.width).toBeCloseTo(70, 2);
+  it('trims an opening bracket at the start of a line with `space-first` (not on the first line) and `trim-start` (on every line)', async () => {
+    const laid = await engine.layout({
+      template: `${PAGE}<div style="width: 60px; text-spacing-trim: space-first">「<span id=a>い</span>う「<span id=b>え</span>」</div>`
+        + `<div style="width: 60px; text-spacing-trim: trim-start">「<span id=c>い</span>う「<span id=d>え</span>」</div>`,
+      data: {},
+    });
+    checkDiagnostics(laid.diagnostics, []);
+    const x = (id: string): number => Math.round(findById(laid.pages[0]!, id)!.x * 100) / 100;
+    // Chromium 156, space-first: い at 20 on the first line, え at 10 on the second (its 「 trimmed)
+    expect([x('a'), x('b')]).toEqual([20, 10]);
+    // trim-start trims the first line's bracket too (the spec; Chromium 156 leaves the block's first line as space-first)
+    expect([x('c'), x('d')]).toEqual([10, 10]);
+  });
+
+  it('warns that line ends are not trimmed with `trim-both`', async () => {
+    const laid = await engine.layout({ template: `${PAGE}<div id=a style="text-spacing-trim: trim-both">「あ」、</div>`, data: {} });
+    checkDiagnostics(laid.diagnostics, [/`text-spacing-trim: trim-both` has no effect: punctuation at the end of lines is not trimmed/]);
   });
 
   it('draws a bracket whose start is trimmed half an em back, flush against the one before it', async () => {

@@ -33,7 +33,7 @@ export const UNHONOURED: ReadonlyMap<string, Unhonoured> = new Map<string, Unhon
   ['text-transform', { why: 'full-width and full-size-kana forms are not drawn (as `none`)', written: ['full-width', 'full-size-kana'] }],
   ['column-fill', { why: 'only the last fragment of a multi-column container is balanced (as `balance`)', values: ['balance-all'] }],
   ['font-variant-caps', { why: 'unicase and titling capitals are not drawn (as `normal`)', written: ['unicase', 'titling-caps'] }],
-  ['text-spacing-trim', { why: 'punctuation at the start and end of lines is not trimmed (only adjacent punctuation is, as `normal`)', values: ['space-first', 'trim-start', 'trim-both'] }],
+  ['text-spacing-trim', { why: 'punctuation at the end of lines is not trimmed (as `trim-start`)', values: ['trim-both'] }],
   ['font-variation-settings', { why: 'variable-font axes are not applied', harmless: ['normal'] }],
   ['min-height', { why: 'a `stretch` minimum height is not resolved (as `auto`)', written: STRETCH }],
   ['max-height', { why: 'a `stretch` maximum height is not resolved (as `none`)', written: STRETCH }],

@@ -9,11 +9,13 @@
  * `trim-adjacent` (every value but `space-all`): an opening bracket after an opening or closing
  * one, a middle dot or an ideographic space loses its start half; a closing one before a closing
  * one or a middle dot loses its end half. `trim-all` trims every such glyph (a middle dot a quarter
- * on each side). Line starts and ends (`space-first`, `trim-start`, `trim-both`) are not trimmed
- * yet (css/properties/unhonoured.ts warns).
+ * on each side). At the start of a line (`lineStartTrimmed`, from the line breaker) an opening
+ * bracket loses its leading half with `trim-start`, `trim-both`, and `space-first` but on a block's
+ * first line and after a forced break; line ends (`trim-both`) are not trimmed yet (warned).
  */
 import type { TextSpacingTrim } from '../../css/types.js';
 import type { GlyphRun, ShapedGlyph } from '../../text/types.js';
+import type { TextPiece } from './measure.js';
 
 type PunctuationClass = 'open' | 'close' | 'middle' | 'space';
 
@@ -96,4 +98,22 @@ export function trimAdjacent(run: GlyphRun, advances: readonly number[], value: 
 /** A fullwidth form: one em wide along the line (its horizontal or, upright, its vertical advance). */
 function isFullwidth(glyph: ShapedGlyph, size: number): boolean {
   return Math.abs(glyph.advance - size) <= size * 0.01;
+}
+
+/** Whether `value` trims an opening bracket at the start of a line (`firstOrAfterForcedBreak`: a block's first line, or one after a forced break). */
+export function trimsLineStart(value: TextSpacingTrim, firstOrAfterForcedBreak: boolean): boolean {
+  return value === 'trim-start' || value === 'trim-both' || (value === 'space-first' && !firstOrAfterForcedBreak);
+}
+
+/** The piece with its leading opening bracket trimmed by half an em (moved back, its advance shortened); the piece itself otherwise. */
+export function lineStartTrimmed(piece: TextPiece): TextPiece {
+  const first = piece.runs[0];
+  const glyph = first?.run.glyphs[0];
+  if (first === undefined || glyph === undefined || first.level % 2 === 1 || glyph.codePoints.length !== 1 || !isFullwidth(glyph, first.run.size)) return piece;
+  const half = first.run.size / 2;
+  // a bracket already trimmed after the punctuation before it is not trimmed twice
+  if (classOf(glyph.codePoints[0]) !== 'open' || first.advances[0]! < first.run.size - half / 2) return piece;
+  const glyphs = [{ ...glyph, xOffset: glyph.xOffset - half }, ...first.run.glyphs.slice(1)];
+  const run = { ...first, run: { ...first.run, glyphs }, advances: first.advances.map((advance, i) => (i === 0 ? advance - half : advance)) };
+  return { ...piece, runs: [run, ...piece.runs.slice(1)], width: piece.width - half };
 }
