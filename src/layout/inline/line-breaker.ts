@@ -72,7 +72,7 @@ export function breakLine(pieces: readonly Piece[], at: InlineResume, env: Break
   for (let j = at.index; j < pieces.length; j++) {
     let piece = pieceAt(pieces, at, j);
     if (piece.kind === 'text' && piece.tab !== undefined) piece = resolveTab(piece, offset + used);
-    else if (piece.kind === 'text' && startsLine(line) && trimsLineStart(piece.style.textSpacingTrim, env.firstOrAfterForcedBreak ?? false)) piece = lineStartTrimmed(piece);
+    else if (piece.kind === 'text' && trimsLineStart(piece.style.textSpacingTrim, env.firstOrAfterForcedBreak ?? false) && startsLine(line)) piece = lineStartTrimmed(piece);
     else if (piece.kind === 'open' || piece.kind === 'close') owed += owedChange(piece);
     const fits = used + piece.width - hangingWidth(piece) + owed <= available + EPSILON;
     if (!fits && piece.kind === 'text') {
