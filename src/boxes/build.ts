@@ -204,12 +204,7 @@ function changeOf(walk: Walk, element: DomElement, style: ComputedStyle): Writin
 /** An element starting a vertical flow: its block box is laid out turned (layout/orthogonal.ts). */
 function withWritingMode(walk: Walk, element: DomElement, change: WritingModeChange, boxes: Box[]): Box[] {
   if (change.kind !== 'vertical' || boxes.some((box) => box.kind === 'table-cell')) return boxes;
-  return boxes.map((box) => {
-    const marked = markVertical(box, change.mode, elementLocation(walk.dom, element));
-    if (typeof marked !== 'string') return marked;
-    walk.ctx.diagnostics.warn('css_unsupported', marked, elementLocation(walk.dom, element));
-    return box;
-  });
+  return boxes.map((box) => markVertical(box, change.mode, elementLocation(walk.dom, element), (parent) => walk.styled.anonymousStyle(parent, 'block')));
 }
 
 function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, change: WritingModeChange): Box[] {

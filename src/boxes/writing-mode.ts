@@ -20,18 +20,26 @@ export function writingModeChange(style: ComputedStyle, parent: ComputedStyle | 
   const own = style.writingMode;
   const above = parent?.writingMode ?? 'horizontal-tb';
   if (own === above) {
-    if (parent === undefined && own !== 'horizontal-tb') return { kind: 'unsupported', message: `\`writing-mode: ${own}\` on the root element is not honoured (a vertical document is not paginated): lay a block out vertically instead` };
+    // the root's own vertical mode makes a vertical document (layout/vertical-document.ts)
     return NONE;
   }
   if (above !== 'horizontal-tb') return { kind: 'unsupported', message: `\`writing-mode: ${own}\` inside a vertical box is not honoured (only a vertical box inside horizontal text is)` };
   return { kind: 'vertical', mode: own as VerticalMode };
 }
 
-/** The box with its vertical mode, or a message when octavo cannot lay it out vertically. */
-export function markVertical(box: Box, mode: VerticalMode, source: SourceLocation): Box | string {
+/**
+ * The box with its vertical mode. A flex or grid container or a table is wrapped in an anonymous
+ * block that is the orthogonal flow root: inside it, turned, the container lays out its main or
+ * inline axis down the page (the logical axes mapped as layout/orthogonal.ts maps a block's);
+ * the wrapper takes its place in the parent (its outer display, none of its margins or sizes).
+ */
+export function markVertical(box: Box, mode: VerticalMode, source: SourceLocation, anonymousStyle: (parent: ComputedStyle) => ComputedStyle): Box {
   if (box.kind === 'block') return { ...box, verticalRoot: mode, verticalSource: source };
   if (box.kind === 'flex' || box.kind === 'grid' || box.kind === 'table-wrapper') {
-    return `\`writing-mode: ${mode}\` on a ${box.kind === 'table-wrapper' ? 'table' : `${box.kind} container`} is not honoured: it is laid out horizontally (put the vertical text in a block inside it)`;
+    return {
+      kind: 'block', outer: box.outer, style: anonymousStyle(box.style), element: undefined, pseudo: undefined,
+      children: [{ ...box, outer: 'block' }], inlineContent: false, verticalRoot: mode, verticalSource: source,
+    };
   }
   return box;
 }

@@ -11,7 +11,7 @@
  * its `height`, else fit-content in the containing block's height, else in the page area's
  * (§7.3.1's fallback, the initial containing block).
  */
-import type { BlockBox, VerticalMode } from '../boxes/types.js';
+import type { BlockBox, Box, VerticalMode } from '../boxes/types.js';
 import type { ComputedStyle } from '../css/types.js';
 import type { BoxFragment, Fragment } from './types.js';
 import type { IntrinsicSizes, LayoutContext, LayoutInput, LayoutResult } from './contract.js';
@@ -105,21 +105,26 @@ function turnedBox(box: BlockBox & { readonly verticalRoot: VerticalMode }, run:
   let turned = cache.get(box);
   if (turned === undefined) {
     const clockwise = box.verticalRoot !== 'sideways-lr';
-    const styles = new Map<ComputedStyle, ComputedStyle>();
-    const turnStyle = (style: ComputedStyle): ComputedStyle => {
-      let done = styles.get(style);
-      if (done === undefined) {
-        done = turnedSides(style, clockwise);
-        styles.set(style, done);
-      }
-      return done;
-    };
-    const content = turnedTree(box, turnStyle) as BlockBox;
+    const content = turnedCopy(box, clockwise);
     const own = autoHeight ? turnedSides(sizingStyle(box, run), clockwise) : content.style;
     turned = { ...content, verticalRoot: undefined, style: rootStyle(own, clockwise) } as BlockBox;
     cache.set(box, turned);
   }
   return turned;
+}
+
+/** A copy of the subtree turned a quarter turn (clockwise, or anticlockwise for `sideways-lr`): every style's sides and sizes turned. */
+export function turnedCopy<T extends Box>(box: T, clockwise: boolean): T {
+  const styles = new Map<ComputedStyle, ComputedStyle>();
+  const turnStyle = (style: ComputedStyle): ComputedStyle => {
+    let done = styles.get(style);
+    if (done === undefined) {
+      done = turnedSides(style, clockwise);
+      styles.set(style, done);
+    }
+    return done;
+  };
+  return turnedTree(box, turnStyle) as T;
 }
 
 /** Fields of a box that hold other boxes (children, an out-of-flow box, a table's parts, a marker). */
@@ -180,7 +185,7 @@ function outerStyle(style: ComputedStyle): ComputedStyle {
  * `vertical-lr`: the turned frame's lines and blocks in reverse block order, each box's children
  * mirrored within its content box (the text inside a line stays as it is).
  */
-function withLinesReversed(fragment: BoxFragment): BoxFragment {
+export function withLinesReversed(fragment: BoxFragment): BoxFragment {
   const top = fragment.border.top + fragment.padding.top;
   const bottom = fragment.height - fragment.border.bottom - fragment.padding.bottom;
   const children = fragment.children.map((child): Fragment => {

@@ -71,6 +71,32 @@ export function hasTable(program: object, tag: string): boolean {
   return isObject(((font['directory'] as FontObject)['tables'] as FontObject)[tag]);
 }
 
+/**
+ * The bytes of table `tag` as they sit in the font file (a TTC member's offsets are file-absolute;
+ * a WOFF table is inflated by fontkit), or undefined when the font has no such table. The file
+ * stream's position, which fontkit moves to read the table, is restored.
+ */
+export function rawTableBytes(program: object, tag: string): Uint8Array | undefined {
+  const font = program as FontObject;
+  required(font, 'TTFFont#directory.tables');
+  const entry = ((font['directory'] as FontObject)['tables'] as FontObject)[tag];
+  const length = isObject(entry) ? entry['length'] : undefined;
+  if (typeof length !== 'number') return undefined;
+  required(font, 'TTFFont#_getTableStream');
+  required(font, 'TTFFont#stream');
+  const fileStream = font['stream'] as { pos: number };
+  const position = fileStream.pos;
+  try {
+    const stream = (font['_getTableStream'] as (tag: string) => { readonly buffer?: unknown; readonly pos?: unknown } | null).call(font, tag);
+    const buffer = stream?.buffer;
+    const pos = stream?.pos;
+    if (!(buffer instanceof Uint8Array) || typeof pos !== 'number' || pos < 0 || pos + length > buffer.length) return undefined;
+    return buffer.subarray(pos, pos + length);
+  } finally {
+    fileStream.pos = position;
+  }
+}
+
 /** Whether the font has outlines: a glyf, CFF or CFF2 table. */
 export function hasOutlines(program: object): boolean {
   const font = program as FontObject;

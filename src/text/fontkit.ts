@@ -6,7 +6,10 @@
 import * as fontkit from 'fontkit';
 import { isWoff, woffToSfnt } from '../sfnt/woff.js';
 import { isWoff2, isWoff2Collection, woff2ToSfnt } from '../sfnt/woff2.js';
-import { appliedFeatures, bitmapOnlyGlyphs, glyphRecordsOf, hasOutlines, memoizeGlyphDecoding, otProcessors } from './fontkit-internals.js';
+import { appliedFeatures, bitmapOnlyGlyphs, glyphRecordsOf, hasOutlines, memoizeGlyphDecoding, otProcessors, rawTableBytes } from './fontkit-internals.js';
+import { FontFormatError } from '../sfnt/cursor.js';
+import { advanceHeight, readVerticalMetrics, topSideBearing } from '../sfnt/vertical-metrics.js';
+import type { VerticalMetricsTables } from '../sfnt/vertical-metrics.js';
 
 export interface FkGlyph {
   readonly id: number;
@@ -335,21 +338,42 @@ export function glyphOutlineCommands(program: object, id: number): readonly Outl
 export interface VerticalGlyphMetrics {
   /** Advance down the vertical line: `vmtx`, else 1em (CSS Writing Modes 3 §5.1 lets a UA synthesize it). */
   readonly advance: number;
-  /** Height of the vertical origin above the baseline: `VORG`, else the typographic ascent. */
+  /** Height of the vertical origin above the baseline: `VORG`, else the glyph's top plus its `vmtx` top side bearing, else the typographic ascent. */
   readonly originY: number;
 }
 
-interface VorgTable {
-  readonly defaultVertOriginY: number;
-  readonly metrics?: readonly { readonly glyphIndex: number; readonly vertOriginY: number }[];
+/** Each font's vertical tables, read once (null: none, or unreadable ones, which count as none). */
+const verticalTables = new WeakMap<object, VerticalMetricsTables | null>();
+
+function verticalTablesOf(program: FontProgram): VerticalMetricsTables | undefined {
+  let tables = verticalTables.get(program);
+  if (tables === undefined) {
+    try {
+      tables = readVerticalMetrics(rawTableBytes(program, 'vhea'), rawTableBytes(program, 'vmtx'), rawTableBytes(program, 'VORG')) ?? null;
+    } catch (error) {
+      // a truncated table: the font is set with synthesized metrics, as one without them
+      if (!(error instanceof FontFormatError)) throw error;
+      tables = null;
+    }
+    verticalTables.set(program, tables);
+  }
+  return tables ?? undefined;
 }
 
+/** Glyph `id`'s vertical metrics, as Chromium reads them (its OpenTypeVerticalData: VORG, else vmtx's bearing over the glyph's top). */
 export function verticalGlyphMetrics(program: FontProgram, id: number, ascent: number): VerticalGlyphMetrics {
-  const tables = program as unknown as { readonly vmtx?: object | null; readonly VORG?: VorgTable | null; getGlyph?: (id: number) => { readonly advanceHeight: number } };
-  const measured = tables.vmtx && typeof tables.getGlyph === 'function' ? tables.getGlyph.call(program, id).advanceHeight : undefined;
-  // fontkit 2.0.4 misreads a version 1.1 `vhea` (Noto Sans CJK's) and finds no metrics in `vmtx`: 0
-  const advance = measured !== undefined && Number.isFinite(measured) && measured > 0 ? measured : program.unitsPerEm;
-  const vorg = tables.VORG ?? undefined;
-  const originY = vorg === undefined ? ascent : vorg.metrics?.find((m) => m.glyphIndex === id)?.vertOriginY ?? vorg.defaultVertOriginY;
-  return { advance, originY };
+  const tables = verticalTablesOf(program);
+  if (tables === undefined) return { advance: program.unitsPerEm, originY: ascent };
+  const advance = advanceHeight(tables, id);
+  const origin = tables.origins;
+  if (origin !== undefined) return { advance, originY: origin.byGlyph.get(id) ?? origin.byDefault };
+  const bearing = topSideBearing(tables, id);
+  const top = bearing === undefined ? undefined : glyphTop(program, id);
+  return { advance, originY: top === undefined || bearing === undefined ? ascent : top + bearing };
+}
+
+function glyphTop(program: FontProgram, id: number): number | undefined {
+  const getGlyph = (program as unknown as { getGlyph?: (id: number) => { readonly bbox?: { readonly maxY: number } } }).getGlyph;
+  const top = typeof getGlyph === 'function' ? getGlyph.call(program, id).bbox?.maxY : undefined;
+  return top !== undefined && Number.isFinite(top) ? top : undefined;
 }

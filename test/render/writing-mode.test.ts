@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
-import { renderPage, renderPdf } from '../helpers/render.js';
+import { renderPage, renderPdf, renderPixels } from '../helpers/render.js';
 import { installedFamilies } from '../helpers/installed-fonts.js';
 import { withPdfFile } from '../helpers/tmp.js';
 
@@ -28,6 +28,56 @@ describe('the block flow direction of vertical writing modes', () => {
       + '<div style="writing-mode: vertical-rl; width: 10px; height: 10px; border-left: 5px solid blue; padding-top: 4px; background: red; background-clip: content-box"></div>');
     expect(rows[2]!.slice(0, 15)).toBe(`${'B'.repeat(5)}${'_'.repeat(10)}`);
     expect(rows[8]!.slice(0, 16)).toBe(`${'B'.repeat(5)}${'R'.repeat(10)}_`);
+  });
+});
+
+describe('a vertical document (CSS Writing Modes 3 §8): pages filled across, as Chromium prints them', () => {
+  const DOC = (mode: string, on = 'html'): string => `<!DOCTYPE html><html${on === 'html' ? ` style="writing-mode: ${mode}"` : ''}><style>@page { size: 40px 20px; margin: 0 } body { margin: 0 } div { width: 10px; height: 20px }</style>`
+    + `<body${on === 'body' ? ` style="writing-mode: ${mode}"` : ''}><div style="background: red"></div><div style="background: blue"></div><div style="background: lime"></div>`
+    + '<div style="background: black"></div><div style="background: red"></div></body></html>';
+
+  it('vertical-rl on the root stacks blocks from the right edge, and continues on the next page where the width is used up', async () => {
+    const pages = await renderPixels(DOC('vertical-rl'));
+    expect(pages.map((rows) => rows[10]!)).toEqual([`${'K'.repeat(10)}${'G'.repeat(10)}${'B'.repeat(10)}${'R'.repeat(10)}`, `${'_'.repeat(30)}${'R'.repeat(10)}`]);
+  });
+
+  it('takes the body\'s writing mode as the document\'s (§8), and vertical-lr fills from the left', async () => {
+    const body = await renderPixels(DOC('vertical-rl', 'body'));
+    expect(body.map((rows) => rows[10]!)).toEqual([`${'K'.repeat(10)}${'G'.repeat(10)}${'B'.repeat(10)}${'R'.repeat(10)}`, `${'_'.repeat(30)}${'R'.repeat(10)}`]);
+    const lr = await renderPixels(DOC('vertical-lr'));
+    expect(lr.map((rows) => rows[10]!)).toEqual([`${'R'.repeat(10)}${'B'.repeat(10)}${'G'.repeat(10)}${'K'.repeat(10)}`, `${'R'.repeat(10)}${'_'.repeat(30)}`]);
+  });
+});
+
+// Expected rows are Chromium 156's print of the same HTML (pdftoppm at 96 dpi, one pixel per px).
+describe('flex, grid and tables in vertical writing modes: their axes turned with the flow', () => {
+  const PAGE40 = '<!DOCTYPE html><style>@page { size: 60px 40px; margin: 0 } body { margin: 0 } .r { background: red } .b { background: blue } .g { background: lime } .k { background: black }</style>';
+  const rowsAt = async (body: string, ys: readonly number[]): Promise<string[]> => {
+    const rows = await renderPage(PAGE40 + body);
+    return ys.map((y) => rows[y]!.slice(0, 40));
+  };
+
+  it('a vertical flex container lays its row down the page: the grown item fills the height, the cross axis runs right to left', async () => {
+    expect(await rowsAt('<div style="display: flex; writing-mode: vertical-rl; height: 40px"><div class=r style="width: 10px; height: 15px"></div><div class=b style="width: 20px; flex-grow: 1"></div></div>', [2, 20]))
+      .toEqual([`${'_'.repeat(10)}${'R'.repeat(10)}${'_'.repeat(20)}`, `${'B'.repeat(20)}${'_'.repeat(20)}`]);
+  });
+
+  it('a flex container inside a vertical block wraps its lines right to left', async () => {
+    expect(await rowsAt('<div style="writing-mode: vertical-rl; height: 40px"><div style="display: flex; flex-wrap: wrap"><div class=r style="width: 10px; height: 25px"></div>'
+      + '<div class=b style="width: 20px; height: 25px"></div><div class=g style="width: 5px; height: 10px"></div></div></div>', [2, 30]))
+      .toEqual([`${'B'.repeat(20)}${'R'.repeat(10)}${'_'.repeat(10)}`, `${'_'.repeat(15)}${'G'.repeat(5)}${'_'.repeat(20)}`]);
+  });
+
+  it('a vertical grid: its columns run down the page, its rows right to left', async () => {
+    expect(await rowsAt('<div style="display: grid; writing-mode: vertical-rl; grid-template-columns: 10px 20px; grid-template-rows: 15px 5px">'
+      + '<div class=r></div><div class=b></div><div class=g></div><div class=k></div></div>', [2, 10]))
+      .toEqual([`${'G'.repeat(5)}${'R'.repeat(15)}${'_'.repeat(20)}`, `${'K'.repeat(5)}${'B'.repeat(15)}${'_'.repeat(20)}`]);
+  });
+
+  it('a vertical table: its rows stand right to left, the cells of a row top to bottom', async () => {
+    expect(await rowsAt('<table style="writing-mode: vertical-rl; border-spacing: 0"><tr><td class=r style="padding: 0; width: 10px; height: 15px"></td><td class=b style="padding: 0; height: 5px"></td></tr>'
+      + '<tr><td class=g style="padding: 0; width: 20px"></td><td class=k style="padding: 0"></td></tr></table>', [2, 17]))
+      .toEqual([`${'G'.repeat(20)}${'R'.repeat(10)}${'_'.repeat(10)}`, `${'K'.repeat(20)}${'B'.repeat(10)}${'_'.repeat(10)}`]);
   });
 });
 
@@ -106,5 +156,14 @@ describe.skipIf(noCjk)(`upright glyphs in vertical text (CSS Writing Modes 3 §5
     const pdf = await renderPdf('<!DOCTYPE html><style>@page { size: 200px 260px; margin: 10px } div { writing-mode: vertical-rl; font: 20px/30px "Noto Sans CJK JP"; height: 220px }</style>'
       + '<div>「縦書き」、句読点。<br>ABCテスト12</div>', { engine });
     expect((await pdftotext(pdf)).split('\n').filter((line) => line.trim() !== '')).toEqual(['「縦書き」、句読点。', 'ABCテスト12']);
+  });
+
+  it('fills the pages of a vertical Japanese document right to left, page after page, as Chromium does (6 pages)', async () => {
+    const text = '吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。'.repeat(6);
+    const pdf = await renderPdf(`<!DOCTYPE html><html lang=ja style="writing-mode: vertical-rl"><style>@page { size: 300px 240px; margin: 20px } body { margin: 0; font: 20px/30px "Noto Sans CJK JP" }</style><p style="margin: 0">${text}</p></html>`, { engine });
+    const pages = (await pdftotext(pdf)).split('\f').filter((page) => page.trim() !== '');
+    expect(pages).toHaveLength(6);
+    // ten 20px characters to a 200px line, eight 30px lines to a 260px page
+    expect(pages[0]!.split('\n')[0]).toBe('吾輩は猫である。名前');
   });
 });

@@ -193,6 +193,9 @@ export interface Containment {
   readonly style: boolean;
 }
 
+/** CSS Text 4 `text-spacing-trim` (`auto` computes to `normal`). */
+export type TextSpacingTrim = 'normal' | 'space-all' | 'space-first' | 'trim-start' | 'trim-both' | 'trim-all';
+
 export interface ComputedStyle {
   // display & positioning (CSS Display 3, CSS2 §9)
   readonly display: Display;
@@ -245,6 +248,8 @@ export interface ComputedStyle {
   readonly writingMode: 'horizontal-tb' | 'vertical-rl' | 'vertical-lr' | 'sideways-rl' | 'sideways-lr';
   readonly textOrientation: 'mixed' | 'upright' | 'sideways';
   readonly textCombineUpright: 'none' | 'all';
+  /** CSS Text 4 §8.2: how fullwidth CJK punctuation is trimmed to half an em (layout/inline/spacing-trim.ts). */
+  readonly textSpacingTrim: TextSpacingTrim;
   /** CSS Transforms 1 §7: the functions in order (empty for `none`). */
   readonly transform: readonly TransformFunction[];
   readonly transformOrigin: TransformOrigin;

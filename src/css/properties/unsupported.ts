@@ -18,7 +18,7 @@ font-optical-sizing font-language-override font-palette
 text-rendering text-decoration-skip-ink text-decoration-skip
 text-emphasis text-emphasis-color text-emphasis-style text-emphasis-position
 line-break hanging-punctuation text-wrap text-wrap-mode text-wrap-style white-space-collapse
-text-spacing-trim text-autospace initial-letter
+text-autospace initial-letter
 border-start-start-radius border-start-end-radius border-end-start-radius border-end-end-radius
 float-reference float-defer float-offset
 anchor running

@@ -33,6 +33,7 @@ import { forcedKind } from '../break-token.js';
 import type { PassResults } from '../../boxes/references.js';
 import { layoutPasses, needsPasses } from './passes.js';
 import { contentWidth } from '../page/content-width.js';
+import { turnedArea, turnedOntoPage, verticalDocument } from '../vertical-document.js';
 
 export type { LayoutContext, LayoutServices } from './context.js';
 
@@ -158,7 +159,10 @@ function warnWider(widest: Widest, tree: BoxTree, services: LayoutServices, shri
  * the pages returned are complete (fixed boxes on every page).
  */
 function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly marginsLater: boolean } | undefined, scale: number, widest: Widest): Generator<LaidOut, PageLayout[]> {
-  const ctx: LayoutContext = { ...createLayoutContext(services), pageNames: pageNamesOf(tree.root) };
+  // a vertical document is laid out turned, and each page turned back (layout/vertical-document.ts)
+  const vertical = verticalDocument(tree);
+  const root = vertical?.root ?? tree.root;
+  const ctx: LayoutContext = { ...createLayoutContext(services), pageNames: pageNamesOf(root) };
   const pages: PageLayout[] = [];
   const events: RunningEvent[][] = [];
   const fixed: { content: PageContent; page: number }[] = [];
@@ -180,15 +184,16 @@ function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly m
   }
   do {
     const forced = forcedKind(token);
-    const name = pageNameAt(ctx.pageNames, tree.root, token);
+    const name = pageNameAt(ctx.pageNames, root, token);
     if (needsBlankPage(forced, pages.length)) yield* keep(blankPage(namedContext(pages, name, true), ctx));
     checkPageLimit(pages.length, ctx);
     ctx.checkBudget?.();
     const context = namedContext(pages, name, false);
-    const area = areaOf(ctx.pageStyle(context), scale);
+    const pageArea = areaOf(ctx.pageStyle(context), scale);
+    const area = vertical === undefined ? pageArea : turnedArea(pageArea);
     const resumed = token;
     const done = token === undefined && carry !== undefined;
-    const laidPage = layoutWithFootnotes((room) => done ? NOTHING_LEFT : layoutBox(tree.root, {
+    const laidPage = layoutWithFootnotes((room) => done ? NOTHING_LEFT : layoutBox(root, {
       mode: 'layout', available: area.width, containingWidth: area.width, containingHeight: area.height,
       x: area.x, y: area.y, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
       fragmentainer: { bottom: area.y + area.height - room.reserve, atTop: true, discardTopMargins: resumed !== undefined && forced === undefined, limits: room.limits },
@@ -197,14 +202,15 @@ function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly m
     carry = laidPage.carry;
     const positioned = positionedInPage(result.kind === 'placed' ? result.positioned : [], continuing, area, ctx);
     continuing = positioned.rest;
-    const children = [...(result.kind === 'placed' ? [result.fragment] : []), ...positioned.fragments, ...(footnotes === undefined ? [] : [footnotes]), ...laidPage.positioned];
+    const flow = [...(result.kind === 'placed' ? [result.fragment] : []), ...positioned.fragments, ...(footnotes === undefined ? [] : [footnotes]), ...laidPage.positioned];
+    const children = vertical === undefined ? flow : turnedOntoPage(flow, vertical.mode, pageArea);
     const pageRunning: PageContent[] = [];
     for (const content of [...(result.kind === 'placed' ? result.pageContent : []), ...positioned.pageContent, ...laidPage.pageContent]) {
       if (content.kind === 'running') pageRunning.push(content);
       else if (content.kind === 'fixed') fixed.push({ content, page: pages.length });
     }
     running[pages.length] = pageRunning;
-    measureWidth(widest, children, area, scale);
+    measureWidth(widest, flow, area, scale);
     yield* keep({
       index: pages.length, width: area.style.width, height: area.style.height, pageStyle: area.style, margins: area.margins, children, marginBoxes: [], blank: false, context,
       ...(scale === 1 ? {} : { flowTransform: [scale, 0, 0, scale, area.x * (1 - scale), area.y * (1 - scale)] as const }),

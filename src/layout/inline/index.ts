@@ -41,6 +41,10 @@ export interface LineRoom {
   readonly contentWidth: number;
 }
 
+function afterForcedBreak(piece: MeasuredInline['pieces'][number] | undefined): boolean {
+  return piece?.forcedBreakAfter === true;
+}
+
 /** Lays out the line that starts at `at`, in `room`. */
 export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: InlineResume, room: LineRoom, env: MetricsEnv): InlineLine {
   const first = at.index === 0 && at.tail === undefined;
@@ -54,6 +58,7 @@ export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: Inl
     offset: rtl ? 0 : indent,
     splitter: measured.splitter,
     cloned,
+    firstOrAfterForcedBreak: first || (at.tail === undefined && afterForcedBreak(measured.pieces[at.index - 1])),
   });
   const openAtEnd = openAfter(openAtStart, line.pieces);
   const end = openAtEnd.length === 0 ? 0 : clonedEdges(openAtEnd, room.contentWidth, 'end');

@@ -13,6 +13,7 @@ import type { Piece } from './pieces.js';
 import { continuesLongWord } from './pieces.js';
 import type { TextPiece } from './measure.js';
 import { resolveTab } from './measure.js';
+import { lineStartTrimmed, trimsLineStart } from './spacing-trim.js';
 import type { Splitter } from './split.js';
 import { mayBreakAnywhere } from './split.js';
 import type { InlineResume } from './resume.js';
@@ -31,6 +32,8 @@ export interface BreakEnv {
   readonly splitter: Splitter;
   /** The cloned boxes open at the line's start: their start edges (repeated) and end edges (owed while they stay open). */
   readonly cloned: ClonedEdges;
+  /** The line is a block's first or follows a forced break (`text-spacing-trim: space-first` keeps its start). */
+  readonly firstOrAfterForcedBreak?: boolean;
 }
 
 export interface ClonedEdges {
@@ -45,6 +48,11 @@ const EPSILON = 1e-6;
 /** Width that does not count at the end of a line. */
 export function hangingWidth(piece: Piece): number {
   return piece.kind === 'text' ? piece.trailingSpace + piece.endSpacing : 0;
+}
+
+/** Whether no text is on the line yet (only inline boxes' starts). */
+function startsLine(line: readonly Piece[]): boolean {
+  return line.every((piece) => piece.kind !== 'text');
 }
 
 /** The piece at a resume position: the tail of a split piece, or the piece itself. */
@@ -64,6 +72,7 @@ export function breakLine(pieces: readonly Piece[], at: InlineResume, env: Break
   for (let j = at.index; j < pieces.length; j++) {
     let piece = pieceAt(pieces, at, j);
     if (piece.kind === 'text' && piece.tab !== undefined) piece = resolveTab(piece, offset + used);
+    else if (piece.kind === 'text' && trimsLineStart(piece.style.textSpacingTrim, env.firstOrAfterForcedBreak ?? false) && startsLine(line)) piece = lineStartTrimmed(piece);
     else if (piece.kind === 'open' || piece.kind === 'close') owed += owedChange(piece);
     const fits = used + piece.width - hangingWidth(piece) + owed <= available + EPSILON;
     if (!fits && piece.kind === 'text') {

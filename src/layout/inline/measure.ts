@@ -12,6 +12,7 @@ import type { InlineBox } from '../../boxes/types.js';
 import type { TextItem } from './items.js';
 import type { BidiLevels } from './bidi.js';
 import { levelAt } from './bidi.js';
+import { mayTrimSpacing, trimAdjacent } from './spacing-trim.js';
 
 /** A glyph run with the final advance of each glyph (letter- and word-spacing added). */
 export interface MeasuredRun {
@@ -109,13 +110,16 @@ export function measureText(stretch: TextStretch, env: MeasureEnv): TextPiece {
     for (let r = 0; r < shaped.runs.length; r++) {
       const run = shaped.runs[r]!;
       const facts = plainFacts(run, env);
-      const measured = spacedRun(run, style, part, facts);
-      runs.push(measured);
-      const runWidth = measured.advances === facts.advances ? facts.width : sum(measured.advances);
-      width += runWidth;
-      if (part.trailing) trailingSpace += runWidth;
-      else spaces += facts.spaces;
+      runs.push(spacedRun(run, style, part, facts));
     }
+  }
+  if (mayTrimSpacing(text, style.textSpacingTrim)) trimRuns(runs, style, codePointBefore(item.text, stretch.from), stretch.forcedBreakAfter ? undefined : item.text.codePointAt(stretch.to));
+  for (const measured of runs) {
+    const facts = plainFacts(measured.run, env);
+    const runWidth = measured.advances === facts.advances ? facts.width : sum(measured.advances);
+    width += runWidth;
+    if (measured.trailing) trailingSpace += runWidth;
+    else spaces += facts.spaces;
   }
   const endSpacing = parts.some((part) => !part.trailing) && style.letterSpacing !== 0 && !isCursive(text) ? style.letterSpacing : 0;
   return {
@@ -123,6 +127,32 @@ export function measureText(stretch: TextStretch, env: MeasureEnv): TextPiece {
     trailingSpace, endSpacing, spaces, breakAfter: stretch.breakAfter, forcedBreakAfter: stretch.forcedBreakAfter,
     hyphenated: stretch.hyphen, level: levelAt(env.bidi, item.start + stretch.from),
   };
+}
+
+/** `text-spacing-trim`'s adjacent pairs in the runs (left-to-right ones: CJK punctuation), each run seeing its neighbours' characters. */
+function trimRuns(runs: MeasuredRun[], style: ComputedStyle, before: number | undefined, after: number | undefined): void {
+  for (let r = 0; r < runs.length; r++) {
+    const measured = runs[r]!;
+    if (measured.level % 2 === 1) continue;
+    const previous = r === 0 ? before : lastCodePoint(runs[r - 1]!.run);
+    const next = r === runs.length - 1 ? after : runs[r + 1]!.run.glyphs.find((glyph) => glyph.codePoints.length > 0)?.codePoints[0];
+    const trimmed = trimAdjacent(measured.run, measured.advances, style.textSpacingTrim, previous, next);
+    if (trimmed.advances !== measured.advances) runs[r] = { ...measured, run: trimmed.run, advances: trimmed.advances };
+  }
+}
+
+function lastCodePoint(run: GlyphRun): number | undefined {
+  for (let i = run.glyphs.length - 1; i >= 0; i--) {
+    const points = run.glyphs[i]!.codePoints;
+    if (points.length > 0) return points[points.length - 1];
+  }
+  return undefined;
+}
+
+function codePointBefore(text: string, index: number): number | undefined {
+  if (index <= 0) return undefined;
+  const low = text.charCodeAt(index - 1);
+  return low >= 0xdc00 && low <= 0xdfff && index >= 2 ? text.codePointAt(index - 2) : low;
 }
 
 /** A stretch's width and the width of the spaces at its end, as `measureText` gives them. */

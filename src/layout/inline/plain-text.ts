@@ -16,6 +16,7 @@ import type { ComputedStyle } from '../../css/types.js';
 import type { TextItem } from './items.js';
 import { transformText } from './items.js';
 import { isLeftToRightOnly } from './bidi.js';
+import { mayTrimSpacing } from './spacing-trim.js';
 import type { StretchWidth, TextEnv } from './measure.js';
 import { measurePlainWidth } from './measure.js';
 import { breakMap, cutText } from './pieces.js';
@@ -64,7 +65,7 @@ function plainTextItems(box: InlineFlowBox): { list: TextItem[]; text: string } 
     list.push({ kind: 'text', style: child.style, text: transformed, start: text.length, parent: undefined, lang: '' });
     text += transformed;
   }
-  return NOT_PLAIN.test(text) || !isLeftToRightOnly(box.style, text) ? undefined : { list, text };
+  return NOT_PLAIN.test(text) || !isLeftToRightOnly(box.style, text) || list.some((item) => mayTrimSpacing(item.text, item.style.textSpacingTrim)) ? undefined : { list, text };
 }
 
 /** Tabs, forced breaks (UAX #14 BK, CR, LF, NL) and soft hyphens (hyphenation opportunities). */

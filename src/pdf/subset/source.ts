@@ -8,7 +8,7 @@
  * falls back to fontkit's own subsetter). fontkit is not imported — this reads the internals of the
  * object src/text already parsed; each is listed in src/text/fontkit-internals.ts and a missing one throws.
  */
-import { FontkitInternalsError } from '../../text/fontkit-internals.js';
+import { FontkitInternalsError, rawTableBytes } from '../../text/fontkit-internals.js';
 
 /** The fontkit internals read here (TTFFont / WOFFFont, fontkit 2.x). */
 interface FontkitInternals {
@@ -52,27 +52,17 @@ export function readRawTables(program: object): RawTablesResult {
   try {
     const required: Partial<Record<RequiredTag, Uint8Array>> = {};
     for (const tag of REQUIRED_TABLES) {
-      const bytes = tableBytes(font, tag);
+      const bytes = rawTableBytes(font, tag);
       if (bytes === undefined) return { ok: false, reason: `no readable ${tag} table` };
       required[tag] = bytes;
     }
     const hinting = new Map<HintingTag, Uint8Array>();
     for (const tag of HINTING_TABLES) {
-      const bytes = tableBytes(font, tag);
+      const bytes = rawTableBytes(font, tag);
       if (bytes !== undefined && bytes.length > 0) hinting.set(tag, bytes);
     }
     return { ok: true, tables: { required: required as Record<RequiredTag, Uint8Array>, hinting } };
   } finally {
     font.stream.pos = position;
   }
-}
-
-function tableBytes(font: FontkitInternals, tag: string): Uint8Array | undefined {
-  const length = font.directory?.tables?.[tag]?.length;
-  if (typeof length !== 'number') return undefined;
-  const stream = font._getTableStream!(tag);
-  const buffer = stream?.buffer;
-  const pos = stream?.pos;
-  if (!(buffer instanceof Uint8Array) || typeof pos !== 'number' || pos < 0 || pos + length > buffer.length) return undefined;
-  return buffer.subarray(pos, pos + length);
 }
