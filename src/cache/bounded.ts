@@ -73,11 +73,24 @@ export class BoundedCache<K, V> {
   private hitCount = 0;
   private missCount = 0;
   private readonly family: CacheFamily;
+  /** Keys refused while full (`admitOnSecondMiss`), each with its slot in `refusedRing`. */
+  private readonly refused: Map<K, number> | undefined;
+  private readonly refusedRing: (K | undefined)[] | undefined;
+  private refusedNext = 0;
 
-  /** `name` groups the caches of one purpose in `cacheStats` (e.g. `css.declaration-lists`). */
-  constructor(name: string, private readonly capacity: number) {
+  /**
+   * `name` groups the caches of one purpose in `cacheStats` (e.g. `css.declaration-lists`).
+   *
+   * `admitOnSecondMiss`: once full, a new key is stored only when it was refused before (among the
+   * last `capacity` refusals). A set of keys used over and over in the same order that is larger
+   * than the bound (a long table's cells, rendered again) evicts every entry under plain LRU
+   * before its next use, so that it never hits; refusing first-time keys keeps most of it.
+   */
+  constructor(name: string, private readonly capacity: number, options: { readonly admitOnSecondMiss?: boolean } = {}) {
     if (!(capacity >= 1)) throw new RangeError(`cache ${name}: its bound must be at least 1, got ${capacity}`);
     this.family = familyOf(name, capacity);
+    this.refused = options.admitOnSecondMiss === true ? new Map() : undefined;
+    this.refusedRing = options.admitOnSecondMiss === true ? new Array<K | undefined>(capacity).fill(undefined) : undefined;
     this.family.caches.add(new WeakRef(this as BoundedCache<unknown, unknown>));
   }
 
@@ -102,6 +115,10 @@ export class BoundedCache<K, V> {
       return;
     }
     if (this.map.size >= this.capacity && this.head !== undefined) {
+      if (this.refused !== undefined && !this.refused.delete(key)) {
+        this.refuse(key);
+        return;
+      }
       const oldest = this.head;
       this.unlink(oldest);
       this.map.delete(oldest.key);
@@ -132,6 +149,20 @@ export class BoundedCache<K, V> {
     this.map.clear();
     this.head = undefined;
     this.tail = undefined;
+    this.refused?.clear();
+    this.refusedRing?.fill(undefined);
+  }
+
+  /** Remembers a refused key in a ring of `capacity` slots, forgetting the oldest (no Map scan). */
+  private refuse(key: K): void {
+    const ring = this.refusedRing!;
+    const slot = this.refusedNext;
+    const previous = ring[slot];
+    // the slot's key may have been admitted (deleted) and refused again since, in a newer slot
+    if (previous !== undefined && this.refused!.get(previous) === slot) this.refused!.delete(previous);
+    ring[slot] = key;
+    this.refused!.set(key, slot);
+    this.refusedNext = (slot + 1) % this.capacity;
   }
 
   private moveToTail(node: Node<K, V>): void {

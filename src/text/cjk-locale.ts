@@ -6,8 +6,14 @@
  */
 export type CjkLocale = 'ja' | 'ko' | 'zh-cn' | 'zh-tw' | 'zh-hk';
 
+/** The first letters (lower case) of `ja`, `ko`, `zh`, `cmn` and `yue`. */
+const CJK_INITIALS: ReadonlySet<number> = new Set([0x6a, 0x6b, 0x7a, 0x63, 0x79]);
+
 /** `ja`, `zh-Hans`, `zh-CN`, `zh-Hant`, `zh-TW`, `zh-HK`, `ko` (BCP 47, any case) → fontconfig's lang; else undefined. */
 export function cjkLocaleOf(lang: string): CjkLocale | undefined {
+  // asked for every text run: a language that cannot be one of these ("en") is answered without parsing
+  const first = lang.charCodeAt(0);
+  if (first > 0x20 && first < 0x80 && !CJK_INITIALS.has(first | 0x20)) return undefined;
   const subtags = lang.trim().toLowerCase().split(/[-_]/);
   const language = subtags[0];
   if (language === 'ja') return 'ja';

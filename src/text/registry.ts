@@ -59,8 +59,9 @@ export function createFontRegistry(options: FontRegistryOptions): FontRegistry {
   const installed = options.installed ?? (options.systemFonts === true ? installedFonts : undefined);
   const size = options.shapeCacheSize ?? DEFAULT_SHAPE_CACHE;
   const caches: ShapeCaches = {
-    texts: new BoundedCache<string, CachedText>('text.shaped-texts', size),
-    runs: new BoundedCache<string, GlyphRun>('text.glyph-runs', size),
+    // a long table's texts outnumber the bound and come back in the same order every render
+    texts: new BoundedCache<string, CachedText>('text.shaped-texts', size, { admitOnSecondMiss: true }),
+    runs: new BoundedCache<string, GlyphRun>('text.glyph-runs', size, { admitOnSecondMiss: true }),
     counters: { calls: 0 },
   };
   const faces = new BoundedCache<string, FontFace>('text.faces', 4096);

@@ -36,6 +36,29 @@ describe('LRU cache', () => {
     expect(cache.get(1)).toBe(1);
   });
 
+  it('with admitOnSecondMiss, keeps most of a cycle of keys larger than its bound', () => {
+    const cycle = (cache: BoundedCache<string, number>): number => {
+      let hits = 0;
+      for (let round = 0; round < 5; round++) {
+        for (const key of ['a', 'b', 'c', 'd', 'e']) {
+          if (cache.get(key) === undefined) cache.set(key, round);
+          else hits++;
+        }
+      }
+      return hits;
+    };
+    const plain = new BoundedCache<string, number>('test.cycle-lru', 4);
+    expect(cycle(plain)).toBe(0); // each key is evicted just before it comes back
+    const admitting = new BoundedCache<string, number>('test.cycle-admitting', 4, { admitOnSecondMiss: true });
+    // round 1 stores a-d and refuses e; then e comes in (a refused key) and one other key misses per round
+    expect(cycle(admitting)).toBe(14);
+    expect(admitting.size).toBe(4);
+    admitting.clear();
+    expect(admitting.size).toBe(0);
+    admitting.set('z', 1);
+    expect(admitting.get('z')).toBe(1);
+  });
+
   it('rejects a capacity below one', () => {
     expect(() => new BoundedCache('test.empty', 0)).toThrow(RangeError);
   });
@@ -77,5 +100,16 @@ describe('shaping caches of an engine', () => {
     expect(registry.stats.texts.size).toBe(50);
     expect(registry.stats.runs.size).toBe(50);
     expect(registry.stats.texts.misses).toBe(800);
+  });
+
+  it('hit again on renders of more texts than they hold, in the same order (a long table)', () => {
+    const registry = createFontRegistry({ extraFonts: [], shapeCacheSize: 50 });
+    const sans = request({ families: ['Liberation Sans'] });
+    for (let render = 0; render < 4; render++) {
+      const text = registry.forRender({ faces: [], diagnostics: newDiagnostics() });
+      for (let i = 0; i < 60; i++) text.shape(`ROW-${i}`, sans);
+    }
+    expect(registry.stats.texts.size).toBe(50);
+    expect(registry.stats.texts.hits).toBeGreaterThanOrEqual(3 * 40);
   });
 });

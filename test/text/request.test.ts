@@ -23,6 +23,15 @@ describe('fontRequestFromStyle', () => {
     expect(request).toEqual({ families: ['Arial', 'sans-serif'], weight: 700, style: 'italic', stretch: 75, size: 12, features: {} });
   });
 
+  it('gives a CJK language its locale, whatever its case or spacing, and no other language one', () => {
+    const base = style();
+    const localeOf = (lang: string): string | undefined => fontRequestFromStyle(base, lang).cjkLocale;
+    expect(['ja', 'JA-jp', ' ja', 'ko', 'zh', 'zh-Hans', 'ZH-Hant', 'zh-TW', 'zh_HK', 'yue', 'cmn-Hant'].map(localeOf))
+      .toEqual(['ja', 'ja', 'ja', 'ko', 'zh-cn', 'zh-cn', 'zh-tw', 'zh-tw', 'zh-hk', 'zh-hk', 'zh-tw']);
+    for (const lang of ['en', 'EN-us', 'fr', 'de-CH', 'cy', 'kn', 'zu', 'yi', 'jv', '*', '-', 'x-klingon']) expect(localeOf(lang)).toBeUndefined();
+    expect(fontRequestFromStyle(base, 'en')).toBe(fontRequestFromStyle(base));
+  });
+
   it('is memoised per style object', () => {
     const s = style();
     expect(fontRequestFromStyle(s)).toBe(fontRequestFromStyle(s));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFontRegistry, loadFontFaces } from '../../src/text/fonts.js';
-import type { FontRequest } from '../../src/text/types.js';
+import type { FontRequest, ShapedText } from '../../src/text/types.js';
 import { FIXTURES, loadBytes, newDiagnostics, request } from './helpers.js';
 
 const registry = createFontRegistry({ extraFonts: [] });
@@ -113,15 +113,20 @@ describe('shaping caches', () => {
     expect(text.shape('word', request({ families: ['Arial'], size: 12 })).runs[0]).not.toBe(a.runs[0]);
   });
 
-  it('evicts the least recently used entries beyond its size', () => {
+  it('once full, stores a text on its second miss, evicting the least recently used', () => {
     const local = createFontRegistry({ extraFonts: [], shapeCacheSize: 2 });
-    const text = local.forRender({ faces: [], diagnostics: newDiagnostics() });
     const req = request();
-    const one = text.shape('one', req);
-    text.shape('two', req);
-    text.shape('one', req);
-    text.shape('three', req); // evicts "two"
-    expect(text.shape('one', req)).toBe(one);
-    expect(local.stats.texts.size).toBe(2);
+    // a render of its own for each text: the render's memo would answer repeats
+    const shape = (word: string): ShapedText => local.forRender({ faces: [], diagnostics: newDiagnostics() }).shape(word, req);
+    const one = shape('one');
+    shape('two');
+    expect(shape('one')).toBe(one); // one is now the most recent; two the least
+    shape('three'); // full: refused
+    expect(local.stats.texts).toEqual({ hits: 1, misses: 3, size: 2 });
+    const three = shape('three'); // refused before: stored, and two goes
+    expect([shape('three'), shape('one')]).toEqual([three, one]);
+    expect(local.stats.texts).toEqual({ hits: 3, misses: 4, size: 2 });
+    shape('two');
+    expect(local.stats.texts.misses).toBe(5);
   });
 });

@@ -107,12 +107,14 @@ function collapsedCellBox(cell: GridCell, edges: CollapsedEdges, styles: CellSty
 
 /**
  * The styles of a table's cells as laid out, one per base style and variant (cells of a column
- * share their style, so do their variants), with the last half-border variant of each column at
- * hand: a long table asks for every cell twice (columns, then rows), mostly the same variant.
+ * share their style, so do their variants), with the last few half-border variants of each column
+ * at hand: a long table asks for every cell twice (columns, then rows), mostly the same variant —
+ * of one of a few base styles (header cells, striped rows alternating two), and a miss builds the
+ * variant's key from four numbers.
  */
 class CellStyles {
   private readonly variants = new Map<ComputedStyle, Map<string, ComputedStyle>>();
-  private readonly recent: { base: ComputedStyle; top: number; right: number; bottom: number; left: number; style: ComputedStyle }[] = [];
+  private readonly recent: RecentHalfBorders[][] = [];
 
   variant(base: ComputedStyle, key: string, make: () => ComputedStyle): ComputedStyle {
     let variants = this.variants.get(base);
@@ -131,8 +133,10 @@ class CellStyles {
   /** `base` with these half borders (CSS2 §17.6.2), transparent: the table paints the borders. */
   halfBorders(column: number, base: ComputedStyle, half: Sides): ComputedStyle {
     const { top, right, bottom, left } = half;
-    const last = this.recent[column];
-    if (last !== undefined && last.base === base && last.top === top && last.right === right && last.bottom === bottom && last.left === left) return last.style;
+    const recent = (this.recent[column] ??= []);
+    for (const last of recent) {
+      if (last.base === base && last.top === top && last.right === right && last.bottom === bottom && last.left === left) return last.style;
+    }
     const style = this.variant(base, `${top} ${right} ${bottom} ${left}`, () => ({
       ...base,
       ...NO_MARGINS,
@@ -140,10 +144,23 @@ class CellStyles {
       borderTopStyle: 'solid', borderRightStyle: 'solid', borderBottomStyle: 'solid', borderLeftStyle: 'solid',
       borderTopColor: TRANSPARENT, borderRightColor: TRANSPARENT, borderBottomColor: TRANSPARENT, borderLeftColor: TRANSPARENT,
     }));
-    this.recent[column] = { base, top, right, bottom, left, style };
+    if (recent.length >= RECENT_PER_COLUMN) recent.pop();
+    recent.unshift({ base, top, right, bottom, left, style });
     return style;
   }
 }
+
+interface RecentHalfBorders {
+  readonly base: ComputedStyle;
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+  readonly left: number;
+  readonly style: ComputedStyle;
+}
+
+/** Half-border variants kept at hand per column: enough for a header row and two alternating row styles. */
+const RECENT_PER_COLUMN = 4;
 
 /** restyled() copies field by field: this fails to compile when block boxes gain an optional field it does not carry over. */
 export const CELL_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BlockBox>, 'marker' | 'imageFallback' | 'verticalRoot' | 'verticalSource'>> = true;
