@@ -12,7 +12,8 @@ const CASES: Readonly<Record<string, string>> = {
   'broken stylesheet': '<style>p { color: ; width: calc(100% / 0); margin: -99999px; font-size: -3px } } } @media { p { </style><p>x</p>',
   'degenerate page': '<style>@page { size: 0 0; margin: 100% }</style><p>x</p>',
   'one-pixel page': '<style>@page { size: 1px 1px; margin: 0 }</style><p>hello world</p>',
-  'huge sizes': '<div style="width: 1e308px; height: 1e308px; border: 1e6px solid red">x</div>',
+  // kept whole on one page: a definite height that clips is not carried over to later pages
+  'huge sizes': '<div style="width: 1e308px; height: 1e308px; overflow: hidden; border: 1e6px solid red">x</div>',
   'nested percentage inline-blocks': '<style>* { display: inline-block; width: 50% }</style><div><div><div><div>deep</div></div></div></div>',
   'zero font and line height': '<p style="line-height: 0; font-size: 0">zero</p>',
   'unclosed table and lists': '<table><tr><td>a<td>b</tr></table><ul><li><ol><li>x</ol></ul>',
@@ -30,6 +31,15 @@ describe('robustness', () => {
     const result = await engine.renderDetailed({ template });
     expect(result.pages).toBeGreaterThanOrEqual(1);
     await qpdfCheck(result.pdf);
+  });
+
+  it('refuses a box whose height would fill more pages than the limit, naming the limit', async () => {
+    // a fixed height taller than a page continues on the next pages, as in browsers (CSS Fragmentation 3)
+    const started = process.cpuUsage();
+    await expect(engine.renderDetailed({ template: '<div style="height: 1e308px; border: 1e6px solid red">x</div>' }))
+      .rejects.toMatchObject({ code: 'limit_exceeded', message: expect.stringContaining('limits.maxPages') });
+    const cpu = process.cpuUsage(started);
+    expect((cpu.user + cpu.system) / 1000).toBeLessThan(5000);
   });
 
   it('reports bad CSS as warnings with their lines', async () => {
