@@ -21,15 +21,15 @@ const undefinedVariable = (property: string): ExpectedDiagnostic => ({ code: 'cs
 
 /**
  * Each fixture: the warnings it must give (all of them: the test fails on any other), and the share
- * of Chromium's words within 3 mm that it reaches today (Chromium printing with slight hinting, as
- * distributions configure fontconfig: scripts/compare-words.mjs). Where that is under 90 %, the
- * reason is given with the fixture.
+ * of Chromium's words within 3 mm it must reach (all six reach 100 % today; Chromium printing
+ * with slight hinting, as
+ * distributions configure fontconfig: scripts/compare-words.mjs). The issue's bar is 90 %; the
+ * test asks 95 %, so a regression shows while a few words may still move.
  */
 const FIXTURES: Record<string, { readonly share: number; readonly diagnostics: readonly ExpectedDiagnostic[] }> = {
   bootstrap5: {
-    // The footer moves to page 2 with the container's bottom padding, as in Chromium; the
-    // remaining misses are the alert's line breaking one word later in Chromium
-    share: 0.9,
+    // the footer moves to page 2 with the container's bottom padding, as in Chromium
+    share: 0.95,
     diagnostics: [
       undefinedVariable('text-align'), undefinedVariable('color'),
       // `--bs-gutter-y: 0` in `calc(-1 * var(--bs-gutter-y))`: a number, invalid for a margin in Chromium too
@@ -40,11 +40,11 @@ const FIXTURES: Record<string, { readonly share: number; readonly diagnostics: r
       { code: 'css_invalid_value', message: 'invalid value `` for `font-family`' },
     ],
   },
-  bootstrap4: { share: 0.9, diagnostics: [] },
-  tailwind3: { share: 0.9, diagnostics: [] },
-  tailwind4: { share: 0.9, diagnostics: [] },
+  bootstrap4: { share: 0.95, diagnostics: [] },
+  tailwind3: { share: 0.95, diagnostics: [] },
+  tailwind4: { share: 0.95, diagnostics: [] },
   bulma: {
-    share: 0.9,
+    share: 0.95,
     diagnostics: [
       { code: 'css_unsupported', message: '@container' },
       { code: 'css_unsupported', message: 'text-rendering' },
@@ -54,7 +54,7 @@ const FIXTURES: Record<string, { readonly share: number; readonly diagnostics: r
     ],
   },
   foundation: {
-    share: 0.9,
+    share: 0.95,
     diagnostics: [
       { code: 'css_unsupported', message: 'text-rendering' },
       { code: 'css_unsupported', message: '-webkit-box-orient' },
