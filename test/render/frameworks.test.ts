@@ -21,10 +21,9 @@ const undefinedVariable = (property: string): ExpectedDiagnostic => ({ code: 'cs
 
 /**
  * Each fixture: the warnings it must give (all of them: the test fails on any other), and the share
- * of Chromium's words within 3 mm it must reach (all six reach 100 % today; Chromium printing
- * with slight hinting, as
- * distributions configure fontconfig: scripts/compare-words.mjs). The issue's bar is 90 %; the
- * test asks 95 %, so a regression shows while a few words may still move.
+ * of Chromium's words within 3 mm it must reach (Chromium printing with slight hinting, as
+ * distributions configure fontconfig: scripts/compare-words.mjs). All six reach 100 % today; the
+ * bar is 90 %, the test asks 95 % so that a regression shows while a few words may still move.
  */
 const FIXTURES: Record<string, { readonly share: number; readonly diagnostics: readonly ExpectedDiagnostic[] }> = {
   bootstrap5: {
