@@ -4,7 +4,7 @@
  */
 import { createInternalEngine } from '../../src/render.js';
 import type { LaidOutDocument } from '../../src/render.js';
-import type { Fragment, PageLayout } from '../../src/layout/types.js';
+import type { Fragment, PageLayout, TextFragment } from '../../src/layout/types.js';
 import { checkDiagnostics } from './diagnostics.js';
 import type { ExpectedDiagnostic } from './diagnostics.js';
 
@@ -67,6 +67,13 @@ export function dumpPage(page: PageLayout, only?: (f: Fragment) => boolean): str
 
 /** Only element boxes (no lines or text): the block structure. */
 export const boxesOnly = (f: Fragment): boolean => f.kind === 'box' && f.box.element !== undefined && f.box.pseudo === undefined;
+
+/** The text fragments inside a fragment, in order. */
+export function textFragments(fragment: Fragment): TextFragment[] {
+  if (fragment.kind === 'text') return [fragment];
+  if (fragment.kind === 'box' || fragment.kind === 'line') return fragment.children.flatMap(textFragments);
+  return [];
+}
 
 /** Finds the first box fragment of an element with the given id on a page. */
 export function findById(page: PageLayout, id: string): Fragment | undefined {

@@ -7,16 +7,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LaidOutDocument } from '../../src/render.js';
-import type { Fragment, TextFragment } from '../../src/layout/types.js';
-import { layoutHtml } from '../helpers/layout.js';
+import type { TextFragment } from '../../src/layout/types.js';
+import { layoutHtml, textFragments as texts } from '../helpers/layout.js';
 
 const PAGE = '<style>@page { size: 600px 200px; margin: 0 } body { margin: 0 } p { margin: 0; font: 10px/20px "Liberation Sans" } span { display: inline-block }</style>';
-
-function texts(fragment: Fragment): TextFragment[] {
-  if (fragment.kind === 'text') return [fragment];
-  if (fragment.kind === 'box' || fragment.kind === 'line') return fragment.children.flatMap(texts);
-  return [];
-}
 
 const allTexts = (doc: LaidOutDocument): TextFragment[] => doc.pages[0]!.children.flatMap(texts);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Fragment, LineFragment, TextFragment } from '../../src/layout/types.js';
-import { findById, layoutHtml } from '../helpers/layout.js';
+import type { LineFragment } from '../../src/layout/types.js';
+import { findById, layoutHtml, textFragments as texts } from '../helpers/layout.js';
 
 // Liberation Mono: every glyph advances 0.6em, so at 10px a character is 6px wide.
 const base = '@page { size: 600px 400px; margin: 0 } body { margin: 0 } p { margin: 0; font: 10px/20px "Liberation Mono" }';
@@ -10,12 +10,6 @@ async function lines(html: string, css = ''): Promise<LineFragment[]> {
   const p = findById(doc.pages[0]!, 'p');
   if (p === undefined || p.kind !== 'box') throw new Error('no #p');
   return p.children.filter((c): c is LineFragment => c.kind === 'line');
-}
-
-function texts(fragment: Fragment): TextFragment[] {
-  if (fragment.kind === 'text') return [fragment];
-  if (fragment.kind === 'box' || fragment.kind === 'line') return fragment.children.flatMap(texts);
-  return [];
 }
 
 function lineText(line: LineFragment): string {

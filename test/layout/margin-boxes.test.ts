@@ -1,6 +1,6 @@
 /** Page-margin boxes and page counters (CSS Paged Media 3 §5, §4.4), as geometry. */
 import { describe, expect, it } from 'vitest';
-import { layoutHtml } from '../helpers/layout.js';
+import { layoutHtml, textFragments as texts } from '../helpers/layout.js';
 import type { BoxFragment, Fragment, LineFragment, PageLayout, TextFragment } from '../../src/layout/types.js';
 import { distributeBand, flexTwo, placeOnAxis } from '../../src/layout/page/margin-geometry.js';
 import { pageCounterValues } from '../../src/layout/page/page-counters.js';
@@ -10,12 +10,6 @@ const PAGE = '@page { size: 300px 200px; margin: 20px 30px; font: 10px/12px mono
 /** A 20x10 red PNG. */
 const RED_20X10 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABQAAAAKCAIAAAA7N+mxAAAAFUlEQVR4nGP4z8BANiJf56jmEaMZADFExzl02osRAAAAAElFTkSuQmCC';
 const THREE_PAGES = 'body { margin: 0 } div { height: 150px }</style><div></div><div></div><div></div>';
-
-function texts(fragment: Fragment): TextFragment[] {
-  if (fragment.kind === 'text') return [fragment];
-  if (fragment.kind === 'box' || fragment.kind === 'line') return fragment.children.flatMap(texts);
-  return [];
-}
 
 /** The margin box whose text is `text` (or the only text-less one for ''). */
 function boxWithText(page: PageLayout, text: string): { box: BoxFragment; text: TextFragment | undefined; line: LineFragment | undefined } {

@@ -9,8 +9,8 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import type { Fragment, TextFragment } from '../../src/layout/types.js';
-import { findById, layoutHtml } from '../helpers/layout.js';
+import type { TextFragment } from '../../src/layout/types.js';
+import { findById, layoutHtml, textFragments as texts } from '../helpers/layout.js';
 import { qpdfCheck } from '../helpers/qpdf.js';
 import { renderPdf } from '../helpers/render.js';
 import { withPdfFile } from '../helpers/tmp.js';
@@ -19,12 +19,6 @@ const run = promisify(execFile);
 
 const FONTS = fileURLToPath(new URL('../fixtures/fonts/', import.meta.url));
 const base = '@page { size: 600px 200px; margin: 0 } body { margin: 0 } p { margin: 0; font: 20px/30px "Liberation Serif" }';
-
-function texts(fragment: Fragment): TextFragment[] {
-  if (fragment.kind === 'text') return [fragment];
-  if (fragment.kind === 'box' || fragment.kind === 'line') return fragment.children.flatMap(texts);
-  return [];
-}
 
 async function paragraph(html: string, css = '', baseDir?: string): Promise<TextFragment[]> {
   const doc = await layoutHtml(`<style>${base} ${css}</style>${html}`, baseDir === undefined ? {} : { baseDir });

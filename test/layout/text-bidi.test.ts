@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
-import type { BoxFragment, Fragment, LineFragment, TextFragment } from '../../src/layout/types.js';
-import { findById, layoutHtml } from '../helpers/layout.js';
+import type { BoxFragment, Fragment, LineFragment } from '../../src/layout/types.js';
+import { findById, layoutHtml, textFragments as texts } from '../helpers/layout.js';
 import { qpdfCheck } from '../helpers/qpdf.js';
 import { withPdfFile } from '../helpers/tmp.js';
 
@@ -19,12 +19,6 @@ async function block(html: string, id = 'p'): Promise<BoxFragment> {
 
 async function lines(html: string): Promise<LineFragment[]> {
   return (await block(html)).children.filter((c): c is LineFragment => c.kind === 'line');
-}
-
-function texts(fragment: Fragment): TextFragment[] {
-  if (fragment.kind === 'text') return [fragment];
-  if (fragment.kind === 'box' || fragment.kind === 'line') return fragment.children.flatMap(texts);
-  return [];
 }
 
 /** The characters of a line's glyphs, left to right as drawn. */

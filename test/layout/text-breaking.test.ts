@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BoxFragment, Fragment, LineFragment, TextFragment } from '../../src/layout/types.js';
-import { findById, layoutHtml } from '../helpers/layout.js';
+import type { BoxFragment, LineFragment } from '../../src/layout/types.js';
+import { findById, layoutHtml, textFragments as texts } from '../helpers/layout.js';
 import { cpuTime } from '../helpers/cpu-time.js';
 
 // Liberation Mono advances 1229/2048 em: at 10px a character is 6.0009px wide.
@@ -20,12 +20,6 @@ async function block(html: string, css = ''): Promise<BoxFragment> {
 
 async function lines(html: string, css = ''): Promise<LineFragment[]> {
   return (await block(html, css)).children.filter((c): c is LineFragment => c.kind === 'line');
-}
-
-function texts(fragment: Fragment): TextFragment[] {
-  if (fragment.kind === 'text') return [fragment];
-  if (fragment.kind === 'box' || fragment.kind === 'line') return fragment.children.flatMap(texts);
-  return [];
 }
 
 const lineText = (line: LineFragment): string => texts(line).map((t) => t.text).join('');

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { BoxFragment, Fragment, LineFragment, TextFragment } from '../../src/layout/types.js';
-import { findById, layoutHtml } from '../helpers/layout.js';
+import { findById, layoutHtml, textFragments as texts } from '../helpers/layout.js';
 
 const FONTS = fileURLToPath(new URL('../fixtures/fonts/', import.meta.url));
 const IMAGES = fileURLToPath(new URL('../resources/images/', import.meta.url));
@@ -17,12 +17,6 @@ async function byId(html: string, id: string, css = ''): Promise<BoxFragment> {
   const found = findById(d.pages[0]!, id);
   if (found === undefined || found.kind !== 'box') throw new Error(`no #${id}`);
   return found;
-}
-
-function texts(fragment: Fragment): TextFragment[] {
-  if (fragment.kind === 'text') return [fragment];
-  if (fragment.kind === 'box' || fragment.kind === 'line') return fragment.children.flatMap(texts);
-  return [];
 }
 
 function linesOf(box: BoxFragment): LineFragment[] {

@@ -5,8 +5,8 @@
  * separators and the gaps beside CJK characters). Geometry: each glyph's advance.
  */
 import { describe, expect, it } from 'vitest';
-import type { Fragment, LineFragment, TextFragment } from '../../src/layout/types.js';
-import { findById, layoutHtml } from '../helpers/layout.js';
+import type { LineFragment } from '../../src/layout/types.js';
+import { findById, layoutHtml, textFragments as texts } from '../helpers/layout.js';
 
 // Liberation Mono advances 1229/2048 em: at 10px a character is 6.0009px wide.
 const CH = (10 * 1229) / 2048;
@@ -21,12 +21,6 @@ async function lines(html: string): Promise<LineFragment[]> {
   const p = findById(doc.pages[0]!, 'p');
   if (p === undefined || p.kind !== 'box') throw new Error('no #p');
   return p.children.filter((c): c is LineFragment => c.kind === 'line');
-}
-
-function texts(fragment: Fragment): TextFragment[] {
-  if (fragment.kind === 'text') return [fragment];
-  if (fragment.kind === 'box' || fragment.kind === 'line') return fragment.children.flatMap(texts);
-  return [];
 }
 
 const lineText = (line: LineFragment): string => texts(line).map((t) => t.text).join('');
