@@ -88,6 +88,25 @@ describe('line-height and the strut (CSS2 §10.8.1, CSS Inline 3 §4)', () => {
     // the 40px box: 30px Liberation Mono (A 25, D 9) with 3px half-leading, baseline shared with the strut
     expect(linesOf(p)[0]!.height).toBeCloseTo(28 + 12, 1);
   });
+
+  it('keeps the strut on a line-height: 1px line that holds only an image, beside floats in RTL', async () => {
+    // WeasyPrint's test_float_replaced_inline_rtl puts the image at the line top; Chromium 156 and §10.8.1 put the strut above it
+    const d = await doc(
+      '<div id=d style="direction:rtl;font:20px/1px \'Liberation Mono\'">' +
+        '<img style="float:left;width:8px;height:8px" src="python.png"><img style="float:right;width:8px;height:8px" src="python.png">' +
+        '<img id=i src="python.png" style="width:4px;height:4px"></div>',
+      '',
+      IMAGES,
+    );
+    const line = linesOf(findById(d.pages[0]!, 'd') as BoxFragment)[0]!;
+    const image = findById({ children: [line] } as never, 'i')!;
+    // the strut: A 16.65, D 6.01 at 20px; half-leading (1 - A - D) / 2 puts its top (A - D + 1) / 2 above the baseline
+    const [ascent, descent] = [(1705 / 2048) * 20, (615 / 2048) * 20];
+    expect(image.y - line.y).toBeCloseTo((ascent - descent + 1) / 2 - 4, 3);
+    expect(image.y + image.height).toBeCloseTo(line.baseline, 3);
+    // right to left: the image ends at the right float's left edge
+    expect(image.x + image.width).toBeCloseTo(600 - 8, 3);
+  });
 });
 
 describe('inline boxes, inline-blocks and images on lines', () => {

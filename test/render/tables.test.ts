@@ -66,6 +66,26 @@ describe('collapsed borders, painted', () => {
     ]);
   });
 
+  it('keeps both edges of a rowspan cell that a colspan cell overlaps, right to left', async () => {
+    // CSS 2.1 §17.5 leaves overlapping cells undefined; this is Chromium 156's picture (WeasyPrint drops the overlapped edge)
+    const pdf = await render(`<style>@page { size: 14px 10px; margin: 0 } body { margin: 0; direction: rtl }
+      table { border-collapse: collapse; border: 2px solid blue } td { padding: 0; border: 1px solid red; width: 2px; height: 2px }</style>
+      <table><tr><td></td><td rowspan=2></td><td></td></tr><tr><td colspan=2></td><td></td></tr></table>`);
+    const [page] = await rasterize(pdf);
+    expect(page).toEqual([
+      '__BBBBBBBBBBBB',
+      '__BBBBBBBBBBBB',
+      '__BB__R__R__BB',
+      '__BB__R__R__BB',
+      '__BBRRR__RRRBB',
+      '__BB__R__R__BB',
+      '__BB__R__R__BB',
+      '__BBBBBBBBBBBB',
+      '__BBBBBBBBBBBB',
+      '______________',
+    ]);
+  });
+
   it('closes each page of a broken table with the border between the rows on either side of the break', async () => {
     const pdf = await render(`<style>@page { size: 6px 10px; margin: 0 } body { margin: 0 }
       table { border-collapse: collapse; border: 2px solid blue } td { padding: 0; border-bottom: 2px solid red; width: 2px; height: 2px }</style>
