@@ -18,6 +18,7 @@ import type { TextEnv, TextPiece } from './measure.js';
 import { measureTab, measureText, wrapsLines } from './measure.js';
 import { breaksAnywhere } from './split.js';
 import { breakAroundLeaders } from './leader.js';
+import { withSymbolMarkerWidth } from './symbol-marker.js';
 
 export type { MeasuredRun, TextPiece } from './measure.js';
 export { wrapsLines } from './measure.js';
@@ -178,13 +179,13 @@ function preservesTabs(whiteSpace: WhiteSpace): boolean {
 const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
 
 function textPieces(item: TextItem, opportunities: BreakMap, bidi: BidiLevels, env: PieceEnv): Piece[] {
-  const pieces: Piece[] = [];
+  const pieces: TextPiece[] = [];
   const measureEnv = { text: env.text, runFacts: env.runFacts, bidi };
   cutText(item, opportunities, {
     text: (from, to, breakAfter, forcedBreakAfter) => pieces.push(measureText({ item, from, to, breakAfter, forcedBreakAfter, hyphen: false }, measureEnv)),
     tab: (from, breakAfter) => pieces.push(measureTab({ item, from, breakAfter }, measureEnv)),
   });
-  return pieces;
+  return withSymbolMarkerWidth(item, pieces, env.text);
 }
 
 /** What a text item is cut into: stretches of text [from, to) and preserved tabs (at `from`). */
