@@ -33,6 +33,13 @@ describe('currentColor', () => {
       .toEqual(rows(`${'_'.repeat(8)}${'B'.repeat(8)}`));
   });
 
+  it('is inherited as the keyword by text-decoration-color', async () => {
+    // four spaces of Liberation Mono 5px under white-space: pre: 12px of underline, no ink
+    const text = "font: 5px/8px 'Liberation Mono'; white-space: pre; margin: 0";
+    const result = await page(`<p style="${text}; color: red; text-decoration-color: currentColor"><span style="color: blue; text-decoration: underline; text-decoration-thickness: 2px; text-decoration-color: inherit">    </span></p>`);
+    expect(new Set(result.join(''))).toEqual(new Set(['_', 'B']));
+  });
+
   it('is inherited as the keyword inside gradient stops and box-shadow colours', async () => {
     expect(await page(`<div style="color: red; background-image: linear-gradient(currentColor, currentColor)"><div style="color: blue; ${box}; background-image: inherit"></div></div>`))
       .toEqual(rows(`${'B'.repeat(8)}${'R'.repeat(16)}`));
