@@ -62,8 +62,11 @@ const CONCRETE: unique symbol = Symbol('concrete');
 type ColorDependent = Map<StyleKey, unknown>;
 const colorDependentValues = new WeakMap<ComputedStyle, ColorDependent>();
 
-/** The style's remembered values, filled while it is computed (the map made on first need). */
-interface Remembered { values: ColorDependent | undefined }
+/**
+ * The style's remembered values, filled while it is computed (the map made on first need), and
+ * the parent's (looked up once per element, not once per inherited property).
+ */
+interface Remembered { values: ColorDependent | undefined; readonly parent: ColorDependent | undefined }
 
 function remember(own: Remembered, key: StyleKey, value: unknown): void {
   (own.values ??= new Map()).set(key, value);
@@ -71,7 +74,7 @@ function remember(own: Remembered, key: StyleKey, value: unknown): void {
 
 /** The value of `def` inherited from the parent, recomputed for this element's `color` when it needs it. */
 function inheritedOf(def: LonghandDef<StyleKey, unknown>, ctx: ComputeContext, own: Remembered): unknown {
-  const specified = colorDependentValues.get(ctx.parent)?.get(def.key);
+  const specified = own.parent?.get(def.key);
   if (specified === CONCRETE) {
     remember(own, def.key, CONCRETE);
     return ctx.parent[def.key];
@@ -113,7 +116,7 @@ const STYLE_SHAPE: Readonly<Record<string, unknown>> = Object.fromEntries([
 export function computeStyle(input: ComputeInput): ComputedStyle {
   const { winners, parent } = input;
   const style = { ...STYLE_SHAPE };
-  const own: Remembered = { values: undefined };
+  const own: Remembered = { values: undefined, parent: colorDependentValues.get(parent) };
   let ctx: ComputeContext = {
     parent,
     fontSize: parent.fontSize,
