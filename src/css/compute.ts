@@ -51,6 +51,58 @@ function initialOf(def: LonghandDef<StyleKey, unknown>, ctx: ComputeContext): un
 }
 
 /**
+ * `currentcolor` computes to itself and is resolved at used-value time (CSS Color 4 §6.4), so a
+ * child that inherits a `border-color`, gradient or shadow with it uses its own `color`. octavo
+ * resolves colours when computing, so it remembers, per computed style, what the child must
+ * recompute instead of copying: the specified value that mentions `currentcolor`, or CONCRETE for
+ * a property whose initial value is `currentcolor` but that was given a plain colour. A property
+ * with no entry is its initial value, or a value that does not depend on `color`.
+ */
+const CONCRETE: unique symbol = Symbol('concrete');
+type ColorDependent = Map<StyleKey, unknown>;
+const colorDependentValues = new WeakMap<ComputedStyle, ColorDependent>();
+
+/**
+ * The style's remembered values, filled while it is computed (the map made on first need), and
+ * the parent's (looked up once per element, not once per inherited property).
+ */
+interface Remembered { values: ColorDependent | undefined; readonly parent: ColorDependent | undefined }
+
+function remember(own: Remembered, key: StyleKey, value: unknown): void {
+  (own.values ??= new Map()).set(key, value);
+}
+
+/** The value of `def` inherited from the parent, recomputed for this element's `color` when it needs it. */
+function inheritedOf(def: LonghandDef<StyleKey, unknown>, ctx: ComputeContext, own: Remembered): unknown {
+  const specified = own.parent?.get(def.key);
+  if (specified === CONCRETE) {
+    remember(own, def.key, CONCRETE);
+    return ctx.parent[def.key];
+  }
+  if (specified !== undefined) return computeRemembering(def, specified, ctx, own);
+  return def.initialSpecified === undefined ? ctx.parent[def.key] : def.compute(def.initialSpecified, ctx);
+}
+
+function computeRemembering(def: LonghandDef<StyleKey, unknown>, specified: unknown, ctx: ComputeContext, own: Remembered): unknown {
+  if (mentionsCurrentColor(specified)) remember(own, def.key, specified);
+  else if (def.initialSpecified !== undefined) remember(own, def.key, CONCRETE);
+  return def.compute(specified, ctx);
+}
+
+/** Whether a specified value has `currentcolor` anywhere in it (memoized: parsed values are shared). */
+const mentionsCache = new WeakMap<object, boolean>();
+function mentionsCurrentColor(value: unknown): boolean {
+  if (value === 'currentcolor') return true;
+  if (typeof value !== 'object' || value === null) return false;
+  let found = mentionsCache.get(value);
+  if (found === undefined) {
+    found = Object.values(value).some(mentionsCurrentColor);
+    mentionsCache.set(value, found);
+  }
+  return found;
+}
+
+/**
  * Every computed style starts as a copy of this object, so that all of them share one V8 hidden
  * class with every property in place: filling an empty object with 157 keys by name (`style[key]`)
  * turns it into a slow dictionary object, and every `style.x` read in layout and paint pays for it.
@@ -64,6 +116,7 @@ const STYLE_SHAPE: Readonly<Record<string, unknown>> = Object.fromEntries([
 export function computeStyle(input: ComputeInput): ComputedStyle {
   const { winners, parent } = input;
   const style = { ...STYLE_SHAPE };
+  const own: Remembered = { values: undefined, parent: colorDependentValues.get(parent) };
   let ctx: ComputeContext = {
     parent,
     fontSize: parent.fontSize,
@@ -79,8 +132,8 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
     const def = LONGHANDS[i]!;
     const decl = winners[i];
     const value = decl === undefined
-      ? def.inherited ? ctx.parent[def.key] : initialOf(def, ctx)
-      : computeDeclared(def, decl.value, ctx, input);
+      ? unsetOf(def, ctx, own)
+      : computeDeclared(def, decl.value, ctx, input, own);
     style[def.key] = value;
     if (i === ZOOM) {
       ctx = zoomed(ctx, value as number);
@@ -94,6 +147,7 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
     }
   }
   applyFixups(style as MutableStyle, input);
+  if (own.values !== undefined) colorDependentValues.set(style as unknown as ComputedStyle, own.values);
   return style as unknown as ComputedStyle;
 }
 
@@ -118,27 +172,31 @@ function ratiosOf(families: ComputedStyle['fontFamily'] | undefined): { exRatio:
   return { exRatio: ratios.ex, chRatio: ratios.ch };
 }
 
-function computeDeclared(def: LonghandDef<StyleKey, unknown>, value: DeclaredValue, ctx: ComputeContext, input: ComputeInput): unknown {
+function computeDeclared(def: LonghandDef<StyleKey, unknown>, value: DeclaredValue, ctx: ComputeContext, input: ComputeInput, own: Remembered): unknown {
   switch (value.kind) {
-    case 'value': return def.compute(value.value, ctx);
+    case 'value': return computeRemembering(def, value.value, ctx, own);
     case 'keyword':
       switch (value.keyword) {
-        case 'inherit': return ctx.parent[def.key];
+        case 'inherit': return inheritedOf(def, ctx, own);
         case 'initial': return initialOf(def, ctx);
         case 'unset':
         case 'revert':
-        case 'revert-layer': return def.inherited ? ctx.parent[def.key] : initialOf(def, ctx);
+        case 'revert-layer': return unsetOf(def, ctx, own);
       }
       break;
     case 'pending': {
       const specified = resolvePending(value, input);
-      if (specified === undefined) return def.inherited ? ctx.parent[def.key] : initialOf(def, ctx);
+      if (specified === undefined) return unsetOf(def, ctx, own);
       if (specified === RESET) return initialOf(def, ctx);
-      return def.compute(specified, ctx);
+      return computeRemembering(def, specified, ctx, own);
     }
     case 'custom': break;
   }
-  return def.inherited ? ctx.parent[def.key] : initialOf(def, ctx);
+  return unsetOf(def, ctx, own);
+}
+
+function unsetOf(def: LonghandDef<StyleKey, unknown>, ctx: ComputeContext, own: Remembered): unknown {
+  return def.inherited ? inheritedOf(def, ctx, own) : initialOf(def, ctx);
 }
 
 /** Parsed values after substitution, by property and text (shared by every render). */
