@@ -99,6 +99,8 @@ export function measureText(stretch: TextStretch, env: MeasureEnv): TextPiece {
   const parts = partsOf(raw, stretch, env);
   const request = fontRequestFromStyle(style, item.lang);
   const runs: MeasuredRun[] = [];
+  // each run's facts, looked up once: a trimmed run keeps its characters, so its spaces are these too
+  const factsOfRuns: RunFacts[] = [];
   let width = 0;
   let trailingSpace = 0;
   let spaces = 0;
@@ -110,12 +112,14 @@ export function measureText(stretch: TextStretch, env: MeasureEnv): TextPiece {
     for (let r = 0; r < shaped.runs.length; r++) {
       const run = shaped.runs[r]!;
       const facts = plainFacts(run, env);
+      factsOfRuns.push(facts);
       runs.push(spacedRun(run, style, part, facts));
     }
   }
   if (mayTrimSpacing(text, style.textSpacingTrim)) trimRuns(runs, style, codePointBefore(item.text, stretch.from), stretch.forcedBreakAfter ? undefined : item.text.codePointAt(stretch.to));
-  for (const measured of runs) {
-    const facts = plainFacts(measured.run, env);
+  for (let r = 0; r < runs.length; r++) {
+    const measured = runs[r]!;
+    const facts = factsOfRuns[r]!;
     const runWidth = measured.advances === facts.advances ? facts.width : sum(measured.advances);
     width += runWidth;
     if (measured.trailing) trailingSpace += runWidth;
