@@ -3,11 +3,14 @@
  * LoadedImage embedded once per document (keyed by its content id) and drawn with `Do`.
  * JPEG EXIF orientation is honoured (CSS Images 3 `image-orientation: from-image`).
  */
+import { createHash } from 'node:crypto';
 import type { Rect } from '../geometry/types.js';
 import type { LoadedImage } from '../resources/types.js';
 import { num } from './content.js';
 import type { PageContext } from './context.js';
-import type { PdfKitDocument, PdfKitImage } from './pdfkit-document.js';
+import type { PdfKitDocument, PdfKitImage, PngPixels } from './pdfkit-document.js';
+import { reusePngPixels } from './pdfkit-document.js';
+import { BoundedCache } from '../cache/bounded.js';
 
 export interface ImageEmbedder {
   /** `interpolate`: the image's /Interpolate flag (§8.9.5.3); undefined writes none. */
@@ -32,6 +35,31 @@ function embedWith(doc: PdfKitDocument, image: PdfKitImage, interpolate: boolean
   }
 }
 
+/**
+ * The pixels PDFKit made for a PNG (reusePngPixels), by a hash of the PNG's bytes (not the image's
+ * id: copies made for filters and colour glyphs have ids of their own), shared by every
+ * document of the process: the same logo on each invoice is decoded and compressed once. Images
+ * whose pixels take more than MAX_KEPT_PIXEL_BYTES are not kept, so the cache holds at most
+ * MAX_KEPT_IMAGES × that.
+ */
+const MAX_KEPT_IMAGES = 16;
+const MAX_KEPT_PIXEL_BYTES = 2 * 1024 * 1024;
+const pngPixels = new BoundedCache<string, PngPixels>('pdf.png-pixels', MAX_KEPT_IMAGES);
+
+function keepPngPixels(id: string, pixels: PngPixels): void {
+  if ((pixels.imgData?.byteLength ?? 0) + (pixels.alphaChannel?.byteLength ?? 0) <= MAX_KEPT_PIXEL_BYTES) pngPixels.set(id, pixels);
+}
+
+/** PDFKit's image object for `image`, taking the pixels of an earlier document's same PNG when there are some. */
+function openImage(doc: PdfKitDocument, image: LoadedImage): PdfKitImage {
+  const opened = doc.openImage(image.bytes);
+  if (image.format === 'png') {
+    const key = createHash('sha1').update(image.bytes).digest('base64');
+    reusePngPixels(opened, pngPixels.get(key), (pixels) => keepPngPixels(key, pixels));
+  }
+  return opened;
+}
+
 export function createImageEmbedder(doc: PdfKitDocument): ImageEmbedder {
   const images = new Map<string, PdfKitImage>();
   return {
@@ -39,7 +67,7 @@ export function createImageEmbedder(doc: PdfKitDocument): ImageEmbedder {
       const key = interpolate === undefined ? image.id : `${image.id}:${String(interpolate)}`;
       let embedded = images.get(key);
       if (embedded === undefined) {
-        embedded = doc.openImage(image.bytes);
+        embedded = openImage(doc, image);
         embedWith(doc, embedded, interpolate);
         images.set(key, embedded);
       }

@@ -60,6 +60,10 @@ export const PDFKIT_INTERNALS: readonly PdfKitInternal[] = [
   { owner: 'outline', member: 'dictionary', kind: 'object', use: 'the outline item object' },
   { owner: 'image', member: 'obj', kind: 'null', use: 'the image XObject, made by embed()' },
   { owner: 'image', member: 'embed', kind: 'function', use: 'writing the image before it is drawn' },
+  { owner: 'image', member: 'finalize', kind: 'function', use: 'wrapped: the pixels PDFKit decoded and compressed again, kept for the next document' },
+  { owner: 'image', member: 'splitAlphaChannel', kind: 'function', use: 'replaced when those pixels are kept: a PNG with an alpha channel' },
+  { owner: 'image', member: 'loadIndexedAlphaChannel', kind: 'function', use: 'the same: a palette PNG with transparency' },
+  { owner: 'image', member: 'decodeData', kind: 'function', use: 'the same: an interlaced PNG' },
 ];
 
 /** The kind of a value, as PDFKIT_INTERNALS lists it. */
@@ -162,6 +166,56 @@ export interface PdfKitImage {
   readonly orientation?: number;
   obj: PdfRef | null;
   embed(doc: PdfKitDocument): void;
+}
+
+/** The pixels PDFKit makes from a PNG it cannot embed as it is (an alpha channel, transparent palette entries, interlacing). */
+export interface PngPixels {
+  /** The colour samples compressed again; undefined when PDFKit keeps the file's own image data. */
+  readonly imgData: Uint8Array | undefined;
+  /** The soft mask's samples, compressed. */
+  readonly alphaChannel: Uint8Array | undefined;
+}
+
+/** PDFKit's PNGImage internals (PDFKIT_INTERNALS) that `reusePngPixels` wraps or replaces. */
+interface PngImageInternals {
+  imgData: Uint8Array | null;
+  alphaChannel?: Uint8Array;
+  image: { readonly imgData: Uint8Array } | null;
+  finalize(): void;
+  splitAlphaChannel(): void;
+  loadIndexedAlphaChannel(): void;
+  decodeData(): void;
+}
+
+const PIXEL_STEPS = ['splitAlphaChannel', 'loadIndexedAlphaChannel', 'decodeData'] as const;
+
+/**
+ * PDFKit inflates a PNG that has an alpha channel, transparent palette entries or interlacing,
+ * unfilters it and deflates the samples again each time a document embeds it: a logo on every
+ * invoice paid that per render. With `known` pixels (the same file, by content) the image takes
+ * them instead; otherwise `made` gets them once PDFKit has made them. Either way PDFKit finishes
+ * the image on a later turn of the event loop, as its own inflate does, so the objects are
+ * numbered as before. Not a PNGImage (a JPEG): nothing changes.
+ */
+export function reusePngPixels(image: PdfKitImage, known: PngPixels | undefined, made: (pixels: PngPixels) => void): void {
+  const png = image as unknown as PngImageInternals;
+  if (typeof png.finalize !== 'function' || !PIXEL_STEPS.every((step) => typeof png[step] === 'function')) return;
+  const finalize = png.finalize.bind(png);
+  if (known === undefined) {
+    png.finalize = () => {
+      made({ imgData: png.imgData === png.image?.imgData ? undefined : png.imgData ?? undefined, alphaChannel: png.alphaChannel });
+      finalize();
+    };
+    return;
+  }
+  const useKnown = (): void => {
+    setImmediate(() => {
+      if (known.imgData !== undefined) png.imgData = known.imgData;
+      if (known.alphaChannel !== undefined) png.alphaChannel = known.alphaChannel;
+      finalize();
+    });
+  };
+  for (const step of PIXEL_STEPS) png[step] = useKnown;
 }
 
 export interface PdfKitPage {

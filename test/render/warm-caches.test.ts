@@ -1,0 +1,73 @@
+/**
+ * What a long-lived engine keeps between renders (the compiled template, the parsed stylesheets,
+ * the pixels of a PNG with transparency, shared by every document of the process) must never
+ * show in a document: a changed template, stylesheet or image file gives the changed output, and
+ * the same stylesheet text in two folders resolves its URLs in each folder.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/index.js';
+import { encodePng } from '../helpers/png.js';
+import type { Rgba } from '../helpers/png.js';
+import { rasterize } from '../helpers/pixels.js';
+import { renderPage } from '../helpers/render.js';
+
+const folders: string[] = [];
+function folder(files: Readonly<Record<string, string | Uint8Array>>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'octavo-warm-'));
+  folders.push(dir);
+  for (const [name, bytes] of Object.entries(files)) writeFileSync(join(dir, name), bytes);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
+
+const PAGE = '@page { size: 4px 2px; margin: 0 } body { margin: 0 }';
+/** A 4×2 PNG of one colour, half transparent over the page's white or fully opaque. */
+const solid = (rgba: Rgba): Uint8Array => encodePng([[rgba, rgba, rgba, rgba], [rgba, rgba, rgba, rgba]]);
+const PALETTE = { _: '#ffffff', R: '#ff0000', B: '#0000ff', r: '#ff8080', b: '#8080ff' };
+
+describe('an engine reused for many documents', () => {
+  it('embeds a PNG with an alpha channel again from its pixels when the same file comes back, and anew when the file changes', async () => {
+    const engine = createEngine();
+    const dir = folder({ 'logo.png': solid([255, 0, 0, 127]) });
+    const template = `<style>${PAGE} img { display: block }</style><img src="logo.png" width="4" height="2">`;
+    const request = { template, baseDir: dir, deterministic: true };
+    const first = await engine.renderDetailed(request);
+    const second = await engine.renderDetailed(request);
+    expect(first.diagnostics).toEqual([]);
+    expect(Buffer.from(second.pdf).equals(Buffer.from(first.pdf))).toBe(true);
+    expect((await rasterize(first.pdf, PALETTE, 2))[0]).toEqual(['rrrr', 'rrrr']);
+
+    writeFileSync(join(dir, 'logo.png'), solid([0, 0, 255, 127]));
+    const changed = await engine.renderDetailed(request);
+    expect((await rasterize(changed.pdf, PALETTE, 2))[0]).toEqual(['bbbb', 'bbbb']);
+    writeFileSync(join(dir, 'logo.png'), solid([0, 0, 255, 255]));
+    expect((await rasterize((await engine.renderDetailed(request)).pdf, PALETTE, 2))[0]).toEqual(['BBBB', 'BBBB']);
+  });
+
+  it('fills a changed template with the change, and the earlier one as before', async () => {
+    const engine = createEngine();
+    const red = `<style>${PAGE} div { height: 2px; background: {{color}} }</style><div></div>`;
+    const blue = red.replace('<div></div>', '<div style="background: blue"></div>');
+    expect(await renderPage(red, { engine, data: { color: 'red' } }, { palette: PALETTE })).toEqual(['RRRR', 'RRRR']);
+    expect(await renderPage(blue, { engine, data: { color: 'red' } }, { palette: PALETTE })).toEqual(['BBBB', 'BBBB']);
+    expect(await renderPage(red, { engine, data: { color: 'blue' } }, { palette: PALETTE })).toEqual(['BBBB', 'BBBB']);
+  });
+
+  it('reads a changed linked stylesheet, and resolves the same stylesheet text in each folder', async () => {
+    const engine = createEngine();
+    const css = `${PAGE} div { height: 2px; background: url(fill.png) }`;
+    const template = '<link rel="stylesheet" href="style.css"><div></div>';
+    const redFolder = folder({ 'style.css': css, 'fill.png': solid([255, 0, 0, 255]) });
+    const blueFolder = folder({ 'style.css': css, 'fill.png': solid([0, 0, 255, 255]) });
+    expect(await renderPage(template, { engine, baseDir: redFolder }, { palette: PALETTE })).toEqual(['RRRR', 'RRRR']);
+    expect(await renderPage(template, { engine, baseDir: blueFolder }, { palette: PALETTE })).toEqual(['BBBB', 'BBBB']);
+
+    writeFileSync(join(redFolder, 'style.css'), `${PAGE} div { height: 2px; background: blue }`);
+    expect(await renderPage(template, { engine, baseDir: redFolder }, { palette: PALETTE })).toEqual(['BBBB', 'BBBB']);
+  });
+});
