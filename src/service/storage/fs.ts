@@ -23,6 +23,7 @@ import { mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { KeptVersions } from './kept-versions.js';
 import { createKeptVersions } from './kept-versions.js';
+import { GroupCommit } from './group-commit.js';
 import type {
   DocumentRecord, NewTemplate, NewWorkspace, Page, PreviewKind, Storage, StoredDocument,
   TemplateChanges, TemplateFiles, TemplatePage, TemplateRecord, Workspace, WorkspaceChanges,
@@ -35,6 +36,8 @@ import { KeyedMutex, TEMP_PREFIX, commitStaged, createDirAtomic, discardStaged, 
 interface FsContext {
   readonly root: string;
   readonly mutex: KeyedMutex;
+  /** Changes of workspace files, concurrent ones written together (modifyWorkspace). */
+  readonly workspaceChanges: GroupCommit<Workspace>;
   /** Superseded versions, for this process's jobs (kept-versions.ts). */
   readonly kept: KeptVersions;
 }
@@ -42,7 +45,8 @@ interface FsContext {
 const HASH = /^[0-9a-f]{64}$/;
 
 export async function createFsStorage(dataDir: string): Promise<Storage> {
-  const ctx: FsContext = { root: dataDir, mutex: new KeyedMutex(), kept: createKeptVersions() };
+  const mutex = new KeyedMutex();
+  const ctx: FsContext = { root: dataDir, mutex, workspaceChanges: new GroupCommit(mutex, (id, apply) => updateWorkspaceFile(ctx, id, apply)), kept: createKeptVersions() };
   for (const dir of ['workspaces', 'keys', 'templates', 'documents']) await mkdir(join(dataDir, dir), { recursive: true });
   await removeStaleTemps(ctx);
   return {
@@ -238,19 +242,22 @@ function applyChanges(ws: Workspace, changes: WorkspaceChanges): Workspace {
  * Read-modify-write of one workspace under its in-process mutex and its lock file.
  * `change` returns undefined to leave the workspace as it is.
  */
-async function modifyWorkspace(
+/** Changes a workspace's file under its lock, concurrent changes together (group-commit.ts). */
+function modifyWorkspace(
   ctx: FsContext, id: string, change: (ws: Workspace) => Workspace | undefined,
 ): Promise<Workspace | undefined> {
-  if (!isUuid(id)) return undefined;
+  if (!isUuid(id)) return Promise.resolve(undefined);
+  return ctx.workspaceChanges.run(id, change);
+}
+
+/** Reads the workspace's file under its lock file (other processes), writes it back atomically when `apply` changed it. */
+function updateWorkspaceFile(ctx: FsContext, id: string, apply: (current: Workspace | undefined) => Workspace | undefined): Promise<void> {
   const path = workspacePath(ctx, id);
-  return ctx.mutex.run(id, () => withFileLock(`${join(ctx.root, 'workspaces', `.${id}`)}.lock`, async () => {
+  return withFileLock(`${join(ctx.root, 'workspaces', `.${id}`)}.lock`, async () => {
     const file = readSmallJson<WorkspaceFile>(path);
-    if (file === undefined) return undefined;
-    const next = change(toWorkspace(file));
-    if (next === undefined) return toWorkspace(file);
-    await writeFileAtomic(path, JSON.stringify(toWorkspaceFile(next), null, 2));
-    return next;
-  }));
+    const next = apply(file === undefined ? undefined : toWorkspace(file));
+    if (next !== undefined) await writeFileAtomic(path, JSON.stringify(toWorkspaceFile(next), null, 2));
+  });
 }
 
 async function removeApiKeys(ctx: FsContext, workspaceId: string): Promise<void> {
