@@ -18,6 +18,7 @@ import { LONGHAND_INDEX, LONGHANDS, lookupProperty } from './properties/registry
 import { fontRelativeRatios } from './values/font-metrics.js';
 import type { Declaration, DeclaredValue } from './stylesheet.js';
 import { childrenOf } from './values/nodes.js';
+import { isCurrentColorExpression } from './values/color.js';
 import { BoundedCache } from '../cache/bounded.js';
 
 export interface ComputeInput {
@@ -84,15 +85,17 @@ function inheritedOf(def: LonghandDef<StyleKey, unknown>, ctx: ComputeContext, o
 }
 
 function computeRemembering(def: LonghandDef<StyleKey, unknown>, specified: unknown, ctx: ComputeContext, own: Remembered): unknown {
-  if (mentionsCurrentColor(specified)) remember(own, def.key, specified);
+  // `color` resolves currentcolor against the parent's colour: its computed value is a colour
+  // (recomputing `color-mix(in srgb, currentColor, red)` in a child would mix twice)
+  if (def.key !== 'color' && mentionsCurrentColor(specified)) remember(own, def.key, specified);
   else if (def.initialSpecified !== undefined) remember(own, def.key, CONCRETE);
   return def.compute(specified, ctx);
 }
 
-/** Whether a specified value has `currentcolor` anywhere in it (memoized: parsed values are shared). */
+/** Whether a specified value has `currentcolor` (or a colour function over it) anywhere in it (memoized: parsed values are shared). */
 const mentionsCache = new WeakMap<object, boolean>();
 function mentionsCurrentColor(value: unknown): boolean {
-  if (value === 'currentcolor') return true;
+  if (value === 'currentcolor' || isCurrentColorExpression(value)) return true;
   if (typeof value !== 'object' || value === null) return false;
   let found = mentionsCache.get(value);
   if (found === undefined) {

@@ -20,6 +20,20 @@ export interface Color {
   readonly cmyk?: readonly [number, number, number, number];
 }
 
+/**
+ * A colour function with `currentcolor` among its arguments (CSS Color 5: `color-mix(in oklab,
+ * currentColor 50%, transparent)`, `rgb(from currentColor r g b / 50%)`): like `currentcolor`, it
+ * computes to itself and is resolved against the element's `color` where it is used
+ * (css/values/color.ts `resolveColor`). `text` is the function as written, normalised.
+ */
+export interface CurrentColorExpression {
+  readonly kind: 'currentcolor-expression';
+  readonly text: string;
+}
+
+/** A colour before `currentcolor` is resolved: concrete, the keyword, or an expression over it. */
+export type SpecifiedColor = Color | 'currentcolor' | CurrentColorExpression;
+
 /** One end of `text-overflow`. */
 export type TextOverflowEnd = 'clip' | 'ellipsis' | { readonly string: string };
 
