@@ -69,6 +69,9 @@ export type BackgroundSize = 'cover' | 'contain' | { readonly width: LengthPerce
 
 export type BackgroundBox = 'border-box' | 'padding-box' | 'content-box';
 
+/** `background-attachment` (CSS Backgrounds 3 §3.5); `local` is drawn as `scroll`. */
+export type BackgroundAttachment = 'scroll' | 'fixed' | 'local';
+
 /** One `box-shadow` (CSS Backgrounds 3 §7.1), px. */
 export interface BoxShadow {
   readonly inset: boolean;

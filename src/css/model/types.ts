@@ -4,7 +4,7 @@
  * percentages until layout knows what they refer to.
  */
 import type { DomElement } from '../../dom/types.js';
-import type { BackgroundBox, BackgroundRepeat, BackgroundSize, BorderImageOutset, BorderImageRepeat, BorderImageSlice, BorderImageWidth, BoxShadow, CssImage, Position, FilterFunction, TextShadow } from './image-types.js';
+import type { BackgroundAttachment, BackgroundBox, BackgroundRepeat, BackgroundSize, BorderImageOutset, BorderImageRepeat, BorderImageSlice, BorderImageWidth, BoxShadow, CssImage, Position, FilterFunction, TextShadow } from './image-types.js';
 import type { ClipPath, ClipRect, OverflowClipMargin, TransformFunction, TransformOrigin } from './effect-types.js';
 
 /** sRGB, channels 0-255, alpha 0-1. */
@@ -321,6 +321,7 @@ export interface ComputedStyle {
   readonly backgroundRepeat: readonly BackgroundRepeat[];
   readonly backgroundOrigin: readonly BackgroundBox[];
   readonly backgroundClip: readonly BackgroundBox[];
+  readonly backgroundAttachment: readonly BackgroundAttachment[];
   readonly boxShadow: readonly BoxShadow[];
   /** Painted last to first under the text and its decorations; inherited. */
   readonly textShadow: readonly TextShadow[];

@@ -1,10 +1,11 @@
 /**
  * CSS Backgrounds 3 §3 and CSS Color 4 §4: `color`, `opacity`, `background-color`, the layered
  * `background-image`, `-position`, `-size`, `-repeat`, `-origin`, `-clip` and the `background`
- * shorthand. `background-attachment` is validated; `fixed` and `local` are reported unsupported.
+ * shorthand, and `background-attachment` (`fixed`: positioned in the page area, on every page;
+ * `local` is reported unsupported and drawn as `scroll`).
  */
 import type { CssNode } from 'css-tree';
-import type { BackgroundBox, BackgroundRepeat, BackgroundSize, CssImage, RepeatStyle } from '../model/image-types.js';
+import type { BackgroundAttachment, BackgroundBox, BackgroundRepeat, BackgroundSize, CssImage, RepeatStyle } from '../model/image-types.js';
 import { BLACK, TRANSPARENT } from '../model/types.js';
 import type { SpecifiedColor } from '../values/color.js';
 import { parseColor } from '../values/color.js';
@@ -96,6 +97,14 @@ const oneBox = (nodes: Nodes): BackgroundBox | undefined => {
 };
 const identity = <T>(value: T): T => value;
 
+/** One attachment keyword; `local` (the box's scrolled content, which nothing scrolls in print) is reported. */
+function parseAttachment(node: CssNode | undefined, ctx: ParseContext): BackgroundAttachment | undefined {
+  const word = identOf(node);
+  if (word === undefined || !ATTACHMENTS.has(word)) return undefined;
+  if (word === 'local') ctx.unsupported('background-attachment: local');
+  return word as BackgroundAttachment;
+}
+
 const backgroundImage = layered<ImageSpec, CssImage | 'none'>('background-image', 'backgroundImage', ['none'],
   (nodes, ctx) => (nodes.length === 1 ? parseImageOrNone(nodes[0], ctx) : undefined), computeImageLayer);
 const backgroundPosition = layered<SpecifiedPosition, unknown>('background-position', 'backgroundPosition', [computePosition(TOP_LEFT, { fontSize: 16, rootFontSize: 16, viewportWidth: 0, viewportHeight: 0 })],
@@ -104,6 +113,8 @@ const backgroundSize = layered<SizeSpec, BackgroundSize>('background-size', 'bac
 const backgroundRepeat = layered<BackgroundRepeat, BackgroundRepeat>('background-repeat', 'backgroundRepeat', [{ x: 'repeat', y: 'repeat' }], single(parseRepeat), identity);
 const backgroundOrigin = layered<BackgroundBox, BackgroundBox>('background-origin', 'backgroundOrigin', ['padding-box'], oneBox, identity);
 const backgroundClip = layered<BackgroundBox, BackgroundBox>('background-clip', 'backgroundClip', ['border-box'], oneBox, identity);
+const backgroundAttachment = layered<BackgroundAttachment, BackgroundAttachment>('background-attachment', 'backgroundAttachment', ['scroll'],
+  (nodes, ctx) => (nodes.length === 1 ? parseAttachment(nodes[0], ctx) : undefined), identity);
 
 interface LayerParts {
   image?: ImageSpec;
@@ -111,6 +122,7 @@ interface LayerParts {
   size?: SizeSpec;
   repeat?: BackgroundRepeat;
   boxes: BackgroundBox[];
+  attachment?: BackgroundAttachment;
   color?: SpecifiedColor;
 }
 
@@ -150,8 +162,9 @@ function parseLayer(layer: Nodes, final: boolean, ctx: ParseContext): LayerParts
       at++;
       continue;
     }
-    if (word !== undefined && ATTACHMENTS.has(word)) {
-      if (word !== 'scroll') ctx.unsupported(`background-attachment: ${word}`);
+    const attachment = parts.attachment === undefined ? parseAttachment(node, ctx) : undefined;
+    if (attachment !== undefined) {
+      parts.attachment = attachment;
       at++;
       continue;
     }
@@ -164,7 +177,7 @@ function parseLayer(layer: Nodes, final: boolean, ctx: ParseContext): LayerParts
 }
 
 /** `background` (CSS Backgrounds 3 §3.10): every layer longhand, the final layer may carry a colour. */
-const background = shorthand('background', ['background-color', 'background-image', 'background-position', 'background-size', 'background-repeat', 'background-origin', 'background-clip'], (nodes, ctx) => {
+const background = shorthand('background', ['background-color', 'background-image', 'background-position', 'background-size', 'background-repeat', 'background-origin', 'background-clip', 'background-attachment'], (nodes, ctx) => {
   const layers = splitBy(nodes, ',');
   const parsed: LayerParts[] = [];
   for (let i = 0; i < layers.length; i++) {
@@ -183,6 +196,7 @@ const background = shorthand('background', ['background-color', 'background-imag
     // one box sets both origin and clip; two set origin then clip
     ['background-origin', parsed.map((p) => p.boxes[0] ?? 'padding-box')],
     ['background-clip', parsed.map((p) => p.boxes[1] ?? p.boxes[0] ?? 'border-box')],
+    ['background-attachment', parsed.map((p) => p.attachment ?? 'scroll')],
   ]);
 });
 
@@ -196,5 +210,6 @@ export const BACKGROUND_PROPERTIES: readonly PropertyDef[] = [
   backgroundRepeat,
   backgroundOrigin,
   backgroundClip,
+  backgroundAttachment,
   background,
 ];

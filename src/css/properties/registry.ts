@@ -128,7 +128,7 @@ const STYLE_KEYS: Record<StyleKey, true> = {
   borderBottomColor: true, borderLeftColor: true, borderTopLeftRadius: true, borderTopRightRadius: true,
   borderBottomRightRadius: true, borderBottomLeftRadius: true, color: true, backgroundColor: true,
   backgroundImage: true, backgroundPosition: true, backgroundSize: true, backgroundRepeat: true,
-  backgroundOrigin: true, backgroundClip: true, boxShadow: true,
+  backgroundOrigin: true, backgroundClip: true, backgroundAttachment: true, boxShadow: true,
   textShadow: true, filter: true,
   borderImageSource: true, borderImageSlice: true, borderImageWidth: true, borderImageOutset: true, borderImageRepeat: true, maskBorderSource: true, maskBorderSlice: true, maskBorderWidth: true, maskBorderOutset: true, maskBorderRepeat: true, maskBorderMode: true, outlineWidth: true, outlineStyle: true, outlineColor: true,
   outlineOffset: true, fontFamily: true, fontSize: true, fontWeight: true, fontStyle: true, fontStretch: true,

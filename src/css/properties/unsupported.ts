@@ -9,7 +9,7 @@ animation-direction animation-fill-mode animation-play-state animation-compositi
 backdrop-filter mask mask-image mask-mode mask-repeat
 mask-position mask-clip mask-origin mask-size mask-composite mix-blend-mode isolation
 content-visibility container container-type container-name
-background-position-x background-position-y background-attachment background-blend-mode
+background-position-x background-position-y background-blend-mode
 
 image-orientation image-resolution
 font-size-adjust font-synthesis font-synthesis-weight font-synthesis-style font-synthesis-small-caps
