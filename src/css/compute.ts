@@ -18,7 +18,7 @@ import { LONGHAND_INDEX, LONGHANDS, lookupProperty } from './properties/registry
 import { fontRelativeRatios } from './values/font-metrics.js';
 import type { Declaration, DeclaredValue } from './stylesheet.js';
 import { childrenOf } from './values/nodes.js';
-import { isCurrentColorExpression } from './values/color.js';
+import { isCurrentColorExpression, systemColor } from './values/color.js';
 import { BoundedCache } from '../cache/bounded.js';
 
 export interface ComputeInput {
@@ -44,6 +44,7 @@ type MutableStyle = { -readonly [K in keyof ComputedStyle]: ComputedStyle[K] };
 const ZOOM = LONGHAND_INDEX.get('zoom')!;
 const FONT_SIZE = LONGHAND_INDEX.get('font-size')!;
 const FONT_FAMILY = LONGHAND_INDEX.get('font-family')!;
+const COLOR_SCHEME = LONGHAND_INDEX.get('color-scheme')!;
 const COLOR = LONGHAND_INDEX.get('color')!;
 
 /** Initial value of a longhand for this element (some depend on `color`). */
@@ -127,6 +128,7 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
     viewportWidth: input.viewportWidth,
     viewportHeight: input.viewportHeight,
     color: parent.color,
+    colorScheme: parent.colorScheme,
     isRoot: input.isRoot,
     // Until the element's own font-family is known (font-size: 2ex uses the parent's font).
     ...ratiosOf(parent.fontFamily),
@@ -145,6 +147,13 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
       ctx = { ...ctx, fontSize, rootFontSize: input.isRoot ? fontSize : input.rootFontSize };
     } else if (i === FONT_FAMILY) {
       ctx = { ...ctx, ...ratiosOf(value as ComputedStyle['fontFamily']) };
+    } else if (i === COLOR_SCHEME) {
+      ctx = { ...ctx, colorScheme: value as ComputedStyle['colorScheme'] };
+      // the root inherits initial values, and the initial `color` is CanvasText (CSS Color 4 §3.1): white when dark
+      if (input.isRoot && ctx.colorScheme === 'dark') {
+        const canvasText = systemColor('canvastext', 'dark')!;
+        ctx = { ...ctx, color: canvasText, parent: { ...ctx.parent, color: canvasText } };
+      }
     } else if (i === COLOR) {
       ctx = { ...ctx, color: value as ComputedStyle['color'] };
     }

@@ -209,9 +209,12 @@ function findBox(fragments: readonly Fragment[], name: string): BoxFragment | un
 
 const hasBackground = (style: ComputedStyle): boolean => style.backgroundColor.a > 0 || hasBackgroundImage(style);
 
+/** The root element's fragment among a page's children. */
+export const rootFragment = (pageChildren: readonly Fragment[]): BoxFragment | undefined => findBox(pageChildren, 'html');
+
 /** §2.11.2: the root's background, else the body's, propagates to the canvas. */
 export function canvasBackground(pageChildren: readonly Fragment[]): CanvasBackground | undefined {
-  const root = findBox(pageChildren, 'html');
+  const root = rootFragment(pageChildren);
   if (root === undefined) return undefined;
   if (hasBackground(root.style)) return { fragment: root, source: root.box };
   const body = findBox(root.children, 'body');

@@ -12,7 +12,8 @@ import type { Rect, Sides } from '../geometry/types.js';
 import type { PageLayout } from '../layout/types.js';
 import { collectAnnotations } from './annotations.js';
 import type { ImageLookup } from './background.js';
-import { canvasBackground, fragmentArea, paintBackground } from './background.js';
+import { canvasBackground, fragmentArea, paintBackground, paintBackgroundColor, rootFragment } from './background.js';
+import { systemColor } from '../css/values/color.js';
 import { paintBorder } from './border.js';
 import type { DisplayItem, PaintedPart } from './display-list.js';
 import type { LaidOut } from '../layout/driver/document.js';
@@ -77,7 +78,23 @@ function inset(rect: Rect, by: Sides): Rect {
 }
 
 function pageBoxItems(page: PageLayout, paint: PaintDocumentOptions): DisplayItem[] {
-  return paintPageBox(page, inset({ x: 0, y: 0, width: page.width, height: page.height }, page.margins), paint);
+  return [...darkCanvas(page), ...paintPageBox(page, inset({ x: 0, y: 0, width: page.width, height: page.height }, page.margins), paint)];
+}
+
+/** The whole sheet: the page and its bleed area. */
+function sheetRect(page: PageLayout): Rect {
+  const bleed = page.pageStyle.bleed ?? 0;
+  // 0 - bleed: no negative zero in the display list of a page without bleed
+  return { x: 0 - bleed, y: 0 - bleed, width: page.width + 2 * bleed, height: page.height + 2 * bleed };
+}
+
+/**
+ * The canvas is drawn in the root's colour scheme (CSS Color Adjust 1 §2.2): under `color-scheme:
+ * dark` the sheet is the dark Canvas colour, as Chromium prints it; a light page stays unpainted.
+ */
+function darkCanvas(page: PageLayout): DisplayItem[] {
+  if (rootFragment(page.children)?.style.colorScheme !== 'dark') return [];
+  return paintBackgroundColor(systemColor('canvas', 'dark')!, sheetRect(page), NO_RADII);
 }
 
 /** The page box's border and padding widths. */
@@ -123,9 +140,7 @@ function paintPageBox(page: PageLayout, pageBox: Rect, paint: PaintDocumentOptio
   const style = page.pageStyle.style;
   // a hidden page box draws nothing of its own, like any box (CSS2 §11.2); its margin boxes inherit that
   if (style.visibility !== 'visible') return [];
-  const bleed = page.pageStyle.bleed ?? 0;
-  // 0 - bleed: no negative zero in the display list of a page without bleed
-  const pageRect: Rect = { x: 0 - bleed, y: 0 - bleed, width: page.width + 2 * bleed, height: page.height + 2 * bleed };
+  const pageRect = sheetRect(page);
   const { border: borders, padding } = pageBoxSides(style, pageBox);
   const radii = borderRadii(style, pageBox);
   const area = { rect: pageBox, radii, border: borders, padding };

@@ -26,7 +26,7 @@ export function paintTextShadows(fragment: TextFragment, own: readonly DisplayIt
   const painted = own.filter((item): item is Painted => (item.kind === 'glyphs' && item.invisible !== true) || item.kind === 'fill-rect' || item.kind === 'stroke-path');
   if (painted.length === 0) return [];
   return [...shadows].reverse().flatMap((shadow) => {
-    const color = resolveColor(shadow.color, fragment.style.color);
+    const color = resolveColor(shadow.color, fragment.style.color, fragment.style.colorScheme);
     if (color.a <= 0) return [];
     if (shadow.blur <= 0) {
       return [{ kind: 'push-transform', matrix: [1, 0, 0, 1, shadow.x, shadow.y] }, ...painted.map((item) => recolored(item, color)), { kind: 'pop-transform' }];

@@ -31,8 +31,21 @@ export interface CurrentColorExpression {
   readonly text: string;
 }
 
-/** A colour before `currentcolor` is resolved: concrete, the keyword, or an expression over it. */
-export type SpecifiedColor = Color | 'currentcolor' | CurrentColorExpression;
+/** The used colour scheme (CSS Color Adjust 1 §2): which branch `light-dark()` and system colours take. */
+export type ColorScheme = 'light' | 'dark';
+
+/** `light-dark(<color>, <color>)` (CSS Color 5 §10); system colours with a dark value parse to one too. */
+export interface LightDarkColor {
+  readonly kind: 'light-dark';
+  readonly light: SpecifiedColor;
+  readonly dark: SpecifiedColor;
+}
+
+/**
+ * A colour before it is resolved for an element: concrete, `currentcolor`, an expression over it,
+ * or a choice by colour scheme.
+ */
+export type SpecifiedColor = Color | 'currentcolor' | CurrentColorExpression | LightDarkColor;
 
 /** One end of `text-overflow`. */
 export type TextOverflowEnd = 'clip' | 'ellipsis' | { readonly string: string };
@@ -313,6 +326,8 @@ export interface ComputedStyle {
 
   // colour & backgrounds (CSS Color 4, CSS Backgrounds 3)
   readonly color: Color;
+  /** The used colour scheme (`color-scheme`). */
+  readonly colorScheme: ColorScheme;
   readonly backgroundColor: Color;
   /** Background layers, top first (the image list sets the layer count; the others repeat). */
   readonly backgroundImage: readonly (CssImage | 'none')[];

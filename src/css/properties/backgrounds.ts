@@ -1,5 +1,5 @@
 /**
- * CSS Backgrounds 3 §3 and CSS Color 4 §4: `color`, `opacity`, `background-color`, the layered
+ * CSS Backgrounds 3 §3 and CSS Color 4 §4: `color`, `color-scheme` (CSS Color Adjust 1 §2), `opacity`, `background-color`, the layered
  * `background-image`, `-position`, `-size`, `-repeat`, `-origin`, `-clip` and the `background`
  * shorthand, and `background-attachment` (`fixed`: positioned in the page area, on every page;
  * `local` is reported unsupported and drawn as `scroll`).
@@ -7,6 +7,7 @@
 import type { CssNode } from 'css-tree';
 import type { BackgroundAttachment, BackgroundBox, BackgroundRepeat, BackgroundSize, CssImage, RepeatStyle } from '../model/image-types.js';
 import { BLACK, TRANSPARENT } from '../model/types.js';
+import type { ColorScheme } from '../model/types.js';
 import type { SpecifiedColor } from '../values/color.js';
 import { parseColor } from '../values/color.js';
 import type { SpecifiedImage } from '../values/image.js';
@@ -86,7 +87,7 @@ function computeSize(size: SizeSpec, ctx: ComputeContext): BackgroundSize {
   return { width: one(size.width), height: one(size.height) };
 }
 
-const computeImageLayer = (image: ImageSpec, ctx: ComputeContext): CssImage | 'none' => (image === 'none' ? 'none' : computeImage(image, ctx, ctx.color));
+const computeImageLayer = (image: ImageSpec, ctx: ComputeContext): CssImage | 'none' => (image === 'none' ? 'none' : computeImage(image, ctx));
 const single = <T>(parse: (nodes: Nodes) => { value: T; used: number } | undefined) => (nodes: Nodes): T | undefined => {
   const result = parse(nodes);
   return result !== undefined && result.used === nodes.length ? result.value : undefined;
@@ -200,7 +201,29 @@ const background = shorthand('background', ['background-color', 'background-imag
   ]);
 });
 
+/**
+ * `color-scheme: normal | [light | dark | <custom-ident>]+ && only?` (CSS Color Adjust 1 §2.1),
+ * computed to the used scheme: the page prefers light, as Chromium's print does, so `dark` is used
+ * only when `light` is not offered.
+ */
+const colorScheme = longhand<'colorScheme', ColorScheme>({
+  name: 'color-scheme',
+  key: 'colorScheme',
+  inherited: true,
+  initial: 'light',
+  parse: (nodes) => {
+    const words = nodes.map(identOf);
+    if (words.length === 0 || words.some((word) => word === undefined)) return INVALID;
+    if (words.length === 1 && words[0] === 'normal') return 'light';
+    const schemes = words.filter((word) => word !== 'only');
+    if (schemes.length === 0 || schemes.length < words.length - 1 || schemes.includes('normal')) return INVALID;
+    return schemes.includes('dark') && !schemes.includes('light') ? 'dark' : 'light';
+  },
+  compute: (value) => value,
+});
+
 export const BACKGROUND_PROPERTIES: readonly PropertyDef[] = [
+  colorScheme,
   colorProperty('color', 'color', BLACK, true),
   numberProperty('opacity', 'opacity', 1, false, { clampMin: 0, clampMax: 1 }),
   colorProperty('background-color', 'backgroundColor', TRANSPARENT, false),

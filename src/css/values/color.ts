@@ -2,15 +2,16 @@
  * `<color>` (CSS Color 4): hex, named and system colours, `transparent`, `currentcolor`,
  * rgb()/rgba()/hsl()/hsla() in legacy (comma) and modern (space, `/ alpha`) syntax, hwb();
  * lab(), lch(), oklab(), oklch(), color(), color-mix() and relative colours in modern-color.ts;
- * CSS Color 5's device-cmyk(). A colour function over `currentcolor` stays an expression until
- * `resolveColor` knows the element's `color`.
+ * CSS Color 5's device-cmyk() and light-dark(). A colour function over `currentcolor` stays an
+ * expression until `resolveColor` knows the element's `color`; light-dark() and the system colours
+ * that differ in a dark scheme until it knows the element's colour scheme.
  */
 import type { CssNode } from 'css-tree';
 import { generate, parse, walk } from 'css-tree';
-import type { Color, CurrentColorExpression, SpecifiedColor } from '../model/types.js';
+import type { Color, ColorScheme, CurrentColorExpression, LightDarkColor, SpecifiedColor } from '../model/types.js';
 import { childrenOf, identOf, isOperator } from './nodes.js';
 import type { Nodes } from './nodes.js';
-import { NAMED_COLORS, SYSTEM_COLORS } from './named-colors.js';
+import { NAMED_COLORS, SYSTEM_COLORS, SYSTEM_COLORS_DARK } from './named-colors.js';
 import { parseCalcFunction } from './calc.js';
 import type { SpecifiedCalc } from './calc.js';
 import { MODERN_COLOR_FUNCTIONS, parseModernColor } from './modern-color.js';
@@ -23,7 +24,7 @@ export function parseColor(node: CssNode | undefined): SpecifiedColor | undefine
   switch (node.type) {
     case 'Hash': return parseHex(node.value);
     case 'Identifier': return parseColorKeyword(node.name.toLowerCase());
-    case 'Function': return parseFunctionColor(node) ?? currentColorExpression(node);
+    case 'Function': return node.name.toLowerCase() === 'light-dark' ? lightDark(childrenOf(node)) : parseFunctionColor(node) ?? currentColorExpression(node);
     default: return undefined;
   }
 }
@@ -53,12 +54,21 @@ function mentionsCurrentColor(node: CssNode): boolean {
   return found;
 }
 
+/** `light-dark(<color>, <color>)` (CSS Color 5 §10). */
+function lightDark(args: Nodes): LightDarkColor | undefined {
+  if (args.length !== 3 || !isOperator(args[1], ',')) return undefined;
+  const light = parseColor(args[0]);
+  const dark = parseColor(args[2]);
+  return light === undefined || dark === undefined ? undefined : { kind: 'light-dark', light, dark };
+}
+
 const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
 
-/** The colour `color` stands for in an element whose `color` is `currentColor`. */
-export function resolveColor(color: SpecifiedColor, currentColor: Color): Color {
+/** The colour `color` stands for in an element whose `color` is `currentColor` and whose used colour scheme is `scheme`. */
+export function resolveColor(color: SpecifiedColor, currentColor: Color, scheme: ColorScheme = 'light'): Color {
   if (color === 'currentcolor') return currentColor;
-  if (!isCurrentColorExpression(color)) return color;
+  if (!('kind' in color)) return color;
+  if (color.kind === 'light-dark') return resolveColor(scheme === 'dark' ? color.dark : color.light, currentColor, scheme);
   // checked when parsed; a colour of the element cannot make it invalid
   return resolveExpression(color, currentColor) ?? currentColor;
 }
@@ -97,9 +107,21 @@ function clamp(value: number, min: number, max: number): number {
 function parseColorKeyword(name: string): SpecifiedColor | undefined {
   if (name === 'currentcolor') return 'currentcolor';
   if (name === 'transparent') return { r: 0, g: 0, b: 0, a: 0 };
-  const rgb = NAMED_COLORS.get(name) ?? SYSTEM_COLORS.get(name);
-  return rgb === undefined ? undefined : rgba((rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255);
+  const named = NAMED_COLORS.get(name);
+  if (named !== undefined) return fromHex(named);
+  const system = SYSTEM_COLORS.get(name);
+  if (system === undefined) return undefined;
+  const dark = SYSTEM_COLORS_DARK.get(name);
+  return dark === undefined ? fromHex(system) : { kind: 'light-dark', light: fromHex(system), dark: fromHex(dark) };
 }
+
+/** A system colour (`canvas`, `canvastext`...) as Chromium prints it in `scheme`. */
+export function systemColor(name: string, scheme: ColorScheme): Color | undefined {
+  const color = SYSTEM_COLORS.has(name) ? parseColorKeyword(name) : undefined;
+  return color === undefined || color === 'currentcolor' ? undefined : resolveColor(color, BLACK, scheme);
+}
+
+const fromHex = (rgb: number): Color => rgba((rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255);
 
 /** `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` (CSS Color 4 §5.2). */
 export function parseHex(hex: string): Color | undefined {
