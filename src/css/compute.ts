@@ -18,6 +18,7 @@ import { LONGHAND_INDEX, LONGHANDS, lookupProperty } from './properties/registry
 import { fontRelativeRatios } from './values/font-metrics.js';
 import type { Declaration, DeclaredValue } from './stylesheet.js';
 import { childrenOf } from './values/nodes.js';
+import { isCurrentColorExpression, systemColor } from './values/color.js';
 import { BoundedCache } from '../cache/bounded.js';
 
 export interface ComputeInput {
@@ -43,6 +44,7 @@ type MutableStyle = { -readonly [K in keyof ComputedStyle]: ComputedStyle[K] };
 const ZOOM = LONGHAND_INDEX.get('zoom')!;
 const FONT_SIZE = LONGHAND_INDEX.get('font-size')!;
 const FONT_FAMILY = LONGHAND_INDEX.get('font-family')!;
+const COLOR_SCHEME = LONGHAND_INDEX.get('color-scheme')!;
 const COLOR = LONGHAND_INDEX.get('color')!;
 
 /** Initial value of a longhand for this element (some depend on `color`). */
@@ -84,15 +86,17 @@ function inheritedOf(def: LonghandDef<StyleKey, unknown>, ctx: ComputeContext, o
 }
 
 function computeRemembering(def: LonghandDef<StyleKey, unknown>, specified: unknown, ctx: ComputeContext, own: Remembered): unknown {
-  if (mentionsCurrentColor(specified)) remember(own, def.key, specified);
+  // `color` resolves currentcolor against the parent's colour: its computed value is a colour
+  // (recomputing `color-mix(in srgb, currentColor, red)` in a child would mix twice)
+  if (def.key !== 'color' && mentionsCurrentColor(specified)) remember(own, def.key, specified);
   else if (def.initialSpecified !== undefined) remember(own, def.key, CONCRETE);
   return def.compute(specified, ctx);
 }
 
-/** Whether a specified value has `currentcolor` anywhere in it (memoized: parsed values are shared). */
+/** Whether a specified value has `currentcolor` (or a colour function over it) anywhere in it (memoized: parsed values are shared). */
 const mentionsCache = new WeakMap<object, boolean>();
 function mentionsCurrentColor(value: unknown): boolean {
-  if (value === 'currentcolor') return true;
+  if (value === 'currentcolor' || isCurrentColorExpression(value)) return true;
   if (typeof value !== 'object' || value === null) return false;
   let found = mentionsCache.get(value);
   if (found === undefined) {
@@ -124,6 +128,7 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
     viewportWidth: input.viewportWidth,
     viewportHeight: input.viewportHeight,
     color: parent.color,
+    colorScheme: parent.colorScheme,
     isRoot: input.isRoot,
     // Until the element's own font-family is known (font-size: 2ex uses the parent's font).
     ...ratiosOf(parent.fontFamily),
@@ -142,6 +147,13 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
       ctx = { ...ctx, fontSize, rootFontSize: input.isRoot ? fontSize : input.rootFontSize };
     } else if (i === FONT_FAMILY) {
       ctx = { ...ctx, ...ratiosOf(value as ComputedStyle['fontFamily']) };
+    } else if (i === COLOR_SCHEME) {
+      ctx = { ...ctx, colorScheme: value as ComputedStyle['colorScheme'] };
+      // the root inherits initial values, and the initial `color` is CanvasText (CSS Color 4 §3.1): white when dark
+      if (input.isRoot && ctx.colorScheme === 'dark') {
+        const canvasText = systemColor('canvastext', 'dark')!;
+        ctx = { ...ctx, color: canvasText, parent: { ...ctx.parent, color: canvasText } };
+      }
     } else if (i === COLOR) {
       ctx = { ...ctx, color: value as ComputedStyle['color'] };
     }

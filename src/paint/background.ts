@@ -1,7 +1,8 @@
 /**
  * Backgrounds (CSS Backgrounds 3 §3): the colour under the bottom layer's clip, then each
  * `background-image` layer from the bottom up, sized (§3.9), positioned (§3.6) and tiled (§3.4,
- * `space` and `round` included) in its origin box (§3.7) and clipped to its clip box (§3.8),
+ * `space` and `round` included) in its origin box (§3.7) — in the page area for a `fixed` layer,
+ * so that it is repeated on every page (§3.5, CSS 2.1 §14.2.1) — and clipped to its clip box (§3.8),
  * following the border radii; and the canvas background, which the root element gives up to the
  * page — or, when the root's is transparent and has no image, the body's (§2.11.2).
  */
@@ -127,7 +128,8 @@ function paintLayer(style: ComputedStyle, index: number, area: BackgroundArea, o
   if (image === 'none') return [];
   const loaded = image.kind === 'url' ? lookup(image.url) : undefined;
   if (image.kind === 'url' && loaded === undefined) return [];
-  const origin = boxOf(area, layerValue(style.backgroundOrigin, index)).rect;
+  const fixed = options.fixedArea !== undefined && layerValue(style.backgroundAttachment, index) === 'fixed';
+  const origin = fixed ? options.fixedArea! : boxOf(area, layerValue(style.backgroundOrigin, index)).rect;
   const clip = clipOverride ?? boxOf(area, layerValue(style.backgroundClip, index));
   if (clip.rect.width <= 0 || clip.rect.height <= 0) return [];
   const repeat = layerValue(style.backgroundRepeat, index);
@@ -169,6 +171,11 @@ export interface BackgroundOptions {
   readonly color?: boolean;
   /** Paint over this area instead of the layers' own clip boxes (the canvas, the page). */
   readonly clip?: Clip;
+  /**
+   * The page area (the initial containing block), where `fixed` layers are positioned; absent in
+   * a transformed box, where `fixed` is `scroll` (CSS Transforms 1 §6), and for the page box itself.
+   */
+  readonly fixedArea?: Rect;
 }
 
 /** A box's whole background: colour then image layers, bottom layer first. */
@@ -202,9 +209,12 @@ function findBox(fragments: readonly Fragment[], name: string): BoxFragment | un
 
 const hasBackground = (style: ComputedStyle): boolean => style.backgroundColor.a > 0 || hasBackgroundImage(style);
 
+/** The root element's fragment among a page's children. */
+export const rootFragment = (pageChildren: readonly Fragment[]): BoxFragment | undefined => findBox(pageChildren, 'html');
+
 /** §2.11.2: the root's background, else the body's, propagates to the canvas. */
 export function canvasBackground(pageChildren: readonly Fragment[]): CanvasBackground | undefined {
-  const root = findBox(pageChildren, 'html');
+  const root = rootFragment(pageChildren);
   if (root === undefined) return undefined;
   if (hasBackground(root.style)) return { fragment: root, source: root.box };
   const body = findBox(root.children, 'body');

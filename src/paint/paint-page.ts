@@ -12,7 +12,8 @@ import type { Rect, Sides } from '../geometry/types.js';
 import type { PageLayout } from '../layout/types.js';
 import { collectAnnotations } from './annotations.js';
 import type { ImageLookup } from './background.js';
-import { canvasBackground, fragmentArea, paintBackground } from './background.js';
+import { canvasBackground, fragmentArea, paintBackground, paintBackgroundColor, rootFragment } from './background.js';
+import { systemColor } from '../css/values/color.js';
 import { paintBorder } from './border.js';
 import type { DisplayItem, PaintedPart } from './display-list.js';
 import type { LaidOut } from '../layout/driver/document.js';
@@ -77,12 +78,44 @@ function inset(rect: Rect, by: Sides): Rect {
 }
 
 function pageBoxItems(page: PageLayout, paint: PaintDocumentOptions): DisplayItem[] {
-  return paintPageBox(page, inset({ x: 0, y: 0, width: page.width, height: page.height }, page.margins), paint);
+  return [...darkCanvas(page), ...paintPageBox(page, inset({ x: 0, y: 0, width: page.width, height: page.height }, page.margins), paint)];
+}
+
+/** The whole sheet: the page and its bleed area. */
+function sheetRect(page: PageLayout): Rect {
+  const bleed = page.pageStyle.bleed ?? 0;
+  // 0 - bleed: no negative zero in the display list of a page without bleed
+  return { x: 0 - bleed, y: 0 - bleed, width: page.width + 2 * bleed, height: page.height + 2 * bleed };
+}
+
+/**
+ * The canvas is drawn in the root's colour scheme (CSS Color Adjust 1 §2.2): under `color-scheme:
+ * dark` the sheet is the dark Canvas colour, as Chromium prints it; a light page stays unpainted.
+ */
+function darkCanvas(page: PageLayout): DisplayItem[] {
+  if (rootFragment(page.children)?.style.colorScheme !== 'dark') return [];
+  return paintBackgroundColor(systemColor('canvas', 'dark')!, sheetRect(page), NO_RADII);
+}
+
+/** The page box's border and padding widths. */
+function pageBoxSides(style: PageLayout['pageStyle']['style'], pageBox: Rect): { border: Sides; padding: Sides } {
+  const pad = (v: LengthPercentage): number => resolveLength(v, pageBox.width);
+  return {
+    border: { top: style.borderTopWidth, right: style.borderRightWidth, bottom: style.borderBottomWidth, left: style.borderLeftWidth },
+    padding: { top: pad(style.paddingTop), right: pad(style.paddingRight), bottom: pad(style.paddingBottom), left: pad(style.paddingLeft) },
+  };
+}
+
+/** The page area (the page box's content box): the initial containing block, where `fixed` backgrounds are positioned. */
+function pageArea(page: PageLayout): Rect {
+  const pageBox = inset({ x: 0, y: 0, width: page.width, height: page.height }, page.margins);
+  const { border, padding } = pageBoxSides(page.pageStyle.style, pageBox);
+  return inset(inset(pageBox, border), padding);
 }
 
 /** The margin boxes (CSS Paged Media 3 §5), Pagination artifacts in a tagged PDF. */
 function marginBoxItems(page: PageLayout, canvasSource: Box | undefined, paint: PaintDocumentOptions): DisplayItem[] {
-  const marginOptions: PaintOptions = { canvasSource, lookup: imageLookup(paint), svg: svgOptions(paint) };
+  const marginOptions: PaintOptions = { canvasSource, lookup: imageLookup(paint), svg: svgOptions(paint), fixedArea: pageArea(page) };
   const margins: DisplayItem[] = [];
   for (const fragment of page.marginBoxes) {
     margins.push(...(fragment.kind === 'box' ? paintStackingContext(fragment, marginOptions) : paintFragments([fragment], marginOptions)));
@@ -107,16 +140,12 @@ function paintPageBox(page: PageLayout, pageBox: Rect, paint: PaintDocumentOptio
   const style = page.pageStyle.style;
   // a hidden page box draws nothing of its own, like any box (CSS2 §11.2); its margin boxes inherit that
   if (style.visibility !== 'visible') return [];
-  const bleed = page.pageStyle.bleed ?? 0;
-  // 0 - bleed: no negative zero in the display list of a page without bleed
-  const pageRect: Rect = { x: 0 - bleed, y: 0 - bleed, width: page.width + 2 * bleed, height: page.height + 2 * bleed };
-  const borders: Sides = { top: style.borderTopWidth, right: style.borderRightWidth, bottom: style.borderBottomWidth, left: style.borderLeftWidth };
+  const pageRect = sheetRect(page);
+  const { border: borders, padding } = pageBoxSides(style, pageBox);
   const radii = borderRadii(style, pageBox);
-  const pad = (v: LengthPercentage): number => resolveLength(v, pageBox.width);
-  const paddingSides: Sides = { top: pad(style.paddingTop), right: pad(style.paddingRight), bottom: pad(style.paddingBottom), left: pad(style.paddingLeft) };
-  const pageArea = { rect: pageBox, radii, border: borders, padding: paddingSides };
+  const area = { rect: pageBox, radii, border: borders, padding };
   return [
-    ...paintBackground(style, pageArea, { lookup: imageLookup(paint), svg: svgOptions(paint), clip: { rect: pageRect, radii: NO_RADII } }),
+    ...paintBackground(style, area, { lookup: imageLookup(paint), svg: svgOptions(paint), clip: { rect: pageRect, radii: NO_RADII } }),
     ...paintBorder({ rect: pageBox, widths: borders, style, radii }),
   ];
 }
@@ -129,18 +158,20 @@ function paintPageBox(page: PageLayout, pageBox: Rect, paint: PaintDocumentOptio
 function paintFlow(page: PageLayout, paint: PaintDocumentOptions = {}): PaintedFlow {
   const style = page.pageStyle.style;
   const pageBox = inset({ x: 0, y: 0, width: page.width, height: page.height }, page.margins);
-  const borders: Sides = { top: style.borderTopWidth, right: style.borderRightWidth, bottom: style.borderBottomWidth, left: style.borderLeftWidth };
+  const borders = pageBoxSides(style, pageBox).border;
   const radii = borderRadii(style, pageBox);
   const lookup = imageLookup(paint);
   const svg = svgOptions(paint);
+  // the flow shrunk to fit was laid out on a larger page area: not this one (fixed layers then scroll)
+  const fixedArea = page.flowTransform === undefined ? pageArea(page) : undefined;
   const items: DisplayItem[] = [];
   const canvas = canvasBackground(page.children);
   if (canvas !== undefined) {
     const f = canvas.fragment;
     const clip = { rect: inset(pageBox, borders), radii: insetRadii(radii, borders) };
-    items.push(...paintBackground(f.style, fragmentArea(f, borderRadii(f.style, { x: f.x, y: f.y, width: f.width, height: f.height })), { lookup, svg, clip }));
+    items.push(...paintBackground(f.style, fragmentArea(f, borderRadii(f.style, { x: f.x, y: f.y, width: f.width, height: f.height })), { lookup, svg, clip, fixedArea }));
   }
-  const flow = paintFragments(page.children, { canvasSource: canvas?.source, tagged: paint.tagged === true, lookup, svg });
+  const flow = paintFragments(page.children, { canvasSource: canvas?.source, tagged: paint.tagged === true, lookup, svg, fixedArea });
   const shrunk = page.flowTransform;
   if (shrunk === undefined) {
     items.push(...flow);

@@ -25,7 +25,7 @@ import { altTextItems } from './alt-text.js';
 import type { SvgContext } from './svg-render.js';
 import { paintInsetShadows, paintOuterShadows } from './shadow.js';
 import { paintOutline } from './outline.js';
-import { hasEffects, withEffects } from './effects.js';
+import { fragmentTransform, hasEffects, withEffects } from './effects.js';
 import type { Clip } from './overflow-clip.js';
 import { overflowClip } from './overflow-clip.js';
 import { paintBorderSegments, paintCollapsedBorders } from './table-borders.js';
@@ -43,6 +43,8 @@ export interface PaintOptions {
   readonly lookup?: ImageLookup;
   /** Fonts for SVG images' text. */
   readonly svg?: SvgContext;
+  /** The page area, where `background-attachment: fixed` layers are positioned (background.ts). */
+  readonly fixedArea?: Rect;
 }
 
 /** The element (and part of it) that content painted inside a box belongs to. */
@@ -107,7 +109,7 @@ function ownItems(f: BoxFragment, options: PaintOptions): DisplayItem[] {
   if (f.style.visibility !== 'visible' || paintsNothingOfItsOwn(f)) return [];
   const radii = outerRadii(f);
   const rect = borderBox(f);
-  const painted = f.box === options.canvasSource ? [] : paintBackground(f.style, fragmentArea(f, radii), { lookup: options.lookup ?? noImages, ...(options.svg === undefined ? {} : { svg: options.svg }) });
+  const painted = f.box === options.canvasSource ? [] : paintBackground(f.style, fragmentArea(f, radii), { lookup: options.lookup ?? noImages, svg: options.svg, fixedArea: options.fixedArea });
   const background = f.backgroundOnlyIn === undefined || painted.length === 0 ? painted : clippedToRects(painted, f.backgroundOnlyIn.map((r) => ({ ...r, x: f.x + r.x, y: f.y + r.y })));
   const border = paintBorderImage(f.style, rect, f.border, options.lookup ?? noImages, options.svg) ?? paintBorder({ rect, widths: f.border, style: f.style, radii });
   return [...paintOuterShadows(f, radii), ...background, ...paintInsetShadows(f, radii), ...border, ...paintBorderSegments(f, f.columnRules), ...altTextItems(f, options.svg?.text)];
@@ -141,8 +143,10 @@ function isAtomicInline(f: BoxFragment): boolean {
 }
 
 /** Paints a box as a stacking context (or atomically, as if it were one). */
-export function paintStackingContext(f: BoxFragment, options: PaintOptions, outer?: TagTarget): DisplayItem[] {
+export function paintStackingContext(f: BoxFragment, outerOptions: PaintOptions, outer?: TagTarget): DisplayItem[] {
   if (f.style.opacity <= 0) return [];
+  // CSS Transforms 1 §6: in a transformed box and its descendants, `fixed` backgrounds scroll
+  const options = outerOptions.fixedArea !== undefined && fragmentTransform(f) !== undefined ? { ...outerOptions, fixedArea: undefined } : outerOptions;
   const layers: Layers = { negative: [], blocks: [], floats: [], inlines: [], positioned: [], positive: [], outlines: [] };
   const clip = overflowClip(f);
   const clips = clip === undefined ? [] : [clip];

@@ -6,6 +6,7 @@
  * deviation blur / 2; dashed, dotted and wavy decorations count as solid lines in that mask.
  */
 import type { Color } from '../css/types.js';
+import { resolveColor } from '../css/values/color.js';
 import type { Rect } from '../geometry/types.js';
 import type { TextFragment } from '../layout/types.js';
 import { glyphPolygons } from '../text/outline.js';
@@ -25,7 +26,7 @@ export function paintTextShadows(fragment: TextFragment, own: readonly DisplayIt
   const painted = own.filter((item): item is Painted => (item.kind === 'glyphs' && item.invisible !== true) || item.kind === 'fill-rect' || item.kind === 'stroke-path');
   if (painted.length === 0) return [];
   return [...shadows].reverse().flatMap((shadow) => {
-    const color = shadow.color === 'currentcolor' ? fragment.style.color : shadow.color;
+    const color = resolveColor(shadow.color, fragment.style.color, fragment.style.colorScheme);
     if (color.a <= 0) return [];
     if (shadow.blur <= 0) {
       return [{ kind: 'push-transform', matrix: [1, 0, 0, 1, shadow.x, shadow.y] }, ...painted.map((item) => recolored(item, color)), { kind: 'pop-transform' }];

@@ -164,8 +164,12 @@ describe('other shorthands', () => {
     expect(div.backgroundPosition).toEqual([{ x: { edge: 'start', offset: { kind: 'percent', value: 50 } }, y: { edge: 'start', offset: { kind: 'percent', value: 50 } } }]);
     expect([div.backgroundOrigin, div.backgroundClip]).toEqual([['content-box'], ['content-box']]);
     expect(doc.style('p').backgroundRepeat).toEqual([{ x: 'repeat', y: 'no-repeat' }]);
-    // background-attachment: fixed is the one part not honoured
-    expect(doc.diagnostics.map((d) => d.message)).toEqual([expect.stringMatching(/background-attachment: fixed/)]);
+    expect([div.backgroundAttachment, doc.style('p').backgroundAttachment]).toEqual([['scroll'], ['fixed']]);
+    expect(doc.diagnostics).toEqual([]);
+    // local is the one part not honoured (nothing scrolls in print)
+    const local = await styleWith('p { background: url(b.png) local }', '<p></p>');
+    expect(local.style('p').backgroundAttachment).toEqual(['local']);
+    expect(local.diagnostics.map((d) => d.message)).toEqual([expect.stringMatching(/background-attachment: local/)]);
   });
 
   it('gradients, box-shadow and outline parse into computed values', async () => {

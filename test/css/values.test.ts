@@ -37,14 +37,16 @@ describe('colours (CSS Color 4)', () => {
     ['hwb(0 0% 0%)', rgb(255, 0, 0)],
     ['hwb(120 20% 20%)', rgb(51, 204, 51)],
     ['hwb(0 60% 60%)', rgb(127.5, 127.5, 127.5)],
-    ['Canvas', rgb(255, 255, 255)],
+    ['Mark', rgb(255, 255, 0)],
+    ['Canvas', { kind: 'light-dark', light: rgb(255, 255, 255), dark: rgb(18, 18, 18) }],
+    ['light-dark(red, #00f)', { kind: 'light-dark', light: rgb(255, 0, 0), dark: rgb(0, 0, 255) }],
   ])('%s', (text, expected) => {
     expect(color(text)).toEqual(expected);
   });
 
   it.each([
     '#ff', '#fffff', '#ggg', 'rgb(1, 2)', 'rgb(1 2 3 4)', 'rgb(1, 2%, 3)', 'rgb(1 2, 3)', 'hsl(1, 2, 3)',
-    'hsl(none, 50%, 50%)', 'hwb(0, 0%, 0%)', 'notacolor', 'rgb(1 2 3 / 4 / 5)',
+    'hsl(none, 50%, 50%)', 'hwb(0, 0%, 0%)', 'notacolor', 'rgb(1 2 3 / 4 / 5)', 'light-dark(red)', 'light-dark(red blue)',
   ])('rejects %s', (text) => {
     expect(color(text)).toBeUndefined();
   });

@@ -3,7 +3,7 @@
  * tiny pages rasterized at 96 dpi without antialiasing, compared with ASCII pictures.
  */
 import { describe, expect, it } from 'vitest';
-import { renderPage } from '../helpers/render.js';
+import { renderPage, renderPixels } from '../helpers/render.js';
 import { png } from '../resources/image-bytes.js';
 
 const dataUrl = (bytes: Uint8Array, type = 'image/png'): string => `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
@@ -87,6 +87,26 @@ describe('background images', () => {
   it('paints several layers, the first on top', async () => {
     expect(await render(`@page { size: 4px 2px } div { height: 2px; background: url(${RED_2x2}) no-repeat, linear-gradient(blue, blue) }`, '<div></div>')).toEqual([
       'RRBB', 'RRBB',
+    ]);
+  });
+
+  it('positions a fixed background in the page area, on every page the box is on', async () => {
+    // a 2x2 red square centred on each 6x6 page; the box (lime) is on y = 1-5 of page 1 and 0-4 of page 2
+    const fixed = `html { background: white } div { margin: 1px 1px 0; background: lime url(${RED_2x2}) no-repeat fixed center } p { margin: 0; height: 4px }`;
+    const pixels = await renderPixels(`<style>@page { margin: 0; size: 6px 6px } body { margin: 0 } ${fixed}</style><div><p></p><p></p></div>`);
+    expect(pixels).toEqual([
+      ['______', '_GGGG_', '_GRRG_', '_GRRG_', '_GGGG_', '______'],
+      ['_GGGG_', '_GGGG_', '_GRRG_', '_GRRG_', '______', '______'],
+    ]);
+    // in the page area, inside the page margins
+    expect(await render(`@page { size: 8px 6px; margin: 1px 2px } div { height: 4px; background: url(${RED_2x2}) no-repeat fixed right bottom }`, '<div></div>')).toEqual([
+      '________', '________', '________', '____RR__', '____RR__', '________',
+    ]);
+  });
+
+  it('treats a fixed background in a transformed box as scroll', async () => {
+    expect(await render(`@page { size: 6px 4px } div { margin-left: 2px; height: 4px; transform: translateX(0); background: url(${RED_2x2}) no-repeat fixed 0 0 }`, '<div></div>')).toEqual([
+      '__RR__', '__RR__', '______', '______',
     ]);
   });
 

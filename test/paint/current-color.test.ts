@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../helpers/render.js';
+import type { PixelOptions } from '../helpers/render.js';
 
-const page = (html: string, css = ''): Promise<string[]> =>
-  renderPage(`<style>@page { size: 24px 8px; margin: 0 } body { margin: 0 } div { box-sizing: border-box } ${css}</style>${html}`);
+const page = (html: string, css = '', pixels: PixelOptions = {}): Promise<string[]> =>
+  renderPage(`<style>@page { size: 24px 8px; margin: 0 } body { margin: 0 } div { box-sizing: border-box } ${css}</style>${html}`, {}, pixels);
 
 /** Eight rows: `cells` from the left edge, white after. */
 const rows = (cells: string): string[] => Array.from({ length: 8 }, () => cells.padEnd(24, '_'));
@@ -62,6 +63,21 @@ describe('currentColor', () => {
     expect(await page('<div style="color: blue"><svg width="8" height="8" style="display: block"><rect width="8" height="8" fill="currentColor"/></svg></div>')).toEqual(square('B'));
     const symbol = '<defs><symbol id="s"><rect width="8" height="8" fill="currentColor"/></symbol></defs>';
     expect(await page(`<div style="color: red"><svg width="8" height="8" style="display: block">${symbol}<use href="#s" style="color: blue"/></svg></div>`)).toEqual(square('B'));
+  });
+
+  // rgb(from currentColor g b r) turns red into blue and blue into lime: which colour it used shows
+  const rotated = 'rgb(from currentColor g b r)';
+
+  it('inside a relative colour or color-mix() is resolved by the element that uses the value', async () => {
+    expect(await page(`<div style="color: red; border-color: ${rotated}"><div style="color: blue; ${box}; border: 4px solid; border-color: inherit"></div></div>`)).toEqual(square('G'));
+    expect(await page(`<div style="color: red; background-image: linear-gradient(${rotated}, ${rotated})"><div style="color: blue; ${box}; background-image: inherit"></div></div>`))
+      .toEqual(rows(`${'G'.repeat(8)}${'B'.repeat(16)}`));
+    expect(await page(`<div style="color: red; --s: 0 0 0 4px ${rotated}"><div style="color: blue; ${box}; margin: 0 8px; box-shadow: var(--s)"></div></div>`))
+      .toEqual(rows('____GGGG________GGGG'));
+    expect(await page(`<div style="color: red"><svg width="8" height="8" style="display: block"><rect width="8" height="8" fill="${rotated}"/></svg></div>`)).toEqual(square('B'));
+    // Tailwind 4's placeholder colour: Chromium prints blue at 50% as #7f7fff
+    expect(await page(`<div style="color: blue; ${box}; background: color-mix(in oklab, currentColor 50%, transparent)"></div>`, '', { palette: { _: '#ffffff', P: '#7f7fff' }, tolerance: 1 }))
+      .toEqual(square('P'));
   });
 
   it('paints @page and margin boxes in their own color', async () => {

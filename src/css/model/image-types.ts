@@ -3,7 +3,7 @@
  * components (CSS Backgrounds 3 §3) as the paint stage reads them. Lengths are px; percentages stay
  * percentages until the painting area is known.
  */
-import type { Color, LengthPercentage, LengthPercentageAuto } from './types.js';
+import type { Color, LengthPercentage, LengthPercentageAuto, SpecifiedColor } from './types.js';
 
 /** A colour stop or transition hint; `position` undefined = to be fixed up (CSS Images 3 §3.4.3). */
 export interface ColorStop {
@@ -69,6 +69,9 @@ export type BackgroundSize = 'cover' | 'contain' | { readonly width: LengthPerce
 
 export type BackgroundBox = 'border-box' | 'padding-box' | 'content-box';
 
+/** `background-attachment` (CSS Backgrounds 3 §3.5); `local` is drawn as `scroll`. */
+export type BackgroundAttachment = 'scroll' | 'fixed' | 'local';
+
 /** One `box-shadow` (CSS Backgrounds 3 §7.1), px. */
 export interface BoxShadow {
   readonly inset: boolean;
@@ -80,14 +83,14 @@ export interface BoxShadow {
 }
 
 /**
- * One `text-shadow` (CSS Text Decoration 3 §4): `currentcolor` stays a keyword, so that text
- * inheriting the shadow paints it in its own colour, as browsers do.
+ * One `text-shadow` (CSS Text Decoration 3 §4): `currentcolor` (alone or in a colour function)
+ * stays unresolved, so that text inheriting the shadow paints it in its own colour, as browsers do.
  */
 export interface TextShadow {
   readonly x: number;
   readonly y: number;
   readonly blur: number;
-  readonly color: Color | 'currentcolor';
+  readonly color: SpecifiedColor;
 }
 
 /** A `border-image-slice` offset: image pixels (a number) or a percentage of the image's size. */

@@ -4,7 +4,7 @@
  * percentages until layout knows what they refer to.
  */
 import type { DomElement } from '../../dom/types.js';
-import type { BackgroundBox, BackgroundRepeat, BackgroundSize, BorderImageOutset, BorderImageRepeat, BorderImageSlice, BorderImageWidth, BoxShadow, CssImage, Position, FilterFunction, TextShadow } from './image-types.js';
+import type { BackgroundAttachment, BackgroundBox, BackgroundRepeat, BackgroundSize, BorderImageOutset, BorderImageRepeat, BorderImageSlice, BorderImageWidth, BoxShadow, CssImage, Position, FilterFunction, TextShadow } from './image-types.js';
 import type { ClipPath, ClipRect, OverflowClipMargin, TransformFunction, TransformOrigin } from './effect-types.js';
 
 /** sRGB, channels 0-255, alpha 0-1. */
@@ -19,6 +19,33 @@ export interface Color {
    */
   readonly cmyk?: readonly [number, number, number, number];
 }
+
+/**
+ * A colour function with `currentcolor` among its arguments (CSS Color 5: `color-mix(in oklab,
+ * currentColor 50%, transparent)`, `rgb(from currentColor r g b / 50%)`): like `currentcolor`, it
+ * computes to itself and is resolved against the element's `color` where it is used
+ * (css/values/color.ts `resolveColor`). `text` is the function as written, normalised.
+ */
+export interface CurrentColorExpression {
+  readonly kind: 'currentcolor-expression';
+  readonly text: string;
+}
+
+/** The used colour scheme (CSS Color Adjust 1 §2): which branch `light-dark()` and system colours take. */
+export type ColorScheme = 'light' | 'dark';
+
+/** `light-dark(<color>, <color>)` (CSS Color 5 §10); system colours with a dark value parse to one too. */
+export interface LightDarkColor {
+  readonly kind: 'light-dark';
+  readonly light: SpecifiedColor;
+  readonly dark: SpecifiedColor;
+}
+
+/**
+ * A colour before it is resolved for an element: concrete, `currentcolor`, an expression over it,
+ * or a choice by colour scheme.
+ */
+export type SpecifiedColor = Color | 'currentcolor' | CurrentColorExpression | LightDarkColor;
 
 /** One end of `text-overflow`. */
 export type TextOverflowEnd = 'clip' | 'ellipsis' | { readonly string: string };
@@ -299,6 +326,8 @@ export interface ComputedStyle {
 
   // colour & backgrounds (CSS Color 4, CSS Backgrounds 3)
   readonly color: Color;
+  /** The used colour scheme (`color-scheme`). */
+  readonly colorScheme: ColorScheme;
   readonly backgroundColor: Color;
   /** Background layers, top first (the image list sets the layer count; the others repeat). */
   readonly backgroundImage: readonly (CssImage | 'none')[];
@@ -307,6 +336,7 @@ export interface ComputedStyle {
   readonly backgroundRepeat: readonly BackgroundRepeat[];
   readonly backgroundOrigin: readonly BackgroundBox[];
   readonly backgroundClip: readonly BackgroundBox[];
+  readonly backgroundAttachment: readonly BackgroundAttachment[];
   readonly boxShadow: readonly BoxShadow[];
   /** Painted last to first under the text and its decorations; inherited. */
   readonly textShadow: readonly TextShadow[];

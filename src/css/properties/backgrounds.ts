@@ -1,11 +1,13 @@
 /**
- * CSS Backgrounds 3 §3 and CSS Color 4 §4: `color`, `opacity`, `background-color`, the layered
+ * CSS Backgrounds 3 §3 and CSS Color 4 §4: `color`, `color-scheme` (CSS Color Adjust 1 §2), `opacity`, `background-color`, the layered
  * `background-image`, `-position`, `-size`, `-repeat`, `-origin`, `-clip` and the `background`
- * shorthand. `background-attachment` is validated; `fixed` and `local` are reported unsupported.
+ * shorthand, and `background-attachment` (`fixed`: positioned in the page area, on every page;
+ * `local` is reported unsupported and drawn as `scroll`).
  */
 import type { CssNode } from 'css-tree';
-import type { BackgroundBox, BackgroundRepeat, BackgroundSize, CssImage, RepeatStyle } from '../model/image-types.js';
+import type { BackgroundAttachment, BackgroundBox, BackgroundRepeat, BackgroundSize, CssImage, RepeatStyle } from '../model/image-types.js';
 import { BLACK, TRANSPARENT } from '../model/types.js';
+import type { ColorScheme } from '../model/types.js';
 import type { SpecifiedColor } from '../values/color.js';
 import { parseColor } from '../values/color.js';
 import type { SpecifiedImage } from '../values/image.js';
@@ -85,7 +87,7 @@ function computeSize(size: SizeSpec, ctx: ComputeContext): BackgroundSize {
   return { width: one(size.width), height: one(size.height) };
 }
 
-const computeImageLayer = (image: ImageSpec, ctx: ComputeContext): CssImage | 'none' => (image === 'none' ? 'none' : computeImage(image, ctx, ctx.color));
+const computeImageLayer = (image: ImageSpec, ctx: ComputeContext): CssImage | 'none' => (image === 'none' ? 'none' : computeImage(image, ctx));
 const single = <T>(parse: (nodes: Nodes) => { value: T; used: number } | undefined) => (nodes: Nodes): T | undefined => {
   const result = parse(nodes);
   return result !== undefined && result.used === nodes.length ? result.value : undefined;
@@ -96,6 +98,14 @@ const oneBox = (nodes: Nodes): BackgroundBox | undefined => {
 };
 const identity = <T>(value: T): T => value;
 
+/** One attachment keyword; `local` (the box's scrolled content, which nothing scrolls in print) is reported. */
+function parseAttachment(node: CssNode | undefined, ctx: ParseContext): BackgroundAttachment | undefined {
+  const word = identOf(node);
+  if (word === undefined || !ATTACHMENTS.has(word)) return undefined;
+  if (word === 'local') ctx.unsupported('background-attachment: local');
+  return word as BackgroundAttachment;
+}
+
 const backgroundImage = layered<ImageSpec, CssImage | 'none'>('background-image', 'backgroundImage', ['none'],
   (nodes, ctx) => (nodes.length === 1 ? parseImageOrNone(nodes[0], ctx) : undefined), computeImageLayer);
 const backgroundPosition = layered<SpecifiedPosition, unknown>('background-position', 'backgroundPosition', [computePosition(TOP_LEFT, { fontSize: 16, rootFontSize: 16, viewportWidth: 0, viewportHeight: 0 })],
@@ -104,6 +114,8 @@ const backgroundSize = layered<SizeSpec, BackgroundSize>('background-size', 'bac
 const backgroundRepeat = layered<BackgroundRepeat, BackgroundRepeat>('background-repeat', 'backgroundRepeat', [{ x: 'repeat', y: 'repeat' }], single(parseRepeat), identity);
 const backgroundOrigin = layered<BackgroundBox, BackgroundBox>('background-origin', 'backgroundOrigin', ['padding-box'], oneBox, identity);
 const backgroundClip = layered<BackgroundBox, BackgroundBox>('background-clip', 'backgroundClip', ['border-box'], oneBox, identity);
+const backgroundAttachment = layered<BackgroundAttachment, BackgroundAttachment>('background-attachment', 'backgroundAttachment', ['scroll'],
+  (nodes, ctx) => (nodes.length === 1 ? parseAttachment(nodes[0], ctx) : undefined), identity);
 
 interface LayerParts {
   image?: ImageSpec;
@@ -111,6 +123,7 @@ interface LayerParts {
   size?: SizeSpec;
   repeat?: BackgroundRepeat;
   boxes: BackgroundBox[];
+  attachment?: BackgroundAttachment;
   color?: SpecifiedColor;
 }
 
@@ -150,8 +163,9 @@ function parseLayer(layer: Nodes, final: boolean, ctx: ParseContext): LayerParts
       at++;
       continue;
     }
-    if (word !== undefined && ATTACHMENTS.has(word)) {
-      if (word !== 'scroll') ctx.unsupported(`background-attachment: ${word}`);
+    const attachment = parts.attachment === undefined ? parseAttachment(node, ctx) : undefined;
+    if (attachment !== undefined) {
+      parts.attachment = attachment;
       at++;
       continue;
     }
@@ -164,7 +178,7 @@ function parseLayer(layer: Nodes, final: boolean, ctx: ParseContext): LayerParts
 }
 
 /** `background` (CSS Backgrounds 3 §3.10): every layer longhand, the final layer may carry a colour. */
-const background = shorthand('background', ['background-color', 'background-image', 'background-position', 'background-size', 'background-repeat', 'background-origin', 'background-clip'], (nodes, ctx) => {
+const background = shorthand('background', ['background-color', 'background-image', 'background-position', 'background-size', 'background-repeat', 'background-origin', 'background-clip', 'background-attachment'], (nodes, ctx) => {
   const layers = splitBy(nodes, ',');
   const parsed: LayerParts[] = [];
   for (let i = 0; i < layers.length; i++) {
@@ -183,10 +197,33 @@ const background = shorthand('background', ['background-color', 'background-imag
     // one box sets both origin and clip; two set origin then clip
     ['background-origin', parsed.map((p) => p.boxes[0] ?? 'padding-box')],
     ['background-clip', parsed.map((p) => p.boxes[1] ?? p.boxes[0] ?? 'border-box')],
+    ['background-attachment', parsed.map((p) => p.attachment ?? 'scroll')],
   ]);
 });
 
+/**
+ * `color-scheme: normal | [light | dark | <custom-ident>]+ && only?` (CSS Color Adjust 1 §2.1),
+ * computed to the used scheme: the page prefers light, as Chromium's print does, so `dark` is used
+ * only when `light` is not offered.
+ */
+const colorScheme = longhand<'colorScheme', ColorScheme>({
+  name: 'color-scheme',
+  key: 'colorScheme',
+  inherited: true,
+  initial: 'light',
+  parse: (nodes) => {
+    const words = nodes.map(identOf);
+    if (words.length === 0 || words.some((word) => word === undefined)) return INVALID;
+    if (words.length === 1 && words[0] === 'normal') return 'light';
+    const schemes = words.filter((word) => word !== 'only');
+    if (schemes.length === 0 || schemes.length < words.length - 1 || schemes.includes('normal')) return INVALID;
+    return schemes.includes('dark') && !schemes.includes('light') ? 'dark' : 'light';
+  },
+  compute: (value) => value,
+});
+
 export const BACKGROUND_PROPERTIES: readonly PropertyDef[] = [
+  colorScheme,
   colorProperty('color', 'color', BLACK, true),
   numberProperty('opacity', 'opacity', 1, false, { clampMin: 0, clampMax: 1 }),
   colorProperty('background-color', 'backgroundColor', TRANSPARENT, false),
@@ -196,5 +233,6 @@ export const BACKGROUND_PROPERTIES: readonly PropertyDef[] = [
   backgroundRepeat,
   backgroundOrigin,
   backgroundClip,
+  backgroundAttachment,
   background,
 ];

@@ -112,7 +112,7 @@ function frameLonghands(prefix: string, keys: FrameKeys, initial: { slice: Borde
     longhand<StyleKey, SpecifiedImage | 'none'>({
       name: `${prefix}-source`, key: keys.source, inherited: false, initial: 'none',
       parse: (nodes, ctx) => (nodes.length !== 1 ? INVALID : identOf(nodes[0]) === 'none' ? 'none' : (parseImage(nodes[0], ctx.baseUrl) ?? INVALID)),
-      compute: (value, ctx): CssImage | 'none' => (value === 'none' ? 'none' : computeImage(value, ctx, ctx.color)),
+      compute: (value, ctx): CssImage | 'none' => (value === 'none' ? 'none' : computeImage(value, ctx)),
     }),
     longhand<StyleKey, BorderImageSlice>({
       name: `${prefix}-slice`, key: keys.slice, inherited: false, initial: { offsets: [initial.slice, initial.slice, initial.slice, initial.slice], fill: false },

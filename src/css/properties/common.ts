@@ -83,7 +83,7 @@ export function colorProperty<K extends StyleKey>(name: string, key: K, initial:
     initial: (initial === 'currentcolor' ? BLACK : initial) as ComputedStyle[K],
     ...(initial === 'currentcolor' ? { initialSpecified: 'currentcolor' as const } : {}),
     parse: (nodes) => (nodes.length === 1 ? parseColor(nodes[0]) ?? INVALID : INVALID),
-    compute: (value, ctx) => resolveColor(value, ctx.color) as ComputedStyle[K],
+    compute: (value, ctx) => resolveColor(value, ctx.color, ctx.colorScheme) as ComputedStyle[K],
   });
 }
 

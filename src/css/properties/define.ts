@@ -3,7 +3,7 @@
  * A longhand parses css-tree value nodes into a specified value once per stylesheet, and
  * computes it per element; a shorthand parses into its longhands (CSS Cascade 4 §1.2).
  */
-import type { Color, ComputedStyle } from '../model/types.js';
+import type { Color, ColorScheme, ComputedStyle } from '../model/types.js';
 import type { Invalid, Nodes } from '../values/nodes.js';
 import { INVALID, singleIdent } from '../values/nodes.js';
 import type { LengthContext } from '../values/units.js';
@@ -23,6 +23,8 @@ export interface ComputeContext extends LengthContext {
   readonly parent: ComputedStyle;
   /** The element's computed `color` (for `currentcolor`). */
   readonly color: Color;
+  /** The element's used colour scheme (for `light-dark()` and system colours). */
+  readonly colorScheme: ColorScheme;
   /** True for the root element (`font-size: rem` of the root uses the initial size). */
   readonly isRoot: boolean;
 }

@@ -73,7 +73,7 @@ const boxShadow = longhand<'boxShadow', readonly ShadowSpec[]>({
   initial: [],
   parse: (nodes) => parseShadowList(nodes, () => true),
   compute: (value, ctx): readonly BoxShadow[] => value.map((shadow) => ({
-    inset: shadow.inset, ...shadowLengths(shadow, ctx), color: resolveColor(shadow.color, ctx.color),
+    inset: shadow.inset, ...shadowLengths(shadow, ctx), color: resolveColor(shadow.color, ctx.color, ctx.colorScheme),
   })),
 });
 

@@ -107,7 +107,7 @@ const filter = longhand<'filter', readonly SpecifiedFilter[]>({
     };
     switch (f.kind) {
       case 'blur': return { kind: 'blur', radius: Math.max(0, px(f.radius)) };
-      case 'drop-shadow': return { kind: 'drop-shadow', x: px(f.lengths[0]), y: px(f.lengths[1]), blur: Math.max(0, px(f.lengths[2])), color: resolveColor(f.color, ctx.color) };
+      case 'drop-shadow': return { kind: 'drop-shadow', x: px(f.lengths[0]), y: px(f.lengths[1]), blur: Math.max(0, px(f.lengths[2])), color: resolveColor(f.color, ctx.color, ctx.colorScheme) };
       default: return f;
     }
   }),

@@ -2,7 +2,7 @@
  * The property registry: every longhand octavo computes (one per `ComputedStyle` field), the
  * shorthands that expand into them, flow-relative and legacy aliases, and the list of valid but
  * unsupported properties. Longhands are ordered for computation: `zoom` first (it scales lengths), `font-size` (em units),
- * then `color` (currentcolor), then the rest.
+ * then `color-scheme` and `color` (currentcolor, light-dark()), then the rest.
  */
 import { BACKGROUND_PROPERTIES } from './backgrounds.js';
 import { BORDER_IMAGE_PROPERTIES, MASK_BORDER_PROPERTIES } from './border-image.js';
@@ -84,7 +84,7 @@ const ALIASES: Readonly<Record<string, string>> = {
 /** Longhands in computation order. */
 export const LONGHANDS: readonly LonghandDef<StyleKey, unknown>[] = (() => {
   const all = MODULES.filter((def): def is LonghandDef<StyleKey, unknown> => def.kind === 'longhand');
-  const first = ['zoom', 'font-size', 'font-family', 'color'];
+  const first = ['zoom', 'font-size', 'font-family', 'color-scheme', 'color'];
   return [...first.map((name) => all.find((def) => def.name === name)!), ...all.filter((def) => !first.includes(def.name))];
 })();
 
@@ -128,7 +128,7 @@ const STYLE_KEYS: Record<StyleKey, true> = {
   borderBottomColor: true, borderLeftColor: true, borderTopLeftRadius: true, borderTopRightRadius: true,
   borderBottomRightRadius: true, borderBottomLeftRadius: true, color: true, backgroundColor: true,
   backgroundImage: true, backgroundPosition: true, backgroundSize: true, backgroundRepeat: true,
-  backgroundOrigin: true, backgroundClip: true, boxShadow: true,
+  backgroundOrigin: true, backgroundClip: true, backgroundAttachment: true, colorScheme: true, boxShadow: true,
   textShadow: true, filter: true,
   borderImageSource: true, borderImageSlice: true, borderImageWidth: true, borderImageOutset: true, borderImageRepeat: true, maskBorderSource: true, maskBorderSlice: true, maskBorderWidth: true, maskBorderOutset: true, maskBorderRepeat: true, maskBorderMode: true, outlineWidth: true, outlineStyle: true, outlineColor: true,
   outlineOffset: true, fontFamily: true, fontSize: true, fontWeight: true, fontStyle: true, fontStretch: true,

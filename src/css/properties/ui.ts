@@ -29,7 +29,7 @@ const accentColor = longhand<'accentColor', SpecifiedColor | 'auto'>({
     if (singleIdent(nodes) === 'auto') return 'auto';
     return nodes.length === 1 ? parseColor(nodes[0]) ?? INVALID : INVALID;
   },
-  compute: (value, ctx): Color | 'auto' => (value === 'auto' ? 'auto' : resolveColor(value, ctx.color)),
+  compute: (value, ctx): Color | 'auto' => (value === 'auto' ? 'auto' : resolveColor(value, ctx.color, ctx.colorScheme)),
 });
 
 export const UI_PROPERTIES: readonly PropertyDef[] = [appearance, accentColor];

@@ -9,7 +9,7 @@ animation-direction animation-fill-mode animation-play-state animation-compositi
 backdrop-filter mask mask-image mask-mode mask-repeat
 mask-position mask-clip mask-origin mask-size mask-composite mix-blend-mode isolation
 content-visibility container container-type container-name
-background-position-x background-position-y background-attachment background-blend-mode
+background-position-x background-position-y background-blend-mode
 
 image-orientation image-resolution
 font-size-adjust font-synthesis font-synthesis-weight font-synthesis-style font-synthesis-small-caps
@@ -34,7 +34,7 @@ export const UNSUPPORTED_PROPERTIES: ReadonlySet<string> = new Set(UNSUPPORTED.s
  * leave no trace on a printed page.
  */
 export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
-  'print-color-adjust', 'color-adjust', 'color-scheme', 'forced-color-adjust', 'text-size-adjust', 'font-smooth',
+  'print-color-adjust', 'color-adjust', 'forced-color-adjust', 'text-size-adjust', 'font-smooth',
   'orphans-widows', 'user-zoom', 'src', 'unicode-range', 'font-display',
   'cursor', 'pointer-events', 'user-select', 'resize', 'touch-action', 'caret-color', 'will-change',
   'scroll-behavior', 'scroll-margin', 'scroll-padding', 'scroll-snap-type', 'scroll-snap-align', 'overscroll-behavior',

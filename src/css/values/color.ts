@@ -1,38 +1,99 @@
 /**
  * `<color>` (CSS Color 4): hex, named and system colours, `transparent`, `currentcolor`,
  * rgb()/rgba()/hsl()/hsla() in legacy (comma) and modern (space, `/ alpha`) syntax, hwb();
- * lab(), lch(), oklab(), oklch(), color() and color-mix() in modern-color.ts; CSS Color 5's
- * device-cmyk().
+ * lab(), lch(), oklab(), oklch(), color(), color-mix() and relative colours in modern-color.ts;
+ * CSS Color 5's device-cmyk() and light-dark(). A colour function over `currentcolor` stays an
+ * expression until `resolveColor` knows the element's `color`; light-dark() and the system colours
+ * that differ in a dark scheme until it knows the element's colour scheme.
  */
 import type { CssNode } from 'css-tree';
-import type { Color } from '../model/types.js';
+import { generate, parse, walk } from 'css-tree';
+import type { Color, ColorScheme, CurrentColorExpression, LightDarkColor, SpecifiedColor } from '../model/types.js';
 import { childrenOf, identOf, isOperator } from './nodes.js';
 import type { Nodes } from './nodes.js';
-import { NAMED_COLORS, SYSTEM_COLORS } from './named-colors.js';
+import { NAMED_COLORS, SYSTEM_COLORS, SYSTEM_COLORS_DARK } from './named-colors.js';
 import { parseCalcFunction } from './calc.js';
 import type { SpecifiedCalc } from './calc.js';
 import { MODERN_COLOR_FUNCTIONS, parseModernColor } from './modern-color.js';
+import { BoundedCache } from '../../cache/bounded.js';
 
-/** A specified colour: concrete, or `currentcolor` (resolved when computing). */
-export type SpecifiedColor = Color | 'currentcolor';
+export type { SpecifiedColor } from '../model/types.js';
 
 export function parseColor(node: CssNode | undefined): SpecifiedColor | undefined {
   if (node === undefined) return undefined;
   switch (node.type) {
     case 'Hash': return parseHex(node.value);
     case 'Identifier': return parseColorKeyword(node.name.toLowerCase());
-    case 'Function': {
-      const name = node.name.toLowerCase();
-      if (name === 'device-cmyk') return deviceCmyk(childrenOf(node));
-      // a device-cmyk() inside color-mix() mixes as its sRGB colour
-      return MODERN_COLOR_FUNCTIONS.has(name) ? parseModernColor(node, (fn) => (fn.name.toLowerCase() === 'device-cmyk' ? deviceCmyk(childrenOf(fn)) : undefined)) : parseColorFunction(name, childrenOf(node));
-    }
+    case 'Function': return node.name.toLowerCase() === 'light-dark' ? lightDark(childrenOf(node)) : parseFunctionColor(node) ?? currentColorExpression(node);
     default: return undefined;
   }
 }
 
-export function resolveColor(color: SpecifiedColor, currentColor: Color): Color {
-  return color === 'currentcolor' ? currentColor : color;
+function parseFunctionColor(node: CssNode & { type: 'Function' }): Color | undefined {
+  const name = node.name.toLowerCase();
+  if (name === 'device-cmyk') return deviceCmyk(childrenOf(node));
+  // relative rgb()/hsl()/hwb() (`rgb(from var(--c) r g b / 50%)`) are read with the modern functions
+  const modern = MODERN_COLOR_FUNCTIONS.has(name) || identOf(node.children.first ?? undefined) === 'from';
+  // a device-cmyk() inside color-mix() mixes as its sRGB colour
+  return modern ? parseModernColor(node, (fn) => (fn.name.toLowerCase() === 'device-cmyk' ? deviceCmyk(childrenOf(fn)) : undefined)) : parseColorFunction(name, childrenOf(node));
+}
+
+/**
+ * A colour function that is valid once its `currentcolor` arguments are a colour (CSS Color 5
+ * §3, §4): kept as an expression, checked here against black (validity does not depend on it).
+ */
+function currentColorExpression(node: CssNode & { type: 'Function' }): CurrentColorExpression | undefined {
+  if (!mentionsCurrentColor(node)) return undefined;
+  const expression: CurrentColorExpression = { kind: 'currentcolor-expression', text: generate(node) };
+  return resolveExpression(expression, BLACK) === undefined ? undefined : expression;
+}
+
+function mentionsCurrentColor(node: CssNode): boolean {
+  let found = false;
+  walk(node, { visit: 'Identifier', enter: (ident) => { if (ident.name.toLowerCase() === 'currentcolor') found = true; } });
+  return found;
+}
+
+/** `light-dark(<color>, <color>)` (CSS Color 5 §10). */
+function lightDark(args: Nodes): LightDarkColor | undefined {
+  if (args.length !== 3 || !isOperator(args[1], ',')) return undefined;
+  const light = parseColor(args[0]);
+  const dark = parseColor(args[2]);
+  return light === undefined || dark === undefined ? undefined : { kind: 'light-dark', light, dark };
+}
+
+const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
+
+/** The colour `color` stands for in an element whose `color` is `currentColor` and whose used colour scheme is `scheme`. */
+export function resolveColor(color: SpecifiedColor, currentColor: Color, scheme: ColorScheme = 'light'): Color {
+  if (color === 'currentcolor') return currentColor;
+  if (!('kind' in color)) return color;
+  if (color.kind === 'light-dark') return resolveColor(scheme === 'dark' ? color.dark : color.light, currentColor, scheme);
+  // checked when parsed; a colour of the element cannot make it invalid
+  return resolveExpression(color, currentColor) ?? currentColor;
+}
+
+export function isCurrentColorExpression(value: unknown): value is CurrentColorExpression {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'currentcolor-expression';
+}
+
+/** Resolved expressions by text and colour (a stylesheet repeats few of them over many elements). */
+const resolved = new BoundedCache<string, Color | null>('css.currentcolor-expressions', 1024);
+
+/** The expression with each `currentcolor` replaced by `currentColor`, read as a colour. */
+function resolveExpression(expression: CurrentColorExpression, currentColor: Color): Color | undefined {
+  const { r, g, b, a } = currentColor;
+  const rgb = `rgb(${r} ${g} ${b} / ${a})`;
+  const key = `${expression.text}\u0000${rgb}`;
+  let color = resolved.get(key);
+  if (color === undefined) {
+    // a colour function holds no strings or custom names: the word is the keyword
+    const nodes = childrenOf(parse(expression.text.replace(/\bcurrentcolor\b/gi, rgb), { context: 'value' }));
+    const fn = nodes.length === 1 ? nodes[0] : undefined;
+    color = (fn?.type === 'Function' ? parseFunctionColor(fn) : undefined) ?? null;
+    resolved.set(key, color);
+  }
+  return color ?? undefined;
 }
 
 function rgba(r: number, g: number, b: number, a = 1): Color {
@@ -46,9 +107,21 @@ function clamp(value: number, min: number, max: number): number {
 function parseColorKeyword(name: string): SpecifiedColor | undefined {
   if (name === 'currentcolor') return 'currentcolor';
   if (name === 'transparent') return { r: 0, g: 0, b: 0, a: 0 };
-  const rgb = NAMED_COLORS.get(name) ?? SYSTEM_COLORS.get(name);
-  return rgb === undefined ? undefined : rgba((rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255);
+  const named = NAMED_COLORS.get(name);
+  if (named !== undefined) return fromHex(named);
+  const system = SYSTEM_COLORS.get(name);
+  if (system === undefined) return undefined;
+  const dark = SYSTEM_COLORS_DARK.get(name);
+  return dark === undefined ? fromHex(system) : { kind: 'light-dark', light: fromHex(system), dark: fromHex(dark) };
 }
+
+/** A system colour (`canvas`, `canvastext`...) as Chromium prints it in `scheme`. */
+export function systemColor(name: string, scheme: ColorScheme): Color | undefined {
+  const color = SYSTEM_COLORS.has(name) ? parseColorKeyword(name) : undefined;
+  return color === undefined || color === 'currentcolor' ? undefined : resolveColor(color, BLACK, scheme);
+}
+
+const fromHex = (rgb: number): Color => rgba((rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255);
 
 /** `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` (CSS Color 4 §5.2). */
 export function parseHex(hex: string): Color | undefined {

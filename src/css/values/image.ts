@@ -5,7 +5,7 @@
  */
 import type { CssNode } from 'css-tree';
 import type { ColorStop, CssImage, RadialExtent } from '../model/image-types.js';
-import type { Color } from '../model/types.js';
+import type { Color, ColorScheme } from '../model/types.js';
 import type { SpecifiedColor } from './color.js';
 import { parseColor, resolveColor } from './color.js';
 import { childrenOf, identOf, splitBy, urlOf } from './nodes.js';
@@ -176,9 +176,9 @@ export function parseImage(node: CssNode | undefined, baseUrl: string | undefine
 }
 
 /** A transition hint keeps the colour halfway between its neighbours, which it reaches at its position. */
-function computeStops(stops: readonly SpecifiedStop[], ctx: LengthContext, color: Color): ColorStop[] {
+function computeStops(stops: readonly SpecifiedStop[], ctx: ImageContext): ColorStop[] {
   const resolved = stops.map((stop) => ({
-    color: stop.color === undefined ? undefined : resolveColor(stop.color, color),
+    color: stop.color === undefined ? undefined : resolveColor(stop.color, ctx.color, ctx.colorScheme),
     position: stop.position === undefined ? undefined : computeLength(stop.position, ctx),
   }));
   return resolved.map((stop, i) => {
@@ -190,17 +190,20 @@ function computeStops(stops: readonly SpecifiedStop[], ctx: LengthContext, color
   });
 }
 
-export function computeImage(image: SpecifiedImage, ctx: LengthContext, color: Color): CssImage {
+/** Lengths, and the element's `color` and colour scheme for the stops. */
+type ImageContext = LengthContext & { readonly color: Color; readonly colorScheme: ColorScheme };
+
+export function computeImage(image: SpecifiedImage, ctx: ImageContext): CssImage {
   switch (image.kind) {
     case 'url':
       return image;
     case 'linear':
-      return { ...image, stops: computeStops(image.stops, ctx, color) };
+      return { ...image, stops: computeStops(image.stops, ctx) };
     case 'radial': {
       const size = typeof image.size === 'string' ? image.size : { rx: computeLength(image.size.rx, ctx), ry: computeLength(image.size.ry, ctx) };
-      return { ...image, size, position: computePosition(image.position, ctx), stops: computeStops(image.stops, ctx, color) };
+      return { ...image, size, position: computePosition(image.position, ctx), stops: computeStops(image.stops, ctx) };
     }
     case 'conic':
-      return { ...image, position: computePosition(image.position, ctx), stops: computeStops(image.stops, ctx, color) };
+      return { ...image, position: computePosition(image.position, ctx), stops: computeStops(image.stops, ctx) };
   }
 }

@@ -24,11 +24,15 @@ slategray 708090 slategrey 708090 snow fffafa springgreen 00ff7f steelblue 4682b
 thistle d8bfd8 tomato ff6347 turquoise 40e0d0 violet ee82ee wheat f5deb3 white ffffff whitesmoke f5f5f5
 yellow ffff00 yellowgreen 9acd32`;
 
-/** The system colours of CSS Color 4 §6.2 with their usual light-scheme values. */
+/** The system colours of CSS Color 4 §6.2 with the values Chromium prints in the light scheme. */
 const SYSTEM = `canvas ffffff canvastext 000000 linktext 0000ee visitedtext 551a8b activetext ff0000
-buttonface efefef buttontext 000000 buttonborder 767676 field ffffff fieldtext 000000 highlight 3399ff
-highlighttext ffffff selecteditem 3399ff selecteditemtext ffffff mark ffff00 marktext 000000 graytext 808080
+buttonface efefef buttontext 000000 buttonborder 000000 field ffffff fieldtext 000000 highlight 3367d1
+highlighttext ffffff selecteditem 1967d2 selecteditemtext ffffff mark ffff00 marktext 000000 graytext 808080
 accentcolor 0075ff accentcolortext ffffff`;
+
+/** Those that Chromium prints otherwise in the dark scheme (`color-scheme: dark`). */
+const SYSTEM_DARK = `canvas 121212 canvastext ffffff linktext 9e9eff visitedtext d0adf0 buttonface 6b6b6b
+buttontext ffffff buttonborder ffffff field 3b3b3b fieldtext ffffff selecteditem 99c8ff selecteditemtext 3b3b3b`;
 
 function build(source: string): ReadonlyMap<string, number> {
   const words = source.split(/\s+/).filter(Boolean);
@@ -39,3 +43,4 @@ function build(source: string): ReadonlyMap<string, number> {
 
 export const NAMED_COLORS: ReadonlyMap<string, number> = build(TABLE);
 export const SYSTEM_COLORS: ReadonlyMap<string, number> = build(SYSTEM);
+export const SYSTEM_COLORS_DARK: ReadonlyMap<string, number> = build(SYSTEM_DARK);

@@ -1,0 +1,51 @@
+/**
+ * `color-scheme` (CSS Color Adjust 1 §2), `light-dark()` (CSS Color 5 §10) and system colours, as
+ * Chromium prints them: the page prefers light, so `dark` is used only where `light` is not
+ * offered. Expected values are Chromium's getComputedStyle.
+ */
+import { describe, expect, it } from 'vitest';
+import { styleWith } from './helpers.js';
+import { renderPage } from '../helpers/render.js';
+
+const rgb = (color: { r: number; g: number; b: number; a: number }): string => `${color.r},${color.g},${color.b},${color.a}`;
+
+describe('color-scheme and light-dark()', () => {
+  it('computes the used scheme: dark only when light is not offered', async () => {
+    const doc = await styleWith(`#a { color-scheme: light dark } #b { color-scheme: only dark } #c { color-scheme: foo } #d { color-scheme: dark light }
+      #e { color-scheme: normal } #f { color-scheme: dark } div { background-color: light-dark(red, blue) }`,
+    '<div id=a></div><div id=b></div><div id=c></div><div id=d></div><div id=e></div><section id=f><div id=g></div></section>');
+    expect(['#a', '#b', '#c', '#d', '#e', '#g'].map((id) => doc.style(id).colorScheme)).toEqual(['light', 'dark', 'light', 'light', 'light', 'dark']);
+    expect(['#a', '#b', '#c', '#d', '#e', '#g'].map((id) => rgb(doc.style(id).backgroundColor))).toEqual(['255,0,0,1', '0,0,255,1', '255,0,0,1', '255,0,0,1', '255,0,0,1', '0,0,255,1']);
+    expect(doc.diagnostics).toEqual([]);
+  });
+
+  it('rejects what is not a scheme list', async () => {
+    const doc = await styleWith('p { color-scheme: dark normal } div { color-scheme: 12px }', '<p></p><div></div>');
+    expect(doc.diagnostics.map((d) => d.code)).toEqual(['css_invalid_value', 'css_invalid_value']);
+  });
+
+  it('resolves light-dark() in color and system colours in the element’s scheme', async () => {
+    const doc = await styleWith('div { color-scheme: dark; color: light-dark(red, blue); border-color: Canvas; outline-color: LinkText } span { color-scheme: light }', '<div><span>x</span></div>');
+    expect(rgb(doc.style('div').color)).toBe('0,0,255,1');
+    expect(rgb(doc.style('div').borderTopColor)).toBe('18,18,18,1');
+    expect(rgb(doc.style('div').outlineColor)).toBe('158,158,255,1');
+    // the resolved colour is inherited, whatever the child's scheme
+    expect(rgb(doc.style('span').color)).toBe('0,0,255,1');
+  });
+
+  it('makes the root’s text white in a dark scheme (the initial color is CanvasText), inherited by light children', async () => {
+    const doc = await styleWith(':root { color-scheme: dark } p { color-scheme: light }', '<p>x</p>');
+    expect(rgb(doc.style('html').color)).toBe('255,255,255,1');
+    expect(rgb(doc.style('p').color)).toBe('255,255,255,1');
+    const light = await styleWith('p { color-scheme: dark }', '<p>x</p>');
+    expect(rgb(light.style('p').color)).toBe('0,0,0,1');
+  });
+
+  it('paints the whole sheet in the dark Canvas colour under a dark root, as Chromium prints it', async () => {
+    const palette = { _: '#ffffff', D: '#121212', B: '#0000ff' };
+    const page = await renderPage('<style>@page { size: 6px 4px; margin: 1px } :root { color-scheme: dark } body { margin: 0 } div { height: 1px; background: light-dark(red, blue) }</style><div></div>', {}, { palette });
+    expect(page).toEqual(['DDDDDD', 'DBBBBD', 'DDDDDD', 'DDDDDD']);
+    const lightPage = await renderPage('<style>@page { size: 2px 2px; margin: 0 } :root { color-scheme: light dark } body { margin: 0 }</style>', {}, { palette });
+    expect(lightPage).toEqual(['__', '__']);
+  });
+});
