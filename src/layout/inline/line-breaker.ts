@@ -13,7 +13,7 @@ import type { Piece } from './pieces.js';
 import { continuesLongWord } from './pieces.js';
 import type { TextPiece } from './measure.js';
 import { resolveTab } from './measure.js';
-import { lineStartTrimmed, trimsLineStart } from './spacing-trim.js';
+import { lineEndTrim, lineEndTrimmed, lineEndTrimming, lineStartTrimmed, trimsLineStart } from './spacing-trim.js';
 import type { Splitter } from './split.js';
 import { mayBreakAnywhere } from './split.js';
 import type { InlineResume } from './resume.js';
@@ -68,13 +68,18 @@ export function breakLine(pieces: readonly Piece[], at: InlineResume, env: Break
   // end edges of the cloned boxes open after the current piece
   let owed = env.cloned.end;
   let lastBreak = -1; // index in `line` after which the line may end
-  const done = (forced: boolean, next: InlineResume): { line: LinePieces; next: InlineResume } => ({ line: { pieces: line, forcedBreak: forced }, next });
+  // the piece that fits only with its closing mark trimmed at the line end (text-spacing-trim)
+  let trimmedToFit: Piece | undefined;
+  const done = (forced: boolean, next: InlineResume): { line: LinePieces; next: InlineResume } => ({ line: { pieces: withLineEndTrimmed(line, trimmedToFit), forcedBreak: forced }, next });
   for (let j = at.index; j < pieces.length; j++) {
     let piece = pieceAt(pieces, at, j);
     if (piece.kind === 'text' && piece.tab !== undefined) piece = resolveTab(piece, offset + used);
     else if (piece.kind === 'text' && trimsLineStart(piece.style.textSpacingTrim, env.firstOrAfterForcedBreak ?? false) && startsLine(line)) piece = lineStartTrimmed(piece);
     else if (piece.kind === 'open' || piece.kind === 'close') owed += owedChange(piece);
-    const fits = used + piece.width - hangingWidth(piece) + owed <= available + EPSILON;
+    const fitsWhole = used + piece.width - hangingWidth(piece) + owed <= available + EPSILON;
+    const endTrim = fitsWhole || piece.kind !== 'text' ? 0 : lineEndTrim(piece);
+    const fits = fitsWhole || (endTrim > 0 && used + piece.width - hangingWidth(piece) - endTrim + owed <= available + EPSILON);
+    if (fits && !fitsWhole) trimmedToFit = piece;
     if (!fits && piece.kind === 'text') {
       const room = available - used - owed;
       const hyphenated = hyphenate(piece, room, env.splitter);
@@ -108,6 +113,22 @@ export function breakLine(pieces: readonly Piece[], at: InlineResume, env: Break
     }
   }
   return done(false, { index: pieces.length, tail: undefined });
+}
+
+/**
+ * The line with the closing mark that ends its text trimmed (CSS Text 4 §8.2, spacing-trim.ts): on
+ * every line with `trim-both`, otherwise only when the line fits thanks to it (`trimmedToFit`).
+ * Only the ends of inline boxes, forced breaks and anchors may follow it.
+ */
+function withLineEndTrimmed(line: Piece[], trimmedToFit: Piece | undefined): Piece[] {
+  let i = line.length - 1;
+  while (i >= 0 && line[i]!.kind !== 'text' && line[i]!.kind !== 'atomic') i--;
+  const last = line[i];
+  if (last === undefined || last.kind !== 'text') return line;
+  const trim = lineEndTrim(last);
+  if (trim === 0 || (lineEndTrimming(last.style.textSpacingTrim) !== 'always' && last !== trimmedToFit)) return line;
+  line[i] = lineEndTrimmed(last, trim);
+  return line;
 }
 
 /**
