@@ -232,6 +232,8 @@ export interface ComputedStyle {
   readonly maxLines: number | 'none';
   /** CSS Overflow 4 `block-ellipsis`: what ends the last line before the clamp (`clip`: `no-ellipsis`). */
   readonly blockEllipsis: TextOverflowEnd;
+  /** CSS Overflow 4 `continue`: `discard` cuts the content at a page break and drops the rest (layout/block/index.ts). */
+  readonly continue: 'auto' | 'discard' | 'collapse';
   /** `-webkit-line-clamp` as given: it only clamps a `-webkit-box` with `-webkit-box-orient: vertical`. */
   readonly webkitLineClamp: number | 'none';
   /** `-webkit-box-orient` (`inline-axis` is `horizontal`, `block-axis` `vertical`). */
