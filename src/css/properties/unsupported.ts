@@ -17,7 +17,7 @@ font-variant-ligatures font-variant-east-asian font-variant-alternates font-vari
 font-optical-sizing font-language-override font-palette
 text-rendering text-decoration-skip-ink text-decoration-skip
 text-emphasis text-emphasis-color text-emphasis-style text-emphasis-position
-line-break hanging-punctuation text-wrap text-wrap-mode text-wrap-style white-space-collapse
+line-break text-wrap text-wrap-mode text-wrap-style white-space-collapse
 text-autospace initial-letter
 border-start-start-radius border-start-end-radius border-end-start-radius border-end-end-radius
 float-reference float-defer float-offset
