@@ -150,3 +150,56 @@ describe('line-clamp values', () => {
     expect((await dump(`<div class=c style="line-clamp:none">${TEXT}</div>`))[0]).toBe('div.c 0,0 60x60');
   });
 });
+
+describe('continue: discard', () => {
+  const SPACER = '<div style="height:150px"></div>';
+  // four lines: two fit below the spacer, two would continue (orphans and widows satisfied)
+  const LONG = `${TEXT} gggg hhhh`;
+
+  it('cuts the content at the page end, ends the last line kept with block-ellipsis and discards the rest', async () => {
+    const body = `${SPACER}<div class=c style="continue:discard;block-ellipsis:auto"><p>aaaa bbbb cccc dddd</p><p>eeee ffff</p></div><p>after</p>`;
+    const doc = await layoutHtml(`<style>${CSS}</style>${body}`);
+    expect(doc.pages.length).toBe(2);
+    expect(dumpPage(doc.pages[0]!).split('\n').slice(3).map((l) => l.trim())).toEqual([
+      'div.c 0,150 60x40',
+      'p 0,150 60x40', 'line 0,150 60x20', 'text "aaaa bbbb" 0,154.34 54.01x11.33',
+      'line 0,170 60x20', 'text "cccc dddd" 0,174.34 54.01x11.33', 'text "…" 54.01,174.34 6x11.33',
+    ]);
+    // what follows the box continues on the next page; nothing of the box does
+    expect(await dump(body, '', {}, 1)).toEqual(['p 0,0 300x20', 'line 0,0 300x20', 'text "after" 0,4.34 30x11.33']);
+  });
+
+  it('keeps the box\'s own lines and its bottom padding and border on the page, the content cut above them', async () => {
+    const body = `<div style="height:130px"></div><div class=c style="continue:discard;block-ellipsis:'+';padding-bottom:10px;border-bottom:2px solid">${LONG}</div>`;
+    const doc = await layoutHtml(`<style>${CSS}</style>${body}`);
+    expect(doc.pages.length).toBe(1);
+    expect(dumpPage(doc.pages[0]!).split('\n').slice(3).map((l) => l.trim())).toEqual([
+      'div.c 0,130 60x52', 'line 0,130 60x20', 'text "aaaa bbbb" 0,134.34 54.01x11.33',
+      'line 0,150 60x20', 'text "cccc dddd" 0,154.34 54.01x11.33', 'text "+" 54.01,154.34 6x11.33',
+    ]);
+  });
+
+  it('clamps at max-lines or at the page end, whichever comes first, with one ellipsis', async () => {
+    const page = async (lines: number): Promise<string[]> => {
+      const doc = await layoutHtml(`<style>${CSS}</style>${SPACER}<div class=c style="line-clamp:${lines};continue:discard">${LONG}</div>`);
+      expect(doc.pages.length).toBe(1);
+      return dumpPage(doc.pages[0]!).split('\n').slice(3).map((l) => l.trim());
+    };
+    const cut = ['div.c 0,150 60x20', 'line 0,150 60x20', 'text "aaaa bbbb" 0,154.34 54.01x11.33', 'text "…" 54.01,154.34 6x11.33'];
+    expect(await page(1)).toEqual(cut);
+    expect(await page(2)).toEqual([
+      'div.c 0,150 60x40', 'line 0,150 60x20', 'text "aaaa bbbb" 0,154.34 54.01x11.33',
+      'line 0,170 60x20', 'text "cccc dddd" 0,174.34 54.01x11.33', 'text "…" 54.01,174.34 6x11.33',
+    ]);
+    expect(await page(3)).toEqual((await page(2)));
+  });
+
+  it('changes nothing where the content fits on the page', async () => {
+    expect(await dump(`<div class=c style="continue:discard;block-ellipsis:auto">${TEXT}</div>`)).toEqual([
+      'div.c 0,0 60x60',
+      'line 0,0 60x20', 'text "aaaa bbbb" 0,4.34 54.01x11.33',
+      'line 0,20 60x20', 'text "cccc dddd" 0,24.34 54.01x11.33',
+      'line 0,40 60x20', 'text "eeee ffff" 0,44.34 54.01x11.33',
+    ]);
+  });
+});

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createInternalEngine } from '../../src/render.js';
 import { checkDiagnostics } from '../helpers/diagnostics.js';
 import { findById } from '../helpers/layout.js';
+import type { Fragment } from '../../src/layout/types.js';
 import { installedFamilies } from '../helpers/installed-fonts.js';
 import { renderPage } from '../helpers/render.js';
 import { createEngine } from '../../src/index.js';
@@ -57,9 +58,66 @@ describe.skipIf(noCjk)(`text-spacing-trim (CSS Text 4 §8.2)${skipped}`, () => {
     expect([x('c'), x('d')]).toEqual([10, 10]);
   });
 
-  it('warns that line ends are not trimmed with `trim-both`', async () => {
-    const laid = await engine.layout({ template: `${PAGE}<div id=a style="text-spacing-trim: trim-both">「あ」、</div>`, data: {} });
-    checkDiagnostics(laid.diagnostics, [/`text-spacing-trim: trim-both` has no effect: punctuation at the end of lines is not trimmed/]);
+  /** Each span as `id x,line w`: its inline start and size (px, rounded to 0.01) and its line (30px each) on the first page. */
+  async function spans(body: string, ids: readonly string[]): Promise<string[]> {
+    const laid = await engine.layout({ template: PAGE + body, data: {} });
+    checkDiagnostics(laid.diagnostics, []);
+    const r = (n: number): number => Math.round(n * 100) / 100;
+    return ids.map((id) => {
+      const f = findById(laid.pages[0]!, id)!;
+      return `${id} ${r(f.x)},${Math.floor(f.y / 30)} ${r(f.width)}`;
+    });
+  }
+
+  // Chromium 156 (getBoundingClientRect of each character) for `normal`; it does not parse `trim-both`.
+  it('trims a closing mark at the end of a line only where the line would not fit otherwise (`normal`, `trim-start`)', async () => {
+    expect(await spans(
+      '<div style="width: 90px">あいうえ<span id=a>」</span><span id=b>お</span></div>'
+      + '<div style="width: 80px">あいうえ<span id=c>」</span>お</div>'
+      + '<div style="width: 90px; text-spacing-trim: trim-start">あいう<span id=d>」</span>えお</div>',
+      ['a', 'b', 'c', 'd'],
+    )).toEqual([
+      'a 80,0 10', 'b 0,1 20', // 」 fits when trimmed: it stays on the line, half an em wide
+      'c 20,3 20', // not even trimmed: え moves down with it (no break before 」), full width there
+      'd 60,4 20', // room enough: not trimmed
+    ]);
+  });
+
+  it('ends a line flush with its trimmed closing mark before aligning and justifying it (as Chromium)', async () => {
+    expect(await spans(
+      '<div style="width: 70px; text-align: right">あいう<span id=a>」</span><span id=b>え</span>お</div>'
+      + '<div style="width: 70px; text-align: justify">あいう<span id=c>」</span><span id=d>え</span>お</div>',
+      ['a', 'b', 'c', 'd'],
+    )).toEqual(['a 60,0 10', 'b 30,1 20', 'c 60,2 10', 'd 0,3 20']);
+  });
+
+  it('trims a closing mark at the end of every line with `trim-both`, before aligning and justifying it', async () => {
+    expect(await spans(
+      '<div style="width: 80px; text-spacing-trim: trim-both; text-align: right">あいう<span id=a>」</span>えお<span id=b>。</span></div>'
+      + '<div style="width: 80px; text-spacing-trim: trim-both; text-align: justify">あいう<span id=c>」</span><span id=d>え</span>お</div>',
+      ['a', 'b', 'c', 'd'],
+    )).toEqual([
+      'a 70,0 10', 'b 70,1 10', // every line ends flush at the right edge, the last one too
+      'c 70,2 10', 'd 0,3 20', // the 70px of あいう」 justified to 80px: 」 ends at the edge
+    ]);
+  });
+
+  it('trims a closing mark at the end of a vertical line with `trim-both`', async () => {
+    const laid = await engine.layout({
+      template: `${PAGE}<div style="height: 80px; writing-mode: vertical-rl; text-spacing-trim: trim-both"><span id=a>あ</span>いう<span id=b>」</span><span id=c>え</span></div>`,
+      data: {},
+    });
+    checkDiagnostics(laid.diagnostics, []);
+    const at = (id: string): Fragment => findById(laid.pages[0]!, id)!;
+    // along the line (the fragment's x), 」 starts 60px after あ and is 10px long; え starts the next line
+    expect([at('b').x - at('a').x, at('b').width, at('c').x - at('a').x, at('c').y !== at('a').y]).toEqual([60, 10, 0, true]);
+  });
+
+  it('sizes a float to its trimmed text (`trim-both` trims both ends of its line)', async () => {
+    expect(await sizes(
+      '<div id=a style="text-spacing-trim: trim-both">「あ」</div><div id=b style="text-spacing-trim: trim-start">「あ」</div><div id=c>「あ」</div>',
+      ['a', 'b', 'c'],
+    )).toEqual(['a 40x30', 'b 50x30', 'c 60x30']);
   });
 
   it('draws a bracket whose start is trimmed half an em back, flush against the one before it', async () => {

@@ -20,7 +20,7 @@ export const LIME: Color = { r: 0, g: 255, b: 0, a: 1 };
 export const INITIAL_STYLE: ComputedStyle = {
   display: 'inline', position: 'static', float: 'none', clear: 'none',
   top: 'auto', right: 'auto', bottom: 'auto', left: 'auto', zIndex: 'auto',
-  visibility: 'visible', overflowX: 'visible', overflowY: 'visible', textOverflow: ['clip'], maxLines: 'none', blockEllipsis: 'clip', webkitLineClamp: 'none', webkitBoxOrient: 'horizontal', zoom: 1, appearance: 'auto', accentColor: 'auto', writingMode: 'horizontal-tb', textOrientation: 'mixed', textCombineUpright: 'none', textSpacingTrim: 'normal', aspectRatio: 'auto', contain: { size: false, inlineSize: false, layout: false, paint: false, style: false }, opacity: 1,
+  visibility: 'visible', overflowX: 'visible', overflowY: 'visible', textOverflow: ['clip'], maxLines: 'none', blockEllipsis: 'clip', continue: 'auto', webkitLineClamp: 'none', webkitBoxOrient: 'horizontal', zoom: 1, appearance: 'auto', accentColor: 'auto', writingMode: 'horizontal-tb', textOrientation: 'mixed', textCombineUpright: 'none', textSpacingTrim: 'normal', hangingPunctuation: { first: false, end: 'none', last: false }, aspectRatio: 'auto', contain: { size: false, inlineSize: false, layout: false, paint: false, style: false }, opacity: 1,
   transform: [], transformOrigin: { x: { kind: 'percent', value: 50 }, y: { kind: 'percent', value: 50 }, z: 0 }, clipPath: 'none', clip: 'auto', overflowClipMargin: { box: 'padding-box', margin: 0 },
   boxSizing: 'content-box', width: 'auto', height: 'auto', minWidth: 'auto', minHeight: 'auto', maxWidth: 'none', maxHeight: 'none',
   marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0,

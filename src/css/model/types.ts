@@ -220,6 +220,13 @@ export interface Containment {
   readonly style: boolean;
 }
 
+/** CSS Text 3 `hanging-punctuation`: `none` is all false. */
+export interface HangingPunctuation {
+  readonly first: boolean;
+  readonly end: 'none' | 'force' | 'allow';
+  readonly last: boolean;
+}
+
 /** CSS Text 4 `text-spacing-trim` (`auto` computes to `normal`). */
 export type TextSpacingTrim = 'normal' | 'space-all' | 'space-first' | 'trim-start' | 'trim-both' | 'trim-all';
 
@@ -259,6 +266,8 @@ export interface ComputedStyle {
   readonly maxLines: number | 'none';
   /** CSS Overflow 4 `block-ellipsis`: what ends the last line before the clamp (`clip`: `no-ellipsis`). */
   readonly blockEllipsis: TextOverflowEnd;
+  /** CSS Overflow 4 `continue`: `discard` cuts the content at a page break and drops the rest (layout/block/index.ts). */
+  readonly continue: 'auto' | 'discard' | 'collapse';
   /** `-webkit-line-clamp` as given: it only clamps a `-webkit-box` with `-webkit-box-orient: vertical`. */
   readonly webkitLineClamp: number | 'none';
   /** `-webkit-box-orient` (`inline-axis` is `horizontal`, `block-axis` `vertical`). */
@@ -277,6 +286,8 @@ export interface ComputedStyle {
   readonly textCombineUpright: 'none' | 'all';
   /** CSS Text 4 §8.2: how fullwidth CJK punctuation is trimmed to half an em (layout/inline/spacing-trim.ts). */
   readonly textSpacingTrim: TextSpacingTrim;
+  /** CSS Text 3 §9.2: which punctuation hangs outside the line (layout/inline/hanging-punctuation.ts). */
+  readonly hangingPunctuation: HangingPunctuation;
   /** CSS Transforms 1 §7: the functions in order (empty for `none`). */
   readonly transform: readonly TransformFunction[];
   readonly transformOrigin: TransformOrigin;

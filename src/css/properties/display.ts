@@ -119,12 +119,18 @@ const blockEllipsis = longhand<'blockEllipsis', TextOverflowEnd>({
 });
 
 /**
- * `line-clamp: none | <integer [1,∞]> || <'block-ellipsis'>` (CSS Overflow 4): `max-lines`
- * and `block-ellipsis` (`auto` unless given); its `continue: discard` is what octavo does with
- * `max-lines` anyway.
+ * `continue: auto | discard | collapse` (CSS Overflow 4 §5.1): `discard` cuts the box's content at
+ * a page break and drops the rest (layout/block/index.ts); `collapse`, which `line-clamp` sets, is
+ * what `max-lines` does anyway (octavo clamps with any `continue`).
  */
-const lineClamp = shorthand('line-clamp', ['max-lines', 'block-ellipsis'], (nodes) => {
-  if (nodes.length === 1 && identOf(nodes[0]) === 'none') return new Map<string, unknown>([['max-lines', 'none'], ['block-ellipsis', 'clip']]);
+const continueProperty = keywordProperty({ name: 'continue', key: 'continue', keywords: ['auto', 'discard', 'collapse'], initial: 'auto', inherited: false });
+
+/**
+ * `line-clamp: none | <integer [1,∞]> || <'block-ellipsis'>` (CSS Overflow 4): `max-lines`,
+ * `block-ellipsis` (`auto` unless given) and `continue: collapse`.
+ */
+const lineClamp = shorthand('line-clamp', ['max-lines', 'block-ellipsis', 'continue'], (nodes) => {
+  if (nodes.length === 1 && identOf(nodes[0]) === 'none') return new Map<string, unknown>([['max-lines', 'none'], ['block-ellipsis', 'clip'], ['continue', 'auto']]);
   if (nodes.length < 1 || nodes.length > 2) return INVALID;
   let lines: number | undefined;
   let ellipsis: TextOverflowEnd | undefined;
@@ -136,7 +142,7 @@ const lineClamp = shorthand('line-clamp', ['max-lines', 'block-ellipsis'], (node
     else return INVALID;
   }
   if (lines === undefined || lines < 1) return INVALID;
-  return new Map<string, unknown>([['max-lines', lines], ['block-ellipsis', ellipsis ?? 'ellipsis']]);
+  return new Map<string, unknown>([['max-lines', lines], ['block-ellipsis', ellipsis ?? 'ellipsis'], ['continue', 'collapse']]);
 });
 
 /** `-webkit-line-clamp: none | <integer [1,∞]>` (CSS Overflow 4, the legacy form; css/compute.ts). */
@@ -222,6 +228,7 @@ export const DISPLAY_PROPERTIES: readonly PropertyDef[] = [
   textOverflow,
   maxLines,
   blockEllipsis,
+  continueProperty,
   lineClamp,
   webkitLineClamp,
   keywordProperty({ name: '-webkit-box-orient', key: 'webkitBoxOrient', keywords: ['horizontal', 'vertical'], initial: 'horizontal', inherited: false, aliases: { 'inline-axis': 'horizontal', 'block-axis': 'vertical' } }),

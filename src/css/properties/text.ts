@@ -1,5 +1,5 @@
 /** CSS Text 3, CSS Writing Modes 3 (direction, unicode-bidi) and CSS 2 §10.8 (vertical-align). */
-import type { TextAlign, VerticalAlign } from '../model/types.js';
+import type { HangingPunctuation, TextAlign, VerticalAlign } from '../model/types.js';
 import { identOf, singleIdent } from '../values/nodes.js';
 import type { SpecifiedLength } from '../values/units.js';
 import { computeLength, parseLength } from '../values/units.js';
@@ -98,6 +98,31 @@ const textIndent = longhand<'textIndent', SpecifiedLength>({
   compute: (value, ctx) => computeLength(value, ctx),
 });
 
+const NO_HANGING: HangingPunctuation = { first: false, end: 'none', last: false };
+
+/** `hanging-punctuation: none | [ first || [ force-end | allow-end ] || last ]` (CSS Text 3 §9.2). */
+const hangingPunctuation = longhand<'hangingPunctuation', HangingPunctuation>({
+  name: 'hanging-punctuation',
+  key: 'hangingPunctuation',
+  inherited: true,
+  initial: NO_HANGING,
+  parse: (nodes) => {
+    const words = nodes.map((node) => identOf(node));
+    if (words.length === 1 && words[0] === 'none') return NO_HANGING;
+    let first = false;
+    let last = false;
+    let end: HangingPunctuation['end'] = 'none';
+    for (const word of words) {
+      if (word === 'first' && !first) first = true;
+      else if (word === 'last' && !last) last = true;
+      else if ((word === 'force-end' || word === 'allow-end') && end === 'none') end = word === 'force-end' ? 'force' : 'allow';
+      else return INVALID;
+    }
+    return words.length === 0 ? INVALID : { first, end, last };
+  },
+  compute: (value) => value,
+});
+
 const overflowWrapValues = ['normal', 'break-word', 'anywhere'] as const;
 
 export const TEXT_PROPERTIES: readonly PropertyDef[] = [
@@ -113,6 +138,7 @@ export const TEXT_PROPERTIES: readonly PropertyDef[] = [
   keywordProperty({ name: 'overflow-wrap', key: 'overflowWrap', keywords: overflowWrapValues, initial: 'normal', inherited: true }),
   keywordProperty({ name: 'word-break', key: 'wordBreak', keywords: ['normal', 'break-all', 'keep-all', 'break-word'], initial: 'normal', inherited: true, aliases: { 'auto-phrase': 'normal' } }),
   keywordProperty({ name: 'text-spacing-trim', key: 'textSpacingTrim', keywords: ['normal', 'space-all', 'space-first', 'trim-start', 'trim-both', 'trim-all'], initial: 'normal', inherited: true, aliases: { auto: 'normal' } }),
+  hangingPunctuation,
   keywordProperty({ name: 'hyphens', key: 'hyphens', keywords: ['none', 'manual', 'auto'], initial: 'manual', inherited: true }),
   tabSize,
   verticalAlign,

@@ -17,15 +17,14 @@ font-variant-ligatures font-variant-east-asian font-variant-alternates font-vari
 font-optical-sizing font-language-override font-palette
 text-rendering text-decoration-skip-ink text-decoration-skip
 text-emphasis text-emphasis-color text-emphasis-style text-emphasis-position
-line-break hanging-punctuation text-wrap text-wrap-mode text-wrap-style white-space-collapse
+line-break text-wrap text-wrap-mode text-wrap-style white-space-collapse
 text-autospace initial-letter
 border-start-start-radius border-start-end-radius border-end-start-radius border-end-end-radius
 float-reference float-defer float-offset
 anchor running
 size marks bleed page-orientation
 shape-outside shape-margin shape-image-threshold list-style-marker counter marker-side
-speak speak-as quotes-style
-continue`;
+speak speak-as quotes-style`;
 
 export const UNSUPPORTED_PROPERTIES: ReadonlySet<string> = new Set(UNSUPPORTED.split(/\s+/).filter(Boolean));
 

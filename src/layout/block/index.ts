@@ -24,7 +24,7 @@ import { NO_EXCLUSIONS, floatsBottom } from '../exclusions.js';
 import { relativeTo } from '../fragment.js';
 import { blockContentOffset } from './alignment.js';
 import { isMulticol } from '../multicol/columns.js';
-import { clampLines } from './line-clamp.js';
+import { clampLines, withEllipsisOnLastLine } from './line-clamp.js';
 import { clonedRoom, forcedBreakOf } from '../break-token.js';
 
 /** Does the box start a new block formatting context (CSS2 §9.4.1)? Its margins then never collapse with its children's. */
@@ -52,7 +52,9 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
   const contentX = input.x + h.marginLeft + h.border.left + h.padding.left;
   const clone = style.boxDecorationBreak === 'clone';
   const clamp = box.kind === 'block' && style.maxLines !== 'none' ? style.maxLines : undefined;
-  const room = contentRoom(input.fragmentainer, h, clone, clamp !== undefined);
+  // its content is cut at the page end, the rest discarded (CSS Overflow 4 §5.1): the box ends on this page
+  const discard = box.kind === 'block' && style.continue === 'discard' && input.fragmentainer !== undefined;
+  const room = contentRoom(input.fragmentainer, h, clone || discard, clamp !== undefined && !discard);
   const frame: BlockFrame = {
     box: content,
     contentX,
@@ -68,8 +70,8 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
   const heightOnly = resume !== undefined && content.inlineContent && resume.kind === 'block';
   const layChildren = (room: BlockFrame): ChildrenResult => clampedChildren(heightOnly ? noChildren(room)
     : content.inlineContent ? layoutLines(room, content, ctx, resume) : layoutBlockChildren(room, content, ctx, resume), clamp, style, ctx);
-  const laidChildren = layChildren(frame);
-  const children = clone ? laidChildren : withBlockEndEdges(laidChildren, frame, { style, edges: h.padding.bottom + h.border.bottom, containingHeight: input.containingHeight, edgesY, separatesTop: top.separates }, layChildren);
+  const laidChildren = discard ? discardedAfterBreak(layChildren(frame), style, ctx) : layChildren(frame);
+  const children = clone || discard ? laidChildren : withBlockEndEdges(laidChildren, frame, { style, edges: h.padding.bottom + h.border.bottom, containingHeight: input.containingHeight, edgesY, separatesTop: top.separates }, layChildren);
   if (children.pushed && !(input.fragmentainer?.atTop ?? true)) return { kind: 'pushed' };
 
   const { breakToken, broken, bottom, vertical, autoHeight, contentHeight } = settleBlockEnd({
@@ -350,12 +352,24 @@ function overflowsUnsplittably(box: LayoutBox, borderBottom: number, input: Layo
 
 /**
  * The fragmentainer the content is laid out in: none for a clamped box (laid out whole, then cut
- * after its lines: line-clamp.ts), above the bottom padding and border drawn at every break for
- * `box-decoration-break: clone`.
+ * after its lines: line-clamp.ts), above the bottom padding and border for one that draws them at
+ * every break (`box-decoration-break: clone`) or ends at the page end (`continue: discard`).
  */
-function contentRoom(page: Fragmentainer | undefined, h: HorizontalMetrics, clone: boolean, clamped: boolean): Fragmentainer | undefined {
+function contentRoom(page: Fragmentainer | undefined, h: HorizontalMetrics, aboveEdges: boolean, clamped: boolean): Fragmentainer | undefined {
   if (page === undefined || clamped) return undefined;
-  return clone ? clonedRoom(page, h.padding.bottom + h.border.bottom) : page;
+  return aboveEdges ? clonedRoom(page, h.padding.bottom + h.border.bottom) : page;
+}
+
+/**
+ * The children of a `continue: discard` box (CSS Overflow 4 §5.1) cut at the page end: what
+ * continues is dropped instead of resumed on the next page, and the last line kept ends with
+ * `block-ellipsis` (as the clamp's last line does: line-clamp.ts). A break where only floats
+ * continue cuts no line: it is dropped without an ellipsis.
+ */
+function discardedAfterBreak(children: ChildrenResult, style: ComputedStyle, ctx: LayoutContext): ChildrenResult {
+  if (children.breakToken === undefined || children.pushed) return children;
+  const fragments = children.breakToken.atBlockEnd === true ? children.fragments : withEllipsisOnLastLine(children.fragments, style, establishesBfc, ctx.text);
+  return { ...children, fragments, breakToken: undefined };
 }
 
 /**
@@ -401,6 +415,6 @@ function clampedChildren(children: ChildrenResult, lines: number | undefined, st
   if (lines === undefined) return children;
   const clamped = clampLines(children.fragments, lines, style, establishesBfc, ctx.text);
   if (clamped === undefined) return children;
-  // the content ends at the line: no margin below it collapses through the box's bottom
-  return { ...children, fragments: clamped.fragments, endY: clamped.endY, strut: EMPTY_STRUT, baselines: { ...children.baselines, last: clamped.lastBaseline } };
+  // the content ends at the line: no margin below it collapses through the box's bottom, nothing continues on a next page
+  return { ...children, fragments: clamped.fragments, endY: clamped.endY, strut: EMPTY_STRUT, baselines: { ...children.baselines, last: clamped.lastBaseline }, breakToken: undefined };
 }

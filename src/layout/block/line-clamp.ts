@@ -134,6 +134,30 @@ function cutBlock(block: BoxFragment, inside: ClampPoint, ctx: CutContext): BoxF
   };
 }
 
+/**
+ * `continue: discard` (CSS Overflow 4 §5.1): the container's content cut at a page break, the
+ * last line kept before it — in the container's formatting context, as the clamp counts lines —
+ * ends with `block-ellipsis` as the Nth line of a clamp does. The same list when it has no line.
+ */
+export function withEllipsisOnLastLine(fragments: readonly Fragment[], style: ComputedStyle, startsContext: (box: LayoutBox) => boolean, text: TextSystem): readonly Fragment[] {
+  return lastLineEllipsized(fragments, { style, text }, startsContext, undefined) ?? fragments;
+}
+
+function lastLineEllipsized(fragments: readonly Fragment[], ctx: CutContext, startsContext: (box: LayoutBox) => boolean, marker: ComputedStyle | undefined): Fragment[] | undefined {
+  for (let i = fragments.length - 1; i >= 0; i--) {
+    const fragment = fragments[i]!;
+    let replaced: Fragment | undefined;
+    if (fragment.kind === 'line') {
+      if (fragment.height > 0 && !isMarkerLine(fragment, marker)) replaced = withEllipsis(fragment, ctx);
+    } else if (countsLines(fragment, startsContext)) {
+      const children = lastLineEllipsized(fragment.children, { ...ctx, style: fragment.style }, startsContext, markerStyleOf(fragment));
+      if (children !== undefined) replaced = { ...fragment, children };
+    }
+    if (replaced !== undefined) return [...fragments.slice(0, i), replaced, ...fragments.slice(i + 1)];
+  }
+  return undefined;
+}
+
 function withEllipsis(line: LineFragment, ctx: CutContext): LineFragment {
   const end = ctx.style.blockEllipsis;
   return end === 'clip' ? line : ellipsizedLine(line, { width: line.width, rtl: ctx.style.direction === 'rtl' }, end, ctx.style, ctx.text);

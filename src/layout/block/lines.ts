@@ -186,7 +186,7 @@ function lineAt(flow: LinesFlow, at: InlineResume, y: number, state: LinesState)
     const band = freeBand(current.exclusions, top, flow.strutHeight, left, right);
     const room = { width: band.right - band.left, contentWidth: frame.contentWidth };
     const line = layoutLine(flow.box, flow.measured, at, room, inlineEnv(flow.ctx));
-    const overflows = lineContentWidth(line.pieces, line.cloned) > room.width + 0.01 && room.width < frame.contentWidth;
+    const overflows = lineContentWidth(line.pieces, line.cloned, line.hang) > room.width + 0.01 && room.width < frame.contentWidth;
     const below = overflows ? nextFloatBottom(current.exclusions, top, Math.max(flow.strutHeight, line.height)) : undefined;
     if (below !== undefined) {
       top = below;

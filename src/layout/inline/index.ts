@@ -14,6 +14,7 @@ import { plainTextIntrinsicSizes } from './plain-text.js';
 import type { ClonedEdges, LinePieces } from './line-breaker.js';
 import { NO_CLONED_EDGES, breakLine } from './line-breaker.js';
 import { clonedEdges } from './pieces.js';
+import type { LineHang } from './hanging-punctuation.js';
 import type { LaidOutLine } from './line-box.js';
 import { buildLine } from './line-box.js';
 import { ellipsizedLine, textOverflowAtEnd } from './ellipsis.js';
@@ -30,6 +31,8 @@ export interface InlineLine extends LaidOutLine {
   readonly start: InlineResume;
   readonly next: InlineResume;
   readonly pieces: LinePieces['pieces'];
+  /** The punctuation hanging at its start and end (hanging-punctuation.ts). */
+  readonly hang: LineHang;
   /** The edges `box-decoration-break: clone` boxes repeat on the line besides its pieces: at its start, and at its end. */
   readonly cloned: ClonedEdges;
 }
@@ -59,6 +62,8 @@ export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: Inl
     splitter: measured.splitter,
     cloned,
     firstOrAfterForcedBreak: first || (at.tail === undefined && afterForcedBreak(measured.pieces[at.index - 1])),
+    firstLine: first,
+    mayHang: !rtl,
   });
   const openAtEnd = openAfter(openAtStart, line.pieces);
   const end = openAtEnd.length === 0 ? 0 : clonedEdges(openAtEnd, room.contentWidth, 'end');
@@ -66,6 +71,7 @@ export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: Inl
   const laid = buildLine({
     pieces: line.pieces,
     forcedBreak: line.forcedBreak,
+    hang: line.hang,
     openAtStart,
     clonedEdges: onLine.start + onLine.end,
     rootStyle: box.style,
@@ -78,19 +84,19 @@ export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: Inl
     metrics: env.metrics,
   });
   const overflowEnd = textOverflowAtEnd(box.style, rtl);
-  const fragment = overflowEnd !== 'clip' && indent + lineContentWidth(line.pieces, onLine) > room.width + 0.01
+  const fragment = overflowEnd !== 'clip' && indent + lineContentWidth(line.pieces, onLine, line.hang) > room.width + 0.01
     ? ellipsizedLine(laid.fragment, { width: room.width, rtl }, overflowEnd, box.style, env.text)
     : laid.fragment;
   // field by field: spreading here took V8's slow generic copy
   return {
     height: laid.height, baseline: laid.baseline, fragment, start: at,
-    next: { index: next.index, tail: next.tail, open: openAtEnd }, pieces: line.pieces, cloned: onLine,
+    next: { index: next.index, tail: next.tail, open: openAtEnd }, pieces: line.pieces, cloned: onLine, hang: line.hang,
   };
 }
 
-/** Width of a line's content without the spaces at its end (they hang): what must fit in its line box. */
-export function lineContentWidth(pieces: LinePieces['pieces'], cloned: ClonedEdges): number {
-  let width = cloned.start + cloned.end;
+/** Width of a line's content without the spaces and punctuation that hang at its ends: what must fit in its line box. */
+export function lineContentWidth(pieces: LinePieces['pieces'], cloned: ClonedEdges, hang: LineHang): number {
+  let width = cloned.start + cloned.end - hang.start - hang.end;
   for (const piece of pieces) width += piece.width;
   const last = pieces[pieces.length - 1];
   return last !== undefined && last.kind === 'text' ? width - last.trailingSpace - last.endSpacing : width;

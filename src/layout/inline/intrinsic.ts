@@ -14,6 +14,7 @@ import { resolveTab } from './measure.js';
 import type { Splitter } from './split.js';
 import { graphemesCountForMinContent } from './split.js';
 import { endOfClosingRun, hangingWidth } from './line-breaker.js';
+import { lineEndTrim, lineEndTrimming, lineStartTrimmed, trimsLineStart } from './spacing-trim.js';
 
 export type { IntrinsicSizes };
 
@@ -25,10 +26,13 @@ export function inlineIntrinsicSizes(pieces: readonly Piece[], splitter: Splitte
   // `box-decoration-break: clone` boxes open here: every line they continue on starts with their
   // start edges and every line they break on ends with their end edges (as line-breaker.ts)
   const cloned = new ClonedOpen();
+  // no text yet on the max-content line (it starts the block or follows a forced break) / on the min-content one
+  let lineStart = true;
+  let chunkStart = true;
   for (let i = 0; i < pieces.length; i++) {
     const original = pieces[i]!;
     const piece = original.kind === 'text' && original.tab !== undefined ? resolveTab(original, line) : original;
-    const hang = hangingWidth(piece);
+    const hang = endWidth(piece);
     // A leader's pattern fills the free space of its line (GCPM 3 §4): it asks for none of its own,
     // so a shrink-to-fit box (a float, a table cell) is as wide as the rest of its content.
     const leaderPattern = piece.kind === 'text' && piece.parent?.leader === true;
@@ -45,8 +49,11 @@ export function inlineIntrinsicSizes(pieces: readonly Piece[], splitter: Splitte
         minContent = Math.max(minContent, chunk + inner.first + cloned.end, inner.widest + cloned.start + cloned.end);
         chunk = cloned.start + inner.last;
       } else {
-        chunk += piece.width;
+        chunk += piece.width - (chunkStart ? startTrim(piece, lineStart) : 0);
       }
+      if (lineStart) line -= startTrim(piece, true);
+      lineStart = false;
+      chunkStart = false;
     } else if (piece.kind === 'anchor') {
       // a float takes its own line at min-content and sits beside the text at max-content
       const float = anchorSizes(piece.box);
@@ -74,12 +81,28 @@ export function inlineIntrinsicSizes(pieces: readonly Piece[], splitter: Splitte
     if (piece.forcedBreakAfter) maxContent = Math.max(maxContent, line - hang + cloned.end);
     if (piece.breakAfter) chunk = cloned.start;
     if (piece.forcedBreakAfter) line = cloned.start;
+    if (piece.breakAfter) chunkStart = true;
+    if (piece.forcedBreakAfter) lineStart = true;
   }
   const last = pieces[pieces.length - 1];
-  const hang = last !== undefined ? hangingWidth(last) : 0;
+  const hang = last !== undefined ? endWidth(last) : 0;
   minContent = Math.max(minContent, chunk - hang);
   maxContent = Math.max(maxContent, line - hang, minContent);
   return { minContent, maxContent };
+}
+
+/**
+ * Width `text-spacing-trim` trims from an opening bracket starting a line (line-breaker.ts):
+ * `firstOrAfterForcedBreak` for a block's first line and one after a forced break.
+ */
+function startTrim(piece: TextPiece, firstOrAfterForcedBreak: boolean): number {
+  return trimsLineStart(piece.style.textSpacingTrim, firstOrAfterForcedBreak) ? piece.width - lineStartTrimmed(piece).width : 0;
+}
+
+/** Width that does not count at the end of a line: hanging spaces, and the half of a closing mark `text-spacing-trim: trim-both` trims there. */
+function endWidth(piece: Piece): number {
+  const trimmed = piece.kind === 'text' && lineEndTrimming(piece.style.textSpacingTrim) === 'always' ? lineEndTrim(piece) : 0;
+  return hangingWidth(piece) + trimmed;
 }
 
 /** The start and end edges of the cloned inline boxes open at a point of the content. */

@@ -18,6 +18,7 @@ import { fillLeader } from './leader.js';
 import { justificationOpportunities, NO_OPPORTUNITIES } from './justify.js';
 import type { InlineMetrics, MetricsEnv } from './vertical-align.js';
 import { baselineShift, inlineMetrics } from './vertical-align.js';
+import type { LineHang } from './hanging-punctuation.js';
 
 export interface LaidOutLine {
   /**
@@ -40,6 +41,8 @@ export interface LineSpec {
   readonly openAtStart: readonly InlineBox[];
   /** The edges `box-decoration-break: clone` boxes repeat on this line (pieces.ts clonedEdges): start edges of those open at its start, end edges of those open at its end. */
   readonly clonedEdges: number;
+  /** The punctuation hanging outside the line at its start and end (hanging-punctuation.ts): drawn, not counted for alignment and justification. */
+  readonly hang: LineHang;
   /** The block container's style (the root inline box, the strut). */
   readonly rootStyle: ComputedStyle;
   /** Bidi paragraph level: 1 puts the start on the right. */
@@ -60,7 +63,7 @@ export function buildLine(spec: LineSpec): LaidOutLine {
   const trim = trailingTrim(line);
   const lastContent = lastContentIndex(line);
   const endSpacing = lastContent >= 0 ? (line[lastContent] as Extract<Piece, { kind: 'text' }>).endSpacing : 0;
-  const used = line.reduce((total, piece) => total + piece.width, spec.clonedEdges) - trim.width - endSpacing;
+  const used = line.reduce((total, piece) => total + piece.width, spec.clonedEdges) - trim.width - endSpacing - spec.hang.start - spec.hang.end;
   const free = spec.availableWidth - spec.indent - used;
   const rtl = spec.paragraphLevel % 2 === 1;
   // A leader takes the line's free space, or gives up its pattern to a line too short for it (GCPM 3 §4).
@@ -71,7 +74,8 @@ export function buildLine(spec: LineSpec): LaidOutLine {
   const opportunities = align === 'justify' && free > 0 ? justificationOpportunities(line, trim.pieceIndex) : NO_OPPORTUNITIES;
   const spaces = opportunities.count;
   const justify = { extra: spaces > 0 ? free / spaces : 0, after: opportunities.after };
-  const startIndent = rtl ? 0 : spec.indent;
+  // the content starts before the start edge by the mark hanging there
+  const startIndent = (rtl ? 0 : spec.indent) - spec.hang.start;
   const startX = leader ? startIndent : startIndent + (align === 'right' || (align === 'justify' && rtl && spaces === 0) ? free : align === 'center' ? free / 2 : 0);
   const placed = placeHorizontally({
     pieces: line, openAtStart: spec.openAtStart, trimmed: trim.removeGlyphs ? trim.pieceIndex : -1, lastContent,

@@ -13,7 +13,9 @@ import type { Piece } from './pieces.js';
 import { continuesLongWord } from './pieces.js';
 import type { TextPiece } from './measure.js';
 import { resolveTab } from './measure.js';
-import { lineStartTrimmed, trimsLineStart } from './spacing-trim.js';
+import { lineEndTrim, lineEndTrimmed, lineEndTrimming, lineStartTrimmed, trimsLineStart } from './spacing-trim.js';
+import type { LineHang } from './hanging-punctuation.js';
+import { NO_HANG, endHang, startHang } from './hanging-punctuation.js';
 import type { Splitter } from './split.js';
 import { mayBreakAnywhere } from './split.js';
 import type { InlineResume } from './resume.js';
@@ -22,6 +24,8 @@ export interface LinePieces {
   /** The line's pieces in logical order (split words appear as their parts). */
   readonly pieces: readonly Piece[];
   readonly forcedBreak: boolean;
+  /** The punctuation hanging outside the line at its start and end (hanging-punctuation.ts): not counted for fit, alignment or justification. */
+  readonly hang: LineHang;
 }
 
 export interface BreakEnv {
@@ -34,6 +38,10 @@ export interface BreakEnv {
   readonly cloned: ClonedEdges;
   /** The line is a block's first or follows a forced break (`text-spacing-trim: space-first` keeps its start). */
   readonly firstOrAfterForcedBreak?: boolean;
+  /** The line is its element's first (`hanging-punctuation: first`). */
+  readonly firstLine?: boolean;
+  /** Punctuation may hang (`hanging-punctuation`): in a left-to-right paragraph. */
+  readonly mayHang?: boolean;
 }
 
 export interface ClonedEdges {
@@ -68,15 +76,34 @@ export function breakLine(pieces: readonly Piece[], at: InlineResume, env: Break
   // end edges of the cloned boxes open after the current piece
   let owed = env.cloned.end;
   let lastBreak = -1; // index in `line` after which the line may end
-  const done = (forced: boolean, next: InlineResume): { line: LinePieces; next: InlineResume } => ({ line: { pieces: line, forcedBreak: forced }, next });
+  // the piece that fits only with its end relieved: its closing mark trimmed (text-spacing-trim) or its stop hanging (allow-end)
+  let relievedToFit: Piece | undefined;
+  // the width of the opening mark hanging before the line's start (hanging-punctuation: first)
+  let startHanging = 0;
+  // what the last text piece frees when it ends the line (its end hanging or trimmed)
+  let endFree = 0;
+  const done = (forced: boolean, next: InlineResume): { line: LinePieces; next: InlineResume } => {
+    const end = lineEnd(line, { relievedToFit, lastLine: next.index >= pieces.length, mayHang: env.mayHang === true });
+    return { line: { pieces: line, forcedBreak: forced, hang: startHanging === 0 && end === 0 ? NO_HANG : { start: startHanging, end } }, next };
+  };
   for (let j = at.index; j < pieces.length; j++) {
     let piece = pieceAt(pieces, at, j);
     if (piece.kind === 'text' && piece.tab !== undefined) piece = resolveTab(piece, offset + used);
     else if (piece.kind === 'text' && trimsLineStart(piece.style.textSpacingTrim, env.firstOrAfterForcedBreak ?? false) && startsLine(line)) piece = lineStartTrimmed(piece);
     else if (piece.kind === 'open' || piece.kind === 'close') owed += owedChange(piece);
-    const fits = used + piece.width - hangingWidth(piece) + owed <= available + EPSILON;
+    const hangsAtStart = piece.kind === 'text' && env.mayHang === true && env.firstLine === true && startsLine(line) ? startHang(piece) : 0;
+    if (hangsAtStart > 0) startHanging = hangsAtStart;
+    const hang = piece.kind === 'text' && env.mayHang === true ? endHang(piece, piece.style.hangingPunctuation.last && endsContent(pieces, j)) : undefined;
+    const always = hang?.always === true ? hang.width : 0;
+    // the width the line takes if it ends after this piece; box ends and spaces leave the text before them at its end
+    const width = used - (endsText(piece) ? 0 : endFree) + piece.width - hangsAtStart - hangingWidth(piece) + owed;
+    const fitsWhole = width - always <= available + EPSILON;
+    // a stop that may hang frees its whole width, a closing mark that may be trimmed half of it
+    const relief = fitsWhole || piece.kind !== 'text' ? 0 : hang !== undefined ? hang.width : lineEndTrim(piece);
+    const fits = fitsWhole || (relief > 0 && width - relief <= available + EPSILON);
+    if (fits && !fitsWhole) relievedToFit = piece;
     if (!fits && piece.kind === 'text') {
-      const room = available - used - owed;
+      const room = available - used - owed + hangsAtStart;
       const hyphenated = hyphenate(piece, room, env.splitter);
       const split = hyphenated ?? (piece.style.wordBreak === 'break-all' || (lastBreak < 0 && mayBreakAnywhere(piece))
         ? splitAtGrapheme(piece, room, env.splitter, lastBreak < 0 && line.every((p) => p.width === 0))
@@ -95,7 +122,8 @@ export function breakLine(pieces: readonly Piece[], at: InlineResume, env: Break
       return done(false, { index, tail: index === at.index ? at.tail : undefined });
     }
     line.push(piece);
-    used += piece.width;
+    used += piece.width - hangsAtStart;
+    if (endsText(piece)) endFree = fitsWhole ? always : relief;
     if (piece.forcedBreakAfter) {
       const end = endOfClosingRun(pieces, j + 1);
       for (let k = j + 1; k < end; k++) line.push(pieces[k]!);
@@ -108,6 +136,37 @@ export function breakLine(pieces: readonly Piece[], at: InlineResume, env: Break
     }
   }
   return done(false, { index: pieces.length, tail: undefined });
+}
+
+/**
+ * The end of the line's text (the ends of inline boxes, forced breaks, anchors and spaces may follow it):
+ * the stop or closing quote that hangs there (`hanging-punctuation`, hanging-punctuation.ts), its
+ * width returned; else the closing mark trimmed in place (CSS Text 4 §8.2, spacing-trim.ts) on
+ * every line with `trim-both`. Either only where the line fits thanks to it (`relievedToFit`) but
+ * for `force-end`, `last` and `trim-both`.
+ */
+function lineEnd(line: Piece[], at: { readonly relievedToFit: Piece | undefined; readonly lastLine: boolean; readonly mayHang: boolean }): number {
+  let i = line.length - 1;
+  while (i >= 0 && !endsText(line[i]!)) i--;
+  const last = line[i];
+  if (last === undefined || last.kind !== 'text') return 0;
+  const hang = at.mayHang ? endHang(last, at.lastLine) : undefined;
+  if (hang !== undefined) return hang.always || last === at.relievedToFit ? hang.width : 0;
+  const trim = lineEndTrim(last);
+  if (trim > 0 && (lineEndTrimming(last.style.textSpacingTrim) === 'always' || last === at.relievedToFit)) line[i] = lineEndTrimmed(last, trim);
+  return 0;
+}
+
+/** Whether the piece may end a line's text: anything but the ends of inline boxes, breaks, anchors and spaces alone (they go or hang). */
+function endsText(piece: Piece): boolean {
+  if (piece.kind === 'text') return piece.tab !== undefined || piece.width > piece.trailingSpace;
+  return piece.kind === 'atomic';
+}
+
+/** Whether the text piece at `index` ends the content (only inline box ends, breaks, anchors and spaces follow it). */
+function endsContent(pieces: readonly Piece[], index: number): boolean {
+  for (let k = index + 1; k < pieces.length; k++) if (endsText(pieces[k]!)) return false;
+  return true;
 }
 
 /**

@@ -11,7 +11,9 @@
  * one or a middle dot loses its end half. `trim-all` trims every such glyph (a middle dot a quarter
  * on each side). At the start of a line (`lineStartTrimmed`, from the line breaker) an opening
  * bracket loses its leading half with `trim-start`, `trim-both`, and `space-first` but on a block's
- * first line and after a forced break; line ends (`trim-both`) are not trimmed yet (warned).
+ * first line and after a forced break. At the end of a line (`lineEndTrimmed`, from the line breaker) a
+ * closing mark loses its trailing half with `trim-both`; with `normal`, `space-first` and
+ * `trim-start` only when the line would not fit otherwise (before justification).
  */
 import type { TextSpacingTrim } from '../../css/types.js';
 import type { GlyphRun, ShapedGlyph } from '../../text/types.js';
@@ -103,6 +105,35 @@ function isFullwidth(glyph: ShapedGlyph, size: number): boolean {
 /** Whether `value` trims an opening bracket at the start of a line (`firstOrAfterForcedBreak`: a block's first line, or one after a forced break). */
 export function trimsLineStart(value: TextSpacingTrim, firstOrAfterForcedBreak: boolean): boolean {
   return value === 'trim-start' || value === 'trim-both' || (value === 'space-first' && !firstOrAfterForcedBreak);
+}
+
+/**
+ * How `value` trims a closing mark at the end of a line: on every line (`trim-both`), only where the
+ * line would not fit otherwise (`normal`, `space-first`, `trim-start`), never (`space-all`, and
+ * `trim-all`, whose marks are all trimmed already).
+ */
+export function lineEndTrimming(value: TextSpacingTrim): 'always' | 'to-fit' | 'never' {
+  return value === 'trim-both' ? 'always' : value === 'space-all' || value === 'trim-all' ? 'never' : 'to-fit';
+}
+
+/** The px the piece's closing mark at its end may lose at the end of a line (half an em; 0 without one, or when already trimmed). */
+export function lineEndTrim(piece: TextPiece): number {
+  if (lineEndTrimming(piece.style.textSpacingTrim) === 'never') return 0;
+  const last = piece.runs[piece.runs.length - 1];
+  const glyph = last?.run.glyphs[last.run.glyphs.length - 1];
+  if (last === undefined || glyph === undefined || last.trailing || last.level % 2 === 1 || glyph.codePoints.length !== 1 || !isFullwidth(glyph, last.run.size)) return 0;
+  const half = last.run.size / 2;
+  // a mark already trimmed before the punctuation after it is not trimmed twice
+  if (classOf(glyph.codePoints[0]) !== 'close' || last.advances[last.advances.length - 1]! < last.run.size - half / 2) return 0;
+  return half;
+}
+
+/** The piece with its trailing closing mark trimmed by `trim` px (its advance shortened: the blank half is on its end side). */
+export function lineEndTrimmed(piece: TextPiece, trim: number): TextPiece {
+  const lastIndex = piece.runs.length - 1;
+  const last = piece.runs[lastIndex]!;
+  const advances = last.advances.map((advance, i) => (i === last.advances.length - 1 ? advance - trim : advance));
+  return { ...piece, runs: [...piece.runs.slice(0, lastIndex), { ...last, advances }], width: piece.width - trim };
 }
 
 /** The piece with its leading opening bracket trimmed by half an em (moved back, its advance shortened); the piece itself otherwise. */
