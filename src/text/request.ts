@@ -77,8 +77,10 @@ const NUMERIC_FEATURES: Readonly<Record<string, string>> = {
  */
 export function fontFeatures(style: ComputedStyle): Readonly<Record<string, number>> {
   const features: Record<string, number> = {};
-  if (style.fontKerning === 'none') features['kern'] = 0;
-  else if (style.fontKerning === 'normal') features['kern'] = 1;
+  // upright glyphs of vertical text kern with `vkrn` (upright.ts), only when asked for: HarfBuzz, and so Chromium, leaves it off by default
+  const vertical = verticalOf(style).vertical !== undefined;
+  if (style.fontKerning === 'none') Object.assign(features, vertical ? { kern: 0, vkrn: 0 } : { kern: 0 });
+  else if (style.fontKerning === 'normal') Object.assign(features, vertical ? { kern: 1, vkrn: 1 } : { kern: 1 });
   for (const keyword of style.fontVariantNumeric) {
     const tag = NUMERIC_FEATURES[keyword];
     if (tag !== undefined) features[tag] = 1;
