@@ -54,6 +54,21 @@ describe.skipIf(noCjk)(`vertical GPOS features of upright glyphs: vkrn, vpal, vh
     )).toEqual(['n 30x77.2', 'x 30x80', 's 30x80']);
   });
 
+  it('sets the proportional and full-width forms of font-variant-east-asian, as Chromium', async () => {
+    // Chromium 156: a 60x30, b 36.40625x30, d 60x30, f (upright, vertical) 30x60
+    const laid = await engine.layout({
+      template: '<!DOCTYPE html><html lang=ja><style>@page { size: 400px 300px; margin: 0 } body { margin: 0; font: 20px/30px "Noto Sans CJK JP" } div { float: left; clear: left }</style>'
+        + '<div id=a>ＡＢ１</div><div id=b style="font-variant-east-asian: proportional-width">ＡＢ１</div><div id=d style="font-variant: full-width">“あ”</div>'
+        + '<div id=f style="font-variant-east-asian: proportional-width; writing-mode: vertical-rl; text-orientation: upright">ＡＢ１</div>',
+      data: {},
+    });
+    checkDiagnostics(laid.diagnostics, []);
+    expect(['a', 'b', 'd', 'f'].map((id) => {
+      const f = findById(laid.pages[0]!, id)!;
+      return `${id} ${Math.round(f.width * 100) / 100}x${Math.round(f.height * 100) / 100}`;
+    })).toEqual(['a 60x30', 'b 36.4x30', 'd 60x30', 'f 30x60']);
+  });
+
   it('draws a glyph where its vertical placement moves it: vhal lifts 「 half an em', async () => {
     const inkedRows = async (style: string): Promise<number[]> => {
       const rows = await renderPage('<!DOCTYPE html><style>@page { size: 30px 60px; margin: 0 } body { margin: 0; font: 20px/30px "Noto Sans CJK JP" }'
