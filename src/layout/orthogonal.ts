@@ -143,7 +143,7 @@ function turnedTree(node: unknown, turn: (style: ComputedStyle) => ComputedStyle
   return copy;
 }
 
-/** `style` in the turned frame: sizes swapped, each side moved a quarter turn (clockwise, the frame's top is the page's right). */
+/** `style` in the turned frame: sizes swapped, each side (borders, padding, margins, insets) moved a quarter turn (clockwise, the frame's top is the page's right). */
 function turnedSides(style: ComputedStyle, clockwise: boolean): ComputedStyle {
   const [top, right, bottom, left] = clockwise ? (['Right', 'Bottom', 'Left', 'Top'] as const) : (['Left', 'Top', 'Right', 'Bottom'] as const);
   const read = (name: string): unknown => style[name as keyof ComputedStyle];
@@ -152,6 +152,8 @@ function turnedSides(style: ComputedStyle, clockwise: boolean): ComputedStyle {
     for (const suffix of ['Width', 'Style', 'Color']) turned[`border${to}${suffix}`] = read(`border${from}${suffix}`);
     turned[`padding${to}`] = read(`padding${from}`);
     turned[`margin${to}`] = read(`margin${from}`);
+    // the insets of a positioned box: `left: 1px` in the vertical flow is the turned frame's `bottom` (clockwise)
+    turned[to.toLowerCase()] = read(from.toLowerCase());
   }
   return {
     ...style, ...turned,

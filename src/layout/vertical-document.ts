@@ -57,14 +57,16 @@ export function turnedArea<A extends { readonly x: number; readonly y: number; r
  * each top-level fragment rotated a quarter turn about the point that maps the turned area onto
  * the page area — its top edge to the page area's right edge (clockwise) or its left edge
  * (`sideways-lr`); `vertical-lr` mirrors the lines within each fragment first, so that its first
- * line is at the page area's left edge.
+ * line is at the page area's left edge. Boxes placed against the page area (`placed: 'page'`:
+ * fixed and absolutely positioned boxes, whose insets were turned with them) turn with the whole
+ * area in every mode, so that `left: 1px` stays 1px from its left edge.
  */
-export function turnedOntoPage(fragments: readonly Fragment[], mode: VerticalMode, area: { readonly x: number; readonly y: number; readonly width: number; readonly height: number }): Fragment[] {
+export function turnedOntoPage(fragments: readonly Fragment[], mode: VerticalMode, area: { readonly x: number; readonly y: number; readonly width: number; readonly height: number }, placed: 'flow' | 'page' = 'flow'): Fragment[] {
   return fragments.map((fragment) => {
     if (fragment.kind !== 'box') return fragment;
     const lines = mode === 'vertical-lr' ? withLinesReversed(fragment) : fragment;
-    // the turned frame's extent across the page: the whole page area's width, or for vertical-lr the fragment's own
-    const across = mode === 'vertical-lr' ? fragment.y - area.y + fragment.height : area.width;
+    // the turned frame's extent across the page: the whole page area's width, or for vertical-lr's flow the fragment's own
+    const across = mode === 'vertical-lr' && placed === 'flow' ? fragment.y - area.y + fragment.height : area.width;
     const centre = mode === 'sideways-lr'
       ? { x: area.x + area.height / 2, y: area.y + area.height / 2 }
       : { x: area.x + across / 2, y: area.y + across / 2 };

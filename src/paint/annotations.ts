@@ -27,13 +27,26 @@ function boxAnnotations(f: BoxFragment, matrix: Matrix | undefined): DisplayItem
     items.push({ kind: 'link', rect: placed({ x: f.x, y: f.y, width: f.width, height: f.height }, matrix), url: href.trim(), ...(element.dom === undefined ? {} : { element: element.dom }) });
   }
   const id = element.attribs['id'];
-  if (id !== undefined && id !== '' && !f.continuedBefore) items.push({ kind: 'destination', name: id, y: f.y });
   const level = f.style.bookmarkLevel;
-  if (level !== 'none' && !f.continuedBefore) {
+  if (f.continuedBefore || ((id === undefined || id === '') && level === 'none')) return items;
+  const target = destinationOf(f, matrix);
+  if (id !== undefined && id !== '') items.push({ kind: 'destination', name: id, ...target });
+  if (level !== 'none') {
     const title = f.style.bookmarkLabel.map((item) => (item.kind === 'string' ? item.value : '')).join('');
-    if (title !== '') items.push({ kind: 'bookmark', level, title, y: f.y, open: f.style.bookmarkState === 'open' });
+    if (title !== '') items.push({ kind: 'bookmark', level, title, ...target, open: f.style.bookmarkState === 'open' });
   }
   return items;
+}
+
+/**
+ * Where a destination points: the top of the box as drawn, and for a box turned by a transform
+ * (a rotated element, every box of a vertical document) its left edge too — its lines do not
+ * start at the page's left edge then.
+ */
+function destinationOf(f: BoxFragment, matrix: Matrix | undefined): { readonly y: number; readonly x?: number } {
+  const drawn = placed({ x: f.x, y: f.y, width: f.width, height: f.height }, matrix);
+  const turned = matrix !== undefined && (matrix[1] !== 0 || matrix[2] !== 0);
+  return turned ? { y: drawn.y, x: drawn.x } : { y: drawn.y };
 }
 
 /** `matrix`: the transforms of the ancestors, composed (page px). */

@@ -153,9 +153,12 @@ export type DisplayItem =
       readonly element?: DomElement;
     }
   /** An outline entry (`bookmark-level`, `bookmark-label`; `open` from `bookmark-state`: its children shown). */
-  | { readonly kind: 'bookmark'; readonly level: number; readonly title: string; readonly y: number; readonly open: boolean }
-  /** A named destination (ISO 32000-1 §12.3.2.3) for an element's id, at the top of its first box: the target of `href="#id"`. */
-  | { readonly kind: 'destination'; readonly name: string; readonly y: number }
+  | { readonly kind: 'bookmark'; readonly level: number; readonly title: string; readonly y: number; readonly x?: number; readonly open: boolean }
+  /**
+   * A named destination (ISO 32000-1 §12.3.2.3) for an element's id, at the top of its first box
+   * (and its left edge, `x`, when the box is turned): the target of `href="#id"`.
+   */
+  | { readonly kind: 'destination'; readonly name: string; readonly y: number; readonly x?: number }
   /**
    * Tagged PDF (ISO 32000-1 §14.7-14.8): the items up to the matching `end-marked` are content
    * of `element` (a marked-content sequence of its structure element). Painting items outside

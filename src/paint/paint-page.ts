@@ -179,6 +179,6 @@ function paintFlow(page: PageLayout, paint: PaintDocumentOptions = {}): PaintedF
   }
   // shrink to fit (layout/document.ts): the flow scaled down, its links and destinations with it
   items.push({ kind: 'push-transform', matrix: shrunk }, ...flow, { kind: 'pop-transform' });
-  const annotations = collectAnnotations(page.children, [], shrunk).map((item) => ('y' in item ? { ...item, y: shrunk[3] * item.y + shrunk[5] } : item));
+  const annotations = collectAnnotations(page.children, [], shrunk);
   return { items, annotations, canvasSource: canvas?.source };
 }

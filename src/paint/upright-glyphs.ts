@@ -25,8 +25,9 @@ export function uprightGlyphItems(run: PlacedRun, upright: UprightMetrics, basel
     const place = glyph.upright;
     if (path.length > 0 && color.a > 0 && place !== undefined) {
       // glyph x → up the turned line, glyph y (down) → along it: upright once the flow turns back;
-      // xOffset moves it along the line (a start trimmed by text-spacing-trim)
-      const matrix = [0, -1, 1, 0, pen + glyph.xOffset + place.originY, centre + place.width / 2] as const;
+      // xOffset moves it along the line (a start trimmed by text-spacing-trim), the font's placement in its own frame
+      const placement = place.placement ?? { x: 0, y: 0 };
+      const matrix = [0, -1, 1, 0, pen + glyph.xOffset + place.originY + placement.y, centre + place.width / 2 - placement.x] as const;
       items.push({ kind: 'push-transform', matrix }, { kind: 'fill-path', path, color }, { kind: 'pop-transform' });
     }
     pen += run.advances[i] ?? glyph.advance;

@@ -1,7 +1,7 @@
 /**
  * Document outline (ISO 32000-1 §12.3.3): bookmark items (h1-h6 or `bookmark-level`) nest by
  * level — an item becomes the child of the nearest earlier item with a lower level — and each
- * points at its page with an /XYZ destination at the item's y.
+ * points at its page with an /XYZ destination at the item's y (and x, for a turned box).
  */
 import { PT_PER_PX } from '../geometry/types.js';
 import type { PdfKitDocument, PdfKitOutline } from './pdfkit-document.js';
@@ -13,6 +13,8 @@ export interface Bookmark {
   readonly page: number;
   /** px from the page top. */
   readonly y: number;
+  /** px from the page's left edge, for a turned box (0 otherwise). */
+  readonly x?: number;
   /** Whether its children are shown (`bookmark-state: open`). */
   readonly open: boolean;
 }
@@ -33,7 +35,7 @@ export function writeOutline(doc: PdfKitDocument, bookmarks: readonly Bookmark[]
     const node = (parent?.node ?? doc.outline).addItem(bookmark.title, {
       pageNumber: bookmark.page,
       top: Math.max(0, bookmark.y) * PT_PER_PX,
-      left: pageWidthsPt[bookmark.page] ?? 0,
+      left: (pageWidthsPt[bookmark.page] ?? 0) - Math.max(0, bookmark.x ?? 0) * PT_PER_PX,
       expanded: false, // /Count is set below: PDFKit counts only the children of open items
     });
     const item: Item = { open: bookmark.open, node, kids: [] };

@@ -360,12 +360,13 @@ function drawItem(ctx: PageContext, item: DisplayItem, pageIndex: number, writer
     case 'link':
       return addLink(ctx.resources.doc, item, writer.structure, pageIndex);
     case 'bookmark':
-      writer.bookmarks.push({ level: item.level, title: item.title, page: pageIndex, y: item.y + ctx.bleed, open: item.open });
+      writer.bookmarks.push({ level: item.level, title: item.title, page: pageIndex, y: item.y + ctx.bleed, ...(item.x === undefined ? {} : { x: item.x + ctx.bleed }), open: item.open });
       return;
     case 'destination':
       if (!writer.destinations.has(item.name)) {
         writer.destinations.add(item.name);
-        ctx.resources.doc.addNamedDestination(item.name, 'XYZ', 0, (Math.max(0, item.y) + ctx.bleed) * PT_PER_PX, null);
+        const left = item.x === undefined ? 0 : (Math.max(0, item.x) + ctx.bleed) * PT_PER_PX;
+        ctx.resources.doc.addNamedDestination(item.name, 'XYZ', left, (Math.max(0, item.y) + ctx.bleed) * PT_PER_PX, null);
       }
       return;
     case 'begin-tag':

@@ -25,5 +25,40 @@ export function findBreakOpportunities(text: string): BreakOpportunity[] {
       opportunities.push({ index: text.length, required: true });
     }
   }
-  return opportunities;
+  return withBreaksBeforeSmallKana(text, opportunities);
+}
+
+/**
+ * UAX #14 resolves class CJ (small kana ぁっゃ…, the prolonged sound mark ー) to NS: no break
+ * before them, as `line-break: strict` asks. CSS Text 3 §5.3 allows these breaks with `normal`
+ * (and `auto`, which Chromium prints as `normal`): a CJ character after kana or a Han character
+ * may start a line. octavo does not read `line-break` yet, so this is the rule for all text.
+ */
+function withBreaksBeforeSmallKana(text: string, opportunities: BreakOpportunity[]): BreakOpportunity[] {
+  let added: number[] | undefined;
+  for (let i = 1; i < text.length; i++) {
+    if (!isSmallKanaClass(text.charCodeAt(i))) continue;
+    const previous = text.codePointAt(i >= 2 && isLowSurrogate(text.charCodeAt(i - 1)) ? i - 2 : i - 1)!;
+    if (KANA_OR_HAN.test(String.fromCodePoint(previous))) (added ??= []).push(i);
+  }
+  if (added === undefined) return opportunities;
+  const known = new Set(opportunities.map((o) => o.index));
+  const extra = added.filter((index) => !known.has(index)).map((index) => ({ index, required: false }));
+  return [...opportunities, ...extra].sort((a, b) => a.index - b.index);
+}
+
+const KANA_OR_HAN = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}\u30fc\uff70]/u;
+
+const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
+
+/** Line_Break class CJ of the Basic Multilingual Plane (UAX #14, LineBreak.txt). */
+function isSmallKanaClass(code: number): boolean {
+  switch (code) {
+    case 0x3041: case 0x3043: case 0x3045: case 0x3047: case 0x3049: case 0x3063: case 0x3083: case 0x3085: case 0x3087: case 0x308e:
+    case 0x3095: case 0x3096: case 0x30a1: case 0x30a3: case 0x30a5: case 0x30a7: case 0x30a9: case 0x30c3: case 0x30e3: case 0x30e5:
+    case 0x30e7: case 0x30ee: case 0x30f5: case 0x30f6: case 0x30fc:
+      return true;
+    default:
+      return (code >= 0x31f0 && code <= 0x31ff) || (code >= 0xff67 && code <= 0xff70);
+  }
 }

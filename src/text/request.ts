@@ -71,16 +71,35 @@ const NUMERIC_FEATURES: Readonly<Record<string, string>> = {
   'slashed-zero': 'zero',
 };
 
+/** CSS Fonts 4 §6.10 `font-variant-east-asian` keywords and the features they turn on. */
+const EAST_ASIAN_FEATURES: Readonly<Record<string, string>> = {
+  'jis78': 'jp78',
+  'jis83': 'jp83',
+  'jis90': 'jp90',
+  'jis04': 'jp04',
+  'simplified': 'smpl',
+  'traditional': 'trad',
+  'full-width': 'fwid',
+  'proportional-width': 'pwid',
+  'ruby': 'ruby',
+};
+
 /**
  * CSS Fonts 4 §7.2 "Feature precedence": defaults (kerning and standard ligatures, applied by the
  * shaper unless turned off), then font-kerning and font-variant-*, then font-feature-settings.
  */
 export function fontFeatures(style: ComputedStyle): Readonly<Record<string, number>> {
   const features: Record<string, number> = {};
-  if (style.fontKerning === 'none') features['kern'] = 0;
-  else if (style.fontKerning === 'normal') features['kern'] = 1;
+  // upright glyphs of vertical text kern with `vkrn` (upright.ts), only when asked for: HarfBuzz, and so Chromium, leaves it off by default
+  const vertical = verticalOf(style).vertical !== undefined;
+  if (style.fontKerning === 'none') Object.assign(features, vertical ? { kern: 0, vkrn: 0 } : { kern: 0 });
+  else if (style.fontKerning === 'normal') Object.assign(features, vertical ? { kern: 1, vkrn: 1 } : { kern: 1 });
   for (const keyword of style.fontVariantNumeric) {
     const tag = NUMERIC_FEATURES[keyword];
+    if (tag !== undefined) features[tag] = 1;
+  }
+  for (const keyword of style.fontVariantEastAsian) {
+    const tag = EAST_ASIAN_FEATURES[keyword];
     if (tag !== undefined) features[tag] = 1;
   }
   // §6.6 the font's glyphs only, as Chromium and WeasyPrint: no synthesized superscripts (docs/typography.md)

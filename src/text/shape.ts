@@ -1,6 +1,7 @@
 /**
  * Shaping one run of text in one face: fontkit's OpenType layout (GSUB substitutions such as
- * ligatures, GPOS/kern positioning), advances scaled from font units to px (text/advance.ts).
+ * ligatures, GPOS/kern positioning), advances scaled from font units to px (text/advance.ts);
+ * upright glyphs of vertical text take their vertical metrics and positions (upright.ts).
  */
 import type { FontFace, GlyphRun, ShapedGlyph } from './types.js';
 import type { FontProgram, LaidOutGlyph } from './fontkit.js';
@@ -8,6 +9,7 @@ import { layoutProgram } from './fontkit.js';
 import { mirroredCodePoint } from './bidi.js';
 import { fastLayout } from './fast-layout.js';
 import { glyphAdvance, type GlyphAdvances } from './advance.js';
+import { uprightRun } from './upright.js';
 
 export interface ShapeRunInput {
   readonly face: FontFace;
@@ -19,6 +21,8 @@ export interface ShapeRunInput {
   readonly direction?: 'ltr' | 'rtl';
   /** How advances are sized (text/advance.ts); default exact. */
   readonly advances?: GlyphAdvances;
+  /** Set upright in vertical text (upright.ts). */
+  readonly upright?: boolean;
 }
 
 export interface ShapeRunResult {
@@ -29,8 +33,8 @@ export interface ShapeRunResult {
 
 export function shapeRun(input: ShapeRunInput): ShapeRunResult {
   const program = input.face.program as FontProgram;
-  // (colour glyphs advance by their bitmaps: always through toGlyphRun)
-  const fast = input.face.color === undefined ? fastLayout(program, input.text, input.features, input.direction, { scale: input.size / input.face.unitsPerEm, advances: input.advances }) : undefined;
+  // (colour glyphs advance by their bitmaps: always through toGlyphRun; upright glyphs need their vertical positions)
+  const fast = input.face.color === undefined && input.upright !== true ? fastLayout(program, input.text, input.features, input.direction, { scale: input.size / input.face.unitsPerEm, advances: input.advances }) : undefined;
   if (fast !== undefined) return { run: { face: input.face, size: input.size, glyphs: fast.glyphs, width: fast.width, text: input.text } };
   let laid: readonly LaidOutGlyph[];
   let degraded: string | undefined;
@@ -42,7 +46,8 @@ export function shapeRun(input: ShapeRunInput): ShapeRunResult {
     const fallback = layoutWithoutTables(program, input.text);
     laid = input.direction === 'rtl' ? fallback.reverse() : fallback;
   }
-  const run = toGlyphRun(input, laid);
+  const horizontal = toGlyphRun(input, laid);
+  const run = input.upright === true ? uprightRun(horizontal, laid.map((glyph) => glyph.position)) : horizontal;
   return degraded === undefined ? { run } : { run, degraded };
 }
 

@@ -18,7 +18,7 @@ import { requestKeys } from './keys.js';
 import { segmentByFace } from './segment.js';
 import { shapeRun } from './shape.js';
 import type { GlyphAdvances } from './advance.js';
-import { orientedPieces, uprightRequest, uprightRun } from './upright.js';
+import { orientedPieces, uprightRequest } from './upright.js';
 import { scaleMetrics } from './metrics.js';
 import { capsPlan, smallCapsPieces, syntheticCapsRequests } from './small-caps.js';
 
@@ -57,10 +57,10 @@ function segmentShaper(caches: ShapeCaches, diagnostics: Diagnostics, advances: 
   const degradedFaces = new Set<string>();
   return (face, text, request, direction) => {
     const keys = requestKeys(request);
-    const key = `${face.id}\u0000${request.size}\u0000${keys.featuresKey}\u0000${direction}\u0000${advances}\u0000${text}`;
+    const key = `${face.id}\u0000${request.size}\u0000${keys.featuresKey}${request.upright === true ? '\u0000upright' : ''}\u0000${direction}\u0000${advances}\u0000${text}`;
     const cached = caches.runs.get(key);
     if (cached !== undefined) return cached;
-    const result = shapeRun({ face, text, size: request.size, features: keys.features, advances, ...(direction === 'auto' ? {} : { direction }) });
+    const result = shapeRun({ face, text, size: request.size, features: keys.features, advances, upright: request.upright === true, ...(direction === 'auto' ? {} : { direction }) });
     if (result.degraded !== undefined && !degradedFaces.has(face.id)) {
       degradedFaces.add(face.id);
       diagnostics.warn('font', `font "${face.postscriptName}" could not be shaped (${result.degraded}); glyphs drawn without its layout tables`);
@@ -172,7 +172,7 @@ export function createTextSystem(input: TextSystemInput): TextSystem {
       ? shapeFaces(text, request, direction, missing)
       // vertical text: upright pieces with the fonts' vertical forms and advances, the rest sideways
       : orientedPieces(text, request.vertical).flatMap((piece) => piece.upright
-        ? shapeFaces(piece.text, uprightRequest(request), direction, missing).map(uprightRun)
+        ? shapeFaces(piece.text, uprightRequest(request), direction, missing)
         : shapeFaces(piece.text, request, direction, missing));
     const width = runs.reduce((sum, run) => sum + run.width, 0);
     return { shaped: Object.freeze({ runs: Object.freeze(runs), width }), missing };

@@ -61,6 +61,8 @@ export interface FontRequest {
    * stays turned sideways with the line.
    */
   readonly vertical?: 'mixed' | 'upright';
+  /** Shaped as upright glyphs of vertical text (text/upright.ts): vertical advances and GPOS adjustments. */
+  readonly upright?: true;
 }
 
 export interface ShapedGlyph {
@@ -71,8 +73,18 @@ export interface ShapedGlyph {
   readonly yOffset: number;
   /** The characters this glyph stands for (a ligature has several; later glyphs of a cluster none). */
   readonly codePoints: readonly number[];
-  /** In an upright run (GlyphRun.upright), px: the vertical origin's height above the baseline, and the horizontal advance. */
-  readonly upright?: { readonly originY: number; readonly width: number };
+  /** In an upright run (GlyphRun.upright): where the glyph stands. */
+  readonly upright?: UprightGlyph;
+}
+
+/** Where an upright glyph stands, px. */
+export interface UprightGlyph {
+  /** The vertical origin's height above the baseline. */
+  readonly originY: number;
+  /** The horizontal advance. */
+  readonly width: number;
+  /** The font's vertical placement (GPOS: `vpal`, `vhal`, `vkrn`...) in the upright glyph's frame: x rightwards, y downwards. */
+  readonly placement?: { readonly x: number; readonly y: number };
 }
 
 /** A run of glyphs in one face and size. */

@@ -2,10 +2,11 @@
  * Upright glyphs in vertical text (CSS Writing Modes 3 §5.1): a vertical text is cut into pieces
  * set upright or turned sideways (`text-orientation`, Unicode's Vertical_Orientation for `mixed`);
  * upright pieces are shaped with the font's vertical forms (`vert`, `vrt2`: the corner 、。 and
- * turned brackets 「」 of CJK fonts) and advance by the glyphs' vertical advances (`vmtx`, else 1em).
+ * turned brackets 「」 of CJK fonts) and advance by the glyphs' vertical advances (`vmtx`, else 1em)
+ * plus what the font's vertical GPOS features asked for add (`vkrn`, `vpal`, `vhal`, `valt`).
  */
 import type { FontRequest, GlyphRun, ShapedGlyph } from './types.js';
-import type { FontProgram } from './fontkit.js';
+import type { FkPosition, FontProgram } from './fontkit.js';
 import { verticalGlyphMetrics } from './fontkit.js';
 import { isUprightInMixed } from './vertical-orientation.js';
 
@@ -38,25 +39,44 @@ export function orientedPieces(text: string, orientation: 'mixed' | 'upright'): 
 
 const uprightRequests = new WeakMap<FontRequest, FontRequest>();
 
-/** The request with the vertical forms on (CSS Writing Modes 3 §5.1.1: `vert`, or `vrt2`). */
+/**
+ * What HarfBuzz (and so Chromium) leaves off in vertical text: the horizontal features (kerning
+ * along x, ligatures, contextual alternates, cursive attachment). A style can turn them on again.
+ */
+const HORIZONTAL_ONLY: Readonly<Record<string, number>> = { kern: 0, liga: 0, clig: 0, calt: 0, rclt: 0, curs: 0 };
+
+/**
+ * The request with the vertical forms on (CSS Writing Modes 3 §5.1.1: `vert`, or `vrt2`) and the
+ * horizontal-only features off; `vkrn` and `vpal` come from the style (request.ts).
+ */
 export function uprightRequest(request: FontRequest): FontRequest {
   let upright = uprightRequests.get(request);
   if (upright === undefined) {
-    upright = Object.freeze({ ...request, vertical: undefined, features: Object.freeze({ vert: 1, vrt2: 1, ...request.features }) });
+    upright = Object.freeze({ ...request, vertical: undefined, upright: true, features: Object.freeze({ ...HORIZONTAL_ONLY, vert: 1, vrt2: 1, ...request.features }) });
     uprightRequests.set(request, upright);
   }
   return upright;
 }
 
-/** A run shaped horizontally, made upright: vertical advances, no horizontal positioning. */
-export function uprightRun(run: GlyphRun): GlyphRun {
+/**
+ * A run shaped with the glyphs' horizontal metrics, made upright: vertical advances, and of the
+ * GPOS positions (font units, `positions[i]` for glyph i) what a vertical layout reads, as
+ * HarfBuzz does for a top-to-bottom run: the y advance added to the vertical advance, the x and y
+ * placement moving the glyph. x advances are horizontal kerning, not used. A glyph without
+ * advance (a mark) keeps no placement: fontkit attaches marks along x only.
+ */
+export function uprightRun(run: GlyphRun, positions: readonly FkPosition[] = []): GlyphRun {
   const { face, size } = run;
   const scale = size / face.unitsPerEm;
   const program = face.program as FontProgram;
-  const glyphs = run.glyphs.map((glyph): ShapedGlyph => {
+  const glyphs = run.glyphs.map((glyph, i): ShapedGlyph => {
     const metrics = verticalGlyphMetrics(program, glyph.id, face.ascent);
-    const upright = { originY: metrics.originY * scale, width: horizontalAdvance(program, glyph.id, face.unitsPerEm) * scale };
-    return { ...glyph, advance: glyph.advance === 0 ? 0 : metrics.advance * scale, xOffset: 0, yOffset: 0, upright };
+    const position = glyph.advance === 0 ? undefined : positions[i];
+    // GPOS y grows upwards, down the line is +y in the upright glyph's frame
+    const placement = position === undefined || (position.xOffset === 0 && position.yOffset === 0) ? undefined : { x: position.xOffset * scale, y: -position.yOffset * scale };
+    const upright = { originY: metrics.originY * scale, width: horizontalAdvance(program, glyph.id, face.unitsPerEm) * scale, ...(placement === undefined ? {} : { placement }) };
+    const advance = glyph.advance === 0 ? 0 : (metrics.advance + (position?.yAdvance ?? 0)) * scale;
+    return { ...glyph, advance, xOffset: 0, yOffset: 0, upright };
   });
   const total = glyphs.reduce((sum, glyph) => sum + glyph.advance, 0);
   return { ...run, glyphs, width: total, upright: { ascent: face.ascent * scale, descent: -face.descent * scale } };

@@ -145,6 +145,16 @@ describe('font', () => {
     expect(style.fontVariantNumeric).toEqual(['tabular-nums', 'slashed-zero']);
     expect(style.fontFeatureSettings).toEqual([{ tag: 'liga', value: 0 }, { tag: 'ss01', value: 1 }]);
   });
+
+  it('font-variant-east-asian, alone and in font-variant; a second width keyword is invalid', async () => {
+    const alone = await divStyle('font-variant-east-asian: ruby jis04 proportional-width');
+    expect([alone.style.fontVariantEastAsian, alone.codes]).toEqual([['ruby', 'jis04', 'proportional-width'], []]);
+    const short = await divStyle('font-variant: small-caps full-width tabular-nums');
+    expect([short.style.fontVariantCaps, short.style.fontVariantEastAsian, short.style.fontVariantNumeric]).toEqual(['small-caps', ['full-width'], ['tabular-nums']]);
+    const twice = await divStyle('font-variant-east-asian: full-width proportional-width');
+    expect(twice.style.fontVariantEastAsian).toEqual([]);
+    expect(twice.codes).toEqual(['css_invalid_value']);
+  });
 });
 
 describe('other shorthands', () => {

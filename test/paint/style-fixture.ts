@@ -40,7 +40,7 @@ export const INITIAL_STYLE: ComputedStyle = {
   maskBorderOutset: [{ kind: 'number', value: 0 }, { kind: 'number', value: 0 }, { kind: 'number', value: 0 }, { kind: 'number', value: 0 }], maskBorderRepeat: ['stretch', 'stretch'], maskBorderMode: 'alpha',
   outlineWidth: 3, outlineStyle: 'none', outlineColor: BLACK, outlineOffset: 0,
   fontFamily: ['serif'], fontSize: 16, fontWeight: 400, fontStyle: 'normal', fontStretch: 100,
-  fontVariantCaps: 'normal', fontVariantNumeric: [], fontVariantPosition: 'normal', fontFeatureSettings: [], fontVariationSettings: [], fontKerning: 'auto', lineHeight: 'normal',
+  fontVariantCaps: 'normal', fontVariantNumeric: [], fontVariantEastAsian: [], fontVariantPosition: 'normal', fontFeatureSettings: [], fontVariationSettings: [], fontKerning: 'auto', lineHeight: 'normal',
   textAlign: 'start', textAlignLast: 'auto', textJustify: 'auto', textIndent: 0, textTransform: 'none', whiteSpace: 'normal',
   letterSpacing: 0, wordSpacing: 0, overflowWrap: 'normal', wordBreak: 'normal', hyphens: 'manual', tabSize: 8,
   textDecorationLine: { underline: false, overline: false, lineThrough: false },

@@ -49,6 +49,68 @@ describe('a vertical document (CSS Writing Modes 3 §8): pages filled across, as
   });
 });
 
+describe('a vertical document: fixed and positioned boxes, bookmarks, destinations and tags', () => {
+  // blocks 10px wide fill the 40x20 pages across; a fixed box (blue, top: 2px; left: 1px; 8x4) and another (red,
+  // bottom: 1px; right: 2px; 3x6) on every page, an absolutely positioned one (red, top: 8px; left: 12px; 5x2) on the first
+  const FIXED = (mode: string): string => `<!DOCTYPE html><html style="writing-mode: ${mode}"><style>@page { size: 40px 20px; margin: 0 } body { margin: 0 }`
+    + ' div { width: 10px; height: 20px } .f { position: fixed; top: 2px; left: 1px; width: 8px; height: 4px; background: blue }'
+    + ' .g { position: fixed; bottom: 1px; right: 2px; width: 3px; height: 6px; background: red }'
+    + ' .a { position: absolute; top: 8px; left: 12px; width: 5px; height: 2px; background: red }</style>'
+    + '<body><div class=a></div><div class=f></div><div class=g></div><div style="background: lime"></div><div style="background: black"></div>'
+    + '<div style="background: lime"></div><div style="background: black"></div><div style="background: lime"></div></body></html>';
+  const ROWS = [2, 6, 8, 10, 13, 19];
+
+  // Expected rows are Chromium 156's print of the same HTML (pdftoppm at 96 dpi)
+  it('prints fixed boxes on every page and positioned boxes at their physical insets and sizes (vertical-rl)', async () => {
+    const pages = await renderPixels(FIXED('vertical-rl'));
+    expect(pages.map((rows) => ROWS.map((y) => rows[y]!))).toEqual([
+      ['KBBBBBBBBKGGGGGGGGGGKKKKKKKKKKGGGGGGGGGG', 'KKKKKKKKKKGGGGGGGGGGKKKKKKKKKKGGGGGGGGGG', 'KKKKKKKKKKGGRRRRRGGGKKKKKKKKKKGGGGGGGGGG',
+        'KKKKKKKKKKGGGGGGGGGGKKKKKKKKKKGGGGGGGGGG', 'KKKKKKKKKKGGGGGGGGGGKKKKKKKKKKGGGGGRRRGG', 'KKKKKKKKKKGGGGGGGGGGKKKKKKKKKKGGGGGGGGGG'],
+      ['_BBBBBBBB_____________________GGGGGGGGGG', '______________________________GGGGGGGGGG', '______________________________GGGGGGGGGG',
+        '______________________________GGGGGGGGGG', '______________________________GGGGGRRRGG', '______________________________GGGGGGGGGG'],
+    ]);
+  });
+
+  it('prints them at the same physical places when the lines run left to right (vertical-lr)', async () => {
+    const pages = await renderPixels(FIXED('vertical-lr'));
+    expect(pages.map((rows) => ROWS.map((y) => rows[y]!))).toEqual([
+      ['GBBBBBBBBGKKKKKKKKKKGGGGGGGGGGKKKKKKKKKK', 'GGGGGGGGGGKKKKKKKKKKGGGGGGGGGGKKKKKKKKKK', 'GGGGGGGGGGKKRRRRRKKKGGGGGGGGGGKKKKKKKKKK',
+        'GGGGGGGGGGKKKKKKKKKKGGGGGGGGGGKKKKKKKKKK', 'GGGGGGGGGGKKKKKKKKKKGGGGGGGGGGKKKKKRRRKK', 'GGGGGGGGGGKKKKKKKKKKGGGGGGGGGGKKKKKKKKKK'],
+      ['GBBBBBBBBG______________________________', 'GGGGGGGGGG______________________________', 'GGGGGGGGGG______________________________',
+        'GGGGGGGGGG______________________________', 'GGGGGGGGGG_________________________RRR__', 'GGGGGGGGGG______________________________'],
+    ]);
+  });
+
+  const HEADINGS = '<!DOCTYPE html><html lang=en style="writing-mode: vertical-rl"><head><title>t</title><style>@page { size: 200px 100px; margin: 10px }'
+    + ' body { margin: 0; font: 10px/20px "DejaVu Sans" } h1 { font-size: 10px; margin: 0; width: 20px } p { margin: 0; width: 70px }</style></head>'
+    + '<body><h1 id=one>One</h1><p>a</p><h1 id=two>Two</h1><p>b</p><h1 id=three>Three</h1><p><a href="#two">to two</a></p></body></html>';
+  interface QpdfJson { readonly qpdf: [unknown, Record<string, { value?: Record<string, unknown> }>]; readonly pages: readonly { readonly object: string }[] }
+
+  it('points bookmarks and #id destinations at the top and left edge of their headings as printed', async () => {
+    const { qpdf } = await import('../helpers/qpdf.js');
+    const pdf = await renderPdf(HEADINGS);
+    const outline = JSON.parse((await qpdf(pdf, ['--json', '--json-key=outlines'])).stdout) as { outlines: { title: string; destpageposfrom1: number; dest: [string, string, number, number] }[] };
+    const px = (pt: number): number => Math.round((pt / 0.75) * 100) / 100;
+    // each heading 20px wide from the page area's right edge (one, three) or 90px further left (two), 10px below the page top
+    // (100px tall); Chromium 156 points at the same pages and tops, 6.86px further right (its text's start inside the heading)
+    expect(outline.outlines.map((o) => [o.title, o.destpageposfrom1, px(o.dest[2]), 100 - px(o.dest[3])])).toEqual([
+      ['One', 1, 170, 10], ['Two', 1, 80, 10], ['Three', 2, 170, 10],
+    ]);
+    const json = JSON.parse((await qpdf(pdf, ['--json=2', '--json-key=qpdf', '--json-key=pages'])).stdout) as QpdfJson;
+    const dests = Object.values(json.qpdf[1]).map((o) => o.value).find((v) => v !== undefined && '/Dests' in v)!['/Dests'] as { '/Names': unknown[] };
+    const two = dests['/Names'][dests['/Names'].indexOf('u:two') + 1] as [string, string, number, number];
+    expect([two[0], px(two[2]), 100 - px(two[3])]).toEqual([json.pages[0]!.object, 80, 10]);
+  });
+
+  it('tags the headings and paragraphs in reading order, whatever column they stand in', async () => {
+    const pdf = await renderPdf(HEADINGS, { tagged: true });
+    const tree = await withPdfFile(pdf, async (path) => (await promisify(execFile)('pdfinfo', ['-struct-text', path])).stdout);
+    expect(tree.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('Object'))).toEqual([
+      'Document', 'H1 (block)', '"One"', 'P (block)', '"a"', 'H1 (block)', '"Two"', 'P (block)', '"b"', 'H1 (block)', '"Three"', 'P (block)', 'Link (inline)', '"to two"',
+    ]);
+  });
+});
+
 // Expected rows are Chromium 156's print of the same HTML (pdftoppm at 96 dpi, one pixel per px).
 describe('flex, grid and tables in vertical writing modes: their axes turned with the flow', () => {
   const PAGE40 = '<!DOCTYPE html><style>@page { size: 60px 40px; margin: 0 } body { margin: 0 } .r { background: red } .b { background: blue } .g { background: lime } .k { background: black }</style>';

@@ -26,6 +26,16 @@ describe('UAX #14 break opportunities', () => {
     expect(breaks('x 😀 y')).toEqual(['2', '5']);
   });
 
+  it('allows a break before small kana and the prolonged sound mark after kana or Han (CSS Text 3 line-break: normal, as Chromium)', () => {
+    // UAX #14 alone (CJ as NS, the strict rule) has no break before っ, ゃ, ッ or ー
+    expect(breaks('あいうっえ')).toEqual(['1', '2', '3', '4']);
+    expect(breaks('書ーき')).toEqual(['1', '2']);
+    expect(breaks('キャッ')).toEqual(['1', '2']);
+    // not after an opening bracket, nor after Latin
+    expect(breaks('「っ')).toEqual([]);
+    expect(breaks('aっ')).toEqual([]);
+  });
+
   it('allows a break after a zero-width space and a soft hyphen', () => {
     expect(breaks('ab\u200bcd')).toEqual(['3']);
     expect(breaks('ab\u00adcd')).toEqual(['3']);

@@ -11,6 +11,7 @@ function style(overrides: Partial<ComputedStyle> = {}): ComputedStyle {
     fontStretch: 100,
     fontVariantCaps: 'normal',
     fontVariantNumeric: [],
+    fontVariantEastAsian: [],
     fontFeatureSettings: [],
     fontKerning: 'auto',
   };
@@ -48,6 +49,19 @@ describe('fontRequestFromStyle', () => {
       .toEqual({ lnum: 1, pnum: 1, afrc: 1 });
     expect(fontRequestFromStyle(style({ fontVariantCaps: 'small-caps' })).features).toEqual({ smcp: 1 });
     expect(fontRequestFromStyle(style({ fontVariantCaps: 'all-small-caps' })).features).toEqual({ smcp: 1, c2sc: 1 });
+  });
+
+  it('maps font-variant-east-asian to its features (CSS Fonts 4 §6.10)', () => {
+    expect(fontRequestFromStyle(style({ fontVariantEastAsian: ['jis78', 'proportional-width', 'ruby'] })).features).toEqual({ jp78: 1, pwid: 1, ruby: 1 });
+    expect(fontRequestFromStyle(style({ fontVariantEastAsian: ['traditional', 'full-width'] })).features).toEqual({ trad: 1, fwid: 1 });
+  });
+
+  it('kerns upright vertical text with vkrn only when font-kerning asks for it', () => {
+    const vertical = { writingMode: 'vertical-rl', textOrientation: 'mixed', textCombineUpright: 'none' } as const;
+    expect(fontRequestFromStyle(style({ ...vertical })).features).toEqual({});
+    expect(fontRequestFromStyle(style({ ...vertical, fontKerning: 'normal' })).features).toEqual({ kern: 1, vkrn: 1 });
+    expect(fontRequestFromStyle(style({ ...vertical, fontKerning: 'none' })).features).toEqual({ kern: 0, vkrn: 0 });
+    expect(fontRequestFromStyle(style({ ...vertical, textOrientation: 'sideways', fontKerning: 'normal' })).features).toEqual({ kern: 1 });
   });
 
   it('lets font-feature-settings override the other properties (CSS Fonts 4 §7.2)', () => {

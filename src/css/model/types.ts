@@ -383,6 +383,8 @@ export interface ComputedStyle {
   readonly fontStretch: number;
   readonly fontVariantCaps: 'normal' | FontCaps;
   readonly fontVariantNumeric: readonly string[];
+  /** `font-variant-east-asian` keywords (CSS Fonts 4 §6.10), none for `normal`. */
+  readonly fontVariantEastAsian: readonly string[];
   readonly fontVariantPosition: 'normal' | 'sub' | 'super';
   readonly fontFeatureSettings: readonly { readonly tag: string; readonly value: number }[];
   /** Parsed, not applied yet (variable fonts). */

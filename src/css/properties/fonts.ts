@@ -181,6 +181,34 @@ const fontVariantNumeric = longhand<'fontVariantNumeric', readonly string[]>({
   compute: (value) => value,
 });
 
+const EAST_ASIAN_GROUPS: readonly (readonly string[])[] = [
+  ['jis78', 'jis83', 'jis90', 'jis04', 'simplified', 'traditional'], ['full-width', 'proportional-width'], ['ruby'],
+];
+
+/** `normal | [ <east-asian-variant-values> || <east-asian-width-values> || ruby ]` (CSS Fonts 4 §6.10). */
+function parseEastAsianVariant(nodes: Nodes): string[] | undefined {
+  if (nodes.length === 1 && identOf(nodes[0]) === 'normal') return [];
+  const used = new Set<number>();
+  const result: string[] = [];
+  for (const node of nodes) {
+    const word = identOf(node);
+    const group = EAST_ASIAN_GROUPS.findIndex((g) => word !== undefined && g.includes(word));
+    if (group < 0 || used.has(group)) return undefined;
+    used.add(group);
+    result.push(word!);
+  }
+  return result.length > 0 ? result : undefined;
+}
+
+const fontVariantEastAsian = longhand<'fontVariantEastAsian', readonly string[]>({
+  name: 'font-variant-east-asian',
+  key: 'fontVariantEastAsian',
+  inherited: true,
+  initial: [],
+  parse: (nodes) => parseEastAsianVariant(nodes) ?? INVALID,
+  compute: (value) => value,
+});
+
 type Feature = { readonly tag: string; readonly value: number };
 
 /** `normal | [ <string> [ <integer> | on | off ]? ]#` (CSS Fonts 4 §6.12). */
@@ -324,23 +352,26 @@ function isSlash(node: CssNode | undefined): boolean {
   return node !== undefined && node.type === 'Operator' && node.value === '/';
 }
 
-/** `font-variant` (CSS Fonts 4 §6.11), the caps, numeric and position parts octavo uses. */
-const fontVariant = shorthand('font-variant', ['font-variant-caps', 'font-variant-numeric', 'font-variant-position'], (nodes, ctx) => {
+/** `font-variant` (CSS Fonts 4 §6.11), the caps, numeric, east-asian and position parts octavo uses. */
+const fontVariant = shorthand('font-variant', ['font-variant-caps', 'font-variant-numeric', 'font-variant-east-asian', 'font-variant-position'], (nodes, ctx) => {
   if (nodes.length === 1 && (identOf(nodes[0]) === 'normal' || identOf(nodes[0]) === 'none')) {
-    return new Map<string, unknown>([['font-variant-caps', 'normal'], ['font-variant-numeric', []], ['font-variant-position', 'normal']]);
+    return new Map<string, unknown>([['font-variant-caps', 'normal'], ['font-variant-numeric', []], ['font-variant-east-asian', []], ['font-variant-position', 'normal']]);
   }
   let caps: unknown = RESET;
   let position: unknown = RESET;
+  const eastAsian: CssNode[] = [];
   const numeric: Nodes = nodes.filter((node) => {
     const parsed = fontVariantCaps.parse([node], ctx);
     if (parsed !== INVALID && caps === RESET) { caps = parsed; return false; }
     const word = identOf(node);
     if ((word === 'sub' || word === 'super') && position === RESET) { position = word; return false; }
+    if (word !== undefined && EAST_ASIAN_GROUPS.some((group) => group.includes(word))) { eastAsian.push(node); return false; }
     return true;
   });
   const numbers = numeric.length > 0 ? parseNumericVariant(numeric) : [];
-  if (numbers === undefined) return INVALID;
-  return new Map<string, unknown>([['font-variant-caps', caps], ['font-variant-numeric', numbers], ['font-variant-position', position]]);
+  const asian = eastAsian.length > 0 ? parseEastAsianVariant(eastAsian) : [];
+  if (numbers === undefined || asian === undefined) return INVALID;
+  return new Map<string, unknown>([['font-variant-caps', caps], ['font-variant-numeric', numbers], ['font-variant-east-asian', asian], ['font-variant-position', position]]);
 });
 
 export const FONT_PROPERTIES: readonly PropertyDef[] = [
@@ -358,6 +389,7 @@ export const FONT_PROPERTIES: readonly PropertyDef[] = [
   fontStretch,
   fontVariantCaps,
   fontVariantNumeric,
+  fontVariantEastAsian,
   fontVariantPosition,
   fontFeatureSettings,
   fontVariationSettings,

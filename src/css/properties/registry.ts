@@ -133,7 +133,7 @@ const STYLE_KEYS: Record<StyleKey, true> = {
   textShadow: true, filter: true,
   borderImageSource: true, borderImageSlice: true, borderImageWidth: true, borderImageOutset: true, borderImageRepeat: true, maskBorderSource: true, maskBorderSlice: true, maskBorderWidth: true, maskBorderOutset: true, maskBorderRepeat: true, maskBorderMode: true, outlineWidth: true, outlineStyle: true, outlineColor: true,
   outlineOffset: true, fontFamily: true, fontSize: true, fontWeight: true, fontStyle: true, fontStretch: true,
-  fontVariantCaps: true, fontVariantNumeric: true, fontVariantPosition: true, fontFeatureSettings: true, fontVariationSettings: true, fontKerning: true, lineHeight: true,
+  fontVariantCaps: true, fontVariantNumeric: true, fontVariantEastAsian: true, fontVariantPosition: true, fontFeatureSettings: true, fontVariationSettings: true, fontKerning: true, lineHeight: true,
   textAlign: true, textAlignLast: true, textJustify: true, textIndent: true, textTransform: true, whiteSpace: true, letterSpacing: true,
   wordSpacing: true, overflowWrap: true, wordBreak: true, hyphens: true, tabSize: true, textDecorationLine: true,
   textDecorationColor: true, textDecorationStyle: true, textDecorationThickness: true, textUnderlineOffset: true, textUnderlinePosition: true, verticalAlign: true,

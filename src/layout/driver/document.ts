@@ -33,7 +33,7 @@ import { forcedKind } from '../break-token.js';
 import type { PassResults } from '../../boxes/references.js';
 import { layoutPasses, needsPasses } from './passes.js';
 import { contentWidth } from '../page/content-width.js';
-import { turnedArea, turnedOntoPage, verticalDocument } from '../vertical-document.js';
+import { turnedArea, turnedOntoPage, verticalDocument, type VerticalDocument } from '../vertical-document.js';
 
 export type { LayoutContext, LayoutServices } from './context.js';
 
@@ -202,8 +202,13 @@ function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly m
     carry = laidPage.carry;
     const positioned = positionedInPage(result.kind === 'placed' ? result.positioned : [], continuing, area, ctx);
     continuing = positioned.rest;
-    const flow = [...(result.kind === 'placed' ? [result.fragment] : []), ...positioned.fragments, ...(footnotes === undefined ? [] : [footnotes]), ...laidPage.positioned];
-    const children = vertical === undefined ? flow : turnedOntoPage(flow, vertical.mode, pageArea);
+    const main = result.kind === 'placed' ? [result.fragment] : [];
+    const notes = [...(footnotes === undefined ? [] : [footnotes]), ...laidPage.positioned];
+    const flow = [...main, ...positioned.fragments, ...notes];
+    // a vertical document's page turned back: the boxes positioned against the page area turn with the whole area
+    const children = vertical === undefined
+      ? flow
+      : [...turnedOntoPage(main, vertical.mode, pageArea), ...turnedOntoPage(positioned.fragments, vertical.mode, pageArea, 'page'), ...turnedOntoPage(notes, vertical.mode, pageArea)];
     const pageRunning: PageContent[] = [];
     for (const content of [...(result.kind === 'placed' ? result.pageContent : []), ...positioned.pageContent, ...laidPage.pageContent]) {
       if (content.kind === 'running') pageRunning.push(content);
@@ -226,7 +231,7 @@ function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly m
     ctx.diagnostics.warn('layout', `${continuing.length} absolutely positioned box(es) run past the last page: the rest is cut (no page is added for them)`);
   }
   // a streamed tree has no fixed boxes (layoutPages): its pages are final as they are yielded
-  const complete = stream !== undefined ? pages : withFixedBoxes(pages, fixed, ctx, scale).map(inPageFrame);
+  const complete = stream !== undefined ? pages : withFixedBoxes(pages, fixed, ctx, scale, vertical).map(inPageFrame);
   // margin boxes last: counter(pages) needs the page count (CSS Paged Media 3 §5)
   const content = runningContent(complete, running, tree.records, stream === undefined ? undefined : events);
   return withMarginBoxes(complete, ctx, content).map((page) => ({ ...page, marginBoxes: page.marginBoxes.map((f) => toPageFrame(f, 0, 0)) }));
@@ -314,18 +319,23 @@ function positionedInPage(pending: readonly PendingPositioned[], continuing: rea
   return { fragments: placed.map((p) => p.fragment), rest: placed.flatMap((p) => (p.rest === undefined ? [] : [p.rest])), pageContent: placed.flatMap((p) => p.pageContent) };
 }
 
-/** Fixed boxes (CSS2 §9.6.1): on every page, at the place in the page area they have on the page they come from. */
-function withFixedBoxes(pages: PageLayout[], fixed: readonly { content: PageContent; page: number }[], ctx: LayoutContext, scale: number): PageLayout[] {
+/**
+ * Fixed boxes (CSS2 §9.6.1): on every page, at the place in the page area they have on the page
+ * they come from. In a vertical document they are laid out in the turned page area, as the flow
+ * is, and turned onto the page with it.
+ */
+function withFixedBoxes(pages: PageLayout[], fixed: readonly { content: PageContent; page: number }[], ctx: LayoutContext, scale: number, vertical: VerticalDocument | undefined): PageLayout[] {
   if (fixed.length === 0) return pages;
+  const layoutArea = (page: PageLayout): PageArea => (vertical === undefined ? areaOf(page.pageStyle, scale) : turnedArea(areaOf(page.pageStyle, scale)));
   return pages.map((page) => {
-    const area = areaOf(page.pageStyle, scale);
+    const area = layoutArea(page);
     const boxes = fixed.map(({ content, page: origin }) => {
-      const from = areaOf(pages[origin]!.pageStyle, scale);
+      const from = layoutArea(pages[origin]!);
       const dx = area.x - from.x;
       const pending = { ...content, staticX: content.staticX + dx, staticRight: content.staticRight + dx, staticY: content.staticY - from.y + area.y };
       return layoutAbsolute(pending, area, ctx);
     });
-    return { ...page, children: [...page.children, ...boxes] };
+    return { ...page, children: [...page.children, ...(vertical === undefined ? boxes : turnedOntoPage(boxes, vertical.mode, areaOf(page.pageStyle, scale), 'page'))] };
   });
 }
 
