@@ -374,7 +374,9 @@ function markerBox(walk: Walk, element: DomElement, itemStyle: ComputedStyle): B
   const children = image !== undefined ? [image] : textBoxes;
   if (children.length === 0) return undefined;
   if (itemStyle.listStylePosition === 'inside') {
-    return { kind: 'inline', style: markerStyle, element: boxElement(walk, element), pseudo: 'marker', children };
+    // Chromium puts 7 px (Blink's kCMarkerPaddingPx) between an image marker and the text.
+    const style = image === undefined ? markerStyle : markerStyle.direction === 'rtl' ? { ...markerStyle, marginLeft: MARKER_PADDING } : { ...markerStyle, marginRight: MARKER_PADDING };
+    return { kind: 'inline', style, element: boxElement(walk, element), pseudo: 'marker', children };
   }
   const marker: BlockBox = { kind: 'block', outer: 'inline', style: markerStyle, element: boxElement(walk, element), pseudo: 'marker', children, inlineContent: true };
   return image !== undefined && textBoxes.length > 0 ? { ...marker, imageFallback: textBoxes } : marker;
@@ -384,6 +386,9 @@ function textBox(style: ComputedStyle, text: string, symbol: ListSymbol | undefi
   if (text.length === 0) return [];
   return [symbol === undefined ? { kind: 'text', text, style, element: undefined, pseudo: 'marker' } : { kind: 'text', text, style, element: undefined, pseudo: 'marker', listSymbol: symbol }];
 }
+
+/** The gap Chromium leaves after a `list-style-image` marker, px (Blink's kCMarkerPaddingPx). */
+export const MARKER_PADDING = 7;
 
 const LIST_SYMBOLS: ReadonlySet<string> = new Set<ListSymbolType>(['disc', 'circle', 'square', 'disclosure-open', 'disclosure-closed']);
 

@@ -9,6 +9,7 @@
  * DejaVu Sans: the fonts' glyphs were 6–8 px right of Chromium's shapes and about 15 % smaller.
  */
 import type { ListSymbol } from '../../boxes/types.js';
+import { MARKER_PADDING } from '../../boxes/build.js';
 import type { ComputedStyle } from '../../css/types.js';
 import { fontRequestFromStyle } from '../../text/request.js';
 import type { TextSystem } from '../../text/types.js';
@@ -17,7 +18,7 @@ import type { TextItem } from './items.js';
 import type { MeasuredRun, TextPiece } from './measure.js';
 
 /** Blink's kCMarkerPaddingPx + 1: the gap between an outside symbol marker's box and its offset. */
-const OUTSIDE_PADDING = 8;
+const OUTSIDE_PADDING = MARKER_PADDING + 1;
 
 /** A symbol marker's text piece at Chromium's width, carrying the symbol's shape; other pieces unchanged. */
 export function withSymbolMarkerWidth(item: TextItem, pieces: TextPiece[], text: TextSystem): TextPiece[] {
