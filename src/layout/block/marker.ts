@@ -9,7 +9,6 @@ import type { LayoutContext } from '../contract.js';
 import { layoutInlineContent } from '../inline/index.js';
 import { inlineEnv } from './inline-env.js';
 import { offsetFragment } from '../fragment.js';
-import { MARKER_PADDING } from '../../boxes/build.js';
 
 const MARKER_ROOM = 10_000;
 
@@ -31,9 +30,9 @@ export function placeOutsideMarker(item: BoxFragment, marker: BlockBox, anchor: 
   const baseline = anchor.firstBaseline ?? anchor.contentTop + line.baseline;
   const rtl = item.style.direction === 'rtl';
   // The marker box ends at the item's content edge (its start edge in rtl), as in browsers; a
-  // symbol's box starts a gap from its size before it (inline/symbol-marker.ts), an image's 7 px
-  // before it, as in Chromium.
-  const gap = symbolOf(line.fragment)?.outsideGap ?? (isImageMarker(content) ? width + MARKER_PADDING : width);
+  // symbol's box starts a gap from its size before it (inline/symbol-marker.ts). An image ends at
+  // the edge too, as WeasyPrint's tests want (Chromium leaves 7 px).
+  const gap = symbolOf(line.fragment)?.outsideGap ?? width;
   const x = rtl ? anchor.contentX + contentWidthOf(item) + gap - width : anchor.contentX - gap;
   const moved = offsetFragment(line.fragment, x - contentLeft(line.fragment), baseline - line.baseline);
   const sized = moved.kind === 'line' ? { ...moved, x, width, children: moved.children.map((c) => offsetFragment(c, moved.x - x, 0)) } : moved;
@@ -45,10 +44,6 @@ function withLoadedImage(marker: BlockBox, ctx: LayoutContext): BlockBox {
   if (marker.imageFallback === undefined || !marker.inlineContent) return marker;
   const loaded = marker.children.every((child) => child.kind !== 'replaced' || ctx.images.has(child.src));
   return loaded ? marker : { ...marker, children: marker.imageFallback } satisfies InlineFlowBox;
-}
-
-function isImageMarker(marker: BlockBox): boolean {
-  return marker.children.some((child) => child.kind === 'replaced');
 }
 
 function symbolOf(line: Fragment): MarkerSymbol | undefined {
