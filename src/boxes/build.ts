@@ -375,8 +375,8 @@ function markerBox(walk: Walk, element: DomElement, itemStyle: ComputedStyle): B
   if (children.length === 0) return undefined;
   if (itemStyle.listStylePosition === 'inside') {
     // Chromium puts 7 px (Blink's kCMarkerPaddingPx) between an image marker and the text.
-    const style = image === undefined ? markerStyle : markerStyle.direction === 'rtl' ? { ...markerStyle, marginLeft: MARKER_PADDING } : { ...markerStyle, marginRight: MARKER_PADDING };
-    return { kind: 'inline', style, element: boxElement(walk, element), pseudo: 'marker', children };
+    const insideStyle = image === undefined ? markerStyle : markerStyle.direction === 'rtl' ? { ...markerStyle, marginLeft: MARKER_PADDING } : { ...markerStyle, marginRight: MARKER_PADDING };
+    return { kind: 'inline', style: insideStyle, element: boxElement(walk, element), pseudo: 'marker', children };
   }
   const marker: BlockBox = { kind: 'block', outer: 'inline', style: markerStyle, element: boxElement(walk, element), pseudo: 'marker', children, inlineContent: true };
   return image !== undefined && textBoxes.length > 0 ? { ...marker, imageFallback: textBoxes } : marker;
