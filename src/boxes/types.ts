@@ -93,7 +93,17 @@ export interface InlineBox extends BoxBase {
 export interface TextBox extends BoxBase {
   readonly kind: 'text';
   readonly text: string;
+  /** A ::marker's `list-style-type` symbol: drawn as a shape, not as the text's glyphs (layout/inline/symbol-marker.ts). */
+  readonly listSymbol?: ListSymbol | undefined;
 }
+
+/** The `list-style-type` symbols a marker draws as shapes, as browsers do (CSS Lists 3 §3.1), and where the marker stands. */
+export interface ListSymbol {
+  readonly type: ListSymbolType;
+  readonly position: 'inside' | 'outside';
+}
+
+export type ListSymbolType = 'disc' | 'circle' | 'square' | 'disclosure-open' | 'disclosure-closed';
 
 /** `<br>`: a forced line break. */
 export interface LineBreakBox extends BoxBase {

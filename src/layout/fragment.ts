@@ -32,7 +32,7 @@ function movedFragment(f: Fragment, dx: number, dy: number): Fragment {
       return {
         kind: 'text', style: f.style, x: f.x + dx, y: f.y + dy, width: f.width, height: f.height, baseline: f.baseline + dy,
         runs: dx === 0 ? f.runs : f.runs.map((run) => ({ run: run.run, x: run.x + dx, advances: run.advances })),
-        text: f.text,
+        text: f.text, symbol: f.symbol,
       };
   }
 }
@@ -48,7 +48,7 @@ export type AllCarried<Left> = [Left] extends [never] ? true : { readonly notCar
  * optional field that they do not carry over (carry it in the copy, then list it here).
  */
 export const BOX_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BoxFragment>, 'inlineEdges' | 'collapsedBorders' | 'columnRules' | 'backgroundOnlyIn'>> = true;
-export const OTHER_COPIES_CARRY_ALL: AllCarried<OptionalKeys<LineFragment> | OptionalKeys<TextFragment> | OptionalKeys<ImageFragment> | OptionalKeys<PlacedRun>> = true;
+export const OTHER_COPIES_CARRY_ALL: AllCarried<OptionalKeys<LineFragment> | Exclude<OptionalKeys<TextFragment>, 'symbol'> | OptionalKeys<ImageFragment> | OptionalKeys<PlacedRun>> = true;
 
 /** The box fragment at (x, y), `height` tall, with other children (its optional records kept when it has them). */
 export function placedBox(f: BoxFragment, x: number, y: number, height: number, children: readonly Fragment[]): BoxFragment {

@@ -7,7 +7,7 @@
 import type { Rect, Sides } from '../geometry/types.js';
 import type { Matrix } from '../geometry/matrix.js';
 import type { BorderStyle, Color, ComputedStyle, PageContext, PageStyle } from '../css/types.js';
-import type { Box } from '../boxes/types.js';
+import type { Box, ListSymbolType } from '../boxes/types.js';
 import type { GlyphRun } from '../text/types.js';
 import type { LoadedImage } from '../resources/types.js';
 
@@ -92,6 +92,22 @@ export interface TextFragment {
   readonly runs: readonly PlacedRun[];
   /** The text as the reader sees it (for links, search, tests). */
   readonly text: string;
+  /** A list marker's symbol, drawn as a shape in place of the glyphs (which stay for text extraction). */
+  readonly symbol?: MarkerSymbol | undefined;
+}
+
+/**
+ * A list marker's symbol as Blink draws it (layout/inline/symbol-marker.ts): its box, x from the
+ * text fragment's left edge and y from its baseline, px, before snapping to whole pixels.
+ */
+export interface MarkerSymbol {
+  readonly type: ListSymbolType;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  /** An outside marker's box starts this far before the item's content edge (its inline start). */
+  readonly outsideGap: number;
 }
 
 /** An image (replaced element) content box. */

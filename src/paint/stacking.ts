@@ -33,6 +33,7 @@ import { hasRadii, outerRadii } from './radii.js';
 import { roundedRectPath } from './path.js';
 import type { Decoration } from './text.js';
 import { decorationOf, paintText } from './text.js';
+import { paintListSymbol } from './list-symbol.js';
 
 export interface PaintOptions {
   /** The box whose background went to the canvas (it paints none itself). */
@@ -214,7 +215,8 @@ function collect(fragments: readonly Fragment[], walk: Walk): void {
         if (fragment.style.visibility === 'visible') {
           // white space between inline boxes is not content of anything (it stays an artifact)
           const target = fragment.text.trim() === '' ? undefined : walk.target;
-          walk.layers.inlines.push({ items: tagged(paintText(fragment, walk.decorations), target, walk), clips: walk.clips });
+          const items = fragment.symbol === undefined ? paintText(fragment, walk.decorations) : paintListSymbol(fragment, fragment.symbol);
+          walk.layers.inlines.push({ items: tagged(items, target, walk), clips: walk.clips });
         }
         break;
       case 'image':

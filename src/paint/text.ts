@@ -44,7 +44,7 @@ export function syntheticBoldWidth(size: number): number {
   return size * (1 / 24 + (1 / 32 - 1 / 24) * t);
 }
 
-export function glyphsItem(run: PlacedRun, baseline: number, color: Color): DisplayItem {
+export function glyphsItem(run: PlacedRun, baseline: number, color: Color): Extract<DisplayItem, { kind: 'glyphs' }> {
   const face = run.run.face;
   return {
     kind: 'glyphs',

@@ -59,11 +59,12 @@ describe('line-clamp', () => {
   });
 
   it('counts no list marker as a line, and keeps the marker of the item it cuts', async () => {
+    // A disc marker's box is b + 2 = 5 px wide and starts ⌊2A/3⌋ + 8 = 13 px before the content (A = 8).
     const laid = await dump('<div style="line-clamp:2;width:100px"><ul style="margin:0"><li>aaa</li><li>bbb</li><li>ccc</li></ul></div>');
     expect(laid).toEqual([
       'div 0,0 100x40', 'ul 0,0 100x40',
-      'li 40,0 60x20', 'line 40,0 60x20', 'text "aaa" 40,4.34 18x11.33', 'line 28,0 12x20', 'text "• " 28,4.34 12x11.33',
-      'li 40,20 60x20', 'line 40,20 60x20', 'text "bbb" 40,24.34 18x11.33', 'text "…" 58,24.34 6x11.33', 'line 28,20 12x20', 'text "• " 28,24.34 12x11.33',
+      'li 40,0 60x20', 'line 40,0 60x20', 'text "aaa" 40,4.34 18x11.33', 'line 27,0 5x20', 'text "• " 27,4.34 5x11.33',
+      'li 40,20 60x20', 'line 40,20 60x20', 'text "bbb" 40,24.34 18x11.33', 'text "…" 58,24.34 6x11.33', 'line 27,20 5x20', 'text "• " 27,24.34 5x11.33',
     ]);
   });
 

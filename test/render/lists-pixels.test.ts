@@ -83,7 +83,7 @@ describe('inside markers', () => {
 
 describe('list-style-image', () => {
   const css = `@page { size: 12px 6px; margin: 0 } ul { margin: 1px 0 0 6px; padding: 0; font: 2px/1 wp; list-style: url(${patternPng()}) }`;
-  it('outside: the image ends at the content edge', async () => {
+  it('outside: the image ends at the content edge (as WeasyPrint\'s tests want; Chromium leaves 7 px)', async () => {
     expect(await pixels(css, '<ul><li></li></ul>')).toEqual([
       '____________',
       '__RBBB______',
@@ -91,6 +91,17 @@ describe('list-style-image', () => {
       '__BBBB______',
       '__BBBB______',
       '____________',
+    ]);
+  });
+
+  it('inside: the image starts the line, the text 7 px after it (on the baseline, the image\'s bottom)', async () => {
+    expect(await pixels(`${css} @page { size: 20px 6px } ul { list-style-position: inside; color: red }`, '<ul><li>a</li></ul>')).toEqual([
+      '____________________',
+      '______RBBB__________',
+      '______BBBB__________',
+      '______BBBB_______RR_',
+      '______BBBB_______RR_',
+      '____________________',
     ]);
   });
 

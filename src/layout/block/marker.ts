@@ -4,7 +4,7 @@
  * the item's first line.
  */
 import type { BlockBox, InlineFlowBox } from '../../boxes/types.js';
-import type { BoxFragment, Fragment } from '../types.js';
+import type { BoxFragment, Fragment, MarkerSymbol } from '../types.js';
 import type { LayoutContext } from '../contract.js';
 import { layoutInlineContent } from '../inline/index.js';
 import { inlineEnv } from './inline-env.js';
@@ -29,8 +29,11 @@ export function placeOutsideMarker(item: BoxFragment, marker: BlockBox, anchor: 
   const width = lineContentWidth(line.fragment);
   const baseline = anchor.firstBaseline ?? anchor.contentTop + line.baseline;
   const rtl = item.style.direction === 'rtl';
-  // The marker box ends at the item's content edge (its start edge in rtl), as in browsers.
-  const x = rtl ? anchor.contentX + contentWidthOf(item) : anchor.contentX - width;
+  // The marker box ends at the item's content edge (its start edge in rtl), as in browsers; a
+  // symbol's box starts a gap from its size before it (inline/symbol-marker.ts). An image ends at
+  // the edge too, as WeasyPrint's tests want (Chromium leaves 7 px).
+  const gap = symbolOf(line.fragment)?.outsideGap ?? width;
+  const x = rtl ? anchor.contentX + contentWidthOf(item) + gap - width : anchor.contentX - gap;
   const moved = offsetFragment(line.fragment, x - contentLeft(line.fragment), baseline - line.baseline);
   const sized = moved.kind === 'line' ? { ...moved, x, width, children: moved.children.map((c) => offsetFragment(c, moved.x - x, 0)) } : moved;
   return { ...item, children: [...item.children, sized] };
@@ -41,6 +44,12 @@ function withLoadedImage(marker: BlockBox, ctx: LayoutContext): BlockBox {
   if (marker.imageFallback === undefined || !marker.inlineContent) return marker;
   const loaded = marker.children.every((child) => child.kind !== 'replaced' || ctx.images.has(child.src));
   return loaded ? marker : { ...marker, children: marker.imageFallback } satisfies InlineFlowBox;
+}
+
+function symbolOf(line: Fragment): MarkerSymbol | undefined {
+  if (line.kind !== 'line') return undefined;
+  for (const child of line.children) if (child.kind === 'text' && child.symbol !== undefined) return child.symbol;
+  return undefined;
 }
 
 function contentLeft(line: Fragment): number {

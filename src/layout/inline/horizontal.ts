@@ -10,7 +10,7 @@
  */
 import type { InlineBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
-import type { PlacedRun } from '../types.js';
+import type { MarkerSymbol, PlacedRun } from '../types.js';
 import type { GlyphRun, ShapedGlyph } from '../../text/types.js';
 import type { Piece } from './pieces.js';
 import { isCloned, physicalEdge } from './pieces.js';
@@ -21,7 +21,10 @@ import { visualOrder } from './bidi.js';
 import { marginOrZero } from '../box-model.js';
 
 export type Node =
-  | { readonly kind: 'text'; readonly style: ComputedStyle; readonly runs: readonly PlacedRun[]; readonly x: number; readonly width: number; readonly text: string; readonly level: number }
+  | {
+      readonly kind: 'text'; readonly style: ComputedStyle; readonly runs: readonly PlacedRun[]; readonly x: number; readonly width: number; readonly text: string; readonly level: number;
+      readonly symbol: MarkerSymbol | undefined;
+    }
   | {
       readonly kind: 'inline'; readonly box: InlineBox; readonly x: number; readonly width: number; readonly children: readonly Node[];
       readonly continuedBefore: boolean; readonly continuedAfter: boolean;
@@ -31,7 +34,7 @@ export type Node =
   | { readonly kind: 'atomic'; readonly piece: Extract<Piece, { kind: 'atomic' }>; readonly x: number };
 
 type Leaf =
-  | { readonly kind: 'run'; readonly style: ComputedStyle; readonly run: MeasuredRun; readonly chain: readonly InlineBox[]; readonly level: number }
+  | { readonly kind: 'run'; readonly style: ComputedStyle; readonly run: MeasuredRun; readonly chain: readonly InlineBox[]; readonly level: number; readonly symbol: MarkerSymbol | undefined }
   | { readonly kind: 'tab'; readonly style: ComputedStyle; readonly width: number; readonly chain: readonly InlineBox[]; readonly level: number }
   | { readonly kind: 'atomic'; readonly piece: Extract<Piece, { kind: 'atomic' }>; readonly chain: readonly InlineBox[]; readonly level: number }
   | { readonly kind: 'empty'; readonly chain: readonly InlineBox[]; readonly level: number };
@@ -89,7 +92,7 @@ function collectLeaves(spec: HorizontalSpec, edges: Map<InlineBox, BoxEdges>): L
         const justifiedAfter = spec.justify.after.get(index);
         runs.forEach((run, runIndex) => {
           if (run.trailing && index === spec.trimmed) return;
-          leaves.push({ kind: 'run', style: piece.style, run: justified(run, spec.justify.extra, justifiedAfter?.[runIndex]), chain: chain(), level: run.level });
+          leaves.push({ kind: 'run', style: piece.style, run: justified(run, spec.justify.extra, justifiedAfter?.[runIndex]), chain: chain(), level: run.level, symbol: piece.symbol });
           addContent();
         });
         break;
@@ -225,13 +228,13 @@ class Placer {
     switch (leaf.kind) {
       case 'run': {
         const width = sum(leaf.run.advances);
-        const node: Node = { kind: 'text', style: leaf.style, runs: [{ run: leaf.run.run, x: this.x, advances: leaf.run.advances }], x: this.x, width, text: leaf.run.run.text, level: leaf.level };
+        const node: Node = { kind: 'text', style: leaf.style, runs: [{ run: leaf.run.run, x: this.x, advances: leaf.run.advances }], x: this.x, width, text: leaf.run.run.text, level: leaf.level, symbol: leaf.symbol };
         appendText(out, node);
         this.x += width;
         break;
       }
       case 'tab':
-        appendText(out, { kind: 'text', style: leaf.style, runs: [], x: this.x, width: leaf.width, text: '\t', level: leaf.level });
+        appendText(out, { kind: 'text', style: leaf.style, runs: [], x: this.x, width: leaf.width, text: '\t', level: leaf.level, symbol: undefined });
         this.x += leaf.width;
         break;
       case 'atomic':
@@ -276,7 +279,7 @@ function appendText(siblings: Siblings, node: Extract<Node, { kind: 'text' }>): 
   const previous = siblings.nodes[siblings.nodes.length - 1];
   const builder = siblings.building;
   if (previous !== undefined && builder !== undefined && builder.node === previous && previous.kind === 'text' && previous.style === node.style
-    && previous.level === node.level && Math.abs(previous.x + previous.width - node.x) < 1e-6) {
+    && previous.level === node.level && previous.symbol === node.symbol && Math.abs(previous.x + previous.width - node.x) < 1e-6) {
     const rtl = node.level % 2 === 1;
     for (const run of node.runs) joinRun(builder, run, rtl);
     builder.node.width += node.width;
@@ -285,7 +288,7 @@ function appendText(siblings: Siblings, node: Extract<Node, { kind: 'text' }>): 
   }
   if (builder !== undefined) closeText(builder);
   // field by field: a spread of the node took V8's slow generic copy
-  const own = { kind: 'text' as const, style: node.style, runs: [] as PlacedRun[], x: node.x, width: node.width, text: node.text, level: node.level };
+  const own = { kind: 'text' as const, style: node.style, runs: [] as PlacedRun[], x: node.x, width: node.width, text: node.text, level: node.level, symbol: node.symbol };
   const next: OpenText = { node: own, runs: own.runs, merged: undefined, endX: node.x, texts: [node.text] };
   for (const run of node.runs) joinRun(next, run, node.level % 2 === 1);
   siblings.nodes.push(own);

@@ -5,7 +5,7 @@
  * across element boundaries; the bidi embedding level of every character is resolved over the
  * same text (bidi.ts).
  */
-import type { BlockBox, BoxElement, FlexBox, InlineBox, InlineFlowBox, InlineLevelBox, LineBreakBox, OutOfFlowBox, ReplacedBox, TableWrapperBox } from '../../boxes/types.js';
+import type { BlockBox, BoxElement, FlexBox, InlineBox, InlineFlowBox, InlineLevelBox, LineBreakBox, ListSymbol, OutOfFlowBox, ReplacedBox, TableWrapperBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import type { BidiLevels } from './bidi.js';
 import { resolveBidi } from './bidi.js';
@@ -21,6 +21,8 @@ export interface TextItem {
    * (`hyphens: auto`) and the fallback font of Han characters read it.
    */
   readonly lang: string;
+  /** The text of a ::marker that draws its `list-style-type` symbol as a shape. */
+  readonly listSymbol?: ListSymbol | undefined;
 }
 
 export type InlineItem =
@@ -54,7 +56,7 @@ export function collectInlineItems(root: InlineFlowBox, langs: WeakMap<BoxElemen
       switch (box.kind) {
         case 'text': {
           const transformed = transformText(box.text, box.style.textTransform);
-          items.push({ kind: 'text', style: box.style, text: transformed, start: text.length, parent, lang: lang() });
+          items.push({ kind: 'text', style: box.style, text: transformed, start: text.length, parent, lang: lang(), listSymbol: box.listSymbol });
           text += transformed;
           break;
         }

@@ -256,7 +256,7 @@ function toFragment(node: Node, placements: ReadonlyMap<Node, number>, baseline:
       const y = baseline + offset;
       const fragment: TextFragment = {
         kind: 'text', style: node.style, x: node.x, y: y - font.ascent, width: node.width, height: font.ascent + font.descent,
-        baseline: y, runs: node.runs, text: node.text,
+        baseline: y, runs: node.runs, text: node.text, symbol: node.symbol,
       };
       return fragment;
     }

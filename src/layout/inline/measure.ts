@@ -9,6 +9,7 @@ import type { ComputedStyle, WhiteSpace } from '../../css/types.js';
 import { fontRequestFromStyle } from '../../text/request.js';
 import type { GlyphRun, ShapedText, TextSystem } from '../../text/types.js';
 import type { InlineBox } from '../../boxes/types.js';
+import type { MarkerSymbol } from '../types.js';
 import type { TextItem } from './items.js';
 import type { BidiLevels } from './bidi.js';
 import { levelAt } from './bidi.js';
@@ -51,6 +52,8 @@ export interface TextPiece {
   readonly tab?: { readonly size: number; readonly minGap: number };
   /** Bidi level of the first character. */
   readonly level: number;
+  /** A list marker's symbol, drawn as a shape (symbol-marker.ts). */
+  readonly symbol?: MarkerSymbol | undefined;
 }
 
 /** The render's fonts and its memo of run facts (inline/measured.ts `InlineEnv`, kept through the layout context). */

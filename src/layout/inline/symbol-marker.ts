@@ -1,34 +1,75 @@
 /**
- * The width of an inside disc/circle/square list marker as Chromium gives it. Blink's
- * LayoutListMarker makes the symbol b + 2 px wide with inline margins of −1 px and 1em, b being
- * ⌊(⌊2A/3⌋ + 1)/2⌋ for the primary font's ascent A rounded to px: the text after the marker
- * starts 1em + b + 1 px on. Measured in Chromium 156 at 10/14/16/20/32 px (14/19/22/27/43 px) for
- * Liberation Sans, Liberation Serif and DejaVu Sans; octavo's "• " text was 6–20 px, so an inside
- * marker's text started left of Chromium's.
+ * List markers whose `list-style-type` is disc, circle, square or disclosure-open/-closed, sized
+ * and placed as Chromium does (Blink's ListMarker: WidthOfSymbol, InlineMarginsForInside and
+ * ...ForOutside, RelativeSymbolMarkerRect). The symbol is a shape sized from the marker font's
+ * ascent A rounded to px, not the font's glyph: a disc of b = ⌊(⌊2A/3⌋ + 1)/2⌋ px in a text
+ * b + 2 px wide, or a disclosure triangle of 0.66em. Inside markers add margins (−1 px and 1em;
+ * 0 and 0.4em for disclosures); outside markers start ⌊2A/3⌋ + 8 px (0.66em + 8 px) before the
+ * item's content. Measured in Chromium 156 at 10–32 px for Liberation Sans, Liberation Serif and
+ * DejaVu Sans: the fonts' glyphs were 6–8 px right of Chromium's shapes and about 15 % smaller.
  */
-import type { TextSystem } from '../../text/types.js';
+import type { ListSymbol } from '../../boxes/types.js';
+import { MARKER_PADDING } from '../../boxes/build.js';
+import type { ComputedStyle } from '../../css/types.js';
 import { fontRequestFromStyle } from '../../text/request.js';
+import type { TextSystem } from '../../text/types.js';
+import type { MarkerSymbol } from '../types.js';
 import type { TextItem } from './items.js';
-import type { TextPiece } from './measure.js';
+import type { MeasuredRun, TextPiece } from './measure.js';
 
-const SYMBOL_TYPES: ReadonlySet<unknown> = new Set(['disc', 'circle', 'square']);
+/** Blink's kCMarkerPaddingPx + 1: the gap between an outside symbol marker's box and its offset. */
+const OUTSIDE_PADDING = MARKER_PADDING + 1;
 
-/** A symbol marker's text widened (its last advance, the space) to Chromium's width; other pieces unchanged. */
+/** A symbol marker's text piece at Chromium's width, carrying the symbol's shape; other pieces unchanged. */
 export function withSymbolMarkerWidth(item: TextItem, pieces: TextPiece[], text: TextSystem): TextPiece[] {
-  if (!isInsideSymbolMarker(item) || pieces.length !== 1) return pieces;
+  const symbol = item.listSymbol;
+  if (symbol === undefined || pieces.length !== 1) return pieces;
   const piece = pieces[0]!;
-  const run = piece.runs[piece.runs.length - 1];
-  if (run === undefined || run.advances.length === 0) return pieces;
-  const ascent = Math.round(text.metrics(fontRequestFromStyle(item.style, item.lang)).ascent);
-  const symbolSize = Math.floor((Math.floor((2 * ascent) / 3) + 1) / 2);
-  const extra = item.style.fontSize + symbolSize + 1 - piece.width;
-  if (extra <= 0) return pieces;
-  const advances = run.advances.map((advance, i) => (i === run.advances.length - 1 ? advance + extra : advance));
-  return [{ ...piece, runs: [...piece.runs.slice(0, -1), { ...run, advances }], width: piece.width + extra }];
+  const geometry = symbolGeometry(symbol, item.style, text, item.lang);
+  const rtl = item.style.direction === 'rtl';
+  const [start, end] = symbol.position === 'inside' ? geometry.insideMargins : [0, 0];
+  const width = Math.max(0, start + geometry.textWidth + end);
+  // The shape stands in the marker's text box, after the margin on its left (the end margin in rtl).
+  const shape: MarkerSymbol = { ...geometry.shape, x: geometry.shape.x + (rtl ? end : start) };
+  return [{ ...piece, runs: scaledRuns(piece.runs, piece.width, width), width, symbol: shape }];
 }
 
-/** The `list-style-type` text of an inside ::marker (an inline box; outside markers are blocks) of a symbol type. */
-function isInsideSymbolMarker(item: TextItem): boolean {
-  const marker = item.parent;
-  return marker !== undefined && marker.pseudo === 'marker' && marker.style.content === 'normal' && SYMBOL_TYPES.has(marker.style.listStyleType);
+interface SymbolGeometry {
+  /** Width of the marker's text box. */
+  readonly textWidth: number;
+  /** An inside marker's inline start and end margins. */
+  readonly insideMargins: readonly [number, number];
+  /** The shape, x from the text box's left edge, and the outside gap. */
+  readonly shape: MarkerSymbol;
+}
+
+function symbolGeometry(symbol: ListSymbol, style: ComputedStyle, text: TextSystem, lang: string): SymbolGeometry {
+  const em = style.fontSize;
+  const ascent = Math.round(text.metrics(fontRequestFromStyle(style, lang)).ascent);
+  if (symbol.type === 'disclosure-open' || symbol.type === 'disclosure-closed') {
+    const size = layoutUnit(em * 0.66);
+    return {
+      textWidth: size,
+      insideMargins: [0, layoutUnit(em * 0.4)],
+      shape: { type: symbol.type, x: 0, y: -size, width: size, height: size, outsideGap: size + OUTSIDE_PADDING },
+    };
+  }
+  const offset = Math.floor((2 * ascent) / 3);
+  const size = Math.floor((offset + 1) / 2);
+  return {
+    textWidth: em === 0 ? 0 : size + 2,
+    insideMargins: [-1, layoutUnit(em)],
+    shape: { type: symbol.type, x: 1, y: -ascent + Math.floor((3 * (ascent - offset)) / 2), width: size, height: size, outsideGap: offset + OUTSIDE_PADDING },
+  };
+}
+
+/** Blink's LayoutUnit: 1/64 px, truncated. */
+function layoutUnit(px: number): number {
+  return Math.floor(px * 64) / 64;
+}
+
+/** The runs' advances scaled to `width` in all: the glyphs stay, unpainted, for a reader to copy. */
+function scaledRuns(runs: readonly MeasuredRun[], natural: number, width: number): MeasuredRun[] {
+  const scale = natural > 0 ? width / natural : 0;
+  return runs.map((run) => ({ ...run, advances: run.advances.map((advance) => advance * scale) }));
 }
