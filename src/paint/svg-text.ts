@@ -18,7 +18,8 @@ import type { DisplayItem, PathSegment } from './display-list.js';
 import { syntheticBoldWidth } from './text.js';
 import type { FontRequest, TextSystem } from '../text/types.js';
 import type { SvgDocument } from '../resources/svg-document.js';
-import { length, numbers } from '../resources/svg-units.js';
+import type { FontBasis } from '../resources/svg-units.js';
+import { familyList, length, numbers } from '../resources/svg-units.js';
 import { shapePath } from './svg-geometry.js';
 import { flatten, onPath, pathLength } from './svg-text-path.js';
 import { hrefOf } from '../resources/svg-document.js';
@@ -60,9 +61,9 @@ interface Char {
 const localName = (element: DomElement): string => element.name.replace(/^svg:/, '');
 
 /** The lengths of an `x`/`dx` (or `y`/`dy`) attribute list. */
-function lengths(value: string | undefined, basis: number, fontSize: number): number[] {
+function lengths(value: string | undefined, basis: number, font: FontBasis): number[] {
   if (value === undefined) return [];
-  return value.trim().split(/[\s,]+/).filter(Boolean).map((v) => length(v, basis, 0, fontSize));
+  return value.trim().split(/[\s,]+/).filter(Boolean).map((v) => length(v, basis, 0, font));
 }
 
 /** Appends the characters of `element` to `out`, white space collapsed, then gives them the element's positions. */
@@ -84,8 +85,8 @@ function gather(element: DomElement, style: SvgStyle, walk: TextWalk, out: Char[
   }
   const a = element.attribs;
   const lists = {
-    x: lengths(a['x'], walk.viewport.width, style.fontSize), y: lengths(a['y'], walk.viewport.height, style.fontSize),
-    dx: lengths(a['dx'], walk.viewport.width, style.fontSize), dy: lengths(a['dy'], walk.viewport.height, style.fontSize),
+    x: lengths(a['x'], walk.viewport.width, style), y: lengths(a['y'], walk.viewport.height, style),
+    dx: lengths(a['dx'], walk.viewport.width, style), dy: lengths(a['dy'], walk.viewport.height, style),
   };
   // inner elements were gathered first: their positions win
   for (const key of ['x', 'y', 'dx', 'dy'] as const) {
@@ -102,7 +103,7 @@ function gather(element: DomElement, style: SvgStyle, walk: TextWalk, out: Char[
 }
 
 function fontRequest(style: SvgStyle): FontRequest {
-  const families = style.fontFamily.split(',').map((f) => f.trim().replace(/^['"]|['"]$/g, '')).filter(Boolean);
+  const families = familyList(style.fontFamily);
   return { families: families.length > 0 ? families : ['serif'], weight: style.fontWeight, style: style.fontStyle, stretch: 100, size: style.fontSize, features: {} };
 }
 

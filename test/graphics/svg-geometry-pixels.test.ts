@@ -24,7 +24,19 @@ async function drawBothWays(markup: string, size = '8px 8px'): Promise<string[]>
 describe('SVG lengths in em and ex', () => {
   const ring = ['________', '_RRRRRR_', '_RRRRRR_', '_RR__RR_', '_RR__RR_', '_RRRRRR_', '_RRRRRR_', '________'];
 
-  it('resolves a stroke width in ex (half the font size) and em', async () => {
+  it('resolves ex and ch from the font\'s x-height and "0" advance, as a browser does', async () => {
+    // 16px: Liberation Serif's x-height is 7.34px, Liberation Sans's "0" 8.9px (half an em would be 8px for both)
+    const rows = svg(
+      '<rect width="1ex" height="1" fill="red" font-family="Liberation Serif"/>'
+      + '<rect y="1" width="1ch" height="1" fill="blue" font-family="Liberation Sans"/>'
+      // a font size in ex is the parent font's x-height: 2ex = 14.7px, half of it 7.34px
+      + '<g font-family="\'Liberation Serif\'" font-size="2ex"><rect y="2" width="0.5em" height="1" fill="lime"/></g>',
+      'width="12" height="3" font-size="16px"',
+    );
+    expect(await drawBothWays(rows, '12px 3px')).toEqual(['RRRRRRR_____', 'BBBBBBBBB___', 'GGGGGGG_____']);
+  });
+
+  it('resolves a stroke width in ex and em', async () => {
     expect(await drawBothWays(svg('<rect x="2" y="2" width="4" height="4" stroke-width="4ex" stroke="red" fill="none"/>', 'width="8" height="8" font-size="1px"'))).toEqual(ring);
     expect(await drawBothWays(svg('<rect x="2" y="2" width="4" height="4" style="stroke-width: 0.25em" stroke="red" fill="none"/>', 'width="8" height="8" font-size="8px"'))).toEqual(ring);
   });
