@@ -91,6 +91,28 @@ describe('SVG gradients with hard stops and many periods', () => {
     const rows = await drawBothWays(svg(`${gradient}<rect width="8" height="8" fill="url(#g)"/>`));
     expect(rows).toEqual(['BBBBBBBB', 'BBBBBBBB', 'BBBBBBBB', 'BBBGGBBB', 'BBBGGBBB', 'BBBBBBBB', 'BBBBBBBB', 'BBBBBBBB']);
   });
+
+  // the rows are where the circle of t (centre focus + t·(centre − focus), radius fr + t·(r − fr))
+  // through each pixel's centre falls, computed apart from octavo; Chromium draws the same rings
+  const focal = (attrs: string): string => svg(
+    `<radialGradient id="g" gradientUnits="userSpaceOnUse" cx="6" cy="6" r="4" ${attrs}><stop offset="0.5" stop-color="blue"/><stop offset="0.5" stop-color="red"/></radialGradient>`
+    + '<rect width="12" height="12" fill="url(#g)"/>',
+    'width="12" height="12"',
+  );
+
+  it('repeats a radial gradient whose focal point is off centre', async () => {
+    expect(await drawBothWays(focal('fx="5" fy="4" spreadMethod="repeat"'), '12px 12px')).toEqual([
+      'BRBBRRRRRRBB', 'RBRRBBBBBRRR', 'BRRBRRRRBBRR', 'RRBRBBBRRBBR', 'RBRRBBBRRRBB', 'RBRRBBBRRRBB',
+      'RBRRBBBRRRBB', 'RBRRRRRRRRBB', 'RBBRRRRRRBBB', 'RBBBRRRRBBBB', 'RRBBBBBBBBBR', 'RRRBBBBBBBRR',
+    ]);
+  });
+
+  it('reflects a radial gradient with a focal circle off centre, inwards inside the focal circle too', async () => {
+    expect(await drawBothWays(focal('fx="4" fy="6" fr="1" spreadMethod="reflect"'), '12px 12px')).toEqual([
+      'BRRBBBBBBBBB', 'RRBBRRRRRRBB', 'RBBRRRRRRRRB', 'RBRRRRRRRRRR', 'RBRBBBBRRRRR', 'RBRBBBBRRRRR',
+      'RBRBBBBRRRRR', 'RBRBBBBRRRRR', 'RBRRRRRRRRRR', 'RBBRRRRRRRRB', 'RRBBRRRRRRBB', 'BRRBBBBBBBBB',
+    ]);
+  });
 });
 
 describe('SVG text direction and rotate', () => {
