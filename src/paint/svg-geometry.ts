@@ -8,7 +8,8 @@ import svgpath from 'svgpath';
 import type { Matrix } from '../geometry/matrix.js';
 import { IDENTITY, multiply } from '../geometry/matrix.js';
 import type { PathSegment } from './display-list.js';
-import { length, numbers } from '../resources/svg-units.js';
+import type { FontBasis } from '../resources/svg-units.js';
+import { INITIAL_FONT, length, numbers } from '../resources/svg-units.js';
 import type { DomElement } from '../dom/types.js';
 import type { Rect } from '../geometry/types.js';
 
@@ -156,15 +157,15 @@ export interface Viewport {
 }
 
 /** The outline of a basic shape or path element; undefined for other elements. */
-export function shapePath(element: DomElement, viewport: Viewport, fontSize = 16): PathSegment[] | undefined {
+export function shapePath(element: DomElement, viewport: Viewport, font: FontBasis = INITIAL_FONT): PathSegment[] | undefined {
   const a = element.attribs;
   const diag = Math.hypot(viewport.width, viewport.height) / Math.SQRT2;
-  const lx = (name: string): number => length(a[name], viewport.width, 0, fontSize);
-  const ly = (name: string): number => length(a[name], viewport.height, 0, fontSize);
-  const opt = (name: string, basis: number): number | undefined => (a[name] === undefined || a[name] === 'auto' ? undefined : length(a[name], basis, 0, fontSize));
+  const lx = (name: string): number => length(a[name], viewport.width, 0, font);
+  const ly = (name: string): number => length(a[name], viewport.height, 0, font);
+  const opt = (name: string, basis: number): number | undefined => (a[name] === undefined || a[name] === 'auto' ? undefined : length(a[name], basis, 0, font));
   switch (element.name) {
     case 'rect': return rectPath({ x: lx('x'), y: ly('y'), width: lx('width'), height: ly('height') }, opt('rx', viewport.width), opt('ry', viewport.height));
-    case 'circle': { const r = length(a['r'], diag, 0, fontSize); return ellipsePath(lx('cx'), ly('cy'), r, r); }
+    case 'circle': { const r = length(a['r'], diag, 0, font); return ellipsePath(lx('cx'), ly('cy'), r, r); }
     case 'ellipse': {
       const rx = opt('rx', viewport.width);
       const ry = opt('ry', viewport.height);

@@ -11,6 +11,7 @@ import type { LoadedImage } from '../resources/types.js';
 import type { SvgDocument } from '../resources/svg-document.js';
 import { hrefOf } from '../resources/svg-document.js';
 import type { Viewport } from './svg-geometry.js';
+import type { FontBasis } from '../resources/svg-units.js';
 import { length } from '../resources/svg-units.js';
 import { viewBoxMatrix } from './svg-geometry.js';
 
@@ -18,12 +19,12 @@ import { viewBoxMatrix } from './svg-geometry.js';
 export type DrawImage = (image: LoadedImage, rect: Rect) => DisplayItem[];
 
 /** The viewport of an `<image>`: given sizes, else from the image's size and ratio (CSS sizing of `auto`). */
-function viewportOf(element: DomElement, viewport: Viewport, image: LoadedImage, fontSize: number): Rect {
+function viewportOf(element: DomElement, viewport: Viewport, image: LoadedImage, font: FontBasis): Rect {
   const a = element.attribs;
   const given = (name: 'width' | 'height', basis: number): number | undefined => {
     const v = a[name];
     if (v === undefined || v.trim() === 'auto') return undefined;
-    const n = length(v, basis, NaN, fontSize);
+    const n = length(v, basis, NaN, font);
     return Number.isFinite(n) && n >= 0 ? n : undefined;
   };
   const ratio = image.width > 0 && image.height > 0 ? image.width / image.height : 1;
@@ -32,14 +33,14 @@ function viewportOf(element: DomElement, viewport: Viewport, image: LoadedImage,
   if (width === undefined && height === undefined) [width, height] = [image.width, image.height];
   else if (width === undefined) width = height! * ratio;
   else if (height === undefined) height = width / ratio;
-  return { x: length(a['x'], viewport.width, 0, fontSize), y: length(a['y'], viewport.height, 0, fontSize), width: width!, height: height! };
+  return { x: length(a['x'], viewport.width, 0, font), y: length(a['y'], viewport.height, 0, font), width: width!, height: height! };
 }
 
-export function imageElementItems(element: DomElement, doc: SvgDocument, viewport: Viewport, fontSize: number, draw: DrawImage): DisplayItem[] {
+export function imageElementItems(element: DomElement, doc: SvgDocument, viewport: Viewport, font: FontBasis, draw: DrawImage): DisplayItem[] {
   const href = hrefOf(element)?.trim();
   const image = href === undefined ? undefined : doc.images.get(href);
   if (image === undefined || image.width <= 0 || image.height <= 0) return [];
-  const box = viewportOf(element, viewport, image, fontSize);
+  const box = viewportOf(element, viewport, image, font);
   if (box.width <= 0 || box.height <= 0) return [];
   // an SVG image keeps its own viewBox fitting inside the viewport; a raster one is fitted here
   const preserve = element.attribs['preserveAspectRatio'];

@@ -248,10 +248,10 @@ function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
   const style = withContext(computeSvgStyle(element, walk.style, walk.doc.rules), walk);
   if (style.display === 'none') return [];
   let items: DisplayItem[];
-  const shape = shapePath(element, walk.viewport, style.fontSize);
+  const shape = shapePath(element, walk.viewport, style);
   if (shape !== undefined) items = [...paintShape(shape, walk, style), ...(MARKABLE.has(name) ? markerItems(shape, walk, style) : [])];
   else if (name === 'text') items = textItems(element, style, { ...walk, serverPaint: (fill, path, opacity) => serverPaint(fill, path, false, opacity, walk) });
-  else if (name === 'image' && style.visibility === 'visible') items = imageElementItems(element, walk.doc, walk.viewport, style.fontSize, (image, rect) => drawImage(image, rect, { ...walk, style }));
+  else if (name === 'image' && style.visibility === 'visible') items = imageElementItems(element, walk.doc, walk.viewport, style, (image, rect) => drawImage(image, rect, { ...walk, style }));
   else if (name === 'g' || name === 'a' || name === 'switch') items = renderChildren(element, { ...walk, style });
   else if (name === 'use') items = useItems(element, walk, style);
   else if (name === 'svg') {

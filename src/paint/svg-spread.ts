@@ -7,8 +7,9 @@
  * jumps in small radial gradients; a piece per smooth run of colour draws the same in all of them.
  * Later pieces are painted over earlier ones, so no seam shows between neighbours: along a linear
  * gradient each piece covers all from its start on, a radial one is painted from the outermost ring
- * in, each ring clipped to its disc. A radial gradient whose focal point is off centre stays one
- * shading (pad).
+ * in, each ring clipped to its disc (with the focal point off centre, the circles of the periods
+ * are not concentric but still nest). A focal circle that reaches outside the end circle (a cone,
+ * not nested circles) stays one shading (pad).
  */
 import type { Matrix } from '../geometry/matrix.js';
 import type { PathSegment, Shading, ShadingStop } from './display-list.js';
@@ -104,23 +105,34 @@ function axialPieces(shading: Extract<Shading, { kind: 'axial' }>, pts: [number,
 }
 
 function radialPieces(shading: Extract<Shading, { kind: 'radial' }>, pts: [number, number][] | undefined, method: string | undefined): SpreadPiece[] {
+  // the circle of t has its centre at focus + t·(centre − focus) and its radius at r0 + t·(r1 − r0) (SVG 2 §14.2.2)
+  const focal = shading.fx !== undefined || shading.fy !== undefined;
+  const [fx, fy] = [shading.fx ?? shading.cx, shading.fy ?? shading.cy];
+  const [dx, dy] = [shading.cx - fx, shading.cy - fy];
   const period = shading.r1 - shading.r0;
+  // how much faster the radius grows than the centre moves: the circles nest only when it is positive
+  const growth = period - Math.hypot(dx, dy / shading.scaleY);
+  if (growth <= 1e-9) return [{ shading }];
   let from = 0;
   let to = 1;
   if (pts !== undefined && (method === 'repeat' || method === 'reflect')) {
-    const far = Math.max(...pts.map(([x, y]) => Math.hypot(x - shading.cx, (y - shading.cy) / shading.scaleY)));
-    to = Math.min(Math.max(1, Math.ceil((far - shading.r0) / period)), MAX_PERIODS);
-    // inside the focal circle t is negative: periods go on inwards down to the centre
+    // the circle of t holds every point within r(t) − t·|d| of the focus
+    const far = Math.max(...pts.map(([x, y]) => Math.hypot(x - fx, (y - fy) / shading.scaleY)));
+    to = Math.min(Math.max(1, Math.ceil((far - shading.r0) / growth)), MAX_PERIODS);
+    // inside the focal circle t is negative: periods go on inwards until the circle is a point
     from = Math.max(-Math.ceil(shading.r0 / period - 1e-9), to - MAX_PERIODS);
   }
   const radius = (t: number): number => shading.r0 + t * period;
+  const centre = (t: number): { x: number; y: number } => ({ x: fx + t * dx, y: fy + t * dy });
   const bands = bandsOver(shading.stops, from, to, method === 'reflect').filter((band) => radius(band.to) > 0).reverse();
   return bands.map((band, i) => {
     const [inner, outer] = [radius(band.from), radius(band.to)];
-    // a band across the centre starts at radius 0 with the colour there
-    const stops = inner < 0 ? clipStops(band.stops, -inner / (outer - inner), 1) : band.stops;
-    const piece: Shading = { ...shading, r0: Math.max(0, inner), r1: outer, stops };
-    return i === 0 ? { shading: piece } : { shading: piece, clip: ellipsePath(shading.cx, shading.cy, outer, outer * shading.scaleY) };
+    // a band past the point where the circle vanishes starts there, with the colour there
+    const cut = inner < 0 ? -inner / (outer - inner) : 0;
+    const stops = cut > 0 ? clipStops(band.stops, cut, 1) : band.stops;
+    const [start, end] = [centre(band.from + cut * (band.to - band.from)), centre(band.to)];
+    const piece: Shading = { ...shading, cx: end.x, cy: end.y, r0: Math.max(0, inner), r1: outer, stops, ...(focal ? { fx: start.x, fy: start.y } : {}) };
+    return i === 0 ? { shading: piece } : { shading: piece, clip: ellipsePath(end.x, end.y, outer, outer * shading.scaleY) };
   });
 }
 
@@ -128,6 +140,6 @@ function radialPieces(shading: Extract<Shading, { kind: 'radial' }>, pts: [numbe
 export function spreadShading(shading: Shading, method: string | undefined, matrix: Matrix, bounds: Box): SpreadPiece[] {
   const pts = corners(bounds, matrix);
   if (shading.kind === 'axial') return axialPieces(shading, pts, method);
-  if (shading.fx !== undefined || shading.r1 <= shading.r0) return [{ shading }];
+  if (shading.r1 <= shading.r0) return [{ shading }];
   return radialPieces(shading, pts, method);
 }

@@ -6,19 +6,24 @@
  * every absolute `x`/`y` starts a text chunk that `text-anchor` aligns (§11.10.2).
  * `dominant-baseline` shifts by the font's metrics; `textLength`/`lengthAdjust` on `<text>`
  * stretch it; a `<textPath>` child puts the glyphs along its path (text-path.ts; its
- * glyphs take one colour). `direction: rtl` text advances leftwards from its anchor point
- * (its start is its right end, §11.10.2); `rotate` turns each glyph about its own position.
- * Vertical text and bidi reordering of mixed directions are not done. Gradient and pattern
- * fills paint through a clip of the glyphs (turned glyphs are clipped unturned).
+ * glyphs take one colour). Each text chunk is one bidi paragraph (UAX #9, the paragraph level
+ * from its first character's `direction`): its runs are shaped in their own direction and put in
+ * visual order; `rtl` chunks advance leftwards from their anchor point (their start is their right
+ * end, §11.10.2); `rotate` turns each glyph about its own position. Vertical text is not done.
+ * Gradient and pattern fills paint through a clip of the glyphs (turned glyphs are clipped unturned).
  */
 import type { Color } from '../css/types.js';
 import type { DomElement, DomNode } from '../dom/types.js';
 import { isElement, isText } from '../dom/types.js';
 import type { DisplayItem, PathSegment } from './display-list.js';
 import { syntheticBoldWidth } from './text.js';
-import type { FontRequest, TextSystem } from '../text/types.js';
+import type { FontRequest, ShapedText, TextSystem } from '../text/types.js';
+import { embeddingLevels, mayNeedBidi } from '../text/bidi.js';
+import { visualOrder } from '../layout/inline/bidi.js';
+import { isCursive } from '../layout/inline/measure.js';
 import type { SvgDocument } from '../resources/svg-document.js';
-import { length, numbers } from '../resources/svg-units.js';
+import type { FontBasis } from '../resources/svg-units.js';
+import { familyList, length, numbers } from '../resources/svg-units.js';
 import { shapePath } from './svg-geometry.js';
 import { flatten, onPath, pathLength } from './svg-text-path.js';
 import { hrefOf } from '../resources/svg-document.js';
@@ -60,9 +65,9 @@ interface Char {
 const localName = (element: DomElement): string => element.name.replace(/^svg:/, '');
 
 /** The lengths of an `x`/`dx` (or `y`/`dy`) attribute list. */
-function lengths(value: string | undefined, basis: number, fontSize: number): number[] {
+function lengths(value: string | undefined, basis: number, font: FontBasis): number[] {
   if (value === undefined) return [];
-  return value.trim().split(/[\s,]+/).filter(Boolean).map((v) => length(v, basis, 0, fontSize));
+  return value.trim().split(/[\s,]+/).filter(Boolean).map((v) => length(v, basis, 0, font));
 }
 
 /** Appends the characters of `element` to `out`, white space collapsed, then gives them the element's positions. */
@@ -84,8 +89,8 @@ function gather(element: DomElement, style: SvgStyle, walk: TextWalk, out: Char[
   }
   const a = element.attribs;
   const lists = {
-    x: lengths(a['x'], walk.viewport.width, style.fontSize), y: lengths(a['y'], walk.viewport.height, style.fontSize),
-    dx: lengths(a['dx'], walk.viewport.width, style.fontSize), dy: lengths(a['dy'], walk.viewport.height, style.fontSize),
+    x: lengths(a['x'], walk.viewport.width, style), y: lengths(a['y'], walk.viewport.height, style),
+    dx: lengths(a['dx'], walk.viewport.width, style), dy: lengths(a['dy'], walk.viewport.height, style),
   };
   // inner elements were gathered first: their positions win
   for (const key of ['x', 'y', 'dx', 'dy'] as const) {
@@ -102,7 +107,7 @@ function gather(element: DomElement, style: SvgStyle, walk: TextWalk, out: Char[
 }
 
 function fontRequest(style: SvgStyle): FontRequest {
-  const families = style.fontFamily.split(',').map((f) => f.trim().replace(/^['"]|['"]$/g, '')).filter(Boolean);
+  const families = familyList(style.fontFamily);
   return { families: families.length > 0 ? families : ['serif'], weight: style.fontWeight, style: style.fontStyle, stretch: 100, size: style.fontSize, features: {} };
 }
 
@@ -141,6 +146,48 @@ function pieces(chars: readonly Char[]): Piece[] {
   return out;
 }
 
+/** The pieces of each text chunk (SVG 2 §11.10.2: a chunk starts at every absolute `x` or `y`). */
+function chunksOf(all: readonly Piece[]): Piece[][] {
+  const out: Piece[][] = [];
+  for (const piece of all) {
+    if (piece.newChunk || out.length === 0) out.push([piece]);
+    else out[out.length - 1]!.push(piece);
+  }
+  return out;
+}
+
+/** A run of one piece at one bidi level: shaped in the direction of its level. */
+interface Segment {
+  readonly chars: Char[];
+  readonly level: number;
+  /** The run begins its piece: the piece's dx, dy and rotate apply from here. */
+  readonly opensPiece: boolean;
+}
+
+/**
+ * The chunk's pieces cut where the bidi level changes (UAX #9 over the chunk's characters, the
+ * paragraph level from the `direction` of its first character), in logical order.
+ */
+function segmentsOf(chunk: readonly Piece[], rtl: boolean): Segment[] {
+  const chars = chunk.flatMap((piece) => piece.chars);
+  const text = chars.map((c) => c.ch).join('');
+  const levels = !rtl && !mayNeedBidi(text) ? undefined : embeddingLevels(text, rtl ? 'rtl' : 'ltr');
+  const out: Segment[] = [];
+  let unit = 0;
+  for (const piece of chunk) {
+    let current: Segment | undefined;
+    for (const c of piece.chars) {
+      const level = levels?.[unit] ?? 0;
+      unit += c.ch.length;
+      if (current === undefined || current.level !== level) {
+        current = { chars: [c], level, opensPiece: current === undefined };
+        out.push(current);
+      } else current.chars.push(c);
+    }
+  }
+  return out;
+}
+
 function glyphColor(style: SvgStyle, walk: TextWalk): Color | undefined {
   const color = paintColor(walk.doc, style.fill);
   return color === undefined ? undefined : { ...color, a: color.a * style.fillOpacity };
@@ -157,8 +204,9 @@ interface Chunk {
   readonly items: DisplayItem[];
   readonly server: ServerRun[];
   readonly startX: number;
+  /** The far end of the chunk's glyphs from startX: their right end (left to right) or left end (right to left). */
   endX: number;
-  /** Where the last glyph ends, without its letter-spacing (what textLength measures). */
+  /** endX without the last glyph's letter-spacing (what textLength measures). */
   inkEnd: number;
   readonly anchor: SvgStyle['textAnchor'];
   /** Right-to-left: the chunk advances leftwards from startX, its start is its right end. */
@@ -179,62 +227,118 @@ function turnAbout(degrees: number, x: number, y: number): DisplayItem {
   return { kind: 'push-transform', matrix: [c, s, -s, c, x - c * x + s * y, y - s * x - c * y] };
 }
 
-/** Lays the characters out in chunks; `extra` px are added after every character (textLength spacing). */
+/** A segment shaped, with where it goes: `shift` (the dx so far) and its baseline's `y`. */
+interface PlacedSegment {
+  readonly segment: Segment;
+  readonly runs: ShapedText['runs'];
+  readonly width: number;
+  readonly letterSpacing: number;
+  readonly shift: number;
+  readonly y: number;
+}
+
+/**
+ * Lays the characters out in chunks; `extra` px are added after every character (textLength
+ * spacing). Within a chunk the bidi runs are shaped each in its own direction and put in visual
+ * order (UAX #9 L2) from the chunk's start, rightwards or (right to left) leftwards; every `dx`
+ * then moves its character and the ones after it in logical order (SVG 2 §11.8.3).
+ */
 function layout(chars: readonly Char[], text: TextSystem, walk: TextWalk, extra: number): Chunk[] {
   const chunks: Chunk[] = [];
   let x = 0;
   let y = 0;
-  for (const piece of pieces(chars)) {
-    const first = piece.chars[0]!;
-    x = (first.x ?? x) + (first.dx ?? 0);
-    y = (first.y ?? y) + (first.dy ?? 0);
-    if (piece.newChunk || chunks.length === 0) chunks.push({ items: [], server: [], startX: x - (first.dx ?? 0), endX: x, inkEnd: x, anchor: first.style.textAnchor, rtl: first.style.direction === 'rtl' });
-    const chunk = chunks[chunks.length - 1]!;
-    const s = first.style;
-    const rtl = s.direction === 'rtl';
-    const shaped = text.shape(piece.chars.map((c) => c.ch).join(''), fontRequest(s), { direction: s.direction });
-    // right to left: the runs (logical order) are placed from the right, each run's glyphs are in visual order
-    const runs = rtl ? [...shaped.runs].reverse() : shaped.runs;
-    const spacing = (g: { codePoints: readonly number[] }): number => (g.codePoints.length > 0 ? s.letterSpacing + extra : 0);
-    const total = runs.reduce((sum, run) => sum + run.glyphs.reduce((w, g) => w + g.advance + spacing(g), 0), 0);
-    const origin = x;
-    if (rtl) x -= total;
-    const firstItem = chunk.items.length;
-    const server = s.fill.kind === 'url' && walk.serverPaint !== undefined ? s.fill : undefined;
-    const fill = server === undefined ? glyphColor(s, walk) : undefined;
-    const stroke = strokeOf(s, walk);
-    const baseline = y + baselineShift(s, text);
-    const metrics = server === undefined ? undefined : text.metrics(fontRequest(s));
-    for (const run of runs) {
-      const advances = run.glyphs.map((g) => g.advance + spacing(g));
-      const item: GlyphsItem = {
-        kind: 'glyphs', x, y: baseline, face: run.face, size: run.size, color: fill ?? { r: 0, g: 0, b: 0, a: 0 }, glyphs: run.glyphs, advances,
-        syntheticBold: run.face.syntheticBold ? syntheticBoldWidth(run.size) : 0, syntheticOblique: run.face.syntheticOblique,
-        ...(stroke === undefined ? {} : { stroke }),
-      };
-      if (s.visibility === 'visible' && (fill !== undefined || stroke !== undefined)) chunk.items.push(item);
-      if (s.visibility === 'visible' && server !== undefined && metrics !== undefined) {
-        chunk.server.push({ fill: server, opacity: s.fillOpacity, run: item, top: baseline - metrics.ascent, bottom: baseline + metrics.descent });
+  for (const chunkPieces of chunksOf(pieces(chars))) {
+    const head = chunkPieces[0]!.chars[0]!;
+    const rtl = head.style.direction === 'rtl';
+    const startX = head.x ?? x;
+    const chunk: Chunk = { items: [], server: [], startX, endX: startX, inkEnd: startX, anchor: head.style.textAnchor, rtl };
+    chunks.push(chunk);
+    let shift = 0;
+    const placed: PlacedSegment[] = segmentsOf(chunkPieces, rtl).map((segment) => {
+      const first = segment.chars[0]!;
+      const s = first.style;
+      if (segment.opensPiece) {
+        shift += first.dx ?? 0;
+        y = (first.y ?? y) + (first.dy ?? 0);
       }
-      run.glyphs.forEach((g, i) => {
-        const left = x;
-        x += advances[i]!;
-        // a chunk's collapsible spaces at its end do not count for its alignment
-        if (g.codePoints.length === 1 && g.codePoints[0] === 32) return;
-        if (chunk.rtl) chunk.endX = Math.min(chunk.endX, left);
-        else {
-          chunk.endX = x;
-          chunk.inkEnd = x - spacing(g);
-        }
-      });
+      const odd = segment.level % 2 === 1;
+      const content = segment.chars.map((c) => c.ch).join('');
+      const shaped = text.shape(content, fontRequest(s), { direction: odd ? 'rtl' : 'ltr' });
+      // cursive scripts take no letter-spacing (CSS Text 3 §8.2), as in HTML
+      const letterSpacing = isCursive(content) ? 0 : s.letterSpacing;
+      // right to left: the runs (logical order) go from the right, each run's glyphs are in visual order
+      const runs = odd ? [...shaped.runs].reverse() : shaped.runs;
+      const width = runs.reduce((sum, run) => sum + run.glyphs.reduce((w, g) => w + g.advance + spacingOf(g, letterSpacing, extra), 0), 0);
+      return { segment, runs, width, letterSpacing, shift, y };
+    });
+    const total = placed.reduce((sum, p) => sum + p.width, 0);
+    let pen = rtl ? startX - total : startX;
+    for (const index of visualOrder(placed.map((p) => p.segment.level))) {
+      const p = placed[index]!;
+      placeSegment(chunk, p, pen + p.shift, { text, walk, extra });
+      pen += p.width;
     }
-    if (rtl) x = origin - total;
-    if ((first.rotate ?? 0) !== 0 && chunk.items.length > firstItem) {
-      chunk.items.splice(firstItem, 0, turnAbout(first.rotate!, origin, y));
-      chunk.items.push({ kind: 'pop-transform' });
-    }
+    // the next chunk without its own x goes on from this one's end
+    x = startX + shift + (rtl ? -total : total);
   }
   return chunks;
+}
+
+/** The letter-spacing (and textLength spacing) after a glyph; none after a mark that belongs to the glyph before. */
+function spacingOf(g: { readonly codePoints: readonly number[] }, letterSpacing: number, extra: number): number {
+  return g.codePoints.length > 0 ? letterSpacing + extra : 0;
+}
+
+/** Draws a placed segment from its left end `left` and stretches the chunk's extent over it; `extra` is the textLength spacing. */
+function placeSegment(chunk: Chunk, p: PlacedSegment, left: number, { text, walk, extra }: { text: TextSystem; walk: TextWalk; extra: number }): void {
+  const first = p.segment.chars[0]!;
+  const s = first.style;
+  const firstItem = chunk.items.length;
+  const server = s.fill.kind === 'url' && walk.serverPaint !== undefined ? s.fill : undefined;
+  const fill = server === undefined ? glyphColor(s, walk) : undefined;
+  const stroke = strokeOf(s, walk);
+  const baseline = p.y + baselineShift(s, text);
+  const metrics = server === undefined ? undefined : text.metrics(fontRequest(s));
+  // letter-spacing goes after each glyph in its run's direction, the textLength spacing in the chunk's:
+  // to the right of a glyph, or to its left right to left (as Chromium puts them)
+  const odd = p.segment.level % 2 === 1;
+  const letter = (g: { readonly codePoints: readonly number[] }): number => spacingOf(g, p.letterSpacing, 0);
+  const stretch = (g: { readonly codePoints: readonly number[] }): number => spacingOf(g, 0, extra);
+  let x = left;
+  for (const run of p.runs) {
+    const before = run.glyphs.map((g) => (odd ? letter(g) : 0) + (chunk.rtl ? stretch(g) : 0));
+    const after = run.glyphs.map((g) => (odd ? 0 : letter(g)) + (chunk.rtl ? 0 : stretch(g)));
+    const advances = run.glyphs.map((g, i) => g.advance + after[i]! + (before[i + 1] ?? 0));
+    const item: GlyphsItem = {
+      kind: 'glyphs', x: x + (before[0] ?? 0), y: baseline, face: run.face, size: run.size, color: fill ?? { r: 0, g: 0, b: 0, a: 0 }, glyphs: run.glyphs, advances,
+      syntheticBold: run.face.syntheticBold ? syntheticBoldWidth(run.size) : 0, syntheticOblique: run.face.syntheticOblique,
+      ...(stroke === undefined ? {} : { stroke }),
+    };
+    if (s.visibility === 'visible' && (fill !== undefined || stroke !== undefined)) chunk.items.push(item);
+    if (s.visibility === 'visible' && server !== undefined && metrics !== undefined) {
+      chunk.server.push({ fill: server, opacity: s.fillOpacity, run: item, top: baseline - metrics.ascent, bottom: baseline + metrics.descent });
+    }
+    run.glyphs.forEach((g, i) => {
+      // the glyph with its spacing spans [from, to]
+      const from = x;
+      const to = x + before[i]! + g.advance + after[i]!;
+      x = to;
+      // collapsible spaces (those at a chunk's end) do not count for its alignment
+      if (g.codePoints.length === 1 && g.codePoints[0] === 32) return;
+      if (chunk.rtl && from < chunk.endX) {
+        chunk.endX = from;
+        chunk.inkEnd = from + letter(g) + stretch(g);
+      } else if (!chunk.rtl && to > chunk.endX) {
+        chunk.endX = to;
+        chunk.inkEnd = to - letter(g) - stretch(g);
+      }
+    });
+  }
+  if ((first.rotate ?? 0) !== 0 && p.segment.opensPiece && chunk.items.length > firstItem) {
+    // a glyph turns about its start: its left end, or its right end when it runs right to left
+    chunk.items.splice(firstItem, 0, turnAbout(first.rotate!, p.segment.level % 2 === 1 ? left + p.width : left, p.y));
+    chunk.items.push({ kind: 'pop-transform' });
+  }
 }
 
 /**
@@ -244,9 +348,8 @@ function layout(chars: readonly Char[], text: TextSystem, walk: TextWalk, extra:
 function adjustLength(element: DomElement, chars: readonly Char[], text: TextSystem, walk: TextWalk, natural: Chunk[]): { chunks: Chunk[]; scale: number } {
   const wanted = length(element.attribs['textLength'], walk.viewport.width, NaN);
   if (!Number.isFinite(wanted) || wanted < 0 || natural.length === 0) return { chunks: natural, scale: 1 };
-  const measured = natural[natural.length - 1]!.inkEnd - natural[0]!.startX;
-  // right-to-left text keeps its natural length
-  if (natural.some((chunk) => chunk.rtl)) return { chunks: natural, scale: 1 };
+  // right to left, the text runs from its start leftwards
+  const measured = Math.abs(natural[natural.length - 1]!.inkEnd - natural[0]!.startX);
   if (element.attribs['lengthAdjust'] === 'spacingAndGlyphs') return { chunks: natural, scale: measured > 0 ? wanted / measured : 1 };
   if (chars.length < 2) return { chunks: natural, scale: 1 };
   return { chunks: layout(chars, text, walk, (wanted - measured) / (chars.length - 1)), scale: 1 };

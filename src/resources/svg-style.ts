@@ -7,6 +7,7 @@ import type { Color } from '../css/types.js';
 import { resolveColor } from '../css/values/color.js';
 import { parseColorText, parseStyleAttribute } from '../css/values/text-values.js';
 import type { DomElement } from '../dom/types.js';
+import type { FontBasis } from './svg-units.js';
 import { length } from './svg-units.js';
 
 export type Paint =
@@ -165,15 +166,15 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
 
 const SIZE_KEYWORDS: Readonly<Record<string, number>> = { 'xx-small': 9, 'x-small': 10, small: 13, medium: 16, large: 18, 'x-large': 24, 'xx-large': 32, 'xxx-large': 48 };
 
-/** `font-size` in px: keywords, lengths (em and % of the parent's size), `larger`/`smaller`. */
-function fontSize(value: string | undefined, parent: number): number {
-  if (value === undefined) return parent;
+/** `font-size` in px: keywords, lengths (em, ex, ch and % of the parent's font), `larger`/`smaller`. */
+function fontSize(value: string | undefined, parent: FontBasis): number {
+  if (value === undefined) return parent.fontSize;
   const v = value.trim().toLowerCase();
   if (v in SIZE_KEYWORDS) return SIZE_KEYWORDS[v]!;
-  if (v === 'larger') return parent * 1.2;
-  if (v === 'smaller') return parent / 1.2;
-  const n = length(v, parent, NaN, parent);
-  return Number.isFinite(n) && n >= 0 ? n : parent;
+  if (v === 'larger') return parent.fontSize * 1.2;
+  if (v === 'smaller') return parent.fontSize / 1.2;
+  const n = length(v, parent.fontSize, NaN, parent);
+  return Number.isFinite(n) && n >= 0 ? n : parent.fontSize;
 }
 
 /** `font-weight`: numbers, normal/bold, bolder/lighter (CSS Fonts 4 §2.2.1, simplified). */
@@ -205,7 +206,7 @@ function imageRendering(value: string | undefined, parent: SvgStyle['imageRender
 function letterSpacing(value: string | undefined, parent: SvgStyle): number {
   if (value === undefined) return parent.letterSpacing;
   if (value.trim() === 'normal') return 0;
-  const n = length(value, parent.fontSize, NaN, parent.fontSize);
+  const n = length(value, parent.fontSize, NaN, parent);
   return Number.isFinite(n) ? n : parent.letterSpacing;
 }
 
@@ -216,9 +217,9 @@ const FONT_RELATIVE = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*(em|ex|ch|
  * turned into px against the declaring element's font size, so that a child inherits the
  * length and not the unit; percentages and other units are kept for the viewport at use.
  */
-function absoluteLengths(value: string | undefined, fontSize: number): string | undefined {
+function absoluteLengths(value: string | undefined, font: FontBasis): string | undefined {
   if (value === undefined || !/(em|ex|ch|rem)\b/i.test(value)) return value;
-  return value.trim().split(/\s*,\s*|\s+/).map((item) => (FONT_RELATIVE.test(item) ? `${length(item, 0, 0, fontSize)}px` : item)).join(' ');
+  return value.trim().split(/\s*,\s*|\s+/).map((item) => (FONT_RELATIVE.test(item) ? `${length(item, 0, 0, font)}px` : item)).join(' ');
 }
 
 /** The id of a local `url(#id)` reference; undefined for `none` and anything else. */
@@ -238,7 +239,8 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
   const stopColor = get('stop-color');
   const parsedStop = stopColor === undefined ? undefined : parseColorText(stopColor);
   const clip = urlId(get('clip-path'));
-  const size = fontSize(get('font-size'), parent.fontSize);
+  const size = fontSize(get('font-size'), parent);
+  const font: FontBasis = { fontSize: size, fontFamily: get('font-family') ?? parent.fontFamily };
   const marker = (name: string, inherited: string | undefined): string | undefined => {
     const v = get(name);
     return v === undefined ? inherited : urlId(v);
@@ -250,15 +252,15 @@ export function computeSvgStyle(element: DomElement, parent: SvgStyle, rules: re
     fillRule: oneOf(get('fill-rule'), ['nonzero', 'evenodd'], parent.fillRule),
     stroke: d.has('stroke') ? parsePaint(d.get('stroke')!, color, parent.stroke) : parent.stroke,
     strokeOpacity: number(get('stroke-opacity'), parent.strokeOpacity),
-    strokeWidth: absoluteLengths(get('stroke-width'), size) ?? parent.strokeWidth,
+    strokeWidth: absoluteLengths(get('stroke-width'), font) ?? parent.strokeWidth,
     strokeLinecap: oneOf(get('stroke-linecap'), ['butt', 'round', 'square'], parent.strokeLinecap),
     strokeLinejoin: oneOf(get('stroke-linejoin'), ['miter', 'round', 'bevel'], parent.strokeLinejoin),
     strokeMiterlimit: Math.max(1, parseFloat(get('stroke-miterlimit') ?? '') || parent.strokeMiterlimit),
-    strokeDasharray: absoluteLengths(get('stroke-dasharray'), size) ?? parent.strokeDasharray,
-    strokeDashoffset: absoluteLengths(get('stroke-dashoffset'), size) ?? parent.strokeDashoffset,
+    strokeDasharray: absoluteLengths(get('stroke-dasharray'), font) ?? parent.strokeDasharray,
+    strokeDashoffset: absoluteLengths(get('stroke-dashoffset'), font) ?? parent.strokeDashoffset,
     visibility: oneOf(get('visibility'), ['visible', 'hidden'], parent.visibility),
     fontSize: size,
-    fontFamily: get('font-family') ?? parent.fontFamily,
+    fontFamily: font.fontFamily,
     fontWeight: fontWeight(get('font-weight'), parent.fontWeight),
     fontStyle: oneOf(get('font-style'), ['normal', 'italic', 'oblique'], parent.fontStyle),
     letterSpacing: letterSpacing(get('letter-spacing'), parent),

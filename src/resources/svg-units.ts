@@ -1,9 +1,36 @@
 /** SVG lengths and number lists (SVG 2 §8.6): CSS units and percentages of the viewport. */
+import type { FontRelativeRatios } from '../css/values/font-metrics.js';
+import { fontRelativeRatios } from '../css/values/font-metrics.js';
+import { dimensionToPx } from '../css/values/units.js';
 
-const UNITS: Readonly<Record<string, number>> = { px: 1, pt: 4 / 3, pc: 16, in: 96, cm: 96 / 2.54, mm: 96 / 25.4, q: 96 / 101.6 };
+/** What font-relative units resolve against: the element's font size and `font-family` (SvgStyle fits). */
+export interface FontBasis {
+  readonly fontSize: number;
+  readonly fontFamily: string;
+}
 
-/** A length in user units; `basis` for percentages, `fontSize` for em. */
-export function length(value: string | undefined, basis: number, fallback = 0, fontSize = 16): number {
+/** The initial font of an SVG document (SvgStyle's initial values). */
+export const INITIAL_FONT: FontBasis = { fontSize: 16, fontFamily: 'serif' };
+
+/** The families of a `font-family` value, quotes removed. */
+export function familyList(fontFamily: string): string[] {
+  return fontFamily.split(',').map((f) => f.trim().replace(/^['"]|['"]$/g, '')).filter(Boolean);
+}
+
+const ratiosByFamily = new Map<string, FontRelativeRatios>();
+
+/** `ex` and `ch` of a `font-family` as the CSS side resolves them (the first available font's x-height and "0"). */
+function ratiosOf(fontFamily: string): FontRelativeRatios {
+  let ratios = ratiosByFamily.get(fontFamily);
+  if (ratios === undefined) {
+    ratios = fontRelativeRatios(familyList(fontFamily));
+    ratiosByFamily.set(fontFamily, ratios);
+  }
+  return ratios;
+}
+
+/** A length in user units; `basis` for percentages, `font` for em, ex and ch. */
+export function length(value: string | undefined, basis: number, fallback = 0, font: FontBasis = INITIAL_FONT): number {
   if (value === undefined) return fallback;
   const m = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*(%|[a-z]*)\s*$/i.exec(value);
   if (m === null) return fallback;
@@ -11,12 +38,14 @@ export function length(value: string | undefined, basis: number, fallback = 0, f
   const unit = m[2]!.toLowerCase();
   if (unit === '') return n;
   if (unit === '%') return (n / 100) * basis;
-  if (unit === 'em') return n * fontSize;
-  if (unit === 'ex' || unit === 'ch') return n * fontSize / 2;
-  // an SVG image has no HTML root: `rem` is relative to the initial font size, as in a browser's SVG image
-  if (unit === 'rem') return n * 16;
-  const factor = UNITS[unit];
-  return factor === undefined ? fallback : n * factor;
+  const needsRatios = unit === 'ex' || unit === 'ch';
+  const ratios = needsRatios ? ratiosOf(font.fontFamily) : undefined;
+  // an SVG image has no HTML root: `rem` is relative to the initial font size, as in a browser's SVG image; no viewport units either
+  const px = unit.startsWith('v') ? undefined : dimensionToPx(n, unit, {
+    fontSize: font.fontSize, rootFontSize: 16, viewportWidth: 0, viewportHeight: 0,
+    ...(ratios === undefined ? {} : { exRatio: ratios.ex, chRatio: ratios.ch }),
+  });
+  return px ?? fallback;
 }
 
 export function numbers(value: string | undefined): number[] {

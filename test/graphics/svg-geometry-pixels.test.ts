@@ -24,7 +24,19 @@ async function drawBothWays(markup: string, size = '8px 8px'): Promise<string[]>
 describe('SVG lengths in em and ex', () => {
   const ring = ['________', '_RRRRRR_', '_RRRRRR_', '_RR__RR_', '_RR__RR_', '_RRRRRR_', '_RRRRRR_', '________'];
 
-  it('resolves a stroke width in ex (half the font size) and em', async () => {
+  it('resolves ex and ch from the font\'s x-height and "0" advance, as a browser does', async () => {
+    // 16px: Liberation Serif's x-height is 7.34px, Liberation Sans's "0" 8.9px (half an em would be 8px for both)
+    const rows = svg(
+      '<rect width="1ex" height="1" fill="red" font-family="Liberation Serif"/>'
+      + '<rect y="1" width="1ch" height="1" fill="blue" font-family="Liberation Sans"/>'
+      // a font size in ex is the parent font's x-height: 2ex = 14.7px, half of it 7.34px
+      + '<g font-family="\'Liberation Serif\'" font-size="2ex"><rect y="2" width="0.5em" height="1" fill="lime"/></g>',
+      'width="12" height="3" font-size="16px"',
+    );
+    expect(await drawBothWays(rows, '12px 3px')).toEqual(['RRRRRRR_____', 'BBBBBBBBB___', 'GGGGGGG_____']);
+  });
+
+  it('resolves a stroke width in ex and em', async () => {
     expect(await drawBothWays(svg('<rect x="2" y="2" width="4" height="4" stroke-width="4ex" stroke="red" fill="none"/>', 'width="8" height="8" font-size="1px"'))).toEqual(ring);
     expect(await drawBothWays(svg('<rect x="2" y="2" width="4" height="4" style="stroke-width: 0.25em" stroke="red" fill="none"/>', 'width="8" height="8" font-size="8px"'))).toEqual(ring);
   });
@@ -79,6 +91,28 @@ describe('SVG gradients with hard stops and many periods', () => {
     const rows = await drawBothWays(svg(`${gradient}<rect width="8" height="8" fill="url(#g)"/>`));
     expect(rows).toEqual(['BBBBBBBB', 'BBBBBBBB', 'BBBBBBBB', 'BBBGGBBB', 'BBBGGBBB', 'BBBBBBBB', 'BBBBBBBB', 'BBBBBBBB']);
   });
+
+  // the rows are where the circle of t (centre focus + t·(centre − focus), radius fr + t·(r − fr))
+  // through each pixel's centre falls, computed apart from octavo; Chromium draws the same rings
+  const focal = (attrs: string): string => svg(
+    `<radialGradient id="g" gradientUnits="userSpaceOnUse" cx="6" cy="6" r="4" ${attrs}><stop offset="0.5" stop-color="blue"/><stop offset="0.5" stop-color="red"/></radialGradient>`
+    + '<rect width="12" height="12" fill="url(#g)"/>',
+    'width="12" height="12"',
+  );
+
+  it('repeats a radial gradient whose focal point is off centre', async () => {
+    expect(await drawBothWays(focal('fx="5" fy="4" spreadMethod="repeat"'), '12px 12px')).toEqual([
+      'BRBBRRRRRRBB', 'RBRRBBBBBRRR', 'BRRBRRRRBBRR', 'RRBRBBBRRBBR', 'RBRRBBBRRRBB', 'RBRRBBBRRRBB',
+      'RBRRBBBRRRBB', 'RBRRRRRRRRBB', 'RBBRRRRRRBBB', 'RBBBRRRRBBBB', 'RRBBBBBBBBBR', 'RRRBBBBBBBRR',
+    ]);
+  });
+
+  it('reflects a radial gradient with a focal circle off centre, inwards inside the focal circle too', async () => {
+    expect(await drawBothWays(focal('fx="4" fy="6" fr="1" spreadMethod="reflect"'), '12px 12px')).toEqual([
+      'BRRBBBBBBBBB', 'RRBBRRRRRRBB', 'RBBRRRRRRRRB', 'RBRRRRRRRRRR', 'RBRBBBBRRRRR', 'RBRBBBBRRRRR',
+      'RBRBBBBRRRRR', 'RBRBBBBRRRRR', 'RBRRRRRRRRRR', 'RBBRRRRRRRRB', 'RRBBRRRRRRBB', 'BRRBBBBBBBBB',
+    ]);
+  });
 });
 
 describe('SVG text direction and rotate', () => {
@@ -95,6 +129,32 @@ describe('SVG text direction and rotate', () => {
     expect(await draw(text('x="0" style="font: 2px wp; direction: rtl; text-anchor: end"'))).toEqual(['BBBB____', 'BBBB____']);
     // left to right as before
     expect(await draw(text('x="8" text-anchor="end"'))).toEqual(['____BBBB', '____BBBB']);
+  });
+
+  // ا (alef) and ب (beh) are boxes in the test font too (beh only below the baseline: on the last row
+  // here); the colours tell the glyphs apart. Every row below is also what Chromium draws.
+  const mixed = async (attrs: string, content: string, width: number): Promise<string[]> => {
+    const rows = await draw(svg(`<text y="4" style="font: 5px wp" fill="blue" ${attrs}>${content}</text>`, `width="${width}" height="5"`), `${width}px 5px`);
+    expect(new Set(rows.slice(0, 4)).size).toBe(1);
+    return [rows[0]!, rows[4]!];
+  };
+
+  it('reorders mixed directions in one <text> and across <tspan>s (Unicode bidi)', async () => {
+    // left to right: the Arabic run in the middle reads right to left
+    expect(await mixed('x="0"', 'A<tspan fill="red">ا</tspan><tspan fill="lime">ب</tspan>B', 20)).toEqual(['BBBBB_____RRRRRBBBBB', 'BBBBBGGGGGRRRRRBBBBB']);
+    // right to left: the Latin run keeps its order, the whole ends at the anchor point
+    expect(await mixed('x="20" direction="rtl"', 'ا<tspan fill="red">A</tspan><tspan fill="lime">B</tspan>', 20)).toEqual(['_____RRRRRGGGGGBBBBB', '_____RRRRRGGGGGBBBBB']);
+    // each chunk (from an absolute x) is reordered on its own
+    expect(await mixed('x="0 10"', 'Aب<tspan fill="red">ا</tspan>', 20)).toEqual(['BBBBB_____RRRRR_____', 'BBBBB_____RRRRRBBBBB']);
+    // letter-spacing after each Latin glyph, none between Arabic letters (a cursive script)
+    expect(await mixed('x="40" direction="rtl" letter-spacing="3"', 'ا<tspan fill="red">AB</tspan>ا', 40)).toEqual(Array(2).fill('______________BBBBBRRRRR___RRRRR___BBBBB'));
+  });
+
+  it('stretches right-to-left text to its textLength from its right end', async () => {
+    const rtl = (attrs: string): Promise<string[]> => mixed(`x="30" direction="rtl" ${attrs}`, 'ا<tspan fill="red">A</tspan>ا', 30);
+    // the extra room goes after each character in reading order: to its left, the Latin one's too
+    expect(await rtl('textLength="25"')).toEqual(Array(2).fill('_____BBBBB_____RRRRR_____BBBBB'));
+    expect(await rtl('textLength="30" lengthAdjust="spacingAndGlyphs"')).toEqual(Array(2).fill('BBBBBBBBBBRRRRRRRRRRBBBBBBBBBB'));
   });
 
   it('takes the direction of the HTML element around an inline <svg>', async () => {
