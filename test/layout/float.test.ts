@@ -152,6 +152,23 @@ describe('formatting context roots beside floats (CSS2 §9.5, §10.6.7)', () => 
       .toEqual({ b: '0,50 350x20' });
   });
 
+  it('does not let a negative margin widen a root past the float: too wide for the room, it goes below', async () => {
+    // Chromium: beside the float the auto width is the room (50px) less the margin (+60px) = 110px > 50px;
+    // below the float the margin reaches out of the container (taffy float_bfc_large_negative_margin_moves_below_float)
+    expect(await boxesOf('<div style="width:100px"><div style="float:left;width:50px;height:100px"></div><div id=b style="overflow:hidden;height:50px;margin-left:-60px"></div></div>', '', ['b']))
+      .toEqual({ b: '-60,100 160x50' });
+  });
+
+  it('ignores a negative margin on the side away from the float: the root takes the room beside it', async () => {
+    expect(await boxesOf('<div style="width:200px"><div style="float:right;width:50px;height:100px"></div><div id=b style="overflow:hidden;height:50px;margin-left:-20px"></div></div>', '', ['b']))
+      .toEqual({ b: '0,0 150x50' });
+  });
+
+  it('keeps a small negative margin toward the float beside it, the border box touching the float', async () => {
+    expect(await boxesOf('<div style="width:200px"><div style="float:left;width:50px;height:100px"></div><div id=b style="overflow:hidden;height:50px;width:100px;margin-left:-20px"></div></div>', '', ['b']))
+      .toEqual({ b: '50,0 100x50' });
+  });
+
   it('lets a normal block overlap the float while its lines avoid it', async () => {
     expect(await boxesOf('<div style="float:left;width:100px;height:50px"></div><div id=b style="height:20px"></div>', '', ['b']))
       .toEqual({ b: '0,0 400x20' });

@@ -309,11 +309,20 @@ function besideFloats(
   let height = 0;
   for (let attempt = 0; attempt <= state.exclusions.floats.length; attempt++) {
     const band = freeBand(state.exclusions, top, height, cbLeft, cbRight);
-    const x = Math.max(cbLeft + margin.left, band.left) - margin.left;
-    const right = Math.min(cbRight - margin.right, band.right) + margin.right;
-    const laid = lay(flow.y, flow.strut, x, right - x);
+    const floatLeft = band.left > cbLeft + 0.01;
+    const floatRight = band.right < cbRight - 0.01;
+    // Beside a float a negative margin does not widen the box past it (as Blink: margins apply
+    // from the content edge, only positive ones narrow the band) and the room never goes below 0.
+    const floated = floatLeft || floatRight;
+    const left = floated ? Math.max(band.left, cbLeft + Math.max(0, margin.left)) : cbLeft + margin.left;
+    const right = floated ? Math.min(band.right, cbRight - Math.max(0, margin.right)) : cbRight - margin.right;
+    const available = Math.max(0, Math.max(0, right - left) + margin.left + margin.right);
+    const laid = lay(flow.y, flow.strut, left - margin.left, available);
     if (laid.kind !== 'placed') return { laid, flow };
-    const wide = laid.fragment.width <= right - x - margin.left - margin.right + 0.01;
+    const { x: borderX, width } = laid.fragment;
+    const wide = floated
+      ? width <= band.right - band.left + 0.01 && (!floatLeft || borderX >= band.left - 0.01) && (!floatRight || borderX + width <= band.right + 0.01)
+      : width <= right - left + 0.01;
     const again = freeBand(state.exclusions, top, laid.fragment.height, cbLeft, cbRight);
     const same = again.left <= band.left + 0.01 && again.right >= band.right - 0.01;
     const next = nextFloatBottom(state.exclusions, top, Math.max(laid.fragment.height, 0.02));
