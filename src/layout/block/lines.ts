@@ -357,8 +357,11 @@ function linesThatFit(flow: LinesFlow, lines: readonly PlacedLine[], start: Inli
   const orphans = Math.max(1, style.orphans);
   const widows = Math.max(1, style.widows);
   const remaining = lines.length - fit;
+  const fitting = fit;
   if (complete && remaining < widows) fit -= widows - remaining;
   if (fit < orphans && start.index === 0 && start.tail === undefined) fit = 0;
-  if (fit <= 0) return flow.atTop ? Math.max(1, Math.min(lines.length, orphans)) : 0;
+  // At the top of a page no break honours them: break where the lines stop fitting (as Chromium)
+  // rather than lay lines past the page end, where they would be cut off.
+  if (fit <= 0) return flow.atTop ? Math.max(1, fitting) : 0;
   return fit;
 }
