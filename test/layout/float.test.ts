@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Fragment } from '../../src/layout/types.js';
-import { findById, layoutHtml } from '../helpers/layout.js';
+import { findById, layoutHtml, textFragments } from '../helpers/layout.js';
 import { renderPixels } from '../helpers/render.js';
 
 const PAGE = '@page { size: 400px 300px; margin: 0 } body { margin: 0; font: 10px/10px "DejaVu Sans" }';
@@ -234,6 +234,12 @@ describe('floats across pages (CSS Fragmentation 3 §4.3, parallel flows)', () =
   it('keeps a float that cannot break (an image-like fixed height) whole on the next page', async () => {
     expect(await fragmentsOf('<p>a</p><div id=f style="float:left;width:20px;height:25px"></div>', SHORT, ['f']))
       .toEqual({ f: 'p2 0,0 20x25' });
+  });
+
+  it('continues the line that follows a float split below it after the float\'s last piece, losing no line', async () => {
+    // 10px pages: one line each; the float waits below "a2" (no room beside it), fills pages 3-4, then "a3"
+    const doc = await layoutHtml(`<style>${PAGE} @page { size: 200px 10px } p { margin: 0; width: 20px }</style><p>a1 a2 <span style="float:left;width:15px">c1 c2</span> a3 a4</p>`);
+    expect(doc.pages.map((page) => page.children.flatMap(textFragments).map((t) => t.text).join(' '))).toEqual(['a1', 'a2', 'c1', 'c2', 'a3', 'a4']);
   });
 
   it('draws the two pieces of the split float (pixels)', async () => {
