@@ -34,6 +34,12 @@ describe('float placement (CSS2 §9.5.1)', () => {
       .toEqual({ l: '5,5 50x20', r: '335,5 60x10' });
   });
 
+  it('places a float met at a soft wrap on the line it ends when it fits there (as Chromium)', async () => {
+    // "aa aa " fills the 40px line, "aa" wraps: the float after the space goes beside the first line
+    expect(await boxesOf('<div style="width:40px">aa aa <span id=f style="float:left;width:10px;height:10px"></span>aa</div>', '', ['f']))
+      .toEqual({ f: '0,0 10x10' });
+  });
+
   it('places floats of one side next to each other, margins included (rules 2, 7)', async () => {
     expect(await boxesOf('<div id=a style="float:left;width:100px;height:20px;margin-right:10px"></div><div id=b style="float:left;width:100px;height:30px;margin-left:5px"></div>', '', ['a', 'b']))
       .toEqual({ a: '0,0 100x20', b: '115,0 100x30' });
@@ -209,6 +215,16 @@ describe('floats across pages (CSS Fragmentation 3 §4.3, parallel flows)', () =
     expect(linesOf(0)).toEqual(['50,0 150', '50,10 150', '50,20 150']);
     expect(linesOf(1).slice(0, 2)).toEqual(['50,0 150', '50,10 150']);
     expect(linesOf(1)[2]).toBe('0,20 200');
+  });
+
+  it('keeps the paragraph after a split float beside it at the page top even when widows cannot be met', async () => {
+    // floats are no break opportunity before the paragraph: as Chromium, its lines go beside them (2, then 1)
+    const doc = await layoutHtml(`<style>${PAGE} @page { size: 200px 20px } p { margin: 0; orphans: 2; widows: 2 }</style><div style="float:left;width:50px">${FIVE}</div><p id=t>${Array.from({ length: 18 }, () => 'xxx').join(' ')}</p>`);
+    const linesOf = (page: number): string[] => {
+      const p = findById(doc.pages[page]!, 't');
+      return p?.kind === 'box' ? p.children.filter((c) => c.kind === 'line').map((l) => `${l.x},${l.y} ${l.width}`) : [];
+    };
+    expect([linesOf(0), linesOf(1)]).toEqual([['50,0 150', '50,10 150'], ['50,0 150']]);
   });
 
   it('places the following blocks on the first page while the float continues (the float is in a paragraph)', async () => {

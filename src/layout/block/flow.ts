@@ -55,6 +55,8 @@ interface Placed {
   /** Loop state before this child, to step back when a break must move earlier. */
   readonly before: FlowState;
   readonly complete: boolean;
+  /** In-flow content of this page: not a float, nor floats continued from the previous page. */
+  readonly inFlow: boolean;
 }
 
 interface FlowState {
@@ -105,6 +107,8 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
     const { index: i, token: childResume } = work[k]!;
     const child = children[i]!;
     const placedAny = state.resolvedAt !== undefined || placed.some((p) => p.fragments.length > 0);
+    // floats before a child leave it at the top of the page: no break opportunity before it (as Chromium)
+    const placedInFlow = state.resolvedAt !== undefined || placed.some((p) => p.inFlow && p.fragments.length > 0);
     if (k > 0 && endsHere(work[k - 1]!, children, i)) {
       const forced = forcedBreakBetween(children[i - 1]!, child, frame.fragmentainer, ctx);
       if (forced !== undefined && frame.fragmentainer !== undefined) return result(i, undefined, forced);
@@ -116,7 +120,7 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
     // a child ends above the notes of the footnote calls before it (CSS GCPM 3 §2.5)
     const fragmentainer = frame.fragmentainer === undefined ? undefined : {
       ...fragmentainerAt(frame.fragmentainer, state.y),
-      atTop: frame.fragmentainer.atTop && !placedAny,
+      atTop: frame.fragmentainer.atTop && !placedInFlow,
       discardTopMargins: frame.fragmentainer.discardTopMargins && !placedAny,
     };
     const lay = (room: Fragmentainer | undefined): ChildOutcome => (child.kind === 'out-of-flow'
@@ -136,7 +140,8 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
       }
       return result(i);
     }
-    placed.push({ fragments: laid.fragments, before: state, complete: laid.breakToken === undefined });
+    const inFlowContent = child.kind !== 'out-of-flow' && childResume?.atBlockEnd !== true;
+    placed.push({ fragments: laid.fragments, before: state, complete: laid.breakToken === undefined, inFlow: inFlowContent });
     state = laid.state;
     if (laid.breakToken !== undefined) return result(i, laid.breakToken);
   }
@@ -200,8 +205,11 @@ interface ChildStep<C extends BlockLevelBox> {
 
 /** An in-flow block-level child: clearance, room beside floats, then its own layout. */
 function inFlow(step: ChildStep<Exclude<BlockLevelBox, OutOfFlowBox>>, frame: BlockFrame, state: FlowState, ctx: LayoutContext): ChildOutcome {
-  const { child, index, fragmentainer, resume } = step;
+  const { child, index, resume } = step;
   let flow = resume === undefined ? withClearance(child, frame, state) : state;
+  // cleared down to the page end or past it, by floats on this page: it goes on the next page
+  const clearedOff = step.fragmentainer?.atTop === true && flow.y > state.y && flow.y >= bottomAt(step.fragmentainer, flow.y) - 0.01;
+  const fragmentainer = clearedOff ? { ...step.fragmentainer, atTop: false } : step.fragmentainer;
   const input = (y: number, strut: MarginStrut, x: number, available: number): LayoutInput => ({
     mode: frame.mode, available, containingWidth: frame.contentWidth, containingHeight: frame.containingHeight,
     containingDirection: frame.box.style.direction, containingAlign: legacyAlign(frame.box.style), x, y, strut, fragmentainer, exclusions: flow.exclusions,

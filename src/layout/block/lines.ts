@@ -84,8 +84,12 @@ export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
     const end = { index: measured.pieces.length, tail: undefined };
     return { ...emptyResult(frame, state), fragments: state.floats, breakToken: inlineToken(box, end, state.parallel, true) };
   }
-  const pushedDown = flow.atTop && laid.lines.length > 0 ? floatsPushingFirstLine(flow, laid.lines[0]!, start) : undefined;
-  const count = linesThatFit(flow, laid.lines, start, flow.atTop && pushedDown === undefined);
+  // At the top of the page (floats continued beside it are no break opportunity: as Chromium) the
+  // first line stays even when it overflows, unless floats push it off the page.
+  const pageTop = frame.fragmentainer?.atTop ?? true;
+  const pushedDown = pageTop && laid.lines.length > 0 ? floatsPushingFirstLine(flow, laid.lines[0]!, start) : undefined;
+  const offPage = pushedDown !== undefined || (!flow.atTop && laid.lines[0] !== undefined && startsOffPage(flow, laid.lines[0]));
+  const count = linesThatFit(flow, laid.lines, start, pageTop && !offPage);
   if (count === 0 && initial.floats.length > 0) {
     // No line fits beside the floats that continue: they alone go on this page.
     return { ...emptyResult(frame, initial), fragments: initial.floats, breakToken: inlineToken(box, start, initial.parallel, false) };
@@ -216,7 +220,7 @@ function floatBesideLine(flow: LinesFlow, line: InlineLine, band: { left: number
   let used = line.cloned.start;
   // spaces before the float hang: they need no room beside it
   let hanging = 0;
-  for (const piece of line.pieces) {
+  for (const piece of [...line.pieces, ...anchorsAtLineEnd(flow, line)]) {
     if (piece.kind === 'anchor' && piece.box.scheme === 'float' && !flow.placedFloats.has(piece.box)) {
       const float = placeFloatAt(flow, piece.box, top, state);
       if (float === undefined) return undefined;
@@ -230,6 +234,18 @@ function floatBesideLine(flow: LinesFlow, line: InlineLine, band: { left: number
     else if (piece.kind !== 'anchor') hanging = 0;
   }
   return undefined;
+}
+
+/**
+ * The anchors right after a line that ends at a soft wrap: a float met there is met while the line
+ * still has room (CSS2 §9.5.1: its top is that line's top when it fits beside it, as in browsers).
+ */
+function anchorsAtLineEnd(flow: LinesFlow, line: InlineLine): InlineLine['pieces'] {
+  const pieces = flow.measured.pieces;
+  if (line.next.tail !== undefined || line.pieces[line.pieces.length - 1]?.forcedBreakAfter !== false) return [];
+  let end = line.next.index;
+  while (end < pieces.length && pieces[end]!.kind === 'anchor') end++;
+  return pieces.slice(line.next.index, end);
 }
 
 function placeFloatAt(
@@ -356,8 +372,7 @@ function placeWaiting(flow: LinesFlow, waiting: readonly OutOfFlowBox[], y: numb
  * anchored after other content (resuming would place it again).
  */
 function floatsPushingFirstLine(flow: LinesFlow, first: PlacedLine, start: InlineResume): { state: LinesState; at: InlineResume } | undefined {
-  const page = flow.frame.fragmentainer;
-  if (page === undefined || first.y < bottomAt(page, first.y) - 0.01 || first.beside.floats.length === 0) return undefined;
+  if (!startsOffPage(flow, first) || first.beside.floats.length === 0) return undefined;
   const pieces = flow.measured.pieces;
   let at = start;
   while (at.tail === undefined && at.index < pieces.length) {
@@ -371,6 +386,12 @@ function floatsPushingFirstLine(flow: LinesFlow, first: PlacedLine, start: Inlin
     if (piece.kind === 'anchor' && piece.box.scheme === 'float' && flow.placedFloats.has(piece.box) && !continuing.has(piece.box)) return undefined;
   }
   return { state: first.beside, at };
+}
+
+/** Does the line start at the page end or below it (pushed down by floats)? */
+function startsOffPage(flow: LinesFlow, line: PlacedLine): boolean {
+  const page = flow.frame.fragmentainer;
+  return page !== undefined && line.y >= bottomAt(page, line.y) - 0.01;
 }
 
 /**
