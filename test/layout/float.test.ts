@@ -247,6 +247,11 @@ describe('floats across pages (CSS Fragmentation 3 §4.3, parallel flows)', () =
       .toEqual({ c: 'p2 0,20 200x10' });
   });
 
+  it('puts a float that clears the split float below its last piece, not past the first page', async () => {
+    expect(await fragmentsOf(`<div style="float:left;width:20px">${FIVE}</div><div id=c style="float:left;clear:left;width:20px">c</div>`, SHORT, ['c']))
+      .toEqual({ c: 'p2 0,20 20x10' });
+  });
+
   it('keeps a float that cannot break (an image-like fixed height) whole on the next page', async () => {
     expect(await fragmentsOf('<p>a</p><div id=f style="float:left;width:20px;height:25px"></div>', SHORT, ['f']))
       .toEqual({ f: 'p2 0,0 20x25' });

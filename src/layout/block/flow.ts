@@ -107,8 +107,9 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
     const { index: i, token: childResume } = work[k]!;
     const child = children[i]!;
     const placedAny = state.resolvedAt !== undefined || placed.some((p) => p.fragments.length > 0);
-    // floats before a child leave it at the top of the page: no break opportunity before it (as Chromium)
-    const placedInFlow = state.resolvedAt !== undefined || placed.some((p) => p.inFlow && p.fragments.length > 0);
+    // floats before an in-flow child leave it at the top of the page: no break opportunity before it
+    // (as Chromium); a float after floats is not at the top (it must not overflow the page there)
+    const placedInFlow = state.resolvedAt !== undefined || placed.some((p) => (p.inFlow || child.kind === 'out-of-flow') && p.fragments.length > 0);
     if (k > 0 && endsHere(work[k - 1]!, children, i)) {
       const forced = forcedBreakBetween(children[i - 1]!, child, frame.fragmentainer, ctx);
       if (forced !== undefined && frame.fragmentainer !== undefined) return result(i, undefined, forced);
