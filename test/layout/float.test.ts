@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Fragment } from '../../src/layout/types.js';
-import { findById, layoutHtml } from '../helpers/layout.js';
+import { findById, layoutHtml, textFragments } from '../helpers/layout.js';
 import { renderPixels } from '../helpers/render.js';
 
 const PAGE = '@page { size: 400px 300px; margin: 0 } body { margin: 0; font: 10px/10px "DejaVu Sans" }';
@@ -32,6 +32,12 @@ describe('float placement (CSS2 §9.5.1)', () => {
   it('puts a left float at the left edge and a right float at the right edge of the containing block', async () => {
     expect(await boxesOf('<div style="padding:5px"><div id=l style="float:left;width:50px;height:20px"></div><div id=r style="float:right;width:60px;height:10px"></div></div>', '', ['l', 'r']))
       .toEqual({ l: '5,5 50x20', r: '335,5 60x10' });
+  });
+
+  it('places a float met at a soft wrap on the line it ends when it fits there (as Chromium)', async () => {
+    // "aa aa " fills the 40px line, "aa" wraps: the float after the space goes beside the first line
+    expect(await boxesOf('<div style="width:40px">aa aa <span id=f style="float:left;width:10px;height:10px"></span>aa</div>', '', ['f']))
+      .toEqual({ f: '0,0 10x10' });
   });
 
   it('places floats of one side next to each other, margins included (rules 2, 7)', async () => {
@@ -152,6 +158,23 @@ describe('formatting context roots beside floats (CSS2 §9.5, §10.6.7)', () => 
       .toEqual({ b: '0,50 350x20' });
   });
 
+  it('does not let a negative margin widen a root past the float: too wide for the room, it goes below', async () => {
+    // Chromium: beside the float the auto width is the room (50px) less the margin (+60px) = 110px > 50px;
+    // below the float the margin reaches out of the container (taffy float_bfc_large_negative_margin_moves_below_float)
+    expect(await boxesOf('<div style="width:100px"><div style="float:left;width:50px;height:100px"></div><div id=b style="overflow:hidden;height:50px;margin-left:-60px"></div></div>', '', ['b']))
+      .toEqual({ b: '-60,100 160x50' });
+  });
+
+  it('ignores a negative margin on the side away from the float: the root takes the room beside it', async () => {
+    expect(await boxesOf('<div style="width:200px"><div style="float:right;width:50px;height:100px"></div><div id=b style="overflow:hidden;height:50px;margin-left:-20px"></div></div>', '', ['b']))
+      .toEqual({ b: '0,0 150x50' });
+  });
+
+  it('keeps a small negative margin toward the float beside it, the border box touching the float', async () => {
+    expect(await boxesOf('<div style="width:200px"><div style="float:left;width:50px;height:100px"></div><div id=b style="overflow:hidden;height:50px;width:100px;margin-left:-20px"></div></div>', '', ['b']))
+      .toEqual({ b: '50,0 100x50' });
+  });
+
   it('lets a normal block overlap the float while its lines avoid it', async () => {
     expect(await boxesOf('<div style="float:left;width:100px;height:50px"></div><div id=b style="height:20px"></div>', '', ['b']))
       .toEqual({ b: '0,0 400x20' });
@@ -194,6 +217,16 @@ describe('floats across pages (CSS Fragmentation 3 §4.3, parallel flows)', () =
     expect(linesOf(1)[2]).toBe('0,20 200');
   });
 
+  it('keeps the paragraph after a split float beside it at the page top even when widows cannot be met', async () => {
+    // floats are no break opportunity before the paragraph: as Chromium, its lines go beside them (2, then 1)
+    const doc = await layoutHtml(`<style>${PAGE} @page { size: 200px 20px } p { margin: 0; orphans: 2; widows: 2 }</style><div style="float:left;width:50px">${FIVE}</div><p id=t>${Array.from({ length: 18 }, () => 'xxx').join(' ')}</p>`);
+    const linesOf = (page: number): string[] => {
+      const p = findById(doc.pages[page]!, 't');
+      return p?.kind === 'box' ? p.children.filter((c) => c.kind === 'line').map((l) => `${l.x},${l.y} ${l.width}`) : [];
+    };
+    expect([linesOf(0), linesOf(1)]).toEqual([['50,0 150', '50,10 150'], ['50,0 150']]);
+  });
+
   it('places the following blocks on the first page while the float continues (the float is in a paragraph)', async () => {
     expect(await fragmentsOf(`<p id=a>a<span id=f style="float:right;width:50px">${FIVE}</span></p><p id=b>b</p>`, SHORT, ['a', 'f', 'b']))
       .toEqual({ a: '0,0 200x10 | p2 0,0 200x0', f: '150,0 50x30 | p2 150,0 50x20', b: '0,10 200x10' });
@@ -214,9 +247,20 @@ describe('floats across pages (CSS Fragmentation 3 §4.3, parallel flows)', () =
       .toEqual({ c: 'p2 0,20 200x10' });
   });
 
+  it('puts a float that clears the split float below its last piece, not past the first page', async () => {
+    expect(await fragmentsOf(`<div style="float:left;width:20px">${FIVE}</div><div id=c style="float:left;clear:left;width:20px">c</div>`, SHORT, ['c']))
+      .toEqual({ c: 'p2 0,20 20x10' });
+  });
+
   it('keeps a float that cannot break (an image-like fixed height) whole on the next page', async () => {
     expect(await fragmentsOf('<p>a</p><div id=f style="float:left;width:20px;height:25px"></div>', SHORT, ['f']))
       .toEqual({ f: 'p2 0,0 20x25' });
+  });
+
+  it('continues the line that follows a float split below it after the float\'s last piece, losing no line', async () => {
+    // 10px pages: one line each; the float waits below "a2" (no room beside it), fills pages 3-4, then "a3"
+    const doc = await layoutHtml(`<style>${PAGE} @page { size: 200px 10px } p { margin: 0; width: 20px }</style><p>a1 a2 <span style="float:left;width:15px">c1 c2</span> a3 a4</p>`);
+    expect(doc.pages.map((page) => page.children.flatMap(textFragments).map((t) => t.text).join(' '))).toEqual(['a1', 'a2', 'c1', 'c2', 'a3', 'a4']);
   });
 
   it('draws the two pieces of the split float (pixels)', async () => {

@@ -78,6 +78,17 @@ describe('used column count and width (§3.4)', () => {
   });
 });
 
+describe('aspect-ratio on a multi-column container (CSS Sizing 4 §5.2)', () => {
+  it('takes its auto height from the ratio and holds the columns to it, balanced or filled (as Chromium)', async () => {
+    expect(await fragments(`<div id=mc class=mc style="columns:2;width:210px;aspect-ratio:2/1;padding:5px;box-sizing:border-box"><div id=a>${lines(9)}</div></div>`
+      + `<div id=mc2 class=mc style="columns:2;column-fill:auto;width:210px;aspect-ratio:3/1"><div id=b>${lines(5)}</div></div>`)).toEqual([
+      // Chromium stretches a box broken at a column end to it (95, 70): octavo's fragment ends with its content
+      'mc 0,0 210x105', 'a 5,5 95x80', 'a 110,5 95x80', 'a 215,5 95x20',
+      'mc2 0,105 210x70', 'b 0,105 100x60', 'b 110,105 100x40',
+    ]);
+  });
+});
+
 describe('balancing (§7.1 column-fill: balance)', () => {
   it('finds the smallest height that holds the content in N columns', async () => {
     expect(await fragments(`<div id=mc class=mc style="columns:3"><div id=a>${lines(7)}</div></div>`)).toEqual([

@@ -64,6 +64,13 @@ describe('pagination of block content (CSS Fragmentation 3)', () => {
     expect(findById(doc.pages[1]!, 'p')).toMatchObject({ height: 40 });
   });
 
+  it('breaks where the lines stop fitting when a page is too short for orphans and widows (no line cut off)', async () => {
+    // one 20px line per page, orphans 2 and widows 2: Chromium puts each line on its own page
+    const lines = Array.from({ length: 3 }, (_, i) => `line${i}`).join(' ');
+    const doc = await layoutHtml(`<style>@page { size: 200px 20px; margin: 0 } body { margin: 0 } p { margin: 0; width: 60px; font: 10px/20px monospace; orphans: 2; widows: 2 }</style><p id=p>${lines}</p>`);
+    expect(doc.pages.map((p) => findById(p, 'p'))).toMatchObject([{ y: 0, height: 20 }, { y: 0, height: 20 }, { y: 0, height: 20 }]);
+  });
+
   it('keeps a heading with the block after it (break-after: avoid)', async () => {
     const doc = await layoutHtml(`<style>${page} h2 { margin: 0; height: 20px; font-size: 10px; break-after: avoid }</style><div></div><h2 id=h>Title</h2><div id=b></div>`);
     expect(findById(doc.pages[0]!, 'h')).toBeUndefined();

@@ -55,6 +55,8 @@ interface Placed {
   /** Loop state before this child, to step back when a break must move earlier. */
   readonly before: FlowState;
   readonly complete: boolean;
+  /** In-flow content of this page: not a float, nor floats continued from the previous page. */
+  readonly inFlow: boolean;
 }
 
 interface FlowState {
@@ -105,6 +107,9 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
     const { index: i, token: childResume } = work[k]!;
     const child = children[i]!;
     const placedAny = state.resolvedAt !== undefined || placed.some((p) => p.fragments.length > 0);
+    // floats before an in-flow child leave it at the top of the page: no break opportunity before it
+    // (as Chromium); a float after floats is not at the top (it must not overflow the page there)
+    const placedInFlow = state.resolvedAt !== undefined || placed.some((p) => (p.inFlow || child.kind === 'out-of-flow') && p.fragments.length > 0);
     if (k > 0 && endsHere(work[k - 1]!, children, i)) {
       const forced = forcedBreakBetween(children[i - 1]!, child, frame.fragmentainer, ctx);
       if (forced !== undefined && frame.fragmentainer !== undefined) return result(i, undefined, forced);
@@ -116,7 +121,7 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
     // a child ends above the notes of the footnote calls before it (CSS GCPM 3 §2.5)
     const fragmentainer = frame.fragmentainer === undefined ? undefined : {
       ...fragmentainerAt(frame.fragmentainer, state.y),
-      atTop: frame.fragmentainer.atTop && !placedAny,
+      atTop: frame.fragmentainer.atTop && !placedInFlow,
       discardTopMargins: frame.fragmentainer.discardTopMargins && !placedAny,
     };
     const lay = (room: Fragmentainer | undefined): ChildOutcome => (child.kind === 'out-of-flow'
@@ -136,7 +141,8 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
       }
       return result(i);
     }
-    placed.push({ fragments: laid.fragments, before: state, complete: laid.breakToken === undefined });
+    const inFlowContent = child.kind !== 'out-of-flow' && childResume?.atBlockEnd !== true;
+    placed.push({ fragments: laid.fragments, before: state, complete: laid.breakToken === undefined, inFlow: inFlowContent });
     state = laid.state;
     if (laid.breakToken !== undefined) return result(i, laid.breakToken);
   }
@@ -200,8 +206,11 @@ interface ChildStep<C extends BlockLevelBox> {
 
 /** An in-flow block-level child: clearance, room beside floats, then its own layout. */
 function inFlow(step: ChildStep<Exclude<BlockLevelBox, OutOfFlowBox>>, frame: BlockFrame, state: FlowState, ctx: LayoutContext): ChildOutcome {
-  const { child, index, fragmentainer, resume } = step;
+  const { child, index, resume } = step;
   let flow = resume === undefined ? withClearance(child, frame, state) : state;
+  // cleared down to the page end or past it, by floats on this page: it goes on the next page
+  const clearedOff = step.fragmentainer?.atTop === true && flow.y > state.y && flow.y >= bottomAt(step.fragmentainer, flow.y) - 0.01;
+  const fragmentainer = clearedOff ? { ...step.fragmentainer, atTop: false } : step.fragmentainer;
   const input = (y: number, strut: MarginStrut, x: number, available: number): LayoutInput => ({
     mode: frame.mode, available, containingWidth: frame.contentWidth, containingHeight: frame.containingHeight,
     containingDirection: frame.box.style.direction, containingAlign: legacyAlign(frame.box.style), x, y, strut, fragmentainer, exclusions: flow.exclusions,
@@ -309,11 +318,20 @@ function besideFloats(
   let height = 0;
   for (let attempt = 0; attempt <= state.exclusions.floats.length; attempt++) {
     const band = freeBand(state.exclusions, top, height, cbLeft, cbRight);
-    const x = Math.max(cbLeft + margin.left, band.left) - margin.left;
-    const right = Math.min(cbRight - margin.right, band.right) + margin.right;
-    const laid = lay(flow.y, flow.strut, x, right - x);
+    const floatLeft = band.left > cbLeft + 0.01;
+    const floatRight = band.right < cbRight - 0.01;
+    // Beside a float a negative margin does not widen the box past it (as Blink: margins apply
+    // from the content edge, only positive ones narrow the band) and the room never goes below 0.
+    const floated = floatLeft || floatRight;
+    const left = floated ? Math.max(band.left, cbLeft + Math.max(0, margin.left)) : cbLeft + margin.left;
+    const right = floated ? Math.min(band.right, cbRight - Math.max(0, margin.right)) : cbRight - margin.right;
+    const available = Math.max(0, Math.max(0, right - left) + margin.left + margin.right);
+    const laid = lay(flow.y, flow.strut, left - margin.left, available);
     if (laid.kind !== 'placed') return { laid, flow };
-    const wide = laid.fragment.width <= right - x - margin.left - margin.right + 0.01;
+    const { x: borderX, width } = laid.fragment;
+    const wide = floated
+      ? width <= band.right - band.left + 0.01 && (!floatLeft || borderX >= band.left - 0.01) && (!floatRight || borderX + width <= band.right + 0.01)
+      : width <= right - left + 0.01;
     const again = freeBand(state.exclusions, top, laid.fragment.height, cbLeft, cbRight);
     const same = again.left <= band.left + 0.01 && again.right >= band.right - 0.01;
     const next = nextFloatBottom(state.exclusions, top, Math.max(laid.fragment.height, 0.02));

@@ -30,6 +30,8 @@ interface PlacedLine {
   readonly line: InlineLine;
   readonly fragment: Fragment;
   readonly y: number;
+  /** The state with the floats placed beside the line (before those waiting below it). */
+  readonly beside: LinesState;
   readonly after: LinesState;
 }
 
@@ -82,10 +84,19 @@ export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
     const end = { index: measured.pieces.length, tail: undefined };
     return { ...emptyResult(frame, state), fragments: state.floats, breakToken: inlineToken(box, end, state.parallel, true) };
   }
-  const count = linesThatFit(flow, laid.lines, start);
+  // At the top of the page (floats continued beside it are no break opportunity: as Chromium) the
+  // first line stays even when it overflows, unless floats push it off the page.
+  const pageTop = frame.fragmentainer?.atTop ?? true;
+  const pushedDown = pageTop && laid.lines.length > 0 ? floatsPushingFirstLine(flow, laid.lines[0]!, start) : undefined;
+  const offPage = pushedDown !== undefined || (!flow.atTop && laid.lines[0] !== undefined && startsOffPage(flow, laid.lines[0]));
+  const count = linesThatFit(flow, laid.lines, start, pageTop && !offPage);
   if (count === 0 && initial.floats.length > 0) {
     // No line fits beside the floats that continue: they alone go on this page.
     return { ...emptyResult(frame, initial), fragments: initial.floats, breakToken: inlineToken(box, start, initial.parallel, false) };
+  }
+  if (count === 0 && pushedDown !== undefined) {
+    // The floats beside the first line push it past the page end: they alone go on this page.
+    return { ...emptyResult(frame, pushedDown.state), fragments: pushedDown.state.floats, breakToken: inlineToken(box, pushedDown.at, pushedDown.state.parallel, false) };
   }
   if (count === 0) return { ...emptyResult(frame, initial), pushed: true };
   const kept = laid.lines.slice(0, count);
@@ -155,7 +166,7 @@ function placeLines(flow: LinesFlow, start: InlineResume, top: number, initial: 
     const waiting = state.waiting.length === 0 ? afterLine.waiting : [...state.waiting, ...afterLine.waiting];
     const belowLine = waiting.length === 0 && afterLine.waiting.length === 0 ? afterLine : placeWaiting(flow, waiting, placed.y + placed.line.height, afterLine);
     state = belowLine;
-    lines.push({ line: placed.line, fragment, y: placed.y, after: state });
+    lines.push({ line: placed.line, fragment, y: placed.y, beside: placed.state, after: state });
     at = placed.line.next;
     y = placed.y + placed.line.height;
     if (page !== undefined && y > bottomAt(page, placed.y)) past++;
@@ -209,7 +220,7 @@ function floatBesideLine(flow: LinesFlow, line: InlineLine, band: { left: number
   let used = line.cloned.start;
   // spaces before the float hang: they need no room beside it
   let hanging = 0;
-  for (const piece of line.pieces) {
+  for (const piece of [...line.pieces, ...anchorsAtLineEnd(flow, line)]) {
     if (piece.kind === 'anchor' && piece.box.scheme === 'float' && !flow.placedFloats.has(piece.box)) {
       const float = placeFloatAt(flow, piece.box, top, state);
       if (float === undefined) return undefined;
@@ -223,6 +234,18 @@ function floatBesideLine(flow: LinesFlow, line: InlineLine, band: { left: number
     else if (piece.kind !== 'anchor') hanging = 0;
   }
   return undefined;
+}
+
+/**
+ * The anchors right after a line that ends at a soft wrap: a float met there is met while the line
+ * still has room (CSS2 §9.5.1: its top is that line's top when it fits beside it, as in browsers).
+ */
+function anchorsAtLineEnd(flow: LinesFlow, line: InlineLine): InlineLine['pieces'] {
+  const pieces = flow.measured.pieces;
+  if (line.next.tail !== undefined || line.pieces[line.pieces.length - 1]?.forcedBreakAfter !== false) return [];
+  let end = line.next.index;
+  while (end < pieces.length && pieces[end]!.kind === 'anchor') end++;
+  return pieces.slice(line.next.index, end);
 }
 
 function placeFloatAt(
@@ -342,13 +365,45 @@ function placeWaiting(flow: LinesFlow, waiting: readonly OutOfFlowBox[], y: numb
   return next;
 }
 
-/** How many of the laid-out lines go on this page (0 = push the whole block to the next page). */
-function linesThatFit(flow: LinesFlow, lines: readonly PlacedLine[], start: InlineResume): number {
+/**
+ * The first line, at the top of a page, pushed to the page end or past it by the floats placed
+ * beside it: those floats and where the content resumes (after their anchors at the line's start).
+ * Undefined when the line starts on the page, or when a float of it that ends on this page is
+ * anchored after other content (resuming would place it again).
+ */
+function floatsPushingFirstLine(flow: LinesFlow, first: PlacedLine, start: InlineResume): { state: LinesState; at: InlineResume } | undefined {
+  if (!startsOffPage(flow, first) || first.beside.floats.length === 0) return undefined;
+  const pieces = flow.measured.pieces;
+  let at = start;
+  while (at.tail === undefined && at.index < pieces.length) {
+    const piece = pieces[at.index]!;
+    if (piece.kind !== 'anchor' || !flow.placedFloats.has(piece.box)) break;
+    at = { ...at, index: at.index + 1 };
+  }
+  const continuing = new Set(first.beside.parallel.map((f) => f.placeholder));
+  for (let i = at.index; i < first.line.next.index; i++) {
+    const piece = pieces[i]!;
+    if (piece.kind === 'anchor' && piece.box.scheme === 'float' && flow.placedFloats.has(piece.box) && !continuing.has(piece.box)) return undefined;
+  }
+  return { state: first.beside, at };
+}
+
+/** Does the line start at the page end or below it (pushed down by floats)? */
+function startsOffPage(flow: LinesFlow, line: PlacedLine): boolean {
+  const page = flow.frame.fragmentainer;
+  return page !== undefined && line.y >= bottomAt(page, line.y) - 0.01;
+}
+
+/**
+ * How many of the laid-out lines go on this page (0 = push the whole block to the next page).
+ * `forced`: at the top of a page, at least the first line stays even when it overflows.
+ */
+function linesThatFit(flow: LinesFlow, lines: readonly PlacedLine[], start: InlineResume, forced: boolean): number {
   const page = flow.frame.fragmentainer;
   if (page === undefined) return lines.length;
   let fit = 0;
   for (const placed of lines) {
-    if (placed.y + placed.line.height > bottomAt(page, placed.y) + 0.01 && !(fit === 0 && flow.atTop)) break;
+    if (placed.y + placed.line.height > bottomAt(page, placed.y) + 0.01 && !(fit === 0 && forced)) break;
     fit++;
   }
   const complete = lines[lines.length - 1]?.line.next.index === flow.measured.pieces.length;
@@ -357,8 +412,11 @@ function linesThatFit(flow: LinesFlow, lines: readonly PlacedLine[], start: Inli
   const orphans = Math.max(1, style.orphans);
   const widows = Math.max(1, style.widows);
   const remaining = lines.length - fit;
+  const fitting = fit;
   if (complete && remaining < widows) fit -= widows - remaining;
   if (fit < orphans && start.index === 0 && start.tail === undefined) fit = 0;
-  if (fit <= 0) return flow.atTop ? Math.max(1, Math.min(lines.length, orphans)) : 0;
+  // At the top of a page no break honours them: break where the lines stop fitting (as Chromium)
+  // rather than lay lines past the page end, where they would be cut off.
+  if (fit <= 0) return forced ? fitting : 0;
   return fit;
 }

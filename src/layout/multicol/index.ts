@@ -12,6 +12,7 @@ import { EMPTY_STRUT, addMargin } from '../margins.js';
 import { clampHeight, containerMetrics, definiteContentHeight, marginOrZero, resolveMaxSize, toContentSize } from '../box-model.js';
 import { forcedBreakOf } from '../break-token.js';
 import { slicedContainer } from '../fragment.js';
+import { contentHeightFromRatio } from '../aspect-ratio.js';
 import { containerStart } from '../container-start.js';
 import { columnGeometry } from './columns.js';
 import { layoutMulticolFlow } from './flow.js';
@@ -28,8 +29,11 @@ export function layoutMulticol(box: BlockBox, input: LayoutInput, ctx: LayoutCon
   const { page, borderTop, top } = containerStart(style, input, metrics, continued);
   const contentTop = borderTop + top.border + top.padding;
   const fixed = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY) : undefined;
-  const definite = fixed ?? (continued ? undefined : definiteContentHeight(style, input.containingHeight, edgesY));
-  const cap = continued ? undefined : fixed ?? heightCap(style, input.containingHeight, edgesY);
+  // an auto height from `aspect-ratio` holds the columns as `height` would (as Chromium)
+  const fromRatio = fixed !== undefined || continued ? undefined : contentHeightFromRatio(style, h.contentWidth + h.border.left + h.border.right + h.padding.left + h.padding.right, { x: h.border.left + h.border.right + h.padding.left + h.padding.right, y: edgesY });
+  const ratio = fromRatio === undefined ? undefined : clampHeight(style, fromRatio, input.containingHeight, edgesY);
+  const definite = fixed ?? ratio ?? (continued ? undefined : definiteContentHeight(style, input.containingHeight, edgesY));
+  const cap = continued ? undefined : fixed ?? ratio ?? heightCap(style, input.containingHeight, edgesY);
 
   const flow = layoutMulticolFlow(box, {
     mode: input.mode, contentX: input.x + h.marginLeft + border.left + padding.left, contentWidth: h.contentWidth, contentTop,
@@ -39,7 +43,7 @@ export function layoutMulticol(box: BlockBox, input: LayoutInput, ctx: LayoutCon
 
   const broken = flow.token !== undefined;
   const autoHeight = flow.endY - contentTop;
-  const contentHeight = fixed ?? (broken || continued ? autoHeight : clampHeight(style, autoHeight, input.containingHeight, edgesY, autoHeight));
+  const contentHeight = fixed ?? (broken || continued ? autoHeight : ratio !== undefined ? Math.max(ratio, autoHeight) : clampHeight(style, autoHeight, input.containingHeight, edgesY, autoHeight));
   const x = input.x + h.marginLeft;
   const sliced = slicedContainer(box, metrics, { x, y: borderTop, contentHeight }, flow.fragments, { continued, broken });
   const fragment: BoxFragment = { ...sliced, ...(flow.rules.length > 0 ? { columnRules: flow.rules.map((r) => ({ ...r, x: r.x - x, y: r.y - borderTop })) } : {}) };
