@@ -5,7 +5,7 @@
  * following the border radii; and the canvas background, which the root element gives up to the
  * page — or, when the root's is transparent and has no image, the body's (§2.11.2).
  */
-import type { BackgroundBox, BackgroundSize, CssImage, RepeatStyle } from '../css/image-types.js';
+import type { BackgroundBox, BackgroundRepeat, BackgroundSize, CssImage, MaskClip, Position, RepeatStyle } from '../css/image-types.js';
 import type { Color, ComputedStyle } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import type { Rect, Sides } from '../geometry/types.js';
@@ -121,27 +121,53 @@ function roundSize(repeat: RepeatStyle, tile: number, area: number): number {
   return area / Math.max(1, Math.round(area / tile));
 }
 
+/** One image layer: a background's (§3) or a mask's (CSS Masking 1 §6, the same geometry). */
+export interface ImageLayer {
+  readonly image: CssImage;
+  readonly position: Position;
+  readonly size: BackgroundSize;
+  readonly repeat: BackgroundRepeat;
+  readonly origin: BackgroundBox;
+  /** `no-clip`: tiled over the border box grown by its own size on each side, unclipped. */
+  readonly clip: MaskClip;
+}
+
 function paintLayer(style: ComputedStyle, index: number, area: BackgroundArea, options: BackgroundOptions): DisplayItem[] {
-  const { lookup, clip: clipOverride } = options;
   const image = layerValue(style.backgroundImage, index);
   if (image === 'none') return [];
+  const layer: ImageLayer = {
+    image, position: layerValue(style.backgroundPosition, index), size: layerValue(style.backgroundSize, index), repeat: layerValue(style.backgroundRepeat, index),
+    origin: layerValue(style.backgroundOrigin, index), clip: layerValue(style.backgroundClip, index),
+  };
+  return paintImageLayer(layer, area, style.imageRendering, options);
+}
+
+/** The unclipped reach of a `no-clip` layer: the border box grown by its own size on each side. */
+function unclipped(area: BackgroundArea): Clip {
+  const { x, y, width, height } = area.rect;
+  return { rect: { x: x - width, y: y - height, width: 3 * width, height: 3 * height }, radii: area.radii };
+}
+
+/** A layer's tiles, sized (§3.9), positioned (§3.6) and repeated (§3.4) in its origin box, under its clip. */
+export function paintImageLayer(layer: ImageLayer, area: BackgroundArea, rendering: ComputedStyle['imageRendering'], options: BackgroundOptions): DisplayItem[] {
+  const { lookup, clip: clipOverride } = options;
+  const { image, repeat } = layer;
   const loaded = image.kind === 'url' ? lookup(image.url) : undefined;
   if (image.kind === 'url' && loaded === undefined) return [];
-  const origin = boxOf(area, layerValue(style.backgroundOrigin, index)).rect;
-  const clip = clipOverride ?? boxOf(area, layerValue(style.backgroundClip, index));
+  const origin = boxOf(area, layer.origin).rect;
+  const clip = clipOverride ?? (layer.clip === 'no-clip' ? unclipped(area) : boxOf(area, layer.clip));
   if (clip.rect.width <= 0 || clip.rect.height <= 0) return [];
-  const repeat = layerValue(style.backgroundRepeat, index);
-  let size = tileSize(layerValue(style.backgroundSize, index), origin, intrinsicSize(image, lookup));
+  let size = tileSize(layer.size, origin, intrinsicSize(image, lookup));
   const width = roundSize(repeat.x, size.width, origin.width);
   const height = roundSize(repeat.y, size.height, origin.height);
-  const sizeSpec = layerValue(style.backgroundSize, index);
+  const sizeSpec = layer.size;
   const keepsRatio = typeof sizeSpec !== 'string' && (sizeSpec.width === 'auto' || sizeSpec.height === 'auto');
   // round on one axis with `auto` on the other keeps the ratio (§3.9)
   if (keepsRatio && repeat.x === 'round' && repeat.y !== 'round' && size.width > 0) size = { width, height: size.height * (width / size.width) };
   else if (keepsRatio && repeat.y === 'round' && repeat.x !== 'round' && size.height > 0) size = { width: size.width * (height / size.height), height };
   else size = { width, height };
   if (size.width <= 0 || size.height <= 0) return [];
-  const position = positionIn(layerValue(style.backgroundPosition, index), origin, size);
+  const position = positionIn(layer.position, origin, size);
   const xs = tileStarts(repeat.x, { position: position.x, tile: size.width, areaStart: origin.x, areaSize: origin.width, clipStart: clip.rect.x, clipEnd: clip.rect.x + clip.rect.width });
   const ys = tileStarts(repeat.y, { position: position.y, tile: size.height, areaStart: origin.y, areaSize: origin.height, clipStart: clip.rect.y, clipEnd: clip.rect.y + clip.rect.height });
   const tiles: DisplayItem[] = [];
@@ -149,7 +175,7 @@ function paintLayer(style: ComputedStyle, index: number, area: BackgroundArea, o
     for (const x of xs) {
       if (tiles.length > MAX_TILES) break;
       const rect: Rect = { x, y, width: size.width, height: size.height };
-      if (loaded !== undefined) tiles.push(...imageItems(loaded, rect, options.svg, interpolation(style.imageRendering)));
+      if (loaded !== undefined) tiles.push(...imageItems(loaded, rect, options.svg, interpolation(rendering)));
       else if (image.kind !== 'url') {
         const items = paintGradient(image, rect);
         tiles.push(...(image.kind === 'conic' ? [{ kind: 'push-clip' as const, rect }, ...items, { kind: 'pop-clip' as const }] : items));
@@ -157,6 +183,7 @@ function paintLayer(style: ComputedStyle, index: number, area: BackgroundArea, o
     }
   }
   if (tiles.length === 0) return [];
+  if (layer.clip === 'no-clip' && clipOverride === undefined) return tiles;
   const push: DisplayItem = hasRadii(clip.radii) ? { kind: 'push-clip', rect: clip.rect, radii: clip.radii } : { kind: 'push-clip', rect: clip.rect };
   return [push, ...tiles, { kind: 'pop-clip' }];
 }

@@ -20,10 +20,10 @@ import type { Nodes, ParseContext, PropertyDef, StyleKey } from './define.js';
 import { INVALID, RESET, longhand, shorthand } from './define.js';
 import type { ComputeContext } from './define.js';
 
-type ImageSpec = SpecifiedImage | 'none';
-type SizeSpec = 'cover' | 'contain' | { readonly width: SpecifiedLength | 'auto'; readonly height: SpecifiedLength | 'auto' };
+export type ImageSpec = SpecifiedImage | 'none';
+export type SizeSpec = 'cover' | 'contain' | { readonly width: SpecifiedLength | 'auto'; readonly height: SpecifiedLength | 'auto' };
 
-function parseImageOrNone(node: CssNode | undefined, ctx: ParseContext): ImageSpec | undefined {
+export function parseImageOrNone(node: CssNode | undefined, ctx: ParseContext): ImageSpec | undefined {
   if (identOf(node) === 'none') return 'none';
   return parseImage(node, ctx.baseUrl);
 }
@@ -31,7 +31,7 @@ function parseImageOrNone(node: CssNode | undefined, ctx: ParseContext): ImageSp
 const REPEAT_KEYWORDS = new Set(['repeat', 'space', 'round', 'no-repeat']);
 
 /** `<repeat-style>`: one or two nodes; the count used is returned too. */
-function parseRepeat(nodes: Nodes): { value: BackgroundRepeat; used: number } | undefined {
+export function parseRepeat(nodes: Nodes): { value: BackgroundRepeat; used: number } | undefined {
   const first = identOf(nodes[0]);
   if (first === 'repeat-x') return { value: { x: 'repeat', y: 'no-repeat' }, used: 1 };
   if (first === 'repeat-y') return { value: { x: 'no-repeat', y: 'repeat' }, used: 1 };
@@ -47,7 +47,7 @@ function parseSizeComponent(node: CssNode | undefined): SpecifiedLength | 'auto'
 }
 
 /** `<bg-size>`: one or two nodes. */
-function parseSize(nodes: Nodes): { value: SizeSpec; used: number } | undefined {
+export function parseSize(nodes: Nodes): { value: SizeSpec; used: number } | undefined {
   const word = identOf(nodes[0]);
   if (word === 'cover' || word === 'contain') return { value: word, used: 1 };
   const width = parseSizeComponent(nodes[0]);
@@ -60,7 +60,7 @@ const BOXES = new Set(['border-box', 'padding-box', 'content-box']);
 const ATTACHMENTS = new Set(['scroll', 'fixed', 'local']);
 
 /** A comma-separated list longhand: each layer parsed by `parseLayer`, computed by `computeLayer`. */
-function layered<S, C>(name: string, key: StyleKey, initial: readonly C[], parseLayer: (nodes: Nodes, ctx: ParseContext) => S | undefined, computeLayer: (value: S, ctx: ComputeContext) => C): PropertyDef {
+export function layered<S, C>(name: string, key: StyleKey, initial: readonly C[], parseLayer: (nodes: Nodes, ctx: ParseContext) => S | undefined, computeLayer: (value: S, ctx: ComputeContext) => C): PropertyDef {
   return longhand<StyleKey, readonly S[]>({
     name,
     key,
@@ -79,14 +79,14 @@ function layered<S, C>(name: string, key: StyleKey, initial: readonly C[], parse
   });
 }
 
-function computeSize(size: SizeSpec, ctx: ComputeContext): BackgroundSize {
+export function computeSize(size: SizeSpec, ctx: ComputeContext): BackgroundSize {
   if (typeof size === 'string') return size;
   const one = (v: SpecifiedLength | 'auto'): ReturnType<typeof computeLength> | 'auto' => (v === 'auto' ? 'auto' : computeLength(v, ctx));
   return { width: one(size.width), height: one(size.height) };
 }
 
-const computeImageLayer = (image: ImageSpec, ctx: ComputeContext): CssImage | 'none' => (image === 'none' ? 'none' : computeImage(image, ctx, ctx.color));
-const single = <T>(parse: (nodes: Nodes) => { value: T; used: number } | undefined) => (nodes: Nodes): T | undefined => {
+export const computeImageLayer = (image: ImageSpec, ctx: ComputeContext): CssImage | 'none' => (image === 'none' ? 'none' : computeImage(image, ctx, ctx.color));
+export const single = <T>(parse: (nodes: Nodes) => { value: T; used: number } | undefined) => (nodes: Nodes): T | undefined => {
   const result = parse(nodes);
   return result !== undefined && result.used === nodes.length ? result.value : undefined;
 };
@@ -94,7 +94,7 @@ const oneBox = (nodes: Nodes): BackgroundBox | undefined => {
   const word = nodes.length === 1 ? identOf(nodes[0]) : undefined;
   return word !== undefined && BOXES.has(word) ? (word as BackgroundBox) : undefined;
 };
-const identity = <T>(value: T): T => value;
+export const identity = <T>(value: T): T => value;
 
 const backgroundImage = layered<ImageSpec, CssImage | 'none'>('background-image', 'backgroundImage', ['none'],
   (nodes, ctx) => (nodes.length === 1 ? parseImageOrNone(nodes[0], ctx) : undefined), computeImageLayer);
@@ -105,18 +105,35 @@ const backgroundRepeat = layered<BackgroundRepeat, BackgroundRepeat>('background
 const backgroundOrigin = layered<BackgroundBox, BackgroundBox>('background-origin', 'backgroundOrigin', ['padding-box'], oneBox, identity);
 const backgroundClip = layered<BackgroundBox, BackgroundBox>('background-clip', 'backgroundClip', ['border-box'], oneBox, identity);
 
-interface LayerParts {
+export interface LayerParts {
   image?: ImageSpec;
   position?: SpecifiedPosition;
   size?: SizeSpec;
   repeat?: BackgroundRepeat;
-  boxes: BackgroundBox[];
+  /** The first sets the origin, the second (or the first alone) the clip. */
+  boxes: string[];
   color?: SpecifiedColor;
+  /** The grammar's own keyword components, by longhand name. */
+  words: Map<string, string>;
 }
 
-/** One `<bg-layer>` / `<final-bg-layer>` of the shorthand, components in any order (§3.10). */
-function parseLayer(layer: Nodes, final: boolean, ctx: ParseContext): LayerParts | undefined {
-  const parts: LayerParts = { boxes: [] };
+/** What a layer of a layered shorthand holds beyond its image, position / size and repeat. */
+export interface LayerGrammar {
+  /** `<box>` keywords: one sets the origin and the clip, two the origin then the clip. */
+  readonly boxes: ReadonlySet<string>;
+  /** Keywords only the clip takes (`no-clip`). */
+  readonly clipOnly?: ReadonlySet<string>;
+  /** Single-keyword components: longhand name → its keywords (`mask-composite`, `mask-mode`). */
+  readonly keywords?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** `background-attachment` words and, in the final layer, a colour (the background's own). */
+  readonly background?: boolean;
+}
+
+const BACKGROUND_GRAMMAR: LayerGrammar = { boxes: BOXES, background: true };
+
+/** One `<bg-layer>` / `<final-bg-layer>` of a shorthand (or a `<mask-layer>`), components in any order (§3.10). */
+export function parseLayer(layer: Nodes, final: boolean, ctx: ParseContext, grammar: LayerGrammar = BACKGROUND_GRAMMAR): LayerParts | undefined {
+  const parts: LayerParts = { boxes: [], words: new Map() };
   let at = 0;
   while (at < layer.length) {
     const rest = layer.slice(at);
@@ -145,17 +162,23 @@ function parseLayer(layer: Nodes, final: boolean, ctx: ParseContext): LayerParts
       at += repeat.used;
       continue;
     }
-    if (word !== undefined && BOXES.has(word) && parts.boxes.length < 2) {
-      parts.boxes.push(word as BackgroundBox);
+    if (word !== undefined && (grammar.boxes.has(word) || grammar.clipOnly?.has(word) === true) && parts.boxes.length < 2) {
+      parts.boxes.push(word);
       at++;
       continue;
     }
-    if (word !== undefined && ATTACHMENTS.has(word)) {
+    const keyword = word === undefined ? undefined : [...(grammar.keywords ?? [])].find(([name, words]) => words.has(word) && !parts.words.has(name));
+    if (keyword !== undefined) {
+      parts.words.set(keyword[0], word!);
+      at++;
+      continue;
+    }
+    if (grammar.background === true && word !== undefined && ATTACHMENTS.has(word)) {
       if (word !== 'scroll') ctx.unsupported(`background-attachment: ${word}`);
       at++;
       continue;
     }
-    const color = final && parts.color === undefined ? parseColor(node) : undefined;
+    const color = grammar.background === true && final && parts.color === undefined ? parseColor(node) : undefined;
     if (color === undefined) return undefined;
     parts.color = color;
     at++;
