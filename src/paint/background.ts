@@ -183,12 +183,36 @@ export function paintImageLayer(layer: ImageLayer, area: BackgroundArea, renderi
     }
   }
   if (tiles.length === 0) return [];
+  if (options.composeTiles === true && loaded !== undefined && loaded.svg === undefined && tiles.length > 1) {
+    tiles.splice(0, tiles.length, composedTiles(loaded, tiles, clip.rect));
+  }
   if (layer.clip === 'no-clip' && clipOverride === undefined) return tiles;
   const push: DisplayItem = hasRadii(clip.radii) ? { kind: 'push-clip', rect: clip.rect, radii: clip.radii } : { kind: 'push-clip', rect: clip.rect };
   return [push, ...tiles, { kind: 'pop-clip' }];
 }
 
+/**
+ * A raster image's tiles as one image over `area` (pdf/image-prep.ts composes it on whole
+ * pixels), so that no hairline shows between tiles where each is smoothed on its own.
+ */
+function composedTiles(image: LoadedImage, tiles: readonly DisplayItem[], area: Rect): DisplayItem {
+  const whole: Rect = { x: 0, y: 0, width: image.width, height: image.height };
+  const compose = tiles.flatMap((tile) => {
+    if (tile.kind !== 'image') return [];
+    const to: Rect = { ...tile.rect, x: tile.rect.x - area.x, y: tile.rect.y - area.y };
+    const x = Math.max(0, to.x);
+    const y = Math.max(0, to.y);
+    const clip: Rect = { x, y, width: Math.min(area.width, to.x + to.width) - x, height: Math.min(area.height, to.y + to.height) - y };
+    return clip.width > 0 && clip.height > 0 ? [{ from: whole, to, clip }] : [];
+  });
+  const first = tiles[0]!;
+  const interpolate = first.kind === 'image' ? first.interpolate : undefined;
+  return { kind: 'image', rect: area, image, compose, ...(interpolate === undefined ? {} : { interpolate }) };
+}
+
 export interface BackgroundOptions {
+  /** Compose a raster image's tiles into one image (a mask's, where a seam would show what it hides). */
+  readonly composeTiles?: boolean;
   readonly lookup: ImageLookup;
   /** Fonts for SVG images' text. */
   readonly svg?: SvgContext;

@@ -37,23 +37,27 @@ interface PaintedLayer {
 
 /**
  * The soft mask of `f`'s mask layers, or undefined when it has none. A layer whose image did not
- * load (or `none`) is transparent black (§6.1): added, it masks nothing more away.
+ * load, or `none`, is left out, as Chromium does (and as a mask border that did not load is): the
+ * element shows unmasked rather than vanishing (§6.1 would have it transparent black).
  */
 export function maskLayers(f: BoxFragment, lookup: ImageLookup, svg: SvgContext | undefined): SoftMask | undefined {
   const style = f.style;
   if (!hasMaskImage(style)) return undefined;
   const area = fragmentArea(f, outerRadii(f));
-  const layers: PaintedLayer[] = style.maskImage.map((image, i) => {
+  const layers: PaintedLayer[] = [];
+  const operators: MaskComposite[] = [];
+  style.maskImage.forEach((image, i) => {
+    if (image === 'none' || (image.kind === 'url' && lookup(image.url) === undefined)) return;
     const luminance = layerValue(style.maskMode, i) === 'luminance';
-    if (image === 'none') return { items: [], luminance };
     const layer: ImageLayer = {
       image, position: layerValue(style.maskPosition, i), size: layerValue(style.maskSize, i), repeat: layerValue(style.maskRepeat, i),
       origin: layerValue(style.maskOrigin, i), clip: layerValue(style.maskClip, i),
     };
-    return { items: paintImageLayer(layer, area, style.imageRendering, { lookup, ...(svg === undefined ? {} : { svg }) }), luminance };
+    layers.push({ items: paintImageLayer(layer, area, style.imageRendering, { lookup, composeTiles: true, ...(svg === undefined ? {} : { svg }) }), luminance });
+    operators.push(layerValue(style.maskComposite, i));
   });
+  if (layers.length === 0) return undefined;
   // the composite operator of the bottom layer has nothing below it to combine with
-  const operators = layers.map((_, i) => layerValue(style.maskComposite, i));
   const bottom = layers.length - 1;
   const allAdded = operators.every((op, i) => op === 'add' || i === bottom) && layers.every((layer) => layer.luminance === layers[0]!.luminance);
   if (allAdded) return { items: layers.toReversed().flatMap((layer) => layer.items), luminance: layers[0]!.luminance };

@@ -3,8 +3,11 @@
  * `-webkit-mask-*` names frameworks write. Masks are small SVGs and hard-stop gradients placed
  * on whole pixels, so the pictures are exact.
  */
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../helpers/render.js';
+
+const IMAGES = fileURLToPath(new URL('../fixtures/images/', import.meta.url));
 
 const svg = (width: number, height: number, body: string): string =>
   `url("data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${body}</svg>`)}")`;
@@ -90,6 +93,12 @@ describe('mask-image', () => {
     const r = await renderPage(`<style>@page { size: 10px 10px; margin: 0 } body { margin: 0 }
       div { margin: 1px; width: 8px; height: 8px; mask-image: ${LEFT} } i { display: block; height: 8px; background: blue }</style><div><i></i></div>`, {}, { tolerance: 1 });
     expect(r[4]).toBe('_BBBB_____');
+  });
+
+  it('leaves out a layer whose image does not load, as Chromium does: the others still mask', async () => {
+    const missing = { baseDir: IMAGES, expectDiagnostics: [{ code: 'resource', message: /^image not loaded: cannot read .*missing\.png/ }] } as const;
+    const page = await renderPage(`<style>@page { size: 10px 10px; margin: 0 } body { margin: 0 } div { margin: 1px; width: 8px; height: 8px; background: red; mask: url(missing.png), ${LEFT} }</style><div></div>`, missing, { tolerance: 1 });
+    expect(page[4]).toBe('_RRRR_____');
   });
 
   it('warns about a reference to an SVG <mask> and leaves the element unmasked', async () => {
