@@ -59,7 +59,8 @@ function boxOf(area: BackgroundArea, which: BackgroundBox): { rect: Rect; radii:
   }
 }
 
-const layerValue = <T>(list: readonly T[], index: number): T => list[index % list.length]!;
+/** A layer's value of a list longhand: the list repeats when shorter than the image list (§3.1). */
+export const layerValue = <T>(list: readonly T[], index: number): T => list[index % list.length]!;
 
 /** The intrinsic size of an image, when it has one (gradients have none). */
 function intrinsicSize(image: CssImage, lookup: ImageLookup): { width: number; height: number } | undefined {
@@ -143,7 +144,7 @@ function paintLayer(style: ComputedStyle, index: number, area: BackgroundArea, o
 }
 
 /** The unclipped reach of a `no-clip` layer: the border box grown by its own size on each side. */
-function unclipped(area: BackgroundArea): Clip {
+export function unclipped(area: BackgroundArea): Clip {
   const { x, y, width, height } = area.rect;
   return { rect: { x: x - width, y: y - height, width: 3 * width, height: 3 * height }, radii: area.radii };
 }

@@ -15,7 +15,7 @@ import type { Color, ComputedStyle } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
 import type { BoxFragment } from '../layout/types.js';
 import type { ImageLookup, ImageLayer } from './background.js';
-import { fragmentArea, paintImageLayer } from './background.js';
+import { fragmentArea, layerValue, paintImageLayer, unclipped } from './background.js';
 import type { BlendMode, DisplayItem, SoftMask } from './display-list.js';
 import { outerRadii } from './radii.js';
 import type { SvgContext } from './svg-render.js';
@@ -27,8 +27,6 @@ const BLENDS: Readonly<Record<Exclude<MaskComposite, 'subtract'>, BlendMode>> = 
 
 /** Whether an element has mask layers (`mask-image` other than `none` in any layer). */
 export const hasMaskImage = (style: ComputedStyle): boolean => style.maskImage.some((image) => image !== 'none');
-
-const layerValue = <T>(list: readonly T[], index: number): T => list[index % list.length]!;
 
 interface PaintedLayer {
   readonly items: DisplayItem[];
@@ -61,9 +59,8 @@ export function maskLayers(f: BoxFragment, lookup: ImageLookup, svg: SvgContext 
   const bottom = layers.length - 1;
   const allAdded = operators.every((op, i) => op === 'add' || i === bottom) && layers.every((layer) => layer.luminance === layers[0]!.luminance);
   if (allAdded) return { items: layers.toReversed().flatMap((layer) => layer.items), luminance: layers[0]!.luminance };
-  const { x, y, width, height } = area.rect;
-  // `no-clip` layers reach as far as background.ts tiles them: the border box grown by its size
-  const reach: Rect = style.maskClip.includes('no-clip') ? { x: x - width, y: y - height, width: 3 * width, height: 3 * height } : area.rect;
+  // `no-clip` layers reach as far as background.ts tiles them
+  const reach: Rect = style.maskClip.includes('no-clip') ? unclipped(area).rect : area.rect;
   const grey = (layer: PaintedLayer): DisplayItem[] => [
     { kind: 'fill-rect', rect: reach, color: BLACK },
     { kind: 'push-opacity', opacity: 1, mask: { items: layer.items, luminance: layer.luminance } },

@@ -98,7 +98,10 @@ export const identity = <T>(value: T): T => value;
 
 const backgroundImage = layered<ImageSpec, CssImage | 'none'>('background-image', 'backgroundImage', ['none'],
   (nodes, ctx) => (nodes.length === 1 ? parseImageOrNone(nodes[0], ctx) : undefined), computeImageLayer);
-const backgroundPosition = layered<SpecifiedPosition, unknown>('background-position', 'backgroundPosition', [computePosition(TOP_LEFT, { fontSize: 16, rootFontSize: 16, viewportWidth: 0, viewportHeight: 0 })],
+/** `0% 0%`, computed: a layer's initial position. */
+export const INITIAL_POSITION = computePosition(TOP_LEFT, { fontSize: 16, rootFontSize: 16, viewportWidth: 0, viewportHeight: 0 });
+
+const backgroundPosition = layered<SpecifiedPosition, unknown>('background-position', 'backgroundPosition', [INITIAL_POSITION],
   (nodes) => parsePosition(nodes), (value, ctx) => computePosition(value, ctx));
 const backgroundSize = layered<SizeSpec, BackgroundSize>('background-size', 'backgroundSize', [{ width: 'auto', height: 'auto' }], single(parseSize), computeSize);
 const backgroundRepeat = layered<BackgroundRepeat, BackgroundRepeat>('background-repeat', 'backgroundRepeat', [{ x: 'repeat', y: 'repeat' }], single(parseRepeat), identity);

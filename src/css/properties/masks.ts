@@ -5,12 +5,11 @@
  * but `-webkit-mask-composite`, whose words are Porter-Duff operators, has its own parser here.
  */
 import type { BackgroundBox, BackgroundRepeat, MaskClip, MaskComposite, MaskMode } from '../model/image-types.js';
-import { identOf, splitBy } from '../values/nodes.js';
-import { urlOf } from '../values/nodes.js';
+import { identOf, splitBy, urlOf } from '../values/nodes.js';
 import type { SpecifiedPosition } from '../values/position.js';
 import { TOP_LEFT, computePosition, parsePosition } from '../values/position.js';
 import type { ImageSpec, LayerGrammar, LayerParts, SizeSpec } from './backgrounds.js';
-import { computeImageLayer, computeSize, identity, layered, parseImageOrNone, parseLayer, parseRepeat, parseSize, single } from './backgrounds.js';
+import { INITIAL_POSITION, computeImageLayer, computeSize, identity, layered, parseImageOrNone, parseLayer, parseRepeat, parseSize, single } from './backgrounds.js';
 import type { Nodes, ParseContext, PropertyDef } from './define.js';
 import { INVALID, shorthand } from './define.js';
 
@@ -57,7 +56,7 @@ function parseMaskImage(nodes: Nodes, ctx: ParseContext): ImageSpec | undefined 
 const maskImage = layered<ImageSpec, unknown>('mask-image', 'maskImage', ['none'], parseMaskImage, computeImageLayer);
 const maskMode = layered<MaskMode, MaskMode>('mask-mode', 'maskMode', ['match-source'], keywordLayer<MaskMode>(MODES), identity);
 const maskRepeat = layered<BackgroundRepeat, BackgroundRepeat>('mask-repeat', 'maskRepeat', [{ x: 'repeat', y: 'repeat' }], single(parseRepeat), identity);
-const maskPosition = layered<SpecifiedPosition, unknown>('mask-position', 'maskPosition', [computePosition(TOP_LEFT, { fontSize: 16, rootFontSize: 16, viewportWidth: 0, viewportHeight: 0 })],
+const maskPosition = layered<SpecifiedPosition, unknown>('mask-position', 'maskPosition', [INITIAL_POSITION],
   (nodes) => parsePosition(nodes), (value, ctx) => computePosition(value, ctx));
 const maskSize = layered<SizeSpec, unknown>('mask-size', 'maskSize', [{ width: 'auto', height: 'auto' }], single(parseSize), computeSize);
 const maskOrigin = layered<BackgroundBox, BackgroundBox>('mask-origin', 'maskOrigin', ['border-box'], oneGeometryBox, identity);
