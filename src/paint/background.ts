@@ -6,7 +6,7 @@
  * following the border radii; and the canvas background, which the root element gives up to the
  * page — or, when the root's is transparent and has no image, the body's (§2.11.2).
  */
-import type { BackgroundBox, BackgroundSize, CssImage, RepeatStyle } from '../css/image-types.js';
+import type { BackgroundBox, BackgroundRepeat, BackgroundSize, CssImage, MaskClip, Position, RepeatStyle } from '../css/image-types.js';
 import type { Color, ComputedStyle } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import type { Rect, Sides } from '../geometry/types.js';
@@ -60,7 +60,8 @@ function boxOf(area: BackgroundArea, which: BackgroundBox): { rect: Rect; radii:
   }
 }
 
-const layerValue = <T>(list: readonly T[], index: number): T => list[index % list.length]!;
+/** A layer's value of a list longhand: the list repeats when shorter than the image list (§3.1). */
+export const layerValue = <T>(list: readonly T[], index: number): T => list[index % list.length]!;
 
 /** The intrinsic size of an image, when it has one (gradients have none). */
 function intrinsicSize(image: CssImage, lookup: ImageLookup): { width: number; height: number } | undefined {
@@ -122,28 +123,56 @@ function roundSize(repeat: RepeatStyle, tile: number, area: number): number {
   return area / Math.max(1, Math.round(area / tile));
 }
 
+/** One image layer: a background's (§3) or a mask's (CSS Masking 1 §6, the same geometry). */
+export interface ImageLayer {
+  readonly image: CssImage;
+  readonly position: Position;
+  readonly size: BackgroundSize;
+  readonly repeat: BackgroundRepeat;
+  readonly origin: BackgroundBox;
+  /** `no-clip`: tiled over the border box grown by its own size on each side, unclipped. */
+  readonly clip: MaskClip;
+  /** `background-attachment: fixed`: positioned and sized in the page area (`options.fixedArea`). */
+  readonly fixed?: boolean;
+}
+
 function paintLayer(style: ComputedStyle, index: number, area: BackgroundArea, options: BackgroundOptions): DisplayItem[] {
-  const { lookup, clip: clipOverride } = options;
   const image = layerValue(style.backgroundImage, index);
   if (image === 'none') return [];
+  const layer: ImageLayer = {
+    image, position: layerValue(style.backgroundPosition, index), size: layerValue(style.backgroundSize, index), repeat: layerValue(style.backgroundRepeat, index),
+    origin: layerValue(style.backgroundOrigin, index), clip: layerValue(style.backgroundClip, index),
+    fixed: layerValue(style.backgroundAttachment, index) === 'fixed',
+  };
+  return paintImageLayer(layer, area, style.imageRendering, options);
+}
+
+/** The unclipped reach of a `no-clip` layer: the border box grown by its own size on each side. */
+export function unclipped(area: BackgroundArea): Clip {
+  const { x, y, width, height } = area.rect;
+  return { rect: { x: x - width, y: y - height, width: 3 * width, height: 3 * height }, radii: area.radii };
+}
+
+/** A layer's tiles, sized (§3.9), positioned (§3.6) and repeated (§3.4) in its origin box, under its clip. */
+export function paintImageLayer(layer: ImageLayer, area: BackgroundArea, rendering: ComputedStyle['imageRendering'], options: BackgroundOptions): DisplayItem[] {
+  const { lookup, clip: clipOverride } = options;
+  const { image, repeat } = layer;
   const loaded = image.kind === 'url' ? lookup(image.url) : undefined;
   if (image.kind === 'url' && loaded === undefined) return [];
-  const fixed = options.fixedArea !== undefined && layerValue(style.backgroundAttachment, index) === 'fixed';
-  const origin = fixed ? options.fixedArea! : boxOf(area, layerValue(style.backgroundOrigin, index)).rect;
-  const clip = clipOverride ?? boxOf(area, layerValue(style.backgroundClip, index));
+  const origin = layer.fixed && options.fixedArea !== undefined ? options.fixedArea : boxOf(area, layer.origin).rect;
+  const clip = clipOverride ?? (layer.clip === 'no-clip' ? unclipped(area) : boxOf(area, layer.clip));
   if (clip.rect.width <= 0 || clip.rect.height <= 0) return [];
-  const repeat = layerValue(style.backgroundRepeat, index);
-  let size = tileSize(layerValue(style.backgroundSize, index), origin, intrinsicSize(image, lookup));
+  let size = tileSize(layer.size, origin, intrinsicSize(image, lookup));
   const width = roundSize(repeat.x, size.width, origin.width);
   const height = roundSize(repeat.y, size.height, origin.height);
-  const sizeSpec = layerValue(style.backgroundSize, index);
+  const sizeSpec = layer.size;
   const keepsRatio = typeof sizeSpec !== 'string' && (sizeSpec.width === 'auto' || sizeSpec.height === 'auto');
   // round on one axis with `auto` on the other keeps the ratio (§3.9)
   if (keepsRatio && repeat.x === 'round' && repeat.y !== 'round' && size.width > 0) size = { width, height: size.height * (width / size.width) };
   else if (keepsRatio && repeat.y === 'round' && repeat.x !== 'round' && size.height > 0) size = { width: size.width * (height / size.height), height };
   else size = { width, height };
   if (size.width <= 0 || size.height <= 0) return [];
-  const position = positionIn(layerValue(style.backgroundPosition, index), origin, size);
+  const position = positionIn(layer.position, origin, size);
   const xs = tileStarts(repeat.x, { position: position.x, tile: size.width, areaStart: origin.x, areaSize: origin.width, clipStart: clip.rect.x, clipEnd: clip.rect.x + clip.rect.width });
   const ys = tileStarts(repeat.y, { position: position.y, tile: size.height, areaStart: origin.y, areaSize: origin.height, clipStart: clip.rect.y, clipEnd: clip.rect.y + clip.rect.height });
   const tiles: DisplayItem[] = [];
@@ -151,7 +180,7 @@ function paintLayer(style: ComputedStyle, index: number, area: BackgroundArea, o
     for (const x of xs) {
       if (tiles.length > MAX_TILES) break;
       const rect: Rect = { x, y, width: size.width, height: size.height };
-      if (loaded !== undefined) tiles.push(...imageItems(loaded, rect, options.svg, interpolation(style.imageRendering)));
+      if (loaded !== undefined) tiles.push(...imageItems(loaded, rect, options.svg, interpolation(rendering)));
       else if (image.kind !== 'url') {
         const items = paintGradient(image, rect);
         tiles.push(...(image.kind === 'conic' ? [{ kind: 'push-clip' as const, rect }, ...items, { kind: 'pop-clip' as const }] : items));
@@ -159,11 +188,36 @@ function paintLayer(style: ComputedStyle, index: number, area: BackgroundArea, o
     }
   }
   if (tiles.length === 0) return [];
+  if (options.composeTiles === true && loaded !== undefined && loaded.svg === undefined && tiles.length > 1) {
+    tiles.splice(0, tiles.length, composedTiles(loaded, tiles, clip.rect));
+  }
+  if (layer.clip === 'no-clip' && clipOverride === undefined) return tiles;
   const push: DisplayItem = hasRadii(clip.radii) ? { kind: 'push-clip', rect: clip.rect, radii: clip.radii } : { kind: 'push-clip', rect: clip.rect };
   return [push, ...tiles, { kind: 'pop-clip' }];
 }
 
+/**
+ * A raster image's tiles as one image over `area` (pdf/image-prep.ts composes it on whole
+ * pixels), so that no hairline shows between tiles where each is smoothed on its own.
+ */
+function composedTiles(image: LoadedImage, tiles: readonly DisplayItem[], area: Rect): DisplayItem {
+  const whole: Rect = { x: 0, y: 0, width: image.width, height: image.height };
+  const compose = tiles.flatMap((tile) => {
+    if (tile.kind !== 'image') return [];
+    const to: Rect = { ...tile.rect, x: tile.rect.x - area.x, y: tile.rect.y - area.y };
+    const x = Math.max(0, to.x);
+    const y = Math.max(0, to.y);
+    const clip: Rect = { x, y, width: Math.min(area.width, to.x + to.width) - x, height: Math.min(area.height, to.y + to.height) - y };
+    return clip.width > 0 && clip.height > 0 ? [{ from: whole, to, clip }] : [];
+  });
+  const first = tiles[0]!;
+  const interpolate = first.kind === 'image' ? first.interpolate : undefined;
+  return { kind: 'image', rect: area, image, compose, ...(interpolate === undefined ? {} : { interpolate }) };
+}
+
 export interface BackgroundOptions {
+  /** Compose a raster image's tiles into one image (a mask's, where a seam would show what it hides). */
+  readonly composeTiles?: boolean;
   readonly lookup: ImageLookup;
   /** Fonts for SVG images' text. */
   readonly svg?: SvgContext;

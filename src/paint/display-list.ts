@@ -56,6 +56,9 @@ export interface ImagePlacement {
   readonly clip: Rect;
 }
 
+/** PDF blend modes (ISO 32000-1 §11.3.5) a group is composited with: how mask layers combine (paint/mask-layers.ts). */
+export type BlendMode = 'Screen' | 'Multiply' | 'Exclusion' | 'Difference';
+
 /** A soft mask: what its items paint, read as luminance (SVG's default) or as alpha. */
 export interface SoftMask {
   readonly items: readonly DisplayItem[];
@@ -143,7 +146,7 @@ export type DisplayItem =
    * Starts a transparency group drawn with `opacity`, and through `mask` when given (a soft mask,
    * ISO 32000-1 §11.6.5: the mask's items, in the same space, by luminance or alpha).
    */
-  | { readonly kind: 'push-opacity'; readonly opacity: number; readonly mask?: SoftMask }
+  | { readonly kind: 'push-opacity'; readonly opacity: number; readonly mask?: SoftMask; readonly blend?: BlendMode }
   | { readonly kind: 'pop-opacity' }
   | {
       readonly kind: 'link';

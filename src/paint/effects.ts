@@ -1,7 +1,7 @@
 /**
  * The effects that wrap everything a stacking context paints: its transform (CSS Transforms 1
  * §6, a `cm` around the context, descendants included), its `clip-path` (CSS Masking 1 §3) and
- * `clip` (§5.1), its `mask-border` (§7: the frame painted as border-image.ts paints one, used
+ * `clip` (§5.1), its mask layers (§6, mask-layers.ts) and `mask-border` (§7: the frame painted as border-image.ts paints one, used
  * as a soft mask by its alpha or luminance), its `opacity` as one group (CSS Color 4 §3.2) and
  * its `filter` (filter.ts), in that order from the outside in.
  */
@@ -10,6 +10,7 @@ import { clipPathItem, clipRect } from './clip-path.js';
 import type { ImageLookup } from './background.js';
 import { maskBorderOf, paintImageFrame } from './border-image.js';
 import { applyFilter } from './filter.js';
+import { hasMaskImage, maskLayers } from './mask-layers.js';
 import type { SvgContext } from './svg-render.js';
 import { rectPath } from './path.js';
 import type { DisplayItem, Matrix } from './display-list.js';
@@ -23,7 +24,7 @@ export function fragmentTransform(f: BoxFragment): Matrix | undefined {
 
 /** Whether the effects make `f` a stacking context (CSS Transforms 1 §3, CSS Masking 1 §3.1). */
 export function hasEffects(f: BoxFragment): boolean {
-  return f.style.opacity < 1 || f.style.filter.length > 0 || f.style.clipPath !== 'none' || f.style.maskBorderSource !== 'none' || (f.style.transform.length > 0 && f.box.kind !== 'inline') || clipRect(f) !== undefined;
+  return f.style.opacity < 1 || f.style.filter.length > 0 || f.style.clipPath !== 'none' || f.style.maskBorderSource !== 'none' || hasMaskImage(f.style) || (f.style.transform.length > 0 && f.box.kind !== 'inline') || clipRect(f) !== undefined;
 }
 
 /** Where a mask border's image comes from. */
@@ -36,8 +37,10 @@ export function withEffects(f: BoxFragment, items: readonly DisplayItem[], image
   if (items.length === 0) return [];
   // Filter Effects 1 §4: the filter first, then clipping, masking and opacity
   let out: DisplayItem[] = applyFilter(f.style.filter, items);
-  const mask = maskBorder(f, images);
-  if (mask !== undefined) out = [{ kind: 'push-opacity', opacity: 1, mask }, ...out, { kind: 'pop-opacity' }];
+  // the mask layers and the mask border each multiply what shows (CSS Masking 1 §6, §7)
+  for (const mask of [maskBorder(f, images), images === undefined ? undefined : maskLayers(f, images.lookup, images.svg)]) {
+    if (mask !== undefined) out = [{ kind: 'push-opacity', opacity: 1, mask }, ...out, { kind: 'pop-opacity' }];
+  }
   if (f.style.opacity < 1) out = [{ kind: 'push-opacity', opacity: f.style.opacity }, ...out, { kind: 'pop-opacity' }];
   const clip = clipPathItem(f);
   if (clip !== undefined) out = [clip, ...out, { kind: 'pop-clip' }];

@@ -4,7 +4,7 @@ import type { PdfKitDocument, PdfKitPage, PdfRef } from './pdfkit-document.js';
 import type { FontEmbedder } from './fonts.js';
 import type { ImageEmbedder } from './images.js';
 import type { MarkedContent } from './marked-content.js';
-import type { Matrix } from '../paint/display-list.js';
+import type { BlendMode, Matrix } from '../paint/display-list.js';
 
 /** Document-wide resources: embedded once, registered on each page that uses them. */
 export interface DocumentResources {
@@ -30,7 +30,7 @@ export type OpenScope =
   /** `matrix`: the one a push-transform concatenated (groups need the current matrix for their bounds). */
   | { readonly kind: 'clip'; readonly matrix?: Matrix }
   /** `grouped`: the items go to a transparency group (opacity < 1), else they are drawn in place. */
-  | { readonly kind: 'opacity'; readonly opacity: number; readonly grouped: boolean; readonly mask?: DrawnMask };
+  | { readonly kind: 'opacity'; readonly opacity: number; readonly grouped: boolean; readonly mask?: DrawnMask; readonly blend?: BlendMode };
 
 /** A soft mask to draw when its group closes: `draw` writes the mask's items into the current sink. */
 export interface DrawnMask {

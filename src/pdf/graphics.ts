@@ -4,7 +4,7 @@
  */
 import type { Color } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
-import type { Matrix, PathSegment } from '../paint/display-list.js';
+import type { BlendMode, Matrix, PathSegment } from '../paint/display-list.js';
 import { colorOperator, num, pathOperators } from './content.js';
 import type { DrawnMask, PageContext } from './context.js';
 
@@ -119,13 +119,24 @@ export function popClip(ctx: PageContext): void {
  * Starts a transparency group: its items are collected and later drawn at once with `opacity`.
  * A fully opaque group needs no group at all: its items are drawn in place.
  */
-export function pushOpacity(ctx: PageContext, opacity: number, mask?: DrawnMask): void {
-  const grouped = opacity < 1 || mask !== undefined;
+export function pushOpacity(ctx: PageContext, opacity: number, mask?: DrawnMask, blend?: BlendMode): void {
+  const grouped = opacity < 1 || mask !== undefined || blend !== undefined;
   if (grouped) {
     ctx.resources.marks?.openGroup();
     ctx.sink.open();
   }
-  ctx.scopes.push({ kind: 'opacity', opacity, grouped, ...(mask === undefined ? {} : { mask }) });
+  ctx.scopes.push({ kind: 'opacity', opacity, grouped, ...(mask === undefined ? {} : { mask }), ...(blend === undefined ? {} : { blend }) });
+}
+
+/** The ExtGState operator that composites what follows with `mode`. */
+function blendOperator(ctx: PageContext, mode: BlendMode): string {
+  const name = `Bm${mode}`;
+  if (ctx.page.ext_gstates[name] === undefined) {
+    const state = ctx.resources.doc.ref({ Type: 'ExtGState', BM: mode });
+    state.end();
+    ctx.page.ext_gstates[name] = state;
+  }
+  return `/${name} gs\n`;
 }
 
 /** The ExtGState operator that sets a group's soft mask, drawn now into its own form. */
@@ -181,7 +192,8 @@ export function popOpacity(ctx: PageContext): void {
   ctx.page.xobjects[name] = form;
   const masked = scope.mask === undefined ? '' : softMaskOperator(ctx, scope.mask, bbox);
   const alpha = scope.opacity < 1 ? `${alphaOperator(ctx, scope.opacity)}\n` : '';
-  ctx.sink.push(`q\n${masked}${alpha}/${name} Do\nQ`);
+  const blend = scope.blend === undefined ? '' : blendOperator(ctx, scope.blend);
+  ctx.sink.push(`q\n${masked}${alpha}${blend}/${name} Do\nQ`);
 }
 
 /**

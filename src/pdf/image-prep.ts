@@ -136,18 +136,30 @@ function copyKey(item: DisplayItem, scale: Scale = UNSCALED): string | undefined
 
 /** Whether a page draws an image that prepareImages would copy. */
 export function needsImagePrep(page: PageDisplayList): boolean {
-  return scaled(page.items).some(({ item, scale }) => copyKey(item, scale) !== undefined);
+  let found = false;
+  mapScaled(page.items, (item, scale) => {
+    found ||= copyKey(item, scale) !== undefined;
+    return item;
+  });
+  return found;
 }
 
-/** The items with the scale of the transforms each is drawn under (an image's only; others unscaled). */
-function scaled(items: readonly DisplayItem[]): { item: DisplayItem; scale: Scale }[] {
+/**
+ * The items mapped by `visit`, which sees each with the scale of the transforms it is drawn under
+ * (an image's only; others unscaled), soft masks' items included: a mask is drawn in the space
+ * of the group it masks, and its tiled images need their copies as much as the page's.
+ */
+function mapScaled(items: readonly DisplayItem[], visit: (item: DisplayItem, scale: Scale) => DisplayItem, outer: Matrix = IDENTITY): DisplayItem[] {
   const stack: Matrix[] = [];
-  let matrix: Matrix = IDENTITY;
+  let matrix: Matrix = outer;
   return items.map((item) => {
     if (item.kind === 'push-transform') { stack.push(matrix); matrix = multiply(matrix, item.matrix); }
-    else if (item.kind === 'pop-transform') matrix = stack.pop() ?? IDENTITY;
+    else if (item.kind === 'pop-transform') matrix = stack.pop() ?? outer;
     const scale = item.kind === 'image' && matrix !== IDENTITY ? { sx: Math.hypot(matrix[0], matrix[1]), sy: Math.hypot(matrix[2], matrix[3]) } : UNSCALED;
-    return { item, scale };
+    const visited = visit(item, scale);
+    if (visited.kind !== 'push-opacity' || visited.mask === undefined) return visited;
+    const maskItems = mapScaled(visited.mask.items, visit, matrix);
+    return maskItems.every((m, i) => m === visited.mask!.items[i]) ? visited : { ...visited, mask: { ...visited.mask, items: maskItems } };
   });
 }
 
@@ -210,10 +222,11 @@ interface Copy {
 export async function prepareImages(display: DocumentDisplayList): Promise<DocumentDisplayList> {
   const wanted = new Map<string, { item: ImageItem; scale: Scale }>();
   for (const page of display.pages) {
-    for (const { item, scale } of scaled(page.items)) {
+    mapScaled(page.items, (item, scale) => {
       const key = copyKey(item, scale);
       if (key !== undefined && item.kind === 'image') wanted.set(key, { item, scale });
-    }
+      return item;
+    });
   }
   if (wanted.size === 0) return display;
   const copies = new Map<string, Copy>();
@@ -221,7 +234,7 @@ export async function prepareImages(display: DocumentDisplayList): Promise<Docum
     const copy = await makeCopy(item, key, scale);
     if (copy !== undefined) copies.set(key, copy);
   }));
-  const swap = ({ item, scale }: { item: DisplayItem; scale: Scale }): DisplayItem => {
+  const swap = (item: DisplayItem, scale: Scale): DisplayItem => {
     const key = copyKey(item, scale);
     const copy = key === undefined ? undefined : copies.get(key);
     if (copy === undefined || item.kind !== 'image') return item;
@@ -230,5 +243,5 @@ export async function prepareImages(display: DocumentDisplayList): Promise<Docum
     const rect = copy.room === 0 ? item.rect : { x: item.rect.x - copy.room, y: item.rect.y - copy.room, width: copy.image.width, height: copy.image.height };
     return { ...rest, image: copy.image, rect };
   };
-  return { ...display, pages: display.pages.map((page) => ({ ...page, items: scaled(page.items).map(swap) })) };
+  return { ...display, pages: display.pages.map((page) => ({ ...page, items: mapScaled(page.items, swap) })) };
 }

@@ -353,7 +353,7 @@ function drawItem(ctx: PageContext, item: DisplayItem, pageIndex: number, writer
     case 'push-opacity': {
       const mask = item.mask;
       const drawn = mask === undefined ? undefined : { luminance: mask.luminance, draw: () => { for (const m of mask.items) drawItem(ctx, m, pageIndex, writer); } };
-      return pushOpacity(ctx, item.opacity, drawn);
+      return pushOpacity(ctx, item.opacity, drawn, item.blend);
     }
     case 'pop-opacity':
       return popOpacity(ctx);

@@ -201,6 +201,7 @@ export function imageUrls(boxes: BoxTree, relative?: Set<string>): string[] {
     for (const image of style.backgroundImage) addImage(image);
     addImage(style.borderImageSource);
     addImage(style.maskBorderSource);
+    for (const image of style.maskImage) addImage(image);
     if (style.listStyleImage !== 'none') add(style.listStyleImage);
     for (const child of childBoxes(box)) visit(child);
   };

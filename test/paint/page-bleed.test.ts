@@ -86,9 +86,11 @@ describe('@page bleed and marks', () => {
 
   it('draws registration crosses at the middle of each side with `marks: cross`', async () => {
     const pdf = await renderPdf(`<style>@page { size: 60px 40px; margin: 0; bleed: 12px; marks: cross } body { margin: 0 }</style><body>`);
-    // sheet 84 × 64 px: the top cross is centred at (42, 6), the left one at (6, 32); no crop marks
-    const [top, left, right, bottom, cropCorner] = await darkAt(pdf, [[42, 4], [4, 32], [80, 32], [42, 60], [2, 12]]);
-    expect([top, left, right, bottom, cropCorner]).toEqual([true, true, true, true, false]);
+    // sheet 84 × 64 px, as WeasyPrint draws them: the top cross is centred a quarter of the bleed
+    // from the sheet's edge (42, 3), its arm across the bleed runs from the edge to half the bleed
+    // (y 0..6), its arm along the edge as long (x 39..45); the left one is centred at (3, 32)
+    const [top, topAlong, left, right, bottom, pastArm, cropCorner] = await darkAt(pdf, [[42, 5], [40, 3], [5, 32], [80, 32], [42, 59], [42, 7], [2, 12]]);
+    expect([top, topAlong, left, right, bottom, pastArm, cropCorner]).toEqual([true, true, true, true, true, false, false]);
   });
 
   it('warns about invalid values with their location', async () => {

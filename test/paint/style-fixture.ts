@@ -38,6 +38,7 @@ export const INITIAL_STYLE: ComputedStyle = {
   maskBorderSource: 'none', maskBorderSlice: { offsets: [{ kind: 'number', value: 0 }, { kind: 'number', value: 0 }, { kind: 'number', value: 0 }, { kind: 'number', value: 0 }], fill: false },
   maskBorderWidth: ['auto', 'auto', 'auto', 'auto'],
   maskBorderOutset: [{ kind: 'number', value: 0 }, { kind: 'number', value: 0 }, { kind: 'number', value: 0 }, { kind: 'number', value: 0 }], maskBorderRepeat: ['stretch', 'stretch'], maskBorderMode: 'alpha',
+  maskImage: ['none'], maskMode: ['match-source'], maskPosition: [{ x: { edge: 'start', offset: { kind: 'percent', value: 0 } }, y: { edge: 'start', offset: { kind: 'percent', value: 0 } } }], maskSize: [{ width: 'auto', height: 'auto' }], maskRepeat: [{ x: 'repeat', y: 'repeat' }], maskOrigin: ['border-box'], maskClip: ['border-box'], maskComposite: ['add'],
   outlineWidth: 3, outlineStyle: 'none', outlineColor: BLACK, outlineOffset: 0,
   fontFamily: ['serif'], fontSize: 16, fontWeight: 400, fontStyle: 'normal', fontStretch: 100,
   fontVariantCaps: 'normal', fontVariantNumeric: [], fontVariantEastAsian: [], fontVariantPosition: 'normal', fontFeatureSettings: [], fontVariationSettings: [], fontKerning: 'auto', lineHeight: 'normal',

@@ -71,6 +71,12 @@ export type BackgroundBox = 'border-box' | 'padding-box' | 'content-box';
 
 /** `background-attachment` (CSS Backgrounds 3 §3.5); `local` is drawn as `scroll`. */
 export type BackgroundAttachment = 'scroll' | 'fixed' | 'local';
+/** CSS Masking 1 §6: a mask layer's clip box (`no-clip`: the layer is not clipped). */
+export type MaskClip = BackgroundBox | 'no-clip';
+/** §6.2: `match-source` is alpha for images (SVG `<mask>` references, luminance, are not rendered). */
+export type MaskMode = 'alpha' | 'luminance' | 'match-source';
+/** §6.8: how a layer combines with the layers below it. */
+export type MaskComposite = 'add' | 'subtract' | 'intersect' | 'exclude';
 
 /** One `box-shadow` (CSS Backgrounds 3 §7.1), px. */
 export interface BoxShadow {

@@ -4,7 +4,7 @@
  * percentages until layout knows what they refer to.
  */
 import type { DomElement } from '../../dom/types.js';
-import type { BackgroundAttachment, BackgroundBox, BackgroundRepeat, BackgroundSize, BorderImageOutset, BorderImageRepeat, BorderImageSlice, BorderImageWidth, BoxShadow, CssImage, Position, FilterFunction, TextShadow } from './image-types.js';
+import type { BackgroundAttachment, BackgroundBox, BackgroundRepeat, BackgroundSize, BorderImageOutset, BorderImageRepeat, BorderImageSlice, BorderImageWidth, BoxShadow, CssImage, MaskClip, MaskComposite, MaskMode, Position, FilterFunction, TextShadow } from './image-types.js';
 import type { ClipPath, ClipRect, OverflowClipMargin, TransformFunction, TransformOrigin } from './effect-types.js';
 
 /** sRGB, channels 0-255, alpha 0-1. */
@@ -365,6 +365,15 @@ export interface ComputedStyle {
   readonly maskBorderOutset: readonly [BorderImageOutset, BorderImageOutset, BorderImageOutset, BorderImageOutset];
   readonly maskBorderRepeat: readonly [BorderImageRepeat, BorderImageRepeat];
   readonly maskBorderMode: 'alpha' | 'luminance';
+  /** CSS Masking 1 §6: mask layers, top first (the image list sets the layer count; the others repeat). */
+  readonly maskImage: readonly (CssImage | 'none')[];
+  readonly maskMode: readonly MaskMode[];
+  readonly maskPosition: readonly Position[];
+  readonly maskSize: readonly BackgroundSize[];
+  readonly maskRepeat: readonly BackgroundRepeat[];
+  readonly maskOrigin: readonly BackgroundBox[];
+  readonly maskClip: readonly MaskClip[];
+  readonly maskComposite: readonly MaskComposite[];
   /** px */
   readonly outlineWidth: number;
   readonly outlineStyle: BorderStyle | 'auto';

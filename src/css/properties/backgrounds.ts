@@ -22,10 +22,10 @@ import type { Nodes, ParseContext, PropertyDef, StyleKey } from './define.js';
 import { INVALID, RESET, longhand, shorthand } from './define.js';
 import type { ComputeContext } from './define.js';
 
-type ImageSpec = SpecifiedImage | 'none';
-type SizeSpec = 'cover' | 'contain' | { readonly width: SpecifiedLength | 'auto'; readonly height: SpecifiedLength | 'auto' };
+export type ImageSpec = SpecifiedImage | 'none';
+export type SizeSpec = 'cover' | 'contain' | { readonly width: SpecifiedLength | 'auto'; readonly height: SpecifiedLength | 'auto' };
 
-function parseImageOrNone(node: CssNode | undefined, ctx: ParseContext): ImageSpec | undefined {
+export function parseImageOrNone(node: CssNode | undefined, ctx: ParseContext): ImageSpec | undefined {
   if (identOf(node) === 'none') return 'none';
   return parseImage(node, ctx.baseUrl);
 }
@@ -33,7 +33,7 @@ function parseImageOrNone(node: CssNode | undefined, ctx: ParseContext): ImageSp
 const REPEAT_KEYWORDS = new Set(['repeat', 'space', 'round', 'no-repeat']);
 
 /** `<repeat-style>`: one or two nodes; the count used is returned too. */
-function parseRepeat(nodes: Nodes): { value: BackgroundRepeat; used: number } | undefined {
+export function parseRepeat(nodes: Nodes): { value: BackgroundRepeat; used: number } | undefined {
   const first = identOf(nodes[0]);
   if (first === 'repeat-x') return { value: { x: 'repeat', y: 'no-repeat' }, used: 1 };
   if (first === 'repeat-y') return { value: { x: 'no-repeat', y: 'repeat' }, used: 1 };
@@ -49,7 +49,7 @@ function parseSizeComponent(node: CssNode | undefined): SpecifiedLength | 'auto'
 }
 
 /** `<bg-size>`: one or two nodes. */
-function parseSize(nodes: Nodes): { value: SizeSpec; used: number } | undefined {
+export function parseSize(nodes: Nodes): { value: SizeSpec; used: number } | undefined {
   const word = identOf(nodes[0]);
   if (word === 'cover' || word === 'contain') return { value: word, used: 1 };
   const width = parseSizeComponent(nodes[0]);
@@ -62,7 +62,7 @@ const BOXES = new Set(['border-box', 'padding-box', 'content-box']);
 const ATTACHMENTS = new Set(['scroll', 'fixed', 'local']);
 
 /** A comma-separated list longhand: each layer parsed by `parseLayer`, computed by `computeLayer`. */
-function layered<S, C>(name: string, key: StyleKey, initial: readonly C[], parseLayer: (nodes: Nodes, ctx: ParseContext) => S | undefined, computeLayer: (value: S, ctx: ComputeContext) => C): PropertyDef {
+export function layered<S, C>(name: string, key: StyleKey, initial: readonly C[], parseLayer: (nodes: Nodes, ctx: ParseContext) => S | undefined, computeLayer: (value: S, ctx: ComputeContext) => C): PropertyDef {
   return longhand<StyleKey, readonly S[]>({
     name,
     key,
@@ -81,14 +81,14 @@ function layered<S, C>(name: string, key: StyleKey, initial: readonly C[], parse
   });
 }
 
-function computeSize(size: SizeSpec, ctx: ComputeContext): BackgroundSize {
+export function computeSize(size: SizeSpec, ctx: ComputeContext): BackgroundSize {
   if (typeof size === 'string') return size;
   const one = (v: SpecifiedLength | 'auto'): ReturnType<typeof computeLength> | 'auto' => (v === 'auto' ? 'auto' : computeLength(v, ctx));
   return { width: one(size.width), height: one(size.height) };
 }
 
-const computeImageLayer = (image: ImageSpec, ctx: ComputeContext): CssImage | 'none' => (image === 'none' ? 'none' : computeImage(image, ctx));
-const single = <T>(parse: (nodes: Nodes) => { value: T; used: number } | undefined) => (nodes: Nodes): T | undefined => {
+export const computeImageLayer = (image: ImageSpec, ctx: ComputeContext): CssImage | 'none' => (image === 'none' ? 'none' : computeImage(image, ctx));
+export const single = <T>(parse: (nodes: Nodes) => { value: T; used: number } | undefined) => (nodes: Nodes): T | undefined => {
   const result = parse(nodes);
   return result !== undefined && result.used === nodes.length ? result.value : undefined;
 };
@@ -96,7 +96,7 @@ const oneBox = (nodes: Nodes): BackgroundBox | undefined => {
   const word = nodes.length === 1 ? identOf(nodes[0]) : undefined;
   return word !== undefined && BOXES.has(word) ? (word as BackgroundBox) : undefined;
 };
-const identity = <T>(value: T): T => value;
+export const identity = <T>(value: T): T => value;
 
 /** One attachment keyword; `local` (the box's scrolled content, which nothing scrolls in print) is reported. */
 function parseAttachment(node: CssNode | undefined, ctx: ParseContext): BackgroundAttachment | undefined {
@@ -108,7 +108,10 @@ function parseAttachment(node: CssNode | undefined, ctx: ParseContext): Backgrou
 
 const backgroundImage = layered<ImageSpec, CssImage | 'none'>('background-image', 'backgroundImage', ['none'],
   (nodes, ctx) => (nodes.length === 1 ? parseImageOrNone(nodes[0], ctx) : undefined), computeImageLayer);
-const backgroundPosition = layered<SpecifiedPosition, unknown>('background-position', 'backgroundPosition', [computePosition(TOP_LEFT, { fontSize: 16, rootFontSize: 16, viewportWidth: 0, viewportHeight: 0 })],
+/** `0% 0%`, computed: a layer's initial position. */
+export const INITIAL_POSITION = computePosition(TOP_LEFT, { fontSize: 16, rootFontSize: 16, viewportWidth: 0, viewportHeight: 0 });
+
+const backgroundPosition = layered<SpecifiedPosition, unknown>('background-position', 'backgroundPosition', [INITIAL_POSITION],
   (nodes) => parsePosition(nodes), (value, ctx) => computePosition(value, ctx));
 const backgroundSize = layered<SizeSpec, BackgroundSize>('background-size', 'backgroundSize', [{ width: 'auto', height: 'auto' }], single(parseSize), computeSize);
 const backgroundRepeat = layered<BackgroundRepeat, BackgroundRepeat>('background-repeat', 'backgroundRepeat', [{ x: 'repeat', y: 'repeat' }], single(parseRepeat), identity);
@@ -117,19 +120,36 @@ const backgroundClip = layered<BackgroundBox, BackgroundBox>('background-clip', 
 const backgroundAttachment = layered<BackgroundAttachment, BackgroundAttachment>('background-attachment', 'backgroundAttachment', ['scroll'],
   (nodes, ctx) => (nodes.length === 1 ? parseAttachment(nodes[0], ctx) : undefined), identity);
 
-interface LayerParts {
+export interface LayerParts {
   image?: ImageSpec;
   position?: SpecifiedPosition;
   size?: SizeSpec;
   repeat?: BackgroundRepeat;
-  boxes: BackgroundBox[];
+  /** The first sets the origin, the second (or the first alone) the clip. */
+  boxes: string[];
   attachment?: BackgroundAttachment;
   color?: SpecifiedColor;
+  /** The grammar's own keyword components, by longhand name. */
+  words: Map<string, string>;
 }
 
-/** One `<bg-layer>` / `<final-bg-layer>` of the shorthand, components in any order (§3.10). */
-function parseLayer(layer: Nodes, final: boolean, ctx: ParseContext): LayerParts | undefined {
-  const parts: LayerParts = { boxes: [] };
+/** What a layer of a layered shorthand holds beyond its image, position / size and repeat. */
+export interface LayerGrammar {
+  /** `<box>` keywords: one sets the origin and the clip, two the origin then the clip. */
+  readonly boxes: ReadonlySet<string>;
+  /** Keywords only the clip takes (`no-clip`). */
+  readonly clipOnly?: ReadonlySet<string>;
+  /** Single-keyword components: longhand name → its keywords (`mask-composite`, `mask-mode`). */
+  readonly keywords?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** `background-attachment` words and, in the final layer, a colour (the background's own). */
+  readonly background?: boolean;
+}
+
+const BACKGROUND_GRAMMAR: LayerGrammar = { boxes: BOXES, background: true };
+
+/** One `<bg-layer>` / `<final-bg-layer>` of a shorthand (or a `<mask-layer>`), components in any order (§3.10). */
+export function parseLayer(layer: Nodes, final: boolean, ctx: ParseContext, grammar: LayerGrammar = BACKGROUND_GRAMMAR): LayerParts | undefined {
+  const parts: LayerParts = { boxes: [], words: new Map() };
   let at = 0;
   while (at < layer.length) {
     const rest = layer.slice(at);
@@ -158,18 +178,24 @@ function parseLayer(layer: Nodes, final: boolean, ctx: ParseContext): LayerParts
       at += repeat.used;
       continue;
     }
-    if (word !== undefined && BOXES.has(word) && parts.boxes.length < 2) {
-      parts.boxes.push(word as BackgroundBox);
+    if (word !== undefined && (grammar.boxes.has(word) || grammar.clipOnly?.has(word) === true) && parts.boxes.length < 2) {
+      parts.boxes.push(word);
       at++;
       continue;
     }
-    const attachment = parts.attachment === undefined ? parseAttachment(node, ctx) : undefined;
+    const keyword = word === undefined ? undefined : [...(grammar.keywords ?? [])].find(([name, words]) => words.has(word) && !parts.words.has(name));
+    if (keyword !== undefined) {
+      parts.words.set(keyword[0], word!);
+      at++;
+      continue;
+    }
+    const attachment = grammar.background === true && parts.attachment === undefined ? parseAttachment(node, ctx) : undefined;
     if (attachment !== undefined) {
       parts.attachment = attachment;
       at++;
       continue;
     }
-    const color = final && parts.color === undefined ? parseColor(node) : undefined;
+    const color = grammar.background === true && final && parts.color === undefined ? parseColor(node) : undefined;
     if (color === undefined) return undefined;
     parts.color = color;
     at++;

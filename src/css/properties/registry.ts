@@ -6,6 +6,7 @@
  */
 import { BACKGROUND_PROPERTIES } from './backgrounds.js';
 import { BORDER_IMAGE_PROPERTIES, MASK_BORDER_PROPERTIES } from './border-image.js';
+import { MASK_ALIASES, MASK_PROPERTIES } from './masks.js';
 import { BORDER_PROPERTIES } from './borders.js';
 import { EFFECT_PROPERTIES } from './effects.js';
 import { FILTER_PROPERTIES } from './filter.js';
@@ -38,6 +39,7 @@ const MODULES: readonly PropertyDef[] = [
   ...BACKGROUND_PROPERTIES,
   ...BORDER_IMAGE_PROPERTIES,
   ...MASK_BORDER_PROPERTIES,
+  ...MASK_PROPERTIES,
   ...DISPLAY_PROPERTIES,
   ...BOX_PROPERTIES,
   ...BORDER_PROPERTIES,
@@ -64,6 +66,7 @@ const ALIASES: Readonly<Record<string, string>> = {
   ...FRAGMENTATION_ALIASES,
   ...FLEX_ALIASES,
   ...TRANSFORM_ALIASES,
+  ...MASK_ALIASES,
   '-webkit-box-sizing': 'box-sizing',
   '-moz-box-sizing': 'box-sizing',
   '-webkit-border-radius': 'border-radius',
@@ -131,7 +134,7 @@ const STYLE_KEYS: Record<StyleKey, true> = {
   backgroundImage: true, backgroundPosition: true, backgroundSize: true, backgroundRepeat: true,
   backgroundOrigin: true, backgroundClip: true, backgroundAttachment: true, colorScheme: true, boxShadow: true,
   textShadow: true, filter: true,
-  borderImageSource: true, borderImageSlice: true, borderImageWidth: true, borderImageOutset: true, borderImageRepeat: true, maskBorderSource: true, maskBorderSlice: true, maskBorderWidth: true, maskBorderOutset: true, maskBorderRepeat: true, maskBorderMode: true, outlineWidth: true, outlineStyle: true, outlineColor: true,
+  borderImageSource: true, borderImageSlice: true, borderImageWidth: true, borderImageOutset: true, borderImageRepeat: true, maskBorderSource: true, maskBorderSlice: true, maskBorderWidth: true, maskBorderOutset: true, maskBorderRepeat: true, maskBorderMode: true, maskImage: true, maskMode: true, maskPosition: true, maskSize: true, maskRepeat: true, maskOrigin: true, maskClip: true, maskComposite: true, outlineWidth: true, outlineStyle: true, outlineColor: true,
   outlineOffset: true, fontFamily: true, fontSize: true, fontWeight: true, fontStyle: true, fontStretch: true,
   fontVariantCaps: true, fontVariantNumeric: true, fontVariantEastAsian: true, fontVariantPosition: true, fontFeatureSettings: true, fontVariationSettings: true, fontKerning: true, lineHeight: true,
   textAlign: true, textAlignLast: true, textJustify: true, textIndent: true, textTransform: true, whiteSpace: true, letterSpacing: true,

@@ -6,8 +6,7 @@
 const UNSUPPORTED = `transform-style transform-box translate rotate scale perspective perspective-origin backface-visibility
 animation animation-name animation-duration animation-timing-function animation-delay animation-iteration-count
 animation-direction animation-fill-mode animation-play-state animation-composition
-backdrop-filter mask mask-image mask-mode mask-repeat
-mask-position mask-clip mask-origin mask-size mask-composite mix-blend-mode isolation
+backdrop-filter mix-blend-mode isolation
 content-visibility container container-type container-name
 background-position-x background-position-y background-blend-mode
 
