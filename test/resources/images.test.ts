@@ -9,11 +9,12 @@ import type { BlockBox, BlockLevelBox, Box, BoxTree, ReplacedBox } from '../../s
 import type { ComputedStyle } from '../../src/css/types.js';
 import { GIF, SVG, jpeg, jpegWithOrientation, png } from './image-bytes.js';
 
-function style(extra: { backgroundImage?: string[]; listStyleImage?: string; borderImageSource?: string; maskBorderSource?: string } = {}): ComputedStyle {
+function style(extra: { backgroundImage?: string[]; listStyleImage?: string; borderImageSource?: string; maskBorderSource?: string; maskImage?: string[] } = {}): ComputedStyle {
   return {
     backgroundImage: (extra.backgroundImage ?? []).map((url) => ({ kind: 'url', url })), listStyleImage: extra.listStyleImage ?? 'none',
     borderImageSource: extra.borderImageSource === undefined ? 'none' : { kind: 'url', url: extra.borderImageSource },
     maskBorderSource: extra.maskBorderSource === undefined ? 'none' : { kind: 'url', url: extra.maskBorderSource },
+    maskImage: (extra.maskImage ?? []).map((url) => ({ kind: 'url', url })),
   } as unknown as ComputedStyle;
 }
 
@@ -74,12 +75,13 @@ describe('loadImages', () => {
     expect(images.get('https://x/r.jpg')).toMatchObject({ width: 16, height: 16 });
   });
 
-  it('loads background, border, mask border and list-style images too', async () => {
-    const loader = serve({ 'https://x/bg.png': png(1, 1), 'https://x/dot.png': png(1, 1), 'https://x/frame.png': png(1, 1), 'https://x/mask.png': png(1, 1) });
-    const boxes = tree(block([], { backgroundImage: ['https://x/bg.png'], listStyleImage: 'https://x/dot.png', borderImageSource: 'https://x/frame.png', maskBorderSource: 'https://x/mask.png' }));
-    expect(imageUrls(boxes)).toEqual(['https://x/bg.png', 'https://x/frame.png', 'https://x/mask.png', 'https://x/dot.png']);
+  it('loads background, border, mask, mask border and list-style images too', async () => {
+    const loader = serve({ 'https://x/bg.png': png(1, 1), 'https://x/dot.png': png(1, 1), 'https://x/frame.png': png(1, 1), 'https://x/mask.png': png(1, 1), 'https://x/icon.png': png(1, 1) });
+    const boxes = tree(block([], { backgroundImage: ['https://x/bg.png'], listStyleImage: 'https://x/dot.png', borderImageSource: 'https://x/frame.png', maskBorderSource: 'https://x/mask.png', maskImage: ['https://x/icon.png'] }));
+    const expected = ['https://x/bg.png', 'https://x/frame.png', 'https://x/mask.png', 'https://x/icon.png', 'https://x/dot.png'];
+    expect(imageUrls(boxes)).toEqual(expected);
     const images = await loadImages(boxes, context(loader), new Diagnostics());
-    expect([...images.keys()]).toEqual(['https://x/bg.png', 'https://x/frame.png', 'https://x/mask.png', 'https://x/dot.png']);
+    expect([...images.keys()]).toEqual(expected);
   });
 
   it('warns about missing, unsupported and damaged images and goes on', async () => {
