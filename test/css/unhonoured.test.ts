@@ -11,6 +11,7 @@ import { boxTree } from '../boxes/helpers.js';
 import { styleHtml, styleWith } from './helpers.js';
 
 const COMPACT = 'compact footnotes are displayed as blocks';
+const POLICY = 'a footnote that does not fit moves its call\'s line (not the whole block) to the next page';
 
 /** `line:column message (count)` of each diagnostic. */
 const summary = (diagnostics: readonly { line?: number; column?: number; message: string; count?: number }[]): string[] =>
@@ -41,14 +42,14 @@ describe('parsed but not honoured properties', () => {
   it('warn at each declaration (file:line:column), one line per problem with its count', async () => {
     const doc = await styleHtml(`<style>
 .a { display: block; footnote-display: compact }
-.b { text-transform: full-width; font-variation-settings: 'wght' 500 }
+.b { footnote-policy: block; font-variation-settings: 'wght' 500 }
 .c { footnote-display: compact; column-fill: balance-all }
 </style><div class=a></div><div class=b></div><div class=c></div><div style="background-image: url(x.png)"></div>`);
     // A style attribute's declarations are located at their element.
     expect(summary(doc.diagnostics)).toEqual([
       `2:22 \`footnote-display: compact\` has no effect: ${COMPACT} (2)`,
-      '3:6 `text-transform: full-width` has no effect: full-width and full-size-kana forms are not drawn (as `none`)',
-      '3:34 `font-variation-settings` has no effect: variable-font axes are not applied',
+      `3:6 \`footnote-policy: block\` has no effect: ${POLICY}`,
+      '3:30 `font-variation-settings` has no effect: variable-font axes are not applied',
       '4:33 `column-fill: balance-all` has no effect: only the last fragment of a multi-column container is balanced (as `balance`)',
     ]);
     expect(doc.diagnostics.every((d) => d.file === 'doc.html' && d.code === 'css_unsupported')).toBe(true);
@@ -69,7 +70,7 @@ describe('parsed but not honoured properties', () => {
     const doc = await styleWith(`div { box-decoration-break: slice; gap: normal; row-gap: 0; flex: 0 1 auto; order: 0;
       justify-content: normal; align-self: auto; background: red; background-image: none; border-collapse: separate;
       border-spacing: 0; caption-side: top; empty-cells: show; table-layout: auto; page: auto; object-fit: cover;
-      justify-content: inherit; gap: initial; text-transform: uppercase; font-variant-caps: petite-caps; font-variant-caps: unicase; font-variant-caps: titling-caps;
+      justify-content: inherit; gap: initial; text-transform: uppercase; text-transform: full-width; text-transform: Full-Size-Kana; font-variant-caps: petite-caps; font-variant-caps: unicase; font-variant-caps: titling-caps;
       flex-direction: column; flex-flow: row wrap; flex: 1; order: 2; align-self: end; place-content: center; column-gap: 3px;
       -webkit-justify-content: center; align-items: baseline; row-gap: 4px }`, '<div></div>');
     expect(doc.diagnostics).toEqual([]);
@@ -77,8 +78,7 @@ describe('parsed but not honoured properties', () => {
 
   it.each([
     ['footnote-display: compact', '`footnote-display: compact`', COMPACT],
-    ['text-transform: full-width', '`text-transform: full-width`', 'full-width and full-size-kana forms are not drawn (as `none`)'],
-    ['text-transform: Full-Size-Kana', '`text-transform: full-size-kana`', 'full-width and full-size-kana forms are not drawn (as `none`)'],
+    ['Footnote-Policy: BLOCK', '`footnote-policy: block`', POLICY],
   ])('%s', async (declaration, subject, why) => {
     const doc = await styleWith(`div { ${declaration} }`, '<div></div>');
     expect(doc.diagnostics.map((d) => d.message)).toEqual([`${subject} has no effect: ${why}`]);

@@ -29,7 +29,6 @@ export const UNHONOURED: ReadonlyMap<string, Unhonoured> = new Map<string, Unhon
   // Gradients are already reported as unsupported values.
   ['footnote-display', { why: 'compact footnotes are displayed as blocks', values: ['compact'] }],
   ['footnote-policy', { why: 'a footnote that does not fit moves its call\'s line (not the whole block) to the next page', values: ['block'] }],
-  ['text-transform', { why: 'full-width and full-size-kana forms are not drawn (as `none`)', written: ['full-width', 'full-size-kana'] }],
   ['column-fill', { why: 'only the last fragment of a multi-column container is balanced (as `balance`)', values: ['balance-all'] }],
   ['text-spacing-trim', { why: 'punctuation at the end of lines is not trimmed (as `trim-start`)', values: ['trim-both'] }],
   ['font-variation-settings', { why: 'variable-font axes are not applied', harmless: ['normal'] }],
