@@ -21,9 +21,6 @@ interface Unhonoured {
 }
 
 
-/** `stretch` and the prefixed spellings that compute to it. */
-const STRETCH = ['stretch', '-webkit-fill-available', '-moz-available'];
-
 /** Longhand name -> what is not honoured. Keys are longhands: shorthands report their parts. */
 export const UNHONOURED: ReadonlyMap<string, Unhonoured> = new Map<string, Unhonoured>([
   // Gradients are already reported as unsupported values.
@@ -32,8 +29,6 @@ export const UNHONOURED: ReadonlyMap<string, Unhonoured> = new Map<string, Unhon
   ['column-fill', { why: 'only the last fragment of a multi-column container is balanced (as `balance`)', values: ['balance-all'] }],
   ['text-spacing-trim', { why: 'punctuation at the end of lines is not trimmed (as `trim-start`)', values: ['trim-both'] }],
   ['font-variation-settings', { why: 'variable-font axes are not applied', harmless: ['normal'] }],
-  ['min-height', { why: 'a `stretch` minimum height is not resolved (as `auto`)', written: STRETCH }],
-  ['max-height', { why: 'a `stretch` maximum height is not resolved (as `none`)', written: STRETCH }],
 ]);
 
 /** A specified value as a list of its parts: `[0, 0]` border spacing, `['none']` background layers. */
