@@ -68,6 +68,34 @@ export function resolveMinSize(value: Size, basis: number | undefined): number {
   return resolveLength(value, basis ?? 0);
 }
 
+/**
+ * The border-box height `stretch` fills (CSS Sizing 4 §3.1): a definite containing block height
+ * less the box's vertical margins; undefined when the containing block's height is not definite.
+ */
+export function stretchFillHeight(style: ComputedStyle, containingHeight: number | undefined, containingWidth: number): number | undefined {
+  if (containingHeight === undefined) return undefined;
+  return Math.max(0, containingHeight - marginOrZero(style.marginTop, containingWidth) - marginOrZero(style.marginBottom, containingWidth));
+}
+
+/**
+ * The style with `min-height: stretch` / `max-height: stretch` as the lengths they stand for (in
+ * the box's `box-sizing`), or as `auto` / `none` when the containing block's height is not
+ * definite (CSS Sizing 4 §3.1), so that every layout clamps its height with them as with lengths.
+ */
+export function withStretchedHeightLimits(style: ComputedStyle, containingHeight: number | undefined, containingWidth: number): ComputedStyle {
+  if (style.minHeight !== 'stretch' && style.maxHeight !== 'stretch') return style;
+  const fill = stretchFillHeight(style, containingHeight, containingWidth);
+  const border = usedBorder(style);
+  const padding = usedPadding(style, containingWidth);
+  const edges = border.top + border.bottom + padding.top + padding.bottom;
+  const length = fill === undefined ? undefined : style.boxSizing === 'border-box' ? fill : Math.max(0, fill - edges);
+  return {
+    ...style,
+    minHeight: style.minHeight !== 'stretch' ? style.minHeight : length ?? 'auto',
+    maxHeight: style.maxHeight !== 'stretch' ? style.maxHeight : length ?? 'none',
+  };
+}
+
 /** Converts a width/height given by the style to a content-box size (`box-sizing`). */
 export function toContentSize(size: number, style: ComputedStyle, edges: number): number {
   return style.boxSizing === 'border-box' ? Math.max(0, size - edges) : size;

@@ -17,6 +17,7 @@ import type { TextSystem } from '../text/types.js';
 import type { BoxFragment } from './types.js';
 import type { MarginStrut } from './margins.js';
 import type { ExclusionSpace } from './exclusions.js';
+import { withStretchedHeightLimits } from './box-model.js';
 import type { PageContent, PendingPositioned } from './escaping.js';
 
 export type { Escaping, PageContent, PendingPositioned } from './escaping.js';
@@ -125,11 +126,11 @@ export interface LayoutInput {
   readonly exclusions: ExclusionSpace;
 }
 
-/** The style the box's own size is read from in this run: its own, or with its heights auto (`autoHeight`). */
-export function sizingStyle(box: LayoutBox, input: Pick<LayoutInput, 'autoHeight'>): ComputedStyle {
+/** The style the box's own size is read from in this run: its own (a `stretch` min-/max-height resolved), or with its heights auto (`autoHeight`). */
+export function sizingStyle(box: LayoutBox, input: Pick<LayoutInput, 'autoHeight'> & Partial<Pick<LayoutInput, 'containingWidth' | 'containingHeight'>>): ComputedStyle {
   const style = box.style;
-  if (input.autoHeight !== true) return style;
-  return { ...style, height: 'auto', minHeight: 'auto', maxHeight: 'none' };
+  if (input.autoHeight === true) return { ...style, height: 'auto', minHeight: 'auto', maxHeight: 'none' };
+  return withStretchedHeightLimits(style, input.containingHeight, input.containingWidth ?? 0);
 }
 
 /** A forced break keeps its kind so that pagination can add a blank page for `left`/`right` (CSS Fragmentation 3 §3.1). */

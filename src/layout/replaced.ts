@@ -5,7 +5,7 @@ import type { Sides } from '../geometry/types.js';
 import type { TextSystem } from '../text/types.js';
 import { fontRequestFromStyle } from '../text/request.js';
 import type { LengthPercentageAuto } from '../css/types.js';
-import { marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, toContentSize, usedBorder, usedPadding } from './box-model.js';
+import { marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, toContentSize, usedBorder, usedPadding, withStretchedHeightLimits } from './box-model.js';
 
 export interface ReplacedSize {
   readonly width: number;
@@ -70,8 +70,9 @@ export function replacedSize(box: ReplacedBox, image: LoadedImage | undefined, c
   // min/max constraints, keeping the ratio when both sizes were automatic (CSS2 §10.4 table, simplified).
   const maxW = toContentSize(resolveMaxSize(style.maxWidth, containingWidth), style, edgesX);
   const minW = toContentSize(resolveMinSize(style.minWidth, containingWidth), style, edgesX);
-  const maxH = toContentSize(resolveMaxSize(style.maxHeight, containingHeight), style, edgesY);
-  const minH = toContentSize(resolveMinSize(style.minHeight, containingHeight), style, edgesY);
+  const heightLimits = withStretchedHeightLimits(style, containingHeight, containingWidth ?? 0);
+  const maxH = toContentSize(resolveMaxSize(heightLimits.maxHeight, containingHeight), style, edgesY);
+  const minH = toContentSize(resolveMinSize(heightLimits.minHeight, containingHeight), style, edgesY);
   const keepRatio = ratio !== undefined && (specifiedW === undefined || specifiedH === undefined);
   if (width > maxW) [width, height] = [maxW, keepRatio ? maxW / ratio : height];
   if (height > maxH) [width, height] = [keepRatio ? maxH * ratio : width, maxH];

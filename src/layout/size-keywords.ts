@@ -14,7 +14,7 @@ import type { LayoutBox } from '../boxes/types.js';
 import type { ComputedStyle, SizeKeyword } from '../css/types.js';
 import type { IntrinsicSizes, LayoutContext, LayoutInput } from './contract.js';
 import { sizingStyle } from './contract.js';
-import { isSizeKeyword, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, toContentSize, usedBorder, usedPadding } from './box-model.js';
+import { isSizeKeyword, marginOrZero, resolveMaxSize, stretchFillHeight, resolveMinSize, resolveSize, toContentSize, usedBorder, usedPadding } from './box-model.js';
 import { contentIntrinsicSizes } from './intrinsic.js';
 
 /** The fit-content size (CSS Sizing 3 §3.2): max-content, shrunk to the room but never below min-content. */
@@ -99,12 +99,12 @@ export function withKeywordSizes(box: LayoutBox, input: LayoutInput, ctx: Layout
 
 /** `height: stretch` as a border-box height: a definite containing block height less the vertical margins (min/max-height applied). */
 export function stretchedHeight(style: ComputedStyle, containingHeight: number | undefined, containingWidth: number): number | undefined {
-  if (style.height !== 'stretch' || containingHeight === undefined) return undefined;
+  const fill = style.height === 'stretch' ? stretchFillHeight(style, containingHeight, containingWidth) : undefined;
+  if (fill === undefined) return undefined;
   const border = usedBorder(style);
   const padding = usedPadding(style, containingWidth);
   const edges = border.top + border.bottom + padding.top + padding.bottom;
-  const margins = marginOrZero(style.marginTop, containingWidth) + marginOrZero(style.marginBottom, containingWidth);
-  const content = Math.max(0, containingHeight - margins - edges);
+  const content = Math.max(0, fill - edges);
   const max = toContentSize(resolveMaxSize(style.maxHeight, containingHeight), style, edges);
   const min = toContentSize(resolveMinSize(style.minHeight, containingHeight), style, edges);
   return Math.max(Math.min(content, max), min) + edges;

@@ -115,8 +115,23 @@ describe('intrinsic keywords in the block axis', () => {
     expect(await geometry(`<div id=a style="height:50px;max-height:fit-content"><span class=ib></span></div>`, 'a')).toBe('0,0 600x10');
   });
 
-  it('warns that stretch in min-height and max-height is not resolved', async () => {
-    expect(await geometry('<div id=a style="min-height:stretch;height:5px"></div>', 'a', ['`min-height: stretch` has no effect'])).toBe('0,0 600x5');
-    expect(await geometry('<div id=a style="max-height:-webkit-fill-available;height:5px"></div>', 'a', ['`max-height: -webkit-fill-available` has no effect'])).toBe('0,0 600x5');
+  it('resolves stretch in min-height and max-height as the height stretch fills, in block, flex and grid layout', async () => {
+    // as Chromium lays them out (getBoundingClientRect)
+    expect(await geometry('<div style="height:100px;border:1px solid"><div id=a style="min-height:stretch;margin:10px 0;padding:5px"></div></div>', 'a')).toBe('1,11 598x80');
+    expect(await geometry('<div style="height:100px;display:flow-root"><div id=a style="max-height:-webkit-fill-available;height:500px;margin:10px 0"></div></div>', 'a')).toBe('0,10 600x80');
+    expect(await geometry('<div style="height:100px"><div id=a style="min-height:-webkit-fill-available;padding:5px;box-sizing:border-box"></div></div>', 'a')).toBe('0,0 600x100');
+    expect(await geometry('<div style="display:flex;flex-direction:column;height:100px"><div id=a style="min-height:-webkit-fill-available;margin:10px 0"></div></div>', 'a')).toBe('0,10 600x80');
+    expect(await geometry('<div style="display:grid;grid-template-columns:200px;height:50px"><div id=a style="min-height:-webkit-fill-available;align-self:start"></div></div>', 'a')).toBe('0,0 200x50');
+  });
+
+  it('limits an image by a stretch min-height or max-height, its width following the ratio', async () => {
+    const svg = (w: number, h: number): string => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"/>`)}`;
+    expect(await geometry(`<div style="height:100px;display:flow-root"><img id=a style="display:block;max-height:-webkit-fill-available;margin:10px 0" src="${svg(400, 200)}"></div>`, 'a')).toBe('0,10 160x80');
+    expect(await geometry(`<div style="height:100px;display:flow-root"><img id=a style="display:block;min-height:stretch;margin:10px 0" src="${svg(40, 20)}"></div>`, 'a')).toBe('0,10 160x80');
+  });
+
+  it('treats stretch in min-height and max-height as auto and none when the containing block has no definite height', async () => {
+    expect(await geometry('<div><div id=a style="min-height:stretch;height:5px"></div></div>', 'a')).toBe('0,0 600x5');
+    expect(await geometry('<div><div id=a style="max-height:stretch;height:50px"></div></div>', 'a')).toBe('0,0 600x50');
   });
 });

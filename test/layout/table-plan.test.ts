@@ -73,7 +73,7 @@ describe('collapsed borders resolved once per table', () => {
 
 describe('rows carried from one page to the next', () => {
   const plan = { grid: { headerRows: 1, footerRows: 1, rows: { length: 10 } } } as unknown as TablePlan;
-  const columns = (...widths: number[]): TableColumnsLayout => ({ x: widths.map((_, i) => i * 10), widths, contentWidth: 100, rtl: false });
+  const columns = (...widths: number[]): TableColumnsLayout => ({ x: widths.map((_, i) => i * 10), widths, contentWidth: 100, rtl: false, collapsed: [] });
   const laid = (index: number): LaidRow => ({ index, height: 10, baseline: 8, cells: [], breakToken: undefined });
 
   it('reuses a row laid out with equal columns in the same mode', () => {

@@ -293,3 +293,39 @@ describe('tables across pages (CSS Fragmentation 3)', () => {
     expect(box(doc.pages[1]!, 'x')).toBe('0,0 20x10');
   });
 });
+
+describe('visibility: collapse on rows and columns (CSS2 §17.5.5)', () => {
+  const spaced = 'table { border-spacing: 4px; border: 2px solid }';
+
+  it('takes a collapsed row out: no height, no spacing, a cell spanning it shrinks; its cells still size the columns', async () => {
+    const [page] = await pages(`<table id=t><tr><td id=a>${w(50)}</td><td id=s rowspan=3>${w(30)}</td></tr>`
+      + `<tr style="visibility:collapse"><td id=b>${w(90, 40)}</td></tr><tr><td id=c>${w(20)}</td></tr></table>`, spaced);
+    // as Chromium lays it out (getBoundingClientRect)
+    expect(['t', 'a', 's', 'c'].map((id) => box(page!, id))).toEqual(['0,0 136x36', '6,6 90x10', '100,6 30x24', '6,20 90x10']);
+    expect(findById(page!, 'b')).toBeUndefined();
+  });
+
+  it('takes a collapsed column out: the table narrows and a cell spanning it shrinks', async () => {
+    const [page] = await pages(`<table id=t><colgroup><col><col style="visibility:collapse"><col></colgroup>`
+      + `<tr><td id=a1>${w(40)}</td><td id=b1>${w(60)}</td><td id=c1>${w(20)}</td></tr>`
+      + `<tr><td id=a2 colspan=2>${w(10)}</td><td id=c2>${w(10)}</td></tr></table>`, spaced);
+    expect(['t', 'a1', 'c1', 'a2', 'c2'].map((id) => box(page!, id))).toEqual(['0,0 76x36', '6,6 40x10', '50,6 20x10', '6,20 40x10', '50,20 20x10']);
+    expect(findById(page!, 'b1')).toBeUndefined();
+  });
+
+  it('collapses every row of a collapsed row group and every column of a collapsed column group', async () => {
+    const [page] = await pages(`<table id=t><colgroup style="visibility:collapse" span=2></colgroup>`
+      + `<tr><td>${w(40)}</td><td>${w(40)}</td><td id=a>${w(20)}</td></tr>`
+      + `<tbody style="visibility:collapse"><tr><td>${w(5)}</td><td>${w(5)}</td><td id=b>${w(5, 30)}</td></tr></tbody>`
+      + `<tbody><tr><td>${w(5)}</td><td>${w(5)}</td><td id=c>${w(5)}</td></tr></tbody></table>`);
+    expect(['t', 'a', 'c'].map((id) => box(page!, id))).toEqual(['0,0 20x20', '0,0 20x10', '0,10 20x10']);
+    expect(findById(page!, 'b')).toBeUndefined();
+  });
+
+  it('collapses rows and columns in the collapsing border model too', async () => {
+    const [page] = await pages(`<table id=t><colgroup><col><col style="visibility:collapse"></colgroup>`
+      + `<tr><td id=a>${w(50)}</td><td>${w(30)}</td></tr><tr style="visibility:collapse"><td>${w(50, 40)}</td><td>${w(30)}</td></tr>`
+      + `<tr><td id=c>${w(50)}</td><td>${w(30)}</td></tr></table>`, 'table { border-collapse: collapse } td { border: 2px solid }');
+    expect(['t', 'a', 'c'].map((id) => box(page!, id))).toEqual(['0,0 54x26', '1,1 52x12', '1,13 52x12']);
+  });
+});

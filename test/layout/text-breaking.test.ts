@@ -225,4 +225,18 @@ describe('spacing and alignment (CSS Text 3 §6-8)', () => {
     expect(await lineTexts('<p id=p style="text-transform:uppercase">straße</p>')).toEqual(['STRASSE']);
     expect(await lineTexts('<p id=p style="text-transform:capitalize">hello big-world</p>')).toEqual(['Hello Big-World']);
   });
+
+  it('puts text in full-width forms and small kana in full size (CSS Text 3 §2.1)', async () => {
+    // the bundled fonts have no glyphs for the wide forms and kana: drawn as .notdef, and said so
+    const transformed = async (html: string): Promise<string[]> => {
+      const doc = await layoutHtml(`<style>${base}</style>${html}`, { expectWarnings: [/no available font has a glyph for U\+/] });
+      const p = findById(doc.pages[0]!, 'p') as BoxFragment;
+      return p.children.filter((c): c is LineFragment => c.kind === 'line').map(lineText);
+    };
+    // ASCII to its wide forms (the space to the ideographic space), half-width katakana to full width
+    expect(await transformed('<p id=p style="text-transform:full-width">Ab1! ¥ ｶﾞ</p>')).toEqual(['Ａｂ１！\u3000￥\u3000カ\u3099']);
+    expect(await transformed('<p id=p style="text-transform:full-size-kana">ァィッャヶ ぁっゎ ｧｯ ㇰ</p>')).toEqual(['アイツヤケ あつわ ｱﾂ ク']);
+    // inherited, and an element inside may turn it off
+    expect(await transformed('<p id=p style="text-transform:full-width">a<span style="text-transform:none">b</span></p>')).toEqual(['ａb']);
+  });
 });

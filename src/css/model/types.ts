@@ -369,7 +369,7 @@ export interface ComputedStyle {
   readonly textAlignLast: TextAlign | 'auto';
   readonly textJustify: 'auto' | 'none' | 'inter-word' | 'inter-character';
   readonly textIndent: LengthPercentage;
-  readonly textTransform: 'none' | 'uppercase' | 'lowercase' | 'capitalize';
+  readonly textTransform: 'none' | 'uppercase' | 'lowercase' | 'capitalize' | 'full-width' | 'full-size-kana';
   readonly whiteSpace: WhiteSpace;
   /** px; `normal` computes to 0 */
   readonly letterSpacing: number;

@@ -131,7 +131,7 @@ export const TEXT_PROPERTIES: readonly PropertyDef[] = [
   // CSS Text 3 §7.4; `distribute` is its deprecated spelling of inter-character
   keywordProperty({ name: 'text-justify', key: 'textJustify', keywords: ['auto', 'none', 'inter-word', 'inter-character'], initial: 'auto', inherited: true, aliases: { distribute: 'inter-character' } }),
   textIndent,
-  keywordProperty({ name: 'text-transform', key: 'textTransform', keywords: ['none', 'uppercase', 'lowercase', 'capitalize'], initial: 'none', inherited: true, aliases: { 'full-width': 'none', 'full-size-kana': 'none' } }),
+  keywordProperty({ name: 'text-transform', key: 'textTransform', keywords: ['none', 'uppercase', 'lowercase', 'capitalize', 'full-width', 'full-size-kana'], initial: 'none', inherited: true }),
   keywordProperty({ name: 'white-space', key: 'whiteSpace', keywords: ['normal', 'pre', 'nowrap', 'pre-wrap', 'pre-line', 'break-spaces'], initial: 'normal', inherited: true }),
   pxProperty('letter-spacing', 'letterSpacing', 0, true, { negative: true, normalIsZero: true }),
   pxProperty('word-spacing', 'wordSpacing', 0, true, { negative: true, normalIsZero: true }),

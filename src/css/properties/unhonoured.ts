@@ -21,20 +21,13 @@ interface Unhonoured {
 }
 
 
-/** `stretch` and the prefixed spellings that compute to it. */
-const STRETCH = ['stretch', '-webkit-fill-available', '-moz-available'];
-
 /** Longhand name -> what is not honoured. Keys are longhands: shorthands report their parts. */
 export const UNHONOURED: ReadonlyMap<string, Unhonoured> = new Map<string, Unhonoured>([
   // Gradients are already reported as unsupported values.
   ['footnote-display', { why: 'compact footnotes are displayed as blocks', values: ['compact'] }],
   ['footnote-policy', { why: 'a footnote that does not fit moves its call\'s line (not the whole block) to the next page', values: ['block'] }],
-  ['visibility', { why: 'table rows and columns are not collapsed: `collapse` acts as `hidden`, the space stays', values: ['collapse'] }],
-  ['text-transform', { why: 'full-width and full-size-kana forms are not drawn (as `none`)', written: ['full-width', 'full-size-kana'] }],
   ['column-fill', { why: 'only the last fragment of a multi-column container is balanced (as `balance`)', values: ['balance-all'] }],
   ['font-variation-settings', { why: 'variable-font axes are not applied', harmless: ['normal'] }],
-  ['min-height', { why: 'a `stretch` minimum height is not resolved (as `auto`)', written: STRETCH }],
-  ['max-height', { why: 'a `stretch` maximum height is not resolved (as `none`)', written: STRETCH }],
 ]);
 
 /** A specified value as a list of its parts: `[0, 0]` border spacing, `['none']` background layers. */

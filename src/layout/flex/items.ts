@@ -7,7 +7,7 @@
 import type { FlexBox, LayoutBox, OutOfFlowBox } from '../../boxes/types.js';
 import type { ComputedStyle, LengthPercentageAuto, MaxSize, Size } from '../../css/types.js';
 import type { LayoutContext } from '../contract.js';
-import { isSizeKeyword, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from '../box-model.js';
+import { isSizeKeyword, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding, withStretchedHeightLimits } from '../box-model.js';
 import { keywordBorderBoxWidth, stretchedHeight } from '../size-keywords.js';
 import type { FlexAxes } from './axes.js';
 
@@ -110,10 +110,11 @@ export function flexItem(box: LayoutBox, index: number, axes: FlexAxes, room: It
     sizes: { size: style.width, min: style.minWidth, max: style.maxWidth }, resolved: widths, basis: containingWidth,
     edges: border.left + border.right + padding.left + padding.right, margins: [style.marginLeft, style.marginRight],
   }, containingWidth);
-  // In the block axis only `stretch` is more than `auto` (CSS Sizing 3 §3.2).
-  const heights = { size: stretchedHeight(style, containingHeight, containingWidth) };
+  // In the block axis only `stretch` is more than `auto` (CSS Sizing 3 §3.2); a stretch min/max height is a length here.
+  const heightStyle = withStretchedHeightLimits(style, containingHeight, containingWidth);
+  const heights = { size: stretchedHeight(heightStyle, containingHeight, containingWidth) };
   const vertical = axisOf(style, {
-    sizes: { size: style.height, min: style.minHeight, max: style.maxHeight }, resolved: heights, basis: containingHeight,
+    sizes: { size: style.height, min: heightStyle.minHeight, max: heightStyle.maxHeight }, resolved: heights, basis: containingHeight,
     edges: border.top + border.bottom + padding.top + padding.bottom, margins: [style.marginTop, style.marginBottom],
   }, containingWidth);
   const main = axes.row ? horizontal : vertical;

@@ -9,6 +9,7 @@ import type { BlockBox, BoxElement, FlexBox, InlineBox, InlineFlowBox, InlineLev
 import type { ComputedStyle } from '../../css/types.js';
 import type { BidiLevels } from './bidi.js';
 import { resolveBidi } from './bidi.js';
+import { toFullSizeKana, toFullWidth } from './width-and-kana.js';
 
 export interface TextItem {
   readonly kind: 'text';
@@ -90,13 +91,15 @@ export function collectInlineItems(root: InlineFlowBox, langs: WeakMap<BoxElemen
   return { items, text, bidi: resolveBidi(root.style, root.element, items, text) };
 }
 
-/** CSS Text 3 §2.1 text-transform (full case mappings from the JS engine). */
+/** CSS Text 3 §2.1 text-transform (full case mappings from the JS engine; the width and kana tables in width-and-kana.ts). */
 export function transformText(text: string, transform: ComputedStyle['textTransform']): string {
   switch (transform) {
     case 'none': return text;
     case 'uppercase': return text.toUpperCase();
     case 'lowercase': return text.toLowerCase();
     case 'capitalize': return text.replace(/(^|[\s\p{P}])(\p{L})/gu, (_m, before: string, letter: string) => before + letter.toUpperCase());
+    case 'full-width': return toFullWidth(text);
+    case 'full-size-kana': return toFullSizeKana(text);
   }
 }
 

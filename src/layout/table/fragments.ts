@@ -14,7 +14,7 @@ import type { TablePlan } from './plan.js';
 import type { GridCell } from './grid.js';
 import type { PlacedRow, RowsOnPage } from './paginate.js';
 import { splitRowOf } from './paginate.js';
-import type { LaidCell } from './rows.js';
+import type { LaidCell, TableColumnsLayout } from './rows.js';
 import { cellWidth, cellX, placeCell } from './rows.js';
 import { collapsedSegments } from './segments.js';
 import { escape } from './escape.js';
@@ -57,6 +57,8 @@ export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: Ro
   const cells: PlacedCell[] = [];
   const baselines = { first: undefined as number | undefined, last: undefined as number | undefined };
   const place = (cell: LaidCell, row: PlacedRow, position: number): void => {
+    // nothing of a collapsed row or column is drawn (CSS 2.1 §17.5.5)
+    if (plan.grid.rows[cell.cell.row]!.collapsed || !hasVisibleColumn(columns, cell.cell)) return;
     // a carried cell spans from this row to its last row
     const height = spanExtent(rows, position, cell.cell.row + cell.cell.rowSpan - row.laid.index);
     const x = cellX(columns, cell.cell);
@@ -66,6 +68,7 @@ export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: Ro
   rows.forEach((row, position) => {
     for (const cell of row.carried) place(cell, row, position);
     for (const cell of row.laid.cells) place(cell, row, position);
+    if (plan.grid.rows[row.laid.index]!.collapsed) return;
     const baseline = row.laid.baseline ?? row.laid.cells.find((c) => c.output !== undefined)?.baseline;
     if (baseline !== undefined) {
       baselines.first ??= row.y + baseline;
@@ -79,6 +82,11 @@ export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: Ro
     ...(plan.collapse ? { collapsedBorders: collapsedSegments(plan, geometry, rows, { continued, broken, resumedRow: page.resumedRow, splitRow: splitRowOf(page.breakToken)?.index }) as readonly CollapsedBorderSegment[] } : {}),
   };
   return { fragment, baselines, positioned: escaped.positioned, pageContent: escaped.pageContent };
+}
+
+function hasVisibleColumn(columns: TableColumnsLayout, cell: GridCell): boolean {
+  for (let c = cell.column; c < cell.column + cell.colSpan; c++) if (columns.collapsed[c] !== true) return true;
+  return false;
 }
 
 /** The height of a cell spanning `span` rows from `rows[position]`, as far as they are on this page. */

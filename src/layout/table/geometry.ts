@@ -94,13 +94,20 @@ export function tableGeometry(plan: TablePlan, room: number, containingWidth: nu
   const widths = fixedLayout ? distributeFixed(plan, assignable, width - edges) : distributeAuto(columnSpecs(plan, ctx), assignable);
   const used = widths.reduce((a, b) => a + b, 0);
   if (used > assignable) width += used - assignable;
+  // collapsed columns are sized as if visible, then give up their width and spacing: the table narrows (CSS 2.1 §17.5.5)
+  const collapsed = plan.grid.collapsedColumns;
   const x: number[] = [];
   let at = plan.border.left + padding.left + (widths.length > 0 ? spacing : 0);
-  for (const w of widths) {
+  widths.forEach((w, c) => {
     x.push(at);
-    at += w + spacing;
-  }
+    if (collapsed[c] === true) {
+      width -= w + spacing;
+      widths[c] = 0;
+    } else {
+      at += w + spacing;
+    }
+  });
   // right-to-left tables put their first column on the right (CSS2 §17.5.2)
   if (style.direction === 'rtl') widths.forEach((w, c) => (x[c] = width - x[c]! - w));
-  return { width, border: plan.border, padding, columns: { x, widths, contentWidth: width - edges, rtl: style.direction === 'rtl' } };
+  return { width, border: plan.border, padding, columns: { x, widths, collapsed, contentWidth: width - edges, rtl: style.direction === 'rtl' } };
 }

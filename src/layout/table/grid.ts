@@ -23,6 +23,8 @@ export interface GridRow {
   readonly lastInGroup: boolean;
   /** Cells that start in this row, in column order. */
   readonly cells: readonly GridCell[];
+  /** `visibility: collapse` on the row or its group: the row takes no height (CSS 2.1 §17.5.5). */
+  readonly collapsed: boolean;
 }
 
 export interface TableGrid {
@@ -31,6 +33,8 @@ export interface TableGrid {
   /** The `<col>` and `<colgroup>` of each column (undefined past the declared ones). */
   readonly columns: readonly (TableColumnBox | undefined)[];
   readonly columnGroups: readonly (TableColumnGroupBox | undefined)[];
+  /** `visibility: collapse` on each column's `<col>` or `<colgroup>`: the column takes no width (CSS 2.1 §17.5.5). */
+  readonly collapsedColumns: readonly boolean[];
   /** Rows of the header group (repeated on every page), at the start; rows of the footer group at the end. */
   readonly headerRows: number;
   readonly footerRows: number;
@@ -74,7 +78,7 @@ export function buildTableGrid(table: TableBox): TableGrid {
         column += cell.colSpan;
         columnCount = Math.max(columnCount, column);
       }
-      rows.push({ box: row, group, firstInGroup: i === 0, lastInGroup: i === group.rows.length - 1, cells: exactLength(cells) });
+      rows.push({ box: row, group, firstInGroup: i === 0, lastInGroup: i === group.rows.length - 1, cells: exactLength(cells), collapsed: row.style.visibility === 'collapse' || group.style.visibility === 'collapse' });
     });
     for (let r = start; r < end; r++) columnCount = Math.max(columnCount, slots[r]!.length);
   }
@@ -85,8 +89,9 @@ export function buildTableGrid(table: TableBox): TableGrid {
     slots[r]!.length = columnCount;
     slots[r] = exactLength(slots[r]!);
   }
+  const collapsedColumns = Array.from({ length: columnCount }, (_, c) => columns[c]?.style.visibility === 'collapse' || columnGroups[c]?.style.visibility === 'collapse');
   return {
-    columnCount, rows, columns, columnGroups, slots, rowSpanning,
+    columnCount, rows, columns, columnGroups, collapsedColumns, slots, rowSpanning,
     longestRowSpan: rowSpanning.reduce((longest, cell) => Math.max(longest, cell.rowSpan), 1),
     headerRows: header?.rows.length ?? 0,
     footerRows: footer?.rows.length ?? 0,

@@ -84,18 +84,20 @@ export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
   let y = topEdge + (grid.rows.length > 0 ? vs : 0);
   const place = (laid: LaidRow, height: number, carried: readonly LaidCell[] = []): void => {
     placed.push({ laid, y, height, carried });
+    const collapsed = grid.rows[laid.index]!.collapsed;
     // cells that end in this row leave the list; those starting in it join
     for (let i = spanning.length - 1; i >= 0; i--) {
       const cell = spanning[i]!.cell.cell;
       if (cell.row + cell.rowSpan - 1 <= laid.index) spanning.splice(i, 1);
     }
     for (const cell of laid.cells) if (cell.cell.rowSpan > 1) spanning.push({ cell, y, at: placed.length - 1 });
-    y += height + vs;
+    // a collapsed row has no spacing either: the rows on either side are one spacing apart
+    if (!collapsed) y += height + vs;
   };
-  for (let r = 0; r < grid.headerRows; r++) place(row(r), spannedHeight(row(r), spanning, y));
+  for (let r = 0; r < grid.headerRows; r++) place(row(r), spannedHeight(row(r), spanning, y, grid.rows[r]!.collapsed));
   const footerStart = grid.rows.length - grid.footerRows;
   let footerHeight = 0;
-  for (let r = footerStart; r < grid.rows.length; r++) footerHeight += row(r).height + vs;
+  for (let r = footerStart; r < grid.rows.length; r++) footerHeight += grid.rows[r]!.collapsed ? 0 : row(r).height + vs;
   const limit = request.bottom - footerHeight;
 
   // The table's bottom edge must fit below the last row only: where the table breaks, it is
@@ -214,13 +216,13 @@ function bodyRows(request: PaginateRequest, page: PageSoFar, room: BodyRoom): Ex
     let laid = resumeCells !== undefined
       ? layoutRow({ plan, columns: request.geometry.columns, index: r, mode: request.mode, splitAt: Math.max(0, limit - y()), resume: resumeCells }, request.ctx)
       : row(r);
-    let height = spannedHeight(laid, spanning, y());
+    let height = spannedHeight(laid, spanning, y(), gridRow.collapsed);
     if (count > 0 && !keepsTogether(request, row, r, y(), limit - room.edgeAfter(r))) return tokenAt(r);
     if (y() + height + room.edgeAfter(r) > limit + 0.01 && laid.breakToken === undefined) {
       if (count > 0) return tokenAt(r);
       if (!request.atTop) return 'pushed';
       laid = layoutRow({ plan, columns: request.geometry.columns, index: r, mode: request.mode, splitAt: Math.max(0, limit - y()), resume: resumeCells }, request.ctx);
-      height = spannedHeight(laid, spanning, y());
+      height = spannedHeight(laid, spanning, y(), gridRow.collapsed);
     }
     // a row split by the page fills it
     if (laid.breakToken !== undefined && limit !== Infinity) height = Math.max(height, limit - y());
@@ -254,7 +256,7 @@ function keepsTogether(request: PaginateRequest, row: (index: number) => LaidRow
   }
   if (last === r) return true;
   let height = 0;
-  for (let i = r; i <= last; i++) height += row(i).height + request.plan.spacing[1];
+  for (let i = r; i <= last; i++) height += grid.rows[i]!.collapsed ? 0 : row(i).height + request.plan.spacing[1];
   return y + height - request.plan.spacing[1] <= limit + 0.01;
 }
 
@@ -265,8 +267,9 @@ interface Spanning {
   readonly at: number;
 }
 
-/** The row's height, raised so that cells spanning into it from earlier rows on this page fit (CSS2 §17.5.3). */
-function spannedHeight(laid: LaidRow, spanning: readonly Spanning[], y: number): number {
+/** The row's height, raised so that cells spanning into it from earlier rows on this page fit (CSS2 §17.5.3); a collapsed row stays empty (the cells are cut). */
+function spannedHeight(laid: LaidRow, spanning: readonly Spanning[], y: number, collapsed: boolean): number {
+  if (collapsed) return 0;
   let height = laid.height;
   for (const { cell, y: top } of spanning) {
     if (cell.cell.row + cell.cell.rowSpan - 1 === laid.index) height = Math.max(height, cell.height - (y - top));

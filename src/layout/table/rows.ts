@@ -28,11 +28,19 @@ export interface TableColumnsLayout {
   readonly contentWidth: number;
   /** Columns run right to left (`direction: rtl`). */
   readonly rtl: boolean;
+  /** Columns with `visibility: collapse` (no width, no spacing). */
+  readonly collapsed: readonly boolean[];
 }
 
-/** The x of a cell's left edge: its first column's, or in a right-to-left table its last column's. */
+/** The x of a cell's left edge: its first column's, or in a right-to-left table its last one's (collapsed columns skipped). */
 export function cellX(columns: TableColumnsLayout, cell: GridCell): number {
-  return columns.x[columns.rtl ? cell.column + cell.colSpan - 1 : cell.column] ?? 0;
+  const first = cell.column;
+  const last = cell.column + cell.colSpan - 1;
+  const step = columns.rtl ? -1 : 1;
+  for (let c = columns.rtl ? last : first; c >= first && c <= last; c += step) {
+    if (columns.collapsed[c] !== true) return columns.x[c] ?? 0;
+  }
+  return columns.x[first] ?? 0;
 }
 
 export interface LaidCell {
@@ -59,10 +67,16 @@ export interface LaidRow {
   readonly breakToken: BreakToken | undefined;
 }
 
+/** A cell's width: its columns' widths and the spacing between them (collapsed columns have neither). */
 export function cellWidth(columns: TableColumnsLayout, cell: GridCell, spacing: number): number {
-  let width = spacing * (cell.colSpan - 1);
-  for (let c = cell.column; c < cell.column + cell.colSpan; c++) width += columns.widths[c] ?? 0;
-  return width;
+  let width = 0;
+  let visible = 0;
+  for (let c = cell.column; c < cell.column + cell.colSpan; c++) {
+    if (columns.collapsed[c] === true) continue;
+    width += columns.widths[c] ?? 0;
+    visible++;
+  }
+  return width + spacing * Math.max(0, visible - 1);
 }
 
 const alignsOnBaseline = (value: VerticalAlign): boolean => value !== 'top' && value !== 'middle' && value !== 'bottom';
@@ -105,6 +119,8 @@ export function layoutRow(request: RowRequest, ctx: LayoutContext): LaidRow {
     }
   }
   if (baseline !== undefined) height = Math.max(height, baseline + below);
+  // a collapsed row is laid out (its cells still size the columns) but takes no height (CSS 2.1 §17.5.5)
+  if (row.collapsed) return { index, height: 0, baseline: undefined, cells, breakToken: undefined };
   const breakToken = tokens.length > 0 ? { kind: 'block' as const, box: plan.wrapper, children: tokens, next: row.cells.length } : undefined;
   return { index, height, baseline, cells, breakToken };
 }
