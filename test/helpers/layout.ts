@@ -93,3 +93,16 @@ export function findById(page: PageLayout, id: string): Fragment | undefined {
   }
   return undefined;
 }
+
+/**
+ * Lays out `html` with `layoutEngine` (strict diagnostics) and gives each id's first box on page 1
+ * as `id wxh`, rounded to 0.01px — sizes to compare with Chromium's getBoundingClientRect.
+ */
+export async function sizesById(layoutEngine: ReturnType<typeof createInternalEngine>, html: string, ids: readonly string[]): Promise<string[]> {
+  const laid = await layoutEngine.layout({ template: html, data: {} });
+  checkDiagnostics(laid.diagnostics, []);
+  return ids.map((id) => {
+    const f = findById(laid.pages[0]!, id)!;
+    return `${id} ${Math.round(f.width * 100) / 100}x${Math.round(f.height * 100) / 100}`;
+  });
+}

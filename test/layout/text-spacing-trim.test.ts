@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createInternalEngine } from '../../src/render.js';
 import { checkDiagnostics } from '../helpers/diagnostics.js';
-import { findById } from '../helpers/layout.js';
+import { findById, sizesById } from '../helpers/layout.js';
 import type { Fragment } from '../../src/layout/types.js';
 import { installedFamilies } from '../helpers/installed-fonts.js';
 import { renderPage } from '../helpers/render.js';
@@ -18,15 +18,7 @@ describe.skipIf(noCjk)(`text-spacing-trim (CSS Text 4 §8.2)${skipped}`, () => {
   const engine = createInternalEngine({ systemFonts: true });
   const publicEngine = createEngine({ systemFonts: true });
 
-  /** Each div as `id wxh`, rounded to 0.01px. */
-  async function sizes(body: string, ids: readonly string[]): Promise<string[]> {
-    const laid = await engine.layout({ template: PAGE + body, data: {} });
-    checkDiagnostics(laid.diagnostics, []);
-    return ids.map((id) => {
-      const f = findById(laid.pages[0]!, id)!;
-      return `${id} ${Math.round(f.width * 100) / 100}x${Math.round(f.height * 100) / 100}`;
-    });
-  }
+  const sizes = (body: string, ids: readonly string[]): Promise<string[]> => sizesById(engine, PAGE + body, ids);
 
   // Expected sizes are Chromium 156's for the same HTML (getBoundingClientRect), 20px fullwidth glyphs.
   it('halves the space between consecutive punctuation by default, horizontally and vertically', async () => {

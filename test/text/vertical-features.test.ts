@@ -3,7 +3,7 @@ import { createInternalEngine } from '../../src/render.js';
 import { createEngine } from '../../src/index.js';
 import { installedFamilies } from '../helpers/installed-fonts.js';
 import { checkDiagnostics } from '../helpers/diagnostics.js';
-import { findById } from '../helpers/layout.js';
+import { findById, sizesById } from '../helpers/layout.js';
 import { renderPage } from '../helpers/render.js';
 
 const noCjk = !installedFamilies().has('noto sans cjk jp');
@@ -19,15 +19,7 @@ describe.skipIf(noCjk)(`vertical GPOS features of upright glyphs: vkrn, vpal, vh
   const engine = createInternalEngine({ systemFonts: true });
   const publicEngine = createEngine({ systemFonts: true });
 
-  /** Each div as `id wxh`, rounded to 0.01px. */
-  async function sizes(body: string, ids: readonly string[]): Promise<string[]> {
-    const laid = await engine.layout({ template: PAGE + body, data: {} });
-    checkDiagnostics(laid.diagnostics, []);
-    return ids.map((id) => {
-      const f = findById(laid.pages[0]!, id)!;
-      return `${id} ${Math.round(f.width * 100) / 100}x${Math.round(f.height * 100) / 100}`;
-    });
-  }
+  const sizes = (body: string, ids: readonly string[]): Promise<string[]> => sizesById(engine, PAGE + body, ids);
 
   // Chromium 156 (getBoundingClientRect, in 1/64 px): a 30x80, b 30x77.203125, d 30x77.203125,
   // e 30x54.640625, f 30x70, g 30x51.84375, h 30x67.328125
