@@ -18,6 +18,8 @@ export interface FontFace {
   readonly unitsPerEm: number;
   /** The colour glyphs the font has that octavo does not draw (COLRv1, SVG), as a warning says it: `"Name" has …`. */
   readonly undrawnColor?: string;
+  /** Why a variable font is drawn in its default instance instead of the one asked for (warned once). */
+  readonly variationFallback?: string;
   /** Typographic ascent (positive) and descent (negative), hhea/OS2 as browsers pick them. */
   readonly ascent: number;
   readonly descent: number;
@@ -61,6 +63,8 @@ export interface FontRequest {
    * stays turned sideways with the line.
    */
   readonly vertical?: 'mixed' | 'upright';
+  /** `font-variation-settings` other than `normal`, in the order written (later tags win). */
+  readonly variations?: readonly { readonly tag: string; readonly value: number }[];
 }
 
 export interface ShapedGlyph {

@@ -217,7 +217,7 @@ const fontFeatureSettings = longhand<'fontFeatureSettings', readonly Feature[]>(
 
 /**
  * `font-variation-settings` (CSS Fonts 4 §7.2): parsed so that `normal` (what CSS resets write)
- * passes silently; axis values are not applied (no variable-font instances yet: unhonoured.ts).
+ * passes silently; the axes are applied to variable fonts (text/variation.ts).
  */
 const fontVariationSettings = longhand<'fontVariationSettings', 'normal' | readonly Feature[]>({
   name: 'font-variation-settings',

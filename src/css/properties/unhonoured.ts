@@ -33,7 +33,6 @@ export const UNHONOURED: ReadonlyMap<string, Unhonoured> = new Map<string, Unhon
   ['text-transform', { why: 'full-width and full-size-kana forms are not drawn (as `none`)', written: ['full-width', 'full-size-kana'] }],
   ['column-fill', { why: 'only the last fragment of a multi-column container is balanced (as `balance`)', values: ['balance-all'] }],
   ['text-spacing-trim', { why: 'punctuation at the end of lines is not trimmed (as `trim-start`)', values: ['trim-both'] }],
-  ['font-variation-settings', { why: 'variable-font axes are not applied', harmless: ['normal'] }],
   ['min-height', { why: 'a `stretch` minimum height is not resolved (as `auto`)', written: STRETCH }],
   ['max-height', { why: 'a `stretch` maximum height is not resolved (as `none`)', written: STRETCH }],
 ]);

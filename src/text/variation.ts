@@ -1,0 +1,104 @@
+/**
+ * Variable fonts (OpenType `fvar`): the instance a face is drawn in, per CSS Fonts 4 §7.3
+ * "Font feature and variation resolution". In order, later steps winning: font-weight → `wght`
+ * (clamped into the `@font-face` weight range, §5.2), font-stretch → `wdth`, font-style → `ital`
+ * or `slnt`, `font-optical-sizing: auto` → `opsz` = the font size in px, then the element's
+ * `font-variation-settings`. Every value is clamped into the axis's range (OpenType `fvar`).
+ *
+ * The instance is fontkit's (`getVariation`: gvar outlines, HVAR advances); shaping, metrics and
+ * the PDF subset all read that one object, cached per font and coordinates.
+ */
+import type { FaceEntry } from './face.js';
+import type { FontProgram } from './fontkit.js';
+import type { MatchWanted } from './match.js';
+
+/** What the instance depends on besides the matching descriptors. */
+export interface VariationWanted extends MatchWanted {
+  /** px, for `opsz`. */
+  readonly size?: number;
+  readonly variations?: readonly { readonly tag: string; readonly value: number }[];
+}
+
+interface Axis {
+  readonly min: number;
+  readonly default: number;
+  readonly max: number;
+}
+
+/** A font program as fontkit parses a variable one. */
+interface VariableProgram {
+  readonly variationAxes?: Readonly<Record<string, Axis>>;
+  readonly directory?: { readonly tables?: Readonly<Record<string, unknown>> };
+  getVariation?(coords: Readonly<Record<string, number>>): FontProgram;
+}
+
+/** CSS Fonts 4 §3.4: `oblique` without an angle is 14deg, which `slnt` counts clockwise (negative). */
+const OBLIQUE_SLANT = -14;
+
+/** The axes of a variable font, or undefined for a static one. */
+export function variationAxes(program: FontProgram): Readonly<Record<string, Axis>> | undefined {
+  const axes = (program as unknown as VariableProgram).variationAxes;
+  return axes !== undefined && Object.keys(axes).length > 0 ? axes : undefined;
+}
+
+/** Axis coordinates for `wanted` in `entry`'s font, every axis, sorted by tag. */
+export function variationCoords(entry: FaceEntry, axes: Readonly<Record<string, Axis>>, wanted: VariationWanted): Record<string, number> {
+  const asked: Record<string, number> = {};
+  asked['wght'] = Math.min(entry.weight[1], Math.max(entry.weight[0], wanted.weight));
+  asked['wdth'] = Math.min(entry.stretch[1], Math.max(entry.stretch[0], wanted.stretch));
+  if (wanted.style === 'italic') asked['ital'] = 1;
+  if (wanted.style !== 'normal') asked['slnt'] = OBLIQUE_SLANT;
+  if (wanted.size !== undefined) asked['opsz'] = wanted.size;
+  for (const { tag, value } of wanted.variations ?? []) asked[tag] = value;
+  const coords: Record<string, number> = {};
+  for (const tag of Object.keys(axes).sort()) {
+    const axis = axes[tag] as Axis;
+    const value = asked[tag] ?? axis.default;
+    coords[tag] = Math.min(axis.max, Math.max(axis.min, value));
+  }
+  return coords;
+}
+
+const instances = new WeakMap<FontProgram, Map<string, FontProgram>>();
+
+export type Instance = { readonly program: FontProgram; readonly key: string } | { readonly fallback: string };
+
+/**
+ * The instance of `program` at `coords`, made once per font and coordinates. A CFF2 font is not
+ * varied: fontkit's CFF subsetter cannot write its outlines, so its default instance is used.
+ */
+export function instanceOf(program: FontProgram, coords: Readonly<Record<string, number>>, axes: Readonly<Record<string, Axis>>): Instance | undefined {
+  const key = Object.entries(coords).map(([tag, value]) => `${tag}${Math.round(value * 1000) / 1000}`).join('_');
+  const variable = program as unknown as VariableProgram;
+  if (Object.entries(coords).every(([tag, value]) => axes[tag]?.default === value)) return undefined;
+  if (variable.directory?.tables?.['CFF2'] !== undefined) return { fallback: 'its outlines are CFF2, which octavo cannot vary or embed varied: it is drawn in its default instance' };
+  if (typeof variable.getVariation !== 'function') return { fallback: 'the font parser cannot make its instances: it is drawn in its default instance' };
+  let byCoords = instances.get(program);
+  if (byCoords === undefined) instances.set(program, (byCoords = new Map()));
+  let instance = byCoords.get(key);
+  if (instance === undefined) {
+    instance = variable.getVariation(coords);
+    byCoords.set(key, instance);
+  }
+  return { program: instance, key };
+}
+
+/**
+ * The entry drawn for `wanted`: a variable font's instance with a key of its own (its PDF font and
+ * caches are the instance's), else `entry` itself. A CFF2 font's entry stays, with why it is not varied.
+ */
+export function variedEntry(entry: FaceEntry, wanted: VariationWanted): { readonly entry: FaceEntry; readonly fallback?: string } {
+  let program: FontProgram;
+  try {
+    program = entry.program();
+  } catch {
+    return { entry };
+  }
+  const axes = variationAxes(program);
+  if (axes === undefined) return { entry };
+  const instance = instanceOf(program, variationCoords(entry, axes, wanted), axes);
+  if (instance === undefined) return { entry };
+  if ('fallback' in instance) return { entry, fallback: instance.fallback };
+  const varied = instance.program;
+  return { entry: { ...entry, key: `${entry.key}-v${instance.key}`.replace(/[^A-Za-z0-9_.-]+/g, '_'), program: () => varied } };
+}
