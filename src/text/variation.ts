@@ -78,6 +78,8 @@ export function instanceOf(program: FontProgram, coords: Readonly<Record<string,
   let instance = byCoords.get(key);
   if (instance === undefined) {
     instance = variable.getVariation(coords);
+    // fontkit gives every instance the font's own name: the PDF's font list should tell them apart
+    Object.defineProperty(instance, 'postscriptName', { value: instanceName(program, coords) });
     byCoords.set(key, instance);
   }
   return { program: instance, key };
@@ -101,4 +103,14 @@ export function variedEntry(entry: FaceEntry, wanted: VariationWanted): { readon
   if ('fallback' in instance) return { entry, fallback: instance.fallback };
   const varied = instance.program;
   return { entry: { ...entry, key: `${entry.key}-v${instance.key}`.replace(/[^A-Za-z0-9_.-]+/g, '_'), program: () => varied } };
+}
+
+/**
+ * The instance's PostScript name as Adobe Tech Note #5902 builds it: the family without spaces,
+ * then each coordinate as value and axis tag (`Inter-700wght_14opsz`).
+ */
+function instanceName(program: FontProgram, coords: Readonly<Record<string, number>>): string {
+  const prefix = (program.familyName ?? program.postscriptName ?? 'font').replace(/[^A-Za-z0-9]/g, '');
+  const values = Object.entries(coords).map(([tag, value]) => `${Math.round(value * 1000) / 1000}${tag.trim()}`);
+  return `${prefix}-${values.join('_')}`.slice(0, 127);
 }

@@ -72,11 +72,25 @@ describe('variable fonts', () => {
     expect(c!.bold).toBe(true);
   });
 
+  test('opsz follows the font size unless font-variation-settings sets it', async () => {
+    const html = `<style>
+      @font-face { font-family: InterO; src: url("inter-latin-opsz-normal.woff2"); font-weight: 100 900 }
+      body { font-family: InterO; font-size: 32px }
+    </style><div><span id="auto">${WORD}</span></div><div><span id="set" style="font-variation-settings: 'opsz' 14">${WORD}</span></div>`;
+    const laid = await layoutHtml(html, { baseDir: FONTS });
+    const [auto, set] = ['auto', 'set'].map((id) => runsOf(findById(laid.pages[0]!, id)));
+    // Chromium: 179.91 pt (opsz 32, tighter) and 195.14 pt (opsz 14)
+    expect(auto!.width).toBeCloseTo(239.88, 1);
+    expect(set!.width).toBeCloseTo(260.19, 1);
+  });
+
   test('the PDF draws the varied outlines: the bold instance inks more', async () => {
     const ink = async (weight: number): Promise<number> => {
       const pdf = await renderPdf(page('100 900', `<span style="font-weight: ${weight}">${WORD}</span>`), { baseDir: FONTS });
-      const { stdout } = await withPdfFile(pdf, (path) => run('pdftotext', [path, '-']));
-      expect(stdout.trim()).toBe(WORD);
+      const [text, fonts] = await withPdfFile(pdf, (path) => Promise.all([run('pdftotext', [path, '-']), run('pdffonts', [path])]));
+      expect(text.stdout.trim()).toBe(WORD);
+      // each instance is a font of its own, named by its coordinates (the default one keeps the font's name)
+      expect(fonts.stdout).toMatch(weight === 400 ? /\+Inter-Regular / : new RegExp(`\\+Inter-${weight}wght `));
       return darkPixels(pdf);
     };
     const [light, regular, bold] = [await ink(200), await ink(400), await ink(800)];
