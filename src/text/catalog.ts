@@ -175,10 +175,7 @@ function createResolution(
   // a variable font is drawn in the instance the request asks for, a face of its own
   const faceOf = (set: FaceSet, entry: FaceEntry): FontFace => {
     const varied = variedEntry(entry, wanted);
-    return intern(faceId(varied.entry, set.synthesis), () => {
-      const face = createFontFace(varied.entry, set.synthesis);
-      return varied.fallback === undefined ? face : { ...face, variationFallback: varied.fallback };
-    });
+    return intern(faceId(varied, set.synthesis), () => createFontFace(varied, set.synthesis));
   };
   let fallbackChain: readonly FaceSet[] | undefined;
   const findIn = (sets: readonly FaceSet[], codePoints: readonly number[]): FontFace | undefined => {

@@ -196,7 +196,6 @@ export function createTextSystem(input: TextSystemInput): TextSystem {
       if (run.face.undrawnColor !== undefined) {
         diagnostics.warn('font', `font "${run.face.family}": ${run.face.undrawnColor}, which octavo does not draw: its glyphs print in their plain outlines`);
       }
-      if (run.face.variationFallback !== undefined) diagnostics.warn('font', `variable font "${run.face.family}": ${run.face.variationFallback}`);
     }
     if (entry.missing.length > 0) reportMissing(text, entry.missing);
     return entry.shaped;

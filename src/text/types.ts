@@ -18,8 +18,6 @@ export interface FontFace {
   readonly unitsPerEm: number;
   /** The colour glyphs the font has that octavo does not draw (COLRv1, SVG), as a warning says it: `"Name" has …`. */
   readonly undrawnColor?: string;
-  /** Why a variable font is drawn in its default instance instead of the one asked for (warned once). */
-  readonly variationFallback?: string;
   /** Typographic ascent (positive) and descent (negative), hhea/OS2 as browsers pick them. */
   readonly ascent: number;
   readonly descent: number;

@@ -11,6 +11,7 @@
 import type { FaceEntry } from './face.js';
 import type { FontProgram } from './fontkit.js';
 import type { MatchWanted } from './match.js';
+import { FontkitInternalsError } from './fontkit-internals.js';
 
 /** What the instance depends on besides the matching descriptors. */
 export interface VariationWanted extends MatchWanted {
@@ -28,7 +29,6 @@ interface Axis {
 /** A font program as fontkit parses a variable one. */
 interface VariableProgram {
   readonly variationAxes?: Readonly<Record<string, Axis>>;
-  readonly directory?: { readonly tables?: Readonly<Record<string, unknown>> };
   getVariation?(coords: Readonly<Record<string, number>>): FontProgram;
 }
 
@@ -61,18 +61,16 @@ export function variationCoords(entry: FaceEntry, axes: Readonly<Record<string, 
 
 const instances = new WeakMap<FontProgram, Map<string, FontProgram>>();
 
-export type Instance = { readonly program: FontProgram; readonly key: string } | { readonly fallback: string };
-
 /**
- * The instance of `program` at `coords`, made once per font and coordinates. A CFF2 font is not
- * varied: fontkit's CFF subsetter cannot write its outlines, so its default instance is used.
+ * The instance of `program` at `coords`, made once per font and coordinates; undefined at the
+ * font's default coordinates (the font itself). CFF2 fonts never get here: fontkit cannot embed
+ * them, so they are refused when they load (fontkit.ts).
  */
-export function instanceOf(program: FontProgram, coords: Readonly<Record<string, number>>, axes: Readonly<Record<string, Axis>>): Instance | undefined {
+export function instanceOf(program: FontProgram, coords: Readonly<Record<string, number>>, axes: Readonly<Record<string, Axis>>): { readonly program: FontProgram; readonly key: string } | undefined {
   const key = Object.entries(coords).map(([tag, value]) => `${tag}${Math.round(value * 1000) / 1000}`).join('_');
   const variable = program as unknown as VariableProgram;
   if (Object.entries(coords).every(([tag, value]) => axes[tag]?.default === value)) return undefined;
-  if (variable.directory?.tables?.['CFF2'] !== undefined) return { fallback: 'its outlines are CFF2, which octavo cannot vary or embed varied: it is drawn in its default instance' };
-  if (typeof variable.getVariation !== 'function') return { fallback: 'the font parser cannot make its instances: it is drawn in its default instance' };
+  if (typeof variable.getVariation !== 'function') throw new FontkitInternalsError('TTFFont#getVariation', 'is missing or has another shape');
   let byCoords = instances.get(program);
   if (byCoords === undefined) instances.set(program, (byCoords = new Map()));
   let instance = byCoords.get(key);
@@ -87,22 +85,21 @@ export function instanceOf(program: FontProgram, coords: Readonly<Record<string,
 
 /**
  * The entry drawn for `wanted`: a variable font's instance with a key of its own (its PDF font and
- * caches are the instance's), else `entry` itself. A CFF2 font's entry stays, with why it is not varied.
+ * caches are the instance's), else `entry` itself.
  */
-export function variedEntry(entry: FaceEntry, wanted: VariationWanted): { readonly entry: FaceEntry; readonly fallback?: string } {
+export function variedEntry(entry: FaceEntry, wanted: VariationWanted): FaceEntry {
   let program: FontProgram;
   try {
     program = entry.program();
   } catch {
-    return { entry };
+    return entry; // an unusable font is reported where it is first tried
   }
   const axes = variationAxes(program);
-  if (axes === undefined) return { entry };
+  if (axes === undefined) return entry;
   const instance = instanceOf(program, variationCoords(entry, axes, wanted), axes);
-  if (instance === undefined) return { entry };
-  if ('fallback' in instance) return { entry, fallback: instance.fallback };
+  if (instance === undefined) return entry;
   const varied = instance.program;
-  return { entry: { ...entry, key: `${entry.key}-v${instance.key}`.replace(/[^A-Za-z0-9_.-]+/g, '_'), program: () => varied } };
+  return { ...entry, key: `${entry.key}-v${instance.key}`.replace(/[^A-Za-z0-9_.-]+/g, '_'), program: () => varied };
 }
 
 /**

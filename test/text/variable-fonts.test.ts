@@ -98,6 +98,19 @@ describe('variable fonts', () => {
     expect(bold).toBeGreaterThan(regular * 1.4);
   });
 
+  test('a CFF2 font, which fontkit cannot embed, is refused with a warning at its rule; text falls back', async () => {
+    // Liberation Sans with its glyf table announced as CFF2: the directory is what fontkit looks at
+    const bytes = Buffer.from(readFileSync(fileURLToPath(new URL('../../fonts/liberation/LiberationSans-Regular.ttf', import.meta.url))));
+    const tables = bytes.readUInt16BE(4);
+    for (let i = 0; i < tables; i++) if (bytes.toString('latin1', 12 + i * 16, 16 + i * 16) === 'glyf') bytes.write('CFF2', 12 + i * 16, 'latin1');
+    expect(() => parseFontBytes(bytes)).toThrow(/CFF2/);
+    const html = `<style>@font-face { font-family: Cff2; src: url(data:font/ttf;base64,${bytes.toString('base64')}) }
+      p { font-family: Cff2, sans-serif }</style><p>${WORD}</p>`;
+    const pdf = await renderPdf(html, { expectDiagnostics: [{ code: 'font', message: /@font-face "Cff2" was ignored: .*CFF2/ }] });
+    const text = await withPdfFile(pdf, (path) => run('pdftotext', [path, '-']));
+    expect(text.stdout.trim()).toBe(WORD);
+  });
+
   test('the subset of an instance carries its outlines and advances', () => {
     const program = parseFontBytes(readFileSync(join(FONTS, INTER)))[0] as unknown as { getVariation(c: Record<string, number>): FkInstance };
     const instance = program.getVariation({ wght: 700 });
