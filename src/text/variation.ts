@@ -2,8 +2,8 @@
  * Variable fonts (OpenType `fvar`): the instance a face is drawn in, per CSS Fonts 4 §7.3
  * "Font feature and variation resolution". In order, later steps winning: font-weight → `wght`
  * (clamped into the `@font-face` weight range, §5.2), font-stretch → `wdth`, font-style → `ital`
- * or `slnt`, `font-optical-sizing: auto` → `opsz` = the font size in px, then the element's
- * `font-variation-settings`. Every value is clamped into the axis's range (OpenType `fvar`).
+ * or `slnt`, `font-optical-sizing: auto` → `opsz` = the font size in px, then the `@font-face`
+ * rule's `font-variation-settings`, then the element's. Every value is clamped into the axis's range (OpenType `fvar`).
  *
  * The instance is fontkit's (`getVariation`: gvar outlines, HVAR advances); shaping, metrics and
  * the PDF subset all read that one object, cached per font and coordinates.
@@ -49,7 +49,7 @@ export function variationCoords(entry: FaceEntry, axes: Readonly<Record<string, 
   if (wanted.style === 'italic') asked['ital'] = 1;
   if (wanted.style !== 'normal') asked['slnt'] = OBLIQUE_SLANT;
   if (wanted.size !== undefined) asked['opsz'] = wanted.size;
-  for (const { tag, value } of wanted.variations ?? []) asked[tag] = value;
+  for (const { tag, value } of [...(entry.variations ?? []), ...(wanted.variations ?? [])]) asked[tag] = value;
   const coords: Record<string, number> = {};
   for (const tag of Object.keys(axes).sort()) {
     const axis = axes[tag] as Axis;

@@ -72,6 +72,23 @@ describe('variable fonts', () => {
     expect(c!.bold).toBe(true);
   });
 
+  test("without font-weight, @font-face takes the font's wght range; its font-variation-settings come before the element's", async () => {
+    const html = `<style>
+      @font-face { font-family: Auto; src: url("${INTER}") }
+      @font-face { font-family: Set; src: url("${INTER}"); font-weight: 100 900; font-variation-settings: "wght" 900 }
+      p { margin: 0; font-size: 24px } span { display: inline-block }
+    </style><p style="font-family: Auto"><span id="auto" style="font-weight: 700">${WORD}</span></p>
+    <p style="font-family: Set"><span id="set">${WORD}</span></p>
+    <p style="font-family: Set"><span id="element" style="font-variation-settings: 'wght' 200">${WORD}</span></p>`;
+    const laid = await layoutHtml(html, { baseDir: FONTS });
+    const [auto, set, element] = ['auto', 'set', 'element'].map((id) => runsOf(findById(laid.pages[0]!, id)));
+    // Chromium: 153.23 pt at 700 with no font-weight descriptor (no synthetic bold over 400)
+    expect(auto!.width).toBeCloseTo(204.31, 1);
+    expect(auto!.bold).toBe(false);
+    expect(set!.width).toBeCloseTo(212.11, 1);
+    expect(element!.width).toBeCloseTo(188.07, 1);
+  });
+
   test('opsz follows the font size unless font-variation-settings sets it', async () => {
     const html = `<style>
       @font-face { font-family: InterO; src: url("inter-latin-opsz-normal.woff2"); font-weight: 100 900 }

@@ -228,8 +228,8 @@ const fontVariationSettings = longhand<'fontVariationSettings', 'normal' | reado
   compute: (value) => (value === 'normal' ? [] : value),
 });
 
-/** `"wght" 600, "wdth" 80`: four-character axis tags with numbers. */
-function parseAxes(nodes: Nodes): Feature[] | undefined {
+/** `"wght" 600, "wdth" 80`: four-character axis tags with numbers (also the `@font-face` descriptor's value). */
+export function parseAxes(nodes: Nodes): Feature[] | undefined {
   const axes: Feature[] = [];
   for (const part of splitBy(nodes, ',')) {
     const tag = stringOf(part[0]);
