@@ -47,7 +47,7 @@ export function variationCoords(entry: FaceEntry, axes: Readonly<Record<string, 
   asked['wght'] = Math.min(entry.weight[1], Math.max(entry.weight[0], wanted.weight));
   asked['wdth'] = Math.min(entry.stretch[1], Math.max(entry.stretch[0], wanted.stretch));
   if (wanted.style === 'italic') asked['ital'] = 1;
-  if (wanted.style !== 'normal') asked['slnt'] = OBLIQUE_SLANT;
+  if (wanted.style === 'oblique') asked['slnt'] = OBLIQUE_SLANT;
   if (wanted.size !== undefined) asked['opsz'] = wanted.size;
   for (const { tag, value } of [...(entry.variations ?? []), ...(wanted.variations ?? [])]) asked[tag] = value;
   const coords: Record<string, number> = {};
