@@ -1,7 +1,7 @@
 /** `@font-face` (CSS Fonts 4 §4): family, sources, weight/style/stretch ranges, unicode-range. */
 import type { Atrule, CssNode } from 'css-tree';
 import type { FontFaceRule, FontSource, FontStyle } from './types.js';
-import { parseFontFamily } from './properties/fonts.js';
+import { parseAxes, parseFontFamily } from './properties/fonts.js';
 import { childrenOf, identOf, splitBy, stringOf, urlOf } from './values/nodes.js';
 import type { Nodes } from './values/nodes.js';
 
@@ -22,6 +22,11 @@ function range(nodes: Nodes, single: (node: CssNode | undefined) => number | und
   const high = nodes.length === 2 ? single(nodes[1]) : low;
   if (low === undefined || high === undefined) return undefined;
   return low <= high ? [low, high] : [high, low];
+}
+
+/** `auto` stands for the range of the font's own axis, known once the font is loaded. */
+function autoOr(nodes: Nodes, parse: () => [number, number] | undefined): [number, number] | 'auto' | undefined {
+  return nodes.length === 1 && identOf(nodes[0]) === 'auto' ? 'auto' : parse();
 }
 
 function weightOf(node: CssNode | undefined): number | undefined {
@@ -88,9 +93,11 @@ function parseUnicodeRange(nodes: Nodes): [number, number][] | undefined {
 export function parseFontFace(rule: Atrule, ctx: FontFaceContext): FontFaceRule | undefined {
   let family: string | undefined;
   let sources: FontFaceRule['sources'] = [];
-  let weight: [number, number] = [400, 400];
+  // `auto` (CSS Fonts 4 §4.4, also when not written):, the font's own range where it has a wght/wdth axis, else 400 / 100%
+  let weight: [number, number] | 'auto' = 'auto';
   let style: FontStyle = 'normal';
-  let stretch: [number, number] = [100, 100];
+  let stretch: [number, number] | 'auto' = 'auto';
+  let variations: { tag: string; value: number }[] = [];
   let unicodeRange: [number, number][] = [];
   for (const node of rule.block ? childrenOf(rule.block) : []) {
     if (node.type !== 'Declaration' || node.value.type !== 'Value') continue;
@@ -104,8 +111,14 @@ export function parseFontFace(rule: Atrule, ctx: FontFaceContext): FontFaceRule 
         break;
       }
       case 'src': sources = parseSources(nodes, ctx.baseUrl); break;
-      case 'font-weight': weight = range(nodes, weightOf) ?? (ctx.warn('invalid `font-weight` in @font-face', line), weight); break;
-      case 'font-stretch': stretch = range(nodes, stretchOf) ?? (ctx.warn('invalid `font-stretch` in @font-face', line), stretch); break;
+      case 'font-weight': weight = autoOr(nodes, () => range(nodes, weightOf)) ?? (ctx.warn('invalid `font-weight` in @font-face', line), weight); break;
+      case 'font-stretch': stretch = autoOr(nodes, () => range(nodes, stretchOf)) ?? (ctx.warn('invalid `font-stretch` in @font-face', line), stretch); break;
+      case 'font-variation-settings': {
+        const axes = identOf(nodes[0]) === 'normal' && nodes.length === 1 ? [] : parseAxes(nodes);
+        if (axes !== undefined) variations = axes;
+        else ctx.warn('invalid `font-variation-settings` in @font-face', line);
+        break;
+      }
       case 'font-style': {
         const word = identOf(nodes[0]);
         if (word === 'normal' || word === 'italic' || word === 'oblique') style = word;
@@ -121,5 +134,10 @@ export function parseFontFace(rule: Atrule, ctx: FontFaceContext): FontFaceRule 
     return undefined;
   }
   const at = rule.loc === undefined ? {} : { where: { line: rule.loc.start.line, column: rule.loc.start.column } };
-  return { family, sources, weight, style, stretch, unicodeRange, ...at };
+  return {
+    family, sources, weight: weight === 'auto' ? [400, 400] : weight, style, stretch: stretch === 'auto' ? [100, 100] : stretch, unicodeRange, ...at,
+    ...(weight === 'auto' ? { autoWeight: true } : {}),
+    ...(stretch === 'auto' ? { autoStretch: true } : {}),
+    ...(variations.length === 0 ? {} : { variations }),
+  };
 }

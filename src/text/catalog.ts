@@ -13,6 +13,8 @@ import type { FaceEntry, Synthesis } from './face.js';
 import { createFontFace, faceId, inUnicodeRange } from './face.js';
 import type { MatchWanted } from './match.js';
 import { selectFaces, synthesisFor } from './match.js';
+import type { VariationWanted } from './variation.js';
+import { variedEntry } from './variation.js';
 import { DEFAULT_FAMILY, FALLBACK_FAMILIES, isBundledAlias } from './bundled.js';
 import type { InstalledFonts } from './installed.js';
 import type { CjkLocale } from './cjk-locale.js';
@@ -45,7 +47,7 @@ export interface FaceCatalog {
   /** Distinguishes catalogs in caches shared across renders. */
   readonly id: string;
   /** `cjkLocale`: the text's CJK locale, whose font comes first among the fallback fonts (the match key includes it). */
-  resolve(families: readonly string[], wanted: MatchWanted, matchKey: string, cjkLocale?: CjkLocale): Resolution;
+  resolve(families: readonly string[], wanted: VariationWanted, matchKey: string, cjkLocale?: CjkLocale): Resolution;
 }
 
 export interface CatalogInput {
@@ -91,7 +93,7 @@ export function createCatalog(input: CatalogInput): FaceCatalog {
       if (resolution === undefined) {
         const chain = buildChain(families, wanted, lookup, input.bundled);
         const fallback = (): FaceSet[] => fallbackSets(fallbackFamilies(cjkLocale), chain, wanted);
-        resolution = createResolution(chain, fallback, input.intern, () => input.installed?.colorFaces() ?? []);
+        resolution = createResolution(chain, fallback, input.intern, () => input.installed?.colorFaces() ?? [], wanted);
         resolutions.set(matchKey, resolution);
       }
       return resolution;
@@ -168,9 +170,13 @@ function createResolution(
   fallback: () => readonly FaceSet[],
   intern: CatalogInput['intern'],
   colorEntries: () => readonly FaceEntry[],
+  wanted: VariationWanted,
 ): Resolution {
-  const faceOf = (set: FaceSet, entry: FaceEntry): FontFace =>
-    intern(faceId(entry, set.synthesis), () => createFontFace(entry, set.synthesis));
+  // a variable font is drawn in the instance the request asks for, a face of its own
+  const faceOf = (set: FaceSet, entry: FaceEntry): FontFace => {
+    const varied = variedEntry(entry, wanted);
+    return intern(faceId(varied, set.synthesis), () => createFontFace(varied, set.synthesis));
+  };
   let fallbackChain: readonly FaceSet[] | undefined;
   const findIn = (sets: readonly FaceSet[], codePoints: readonly number[]): FontFace | undefined => {
     for (const set of sets) {

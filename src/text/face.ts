@@ -21,6 +21,8 @@ export interface FaceDescriptors {
 /** A face a catalog can offer: bundled, engine-registered or from `@font-face`. */
 export interface FaceEntry extends FaceDescriptors {
   readonly family: string;
+  /** An `@font-face` rule's `font-variation-settings`: applied before the element's. */
+  readonly variations?: readonly { readonly tag: string; readonly value: number }[];
   /** Empty = every character (CSS Fonts 4 §4.5 `unicode-range`). */
   readonly unicodeRange: UnicodeRange;
   /** Stable, PDF-name-safe identity of program + descriptors within an engine. */

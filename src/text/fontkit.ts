@@ -134,6 +134,8 @@ function touchEmbeddingTables(program: FontProgram): void {
     readonly bbox: { readonly minX: number };
     readonly directory: { readonly tables: Readonly<Record<string, unknown>> };
   };
+  // fontkit writes neither a CFF2 subset nor a varied one (it takes such a font for TrueType and finds no loca)
+  if (font.directory.tables['CFF2'] !== undefined) throw new Error('its outlines are CFF2 (a CFF2 variable font), which octavo cannot embed');
   const subset = font.createSubset();
   // a CFF subset is fontkit's to write: its charset, encodings and private dicts are read only then
   if (font.directory.tables['CFF '] !== undefined) subset.encode();

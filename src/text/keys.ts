@@ -5,7 +5,7 @@
 import type { FontRequest } from './types.js';
 
 export interface RequestKeys {
-  /** What font matching depends on: families, weight, style, stretch. */
+  /** What font matching depends on: families, weight, style, stretch, and the size and settings a variable font's instance takes. */
   readonly match: string;
   /** Size, features (canonical, sorted) and small-caps synthesis. */
   readonly rendering: string;
@@ -37,9 +37,13 @@ function computeKeys(request: FontRequest): RequestKeys {
   const featuresKey = parts.join(',');
   const families = request.families.map((family) => family.trim().toLowerCase()).join('\u0001');
   return {
-    match: `${families}\u0002${request.weight}\u0002${request.style}\u0002${request.stretch}${request.cjkLocale === undefined ? '' : `\u0002${request.cjkLocale}`}`,
+    match: `${families}\u0002${request.weight}\u0002${request.style}\u0002${request.stretch}${request.cjkLocale === undefined ? '' : `\u0002${request.cjkLocale}`}\u0002${request.size}\u0002${variationsKey(request)}`,
     rendering: `${request.size}\u0002${featuresKey}\u0002${request.caps ?? ''}\u0002${request.vertical ?? ''}`,
     features: Object.freeze(features),
     featuresKey,
   };
+}
+
+function variationsKey(request: FontRequest): string {
+  return request.variations === undefined ? '' : request.variations.map(({ tag, value }) => `${tag}=${value}`).join(',');
 }

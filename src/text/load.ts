@@ -16,6 +16,7 @@ import type { FaceEntry } from './face.js';
 import { safeKey } from './face.js';
 import type { FontProgram } from './fontkit.js';
 import { parseFontBytes } from './fontkit.js';
+import { variationAxes } from './variation.js';
 
 /** A face of an `@font-face` rule whose font loaded; a FaceEntry with where it came from. */
 export interface LoadedFontFace extends FaceEntry {
@@ -167,16 +168,23 @@ function toLoadedFace(rule: FontFaceRule, url: string, hash: string, program: Fo
     rule.style,
     rule.stretch.join('-'),
     rule.unicodeRange.map(([from, to]) => `${from}-${to}`).join(','),
+    // only when written: the keys (PDF font names) of other rules stay as they were
+    ...(rule.variations === undefined ? [] : [rule.variations.map(({ tag, value }) => `${tag}=${value}`).join(',')]),
   ].join('|');
   const descriptorHash = createHash('sha1').update(descriptors).digest('hex').slice(0, 8);
-  const weight: readonly [number, number] = [Math.min(...rule.weight), Math.max(...rule.weight)];
-  const stretch: readonly [number, number] = [Math.min(...rule.stretch), Math.max(...rule.stretch)];
+  // `auto` descriptors take a variable font's own axis ranges (CSS Fonts 4 §4.4), as Chromium does
+  const axes = variationAxes(program);
+  const wght = rule.autoWeight === true ? axes?.['wght'] : undefined;
+  const wdth = rule.autoStretch === true ? axes?.['wdth'] : undefined;
+  const weight: readonly [number, number] = wght === undefined ? [Math.min(...rule.weight), Math.max(...rule.weight)] : [wght.min, wght.max];
+  const stretch: readonly [number, number] = wdth === undefined ? [Math.min(...rule.stretch), Math.max(...rule.stretch)] : [wdth.min, wdth.max];
   return {
     family: rule.family,
     weight,
     style: rule.style,
     stretch,
     unicodeRange: rule.unicodeRange,
+    ...(rule.variations === undefined ? {} : { variations: rule.variations }),
     key: `F${hash.slice(0, 12)}_${descriptorHash}_${safeKey(program.postscriptName ?? 'font').slice(0, 32)}`,
     program: () => program,
     url,

@@ -42,6 +42,7 @@ function plainRequest(style: ComputedStyle): FontRequest {
       features: fontFeatures(style),
       ...(style.fontVariantCaps === 'normal' ? {} : { caps: style.fontVariantCaps }),
       ...verticalOf(style),
+      ...(style.fontVariationSettings.length === 0 ? {} : { variations: style.fontVariationSettings }),
     });
     memo.set(style, request);
   }

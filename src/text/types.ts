@@ -63,6 +63,8 @@ export interface FontRequest {
   readonly vertical?: 'mixed' | 'upright';
   /** Shaped as upright glyphs of vertical text (text/upright.ts): vertical advances and GPOS adjustments. */
   readonly upright?: true;
+  /** `font-variation-settings` other than `normal`, in the order written (later tags win). */
+  readonly variations?: readonly { readonly tag: string; readonly value: number }[];
 }
 
 export interface ShapedGlyph {

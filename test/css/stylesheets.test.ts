@@ -137,7 +137,7 @@ describe('media', () => {
 describe('@font-face', () => {
   it('collects validated font faces with absolute URLs and local() names', async () => {
     const doc = await styleHtml(`<style>
-      @font-face { font-family: "Brand Sans"; src: local(Brand), url(fonts/brand.woff2) format("woff2"), url(fonts/brand.ttf); font-weight: 300 700; font-style: italic; unicode-range: U+0000-00FF, U+20AC, U+4??; }
+      @font-face { font-family: "Brand Sans"; src: local(Brand), url(fonts/brand.woff2) format("woff2"), url(fonts/brand.ttf); font-weight: 300 700; font-style: italic; unicode-range: U+0000-00FF, U+20AC, U+4??; font-variation-settings: "GRAD" -50, "wdth" 80; }
       @font-face { font-family: Broken; }
     </style>`);
     expect(doc.styled.fontFaces).toEqual([{
@@ -146,6 +146,8 @@ describe('@font-face', () => {
       weight: [300, 700],
       style: 'italic',
       stretch: [100, 100],
+      autoStretch: true, // not written: a variable font's wdth range
+      variations: [{ tag: 'GRAD', value: -50 }, { tag: 'wdth', value: 80 }],
       unicodeRange: [[0, 0xff], [0x20ac, 0x20ac], [0x400, 0x4ff]],
       where: { file: expect.any(String), line: 2, column: 7 }, // the rule in the document
     }]);

@@ -42,14 +42,13 @@ describe('parsed but not honoured properties', () => {
   it('warn at each declaration (file:line:column), one line per problem with its count', async () => {
     const doc = await styleHtml(`<style>
 .a { display: block; footnote-display: compact }
-.b { footnote-policy: block; font-variation-settings: 'wght' 500 }
+.b { footnote-policy: block }
 .c { footnote-display: compact; column-fill: balance-all }
 </style><div class=a></div><div class=b></div><div class=c></div><div style="background-image: url(x.png)"></div>`);
     // A style attribute's declarations are located at their element.
     expect(summary(doc.diagnostics)).toEqual([
       `2:22 \`footnote-display: compact\` has no effect: ${COMPACT} (2)`,
       `3:6 \`footnote-policy: block\` has no effect: ${POLICY}`,
-      '3:30 `font-variation-settings` has no effect: variable-font axes are not applied',
       '4:33 `column-fill: balance-all` has no effect: only the last fragment of a multi-column container is balanced (as `balance`)',
     ]);
     expect(doc.diagnostics.every((d) => d.file === 'doc.html' && d.code === 'css_unsupported')).toBe(true);

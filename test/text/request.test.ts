@@ -13,6 +13,7 @@ function style(overrides: Partial<ComputedStyle> = {}): ComputedStyle {
     fontVariantNumeric: [],
     fontVariantEastAsian: [],
     fontFeatureSettings: [],
+    fontVariationSettings: [],
     fontKerning: 'auto',
   };
   return { ...fonts, ...overrides } as ComputedStyle;
@@ -22,6 +23,12 @@ describe('fontRequestFromStyle', () => {
   it('copies families and descriptors and adds no features by default', () => {
     const request = fontRequestFromStyle(style({ fontFamily: ['Arial', 'sans-serif'], fontWeight: 700, fontStyle: 'italic', fontSize: 12, fontStretch: 75 }));
     expect(request).toEqual({ families: ['Arial', 'sans-serif'], weight: 700, style: 'italic', stretch: 75, size: 12, features: {} });
+  });
+
+  it('carries font-variation-settings, in the order written, when not normal', () => {
+    const variations = [{ tag: 'wght', value: 650 }, { tag: 'opsz', value: 20 }];
+    expect(fontRequestFromStyle(style({ fontVariationSettings: variations })).variations).toEqual(variations);
+    expect(fontRequestFromStyle(style()).variations).toBeUndefined();
   });
 
   it('gives a CJK language its locale, whatever its case or spacing, and no other language one', () => {

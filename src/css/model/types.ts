@@ -514,6 +514,11 @@ export interface FontFaceRule {
   readonly weight: readonly [number, number];
   readonly style: FontStyle;
   readonly stretch: readonly [number, number];
+  /** `font-weight` / `font-stretch` are `auto` (or not written): a variable font's wght / wdth range, else the values above. */
+  readonly autoWeight?: true;
+  readonly autoStretch?: true;
+  /** The `font-variation-settings` descriptor (not `normal`). */
+  readonly variations?: readonly { readonly tag: string; readonly value: number }[];
   /** Inclusive code point ranges; empty = everything. */
   readonly unicodeRange: readonly (readonly [number, number])[];
   /** Where the rule is: in its sheet when parsed, in the document's files once collected (cascade). */

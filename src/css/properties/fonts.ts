@@ -245,7 +245,7 @@ const fontFeatureSettings = longhand<'fontFeatureSettings', readonly Feature[]>(
 
 /**
  * `font-variation-settings` (CSS Fonts 4 §7.2): parsed so that `normal` (what CSS resets write)
- * passes silently; axis values are not applied (no variable-font instances yet: unhonoured.ts).
+ * passes silently; the axes are applied to variable fonts (text/variation.ts).
  */
 const fontVariationSettings = longhand<'fontVariationSettings', 'normal' | readonly Feature[]>({
   name: 'font-variation-settings',
@@ -256,8 +256,8 @@ const fontVariationSettings = longhand<'fontVariationSettings', 'normal' | reado
   compute: (value) => (value === 'normal' ? [] : value),
 });
 
-/** `"wght" 600, "wdth" 80`: four-character axis tags with numbers. */
-function parseAxes(nodes: Nodes): Feature[] | undefined {
+/** `"wght" 600, "wdth" 80`: four-character axis tags with numbers (also the `@font-face` descriptor's value). */
+export function parseAxes(nodes: Nodes): Feature[] | undefined {
   const axes: Feature[] = [];
   for (const part of splitBy(nodes, ',')) {
     const tag = stringOf(part[0]);

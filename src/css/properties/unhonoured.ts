@@ -27,7 +27,6 @@ export const UNHONOURED: ReadonlyMap<string, Unhonoured> = new Map<string, Unhon
   ['footnote-display', { why: 'compact footnotes are displayed as blocks', values: ['compact'] }],
   ['footnote-policy', { why: 'a footnote that does not fit moves its call\'s line (not the whole block) to the next page', values: ['block'] }],
   ['column-fill', { why: 'only the last fragment of a multi-column container is balanced (as `balance`)', values: ['balance-all'] }],
-  ['font-variation-settings', { why: 'variable-font axes are not applied', harmless: ['normal'] }],
 ]);
 
 /** A specified value as a list of its parts: `[0, 0]` border spacing, `['none']` background layers. */

@@ -7,6 +7,8 @@
 import { i16, u16, u32 } from '../../sfnt/binary.js';
 import { readGlyph, readGlyphWithoutInstructions, type GlyphRecord } from './glyf.js';
 import { readRawTables, type HintingTag } from './source.js';
+import { variedGlyphRecord } from './varied-glyph.js';
+import { glyphOutlineCommands } from '../../text/fontkit.js';
 
 /**
  * Whether the subset keeps the TrueType instructions (fpgm, prep, cvt and each glyph's own).
@@ -26,9 +28,9 @@ export interface TrueTypeFace {
   readonly maxp: Uint8Array;
   /** The hinting tables the font has, copied unchanged when hinting is kept. */
   readonly hintingTables: ReadonlyMap<HintingTag, Uint8Array>;
-  /** Advance width and left side bearing of each glyph (font units). */
-  readonly advances: Uint16Array;
-  readonly bearings: Int16Array;
+  /** Advance width and left side bearing of a glyph (font units). */
+  advance(glyphId: number): number;
+  bearing(glyphId: number): number;
   /** The glyph record of `glyphId` (cached). */
   glyph(glyphId: number, hinting: Hinting): GlyphRecord;
 }
@@ -65,6 +67,8 @@ function readFace(program: object): TrueTypeFaceResult {
   if (offsets === undefined) return { ok: false, reason: 'bad loca table' };
   const metrics = readHmtx(hmtx, u16(hhea, 34), numGlyphs);
   if (metrics === undefined) return { ok: false, reason: 'bad hmtx table' };
+  const varied = variedFace(program, { numGlyphs, head, hhea, maxp });
+  if (varied !== undefined) return { ok: true, face: varied };
   const kept: (GlyphRecord | undefined)[] = [];
   const stripped: (GlyphRecord | undefined)[] = [];
   const face: TrueTypeFace = {
@@ -73,8 +77,8 @@ function readFace(program: object): TrueTypeFaceResult {
     hhea,
     maxp,
     hintingTables: raw.tables.hinting,
-    advances: metrics.advances,
-    bearings: metrics.bearings,
+    advance: (glyphId) => metrics.advances[glyphId]!,
+    bearing: (glyphId) => metrics.bearings[glyphId]!,
     glyph(glyphId, hinting) {
       const cache = hinting === 'keep' ? kept : stripped;
       let record = cache[glyphId];
@@ -87,6 +91,33 @@ function readFace(program: object): TrueTypeFaceResult {
     },
   };
   return { ok: true, face };
+}
+
+/** What fontkit's instance of a variable font (`getVariation`) answers for a glyph. */
+interface VariationInstance {
+  readonly variationCoords?: unknown;
+  getGlyph(id: number): { readonly advanceWidth: number; readonly bbox: { readonly minX: number } };
+}
+
+/**
+ * A variable font's instance: its glyphs and advances are the varied ones (gvar, HVAR), not the
+ * stored ones; its hints, made for the default outlines, are left out. Undefined for other fonts.
+ */
+function variedFace(program: object, tables: Pick<TrueTypeFace, 'numGlyphs' | 'head' | 'hhea' | 'maxp'>): TrueTypeFace | undefined {
+  const instance = program as VariationInstance;
+  if (instance.variationCoords == null) return undefined;
+  const records: (GlyphRecord | undefined)[] = [];
+  const metric = (value: number): number => (Number.isFinite(value) ? Math.round(value) : 0);
+  return {
+    ...tables,
+    hintingTables: new Map(),
+    advance: (glyphId) => Math.max(0, metric(instance.getGlyph(glyphId).advanceWidth)),
+    bearing: (glyphId) => metric(instance.getGlyph(glyphId).bbox.minX),
+    glyph(glyphId) {
+      records[glyphId] ??= variedGlyphRecord(glyphOutlineCommands(program, glyphId));
+      return records[glyphId];
+    },
+  };
 }
 
 /** loca (OpenType "loca — Index to Location"): numGlyphs + 1 ascending offsets into glyf. */

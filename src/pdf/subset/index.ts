@@ -1,7 +1,7 @@
 /**
  * The pdf stage's font subsetter: TrueType (glyf) fonts are subset here from their raw tables,
- * everything else (CFF-flavoured OpenType, WOFF2, variation instances, malformed tables) by
- * fontkit, through PDFKit, as before.
+ * variation instances from their varied outlines, everything else (CFF-flavoured OpenType, WOFF2,
+ * malformed tables) by fontkit, through PDFKit, as before.
  */
 import { trueTypeFace, type Hinting } from './face.js';
 import { createTrueTypeSubset, type TrueTypeSubset } from './truetype.js';

@@ -14,7 +14,6 @@ import { FontkitInternalsError, rawTableBytes } from '../../text/fontkit-interna
 interface FontkitInternals {
   readonly type?: unknown;
   readonly directory?: { readonly tables?: Readonly<Record<string, { readonly length?: unknown } | undefined>> };
-  readonly variationCoords?: unknown;
   readonly stream?: { pos: number };
   _getTableStream?(tag: string): { readonly buffer?: unknown; readonly pos?: unknown } | null;
 }
@@ -46,8 +45,6 @@ export function readRawTables(program: object): RawTablesResult {
   if (tables === undefined) throw new FontkitInternalsError('TTFFont#directory.tables', 'is missing or has another shape');
   if (typeof font.type !== 'string' || !RAW_FORMATS.has(font.type)) return { ok: false, reason: `${String(font.type)} tables are transformed` };
   if (tables['CFF '] !== undefined || tables['CFF2'] !== undefined) return { ok: false, reason: 'CFF outlines' };
-  // an instance of a variable font has outlines and advances that differ from the raw tables
-  if (font.variationCoords != null) return { ok: false, reason: 'variation instance' };
   const position = font.stream.pos;
   try {
     const required: Partial<Record<RequiredTag, Uint8Array>> = {};

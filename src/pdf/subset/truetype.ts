@@ -127,8 +127,8 @@ function subsetTables(content: SubsetContent): TableWriter[] {
       length: count * 4,
       write(out, at) {
         content.glyphs.forEach((glyphId, i) => {
-          setU16(out, at + i * 4, face.advances[glyphId]!);
-          setU16(out, at + i * 4 + 2, face.bearings[glyphId]! & 0xffff);
+          setU16(out, at + i * 4, face.advance(glyphId));
+          setU16(out, at + i * 4 + 2, face.bearing(glyphId) & 0xffff);
         });
       },
     },
