@@ -60,6 +60,12 @@ export function variationCoords(entry: FaceEntry, axes: Readonly<Record<string, 
 }
 
 const instances = new WeakMap<FontProgram, Map<string, FontProgram>>();
+/**
+ * Instances kept per font: `opsz` follows the font size, so a long-lived engine (the service)
+ * would otherwise keep one instance per size it ever drew. The oldest goes first; a render that
+ * holds one keeps it alive.
+ */
+const INSTANCES_PER_FONT = 64;
 
 /**
  * The instance of `program` at `coords`, made once per font and coordinates; undefined at the
@@ -78,6 +84,7 @@ export function instanceOf(program: FontProgram, coords: Readonly<Record<string,
     instance = variable.getVariation(coords);
     // fontkit gives every instance the font's own name: the PDF's font list should tell them apart
     Object.defineProperty(instance, 'postscriptName', { value: instanceName(program, coords) });
+    if (byCoords.size >= INSTANCES_PER_FONT) byCoords.delete(byCoords.keys().next().value!);
     byCoords.set(key, instance);
   }
   return { program: instance, key };
