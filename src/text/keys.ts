@@ -37,7 +37,7 @@ function computeKeys(request: FontRequest): RequestKeys {
   const featuresKey = parts.join(',');
   const families = request.families.map((family) => family.trim().toLowerCase()).join('\u0001');
   return {
-    match: `${families}\u0002${request.weight}\u0002${request.style}\u0002${request.stretch}${request.cjkLocale === undefined ? '' : `\u0002${request.cjkLocale}`}\u0002${request.size}\u0002${variationsKey(request)}`,
+    match: `${families}\u0002${request.weight}\u0002${request.style}\u0002${request.stretch}${request.cjkLocale === undefined ? '' : `\u0002${request.cjkLocale}`}\u0002${request.opticalSizing === false ? 'no-opsz' : request.size}\u0002${variationsKey(request)}`,
     rendering: `${request.size}\u0002${featuresKey}\u0002${request.caps ?? ''}\u0002${request.vertical ?? ''}`,
     features: Object.freeze(features),
     featuresKey,

@@ -43,6 +43,7 @@ function plainRequest(style: ComputedStyle): FontRequest {
       ...(style.fontVariantCaps === 'normal' ? {} : { caps: style.fontVariantCaps }),
       ...verticalOf(style),
       ...(style.fontVariationSettings.length === 0 ? {} : { variations: style.fontVariationSettings }),
+      ...(style.fontOpticalSizing === 'none' ? { opticalSizing: false as const } : {}),
     });
     memo.set(style, request);
   }

@@ -65,6 +65,8 @@ export interface FontRequest {
   readonly upright?: true;
   /** `font-variation-settings` other than `normal`, in the order written (later tags win). */
   readonly variations?: readonly { readonly tag: string; readonly value: number }[];
+  /** `font-optical-sizing: none`: a variable font's `opsz` stays at its default. */
+  readonly opticalSizing?: false;
 }
 
 export interface ShapedGlyph {

@@ -2,7 +2,7 @@
  * Variable fonts (OpenType `fvar`): the instance a face is drawn in, per CSS Fonts 4 §7.3
  * "Font feature and variation resolution". In order, later steps winning: font-weight → `wght`
  * (clamped into the `@font-face` weight range, §5.2), font-stretch → `wdth`, font-style → `ital`
- * or `slnt`, `font-optical-sizing: auto` → `opsz` = the font size in px, then the `@font-face`
+ * or `slnt`, `font-optical-sizing: auto` → `opsz` = the font size in px (none: left at its default), then the `@font-face`
  * rule's `font-variation-settings`, then the element's. Every value is clamped into the axis's range (OpenType `fvar`).
  *
  * The instance is fontkit's (`getVariation`: gvar outlines, HVAR advances); shaping, metrics and
@@ -18,6 +18,8 @@ export interface VariationWanted extends MatchWanted {
   /** px, for `opsz`. */
   readonly size?: number;
   readonly variations?: readonly { readonly tag: string; readonly value: number }[];
+  /** `false` for `font-optical-sizing: none`. */
+  readonly opticalSizing?: false;
 }
 
 interface Axis {
@@ -48,7 +50,7 @@ export function variationCoords(entry: FaceEntry, axes: Readonly<Record<string, 
   asked['wdth'] = Math.min(entry.stretch[1], Math.max(entry.stretch[0], wanted.stretch));
   if (wanted.style === 'italic') asked['ital'] = 1;
   if (wanted.style === 'oblique') asked['slnt'] = OBLIQUE_SLANT;
-  if (wanted.size !== undefined) asked['opsz'] = wanted.size;
+  if (wanted.size !== undefined && wanted.opticalSizing !== false) asked['opsz'] = wanted.size;
   for (const { tag, value } of [...(entry.variations ?? []), ...(wanted.variations ?? [])]) asked[tag] = value;
   const coords: Record<string, number> = {};
   for (const tag of Object.keys(axes).sort()) {

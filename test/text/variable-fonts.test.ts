@@ -89,16 +89,21 @@ describe('variable fonts', () => {
     expect(element!.width).toBeCloseTo(188.07, 1);
   });
 
-  test('opsz follows the font size unless font-variation-settings sets it', async () => {
+  test('opsz follows the font size unless font-variation-settings sets it or font-optical-sizing is none', async () => {
     const html = `<style>
       @font-face { font-family: InterO; src: url("inter-latin-opsz-normal.woff2"); font-weight: 100 900 }
       body { font-family: InterO; font-size: 32px }
-    </style><div><span id="auto">${WORD}</span></div><div><span id="set" style="font-variation-settings: 'opsz' 14">${WORD}</span></div>`;
+    </style><div><span id="auto">${WORD}</span></div><div><span id="set" style="font-variation-settings: 'opsz' 14">${WORD}</span></div>`
+      + `<div style="font-optical-sizing: none"><span id="none">${WORD}</span></div>`
+      + `<div style="font-optical-sizing: none; font: 32px InterO"><span id="reset">${WORD}</span></div>`;
     const laid = await layoutHtml(html, { baseDir: FONTS });
-    const [auto, set] = ['auto', 'set'].map((id) => runsOf(findById(laid.pages[0]!, id)));
-    // Chromium: 179.91 pt (opsz 32, tighter) and 195.14 pt (opsz 14)
+    const [auto, set, none, reset] = ['auto', 'set', 'none', 'reset'].map((id) => runsOf(findById(laid.pages[0]!, id)));
+    // Chromium: 179.91 pt (opsz 32, tighter) and 195.14 pt (opsz 14, the axis's default: also with
+    // font-optical-sizing: none); the `font` shorthand resets font-optical-sizing to auto
     expect(auto!.width).toBeCloseTo(239.88, 1);
     expect(set!.width).toBeCloseTo(260.19, 1);
+    expect(none!.width).toBeCloseTo(260.19, 1);
+    expect(reset!.width).toBeCloseTo(239.88, 1);
   });
 
   test('the PDF draws the varied outlines: the bold instance inks more', async () => {

@@ -362,6 +362,7 @@ export interface ComputedStyle {
   /** Parsed, not applied yet (variable fonts). */
   readonly fontVariationSettings: readonly { readonly tag: string; readonly value: number }[];
   readonly fontKerning: 'auto' | 'normal' | 'none';
+  readonly fontOpticalSizing: 'auto' | 'none';
   readonly lineHeight: LineHeight;
 
   // text (CSS Text 3, CSS Text Decoration 3)

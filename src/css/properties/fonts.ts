@@ -307,7 +307,7 @@ const SYSTEM_FONTS = new Set(['caption', 'icon', 'menu', 'message-box', 'small-c
  */
 const font = shorthand('font', [
   'font-style', 'font-variant-caps', 'font-weight', 'font-stretch', 'font-size', 'line-height', 'font-family',
-  'font-variant-numeric', 'font-variant-position', 'font-kerning',
+  'font-variant-numeric', 'font-variant-position', 'font-kerning', 'font-optical-sizing',
 ], (nodes, ctx) => {
   if (nodes.length === 1 && SYSTEM_FONTS.has(identOf(nodes[0]) ?? '')) {
     ctx.unsupported(`system font \`${identOf(nodes[0])}\` in \`font\``);
@@ -316,6 +316,7 @@ const font = shorthand('font', [
   const result = new Map<string, unknown>([
     ['font-style', RESET], ['font-variant-caps', RESET], ['font-weight', RESET], ['font-stretch', RESET],
     ['line-height', RESET], ['font-variant-numeric', RESET], ['font-variant-position', RESET], ['font-kerning', RESET],
+    ['font-optical-sizing', RESET],
   ]);
   let i = 0;
   let normals = 0;
@@ -394,6 +395,8 @@ export const FONT_PROPERTIES: readonly PropertyDef[] = [
   fontFeatureSettings,
   fontVariationSettings,
   keywordProperty({ name: 'font-kerning', key: 'fontKerning', keywords: ['auto', 'normal', 'none'], initial: 'auto', inherited: true }),
+  // `auto`: a variable font's `opsz` axis follows the font size (CSS Fonts 4 §5.9; text/variation.ts)
+  keywordProperty({ name: 'font-optical-sizing', key: 'fontOpticalSizing', keywords: ['auto', 'none'], initial: 'auto', inherited: true }),
   lineHeight,
   font,
   fontVariant,

@@ -13,7 +13,7 @@ background-position-x background-position-y background-blend-mode
 image-orientation image-resolution
 font-size-adjust font-synthesis font-synthesis-weight font-synthesis-style font-synthesis-small-caps
 font-variant-ligatures font-variant-alternates font-variant-emoji
-font-optical-sizing font-language-override font-palette
+font-language-override font-palette
 text-rendering text-decoration-skip-ink text-decoration-skip
 text-emphasis text-emphasis-color text-emphasis-style text-emphasis-position
 line-break text-wrap text-wrap-mode text-wrap-style white-space-collapse
