@@ -250,7 +250,7 @@ function warnUnhonoured(property: string, parsed: ReadonlyMap<string, unknown>, 
   const lookup = lookupProperty(property);
   if (lookup.kind !== 'known') return;
   const def = lookup.def.kind === 'shorthand' ? lookup.def : { name: lookup.def.name };
-  for (const message of unhonouredMessages(def, parsed, undefined)) input.diagnostics.warn('css_unsupported', message, input.where?.());
+  for (const message of unhonouredMessages(def, parsed)) input.diagnostics.warn('css_unsupported', message, input.where?.());
 }
 
 function parseSubstituted(property: string, text: string): ReadonlyMap<string, unknown> | null {

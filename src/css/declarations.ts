@@ -138,7 +138,7 @@ export function parseDeclarationValue(
     ctx.sink.warn('css_invalid_value', `invalid value \`${text}\` for \`${name}\``, where.line, where.column);
     return [];
   }
-  for (const message of unhonouredMessages(def, values, keyword)) ctx.sink.warn('css_unsupported', message, where.line, where.column);
+  for (const message of unhonouredMessages(def, values)) ctx.sink.warn('css_unsupported', message, where.line, where.column);
   return build(longhandsOf(def), (longhand) => {
     const value = values.get(longhand);
     return value === RESET || value === undefined ? { kind: 'keyword', keyword: 'initial' } : { kind: 'value', value };

@@ -16,8 +16,6 @@ interface Unhonoured {
   readonly values?: readonly string[];
   /** Specified values that behave like the initial value, so nothing is lost. */
   readonly harmless?: readonly unknown[];
-  /** Keywords the parser maps to a fallback (`full-width` -> `none`): reported as written. */
-  readonly written?: readonly string[];
 }
 
 
@@ -38,12 +36,9 @@ function parts(specified: unknown): readonly unknown[] {
  * Whether setting `longhand` to `specified` is lost on the way to the page: why, and the keyword
  * for value-specific entries; `undefined` when the value is honoured.
  */
-function unhonouredValue(longhand: string, specified: unknown, keyword: string | undefined): { readonly why: string; readonly value?: string } | undefined {
+function unhonouredValue(longhand: string, specified: unknown): { readonly why: string; readonly value?: string } | undefined {
   const entry = UNHONOURED.get(longhand);
   if (entry === undefined) return undefined;
-  if (entry.written !== undefined) {
-    return keyword !== undefined && entry.written.includes(keyword) ? { why: entry.why, value: keyword } : undefined;
-  }
   if (entry.values !== undefined) {
     return typeof specified === 'string' && entry.values.includes(specified) ? { why: entry.why, value: specified } : undefined;
   }
@@ -52,20 +47,18 @@ function unhonouredValue(longhand: string, specified: unknown, keyword: string |
 }
 
 /**
- * Messages for a parsed declaration (longhand name -> specified value; `keyword`: the value as
- * written when it is one identifier) whose values are not honoured: one naming the shorthand when
+ * Messages for a parsed declaration (longhand name -> specified value) whose values are not honoured: one naming the shorthand when
  * all its parts are in the table (`gap`, `flex`), else one per part (`background-image` in
  * `background`).
  */
 export function unhonouredMessages(
   def: { readonly name: string; readonly longhands?: readonly string[] },
   values: ReadonlyMap<string, unknown>,
-  keyword: string | undefined,
 ): string[] {
   const found: { longhand: string; why: string; value?: string }[] = [];
   for (const [longhand, specified] of values) {
     if (specified === RESET || specified === undefined) continue;
-    const lost = unhonouredValue(longhand, specified, longhand === def.name ? keyword : undefined);
+    const lost = unhonouredValue(longhand, specified);
     if (lost !== undefined) found.push({ longhand, ...lost });
   }
   if (found.length === 0) return [];
