@@ -84,8 +84,16 @@ if (SECTIONS.has('memory')) {
 
 if (SECTIONS.has('fresh')) {
   log('fresh render processes…');
-  // a render process of the pool without and with the CLI's warm-up, then 100 invoices (bench/lib/fresh-process.mjs)
-  results.fresh = { cold: child('bench/lib/fresh-process.mjs', []), warm: child('bench/lib/fresh-process.mjs', ['--warm-up']) };
+  // a render process of the pool without and with the CLI's warm-up, then 100 invoices (bench/lib/fresh-process.mjs);
+  // with the warm-up after `ready` of `octavo serve`, the invoices sent once it has warmed up and at once after `ready`
+  const { DEFAULT_WARM_UP_MS } = await import(path('dist/service/warm-until-steady.js'));
+  const steady = ['--warm-up', '--warm-up-ms', String(DEFAULT_WARM_UP_MS)];
+  results.fresh = {
+    cold: child('bench/lib/fresh-process.mjs', []),
+    warm: child('bench/lib/fresh-process.mjs', ['--warm-up']),
+    steady: child('bench/lib/fresh-process.mjs', steady),
+    steadyAtReady: child('bench/lib/fresh-process.mjs', [...steady, '--arrive', 'ready']),
+  };
 }
 
 // the three documents octavo is judged with, beside the PDFKit floor's runner, when ../shared/bench is beside the project
@@ -215,8 +223,12 @@ function report(r) {
       f0(d.hundredth.ms), f0(d.hundredth.cpuMs), `${d.firstOverHundredth.toFixed(1)}x`];
     table(['fresh render process, 100 invoices', 'ready ms', 'CPU ms to ready', '1st ms', 'CPU', '2nd-10th ms', 'CPU', '91st-100th ms', 'CPU', '1st / 100th'], [
       row('no warm-up', r.fresh.cold),
-      row('warm-up job (octavo serve)', r.fresh.warm),
+      row('warm-up job only', r.fresh.warm),
+      row('+ warm-up after ready, invoices after it (octavo serve)', r.fresh.steady),
+      row('+ warm-up after ready, invoices at ready', r.fresh.steadyAtReady),
     ]);
+    const w = r.fresh.steady.warmedUp;
+    if (w) lines.push(`warm-up after ready: ${w.renders} renders, ${f0(w.cpuMs)} CPU ms (${w.settled ? 'settled' : 'budget spent'}), warm ${f0(w.ms)} ms after the fork`, '');
   }
   if (r.peers) lines.push('peer documents, octavo / PDFKit floor after 3 and 40 warm-up renders (report: 8), by wall and CPU time:', ...r.peers, '');
   if (r.service) {

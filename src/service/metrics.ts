@@ -1,8 +1,8 @@
 /**
  * Prometheus metrics of the service (docs/design.md §1.4 "Operations"), served at `/metrics` with
- * prom-client: requests by method and status, render time, render queue length, quota
- * refusals, and the process's own figures (memory, event loop lag). One registry per service,
- * so several services in one process (tests) do not mix their counts.
+ * prom-client: requests by method and status, render time, render queue length, render processes
+ * still warming up, quota refusals, and the process's own figures (memory, event loop lag). One
+ * registry per service, so several services in one process (tests) do not mix their counts.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
@@ -15,7 +15,7 @@ export interface ServiceMetrics {
   timeRender<T>(work: () => Promise<T>): Promise<T>;
 }
 
-export function createServiceMetrics(queueLength: () => number = () => 0): ServiceMetrics {
+export function createServiceMetrics(queueLength: () => number = () => 0, warmingProcesses: () => number = () => 0): ServiceMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'octavo_' });
   const requests = new Counter({
@@ -29,6 +29,10 @@ export function createServiceMetrics(queueLength: () => number = () => 0): Servi
   new Gauge({
     name: 'octavo_render_queue_length', help: 'Renders waiting for a worker thread', registers: [registry],
     collect() { this.set(queueLength()); },
+  });
+  new Gauge({
+    name: 'octavo_render_processes_warming', help: 'Render processes still warming up (they take requests meanwhile)', registers: [registry],
+    collect() { this.set(warmingProcesses()); },
   });
   return {
     contentType: registry.contentType,

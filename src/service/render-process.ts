@@ -4,17 +4,33 @@
  * one `{ id, job }` message at a time with `{ id, result }`. Messages use Node's "advanced"
  * serialization (structured clone), so a PDF's bytes arrive as a Uint8Array.
  *
+ * When the render module offers warm-up steps (render-worker.ts with a warm-up budget), they run
+ * after `ready` while no job waits, one render per turn of the event loop: a job that arrives
+ * meanwhile waits for the step in progress only. They start, and start again after a job, only
+ * once the process has had no job for `IDLE_BEFORE_WARM_UP_MS`: the pool sends a busy process its
+ * next job as soon as it has the answer, so a stream of requests is not slowed down by a warm-up
+ * step before each (their own renders warm the process meanwhile). Their end is reported with
+ * `{ warmedUp }`.
+ *
  * A fault in native code here (Skia, zlib, the font stack) ends this process only; the pool
  * answers the render in progress with `render_crashed` and starts another process.
  */
 import { pathToFileURL } from 'node:url';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { RenderJob, RenderResultMessage } from './renderer.js';
+import type { WarmUpProgress } from './warm-until-steady.js';
+
+/** A render module's renderer: renders a job; optionally warms the process further, one step per call (undefined until done). */
+export type Renderer = ((job: RenderJob) => Promise<RenderResultMessage>) & { readonly warmUpStep?: () => Promise<WarmUpProgress | undefined> };
 
 /** What a render module's default export makes from the start-up data. */
-export type RenderModule = (init: unknown) => Promise<(job: RenderJob) => Promise<RenderResultMessage>>;
+export type RenderModule = (init: unknown) => Promise<Renderer>;
 
 export type ToRenderProcess = { readonly id: number; readonly job: RenderJob };
-export type FromRenderProcess = { readonly ready: true } | { readonly id: number; readonly result: RenderResultMessage };
+export type FromRenderProcess =
+  | { readonly ready: true; readonly warming?: boolean }
+  | { readonly warmedUp: WarmUpProgress }
+  | { readonly id: number; readonly result: RenderResultMessage };
 
 /**
  * Test-only fault injection: when the server (or `render --batch`) was started with
@@ -28,6 +44,9 @@ function injectedFault(job: RenderJob): boolean {
   return job.template.includes(marker) || JSON.stringify(job.data ?? null).includes(marker);
 }
 
+/** Quiet time after `ready` or a job before warm-up steps start (again). */
+const IDLE_BEFORE_WARM_UP_MS = 50;
+
 /** Sends to the pool unless it has already let go of this process (closing, or the render timed out). */
 function send(message: FromRenderProcess): void {
   if (process.connected) process.send?.(message, undefined, undefined, () => undefined);
@@ -38,13 +57,52 @@ async function main(): Promise<void> {
   if (moduleFile === undefined || process.send === undefined) throw new Error('render-process: started without a module or an IPC channel');
   const create = (await import(pathToFileURL(moduleFile).href) as { default: RenderModule }).default;
   const render = await create(JSON.parse(initJson ?? '{}') as unknown);
+  const { warmUpStep } = render;
+  let step: Promise<WarmUpProgress | undefined> | undefined; // the warm-up render in progress
+  let jobs = 0; // received, not yet answered
+  let warming = warmUpStep !== undefined;
+  let looping = false;
+  let lastJobEnded = 0; // performance.now() when the last job was answered (or ready said)
+
+  async function warmWhileIdle(): Promise<void> {
+    if (looping) return;
+    looping = true;
+    try {
+      while (warming) {
+        const quiet = performance.now() - lastJobEnded;
+        if (quiet < IDLE_BEFORE_WARM_UP_MS) await sleep(IDLE_BEFORE_WARM_UP_MS - quiet);
+        else await nextTurn(); // a job that has arrived is taken first
+        if (jobs > 0) return;
+        if (performance.now() - lastJobEnded < IDLE_BEFORE_WARM_UP_MS) continue; // a job came and went meanwhile
+        step = warmUpStep!();
+        const done = await step.finally(() => { step = undefined; });
+        if (done !== undefined) {
+          warming = false;
+          send({ warmedUp: done });
+        }
+      }
+    } finally {
+      looping = false;
+    }
+  }
+
   process.on('message', (message: ToRenderProcess) => {
     if (injectedFault(message.job)) process.abort();
-    void render(message.job).then((result) => send({ id: message.id, result }));
+    jobs++;
+    void (async () => {
+      await step;
+      const result = await render(message.job);
+      send({ id: message.id, result });
+      jobs--;
+      lastJobEnded = performance.now();
+      void warmWhileIdle();
+    })();
   });
   // the pool closes the channel to stop a process
   process.on('disconnect', () => process.exit(0));
-  send({ ready: true });
+  send({ ready: true, warming });
+  lastJobEnded = performance.now();
+  void warmWhileIdle();
 }
 
 void main();

@@ -7,15 +7,22 @@
  * With a warm-up job (the pool's `warmUp`), the engine renders it once before the process says
  * it is ready: the first render of a process otherwise runs in V8's interpreter, compiling the
  * engine's code lazily, parsing the bundled fonts and loading ICU's data, and costs as much as ten
- * of its later renders (bench/README.md, "Fresh render processes").
+ * of its later renders (bench/README.md, "Fresh render processes"). With a warm-up budget too (the
+ * pool's `warmUpMs`), the renderer also offers `warmUpStep`: more warm-up renders, one per call,
+ * which render-process.ts runs while no request waits, until the renders settle or the budget is
+ * spent (warm-until-steady.ts).
  */
 import { createEngine } from '../index.js';
 import type { Limits, RemoteOptions } from '../options.js';
-import type { RenderJob, RenderResultMessage } from './renderer.js';
+import type { Renderer } from './render-process.js';
+import type { RenderJob } from './renderer.js';
 import { renderMessage } from './renderer.js';
+import { warmUntilSteady } from './warm-until-steady.js';
 
-export default async function createRenderer(init: unknown): Promise<(job: RenderJob) => Promise<RenderResultMessage>> {
-  const { limits, remote, fonts, warmUp } = (init ?? {}) as { limits?: Limits; remote?: RemoteOptions; fonts?: string[]; warmUp?: RenderJob };
+interface RenderInit { limits?: Limits; remote?: RemoteOptions; fonts?: string[]; warmUp?: RenderJob; warmUpMs?: number }
+
+export default async function createRenderer(init: unknown): Promise<Renderer> {
+  const { limits, remote, fonts, warmUp, warmUpMs } = (init ?? {}) as RenderInit;
   const engine = createEngine({
     ...(limits === undefined ? {} : { limits }),
     ...(remote === undefined ? {} : { remote }),
@@ -23,5 +30,7 @@ export default async function createRenderer(init: unknown): Promise<(job: Rende
   });
   // its outcome is not the point: a warm-up that fails still compiled what it reached
   if (warmUp !== undefined) await renderMessage(engine, warmUp);
-  return (job) => renderMessage(engine, job);
+  const render = (job: RenderJob) => renderMessage(engine, job);
+  if (warmUp === undefined || warmUpMs === undefined || warmUpMs <= 0) return render;
+  return Object.assign(render, { warmUpStep: warmUntilSteady(render, warmUpMs) });
 }

@@ -7,8 +7,10 @@
  * The CLI's startup snapshot renders it while it is built (cli/snapshot/warm-up.ts); the render
  * processes of `octavo serve` and `octavo worker` render it before they take requests (workers.ts
  * `warmUp`; not `render --batch`'s, where every render is on the path and the warm-up would
- * cost more than it saves the first document). It is not one of the gallery fixtures: the warm-up must not
- * depend on files a published package leaves out.
+ * cost more than it saves the first document), and then, after they are ready and while no request
+ * waits, at other lengths and with other words (`warmUpStepJob`, service/warm-until-steady.ts). It
+ * is not one of the gallery fixtures: the warm-up must not depend on files a published package
+ * leaves out.
  */
 import type { RenderJob } from './renderer.js';
 
@@ -69,4 +71,58 @@ const DATA = {
 /** The warm-up document as a render job. */
 export function warmUpJob(): RenderJob {
   return { template: TEMPLATE, data: DATA, templateName: 'warm-up' };
+}
+
+/**
+ * Table lengths of the warm-up's later renders, one per step, round after round: one page and
+ * several, so that page breaks inside a table, its header repeated on the next page and
+ * "Page X of Y" past one run (and get compiled) as well as the one-page path.
+ */
+export const WARM_UP_ROWS: readonly number[] = [3, 36, 12, 60, 20];
+
+/** Words the later renders' rows are made of: text the first render did not shape. */
+const WORDS = [
+  'annual', 'maintenance', 'contract', 'delivery', 'freight', 'insurance', 'installation', 'training', 'support', 'hours',
+  'paper', 'toner', 'cartridge', 'printer', 'monitor', 'keyboard', 'cable', 'adapter', 'storage', 'backup',
+  'Zürich', 'Köln', 'Malmö', 'São', 'Paulo', 'Łódź', 'Ærø', 'Besançon', 'Øresund', 'Straße',
+  'quarterly', 'review', 'audit', 'report', 'design', 'layout', 'print', 'run', 'express', 'surcharge',
+  'discount', 'rebate', 'credit', 'note', 'deposit', 'balance', 'VAT', 'ID', 'No.', 'Ref.',
+];
+
+/** Rules added to the stylesheet of a later render, one per step in turn ({n}: the step, {c}: a colour of it). */
+const STEP_RULES = [
+  '.v{n} td:nth-child(2) { color: #{c} }',
+  'tbody tr:nth-child(even) td { background: #{c}10 }',
+  'header > div:first-child h1 { margin-bottom: {d}px }',
+  '[class~="tag"] { border: 1px solid #{c} }',
+  'ul li + li { margin-top: {d}px }',
+  'p:not(.note) { line-height: 1.{d} }',
+  '.cols > div:last-child { padding-left: {d}pt; border-left: 1px dotted #{c} }',
+  'h2 ~ table th:first-child { width: {d}em }',
+];
+
+/**
+ * The warm-up document's `step`th later render (step 0, 1, …): the template with
+ * `WARM_UP_ROWS[step % length]` rows made of varied words, prices and quantities, so that each
+ * render meets text, numbers and page breaks the previous ones did not — and a template and a
+ * stylesheet of its own (one more rule and one more paragraph), since a request's template is new
+ * to a fresh process too: compiling templates and parsing stylesheets runs often enough to be
+ * optimised as well. What the steps leave in the engine's caches is keyed by their own text.
+ */
+export function warmUpStepJob(step: number): RenderJob {
+  const rows = WARM_UP_ROWS[step % WARM_UP_ROWS.length]!;
+  const word = (n: number): string => WORDS[(n * 7 + step * 13) % WORDS.length]!;
+  const items = Array.from({ length: rows }, (_, i) => ({
+    name: `${word(i)} ${word(i + 3)}`,
+    detail: `${word(i + 1)} ${word(i + 5)} ${word(i + 11)}, ${word(i + 17)} ${(step * 31 + i * 17) % 1000}`,
+    quantity: 1 + ((i + step) % 12),
+    price: Math.round(((i * 37 + step * 11) % 2000) * 1.25) / 10,
+  }));
+  const order = { number: `W-${String(1000 + step)}`, date: `2026-${String(1 + (step % 12)).padStart(2, '0')}-${String(1 + (step % 28)).padStart(2, '0')}`, status: step % 2 === 0 ? 'open' : 'paid' };
+  const colour = ((step * 2_654_435_761) >>> 8).toString(16).padStart(6, '0').slice(0, 6);
+  const rule = STEP_RULES[step % STEP_RULES.length]!.replaceAll('{n}', String(step)).replaceAll('{c}', colour).replaceAll('{d}', String(1 + (step % 5)));
+  const template = TEMPLATE
+    .replace('</style>', `  ${rule}\n</style>`)
+    .replace('</body>', `  <p class="v${step}">{{#if note}}{{#with order}}{{number}} ({{status}}){{/with}}{{else}}-{{/if}} · step ${step}</p>\n</body>`);
+  return { template, data: { ...DATA, order, items }, templateName: 'warm-up' };
 }

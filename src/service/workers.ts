@@ -44,6 +44,11 @@ export interface WorkerPoolOptions {
   readonly maxQueue?: number;
   /** A document each process renders once before it takes requests (render-worker.ts); default none. */
   readonly warmUp?: RenderJob;
+  /**
+   * With `warmUp`: CPU ms each process may spend after it is ready on more warm-up renders, while
+   * no request waits for it, until its renders settle (warm-until-steady.ts); default 0, none.
+   */
+  readonly warmUpMs?: number;
 }
 
 export interface WorkerPool {
@@ -52,6 +57,8 @@ export interface WorkerPool {
   readonly threads: number;
   /** Renders waiting for a process now. */
   queueSize(): number;
+  /** Processes still warming up after they are ready (`warmUpMs`); they take requests meanwhile. */
+  warming(): number;
   close(): Promise<void>;
 }
 
@@ -88,6 +95,8 @@ interface Slot {
   readonly child: ChildProcess;
   readonly started: number;
   ready: boolean;
+  /** Still running its warm-up renders after `ready`. */
+  warming: boolean;
   rendered: number;
   current?: Pending;
   timer?: NodeJS.Timeout;
@@ -138,7 +147,14 @@ function engineInitOf(options: WorkerPoolOptions, timeoutMs: number): string {
     fonts: options.fonts ?? [],
     ...(options.remote === undefined ? {} : { remote: options.remote }),
     ...(options.warmUp === undefined ? {} : { warmUp: options.warmUp }),
+    ...(options.warmUp === undefined || options.warmUpMs === undefined ? {} : { warmUpMs: options.warmUpMs }),
   });
+}
+
+function warmingCount(slots: Iterable<Slot>): number {
+  let count = 0;
+  for (const slot of slots) if (slot.ready && slot.warming) count++;
+  return count;
 }
 
 export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
@@ -176,7 +192,8 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   }
 
   function onMessage(slot: Slot, message: FromRenderProcess): void {
-    if ('ready' in message) slot.ready = true;
+    if ('ready' in message) Object.assign(slot, { ready: true, warming: message.warming === true });
+    else if ('warmedUp' in message) slot.warming = false;
     else if (slot.current?.id === message.id) {
       const pending = finish(slot)!;
       slot.rendered++;
@@ -201,7 +218,7 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
 
   function start(): void {
     const child = forkRenderProcess(hostFile!, moduleFile!, init);
-    const slot: Slot = { child, started: performance.now(), ready: false, rendered: 0 };
+    const slot: Slot = { child, started: performance.now(), ready: false, warming: false, rendered: 0 };
     slots.add(slot);
     child.on('message', (message: FromRenderProcess) => onMessage(slot, message));
     child.once('exit', (code, signal) => { onExit(slot, code, signal); dispatch(); });
@@ -228,5 +245,5 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
     await Promise.all([...slots].map(stopRenderProcess));
   }
 
-  return { renderPdf, threads: size, queueSize: () => queue.length, close };
+  return { renderPdf, threads: size, queueSize: () => queue.length, warming: () => warmingCount(slots), close };
 }

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type { CliCommand, CliIo } from '../shared/command.js';
 import { UsageError } from '../shared/command.js';
-import { dataDirOption, fontDirOption, integerOption, parseArgs, storageOption } from '../shared/service-options.js';
+import { WARM_UP_USAGE, dataDirOption, fontDirOption, integerOption, parseArgs, storageOption, warmUpMsOption } from '../shared/service-options.js';
 import type { RunningService } from '../../service/main/server.js';
 import { startService } from '../../service/main/server.js';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../../service/main/http.js';
@@ -43,7 +43,7 @@ const FLAGS = {
   'data-dir': 'string', port: 'string', host: 'string', storage: 'string', 'database-url': 'string',
   'base-url': 'string', 'link-ttl': 'string', 'render-timeout': 'string', 'body-limit': 'string', workers: 'string',
   'max-queue': 'string', 'headers-timeout': 'string', 'request-timeout': 'string', demo: 'boolean', 'allow-remote': 'list',
-  'font-dir': 'string',
+  'font-dir': 'string', 'warm-up-ms': 'string',
   ...JOB_FLAGS,
   ...Object.fromEntries(Object.keys(LIMIT_FLAGS).map((flag) => [flag, 'string' as const])),
 } as const;
@@ -72,6 +72,7 @@ const command: CliCommand = {
     `  --body-limit BYTES     request body limit, 413 above it (default ${DEFAULT_BODY_LIMIT_BYTES})`,
     '  --workers N            render threads (default: the number of cores)',
     `  --max-queue N          renders waiting for a thread; more answer 503 Retry-After (default ${DEFAULT_MAX_QUEUE})`,
+    ...WARM_UP_USAGE,
     `  --headers-timeout MS   time a client has to send its headers, 408 after it (default ${DEFAULT_HEADERS_TIMEOUT_MS})`,
     `  --request-timeout MS   time a client has to send its whole request, 408 after it (default ${DEFAULT_REQUEST_TIMEOUT_MS})`,
     '  --allow-remote ORIGIN  templates may use stylesheets, fonts and images from ORIGIN (repeatable;',
@@ -101,6 +102,7 @@ const command: CliCommand = {
       ...fontDirOption(parsed, io.cwd),
       ...(parsed.strings.has('workers') ? { threads: integerOption(parsed, 'workers', 1, 1, 256) } : {}),
       warmUp: warmUpJob(),
+      warmUpMs: warmUpMsOption(parsed),
     };
     const bodyLimitBytes = integerOption(parsed, 'body-limit', DEFAULT_BODY_LIMIT_BYTES, 1);
     const timeouts = {

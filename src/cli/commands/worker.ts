@@ -5,7 +5,7 @@
  */
 import type { CliCommand } from '../shared/command.js';
 import { UsageError } from '../shared/command.js';
-import { integerOption, parseArgs } from '../shared/service-options.js';
+import { WARM_UP_USAGE, integerOption, parseArgs, warmUpMsOption } from '../shared/service-options.js';
 import { JOB_FLAGS, JOB_USAGE, jobsOption } from '../shared/job-options.js';
 import { allowRemoteOrigins, remoteOptionOf } from '../shared/remote-flag.js';
 import { startWorker } from '../../service/main/worker-process.js';
@@ -14,18 +14,19 @@ import { DEFAULT_RENDER_TIMEOUT_MS } from '../../service/workers.js';
 import { waitForStop } from './serve.js';
 import { warmUpJob } from '../../service/warm-up.js';
 
-const FLAGS = { 'database-url': 'string', workers: 'string', 'render-timeout': 'string', 'link-ttl': 'string', 'allow-remote': 'list', ...JOB_FLAGS } as const;
+const FLAGS = { 'database-url': 'string', workers: 'string', 'render-timeout': 'string', 'link-ttl': 'string', 'allow-remote': 'list', 'warm-up-ms': 'string', ...JOB_FLAGS } as const;
 
 const command: CliCommand = {
   summary: 'Render asynchronous jobs from PostgreSQL (pg-boss); run as many as you like, on any machines.',
   usage: [
-    'usage: octavo worker --database-url URL [--workers N] [--render-timeout MS] [--link-ttl SECONDS]',
+    'usage: octavo worker --database-url URL [--workers N] [--render-timeout MS] [--link-ttl SECONDS] [--warm-up-ms MS]',
     '',
     '  --database-url URL     the PostgreSQL of the `octavo serve` processes (or DATABASE_URL)',
     '  --workers N            render threads (default: the number of cores)',
     `  --render-timeout MS    render time limit (default ${DEFAULT_RENDER_TIMEOUT_MS})`,
     `  --link-ttl SECONDS     lifetime of download links, counted from a job's completion (default ${DEFAULT_LINK_TTL_SECONDS})`,
     '  --allow-remote ORIGIN  remote stylesheets, fonts and images from ORIGIN (repeatable; * for any public host)',
+    ...WARM_UP_USAGE,
     ...JOB_USAGE.filter((line) => !line.includes('--no-render')),
   ].join('\n'),
   async run(args, io) {
@@ -43,6 +44,7 @@ const command: CliCommand = {
         ...remoteOptionOf(allowRemote),
         ...(parsed.strings.has('workers') ? { threads: integerOption(parsed, 'workers', 1, 1, 256) } : {}),
         warmUp: warmUpJob(),
+        warmUpMs: warmUpMsOption(parsed),
       },
       jobs: jobsOption(parsed, { kind: 'postgres', dataDir: '', databaseUrl }),
     });

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError, unknownOptionMessage } from './command.js';
 import type { StorageConfig, StorageKind } from '../../service/storage/index.js';
+import { DEFAULT_WARM_UP_MS } from '../../service/warm-until-steady.js';
 
 /** `list`: a repeatable flag (`--allow-remote A --allow-remote B`), its values in order. */
 export type FlagKind = 'string' | 'boolean' | 'list';
@@ -65,6 +66,16 @@ export function fontDirOption(parsed: ParsedArgs, cwd: string): { fonts?: string
   const path = resolve(cwd, dir);
   if (!existsSync(path)) throw new UsageError(`--font-dir ${dir}: no such file or folder`);
   return { fonts: [path] };
+}
+
+export const WARM_UP_USAGE = [
+  '  --warm-up-ms MS        CPU ms each render thread may spend, once it takes requests, rendering a warm-up',
+  `                         document while no request waits, until its renders settle (default ${DEFAULT_WARM_UP_MS}; 0: none)`,
+];
+
+/** `--warm-up-ms MS` of `octavo serve` and `octavo worker`: the render processes' warm-up budget once they are ready. */
+export function warmUpMsOption(parsed: ParsedArgs): number {
+  return integerOption(parsed, 'warm-up-ms', DEFAULT_WARM_UP_MS, 0, 600_000);
 }
 
 /** Default data folder: $OCTAVO_DATA_DIR, else ./octavo-data. */

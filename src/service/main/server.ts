@@ -65,7 +65,7 @@ export interface RunningService {
 
 export async function startService(config: ServiceConfig): Promise<RunningService> {
   const pool = config.renderPdf === undefined ? createWorkerPool(config.pool) : undefined;
-  const metrics = createServiceMetrics(() => pool?.queueSize() ?? 0);
+  const metrics = createServiceMetrics(() => pool?.queueSize() ?? 0, () => pool?.warming() ?? 0);
   const render = config.renderPdf ?? pool!.renderPdf;
   const renderPdf: RenderPdf = (job) => metrics.timeRender(() => render(job));
   const linkTtlSeconds = config.linkTtlSeconds ?? DEFAULT_LINK_TTL_SECONDS;

@@ -30,7 +30,7 @@ export interface RunningWorker {
 export async function startWorker(config: WorkerConfig): Promise<RunningWorker> {
   const storage = await openStorage({ kind: 'postgres', dataDir: '', databaseUrl: config.databaseUrl });
   const pool = createWorkerPool(config.pool);
-  const metrics = createServiceMetrics(() => pool.queueSize());
+  const metrics = createServiceMetrics(() => pool.queueSize(), () => pool.warming());
   const concurrency = config.jobs.concurrency ?? pool.threads;
   try {
     const jobs = await startJobs({

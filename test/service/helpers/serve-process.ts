@@ -17,10 +17,18 @@ export interface ServeProcess {
   crash(): void;
 }
 
+/**
+ * The render processes' warm-up after `ready` is off unless `args` sets `--warm-up-ms`: the
+ * suite starts many servers, and each would spend its budget on every core.
+ */
+export function withoutWarmUp(args: readonly string[]): readonly string[] {
+  return args.includes('--warm-up-ms') ? args : ['--warm-up-ms', '0', ...args];
+}
+
 /** `env`: more environment variables for the server only (e.g. a test-only fault injection). */
 export async function startServeProcess(args: readonly string[], env: Record<string, string> = {}): Promise<ServeProcess> {
   ensureBuilt();
-  const child = spawn(process.execPath, [join(root, 'dist/cli/main.js'), 'serve', '--port', '0', '--host', '127.0.0.1', ...args], {
+  const child = spawn(process.execPath, [join(root, 'dist/cli/main.js'), 'serve', '--port', '0', '--host', '127.0.0.1', ...withoutWarmUp(args)], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, ...env },
   });

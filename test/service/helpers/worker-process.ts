@@ -3,11 +3,12 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServeProcess } from './serve-process.js';
+import { withoutWarmUp } from './serve-process.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 export async function startWorkerProcess(args: readonly string[]): Promise<Omit<ServeProcess, 'url'>> {
-  const child = spawn(process.execPath, [join(root, 'dist/cli/main.js'), 'worker', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [join(root, 'dist/cli/main.js'), 'worker', ...withoutWarmUp(args)], { stdio: ['ignore', 'ignore', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     let err = '';

@@ -1,0 +1,165 @@
+/**
+ * The render processes' warm-up after `ready` (service/warm-until-steady.ts, render-process.ts):
+ * the settling rule on made-up CPU figures; over real HTTP, `octavo serve --warm-up-ms` serves a
+ * request while its process is still warming up and reports the warm-up's end in /metrics; a
+ * process that replaces a crashed one warms up again; a bad value is a usage error. No timing
+ * assertions: what is checked is what happens, not how fast. Needs `npm run build` (npm test does it).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PROCESS_TEST_TIMEOUT_MS, PROCESS_TIMEOUT_MS } from '../helpers/processes.js';
+import { createEngineRenderer } from '../../src/service/renderer.js';
+import type { RenderJob } from '../../src/service/renderer.js';
+import { addTemplate, createWorkspace } from '../../src/service/operations.js';
+import { createFsStorage } from '../../src/service/storage/fs.js';
+import { WARM_UP_ROWS, warmUpJob, warmUpStepJob } from '../../src/service/warm-up.js';
+import { warmUntilSteady } from '../../src/service/warm-until-steady.js';
+import type { WorkerPool } from '../../src/service/workers.js';
+import { createWorkerPool } from '../../src/service/workers.js';
+import type { ServeProcess } from './helpers/serve-process.js';
+import { startServeProcess } from './helpers/serve-process.js';
+
+const cli = join(fileURLToPath(new URL('../../', import.meta.url)), 'dist/cli/main.js');
+
+describe('warming until the renders settle', () => {
+  /** A step whose made-up CPU cost is the next of `costs` (the last one repeated). */
+  function steps(costs: number[], budgetMs: number) {
+    let clock = 0;
+    let index = 0;
+    const jobs: RenderJob[] = [];
+    const render = (job: RenderJob) => {
+      jobs.push(job);
+      clock += costs[Math.min(index++, costs.length - 1)]!;
+      return Promise.resolve();
+    };
+    return { step: warmUntilSteady(render, budgetMs, () => clock), jobs };
+  }
+
+  async function run(step: () => Promise<unknown>): Promise<unknown> {
+    for (let calls = 1; ; calls++) {
+      const done = await step();
+      if (done !== undefined) return done;
+      if (calls > 1_000) throw new Error('never done');
+    }
+  }
+
+  it('stops once two rounds in a row are not cheaper than the cheapest, with the documents of every length', async () => {
+    const round = WARM_UP_ROWS.length;
+    // rounds cost 5 x 100, 5 x 50, then 5 x 48 twice: settled after the fourth round
+    const { step, jobs } = steps([...Array<number>(round).fill(100), ...Array<number>(round).fill(50), 48], 1_000_000);
+    expect(await run(step)).toEqual({ renders: 4 * round, cpuMs: 100 * round + 50 * round + 2 * 48 * round, settled: true });
+    expect(new Set(jobs.map((job) => (job.data as { items: unknown[] }).items.length))).toEqual(new Set(WARM_UP_ROWS));
+  });
+
+  it('stops when the budget is spent, and at once with none', async () => {
+    expect(await run(steps([100, 90, 80, 70, 60, 50], 250).step)).toEqual({ renders: 3, cpuMs: 270, settled: false });
+    const none = steps([100], 0);
+    expect(await none.step()).toEqual({ renders: 0, cpuMs: 0, settled: false });
+    expect(none.jobs).toEqual([]);
+  });
+
+  it('goes on after a warm-up render that fails', async () => {
+    let calls = 0;
+    let clock = 0;
+    const step = warmUntilSteady(() => { calls++; clock += 10; return Promise.reject(new Error('no')); }, 25, () => clock);
+    expect(await run(step)).toEqual({ renders: 3, cpuMs: 30, settled: false });
+    expect(calls).toBe(3);
+  });
+
+  it('renders every step document of the warm-up without a warning, one page and several', async () => {
+    const render = createEngineRenderer();
+    const pages: number[] = [];
+    for (let step = 0; step < WARM_UP_ROWS.length; step++) {
+      const output = await render(warmUpStepJob(step));
+      expect(output.warnings).toEqual([]);
+      pages.push(output.pages);
+    }
+    expect(Math.min(...pages)).toBe(1);
+    expect(Math.max(...pages)).toBeGreaterThan(1);
+  }, PROCESS_TEST_TIMEOUT_MS);
+});
+
+/** The value of an unlabelled gauge in /metrics. */
+async function gauge(url: string, name: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const match = new RegExp(`^${name} (\\d+)$`, 'm').exec(text);
+  if (match === null) throw new Error(`${name} not in /metrics`);
+  return Number(match[1]);
+}
+
+describe('octavo serve --warm-up-ms', () => {
+  let dir: string;
+  let server: ServeProcess | undefined;
+  let generate: () => Promise<Response>;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'octavo-warm-up-'));
+    const storage = await createFsStorage(join(dir, 'data'));
+    const { apiKey } = await createWorkspace(storage, { name: 'warm', quota: 100 });
+    const id = (await addTemplate(storage, createEngineRenderer(), { workspaceName: 'warm', name: 'Note', html: '<p>{{text}}</p>', sample: { text: 'x' } })).template.id;
+    await storage.close();
+    generate = () => fetch(`${server!.url}/v1/pdfs`, {
+      method: 'POST', headers: { apikey: apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ template_id: id, payload: { text: 'hello' } }),
+    });
+  }, PROCESS_TEST_TIMEOUT_MS);
+  afterEach(() => { server?.crash(); server = undefined; });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('serves requests while its render process is still warming up', async () => {
+    // a budget no machine spends before the request is answered: the process is still warming after it
+    server = await startServeProcess(['--data-dir', join(dir, 'data'), '--workers', '1', '--warm-up-ms', '600000']);
+    expect((await generate()).status).toBe(200);
+    expect(await gauge(server.url, 'octavo_render_processes_warming')).toBe(1);
+    expect((await generate()).status).toBe(200);
+  }, PROCESS_TEST_TIMEOUT_MS);
+
+  it('ends the warm-up within its budget and serves after it', async () => {
+    server = await startServeProcess(['--data-dir', join(dir, 'data'), '--workers', '1', '--warm-up-ms', '1']);
+    expect((await generate()).status).toBe(200);
+    while (await gauge(server.url, 'octavo_render_processes_warming') !== 0) await sleep(100);
+    expect((await generate()).status).toBe(200);
+  }, PROCESS_TEST_TIMEOUT_MS);
+
+  it('refuses a budget that is not a whole number of milliseconds as a usage error', async () => {
+    const run = (value: string) => new Promise<{ code: number; stderr: string }>((resolve) => {
+      execFile(process.execPath, [cli, 'serve', '--storage', 'memory', '--port', '0', '--warm-up-ms', value], { encoding: 'utf8', timeout: PROCESS_TIMEOUT_MS }, (error, _stdout, stderr) => {
+        resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stderr });
+      });
+    });
+    for (const value of ['-5', '1.5', 'soon']) {
+      const refused = await run(value);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('--warm-up-ms must be');
+    }
+    const tooMuch = await run('600001');
+    expect(tooMuch.stderr).toContain('--warm-up-ms must be between 0 and 600000');
+  }, PROCESS_TEST_TIMEOUT_MS);
+});
+
+describe('the pool', () => {
+  let pool: WorkerPool | undefined;
+  const marker = 'warm-up-test-crash';
+  afterEach(async () => { await pool?.close(); pool = undefined; delete process.env['OCTAVO_TEST_CRASH_MARKER']; });
+
+  it('counts a process as warming from ready until its warm-up ends, and a replacement warms up again', async () => {
+    process.env['OCTAVO_TEST_CRASH_MARKER'] = marker; // inherited by the render processes
+    pool = createWorkerPool({ threads: 1, warmUp: warmUpJob(), warmUpMs: 600_000 });
+    const first = await pool.renderPdf({ template: '<p>first</p>', data: {} });
+    expect(first.pages).toBe(1);
+    expect(pool.warming()).toBe(1);
+    await expect(pool.renderPdf({ template: `<p>${marker}</p>`, data: {} })).rejects.toMatchObject({ code: 'render_crashed' });
+    expect((await pool.renderPdf({ template: '<p>after</p>', data: {} })).pages).toBe(1); // served by the replacement
+    expect(pool.warming()).toBe(1);
+  }, PROCESS_TEST_TIMEOUT_MS);
+
+  it('counts no process as warming without a budget', async () => {
+    pool = createWorkerPool({ threads: 1, warmUp: warmUpJob() });
+    await pool.renderPdf({ template: '<p>x</p>', data: {} });
+    expect(pool.warming()).toBe(0);
+  }, PROCESS_TEST_TIMEOUT_MS);
+});
