@@ -45,7 +45,7 @@ function injectedFault(job: RenderJob): boolean {
 }
 
 /** Quiet time after `ready` or a job before warm-up steps start (again). */
-const IDLE_BEFORE_WARM_UP_MS = 50;
+const IDLE_BEFORE_WARM_UP_MS = 250;
 
 /** Sends to the pool unless it has already let go of this process (closing, or the render timed out). */
 function send(message: FromRenderProcess): void {
