@@ -75,7 +75,7 @@ describe('glyph runs', () => {
       (id) => ({ hex: id.toString(16).padStart(4, '0'), width: id === 1 ? 500 : 0 }),
     );
     // glyph 1 is 5 px wide at 10 px (500 units): no adjustment; the mark moves 3 px left (300 units)
-    expect(ops).toEqual(['[<0001> 300] TJ', '2 Ts', '[<0002>] TJ', '0 Ts']);
+    expect(ops).toBe('[<0001> 300] TJ\n2 Ts\n[<0002>] TJ\n0 Ts');
   });
 
   test('glyphs are drawn where the display list puts them', async () => {
