@@ -159,7 +159,9 @@ export function commonSpacing(item: Pick<GlyphsItem, 'glyphs' | 'advances'>): nu
   let zeros = 0;
   for (let i = 0; i < glyphs.length; i++) {
     const glyph = glyphs[i]!;
-    if (extraOf(advances[i] ?? glyph.advance, glyph.advance) === 0) zeros++;
+    const final = advances[i] ?? glyph.advance;
+    // an advance layout left as shaped has no extra, without rounding (most glyphs of most runs)
+    if (final === glyph.advance || extraOf(final, glyph.advance) === 0) zeros++;
   }
   if (zeros * 2 > glyphs.length) return 0;
   const counts = new Map<number, number>();
