@@ -156,8 +156,9 @@ export function showOperators(item: Pick<GlyphsItem, 'glyphs' | 'advances' | 'si
 export function commonSpacing(item: Pick<GlyphsItem, 'glyphs' | 'advances'>): number {
   const { glyphs, advances } = item;
   // most runs have no letter-spacing: when most extras are 0, 0 is the majority (no map needed)
+  // (stops as soon as more than half are 0: most runs, whose glyphs all are)
   let zeros = 0;
-  for (let i = 0; i < glyphs.length; i++) {
+  for (let i = 0; i < glyphs.length && zeros * 2 <= glyphs.length; i++) {
     const glyph = glyphs[i]!;
     const final = advances[i] ?? glyph.advance;
     // an advance layout left as shaped has no extra, without rounding (most glyphs of most runs)
