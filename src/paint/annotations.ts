@@ -17,25 +17,23 @@ function placed(rect: Rect, matrix: Matrix | undefined): Rect {
   return matrix === undefined ? rect : transformedBounds(matrix, rect);
 }
 
-function boxAnnotations(f: BoxFragment, matrix: Matrix | undefined): DisplayItem[] {
+/** Appends the box's own link, destination and bookmark to `items` (most boxes have none: no list made per box). */
+function boxAnnotations(f: BoxFragment, matrix: Matrix | undefined, items: DisplayItem[]): void {
   const element = f.box.element;
-  if (element === undefined || f.box.pseudo !== undefined) return [];
-  const name = element.name.toLowerCase();
-  const items: DisplayItem[] = [];
+  if (element === undefined || f.box.pseudo !== undefined) return;
   const href = element.attribs['href'];
-  if (name === 'a' && href !== undefined && href.trim() !== '' && f.style.visibility === 'visible' && f.width > 0 && f.height > 0) {
+  if (href !== undefined && element.name.toLowerCase() === 'a' && href.trim() !== '' && f.style.visibility === 'visible' && f.width > 0 && f.height > 0) {
     items.push({ kind: 'link', rect: placed({ x: f.x, y: f.y, width: f.width, height: f.height }, matrix), url: href.trim(), ...(element.dom === undefined ? {} : { element: element.dom }) });
   }
   const id = element.attribs['id'];
   const level = f.style.bookmarkLevel;
-  if (f.continuedBefore || ((id === undefined || id === '') && level === 'none')) return items;
+  if (f.continuedBefore || ((id === undefined || id === '') && level === 'none')) return;
   const target = destinationOf(f, matrix);
   if (id !== undefined && id !== '') items.push({ kind: 'destination', name: id, ...target });
   if (level !== 'none') {
     const title = f.style.bookmarkLabel.map((item) => (item.kind === 'string' ? item.value : '')).join('');
     if (title !== '') items.push({ kind: 'bookmark', level, title, ...target, open: f.style.bookmarkState === 'open' });
   }
-  return items;
 }
 
 /**
@@ -55,7 +53,7 @@ export function collectAnnotations(fragments: readonly Fragment[], out: DisplayI
     if (fragment.kind === 'box') {
       const own = fragmentTransform(fragment);
       const inner = own === undefined ? matrix : matrix === undefined ? own : multiply(matrix, own);
-      out.push(...boxAnnotations(fragment, inner));
+      boxAnnotations(fragment, inner, out);
       collectAnnotations(fragment.children, out, inner);
     } else if (fragment.kind === 'line') {
       collectAnnotations(fragment.children, out, matrix);

@@ -69,8 +69,8 @@ export function tagTargetOf(f: BoxFragment, outer: TagTarget | undefined): TagTa
  * Tags painted text: glyph runs become content of the target's element; the rest (decoration
  * lines) stays outside, where the pdf stage makes it an artifact.
  */
-function tagged(items: readonly DisplayItem[], target: TagTarget | undefined, walk: Walk): DisplayItem[] {
-  if (walk.options.tagged !== true || target === undefined) return [...items];
+function tagged(items: readonly DisplayItem[], target: TagTarget | undefined, walk: Walk): readonly DisplayItem[] {
+  if (walk.options.tagged !== true || target === undefined) return items;
   const out: DisplayItem[] = [];
   let open = false;
   for (const item of items) {
@@ -214,7 +214,7 @@ function collect(fragments: readonly Fragment[], walk: Walk): void {
       case 'text':
         if (fragment.style.visibility === 'visible') {
           // white space between inline boxes is not content of anything (it stays an artifact)
-          const target = fragment.text.trim() === '' ? undefined : walk.target;
+          const target = walk.target === undefined || fragment.text.trim() === '' ? undefined : walk.target;
           const items = fragment.symbol === undefined ? paintText(fragment, walk.decorations) : paintListSymbol(fragment, fragment.symbol);
           walk.layers.inlines.push({ items: tagged(items, target, walk), clips: walk.clips });
         }

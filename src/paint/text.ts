@@ -151,9 +151,13 @@ export function paintText(fragment: TextFragment, decorations: readonly Decorati
 
 function paintOwnText(fragment: TextFragment, decorations: readonly Decoration[]): DisplayItem[] {
   const first = fragment.runs[0];
-  const glyphs = fragment.runs.filter((run) => run.run.glyphs.length > 0).flatMap((run) => run.run.upright === undefined
-    ? [glyphsItem(run, fragment.baseline, fragment.style.color)]
-    : uprightGlyphItems(run, run.run.upright, fragment.baseline, fragment.style.color));
+  // a loop, not filter + flatMap: this runs for every text fragment of the document
+  const glyphs: DisplayItem[] = [];
+  for (const run of fragment.runs) {
+    if (run.run.glyphs.length === 0) continue;
+    if (run.run.upright === undefined) glyphs.push(glyphsItem(run, fragment.baseline, fragment.style.color));
+    else glyphs.push(...uprightGlyphItems(run, run.run.upright, fragment.baseline, fragment.style.color));
+  }
   if (first === undefined || decorations.length === 0 || fragment.width <= 0) return glyphs;
   const metrics: LineMetrics = { face: first.run.face, size: first.run.size };
   const lines = (kind: LineKind): DisplayItem[] =>

@@ -62,6 +62,11 @@ function sameCodePoints(a: readonly number[], b: readonly number[]): boolean {
   return true;
 }
 
+/** An encoded glyph and its id in the subset (kept, not parsed back from the hex, for every later use). */
+interface SubsetGlyph extends EncodedGlyph {
+  readonly subsetId: number;
+}
+
 interface LaidOutGlyph {
   readonly id: number;
   readonly codePoints: readonly number[];
@@ -91,15 +96,15 @@ function embedFace(doc: PdfKitDocument, face: FontFace): EmbeddedFace {
   // registered with PDFKit, which writes it when the document ends
   const font = embeddedFont(doc, program);
   prepareFont(font, program);
-  const glyphs = new Map<number, EncodedGlyph>();
-  const copies = new Map<string, EncodedGlyph>();
-  const added = (subsetId: number, glyphId: number, codePoints: readonly number[]): EncodedGlyph => {
+  const glyphs = new Map<number, SubsetGlyph>();
+  const copies = new Map<string, SubsetGlyph>();
+  const added = (subsetId: number, glyphId: number, codePoints: readonly number[]): SubsetGlyph => {
     font.widths[subsetId] ??= program.getGlyph(glyphId).advanceWidth * font.scale;
     font.unicode[subsetId] ??= [...codePoints];
-    return { hex: subsetId.toString(16).padStart(4, '0'), width: font.widths[subsetId]! };
+    return { hex: subsetId.toString(16).padStart(4, '0'), width: font.widths[subsetId]!, subsetId };
   };
   /** The glyph under a subset id of its own for other characters than its first use (ToUnicode maps one id to one text). */
-  const copyFor = (glyphId: number, codePoints: readonly number[]): EncodedGlyph => {
+  const copyFor = (glyphId: number, codePoints: readonly number[]): SubsetGlyph => {
     const key = `${glyphId}:${codePoints.join(',')}`;
     let copy = copies.get(key);
     if (copy === undefined) {
@@ -117,10 +122,9 @@ function embedFace(doc: PdfKitDocument, face: FontFace): EmbeddedFace {
         glyph = added(font.subset.includeGlyph(glyphId), glyphId, codePoints);
         glyphs.set(glyphId, glyph);
       } else if (codePoints.length > 0) {
-        const subsetId = parseInt(glyph.hex, 16);
-        const mapped = font.unicode[subsetId]!;
+        const mapped = font.unicode[glyph.subsetId]!;
         // the first use may have been a cluster continuation without characters
-        if (mapped.length === 0) font.unicode[subsetId] = [...codePoints];
+        if (mapped.length === 0) font.unicode[glyph.subsetId] = [...codePoints];
         else if (!sameCodePoints(mapped, codePoints)) return copyFor(glyphId, codePoints);
       }
       return glyph;

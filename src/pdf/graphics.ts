@@ -7,6 +7,7 @@ import type { Rect } from '../geometry/types.js';
 import type { BlendMode, Matrix, PathSegment } from '../paint/display-list.js';
 import { colorOperator, num, pathOperators } from './content.js';
 import type { DrawnMask, PageContext } from './context.js';
+import { operatorBytes } from './pdfkit-document.js';
 
 /** `/GsN gs` for an alpha below 1 (the ExtGState is made once per document, registered on the page). */
 export function alphaOperator(ctx: PageContext, alpha: number): string {
@@ -23,22 +24,25 @@ export function alphaOperator(ctx: PageContext, alpha: number): string {
   return `/${state.name} gs`;
 }
 
-/** Wraps painting operators so a translucent colour does not leak its alpha. */
-function withAlpha(ctx: PageContext, color: Color, operators: string): string {
-  if (color.a >= 1) return operators;
-  return `q\n${alphaOperator(ctx, color.a)}\n${operators}\nQ`;
+/**
+ * Paints `operators` (a path and its fill operator) in `color`: an opaque colour as fill state
+ * that the next fill in the same colour reuses, a translucent one inside its own saved state so
+ * that its alpha does not leak.
+ */
+function pushFill(ctx: PageContext, color: Color, operators: string): void {
+  const colorOp = colorOperator(color, false, ctx.resources.rgbOnly);
+  if (color.a >= 1) ctx.sink.pushFilled(colorOp, operators);
+  else ctx.sink.push(`q\n${alphaOperator(ctx, color.a)}\n${colorOp}\n${operators}\nQ`);
 }
 
 export function fillRect(ctx: PageContext, rect: Rect, color: Color): void {
   if (color.a <= 0 || rect.width <= 0 || rect.height <= 0) return;
-  const ops = `${colorOperator(color, false, ctx.resources.rgbOnly)}\n${num(rect.x)} ${num(rect.y)} ${num(rect.width)} ${num(rect.height)} re\nf`;
-  ctx.sink.push(withAlpha(ctx, color, ops));
+  pushFill(ctx, color, `${num(rect.x)} ${num(rect.y)} ${num(rect.width)} ${num(rect.height)} re\nf`);
 }
 
 export function fillPath(ctx: PageContext, path: readonly PathSegment[], color: Color, evenOdd: boolean): void {
   if (color.a <= 0 || path.length === 0) return;
-  const ops = `${colorOperator(color, false, ctx.resources.rgbOnly)}\n${pathOperators(path)}\n${evenOdd ? 'f*' : 'f'}`;
-  ctx.sink.push(withAlpha(ctx, color, ops));
+  pushFill(ctx, color, `${pathOperators(path)}\n${evenOdd ? 'f*' : 'f'}`);
 }
 
 export interface StrokeStyle {
@@ -150,7 +154,7 @@ function softMaskOperator(ctx: PageContext, mask: DrawnMask, bbox: number[]): st
     Group: { Type: 'Group', S: 'Transparency', CS: 'DeviceRGB' },
     Resources: resourceSnapshot(ctx),
   });
-  form.end(operators === '' ? undefined : operators);
+  form.end(operators === '' ? undefined : operatorBytes(operators));
   const state = doc.ref({ Type: 'ExtGState', SMask: { Type: 'Mask', S: mask.luminance ? 'Luminosity' : 'Alpha', G: form } });
   state.end();
   const name = `Gm${Object.keys(ctx.page.ext_gstates).length + 1}`;
@@ -186,7 +190,7 @@ export function popOpacity(ctx: PageContext): void {
     Resources: resourceSnapshot(ctx),
   });
   if (marked !== undefined) resources.marks?.attachForm(marked, form);
-  form.end(operators === '' ? undefined : operators);
+  form.end(operators === '' ? undefined : operatorBytes(operators));
   if (!visible) return; // kept only so that structure references to its content stay valid
   const name = `Tg${++resources.groups}`;
   ctx.page.xobjects[name] = form;

@@ -53,7 +53,7 @@ export class MarkedContent {
   }
 
   private emit(operators: string): void {
-    this.sink().push(operators);
+    this.sink().pushMarked(operators);
   }
 
   private inArtifact(state: StreamState): boolean {

@@ -31,35 +31,38 @@ function drawPlainGlyphs(ctx: PageContext, item: GlyphsItem): void {
   if ((item.color.a <= 0 && stroke === undefined) || item.glyphs.length === 0 || item.size <= 0) return;
   const face = ctx.resources.fonts.embed(item.face);
   face.useOn(ctx.page);
-  const state: string[] = [];
+  const rgbOnly = ctx.resources.rgbOnly;
   const fill = item.color.a > 0;
   // one constant alpha for fill and stroke (ExtGState ca and CA)
   const alpha = fill ? item.color.a : stroke!.color.a;
-  if (alpha < 1) state.push(alphaOperator(ctx, alpha));
-  if (fill) state.push(colorOperator(item.color, false, ctx.resources.rgbOnly));
   const bold = item.syntheticBold > 0 && stroke === undefined;
-  if (bold) state.push(colorOperator(item.color, true, ctx.resources.rgbOnly), `${num(item.syntheticBold)} w`, '0 J', '1 j');
-  if (stroke !== undefined) state.push(colorOperator(stroke.color, true, ctx.resources.rgbOnly), `${num(stroke.width)} w`);
   // y grows downwards in the page's base matrix, so the text matrix flips glyphs upright
   const skew = item.syntheticOblique ? OBLIQUE_SKEW : 0;
-  const text = [`BT`, `/${face.name} ${num(item.size)} Tf`, `1 0 ${num(skew)} -1 ${num(item.x)} ${num(item.y)} Tm`];
-  if (bold || (stroke !== undefined && fill)) text.push('2 Tr');
-  else if (stroke !== undefined) text.push('1 Tr');
+  let text = `BT\n/${face.name} ${num(item.size)} Tf\n1 0 ${num(skew)} -1 ${num(item.x)} ${num(item.y)} Tm`;
+  if (bold || (stroke !== undefined && fill)) text += '\n2 Tr';
+  else if (stroke !== undefined) text += '\n1 Tr';
   // Letter-spacing as character spacing, so text extraction does not read its gaps as word breaks.
   const charSpacing = commonSpacing(item);
-  if (charSpacing !== 0) text.push(`${num(charSpacing)} Tc`);
-  text.push(...showOperators(item, face.encode, ctx.resources.skipNotdef, charSpacing));
+  if (charSpacing !== 0) text += `\n${num(charSpacing)} Tc`;
+  const show = showOperators(item, face.encode, ctx.resources.skipNotdef, charSpacing);
+  if (show !== '') text += `\n${show}`;
   // Tc is text state, which outlives ET: put it back for the next run
-  if (charSpacing !== 0) text.push('0 Tc');
-  text.push('ET');
+  if (charSpacing !== 0) text += '\n0 Tc';
+  text += '\nET';
   // ISO 32000-1 §14.9.4: the source text (`Hello`) for glyphs that draw another form of it (`HELLO`)
-  if (item.actualText !== undefined) {
-    text.unshift(`/Span <</ActualText ${utf16Hex(item.actualText)}>> BDC`);
-    text.push('EMC');
+  if (item.actualText !== undefined) text = `/Span <</ActualText ${utf16Hex(item.actualText)}>> BDC\n${text}\nEMC`;
+  const fillColor = fill ? colorOperator(item.color, false, rgbOnly) : undefined;
+  if (!bold && stroke === undefined && alpha >= 1) {
+    // an opaque fill only (the common case): the colour is state the next run in it reuses
+    ctx.sink.pushFilled(fillColor!, text);
+    return;
   }
-  const body = `${state.join('\n')}\n${text.join('\n')}`;
-  const needsState = bold || stroke !== undefined || alpha < 1;
-  ctx.sink.push(needsState ? `q\n${body}\nQ` : body);
+  const state: string[] = [];
+  if (alpha < 1) state.push(alphaOperator(ctx, alpha));
+  if (fillColor !== undefined) state.push(fillColor);
+  if (bold) state.push(colorOperator(item.color, true, rgbOnly), `${num(item.syntheticBold)} w`, '0 J', '1 j');
+  if (stroke !== undefined) state.push(colorOperator(stroke.color, true, rgbOnly), `${num(stroke.width)} w`);
+  ctx.sink.push(`q\n${state.join('\n')}\n${text}\nQ`);
 }
 
 /** Text that paints nothing (render mode 3): what extraction and search read where glyphs are drawn as outlines. */
@@ -67,9 +70,8 @@ function drawInvisibleGlyphs(ctx: PageContext, item: GlyphsItem): void {
   if (item.glyphs.length === 0 || item.size <= 0) return;
   const face = ctx.resources.fonts.embed(item.face);
   face.useOn(ctx.page);
-  const text = ['BT', `/${face.name} ${num(item.size)} Tf`, `1 0 0 -1 ${num(item.x)} ${num(item.y)} Tm`, '3 Tr'];
-  text.push(...showOperators(item, face.encode, ctx.resources.skipNotdef), '0 Tr', 'ET');
-  ctx.sink.push(text.join('\n'));
+  const show = showOperators(item, face.encode, ctx.resources.skipNotdef);
+  ctx.sink.push(`BT\n/${face.name} ${num(item.size)} Tf\n1 0 0 -1 ${num(item.x)} ${num(item.y)} Tm\n3 Tr\n${show === '' ? '' : `${show}\n`}0 Tr\nET`);
 }
 
 /**
@@ -86,7 +88,9 @@ export function pushClipGlyphs(ctx: PageContext, runs: readonly GlyphsItem[]): v
     const skew = item.syntheticOblique ? OBLIQUE_SKEW : 0;
     text.push(`/${face.name} ${num(item.size)} Tf`, `1 0 ${num(skew)} -1 ${num(item.x)} ${num(item.y)} Tm`);
     const charSpacing = commonSpacing(item);
-    text.push(`${num(charSpacing)} Tc`, ...showOperators(item, face.encode, ctx.resources.skipNotdef, charSpacing));
+    text.push(`${num(charSpacing)} Tc`);
+    const show = showOperators(item, face.encode, ctx.resources.skipNotdef, charSpacing);
+    if (show !== '') text.push(show);
   }
   text.push('0 Tc', '0 Tr', 'ET');
   ctx.sink.push(text.join('\n'));
@@ -96,29 +100,28 @@ export function pushClipGlyphs(ctx: PageContext, runs: readonly GlyphsItem[]): v
 type Encode = (glyphId: number, codePoints: readonly number[]) => { hex: string; width: number };
 
 /**
- * TJ arrays for the run. A glyph with an x offset gets it as an adjustment before it (and back
- * after it); a y offset (marks) becomes a text rise around that glyph. With `skipNotdef`
- * (PDF/A), glyph 0 is left out and only its advance is kept.
+ * TJ arrays for the run, one operator a line. A glyph with an x offset gets it as an adjustment
+ * before it (and back after it); a y offset (marks) becomes a text rise around that glyph. With
+ * `skipNotdef` (PDF/A), glyph 0 is left out and only its advance is kept. Built by appending to
+ * strings (no array per run or per part): this runs for every word of the document.
  */
-export function showOperators(item: Pick<GlyphsItem, 'glyphs' | 'advances' | 'size'>, encode: Encode, skipNotdef = false, charSpacing = 0): string[] {
-  const out: string[] = [];
+export function showOperators(item: Pick<GlyphsItem, 'glyphs' | 'advances' | 'size'>, encode: Encode, skipNotdef = false, charSpacing = 0): string {
+  const { glyphs, advances } = item;
   const scale = 1000 / item.size;
   const spacing = charSpacing * scale; // what Tc already adds after every glyph, in TJ units
-  let parts: string[] = [];
+  let out = ''; // finished operators, separated by newlines
+  let array = ''; // the open TJ array's elements, separated by spaces
   let hex = '';
   let pending = 0; // adjustment (1/1000 em, TJ sign) to write before the next glyph
-  const flushHex = (): void => {
-    if (hex !== '') parts.push(`<${hex}>`);
-    hex = '';
-  };
   const flushArray = (): void => {
-    flushHex();
-    if (parts.length > 0) out.push(`[${parts.join(' ')}] TJ`);
-    parts = [];
+    if (hex !== '') array = array === '' ? `<${hex}>` : `${array} <${hex}>`;
+    hex = '';
+    if (array !== '') out = out === '' ? `[${array}] TJ` : `${out}\n[${array}] TJ`;
+    array = '';
   };
-  for (let i = 0; i < item.glyphs.length; i++) {
-    const glyph = item.glyphs[i]!;
-    const finalAdvance = item.advances[i] ?? glyph.advance;
+  for (let i = 0; i < glyphs.length; i++) {
+    const glyph = glyphs[i]!;
+    const finalAdvance = advances[i] ?? glyph.advance;
     if (skipNotdef && glyph.id === 0) {
       pending -= finalAdvance * scale;
       continue;
@@ -127,17 +130,18 @@ export function showOperators(item: Pick<GlyphsItem, 'glyphs' | 'advances' | 'si
     const encoded = encode(glyph.id, glyph.codePoints);
     const before = pending - glyph.xOffset * scale;
     if (Math.abs(before) > EPSILON) {
-      flushHex();
-      parts.push(num(before));
+      if (hex !== '') array = array === '' ? `<${hex}>` : `${array} <${hex}>`;
+      hex = '';
+      array = array === '' ? num(before) : `${array} ${num(before)}`;
     }
     if (glyph.yOffset !== 0) {
       flushArray();
-      out.push(`${num(glyph.yOffset)} Ts`);
-    }
-    hex += encoded.hex;
-    if (glyph.yOffset !== 0) {
+      out = out === '' ? `${num(glyph.yOffset)} Ts` : `${out}\n${num(glyph.yOffset)} Ts`;
+      hex = encoded.hex;
       flushArray();
-      out.push('0 Ts');
+      out += '\n0 Ts';
+    } else {
+      hex += encoded.hex;
     }
     pending = encoded.width + spacing + glyph.xOffset * scale - finalAdvance * scale;
   }
@@ -152,10 +156,13 @@ export function showOperators(item: Pick<GlyphsItem, 'glyphs' | 'advances' | 'si
 export function commonSpacing(item: Pick<GlyphsItem, 'glyphs' | 'advances'>): number {
   const { glyphs, advances } = item;
   // most runs have no letter-spacing: when most extras are 0, 0 is the majority (no map needed)
+  // (stops as soon as more than half are 0: most runs, whose glyphs all are)
   let zeros = 0;
-  for (let i = 0; i < glyphs.length; i++) {
+  for (let i = 0; i < glyphs.length && zeros * 2 <= glyphs.length; i++) {
     const glyph = glyphs[i]!;
-    if (extraOf(advances[i] ?? glyph.advance, glyph.advance) === 0) zeros++;
+    const final = advances[i] ?? glyph.advance;
+    // an advance layout left as shaped has no extra, without rounding (most glyphs of most runs)
+    if (final === glyph.advance || extraOf(final, glyph.advance) === 0) zeros++;
   }
   if (zeros * 2 > glyphs.length) return 0;
   const counts = new Map<number, number>();

@@ -27,7 +27,7 @@ import { documentInfo } from './metadata.js';
 import type { Bookmark } from './outline.js';
 import { writeOutline } from './outline.js';
 import { addOutputIntent, pdfaIdentification } from './pdfa.js';
-import { collectOutput, fileId, hashOutput, openDocument, setCatalogEntry, setFileId } from './pdfkit-document.js';
+import { collectOutput, fileId, hashOutput, openDocument, operatorBytes, setCatalogEntry, setFileId } from './pdfkit-document.js';
 import type { PdfKitDocument, PdfKitPage, PdfRef } from './pdfkit-document.js';
 import type { PendingSignature } from './signature.js';
 import { addSignatureField, applySignature, createSignatureDictionary, writeAcroForm } from './signature.js';
@@ -154,7 +154,7 @@ export function drawOnPage(open: OpenPdfDocument, page: PdfKitPage, display: { r
   const target = pageTarget(open);
   const operators = drawItems(target, page, display, index);
   const content = open.doc.ref();
-  content.end(operators === '' ? undefined : operators);
+  content.end(operators === '' ? undefined : operatorBytes(operators));
   return content;
 }
 
@@ -285,7 +285,7 @@ function writePage(writer: PageWriter, display: PageDisplayList, index: number):
   // annotations in structure order (PDF/UA-1 §7.18.3)
   if (writer.resources.marks !== undefined) doc.page.dictionary.data['Tabs'] = 'S';
   const operators = drawItems(writer, doc.page, display, index);
-  if (operators !== '') doc.page.content.write(operators);
+  if (operators !== '') doc.page.content.write(operatorBytes(operators));
 }
 
 /** The operators of one content stream of a page (the page's own, or one added to it later). */

@@ -126,6 +126,28 @@ describe('content stream', () => {
     expect(s).not.toContain(' re\nf');
   });
 
+  test('a fill colour is set once for a run of fills in it, again after anything else', async () => {
+    const items: DisplayItem[] = [
+      { kind: 'fill-rect', rect: { x: 0, y: 0, width: 2, height: 1 }, color: RED },
+      { kind: 'fill-rect', rect: { x: 2, y: 0, width: 2, height: 1 }, color: RED },
+      // a clip (q ... Q) in between: the colour is set again after it
+      { kind: 'push-clip', rect: { x: 0, y: 1, width: 8, height: 1 } },
+      { kind: 'fill-rect', rect: { x: 0, y: 1, width: 2, height: 1 }, color: BLUE },
+      { kind: 'pop-clip' },
+      { kind: 'fill-rect', rect: { x: 4, y: 0, width: 2, height: 1 }, color: RED },
+      // translucent: its own saved state, then the opaque colour again
+      { kind: 'fill-rect', rect: { x: 6, y: 0, width: 2, height: 1 }, color: { ...BLUE, a: 0.5 } },
+      { kind: 'fill-rect', rect: { x: 6, y: 1, width: 2, height: 1 }, color: RED },
+      { kind: 'fill-rect', rect: { x: 2, y: 1, width: 2, height: 1 }, color: BLUE },
+    ];
+    const pdf = await write(one(8, 2, items), false);
+    expect(text(pdf).match(/^[\d. ]+ rg$/gm)).toEqual(['1 0 0 rg', '0 0 1 rg', '1 0 0 rg', '0 0 1 rg', '1 0 0 rg', '0 0 1 rg']);
+    const [page] = await rasterize(pdf, { R: '#ff0000', B: '#0000ff', b: '#7f7fff', c: '#8080ff', _: '#ffffff' });
+    expect(page![0]!.slice(0, 6)).toBe('RRRRRR');
+    expect(page![0]!.slice(6)).toMatch(/^[bc]{2}$/);
+    expect(page![1]).toBe('BBBB__RR');
+  });
+
   test('an ExtGState per alpha value, shared across items', async () => {
     const s = text(await write(one(10, 10, [
       { kind: 'fill-rect', rect: { x: 0, y: 0, width: 1, height: 1 }, color: { ...RED, a: 0.25 } },

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import type { DisplayItem } from '../../src/paint/display-list.js';
-import { showOperators } from '../../src/pdf/text.js';
+import { commonSpacing, showOperators } from '../../src/pdf/text.js';
 import { writePdf } from '../../src/pdf/writer.js';
 import { qpdfCheck } from '../helpers/qpdf.js';
 import { rasterize } from '../helpers/pixels.js';
@@ -75,7 +75,7 @@ describe('glyph runs', () => {
       (id) => ({ hex: id.toString(16).padStart(4, '0'), width: id === 1 ? 500 : 0 }),
     );
     // glyph 1 is 5 px wide at 10 px (500 units): no adjustment; the mark moves 3 px left (300 units)
-    expect(ops).toEqual(['[<0001> 300] TJ', '2 Ts', '[<0002>] TJ', '0 Ts']);
+    expect(ops).toBe('[<0001> 300] TJ\n2 Ts\n[<0002>] TJ\n0 Ts');
   });
 
   test('glyphs are drawn where the display list puts them', async () => {
@@ -105,5 +105,36 @@ describe('glyph runs', () => {
   test('translucent text uses an ExtGState', async () => {
     const s = Buffer.from(await write([glyphItem(loadFace('sans'), 'Faint', { x: 10, y: 30, size: 12, color: { r: 0, g: 0, b: 0, a: 0.5 } })])).toString('latin1');
     expect(s).toMatch(/q\n\/Gs1 gs\n0 0 0 rg\nBT/);
+  });
+});
+
+describe('commonSpacing', () => {
+  /** Every glyph's extra rounded and counted, no shortcut: what commonSpacing's early exits must agree with. */
+  function countedSpacing(glyphs: readonly { advance: number }[], advances: readonly number[]): number {
+    const counts = new Map<number, number>();
+    glyphs.forEach((glyph, i) => {
+      const extra = Math.round(((advances[i] ?? glyph.advance) - glyph.advance) * 1000) / 1000;
+      counts.set(extra, (counts.get(extra) ?? 0) + 1);
+    });
+    const [best, count] = [...counts].reduce((a, b) => (b[1] > a[1] ? b : a));
+    return count * 2 > glyphs.length ? best : 0;
+  }
+
+  test('the same as counting every glyph, for plain, letter-spaced, justified and mixed runs', () => {
+    const cases: [number[], number[]][] = [
+      [[5, 6, 7, 5], [5, 6, 7, 5]],
+      [[5, 6, 7, 5], [5.5, 6.5, 7.5, 5.5]],
+      [[5, 6, 7, 5], [5, 8, 7, 5]],
+      [[5, 6, 7, 5], [5, 8, 9, 5]],
+      [[5, 6, 7, 5], [5, 8, 9, 7]],
+      [[5, 6, 7], [5.0000001, 6, 9]],
+      [[5, 6, 7, 8, 9], [6, 7, 8, 8, 9]],
+      [[5], [7]],
+      [[5, 6], [5]],
+    ];
+    for (const [own, advances] of cases) {
+      const glyphs = own.map((advance, id) => ({ id, advance, xOffset: 0, yOffset: 0, codePoints: [0x61] }));
+      expect(commonSpacing({ glyphs, advances })).toBe(countedSpacing(glyphs, advances));
+    }
   });
 });

@@ -1,0 +1,35 @@
+import { describe, expect, test } from 'vitest';
+import { ContentSink } from '../../src/pdf/content.js';
+import { operatorBytes } from '../../src/pdf/pdfkit-document.js';
+
+describe('ContentSink', () => {
+  test('a fill colour is written once for fills in it, marked content between them keeps it', () => {
+    const sink = new ContentSink();
+    sink.pushFilled('1 0 0 rg', '0 0 1 1 re\nf');
+    sink.pushMarked('/P <</MCID 0>> BDC');
+    sink.pushFilled('1 0 0 rg', '1 0 1 1 re\nf');
+    sink.pushMarked('EMC');
+    sink.pushFilled('0 0 1 rg', '2 0 1 1 re\nf');
+    expect(sink.finish()).toBe('1 0 0 rg\n0 0 1 1 re\nf\n/P <</MCID 0>> BDC\n1 0 1 1 re\nf\nEMC\n0 0 1 rg\n2 0 1 1 re\nf');
+  });
+
+  test('any other operators, and a group of its own, make the colour unknown', () => {
+    const sink = new ContentSink();
+    sink.pushFilled('1 0 0 rg', 'a');
+    sink.push('q\n0 0 1 rg\nb\nQ');
+    sink.pushFilled('1 0 0 rg', 'c');
+    sink.open();
+    sink.pushFilled('1 0 0 rg', 'd');
+    expect(sink.close()).toBe('1 0 0 rg\nd');
+    sink.pushFilled('1 0 0 rg', 'e');
+    expect(sink.finish()).toBe('1 0 0 rg\na\nq\n0 0 1 rg\nb\nQ\n1 0 0 rg\nc\ne');
+  });
+});
+
+describe('operatorBytes', () => {
+  test('the bytes PDFKit makes of a string chunk: each character\'s low byte, then a newline', () => {
+    const operators = 'BT\n(caf\u00e9 \u0141) Tj\nET';
+    const pdfkit = Uint8Array.from(`${operators}\n`, (c) => c.charCodeAt(0) & 0xff);
+    expect(Array.from(operatorBytes(operators))).toEqual(Array.from(pdfkit));
+  });
+});
