@@ -12,7 +12,8 @@ import type { LineSpec } from '../../src/layout/inline/line-box.js';
 import { onlyText, placeTextOnly, placeVertically } from '../../src/layout/inline/line-box.js';
 import type { InlineEnv } from '../../src/layout/inline/index.js';
 import { measuredInline } from '../../src/layout/inline/measured.js';
-import { placeHorizontally } from '../../src/layout/inline/horizontal.js';
+import { placeAnyLine, placeHorizontally } from '../../src/layout/inline/horizontal.js';
+import { justificationOpportunities } from '../../src/layout/inline/justify.js';
 import { allBoxes, boxTree } from '../boxes/helpers.js';
 import { newDiagnostics } from '../text/helpers.js';
 
@@ -106,5 +107,33 @@ describe('a line of text alone', () => {
     }
     // the paragraph with a span is not text alone; every other one is
     expect(lines).toBe(boxes.length - 1);
+  });
+});
+
+describe('a line of text alone, horizontally', () => {
+  it('is placed horizontally as the general walk places it', async () => {
+    const boxes = await paragraphs([
+      '<p>Slightly statements effects </p>', '<p style="letter-spacing: 1.5px; word-spacing: 3px">spaced out words</p>',
+      '<p dir=rtl>שלום world עולם</p>', '<p>mixed עברית and english text</p>', '<p style="white-space: pre">tab\there\tand there</p>',
+      '<p style="white-space: pre-wrap">kept   spaces   </p>', '<p>日本語 and 😀 emoji, ﬁne ligatures</p>', '<p style="text-transform: uppercase">upper case</p>',
+    ].join(''));
+    let lines = 0;
+    for (const box of boxes) {
+      const measured = measuredInline(box, 500, env());
+      const pieces = measured.pieces;
+      if (!pieces.every((piece) => piece.kind === 'text')) continue;
+      lines++;
+      const last = pieces.length - 1;
+      // as the line box asks: plain, with its last piece's spaces trimmed, justified
+      for (const [trimmed, lastContent, justify] of [
+        [-1, -1, { extra: 0, after: new Map() }],
+        [last, last, { extra: 0, after: new Map() }],
+        [last, last, { extra: 2.25, after: justificationOpportunities(pieces, last).after }],
+      ] as const) {
+        const spec = { pieces, openAtStart: [], trimmed, lastContent, justify, startX: 7.5, containingWidth: 500 };
+        expect(placeHorizontally(spec)).toStrictEqual(placeAnyLine(spec));
+      }
+    }
+    expect(lines).toBe(boxes.length);
   });
 });
