@@ -14,7 +14,7 @@ import type { MarkerSymbol, PlacedRun } from '../types.js';
 import type { GlyphRun, ShapedGlyph } from '../../text/types.js';
 import type { Piece } from './pieces.js';
 import { isCloned, physicalEdge } from './pieces.js';
-import type { MeasuredRun } from './measure.js';
+import type { MeasuredRun, TextPiece } from './measure.js';
 import { sum } from './measure.js';
 import type { Opportunities } from './justify.js';
 import { visualOrder } from './bidi.js';
@@ -60,12 +60,55 @@ interface BoxEdges {
 }
 
 export function placeHorizontally(spec: HorizontalSpec): Node[] {
+  if (spec.openAtStart.length === 0 && spec.pieces.every((piece) => piece.kind === 'text')) return placeLeaves(spec, textLeaves(spec), NO_EDGES, false);
+  return placeAnyLine(spec);
+}
+
+/** `placeHorizontally` the general way, for a line of any content (inline boxes, atomics). */
+export function placeAnyLine(spec: HorizontalSpec): Node[] {
   const edges = new Map<InlineBox, BoxEdges>();
-  const leaves = collectLeaves(spec, edges);
+  return placeLeaves(spec, collectLeaves(spec, edges), edges, true);
+}
+
+function placeLeaves(spec: HorizontalSpec, leaves: readonly Leaf[], edges: ReadonlyMap<InlineBox, BoxEdges>, inBoxes: boolean): Node[] {
   const visual = leaves.every((leaf) => leaf.level === 0) ? leaves : visualOrder(leaves.map((leaf) => leaf.level)).map((i) => leaves[i]!);
-  const groups = groupCounts(visual);
+  // no leaf of a line of text alone is in an inline box: each is placed on its own, in no group
+  const groups = inBoxes ? groupCounts(visual) : NO_GROUPS;
   const placer = new Placer(spec, edges, groups);
   return placer.place(visual, 0);
+}
+
+const NO_EDGES: ReadonlyMap<InlineBox, BoxEdges> = new Map();
+const NO_GROUPS: ReadonlyMap<InlineBox, number> = new Map();
+
+/**
+ * `collectLeaves` of a line of text pieces alone (no inline box open or starting on it, most
+ * lines): the same leaves in the same order, without the stack and the maps of box edges and
+ * content that only inline boxes read.
+ */
+function textLeaves(spec: HorizontalSpec): Leaf[] {
+  const leaves: Leaf[] = [];
+  const pieces = spec.pieces;
+  for (let index = 0; index < pieces.length; index++) {
+    const piece = pieces[index] as TextPiece;
+    if (piece.tab !== undefined) leaves.push({ kind: 'tab', style: piece.style, width: piece.width, chain: NO_BOXES, level: piece.level });
+    else pushRunLeaves(leaves, piece, index, spec, NO_BOXES);
+  }
+  return leaves;
+}
+
+/** The leaves of a text piece's runs (its trimmed spaces left out), each with `chain`; returns how many. */
+function pushRunLeaves(leaves: Leaf[], piece: TextPiece, index: number, spec: HorizontalSpec, chain: (() => readonly InlineBox[]) | readonly InlineBox[]): number {
+  const runs = index === spec.lastContent ? withoutEndSpacing(piece.runs, piece.endSpacing) : piece.runs;
+  const justifiedAfter = spec.justify.after.get(index);
+  let count = 0;
+  for (let runIndex = 0; runIndex < runs.length; runIndex++) {
+    const run = runs[runIndex]!;
+    if (run.trailing && index === spec.trimmed) continue;
+    leaves.push({ kind: 'run', style: piece.style, run: justified(run, spec.justify.extra, justifiedAfter?.[runIndex]), chain: typeof chain === 'function' ? chain() : chain, level: run.level, symbol: piece.symbol });
+    count++;
+  }
+  return count;
 }
 
 /** The chain of a leaf outside every inline box (shared: most text is). */
@@ -88,13 +131,8 @@ function collectLeaves(spec: HorizontalSpec, edges: Map<InlineBox, BoxEdges>): L
           addContent();
           break;
         }
-        const runs = index === spec.lastContent ? withoutEndSpacing(piece.runs, piece.endSpacing) : piece.runs;
-        const justifiedAfter = spec.justify.after.get(index);
-        runs.forEach((run, runIndex) => {
-          if (run.trailing && index === spec.trimmed) return;
-          leaves.push({ kind: 'run', style: piece.style, run: justified(run, spec.justify.extra, justifiedAfter?.[runIndex]), chain: chain(), level: run.level, symbol: piece.symbol });
-          addContent();
-        });
+        const added = pushRunLeaves(leaves, piece, index, spec, chain);
+        for (let k = 0; k < added; k++) addContent();
         break;
       }
       case 'atomic':
@@ -174,7 +212,8 @@ function sameChainPrefix(a: readonly InlineBox[], b: readonly InlineBox[], depth
 /** Assigns x positions left to right while rebuilding the box nesting. */
 class Placer {
   private x: number;
-  private readonly seen = new Map<InlineBox, number>();
+  /** How many groups of each box are placed so far (made at the first box: most lines have none). */
+  private seen: Map<InlineBox, number> | undefined;
 
   constructor(private readonly spec: HorizontalSpec, private readonly edges: ReadonlyMap<InlineBox, BoxEdges>, private readonly groups: ReadonlyMap<InlineBox, number>) {
     this.x = spec.startX;
@@ -201,8 +240,9 @@ class Placer {
   }
 
   private box(box: InlineBox, leaves: readonly Leaf[], depth: number): Node {
-    const index = (this.seen.get(box) ?? 0) + 1;
-    this.seen.set(box, index);
+    const seen = (this.seen ??= new Map());
+    const index = (seen.get(box) ?? 0) + 1;
+    seen.set(box, index);
     const count = this.groups.get(box) ?? 1;
     const edge = this.edges.get(box) ?? { starts: false, ends: false };
     const rtl = box.style.direction === 'rtl';
@@ -298,7 +338,8 @@ function appendText(siblings: Siblings, node: Extract<Node, { kind: 'text' }>): 
 /** Ends the text node being built: its text, in logical order. */
 function closeText(builder: OpenText): void {
   const rtl = builder.node.level % 2 === 1;
-  builder.node.text = (rtl ? builder.texts.reverse() : builder.texts).join('');
+  const texts = builder.texts;
+  builder.node.text = texts.length === 1 ? texts[0]! : (rtl ? texts.reverse() : texts).join('');
 }
 
 function joinRun(builder: OpenText, run: PlacedRun, rtl: boolean): void {

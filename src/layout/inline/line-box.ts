@@ -82,7 +82,7 @@ export function buildLine(spec: LineSpec): LaidOutLine {
     justify, startX, containingWidth: spec.containingWidth,
   });
   const nodes = leader ? fillLeader(placed, leaderFill, spec.availableWidth - (rtl ? spec.indent : 0)) : placed;
-  return placeVertically(nodes, spec);
+  return onlyText(nodes) ? placeTextOnly(nodes, spec) : placeVertically(nodes, spec);
 }
 
 /**
@@ -172,7 +172,7 @@ function emptyLine(width: number): LaidOutLine {
  * aligned `top` or `bottom` takes its aligned subtree (its descendants placed relative to it,
  * except those aligned top/bottom themselves) to the line's edge, making the line taller if needed.
  */
-function placeVertically(nodes: readonly Node[], spec: LineSpec): LaidOutLine {
+export function placeVertically(nodes: readonly Node[], spec: LineSpec): LaidOutLine {
   const rootMetrics = inlineMetrics(spec.rootStyle, spec);
   const placements = new Map<Node, number>(); // node -> baseline offset from the root baseline (relative to its aligned subtree root for top/bottom subtrees until the end)
   const bounds = { top: -rootMetrics.above, bottom: rootMetrics.below };
@@ -226,6 +226,27 @@ function placeVertically(nodes: readonly Node[], spec: LineSpec): LaidOutLine {
   return { height, baseline, fragment: { kind: 'line', x: 0, y: 0, width: spec.availableWidth, height, baseline, children } };
 }
 
+export function onlyText(nodes: readonly Node[]): nodes is readonly Extract<Node, { kind: 'text' }>[] {
+  for (let i = 0; i < nodes.length; i++) if (nodes[i]!.kind !== 'text') return false;
+  return true;
+}
+
+/**
+ * `placeVertically` for a line of text alone (most lines: a table cell's, a paragraph's): text
+ * sits on the root's baseline and its own metrics do not size the line (CSS2 §10.8.1), so the
+ * line is the root's strut and every text at offset 0 — what the general walk gives, without
+ * its maps of placements.
+ */
+export function placeTextOnly(nodes: readonly Extract<Node, { kind: 'text' }>[], spec: LineSpec): LaidOutLine {
+  const rootMetrics = inlineMetrics(spec.rootStyle, spec);
+  const top = -rootMetrics.above;
+  const baseline = -top;
+  const height = rootMetrics.below - top;
+  const children = new Array<Fragment>(nodes.length);
+  for (let i = 0; i < nodes.length; i++) children[i] = textFragment(nodes[i]!, 0, baseline, spec);
+  return { height, baseline, fragment: { kind: 'line', x: 0, y: 0, width: spec.availableWidth, height, baseline, children } };
+}
+
 function shiftDescendants(nodes: readonly Node[], placements: Map<Node, number>, by: number, independent: ReadonlySet<Node>): void {
   for (const node of nodes) {
     if (independent.has(node)) continue;
@@ -246,20 +267,22 @@ function atomicBounds(piece: Extract<Piece, { kind: 'atomic' }>, env: MetricsEnv
   return { above: piece.baseline, below: piece.height - piece.baseline, ascent: piece.baseline, descent: piece.height - piece.baseline, lineHeight };
 }
 
+function textFragment(node: Extract<Node, { kind: 'text' }>, offset: number, baseline: number, spec: LineSpec): TextFragment {
+  const font = inlineMetrics(node.style, spec).font;
+  const y = baseline + offset;
+  return {
+    kind: 'text', style: node.style, x: node.x, y: y - font.ascent, width: node.width, height: font.ascent + font.descent,
+    baseline: y, runs: node.runs, text: node.text, symbol: node.symbol,
+  };
+}
+
 const BOTH_EDGES = Object.freeze({ left: true, right: true });
 
 function toFragment(node: Node, placements: ReadonlyMap<Node, number>, baseline: number, spec: LineSpec): Fragment {
   const offset = placements.get(node) ?? 0;
   switch (node.kind) {
-    case 'text': {
-      const font = inlineMetrics(node.style, spec).font;
-      const y = baseline + offset;
-      const fragment: TextFragment = {
-        kind: 'text', style: node.style, x: node.x, y: y - font.ascent, width: node.width, height: font.ascent + font.descent,
-        baseline: y, runs: node.runs, text: node.text, symbol: node.symbol,
-      };
-      return fragment;
-    }
+    case 'text':
+      return textFragment(node, offset, baseline, spec);
     case 'inline': {
       const style = node.box.style;
       const font = inlineMetrics(style, spec).font;

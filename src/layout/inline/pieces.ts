@@ -89,12 +89,14 @@ export interface PieceEnv extends TextEnv {
 }
 
 export function buildPieces(content: InlineItems, env: PieceEnv): Piece[] {
-  const opportunities = breakMap(content.text);
+  const items = content.items;
+  const opportunities = breakMapOf(items, content.text);
   const pieces: Piece[] = [];
-  content.items.forEach((item, index) => {
-    const next = content.items[index + 1];
-    pieces.push(...itemPieces(item, next, opportunities, content.bidi, env));
-  });
+  // by index and pushed one by one: a spread of each item's pieces allocated per item
+  for (let index = 0; index < items.length; index++) {
+    const made = itemPieces(items[index]!, items[index + 1], opportunities, content.bidi, env);
+    for (let i = 0; i < made.length; i++) pieces.push(made[i]!);
+  }
   return content.items.some((item) => item.kind === 'open' && item.box.leader === true) ? breakAroundLeaders(pieces) : pieces;
 }
 
@@ -109,6 +111,27 @@ export function breakMap(text: string): BreakMap {
   const map = new Array<boolean | undefined>(text.length + 1);
   for (const opportunity of findBreakOpportunities(text)) map[opportunity.index] = opportunity.required;
   return map;
+}
+
+/** No opportunity at all (frozen: reading any index gives undefined). */
+const NO_BREAKS: BreakMap = Object.freeze([]);
+
+/** UAX #14 classes BK, CR, LF, NL: the only characters a required break follows (text/breaks.ts). */
+const MANDATORY_BREAK = /[\n\v\f\r\u0085\u2028\u2029]/;
+
+/**
+ * The break opportunities of a context of `items` over `text`, as `breakMap` gives them where
+ * they are read. When every item is text that does not wrap (`nowrap`, `pre`), `cutText` reads
+ * only the required breaks (an allowed one changes nothing there, a tab's break neither), and
+ * without a newline character there are none: then finding them (UAX #14 over the whole text)
+ * is skipped. A table of `nowrap` cells paid it for every cell, measured and laid out.
+ */
+export function breakMapOf(items: readonly InlineItem[], text: string): BreakMap {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    if (item.kind !== 'text' || wrapsLines(item.style.whiteSpace)) return breakMap(text);
+  }
+  return MANDATORY_BREAK.test(text) ? breakMap(text) : NO_BREAKS;
 }
 
 function itemPieces(item: InlineItem, next: InlineItem | undefined, opportunities: BreakMap, bidi: BidiLevels, env: PieceEnv): Piece[] {

@@ -19,14 +19,14 @@ import { isLeftToRightOnly } from './bidi.js';
 import { mayTrimSpacing } from './spacing-trim.js';
 import type { StretchWidth, TextEnv } from './measure.js';
 import { measurePlainWidth } from './measure.js';
-import { breakMap, cutText } from './pieces.js';
+import { breakMapOf, cutText } from './pieces.js';
 import type { IntrinsicSizes } from './intrinsic.js';
 
 /** The intrinsic sizes of the box's content when it is plain text, else undefined (measure it). */
 export function plainTextIntrinsicSizes(box: InlineFlowBox, env: TextEnv): IntrinsicSizes | undefined {
   const items = plainTextItems(box);
   if (items === undefined) return undefined;
-  const opportunities = breakMap(items.text);
+  const opportunities = breakMapOf(items.list, items.text);
   const measured: StretchWidth = { width: 0, trailingSpace: 0 };
   let minContent = 0;
   let line = 0;
