@@ -60,24 +60,41 @@ function processList(children: readonly InlineLevelBox[], state: CollapseState):
   return exactLength(out);
 }
 
+/**
+ * Text that phase I may change: a carriage return, a segment break, a tab or form feed, or two
+ * spaces in a row. Most texts have none of these (a table cell's `1,234.00`, a sentence), and
+ * both replacements would copy a text with single spaces only to give the same text.
+ */
+const MAY_CHANGE = /[\r\n\t\f]| {2}/;
+
 function processText(box: TextBox, state: CollapseState): string {
   const whiteSpace = box.style.whiteSpace;
+  if (!MAY_CHANGE.test(box.text)) return collapsedStart(box.text, preservesSpaces(whiteSpace), state);
   let text = box.text.replace(/\r\n?/g, '\n');
-  if (preservesSpaces(whiteSpace)) {
-    if (text.length > 0) state.afterCollapsibleSpace = false;
-    return text;
-  }
+  if (preservesSpaces(whiteSpace)) return collapsedStart(text, true, state);
   if (whiteSpace === 'pre-line') {
     text = text.replace(/[ \t]*\n[ \t]*/g, '\n').replace(/[ \t\f]+/g, ' ');
   } else {
     text = text.replace(/[ \t\n\f]+/g, ' ');
   }
-  if (state.afterCollapsibleSpace && text.startsWith(' ')) text = text.slice(1);
-  if (text.length > 0) {
-    const last = text[text.length - 1];
+  return collapsedStart(text, false, state);
+}
+
+/**
+ * A text whose collapsible runs are single spaces already: its leading space goes after a
+ * collapsible space; `preserved` (pre, pre-wrap, break-spaces) keeps it as it is.
+ */
+function collapsedStart(text: string, preserved: boolean, state: CollapseState): string {
+  if (preserved) {
+    if (text.length > 0) state.afterCollapsibleSpace = false;
+    return text;
+  }
+  const kept = state.afterCollapsibleSpace && text.startsWith(' ') ? text.slice(1) : text;
+  if (kept.length > 0) {
+    const last = kept[kept.length - 1];
     state.afterCollapsibleSpace = last === ' ' || last === '\n';
   }
-  return text;
+  return kept;
 }
 
 /** True when a text box holds only white space that phase I would collapse away between blocks. */
