@@ -27,37 +27,48 @@ interface CollapseState {
   afterCollapsibleSpace: boolean;
 }
 
+/**
+ * The list processed; a new list is started only at the first child that changes (most lists,
+ * a table cell's one text, change nowhere), and the result is of exact length either way.
+ */
 function processList(children: readonly InlineLevelBox[], state: CollapseState): InlineLevelBox[] {
-  const out: InlineLevelBox[] = [];
-  for (const child of children) {
-    switch (child.kind) {
-      case 'text': {
-        const text = processText(child, state);
-        if (text.length > 0) out.push(text === child.text ? child : { ...child, text });
-        break;
-      }
-      case 'inline':
-        out.push({ ...child, children: processList(child.children, state) });
-        break;
-      case 'br':
-        state.afterCollapsibleSpace = true;
-        out.push(child);
-        break;
-      case 'block':
-      case 'replaced':
-      case 'flex':
-      case 'grid':
-      case 'table-wrapper':
-        state.afterCollapsibleSpace = false;
-        out.push(child);
-        break;
-      case 'out-of-flow':
-        // an out-of-flow box takes no room in the line: spaces collapse across it (CSS Text 3 §4.1.1)
-        out.push(child);
-        break;
+  let out: InlineLevelBox[] | undefined;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!;
+    const processed = processChild(child, state);
+    if (out === undefined) {
+      if (processed === child) continue;
+      out = children.slice(0, i);
     }
+    if (processed !== undefined) out.push(processed);
   }
-  return exactLength(out);
+  return out === undefined ? children.slice() : exactLength(out);
+}
+
+/** The child processed: itself when unchanged, undefined when it goes (a text left empty). */
+function processChild(child: InlineLevelBox, state: CollapseState): InlineLevelBox | undefined {
+  switch (child.kind) {
+    case 'text': {
+      const text = processText(child, state);
+      if (text.length === 0) return undefined;
+      return text === child.text ? child : { ...child, text };
+    }
+    case 'inline':
+      return { ...child, children: processList(child.children, state) };
+    case 'br':
+      state.afterCollapsibleSpace = true;
+      return child;
+    case 'block':
+    case 'replaced':
+    case 'flex':
+    case 'grid':
+    case 'table-wrapper':
+      state.afterCollapsibleSpace = false;
+      return child;
+    case 'out-of-flow':
+      // an out-of-flow box takes no room in the line: spaces collapse across it (CSS Text 3 §4.1.1)
+      return child;
+  }
 }
 
 /**
