@@ -116,27 +116,30 @@ function emptyRoot(style: ComputedStyle): BlockBox {
   return { kind: 'block', outer: 'block', style, element: undefined, pseudo: undefined, children: [], inlineContent: true };
 }
 
-/** Boxes an element generates at its parent's level (an inline containing blocks splits into several). */
-function buildElement(walk: Walk, element: DomElement): readonly Box[] {
+/**
+ * Boxes an element generates at its parent's level (an inline containing blocks splits into
+ * several). `parentStyle`: the style its parent's children are built with (elementChildren).
+ */
+function buildElement(walk: Walk, element: DomElement, parentStyle: ComputedStyle): readonly Box[] {
   const declared = walk.styled.styleOf(element);
   // CSS Lists 3 §4.5: an element that generates no box neither creates nor changes counters.
   if (declared === undefined || declared.display === 'none') return NO_BOXES;
   walk.counters.enterElement();
   try {
-    return buildRenderedElement(walk, element, declared);
+    return buildRenderedElement(walk, element, declared, parentStyle);
   } finally {
     walk.counters.leaveElement();
   }
 }
 
-function buildRenderedElement(walk: Walk, element: DomElement, declared: ComputedStyle): readonly Box[] {
+function buildRenderedElement(walk: Walk, element: DomElement, declared: ComputedStyle, parentStyle: ComputedStyle): readonly Box[] {
   const scheme = outOfFlowScheme(declared);
   const outer = scheme !== undefined ? blockified(declared) : declared;
   applyCounterChanges(element, outer, walk.counters);
   const style = record(walk, element, outer);
   if (style.display === 'contents') return elementChildren(walk, element, style);
   countSure(walk);
-  const change = changeOf(walk, element, style);
+  const change = changeOf(walk, element, style, parentStyle);
   const boxes = withWritingMode(walk, element, change, inFlowBoxes(walk, element, style, change));
   if (scheme === undefined) return boxes;
   const box = boxes[0];
@@ -192,10 +195,13 @@ function outOfFlowScheme(style: ComputedStyle): OutOfFlowBox['scheme'] | undefin
   return style.float !== 'none' ? 'float' : undefined;
 }
 
-/** How the element's writing mode relates to its parent's (writing-mode.ts), warned where it is not honoured. */
-function changeOf(walk: Walk, element: DomElement, style: ComputedStyle): WritingModeChange {
-  if (style.writingMode === 'horizontal-tb' && (element.parent === null || !isElement(element.parent))) return { kind: 'none' };
-  const parentStyle = element.parent !== null && isElement(element.parent) ? walk.styled.styleOf(element.parent) : undefined;
+/**
+ * How the element's writing mode relates to its parent's (writing-mode.ts), warned where it is not
+ * honoured. The parent's is read from the style its children are built with: the parent's own
+ * (blockifying and record() change neither `writing-mode` nor anything else it reads), which
+ * spares looking its style up again for every element.
+ */
+function changeOf(walk: Walk, element: DomElement, style: ComputedStyle, parentStyle: ComputedStyle): WritingModeChange {
   const change = writingModeChange(style, parentStyle);
   if (change.kind === 'unsupported') walk.ctx.diagnostics.warn('css_unsupported', change.message, elementLocation(walk.dom, element));
   return change;
@@ -274,8 +280,8 @@ function appendAll(out: Box[], boxes: readonly Box[]): void {
   for (let i = 0; i < boxes.length; i++) out.push(boxes[i]!);
 }
 
-/** No boxes: one shared empty list (an element with `display: none`, no ::before, no ::after). */
-const NO_BOXES: readonly Box[] = Object.freeze([]);
+/** No boxes: one shared empty list (an element with `display: none`, no ::before, no ::after); not frozen, as NO_CHILDREN (types.ts). */
+const NO_BOXES: readonly Box[] = [];
 
 /** Appends the boxes of a child node to `out`. */
 function appendNodeBoxes(walk: Walk, node: DomNode, parentStyle: ComputedStyle, out: Box[]): void {
@@ -286,7 +292,7 @@ function appendNodeBoxes(walk: Walk, node: DomNode, parentStyle: ComputedStyle, 
     const text: TextBox = { kind: 'text', text: node.data, style: parentStyle, element: undefined, pseudo: undefined };
     out.push(text);
   } else if (isElement(node)) {
-    appendAll(out, buildElement(walk, node));
+    appendAll(out, buildElement(walk, node, parentStyle));
   }
 }
 
