@@ -265,7 +265,7 @@ function blockifiedItem(child: Box): Box {
 /** Children of an element, framed by its ::before and ::after boxes. */
 function elementChildren(walk: Walk, element: DomElement, style: ComputedStyle): readonly Box[] {
   walk.counters.enterLevel();
-  // one list for all the children (the caller makes the box's own list from it, of exact length)
+  // one list for all the children (every caller builds the box's own list from it)
   const boxes: Box[] = [];
   appendAll(boxes, pseudoBoxes(walk, element, 'before'));
   const children = element.children;
