@@ -116,27 +116,30 @@ function emptyRoot(style: ComputedStyle): BlockBox {
   return { kind: 'block', outer: 'block', style, element: undefined, pseudo: undefined, children: [], inlineContent: true };
 }
 
-/** Boxes an element generates at its parent's level (an inline containing blocks splits into several). */
-function buildElement(walk: Walk, element: DomElement): Box[] {
+/**
+ * Boxes an element generates at its parent's level (an inline containing blocks splits into
+ * several). `parentStyle`: the style its parent's children are built with (elementChildren).
+ */
+function buildElement(walk: Walk, element: DomElement, parentStyle: ComputedStyle): readonly Box[] {
   const declared = walk.styled.styleOf(element);
   // CSS Lists 3 §4.5: an element that generates no box neither creates nor changes counters.
-  if (declared === undefined || declared.display === 'none') return [];
+  if (declared === undefined || declared.display === 'none') return NO_BOXES;
   walk.counters.enterElement();
   try {
-    return buildRenderedElement(walk, element, declared);
+    return buildRenderedElement(walk, element, declared, parentStyle);
   } finally {
     walk.counters.leaveElement();
   }
 }
 
-function buildRenderedElement(walk: Walk, element: DomElement, declared: ComputedStyle): Box[] {
+function buildRenderedElement(walk: Walk, element: DomElement, declared: ComputedStyle, parentStyle: ComputedStyle): readonly Box[] {
   const scheme = outOfFlowScheme(declared);
   const outer = scheme !== undefined ? blockified(declared) : declared;
   applyCounterChanges(element, outer, walk.counters);
   const style = record(walk, element, outer);
   if (style.display === 'contents') return elementChildren(walk, element, style);
   countSure(walk);
-  const change = changeOf(walk, element, style);
+  const change = changeOf(walk, element, style, parentStyle);
   const boxes = withWritingMode(walk, element, change, inFlowBoxes(walk, element, style, change));
   if (scheme === undefined) return boxes;
   const box = boxes[0];
@@ -192,10 +195,13 @@ function outOfFlowScheme(style: ComputedStyle): OutOfFlowBox['scheme'] | undefin
   return style.float !== 'none' ? 'float' : undefined;
 }
 
-/** How the element's writing mode relates to its parent's (writing-mode.ts), warned where it is not honoured. */
-function changeOf(walk: Walk, element: DomElement, style: ComputedStyle): WritingModeChange {
-  if (style.writingMode === 'horizontal-tb' && (element.parent === null || !isElement(element.parent))) return { kind: 'none' };
-  const parentStyle = element.parent !== null && isElement(element.parent) ? walk.styled.styleOf(element.parent) : undefined;
+/**
+ * How the element's writing mode relates to its parent's (writing-mode.ts), warned where it is not
+ * honoured. The parent's is read from the style its children are built with: the parent's own
+ * (blockifying and record() change neither `writing-mode` nor anything else it reads), which
+ * spares looking its style up again for every element.
+ */
+function changeOf(walk: Walk, element: DomElement, style: ComputedStyle, parentStyle: ComputedStyle): WritingModeChange {
   const change = writingModeChange(style, parentStyle);
   if (change.kind === 'unsupported') walk.ctx.diagnostics.warn('css_unsupported', change.message, elementLocation(walk.dom, element));
   return change;
@@ -257,27 +263,37 @@ function blockifiedItem(child: Box): Box {
 }
 
 /** Children of an element, framed by its ::before and ::after boxes. */
-function elementChildren(walk: Walk, element: DomElement, style: ComputedStyle): Box[] {
+function elementChildren(walk: Walk, element: DomElement, style: ComputedStyle): readonly Box[] {
   walk.counters.enterLevel();
+  // one list for all the children (every caller builds the box's own list from it)
   const boxes: Box[] = [];
-  boxes.push(...pseudoBoxes(walk, element, 'before'));
-  for (const child of element.children) boxes.push(...nodeBoxes(walk, child, style));
-  boxes.push(...pseudoBoxes(walk, element, 'after'));
+  appendAll(boxes, pseudoBoxes(walk, element, 'before'));
+  const children = element.children;
+  for (let i = 0; i < children.length; i++) appendNodeBoxes(walk, children[i]!, style, boxes);
+  appendAll(boxes, pseudoBoxes(walk, element, 'after'));
   walk.counters.leaveLevel();
   if (TABLE_PARENTS.has(style.display) || style.display === 'table' || style.display === 'inline-table') return boxes;
   return wrapMisparentedParts(boxes, style, outerDisplay(style.display) === 'inline-flow', walk.tableParts);
 }
 
-function nodeBoxes(walk: Walk, node: DomNode, parentStyle: ComputedStyle): Box[] {
+function appendAll(out: Box[], boxes: readonly Box[]): void {
+  for (let i = 0; i < boxes.length; i++) out.push(boxes[i]!);
+}
+
+/** No boxes: one shared empty list (an element with `display: none`, no ::before, no ::after); not frozen, as NO_CHILDREN (types.ts). */
+const NO_BOXES: readonly Box[] = [];
+
+/** Appends the boxes of a child node to `out`. */
+function appendNodeBoxes(walk: Walk, node: DomNode, parentStyle: ComputedStyle, out: Box[]): void {
   if (isText(node)) {
-    if (node.data.length === 0) return [];
+    if (node.data.length === 0) return;
     if (NOT_WHITE_SPACE.test(node.data)) countSure(walk);
     if (parentStyle.hyphens === 'auto' && walk.longWord === undefined && LONG_WORD.test(node.data)) warnLongWord(walk, node);
     const text: TextBox = { kind: 'text', text: node.data, style: parentStyle, element: undefined, pseudo: undefined };
-    return [text];
+    out.push(text);
+  } else if (isElement(node)) {
+    appendAll(out, buildElement(walk, node, parentStyle));
   }
-  if (isElement(node)) return buildElement(walk, node);
-  return [];
 }
 
 /** A run of letters longer than `hyphens: auto` hyphenates (text/hyphenate.ts). */
@@ -305,9 +321,9 @@ function countSure(walk: Walk): void {
 }
 
 /** ::before/::after: children of the element for counters too (CSS Lists 3 §4.4). */
-function pseudoBoxes(walk: Walk, element: DomElement, pseudo: 'before' | 'after'): Box[] {
+function pseudoBoxes(walk: Walk, element: DomElement, pseudo: 'before' | 'after'): readonly Box[] {
   const style = walk.styled.styleOf(element, pseudo);
-  if (style === undefined || style.display === 'none' || !Array.isArray(style.content)) return [];
+  if (style === undefined || style.display === 'none' || !Array.isArray(style.content)) return NO_BOXES;
   walk.counters.enterElement();
   let children: InlineLevelBox[];
   try {
@@ -460,7 +476,9 @@ interface BlockParts {
 
 function blockBox(walk: Walk, { element, style, pseudo, children, outer, marker }: BlockParts): BlockBox {
   const content = blockContainerChildren(children, (display) => walk.styled.anonymousStyle(style, display));
-  const box: BlockBox = { kind: 'block', outer, style, element, pseudo, ...content };
+  // a literal of the seven fields, in the order of every other block box's (anonymous.ts): spread
+  // from `content`, the two last went to an out-of-object store, and the box had a map of its own
+  const box = { kind: 'block', outer, style, element, pseudo, children: content.children, inlineContent: content.inlineContent } as BlockBox;
   return marker !== undefined && marker.kind === 'block' ? { ...box, marker } : box;
 }
 

@@ -1,6 +1,6 @@
 /** The box tree's limits, checked once the tree is built: its size (limits.maxBoxes) and its forced page breaks (limits.maxPages). */
 import type { Box, BoxTree } from './types.js';
-import { childBoxes } from './types.js';
+import { forEachChildBox } from './types.js';
 import { limitExceeded } from '../limits.js';
 
 /**
@@ -9,11 +9,14 @@ import { limitExceeded } from '../limits.js';
  */
 export function checkBoxCount(tree: BoxTree, maxBoxes: number): void {
   const stack: Box[] = [tree.root];
+  const push = (child: Box): void => {
+    stack.push(child);
+  };
   let count = 0;
   while (stack.length > 0) {
     const box = stack.pop()!;
     if (++count > maxBoxes) throw limitExceeded('maxBoxes', maxBoxes, `the document generates more than ${maxBoxes} boxes`);
-    for (const child of childBoxes(box)) stack.push(child);
+    forEachChildBox(box, push);
   }
 }
 

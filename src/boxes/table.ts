@@ -48,8 +48,9 @@ export function spanAttribute(element: BoxElement | undefined, name: string, min
  * CSS2 §17.2.1 step 3: in a parent that is not a table, each run of table parts (with the white
  * space between them) is wrapped in an anonymous table — inline-level inside an inline box.
  */
-export function wrapMisparentedParts(children: readonly Box[], parent: ComputedStyle, inlineParent: boolean, parts: TableParts): Box[] {
-  if (!children.some(isTablePart)) return [...children];
+export function wrapMisparentedParts(children: readonly Box[], parent: ComputedStyle, inlineParent: boolean, parts: TableParts): readonly Box[] {
+  // no table part (nearly always): the list as it is, not a copy (every caller makes its own list from it)
+  if (!children.some(isTablePart)) return children;
   const out: Box[] = [];
   let run: Box[] = [];
   let pendingSpace: Box[] = [];

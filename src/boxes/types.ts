@@ -223,3 +223,16 @@ export function childBoxes(box: Box): readonly Box[] {
     case 'text': case 'br': case 'replaced': case 'table-column': return NO_CHILDREN;
   }
 }
+
+/**
+ * `visit` on each of childBoxes(box), in its order, without the one-box list childBoxes makes for
+ * a table cell or an out-of-flow box (a walk over a long table made one per cell).
+ */
+export function forEachChildBox(box: Box, visit: (child: Box) => void): void {
+  if (box.kind === 'table-cell') visit(box.content);
+  else if (box.kind === 'out-of-flow') visit(box.box);
+  else {
+    const children = childBoxes(box);
+    for (let i = 0; i < children.length; i++) visit(children[i]!);
+  }
+}

@@ -27,57 +27,85 @@ interface CollapseState {
   afterCollapsibleSpace: boolean;
 }
 
+/**
+ * The list processed; a new list is started only at the first child that changes (most lists,
+ * a table cell's one text, change nowhere), and the result is of exact length either way.
+ */
 function processList(children: readonly InlineLevelBox[], state: CollapseState): InlineLevelBox[] {
-  const out: InlineLevelBox[] = [];
-  for (const child of children) {
-    switch (child.kind) {
-      case 'text': {
-        const text = processText(child, state);
-        if (text.length > 0) out.push(text === child.text ? child : { ...child, text });
-        break;
-      }
-      case 'inline':
-        out.push({ ...child, children: processList(child.children, state) });
-        break;
-      case 'br':
-        state.afterCollapsibleSpace = true;
-        out.push(child);
-        break;
-      case 'block':
-      case 'replaced':
-      case 'flex':
-      case 'grid':
-      case 'table-wrapper':
-        state.afterCollapsibleSpace = false;
-        out.push(child);
-        break;
-      case 'out-of-flow':
-        // an out-of-flow box takes no room in the line: spaces collapse across it (CSS Text 3 §4.1.1)
-        out.push(child);
-        break;
+  let out: InlineLevelBox[] | undefined;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!;
+    const processed = processChild(child, state);
+    if (out === undefined) {
+      if (processed === child) continue;
+      out = children.slice(0, i);
     }
+    if (processed !== undefined) out.push(processed);
   }
-  return exactLength(out);
+  return out === undefined ? children.slice() : exactLength(out);
 }
+
+/** The child processed: itself when unchanged, undefined when it goes (a text left empty). */
+function processChild(child: InlineLevelBox, state: CollapseState): InlineLevelBox | undefined {
+  switch (child.kind) {
+    case 'text': {
+      const text = processText(child, state);
+      if (text.length === 0) return undefined;
+      return text === child.text ? child : { ...child, text };
+    }
+    case 'inline':
+      return { ...child, children: processList(child.children, state) };
+    case 'br':
+      state.afterCollapsibleSpace = true;
+      return child;
+    case 'block':
+    case 'replaced':
+    case 'flex':
+    case 'grid':
+    case 'table-wrapper':
+      state.afterCollapsibleSpace = false;
+      return child;
+    case 'out-of-flow':
+      // an out-of-flow box takes no room in the line: spaces collapse across it (CSS Text 3 §4.1.1)
+      return child;
+  }
+}
+
+/**
+ * Text that phase I may change: a carriage return, a segment break, a tab or form feed, or two
+ * spaces in a row. Most texts have none of these (a table cell's `1,234.00`, a sentence), and
+ * both replacements would copy a text with single spaces only to give the same text.
+ */
+const MAY_CHANGE = /[\r\n\t\f]| {2}/;
 
 function processText(box: TextBox, state: CollapseState): string {
   const whiteSpace = box.style.whiteSpace;
+  if (!MAY_CHANGE.test(box.text)) return collapsedStart(box.text, preservesSpaces(whiteSpace), state);
   let text = box.text.replace(/\r\n?/g, '\n');
-  if (preservesSpaces(whiteSpace)) {
-    if (text.length > 0) state.afterCollapsibleSpace = false;
-    return text;
-  }
+  if (preservesSpaces(whiteSpace)) return collapsedStart(text, true, state);
   if (whiteSpace === 'pre-line') {
     text = text.replace(/[ \t]*\n[ \t]*/g, '\n').replace(/[ \t\f]+/g, ' ');
   } else {
     text = text.replace(/[ \t\n\f]+/g, ' ');
   }
-  if (state.afterCollapsibleSpace && text.startsWith(' ')) text = text.slice(1);
-  if (text.length > 0) {
-    const last = text[text.length - 1];
+  return collapsedStart(text, false, state);
+}
+
+/**
+ * A text whose collapsible runs are single spaces already: its leading space goes after a
+ * collapsible space; `preserved` (pre, pre-wrap, break-spaces) keeps it as it is.
+ */
+function collapsedStart(text: string, preserved: boolean, state: CollapseState): string {
+  if (preserved) {
+    if (text.length > 0) state.afterCollapsibleSpace = false;
+    return text;
+  }
+  const kept = state.afterCollapsibleSpace && text.startsWith(' ') ? text.slice(1) : text;
+  if (kept.length > 0) {
+    const last = kept[kept.length - 1];
     state.afterCollapsibleSpace = last === ' ' || last === '\n';
   }
-  return text;
+  return kept;
 }
 
 /** True when a text box holds only white space that phase I would collapse away between blocks. */

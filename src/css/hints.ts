@@ -61,9 +61,11 @@ function parentTable(element: DomElement): DomElement | undefined {
 const HINT_ATTRIBUTES = new Set(['align', 'valign', 'width', 'height', 'bgcolor', 'nowrap', 'text', 'color', 'face', 'size', 'border', 'cellspacing', 'type', 'start', 'value']);
 
 function mayHaveHints(element: DomElement): boolean {
-  if (element.name === 'td' || element.name === 'th') return true;
   for (const name in element.attribs) if (HINT_ATTRIBUTES.has(name)) return true;
-  return false;
+  if (element.name !== 'td' && element.name !== 'th') return false;
+  // a cell without hint attributes of its own takes only its table's `cellpadding` and `border` (cellHints)
+  const table = parentTable(element);
+  return table !== undefined && (table.attribs['cellpadding'] !== undefined || table.attribs['border'] !== undefined);
 }
 
 /** The hints of an element as declaration-list text ('' when none). */

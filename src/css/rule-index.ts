@@ -92,12 +92,14 @@ interface Buckets {
   readonly universal: readonly IndexedSelector[];
 }
 
-function testList(list: readonly IndexedSelector[] | undefined, element: DomElement, out: IndexedSelector[]): void {
-  if (list === undefined) return;
+/** Writes the selectors of `list` that match from `out[count]` on; the new count. */
+function testList(list: readonly IndexedSelector[] | undefined, element: DomElement, out: IndexedSelector[], count: number): number {
+  if (list === undefined) return count;
   for (let i = 0; i < list.length; i++) {
     const candidate = list[i]!;
-    if (candidate.entry.match(element)) out.push(candidate);
+    if (candidate.entry.match(element)) out[count++] = candidate;
   }
+  return count;
 }
 
 const CLASS_SEPARATOR = /[ \t\n\f\r]+/;
@@ -114,25 +116,30 @@ function classNames(text: string): readonly string[] {
   return names;
 }
 
+/**
+ * The matches overwrite the scratch list and its length is set once at the end: `length = 0` first
+ * would drop its backing store, so that every element (tens of thousands in a long table) grew a new one.
+ */
 function matchInto(element: DomElement, buckets: Buckets, out: IndexedSelector[]): IndexedSelector[] {
-  out.length = 0;
+  let count = 0;
   const attribs = element.attribs;
   if (buckets.byId.size > 0) {
     const id = attribs['id'];
-    if (id !== undefined) testList(buckets.byId.get(id), element, out);
+    if (id !== undefined) count = testList(buckets.byId.get(id), element, out, count);
   }
   const classes = attribs['class'];
   if (classes !== undefined && buckets.byClass.size > 0) {
     const names = classNames(classes);
-    for (let i = 0; i < names.length; i++) testList(buckets.byClass.get(names[i]!), element, out);
+    for (let i = 0; i < names.length; i++) count = testList(buckets.byClass.get(names[i]!), element, out, count);
   }
-  testList(buckets.byTag.get(element.name), element, out);
+  count = testList(buckets.byTag.get(element.name), element, out, count);
   const byAttribute = buckets.byAttribute;
   for (let i = 0; i < byAttribute.length; i++) {
     const [name, list] = byAttribute[i]!;
-    if (Object.hasOwn(attribs, name)) testList(list, element, out);
+    if (Object.hasOwn(attribs, name)) count = testList(list, element, out, count);
   }
-  testList(buckets.universal, element, out);
+  count = testList(buckets.universal, element, out, count);
+  out.length = count;
   sortMatches(out);
   return out;
 }

@@ -23,7 +23,7 @@ import type { SourceLocation } from '../errors.js';
 import { exactLength } from '../exact-length.js';
 import type { DomDocument, DomElement, DomNode } from './types.js';
 import { adopt, isElement } from './types.js';
-import { unnestTables } from './table-nesting.js';
+import { isNestedTableStart, unnestTables } from './table-nesting.js';
 import { recordInlineSvg } from './xml.js';
 import { BoundedCache } from '../cache/bounded.js';
 
@@ -60,7 +60,8 @@ export function parseHtml(html: string, sourceName: string, limits: ParseLimits 
   new Parser(handler, PARSER_OPTIONS).end(html);
   const root = handler.root;
   const documentElement = normalizeDocument(root);
-  if (html.includes('<table')) unnestTables(documentElement);
+  // a walk over every element, needed only when a table was opened inside another's table part
+  if (handler.nestedTable) unnestTables(documentElement);
   if (html.includes('<svg')) recordInlineSvg(html, documentElement);
   return { root, documentElement, sourceName, locate };
 }
@@ -80,6 +81,8 @@ class LimitedHandler extends DomHandler {
   private elements = 0;
   /** Open elements of OPAQUE_CONTENT: their descendants are not counted. */
   private opaque = 0;
+  /** A `<table>` was opened directly in a table part (table-nesting.ts). */
+  nestedTable = false;
 
   constructor(private readonly limits: HandlerLimits) {
     super(undefined, PARSER_OPTIONS);
@@ -92,6 +95,7 @@ class LimitedHandler extends DomHandler {
     if (this.tagStack.length - 1 > this.limits.maxDepth) throw this.limits.tooDeep(element.startIndex ?? 0);
     if (this.opaque === 0 && ++this.elements > this.limits.maxElements) throw this.limits.tooMany(element.startIndex ?? 0);
     if (OPAQUE_CONTENT.has(element.name)) this.opaque++;
+    if (isNestedTableStart(element.name, element.parent)) this.nestedTable = true;
   }
 
   override onclosetag(): void {

@@ -11,6 +11,11 @@ import { adopt, isElement } from './types.js';
 /** Table parts in which a `<table>` start tag closes the table (not cells or captions, which may hold tables). */
 const TABLE_PARTS = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr', 'colgroup']);
 
+/** Whether a `<table>` opened inside `parent` is one that unnestTables moves (the parser tells it while building). */
+export function isNestedTableStart(name: string, parent: DomParent | null): boolean {
+  return name === 'table' && parent !== null && isElement(parent) && TABLE_PARTS.has(parent.name);
+}
+
 export function unnestTables(root: DomElement): void {
   const pending: DomElement[] = [root];
   while (pending.length > 0) {

@@ -23,7 +23,7 @@ import { pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { BoxTree, Box } from '../boxes/types.js';
-import { childBoxes } from '../boxes/types.js';
+import { forEachChildBox } from '../boxes/types.js';
 import type { ComputedStyle } from '../css/types.js';
 import type { Diagnostics } from '../diagnostics.js';
 import { OctavoError } from '../errors.js';
@@ -194,16 +194,21 @@ export function imageUrls(boxes: BoxTree, relative?: Set<string>): string[] {
   const addImage = (image: ComputedStyle['borderImageSource']): void => {
     if (image !== 'none' && image.kind === 'url') add(image.url);
   };
+  // a style's images once: the boxes of a long table share a few styles
+  const seen = new Set<ComputedStyle>();
   // without copying lists: this visits every box of the document
   const visit = (box: Box): void => {
     if (box.kind === 'replaced') add(box.src);
     const style = box.style;
-    for (const image of style.backgroundImage) addImage(image);
-    addImage(style.borderImageSource);
-    addImage(style.maskBorderSource);
-    for (const image of style.maskImage) addImage(image);
-    if (style.listStyleImage !== 'none') add(style.listStyleImage);
-    for (const child of childBoxes(box)) visit(child);
+    if (!seen.has(style)) {
+      seen.add(style);
+      for (const image of style.backgroundImage) addImage(image);
+      addImage(style.borderImageSource);
+      addImage(style.maskBorderSource);
+      for (const image of style.maskImage) addImage(image);
+      if (style.listStyleImage !== 'none') add(style.listStyleImage);
+    }
+    forEachChildBox(box, visit);
   };
   visit(boxes.root);
   return [...urls];

@@ -172,6 +172,27 @@ function run(entry: CompiledTemplate, data: unknown, name: string, options: obje
   }
 }
 
+/**
+ * A source without `{{` has no Handlebars syntax (no mustache, comment, partial, raw block or
+ * `\{{` escape): Handlebars would print it unchanged. A NUL is left to Handlebars, whose lexer
+ * refuses it. Seen once each (the 100 different static files of a batch), such a template was
+ * parsed, checked and compiled, and its compiled function kept in the cache, to print itself.
+ */
+function isPlainText(source: string): boolean {
+  return !source.includes('{{') && !source.includes('\0');
+}
+
+/** The output of a plain-text template: the source, under the same output limit as a compiled one. */
+function plainOutput(source: string, name: string, limits: ExpansionLimits, checkTime: () => void): string {
+  return withExpansion(limits, { file: name, ast: PLAIN_AST }, checkTime, () => {
+    checkOutput(source);
+    return source;
+  });
+}
+
+/** What a plain template's budget names as its source (only its file is ever read: no mustache has a location). */
+const PLAIN_AST: AstNode = { type: 'Program' };
+
 export function createTemplateCache(limits: TemplateLimits = DEFAULT_LIMITS): TemplateCache {
   const env = createEnvironment();
   const compile = createCompiledCache(env, limits);
@@ -199,6 +220,7 @@ export function createTemplateCache(limits: TemplateLimits = DEFAULT_LIMITS): Te
   return {
     compile,
     async render(request) {
+      if (isPlainText(request.source)) return plainOutput(request.source, request.name, limits, request.checkTime ?? noTimeLimit);
       const strict = request.strict ?? false;
       const entry = compile(request.source, request.name, strict);
       const partials = await resolvePartials(entry, request.name, request.partials ?? {}, (source, file) => compile(source, file, strict));

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { styleHtml, styleWith } from './helpers.js';
+import { parseHtml } from '../../src/dom/parse.js';
+import { isElement } from '../../src/dom/types.js';
+import type { DomElement, DomNode } from '../../src/dom/types.js';
+import { presentationalHints } from '../../src/css/hints.js';
 
 const red = { r: 255, g: 0, b: 0, a: 1 };
 const green = { r: 0, g: 128, b: 0, a: 1 };
@@ -172,6 +176,19 @@ describe('computed-value fix-ups', () => {
 });
 
 describe('presentational hints (HTML §15.3)', () => {
+  it("gives a cell without hint attributes only its table's cellpadding and border (the fast path)", () => {
+    const dom = parseHtml(`<table><tr><td>a</td><th nowrap>b</th></tr></table><table cellpadding="3"><tr><td>c</td></tr></table>
+      <table border><tbody><tr><td>d</td></tr></tbody></table><table cellpadding="2" border="0"><tr><td width="10">e</td></tr></table>`, 't.html');
+    const cells: DomElement[] = [];
+    const visit = (node: DomNode): void => {
+      if (!isElement(node)) return;
+      if (node.name === 'td' || node.name === 'th') cells.push(node);
+      node.children.forEach(visit);
+    };
+    visit(dom.documentElement);
+    expect(cells.map(presentationalHints)).toEqual(['', 'white-space: nowrap', 'padding: 3px', 'border: 1px inset gray', 'width: 10px; padding: 2px']);
+  });
+
   it('maps legacy attributes below author rules', async () => {
     const doc = await styleHtml(`<body bgcolor="#eeeeee"><table width="50%" cellspacing="0" cellpadding="4" border="1" align="center"><tr valign="top">
       <td align="right" width="120" nowrap>x</td><td id="c" style="padding: 0">y</td></tr></table><img width="64" height="32" src="a.png"><font color="red" size="5">f</font><ol start="3"><li value="7">a</li></ol></body>`);

@@ -103,6 +103,11 @@ describe('HTML parsing', () => {
     expectConsistentLinks(doc.root);
   });
 
+  it('closes the open table whatever the case of the tags and whichever table part is open', () => {
+    expect(tags(parseHtml('<TABLE><TR><TD>1</TD><TABLE><TR><TD>2</TD></TR></TABLE>', 't'))).toBe('html(head,body(table(tr(td("1"))),table(tr(td("2")))))');
+    expect(tags(parseHtml('<table><tbody><table><tr><td>2</td></tr></table></tbody></table>', 't'))).toBe('html(head,body(table(tbody),table(tr(td("2")))))');
+  });
+
   it('keeps a table inside a cell nested', () => {
     expect(tags(parseHtml('<table><tr><td><table><tr><td>in</td></tr></table></td></tr></table>', 't')))
       .toBe('html(head,body(table(tr(td(table(tr(td("in"))))))))');

@@ -3,6 +3,7 @@ import { templateHarness } from './harness.js';
 import { createTemplateCache } from '../../src/template/render.js';
 import { BUILTIN_ARITY, OCTAVO_HELPERS } from '../../src/template/helpers/index.js';
 import { OctavoError } from '../../src/errors.js';
+import { DEFAULT_LIMITS } from '../../src/options.js';
 
 const { render, failure } = templateHarness('invoice.html');
 
@@ -16,6 +17,45 @@ describe('template rendering', () => {
     const local = createTemplateCache();
     expect(await local.render({ source: '{{x}}', data: { x: 1 }, name: 't' })).toBe('1');
     expect(await local.render({ source: '{{x}}', data: { x: 2 }, name: 't' })).toBe('2');
+  });
+});
+
+describe('a template without Handlebars syntax', () => {
+  /** The slow path: parsed, checked and compiled by Handlebars, then run. */
+  const compiled = (source: string): string => createTemplateCache().compile(source, 't').template({});
+  const plain = (source: string): Promise<string> => createTemplateCache().render({ source, data: {}, name: 't' });
+
+  it('prints what Handlebars prints for it: itself', async () => {
+    const sources = ['', 'x', '<p>a & b</p>', '}}', '{ {', 'a{', '{', '}', '\\', '<p>\\</p>', '\r\n\r', '\uFEFFa', '<a href="{x}">{}</a>', '-- --}}', '<!-- x -->'];
+    for (const source of sources) expect(await plain(source)).toBe(compiled(source));
+  });
+
+  it('is the same as the compiled path over random mixes of braces, backslashes and line breaks', async () => {
+    const alphabet = ['{', '}', '\\', '\r', '\n', ' ', 'a', '<', '>', '!', '-', '#', '/', '&', '"', '~', '>'];
+    let seed = 7;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let i = 0; i < 500; i++) {
+      const source = Array.from({ length: 1 + random(24) }, () => alphabet[random(alphabet.length)]!).join('');
+      if (source.includes('{{')) continue;
+      expect(await plain(source)).toBe(compiled(source));
+    }
+  });
+
+  it('leaves a NUL to Handlebars, which refuses it as before', async () => {
+    await expect(plain('a\0b')).rejects.toThrow(/invalid Handlebars syntax/);
+  });
+
+  it('keeps the output limit, with the same error', async () => {
+    const local = createTemplateCache({ ...DEFAULT_LIMITS, maxTemplateOutputBytes: 10 });
+    const failure = (source: string): Promise<OctavoError> => local.render({ source, data: {}, name: 'big.html' }).then(() => expect.fail('rendered'), (e: unknown) => e as OctavoError);
+    const fast = await failure('x'.repeat(11));
+    const slow = await failure('x'.repeat(11) + '{{! a comment prints nothing }}');
+    expect(fast).toBeInstanceOf(OctavoError);
+    expect(fast.message).toBe('the template writes more than 10 characters (limits.maxTemplateOutputBytes = 10)');
+    expect([fast.code, fast.message, fast.location]).toEqual([slow.code, slow.message, slow.location]);
   });
 });
 
