@@ -8,13 +8,71 @@
  */
 import LineBreaker from 'linebreak';
 import type { BreakOpportunity } from './types.js';
+import { BoundedCache } from '../cache/bounded.js';
 
 /** UAX #14 classes BK, CR, LF, NL: a break after them is mandatory (LB4-LB5). */
 function isMandatoryBreakChar(code: number): boolean {
   return code === 0x0a || code === 0x0b || code === 0x0c || code === 0x0d || code === 0x85 || code === 0x2028 || code === 0x2029;
 }
 
-export function findBreakOpportunities(text: string): BreakOpportunity[] {
+const NONE: readonly BreakOpportunity[] = Object.freeze([]);
+
+/**
+ * The opportunities of texts seen before, per process (they depend on the text alone). Layout asks
+ * for each text of an inline context several times a render (intrinsic sizes, then lines), and a
+ * long document's texts come back on every render: the UAX #14 pass costs ~10× the lookup. Bounded
+ * as the shaped texts are, and admitting on a second miss for the same reason (registry.ts).
+ */
+const seen = new BoundedCache<string, readonly BreakOpportunity[]>('text.break-opportunities', 5_000, { admitOnSecondMiss: true });
+
+/** The opportunities of `text`, read-only (a text seen before gets the array it got then). */
+export function findBreakOpportunities(text: string): readonly BreakOpportunity[] {
+  if (text.length === 0) return NONE;
+  const simple = wordsAndSpaces(text);
+  if (simple !== undefined) return simple;
+  let found = seen.get(text);
+  if (found === undefined) {
+    found = Object.freeze(uax14Opportunities(text));
+    seen.set(text, found);
+  }
+  return found;
+}
+
+/**
+ * ASCII letters, digits and the other ASCII characters of class AL (`# & * < = > @ ^ _ \` ~`) among
+ * spaces: between these, UAX #14 allows a break only after a run of spaces (LB7, LB18; AL and NU
+ * never break between them: LB23, LB28), at the start of the text too, as the package does. Answered
+ * without the package or the cache (most of a table's cells); undefined for any other character.
+ * A test compares it with `uax14Opportunities`.
+ */
+function wordsAndSpaces(text: string): readonly BreakOpportunity[] | undefined {
+  let opportunities: BreakOpportunity[] | undefined;
+  let afterSpace = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x20) {
+      afterSpace = true;
+      continue;
+    }
+    if (code > 0x7e || SIMPLE_ASCII[code] !== 1) return undefined;
+    if (afterSpace) (opportunities ??= []).push({ index: i, required: false });
+    afterSpace = false;
+  }
+  return opportunities === undefined ? NONE : opportunities;
+}
+
+/** 1 for the ASCII characters `wordsAndSpaces` takes besides the space: letters, digits, and AL symbols. */
+const SIMPLE_ASCII = ((): Uint8Array => {
+  const table = new Uint8Array(0x7f);
+  table.fill(1, 0x30, 0x3a);
+  table.fill(1, 0x41, 0x5b);
+  table.fill(1, 0x61, 0x7b);
+  for (const ch of '#&*<=>@^_`~') table[ch.charCodeAt(0)] = 1;
+  return table;
+})();
+
+/** UAX #14 through the package, uncached (the slow path; tests compare the fast one with it). */
+export function uax14Opportunities(text: string): BreakOpportunity[] {
   const opportunities: BreakOpportunity[] = [];
   if (text.length === 0) return opportunities;
   const breaker = new LineBreaker(text);

@@ -7,14 +7,21 @@
  * Per-character fallback goes from the listed families to the bundled fonts, then to the engine's
  * extra fonts and the installed fonts chosen by what they cover (installed.ts: in fontconfig's
  * order of preference). The last two are looked at only for characters the first ones lack.
+ *
+ * Matching is kept apart from the variable-font step: which face draws a character depends on the
+ * families, weight, style, stretch and CJK locale, never on the size, so a `Matching` (and its
+ * per-character lookups) is made once per such key and shared by every size. Only a variable
+ * face turns into an instance per size and `font-variation-settings` (variation.ts), kept on the
+ * face's candidate; a static face is one FontFace for all.
  */
 import type { FontFace } from './types.js';
 import type { FaceEntry, Synthesis } from './face.js';
+import { BoundedCache } from '../cache/bounded.js';
 import { createFontFace, faceId, inUnicodeRange } from './face.js';
 import type { MatchWanted } from './match.js';
 import { selectFaces, synthesisFor } from './match.js';
 import type { VariationWanted } from './variation.js';
-import { variedEntry } from './variation.js';
+import { variationAxes, variedEntry } from './variation.js';
 import { DEFAULT_FAMILY, FALLBACK_FAMILIES, isBundledAlias } from './bundled.js';
 import type { InstalledFonts } from './installed.js';
 import type { CjkLocale } from './cjk-locale.js';
@@ -27,13 +34,35 @@ export type FamilyMap = ReadonlyMap<string, readonly FaceEntry[]>;
 interface FaceSet {
   /** The family's faces the set was chosen from. */
   readonly family: readonly FaceEntry[];
-  readonly entries: readonly FaceEntry[];
-  readonly synthesis: Synthesis;
+  readonly candidates: readonly Candidate[];
   /** A family the style lists (or the default one), not a fallback family. */
   readonly listed?: boolean;
 }
 
-/** Matching result for one (families, weight, style, stretch). */
+/** A face a matching may draw with, and the FontFace objects made of it. */
+interface Candidate {
+  readonly entry: FaceEntry;
+  readonly synthesis: Synthesis;
+  /** A static face's one FontFace (whatever the size), once known. */
+  face?: FontFace;
+  /** A variable face's instances by variation key (size, settings): made once each, bounded. */
+  instances?: BoundedCache<string, FontFace>;
+}
+
+/**
+ * Instances of one variable face kept by its candidate: `opsz` follows the font size, so a
+ * long-lived engine would otherwise keep one per size it ever drew (variation.ts keeps as many
+ * fontkit instances per font).
+ */
+const INSTANCES_PER_CANDIDATE = 64;
+
+/**
+ * Matchings kept per catalog: one per families, weight, style, stretch and CJK locale a document
+ * uses (a few dozen); a long-lived engine seeing many styles drops the least recently used.
+ */
+const MATCHINGS_PER_CATALOG = 256;
+
+/** Matching result for one request: the size-free matching with the request's variable instances. */
 export interface Resolution {
   /** The first available font (CSS Fonts 4 §5.3): metrics, strut, and .notdef for missing characters. */
   readonly primary: FontFace;
@@ -46,8 +75,12 @@ export interface Resolution {
 export interface FaceCatalog {
   /** Distinguishes catalogs in caches shared across renders. */
   readonly id: string;
-  /** `cjkLocale`: the text's CJK locale, whose font comes first among the fallback fonts (the match key includes it). */
-  resolve(families: readonly string[], wanted: VariationWanted, matchKey: string, cjkLocale?: CjkLocale): Resolution;
+  /**
+   * `matchKey`: families, weight, style, stretch and CJK locale (keys.ts), no size; `variationKey`:
+   * what else a variable face's instance depends on (size, `font-variation-settings`, optical sizing).
+   * `cjkLocale`: the text's CJK locale, whose font comes first among the fallback fonts.
+   */
+  resolve(families: readonly string[], wanted: VariationWanted, matchKey: string, variationKey: string, cjkLocale?: CjkLocale): Resolution;
 }
 
 export interface CatalogInput {
@@ -85,18 +118,18 @@ export function createCatalog(input: CatalogInput): FaceCatalog {
     const localeFaces = cjkLocale === undefined ? undefined : input.installed?.localeFamily(cjkLocale);
     return [...input.extra.values(), ...(localeFaces === undefined ? [] : [localeFaces]), ...(input.installed?.fallback() ?? [])];
   };
-  const resolutions = new Map<string, Resolution>();
+  const matchings = new BoundedCache<string, Matching>('text.font-matchings', MATCHINGS_PER_CATALOG);
   return {
     id: input.id,
-    resolve(families, wanted, matchKey, cjkLocale) {
-      let resolution = resolutions.get(matchKey);
-      if (resolution === undefined) {
+    resolve(families, wanted, matchKey, variationKey, cjkLocale) {
+      let matching = matchings.get(matchKey);
+      if (matching === undefined) {
         const chain = buildChain(families, wanted, lookup, input.bundled);
         const fallback = (): FaceSet[] => fallbackSets(fallbackFamilies(cjkLocale), chain, wanted);
-        resolution = createResolution(chain, fallback, input.intern, () => input.installed?.colorFaces() ?? [], wanted);
-        resolutions.set(matchKey, resolution);
+        matching = createMatching(chain, fallback, input.intern, () => input.installed?.colorFaces() ?? []);
+        matchings.set(matchKey, matching);
       }
-      return resolution;
+      return resolutionOf(matching, wanted, variationKey, input.intern);
     },
   };
 }
@@ -137,7 +170,9 @@ function buildChain(
 
 function faceSet(faces: readonly FaceEntry[], wanted: MatchWanted): FaceSet | undefined {
   const chosen = selectFaces(faces, wanted);
-  return chosen.length > 0 ? { family: faces, entries: [...chosen].reverse(), synthesis: synthesisFor(chosen, wanted) } : undefined;
+  if (chosen.length === 0) return undefined;
+  const synthesis = synthesisFor(chosen, wanted);
+  return { family: faces, candidates: [...chosen].reverse().map((entry) => ({ entry, synthesis })) };
 }
 
 /** The face sets of the fallback families that are not in the chain already. */
@@ -165,52 +200,57 @@ function covers(entry: FaceEntry, codePoints: readonly number[]): boolean {
   return codePoints.every((cp) => program.hasGlyphForCodePoint(cp));
 }
 
-function createResolution(
+/** What matching found for one (families, weight, style, stretch, CJK locale), for every size. */
+interface Matching {
+  /** The first available font's candidate (CSS Fonts 4 §5.3). */
+  readonly primary: Candidate;
+  /** The candidate that draws a cluster, or undefined when no font has it. */
+  candidateFor(cluster: readonly number[]): Candidate | undefined;
+  /** `faceOf`: the resolution's face of a candidate (whether a listed face draws the sequence in colour). */
+  colorFaceFor(cluster: readonly number[], faceOf: (candidate: Candidate) => FontFace): FontFace | undefined;
+}
+
+function createMatching(
   chain: readonly FaceSet[],
   fallback: () => readonly FaceSet[],
   intern: CatalogInput['intern'],
   colorEntries: () => readonly FaceEntry[],
-  wanted: VariationWanted,
-): Resolution {
-  // a variable font is drawn in the instance the request asks for, a face of its own
-  const faceOf = (set: FaceSet, entry: FaceEntry): FontFace => {
-    const varied = variedEntry(entry, wanted);
-    return intern(faceId(varied, set.synthesis), () => createFontFace(varied, set.synthesis));
-  };
+): Matching {
   let fallbackChain: readonly FaceSet[] | undefined;
-  const findIn = (sets: readonly FaceSet[], codePoints: readonly number[]): FontFace | undefined => {
+  const findIn = (sets: readonly FaceSet[], codePoints: readonly number[]): Candidate | undefined => {
     for (const set of sets) {
-      for (const entry of set.entries) if (covers(entry, codePoints)) return faceOf(set, entry);
+      for (const candidate of set.candidates) if (covers(candidate.entry, codePoints)) return candidate;
     }
     return undefined;
   };
-  const find = (codePoints: readonly number[]): FontFace | undefined =>
+  const find = (codePoints: readonly number[]): Candidate | undefined =>
     findIn(chain, codePoints) ?? findIn((fallbackChain ??= fallback()), codePoints);
-  const single = new Map<number, FontFace | null>();
-  const faceForCodePoint = (cp: number): FontFace | undefined => {
-    let face = single.get(cp);
-    if (face === undefined) {
-      face = find([cp]) ?? null;
-      single.set(cp, face);
+  const single = new Map<number, Candidate | null>();
+  const forCodePoint = (cp: number): Candidate | undefined => {
+    let candidate = single.get(cp);
+    if (candidate === undefined) {
+      candidate = find([cp]) ?? null;
+      single.set(cp, candidate);
     }
-    return face ?? undefined;
+    return candidate ?? undefined;
   };
-  let primary: FontFace | undefined;
+  let primary: Candidate | undefined;
   return {
-    get primary(): FontFace {
-      primary ??= firstAvailable(chain, faceOf);
+    get primary(): Candidate {
+      primary ??= firstAvailable(chain);
       return primary;
     },
-    faceFor(cluster) {
+    candidateFor(cluster) {
       const base = cluster[0] as number;
-      if (cluster.length === 1) return faceForCodePoint(base);
+      if (cluster.length === 1) return forCodePoint(base);
       // A cluster stays in one face when some face has all of it; else its base decides.
-      return find(cluster) ?? faceForCodePoint(base);
+      return find(cluster) ?? forCodePoint(base);
     },
-    colorFaceFor(cluster) {
+    colorFaceFor(cluster, faceOf) {
       // as in Chromium, a listed font that has the whole sequence draws it: a colour (COLR) one always, another without VS16
       const visible = cluster.filter((cp) => cp !== 0x200d && cp !== 0xfe0f);
-      const listed = findIn(chain.filter((set) => set.listed === true), visible);
+      const found = findIn(chain.filter((set) => set.listed === true), visible);
+      const listed = found === undefined ? undefined : faceOf(found);
       if (listed !== undefined && (listed.colorLayers !== undefined || !cluster.includes(0xfe0f))) return undefined;
       // the sequence's first character decides: the font's GSUB makes the rest one picture
       const entry = colorEntries().find((candidate) => covers(candidate, cluster.slice(0, 1)));
@@ -219,16 +259,63 @@ function createResolution(
   };
 }
 
+/** The resolution of one request: the matching's candidates drawn in the request's instances. */
+function resolutionOf(matching: Matching, wanted: VariationWanted, variationKey: string, intern: CatalogInput['intern']): Resolution {
+  const faceOf = (candidate: Candidate): FontFace => candidate.face ?? candidateFace(candidate, wanted, variationKey, intern);
+  let primary: FontFace | undefined;
+  return {
+    get primary(): FontFace {
+      primary ??= faceOf(matching.primary);
+      return primary;
+    },
+    faceFor(cluster) {
+      const candidate = matching.candidateFor(cluster);
+      return candidate === undefined ? undefined : faceOf(candidate);
+    },
+    colorFaceFor: (cluster) => matching.colorFaceFor(cluster, faceOf),
+  };
+}
+
+/**
+ * A candidate's face for `wanted`: a static font's one FontFace, kept on the candidate; a variable
+ * font's instance (a face of its own), kept per variation key — the instance depends on the
+ * matching's weight, style and stretch and on the key's size and settings only (variation.ts).
+ */
+function candidateFace(candidate: Candidate, wanted: VariationWanted, variationKey: string, intern: CatalogInput['intern']): FontFace {
+  const { entry, synthesis } = candidate;
+  if (candidate.face !== undefined) return candidate.face;
+  if (candidate.instances === undefined) {
+    if (!isVariable(entry)) return (candidate.face = intern(faceId(entry, synthesis), () => createFontFace(entry, synthesis)));
+    candidate.instances = new BoundedCache<string, FontFace>('text.variable-instances', INSTANCES_PER_CANDIDATE);
+  }
+  let face = candidate.instances.get(variationKey);
+  if (face === undefined) {
+    const varied = variedEntry(entry, wanted);
+    face = intern(faceId(varied, synthesis), () => createFontFace(varied, synthesis));
+    candidate.instances.set(variationKey, face);
+  }
+  return face;
+}
+
+/** Whether the entry's font has variation axes; a font that cannot be read counts as static (variedEntry draws it as it is). */
+function isVariable(entry: FaceEntry): boolean {
+  try {
+    return variationAxes(entry.program()) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
 const NO_SYNTHESIS: Synthesis = { bold: false, oblique: false };
 
 /** CSS Fonts 4 §5.3: the first face whose unicode-range includes U+0020 and that loads. */
-function firstAvailable(chain: readonly FaceSet[], faceOf: (set: FaceSet, entry: FaceEntry) => FontFace): FontFace {
+function firstAvailable(chain: readonly FaceSet[]): Candidate {
   for (const set of chain) {
-    for (const entry of set.entries) {
-      if (inUnicodeRange(entry.unicodeRange, 0x20)) return faceOf(set, entry);
+    for (const candidate of set.candidates) {
+      if (inUnicodeRange(candidate.entry.unicodeRange, 0x20)) return candidate;
     }
   }
-  const first = chain[0];
-  if (!first || !first.entries[0]) throw new Error('font catalog has no faces');
-  return faceOf(first, first.entries[0]);
+  const first = chain[0]?.candidates[0];
+  if (first === undefined) throw new Error('font catalog has no faces');
+  return first;
 }

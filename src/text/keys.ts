@@ -5,8 +5,10 @@
 import type { FontRequest } from './types.js';
 
 export interface RequestKeys {
-  /** What font matching depends on: families, weight, style, stretch, and the size and settings a variable font's instance takes. */
+  /** What font matching depends on: families, weight, style, stretch and CJK locale (never the size: catalog.ts). */
   readonly match: string;
+  /** What a variable font's instance depends on besides those: the size (for `opsz`, unless optical sizing is off) and `font-variation-settings`. */
+  readonly variation: string;
   /** Size, features (canonical, sorted) and small-caps synthesis. */
   readonly rendering: string;
   /** Features as fontkit takes them: tag -> on/off. */
@@ -37,7 +39,8 @@ function computeKeys(request: FontRequest): RequestKeys {
   const featuresKey = parts.join(',');
   const families = request.families.map((family) => family.trim().toLowerCase()).join('\u0001');
   return {
-    match: `${families}\u0002${request.weight}\u0002${request.style}\u0002${request.stretch}${request.cjkLocale === undefined ? '' : `\u0002${request.cjkLocale}`}\u0002${request.opticalSizing === false ? 'no-opsz' : request.size}\u0002${variationsKey(request)}`,
+    match: `${families}\u0002${request.weight}\u0002${request.style}\u0002${request.stretch}${request.cjkLocale === undefined ? '' : `\u0002${request.cjkLocale}`}`,
+    variation: `${request.opticalSizing === false ? 'no-opsz' : request.size}\u0002${variationsKey(request)}`,
     rendering: `${request.size}\u0002${featuresKey}\u0002${request.caps ?? ''}\u0002${request.vertical ?? ''}`,
     features: Object.freeze(features),
     featuresKey,

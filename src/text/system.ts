@@ -157,8 +157,17 @@ export function createTextSystem(input: TextSystemInput): TextSystem {
   const shapeSegment = segmentShaper(caches, diagnostics, advances);
   const reportMissing = missingReporter(diagnostics);
 
-  const resolve = (request: FontRequest): Resolution =>
-    catalog.resolve(request.families, request, requestKeys(request).match, request.cjkLocale);
+  // a resolution is a small object over the catalog's shared matching: one per request object (layout reuses one per style)
+  const resolutions = new WeakMap<FontRequest, Resolution>();
+  const resolve = (request: FontRequest): Resolution => {
+    let resolution = resolutions.get(request);
+    if (resolution === undefined) {
+      const keys = requestKeys(request);
+      resolution = catalog.resolve(request.families, request, keys.match, keys.variation, request.cjkLocale);
+      resolutions.set(request, resolution);
+    }
+    return resolution;
+  };
 
   const shapeFaces = (text: string, request: FontRequest, direction: Direction, missing: number[]): GlyphRun[] => {
     const segmented = segmentByFace(text, resolve(request));
@@ -180,7 +189,7 @@ export function createTextSystem(input: TextSystemInput): TextSystem {
 
   const keyPrefix = (request: FontRequest, direction: Direction): string => {
     const keys = requestKeys(request);
-    return `${catalog.id}\u0000${keys.match}\u0000${keys.rendering}\u0000${direction}\u0000${advances}\u0000`;
+    return `${catalog.id}\u0000${keys.match}\u0000${keys.variation}\u0000${keys.rendering}\u0000${direction}\u0000${advances}\u0000`;
   };
 
   const shapeShared: SharedShaper = (text, request, direction, prefix) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findBreakOpportunities } from '../../src/text/breaks.js';
+import { findBreakOpportunities, uax14Opportunities } from '../../src/text/breaks.js';
 
 const breaks = (text: string): string[] =>
   findBreakOpportunities(text).map((b) => `${b.index}${b.required ? '!' : ''}`);
@@ -44,5 +44,23 @@ describe('UAX #14 break opportunities', () => {
   it('finds nothing in empty or unbreakable text', () => {
     expect(breaks('')).toEqual([]);
     expect(breaks('word')).toEqual([]);
+  });
+
+  it('answers words and spaces without the package as the package does', () => {
+    // a deterministic stream of texts over the fast path's alphabet, spaces often, and a few other characters
+    const alphabet = ' aZ09#&*<=>@^_`~ xY  ' + '-.,(/!%$\'"|;:?+';
+    let seed = 7;
+    const random = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+    let fast = 0;
+    for (let i = 0; i < 10_000; i++) {
+      const length = 1 + random(12);
+      let text = '';
+      for (let k = 0; k < length; k++) text += alphabet[random(i % 3 === 0 ? alphabet.length : 21)];
+      if (/^[ A-Za-z0-9#&*<=>@^_`~]+$/.test(text)) fast++;
+      expect([...findBreakOpportunities(text)], JSON.stringify(text)).toEqual(uax14Opportunities(text));
+      // asked again: the cached or the fast answer, the same
+      expect([...findBreakOpportunities(text)]).toEqual(uax14Opportunities(text));
+    }
+    expect(fast).toBeGreaterThan(5_000);
   });
 });

@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { FontFaceRule } from '../../src/css/types.js';
 import { OctavoError } from '../../src/errors.js';
 import { createFontRegistry, loadFontFaces } from '../../src/text/fonts.js';
+import { cacheStats } from '../../src/cache/bounded.js';
+import { fontHash } from '../../src/text/load.js';
 import { FIXTURES, codes, fixtureBytes, loadBytes, newDiagnostics, request, runSummary } from './helpers.js';
 
 function rule(family: string, sources: FontFaceRule['sources'], overrides: Partial<FontFaceRule> = {}): FontFaceRule {
@@ -96,6 +99,25 @@ describe('@font-face loading', () => {
     // The same file under other descriptors is another face.
     const other = await loadFontFaces([rule('Same', [{ url: otfUrl }], { weight: [700, 700] })], loadBytes, newDiagnostics());
     expect(other[0]?.key).not.toBe(first.faces[0]?.key);
+  });
+
+  it("reuses a URL's hash only for the same bytes", () => {
+    const sha1 = (bytes: Uint8Array): string => createHash('sha1').update(bytes).digest('hex');
+    const url = 'file:///fonts/changing.otf';
+    const otf = fixtureBytes('weasyprint.otf');
+    const woff = fixtureBytes('weasyprint.woff');
+    // a new copy of the same bytes (as a new read gives), then another file at that URL, then the first again
+    const reused = (): number => cacheStats().find((stats) => stats.name === 'text.font-hash-by-url')?.hits ?? 0;
+    expect(fontHash(url, otf)).toBe(sha1(otf));
+    const before = reused();
+    expect(fontHash(url, new Uint8Array(otf))).toBe(sha1(otf));
+    expect(reused()).toBe(before + 1);
+    expect(fontHash(url, woff)).toBe(sha1(woff));
+    const changed = new Uint8Array(woff);
+    changed[changed.length - 1] ^= 1;
+    expect(fontHash(url, changed)).toBe(sha1(changed));
+    expect(fontHash(url, otf)).toBe(sha1(otf));
+    expect(fontHash(dataUrl, otf)).toBe(sha1(otf));
   });
 
   it('hides bundled fonts of the same family name and honours unicode-range', async () => {

@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { cacheStats } from '../../src/cache/bounded.js';
 import { parsedBundledCount } from '../../src/text/bundled.js';
 import { createFontRegistry } from '../../src/text/fonts.js';
 import { newDiagnostics, request } from './helpers.js';
@@ -26,5 +28,51 @@ describe('font registry', () => {
     two.shape('a', request({ families: ['serif'] }));
     expect([...one.faces.keys()].sort()).toEqual(['LiberationSerif-Bold', 'LiberationSerif-Regular']);
     expect([...two.faces.keys()]).toEqual(['LiberationSerif-Regular']);
+  });
+
+  it('matches a static font once for every size, keeping what it holds bounded', () => {
+    const built = (): number => cacheStats().find((stats) => stats.name === 'text.font-matchings')?.misses ?? 0;
+    const registry = createFontRegistry({ extraFonts: [] });
+    const before = built();
+    const first = registry.forRender({ faces: [], diagnostics: newDiagnostics() }).shape('Ab', request({ families: ['serif'], size: 6 })).runs[0]!.face;
+    // the font's character lookups, which matching does per character (shaping itself does not ask)
+    const program = first.program as { hasGlyphForCodePoint(cp: number): boolean };
+    const own = program.hasGlyphForCodePoint;
+    let lookups = 0;
+    program.hasGlyphForCodePoint = (cp) => (lookups++, own.call(program, cp));
+    try {
+      for (let size = 6.5; size < 206; size += 0.5) {
+        const text = registry.forRender({ faces: [], diagnostics: newDiagnostics() });
+        const shaped = text.shape('Ab', request({ families: ['serif'], size }));
+        expect(shaped.runs[0]?.face).toBe(first);
+        expect(shaped.runs[0]?.size).toBe(size);
+        expect(text.metrics(request({ families: ['serif'], size })).ascent / size).toBeCloseTo(0.8911, 4);
+      }
+    } finally {
+      program.hasGlyphForCodePoint = own;
+    }
+    // one matching for 400 sizes: its per-character lookups were done for the first size only
+    expect(lookups).toBe(0);
+    expect(built() - before).toBe(1);
+    const kept = cacheStats().find((stats) => stats.name === 'text.font-matchings')!;
+    expect(kept.size).toBeLessThanOrEqual(kept.bound * kept.instances);
+  });
+
+  it("draws a variable font's opsz in the instance of each size, the same one when a size comes back", () => {
+    const inter = fileURLToPath(new URL('../../node_modules/@fontsource-variable/inter/files/inter-latin-opsz-normal.woff2', import.meta.url));
+    const registry = createFontRegistry({ extraFonts: [inter] });
+    const faceAt = (size: number, more: Partial<Parameters<typeof request>[0]> = {}): { id: string; width: number } => {
+      const run = registry.forRender({ faces: [], diagnostics: newDiagnostics() }).shape('Hamburgefonstiv', request({ families: ['Inter'], size, ...more })).runs[0]!;
+      return { id: run.face.id, width: run.width / size };
+    };
+    const [small, large, smallAgain] = [faceAt(14), faceAt(32), faceAt(14)];
+    // opsz 14 is the axis's default (the font itself); at 32 the tighter instance
+    expect(large.id).not.toBe(small.id);
+    expect(large.id).toMatch(/opsz32/);
+    expect(smallAgain).toEqual(small);
+    expect(large.width).toBeLessThan(small.width * 0.95);
+    // font-optical-sizing: none and an explicit opsz pick their instances whatever the size
+    expect(faceAt(32, { opticalSizing: false }).id).toBe(small.id);
+    expect(faceAt(14, { variations: [{ tag: 'opsz', value: 32 }] }).id).toBe(large.id);
   });
 });
