@@ -269,8 +269,14 @@ function applyShrinkToFit(raw: RawDeclaration, applied: Applied, diagnostics: Di
 /** Page styles already computed, per document and page kind (pages of one kind share one). */
 const pageStyleCache = new WeakMap<PageRuleSource, Map<string, PageStyle>>();
 
+/** Module-level, not a callback made per call (see matchingRules). */
+function hasNthSelector(rule: PageRule): boolean {
+  for (const selector of rule.selectors) if (selector.nth !== undefined) return true;
+  return false;
+}
+
 function pageKey(styled: PageRuleSource, page: PageContext): string {
-  const usesNth = styled.pageRules.some((rule) => rule.selectors.some((s) => s.nth !== undefined));
+  const usesNth = styled.pageRules.some(hasNthSelector);
   return `${usesNth ? `${page.index}/${page.groupIndex ?? ''}` : page.index === 0 ? 'first' : ''}|${page.side}|${page.blank}|${page.name ?? ''}`;
 }
 
