@@ -32,21 +32,23 @@ type Source =
 /** `<style>` and `<link rel=stylesheet>` elements in tree order (skipping `<template>` contents). */
 function findSources(root: DomParent): Source[] {
   const sources: Source[] = [];
-  const visit = (children: readonly DomNode[]): void => {
-    for (const node of children) {
-      if (node.type !== 'tag' && node.type !== 'style') continue;
-      const element = node as DomElement;
-      const name = element.name;
-      if (name === 'template') continue;
-      if (name === 'style' && isCssType(element.attribs['type'])) sources.push({ kind: 'style', element });
-      else if (name === 'link' && element.attribs['href'] !== undefined && isStylesheetLink(element)) {
-        sources.push({ kind: 'link', element, href: element.attribs['href'] });
-      }
-      if (element.children.length > 0) visit(element.children);
-    }
-  };
-  visit(root.children);
+  visitSources(root.children, sources);
   return sources;
+}
+
+/** Module-level, not a closure made per call: a closure's optimised code dies with it at each full GC. */
+function visitSources(children: readonly DomNode[], sources: Source[]): void {
+  for (const node of children) {
+    if (node.type !== 'tag' && node.type !== 'style') continue;
+    const element = node as DomElement;
+    const name = element.name;
+    if (name === 'template') continue;
+    if (name === 'style' && isCssType(element.attribs['type'])) sources.push({ kind: 'style', element });
+    else if (name === 'link' && element.attribs['href'] !== undefined && isStylesheetLink(element)) {
+      sources.push({ kind: 'link', element, href: element.attribs['href'] });
+    }
+    if (element.children.length > 0) visitSources(element.children, sources);
+  }
 }
 
 function isCssType(type: string | undefined): boolean {

@@ -139,11 +139,29 @@ function specificityOf(rule: PageRule, page: PageContext): number {
 
 /** Rules applying to the page, in cascade order (origin, specificity, order). */
 function matchingRules(rules: readonly PageRule[], page: PageContext): PageRule[] {
-  return rules
-    .map((rule) => ({ rule, specificity: specificityOf(rule, page) }))
-    .filter((m) => m.specificity >= 0)
-    .sort((a, b) => originRank(a.rule) - originRank(b.rule) || a.specificity - b.specificity || a.rule.order - b.rule.order)
-    .map((m) => m.rule);
+  // loops and module-level callbacks, not closures made per call: those lose their optimised code at each full GC
+  const matched: MatchedPageRule[] = [];
+  for (const rule of rules) {
+    const specificity = specificityOf(rule, page);
+    if (specificity >= 0) matched.push({ rule, specificity });
+  }
+  matched.sort(byCascadeOrder);
+  const ordered: PageRule[] = [];
+  for (const m of matched) ordered.push(m.rule);
+  return ordered;
+}
+
+interface MatchedPageRule {
+  readonly rule: PageRule;
+  readonly specificity: number;
+}
+
+function byCascadeOrder(a: MatchedPageRule, b: MatchedPageRule): number {
+  return originRank(a.rule) - originRank(b.rule) || a.specificity - b.specificity || a.rule.order - b.rule.order;
+}
+
+function pageDeclarations(rule: PageRule): readonly RawDeclaration[] {
+  return rule.declarations;
 }
 
 function originRank(rule: PageRule): number {
@@ -163,27 +181,39 @@ interface Applied {
 /** Applies raw declarations in CSS Cascade 4 order (normal, author important, UA important). */
 function applyDeclarations(rules: readonly PageRule[], pick: (rule: PageRule) => readonly RawDeclaration[], diagnostics: Diagnostics): Applied {
   const applied: Applied = { winners: new Array(LONGHAND_INDEX.size), size: undefined, bleed: undefined, marks: undefined, shrinkToFit: undefined };
-  const pass = (important: boolean, origin: 'user-agent' | 'author' | undefined): void => {
-    for (const rule of rules) {
-      if (origin !== undefined && (rule.origin ?? 'author') !== origin) continue;
-      for (const raw of pick(rule)) {
-        if (raw.important !== important) continue;
-        if (raw.property === 'size') { applySize(raw, applied, diagnostics); continue; }
-        if (raw.property === 'bleed' || raw.property === 'marks') { applyPrinterMarks(raw, applied, diagnostics); continue; }
-        if (raw.property === SHRINK_TO_FIT) { applyShrinkToFit(raw, applied, diagnostics); continue; }
-        const { declarations, warnings } = parseRaw(raw);
-        for (const warning of warnings) reportWarning(diagnostics, warning, raw.file ?? '<template>', { lineOffset: 0 }, { line: raw.line, column: raw.column });
-        for (const d of declarations) {
-          if (d.slot.kind === 'longhand') applied.winners[d.slot.index] = d;
-          else if (d.slot.kind === 'logical') applied.winners[d.slot.ltr] = d;
-        }
+  for (const pass of CASCADE_PASSES) applyPass(rules, pick, applied, diagnostics, pass);
+  return applied;
+}
+
+interface CascadePass {
+  readonly important: boolean;
+  /** The origin whose rules the pass applies; undefined: all. */
+  readonly origin: 'user-agent' | 'author' | undefined;
+}
+
+const CASCADE_PASSES: readonly CascadePass[] = [
+  { important: false, origin: undefined },
+  { important: true, origin: 'author' },
+  { important: true, origin: 'user-agent' },
+];
+
+/** One pass of `applyDeclarations` (module-level, not a closure made per call: see matchingRules). */
+function applyPass(rules: readonly PageRule[], pick: (rule: PageRule) => readonly RawDeclaration[], applied: Applied, diagnostics: Diagnostics, { important, origin }: CascadePass): void {
+  for (const rule of rules) {
+    if (origin !== undefined && (rule.origin ?? 'author') !== origin) continue;
+    for (const raw of pick(rule)) {
+      if (raw.important !== important) continue;
+      if (raw.property === 'size') { applySize(raw, applied, diagnostics); continue; }
+      if (raw.property === 'bleed' || raw.property === 'marks') { applyPrinterMarks(raw, applied, diagnostics); continue; }
+      if (raw.property === SHRINK_TO_FIT) { applyShrinkToFit(raw, applied, diagnostics); continue; }
+      const { declarations, warnings } = parseRaw(raw);
+      for (const warning of warnings) reportWarning(diagnostics, warning, raw.file ?? '<template>', { lineOffset: 0 }, { line: raw.line, column: raw.column });
+      for (const d of declarations) {
+        if (d.slot.kind === 'longhand') applied.winners[d.slot.index] = d;
+        else if (d.slot.kind === 'logical') applied.winners[d.slot.ltr] = d;
       }
     }
-  };
-  pass(false, undefined);
-  pass(true, 'author');
-  pass(true, 'user-agent');
-  return applied;
+  }
 }
 
 function applySize(raw: RawDeclaration, applied: Applied, diagnostics: Diagnostics): void {
@@ -239,8 +269,14 @@ function applyShrinkToFit(raw: RawDeclaration, applied: Applied, diagnostics: Di
 /** Page styles already computed, per document and page kind (pages of one kind share one). */
 const pageStyleCache = new WeakMap<PageRuleSource, Map<string, PageStyle>>();
 
+/** Module-level, not a callback made per call (see matchingRules). */
+function hasNthSelector(rule: PageRule): boolean {
+  for (const selector of rule.selectors) if (selector.nth !== undefined) return true;
+  return false;
+}
+
 function pageKey(styled: PageRuleSource, page: PageContext): string {
-  const usesNth = styled.pageRules.some((rule) => rule.selectors.some((s) => s.nth !== undefined));
+  const usesNth = styled.pageRules.some(hasNthSelector);
   return `${usesNth ? `${page.index}/${page.groupIndex ?? ''}` : page.index === 0 ? 'first' : ''}|${page.side}|${page.blank}|${page.name ?? ''}`;
 }
 
@@ -278,7 +314,7 @@ function pageCustom(styled: PageRuleSource, rules: readonly PageRule[]): CustomP
 
 function computePageStyleUncached(styled: PageRuleSource, page: PageContext, diagnostics: Diagnostics): PageStyle {
   const rules = matchingRules(styled.pageRules, page);
-  const applied = applyDeclarations(rules, (rule) => rule.declarations, diagnostics);
+  const applied = applyDeclarations(rules, pageDeclarations, diagnostics);
   const [width, height] = applied.size ?? DEFAULT_PAGE_SIZE;
   const parent = styled.rootStyle ?? styled.initialStyle;
   const style = computeStyle({

@@ -20,22 +20,23 @@ export interface DroppedElement {
 /** One warning per kind of dropped element, located at its first occurrence, in document order. */
 export function droppedElements(dom: DomDocument): DroppedElement[] {
   const found: DroppedElement[] = [];
-  const seen = new Set<string>();
-  const visit = (nodes: readonly DomNode[]): void => {
-    for (const node of nodes) {
-      if (!isElement(node)) continue;
-      const why = DROPPED.get(node.name);
-      if (why !== undefined) {
-        if (!seen.has(node.name)) {
-          seen.add(node.name);
-          const at = node.startIndex === null ? {} : dom.locate(node.startIndex);
-          found.push({ message: `element \`<${node.name}>\` is dropped: ${why}`, where: { file: dom.sourceName, ...at } });
-        }
-        continue;
-      }
-      visit(node.children);
-    }
-  };
-  visit(dom.root.children);
+  visitDropped(dom, dom.root.children, found, new Set<string>());
   return found;
+}
+
+/** Module-level, not a closure made per call: a closure's optimised code dies with it at each full GC. */
+function visitDropped(dom: DomDocument, nodes: readonly DomNode[], found: DroppedElement[], seen: Set<string>): void {
+  for (const node of nodes) {
+    if (!isElement(node)) continue;
+    const why = DROPPED.get(node.name);
+    if (why !== undefined) {
+      if (!seen.has(node.name)) {
+        seen.add(node.name);
+        const at = node.startIndex === null ? {} : dom.locate(node.startIndex);
+        found.push({ message: `element \`<${node.name}>\` is dropped: ${why}`, where: { file: dom.sourceName, ...at } });
+      }
+      continue;
+    }
+    visitDropped(dom, node.children, found, seen);
+  }
 }

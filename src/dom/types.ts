@@ -31,9 +31,11 @@ export function isText(node: DomNode | DomRoot): node is DomText {
 /** Makes `children` the children of `parent`, fixing the parent and sibling links css-select walks. */
 export function adopt(parent: DomParent, children: DomNode[]): void {
   parent.children = children;
-  children.forEach((child, index) => {
+  // a loop, not forEach with a closure: a closure made per call loses its optimised code at each full GC
+  for (let index = 0; index < children.length; index++) {
+    const child = children[index]!;
     child.parent = parent;
     child.prev = children[index - 1] ?? null;
     child.next = children[index + 1] ?? null;
-  });
+  }
 }

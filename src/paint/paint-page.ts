@@ -43,22 +43,33 @@ export interface PaintDocumentOptions {
  * (its background is painted by the canvas, not again in a margin box).
  */
 export function createPagePainter(paint: PaintDocumentOptions = {}): (laid: LaidOut) => PaintedPart {
-  const canvases = new Map<number, Box | undefined>();
-  return (laid) => {
+  const painter = new PagePainter(paint);
+  // a bound method, not a closure made per render: V8 keeps a closure's optimised code only while
+  // a closure of it lives, so a fresh closure per render was compiled again after each full GC
+  return painter.paint.bind(painter);
+}
+
+class PagePainter {
+  private readonly canvases = new Map<number, Box | undefined>();
+
+  constructor(private readonly options: PaintDocumentOptions) {}
+
+  paint(laid: LaidOut): PaintedPart {
+    const paint = this.options;
     if (laid.kind === 'whole') return { kind: 'whole' };
     const page = laid.page;
     if (laid.kind === 'margins') {
-      const canvasSource = canvases.get(page.index);
-      canvases.delete(page.index);
+      const canvasSource = this.canvases.get(page.index);
+      this.canvases.delete(page.index);
       return { kind: 'margins', index: page.index, items: marginBoxItems(page, canvasSource, paint), annotations: collectAnnotations(page.marginBoxes) };
     }
     const flow = paintFlow(page, paint);
-    if (laid.marginsLater) canvases.set(page.index, flow.canvasSource);
+    if (laid.marginsLater) this.canvases.set(page.index, flow.canvasSource);
     const items = [...pageBoxItems(page, paint), ...flow.items, ...marginBoxItems(page, flow.canvasSource, paint), ...printerMarks(page)];
     const annotations = [...flow.annotations, ...collectAnnotations(page.marginBoxes)];
     const bleed = page.pageStyle.bleed;
     return { kind: 'page', index: page.index, width: page.width, height: page.height, ...(bleed === undefined ? {} : { bleed }), items, annotations, marginsLater: laid.marginsLater };
-  };
+  }
 }
 
 /** What a page's flow paints: the canvas background and the flow, its links and bookmarks, and the canvas's box. */

@@ -136,12 +136,27 @@ function copyKey(item: DisplayItem, scale: Scale = UNSCALED): string | undefined
 
 /** Whether a page draws an image that prepareImages would copy. */
 export function needsImagePrep(page: PageDisplayList): boolean {
-  let found = false;
-  mapScaled(page.items, (item, scale) => {
-    found ||= copyKey(item, scale) !== undefined;
+  const finder = new CopyFinder();
+  mapScaled(page.items, finder);
+  return finder.found;
+}
+
+/**
+ * What mapScaled calls for each item. Visitors are objects of classes, not closures made per
+ * call: V8 keeps a closure's optimised code only while a closure of it lives, so closures made per
+ * page were compiled again after each full GC.
+ */
+interface ScaledVisitor {
+  visit(item: DisplayItem, scale: Scale): DisplayItem;
+}
+
+class CopyFinder implements ScaledVisitor {
+  found = false;
+
+  visit(item: DisplayItem, scale: Scale): DisplayItem {
+    this.found ||= copyKey(item, scale) !== undefined;
     return item;
-  });
-  return found;
+  }
 }
 
 /**
@@ -149,18 +164,20 @@ export function needsImagePrep(page: PageDisplayList): boolean {
  * (an image's only; others unscaled), soft masks' items included: a mask is drawn in the space
  * of the group it masks, and its tiled images need their copies as much as the page's.
  */
-function mapScaled(items: readonly DisplayItem[], visit: (item: DisplayItem, scale: Scale) => DisplayItem, outer: Matrix = IDENTITY): DisplayItem[] {
+function mapScaled(items: readonly DisplayItem[], visitor: ScaledVisitor, outer: Matrix = IDENTITY): DisplayItem[] {
   const stack: Matrix[] = [];
   let matrix: Matrix = outer;
-  return items.map((item) => {
+  const mapped: DisplayItem[] = [];
+  for (const item of items) {
     if (item.kind === 'push-transform') { stack.push(matrix); matrix = multiply(matrix, item.matrix); }
     else if (item.kind === 'pop-transform') matrix = stack.pop() ?? outer;
     const scale = item.kind === 'image' && matrix !== IDENTITY ? { sx: Math.hypot(matrix[0], matrix[1]), sy: Math.hypot(matrix[2], matrix[3]) } : UNSCALED;
-    const visited = visit(item, scale);
-    if (visited.kind !== 'push-opacity' || visited.mask === undefined) return visited;
-    const maskItems = mapScaled(visited.mask.items, visit, matrix);
-    return maskItems.every((m, i) => m === visited.mask!.items[i]) ? visited : { ...visited, mask: { ...visited.mask, items: maskItems } };
-  });
+    const visited = visitor.visit(item, scale);
+    if (visited.kind !== 'push-opacity' || visited.mask === undefined) { mapped.push(visited); continue; }
+    const maskItems = mapScaled(visited.mask.items, visitor, matrix);
+    mapped.push(maskItems.every((m, i) => m === visited.mask!.items[i]) ? visited : { ...visited, mask: { ...visited.mask, items: maskItems } });
+  }
+  return mapped;
 }
 
 function recolorWith(filters: readonly ColorMatrix[]): (rgba: Uint8ClampedArray) => void {
@@ -222,11 +239,11 @@ interface Copy {
 export async function prepareImages(display: DocumentDisplayList): Promise<DocumentDisplayList> {
   const wanted = new Map<string, { item: ImageItem; scale: Scale }>();
   for (const page of display.pages) {
-    mapScaled(page.items, (item, scale) => {
+    mapScaled(page.items, { visit: (item, scale) => {
       const key = copyKey(item, scale);
       if (key !== undefined && item.kind === 'image') wanted.set(key, { item, scale });
       return item;
-    });
+    } });
   }
   if (wanted.size === 0) return display;
   const copies = new Map<string, Copy>();
@@ -234,7 +251,7 @@ export async function prepareImages(display: DocumentDisplayList): Promise<Docum
     const copy = await makeCopy(item, key, scale);
     if (copy !== undefined) copies.set(key, copy);
   }));
-  const swap = (item: DisplayItem, scale: Scale): DisplayItem => {
+  const swap = { visit: (item: DisplayItem, scale: Scale): DisplayItem => {
     const key = copyKey(item, scale);
     const copy = key === undefined ? undefined : copies.get(key);
     if (copy === undefined || item.kind !== 'image') return item;
@@ -242,6 +259,6 @@ export async function prepareImages(display: DocumentDisplayList): Promise<Docum
     // items sharing a copy have the same size, not the same place
     const rect = copy.room === 0 ? item.rect : { x: item.rect.x - copy.room, y: item.rect.y - copy.room, width: copy.image.width, height: copy.image.height };
     return { ...rest, image: copy.image, rect };
-  };
+  } };
   return { ...display, pages: display.pages.map((page) => ({ ...page, items: mapScaled(page.items, swap) })) };
 }

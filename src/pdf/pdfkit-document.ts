@@ -529,27 +529,38 @@ export function pdfKitSecurityClass(): PdfKitSecurityClass {
  */
 export function collectOutput(doc: PdfKitDocument): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
-    let buffer = new Uint8Array(64 * 1024);
-    let length = 0;
     requireInternal('document', doc, 'push', 'function');
     const stream = doc as unknown as { push(chunk: Uint8Array | null): boolean; early: Uint8Array[] | undefined };
-    stream.push = (chunk) => {
-      if (chunk === null) {
-        resolve(buffer.slice(0, length));
-        return false;
-      }
-      if (length + chunk.length > buffer.length) {
-        const grown = new Uint8Array(Math.max(buffer.length * 2, length + chunk.length));
-        grown.set(buffer.subarray(0, length));
-        buffer = grown;
-      }
-      buffer.set(chunk, length);
-      length += chunk.length;
-      return true;
-    };
+    const collector = new OutputCollector(resolve);
+    // a bound method, not a closure made per document: V8 keeps a closure's optimised code only
+    // while a closure of it lives, so a fresh closure per render was compiled again after each full GC
+    stream.push = collector.push.bind(collector);
     // the header, written by PDFKit's constructor (UnstreamedDocument)
     for (const chunk of stream.early ?? []) stream.push(chunk);
     stream.early = undefined;
     doc.on('error', reject);
   });
+}
+
+/** The growing buffer collectOutput copies PDFKit's chunks into. */
+class OutputCollector {
+  private buffer = new Uint8Array(64 * 1024);
+  private length = 0;
+
+  constructor(private readonly resolve: (bytes: Uint8Array) => void) {}
+
+  push(chunk: Uint8Array | null): boolean {
+    if (chunk === null) {
+      this.resolve(this.buffer.slice(0, this.length));
+      return false;
+    }
+    if (this.length + chunk.length > this.buffer.length) {
+      const grown = new Uint8Array(Math.max(this.buffer.length * 2, this.length + chunk.length));
+      grown.set(this.buffer.subarray(0, this.length));
+      this.buffer = grown;
+    }
+    this.buffer.set(chunk, this.length);
+    this.length += chunk.length;
+    return true;
+  }
 }

@@ -185,33 +185,48 @@ const ABSOLUTE_URL = /^[a-z][a-z0-9+.-]*:/i;
  * still relative (no baseDir to resolve it against) goes to `relative` when given.
  */
 export function imageUrls(boxes: BoxTree, relative?: Set<string>): string[] {
-  const urls = new Set<string>();
-  const add = (url: string | undefined): void => {
-    if (url === undefined || url === '') return;
-    if (ABSOLUTE_URL.test(url)) urls.add(url);
-    else relative?.add(url);
-  };
-  const addImage = (image: ComputedStyle['borderImageSource']): void => {
-    if (image !== 'none' && image.kind === 'url') add(image.url);
-  };
-  // a style's images once: the boxes of a long table share a few styles
-  const seen = new Set<ComputedStyle>();
+  const walk = new ImageUrlWalk(relative);
+  walk.visit(boxes.root);
+  return [...walk.urls];
+}
+
+/**
+ * The URLs found so far. A class, not closures made per call: V8 keeps a closure's optimised code
+ * only while a closure of it lives, so the walk's closures made per render were compiled again
+ * after each full GC.
+ */
+class ImageUrlWalk {
+  readonly urls = new Set<string>();
+  /** a style's images once: the boxes of a long table share a few styles */
+  private readonly seen = new Set<ComputedStyle>();
+  private readonly visitChild = (box: Box): void => this.visit(box);
+
+  constructor(private readonly relative: Set<string> | undefined) {}
+
   // without copying lists: this visits every box of the document
-  const visit = (box: Box): void => {
-    if (box.kind === 'replaced') add(box.src);
+  visit(box: Box): void {
+    if (box.kind === 'replaced') this.add(box.src);
     const style = box.style;
-    if (!seen.has(style)) {
-      seen.add(style);
-      for (const image of style.backgroundImage) addImage(image);
-      addImage(style.borderImageSource);
-      addImage(style.maskBorderSource);
-      for (const image of style.maskImage) addImage(image);
-      if (style.listStyleImage !== 'none') add(style.listStyleImage);
+    if (!this.seen.has(style)) {
+      this.seen.add(style);
+      for (const image of style.backgroundImage) this.addImage(image);
+      this.addImage(style.borderImageSource);
+      this.addImage(style.maskBorderSource);
+      for (const image of style.maskImage) this.addImage(image);
+      if (style.listStyleImage !== 'none') this.add(style.listStyleImage);
     }
-    forEachChildBox(box, visit);
-  };
-  visit(boxes.root);
-  return [...urls];
+    forEachChildBox(box, this.visitChild);
+  }
+
+  private add(url: string | undefined): void {
+    if (url === undefined || url === '') return;
+    if (ABSOLUTE_URL.test(url)) this.urls.add(url);
+    else this.relative?.add(url);
+  }
+
+  private addImage(image: ComputedStyle['borderImageSource']): void {
+    if (image !== 'none' && image.kind === 'url') this.add(image.url);
+  }
 }
 
 function describeUrl(url: string): string {

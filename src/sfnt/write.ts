@@ -37,13 +37,17 @@ export function writeSfnt(tables: readonly TableWriter[], flavor = TRUETYPE_VERS
   const out = new Uint8Array(size);
   writeHeader(out, count, flavor);
   // the directory is sorted by tag (binary search); the data stays in the order given
-  const order = tables.map((table, index) => ({ tag: tagValue(table.tag), index })).sort((a, b) => a.tag - b.tag);
+  // loops and a module-level comparator, not closures made per call: those lose their optimised code at each full GC
+  const order: { tag: number; index: number }[] = [];
+  for (let index = 0; index < count; index++) order.push({ tag: tagValue(tables[index]!.tag), index });
+  order.sort(byTag);
   const recordOf = new Array<number>(count);
-  order.forEach((entry, position) => (recordOf[entry.index] = HEADER_SIZE + RECORD_SIZE * position));
+  for (let position = 0; position < count; position++) recordOf[order[position]!.index] = HEADER_SIZE + RECORD_SIZE * position;
   let at = directorySize;
   let fontSum = 0;
   let headAt = -1;
-  tables.forEach((table, index) => {
+  for (let index = 0; index < count; index++) {
+    const table = tables[index]!;
     table.write(out, at);
     if (table.tag === 'head') {
       headAt = at;
@@ -57,11 +61,15 @@ export function writeSfnt(tables: readonly TableWriter[], flavor = TRUETYPE_VERS
     setU32(out, record + 12, table.length);
     fontSum = (fontSum + checksum) >>> 0;
     at += pad4(table.length);
-  });
+  }
   // the whole font's sum: the directory's words plus every (zero-padded) table's checksum
   fontSum = (fontSum + tableChecksum(out, 0, directorySize)) >>> 0;
   if (headAt >= 0) setU32(out, headAt + ADJUSTMENT_OFFSET, checksumAdjustment(fontSum));
   return out;
+}
+
+function byTag(a: { readonly tag: number }, b: { readonly tag: number }): number {
+  return a.tag - b.tag;
 }
 
 /** Offset table: version, numTables and the binary search hints derived from it. */

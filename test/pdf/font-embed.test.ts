@@ -26,7 +26,8 @@ vi.mock('../../src/pdf/subset/index.js', async (importOriginal) => {
     const subset = real.createFontSubset(program, options);
     if (subset === undefined) return undefined;
     return {
-      ...subset,
+      includeGlyph: (glyphId) => subset.includeGlyph(glyphId),
+      includeCopy: (glyphId) => subset.includeCopy(glyphId),
       get glyphs() {
         return subset.glyphs;
       },

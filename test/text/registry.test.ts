@@ -75,4 +75,18 @@ describe('font registry', () => {
     expect(faceAt(32, { opticalSizing: false }).id).toBe(small.id);
     expect(faceAt(14, { variations: [{ tag: 'opsz', value: 32 }] }).id).toBe(large.id);
   });
+
+  it('gives every render the same shaping functions, not closures made per render', () => {
+    // V8 keeps a closure's optimised code only while a closure of it lives: functions made per
+    // render were compiled again after each full GC (bench/README.md, issue 32 stop 30)
+    const registry = createFontRegistry({ extraFonts: [] });
+    const one = registry.forRender({ faces: [], diagnostics: newDiagnostics() });
+    const two = registry.forRender({ faces: [], diagnostics: newDiagnostics() });
+    expect(two.shape).toBe(one.shape);
+    expect(two.metrics).toBe(one.metrics);
+    expect(two.hyphen).toBe(one.hyphen);
+    const shaped = one.shape('Zürich', request({ families: ['serif'] }));
+    expect(two.shape('Zürich', request({ families: ['serif'] })).width).toBe(shaped.width);
+    expect(one.faces.size).toBe(1);
+  });
 });

@@ -97,15 +97,15 @@ function textLeaves(spec: HorizontalSpec): Leaf[] {
   return leaves;
 }
 
-/** The leaves of a text piece's runs (its trimmed spaces left out), each with `chain`; returns how many. */
-function pushRunLeaves(leaves: Leaf[], piece: TextPiece, index: number, spec: HorizontalSpec, chain: (() => readonly InlineBox[]) | readonly InlineBox[]): number {
+/** The leaves of a text piece's runs (its trimmed spaces left out), each with the boxes open in `stack`; returns how many. */
+function pushRunLeaves(leaves: Leaf[], piece: TextPiece, index: number, spec: HorizontalSpec, stack: readonly InlineBox[]): number {
   const runs = index === spec.lastContent ? withoutEndSpacing(piece.runs, piece.endSpacing) : piece.runs;
   const justifiedAfter = spec.justify.after.get(index);
   let count = 0;
   for (let runIndex = 0; runIndex < runs.length; runIndex++) {
     const run = runs[runIndex]!;
     if (run.trailing && index === spec.trimmed) continue;
-    leaves.push({ kind: 'run', style: piece.style, run: justified(run, spec.justify.extra, justifiedAfter?.[runIndex]), chain: typeof chain === 'function' ? chain() : chain, level: run.level, symbol: piece.symbol });
+    leaves.push({ kind: 'run', style: piece.style, run: justified(run, spec.justify.extra, justifiedAfter?.[runIndex]), chain: chainOf(stack), level: run.level, symbol: piece.symbol });
     count++;
   }
   return count;
@@ -114,30 +114,38 @@ function pushRunLeaves(leaves: Leaf[], piece: TextPiece, index: number, spec: Ho
 /** The chain of a leaf outside every inline box (shared: most text is). */
 const NO_BOXES: readonly InlineBox[] = Object.freeze([]);
 
+/** The boxes open around a leaf, outermost first. */
+function chainOf(stack: readonly InlineBox[]): readonly InlineBox[] {
+  return stack.length === 0 ? NO_BOXES : [...stack];
+}
+
+/** Counts one more leaf in each open box. */
+function addContent(stack: readonly InlineBox[], content: Map<InlineBox, number>): void {
+  for (const box of stack) content.set(box, (content.get(box) ?? 0) + 1);
+}
+
 function collectLeaves(spec: HorizontalSpec, edges: Map<InlineBox, BoxEdges>): Leaf[] {
   const leaves: Leaf[] = [];
   const stack: InlineBox[] = [...spec.openAtStart];
-  const chain = (): readonly InlineBox[] => (stack.length === 0 ? NO_BOXES : [...stack]);
   const content = new Map<InlineBox, number>();
   for (const box of stack) edges.set(box, { starts: false, ends: false });
-  const addContent = (): void => {
-    for (const box of stack) content.set(box, (content.get(box) ?? 0) + 1);
-  };
-  spec.pieces.forEach((piece, index) => {
+  // loops and module-level helpers, not closures made per call: those lose their optimised code at each full GC
+  for (let index = 0; index < spec.pieces.length; index++) {
+    const piece = spec.pieces[index]!;
     switch (piece.kind) {
       case 'text': {
         if (piece.tab !== undefined) {
-          leaves.push({ kind: 'tab', style: piece.style, width: piece.width, chain: chain(), level: piece.level });
-          addContent();
+          leaves.push({ kind: 'tab', style: piece.style, width: piece.width, chain: chainOf(stack), level: piece.level });
+          addContent(stack, content);
           break;
         }
-        const added = pushRunLeaves(leaves, piece, index, spec, chain);
-        for (let k = 0; k < added; k++) addContent();
+        const added = pushRunLeaves(leaves, piece, index, spec, stack);
+        for (let k = 0; k < added; k++) addContent(stack, content);
         break;
       }
       case 'atomic':
-        leaves.push({ kind: 'atomic', piece, chain: chain(), level: piece.level });
-        addContent();
+        leaves.push({ kind: 'atomic', piece, chain: chainOf(stack), level: piece.level });
+        addContent(stack, content);
         break;
       case 'open':
         stack.push(piece.box);
@@ -147,8 +155,8 @@ function collectLeaves(spec: HorizontalSpec, edges: Map<InlineBox, BoxEdges>): L
         const edge = edges.get(piece.box);
         if (edge !== undefined) edge.ends = true;
         if ((content.get(piece.box) ?? 0) === 0) {
-          leaves.push({ kind: 'empty', chain: chain(), level: piece.level });
-          addContent();
+          leaves.push({ kind: 'empty', chain: chainOf(stack), level: piece.level });
+          addContent(stack, content);
         }
         stack.pop();
         break;
@@ -157,7 +165,7 @@ function collectLeaves(spec: HorizontalSpec, edges: Map<InlineBox, BoxEdges>): L
       case 'anchor':
         break;
     }
-  });
+  }
   // Boxes opened at the end of the line with nothing in them yet still show their start edge.
   for (let depth = stack.length; depth > 0; depth--) {
     const box = stack[depth - 1]!;

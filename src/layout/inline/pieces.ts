@@ -14,7 +14,7 @@ import { marginOrZero, usedBorder, usedPadding } from '../box-model.js';
 import type { AtomicInlineBox, InlineItem, InlineItems, TextItem } from './items.js';
 import type { BidiLevels } from './bidi.js';
 import { levelAt } from './bidi.js';
-import type { TextEnv, TextPiece } from './measure.js';
+import type { MeasureEnv, TextEnv, TextPiece } from './measure.js';
 import { measureTab, measureText, wrapsLines } from './measure.js';
 import { breaksAnywhere } from './split.js';
 import { breakAroundLeaders } from './leader.js';
@@ -202,13 +202,28 @@ function preservesTabs(whiteSpace: WhiteSpace): boolean {
 const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
 
 function textPieces(item: TextItem, opportunities: BreakMap, bidi: BidiLevels, env: PieceEnv): Piece[] {
-  const pieces: TextPiece[] = [];
-  const measureEnv = { text: env.text, runFacts: env.runFacts, bidi };
-  cutText(item, opportunities, {
-    text: (from, to, breakAfter, forcedBreakAfter) => pieces.push(measureText({ item, from, to, breakAfter, forcedBreakAfter, hyphen: false }, measureEnv)),
-    tab: (from, breakAfter) => pieces.push(measureTab({ item, from, breakAfter }, measureEnv)),
-  });
-  return withSymbolMarkerWidth(item, pieces, env.text);
+  const cuts = new MeasuredCuts(item, { text: env.text, runFacts: env.runFacts, bidi });
+  cutText(item, opportunities, cuts);
+  return withSymbolMarkerWidth(item, cuts.pieces, env.text);
+}
+
+/**
+ * The item's text measured piece by piece. A class, not an object literal of closures made per
+ * call: V8 keeps a closure's optimised code only while a closure of it lives, so closures made per
+ * text item were compiled again after each full GC.
+ */
+class MeasuredCuts implements TextCuts {
+  readonly pieces: TextPiece[] = [];
+
+  constructor(private readonly item: TextItem, private readonly env: MeasureEnv) {}
+
+  text(from: number, to: number, breakAfter: boolean, forcedBreakAfter: boolean): void {
+    this.pieces.push(measureText({ item: this.item, from, to, breakAfter, forcedBreakAfter, hyphen: false }, this.env));
+  }
+
+  tab(from: number, breakAfter: boolean): void {
+    this.pieces.push(measureTab({ item: this.item, from, breakAfter }, this.env));
+  }
 }
 
 /** What a text item is cut into: stretches of text [from, to) and preserved tabs (at `from`). */

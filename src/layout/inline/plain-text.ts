@@ -19,6 +19,7 @@ import { isLeftToRightOnly } from './bidi.js';
 import { mayTrimSpacing } from './spacing-trim.js';
 import type { StretchWidth, TextEnv } from './measure.js';
 import { measurePlainWidth } from './measure.js';
+import type { TextCuts } from './pieces.js';
 import { breakMapOf, cutText } from './pieces.js';
 import type { IntrinsicSizes } from './intrinsic.js';
 
@@ -27,32 +28,45 @@ export function plainTextIntrinsicSizes(box: InlineFlowBox, env: TextEnv): Intri
   const items = plainTextItems(box);
   if (items === undefined) return undefined;
   const opportunities = breakMapOf(items.list, items.text);
-  const measured: StretchWidth = { width: 0, trailingSpace: 0 };
-  let minContent = 0;
-  let line = 0;
-  let chunk = 0;
-  let hang = 0;
+  const sums = new PlainTextSums(env);
   for (const item of items.list) {
-    cutText(item, opportunities, {
-      text(from, to, breakAfter) {
-        measurePlainWidth(item, from, to, env, measured);
-        chunk += measured.width;
-        line += measured.width;
-        hang = measured.trailingSpace;
-        if (breakAfter) {
-          minContent = Math.max(minContent, chunk - hang);
-          chunk = 0;
-        }
-      },
-      tab: NO_TABS,
-    });
+    sums.item = item;
+    cutText(item, opportunities, sums);
   }
-  minContent = Math.max(minContent, chunk - hang);
-  return { minContent, maxContent: Math.max(0, line - hang, minContent) };
+  const minContent = Math.max(sums.minContent, sums.chunk - sums.hang);
+  return { minContent, maxContent: Math.max(0, sums.line - sums.hang, minContent) };
 }
 
-function NO_TABS(): never {
-  throw new Error('plain text preserves no tabs');
+/**
+ * The running sums over the cut text. An object of a class, not an object literal with a method
+ * closing over locals: such a closure is made per call and its optimised code dies with it at
+ * each full GC, so V8 compiled it again and again.
+ */
+class PlainTextSums implements TextCuts {
+  item: TextItem | undefined = undefined;
+  minContent = 0;
+  line = 0;
+  chunk = 0;
+  hang = 0;
+  private readonly measured: StretchWidth = { width: 0, trailingSpace: 0 };
+
+  constructor(private readonly env: TextEnv) {}
+
+  text(from: number, to: number, breakAfter: boolean): void {
+    const measured = this.measured;
+    measurePlainWidth(this.item!, from, to, this.env, measured);
+    this.chunk += measured.width;
+    this.line += measured.width;
+    this.hang = measured.trailingSpace;
+    if (breakAfter) {
+      this.minContent = Math.max(this.minContent, this.chunk - this.hang);
+      this.chunk = 0;
+    }
+  }
+
+  tab(): never {
+    throw new Error('plain text preserves no tabs');
+  }
 }
 
 /** The content's text items (as `collectInlineItems` makes them), or undefined when it is not plain text. */

@@ -21,15 +21,25 @@ export type MarginBoxStyleLookup = (page: PageContext, box: string) => ComputedS
 export function marginBoxStyleLookup(styled: PageRuleSource, services: MarginBoxStyleServices): MarginBoxStyleLookup {
   // the UA sheet's margin-box rules only align: they generate no box
   if (!styled.pageRules.some((rule) => rule.origin !== 'user-agent' && Object.keys(rule.marginBoxes).length > 0)) return () => undefined;
-  const cache = new WeakMap<PageStyle, Map<string, ComputedStyle | undefined>>();
-  return (page, box) => {
-    const pageStyle = services.pageStyle(page);
-    let byBox = cache.get(pageStyle);
+  const lookup = new MarginBoxStyles(styled, services);
+  // a bound method, not a closure made per render: V8 keeps a closure's optimised code only while
+  // a closure of it lives, so a fresh closure per render was compiled again after each full GC
+  return lookup.styleOf.bind(lookup);
+}
+
+class MarginBoxStyles {
+  private readonly cache = new WeakMap<PageStyle, Map<string, ComputedStyle | undefined>>();
+
+  constructor(private readonly styled: PageRuleSource, private readonly services: MarginBoxStyleServices) {}
+
+  styleOf(page: PageContext, box: string): ComputedStyle | undefined {
+    const pageStyle = this.services.pageStyle(page);
+    let byBox = this.cache.get(pageStyle);
     if (byBox === undefined) {
       byBox = new Map();
-      cache.set(pageStyle, byBox);
+      this.cache.set(pageStyle, byBox);
     }
-    if (!byBox.has(box)) byBox.set(box, services.compute(styled, page, box, pageStyle));
+    if (!byBox.has(box)) byBox.set(box, this.services.compute(this.styled, page, box, pageStyle));
     return byBox.get(box);
-  };
+  }
 }

@@ -56,25 +56,19 @@ export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: Ro
   const escaped = { positioned: [] as PendingPositioned[], pageContent: [] as PageContent[] };
   const cells: PlacedCell[] = [];
   const baselines = { first: undefined as number | undefined, last: undefined as number | undefined };
-  const place = (cell: LaidCell, row: PlacedRow, position: number): void => {
-    // nothing of a collapsed row or column is drawn (CSS 2.1 §17.5.5)
-    if (plan.grid.rows[cell.cell.row]!.collapsed || !hasVisibleColumn(columns, cell.cell)) return;
-    // a carried cell spans from this row to its last row
-    const height = spanExtent(rows, position, cell.cell.row + cell.cell.rowSpan - row.laid.index);
-    const x = cellX(columns, cell.cell);
-    cells.push({ cell: cell.cell, fragment: placeCell(cell, { x, y: row.y, width: cellWidth(columns, cell.cell, plan.spacing[0]), height }, row.laid.baseline) });
-    if (cell.output !== undefined) escape(escaped, cell.output.positioned, cell.output.pageContent, x, row.y);
-  };
-  rows.forEach((row, position) => {
-    for (const cell of row.carried) place(cell, row, position);
-    for (const cell of row.laid.cells) place(cell, row, position);
-    if (plan.grid.rows[row.laid.index]!.collapsed) return;
+  // a loop and a module-level function, not closures made per call: those lose their optimised code at each full GC
+  const onPage: CellsOnPage = { plan, columns, rows, cells, escaped };
+  for (let position = 0; position < rows.length; position++) {
+    const row = rows[position]!;
+    for (const cell of row.carried) placeOnPage(onPage, cell, row, position);
+    for (const cell of row.laid.cells) placeOnPage(onPage, cell, row, position);
+    if (plan.grid.rows[row.laid.index]!.collapsed) continue;
     const baseline = row.laid.baseline ?? row.laid.cells.find((c) => c.output !== undefined)?.baseline;
     if (baseline !== undefined) {
       baselines.first ??= row.y + baseline;
       baselines.last = row.y + baseline;
     }
-  });
+  }
   children.push(...backgroundLayers(plan, cells), ...cells.map((c) => c.fragment));
   const fragment: BoxFragment = {
     kind: 'box', box: plan.table, style: plan.tableStyle, x: 0, y, width: geometry.width, height,
@@ -82,6 +76,26 @@ export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: Ro
     ...(plan.collapse ? { collapsedBorders: collapsedSegments(plan, geometry, rows, { continued, broken, resumedRow: page.resumedRow, splitRow: splitRowOf(page.breakToken)?.index }) as readonly CollapsedBorderSegment[] } : {}),
   };
   return { fragment, baselines, positioned: escaped.positioned, pageContent: escaped.pageContent };
+}
+
+/** What tableFragment places its cells into. */
+interface CellsOnPage {
+  readonly plan: TablePlan;
+  readonly columns: TableColumnsLayout;
+  readonly rows: readonly PlacedRow[];
+  readonly cells: PlacedCell[];
+  readonly escaped: { readonly positioned: PendingPositioned[]; readonly pageContent: PageContent[] };
+}
+
+function placeOnPage(into: CellsOnPage, cell: LaidCell, row: PlacedRow, position: number): void {
+  const { plan, columns } = into;
+  // nothing of a collapsed row or column is drawn (CSS 2.1 §17.5.5)
+  if (plan.grid.rows[cell.cell.row]!.collapsed || !hasVisibleColumn(columns, cell.cell)) return;
+  // a carried cell spans from this row to its last row
+  const height = spanExtent(into.rows, position, cell.cell.row + cell.cell.rowSpan - row.laid.index);
+  const x = cellX(columns, cell.cell);
+  into.cells.push({ cell: cell.cell, fragment: placeCell(cell, { x, y: row.y, width: cellWidth(columns, cell.cell, plan.spacing[0]), height }, row.laid.baseline) });
+  if (cell.output !== undefined) escape(into.escaped, cell.output.positioned, cell.output.pageContent, x, row.y);
 }
 
 function hasVisibleColumn(columns: TableColumnsLayout, cell: GridCell): boolean {

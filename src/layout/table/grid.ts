@@ -63,7 +63,9 @@ export function buildTableGrid(table: TableBox): TableGrid {
     const start = rows.length;
     const end = start + group.rows.length;
     for (let r = start; r < end; r++) slots[r] = [];
-    group.rows.forEach((row, i) => {
+    // a loop, not forEach with a closure: a closure made per call loses its optimised code at each full GC
+    for (let i = 0; i < group.rows.length; i++) {
+      const row = group.rows[i]!;
       const r = start + i;
       const cells: GridCell[] = [];
       let column = 0;
@@ -79,7 +81,7 @@ export function buildTableGrid(table: TableBox): TableGrid {
         columnCount = Math.max(columnCount, column);
       }
       rows.push({ box: row, group, firstInGroup: i === 0, lastInGroup: i === group.rows.length - 1, cells: exactLength(cells), collapsed: row.style.visibility === 'collapse' || group.style.visibility === 'collapse' });
-    });
+    }
     for (let r = start; r < end; r++) columnCount = Math.max(columnCount, slots[r]!.length);
   }
   const { columns, columnGroups } = declaredColumns(table);

@@ -25,58 +25,94 @@ export interface Breaks {
 export function collapsedSegments(plan: TablePlan, geometry: TableGeometry, rows: readonly PlacedRow[], breaks: Breaks): CollapsedBorderSegment[] {
   const edges = plan.edges;
   if (edges === undefined || rows.length === 0) return [];
-  const vertical = edges.vertical;
-  const { x, widths } = geometry.columns;
-  const n = widths.length;
-  const rtl = plan.table.style.direction === 'rtl';
-  // grid line `line` is the start edge of column `line` (its right edge in a right-to-left table)
-  const lineX = (line: number): number => (rtl
-    ? (line < n ? x[line]! + widths[line]! : x[n - 1]!)
-    : (line < n ? x[line]! : x[n - 1]! + widths[n - 1]!));
-  const out: CollapsedBorderSegment[] = [];
-  const push = (edge: CollapsedBorder, vertical: boolean, at: Rect): void => {
-    if (edge.width > 0) out.push({ x: at.x, y: at.y, width: at.width, height: at.height, vertical, style: edge.style, color: edge.color });
-  };
   // the horizontal lines: above each displayed row, and below the last
-  const lines: { y: number; edges: readonly CollapsedBorder[] | undefined }[] = rows.map((row, p) => {
+  const lines: HorizontalLine[] = [];
+  for (let p = 0; p < rows.length; p++) {
+    const row = rows[p]!;
     const r = row.laid.index;
     const above = p > 0 ? rows[p - 1]!.laid.index : breaks.continued && r > plan.grid.headerRows ? r - 1 : undefined;
-    return { y: row.y, edges: r === breaks.resumedRow ? undefined : horizontalEdges(above, r) };
-  });
+    lines.push({ y: row.y, edges: r === breaks.resumedRow ? undefined : edgesBetween(edges, above, r) });
+  }
   const last = rows[rows.length - 1]!;
   const afterLast = breaks.broken && last.laid.index + 1 < plan.grid.rows.length - plan.grid.footerRows ? last.laid.index + 1 : undefined;
-  lines.push({ y: last.y + last.height, edges: last.laid.index === breaks.splitRow ? undefined : horizontalEdges(last.laid.index, afterLast) });
-  /** Half the widest horizontal border meeting grid line `line` on horizontal line `i`. */
-  const halfAcross = (i: number, line: number): number => {
-    const edges = lines[i]!.edges;
-    if (edges === undefined) return 0;
-    return Math.max(line > 0 ? edges[line - 1]!.width : 0, line < n ? edges[line]!.width : 0) / 2;
-  };
-  rows.forEach((row, p) => {
+  lines.push({ y: last.y + last.height, edges: last.laid.index === breaks.splitRow ? undefined : edgesBetween(edges, last.laid.index, afterLast) });
+  const walk = new SegmentWalk(rows, edges.vertical, geometry.columns, plan.table.style.direction === 'rtl', lines);
+  const { n, rtl, vertical } = walk;
+  for (let p = 0; p < rows.length; p++) {
+    const row = rows[p]!;
     for (let line = 0; line <= n; line++) {
       const edge = vertical[row.laid.index]![line]!;
-      const top = halfAcross(p, line);
-      const bottom = halfAcross(p + 1, line);
-      push(edge, true, { x: lineX(line) - edge.width / 2, y: row.y - top, width: edge.width, height: row.height + top + bottom });
+      const top = walk.halfAcross(p, line);
+      const bottom = walk.halfAcross(p + 1, line);
+      walk.push(edge, true, { x: walk.lineX(line) - edge.width / 2, y: row.y - top, width: edge.width, height: row.height + top + bottom });
     }
-  });
-  const verticalWidth = (p: number, line: number): number => (p >= 0 && p < rows.length ? vertical[rows[p]!.laid.index]![line]!.width : 0);
-  lines.forEach(({ y, edges }, i) => {
-    if (edges === undefined) return;
+  }
+  for (let i = 0; i < lines.length; i++) {
+    const { y, edges: lineEdges } = lines[i]!;
+    if (lineEdges === undefined) continue;
     for (let c = 0; c < n; c++) {
-      const edge = edges[c]!;
-      const start = Math.max(verticalWidth(i - 1, c), verticalWidth(i, c)) / 2;
-      const end = Math.max(verticalWidth(i - 1, c + 1), verticalWidth(i, c + 1)) / 2;
-      const from = Math.min(lineX(c), lineX(c + 1));
-      const to = Math.max(lineX(c), lineX(c + 1));
+      const edge = lineEdges[c]!;
+      const start = Math.max(walk.verticalWidth(i - 1, c), walk.verticalWidth(i, c)) / 2;
+      const end = Math.max(walk.verticalWidth(i - 1, c + 1), walk.verticalWidth(i, c + 1)) / 2;
+      const from = Math.min(walk.lineX(c), walk.lineX(c + 1));
+      const to = Math.max(walk.lineX(c), walk.lineX(c + 1));
       const [before, after] = rtl ? [end, start] : [start, end];
-      push(edge, false, { x: from - before, y: y - edge.width / 2, width: to - from + before + after, height: edge.width });
+      walk.push(edge, false, { x: from - before, y: y - edge.width / 2, width: to - from + before + after, height: edge.width });
     }
-  });
+  }
   // the wider border is painted last, so it owns the junction (stable: tree order among equals)
-  return out.sort((a, b) => (a.vertical ? a.width : a.height) - (b.vertical ? b.width : b.height));
+  return walk.out.sort(byThickness);
+}
 
-  function horizontalEdges(above: number | undefined, below: number | undefined): readonly CollapsedBorder[] {
-    return edgesBetween(edges!, above, below);
+interface HorizontalLine {
+  readonly y: number;
+  readonly edges: readonly CollapsedBorder[] | undefined;
+}
+
+function byThickness(a: CollapsedBorderSegment, b: CollapsedBorderSegment): number {
+  return (a.vertical ? a.width : a.height) - (b.vertical ? b.width : b.height);
+}
+
+/**
+ * The page's rows, grid lines and segments so far. A class, not closures made per call: V8 keeps
+ * a closure's optimised code only while a closure of it lives, so the helpers made per page were
+ * compiled again after each full GC.
+ */
+class SegmentWalk {
+  readonly out: CollapsedBorderSegment[] = [];
+  readonly n: number;
+
+  constructor(
+    private readonly rows: readonly PlacedRow[],
+    readonly vertical: readonly (readonly CollapsedBorder[])[],
+    private readonly columns: TableGeometry['columns'],
+    readonly rtl: boolean,
+    private readonly lines: readonly HorizontalLine[],
+  ) {
+    this.n = columns.widths.length;
+  }
+
+  /** Grid line `line` is the start edge of column `line` (its right edge in a right-to-left table). */
+  lineX(line: number): number {
+    const { x, widths } = this.columns;
+    const n = this.n;
+    return this.rtl
+      ? (line < n ? x[line]! + widths[line]! : x[n - 1]!)
+      : (line < n ? x[line]! : x[n - 1]! + widths[n - 1]!);
+  }
+
+  push(edge: CollapsedBorder, vertical: boolean, at: Rect): void {
+    if (edge.width > 0) this.out.push({ x: at.x, y: at.y, width: at.width, height: at.height, vertical, style: edge.style, color: edge.color });
+  }
+
+  /** Half the widest horizontal border meeting grid line `line` on horizontal line `i`. */
+  halfAcross(i: number, line: number): number {
+    const edges = this.lines[i]!.edges;
+    if (edges === undefined) return 0;
+    return Math.max(line > 0 ? edges[line - 1]!.width : 0, line < this.n ? edges[line]!.width : 0) / 2;
+  }
+
+  verticalWidth(p: number, line: number): number {
+    return p >= 0 && p < this.rows.length ? this.vertical[this.rows[p]!.laid.index]![line]!.width : 0;
   }
 }

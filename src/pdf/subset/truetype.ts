@@ -40,42 +40,57 @@ const HINTING_ORDER: readonly HintingTag[] = ['fpgm', 'prep', 'cvt '];
 const SHORT_LOCA_LIMIT = 0xffff * 2;
 
 export function createTrueTypeSubset(face: TrueTypeFace, hinting: Hinting): TrueTypeSubset {
-  const glyphs: number[] = [];
-  const mapping = new Map<number, number>();
-  const include = (glyphId: number): number => {
-    let id = mapping.get(glyphId);
+  return new TrueTypeSubsetBuilder(face, hinting);
+}
+
+/**
+ * A class, not an object literal of closures made per subset: V8 keeps a closure's optimised code
+ * only while a closure of it lives, so the closures made per font and render were compiled again
+ * after each full GC.
+ */
+class TrueTypeSubsetBuilder implements TrueTypeSubset {
+  readonly glyphs: number[] = [];
+  private readonly mapping = new Map<number, number>();
+
+  constructor(private readonly face: TrueTypeFace, readonly hinting: Hinting) {
+    this.includeGlyph(0);
+  }
+
+  includeGlyph(glyphId: number): number {
+    let id = this.mapping.get(glyphId);
     if (id === undefined) {
-      if (!Number.isInteger(glyphId) || glyphId < 0 || glyphId >= face.numGlyphs) {
-        throw new RangeError(`glyph ${glyphId} is not in the font (${face.numGlyphs} glyphs)`);
+      if (!Number.isInteger(glyphId) || glyphId < 0 || glyphId >= this.face.numGlyphs) {
+        throw new RangeError(`glyph ${glyphId} is not in the font (${this.face.numGlyphs} glyphs)`);
       }
-      id = glyphs.length;
-      glyphs.push(glyphId);
-      mapping.set(glyphId, id);
+      id = this.glyphs.length;
+      this.glyphs.push(glyphId);
+      this.mapping.set(glyphId, id);
     }
     return id;
-  };
-  include(0);
-  return {
-    glyphs,
-    hinting,
-    includeGlyph: include,
-    includeCopy(glyphId) {
-      include(glyphId);
-      glyphs.push(glyphId);
-      return glyphs.length - 1;
-    },
-    encode() {
-      const records: GlyphRecord[] = [];
-      // glyphs grows while components are added: they are walked too
-      for (let i = 0; i < glyphs.length; i++) {
-        const record = face.glyph(glyphs[i]!, hinting);
-        for (const component of record.componentIds) include(component < face.numGlyphs ? component : 0);
-        records.push(record);
-      }
-      const components = (id: number): number => mapping.get(id < face.numGlyphs ? id : 0)!;
-      return writeSfnt(subsetTables({ face, hinting, glyphs, records, components }));
-    },
-  };
+  }
+
+  includeCopy(glyphId: number): number {
+    this.includeGlyph(glyphId);
+    this.glyphs.push(glyphId);
+    return this.glyphs.length - 1;
+  }
+
+  encode(): Uint8Array {
+    const { face, hinting, glyphs } = this;
+    const records: GlyphRecord[] = [];
+    // glyphs grows while components are added: they are walked too
+    for (let i = 0; i < glyphs.length; i++) {
+      const record = face.glyph(glyphs[i]!, hinting);
+      for (const component of record.componentIds) this.includeGlyph(component < face.numGlyphs ? component : 0);
+      records.push(record);
+    }
+    return writeSfnt(subsetTables({ face, hinting, glyphs, records, components: this }));
+  }
+
+  /** Subset id of a component's source glyph id. */
+  componentId(glyphId: number): number {
+    return this.mapping.get(glyphId < this.face.numGlyphs ? glyphId : 0)!;
+  }
 }
 
 interface SubsetContent {
@@ -84,8 +99,8 @@ interface SubsetContent {
   /** Source glyph ids in subset order. */
   readonly glyphs: readonly number[];
   readonly records: readonly GlyphRecord[];
-  /** Subset id of a component's source glyph id. */
-  readonly components: (glyphId: number) => number;
+  /** Subset ids of components' source glyph ids. */
+  readonly components: { componentId(glyphId: number): number };
 }
 
 function subsetTables(content: SubsetContent): TableWriter[] {
@@ -126,10 +141,11 @@ function subsetTables(content: SubsetContent): TableWriter[] {
       tag: 'hmtx',
       length: count * 4,
       write(out, at) {
-        content.glyphs.forEach((glyphId, i) => {
+        for (let i = 0; i < content.glyphs.length; i++) {
+          const glyphId = content.glyphs[i]!;
           setU16(out, at + i * 4, face.advance(glyphId));
           setU16(out, at + i * 4 + 2, face.bearing(glyphId) & 0xffff);
-        });
+        }
       },
     },
   );
@@ -150,9 +166,11 @@ function patched(source: Uint8Array, tag: string, patch: (out: Uint8Array, at: n
 
 /** Concatenates the glyph bytes and renumbers composite glyphs' components. */
 function writeGlyf(out: Uint8Array, at: number, content: SubsetContent, starts: Uint32Array): void {
-  content.records.forEach((record, i) => {
+  // loops, not forEach with closures made per call (their optimised code dies at each full GC)
+  for (let i = 0; i < content.records.length; i++) {
+    const record = content.records[i]!;
     const start = at + starts[i]!;
     out.set(record.bytes, start);
-    record.componentOffsets.forEach((offset, c) => setU16(out, start + offset, content.components(record.componentIds[c]!)));
-  });
+    for (let c = 0; c < record.componentOffsets.length; c++) setU16(out, start + record.componentOffsets[c]!, content.components.componentId(record.componentIds[c]!));
+  }
 }
