@@ -26,7 +26,7 @@
 // Options: --requests N (default 300), --concurrency C (default 8), --seconds S (default 120),
 // --workers W (default: the server's own default, the number of cores), --warmup N (default 20),
 // --json.
-/* global setTimeout, clearTimeout */
+/* global setTimeout, clearTimeout, Buffer */
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
