@@ -11,7 +11,7 @@
  * to libuv's thread pool costs ~50 us of CPU over two threads and two context switches.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsync, linkSync, openSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, fsync, openSync, unlinkSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -128,18 +128,12 @@ const LOCK_RETRY_MS = 3;
 const LOCK_TIMEOUT_MS = 20_000;
 
 /**
- * Runs `work` while holding `lockPath`. A lock older than 30 s is taken to be left by a crashed
- * process and broken. Works across processes on one machine and local file systems; not across
- * machines (NFS): that is what the postgres storage is for.
- *
- * With `inodePath`, the lock is a hard link to that file (made once, kept): taking and leaving it
- * changes a folder entry only. Without, it is a file created with O_EXCL and removed: a new inode
- * each time, and ext4 without a journal scans past every inode freed in the last minute or more
- * before it reuses one (`recently_deleted`), which made inode creation the fs storage's largest
- * CPU cost per document on such a disk (bench/README.md, stop 30). Both kinds exclude each other.
+ * Runs `work` while holding `lockPath` (created with O_EXCL). A lock older than 30 s is taken
+ * to be left by a crashed process and broken. Works across processes on one machine and local
+ * file systems; not across machines (NFS): that is what the postgres storage is for.
  */
-export async function withFileLock<T>(lockPath: string, work: () => Promise<T>, inodePath?: string): Promise<T> {
-  await acquire(lockPath, inodePath);
+export async function withFileLock<T>(lockPath: string, work: () => Promise<T>): Promise<T> {
+  await acquire(lockPath);
   try {
     return await work();
   } finally {
@@ -151,52 +145,22 @@ export async function withFileLock<T>(lockPath: string, work: () => Promise<T>, 
   }
 }
 
-/** Lock inodes this process has made (or found): linked to without looking for them first. */
-const lockInodes = new Set<string>();
-
-/** Takes the lock once: true when taken, false when another holder has it. */
-async function tryLock(lockPath: string, inodePath: string | undefined): Promise<boolean> {
-  try {
-    if (inodePath !== undefined && lockInodes.has(inodePath)) linkSync(inodePath, lockPath);
-    else closeSync(openSync(lockPath, 'wx'));
-    if (inodePath !== undefined && !lockInodes.has(inodePath)) await makeLockInode(inodePath);
-    return true;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') return false;
-    if (code === 'ENOENT') {
-      // the folder is missing, or the lock inode was removed: make them and try again
-      lockInodes.delete(inodePath ?? '');
-      await mkdir(dirname(lockPath), { recursive: true });
-      return tryLock(lockPath, inodePath);
-    }
-    // a file system without hard links: the lock stays a file of its own
-    if (inodePath !== undefined && lockInodes.has(inodePath)) {
-      lockInodes.delete(inodePath);
-      return tryLock(lockPath, undefined);
-    }
-    throw error;
-  }
-}
-
-/** Makes the file later locks link to (this first lock is a file of its own, as an older version's). */
-async function makeLockInode(inodePath: string): Promise<void> {
-  try {
-    await mkdir(dirname(inodePath), { recursive: true });
-    closeSync(openSync(inodePath, 'a'));
-    lockInodes.add(inodePath);
-  } catch {
-    // not made: locks stay files of their own
-  }
-}
-
-async function acquire(lockPath: string, inodePath: string | undefined): Promise<void> {
+async function acquire(lockPath: string): Promise<void> {
   const started = Date.now();
   while (true) {
-    if (await tryLock(lockPath, inodePath)) return;
-    // ctime: a link's own time is the shared inode's, changed by each link and unlink of it
+    try {
+      closeSync(openSync(lockPath, 'wx'));
+      return;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') {
+        await mkdir(dirname(lockPath), { recursive: true });
+        continue;
+      }
+      if (code !== 'EEXIST') throw error;
+    }
     const info = await stat(lockPath).catch(() => undefined);
-    if (info !== undefined && Date.now() - info.ctimeMs > LOCK_STALE_MS) {
+    if (info !== undefined && Date.now() - info.mtimeMs > LOCK_STALE_MS) {
       await unlink(lockPath).catch(() => undefined);
       continue;
     }

@@ -11,7 +11,6 @@
  *                                                     an update that replaced them, files-<n>/, named
  *                                                     by template.json)
  *   DATA/documents/<id>.pdf + <id>.json               document bytes, then its record
- *   DATA/locks/<name>                                 empty files the lock files link to (withFileLock)
  *
  * Every write is atomic (fs-atomic.ts): a template folder appears complete or not at all; a
  * document exists once its record is written, which happens after its bytes are on disk.
@@ -21,7 +20,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import type { KeptVersions } from './kept-versions.js';
 import { createKeptVersions } from './kept-versions.js';
 import { GroupCommit } from './group-commit.js';
@@ -48,7 +47,7 @@ const HASH = /^[0-9a-f]{64}$/;
 export async function createFsStorage(dataDir: string): Promise<Storage> {
   const mutex = new KeyedMutex();
   const ctx: FsContext = { root: dataDir, mutex, workspaceChanges: new GroupCommit(mutex, (id, apply) => updateWorkspaceFile(ctx, id, apply)), kept: createKeptVersions() };
-  for (const dir of ['workspaces', 'keys', 'templates', 'documents', LOCKS]) await mkdir(join(dataDir, dir), { recursive: true });
+  for (const dir of ['workspaces', 'keys', 'templates', 'documents']) await mkdir(join(dataDir, dir), { recursive: true });
   await removeStaleTemps(ctx);
   return {
     signingSecret: () => signingSecret(ctx),
@@ -107,14 +106,6 @@ export async function createFsStorage(dataDir: string): Promise<Storage> {
 }
 
 // ---------------------------------------------------------------- helpers
-
-/** Folder of the files the lock files are hard links to, one per lock (fs-atomic.ts, withFileLock). */
-const LOCKS = 'locks';
-
-/** Runs `work` holding the lock file `lockPath` (this process and others), a link to its file in DATA/locks. */
-function withLock<T>(ctx: FsContext, lockPath: string, work: () => Promise<T>): Promise<T> {
-  return withFileLock(lockPath, work, join(ctx.root, LOCKS, basename(lockPath).replace(/^\./, '')));
-}
 
 async function readJson<T>(path: string): Promise<T | undefined> {
   try {
@@ -183,7 +174,7 @@ async function removeStaleTemps(ctx: FsContext): Promise<void> {
 
 async function signingSecret(ctx: FsContext): Promise<Uint8Array> {
   const path = join(ctx.root, 'secret.key');
-  return withLock(ctx, join(ctx.root, '.secret.lock'), async () => {
+  return withFileLock(join(ctx.root, '.secret.lock'), async () => {
     const existing = await readBytes(path);
     if (existing !== undefined && existing.length >= 32) return existing;
     const secret = randomBytes(32);
@@ -223,7 +214,7 @@ async function allWorkspaces(ctx: FsContext): Promise<Workspace[]> {
 }
 
 async function createWorkspace(ctx: FsContext, input: NewWorkspace): Promise<Workspace> {
-  return withLock(ctx, join(ctx.root, 'workspaces', '.names.lock'), async () => {
+  return withFileLock(join(ctx.root, 'workspaces', '.names.lock'), async () => {
     if ((await allWorkspaces(ctx)).some((ws) => ws.name === input.name)) {
       throw new StorageConflictError(`a workspace named '${input.name}' exists`);
     }
@@ -262,7 +253,7 @@ function modifyWorkspace(
 /** Reads the workspace's file under its lock file (other processes), writes it back atomically when `apply` changed it. */
 function updateWorkspaceFile(ctx: FsContext, id: string, apply: (current: Workspace | undefined) => Workspace | undefined): Promise<void> {
   const path = workspacePath(ctx, id);
-  return withLock(ctx, `${join(ctx.root, 'workspaces', `.${id}`)}.lock`, async () => {
+  return withFileLock(`${join(ctx.root, 'workspaces', `.${id}`)}.lock`, async () => {
     const file = readSmallJson<WorkspaceFile>(path);
     const next = apply(file === undefined ? undefined : toWorkspace(file));
     if (next !== undefined) await writeFileAtomic(path, JSON.stringify(toWorkspaceFile(next), null, 2));
@@ -295,7 +286,7 @@ function templateDir(ctx: FsContext, workspaceId: string, templateId: string): s
 async function createTemplate(ctx: FsContext, input: NewTemplate): Promise<TemplateRecord> {
   if (!isUuid(input.workspaceId)) throw new Error(`no workspace ${input.workspaceId}`);
   const lock = `${join(ctx.root, 'workspaces', `.${input.workspaceId}.templates`)}.lock`;
-  return ctx.mutex.run(`templates:${input.workspaceId}`, () => withLock(ctx, lock, async () => {
+  return ctx.mutex.run(`templates:${input.workspaceId}`, () => withFileLock(lock, async () => {
     const all = await listTemplates(ctx, input.workspaceId, { offset: 0, limit: Number.MAX_SAFE_INTEGER });
     const taken = templateNamed(all.items, input.workspaceId, input.name);
     if (taken !== undefined) throw new StorageConflictError(`a template named '${input.name}' exists (id ${taken.id})`, taken.id);
