@@ -5,7 +5,7 @@
  *
  * The calls that wait for the disk leave the event loop: fsync, and the rename that puts a staged
  * file in place, which waits for its folder's block while a concurrent fsync writes it (measured
- * on ext4 with 8 generates in flight: 0.9 ms per rename on average, up to 37 ms, the server's
+ * on ext4 with 8 generates in flight: 0.9-1.6 ms per rename on average, up to 37 ms, the server's
  * thread blocked; bench/README.md, stop 30). The calls that do not wait for it (open, a write into
  * the page cache, close, unlink of a lock file) run synchronously: ~10 us each, where a round trip
  * to libuv's thread pool costs ~50 us of CPU over two threads and two context switches.
