@@ -13,12 +13,23 @@
 // table (or `--json`), the ratio of the service's requests/s to single-thread renders/s, and the
 // machine's load average so figures from a busy machine are read as such.
 //
+// CPU per request, by process (Linux, from /proc; unlike requests/s it hardly depends on what else
+// the machine runs): the server (its main thread and its other threads: libuv's pool running the
+// fsyncs, V8's helpers), the render processes (all of them, main thread and V8's helpers) and this
+// process as the load generator. Their sum bounds what the cores can serve: at most cores × 1000 /
+// (sum) requests/s, printed as the model's prediction next to what was measured.
+//
+// The client is node:http with a keep-alive agent, one connection per request in flight, the body
+// serialised once: what a real client's connection pool costs (~0.6 CPU ms per request here),
+// where fetch() cost ~2 ms on the same two cores as the server and its renders.
+//
 // Options: --requests N (default 300), --concurrency C (default 8), --seconds S (default 120),
 // --workers W (default: the server's own default, the number of cores), --warmup N (default 20),
 // --json.
-/* global fetch, setTimeout, clearTimeout */
+/* global setTimeout, clearTimeout, Buffer */
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { loadavg, tmpdir, availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -69,20 +80,90 @@ function startServer(dataDir) {
   });
 }
 
-/** CPU ms (user + system) a process has used so far, from /proc (Linux); undefined elsewhere. */
-function processCpuMs(pid) {
+const TICK_MS = 10; // USER_HZ is 100 on every Linux Node runs on
+
+/** CPU ms (user + system) of a /proc stat line. */
+function statCpuMs(stat) {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+/** CPU ms a process has used so far, its main thread and its other threads (Linux); undefined elsewhere. */
+function processCpu(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    const ticksPerSecond = 100; // USER_HZ, 100 on every Linux Node runs on
-    return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1000;
+    let main = 0;
+    let others = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const ms = statCpuMs(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8'));
+        if (tid === String(pid)) main += ms;
+        else others += ms;
+      } catch {
+        // the thread ended between the listing and the read
+      }
+    }
+    return { main, others };
   } catch {
     return undefined;
   }
 }
 
+/** The server's child processes (its render processes), from /proc (Linux); [] elsewhere. */
+function childPids(pid) {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((tid) => readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean));
+  } catch {
+    return [];
+  }
+}
+
+/** CPU so far of the server and of each of its render processes, by pid. */
+function cpuSnapshot(serverPid) {
+  const processes = new Map([[String(serverPid), processCpu(serverPid)]]);
+  for (const child of childPids(serverPid)) processes.set(child, processCpu(child));
+  return processes;
+}
+
+/** CPU ms between two snapshots: the server's and its render processes' (summed), main thread and the others. */
+function cpuUsed(serverPid, before, after) {
+  const used = (pid) => {
+    const [a, b] = [before.get(pid), after.get(pid)];
+    if (b === undefined) return undefined;
+    return { main: b.main - (a?.main ?? 0), others: b.others - (a?.others ?? 0) };
+  };
+  const server = used(String(serverPid));
+  if (server === undefined) return undefined;
+  const render = { main: 0, others: 0 };
+  for (const pid of after.keys()) {
+    if (pid === String(serverPid)) continue;
+    const child = used(pid);
+    if (child === undefined) continue;
+    render.main += child.main;
+    render.others += child.others;
+  }
+  return { server, render };
+}
+
+/** One connection per request in flight, kept open between requests. */
+const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
+/** POSTs `body` (a Buffer) and reads the answer to its end; resolves with the status. */
+function post(url, headers, body) {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: 'POST', agent, headers }, (response) => {
+      response.on('data', () => undefined);
+      response.once('end', () => resolve(response.statusCode));
+      response.once('error', reject);
+    });
+    request.once('error', reject);
+    request.end(body);
+  });
+}
+
 /** Sends `count` generates with `concurrency` in flight; stops sending after `deadline` (ms, performance.now()). */
 async function load(url, apiKey, templateId, count, concurrency, deadline) {
-  const body = JSON.stringify({ template_id: templateId, payload });
+  const body = Buffer.from(JSON.stringify({ template_id: templateId, payload }));
+  const headers = { apikey: apiKey, 'content-type': 'application/json', 'content-length': String(body.byteLength) };
   const latencies = [];
   const failures = new Map();
   let next = 0;
@@ -90,10 +171,9 @@ async function load(url, apiKey, templateId, count, concurrency, deadline) {
     while (next < count && performance.now() < deadline) {
       next++;
       const started = performance.now();
-      const response = await fetch(`${url}/v1/pdfs`, { method: 'POST', headers: { apikey: apiKey, 'content-type': 'application/json' }, body });
-      await response.arrayBuffer();
-      if (response.status === 200) latencies.push(performance.now() - started);
-      else failures.set(response.status, (failures.get(response.status) ?? 0) + 1);
+      const status = await post(`${url}/v1/pdfs`, headers, body);
+      if (status === 200) latencies.push(performance.now() - started);
+      else failures.set(status, (failures.get(status) ?? 0) + 1);
     }
   }
   const started = performance.now();
@@ -132,27 +212,44 @@ async function main() {
     server = await startServer(dataDir);
     const hardStop = performance.now() + SECONDS * 1000;
     await load(server.url, apiKey, templateId, WARMUP, Math.min(WARMUP, CONCURRENCY), hardStop);
-    const cpuBefore = processCpuMs(server.child.pid);
+    const cpuBefore = cpuSnapshot(server.child.pid);
+    const generatorBefore = process.cpuUsage();
     const measured = await load(server.url, apiKey, templateId, REQUESTS, CONCURRENCY, hardStop);
-    const cpuAfter = processCpuMs(server.child.pid);
+    const generator = process.cpuUsage(generatorBefore);
+    const cpu = cpuUsed(server.child.pid, cpuBefore, cpuSnapshot(server.child.pid));
+    agent.destroy();
     server.child.kill('SIGTERM');
     await new Promise((resolve) => server.child.once('exit', resolve));
     server = undefined;
     const single = await singleThread(REQUESTS, SECONDS);
-    report(measured, single, cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore, loadBefore, loadavg());
+    const generatorMs = (generator.user + generator.system) / 1000;
+    report(measured, single, cpu === undefined ? undefined : { ...cpu, generatorMs }, loadBefore, loadavg());
   } finally {
     if (server) server.child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-function report(service, single, serverCpuMs, loadBefore, loadAfter) {
+/** CPU ms per request of each process (main thread, other threads), and their sum. */
+function cpuPerRequest(cpu, requests) {
+  if (cpu === undefined || requests === 0) return undefined;
+  const per = (ms) => Number((ms / requests).toFixed(2));
+  const side = ({ main, others }) => ({ total: per(main + others), mainThread: per(main), otherThreads: per(others) });
+  const server = side(cpu.server);
+  const render = side(cpu.render);
+  const generator = per(cpu.generatorMs);
+  return { server, render, generator, total: Number((server.total + render.total + generator).toFixed(2)) };
+}
+
+function report(service, single, cpu, loadBefore, loadAfter) {
   const sorted = [...service.latencies].sort((a, b) => a - b);
   const singleSorted = [...single.times].sort((a, b) => a - b);
   const serviceRate = service.latencies.length / service.seconds;
   const singleRate = single.times.length / single.seconds;
+  const perRequest = cpuPerRequest(cpu, sorted.length);
+  const cores = availableParallelism();
   const result = {
-    cores: availableParallelism(),
+    cores,
     workers: WORKERS ?? availableParallelism(),
     concurrency: CONCURRENCY,
     service: {
@@ -161,7 +258,10 @@ function report(service, single, serverCpuMs, loadBefore, loadAfter) {
       seconds: service.seconds,
       requestsPerSecond: serviceRate,
       p50Ms: quantile(sorted, 0.5), p99Ms: quantile(sorted, 0.99), maxMs: sorted.at(-1),
-      serverCpuMsPerRequest: serverCpuMs === undefined || sorted.length === 0 ? undefined : serverCpuMs / sorted.length,
+      serverCpuMsPerRequest: perRequest?.server.total,
+      /** CPU ms per request by process; `total` bounds the rate the cores can serve (`cpuBoundRequestsPerSecond`). */
+      cpuMsPerRequest: perRequest,
+      cpuBoundRequestsPerSecond: perRequest === undefined ? undefined : (cores * 1000) / perRequest.total,
     },
     singleThread: {
       warmup: SINGLE_WARMUP, renders: single.times.length, seconds: single.seconds, rendersPerSecond: singleRate,
@@ -192,6 +292,11 @@ function report(service, single, serverCpuMs, loadBefore, loadAfter) {
   for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));
   console.log(`service / single thread, requests/s over renders/s: ${f(result.ratio, 2)}×  (${result.cores} cores; failed requests: ${failed})`);
   console.log('CPU ms each: the server process (all its threads) per request; this process per render');
+  if (perRequest !== undefined) {
+    const side = (s) => `${f(s.total, 2)} (main thread ${f(s.mainThread, 2)}, other threads ${f(s.otherThreads, 2)})`;
+    console.log(`CPU ms per request: server ${side(perRequest.server)}, render processes ${side(perRequest.render)}, load generator ${f(perRequest.generator, 2)}; sum ${f(perRequest.total, 2)}`);
+    console.log(`at most ${f(result.service.cpuBoundRequestsPerSecond)} requests/s on ${cores} cores at that CPU per request (measured ${f(serviceRate)})`);
+  }
   console.log(`load average (1, 5, 15 min): before ${result.loadAverage.before.join(', ')}, after ${result.loadAverage.after.join(', ')}`);
 }
 

@@ -3,13 +3,15 @@
  * final name only once its bytes are on disk (write temp + fsync + rename + fsync folder), and
  * an exclusive lock file serialises read-modify-write updates across processes on one machine.
  *
- * Only fsync, which waits for the disk, leaves the event loop. The calls that do not wait for it
- * (open, a write into the page cache, close, rename, unlink of a file) run synchronously: ~10 us
- * each, where a round trip to libuv's thread pool costs ~50 us of CPU over two threads and two
- * context switches, and a generate makes about twenty of them.
+ * The calls that wait for the disk leave the event loop: fsync, and the rename that puts a staged
+ * file in place, which waits for its folder's block while a concurrent fsync writes it (measured
+ * on ext4 with 8 generates in flight: 0.9-1.6 ms per rename on average, up to 37 ms, the server's
+ * thread blocked; bench/README.md, stop 30). The calls that do not wait for it (open, a write into
+ * the page cache, close, unlink of a lock file) run synchronously: ~10 us each, where a round trip
+ * to libuv's thread pool costs ~50 us of CPU over two threads and two context switches.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsync, openSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, fsync, openSync, unlinkSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -81,7 +83,7 @@ export async function stageFiles(files: ReadonlyArray<readonly [path: string, by
  */
 export async function commitStaged(dir: string, files: readonly StagedFile[]): Promise<void> {
   try {
-    for (const file of files) renameSync(file.temp, file.path);
+    for (const file of files) await rename(file.temp, file.path);
   } catch (error) {
     await discardStaged(files);
     throw error;
