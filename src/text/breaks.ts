@@ -15,6 +15,12 @@ function isMandatoryBreakChar(code: number): boolean {
   return code === 0x0a || code === 0x0b || code === 0x0c || code === 0x0d || code === 0x85 || code === 0x2028 || code === 0x2029;
 }
 
+/** Whether `text` holds a character a break must follow (nothing else makes a required break). */
+export function hasMandatoryBreak(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (isMandatoryBreakChar(text.charCodeAt(i))) return true;
+  return false;
+}
+
 const NONE: readonly BreakOpportunity[] = Object.freeze([]);
 
 /**

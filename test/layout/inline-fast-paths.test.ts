@@ -2,39 +2,16 @@
 // text that never wraps (pieces.ts `breakMapOf`) cuts text as the full one does, and a line of text
 // alone is placed vertically (line-box.ts `placeTextOnly`) as the general walk places it.
 import { describe, expect, it } from 'vitest';
-import type { Box, InlineFlowBox } from '../../src/boxes/types.js';
-import { createFontRegistry } from '../../src/text/fonts.js';
 import { collectInlineItems } from '../../src/layout/inline/items.js';
 import type { TextItem } from '../../src/layout/inline/items.js';
 import type { BreakMap } from '../../src/layout/inline/pieces.js';
 import { breakMap, breakMapOf, cutText } from '../../src/layout/inline/pieces.js';
 import type { LineSpec } from '../../src/layout/inline/line-box.js';
 import { onlyText, placeTextOnly, placeVertically } from '../../src/layout/inline/line-box.js';
-import type { InlineEnv } from '../../src/layout/inline/index.js';
 import { measuredInline } from '../../src/layout/inline/measured.js';
 import { placeAnyLine, placeHorizontally } from '../../src/layout/inline/horizontal.js';
 import { justificationOpportunities } from '../../src/layout/inline/justify.js';
-import { allBoxes, boxTree } from '../boxes/helpers.js';
-import { newDiagnostics } from '../text/helpers.js';
-
-const text = createFontRegistry({ extraFonts: [] }).forRender({ faces: [], diagnostics: newDiagnostics() });
-
-function env(): InlineEnv {
-  return {
-    text,
-    layoutAtomic: () => { throw new Error('no atomic inlines here'); },
-    anchorSizes: () => ({ minContent: 0, maxContent: 0 }),
-    cache: new WeakMap(),
-    langs: new WeakMap(),
-    metrics: new WeakMap(),
-    runFacts: new WeakMap(),
-  };
-}
-
-async function paragraphs(html: string): Promise<InlineFlowBox[]> {
-  const { tree } = await boxTree(html);
-  return allBoxes(tree.root).filter((box: Box): box is InlineFlowBox => box.kind === 'block' && box.inlineContent && box.element?.name === 'p');
-}
+import { env, paragraphs, text } from './inline-helpers.js';
 
 const TEXTS = [
   'Slightly statements effects', '-2,196.92', '2024-01-01', '(hello)—world/foo e-mail co-op', '日本語のテキストです', 'a\u00a0b c',

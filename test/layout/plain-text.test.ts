@@ -1,33 +1,9 @@
 // Plain text's intrinsic sizes from the shaped words (inline/plain-text.ts) are exactly those of
 // the measured pieces, and anything that is not plain text is left to measuring.
 import { describe, expect, it } from 'vitest';
-import type { Box, InlineFlowBox } from '../../src/boxes/types.js';
-import { createFontRegistry } from '../../src/text/fonts.js';
-import type { InlineEnv } from '../../src/layout/inline/index.js';
 import { inlineContentIntrinsicSizes } from '../../src/layout/inline/index.js';
 import { plainTextIntrinsicSizes } from '../../src/layout/inline/plain-text.js';
-import { allBoxes, boxTree } from '../boxes/helpers.js';
-import { newDiagnostics } from '../text/helpers.js';
-
-const text = createFontRegistry({ extraFonts: [] }).forRender({ faces: [], diagnostics: newDiagnostics() });
-
-function env(): InlineEnv {
-  return {
-    text,
-    layoutAtomic: () => { throw new Error('no atomic inlines here'); },
-    anchorSizes: () => ({ minContent: 0, maxContent: 0 }),
-    cache: new WeakMap(),
-    langs: new WeakMap(),
-    metrics: new WeakMap(),
-    runFacts: new WeakMap(),
-  };
-}
-
-/** The inline formatting contexts of the `p`s of `html`'s body, in order. */
-async function paragraphs(html: string): Promise<InlineFlowBox[]> {
-  const { tree } = await boxTree(html);
-  return allBoxes(tree.root).filter((box: Box): box is InlineFlowBox => box.kind === 'block' && box.inlineContent && box.element?.name === 'p');
-}
+import { env, paragraphs } from './inline-helpers.js';
 
 const SAMPLES = [
   'Payment received from customer account 1234', '2026-01-05', 'TX-100123', '12.50', '1,234,567.89 EUR', 'word ', ' leading',

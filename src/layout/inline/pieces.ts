@@ -7,7 +7,7 @@
  */
 import type { InlineBox, LineBreakBox, OutOfFlowBox } from '../../boxes/types.js';
 import type { ComputedStyle, WhiteSpace } from '../../css/types.js';
-import { findBreakOpportunities } from '../../text/breaks.js';
+import { findBreakOpportunities, hasMandatoryBreak } from '../../text/breaks.js';
 import type { BoxFragment } from '../types.js';
 import type { Escaping } from '../escaping.js';
 import { marginOrZero, usedBorder, usedPadding } from '../box-model.js';
@@ -116,9 +116,6 @@ export function breakMap(text: string): BreakMap {
 /** No opportunity at all (frozen: reading any index gives undefined). */
 const NO_BREAKS: BreakMap = Object.freeze([]);
 
-/** UAX #14 classes BK, CR, LF, NL: the only characters a required break follows (text/breaks.ts). */
-const MANDATORY_BREAK = /[\n\v\f\r\u0085\u2028\u2029]/;
-
 /**
  * The break opportunities of a context of `items` over `text`, as `breakMap` gives them where
  * they are read. When every item is text that does not wrap (`nowrap`, `pre`), `cutText` reads
@@ -131,7 +128,7 @@ export function breakMapOf(items: readonly InlineItem[], text: string): BreakMap
     const item = items[i]!;
     if (item.kind !== 'text' || wrapsLines(item.style.whiteSpace)) return breakMap(text);
   }
-  return MANDATORY_BREAK.test(text) ? breakMap(text) : NO_BREAKS;
+  return hasMandatoryBreak(text) ? breakMap(text) : NO_BREAKS;
 }
 
 function itemPieces(item: InlineItem, next: InlineItem | undefined, opportunities: BreakMap, bidi: BidiLevels, env: PieceEnv): Piece[] {
