@@ -281,6 +281,41 @@ export function describeStorageContract(name: string, open: () => Promise<Storag
       expect(await storage().getTemplateVersion(workspace.id, created.id, 3)).toBeUndefined();
     });
 
+    it('lists the templates of every workspace last used or changed first, by their uses noted in batches', async () => {
+      const { workspace: a } = await newWorkspace(storage());
+      const { workspace: b } = await newWorkspace(storage());
+      const make = async (workspaceId: string, name: string) => {
+        await new Promise((resolve) => setTimeout(resolve, 5)); // distinct creation stamps
+        return storage().createTemplate({ workspaceId, name, html: `<p>${name}</p>`, sample: { name } });
+      };
+      const a1 = await make(a.id, 'A1');
+      const a2 = await make(a.id, 'A2');
+      const b1 = await make(b.id, 'B1');
+      const ids = async (limit: number) => (await storage().recentTemplates(limit)).map((t) => t.id);
+      // never used: the latest made first (the suite's other templates are older)
+      expect(await ids(3)).toEqual([b1.id, a2.id, a1.id]);
+      // stamps in the future, so no template this suite makes meanwhile is later
+      const at = (seconds: number) => new Date(Date.now() + 3_600_000 + seconds * 1000);
+      await storage().noteTemplatesUsed([
+        { workspaceId: a.id, templateId: a1.id, at: at(1) },
+        { workspaceId: b.id, templateId: b1.id, at: at(2) },
+        { workspaceId: b.id, templateId: a2.id, at: at(3) }, // not in that workspace: ignored
+        { workspaceId: a.id, templateId: randomUUID(), at: at(4) },
+        { workspaceId: 'nope', templateId: 'nope', at: at(5) },
+      ]);
+      expect(await ids(3)).toEqual([b1.id, a1.id, a2.id]);
+      const [first] = await storage().recentTemplates(1);
+      expect(first).toMatchObject({ id: b1.id, workspaceId: b.id, name: 'B1', html: '<p>B1</p>', sample: { name: 'B1' } });
+      await storage().noteTemplatesUsed([{ workspaceId: b.id, templateId: b1.id, at: at(0) }]); // older: the later stamp stays
+      expect(await ids(1)).toEqual([b1.id]);
+      await storage().noteTemplatesUsed([{ workspaceId: a.id, templateId: a1.id, at: at(6) }, { workspaceId: a.id, templateId: a1.id, at: at(-1) }]);
+      expect(await ids(2)).toEqual([a1.id, b1.id]);
+      expect(await storage().deleteTemplate(a.id, a1.id)).toBe(true);
+      expect(await ids(2)).toEqual([b1.id, a2.id]);
+      expect(await ids(0)).toEqual([]);
+      await storage().noteTemplatesUsed([]);
+    });
+
     it('deletes expired documents only', async () => {
       const { workspace } = await newWorkspace(storage());
       const live = documentRecord(workspace.id, 600_000);

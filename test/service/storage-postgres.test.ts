@@ -75,7 +75,7 @@ if (!available && inCi) {
       await client.connect();
       try {
         const rows = (await client.query('SELECT version FROM octavo_migrations ORDER BY version')).rows as { version: number }[];
-        expect(rows.map((r) => r.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+        expect(rows.map((r) => r.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
       } finally {
         await client.end();
       }

@@ -2,9 +2,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type {
   DocumentRecord, NewTemplate, NewWorkspace, Page, PreviewKind, Previews, Storage, StoredDocument,
-  TemplateChanges, TemplateFiles, TemplatePage, TemplateRecord, Workspace, WorkspaceChanges,
+  TemplateChanges, TemplateFiles, TemplatePage, TemplateRecord, TemplateUse, Workspace, WorkspaceChanges,
 } from './types.js';
-import { StorageConflictError, compareTemplates, templateNamed } from './types.js';
+import { StorageConflictError, compareTemplates, mostRecent, templateNamed } from './types.js';
 import type { KeptVersions } from './kept-versions.js';
 import { createKeptVersions } from './kept-versions.js';
 
@@ -19,6 +19,8 @@ interface MemoryState {
   readonly files: Map<string, TemplateFiles>;
   readonly documents: Map<string, StoredDocument>;
   readonly kept: KeptVersions;
+  /** template id -> its last use (noteTemplatesUsed) */
+  readonly lastUsed: Map<string, Date>;
 }
 
 export function createMemoryStorage(): Storage {
@@ -31,6 +33,7 @@ export function createMemoryStorage(): Storage {
     files: new Map(),
     documents: new Map(),
     kept: createKeptVersions(),
+    lastUsed: new Map(),
   };
   // Every method is synchronous inside its promise, so each one is atomic on the event loop.
   return {
@@ -70,12 +73,15 @@ export function createMemoryStorage(): Storage {
       state.kept.keep(template, state.files.get(templateId) ?? new Map(), new Date());
       state.previews.delete(templateId);
       state.files.delete(templateId);
+      state.lastUsed.delete(templateId);
       return state.templates.delete(templateId);
     },
     ...versionMethods(state),
     getPreview: async (templateId, kind: PreviewKind) => state.previews.get(templateId)?.[kind],
     getTemplateFiles: async (workspaceId, templateId) =>
       state.templates.get(templateId)?.workspaceId === workspaceId ? state.files.get(templateId) ?? new Map() : undefined,
+    noteTemplatesUsed: async (uses) => noteTemplatesUsed(state, uses),
+    recentTemplates: async (limit) => mostRecent(state.templates.values(), (id) => state.lastUsed.get(id), limit),
     putDocument: async (record: DocumentRecord, pdf) => {
       state.documents.set(record.id, { record, pdf: new Uint8Array(pdf) });
     },
@@ -163,6 +169,14 @@ function updateTemplate(state: MemoryState, workspaceId: string, templateId: str
   state.previews.set(templateId, changes.previews);
   if (changes.files !== undefined) state.files.set(templateId, copyFiles(changes.files));
   return next;
+}
+
+function noteTemplatesUsed(state: MemoryState, uses: readonly TemplateUse[]): void {
+  for (const use of uses) {
+    if (state.templates.get(use.templateId)?.workspaceId !== use.workspaceId) continue;
+    const known = state.lastUsed.get(use.templateId);
+    if (known === undefined || known.getTime() < use.at.getTime()) state.lastUsed.set(use.templateId, use.at);
+  }
 }
 
 /** Versions: the current one from the template, superseded ones from the kept versions. */

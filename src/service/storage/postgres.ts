@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type {
   DocumentRecord, NewTemplate, NewWorkspace, Page, PreviewKind, Storage, StoredDocument,
-  TemplateChanges, TemplateFiles, TemplatePage, TemplateRecord, TemplateVersion, TemplateVersionInfo, Workspace, WorkspaceChanges,
+  TemplateChanges, TemplateFiles, TemplatePage, TemplateRecord, TemplateUse, TemplateVersion, TemplateVersionInfo, Workspace, WorkspaceChanges,
 } from './types.js';
 import { StorageConflictError, isUuid } from './types.js';
 import { JOBS_MIGRATION } from './jobs-postgres-schema.js';
@@ -86,6 +86,8 @@ const MIGRATIONS: readonly { readonly version: number; readonly sql: string }[] 
   },
   { version: 6, sql: BATCHES_QUEUED_MIGRATION },
   { version: 7, sql: TEMPLATE_VERSIONS_MIGRATION },
+  // when a template was last used (noteTemplatesUsed), for the render processes' warm-up
+  { version: 8, sql: `ALTER TABLE templates ADD COLUMN last_used timestamptz;` },
 ];
 
 /** Arbitrary constant of the advisory lock that serialises migrations of concurrent starts. */
@@ -148,6 +150,11 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
     listTemplateVersions: async (workspaceId, templateId) =>
       (isUuid(workspaceId) && isUuid(templateId) ? listTemplateVersions(pool, workspaceId, templateId) : undefined),
     deleteUnusedTemplateVersions: (inUse, before) => deleteUnusedTemplateVersions(pool, inUse, before),
+    noteTemplatesUsed: (uses) => noteTemplatesUsed(pool, uses),
+    // read when a render process starts, not per request: a scan of the templates, no index kept for it
+    recentTemplates: async (limit) => (await q<TemplateRow>(
+      `SELECT ${TEMPLATE_COLUMNS} FROM templates ORDER BY GREATEST(last_used, COALESCE(modified, created)) DESC, id LIMIT $1`,
+      [Math.max(0, limit)])).rows.map(toTemplate),
     putDocument: async (record, pdf) => { await insertDocument(pool, record, pdf); },
     chargeAndPutDocument: (record, pdf) => chargeAndPutDocument(pool, record, pdf),
     getDocument: async (id) => !isUuid(id) ? undefined : first(await q<DocumentRow>(`SELECT * FROM documents WHERE id = $1`, [id]), toStoredDocument),
@@ -244,6 +251,24 @@ async function chargeAndPutDocument(pool: pg.Pool, record: DocumentRecord, pdf: 
     await insertDocument(client, record, pdf);
     return true;
   });
+}
+
+/** One statement for the batch; GREATEST ignores the NULL of a template never used. */
+async function noteTemplatesUsed(pool: pg.Pool, uses: readonly TemplateUse[]): Promise<void> {
+  // one row per template: an UPDATE ... FROM with two rows for one template applies only one of them
+  const latest = new Map<string, TemplateUse>();
+  for (const use of uses) {
+    if (!isUuid(use.workspaceId) || !isUuid(use.templateId)) continue;
+    const known = latest.get(use.templateId);
+    if (known === undefined || known.at.getTime() < use.at.getTime()) latest.set(use.templateId, use);
+  }
+  const valid = [...latest.values()];
+  if (valid.length === 0) return;
+  await pool.query(
+    `UPDATE templates t SET last_used = GREATEST(t.last_used, u.at)
+     FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[]) AS u(template_id, workspace_id, at)
+     WHERE t.id = u.template_id AND t.workspace_id = u.workspace_id`,
+    [valid.map((use) => use.templateId), valid.map((use) => use.workspaceId), valid.map((use) => use.at)]);
 }
 
 interface TemplateRow {

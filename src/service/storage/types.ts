@@ -100,6 +100,26 @@ export interface TemplateChanges {
   readonly files?: TemplateFiles;
 }
 
+/** A template used at a time (`Storage.noteTemplatesUsed`). */
+export interface TemplateUse {
+  readonly workspaceId: string;
+  readonly templateId: string;
+  readonly at: Date;
+}
+
+/** The moment `recentTemplates` orders a template by: its last use or its last change, whichever is later. */
+export function recency(template: TemplateRecord, lastUsed: Date | undefined): number {
+  const changed = (template.modified ?? template.created).getTime();
+  return lastUsed === undefined ? changed : Math.max(changed, lastUsed.getTime());
+}
+
+/** `recentTemplates` of the storages that order in memory: the latest first, ties by id. */
+export function mostRecent(templates: Iterable<TemplateRecord>, lastUsed: (templateId: string) => Date | undefined, limit: number): TemplateRecord[] {
+  const ranked = [...templates].map((template) => ({ template, at: recency(template, lastUsed(template.id)) }));
+  ranked.sort((a, b) => b.at - a.at || (a.template.id < b.template.id ? -1 : a.template.id > b.template.id ? 1 : 0));
+  return ranked.slice(0, Math.max(0, limit)).map((entry) => entry.template);
+}
+
 export type PreviewKind = 'pdf' | 'png';
 
 export interface Previews {
@@ -184,6 +204,17 @@ export interface Storage {
   getPreview(templateId: string, kind: PreviewKind): Promise<Uint8Array | undefined>;
   /** The template's files (empty when it has none); undefined if the template is not in that workspace. */
   getTemplateFiles(workspaceId: string, templateId: string): Promise<TemplateFiles | undefined>;
+  /**
+   * Records when templates were last used (a document generated from them), so that a service
+   * started later warms its render processes with them (template-warm-up.ts). A later stamp wins;
+   * a template not (or no longer) in that workspace is ignored. Called in batches, not per request.
+   */
+  noteTemplatesUsed(uses: readonly TemplateUse[]): Promise<void>;
+  /**
+   * Across every workspace: the `limit` templates last used or changed, the latest first — by the
+   * later of their last use (`noteTemplatesUsed`) and `modified ?? created`.
+   */
+  recentTemplates(limit: number): Promise<readonly TemplateRecord[]>;
 
   putDocument(record: DocumentRecord, pdf: Uint8Array): Promise<void>;
   /**
