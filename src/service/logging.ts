@@ -32,7 +32,17 @@ export interface RenderWarningLogEntry {
   readonly warnings: readonly string[];
 }
 
-export type RequestLogger = (entry: RequestLogEntry | RenderWarningLogEntry) => void;
+/** A stored template a render process could not render while warming up (ignored otherwise: no request failed). */
+export interface WarmUpFailureLogEntry {
+  readonly time: string;
+  readonly level: 'debug';
+  readonly msg: 'warm_up_failed';
+  readonly workspace_id: string;
+  readonly template_id: string;
+  readonly error: string;
+}
+
+export type RequestLogger = (entry: RequestLogEntry | RenderWarningLogEntry | WarmUpFailureLogEntry) => void;
 
 const SECRET_PARAMS = new Set(['apikey', 'signature', 'password', 'token']);
 

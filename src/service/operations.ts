@@ -16,6 +16,7 @@ import type { DocumentRecord, Previews, Storage, TemplateFiles, TemplateRecord, 
 import { StorageConflictError } from './storage/types.js';
 import type { TemplateFilesReader } from './template-files-cache.js';
 import { checkFilePaths } from './storage/template-files.js';
+import { templateRenderJob } from './template-job.js';
 
 export const DEFAULT_LINK_TTL_SECONDS = 600;
 export const DEFAULT_PAGE_SIZE = 25;
@@ -30,6 +31,8 @@ export interface ServiceDeps {
   readonly now: () => Date;
   /** Reads a stored template's files (default: from storage on every generate, uncached). */
   readonly templateFiles?: TemplateFilesReader;
+  /** Told of each template a document was rendered from (the render processes' warm-up, template-warm-up.ts). */
+  readonly onTemplateUsed?: (template: TemplateRecord) => void;
 }
 
 /** One authenticated request: its workspace and the absolute base URL links are built on. */
@@ -118,13 +121,8 @@ export async function generate(
   const files = deps.templateFiles === undefined
     ? await storage.getTemplateFiles(template.workspaceId, template.id) ?? new Map<string, Uint8Array>()
     : await deps.templateFiles(template);
-  const { pdf, warnings } = await renderPdf({
-    template: template.html,
-    data: command.payload,
-    templateName: template.name,
-    files,
-    ...(command.encryption === undefined ? {} : { encryption: command.encryption }),
-  });
+  const { pdf, warnings } = await renderPdf(templateRenderJob(template, files, command.payload, command.encryption));
+  deps.onTemplateUsed?.(template);
   if (warnings !== undefined && warnings.length > 0) onWarnings?.(warnings);
   const created = deps.now();
   const record: DocumentRecord = {

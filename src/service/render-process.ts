@@ -9,8 +9,9 @@
  * meanwhile waits for the step in progress only. They start, and start again after a job, only
  * once the process has had no job for `IDLE_BEFORE_WARM_UP_MS`: the pool sends a busy process its
  * next job as soon as it has the answer, so a stream of requests is not slowed down by a warm-up
- * step before each (their own renders warm the process meanwhile). Their end is reported with
- * `{ warmedUp }`.
+ * step before each (their own renders warm the process meanwhile). When the render module awaits
+ * the service's templates to warm with, the steps start once the pool's `{ warmWith }` message has
+ * come (the pool always sends one, empty if it has none). Their end is reported with `{ warmedUp }`.
  *
  * A fault in native code here (Skia, zlib, the font stack) ends this process only; the pool
  * answers the render in progress with `render_crashed` and starts another process.
@@ -18,15 +19,24 @@
 import { pathToFileURL } from 'node:url';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { RenderJob, RenderResultMessage } from './renderer.js';
-import type { WarmUpProgress } from './warm-until-steady.js';
+import type { WarmUpProgress, WarmUpSteps, WarmUpTemplate } from './warm-until-steady.js';
 
-/** A render module's renderer: renders a job; optionally warms the process further, one step per call (undefined until done). */
-export type Renderer = ((job: RenderJob) => Promise<RenderResultMessage>) & { readonly warmUpStep?: () => Promise<WarmUpProgress | undefined> };
+/**
+ * A render module's renderer: renders a job; optionally warms the process further, one step per
+ * call (undefined until done), first with the templates the pool sends when it `awaitsWarmUpTemplates`.
+ */
+export type Renderer = ((job: RenderJob) => Promise<RenderResultMessage>) & {
+  readonly warmUpStep?: WarmUpSteps;
+  readonly awaitsWarmUpTemplates?: boolean;
+};
 
 /** What a render module's default export makes from the start-up data. */
 export type RenderModule = (init: unknown) => Promise<Renderer>;
 
-export type ToRenderProcess = { readonly id: number; readonly job: RenderJob };
+export type ToRenderProcess =
+  | { readonly id: number; readonly job: RenderJob }
+  /** Once after `ready`, to a process warming up with templates (possibly none): what to warm with first. */
+  | { readonly warmWith: readonly WarmUpTemplate[] };
 export type FromRenderProcess =
   | { readonly ready: true; readonly warming?: boolean }
   | { readonly warmedUp: WarmUpProgress }
@@ -58,6 +68,9 @@ async function main(): Promise<void> {
   const create = (await import(pathToFileURL(moduleFile).href) as { default: RenderModule }).default;
   const render = await create(JSON.parse(initJson ?? '{}') as unknown);
   const { warmUpStep } = render;
+  // the first step waits for the templates (a job meanwhile is served at once)
+  let templatesGiven: () => void = () => undefined;
+  const templatesArrived = render.awaitsWarmUpTemplates === true ? new Promise<void>((resolve) => { templatesGiven = resolve; }) : undefined;
   let step: Promise<WarmUpProgress | undefined> | undefined; // the warm-up render in progress
   let jobs = 0; // received, not yet answered
   let warming = warmUpStep !== undefined;
@@ -68,6 +81,7 @@ async function main(): Promise<void> {
     if (looping) return;
     looping = true;
     try {
+      await templatesArrived;
       while (warming) {
         const quiet = performance.now() - lastJobEnded;
         if (quiet < IDLE_BEFORE_WARM_UP_MS) await sleep(IDLE_BEFORE_WARM_UP_MS - quiet);
@@ -87,6 +101,11 @@ async function main(): Promise<void> {
   }
 
   process.on('message', (message: ToRenderProcess) => {
+    if ('warmWith' in message) {
+      warmUpStep?.warmWith(message.warmWith);
+      templatesGiven();
+      return;
+    }
     if (injectedFault(message.job)) process.abort();
     jobs++;
     void (async () => {

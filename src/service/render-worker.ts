@@ -10,7 +10,7 @@
  * of its later renders (bench/README.md, "Fresh render processes"). With a warm-up budget too (the
  * pool's `warmUpMs`), the renderer also offers `warmUpStep`: more warm-up renders, one per call,
  * which render-process.ts runs while no request waits, until the renders settle or the budget is
- * spent (warm-until-steady.ts).
+ * spent (warm-until-steady.ts), the service's templates first when the pool sends them.
  */
 import { createEngine } from '../index.js';
 import type { Limits, RemoteOptions } from '../options.js';
@@ -19,10 +19,14 @@ import type { RenderJob } from './renderer.js';
 import { renderMessage } from './renderer.js';
 import { warmUntilSteady } from './warm-until-steady.js';
 
-interface RenderInit { limits?: Limits; remote?: RemoteOptions; fonts?: string[]; warmUp?: RenderJob; warmUpMs?: number }
+interface RenderInit {
+  limits?: Limits; remote?: RemoteOptions; fonts?: string[]; warmUp?: RenderJob; warmUpMs?: number;
+  /** The pool sends templates to warm with (`{ warmWith }`) once the process is ready: wait for them before the first step. */
+  warmUpTemplates?: boolean;
+}
 
 export default async function createRenderer(init: unknown): Promise<Renderer> {
-  const { limits, remote, fonts, warmUp, warmUpMs } = (init ?? {}) as RenderInit;
+  const { limits, remote, fonts, warmUp, warmUpMs, warmUpTemplates } = (init ?? {}) as RenderInit;
   const engine = createEngine({
     ...(limits === undefined ? {} : { limits }),
     ...(remote === undefined ? {} : { remote }),
@@ -32,5 +36,5 @@ export default async function createRenderer(init: unknown): Promise<Renderer> {
   if (warmUp !== undefined) await renderMessage(engine, warmUp);
   const render = (job: RenderJob) => renderMessage(engine, job);
   if (warmUp === undefined || warmUpMs === undefined || warmUpMs <= 0) return render;
-  return Object.assign(render, { warmUpStep: warmUntilSteady(render, warmUpMs) });
+  return Object.assign(render, { warmUpStep: warmUntilSteady(render, warmUpMs), awaitsWarmUpTemplates: warmUpTemplates === true });
 }

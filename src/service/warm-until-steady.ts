@@ -6,13 +6,21 @@
  * Rendering the warm-up document again at other lengths and with other words moves that cost off
  * the requests' path.
  *
- * It stops once the renders have settled — a round of the step documents (one of each length of
- * `WARM_UP_ROWS`) costing no less than 0.9x the cheapest round so far, twice — or when its CPU
- * budget is spent. CPU is the process's (all threads: V8 compiles on helper threads), so the budget
- * bounds what the warm-up takes from the machine, whatever the load.
+ * What a request pays most on a fresh process is its own template's first work (Handlebars
+ * compiling it, its stylesheet parsed and cascaded, its words shaped, the code paths it exercises
+ * optimised), which no other document warms (stop 30). So when the service gives the process its
+ * templates (`warmWith`: the ones last used or changed, with their sample payloads,
+ * template-warm-up.ts), those come first, in turn, until their renders settle; then the warm-up
+ * document's steps. A template whose render fails is dropped after that render.
+ *
+ * Each part stops once its renders have settled — a round (the step documents: one of each length
+ * of `WARM_UP_ROWS`; the templates: each in turn, at least as many renders as that) costing no
+ * less than 0.9x the cheapest round so far, twice — and the whole when its CPU budget is spent.
+ * CPU is the process's (all threads: V8 compiles on helper threads), so the budget bounds what the
+ * warm-up takes from the machine, whatever the load.
  */
 import { WARM_UP_ROWS, warmUpStepJob } from './warm-up.js';
-import type { RenderJob } from './renderer.js';
+import type { RenderJob, RenderResultMessage } from './renderer.js';
 
 /** `octavo serve` and `octavo worker`: CPU ms each render process may spend warming up once ready (the pool's `warmUpMs`). */
 export const DEFAULT_WARM_UP_MS = 3_000;
@@ -22,6 +30,19 @@ const SETTLED_RATIO = 0.9;
 /** Rounds in a row not cheaper than that: settled. */
 const SETTLED_ROUNDS = 2;
 
+/** A stored template to warm a render process with, its job built as a generate request's (template-job.ts). */
+export interface WarmUpTemplate {
+  readonly workspaceId: string;
+  readonly templateId: string;
+  readonly job: RenderJob;
+}
+
+export interface WarmUpFailure {
+  readonly workspaceId: string;
+  readonly templateId: string;
+  readonly message: string;
+}
+
 /** The process's CPU time so far (user + system, every thread), in ms. */
 function processCpuMs(): number {
   const { user, system } = process.cpuUsage();
@@ -29,42 +50,110 @@ function processCpuMs(): number {
 }
 
 export interface WarmUpProgress {
-  /** Warm-up renders done after `ready`. */
+  /** Warm-up renders done after `ready`, the templates' included. */
   readonly renders: number;
   /** CPU ms they took. */
   readonly cpuMs: number;
   /** Whether they stopped because the renders settled (else: the budget ran out). */
   readonly settled: boolean;
+  /** Renders of the templates given with `warmWith`, failed ones included. */
+  readonly templateRenders: number;
+  /** The templates whose render failed (each dropped after it). */
+  readonly failures: readonly WarmUpFailure[];
+}
+
+/** One step per call (resolves `undefined` while there is more to do); `warmWith` gives it the templates to warm with first. */
+export type WarmUpSteps = (() => Promise<WarmUpProgress | undefined>) & {
+  warmWith(templates: readonly WarmUpTemplate[]): void;
+};
+
+/** Renders costs in rounds of `length` and says when they have settled. */
+class Settling {
+  private round = 0;
+  private count = 0;
+  private cheapest = Infinity;
+  private notCheaper = 0;
+
+  constructor(private readonly length: number) {}
+
+  /** Adds one render's CPU ms; true once settled. */
+  add(took: number): boolean {
+    this.round += took;
+    this.count++;
+    if (this.count % this.length === 0) {
+      if (this.round < this.cheapest * SETTLED_RATIO) this.notCheaper = 0;
+      else this.notCheaper++;
+      this.cheapest = Math.min(this.cheapest, this.round);
+      this.round = 0;
+    }
+    return this.notCheaper >= SETTLED_ROUNDS;
+  }
+}
+
+/** A round of `count` templates: each in turn, as many renders as a round of the step documents at least. */
+function templateRound(count: number): number {
+  return count * Math.ceil(WARM_UP_ROWS.length / count);
+}
+
+/** Why a render failed, or undefined if it did not. */
+function failureOf(result: RenderResultMessage | undefined): string | undefined {
+  return result === undefined ? 'the render threw' : result.ok ? undefined : result.message;
 }
 
 /**
  * One warm-up render per call; resolves `undefined` while there is more to do, then the progress
- * once done (settled or budget spent; a budget of 0 is done at once). A failed warm-up render
- * counts like any other: what it reached is compiled.
+ * once done (settled or budget spent; a budget of 0 is done at once). A failed render of the
+ * warm-up document counts like any other: what it reached is compiled.
  */
-export function warmUntilSteady(render: (job: RenderJob) => Promise<unknown>, budgetMs: number, cpuMs: () => number = processCpuMs): () => Promise<WarmUpProgress | undefined> {
+export function warmUntilSteady(render: (job: RenderJob) => Promise<RenderResultMessage>, budgetMs: number, cpuMs: () => number = processCpuMs): WarmUpSteps {
   let renders = 0;
   let spent = 0;
-  let round = 0;
-  let cheapestRound = Infinity;
-  let roundsNotCheaper = 0;
-  let done: WarmUpProgress | undefined = budgetMs > 0 ? undefined : { renders: 0, cpuMs: 0, settled: false };
-  return async () => {
-    if (done !== undefined) return done;
+  let steps = 0;
+  const documents = new Settling(WARM_UP_ROWS.length);
+  let documentsSettled = false;
+  let templates: WarmUpTemplate[] = [];
+  let templatesSettling = new Settling(1);
+  let templateRenders = 0;
+  const failures: WarmUpFailure[] = [];
+  let done: WarmUpProgress | undefined = budgetMs > 0 ? undefined : { renders: 0, cpuMs: 0, settled: false, templateRenders: 0, failures: [] };
+
+  async function templateStep(): Promise<number> {
+    const template = templates[templateRenders % templates.length]!;
     const before = cpuMs();
-    await render(warmUpStepJob(renders)).catch(() => undefined);
+    const failure = failureOf(await render(template.job).catch(() => undefined));
     const took = cpuMs() - before;
-    renders++;
-    spent += took;
-    round += took;
-    if (renders % WARM_UP_ROWS.length === 0) {
-      if (round < cheapestRound * SETTLED_RATIO) roundsNotCheaper = 0;
-      else roundsNotCheaper++;
-      cheapestRound = Math.min(cheapestRound, round);
-      round = 0;
+    templateRenders++;
+    if (failure === undefined) {
+      if (templatesSettling.add(took)) templates = [];
+    } else {
+      failures.push({ workspaceId: template.workspaceId, templateId: template.templateId, message: failure });
+      templates = templates.filter((other) => other !== template);
+      templatesSettling = new Settling(templateRound(Math.max(1, templates.length)));
     }
-    const settled = roundsNotCheaper >= SETTLED_ROUNDS;
-    if (settled || spent >= budgetMs) done = { renders, cpuMs: Math.round(spent), settled };
+    return took;
+  }
+
+  async function documentStep(): Promise<number> {
+    const before = cpuMs();
+    await render(warmUpStepJob(steps++)).catch(() => undefined);
+    const took = cpuMs() - before;
+    documentsSettled = documents.add(took);
+    return took;
+  }
+
+  const step = async (): Promise<WarmUpProgress | undefined> => {
+    if (done !== undefined) return done;
+    spent += templates.length > 0 ? await templateStep() : await documentStep();
+    renders++;
+    const settled = documentsSettled && templates.length === 0;
+    if (settled || spent >= budgetMs) done = { renders, cpuMs: Math.round(spent), settled, templateRenders, failures };
     return done;
   };
+  return Object.assign(step, {
+    warmWith(given: readonly WarmUpTemplate[]): void {
+      if (done !== undefined || given.length === 0) return;
+      templates = [...given];
+      templatesSettling = new Settling(templateRound(templates.length));
+    },
+  });
 }

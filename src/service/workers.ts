@@ -26,6 +26,7 @@ import { ServiceError } from './api/errors.js';
 import type { FromRenderProcess, ToRenderProcess } from './render-process.js';
 import type { RenderJob, RenderOutput, RenderPdf } from './renderer.js';
 import { unwrapResult } from './renderer.js';
+import type { WarmUpProgress, WarmUpTemplate } from './warm-until-steady.js';
 
 export interface WorkerPoolOptions {
   /** Compiled render module; default: render-worker.js beside this file, else dist/service/render-worker.js. */
@@ -49,6 +50,13 @@ export interface WorkerPoolOptions {
    * no request waits for it, until its renders settle (warm-until-steady.ts); default 0, none.
    */
   readonly warmUpMs?: number;
+  /**
+   * With `warmUpMs`: the templates each new process (a replacement too) warms with first, asked
+   * once it is ready (the service's: template-warm-up.ts). A failure is an empty list.
+   */
+  readonly warmUpTemplates?: () => Promise<readonly WarmUpTemplate[]>;
+  /** Told of each process's warm-up once it ends (metrics, the debug log of failed templates). */
+  readonly onWarmedUp?: (progress: WarmUpProgress) => void;
 }
 
 export interface WorkerPool {
@@ -148,6 +156,18 @@ function engineInitOf(options: WorkerPoolOptions, timeoutMs: number): string {
     ...(options.remote === undefined ? {} : { remote: options.remote }),
     ...(options.warmUp === undefined ? {} : { warmUp: options.warmUp }),
     ...(options.warmUp === undefined || options.warmUpMs === undefined ? {} : { warmUpMs: options.warmUpMs }),
+    ...(warmsWithTemplates(options) ? { warmUpTemplates: true } : {}),
+  });
+}
+
+function warmsWithTemplates(options: WorkerPoolOptions): boolean {
+  return options.warmUp !== undefined && (options.warmUpMs ?? 0) > 0 && options.warmUpTemplates !== undefined;
+}
+
+/** Sends a process warming up the templates to warm with; a process gone meanwhile is left alone. */
+function sendWarmUpTemplates(slot: Slot, templates: () => Promise<readonly WarmUpTemplate[]>): void {
+  void templates().catch(() => []).then((warmWith) => {
+    if (slot.child.connected && slot.killed !== true) slot.child.send({ warmWith } satisfies ToRenderProcess, undefined, undefined, () => undefined);
   });
 }
 
@@ -192,8 +212,13 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   }
 
   function onMessage(slot: Slot, message: FromRenderProcess): void {
-    if ('ready' in message) Object.assign(slot, { ready: true, warming: message.warming === true });
-    else if ('warmedUp' in message) slot.warming = false;
+    if ('ready' in message) {
+      Object.assign(slot, { ready: true, warming: message.warming === true });
+      if (slot.warming && warmsWithTemplates(options)) sendWarmUpTemplates(slot, options.warmUpTemplates!);
+    } else if ('warmedUp' in message) {
+      slot.warming = false;
+      options.onWarmedUp?.(message.warmedUp);
+    }
     else if (slot.current?.id === message.id) {
       const pending = finish(slot)!;
       slot.rendered++;

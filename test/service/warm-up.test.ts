@@ -14,11 +14,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PROCESS_TEST_TIMEOUT_MS, PROCESS_TIMEOUT_MS } from '../helpers/processes.js';
 import { createEngineRenderer } from '../../src/service/renderer.js';
-import type { RenderJob } from '../../src/service/renderer.js';
+import type { RenderJob, RenderResultMessage } from '../../src/service/renderer.js';
 import { addTemplate, createWorkspace } from '../../src/service/operations.js';
 import { createFsStorage } from '../../src/service/storage/fs.js';
 import { WARM_UP_ROWS, warmUpJob, warmUpStepJob } from '../../src/service/warm-up.js';
 import { warmUntilSteady } from '../../src/service/warm-until-steady.js';
+import type { WarmUpProgress, WarmUpTemplate } from '../../src/service/warm-until-steady.js';
 import type { WorkerPool } from '../../src/service/workers.js';
 import { createWorkerPool } from '../../src/service/workers.js';
 import type { ServeProcess } from './helpers/serve-process.js';
@@ -27,18 +28,22 @@ import { startServeProcess } from './helpers/serve-process.js';
 const cli = join(fileURLToPath(new URL('../../', import.meta.url)), 'dist/cli/main.js');
 
 describe('warming until the renders settle', () => {
-  /** A step whose made-up CPU cost is the next of `costs` (the last one repeated). */
+  const OK: RenderResultMessage = { ok: true, pdf: new Uint8Array(), pages: 1, warnings: [] };
+
+  /** A step whose made-up CPU cost is the next of `costs` (the last one repeated); a job whose template is `broken` fails. */
   function steps(costs: number[], budgetMs: number) {
     let clock = 0;
     let index = 0;
     const jobs: RenderJob[] = [];
-    const render = (job: RenderJob) => {
+    const render = (job: RenderJob): Promise<RenderResultMessage> => {
       jobs.push(job);
       clock += costs[Math.min(index++, costs.length - 1)]!;
-      return Promise.resolve();
+      return Promise.resolve(job.template === 'broken' ? { ok: false, code: 'template_error', message: 'no such helper' } : OK);
     };
     return { step: warmUntilSteady(render, budgetMs, () => clock), jobs };
   }
+
+  const stored = (templateId: string, template = `<p>${templateId}</p>`): WarmUpTemplate => ({ workspaceId: 'ws', templateId, job: { template, data: {} } });
 
   async function run(step: () => Promise<unknown>): Promise<unknown> {
     for (let calls = 1; ; calls++) {
@@ -52,14 +57,15 @@ describe('warming until the renders settle', () => {
     const round = WARM_UP_ROWS.length;
     // rounds cost 5 x 100, 5 x 50, then 5 x 48 twice: settled after the fourth round
     const { step, jobs } = steps([...Array<number>(round).fill(100), ...Array<number>(round).fill(50), 48], 1_000_000);
-    expect(await run(step)).toEqual({ renders: 4 * round, cpuMs: 100 * round + 50 * round + 2 * 48 * round, settled: true });
+    expect(await run(step)).toEqual({ renders: 4 * round, cpuMs: 100 * round + 50 * round + 2 * 48 * round, settled: true, templateRenders: 0, failures: [] });
     expect(new Set(jobs.map((job) => (job.data as { items: unknown[] }).items.length))).toEqual(new Set(WARM_UP_ROWS));
   });
 
   it('stops when the budget is spent, and at once with none', async () => {
-    expect(await run(steps([100, 90, 80, 70, 60, 50], 250).step)).toEqual({ renders: 3, cpuMs: 270, settled: false });
+    expect(await run(steps([100, 90, 80, 70, 60, 50], 250).step)).toEqual({ renders: 3, cpuMs: 270, settled: false, templateRenders: 0, failures: [] });
     const none = steps([100], 0);
-    expect(await none.step()).toEqual({ renders: 0, cpuMs: 0, settled: false });
+    none.step.warmWith([stored('a')]);
+    expect(await none.step()).toEqual({ renders: 0, cpuMs: 0, settled: false, templateRenders: 0, failures: [] });
     expect(none.jobs).toEqual([]);
   });
 
@@ -67,8 +73,36 @@ describe('warming until the renders settle', () => {
     let calls = 0;
     let clock = 0;
     const step = warmUntilSteady(() => { calls++; clock += 10; return Promise.reject(new Error('no')); }, 25, () => clock);
-    expect(await run(step)).toEqual({ renders: 3, cpuMs: 30, settled: false });
+    expect(await run(step)).toEqual({ renders: 3, cpuMs: 30, settled: false, templateRenders: 0, failures: [] });
     expect(calls).toBe(3);
+  });
+
+  it('renders the templates it is given first, in turn, until they settle, then the warm-up document', async () => {
+    // two templates: rounds of 6 renders; 6 x 100, then 6 x 50 three times: settled after 24
+    const { step, jobs } = steps([...Array<number>(6).fill(100), 50], 1_000_000);
+    step.warmWith([stored('a'), stored('b')]);
+    const done = await run(step) as WarmUpProgress;
+    expect(done).toMatchObject({ templateRenders: 24, failures: [], settled: true });
+    expect(jobs.slice(0, 4).map((job) => job.template)).toEqual(['<p>a</p>', '<p>b</p>', '<p>a</p>', '<p>b</p>']);
+    expect(jobs.slice(24).every((job) => job.templateName === 'warm-up')).toBe(true);
+    expect(done.renders).toBeGreaterThan(24);
+  });
+
+  it('leaves out a template whose render fails, reports it, and goes on with the others', async () => {
+    const { step, jobs } = steps([10], 1_000_000);
+    step.warmWith([stored('bad', 'broken'), stored('good')]);
+    const done = await run(step) as WarmUpProgress;
+    expect(done.failures).toEqual([{ workspaceId: 'ws', templateId: 'bad', message: 'no such helper' }]);
+    expect(jobs.filter((job) => job.template === 'broken')).toHaveLength(1);
+    expect(jobs.filter((job) => job.template === '<p>good</p>').length).toBeGreaterThan(1);
+    expect(done.settled).toBe(true);
+  });
+
+  it('keeps to its budget with templates too: one render of the first with the smallest budget', async () => {
+    const { step, jobs } = steps([10], 1);
+    step.warmWith([stored('a'), stored('b')]);
+    expect(await run(step)).toEqual({ renders: 1, cpuMs: 10, settled: false, templateRenders: 1, failures: [] });
+    expect(jobs.map((job) => job.template)).toEqual(['<p>a</p>']);
   });
 
   it('renders every step document of the warm-up without a warning, one page and several', async () => {

@@ -11,6 +11,7 @@ import type { Storage, TemplateFiles, TemplateRecord } from '../storage/types.js
 import type { TemplateFilesReader } from '../template-files-cache.js';
 import type { GenerateCommand } from '../commands.js';
 import type { JobRecord, JobStore } from '../records/jobs.js';
+import { templateRenderJob } from '../template-job.js';
 
 /** Runs of one job at most (killed workers included); the last one that cannot render fails the job. */
 export const DEFAULT_MAX_ATTEMPTS = 3;
@@ -26,6 +27,8 @@ export interface JobRunnerDeps {
   /** Announces a finished job (webhooks); may run more than once for one job. */
   readonly onFinished?: (job: JobRecord) => Promise<void>;
   readonly onWarnings?: (job: JobRecord, warnings: readonly string[]) => void;
+  /** Told of each template a document was rendered from (the render processes' warm-up, template-warm-up.ts). */
+  readonly onTemplateUsed?: (template: TemplateRecord) => void;
 }
 
 /** Errors of the machinery rather than of the document: the run is retried, not the job failed. */
@@ -66,13 +69,8 @@ async function renderJob(deps: JobRunnerDeps, job: JobRecord, command: GenerateC
   if (!workspace.active) throw new ServiceError('workspace_inactive', 'the workspace is deactivated');
   // refused before rendering, as the synchronous generate: no CPU spent on what cannot be paid for
   if (workspace.remainingQuota <= 0) throw new ServiceError('quota_exceeded', 'the workspace has no quota left');
-  const { pdf, warnings } = await deps.renderPdf({
-    template: template.record.html,
-    data: command.payload,
-    templateName: template.record.name,
-    files: await template.files(),
-    ...(command.encryption === undefined ? {} : { encryption: command.encryption }),
-  });
+  const { pdf, warnings } = await deps.renderPdf(templateRenderJob(template.record, await template.files(), command.payload, command.encryption));
+  deps.onTemplateUsed?.(template.record);
   if (warnings !== undefined && warnings.length > 0) deps.onWarnings?.(job, warnings);
   return pdf;
 }

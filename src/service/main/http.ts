@@ -24,7 +24,7 @@ import type { ServiceDeps } from '../operations.js';
 import { createTemplateFilesReader } from '../template-files-cache.js';
 import { DEFAULT_LINK_TTL_SECONDS, generate, getWorkspace, listDocumentTemplates } from '../operations.js';
 import type { RenderPdf } from '../renderer.js';
-import type { Storage, Workspace } from '../storage/types.js';
+import type { Storage, TemplateRecord, Workspace } from '../storage/types.js';
 import { isUuid } from '../storage/types.js';
 import { STORAGE_RETRY_AFTER_SECONDS, isStorageUnavailable } from '../storage/unavailable.js';
 import { DEFAULT_LIMITS } from '../../options.js';
@@ -49,6 +49,8 @@ export interface ApiOptions {
   readonly metrics?: ServiceMetrics;
   /** Routes of features in their own folders (jobs, webhooks...), see api-extension.ts. */
   readonly extensions?: readonly ApiExtension[];
+  /** Told of each template a document was generated from (template-warm-up.ts). */
+  readonly onTemplateUsed?: (template: TemplateRecord) => void;
 }
 
 export interface ApiHandler {
@@ -99,6 +101,7 @@ export async function createApiHandler(options: ApiOptions): Promise<ApiHandler>
       linkTtlSeconds: options.linkTtlSeconds ?? DEFAULT_LINK_TTL_SECONDS,
       now: options.now ?? (() => new Date()),
       templateFiles: createTemplateFilesReader(options.storage),
+      ...(options.onTemplateUsed === undefined ? {} : { onTemplateUsed: options.onTemplateUsed }),
     },
     bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     maxDataDepth: options.maxDataDepth ?? DEFAULT_LIMITS.maxDataDepth,

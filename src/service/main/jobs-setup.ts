@@ -6,7 +6,7 @@
  */
 import { createLinkSigner } from '../links.js';
 import type { RenderPdf } from '../renderer.js';
-import type { Storage } from '../storage/types.js';
+import type { Storage, TemplateRecord } from '../storage/types.js';
 import type { TemplateFilesReader } from '../template-files-cache.js';
 import type { ApiExtension } from '../api-extension.js';
 import { jobsExtension } from '../jobs/api.js';
@@ -55,6 +55,8 @@ export interface JobsConfig {
   readonly pollingIntervalSeconds?: number;
   readonly maintenanceIntervalSeconds?: number;
   readonly onWarnings?: (job: JobRecord, warnings: readonly string[]) => void;
+  /** Told of each template a job's document was rendered from (template-warm-up.ts). */
+  readonly onTemplateUsed?: (template: TemplateRecord) => void;
   /** Webhook origins allowed despite a private address (`--allow-webhook http://127.0.0.1:4000`). */
   readonly allowedWebhookOrigins?: readonly string[];
   readonly webhookAttempts?: number;
@@ -104,6 +106,7 @@ export async function startJobs(config: JobsConfig): Promise<AsyncJobs> {
       ...(config.maxAttempts === undefined ? {} : { maxAttempts: config.maxAttempts }),
       onFinished: announceFinished(announcer(webhookDeps), batchAnnouncer(batches, webhookDeps)),
       ...(config.onWarnings === undefined ? {} : { onWarnings: config.onWarnings }),
+      ...(config.onTemplateUsed === undefined ? {} : { onTemplateUsed: config.onTemplateUsed }),
     };
     await queue.work((jobId) => runJob(deps, jobId), config.concurrency);
   }

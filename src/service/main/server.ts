@@ -12,6 +12,12 @@ import type { Storage } from '../storage/types.js';
 import type { WorkerPoolOptions } from '../workers.js';
 import { createWorkerPool } from '../workers.js';
 import { createServiceMetrics } from '../metrics.js';
+import type { ServiceMetrics } from '../metrics.js';
+import { jsonLineLogger } from '../logging.js';
+import type { TemplateFilesReader } from '../template-files-cache.js';
+import type { TemplateWarmUp } from '../template-warm-up.js';
+import { createTemplateWarmUp } from '../template-warm-up.js';
+import type { WarmUpProgress } from '../warm-until-steady.js';
 import { availableParallelism } from 'node:os';
 import type { JobsConfig } from './jobs-setup.js';
 import { startJobs } from './jobs-setup.js';
@@ -63,15 +69,37 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
+/**
+ * The pool's warm-up with the service's templates (template-warm-up.ts): its options, and what
+ * records a template's use. Its end goes to the metrics; a template that failed to the log, at debug.
+ */
+export function templateWarmUpOf(storage: Storage, templateFiles: TemplateFilesReader, metrics: ServiceMetrics, logger: RequestLogger): {
+  readonly warmUp: TemplateWarmUp;
+  readonly pool: Pick<WorkerPoolOptions, 'warmUpTemplates' | 'onWarmedUp'>;
+} {
+  const warmUp = createTemplateWarmUp(storage, templateFiles);
+  const onWarmedUp = (progress: WarmUpProgress): void => {
+    metrics.warmedUp(progress);
+    for (const failure of progress.failures) {
+      logger({ time: new Date().toISOString(), level: 'debug', msg: 'warm_up_failed', workspace_id: failure.workspaceId, template_id: failure.templateId, error: failure.message });
+    }
+  };
+  return { warmUp, pool: { warmUpTemplates: () => warmUp.templates(), onWarmedUp } };
+}
+
 export async function startService(config: ServiceConfig): Promise<RunningService> {
-  const pool = config.renderPdf === undefined ? createWorkerPool(config.pool) : undefined;
+  // the metrics read the pool only when collected, once it exists
   const metrics = createServiceMetrics(() => pool?.queueSize() ?? 0, () => pool?.warming() ?? 0);
+  const templateFiles = createTemplateFilesReader(config.storage);
+  const templateWarmUp = templateWarmUpOf(config.storage, templateFiles, metrics, config.logger ?? jsonLineLogger());
+  const pool = config.renderPdf === undefined ? createWorkerPool({ ...config.pool, ...templateWarmUp.pool }) : undefined;
   const render = config.renderPdf ?? pool!.renderPdf;
   const renderPdf: RenderPdf = (job) => metrics.timeRender(() => render(job));
   const linkTtlSeconds = config.linkTtlSeconds ?? DEFAULT_LINK_TTL_SECONDS;
+  const onTemplateUsed = templateWarmUp.warmUp.used;
   const jobs = await startJobs({
     storage: config.storage, renderPdf, linkTtlSeconds, abandonAfterSeconds: defaultAbandonAfter(config.pool),
-    templateFiles: createTemplateFilesReader(config.storage),
+    templateFiles, onTemplateUsed,
     ...(config.maxDataDepth === undefined ? {} : { maxDataDepth: config.maxDataDepth }),
     ...config.jobs,
     concurrency: config.jobs?.concurrency ?? pool?.threads ?? availableParallelism(),
@@ -88,6 +116,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     storage: config.storage,
     renderPdf,
     metrics,
+    onTemplateUsed,
     ...(config.baseUrl === undefined ? {} : { baseUrl: config.baseUrl }),
     ...(config.linkTtlSeconds === undefined ? {} : { linkTtlSeconds: config.linkTtlSeconds }),
     ...(config.bodyLimitBytes === undefined ? {} : { bodyLimitBytes: config.bodyLimitBytes }),
@@ -121,6 +150,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
       await server.close();
       await jobs.close();
       await pool?.close();
+      await templateWarmUp.warmUp.flush();
       await config.storage.close();
     },
   };

@@ -5,7 +5,8 @@
  * whether or not an API process runs.
  */
 import { createServiceMetrics } from '../metrics.js';
-import { CLEANUP_INTERVAL_MS } from './server.js';
+import { CLEANUP_INTERVAL_MS, templateWarmUpOf } from './server.js';
+import { jsonLineLogger } from '../logging.js';
 import type { ServiceJobsConfig } from './server.js';
 import { openStorage } from '../storage/index.js';
 import { createTemplateFilesReader } from '../template-files-cache.js';
@@ -29,14 +30,17 @@ export interface RunningWorker {
 
 export async function startWorker(config: WorkerConfig): Promise<RunningWorker> {
   const storage = await openStorage({ kind: 'postgres', dataDir: '', databaseUrl: config.databaseUrl });
-  const pool = createWorkerPool(config.pool);
+  // the metrics read the pool only when collected, once it exists
   const metrics = createServiceMetrics(() => pool.queueSize(), () => pool.warming());
+  const templateFiles = createTemplateFilesReader(storage);
+  const templateWarmUp = templateWarmUpOf(storage, templateFiles, metrics, jsonLineLogger());
+  const pool = createWorkerPool({ ...config.pool, ...templateWarmUp.pool });
   const concurrency = config.jobs.concurrency ?? pool.threads;
   try {
     const jobs = await startJobs({
       storage, linkTtlSeconds: config.linkTtlSeconds,
       renderPdf: (job) => metrics.timeRender(() => pool.renderPdf(job)),
-      templateFiles: createTemplateFilesReader(storage),
+      templateFiles, onTemplateUsed: templateWarmUp.warmUp.used,
       abandonAfterSeconds: Math.ceil((config.pool.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS) / 1000) + 30,
       ...config.jobs,
       databaseUrl: config.databaseUrl,
@@ -55,6 +59,7 @@ export async function startWorker(config: WorkerConfig): Promise<RunningWorker> 
         clearInterval(timer);
         await jobs.close();
         await pool.close();
+        await templateWarmUp.warmUp.flush();
         await storage.close();
       },
     };
