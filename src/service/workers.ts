@@ -171,6 +171,17 @@ function sendWarmUpTemplates(slot: Slot, templates: () => Promise<readonly WarmU
   });
 }
 
+/** `ready` (the templates to warm with sent, when the process warms up) and `warmedUp` (its end reported). */
+function onWarmUpState(slot: Slot, message: Exclude<FromRenderProcess, { readonly id: number }>, options: WorkerPoolOptions): void {
+  if ('ready' in message) {
+    Object.assign(slot, { ready: true, warming: message.warming === true });
+    if (slot.warming && warmsWithTemplates(options)) sendWarmUpTemplates(slot, options.warmUpTemplates!);
+  } else {
+    slot.warming = false;
+    options.onWarmedUp?.(message.warmedUp);
+  }
+}
+
 function warmingCount(slots: Iterable<Slot>): number {
   let count = 0;
   for (const slot of slots) if (slot.ready && slot.warming) count++;
@@ -212,13 +223,7 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   }
 
   function onMessage(slot: Slot, message: FromRenderProcess): void {
-    if ('ready' in message) {
-      Object.assign(slot, { ready: true, warming: message.warming === true });
-      if (slot.warming && warmsWithTemplates(options)) sendWarmUpTemplates(slot, options.warmUpTemplates!);
-    } else if ('warmedUp' in message) {
-      slot.warming = false;
-      options.onWarmedUp?.(message.warmedUp);
-    }
+    if ('ready' in message || 'warmedUp' in message) onWarmUpState(slot, message, options);
     else if (slot.current?.id === message.id) {
       const pending = finish(slot)!;
       slot.rendered++;

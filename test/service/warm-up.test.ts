@@ -17,6 +17,9 @@ import { createEngineRenderer } from '../../src/service/renderer.js';
 import type { RenderJob, RenderResultMessage } from '../../src/service/renderer.js';
 import { addTemplate, createWorkspace } from '../../src/service/operations.js';
 import { createFsStorage } from '../../src/service/storage/fs.js';
+import { createMemoryStorage } from '../../src/service/storage/memory.js';
+import { createTemplateWarmUp } from '../../src/service/template-warm-up.js';
+import { templateRenderJob } from '../../src/service/template-job.js';
 import { WARM_UP_ROWS, warmUpJob, warmUpStepJob } from '../../src/service/warm-up.js';
 import { warmUntilSteady } from '../../src/service/warm-until-steady.js';
 import type { WarmUpProgress, WarmUpTemplate } from '../../src/service/warm-until-steady.js';
@@ -118,6 +121,32 @@ describe('warming until the renders settle', () => {
   }, PROCESS_TEST_TIMEOUT_MS);
 });
 
+describe('the templates a new render process warms with', () => {
+  it('puts the templates used since start-up first, then the last used or changed in storage, each as a generate job with its sample', async () => {
+    const storage = createMemoryStorage();
+    const { workspace } = await createWorkspace(storage, { name: 'w', quota: 10 });
+    const make = async (name: string, sample?: unknown) => {
+      await sleep(5);
+      return storage.createTemplate({ workspaceId: workspace.id, name, html: `<p>${name}</p>`, ...(sample === undefined ? {} : { sample }), files: new Map([['a.css', new Uint8Array([1])]]) });
+    };
+    const old = await make('Old', { n: 1 });
+    const plain = await make('Plain');
+    const newest = await make('Newest');
+    const warmUp = createTemplateWarmUp(storage, async (template) => (await storage.getTemplateFiles(template.workspaceId, template.id))!, 2);
+    expect((await warmUp.templates()).map((t) => t.templateId)).toEqual([newest.id, plain.id]);
+    warmUp.used(old);
+    const [first, second] = await warmUp.templates();
+    expect(first).toEqual({ workspaceId: workspace.id, templateId: old.id, job: templateRenderJob(old, new Map([['a.css', new Uint8Array([1])]]), { n: 1 }) });
+    expect(second?.templateId).toBe(newest.id);
+    warmUp.used(plain);
+    expect((await warmUp.templates()).map((t) => t.job.data)).toEqual([{}, { n: 1 }]); // no sample: {}
+    // written on flush: a server started later finds them in storage
+    await warmUp.flush();
+    const later = createTemplateWarmUp(storage, async () => new Map(), 2);
+    expect((await later.templates()).map((t) => t.templateId)).toEqual([plain.id, old.id]);
+  });
+});
+
 /** The value of an unlabelled gauge in /metrics. */
 async function gauge(url: string, name: string): Promise<number> {
   const text = await (await fetch(`${url}/metrics`)).text();
@@ -172,6 +201,74 @@ describe('octavo serve --warm-up-ms', () => {
     }
     const tooMuch = await run('600001');
     expect(tooMuch.stderr).toContain('--warm-up-ms must be between 0 and 600000');
+  }, PROCESS_TEST_TIMEOUT_MS);
+});
+
+/** The value of a counter in /metrics (0 before its first count); `labels` as written there, e.g. `{kind="template"}`. */
+async function counter(url: string, name: string, labels = ''): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${name}${labels} `));
+  return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
+describe('octavo serve warms its render processes with the stored templates', () => {
+  let dir: string;
+  let server: ServeProcess | undefined;
+  let generate: (payload: unknown) => Promise<Response>;
+  const marker = 'warm-template-test-crash';
+  const templateRenders = () => counter(server!.url, 'octavo_warm_up_renders_total', '{kind="template"}');
+  const failures = () => counter(server!.url, 'octavo_warm_up_template_failures_total');
+  // counted when a process's warm-up ends (before it is ready, the gauge of processes warming says 0 too)
+  const warmedUp = async (renders = 1) => { while (await templateRenders() < renders) await sleep(100); };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'octavo-warm-templates-'));
+    const storage = await createFsStorage(join(dir, 'data'));
+    const { apiKey, workspace } = await createWorkspace(storage, { name: 'warm', quota: 100 });
+    const good = (await addTemplate(storage, createEngineRenderer(), { workspaceName: 'warm', name: 'Good', html: '<p>{{text}}</p>', sample: { text: 'x' } })).template;
+    await sleep(10);
+    // stored as it is, later than Good: a source no render accepts (what a storage written by hand could hold)
+    await storage.createTemplate({ workspaceId: workspace.id, name: 'Broken', html: '<p>{{#if text}}unclosed</p>' });
+    await storage.close();
+    generate = (payload) => fetch(`${server!.url}/v1/pdfs`, {
+      method: 'POST', headers: { apikey: apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ template_id: good.id, payload }),
+    });
+  }, PROCESS_TEST_TIMEOUT_MS);
+  afterEach(() => { server?.crash(); server = undefined; });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  // the smallest budget: exactly one warm-up render, of the first template in the order chosen
+  const serve = (env: Record<string, string> = {}) => startServeProcess(['--data-dir', join(dir, 'data'), '--workers', '1', '--warm-up-ms', '1'], env);
+
+  it('renders the last changed one when none was used; a broken one is left out, logged and counted, and the server serves', async () => {
+    server = await serve();
+    await warmedUp();
+    expect(await templateRenders()).toBe(1);
+    expect(await failures()).toBe(1);
+    expect((await generate({ text: 'hello' })).status).toBe(200);
+    // stopped as a restart stops it: the use is written on the way out
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, PROCESS_TEST_TIMEOUT_MS);
+
+  // after the test above, which used Good: Good was used after Broken was made
+  it('after a restart, renders the template last used first; a process replacing a crashed one warms with it too', async () => {
+    server = await serve({ OCTAVO_TEST_CRASH_MARKER: marker });
+    await warmedUp();
+    expect(await templateRenders()).toBe(1);
+    expect(await failures()).toBe(0);
+    expect((await generate({ text: marker })).status).toBe(500);
+    await warmedUp(2);
+    expect(await failures()).toBe(0);
+    expect((await generate({ text: 'after' })).status).toBe(200);
+  }, PROCESS_TEST_TIMEOUT_MS);
+
+  it('renders no template with --warm-up-ms 0', async () => {
+    server = await startServeProcess(['--data-dir', join(dir, 'data'), '--workers', '1', '--warm-up-ms', '0']);
+    expect((await generate({ text: 'hello' })).status).toBe(200);
+    expect(await gauge(server.url, 'octavo_render_processes_warming')).toBe(0);
+    expect(await templateRenders()).toBe(0);
+    expect(await counter(server.url, 'octavo_warm_up_renders_total', '{kind="document"}')).toBe(0);
   }, PROCESS_TEST_TIMEOUT_MS);
 });
 

@@ -11,8 +11,7 @@
  *                                                     an update that replaced them, files-<n>/, named
  *                                                     by template.json)
  *   DATA/documents/<id>.pdf + <id>.json               document bytes, then its record
- *   DATA/template-uses.json                           when templates were last used (the latest
- *                                                     TEMPLATE_USES_KEPT), for the render processes' warm-up
+ *   DATA/template-uses.json                           when templates were last used (fs-template-uses.ts)
  *
  * Every write is atomic (fs-atomic.ts): a template folder appears complete or not at all; a
  * document exists once its record is written, which happens after its bytes are on disk.
@@ -28,10 +27,11 @@ import { createKeptVersions } from './kept-versions.js';
 import { GroupCommit } from './group-commit.js';
 import type {
   DocumentRecord, NewTemplate, NewWorkspace, Page, PreviewKind, Storage, StoredDocument,
-  TemplateChanges, TemplateFiles, TemplatePage, TemplateRecord, TemplateUse, Workspace, WorkspaceChanges,
+  TemplateChanges, TemplateFiles, TemplatePage, TemplateRecord, Workspace, WorkspaceChanges,
 } from './types.js';
 import { collectTemplateFiles } from './template-files.js';
-import { StorageConflictError, compareTemplates, isUuid, mostRecent, templateNamed } from './types.js';
+import { noteTemplatesUsed, recentTemplates } from './fs-template-uses.js';
+import { StorageConflictError, compareTemplates, isUuid, templateNamed } from './types.js';
 import type { StagedFile } from './fs-atomic.js';
 import { KeyedMutex, TEMP_PREFIX, commitStaged, createDirAtomic, discardStaged, stageFiles, withFileLock, writeFileAtomic } from './fs-atomic.js';
 
@@ -97,8 +97,8 @@ export async function createFsStorage(dataDir: string): Promise<Storage> {
       return template === undefined ? undefined : ctx.kept.list(template);
     },
     deleteUnusedTemplateVersions: async (inUse, before) => ctx.kept.deleteUnused(inUse, before),
-    noteTemplatesUsed: (uses) => noteTemplatesUsed(ctx, uses),
-    recentTemplates: (limit) => recentTemplates(ctx, limit),
+    noteTemplatesUsed: (uses) => noteTemplatesUsed(ctx.root, uses, (workspaceId, templateId) => readTemplate(ctx, workspaceId, templateId)),
+    recentTemplates: (limit) => recentTemplates(ctx.root, limit, (workspaceId, templateId) => readTemplate(ctx, workspaceId, templateId)),
     putDocument: (record, pdf) => putDocument(ctx, record, pdf),
     chargeAndPutDocument: (record, pdf) => chargeAndPutDocument(ctx, record, pdf),
     getDocument: (id) => getDocument(ctx, id),
@@ -417,61 +417,6 @@ async function getPreview(ctx: FsContext, templateId: string, kind: PreviewKind)
     if (bytes !== undefined) return bytes;
   }
   return undefined;
-}
-
-// ---------------------------------------------------------------- template uses
-
-/**
- * Last uses kept in template-uses.json: the warm-up asks for a few templates (template-warm-up.ts),
- * so the file stays small however many templates there are; older uses fall back to `modified`.
- */
-export const TEMPLATE_USES_KEPT = 64;
-
-/** template id -> its workspace and last use (ISO) */
-type TemplateUsesFile = Record<string, { workspaceId: string; at: string }>;
-
-function templateUsesPath(ctx: FsContext): string {
-  return join(ctx.root, 'template-uses.json');
-}
-
-/** One small file rewritten under its lock: written in batches by the server, never per request. */
-async function noteTemplatesUsed(ctx: FsContext, uses: readonly TemplateUse[]): Promise<void> {
-  const known = uses.filter((use) => isUuid(use.workspaceId) && isUuid(use.templateId));
-  if (known.length === 0) return;
-  const path = templateUsesPath(ctx);
-  await withFileLock(join(ctx.root, '.template-uses.lock'), async () => {
-    const file = (await readJson<TemplateUsesFile>(path)) ?? {};
-    let changed = false;
-    for (const use of known) {
-      const previous = file[use.templateId];
-      if (previous !== undefined && Date.parse(previous.at) >= use.at.getTime()) continue;
-      // a template of another workspace, or none: nothing to note
-      if (readSmallJson<TemplateFile>(join(templateDir(ctx, use.workspaceId, use.templateId), 'template.json')) === undefined) continue;
-      file[use.templateId] = { workspaceId: use.workspaceId, at: use.at.toISOString() };
-      changed = true;
-    }
-    if (!changed) return;
-    const latest = Object.entries(file).sort(([, a], [, b]) => Date.parse(b.at) - Date.parse(a.at)).slice(0, TEMPLATE_USES_KEPT);
-    await writeFileAtomic(path, JSON.stringify(Object.fromEntries(latest)));
-  });
-}
-
-/** Reads every template's template.json (as listTemplates does per workspace), the sources of the `limit` chosen only. */
-async function recentTemplates(ctx: FsContext, limit: number): Promise<TemplateRecord[]> {
-  const uses = (await readJson<TemplateUsesFile>(templateUsesPath(ctx))) ?? {};
-  const metas: TemplateRecord[] = [];
-  for (const workspaceId of await listDir(join(ctx.root, 'templates'))) {
-    if (!isUuid(workspaceId)) continue;
-    const ids = await listDir(join(ctx.root, 'templates', workspaceId));
-    const found = await Promise.all(ids.map((id) => readJson<TemplateFile>(join(templateDir(ctx, workspaceId, id), 'template.json'))));
-    for (const meta of found) if (meta !== undefined) metas.push(toTemplate(meta, '', undefined));
-  }
-  const lastUsed = (templateId: string): Date | undefined => {
-    const use = uses[templateId];
-    return use === undefined ? undefined : new Date(use.at);
-  };
-  const chosen = await Promise.all(mostRecent(metas, lastUsed, limit).map((t) => readTemplate(ctx, t.workspaceId, t.id)));
-  return chosen.filter((t): t is TemplateRecord => t !== undefined);
 }
 
 // ---------------------------------------------------------------- documents

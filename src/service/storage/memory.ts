@@ -73,15 +73,13 @@ export function createMemoryStorage(): Storage {
       state.kept.keep(template, state.files.get(templateId) ?? new Map(), new Date());
       state.previews.delete(templateId);
       state.files.delete(templateId);
-      state.lastUsed.delete(templateId);
       return state.templates.delete(templateId);
     },
     ...versionMethods(state),
     getPreview: async (templateId, kind: PreviewKind) => state.previews.get(templateId)?.[kind],
     getTemplateFiles: async (workspaceId, templateId) =>
       state.templates.get(templateId)?.workspaceId === workspaceId ? state.files.get(templateId) ?? new Map() : undefined,
-    noteTemplatesUsed: async (uses) => noteTemplatesUsed(state, uses),
-    recentTemplates: async (limit) => mostRecent(state.templates.values(), (id) => state.lastUsed.get(id), limit),
+    ...templateUseMethods(state),
     putDocument: async (record: DocumentRecord, pdf) => {
       state.documents.set(record.id, { record, pdf: new Uint8Array(pdf) });
     },
@@ -169,6 +167,14 @@ function updateTemplate(state: MemoryState, workspaceId: string, templateId: str
   state.previews.set(templateId, changes.previews);
   if (changes.files !== undefined) state.files.set(templateId, copyFiles(changes.files));
   return next;
+}
+
+/** Last uses by template id (a deleted template's stays, unread: `recentTemplates` goes by the templates). */
+function templateUseMethods(state: MemoryState): Pick<Storage, 'noteTemplatesUsed' | 'recentTemplates'> {
+  return {
+    noteTemplatesUsed: async (uses) => noteTemplatesUsed(state, uses),
+    recentTemplates: async (limit) => mostRecent(state.templates.values(), (id) => state.lastUsed.get(id), limit),
+  };
 }
 
 function noteTemplatesUsed(state: MemoryState, uses: readonly TemplateUse[]): void {

@@ -108,13 +108,15 @@ export interface TemplateUse {
 }
 
 /** The moment `recentTemplates` orders a template by: its last use or its last change, whichever is later. */
-export function recency(template: TemplateRecord, lastUsed: Date | undefined): number {
+export function recency(template: Pick<TemplateRecord, 'created' | 'modified'>, lastUsed: Date | undefined): number {
   const changed = (template.modified ?? template.created).getTime();
   return lastUsed === undefined ? changed : Math.max(changed, lastUsed.getTime());
 }
 
 /** `recentTemplates` of the storages that order in memory: the latest first, ties by id. */
-export function mostRecent(templates: Iterable<TemplateRecord>, lastUsed: (templateId: string) => Date | undefined, limit: number): TemplateRecord[] {
+export function mostRecent<T extends Pick<TemplateRecord, 'id' | 'created' | 'modified'>>(
+  templates: Iterable<T>, lastUsed: (templateId: string) => Date | undefined, limit: number,
+): T[] {
   const ranked = [...templates].map((template) => ({ template, at: recency(template, lastUsed(template.id)) }));
   ranked.sort((a, b) => b.at - a.at || (a.template.id < b.template.id ? -1 : a.template.id > b.template.id ? 1 : 0));
   return ranked.slice(0, Math.max(0, limit)).map((entry) => entry.template);
