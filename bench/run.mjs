@@ -93,6 +93,7 @@ if (SECTIONS.has('fresh')) {
     warm: child('bench/lib/fresh-process.mjs', ['--warm-up']),
     steady: child('bench/lib/fresh-process.mjs', steady),
     steadyAtReady: child('bench/lib/fresh-process.mjs', [...steady, '--arrive', 'ready']),
+    template: child('bench/lib/fresh-process.mjs', [...steady, '--warm-template']),
   };
 }
 
@@ -226,9 +227,13 @@ function report(r) {
       row('warm-up job only', r.fresh.warm),
       row('+ warm-up after ready, invoices after it (octavo serve)', r.fresh.steady),
       row('+ warm-up after ready, invoices at ready', r.fresh.steadyAtReady),
+      ...(r.fresh.template ? [row('+ warm-up after ready with the invoice template, invoices after it', r.fresh.template)] : []),
     ]);
-    const w = r.fresh.steady.warmedUp;
-    if (w) lines.push(`warm-up after ready: ${w.renders} renders, ${f0(w.cpuMs)} CPU ms (${w.settled ? 'settled' : 'budget spent'}), warm ${f0(w.ms)} ms after the fork`, '');
+    for (const [name, d] of [['', r.fresh.steady], [' with the invoice template', r.fresh.template]]) {
+      const w = d?.warmedUp;
+      if (w) lines.push(`warm-up after ready${name}: ${w.renders} renders${w.templateRenders ? ` (${w.templateRenders} of the template)` : ''}, ${f0(w.cpuMs)} CPU ms (${w.settled ? 'settled' : 'budget spent'}), warm ${f0(w.ms)} ms after the fork`);
+    }
+    lines.push('');
   }
   if (r.peers) lines.push('peer documents, octavo / PDFKit floor after 3 and 40 warm-up renders (report: 8), by wall and CPU time:', ...r.peers, '');
   if (r.service) {

@@ -8,12 +8,15 @@
 //   --arrive ready     send the invoices at once after `ready`, while it warms up (the first one waits
 //                      for the warm-up render in progress); default with --warm-up-ms: after it says
 //                      it has warmed up (`warmedUp`), as requests meet a process started a while ago
-//   node bench/lib/fresh-process.mjs [--warm-up [--warm-up-ms MS] [--arrive ready|warmed]]
+//   --warm-template    with --warm-up-ms: the process is given the invoice's template with its sample payload
+//                      (fixtures/invoice/data.json) to warm with, as `octavo serve` gives its render processes
+//                      its workspaces' templates after their first use or upload (template-warm-up.ts)
+//   node bench/lib/fresh-process.mjs [--warm-up [--warm-up-ms MS [--warm-template]] [--arrive ready|warmed]]
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { invoiceBatch, ROOT } from './documents.mjs';
+import { fixture, invoiceBatch, ROOT } from './documents.mjs';
 import { stats } from './stats.mjs';
 import { RENDER_SEMI_SPACE_MB } from '../../dist/service/workers.js';
 import { warmUpJob } from '../../dist/service/warm-up.js';
@@ -22,6 +25,7 @@ const option = (name) => { const at = process.argv.indexOf(name); return at < 0 
 const WARM_UP = process.argv.includes('--warm-up');
 const WARM_UP_MS = Number(option('--warm-up-ms') ?? 0);
 const ARRIVE = option('--arrive') ?? 'warmed';
+const WARM_TEMPLATE = process.argv.includes('--warm-template');
 const dist = (file) => fileURLToPath(new URL(`dist/service/${file}`, ROOT));
 
 /** CPU time (user + system, ms) of a process so far, from /proc (Linux). */
@@ -30,7 +34,13 @@ function cpuMs(pid) {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-const init = { limits: { maxRenderMs: 60_000 }, fonts: [], ...(WARM_UP ? { warmUp: warmUpJob(), warmUpMs: WARM_UP_MS } : {}) };
+const init = {
+  limits: { maxRenderMs: 60_000 }, fonts: [], ...(WARM_UP ? { warmUp: warmUpJob(), warmUpMs: WARM_UP_MS } : {}),
+  ...(WARM_TEMPLATE ? { warmUpTemplates: true } : {}),
+};
+// the invoices below are sent as the fixture's folder (baseDir), so is the template to warm with
+const { template, data: sample, baseDir, templateName } = fixture('invoice');
+const warmWith = [{ workspaceId: 'bench', templateId: 'invoice', job: { template, data: sample, baseDir, templateName } }];
 const started = performance.now();
 const child = fork(dist('render-process.js'), [dist('render-worker.js'), JSON.stringify(init)], {
   serialization: 'advanced', execArgv: [`--max-semi-space-size=${RENDER_SEMI_SPACE_MB}`], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -48,6 +58,8 @@ child.on('message', (message) => {
 const answer = (id) => new Promise((resolve) => answers.set(id, resolve));
 
 const { warming } = await ready;
+// as the pool does once the process is ready (workers.ts)
+if (WARM_TEMPLATE && warming === true) child.send({ warmWith });
 const readyMs = performance.now() - started;
 const readyCpuMs = cpuMs(child.pid);
 const warmUp = warming === true && ARRIVE === 'warmed' ? await warmedUp : undefined;
@@ -70,7 +82,7 @@ child.disconnect();
 const tenth = (from) => renders.slice(from, from + 10);
 const medianOf = (list, key) => stats(list.map((r) => r[key])).median;
 process.stdout.write(`${JSON.stringify({
-  warmUp: WARM_UP, warmUpMs: WARM_UP_MS, arrive: warming === true ? ARRIVE : undefined, readyMs, readyCpuMs,
+  warmUp: WARM_UP, warmUpMs: WARM_UP_MS, warmTemplate: WARM_TEMPLATE, arrive: warming === true ? ARRIVE : undefined, readyMs, readyCpuMs,
   // renders after `ready`, their CPU (the process's own count), and the process at their end
   warmedUp: warmUp ?? warmUpAfter,
   first: renders[0],

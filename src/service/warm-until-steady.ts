@@ -10,8 +10,10 @@
  * compiling it, its stylesheet parsed and cascaded, its words shaped, the code paths it exercises
  * optimised), which no other document warms (stop 30). So when the service gives the process its
  * templates (`warmWith`: the ones last used or changed, with their sample payloads,
- * template-warm-up.ts), those come first, in turn, until their renders settle; then the warm-up
- * document's steps. A template whose render fails is dropped after that render.
+ * template-warm-up.ts), those come first and then every other render, in turn with the warm-up
+ * document's steps: rendered again and again with its one sample payload alone, a template made
+ * the next requests' other payloads (other rows, other words) cost more (bench/README.md, stop 31).
+ * A template whose render fails is dropped after that render.
  *
  * Each part stops once its renders have settled — a round (the step documents: one of each length
  * of `WARM_UP_ROWS`; the templates: each in turn, at least as many renders as that) costing no
@@ -143,7 +145,9 @@ export function warmUntilSteady(render: (job: RenderJob) => Promise<RenderResult
 
   const step = async (): Promise<WarmUpProgress | undefined> => {
     if (done !== undefined) return done;
-    spent += templates.length > 0 ? await templateStep() : await documentStep();
+    // in turn with the warm-up document's steps while both go on: see the file's comment
+    const templateTurn = templates.length > 0 && (documentsSettled || renders % 2 === 0);
+    spent += templateTurn ? await templateStep() : await documentStep();
     renders++;
     const settled = documentsSettled && templates.length === 0;
     if (settled || spent >= budgetMs) done = { renders, cpuMs: Math.round(spent), settled, templateRenders, failures };
