@@ -129,7 +129,7 @@ export function createCatalog(input: CatalogInput): FaceCatalog {
         matching = createMatching(chain, fallback, input.intern, () => input.installed?.colorFaces() ?? []);
         matchings.set(matchKey, matching);
       }
-      return resolutionOf(matching, wanted, variationKey, input.intern);
+      return new MatchedResolution(matching, wanted, variationKey, input.intern);
     },
   };
 }
@@ -259,21 +259,39 @@ function createMatching(
   };
 }
 
-/** The resolution of one request: the matching's candidates drawn in the request's instances. */
-function resolutionOf(matching: Matching, wanted: VariationWanted, variationKey: string, intern: CatalogInput['intern']): Resolution {
-  const faceOf = (candidate: Candidate): FontFace => candidate.face ?? candidateFace(candidate, wanted, variationKey, intern);
-  let primary: FontFace | undefined;
-  return {
-    get primary(): FontFace {
-      primary ??= faceOf(matching.primary);
-      return primary;
-    },
-    faceFor(cluster) {
-      const candidate = matching.candidateFor(cluster);
-      return candidate === undefined ? undefined : faceOf(candidate);
-    },
-    colorFaceFor: (cluster) => matching.colorFaceFor(cluster, faceOf),
-  };
+/**
+ * The resolution of one request: the matching's candidates drawn in the request's instances. A
+ * class, not an object literal with a `get primary()`: V8 turns a literal that defines an accessor
+ * into a dictionary-mode object on every evaluation (a map of its own, ~40 per invoice render),
+ * so each site reading a resolution missed its inline cache, and the literal's three closures
+ * were made per request.
+ */
+class MatchedResolution implements Resolution {
+  private primaryFace: FontFace | undefined = undefined;
+
+  constructor(
+    private readonly matching: Matching,
+    private readonly wanted: VariationWanted,
+    private readonly variationKey: string,
+    private readonly intern: CatalogInput['intern'],
+  ) {}
+
+  get primary(): FontFace {
+    return (this.primaryFace ??= this.faceOf(this.matching.primary));
+  }
+
+  faceFor(cluster: readonly number[]): FontFace | undefined {
+    const candidate = this.matching.candidateFor(cluster);
+    return candidate === undefined ? undefined : this.faceOf(candidate);
+  }
+
+  colorFaceFor(cluster: readonly number[]): FontFace | undefined {
+    return this.matching.colorFaceFor(cluster, (candidate) => this.faceOf(candidate));
+  }
+
+  private faceOf(candidate: Candidate): FontFace {
+    return candidate.face ?? candidateFace(candidate, this.wanted, this.variationKey, this.intern);
+  }
 }
 
 /**

@@ -162,7 +162,7 @@ function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly m
   // a vertical document is laid out turned, and each page turned back (layout/vertical-document.ts)
   const vertical = verticalDocument(tree);
   const root = vertical?.root ?? tree.root;
-  const ctx: LayoutContext = { ...createLayoutContext(services), pageNames: pageNamesOf(root) };
+  const ctx: LayoutContext = createLayoutContext(services, pageNamesOf(root));
   const pages: PageLayout[] = [];
   const events: RunningEvent[][] = [];
   const fixed: { content: PageContent; page: number }[] = [];
@@ -170,22 +170,11 @@ function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly m
   let token: BreakToken | undefined;
   let continuing: readonly AbsoluteContinuation[] = [];
   let carry: FootnoteCarry | undefined;
-  /** Keeps a laid-out page: streamed, it is yielded in the page frame and kept without its fragments. */
-  function* keep(page: PageLayout): Generator<LaidOut, void> {
-    if (stream === undefined) {
-      pages.push(page);
-      return;
-    }
-    const framed = inPageFrame(page);
-    events.push(pageEvents(framed, tree.records));
-    yield { kind: 'page', page: framed, marginsLater: stream.marginsLater };
-    forgetFinished(framed.children, ctx);
-    pages.push({ ...page, children: [] });
-  }
+  const keeper = new PageKeeper(pages, events, stream, tree.records, ctx);
   do {
     const forced = forcedKind(token);
     const name = pageNameAt(ctx.pageNames, root, token);
-    if (needsBlankPage(forced, pages.length)) yield* keep(blankPage(namedContext(pages, name, true), ctx));
+    if (needsBlankPage(forced, pages.length)) yield* keeper.keep(blankPage(namedContext(pages, name, true), ctx));
     checkPageLimit(pages.length, ctx);
     ctx.checkBudget?.();
     const context = namedContext(pages, name, false);
@@ -216,7 +205,7 @@ function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly m
     }
     running[pages.length] = pageRunning;
     measureWidth(widest, flow, area, scale);
-    yield* keep({
+    yield* keeper.keep({
       index: pages.length, width: area.style.width, height: area.style.height, pageStyle: area.style, margins: area.margins, children, marginBoxes: [], blank: false, context,
       ...(scale === 1 ? {} : { flowTransform: [scale, 0, 0, scale, area.x * (1 - scale), area.y * (1 - scale)] as const }),
     });
@@ -235,6 +224,33 @@ function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly m
   // margin boxes last: counter(pages) needs the page count (CSS Paged Media 3 §5)
   const content = runningContent(complete, running, tree.records, stream === undefined ? undefined : events);
   return withMarginBoxes(complete, ctx, content).map((page) => ({ ...page, marginBoxes: page.marginBoxes.map((f) => toPageFrame(f, 0, 0)) }));
+}
+
+/**
+ * Keeps the laid-out pages: streamed, each is yielded in the page frame and kept without its
+ * fragments. A class, not a generator function made per pagination: each generator function made
+ * per render got a prototype and a map of its own for its generator objects.
+ */
+class PageKeeper {
+  constructor(
+    readonly pages: PageLayout[],
+    private readonly events: RunningEvent[][],
+    private readonly stream: { readonly marginsLater: boolean } | undefined,
+    private readonly records: BoxTree['records'],
+    private readonly ctx: LayoutContext,
+  ) {}
+
+  *keep(page: PageLayout): Generator<LaidOut, void> {
+    if (this.stream === undefined) {
+      this.pages.push(page);
+      return;
+    }
+    const framed = inPageFrame(page);
+    this.events.push(pageEvents(framed, this.records));
+    yield { kind: 'page', page: framed, marginsLater: this.stream.marginsLater };
+    forgetFinished(framed.children, this.ctx);
+    this.pages.push({ ...page, children: [] });
+  }
 }
 
 function inPageFrame(page: PageLayout): PageLayout {
@@ -282,7 +298,10 @@ function namedContext(pages: readonly PageLayout[], name: string | undefined, bl
   const base = pageContextAt(pages.length, blank);
   const previous = pages[pages.length - 1]?.context;
   const groupIndex = previous !== undefined && previous.name === name ? (previous.groupIndex ?? 0) + 1 : 0;
-  return { ...base, ...(name !== undefined ? { name } : {}), groupIndex };
+  // one literal with every key, not `{ ...base, groupIndex }`: on Node 20's V8 a spread followed by
+  // more keys gets a new map per call once warm (a map per page, ~45 per report render), and each
+  // reader of page contexts went megamorphic (layout/driver/context.ts)
+  return { index: base.index, side: base.side, blank: base.blank, name, groupIndex };
 }
 
 /**

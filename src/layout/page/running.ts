@@ -57,21 +57,32 @@ const CONTENT: RunningEvent = { kind: 'content' };
  * out, so a long document keeps none for the rest of its content).
  */
 export function pageEvents(page: PageLayout, records: DocumentRecords | undefined): RunningEvent[] {
-  const events: RunningEvent[] = [];
-  let content = false;
-  const visit = (fragment: Fragment): void => {
+  const walk = new EventWalk(records);
+  for (const fragment of page.children) walk.visit(fragment);
+  return walk.events;
+}
+
+/**
+ * The walk over one page's fragments. A class, not a closure made per page: V8 keeps a closure's
+ * optimised code only while a closure of it lives, so the per-page `visit` was compiled again.
+ */
+class EventWalk {
+  readonly events: RunningEvent[] = [];
+  private content = false;
+
+  constructor(private readonly records: DocumentRecords | undefined) {}
+
+  visit(fragment: Fragment): void {
     if (fragment.kind === 'text' || fragment.kind === 'image') {
-      if (!content) events.push(CONTENT);
-      content = true;
+      if (!this.content) this.events.push(CONTENT);
+      this.content = true;
       return;
     }
-    if (fragment.kind === 'box' && fragment.box.element !== undefined && fragment.box.pseudo === undefined && !fragment.continuedBefore && hasRecords(fragment.box.element, records)) {
-      events.push({ kind: 'element', element: fragment.box.element, y: fragment.y, style: fragment.style });
+    if (fragment.kind === 'box' && fragment.box.element !== undefined && fragment.box.pseudo === undefined && !fragment.continuedBefore && hasRecords(fragment.box.element, this.records)) {
+      this.events.push({ kind: 'element', element: fragment.box.element, y: fragment.y, style: fragment.style });
     }
-    for (const child of fragment.children) visit(child);
-  };
-  for (const fragment of page.children) visit(fragment);
-  return events;
+    for (const child of fragment.children) this.visit(child);
+  }
 }
 
 function hasRecords(element: BoxElement, records: DocumentRecords | undefined): boolean {
