@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +36,39 @@ describe('fs storage layout', () => {
       for (const sub of ['', 'workspaces', 'keys', 'documents', join('templates', ws.id)]) {
         expect((await readdir(join(dir, sub))).filter((n) => n.startsWith('.'))).toEqual([]);
       }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('stores a document as one file (record line, then the PDF) and still reads the two files of before', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'octavo-fs-'));
+    try {
+      const storage = await createFsStorage(dir);
+      const ws = await storage.createWorkspace({ name: 'acme', quota: 5, apiKeyHash: hashApiKey('k') });
+      const record = (referenceId: string | null) => ({
+        id: randomUUID(), workspaceId: ws.id, templateId: randomUUID(), referenceId, created: new Date(), expires: new Date(Date.now() + 60_000),
+      });
+      const pdf = new Uint8Array(Buffer.from('%PDF-1.7\n\u0000\u00ff\n%%EOF\n', 'latin1'));
+      // a record longer than the bytes probed for its line, with a newline inside a string
+      const [short, long] = [record('ref\nwith a newline'), record('x'.repeat(5000))];
+      expect(await storage.chargeAndPutDocument(short, pdf)).toBe(true);
+      await storage.putDocument(long, pdf);
+      expect((await readdir(join(dir, 'documents'))).sort()).toEqual([`${short.id}.document`, `${long.id}.document`].sort());
+      const stored = await readFile(join(dir, 'documents', `${short.id}.document`));
+      expect(Buffer.from(stored.subarray(stored.indexOf(10) + 1)).equals(Buffer.from(pdf))).toBe(true);
+      // a document written by an earlier version: <id>.pdf, then its record <id>.json
+      const legacy = record('old');
+      await writeFile(join(dir, 'documents', `${legacy.id}.pdf`), pdf);
+      await writeFile(join(dir, 'documents', `${legacy.id}.json`), JSON.stringify({ ...legacy, created: legacy.created.toISOString(), expires: legacy.expires.toISOString() }));
+      for (const r of [short, long, legacy]) {
+        const read = await storage.getDocument(r.id);
+        expect(read?.record).toEqual(r);
+        expect(Buffer.from(read?.pdf ?? []).equals(Buffer.from(pdf))).toBe(true);
+      }
+      expect(await storage.countDocuments(ws.id)).toBe(3);
+      expect(await storage.deleteExpiredDocuments(new Date(Date.now() + 120_000))).toBe(3);
+      expect(await readdir(join(dir, 'documents'))).toEqual([]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -113,5 +113,16 @@ if (!available && inCi) {
       expect(results.filter((r) => r !== undefined)).toHaveLength(15);
       expect((await b.getWorkspace(ws.id))?.remainingQuota).toBe(0);
     });
+
+    it('charges no quota when the document cannot be stored (charge and insert are one statement)', async () => {
+      const ws = await a.createWorkspace({ name: 'atomic', quota: 5, apiKeyHash: hashApiKey('atomic-key') });
+      const record = { id: randomUUID(), workspaceId: ws.id, templateId: randomUUID(), referenceId: null, created: new Date(), expires: new Date(Date.now() + 60_000) };
+      const pdf = new Uint8Array([37, 80, 68, 70]);
+      expect(await a.chargeAndPutDocument(record, pdf)).toBe(true);
+      // the same id again: the insert fails, and the unit its update took is rolled back with it
+      await expect(b.chargeAndPutDocument(record, pdf)).rejects.toThrow();
+      expect((await b.getWorkspace(ws.id))?.remainingQuota).toBe(4);
+      expect(await b.chargeAndPutDocument({ ...record, id: randomUUID(), workspaceId: randomUUID() }, pdf)).toBe(false);
+    });
   });
 }

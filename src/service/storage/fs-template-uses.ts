@@ -6,9 +6,9 @@
  * (template-warm-up.ts), so the file stays small however many templates there are; a template
  * whose use fell out orders by its last change instead.
  */
-import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { withFileLock, writeFileAtomic } from './fs-atomic.js';
+import { listDir, readJson } from './fs-read.js';
 import type { TemplateRecord, TemplateUse } from './types.js';
 import { isUuid, mostRecent } from './types.js';
 
@@ -20,20 +20,11 @@ export type ReadTemplate = (workspaceId: string, templateId: string) => Promise<
 /** template id -> its workspace and last use (ISO) */
 type TemplateUsesFile = Record<string, { workspaceId: string; at: string }>;
 
-async function readJsonOr<T>(path: string, none: T): Promise<T> {
-  try {
-    return JSON.parse(await readFile(path, 'utf8')) as T;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return none;
-    throw error;
-  }
-}
-
 export async function noteTemplatesUsed(root: string, uses: readonly TemplateUse[], read: ReadTemplate): Promise<void> {
   const valid = uses.filter((use) => isUuid(use.workspaceId) && isUuid(use.templateId));
   if (valid.length === 0) return;
   await withFileLock(join(root, '.template-uses.lock'), async () => {
-    const file = await readJsonOr<TemplateUsesFile>(join(root, 'template-uses.json'), {});
+    const file = (await readJson<TemplateUsesFile>(join(root, 'template-uses.json'))) ?? {};
     let changed = false;
     for (const use of valid) {
       const previous = file[use.templateId];
@@ -52,11 +43,11 @@ interface Stamps { id: string; workspaceId: string; created: Date; modified: Dat
 
 /** Every template's stamps, from DATA/templates/<workspace>/<template>/template.json (fs.ts's layout). */
 async function allStamps(root: string): Promise<Stamps[]> {
-  const list = (dir: string) => readdir(dir).then((names) => names.filter(isUuid), () => [] as string[]);
+  const list = async (dir: string) => (await listDir(dir)).filter(isUuid);
   const all: Stamps[] = [];
   for (const workspaceId of await list(join(root, 'templates'))) {
     const ids = await list(join(root, 'templates', workspaceId));
-    const metas = await Promise.all(ids.map((id) => readJsonOr<{ created: string; modified: string | null } | undefined>(join(root, 'templates', workspaceId, id, 'template.json'), undefined)));
+    const metas = await Promise.all(ids.map((id) => readJson<{ created: string; modified: string | null }>(join(root, 'templates', workspaceId, id, 'template.json'))));
     ids.forEach((id, index) => {
       const meta = metas[index];
       if (meta !== undefined) all.push({ id, workspaceId, created: new Date(meta.created), modified: meta.modified === null ? null : new Date(meta.modified) });
@@ -67,7 +58,7 @@ async function allStamps(root: string): Promise<Stamps[]> {
 
 /** Orders every template by its stamps; reads the `limit` chosen only. */
 export async function recentTemplates(root: string, limit: number, read: ReadTemplate): Promise<TemplateRecord[]> {
-  const uses = await readJsonOr<TemplateUsesFile>(join(root, 'template-uses.json'), {});
+  const uses = (await readJson<TemplateUsesFile>(join(root, 'template-uses.json'))) ?? {};
   const lastUsed = (templateId: string): Date | undefined => {
     const use = uses[templateId];
     return use === undefined ? undefined : new Date(use.at);

@@ -10,30 +10,32 @@
  *                                                     folder: stylesheets, images, fonts, partials; after
  *                                                     an update that replaced them, files-<n>/, named
  *                                                     by template.json)
- *   DATA/documents/<id>.pdf + <id>.json               document bytes, then its record
+ *   DATA/documents/<id>.document                      document: its record (one line of JSON), then the PDF
+ *                                                     (fs-documents.ts; before, <id>.pdf + <id>.json)
  *   DATA/template-uses.json                           when templates were last used (fs-template-uses.ts)
  *
  * Every write is atomic (fs-atomic.ts): a template folder appears complete or not at all; a
- * document exists once its record is written, which happens after its bytes are on disk.
+ * document appears in one rename, once its record and bytes are on disk.
  * Quota updates are serialised per workspace in-process and by a lock file across processes
  * on the same machine; several machines sharing a network folder must use postgres instead.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { KeptVersions } from './kept-versions.js';
 import { createKeptVersions } from './kept-versions.js';
 import { GroupCommit } from './group-commit.js';
 import type {
-  DocumentRecord, NewTemplate, NewWorkspace, Page, PreviewKind, Storage, StoredDocument,
+  NewTemplate, NewWorkspace, Page, PreviewKind, Storage,
   TemplateChanges, TemplateFiles, TemplatePage, TemplateRecord, Workspace, WorkspaceChanges,
 } from './types.js';
 import { collectTemplateFiles } from './template-files.js';
 import { noteTemplatesUsed, recentTemplates } from './fs-template-uses.js';
 import { StorageConflictError, compareTemplates, isUuid, templateNamed } from './types.js';
-import type { StagedFile } from './fs-atomic.js';
-import { KeyedMutex, TEMP_PREFIX, commitStaged, createDirAtomic, discardStaged, stageFiles, withFileLock, writeFileAtomic } from './fs-atomic.js';
+import type { ChargeUnit } from './fs-documents.js';
+import { createFsDocuments } from './fs-documents.js';
+import { KeyedMutex, TEMP_PREFIX, createDirAtomic, withFileLock, writeFileAtomic } from './fs-atomic.js';
+import { listDir, readBytes, readJson, readSmallJson, readSmallText } from './fs-read.js';
 
 interface FsContext {
   readonly root: string;
@@ -51,6 +53,7 @@ export async function createFsStorage(dataDir: string): Promise<Storage> {
   const ctx: FsContext = { root: dataDir, mutex, workspaceChanges: new GroupCommit(mutex, (id, apply) => updateWorkspaceFile(ctx, id, apply)), kept: createKeptVersions() };
   for (const dir of ['workspaces', 'keys', 'templates', 'documents']) await mkdir(join(dataDir, dir), { recursive: true });
   await removeStaleTemps(ctx);
+  const documents = createFsDocuments(dataDir, takeUnit(ctx));
   return {
     signingSecret: () => signingSecret(ctx),
     createWorkspace: (input) => createWorkspace(ctx, input),
@@ -99,65 +102,17 @@ export async function createFsStorage(dataDir: string): Promise<Storage> {
     deleteUnusedTemplateVersions: async (inUse, before) => ctx.kept.deleteUnused(inUse, before),
     noteTemplatesUsed: (uses) => noteTemplatesUsed(ctx.root, uses, (workspaceId, templateId) => readTemplate(ctx, workspaceId, templateId)),
     recentTemplates: (limit) => recentTemplates(ctx.root, limit, (workspaceId, templateId) => readTemplate(ctx, workspaceId, templateId)),
-    putDocument: (record, pdf) => putDocument(ctx, record, pdf),
-    chargeAndPutDocument: (record, pdf) => chargeAndPutDocument(ctx, record, pdf),
-    getDocument: (id) => getDocument(ctx, id),
-    deleteDocument: (id) => deleteDocument(ctx, id),
-    deleteExpiredDocuments: (now) => deleteExpiredDocuments(ctx, now),
-    countDocuments: async (workspaceId) => (await allDocumentRecords(ctx)).filter((r) => r.workspaceId === workspaceId).length,
+    putDocument: documents.putDocument,
+    chargeAndPutDocument: documents.chargeAndPutDocument,
+    getDocument: documents.getDocument,
+    deleteDocument: documents.deleteDocument,
+    deleteExpiredDocuments: documents.deleteExpiredDocuments,
+    countDocuments: async (workspaceId) => (await documents.allDocumentRecords()).filter((r) => r.workspaceId === workspaceId).length,
     close: async () => undefined,
   };
 }
 
 // ---------------------------------------------------------------- helpers
-
-async function readJson<T>(path: string): Promise<T | undefined> {
-  try {
-    return JSON.parse(await readFile(path, 'utf8')) as T;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
-/**
- * Reads a small file of a request's path (an API key's entry, a workspace, a template's source)
- * synchronously: from the page cache that costs ~15 µs of CPU, where fs/promises' readFile costs
- * ~200 µs in four round trips to the thread pool (open, fstat, read, close). Scans of whole folders
- * keep the asynchronous reads, so that no large number of files is read on the event loop.
- */
-function readSmallText(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
-function readSmallJson<T>(path: string): T | undefined {
-  const text = readSmallText(path);
-  return text === undefined ? undefined : JSON.parse(text) as T;
-}
-
-async function readBytes(path: string): Promise<Uint8Array | undefined> {
-  try {
-    return new Uint8Array(await readFile(path));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
-/** Entries of a folder without temporaries and lock files. */
-async function listDir(path: string): Promise<string[]> {
-  try {
-    return (await readdir(path)).filter((name) => !name.startsWith('.'));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-}
 
 /** Sweeps temporaries older than an hour (left by a crash; younger ones may be another process's write). */
 /** Folder of the data directory where `octavo serve` spools template uploads (templates-api/upload.ts). */
@@ -262,6 +217,19 @@ function updateWorkspaceFile(ctx: FsContext, id: string, apply: (current: Worksp
     const next = apply(file === undefined ? undefined : toWorkspace(file));
     if (next !== undefined) await writeFileAtomic(path, JSON.stringify(toWorkspaceFile(next), null, 2));
   });
+}
+
+/** One unit of a workspace's quota, taken with the other changes of its group (fs-documents.ts charges a document with it). */
+function takeUnit(ctx: FsContext): ChargeUnit {
+  return async (workspaceId) => {
+    let charged = false;
+    await modifyWorkspace(ctx, workspaceId, (ws) => {
+      if (ws.remainingQuota <= 0) return undefined;
+      charged = true;
+      return { ...ws, remainingQuota: ws.remainingQuota - 1 };
+    });
+    return charged;
+  };
 }
 
 async function removeApiKeys(ctx: FsContext, workspaceId: string): Promise<void> {
@@ -419,94 +387,3 @@ async function getPreview(ctx: FsContext, templateId: string, kind: PreviewKind)
   return undefined;
 }
 
-// ---------------------------------------------------------------- documents
-
-interface DocumentFile {
-  id: string; workspaceId: string; templateId: string; referenceId: string | null; created: string; expires: string;
-}
-
-function documentPaths(ctx: FsContext, id: string): { pdf: string; meta: string } {
-  const base = join(ctx.root, 'documents', id);
-  return { pdf: `${base}.pdf`, meta: `${base}.json` };
-}
-
-/** The document's bytes and record, on disk under temporary names until `commitDocument`. */
-function stageDocument(ctx: FsContext, record: DocumentRecord, pdf: Uint8Array): Promise<StagedFile[]> {
-  const paths = documentPaths(ctx, record.id);
-  const file: DocumentFile = { ...record, created: record.created.toISOString(), expires: record.expires.toISOString() };
-  return stageFiles([[paths.pdf, pdf], [paths.meta, JSON.stringify(file)]]);
-}
-
-/** Bytes first, record last (a record always finds its bytes), then one sync of the folder for both. */
-function commitDocument(ctx: FsContext, staged: readonly StagedFile[]): Promise<void> {
-  return commitStaged(join(ctx.root, 'documents'), staged);
-}
-
-async function putDocument(ctx: FsContext, record: DocumentRecord, pdf: Uint8Array): Promise<void> {
-  await commitDocument(ctx, await stageDocument(ctx, record, pdf));
-}
-
-/**
- * The document's files are written and synced first, then the unit is taken under the workspace
- * lock (on disk before the document appears: a crash can only over-count), then the files are put
- * in place. No unit left: the staged files are removed and nothing changed.
- */
-async function chargeAndPutDocument(ctx: FsContext, record: DocumentRecord, pdf: Uint8Array): Promise<boolean> {
-  const staged = await stageDocument(ctx, record, pdf);
-  let charged = false;
-  try {
-    await modifyWorkspace(ctx, record.workspaceId, (ws) => {
-      if (ws.remainingQuota <= 0) return undefined;
-      charged = true;
-      return { ...ws, remainingQuota: ws.remainingQuota - 1 };
-    });
-  } finally {
-    if (!charged) await discardStaged(staged);
-  }
-  if (charged) await commitDocument(ctx, staged);
-  return charged;
-}
-
-function toDocumentRecord(file: DocumentFile): DocumentRecord {
-  return { ...file, created: new Date(file.created), expires: new Date(file.expires) };
-}
-
-async function getDocument(ctx: FsContext, id: string): Promise<StoredDocument | undefined> {
-  if (!isUuid(id)) return undefined;
-  const paths = documentPaths(ctx, id);
-  const file = await readJson<DocumentFile>(paths.meta);
-  if (file === undefined) return undefined;
-  const pdf = await readBytes(paths.pdf);
-  return pdf === undefined ? undefined : { record: toDocumentRecord(file), pdf };
-}
-
-async function deleteDocument(ctx: FsContext, id: string): Promise<void> {
-  if (!isUuid(id)) return;
-  const paths = documentPaths(ctx, id);
-  await rm(paths.meta, { force: true }); // the record first: a half-deleted document no longer exists
-  await rm(paths.pdf, { force: true });
-}
-
-async function allDocumentRecords(ctx: FsContext): Promise<DocumentRecord[]> {
-  const names = (await listDir(join(ctx.root, 'documents'))).filter((name) => name.endsWith('.json'));
-  const files = await Promise.all(names.map((name) => readJson<DocumentFile>(join(ctx.root, 'documents', name))));
-  return files.filter((f): f is DocumentFile => f !== undefined).map(toDocumentRecord);
-}
-
-async function deleteExpiredDocuments(ctx: FsContext, now: Date): Promise<number> {
-  const expired = (await allDocumentRecords(ctx)).filter((r) => r.expires.getTime() <= now.getTime());
-  for (const record of expired) await deleteDocument(ctx, record.id);
-  await removeOrphanPdfs(ctx);
-  return expired.length;
-}
-
-/** A `.pdf` without its record is left by a crash between the two writes (or a delete); sweep those older than an hour. */
-async function removeOrphanPdfs(ctx: FsContext): Promise<void> {
-  const dir = join(ctx.root, 'documents');
-  const names = new Set(await listDir(dir));
-  for (const name of names) {
-    if (!name.endsWith('.pdf') || names.has(`${name.slice(0, -4)}.json`)) continue;
-    const info = await stat(join(dir, name)).catch(() => undefined);
-    if (info !== undefined && Date.now() - info.mtimeMs > 3_600_000) await rm(join(dir, name), { force: true });
-  }
-}
