@@ -52,7 +52,32 @@ function hasClass(element: DomElement, name: string): boolean {
   const value = element.attribs['class'];
   if (value === undefined) return false;
   if (value === name) return true;
-  return value.split(WHITESPACE).includes(name);
+  return hasToken(value, name);
+}
+
+/** Whether HTML white space (space, tab, LF, FF, CR) delimits a token at this code unit. */
+function isTokenEdge(list: string, index: number): boolean {
+  if (index < 0 || index >= list.length) return true;
+  const code = list.charCodeAt(index);
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0c || code === 0x0d;
+}
+
+/**
+ * `list.split(WHITESPACE).includes(token)` without the list and its strings: every class test of
+ * every element split its `class` attribute again (a few per element, every render).
+ */
+export function hasToken(list: string, token: string): boolean {
+  if (token === '') return list.split(WHITESPACE).includes(token);
+  for (let at = list.indexOf(token); at !== -1; at = list.indexOf(token, at + 1)) {
+    // a token holding white space is never one of the split parts
+    if (isTokenEdge(list, at - 1) && isTokenEdge(list, at + token.length)) return !hasSpace(token);
+  }
+  return false;
+}
+
+function hasSpace(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (isTokenEdge(text, i)) return true;
+  return false;
 }
 
 function attributeTest(node: CssNode & { type: 'AttributeSelector' }): Test | undefined {
@@ -69,7 +94,7 @@ function attributeTest(node: CssNode & { type: 'AttributeSelector' }): Test | un
   };
   switch (node.matcher) {
     case '=': return (element) => read(element) === expected;
-    case '~=': return (element) => expected !== '' && !WHITESPACE.test(expected) && (read(element)?.split(WHITESPACE).includes(expected) ?? false);
+    case '~=': return (element) => { const v = read(element); return expected !== '' && !WHITESPACE.test(expected) && v !== undefined && hasToken(v, expected); };
     case '|=': return (element) => { const v = read(element); return v !== undefined && (v === expected || v.startsWith(`${expected}-`)); };
     case '^=': return (element) => expected !== '' && (read(element)?.startsWith(expected) ?? false);
     case '$=': return (element) => expected !== '' && (read(element)?.endsWith(expected) ?? false);

@@ -93,9 +93,9 @@ export function embedSubset(font: PdfKitEmbeddedFont, subset: TrueTypeSubset): v
   });
   descendantFont.end();
   const cmap = doc.ref();
-  const text = toUnicodeCmap(font.unicode);
-  endStream(cmap, remember(cache.cmaps, `${compress ? 'z' : ''}${text}`, () => {
-    const bytes = Buffer.from(`${text}\n`, 'latin1');
+  // keyed by the mapping itself: the CMap's text (hex strings per code point) is made only on a miss
+  endStream(cmap, remember(cache.cmaps, `${compress ? 'z' : ''}${unicodeKey(font.unicode)}`, () => {
+    const bytes = Buffer.from(`${toUnicodeCmap(font.unicode)}\n`, 'latin1');
     return compress ? deflateSync(bytes) : bytes;
   }), compress);
   font.dictionary!.data = {
@@ -147,6 +147,21 @@ function cidSet(font: PdfKitEmbeddedFont, ref: PdfRef): PdfRef {
   ref.write(bits);
   ref.end();
   return ref;
+}
+
+/**
+ * The glyphs' code points as one string, each glyph's count then each code point in two UTF-16
+ * code units: one string per distinct mapping, so it keys the CMap made from it.
+ */
+export function unicodeKey(unicode: readonly (readonly number[])[]): string {
+  const units: number[] = [];
+  for (const codePoints of unicode) {
+    units.push(codePoints.length);
+    for (const value of codePoints) units.push(value >>> 16, value & 0xffff);
+  }
+  let key = '';
+  for (let start = 0; start < units.length; start += 4096) key += String.fromCharCode(...units.slice(start, start + 4096));
+  return key;
 }
 
 function hex4(value: number): string {

@@ -6,6 +6,7 @@ import { parseHtml } from '../../src/dom/parse.js';
 import type { DomElement, DomNode } from '../../src/dom/types.js';
 import { isElement } from '../../src/dom/types.js';
 import { parseAnB } from '../../src/css/nth.js';
+import { hasToken } from '../../src/css/match-native.js';
 
 function specificity(text: string): number[] {
   const list = parse(text, { context: 'selectorList' });
@@ -186,5 +187,22 @@ describe('Selectors 4 features in stylesheets', () => {
       ['css_unsupported', 2, 'selector `p::first-letter`: ::first-letter is parsed but not rendered'],
       ['css_unsupported', 4, expect.stringContaining('p:nonsense')],
     ]);
+  });
+});
+
+describe('hasToken (the class and ~= test without splitting)', () => {
+  it('agrees with splitting on HTML white space, for generated lists and tokens', () => {
+    const alphabet = ['a', 'b', 'ab', ' ', '\t', '\n', '\f', '\r', '-', '\u00a0', '\u2003'];
+    let seed = 7;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const text = (max: number): string => Array.from({ length: random(max) }, () => alphabet[random(alphabet.length)]).join('');
+    for (let i = 0; i < 20000; i++) {
+      const list = text(9);
+      const token = text(3);
+      expect(hasToken(list, token), JSON.stringify([list, token])).toBe(list.split(/[ \t\n\f\r]+/).includes(token));
+    }
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, test, vi } from 'vitest';
 import type { DisplayItem } from '../../src/paint/display-list.js';
 import type * as PdfKitModule from '../../src/pdf/pdfkit-document.js';
 import type * as SubsetModule from '../../src/pdf/subset/index.js';
-import { MAX_ENTRIES_PER_FONT, remember, toUnicodeCmap } from '../../src/pdf/font-embed.js';
+import { MAX_ENTRIES_PER_FONT, remember, toUnicodeCmap, unicodeKey } from '../../src/pdf/font-embed.js';
 import { BoundedCache } from '../../src/cache/bounded.js';
 import { writePdf } from '../../src/pdf/writer.js';
 import type { WritePdfOptions } from '../../src/pdf/write.js';
@@ -107,5 +107,20 @@ describe('font embedding with cached streams', () => {
     expect(text).toContain('2 beginbfrange');
     expect(text).toContain('<0000> <00ff> [<0000> <d835 dc00> <0041>');
     expect(text).toContain('<0100> <012d> [');
+  });
+
+  test('the CMap cache key tells apart the mappings whose CMaps differ, and only those', () => {
+    const mappings: number[][][] = [
+      [], [[]], [[], []], [[0]], [[0], []], [[], [0]], [[0x41, 0x42]], [[0x41], [0x42]], [[0x1d400]], [[0xd835, 0xdc00]],
+      [[0x10000]], [[0x1], [0x0]], [[0x10041]], [[0x41], []],
+    ];
+    for (const a of mappings) {
+      for (const b of mappings) {
+        expect(unicodeKey(a) === unicodeKey(b), JSON.stringify([a, b])).toBe(JSON.stringify(a) === JSON.stringify(b));
+      }
+    }
+    // past one chunk of code units
+    const long = Array.from({ length: 3000 }, (_, i) => [0x20 + i, 0x10000 + i]);
+    expect(unicodeKey(long)).not.toBe(unicodeKey([...long.slice(0, 2999), [0x20, 0x10000]]));
   });
 });
