@@ -57,21 +57,27 @@ const CONTENT: RunningEvent = { kind: 'content' };
  * out, so a long document keeps none for the rest of its content).
  */
 export function pageEvents(page: PageLayout, records: DocumentRecords | undefined): RunningEvent[] {
-  const events: RunningEvent[] = [];
-  let content = false;
-  const visit = (fragment: Fragment): void => {
-    if (fragment.kind === 'text' || fragment.kind === 'image') {
-      if (!content) events.push(CONTENT);
-      content = true;
-      return;
-    }
-    if (fragment.kind === 'box' && fragment.box.element !== undefined && fragment.box.pseudo === undefined && !fragment.continuedBefore && hasRecords(fragment.box.element, records)) {
-      events.push({ kind: 'element', element: fragment.box.element, y: fragment.y, style: fragment.style });
-    }
-    for (const child of fragment.children) visit(child);
-  };
-  for (const fragment of page.children) visit(fragment);
-  return events;
+  const found: FoundEvents = { events: [], content: false };
+  for (const fragment of page.children) visitEvents(fragment, records, found);
+  return found.events;
+}
+
+interface FoundEvents {
+  readonly events: RunningEvent[];
+  content: boolean;
+}
+
+/** A module function, not a recursive closure made per page. */
+function visitEvents(fragment: Fragment, records: DocumentRecords | undefined, found: FoundEvents): void {
+  if (fragment.kind === 'text' || fragment.kind === 'image') {
+    if (!found.content) found.events.push(CONTENT);
+    found.content = true;
+    return;
+  }
+  if (fragment.kind === 'box' && fragment.box.element !== undefined && fragment.box.pseudo === undefined && !fragment.continuedBefore && hasRecords(fragment.box.element, records)) {
+    found.events.push({ kind: 'element', element: fragment.box.element, y: fragment.y, style: fragment.style });
+  }
+  for (const child of fragment.children) visitEvents(child, records, found);
 }
 
 function hasRecords(element: BoxElement, records: DocumentRecords | undefined): boolean {
