@@ -7,14 +7,14 @@ import type { LayoutContext } from '../contract.js';
 import { cacheKey } from '../contract.js';
 import type { ComputedStyle } from '../../css/types.js';
 import type { GlyphRun } from '../../text/types.js';
-import type { InlineEnv, MeasuredInline } from '../inline/measured.js';
+import type { InlineEnv, MeasuredByWidth } from '../inline/measured.js';
 import type { RunFacts } from '../inline/measure.js';
 import type { InlineMetrics } from '../inline/vertical-align.js';
 import { layoutAtomicInline } from './atomic.js';
 import { anchorIntrinsicSizes } from '../intrinsic.js';
 
 /** Inline formatting contexts cut into measured pieces, per containing width (dropped page by page: document.ts). */
-export const MEASURED_INLINE = cacheKey('measured inline', () => new WeakMap<InlineFlowBox, Map<number, MeasuredInline>>());
+export const MEASURED_INLINE = cacheKey('measured inline', () => new WeakMap<InlineFlowBox, MeasuredByWidth>());
 /** Content language of elements (HTML `lang`). */
 const LANGS = cacheKey('langs', () => new WeakMap<BoxElement, string>());
 /** Inline metrics by style (inline/vertical-align.ts). */
