@@ -88,8 +88,9 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     x, y,
     width: h.contentWidth + h.border.left + h.border.right + h.padding.left + h.padding.right,
     height: borderBottom - y,
-    border: { top: top.border, right: h.border.right, bottom: bottom.border, left: h.border.left },
-    padding: { top: top.padding, right: h.padding.right, bottom: bottom.padding, left: h.padding.left },
+    // the used edges themselves when no break sliced them (most blocks): two records fewer per block
+    border: top.border === h.border.top && bottom.border === h.border.bottom ? h.border : { top: top.border, right: h.border.right, bottom: bottom.border, left: h.border.left },
+    padding: top.padding === h.padding.top && bottom.padding === h.padding.bottom ? h.padding : { top: top.padding, right: h.padding.right, bottom: bottom.padding, left: h.padding.left },
     children: relativeTo(children.fragments, x, y - shift),
     continuedBefore: continued, continuedAfter: broken,
   };
