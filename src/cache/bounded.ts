@@ -26,7 +26,7 @@ interface CacheFamily {
   readonly bound: number;
   hits: number;
   misses: number;
-  readonly caches: Set<WeakRef<BoundedCache<unknown, unknown>>>;
+  readonly caches: Set<WeakRef<{ readonly size: number }>>;
 }
 
 const families = new Map<string, CacheFamily>();
@@ -66,44 +66,119 @@ export function cacheStats(): CacheStats[] {
   }).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export class BoundedCache<K, V> {
-  private readonly map = new Map<K, Node<K, V>>();
-  private head: Node<K, V> | undefined;
-  private tail: Node<K, V> | undefined;
-  private hitCount = 0;
-  private missCount = 0;
-  private readonly family: CacheFamily;
-  /** Keys refused while full (`admitOnSecondMiss`), each with its slot in `refusedRing`. */
-  private readonly refused: Map<K, number> | undefined;
-  private readonly refusedRing: (K | undefined)[] | undefined;
+/** A cache entry in the order of use. */
+interface OrderNode {
+  previous: OrderNode | undefined;
+  next: OrderNode | undefined;
+}
+
+/**
+ * What every bounded cache keeps whatever its keys: the list in order of use, the counters, and
+ * the ring of keys refused while full (`admitOnSecondMiss`), whose slots the subclass's own index
+ * of refused keys points into.
+ */
+abstract class OrderedEntries<N extends OrderNode, R> {
+  protected head: N | undefined;
+  protected tail: N | undefined;
+  protected hitCount = 0;
+  protected missCount = 0;
+  protected readonly family: CacheFamily;
+  protected readonly refusedRing: (R | undefined)[] | undefined;
   private refusedNext = 0;
 
-  /**
-   * `name` groups the caches of one purpose in `cacheStats` (e.g. `css.declaration-lists`).
-   *
-   * `admitOnSecondMiss`: once full, a new key is stored only when it was refused before (among the
-   * last `capacity` refusals). A set of keys used over and over in the same order that is larger
-   * than the bound (a long table's cells, rendered again) evicts every entry under plain LRU
-   * before its next use, so that it never hits; refusing first-time keys keeps most of it.
-   */
-  constructor(name: string, private readonly capacity: number, options: { readonly admitOnSecondMiss?: boolean } = {}) {
+  constructor(name: string, protected readonly capacity: number, admitOnSecondMiss: boolean) {
     if (!(capacity >= 1)) throw new RangeError(`cache ${name}: its bound must be at least 1, got ${capacity}`);
     this.family = familyOf(name, capacity);
+    this.refusedRing = admitOnSecondMiss ? new Array<R | undefined>(capacity).fill(undefined) : undefined;
+    this.family.caches.add(new WeakRef<{ readonly size: number }>(this));
+  }
+
+  abstract get size(): number;
+
+  /** Hits and misses since creation (for benchmarks and tests). */
+  get stats(): { readonly hits: number; readonly misses: number } {
+    return { hits: this.hitCount, misses: this.missCount };
+  }
+
+  protected miss(): void {
+    this.missCount++;
+    this.family.misses++;
+  }
+
+  protected hit(node: N): void {
+    this.hitCount++;
+    this.family.hits++;
+    this.moveToTail(node);
+  }
+
+  /** Puts `refused` in the next slot of the ring, returning the one it overwrites with that slot (to forget it). */
+  protected ringPush(refused: R): { readonly previous: R | undefined; readonly slot: number } {
+    const ring = this.refusedRing!;
+    const slot = this.refusedNext;
+    const previous = ring[slot];
+    ring[slot] = refused;
+    this.refusedNext = (slot + 1) % this.capacity;
+    return { previous, slot };
+  }
+
+  protected clearOrder(): void {
+    this.head = undefined;
+    this.tail = undefined;
+    this.refusedRing?.fill(undefined);
+  }
+
+  protected moveToTail(node: N): void {
+    if (node === this.tail) return;
+    this.unlink(node);
+    this.append(node);
+  }
+
+  protected unlink(node: N): void {
+    if (node.previous === undefined) this.head = node.next as N | undefined;
+    else node.previous.next = node.next;
+    if (node.next === undefined) this.tail = node.previous as N | undefined;
+    else node.next.previous = node.previous;
+    node.previous = undefined;
+    node.next = undefined;
+  }
+
+  protected append(node: N): void {
+    node.previous = this.tail;
+    if (this.tail === undefined) this.head = node;
+    else this.tail.next = node;
+    this.tail = node;
+  }
+}
+
+/**
+ * `name` groups the caches of one purpose in `cacheStats` (e.g. `css.declaration-lists`).
+ *
+ * `admitOnSecondMiss`: once full, a new key is stored only when it was refused before (among the
+ * last `capacity` refusals). A set of keys used over and over in the same order that is larger
+ * than the bound (a long table's cells, rendered again) evicts every entry under plain LRU
+ * before its next use, so that it never hits; refusing first-time keys keeps most of it.
+ */
+export interface BoundedCacheOptions {
+  readonly admitOnSecondMiss?: boolean;
+}
+
+export class BoundedCache<K, V> extends OrderedEntries<Node<K, V>, K> {
+  private readonly map = new Map<K, Node<K, V>>();
+  /** Keys refused while full (`admitOnSecondMiss`), each with its slot in the ring. */
+  private readonly refused: Map<K, number> | undefined;
+
+  constructor(name: string, capacity: number, options: BoundedCacheOptions = {}) {
+    super(name, capacity, options.admitOnSecondMiss === true);
     this.refused = options.admitOnSecondMiss === true ? new Map() : undefined;
-    this.refusedRing = options.admitOnSecondMiss === true ? new Array<K | undefined>(capacity).fill(undefined) : undefined;
-    this.family.caches.add(new WeakRef(this as BoundedCache<unknown, unknown>));
   }
 
   get(key: K): V | undefined {
     const node = this.map.get(key);
     if (node === undefined) {
-      this.missCount++;
-      this.family.misses++;
+      this.miss();
       return undefined;
     }
-    this.hitCount++;
-    this.family.hits++;
-    this.moveToTail(node);
+    this.hit(node);
     return node.value;
   }
 
@@ -116,7 +191,10 @@ export class BoundedCache<K, V> {
     }
     if (this.map.size >= this.capacity && this.head !== undefined) {
       if (this.refused !== undefined && !this.refused.delete(key)) {
-        this.refuse(key);
+        const { previous, slot } = this.ringPush(key);
+        // the slot's key may have been admitted (deleted) and refused again since, in a newer slot
+        if (previous !== undefined && this.refused.get(previous) === slot) this.refused.delete(previous);
+        this.refused.set(key, slot);
         return;
       }
       const oldest = this.head;
@@ -140,50 +218,105 @@ export class BoundedCache<K, V> {
     return this.map.size;
   }
 
-  /** Hits and misses since creation (for benchmarks and tests). */
-  get stats(): { readonly hits: number; readonly misses: number } {
-    return { hits: this.hitCount, misses: this.missCount };
+  clear(): void {
+    this.map.clear();
+    this.refused?.clear();
+    this.clearOrder();
+  }
+}
+
+interface PairNode<A, B, V> {
+  readonly first: A;
+  readonly second: B;
+  value: V;
+  previous: PairNode<A, B, V> | undefined;
+  next: PairNode<A, B, V> | undefined;
+}
+
+/**
+ * A BoundedCache keyed by two keys, one entry per pair: for keys that would otherwise be
+ * concatenated per lookup (a shaped text: the request's key and the text). The first key's map
+ * finds a small map by the second: no key string is built, flattened and hashed again per
+ * lookup. Same bound (entries), order of use, counters and `admitOnSecondMiss` as BoundedCache.
+ */
+export class BoundedPairCache<A, B, V> extends OrderedEntries<PairNode<A, B, V>, { readonly first: A; readonly second: B }> {
+  private readonly maps = new Map<A, Map<B, PairNode<A, B, V>>>();
+  private count = 0;
+  private readonly refused: Map<A, Map<B, number>> | undefined;
+
+  constructor(name: string, capacity: number, options: BoundedCacheOptions = {}) {
+    super(name, capacity, options.admitOnSecondMiss === true);
+    this.refused = options.admitOnSecondMiss === true ? new Map() : undefined;
+  }
+
+  get(first: A, second: B): V | undefined {
+    const node = this.maps.get(first)?.get(second);
+    if (node === undefined) {
+      this.miss();
+      return undefined;
+    }
+    this.hit(node);
+    return node.value;
+  }
+
+  set(first: A, second: B, value: V): void {
+    let inner = this.maps.get(first);
+    const existing = inner?.get(second);
+    if (existing !== undefined) {
+      existing.value = value;
+      this.moveToTail(existing);
+      return;
+    }
+    if (this.count >= this.capacity && this.head !== undefined) {
+      if (this.refused !== undefined && !this.forgetRefusal(first, second)) {
+        const { previous, slot } = this.ringPush({ first, second });
+        if (previous !== undefined && this.refused.get(previous.first)?.get(previous.second) === slot) this.forgetRefusal(previous.first, previous.second);
+        let refusedOfFirst = this.refused.get(first);
+        if (refusedOfFirst === undefined) {
+          refusedOfFirst = new Map();
+          this.refused.set(first, refusedOfFirst);
+        }
+        refusedOfFirst.set(second, slot);
+        return;
+      }
+      const oldest = this.head;
+      this.unlink(oldest);
+      this.remove(oldest.first, oldest.second);
+      inner = this.maps.get(first);
+    }
+    if (inner === undefined) {
+      inner = new Map();
+      this.maps.set(first, inner);
+    }
+    const node: PairNode<A, B, V> = { first, second, value, previous: undefined, next: undefined };
+    this.append(node);
+    inner.set(second, node);
+    this.count++;
+  }
+
+  get size(): number {
+    return this.count;
   }
 
   clear(): void {
-    this.map.clear();
-    this.head = undefined;
-    this.tail = undefined;
+    this.maps.clear();
+    this.count = 0;
     this.refused?.clear();
-    this.refusedRing?.fill(undefined);
+    this.clearOrder();
   }
 
-  /** Remembers a refused key in a ring of `capacity` slots, forgetting the oldest (no Map scan). */
-  private refuse(key: K): void {
-    const ring = this.refusedRing!;
-    const slot = this.refusedNext;
-    const previous = ring[slot];
-    // the slot's key may have been admitted (deleted) and refused again since, in a newer slot
-    if (previous !== undefined && this.refused!.get(previous) === slot) this.refused!.delete(previous);
-    ring[slot] = key;
-    this.refused!.set(key, slot);
-    this.refusedNext = (slot + 1) % this.capacity;
+  private remove(first: A, second: B): void {
+    const inner = this.maps.get(first)!;
+    inner.delete(second);
+    if (inner.size === 0) this.maps.delete(first);
+    this.count--;
   }
 
-  private moveToTail(node: Node<K, V>): void {
-    if (node === this.tail) return;
-    this.unlink(node);
-    this.append(node);
-  }
-
-  private unlink(node: Node<K, V>): void {
-    if (node.previous === undefined) this.head = node.next;
-    else node.previous.next = node.next;
-    if (node.next === undefined) this.tail = node.previous;
-    else node.next.previous = node.previous;
-    node.previous = undefined;
-    node.next = undefined;
-  }
-
-  private append(node: Node<K, V>): void {
-    node.previous = this.tail;
-    if (this.tail === undefined) this.head = node;
-    else this.tail.next = node;
-    this.tail = node;
+  /** Whether the pair was refused before (and forgets it). */
+  private forgetRefusal(first: A, second: B): boolean {
+    const inner = this.refused!.get(first);
+    if (inner === undefined || !inner.delete(second)) return false;
+    if (inner.size === 0) this.refused!.delete(first);
+    return true;
   }
 }

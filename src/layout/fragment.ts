@@ -63,8 +63,12 @@ export function placedBox(f: BoxFragment, x: number, y: number, height: number, 
   return moved;
 }
 
-/** Fragments placed in a frame whose origin is at (originX, originY) of the current one, as children of a box there. */
-export function relativeTo(fragments: readonly Fragment[], originX: number, originY: number): Fragment[] {
+/**
+ * Fragments placed in a frame whose origin is at (originX, originY) of the current one, as children
+ * of a box there; the list itself when the origins coincide (a table cell's content, laid out at 0, 0).
+ */
+export function relativeTo(fragments: readonly Fragment[], originX: number, originY: number): readonly Fragment[] {
+  if (originX === 0 && originY === 0) return fragments;
   return fragments.map((f) => offsetFragment(f, -originX, -originY));
 }
 

@@ -30,8 +30,23 @@ export function rgb(color: Color): string {
  */
 export function colorOperator(color: Color, stroke: boolean, rgbOnly: boolean): string {
   if (color.cmyk !== undefined && !rgbOnly) return `${color.cmyk.map((v) => num(Math.min(1, Math.max(0, v)))).join(' ')} ${stroke ? 'K' : 'k'}`;
-  return `${rgb(color)} ${stroke ? 'RG' : 'rg'}`;
+  const known = stroke ? STROKE_RGB : FILL_RGB;
+  let operator = known.get(color);
+  if (operator === undefined) {
+    operator = `${rgb(color)} ${stroke ? 'RG' : 'rg'}`;
+    known.set(color, operator);
+  }
+  return operator;
 }
+
+/**
+ * The DeviceRGB operators of colour objects, for the process: a colour is one object per computed
+ * style, painted for every cell, border segment and word in it (a long table: ~30,000 fills a
+ * render), and formatting three channels each time was a third of what writing a filled rectangle
+ * allocated. Colours are never changed in place; an entry dies with its colour.
+ */
+const FILL_RGB = new WeakMap<Color, string>();
+const STROKE_RGB = new WeakMap<Color, string>();
 
 /** The path construction operators of a display-list path (§8.5.2). */
 export function pathOperators(path: readonly PathSegment[]): string {

@@ -109,16 +109,8 @@ export function showOperators(item: Pick<GlyphsItem, 'glyphs' | 'advances' | 'si
   const { glyphs, advances } = item;
   const scale = 1000 / item.size;
   const spacing = charSpacing * scale; // what Tc already adds after every glyph, in TJ units
-  let out = ''; // finished operators, separated by newlines
-  let array = ''; // the open TJ array's elements, separated by spaces
-  let hex = '';
+  const built = new ShowOperators();
   let pending = 0; // adjustment (1/1000 em, TJ sign) to write before the next glyph
-  const flushArray = (): void => {
-    if (hex !== '') array = array === '' ? `<${hex}>` : `${array} <${hex}>`;
-    hex = '';
-    if (array !== '') out = out === '' ? `[${array}] TJ` : `${out}\n[${array}] TJ`;
-    array = '';
-  };
   for (let i = 0; i < glyphs.length; i++) {
     const glyph = glyphs[i]!;
     const finalAdvance = advances[i] ?? glyph.advance;
@@ -130,23 +122,46 @@ export function showOperators(item: Pick<GlyphsItem, 'glyphs' | 'advances' | 'si
     const encoded = encode(glyph.id, glyph.codePoints);
     const before = pending - glyph.xOffset * scale;
     if (Math.abs(before) > EPSILON) {
-      if (hex !== '') array = array === '' ? `<${hex}>` : `${array} <${hex}>`;
-      hex = '';
-      array = array === '' ? num(before) : `${array} ${num(before)}`;
+      built.flushHex();
+      built.array = built.array === '' ? num(before) : `${built.array} ${num(before)}`;
     }
     if (glyph.yOffset !== 0) {
-      flushArray();
-      out = out === '' ? `${num(glyph.yOffset)} Ts` : `${out}\n${num(glyph.yOffset)} Ts`;
-      hex = encoded.hex;
-      flushArray();
-      out += '\n0 Ts';
+      built.flushArray();
+      built.out = built.out === '' ? `${num(glyph.yOffset)} Ts` : `${built.out}\n${num(glyph.yOffset)} Ts`;
+      built.hex = encoded.hex;
+      built.flushArray();
+      built.out += '\n0 Ts';
     } else {
-      hex += encoded.hex;
+      built.hex += encoded.hex;
     }
     pending = encoded.width + spacing + glyph.xOffset * scale - finalAdvance * scale;
   }
-  flushArray();
-  return out;
+  built.flushArray();
+  return built.out;
+}
+
+/**
+ * The strings showOperators builds. A class, not closures over its locals: a closure made per
+ * call (per word of the document) is an allocation each, and its optimised code dies with it.
+ */
+class ShowOperators {
+  /** Finished operators, separated by newlines. */
+  out = '';
+  /** The open TJ array's elements, separated by spaces. */
+  array = '';
+  /** Glyph ids not yet in the array. */
+  hex = '';
+
+  flushHex(): void {
+    if (this.hex !== '') this.array = this.array === '' ? `<${this.hex}>` : `${this.array} <${this.hex}>`;
+    this.hex = '';
+  }
+
+  flushArray(): void {
+    this.flushHex();
+    if (this.array !== '') this.out = this.out === '' ? `[${this.array}] TJ` : `${this.out}\n[${this.array}] TJ`;
+    this.array = '';
+  }
 }
 
 /**

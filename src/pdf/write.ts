@@ -307,49 +307,64 @@ function drawItems(writer: PageWriter, page: PdfKitPage, display: { readonly wid
   return ctx.sink.finish();
 }
 
-/** Painting items: in a tagged PDF, untagged painting is wrapped as an artifact first. */
-function paint(ctx: PageContext, draw: () => void): void {
+/**
+ * Painting items: in a tagged PDF, untagged painting is wrapped as an artifact first. A statement
+ * before each painting call, not a wrapper taking a callback: a closure per display item (tens of
+ * thousands per long table) was most of this function's garbage.
+ */
+function beforePaint(ctx: PageContext): void {
   ctx.resources.marks?.beforePaint();
-  draw();
 }
 
 /** Clip and group operators: never inside an automatic artifact sequence. */
-function structural(ctx: PageContext, apply: () => void): void {
+function beforeStructure(ctx: PageContext): void {
   ctx.resources.marks?.beforeStructure();
-  apply();
 }
 
 function drawItem(ctx: PageContext, item: DisplayItem, pageIndex: number, writer: PageWriter): void {
   const marks = ctx.resources.marks;
   switch (item.kind) {
     case 'fill-rect':
-      return paint(ctx, () => fillRect(ctx, item.rect, item.color));
+      beforePaint(ctx);
+      return fillRect(ctx, item.rect, item.color);
     case 'fill-path':
-      return paint(ctx, () => fillPath(ctx, item.path, item.color, item.evenOdd ?? false));
+      beforePaint(ctx);
+      return fillPath(ctx, item.path, item.color, item.evenOdd ?? false);
     case 'stroke-path':
-      return paint(ctx, () => strokePath(ctx, item.path, { color: item.color, width: item.width, dash: item.dash, lineCap: item.lineCap, lineJoin: item.lineJoin, miterLimit: item.miterLimit, dashOffset: item.dashOffset }));
+      beforePaint(ctx);
+      return strokePath(ctx, item.path, { color: item.color, width: item.width, dash: item.dash, lineCap: item.lineCap, lineJoin: item.lineJoin, miterLimit: item.miterLimit, dashOffset: item.dashOffset });
     case 'glyphs':
-      return paint(ctx, () => drawGlyphs(ctx, item));
+      beforePaint(ctx);
+      return drawGlyphs(ctx, item);
     case 'image':
       // a frame left uncomposed (image-prep.ts did not see it) is drawn tile by tile
       if (item.compose !== undefined) return uncomposed(item).forEach((part) => drawItem(ctx, part, pageIndex, writer));
-      return paint(ctx, () => drawImage(ctx, item.rect, item.image, item.interpolate));
+      beforePaint(ctx);
+      return drawImage(ctx, item.rect, item.image, item.interpolate);
     case 'shading':
-      return paint(ctx, () => drawShading(ctx, item.rect, item.shading));
+      beforePaint(ctx);
+      return drawShading(ctx, item.rect, item.shading);
     case 'alpha-mask':
-      return paint(ctx, () => drawAlphaMask(ctx, item.rect, item.color, item.mask));
+      beforePaint(ctx);
+      return drawAlphaMask(ctx, item.rect, item.color, item.mask);
     case 'push-clip-glyphs':
-      return structural(ctx, () => pushClipGlyphs(ctx, item.runs));
+      beforeStructure(ctx);
+      return pushClipGlyphs(ctx, item.runs);
     case 'push-clip-path':
-      return structural(ctx, () => pushClipPath(ctx, item.path, item.evenOdd ?? false));
+      beforeStructure(ctx);
+      return pushClipPath(ctx, item.path, item.evenOdd ?? false);
     case 'push-transform':
-      return structural(ctx, () => pushTransform(ctx, item.matrix));
+      beforeStructure(ctx);
+      return pushTransform(ctx, item.matrix);
     case 'pop-transform':
-      return structural(ctx, () => popClip(ctx));
+      beforeStructure(ctx);
+      return popClip(ctx);
     case 'push-clip':
-      return structural(ctx, () => pushClip(ctx, item.rect, item.radii));
+      beforeStructure(ctx);
+      return pushClip(ctx, item.rect, item.radii);
     case 'pop-clip':
-      return structural(ctx, () => popClip(ctx));
+      beforeStructure(ctx);
+      return popClip(ctx);
     case 'push-opacity': {
       const mask = item.mask;
       const drawn = mask === undefined ? undefined : { luminance: mask.luminance, draw: () => { for (const m of mask.items) drawItem(ctx, m, pageIndex, writer); } };

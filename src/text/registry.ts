@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Diagnostics } from '../diagnostics.js';
 import type { FontFace, TextSystem } from './types.js';
-import { BoundedCache } from '../cache/bounded.js';
+import { BoundedCache, BoundedPairCache } from '../cache/bounded.js';
 import { bundledFamilies } from './bundled.js';
 import type { FaceCatalog } from './catalog.js';
 import { createCatalog } from './catalog.js';
@@ -60,7 +60,7 @@ export function createFontRegistry(options: FontRegistryOptions): FontRegistry {
   const size = options.shapeCacheSize ?? DEFAULT_SHAPE_CACHE;
   const caches: ShapeCaches = {
     // a long table's texts outnumber the bound and come back in the same order every render
-    texts: new BoundedCache<string, CachedText>('text.shaped-texts', size, { admitOnSecondMiss: true }),
+    texts: new BoundedPairCache<string, string, CachedText>('text.shaped-texts', size, { admitOnSecondMiss: true }),
     runs: new BoundedCache<string, GlyphRun>('text.glyph-runs', size, { admitOnSecondMiss: true }),
     counters: { calls: 0 },
   };

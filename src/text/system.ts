@@ -3,7 +3,8 @@
  * engine-wide caches, and this render's record of used faces and missing-glyph warnings.
  *
  * Two caches owned by the registry and shared by every render of the engine:
- * - `texts`: (catalog, request, text) -> ShapedText, the same object on every hit;
+ * - `texts`: (catalog and request, text) -> ShapedText, the same object on every hit (two keys: no
+ *   key string built per lookup);
  * - `runs`: (face id, size, features, text) -> GlyphRun, so requests that resolve to the same
  *   face (`Arial`, `sans-serif`, weight 400 or 500) share their shaping.
  * In front of them, a per-render memo keyed by the request object (layout reuses one request per
@@ -12,7 +13,7 @@
  */
 import type { Diagnostics } from '../diagnostics.js';
 import type { FontFace, FontRequest, GlyphRun, ScaledFontMetrics, ShapeOptions, ShapedText, TextSystem } from './types.js';
-import type { BoundedCache } from '../cache/bounded.js';
+import type { BoundedCache, BoundedPairCache } from '../cache/bounded.js';
 import type { FaceCatalog, Resolution } from './catalog.js';
 import { requestKeys } from './keys.js';
 import { segmentByFace } from './segment.js';
@@ -29,7 +30,8 @@ export interface CachedText {
 }
 
 export interface ShapeCaches {
-  readonly texts: BoundedCache<string, CachedText>;
+  /** By the request's key (`keyPrefix`) and the text. */
+  readonly texts: BoundedPairCache<string, string, CachedText>;
   readonly runs: BoundedCache<string, GlyphRun>;
   /** shape() calls with a non-empty text, over every render (benchmarks). */
   readonly counters: { calls: number };
@@ -66,7 +68,7 @@ function faceRuns(system: RenderTextSystem, face: FontFace, text: string, reques
   });
 }
 
-/** What the per-render memo keeps per request and direction: its results, and the engine-wide cache key's prefix. */
+/** What the per-render memo keeps per request and direction: its results, and its first key in the engine-wide cache. */
 interface RequestMemo {
   readonly prefix: string;
   results: Map<string, ShapedText>;
@@ -191,11 +193,10 @@ class RenderTextSystem implements TextSystem {
   }
 
   private shapeShared(text: string, request: FontRequest, direction: Direction, prefix: string): ShapedText {
-    const key = prefix + text;
-    let entry = this.caches.texts.get(key);
+    let entry = this.caches.texts.get(prefix, text);
     if (entry === undefined) {
       entry = this.shapeUncached(text, request, direction);
-      this.caches.texts.set(key, entry);
+      this.caches.texts.set(prefix, text, entry);
     }
     for (const run of entry.shaped.runs) {
       if (this.faces.has(run.face.id)) continue;

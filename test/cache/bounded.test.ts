@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedCache, cacheStats } from '../../src/cache/bounded.js';
+import { BoundedCache, BoundedPairCache, cacheStats } from '../../src/cache/bounded.js';
 import { createFontRegistry } from '../../src/text/fonts.js';
 import { newDiagnostics, request } from '../text/helpers.js';
 
@@ -85,6 +85,35 @@ describe('cacheStats', () => {
       'paint.shadow-masks', 'pdf.font-programs', 'pdf.tounicode-cmaps',
     ]) {
       expect(names).toContain(name);
+    }
+  });
+});
+
+describe('LRU cache keyed by two keys', () => {
+  it('behaves as a BoundedCache keyed by the two keys joined, with and without admitOnSecondMiss', () => {
+    for (const admitOnSecondMiss of [false, true]) {
+      const joined = new BoundedCache<string, number>('test.pair-joined', 7, { admitOnSecondMiss });
+      const pairs = new BoundedPairCache<string, string, number>('test.pair', 7, { admitOnSecondMiss });
+      let seed = 12345;
+      const random = (n: number): number => {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        return seed % n;
+      };
+      for (let step = 0; step < 5_000; step++) {
+        const first = `r${random(3)}`;
+        const second = `t${random(6)}`;
+        const op = random(10);
+        if (op < 6) expect(pairs.get(first, second)).toBe(joined.get(`${first}\u0000${second}`));
+        else if (op < 9) {
+          pairs.set(first, second, step);
+          joined.set(`${first}\u0000${second}`, step);
+        } else if (step % 7 === 0) {
+          pairs.clear();
+          joined.clear();
+        }
+        expect(pairs.size).toBe(joined.size);
+      }
+      expect(pairs.stats).toEqual(joined.stats);
     }
   });
 });

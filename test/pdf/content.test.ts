@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ContentSink } from '../../src/pdf/content.js';
+import { ContentSink, colorOperator } from '../../src/pdf/content.js';
 import { operatorBytes } from '../../src/pdf/pdfkit-document.js';
 
 describe('ContentSink', () => {
@@ -31,5 +31,18 @@ describe('operatorBytes', () => {
     const operators = 'BT\n(caf\u00e9 \u0141) Tj\nET';
     const pdfkit = Uint8Array.from(`${operators}\n`, (c) => c.charCodeAt(0) & 0xff);
     expect(Array.from(operatorBytes(operators))).toEqual(Array.from(pdfkit));
+  });
+});
+
+describe('colorOperator', () => {
+  test('a colour object kept by its operator gives what an equal fresh one gives, fill and stroke apart', () => {
+    const color = { r: 51, g: 102, b: 204, a: 1 };
+    const fill = colorOperator(color, false, false);
+    expect(fill).toBe('0.2 0.4 0.8 rg');
+    expect(colorOperator(color, true, false)).toBe('0.2 0.4 0.8 RG');
+    expect(colorOperator(color, false, false)).toBe(colorOperator({ ...color }, false, false));
+    const cmyk = { r: 0, g: 0, b: 0, a: 1, cmyk: [0, 0, 0, 1] as const };
+    expect(colorOperator(cmyk, false, false)).toBe('0 0 0 1 k');
+    expect(colorOperator(cmyk, false, true)).toBe('0 0 0 rg');
   });
 });

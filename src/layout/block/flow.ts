@@ -211,18 +211,15 @@ function inFlow(step: ChildStep<Exclude<BlockLevelBox, OutOfFlowBox>>, frame: Bl
   // cleared down to the page end or past it, by floats on this page: it goes on the next page
   const clearedOff = step.fragmentainer?.atTop === true && flow.y > state.y && flow.y >= bottomAt(step.fragmentainer, flow.y) - 0.01;
   const fragmentainer = clearedOff ? { ...step.fragmentainer, atTop: false } : step.fragmentainer;
-  const input = (y: number, strut: MarginStrut, x: number, available: number): LayoutInput => ({
-    mode: frame.mode, available, containingWidth: frame.contentWidth, containingHeight: frame.containingHeight,
-    containingDirection: frame.box.style.direction, containingAlign: legacyAlign(frame.box.style), x, y, strut, fragmentainer, exclusions: flow.exclusions,
-  });
-  let laid = layoutBox(child, input(flow.y, flow.strut, frame.contentX, frame.contentWidth), ctx, resume);
+  let laid = layoutBox(child, childInput(frame, { fragmentainer, exclusions: flow.exclusions }, flow.y, flow.strut), ctx, resume);
   if (laid.kind === 'placed' && resume === undefined && establishesBfc(child) && separatesFromAdjoiningFloats(flow, laid, frame)) {
     const at = flow.y + collapsedMargin(flow.strut);
     flow = { ...flow, y: at, strut: EMPTY_STRUT, resolvedAt: flow.resolvedAt ?? at };
-    laid = layoutBox(child, input(flow.y, flow.strut, frame.contentX, frame.contentWidth), ctx, resume);
+    laid = layoutBox(child, childInput(frame, { fragmentainer, exclusions: flow.exclusions }, flow.y, flow.strut), ctx, resume);
   }
   if (laid.kind === 'placed' && establishesBfc(child) && hasFloatsBeside(flow.exclusions, laid.fragment.y, Math.max(laid.fragment.height, 0.02))) {
-    const beside = besideFloats(child, frame, flow, (y, strut, x, available) => layoutBox(child, input(y, strut, x, available), ctx, resume));
+    const room = { fragmentainer, exclusions: flow.exclusions };
+    const beside = besideFloats(child, frame, flow, (y, strut, x, available) => layoutBox(child, childInput(frame, room, y, strut, { x, available }), ctx, resume));
     laid = beside.laid;
     flow = beside.flow;
   }
@@ -237,6 +234,18 @@ function inFlow(step: ChildStep<Exclude<BlockLevelBox, OutOfFlowBox>>, frame: Bl
     return { kind: 'placed', fragments: [laid.fragment], state: { ...after, parallel: [...after.parallel, { index, token: laid.breakToken }] }, breakToken: undefined };
   }
   return { kind: 'placed', fragments: [laid.fragment], state: after, breakToken: laid.breakToken };
+}
+
+/**
+ * The input of an in-flow child at `y`, in `band` (the content box's width when not beside floats).
+ * A function, not a closure made per child.
+ */
+function childInput(frame: BlockFrame, room: { readonly fragmentainer: Fragmentainer | undefined; readonly exclusions: ExclusionSpace }, y: number, strut: MarginStrut, band?: { readonly x: number; readonly available: number }): LayoutInput {
+  return {
+    mode: frame.mode, available: band?.available ?? frame.contentWidth, containingWidth: frame.contentWidth, containingHeight: frame.containingHeight,
+    containingDirection: frame.box.style.direction, containingAlign: legacyAlign(frame.box.style), x: band?.x ?? frame.contentX, y, strut,
+    fragmentainer: room.fragmentainer, exclusions: room.exclusions,
+  };
 }
 
 /**

@@ -68,10 +68,11 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
   };
   // Only the box's own height continues here: its content was all laid out on earlier pages.
   const heightOnly = resume !== undefined && content.inlineContent && resume.kind === 'block';
-  const layChildren = (room: BlockFrame): ChildrenResult => clampedChildren(heightOnly ? noChildren(room)
-    : content.inlineContent ? layoutLines(room, content, ctx, resume) : layoutBlockChildren(room, content, ctx, resume), clamp, style, ctx);
-  const laidChildren = discard ? discardedAfterBreak(layChildren(frame), style, ctx) : layChildren(frame);
-  const children = clone || discard ? laidChildren : withBlockEndEdges(laidChildren, frame, { style, edges: h.padding.bottom + h.border.bottom, containingHeight: input.containingHeight, edgesY, separatesTop: top.separates }, layChildren);
+  const childrenOf: ChildrenRequest = { content, ctx, resume, heightOnly, clamp, style };
+  const laidChildren = discard ? discardedAfterBreak(layChildren(frame, childrenOf), style, ctx) : layChildren(frame, childrenOf);
+  // (no page: nothing to keep above the block-end edges)
+  const children = clone || discard || frame.fragmentainer === undefined ? laidChildren
+    : withBlockEndEdges(laidChildren, frame, { style, edges: h.padding.bottom + h.border.bottom, containingHeight: input.containingHeight, edgesY, separatesTop: top.separates }, childrenOf);
   if (children.pushed && !(input.fragmentainer?.atTop ?? true)) return { kind: 'pushed' };
 
   const { breakToken, broken, bottom, vertical, autoHeight, contentHeight } = settleBlockEnd({
@@ -87,8 +88,9 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     x, y,
     width: h.contentWidth + h.border.left + h.border.right + h.padding.left + h.padding.right,
     height: borderBottom - y,
-    border: { top: top.border, right: h.border.right, bottom: bottom.border, left: h.border.left },
-    padding: { top: top.padding, right: h.padding.right, bottom: bottom.padding, left: h.padding.left },
+    // the used edges themselves when no break sliced them (most blocks): two records fewer per block
+    border: top.border === h.border.top && bottom.border === h.border.bottom ? h.border : { top: top.border, right: h.border.right, bottom: bottom.border, left: h.border.left },
+    padding: top.padding === h.padding.top && bottom.padding === h.padding.bottom ? h.padding : { top: top.padding, right: h.padding.right, bottom: bottom.padding, left: h.padding.left },
     children: relativeTo(children.fragments, x, y - shift),
     continuedBefore: continued, continuedAfter: broken,
   };
@@ -112,6 +114,25 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     positioned: children.positioned,
     pageContent: children.pageContent,
   };
+}
+
+/** What laying a block's children out needs besides the frame (one record per block, not a closure). */
+interface ChildrenRequest {
+  readonly content: BlockBox;
+  readonly ctx: LayoutContext;
+  readonly resume: BreakToken | undefined;
+  /** Only the box's own height continues: its content was all laid out on earlier pages. */
+  readonly heightOnly: boolean;
+  readonly clamp: number | undefined;
+  readonly style: ComputedStyle;
+}
+
+/** The block's children laid out in `room`: its lines or its block children, clamped by `max-lines`. */
+function layChildren(room: BlockFrame, request: ChildrenRequest): ChildrenResult {
+  const { content, ctx, resume } = request;
+  const laid = request.heightOnly ? noChildren(room)
+    : content.inlineContent ? layoutLines(room, content, ctx, resume) : layoutBlockChildren(room, content, ctx, resume);
+  return clampedChildren(laid, request.clamp, request.style, ctx);
 }
 
 /** What settling a block's end needs: the box, its run, its measured edges and its laid-out children. */
@@ -145,55 +166,64 @@ interface BlockEnd {
  * bottom edges, its vertical position and its content height.
  */
 function settleBlockEnd(b: BlockEndInput): BlockEnd {
-  const { box, content, input, style, h, top, children, resume, bfc, clone, edgesY, ratioHeight } = b;
+  const { box, content, input, style, children, resume, bfc, edgesY, ratioHeight } = b;
   // A formatting context root whose floats continue continues too (it contains them, §10.6.7).
   let breakToken = bfc && children.breakToken?.atBlockEnd === true ? { ...children.breakToken, atBlockEnd: undefined } : children.breakToken;
   // Only its floats continue here: its edges were all on an earlier page.
   const tail = resume?.atBlockEnd === true;
   // The content height its earlier fragments took (CSS Fragmentation 3 §4.4: a `height` or `min-height` spans the fragments).
   const consumed = resume?.consumed ?? 0;
-  const edges = (broken: boolean): { readonly border: number; readonly padding: number; readonly margin: number } => {
-    // box-decoration-break: clone keeps the border and padding at every break (margins are still truncated)
-    const cutBottom = (broken || tail) && !clone;
-    return {
-      border: cutBottom ? 0 : h.border.bottom,
-      padding: cutBottom ? 0 : h.padding.bottom,
-      margin: broken || tail ? 0 : marginOrZero(style.marginBottom, input.containingWidth),
-    };
-  };
-  const verticalOf = (broken: boolean, bottom: ReturnType<typeof edges>): VerticalPosition => {
-    const separatesBottom = bottom.border > 0 || bottom.padding > 0 || bfc || broken || !isAutoHeight(style.height);
-    const mayCollapseThrough = !separatesBottom && clampHeight(style, 0, b.frameContainingHeight, edgesY) === 0;
-    return resolveVerticalPosition(input, top, children, { separatesBottom, mayCollapseThrough, marginBottom: bottom.margin });
-  };
   let broken = breakToken !== undefined && breakToken.atBlockEnd !== true;
-  let bottom = edges(broken);
-  let vertical = verticalOf(broken, bottom);
+  let bottom = bottomEdges(b, broken, tail);
+  let vertical = verticalOf(b, broken, bottom);
 
   // A formatting context root grows to contain its floats (CSS2 §10.6.7).
   const floatsEnd = bfc ? floatsBottom(children.exclusions, 'both') : -Infinity;
   // Size containment lays the box out as if it were empty (CSS Containment 2 §3.1).
   let autoHeight = style.contain.size ? 0 : Math.max(0, Math.max(vertical.contentBottom, floatsEnd) - vertical.contentTop);
-  // The room left on the page for the content of a box that breaks (it extends to the page end, CSS Fragmentation 3 §5.3).
-  const roomLeft = (): number => (input.fragmentainer === undefined ? Infinity
-    : bottomAt(input.fragmentainer, vertical.contentTop) - vertical.contentTop - (clone ? h.padding.bottom + h.border.bottom : 0));
   let contentHeight = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY)
-    : broken ? brokenHeight(style, { consumed, autoHeight, room: roomLeft(), containingHeight: input.containingHeight, edgesY })
+    : broken ? brokenHeight(style, { consumed, autoHeight, room: roomLeft(b, vertical), containingHeight: input.containingHeight, edgesY })
       : tail ? autoHeight
         : ratioHeight !== undefined && consumed === 0 ? withContentMinimum(style, ratioHeight, autoHeight, input.containingHeight, edgesY)
           : Math.max(0, clampHeight(style, consumed + autoHeight, input.containingHeight, edgesY, consumed + autoHeight) - consumed);
   if (!broken && !tail && input.fixedHeight === undefined && carriesHeightOver(box, input, children.fragments.length > 0 || resume !== undefined, vertical.contentTop + contentHeight)) {
     // Its height runs past a page it starts at the top of: the rest continues on the next pages.
     broken = true;
-    bottom = edges(true);
-    vertical = verticalOf(true, bottom);
+    bottom = bottomEdges(b, true, tail);
+    vertical = verticalOf(b, true, bottom);
     autoHeight = style.contain.size ? 0 : Math.max(0, Math.max(vertical.contentBottom, floatsEnd) - vertical.contentTop);
-    contentHeight = Math.max(autoHeight, roomLeft());
+    contentHeight = Math.max(autoHeight, roomLeft(b, vertical));
     breakToken = breakToken === undefined ? { kind: 'block', box: content, children: [], next: content.inlineContent ? 0 : content.children.length } : { ...breakToken, atBlockEnd: undefined };
   }
   // only a box whose own height or min-height spans fragments counts what they consumed
   if (broken && breakToken !== undefined && clampHeight(style, 0, input.containingHeight, edgesY) > 0) breakToken = { ...breakToken, consumed: consumed + contentHeight };
   return { breakToken, broken, bottom, vertical, autoHeight, contentHeight };
+}
+
+type BottomEdges = BlockEnd['bottom'];
+
+/** The block's bottom border, padding and margin; `tail`: only its floats continue here. Module functions, not closures made per block. */
+function bottomEdges(b: BlockEndInput, broken: boolean, tail: boolean): BottomEdges {
+  // box-decoration-break: clone keeps the border and padding at every break (margins are still truncated)
+  const cutBottom = (broken || tail) && !b.clone;
+  return {
+    border: cutBottom ? 0 : b.h.border.bottom,
+    padding: cutBottom ? 0 : b.h.padding.bottom,
+    margin: broken || tail ? 0 : marginOrZero(b.style.marginBottom, b.input.containingWidth),
+  };
+}
+
+function verticalOf(b: BlockEndInput, broken: boolean, bottom: BottomEdges): VerticalPosition {
+  const style = b.style;
+  const separatesBottom = bottom.border > 0 || bottom.padding > 0 || b.bfc || broken || !isAutoHeight(style.height);
+  const mayCollapseThrough = !separatesBottom && clampHeight(style, 0, b.frameContainingHeight, b.edgesY) === 0;
+  return resolveVerticalPosition(b.input, b.top, b.children, { separatesBottom, mayCollapseThrough, marginBottom: bottom.margin });
+}
+
+/** The room left on the page for the content of a box that breaks (it extends to the page end, CSS Fragmentation 3 §5.3). */
+function roomLeft(b: BlockEndInput, vertical: VerticalPosition): number {
+  const page = b.input.fragmentainer;
+  return page === undefined ? Infinity : bottomAt(page, vertical.contentTop) - vertical.contentTop - (b.clone ? b.h.padding.bottom + b.h.border.bottom : 0);
 }
 
 function horizontalMetrics(box: LayoutBox, input: LayoutInput): HorizontalMetrics {
@@ -384,7 +414,7 @@ function discardedAfterBreak(children: ChildrenResult, style: ComputedStyle, ctx
 function withBlockEndEdges(
   children: ChildrenResult, frame: BlockFrame,
   box: { readonly style: ComputedStyle; readonly edges: number; readonly containingHeight: number | undefined; readonly edgesY: number; readonly separatesTop: boolean },
-  layChildren: (room: BlockFrame) => ChildrenResult,
+  childrenOf: ChildrenRequest,
 ): ChildrenResult {
   const page = frame.fragmentainer;
   if (page === undefined || box.edges === 0 || !isAutoHeight(box.style.height)) return children;
@@ -403,7 +433,7 @@ function withBlockEndEdges(
     if (trailing === undefined) return laid;
     const room = clonedRoom(page, box.edges + (step === 0 ? 0 : Math.max(0, trailing)));
     if (page.atTop && room.bottom <= frame.y + 0.01) return children;
-    const above = layChildren({ ...frame, fragmentainer: room });
+    const above = layChildren({ ...frame, fragmentainer: room }, childrenOf);
     if (above.pushed && page.atTop) return children;
     laid = above;
   }

@@ -7,19 +7,25 @@ import type { LayoutContext } from '../contract.js';
 import { cacheKey } from '../contract.js';
 import type { ComputedStyle } from '../../css/types.js';
 import type { GlyphRun } from '../../text/types.js';
-import type { InlineEnv, MeasuredInline } from '../inline/measured.js';
+import type { InlineEnv, MeasuredByWidth } from '../inline/measured.js';
 import type { RunFacts } from '../inline/measure.js';
 import type { InlineMetrics } from '../inline/vertical-align.js';
 import { layoutAtomicInline } from './atomic.js';
 import { anchorIntrinsicSizes } from '../intrinsic.js';
 
 /** Inline formatting contexts cut into measured pieces, per containing width (dropped page by page: document.ts). */
-export const MEASURED_INLINE = cacheKey('measured inline', () => new WeakMap<InlineFlowBox, Map<number, MeasuredInline>>());
+export const MEASURED_INLINE = cacheKey('measured inline', () => new WeakMap<InlineFlowBox, MeasuredByWidth>());
 /** Content language of elements (HTML `lang`). */
 const LANGS = cacheKey('langs', () => new WeakMap<BoxElement, string>());
-/** Inline metrics by style, and what measuring reads from each shaped run (inline/vertical-align.ts, inline/measure.ts). */
+/** Inline metrics by style (inline/vertical-align.ts). */
 const INLINE_METRICS = cacheKey('inline metrics', () => new WeakMap<ComputedStyle, InlineMetrics>());
-const RUN_FACTS = cacheKey('run facts', () => new WeakMap<GlyphRun, RunFacts>());
+/**
+ * What measuring reads from each shaped run, for every render of the process: the engine's shaping
+ * caches hand the same frozen runs to every render, and the facts depend on the run alone, so a
+ * render reads them instead of building ~10,000 records again (a long table). Weak: an entry dies
+ * with its run, so the shaping caches' bounds bound it.
+ */
+const RUN_FACTS: WeakMap<GlyphRun, RunFacts> = new WeakMap();
 /** The render's environment, made once (its functions close over the context first asking). */
 const ENV = cacheKey('inline env', () => ({ env: undefined as InlineEnv | undefined }));
 
@@ -32,7 +38,7 @@ export function inlineEnv(ctx: LayoutContext): InlineEnv {
     cache: ctx.caches.of(MEASURED_INLINE),
     langs: ctx.caches.of(LANGS),
     metrics: ctx.caches.of(INLINE_METRICS),
-    runFacts: ctx.caches.of(RUN_FACTS),
+    runFacts: RUN_FACTS,
   };
   return made.env;
 }

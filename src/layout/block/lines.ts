@@ -78,7 +78,7 @@ export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
   // Floats split by the previous page end continue first, at the top (CSS Fragmentation 3 §4.3).
   const initial = continueFloats(flow, continued, top, { exclusions: frame.exclusions, floats: NONE, positioned: NONE, pageContent: NONE, waiting: NONE, parallel: NONE });
   const laid = placeLines(flow, start, top, initial);
-  if (laid.lines.every((p) => p.line.empty === true)) {
+  if (!laid.lines.some(hasContent)) {
     // Only out-of-flow boxes, or nothing: the margins collapse through (CSS2 §8.3.1).
     const state = laid.lines[laid.lines.length - 1]?.after ?? initial;
     const end = { index: measured.pieces.length, tail: undefined };
@@ -99,24 +99,41 @@ export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
     return { ...emptyResult(frame, pushedDown.state), fragments: pushedDown.state.floats, breakToken: inlineToken(box, pushedDown.at, pushedDown.state.parallel, false) };
   }
   if (count === 0) return { ...emptyResult(frame, initial), pushed: true };
-  const kept = laid.lines.slice(0, count);
-  const state = kept[kept.length - 1]!.after;
-  const end = kept[kept.length - 1]!.line.next;
-  const endY = kept[kept.length - 1]!.y + kept[kept.length - 1]!.line.height;
-  const baselineOf = (p: PlacedLine): number => p.y + p.line.baseline;
-  const withContent = kept.filter((p) => p.line.empty !== true);
+  // (loops over the kept lines, not copies of the list: this runs for every table cell)
+  const last = laid.lines[count - 1]!;
+  const state = last.after;
+  const end = last.line.next;
+  const fragments: Fragment[] = [];
+  let firstKept = -1;
+  let lastKept = -1;
+  for (let i = 0; i < count; i++) {
+    const placed = laid.lines[i]!;
+    fragments.push(placed.fragment);
+    if (placed.line.empty === true) continue;
+    if (firstKept < 0) firstKept = i;
+    lastKept = i;
+  }
+  for (const float of state.floats) fragments.push(float);
   return {
-    fragments: [...kept.map((p) => p.fragment), ...state.floats],
-    endY,
+    fragments,
+    endY: last.y + last.line.height,
     strut: EMPTY_STRUT,
     resolvedAt: top,
     breakToken: inlineToken(box, end, state.parallel, end.index >= measured.pieces.length),
     pushed: false,
     exclusions: state.exclusions,
-    baselines: { first: baselineOf(withContent[0]!), last: baselineOf(withContent[withContent.length - 1]!) },
+    baselines: { first: baselineOf(laid.lines[firstKept]!), last: baselineOf(laid.lines[lastKept]!) },
     positioned: state.positioned,
     pageContent: state.pageContent,
   };
+}
+
+function hasContent(placed: PlacedLine): boolean {
+  return placed.line.empty !== true;
+}
+
+function baselineOf(placed: PlacedLine): number {
+  return placed.y + placed.line.baseline;
 }
 
 /** Where the content resumes: at `at`, after the floats that continue; undefined when all is done. */
@@ -176,10 +193,16 @@ function placeLines(flow: LinesFlow, start: InlineResume, top: number, initial: 
 
 /** Float-free content at the full width: the lines laid out once per width (cache), from the resume position on. */
 function cachedLines(flow: LinesFlow, start: InlineResume, state: LinesState): readonly InlineLine[] | undefined {
-  if (state.exclusions.floats.length > 0 || flow.measured.pieces.some((p) => p.kind === 'anchor' && p.box.scheme === 'float')) return undefined;
+  if (state.exclusions.floats.length > 0 || flow.measured.pieces.some(isFloatAnchor)) return undefined;
   const all = layoutInlineContent(flow.box, flow.frame.contentWidth, inlineEnv(flow.ctx));
+  // (from the start, the lines themselves: most content is laid out in one piece)
+  if (all.length > 0 && sameResume(all[0]!.start, start)) return all;
   const first = all.findIndex((line) => sameResume(line.start, start));
   return first < 0 ? undefined : all.slice(first);
+}
+
+function isFloatAnchor(piece: MeasuredInline['pieces'][number]): boolean {
+  return piece.kind === 'anchor' && piece.box.scheme === 'float';
 }
 
 /**

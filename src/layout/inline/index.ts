@@ -116,7 +116,7 @@ function openAfter(open: readonly InlineBox[], pieces: LinePieces['pieces']): re
 /** Every line of the content at one width, from its start (cached per width: intrinsic sizing, float-free layout). */
 export function layoutInlineContent(box: InlineFlowBox, contentWidth: number, env: InlineEnv): readonly InlineLine[] {
   const measured = measuredInline(box, contentWidth, env);
-  let lines = measured.lines?.get(contentWidth);
+  let lines = measured.lines !== undefined && measured.linesWidth === contentWidth ? measured.lines : measured.otherLines?.get(contentWidth);
   if (lines === undefined) {
     const built: InlineLine[] = [];
     let at = CONTENT_START;
@@ -126,7 +126,10 @@ export function layoutInlineContent(box: InlineFlowBox, contentWidth: number, en
       at = line.next;
     }
     lines = built;
-    (measured.lines ??= new Map()).set(contentWidth, lines);
+    if (measured.lines === undefined) {
+      measured.lines = lines;
+      measured.linesWidth = contentWidth;
+    } else (measured.otherLines ??= new Map()).set(contentWidth, lines);
   }
   return lines;
 }

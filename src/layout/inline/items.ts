@@ -49,46 +49,62 @@ export type AtomicInlineBox = BlockBox | ReplacedBox | FlexBox | TableWrapperBox
 export const OBJECT_REPLACEMENT = '\ufffc';
 
 export function collectInlineItems(root: InlineFlowBox, langs: WeakMap<BoxElement, string>): InlineItems {
-  const items: InlineItem[] = [];
-  let text = '';
-  // the language (hyphenation, the fallback font of Han characters) is looked up once per block and element
-  const visit = (boxes: readonly InlineLevelBox[], parent: InlineBox | undefined, lang: () => string): void => {
+  const collector = new ItemCollector(root, langs);
+  collector.visit(root.children, undefined, undefined);
+  const { items, text } = collector;
+  return { items, text, bidi: resolveBidi(root.style, root.element, items, text) };
+}
+
+/**
+ * The items and text collected so far. A class, not a recursive closure with a thunk per inline
+ * box for its language: those were made for every inline formatting context (every table cell).
+ */
+class ItemCollector {
+  readonly items: InlineItem[] = [];
+  text = '';
+  private rootLanguage: string | undefined;
+
+  constructor(private readonly root: InlineFlowBox, private readonly langs: WeakMap<BoxElement, string>) {}
+
+  /** `langElement`: the nearest element giving the boxes their language, undefined for the root's (looked up once, when a text needs it). */
+  visit(boxes: readonly InlineLevelBox[], parent: InlineBox | undefined, langElement: BoxElement | undefined): void {
+    const items = this.items;
     for (const box of boxes) {
       switch (box.kind) {
         case 'text': {
           const transformed = transformText(box.text, box.style.textTransform);
-          items.push({ kind: 'text', style: box.style, text: transformed, start: text.length, parent, lang: lang(), listSymbol: box.listSymbol });
-          text += transformed;
+          items.push({ kind: 'text', style: box.style, text: transformed, start: this.text.length, parent, lang: this.langOf(langElement), listSymbol: box.listSymbol });
+          this.text += transformed;
           break;
         }
-        case 'inline': {
-          const element = box.element;
-          items.push({ kind: 'open', box, start: text.length });
-          visit(box.children, box, element === undefined ? lang : () => langOf(element, langs));
-          items.push({ kind: 'close', box, start: text.length });
+        case 'inline':
+          items.push({ kind: 'open', box, start: this.text.length });
+          this.visit(box.children, box, box.element ?? langElement);
+          items.push({ kind: 'close', box, start: this.text.length });
           break;
-        }
         case 'br':
-          items.push({ kind: 'break', box, start: text.length });
-          text += '\n';
+          items.push({ kind: 'break', box, start: this.text.length });
+          this.text += '\n';
           break;
         case 'block':
         case 'replaced':
         case 'flex':
         case 'grid':
         case 'table-wrapper':
-          items.push({ kind: 'atomic', box, start: text.length });
-          text += OBJECT_REPLACEMENT;
+          items.push({ kind: 'atomic', box, start: this.text.length });
+          this.text += OBJECT_REPLACEMENT;
           break;
         case 'out-of-flow':
-          items.push({ kind: 'anchor', box, start: text.length });
+          items.push({ kind: 'anchor', box, start: this.text.length });
           break;
       }
     }
-  };
-  let lang: string | undefined;
-  visit(root.children, undefined, () => (lang ??= rootLang(root, langs)));
-  return { items, text, bidi: resolveBidi(root.style, root.element, items, text) };
+  }
+
+  /** The language (hyphenation, the fallback font of Han characters), looked up once per block and element. */
+  private langOf(element: BoxElement | undefined): string {
+    return element === undefined ? (this.rootLanguage ??= rootLang(this.root, this.langs)) : langOf(element, this.langs);
+  }
 }
 
 /** CSS Text 3 §2.1 text-transform (full case mappings from the JS engine; the width and kana tables in width-and-kana.ts). */

@@ -271,7 +271,7 @@ export interface RunFacts {
 }
 
 /**
- * The facts of a run, one record per run and render (`env.runFacts`): the text system shares shaped
+ * The facts of a run, one record per run (`env.runFacts`, shared by the renders): the text system shares shaped
  * runs (a word is measured again by every box that holds it), and nothing changes an advances
  * array in place.
  */

@@ -21,7 +21,7 @@ export interface InlineEnv extends TextEnv, MetricsEnv {
   readonly layoutAtomic: (box: AtomicInlineBox, containingWidth: number) => AtomicLayout;
   /** Outer min-/max-content widths of a float standing in the content (0 for absolute boxes). */
   readonly anchorSizes: (box: OutOfFlowBox) => IntrinsicSizes;
-  readonly cache: WeakMap<InlineFlowBox, Map<number, MeasuredInline>>;
+  readonly cache: WeakMap<InlineFlowBox, MeasuredByWidth>;
   readonly langs: WeakMap<BoxElement, string>;
 }
 
@@ -29,24 +29,42 @@ export interface MeasuredInline {
   readonly pieces: readonly Piece[];
   readonly bidi: BidiLevels;
   readonly splitter: Splitter;
-  /** All lines per content width, once laid out without floats (the map made when first needed: most measures never lay out). */
-  lines: Map<number, readonly InlineLine[]> | undefined;
+  /** All lines at `linesWidth`, once laid out without floats (most boxes are laid out at one width). */
+  lines: readonly InlineLine[] | undefined;
+  linesWidth: number;
+  /** All lines at other widths, the map made when first needed. */
+  otherLines: Map<number, readonly InlineLine[]> | undefined;
+}
+
+/**
+ * The measured pieces of a box: at one width (or at any, `ANY_WIDTH`), and at others in a map made
+ * when a second width is asked for. A record rather than a map per box: a long table's cells are
+ * each measured once, at one width, and a map per cell was most of what caching them allocated.
+ */
+export interface MeasuredByWidth {
+  readonly width: number;
+  readonly measured: MeasuredInline;
+  others: Map<number, MeasuredInline> | undefined;
 }
 
 /** Key of pieces that measure the same whatever the containing width (most paragraphs). */
 const ANY_WIDTH = -1;
 
 export function measuredInline(box: InlineFlowBox, containingWidth: number, env: InlineEnv): MeasuredInline {
-  let perWidth = env.cache.get(box);
-  if (perWidth === undefined) {
-    perWidth = new Map();
-    env.cache.set(box, perWidth);
-  }
-  const cached = perWidth.get(containingWidth) ?? perWidth.get(ANY_WIDTH);
+  const kept = env.cache.get(box);
+  const cached = kept === undefined ? undefined : atWidth(kept, containingWidth);
   if (cached !== undefined) return cached;
   const { measured, anyWidth } = measure(box, containingWidth, env);
-  perWidth.set(anyWidth ? ANY_WIDTH : containingWidth, measured);
+  const width = anyWidth ? ANY_WIDTH : containingWidth;
+  if (kept === undefined) env.cache.set(box, { width, measured, others: undefined });
+  else (kept.others ??= new Map()).set(width, measured);
   return measured;
+}
+
+/** What is kept for this width (pieces that measure the same at any width included). */
+function atWidth(kept: MeasuredByWidth, containingWidth: number): MeasuredInline | undefined {
+  if (kept.width === containingWidth || kept.width === ANY_WIDTH) return kept.measured;
+  return kept.others?.get(containingWidth) ?? kept.others?.get(ANY_WIDTH);
 }
 
 /**
@@ -60,14 +78,14 @@ export function transientMeasuredInline(box: InlineFlowBox, containingWidth: num
 
 /** The content's measured pieces when they are kept already, else undefined. */
 export function keptMeasuredInline(box: InlineFlowBox, containingWidth: number, env: InlineEnv): MeasuredInline | undefined {
-  const perWidth = env.cache.get(box);
-  return perWidth?.get(containingWidth) ?? perWidth?.get(ANY_WIDTH);
+  const kept = env.cache.get(box);
+  return kept === undefined ? undefined : atWidth(kept, containingWidth);
 }
 
 function measure(box: InlineFlowBox, containingWidth: number, env: InlineEnv): { measured: MeasuredInline; anyWidth: boolean } {
   const items = collectInlineItems(box, env.langs);
   const pieces = buildPieces(items, { text: env.text, runFacts: env.runFacts, containingWidth, layoutAtomic: env.layoutAtomic });
-  const measured: MeasuredInline = { pieces, bidi: items.bidi, splitter: createSplitter({ text: env.text, runFacts: env.runFacts, bidi: items.bidi }), lines: undefined };
+  const measured: MeasuredInline = { pieces, bidi: items.bidi, splitter: createSplitter({ text: env.text, runFacts: env.runFacts, bidi: items.bidi }), lines: undefined, linesWidth: 0, otherLines: undefined };
   return { measured, anyWidth: !dependsOnContainingWidth(items) };
 }
 

@@ -11,7 +11,7 @@ import type { BoxFragment, CollapsedBorderSegment, Fragment } from '../types.js'
 import type { Baselines, PageContent, PendingPositioned } from '../contract.js';
 import type { TableGeometry } from './geometry.js';
 import type { TablePlan } from './plan.js';
-import type { GridCell } from './grid.js';
+import type { GridCell, TableGrid } from './grid.js';
 import type { PlacedRow, RowsOnPage } from './paginate.js';
 import { splitRowOf } from './paginate.js';
 import type { LaidCell, TableColumnsLayout } from './rows.js';
@@ -124,23 +124,33 @@ function spanExtent(rows: readonly PlacedRow[], position: number, span: number):
  * (CSS Backgrounds 3 §5.3; browsers ignore it in both models): a rounded `<thead>` is square.
  */
 function backgroundLayers(plan: TablePlan, cells: readonly PlacedCell[]): BoxFragment[] {
-  const grid = plan.grid;
-  const layers: ((cell: GridCell) => Box | undefined)[] = [
-    (cell) => grid.columnGroups[cell.column],
-    (cell) => grid.columns[cell.column],
-    (cell) => grid.rows[cell.row]!.group,
-    (cell) => grid.rows[cell.row]!.box,
-  ];
   const out: BoxFragment[] = [];
-  for (const layer of layers) {
+  for (let layer = 0; layer < LAYERS; layer++) {
     const cellsOf = new Map<Box, Rect[]>();
     for (const { cell, fragment: f } of cells) {
-      const box = layer(cell);
-      if (box !== undefined && paints(box.style)) cellsOf.set(box, [...(cellsOf.get(box) ?? []), { x: f.x, y: f.y, width: f.width, height: f.height }]);
+      const box = layerBox(plan.grid, cell, layer);
+      if (box === undefined || !paints(box.style)) continue;
+      const rects = cellsOf.get(box);
+      const rect = { x: f.x, y: f.y, width: f.width, height: f.height };
+      if (rects === undefined) cellsOf.set(box, [rect]);
+      else rects.push(rect);
     }
     for (const [box, rects] of cellsOf) out.push(layerFragment(box, rects, !plan.collapse));
   }
   return out;
+}
+
+/** Column groups, columns, row groups, rows: the layers under the cells, bottom first. */
+const LAYERS = 4;
+
+/** The box of layer `layer` over a cell (a switch, not a list of closures made per page). */
+function layerBox(grid: TableGrid, cell: GridCell, layer: number): Box | undefined {
+  switch (layer) {
+    case 0: return grid.columnGroups[cell.column];
+    case 1: return grid.columns[cell.column];
+    case 2: return grid.rows[cell.row]!.group;
+    default: return grid.rows[cell.row]!.box;
+  }
 }
 
 const SQUARE: ComputedStyle['borderTopLeftRadius'] = [0, 0];

@@ -58,59 +58,80 @@ export interface PaginateRequest {
 
 const AVOID: ReadonlySet<string> = new Set(['avoid', 'avoid-page']);
 
+const NO_CELLS: readonly LaidCell[] = Object.freeze([]);
+
 export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
   const { plan, geometry, resume } = request;
   const grid = plan.grid;
-  const vs = plan.spacing[1];
   const continued = resume !== undefined;
-  const memo = new Map<number, LaidRow>();
-  const ahead = rowsAhead(plan, request.ctx);
-  const row = (index: number): LaidRow => {
-    let laid = memo.get(index);
-    if (laid === undefined) {
-      laid = ahead.get(index, geometry.columns, request.mode)
-        ?? layoutRow({ plan, columns: geometry.columns, index, mode: request.mode, splitAt: undefined, resume: undefined }, request.ctx);
-      ahead.keep(index, geometry.columns, request.mode, laid);
-      memo.set(index, laid);
-    }
-    return laid;
-  };
   const slice = continued && !plan.collapse;
   const topEdge = !continued || grid.headerRows > 0 ? geometry.border.top + geometry.padding.top
     : slice ? 0 : interiorEdge(plan, resume);
-  const bottomEdge = geometry.border.bottom + geometry.padding.bottom;
-  const placed: PlacedRow[] = [];
-  const spanning: Spanning[] = [];
-  let y = topEdge + (grid.rows.length > 0 ? vs : 0);
-  const place = (laid: LaidRow, height: number, carried: readonly LaidCell[] = []): void => {
-    placed.push({ laid, y, height, carried });
-    const collapsed = grid.rows[laid.index]!.collapsed;
+  const page = new TablePage(request, topEdge + (grid.rows.length > 0 ? plan.spacing[1] : 0));
+  for (let r = 0; r < grid.headerRows; r++) page.place(page.row(r), spannedHeight(page.row(r), page.spanning, page.y, grid.rows[r]!.collapsed));
+  const footerStart = grid.rows.length - grid.footerRows;
+  let footerHeight = 0;
+  for (let r = footerStart; r < grid.rows.length; r++) footerHeight += grid.rows[r]!.collapsed ? 0 : page.row(r).height + plan.spacing[1];
+  const limit = request.bottom - footerHeight;
+  const carried = carriedCells(request);
+  for (const cell of carried) page.spanning.push({ cell, y: page.y, at: page.placed.length });
+  const body = bodyRows(request, page, { end: footerStart, limit, carried });
+  if (body === 'pushed') return 'pushed';
+  const breakToken = body === undefined ? undefined : carryOver(request, body, page.spanning, page.placed);
+  for (let r = footerStart; r < grid.rows.length; r++) page.place(page.row(r), page.row(r).height);
+  return { rows: page.placed, contentBottom: page.y, topEdge, breakToken, resumedRow: splitRowOf(resume)?.index };
+}
+
+/**
+ * The page as rows are placed on it: each row laid out once (`row`), the rows placed, the cells
+ * spanning down, and where the next row goes. A class, not a record of closures made per call:
+ * those were made for every page of every table, and their optimised code died with them.
+ */
+class TablePage {
+  readonly placed: PlacedRow[] = [];
+  readonly spanning: Spanning[] = [];
+  private readonly memo = new Map<number, LaidRow>();
+  private readonly ahead: ReturnType<typeof rowsAhead>;
+
+  constructor(private readonly request: PaginateRequest, public y: number) {
+    this.ahead = rowsAhead(request.plan, request.ctx);
+  }
+
+  row(index: number): LaidRow {
+    let laid = this.memo.get(index);
+    if (laid === undefined) {
+      const { plan, geometry, mode, ctx } = this.request;
+      laid = this.ahead.get(index, geometry.columns, mode)
+        ?? layoutRow({ plan, columns: geometry.columns, index, mode, splitAt: undefined, resume: undefined }, ctx);
+      this.ahead.keep(index, geometry.columns, mode, laid);
+      this.memo.set(index, laid);
+    }
+    return laid;
+  }
+
+  place(laid: LaidRow, height: number, carried: readonly LaidCell[] = NO_CELLS): void {
+    const spanning = this.spanning;
+    this.placed.push({ laid, y: this.y, height, carried });
+    const collapsed = this.request.plan.grid.rows[laid.index]!.collapsed;
     // cells that end in this row leave the list; those starting in it join
     for (let i = spanning.length - 1; i >= 0; i--) {
       const cell = spanning[i]!.cell.cell;
       if (cell.row + cell.rowSpan - 1 <= laid.index) spanning.splice(i, 1);
     }
-    for (const cell of laid.cells) if (cell.cell.rowSpan > 1) spanning.push({ cell, y, at: placed.length - 1 });
+    for (const cell of laid.cells) if (cell.cell.rowSpan > 1) spanning.push({ cell, y: this.y, at: this.placed.length - 1 });
     // a collapsed row has no spacing either: the rows on either side are one spacing apart
-    if (!collapsed) y += height + vs;
-  };
-  for (let r = 0; r < grid.headerRows; r++) place(row(r), spannedHeight(row(r), spanning, y, grid.rows[r]!.collapsed));
-  const footerStart = grid.rows.length - grid.footerRows;
-  let footerHeight = 0;
-  for (let r = footerStart; r < grid.rows.length; r++) footerHeight += grid.rows[r]!.collapsed ? 0 : row(r).height + vs;
-  const limit = request.bottom - footerHeight;
+    if (!collapsed) this.y += height + this.request.plan.spacing[1];
+  }
 
-  // The table's bottom edge must fit below the last row only: where the table breaks, it is
-  // sliced (separated borders) or the edge between the rows closes the page (collapsed borders).
-  const edgeAfter = (r: number): number => (r === footerStart - 1 || grid.footerRows > 0 ? bottomEdge : 0);
-  const carried = carriedCells(request);
-  for (const cell of carried) spanning.push({ cell, y, at: placed.length });
-  const page: PageSoFar = { row, spanning, y: () => y, place: (laid, height) => place(laid, height, laid.index === (resume as TableToken | undefined)?.next ? carried : []) };
-  const body = bodyRows(request, page, { end: footerStart, limit, edgeAfter });
-  if (body === 'pushed') return 'pushed';
-  const breakToken = body === undefined ? undefined : carryOver(request, body, spanning, placed);
-  for (let r = footerStart; r < grid.rows.length; r++) place(row(r), row(r).height);
-  return { rows: placed, contentBottom: y, topEdge, breakToken, resumedRow: splitRowOf(resume)?.index };
+  /**
+   * The table edge that closes the page after body row `r`. The table's bottom edge must fit
+   * below the last row only: where the table breaks, it is sliced (separated borders) or the edge
+   * between the rows closes the page (collapsed borders).
+   */
+  edgeAfter(r: number, footerStart: number): number {
+    const { geometry, plan } = this.request;
+    return r === footerStart - 1 || plan.grid.footerRows > 0 ? geometry.border.bottom + geometry.padding.bottom : 0;
+  }
 }
 
 /**
@@ -182,59 +203,54 @@ function replaceCell(placed: PlacedRow[], at: number, from: LaidCell, to: LaidCe
   placed[at] = { ...row, laid: { ...row.laid, cells: swap(row.laid.cells) }, carried: swap(row.carried) };
 }
 
-/** The page as rows are placed on it: each row laid out once (`row`), the cells spanning down, where the next row goes and how it is placed. */
-interface PageSoFar {
-  readonly row: (index: number) => LaidRow;
-  readonly spanning: readonly Spanning[];
-  readonly y: () => number;
-  readonly place: (laid: LaidRow, height: number) => void;
-}
-
-/** Where the body rows end (the footer's first row), the bottom they end above, and the table edge that closes the page after row `r`. */
+/** Where the body rows end (the footer's first row), the bottom they end above, and the cells carried into the row the table resumes at. */
 interface BodyRoom {
   readonly end: number;
   readonly limit: number;
-  readonly edgeAfter: (r: number) => number;
+  readonly carried: readonly LaidCell[];
 }
 
 /** Places body rows from where the table resumes; returns the break token when the page ends first. */
-function bodyRows(request: PaginateRequest, page: PageSoFar, room: BodyRoom): Extract<BreakToken, { kind: 'block' }> | undefined | 'pushed' {
-  const { row, spanning, y, place } = page;
+function bodyRows(request: PaginateRequest, page: TablePage, room: BodyRoom): Extract<BreakToken, { kind: 'block' }> | undefined | 'pushed' {
   const { end, limit } = room;
   const { plan, resume } = request;
   const grid = plan.grid;
   const start = resume?.kind === 'block' ? resume.next : grid.headerRows;
   const split = splitRowOf(resume);
+  const spanning = page.spanning;
   let count = 0;
-  const tokenAt = (next: number, forced?: ForcedBreak): Extract<BreakToken, { kind: 'block' }> => ({ kind: 'block', box: plan.wrapper, children: [], next, forced });
   for (let r = start; r < end; r++) {
     const gridRow = grid.rows[r]!;
     const before = forcedBefore(gridRow.box.style.breakBefore, gridRow.firstInGroup ? gridRow.group.style.breakBefore : 'auto');
-    if (count > 0 && before !== undefined) return tokenAt(r, before);
+    if (count > 0 && before !== undefined) return tokenAt(plan, r, before);
     const resumeCells = split !== undefined && split.index === r && split.token.kind === 'block'
       ? new Map(split.token.children.map((c) => [c.index, c.token] as const)) : undefined;
     let laid = resumeCells !== undefined
-      ? layoutRow({ plan, columns: request.geometry.columns, index: r, mode: request.mode, splitAt: Math.max(0, limit - y()), resume: resumeCells }, request.ctx)
-      : row(r);
-    let height = spannedHeight(laid, spanning, y(), gridRow.collapsed);
-    if (count > 0 && !keepsTogether(request, row, r, y(), limit - room.edgeAfter(r))) return tokenAt(r);
-    if (y() + height + room.edgeAfter(r) > limit + 0.01 && laid.breakToken === undefined) {
-      if (count > 0) return tokenAt(r);
+      ? layoutRow({ plan, columns: request.geometry.columns, index: r, mode: request.mode, splitAt: Math.max(0, limit - page.y), resume: resumeCells }, request.ctx)
+      : page.row(r);
+    let height = spannedHeight(laid, spanning, page.y, gridRow.collapsed);
+    if (count > 0 && !keepsTogether(request, page, r, limit - page.edgeAfter(r, end))) return tokenAt(plan, r);
+    if (page.y + height + page.edgeAfter(r, end) > limit + 0.01 && laid.breakToken === undefined) {
+      if (count > 0) return tokenAt(plan, r);
       if (!request.atTop) return 'pushed';
-      laid = layoutRow({ plan, columns: request.geometry.columns, index: r, mode: request.mode, splitAt: Math.max(0, limit - y()), resume: resumeCells }, request.ctx);
-      height = spannedHeight(laid, spanning, y(), gridRow.collapsed);
+      laid = layoutRow({ plan, columns: request.geometry.columns, index: r, mode: request.mode, splitAt: Math.max(0, limit - page.y), resume: resumeCells }, request.ctx);
+      height = spannedHeight(laid, spanning, page.y, gridRow.collapsed);
     }
     // a row split by the page fills it
-    if (laid.breakToken !== undefined && limit !== Infinity) height = Math.max(height, limit - y());
-    place(laid, height);
+    if (laid.breakToken !== undefined && limit !== Infinity) height = Math.max(height, limit - page.y);
+    page.place(laid, height, r === (resume as TableToken | undefined)?.next ? room.carried : NO_CELLS);
     count++;
     if (laid.breakToken !== undefined) {
       return { kind: 'block', box: plan.wrapper, children: [{ index: r, token: laid.breakToken }], next: r };
     }
     const after = forcedBefore(gridRow.box.style.breakAfter, gridRow.lastInGroup ? gridRow.group.style.breakAfter : 'auto');
-    if (after !== undefined && r + 1 < end) return tokenAt(r + 1, after);
+    if (after !== undefined && r + 1 < end) return tokenAt(plan, r + 1, after);
   }
   return undefined;
+}
+
+function tokenAt(plan: TablePlan, next: number, forced?: ForcedBreak): Extract<BreakToken, { kind: 'block' }> {
+  return { kind: 'block', box: plan.wrapper, children: [], next, forced };
 }
 
 function forcedBefore(own: BreakValue, group: BreakValue): ForcedBreak | undefined {
@@ -245,7 +261,7 @@ function forcedBefore(own: BreakValue, group: BreakValue): ForcedBreak | undefin
  * Whether the rows from `r` that must stay together fit in what is left of the page: those joined
  * by a cell spanning rows, and a whole row group with `break-inside: avoid` starting at `r`.
  */
-function keepsTogether(request: PaginateRequest, row: (index: number) => LaidRow, r: number, y: number, limit: number): boolean {
+function keepsTogether(request: PaginateRequest, page: TablePage, r: number, limit: number): boolean {
   if (limit === Infinity) return true;
   const grid = request.plan.grid;
   const gridRow = grid.rows[r]!;
@@ -256,8 +272,8 @@ function keepsTogether(request: PaginateRequest, row: (index: number) => LaidRow
   }
   if (last === r) return true;
   let height = 0;
-  for (let i = r; i <= last; i++) height += grid.rows[i]!.collapsed ? 0 : row(i).height + request.plan.spacing[1];
-  return y + height - request.plan.spacing[1] <= limit + 0.01;
+  for (let i = r; i <= last; i++) height += grid.rows[i]!.collapsed ? 0 : page.row(i).height + request.plan.spacing[1];
+  return page.y + height - request.plan.spacing[1] <= limit + 0.01;
 }
 
 /** A placed cell spanning several rows, the y of its first row on this page, and the placed row that holds it. */

@@ -97,16 +97,17 @@ export function layoutRow(request: RowRequest, ctx: LayoutContext): LaidRow {
   const { plan, columns, index } = request;
   const row = plan.grid.rows[index]!;
   const cells: LaidCell[] = [];
-  const tokens: { index: number; token: BreakToken }[] = [];
+  let tokens: { index: number; token: BreakToken }[] | undefined;
   const continued = request.resume !== undefined;
-  row.cells.forEach((cell, i) => {
+  for (let i = 0; i < row.cells.length; i++) {
+    const cell = row.cells[i]!;
     const token = request.resume?.get(i);
     const laid = continued && token === undefined
       ? finishedCell(plan, cell)
       : layoutCell({ plan, columns, cell, mode: request.mode, splitAt: request.splitAt, resume: token, continued }, ctx);
-    if (laid.breakToken !== undefined) tokens.push({ index: i, token: laid.breakToken });
+    if (laid.breakToken !== undefined) (tokens ??= []).push({ index: i, token: laid.breakToken });
     cells.push(laid);
-  });
+  }
   const own = resolveSize(row.box.style.height, undefined) ?? 0;
   let height = own;
   let baseline: number | undefined;
@@ -121,7 +122,7 @@ export function layoutRow(request: RowRequest, ctx: LayoutContext): LaidRow {
   if (baseline !== undefined) height = Math.max(height, baseline + below);
   // a collapsed row is laid out (its cells still size the columns) but takes no height (CSS 2.1 §17.5.5)
   if (row.collapsed) return { index, height: 0, baseline: undefined, cells, breakToken: undefined };
-  const breakToken = tokens.length > 0 ? { kind: 'block' as const, box: plan.wrapper, children: tokens, next: row.cells.length } : undefined;
+  const breakToken = tokens !== undefined ? { kind: 'block' as const, box: plan.wrapper, children: tokens, next: row.cells.length } : undefined;
   return { index, height, baseline, cells, breakToken };
 }
 
