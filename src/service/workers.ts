@@ -74,6 +74,16 @@ export const DEFAULT_RENDER_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_QUEUE = 64;
 /** Semi-space of each render process's young generation: four times V8's default, a quarter of the scavenges. */
 export const RENDER_SEMI_SPACE_MB = 64;
+/**
+ * Node flags of each render process. `--no-allocation-site-pretenuring`: once a scavenge has
+ * found most objects of an object or array literal alive (a render's fragments, lines and lists
+ * are, whenever a scavenge falls mid-render), V8 allocates that literal's objects in the old
+ * generation from then on. They die with the render but only a mark-compact frees them, and
+ * until then the scavenger treats their fields as roots: every young object they point to
+ * survives and is promoted (bench/README.md, stop 31, "what kept a finished render's objects
+ * alive"). Without it a finished render's objects die young.
+ */
+export const RENDER_PROCESS_FLAGS: readonly string[] = [`--max-semi-space-size=${RENDER_SEMI_SPACE_MB}`, '--no-allocation-site-pretenuring'];
 /** How long past the budget a render may run before its process is killed (at most the budget again). */
 const ABORT_GRACE_MS = 5_000;
 /** Seconds a client is asked to wait when the queue is full. */
@@ -133,7 +143,7 @@ function builtFiles(...files: string[]): string[] {
 function forkRenderProcess(hostFile: string, moduleFile: string, init: string): ChildProcess {
   return fork(hostFile, [moduleFile, init], {
     serialization: 'advanced',
-    execArgv: [`--max-semi-space-size=${RENDER_SEMI_SPACE_MB}`],
+    execArgv: [...RENDER_PROCESS_FLAGS],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
 }

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src/service/api/errors.js';
 import type { WorkerPool } from '../../src/service/workers.js';
-import { createWorkerPool } from '../../src/service/workers.js';
+import { createWorkerPool, RENDER_PROCESS_FLAGS } from '../../src/service/workers.js';
 import { processTreeCpuMs } from './helpers/serve-process.js';
 
 const workerFile = fileURLToPath(new URL('./fixtures/test-worker.mjs', import.meta.url));
@@ -16,6 +16,13 @@ describe('render worker pool', () => {
     const result = await pool.renderPdf({ template: 'x', data: {} });
     expect(Array.from(result.pdf)).toEqual([37, 80, 68, 70, 45]);
     expect(result.pages).not.toBe(process.pid); // the render process's pid
+  });
+
+  it('starts its render processes without allocation-site pretenuring (a finished render dies young)', async () => {
+    pool = createWorkerPool({ workerFile, threads: 1, timeoutMs: 5_000 });
+    const result = await pool.renderPdf({ template: 'x', data: { flags: true } });
+    expect(result.warnings).toEqual(expect.arrayContaining([...RENDER_PROCESS_FLAGS]));
+    expect(result.warnings).toContain('--no-allocation-site-pretenuring');
   });
 
   it('gives its render processes the fonts it is given (octavo serve --font-dir)', async () => {
