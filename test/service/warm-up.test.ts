@@ -133,10 +133,12 @@ describe('the templates a new render process warms with', () => {
     const newest = await make('Newest');
     const warmUp = createTemplateWarmUp(storage, async (template) => (await storage.getTemplateFiles(template.workspaceId, template.id))!, 2);
     expect((await warmUp.templates()).map((t) => t.templateId)).toEqual([newest.id, plain.id]);
+    await sleep(5);
     warmUp.used(old);
     const [first, second] = await warmUp.templates();
     expect(first).toEqual({ workspaceId: workspace.id, templateId: old.id, job: templateRenderJob(old, new Map([['a.css', new Uint8Array([1])]]), { n: 1 }) });
     expect(second?.templateId).toBe(newest.id);
+    await sleep(5); // uses are stamped to the millisecond: two in the same one are not ordered
     warmUp.used(plain);
     expect((await warmUp.templates()).map((t) => t.job.data)).toEqual([{}, { n: 1 }]); // no sample: {}
     // written on flush: a server started later finds them in storage
