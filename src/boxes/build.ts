@@ -23,6 +23,8 @@ import type { ContentRefs } from './generated.js';
 import type { DocumentRecords, PassResults } from './references.js';
 import { emptyRecords, recordElement, recordStrings, targetResolver } from './references.js';
 import { limitExceeded } from '../limits.js';
+import { appendAll } from '../append-all.js';
+import { NO_CHILDREN } from './types.js';
 import type { FormControlBuild } from './form-controls.js';
 import { formControlBox, inputType } from './form-controls.js';
 import type { WritingModeChange } from './writing-mode.js';
@@ -123,7 +125,7 @@ function emptyRoot(style: ComputedStyle): BlockBox {
 function buildElement(walk: Walk, element: DomElement, parentStyle: ComputedStyle): readonly Box[] {
   const declared = walk.styled.styleOf(element);
   // CSS Lists 3 §4.5: an element that generates no box neither creates nor changes counters.
-  if (declared === undefined || declared.display === 'none') return NO_BOXES;
+  if (declared === undefined || declared.display === 'none') return NO_CHILDREN;
   walk.counters.enterElement();
   try {
     return buildRenderedElement(walk, element, declared, parentStyle);
@@ -276,13 +278,6 @@ function elementChildren(walk: Walk, element: DomElement, style: ComputedStyle):
   return wrapMisparentedParts(boxes, style, outerDisplay(style.display) === 'inline-flow', walk.tableParts);
 }
 
-function appendAll(out: Box[], boxes: readonly Box[]): void {
-  for (let i = 0; i < boxes.length; i++) out.push(boxes[i]!);
-}
-
-/** No boxes: one shared empty list (an element with `display: none`, no ::before, no ::after); not frozen, as NO_CHILDREN (types.ts). */
-const NO_BOXES: readonly Box[] = [];
-
 /** Appends the boxes of a child node to `out`. */
 function appendNodeBoxes(walk: Walk, node: DomNode, parentStyle: ComputedStyle, out: Box[]): void {
   if (isText(node)) {
@@ -323,7 +318,7 @@ function countSure(walk: Walk): void {
 /** ::before/::after: children of the element for counters too (CSS Lists 3 §4.4). */
 function pseudoBoxes(walk: Walk, element: DomElement, pseudo: 'before' | 'after'): readonly Box[] {
   const style = walk.styled.styleOf(element, pseudo);
-  if (style === undefined || style.display === 'none' || !Array.isArray(style.content)) return NO_BOXES;
+  if (style === undefined || style.display === 'none' || !Array.isArray(style.content)) return NO_CHILDREN;
   walk.counters.enterElement();
   let children: InlineLevelBox[];
   try {

@@ -206,7 +206,7 @@ export interface BoxTree {
 }
 
 /** Not frozen: for-of over a frozen array takes V8's slow iteration, and walks visit every box. */
-const NO_CHILDREN: readonly Box[] = [];
+export const NO_CHILDREN: readonly Box[] = [];
 
 /** The boxes directly inside a box, whatever its kind (for walks that visit the whole tree). */
 export function childBoxes(box: Box): readonly Box[] {

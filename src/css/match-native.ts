@@ -70,13 +70,8 @@ export function hasToken(list: string, token: string): boolean {
   if (token === '') return list.split(WHITESPACE).includes(token);
   for (let at = list.indexOf(token); at !== -1; at = list.indexOf(token, at + 1)) {
     // a token holding white space is never one of the split parts
-    if (isTokenEdge(list, at - 1) && isTokenEdge(list, at + token.length)) return !hasSpace(token);
+    if (isTokenEdge(list, at - 1) && isTokenEdge(list, at + token.length)) return !WHITESPACE.test(token);
   }
-  return false;
-}
-
-function hasSpace(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (isTokenEdge(text, i)) return true;
   return false;
 }
 
@@ -94,7 +89,8 @@ function attributeTest(node: CssNode & { type: 'AttributeSelector' }): Test | un
   };
   switch (node.matcher) {
     case '=': return (element) => read(element) === expected;
-    case '~=': return (element) => { const v = read(element); return expected !== '' && !WHITESPACE.test(expected) && v !== undefined && hasToken(v, expected); };
+    // decided by the selector alone: an empty value or one with white space matches nothing
+    case '~=': return expected === '' || WHITESPACE.test(expected) ? () => false : (element) => { const v = read(element); return v !== undefined && hasToken(v, expected); };
     case '|=': return (element) => { const v = read(element); return v !== undefined && (v === expected || v.startsWith(`${expected}-`)); };
     case '^=': return (element) => expected !== '' && (read(element)?.startsWith(expected) ?? false);
     case '$=': return (element) => expected !== '' && (read(element)?.endsWith(expected) ?? false);

@@ -9,6 +9,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import type { PdfKitEmbeddedFont, PdfKitFontProgram, PdfRef } from './pdfkit-document.js';
+import { operatorBytes } from './pdfkit-document.js';
 import type { TrueTypeSubset } from './subset/index.js';
 import { BoundedCache } from '../cache/bounded.js';
 
@@ -95,7 +96,7 @@ export function embedSubset(font: PdfKitEmbeddedFont, subset: TrueTypeSubset): v
   const cmap = doc.ref();
   // keyed by the mapping itself: the CMap's text (hex strings per code point) is made only on a miss
   endStream(cmap, remember(cache.cmaps, `${compress ? 'z' : ''}${unicodeKey(font.unicode)}`, () => {
-    const bytes = Buffer.from(`${toUnicodeCmap(font.unicode)}\n`, 'latin1');
+    const bytes = operatorBytes(toUnicodeCmap(font.unicode));
     return compress ? deflateSync(bytes) : bytes;
   }), compress);
   font.dictionary!.data = {

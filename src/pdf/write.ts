@@ -308,62 +308,54 @@ function drawItems(writer: PageWriter, page: PdfKitPage, display: { readonly wid
 }
 
 /**
- * Painting items: in a tagged PDF, untagged painting is wrapped as an artifact first. A statement
- * before each painting call, not a wrapper taking a callback: a closure per display item (tens of
- * thousands per long table) was most of this function's garbage.
+ * In a tagged PDF, untagged painting is wrapped as an artifact first (`marks.beforePaint`), and
+ * clip and group operators are never inside an automatic artifact sequence (`beforeStructure`).
+ * A statement before each painting call, not a wrapper taking a callback: a closure per display
+ * item (tens of thousands per long table) was most of this function's garbage.
  */
-function beforePaint(ctx: PageContext): void {
-  ctx.resources.marks?.beforePaint();
-}
-
-/** Clip and group operators: never inside an automatic artifact sequence. */
-function beforeStructure(ctx: PageContext): void {
-  ctx.resources.marks?.beforeStructure();
-}
-
 function drawItem(ctx: PageContext, item: DisplayItem, pageIndex: number, writer: PageWriter): void {
   const marks = ctx.resources.marks;
   switch (item.kind) {
     case 'fill-rect':
-      beforePaint(ctx);
+      marks?.beforePaint();
       return fillRect(ctx, item.rect, item.color);
     case 'fill-path':
-      beforePaint(ctx);
+      marks?.beforePaint();
       return fillPath(ctx, item.path, item.color, item.evenOdd ?? false);
     case 'stroke-path':
-      beforePaint(ctx);
+      marks?.beforePaint();
       return strokePath(ctx, item.path, { color: item.color, width: item.width, dash: item.dash, lineCap: item.lineCap, lineJoin: item.lineJoin, miterLimit: item.miterLimit, dashOffset: item.dashOffset });
     case 'glyphs':
-      beforePaint(ctx);
+      marks?.beforePaint();
       return drawGlyphs(ctx, item);
     case 'image':
       // a frame left uncomposed (image-prep.ts did not see it) is drawn tile by tile
       if (item.compose !== undefined) return uncomposed(item).forEach((part) => drawItem(ctx, part, pageIndex, writer));
-      beforePaint(ctx);
+      marks?.beforePaint();
       return drawImage(ctx, item.rect, item.image, item.interpolate);
     case 'shading':
-      beforePaint(ctx);
+      marks?.beforePaint();
       return drawShading(ctx, item.rect, item.shading);
     case 'alpha-mask':
-      beforePaint(ctx);
+      marks?.beforePaint();
       return drawAlphaMask(ctx, item.rect, item.color, item.mask);
     case 'push-clip-glyphs':
-      beforeStructure(ctx);
+      marks?.beforeStructure();
       return pushClipGlyphs(ctx, item.runs);
     case 'push-clip-path':
-      beforeStructure(ctx);
+      marks?.beforeStructure();
       return pushClipPath(ctx, item.path, item.evenOdd ?? false);
     case 'push-transform':
-      beforeStructure(ctx);
+      marks?.beforeStructure();
       return pushTransform(ctx, item.matrix);
     case 'pop-transform':
-      beforeStructure(ctx);
+      marks?.beforeStructure();
       return popClip(ctx);
     case 'push-clip':
-      beforeStructure(ctx);
+      marks?.beforeStructure();
       return pushClip(ctx, item.rect, item.radii);
     case 'pop-clip':
-      beforeStructure(ctx);
+      marks?.beforeStructure();
       return popClip(ctx);
     case 'push-opacity': {
       const mask = item.mask;

@@ -211,14 +211,15 @@ function inFlow(step: ChildStep<Exclude<BlockLevelBox, OutOfFlowBox>>, frame: Bl
   // cleared down to the page end or past it, by floats on this page: it goes on the next page
   const clearedOff = step.fragmentainer?.atTop === true && flow.y > state.y && flow.y >= bottomAt(step.fragmentainer, flow.y) - 0.01;
   const fragmentainer = clearedOff ? { ...step.fragmentainer, atTop: false } : step.fragmentainer;
-  let laid = layoutBox(child, childInput(frame, { fragmentainer, exclusions: flow.exclusions }, flow.y, flow.strut), ctx, resume);
+  // re-resolving the margins below moves the child, not the floats: one room for every attempt
+  const room = { fragmentainer, exclusions: flow.exclusions };
+  let laid = layoutBox(child, childInput(frame, room, flow.y, flow.strut), ctx, resume);
   if (laid.kind === 'placed' && resume === undefined && establishesBfc(child) && separatesFromAdjoiningFloats(flow, laid, frame)) {
     const at = flow.y + collapsedMargin(flow.strut);
     flow = { ...flow, y: at, strut: EMPTY_STRUT, resolvedAt: flow.resolvedAt ?? at };
-    laid = layoutBox(child, childInput(frame, { fragmentainer, exclusions: flow.exclusions }, flow.y, flow.strut), ctx, resume);
+    laid = layoutBox(child, childInput(frame, room, flow.y, flow.strut), ctx, resume);
   }
   if (laid.kind === 'placed' && establishesBfc(child) && hasFloatsBeside(flow.exclusions, laid.fragment.y, Math.max(laid.fragment.height, 0.02))) {
-    const room = { fragmentainer, exclusions: flow.exclusions };
     const beside = besideFloats(child, frame, flow, (y, strut, x, available) => layoutBox(child, childInput(frame, room, y, strut, { x, available }), ctx, resume));
     laid = beside.laid;
     flow = beside.flow;

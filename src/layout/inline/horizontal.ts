@@ -19,6 +19,7 @@ import { sum } from './measure.js';
 import type { Opportunities } from './justify.js';
 import { visualOrder } from './bidi.js';
 import { marginOrZero } from '../box-model.js';
+import { appendAll } from '../../append-all.js';
 
 export type Node =
   | {
@@ -60,20 +61,20 @@ interface BoxEdges {
 }
 
 export function placeHorizontally(spec: HorizontalSpec): Node[] {
-  if (spec.openAtStart.length === 0 && spec.pieces.every((piece) => piece.kind === 'text')) return placeLeaves(spec, textLeaves(spec), NO_EDGES, false);
+  if (spec.openAtStart.length === 0 && spec.pieces.every((piece) => piece.kind === 'text')) return placeLeaves(spec, textLeaves(spec), NO_EDGES);
   return placeAnyLine(spec);
 }
 
 /** `placeHorizontally` the general way, for a line of any content (inline boxes, atomics). */
 export function placeAnyLine(spec: HorizontalSpec): Node[] {
   const edges = new Map<InlineBox, BoxEdges>();
-  return placeLeaves(spec, collectLeaves(spec, edges), edges, true);
+  return placeLeaves(spec, collectLeaves(spec, edges), edges);
 }
 
-function placeLeaves(spec: HorizontalSpec, leaves: readonly Leaf[], edges: ReadonlyMap<InlineBox, BoxEdges>, inBoxes: boolean): Node[] {
+function placeLeaves(spec: HorizontalSpec, leaves: readonly Leaf[], edges: ReadonlyMap<InlineBox, BoxEdges>): Node[] {
   const visual = leaves.every((leaf) => leaf.level === 0) ? leaves : visualOrder(leaves.map((leaf) => leaf.level)).map((i) => leaves[i]!);
   // no leaf of a line of text alone is in an inline box: each is placed on its own, in no group
-  const groups = inBoxes ? groupCounts(visual) : NO_GROUPS;
+  const groups = edges === NO_EDGES ? NO_GROUPS : groupCounts(visual);
   const placer = new Placer(spec, edges, groups);
   return placer.place(visual, 0);
 }
@@ -376,8 +377,3 @@ function joinRun(builder: OpenText, run: PlacedRun, rtl: boolean): void {
  * Pushes `source` onto `target` by index: shaped glyph and advance arrays are frozen, and V8
  * allocates an iterator result per element when spreading or for-of-ing those.
  */
-function appendAll<T>(target: T[], source: readonly T[]): T[] {
-  for (let i = 0; i < source.length; i++) target.push(source[i]!);
-  return target;
-}
-

@@ -19,6 +19,7 @@ import { measureTab, measureText, wrapsLines } from './measure.js';
 import { breaksAnywhere } from './split.js';
 import { breakAroundLeaders } from './leader.js';
 import { withSymbolMarkerWidth } from './symbol-marker.js';
+import { appendAll } from '../../append-all.js';
 
 export type { MeasuredRun, TextPiece } from './measure.js';
 export { wrapsLines } from './measure.js';
@@ -94,8 +95,7 @@ export function buildPieces(content: InlineItems, env: PieceEnv): Piece[] {
   const pieces: Piece[] = [];
   // by index and pushed one by one: a spread of each item's pieces allocated per item
   for (let index = 0; index < items.length; index++) {
-    const made = itemPieces(items[index]!, items[index + 1], opportunities, content.bidi, env);
-    for (let i = 0; i < made.length; i++) pieces.push(made[i]!);
+    appendAll(pieces, itemPieces(items[index]!, items[index + 1], opportunities, content.bidi, env));
   }
   return content.items.some((item) => item.kind === 'open' && item.box.leader === true) ? breakAroundLeaders(pieces) : pieces;
 }
