@@ -13,7 +13,9 @@ export type Radii = readonly [number, number, number, number, number, number, nu
 export const NO_RADII: Radii = [0, 0, 0, 0, 0, 0, 0, 0];
 
 export function hasRadii(radii: Radii): boolean {
-  return radii.some((r) => r > 0);
+  // a loop, not `some` with an arrow: that made a closure per call, on every painted box
+  for (let i = 0; i < 8; i++) if (radii[i]! > 0) return true;
+  return false;
 }
 
 /** Which corners a fragment keeps when it is sliced (box-decoration-break: slice, CSS Fragmentation 3 §5.4). */
@@ -39,19 +41,14 @@ export function borderRadii(style: ComputedStyle, box: Rect, kept: KeptCorners =
 
 /** Corner radii (top-left clockwise, [horizontal, vertical]) resolved against `box` and reduced to fit (§5.5). */
 export function fittedRadii(corners: readonly (readonly [LengthPercentage, LengthPercentage])[], box: Rect): Radii {
-  const corner = (value: readonly [LengthPercentage, LengthPercentage] | undefined): [number, number] => {
-    if (value === undefined) return [0, 0];
-    const h = Math.max(0, resolveLength(value[0], box.width));
-    const v = Math.max(0, resolveLength(value[1], box.height));
-    // a corner with one zero radius is square (§5.1)
-    return h > 0 && v > 0 ? [h, v] : [0, 0];
-  };
-  const [tlh, tlv] = corner(corners[0]);
-  const [trh, trv] = corner(corners[1]);
-  const [brh, brv] = corner(corners[2]);
-  const [blh, blv] = corner(corners[3]);
+  // most boxes are square: no corner record is made for them (module-level helpers, not closures
+  // made per call, so V8 compiles them once per process)
+  if (isSquare(corners[0]) && isSquare(corners[1]) && isSquare(corners[2]) && isSquare(corners[3])) return NO_RADII;
+  const [tlh, tlv] = corner(corners[0], box);
+  const [trh, trv] = corner(corners[1], box);
+  const [brh, brv] = corner(corners[2], box);
+  const [blh, blv] = corner(corners[3], box);
   if (tlh + tlv + trh + trv + brh + brv + blh + blv === 0) return NO_RADII;
-  const ratio = (length: number, sum: number): number => (sum > 0 ? length / sum : Infinity);
   const f = Math.min(
     1,
     ratio(box.width, tlh + trh),
@@ -60,6 +57,23 @@ export function fittedRadii(corners: readonly (readonly [LengthPercentage, Lengt
     ratio(box.height, trv + brv),
   );
   return [tlh * f, tlv * f, trh * f, trv * f, brh * f, brv * f, blh * f, blv * f];
+}
+
+/** A corner that `corner` resolves to [0, 0] whatever the box: absent, or a zero length on either axis. */
+function isSquare(value: readonly [LengthPercentage, LengthPercentage] | undefined): boolean {
+  return value === undefined || value[0] === 0 || value[1] === 0;
+}
+
+function corner(value: readonly [LengthPercentage, LengthPercentage] | undefined, box: Rect): [number, number] {
+  if (value === undefined) return [0, 0];
+  const h = Math.max(0, resolveLength(value[0], box.width));
+  const v = Math.max(0, resolveLength(value[1], box.height));
+  // a corner with one zero radius is square (§5.1)
+  return h > 0 && v > 0 ? [h, v] : [0, 0];
+}
+
+function ratio(length: number, sum: number): number {
+  return sum > 0 ? length / sum : Infinity;
 }
 
 /** Radii of an edge inset from the border edge by `inset` (padding edge: the border widths), §5.2. */

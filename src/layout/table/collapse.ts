@@ -40,18 +40,23 @@ export interface EdgeSource {
   readonly borders: WeakMap<ComputedStyle, SideBorders>;
 }
 
+/**
+ * The hit alone: `EdgeContest.add` is inlined up to ten times into each edge function, and with it
+ * this; the record building (a few times per table) stays out of those compiled graphs.
+ */
 function borderOn(style: ComputedStyle, side: Side, bordersOfStyle: WeakMap<ComputedStyle, SideBorders>): CollapsedBorder {
-  let borders = bordersOfStyle.get(style);
-  if (borders === undefined) {
-    borders = {
-      top: { width: style.borderTopWidth, style: style.borderTopStyle, color: style.borderTopColor },
-      right: { width: style.borderRightWidth, style: style.borderRightStyle, color: style.borderRightColor },
-      bottom: { width: style.borderBottomWidth, style: style.borderBottomStyle, color: style.borderBottomColor },
-      left: { width: style.borderLeftWidth, style: style.borderLeftStyle, color: style.borderLeftColor },
-    };
-    bordersOfStyle.set(style, borders);
-  }
-  return borders[side];
+  return (bordersOfStyle.get(style) ?? newSideBorders(style, bordersOfStyle))[side];
+}
+
+function newSideBorders(style: ComputedStyle, bordersOfStyle: WeakMap<ComputedStyle, SideBorders>): SideBorders {
+  const borders: SideBorders = {
+    top: { width: style.borderTopWidth, style: style.borderTopStyle, color: style.borderTopColor },
+    right: { width: style.borderRightWidth, style: style.borderRightStyle, color: style.borderRightColor },
+    bottom: { width: style.borderBottomWidth, style: style.borderBottomStyle, color: style.borderBottomColor },
+    left: { width: style.borderLeftWidth, style: style.borderLeftStyle, color: style.borderLeftColor },
+  };
+  bordersOfStyle.set(style, borders);
+  return borders;
 }
 
 /** Whether `a` beats `b` (a comes first: further left / higher, so it wins ties); origins 6 cell, 5 row, 4 row group, 3 column, 2 column group, 1 table. */
