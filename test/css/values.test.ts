@@ -119,6 +119,29 @@ describe('lengths (CSS Values 4 §6)', () => {
   });
 });
 
+describe('line widths snapped to device pixels (CSS Values 4 "snap as a line width")', () => {
+  // What Chromium 156 computes (getComputedStyle, print media): under 1px but above 0 is 1px,
+  // above 1px is floored; a CSS px is the device pixel, after zoom.
+  it.each([
+    ['0.5pt', 1], ['0.1px', 1], ['0.9px', 1], ['1px', 1], ['0.75pt', 1], ['1.5px', 1], ['1.99px', 1], ['2.5px', 2],
+    ['1.5pt', 2], ['2.25pt', 3], ['calc(3px - 0.001px)', 2], ['3.7px', 3], ['0.1em', 1], ['thin', 1], ['medium', 3], ['thick', 5], ['0', 0],
+  ])('%s is %dpx for borders, outlines and column rules', async (value, expected) => {
+    const doc = await styleWith(`div { font-size: 16px; border: ${value} solid; outline: ${value} solid; column-rule: ${value} solid }`, '<div>x</div>');
+    const style = doc.style('div');
+    expect([style.borderTopWidth, style.borderLeftWidth, style.outlineWidth, style.columnRuleWidth]).toEqual([expected, expected, expected, expected]);
+  });
+
+  it('snaps outline-offset with its sign kept, as Chromium does', async () => {
+    const doc = await styleWith('#a { outline-offset: 0.5px } #b { outline-offset: 2.7px } #c { outline-offset: -0.5px } #d { outline-offset: -1.5px }', '<p id=a></p><p id=b></p><p id=c></p><p id=d></p>');
+    expect(['#a', '#b', '#c', '#d'].map((id) => doc.style(id).outlineOffset)).toEqual([1, 2, -1, -1]);
+  });
+
+  it('snaps the zoomed width: 0.5px at zoom 1.5 is one device pixel, 1.5px at zoom 1.5 two', async () => {
+    const doc = await styleWith('div { zoom: 1.5 } #a { border: 0.5px solid } #b { border: 1.5px solid }', '<div id=a></div><div id=b></div>');
+    expect([doc.style('#a').borderTopWidth, doc.style('#b').borderTopWidth]).toEqual([1, 2]);
+  });
+});
+
 describe('calc(), min(), max(), clamp()', () => {
   it.each([
     ['calc(10px + 2em)', 50],

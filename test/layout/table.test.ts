@@ -188,6 +188,13 @@ describe('collapsing borders (CSS2 §17.6.2)', () => {
     expect(table.border).toEqual({ top: 2, right: 2, bottom: 2, left: 2 });
   });
 
+  it('sizes rows with the snapped border width: 0.5pt rules are 1px, half on each side of the grid line, as in Chromium', async () => {
+    // Chromium 156 prints such rows 28px tall (15px line, 12px padding, two half borders of 1px);
+    // with 0.667px rules they were 27.67px and a page held a row more than Chromium's.
+    const css = 'table { border-collapse: collapse } td { padding: 6px; border: 0.5pt solid; line-height: 15px } .w { height: 15px }';
+    expect(await geometry(`<table><tr><td id=a>${w(10, 15)}</td></tr><tr><td id=b>${w(10, 15)}</td></tr></table>`, ['a', 'b'], css)).toEqual(['0.5,0.5 23x28', '0.5,28.5 23x28']);
+  });
+
   it('resolves conflicts: wider wins, then the style order, then the cell over the table', async () => {
     const [page] = await pages(`<table style="border-collapse:collapse;border:1px solid red"><tr><td style="border:3px dotted blue">${w(10)}</td><td style="border:3px double green">${w(10)}</td></tr></table>`);
     const segments = findTable(page!).collapsedBorders!;

@@ -6,7 +6,7 @@ import { identOf, splitBy } from '../values/nodes.js';
 import type { SpecifiedLength } from '../values/units.js';
 import { computeLength, parseLength } from '../values/units.js';
 import { colorProperty, sidesShorthand } from './common.js';
-import type { Nodes, PropertyDef, StyleKey } from './define.js';
+import type { ComputeContext, Nodes, PropertyDef, StyleKey } from './define.js';
 import { INVALID, RESET, keywordProperty, longhand, shorthand } from './define.js';
 
 const SIDES = ['top', 'right', 'bottom', 'left'] as const;
@@ -25,6 +25,26 @@ export function parseBorderWidth(node: CssNode | undefined): SpecifiedLength | u
   return parseLength(node, {});
 }
 
+/**
+ * A `<line-width>`'s computed value (border, outline and column-rule widths), px: the length
+ * "snapped as a line width" (CSS Values 4; Backgrounds 3 §4.3, UI 4 and Multicol 1 compute these
+ * widths so). Chromium snaps so in print too, a device pixel being a CSS px (after `zoom`): a
+ * `0.5pt` table rule is 1px wide there, and without the snap every bordered table row is a third
+ * of a px shorter than Chromium's, so pages fit rows that Chromium moves on (bench/README.md).
+ */
+export function computeLineWidth(value: SpecifiedLength, ctx: ComputeContext): number {
+  const px = computeLength(value, ctx);
+  return typeof px === 'number' ? snapAsLineWidth(px) : 0;
+}
+
+/** Above 0 but under one device pixel: one; above it: floored to whole device pixels (CSS px). */
+export function snapAsLineWidth(px: number): number {
+  if (!(px > 0)) return 0;
+  if (px < 1) return 1;
+  // The epsilon absorbs binary rounding in unit conversions (`2.25pt` is 3px, never 2).
+  return Math.floor(px + 1e-6);
+}
+
 function parseBorderStyle(node: CssNode | undefined): BorderStyle | undefined {
   const word = identOf(node);
   return word !== undefined && BORDER_STYLE_SET.has(word) ? (word as BorderStyle) : undefined;
@@ -41,8 +61,7 @@ const widths = SIDES.map((side) => longhand<StyleKey, SpecifiedLength>({
   initial: 3 as ComputedStyle[StyleKey],
   parse: (nodes) => (nodes.length === 1 ? parseBorderWidth(nodes[0]) ?? INVALID : INVALID),
   // The zeroing for `none`/`hidden` styles happens once all properties are computed.
-  // Widths are not snapped to device pixels: print output keeps hairlines (as WeasyPrint does).
-  compute: (value, ctx) => computeLength(value, ctx) as ComputedStyle[StyleKey],
+  compute: (value, ctx) => computeLineWidth(value, ctx) as ComputedStyle[StyleKey],
 }));
 
 const styles = SIDES.map((side) => keywordProperty({ name: `border-${side}-style`, key: camel(side, 'Style') as 'borderTopStyle', keywords: BORDER_STYLES, initial: 'none', inherited: false }));

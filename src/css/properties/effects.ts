@@ -13,8 +13,8 @@ import type { SpecifiedPosition } from '../values/position.js';
 import { computePosition, parsePosition } from '../values/position.js';
 import type { SpecifiedLength } from '../values/units.js';
 import { computeLength, parseLength } from '../values/units.js';
-import { BORDER_STYLES, parseBorderWidth } from './borders.js';
-import { colorProperty, pxProperty } from './common.js';
+import { BORDER_STYLES, computeLineWidth, parseBorderWidth, snapAsLineWidth } from './borders.js';
+import { colorProperty } from './common.js';
 import type { Nodes, PropertyDef } from './define.js';
 import { INVALID, RESET, longhand, shorthand } from './define.js';
 
@@ -104,10 +104,7 @@ const outlineWidth = longhand<'outlineWidth', SpecifiedLength>({
   inherited: false,
   initial: 3,
   parse: (nodes) => (nodes.length === 1 ? parseBorderWidth(nodes[0]) ?? INVALID : INVALID),
-  compute: (value, ctx) => {
-    const px = computeLength(value, ctx);
-    return typeof px === 'number' ? px : 0;
-  },
+  compute: computeLineWidth,
 });
 
 const outlineStyle = longhand<'outlineStyle', OutlineStyle>({
@@ -146,13 +143,27 @@ const objectPosition = longhand<'objectPosition', SpecifiedPosition>({
   compute: (value, ctx) => computePosition(value, ctx),
 });
 
+/** Snapped as a line width with its sign kept, as Chromium does (CSS WG issue 12906). */
+const outlineOffset = longhand<'outlineOffset', SpecifiedLength>({
+  name: 'outline-offset',
+  key: 'outlineOffset',
+  inherited: false,
+  initial: 0,
+  parse: (nodes) => (nodes.length === 1 ? parseLength(nodes[0], { negative: true }) ?? INVALID : INVALID),
+  compute: (value, ctx) => {
+    const px = computeLength(value, ctx);
+    if (typeof px !== 'number') return 0;
+    return px < 0 ? -snapAsLineWidth(-px) : snapAsLineWidth(px);
+  },
+});
+
 export const EFFECT_PROPERTIES: readonly PropertyDef[] = [
   boxShadow,
   textShadow,
   outlineWidth,
   outlineStyle,
   colorProperty('outline-color', 'outlineColor', 'currentcolor', false),
-  pxProperty('outline-offset', 'outlineOffset', 0, false, { negative: true }),
+  outlineOffset,
   outline,
   objectPosition,
 ];

@@ -6,7 +6,7 @@ import { identOf, numberOf } from '../values/nodes.js';
 import type { SpecifiedLength } from '../values/units.js';
 import { computeLength, parseLength } from '../values/units.js';
 import { colorProperty, numberProperty } from './common.js';
-import { BORDER_STYLES, parseBorderWidth } from './borders.js';
+import { BORDER_STYLES, computeLineWidth, parseBorderWidth } from './borders.js';
 import type { PropertyDef } from './define.js';
 import { INVALID, RESET, keywordProperty, longhand, shorthand } from './define.js';
 
@@ -58,10 +58,7 @@ const ruleWidth = longhand<'columnRuleWidth', SpecifiedLength>({
   inherited: false,
   initial: 3,
   parse: (nodes) => (nodes.length === 1 ? parseBorderWidth(nodes[0]) ?? INVALID : INVALID),
-  compute: (value, ctx) => {
-    const px = computeLength(value, ctx);
-    return typeof px === 'number' ? Math.max(0, px) : 0;
-  },
+  compute: computeLineWidth,
 });
 
 /** `column-rule: <width> || <style> || <color>` (§4.4). */
