@@ -134,13 +134,13 @@ function tableGridStyle(style: ComputedStyle): ComputedStyle {
 }
 
 function rowGroup(element: BoxElement | undefined, style: ComputedStyle, children: readonly Box[], parts: TableParts): TableRowGroupBox {
-  const rows = wrapRuns(children, (box) => box.kind === 'table-row', (run) => row(undefined, parts.anonymousStyle(style, 'table-row'), run, parts)) as TableRowBox[];
+  const rows = wrapRuns(children, 'table-row', style, parts) as TableRowBox[];
   const role = style.display === 'table-header-group' ? 'header' : style.display === 'table-footer-group' ? 'footer' : 'body';
   return { kind: 'table-row-group', style, element, pseudo: undefined, role, rows };
 }
 
 function row(element: BoxElement | undefined, style: ComputedStyle, children: readonly Box[], parts: TableParts): TableRowBox {
-  const cells = wrapRuns(children, (box) => box.kind === 'table-cell', (run) => cell(undefined, parts.anonymousStyle(style, 'table-cell'), run, parts)) as TableCellBox[];
+  const cells = wrapRuns(children, 'table-cell', style, parts) as TableCellBox[];
   return { kind: 'table-row', style, element, pseudo: undefined, cells };
 }
 
@@ -161,24 +161,28 @@ function columnGroup(element: BoxElement, style: ComputedStyle, children: readon
 }
 
 /**
- * CSS2 §17.2.1 steps 1-2: each run of children that are not `proper` is wrapped by `wrap` (an
- * anonymous row or cell); a run of white space alone between proper children is dropped.
+ * CSS2 §17.2.1 steps 1-2: each run of children that are not `proper` (rows of a row group, cells
+ * of a row) is wrapped in an anonymous row or cell with the parent's `style`; a run of white
+ * space alone between proper children is dropped. Plain loops, no closures: this runs for every
+ * row of a table.
  */
-function wrapRuns(children: readonly Box[], proper: (box: Box) => boolean, wrap: (run: Box[]) => Box): Box[] {
+function wrapRuns(children: readonly Box[], proper: 'table-row' | 'table-cell', style: ComputedStyle, parts: TableParts): Box[] {
   const out: Box[] = [];
-  let run: Box[] = [];
-  const flush = (): void => {
-    if (run.some((box) => !isWhiteSpace(box))) out.push(wrap(run));
-    run = [];
-  };
+  let run: Box[] | undefined;
   for (const child of children) {
-    if (proper(child)) {
-      flush();
+    if (child.kind === proper) {
+      if (run !== undefined) wrapRun(out, run, proper, style, parts);
+      run = undefined;
       out.push(child);
     } else {
-      run.push(child);
+      (run ??= []).push(child);
     }
   }
-  flush();
+  if (run !== undefined) wrapRun(out, run, proper, style, parts);
   return exactLength(out);
+}
+
+function wrapRun(out: Box[], run: Box[], proper: 'table-row' | 'table-cell', style: ComputedStyle, parts: TableParts): void {
+  if (run.every(isWhiteSpace)) return;
+  out.push(proper === 'table-row' ? row(undefined, parts.anonymousStyle(style, 'table-row'), run, parts) : cell(undefined, parts.anonymousStyle(style, 'table-cell'), run, parts));
 }

@@ -30,6 +30,7 @@ export const ALL_CORNERS: KeptCorners = { topLeft: true, topRight: true, bottomR
 
 /** The outer (border edge) radii of a border box, §5.1 percentages and §5.5 overlap reduction. */
 export function borderRadii(style: ComputedStyle, box: Rect, kept: KeptCorners = ALL_CORNERS): Radii {
+  if (hasSquareCorners(style)) return NO_RADII;
   const none: readonly [LengthPercentage, LengthPercentage] = [0, 0];
   return fittedRadii([
     kept.topLeft ? style.borderTopLeftRadius : none,
@@ -37,6 +38,15 @@ export function borderRadii(style: ComputedStyle, box: Rect, kept: KeptCorners =
     kept.bottomRight ? style.borderBottomRightRadius : none,
     kept.bottomLeft ? style.borderBottomLeftRadius : none,
   ], box);
+}
+
+/**
+ * Every corner of the style is square whatever the box: a radius whose horizontal or vertical
+ * value is 0 is none (§5.1), which is what fittedRadii would find. Nearly every box (each cell of a
+ * long table) has none: this skips resolving four corners, their lists, the kept corners and the rectangle.
+ */
+function hasSquareCorners(style: ComputedStyle): boolean {
+  return isSquare(style.borderTopLeftRadius) && isSquare(style.borderTopRightRadius) && isSquare(style.borderBottomRightRadius) && isSquare(style.borderBottomLeftRadius);
 }
 
 /** Corner radii (top-left clockwise, [horizontal, vertical]) resolved against `box` and reduced to fit (§5.5). */
@@ -106,5 +116,6 @@ function keptCorners(f: BoxFragment): KeptCorners {
 
 /** The border-edge radii of a fragment. */
 export function outerRadii(f: BoxFragment): Radii {
+  if (hasSquareCorners(f.style)) return NO_RADII;
   return borderRadii(f.style, { x: f.x, y: f.y, width: f.width, height: f.height }, keptCorners(f));
 }

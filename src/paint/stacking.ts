@@ -34,6 +34,7 @@ import { roundedRectPath } from './path.js';
 import type { Decoration } from './text.js';
 import { decorationOf, paintText } from './text.js';
 import { paintListSymbol } from './list-symbol.js';
+import { appendAll } from '../append-all.js';
 
 export interface PaintOptions {
   /** The box whose background went to the canvas (it paints none itself). */
@@ -113,7 +114,13 @@ function ownItems(f: BoxFragment, options: PaintOptions): DisplayItem[] {
   const painted = f.box === options.canvasSource ? [] : paintBackground(f.style, fragmentArea(f, radii), { lookup: options.lookup ?? noImages, svg: options.svg, fixedArea: options.fixedArea });
   const background = f.backgroundOnlyIn === undefined || painted.length === 0 ? painted : clippedToRects(painted, f.backgroundOnlyIn.map((r) => ({ ...r, x: f.x + r.x, y: f.y + r.y })));
   const border = paintBorderImage(f.style, rect, f.border, options.lookup ?? noImages, options.svg) ?? paintBorder({ rect, widths: f.border, style: f.style, radii });
-  return [...paintOuterShadows(f, radii), ...background, ...paintInsetShadows(f, radii), ...border, ...paintBorderSegments(f, f.columnRules), ...altTextItems(f, options.svg?.text)];
+  // appended to the outer shadows' own fresh list: six spreads into a new one were made per cell of a table
+  const items = paintOuterShadows(f, radii);
+  appendAll(items, background);
+  appendAll(items, paintInsetShadows(f, radii));
+  appendAll(items, border);
+  appendAll(items, paintBorderSegments(f, f.columnRules));
+  return appendAll(items, altTextItems(f, options.svg?.text));
 }
 
 /** Items painted only inside some rects (a table background layer's cells). */

@@ -136,9 +136,18 @@ function copyKey(item: DisplayItem, scale: Scale = UNSCALED): string | undefined
 
 /** Whether a page draws an image that prepareImages would copy. */
 export function needsImagePrep(page: PageDisplayList): boolean {
+  // most pages draw no image: a scan says so without mapping (copying) every item of the page
+  // (a page of a long table: ~650 items); copyKey is undefined for anything but an image, and
+  // mapScaled looks inside nothing but a soft mask's items
+  if (!page.items.some(mayNeedCopy)) return false;
   const finder = new CopyFinder();
   mapScaled(page.items, finder);
   return finder.found;
+}
+
+/** An image, or a group whose soft mask may hold one. */
+function mayNeedCopy(item: DisplayItem): boolean {
+  return item.kind === 'image' || (item.kind === 'push-opacity' && item.mask !== undefined);
 }
 
 /**

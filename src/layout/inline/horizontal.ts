@@ -330,7 +330,7 @@ function appendText(siblings: Siblings, node: Extract<Node, { kind: 'text' }>): 
   if (previous !== undefined && builder !== undefined && builder.node === previous && previous.kind === 'text' && previous.style === node.style
     && previous.level === node.level && previous.symbol === node.symbol && Math.abs(previous.x + previous.width - node.x) < 1e-6) {
     const rtl = node.level % 2 === 1;
-    for (const run of node.runs) joinRun(builder, run, rtl);
+    for (const run of node.runs) joinRun(builder, run, rtl, runWidth(node, run));
     builder.node.width += node.width;
     builder.texts.push(node.text);
     return;
@@ -339,7 +339,7 @@ function appendText(siblings: Siblings, node: Extract<Node, { kind: 'text' }>): 
   // field by field: a spread of the node took V8's slow generic copy
   const own = { kind: 'text' as const, style: node.style, runs: [] as PlacedRun[], x: node.x, width: node.width, text: node.text, level: node.level, symbol: node.symbol };
   const next: OpenText = { node: own, runs: own.runs, merged: undefined, endX: node.x, texts: [node.text] };
-  for (const run of node.runs) joinRun(next, run, node.level % 2 === 1);
+  for (const run of node.runs) joinRun(next, run, node.level % 2 === 1, runWidth(node, run));
   siblings.nodes.push(own);
   siblings.building = next;
 }
@@ -351,9 +351,17 @@ function closeText(builder: OpenText): void {
   builder.node.text = texts.length === 1 ? texts[0]! : (rtl ? texts.reverse() : texts).join('');
 }
 
-function joinRun(builder: OpenText, run: PlacedRun, rtl: boolean): void {
+/**
+ * A run's width: a node of one run (a word) is as wide as its run, whose advances `leaf` has just
+ * summed into the node's width; they are not summed again for every word.
+ */
+function runWidth(node: Extract<Node, { kind: 'text' }>, run: PlacedRun): number {
+  return node.runs.length === 1 ? node.width : sum(run.advances);
+}
+
+/** `width`: the sum of the run's advances. */
+function joinRun(builder: OpenText, run: PlacedRun, rtl: boolean, width: number): void {
   const last = builder.runs[builder.runs.length - 1];
-  const width = sum(run.advances);
   if (last === undefined || last.run.face !== run.run.face || last.run.size !== run.run.size || (last.run.upright === undefined) !== (run.run.upright === undefined) || Math.abs(builder.endX - run.x) > 1e-6) {
     builder.runs.push(run);
     builder.merged = undefined;

@@ -123,12 +123,16 @@ export function transformText(text: string, transform: ComputedStyle['textTransf
 export function langOf(element: BoxElement, langs: WeakMap<BoxElement, string>): string {
   const cached = langs.get(element);
   if (cached !== undefined) return cached;
-  const own = element.attribs['lang'] ?? element.attribs['xml:lang'];
-  let lang: string;
-  if (own !== undefined) lang = own.trim().toLowerCase();
-  else lang = element.parent !== undefined ? langOf(element.parent, langs) : '';
+  const lang = ownOrInheritedLang(element, langs);
   langs.set(element, lang);
   return lang;
+}
+
+/** langOf without keeping the element's own answer (its ancestors' are kept). */
+function ownOrInheritedLang(element: BoxElement, langs: WeakMap<BoxElement, string>): string {
+  const own = element.attribs['lang'] ?? element.attribs['xml:lang'];
+  if (own !== undefined) return own.trim().toLowerCase();
+  return element.parent !== undefined ? langOf(element.parent, langs) : '';
 }
 
 /**
@@ -136,7 +140,9 @@ export function langOf(element: BoxElement, langs: WeakMap<BoxElement, string>):
  * that of the parent element of its first descendant that has one (the anonymous box's parent).
  */
 function rootLang(root: InlineFlowBox, langs: WeakMap<BoxElement, string>): string {
-  if (root.element !== undefined) return langOf(root.element, langs);
+  // a block's own element is asked once per layout of it (every cell of a long table): its answer
+  // is not kept, which saves a map entry per block; its parent's (a row's) is kept and found again
+  if (root.element !== undefined) return ownOrInheritedLang(root.element, langs);
   const stack: InlineLevelBox[] = [...root.children];
   while (stack.length > 0) {
     const box = stack.shift()!;

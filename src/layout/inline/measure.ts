@@ -227,17 +227,12 @@ function partsOf(raw: string, stretch: TextStretch, env: MeasureEnv): Part[] {
   let bodyEnd = raw.length;
   if (spacesCollapseOrHang(stretch.item.style.whiteSpace)) while (bodyEnd > 0 && raw[bodyEnd - 1] === ' ') bodyEnd--;
   const parts: Part[] = [];
-  const push = (from: number, to: number, level: number, trailing: boolean): void => {
-    let text = raw.slice(from, to);
-    if (text.includes('\u00ad')) text = text.replace(/\u00ad/g, '');
-    if (text !== '') parts.push({ text, level, trailing });
-  };
-  if (bidi.levels === undefined) push(0, bodyEnd, bidi.paragraphLevel, false);
+  if (bidi.levels === undefined) pushPart(parts, raw.slice(0, bodyEnd), bidi.paragraphLevel, false);
   else {
     let start = 0;
     for (let i = 1; i <= bodyEnd; i++) {
       if (i < bodyEnd && levelAt(bidi, base + i) === levelAt(bidi, base + start)) continue;
-      push(start, i, levelAt(bidi, base + start), false);
+      pushPart(parts, raw.slice(start, i), levelAt(bidi, base + start), false);
       start = i;
     }
   }
@@ -247,8 +242,18 @@ function partsOf(raw: string, stretch: TextStretch, env: MeasureEnv): Part[] {
     if (last !== undefined) parts[parts.length - 1] = { ...last, text: last.text + hyphen.text };
     else parts.push({ text: hyphen.text, level: hyphen.level, trailing: false });
   }
-  if (bodyEnd < raw.length) push(bodyEnd, raw.length, levelAt(bidi, base + bodyEnd), true);
+  if (bodyEnd < raw.length) pushPart(parts, raw.slice(bodyEnd), levelAt(bidi, base + bodyEnd), true);
   return parts;
+}
+
+/**
+ * Adds `stretch` without soft hyphens, unless empty. A module function, not a closure made per
+ * call: partsOf runs for every piece of text measured (twice per table cell).
+ */
+function pushPart(parts: Part[], stretch: string, level: number, trailing: boolean): void {
+  let text = stretch;
+  if (text.includes('\u00ad')) text = text.replace(/\u00ad/g, '');
+  if (text !== '') parts.push({ text, level, trailing });
 }
 
 /** The font's hyphen (U+2010 or U+002D) at the level of the character before it. */

@@ -57,6 +57,9 @@ const CONTENT: RunningEvent = { kind: 'content' };
  * out, so a long document keeps none for the rest of its content).
  */
 export function pageEvents(page: PageLayout, records: DocumentRecords | undefined): RunningEvent[] {
+  // no element sets a string or counter: runningContent reads the first content only for a string
+  // set on the page, so there is nothing to find, and no walk over every fragment of the page
+  if (records === undefined || (records.strings.size === 0 && records.counters.size === 0)) return [];
   const walk = new EventWalk(records);
   for (const fragment of page.children) walk.visit(fragment);
   return walk.events;
