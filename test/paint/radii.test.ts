@@ -4,6 +4,8 @@ import { NO_RADII, borderRadii, fittedRadii, hasRadii } from '../../src/paint/ra
 import type { KeptCorners } from '../../src/paint/radii.js';
 import type { ComputedStyle, LengthPercentage } from '../../src/css/types.js';
 
+type Corner = readonly [LengthPercentage, LengthPercentage];
+
 const box = { x: 0, y: 0, width: 100, height: 40 };
 const percent = (value: number): LengthPercentage => ({ kind: 'percent', value });
 
@@ -37,8 +39,6 @@ describe('hasRadii', () => {
     expect(hasRadii([2, 0, 0, 0, 0, 0, 0, 0])).toBe(true);
   });
 });
-
-type Corner = readonly [LengthPercentage, LengthPercentage];
 
 const length: fc.Arbitrary<LengthPercentage> = fc.oneof(
   fc.constantFrom(0, 0, 4, -3, 12.5),
