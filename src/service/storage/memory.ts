@@ -72,15 +72,7 @@ export function createMemoryStorage(): Storage {
       (state.templates.get(templateId)?.workspaceId === workspaceId ? state.samples.get(templateId) : undefined),
     listTemplates: async (workspaceId, page) => listTemplates(state, workspaceId, page),
     updateTemplate: async (workspaceId, templateId, changes) => updateTemplate(state, workspaceId, templateId, changes),
-    deleteTemplate: async (workspaceId, templateId) => {
-      const template = state.templates.get(templateId);
-      if (template?.workspaceId !== workspaceId) return false;
-      state.kept.keep(template, state.files.get(templateId) ?? new Map(), new Date());
-      state.previews.delete(templateId);
-      state.samples.delete(templateId);
-      state.files.delete(templateId);
-      return state.templates.delete(templateId);
-    },
+    deleteTemplate: async (workspaceId, templateId) => deleteTemplate(state, workspaceId, templateId),
     ...versionMethods(state),
     getPreview: async (templateId, kind: PreviewKind) => state.previews.get(templateId)?.[kind],
     getTemplateFiles: async (workspaceId, templateId) =>
@@ -174,6 +166,16 @@ function updateTemplate(state: MemoryState, workspaceId: string, templateId: str
   state.previews.set(templateId, changes.previews);
   if (changes.files !== undefined) state.files.set(templateId, copyFiles(changes.files));
   return next;
+}
+
+function deleteTemplate(state: MemoryState, workspaceId: string, templateId: string): boolean {
+  const template = state.templates.get(templateId);
+  if (template?.workspaceId !== workspaceId) return false;
+  state.kept.keep(template, state.files.get(templateId) ?? new Map(), new Date());
+  state.previews.delete(templateId);
+  state.samples.delete(templateId);
+  state.files.delete(templateId);
+  return state.templates.delete(templateId);
 }
 
 /** Last uses by template id (a deleted template's stays, unread: `recentTemplates` goes by the templates). */
