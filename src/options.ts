@@ -182,6 +182,12 @@ export interface RenderOptions {
   glyphAdvances?: 'exact' | 'whole-px';
   /** Sign the PDF with a PKCS#12 certificate. */
   signature?: SignatureOptions;
+  /**
+   * This render's wall-clock budget in ms, for a render that may be cut short (the service's
+   * warm-up renders): the engine's `limits.maxRenderMs` applies when it is shorter. Checked where
+   * that limit is (between stages and per page); over it, `limit_exceeded`.
+   */
+  maxRenderMs?: number;
 }
 
 /**

@@ -106,13 +106,18 @@ export function createInternalEngine(options: EngineOptions = {}): InternalEngin
   return {
     render: async (request) => (await renderDocument(state, request)).pdf,
     renderDetailed: (request) => renderDocument(state, request),
-    display: (request) => paintRequest(state, request, new Diagnostics(), createBudget(state.limits.maxRenderMs)),
+    display: (request) => paintRequest(state, request, new Diagnostics(), renderBudget(state, request)),
     fillTemplate: (request) => filledHtml(state, request),
-    layout: (request) => layoutRequest(state, request, new Diagnostics(), createBudget(state.limits.maxRenderMs)),
+    layout: (request) => layoutRequest(state, request, new Diagnostics(), renderBudget(state, request)),
     get fontStats() {
       return state.fonts.stats;
     },
   };
+}
+
+/** The engine's time limit, or the render's own `maxRenderMs` when shorter. */
+function renderBudget(state: EngineState, request: RenderOptions): () => void {
+  return createBudget(Math.min(state.limits.maxRenderMs, request.maxRenderMs ?? Infinity));
 }
 
 async function renderDocument(state: EngineState, request: RenderOptions): Promise<RenderResult> {
@@ -125,7 +130,7 @@ async function renderDocument(state: EngineState, request: RenderOptions): Promi
 
 async function renderStages(state: EngineState, request: RenderOptions): Promise<RenderResult> {
   const diagnostics = new Diagnostics();
-  const budget = createBudget(state.limits.maxRenderMs);
+  const budget = renderBudget(state, request);
   const prepared = await prepareLayout(state, request, diagnostics, budget);
   const writer = new PdfWriter(writeOptions(prepared));
   const pages = await runPipeline(prepared, (part) => writer.add(part));
@@ -249,7 +254,7 @@ async function filledHtml(state: EngineState, request: RenderOptions): Promise<{
   const options = validateRenderOptions({ ...state.options.defaults, ...request });
   const diagnostics = new Diagnostics();
   const resources = createResourceContext(options, state.options.resources, state.limits, state.remote?.session());
-  return { html: await fillTemplate(state, options, resources, { diagnostics, budget: createBudget(state.limits.maxRenderMs) }), diagnostics: diagnostics.list() };
+  return { html: await fillTemplate(state, options, resources, { diagnostics, budget: renderBudget(state, request) }), diagnostics: diagnostics.list() };
 }
 
 /** Template, DOM, styles, boxes and resources. */

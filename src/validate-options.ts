@@ -16,7 +16,7 @@ import { loadSigner } from './pdf/signer.js';
 
 const RENDER_KEYS = [
   'template', 'data', 'baseDir', 'root', 'templateName', 'strict', 'locale', 'timeZone', 'resources', 'encryption', 'metadata', 'deterministic', 'compress',
-  'pdfa', 'attachments', 'facturx', 'tagged', 'signature', 'shrinkToFit', 'glyphAdvances',
+  'pdfa', 'attachments', 'facturx', 'tagged', 'signature', 'shrinkToFit', 'glyphAdvances', 'maxRenderMs',
 ] as const;
 const ENCRYPTION_KEYS = ['userPassword', 'ownerPassword', 'permissions', 'algorithm'] as const;
 const PERMISSION_KEYS = ['printing', 'modifying', 'annotating', 'copying', 'contentAccessibility', 'fillingForms', 'documentAssembly'] as const;
@@ -59,6 +59,10 @@ export function validateRenderOptions(options: RenderOptions): RenderOptions {
   if (typeof record['template'] !== 'string') fail('template', `expected a string, got ${describe(record['template'])}`);
   optionalString(record['baseDir'], 'baseDir');
   optionalBoolean(record['shrinkToFit'], 'shrinkToFit');
+  const maxRenderMs = record['maxRenderMs'];
+  if (maxRenderMs !== undefined && (typeof maxRenderMs !== 'number' || !Number.isSafeInteger(maxRenderMs) || maxRenderMs < 1)) {
+    fail('maxRenderMs', `expected a positive whole number, got ${describe(maxRenderMs)}`);
+  }
   const advances = record['glyphAdvances'];
   if (advances !== undefined && advances !== 'exact' && advances !== 'whole-px') fail('glyphAdvances', `expected "exact" or "whole-px", got ${describe(advances)}`);
   optionalString(record['root'], 'root');

@@ -55,9 +55,20 @@ export function redactQuery(query: URLSearchParams): string | undefined {
   return parts.length === 0 ? undefined : parts.join('&');
 }
 
-/** Writes each entry as one JSON line (default: stdout). */
-export function jsonLineLogger(write: (line: string) => void = (line) => process.stdout.write(line)): RequestLogger {
-  return (entry) => write(JSON.stringify(entry) + '\n');
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+/** Least to most severe. */
+export const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
+export const DEFAULT_LOG_LEVEL: LogLevel = 'info';
+
+/**
+ * Writes each entry at `level` or above as one JSON line (default: stdout); the ones below are
+ * dropped before they are serialised.
+ */
+export function jsonLineLogger(write: (line: string) => void = (line) => process.stdout.write(line), level: LogLevel = DEFAULT_LOG_LEVEL): RequestLogger {
+  const least = LOG_LEVELS.indexOf(level);
+  return (entry) => {
+    if (LOG_LEVELS.indexOf(entry.level) >= least) write(JSON.stringify(entry) + '\n');
+  };
 }
 
 export const silentLogger: RequestLogger = () => undefined;

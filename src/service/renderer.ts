@@ -6,6 +6,7 @@
 import type { EncryptionOptions, Limits, RemoteOptions, RenderOptions } from '../options.js';
 import type { Engine } from '../index.js';
 import { isOctavoError } from '../errors.js';
+import { LimitExceededError } from '../limits.js';
 import { formatDiagnostic } from '../diagnostics.js';
 import type { ServiceErrorCode } from './api/errors.js';
 import { ServiceError } from './api/errors.js';
@@ -49,7 +50,11 @@ export type RenderPdf = (job: RenderJob) => Promise<RenderOutput>;
 /** A render's outcome as plain data, so it crosses a worker boundary intact. */
 export type RenderResultMessage =
   | { readonly ok: true; readonly pdf: Uint8Array; readonly pages: number; readonly warnings: readonly string[] }
-  | { readonly ok: false; readonly code: ServiceErrorCode; readonly message: string; readonly engineCode?: string };
+  | {
+    readonly ok: false; readonly code: ServiceErrorCode; readonly message: string; readonly engineCode?: string;
+    /** Which limit a `limit_exceeded` went over (e.g. `maxRenderMs`). */
+    readonly limit?: string;
+  };
 
 export interface EngineRendererOptions {
   /** The engine's limits (defaults: the engine's). */
@@ -65,7 +70,7 @@ export function failureFromEngine(error: unknown): RenderResultMessage {
     const code: ServiceErrorCode =
       error.code === 'template_syntax' || error.code === 'template_runtime' ? 'template_error'
         : error.code === 'limit_exceeded' ? 'limit_exceeded' : 'render_error';
-    return { ok: false, code, message: `${error.message}${where}`, engineCode: error.code };
+    return { ok: false, code, message: `${error.message}${where}`, engineCode: error.code, ...(error instanceof LimitExceededError ? { limit: error.limit } : {}) };
   }
   // Anything else is an engine bug: say so without internals.
   return { ok: false, code: 'render_error', message: 'the document could not be rendered' };

@@ -64,7 +64,7 @@ export function createTemplateWarmUp(storage: Storage, templateFiles: TemplateFi
     const jobs = await Promise.allSettled([...chosen.values()].map(async (template) => ({
       workspaceId: template.workspaceId,
       templateId: template.id,
-      job: templateRenderJob(template, await templateFiles(template), template.sample ?? {}),
+      job: templateRenderJob(template, await templateFiles(template), (await storage.getTemplateSample(template.workspaceId, template.id)) ?? {}),
     })));
     return jobs.flatMap((job) => (job.status === 'fulfilled' ? [job.value] : []));
   }

@@ -13,7 +13,11 @@
  * template-warm-up.ts), those come first and then every other render, in turn with the warm-up
  * document's steps: rendered again and again with its one sample payload alone, a template made
  * the next requests' other payloads (other rows, other words) cost more (bench/README.md, stop 31).
- * A template whose render fails is dropped after that render.
+ * A template whose render fails is dropped after that render. A template's warm-up render is cut
+ * short after `WARM_UP_TEMPLATE_MAX_MS` (the render's own `maxRenderMs`): a request that arrives
+ * meanwhile waits for it (render-process.ts), and a stored template may be 45 pages long. Cut
+ * short, it has still compiled its template, parsed its stylesheet and laid out its first pages;
+ * it is not a failure and stays in turn.
  *
  * Each part stops once its renders have settled — a round (the step documents: one of each length
  * of `WARM_UP_ROWS`; the templates: each in turn, at least as many renders as that) costing no
@@ -26,6 +30,9 @@ import type { RenderJob, RenderResultMessage } from './renderer.js';
 
 /** `octavo serve` and `octavo worker`: CPU ms each render process may spend warming up once ready (the pool's `warmUpMs`). */
 export const DEFAULT_WARM_UP_MS = 3_000;
+
+/** Wall ms a warm-up render of a stored template may take before it is cut short (see the file's comment). */
+export const WARM_UP_TEMPLATE_MAX_MS = 200;
 
 /** A round counts as cheaper only below this share of the cheapest one so far. */
 const SETTLED_RATIO = 0.9;
@@ -97,9 +104,15 @@ function templateRound(count: number): number {
   return count * Math.ceil(WARM_UP_ROWS.length / count);
 }
 
-/** Why a render failed, or undefined if it did not. */
+/** Why a render failed, or undefined if it did not (or was only cut short at its time limit, `WARM_UP_TEMPLATE_MAX_MS`). */
 function failureOf(result: RenderResultMessage | undefined): string | undefined {
-  return result === undefined ? 'the render threw' : result.ok ? undefined : result.message;
+  if (result === undefined) return 'the render threw';
+  return result.ok || result.limit === 'maxRenderMs' ? undefined : result.message;
+}
+
+/** The template's job with the warm-up's time limit. */
+function cutShortAfterLimit(template: WarmUpTemplate): WarmUpTemplate {
+  return { ...template, job: { ...template.job, options: { ...template.job.options, maxRenderMs: WARM_UP_TEMPLATE_MAX_MS } } };
 }
 
 /**
@@ -156,7 +169,7 @@ export function warmUntilSteady(render: (job: RenderJob) => Promise<RenderResult
   return Object.assign(step, {
     warmWith(given: readonly WarmUpTemplate[]): void {
       if (done !== undefined || given.length === 0) return;
-      templates = [...given];
+      templates = given.map(cutShortAfterLimit);
       templatesSettling = new Settling(templateRound(templates.length));
     },
   });

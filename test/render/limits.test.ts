@@ -129,6 +129,16 @@ describe('limits', () => {
     expect(stopped.ms).toBeLessThan(full.ms / 3);
   });
 
+  it('stops a render at its own maxRenderMs, the engine\'s limit still bounding it', async () => {
+    const template = '<style>p { break-after: page }</style>' + '<p>page</p>'.repeat(1000);
+    const engine = createEngine({ limits: { maxRenderMs: 100 } });
+    const own = await engine.render({ template, maxRenderMs: 50 }).then(() => undefined, (e: unknown) => e as OctavoError);
+    expectLimit(own!, 'maxRenderMs', 50);
+    const longer = await engine.render({ template, maxRenderMs: 60_000 }).then(() => undefined, (e: unknown) => e as OctavoError);
+    expectLimit(longer!, 'maxRenderMs', 100);
+    await expect(engine.render({ template: '<p>x</p>', maxRenderMs: 0 })).rejects.toThrow(/maxRenderMs: expected a positive whole number/);
+  });
+
   it('checks the budget against a clock', () => {
     let now = 0;
     const check = createBudget(10, () => now);

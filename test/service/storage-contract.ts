@@ -121,7 +121,10 @@ export function describeStorageContract(name: string, open: () => Promise<Storag
       expect(created).toMatchObject({ workspaceId: workspace.id, name: 'Invoice', html: '<p>{{customer.name}}</p>', modified: null });
       const read = await storage().getTemplate(workspace.id, created.id);
       expect(read?.html).toBe('<p>{{customer.name}}</p>');
-      expect(read?.sample).toEqual(sample);
+      expect(read).not.toHaveProperty('sample'); // a generate reads the template, never its sample
+      expect(await storage().getTemplateSample(workspace.id, created.id)).toEqual(sample);
+      expect(await storage().getTemplateSample(other.workspace.id, created.id)).toBeUndefined();
+      expect(await storage().getTemplateSample(workspace.id, 'nope')).toBeUndefined();
       expect(read?.created.getTime()).toBe(created.created.getTime());
       expect(await storage().getTemplate(other.workspace.id, created.id)).toBeUndefined();
       expect(await storage().getTemplate(workspace.id, randomUUID())).toBeUndefined();
@@ -130,7 +133,7 @@ export function describeStorageContract(name: string, open: () => Promise<Storag
       expect(Array.from((await storage().getPreview(created.id, 'png')) ?? [])).toEqual([137, 80, 78, 71]);
       expect(await storage().getPreview(randomUUID(), 'png')).toBeUndefined();
       const bare = await storage().createTemplate({ workspaceId: workspace.id, name: 'Bare', html: 'x' });
-      expect((await storage().getTemplate(workspace.id, bare.id))?.sample).toBeUndefined();
+      expect(await storage().getTemplateSample(workspace.id, bare.id)).toBeUndefined();
       expect(await storage().getPreview(bare.id, 'pdf')).toBeUndefined();
     });
 
@@ -205,10 +208,10 @@ export function describeStorageContract(name: string, open: () => Promise<Storag
       const created = await storage().createTemplate({ workspaceId: workspace.id, name: 'T', html: 'old', sample: { a: 1 }, previews });
       expect(await storage().updateTemplate(other.workspace.id, created.id, { html: 'x', sample: undefined, previews })).toBeUndefined();
       const updated = await storage().updateTemplate(workspace.id, created.id, { html: 'new', sample: { a: 2 }, previews: { pdf: new Uint8Array([3]), png: new Uint8Array([4]) } });
-      expect(updated).toMatchObject({ html: 'new', sample: { a: 2 } });
+      expect(updated).toMatchObject({ html: 'new' });
       expect(updated?.modified).toBeInstanceOf(Date);
       const read = await storage().getTemplate(workspace.id, created.id);
-      expect({ html: read?.html, sample: read?.sample }).toEqual({ html: 'new', sample: { a: 2 } });
+      expect({ html: read?.html, sample: await storage().getTemplateSample(workspace.id, created.id) }).toEqual({ html: 'new', sample: { a: 2 } });
       expect(Array.from((await storage().getPreview(created.id, 'pdf')) ?? [])).toEqual([3]);
       expect(await storage().deleteTemplate(other.workspace.id, created.id)).toBe(false);
       expect(await storage().deleteTemplate(workspace.id, created.id)).toBe(true);
@@ -253,8 +256,8 @@ export function describeStorageContract(name: string, open: () => Promise<Storag
       expect(third?.version).toBe(3);
 
       const v1 = await storage().getTemplateVersion(workspace.id, created.id, 1);
-      expect({ html: v1?.template.html, sample: v1?.template.sample, files: text(v1?.files), kept: v1?.superseded instanceof Date })
-        .toEqual({ html: 'one', sample: { v: 1 }, files: { 'a.css': '1' }, kept: true });
+      expect({ html: v1?.template.html, files: text(v1?.files), kept: v1?.superseded instanceof Date })
+        .toEqual({ html: 'one', files: { 'a.css': '1' }, kept: true });
       const v2 = await storage().getTemplateVersion(workspace.id, created.id, 2);
       expect({ html: v2?.template.html, files: text(v2?.files) }).toEqual({ html: 'two', files: { 'a.css': '2' } });
       const v3 = await storage().getTemplateVersion(workspace.id, created.id, 3);
@@ -305,7 +308,8 @@ export function describeStorageContract(name: string, open: () => Promise<Storag
       ]);
       expect(await ids(3)).toEqual([b1.id, a1.id, a2.id]);
       const [first] = await storage().recentTemplates(1);
-      expect(first).toMatchObject({ id: b1.id, workspaceId: b.id, name: 'B1', html: '<p>B1</p>', sample: { name: 'B1' } });
+      expect(first).toMatchObject({ id: b1.id, workspaceId: b.id, name: 'B1', html: '<p>B1</p>' });
+      expect(await storage().getTemplateSample(b.id, b1.id)).toEqual({ name: 'B1' });
       await storage().noteTemplatesUsed([{ workspaceId: b.id, templateId: b1.id, at: at(0) }]); // older: the later stamp stays
       expect(await ids(1)).toEqual([b1.id]);
       await storage().noteTemplatesUsed([{ workspaceId: a.id, templateId: a1.id, at: at(6) }, { workspaceId: a.id, templateId: a1.id, at: at(-1) }]);

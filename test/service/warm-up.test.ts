@@ -13,7 +13,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PROCESS_TEST_TIMEOUT_MS, PROCESS_TIMEOUT_MS } from '../helpers/processes.js';
-import { createEngineRenderer } from '../../src/service/renderer.js';
+import { createEngineRenderer, renderMessage } from '../../src/service/renderer.js';
+import { createEngine } from '../../src/index.js';
 import type { RenderJob, RenderResultMessage } from '../../src/service/renderer.js';
 import { addTemplate, createWorkspace } from '../../src/service/operations.js';
 import { createFsStorage } from '../../src/service/storage/fs.js';
@@ -21,7 +22,7 @@ import { createMemoryStorage } from '../../src/service/storage/memory.js';
 import { createTemplateWarmUp } from '../../src/service/template-warm-up.js';
 import { templateRenderJob } from '../../src/service/template-job.js';
 import { WARM_UP_ROWS, warmUpJob, warmUpStepJob } from '../../src/service/warm-up.js';
-import { warmUntilSteady } from '../../src/service/warm-until-steady.js';
+import { WARM_UP_TEMPLATE_MAX_MS, warmUntilSteady } from '../../src/service/warm-until-steady.js';
 import type { WarmUpProgress, WarmUpTemplate } from '../../src/service/warm-until-steady.js';
 import type { WorkerPool } from '../../src/service/workers.js';
 import { createWorkerPool } from '../../src/service/workers.js';
@@ -99,6 +100,24 @@ describe('warming until the renders settle', () => {
     expect(jobs.filter((job) => job.template === '<p>good</p>').length).toBeGreaterThan(1);
     expect(done.settled).toBe(true);
   });
+
+  it('cuts a long template\'s warm-up render short, a request waiting for no more than that, and keeps it in turn', async () => {
+    // a stored template 900 pages long: a request arriving during its warm-up render would wait for all of them
+    const long = { workspaceId: 'ws', templateId: 'long', job: { template: '<style>p { break-after: page }</style>{{#each pages}}<p>{{this}}</p>{{/each}}', data: { pages: Array.from({ length: 900 }, (_, i) => i) } } };
+    const engine = createEngine();
+    const results: RenderResultMessage[] = [];
+    let clock = 0;
+    const step = warmUntilSteady(async (job) => {
+      clock += 10;
+      const result = await renderMessage(engine, job);
+      if (job === long.job || job.data === long.job.data) results.push(result);
+      return result;
+    }, 40, () => clock);
+    step.warmWith([long]);
+    expect(await run(step)).toEqual({ renders: 4, cpuMs: 40, settled: false, templateRenders: 2, failures: [] });
+    expect(results.map((result) => (result.ok ? 'ok' : result.code))).toEqual(['limit_exceeded', 'limit_exceeded']);
+    expect(results.map((result) => (result.ok ? '' : result.message))).toEqual(Array(2).fill(expect.stringContaining(`(limits.maxRenderMs = ${WARM_UP_TEMPLATE_MAX_MS})`)));
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('keeps to its budget with templates too: one render of the first with the smallest budget', async () => {
     const { step, jobs } = steps([10], 1);
@@ -293,5 +312,37 @@ describe('the pool', () => {
     pool = createWorkerPool({ threads: 1, warmUp: warmUpJob() });
     await pool.renderPdf({ template: '<p>x</p>', data: {} });
     expect(pool.warming()).toBe(0);
+  }, PROCESS_TEST_TIMEOUT_MS);
+});
+
+describe('octavo serve warming with a long stored template', () => {
+  let dir: string;
+  let server: ServeProcess | undefined;
+  let generate: () => Promise<Response>;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'octavo-warm-long-'));
+    const storage = await createFsStorage(join(dir, 'data'));
+    const { apiKey, workspace } = await createWorkspace(storage, { name: 'warm', quota: 100 });
+    // 900 pages with its sample: its warm-up render is cut short at WARM_UP_TEMPLATE_MAX_MS
+    const long = await storage.createTemplate({
+      workspaceId: workspace.id, name: 'Long', html: '<style>p { break-after: page }</style>{{#each pages}}<p>{{this}}</p>{{/each}}',
+      sample: { pages: Array.from({ length: 900 }, (_, i) => i) },
+    });
+    await storage.close();
+    generate = () => fetch(`${server!.url}/v1/pdfs`, {
+      method: 'POST', headers: { apikey: apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ template_id: long.id, payload: { pages: [1] } }),
+    });
+  }, PROCESS_TEST_TIMEOUT_MS);
+  afterEach(() => { server?.crash(); server = undefined; });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('renders it cut short, not as a failure, and serves requests for it', async () => {
+    // the smallest budget: one warm-up render, the long template's
+    server = await startServeProcess(['--data-dir', join(dir, 'data'), '--workers', '1', '--warm-up-ms', '1']);
+    expect((await generate()).status).toBe(200);
+    while (await counter(server.url, 'octavo_warm_up_renders_total', '{kind="template"}') < 1) await sleep(100);
+    expect(await counter(server.url, 'octavo_warm_up_template_failures_total')).toBe(0);
+    expect((await generate()).status).toBe(200);
   }, PROCESS_TEST_TIMEOUT_MS);
 });

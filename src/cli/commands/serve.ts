@@ -7,7 +7,10 @@
 import { join } from 'node:path';
 import type { CliCommand, CliIo } from '../shared/command.js';
 import { UsageError } from '../shared/command.js';
-import { WARM_UP_USAGE, dataDirOption, fontDirOption, integerOption, parseArgs, storageOption, warmUpMsOption } from '../shared/service-options.js';
+import {
+  LOG_LEVEL_USAGE, WARM_UP_USAGE, dataDirOption, fontDirOption, integerOption, logLevelOption, parseArgs, storageOption, warmUpMsOption,
+} from '../shared/service-options.js';
+import { jsonLineLogger } from '../../service/logging.js';
 import type { RunningService } from '../../service/main/server.js';
 import { startService } from '../../service/main/server.js';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../../service/main/http.js';
@@ -43,7 +46,7 @@ const FLAGS = {
   'data-dir': 'string', port: 'string', host: 'string', storage: 'string', 'database-url': 'string',
   'base-url': 'string', 'link-ttl': 'string', 'render-timeout': 'string', 'body-limit': 'string', workers: 'string',
   'max-queue': 'string', 'headers-timeout': 'string', 'request-timeout': 'string', demo: 'boolean', 'allow-remote': 'list',
-  'font-dir': 'string', 'warm-up-ms': 'string',
+  'font-dir': 'string', 'warm-up-ms': 'string', 'log-level': 'string',
   ...JOB_FLAGS,
   ...Object.fromEntries(Object.keys(LIMIT_FLAGS).map((flag) => [flag, 'string' as const])),
 } as const;
@@ -73,6 +76,7 @@ const command: CliCommand = {
     '  --workers N            render threads (default: the number of cores)',
     `  --max-queue N          renders waiting for a thread; more answer 503 Retry-After (default ${DEFAULT_MAX_QUEUE})`,
     ...WARM_UP_USAGE,
+    ...LOG_LEVEL_USAGE,
     `  --headers-timeout MS   time a client has to send its headers, 408 after it (default ${DEFAULT_HEADERS_TIMEOUT_MS})`,
     `  --request-timeout MS   time a client has to send its whole request, 408 after it (default ${DEFAULT_REQUEST_TIMEOUT_MS})`,
     '  --allow-remote ORIGIN  templates may use stylesheets, fonts and images from ORIGIN (repeatable;',
@@ -104,6 +108,7 @@ const command: CliCommand = {
       warmUp: warmUpJob(),
       warmUpMs: warmUpMsOption(parsed),
     };
+    const logger = jsonLineLogger(undefined, logLevelOption(parsed));
     const bodyLimitBytes = integerOption(parsed, 'body-limit', DEFAULT_BODY_LIMIT_BYTES, 1);
     const timeouts = {
       headersTimeoutMs: integerOption(parsed, 'headers-timeout', DEFAULT_HEADERS_TIMEOUT_MS, 1),
@@ -113,7 +118,7 @@ const command: CliCommand = {
     if (parsed.booleans.has('demo')) {
       const { startDemo } = await import('../../service/main/demo.js');
       service = await startDemo({
-        dataDir: dataDirOption(parsed, io.cwd), port, host, linkTtlSeconds, pool, cwd: io.cwd,
+        dataDir: dataDirOption(parsed, io.cwd), port, host, linkTtlSeconds, pool, cwd: io.cwd, logger,
         ...(baseUrl === undefined ? {} : { baseUrl }),
         out: (text) => { io.stdout.write(text); },
       });
@@ -122,7 +127,7 @@ const command: CliCommand = {
       const storage = await openStorage(config);
       try {
         service = await startService({
-          storage, host, port, linkTtlSeconds, bodyLimitBytes, pool, timeouts, jobs: jobsOption(parsed, config),
+          storage, host, port, linkTtlSeconds, bodyLimitBytes, pool, timeouts, logger, jobs: jobsOption(parsed, config),
           ...(config.kind === 'fs' ? { uploadSpoolDir: join(config.dataDir, UPLOAD_SPOOL_FOLDER) } : {}),
           ...(limits.maxDataDepth === undefined ? {} : { maxDataDepth: limits.maxDataDepth }),
           ...(baseUrl === undefined ? {} : { baseUrl }),

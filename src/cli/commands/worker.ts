@@ -5,7 +5,8 @@
  */
 import type { CliCommand } from '../shared/command.js';
 import { UsageError } from '../shared/command.js';
-import { WARM_UP_USAGE, integerOption, parseArgs, warmUpMsOption } from '../shared/service-options.js';
+import { LOG_LEVEL_USAGE, WARM_UP_USAGE, integerOption, logLevelOption, parseArgs, warmUpMsOption } from '../shared/service-options.js';
+import { jsonLineLogger } from '../../service/logging.js';
 import { JOB_FLAGS, JOB_USAGE, jobsOption } from '../shared/job-options.js';
 import { allowRemoteOrigins, remoteOptionOf } from '../shared/remote-flag.js';
 import { startWorker } from '../../service/main/worker-process.js';
@@ -14,12 +15,13 @@ import { DEFAULT_RENDER_TIMEOUT_MS } from '../../service/workers.js';
 import { waitForStop } from './serve.js';
 import { warmUpJob } from '../../service/warm-up.js';
 
-const FLAGS = { 'database-url': 'string', workers: 'string', 'render-timeout': 'string', 'link-ttl': 'string', 'allow-remote': 'list', 'warm-up-ms': 'string', ...JOB_FLAGS } as const;
+const FLAGS = { 'database-url': 'string', workers: 'string', 'render-timeout': 'string', 'link-ttl': 'string', 'allow-remote': 'list', 'warm-up-ms': 'string', 'log-level': 'string', ...JOB_FLAGS } as const;
 
 const command: CliCommand = {
   summary: 'Render asynchronous jobs from PostgreSQL (pg-boss); run as many as you like, on any machines.',
   usage: [
     'usage: octavo worker --database-url URL [--workers N] [--render-timeout MS] [--link-ttl SECONDS] [--warm-up-ms MS]',
+    '                     [--log-level LEVEL]',
     '',
     '  --database-url URL     the PostgreSQL of the `octavo serve` processes (or DATABASE_URL)',
     '  --workers N            render threads (default: the number of cores)',
@@ -27,6 +29,7 @@ const command: CliCommand = {
     `  --link-ttl SECONDS     lifetime of download links, counted from a job's completion (default ${DEFAULT_LINK_TTL_SECONDS})`,
     '  --allow-remote ORIGIN  remote stylesheets, fonts and images from ORIGIN (repeatable; * for any public host)',
     ...WARM_UP_USAGE,
+    ...LOG_LEVEL_USAGE,
     ...JOB_USAGE.filter((line) => !line.includes('--no-render')),
   ].join('\n'),
   async run(args, io) {
@@ -47,6 +50,7 @@ const command: CliCommand = {
         warmUpMs: warmUpMsOption(parsed),
       },
       jobs: jobsOption(parsed, { kind: 'postgres', dataDir: '', databaseUrl }),
+      logger: jsonLineLogger(undefined, logLevelOption(parsed)),
     });
     io.stderr.write(`octavo worker: rendering up to ${worker.concurrency} jobs at once\n`);
     await waitForStop(io);

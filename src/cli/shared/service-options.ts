@@ -4,6 +4,8 @@ import { resolve } from 'node:path';
 import { UsageError, unknownOptionMessage } from './command.js';
 import type { StorageConfig, StorageKind } from '../../service/storage/index.js';
 import { DEFAULT_WARM_UP_MS } from '../../service/warm-until-steady.js';
+import type { LogLevel } from '../../service/logging.js';
+import { DEFAULT_LOG_LEVEL, LOG_LEVELS } from '../../service/logging.js';
 
 /** `list`: a repeatable flag (`--allow-remote A --allow-remote B`), its values in order. */
 export type FlagKind = 'string' | 'boolean' | 'list';
@@ -76,6 +78,19 @@ export const WARM_UP_USAGE = [
 /** `--warm-up-ms MS` of `octavo serve` and `octavo worker`: the render processes' warm-up budget once they are ready. */
 export function warmUpMsOption(parsed: ParsedArgs): number {
   return integerOption(parsed, 'warm-up-ms', DEFAULT_WARM_UP_MS, 0, 600_000);
+}
+
+export const LOG_LEVEL_USAGE = [
+  `  --log-level LEVEL      least severe log line written: ${LOG_LEVELS.join(', ')} (default $OCTAVO_LOG_LEVEL or ${DEFAULT_LOG_LEVEL})`,
+];
+
+/** `--log-level LEVEL` of `octavo serve` and `octavo worker`, else $OCTAVO_LOG_LEVEL, else info. */
+export function logLevelOption(parsed: ParsedArgs): LogLevel {
+  const flag = parsed.strings.get('log-level');
+  const raw = flag ?? process.env['OCTAVO_LOG_LEVEL'] ?? DEFAULT_LOG_LEVEL;
+  const level = LOG_LEVELS.find((known) => known === raw.toLowerCase());
+  if (level === undefined) throw new UsageError(`${flag === undefined ? 'OCTAVO_LOG_LEVEL' : '--log-level'} must be ${LOG_LEVELS.join(', ')}`);
+  return level;
 }
 
 /** Default data folder: $OCTAVO_DATA_DIR, else ./octavo-data. */

@@ -11,6 +11,7 @@ import { isServiceError } from '../api/errors.js';
 import { collectTemplateFiles } from '../storage/template-files.js';
 import { addTemplate, createWorkspace, issueApiKey } from '../operations.js';
 import type { RenderPdf } from '../renderer.js';
+import type { RequestLogger } from '../logging.js';
 import type { RunningService } from './server.js';
 import { startService } from './server.js';
 import { UPLOAD_SPOOL_FOLDER, createFsStorage } from '../storage/fs.js';
@@ -36,6 +37,8 @@ export interface DemoOptions {
   readonly pool?: WorkerPoolOptions;
   /** Folder the printed `curl` commands' file paths are relative to (default: the process's cwd). */
   readonly cwd?: string;
+  /** Default: JSON lines on stdout at level info. */
+  readonly logger?: RequestLogger;
 }
 
 export interface RunningDemo extends RunningService {
@@ -131,6 +134,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       storage, renderPdf, host: options.host ?? '127.0.0.1', port: options.port, uploadSpoolDir: join(resolve(options.dataDir), UPLOAD_SPOOL_FOLDER),
       ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
       ...(options.linkTtlSeconds === undefined ? {} : { linkTtlSeconds: options.linkTtlSeconds }),
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
     });
     out(banner(options.baseUrl ?? service.url, apiKey, templates, options.cwd ?? process.cwd()));
     return {

@@ -6,6 +6,7 @@
  */
 import { createServiceMetrics } from '../metrics.js';
 import { CLEANUP_INTERVAL_MS, templateWarmUpOf } from './server.js';
+import type { RequestLogger } from '../logging.js';
 import { jsonLineLogger } from '../logging.js';
 import type { ServiceJobsConfig } from './server.js';
 import { openStorage } from '../storage/index.js';
@@ -20,6 +21,8 @@ export interface WorkerConfig {
   readonly pool: WorkerPoolOptions;
   readonly jobs: ServiceJobsConfig;
   readonly cleanupIntervalMs?: number;
+  /** Default: JSON lines on stdout at level info. */
+  readonly logger?: RequestLogger;
 }
 
 export interface RunningWorker {
@@ -33,7 +36,7 @@ export async function startWorker(config: WorkerConfig): Promise<RunningWorker> 
   // the metrics read the pool only when collected, once it exists
   const metrics = createServiceMetrics(() => pool.queueSize(), () => pool.warming());
   const templateFiles = createTemplateFilesReader(storage);
-  const templateWarmUp = templateWarmUpOf(storage, templateFiles, metrics, jsonLineLogger());
+  const templateWarmUp = templateWarmUpOf(storage, templateFiles, metrics, config.logger ?? jsonLineLogger());
   const pool = createWorkerPool({ ...config.pool, ...templateWarmUp.pool });
   const concurrency = config.jobs.concurrency ?? pool.threads;
   try {

@@ -82,6 +82,7 @@ export async function createFsStorage(dataDir: string): Promise<Storage> {
     },
     createTemplate: (input) => createTemplate(ctx, input),
     getTemplate: (workspaceId, templateId) => readTemplate(ctx, workspaceId, templateId),
+    getTemplateSample: async (workspaceId, templateId) => readTemplateSample(ctx, workspaceId, templateId),
     listTemplates: (workspaceId, page) => listTemplates(ctx, workspaceId, page),
     updateTemplate: (workspaceId, templateId, changes) => updateTemplate(ctx, workspaceId, templateId, changes),
     deleteTemplate: (workspaceId, templateId) => deleteTemplate(ctx, workspaceId, templateId),
@@ -284,7 +285,7 @@ async function createTemplateFolder(ctx: FsContext, input: NewTemplate): Promise
   for (const [path, bytes] of input.files ?? []) files[join(FILES, path)] = bytes;
   const dir = templateDir(ctx, input.workspaceId, meta.id);
   await createDirAtomic(dir, files, [FILES]);
-  return toTemplate(meta, input.html, input.sample);
+  return toTemplate(meta, input.html);
 }
 
 /** Sub-folder of a template folder holding the template's own files, unless template.json names another. */
@@ -316,7 +317,7 @@ async function updateTemplate(ctx: FsContext, workspaceId: string, templateId: s
     await writeFileAtomic(join(dir, 'template.html'), changes.html);
     await writeFileAtomic(join(dir, 'template.json'), JSON.stringify(next, null, 2));
     if (changes.files !== undefined) await rm(join(dir, meta.filesDir ?? FILES), { recursive: true, force: true });
-    return toTemplate(next, changes.html, changes.sample);
+    return toTemplate(next, changes.html);
   });
 }
 
@@ -349,9 +350,9 @@ async function deleteTemplate(ctx: FsContext, workspaceId: string, templateId: s
   return true;
 }
 
-function toTemplate(meta: TemplateFile, html: string, sample: unknown): TemplateRecord {
+function toTemplate(meta: TemplateFile, html: string): TemplateRecord {
   return {
-    id: meta.id, workspaceId: meta.workspaceId, name: meta.name, html, sample,
+    id: meta.id, workspaceId: meta.workspaceId, name: meta.name, html,
     created: new Date(meta.created), modified: meta.modified === null ? null : new Date(meta.modified), version: meta.version ?? 1,
   };
 }
@@ -363,8 +364,14 @@ async function readTemplate(ctx: FsContext, workspaceId: string, templateId: str
   if (meta === undefined) return undefined;
   const html = readSmallText(join(dir, 'template.html'));
   if (html === undefined) return undefined; // deleted between the two reads
-  const sample = meta.hasSample ? readSmallJson<unknown>(join(dir, 'sample.json')) : undefined;
-  return toTemplate(meta, html, sample);
+  return toTemplate(meta, html);
+}
+
+function readTemplateSample(ctx: FsContext, workspaceId: string, templateId: string): unknown {
+  if (!isUuid(workspaceId) || !isUuid(templateId)) return undefined;
+  const dir = templateDir(ctx, workspaceId, templateId);
+  const meta = readSmallJson<TemplateFile>(join(dir, 'template.json'));
+  return meta?.hasSample === true ? readSmallJson<unknown>(join(dir, 'sample.json')) : undefined;
 }
 
 async function listTemplates(ctx: FsContext, workspaceId: string, page: Page): Promise<TemplatePage> {
@@ -372,7 +379,7 @@ async function listTemplates(ctx: FsContext, workspaceId: string, page: Page): P
   const ids = await listDir(join(ctx.root, 'templates', workspaceId));
   const metas = await Promise.all(ids.map((id) => readJson<TemplateFile>(join(templateDir(ctx, workspaceId, id), 'template.json'))));
   // The page needs only names and ids to be ordered; sources are read for the page's items only.
-  const ordered = metas.filter((m): m is TemplateFile => m !== undefined).map((m) => toTemplate(m, '', undefined)).sort(compareTemplates);
+  const ordered = metas.filter((m): m is TemplateFile => m !== undefined).map((m) => toTemplate(m, '')).sort(compareTemplates);
   const slice = ordered.slice(page.offset, page.offset + page.limit);
   const items = await Promise.all(slice.map((t) => readTemplate(ctx, workspaceId, t.id)));
   return { items: items.filter((t): t is TemplateRecord => t !== undefined), total: ordered.length };

@@ -15,6 +15,8 @@ interface MemoryState {
   readonly keys: Map<string, string>;
   readonly templates: Map<string, TemplateRecord>;
   readonly previews: Map<string, Previews>;
+  /** template id -> its sample payload, when it has one */
+  readonly samples: Map<string, unknown>;
   /** template id -> its files (copies: the caller's buffers may change later) */
   readonly files: Map<string, TemplateFiles>;
   readonly documents: Map<string, StoredDocument>;
@@ -30,6 +32,7 @@ export function createMemoryStorage(): Storage {
     keys: new Map(),
     templates: new Map(),
     previews: new Map(),
+    samples: new Map(),
     files: new Map(),
     documents: new Map(),
     kept: createKeptVersions(),
@@ -65,16 +68,11 @@ export function createMemoryStorage(): Storage {
       const template = state.templates.get(templateId);
       return template?.workspaceId === workspaceId ? template : undefined;
     },
+    getTemplateSample: async (workspaceId, templateId) =>
+      (state.templates.get(templateId)?.workspaceId === workspaceId ? state.samples.get(templateId) : undefined),
     listTemplates: async (workspaceId, page) => listTemplates(state, workspaceId, page),
     updateTemplate: async (workspaceId, templateId, changes) => updateTemplate(state, workspaceId, templateId, changes),
-    deleteTemplate: async (workspaceId, templateId) => {
-      const template = state.templates.get(templateId);
-      if (template?.workspaceId !== workspaceId) return false;
-      state.kept.keep(template, state.files.get(templateId) ?? new Map(), new Date());
-      state.previews.delete(templateId);
-      state.files.delete(templateId);
-      return state.templates.delete(templateId);
-    },
+    deleteTemplate: async (workspaceId, templateId) => deleteTemplate(state, workspaceId, templateId),
     ...versionMethods(state),
     getPreview: async (templateId, kind: PreviewKind) => state.previews.get(templateId)?.[kind],
     getTemplateFiles: async (workspaceId, templateId) =>
@@ -146,12 +144,12 @@ function createTemplate(state: MemoryState, input: NewTemplate): TemplateRecord 
     workspaceId: input.workspaceId,
     name: input.name,
     html: input.html,
-    sample: input.sample,
     created: new Date(),
     modified: null,
     version: 1,
   };
   state.templates.set(template.id, template);
+  state.samples.set(template.id, input.sample);
   if (input.previews !== undefined) state.previews.set(template.id, input.previews);
   if (input.files !== undefined) state.files.set(template.id, copyFiles(input.files));
   return template;
@@ -162,11 +160,22 @@ function updateTemplate(state: MemoryState, workspaceId: string, templateId: str
   if (template?.workspaceId !== workspaceId) return undefined;
   const now = new Date();
   state.kept.keep(template, state.files.get(templateId) ?? new Map(), now);
-  const next: TemplateRecord = { ...template, html: changes.html, sample: changes.sample, modified: now, version: template.version + 1 };
+  const next: TemplateRecord = { ...template, html: changes.html, modified: now, version: template.version + 1 };
   state.templates.set(templateId, next);
+  state.samples.set(templateId, changes.sample);
   state.previews.set(templateId, changes.previews);
   if (changes.files !== undefined) state.files.set(templateId, copyFiles(changes.files));
   return next;
+}
+
+function deleteTemplate(state: MemoryState, workspaceId: string, templateId: string): boolean {
+  const template = state.templates.get(templateId);
+  if (template?.workspaceId !== workspaceId) return false;
+  state.kept.keep(template, state.files.get(templateId) ?? new Map(), new Date());
+  state.previews.delete(templateId);
+  state.samples.delete(templateId);
+  state.files.delete(templateId);
+  return state.templates.delete(templateId);
 }
 
 /** Last uses by template id (a deleted template's stays, unread: `recentTemplates` goes by the templates). */

@@ -138,6 +138,9 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
     createTemplate: (input) => createTemplate(pool, input),
     getTemplate: async (workspaceId, templateId) => !isUuid(workspaceId) || !isUuid(templateId) ? undefined : first(await q<TemplateRow>(
       `SELECT ${TEMPLATE_COLUMNS} FROM templates WHERE id = $1 AND workspace_id = $2`, [templateId, workspaceId]), toTemplate),
+    getTemplateSample: async (workspaceId, templateId) => !isUuid(workspaceId) || !isUuid(templateId) ? undefined : first(await q<{ sample: string | null }>(
+      `SELECT sample::text AS sample FROM templates WHERE id = $1 AND workspace_id = $2`, [templateId, workspaceId]),
+    (row) => (row.sample === null ? undefined : JSON.parse(row.sample) as unknown)),
     listTemplates: async (workspaceId, page) => (isUuid(workspaceId) ? listTemplates(pool, workspaceId, page) : { items: [], total: 0 }),
     getPreview: async (templateId, kind) => (isUuid(templateId) ? getPreview(pool, templateId, kind) : undefined),
     updateTemplate: async (workspaceId, templateId, changes) =>
@@ -233,7 +236,8 @@ async function updateWorkspace(pool: pg.Pool, id: string, changes: WorkspaceChan
   return first(result, toWorkspace);
 }
 
-const TEMPLATE_COLUMNS = 'id, workspace_id, name, html, sample::text AS sample, created, modified, version';
+/** Not the sample: `getTemplateSample` reads it where it is used. */
+const TEMPLATE_COLUMNS = 'id, workspace_id, name, html, created, modified, version';
 
 /** A document's columns in the order of `insertDocument`'s parameters. */
 function documentValues(record: DocumentRecord, pdf: Uint8Array): unknown[] {
@@ -279,13 +283,12 @@ async function noteTemplatesUsed(pool: pg.Pool, uses: readonly TemplateUse[]): P
 }
 
 interface TemplateRow {
-  id: string; workspace_id: string; name: string; html: string; sample: string | null; created: Date; modified: Date | null; version: number;
+  id: string; workspace_id: string; name: string; html: string; created: Date; modified: Date | null; version: number;
 }
 
 function toTemplate(row: TemplateRow): TemplateRecord {
   return {
     id: row.id, workspaceId: row.workspace_id, name: row.name, html: row.html,
-    sample: row.sample === null ? undefined : JSON.parse(row.sample) as unknown,
     created: row.created, modified: row.modified, version: row.version,
   };
 }

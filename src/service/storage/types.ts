@@ -42,8 +42,6 @@ export interface TemplateRecord {
   readonly name: string;
   /** Handlebars-over-HTML source. */
   readonly html: string;
-  /** The sample payload previews are rendered from; undefined if none was given. */
-  readonly sample: unknown;
   readonly created: Date;
   readonly modified: Date | null;
   /** 1 when made, one more at every update; an asynchronous job renders the version it was accepted with. */
@@ -183,8 +181,13 @@ export interface Storage {
    * workspace: a taken one throws `StorageConflictError` with the existing template's id.
    */
   createTemplate(input: NewTemplate): Promise<TemplateRecord>;
-  /** Only a template of that workspace; another workspace's is indistinguishable from a missing one. */
+  /**
+   * Only a template of that workspace; another workspace's is indistinguishable from a missing one.
+   * Without its sample payload: every generate reads the template, none uses the sample.
+   */
   getTemplate(workspaceId: string, templateId: string): Promise<TemplateRecord | undefined>;
+  /** The template's sample payload (the one its previews were rendered from); undefined if it has none or is not in that workspace. */
+  getTemplateSample(workspaceId: string, templateId: string): Promise<unknown>;
   listTemplates(workspaceId: string, page: Page): Promise<TemplatePage>;
   /**
    * Replaces the source, sample and previews together, stamps `modified` and makes the next
