@@ -1,8 +1,13 @@
 /**
  * A warm-up document: a made-up business document using what most templates use — a flex
- * header, a table with a header row, inline styles, lists, borders and backgrounds, number and
- * date helpers, a page footer with "Page X of Y" — in the regular, bold and italic faces of the
- * bundled sans-serif and serif fonts, with and without letter spacing, and the monospace one.
+ * header with a fixed-size logo box in a nested flex, rows of a label and a value spread apart, a
+ * table with a header row, column widths in percent and line breaks in its cells, a totals
+ * block, a bordered box of flex cells, inline styles, lists, borders and backgrounds, number,
+ * currency, percent and date helpers with a locale, `eq`, `default`, `with ... as |x|`, `../`
+ * paths and hash arguments, a page footer with "Page X of Y" — in the regular, bold and italic
+ * faces of the bundled sans-serif and serif fonts, with and without letter spacing, and the
+ * monospace one. What a template uses and the warm-up does not is compiled, and its records'
+ * shapes first met, during that template's first request (bench/README.md, stop 32).
  * Rendering it once compiles the code those features run, parses the fonts and loads ICU's data.
  * The CLI's startup snapshot renders it while it is built (cli/snapshot/warm-up.ts); the render
  * processes of `octavo serve` and `octavo worker` render it before they take requests (workers.ts
@@ -152,8 +157,9 @@ const STEP_RULES = [
 
 /**
  * The warm-up document's `step`th later render (step 0, 1, …): the template with
- * `WARM_UP_ROWS[step % length]` rows made of varied words, prices and quantities, so that each
- * render meets text, numbers and page breaks the previous ones did not — and a template and a
+ * `WARM_UP_ROWS[step % length]` rows made of varied words, prices, quantities and units, in one
+ * of `LOCALES` in turn, with and without a reference and a remark (both branches of `default` and
+ * `#if`), so that each render meets text, numbers and page breaks the previous ones did not — and a template and a
  * stylesheet of its own (one more rule and one more paragraph), since a request's template is new
  * to a fresh process too: compiling templates and parsing stylesheets runs often enough to be
  * optimised as well. What the steps leave in the engine's caches is keyed by their own text.
