@@ -141,6 +141,7 @@ const LOCALES: readonly { readonly locale: string; readonly currency: string }[]
   { locale: 'en-GB', currency: 'GBP' }, { locale: 'en-US', currency: 'USD' }, { locale: 'de-DE', currency: 'EUR' }, { locale: 'fr-FR', currency: 'EUR' },
 ];
 
+/** VAT rates of the later renders, in turn with `LOCALES`. */
 const VAT_RATES = [0.2, 0.23, 0.19, 0.075];
 
 /** Rules added to the stylesheet of a later render, one per step in turn ({n}: the step, {c}: a colour of it). */
