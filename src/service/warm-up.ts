@@ -1,8 +1,13 @@
 /**
  * A warm-up document: a made-up business document using what most templates use — a flex
- * header, a table with a header row, inline styles, lists, borders and backgrounds, number and
- * date helpers, a page footer with "Page X of Y" — in the regular, bold and italic faces of the
- * bundled sans-serif and serif fonts, with and without letter spacing, and the monospace one.
+ * header with a fixed-size logo box in a nested flex, rows of a label and a value spread apart, a
+ * table with a header row, column widths in percent and line breaks in its cells, a totals
+ * block, a bordered box of flex cells, inline styles, lists, borders and backgrounds, number,
+ * currency, percent and date helpers with a locale, `eq`, `default`, `with ... as |x|`, `../`
+ * paths and hash arguments, a page footer with "Page X of Y" — in the regular, bold and italic
+ * faces of the bundled sans-serif and serif fonts, with and without letter spacing, and the
+ * monospace one. What a template uses and the warm-up does not is compiled, and its records'
+ * shapes first met, during that template's first request (bench/README.md, stop 32).
  * Rendering it once compiles the code those features run, parses the fonts and loads ICU's data.
  * The CLI's startup snapshot renders it while it is built (cli/snapshot/warm-up.ts); the render
  * processes of `octavo serve` and `octavo worker` render it before they take requests (workers.ts
@@ -21,50 +26,89 @@ const TEMPLATE = `<!DOCTYPE html>
   * { box-sizing: border-box }
   body { margin: 0; font: 10pt/1.4 "Liberation Sans", Arial, sans-serif; color: #222 }
   header { display: flex; justify-content: space-between; align-items: flex-start; gap: 12px; border-bottom: 2px solid #345; padding-bottom: 8px }
+  .brand { display: flex; align-items: center; gap: 8px }
+  .logo { flex: none; width: 30px; height: 30px; line-height: 30px; border-radius: 5px; background-color: #345; color: #fff; font-size: 16pt; font-weight: bold; text-align: center }
   h1 { font-size: 20pt; margin: 0; letter-spacing: 1px }
   h2 { font: bold 12pt "Liberation Serif", serif; margin: 14px 0 6px }
+  .muted { color: #778 }
   .tag { display: inline-block; padding: 2px 8px; border-radius: 6px; background: #e6eef7; font-size: 8pt; text-transform: uppercase }
+  .tag-paid { background-color: #def7ec; color: #03543f }
   .cols { display: flex; gap: 20px } .cols > div { flex: 1 1 0 }
+  .fact { display: flex; justify-content: space-between; gap: 8px; margin-bottom: 2px }
+  .fact-value { text-align: right; font-weight: bold }
+  .project { margin: 10px 0; padding: 6px 12px; background-color: #f3f6fa; border-left: 3px solid #345 }
   p { margin: 0 0 6px; text-align: justify }
   table { width: 100%; border-collapse: collapse; margin: 8px 0 }
   th, td { padding: 4px 6px; border-bottom: 1px solid #ccd; text-align: left; vertical-align: top }
-  th { font-size: 8pt; text-transform: uppercase; color: #556 }
+  th { font-size: 8pt; text-transform: uppercase; letter-spacing: 0.5px; color: #556; border-bottom: 1.5px solid #223 }
+  tr { break-inside: avoid }
+  .c-no { width: 6%; color: #778 } .c-desc { width: 46% } .c-qty { width: 14% } .c-price { width: 16% } .c-amount { width: 18% }
   .n { text-align: right; white-space: nowrap }
-  .total { margin-left: 50%; padding: 6px; background: #345; color: #fff; font-weight: bold; border-radius: 3px }
+  .detail { font-size: 8pt; color: #667 }
+  .sums { margin-left: 50%; margin-bottom: 12px }
+  .sum { display: flex; justify-content: space-between; padding: 3px 6px }
+  .total { margin-top: 4px; padding: 6px; background: #345; color: #fff; font-weight: bold; font-size: 11pt; border-radius: 3px }
+  .box { padding: 8px 12px; border: 1px solid #ccd; border-radius: 4px; margin-bottom: 12px }
+  .cells { display: flex } .cells > div { flex: 1 1 0 }
   .note { font: italic 9pt "Liberation Serif", serif; border-left: 3px solid #abc; padding-left: 8px }
+  .remark { font-style: italic; color: #556; margin-bottom: 8px }
   .label { font-size: 7.5pt; font-weight: bold; text-transform: uppercase; letter-spacing: 1px; color: #667 }
   code { font: 8.5pt "Liberation Mono", monospace }
+  footer { border-top: 1px solid #ccd; padding-top: 6px; font-size: 7.5pt; color: #778; text-align: center }
 </style></head>
 <body>
-  <header><div><h1>ORDER</h1><div>No. <b>{{order.number}}</b> · {{formatDate order.date "long"}}</div></div>
-    <div style="text-align: right"><div class="tag">{{order.status}}</div><div>{{seller}}</div></div></header>
-  <div class="cols">{{#each parties}}<div><h2>{{role}}</h2>{{#each lines}}<div>{{this}}</div>{{/each}}</div>{{/each}}</div>
+  <header><div class="brand"><div class="logo">{{initials}}</div><div><h1>ORDER</h1><div class="muted">No. <b>{{order.number}}</b> · {{formatDate order.date "long"}}</div></div></div>
+    <div style="text-align: right"><div class="tag{{#if (eq order.status "paid")}} tag-paid{{/if}}">{{order.status}}</div><div>{{seller}}</div></div></header>
+  <div class="cols">{{#each parties}}<div><h2>{{role}}</h2>{{#each lines}}<div>{{this}}</div>{{/each}}</div>{{/each}}
+    <div><h2>Details</h2>
+      <div class="fact"><span class="muted">Ordered</span><span class="fact-value">{{formatDate order.date "long" locale}}</span></div>
+      <div class="fact"><span class="muted">Due</span><span class="fact-value">{{formatDate order.due "medium" locale}}</span></div>
+      <div class="fact"><span class="muted">Your reference</span><span class="fact-value">{{default order.reference "—"}}</span></div>
+      <div class="fact"><span class="muted">Amount</span><span class="fact-value">{{#with (sumProduct items "quantity" "price") as |net|}}{{formatCurrency (add net (round (multiply net ../vatRate) 2)) ../currency ../locale}}{{/with}}</span></div>
+    </div></div>
+  <div class="project"><b>Project:</b> {{order.project}}</div>
   <h2>Items</h2>
-  <table><thead><tr><th>#</th><th>Description</th><th class="n">Qty</th><th class="n">Price</th><th class="n">Amount</th></tr></thead>
-  <tbody>{{#each items}}<tr><td>{{add @index 1}}</td><td><b>{{name}}</b><br><span style="color: #667">{{detail}}</span></td>
-    <td class="n">{{quantity}}</td><td class="n">{{formatCurrency price "EUR"}}</td><td class="n">{{formatCurrency (multiply quantity price) "EUR"}}</td></tr>{{/each}}</tbody></table>
-  <div class="total">Total {{formatCurrency (sumProduct items "quantity" "price") "EUR"}}</div>
+  <table><thead><tr><th class="c-no">#</th><th class="c-desc">Description</th><th class="c-qty n">Qty</th><th class="c-price n">Price</th><th class="c-amount n">Amount</th></tr></thead>
+  <tbody>{{#each items}}<tr><td class="c-no">{{add @index 1}}</td><td class="c-desc"><b>{{name}}</b><br><span class="detail">{{detail}}</span></td>
+    <td class="c-qty n">{{formatNumber quantity locale=../locale}} {{unit}}</td><td class="c-price n">{{formatCurrency price ../currency ../locale}}</td><td class="c-amount n">{{formatCurrency (multiply quantity price) ../currency ../locale}}</td></tr>{{/each}}</tbody></table>
+  {{#with (sumProduct items "quantity" "price") as |net|}}<div class="sums">
+    <div class="sum"><span class="muted">Net ({{length ../items}} items)</span><span>{{formatCurrency net ../currency ../locale}}</span></div>
+    <div class="sum"><span class="muted">VAT {{formatPercent ../vatRate}}</span><span>{{formatCurrency (round (multiply net ../vatRate) 2) ../currency ../locale}}</span></div>
+    <div class="sum total"><span>Total</span><span>{{formatCurrency (add net (round (multiply net ../vatRate) 2)) ../currency ../locale}}</span></div>
+  </div>{{/with}}
+  <div class="box"><div class="label">Payment</div><p>{{payment.terms}}</p>
+    <div class="cells"><div><span class="muted">Bank</span><br>{{payment.bank}}</div><div><span class="muted">IBAN</span><br><b>{{payment.iban}}</b></div><div><span class="muted">BIC</span><br>{{payment.bic}}</div></div></div>
   <h2>Terms</h2>
   <ul>{{#each terms}}<li>{{this}}</li>{{/each}}</ul>
+  {{#if remark}}<div class="remark">{{remark}}</div>{{/if}}
   <p class="note">{{note}} <b>{{seller}}</b></p>
   <div class="label">Reference</div>
   <p><i>Quote the order number</i> <b><i>{{order.number}}</i></b> with your payment; our systems read <code>{{order.number}}/{{formatNumber 1234.5}}</code>.
     Serif text reads <span style="font-family: serif">in <b>bold</b> and <i>italic</i> as well</span>.</p>
+  <footer>{{seller}} · {{join address ", "}} · {{email}}</footer>
 </body></html>`;
 
 const DATA = {
-  order: { number: 'W-0001', date: '2026-01-15', status: 'open' },
+  locale: 'en-GB',
+  currency: 'EUR',
+  vatRate: 0.2,
+  initials: 'E',
   seller: 'Example Supplies Ltd',
+  address: ['1 Sample Street', '1000 Town', 'Exampleland'],
+  email: 'orders@example.com',
+  order: { number: 'W-0001', date: '2026-01-15', due: '2026-02-14', status: 'open', reference: 'PO-77-1234', project: 'Office refit, second floor' },
   parties: [
     { role: 'Supplier', lines: ['Example Supplies Ltd', '1 Sample Street', '1000 Town'] },
     { role: 'Customer', lines: ['Another Company GmbH', 'Musterweg 2', '2000 City'] },
   ],
   items: [
-    { name: 'Consulting', detail: 'Workshop, preparation and written summary of the findings', quantity: 2, price: 950 },
-    { name: 'Licences', detail: 'Yearly subscription, 25 seats', quantity: 25, price: 12.5 },
-    { name: 'Hardware', detail: 'Document scanner with automatic feeder (duplex, 40 pages per minute)', quantity: 1, price: 489.9 },
+    { name: 'Consulting', detail: 'Workshop, preparation and written summary of the findings', quantity: 2, unit: 'days', price: 950 },
+    { name: 'Licences', detail: 'Yearly subscription, 25 seats', quantity: 25, unit: 'seats', price: 12.5 },
+    { name: 'Hardware', detail: 'Document scanner with automatic feeder (duplex, 40 pages per minute)', quantity: 1, unit: 'pc.', price: 489.9 },
   ],
+  payment: { terms: 'Payable within 30 days by bank transfer, quoting the order number.', bank: 'Example Bank plc', iban: 'GB00 EXMP 0000 0012 3456 78', bic: 'EXMPGB2L' },
   terms: ['Payable within 30 days of the invoice date.', 'Prices exclude VAT.', 'Delivery within two weeks of the order.'],
+  remark: 'Goods remain our property until paid in full.',
   note: 'Thank you for your order. Questions about this document? Write to us quoting its number, and we will answer within one working day.',
 };
 
@@ -89,6 +133,17 @@ const WORDS = [
   'discount', 'rebate', 'credit', 'note', 'deposit', 'balance', 'VAT', 'ID', 'No.', 'Ref.',
 ];
 
+/** Units of the later renders' quantities. */
+const UNITS = ['days', 'hours', 'pc.', 'kg', 'seats', 'm²', 'sessions'];
+
+/** Locales and currencies of the later renders, in turn: the number and date helpers' formatters for each. */
+const LOCALES: readonly { readonly locale: string; readonly currency: string }[] = [
+  { locale: 'en-GB', currency: 'GBP' }, { locale: 'en-US', currency: 'USD' }, { locale: 'de-DE', currency: 'EUR' }, { locale: 'fr-FR', currency: 'EUR' },
+];
+
+/** VAT rates of the later renders, in turn with `LOCALES`. */
+const VAT_RATES = [0.2, 0.23, 0.19, 0.075];
+
 /** Rules added to the stylesheet of a later render, one per step in turn ({n}: the step, {c}: a colour of it). */
 const STEP_RULES = [
   '.v{n} td:nth-child(2) { color: #{c} }',
@@ -103,8 +158,9 @@ const STEP_RULES = [
 
 /**
  * The warm-up document's `step`th later render (step 0, 1, …): the template with
- * `WARM_UP_ROWS[step % length]` rows made of varied words, prices and quantities, so that each
- * render meets text, numbers and page breaks the previous ones did not — and a template and a
+ * `WARM_UP_ROWS[step % length]` rows made of varied words, prices, quantities and units, in one
+ * of `LOCALES` in turn, with and without a reference and a remark (both branches of `default` and
+ * `#if`), so that each render meets text, numbers and page breaks the previous ones did not — and a template and a
  * stylesheet of its own (one more rule and one more paragraph), since a request's template is new
  * to a fresh process too: compiling templates and parsing stylesheets runs often enough to be
  * optimised as well. What the steps leave in the engine's caches is keyed by their own text.
@@ -116,13 +172,22 @@ export function warmUpStepJob(step: number): RenderJob {
     name: `${word(i)} ${word(i + 3)}`,
     detail: `${word(i + 1)} ${word(i + 5)} ${word(i + 11)}, ${word(i + 17)} ${(step * 31 + i * 17) % 1000}`,
     quantity: 1 + ((i + step) % 12),
+    unit: UNITS[(i + step) % UNITS.length]!,
     price: Math.round(((i * 37 + step * 11) % 2000) * 1.25) / 10,
   }));
-  const order = { number: `W-${String(1000 + step)}`, date: `2026-${String(1 + (step % 12)).padStart(2, '0')}-${String(1 + (step % 28)).padStart(2, '0')}`, status: step % 2 === 0 ? 'open' : 'paid' };
+  const date = (month: number, day: number): string => `2026-${String(1 + (month % 12)).padStart(2, '0')}-${String(1 + (day % 28)).padStart(2, '0')}`;
+  const order = {
+    number: `W-${String(1000 + step)}`, date: date(step, step), due: date(step + 1, step + 3), status: step % 2 === 0 ? 'open' : 'paid',
+    // every other step without a reference: the `default` helper's other branch
+    ...(step % 2 === 0 ? { reference: `PO-${word(step)}-${String(step * 7)}` } : {}),
+    project: `${word(step + 2)} ${word(step + 9)}, phase ${String(1 + (step % 4))}`,
+  };
+  const { locale, currency } = LOCALES[step % LOCALES.length]!;
+  const remark = step % 3 === 2 ? '' : `${word(step + 4)} ${word(step + 8)} ${word(step + 15)}.`;
   const colour = ((step * 2_654_435_761) >>> 8).toString(16).padStart(6, '0').slice(0, 6);
   const rule = STEP_RULES[step % STEP_RULES.length]!.replaceAll('{n}', String(step)).replaceAll('{c}', colour).replaceAll('{d}', String(1 + (step % 5)));
   const template = TEMPLATE
     .replace('</style>', `  ${rule}\n</style>`)
     .replace('</body>', `  <p class="v${step}">{{#if note}}{{#with order}}{{number}} ({{status}}){{/with}}{{else}}-{{/if}} · step ${step}</p>\n</body>`);
-  return { template, data: { ...DATA, order, items }, templateName: 'warm-up' };
+  return { template, data: { ...DATA, order, items, locale, currency, remark, vatRate: VAT_RATES[step % VAT_RATES.length]! }, templateName: 'warm-up' };
 }

@@ -15,6 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PROCESS_TEST_TIMEOUT_MS, PROCESS_TIMEOUT_MS } from '../helpers/processes.js';
 import { createEngineRenderer, renderMessage } from '../../src/service/renderer.js';
 import { createEngine } from '../../src/index.js';
+import { createInternalEngine } from '../../src/render.js';
 import type { RenderJob, RenderResultMessage } from '../../src/service/renderer.js';
 import { addTemplate, createWorkspace } from '../../src/service/operations.js';
 import { createFsStorage } from '../../src/service/storage/fs.js';
@@ -137,6 +138,23 @@ describe('warming until the renders settle', () => {
     expect(Math.min(...pages)).toBe(1);
     expect(Math.max(...pages)).toBeGreaterThan(1);
   }, PROCESS_TEST_TIMEOUT_MS);
+
+  it('takes both branches of the warm-up document and turns through its locales and currencies', async () => {
+    const engine = createInternalEngine();
+    const filled = await Promise.all(Array.from({ length: 12 }, async (_, step) => {
+      const { template, data } = warmUpStepJob(step);
+      return (await engine.fillTemplate({ template, data })).html;
+    }));
+    // `default` with and without a value, the remark shown and left out, the status class on and off
+    expect(filled.filter((html) => html.includes('<span class="fact-value">—</span>')).length).toBeGreaterThan(0);
+    expect(filled.filter((html) => html.includes('<span class="fact-value">PO-')).length).toBeGreaterThan(0);
+    expect(new Set(filled.map((html) => html.includes('class="remark"'))).size).toBe(2);
+    expect(new Set(filled.map((html) => html.includes('class="tag tag-paid"'))).size).toBe(2);
+    // amounts in pounds, dollars and euros, written the English, German and French ways
+    for (const written of [/£[\d,]+\.\d\d/, /\$[\d,]+\.\d\d/, /[\d.]+,\d\d\s€/, /[\d\u202f]+,\d\d\s€/]) {
+      expect(filled.some((html) => written.test(html))).toBe(true);
+    }
+  });
 });
 
 describe('the templates a new render process warms with', () => {
