@@ -235,9 +235,10 @@ async function fillTemplate(state: EngineState, options: RenderOptions, resource
     ...(options.strict === undefined ? {} : { strict: options.strict }),
     ...(options.locale === undefined ? {} : { locale: options.locale }),
     ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
+    // `registered` first: a literal that starts with a spread and adds keys gets a new hidden class per call (Node 20)
     partials: {
-      ...(resources.baseUrl === undefined ? {} : { readFile: (file: string) => resources.loadText(file, 'html') }),
       registered: state.partials,
+      ...(resources.baseUrl === undefined ? {} : { readFile: (file: string) => resources.loadText(file, 'html') }),
     },
     log: (message, where) => diagnostics.warn('template', `{{log}}: ${message}`, where),
     checkTime: budget,
