@@ -49,7 +49,8 @@ export class Diagnostics {
     }
     if (entry.places.has(place)) return;
     entry.places.add(place);
-    this.items[entry.index] = { ...this.items[entry.index]!, count: entry.places.size };
+    // Object.assign keeps the keys' order of `{ ...item, count }` without its new hidden class per call (Node 20)
+    this.items[entry.index] = Object.assign({}, this.items[entry.index]!, { count: entry.places.size });
   }
 
   list(): readonly Diagnostic[] {
@@ -57,13 +58,16 @@ export class Diagnostics {
   }
 }
 
-/** The location without keys set to undefined (diagnostics are compared and serialised as data). */
+/**
+ * The location without keys set to undefined (diagnostics are compared and serialised as data).
+ * Keys added one by one in a fixed order, not spread in: each combination keeps one hidden class.
+ */
 function definedLocation(where: SourceLocation): SourceLocation {
-  return {
-    ...(where.file !== undefined ? { file: where.file } : {}),
-    ...(where.line !== undefined ? { line: where.line } : {}),
-    ...(where.column !== undefined ? { column: where.column } : {}),
-  };
+  const location: { file?: string; line?: number; column?: number } = {};
+  if (where.file !== undefined) location.file = where.file;
+  if (where.line !== undefined) location.line = where.line;
+  if (where.column !== undefined) location.column = where.column;
+  return location;
 }
 
 export function formatDiagnostic(d: Diagnostic): string {

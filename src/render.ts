@@ -240,9 +240,10 @@ async function fillTemplate(state: EngineState, options: RenderOptions, resource
     ...(options.strict === undefined ? {} : { strict: options.strict }),
     ...(options.locale === undefined ? {} : { locale: options.locale }),
     ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
+    // `registered` first: a literal that starts with a spread and adds keys gets a new hidden class per call (Node 20)
     partials: {
-      ...(resources.baseUrl === undefined ? {} : { readFile: (file: string) => resources.loadText(file, 'html') }),
       registered: state.partials,
+      ...(resources.baseUrl === undefined ? {} : { readFile: (file: string) => resources.loadText(file, 'html') }),
     },
     log: (message, where) => diagnostics.warn('template', `{{log}}: ${message}`, where),
     checkTime: budget,
@@ -299,7 +300,8 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
   return {
     options, boxes, images, text, diagnostics, resources, origins,
     services: layoutServices(pageRules, { text, images, diagnostics, maxPages: limits.maxPages, checkBudget: budget, ...(options.shrinkToFit === undefined ? {} : { shrinkToFit: options.shrinkToFit }) }),
-    metadata: { ...headMetadata(dom), ...options.metadata },
+    // Object.assign: the same keys in the same order as two spreads, without a new hidden class per render (Node 20)
+    metadata: Object.assign({}, headMetadata(dom), options.metadata),
     layout: {
       // margin boxes may print the page count: painted once it is known
       marginBoxes: hasMarginBoxContent(pageRules),

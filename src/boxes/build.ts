@@ -472,9 +472,11 @@ interface BlockParts {
 function blockBox(walk: Walk, { element, style, pseudo, children, outer, marker }: BlockParts): BlockBox {
   const content = blockContainerChildren(children, (display) => walk.styled.anonymousStyle(style, display));
   // a literal of the seven fields, in the order of every other block box's (anonymous.ts): spread
-  // from `content`, the two last went to an out-of-object store, and the box had a map of its own
-  const box = { kind: 'block', outer, style, element, pseudo, children: content.children, inlineContent: content.inlineContent } as BlockBox;
-  return marker !== undefined && marker.kind === 'block' ? { ...box, marker } : box;
+  // from `content`, the two last went to an out-of-object store, and the box had a map of its own.
+  // With a marker, one literal too: `{ ...box, marker }` made a new map per list item (Node 20).
+  const { children: blockChildren, inlineContent } = content;
+  if (marker !== undefined && marker.kind === 'block') return { kind: 'block', outer, style, element, pseudo, children: blockChildren, inlineContent, marker } as BlockBox;
+  return { kind: 'block', outer, style, element, pseudo, children: blockChildren, inlineContent } as BlockBox;
 }
 
 type OuterDisplay = 'block' | 'inline' | 'inline-flow';

@@ -216,7 +216,7 @@ export type PaintedPart = { readonly kind: 'whole' } | PaintedPage | PaintedMarg
  * flow), then the annotations of the flow and of the margin boxes.
  */
 export function completePage(page: PaintedPage, margins?: PaintedMargins): PageDisplayList {
-  const size = { width: page.width, height: page.height, ...(page.bleed === undefined ? {} : { bleed: page.bleed }) };
-  if (margins === undefined) return { ...size, items: [...page.items, ...page.annotations] };
-  return { ...size, items: [...page.items, ...margins.items, ...page.annotations, ...margins.annotations] };
+  const items = margins === undefined ? [...page.items, ...page.annotations] : [...page.items, ...margins.items, ...page.annotations, ...margins.annotations];
+  // two literals, not `{ ...size, items }`: a spread followed by a key made a new hidden class per page (Node 20)
+  return page.bleed === undefined ? { width: page.width, height: page.height, items } : { width: page.width, height: page.height, bleed: page.bleed, items };
 }

@@ -52,7 +52,8 @@ export function paintImage(fragment: ImageFragment, svg: SvgContext = {}): Displ
   const box: Rect = { x: fragment.x, y: fragment.y, width: fragment.width, height: fragment.height };
   if (box.width <= 0 || box.height <= 0) return [];
   const rect = objectFitRect(fragment.style.objectFit, box, fragment.image, fragment.style.objectPosition);
-  const image = imageItems(fragment.image, rect, fragment.image.svg?.inline === true ? { ...svg, inherit: inheritedBySvg(fragment.style) } : svg, interpolation(fragment.style.imageRendering));
+  // Object.assign, not a spread followed by a new key (a new hidden class per call on Node 20)
+  const image = imageItems(fragment.image, rect, fragment.image.svg?.inline === true ? Object.assign({}, svg, { inherit: inheritedBySvg(fragment.style) }) : svg, interpolation(fragment.style.imageRendering));
   if (!overflows(rect, box)) return image;
   return [{ kind: 'push-clip', rect: box }, ...image, { kind: 'pop-clip' }];
 }

@@ -15,7 +15,8 @@ import { glyphsItem } from './text.js';
 export function paintListSymbol(fragment: TextFragment, symbol: MarkerSymbol): DisplayItem[] {
   const color = fragment.style.color;
   const box: Rect = { x: fragment.x + symbol.x, y: fragment.baseline + symbol.y, width: symbol.width, height: symbol.height };
-  const unpainted = fragment.runs.filter((run) => run.run.glyphs.length > 0).map((run): DisplayItem => ({ ...glyphsItem(run, fragment.baseline, color), invisible: true }));
+  // the key added to the fresh item, not spread from it (a new hidden class per call on Node 20)
+  const unpainted = fragment.runs.filter((run) => run.run.glyphs.length > 0).map((run): DisplayItem => Object.assign(glyphsItem(run, fragment.baseline, color), { invisible: true }));
   return [...symbolItems(symbol, box, fragment.style.direction === 'rtl', color), ...unpainted];
 }
 

@@ -132,7 +132,8 @@ function markerItems(path: readonly PathSegment[], walk: Walk, style: SvgStyle):
     const markerStyle = computeSvgStyle(marker, INITIAL_STYLE, walk.doc.rules);
     const box = numbers(marker.attribs['viewBox']);
     const viewport: Viewport = box.length === 4 ? { width: box[2]!, height: box[3]! } : walk.viewport;
-    const content = renderChildren(marker, { ...walk, style: markerStyle, viewport, depth: walk.depth + 1, context });
+    // Object.assign, not a spread followed by a new key (a new hidden class per call on Node 20)
+    const content = renderChildren(marker, Object.assign({}, walk, { style: markerStyle, viewport, depth: walk.depth + 1, context }));
     items.push(...placeMarker(marker, vertex, position, width, content));
   });
   return items;
@@ -250,7 +251,8 @@ function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
   let items: DisplayItem[];
   const shape = shapePath(element, walk.viewport, style);
   if (shape !== undefined) items = [...paintShape(shape, walk, style), ...(MARKABLE.has(name) ? markerItems(shape, walk, style) : [])];
-  else if (name === 'text') items = textItems(element, style, { ...walk, serverPaint: (fill, path, opacity) => serverPaint(fill, path, false, opacity, walk) });
+  // Object.assign, not a spread followed by a new key (a new hidden class per call on Node 20)
+  else if (name === 'text') items = textItems(element, style, Object.assign({}, walk, { serverPaint: (fill: Extract<Paint, { kind: 'url' }>, path: PathSegment[], opacity: number) => serverPaint(fill, path, false, opacity, walk) }));
   else if (name === 'image' && style.visibility === 'visible') items = imageElementItems(element, walk.doc, walk.viewport, style, (image, rect) => drawImage(image, rect, { ...walk, style }));
   else if (name === 'g' || name === 'a' || name === 'switch') items = renderChildren(element, { ...walk, style });
   else if (name === 'use') items = useItems(element, walk, style);

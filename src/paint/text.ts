@@ -29,8 +29,9 @@ export interface Decoration {
 export function decorationOf(style: ComputedStyle): Decoration | undefined {
   const line = style.textDecorationLine;
   if (!line.underline && !line.overline && !line.lineThrough) return undefined;
+  // the three lines named, not spread in: a spread followed by keys made a new hidden class per call (Node 20)
   return {
-    ...line, color: style.textDecorationColor, style: style.textDecorationStyle, thickness: style.textDecorationThickness,
+    underline: line.underline, overline: line.overline, lineThrough: line.lineThrough, color: style.textDecorationColor, style: style.textDecorationStyle, thickness: style.textDecorationThickness,
     underlineOffset: style.textUnderlineOffset, underlinePosition: style.textUnderlinePosition, em: style.fontSize,
   };
 }

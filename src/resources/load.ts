@@ -335,7 +335,8 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
   if (format === 'svg') {
     const inline = isInlineSvgUrl(url);
     const parsed = parseSvg(decodeText(bytes, 'xml'), inline, resources.limits);
-    const svg = parsed !== undefined && inline ? { ...parsed, inline: true } : parsed;
+    // Object.assign, not a spread followed by a new key (a new hidden class per call on Node 20)
+    const svg = parsed !== undefined && inline ? Object.assign({}, parsed, { inline: true }) : parsed;
     if (svg !== undefined) {
       const unsupported = unsupportedFeatures(svg);
       if (unsupported.length > 0) warnImage(load, url, `SVG image ${describeUrl(url)}: ${unsupported.join(', ')} not drawn yet (the rest is)`);

@@ -31,7 +31,8 @@ export function withSymbolMarkerWidth(item: TextItem, pieces: TextPiece[], text:
   const width = Math.max(0, start + geometry.textWidth + end);
   // The shape stands in the marker's text box, after the margin on its left (the end margin in rtl).
   const shape: MarkerSymbol = { ...geometry.shape, x: geometry.shape.x + (rtl ? end : start) };
-  return [{ ...piece, runs: scaledRuns(piece.runs, piece.width, width), width, symbol: shape }];
+  // Object.assign, not a spread followed by a new key (a new hidden class per call on Node 20)
+  return [Object.assign({}, piece, { runs: scaledRuns(piece.runs, piece.width, width), width, symbol: shape })];
 }
 
 interface SymbolGeometry {

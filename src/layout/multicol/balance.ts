@@ -43,7 +43,8 @@ export interface ColumnSet {
 
 export function planRow(set: ColumnSet, base: Omit<RowInput, 'height' | 'maxColumns'>, limits: RowLimits, ctx: LayoutContext): PlannedRow {
   const { view, geometry, resume } = set;
-  const lay: Lay = (height, maxColumns) => layoutColumnRow(view, geometry, { ...base, height, maxColumns }, ctx, resume);
+  // Object.assign, not a spread followed by keys (a new hidden class per call on Node 20)
+  const lay: Lay = (height, maxColumns) => layoutColumnRow(view, geometry, Object.assign({}, base, { height, maxColumns }), ctx, resume);
   // The container's height holds the columns: more go beside them, not to the next page (§8.2).
   const capped = limits.cap !== undefined && limits.cap <= limits.room;
   const height = Math.min(limits.room, limits.cap ?? Infinity);

@@ -112,5 +112,6 @@ export function rowExtras(row: ColumnRow, top: number): { baselines: Baselines; 
 }
 
 function calledInColumns(content: PageContent): PageContent {
-  return content.kind === 'footnote' && content.inColumns !== true ? { ...content, inColumns: true } : content;
+  // Object.assign, not a spread followed by keys (a new hidden class per call on Node 20)
+  return content.kind === 'footnote' && content.inColumns !== true ? Object.assign({}, content, { inColumns: true }) : content;
 }

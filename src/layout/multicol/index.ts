@@ -46,7 +46,8 @@ export function layoutMulticol(box: BlockBox, input: LayoutInput, ctx: LayoutCon
   const contentHeight = fixed ?? (broken || continued ? autoHeight : ratio !== undefined ? Math.max(ratio, autoHeight) : clampHeight(style, autoHeight, input.containingHeight, edgesY, autoHeight));
   const x = input.x + h.marginLeft;
   const sliced = slicedContainer(box, metrics, { x, y: borderTop, contentHeight }, flow.fragments, { continued, broken });
-  const fragment: BoxFragment = { ...sliced, ...(flow.rules.length > 0 ? { columnRules: flow.rules.map((r) => ({ ...r, x: r.x - x, y: r.y - borderTop })) } : {}) };
+  // Object.assign, not a spread followed by a new key (a new hidden class per call on Node 20)
+  const fragment: BoxFragment = flow.rules.length > 0 ? Object.assign({}, sliced, { columnRules: flow.rules.map((r) => ({ ...r, x: r.x - x, y: r.y - borderTop })) }) : sliced;
   return {
     kind: 'placed', fragment, endY: borderTop + fragment.height,
     strut: addMargin(EMPTY_STRUT, broken ? 0 : marginOrZero(style.marginBottom, cw)), resolvedAt: borderTop,

@@ -48,7 +48,8 @@ export function segmentsOf(box: BlockBox, ctx: LayoutContext): readonly Segment[
   const style = columnSetStyle(box.style);
   const segments: Segment[] = [];
   if (box.inlineContent) {
-    segments.push({ kind: 'columns', start: 0, end: box.children.length, view: { ...box, style, marker: undefined } });
+    // Object.assign, not a spread followed by keys (a new hidden class per call on Node 20): a box without a marker gained the key
+    segments.push({ kind: 'columns', start: 0, end: box.children.length, view: Object.assign({}, box, { style, marker: undefined }) });
   } else {
     let start = 0;
     const flush = (end: number): void => {

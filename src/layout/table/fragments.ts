@@ -162,5 +162,6 @@ function layerFragment(box: Box, cells: readonly Rect[], clipToCells: boolean): 
   const height = Math.max(...cells.map((r) => r.y + r.height)) - y;
   const style = { ...box.style, borderTopLeftRadius: SQUARE, borderTopRightRadius: SQUARE, borderBottomRightRadius: SQUARE, borderBottomLeftRadius: SQUARE };
   const relative = cells.map((r) => ({ ...r, x: r.x - x, y: r.y - y }));
-  return { ...plainFragment(box, x, y, width, height), style, ...(clipToCells ? { backgroundOnlyIn: relative } : {}) };
+  // onto the fresh fragment, not spread from it with keys after (a new hidden class per call on Node 20)
+  return Object.assign(plainFragment(box, x, y, width, height), { style }, clipToCells ? { backgroundOnlyIn: relative } : {});
 }
