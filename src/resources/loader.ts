@@ -134,7 +134,7 @@ export function createFileSandbox(root: string, maxBytes: number): FileSandbox {
     if (!isInside(rootReal, real)) throw denied(url, 'a symbolic link leads out of the root');
     const info = await stat(real, { bigint: true });
     if (!info.isFile()) throw notFound(url, 'not a regular file');
-    if (info.size > BigInt(maxBytes)) throw limitExceeded('maxResourceBytes', maxBytes, `${url.href} is larger than ${maxBytes} bytes`);
+    if (Number(info.size) > maxBytes) throw limitExceeded('maxResourceBytes', maxBytes, `${url.href} is larger than ${maxBytes} bytes`);
     const bytes = await contentsOf(real, info);
     if (bytes.byteLength > maxBytes) throw limitExceeded('maxResourceBytes', maxBytes, `${url.href} is larger than ${maxBytes} bytes`);
     return bytes;
