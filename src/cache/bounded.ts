@@ -158,18 +158,37 @@ abstract class OrderedEntries<N extends OrderNode, R> {
  * than the bound (a long table's cells, rendered again) evicts every entry under plain LRU
  * before its next use, so that it never hits; refusing first-time keys keeps most of it.
  */
-export interface BoundedCacheOptions {
+export interface BoundedCacheOptions<V = unknown> {
   readonly admitOnSecondMiss?: boolean;
+  /**
+   * A second bound, on the sum of `weigh(value)` over the entries (e.g. bytes held): the oldest
+   * entries are dropped until a new one fits, and a value heavier than the bound alone is not
+   * stored. Not combined with `admitOnSecondMiss` (which refuses by count only).
+   */
+  readonly maxWeight?: number;
+  readonly weigh?: (value: V) => number;
 }
 
 export class BoundedCache<K, V> extends OrderedEntries<Node<K, V>, K> {
   private readonly map = new Map<K, Node<K, V>>();
   /** Keys refused while full (`admitOnSecondMiss`), each with its slot in the ring. */
   private readonly refused: Map<K, number> | undefined;
+  private readonly maxWeight: number;
+  private readonly weigh: ((value: V) => number) | undefined;
+  private totalWeight = 0;
 
-  constructor(name: string, capacity: number, options: BoundedCacheOptions = {}) {
+  constructor(name: string, capacity: number, options: BoundedCacheOptions<V> = {}) {
     super(name, capacity, options.admitOnSecondMiss === true);
     this.refused = options.admitOnSecondMiss === true ? new Map() : undefined;
+    this.maxWeight = options.maxWeight ?? Infinity;
+    this.weigh = options.weigh;
+    if ((options.maxWeight === undefined) !== (options.weigh === undefined)) throw new RangeError(`cache ${name}: maxWeight and weigh go together`);
+    if (this.weigh !== undefined && this.refused !== undefined) throw new RangeError(`cache ${name}: maxWeight is not combined with admitOnSecondMiss`);
+  }
+
+  /** The sum of the entries' weights (0 without `weigh`). */
+  get weight(): number {
+    return this.totalWeight;
   }
 
   get(key: K): V | undefined {
@@ -183,6 +202,10 @@ export class BoundedCache<K, V> extends OrderedEntries<Node<K, V>, K> {
   }
 
   set(key: K, value: V): void {
+    if (this.weigh !== undefined) {
+      this.setWeighed(key, value, this.weigh(value));
+      return;
+    }
     const existing = this.map.get(key);
     if (existing !== undefined) {
       existing.value = value;
@@ -212,6 +235,18 @@ export class BoundedCache<K, V> extends OrderedEntries<Node<K, V>, K> {
     if (node === undefined) return;
     this.unlink(node);
     this.map.delete(key);
+    if (this.weigh !== undefined) this.totalWeight -= this.weigh(node.value);
+  }
+
+  /** `set` under a weight bound: drops the oldest entries (the key's own first) until the value fits. */
+  private setWeighed(key: K, value: V, weight: number): void {
+    this.delete(key);
+    if (weight > this.maxWeight) return;
+    while (this.head !== undefined && (this.map.size >= this.capacity || this.totalWeight + weight > this.maxWeight)) this.delete(this.head.key);
+    const node: Node<K, V> = { key, value, previous: undefined, next: undefined };
+    this.append(node);
+    this.map.set(key, node);
+    this.totalWeight += weight;
   }
 
   get size(): number {
@@ -221,6 +256,7 @@ export class BoundedCache<K, V> extends OrderedEntries<Node<K, V>, K> {
   clear(): void {
     this.map.clear();
     this.refused?.clear();
+    this.totalWeight = 0;
     this.clearOrder();
   }
 }
@@ -244,7 +280,7 @@ export class BoundedPairCache<A, B, V> extends OrderedEntries<PairNode<A, B, V>,
   private count = 0;
   private readonly refused: Map<A, Map<B, number>> | undefined;
 
-  constructor(name: string, capacity: number, options: BoundedCacheOptions = {}) {
+  constructor(name: string, capacity: number, options: Pick<BoundedCacheOptions, 'admitOnSecondMiss'> = {}) {
     super(name, capacity, options.admitOnSecondMiss === true);
     this.refused = options.admitOnSecondMiss === true ? new Map() : undefined;
   }

@@ -3,7 +3,6 @@
  * LoadedImage embedded once per document (keyed by its content id) and drawn with `Do`.
  * JPEG EXIF orientation is honoured (CSS Images 3 `image-orientation: from-image`).
  */
-import { createHash } from 'node:crypto';
 import type { Rect } from '../geometry/types.js';
 import type { LoadedImage } from '../resources/types.js';
 import { num } from './content.js';
@@ -11,6 +10,7 @@ import type { PageContext } from './context.js';
 import type { PdfKitDocument, PdfKitImage, PngPixels } from './pdfkit-document.js';
 import { reusePngPixels } from './pdfkit-document.js';
 import { BoundedCache } from '../cache/bounded.js';
+import { sha1Hex } from '../cache/content-digest.js';
 
 export interface ImageEmbedder {
   /** `interpolate`: the image's /Interpolate flag (§8.9.5.3); undefined writes none. */
@@ -36,8 +36,9 @@ function embedWith(doc: PdfKitDocument, image: PdfKitImage, interpolate: boolean
 }
 
 /**
- * The pixels PDFKit made for a PNG (reusePngPixels), by a hash of the PNG's bytes (not the image's
- * id: copies made for filters and colour glyphs have ids of their own), shared by every
+ * The pixels PDFKit made for a PNG (reusePngPixels), by the SHA-1 of the PNG's bytes (kept with a
+ * file's cached bytes: an unchanged logo is not hashed again; not the image's id: copies made
+ * for filters and colour glyphs have ids of their own), shared by every
  * document of the process: the same logo on each invoice is decoded and compressed once. Images
  * whose pixels take more than MAX_KEPT_PIXEL_BYTES are not kept, so the cache holds at most
  * MAX_KEPT_IMAGES × that.
@@ -54,7 +55,7 @@ function keepPngPixels(id: string, pixels: PngPixels): void {
 function openImage(doc: PdfKitDocument, image: LoadedImage): PdfKitImage {
   const opened = doc.openImage(image.bytes);
   if (image.format === 'png') {
-    const key = createHash('sha1').update(image.bytes).digest('base64');
+    const key = sha1Hex(image.bytes);
     reusePngPixels(opened, pngPixels.get(key), (pixels) => keepPngPixels(key, pixels));
   }
   return opened;

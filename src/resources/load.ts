@@ -20,7 +20,7 @@
  */
 import type { UrlOrigins } from '../dom/url-origins.js';
 import { pathToFileURL } from 'node:url';
-import { createHash } from 'node:crypto';
+import { sha1Hex } from '../cache/content-digest.js';
 import { resolve } from 'node:path';
 import type { BoxTree, Box } from '../boxes/types.js';
 import { forEachChildBox } from '../boxes/types.js';
@@ -330,7 +330,7 @@ async function loadImage(url: string, resources: ResourceContext, diagnostics: D
     }
     throw error; // a limit of the render (its time): the document asks for more than a render may have
   }
-  const id = createHash('sha1').update(bytes).digest('hex');
+  const id = sha1Hex(bytes);
   const format = sniffFormat(bytes);
   if (format === 'svg') {
     const inline = isInlineSvgUrl(url);

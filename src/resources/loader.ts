@@ -5,8 +5,11 @@
  * root is refused without revealing whether it exists.
  */
 import { realpath, stat, readFile } from 'node:fs/promises';
+import type { BigIntStats } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BoundedCache } from '../cache/bounded.js';
+import { markUnchanging } from '../cache/content-digest.js';
 import { OctavoError } from '../errors.js';
 import { limitExceeded } from '../limits.js';
 
@@ -34,6 +37,65 @@ function denied(url: URL, why: string): OctavoError {
 
 function notFound(url: URL, why = 'no such file'): OctavoError {
   return new OctavoError('resource_not_found', `cannot read ${url.href}: ${why}`);
+}
+
+/** A file's contents as read, with the version of the file they were read from. */
+interface ReadFile {
+  readonly version: BigIntStats;
+  readonly bytes: Uint8Array;
+}
+
+/**
+ * Contents of the files read, by real path, shared by every sandbox of the process: a template's
+ * fonts and images are read on every render of it (the bench invoice: ~1.5 MB, about 1 ms of CPU
+ * over all threads a render). A hit still makes every check of `read` (it needs the `stat` that
+ * tells the version anyway); only the readFile is saved, and the bytes handed out are the same
+ * object each time, so their digest is kept too (../cache/content-digest.ts; nothing writes into
+ * resource bytes: decoders and the font subsetter copy). 64 MB: a few templates' worth of fonts
+ * and images (a render may read up to maxResources files of maxResourceBytes, 20 MB each by
+ * default, so no bound holds every document's); the font bytes are held anyway by the parsed
+ * fonts (../text/load.ts), so for them the entry costs nothing more.
+ */
+const FILE_CACHE_BYTES = 64 * 1024 * 1024;
+const readFiles = new BoundedCache<string, ReadFile>('resources.file-contents', 4096, {
+  maxWeight: FILE_CACHE_BYTES,
+  weigh: (file) => file.bytes.byteLength,
+});
+
+/** Whether two stats are of the same version of the same file: an edit moves mtime, ctime (and maybe size); a rename over it, the inode. */
+function sameVersion(a: BigIntStats, b: BigIntStats): boolean {
+  return a.ino === b.ino && a.dev === b.dev && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
+}
+
+/**
+ * A file changed less than this long ago is not cached (git's "racily clean" entries): two writes
+ * within one tick of the file system's clock (coarse: milliseconds on Linux, seconds elsewhere)
+ * that keep the size leave mtime and ctime as they were. Once the file has been still for two
+ * seconds, any later write sets ctime to a later tick (and ctime cannot be set back, unlike mtime
+ * with utimes). What remains: a file system whose clock runs more than this behind ours (a network
+ * share) or that does not keep ctime; such files are read again only when their stat changes.
+ */
+const SETTLED_NS = 2_000_000_000n;
+
+function settled(info: BigIntStats): boolean {
+  const changed = info.mtimeNs > info.ctimeNs ? info.mtimeNs : info.ctimeNs;
+  return changed < BigInt(Date.now()) * 1_000_000n - SETTLED_NS;
+}
+
+/** The bytes of the regular file at `real`, whose stat is `info`, from the cache when that version was read before. */
+async function contentsOf(real: string, info: BigIntStats): Promise<Uint8Array> {
+  const known = readFiles.get(real);
+  if (known !== undefined && sameVersion(known.version, info)) return known.bytes;
+  const read = await readFile(real);
+  const bytes = new Uint8Array(read.buffer, read.byteOffset, read.byteLength);
+  // bytes of another size than stat said: the file changed while read, so they are of no known version
+  if (settled(info) && BigInt(bytes.byteLength) === info.size) {
+    markUnchanging(bytes);
+    readFiles.set(real, { version: info, bytes });
+  } else if (known !== undefined) {
+    readFiles.delete(real);
+  }
+  return bytes;
 }
 
 export function createFileSandbox(root: string, maxBytes: number): FileSandbox {
@@ -70,12 +132,12 @@ export function createFileSandbox(root: string, maxBytes: number): FileSandbox {
       throw notFound(url);
     }
     if (!isInside(rootReal, real)) throw denied(url, 'a symbolic link leads out of the root');
-    const info = await stat(real);
+    const info = await stat(real, { bigint: true });
     if (!info.isFile()) throw notFound(url, 'not a regular file');
-    if (info.size > maxBytes) throw limitExceeded('maxResourceBytes', maxBytes, `${url.href} is larger than ${maxBytes} bytes`);
-    const bytes = await readFile(real);
+    if (Number(info.size) > maxBytes) throw limitExceeded('maxResourceBytes', maxBytes, `${url.href} is larger than ${maxBytes} bytes`);
+    const bytes = await contentsOf(real, info);
     if (bytes.byteLength > maxBytes) throw limitExceeded('maxResourceBytes', maxBytes, `${url.href} is larger than ${maxBytes} bytes`);
-    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return bytes;
   }
 
   return { root: absoluteRoot, read };

@@ -12,6 +12,7 @@ import { sayAsWritten } from '../dom/url-origins.js';
 import { isOctavoError } from '../errors.js';
 import { isUnavailableResource } from '../limits.js';
 import { BoundedCache } from '../cache/bounded.js';
+import { isUnchanging, sha1Hex } from '../cache/content-digest.js';
 import type { FaceEntry } from './face.js';
 import { safeKey } from './face.js';
 import type { FontProgram } from './fontkit.js';
@@ -42,10 +43,11 @@ const hashByUrl = new BoundedCache<string, { readonly bytes: Uint8Array; readonl
 
 /** The sha1 of a font's bytes (hex), reused when the URL gave the same bytes before. */
 export function fontHash(url: string, bytes: Uint8Array): string {
-  if (url.startsWith('data:')) return createHash('sha1').update(bytes).digest('hex');
+  // data: URLs, and a file's cached bytes (their digest kept beside them)
+  if (url.startsWith('data:') || isUnchanging(bytes)) return sha1Hex(bytes);
   const known = hashByUrl.get(url);
   if (known !== undefined && known.bytes.byteLength === bytes.byteLength && Buffer.compare(known.bytes, bytes) === 0) return known.hash;
-  const hash = createHash('sha1').update(bytes).digest('hex');
+  const hash = sha1Hex(bytes);
   hashByUrl.set(url, { bytes, hash });
   return hash;
 }

@@ -142,3 +142,37 @@ describe('shaping caches of an engine', () => {
     expect(registry.stats.texts.hits).toBeGreaterThanOrEqual(3 * 40);
   });
 });
+
+describe('weight bound', () => {
+  it('drops the oldest entries until a new one fits, and never stores one heavier than the bound', () => {
+    const cache = new BoundedCache<string, Uint8Array>('test.weighed', 100, { maxWeight: 10, weigh: (bytes) => bytes.byteLength });
+    cache.set('a', new Uint8Array(4));
+    cache.set('b', new Uint8Array(4));
+    expect(cache.weight).toBe(8);
+    cache.get('a'); // b is now the least recently used
+    cache.set('c', new Uint8Array(4));
+    expect(cache.get('b')).toBeUndefined();
+    expect([cache.get('a')?.byteLength, cache.get('c')?.byteLength]).toEqual([4, 4]);
+    expect(cache.weight).toBe(8);
+    cache.set('a', new Uint8Array(6)); // a replaced value is weighed anew: 4 + 6 fits
+    expect(cache.weight).toBe(10);
+    cache.set('a', new Uint8Array(7)); // 4 + 7 does not: c goes
+    expect(cache.weight).toBe(7);
+    expect(cache.get('c')).toBeUndefined();
+    cache.set('huge', new Uint8Array(11));
+    expect(cache.get('huge')).toBeUndefined();
+    expect(cache.weight).toBe(7);
+    cache.delete('a');
+    expect([cache.size, cache.weight]).toEqual([0, 0]);
+    cache.set('d', new Uint8Array(3));
+    cache.clear();
+    expect([cache.size, cache.weight]).toEqual([0, 0]);
+  });
+
+  it('still bounds the number of entries', () => {
+    const cache = new BoundedCache<number, Uint8Array>('test.weighed-count', 2, { maxWeight: 100, weigh: (bytes) => bytes.byteLength });
+    for (let i = 0; i < 5; i++) cache.set(i, new Uint8Array(1));
+    expect([cache.size, cache.weight]).toEqual([2, 2]);
+    expect(cache.get(4)?.byteLength).toBe(1);
+  });
+});

@@ -4,10 +4,10 @@
  * show in a document: a changed template, stylesheet or image file gives the changed output, and
  * the same stylesheet text in two folders resolves its URLs in each folder.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import { encodePng } from '../helpers/png.js';
 import type { Rgba } from '../helpers/png.js';
@@ -47,6 +47,30 @@ describe('an engine reused for many documents', () => {
     expect((await rasterize(changed.pdf, PALETTE, 2))[0]).toEqual(['bbbb', 'bbbb']);
     writeFileSync(join(dir, 'logo.png'), solid([0, 0, 255, 255]));
     expect((await rasterize((await engine.renderDetailed(request)).pdf, PALETTE, 2))[0]).toEqual(['BBBB', 'BBBB']);
+  });
+
+  it('renders the same from cached file contents, and a file changed with the same size anew', async () => {
+    const engine = createEngine();
+    const red = solid([255, 0, 0, 127]);
+    const blue = solid([0, 0, 255, 255]);
+    expect(blue.byteLength).toBe(red.byteLength);
+    const dir = folder({ 'logo.png': red });
+    // files changed just now are not cached: move the clock (Date only) past the settling time
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 60_000);
+      const request = { template: `<style>${PAGE} img { display: block }</style><img src="logo.png" width="4" height="2">`, baseDir: dir, deterministic: true };
+      const first = await engine.renderDetailed(request);
+      const second = await engine.renderDetailed(request);
+      expect(Buffer.from(second.pdf).equals(Buffer.from(first.pdf))).toBe(true);
+      expect((await rasterize(second.pdf, PALETTE, 2))[0]).toEqual(['rrrr', 'rrrr']);
+
+      writeFileSync(join(dir, 'logo.png'), blue);
+      utimesSync(join(dir, 'logo.png'), new Date(Date.now() + 5_000), new Date(Date.now() + 5_000));
+      expect((await rasterize((await engine.renderDetailed(request)).pdf, PALETTE, 2))[0]).toEqual(['BBBB', 'BBBB']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('fills a changed template with the change, and the earlier one as before', async () => {
