@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { NO_RADII, borderRadii, fittedRadii, hasRadii } from '../../src/paint/radii.js';
 import type { KeptCorners } from '../../src/paint/radii.js';
 import type { ComputedStyle, LengthPercentage } from '../../src/css/types.js';
+import { resolveLength } from '../../src/css/values/length.js';
 
 type Corner = readonly [LengthPercentage, LengthPercentage];
 
@@ -48,13 +49,28 @@ const corner: fc.Arbitrary<Corner> = fc.tuple(length, length);
 const kept: fc.Arbitrary<KeptCorners> = fc.record({ topLeft: fc.boolean(), topRight: fc.boolean(), bottomRight: fc.boolean(), bottomLeft: fc.boolean() });
 const none: Corner = [0, 0];
 
-describe('borderRadii with square corners', () => {
-  it('gives what resolving every corner gives (fittedRadii), for any corners and kept corners', () => {
+/** The radii as resolved before the square-corner shortcuts: every corner, then one factor (§5.1, §5.5). */
+function referenceRadii(corners: readonly Corner[], box: { width: number; height: number }): number[] {
+  const resolved = corners.map(([h, v]) => {
+    const x = Math.max(0, resolveLength(h, box.width));
+    const y = Math.max(0, resolveLength(v, box.height));
+    return x > 0 && y > 0 ? [x, y] : [0, 0];
+  });
+  const [[tlh, tlv], [trh, trv], [brh, brv], [blh, blv]] = resolved as [number, number][];
+  const ratio = (length: number, sum: number): number => (sum > 0 ? length / sum : Infinity);
+  const f = Math.min(1, ratio(box.width, tlh! + trh!), ratio(box.width, blh! + brh!), ratio(box.height, tlv! + blv!), ratio(box.height, trv! + brv!));
+  return [tlh!, tlv!, trh!, trv!, brh!, brv!, blh!, blv!].map((r) => r * f);
+}
+
+describe('borderRadii and fittedRadii with their square-corner shortcuts', () => {
+  it('give what resolving every corner gives, for any corners and kept corners', () => {
     fc.assert(fc.property(corner, corner, corner, corner, kept, (tl, tr, br, bl, k) => {
       const style = { borderTopLeftRadius: tl, borderTopRightRadius: tr, borderBottomRightRadius: br, borderBottomLeftRadius: bl } as ComputedStyle;
       const box = { x: 3, y: 4, width: 120, height: 40 };
-      const resolved = fittedRadii([k.topLeft ? tl : none, k.topRight ? tr : none, k.bottomRight ? br : none, k.bottomLeft ? bl : none], box);
-      expect(borderRadii(style, box, k)).toEqual(resolved);
+      const keptCorners = [k.topLeft ? tl : none, k.topRight ? tr : none, k.bottomRight ? br : none, k.bottomLeft ? bl : none];
+      const expected = referenceRadii(keptCorners, box);
+      expect([...borderRadii(style, box, k)]).toEqual(expected);
+      expect([...fittedRadii(keptCorners, box)]).toEqual(expected);
     }), { numRuns: 2000 });
   });
 

@@ -12,11 +12,16 @@ const blocky: DisplayItem = { kind: 'image', rect, image, interpolate: false };
 const smooth: DisplayItem = { kind: 'image', rect, image };
 
 describe('needsImagePrep', () => {
-  it('is false at once for a page without images or soft masks (the scan before mapping)', () => {
+  it('is false for a page without images, with or without a soft mask', () => {
     expect(needsImagePrep(page([
       { kind: 'fill-rect', rect, color: red },
       { kind: 'push-opacity', opacity: 0.5 },
       { kind: 'fill-rect', rect, color: red },
+      { kind: 'pop-opacity' },
+    ]))).toBe(false);
+    // a soft mask without an image: past the scan, through the mapping, still nothing to prepare
+    expect(needsImagePrep(page([
+      { kind: 'push-opacity', opacity: 1, mask: { luminance: true, items: [{ kind: 'fill-rect', rect, color: red }] } },
       { kind: 'pop-opacity' },
     ]))).toBe(false);
   });
