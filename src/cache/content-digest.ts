@@ -5,7 +5,7 @@
  * and their digest is kept beside them (by identity, in a WeakMap: it goes when they go). A render
  * that reads an unchanged file then pays no hashing at all (the bench invoice's logo was hashed
  * twice per render: once for its id, once for the PNG pixel cache). Other bytes (a data: URL's, a
- * caller's ResourceLoader's, which may reuse and refill one buffer) are hashed each time.
+ * caller's ResourceLoader's, which the engine does not own) are hashed each time.
  */
 import { createHash } from 'node:crypto';
 

@@ -86,7 +86,7 @@ function settled(info: BigIntStats): boolean {
 async function contentsOf(real: string, info: BigIntStats): Promise<Uint8Array> {
   const known = readFiles.get(real);
   if (known !== undefined && sameVersion(known.version, info)) return known.bytes;
-  const read = await readFile(real);
+  const read = await readFile(real); // errors: typed by the sandbox's read
   const bytes = new Uint8Array(read.buffer, read.byteOffset, read.byteLength);
   // bytes of another size than stat said: the file changed while read, so they are of no known version
   if (settled(info) && BigInt(bytes.byteLength) === info.size) {
@@ -132,10 +132,20 @@ export function createFileSandbox(root: string, maxBytes: number): FileSandbox {
       throw notFound(url);
     }
     if (!isInside(rootReal, real)) throw denied(url, 'a symbolic link leads out of the root');
-    const info = await stat(real, { bigint: true });
-    if (!info.isFile()) throw notFound(url, 'not a regular file');
-    if (Number(info.size) > maxBytes) throw limitExceeded('maxResourceBytes', maxBytes, `${url.href} is larger than ${maxBytes} bytes`);
-    const bytes = await contentsOf(real, info);
+    // a file removed or made unreadable after realpath: a typed error, as for realpath, not a raw one
+    let info: BigIntStats;
+    let bytes: Uint8Array;
+    try {
+      info = await stat(real, { bigint: true });
+      if (!info.isFile()) throw notFound(url, 'not a regular file');
+      if (Number(info.size) > maxBytes) throw limitExceeded('maxResourceBytes', maxBytes, `${url.href} is larger than ${maxBytes} bytes`);
+      bytes = await contentsOf(real, info);
+    } catch (error) {
+      if (error instanceof OctavoError) throw error;
+      const code = errorCode(error);
+      if (code === 'EACCES' || code === 'EPERM') throw denied(url, 'permission denied');
+      throw notFound(url);
+    }
     if (bytes.byteLength > maxBytes) throw limitExceeded('maxResourceBytes', maxBytes, `${url.href} is larger than ${maxBytes} bytes`);
     return bytes;
   }

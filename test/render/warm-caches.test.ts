@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { cacheStats } from '../../src/cache/bounded.js';
 import { createEngine } from '../../src/index.js';
 import { encodePng } from '../helpers/png.js';
 import type { Rgba } from '../helpers/png.js';
@@ -61,7 +62,10 @@ describe('an engine reused for many documents', () => {
       vi.setSystemTime(Date.now() + 60_000);
       const request = { template: `<style>${PAGE} img { display: block }</style><img src="logo.png" width="4" height="2">`, baseDir: dir, deterministic: true };
       const first = await engine.renderDetailed(request);
+      const hits = (): number => cacheStats().find((stats) => stats.name === 'resources.file-contents')?.hits ?? 0;
+      const hitsBefore = hits();
       const second = await engine.renderDetailed(request);
+      expect(hits()).toBeGreaterThan(hitsBefore); // the logo came from the cache
       expect(Buffer.from(second.pdf).equals(Buffer.from(first.pdf))).toBe(true);
       expect((await rasterize(second.pdf, PALETTE, 2))[0]).toEqual(['rrrr', 'rrrr']);
 

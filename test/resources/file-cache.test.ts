@@ -70,7 +70,9 @@ describe('file cache', () => {
     writeFileSync(path, 'version-1');
     clockAhead();
     const sandbox = createFileSandbox(root, 1024);
-    expect(text(await sandbox.read(url('edited.txt')))).toBe('version-1');
+    const first = await sandbox.read(url('edited.txt'));
+    expect(text(first)).toBe('version-1');
+    expect(isUnchanging(first)).toBe(true); // cached: the read below must notice the change
     writeFileSync(path, 'version-2');
     utimesSync(path, new Date(Date.now() + 5_000), new Date(Date.now() + 5_000));
     expect(text(await sandbox.read(url('edited.txt')))).toBe('version-2');
@@ -81,7 +83,9 @@ describe('file cache', () => {
     writeFileSync(path, 'original');
     clockAhead();
     const sandbox = createFileSandbox(root, 1024);
-    expect(text(await sandbox.read(url('replaced.txt')))).toBe('original');
+    const first = await sandbox.read(url('replaced.txt'));
+    expect(text(first)).toBe('original');
+    expect(isUnchanging(first)).toBe(true);
     writeFileSync(join(root, 'replacement.tmp'), 'replaced');
     renameSync(join(root, 'replacement.tmp'), path);
     expect(text(await sandbox.read(url('replaced.txt')))).toBe('replaced');
@@ -105,7 +109,9 @@ describe('file cache', () => {
     expect(text(await createFileSandbox(root, 1024).read(url('checked.txt')))).toHaveLength(100);
     expect(text(await createFileSandbox(root, 1024).read(url('link.txt')))).toHaveLength(100);
     expect(text(await createFileSandbox(root, 1024).read(url('gone.txt')))).toBe('soon gone');
-    // a smaller limit, a link now leading out, a file removed, a path escaping the root
+    // the secret is cached, read through a sandbox whose root holds it
+    expect(isUnchanging(await createFileSandbox(tmp, 1024).read(pathToFileURL(join(outside, 'secret.txt'))))).toBe(true);
+    // a smaller limit, a link now leading out (to the cached file), a file removed, a path escaping the root
     expect(await failure(createFileSandbox(root, 50).read(url('checked.txt')))).toBe('limit_exceeded');
     unlinkSync(join(root, 'link.txt'));
     symlinkSync(join(outside, 'secret.txt'), join(root, 'link.txt'));
