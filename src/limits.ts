@@ -122,11 +122,20 @@ export function withoutPrototypeKeys(data: unknown): unknown {
   return copy;
 }
 
-/** A wall-clock budget: the returned check throws once `maxMs` have passed since it was made. */
-export function createBudget(maxMs: number, now: () => number = () => performance.now()): () => void {
+/**
+ * A wall-clock budget: the returned check throws once `maxMs` have passed since it was made.
+ * `setBy` names where the limit came from, so the error tells which setting to raise: the
+ * engine's `limits.maxRenderMs`, or a render's own (shorter) `maxRenderMs` option.
+ */
+export function createBudget(maxMs: number, now: () => number = () => performance.now(), setBy: 'limits' | 'render' = 'limits'): () => void {
   const deadline = now() + maxMs;
   return () => {
-    if (now() > deadline) throw limitExceeded('maxRenderMs', maxMs, `rendering took longer than ${maxMs} ms`);
+    if (now() <= deadline) return;
+    const what = `rendering took longer than ${maxMs} ms`;
+    if (setBy === 'limits') throw limitExceeded('maxRenderMs', maxMs, what);
+    throw new LimitExceededError('maxRenderMs', `${what} (the render's maxRenderMs = ${maxMs})`, {
+      hint: "raise the render's maxRenderMs option if this input is legitimate",
+    });
   };
 }
 

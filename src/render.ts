@@ -115,9 +115,11 @@ export function createInternalEngine(options: EngineOptions = {}): InternalEngin
   };
 }
 
-/** The engine's time limit, or the render's own `maxRenderMs` when shorter. */
+/** The engine's time limit, or the render's own `maxRenderMs` (given or the engine's default) when shorter. */
 function renderBudget(state: EngineState, request: RenderOptions): () => void {
-  return createBudget(Math.min(state.limits.maxRenderMs, request.maxRenderMs ?? Infinity));
+  const own = request.maxRenderMs ?? state.options.defaults?.maxRenderMs;
+  if (own === undefined || own >= state.limits.maxRenderMs) return createBudget(state.limits.maxRenderMs);
+  return createBudget(own, undefined, 'render');
 }
 
 async function renderDocument(state: EngineState, request: RenderOptions): Promise<RenderResult> {

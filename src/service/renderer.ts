@@ -26,7 +26,8 @@ export interface RenderJob {
   readonly encryption?: EncryptionOptions;
   /**
    * Further render options (strict, PDF/A, signature...: what `octavo render --batch` passes);
-   * plain data, as a job crosses a worker boundary. The service sets none of them.
+   * plain data, as a job crosses a worker boundary. The service sets only the warm-up's shorter
+   * `maxRenderMs` (warm-until-steady.ts).
    */
   readonly options?: JobOptions;
 }

@@ -133,9 +133,14 @@ describe('limits', () => {
     const template = '<style>p { break-after: page }</style>' + '<p>page</p>'.repeat(1000);
     const engine = createEngine({ limits: { maxRenderMs: 100 } });
     const own = await engine.render({ template, maxRenderMs: 50 }).then(() => undefined, (e: unknown) => e as OctavoError);
-    expectLimit(own!, 'maxRenderMs', 50);
+    expect(own!.code).toBe('limit_exceeded');
+    expect(own!.message).toContain("(the render's maxRenderMs = 50)"); // the setting to raise is the render's
     const longer = await engine.render({ template, maxRenderMs: 60_000 }).then(() => undefined, (e: unknown) => e as OctavoError);
     expectLimit(longer!, 'maxRenderMs', 100);
+    // an engine default for the option counts as the render's own
+    const byDefault = createEngine({ limits: { maxRenderMs: 100 }, defaults: { maxRenderMs: 50 } });
+    const defaulted = await byDefault.render({ template }).then(() => undefined, (e: unknown) => e as OctavoError);
+    expect(defaulted!.message).toContain("(the render's maxRenderMs = 50)");
     await expect(engine.render({ template: '<p>x</p>', maxRenderMs: 0 })).rejects.toThrow(/maxRenderMs: expected a positive whole number/);
   });
 

@@ -56,6 +56,8 @@ describe('--log-level', () => {
     process.env['OCTAVO_LOG_LEVEL'] = 'loud';
     expect(() => option([])).toThrow(UsageError);
     expect(() => option(['--log-level', 'error'])).not.toThrow();
+    process.env['OCTAVO_LOG_LEVEL'] = ''; // set but empty, as compose files leave it: unset
+    expect(option([])).toBe('info');
   });
 
   it('refuses an unknown level as a usage error of octavo serve', async () => {

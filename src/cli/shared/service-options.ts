@@ -87,7 +87,7 @@ export const LOG_LEVEL_USAGE = [
 /** `--log-level LEVEL` of `octavo serve` and `octavo worker`, else $OCTAVO_LOG_LEVEL, else info. */
 export function logLevelOption(parsed: ParsedArgs): LogLevel {
   const flag = parsed.strings.get('log-level');
-  const raw = flag ?? process.env['OCTAVO_LOG_LEVEL'] ?? DEFAULT_LOG_LEVEL;
+  const raw = flag ?? (process.env['OCTAVO_LOG_LEVEL'] || undefined) ?? DEFAULT_LOG_LEVEL; // an empty variable is unset
   const level = LOG_LEVELS.find((known) => known === raw.toLowerCase());
   if (level === undefined) throw new UsageError(`${flag === undefined ? 'OCTAVO_LOG_LEVEL' : '--log-level'} must be ${LOG_LEVELS.join(', ')}`);
   return level;

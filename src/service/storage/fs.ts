@@ -367,11 +367,12 @@ async function readTemplate(ctx: FsContext, workspaceId: string, templateId: str
   return toTemplate(meta, html);
 }
 
-function readTemplateSample(ctx: FsContext, workspaceId: string, templateId: string): unknown {
+/** Off the requests' path (the render processes' warm-up) and possibly large: read without blocking the event loop. */
+async function readTemplateSample(ctx: FsContext, workspaceId: string, templateId: string): Promise<unknown> {
   if (!isUuid(workspaceId) || !isUuid(templateId)) return undefined;
   const dir = templateDir(ctx, workspaceId, templateId);
-  const meta = readSmallJson<TemplateFile>(join(dir, 'template.json'));
-  return meta?.hasSample === true ? readSmallJson<unknown>(join(dir, 'sample.json')) : undefined;
+  const meta = await readJson<TemplateFile>(join(dir, 'template.json'));
+  return meta?.hasSample === true ? readJson<unknown>(join(dir, 'sample.json')) : undefined;
 }
 
 async function listTemplates(ctx: FsContext, workspaceId: string, page: Page): Promise<TemplatePage> {

@@ -378,7 +378,7 @@ async function getTemplateVersion(pool: pg.Pool, workspaceId: string, templateId
     if (files !== undefined) return { template: current, files, superseded: null };
   }
   const kept = (await pool.query<TemplateRow & { superseded: Date }>(
-    `SELECT template_id AS id, workspace_id, name, html, sample::text AS sample, created, modified, version, superseded
+    `SELECT template_id AS id, workspace_id, name, html, created, modified, version, superseded
      FROM template_versions WHERE template_id = $1 AND workspace_id = $2 AND version = $3`, [templateId, workspaceId, version])).rows[0];
   if (kept === undefined) return undefined;
   const files = (await pool.query<{ path: string; bytes: Buffer }>(
