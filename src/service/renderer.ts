@@ -21,6 +21,11 @@ export interface RenderJob {
   readonly baseDir?: string;
   /** A stored template's files, served instead of a folder on disk (template-loader.ts). */
   readonly files?: TemplateFiles;
+  /**
+   * Names this version of `files` (workspace, template, version; template-job.ts): a render process
+   * then keeps their bytes across jobs, one array per file version (template-loader.ts).
+   */
+  readonly filesVersion?: string;
   /** Used in error locations. */
   readonly templateName?: string;
   readonly encryption?: EncryptionOptions;
@@ -103,7 +108,7 @@ export async function renderMessage(engine: Engine, job: RenderJob): Promise<Ren
       template: job.template,
       data: job.data,
       ...(job.baseDir === undefined ? {} : { baseDir: job.baseDir }),
-      ...(job.files === undefined ? {} : templateFilesOptions(job.files)),
+      ...(job.files === undefined ? {} : templateFilesOptions(job.files, job.filesVersion)),
       ...(job.templateName === undefined ? {} : { templateName: job.templateName }),
       ...(job.encryption === undefined ? {} : { encryption: job.encryption }),
     });

@@ -14,6 +14,16 @@ export function templateRenderJob(template: TemplateRecord, files: TemplateFiles
     data: payload,
     templateName: template.name,
     files,
+    filesVersion: templateFilesVersion(template),
     ...(encryption === undefined ? {} : { encryption }),
   };
+}
+
+/**
+ * The key of a template version's files, unique across workspaces, templates and versions: the
+ * version number and the stamp the server's files cache goes by (template-files-cache.ts), so an
+ * update, or a template deleted and made again, is never served the files a process kept before.
+ */
+export function templateFilesVersion(template: TemplateRecord): string {
+  return `${template.workspaceId}/${template.id}@${template.version}/${(template.modified ?? template.created).getTime()}`;
 }
