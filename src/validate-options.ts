@@ -52,6 +52,10 @@ function optionalBoolean(value: unknown, option: string): void {
   if (value !== undefined && typeof value !== 'boolean') fail(option, `expected true or false, got ${describe(value)}`);
 }
 
+function optionalPositiveInteger(value: unknown, option: string): void {
+  if (value !== undefined && (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1)) fail(option, `expected a positive whole number, got ${describe(value)}`);
+}
+
 export function validateRenderOptions(options: RenderOptions): RenderOptions {
   const record: unknown = options;
   if (!isRecord(record)) fail('options', `expected an object, got ${describe(record)}`);
@@ -59,10 +63,7 @@ export function validateRenderOptions(options: RenderOptions): RenderOptions {
   if (typeof record['template'] !== 'string') fail('template', `expected a string, got ${describe(record['template'])}`);
   optionalString(record['baseDir'], 'baseDir');
   optionalBoolean(record['shrinkToFit'], 'shrinkToFit');
-  const maxRenderMs = record['maxRenderMs'];
-  if (maxRenderMs !== undefined && (typeof maxRenderMs !== 'number' || !Number.isSafeInteger(maxRenderMs) || maxRenderMs < 1)) {
-    fail('maxRenderMs', `expected a positive whole number, got ${describe(maxRenderMs)}`);
-  }
+  optionalPositiveInteger(record['maxRenderMs'], 'maxRenderMs');
   const advances = record['glyphAdvances'];
   if (advances !== undefined && advances !== 'exact' && advances !== 'whole-px') fail('glyphAdvances', `expected "exact" or "whole-px", got ${describe(advances)}`);
   optionalString(record['root'], 'root');
@@ -86,13 +87,7 @@ export function validateLimits(limits: unknown): Limits | undefined {
   if (!isRecord(limits)) fail('limits', `expected an object, got ${describe(limits)}`);
   const known = Object.keys(DEFAULT_LIMITS);
   checkKeys(limits, known, 'limits.');
-  for (const key of known) {
-    const value = limits[key];
-    if (value === undefined) continue;
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
-      fail(`limits.${key}`, `expected a positive whole number, got ${describe(value)}`);
-    }
-  }
+  for (const key of known) optionalPositiveInteger(limits[key], `limits.${key}`);
   return limits as Limits;
 }
 
@@ -111,10 +106,7 @@ export function validateRemote(remote: unknown): RemoteOptions | undefined {
       fail('remote.allow', error instanceof Error ? error.message : String(error));
     }
   }
-  for (const key of bounds) {
-    const value = remote[key];
-    if (value !== undefined && (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1)) fail(`remote.${key}`, `expected a positive whole number, got ${describe(value)}`);
-  }
+  for (const key of bounds) optionalPositiveInteger(remote[key], `remote.${key}`);
   return remote as unknown as RemoteOptions;
 }
 

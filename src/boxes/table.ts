@@ -184,5 +184,6 @@ function wrapRuns(children: readonly Box[], proper: 'table-row' | 'table-cell', 
 
 function wrapRun(out: Box[], run: Box[], proper: 'table-row' | 'table-cell', style: ComputedStyle, parts: TableParts): void {
   if (run.every(isWhiteSpace)) return;
-  out.push(proper === 'table-row' ? row(undefined, parts.anonymousStyle(style, 'table-row'), run, parts) : cell(undefined, parts.anonymousStyle(style, 'table-cell'), run, parts));
+  const anonymous = parts.anonymousStyle(style, proper);
+  out.push(proper === 'table-row' ? row(undefined, anonymous, run, parts) : cell(undefined, anonymous, run, parts));
 }

@@ -30,7 +30,6 @@ export const ALL_CORNERS: KeptCorners = { topLeft: true, topRight: true, bottomR
 
 /** The outer (border edge) radii of a border box, §5.1 percentages and §5.5 overlap reduction. */
 export function borderRadii(style: ComputedStyle, box: Rect, kept: KeptCorners = ALL_CORNERS): Radii {
-  if (hasSquareCorners(style)) return NO_RADII;
   const none: readonly [LengthPercentage, LengthPercentage] = [0, 0];
   return fittedRadii([
     kept.topLeft ? style.borderTopLeftRadius : none,

@@ -136,10 +136,6 @@ function copyKey(item: DisplayItem, scale: Scale = UNSCALED): string | undefined
 
 /** Whether a page draws an image that prepareImages would copy. */
 export function needsImagePrep(page: PageDisplayList): boolean {
-  // most pages draw no image: a scan says so without mapping (copying) every item of the page
-  // (a page of a long table: ~650 items); copyKey is undefined for anything but an image, and
-  // mapScaled looks inside nothing but a soft mask's items
-  if (!page.items.some(mayNeedCopy)) return false;
   const finder = new CopyFinder();
   mapScaled(page.items, finder);
   return finder.found;
@@ -173,7 +169,10 @@ class CopyFinder implements ScaledVisitor {
  * (an image's only; others unscaled), soft masks' items included: a mask is drawn in the space
  * of the group it masks, and its tiled images need their copies as much as the page's.
  */
-function mapScaled(items: readonly DisplayItem[], visitor: ScaledVisitor, outer: Matrix = IDENTITY): DisplayItem[] {
+function mapScaled(items: readonly DisplayItem[], visitor: ScaledVisitor, outer: Matrix = IDENTITY): readonly DisplayItem[] {
+  // visitors act on images only, and look inside nothing but soft masks' items: most lists (a page
+  // of a long table: ~650 items) hold neither, and are returned as they are instead of copied
+  if (!items.some(mayNeedCopy)) return items;
   const stack: Matrix[] = [];
   let matrix: Matrix = outer;
   const mapped: DisplayItem[] = [];

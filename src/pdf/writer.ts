@@ -77,7 +77,7 @@ export class PdfWriter {
       return;
     }
     if (this.open === undefined) throw new Error('pdf writer: no document');
-    const display: PageDisplayList = { width: part.width, height: part.height, ...(part.bleed === undefined ? {} : { bleed: part.bleed }), items: [...part.items, ...part.annotations] };
+    const display: PageDisplayList = completePage(part);
     if (this.held.length > 0 || needsImagePrep(display)) {
       this.held.push({ display, later: [] });
       return;

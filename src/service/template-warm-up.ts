@@ -17,7 +17,7 @@ import { templateRenderJob } from './template-job.js';
 import type { WarmUpTemplate } from './warm-until-steady.js';
 
 /** Templates a render process warms with at most (their renders share the warm-up's CPU budget). */
-export const WARM_UP_TEMPLATES = 8;
+const WARM_UP_TEMPLATES = 8;
 /** Uses wait this long to be written together. */
 const FLUSH_DELAY_MS = 5_000;
 

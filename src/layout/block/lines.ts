@@ -5,6 +5,7 @@
  * has room, else below it), and broken between lines at the page end honouring `orphans` and
  * `widows` (CSS Fragmentation 3 §4.4). Resumes from a position in the content, not from lines.
  */
+import { appendAll } from '../../append-all.js';
 import type { InlineFlowBox, OutOfFlowBox } from '../../boxes/types.js';
 import type { Display } from '../../css/types.js';
 import type { Fragment } from '../types.js';
@@ -113,7 +114,7 @@ export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
     if (firstKept < 0) firstKept = i;
     lastKept = i;
   }
-  for (const float of state.floats) fragments.push(float);
+  appendAll(fragments, state.floats);
   return {
     fragments,
     endY: last.y + last.line.height,

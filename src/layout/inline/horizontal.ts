@@ -380,8 +380,3 @@ function joinRun(builder: OpenText, run: PlacedRun, rtl: boolean, width: number)
   merged.run.width += run.run.width;
   merged.run.text = rtl ? run.run.text + merged.run.text : merged.run.text + run.run.text;
 }
-
-/**
- * Pushes `source` onto `target` by index: shaped glyph and advance arrays are frozen, and V8
- * allocates an iterator result per element when spreading or for-of-ing those.
- */

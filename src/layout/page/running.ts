@@ -73,7 +73,7 @@ class EventWalk {
   readonly events: RunningEvent[] = [];
   private content = false;
 
-  constructor(private readonly records: DocumentRecords | undefined) {}
+  constructor(private readonly records: DocumentRecords) {}
 
   visit(fragment: Fragment): void {
     if (fragment.kind === 'text' || fragment.kind === 'image') {
@@ -88,8 +88,8 @@ class EventWalk {
   }
 }
 
-function hasRecords(element: BoxElement, records: DocumentRecords | undefined): boolean {
-  return records !== undefined && (records.strings.has(element) || records.counters.has(element));
+function hasRecords(element: BoxElement, records: DocumentRecords): boolean {
+  return records.strings.has(element) || records.counters.has(element);
 }
 
 /**

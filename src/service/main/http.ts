@@ -22,6 +22,7 @@ import type { ServiceMetrics } from '../metrics.js';
 import { createServiceMetrics } from '../metrics.js';
 import type { ServiceDeps } from '../operations.js';
 import { createTemplateFilesReader } from '../template-files-cache.js';
+import type { TemplateFilesReader } from '../template-files-cache.js';
 import { DEFAULT_LINK_TTL_SECONDS, generate, getWorkspace, listDocumentTemplates } from '../operations.js';
 import type { RenderPdf } from '../renderer.js';
 import type { Storage, TemplateRecord, Workspace } from '../storage/types.js';
@@ -51,6 +52,8 @@ export interface ApiOptions {
   readonly extensions?: readonly ApiExtension[];
   /** Told of each template a document was generated from (template-warm-up.ts). */
   readonly onTemplateUsed?: (template: TemplateRecord) => void;
+  /** Stored templates' files, shared with the jobs and the warm-up (default: a reader of its own). */
+  readonly templateFiles?: TemplateFilesReader;
 }
 
 export interface ApiHandler {
@@ -100,7 +103,7 @@ export async function createApiHandler(options: ApiOptions): Promise<ApiHandler>
       signer,
       linkTtlSeconds: options.linkTtlSeconds ?? DEFAULT_LINK_TTL_SECONDS,
       now: options.now ?? (() => new Date()),
-      templateFiles: createTemplateFilesReader(options.storage),
+      templateFiles: options.templateFiles ?? createTemplateFilesReader(options.storage),
       ...(options.onTemplateUsed === undefined ? {} : { onTemplateUsed: options.onTemplateUsed }),
     },
     bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,

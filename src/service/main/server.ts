@@ -17,7 +17,7 @@ import { jsonLineLogger } from '../logging.js';
 import type { TemplateFilesReader } from '../template-files-cache.js';
 import type { TemplateWarmUp } from '../template-warm-up.js';
 import { createTemplateWarmUp } from '../template-warm-up.js';
-import type { WarmUpProgress } from '../warm-until-steady.js';
+import type { WarmUpProgress, WarmUpTemplate } from '../warm-until-steady.js';
 import { availableParallelism } from 'node:os';
 import type { JobsConfig } from './jobs-setup.js';
 import { startJobs } from './jobs-setup.js';
@@ -84,7 +84,10 @@ export function templateWarmUpOf(storage: Storage, templateFiles: TemplateFilesR
       logger({ time: new Date().toISOString(), level: 'debug', msg: 'warm_up_failed', workspace_id: failure.workspaceId, template_id: failure.templateId, error: failure.message });
     }
   };
-  return { warmUp, pool: { warmUpTemplates: () => warmUp.templates(), onWarmedUp } };
+  // processes ready at the same moment (the pool starts them together) share one look-up
+  let asking: Promise<readonly WarmUpTemplate[]> | undefined;
+  const warmUpTemplates = (): Promise<readonly WarmUpTemplate[]> => (asking ??= warmUp.templates().finally(() => { asking = undefined; }));
+  return { warmUp, pool: { warmUpTemplates, onWarmedUp } };
 }
 
 export async function startService(config: ServiceConfig): Promise<RunningService> {
@@ -117,6 +120,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     renderPdf,
     metrics,
     onTemplateUsed,
+    templateFiles,
     ...(config.baseUrl === undefined ? {} : { baseUrl: config.baseUrl }),
     ...(config.linkTtlSeconds === undefined ? {} : { linkTtlSeconds: config.linkTtlSeconds }),
     ...(config.bodyLimitBytes === undefined ? {} : { bodyLimitBytes: config.bodyLimitBytes }),

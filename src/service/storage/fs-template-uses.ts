@@ -8,11 +8,11 @@
  */
 import { join } from 'node:path';
 import { withFileLock, writeFileAtomic } from './fs-atomic.js';
-import { listDir, readJson } from './fs-read.js';
+import { readJson } from './fs-read.js';
 import type { TemplateRecord, TemplateUse } from './types.js';
 import { isUuid, mostRecent } from './types.js';
 
-export const TEMPLATE_USES_KEPT = 64;
+const TEMPLATE_USES_KEPT = 64;
 
 /** A template of that workspace as fs.ts reads it (undefined: not there). */
 export type ReadTemplate = (workspaceId: string, templateId: string) => Promise<TemplateRecord | undefined>;
@@ -39,30 +39,13 @@ export async function noteTemplatesUsed(root: string, uses: readonly TemplateUse
   });
 }
 
-interface Stamps { id: string; workspaceId: string; created: Date; modified: Date | null }
-
-/** Every template's stamps, from DATA/templates/<workspace>/<template>/template.json (fs.ts's layout). */
-async function allStamps(root: string): Promise<Stamps[]> {
-  const list = async (dir: string) => (await listDir(dir)).filter(isUuid);
-  const all: Stamps[] = [];
-  for (const workspaceId of await list(join(root, 'templates'))) {
-    const ids = await list(join(root, 'templates', workspaceId));
-    const metas = await Promise.all(ids.map((id) => readJson<{ created: string; modified: string | null }>(join(root, 'templates', workspaceId, id, 'template.json'))));
-    ids.forEach((id, index) => {
-      const meta = metas[index];
-      if (meta !== undefined) all.push({ id, workspaceId, created: new Date(meta.created), modified: meta.modified === null ? null : new Date(meta.modified) });
-    });
-  }
-  return all;
-}
-
-/** Orders every template by its stamps; reads the `limit` chosen only. */
-export async function recentTemplates(root: string, limit: number, read: ReadTemplate): Promise<TemplateRecord[]> {
+/** Orders every template by its stamps (`stamps`: every workspace's templates, sources left empty); reads the `limit` chosen only. */
+export async function recentTemplates(root: string, limit: number, stamps: () => Promise<readonly TemplateRecord[]>, read: ReadTemplate): Promise<TemplateRecord[]> {
   const uses = (await readJson<TemplateUsesFile>(join(root, 'template-uses.json'))) ?? {};
   const lastUsed = (templateId: string): Date | undefined => {
     const use = uses[templateId];
     return use === undefined ? undefined : new Date(use.at);
   };
-  const chosen = await Promise.all(mostRecent(await allStamps(root), lastUsed, limit).map((t) => read(t.workspaceId, t.id)));
+  const chosen = await Promise.all(mostRecent(await stamps(), lastUsed, limit).map((t) => read(t.workspaceId, t.id)));
   return chosen.filter((t): t is TemplateRecord => t !== undefined);
 }

@@ -31,6 +31,7 @@ import type {
 } from './types.js';
 import { collectTemplateFiles } from './template-files.js';
 import { noteTemplatesUsed, recentTemplates } from './fs-template-uses.js';
+import type { ReadTemplate } from './fs-template-uses.js';
 import { StorageConflictError, compareTemplates, isUuid, templateNamed } from './types.js';
 import type { ChargeUnit } from './fs-documents.js';
 import { createFsDocuments } from './fs-documents.js';
@@ -54,6 +55,7 @@ export async function createFsStorage(dataDir: string): Promise<Storage> {
   for (const dir of ['workspaces', 'keys', 'templates', 'documents']) await mkdir(join(dataDir, dir), { recursive: true });
   await removeStaleTemps(ctx);
   const documents = createFsDocuments(dataDir, takeUnit(ctx));
+  const getTemplate: ReadTemplate = (workspaceId, templateId) => readTemplate(ctx, workspaceId, templateId);
   return {
     signingSecret: () => signingSecret(ctx),
     createWorkspace: (input) => createWorkspace(ctx, input),
@@ -81,8 +83,8 @@ export async function createFsStorage(dataDir: string): Promise<Storage> {
       await modifyWorkspace(ctx, id, (ws) => ({ ...ws, remainingQuota: Math.min(ws.quota, ws.remainingQuota + 1) }));
     },
     createTemplate: (input) => createTemplate(ctx, input),
-    getTemplate: (workspaceId, templateId) => readTemplate(ctx, workspaceId, templateId),
-    getTemplateSample: async (workspaceId, templateId) => readTemplateSample(ctx, workspaceId, templateId),
+    getTemplate,
+    getTemplateSample: (workspaceId, templateId) => readTemplateSample(ctx, workspaceId, templateId),
     listTemplates: (workspaceId, page) => listTemplates(ctx, workspaceId, page),
     updateTemplate: (workspaceId, templateId, changes) => updateTemplate(ctx, workspaceId, templateId, changes),
     deleteTemplate: (workspaceId, templateId) => deleteTemplate(ctx, workspaceId, templateId),
@@ -101,8 +103,8 @@ export async function createFsStorage(dataDir: string): Promise<Storage> {
       return template === undefined ? undefined : ctx.kept.list(template);
     },
     deleteUnusedTemplateVersions: async (inUse, before) => ctx.kept.deleteUnused(inUse, before),
-    noteTemplatesUsed: (uses) => noteTemplatesUsed(ctx.root, uses, (workspaceId, templateId) => readTemplate(ctx, workspaceId, templateId)),
-    recentTemplates: (limit) => recentTemplates(ctx.root, limit, (workspaceId, templateId) => readTemplate(ctx, workspaceId, templateId)),
+    noteTemplatesUsed: (uses) => noteTemplatesUsed(ctx.root, uses, getTemplate),
+    recentTemplates: (limit) => recentTemplates(ctx.root, limit, () => allTemplateStamps(ctx), getTemplate),
     putDocument: documents.putDocument,
     chargeAndPutDocument: documents.chargeAndPutDocument,
     getDocument: documents.getDocument,
@@ -375,12 +377,26 @@ async function readTemplateSample(ctx: FsContext, workspaceId: string, templateI
   return meta?.hasSample === true ? readJson<unknown>(join(dir, 'sample.json')) : undefined;
 }
 
-async function listTemplates(ctx: FsContext, workspaceId: string, page: Page): Promise<TemplatePage> {
-  if (!isUuid(workspaceId)) return { items: [], total: 0 };
+/** A workspace's templates with an empty source: enough to order them, from template.json only. */
+async function templateStamps(ctx: FsContext, workspaceId: string): Promise<TemplateRecord[]> {
   const ids = await listDir(join(ctx.root, 'templates', workspaceId));
   const metas = await Promise.all(ids.map((id) => readJson<TemplateFile>(join(templateDir(ctx, workspaceId, id), 'template.json'))));
+  return metas.filter((m): m is TemplateFile => m !== undefined).map((m) => toTemplate(m, ''));
+}
+
+/** Every workspace's templates with an empty source (fs-template-uses.ts orders them). */
+async function allTemplateStamps(ctx: FsContext): Promise<TemplateRecord[]> {
+  const all: TemplateRecord[] = [];
+  for (const workspaceId of (await listDir(join(ctx.root, 'templates'))).filter(isUuid)) {
+    for (const template of await templateStamps(ctx, workspaceId)) if (isUuid(template.id)) all.push(template);
+  }
+  return all;
+}
+
+async function listTemplates(ctx: FsContext, workspaceId: string, page: Page): Promise<TemplatePage> {
+  if (!isUuid(workspaceId)) return { items: [], total: 0 };
   // The page needs only names and ids to be ordered; sources are read for the page's items only.
-  const ordered = metas.filter((m): m is TemplateFile => m !== undefined).map((m) => toTemplate(m, '')).sort(compareTemplates);
+  const ordered = (await templateStamps(ctx, workspaceId)).sort(compareTemplates);
   const slice = ordered.slice(page.offset, page.offset + page.limit);
   const items = await Promise.all(slice.map((t) => readTemplate(ctx, workspaceId, t.id)));
   return { items: items.filter((t): t is TemplateRecord => t !== undefined), total: ordered.length };

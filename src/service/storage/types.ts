@@ -106,7 +106,7 @@ export interface TemplateUse {
 }
 
 /** The moment `recentTemplates` orders a template by: its last use or its last change, whichever is later. */
-export function recency(template: Pick<TemplateRecord, 'created' | 'modified'>, lastUsed: Date | undefined): number {
+function recency(template: Pick<TemplateRecord, 'created' | 'modified'>, lastUsed: Date | undefined): number {
   const changed = (template.modified ?? template.created).getTime();
   return lastUsed === undefined ? changed : Math.max(changed, lastUsed.getTime());
 }
