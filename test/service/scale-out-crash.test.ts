@@ -3,7 +3,7 @@
  * PostgreSQL share the quota exactly and each other's links; kill -9 in the middle of a burst
  * (fs and PostgreSQL) leaves no corrupt document, every link handed out still works from the
  * restarted or other process, and the quota used equals the documents stored (PostgreSQL; fs:
- * never under-counted, over by at most the documents being written at the kill). Loopback only; bounded.
+ * never under-counted, over by at most the generates still unanswered at the kill). Loopback only; bounded.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -146,6 +146,10 @@ describe.skipIf(!postgresAvailable && !inCi)('two octavo serve processes on one 
   }, PROCESS_TEST_TIMEOUT_MS);
 });
 
+/** Generates sent at once, and the answers that arrive before the kill. */
+const BURST = 20;
+const ANSWERED_BEFORE_KILL = 5;
+
 describe('kill -9 with fs storage', () => {
   it('leaves no corrupt document; after a restart every link handed out works and the quota is never under-counted', async () => {
     const data = join(dir, 'fs');
@@ -153,8 +157,8 @@ describe('kill -9 with fs storage', () => {
     const { apiKey, templateId, workspaceId } = await setUp(storage, 100);
     await storage.close();
     const victim = await serve(['--data-dir', data, '--workers', '1']);
-    const links = await burstAndCrash(victim, apiKey, templateId, 20, 5);
-    expect(links.length).toBeGreaterThanOrEqual(4);
+    const links = await burstAndCrash(victim, apiKey, templateId, BURST, ANSWERED_BEFORE_KILL);
+    expect(links.length).toBeGreaterThanOrEqual(ANSWERED_BEFORE_KILL - 1);
     const restarted = await serve(['--data-dir', data, '--workers', '1']);
     for (const link of links) await expectValidDownload(link, restarted.url);
     const after = await createFsStorage(data);
@@ -162,10 +166,12 @@ describe('kill -9 with fs storage', () => {
       const used = 100 - (await after.getWorkspace(workspaceId))!.remainingQuota;
       const documents = await after.countDocuments(workspaceId);
       expect(documents).toBeGreaterThanOrEqual(links.length);
-      // the unit is taken just before the document is written: a kill between the two over-counts
-      // by the documents being written at that instant (here at most two), never under-counts
+      // the unit is taken just before the document is put in place: a kill between the two
+      // over-counts by the documents in that step at that instant, never under-counts. Renders are
+      // quick and the storage steps wait on fsync, so under slow disks any of the generates still
+      // unanswered at the kill can be there (CI once saw three).
       expect(used - documents).toBeGreaterThanOrEqual(0);
-      expect(used - documents).toBeLessThanOrEqual(2);
+      expect(used - documents).toBeLessThanOrEqual(BURST - ANSWERED_BEFORE_KILL);
     } finally {
       await after.close();
     }
