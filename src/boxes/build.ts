@@ -85,10 +85,17 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
   applyCounterChanges(html, blockStyle, walk.counters);
   const rootStyle = record(walk, html, blockStyle);
   const children = elementChildren(walk, html, rootStyle);
-  // the source's line index and name only: the DOM itself goes once the tree is built
+  return { root: blockBox(walk, { element: boxElement(walk, html), style: rootStyle, children, outer: 'block' }), records: withoutPassState(records), locate: sourceLocator(dom) };
+}
+
+/**
+ * The tree's `locate`: the source's line index and name only, so that the DOM goes once the tree
+ * is built. Made outside buildBoxTree: a closure made there shares that function's context, which
+ * holds the walk (the DOM, the styled document, the element records' Map) as long as the tree lives.
+ */
+function sourceLocator(dom: DomDocument): (element: BoxElement) => SourceLocation {
   const { locate: lineAt, sourceName: file } = dom;
-  const locate = (element: BoxElement): SourceLocation => (element.sourceOffset === null ? { file } : { file, ...lineAt(element.sourceOffset) });
-  return { root: blockBox(walk, { element: boxElement(walk, html), style: rootStyle, children, outer: 'block' }), records: withoutPassState(records), locate };
+  return (element) => (element.sourceOffset === null ? { file } : { file, ...lineAt(element.sourceOffset) });
 }
 
 /**
