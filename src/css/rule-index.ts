@@ -17,7 +17,10 @@ export interface IndexedSelector {
   readonly order: number;
   /** The rank of the rule's cascade layer (layers.ts); the same for every rule when there are no layers. */
   readonly layer: number;
-  /** Unique id within this index (used in style-sharing keys). */
+  /**
+   * Unique within this index, and the selector's place in cascade order (`compareSelectors`):
+   * matches are sorted by comparing ids alone (style-sharing keys use it too).
+   */
   readonly id: number;
 }
 
@@ -58,16 +61,18 @@ export function buildRuleIndex(sheets: readonly Stylesheet[], env: MediaEnvironm
   const memo = new Map<MediaPredicate, boolean>();
   const layers = layerRanks(sheets);
   let order = 0;
-  let id = 0;
+  const all: { -readonly [K in keyof IndexedSelector]: IndexedSelector[K] }[] = [];
   for (const sheet of sheets) {
     if (!allHold(sheet.media, env, memo)) continue;
-    const origin = sheet.origin === 'user-agent' ? 0 : 1;
+    const origin: 0 | 1 = sheet.origin === 'user-agent' ? 0 : 1;
     for (const rule of sheet.parsed.rules) {
       order++;
       if (rule.media.length > 0 && !allHold(rule.media, env, memo)) continue;
       const layer = layers.rankOf(sheet, rule.layer);
       for (const entry of rule.selectors) {
-        const indexed: IndexedSelector = { entry, rule, origin, order, layer, id: id++ };
+        // the id is set once every selector is known (below)
+        const indexed: (typeof all)[number] = { entry, rule, origin, order, layer, id: 0 };
+        all.push(indexed);
         const bucket = entry.bucket;
         if (bucket.kind === 'universal') { universal.push(indexed); continue; }
         const map = bucket.kind === 'id' ? byId : bucket.kind === 'class' ? byClass : bucket.kind === 'attribute' ? byAttribute : byTag;
@@ -79,6 +84,11 @@ export function buildRuleIndex(sheets: readonly Stylesheet[], env: MediaEnvironm
       }
     }
   }
+  // ids in cascade order, and every bucket in that order: an element's matches arrive as a few sorted runs
+  all.sort(compareSelectors);
+  for (let i = 0; i < all.length; i++) all[i]!.id = i;
+  for (const map of [byId, byClass, byTag, byAttribute]) for (const list of map.values()) list.sort(inCascadeOrder);
+  universal.sort(inCascadeOrder);
   const buckets: Buckets = { byId, byClass, byTag, byAttribute: [...byAttribute], universal };
   return { match: (element, out) => matchInto(element, buckets, out), layered: layers.layered };
 }
@@ -144,12 +154,22 @@ function matchInto(element: DomElement, buckets: Buckets, out: IndexedSelector[]
   return out;
 }
 
-/** Stable insertion sort by cascade order: matches are few, and Array#sort copies them first. */
+function inCascadeOrder(a: IndexedSelector, b: IndexedSelector): number {
+  return a.id - b.id;
+}
+
+/**
+ * Insertion sort by cascade order, which the ids are (one comparison of two numbers instead of
+ * `compareSelectors`' four fields): matches are few and arrive as runs already sorted (one per
+ * bucket), and Array#sort copies them first. Ids are unique, so no order between equals to keep.
+ */
 function sortMatches(out: IndexedSelector[]): void {
   for (let i = 1; i < out.length; i++) {
     const item = out[i]!;
+    const id = item.id;
+    if (out[i - 1]!.id < id) continue;
     let j = i - 1;
-    while (j >= 0 && compareSelectors(out[j]!, item) > 0) {
+    while (j >= 0 && out[j]!.id > id) {
       out[j + 1] = out[j]!;
       j--;
     }
