@@ -5,10 +5,11 @@
  * placeholders (CSS2 §9.3) belong to neither kind: they join the inline run they stand in, and
  * are block-level where no inline content surrounds them.
  */
-import type { ComputedStyle, Display } from '../css/types.js';
+import type { ComputedStyle } from '../css/types.js';
 import type { BlockBox, BlockLevelBox, Box, InlineLevelBox } from './types.js';
 import { isCollapsibleWhiteSpaceOnly, processWhiteSpace } from './whitespace.js';
 import { exactLength } from '../exact-length.js';
+import type { AnonymousStyle } from './table.js';
 
 export function isBlockLevel(box: Box): box is Exclude<BlockLevelBox, { kind: 'out-of-flow' }> {
   switch (box.kind) {
@@ -22,25 +23,27 @@ export type BlockContainerContent =
   | { readonly inlineContent: true; readonly children: readonly InlineLevelBox[] }
   | { readonly inlineContent: false; readonly children: readonly BlockLevelBox[] };
 
-export function blockContainerChildren(
-  children: readonly Box[],
-  anonymousStyle: (display: Display) => ComputedStyle,
-): BlockContainerContent {
+/**
+ * `parent`: the container's style, which its anonymous blocks inherit from. The style and the
+ * function are passed apart, not as a closure over the style: this runs for every block box (each
+ * table cell's content), and a closure per call was garbage of every one.
+ */
+export function blockContainerChildren(children: readonly Box[], parent: ComputedStyle, anonymousStyle: AnonymousStyle): BlockContainerContent {
   const inline = children as readonly InlineLevelBox[];
   if (!children.some(isBlockLevel)) {
-    if (inline.length === 0 || !inline.every((c) => c.kind === 'out-of-flow' || isIgnorableWhiteSpace(c))) {
+    if (inline.length === 0 || !inline.every(isOutOfFlowOrIgnorable)) {
       return { children: processWhiteSpace(inline), inlineContent: true };
     }
   }
-  return { children: blockLevelChildren(inline, anonymousStyle), inlineContent: false };
+  return { children: blockLevelChildren(inline, parent, anonymousStyle), inlineContent: false };
 }
 
 /** Block-level children with inline runs wrapped (anonymous blocks), or dropped when only white space. */
-export function blockLevelChildren(children: readonly Box[], anonymousStyle: (display: Display) => ComputedStyle): BlockLevelBox[] {
+export function blockLevelChildren(children: readonly Box[], parent: ComputedStyle, anonymousStyle: AnonymousStyle): BlockLevelBox[] {
   const out: BlockLevelBox[] = [];
   let run: InlineLevelBox[] = [];
   const flush = (): void => {
-    if (run.some((c) => c.kind !== 'out-of-flow' && !isIgnorableWhiteSpace(c))) out.push(anonymousBlock(run, anonymousStyle('block')));
+    if (!run.every(isOutOfFlowOrIgnorable)) out.push(anonymousBlock(run, anonymousStyle(parent, 'block')));
     else for (const c of run) if (c.kind === 'out-of-flow') out.push(c);
     run = [];
   };
@@ -58,6 +61,10 @@ export function blockLevelChildren(children: readonly Box[], anonymousStyle: (di
 
 function isIgnorableWhiteSpace(box: InlineLevelBox): boolean {
   return box.kind === 'text' && isCollapsibleWhiteSpaceOnly(box);
+}
+
+function isOutOfFlowOrIgnorable(box: InlineLevelBox): boolean {
+  return box.kind === 'out-of-flow' || isIgnorableWhiteSpace(box);
 }
 
 function anonymousBlock(children: readonly InlineLevelBox[], style: ComputedStyle): BlockBox {

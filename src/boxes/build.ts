@@ -6,7 +6,7 @@
 import { inlineSvgSource } from '../dom/xml.js';
 import { inlineSvgUrl } from './inline-svg.js';
 import type { Diagnostics } from '../diagnostics.js';
-import type { ComputedStyle, ContentItem, Display, PseudoElement, StyledDocument } from '../css/types.js';
+import type { ComputedStyle, ContentItem, Display, ElementPseudoStyles, PseudoElement, StyledDocument } from '../css/types.js';
 import type { DomDocument, DomElement, DomNode, DomText } from '../dom/types.js';
 import { elementLocation } from '../dom/location.js';
 import type { SourceLocation } from '../errors.js';
@@ -74,8 +74,9 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
     },
   };
   const html = dom.documentElement;
-  const style = styled.styleOf(html);
-  if (style === undefined || style.display === 'none') {
+  const styles = styled.stylesOf(html);
+  const style = styles?.style;
+  if (styles === undefined || style === undefined || style.display === 'none') {
     return { root: emptyRoot(styled.initialStyle) };
   }
   // The root element's display is blockified (CSS Display 3 §2.7).
@@ -84,7 +85,7 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
   walk.counters.reset({ name: 'footnote', value: 0 });
   applyCounterChanges(html, blockStyle, walk.counters);
   const rootStyle = record(walk, html, blockStyle);
-  const children = elementChildren(walk, html, rootStyle);
+  const children = elementChildren(walk, html, rootStyle, styles);
   return { root: blockBox(walk, { element: boxElement(walk, html), style: rootStyle, children, outer: 'block' }), records: withoutPassState(records), locate: sourceLocator(dom) };
 }
 
@@ -130,26 +131,28 @@ function emptyRoot(style: ComputedStyle): BlockBox {
  * several). `parentStyle`: the style its parent's children are built with (elementChildren).
  */
 function buildElement(walk: Walk, element: DomElement, parentStyle: ComputedStyle): readonly Box[] {
-  const declared = walk.styled.styleOf(element);
+  // one lookup for the element's style and its pseudo-elements' (elementChildren, markerBox)
+  const pseudos = walk.styled.stylesOf(element);
+  const declared = pseudos?.style;
   // CSS Lists 3 §4.5: an element that generates no box neither creates nor changes counters.
-  if (declared === undefined || declared.display === 'none') return NO_CHILDREN;
+  if (pseudos === undefined || declared === undefined || declared.display === 'none') return NO_CHILDREN;
   walk.counters.enterElement();
   try {
-    return buildRenderedElement(walk, element, declared, parentStyle);
+    return buildRenderedElement(walk, element, declared, parentStyle, pseudos);
   } finally {
     walk.counters.leaveElement();
   }
 }
 
-function buildRenderedElement(walk: Walk, element: DomElement, declared: ComputedStyle, parentStyle: ComputedStyle): readonly Box[] {
+function buildRenderedElement(walk: Walk, element: DomElement, declared: ComputedStyle, parentStyle: ComputedStyle, pseudos: ElementPseudoStyles): readonly Box[] {
   const scheme = outOfFlowScheme(declared);
   const outer = scheme !== undefined ? blockified(declared) : declared;
   applyCounterChanges(element, outer, walk.counters);
   const style = record(walk, element, outer);
-  if (style.display === 'contents') return elementChildren(walk, element, style);
+  if (style.display === 'contents') return elementChildren(walk, element, style, pseudos);
   countSure(walk);
   const change = changeOf(walk, element, style, parentStyle);
-  const boxes = withWritingMode(walk, element, change, inFlowBoxes(walk, element, style, change));
+  const boxes = withWritingMode(walk, element, change, inFlowBoxes(walk, element, style, change, pseudos));
   if (scheme === undefined) return boxes;
   const box = boxes[0];
   if (box === undefined || !isBlockLevel(box)) return boxes;
@@ -222,7 +225,7 @@ function withWritingMode(walk: Walk, element: DomElement, change: WritingModeCha
   return boxes.map((box) => markVertical(box, change.mode, elementLocation(walk.dom, element), (parent) => walk.styled.anonymousStyle(parent, 'block')));
 }
 
-function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, change: WritingModeChange): Box[] {
+function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, change: WritingModeChange, pseudos: ElementPseudoStyles): Box[] {
   const replaced = replacedBox(walk, element, style);
   if (replaced !== undefined) return [replaced];
   const source = boxElement(walk, element);
@@ -231,24 +234,24 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
   if (element.name === 'br') return [{ kind: 'br', style, element: source, pseudo: undefined }];
 
   const outer = outerDisplay(style.display);
-  if (outer === 'inline-flow') return inlineBoxes(style, source, elementChildren(walk, element, style));
+  if (outer === 'inline-flow') return inlineBoxes(style, source, elementChildren(walk, element, style, pseudos));
   if (style.display === 'flex' || style.display === 'inline-flex' || style.display === 'grid' || style.display === 'inline-grid') {
-    return [flexBox(walk, element, style, outer)];
+    return [flexBox(walk, element, style, outer, pseudos)];
   }
   if (style.display === 'table' || style.display === 'inline-table') {
-    return [tableWrapper(source, style, outer === 'inline' ? 'inline' : 'block', elementChildren(walk, element, style), walk.tableParts)];
+    return [tableWrapper(source, style, outer === 'inline' ? 'inline' : 'block', elementChildren(walk, element, style, pseudos), walk.tableParts)];
   }
   if (TABLE_PARENTS.has(style.display) || style.display === 'table-cell' || style.display === 'table-caption' || style.display === 'table-column') {
     // a vertical cell keeps its place in the table; its content is the vertical flow
-    const children = elementChildren(walk, element, style);
+    const children = elementChildren(walk, element, style, pseudos);
     const content = change.kind === 'vertical' && style.display === 'table-cell'
       ? [{ ...blockBox(walk, { element: undefined, style: walk.styled.anonymousStyle(style, 'block'), children, outer: 'block' }), verticalRoot: change.mode, verticalSource: elementLocation(walk.dom, element) }]
       : children;
     const part = tablePartBox(source, style, content, walk.tableParts);
     if (part !== undefined) return [part];
   }
-  const marker = style.display === 'list-item' ? markerBox(walk, element, style) : undefined;
-  let children = elementChildren(walk, element, style);
+  const marker = style.display === 'list-item' ? markerBox(walk, element, style, pseudos.marker) : undefined;
+  let children = elementChildren(walk, element, style, pseudos);
   if (marker !== undefined && style.listStylePosition === 'inside') children = [marker, ...children];
   return [blockBox(walk, { element: source, style, children, outer, marker: style.listStylePosition === 'outside' ? marker : undefined })];
 }
@@ -257,10 +260,10 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
  * A flex or grid container (CSS Flexbox 1 §4, CSS Grid 1 §6): each in-flow child is blockified
  * into an item, and each run of text between them is wrapped in an anonymous block item.
  */
-function flexBox(walk: Walk, element: DomElement, style: ComputedStyle, outer: 'block' | 'inline'): FlexBox {
-  const children = elementChildren(walk, element, style).map((child) => (isBlockLevel(child) || child.kind === 'out-of-flow' ? child : blockifiedItem(child)));
+function flexBox(walk: Walk, element: DomElement, style: ComputedStyle, outer: 'block' | 'inline', pseudos: ElementPseudoStyles): FlexBox {
+  const children = elementChildren(walk, element, style, pseudos).map((child) => (isBlockLevel(child) || child.kind === 'out-of-flow' ? child : blockifiedItem(child)));
   const kind = style.display === 'flex' || style.display === 'inline-flex' ? 'flex' : 'grid';
-  return { kind, outer, style, element: boxElement(walk, element), pseudo: undefined, children: blockLevelChildren(children, (display) => walk.styled.anonymousStyle(style, display)) };
+  return { kind, outer, style, element: boxElement(walk, element), pseudo: undefined, children: blockLevelChildren(children, style, walk.styled.anonymousStyle) };
 }
 
 /** An atomic inline child of a flex or grid container becomes a block-level item (CSS Display 3 §2.7). */
@@ -271,15 +274,15 @@ function blockifiedItem(child: Box): Box {
   return child;
 }
 
-/** Children of an element, framed by its ::before and ::after boxes. */
-function elementChildren(walk: Walk, element: DomElement, style: ComputedStyle): readonly Box[] {
+/** Children of an element, framed by its ::before and ::after boxes (`pseudos`: the element's styles, stylesOf). */
+function elementChildren(walk: Walk, element: DomElement, style: ComputedStyle, pseudos: ElementPseudoStyles): readonly Box[] {
   walk.counters.enterLevel();
   // one list for all the children (every caller builds the box's own list from it)
   const boxes: Box[] = [];
-  appendAll(boxes, pseudoBoxes(walk, element, 'before'));
+  appendAll(boxes, pseudoBoxes(walk, element, 'before', pseudos.before));
   const children = element.children;
   for (let i = 0; i < children.length; i++) appendNodeBoxes(walk, children[i]!, style, boxes);
-  appendAll(boxes, pseudoBoxes(walk, element, 'after'));
+  appendAll(boxes, pseudoBoxes(walk, element, 'after', pseudos.after));
   walk.counters.leaveLevel();
   if (TABLE_PARENTS.has(style.display) || style.display === 'table' || style.display === 'inline-table') return boxes;
   return wrapMisparentedParts(boxes, style, outerDisplay(style.display) === 'inline-flow', walk.tableParts);
@@ -323,8 +326,7 @@ function countSure(walk: Walk): void {
 }
 
 /** ::before/::after: children of the element for counters too (CSS Lists 3 §4.4). */
-function pseudoBoxes(walk: Walk, element: DomElement, pseudo: 'before' | 'after'): readonly Box[] {
-  const style = walk.styled.styleOf(element, pseudo);
+function pseudoBoxes(walk: Walk, element: DomElement, pseudo: 'before' | 'after', style: ComputedStyle | undefined): readonly Box[] {
   if (style === undefined || style.display === 'none' || !Array.isArray(style.content)) return NO_CHILDREN;
   walk.counters.enterElement();
   let children: InlineLevelBox[];
@@ -380,8 +382,7 @@ function leaderBox(style: ComputedStyle, pattern: string, pseudo: PseudoElement)
  * `list-style-type` text. Inside markers are inline boxes at the start of the item's content,
  * outside markers block containers that layout/marker.ts places beside the first line.
  */
-function markerBox(walk: Walk, element: DomElement, itemStyle: ComputedStyle): Box | undefined {
-  const style = walk.styled.styleOf(element, 'marker');
+function markerBox(walk: Walk, element: DomElement, itemStyle: ComputedStyle, style: ComputedStyle | undefined): Box | undefined {
   if (style === undefined) return undefined;
   // The marker's spaces are part of its representation (`1. `): keep them.
   const markerStyle: ComputedStyle = { ...style, whiteSpace: 'pre' };
@@ -477,7 +478,7 @@ interface BlockParts {
 }
 
 function blockBox(walk: Walk, { element, style, pseudo, children, outer, marker }: BlockParts): BlockBox {
-  const content = blockContainerChildren(children, (display) => walk.styled.anonymousStyle(style, display));
+  const content = blockContainerChildren(children, style, walk.styled.anonymousStyle);
   // a literal of the seven fields, in the order of every other block box's (anonymous.ts): spread
   // from `content`, the two last went to an out-of-object store, and the box had a map of its own.
   // With a marker, one literal too: `{ ...box, marker }` made a new map per list item (Node 20).

@@ -125,6 +125,7 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
       if (styles === undefined) return undefined;
       return pseudo === undefined ? styles.style : styles[pseudo];
     },
+    stylesOf: (element: DomElement): ElementStyles | undefined => state.styles.get(element),
     initialStyle: memo.initialStyle,
     anonymousStyle: anonymousStyles(state),
     ...(rootStyleOf(dom, state) ?? {}),

@@ -479,10 +479,18 @@ export interface ComputedStyle {
 /** `::footnote-call` and `::footnote-marker` exist on `float: footnote` elements (CSS GCPM 3 §2.3). */
 export type PseudoElement = 'before' | 'after' | 'marker' | 'footnote-call' | 'footnote-marker';
 
+/** An element's computed style and its pseudo-elements' (undefined for those it generates none of). */
+export type ElementPseudoStyles = { readonly style: ComputedStyle } & { readonly [P in PseudoElement]?: ComputedStyle | undefined };
+
 /** Result of the css stage: a style lookup kept beside the DOM, never written into it. */
 export interface StyledDocument {
   /** Computed style of an element, or of one of its pseudo-elements (undefined if it generates none). */
   styleOf(element: DomElement, pseudo?: PseudoElement): ComputedStyle | undefined;
+  /**
+   * The element's style and its pseudo-elements' from one lookup (undefined where `styleOf` is): the
+   * box builder reads the element's, its ::before's and its ::after's for every element.
+   */
+  stylesOf(element: DomElement): ElementPseudoStyles | undefined;
   /** Style of the root element's parent context (initial values), for anonymous page content. */
   readonly initialStyle: ComputedStyle;
   /**
