@@ -193,6 +193,8 @@ function withLeadingInline(walk: Walk, box: BlockBox, inline: InlineBox): BlockB
 function record(walk: Walk, element: DomElement, style: ComputedStyle): ComputedStyle {
   const source = boxElement(walk, element);
   recordElement(walk.records, element, source, style, walk.counters);
+  // nearly every element sets neither: no closure for them (this runs for every element)
+  if (style.stringSet === 'none' && style.bookmarkLevel === 'none') return style;
   const text = (items: readonly ContentItem[]): string => contentText(items, { element, style }, { counters: walk.counters, quotes: { depth: 0 }, refs: walk.refs });
   if (style.stringSet !== 'none') recordStrings(walk.records, source, style.stringSet, text);
   if (style.bookmarkLevel === 'none') return style;

@@ -108,8 +108,11 @@ function collapsedStart(text: string, preserved: boolean, state: CollapseState):
   return kept;
 }
 
+/** One object for every test: a regular expression literal in the function made a new one per call (per text box, several times). */
+const WHITE_SPACE_ONLY = /^[ \t\n\r\f]*$/;
+
 /** True when a text box holds only white space that phase I would collapse away between blocks. */
 export function isCollapsibleWhiteSpaceOnly(box: TextBox): boolean {
-  return !preservesSpaces(box.style.whiteSpace) && /^[ \t\n\r\f]*$/.test(box.text)
+  return !preservesSpaces(box.style.whiteSpace) && WHITE_SPACE_ONLY.test(box.text)
     && (box.style.whiteSpace !== 'pre-line' || !box.text.includes('\n'));
 }
