@@ -55,6 +55,9 @@ interface Walk {
   readonly refs: ContentRefs;
   /** The record boxes keep of each element (see BoxElement), one per element. */
   readonly elements: Map<DomElement, BoxElement>;
+  /** The element whose record was asked for last, and that record: the builder asks for an element's several times in a row. */
+  lastElement: DomElement | undefined;
+  lastRecord: BoxElement | undefined;
   /** Boxes the tree surely has so far (see countSure). */
   sure: number;
   /** Whether a word too long to hyphenate was reported (once per render). */
@@ -66,7 +69,7 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
   const records = emptyRecords();
   const anonymousStyle = (parent: ComputedStyle, display: Display): ComputedStyle => styled.anonymousStyle(parent, display);
   const walk: Walk = {
-    dom, styled, ctx, counters: new CounterState(ctx.maxCounters), quotes: { depth: 0 }, records, refs: { targets: targetResolver(records, ctx.previous) }, elements: new Map(), sure: 0,
+    dom, styled, ctx, counters: new CounterState(ctx.maxCounters), quotes: { depth: 0 }, records, refs: { targets: targetResolver(records, ctx.previous) }, elements: new Map(), lastElement: undefined, lastRecord: undefined, sure: 0,
     forms: { anonymousStyle, block: (style, children, outer, element) => blockBox(walk, { element, style, children, outer }) },
     tableParts: {
       anonymousStyle,
@@ -105,12 +108,15 @@ function sourceLocator(dom: DomDocument): (element: BoxElement) => SourceLocatio
  * generate no box (`display: contents`).
  */
 function boxElement(walk: Walk, element: DomElement): BoxElement {
+  if (walk.lastElement === element) return walk.lastRecord!;
   let record = walk.elements.get(element);
   if (record === undefined) {
     const parent = element.parent !== null && isElement(element.parent) ? boxElement(walk, element.parent) : undefined;
     record = { name: element.name, attribs: element.attribs, parent, dom: walk.ctx.keepDom === true ? element : undefined, sourceOffset: element.startIndex };
     walk.elements.set(element, record);
   }
+  walk.lastElement = element;
+  walk.lastRecord = record;
   return record;
 }
 
