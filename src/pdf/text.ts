@@ -8,7 +8,6 @@ import { colorOperator, num } from './content.js';
 import type { PageContext } from './context.js';
 import { alphaOperator } from './graphics.js';
 import { drawColorGlyphs, drawLayeredGlyphs, utf16Hex } from './color-glyphs.js';
-import type { EmbeddedFace } from './fonts.js';
 
 export type GlyphsItem = Extract<DisplayItem, { kind: 'glyphs' }>;
 
@@ -43,8 +42,9 @@ function drawPlainGlyphs(ctx: PageContext, item: GlyphsItem): void {
   if (bold || (stroke !== undefined && fill)) text += '\n2 Tr';
   else if (stroke !== undefined) text += '\n1 Tr';
   // Letter-spacing as character spacing, so text extraction does not read its gaps as word breaks.
-  const { charSpacing, show } = shownRun(face, item, ctx.resources.skipNotdef);
+  const charSpacing = commonSpacing(item);
   if (charSpacing !== 0) text += `\n${num(charSpacing)} Tc`;
+  const show = showOperators(item, face.encode, ctx.resources.skipNotdef, charSpacing);
   if (show !== '') text += `\n${show}`;
   // Tc is text state, which outlives ET: put it back for the next run
   if (charSpacing !== 0) text += '\n0 Tc';
@@ -98,40 +98,6 @@ export function pushClipGlyphs(ctx: PageContext, runs: readonly GlyphsItem[]): v
 }
 
 type Encode = (glyphId: number, codePoints: readonly number[]) => { hex: string; width: number };
-
-/** A run's character spacing and TJ operators, as written for its glyphs, advances and size in one document's face. */
-interface ShownRun {
-  readonly advances: readonly number[];
-  readonly size: number;
-  readonly skipNotdef: boolean;
-  readonly charSpacing: number;
-  readonly show: string;
-}
-
-/**
- * The runs each face of a document has shown, by their glyph list: a text that recurs (a table's
- * dates, categories, repeated headers: a third of the report's runs) is one shaped run that the
- * engine shares, and its operators were built again, glyph by glyph, for every occurrence. Safe
- * because the operators depend only on the glyphs, the advances, the size and the face's
- * encoding, and encoding a glyph a second time with the same characters gives what it gave the
- * first time and changes nothing (pdf/fonts.ts). Keyed by the document's face, so nothing here
- * outlives the document; an entry dies with its glyph list.
- */
-const SHOWN_RUNS = new WeakMap<EmbeddedFace, WeakMap<GlyphsItem['glyphs'], ShownRun>>();
-
-function shownRun(face: EmbeddedFace, item: GlyphsItem, skipNotdef: boolean): ShownRun {
-  let runs = SHOWN_RUNS.get(face);
-  if (runs === undefined) {
-    runs = new WeakMap();
-    SHOWN_RUNS.set(face, runs);
-  }
-  const known = runs.get(item.glyphs);
-  if (known !== undefined && known.advances === item.advances && known.size === item.size && known.skipNotdef === skipNotdef) return known;
-  const charSpacing = commonSpacing(item);
-  const shown: ShownRun = { advances: item.advances, size: item.size, skipNotdef, charSpacing, show: showOperators(item, face.encode, skipNotdef, charSpacing) };
-  runs.set(item.glyphs, shown);
-  return shown;
-}
 
 /**
  * TJ arrays for the run, one operator a line. A glyph with an x offset gets it as an adjustment

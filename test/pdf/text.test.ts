@@ -11,8 +11,6 @@ import { glyphItem, loadFace, shape } from './font-fixture.js';
 
 const run = promisify(execFile);
 
-type GlyphsRun = Extract<DisplayItem, { kind: 'glyphs' }>;
-
 async function write(items: DisplayItem[], compress = false, width = 400, height = 200): Promise<Uint8Array> {
   const pdf = await writePdf({ pages: [{ width, height, items }] }, { metadata: {}, encryption: undefined, deterministic: true, compress });
   await qpdfCheck(pdf);
@@ -107,29 +105,6 @@ describe('glyph runs', () => {
   test('translucent text uses an ExtGState', async () => {
     const s = Buffer.from(await write([glyphItem(loadFace('sans'), 'Faint', { x: 10, y: 30, size: 12, color: { r: 0, g: 0, b: 0, a: 0.5 } })])).toString('latin1');
     expect(s).toMatch(/q\n\/Gs1 gs\n0 0 0 rg\nBT/);
-  });
-});
-
-describe('a run shown again', () => {
-  test('its operators kept from the first time are those built again from copies of its glyphs', async () => {
-    const sans = loadFace('sans');
-    const first = glyphItem(sans, 'Office 2024', { x: 10, y: 30, size: 16 }) as GlyphsRun;
-    const spaced = glyphItem(sans, 'Office 2024', { x: 10, y: 150, size: 16, spacing: 1 }) as GlyphsRun;
-    const items: GlyphsRun[] = [
-      first,
-      glyphItem(loadFace('serif'), 'waffles', { x: 10, y: 60, size: 12 }) as GlyphsRun,
-      // the same glyph list and advances: the kept operators
-      { ...first, y: 90 },
-      // the same glyph list at another size, with other advances, or in another face over the same font: built again
-      { ...first, y: 120, size: 12 },
-      { ...spaced, glyphs: first.glyphs },
-      { ...first, y: 180, face: loadFace('sans', { syntheticOblique: true }) },
-      { ...first, y: 190 },
-    ];
-    // copies of every list: nothing is found again
-    const copies = items.map((item) => ({ ...item, glyphs: [...item.glyphs], advances: [...item.advances] }));
-    const [kept, built] = [await write(items, false, 400, 200), await write(copies, false, 400, 200)];
-    expect(Buffer.from(kept).equals(Buffer.from(built))).toBe(true);
   });
 });
 
