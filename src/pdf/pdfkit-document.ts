@@ -410,38 +410,53 @@ class UnstreamedDocument extends (PDFDocument as unknown as PdfKitConstructor) {
   }
 }
 
-/** A page written with its own content stream and kept open for items drawn later (pdf/writer.ts). */
+/** A page written and kept open for items drawn later (pdf/writer.ts). */
 export interface OpenPage {
   readonly page: PdfKitPage;
   readonly width: number;
   readonly height: number;
   /** PDFKit's matrix on this page (annotations added later go through it). */
   readonly ctm: number[];
+  /** The page's content stream is not ended: the items drawn later are appended to it. */
+  readonly contentOpen: boolean;
 }
 
 /**
  * Keeps the page just written open: takes it out of PDFKit's page buffer, so that adding the next
- * page or ending the document does not end it, and ends its content stream (written already).
- * The caller ends it with endOpenPage.
+ * page or ending the document does not end it. With `contentOpen`, its content stream stays open
+ * too (PDFKit holds its bytes until it ends: nothing is compressed or written yet), so that the
+ * items drawn later join it in one stream, as a page written at once has; otherwise it is ended
+ * now, and they become a second stream. The caller ends it with endOpenPage.
  */
-export function keepPageOpen(doc: PdfKitDocument, size: { readonly width: number; readonly height: number }): OpenPage {
+export function keepPageOpen(doc: PdfKitDocument, size: { readonly width: number; readonly height: number }, contentOpen: boolean): OpenPage {
   const buffer = doc as unknown as { _pageBuffer: PdfKitPage[]; _pageBufferStart: number };
   requireInternal('document', doc, '_pageBufferStart', 'number');
   const page = buffer._pageBuffer.pop();
   if (page !== doc.page) throw new Error(`pdfkit ${pdfKitVersion()}: the current page is not the last one in document._pageBuffer`);
   buffer._pageBufferStart++;
-  page.content.end();
-  return { page, width: size.width, height: size.height, ctm: [...internals(doc)._ctm] };
+  if (!contentOpen) page.content.end();
+  return { page, width: size.width, height: size.height, ctm: [...internals(doc)._ctm], contentOpen };
 }
 
-/** Runs `draw` (which returns a content stream) with the open page current in PDFKit, and adds the stream to the page's /Contents. */
-export function drawOnOpenPage(doc: PdfKitDocument, open: OpenPage, draw: () => PdfRef): void {
+/**
+ * Runs `draw` (which returns operators) with the open page current in PDFKit, and adds them to
+ * the page: to its content stream when that is open (ISO 32000-1 §7.7.3.3 reads an array of
+ * streams as their concatenation, so the page shows the same either way), else as a second
+ * stream in its /Contents.
+ */
+export function drawOnOpenPage(doc: PdfKitDocument, open: OpenPage, draw: () => string): void {
   const state = internals(doc);
   const [current, ctm] = [state.page, state._ctm];
   state.page = open.page;
   state._ctm = open.ctm;
   try {
-    const content = draw();
+    const operators = draw();
+    if (open.contentOpen) {
+      if (operators !== '') open.page.content.write(operatorBytes(operators));
+      return;
+    }
+    const content = doc.ref();
+    content.end(operators === '' ? undefined : operatorBytes(operators));
     open.page.dictionary.data['Contents'] = [open.page.content, content];
   } finally {
     state.page = current;
@@ -449,8 +464,8 @@ export function drawOnOpenPage(doc: PdfKitDocument, open: OpenPage, draw: () => 
   }
 }
 
-/** Ends an open page as PDFKit's PDFPage.end() does, less its content stream (written already). */
-export function endOpenPage({ page }: OpenPage): void {
+/** Ends an open page as PDFKit's PDFPage.end() does (its content stream last, unless ended already). */
+export function endOpenPage({ page, contentOpen }: OpenPage): void {
   const own = page as unknown as { _setTabOrder(): void; document: { spotColors: Record<string, unknown> } };
   requireInternal('page', page, '_setTabOrder', 'function');
   requireInternal('document', own.document, 'spotColors', 'object');
@@ -461,6 +476,7 @@ export function endOpenPage({ page }: OpenPage): void {
   for (const color of Object.values(own.document.spotColors)) colorSpaces[(color as { id: string }).id] = color;
   resources['ColorSpace'] = colorSpaces;
   page.resources.end();
+  if (contentOpen) page.content.end();
 }
 
 /**
