@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { BufferedHash } from './buffered-hash.js';
+import { OutputCollector } from './output-collector.js';
 
 /** What a PDFKit internal is, as `internalKind` names it. */
 export type InternalKind = 'function' | 'object' | 'array' | 'bytes' | 'number' | 'null';
@@ -556,27 +557,4 @@ export function collectOutput(doc: PdfKitDocument): Promise<Uint8Array> {
     stream.early = undefined;
     doc.on('error', reject);
   });
-}
-
-/** The growing buffer collectOutput copies PDFKit's chunks into. */
-class OutputCollector {
-  private buffer = new Uint8Array(64 * 1024);
-  private length = 0;
-
-  constructor(private readonly resolve: (bytes: Uint8Array) => void) {}
-
-  push(chunk: Uint8Array | null): boolean {
-    if (chunk === null) {
-      this.resolve(this.buffer.slice(0, this.length));
-      return false;
-    }
-    if (this.length + chunk.length > this.buffer.length) {
-      const grown = new Uint8Array(Math.max(this.buffer.length * 2, this.length + chunk.length));
-      grown.set(this.buffer.subarray(0, this.length));
-      this.buffer = grown;
-    }
-    this.buffer.set(chunk, this.length);
-    this.length += chunk.length;
-    return true;
-  }
 }
