@@ -48,12 +48,12 @@ interface WaitingPage {
 
 /**
  * How many bytes of operators the pages waiting for their margin boxes may hold in open content
- * streams (~230 pages of a long table). Within it, a page's margin boxes join its own content
+ * streams (~115 pages of a long table). Within it, a page's margin boxes join its own content
  * stream, one stream a page as a page written at once has (a second stream was one more
  * compression and one more object a page); past it, pages end their stream when written and their
  * margin boxes become a second one, so that a very long document holds no more than this.
  */
-const OPEN_CONTENT_BUDGET = 8 * 1024 * 1024;
+const OPEN_CONTENT_BUDGET = 4 * 1024 * 1024;
 
 /** A page of a document held whole (deterministic encryption), and its margin boxes once painted. */
 interface WholePage {
