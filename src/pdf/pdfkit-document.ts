@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { BufferedHash } from './buffered-hash.js';
+import { OutputCollector } from './output-collector.js';
 
 /** What a PDFKit internal is, as `internalKind` names it. */
 export type InternalKind = 'function' | 'object' | 'array' | 'bytes' | 'number' | 'null';
@@ -36,6 +37,7 @@ export const PDFKIT_INTERNALS: readonly PdfKitInternal[] = [
   { owner: 'document', member: '_pageBuffer', kind: 'array', use: 'taking a page out, to keep it open' },
   { owner: 'document', member: '_pageBufferStart', kind: 'number', use: 'the same' },
   { owner: 'document', member: 'push', kind: 'function', use: 'the bytes written, taken where PDFKit pushes them into its stream' },
+  { owner: 'document', member: '_write', kind: 'function', use: 'wrapped: a string written is made bytes natively (the same bytes)' },
   { owner: 'document', member: 'endMetadata', kind: 'function', use: 'replaced: octavo writes the XMP packet' },
   { owner: 'document', member: 'endMarkings', kind: 'function', use: 'replaced: octavo writes the structure tree' },
   { owner: 'document', member: 'endAcroForm', kind: 'function', use: 'replaced: octavo writes the AcroForm' },
@@ -391,7 +393,7 @@ export function openDocument(options: OpenDocumentOptions): PdfKitDocument {
   return doc;
 }
 
-type PdfKitConstructor = new (opts: Record<string, unknown>) => { push(chunk: Uint8Array | null): boolean };
+type PdfKitConstructor = new (opts: Record<string, unknown>) => { push(chunk: Uint8Array | null): boolean; _write(data: string | Uint8Array): void };
 
 /**
  * PDFKit's document with its bytes kept out of its Readable stream. The stream would queue a
@@ -408,40 +410,64 @@ class UnstreamedDocument extends (PDFDocument as unknown as PdfKitConstructor) {
     if (chunk !== null) (this.early ??= []).push(chunk);
     return true;
   }
+
+  /**
+   * PDFKit writes every object header, dictionary and the xref table as a string, converted
+   * into bytes one character at a time (`fromBinaryString`: ~850 strings a 47-page report);
+   * operatorBytes is the same conversion done natively.
+   */
+  override _write(data: string | Uint8Array): void {
+    super._write(typeof data === 'string' ? operatorBytes(data) : data);
+  }
 }
 
-/** A page written with its own content stream and kept open for items drawn later (pdf/writer.ts). */
+/** A page written and kept open for items drawn later (pdf/writer.ts). */
 export interface OpenPage {
   readonly page: PdfKitPage;
   readonly width: number;
   readonly height: number;
   /** PDFKit's matrix on this page (annotations added later go through it). */
   readonly ctm: number[];
+  /** The page's content stream is not ended: the items drawn later are appended to it. */
+  readonly contentOpen: boolean;
 }
 
 /**
  * Keeps the page just written open: takes it out of PDFKit's page buffer, so that adding the next
- * page or ending the document does not end it, and ends its content stream (written already).
- * The caller ends it with endOpenPage.
+ * page or ending the document does not end it. With `contentOpen`, its content stream stays open
+ * too (PDFKit holds its bytes until it ends: nothing is compressed or written yet), so that the
+ * items drawn later join it in one stream, as a page written at once has; otherwise it is ended
+ * now, and they become a second stream. The caller ends it with endOpenPage.
  */
-export function keepPageOpen(doc: PdfKitDocument, size: { readonly width: number; readonly height: number }): OpenPage {
+export function keepPageOpen(doc: PdfKitDocument, size: { readonly width: number; readonly height: number }, contentOpen: boolean): OpenPage {
   const buffer = doc as unknown as { _pageBuffer: PdfKitPage[]; _pageBufferStart: number };
   requireInternal('document', doc, '_pageBufferStart', 'number');
   const page = buffer._pageBuffer.pop();
   if (page !== doc.page) throw new Error(`pdfkit ${pdfKitVersion()}: the current page is not the last one in document._pageBuffer`);
   buffer._pageBufferStart++;
-  page.content.end();
-  return { page, width: size.width, height: size.height, ctm: [...internals(doc)._ctm] };
+  if (!contentOpen) page.content.end();
+  return { page, width: size.width, height: size.height, ctm: [...internals(doc)._ctm], contentOpen };
 }
 
-/** Runs `draw` (which returns a content stream) with the open page current in PDFKit, and adds the stream to the page's /Contents. */
-export function drawOnOpenPage(doc: PdfKitDocument, open: OpenPage, draw: () => PdfRef): void {
+/**
+ * Runs `draw` (which returns operators) with the open page current in PDFKit, and adds them to
+ * the page: to its content stream when that is open (ISO 32000-1 §7.7.3.3 reads an array of
+ * streams as their concatenation, so the page shows the same either way), else as a second
+ * stream in its /Contents.
+ */
+export function drawOnOpenPage(doc: PdfKitDocument, open: OpenPage, draw: () => string): void {
   const state = internals(doc);
   const [current, ctm] = [state.page, state._ctm];
   state.page = open.page;
   state._ctm = open.ctm;
   try {
-    const content = draw();
+    const operators = draw();
+    if (open.contentOpen) {
+      if (operators !== '') open.page.content.write(operatorBytes(operators));
+      return;
+    }
+    const content = doc.ref();
+    content.end(operators === '' ? undefined : operatorBytes(operators));
     open.page.dictionary.data['Contents'] = [open.page.content, content];
   } finally {
     state.page = current;
@@ -449,8 +475,8 @@ export function drawOnOpenPage(doc: PdfKitDocument, open: OpenPage, draw: () => 
   }
 }
 
-/** Ends an open page as PDFKit's PDFPage.end() does, less its content stream (written already). */
-export function endOpenPage({ page }: OpenPage): void {
+/** Ends an open page as PDFKit's PDFPage.end() does (its content stream last, unless ended already). */
+export function endOpenPage({ page, contentOpen }: OpenPage): void {
   const own = page as unknown as { _setTabOrder(): void; document: { spotColors: Record<string, unknown> } };
   requireInternal('page', page, '_setTabOrder', 'function');
   requireInternal('document', own.document, 'spotColors', 'object');
@@ -461,6 +487,7 @@ export function endOpenPage({ page }: OpenPage): void {
   for (const color of Object.values(own.document.spotColors)) colorSpaces[(color as { id: string }).id] = color;
   resources['ColorSpace'] = colorSpaces;
   page.resources.end();
+  if (contentOpen) page.content.end();
 }
 
 /**
@@ -485,10 +512,10 @@ export function hashOutput(doc: PdfKitDocument, header: string): () => Uint8Arra
 }
 
 /**
- * Operator text as the bytes PDFKit makes of a string chunk (`PDFReference.write`): each
- * character's low byte, then a newline. PDFKit converts strings one character at a time in
- * JavaScript (~15 ms for the report's 45 pages); Buffer's latin1 encoding is the same conversion
- * done natively, so the stream's bytes are identical.
+ * Operator text as the bytes PDFKit makes of a string chunk (`PDFReference.write`,
+ * `document._write`): each character's low byte, then a newline. PDFKit converts strings one
+ * character at a time in JavaScript (~15 ms for the report's 45 pages); Buffer's latin1 encoding
+ * is the same conversion done natively, so the bytes are identical.
  */
 export function operatorBytes(operators: string): Uint8Array {
   const bytes = Buffer.allocUnsafe(operators.length + 1);
@@ -540,27 +567,4 @@ export function collectOutput(doc: PdfKitDocument): Promise<Uint8Array> {
     stream.early = undefined;
     doc.on('error', reject);
   });
-}
-
-/** The growing buffer collectOutput copies PDFKit's chunks into. */
-class OutputCollector {
-  private buffer = new Uint8Array(64 * 1024);
-  private length = 0;
-
-  constructor(private readonly resolve: (bytes: Uint8Array) => void) {}
-
-  push(chunk: Uint8Array | null): boolean {
-    if (chunk === null) {
-      this.resolve(this.buffer.slice(0, this.length));
-      return false;
-    }
-    if (this.length + chunk.length > this.buffer.length) {
-      const grown = new Uint8Array(Math.max(this.buffer.length * 2, this.length + chunk.length));
-      grown.set(this.buffer.subarray(0, this.length));
-      this.buffer = grown;
-    }
-    this.buffer.set(chunk, this.length);
-    this.length += chunk.length;
-    return true;
-  }
 }

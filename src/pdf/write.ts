@@ -131,12 +131,12 @@ export function openPdfDocument(options: WritePdfOptions, seed: Uint8Array | und
   }
 }
 
-/** Writes the next page (PDFKit ends it when the next one is added, or at the end). */
-export function writeDocumentPage(open: OpenPdfDocument, page: PageDisplayList): void {
+/** Writes the next page (PDFKit ends it when the next one is added, or at the end); the bytes of operators written to its content stream. */
+export function writeDocumentPage(open: OpenPdfDocument, page: PageDisplayList): number {
   const { doc, structure, resources } = open;
   const index = open.pageRefs.length;
   open.widthsPt.push(page.width * PT_PER_PX);
-  writePage(pageTarget(open), page, index);
+  const written = writePage(pageTarget(open), page, index);
   open.pageRefs.push(doc.page.dictionary);
   const options = open.plan.options.signature;
   if (open.signature !== undefined && index === signaturePageOf(options)) {
@@ -147,15 +147,15 @@ export function writeDocumentPage(open: OpenPdfDocument, page: PageDisplayList):
     });
     if (parent !== undefined) structure!.addAnnotation(parent.node, widget, index);
   }
+  return written;
 }
 
-/** Draws more items onto a page written earlier, as a content stream of their own (pdf/writer.ts). */
-export function drawOnPage(open: OpenPdfDocument, page: PdfKitPage, display: { readonly width: number; readonly height: number; readonly bleed?: number; readonly items: readonly DisplayItem[] }, index: number): PdfRef {
-  const target = pageTarget(open);
-  const operators = drawItems(target, page, display, index);
-  const content = open.doc.ref();
-  content.end(operators === '' ? undefined : operatorBytes(operators));
-  return content;
+/**
+ * The operators that draw more items onto a page written earlier (pdf/writer.ts), from a fresh
+ * sink: they follow the page's own operators, whose graphics state they do not rely on.
+ */
+export function drawOnPage(open: OpenPdfDocument, page: PdfKitPage, display: { readonly width: number; readonly height: number; readonly bleed?: number; readonly items: readonly DisplayItem[] }, index: number): string {
+  return drawItems(pageTarget(open), page, display, index);
 }
 
 function pageTarget(open: OpenPdfDocument): PageWriter {
@@ -269,7 +269,7 @@ interface PageWriter {
   readonly sink: ContentSink;
 }
 
-function writePage(writer: PageWriter, display: PageDisplayList, index: number): void {
+function writePage(writer: PageWriter, display: PageDisplayList, index: number): number {
   const doc = writer.resources.doc;
   const bleed = display.bleed ?? 0;
   doc.addPage({ size: [(display.width + 2 * bleed) * PT_PER_PX, (display.height + 2 * bleed) * PT_PER_PX], margin: 0 });
@@ -285,7 +285,10 @@ function writePage(writer: PageWriter, display: PageDisplayList, index: number):
   // annotations in structure order (PDF/UA-1 §7.18.3)
   if (writer.resources.marks !== undefined) doc.page.dictionary.data['Tabs'] = 'S';
   const operators = drawItems(writer, doc.page, display, index);
-  if (operators !== '') doc.page.content.write(operatorBytes(operators));
+  if (operators === '') return 0;
+  const bytes = operatorBytes(operators);
+  doc.page.content.write(bytes);
+  return bytes.length;
 }
 
 /** The operators of one content stream of a page (the page's own, or one added to it later). */

@@ -1,12 +1,14 @@
 /**
  * The pdf stage's one writer: each page is written as soon as it is painted (render.ts), so that a
  * long document holds the display list of one page at a time; each content stream is compressed
- * and written to the output at once.
+ * and written to the output once its page is complete.
  *
  * A page whose margin boxes are painted once the document is complete (`counter(pages)`) is kept
- * open: its own content stream is written now, and its margin boxes become a second content
- * stream (ISO 32000-1 §7.7.3.3: /Contents may be an array, read as one stream); its dictionary and
- * resources are written with them.
+ * open: its own operators are written into its content stream now, which stays open (its bytes
+ * held, up to OPEN_CONTENT_BUDGET for all such pages) so that its margin boxes join it; past the
+ * budget the stream is ended at once and the margin boxes become a second content stream
+ * (ISO 32000-1 §7.7.3.3: /Contents may be an array, read as one stream). Its dictionary and
+ * resources are written with its margin boxes.
  *
  * Pages are held back only where the bytes need what comes later:
  * - a deterministic encrypted document: its keys are seeded from the fingerprint of every page's
@@ -38,6 +40,21 @@ interface HeldPage {
   later: readonly DisplayItem[];
 }
 
+/** A page written and kept open for its margin boxes, and the bytes of its content stream held open. */
+interface WaitingPage {
+  readonly open: OpenPage;
+  readonly heldBytes: number;
+}
+
+/**
+ * How many bytes of operators the pages waiting for their margin boxes may hold in open content
+ * streams (~115 pages of a long table). Within it, a page's margin boxes join its own content
+ * stream, one stream a page as a page written at once has (a second stream was one more
+ * compression and one more object a page); past it, pages end their stream when written and their
+ * margin boxes become a second one, so that a very long document holds no more than this.
+ */
+const OPEN_CONTENT_BUDGET = 4 * 1024 * 1024;
+
 /** A page of a document held whole (deterministic encryption), and its margin boxes once painted. */
 interface WholePage {
   readonly page: PaintedPage;
@@ -50,11 +67,14 @@ export class PdfWriter {
   private readonly open: OpenPdfDocument | undefined;
   /** The pages of a document held whole (deterministic encryption, or one that comes whole). */
   private whole: WholePage[] | undefined;
-  private readonly waiting = new Map<number, OpenPage>();
+  private readonly waiting = new Map<number, WaitingPage>();
   private readonly held: HeldPage[] = [];
   private count = 0;
+  /** Operator bytes of the content streams kept open for margin boxes (at most openContentBudget). */
+  private heldContentBytes = 0;
 
-  constructor(options: WritePdfOptions) {
+  /** `openContentBudget`: how many bytes of content streams may wait open for their margin boxes (tests set it). */
+  constructor(options: WritePdfOptions, private readonly openContentBudget = OPEN_CONTENT_BUDGET) {
     this.options = options;
     // a deterministic encrypted document needs its fingerprint before its first page
     const seeded = options.deterministic && isEncrypted(options.encryption);
@@ -83,8 +103,13 @@ export class PdfWriter {
       return;
     }
     try {
-      writeDocumentPage(this.open, display);
-      if (part.marginsLater) this.waiting.set(index, keepPageOpen(this.open.doc, display));
+      const bytes = writeDocumentPage(this.open, display);
+      if (part.marginsLater) {
+        // its content stream kept open (its bytes held) while the pages waiting hold little enough
+        const contentOpen = this.heldContentBytes + bytes <= this.openContentBudget;
+        if (contentOpen) this.heldContentBytes += bytes;
+        this.waiting.set(index, { open: keepPageOpen(this.open.doc, display, contentOpen), heldBytes: contentOpen ? bytes : 0 });
+      }
     } catch (error) {
       throw asRenderError(error);
     }
@@ -104,9 +129,11 @@ export class PdfWriter {
       this.held[index - firstHeld]!.later = items;
       return;
     }
-    const open = this.waiting.get(index);
-    if (open === undefined) throw new Error(`pdf writer: page ${index} is not open`);
+    const waiting = this.waiting.get(index);
+    if (waiting === undefined) throw new Error(`pdf writer: page ${index} is not open`);
     this.waiting.delete(index);
+    this.heldContentBytes -= waiting.heldBytes;
+    const { open } = waiting;
     const writing = this.open;
     try {
       // drawn with the page current in PDFKit: links go through its matrix

@@ -105,6 +105,30 @@ describe('page-margin boxes: placement (CSS Paged Media 3 §5.3)', () => {
   });
 });
 
+describe('page-margin boxes laid out once per render for the same text', () => {
+  const RULES = '@page { @top-left { content: "Ledger" } @top-right { content: "p. " counter(page) } @bottom-center { content: "Confidential" } }';
+
+  it('shares a band whose boxes have the same text, style and page geometry, equal to one laid out alone', async () => {
+    const three = await layoutHtml(`<style>${PAGE} ${RULES} ${THREE_PAGES}`);
+    const one = await layoutHtml(`<style>${PAGE} ${RULES} body { margin: 0 }</style>x`);
+    const [first, , third] = three.pages;
+    // the bottom band (static text), kept from the first page, equals the same band laid out in a render of its own
+    expect(boxWithText(third!, 'Confidential').box).toEqual(boxWithText(first!, 'Confidential').box);
+    expect(boxWithText(third!, 'Confidential').box).toEqual(boxWithText(one.pages[0]!, 'Confidential').box);
+    // a band with a counter has another text on each page: laid out again, sized for it
+    expect(allText(third!)).toEqual(['Ledger', 'p. 3', 'Confidential']);
+    expect(boxWithText(third!, 'Ledger').box).toEqual(boxWithText(one.pages[0]!, 'Ledger').box);
+    expect(rect(boxWithText(third!, 'p. 3').box)).toEqual(rect(boxWithText(one.pages[0]!, 'p. 1').box));
+  });
+
+  it('lays a band out again on a page of another size or margins', async () => {
+    const doc = await layoutHtml(`<style>${PAGE} ${RULES} @page :first { margin-left: 50px } ${THREE_PAGES}`);
+    const [first, second] = doc.pages;
+    expect(rect(boxWithText(first!, 'Confidential').box)).toEqual([50, 180, 220, 20]);
+    expect(rect(boxWithText(second!, 'Confidential').box)).toEqual([30, 180, 240, 20]);
+  });
+});
+
 describe('page counters (CSS Paged Media 3 §4.4)', () => {
   it('formats page counters in any counter style', async () => {
     const doc = await layoutHtml(`<style>${PAGE} @page { @top-right { content: counter(page, upper-roman) "/" counter(pages, lower-alpha) } } ${THREE_PAGES}`);

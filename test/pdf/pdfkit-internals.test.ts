@@ -43,7 +43,7 @@ describe('PDFKit internals contract', () => {
     const doc = open();
     doc.addPage({ size: [100, 100], margin: 0 });
     delete (doc as unknown as Record<string, unknown>)['_pageBufferStart'];
-    expect(() => keepPageOpen(doc, { width: 100, height: 100 })).toThrow(`pdfkit ${pdfKitVersion()}: document._pageBufferStart is other, octavo needs a number`);
+    expect(() => keepPageOpen(doc, { width: 100, height: 100 }, false)).toThrow(`pdfkit ${pdfKitVersion()}: document._pageBufferStart is other, octavo needs a number`);
     const other = open();
     (other as unknown as Record<string, unknown>)['_security'] = undefined;
     const security = pdfKitSecurityClass().create(open(), { userPassword: 'u', permissions: {}, pdfVersion: '1.7' })!;

@@ -1,6 +1,7 @@
 /**
  * The PDF written page by page (pdf/writer.ts): pages written as they come, pages kept open
- * for items painted once the document is complete (a second content stream), the deterministic
+ * for items painted once the document is complete (joining their content stream, or a second
+ * one past the budget of open streams), the deterministic
  * identifier fingerprinted page by page, pages held from the first upscaled pixelated image, and
  * deterministic encrypted documents held whole.
  */
@@ -11,6 +12,7 @@ import type { DisplayItem, PageDisplayList } from '../../src/paint/display-list.
 import { PdfWriter, writePdf } from '../../src/pdf/writer.js';
 import type { WritePdfOptions } from '../../src/pdf/writer.js';
 import { qpdf, qpdfCheck } from '../helpers/qpdf.js';
+import { rasterize } from '../helpers/pixels.js';
 import { withPdfFile } from '../helpers/tmp.js';
 import { glyphItem, loadFace } from './font-fixture.js';
 import { pngImage } from './image-fixture.js';
@@ -27,8 +29,8 @@ const pdftotext = (pdf: Uint8Array): Promise<string> => withPdfFile(pdf, async (
  * Writes `pages`, each with `later` items added once all are written (as render.ts does with
  * margin boxes); the items of kind link, bookmark or destination as the annotations painted after the drawing.
  */
-async function writeByPage(pages: readonly PageDisplayList[], later: readonly (readonly DisplayItem[])[] | undefined, options = OPTIONS): Promise<Uint8Array> {
-  const writer = new PdfWriter(options);
+async function writeByPage(pages: readonly PageDisplayList[], later: readonly (readonly DisplayItem[])[] | undefined, options = OPTIONS, openContentBudget?: number): Promise<Uint8Array> {
+  const writer = new PdfWriter(options, openContentBudget);
   const split = (items: readonly DisplayItem[]) => ({ items: items.filter((i) => !ANNOTATIONS.has(i.kind)), annotations: items.filter((i) => ANNOTATIONS.has(i.kind)) });
   pages.forEach((p, index) => writer.add({ kind: 'page', index, width: p.width, height: p.height, ...split(p.items), marginsLater: later !== undefined }));
   if (later !== undefined) later.forEach((items, index) => writer.add({ kind: 'margins', index, ...split(items) }));
@@ -48,22 +50,32 @@ describe('writing page by page', () => {
     expect(Buffer.from(pdf).equals(Buffer.from(await writePdf({ pages }, OPTIONS)))).toBe(true);
   });
 
-  test('adds the items painted later as a second content stream of their page', async () => {
+  const contentsPerPage = async (pdf: Uint8Array): Promise<number[]> =>
+    (JSON.parse((await qpdf(pdf, ['--json', '--json-key=pages'])).stdout) as { pages: { contents: string[] }[] }).pages.map((p) => p.contents.length);
+
+  test('appends the items painted later to their page\'s content stream', async () => {
     const pdf = await writeByPage(pages, margins);
     await qpdfCheck(pdf);
     const lines = (await pdftotext(pdf)).split('\f').map((p) => p.replace(/\s+/g, ' ').trim());
     expect(lines.slice(0, 3)).toEqual(['First page Page 1 of 3', 'Second page Page 2 of 3', 'Third page Page 3 of 3']);
-    const json = JSON.parse((await qpdf(pdf, ['--json', '--json-key=pages'])).stdout) as { pages: { contents: string[] }[] };
-    expect(json.pages.map((p) => p.contents.length)).toEqual([2, 2, 2]);
+    expect(await contentsPerPage(pdf)).toEqual([1, 1, 1]);
     // deterministic: the identifier fingerprinted page by page
     expect(Buffer.from(await writeByPage(pages, margins)).equals(Buffer.from(pdf))).toBe(true);
   });
 
-  test('keeps a page without later items to one content stream', async () => {
-    const pdf = await writeByPage(pages, [[], margins[1]!, []]);
+  test('past the budget of open content streams, adds them as a second content stream that shows the same', async () => {
+    const joined = await writeByPage(pages, margins);
+    const pdf = await writeByPage(pages, margins, OPTIONS, 0);
     await qpdfCheck(pdf);
-    const json = JSON.parse((await qpdf(pdf, ['--json', '--json-key=pages'])).stdout) as { pages: { contents: string[] }[] };
-    expect(json.pages.map((p) => p.contents.length)).toEqual([1, 2, 1]);
+    expect(await contentsPerPage(pdf)).toEqual([2, 2, 2]);
+    expect(await pdftotext(pdf)).toEqual(await pdftotext(joined));
+    expect(await rasterize(pdf)).toEqual(await rasterize(joined));
+  });
+
+  test('keeps a page without later items to one content stream', async () => {
+    const pdf = await writeByPage(pages, [[], margins[1]!, []], OPTIONS, 0);
+    await qpdfCheck(pdf);
+    expect(await contentsPerPage(pdf)).toEqual([1, 2, 1]);
   });
 
   test('holds the pages from the first upscaled pixelated image on, and writes them enlarged at the end', async () => {

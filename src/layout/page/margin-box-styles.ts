@@ -29,16 +29,26 @@ export function marginBoxStyleLookup(styled: PageRuleSource, services: MarginBox
 
 class MarginBoxStyles {
   private readonly cache = new WeakMap<PageStyle, Map<string, ComputedStyle | undefined>>();
+  /**
+   * The page asked about last, its page style and that style's entry: a page's 16 boxes are asked
+   * for one after the other, and finding the page style (its key, then its cache) each time was
+   * 16 lookups a page for one answer. The page style is a function of the page context.
+   */
+  private last: { readonly page: PageContext; readonly pageStyle: PageStyle; readonly byBox: Map<string, ComputedStyle | undefined> } | undefined;
 
   constructor(private readonly styled: PageRuleSource, private readonly services: MarginBoxStyleServices) {}
 
   styleOf(page: PageContext, box: string): ComputedStyle | undefined {
-    const pageStyle = this.services.pageStyle(page);
-    let byBox = this.cache.get(pageStyle);
-    if (byBox === undefined) {
-      byBox = new Map();
-      this.cache.set(pageStyle, byBox);
+    if (this.last?.page !== page) {
+      const pageStyle = this.services.pageStyle(page);
+      let byBox = this.cache.get(pageStyle);
+      if (byBox === undefined) {
+        byBox = new Map();
+        this.cache.set(pageStyle, byBox);
+      }
+      this.last = { page, pageStyle, byBox };
     }
+    const { pageStyle, byBox } = this.last;
     if (!byBox.has(box)) byBox.set(box, this.services.compute(this.styled, page, box, pageStyle));
     return byBox.get(box);
   }

@@ -45,6 +45,7 @@ interface PageFrame {
   readonly page: PageLayout;
   readonly boxes: ReadonlyMap<MarginBoxName, Generated>;
   readonly ctx: LayoutContext;
+  readonly laid: LaidOutMarginBoxes;
 }
 
 /** The pages with their margin boxes (laid out once every page exists, for `counter(pages)`). */
@@ -52,12 +53,65 @@ export function withMarginBoxes(pages: readonly PageLayout[], ctx: LayoutContext
   const styleOf = ctx.marginBoxStyle;
   if (styleOf === undefined) return [...pages];
   const counters = pageCounterValues(pages.map((page) => page.pageStyle.style));
+  const laid = new LaidOutMarginBoxes();
   return pages.map((page, index) => {
     const context = page.context ?? pageContextAt(page.index, page.blank);
     const boxes = generatedBoxes(page, (name) => styleOf(context, name), { counters: counters[index]!, running: running?.[index] });
     if (boxes.size === 0) return page;
-    return { ...page, marginBoxes: layoutPageMarginBoxes({ page, boxes, ctx }) };
+    return { ...page, marginBoxes: layoutPageMarginBoxes({ page, boxes, ctx, laid }) };
   });
+}
+
+/**
+ * The bands and corners of one render's pages laid out so far, by what their layout depends on:
+ * the page's size and margins, and each box's name, style and text. A running header or a
+ * footer's static text is the same on every page (only a counter's text changes), and was laid
+ * out, measured and shaped again for each one (~0.2 ms a page). Only boxes whose content is
+ * plain text are kept (no image, running element or vertical flow: those depend on more); the
+ * fragments are shared between pages, which nothing changes after layout. One render's: styles
+ * are its own objects.
+ */
+class LaidOutMarginBoxes {
+  private readonly styleIds = new Map<ComputedStyle, number>();
+  private readonly laid = new Map<string, readonly [MarginBoxName, Fragment][]>();
+
+  /** What `names`' layout on this page depends on, or undefined when it cannot be kept. */
+  key(frame: PageFrame, names: readonly MarginBoxName[]): string | undefined {
+    const { width, height, margins } = frame.page;
+    let key = `${width} ${height} ${margins.top} ${margins.right} ${margins.bottom} ${margins.left}`;
+    for (const name of names) {
+      const generated = frame.boxes.get(name);
+      if (generated === undefined) continue;
+      const text = plainText(generated.box);
+      if (text === undefined) return undefined;
+      let id = this.styleIds.get(generated.style);
+      if (id === undefined) {
+        id = this.styleIds.size;
+        this.styleIds.set(generated.style, id);
+      }
+      key += `\u0001${name}\u0001${id}\u0001${text}`;
+    }
+    return key;
+  }
+
+  get(key: string | undefined): readonly [MarginBoxName, Fragment][] | undefined {
+    return key === undefined ? undefined : this.laid.get(key);
+  }
+
+  set(key: string | undefined, fragments: readonly [MarginBoxName, Fragment][]): void {
+    if (key !== undefined) this.laid.set(key, fragments);
+  }
+}
+
+/** The texts of a margin box whose content is text only, in its own style (marginBoxTree), joined; else undefined. */
+function plainText(box: BlockBox): string | undefined {
+  if (!box.inlineContent) return undefined;
+  let text = '';
+  for (const child of box.children) {
+    if (child.kind !== 'text' || child.style !== box.style || child.listSymbol !== undefined) return undefined;
+    text += `\u0000${child.text}`;
+  }
+  return text;
 }
 
 interface PageValues {
@@ -80,10 +134,24 @@ function layoutPageMarginBoxes(frame: PageFrame): Fragment[] {
   const placed = new Map<MarginBoxName, Fragment>();
   for (const corner of CORNERS) {
     const generated = frame.boxes.get(corner);
-    if (generated !== undefined) placed.set(corner, layoutCorner(generated, frame));
+    if (generated === undefined) continue;
+    const key = frame.laid.key(frame, [corner]);
+    let fragments = frame.laid.get(key);
+    if (fragments === undefined) {
+      fragments = [[corner, layoutCorner(generated, frame)]];
+      frame.laid.set(key, fragments);
+    }
+    placed.set(corner, fragments[0]![1]);
   }
   for (const band of BANDS) {
-    for (const [name, fragment] of layoutBand(band, frame)) placed.set(name, fragment);
+    if (!frame.boxes.has(band.start) && !frame.boxes.has(band.middle) && !frame.boxes.has(band.end)) continue;
+    const key = frame.laid.key(frame, [band.start, band.middle, band.end]);
+    let fragments = frame.laid.get(key);
+    if (fragments === undefined) {
+      fragments = layoutBand(band, frame);
+      frame.laid.set(key, fragments);
+    }
+    for (const [name, fragment] of fragments) placed.set(name, fragment);
   }
   return MARGIN_BOX_ORDER.map((name) => placed.get(name)).filter((f): f is Fragment => f !== undefined);
 }
