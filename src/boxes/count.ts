@@ -1,6 +1,6 @@
 /** The box tree's limits, checked once the tree is built: its size (limits.maxBoxes) and its forced page breaks (limits.maxPages). */
 import type { Box, BoxTree } from './types.js';
-import { forEachChildBox } from './types.js';
+import { someBox } from './types.js';
 import { limitExceeded } from '../limits.js';
 
 /**
@@ -8,16 +8,12 @@ import { limitExceeded } from '../limits.js';
  * (table parts, flex and grid items, out-of-flow boxes and markers included).
  */
 export function checkBoxCount(tree: BoxTree, maxBoxes: number): void {
-  const stack: Box[] = [tree.root];
-  const push = (child: Box): void => {
-    stack.push(child);
-  };
-  let count = 0;
-  while (stack.length > 0) {
-    const box = stack.pop()!;
-    if (++count > maxBoxes) throw limitExceeded('maxBoxes', maxBoxes, `the document generates more than ${maxBoxes} boxes`);
-    forEachChildBox(box, push);
-  }
+  someBox(tree.root, countBox, { count: 0, maxBoxes });
+}
+
+function countBox(_box: Box, counted: { count: number; readonly maxBoxes: number }): boolean {
+  if (++counted.count > counted.maxBoxes) throw limitExceeded('maxBoxes', counted.maxBoxes, `the document generates more than ${counted.maxBoxes} boxes`);
+  return false;
 }
 
 /** Break values that force a page break (CSS Fragmentation 3 §3.1; `always` is the legacy `page`). */

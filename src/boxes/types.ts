@@ -208,31 +208,53 @@ export interface BoxTree {
 /** Not frozen: for-of over a frozen array takes V8's slow iteration, and walks visit every box. */
 export const NO_CHILDREN: readonly Box[] = [];
 
-/** The boxes directly inside a box, whatever its kind (for walks that visit the whole tree). */
+/**
+ * The boxes directly inside a box, whatever its kind (for walks that visit the whole tree). The
+ * kinds whose children are one array answer here; the few that compose a new list (a block with a
+ * marker, a table, its wrapper, a cell, an out-of-flow box) are built out of line: every tree walk
+ * inlines this function, and the array spreads made each walk's compiled code several KB larger.
+ */
 export function childBoxes(box: Box): readonly Box[] {
   switch (box.kind) {
-    case 'block': return box.marker === undefined ? box.children : [...box.children, box.marker];
+    case 'block': if (box.marker === undefined) return box.children; break;
     case 'inline': case 'flex': case 'grid': return box.children;
-    case 'out-of-flow': return [box.box];
-    case 'table-wrapper': return [...box.captions, box.table];
-    case 'table': return [...box.columnGroups, ...box.rowGroups];
     case 'table-column-group': return box.columns;
     case 'table-row-group': return box.rows;
     case 'table-row': return box.cells;
-    case 'table-cell': return [box.content];
     case 'text': case 'br': case 'replaced': case 'table-column': return NO_CHILDREN;
+  }
+  return composedChildBoxes(box);
+}
+
+/** childBoxes of the kinds whose children are not one array: a new list each call. */
+function composedChildBoxes(box: Extract<Box, { readonly kind: 'block' | 'out-of-flow' | 'table-wrapper' | 'table' | 'table-cell' }>): readonly Box[] {
+  switch (box.kind) {
+    case 'block': return box.marker === undefined ? box.children : [...box.children, box.marker];
+    case 'out-of-flow': return [box.box];
+    case 'table-wrapper': return [...box.captions, box.table];
+    case 'table': return [...box.columnGroups, ...box.rowGroups];
+    case 'table-cell': return [box.content];
   }
 }
 
 /**
- * `visit` on each of childBoxes(box), in its order, without the one-box list childBoxes makes for
- * a table cell or an out-of-flow box (a walk over a long table made one per cell).
+ * Whether `test` answers true for a box of the tree under `root` (`root` included): the boxes in
+ * tree order (each before its children), without recursion — a deep document must not overflow
+ * the call stack —, and without the one-box list childBoxes makes for a table cell or an
+ * out-of-flow box. Every walk over a whole box tree goes through this one loop (with `state`
+ * instead of a closure made per walk): one function for V8 to compile instead of one per walk,
+ * each of them reaching V8's threshold in a different render.
  */
-export function forEachChildBox(box: Box, visit: (child: Box) => void): void {
-  if (box.kind === 'table-cell') visit(box.content);
-  else if (box.kind === 'out-of-flow') visit(box.box);
-  else {
-    const children = childBoxes(box);
-    for (let i = 0; i < children.length; i++) visit(children[i]!);
+export function someBox<S>(root: Box, test: (box: Box, state: S) => boolean, state: S): boolean {
+  const stack: Box[] = [root];
+  for (let box = stack.pop(); box !== undefined; box = stack.pop()) {
+    if (test(box, state)) return true;
+    if (box.kind === 'table-cell') stack.push(box.content);
+    else if (box.kind === 'out-of-flow') stack.push(box.box);
+    else {
+      const children = childBoxes(box);
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+    }
   }
+  return false;
 }

@@ -6,7 +6,7 @@ import { parse } from 'css-tree';
 import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, PageContext, PageRule, PageRuleSource, PageSelector, PageStyle, RawDeclaration } from './types.js';
 import type { PageMarks } from './model/types.js';
-import { computeStyle } from './compute.js';
+import { computeStyle, withDisplay } from './compute.js';
 import type { CustomProperties } from './custom-properties.js';
 import { NO_CUSTOM_PROPERTIES, NO_REGISTRY, computeCustomProperties } from './custom-properties.js';
 import { parseDeclarationValue } from './declarations.js';
@@ -328,7 +328,7 @@ function computePageStyleUncached(styled: PageRuleSource, page: PageContext, dia
     parentDisplay: undefined,
     diagnostics,
   });
-  const pageBox: ComputedStyle = { ...style, display: 'block' };
+  const pageBox = withDisplay(style, 'block');
   return {
     width,
     height,

@@ -31,7 +31,10 @@ function boxAnnotations(f: BoxFragment, matrix: Matrix | undefined, items: Displ
   const target = destinationOf(f, matrix);
   if (id !== undefined && id !== '') items.push({ kind: 'destination', name: id, ...target });
   if (level !== 'none') {
-    const title = f.style.bookmarkLabel.map((item) => (item.kind === 'string' ? item.value : '')).join('');
+    // its strings joined in a loop: `map(…).join('')` made a closure per box, and the mapped
+    // array's elements kind changed between renders (a "wrong map" deopt of collectAnnotations)
+    let title = '';
+    for (const item of f.style.bookmarkLabel) if (item.kind === 'string') title += item.value;
     // the spread last: on Node 20's V8 a literal with keys after a spread gets a new map per call once warm
     if (title !== '') items.push({ kind: 'bookmark', level, title, open: f.style.bookmarkState === 'open', ...target });
   }

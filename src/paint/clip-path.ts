@@ -4,7 +4,7 @@
  * path in page px. Margins in percentages resolve against the box's own width (the containing
  * block is gone by paint time). And CSS 2's `clip` rectangle (CSS Masking 1 §5.1).
  */
-import type { BasicShape, ShapeBox, ShapeRadius } from '../css/effect-types.js';
+import type { BasicShape, ClipRect, ShapeBox, ShapeRadius } from '../css/effect-types.js';
 import type { Position } from '../css/image-types.js';
 import { resolveLength } from '../css/values/length.js';
 import type { Rect, Sides } from '../geometry/types.js';
@@ -106,6 +106,11 @@ export function clipRect(f: BoxFragment): Rect | undefined {
   const clip = f.style.clip;
   const position = f.style.position;
   if (clip === 'auto' || (position !== 'absolute' && position !== 'fixed')) return undefined;
+  return clippedRect(f, clip);
+}
+
+/** The rectangle itself, out of line: the per-box tests that inline clipRect (hasEffects) nearly always stop before it. */
+function clippedRect(f: BoxFragment, clip: Exclude<ClipRect, 'auto'>): Rect {
   const left = clip.left === 'auto' ? 0 : clip.left;
   const top = clip.top === 'auto' ? 0 : clip.top;
   const right = clip.right === 'auto' ? f.width : clip.right;

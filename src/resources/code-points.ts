@@ -8,7 +8,7 @@
  * (../text/load.ts), and so a character made by CSS prints in the font it asks for.
  */
 import type { Box, BoxTree } from '../boxes/types.js';
-import { childBoxes } from '../boxes/types.js';
+import { someBox } from '../boxes/types.js';
 import { counterStyleCharacters } from '../boxes/counter-styles.js';
 import type { ComputedStyle, ContentItem } from '../css/types.js';
 
@@ -41,22 +41,22 @@ function addStyle(style: ComputedStyle, into: Set<number>): void {
   else addText(marker.value, into);
 }
 
+/** A text box's characters; another box's style's, the first time the walk meets that style. */
+function addBox(box: Box, into: { readonly used: Set<number>; readonly styles: Set<ComputedStyle> }): boolean {
+  if (box.kind === 'text') addText(box.text, into.used);
+  else if (!into.styles.has(box.style)) {
+    into.styles.add(box.style);
+    addStyle(box.style, into.used);
+  }
+  return false;
+}
+
 /** `marginContent`: the items of the page-margin boxes' `content` (../css/page.ts marginBoxContentItems). */
 export function usedCodePoints(boxes: BoxTree, marginContent: readonly ContentItem[] = []): Set<number> {
   const used = new Set<number>(LAYOUT_CHARACTERS);
   for (let code = 0x20; code < 0x7f; code++) used.add(code);
   addContentItems(marginContent, used);
   // each style once: most boxes share their parent's
-  const styles = new Set<ComputedStyle>();
-  // an explicit stack: a deep document must not overflow the call stack here
-  const stack: Box[] = [boxes.root];
-  for (let box = stack.pop(); box !== undefined; box = stack.pop()) {
-    if (box.kind === 'text') addText(box.text, used);
-    else if (!styles.has(box.style)) {
-      styles.add(box.style);
-      addStyle(box.style, used);
-    }
-    for (const child of childBoxes(box)) stack.push(child);
-  }
+  someBox(boxes.root, addBox, { used, styles: new Set<ComputedStyle>() });
   return used;
 }

@@ -23,7 +23,7 @@ import { pathToFileURL } from 'node:url';
 import { sha1Hex } from '../cache/content-digest.js';
 import { resolve } from 'node:path';
 import type { BoxTree, Box } from '../boxes/types.js';
-import { forEachChildBox } from '../boxes/types.js';
+import { someBox } from '../boxes/types.js';
 import type { ComputedStyle } from '../css/types.js';
 import type { Diagnostics } from '../diagnostics.js';
 import { OctavoError } from '../errors.js';
@@ -186,7 +186,7 @@ const ABSOLUTE_URL = /^[a-z][a-z0-9+.-]*:/i;
  */
 export function imageUrls(boxes: BoxTree, relative?: Set<string>): string[] {
   const walk = new ImageUrlWalk(relative);
-  walk.visit(boxes.root);
+  someBox(boxes.root, visitImages, walk);
   return [...walk.urls];
 }
 
@@ -199,11 +199,9 @@ class ImageUrlWalk {
   readonly urls = new Set<string>();
   /** a style's images once: the boxes of a long table share a few styles */
   private readonly seen = new Set<ComputedStyle>();
-  private readonly visitChild = (box: Box): void => this.visit(box);
 
   constructor(private readonly relative: Set<string> | undefined) {}
 
-  // without copying lists: this visits every box of the document
   visit(box: Box): void {
     if (box.kind === 'replaced') this.add(box.src);
     const style = box.style;
@@ -215,7 +213,6 @@ class ImageUrlWalk {
       for (const image of style.maskImage) this.addImage(image);
       if (style.listStyleImage !== 'none') this.add(style.listStyleImage);
     }
-    forEachChildBox(box, this.visitChild);
   }
 
   private add(url: string | undefined): void {
@@ -227,6 +224,12 @@ class ImageUrlWalk {
   private addImage(image: ComputedStyle['borderImageSource']): void {
     if (image !== 'none' && image.kind === 'url') this.add(image.url);
   }
+}
+
+/** someBox's test for imageUrls: never stops the walk. */
+function visitImages(box: Box, walk: ImageUrlWalk): boolean {
+  walk.visit(box);
+  return false;
 }
 
 function describeUrl(url: string): string {

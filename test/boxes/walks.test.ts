@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { boxTree } from './helpers.js';
-import { childBoxes, forEachChildBox } from '../../src/boxes/types.js';
+import { childBoxes, someBox } from '../../src/boxes/types.js';
 import type { Box } from '../../src/boxes/types.js';
 import { imageUrls } from '../../src/resources/load.js';
 
@@ -10,18 +10,38 @@ const HTML = `<style>.f { float: left } li { list-style-image: url(dot.png) } .b
   <p style="position: absolute">abs <img src="y.png"></p><img src="x.png">`;
 
 describe('walks over every box', () => {
-  it('forEachChildBox visits what childBoxes lists, in its order, for every kind of box', async () => {
+  it('someBox visits every box, each before its children, in the order childBoxes lists them', async () => {
     const { tree } = await boxTree(HTML);
-    const kinds = new Set<string>();
+    const expected: Box[] = [];
     const walk = (box: Box): void => {
-      kinds.add(box.kind);
-      const visited: Box[] = [];
-      forEachChildBox(box, (child) => visited.push(child));
-      expect(visited).toEqual([...childBoxes(box)]);
-      visited.forEach(walk);
+      expected.push(box);
+      childBoxes(box).forEach(walk);
     };
     walk(tree.root);
-    expect([...kinds]).toEqual(expect.arrayContaining(['block', 'table-wrapper', 'table', 'table-row-group', 'table-row', 'table-cell', 'out-of-flow', 'replaced', 'text']));
+    const visited: Box[] = [];
+    expect(someBox(tree.root, (box, into: Box[]) => into.push(box) < 0, visited)).toBe(false);
+    expect(visited).toEqual(expected);
+    expect(new Set(expected.map((box) => box.kind))).toEqual(new Set(['block', 'inline', 'text', 'table-wrapper', 'table', 'table-column-group', 'table-column', 'table-row-group', 'table-row', 'table-cell', 'out-of-flow', 'replaced']));
+  });
+
+  it('someBox stops at the first box the test answers true for', async () => {
+    const { tree } = await boxTree(HTML);
+    const visited: Box[] = [];
+    expect(someBox(tree.root, (box, into: Box[]) => into.push(box) > 0 && box.kind === 'table-cell', visited)).toBe(true);
+    expect(visited.at(-1)!.kind).toBe('table-cell');
+    expect(visited.filter((box) => box.kind === 'table-cell')).toHaveLength(1);
+  });
+
+  it('childBoxes lists a block\'s marker after its children, a table\'s column groups before its row groups', async () => {
+    const { tree } = await boxTree(HTML);
+    const all: Box[] = [];
+    someBox(tree.root, (box, into: Box[]) => into.push(box) < 0, all);
+    for (const box of all) {
+      if (box.kind === 'block') expect(childBoxes(box)).toEqual(box.marker === undefined ? box.children : [...box.children, box.marker]);
+      if (box.kind === 'table') expect(childBoxes(box)).toEqual([...box.columnGroups, ...box.rowGroups]);
+      if (box.kind === 'table-wrapper') expect(childBoxes(box)).toEqual([...box.captions, box.table]);
+    }
+    expect(all.some((box) => box.kind === 'block' && box.marker !== undefined)).toBe(true);
   });
 
   it('imageUrls lists each image once, in tree order, whatever the boxes sharing a style', async () => {

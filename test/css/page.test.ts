@@ -3,6 +3,7 @@ import { Diagnostics } from '../../src/diagnostics.js';
 import { computeMarginBoxStyle, computePageStyle } from '../../src/css/index.js';
 import type { PageContext } from '../../src/css/types.js';
 import { styleWith } from './helpers.js';
+import { withDisplay } from '../../src/css/compute.js';
 
 const MM = 96 / 25.4;
 const first: PageContext = { index: 0, side: 'right', blank: false };
@@ -147,5 +148,19 @@ describe('@page selection and cascade', () => {
   it('reports invalid page declarations with their location', async () => {
     const { diagnostics } = await page('@page {\n  margin: red;\n}');
     expect(diagnostics.map((d) => [d.code, d.line])).toEqual([['css_invalid_value', 2]]);
+  });
+});
+
+describe('the page box\'s style record', () => {
+  it('withDisplay copies every field, in order, as the spread it replaces does', async () => {
+    const doc = await styleWith(':root { color: rgb(1, 2, 3); font-size: 13px } @page { margin: 1cm; color: currentColor }', '<p>x</p>');
+    const root = doc.styled.rootStyle!;
+    const copy = withDisplay(root, 'block');
+    expect(copy).not.toBe(root);
+    expect(Object.keys(copy)).toEqual(Object.keys({ ...root, display: 'block' }));
+    expect(copy).toEqual({ ...root, display: 'block' });
+    const { style } = computePageStyle(doc.styled, first, new Diagnostics());
+    expect(style.display).toBe('block');
+    expect(style.fontSize).toBe(13);
   });
 });

@@ -5,7 +5,7 @@
  * the page area of their page (the initial containing block); fixed boxes on every page.
  */
 import type { Box, BoxElement, BoxTree, InlineFlowBox } from '../../boxes/types.js';
-import { childBoxes } from '../../boxes/types.js';
+import { someBox } from '../../boxes/types.js';
 import type { LengthPercentage, PageStyle } from '../../css/types.js';
 import { resolveLength } from '../../css/values/length.js';
 import { limitExceeded } from '../../limits.js';
@@ -275,13 +275,11 @@ function forgetFinished(fragments: readonly Fragment[], ctx: LayoutContext): voi
 
 /** Whether any box is `position: fixed` (CSS2 §9.6.1): such a box is on every page, so no page is final before the last. */
 function hasFixedBoxes(tree: BoxTree): boolean {
-  const stack: Box[] = [tree.root];
-  while (stack.length > 0) {
-    const box = stack.pop()!;
-    if (box.kind === 'out-of-flow' && box.scheme === 'fixed') return true;
-    for (const child of childBoxes(box)) stack.push(child);
-  }
-  return false;
+  return someBox(tree.root, isFixedBox, undefined);
+}
+
+function isFixedBox(box: Box): boolean {
+  return box.kind === 'out-of-flow' && box.scheme === 'fixed';
 }
 
 /** The flow of a page after the document's end (only continued footnotes on it). */
