@@ -35,7 +35,7 @@ import type { ReadTemplate } from './fs-template-uses.js';
 import { StorageConflictError, compareTemplates, isUuid, templateNamed } from './types.js';
 import type { ChargeUnit } from './fs-documents.js';
 import { createFsDocuments } from './fs-documents.js';
-import { KeyedMutex, TEMP_PREFIX, createDirAtomic, withFileLock, writeFileAtomic } from './fs-atomic.js';
+import { KeyedMutex, TEMP_PREFIX, createDirAtomic, replaceUnderLock, withFileLock, writeFileAtomic } from './fs-atomic.js';
 import { listDir, readBytes, readJson, readSmallJson, readSmallText } from './fs-read.js';
 
 interface FsContext {
@@ -215,10 +215,10 @@ function modifyWorkspace(
 /** Reads the workspace's file under its lock file (other processes), writes it back atomically when `apply` changed it. */
 function updateWorkspaceFile(ctx: FsContext, id: string, apply: (current: Workspace | undefined) => Workspace | undefined): Promise<void> {
   const path = workspacePath(ctx, id);
-  return withFileLock(`${join(ctx.root, 'workspaces', `.${id}`)}.lock`, async () => {
+  return replaceUnderLock(`${join(ctx.root, 'workspaces', `.${id}`)}.lock`, path, () => {
     const file = readSmallJson<WorkspaceFile>(path);
     const next = apply(file === undefined ? undefined : toWorkspace(file));
-    if (next !== undefined) await writeFileAtomic(path, JSON.stringify(toWorkspaceFile(next), null, 2));
+    return next === undefined ? undefined : JSON.stringify(toWorkspaceFile(next), null, 2);
   });
 }
 
