@@ -17,7 +17,7 @@ import type { Duplex } from 'node:stream';
 import type { ServiceErrorCode } from './api/errors.js';
 import { STATUS_OF, ServiceError, errorBody } from './api/errors.js';
 import type { RequestLogger } from './logging.js';
-import { plainBodyOf, withNodeBody } from './plain-bodies.js';
+import { plainBodyOf, plainResponse, withNodeBody } from './plain-bodies.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
@@ -224,7 +224,7 @@ async function serve(options: NodeServerOptions, req: IncomingMessage, res: Serv
 
 function errorResponse(code: ServiceErrorCode, message: string): Response {
   const body = errorBody(new ServiceError(code, message), randomUUID(), '/v1/errors');
-  return new Response(JSON.stringify(body), {
+  return plainResponse(JSON.stringify(body), {
     status: STATUS_OF[code],
     headers: { 'content-type': 'application/json; charset=utf-8', 'x-correlation-id': body.correlation_id },
   });
