@@ -6,8 +6,9 @@
  * request against 1.7 without files (bench/README.md, issue 32, stop 33).
  *
  * The pool (workers.ts) remembers, per process, the versions it has sent with their files and
- * sends later jobs of those versions without them (`filesKept`); the process keeps each version's
- * files it received (`JobFilesKept`) and fills them in. A process that no longer has them (the
+ * sends later jobs of those versions without them, and without the template's source, which the
+ * version names as well (`filesKept`); the process keeps each version's source and files it
+ * received (`JobFilesKept`) and fills them in. A process that no longer has them (the
  * bound evicted them) answers `missingFiles` and the pool sends the job again with its files.
  * Safe: a files version names the workspace, the template, its version and its stamp
  * (template-job.ts), so a job is only ever given the files sent for that very version, to that
@@ -23,6 +24,19 @@ export const DEFAULT_KEPT_JOB_FILES_BYTES = 64 * 1024 * 1024;
 /** Files versions the pool remembers per process (each process evicts by bytes; a miss costs a resend only). */
 const SENT_VERSIONS_PER_PROCESS = 256;
 
+/** A job as it crosses to a render process: without its source and files when they are kept there. */
+export type SentJob = Omit<RenderJob, 'template'> & { readonly template?: string };
+
+/** What a process keeps of a version: its source and its files, weighed in bytes. */
+interface KeptVersion {
+  readonly template: string;
+  readonly files: TemplateFiles;
+}
+
+function versionBytes(version: KeptVersion): number {
+  return filesBytes(version.files) + 2 * version.template.length;
+}
+
 /** The pool's side: which files versions one process has been sent. */
 export class JobFilesSent {
   private readonly versions = new BoundedCache<string, true>('service.job-files-sent', SENT_VERSIONS_PER_PROCESS);
@@ -30,15 +44,18 @@ export class JobFilesSent {
   /** `keptBytes`: the processes' bound (JobFilesKept); files heavier than it are never kept, so always sent. */
   constructor(private readonly keptBytes = DEFAULT_KEPT_JOB_FILES_BYTES) {}
 
-  /** The job as it goes to this process: without its files when the process has been sent them. */
-  message(id: number, job: RenderJob): { readonly id: number; readonly job: RenderJob; readonly filesKept?: true } {
+  /**
+   * The job as it goes to this process: without its source and files when the process has been
+   * sent them (a files version is one version of the template: its source too, template-job.ts).
+   */
+  message(id: number, job: RenderJob): { readonly id: number; readonly job: SentJob; readonly filesKept?: true } {
     const version = job.filesVersion;
     if (version === undefined || job.files === undefined) return { id, job };
     if (this.versions.get(version) === undefined) {
-      if (filesBytes(job.files) <= this.keptBytes) this.versions.set(version, true);
+      if (versionBytes({ template: job.template, files: job.files }) <= this.keptBytes) this.versions.set(version, true);
       return { id, job };
     }
-    const { files: _sentBefore, ...lighter } = job;
+    const { files: _filesSentBefore, template: _sourceSentBefore, ...lighter } = job;
     return { id, job: lighter, filesKept: true };
   }
 
@@ -48,23 +65,24 @@ export class JobFilesSent {
   }
 }
 
-/** The render process's side: the files of the versions it was sent, by bytes. */
+/** The render process's side: the source and files of the versions it was sent, by bytes. */
 export class JobFilesKept {
-  private readonly kept: BoundedCache<string, TemplateFiles>;
+  private readonly kept: BoundedCache<string, KeptVersion>;
 
   constructor(maxBytes = DEFAULT_KEPT_JOB_FILES_BYTES) {
-    this.kept = new BoundedCache<string, TemplateFiles>('service.job-files-kept', 4096, { maxWeight: maxBytes, weigh: filesBytes });
+    this.kept = new BoundedCache<string, KeptVersion>('service.job-files-kept', 4096, { maxWeight: maxBytes, weigh: versionBytes });
   }
 
-  /** The job with its files: as sent (kept from now on), or filled in; undefined when they are no longer kept. */
-  complete(job: RenderJob, filesKept: boolean): RenderJob | undefined {
-    const version = job.filesVersion;
-    if (version === undefined) return job;
-    if (!filesKept) {
-      if (job.files !== undefined) this.kept.set(version, job.files); // not kept when heavier than the bound alone
-      return job;
+  /** The whole job: as sent (its version kept from now on), or filled in; undefined when its version is no longer kept. */
+  complete(job: SentJob, filesKept: boolean): RenderJob | undefined {
+    if (filesKept) {
+      const kept = job.filesVersion === undefined ? undefined : this.kept.get(job.filesVersion);
+      return kept === undefined ? undefined : { ...job, template: kept.template, files: kept.files };
     }
-    const files = this.kept.get(version);
-    return files === undefined ? undefined : { ...job, files };
+    if (job.template === undefined) return undefined;
+    const whole = { ...job, template: job.template };
+    // not kept when heavier than the bound alone
+    if (whole.filesVersion !== undefined && whole.files !== undefined) this.kept.set(whole.filesVersion, { template: whole.template, files: whole.files });
+    return whole;
   }
 }

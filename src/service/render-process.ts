@@ -3,8 +3,8 @@
  * render-worker.js, or a test's) with its start-up data (argv[3], JSON), says `ready`, then answers
  * one `{ id, job }` message at a time with `{ id, result }`. Messages use Node's "advanced"
  * serialization (structured clone), so a PDF's bytes arrive as a Uint8Array. A stored template's
- * files come with the first job of their version only; later jobs say `filesKept` and this
- * process fills them in, or answers `missingFiles` when it no longer has them (job-files.ts).
+ * source and files come with the first job of their version only; later jobs say `filesKept` and
+ * this process fills them in, or answers `missingFiles` when it no longer has them (job-files.ts).
  *
  * When the render module offers warm-up steps (render-worker.ts with a warm-up budget), they run
  * after `ready` while no job waits, one render per turn of the event loop: a job that arrives
@@ -23,6 +23,7 @@ import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promi
 import type { RenderJob, RenderResultMessage } from './renderer.js';
 import type { WarmUpProgress, WarmUpSteps, WarmUpTemplate } from './warm-until-steady.js';
 import { JobFilesKept } from './job-files.js';
+import type { SentJob } from './job-files.js';
 
 /**
  * A render module's renderer: renders a job; optionally warms the process further, one step per
@@ -37,15 +38,15 @@ export type Renderer = ((job: RenderJob) => Promise<RenderResultMessage>) & {
 export type RenderModule = (init: unknown) => Promise<Renderer>;
 
 export type ToRenderProcess =
-  /** `filesKept`: the job's files were sent with an earlier job of its files version (job-files.ts). */
-  | { readonly id: number; readonly job: RenderJob; readonly filesKept?: true }
+  /** `filesKept`: the job's source and files were sent with an earlier job of its files version (job-files.ts). */
+  | { readonly id: number; readonly job: SentJob; readonly filesKept?: true }
   /** Once after `ready`, to a process warming up with templates (possibly none): what to warm with first. */
   | { readonly warmWith: readonly WarmUpTemplate[] };
 export type FromRenderProcess =
   | { readonly ready: true; readonly warming?: boolean }
   | { readonly warmedUp: WarmUpProgress }
   | { readonly id: number; readonly result: RenderResultMessage }
-  /** A `filesKept` job whose files this process no longer has: the pool sends it again with them. */
+  /** A `filesKept` job whose source and files this process no longer has: the pool sends it again with them. */
   | { readonly id: number; readonly missingFiles: true };
 
 /**
