@@ -7,6 +7,7 @@ import { ServiceError } from './api/errors.js';
 import type { Paging } from './operations.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './operations.js';
 import { decodeText } from '../decode-text.js';
+import { nodeBodyOf } from './plain-bodies.js';
 
 export type JsonMediaType = 'application/json' | 'text/json';
 
@@ -58,6 +59,12 @@ export async function readBody(request: Request, limit: number): Promise<string>
   const tooLarge = () => new ServiceError('payload_too_large', `the request body is larger than ${limit} bytes (body limit = ${limit})`);
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limit) throw tooLarge();
+  const nodeBody = nodeBodyOf(request);
+  if (nodeBody !== undefined) {
+    const bytes = await nodeBody.read(limit);
+    if (bytes === undefined) throw tooLarge(); // the server discards the rest before answering (node-server.ts)
+    return decodeText(bytes, 'json');
+  }
   if (request.body === null) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -1,6 +1,7 @@
 /**
  * Mounts a fetch-style handler on Node's http server: IncomingMessage -> Request (the body
- * streamed, so the size limit can stop reading early), Response -> ServerResponse.
+ * read as it arrives, so the size limit can stop reading early; without a web stream when the
+ * handler reads it through plain-bodies.ts), Response -> ServerResponse.
  *
  * Hostile clients: a body the handler did not read (too large, or refused before reading) is
  * read and discarded up to a bound before the answer is written, then the connection is closed —
@@ -16,6 +17,7 @@ import type { Duplex } from 'node:stream';
 import type { ServiceErrorCode } from './api/errors.js';
 import { STATUS_OF, ServiceError, errorBody } from './api/errors.js';
 import type { RequestLogger } from './logging.js';
+import { plainBodyOf, plainResponse, withNodeBody } from './plain-bodies.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
@@ -107,6 +109,45 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   }, { highWaterMark: 4 });
 }
 
+/**
+ * Reads the whole body up to `limit` bytes; past it, stops reading and leaves the rest to `drain`
+ * (undefined). What `bodyStream` and a reader do, without a web stream (plain-bodies.ts).
+ */
+function readWholeBody(req: IncomingMessage, limit: number): Promise<Uint8Array | undefined> {
+  if (req.readableEnded) return Promise.resolve(new Uint8Array(0));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      settle();
+      req.pause();
+      abandonedBodies.add(req);
+      resolve(undefined);
+    };
+    const onEnd = () => {
+      settle();
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    };
+    const onError = (error: Error) => {
+      settle();
+      reject(error);
+    };
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', onError);
+  });
+}
+
 function toRequest(req: IncomingMessage): Request {
   const host = req.headers.host ?? 'localhost';
   const url = new URL(req.url ?? '/', `http://${host}`);
@@ -114,12 +155,9 @@ function toRequest(req: IncomingMessage): Request {
   for (const [name, values] of Object.entries(req.headersDistinct)) {
     for (const value of values ?? []) headers.append(name, value);
   }
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(url, {
-    method: req.method ?? 'GET',
-    headers,
-    ...(hasBody ? { body: bodyStream(req), duplex: 'half' } : {}),
-  } as RequestInit);
+  const request = new Request(url, { method: req.method ?? 'GET', headers });
+  if (req.method === 'GET' || req.method === 'HEAD') return request;
+  return withNodeBody(request, { read: (limit) => readWholeBody(req, limit), stream: () => bodyStream(req) });
 }
 
 /**
@@ -171,17 +209,22 @@ async function serve(options: NodeServerOptions, req: IncomingMessage, res: Serv
   response.headers.forEach((value, name) => { headers[name] = value; });
   if (bodyLeft || state.closing) headers['connection'] = 'close';
   res.writeHead(response.status, headers);
-  if (response.body !== null && req.method !== 'HEAD') {
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);
+  const plain = plainBodyOf(response);
+  if (req.method === 'HEAD') res.end();
+  else if (plain !== undefined) res.end(plain);
+  else {
+    if (response.body !== null) {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);
+    }
+    res.end();
   }
-  res.end();
   // a body too large to discard: the answer is written, now stop the client
   if (!fullyRead) res.once('finish', () => req.socket.destroySoon());
 }
 
 function errorResponse(code: ServiceErrorCode, message: string): Response {
   const body = errorBody(new ServiceError(code, message), randomUUID(), '/v1/errors');
-  return new Response(JSON.stringify(body), {
+  return plainResponse(JSON.stringify(body), {
     status: STATUS_OF[code],
     headers: { 'content-type': 'application/json; charset=utf-8', 'x-correlation-id': body.correlation_id },
   });

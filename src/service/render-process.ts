@@ -2,7 +2,9 @@
  * Entry of a render process (workers.ts): a child process that loads a render module (argv[2]:
  * render-worker.js, or a test's) with its start-up data (argv[3], JSON), says `ready`, then answers
  * one `{ id, job }` message at a time with `{ id, result }`. Messages use Node's "advanced"
- * serialization (structured clone), so a PDF's bytes arrive as a Uint8Array.
+ * serialization (structured clone), so a PDF's bytes arrive as a Uint8Array. A stored template's
+ * source and files come with the first job of their version only; later jobs say `filesKept` and
+ * this process fills them in, or answers `missingFiles` when it no longer has them (job-files.ts).
  *
  * When the render module offers warm-up steps (render-worker.ts with a warm-up budget), they run
  * after `ready` while no job waits, one render per turn of the event loop: a job that arrives
@@ -20,6 +22,8 @@ import { pathToFileURL } from 'node:url';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { RenderJob, RenderResultMessage } from './renderer.js';
 import type { WarmUpProgress, WarmUpSteps, WarmUpTemplate } from './warm-until-steady.js';
+import { JobFilesKept } from './job-files.js';
+import type { SentJob } from './job-files.js';
 
 /**
  * A render module's renderer: renders a job; optionally warms the process further, one step per
@@ -34,13 +38,16 @@ export type Renderer = ((job: RenderJob) => Promise<RenderResultMessage>) & {
 export type RenderModule = (init: unknown) => Promise<Renderer>;
 
 export type ToRenderProcess =
-  | { readonly id: number; readonly job: RenderJob }
+  /** `filesKept`: the job's source and files were sent with an earlier job of its files version (job-files.ts). */
+  | { readonly id: number; readonly job: SentJob; readonly filesKept?: true }
   /** Once after `ready`, to a process warming up with templates (possibly none): what to warm with first. */
   | { readonly warmWith: readonly WarmUpTemplate[] };
 export type FromRenderProcess =
   | { readonly ready: true; readonly warming?: boolean }
   | { readonly warmedUp: WarmUpProgress }
-  | { readonly id: number; readonly result: RenderResultMessage };
+  | { readonly id: number; readonly result: RenderResultMessage }
+  /** A `filesKept` job whose source and files this process no longer has: the pool sends it again with them. */
+  | { readonly id: number; readonly missingFiles: true };
 
 /**
  * Test-only fault injection: when the server (or `render --batch`) was started with
@@ -66,8 +73,10 @@ async function main(): Promise<void> {
   const [moduleFile, initJson] = process.argv.slice(2);
   if (moduleFile === undefined || process.send === undefined) throw new Error('render-process: started without a module or an IPC channel');
   const create = (await import(pathToFileURL(moduleFile).href) as { default: RenderModule }).default;
-  const render = await create(JSON.parse(initJson ?? '{}') as unknown);
+  const init = JSON.parse(initJson ?? '{}') as { keptFilesBytes?: number } | null;
+  const render = await create(init);
   const { warmUpStep } = render;
+  const jobFiles = new JobFilesKept(init?.keptFilesBytes);
   // the first step waits for the templates (a job meanwhile is served at once)
   let templatesGiven: () => void = () => undefined;
   const templatesArrived = render.awaitsWarmUpTemplates === true ? new Promise<void>((resolve) => { templatesGiven = resolve; }) : undefined;
@@ -106,11 +115,16 @@ async function main(): Promise<void> {
       templatesGiven();
       return;
     }
-    if (injectedFault(message.job)) process.abort();
+    const job = jobFiles.complete(message.job, message.filesKept === true);
+    if (job === undefined) {
+      send({ id: message.id, missingFiles: true });
+      return;
+    }
+    if (injectedFault(job)) process.abort();
     jobs++;
     void (async () => {
       await step;
-      const result = await render(message.job);
+      const result = await render(job);
       send({ id: message.id, result });
       jobs--;
       lastJobEnded = performance.now();

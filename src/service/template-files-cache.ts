@@ -29,7 +29,8 @@ export function createTemplateFilesReader(storage: Storage, maxBytes = DEFAULT_T
   };
 }
 
-function filesBytes(files: TemplateFiles): number {
+/** The bytes of a template version's files (what the caches of them are bounded by). */
+export function filesBytes(files: TemplateFiles): number {
   let bytes = 0;
   for (const file of files.values()) bytes += file.byteLength;
   return bytes;

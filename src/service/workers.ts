@@ -27,6 +27,7 @@ import type { FromRenderProcess, ToRenderProcess } from './render-process.js';
 import type { RenderJob, RenderOutput, RenderPdf } from './renderer.js';
 import { unwrapResult } from './renderer.js';
 import type { WarmUpProgress, WarmUpTemplate } from './warm-until-steady.js';
+import { JobFilesSent } from './job-files.js';
 
 export interface WorkerPoolOptions {
   /** Compiled render module; default: render-worker.js beside this file, else dist/service/render-worker.js. */
@@ -57,6 +58,8 @@ export interface WorkerPoolOptions {
   readonly warmUpTemplates?: () => Promise<readonly WarmUpTemplate[]>;
   /** Told of each process's warm-up once it ends (metrics, the debug log of failed templates). */
   readonly onWarmedUp?: (progress: WarmUpProgress) => void;
+  /** Bytes of stored templates' files each process keeps across jobs, so they are sent once (job-files.ts); default 64 MiB. */
+  readonly keptFilesBytes?: number;
 }
 
 export interface WorkerPool {
@@ -110,6 +113,8 @@ interface Slot {
   timer?: NodeJS.Timeout;
   /** Killed by the pool (time limit, close): its exit is no crash. */
   killed?: boolean;
+  /** The template files versions this process has been sent (job-files.ts). */
+  readonly filesSent: JobFilesSent;
 }
 
 function queueFull(): ServiceError {
@@ -157,6 +162,7 @@ function engineInitOf(options: WorkerPoolOptions, timeoutMs: number): string {
     ...(options.warmUp === undefined ? {} : { warmUp: options.warmUp }),
     ...(options.warmUp === undefined || options.warmUpMs === undefined ? {} : { warmUpMs: options.warmUpMs }),
     ...(warmsWithTemplates(options) ? { warmUpTemplates: true } : {}),
+    ...(options.keptFilesBytes === undefined ? {} : { keptFilesBytes: options.keptFilesBytes }),
   });
 }
 
@@ -182,6 +188,21 @@ function onWarmUpState(slot: Slot, message: Exclude<FromRenderProcess, { readonl
   }
 }
 
+/** Ends the slot's render in progress (answered, timed out or crashed): the pending render, to settle. */
+function finish(slot: Slot): Pending | undefined {
+  const pending = slot.current;
+  clearTimeout(slot.timer);
+  slot.current = undefined;
+  slot.timer = undefined;
+  return pending;
+}
+
+/** The process no longer keeps the job's files (job-files.ts): the same job again, with them. */
+function resendWithFiles(slot: Slot, pending: Pending): void {
+  slot.filesSent.forget(pending.job);
+  slot.child.send(slot.filesSent.message(pending.id, pending.job) satisfies ToRenderProcess);
+}
+
 function warmingCount(slots: Iterable<Slot>): number {
   let count = 0;
   for (const slot of slots) if (slot.ready && slot.warming) count++;
@@ -199,14 +220,6 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   let nextId = 0;
   let closing = false;
 
-  function finish(slot: Slot): Pending | undefined {
-    const pending = slot.current;
-    clearTimeout(slot.timer);
-    slot.current = undefined;
-    slot.timer = undefined;
-    return pending;
-  }
-
   function dispatch(): void {
     for (const slot of slots) {
       if (queue.length === 0) return;
@@ -218,13 +231,16 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
         slot.child.kill('SIGKILL');
         finish(slot)?.reject(new ServiceError('limit_exceeded', `rendering took longer than ${timeoutMs} ms (limits.maxRenderMs = ${timeoutMs})`));
       }, timeoutMs + Math.min(ABORT_GRACE_MS, timeoutMs));
-      slot.child.send({ id: pending.id, job: pending.job } satisfies ToRenderProcess);
+      slot.child.send(slot.filesSent.message(pending.id, pending.job) satisfies ToRenderProcess);
     }
   }
 
   function onMessage(slot: Slot, message: FromRenderProcess): void {
     if ('ready' in message || 'warmedUp' in message) onWarmUpState(slot, message, options);
-    else if (slot.current?.id === message.id) {
+    else if ('missingFiles' in message) {
+      if (slot.current?.id === message.id) resendWithFiles(slot, slot.current);
+      return;
+    } else if (slot.current?.id === message.id) {
       const pending = finish(slot)!;
       slot.rendered++;
       try {
@@ -248,7 +264,7 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
 
   function start(): void {
     const child = forkRenderProcess(hostFile!, moduleFile!, init);
-    const slot: Slot = { child, started: performance.now(), ready: false, warming: false, rendered: 0 };
+    const slot: Slot = { child, started: performance.now(), ready: false, warming: false, rendered: 0, filesSent: new JobFilesSent(options.keptFilesBytes) };
     slots.add(slot);
     child.on('message', (message: FromRenderProcess) => onMessage(slot, message));
     child.once('exit', (code, signal) => { onExit(slot, code, signal); dispatch(); });

@@ -41,6 +41,31 @@ describe('fs storage layout', () => {
     }
   });
 
+  it('sees at once what another process changed in the files it keeps (a key removed, a template updated, a file edited)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'octavo-fs-'));
+    try {
+      const storage = await createFsStorage(dir);
+      const other = await createFsStorage(dir); // another process on the same folder
+      const ws = await storage.createWorkspace({ name: 'acme', quota: 5, apiKeyHash: hashApiKey('k') });
+      const t = await storage.createTemplate({ workspaceId: ws.id, name: 'Invoice', html: '<p>one</p>' });
+      expect((await storage.findApiKey(hashApiKey('k')))?.workspace.id).toBe(ws.id);
+      expect((await storage.getTemplate(ws.id, t.id))?.html).toBe('<p>one</p>');
+      await other.updateTemplate(ws.id, t.id, { html: '<p>two</p>', sample: undefined, previews: { pdf: new Uint8Array(1), png: new Uint8Array(1) } });
+      expect(await storage.getTemplate(ws.id, t.id)).toMatchObject({ html: '<p>two</p>', version: 2 });
+      // edited in place (not by the storage): same size, another modification time
+      const source = join(dir, 'templates', ws.id, t.id, 'template.html');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await writeFile(source, '<p>3x3</p>');
+      expect((await storage.getTemplate(ws.id, t.id))?.html).toBe('<p>3x3</p>');
+      await other.removeApiKeys(ws.id);
+      expect(await storage.findApiKey(hashApiKey('k'))).toBeUndefined();
+      await other.deleteTemplate(ws.id, t.id);
+      expect(await storage.getTemplate(ws.id, t.id)).toBeUndefined();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('stores a document as one file (record line, then the PDF) and still reads the two files of before', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'octavo-fs-'));
     try {

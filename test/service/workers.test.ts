@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src/service/api/errors.js';
 import type { WorkerPool } from '../../src/service/workers.js';
 import { createWorkerPool } from '../../src/service/workers.js';
+import { JobFilesKept, JobFilesSent } from '../../src/service/job-files.js';
+import type { RenderJob } from '../../src/service/renderer.js';
 import { processTreeCpuMs } from './helpers/serve-process.js';
 
 const workerFile = fileURLToPath(new URL('./fixtures/test-worker.mjs', import.meta.url));
@@ -89,6 +91,43 @@ describe('render worker pool', () => {
     expect(refused).toMatchObject({ code: 'service_unavailable', status: 503, headers: { 'Retry-After': '2' } });
     await Promise.all([busy, queued]);
     expect((await pool.renderPdf({ template: 'x', data: {} })).pdf.byteLength).toBe(5);
+  });
+
+  it('sends a template version\'s files to a process once, and again when the process no longer keeps them', async () => {
+    const versionOf = (name: string, size: number, fill: number): RenderJob => ({
+      template: name, data: { echoFiles: true }, filesVersion: `ws/${name}@1/0`, files: new Map([[`${name}.ttf`, new Uint8Array(size).fill(fill)]]),
+    });
+    const [a, b] = [versionOf('a', 600, 1), versionOf('b', 600, 2)];
+    // the process keeps 1,000 bytes: one version at a time, so a, b, a sends a's files twice (the second time after `missingFiles`)
+    pool = createWorkerPool({ workerFile, threads: 1, keptFilesBytes: 1_000 });
+    const seen: (readonly string[] | undefined)[] = [];
+    for (const job of [a, a, b, b, a, a]) seen.push((await pool.renderPdf(job)).warnings);
+    expect(seen).toEqual([a, a, b, b, a, a].map((job) => (job === a ? ['template:a', 'a.ttf:600:1'] : ['template:b', 'b.ttf:600:2'])));
+    // the same version never reaches another workspace's or template's job: the key is the version
+    const other = { ...a, filesVersion: 'other/a@1/0', files: new Map([['a.ttf', new Uint8Array(3).fill(9)]]) };
+    expect((await pool.renderPdf(other)).warnings).toEqual(['template:a', 'a.ttf:3:9']);
+  });
+
+  it('leaves out the source and files of a version already sent to that process, and fills them in there', () => {
+    const job: RenderJob = { template: 'x', data: {}, filesVersion: 'ws/t@1/0', files: new Map([['logo.png', new Uint8Array([1, 2])]]) };
+    const sent = new JobFilesSent();
+    const kept = new JobFilesKept();
+    const first = sent.message(1, job);
+    expect(first).toEqual({ id: 1, job });
+    expect(kept.complete(first.job, first.filesKept === true)).toEqual(job);
+    const second = sent.message(2, { ...job, data: { n: 2 } });
+    expect(second.filesKept).toBe(true);
+    expect(second.job.files).toBeUndefined();
+    expect(second.job.template).toBeUndefined(); // the version names the source too
+    expect(kept.complete(second.job, true)).toEqual({ ...job, data: { n: 2 } });
+    expect(kept.complete(second.job, true)?.files).toBe(job.files);
+    // another process (a replacement) has kept nothing: it asks for them
+    expect(new JobFilesKept().complete(second.job, true)).toBeUndefined();
+    sent.forget(job);
+    expect(sent.message(3, job).job.files).toBe(job.files);
+    // jobs without a files version (render --batch) always carry what they have
+    const plain: RenderJob = { template: 'x', data: {} };
+    expect(sent.message(4, plain)).toEqual({ id: 4, job: plain });
   });
 
   it('sizes the pool to the cores by default', () => {

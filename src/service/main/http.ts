@@ -21,6 +21,7 @@ import { openApiDocument } from './openapi.js';
 import type { ServiceMetrics } from '../metrics.js';
 import { createServiceMetrics } from '../metrics.js';
 import type { ServiceDeps } from '../operations.js';
+import { plainResponse } from '../plain-bodies.js';
 import { createTemplateFilesReader } from '../template-files-cache.js';
 import type { TemplateFilesReader } from '../template-files-cache.js';
 import { DEFAULT_LINK_TTL_SECONDS, generate, getWorkspace, listDocumentTemplates } from '../operations.js';
@@ -238,7 +239,7 @@ function route(routes: readonly Route[], method: string, pathname: string): { ha
 // ------------------------------------------------------------------ responses
 
 function jsonResponse(exchange: Exchange, status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
+  return plainResponse(JSON.stringify(body), {
     status,
     headers: { 'content-type': `${exchange.mediaType}; charset=utf-8`, 'cache-control': 'no-store', ...headers },
   });
@@ -251,7 +252,7 @@ function errorResponse(error: ServiceError, exchange: Exchange): Response {
 }
 
 function binaryResponse(bytes: Uint8Array, type: string, headers: Record<string, string>): Response {
-  return new Response(bytes, { status: 200, headers: { 'content-type': type, 'content-length': String(bytes.byteLength), ...headers } });
+  return plainResponse(bytes, { status: 200, headers: { 'content-type': type, 'content-length': String(bytes.byteLength), ...headers } });
 }
 
 async function authenticated(ctx: Context, exchange: Exchange): Promise<{ workspace: Workspace; baseUrl: string }> {

@@ -1,7 +1,8 @@
 /**
  * Crash-safe file primitives for the fs storage: a file or folder becomes visible under its
  * final name only once its bytes are on disk (write temp + fsync + rename + fsync folder), and
- * an exclusive lock file serialises read-modify-write updates across processes on one machine.
+ * an exclusive lock file serialises read-modify-write updates across processes on one machine
+ * (for a small file, the lock file is the new content's temporary: `replaceUnderLock`).
  *
  * The calls that wait for the disk leave the event loop: fsync, and the rename that puts a staged
  * file in place, which waits for its folder's block while a concurrent fsync writes it (measured
@@ -11,7 +12,7 @@
  * to libuv's thread pool costs ~50 us of CPU over two threads and two context switches.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsync, openSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, fsync, openSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -133,24 +134,71 @@ const LOCK_TIMEOUT_MS = 20_000;
  * file systems; not across machines (NFS): that is what the postgres storage is for.
  */
 export async function withFileLock<T>(lockPath: string, work: () => Promise<T>): Promise<T> {
-  await acquire(lockPath);
+  closeSync(await acquire(lockPath));
   try {
     return await work();
   } finally {
-    try {
-      unlinkSync(lockPath);
-    } catch {
-      // already broken as stale by another process
-    }
+    unlinkLock(lockPath);
   }
 }
 
-async function acquire(lockPath: string): Promise<void> {
+/**
+ * Read-modify-write of the small file `path` under the lock file `lockPath` (same folder), where
+ * the lock file is also the new content's temporary: created with O_EXCL, written and synced, then
+ * renamed over `path`, which publishes the content and releases the lock in one step, then the
+ * folder synced. One file created per write where a lock file and a temporary took two: on ext4
+ * creating a file was the largest part of the fs storage's CPU per generate (bench/README.md,
+ * issue 32, stops 30 and 33). `next` reads `path` under the lock and returns its new content, or
+ * undefined to leave it as it is. Holders of the same lock through `withFileLock` (older versions)
+ * exclude and are excluded the same way.
+ */
+export async function replaceUnderLock(lockPath: string, path: string, next: () => Uint8Array | string | undefined): Promise<void> {
+  const fd = await acquire(lockPath);
+  let released = false;
+  try {
+    const bytes = next();
+    if (bytes === undefined) return;
+    writeFileSync(fd, bytes);
+    await fsyncDescriptor(fd);
+    // A lock held past LOCK_STALE_MS (this process stalled) may have been broken and taken by
+    // another process: then the file at lockPath is not ours and is never published.
+    if (!sameFile(fd, lockPath)) {
+      released = true;
+      throw new Error(`lock ${lockPath} was broken while held (older than ${LOCK_STALE_MS} ms)`);
+    }
+    await rename(lockPath, path);
+    released = true;
+  } finally {
+    closeSync(fd);
+    if (!released) unlinkLock(lockPath);
+  }
+  await syncDir(dirname(path));
+}
+
+function sameFile(fd: number, path: string): boolean {
+  const held = fstatSync(fd);
+  try {
+    const named = statSync(path);
+    return named.ino === held.ino && named.dev === held.dev;
+  } catch {
+    return false;
+  }
+}
+
+function unlinkLock(lockPath: string): void {
+  try {
+    unlinkSync(lockPath);
+  } catch {
+    // already broken as stale by another process
+  }
+}
+
+/** Takes `lockPath` (created with O_EXCL), waiting while another holds it; the lock file's descriptor. */
+async function acquire(lockPath: string): Promise<number> {
   const started = Date.now();
   while (true) {
     try {
-      closeSync(openSync(lockPath, 'wx'));
-      return;
+      return openSync(lockPath, 'wx', 0o644);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') {

@@ -2,8 +2,9 @@
  * Reads of the fs storage's data folder (fs.ts, fs-documents.ts): a file that is not there is
  * undefined (or an empty listing), any other failure is thrown.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
+import { BoundedCache } from '../../cache/bounded.js';
 
 export async function readJson<T>(path: string): Promise<T | undefined> {
   try {
@@ -50,5 +51,43 @@ export async function listDir(path: string): Promise<string[]> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
+  }
+}
+
+/** Characters of kept file text at most (a few thousand keys' entries and templates' sources). */
+const KEPT_TEXT_CHARS = 16 * 1024 * 1024;
+
+/**
+ * Small files a request reads that rarely change (an API key's entry, a template's meta and
+ * source), kept as text and checked with one `stat` per read instead of read again: a read is
+ * five system calls (open, fstat, two reads, close) and the text's decoding, a `stat` one. The
+ * storage replaces files by renaming a new one into place (fs-atomic.ts), so a change by any
+ * process is a new inode, a new ctime, and is read at once; a file removed is gone at once.
+ * Stat before read: a file replaced in between is read new and kept under the older stat, so
+ * the next read reads it again, never the reverse. Not for a read-modify-write under a lock.
+ */
+export class CheckedFiles {
+  private readonly kept = new BoundedCache<string, { readonly stamp: string; readonly text: string }>(
+    'service.fs-checked-files', 4096, { maxWeight: KEPT_TEXT_CHARS, weigh: (entry) => entry.text.length },
+  );
+
+  text(path: string): string | undefined {
+    const info = statSync(path, { throwIfNoEntry: false });
+    if (info === undefined) {
+      this.kept.delete(path);
+      return undefined;
+    }
+    const stamp = `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
+    const kept = this.kept.get(path);
+    if (kept?.stamp === stamp) return kept.text;
+    const text = readSmallText(path);
+    if (text === undefined) this.kept.delete(path);
+    else this.kept.set(path, { stamp, text });
+    return text;
+  }
+
+  json<T>(path: string): T | undefined {
+    const text = this.text(path);
+    return text === undefined ? undefined : JSON.parse(text) as T;
   }
 }

@@ -35,8 +35,8 @@ import type { ReadTemplate } from './fs-template-uses.js';
 import { StorageConflictError, compareTemplates, isUuid, templateNamed } from './types.js';
 import type { ChargeUnit } from './fs-documents.js';
 import { createFsDocuments } from './fs-documents.js';
-import { KeyedMutex, TEMP_PREFIX, createDirAtomic, withFileLock, writeFileAtomic } from './fs-atomic.js';
-import { listDir, readBytes, readJson, readSmallJson, readSmallText } from './fs-read.js';
+import { KeyedMutex, TEMP_PREFIX, createDirAtomic, replaceUnderLock, withFileLock, writeFileAtomic } from './fs-atomic.js';
+import { CheckedFiles, listDir, readBytes, readJson, readSmallJson } from './fs-read.js';
 
 interface FsContext {
   readonly root: string;
@@ -45,13 +45,15 @@ interface FsContext {
   readonly workspaceChanges: GroupCommit<Workspace>;
   /** Superseded versions, for this process's jobs (kept-versions.ts). */
   readonly kept: KeptVersions;
+  /** Keys' entries and templates' meta and source, checked by `stat` on every read (fs-read.ts). */
+  readonly checked: CheckedFiles;
 }
 
 const HASH = /^[0-9a-f]{64}$/;
 
 export async function createFsStorage(dataDir: string): Promise<Storage> {
   const mutex = new KeyedMutex();
-  const ctx: FsContext = { root: dataDir, mutex, workspaceChanges: new GroupCommit(mutex, (id, apply) => updateWorkspaceFile(ctx, id, apply)), kept: createKeptVersions() };
+  const ctx: FsContext = { root: dataDir, mutex, workspaceChanges: new GroupCommit(mutex, (id, apply) => updateWorkspaceFile(ctx, id, apply)), kept: createKeptVersions(), checked: new CheckedFiles() };
   for (const dir of ['workspaces', 'keys', 'templates', 'documents']) await mkdir(join(dataDir, dir), { recursive: true });
   await removeStaleTemps(ctx);
   const documents = createFsDocuments(dataDir, takeUnit(ctx));
@@ -63,7 +65,7 @@ export async function createFsStorage(dataDir: string): Promise<Storage> {
     findWorkspaceByName: async (name) => (await allWorkspaces(ctx)).find((ws) => ws.name === name),
     findApiKey: async (hash) => {
       if (!HASH.test(hash)) return undefined;
-      const entry = readSmallJson<{ workspaceId: string }>(join(ctx.root, 'keys', `${hash}.json`));
+      const entry = ctx.checked.json<{ workspaceId: string }>(join(ctx.root, 'keys', `${hash}.json`));
       const workspace = entry === undefined ? undefined : await readWorkspace(ctx, entry.workspaceId);
       return workspace === undefined ? undefined : { workspace, keyHash: hash };
     },
@@ -215,10 +217,10 @@ function modifyWorkspace(
 /** Reads the workspace's file under its lock file (other processes), writes it back atomically when `apply` changed it. */
 function updateWorkspaceFile(ctx: FsContext, id: string, apply: (current: Workspace | undefined) => Workspace | undefined): Promise<void> {
   const path = workspacePath(ctx, id);
-  return withFileLock(`${join(ctx.root, 'workspaces', `.${id}`)}.lock`, async () => {
+  return replaceUnderLock(`${join(ctx.root, 'workspaces', `.${id}`)}.lock`, path, () => {
     const file = readSmallJson<WorkspaceFile>(path);
     const next = apply(file === undefined ? undefined : toWorkspace(file));
-    if (next !== undefined) await writeFileAtomic(path, JSON.stringify(toWorkspaceFile(next), null, 2));
+    return next === undefined ? undefined : JSON.stringify(toWorkspaceFile(next), null, 2);
   });
 }
 
@@ -362,9 +364,9 @@ function toTemplate(meta: TemplateFile, html: string): TemplateRecord {
 async function readTemplate(ctx: FsContext, workspaceId: string, templateId: string): Promise<TemplateRecord | undefined> {
   if (!isUuid(workspaceId) || !isUuid(templateId)) return undefined;
   const dir = templateDir(ctx, workspaceId, templateId);
-  const meta = readSmallJson<TemplateFile>(join(dir, 'template.json'));
+  const meta = ctx.checked.json<TemplateFile>(join(dir, 'template.json'));
   if (meta === undefined) return undefined;
-  const html = readSmallText(join(dir, 'template.html'));
+  const html = ctx.checked.text(join(dir, 'template.html'));
   if (html === undefined) return undefined; // deleted between the two reads
   return toTemplate(meta, html);
 }

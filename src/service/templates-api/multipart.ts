@@ -11,6 +11,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { ServiceError } from '../api/errors.js';
+import { requestBodyStream } from '../plain-bodies.js';
 
 export interface MultipartLimits {
   readonly maxFiles: number;
@@ -43,7 +44,8 @@ export function isMultipart(request: Request): boolean {
 export async function readMultipart(request: Request, limits: MultipartLimits, spool: string): Promise<MultipartBody> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!isMultipart(request)) throw new ServiceError('unsupported_media_type', 'send the template as multipart/form-data');
-  if (request.body === null) throw invalid('the multipart body is empty');
+  const body = requestBodyStream(request);
+  if (body === null) throw invalid('the multipart body is empty');
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -53,7 +55,7 @@ export async function readMultipart(request: Request, limits: MultipartLimits, s
   } catch (error) {
     throw invalid(`malformed multipart Content-Type: ${(error as Error).message}`);
   }
-  return parse(Readable.fromWeb(request.body as NodeWebStream<Uint8Array>), parser, limits, spool);
+  return parse(Readable.fromWeb(body as NodeWebStream<Uint8Array>), parser, limits, spool);
 }
 
 /**
