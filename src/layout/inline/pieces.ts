@@ -268,6 +268,11 @@ export function cutText(item: TextItem, opportunities: BreakMap, cuts: TextCuts)
   const keepAll = style.wordBreak === 'keep-all';
   const breakSpaces = style.whiteSpace === 'break-spaces';
   const anywhere = wraps && breaksAnywhere(style);
+  if (opportunities === NO_BREAKS && !tabs && !breakSpaces && !anywhere) {
+    // nothing to break at (text that never wraps, without a newline: `breakMapOf`): the loop below would cut it once, at its end
+    if (text.length > 0) cuts.text(0, text.length, false, false);
+    return;
+  }
   let start = 0;
   const cut = (end: number, breakAfter: boolean, forced: boolean): void => {
     if (end > start) cuts.text(start, end, breakAfter, forced);
