@@ -61,8 +61,19 @@ interface BoxEdges {
 }
 
 export function placeHorizontally(spec: HorizontalSpec): Node[] {
-  if (spec.openAtStart.length === 0 && spec.pieces.every((piece) => piece.kind === 'text')) return placeLeaves(spec, textLeaves(spec), NO_EDGES);
+  if (spec.openAtStart.length === 0 && allText(spec.pieces)) return placeLeaves(spec, textLeaves(spec), NO_EDGES);
   return placeAnyLine(spec);
+}
+
+/** Loops, not closures made for every line. */
+function allText(pieces: readonly Piece[]): boolean {
+  for (let i = 0; i < pieces.length; i++) if (pieces[i]!.kind !== 'text') return false;
+  return true;
+}
+
+function allLeftToRight(leaves: readonly Leaf[]): boolean {
+  for (let i = 0; i < leaves.length; i++) if (leaves[i]!.level !== 0) return false;
+  return true;
 }
 
 /** `placeHorizontally` the general way, for a line of any content (inline boxes, atomics). */
@@ -72,7 +83,7 @@ export function placeAnyLine(spec: HorizontalSpec): Node[] {
 }
 
 function placeLeaves(spec: HorizontalSpec, leaves: readonly Leaf[], edges: ReadonlyMap<InlineBox, BoxEdges>): Node[] {
-  const visual = leaves.every((leaf) => leaf.level === 0) ? leaves : visualOrder(leaves.map((leaf) => leaf.level)).map((i) => leaves[i]!);
+  const visual = allLeftToRight(leaves) ? leaves : visualOrder(leaves.map((leaf) => leaf.level)).map((i) => leaves[i]!);
   // no leaf of a line of text alone is in an inline box: each is placed on its own, in no group
   const groups = edges === NO_EDGES ? NO_GROUPS : groupCounts(visual);
   const placer = new Placer(spec, edges, groups);

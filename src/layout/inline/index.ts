@@ -147,8 +147,12 @@ export function inlineContentIntrinsicSizes(box: InlineFlowBox, env: InlineEnv, 
   return inlineIntrinsicSizes(measured.pieces, measured.splitter, env.anchorSizes);
 }
 
+/** No inline box open (shared: every first line starts so, and nothing changes the list in place). */
+const NONE_OPEN: readonly InlineBox[] = Object.freeze([]);
+
 /** The inline boxes open before piece `index` (outermost first). */
 function openInlineBoxes(measured: MeasuredInline, index: number): readonly InlineBox[] {
+  if (index === 0) return NONE_OPEN;
   const stack: InlineBox[] = [];
   for (let i = 0; i < index; i++) {
     const piece = measured.pieces[i]!;
