@@ -333,26 +333,36 @@ interface Siblings {
 /**
  * Words of one text in one style and direction become one text fragment (fewer, longer glyph
  * runs to paint); right-to-left neighbours join in reverse so the text stays in logical order.
- * Adjacent runs of one face and size become one run.
+ * Adjacent runs of one face and size become one run. `node` is made by the caller for this call
+ * (`Placer.leaf`) and is owned from here on: a text that nothing joins (one word, a table cell's
+ * text) is kept as it is, and the builder is made when a second one joins it.
  */
 function appendText(siblings: Siblings, node: Extract<Node, { kind: 'text' }>): void {
   const previous = siblings.nodes[siblings.nodes.length - 1];
-  const builder = siblings.building;
-  if (previous !== undefined && builder !== undefined && builder.node === previous && previous.kind === 'text' && previous.style === node.style
+  // (a text node last among the siblings came through here: it is owned, the builder's node when there is one)
+  if (previous !== undefined && previous.kind === 'text' && previous.style === node.style
     && previous.level === node.level && previous.symbol === node.symbol && Math.abs(previous.x + previous.width - node.x) < 1e-6) {
+    const builder = siblings.building ??= openText(previous);
     const rtl = node.level % 2 === 1;
     for (const run of node.runs) joinRun(builder, run, rtl, runWidth(node, run));
     builder.node.width += node.width;
     builder.texts.push(node.text);
     return;
   }
-  if (builder !== undefined) closeText(builder);
-  // field by field: a spread of the node took V8's slow generic copy
-  const own = { kind: 'text' as const, style: node.style, runs: [] as PlacedRun[], x: node.x, width: node.width, text: node.text, level: node.level, symbol: node.symbol };
-  const next: OpenText = { node: own, runs: own.runs, merged: undefined, endX: node.x, texts: [node.text] };
-  for (const run of node.runs) joinRun(next, run, node.level % 2 === 1, runWidth(node, run));
-  siblings.nodes.push(own);
-  siblings.building = next;
+  if (siblings.building !== undefined) closeText(siblings.building);
+  siblings.building = undefined;
+  siblings.nodes.push(node);
+}
+
+/**
+ * The builder of an owned text node of at most one run (as `Placer.leaf` makes them): what
+ * joining that run into an empty node of its own would have left.
+ */
+function openText(node: Extract<Node, { kind: 'text' }>): OpenText {
+  const own = node as OpenText['node'];
+  const runs = own.runs as PlacedRun[];
+  const endX = runs.length === 0 ? own.x : runs[0]!.x + own.width;
+  return { node: own, runs, merged: undefined, endX, texts: [own.text] };
 }
 
 /** Ends the text node being built: its text, in logical order. */
