@@ -12,7 +12,7 @@ import type { InlineEnv, MeasuredInline } from './measured.js';
 import { keptMeasuredInline, measuredInline, transientMeasuredInline } from './measured.js';
 import { plainTextIntrinsicSizes } from './plain-text.js';
 import type { ClonedEdges, LinePieces } from './line-breaker.js';
-import { NO_CLONED_EDGES, breakLine } from './line-breaker.js';
+import { NO_CLONED_EDGES, breakLine, wholeContentLine } from './line-breaker.js';
 import { clonedEdges } from './pieces.js';
 import type { LineHang } from './hanging-punctuation.js';
 import type { LaidOutLine } from './line-box.js';
@@ -56,7 +56,8 @@ export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: Inl
   const openAtStart = at.open ?? openInlineBoxes(measured, at.index);
   const cloned = openAtStart.length === 0 ? NO_CLONED_EDGES
     : { start: clonedEdges(openAtStart, room.contentWidth, 'start'), end: clonedEdges(openAtStart, room.contentWidth, 'end') };
-  const { line, next } = breakLine(measured.pieces, at, {
+  // (a first line that holds the whole content needs no fill)
+  const { line, next } = (first && openAtStart.length === 0 ? wholeContentLine(measured.pieces, room.width - indent) : undefined) ?? breakLine(measured.pieces, at, {
     available: room.width - indent,
     offset: rtl ? 0 : indent,
     splitter: measured.splitter,

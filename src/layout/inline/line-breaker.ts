@@ -133,6 +133,29 @@ export function breakLine(pieces: readonly Piece[], at: InlineResume, env: Break
   return finishLine(fill, false, { index: pieces.length, tail: undefined });
 }
 
+/**
+ * `breakLine` of a content's first line when all of it fits there (a table cell's text, a short
+ * paragraph): every piece is text with nothing the line's ends change — no tab, no forced break,
+ * no punctuation that may hang, no mark trimmed at a line's start or on every line's end — and each
+ * fits with what comes before it, so the greedy fill takes them all and settles nothing at the
+ * end. Undefined when that is not so (the general fill decides).
+ */
+export function wholeContentLine(pieces: readonly Piece[], available: number): { line: LinePieces; next: InlineResume } | undefined {
+  let used = 0;
+  for (let j = 0; j < pieces.length; j++) {
+    const piece = pieces[j]!;
+    if (piece.kind !== 'text' || piece.tab !== undefined || piece.forcedBreakAfter) return undefined;
+    const style = piece.style;
+    const hanging = style.hangingPunctuation;
+    if (hanging.first || hanging.end !== 'none' || hanging.last) return undefined;
+    if (trimsLineStart(style.textSpacingTrim, true) || lineEndTrimming(style.textSpacingTrim) === 'always') return undefined;
+    // what breakLine's fill counts for the line ending after this piece (its end spaces and letter-spacing hang)
+    if (used + piece.width - hangingWidth(piece) > available + EPSILON) return undefined;
+    used += piece.width;
+  }
+  return { line: { pieces: pieces.slice(), forcedBreak: false, hang: NO_HANG }, next: { index: pieces.length, tail: undefined } };
+}
+
 /** A line being filled: its pieces and what settling its end reads (one record per line, not a closure). */
 interface LineFill {
   readonly line: Piece[];
