@@ -153,7 +153,8 @@ export function wholeContentLine(pieces: readonly Piece[], available: number): {
     if (used + piece.width - hangingWidth(piece) > available + EPSILON) return undefined;
     used += piece.width;
   }
-  return { line: { pieces: pieces.slice(), forcedBreak: false, hang: NO_HANG }, next: { index: pieces.length, tail: undefined } };
+  // the content's list itself: nothing changes a line's list once it is made
+  return { line: { pieces, forcedBreak: false, hang: NO_HANG }, next: { index: pieces.length, tail: undefined } };
 }
 
 /** A line being filled: its pieces and what settling its end reads (one record per line, not a closure). */

@@ -92,6 +92,8 @@ export interface PieceEnv extends TextEnv {
 export function buildPieces(content: InlineItems, env: PieceEnv): Piece[] {
   const items = content.items;
   const opportunities = breakMapOf(items, content.text);
+  // one item (a table cell's text): its own list, fresh from itemPieces, not copied into another
+  if (items.length === 1 && !(items[0]!.kind === 'open' && items[0]!.box.leader === true)) return itemPieces(items[0]!, undefined, opportunities, content.bidi, env);
   const pieces: Piece[] = [];
   // by index and pushed one by one: a spread of each item's pieces allocated per item
   for (let index = 0; index < items.length; index++) {
