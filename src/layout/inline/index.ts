@@ -103,9 +103,18 @@ export function lineContentWidth(pieces: LinePieces['pieces'], cloned: ClonedEdg
   return last !== undefined && last.kind === 'text' ? width - last.trailingSpace - last.endSpacing : width;
 }
 
+/** Whether an inline box starts or ends among the pieces (a loop, not a closure made per line). */
+function opensOrCloses(pieces: LinePieces['pieces']): boolean {
+  for (let i = 0; i < pieces.length; i++) {
+    const kind = pieces[i]!.kind;
+    if (kind === 'open' || kind === 'close') return true;
+  }
+  return false;
+}
+
 /** The inline boxes still open after a line's pieces. */
 function openAfter(open: readonly InlineBox[], pieces: LinePieces['pieces']): readonly InlineBox[] {
-  if (!pieces.some((piece) => piece.kind === 'open' || piece.kind === 'close')) return open;
+  if (!opensOrCloses(pieces)) return open;
   const stack = [...open];
   for (const piece of pieces) {
     if (piece.kind === 'open') stack.push(piece.box);
