@@ -1,6 +1,7 @@
 // Fast paths of inline layout give what the general path gives, to the last bit: the break map of
 // text that never wraps (pieces.ts `breakMapOf`) cuts text as the full one does, and a line of text
-// alone is placed vertically (line-box.ts `placeTextOnly`) as the general walk places it.
+// alone is placed vertically (line-box.ts `placeTextOnly`) as the general walk places it, and a
+// first line that holds the whole content (line-breaker.ts `wholeContentLine`) is the greedy fill's.
 import { describe, expect, it } from 'vitest';
 import { collectInlineItems } from '../../src/layout/inline/items.js';
 import type { TextItem } from '../../src/layout/inline/items.js';
@@ -11,6 +12,8 @@ import { onlyText, placeTextOnly, placeVertically } from '../../src/layout/inlin
 import { measuredInline } from '../../src/layout/inline/measured.js';
 import { placeAnyLine, placeHorizontally } from '../../src/layout/inline/horizontal.js';
 import { justificationOpportunities } from '../../src/layout/inline/justify.js';
+import { NO_CLONED_EDGES, breakLine, wholeContentLine } from '../../src/layout/inline/line-breaker.js';
+import { CONTENT_START } from '../../src/layout/inline/resume.js';
 import { env, paragraphs, text } from './inline-helpers.js';
 
 const TEXTS = [
@@ -112,5 +115,36 @@ describe('a line of text alone, horizontally', () => {
       }
     }
     expect(lines).toBe(boxes.length);
+  });
+});
+
+describe('a first line holding the whole content', () => {
+  it('is what the greedy fill gives, or left to it', async () => {
+    const texts = ['-2,196.92', 'Slightly statements effects', 'Consulting — architecture review', 'two  spaces ', 'a\u00a0b c', 'soft&shy;hyphen',
+      'tab\there', 'pre\nline', 'end.', '「括弧」と。', 'שלום world', 'x <b>bold</b> y'];
+    const styles = ['', 'white-space: nowrap', 'white-space: pre', 'white-space: pre-wrap', 'white-space: break-spaces', 'letter-spacing: 2px',
+      'word-spacing: 4px', 'hanging-punctuation: allow-end', 'hanging-punctuation: first last', 'text-spacing-trim: trim-both',
+      'text-spacing-trim: trim-start', 'text-spacing-trim: space-all', 'hyphens: auto', 'overflow-wrap: anywhere', 'direction: rtl'];
+    const boxes = await paragraphs(styles.flatMap((style) => texts.map((t) => `<p lang="en" style="${style}">${t}</p>`)).join(''));
+    let whole = 0;
+    let left = 0;
+    for (const box of boxes) {
+      const measured = measuredInline(box, 0, env());
+      const rtl = measured.bidi.paragraphLevel % 2 === 1;
+      for (const available of [0, 10, 30.5, 60, 95.25, 140, 1000]) {
+        const fast = wholeContentLine(measured.pieces, available);
+        if (fast === undefined) {
+          left++;
+          continue;
+        }
+        whole++;
+        const general = breakLine(measured.pieces, CONTENT_START, {
+          available, offset: 0, splitter: measured.splitter, cloned: NO_CLONED_EDGES, firstOrAfterForcedBreak: true, firstLine: true, mayHang: !rtl,
+        });
+        expect(fast).toStrictEqual(general);
+      }
+    }
+    expect(whole).toBeGreaterThan(300);
+    expect(left).toBeGreaterThan(300);
   });
 });

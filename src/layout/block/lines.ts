@@ -64,7 +64,26 @@ interface LinesFlow {
   readonly atTop: boolean;
 }
 
+/**
+ * The block's lines on this page. Content laid out from its start with no float beside it and
+ * nothing out of flow standing in it, whose lines all fit (most paragraphs, every table cell of
+ * a long table) is stacked directly (`stackedLines`); the rest goes the general way.
+ */
 export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutContext, resume: BreakToken | undefined): ChildrenResult {
+  const env = inlineEnv(ctx);
+  const measured = measuredInline(box, frame.contentWidth, env);
+  if (resume === undefined && frame.exclusions.floats.length === 0 && nothingStandsIn(measured)) {
+    const lines = linesThatAllFit(frame, layoutInlineContent(box, frame.contentWidth, env), box.style.widows);
+    if (lines !== undefined) return stackedLines(frame, lines);
+  }
+  return placedLines(frame, box, ctx, resume);
+}
+
+/**
+ * `layoutLines` the general way: floats beside the lines, out-of-flow boxes standing in them, a
+ * resume position, lines that do not all fit on the page (orphans, widows, pushed blocks).
+ */
+export function placedLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutContext, resume: BreakToken | undefined): ChildrenResult {
   const env = inlineEnv(ctx);
   const measured = measuredInline(box, frame.contentWidth, env);
   const inline = resume?.kind === 'inline' ? resume : undefined;
@@ -126,6 +145,65 @@ export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
     baselines: { first: baselineOf(laid.lines[firstKept]!), last: baselineOf(laid.lines[lastKept]!) },
     positioned: state.positioned,
     pageContent: state.pageContent,
+  };
+}
+
+/** No float or out-of-flow box stands in the content, no atomic inline holds positioned boxes placed by a box outside it: lines place nothing but themselves. */
+function nothingStandsIn(measured: MeasuredInline): boolean {
+  const pieces = measured.pieces;
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i]!;
+    if (piece.kind === 'anchor' || (piece.kind === 'atomic' && piece.escaping !== undefined)) return false;
+  }
+  return true;
+}
+
+/**
+ * The lines of content laid out from its start when each fits where it falls (or there is no
+ * page) and at least one is not empty: what `placeLines` and `linesThatFit` keep there — every
+ * line, none pushed, none held back for orphans or widows; undefined when they would decide.
+ */
+function linesThatAllFit(frame: BlockFrame, lines: readonly InlineLine[], widows: number): readonly InlineLine[] | undefined {
+  const page = frame.fragmentainer;
+  let content = false;
+  for (let i = 0; i < lines.length; i++) content ||= lines[i]!.empty !== true;
+  if (!content) return undefined;
+  if (page === undefined) return lines;
+  // placeLines stops laying lines out `widows` lines past the page end, which lines within the
+  // tolerance of `linesThatFit` may be (zero-height lines at the page end): left to it
+  const lookahead = Math.max(1, widows);
+  let y = frame.y + collapsedMargin(frame.strut);
+  let past = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (past > lookahead) return undefined;
+    const bottom = bottomAt(page, y);
+    const end = y + lines[i]!.height;
+    if (end > bottom + 0.01) return undefined;
+    if (end > bottom) past++;
+    y = end;
+  }
+  return lines;
+}
+
+/** Lines that all go on the page, one under the other: the fragments and baselines `placedLines` gives them, without its states. */
+function stackedLines(frame: BlockFrame, lines: readonly InlineLine[]): ChildrenResult {
+  const top = frame.y + collapsedMargin(frame.strut);
+  const fragments = new Array<Fragment>(lines.length);
+  let y = top;
+  let first: number | undefined;
+  let last: number | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    fragments[i] = offsetFragment(line.fragment, frame.contentX, y);
+    if (line.empty !== true) {
+      first ??= y + line.baseline;
+      last = y + line.baseline;
+    }
+    y += line.height;
+  }
+  return {
+    fragments, endY: y, strut: EMPTY_STRUT, resolvedAt: top, breakToken: undefined, pushed: false,
+    exclusions: frame.exclusions, baselines: { first, last }, positioned: NONE, pageContent: NONE,
   };
 }
 

@@ -8,7 +8,7 @@
  * only through it. A new formatting context is one new entry here (and its case in the choice).
  */
 import type { BlockBox, FlexBox, LayoutBox, ReplacedBox, TableWrapperBox } from '../../boxes/types.js';
-import type { BreakToken, Dispatch, FormattingContext, IntrinsicSizes, LayoutContext, LayoutInput, LayoutResult } from '../contract.js';
+import type { BreakToken, Dispatch, FormattingContext, IntrinsicSizes, LayoutContext, LayoutInput, LayoutResult, PageContent } from '../contract.js';
 import { layoutBlock } from '../block/index.js';
 import { blockIntrinsicSizes } from '../block/intrinsic.js';
 import { layoutBlockReplaced, replacedIntrinsicSizes } from '../block/replaced.js';
@@ -100,12 +100,18 @@ function layoutByContext(box: LayoutBox, input: LayoutInput, ctx: LayoutContext,
   return withPositionedPlaced(formattingContextOf(box, (context, typed) => context.layout(typed, input, ctx, resume)), ctx);
 }
 
+/** Whether a fixed box is among the content passed up (a loop, not a closure made for every box laid out). */
+function hasFixed(content: readonly PageContent[]): boolean {
+  for (let i = 0; i < content.length; i++) if (content[i]!.kind === 'fixed') return true;
+  return false;
+}
+
 /**
  * Once any formatting context has laid a box out: if the box is a containing block for absolutely
  * (or fixed) positioned boxes, it lays out those its content passed up (positioned.ts), once, here.
  */
 function withPositionedPlaced(result: LayoutResult, ctx: LayoutContext): LayoutResult {
-  if (result.kind !== 'placed' || (result.positioned.length === 0 && !result.pageContent.some((c) => c.kind === 'fixed'))) return result;
+  if (result.kind !== 'placed' || (result.positioned.length === 0 && !hasFixed(result.pageContent))) return result;
   const placed = placePositionedDescendants(result.fragment, result, ctx);
   return { ...result, fragment: placed.fragment, positioned: placed.positioned, pageContent: placed.pageContent };
 }

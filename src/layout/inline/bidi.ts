@@ -53,11 +53,18 @@ export function isLeftToRightOnly(root: ComputedStyle, text: string): boolean {
   return root.direction !== 'rtl' && root.unicodeBidi !== 'plaintext' && !mayNeedBidi(text);
 }
 
+/** Whether an inline box of the context may embed right-to-left text or takes its direction from its content (a loop: this runs for every context). */
+function embedsAny(items: readonly InlineItem[]): boolean {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    if (item.kind === 'open' && (mayEmbedRtl(item.box.style) || isDirAuto(item.box.element))) return true;
+  }
+  return false;
+}
+
 export function resolveBidi(root: ComputedStyle, rootElement: BoxElement | undefined, items: readonly InlineItem[], text: string): BidiLevels {
   const rootRtl = root.direction === 'rtl';
-  const needed = !isLeftToRightOnly(root, text)
-    || items.some((item) => item.kind === 'open' && (mayEmbedRtl(item.box.style) || isDirAuto(item.box.element)));
-  if (!needed) return LTR_ONLY;
+  if (isLeftToRightOnly(root, text) && !embedsAny(items)) return LTR_ONLY;
   // The algorithm's text: the context's text with the boxes' controls; `real` marks its characters.
   const parts: string[] = [];
   const real: boolean[] = [];

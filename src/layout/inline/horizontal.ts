@@ -61,8 +61,19 @@ interface BoxEdges {
 }
 
 export function placeHorizontally(spec: HorizontalSpec): Node[] {
-  if (spec.openAtStart.length === 0 && spec.pieces.every((piece) => piece.kind === 'text')) return placeLeaves(spec, textLeaves(spec), NO_EDGES);
+  if (spec.openAtStart.length === 0 && allText(spec.pieces)) return placeLeaves(spec, textLeaves(spec), NO_EDGES);
   return placeAnyLine(spec);
+}
+
+/** Loops, not closures made for every line. */
+function allText(pieces: readonly Piece[]): boolean {
+  for (let i = 0; i < pieces.length; i++) if (pieces[i]!.kind !== 'text') return false;
+  return true;
+}
+
+function allLeftToRight(leaves: readonly Leaf[]): boolean {
+  for (let i = 0; i < leaves.length; i++) if (leaves[i]!.level !== 0) return false;
+  return true;
 }
 
 /** `placeHorizontally` the general way, for a line of any content (inline boxes, atomics). */
@@ -72,7 +83,7 @@ export function placeAnyLine(spec: HorizontalSpec): Node[] {
 }
 
 function placeLeaves(spec: HorizontalSpec, leaves: readonly Leaf[], edges: ReadonlyMap<InlineBox, BoxEdges>): Node[] {
-  const visual = leaves.every((leaf) => leaf.level === 0) ? leaves : visualOrder(leaves.map((leaf) => leaf.level)).map((i) => leaves[i]!);
+  const visual = allLeftToRight(leaves) ? leaves : visualOrder(leaves.map((leaf) => leaf.level)).map((i) => leaves[i]!);
   // no leaf of a line of text alone is in an inline box: each is placed on its own, in no group
   const groups = edges === NO_EDGES ? NO_GROUPS : groupCounts(visual);
   const placer = new Placer(spec, edges, groups);
@@ -322,26 +333,36 @@ interface Siblings {
 /**
  * Words of one text in one style and direction become one text fragment (fewer, longer glyph
  * runs to paint); right-to-left neighbours join in reverse so the text stays in logical order.
- * Adjacent runs of one face and size become one run.
+ * Adjacent runs of one face and size become one run. `node` is made by the caller for this call
+ * (`Placer.leaf`) and is owned from here on: a text that nothing joins (one word, a table cell's
+ * text) is kept as it is, and the builder is made when a second one joins it.
  */
 function appendText(siblings: Siblings, node: Extract<Node, { kind: 'text' }>): void {
   const previous = siblings.nodes[siblings.nodes.length - 1];
-  const builder = siblings.building;
-  if (previous !== undefined && builder !== undefined && builder.node === previous && previous.kind === 'text' && previous.style === node.style
+  // (a text node last among the siblings came through here: it is owned, the builder's node when there is one)
+  if (previous !== undefined && previous.kind === 'text' && previous.style === node.style
     && previous.level === node.level && previous.symbol === node.symbol && Math.abs(previous.x + previous.width - node.x) < 1e-6) {
+    const builder = siblings.building ??= openText(previous);
     const rtl = node.level % 2 === 1;
     for (const run of node.runs) joinRun(builder, run, rtl, runWidth(node, run));
     builder.node.width += node.width;
     builder.texts.push(node.text);
     return;
   }
-  if (builder !== undefined) closeText(builder);
-  // field by field: a spread of the node took V8's slow generic copy
-  const own = { kind: 'text' as const, style: node.style, runs: [] as PlacedRun[], x: node.x, width: node.width, text: node.text, level: node.level, symbol: node.symbol };
-  const next: OpenText = { node: own, runs: own.runs, merged: undefined, endX: node.x, texts: [node.text] };
-  for (const run of node.runs) joinRun(next, run, node.level % 2 === 1, runWidth(node, run));
-  siblings.nodes.push(own);
-  siblings.building = next;
+  if (siblings.building !== undefined) closeText(siblings.building);
+  siblings.building = undefined;
+  siblings.nodes.push(node);
+}
+
+/**
+ * The builder of an owned text node of at most one run (as `Placer.leaf` makes them): what
+ * joining that run into an empty node of its own would have left.
+ */
+function openText(node: Extract<Node, { kind: 'text' }>): OpenText {
+  const own = node as OpenText['node'];
+  const runs = own.runs as PlacedRun[];
+  const endX = runs.length === 0 ? own.x : runs[0]!.x + own.width;
+  return { node: own, runs, merged: undefined, endX, texts: [own.text] };
 }
 
 /** Ends the text node being built: its text, in logical order. */

@@ -12,7 +12,7 @@ import type { InlineEnv, MeasuredInline } from './measured.js';
 import { keptMeasuredInline, measuredInline, transientMeasuredInline } from './measured.js';
 import { plainTextIntrinsicSizes } from './plain-text.js';
 import type { ClonedEdges, LinePieces } from './line-breaker.js';
-import { NO_CLONED_EDGES, breakLine } from './line-breaker.js';
+import { NO_CLONED_EDGES, breakLine, wholeContentLine } from './line-breaker.js';
 import { clonedEdges } from './pieces.js';
 import type { LineHang } from './hanging-punctuation.js';
 import type { LaidOutLine } from './line-box.js';
@@ -56,7 +56,8 @@ export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: Inl
   const openAtStart = at.open ?? openInlineBoxes(measured, at.index);
   const cloned = openAtStart.length === 0 ? NO_CLONED_EDGES
     : { start: clonedEdges(openAtStart, room.contentWidth, 'start'), end: clonedEdges(openAtStart, room.contentWidth, 'end') };
-  const { line, next } = breakLine(measured.pieces, at, {
+  // (a first line that holds the whole content needs no fill)
+  const { line, next } = (first && openAtStart.length === 0 ? wholeContentLine(measured.pieces, room.width - indent) : undefined) ?? breakLine(measured.pieces, at, {
     available: room.width - indent,
     offset: rtl ? 0 : indent,
     splitter: measured.splitter,
@@ -102,9 +103,18 @@ export function lineContentWidth(pieces: LinePieces['pieces'], cloned: ClonedEdg
   return last !== undefined && last.kind === 'text' ? width - last.trailingSpace - last.endSpacing : width;
 }
 
+/** Whether an inline box starts or ends among the pieces (a loop, not a closure made per line). */
+function opensOrCloses(pieces: LinePieces['pieces']): boolean {
+  for (let i = 0; i < pieces.length; i++) {
+    const kind = pieces[i]!.kind;
+    if (kind === 'open' || kind === 'close') return true;
+  }
+  return false;
+}
+
 /** The inline boxes still open after a line's pieces. */
 function openAfter(open: readonly InlineBox[], pieces: LinePieces['pieces']): readonly InlineBox[] {
-  if (!pieces.some((piece) => piece.kind === 'open' || piece.kind === 'close')) return open;
+  if (!opensOrCloses(pieces)) return open;
   const stack = [...open];
   for (const piece of pieces) {
     if (piece.kind === 'open') stack.push(piece.box);
@@ -147,8 +157,12 @@ export function inlineContentIntrinsicSizes(box: InlineFlowBox, env: InlineEnv, 
   return inlineIntrinsicSizes(measured.pieces, measured.splitter, env.anchorSizes);
 }
 
+/** No inline box open (shared: every first line starts so, and nothing changes the list in place). */
+const NONE_OPEN: readonly InlineBox[] = Object.freeze([]);
+
 /** The inline boxes open before piece `index` (outermost first). */
 function openInlineBoxes(measured: MeasuredInline, index: number): readonly InlineBox[] {
+  if (index === 0) return NONE_OPEN;
   const stack: InlineBox[] = [];
   for (let i = 0; i < index; i++) {
     const piece = measured.pieces[i]!;

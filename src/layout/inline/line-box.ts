@@ -57,13 +57,18 @@ export interface LineSpec {
   readonly metrics: WeakMap<ComputedStyle, InlineMetrics>;
 }
 
+/** No justification: nothing added anywhere (shared by every line not justified). */
+const NO_JUSTIFY = Object.freeze({ extra: 0, after: NO_OPPORTUNITIES.after });
+
 export function buildLine(spec: LineSpec): LaidOutLine {
   const line = spec.pieces;
   if (!hasContent(line)) return emptyLine(spec.availableWidth);
   const trim = trailingTrim(line);
   const lastContent = lastContentIndex(line);
   const endSpacing = lastContent >= 0 ? (line[lastContent] as Extract<Piece, { kind: 'text' }>).endSpacing : 0;
-  const used = line.reduce((total, piece) => total + piece.width, spec.clonedEdges) - trim.width - endSpacing - spec.hang.start - spec.hang.end;
+  let widths = spec.clonedEdges;
+  for (let i = 0; i < line.length; i++) widths += line[i]!.width;
+  const used = widths - trim.width - endSpacing - spec.hang.start - spec.hang.end;
   const free = spec.availableWidth - spec.indent - used;
   const rtl = spec.paragraphLevel % 2 === 1;
   // A leader takes the line's free space, or gives up its pattern to a line too short for it (GCPM 3 §4).
@@ -73,7 +78,7 @@ export function buildLine(spec: LineSpec): LaidOutLine {
   const align = free - Math.min(leaderFill, 0) < 0 || leader ? (rtl ? 'right' : 'left') : effectiveAlign(spec);
   const opportunities = align === 'justify' && free > 0 ? justificationOpportunities(line, trim.pieceIndex) : NO_OPPORTUNITIES;
   const spaces = opportunities.count;
-  const justify = { extra: spaces > 0 ? free / spaces : 0, after: opportunities.after };
+  const justify = spaces > 0 ? { extra: free / spaces, after: opportunities.after } : NO_JUSTIFY;
   // the content starts before the start edge by the mark hanging there
   const startIndent = (rtl ? 0 : spec.indent) - spec.hang.start;
   const startX = leader ? startIndent : startIndent + (align === 'right' || (align === 'justify' && rtl && spaces === 0) ? free : align === 'center' ? free / 2 : 0);
@@ -91,7 +96,11 @@ export function buildLine(spec: LineSpec): LaidOutLine {
  * so the text after it stays inside the box and no copy of the pattern is drawn.
  */
 function leaderAdjustment(line: readonly Piece[], free: number): number {
-  const open = line.find((piece) => piece.kind === 'open' && piece.box.leader === true);
+  let open: Piece | undefined;
+  for (let i = 0; i < line.length && open === undefined; i++) {
+    const piece = line[i]!;
+    if (piece.kind === 'open' && piece.box.leader === true) open = piece;
+  }
   if (open === undefined || open.kind !== 'open' || free === 0) return 0;
   if (free > 0) return free;
   const box = open.box;
@@ -115,8 +124,11 @@ function trailingTrim(line: readonly Piece[]): Trim {
     if (piece.kind !== 'text' || piece.trailingSpace === 0) break;
     return { pieceIndex: i, width: piece.trailingSpace, removeGlyphs: piece.style.whiteSpace !== 'pre-wrap' };
   }
-  return { pieceIndex: -1, width: 0, removeGlyphs: false };
+  return NO_TRIM;
 }
+
+/** No trailing space to trim (shared: most lines of a table's cells end without one). */
+const NO_TRIM: Trim = Object.freeze({ pieceIndex: -1, width: 0, removeGlyphs: false });
 
 /** The text piece that ends the line's content, when nothing but spaces and box ends follow it. */
 function lastContentIndex(line: readonly Piece[]): number {
@@ -148,15 +160,19 @@ function effectiveAlign(spec: LineSpec): 'left' | 'right' | 'center' | 'justify'
   }
 }
 
+/** Whether anything on the line is in flow (a loop, not a closure per line). */
 function hasContent(line: readonly Piece[]): boolean {
-  return line.some((piece) => {
-    switch (piece.kind) {
-      case 'text': return piece.runs.length > 0 || piece.tab !== undefined;
-      case 'atomic': case 'break': return true;
-      case 'open': case 'close': return piece.width > 0 || hasVerticalEdges(piece.box.style);
-      case 'anchor': return false;
-    }
-  });
+  for (let i = 0; i < line.length; i++) if (isContent(line[i]!)) return true;
+  return false;
+}
+
+function isContent(piece: Piece): boolean {
+  switch (piece.kind) {
+    case 'text': return piece.runs.length > 0 || piece.tab !== undefined;
+    case 'atomic': case 'break': return true;
+    case 'open': case 'close': return piece.width > 0 || hasVerticalEdges(piece.box.style);
+    case 'anchor': return false;
+  }
 }
 
 function hasVerticalEdges(style: ComputedStyle): boolean {

@@ -58,9 +58,10 @@ export function hangingWidth(piece: Piece): number {
   return piece.kind === 'text' ? piece.trailingSpace + piece.endSpacing : 0;
 }
 
-/** Whether no text is on the line yet (only inline boxes' starts). */
+/** Whether no text is on the line yet (only inline boxes' starts). A loop: it runs for the pieces of every first line. */
 function startsLine(line: readonly Piece[]): boolean {
-  return line.every((piece) => piece.kind !== 'text');
+  for (let i = 0; i < line.length; i++) if (line[i]!.kind === 'text') return false;
+  return true;
 }
 
 /** The piece at a resume position: the tail of a split piece, or the piece itself. */
@@ -76,23 +77,17 @@ export function breakLine(pieces: readonly Piece[], at: InlineResume, env: Break
   // end edges of the cloned boxes open after the current piece
   let owed = env.cloned.end;
   let lastBreak = -1; // index in `line` after which the line may end
-  // the piece that fits only with its end relieved: its closing mark trimmed (text-spacing-trim) or its stop hanging (allow-end)
-  let relievedToFit: Piece | undefined;
-  // the width of the opening mark hanging before the line's start (hanging-punctuation: first)
-  let startHanging = 0;
+  const fill: LineFill = { line, count: pieces.length, mayHang: env.mayHang === true, relievedToFit: undefined, startHanging: 0 };
   // what the last text piece frees when it ends the line (its end hanging or trimmed)
   let endFree = 0;
-  const done = (forced: boolean, next: InlineResume): { line: LinePieces; next: InlineResume } => {
-    const end = lineEnd(line, { relievedToFit, lastLine: next.index >= pieces.length, mayHang: env.mayHang === true });
-    return { line: { pieces: line, forcedBreak: forced, hang: startHanging === 0 && end === 0 ? NO_HANG : { start: startHanging, end } }, next };
-  };
   for (let j = at.index; j < pieces.length; j++) {
     let piece = pieceAt(pieces, at, j);
     if (piece.kind === 'text' && piece.tab !== undefined) piece = resolveTab(piece, offset + used);
     else if (piece.kind === 'text' && trimsLineStart(piece.style.textSpacingTrim, env.firstOrAfterForcedBreak ?? false) && startsLine(line)) piece = lineStartTrimmed(piece);
     else if (piece.kind === 'open' || piece.kind === 'close') owed += owedChange(piece);
-    const hangsAtStart = piece.kind === 'text' && env.mayHang === true && env.firstLine === true && startsLine(line) ? startHang(piece) : 0;
-    if (hangsAtStart > 0) startHanging = hangsAtStart;
+    // (startHang is 0 without `hanging-punctuation: first`: the line is not searched for text then)
+    const hangsAtStart = piece.kind === 'text' && env.mayHang === true && env.firstLine === true && piece.style.hangingPunctuation.first && startsLine(line) ? startHang(piece) : 0;
+    if (hangsAtStart > 0) fill.startHanging = hangsAtStart;
     const hang = piece.kind === 'text' && env.mayHang === true ? endHang(piece, piece.style.hangingPunctuation.last && endsContent(pieces, j)) : undefined;
     const always = hang?.always === true ? hang.width : 0;
     // the width the line takes if it ends after this piece; box ends and spaces leave the text before them at its end
@@ -101,7 +96,7 @@ export function breakLine(pieces: readonly Piece[], at: InlineResume, env: Break
     // a stop that may hang frees its whole width, a closing mark that may be trimmed half of it
     const relief = fitsWhole || piece.kind !== 'text' ? 0 : hang !== undefined ? hang.width : lineEndTrim(piece);
     const fits = fitsWhole || (relief > 0 && width - relief <= available + EPSILON);
-    if (fits && !fitsWhole) relievedToFit = piece;
+    if (fits && !fitsWhole) fill.relievedToFit = piece;
     if (!fits && piece.kind === 'text') {
       const room = available - used - owed + hangsAtStart;
       const hyphenated = hyphenate(piece, room, env.splitter);
@@ -110,16 +105,16 @@ export function breakLine(pieces: readonly Piece[], at: InlineResume, env: Break
         : undefined);
       if (split !== undefined) {
         line.push(split[0]);
-        return done(false, { index: j, tail: split[1] });
+        return finishLine(fill, false, { index: j, tail: split[1] });
       }
       // not one grapheme fits after the piece before, cut from the same long word (pieces.ts): break between them
-      if (lastBreak < 0 && continuesLongWord(line[line.length - 1], piece) && mayBreakAnywhere(piece)) return done(false, { index: j, tail: undefined });
+      if (lastBreak < 0 && continuesLongWord(line[line.length - 1], piece) && mayBreakAnywhere(piece)) return finishLine(fill, false, { index: j, tail: undefined });
     }
     if (!fits && lastBreak >= 0) {
       const kept = line.length - (lastBreak + 1);
       line.length = lastBreak + 1;
       const index = j - kept;
-      return done(false, { index, tail: index === at.index ? at.tail : undefined });
+      return finishLine(fill, false, { index, tail: index === at.index ? at.tail : undefined });
     }
     line.push(piece);
     used += piece.width - hangsAtStart;
@@ -127,15 +122,57 @@ export function breakLine(pieces: readonly Piece[], at: InlineResume, env: Break
     if (piece.forcedBreakAfter) {
       const end = endOfClosingRun(pieces, j + 1);
       for (let k = j + 1; k < end; k++) line.push(pieces[k]!);
-      return done(true, { index: end, tail: undefined });
+      return finishLine(fill, true, { index: end, tail: undefined });
     }
     if (piece.breakAfter) {
       lastBreak = line.length - 1;
       // An overflowing piece ends its line at its first opportunity.
-      if (!fits) return done(false, { index: j + 1, tail: undefined });
+      if (!fits) return finishLine(fill, false, { index: j + 1, tail: undefined });
     }
   }
-  return done(false, { index: pieces.length, tail: undefined });
+  return finishLine(fill, false, { index: pieces.length, tail: undefined });
+}
+
+/**
+ * `breakLine` of a content's first line when all of it fits there (a table cell's text, a short
+ * paragraph): every piece is text with nothing the line's ends change — no tab, no forced break,
+ * no punctuation that may hang, no mark trimmed at a line's start or on every line's end — and each
+ * fits with what comes before it, so the greedy fill takes them all and settles nothing at the
+ * end. Undefined when that is not so (the general fill decides).
+ */
+export function wholeContentLine(pieces: readonly Piece[], available: number): { line: LinePieces; next: InlineResume } | undefined {
+  let used = 0;
+  for (let j = 0; j < pieces.length; j++) {
+    const piece = pieces[j]!;
+    if (piece.kind !== 'text' || piece.tab !== undefined || piece.forcedBreakAfter) return undefined;
+    const style = piece.style;
+    const hanging = style.hangingPunctuation;
+    if (hanging.first || hanging.end !== 'none' || hanging.last) return undefined;
+    if (trimsLineStart(style.textSpacingTrim, true) || lineEndTrimming(style.textSpacingTrim) === 'always') return undefined;
+    // what breakLine's fill counts for the line ending after this piece (its end spaces and letter-spacing hang)
+    if (used + piece.width - hangingWidth(piece) > available + EPSILON) return undefined;
+    used += piece.width;
+  }
+  // the content's list itself: nothing changes a line's list once it is made
+  return { line: { pieces, forcedBreak: false, hang: NO_HANG }, next: { index: pieces.length, tail: undefined } };
+}
+
+/** A line being filled: its pieces and what settling its end reads (one record per line, not a closure). */
+interface LineFill {
+  readonly line: Piece[];
+  /** How many pieces the content has. */
+  readonly count: number;
+  readonly mayHang: boolean;
+  /** The piece that fits only with its end relieved: its closing mark trimmed (text-spacing-trim) or its stop hanging (allow-end). */
+  relievedToFit: Piece | undefined;
+  /** The width of the opening mark hanging before the line's start (hanging-punctuation: first). */
+  startHanging: number;
+}
+
+/** The line filled, with its end settled (`lineEnd`), and where the next one starts. */
+function finishLine(fill: LineFill, forced: boolean, next: InlineResume): { line: LinePieces; next: InlineResume } {
+  const end = lineEnd(fill, next.index >= fill.count);
+  return { line: { pieces: fill.line, forcedBreak: forced, hang: fill.startHanging === 0 && end === 0 ? NO_HANG : { start: fill.startHanging, end } }, next };
 }
 
 /**
@@ -145,12 +182,13 @@ export function breakLine(pieces: readonly Piece[], at: InlineResume, env: Break
  * every line with `trim-both`. Either only where the line fits thanks to it (`relievedToFit`) but
  * for `force-end`, `last` and `trim-both`.
  */
-function lineEnd(line: Piece[], at: { readonly relievedToFit: Piece | undefined; readonly lastLine: boolean; readonly mayHang: boolean }): number {
+function lineEnd(at: LineFill, lastLine: boolean): number {
+  const line = at.line;
   let i = line.length - 1;
   while (i >= 0 && !endsText(line[i]!)) i--;
   const last = line[i];
   if (last === undefined || last.kind !== 'text') return 0;
-  const hang = at.mayHang ? endHang(last, at.lastLine) : undefined;
+  const hang = at.mayHang ? endHang(last, lastLine) : undefined;
   if (hang !== undefined) return hang.always || last === at.relievedToFit ? hang.width : 0;
   const trim = lineEndTrim(last);
   if (trim > 0 && (lineEndTrimming(last.style.textSpacingTrim) === 'always' || last === at.relievedToFit)) line[i] = lineEndTrimmed(last, trim);

@@ -128,7 +128,8 @@ export function measureText(stretch: TextStretch, env: MeasureEnv): TextPiece {
     if (measured.trailing) trailingSpace += runWidth;
     else spaces += facts.spaces;
   }
-  const endSpacing = parts.some((part) => !part.trailing) && style.letterSpacing !== 0 && !isCursive(text) ? style.letterSpacing : 0;
+  // (letter-spacing first: most text has none, and then no closure is made to look at the parts)
+  const endSpacing = style.letterSpacing !== 0 && parts.some((part) => !part.trailing) && !isCursive(text) ? style.letterSpacing : 0;
   return {
     kind: 'text', style, parent: item.parent, item, from: stretch.from, to: stretch.to, text, runs, width,
     trailingSpace, endSpacing, spaces, breakAfter: stretch.breakAfter, forcedBreakAfter: stretch.forcedBreakAfter,

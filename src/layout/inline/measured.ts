@@ -3,7 +3,7 @@
  * caches per containing width: intrinsic sizing and layout usually ask for different widths,
  * and text alone measures the same at any width, so most paragraphs are measured once.
  */
-import type { BoxElement, InlineFlowBox, OutOfFlowBox } from '../../boxes/types.js';
+import type { BoxElement, InlineBox, InlineFlowBox, OutOfFlowBox } from '../../boxes/types.js';
 import type { TextEnv } from './measure.js';
 import type { MetricsEnv } from './vertical-align.js';
 import type { AtomicInlineBox, InlineItems } from './items.js';
@@ -94,11 +94,19 @@ function measure(box: InlineFlowBox, containingWidth: number, env: InlineEnv): {
  * padding of inline boxes; text alone does not, so intrinsic sizing and layout share its pieces.
  */
 function dependsOnContainingWidth(content: InlineItems): boolean {
-  return content.items.some((item) => {
+  // loops, not closures and a list made for every context measured (every table cell)
+  const items = content.items;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
     if (item.kind === 'atomic') return true;
-    if (item.kind !== 'open') return false;
+    if (item.kind !== 'open') continue;
     const style = item.box.style;
-    return [style.marginLeft, style.marginRight, style.paddingLeft, style.paddingRight]
-      .some((value) => typeof value !== 'number' && value !== 'auto');
-  });
+    if (resolvesAgainstWidth(style.marginLeft) || resolvesAgainstWidth(style.marginRight) || resolvesAgainstWidth(style.paddingLeft) || resolvesAgainstWidth(style.paddingRight)) return true;
+  }
+  return false;
+}
+
+/** A margin or padding that is neither px nor `auto`: a percentage or a calc() of one, resolved against the containing width. */
+function resolvesAgainstWidth(value: InlineBox['style']['marginLeft'] | InlineBox['style']['paddingLeft']): boolean {
+  return typeof value !== 'number' && value !== 'auto';
 }

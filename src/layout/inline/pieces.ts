@@ -92,6 +92,8 @@ export interface PieceEnv extends TextEnv {
 export function buildPieces(content: InlineItems, env: PieceEnv): Piece[] {
   const items = content.items;
   const opportunities = breakMapOf(items, content.text);
+  // one item (a table cell's text): its own list, fresh from itemPieces, not copied into another
+  if (items.length === 1 && !(items[0]!.kind === 'open' && items[0]!.box.leader === true)) return itemPieces(items[0]!, undefined, opportunities, content.bidi, env);
   const pieces: Piece[] = [];
   // by index and pushed one by one: a spread of each item's pieces allocated per item
   for (let index = 0; index < items.length; index++) {
@@ -268,6 +270,11 @@ export function cutText(item: TextItem, opportunities: BreakMap, cuts: TextCuts)
   const keepAll = style.wordBreak === 'keep-all';
   const breakSpaces = style.whiteSpace === 'break-spaces';
   const anywhere = wraps && breaksAnywhere(style);
+  if (opportunities === NO_BREAKS && !tabs && !breakSpaces && !anywhere) {
+    // nothing to break at (text that never wraps, without a newline: `breakMapOf`): the loop below would cut it once, at its end
+    if (text.length > 0) cuts.text(0, text.length, false, false);
+    return;
+  }
   let start = 0;
   const cut = (end: number, breakAfter: boolean, forced: boolean): void => {
     if (end > start) cuts.text(start, end, breakAfter, forced);

@@ -79,7 +79,13 @@ function plainTextItems(box: InlineFlowBox): { list: TextItem[]; text: string } 
     list.push({ kind: 'text', style: child.style, text: transformed, start: text.length, parent: undefined, lang: '' });
     text += transformed;
   }
-  return NOT_PLAIN.test(text) || !isLeftToRightOnly(box.style, text) || list.some((item) => mayTrimSpacing(item.text, item.style.textSpacingTrim)) ? undefined : { list, text };
+  return NOT_PLAIN.test(text) || !isLeftToRightOnly(box.style, text) || trimsSpacing(list) ? undefined : { list, text };
+}
+
+/** Whether `text-spacing-trim` may change an item's spacing (a loop, not a closure made per cell). */
+function trimsSpacing(list: readonly TextItem[]): boolean {
+  for (let i = 0; i < list.length; i++) if (mayTrimSpacing(list[i]!.text, list[i]!.style.textSpacingTrim)) return true;
+  return false;
 }
 
 /** Tabs, forced breaks (UAX #14 BK, CR, LF, NL) and soft hyphens (hyphenation opportunities). */

@@ -51,60 +51,73 @@ function singleUnitGraphemes(text: string): boolean {
 }
 
 export function createSplitter(env: MeasureEnv): Splitter {
-  return {
-    hyphenationPoints(piece) {
-      const hyphens = piece.style.hyphens;
-      if (hyphens === 'none' || piece.tab !== undefined || piece.level % 2 === 1 || !wrapsLines(piece.style.whiteSpace)) return NONE;
-      // `manual` (the initial value) hyphenates only at soft hyphens: most pieces have none.
-      if (hyphens === 'manual' && !hasSoftHyphen(piece)) return NONE;
-      const raw = piece.item.text.slice(piece.from, piece.to);
-      const points: number[] = [];
-      for (const match of raw.matchAll(WORD)) {
-        const word = match[0];
-        const at = piece.from + match.index;
-        if (word.includes('\u00ad')) {
-          for (let i = 0; i < word.length; i++) if (word[i] === '\u00ad') points.push(at + i + 1);
-        } else if (hyphens === 'auto' && piece.item.lang !== '') {
-          for (const point of dictionaryPoints(word, piece.item.lang)) points.push(at + point);
-        }
+  return new ContentSplitter(env);
+}
+
+/**
+ * The splitter of one inline formatting context. A class, not an object literal of four closures:
+ * one is made for every context measured (every table cell), and most never split anything.
+ */
+class ContentSplitter implements Splitter {
+  constructor(private readonly env: MeasureEnv) {}
+
+  hyphenationPoints(piece: TextPiece): readonly number[] {
+    const hyphens = piece.style.hyphens;
+    if (hyphens === 'none' || piece.tab !== undefined || piece.level % 2 === 1 || !wrapsLines(piece.style.whiteSpace)) return NONE;
+    // `manual` (the initial value) hyphenates only at soft hyphens: most pieces have none.
+    if (hyphens === 'manual' && !hasSoftHyphen(piece)) return NONE;
+    const raw = piece.item.text.slice(piece.from, piece.to);
+    const points: number[] = [];
+    for (const match of raw.matchAll(WORD)) {
+      const word = match[0];
+      const at = piece.from + match.index;
+      if (word.includes('\u00ad')) {
+        for (let i = 0; i < word.length; i++) if (word[i] === '\u00ad') points.push(at + i + 1);
+      } else if (hyphens === 'auto' && piece.item.lang !== '') {
+        for (const point of dictionaryPoints(word, piece.item.lang)) points.push(at + point);
       }
-      return beforeLastNonSpace(piece, points.filter((point) => point > piece.from && point < piece.to));
-    },
-    graphemePoints(piece) {
-      if (piece.tab !== undefined || !wrapsLines(piece.style.whiteSpace)) return [];
-      const raw = piece.item.text.slice(piece.from, piece.to);
-      const points: number[] = [];
-      if (singleUnitGraphemes(raw)) { // every code unit its own cluster: the segmenter costs ~1 µs each
-        for (let at = piece.from + 1; at < piece.to; at++) points.push(at);
-      } else {
-        graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-        for (const segment of graphemes.segment(raw)) {
-          if (segment.index > 0) points.push(piece.from + segment.index);
-        }
+    }
+    return beforeLastNonSpace(piece, points.filter((point) => point > piece.from && point < piece.to));
+  }
+
+  graphemePoints(piece: TextPiece): readonly number[] {
+    if (piece.tab !== undefined || !wrapsLines(piece.style.whiteSpace)) return [];
+    const raw = piece.item.text.slice(piece.from, piece.to);
+    const points: number[] = [];
+    if (singleUnitGraphemes(raw)) { // every code unit its own cluster: the segmenter costs ~1 µs each
+      for (let at = piece.from + 1; at < piece.to; at++) points.push(at);
+    } else {
+      graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+      for (const segment of graphemes.segment(raw)) {
+        if (segment.index > 0) points.push(piece.from + segment.index);
       }
-      // Never leave only spaces in the tail.
-      return beforeLastNonSpace(piece, points);
-    },
-    split(piece, at, hyphen) {
-      const head = measureText({ item: piece.item, from: piece.from, to: at, breakAfter: true, forcedBreakAfter: false, hyphen }, env);
-      const tail = measureText({
-        item: piece.item, from: at, to: piece.to, breakAfter: piece.breakAfter, forcedBreakAfter: piece.forcedBreakAfter, hyphen: piece.hyphenated,
-      }, env);
-      return [head, tail];
-    },
-    splitAll(piece, points, hyphen) {
-      const parts: TextPiece[] = [];
-      let from = piece.from;
-      for (const at of points) {
-        parts.push(measureText({ item: piece.item, from, to: at, breakAfter: true, forcedBreakAfter: false, hyphen }, env));
-        from = at;
-      }
-      parts.push(measureText({
-        item: piece.item, from, to: piece.to, breakAfter: piece.breakAfter, forcedBreakAfter: piece.forcedBreakAfter, hyphen: piece.hyphenated,
-      }, env));
-      return parts;
-    },
-  };
+    }
+    // Never leave only spaces in the tail.
+    return beforeLastNonSpace(piece, points);
+  }
+
+  split(piece: TextPiece, at: number, hyphen: boolean): readonly [TextPiece, TextPiece] {
+    const env = this.env;
+    const head = measureText({ item: piece.item, from: piece.from, to: at, breakAfter: true, forcedBreakAfter: false, hyphen }, env);
+    const tail = measureText({
+      item: piece.item, from: at, to: piece.to, breakAfter: piece.breakAfter, forcedBreakAfter: piece.forcedBreakAfter, hyphen: piece.hyphenated,
+    }, env);
+    return [head, tail];
+  }
+
+  splitAll(piece: TextPiece, points: readonly number[], hyphen: boolean): TextPiece[] {
+    const env = this.env;
+    const parts: TextPiece[] = [];
+    let from = piece.from;
+    for (const at of points) {
+      parts.push(measureText({ item: piece.item, from, to: at, breakAfter: true, forcedBreakAfter: false, hyphen }, env));
+      from = at;
+    }
+    parts.push(measureText({
+      item: piece.item, from, to: piece.to, breakAfter: piece.breakAfter, forcedBreakAfter: piece.forcedBreakAfter, hyphen: piece.hyphenated,
+    }, env));
+    return parts;
+  }
 }
 
 /** overflow-wrap / word-break values that allow breaking an overflowing word anywhere (§5.5). */
