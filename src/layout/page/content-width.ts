@@ -43,7 +43,8 @@ function extend(reach: Reach, fragment: Fragment, originX: number, originY: numb
   if (fragment.kind === 'box') {
     if (fragment.style.position === 'fixed') return;
     element = fragment.box.element ?? owner;
-    const matrix = fragment.box.kind === 'inline' ? undefined : transformMatrix(fragment.style, { x, y, width: fragment.width, height: fragment.height });
+    // most boxes have no transform: no rectangle made for them (this walk visits every fragment of every page)
+    const matrix = fragment.box.kind === 'inline' || fragment.style.transform.length === 0 ? undefined : transformMatrix(fragment.style, { x, y, width: fragment.width, height: fragment.height });
     if (matrix !== undefined) {
       const inner: Reach = { right: x + fragment.width, element };
       if (!clipsInline(fragment)) for (const child of fragment.children) extend(inner, child, x, y, element);
