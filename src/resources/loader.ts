@@ -10,6 +10,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BoundedCache } from '../cache/bounded.js';
 import { markUnchanging } from '../cache/content-digest.js';
+import { sameFileVersion, settledFile } from '../cache/file-version.js';
 import { OctavoError } from '../errors.js';
 import { limitExceeded } from '../limits.js';
 
@@ -62,34 +63,14 @@ const readFiles = new BoundedCache<string, ReadFile>('resources.file-contents', 
   weigh: (file) => file.bytes.byteLength,
 });
 
-/** Whether two stats are of the same version of the same file: an edit moves mtime, ctime (and maybe size); a rename over it, the inode. */
-function sameVersion(a: BigIntStats, b: BigIntStats): boolean {
-  return a.ino === b.ino && a.dev === b.dev && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
-}
-
-/**
- * A file changed less than this long ago is not cached (git's "racily clean" entries): two writes
- * within one tick of the file system's clock (coarse: milliseconds on Linux, seconds elsewhere)
- * that keep the size leave mtime and ctime as they were. Once the file has been still for two
- * seconds, any later write sets ctime to a later tick (and ctime cannot be set back, unlike mtime
- * with utimes). What remains: a file system whose clock runs more than this behind ours (a network
- * share) or that does not keep ctime; such files are read again only when their stat changes.
- */
-const SETTLED_NS = 2_000_000_000n;
-
-function settled(info: BigIntStats): boolean {
-  const changed = info.mtimeNs > info.ctimeNs ? info.mtimeNs : info.ctimeNs;
-  return changed < BigInt(Date.now()) * 1_000_000n - SETTLED_NS;
-}
-
 /** The bytes of the regular file at `real`, whose stat is `info`, from the cache when that version was read before. */
 async function contentsOf(real: string, info: BigIntStats): Promise<Uint8Array> {
   const known = readFiles.get(real);
-  if (known !== undefined && sameVersion(known.version, info)) return known.bytes;
+  if (known !== undefined && sameFileVersion(known.version, info)) return known.bytes;
   const read = await readFile(real); // errors: typed by the sandbox's read
   const bytes = new Uint8Array(read.buffer, read.byteOffset, read.byteLength);
   // bytes of another size than stat said: the file changed while read, so they are of no known version
-  if (settled(info) && BigInt(bytes.byteLength) === info.size) {
+  if (settledFile(info) && BigInt(bytes.byteLength) === info.size) {
     markUnchanging(bytes);
     readFiles.set(real, { version: info, bytes });
   } else if (known !== undefined) {

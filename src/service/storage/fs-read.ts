@@ -3,8 +3,10 @@
  * undefined (or an empty listing), any other failure is thrown.
  */
 import { readFileSync, statSync } from 'node:fs';
+import type { BigIntStats } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { BoundedCache } from '../../cache/bounded.js';
+import { sameFileVersion, settledFile } from '../../cache/file-version.js';
 
 export async function readJson<T>(path: string): Promise<T | undefined> {
   try {
@@ -62,27 +64,27 @@ const KEPT_TEXT_CHARS = 16 * 1024 * 1024;
  * source), kept as text and checked with one `stat` per read instead of read again: a read is
  * five system calls (open, fstat, two reads, close) and the text's decoding, a `stat` one. The
  * storage replaces files by renaming a new one into place (fs-atomic.ts), so a change by any
- * process is a new inode, a new ctime, and is read at once; a file removed is gone at once.
- * Stat before read: a file replaced in between is read new and kept under the older stat, so
- * the next read reads it again, never the reverse. Not for a read-modify-write under a lock.
+ * process is a new inode and is read at once; a file removed is gone at once; an edit in place
+ * is seen as the engine's file cache sees it (../../cache/file-version.ts). Stat before read: a
+ * file replaced in between is read new and kept under the older stat, so the next read reads it
+ * again, never the reverse. Not for a read-modify-write under a lock.
  */
 export class CheckedFiles {
-  private readonly kept = new BoundedCache<string, { readonly stamp: string; readonly text: string }>(
+  private readonly kept = new BoundedCache<string, { readonly version: BigIntStats; readonly text: string }>(
     'service.fs-checked-files', 4096, { maxWeight: KEPT_TEXT_CHARS, weigh: (entry) => entry.text.length },
   );
 
   text(path: string): string | undefined {
-    const info = statSync(path, { throwIfNoEntry: false });
+    const info = statSync(path, { bigint: true, throwIfNoEntry: false });
     if (info === undefined) {
       this.kept.delete(path);
       return undefined;
     }
-    const stamp = `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
     const kept = this.kept.get(path);
-    if (kept?.stamp === stamp) return kept.text;
+    if (kept !== undefined && sameFileVersion(kept.version, info)) return kept.text;
     const text = readSmallText(path);
-    if (text === undefined) this.kept.delete(path);
-    else this.kept.set(path, { stamp, text });
+    if (text !== undefined && settledFile(info)) this.kept.set(path, { version: info, text });
+    else this.kept.delete(path);
     return text;
   }
 
