@@ -94,12 +94,15 @@ class LaidOutMarginBoxes {
     return key;
   }
 
-  get(key: string | undefined): readonly [MarginBoxName, Fragment][] | undefined {
-    return key === undefined ? undefined : this.laid.get(key);
-  }
-
-  set(key: string | undefined, fragments: readonly [MarginBoxName, Fragment][]): void {
-    if (key !== undefined) this.laid.set(key, fragments);
+  /** The fragments kept under `key`, else `layOut`'s, kept when there is a key. */
+  reuse(key: string | undefined, layOut: () => readonly [MarginBoxName, Fragment][]): readonly [MarginBoxName, Fragment][] {
+    if (key === undefined) return layOut();
+    let fragments = this.laid.get(key);
+    if (fragments === undefined) {
+      fragments = layOut();
+      this.laid.set(key, fragments);
+    }
+    return fragments;
   }
 }
 
@@ -135,22 +138,12 @@ function layoutPageMarginBoxes(frame: PageFrame): Fragment[] {
   for (const corner of CORNERS) {
     const generated = frame.boxes.get(corner);
     if (generated === undefined) continue;
-    const key = frame.laid.key(frame, [corner]);
-    let fragments = frame.laid.get(key);
-    if (fragments === undefined) {
-      fragments = [[corner, layoutCorner(generated, frame)]];
-      frame.laid.set(key, fragments);
-    }
+    const fragments = frame.laid.reuse(frame.laid.key(frame, [corner]), () => [[corner, layoutCorner(generated, frame)]]);
     placed.set(corner, fragments[0]![1]);
   }
   for (const band of BANDS) {
     if (!frame.boxes.has(band.start) && !frame.boxes.has(band.middle) && !frame.boxes.has(band.end)) continue;
-    const key = frame.laid.key(frame, [band.start, band.middle, band.end]);
-    let fragments = frame.laid.get(key);
-    if (fragments === undefined) {
-      fragments = layoutBand(band, frame);
-      frame.laid.set(key, fragments);
-    }
+    const fragments = frame.laid.reuse(frame.laid.key(frame, [band.start, band.middle, band.end]), () => layoutBand(band, frame));
     for (const [name, fragment] of fragments) placed.set(name, fragment);
   }
   return MARGIN_BOX_ORDER.map((name) => placed.get(name)).filter((f): f is Fragment => f !== undefined);
