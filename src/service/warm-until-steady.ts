@@ -29,10 +29,19 @@ import { WARM_UP_ROWS, warmUpStepJob } from './warm-up.js';
 import type { RenderJob, RenderResultMessage } from './renderer.js';
 
 /** `octavo serve` and `octavo worker`: CPU ms each render process may spend warming up once ready (the pool's `warmUpMs`). */
-export const DEFAULT_WARM_UP_MS = 3_000;
+export const DEFAULT_WARM_UP_MS = 10_000;
 
 /** Wall ms a warm-up render of a stored template may take before it is cut short (see the file's comment). */
 export const WARM_UP_TEMPLATE_MAX_MS = 200;
+
+/**
+ * Warm-up renders done before they may count as settled. The rounds' CPU stops falling after ~30
+ * renders, but V8 optimises a function only once it has run enough, and the functions a render
+ * runs once or a few times (a table's fragment per page, the flex items' placement, a font
+ * subset's writer) get there only between the 40th and the 100th: a template never seen met them
+ * still unoptimised in its first ten requests (bench/README.md, issue 32 stop 34).
+ */
+export const WARM_UP_MIN_RENDERS = 100;
 
 /** A round counts as cheaper only below this share of the cheapest one so far. */
 const SETTLED_RATIO = 0.9;
@@ -162,7 +171,7 @@ export function warmUntilSteady(render: (job: RenderJob) => Promise<RenderResult
     const templateTurn = templates.length > 0 && (documentsSettled || renders % 2 === 0);
     spent += templateTurn ? await templateStep() : await documentStep();
     renders++;
-    const settled = documentsSettled && templates.length === 0;
+    const settled = documentsSettled && templates.length === 0 && renders >= WARM_UP_MIN_RENDERS;
     if (settled || spent >= budgetMs) done = { renders, cpuMs: Math.round(spent), settled, templateRenders, failures };
     return done;
   };
