@@ -2,7 +2,7 @@
 // (dist/service/render-process.js with render-worker.js, the same node flags): the time from fork
 // to `ready`, then the batch of 100 different invoices one after the other through its IPC
 // channel, wall and CPU ms of each render (CPU of the child process, all its threads, from /proc:
-// clock ticks of 10 ms, so single renders are coarse and the figures are medians of ten).
+// their run time in ns where the kernel keeps it, else clock ticks of 10 ms; medians of ten).
 //   --warm-up          the warm-up job, as `octavo serve` starts the process: one render before `ready`
 //   --warm-up-ms MS    and warm-up renders after `ready` within MS of CPU (`octavo serve --warm-up-ms`)
 //   --arrive ready     send the invoices at once after `ready`, while it warms up (the first one waits
@@ -13,7 +13,7 @@
 //                      its workspaces' templates after their first use or upload (template-warm-up.ts)
 //   node bench/lib/fresh-process.mjs [--warm-up [--warm-up-ms MS [--warm-template]] [--arrive ready|warmed]]
 import { fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { fixture, invoiceBatch, ROOT } from './documents.mjs';
@@ -28,8 +28,17 @@ const ARRIVE = option('--arrive') ?? 'warmed';
 const WARM_TEMPLATE = process.argv.includes('--warm-template');
 const dist = (file) => fileURLToPath(new URL(`dist/service/${file}`, ROOT));
 
-/** CPU time (user + system, ms) of a process so far, from /proc (Linux). */
+/**
+ * CPU time (ms) of a process so far, from /proc (Linux): the sum of its threads' run time in ns
+ * (`task/<tid>/schedstat`; V8's helper threads live as long as the process), else, where the kernel
+ * keeps no schedstat, user + system in clock ticks of 10 ms (`stat`).
+ */
 function cpuMs(pid) {
+  try {
+    let ns = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    if (ns > 0) return ns / 1e6;
+  } catch { /* a thread gone meanwhile, or no schedstat: the ticks below */ }
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }

@@ -23,7 +23,7 @@ import { createMemoryStorage } from '../../src/service/storage/memory.js';
 import { createTemplateWarmUp } from '../../src/service/template-warm-up.js';
 import { templateRenderJob } from '../../src/service/template-job.js';
 import { WARM_UP_ROWS, warmUpJob, warmUpStepJob } from '../../src/service/warm-up.js';
-import { WARM_UP_TEMPLATE_MAX_MS, warmUntilSteady } from '../../src/service/warm-until-steady.js';
+import { WARM_UP_MIN_RENDERS, WARM_UP_TEMPLATE_MAX_MS, warmUntilSteady } from '../../src/service/warm-until-steady.js';
 import type { WarmUpProgress, WarmUpTemplate } from '../../src/service/warm-until-steady.js';
 import type { WorkerPool } from '../../src/service/workers.js';
 import { createWorkerPool } from '../../src/service/workers.js';
@@ -58,12 +58,25 @@ describe('warming until the renders settle', () => {
     }
   }
 
-  it('stops once two rounds in a row are not cheaper than the cheapest, with the documents of every length', async () => {
+  it('stops once two rounds in a row are not cheaper than the cheapest and it has rendered its minimum, with the documents of every length', async () => {
     const round = WARM_UP_ROWS.length;
-    // rounds cost 5 x 100, 5 x 50, then 5 x 48 twice: settled after the fourth round
+    // rounds cost 5 x 100, 5 x 50, then 5 x 48 twice: settled after the fourth round, but it goes on to its minimum of renders
     const { step, jobs } = steps([...Array<number>(round).fill(100), ...Array<number>(round).fill(50), 48], 1_000_000);
-    expect(await run(step)).toEqual({ renders: 4 * round, cpuMs: 100 * round + 50 * round + 2 * 48 * round, settled: true, templateRenders: 0, failures: [] });
+    expect(await run(step)).toEqual({
+      renders: WARM_UP_MIN_RENDERS, cpuMs: 100 * round + 50 * round + 48 * (WARM_UP_MIN_RENDERS - 2 * round), settled: true, templateRenders: 0, failures: [],
+    });
     expect(new Set(jobs.map((job) => (job.data as { items: unknown[] }).items.length))).toEqual(new Set(WARM_UP_ROWS));
+  });
+
+  it('goes on past its minimum of renders while the rounds still get cheaper', async () => {
+    // each round 0.8x the one before for 30 rounds (150 renders), then flat: the first flat round is
+    // still cheaper, the two after it are not, and it has settled
+    const round = WARM_UP_ROWS.length;
+    const falling = Array.from({ length: 30 * round }, (_, i) => 1_000 * 0.8 ** Math.floor(i / round));
+    const { step } = steps([...falling, 1], 1_000_000_000);
+    const done = await run(step) as WarmUpProgress;
+    expect(done.settled).toBe(true);
+    expect(done.renders).toBe(33 * round);
   });
 
   it('stops when the budget is spent, and at once with none', async () => {
@@ -84,12 +97,13 @@ describe('warming until the renders settle', () => {
 
   it('renders the templates it is given first, in turn with the warm-up document, until each settles', async () => {
     // every render 10 ms: the step documents settle after 3 rounds of 5 (the 30th render), the
-    // two templates after 3 rounds of 6 (18 renders: 15 in turn with the documents, then 3)
+    // two templates after 3 rounds of 6 (18 renders: 15 in turn with the documents, then 3), then
+    // the step documents again up to the minimum of renders
     const { step, jobs } = steps([10], 1_000_000);
     step.warmWith([stored('a'), stored('b')]);
-    expect(await run(step)).toEqual({ renders: 33, cpuMs: 330, settled: true, templateRenders: 18, failures: [] });
+    expect(await run(step)).toEqual({ renders: WARM_UP_MIN_RENDERS, cpuMs: 10 * WARM_UP_MIN_RENDERS, settled: true, templateRenders: 18, failures: [] });
     expect(jobs.slice(0, 4).map((job) => job.templateName ?? job.template)).toEqual(['<p>a</p>', 'warm-up', '<p>b</p>', 'warm-up']);
-    expect(jobs.slice(30).map((job) => job.template)).toEqual(['<p>b</p>', '<p>a</p>', '<p>b</p>']);
+    expect(jobs.slice(30, 34).map((job) => job.templateName ?? job.template)).toEqual(['<p>b</p>', '<p>a</p>', '<p>b</p>', 'warm-up']);
   });
 
   it('leaves out a template whose render fails, reports it, and goes on with the others', async () => {
