@@ -21,7 +21,8 @@
  *
  * Each part stops once its renders have settled — a round (the step documents: one of each length
  * of `WARM_UP_ROWS`; the templates: each in turn, at least as many renders as that) costing no
- * less than 0.9x the cheapest round so far, twice — and the whole when its CPU budget is spent.
+ * less than 0.9x the cheapest round so far, twice — and the whole once it has also rendered
+ * `WARM_UP_MIN_RENDERS` times, or when its CPU budget is spent.
  * CPU is the process's (all threads: V8 compiles on helper threads), so the budget bounds what the
  * warm-up takes from the machine, whatever the load.
  */

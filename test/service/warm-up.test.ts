@@ -30,6 +30,7 @@ import { createWorkerPool } from '../../src/service/workers.js';
 import type { ServeProcess } from './helpers/serve-process.js';
 import { startServeProcess } from './helpers/serve-process.js';
 
+const warmingWorker = fileURLToPath(new URL('./fixtures/warming-worker.mjs', import.meta.url));
 const cli = join(fileURLToPath(new URL('../../', import.meta.url)), 'dist/cli/main.js');
 
 describe('warming until the renders settle', () => {
@@ -339,6 +340,24 @@ describe('the pool', () => {
     await expect(pool.renderPdf({ template: `<p>${marker}</p>`, data: {} })).rejects.toMatchObject({ code: 'render_crashed' });
     expect((await pool.renderPdf({ template: '<p>after</p>', data: {} })).pages).toBe(1); // served by the replacement
     expect(pool.warming()).toBe(1);
+  }, PROCESS_TEST_TIMEOUT_MS);
+
+  it('serves a job that arrives while it warms up after the warm-up step in progress only, and ends its warm-up', async () => {
+    // a render module whose 30 warm-up steps keep the process busy 40 ms each, back to back while no job waits
+    pool = createWorkerPool({ workerFile: warmingWorker, threads: 1, warmUp: { template: '', data: {} }, warmUpMs: 1 });
+    await pool.renderPdf({ template: 'first', data: {} });
+    const answers: string[][] = [];
+    for (let job = 0; job < 4; job++) {
+      await sleep(400); // past the 250 ms of quiet after a job: the steps have started again
+      answers.push((await pool.renderPdf({ template: 'x', data: { sentAt: Date.now() } })).warnings ?? []);
+    }
+    for (const warnings of answers) expect(warnings[0]).toBe('steps started after it was sent: 0');
+    expect(answers.some((warnings) => warnings[1] === 'step in progress when sent: true')).toBe(true);
+    for (let waited = 0; pool.warming() > 0; waited += 50) {
+      if (waited > PROCESS_TIMEOUT_MS) throw new Error('the warm-up never ended');
+      await sleep(50);
+    }
+    expect(pool.warming()).toBe(0);
   }, PROCESS_TEST_TIMEOUT_MS);
 
   it('counts no process as warming without a budget', async () => {
