@@ -346,7 +346,7 @@ describe('the pool', () => {
     // a render module whose 30 warm-up steps keep the process busy 40 ms each, back to back while no job waits
     pool = createWorkerPool({ workerFile: warmingWorker, threads: 1, warmUp: { template: '', data: {} }, warmUpMs: 1 });
     await pool.renderPdf({ template: 'first', data: {} });
-    const answers: string[][] = [];
+    const answers: (readonly string[])[] = [];
     for (let job = 0; job < 4; job++) {
       await sleep(400); // past the 250 ms of quiet after a job: the steps have started again
       answers.push((await pool.renderPdf({ template: 'x', data: { sentAt: Date.now() } })).warnings ?? []);
