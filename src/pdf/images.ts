@@ -40,44 +40,48 @@ function embedWith(doc: PdfKitDocument, image: PdfKitImage, interpolate: boolean
  * What PDFKit made of a PNG file, by the SHA-1 of its bytes (kept with a file's cached bytes: an
  * unchanged logo is not hashed again; not the image's id: copies made for filters and colour
  * glyphs have ids of their own), shared by every document of the process, so that the same logo
- * on each invoice is parsed, decoded and compressed once: png-js's parse (reopenPng), and the
- * pixels PDFKit decodes and compresses again for an alpha channel, transparent palette entries or
- * interlacing (reusePngPixels). A parse or pixels taking more than MAX_KEPT_PNG_BYTES are not
- * kept, so the cache holds at most MAX_KEPT_IMAGES × twice that.
+ * on each invoice is parsed, decoded and compressed once: png-js's parse (reopenPng; ~50 ms for
+ * a 1.4 MB photo, once compiled), and the pixels PDFKit decodes and compresses again for an alpha
+ * channel, transparent palette entries or interlacing (reusePngPixels). At most MAX_KEPT_IMAGES
+ * files and MAX_KEPT_BYTES over all (a parse weighs the file's bytes and its image data's copy).
  */
 const MAX_KEPT_IMAGES = 16;
-const MAX_KEPT_PNG_BYTES = 2 * 1024 * 1024;
+const MAX_KEPT_BYTES = 32 * 1024 * 1024;
 
 interface KnownPng {
-  /** Undefined when the parse is too large to keep. */
-  readonly parsed: ParsedPng | undefined;
-  /** Set once PDFKit has made them (on a later turn of the event loop), if small enough. */
-  pixels: PngPixels | undefined;
+  readonly parsed: ParsedPng;
+  /** Known once PDFKit has made them (on a later turn of the event loop). */
+  readonly pixels: PngPixels | undefined;
 }
 
-const knownPngs = new BoundedCache<string, KnownPng>('pdf.pngs', MAX_KEPT_IMAGES);
-
-function keepPixels(known: KnownPng, pixels: PngPixels): void {
-  if ((pixels.imgData?.byteLength ?? 0) + (pixels.alphaChannel?.byteLength ?? 0) <= MAX_KEPT_PNG_BYTES) known.pixels = pixels;
+function weight(known: KnownPng): number {
+  return known.parsed.bytes + (known.pixels?.imgData?.byteLength ?? 0) + (known.pixels?.alphaChannel?.byteLength ?? 0);
 }
+
+const knownPngs = new BoundedCache<string, KnownPng>('pdf.pngs', MAX_KEPT_IMAGES, { maxWeight: MAX_KEPT_BYTES, weigh: weight });
 
 /** PDFKit's image object for `image`, from an earlier document's parse and pixels of the same PNG when there are some. */
 function openImage(doc: PdfKitDocument, image: LoadedImage): PdfKitImage {
   if (image.format !== 'png') return doc.openImage(image.bytes);
   const key = sha1Hex(image.bytes);
-  let known = knownPngs.get(key);
-  let opened: PdfKitImage;
-  if (known?.parsed !== undefined) {
-    opened = reopenPng(doc, known.parsed);
-  } else {
-    opened = doc.openImage(image.bytes);
-    const parsed = parsedPng(opened);
-    known = { parsed: parsed !== undefined && parsed.bytes <= MAX_KEPT_PNG_BYTES ? parsed : undefined, pixels: known?.pixels };
-    knownPngs.set(key, known);
+  const known = knownPngs.get(key);
+  if (known !== undefined) {
+    const opened = reopenPng(doc, known.parsed);
+    reusePngPixels(opened, known.pixels, (pixels) => keepPixels(key, known.parsed, pixels));
+    return opened;
   }
-  const entry = known;
-  reusePngPixels(opened, entry.pixels, (pixels) => keepPixels(entry, pixels));
+  const opened = doc.openImage(image.bytes);
+  const parsed = parsedPng(opened);
+  if (parsed === undefined) return opened;
+  knownPngs.set(key, { parsed, pixels: undefined });
+  reusePngPixels(opened, undefined, (pixels) => keepPixels(key, parsed, pixels));
   return opened;
+}
+
+/** The pixels PDFKit made, kept with their parse while both fit the bound (else the parse alone stays). */
+function keepPixels(key: string, parsed: ParsedPng, pixels: PngPixels): void {
+  const known = { parsed, pixels };
+  if (weight(known) <= MAX_KEPT_BYTES) knownPngs.set(key, known);
 }
 
 export function createImageEmbedder(doc: PdfKitDocument): ImageEmbedder {
