@@ -40,8 +40,8 @@ function embedWith(doc: PdfKitDocument, image: PdfKitImage, interpolate: boolean
  * What PDFKit made of a PNG file, by the SHA-1 of its bytes (kept with a file's cached bytes: an
  * unchanged logo is not hashed again; not the image's id: copies made for filters and colour
  * glyphs have ids of their own), shared by every document of the process, so that the same logo
- * on each invoice is parsed, decoded and compressed once: png-js's parse (reopenPng; ~50 ms for
- * a 1.4 MB photo, once compiled), and the pixels PDFKit decodes and compresses again for an alpha
+ * on each invoice is parsed, decoded and compressed once: png-js's parse (reopenPng; 67–400 ms for
+ * a 1.4 MB photo), and the pixels PDFKit decodes and compresses again for an alpha
  * channel, transparent palette entries or interlacing (reusePngPixels). At most MAX_KEPT_IMAGES
  * files and MAX_KEPT_BYTES over all (a parse weighs the file's bytes and its image data's copy).
  */
