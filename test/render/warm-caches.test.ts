@@ -1,8 +1,9 @@
 /**
  * What a long-lived engine keeps between renders (the compiled template, the parsed stylesheets,
- * a PNG's parse and the pixels of one with transparency, shared by every document of the process) must never
- * show in a document: a changed template, stylesheet or image file gives the changed output, and
- * the same stylesheet text in two folders resolves its URLs in each folder.
+ * a PNG's parse and the pixels of one with transparency, filtered images' copies, shared by every
+ * document of the process) must never show in a document: a changed template, stylesheet or image
+ * file gives the changed output, and the same stylesheet text in two folders resolves its URLs in
+ * each folder.
  */
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,6 +83,31 @@ describe('an engine reused for many documents', () => {
     const missesBefore = pngs().misses;
     expect((await rasterize((await engine.renderDetailed(request)).pdf, PALETTE, 2))[0]).toEqual(['rrrr', 'rrrr']);
     expect(pngs().misses).toBe(missesBefore + 1);
+  });
+
+  it("draws a filtered image from the process's copy of the same file and filter, and a changed file from a new one", async () => {
+    const engine = createEngine();
+    const copies = (): { size: number; bound: number; hits: number; misses: number } => cacheStats().find((stats) => stats.name === 'pdf.image-copies') ?? { size: 0, bound: 0, hits: 0, misses: 0 };
+    const palette = { ...PALETTE, C: '#00ffff', Y: '#ffff00' };
+    const dir = folder({ 'logo.png': solid([255, 0, 0, 255]) });
+    const request = { template: `<style>${PAGE} img { display: block; filter: invert(1) }</style><img src="logo.png" width="4" height="2">`, baseDir: dir, deterministic: true };
+    const first = await engine.renderDetailed(request);
+    expect(first.diagnostics).toEqual([]);
+    const before = copies();
+    const second = await engine.renderDetailed(request);
+    expect(copies().hits).toBe(before.hits + 1);
+    expect(Buffer.from(second.pdf).equals(Buffer.from(first.pdf))).toBe(true);
+    expect((await rasterize(second.pdf, palette, 2))[0]).toEqual(['CCCC', 'CCCC']);
+
+    writeFileSync(join(dir, 'logo.png'), solid([0, 0, 255, 255]));
+    const misses = copies().misses;
+    expect((await rasterize((await engine.renderDetailed(request)).pdf, palette, 2))[0]).toEqual(['YYYY', 'YYYY']);
+    expect(copies().misses).toBe(misses + 1);
+    // another filter of the same file is another copy
+    const uninverted = await engine.renderDetailed({ ...request, template: request.template.replace('invert(1)', 'invert(0)') });
+    expect(copies().misses).toBe(misses + 2);
+    expect((await rasterize(uninverted.pdf, palette, 2))[0]).toEqual(['BBBB', 'BBBB']);
+    expect(copies().size).toBeLessThanOrEqual(16);
   });
 
   it('renders the same from cached file contents, and a file changed with the same size anew', async () => {
