@@ -26,6 +26,8 @@ import { composeImage } from '../raster/compose.js';
 import { rasterizeSvg } from '../raster/svg.js';
 import type { BlurRequest } from '../raster/blur.js';
 import { blurImage } from '../raster/blur.js';
+import { BoundedCache } from '../cache/bounded.js';
+import { markUnchanging } from '../cache/content-digest.js';
 
 type ImageItem = Extract<DisplayItem, { kind: 'image' }>;
 
@@ -243,6 +245,29 @@ interface Copy {
   readonly room: number;
 }
 
+/**
+ * Copies made before, by their key (copyKey: the image's content id and everything the copy is
+ * made from), for the process: a logo drawn through `filter: grayscale()` was decoded, recoloured
+ * pixel by pixel and encoded again by every render (~4-6 ms of CPU each for the bench invoice's
+ * 360×120 logo). The copy's bytes are marked unchanging, so that their digest is taken once too.
+ * At most MAX_KEPT_COPIES copies and MAX_KEPT_COPY_BYTES of their bytes.
+ */
+const MAX_KEPT_COPIES = 16;
+const MAX_KEPT_COPY_BYTES = 32 * 1024 * 1024;
+const keptCopies = new BoundedCache<string, Copy>('pdf.image-copies', MAX_KEPT_COPIES, { maxWeight: MAX_KEPT_COPY_BYTES, weigh: (copy) => copy.image.bytes.byteLength });
+
+/** The copy for `key`: one made before, else made now and kept. */
+async function copyFor(item: ImageItem, key: string, scale: Scale): Promise<Copy | undefined> {
+  const kept = keptCopies.get(key);
+  if (kept !== undefined) return kept;
+  const copy = await makeCopy(item, key, scale);
+  if (copy !== undefined) {
+    markUnchanging(copy.image.bytes);
+    keptCopies.set(key, copy);
+  }
+  return copy;
+}
+
 /** The display list with the copies its images need (the same list when there are none). */
 export async function prepareImages(display: DocumentDisplayList): Promise<DocumentDisplayList> {
   const wanted = new Map<string, { item: ImageItem; scale: Scale }>();
@@ -256,7 +281,7 @@ export async function prepareImages(display: DocumentDisplayList): Promise<Docum
   if (wanted.size === 0) return display;
   const copies = new Map<string, Copy>();
   await Promise.all([...wanted].map(async ([key, { item, scale }]) => {
-    const copy = await makeCopy(item, key, scale);
+    const copy = await copyFor(item, key, scale);
     if (copy !== undefined) copies.set(key, copy);
   }));
   const swap = { visit: (item: DisplayItem, scale: Scale): DisplayItem => {

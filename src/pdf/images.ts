@@ -7,8 +7,9 @@ import type { Rect } from '../geometry/types.js';
 import type { LoadedImage } from '../resources/types.js';
 import { num } from './content.js';
 import type { PageContext } from './context.js';
-import type { PdfKitDocument, PdfKitImage, PngPixels } from './pdfkit-document.js';
-import { reusePngPixels } from './pdfkit-document.js';
+import type { PdfKitDocument, PdfKitImage } from './pdfkit-document.js';
+import type { ParsedPng, PngPixels } from './pdfkit-png.js';
+import { parsedPng, reopenPng, reusePngPixels } from './pdfkit-png.js';
 import { BoundedCache } from '../cache/bounded.js';
 import { sha1Hex } from '../cache/content-digest.js';
 
@@ -36,29 +37,51 @@ function embedWith(doc: PdfKitDocument, image: PdfKitImage, interpolate: boolean
 }
 
 /**
- * The pixels PDFKit made for a PNG (reusePngPixels), by the SHA-1 of the PNG's bytes (kept with a
- * file's cached bytes: an unchanged logo is not hashed again; not the image's id: copies made
- * for filters and colour glyphs have ids of their own), shared by every
- * document of the process: the same logo on each invoice is decoded and compressed once. Images
- * whose pixels take more than MAX_KEPT_PIXEL_BYTES are not kept, so the cache holds at most
- * MAX_KEPT_IMAGES × that.
+ * What PDFKit made of a PNG file, by the SHA-1 of its bytes (kept with a file's cached bytes: an
+ * unchanged logo is not hashed again; not the image's id: copies made for filters and colour
+ * glyphs have ids of their own), shared by every document of the process, so that the same logo
+ * on each invoice is parsed, decoded and compressed once: png-js's parse (reopenPng; 67–400 ms for
+ * a 1.4 MB photo), and the pixels PDFKit decodes and compresses again for an alpha
+ * channel, transparent palette entries or interlacing (reusePngPixels). At most MAX_KEPT_IMAGES
+ * files and MAX_KEPT_BYTES over all (a parse weighs the file's bytes and its image data's copy).
  */
 const MAX_KEPT_IMAGES = 16;
-const MAX_KEPT_PIXEL_BYTES = 2 * 1024 * 1024;
-const pngPixels = new BoundedCache<string, PngPixels>('pdf.png-pixels', MAX_KEPT_IMAGES);
+const MAX_KEPT_BYTES = 32 * 1024 * 1024;
 
-function keepPngPixels(id: string, pixels: PngPixels): void {
-  if ((pixels.imgData?.byteLength ?? 0) + (pixels.alphaChannel?.byteLength ?? 0) <= MAX_KEPT_PIXEL_BYTES) pngPixels.set(id, pixels);
+interface KnownPng {
+  readonly parsed: ParsedPng;
+  /** Known once PDFKit has made them (on a later turn of the event loop). */
+  readonly pixels: PngPixels | undefined;
 }
 
-/** PDFKit's image object for `image`, taking the pixels of an earlier document's same PNG when there are some. */
+function weight(known: KnownPng): number {
+  return known.parsed.bytes + (known.pixels?.imgData?.byteLength ?? 0) + (known.pixels?.alphaChannel?.byteLength ?? 0);
+}
+
+const knownPngs = new BoundedCache<string, KnownPng>('pdf.pngs', MAX_KEPT_IMAGES, { maxWeight: MAX_KEPT_BYTES, weigh: weight });
+
+/** PDFKit's image object for `image`, from an earlier document's parse and pixels of the same PNG when there are some. */
 function openImage(doc: PdfKitDocument, image: LoadedImage): PdfKitImage {
-  const opened = doc.openImage(image.bytes);
-  if (image.format === 'png') {
-    const key = sha1Hex(image.bytes);
-    reusePngPixels(opened, pngPixels.get(key), (pixels) => keepPngPixels(key, pixels));
+  if (image.format !== 'png') return doc.openImage(image.bytes);
+  const key = sha1Hex(image.bytes);
+  const known = knownPngs.get(key);
+  if (known !== undefined) {
+    const opened = reopenPng(doc, known.parsed);
+    reusePngPixels(opened, known.pixels, (pixels) => keepPixels(key, known.parsed, pixels));
+    return opened;
   }
+  const opened = doc.openImage(image.bytes);
+  const parsed = parsedPng(opened);
+  if (parsed === undefined) return opened;
+  knownPngs.set(key, { parsed, pixels: undefined });
+  reusePngPixels(opened, undefined, (pixels) => keepPixels(key, parsed, pixels));
   return opened;
+}
+
+/** The pixels PDFKit made, kept with their parse while both fit the bound (else the parse alone stays). */
+function keepPixels(key: string, parsed: ParsedPng, pixels: PngPixels): void {
+  const known = { parsed, pixels };
+  if (weight(known) <= MAX_KEPT_BYTES) knownPngs.set(key, known);
 }
 
 export function createImageEmbedder(doc: PdfKitDocument): ImageEmbedder {

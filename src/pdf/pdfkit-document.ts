@@ -2,8 +2,9 @@
  * The one place that touches PDFKit. PDFKit's document is a mixin object with underscore-private
  * state; this file names every internal octavo relies on (PDFKIT_INTERNALS, checked against the
  * installed PDFKit by test/pdf/pdfkit-internals.test.ts) and hands the rest of pdf/ a small typed
- * surface. Everything octavo writes goes through PDFKit references (`doc.ref()`, the page content
- * stream), so PDFKit's security handler encrypts every stream and string.
+ * surface (the PNG images' internals, listed here too, are used in pdfkit-png.ts). Everything
+ * octavo writes goes through PDFKit references (`doc.ref()`, the page content stream), so PDFKit's
+ * security handler encrypts every stream and string.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -36,6 +37,7 @@ export const PDFKIT_INTERNALS: readonly PdfKitInternal[] = [
   { owner: 'document', member: '_ctm', kind: 'array', use: 'the matrix of a page kept open, for links added to it later' },
   { owner: 'document', member: '_pageBuffer', kind: 'array', use: 'taking a page out, to keep it open' },
   { owner: 'document', member: '_pageBufferStart', kind: 'number', use: 'the same' },
+  { owner: 'document', member: '_imageCount', kind: 'number', use: "the label of a PNG opened again from an earlier document's parse (reopenPng)" },
   { owner: 'document', member: 'push', kind: 'function', use: 'the bytes written, taken where PDFKit pushes them into its stream' },
   { owner: 'document', member: '_write', kind: 'function', use: 'wrapped: a string written is made bytes natively (the same bytes)' },
   { owner: 'document', member: 'endMetadata', kind: 'function', use: 'replaced: octavo writes the XMP packet' },
@@ -61,6 +63,8 @@ export const PDFKIT_INTERNALS: readonly PdfKitInternal[] = [
   { owner: 'outline', member: 'outlineData', kind: 'object', use: 'the entries of an outline item' },
   { owner: 'outline', member: 'dictionary', kind: 'object', use: 'the outline item object' },
   { owner: 'image', member: 'obj', kind: 'null', use: 'the image XObject, made by embed()' },
+  { owner: 'image', member: 'image', kind: 'object', use: "png-js's parse of a PNG, kept to open the same file again without parsing it (reopenPng)" },
+  { owner: 'image', member: 'imgData', kind: 'bytes', use: 'the same: the image data of that parse' },
   { owner: 'image', member: 'embed', kind: 'function', use: 'writing the image before it is drawn' },
   { owner: 'image', member: 'finalize', kind: 'function', use: 'wrapped: the pixels PDFKit decoded and compressed again, kept for the next document' },
   { owner: 'image', member: 'splitAlphaChannel', kind: 'function', use: 'replaced when those pixels are kept: a PNG with an alpha channel' },
@@ -89,7 +93,7 @@ export function pdfKitVersion(): string {
 }
 
 /** Fails loudly when an internal octavo patches is missing: a PDFKit upgrade changed what this file relies on. */
-function requireInternal(owner: PdfKitInternal['owner'], object: object, member: string, kind: InternalKind): void {
+export function requireInternal(owner: PdfKitInternal['owner'], object: object, member: string, kind: InternalKind): void {
   const actual = internalKind((object as Record<string, unknown>)[member]);
   if (actual !== kind) {
     throw new Error(`pdfkit ${pdfKitVersion()}: ${owner}.${member} is ${actual}, octavo needs a ${kind} (see PDFKIT_INTERNALS in pdf/pdfkit-document.ts)`);
@@ -168,56 +172,6 @@ export interface PdfKitImage {
   readonly orientation?: number;
   obj: PdfRef | null;
   embed(doc: PdfKitDocument): void;
-}
-
-/** The pixels PDFKit makes from a PNG it cannot embed as it is (an alpha channel, transparent palette entries, interlacing). */
-export interface PngPixels {
-  /** The colour samples compressed again; undefined when PDFKit keeps the file's own image data. */
-  readonly imgData: Uint8Array | undefined;
-  /** The soft mask's samples, compressed. */
-  readonly alphaChannel: Uint8Array | undefined;
-}
-
-/** PDFKit's PNGImage internals (PDFKIT_INTERNALS) that `reusePngPixels` wraps or replaces. */
-interface PngImageInternals {
-  imgData: Uint8Array | null;
-  alphaChannel?: Uint8Array;
-  image: { readonly imgData: Uint8Array } | null;
-  finalize(): void;
-  splitAlphaChannel(): void;
-  loadIndexedAlphaChannel(): void;
-  decodeData(): void;
-}
-
-const PIXEL_STEPS = ['splitAlphaChannel', 'loadIndexedAlphaChannel', 'decodeData'] as const;
-
-/**
- * PDFKit inflates a PNG that has an alpha channel, transparent palette entries or interlacing,
- * unfilters it and deflates the samples again each time a document embeds it: a logo on every
- * invoice paid that per render. With `known` pixels (the same file, by content) the image takes
- * them instead; otherwise `made` gets them once PDFKit has made them. Either way PDFKit finishes
- * the image on a later turn of the event loop, as its own inflate does, so the objects are
- * numbered as before. Not a PNGImage (a JPEG): nothing changes.
- */
-export function reusePngPixels(image: PdfKitImage, known: PngPixels | undefined, made: (pixels: PngPixels) => void): void {
-  const png = image as unknown as PngImageInternals;
-  if (typeof png.finalize !== 'function' || !PIXEL_STEPS.every((step) => typeof png[step] === 'function')) return;
-  const finalize = png.finalize.bind(png);
-  if (known === undefined) {
-    png.finalize = () => {
-      made({ imgData: png.imgData === png.image?.imgData ? undefined : png.imgData ?? undefined, alphaChannel: png.alphaChannel });
-      finalize();
-    };
-    return;
-  }
-  const useKnown = (): void => {
-    setImmediate(() => {
-      if (known.imgData !== undefined) png.imgData = known.imgData;
-      if (known.alphaChannel !== undefined) png.alphaChannel = known.alphaChannel;
-      finalize();
-    });
-  };
-  for (const step of PIXEL_STEPS) png[step] = useKnown;
 }
 
 export interface PdfKitPage {

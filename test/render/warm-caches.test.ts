@@ -1,8 +1,9 @@
 /**
  * What a long-lived engine keeps between renders (the compiled template, the parsed stylesheets,
- * the pixels of a PNG with transparency, shared by every document of the process) must never
- * show in a document: a changed template, stylesheet or image file gives the changed output, and
- * the same stylesheet text in two folders resolves its URLs in each folder.
+ * a PNG's parse and the pixels of one with transparency, filtered images' copies, shared by every
+ * document of the process) must never show in a document: a changed template, stylesheet or image
+ * file gives the changed output, and the same stylesheet text in two folders resolves its URLs in
+ * each folder.
  */
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,6 +49,65 @@ describe('an engine reused for many documents', () => {
     expect((await rasterize(changed.pdf, PALETTE, 2))[0]).toEqual(['bbbb', 'bbbb']);
     writeFileSync(join(dir, 'logo.png'), solid([0, 0, 255, 255]));
     expect((await rasterize((await engine.renderDetailed(request)).pdf, PALETTE, 2))[0]).toEqual(['BBBB', 'BBBB']);
+  });
+
+  it("opens a PNG from the process's first parse of the same bytes, a changed file from its own, and keeps at most 16", async () => {
+    const engine = createEngine();
+    const pngs = (): { size: number; bound: number; hits: number; misses: number } => cacheStats().find((stats) => stats.name === 'pdf.pngs') ?? { size: 0, bound: 0, hits: 0, misses: 0 };
+    // colours no other test here draws opaque: the cache is the process's
+    const red = solid([255, 128, 128, 255]);
+    const blue = solid([128, 128, 255, 255]);
+    const dir = folder({ 'logo.png': red });
+    const request = { template: `<style>${PAGE} img { display: block }</style><img src="logo.png" width="4" height="2">`, baseDir: dir, deterministic: true };
+    const first = await engine.renderDetailed(request);
+    const before = pngs();
+    const second = await engine.renderDetailed(request);
+    expect(pngs().hits).toBe(before.hits + 1);
+    expect(Buffer.from(second.pdf).equals(Buffer.from(first.pdf))).toBe(true);
+    expect((await rasterize(second.pdf, PALETTE, 2))[0]).toEqual(['rrrr', 'rrrr']);
+
+    writeFileSync(join(dir, 'logo.png'), blue);
+    const misses = pngs().misses;
+    expect((await rasterize((await engine.renderDetailed(request)).pdf, PALETTE, 2))[0]).toEqual(['bbbb', 'bbbb']);
+    expect(pngs().misses).toBe(misses + 1);
+
+    // 20 more files: the cache stays within its bound, and the first one, evicted, is parsed again and drawn right
+    for (let i = 1; i <= 20; i++) {
+      const shade = solid([i, 0, 0, 255]);
+      const other = folder({ 'logo.png': shade });
+      await engine.renderDetailed({ ...request, baseDir: other });
+    }
+    expect(pngs().size).toBeLessThanOrEqual(16);
+    expect(pngs().bound).toBe(16);
+    writeFileSync(join(dir, 'logo.png'), red);
+    const missesBefore = pngs().misses;
+    expect((await rasterize((await engine.renderDetailed(request)).pdf, PALETTE, 2))[0]).toEqual(['rrrr', 'rrrr']);
+    expect(pngs().misses).toBe(missesBefore + 1);
+  });
+
+  it("draws a filtered image from the process's copy of the same file and filter, and a changed file from a new one", async () => {
+    const engine = createEngine();
+    const copies = (): { size: number; bound: number; hits: number; misses: number } => cacheStats().find((stats) => stats.name === 'pdf.image-copies') ?? { size: 0, bound: 0, hits: 0, misses: 0 };
+    const palette = { ...PALETTE, C: '#00ffff', Y: '#ffff00' };
+    const dir = folder({ 'logo.png': solid([255, 0, 0, 255]) });
+    const request = { template: `<style>${PAGE} img { display: block; filter: invert(1) }</style><img src="logo.png" width="4" height="2">`, baseDir: dir, deterministic: true };
+    const first = await engine.renderDetailed(request);
+    expect(first.diagnostics).toEqual([]);
+    const before = copies();
+    const second = await engine.renderDetailed(request);
+    expect(copies().hits).toBe(before.hits + 1);
+    expect(Buffer.from(second.pdf).equals(Buffer.from(first.pdf))).toBe(true);
+    expect((await rasterize(second.pdf, palette, 2))[0]).toEqual(['CCCC', 'CCCC']);
+
+    writeFileSync(join(dir, 'logo.png'), solid([0, 0, 255, 255]));
+    const misses = copies().misses;
+    expect((await rasterize((await engine.renderDetailed(request)).pdf, palette, 2))[0]).toEqual(['YYYY', 'YYYY']);
+    expect(copies().misses).toBe(misses + 1);
+    // another filter of the same file is another copy
+    const uninverted = await engine.renderDetailed({ ...request, template: request.template.replace('invert(1)', 'invert(0)') });
+    expect(copies().misses).toBe(misses + 2);
+    expect((await rasterize(uninverted.pdf, palette, 2))[0]).toEqual(['BBBB', 'BBBB']);
+    expect(copies().size).toBeLessThanOrEqual(16);
   });
 
   it('renders the same from cached file contents, and a file changed with the same size anew', async () => {
