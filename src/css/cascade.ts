@@ -131,6 +131,7 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
     ...(rootStyleOf(dom, state) ?? {}),
     fontFaces: collectFontFaces(sheets, env),
     pageRules: collectPageRules(sheets, env),
+    keptPageStyles: memo.pageStyles,
   };
 }
 

@@ -504,13 +504,35 @@ export interface StyledDocument {
   readonly rootStyle?: ComputedStyle;
   /** The root element's custom properties: `var()` in `@page` and margin boxes reads them (as Chromium and WeasyPrint). */
   readonly rootCustom?: ReadonlyMap<string, string>;
+  /** Page and margin-box styles kept for the next document of the same stylesheet list (css/page.ts). */
+  readonly keptPageStyles?: KeptPageStyles;
 }
 
 /**
  * What page boxes and margin boxes are computed from: the `@page` rules and the root's style,
  * without every element's (a long document's largest map, which layout does not need).
  */
-export type PageRuleSource = Pick<StyledDocument, 'pageRules' | 'rootStyle' | 'rootCustom' | 'initialStyle'>;
+export type PageRuleSource = Pick<StyledDocument, 'pageRules' | 'rootStyle' | 'rootCustom' | 'initialStyle' | 'keptPageStyles'>;
+
+/**
+ * Page boxes and margin-box styles computed without a warning, kept by the cascade memo of one
+ * stylesheet list (css/style-sharing.ts) for the next documents made with it. Its `@page` rules
+ * are the same then, so a page box depends only on the style it inherits from (the root's, whose
+ * object style sharing keeps too), the root's custom properties and the kind of page (css/page.ts).
+ */
+export interface KeptPageStyles {
+  /** By the style the page box inherits from. */
+  readonly pages: WeakMap<ComputedStyle, KeptPages>;
+  /** The margin-box styles of a kept page box, by box name (undefined: the box generates nothing). */
+  readonly marginBoxes: WeakMap<PageStyle, Map<string, ComputedStyle | undefined>>;
+}
+
+export interface KeptPages {
+  /** The root's custom properties these page boxes were computed with. */
+  readonly custom: ReadonlyMap<string, string> | undefined;
+  /** Page boxes by page kind (css/page.ts' `pageKey`). */
+  readonly byKind: Map<string, PageStyle>;
+}
 
 /** One `src` of an `@font-face` rule: a font file, or a font installed on the machine by its full or PostScript name. */
 export type FontSource = { readonly url: string; readonly format?: string } | { readonly local: string };
