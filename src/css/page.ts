@@ -4,7 +4,7 @@
  */
 import { parse } from 'css-tree';
 import type { Diagnostics } from '../diagnostics.js';
-import type { ComputedStyle, ContentItem, KeptPages, PageContext, PageRule, PageRuleSource, PageSelector, PageStyle, RawDeclaration } from './types.js';
+import type { ComputedStyle, ContentItem, PageContext, PageRule, PageRuleSource, PageSelector, PageStyle, RawDeclaration } from './types.js';
 import type { PageMarks } from './model/types.js';
 import { computeStyle, withDisplay } from './compute.js';
 import type { CustomProperties } from './custom-properties.js';
@@ -16,6 +16,7 @@ import { identOf } from './values/nodes.js';
 import type { Nodes } from './values/nodes.js';
 import { dimensionToPx, parseLength } from './values/units.js';
 import { reportWarning } from './warnings.js';
+import { keepPageStyle, keptMarginBoxes, keptPagesOf } from './kept-page-styles.js';
 import { countingDiagnostics } from './style-sharing.js';
 import { BoundedCache } from '../cache/bounded.js';
 
@@ -284,13 +285,7 @@ function pageKey(styled: PageRuleSource, page: PageContext): string {
   return `${usesNth ? `${page.index}/${page.groupIndex ?? ''}` : page.index === 0 ? 'first' : ''}|${page.side}|${page.blank}|${page.name ?? ''}`;
 }
 
-/**
- * Most page kinds kept across renders per root style: `:nth()` page selectors make a kind of
- * every page (a long document's pages are computed again by each render instead).
- */
-const MAX_KEPT_PAGE_KINDS = 64;
-
-/** Computes the page box for one page (CSS Paged Media 3 §5-7). */
+/** Computes the page box for one page (CSS Paged Media 3 §5-7); kept across renders when it warned of nothing (css/kept-page-styles.ts). */
 export function computePageStyle(styled: PageRuleSource, page: PageContext, diagnostics: Diagnostics): PageStyle {
   let byKind = pageStyleCache.get(styled);
   if (byKind === undefined) {
@@ -305,31 +300,11 @@ export function computePageStyle(styled: PageRuleSource, page: PageContext, diag
     if (style === undefined) {
       const counted = countingDiagnostics(diagnostics);
       style = computePageStyleUncached(styled, page, counted);
-      // one that warned is computed again by the next render, which then reports the warnings too
-      if (kept !== undefined && counted.count() === 0 && kept.byKind.size < MAX_KEPT_PAGE_KINDS) {
-        kept.byKind.set(key, style);
-        styled.keptPageStyles!.marginBoxes.set(style, new Map());
-      }
+      if (kept !== undefined && counted.count() === 0) keepPageStyle(styled, kept, key, style);
     }
     byKind.set(key, style);
   }
   return style;
-}
-
-/**
- * The page boxes kept for this document's root style and custom properties (made on first need),
- * or undefined when nothing is kept across renders.
- */
-function keptPagesOf(styled: PageRuleSource): KeptPages | undefined {
-  const kept = styled.keptPageStyles;
-  if (kept === undefined) return undefined;
-  const parent = styled.rootStyle ?? styled.initialStyle;
-  let pages = kept.pages.get(parent);
-  if (pages === undefined) {
-    pages = { custom: styled.rootCustom, byKind: new Map() };
-    kept.pages.set(parent, pages);
-  }
-  return pages.custom === styled.rootCustom ? pages : undefined;
 }
 
 /**
@@ -389,10 +364,10 @@ function printerMarks(applied: Applied): Pick<PageStyle, 'bleed' | 'marks'> {
  * The style of a page-margin box (`@top-center`...), inheriting from the page box; undefined when
  * no rule gives it a `content` other than none/normal (CSS Paged Media 3 §5.3: no box generated).
  * `footnote` is the footnote area (`@footnote`, CSS GCPM 3 §2.2), which needs no content.
- * Kept with a kept page box when it was computed without a warning (see computePageStyle).
+ * Kept across renders with its page box (css/kept-page-styles.ts).
  */
 export function computeMarginBoxStyle(styled: PageRuleSource, page: PageContext, box: string, pageStyle: PageStyle, diagnostics: Diagnostics): ComputedStyle | undefined {
-  const kept = styled.keptPageStyles?.marginBoxes.get(pageStyle);
+  const kept = keptMarginBoxes(styled, pageStyle);
   if (kept === undefined) return computeMarginBoxStyleUncached(styled, page, box, pageStyle, diagnostics);
   if (kept.has(box)) return kept.get(box);
   const counted = countingDiagnostics(diagnostics);

@@ -9,6 +9,8 @@ import type { ClipPath, ClipRect, OverflowClipMargin, TransformFunction, Transfo
 
 import type { Color, ColorScheme } from './color-types.js';
 export type { Color, ColorScheme, CurrentColorExpression, LightDarkColor, SpecifiedColor } from './color-types.js';
+import type { KeptPageStyles } from './kept-page-types.js';
+export type { KeptPageStyles, KeptPages } from './kept-page-types.js';
 
 /** One end of `text-overflow`. */
 export type TextOverflowEnd = 'clip' | 'ellipsis' | { readonly string: string };
@@ -513,26 +515,6 @@ export interface StyledDocument {
  * without every element's (a long document's largest map, which layout does not need).
  */
 export type PageRuleSource = Pick<StyledDocument, 'pageRules' | 'rootStyle' | 'rootCustom' | 'initialStyle' | 'keptPageStyles'>;
-
-/**
- * Page boxes and margin-box styles computed without a warning, kept by the cascade memo of one
- * stylesheet list (css/style-sharing.ts) for the next documents made with it. Its `@page` rules
- * are the same then, so a page box depends only on the style it inherits from (the root's, whose
- * object style sharing keeps too), the root's custom properties and the kind of page (css/page.ts).
- */
-export interface KeptPageStyles {
-  /** By the style the page box inherits from. */
-  readonly pages: WeakMap<ComputedStyle, KeptPages>;
-  /** The margin-box styles of a kept page box, by box name (undefined: the box generates nothing). */
-  readonly marginBoxes: WeakMap<PageStyle, Map<string, ComputedStyle | undefined>>;
-}
-
-export interface KeptPages {
-  /** The root's custom properties these page boxes were computed with. */
-  readonly custom: ReadonlyMap<string, string> | undefined;
-  /** Page boxes by page kind (css/page.ts' `pageKey`). */
-  readonly byKind: Map<string, PageStyle>;
-}
 
 /** One `src` of an `@font-face` rule: a font file, or a font installed on the machine by its full or PostScript name. */
 export type FontSource = { readonly url: string; readonly format?: string } | { readonly local: string };
