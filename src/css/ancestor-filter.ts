@@ -12,12 +12,11 @@ import type { DomElement } from '../dom/types.js';
 import { BoundedCache } from '../cache/bounded.js';
 import { unescaped } from './values/nodes.js';
 
-/** What a selector needs among its subject's ancestors (each list possibly empty, not all three). */
-export interface AncestorKeys {
-  readonly tags: readonly string[];
-  readonly classes: readonly string[];
-  readonly ids: readonly string[];
-}
+/**
+ * What a selector needs among its subject's ancestors: tags (lowercase), classes (`.name`) and ids
+ * (`#name`), one key each (a tag never starts with `.` or `#`).
+ */
+export type AncestorKeys = readonly string[];
 
 /**
  * The keys of the compounds that are ancestors of the subject: those followed by a descendant or
@@ -27,9 +26,7 @@ export interface AncestorKeys {
  * its pseudo-element.
  */
 export function ancestorKeysOf(nodes: readonly CssNode[]): AncestorKeys | undefined {
-  const tags: string[] = [];
-  const classes: string[] = [];
-  const ids: string[] = [];
+  const keys: string[] = [];
   let compound: CssNode[] = [];
   for (const node of nodes) {
     if (node.type !== 'Combinator') {
@@ -39,15 +36,19 @@ export function ancestorKeysOf(nodes: readonly CssNode[]): AncestorKeys | undefi
     const name = node.name.trim();
     if (name === '' || name === '>') {
       for (const simple of compound) {
-        // tags compared lowercased, as the matchers do; `*` and namespaced types name no tag
-        if (simple.type === 'TypeSelector' && simple.name !== '*' && !simple.name.includes('|')) tags.push(unescaped(simple.name).toLowerCase());
-        else if (simple.type === 'ClassSelector') classes.push(unescaped(simple.name));
-        else if (simple.type === 'IdSelector') ids.push(unescaped(simple.name));
+        // tags compared lowercased, as the matchers do; `*`, namespaced types and escaped names
+        // that read as a class or id key name no tag here
+        if (simple.type === 'TypeSelector') {
+          const tag = simple.name.includes('|') ? '*' : unescaped(simple.name).toLowerCase();
+          if (tag !== '*' && !tag.startsWith('.') && !tag.startsWith('#')) keys.push(tag);
+        }
+        else if (simple.type === 'ClassSelector') keys.push(`.${unescaped(simple.name)}`);
+        else if (simple.type === 'IdSelector') keys.push(`#${unescaped(simple.name)}`);
       }
     }
     compound = [];
   }
-  return tags.length + classes.length + ids.length === 0 ? undefined : { tags, classes, ids };
+  return keys.length === 0 ? undefined : keys;
 }
 
 const CLASS_SEPARATOR = /[ \t\n\f\r]+/;
@@ -64,11 +65,42 @@ export function classNames(text: string): readonly string[] {
   return names;
 }
 
-/** The ancestors' keys, counted (an element and its ancestor may share a class). */
+/** The keys some selector of a rule index needs (the filter counts no other), by tag, class name and id. */
+export interface NeededKeys {
+  readonly tags: ReadonlySet<string>;
+  /** Class name to its key (`.name`: made once, not per element). */
+  readonly classes: ReadonlyMap<string, string>;
+  /** Id to its key (`#id`). */
+  readonly ids: ReadonlyMap<string, string>;
+}
+
+/** The union of the selectors' keys; undefined when none needs any (then no filter is kept). */
+export function neededKeys(selectors: Iterable<AncestorKeys | undefined>): NeededKeys | undefined {
+  const tags = new Set<string>();
+  const classes = new Map<string, string>();
+  const ids = new Map<string, string>();
+  let any = false;
+  for (const keys of selectors) {
+    if (keys === undefined) continue;
+    any = true;
+    for (const key of keys) {
+      if (key.startsWith('.')) classes.set(key.slice(1), key);
+      else if (key.startsWith('#')) ids.set(key.slice(1), key);
+      else tags.add(key);
+    }
+  }
+  return any ? { tags, classes, ids } : undefined;
+}
+
+/**
+ * The ancestors' keys that some selector needs, counted (an element and its ancestor may share a
+ * class). Only those: in a long table, most elements are cells whose tag and classes no selector
+ * names as an ancestor's.
+ */
 export class AncestorFilter {
-  private readonly tags = new Map<string, number>();
-  private readonly classes = new Map<string, number>();
-  private readonly ids = new Map<string, number>();
+  private readonly counts = new Map<string, number>();
+
+  constructor(private readonly needed: NeededKeys) {}
 
   /** Before matching `element`'s children. */
   enter(element: DomElement): void {
@@ -81,20 +113,27 @@ export class AncestorFilter {
   }
 
   private count(element: DomElement, delta: 1 | -1): void {
-    add(this.tags, element.name.toLowerCase(), delta);
+    const { needed, counts } = this;
+    const tag = element.name.toLowerCase();
+    if (needed.tags.has(tag)) add(counts, tag, delta);
     const attribs = element.attribs;
     const classText = attribs['class'];
-    if (classText !== undefined) {
+    if (classText !== undefined && needed.classes.size > 0) {
       const names = classNames(classText);
-      for (let i = 0; i < names.length; i++) add(this.classes, names[i]!, delta);
+      for (let i = 0; i < names.length; i++) {
+        const key = needed.classes.get(names[i]!);
+        if (key !== undefined) add(counts, key, delta);
+      }
     }
     const id = attribs['id'];
-    if (id !== undefined) add(this.ids, id, delta);
+    const idKey = id === undefined ? undefined : needed.ids.get(id);
+    if (idKey !== undefined) add(counts, idKey, delta);
   }
 
   /** False when some key is on no ancestor: the selector cannot match. */
   mayMatch(keys: AncestorKeys): boolean {
-    return allIn(keys.classes, this.classes) && allIn(keys.ids, this.ids) && allIn(keys.tags, this.tags);
+    for (let i = 0; i < keys.length; i++) if (!this.counts.has(keys[i]!)) return false;
+    return true;
   }
 }
 
@@ -102,9 +141,4 @@ function add(counts: Map<string, number>, key: string, delta: number): void {
   const count = (counts.get(key) ?? 0) + delta;
   if (count === 0) counts.delete(key);
   else counts.set(key, count);
-}
-
-function allIn(keys: readonly string[], counts: ReadonlyMap<string, number>): boolean {
-  for (let i = 0; i < keys.length; i++) if (!counts.has(keys[i]!)) return false;
-  return true;
 }

@@ -65,8 +65,8 @@ interface State {
   readonly styles: Map<DomElement, ElementStyles>;
   /** Scratch list reused by every match. */
   readonly matched: IndexedSelector[];
-  /** The ancestors of the element being matched (ancestor-filter.ts). */
-  readonly ancestors: AncestorFilter;
+  /** The ancestors of the element being matched (ancestor-filter.ts); undefined when no selector needs them. */
+  readonly ancestors: AncestorFilter | undefined;
   /** limits.maxCustomPropertyLength, and its warning (once per render). */
   readonly substitution: SubstitutionLimit;
   rootFontSize: number;
@@ -113,7 +113,7 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
     viewport,
     styles: new Map(),
     matched: [],
-    ancestors: new AncestorFilter(),
+    ancestors: memo.index.ancestorKeys === undefined ? undefined : new AncestorFilter(memo.index.ancestorKeys),
     rootFontSize: 16,
     current: undefined,
     sheets,
@@ -180,9 +180,9 @@ function visit(node: DomNode, parent: ElementStyles, state: State, rendered: boo
   state.styles.set(node, styles);
   const boxed = rendered && styles.style.display !== 'none';
   if (boxed) warnUnrendered(node, state);
-  state.ancestors.enter(node);
+  state.ancestors?.enter(node);
   for (const child of node.children) visit(child, styles, state, boxed);
-  state.ancestors.leave(node);
+  state.ancestors?.leave(node);
 }
 
 /** The declarations of a rule that has no effect, once per render, now that it matches an element. */

@@ -6,8 +6,8 @@ import type { DomElement } from '../dom/types.js';
 import type { MediaEnvironment, MediaPredicate } from './media.js';
 import type { SelectorEntry, StyleRule, Stylesheet } from './stylesheet.js';
 import { layerRanks } from './layers.js';
-import type { AncestorFilter } from './ancestor-filter.js';
-import { classNames } from './ancestor-filter.js';
+import type { AncestorFilter, NeededKeys } from './ancestor-filter.js';
+import { classNames, neededKeys } from './ancestor-filter.js';
 
 export interface IndexedSelector {
   readonly entry: SelectorEntry;
@@ -33,6 +33,8 @@ export interface RuleIndex {
   match(element: DomElement, out: IndexedSelector[], ancestors?: AncestorFilter): IndexedSelector[];
   /** Some author rules are in cascade layers: their `!important` declarations cascade in the reverse layer order. */
   readonly layered: boolean;
+  /** The ancestors' keys the selectors need, for the caller's ancestor filter; undefined: none. */
+  readonly ancestorKeys: NeededKeys | undefined;
 }
 
 function allHold(predicates: readonly MediaPredicate[], env: MediaEnvironment, memo: Map<MediaPredicate, boolean>): boolean {
@@ -94,7 +96,11 @@ export function buildRuleIndex(sheets: readonly Stylesheet[], env: MediaEnvironm
   for (const map of [byId, byClass, byTag, byAttribute]) for (const list of map.values()) list.sort(inCascadeOrder);
   universal.sort(inCascadeOrder);
   const buckets: Buckets = { byId, byClass, byTag, byAttribute: [...byAttribute], universal };
-  return { match: (element, out, ancestors) => matchInto(element, buckets, out, ancestors), layered: layers.layered };
+  return {
+    match: (element, out, ancestors) => matchInto(element, buckets, out, ancestors),
+    layered: layers.layered,
+    ancestorKeys: neededKeys(all.map((selector) => selector.entry.ancestors)),
+  };
 }
 
 interface Buckets {

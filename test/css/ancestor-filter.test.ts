@@ -1,7 +1,7 @@
 import { parse } from 'css-tree';
 import type { CssNode } from 'css-tree';
 import { describe, expect, it } from 'vitest';
-import { AncestorFilter, ancestorKeysOf } from '../../src/css/ancestor-filter.js';
+import { AncestorFilter, ancestorKeysOf, neededKeys } from '../../src/css/ancestor-filter.js';
 import { buildRuleIndex } from '../../src/css/rule-index.js';
 import type { IndexedSelector } from '../../src/css/rule-index.js';
 import { compileSelector } from '../../src/css/selectors.js';
@@ -32,25 +32,31 @@ function walk(nodes: readonly DomNode[], filter: AncestorFilter, visit: (element
 describe('the keys a selector needs among its subject\'s ancestors', () => {
   it.each([
     ['td', undefined],
-    ['.meta td', { tags: [], classes: ['meta'], ids: [] }],
-    ['table.items tbody tr:nth-child(even) td', { tags: ['table', 'tbody', 'tr'], classes: ['items'], ids: [] }],
-    ['#main > UL li', { tags: ['ul'], classes: [], ids: ['main'] }],
+    ['.meta td', ['.meta']],
+    ['table.items tbody tr:nth-child(even) td', ['table', '.items', 'tbody', 'tr']],
+    ['#main > UL li', ['#main', 'ul']],
     // siblings are not ancestors; an ancestor of a sibling is
-    ['.a + .b .c', { tags: [], classes: ['b'], ids: [] }],
-    ['.a .b + .c', { tags: [], classes: ['a'], ids: [] }],
+    ['.a + .b .c', ['.b']],
+    ['.a .b + .c', ['.a']],
     ['h1 ~ p', undefined],
     // only the compound's own simple selectors: not those inside functional pseudo-classes
     [':is(.x, .y) p', undefined],
     [':not(.x) p', undefined],
     ['* > p', undefined],
     ['*|div p', undefined],
-    ['.a\\:b span', { tags: [], classes: ['a:b'], ids: [] }],
+    ['.a\\:b span', ['.a:b']],
   ])('%s', (text, keys) => {
     expect(ancestorKeysOf(nodesOf(text))).toEqual(keys);
   });
 });
 
 describe('ancestor filter', () => {
+  it('is needed only when some selector names an ancestor', () => {
+    expect(neededKeys([undefined, undefined])).toBeUndefined();
+    const needed = neededKeys([ancestorKeysOf(nodesOf('.a td')), undefined, ancestorKeysOf(nodesOf('#x > UL .a li'))])!;
+    expect([[...needed.tags], [...needed.classes], [...needed.ids]]).toEqual([['ul'], [['a', '.a']], [['x', '#x']]]);
+  });
+
   const selectors = [
     '.meta td', '.totals td', 'table.items td', '.totals tr.grand td', 'table.items tbody tr:nth-child(even) td', 'div > p', 'div p',
     '.a + .b .c', '.a .b + .c', '.a .b ~ .c', '#x span', '#x > span', 'section#x .b', 'TABLE td', 'ul ul li', 'ol > li li', '.b .b',
@@ -71,7 +77,7 @@ describe('ancestor filter', () => {
       if (!result.ok) throw new Error(text);
       return result.entry;
     });
-    const filter = new AncestorFilter();
+    const filter = new AncestorFilter(neededKeys(entries.map((entry) => entry.ancestors))!);
     let matches = 0;
     let rejected = 0;
     walk(dom.root.children, filter, (element) => {
@@ -90,7 +96,7 @@ describe('ancestor filter', () => {
   it('the rule index gives the same matches with the filter as without it', async () => {
     const doc = await styleWith(selectors.map((s) => `${s} { color: red }`).join('\n'), html.replace(/^.*<body>|<\/body>.*$/g, ''));
     const index = buildRuleIndex(doc.sheets, ENV);
-    const filter = new AncestorFilter();
+    const filter = new AncestorFilter(index.ancestorKeys!);
     const plain: IndexedSelector[] = [];
     const filtered: IndexedSelector[] = [];
     let elements = 0;
@@ -103,11 +109,11 @@ describe('ancestor filter', () => {
 
   it('counts keys: a class on an element and on its ancestor stays until both are left', () => {
     const dom = parseHtml('<div class="b" id="x"><div class="b">t</div></div>', 'doc.html');
-    const divs: DomElement[] = [];
-    walk(dom.root.children, new AncestorFilter(), (element) => { if (element.name === 'div') divs.push(element); });
-    const [outer, inner] = divs as [DomElement, DomElement];
     const needs = ancestorKeysOf(nodesOf('#x .b div'))!;
-    const filter = new AncestorFilter();
+    const divs: DomElement[] = [];
+    walk(dom.root.children, new AncestorFilter(neededKeys([needs])!), (element) => { if (element.name === 'div') divs.push(element); });
+    const [outer, inner] = divs as [DomElement, DomElement];
+    const filter = new AncestorFilter(neededKeys([needs])!);
     expect(filter.mayMatch(needs)).toBe(false);
     filter.enter(outer);
     expect(filter.mayMatch(needs)).toBe(true);
