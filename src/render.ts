@@ -296,6 +296,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
   // layout keeps the page rules, not the styled document: every element's style goes once the boxes have it
   const pageRules: PageRuleSource = {
     pageRules: styled.pageRules, initialStyle: styled.initialStyle,
+    ...(styled.keptPageStyles === undefined ? {} : { keptPageStyles: styled.keptPageStyles }),
     ...(styled.rootStyle === undefined ? {} : { rootStyle: styled.rootStyle }),
     ...(styled.rootCustom === undefined ? {} : { rootCustom: styled.rootCustom }),
   };

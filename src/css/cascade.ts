@@ -29,6 +29,7 @@ import { placeInFile } from './stylesheet.js';
 import { reportWarning } from './warnings.js';
 import type { CascadeMemo, CountingDiagnostics, ElementStyles } from './style-sharing.js';
 import { cascadeMemo, countingDiagnostics, shareLeaf } from './style-sharing.js';
+import { AncestorFilter } from './ancestor-filter.js';
 import { BoundedCache } from '../cache/bounded.js';
 
 /** A `style` attribute's warnings are placed at its element, not in a sheet. */
@@ -64,6 +65,8 @@ interface State {
   readonly styles: Map<DomElement, ElementStyles>;
   /** Scratch list reused by every match. */
   readonly matched: IndexedSelector[];
+  /** The ancestors of the element being matched (ancestor-filter.ts); undefined when no selector needs them. */
+  readonly ancestors: AncestorFilter | undefined;
   /** limits.maxCustomPropertyLength, and its warning (once per render). */
   readonly substitution: SubstitutionLimit;
   rootFontSize: number;
@@ -110,6 +113,7 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
     viewport,
     styles: new Map(),
     matched: [],
+    ancestors: memo.index.ancestorKeys === undefined ? undefined : new AncestorFilter(memo.index.ancestorKeys),
     rootFontSize: 16,
     current: undefined,
     sheets,
@@ -131,6 +135,7 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
     ...(rootStyleOf(dom, state) ?? {}),
     fontFaces: collectFontFaces(sheets, env),
     pageRules: collectPageRules(sheets, env),
+    keptPageStyles: memo.pageStyles,
   };
 }
 
@@ -175,7 +180,17 @@ function visit(node: DomNode, parent: ElementStyles, state: State, rendered: boo
   state.styles.set(node, styles);
   const boxed = rendered && styles.style.display !== 'none';
   if (boxed) warnUnrendered(node, state);
+  // an element without element children is no one's ancestor (a table's cells): the filter skips it
+  const ancestors = hasElementChild(node) ? state.ancestors : undefined;
+  ancestors?.enter(node);
   for (const child of node.children) visit(child, styles, state, boxed);
+  ancestors?.leave(node);
+}
+
+function hasElementChild(element: DomElement): boolean {
+  const children = element.children;
+  for (let i = 0; i < children.length; i++) if (isElement(children[i]!)) return true;
+  return false;
 }
 
 /** The declarations of a rule that has no effect, once per render, now that it matches an element. */
@@ -198,7 +213,7 @@ function warnUnrendered(element: DomElement, state: State): void {
 }
 
 function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolean, state: State): ElementStyles {
-  const scratch = state.index.match(element, state.matched);
+  const scratch = state.index.match(element, state.matched, state.ancestors);
   for (let i = 0; i < scratch.length; i++) if (scratch[i]!.rule.noEffect !== undefined) reportNoEffect(scratch[i]!.rule, state);
   const styleText = element.attribs['style'];
   const hintText = presentationalHints(element);

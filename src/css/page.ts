@@ -16,6 +16,8 @@ import { identOf } from './values/nodes.js';
 import type { Nodes } from './values/nodes.js';
 import { dimensionToPx, parseLength } from './values/units.js';
 import { reportWarning } from './warnings.js';
+import { keepPageStyle, keptMarginBoxes, keptPagesOf } from './kept-page-styles.js';
+import { countingDiagnostics } from './style-sharing.js';
 import { BoundedCache } from '../cache/bounded.js';
 
 const MM = 96 / 25.4;
@@ -36,6 +38,9 @@ export const PAGE_SIZES: Readonly<Record<string, readonly [number, number]>> = {
 };
 
 export const DEFAULT_PAGE_SIZE: readonly [number, number] = PAGE_SIZES['a4']!;
+
+/** Where the css stage's warnings go (a render's Diagnostics, or one that counts them). */
+type Warn = Pick<Diagnostics, 'warn'>;
 
 const FONT_CONTEXT = { fontSize: 16, rootFontSize: 16, viewportWidth: DEFAULT_PAGE_SIZE[0], viewportHeight: DEFAULT_PAGE_SIZE[1] };
 
@@ -179,7 +184,7 @@ interface Applied {
 }
 
 /** Applies raw declarations in CSS Cascade 4 order (normal, author important, UA important). */
-function applyDeclarations(rules: readonly PageRule[], pick: (rule: PageRule) => readonly RawDeclaration[], diagnostics: Diagnostics): Applied {
+function applyDeclarations(rules: readonly PageRule[], pick: (rule: PageRule) => readonly RawDeclaration[], diagnostics: Warn): Applied {
   const applied: Applied = { winners: new Array(LONGHAND_INDEX.size), size: undefined, bleed: undefined, marks: undefined, shrinkToFit: undefined };
   for (const pass of CASCADE_PASSES) applyPass(rules, pick, applied, diagnostics, pass);
   return applied;
@@ -198,7 +203,7 @@ const CASCADE_PASSES: readonly CascadePass[] = [
 ];
 
 /** One pass of `applyDeclarations` (module-level, not a closure made per call: see matchingRules). */
-function applyPass(rules: readonly PageRule[], pick: (rule: PageRule) => readonly RawDeclaration[], applied: Applied, diagnostics: Diagnostics, { important, origin }: CascadePass): void {
+function applyPass(rules: readonly PageRule[], pick: (rule: PageRule) => readonly RawDeclaration[], applied: Applied, diagnostics: Warn, { important, origin }: CascadePass): void {
   for (const rule of rules) {
     if (origin !== undefined && (rule.origin ?? 'author') !== origin) continue;
     for (const raw of pick(rule)) {
@@ -216,7 +221,7 @@ function applyPass(rules: readonly PageRule[], pick: (rule: PageRule) => readonl
   }
 }
 
-function applySize(raw: RawDeclaration, applied: Applied, diagnostics: Diagnostics): void {
+function applySize(raw: RawDeclaration, applied: Applied, diagnostics: Warn): void {
   const size = sizeOf(raw.value);
   if (size === undefined) {
     warnInvalid(raw, diagnostics);
@@ -226,7 +231,7 @@ function applySize(raw: RawDeclaration, applied: Applied, diagnostics: Diagnosti
 }
 
 /** `marks: none | [crop || cross]` and `bleed: auto | <length>` (CSS Paged Media 3 §7.1-7.2). */
-function applyPrinterMarks(raw: RawDeclaration, applied: Applied, diagnostics: Diagnostics): void {
+function applyPrinterMarks(raw: RawDeclaration, applied: Applied, diagnostics: Warn): void {
   const nodes = valueNodes(raw.value) ?? [];
   if (raw.property === 'marks') {
     const words = nodes.map((node) => identOf(node));
@@ -246,7 +251,7 @@ function applyPrinterMarks(raw: RawDeclaration, applied: Applied, diagnostics: D
   else applied.bleed = px;
 }
 
-function warnInvalid(raw: RawDeclaration, diagnostics: Diagnostics, expected = ''): void {
+function warnInvalid(raw: RawDeclaration, diagnostics: Warn, expected = ''): void {
   diagnostics.warn('css_invalid_value', `invalid value \`${raw.value}\` for \`${raw.property}\`${expected}`, { file: raw.file, ...(raw.line !== undefined ? { line: raw.line } : {}), ...(raw.column !== undefined ? { column: raw.column } : {}) });
 }
 
@@ -257,7 +262,7 @@ function warnInvalid(raw: RawDeclaration, diagnostics: Diagnostics, expected = '
  */
 const SHRINK_TO_FIT = '-octavo-shrink-to-fit';
 
-function applyShrinkToFit(raw: RawDeclaration, applied: Applied, diagnostics: Diagnostics): void {
+function applyShrinkToFit(raw: RawDeclaration, applied: Applied, diagnostics: Warn): void {
   const value = raw.value.trim().toLowerCase();
   if (value !== 'auto' && value !== 'none') {
     warnInvalid(raw, diagnostics, ' (expected auto or none)');
@@ -280,7 +285,7 @@ function pageKey(styled: PageRuleSource, page: PageContext): string {
   return `${usesNth ? `${page.index}/${page.groupIndex ?? ''}` : page.index === 0 ? 'first' : ''}|${page.side}|${page.blank}|${page.name ?? ''}`;
 }
 
-/** Computes the page box for one page (CSS Paged Media 3 §5-7). */
+/** Computes the page box for one page (CSS Paged Media 3 §5-7); kept across renders when it warned of nothing (css/kept-page-styles.ts). */
 export function computePageStyle(styled: PageRuleSource, page: PageContext, diagnostics: Diagnostics): PageStyle {
   let byKind = pageStyleCache.get(styled);
   if (byKind === undefined) {
@@ -290,7 +295,13 @@ export function computePageStyle(styled: PageRuleSource, page: PageContext, diag
   const key = pageKey(styled, page);
   let style = byKind.get(key);
   if (style === undefined) {
-    style = computePageStyleUncached(styled, page, diagnostics);
+    const kept = keptPagesOf(styled);
+    style = kept?.byKind.get(key);
+    if (style === undefined) {
+      const counted = countingDiagnostics(diagnostics);
+      style = computePageStyleUncached(styled, page, counted);
+      if (kept !== undefined && counted.count() === 0) keepPageStyle(styled, kept, key, style);
+    }
     byKind.set(key, style);
   }
   return style;
@@ -312,7 +323,7 @@ function pageCustom(styled: PageRuleSource, rules: readonly PageRule[]): CustomP
   return customOf(rules, (rule) => rule.declarations, styled.rootCustom ?? NO_CUSTOM_PROPERTIES);
 }
 
-function computePageStyleUncached(styled: PageRuleSource, page: PageContext, diagnostics: Diagnostics): PageStyle {
+function computePageStyleUncached(styled: PageRuleSource, page: PageContext, diagnostics: Warn): PageStyle {
   const rules = matchingRules(styled.pageRules, page);
   const applied = applyDeclarations(rules, pageDeclarations, diagnostics);
   const [width, height] = applied.size ?? DEFAULT_PAGE_SIZE;
@@ -353,8 +364,19 @@ function printerMarks(applied: Applied): Pick<PageStyle, 'bleed' | 'marks'> {
  * The style of a page-margin box (`@top-center`...), inheriting from the page box; undefined when
  * no rule gives it a `content` other than none/normal (CSS Paged Media 3 §5.3: no box generated).
  * `footnote` is the footnote area (`@footnote`, CSS GCPM 3 §2.2), which needs no content.
+ * Kept across renders with its page box (css/kept-page-styles.ts).
  */
 export function computeMarginBoxStyle(styled: PageRuleSource, page: PageContext, box: string, pageStyle: PageStyle, diagnostics: Diagnostics): ComputedStyle | undefined {
+  const kept = keptMarginBoxes(styled, pageStyle);
+  if (kept === undefined) return computeMarginBoxStyleUncached(styled, page, box, pageStyle, diagnostics);
+  if (kept.has(box)) return kept.get(box);
+  const counted = countingDiagnostics(diagnostics);
+  const style = computeMarginBoxStyleUncached(styled, page, box, pageStyle, counted);
+  if (counted.count() === 0) kept.set(box, style);
+  return style;
+}
+
+function computeMarginBoxStyleUncached(styled: PageRuleSource, page: PageContext, box: string, pageStyle: PageStyle, diagnostics: Warn): ComputedStyle | undefined {
   const matching = matchingRules(styled.pageRules, page);
   const rules = matching.filter((rule) => rule.marginBoxes[box] !== undefined);
   if (rules.length === 0) return undefined;
@@ -375,7 +397,7 @@ interface Area {
   readonly custom: CustomProperties;
 }
 
-function computeAreaStyle({ styled, rules, box, custom }: Area, pageStyle: PageStyle, diagnostics: Diagnostics): ComputedStyle {
+function computeAreaStyle({ styled, rules, box, custom }: Area, pageStyle: PageStyle, diagnostics: Warn): ComputedStyle {
   const applied = applyDeclarations(rules, (rule) => rule.marginBoxes[box] ?? [], diagnostics);
   return computeStyle({
     winners: applied.winners,

@@ -6,7 +6,8 @@ import type { DomElement } from '../dom/types.js';
 import type { MediaEnvironment, MediaPredicate } from './media.js';
 import type { SelectorEntry, StyleRule, Stylesheet } from './stylesheet.js';
 import { layerRanks } from './layers.js';
-import { BoundedCache } from '../cache/bounded.js';
+import type { AncestorFilter, NeededKeys } from './ancestor-filter.js';
+import { classNames, neededKeys } from './ancestor-filter.js';
 
 export interface IndexedSelector {
   readonly entry: SelectorEntry;
@@ -25,10 +26,15 @@ export interface IndexedSelector {
 }
 
 export interface RuleIndex {
-  /** Fills `out` with the matching selectors, sorted by origin, layer, specificity, then order. */
-  match(element: DomElement, out: IndexedSelector[]): IndexedSelector[];
+  /**
+   * Fills `out` with the matching selectors, sorted by origin, layer, specificity, then order.
+   * `ancestors`: the filter of the element's ancestors, when the caller keeps one.
+   */
+  match(element: DomElement, out: IndexedSelector[], ancestors?: AncestorFilter): IndexedSelector[];
   /** Some author rules are in cascade layers: their `!important` declarations cascade in the reverse layer order. */
   readonly layered: boolean;
+  /** The ancestors' keys the selectors need, for the caller's ancestor filter; undefined: none. */
+  readonly ancestorKeys: NeededKeys | undefined;
 }
 
 function allHold(predicates: readonly MediaPredicate[], env: MediaEnvironment, memo: Map<MediaPredicate, boolean>): boolean {
@@ -90,7 +96,11 @@ export function buildRuleIndex(sheets: readonly Stylesheet[], env: MediaEnvironm
   for (const map of [byId, byClass, byTag, byAttribute]) for (const list of map.values()) list.sort(inCascadeOrder);
   universal.sort(inCascadeOrder);
   const buckets: Buckets = { byId, byClass, byTag, byAttribute: [...byAttribute], universal };
-  return { match: (element, out) => matchInto(element, buckets, out), layered: layers.layered };
+  return {
+    match: (element, out, ancestors) => matchInto(element, buckets, out, ancestors),
+    layered: layers.layered,
+    ancestorKeys: neededKeys(all.map((selector) => selector.entry.ancestors)),
+  };
 }
 
 interface Buckets {
@@ -103,52 +113,40 @@ interface Buckets {
 }
 
 /** Writes the selectors of `list` that match from `out[count]` on; the new count. */
-function testList(list: readonly IndexedSelector[] | undefined, element: DomElement, out: IndexedSelector[], count: number): number {
+function testList(list: readonly IndexedSelector[] | undefined, element: DomElement, out: IndexedSelector[], count: number, ancestors: AncestorFilter | undefined): number {
   if (list === undefined) return count;
   for (let i = 0; i < list.length; i++) {
     const candidate = list[i]!;
+    const needed = candidate.entry.ancestors;
+    if (needed !== undefined && ancestors !== undefined && !ancestors.mayMatch(needed)) continue;
     if (candidate.entry.match(element)) out[count++] = candidate;
   }
   return count;
-}
-
-const CLASS_SEPARATOR = /[ \t\n\f\r]+/;
-
-/** The distinct class names of a `class` attribute, by its text (shared by every render; bounded). */
-const classLists = new BoundedCache<string, readonly string[]>('css.class-lists', 4096);
-
-function classNames(text: string): readonly string[] {
-  let names = classLists.get(text);
-  if (names === undefined) {
-    names = [...new Set(text.split(CLASS_SEPARATOR))].filter((name) => name !== '');
-    classLists.set(text, names);
-  }
-  return names;
 }
 
 /**
  * The matches overwrite the scratch list and its length is set once at the end: `length = 0` first
  * would drop its backing store, so that every element (tens of thousands in a long table) grew a new one.
  */
-function matchInto(element: DomElement, buckets: Buckets, out: IndexedSelector[]): IndexedSelector[] {
+function matchInto(element: DomElement, buckets: Buckets, out: IndexedSelector[], ancestors: AncestorFilter | undefined): IndexedSelector[] {
   let count = 0;
   const attribs = element.attribs;
   if (buckets.byId.size > 0) {
     const id = attribs['id'];
-    if (id !== undefined) count = testList(buckets.byId.get(id), element, out, count);
+    if (id !== undefined) count = testList(buckets.byId.get(id), element, out, count, ancestors);
   }
   const classes = attribs['class'];
   if (classes !== undefined && buckets.byClass.size > 0) {
     const names = classNames(classes);
-    for (let i = 0; i < names.length; i++) count = testList(buckets.byClass.get(names[i]!), element, out, count);
+    for (let i = 0; i < names.length; i++) count = testList(buckets.byClass.get(names[i]!), element, out, count, ancestors);
   }
-  count = testList(buckets.byTag.get(element.name), element, out, count);
+  count = testList(buckets.byTag.get(element.name), element, out, count, ancestors);
   const byAttribute = buckets.byAttribute;
   for (let i = 0; i < byAttribute.length; i++) {
     const [name, list] = byAttribute[i]!;
-    if (Object.hasOwn(attribs, name)) count = testList(list, element, out, count);
+    if (Object.hasOwn(attribs, name)) count = testList(list, element, out, count, ancestors);
   }
-  count = testList(buckets.universal, element, out, count);
+  count = testList(buckets.universal, element, out, count, ancestors);
   out.length = count;
   sortMatches(out);
   return out;

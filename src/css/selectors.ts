@@ -11,6 +11,7 @@ import type { SelectorEntry } from './stylesheet.js';
 import { STRUCTURAL_PSEUDOS } from './nth.js';
 import { STATE_PSEUDOS } from './state-pseudos.js';
 import { compileNative } from './match-native.js';
+import { ancestorKeysOf } from './ancestor-filter.js';
 import { childrenOf, unescaped } from './values/nodes.js';
 
 export type SelectorResult =
@@ -194,6 +195,6 @@ export function compileSelector(selector: CssNode): SelectorResult {
   }
   return {
     ok: true,
-    entry: { text, specificity: pack(selectorSpecificity(selector)), pseudo, match, bucket: bucketOf(kept) },
+    entry: { text, specificity: pack(selectorSpecificity(selector)), pseudo, match, ancestors: ancestorKeysOf(kept), bucket: bucketOf(kept) },
   };
 }

@@ -12,7 +12,7 @@
  * other makes their keys differ.
  */
 import type { Diagnostics } from '../diagnostics.js';
-import type { ComputedStyle, Display } from './types.js';
+import type { ComputedStyle, Display, KeptPageStyles } from './types.js';
 import type { CustomProperties, PropertyRegistry } from './custom-properties.js';
 import { propertyRegistry } from './custom-properties.js';
 import type { MediaEnvironment } from './media.js';
@@ -58,6 +58,8 @@ export interface CascadeMemo {
   readonly top: ElementStyles;
   /** Anonymous box styles by parent style and display (CSS 2 §9.2.1.1). */
   readonly anonymous: WeakMap<ComputedStyle, Map<Display, ComputedStyle>>;
+  /** Page boxes and margin-box styles of the sheets' `@page` rules (css/page.ts). */
+  readonly pageStyles: KeptPageStyles;
   /** ElementStyles stored in the trie so far (the memo is dropped past MAX_SHARED_STYLES). */
   entries: number;
 }
@@ -110,6 +112,7 @@ export function cascadeMemo(inputs: MemoInputs): CascadeMemo {
     initialStyle,
     top: newElementStyles(initialStyle, registry.initial),
     anonymous: new WeakMap(),
+    pageStyles: { pages: new WeakMap(), marginBoxes: new WeakMap() },
     entries: 0,
   };
   if (last !== undefined) {

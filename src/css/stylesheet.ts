@@ -6,6 +6,7 @@ import type { DiagnosticCode } from '../diagnostics.js';
 import type { DomElement } from '../dom/types.js';
 import type { FontFaceRule, PageSelector, PseudoElement, RawDeclaration } from './types.js';
 import type { MediaPredicate } from './media.js';
+import type { AncestorKeys } from './ancestor-filter.js';
 
 export type Origin = 'user-agent' | 'author';
 export type CssWideKeyword = 'inherit' | 'initial' | 'unset' | 'revert' | 'revert-layer';
@@ -37,6 +38,8 @@ export interface SelectorEntry {
   readonly specificity: number;
   readonly pseudo: PseudoElement | undefined;
   readonly match: (element: DomElement) => boolean;
+  /** The tags, classes and ids the subject's ancestors must have (ancestor-filter.ts); undefined: none. */
+  readonly ancestors: AncestorKeys | undefined;
   /** Rightmost compound's most selective simple selector, for rule buckets. */
   readonly bucket:
     | { readonly kind: 'id' | 'class' | 'tag' | 'attribute' | 'universal'; readonly key: string }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Diagnostics } from '../../src/diagnostics.js';
-import { computeMarginBoxStyle, computePageStyle } from '../../src/css/index.js';
+import { computeMarginBoxStyle, computePageStyle, createStylesheetCache } from '../../src/css/index.js';
 import type { PageContext } from '../../src/css/types.js';
-import { styleWith } from './helpers.js';
+import { styleHtml, styleWith } from './helpers.js';
 import { withDisplay } from '../../src/css/compute.js';
 
 const MM = 96 / 25.4;
@@ -162,5 +162,62 @@ describe('the page box\'s style record', () => {
     const { style } = computePageStyle(doc.styled, first, new Diagnostics());
     expect(style.display).toBe('block');
     expect(style.fontSize).toBe(13);
+  });
+});
+
+describe('page boxes kept across documents of one stylesheet list', () => {
+  // documents styled with one stylesheet cache share their sheets, hence the cascade memo that keeps page styles
+  const documents = (css: string, ...roots: string[]) => {
+    const cache = createStylesheetCache();
+    return Promise.all(roots.map((root) => styleHtml(`<!DOCTYPE html><html${root}><head><style>${css}</style></head><body><p>x</p></body></html>`, { cache })));
+  };
+  const boxes = ['top-left', 'top-center', 'bottom-left', 'bottom-right', 'footnote'];
+
+  it('gives the next document the page box and margin-box styles computed for the first', async () => {
+    const css = ':root { --m: 10px } @page { margin: var(--m) 2em; @bottom-left { content: "a"; color: red } @bottom-right { content: none } }';
+    const [one, two] = await documents(css, '', '');
+    const a = computePageStyle(one!.styled, first, new Diagnostics());
+    const b = computePageStyle(two!.styled, first, new Diagnostics());
+    expect(b).toBe(a);
+    expect(computePageStyle(two!.styled, second, new Diagnostics())).not.toBe(a);
+    for (const box of boxes) {
+      expect(computeMarginBoxStyle(two!.styled, first, box, b, new Diagnostics())).toBe(computeMarginBoxStyle(one!.styled, first, box, a, new Diagnostics()));
+    }
+    expect(computeMarginBoxStyle(two!.styled, first, 'bottom-left', b, new Diagnostics())!.color).toEqual({ r: 255, g: 0, b: 0, a: 1 });
+  });
+
+  it('equals what a fresh computation gives, with another root style or custom properties than the first document\'s', async () => {
+    const css = ':root { --m: 10px } @page { margin: var(--m) 2em; @bottom-left { content: "a"; padding: var(--m) } }';
+    const roots = ['', ' style="--m: 5px"', ' style="font-size: 20px"', ''];
+    const shared = await documents(css, ...roots);
+    for (const [i, root] of roots.entries()) {
+      const [alone] = await documents(css, root);
+      const kept = computePageStyle(shared[i]!.styled, first, new Diagnostics());
+      const fresh = computePageStyle(alone!.styled, first, new Diagnostics());
+      expect(kept).toEqual(fresh);
+      expect(computeMarginBoxStyle(shared[i]!.styled, first, 'bottom-left', kept, new Diagnostics()))
+        .toEqual(computeMarginBoxStyle(alone!.styled, first, 'bottom-left', fresh, new Diagnostics()));
+    }
+    const margins = shared.map((doc) => computePageStyle(doc.styled, first, new Diagnostics()).marginTop);
+    expect(margins).toEqual([10, 5, 10, 10]);
+    expect(computePageStyle(shared[2]!.styled, first, new Diagnostics()).marginLeft).toBe(40);
+  });
+
+  it('computes again, and warns again, what warned', async () => {
+    const css = '@page { margin: var(--nowhere) 0; @bottom-left { content: "a"; color: var(--nope) } }';
+    const docs = await documents(css, '', '');
+    for (const doc of docs) {
+      const diagnostics = new Diagnostics();
+      const style = computePageStyle(doc.styled, first, diagnostics);
+      computeMarginBoxStyle(doc.styled, first, 'bottom-left', style, diagnostics);
+      expect(diagnostics.list().map((d) => d.code)).toEqual(['css_invalid_value', 'css_invalid_value']);
+    }
+    const margin = await documents('@page { margin: red; @top-left { content: "b"; color: var(--nope) } }', '', '');
+    for (const doc of margin) {
+      const diagnostics = new Diagnostics();
+      const style = computePageStyle(doc.styled, first, diagnostics);
+      computeMarginBoxStyle(doc.styled, first, 'top-left', style, diagnostics);
+      expect(diagnostics.list().map((d) => [d.code, d.line])).toEqual([['css_invalid_value', 1], ['css_invalid_value', undefined]]);
+    }
   });
 });

@@ -9,6 +9,8 @@ import type { ClipPath, ClipRect, OverflowClipMargin, TransformFunction, Transfo
 
 import type { Color, ColorScheme } from './color-types.js';
 export type { Color, ColorScheme, CurrentColorExpression, LightDarkColor, SpecifiedColor } from './color-types.js';
+import type { KeptPageStyles } from './kept-page-types.js';
+export type { KeptPageStyles, KeptPages } from './kept-page-types.js';
 
 /** One end of `text-overflow`. */
 export type TextOverflowEnd = 'clip' | 'ellipsis' | { readonly string: string };
@@ -504,13 +506,15 @@ export interface StyledDocument {
   readonly rootStyle?: ComputedStyle;
   /** The root element's custom properties: `var()` in `@page` and margin boxes reads them (as Chromium and WeasyPrint). */
   readonly rootCustom?: ReadonlyMap<string, string>;
+  /** Page and margin-box styles kept for the next document of the same stylesheet list (css/page.ts). */
+  readonly keptPageStyles?: KeptPageStyles;
 }
 
 /**
  * What page boxes and margin boxes are computed from: the `@page` rules and the root's style,
  * without every element's (a long document's largest map, which layout does not need).
  */
-export type PageRuleSource = Pick<StyledDocument, 'pageRules' | 'rootStyle' | 'rootCustom' | 'initialStyle'>;
+export type PageRuleSource = Pick<StyledDocument, 'pageRules' | 'rootStyle' | 'rootCustom' | 'initialStyle' | 'keptPageStyles'>;
 
 /** One `src` of an `@font-face` rule: a font file, or a font installed on the machine by its full or PostScript name. */
 export type FontSource = { readonly url: string; readonly format?: string } | { readonly local: string };
