@@ -147,12 +147,16 @@ async function renderStages(state: EngineState, request: RenderOptions): Promise
  * first is painted. The number of pages.
  */
 async function runPipeline(prepared: PreparedLayout, write: (part: PaintedPart) => void): Promise<number> {
-  const images = pageImageLoader(prepared);
+  const images = prepared.pageImages;
   const paint = createPagePainter({ tagged: prepared.options.tagged === true, images: images.images, text: prepared.text });
   let pages = 0;
   for (const laid of layoutPages(prepared.boxes, prepared.services, prepared.layout)) {
     if (laid.kind === 'whole') await images.load(laid.pages);
-    if (laid.kind === 'page') pages++;
+    if (laid.kind === 'page') {
+      pages++;
+      // a `whole` item comes before the first page or not at all
+      images.loaded();
+    }
     write(paint(laid));
   }
   return pages;
@@ -188,7 +192,7 @@ async function paintRequest(state: EngineState, request: RenderOptions, diagnost
 /** Every stage up to layout: template, DOM, styles, boxes, resources, pages (with their fragments). */
 async function layoutRequest(state: EngineState, request: RenderOptions, diagnostics: Diagnostics, budget: () => void): Promise<LaidOutDocument> {
   const prepared = await prepareLayout(state, request, diagnostics, budget);
-  const images = pageImageLoader(prepared);
+  const images = prepared.pageImages;
   const pages: PageLayout[] = [];
   for (const laid of layoutPages(prepared.boxes, prepared.services, { ...prepared.layout, whole: true })) {
     if (laid.kind === 'whole') await images.load(laid.pages);
@@ -197,18 +201,33 @@ async function layoutRequest(state: EngineState, request: RenderOptions, diagnos
   return { pages, diagnostics: diagnostics.list(), metadata: prepared.metadata };
 }
 
+/** The images of `@page` backgrounds, loaded into the render's images once the pages are known. */
+interface PageImageLoader {
+  /** The render's images, and the pages' once loaded: what paint draws. */
+  readonly images: ReadonlyMap<string, LoadedImage>;
+  load(pages: readonly PageLayout[]): Promise<void>;
+  /** No page will be loaded any more: the URL origins go, and with them the DOM they walk when asked. */
+  loaded(): void;
+}
+
 /**
  * The images of `@page` backgrounds, known once the pages are: a document with some is laid out
  * whole (prepareLayout), and they are loaded, into the render's images, before its first page is painted.
+ * It holds the URL origins (for warnings) only until then: they hold the DOM, which a long
+ * document's layout would otherwise keep to its end (the 1,000-page table: ~45 MB of its heap).
  */
-function pageImageLoader({ images, resources, diagnostics, origins }: PreparedLayout): { readonly images: ReadonlyMap<string, LoadedImage>; load(pages: readonly PageLayout[]): Promise<void> } {
+function pageImageLoader(images: ReadonlyMap<string, LoadedImage>, resources: ResourceContext, diagnostics: Diagnostics, origins: UrlOrigins): PageImageLoader {
   const all = new Map(images);
+  let originsUntilLoaded: UrlOrigins | undefined = origins;
   return {
     images: all,
     async load(pages) {
       const urls = backgroundUrls(pages.map((page) => page.pageStyle.style)).filter((url) => !images.has(url));
       if (urls.length === 0) return;
-      for (const [url, image] of await loadImageUrls(urls, resources, diagnostics, origins)) all.set(url, image);
+      for (const [url, image] of await loadImageUrls(urls, resources, diagnostics, originsUntilLoaded)) all.set(url, image);
+    },
+    loaded() {
+      originsUntilLoaded = undefined;
     },
   };
 }
@@ -218,12 +237,9 @@ interface PreparedLayout {
   readonly options: RenderOptions;
   readonly boxes: BoxTree;
   readonly services: LayoutServices;
-  readonly images: ReadonlyMap<string, LoadedImage>;
   readonly text: TextSystem;
-  readonly diagnostics: Diagnostics;
-  readonly resources: ResourceContext;
-  /** Where each resource URL was written, for warnings. */
-  readonly origins: UrlOrigins;
+  /** The `@page` background images' loader (it holds where each resource URL was written, for warnings). */
+  readonly pageImages: PageImageLoader;
   readonly metadata: Metadata;
   /** What layout is asked (layout/driver/document.ts). */
   readonly layout: LayoutRequest;
@@ -300,7 +316,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
     ...(styled.rootCustom === undefined ? {} : { rootCustom: styled.rootCustom }),
   };
   return {
-    options, boxes, images, text, diagnostics, resources, origins,
+    options, boxes, text, pageImages: pageImageLoader(images, resources, diagnostics, origins),
     services: layoutServices(pageRules, { text, images, diagnostics, maxPages: limits.maxPages, checkBudget: budget, ...(options.shrinkToFit === undefined ? {} : { shrinkToFit: options.shrinkToFit }) }),
     // Object.assign: the same keys in the same order as two spreads, without a new hidden class per render (Node 20)
     metadata: Object.assign({}, headMetadata(dom), options.metadata),
