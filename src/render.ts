@@ -152,11 +152,7 @@ async function runPipeline(prepared: PreparedLayout, write: (part: PaintedPart) 
   let pages = 0;
   for (const laid of layoutPages(prepared.boxes, prepared.services, prepared.layout)) {
     if (laid.kind === 'whole') await images.load(laid.pages);
-    if (laid.kind === 'page') {
-      pages++;
-      // a `whole` item comes before the first page or not at all
-      images.loaded();
-    }
+    if (laid.kind === 'page') pages++;
     write(paint(laid));
   }
   return pages;
@@ -205,16 +201,18 @@ async function layoutRequest(state: EngineState, request: RenderOptions, diagnos
 interface PageImageLoader {
   /** The render's images, and the pages' once loaded: what paint draws. */
   readonly images: ReadonlyMap<string, LoadedImage>;
+  /** Once, with every page, when layout yields them whole. */
   load(pages: readonly PageLayout[]): Promise<void>;
-  /** No page will be loaded any more: the URL origins go, and with them the DOM they walk when asked. */
-  loaded(): void;
+  /** Nothing will be loaded: layout yields the pages one at a time. */
+  unused(): void;
 }
 
 /**
  * The images of `@page` backgrounds, known once the pages are: a document with some is laid out
  * whole (prepareLayout), and they are loaded, into the render's images, before its first page is painted.
- * It holds the URL origins (for warnings) only until then: they hold the DOM, which a long
- * document's layout would otherwise keep to its end (the 1,000-page table: ~45 MB of its heap).
+ * It holds the URL origins (for warnings) only until then: they hold the DOM, which they walk
+ * when first asked, and a long document's layout would otherwise keep it to its end (the
+ * 1,000-page table: ~45 MB of its heap).
  */
 function pageImageLoader(images: ReadonlyMap<string, LoadedImage>, resources: ResourceContext, diagnostics: Diagnostics, origins: UrlOrigins): PageImageLoader {
   const all = new Map(images);
@@ -223,10 +221,12 @@ function pageImageLoader(images: ReadonlyMap<string, LoadedImage>, resources: Re
     images: all,
     async load(pages) {
       const urls = backgroundUrls(pages.map((page) => page.pageStyle.style)).filter((url) => !images.has(url));
+      const origins = originsUntilLoaded;
+      originsUntilLoaded = undefined;
       if (urls.length === 0) return;
-      for (const [url, image] of await loadImageUrls(urls, resources, diagnostics, originsUntilLoaded)) all.set(url, image);
+      for (const [url, image] of await loadImageUrls(urls, resources, diagnostics, origins)) all.set(url, image);
     },
-    loaded() {
+    unused() {
       originsUntilLoaded = undefined;
     },
   };
@@ -309,6 +309,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
   const text = state.fonts.forRender({ faces, diagnostics, ...(options.glyphAdvances === undefined ? {} : { advances: options.glyphAdvances }) });
   budget();
 
+  const pageImages = pageImageLoader(images, resources, diagnostics, origins);
   // layout keeps the page rules, not the styled document: every element's style goes once the boxes have it
   const pageRules: PageRuleSource = {
     pageRules: styled.pageRules, initialStyle: styled.initialStyle,
@@ -316,7 +317,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
     ...(styled.rootCustom === undefined ? {} : { rootCustom: styled.rootCustom }),
   };
   return {
-    options, boxes, text, pageImages: pageImageLoader(images, resources, diagnostics, origins),
+    options, boxes, text, pageImages,
     services: layoutServices(pageRules, { text, images, diagnostics, maxPages: limits.maxPages, checkBudget: budget, ...(options.shrinkToFit === undefined ? {} : { shrinkToFit: options.shrinkToFit }) }),
     // Object.assign: the same keys in the same order as two spreads, without a new hidden class per render (Node 20)
     metadata: Object.assign({}, headMetadata(dom), options.metadata),
@@ -325,6 +326,9 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
       marginBoxes: hasMarginBoxContent(pageRules),
       // `@page` background images are loaded once the pages are known: every page before the first is painted
       whole: hasPageBackgroundImages(pageRules),
+      // before the first page: the URL origins hold the DOM (a long table's column widths are measured then);
+      // before the spread, which keeps the object's hidden class the same from render to render
+      oneAtATime: pageImages.unused,
       // the box tree built again with what a pass found holds the DOM's styles: only for a tree with cross-references
       ...(needsPasses(boxes) ? { rebuild: rebuilder(dom, styled, build) } : {}),
     },
