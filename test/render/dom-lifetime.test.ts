@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { Element } from 'domhandler';
 import type { PaintedPart } from '../../src/paint/display-list.js';
+import type * as PaintPageModule from '../../src/paint/paint-page.js';
 
 /** Live DOM elements (after a full GC) when the first page's flow is painted (a full GC per page is slow). */
 const elementsAtPaint: number[] = [];
@@ -22,7 +23,7 @@ let pagesPainted = 0;
 process.removeAllListeners('warning');
 
 vi.mock('../../src/paint/paint-page.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/paint/paint-page.js')>();
+  const original = await importOriginal<typeof PaintPageModule>();
   return {
     ...original,
     createPagePainter: (...args: Parameters<typeof original.createPagePainter>) => {
