@@ -147,7 +147,7 @@ async function renderStages(state: EngineState, request: RenderOptions): Promise
  * first is painted. The number of pages.
  */
 async function runPipeline(prepared: PreparedLayout, write: (part: PaintedPart) => void): Promise<number> {
-  const images = pageImageLoader(prepared);
+  const images = prepared.pageImages;
   const paint = createPagePainter({ tagged: prepared.options.tagged === true, images: images.images, text: prepared.text });
   let pages = 0;
   for (const laid of layoutPages(prepared.boxes, prepared.services, prepared.layout)) {
@@ -188,7 +188,7 @@ async function paintRequest(state: EngineState, request: RenderOptions, diagnost
 /** Every stage up to layout: template, DOM, styles, boxes, resources, pages (with their fragments). */
 async function layoutRequest(state: EngineState, request: RenderOptions, diagnostics: Diagnostics, budget: () => void): Promise<LaidOutDocument> {
   const prepared = await prepareLayout(state, request, diagnostics, budget);
-  const images = pageImageLoader(prepared);
+  const images = prepared.pageImages;
   const pages: PageLayout[] = [];
   for (const laid of layoutPages(prepared.boxes, prepared.services, { ...prepared.layout, whole: true })) {
     if (laid.kind === 'whole') await images.load(laid.pages);
@@ -197,18 +197,37 @@ async function layoutRequest(state: EngineState, request: RenderOptions, diagnos
   return { pages, diagnostics: diagnostics.list(), metadata: prepared.metadata };
 }
 
+/** The images of `@page` backgrounds, loaded into the render's images once the pages are known. */
+interface PageImageLoader {
+  /** The render's images, and the pages' once loaded: what paint draws. */
+  readonly images: ReadonlyMap<string, LoadedImage>;
+  /** Once, with every page, when layout yields them whole. */
+  load(pages: readonly PageLayout[]): Promise<void>;
+  /** Nothing will be loaded: layout yields the pages one at a time. */
+  unused(): void;
+}
+
 /**
  * The images of `@page` backgrounds, known once the pages are: a document with some is laid out
  * whole (prepareLayout), and they are loaded, into the render's images, before its first page is painted.
+ * It holds the URL origins (for warnings) only until then: they hold the DOM, which they walk
+ * when first asked, and a long document's layout would otherwise keep it to its end (the
+ * 1,000-page table: ~45 MB of its heap).
  */
-function pageImageLoader({ images, resources, diagnostics, origins }: PreparedLayout): { readonly images: ReadonlyMap<string, LoadedImage>; load(pages: readonly PageLayout[]): Promise<void> } {
+function pageImageLoader(images: ReadonlyMap<string, LoadedImage>, resources: ResourceContext, diagnostics: Diagnostics, origins: UrlOrigins): PageImageLoader {
   const all = new Map(images);
+  let originsUntilLoaded: UrlOrigins | undefined = origins;
   return {
     images: all,
     async load(pages) {
       const urls = backgroundUrls(pages.map((page) => page.pageStyle.style)).filter((url) => !images.has(url));
+      const origins = originsUntilLoaded;
+      originsUntilLoaded = undefined;
       if (urls.length === 0) return;
       for (const [url, image] of await loadImageUrls(urls, resources, diagnostics, origins)) all.set(url, image);
+    },
+    unused() {
+      originsUntilLoaded = undefined;
     },
   };
 }
@@ -218,12 +237,9 @@ interface PreparedLayout {
   readonly options: RenderOptions;
   readonly boxes: BoxTree;
   readonly services: LayoutServices;
-  readonly images: ReadonlyMap<string, LoadedImage>;
   readonly text: TextSystem;
-  readonly diagnostics: Diagnostics;
-  readonly resources: ResourceContext;
-  /** Where each resource URL was written, for warnings. */
-  readonly origins: UrlOrigins;
+  /** The `@page` background images' loader (it holds where each resource URL was written, for warnings). */
+  readonly pageImages: PageImageLoader;
   readonly metadata: Metadata;
   /** What layout is asked (layout/driver/document.ts). */
   readonly layout: LayoutRequest;
@@ -293,6 +309,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
   const text = state.fonts.forRender({ faces, diagnostics, ...(options.glyphAdvances === undefined ? {} : { advances: options.glyphAdvances }) });
   budget();
 
+  const pageImages = pageImageLoader(images, resources, diagnostics, origins);
   // layout keeps the page rules, not the styled document: every element's style goes once the boxes have it
   const pageRules: PageRuleSource = {
     pageRules: styled.pageRules, initialStyle: styled.initialStyle,
@@ -301,7 +318,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
     ...(styled.rootCustom === undefined ? {} : { rootCustom: styled.rootCustom }),
   };
   return {
-    options, boxes, images, text, diagnostics, resources, origins,
+    options, boxes, text, pageImages,
     services: layoutServices(pageRules, { text, images, diagnostics, maxPages: limits.maxPages, checkBudget: budget, ...(options.shrinkToFit === undefined ? {} : { shrinkToFit: options.shrinkToFit }) }),
     // Object.assign: the same keys in the same order as two spreads, without a new hidden class per render (Node 20)
     metadata: Object.assign({}, headMetadata(dom), options.metadata),
@@ -310,6 +327,9 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
       marginBoxes: hasMarginBoxContent(pageRules),
       // `@page` background images are loaded once the pages are known: every page before the first is painted
       whole: hasPageBackgroundImages(pageRules),
+      // before the first page: the URL origins hold the DOM (a long table's column widths are measured then);
+      // before the spread, which keeps the object's hidden class the same from render to render
+      oneAtATime: pageImages.unused,
       // the box tree built again with what a pass found holds the DOM's styles: only for a tree with cross-references
       ...(needsPasses(boxes) ? { rebuild: rebuilder(dom, styled, build) } : {}),
     },

@@ -64,6 +64,11 @@ export interface LayoutRequest {
   readonly whole?: boolean;
   /** The box tree built again with what a pass found, for trees with cross-references (layout/driver/passes.ts). */
   readonly rebuild?: (previous: PassResults) => BoxTree;
+  /**
+   * Called when layout knows it yields the pages one at a time (no `whole` item will come), before
+   * it lays out the first: the caller lets go of what it kept for the pages whole (render.ts).
+   */
+  readonly oneAtATime?: () => void;
 }
 
 /**
@@ -91,6 +96,7 @@ export function* layoutPages(tree: BoxTree, services: LayoutServices, request: L
     for (const page of pages) yield { kind: 'page', page, marginsLater: false };
     return;
   }
+  request.oneAtATime?.();
   const widest = { ...NARROW };
   const pages = yield* paginate(tree, services, { marginsLater: request.marginBoxes }, 1, widest);
   warnWider(widest, tree, services, false);
