@@ -161,6 +161,16 @@ describe('rows and vertical alignment (CSS2 §17.5.3-4)', () => {
     expect(['t', 'm', 'b'].map((id) => contentY(page!, id))).toEqual([0, 20, 40]);
   });
 
+  it('leaves the content of a cell as tall as its row where it is, whatever the row\'s y', async () => {
+    // rows 25.2 tall: (y + 25.2) - y is not 25.2 in floating point for most y, and the cell's
+    // slot was computed that way, so its content moved by ~1e-14 (a copy of every line)
+    const rows = Array.from({ length: 12 }, (_, i) => `<tr><td id=c${i} style="vertical-align:middle">${w(10, 25.2)}</td></tr>`).join('');
+    const [page] = await pages(`<table>${rows}</table>`);
+    const ids = Array.from({ length: 12 }, (_, i) => `c${i}`);
+    expect(ids.map((id) => contentY(page!, id) - findById(page!, id)!.y)).toEqual(ids.map(() => 0));
+    expect(ids.map((id) => findById(page!, id)!.height)).toEqual(ids.map(() => 25.2));
+  });
+
   it('lines up the first baselines of baseline-aligned cells', async () => {
     const [page] = await pages(`<table style="font: 10px/10px monospace"><tr style="vertical-align:baseline"><td id=a>x</td><td id=b style="padding-top:15px">y</td></tr></table>`);
     expect(box(page!, 'a')).toMatch(/^0,0 6(\.\d+)?x25$/);

@@ -112,7 +112,9 @@ function spanExtent(rows: readonly PlacedRow[], position: number, span: number):
     if (next.laid.index !== start.laid.index + (i - position)) break;
     end = next;
   }
-  return end.y + end.height - start.y;
+  // a one-row cell's slot is its row's height itself: (y + height) - y is off by a rounding error,
+  // which made every middle-aligned cell "shift" its content by ~1e-14 (a copy of each line)
+  return end === start ? start.height : end.y + end.height - start.y;
 }
 
 /**
