@@ -174,16 +174,16 @@ function stepBlocks(step: number): string {
   {{else}}
   <p>-</p>
   {{/if}}
-  <ol>
+  <p class="detail">
     {{#each terms}}
-    <li>{{#if @first}}${step}. {{/if}}{{~this~}}{{#unless @last}};{{/unless}}</li>
+    <span>{{#if @first}}${step}. {{/if}}{{~this~}}{{#unless @last}};{{/unless}}</span>
     {{else}}
-    <li>-</li>
+    <span>-</span>
     {{/each}}
-  </ol>
-  {{#with order as |o|}}
-  <p>{{o.project}}{{#if o.reference}} · {{o.reference}}{{/if}}</p>
-  {{/with}}
+    {{#with order as |o|}}
+    <span>{{o.project}}{{#if o.reference}} · {{o.reference}}{{/if}}</span>
+    {{/with}}
+  </p>
 `;
 }
 

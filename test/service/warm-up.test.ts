@@ -187,7 +187,7 @@ describe('warming until the renders settle', () => {
     const filled = await Promise.all(jobs.slice(0, 10).map(async ({ template, data }) => (await engine.fillTemplate({ template, data })).html));
     expect(filled.some((html) => html.includes('R&amp;D'))).toBe(true);
     // the standalone lines are stripped: no line left holding only spaces where a block stood
-    expect(filled[0]).toContain('<ol>\n    <li>');
+    expect(filled[0]).toContain('<p class="detail">\n    <span>');
   });
 });
 
