@@ -171,6 +171,24 @@ describe('warming until the renders settle', () => {
       expect(filled.some((html) => written.test(html))).toBe(true);
     }
   });
+  it('gives every warm-up step a template of its own, with the syntax stored templates use', async () => {
+    // a template and stylesheet new at each step: each step compiles one and parses one (the caches miss)
+    const jobs = Array.from({ length: WARM_UP_MIN_RENDERS }, (_, step) => warmUpStepJob(step));
+    expect(new Set(jobs.map((job) => job.template)).size).toBe(jobs.length);
+    const styles = jobs.map((job) => job.template.slice(job.template.indexOf('<style>'), job.template.indexOf('</style>')));
+    expect(new Set(styles).size).toBeGreaterThan(jobs.length / 2);
+    // blocks alone on their lines (one with block parameters), an `else if`, `~`, a comment
+    const { template } = jobs[0]!;
+    expect(template).toMatch(/^ *\{\{#each [^}]*\}\} *$/m);
+    expect(template).toMatch(/^ *\{\{#with [^}]* as \|\w+\|\}\} *$/m);
+    for (const syntax of ['{{else if ', '{{~', '{{!--', '{{#unless @last}}']) expect(template).toContain(syntax);
+    // text that HTML escapes, at some step
+    const engine = createInternalEngine();
+    const filled = await Promise.all(jobs.slice(0, 10).map(async ({ template, data }) => (await engine.fillTemplate({ template, data })).html));
+    expect(filled.some((html) => html.includes('R&amp;D'))).toBe(true);
+    // the standalone lines are stripped: no line left holding only spaces where a block stood
+    expect(filled[0]).toContain('<p class="detail">\n    <span>');
+  });
 });
 
 describe('the templates a new render process warms with', () => {
