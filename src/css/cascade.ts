@@ -181,16 +181,10 @@ function visit(node: DomNode, parent: ElementStyles, state: State, rendered: boo
   const boxed = rendered && styles.style.display !== 'none';
   if (boxed) warnUnrendered(node, state);
   // an element without element children is no one's ancestor (a table's cells): the filter skips it
-  const ancestors = hasElementChild(node) ? state.ancestors : undefined;
+  const ancestors = node.children.some(isElement) ? state.ancestors : undefined;
   ancestors?.enter(node);
   for (const child of node.children) visit(child, styles, state, boxed);
   ancestors?.leave(node);
-}
-
-function hasElementChild(element: DomElement): boolean {
-  const children = element.children;
-  for (let i = 0; i < children.length; i++) if (isElement(children[i]!)) return true;
-  return false;
 }
 
 /** The declarations of a rule that has no effect, once per render, now that it matches an element. */
