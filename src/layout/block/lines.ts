@@ -128,7 +128,7 @@ export function placedLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
   for (let i = 0; i < count; i++) {
     const placed = laid.lines[i]!;
     fragments.push(placed.fragment);
-    if (placed.line.empty === true) continue;
+    if (placed.line.empty) continue;
     if (firstKept < 0) firstKept = i;
     lastKept = i;
   }
@@ -165,7 +165,7 @@ function nothingStandsIn(measured: MeasuredInline): boolean {
 function linesThatAllFit(frame: BlockFrame, lines: readonly InlineLine[], widows: number): readonly InlineLine[] | undefined {
   const page = frame.fragmentainer;
   let content = false;
-  for (let i = 0; i < lines.length; i++) content ||= lines[i]!.empty !== true;
+  for (let i = 0; i < lines.length; i++) content ||= !lines[i]!.empty;
   if (!content) return undefined;
   if (page === undefined) return lines;
   // placeLines stops laying lines out `widows` lines past the page end, which lines within the
@@ -194,7 +194,7 @@ function stackedLines(frame: BlockFrame, lines: readonly InlineLine[]): Children
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     fragments[i] = lineFragment(line, frame.contentX, y);
-    if (line.empty !== true) {
+    if (!line.empty) {
       first ??= y + line.baseline;
       last = y + line.baseline;
     }
@@ -207,7 +207,7 @@ function stackedLines(frame: BlockFrame, lines: readonly InlineLine[]): Children
 }
 
 function hasContent(placed: PlacedLine): boolean {
-  return placed.line.empty !== true;
+  return !placed.line.empty;
 }
 
 function baselineOf(placed: PlacedLine): number {

@@ -25,7 +25,7 @@ export interface LaidOutLine {
    * Nothing in flow on it (CSS2 §9.4.2): treated as if it did not exist for margin collapsing. A
    * line with text is not empty even when `line-height: 0` makes it zero tall.
    */
-  readonly empty?: true;
+  readonly empty: boolean;
   /** Width of the line box (the room it was laid out in). */
   readonly width: number;
   readonly height: number;
@@ -250,7 +250,7 @@ export function placeVertically(nodes: readonly Node[], spec: LineSpec): LaidOut
   const baseline = -bounds.top;
   const height = bounds.bottom - bounds.top;
   const children = nodes.map((node) => toFragment(node, placements, baseline, spec));
-  return { width: spec.availableWidth, height, baseline, children };
+  return { empty: false, width: spec.availableWidth, height, baseline, children };
 }
 
 export function onlyText(nodes: readonly Node[]): nodes is readonly Extract<Node, { kind: 'text' }>[] {
@@ -271,7 +271,7 @@ export function placeTextOnly(nodes: readonly Extract<Node, { kind: 'text' }>[],
   const height = rootMetrics.below - top;
   const children = new Array<Fragment>(nodes.length);
   for (let i = 0; i < nodes.length; i++) children[i] = textFragment(nodes[i]!, 0, baseline, spec);
-  return { width: spec.availableWidth, height, baseline, children };
+  return { empty: false, width: spec.availableWidth, height, baseline, children };
 }
 
 function shiftDescendants(nodes: readonly Node[], placements: Map<Node, number>, by: number, independent: ReadonlySet<Node>): void {
