@@ -89,7 +89,7 @@ export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: Inl
   const children = overflowEnd !== 'clip' && indent + lineContentWidth(line.pieces, onLine, line.hang) > room.width + 0.01
     ? ellipsizedContent(laid, { width: room.width, rtl }, overflowEnd, box.style, env.text)
     : laid.children;
-  // field by field: spreading here took V8's slow generic copy (and lost \`empty\` once)
+  // field by field: spreading here took V8's slow generic copy (and once lost `empty`)
   return {
     empty: laid.empty, width: laid.width, height: laid.height, baseline: laid.baseline, children, start: at,
     next: { index: next.index, tail: next.tail, open: openAtEnd }, pieces: line.pieces, cloned: onLine, hang: line.hang,
