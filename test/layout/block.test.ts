@@ -80,6 +80,17 @@ describe('collapsing margins (CSS2 §8.3.1)', () => {
       .toBe('0,25 600x1');
   });
 
+  it('collapses margins through a block whose only line holds nothing in flow (CSS2 §9.4.2)', async () => {
+    // an empty inline box, and one whose only content is out of flow: the lines are as if not there
+    expect(await geometry('<div style="margin:20px 0"><span></span></div><div id=c style="margin-top:15px;height:1px"></div>', 'c'))
+      .toBe('0,20 600x1');
+    expect(await geometry('<div style="margin:20px 0"><span><i style="position:absolute">a</i></span></div><div id=c style="margin-top:15px;height:1px"></div>', 'c'))
+      .toBe('0,20 600x1');
+    // an inline box with a border is in flow: its line keeps the margins apart
+    expect(await geometry('<div style="margin:20px 0"><span style="border-top:1px solid"></span></div><div id=c style="margin-top:15px;height:1px"></div>', 'c'))
+      .not.toBe('0,20 600x1');
+  });
+
   it('collapses a last child\'s bottom margin with its parent\'s', async () => {
     expect(await geometry('<div><div style="height:10px;margin-bottom:30px"></div></div><div id=n style="margin-top:10px;height:1px"></div>', 'n'))
       .toBe('0,40 600x1');

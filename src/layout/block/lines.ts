@@ -14,7 +14,7 @@ import { bottomAt } from '../contract.js';
 import type { BlockFrame, ChildrenResult } from './flow.js';
 import { EMPTY_STRUT, collapsedMargin } from '../margins.js';
 import type { InlineLine } from '../inline/index.js';
-import { layoutInlineContent, layoutLine, lineContentWidth } from '../inline/index.js';
+import { layoutInlineContent, layoutLine, lineContentWidth, lineFragment } from '../inline/index.js';
 import type { MeasuredInline } from '../inline/measured.js';
 import { measuredInline } from '../inline/measured.js';
 import type { InlineResume } from '../inline/resume.js';
@@ -23,7 +23,6 @@ import { inlineMetrics } from '../inline/vertical-align.js';
 import { inlineEnv } from './inline-env.js';
 import type { ExclusionSpace } from '../exclusions.js';
 import { freeBand, nextFloatBottom } from '../exclusions.js';
-import { offsetFragment } from '../fragment.js';
 import { layoutFloat } from './float.js';
 
 /** A line placed in the block's flow frame, with the flow state after it (to roll back to). */
@@ -129,7 +128,7 @@ export function placedLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
   for (let i = 0; i < count; i++) {
     const placed = laid.lines[i]!;
     fragments.push(placed.fragment);
-    if (placed.line.empty === true) continue;
+    if (placed.line.empty) continue;
     if (firstKept < 0) firstKept = i;
     lastKept = i;
   }
@@ -166,7 +165,7 @@ function nothingStandsIn(measured: MeasuredInline): boolean {
 function linesThatAllFit(frame: BlockFrame, lines: readonly InlineLine[], widows: number): readonly InlineLine[] | undefined {
   const page = frame.fragmentainer;
   let content = false;
-  for (let i = 0; i < lines.length; i++) content ||= lines[i]!.empty !== true;
+  for (let i = 0; i < lines.length; i++) content ||= !lines[i]!.empty;
   if (!content) return undefined;
   if (page === undefined) return lines;
   // placeLines stops laying lines out `widows` lines past the page end, which lines within the
@@ -194,8 +193,8 @@ function stackedLines(frame: BlockFrame, lines: readonly InlineLine[]): Children
   let last: number | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    fragments[i] = offsetFragment(line.fragment, frame.contentX, y);
-    if (line.empty !== true) {
+    fragments[i] = lineFragment(line, frame.contentX, y);
+    if (!line.empty) {
       first ??= y + line.baseline;
       last = y + line.baseline;
     }
@@ -208,7 +207,7 @@ function stackedLines(frame: BlockFrame, lines: readonly InlineLine[]): Children
 }
 
 function hasContent(placed: PlacedLine): boolean {
-  return placed.line.empty !== true;
+  return !placed.line.empty;
 }
 
 function baselineOf(placed: PlacedLine): number {
@@ -257,7 +256,7 @@ function placeLines(flow: LinesFlow, start: InlineResume, top: number, initial: 
     const next = cached?.[lines.length] ?? undefined;
     const placed = next !== undefined ? { line: next, x: 0, y, state } : lineAt(flow, at, y, state);
     state = placed.state;
-    const fragment = offsetFragment(placed.line.fragment, frame.contentX + placed.x, placed.y);
+    const fragment = lineFragment(placed.line, frame.contentX + placed.x, placed.y);
     const afterLine = anchorsOfLine(flow, placed.line, fragment, state.waiting.length === 0 ? state : { ...state, waiting: NONE });
     const waiting = state.waiting.length === 0 ? afterLine.waiting : [...state.waiting, ...afterLine.waiting];
     const belowLine = waiting.length === 0 && afterLine.waiting.length === 0 ? afterLine : placeWaiting(flow, waiting, placed.y + placed.line.height, afterLine);

@@ -4,7 +4,7 @@
  * the item's first line.
  */
 import type { BlockBox, InlineFlowBox } from '../../boxes/types.js';
-import type { BoxFragment, Fragment, MarkerSymbol } from '../types.js';
+import type { BoxFragment, Fragment, LineFragment, MarkerSymbol } from '../types.js';
 import type { LayoutContext } from '../contract.js';
 import { layoutInlineContent } from '../inline/index.js';
 import { inlineEnv } from './inline-env.js';
@@ -26,17 +26,20 @@ export function placeOutsideMarker(item: BoxFragment, marker: BlockBox, anchor: 
   const lines = layoutInlineContent(content, MARKER_ROOM, inlineEnv(ctx));
   const line = lines[0];
   if (line === undefined || line.height === 0) return item;
-  const width = lineContentWidth(line.fragment);
+  const width = lineContentWidth(line.children);
   const baseline = anchor.firstBaseline ?? anchor.contentTop + line.baseline;
   const rtl = item.style.direction === 'rtl';
   // The marker box ends at the item's content edge (its start edge in rtl), as in browsers; a
   // symbol's box starts a gap from its size before it (inline/symbol-marker.ts). An image ends at
   // the edge too, as WeasyPrint's tests want (Chromium leaves 7 px).
-  const gap = symbolOf(line.fragment)?.outsideGap ?? width;
+  const gap = symbolOf(line.children)?.outsideGap ?? width;
   const x = rtl ? anchor.contentX + contentWidthOf(item) + gap - width : anchor.contentX - gap;
-  const moved = offsetFragment(line.fragment, x - contentLeft(line.fragment), baseline - line.baseline);
-  const sized = moved.kind === 'line' ? { ...moved, x, width, children: moved.children.map((c) => offsetFragment(c, moved.x - x, 0)) } : moved;
-  return { ...item, children: [...item.children, sized] };
+  // the line box is the content's extent: its content moves by where the content started
+  const dx = x - contentLeft(line.children);
+  const y = baseline - line.baseline;
+  const children = line.children.map((c) => offsetFragment(c, dx - x, 0));
+  const placed: LineFragment = { kind: 'line', x, y, width, height: line.height, baseline: line.baseline + y, children };
+  return { ...item, children: [...item.children, placed] };
 }
 
 /** A `list-style-image` marker whose image did not load shows its `list-style-type` instead (CSS Lists 3 §3.1). */
@@ -46,20 +49,19 @@ function withLoadedImage(marker: BlockBox, ctx: LayoutContext): BlockBox {
   return loaded ? marker : { ...marker, children: marker.imageFallback } satisfies InlineFlowBox;
 }
 
-function symbolOf(line: Fragment): MarkerSymbol | undefined {
-  if (line.kind !== 'line') return undefined;
-  for (const child of line.children) if (child.kind === 'text' && child.symbol !== undefined) return child.symbol;
+function symbolOf(children: readonly Fragment[]): MarkerSymbol | undefined {
+  for (const child of children) if (child.kind === 'text' && child.symbol !== undefined) return child.symbol;
   return undefined;
 }
 
-function contentLeft(line: Fragment): number {
-  return line.kind === 'line' && line.children.length > 0 ? Math.min(...line.children.map((c) => c.x)) : 0;
+function contentLeft(children: readonly Fragment[]): number {
+  return children.length > 0 ? Math.min(...children.map((c) => c.x)) : 0;
 }
 
-function lineContentWidth(line: Fragment): number {
-  if (line.kind !== 'line' || line.children.length === 0) return 0;
-  const left = Math.min(...line.children.map((c) => c.x));
-  const right = Math.max(...line.children.map((c) => c.x + c.width));
+function lineContentWidth(children: readonly Fragment[]): number {
+  if (children.length === 0) return 0;
+  const left = Math.min(...children.map((c) => c.x));
+  const right = Math.max(...children.map((c) => c.x + c.width));
   return right - left;
 }
 

@@ -24,20 +24,34 @@ export interface LineEdge {
   readonly rtl: boolean;
 }
 
+/** A line's content: its children relative to its top-left corner, its baseline below that corner. */
+export interface LineContent {
+  readonly children: readonly Fragment[];
+  readonly baseline: number;
+}
+
 /**
- * A line whose content overflows `width`, with what goes past replaced by the marker. Left-to-right
- * lines end on the right, right-to-left ones on the left (x below 0 there). The line may stand
- * anywhere: its children are relative to it, its baseline is in its parent's frame.
+ * A placed line whose content overflows `width`, with what goes past replaced by the marker (a
+ * `block-ellipsis` of a clamped block's last line). Its baseline is in its parent's frame.
  */
 export function ellipsizedLine(line: LineFragment, edge: LineEdge, end: Exclude<TextOverflowEnd, 'clip'>, style: ComputedStyle, text: TextSystem): LineFragment {
+  return { ...line, children: ellipsizedContent({ children: line.children, baseline: line.baseline - line.y }, edge, end, style, text) };
+}
+
+/**
+ * A line's content that overflows `width`, with what goes past replaced by the marker.
+ * Left-to-right lines end on the right, right-to-left ones on the left (x below 0 there).
+ */
+export function ellipsizedContent(line: LineContent, edge: LineEdge, end: Exclude<TextOverflowEnd, 'clip'>, style: ComputedStyle, text: TextSystem): Fragment[] {
   const { width, rtl } = edge;
-  const marker = markerFragment(end === 'ellipsis' ? '\u2026' : end.string, style, line.baseline - line.y, text);
+  const marker = markerFragment(end === 'ellipsis' ? '\u2026' : end.string, style, line.baseline, text);
   // the kept content must end where the marker still fits: x <= limit (ltr) or x >= limit (rtl)
   const limit = rtl ? marker.width : width - marker.width;
   const kept = keepBefore(line.children, limit, rtl);
   const contentEnd = reach(kept, rtl) ?? (rtl ? width : 0);
   const x = rtl ? contentEnd - marker.width : contentEnd;
-  return { ...line, children: [...kept, offsetFragment(marker, x, 0)] };
+  kept.push(offsetFragment(marker, x, 0));
+  return kept;
 }
 
 /** Where the kept fragments end (spaces included: the marker follows them), or undefined when nothing is kept. */

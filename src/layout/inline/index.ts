@@ -17,13 +17,14 @@ import { clonedEdges } from './pieces.js';
 import type { LineHang } from './hanging-punctuation.js';
 import type { LaidOutLine } from './line-box.js';
 import { buildLine } from './line-box.js';
-import { ellipsizedLine, textOverflowAtEnd } from './ellipsis.js';
+import { ellipsizedContent, textOverflowAtEnd } from './ellipsis.js';
 import type { IntrinsicSizes } from './intrinsic.js';
 import { inlineIntrinsicSizes } from './intrinsic.js';
 import type { InlineResume } from './resume.js';
 import { CONTENT_START } from './resume.js';
 
 export type { LaidOutLine } from './line-box.js';
+export { lineFragment } from './line-box.js';
 export type { InlineEnv } from './measured.js';
 
 /** A line box with where it started and where the next one starts. */
@@ -85,12 +86,12 @@ export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: Inl
     metrics: env.metrics,
   });
   const overflowEnd = textOverflowAtEnd(box.style, rtl);
-  const fragment = overflowEnd !== 'clip' && indent + lineContentWidth(line.pieces, onLine, line.hang) > room.width + 0.01
-    ? ellipsizedLine(laid.fragment, { width: room.width, rtl }, overflowEnd, box.style, env.text)
-    : laid.fragment;
-  // field by field: spreading here took V8's slow generic copy
+  const children = overflowEnd !== 'clip' && indent + lineContentWidth(line.pieces, onLine, line.hang) > room.width + 0.01
+    ? ellipsizedContent(laid, { width: room.width, rtl }, overflowEnd, box.style, env.text)
+    : laid.children;
+  // field by field: spreading here took V8's slow generic copy (and once lost `empty`)
   return {
-    height: laid.height, baseline: laid.baseline, fragment, start: at,
+    empty: laid.empty, width: laid.width, height: laid.height, baseline: laid.baseline, children, start: at,
     next: { index: next.index, tail: next.tail, open: openAtEnd }, pieces: line.pieces, cloned: onLine, hang: line.hang,
   };
 }

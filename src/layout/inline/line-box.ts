@@ -2,7 +2,7 @@
  * Builds one line box from the pieces of a line (CSS Inline 3 §2, CSS Text 3 §6-7): trims the
  * spaces at its end, aligns and justifies it (start and end follow the paragraph direction),
  * lays it out horizontally in visual order (horizontal.ts), and places everything vertically.
- * The result is relative to the line's own top-left corner.
+ * The result is relative to the line's own top-left corner; its fragment is made where it is placed.
  */
 import type { InlineBox } from '../../boxes/types.js';
 import type { ComputedStyle, TextAlign } from '../../css/types.js';
@@ -25,12 +25,23 @@ export interface LaidOutLine {
    * Nothing in flow on it (CSS2 §9.4.2): treated as if it did not exist for margin collapsing. A
    * line with text is not empty even when `line-height: 0` makes it zero tall.
    */
-  readonly empty?: true;
+  readonly empty: boolean;
+  /** Width of the line box (the room it was laid out in). */
+  readonly width: number;
   readonly height: number;
   /** Distance from the line's top to its baseline. */
   readonly baseline: number;
-  /** The line at the origin (its content relative to it); the block places it with offsetFragment. */
-  readonly fragment: LineFragment;
+  /**
+   * The line's content, relative to the line's top-left corner. The line's own fragment is made
+   * where the line is placed (`lineFragment`): lines are kept across layouts (measured.ts), and a
+   * fragment made at the origin was a record copied at every placement.
+   */
+  readonly children: readonly Fragment[];
+}
+
+/** The line's fragment with its top-left corner at (x, y) of its parent's frame. */
+export function lineFragment(line: LaidOutLine, x: number, y: number): LineFragment {
+  return { kind: 'line', x, y, width: line.width, height: line.height, baseline: line.baseline + y, children: line.children };
 }
 
 export interface LineSpec {
@@ -180,7 +191,7 @@ function hasVerticalEdges(style: ComputedStyle): boolean {
 }
 
 function emptyLine(width: number): LaidOutLine {
-  return { empty: true, height: 0, baseline: 0, fragment: { kind: 'line', x: 0, y: 0, width, height: 0, baseline: 0, children: [] } };
+  return { empty: true, width, height: 0, baseline: 0, children: [] };
 }
 
 /**
@@ -239,7 +250,7 @@ export function placeVertically(nodes: readonly Node[], spec: LineSpec): LaidOut
   const baseline = -bounds.top;
   const height = bounds.bottom - bounds.top;
   const children = nodes.map((node) => toFragment(node, placements, baseline, spec));
-  return { height, baseline, fragment: { kind: 'line', x: 0, y: 0, width: spec.availableWidth, height, baseline, children } };
+  return { empty: false, width: spec.availableWidth, height, baseline, children };
 }
 
 export function onlyText(nodes: readonly Node[]): nodes is readonly Extract<Node, { kind: 'text' }>[] {
@@ -260,7 +271,7 @@ export function placeTextOnly(nodes: readonly Extract<Node, { kind: 'text' }>[],
   const height = rootMetrics.below - top;
   const children = new Array<Fragment>(nodes.length);
   for (let i = 0; i < nodes.length; i++) children[i] = textFragment(nodes[i]!, 0, baseline, spec);
-  return { height, baseline, fragment: { kind: 'line', x: 0, y: 0, width: spec.availableWidth, height, baseline, children } };
+  return { empty: false, width: spec.availableWidth, height, baseline, children };
 }
 
 function shiftDescendants(nodes: readonly Node[], placements: Map<Node, number>, by: number, independent: ReadonlySet<Node>): void {
