@@ -4,7 +4,8 @@
  * positioning lookup other than pair kerning can touch in the font's plan for this script and
  * these features. Such a word's glyphs are its cmap glyphs; each position is the glyph's advance
  * plus, per neighbouring pair, what fontkit's pair lookups (or `kern` table) add — and that is
- * read from fontkit itself, by laying the two glyphs out alone, once per pair.
+ * read once per pair from those tables as fontkit applies them (pair-positioning.ts), or, where
+ * that reader declines, from fontkit itself, by laying the two glyphs out alone.
  *
  * Why the decomposition is exact: fontkit applies each pair lookup at every glyph with the next
  * one (it never skips the second glyph, and nothing is ignored when no glyph is a mark or
@@ -16,6 +17,8 @@
 import type { FkGlyph, FontProgram } from './fontkit.js';
 import type { ShapedGlyph } from './types.js';
 import { laidOutPair, layoutFeatureTags, type OtTables } from './fontkit.js';
+import type { ClassDef, Coverage, SubTable } from './opentype-tables.js';
+import { readPairAdjustment, type PairPositioning } from './pair-positioning.js';
 import { BoundedCache } from '../cache/bounded.js';
 import { glyphAdvance, type GlyphAdvances } from './advance.js';
 
@@ -43,6 +46,8 @@ interface Plan {
   readonly features: Readonly<Record<string, boolean>>;
   /** Glyph ids some lookup of the plan (other than pair kerning) may act on, or marks/ligatures. */
   readonly touched: Uint8Array;
+  /** What the plan's pair lookups and `kern` table are, read per pair (undefined: each pair is laid out by fontkit). */
+  readonly positioning: PairPositioning | undefined;
   /** Per glyph pair (first * 65536 + second): [dxAdvance, dxOffset, dyOffset] of each, or null when none. */
   readonly pairs: BoundedCache<number, Int32Array | null>;
   /** Cleared when a pair reads back something this path cannot add exactly. */
@@ -247,7 +252,7 @@ function makePlan(program: FontProgram, script: Script, features: Readonly<Recor
     const touched = new Uint8Array(numGlyphs(program));
     if (!markTouched(tables, touched)) return null;
     markMarksAndLigatures(program, touched);
-    return { script, features, touched, pairs: new BoundedCache('text.kerning-pairs', MAX_PAIRS), usable: true };
+    return { script, features, touched, positioning: tables.pairPositioning, pairs: new BoundedCache('text.kerning-pairs', MAX_PAIRS), usable: true };
   } catch {
     return null;
   }
@@ -256,23 +261,6 @@ function makePlan(program: FontProgram, script: Script, features: Readonly<Recor
 function numGlyphs(program: FontProgram): number {
   const count = (program as unknown as { numGlyphs?: number }).numGlyphs;
   return typeof count === 'number' && count > 0 ? count : 65_536;
-}
-
-interface Coverage {
-  readonly version: number;
-  readonly glyphs?: readonly number[];
-  readonly rangeRecords?: readonly { readonly start: number; readonly end: number }[];
-}
-
-interface SubTable {
-  readonly version?: number;
-  readonly lookupType?: number;
-  readonly extension?: SubTable;
-  readonly coverage?: Coverage;
-  readonly coverages?: readonly Coverage[];
-  readonly inputCoverage?: readonly Coverage[];
-  readonly markCoverage?: Coverage;
-  readonly mark1Coverage?: Coverage;
 }
 
 /**
@@ -284,8 +272,10 @@ function markTouched(tables: OtTables, touched: Uint8Array): boolean {
     for (const index of lookupIndexes) {
       const lookup = table.lookupList.get(index);
       for (const raw of lookup.subTables as readonly SubTable[]) {
-        const type = lookup.lookupType === (kind === 'GSUB' ? 7 : 9) ? raw.extension?.lookupType : lookup.lookupType;
-        const sub = lookup.lookupType === (kind === 'GSUB' ? 7 : 9) ? raw.extension : raw;
+        // an Extension subtable names the type of the subtable it points to (fontkit applies that type to it)
+        const extension = lookup.lookupType === (kind === 'GSUB' ? 7 : 9);
+        const type = extension ? raw.lookupType : lookup.lookupType;
+        const sub = extension ? raw.extension : raw;
         if (type === undefined || sub === undefined) return false;
         if (kind === 'GPOS' && type === 2) {
           if (lookup.flags.flags.ignoreBaseGlyphs) return false;
@@ -340,13 +330,6 @@ function markMarksAndLigatures(program: FontProgram, touched: Uint8Array): void 
   }
 }
 
-interface ClassDef {
-  readonly version: number;
-  readonly startGlyph?: number;
-  readonly classValueArray?: readonly number[];
-  readonly classRangeRecord?: readonly { readonly start: number; readonly end: number; readonly class: number }[];
-}
-
 /** A word and how it is laid out: what a pair of its glyphs is measured with when its plan has not seen the pair. */
 interface PairSource {
   readonly program: FontProgram;
@@ -356,22 +339,17 @@ interface PairSource {
   readonly text: string;
 }
 
-/** What fontkit's pair lookups and `kern` table add to `first` and `second` (at `index` of the word) side by side (cached per plan). */
+/**
+ * What fontkit's pair lookups and `kern` table add to `first` and `second` (at `index` of the word)
+ * side by side (cached per plan): read from the tables (pair-positioning.ts), or where the reader
+ * declines, from fontkit laying the two glyphs out alone.
+ */
 function pairAdjustment(word: PairSource, index: number, first: FkGlyph, second: FkGlyph): Int32Array | null {
-  const { program, plan, features, direction, text } = word;
+  const { plan } = word;
   const key = first.id * 65_536 + second.id;
   let adjustment = plan.pairs.get(key);
   if (adjustment === undefined) {
-    let values: number[] = [];
-    try {
-      const pair = laidOutPair(program, [first, second], [text.charCodeAt(index), text.charCodeAt(index + 1)], { features, script: plan.script, direction });
-      values = pair.length === 2 ? [
-        pair[0]!.xAdvance - first.advanceWidth, pair[0]!.xOffset, pair[0]!.yOffset,
-        pair[1]!.xAdvance - second.advanceWidth, pair[1]!.xOffset, pair[1]!.yOffset,
-      ] : [];
-    } catch {
-      // fontkit fails on this pair: the word goes to fontkit, which reports it.
-    }
+    const values = (plan.positioning === undefined ? undefined : readPairAdjustment(plan.positioning, first.id, second.id)) ?? laidOutPairAdjustment(word, index, first, second);
     // Only integers in font units add up exactly whatever the order.
     if (values.length !== 6 || !values.every((value) => Number.isInteger(value) && Math.abs(value) < 2 ** 30)) {
       plan.usable = false;
@@ -381,4 +359,18 @@ function pairAdjustment(word: PairSource, index: number, first: FkGlyph, second:
     plan.pairs.set(key, adjustment);
   }
   return adjustment;
+}
+
+/** The pair's adjustment as fontkit lays the two glyphs out alone; [] when fontkit fails on it (the word goes to fontkit, which reports it). */
+function laidOutPairAdjustment(word: PairSource, index: number, first: FkGlyph, second: FkGlyph): number[] {
+  const { program, plan, features, direction, text } = word;
+  try {
+    const pair = laidOutPair(program, [first, second], [text.charCodeAt(index), text.charCodeAt(index + 1)], { features, script: plan.script, direction });
+    return pair.length === 2 ? [
+      pair[0]!.xAdvance - first.advanceWidth, pair[0]!.xOffset, pair[0]!.yOffset,
+      pair[1]!.xAdvance - second.advanceWidth, pair[1]!.xOffset, pair[1]!.yOffset,
+    ] : [];
+  } catch {
+    return [];
+  }
 }

@@ -47,6 +47,7 @@ export const FONTKIT_INTERNALS: readonly { readonly member: string; readonly use
   { member: 'TTFFont#stream', use: 'the font file\'s stream, whose position _getTableStream moves (restored after)', present: (font) => typeof (font['stream'] as FontObject | undefined)?.['pos'] === 'number' },
   { member: 'TTFFont#_glyphs', use: 'the glyph cache a bitmap-only font fills with advance-only glyphs (bitmapOnlyGlyphs)', present: (font) => isObject(font['_glyphs']) },
   { member: 'TTFFont#hmtx.metrics', use: "a bitmap-only font's advances (bitmapOnlyGlyphs)", present: (font) => isFunction(((font['hmtx'] as FontObject | undefined)?.['metrics'] as FontObject | undefined)?.['get']) },
+  { member: 'GlyphInfo#features', use: 'the features a glyph carried through a layout (the GPOS lookups applied to it: pair-positioning.ts)', present: (font) => glyphFeaturesAfterLayout(font) !== undefined },
   { member: 'OTLayoutEngine#GPOSProcessor', use: '.table and .features[tag].lookupListIndexes: the positionings a plan applies (fast-layout.ts)', present: (font) => !isObject(font['GPOS']) || isProcessor(openTypeEngine(font)?.['GPOSProcessor']) },
 ];
 
@@ -143,7 +144,7 @@ function memoiseDecode(glyph: FontObject): void {
 
 /** The OpenType engine's shaping records, caught as it cleans up after a layout. */
 export interface GlyphRecords {
-  records: readonly { readonly codePoints: readonly number[] }[] | null;
+  records: readonly { readonly codePoints: readonly number[]; readonly features?: unknown }[] | null;
 }
 
 /** Per font octavo parsed: its engine's records, or null when it has no OpenType engine. */
@@ -205,6 +206,29 @@ function boundSubstitutions(font: FontObject, processor: Record<string, unknown>
     }
     return applyLookup.apply(this, args);
   };
+}
+
+/** Lays out one glyph to read the features its record carried (the presence check of GlyphInfo#features). */
+function glyphFeaturesAfterLayout(font: FontObject): readonly string[] | undefined {
+  const capture = glyphRecordsOf(font);
+  if (capture === undefined) return undefined;
+  (font['layout'] as (text: string, features: object) => unknown).call(font, 'a', {});
+  const records = capture.records;
+  capture.records = null;
+  const features = records?.[0]?.features;
+  return isObject(features) ? Object.keys(features) : undefined;
+}
+
+/**
+ * The feature tags the first glyph of a layout carried (its GlyphInfo's `features`: fontkit applies
+ * a lookup to a glyph only for those), from the records `glyphRecordsOf` caught; undefined when
+ * none were caught.
+ */
+export function glyphFeatureTags(records: GlyphRecords['records']): string[] | undefined {
+  const first = records?.[0];
+  if (first === undefined) return undefined;
+  if (!isObject(first.features)) throw new FontkitInternalsError('GlyphInfo#features', 'is missing or has another shape');
+  return Object.keys(first.features);
 }
 
 /** A GSUB or GPOS processor as fontkit keeps it, narrowed to what fast-layout.ts reads. */

@@ -6,7 +6,10 @@
 import * as fontkit from 'fontkit';
 import { isWoff, woffToSfnt } from '../sfnt/woff.js';
 import { isWoff2, isWoff2Collection, woff2ToSfnt } from '../sfnt/woff2.js';
-import { appliedFeatures, bitmapOnlyGlyphs, glyphRecordsOf, hasOutlines, memoizeGlyphDecoding, otProcessors, rawTableBytes } from './fontkit-internals.js';
+import { appliedFeatures, bitmapOnlyGlyphs, glyphFeatureTags, glyphRecordsOf, hasOutlines, memoizeGlyphDecoding, otProcessors, rawTableBytes } from './fontkit-internals.js';
+import type { KernTable } from './kern-table.js';
+import type { OtTable } from './opentype-tables.js';
+import type { PairPositioning } from './pair-positioning.js';
 import { FontFormatError } from '../sfnt/cursor.js';
 import { advanceHeight, readVerticalMetrics, topSideBearing } from '../sfnt/vertical-metrics.js';
 import type { VerticalMetricsTables } from '../sfnt/vertical-metrics.js';
@@ -270,32 +273,33 @@ function cmapClusters(text: string): number[][] {
   return clusters;
 }
 
-/** A GSUB or GPOS table as fontkit parsed it, narrowed to what fast-layout.ts reads. */
-export interface OtTable {
-  readonly lookupList: {
-    get(index: number): {
-      readonly lookupType: number;
-      readonly flags: { readonly flags: { readonly ignoreBaseGlyphs: boolean } };
-      readonly subTables: readonly object[];
-    };
-  };
-}
-
 /** The lookups fontkit's plan may apply for a script and feature set, per table. */
 export interface OtTables {
   readonly lookups: readonly { readonly table: OtTable; readonly kind: 'GSUB' | 'GPOS'; readonly lookupIndexes: readonly number[] }[];
+  /** What fontkit's pair positioning applies to a glyph of this plan; undefined when that cannot be read back. */
+  readonly pairPositioning: PairPositioning | undefined;
 }
 
 /**
  * Lays one glyph out in `script` and reads back the features fontkit's plan chose and, from the
  * GSUB/GPOS processors (set to that script by the layout), the lookups behind them. Undefined
  * for fonts whose layout is not OpenType's (AAT `morx`) or that vary (`fvar`).
+ *
+ * `lookups` has every feature the run names (those turned off included: a superset); the pair
+ * positioning has the GPOS lookups of the features the glyph itself carried (fontkit applies a
+ * lookup to a glyph only for those: the fraction features, for one, are local to digits around a
+ * U+2044) and the `kern` table when fontkit's LayoutEngine falls back to it: the font has one,
+ * the GPOS of the script has no `kern` feature and kerning is not turned off.
  */
 export function layoutFeatureTags(program: FontProgram, script: string, features: Readonly<Record<string, boolean>>): OtTables | undefined {
-  const tables = program as unknown as { morx?: unknown; fvar?: unknown };
+  const tables = program as unknown as { morx?: unknown; fvar?: unknown; kern?: KernTable | null };
   if (tables.morx !== undefined && tables.morx !== null) return undefined;
   if (tables.fvar !== undefined && tables.fvar !== null) return undefined;
+  const capture = glyphRecordsOf(program);
+  if (capture !== undefined) capture.records = null;
   const run = program.layout([program.glyphForCodePoint(0x20)], { ...features }, script);
+  const glyphFeatures = capture === undefined ? [] : glyphFeatureTags(capture.records);
+  if (capture !== undefined) capture.records = null;
   const processors = otProcessors<OtTable>(program);
   const applied = appliedFeatures(run);
   const lookups: { table: OtTable; kind: 'GSUB' | 'GPOS'; lookupIndexes: number[] }[] = [];
@@ -305,7 +309,15 @@ export function layoutFeatureTags(program: FontProgram, script: string, features
     for (const tag of applied) lookupIndexes.push(...(processor.features[tag]?.lookupListIndexes ?? []));
     lookups.push({ table: processor.table, kind, lookupIndexes });
   }
-  return { lookups };
+  const gpos = processors.GPOS;
+  // LayoutEngine#position's condition (the layout above read the table under the same one)
+  const kernFallback = !gpos?.features['kern'] && (run as unknown as { readonly features: Readonly<Record<string, unknown>> }).features['kern'] !== false;
+  const pairPositioning: PairPositioning | undefined = glyphFeatures === undefined ? undefined : {
+    gpos: gpos?.table,
+    lookupIndexes: gpos === undefined ? [] : glyphFeatures.flatMap((tag) => gpos.features[tag]?.lookupListIndexes ?? []),
+    kernTable: kernFallback ? tables.kern ?? undefined : undefined,
+  };
+  return { lookups, pairPositioning };
 }
 
 /** fontkit's positions for two glyphs laid out alone, in `script` (font units). */

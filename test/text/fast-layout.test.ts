@@ -125,6 +125,30 @@ describe('fast layout', () => {
     expect(compared).toBeGreaterThan(chars.length * chars.length * 0.9);
   });
 
+  it('reads the lookups inside extension lookups (GSUB type 7, GPOS type 9) as fontkit applies them', () => {
+    // DejaVu Sans with every lookup moved into an Extension lookup, edited before its first layout
+    const program = parseFontBytes(readFileSync(new URL('dejavu/DejaVuSans.ttf', BUNDLED)))[0]!;
+    interface EditableLookup { lookupType: number; subTables: object[] }
+    for (const [tag, extensionType] of [['GSUB', 7], ['GPOS', 9]] as const) {
+      const lookups = (program as unknown as Record<string, { lookupList: { length: number; get(index: number): EditableLookup } }>)[tag]!.lookupList;
+      for (let index = 0; index < lookups.length; index++) {
+        const lookup = lookups.get(index);
+        lookup.subTables = lookup.subTables.map((extension) => ({ version: 1, lookupType: lookup.lookupType, extension }));
+        lookup.lookupType = extensionType;
+      }
+    }
+    let taken = 0;
+    for (const word of WORDS) {
+      const quick = fast(program, word, {});
+      if (quick === undefined) continue;
+      taken++;
+      expect(quick, word).toEqual(reference(program, word, {}));
+    }
+    expect(taken).toBeGreaterThan(WORDS.length / 2);
+    expect(fast(program, 'office', {})).toBeUndefined(); // its ligature, inside an extension, is still seen
+    expect(fast(program, 'AVATAR', {})).toEqual(reference(program, 'AVATAR', {}));
+  });
+
   it('primes the pairs of the plans a font has without changing what it lays out', () => {
     const file = new URL('liberation/LiberationSerif-Italic.ttf', BUNDLED);
     const primed = parseFontBytes(readFileSync(file))[0]!;

@@ -1,0 +1,101 @@
+/**
+ * OpenType layout tables as fontkit parsed them (its restructure objects), narrowed to what
+ * fast-layout.ts and pair-positioning.ts read, and the two lookups into them that fontkit's
+ * OTProcessor makes (`coverageIndex`, `getClassID`), with fontkit's answers: a reader that walks
+ * the same objects the same way gets what fontkit's layout gets, by construction.
+ */
+
+/** A Coverage table (format 1: a glyph list, format 2: glyph ranges). */
+export interface Coverage {
+  readonly version: number;
+  readonly glyphs?: readonly number[];
+  readonly rangeRecords?: readonly { readonly start: number; readonly end: number; readonly startCoverageIndex?: number }[];
+}
+
+/** A Class Definition table (format 1: a class per glyph from a start, format 2: class ranges). */
+export interface ClassDef {
+  readonly version: number;
+  readonly startGlyph?: number;
+  readonly classValueArray?: readonly number[];
+  readonly classRangeRecord?: readonly { readonly start: number; readonly end: number; readonly class: number }[];
+}
+
+/** A GPOS ValueRecord: only the fields its value format has are present (device tables are not read). */
+export interface ValueRecord {
+  readonly xPlacement?: number;
+  readonly yPlacement?: number;
+  readonly xAdvance?: number;
+  readonly yAdvance?: number;
+}
+
+/** A restructure LazyArray: items decoded on first `get`, kept after; undefined out of range. */
+export interface LazyArray<T> {
+  readonly length: number;
+  get(index: number): T | undefined;
+}
+
+/** A PairPos subtable (GPOS lookup type 2), format 1 (glyph pairs) or 2 (class pairs). */
+export interface PairPosSubTable {
+  readonly version: number;
+  readonly coverage?: Coverage | null;
+  /** Format 1: per coverage index, the pairs whose first glyph it is. */
+  readonly pairSets?: LazyArray<readonly { readonly secondGlyph: number; readonly value1: ValueRecord; readonly value2: ValueRecord }[] | null>;
+  /** Format 2. */
+  readonly classDef1?: ClassDef | null;
+  readonly classDef2?: ClassDef | null;
+  readonly classRecords?: LazyArray<LazyArray<{ readonly value1: ValueRecord; readonly value2: ValueRecord }>>;
+}
+
+/**
+ * A subtable of any lookup type: the fields fast-layout.ts reads to find the glyph it fires at,
+ * and an Extension subtable's (GSUB 7, GPOS 9) own type and the subtable it points to.
+ */
+export interface SubTable {
+  readonly version?: number;
+  readonly lookupType?: number;
+  readonly extension?: SubTable;
+  readonly coverage?: Coverage;
+  readonly coverages?: readonly Coverage[];
+  readonly inputCoverage?: readonly Coverage[];
+  readonly markCoverage?: Coverage;
+  readonly mark1Coverage?: Coverage;
+}
+
+/** A lookup of a GSUB or GPOS lookup list. */
+export interface Lookup {
+  readonly lookupType: number;
+  readonly flags: { readonly flags: { readonly ignoreBaseGlyphs: boolean } };
+  readonly subTables: readonly object[];
+}
+
+/** A GSUB or GPOS table. */
+export interface OtTable {
+  readonly lookupList: { get(index: number): Lookup };
+}
+
+/**
+ * The coverage index of `glyph`, -1 when the table does not cover it: fontkit's
+ * `OTProcessor#coverageIndex` (the first match of a format 1 list, the first range of format 2).
+ */
+export function coverageIndex(coverage: Coverage, glyph: number): number {
+  if (coverage.version === 1) return coverage.glyphs!.indexOf(glyph);
+  if (coverage.version === 2) {
+    for (const range of coverage.rangeRecords!) {
+      if (range.start <= glyph && glyph <= range.end) return range.startCoverageIndex! + glyph - range.start;
+    }
+  }
+  return -1;
+}
+
+/** The class of `glyph`, 0 when the table does not list it: fontkit's `OTProcessor#getClassID`. */
+export function classOf(classDef: ClassDef, glyph: number): number {
+  if (classDef.version === 1) {
+    const i = glyph - classDef.startGlyph!;
+    if (i >= 0 && i < classDef.classValueArray!.length) return classDef.classValueArray![i]!;
+  } else if (classDef.version === 2) {
+    for (const range of classDef.classRangeRecord!) {
+      if (range.start <= glyph && glyph <= range.end) return range.class;
+    }
+  }
+  return 0;
+}
