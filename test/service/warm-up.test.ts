@@ -145,13 +145,17 @@ describe('warming until the renders settle', () => {
   it('renders every step document of the warm-up without a warning, one page and several', async () => {
     const render = createEngineRenderer();
     const pages: number[] = [];
+    const images: number[] = [];
     for (let step = 0; step < WARM_UP_ROWS.length; step++) {
       const output = await render(warmUpStepJob(step));
       expect(output.warnings).toEqual([]);
       pages.push(output.pages);
+      images.push(Buffer.from(output.pdf).toString('latin1').split('/Subtype /Image').length - 1);
     }
     expect(Math.min(...pages)).toBe(1);
     expect(Math.max(...pages)).toBeGreaterThan(1);
+    // the logo images (its PNGs and JPEG) embedded, not left out
+    expect(images.filter((count) => count > 0).length).toBeGreaterThanOrEqual(3);
   }, PROCESS_TEST_TIMEOUT_MS);
 
   it('takes both branches of the warm-up document and turns through its locales and currencies', async () => {
@@ -171,12 +175,19 @@ describe('warming until the renders settle', () => {
       expect(filled.some((html) => written.test(html))).toBe(true);
     }
   });
-  it('gives every warm-up step a template of its own, with the syntax stored templates use', async () => {
-    // a template and stylesheet new at each step: each step compiles one and parses one (the caches miss)
+  it('gives every other warm-up step a template of its own, rendered twice, with the syntax stored templates use', async () => {
+    // a template and stylesheet new every other step (the caches miss), the step after it renders it again with other data
     const jobs = Array.from({ length: WARM_UP_MIN_RENDERS }, (_, step) => warmUpStepJob(step));
-    expect(new Set(jobs.map((job) => job.template)).size).toBe(jobs.length);
+    expect(new Set(jobs.map((job) => job.template)).size).toBe(jobs.length / 2);
+    for (let step = 0; step < jobs.length; step += 2) {
+      expect(jobs[step + 1]!.template).toBe(jobs[step]!.template);
+      expect(jobs[step + 1]!.data).not.toEqual(jobs[step]!.data);
+    }
     const styles = jobs.map((job) => job.template.slice(job.template.indexOf('<style>'), job.template.indexOf('</style>')));
-    expect(new Set(styles).size).toBeGreaterThan(jobs.length / 2);
+    expect(new Set(styles).size).toBeGreaterThan(jobs.length / 4);
+    // a logo: PNG and JPEG images as data: URLs, and the box of initials
+    const logos = jobs.map((job) => /<img [^>]*src="data:image\/(png|jpeg);base64,/.exec(job.template)?.[1] ?? 'box');
+    expect(new Set(logos)).toEqual(new Set(['png', 'jpeg', 'box']));
     // blocks alone on their lines (one with block parameters), an `else if`, `~`, a comment
     const { template } = jobs[0]!;
     expect(template).toMatch(/^ *\{\{#each [^}]*\}\} *$/m);

@@ -77,7 +77,7 @@ function hasNestedSpanner(box: BlockLevelBox): boolean {
 }
 
 function setView(box: BlockFlowBox, style: ComputedStyle, start: number, end: number): BlockFlowBox {
-  return { kind: 'block', outer: 'block', inlineContent: false, style, element: undefined, pseudo: undefined, children: box.children.slice(start, end) };
+  return { kind: 'block', outer: 'block', style, element: undefined, pseudo: undefined, children: box.children.slice(start, end), inlineContent: false };
 }
 
 /** Where a resumed container goes on: the segment, and the token inside it (undefined: from its start). */

@@ -209,7 +209,7 @@ interface LaidArea {
 function layoutArea(notes: NotesArea, bodies: readonly BlockLevelBox[], ctx: LayoutContext, limit: number): LaidArea {
   const { area, style, carry } = notes;
   const children = [...(carry?.children ?? []), ...withInlineNotes(bodies, style)];
-  const box: BlockBox = { kind: 'block', outer: 'block', style, element: undefined, pseudo: undefined, inlineContent: false, children };
+  const box: BlockBox = { kind: 'block', outer: 'block', style, element: undefined, pseudo: undefined, children, inlineContent: false };
   const resume: BreakToken | undefined = carry?.token === undefined ? undefined : { kind: 'block', box, children: [{ index: 0, token: carry.token }], next: 1 };
   const marginTop = marginOrZero(style.marginTop, area.width);
   const marginBottom = marginOrZero(style.marginBottom, area.width);
@@ -242,7 +242,7 @@ function withInlineNotes(bodies: readonly BlockLevelBox[], style: ComputedStyle)
   const result: BlockLevelBox[] = [];
   let run: InlineLevelBox[] = [];
   const flush = (): void => {
-    if (run.length > 0) result.push({ kind: 'block', outer: 'block', style: plainStyle(style, 'block'), element: undefined, pseudo: undefined, inlineContent: true, children: run });
+    if (run.length > 0) result.push({ kind: 'block', outer: 'block', style: plainStyle(style, 'block'), element: undefined, pseudo: undefined, children: run, inlineContent: true });
     run = [];
   };
   for (const body of bodies) {

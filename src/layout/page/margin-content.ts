@@ -31,7 +31,7 @@ export function marginBoxTree(style: ComputedStyle, items: readonly ContentItem[
   const item = items.find((i): i is Extract<ContentItem, { kind: 'element' }> => i.kind === 'element');
   if (item !== undefined) {
     const box = running?.element(item.name, item.policy);
-    return { kind: 'block', outer: 'block', children: box === undefined ? [] : [box], inlineContent: false, style, element: undefined, pseudo: undefined };
+    return { kind: 'block', outer: 'block', style, element: undefined, pseudo: undefined, children: box === undefined ? [] : [box], inlineContent: false };
   }
   const documentCounters = running?.counters;
   const values = {
@@ -56,13 +56,13 @@ export function marginBoxTree(style: ComputedStyle, items: readonly ContentItem[
   }
   flush();
   const children = processWhiteSpace(inline);
-  if (style.writingMode === 'horizontal-tb') return { kind: 'block', outer: 'block', children, inlineContent: true, style, element: undefined, pseudo: undefined };
+  if (style.writingMode === 'horizontal-tb') return { kind: 'block', outer: 'block', style, element: undefined, pseudo: undefined, children, inlineContent: true };
   // a vertical margin box (a book's running head on the side): its text is a vertical flow root, centred across the box
   const vertical: BlockBox = {
-    kind: 'block', outer: 'block', children, inlineContent: true, style: { ...plainStyle(style, 'block'), marginLeft: 'auto', marginRight: 'auto' },
-    element: undefined, pseudo: undefined, verticalRoot: style.writingMode,
+    kind: 'block', outer: 'block', style: { ...plainStyle(style, 'block'), marginLeft: 'auto', marginRight: 'auto' },
+    element: undefined, pseudo: undefined, children, inlineContent: true, verticalRoot: style.writingMode,
   };
-  return { kind: 'block', outer: 'block', children: [vertical], inlineContent: false, style, element: undefined, pseudo: undefined };
+  return { kind: 'block', outer: 'block', style, element: undefined, pseudo: undefined, children: [vertical], inlineContent: false };
 }
 
 function last(values: readonly number[] | undefined): number | undefined {
