@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import { BufferedHash } from './buffered-hash.js';
 import { OutputCollector } from './output-collector.js';
@@ -18,8 +19,8 @@ export type InternalKind = 'function' | 'object' | 'array' | 'bytes' | 'number' 
 
 /** One PDFKit internal (a member not in PDFKit's documentation) octavo reads, sets or replaces. */
 export interface PdfKitInternal {
-  /** The object that has it: a document, one of its pages, an embedded font, the security handler or its class, the outline, an image. */
-  readonly owner: 'document' | 'page' | 'font' | 'font subset' | 'security' | 'security class' | 'outline' | 'image';
+  /** The object that has it: a document, one of its pages, an indirect object (`doc.ref()`), an embedded font, the security handler or its class, the outline, an image. */
+  readonly owner: 'document' | 'page' | 'reference' | 'font' | 'font subset' | 'security' | 'security class' | 'outline' | 'image';
   readonly member: string;
   readonly kind: InternalKind;
   /** What octavo does with it. */
@@ -47,6 +48,7 @@ export const PDFKIT_INTERNALS: readonly PdfKitInternal[] = [
   { owner: 'page', member: 'dictionary', kind: 'object', use: 'the page object: /Contents, /Tabs, its reference' },
   { owner: 'page', member: 'resources', kind: 'object', use: 'fonts, images and graphics states drawn on the page' },
   { owner: 'page', member: 'content', kind: 'object', use: 'the page content stream, written by octavo' },
+  { owner: 'reference', member: 'buffer', kind: 'array', use: "a stream's bytes until it ends: compressed by octavo for content streams (endDeflated)" },
   { owner: 'page', member: 'annotations', kind: 'array', use: "the page's /Annots (links in structure order)" },
   { owner: 'page', member: '_setTabOrder', kind: 'function', use: 'ending a page kept open as PDFPage.end() does' },
   { owner: 'font', member: 'subset', kind: 'object', use: "replaced by octavo's TrueType subset before the first glyph" },
@@ -399,7 +401,7 @@ export function keepPageOpen(doc: PdfKitDocument, size: { readonly width: number
   const page = buffer._pageBuffer.pop();
   if (page !== doc.page) throw new Error(`pdfkit ${pdfKitVersion()}: the current page is not the last one in document._pageBuffer`);
   buffer._pageBufferStart++;
-  if (!contentOpen) page.content.end();
+  if (!contentOpen) endDeflated(page.content);
   return { page, width: size.width, height: size.height, ctm: [...internals(doc)._ctm], contentOpen };
 }
 
@@ -421,7 +423,8 @@ export function drawOnOpenPage(doc: PdfKitDocument, open: OpenPage, draw: () => 
       return;
     }
     const content = doc.ref();
-    content.end(operators === '' ? undefined : operatorBytes(operators));
+    if (operators !== '') content.write(operatorBytes(operators));
+    endDeflated(content);
     open.page.dictionary.data['Contents'] = [open.page.content, content];
   } finally {
     state.page = current;
@@ -441,7 +444,35 @@ export function endOpenPage({ page, contentOpen }: OpenPage): void {
   for (const color of Object.values(own.document.spotColors)) colorSpaces[(color as { id: string }).id] = color;
   resources['ColorSpace'] = colorSpaces;
   page.resources.end();
-  if (contentOpen) page.content.end();
+  if (contentOpen) endDeflated(page.content);
+}
+
+/** The smallest and largest output buffer endDeflated gives zlib (Node's default is the largest). */
+const DEFLATE_CHUNK = { min: 1024, max: 16 * 1024 } as const;
+
+/**
+ * Ends a stream PDFKit would compress (a page's content stream, or its margin boxes' stream) with
+ * its bytes compressed here, by the same deflate, with an output buffer sized from the input: PDFKit's
+ * deflateSync gives every stream Node's 16 KiB buffer, which the compressed bytes are a view into
+ * until the output copies them. A long table's margin boxes, written after its last page when
+ * little else is allocated (no GC runs), left ~860 of them (14 MB) at the peak of the render.
+ * The bytes are the same (zlib's output does not depend on the buffer it is written into), and
+ * PDFKit encrypts them as before (finalize: compressed, then encrypted).
+ */
+function endDeflated(ref: PdfRef): void {
+  requireInternal('reference', ref, 'buffer', 'array');
+  const own = ref as unknown as { buffer: Uint8Array[] };
+  if (ref.compress && own.buffer.length > 0) {
+    own.buffer = [deflatedStream(own.buffer.length === 1 ? own.buffer[0]! : Buffer.concat(own.buffer))];
+    // write() set /Filter already (after /Length, as PDFKit orders them); finalize() sets /Length to the compressed size
+    ref.compress = false;
+  }
+  ref.end();
+}
+
+/** `bytes` deflated as PDFKit deflates a stream, in an output buffer about the size a content stream compresses to (an eighth). */
+export function deflatedStream(bytes: Uint8Array): Uint8Array {
+  return deflateSync(bytes, { chunkSize: Math.min(DEFLATE_CHUNK.max, Math.max(DEFLATE_CHUNK.min, bytes.length >> 3)) });
 }
 
 /**

@@ -61,7 +61,7 @@ export function createFontRegistry(options: FontRegistryOptions): FontRegistry {
   const caches: ShapeCaches = {
     // a long table's texts outnumber the bound and come back in the same order every render
     texts: new BoundedPairCache<string, string, CachedText>('text.shaped-texts', size, { admitOnSecondMiss: true }),
-    runs: new BoundedCache<string, GlyphRun>('text.glyph-runs', size, { admitOnSecondMiss: true }),
+    runs: new BoundedPairCache<string, string, GlyphRun>('text.glyph-runs', size, { admitOnSecondMiss: true }),
     counters: { calls: 0 },
   };
   const faces = new BoundedCache<string, FontFace>('text.faces', 4096);

@@ -6,14 +6,15 @@
  * - `texts`: (catalog and request, text) -> ShapedText, the same object on every hit (two keys: no
  *   key string built per lookup);
  * - `runs`: (face id, size, features, text) -> GlyphRun, so requests that resolve to the same
- *   face (`Arial`, `sans-serif`, weight 400 or 500) share their shaping.
+ *   face (`Arial`, `sans-serif`, weight 400 or 500) share their shaping; two keys too, the first
+ *   made once per face, request and direction (`runPrefix`).
  * In front of them, a per-render memo keyed by the request object (layout reuses one request per
  * style) and the text, so a word measured again in the same render costs two Map lookups; it
  * holds at most MEMO_ENTRIES texts.
  */
 import type { Diagnostics } from '../diagnostics.js';
 import type { FontFace, FontRequest, GlyphRun, ScaledFontMetrics, ShapeOptions, ShapedText, TextSystem } from './types.js';
-import type { BoundedCache, BoundedPairCache } from '../cache/bounded.js';
+import type { BoundedPairCache } from '../cache/bounded.js';
 import type { FaceCatalog, Resolution } from './catalog.js';
 import { requestKeys } from './keys.js';
 import { segmentByFace } from './segment.js';
@@ -32,7 +33,12 @@ export interface CachedText {
 export interface ShapeCaches {
   /** By the request's key (`keyPrefix`) and the text. */
   readonly texts: BoundedPairCache<string, string, CachedText>;
-  readonly runs: BoundedCache<string, GlyphRun>;
+  /**
+   * By the face, size, features, direction and advances (`runPrefix`) and the text. One key string
+   * per entry, built per lookup, was a chain of nine concatenations that the cache kept as it was:
+   * ~300 bytes an entry, 4.5 MB of a long table's heap in the entries and the keys refused.
+   */
+  readonly runs: BoundedPairCache<string, string, GlyphRun>;
   /** shape() calls with a non-empty text, over every render (benchmarks). */
   readonly counters: { calls: number };
 }
@@ -101,6 +107,8 @@ class RenderTextSystem implements TextSystem {
   private readonly resolutions = new WeakMap<FontRequest, Resolution>();
   /** Per-render memo in front of the engine-wide cache: request object -> text -> result, per direction. */
   private readonly memos: Record<Direction, WeakMap<FontRequest, RequestMemo>> = { auto: new WeakMap(), ltr: new WeakMap(), rtl: new WeakMap() };
+  /** The glyph-run cache's first key per request, face and direction (runPrefix). */
+  private readonly runPrefixes: Record<Direction, WeakMap<FontRequest, Map<FontFace, string>>> = { auto: new WeakMap(), ltr: new WeakMap(), rtl: new WeakMap() };
   private generation = 0;
   private entries = 0;
   /** Faces whose tables failed, reported once per render. */
@@ -163,17 +171,31 @@ class RenderTextSystem implements TextSystem {
 
   /** Shapes one face's text through the engine-wide run cache; a face whose tables fail is reported once. */
   shapeSegment(face: FontFace, text: string, request: FontRequest, direction: Direction): GlyphRun {
-    const keys = requestKeys(request);
-    const key = `${face.id}\u0000${request.size}\u0000${keys.featuresKey}${request.upright === true ? '\u0000upright' : ''}\u0000${direction}\u0000${this.advances}\u0000${text}`;
-    const cached = this.caches.runs.get(key);
+    const prefix = this.runPrefix(face, request, direction);
+    const cached = this.caches.runs.get(prefix, text);
     if (cached !== undefined) return cached;
-    const result = shapeRun({ face, text, size: request.size, features: keys.features, advances: this.advances, upright: request.upright === true, ...(direction === 'auto' ? {} : { direction }) });
+    const result = shapeRun({ face, text, size: request.size, features: requestKeys(request).features, advances: this.advances, upright: request.upright === true, ...(direction === 'auto' ? {} : { direction }) });
     if (result.degraded !== undefined && !this.degradedFaces.has(face.id)) {
       this.degradedFaces.add(face.id);
       this.diagnostics.warn('font', `font "${face.postscriptName}" could not be shaped (${result.degraded}); glyphs drawn without its layout tables`);
     }
-    this.caches.runs.set(key, result.run);
+    this.caches.runs.set(prefix, text, result.run);
     return result.run;
+  }
+
+  /** The glyph-run cache's first key: made once per request, face and direction, so that the entries of a render share one string. */
+  private runPrefix(face: FontFace, request: FontRequest, direction: Direction): string {
+    let byFace = this.runPrefixes[direction].get(request);
+    if (byFace === undefined) {
+      byFace = new Map();
+      this.runPrefixes[direction].set(request, byFace);
+    }
+    let prefix = byFace.get(face);
+    if (prefix === undefined) {
+      prefix = `${face.id}\u0000${request.size}\u0000${requestKeys(request).featuresKey}${request.upright === true ? '\u0000upright' : ''}\u0000${direction}\u0000${this.advances}`;
+      byFace.set(face, prefix);
+    }
+    return prefix;
   }
 
   /** A resolution is a small object over the catalog's shared matching: one per request object (layout reuses one per style). */

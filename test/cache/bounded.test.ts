@@ -131,6 +131,21 @@ describe('shaping caches of an engine', () => {
     expect(registry.stats.texts.misses).toBe(800);
   });
 
+  it('share a glyph run between requests that resolve to the same face, size and features, and only then', () => {
+    const registry = createFontRegistry({ extraFonts: [], shapeCacheSize: 50 });
+    const text = registry.forRender({ faces: [], diagnostics: newDiagnostics() });
+    const named = text.shape('Total 1,234.50', request({ families: ['Liberation Sans'] }));
+    const runs = registry.stats.runs;
+    // another family list (another shaped-text key) over the same face: the run cache answers
+    const generic = text.shape('Total 1,234.50', request({ families: ['sans-serif', 'Liberation Sans'] }));
+    expect(generic.runs[0]).toBe(named.runs[0]);
+    expect(registry.stats.runs).toEqual({ ...runs, hits: runs.hits + 1 });
+    // another size or another text: a run of its own
+    text.shape('Total 1,234.50', request({ families: ['Liberation Sans'], size: 20 }));
+    text.shape('Total 1,234.51', request({ families: ['Liberation Sans'] }));
+    expect(registry.stats.runs).toEqual({ hits: runs.hits + 1, misses: runs.misses + 2, size: runs.size + 2 });
+  });
+
   it('hit again on renders of more texts than they hold, in the same order (a long table)', () => {
     const registry = createFontRegistry({ extraFonts: [], shapeCacheSize: 50 });
     const sans = request({ families: ['Liberation Sans'] });

@@ -41,6 +41,27 @@ describe('the table grid', () => {
     for (let row = 0; row < grid.rows.length; row++) expect(cellsSpanningInto(grid, row)).toEqual(spanningByWalk(grid, row));
     expect(cellsSpanningInto(grid, 5).map((cell) => cell.cell.content.children[0]).map((text) => (text?.kind === 'text' ? text.text : ''))).toEqual(['e', 'i']);
   });
+
+  it('puts every cell in the slots it covers; a row whose slots are its own cells shares their array', async () => {
+    const rows = [
+      `<tr>${td('a')}${td('b')}${td('c')}</tr>`,
+      `<tr>${td('d', 'rowspan=2')}${td('e')}${td('f')}</tr>`,
+      `<tr>${td('g')}${td('h')}</tr>`,
+      `<tr>${td('i', 'colspan=2')}${td('j')}</tr>`,
+      `<tr>${td('k')}</tr>`,
+      `<tr>${td('l')}${td('m')}${td('n')}</tr>`,
+    ];
+    const grid = buildTableGrid((await tableOf(`<table><tbody>${rows.join('')}</tbody></table>`)).table);
+    // the slots the slow way: each cell of each row in every slot it covers
+    const expected = grid.rows.map(() => new Array<GridCell | undefined>(grid.columnCount).fill(undefined));
+    for (const row of grid.rows) {
+      for (const cell of row.cells) {
+        for (let r = cell.row; r < cell.row + cell.rowSpan; r++) for (let c = cell.column; c < cell.column + cell.colSpan; c++) expected[r]![c] ??= cell;
+      }
+    }
+    expect(grid.slots.map((slots) => [...slots])).toEqual(expected);
+    expect(grid.slots.map((slots, r) => slots === grid.rows[r]!.cells)).toEqual([true, true, false, false, false, true]);
+  });
 });
 
 describe('collapsed borders resolved once per table', () => {

@@ -86,18 +86,30 @@ export function buildTableGrid(table: TableBox): TableGrid {
   }
   const { columns, columnGroups } = declaredColumns(table);
   columnCount = Math.max(columnCount, columns.length);
-  // the grid lives as long as the table's layout: its per-row arrays are exact-length copies (exact-length.ts)
+  // the grid lives as long as the table's layout: its per-row arrays are exact-length copies (exact-length.ts),
+  // and a row whose slots are its own cells in order (no spans) shares its cells' array: a long table's
+  // grid held a second array per row (35,000 rows: 2.8 MB)
+  const rowSlots: (readonly (GridCell | undefined)[])[] = [];
   for (let r = 0; r < slots.length; r++) {
-    slots[r]!.length = columnCount;
-    slots[r] = exactLength(slots[r]!);
+    const row = slots[r]!;
+    row.length = columnCount;
+    const cells = rows[r]!.cells;
+    rowSlots.push(sameSlots(row, cells) ? cells : exactLength(row));
   }
   const collapsedColumns = Array.from({ length: columnCount }, (_, c) => columns[c]?.style.visibility === 'collapse' || columnGroups[c]?.style.visibility === 'collapse');
   return {
-    columnCount, rows, columns, columnGroups, collapsedColumns, slots, rowSpanning,
+    columnCount, rows, columns, columnGroups, collapsedColumns, slots: rowSlots, rowSpanning,
     longestRowSpan: rowSpanning.reduce((longest, cell) => Math.max(longest, cell.rowSpan), 1),
     headerRows: header?.rows.length ?? 0,
     footerRows: footer?.rows.length ?? 0,
   };
+}
+
+/** Whether a row's slots hold exactly its cells, one each, in order (the slots of a row without spans). */
+function sameSlots(slots: readonly (GridCell | undefined)[], cells: readonly GridCell[]): boolean {
+  if (slots.length !== cells.length) return false;
+  for (let c = 0; c < slots.length; c++) if (slots[c] !== cells[c]) return false;
+  return true;
 }
 
 /** `<colgroup>`/`<col>`, each `span` columns wide (a group without columns spans its own `span`). */
