@@ -6,6 +6,7 @@
  */
 import type { BasicShape, ClipRect, ShapeBox, ShapeRadius } from '../css/effect-types.js';
 import type { Position } from '../css/image-types.js';
+import type { ComputedStyle } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import type { Rect, Sides } from '../geometry/types.js';
 import type { PlacedBox } from './placed.js';
@@ -104,11 +105,12 @@ export function clipPathItem(f: PlacedBox, x: number, y: number): { readonly kin
  * or a box that is not absolutely positioned (where `clip` does not apply).
  */
 export function clipRect(f: PlacedBox, x: number, y: number): Rect | undefined {
-  return hasClipRect(f.style) ? clippedRect(f, x, y, f.style.clip as Exclude<ClipRect, 'auto'>) : undefined;
+  const clip = f.style.clip;
+  return clip === 'auto' || !hasClipRect(f.style) ? undefined : clippedRect(f, x, y, clip);
 }
 
 /** Whether `clip` applies: not `auto`, on an absolutely positioned box (the per-box test of hasEffects). */
-export function hasClipRect(style: PlacedBox['style']): boolean {
+export function hasClipRect(style: ComputedStyle): boolean {
   const position = style.position;
   return style.clip !== 'auto' && (position === 'absolute' || position === 'fixed');
 }
