@@ -70,6 +70,7 @@ export interface InternalEngine extends Engine {
 }
 
 export interface LaidOutDocument {
+  /** Every fragment in its parent's frame, as paint takes them (the tests' helpers resolve page coordinates). */
   readonly pages: readonly PageLayout[];
   readonly diagnostics: readonly Diagnostic[];
   readonly metadata: Metadata;

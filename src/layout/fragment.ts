@@ -2,8 +2,8 @@
  * Fragment frames. During layout a fragment's position (x, y, and a line's or text's baseline
  * and glyph runs) is relative to its parent fragment's border-box origin, so that aligning or
  * moving an already laid-out subtree (a line, an atomic inline, a cell, a positioned box) changes
- * one record: `offsetFragment` is O(1) in the subtree's size. The page's fragments are turned
- * into page coordinates once, when the page is complete (`toPageFrame`), for paint and tests.
+ * one record: `offsetFragment` is O(1) in the subtree's size. A finished page keeps them so: paint
+ * resolves page positions as it walks down (paint/placed.ts), and nothing copies the page.
  */
 import type { BoxFragment, Fragment, ImageFragment, LineFragment, PlacedRun, TextFragment } from './types.js';
 import type { LayoutBox } from '../boxes/types.js';
@@ -70,30 +70,6 @@ export function placedBox(f: BoxFragment, x: number, y: number, height: number, 
 export function relativeTo(fragments: readonly Fragment[], originX: number, originY: number): readonly Fragment[] {
   if (originX === 0 && originY === 0) return fragments;
   return fragments.map((f) => offsetFragment(f, -originX, -originY));
-}
-
-/** The subtree in page coordinates: every position resolved against its ancestors' (one copy per page). */
-export function toPageFrame(fragment: Fragment, originX: number, originY: number): Fragment {
-  switch (fragment.kind) {
-    case 'box': {
-      const x = fragment.x + originX;
-      const y = fragment.y + originY;
-      return placedBox(fragment, x, y, fragment.height, inFrame(fragment.children, x, y));
-    }
-    case 'line': {
-      const x = fragment.x + originX;
-      const y = fragment.y + originY;
-      return { kind: 'line', x, y, width: fragment.width, height: fragment.height, baseline: fragment.baseline + originY, children: inFrame(fragment.children, x, y) };
-    }
-    default:
-      return offsetFragment(fragment, originX, originY);
-  }
-}
-
-function inFrame(children: readonly Fragment[], originX: number, originY: number): Fragment[] {
-  const out = new Array<Fragment>(children.length);
-  for (let i = 0; i < children.length; i++) out[i] = toPageFrame(children[i]!, originX, originY);
-  return out;
 }
 
 /**

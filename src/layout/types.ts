@@ -1,7 +1,9 @@
 /**
- * Layout results: positioned fragments (CSS px). While layout runs, a fragment's position is
- * relative to its parent fragment's border box (fragment.ts), so a laid-out subtree moves by one
- * offset; a finished `PageLayout` holds page coordinates (origin at the page box's top-left).
+ * Layout results: positioned fragments (CSS px). A fragment's position is relative to its parent
+ * fragment's border box (fragment.ts), so a laid-out subtree moves by one offset; a finished
+ * `PageLayout` keeps them so — its top-level fragments and margin boxes are in page coordinates
+ * (origin at the page box's top-left), and paint adds each parent's page position as it walks
+ * down (paint/placed.ts).
  * Fragments are new immutable values; boxes are never mutated.
  */
 import type { Rect, Sides } from '../geometry/types.js';

@@ -5,7 +5,9 @@
  * sheet) on the page where it starts, titled by its `bookmark-label` (evaluated when the box tree
  * is built; default: the element's text).
  */
-import type { BoxFragment, Fragment } from '../layout/types.js';
+import type { Fragment } from '../layout/types.js';
+import type { PlacedBox } from './placed.js';
+import { borderBoxAt } from './placed.js';
 import type { DisplayItem, Matrix } from './display-list.js';
 import type { Rect } from '../geometry/types.js';
 import { multiply } from '../geometry/matrix.js';
@@ -17,18 +19,21 @@ function placed(rect: Rect, matrix: Matrix | undefined): Rect {
   return matrix === undefined ? rect : transformedBounds(matrix, rect);
 }
 
-/** Appends the box's own link, destination and bookmark to `items` (most boxes have none: no list made per box). */
-function boxAnnotations(f: BoxFragment, matrix: Matrix | undefined, items: DisplayItem[]): void {
+/**
+ * Appends the box's own link, destination and bookmark to `items` (most boxes have none: no list
+ * made per box); its border box is at (x, y) on the page.
+ */
+function boxAnnotations(f: PlacedBox, x: number, y: number, matrix: Matrix | undefined, items: DisplayItem[]): void {
   const element = f.box.element;
   if (element === undefined || f.box.pseudo !== undefined) return;
   const href = element.attribs['href'];
   if (href !== undefined && element.name.toLowerCase() === 'a' && href.trim() !== '' && f.style.visibility === 'visible' && f.width > 0 && f.height > 0) {
-    items.push({ kind: 'link', rect: placed({ x: f.x, y: f.y, width: f.width, height: f.height }, matrix), url: href.trim(), ...(element.dom === undefined ? {} : { element: element.dom }) });
+    items.push({ kind: 'link', rect: placed(borderBoxAt(f, x, y), matrix), url: href.trim(), ...(element.dom === undefined ? {} : { element: element.dom }) });
   }
   const id = element.attribs['id'];
   const level = f.style.bookmarkLevel;
   if (f.continuedBefore || ((id === undefined || id === '') && level === 'none')) return;
-  const target = destinationOf(f, matrix);
+  const target = destinationOf(f, x, y, matrix);
   if (id !== undefined && id !== '') items.push({ kind: 'destination', name: id, ...target });
   if (level !== 'none') {
     // its strings joined in a loop: `map(…).join('')` made a closure per box, and the mapped
@@ -45,23 +50,34 @@ function boxAnnotations(f: BoxFragment, matrix: Matrix | undefined, items: Displ
  * (a rotated element, every box of a vertical document) its left edge too — its lines do not
  * start at the page's left edge then.
  */
-function destinationOf(f: BoxFragment, matrix: Matrix | undefined): { readonly y: number; readonly x?: number } {
-  const drawn = placed({ x: f.x, y: f.y, width: f.width, height: f.height }, matrix);
+function destinationOf(f: PlacedBox, x: number, y: number, matrix: Matrix | undefined): { readonly y: number; readonly x?: number } {
+  const drawn = placed(borderBoxAt(f, x, y), matrix);
   const turned = matrix !== undefined && (matrix[1] !== 0 || matrix[2] !== 0);
   return turned ? { y: drawn.y, x: drawn.x } : { y: drawn.y };
 }
 
-/** `matrix`: the transforms of the ancestors, composed (page px). */
-export function collectAnnotations(fragments: readonly Fragment[], out: DisplayItem[] = [], matrix?: Matrix): DisplayItem[] {
+/** The annotations of a page's fragments (margin boxes or flow); `matrix`: a transform they are all drawn through. */
+export function collectAnnotations(fragments: readonly Fragment[], matrix?: Matrix): DisplayItem[] {
+  const out: DisplayItem[] = [];
+  collectIn(fragments, 0, 0, matrix, out);
+  return out;
+}
+
+/**
+ * `fragments` are in a frame whose origin is at (originX, originY) on the page (placed.ts);
+ * `matrix`: the transforms of the ancestors, composed (page px).
+ */
+function collectIn(fragments: readonly Fragment[], originX: number, originY: number, matrix: Matrix | undefined, out: DisplayItem[]): void {
   for (const fragment of fragments) {
     if (fragment.kind === 'box') {
-      const own = fragmentTransform(fragment);
+      const x = fragment.x + originX;
+      const y = fragment.y + originY;
+      const own = fragmentTransform(fragment, x, y);
       const inner = own === undefined ? matrix : matrix === undefined ? own : multiply(matrix, own);
-      boxAnnotations(fragment, inner, out);
-      collectAnnotations(fragment.children, out, inner);
+      boxAnnotations(fragment, x, y, inner, out);
+      collectIn(fragment.children, x, y, inner, out);
     } else if (fragment.kind === 'line') {
-      collectAnnotations(fragment.children, out, matrix);
+      collectIn(fragment.children, fragment.x + originX, fragment.y + originY, matrix, out);
     }
   }
-  return out;
 }

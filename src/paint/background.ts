@@ -12,6 +12,8 @@ import { resolveLength } from '../css/values/length.js';
 import type { Rect, Sides } from '../geometry/types.js';
 import type { Box } from '../boxes/types.js';
 import type { BoxFragment, Fragment } from '../layout/types.js';
+import type { PlacedBox } from './placed.js';
+import { borderBoxAt } from './placed.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { DisplayItem } from './display-list.js';
 import { paintGradient, positionIn } from './gradient.js';
@@ -249,6 +251,9 @@ export const hasBackgroundImage = (style: ComputedStyle): boolean => style.backg
 /** The canvas background and the box whose own background it was (that box then paints none). */
 export interface CanvasBackground {
   readonly fragment: BoxFragment;
+  /** The page position of the fragment's border box. */
+  readonly x: number;
+  readonly y: number;
   readonly source: Box;
 }
 
@@ -270,13 +275,14 @@ export const rootFragment = (pageChildren: readonly Fragment[]): BoxFragment | u
 export function canvasBackground(pageChildren: readonly Fragment[]): CanvasBackground | undefined {
   const root = rootFragment(pageChildren);
   if (root === undefined) return undefined;
-  if (hasBackground(root.style)) return { fragment: root, source: root.box };
+  // the root is in the page's frame, the body in the root's (placed.ts)
+  if (hasBackground(root.style)) return { fragment: root, x: root.x, y: root.y, source: root.box };
   const body = findBox(root.children, 'body');
-  if (body !== undefined && hasBackground(body.style)) return { fragment: body, source: body.box };
+  if (body !== undefined && hasBackground(body.style)) return { fragment: body, x: body.x + root.x, y: body.y + root.y, source: body.box };
   return undefined;
 }
 
-/** The background area of a fragment. */
-export function fragmentArea(f: BoxFragment, radii: Radii): BackgroundArea {
-  return { rect: { x: f.x, y: f.y, width: f.width, height: f.height }, radii, border: f.border, padding: f.padding };
+/** The background area of a fragment, its border box at (x, y) on the page. */
+export function fragmentArea(f: PlacedBox, x: number, y: number, radii: Radii): BackgroundArea {
+  return { rect: borderBoxAt(f, x, y), radii, border: f.border, padding: f.padding };
 }

@@ -6,9 +6,11 @@
  */
 import type { BasicShape, ClipRect, ShapeBox, ShapeRadius } from '../css/effect-types.js';
 import type { Position } from '../css/image-types.js';
+import type { ComputedStyle } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import type { Rect, Sides } from '../geometry/types.js';
-import type { BoxFragment } from '../layout/types.js';
+import type { PlacedBox } from './placed.js';
+import { borderBoxAt } from './placed.js';
 import type { PathSegment } from './display-list.js';
 import { positionIn } from './gradient.js';
 import { roundedRectPath } from './path.js';
@@ -21,9 +23,9 @@ function inset(rect: Rect, by: Sides): Rect {
 
 const add = (a: Sides, b: Sides): Sides => ({ top: a.top + b.top, right: a.right + b.right, bottom: a.bottom + b.bottom, left: a.left + b.left });
 
-/** A reference box of a fragment and the radii of its edge. */
-export function referenceBox(f: BoxFragment, box: ShapeBox): { rect: Rect; radii: Radii } {
-  const border: Rect = { x: f.x, y: f.y, width: f.width, height: f.height };
+/** A reference box of a fragment whose border box is at (x, y) on the page, and the radii of its edge. */
+export function referenceBox(f: PlacedBox, x: number, y: number, box: ShapeBox): { rect: Rect; radii: Radii } {
+  const border = borderBoxAt(f, x, y);
   const radii = outerRadii(f);
   switch (box) {
     case 'border-box': return { rect: border, radii };
@@ -88,10 +90,10 @@ export function shapePath(shape: BasicShape, box: Rect): PathSegment[] {
 }
 
 /** The clip `clip-path` puts on a fragment and everything it paints; undefined for `none`. */
-export function clipPathItem(f: BoxFragment): { readonly kind: 'push-clip-path'; readonly path: readonly PathSegment[]; readonly evenOdd?: boolean } | undefined {
+export function clipPathItem(f: PlacedBox, x: number, y: number): { readonly kind: 'push-clip-path'; readonly path: readonly PathSegment[]; readonly evenOdd?: boolean } | undefined {
   const clip = f.style.clipPath;
   if (clip === 'none') return undefined;
-  const ref = referenceBox(f, clip.box);
+  const ref = referenceBox(f, x, y, clip.box);
   if (clip.shape === undefined) return { kind: 'push-clip-path', path: roundedRectPath(ref.rect, ref.radii) };
   const path = shapePath(clip.shape, ref.rect);
   return clip.shape.kind === 'polygon' && clip.shape.evenOdd ? { kind: 'push-clip-path', path, evenOdd: true } : { kind: 'push-clip-path', path };
@@ -102,18 +104,22 @@ export function clipPathItem(f: BoxFragment): { readonly kind: 'push-clip-path';
  * its border box's top-left corner, `auto` sides on the border box's edges. Undefined for `auto`
  * or a box that is not absolutely positioned (where `clip` does not apply).
  */
-export function clipRect(f: BoxFragment): Rect | undefined {
+export function clipRect(f: PlacedBox, x: number, y: number): Rect | undefined {
   const clip = f.style.clip;
-  const position = f.style.position;
-  if (clip === 'auto' || (position !== 'absolute' && position !== 'fixed')) return undefined;
-  return clippedRect(f, clip);
+  return clip === 'auto' || !hasClipRect(f.style) ? undefined : clippedRect(f, x, y, clip);
 }
 
-/** The rectangle itself, out of line: the per-box tests that inline clipRect (hasEffects) nearly always stop before it. */
-function clippedRect(f: BoxFragment, clip: Exclude<ClipRect, 'auto'>): Rect {
+/** Whether `clip` applies: not `auto`, on an absolutely positioned box (the per-box test of hasEffects). */
+export function hasClipRect(style: ComputedStyle): boolean {
+  const position = style.position;
+  return style.clip !== 'auto' && (position === 'absolute' || position === 'fixed');
+}
+
+/** The rectangle itself, out of line: the per-box tests nearly always stop before it. */
+function clippedRect(f: PlacedBox, x: number, y: number, clip: Exclude<ClipRect, 'auto'>): Rect {
   const left = clip.left === 'auto' ? 0 : clip.left;
   const top = clip.top === 'auto' ? 0 : clip.top;
   const right = clip.right === 'auto' ? f.width : clip.right;
   const bottom = clip.bottom === 'auto' ? f.height : clip.bottom;
-  return { x: f.x + left, y: f.y + top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
+  return { x: x + left, y: y + top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
 }

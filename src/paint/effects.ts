@@ -5,8 +5,9 @@
  * as a soft mask by its alpha or luminance), its `opacity` as one group (CSS Color 4 §3.2) and
  * its `filter` (filter.ts), in that order from the outside in.
  */
-import type { BoxFragment } from '../layout/types.js';
-import { clipPathItem, clipRect } from './clip-path.js';
+import type { PlacedBox } from './placed.js';
+import { borderBoxAt } from './placed.js';
+import { clipPathItem, clipRect, hasClipRect } from './clip-path.js';
 import type { ImageLookup } from './background.js';
 import { maskBorderOf, paintImageFrame } from './border-image.js';
 import { applyFilter } from './filter.js';
@@ -17,14 +18,14 @@ import type { DisplayItem, Matrix } from './display-list.js';
 import { isSingular, transformMatrix } from '../layout/transform.js';
 
 /** Transforms apply to block-level and atomic inline-level boxes, not to inline boxes (CSS Transforms 1 §3 "transformable element"). */
-export function fragmentTransform(f: BoxFragment): Matrix | undefined {
+export function fragmentTransform(f: PlacedBox, x: number, y: number): Matrix | undefined {
   if (f.box.kind === 'inline') return undefined;
-  return transformMatrix(f.style, { x: f.x, y: f.y, width: f.width, height: f.height });
+  return transformMatrix(f.style, borderBoxAt(f, x, y));
 }
 
 /** Whether the effects make `f` a stacking context (CSS Transforms 1 §3, CSS Masking 1 §3.1). */
-export function hasEffects(f: BoxFragment): boolean {
-  return f.style.opacity < 1 || f.style.filter.length > 0 || f.style.clipPath !== 'none' || f.style.maskBorderSource !== 'none' || hasMaskImage(f.style) || (f.style.transform.length > 0 && f.box.kind !== 'inline') || clipRect(f) !== undefined;
+export function hasEffects(f: PlacedBox): boolean {
+  return f.style.opacity < 1 || f.style.filter.length > 0 || f.style.clipPath !== 'none' || f.style.maskBorderSource !== 'none' || hasMaskImage(f.style) || (f.style.transform.length > 0 && f.box.kind !== 'inline') || hasClipRect(f.style);
 }
 
 /** Where a mask border's image comes from. */
@@ -33,22 +34,23 @@ export interface MaskImages {
   readonly svg?: SvgContext | undefined;
 }
 
-export function withEffects(f: BoxFragment, items: readonly DisplayItem[], images?: MaskImages): DisplayItem[] {
+/** `items` wrapped in the effects of `f`, its border box at (x, y) on the page. */
+export function withEffects(f: PlacedBox, x: number, y: number, items: readonly DisplayItem[], images?: MaskImages): DisplayItem[] {
   if (items.length === 0) return [];
   // Filter Effects 1 §4: the filter first, then clipping, masking and opacity
   let out: DisplayItem[] = applyFilter(f.style.filter, items);
   // the mask layers and the mask border each multiply what shows (CSS Masking 1 §6, §7)
-  for (const mask of [maskBorder(f, images), images === undefined ? undefined : maskLayers(f, images.lookup, images.svg)]) {
+  for (const mask of [maskBorder(f, x, y, images), images === undefined ? undefined : maskLayers(f, x, y, images.lookup, images.svg)]) {
     if (mask !== undefined) out = [{ kind: 'push-opacity', opacity: 1, mask }, ...out, { kind: 'pop-opacity' }];
   }
   if (f.style.opacity < 1) out = [{ kind: 'push-opacity', opacity: f.style.opacity }, ...out, { kind: 'pop-opacity' }];
-  const clip = clipPathItem(f);
+  const clip = clipPathItem(f, x, y);
   if (clip !== undefined) out = [clip, ...out, { kind: 'pop-clip' }];
-  const rect = clipRect(f);
+  const rect = clipRect(f, x, y);
   // an empty rectangle (the visually-hidden pattern's rect(0 0 0 0)) hides the content but keeps
   // its text in the PDF, for text extraction and screen readers, as browsers' PDFs do
   if (rect !== undefined) out = [{ kind: 'push-clip-path', path: rectPath(rect) }, ...out, { kind: 'pop-clip' }];
-  const matrix = fragmentTransform(f);
+  const matrix = fragmentTransform(f, x, y);
   if (matrix === undefined) return out;
   // a matrix that flattens the box to a line leaves nothing to see
   if (isSingular(matrix)) return [];
@@ -59,9 +61,9 @@ export function withEffects(f: BoxFragment, items: readonly DisplayItem[], image
  * CSS Masking 1 §7: the mask border's frame as a soft mask; an image that did not load masks
  * nothing away (§7.1: a source that is not a valid image leaves the element unmasked).
  */
-function maskBorder(f: BoxFragment, images: MaskImages | undefined): Extract<DisplayItem, { kind: 'push-opacity' }>['mask'] {
+function maskBorder(f: PlacedBox, x: number, y: number, images: MaskImages | undefined): Extract<DisplayItem, { kind: 'push-opacity' }>['mask'] {
   if (f.style.maskBorderSource === 'none' || images === undefined) return undefined;
-  const frame = paintImageFrame(maskBorderOf(f.style), { x: f.x, y: f.y, width: f.width, height: f.height }, f.border, images.lookup, images.svg);
+  const frame = paintImageFrame(maskBorderOf(f.style), borderBoxAt(f, x, y), f.border, images.lookup, images.svg);
   if (frame === undefined) return undefined;
   return { items: frame, luminance: f.style.maskBorderMode === 'luminance' };
 }

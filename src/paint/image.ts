@@ -48,8 +48,9 @@ function overflows(inner: Rect, outer: Rect): boolean {
   return inner.x < outer.x - e || inner.y < outer.y - e || inner.x + inner.width > outer.x + outer.width + e || inner.y + inner.height > outer.y + outer.height + e;
 }
 
-export function paintImage(fragment: ImageFragment, svg: SvgContext = {}): DisplayItem[] {
-  const box: Rect = { x: fragment.x, y: fragment.y, width: fragment.width, height: fragment.height };
+/** An image fragment in the frame of its parent, whose origin is at (originX, originY) on the page. */
+export function paintImage(fragment: ImageFragment, originX: number, originY: number, svg: SvgContext = {}): DisplayItem[] {
+  const box: Rect = { x: fragment.x + originX, y: fragment.y + originY, width: fragment.width, height: fragment.height };
   if (box.width <= 0 || box.height <= 0) return [];
   const rect = objectFitRect(fragment.style.objectFit, box, fragment.image, fragment.style.objectPosition);
   // Object.assign, not a spread followed by a new key (a new hidden class per call on Node 20)

@@ -12,11 +12,13 @@ import type { DisplayItem, PathSegment } from './display-list.js';
 import { ellipsePath } from './svg-geometry.js';
 import { glyphsItem } from './text.js';
 
-export function paintListSymbol(fragment: TextFragment, symbol: MarkerSymbol): DisplayItem[] {
+/** The symbol of a marker's text fragment, in the frame of its parent, whose origin is at (originX, originY) on the page. */
+export function paintListSymbol(fragment: TextFragment, symbol: MarkerSymbol, originX: number, originY: number): DisplayItem[] {
   const color = fragment.style.color;
-  const box: Rect = { x: fragment.x + symbol.x, y: fragment.baseline + symbol.y, width: symbol.width, height: symbol.height };
+  const baseline = fragment.baseline + originY;
+  const box: Rect = { x: fragment.x + originX + symbol.x, y: baseline + symbol.y, width: symbol.width, height: symbol.height };
   // the key added to the fresh item, not spread from it (a new hidden class per call on Node 20)
-  const unpainted = fragment.runs.filter((run) => run.run.glyphs.length > 0).map((run): DisplayItem => Object.assign(glyphsItem(run, fragment.baseline, color), { invisible: true }));
+  const unpainted = fragment.runs.filter((run) => run.run.glyphs.length > 0).map((run): DisplayItem => Object.assign(glyphsItem(run, run.x + originX, baseline, color), { invisible: true }));
   return [...symbolItems(symbol, box, fragment.style.direction === 'rtl', color), ...unpainted];
 }
 

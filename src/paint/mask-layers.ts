@@ -13,7 +13,7 @@
 import type { MaskComposite } from '../css/image-types.js';
 import type { Color, ComputedStyle } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
-import type { BoxFragment } from '../layout/types.js';
+import type { PlacedBox } from './placed.js';
 import type { ImageLookup, ImageLayer } from './background.js';
 import { fragmentArea, layerValue, paintImageLayer, unclipped } from './background.js';
 import type { BlendMode, DisplayItem, SoftMask } from './display-list.js';
@@ -38,10 +38,10 @@ interface PaintedLayer {
  * load, or `none`, is left out, as Chromium does (and as a mask border that did not load is): the
  * element shows unmasked rather than vanishing (§6.1 would have it transparent black).
  */
-export function maskLayers(f: BoxFragment, lookup: ImageLookup, svg: SvgContext | undefined): SoftMask | undefined {
+export function maskLayers(f: PlacedBox, x: number, y: number, lookup: ImageLookup, svg: SvgContext | undefined): SoftMask | undefined {
   const style = f.style;
   if (!hasMaskImage(style)) return undefined;
-  const area = fragmentArea(f, outerRadii(f));
+  const area = fragmentArea(f, x, y, outerRadii(f));
   const layers: PaintedLayer[] = [];
   const operators: MaskComposite[] = [];
   style.maskImage.forEach((image, i) => {

@@ -6,17 +6,18 @@
  */
 import type { ComputedStyle } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
-import type { BoxFragment } from '../layout/types.js';
+import type { PlacedBox } from './placed.js';
 import { paintBorder } from './border.js';
 import type { DisplayItem } from './display-list.js';
 import type { Radii } from './radii.js';
 
-export function paintOutline(f: BoxFragment, radii: Radii): DisplayItem[] {
+/** The outline of `f`, its border box at (x, y) on the page. */
+export function paintOutline(f: PlacedBox, x: number, y: number, radii: Radii): DisplayItem[] {
   const s = f.style;
   const width = s.outlineWidth;
   if (s.visibility !== 'visible' || s.outlineStyle === 'none' || width <= 0 || s.outlineColor.a <= 0) return [];
   const grow = s.outlineOffset + width;
-  const rect: Rect = { x: f.x - grow, y: f.y - grow, width: f.width + 2 * grow, height: f.height + 2 * grow };
+  const rect: Rect = { x: x - grow, y: y - grow, width: f.width + 2 * grow, height: f.height + 2 * grow };
   if (rect.width <= 0 || rect.height <= 0) return [];
   const style = s.outlineStyle === 'auto' ? 'solid' : s.outlineStyle;
   const sides: Partial<ComputedStyle> = {

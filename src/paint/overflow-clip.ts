@@ -6,7 +6,7 @@
  */
 import type { ComputedStyle } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
-import type { BoxFragment } from '../layout/types.js';
+import type { PlacedBox } from './placed.js';
 import { referenceBox } from './clip-path.js';
 import type { Radii } from './radii.js';
 import { NO_RADII } from './radii.js';
@@ -21,14 +21,15 @@ function grown(radii: Radii, by: number): Radii {
   return radii.map((r) => (r > 0 ? r + by : 0)) as unknown as Radii;
 }
 
-export function overflowClip(f: BoxFragment): Clip | undefined {
+/** The clip on the descendants of `f`, its border box at (x, y) on the page. */
+export function overflowClip(f: PlacedBox, x: number, y: number): Clip | undefined {
   const style = f.style;
   const clips = (v: ComputedStyle['overflowX']): boolean => v !== 'visible' || style.contain.paint;
   const clipX = clips(style.overflowX);
   const clipY = clips(style.overflowY);
   if (!clipX && !clipY) return undefined;
   const edge = style.contain.paint || style.overflowX === 'clip' || style.overflowY === 'clip' ? style.overflowClipMargin : { box: 'padding-box' as const, margin: 0 };
-  const ref = referenceBox(f, edge.box);
+  const ref = referenceBox(f, x, y, edge.box);
   const m = edge.margin;
   const box: Rect = { x: ref.rect.x - m, y: ref.rect.y - m, width: ref.rect.width + 2 * m, height: ref.rect.height + 2 * m };
   const far = 1e6;

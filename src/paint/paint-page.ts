@@ -26,6 +26,7 @@ import { resolveLength } from '../css/values/length.js';
 import { paintFragments, paintStackingContext } from './stacking.js';
 import { printerMarks } from './printer-marks.js';
 import type { PaintOptions } from './stacking.js';
+import { borderBoxAt } from './placed.js';
 
 export interface PaintDocumentOptions {
   /** Emit the marked-content items a tagged PDF needs (default false). */
@@ -129,7 +130,7 @@ function marginBoxItems(page: PageLayout, canvasSource: Box | undefined, paint: 
   const marginOptions: PaintOptions = { canvasSource, lookup: imageLookup(paint), svg: svgOptions(paint), fixedArea: pageArea(page) };
   const margins: DisplayItem[] = [];
   for (const fragment of page.marginBoxes) {
-    margins.push(...(fragment.kind === 'box' ? paintStackingContext(fragment, marginOptions) : paintFragments([fragment], marginOptions)));
+    margins.push(...(fragment.kind === 'box' ? paintStackingContext(fragment, fragment.x, fragment.y, marginOptions) : paintFragments([fragment], marginOptions)));
   }
   return paint.tagged === true && margins.length > 0 ? [{ kind: 'begin-artifact', type: 'Pagination' }, ...margins, { kind: 'end-marked' }] : margins;
 }
@@ -178,9 +179,9 @@ function paintFlow(page: PageLayout, paint: PaintDocumentOptions = {}): PaintedF
   const items: DisplayItem[] = [];
   const canvas = canvasBackground(page.children);
   if (canvas !== undefined) {
-    const f = canvas.fragment;
+    const { fragment: f, x, y } = canvas;
     const clip = { rect: inset(pageBox, borders), radii: insetRadii(radii, borders) };
-    items.push(...paintBackground(f.style, fragmentArea(f, borderRadii(f.style, { x: f.x, y: f.y, width: f.width, height: f.height })), { lookup, svg, clip, fixedArea }));
+    items.push(...paintBackground(f.style, fragmentArea(f, x, y, borderRadii(f.style, borderBoxAt(f, x, y))), { lookup, svg, clip, fixedArea }));
   }
   const flow = paintFragments(page.children, { canvasSource: canvas?.source, tagged: paint.tagged === true, lookup, svg, fixedArea });
   const shrunk = page.flowTransform;
@@ -190,6 +191,6 @@ function paintFlow(page: PageLayout, paint: PaintDocumentOptions = {}): PaintedF
   }
   // shrink to fit (layout/document.ts): the flow scaled down, its links and destinations with it
   items.push({ kind: 'push-transform', matrix: shrunk }, ...flow, { kind: 'pop-transform' });
-  const annotations = collectAnnotations(page.children, [], shrunk);
+  const annotations = collectAnnotations(page.children, shrunk);
   return { items, annotations, canvasSource: canvas?.source };
 }

@@ -5,7 +5,7 @@
 import type { ComputedStyle, LengthPercentage } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import type { Rect, Sides } from '../geometry/types.js';
-import type { BoxFragment } from '../layout/types.js';
+import type { PlacedBox } from './placed.js';
 
 /** [tlH, tlV, trH, trV, brH, brV, blH, blV] in px, as display-list clips carry them. */
 export type Radii = readonly [number, number, number, number, number, number, number, number];
@@ -102,7 +102,7 @@ export function insetRadii(radii: Radii, inset: Sides): Radii {
 }
 
 /** Corners kept by a fragment of a box split by a page or line break (CSS Fragmentation 3 §5.4, slice). */
-function keptCorners(f: BoxFragment): KeptCorners {
+function keptCorners(f: PlacedBox): KeptCorners {
   // an inline box's fragment is rounded on the sides that carry its edges (layout decided: slice or clone)
   if (f.inlineEdges !== undefined) {
     const { left, right } = f.inlineEdges;
@@ -113,8 +113,8 @@ function keptCorners(f: BoxFragment): KeptCorners {
   return { topLeft: !f.continuedBefore, topRight: !f.continuedBefore, bottomLeft: !f.continuedAfter, bottomRight: !f.continuedAfter };
 }
 
-/** The border-edge radii of a fragment. */
-export function outerRadii(f: BoxFragment): Radii {
+/** The border-edge radii of a fragment (they depend on its size, not on where it is). */
+export function outerRadii(f: PlacedBox): Radii {
   if (hasSquareCorners(f.style)) return NO_RADII;
-  return borderRadii(f.style, { x: f.x, y: f.y, width: f.width, height: f.height }, keptCorners(f));
+  return borderRadii(f.style, { x: 0, y: 0, width: f.width, height: f.height }, keptCorners(f));
 }

@@ -6,7 +6,8 @@
  */
 import type { BoxShadow } from '../css/image-types.js';
 import type { Rect, Sides } from '../geometry/types.js';
-import type { BoxFragment } from '../layout/types.js';
+import type { PlacedBox } from './placed.js';
+import { borderBoxAt } from './placed.js';
 import type { DisplayItem, PathSegment } from './display-list.js';
 import { roundedRectPath } from './path.js';
 import type { Radii } from './radii.js';
@@ -56,22 +57,21 @@ function insetShadow(padding: Rect, radii: Radii, s: BoxShadow): DisplayItem[] {
   return [clip, { kind: 'alpha-mask', rect: area, color: s.color, mask }, { kind: 'pop-clip' }];
 }
 
-const borderBox = (f: BoxFragment): Rect => ({ x: f.x, y: f.y, width: f.width, height: f.height });
-
-function paddingBox(f: BoxFragment): Rect {
+function paddingBox(f: PlacedBox, x: number, y: number): Rect {
   const b: Sides = f.border;
-  return { x: f.x + b.left, y: f.y + b.top, width: Math.max(0, f.width - b.left - b.right), height: Math.max(0, f.height - b.top - b.bottom) };
+  return { x: x + b.left, y: y + b.top, width: Math.max(0, f.width - b.left - b.right), height: Math.max(0, f.height - b.top - b.bottom) };
 }
 
-export function paintOuterShadows(f: BoxFragment, radii: Radii): DisplayItem[] {
+/** The outer shadows of `f`, its border box at (x, y) on the page. */
+export function paintOuterShadows(f: PlacedBox, x: number, y: number, radii: Radii): DisplayItem[] {
   const shadows = f.style.boxShadow;
   if (shadows.length === 0) return [];
-  return [...shadows].reverse().filter((s) => !s.inset).flatMap((s) => outerShadow(borderBox(f), radii, s));
+  return [...shadows].reverse().filter((s) => !s.inset).flatMap((s) => outerShadow(borderBoxAt(f, x, y), radii, s));
 }
 
-export function paintInsetShadows(f: BoxFragment, radii: Radii): DisplayItem[] {
+export function paintInsetShadows(f: PlacedBox, x: number, y: number, radii: Radii): DisplayItem[] {
   const shadows = f.style.boxShadow;
   if (shadows.length === 0) return [];
   const inner = insetRadii(radii, f.border);
-  return [...shadows].reverse().filter((s) => s.inset).flatMap((s) => insetShadow(paddingBox(f), inner, s));
+  return [...shadows].reverse().filter((s) => s.inset).flatMap((s) => insetShadow(paddingBox(f, x, y), inner, s));
 }

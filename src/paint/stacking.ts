@@ -12,8 +12,10 @@
 import type { Box } from '../boxes/types.js';
 import type { ComputedStyle } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
-import type { BoxFragment, Fragment } from '../layout/types.js';
+import type { Fragment } from '../layout/types.js';
 import { isMarkerLine } from '../layout/fragment.js';
+import type { PlacedBox } from './placed.js';
+import { borderBoxAt } from './placed.js';
 import type { ImageLookup } from './background.js';
 import { fragmentArea, hasBackgroundImage, paintBackground } from './background.js';
 import { hasVisibleSide, paintBorder } from './border.js';
@@ -59,7 +61,7 @@ export interface TagTarget {
  * The tag target inside box `f`, given the one around it (anonymous boxes keep their parent's);
  * boxes keep their DOM element for a tagged PDF only, so there is none otherwise.
  */
-export function tagTargetOf(f: BoxFragment, outer: TagTarget | undefined): TagTarget | undefined {
+export function tagTargetOf(f: PlacedBox, outer: TagTarget | undefined): TagTarget | undefined {
   const element = f.box.element?.dom;
   if (element === undefined) return outer;
   const pseudo = f.box.pseudo;
@@ -102,25 +104,23 @@ interface Layers {
   readonly outlines: Entry[];
 }
 
-const borderBox = (f: BoxFragment): Rect => ({ x: f.x, y: f.y, width: f.width, height: f.height });
-
 const noImages: ImageLookup = () => undefined;
 
-/** Shadows, background and border of a box (nothing when hidden). */
-function ownItems(f: BoxFragment, options: PaintOptions): DisplayItem[] {
+/** Shadows, background and border of a box whose border box is at (x, y) on the page (nothing when hidden). */
+function ownItems(f: PlacedBox, x: number, y: number, options: PaintOptions): DisplayItem[] {
   if (f.style.visibility !== 'visible' || paintsNothingOfItsOwn(f)) return [];
   const radii = outerRadii(f);
-  const rect = borderBox(f);
-  const painted = f.box === options.canvasSource ? [] : paintBackground(f.style, fragmentArea(f, radii), { lookup: options.lookup ?? noImages, svg: options.svg, fixedArea: options.fixedArea });
-  const background = f.backgroundOnlyIn === undefined || painted.length === 0 ? painted : clippedToRects(painted, f.backgroundOnlyIn.map((r) => ({ ...r, x: f.x + r.x, y: f.y + r.y })));
+  const rect = borderBoxAt(f, x, y);
+  const painted = f.box === options.canvasSource ? [] : paintBackground(f.style, fragmentArea(f, x, y, radii), { lookup: options.lookup ?? noImages, svg: options.svg, fixedArea: options.fixedArea });
+  const background = f.backgroundOnlyIn === undefined || painted.length === 0 ? painted : clippedToRects(painted, f.backgroundOnlyIn.map((r) => ({ ...r, x: x + r.x, y: y + r.y })));
   const border = paintBorderImage(f.style, rect, f.border, options.lookup ?? noImages, options.svg) ?? paintBorder({ rect, widths: f.border, style: f.style, radii });
   // appended to the outer shadows' own fresh list: six spreads into a new one were made per cell of a table
-  const items = paintOuterShadows(f, radii);
+  const items = paintOuterShadows(f, x, y, radii);
   appendAll(items, background);
-  appendAll(items, paintInsetShadows(f, radii));
+  appendAll(items, paintInsetShadows(f, x, y, radii));
   appendAll(items, border);
-  appendAll(items, paintBorderSegments(f, f.columnRules));
-  return appendAll(items, altTextItems(f, options.svg?.text));
+  appendAll(items, paintBorderSegments(f, x, y, f.columnRules));
+  return appendAll(items, altTextItems(f, x, y, options.svg?.text));
 }
 
 /** Items painted only inside some rects (a table background layer's cells). */
@@ -133,7 +133,7 @@ function clippedToRects(items: readonly DisplayItem[], rects: readonly Rect[]): 
  * No shadow, background, border, border image, column rule or alt text: what most boxes of a
  * document are (a table's cells, paragraphs), told without making each part's empty list.
  */
-function paintsNothingOfItsOwn(f: BoxFragment): boolean {
+function paintsNothingOfItsOwn(f: PlacedBox): boolean {
   const style = f.style;
   return style.boxShadow.length === 0 && style.backgroundColor.a <= 0 && !hasBackgroundImage(style) && style.borderImageSource === 'none'
     && !hasVisibleSide(f.border, style) && f.columnRules === undefined && f.box.kind !== 'replaced';
@@ -141,25 +141,25 @@ function paintsNothingOfItsOwn(f: BoxFragment): boolean {
 
 const isPositioned = (style: ComputedStyle): boolean => style.position !== 'static';
 
-function createsStackingContext(f: BoxFragment): boolean {
+function createsStackingContext(f: PlacedBox): boolean {
   return (isPositioned(f.style) && f.style.zIndex !== 'auto') || hasEffects(f);
 }
 
-function isAtomicInline(f: BoxFragment): boolean {
+function isAtomicInline(f: PlacedBox): boolean {
   const box = f.box;
   return (box.kind === 'block' || box.kind === 'replaced' || box.kind === 'flex' || box.kind === 'grid' || box.kind === 'table-wrapper') && box.outer === 'inline';
 }
 
-/** Paints a box as a stacking context (or atomically, as if it were one). */
-export function paintStackingContext(f: BoxFragment, outerOptions: PaintOptions, outer?: TagTarget): DisplayItem[] {
+/** Paints a box as a stacking context (or atomically, as if it were one), its border box at (x, y) on the page. */
+export function paintStackingContext(f: PlacedBox, x: number, y: number, outerOptions: PaintOptions, outer?: TagTarget): DisplayItem[] {
   if (f.style.opacity <= 0) return [];
   // CSS Transforms 1 §6: in a transformed box and its descendants, `fixed` backgrounds scroll
-  const options = outerOptions.fixedArea !== undefined && fragmentTransform(f) !== undefined ? { ...outerOptions, fixedArea: undefined } : outerOptions;
+  const options = outerOptions.fixedArea !== undefined && fragmentTransform(f, x, y) !== undefined ? { ...outerOptions, fixedArea: undefined } : outerOptions;
   const layers: Layers = { negative: [], blocks: [], floats: [], inlines: [], positioned: [], positive: [], outlines: [] };
-  const clip = overflowClip(f);
+  const clip = overflowClip(f, x, y);
   const clips = clip === undefined ? [] : [clip];
   const own = decorationOf(f.style);
-  collect(f.children, {
+  collect(f.children, x, y, {
     clips,
     decorations: own === undefined ? [] : [own],
     layers,
@@ -167,14 +167,14 @@ export function paintStackingContext(f: BoxFragment, outerOptions: PaintOptions,
     target: tagTargetOf(f, outer),
     markerStyle: f.box.kind === 'block' ? f.box.marker?.style : undefined,
   });
-  layers.outlines.unshift({ items: paintOutline(f, outerRadii(f)), clips: [] });
-  return withEffects(f, emit([{ items: ownItems(f, options), clips: [] }, ...paintingOrder(layers)]), { lookup: options.lookup ?? noImages, svg: options.svg });
+  layers.outlines.unshift({ items: paintOutline(f, x, y, outerRadii(f)), clips: [] });
+  return withEffects(f, x, y, emit([{ items: ownItems(f, x, y, options), clips: [] }, ...paintingOrder(layers)]), { lookup: options.lookup ?? noImages, svg: options.svg });
 }
 
-/** Paints loose fragments (a page's flow without a root box, margin boxes) as one context. */
+/** Paints loose fragments (a page's flow without a root box, margin boxes), in the page's frame, as one context. */
 export function paintFragments(fragments: readonly Fragment[], options: PaintOptions): DisplayItem[] {
   const layers: Layers = { negative: [], blocks: [], floats: [], inlines: [], positioned: [], positive: [], outlines: [] };
-  collect(fragments, { clips: [], decorations: [], layers, options, target: undefined });
+  collect(fragments, 0, 0, { clips: [], decorations: [], layers, options, target: undefined });
   return emit(paintingOrder(layers));
 }
 
@@ -212,35 +212,37 @@ function isTaggedMarkerLine(line: Extract<Fragment, { kind: 'line' }>, walk: Wal
   return walk.target !== undefined && isMarkerLine(line, walk.markerStyle);
 }
 
-function collect(fragments: readonly Fragment[], walk: Walk): void {
+/** Collects `fragments`, in a frame whose origin is at (originX, originY) on the page (placed.ts). */
+function collect(fragments: readonly Fragment[], originX: number, originY: number, walk: Walk): void {
   for (const fragment of fragments) {
     switch (fragment.kind) {
       case 'line':
-        collect(fragment.children, isTaggedMarkerLine(fragment, walk) ? { ...walk, target: { ...walk.target!, part: 'marker' } } : walk);
+        collect(fragment.children, fragment.x + originX, fragment.y + originY, isTaggedMarkerLine(fragment, walk) ? { ...walk, target: { ...walk.target!, part: 'marker' } } : walk);
         break;
       case 'text':
         if (fragment.style.visibility === 'visible') {
           // white space between inline boxes is not content of anything (it stays an artifact)
           const target = walk.target === undefined || fragment.text.trim() === '' ? undefined : walk.target;
-          const items = fragment.symbol === undefined ? paintText(fragment, walk.decorations) : paintListSymbol(fragment, fragment.symbol);
+          const items = fragment.symbol === undefined ? paintText(fragment, originX, originY, walk.decorations) : paintListSymbol(fragment, fragment.symbol, originX, originY);
           walk.layers.inlines.push({ items: tagged(items, target, walk), clips: walk.clips });
         }
         break;
       case 'image':
-        if (fragment.style.visibility === 'visible') walk.layers.inlines.push({ items: taggedImage(paintImage(fragment, walk.options.svg), walk), clips: walk.clips });
+        if (fragment.style.visibility === 'visible') walk.layers.inlines.push({ items: taggedImage(paintImage(fragment, originX, originY, walk.options.svg), walk), clips: walk.clips });
         break;
       case 'box':
-        collectBox(fragment, walk);
+        collectBox(fragment, fragment.x + originX, fragment.y + originY, walk);
         break;
     }
   }
 }
 
-function collectBox(f: BoxFragment, walk: Walk): void {
+/** Collects box `f`, its border box at (x, y) on the page. */
+function collectBox(f: PlacedBox, x: number, y: number, walk: Walk): void {
   const { layers, clips } = walk;
   const style = f.style;
   if (isPositioned(style) || createsStackingContext(f)) {
-    const entry: Entry = { items: paintStackingContext(f, walk.options, walk.target), clips };
+    const entry: Entry = { items: paintStackingContext(f, x, y, walk.options, walk.target), clips };
     const z = style.zIndex === 'auto' || !isPositioned(style) ? 0 : style.zIndex;
     if (z < 0) layers.negative.push({ z, entry });
     else if (z > 0) layers.positive.push({ z, entry });
@@ -248,21 +250,21 @@ function collectBox(f: BoxFragment, walk: Walk): void {
     return;
   }
   if (style.float !== 'none') {
-    layers.floats.push({ items: paintStackingContext(f, walk.options, walk.target), clips });
+    layers.floats.push({ items: paintStackingContext(f, x, y, walk.options, walk.target), clips });
     return;
   }
   if (isAtomicInline(f)) {
-    layers.inlines.push({ items: paintStackingContext(f, walk.options, walk.target), clips });
+    layers.inlines.push({ items: paintStackingContext(f, x, y, walk.options, walk.target), clips });
     return;
   }
-  const own = ownItems(f, walk.options);
+  const own = ownItems(f, x, y, walk.options);
   const inline = f.box.kind === 'inline';
-  if (style.outlineStyle !== 'none') layers.outlines.push({ items: paintOutline(f, outerRadii(f)), clips });
+  if (style.outlineStyle !== 'none') layers.outlines.push({ items: paintOutline(f, x, y, outerRadii(f)), clips });
   if (own.length > 0) (inline ? layers.inlines : layers.blocks).push({ items: own, clips });
-  const clip = overflowClip(f);
+  const clip = overflowClip(f, x, y);
   const decoration = decorationOf(style);
   // field by field: a spread of the walk per box took V8's slow generic copy
-  collect(f.children, {
+  collect(f.children, x, y, {
     clips: clip === undefined ? clips : [...clips, clip],
     decorations: decoration === undefined ? walk.decorations : [...walk.decorations, decoration],
     layers,
@@ -270,7 +272,7 @@ function collectBox(f: BoxFragment, walk: Walk): void {
     target: tagTargetOf(f, walk.target),
     markerStyle: f.box.kind === 'block' ? f.box.marker?.style : undefined,
   });
-  if (f.collapsedBorders !== undefined) layers.blocks.push({ items: paintCollapsedBorders(f), clips });
+  if (f.collapsedBorders !== undefined) layers.blocks.push({ items: paintCollapsedBorders(f, x, y), clips });
 }
 
 /** An image with its object-fit clip: the whole group is the element's content. */

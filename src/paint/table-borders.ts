@@ -3,21 +3,21 @@
  * cells' backgrounds; column rules (CSS Multi-column 1 §4) are drawn the same way. Solid ones are rectangles; other styles go through the border painter as a
  * one-sided border so that dashes, dots and double lines look as they do on boxes.
  */
-import type { BoxFragment } from '../layout/types.js';
+import type { PlacedBox } from './placed.js';
 import type { DisplayItem } from './display-list.js';
 import { paintBorder } from './border.js';
 import { NO_RADII } from './radii.js';
 
-export function paintCollapsedBorders(f: BoxFragment): DisplayItem[] {
-  return paintBorderSegments(f, f.collapsedBorders);
+export function paintCollapsedBorders(f: PlacedBox, x: number, y: number): DisplayItem[] {
+  return paintBorderSegments(f, x, y, f.collapsedBorders);
 }
 
-/** Line segments relative to a box (collapsed borders, column rules). */
-export function paintBorderSegments(f: BoxFragment, segments: BoxFragment['collapsedBorders']): DisplayItem[] {
+/** Line segments relative to a box (collapsed borders, column rules), its border box at (x, y) on the page. */
+export function paintBorderSegments(f: PlacedBox, x: number, y: number, segments: PlacedBox['collapsedBorders']): DisplayItem[] {
   if (segments === undefined || f.style.visibility !== 'visible') return [];
   const out: DisplayItem[] = [];
   for (const s of segments) {
-    const rect = { x: f.x + s.x, y: f.y + s.y, width: s.width, height: s.height };
+    const rect = { x: x + s.x, y: y + s.y, width: s.width, height: s.height };
     if (s.color.a === 0) continue;
     if (s.style === 'solid') {
       out.push({ kind: 'fill-rect', rect, color: s.color });

@@ -45,11 +45,12 @@ export function syntheticBoldWidth(size: number): number {
   return size * (1 / 24 + (1 / 32 - 1 / 24) * t);
 }
 
-export function glyphsItem(run: PlacedRun, baseline: number, color: Color): Extract<DisplayItem, { kind: 'glyphs' }> {
+/** The glyphs of `run`, its start at `x` on the page. */
+export function glyphsItem(run: PlacedRun, x: number, baseline: number, color: Color): Extract<DisplayItem, { kind: 'glyphs' }> {
   const face = run.run.face;
   return {
     kind: 'glyphs',
-    x: run.x,
+    x,
     y: baseline,
     face,
     size: run.run.size,
@@ -144,20 +145,25 @@ function wave(x: number, width: number, y: number, thickness: number): PathSegme
   return path;
 }
 
-/** Painted items of a text fragment, in CSS2 Appendix E order, over its text shadows (CSS Text Decoration 3 §4). */
-export function paintText(fragment: TextFragment, decorations: readonly Decoration[]): DisplayItem[] {
-  const own = paintOwnText(fragment, decorations);
+/**
+ * Painted items of a text fragment, in CSS2 Appendix E order, over its text shadows (CSS Text
+ * Decoration 3 §4). The fragment is in the frame of its parent, whose origin is at (originX,
+ * originY) on the page (paint/placed.ts).
+ */
+export function paintText(fragment: TextFragment, originX: number, originY: number, decorations: readonly Decoration[]): DisplayItem[] {
+  const own = paintOwnText(fragment, originX, originY, decorations);
   return fragment.style.textShadow.length === 0 ? own : [...paintTextShadows(fragment, own), ...own];
 }
 
-function paintOwnText(fragment: TextFragment, decorations: readonly Decoration[]): DisplayItem[] {
+function paintOwnText(fragment: TextFragment, originX: number, originY: number, decorations: readonly Decoration[]): DisplayItem[] {
   const first = fragment.runs[0];
+  const baseline = fragment.baseline + originY;
   // a loop, not filter + flatMap: this runs for every text fragment of the document
   const glyphs: DisplayItem[] = [];
   for (const run of fragment.runs) {
     if (run.run.glyphs.length === 0) continue;
-    if (run.run.upright === undefined) glyphs.push(glyphsItem(run, fragment.baseline, fragment.style.color));
-    else glyphs.push(...uprightGlyphItems(run, run.run.upright, fragment.baseline, fragment.style.color));
+    if (run.run.upright === undefined) glyphs.push(glyphsItem(run, run.x + originX, baseline, fragment.style.color));
+    else glyphs.push(...uprightGlyphItems(run, run.x + originX, run.run.upright, baseline, fragment.style.color));
   }
   if (first === undefined || decorations.length === 0 || fragment.width <= 0) return glyphs;
   const metrics: LineMetrics = { face: first.run.face, size: first.run.size };
@@ -165,7 +171,7 @@ function paintOwnText(fragment: TextFragment, decorations: readonly Decoration[]
     decorations.filter((d) => d[kind]).flatMap((d) => {
       const thickness = thicknessOf(d, metrics);
       if (thickness <= 0 || d.color.a <= 0) return [];
-      return decorationLine(d, fragment.x, fragment.width, lineTop(kind, d, fragment.baseline, metrics, thickness), thickness);
+      return decorationLine(d, fragment.x + originX, fragment.width, lineTop(kind, d, baseline, metrics, thickness), thickness);
     });
   return [...lines('underline'), ...lines('overline'), ...glyphs, ...lines('lineThrough')];
 }

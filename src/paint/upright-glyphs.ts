@@ -15,11 +15,12 @@ import type { FontFace, UprightMetrics } from '../text/types.js';
 import type { DisplayItem, PathSegment } from './display-list.js';
 import { glyphsItem } from './text.js';
 
-export function uprightGlyphItems(run: PlacedRun, upright: UprightMetrics, baseline: number, color: Color): DisplayItem[] {
+/** The upright glyphs of `run`, its start at `x` on the page. */
+export function uprightGlyphItems(run: PlacedRun, x: number, upright: UprightMetrics, baseline: number, color: Color): DisplayItem[] {
   const { face, size } = run.run;
   const centre = baseline - (upright.ascent - upright.descent) / 2;
   const items: DisplayItem[] = [];
-  let pen = run.x;
+  let pen = x;
   run.run.glyphs.forEach((glyph, i) => {
     const path = outlinePath(face, glyph.id, size);
     const place = glyph.upright;
@@ -32,7 +33,7 @@ export function uprightGlyphItems(run: PlacedRun, upright: UprightMetrics, basel
     }
     pen += run.advances[i] ?? glyph.advance;
   });
-  return [...items, { ...glyphsItem(run, baseline, color), invisible: true } as DisplayItem];
+  return [...items, { ...glyphsItem(run, x, baseline, color), invisible: true } as DisplayItem];
 }
 
 /** Glyph `id`'s outline at `size` px, y down from its origin on the baseline. */

@@ -1,10 +1,13 @@
 /**
  * Layout tests as data (docs/design.md §3): lay out tiny HTML and print the fragment geometry,
- * one fragment per line, e.g. `  div.a 8,8 300x110`.
+ * one fragment per line, e.g. `  div.a 8,8 300x110`. Layout leaves each fragment in its parent's
+ * frame (docs/architecture.md, "Fragment frames") and paint resolves positions as it walks; the
+ * tests read page coordinates, which `inPageFrame` resolves the same way.
  */
 import { createInternalEngine } from '../../src/render.js';
 import type { LaidOutDocument } from '../../src/render.js';
 import type { Fragment, PageLayout, TextFragment } from '../../src/layout/types.js';
+import { offsetFragment, placedBox } from '../../src/layout/fragment.js';
 import { checkDiagnostics } from './diagnostics.js';
 import type { ExpectedDiagnostic } from './diagnostics.js';
 
@@ -21,12 +24,51 @@ export interface LayoutOptions {
   readonly glyphAdvances?: 'exact' | 'whole-px';
 }
 
-/** Lays out `html` (no Handlebars data needed) and returns the pages; fails on unexpected warnings. */
+/**
+ * Lays out `html` (no Handlebars data needed) and returns the pages in page coordinates (not to be
+ * painted: paint resolves the frames itself); fails on unexpected warnings.
+ */
 export async function layoutHtml(html: string, options: LayoutOptions = {}): Promise<LaidOutDocument> {
+  return inPageFrames(await layoutInFrames(html, options));
+}
+
+/** Lays out `html` and returns the pages as layout makes them, each fragment in its parent's frame (what paint takes). */
+export async function layoutInFrames(html: string, options: LayoutOptions = {}): Promise<LaidOutDocument> {
   const { expectWarnings = [], ...render } = options;
   const laid = await engine.layout({ template: html, data: {}, ...render });
   checkDiagnostics(laid.diagnostics, expectWarnings);
   return laid;
+}
+
+/** The document's pages with every fragment in page coordinates (for tests that read positions). */
+export function inPageFrames(laid: LaidOutDocument): LaidOutDocument {
+  return { ...laid, pages: laid.pages.map(inPageFrame) };
+}
+
+/** A page with every fragment, margin boxes included, in page coordinates. */
+export function inPageFrame(page: PageLayout): PageLayout {
+  return { ...page, children: page.children.map((f) => toPageFrame(f, 0, 0)), marginBoxes: page.marginBoxes.map((f) => toPageFrame(f, 0, 0)) };
+}
+
+/**
+ * The subtree in page coordinates, its parent's origin at (originX, originY) on the page: each
+ * position resolved against its ancestors' — the sums paint makes (paint/placed.ts).
+ */
+export function toPageFrame(fragment: Fragment, originX: number, originY: number): Fragment {
+  switch (fragment.kind) {
+    case 'box': {
+      const x = fragment.x + originX;
+      const y = fragment.y + originY;
+      return placedBox(fragment, x, y, fragment.height, fragment.children.map((child) => toPageFrame(child, x, y)));
+    }
+    case 'line': {
+      const x = fragment.x + originX;
+      const y = fragment.y + originY;
+      return { ...fragment, x, y, baseline: fragment.baseline + originY, children: fragment.children.map((child) => toPageFrame(child, x, y)) };
+    }
+    default:
+      return offsetFragment(fragment, originX, originY);
+  }
 }
 
 function round(value: number): string {

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createInternalEngine } from '../../src/render.js';
+import { inPageFrames } from '../helpers/layout.js';
 import type { Fragment, LineFragment, TextFragment } from '../../src/layout/types.js';
 
 const folder = new URL('../../fixtures/book/', import.meta.url);
@@ -27,7 +28,7 @@ function texts(fragment: Fragment): TextFragment[] {
 describe('the book fixture', () => {
   it('lays out about twenty justified, hyphenated pages without warnings', async () => {
     const engine = createInternalEngine();
-    const laid = await engine.layout(request);
+    const laid = inPageFrames(await engine.layout(request));
     expect(laid.diagnostics).toEqual([]);
     expect(laid.pages.length).toBeGreaterThanOrEqual(19);
     expect(laid.pages.length).toBeLessThanOrEqual(23);

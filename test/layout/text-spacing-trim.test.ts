@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createInternalEngine } from '../../src/render.js';
 import { checkDiagnostics } from '../helpers/diagnostics.js';
-import { findById, sizesById } from '../helpers/layout.js';
+import { findById, inPageFrames, sizesById } from '../helpers/layout.js';
 import type { Fragment } from '../../src/layout/types.js';
 import { installedFamilies } from '../helpers/installed-fonts.js';
 import { renderPage } from '../helpers/render.js';
@@ -37,11 +37,11 @@ describe.skipIf(noCjk)(`text-spacing-trim (CSS Text 4 §8.2)${skipped}`, () => {
   });
 
   it('trims an opening bracket at the start of a line with `space-first` (not on the first line) and `trim-start` (on every line)', async () => {
-    const laid = await engine.layout({
+    const laid = inPageFrames(await engine.layout({
       template: `${PAGE}<div style="width: 60px; text-spacing-trim: space-first">「<span id=a>い</span>う「<span id=b>え</span>」</div>`
         + `<div style="width: 60px; text-spacing-trim: trim-start">「<span id=c>い</span>う「<span id=d>え</span>」</div>`,
       data: {},
-    });
+    }));
     checkDiagnostics(laid.diagnostics, []);
     const x = (id: string): number => Math.round(findById(laid.pages[0]!, id)!.x * 100) / 100;
     // Chromium 156, space-first: い at 20 on the first line, え at 10 on the second (its 「 trimmed)
@@ -52,7 +52,7 @@ describe.skipIf(noCjk)(`text-spacing-trim (CSS Text 4 §8.2)${skipped}`, () => {
 
   /** Each span as `id x,line w`: its inline start and size (px, rounded to 0.01) and its line (30px each) on the first page. */
   async function spans(body: string, ids: readonly string[]): Promise<string[]> {
-    const laid = await engine.layout({ template: PAGE + body, data: {} });
+    const laid = inPageFrames(await engine.layout({ template: PAGE + body, data: {} }));
     checkDiagnostics(laid.diagnostics, []);
     const r = (n: number): number => Math.round(n * 100) / 100;
     return ids.map((id) => {
@@ -95,10 +95,10 @@ describe.skipIf(noCjk)(`text-spacing-trim (CSS Text 4 §8.2)${skipped}`, () => {
   });
 
   it('trims a closing mark at the end of a vertical line with `trim-both`', async () => {
-    const laid = await engine.layout({
+    const laid = inPageFrames(await engine.layout({
       template: `${PAGE}<div style="height: 80px; writing-mode: vertical-rl; text-spacing-trim: trim-both"><span id=a>あ</span>いう<span id=b>」</span><span id=c>え</span></div>`,
       data: {},
-    });
+    }));
     checkDiagnostics(laid.diagnostics, []);
     const at = (id: string): Fragment => findById(laid.pages[0]!, id)!;
     // along the line (the fragment's x), 」 starts 60px after あ and is 10px long; え starts the next line

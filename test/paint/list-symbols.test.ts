@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DisplayItem } from '../../src/paint/display-list.js';
 import { pathBounds } from '../../src/paint/svg-geometry.js';
-import { layoutHtml } from '../helpers/layout.js';
+import { layoutInFrames } from '../helpers/layout.js';
 import { paintPage } from '../helpers/paint.js';
 import { renderPdf } from '../helpers/render.js';
 import { withPdfFile } from '../helpers/tmp.js';
@@ -42,7 +42,7 @@ function ink(items: readonly DisplayItem[]): Ink & { readonly kind: string } {
 }
 
 async function markerInk(html: string): Promise<Ink & { readonly kind: string; readonly items: readonly DisplayItem[] }> {
-  const doc = await layoutHtml(html);
+  const doc = await layoutInFrames(html);
   expect(doc.diagnostics).toEqual([]);
   const items = paintPage(doc.pages[0]!).items;
   return { ...ink(items), items };

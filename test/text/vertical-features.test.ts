@@ -3,7 +3,7 @@ import { createInternalEngine } from '../../src/render.js';
 import { createEngine } from '../../src/index.js';
 import { installedFamilies } from '../helpers/installed-fonts.js';
 import { checkDiagnostics } from '../helpers/diagnostics.js';
-import { findById, sizesById } from '../helpers/layout.js';
+import { findById, inPageFrames, sizesById } from '../helpers/layout.js';
 import { renderPage } from '../helpers/render.js';
 
 const noCjk = !installedFamilies().has('noto sans cjk jp');
@@ -48,12 +48,12 @@ describe.skipIf(noCjk)(`vertical GPOS features of upright glyphs: vkrn, vpal, vh
 
   it('sets the proportional and full-width forms of font-variant-east-asian, as Chromium', async () => {
     // Chromium 156: a 60x30, b 36.40625x30, d 60x30, f (upright, vertical) 30x60
-    const laid = await engine.layout({
+    const laid = inPageFrames(await engine.layout({
       template: '<!DOCTYPE html><html lang=ja><style>@page { size: 400px 300px; margin: 0 } body { margin: 0; font: 20px/30px "Noto Sans CJK JP" } div { float: left; clear: left }</style>'
         + '<div id=a>ＡＢ１</div><div id=b style="font-variant-east-asian: proportional-width">ＡＢ１</div><div id=d style="font-variant: full-width">“あ”</div>'
         + '<div id=f style="font-variant-east-asian: proportional-width; writing-mode: vertical-rl; text-orientation: upright">ＡＢ１</div>',
       data: {},
-    });
+    }));
     checkDiagnostics(laid.diagnostics, []);
     expect(['a', 'b', 'd', 'f'].map((id) => {
       const f = findById(laid.pages[0]!, id)!;

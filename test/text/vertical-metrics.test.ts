@@ -4,7 +4,7 @@ import { verticalGlyphMetrics } from '../../src/text/fontkit.js';
 import type { FontProgram } from '../../src/text/fontkit.js';
 import { installedFamilies } from '../helpers/installed-fonts.js';
 import { checkDiagnostics } from '../helpers/diagnostics.js';
-import { findById } from '../helpers/layout.js';
+import { findById, inPageFrames } from '../helpers/layout.js';
 import type { Fragment } from '../../src/layout/types.js';
 
 const noCjk = !installedFamilies().has('noto sans cjk jp');
@@ -15,7 +15,7 @@ describe.skipIf(noCjk)(`vertical metrics from the font's vhea/vmtx/VORG (src/sfn
   const engine = createInternalEngine({ systemFonts: true });
 
   it("reads Noto Sans CJK JP's vertical advances and origins (fontkit 2.0.4 finds none)", async () => {
-    const laid = await engine.layout({ template: '<p style="font-family: \'Noto Sans CJK JP\'">縦</p>', data: {} });
+    const laid = inPageFrames(await engine.layout({ template: '<p style="font-family: \'Noto Sans CJK JP\'">縦</p>', data: {} }));
     checkDiagnostics(laid.diagnostics, []);
     const program = firstFont(laid.pages[0]!.children);
     const glyph = (cp: number): number => (program as unknown as { glyphForCodePoint(cp: number): { id: number } }).glyphForCodePoint(cp).id;
@@ -25,11 +25,11 @@ describe.skipIf(noCjk)(`vertical metrics from the font's vhea/vmtx/VORG (src/sfn
   });
 
   it('advances upright text by the vertical advances: a two-em repeat mark makes the line four ems tall, as in Chromium', async () => {
-    const laid = await engine.layout({
+    const laid = inPageFrames(await engine.layout({
       template: '<!DOCTYPE html><html lang=ja><style>@page { size: 300px 200px; margin: 0 } body { margin: 0; font: 20px/30px "Noto Sans CJK JP" }'
         + ' div { writing-mode: vertical-rl; float: left }</style><div id=v>あ〱い</div>',
       data: {},
-    });
+    }));
     checkDiagnostics(laid.diagnostics, []);
     const v = findById(laid.pages[0]!, 'v')!;
     // Chromium 156: 0,0 30x80

@@ -20,7 +20,6 @@ import { NO_EXCLUSIONS } from '../exclusions.js';
 import { layoutBox } from './dispatch.js';
 import type { AbsoluteContinuation, ContainingBlock } from '../positioned.js';
 import { continueAbsolute, layoutAbsolute, placeAbsolute } from '../positioned.js';
-import { toPageFrame } from '../fragment.js';
 import { withMarginBoxes } from '../page/margin-boxes.js';
 import { pageContextAt } from '../page/page-context.js';
 import type { PageContext } from '../../css/types.js';
@@ -226,15 +225,14 @@ function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly m
     ctx.diagnostics.warn('layout', `${continuing.length} absolutely positioned box(es) run past the last page: the rest is cut (no page is added for them)`);
   }
   // a streamed tree has no fixed boxes (layoutPages): its pages are final as they are yielded
-  const complete = stream !== undefined ? pages : withFixedBoxes(pages, fixed, ctx, scale, vertical).map(inPageFrame);
+  const complete = stream !== undefined ? pages : withFixedBoxes(pages, fixed, ctx, scale, vertical);
   // margin boxes last: counter(pages) needs the page count (CSS Paged Media 3 §5)
   const content = runningContent(complete, running, tree.records, stream === undefined ? undefined : events);
-  return withMarginBoxes(complete, ctx, content).map((page) => ({ ...page, marginBoxes: page.marginBoxes.map((f) => toPageFrame(f, 0, 0)) }));
+  return withMarginBoxes(complete, ctx, content);
 }
 
 /**
- * Keeps the laid-out pages: streamed, each is yielded in the page frame and kept without its
- * fragments. A class, not a generator function made per pagination: each generator function made
+ * Keeps the laid-out pages: streamed, each is yielded and kept without its fragments. A class, not a generator function made per pagination: each generator function made
  * per render got a prototype and a map of its own for its generator objects.
  */
 class PageKeeper {
@@ -251,16 +249,11 @@ class PageKeeper {
       this.pages.push(page);
       return;
     }
-    const framed = inPageFrame(page);
-    this.events.push(pageEvents(framed, this.records));
-    yield { kind: 'page', page: framed, marginsLater: this.stream.marginsLater };
-    forgetFinished(framed.children, this.ctx);
+    this.events.push(pageEvents(page, this.records));
+    yield { kind: 'page', page, marginsLater: this.stream.marginsLater };
+    forgetFinished(page.children, this.ctx);
     this.pages.push({ ...page, children: [] });
   }
-}
-
-function inPageFrame(page: PageLayout): PageLayout {
-  return { ...page, children: page.children.map((f) => toPageFrame(f, 0, 0)) };
 }
 
 /**

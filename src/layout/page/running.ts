@@ -61,7 +61,7 @@ export function pageEvents(page: PageLayout, records: DocumentRecords | undefine
   // set on the page, so there is nothing to find, and no walk over every fragment of the page
   if (records === undefined || (records.strings.size === 0 && records.counters.size === 0)) return [];
   const walk = new EventWalk(records);
-  for (const fragment of page.children) walk.visit(fragment);
+  for (const fragment of page.children) walk.visit(fragment, 0);
   return walk.events;
 }
 
@@ -75,16 +75,18 @@ class EventWalk {
 
   constructor(private readonly records: DocumentRecords) {}
 
-  visit(fragment: Fragment): void {
+  /** `fragment` is in a frame whose top is at `originY` on the page (layout/fragment.ts, "Fragment frames"). */
+  visit(fragment: Fragment, originY: number): void {
     if (fragment.kind === 'text' || fragment.kind === 'image') {
       if (!this.content) this.events.push(CONTENT);
       this.content = true;
       return;
     }
+    const y = fragment.y + originY;
     if (fragment.kind === 'box' && fragment.box.element !== undefined && fragment.box.pseudo === undefined && !fragment.continuedBefore && hasRecords(fragment.box.element, this.records)) {
-      this.events.push({ kind: 'element', element: fragment.box.element, y: fragment.y, style: fragment.style });
+      this.events.push({ kind: 'element', element: fragment.box.element, y, style: fragment.style });
     }
-    for (const child of fragment.children) this.visit(child);
+    for (const child of fragment.children) this.visit(child, y);
   }
 }
 
