@@ -17,7 +17,7 @@
 import type { FkGlyph, FontProgram } from './fontkit.js';
 import type { ShapedGlyph } from './types.js';
 import { laidOutPair, layoutFeatureTags, type OtTables } from './fontkit.js';
-import type { ClassDef, Coverage, SubTable } from './opentype-tables.js';
+import { appliedSubTable, type ClassDef, type Coverage, type SubTable } from './opentype-tables.js';
 import { readPairAdjustment, type PairPositioning } from './pair-positioning.js';
 import { BoundedCache } from '../cache/bounded.js';
 import { glyphAdvance, type GlyphAdvances } from './advance.js';
@@ -272,10 +272,7 @@ function markTouched(tables: OtTables, touched: Uint8Array): boolean {
     for (const index of lookupIndexes) {
       const lookup = table.lookupList.get(index);
       for (const raw of lookup.subTables as readonly SubTable[]) {
-        // an Extension subtable names the type of the subtable it points to (fontkit applies that type to it)
-        const extension = lookup.lookupType === (kind === 'GSUB' ? 7 : 9);
-        const type = extension ? raw.lookupType : lookup.lookupType;
-        const sub = extension ? raw.extension : raw;
+        const { type, sub } = appliedSubTable(kind, lookup, raw);
         if (type === undefined || sub === undefined) return false;
         if (kind === 'GPOS' && type === 2) {
           if (lookup.flags.flags.ignoreBaseGlyphs) return false;

@@ -68,6 +68,19 @@ export interface Lookup {
   readonly subTables: readonly object[];
 }
 
+/** The Extension lookup type of each table (GSUB 7, GPOS 9): its subtables name another type and point to a subtable of it. */
+const EXTENSION_TYPE = { GSUB: 7, GPOS: 9 } as const;
+
+/**
+ * A lookup's subtable as fontkit applies it: an Extension subtable's own type and the subtable it
+ * points to, else the lookup's type and the subtable itself (undefined parts: a malformed extension).
+ */
+export function appliedSubTable<S extends { readonly lookupType?: number; readonly extension?: S }>(
+  kind: 'GSUB' | 'GPOS', lookup: Lookup, raw: S,
+): { readonly type: number | undefined; readonly sub: S | undefined } {
+  return lookup.lookupType === EXTENSION_TYPE[kind] ? { type: raw.lookupType, sub: raw.extension } : { type: lookup.lookupType, sub: raw };
+}
+
 /** A GSUB or GPOS table. */
 export interface OtTable {
   readonly lookupList: { get(index: number): Lookup };

@@ -18,7 +18,7 @@
  * fast-layout.ts leaves to fontkit.
  */
 import { kernTableKerning, type KernTable } from './kern-table.js';
-import { classOf, coverageIndex, type OtTable, type PairPosSubTable, type ValueRecord } from './opentype-tables.js';
+import { appliedSubTable, classOf, coverageIndex, type OtTable, type PairPosSubTable, type ValueRecord } from './opentype-tables.js';
 
 /** The pair positioning fontkit applies for one font, script and feature set (fontkit.ts `layoutFeatureTags`). */
 export interface PairPositioning {
@@ -30,9 +30,11 @@ export interface PairPositioning {
   readonly kernTable: KernTable | undefined;
 }
 
-/** GPOS lookup type 2, and the Extension type (9) that wraps any other. */
+/** GPOS lookup type 2. */
 const PAIR_ADJUSTMENT = 2;
-const EXTENSION = 9;
+
+/** A PairPos subtable, or an Extension subtable pointing to one. */
+type ExtensibleSubTable = PairPosSubTable & { readonly lookupType?: number; readonly extension?: ExtensibleSubTable };
 
 /**
  * [xAdvance, xOffset, yOffset] added to `first` then the same of `second`, in font units, when
@@ -46,10 +48,10 @@ export function readPairAdjustment(positioning: PairPositioning, first: number, 
     if (gpos !== undefined) {
       for (const index of lookupIndexes) {
         const lookup = gpos.lookupList.get(index);
-        for (const raw of lookup.subTables as readonly (PairPosSubTable & { readonly lookupType?: number; readonly extension?: PairPosSubTable })[]) {
-          const type = lookup.lookupType === EXTENSION ? raw.lookupType : lookup.lookupType;
+        for (const raw of lookup.subTables as readonly ExtensibleSubTable[]) {
+          const { type, sub } = appliedSubTable('GPOS', lookup, raw);
           if (type !== PAIR_ADJUSTMENT) continue;
-          const applied = applyPairSubTable(lookup.lookupType === EXTENSION ? raw.extension! : raw, first, second, values);
+          const applied = applyPairSubTable(sub!, first, second, values);
           if (applied === undefined) return undefined;
           if (applied) break;
         }
