@@ -16,6 +16,7 @@ import type { PlacedBox } from './placed.js';
 import { borderBoxAt } from './placed.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { DisplayItem } from './display-list.js';
+import { fillRectItem } from './fill-rect.js';
 import { paintGradient, positionIn } from './gradient.js';
 import { imageItems, interpolation } from './image.js';
 import type { SvgContext } from './svg-render.js';
@@ -33,7 +34,7 @@ export type ImageLookup = (url: string) => LoadedImage | undefined;
 export function paintBackgroundColor(color: Color, rect: Rect, radii: Radii): DisplayItem[] {
   if (color.a <= 0 || rect.width <= 0 || rect.height <= 0) return [];
   if (hasRadii(radii)) return [{ kind: 'fill-path', path: roundedRectPath(rect, radii), color }];
-  return [{ kind: 'fill-rect', rect, color }];
+  return [fillRectItem(rect, color)];
 }
 
 /** The box being painted: its border box, radii, border widths and padding. */

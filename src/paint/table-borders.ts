@@ -7,6 +7,7 @@ import type { PlacedBox } from './placed.js';
 import type { DisplayItem } from './display-list.js';
 import { paintBorder } from './border.js';
 import { NO_RADII } from './radii.js';
+import { PaintedRect, fillRectItem } from './fill-rect.js';
 
 export function paintCollapsedBorders(f: PlacedBox, x: number, y: number): DisplayItem[] {
   return paintBorderSegments(f, x, y, f.collapsedBorders);
@@ -17,10 +18,10 @@ export function paintBorderSegments(f: PlacedBox, x: number, y: number, segments
   if (segments === undefined || f.style.visibility !== 'visible') return [];
   const out: DisplayItem[] = [];
   for (const s of segments) {
-    const rect = { x: x + s.x, y: y + s.y, width: s.width, height: s.height };
+    const rect = new PaintedRect(x + s.x, y + s.y, s.width, s.height);
     if (s.color.a === 0) continue;
     if (s.style === 'solid') {
-      out.push({ kind: 'fill-rect', rect, color: s.color });
+      out.push(fillRectItem(rect, s.color));
       continue;
     }
     const side = s.vertical ? 'Left' : 'Top';

@@ -130,11 +130,47 @@ export function measureText(stretch: TextStretch, env: MeasureEnv): TextPiece {
   }
   // (letter-spacing first: most text has none, and then no closure is made to look at the parts)
   const endSpacing = style.letterSpacing !== 0 && parts.some((part) => !part.trailing) && !isCursive(text) ? style.letterSpacing : 0;
-  return {
-    kind: 'text', style, parent: item.parent, item, from: stretch.from, to: stretch.to, text, runs, width,
-    trailingSpace, endSpacing, spaces, breakAfter: stretch.breakAfter, forcedBreakAfter: stretch.forcedBreakAfter,
-    hyphenated: stretch.hyphen, level: levelAt(env.bidi, item.start + stretch.from),
-  };
+  return new MeasuredText(
+    style, item.parent, item, stretch.from, stretch.to, text, runs, width, trailingSpace, endSpacing, spaces,
+    stretch.breakAfter, stretch.forcedBreakAfter, stretch.hyphen, levelAt(env.bidi, item.start + stretch.from),
+  );
+}
+
+/**
+ * `measureText`'s piece and runs are made by constructors, not object literals: V8 may decide at
+ * one scavenge that an object-literal site's objects live long and allocate all its later ones in
+ * old space, for good (allocation-site pretenuring; paint/fill-rect.ts says more). Every word of
+ * every cell is measured, and a piece lives only until its line is built: the report's pieces,
+ * decided so in some processes, filled old space by ~3 MiB a render. A class has no allocation site.
+ */
+class MeasuredText implements TextPiece {
+  readonly kind = 'text';
+  constructor(
+    readonly style: ComputedStyle,
+    readonly parent: InlineBox | undefined,
+    readonly item: TextItem,
+    readonly from: number,
+    readonly to: number,
+    readonly text: string,
+    readonly runs: readonly MeasuredRun[],
+    readonly width: number,
+    readonly trailingSpace: number,
+    readonly endSpacing: number,
+    readonly spaces: number,
+    readonly breakAfter: boolean,
+    readonly forcedBreakAfter: boolean,
+    readonly hyphenated: boolean,
+    readonly level: number,
+  ) {}
+}
+
+class SpacedRun implements MeasuredRun {
+  constructor(
+    readonly run: GlyphRun,
+    readonly advances: readonly number[],
+    readonly level: number,
+    readonly trailing: boolean,
+  ) {}
 }
 
 /** `text-spacing-trim`'s adjacent pairs in the runs (left-to-right ones: CJK punctuation), each run seeing its neighbours' characters. */
@@ -296,14 +332,14 @@ function spacedRun(run: GlyphRun, style: ComputedStyle, part: { readonly level: 
   const { level, trailing } = part;
   const letter = style.letterSpacing === 0 || isCursive(run.text) ? 0 : style.letterSpacing;
   const word = style.wordSpacing;
-  if (letter === 0 && word === 0) return { run, advances: facts.advances, level, trailing };
+  if (letter === 0 && word === 0) return new SpacedRun(run, facts.advances, level, trailing);
   const advances = run.glyphs.map((glyph) => {
     let advance = glyph.advance;
     if (glyph.codePoints.length > 0) advance += letter * glyph.codePoints.length;
     if (isSpace(glyph.codePoints)) advance += word;
     return advance;
   });
-  return { run, advances, level, trailing };
+  return new SpacedRun(run, advances, level, trailing);
 }
 
 /**

@@ -6,6 +6,7 @@
  * draws it). Horizontal segments reach over the vertical borders they meet, and the wider border
  * is painted last, so it wins at a junction.
  */
+import type { BorderStyle, Color } from '../../css/types.js';
 import type { Rect } from '../../geometry/types.js';
 import type { CollapsedBorderSegment } from '../types.js';
 import type { TableGeometry } from './geometry.js';
@@ -64,6 +65,24 @@ export function collapsedSegments(plan: TablePlan, geometry: TableGeometry, rows
   return walk.out.sort(byThickness);
 }
 
+/**
+ * A segment record made by a constructor, not an object literal: ~470 a page of a long table, living
+ * until the page is painted. V8 may decide at one scavenge that a literal site's objects live long
+ * and allocate all its later ones in old space for good (paint/fill-rect.ts says more); in the
+ * report this site was among those decided so. A class has no allocation site.
+ */
+class Segment implements CollapsedBorderSegment {
+  constructor(
+    readonly x: number,
+    readonly y: number,
+    readonly width: number,
+    readonly height: number,
+    readonly vertical: boolean,
+    readonly style: BorderStyle,
+    readonly color: Color,
+  ) {}
+}
+
 interface HorizontalLine {
   readonly y: number;
   readonly edges: readonly CollapsedBorder[] | undefined;
@@ -102,7 +121,7 @@ class SegmentWalk {
   }
 
   push(edge: CollapsedBorder, vertical: boolean, at: Rect): void {
-    if (edge.width > 0) this.out.push({ x: at.x, y: at.y, width: at.width, height: at.height, vertical, style: edge.style, color: edge.color });
+    if (edge.width > 0) this.out.push(new Segment(at.x, at.y, at.width, at.height, vertical, edge.style, edge.color));
   }
 
   /** Half the widest horizontal border meeting grid line `line` on horizontal line `i`. */
