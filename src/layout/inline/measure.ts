@@ -130,10 +130,7 @@ export function measureText(stretch: TextStretch, env: MeasureEnv): TextPiece {
   }
   // (letter-spacing first: most text has none, and then no closure is made to look at the parts)
   const endSpacing = style.letterSpacing !== 0 && parts.some((part) => !part.trailing) && !isCursive(text) ? style.letterSpacing : 0;
-  return new MeasuredText(
-    style, item.parent, item, stretch.from, stretch.to, text, runs, width, trailingSpace, endSpacing, spaces,
-    stretch.breakAfter, stretch.forcedBreakAfter, stretch.hyphen, levelAt(env.bidi, item.start + stretch.from),
-  );
+  return new MeasuredText(stretch, text, runs, { width, trailingSpace, endSpacing, spaces }, levelAt(env.bidi, item.start + stretch.from));
 }
 
 /**
@@ -144,24 +141,49 @@ export function measureText(stretch: TextStretch, env: MeasureEnv): TextPiece {
  * decided so in some processes, filled old space by ~3 MiB a render. A class has no allocation site.
  */
 class MeasuredText implements TextPiece {
+  // the fields in the order the piece's literal had them
   readonly kind = 'text';
-  constructor(
-    readonly style: ComputedStyle,
-    readonly parent: InlineBox | undefined,
-    readonly item: TextItem,
-    readonly from: number,
-    readonly to: number,
-    readonly text: string,
-    readonly runs: readonly MeasuredRun[],
-    readonly width: number,
-    readonly trailingSpace: number,
-    readonly endSpacing: number,
-    readonly spaces: number,
-    readonly breakAfter: boolean,
-    readonly forcedBreakAfter: boolean,
-    readonly hyphenated: boolean,
-    readonly level: number,
-  ) {}
+  readonly style: ComputedStyle;
+  readonly parent: InlineBox | undefined;
+  readonly item: TextItem;
+  readonly from: number;
+  readonly to: number;
+  readonly text: string;
+  readonly runs: readonly MeasuredRun[];
+  readonly width: number;
+  readonly trailingSpace: number;
+  readonly endSpacing: number;
+  readonly spaces: number;
+  readonly breakAfter: boolean;
+  readonly forcedBreakAfter: boolean;
+  readonly hyphenated: boolean;
+  readonly level: number;
+
+  constructor(stretch: TextStretch, text: string, runs: readonly MeasuredRun[], totals: PieceTotals, level: number) {
+    const item = stretch.item;
+    this.style = item.style;
+    this.parent = item.parent;
+    this.item = item;
+    this.from = stretch.from;
+    this.to = stretch.to;
+    this.text = text;
+    this.runs = runs;
+    this.width = totals.width;
+    this.trailingSpace = totals.trailingSpace;
+    this.endSpacing = totals.endSpacing;
+    this.spaces = totals.spaces;
+    this.breakAfter = stretch.breakAfter;
+    this.forcedBreakAfter = stretch.forcedBreakAfter;
+    this.hyphenated = stretch.hyphen;
+    this.level = level;
+  }
+}
+
+interface PieceTotals {
+  readonly width: number;
+  readonly trailingSpace: number;
+  readonly endSpacing: number;
+  readonly spaces: number;
 }
 
 class SpacedRun implements MeasuredRun {

@@ -72,15 +72,23 @@ export function collapsedSegments(plan: TablePlan, geometry: TableGeometry, rows
  * report this site was among those decided so. A class has no allocation site.
  */
 class Segment implements CollapsedBorderSegment {
-  constructor(
-    readonly x: number,
-    readonly y: number,
-    readonly width: number,
-    readonly height: number,
-    readonly vertical: boolean,
-    readonly style: BorderStyle,
-    readonly color: Color,
-  ) {}
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly vertical: boolean;
+  readonly style: BorderStyle;
+  readonly color: Color;
+
+  constructor(edge: CollapsedBorder, vertical: boolean, at: Rect) {
+    this.x = at.x;
+    this.y = at.y;
+    this.width = at.width;
+    this.height = at.height;
+    this.vertical = vertical;
+    this.style = edge.style;
+    this.color = edge.color;
+  }
 }
 
 interface HorizontalLine {
@@ -121,7 +129,7 @@ class SegmentWalk {
   }
 
   push(edge: CollapsedBorder, vertical: boolean, at: Rect): void {
-    if (edge.width > 0) this.out.push(new Segment(at.x, at.y, at.width, at.height, vertical, edge.style, edge.color));
+    if (edge.width > 0) this.out.push(new Segment(edge, vertical, at));
   }
 
   /** Half the widest horizontal border meeting grid line `line` on horizontal line `i`. */
