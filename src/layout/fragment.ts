@@ -52,15 +52,53 @@ export const OTHER_COPIES_CARRY_ALL: AllCarried<OptionalKeys<LineFragment> | Exc
 
 /** The box fragment at (x, y), `height` tall, with other children (its optional records kept when it has them). */
 export function placedBox(f: BoxFragment, x: number, y: number, height: number, children: readonly Fragment[]): BoxFragment {
-  const moved: { -readonly [K in keyof BoxFragment]: BoxFragment[K] } = {
-    kind: 'box', box: f.box, style: f.style, x, y, width: f.width, height, border: f.border, padding: f.padding,
-    children, continuedBefore: f.continuedBefore, continuedAfter: f.continuedAfter,
-  };
-  if (f.inlineEdges !== undefined) moved.inlineEdges = f.inlineEdges;
-  if (f.collapsedBorders !== undefined) moved.collapsedBorders = f.collapsedBorders;
-  if (f.columnRules !== undefined) moved.columnRules = f.columnRules;
-  if (f.backgroundOnlyIn !== undefined) moved.backgroundOnlyIn = f.backgroundOnlyIn;
-  return moved;
+  return new PlacedBoxFragment(f, x, y, height, children);
+}
+
+/**
+ * A constructor, not an object literal: every cell of a long table is placed here (7,700 a report
+ * render), each living until its page is painted, and V8 may decide at one scavenge that a literal
+ * site's objects live long and allocate all its later ones in old space for good, where they keep
+ * what they point to (lines, texts) alive until the next mark-compact (allocation-site
+ * pretenuring; bench/README.md, stop 36). A class has no allocation site. The fields are in the
+ * order the literal had them; the optional ones are set only when the fragment has them.
+ */
+class PlacedBoxFragment implements BoxFragment {
+  readonly kind = 'box';
+  readonly box: BoxFragment['box'];
+  readonly style: ComputedStyle;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly border: BoxFragment['border'];
+  readonly padding: BoxFragment['padding'];
+  readonly children: readonly Fragment[];
+  readonly continuedBefore: boolean;
+  readonly continuedAfter: boolean;
+  declare readonly inlineEdges?: BoxFragment['inlineEdges'];
+  declare readonly collapsedBorders?: BoxFragment['collapsedBorders'];
+  declare readonly columnRules?: BoxFragment['columnRules'];
+  declare readonly backgroundOnlyIn?: BoxFragment['backgroundOnlyIn'];
+
+  constructor(f: BoxFragment, x: number, y: number, height: number, children: readonly Fragment[]) {
+    this.box = f.box;
+    this.style = f.style;
+    this.x = x;
+    this.y = y;
+    this.width = f.width;
+    this.height = height;
+    this.border = f.border;
+    this.padding = f.padding;
+    this.children = children;
+    this.continuedBefore = f.continuedBefore;
+    this.continuedAfter = f.continuedAfter;
+    const optional = this as { -readonly [K in keyof BoxFragment]: BoxFragment[K] };
+    if (f.inlineEdges !== undefined) optional.inlineEdges = f.inlineEdges;
+    if (f.collapsedBorders !== undefined) optional.collapsedBorders = f.collapsedBorders;
+    if (f.columnRules !== undefined) optional.columnRules = f.columnRules;
+    if (f.backgroundOnlyIn !== undefined) optional.backgroundOnlyIn = f.backgroundOnlyIn;
+  }
 }
 
 /**
