@@ -15,20 +15,29 @@ import type { Rect } from '../geometry/types.js';
 import type { DisplayItem } from './display-list.js';
 
 export class PaintedRect implements Rect {
-  constructor(
-    readonly x: number,
-    readonly y: number,
-    readonly width: number,
-    readonly height: number,
-  ) {}
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+
+  constructor(x: number, y: number, width: number, height: number) {
+    this.x = x;
+    this.y = y;
+    this.width = width;
+    this.height = height;
+  }
 }
 
 class FillRectItem {
+  // the fields in the order the item's literal had them
   readonly kind = 'fill-rect';
-  constructor(
-    readonly rect: Rect,
-    readonly color: Color,
-  ) {}
+  readonly rect: Rect;
+  readonly color: Color;
+
+  constructor(rect: Rect, color: Color) {
+    this.rect = rect;
+    this.color = color;
+  }
 }
 
 export function fillRectItem(rect: Rect, color: Color): DisplayItem {
