@@ -47,20 +47,43 @@ export function syntheticBoldWidth(size: number): number {
 
 /** The glyphs of `run`, its start at `x` on the page. */
 export function glyphsItem(run: PlacedRun, x: number, baseline: number, color: Color): Extract<DisplayItem, { kind: 'glyphs' }> {
-  const face = run.run.face;
-  return {
-    kind: 'glyphs',
-    x,
-    y: baseline,
-    face,
-    size: run.run.size,
-    color,
-    glyphs: run.run.glyphs,
-    advances: run.advances,
-    syntheticBold: face.syntheticBold ? syntheticBoldWidth(run.run.size) : 0,
-    syntheticOblique: face.syntheticOblique,
-    ...(run.run.caseMapped === true ? { actualText: run.run.text } : {}),
-  };
+  return new GlyphsItem(run, x, baseline, color);
+}
+
+type Glyphs = Extract<DisplayItem, { kind: 'glyphs' }>;
+
+/**
+ * A constructor, not an object literal: one item per text run of the document, living until its
+ * page is written, and V8 may allocate all later objects of a literal site in old space once it
+ * judged them long-lived (allocation-site pretenuring; bench/README.md, stop 36). A class has no
+ * allocation site. Fields in the literal's order; `actualText` only for a case-mapped run.
+ */
+class GlyphsItem implements Glyphs {
+  readonly kind = 'glyphs';
+  readonly x: number;
+  readonly y: number;
+  readonly face: FontFace;
+  readonly size: number;
+  readonly color: Color;
+  readonly glyphs: Glyphs['glyphs'];
+  readonly advances: readonly number[];
+  readonly syntheticBold: number;
+  readonly syntheticOblique: boolean;
+  declare readonly actualText?: string;
+
+  constructor(run: PlacedRun, x: number, baseline: number, color: Color) {
+    const face = run.run.face;
+    this.x = x;
+    this.y = baseline;
+    this.face = face;
+    this.size = run.run.size;
+    this.color = color;
+    this.glyphs = run.run.glyphs;
+    this.advances = run.advances;
+    this.syntheticBold = face.syntheticBold ? syntheticBoldWidth(run.run.size) : 0;
+    this.syntheticOblique = face.syntheticOblique;
+    if (run.run.caseMapped === true) (this as { actualText?: string }).actualText = run.run.text;
+  }
 }
 
 interface LineMetrics {

@@ -12,6 +12,7 @@ import type { BoxFragment, Fragment } from '../../src/layout/types.js';
 import { paintBorderSegments } from '../../src/paint/table-borders.js';
 import { paintBackgroundColor } from '../../src/paint/background.js';
 import { NO_RADII } from '../../src/paint/radii.js';
+import { glyphsItem } from '../../src/paint/text.js';
 
 const HTML = `<style>@page { size: 400px 300px; margin: 10px } body { margin: 0; font: 10px/14px "Liberation Sans" }
   table { border-collapse: collapse } td { border: 1px solid #333; padding: 2px }</style>
@@ -46,6 +47,13 @@ describe('records a table makes per cell, line and segment', () => {
       expect(Object.keys(text)).toEqual(['kind', 'style', 'x', 'y', 'width', 'height', 'baseline', 'runs', 'text', 'symbol']);
     }
     expect(texts.map((t) => t.kind === 'text' && t.text)).toEqual(['one', 'two words', 'three', 'four']);
+    // painted: a glyphs item per run
+    const first = texts[0]!;
+    if (first.kind !== 'text') throw new Error('not a text');
+    const glyphs = glyphsItem(first.runs[0]!, 3, 4, first.style.color);
+    expect(madeByConstructor(glyphs)).toBe(true);
+    expect(Object.keys(glyphs)).toEqual(['kind', 'x', 'y', 'face', 'size', 'color', 'glyphs', 'advances', 'syntheticBold', 'syntheticOblique']);
+    expect([glyphs.x, glyphs.y, glyphs.glyphs, glyphs.advances]).toEqual([3, 4, first.runs[0]!.run.glyphs, first.runs[0]!.advances]);
 
     const table = fragments.find((f): f is BoxFragment => f.kind === 'box' && f.collapsedBorders !== undefined)!;
     expect(table.collapsedBorders!.length).toBeGreaterThan(0);
@@ -56,8 +64,8 @@ describe('records a table makes per cell, line and segment', () => {
     // painted: one filled rectangle per solid segment, at the box's page position
     const items = paintBorderSegments(table, 5, 7, table.collapsedBorders);
     expect(items.length).toBe(table.collapsedBorders!.length);
-    const first = table.collapsedBorders![0]!;
-    expect(items[0]).toEqual({ kind: 'fill-rect', rect: { x: first.x + 5, y: first.y + 7, width: first.width, height: first.height }, color: first.color });
+    const segment = table.collapsedBorders![0]!;
+    expect(items[0]).toEqual({ kind: 'fill-rect', rect: { x: segment.x + 5, y: segment.y + 7, width: segment.width, height: segment.height }, color: segment.color });
     for (const item of items) {
       expect(madeByConstructor(item)).toBe(true);
       expect(Object.keys(item)).toEqual(['kind', 'rect', 'color']);
