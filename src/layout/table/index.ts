@@ -56,7 +56,7 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
     atTop: page === undefined || page.atTop,
   });
   if (rows === 'pushed') return { kind: 'pushed' };
-  const table = tableFragment(plan, geometry, withTableHeight(plan, geometry, rows, input.containingHeight, continued), y, continued);
+  const table = tableFragment(plan, geometry, withTableHeight(plan, geometry, rows, input.containingHeight, continued), y, continued, ctx);
   children.push(table.fragment);
   escape(escaped, table.positioned, table.pageContent, 0, y);
   y += table.fragment.height;
