@@ -43,7 +43,9 @@ function plainFragment(box: Box, x: number, y: number, width: number, height: nu
   return { kind: 'box', box, style: box.style, x, y, width, height, border: NO_SIDES, padding: NO_SIDES, children: [], continuedBefore: false, continuedAfter: false };
 }
 
-export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: RowsOnPage, y: number, continued: boolean, ctx: LayoutContext): TableFragment {
+/** The table box on one page, `at.y` below the wrapper's top (after the captions above it); `at.continued`: it started on an earlier page. */
+export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: RowsOnPage, at: { readonly y: number; readonly continued: boolean }, ctx: LayoutContext): TableFragment {
+  const { y, continued } = at;
   const rows = page.rows;
   const columns = geometry.columns;
   const broken = page.breakToken !== undefined;
@@ -73,7 +75,7 @@ export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: Ro
     }
   }
   children.push(...backgroundLayers(plan, cells), ...cells.map((c) => c.fragment));
-  if (onPage.waiting !== undefined) children.push(...placeRowsPositioned(onPage, plan.grid, columns, rows, ctx));
+  if (onPage.waiting !== undefined) children.push(...placeRowsPositioned(onPage, rows));
   const fragment: BoxFragment = {
     kind: 'box', box: plan.table, style: plan.tableStyle, x: 0, y, width: geometry.width, height,
     border, padding, children, continuedBefore: continued, continuedAfter: broken,
@@ -84,11 +86,8 @@ export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: Ro
 
 /** What tableFragment places its cells into. */
 interface CellsOnPage extends PositionedOnPage {
-  readonly plan: TablePlan;
-  readonly columns: TableColumnsLayout;
   readonly rows: readonly PlacedRow[];
   readonly cells: PlacedCell[];
-  readonly ctx: LayoutContext;
 }
 
 function placeOnPage(into: CellsOnPage, cell: LaidCell, row: PlacedRow, position: number): void {
@@ -103,7 +102,7 @@ function placeOnPage(into: CellsOnPage, cell: LaidCell, row: PlacedRow, position
   const output = cell.output;
   // what escaped the content waits for the cell's final box, or a positioned row around it
   if (output !== undefined && waitsForContainingBlock(output)) {
-    into.cells.push({ cell: cell.cell, fragment: placeCellPositioned(into, plan.grid, cell.cell, fragment, output, row, shift, into.ctx) });
+    into.cells.push({ cell: cell.cell, fragment: placeCellPositioned(into, { ...cell, output }, fragment, row, shift) });
     return;
   }
   into.cells.push({ cell: cell.cell, fragment });

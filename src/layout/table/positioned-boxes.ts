@@ -13,9 +13,9 @@ import type { BoxFragment, Fragment } from '../types.js';
 import type { Escaping, LayoutContext } from '../contract.js';
 import { offsetFragment } from '../fragment.js';
 import { isContainingBlockForAbsolute, placePositionedDescendants, waitsForContainingBlock } from '../positioned.js';
-import type { GridCell, TableGrid } from './grid.js';
 import type { PlacedRow } from './paginate.js';
-import type { TableColumnsLayout } from './rows.js';
+import type { LaidCell, TableColumnsLayout } from './rows.js';
+import type { TablePlan } from './plan.js';
 import type { Escaped } from './escape.js';
 import { escape } from './escape.js';
 
@@ -28,21 +28,24 @@ interface WaitingRows {
 
 /** What a page of the table passes on: out of the table, or to its positioned rows and row groups (made on first use). */
 export interface PositionedOnPage {
+  readonly plan: TablePlan;
+  readonly columns: TableColumnsLayout;
+  readonly ctx: LayoutContext;
   readonly escaped: Escaped;
   waiting: Map<TableRowBox | TableRowGroupBox, WaitingRows> | undefined;
 }
 
 /**
- * What escaped a cell's content (in the cell's frame), the cell placed at (x, y) in the table's
+ * What escaped a cell's content (in the cell's frame), the cell placed as `fragment` in the table's
  * frame with its content moved down by `shift`: placed in the cell when it is their containing
  * block; the rest waits for the positioned row or row group around it (`row`: where the cell is
  * on this page) or escapes. Returns the cell's fragment with what it placed.
  */
-export function placeCellPositioned(into: PositionedOnPage, grid: TableGrid, cell: GridCell, fragment: BoxFragment, escaping: Escaping, row: PlacedRow, shift: number, ctx: LayoutContext): BoxFragment {
+export function placeCellPositioned(into: PositionedOnPage, laid: LaidCell & { readonly output: Escaping }, fragment: BoxFragment, row: PlacedRow, shift: number): BoxFragment {
   const moved: Escaped = { positioned: [], pageContent: [] };
-  escape(moved, escaping.positioned, escaping.pageContent, fragment.x, row.y + shift);
-  const placed = placePositionedDescendants(fragment, moved, ctx);
-  const rows = grid.rows[cell.row]!;
+  escape(moved, laid.output.positioned, laid.output.pageContent, fragment.x, row.y + shift);
+  const placed = placePositionedDescendants(fragment, moved, into.ctx);
+  const rows = into.plan.grid.rows[laid.cell.row]!;
   const container = isContainingBlockForAbsolute(rows.box.style) ? rows.box : isContainingBlockForAbsolute(rows.group.style) ? rows.group : undefined;
   if (container === undefined || !waitsForContainingBlock(placed)) {
     append(into.escaped, placed);
@@ -64,10 +67,11 @@ export function placeCellPositioned(into: PositionedOnPage, grid: TableGrid, cel
  * rows of the page that belong to each, with the row of the cells they came from); the fragments
  * are in the table's frame, to follow the cells.
  */
-export function placeRowsPositioned(into: PositionedOnPage, grid: TableGrid, columns: TableColumnsLayout, rows: readonly PlacedRow[], ctx: LayoutContext): Fragment[] {
+export function placeRowsPositioned(into: PositionedOnPage, rows: readonly PlacedRow[]): Fragment[] {
   const waiting = into.waiting;
   if (waiting === undefined) return [];
-  const { left, right } = columnsExtent(columns);
+  const grid = into.plan.grid;
+  const { left, right } = columnsExtent(into.columns);
   const out: Fragment[] = [];
   for (const [box, entry] of waiting) {
     let { top, bottom } = entry;
@@ -81,11 +85,23 @@ export function placeRowsPositioned(into: PositionedOnPage, grid: TableGrid, col
       kind: 'box', box, style: box.style, x: left, y: top, width: right - left, height: bottom - top,
       border: NO_SIDES, padding: NO_SIDES, children: [], continuedBefore: false, continuedAfter: false,
     };
-    const placed = placePositionedDescendants(rect, entry.escaped, ctx);
+    const placed = placePositionedDescendants(rect, entry.escaped, into.ctx);
     for (const child of placed.fragment.children) out.push(offsetFragment(child, left, top));
     append(into.escaped, placed);
   }
   return out;
+}
+
+/**
+ * A positioned table (its wrapper carries `position`, CSS2 §17.4) holds what its rows and captions
+ * pass on in the wrapper's box — captions included — taken inside the table box's borders on this
+ * page: where Chromium places them (CSS2 would take the wrapper's box, which has no border). The
+ * dispatch then finds nothing left to place in the wrapper.
+ */
+export function placeTablePositioned(wrapper: BoxFragment, table: BoxFragment, escaping: Escaping, ctx: LayoutContext): { fragment: BoxFragment } & Escaping {
+  if (!isContainingBlockForAbsolute(wrapper.style) || !waitsForContainingBlock(escaping)) return { fragment: wrapper, ...escaping };
+  const placed = placePositionedDescendants({ ...wrapper, border: table.border }, escaping, ctx);
+  return { ...placed, fragment: { ...placed.fragment, border: wrapper.border } };
 }
 
 /** From the left edge of the leftmost visible column to the right edge of the rightmost one. */
