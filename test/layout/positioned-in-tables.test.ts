@@ -25,6 +25,8 @@ const CASES: readonly [string, string, readonly [number, number, number, number]
   ["positioned table with a caption: inside the table's borders", "<table style=\"position:relative;border:4px solid;padding:3px;border-spacing:5px\"><caption style=\"caption-side:bottom\"><div style=\"height:20px\"></div></caption><tr><td><div style=\"width:100px;height:40px\"></div></td><td style=\"width:150px\"><div id=x style=\"position:absolute;left:0;top:0;right:0;bottom:0\"></div></td></tr></table>", [4,4,295,88]],
   ["positioned table, collapsed borders", "<table style=\"position:relative;border-collapse:collapse;border:10px solid\"><tr><td><div style=\"width:100px;height:40px\"></div></td><td style=\"width:150px\"><div id=x style=\"position:absolute;left:0;top:0;right:0;bottom:0\"></div></td></tr></table>", [5,5,278,58]],
   ["positioned row inside a positioned table: the row holds it", "<table style=\"position:relative;border:4px solid;border-spacing:4px\"><tr><td><div style=\"width:100px;height:40px\"></div></td></tr><tr style=\"position:relative\"><td><div style=\"height:30px\"></div><div id=x style=\"position:absolute;left:0;top:0;right:0;bottom:0\"></div></td></tr></table>", [8,64,112,42]],
+  ["relative span in a middle-aligned cell: the box follows the span", "<table><tr><td><div style=\"width:100px;height:100px\"></div></td><td style=\"width:150px;vertical-align:middle\">ab <span style=\"position:relative\">cd<b id=x style=\"position:absolute;left:0;top:0;width:3px;height:3px\"></b></span></td></tr></table>", [131.91,50,3,3]],
+  ["rowspan cell in a positioned row: the row's box holds it, not the rows it spans", "<table><tr style=\"position:relative\"><td rowspan=2><div style=\"width:100px;height:20px\"></div><div id=x style=\"position:absolute;left:0;right:0;bottom:0;height:4px\"></div></td><td style=\"width:150px\"><div style=\"height:30px\"></div></td></tr><tr><td><div style=\"height:40px\"></div></td></tr></table>", [0,38,274,4]],
 ];
 
 describe('absolutely positioned boxes in table cells, rows, row groups and tables, as Chromium places them', () => {
@@ -70,5 +72,16 @@ describe('absolutely positioned boxes in a cell split across pages', () => {
     const box = findById(doc.pages[1]!, 'x')!;
     expect(cell.height).toBeGreaterThan(4 * 20 + 6);
     expect([box.x + box.width, box.y + box.height]).toEqual([cell.x + cell.width - 2, cell.y + cell.height - 2]);
+  });
+
+  // Chromium 156 prints both boxes of the repeated header on every page, at these places.
+  it('places those of a repeated header on every page it repeats on', async () => {
+    const rows = '<tr><td>r</td><td>x</td></tr>'.repeat(30);
+    const doc = await layoutHtml(`<style>@page { size: 300px 200px; margin: 0 } body { margin: 0; font: 10px/20px "Liberation Sans" } table { border-spacing: 0 } td, th { padding: 0 }</style><table><thead><tr style="position: relative"><th style="position: relative; width: 100px">H<b id=b style="position: absolute; right: 0; bottom: 0; width: 5px; height: 5px"></b></th><th>G<i id=r style="position: absolute; left: 0; top: 0; width: 3px; height: 3px"></i></th></tr></thead><tbody>${rows}</tbody></table>`);
+    expect(doc.pages.length).toBeGreaterThan(2);
+    for (const page of doc.pages) {
+      const [b, r] = [findById(page, 'b')!, findById(page, 'r')!];
+      expect([b.x, b.y, r.x, r.y]).toEqual([95, 15, 0, 0]);
+    }
   });
 });
