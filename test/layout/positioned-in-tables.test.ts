@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findById, layoutHtml } from '../helpers/layout.js';
+import { renderPage } from '../helpers/render.js';
 
 const STYLE = '<style>@page { size: 400px 300px; margin: 0 } body { margin: 0; font: 10px/12px "Liberation Sans" } table { border-spacing: 0 } td { padding: 4px; border: 2px solid }</style>';
 
@@ -83,5 +84,14 @@ describe('absolutely positioned boxes in a cell split across pages', () => {
       const [b, r] = [findById(page, 'b')!, findById(page, 'r')!];
       expect([b.x, b.y, r.x, r.y]).toEqual([95, 15, 0, 0]);
     }
+  });
+});
+
+describe('positioned boxes in a stretched cell, painted', () => {
+  it('paints bottom: 0 on the stretched cell\'s bottom and top: 0 on its top, whatever its content\'s alignment', async () => {
+    const page = await renderPage('<style>@page { size: 10px 6px; margin: 0 } body { margin: 0 } table { border-spacing: 0 } td { padding: 0 }</style>'
+      + '<table><tr><td><div style="width: 4px; height: 6px; background: blue"></div></td><td style="position: relative; width: 6px; vertical-align: middle"><div style="height: 2px"></div>'
+      + '<div style="position: absolute; right: 0; bottom: 0; width: 2px; height: 2px; background: red"></div><div style="position: absolute; left: 0; top: 0; width: 2px; height: 2px; background: lime"></div></td></tr></table>');
+    expect(page).toEqual(['BBBBGG____', 'BBBBGG____', 'BBBB______', 'BBBB______', 'BBBB____RR', 'BBBB____RR']);
   });
 });
