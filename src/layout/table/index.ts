@@ -69,7 +69,7 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
     border: NO_SIDES, padding: NO_SIDES,
     children, continuedBefore: continued, continuedAfter: broken,
   };
-  const held = placeTablePositioned(fragment, table.fragment, escaped, ctx);
+  const held = placeTablePositioned(fragment, table.fragment, inParentFrame(escaped, x, top), ctx);
   const firstRow = table.baselines.first;
   return {
     kind: 'placed', fragment: held.fragment,
@@ -86,6 +86,14 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
     positioned: held.positioned,
     pageContent: held.pageContent,
   };
+}
+
+/** What escaped the captions and the table, from the wrapper's frame into its parent's, where the wrapper is at (x, y) — the frame its static positions are read in. */
+function inParentFrame(escaped: Escaped, x: number, y: number): Escaped {
+  if (escaped.positioned.length === 0 && escaped.pageContent.length === 0) return escaped;
+  const moved: Escaped = { positioned: [], pageContent: [] };
+  escape(moved, escaped.positioned, escaped.pageContent, x, y);
+  return moved;
 }
 
 /**
