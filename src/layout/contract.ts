@@ -116,6 +116,12 @@ export interface LayoutInput {
    * the box's block size through `sizingStyle`, so the box keeps its identity for the caches.
    */
   readonly autoHeight?: boolean | undefined;
+  /**
+   * Run mode: pass the absolutely positioned descendants up unplaced even when the box is their
+   * containing block. The caller places them (positioned.ts `placePositionedDescendants`) once the
+   * box has its final size: a table cell is stretched to its row, its content aligned, afterwards.
+   */
+  readonly positionedPlacedByCaller?: boolean | undefined;
   /** Where the box's margin box starts (x: containing block's content edge; y: the flow position before `strut`). */
   readonly x: number;
   readonly y: number;

@@ -35,6 +35,14 @@ export interface ContainingBlock {
   readonly direction: 'ltr' | 'rtl';
 }
 
+/** Whether anything passed up waits for a containing block: absolutely positioned boxes, or fixed ones (a loop, not a closure made for every box laid out). */
+export function waitsForContainingBlock(escaping: Escaping): boolean {
+  if (escaping.positioned.length > 0) return true;
+  const content = escaping.pageContent;
+  for (let i = 0; i < content.length; i++) if (content[i]!.kind === 'fixed') return true;
+  return false;
+}
+
 /**
  * A positioned box lays out the absolutely positioned boxes waiting for it (`escaping`, from its
  * content) in its padding box and keeps them as children; other boxes pass them on to their

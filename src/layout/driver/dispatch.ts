@@ -8,7 +8,7 @@
  * only through it. A new formatting context is one new entry here (and its case in the choice).
  */
 import type { BlockBox, FlexBox, LayoutBox, ReplacedBox, TableWrapperBox } from '../../boxes/types.js';
-import type { BreakToken, Dispatch, FormattingContext, IntrinsicSizes, LayoutContext, LayoutInput, LayoutResult, PageContent } from '../contract.js';
+import type { BreakToken, Dispatch, FormattingContext, IntrinsicSizes, LayoutContext, LayoutInput, LayoutResult } from '../contract.js';
 import { layoutBlock } from '../block/index.js';
 import { blockIntrinsicSizes } from '../block/intrinsic.js';
 import { layoutBlockReplaced, replacedIntrinsicSizes } from '../block/replaced.js';
@@ -20,7 +20,7 @@ import { isMulticol, layoutMulticol } from '../multicol/index.js';
 import { multicolIntrinsicSizes } from '../multicol/intrinsic.js';
 import { layoutTable, tableIntrinsicSizes } from '../table/index.js';
 import { measureIntrinsic } from '../intrinsic.js';
-import { placePositionedDescendants, withRelativeOffset } from '../positioned.js';
+import { placePositionedDescendants, waitsForContainingBlock, withRelativeOffset } from '../positioned.js';
 import { assertNever } from '../../errors.js';
 import { resolveSize } from '../box-model.js';
 import { withKeywordSizes } from '../size-keywords.js';
@@ -60,7 +60,7 @@ function formattingContextOf<T>(box: LayoutBox, use: <B extends LayoutBox>(conte
 
 function layoutBoxByTable(box: LayoutBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
   if (typeof input.available !== 'number') return measureIntrinsic(box, input, input.available, ctx);
-  if (isVerticalRoot(box)) return withRelativeOffset(box.style, input, withPositionedPlaced(layoutVerticalRoot(box, input, ctx), ctx));
+  if (isVerticalRoot(box)) return withRelativeOffset(box.style, input, withPositionedPlaced(layoutVerticalRoot(box, input, ctx), input, ctx));
   const sized = withKeywordSizes(box, input, ctx);
   if (resume === undefined && sized.fragmentainer !== undefined && clipsAtFixedHeight(box, sized)) return monolithic(box, sized, ctx);
   return withRelativeOffset(box.style, sized, layoutByContext(box, sized, ctx, resume));
@@ -97,21 +97,17 @@ function monolithic(box: LayoutBox, input: LayoutInput, ctx: LayoutContext): Lay
 }
 
 function layoutByContext(box: LayoutBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
-  return withPositionedPlaced(formattingContextOf(box, (context, typed) => context.layout(typed, input, ctx, resume)), ctx);
-}
-
-/** Whether a fixed box is among the content passed up (a loop, not a closure made for every box laid out). */
-function hasFixed(content: readonly PageContent[]): boolean {
-  for (let i = 0; i < content.length; i++) if (content[i]!.kind === 'fixed') return true;
-  return false;
+  return withPositionedPlaced(formattingContextOf(box, (context, typed) => context.layout(typed, input, ctx, resume)), input, ctx);
 }
 
 /**
  * Once any formatting context has laid a box out: if the box is a containing block for absolutely
- * (or fixed) positioned boxes, it lays out those its content passed up (positioned.ts), once, here.
+ * (or fixed) positioned boxes, it lays out those its content passed up (positioned.ts), once, here
+ * — unless the caller sizes the box further and places them itself (`positionedPlacedByCaller`).
  */
-function withPositionedPlaced(result: LayoutResult, ctx: LayoutContext): LayoutResult {
-  if (result.kind !== 'placed' || (result.positioned.length === 0 && !hasFixed(result.pageContent))) return result;
+function withPositionedPlaced(result: LayoutResult, input: LayoutInput, ctx: LayoutContext): LayoutResult {
+  if (result.kind !== 'placed' || input.positionedPlacedByCaller === true) return result;
+  if (!waitsForContainingBlock(result)) return result;
   const placed = placePositionedDescendants(result.fragment, result, ctx);
   return { ...result, fragment: placed.fragment, positioned: placed.positioned, pageContent: placed.pageContent };
 }

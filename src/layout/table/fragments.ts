@@ -8,16 +8,19 @@ import { NO_SIDES } from '../../geometry/types.js';
 import type { Rect } from '../../geometry/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import type { BoxFragment, CollapsedBorderSegment, Fragment } from '../types.js';
-import type { Baselines, PageContent, PendingPositioned } from '../contract.js';
+import type { Baselines, LayoutContext, PageContent, PendingPositioned } from '../contract.js';
+import { waitsForContainingBlock } from '../positioned.js';
 import type { TableGeometry } from './geometry.js';
 import type { TablePlan } from './plan.js';
 import type { GridCell, TableGrid } from './grid.js';
 import type { PlacedRow, RowsOnPage } from './paginate.js';
 import { splitRowOf } from './paginate.js';
 import type { LaidCell, TableColumnsLayout } from './rows.js';
-import { cellWidth, cellX, placeCell } from './rows.js';
+import { cellWidth, cellX, contentShift, placeCell } from './rows.js';
 import { collapsedSegments } from './segments.js';
 import { escape } from './escape.js';
+import type { PositionedOnPage } from './positioned-boxes.js';
+import { placeCellPositioned, placeRowsPositioned } from './positioned-boxes.js';
 
 interface PlacedCell {
   readonly cell: GridCell;
@@ -40,7 +43,9 @@ function plainFragment(box: Box, x: number, y: number, width: number, height: nu
   return { kind: 'box', box, style: box.style, x, y, width, height, border: NO_SIDES, padding: NO_SIDES, children: [], continuedBefore: false, continuedAfter: false };
 }
 
-export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: RowsOnPage, y: number, continued: boolean): TableFragment {
+/** The table box on one page, `at.y` below the wrapper's top (after the captions above it); `at.continued`: it started on an earlier page. */
+export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: RowsOnPage, at: { readonly y: number; readonly continued: boolean }, ctx: LayoutContext): TableFragment {
+  const { y, continued } = at;
   const rows = page.rows;
   const columns = geometry.columns;
   const broken = page.breakToken !== undefined;
@@ -57,7 +62,7 @@ export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: Ro
   const cells: PlacedCell[] = [];
   const baselines = { first: undefined as number | undefined, last: undefined as number | undefined };
   // a loop and a module-level function, not closures made per call: those lose their optimised code at each full GC
-  const onPage: CellsOnPage = { plan, columns, rows, cells, escaped };
+  const onPage: CellsOnPage = { plan, columns, rows, cells, escaped, waiting: undefined, ctx };
   for (let position = 0; position < rows.length; position++) {
     const row = rows[position]!;
     for (const cell of row.carried) placeOnPage(onPage, cell, row, position);
@@ -70,6 +75,7 @@ export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: Ro
     }
   }
   children.push(...backgroundLayers(plan, cells), ...cells.map((c) => c.fragment));
+  if (onPage.waiting !== undefined) children.push(...placeRowsPositioned(onPage, rows));
   const fragment: BoxFragment = {
     kind: 'box', box: plan.table, style: plan.tableStyle, x: 0, y, width: geometry.width, height,
     border, padding, children, continuedBefore: continued, continuedAfter: broken,
@@ -79,12 +85,9 @@ export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: Ro
 }
 
 /** What tableFragment places its cells into. */
-interface CellsOnPage {
-  readonly plan: TablePlan;
-  readonly columns: TableColumnsLayout;
+interface CellsOnPage extends PositionedOnPage {
   readonly rows: readonly PlacedRow[];
   readonly cells: PlacedCell[];
-  readonly escaped: { readonly positioned: PendingPositioned[]; readonly pageContent: PageContent[] };
 }
 
 function placeOnPage(into: CellsOnPage, cell: LaidCell, row: PlacedRow, position: number): void {
@@ -94,8 +97,16 @@ function placeOnPage(into: CellsOnPage, cell: LaidCell, row: PlacedRow, position
   // a carried cell spans from this row to its last row
   const height = spanExtent(into.rows, position, cell.cell.row + cell.cell.rowSpan - row.laid.index);
   const x = cellX(columns, cell.cell);
-  into.cells.push({ cell: cell.cell, fragment: placeCell(cell, { x, y: row.y, width: cellWidth(columns, cell.cell, plan.spacing[0]), height }, row.laid.baseline) });
-  if (cell.output !== undefined) escape(into.escaped, cell.output.positioned, cell.output.pageContent, x, row.y);
+  const shift = contentShift(cell, height, row.laid.baseline);
+  const fragment = placeCell(cell, { x, y: row.y, width: cellWidth(columns, cell.cell, plan.spacing[0]), height }, shift);
+  const output = cell.output;
+  // what escaped the content waits for the cell's final box, or a positioned row around it
+  if (output !== undefined && waitsForContainingBlock(output)) {
+    into.cells.push({ cell: cell.cell, fragment: placeCellPositioned(into, { ...cell, output }, fragment, row, shift) });
+    return;
+  }
+  into.cells.push({ cell: cell.cell, fragment });
+  if (output !== undefined) escape(into.escaped, output.positioned, output.pageContent, x, row.y + shift);
 }
 
 function hasVisibleColumn(columns: TableColumnsLayout, cell: GridCell): boolean {

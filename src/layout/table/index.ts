@@ -23,6 +23,7 @@ import type { PlacedRow, RowsOnPage } from './paginate.js';
 import { tableFragment } from './fragments.js';
 import type { Escaped } from './escape.js';
 import { escape } from './escape.js';
+import { placeTablePositioned } from './positioned-boxes.js';
 
 export { tableIntrinsicWidths } from './geometry.js';
 
@@ -56,7 +57,7 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
     atTop: page === undefined || page.atTop,
   });
   if (rows === 'pushed') return { kind: 'pushed' };
-  const table = tableFragment(plan, geometry, withTableHeight(plan, geometry, rows, input.containingHeight, continued), y, continued);
+  const table = tableFragment(plan, geometry, withTableHeight(plan, geometry, rows, input.containingHeight, continued), { y, continued }, ctx);
   children.push(table.fragment);
   escape(escaped, table.positioned, table.pageContent, 0, y);
   y += table.fragment.height;
@@ -68,9 +69,10 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
     border: NO_SIDES, padding: NO_SIDES,
     children, continuedBefore: continued, continuedAfter: broken,
   };
+  const held = placeTablePositioned(fragment, table.fragment, inParentFrame(escaped, x, top), ctx);
   const firstRow = table.baselines.first;
   return {
-    kind: 'placed', fragment,
+    kind: 'placed', fragment: held.fragment,
     endY: top + y,
     strut: broken ? EMPTY_STRUT : addMargin(EMPTY_STRUT, marginOrZero(style.marginBottom, cw)),
     resolvedAt: top,
@@ -81,9 +83,17 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
     breakToken: broken ? { kind: 'block', box, children: rows.breakToken!.children, next: rows.breakToken!.next, forced: rows.breakToken!.forced } : undefined,
     forcedBreakAfter: broken ? undefined : forcedBreakOf(style.breakAfter),
     exclusions: input.exclusions,
-    positioned: escaped.positioned,
-    pageContent: escaped.pageContent,
+    positioned: held.positioned,
+    pageContent: held.pageContent,
   };
+}
+
+/** What escaped the captions and the table, from the wrapper's frame into its parent's, where the wrapper is at (x, y) — the frame its static positions are read in. */
+function inParentFrame(escaped: Escaped, x: number, y: number): Escaped {
+  if (escaped.positioned.length === 0 && escaped.pageContent.length === 0) return escaped;
+  const moved: Escaped = { positioned: [], pageContent: [] };
+  escape(moved, escaped.positioned, escaped.pageContent, x, y);
+  return moved;
 }
 
 /**

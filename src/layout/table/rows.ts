@@ -151,6 +151,8 @@ export function layoutCell(request: CellRequest, ctx: LayoutContext): LaidCell {
     fragmentainer: request.splitAt === undefined && request.resume === undefined ? undefined
       : { bottom: request.splitAt ?? Infinity, atTop: true, discardTopMargins: continued },
     exclusions: NO_EXCLUSIONS,
+    // its positioned boxes wait for its final size: the row stretches it (fragments.ts places them)
+    positionedPlacedByCaller: true,
   }, ctx, request.resume);
   if (laid.kind !== 'placed') throw new Error('a table cell at the top of a page is never pushed');
   const f = laid.fragment;
@@ -164,22 +166,25 @@ export function finishedCell(plan: TablePlan, cell: GridCell): LaidCell {
 }
 
 /**
- * The cell's fragment placed in its slot (x, y in the table's frame), stretched to the slot's
- * height with its content aligned (CSS2 §17.5.4); `rowBaseline` is its first row's baseline (from the row top).
+ * How far the cell's content moves down in a slot `height` tall to be aligned (CSS2 §17.5.4);
+ * `rowBaseline` is its first row's baseline (from the row top). The rest of a cut cell stays at the top.
  */
-export function placeCell(laid: LaidCell, slot: Rect, rowBaseline: number | undefined): BoxFragment {
+export function contentShift(laid: LaidCell, height: number, rowBaseline: number | undefined): number {
+  if (laid.output === undefined || laid.continued) return 0;
+  const free = height - laid.height;
+  const align = laid.box.style.verticalAlign;
+  if (align === 'middle') return free / 2;
+  if (align === 'bottom') return free;
+  if (align !== 'top' && rowBaseline !== undefined) return Math.min(free, Math.max(0, rowBaseline - laid.baseline));
+  return 0;
+}
+
+/** The cell's fragment placed in its slot (x, y in the table's frame), stretched to the slot's height, its content moved down by `shift` (contentShift). */
+export function placeCell(laid: LaidCell, slot: Rect, shift: number): BoxFragment {
   const { x, y, height } = slot;
   const output = laid.output;
   if (output === undefined) return emptyContinuation(laid, slot);
   const f = output.fragment;
-  const free = height - f.height;
-  const align = laid.box.style.verticalAlign;
-  let shift = 0;
-  if (!laid.continued) {
-    if (align === 'middle') shift = free / 2;
-    else if (align === 'bottom') shift = free;
-    else if (align !== 'top' && rowBaseline !== undefined) shift = Math.min(free, Math.max(0, rowBaseline - laid.baseline));
-  }
   const children = shift === 0 ? f.children : f.children.map((child) => offsetFragment(child, 0, shift));
   return placedBox(f, x, y, Math.max(height, f.height), children);
 }
