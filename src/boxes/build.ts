@@ -269,12 +269,25 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
       ? [{ ...blockBox(walk, { element: undefined, style: walk.styled.anonymousStyle(style, 'block'), children, outer: 'block' }), verticalRoot: change.mode, verticalSource: elementLocation(walk.dom, element) }]
       : children;
     const part = tablePartBox(source, style, content, walk.tableParts);
-    if (part !== undefined) return [part];
+    if (part !== undefined) {
+      warnUnmovedTablePart(walk, element, style);
+      return [part];
+    }
   }
   const marker = style.display === 'list-item' ? markerBox(walk, element, style, pseudos.marker) : undefined;
   let children = elementChildren(walk, element, style, pseudos);
   if (marker !== undefined && style.listStylePosition === 'inside') children = [marker, ...children];
   return [blockBox(walk, { element: source, style, children, outer, marker: style.listStylePosition === 'outside' ? marker : undefined })];
+}
+
+/**
+ * A relatively positioned cell, row or row group is a containing block for its absolutely
+ * positioned descendants (table/positioned-boxes.ts), but its own offsets do not move it yet:
+ * said, not silently dropped.
+ */
+function warnUnmovedTablePart(walk: Walk, element: DomElement, style: ComputedStyle): void {
+  if (style.position !== 'relative' || (style.top === 'auto' && style.right === 'auto' && style.bottom === 'auto' && style.left === 'auto')) return;
+  walk.ctx.diagnostics.warn('css_unsupported', `the offsets (top, right, bottom, left) of a relatively positioned \`${style.display}\` are not honoured: it stays in place (it still contains its absolutely positioned descendants)`, elementLocation(walk.dom, element));
 }
 
 /**

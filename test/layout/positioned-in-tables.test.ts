@@ -97,3 +97,17 @@ describe('positioned boxes in a stretched cell, painted', () => {
     expect(page).toEqual(['BBBBGG____', 'BBBBGG____', 'BBBB______', 'BBBB______', 'BBBB____RR', 'BBBB____RR']);
   });
 });
+
+describe('offsets of a relatively positioned cell, row or row group', () => {
+  // Chromium moves the cell (and a row with its cells); octavo keeps them in place and says so.
+  it('are warned with the element\'s line, and the cell stays in place', async () => {
+    const html = '<table style="border-spacing: 0">\n<tr><td id=a style="position: relative; top: 5px; width: 50px">a</td></tr>\n<tr style="position: relative; left: 3px"><td>b</td></tr>\n<tr style="position: relative"><td style="position: relative">c</td></tr>\n</table>';
+    const doc = await layoutHtml(html, {
+      expectWarnings: [
+        { code: 'css_unsupported', message: /relatively positioned `table-cell` are not honoured/, line: 2 },
+        { code: 'css_unsupported', message: /relatively positioned `table-row` are not honoured/, line: 3 },
+      ],
+    });
+    expect(findById(doc.pages[0]!, 'a')!.y).toBe(findById((await layoutHtml(html.replace('top: 5px; ', '').replace('left: 3px', ''))).pages[0]!, 'a')!.y);
+  });
+});
