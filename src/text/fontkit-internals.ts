@@ -43,6 +43,7 @@ export const FONTKIT_INTERNALS: readonly { readonly member: string; readonly use
   { member: 'GlyphRun#features', use: 'the features a layout applied (fast-layout.ts plans with them)', present: (font) => isObject(((font['layout'] as (text: string, features: object) => FontObject)('a', {}))['features']) },
   { member: 'OTProcessor#applyFeatures', use: 'wrapped per GSUB processor object: where a stage of substitutions starts, and with how many glyphs', present: (font) => isFunction((openTypeEngine(font)?.['GSUBProcessor'] as FontObject | undefined)?.['applyFeatures']) },
   { member: 'GSUBProcessor#applyLookup', use: 'wrapped per GSUB processor object: stops a substitution that never ends', present: (font) => isFunction((openTypeEngine(font)?.['GSUBProcessor'] as FontObject | undefined)?.['applyLookup']) },
+  { member: 'TTFFont#_tables', use: 'the decoded-table cache: a layout table the check refuses is entered there as null, so fontkit never decodes it (hideTable)', present: (font) => isObject(font['_tables']) },
   { member: 'TTFFont#_getTableStream', use: 'a table\'s bytes where they sit in the file (PDF subsetting copies glyf, loca, hmtx… raw: pdf/subset/source.ts)', present: (font) => isFunction(font['_getTableStream']) },
   { member: 'TTFFont#stream', use: 'the font file\'s stream, whose position _getTableStream moves (restored after)', present: (font) => typeof (font['stream'] as FontObject | undefined)?.['pos'] === 'number' },
   { member: 'TTFFont#_glyphs', use: 'the glyph cache a bitmap-only font fills with advance-only glyphs (bitmapOnlyGlyphs)', present: (font) => isObject(font['_glyphs']) },
@@ -96,6 +97,16 @@ export function rawTableBytes(program: object, tag: string): Uint8Array | undefi
   } finally {
     fileStream.pos = position;
   }
+}
+
+/**
+ * Hides table `tag` from fontkit: its getter returns null, as for a font without the table, and the
+ * bytes are never decoded. Must run before anything reads the table.
+ */
+export function hideTable(program: object, tag: string): void {
+  const font = program as FontObject;
+  required(font, 'TTFFont#_tables');
+  (font['_tables'] as Record<string, unknown>)[tag] = null;
 }
 
 /** Whether the font has outlines: a glyf, CFF or CFF2 table. */

@@ -6,8 +6,10 @@
 import * as fontkit from 'fontkit';
 import { isWoff, woffToSfnt } from '../sfnt/woff.js';
 import { isWoff2, isWoff2Collection, woff2ToSfnt } from '../sfnt/woff2.js';
-import { appliedFeatures, bitmapOnlyGlyphs, glyphFeatureTags, glyphRecordsOf, hasOutlines, memoizeGlyphDecoding, otProcessors, rawTableBytes } from './fontkit-internals.js';
+import { appliedFeatures, bitmapOnlyGlyphs, glyphFeatureTags, glyphRecordsOf, hasOutlines, hasTable, hideTable, memoizeGlyphDecoding, otProcessors, rawTableBytes } from './fontkit-internals.js';
+import { CHECKED_LAYOUT_TABLES, layoutTableDamage } from '../sfnt/layout-table-check.js';
 import type { KernTable } from './kern-table.js';
+import type { DamagedTables } from './types.js';
 import type { OtTable } from './opentype-tables.js';
 import type { PairPositioning } from './pair-positioning.js';
 import { FontFormatError } from '../sfnt/cursor.js';
@@ -102,6 +104,7 @@ export function parseFontBytes(bytes: Uint8Array): FontProgram[] {
 export function parseBitmapFont(bytes: Uint8Array): FontProgram {
   const program = fontkit.create(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as unknown as FontProgram;
   if (typeof program.layout !== 'function' || !(program.unitsPerEm > 0)) throw new Error('not a scalable font');
+  hideDamagedLayoutTables(program);
   bitmapOnlyGlyphs(program);
   return program;
 }
@@ -111,6 +114,7 @@ function checkProgram(font: unknown): FontProgram {
   if (typeof program.layout !== 'function' || !(program.unitsPerEm > 0)) {
     throw new Error('not a scalable font');
   }
+  hideDamagedLayoutTables(program);
   // Touch the tables every face needs so a corrupt font fails here, not in the middle of layout.
   program.hasGlyphForCodePoint(0x20);
   void program.hhea.ascent;
@@ -119,6 +123,35 @@ function checkProgram(font: unknown): FontProgram {
   memoizeGlyphDecoding(program);
   touchEmbeddingTables(program);
   return program;
+}
+
+const damagedTables = new WeakMap<object, DamagedTables>();
+
+/**
+ * Checks the layout tables fontkit would decode (sfnt/layout-table-check.ts) and hides from it
+ * those that would make it read outside them or without bound: fontkit follows their offsets
+ * unchecked through the whole file, and one damaged byte held a render for a minute. The font is
+ * then shaped without those tables (and warned about: `damagedLayoutTables`).
+ */
+function hideDamagedLayoutTables(program: FontProgram): void {
+  const tags: string[] = [];
+  const problems: string[] = [];
+  for (const tag of CHECKED_LAYOUT_TABLES) {
+    if (!hasTable(program, tag)) continue;
+    const bytes = rawTableBytes(program, tag);
+    if (bytes?.length === 0) continue; // fontkit does not read an empty table
+    const damage = bytes === undefined ? 'it lies past the end of the file' : layoutTableDamage(tag, bytes);
+    if (damage === undefined) continue;
+    hideTable(program, tag);
+    tags.push(tag);
+    problems.push(`${tag}: ${damage}`);
+  }
+  if (tags.length > 0) damagedTables.set(program, { tags, reason: problems.join('; ') });
+}
+
+/** The layout tables of `program` hidden from fontkit, or undefined when none was. */
+export function damagedLayoutTables(program: object): DamagedTables | undefined {
+  return damagedTables.get(program);
 }
 
 /**

@@ -113,6 +113,8 @@ class RenderTextSystem implements TextSystem {
   private entries = 0;
   /** Faces whose tables failed, reported once per render. */
   private readonly degradedFaces = new Set<string>();
+  /** Fonts whose damaged layout tables were hidden, reported once per render (a synthetic bold face shares its program). */
+  private readonly damagedPrograms = new Set<object>();
   /** Characters no font has, reported once per render. */
   private readonly reported = new Set<number>();
 
@@ -223,6 +225,12 @@ class RenderTextSystem implements TextSystem {
     for (const run of entry.shaped.runs) {
       if (this.faces.has(run.face.id)) continue;
       this.faces.set(run.face.id, run.face);
+      const damaged = run.face.damagedTables;
+      if (damaged !== undefined && !this.damagedPrograms.has(run.face.program)) {
+        this.damagedPrograms.add(run.face.program);
+        const tables = `${damaged.tags.join(' and ')} table${damaged.tags.length > 1 ? 's' : ''}`;
+        this.diagnostics.warn('font', `font "${run.face.postscriptName}" could not be shaped (${damaged.reason}); glyphs drawn without its ${tables}`);
+      }
       if (run.face.undrawnColor !== undefined) {
         this.diagnostics.warn('font', `font "${run.face.family}": ${run.face.undrawnColor}, which octavo does not draw: its glyphs print in their plain outlines`);
       }
