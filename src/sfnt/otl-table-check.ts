@@ -10,16 +10,16 @@ import { hex, offsetArray, unknownFormat, type TableWalker } from './table-walke
 // ─── GSUB and GPOS: header, scripts, features, lookups (fontkit's tables/opentype.js) ───
 
 export function checkGsub(walker: TableWalker): void {
-  checkLayoutHeader(walker, 'GSUB', checkGsubSubtable);
+  checkLayoutHeader(walker, checkGsubSubtable);
 }
 
 export function checkGpos(walker: TableWalker): void {
-  checkLayoutHeader(walker, 'GPOS', checkGposSubtable);
+  checkLayoutHeader(walker, checkGposSubtable);
 }
 
 type SubtableCheck = (walker: TableWalker, lookupType: number, at: number) => void;
 
-function checkLayoutHeader(walker: TableWalker, tag: 'GSUB' | 'GPOS', subtable: SubtableCheck): void {
+function checkLayoutHeader(walker: TableWalker, subtable: SubtableCheck): void {
   const version = walker.u32(0, 'version');
   if (version !== 0x00010000 && version !== 0x00010001) walker.fail(`version ${hex(version)} is not 1.0 or 1.1`);
   const scripts = walker.offset16(0, 4, 'ScriptList');
@@ -29,7 +29,7 @@ function checkLayoutHeader(walker: TableWalker, tag: 'GSUB' | 'GPOS', subtable: 
   const lookups = walker.offset16(0, 8, 'LookupList');
   if (lookups !== undefined) {
     const count = walker.u16(lookups, 'LookupList count');
-    walker.offsets16(lookups, lookups + 2, count, 'Lookup', (lookup) => checkLookup(walker, tag, lookup, subtable));
+    walker.offsets16(lookups, lookups + 2, count, 'Lookup', (lookup) => checkLookup(walker, lookup, subtable));
   }
   if (version === 0x00010001) {
     const variations = walker.offset32(0, 10, 'FeatureVariations');
@@ -75,11 +75,11 @@ function checkFeature(walker: TableWalker, at: number): void {
   walker.need(at + 4, count, 2, 'Feature lookup indexes');
 }
 
-function checkLookup(walker: TableWalker, tag: 'GSUB' | 'GPOS', at: number, subtable: SubtableCheck): void {
+function checkLookup(walker: TableWalker, at: number, subtable: SubtableCheck): void {
   const lookupType = walker.u16(at, 'Lookup type');
   const flags = walker.u16(at + 2, 'Lookup flags');
   const count = walker.u16(at + 4, 'Lookup subtable count');
-  walker.offsets16(at, at + 6, count, `${tag} lookup type ${lookupType} subtable`, (target) => subtable(walker, lookupType, target));
+  walker.offsets16(at, at + 6, count, `lookup type ${lookupType} subtable`, (target) => subtable(walker, lookupType, target));
   if ((flags & 0x10) !== 0) walker.need(at + 6 + 2 * count, 1, 2, 'Lookup mark filtering set');
 }
 

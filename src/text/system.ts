@@ -19,6 +19,7 @@ import type { FaceCatalog, Resolution } from './catalog.js';
 import { requestKeys } from './keys.js';
 import { segmentByFace } from './segment.js';
 import { shapeRun } from './shape.js';
+import { damagedGlyphOutline } from './fontkit.js';
 import type { GlyphAdvances } from './advance.js';
 import { orientedPieces, uprightRequest } from './upright.js';
 import { scaleMetrics } from './metrics.js';
@@ -115,6 +116,8 @@ class RenderTextSystem implements TextSystem {
   private readonly degradedFaces = new Set<string>();
   /** Fonts whose damaged layout tables were hidden, reported once per render (a synthetic bold face shares its program). */
   private readonly damagedPrograms = new Set<object>();
+  /** Fonts with a glyph outline fontkit could not read, reported once per render. */
+  private readonly damagedGlyphPrograms = new Set<object>();
   /** Characters no font has, reported once per render. */
   private readonly reported = new Set<number>();
 
@@ -177,6 +180,11 @@ class RenderTextSystem implements TextSystem {
     const cached = this.caches.runs.get(prefix, text);
     if (cached !== undefined) return cached;
     const result = shapeRun({ face, text, size: request.size, features: requestKeys(request).features, advances: this.advances, upright: request.upright === true, ...(direction === 'auto' ? {} : { direction }) });
+    const damagedGlyph = damagedGlyphOutline(face.program);
+    if (damagedGlyph !== undefined && !this.damagedGlyphPrograms.has(face.program)) {
+      this.damagedGlyphPrograms.add(face.program);
+      this.diagnostics.warn('font', `font "${face.postscriptName}" has glyph outlines that cannot be read (${damagedGlyph}); drawn empty`);
+    }
     if (result.degraded !== undefined && !this.degradedFaces.has(face.id)) {
       this.degradedFaces.add(face.id);
       this.diagnostics.warn('font', `font "${face.postscriptName}" could not be shaped (${result.degraded}); glyphs drawn without its layout tables`);
