@@ -142,6 +142,9 @@ function checkContext(walker: TableWalker, at: number): void {
   } else unknownFormat(walker, 'Context subtable', format, at);
 }
 
+/** A chain rule's parts in order: each a count, then that many items of this size (labels made once: a font has thousands of rules). */
+const CHAIN_RULE_PARTS = [['ChainContext rule backtrack', 2], ['ChainContext rule input', 2], ['ChainContext rule lookahead', 2], ['ChainContext rule lookup records', 4]] as const;
+
 /** Chaining contextual lookups (GSUB 6, GPOS 8). */
 function checkChainingContext(walker: TableWalker, at: number): void {
   const format = walker.u16(at, 'ChainContext format');
@@ -152,19 +155,19 @@ function checkChainingContext(walker: TableWalker, at: number): void {
     walker.offsets16(at, setsAt + 2, walker.u16(setsAt, 'ChainContext rule set count'), 'ChainContext rule set', (set) => {
       offsetArray(walker, set, 'ChainContext rule', (rule) => {
         let field = rule;
-        for (const [part, size] of [['backtrack', 2], ['input', 2], ['lookahead', 2], ['lookup records', 4]] as const) {
-          const count = walker.u16(field, `ChainContext rule ${part} count`);
-          const items = part === 'input' ? inputCount(count) : count;
-          walker.need(field + 2, items, size, `ChainContext rule ${part}`);
+        for (const [part, size] of CHAIN_RULE_PARTS) {
+          const count = walker.u16(field, part, ' count');
+          const items = part === 'ChainContext rule input' ? inputCount(count) : count;
+          walker.need(field + 2, items, size, part);
           field += 2 + size * items;
         }
       });
     });
   } else if (format === 3) {
     let field = at + 2;
-    for (const part of ['backtrack', 'input', 'lookahead'] as const) {
-      const count = walker.u16(field, `ChainContext ${part} count`);
-      walker.offsets16(at, field + 2, count, `ChainContext ${part} coverage`, (coverage) => checkCoverage(walker, coverage));
+    for (const part of ['ChainContext backtrack coverage', 'ChainContext input coverage', 'ChainContext lookahead coverage']) {
+      const count = walker.u16(field, part, ' count');
+      walker.offsets16(at, field + 2, count, part, (coverage) => checkCoverage(walker, coverage));
       field += 2 + 2 * count;
     }
     walker.need(field + 2, walker.u16(field, 'ChainContext lookup count'), 4, 'ChainContext lookup records');
@@ -186,9 +189,9 @@ function checkGsubSubtable(walker: TableWalker, lookupType: number, at: number):
     case 2: case 3: case 4: {
       const name = lookupType === 2 ? 'Sequence' : lookupType === 3 ? 'AlternateSet' : 'LigatureSet';
       coverageAt(walker, at, at + 2);
-      walker.offsets16(at, at + 6, walker.u16(at + 4, `${name} count`), name, (set) => {
+      walker.offsets16(at, at + 6, walker.u16(at + 4, name, ' count'), name, (set) => {
         if (lookupType !== 4) {
-          walker.need(set + 2, walker.u16(set, `${name} glyph count`), 2, `${name} glyphs`);
+          walker.need(set + 2, walker.u16(set, name, ' glyph count'), 2, name, ' glyphs');
           return;
         }
         offsetArray(walker, set, 'Ligature', (ligature) => {
@@ -270,8 +273,8 @@ function checkMarkArray(walker: TableWalker, at: number): void {
 
 /** A BaseArray (or Mark2Array): per record, `classCount` anchor offsets from the array's start. */
 function checkAnchorMatrix(walker: TableWalker, at: number, classCount: number, what: string): void {
-  const count = walker.u16(at, `${what} count`);
-  walker.need(at + 2, count * classCount, 2, `${what} anchor offsets`);
+  const count = walker.u16(at, what, ' count');
+  walker.need(at + 2, count * classCount, 2, what, ' anchor offsets');
   for (let i = 0; i < count * classCount; i++) anchorAt(walker, at, at + 2 + 2 * i);
 }
 

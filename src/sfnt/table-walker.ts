@@ -37,14 +37,18 @@ export class TableWalker {
     throw new TableDamage(problem);
   }
 
-  /** `count` records of `size` bytes at `at` are read: they must lie in the table and fit the budget. */
-  need(at: number, count: number, size: number, what: string): void {
+  /**
+   * `count` records of `size` bytes at `at` are read: they must lie in the table and fit the
+   * budget. The message (`what` and `suffix`) is put together only when it fails: a check makes
+   * hundreds of thousands of reads.
+   */
+  need(at: number, count: number, size: number, what: string, suffix = ''): void {
     const bytes = Math.max(0, count) * size;
     if (at + bytes > this.length) {
-      this.fail(count === 1 ? `${what} at byte ${at} runs past the table's end (${this.length} bytes)` : `${what} (${count} of ${size} bytes at byte ${at}) run past the table's end (${this.length} bytes)`);
+      this.fail(count === 1 ? `${what}${suffix} at byte ${at} runs past the table's end (${this.length} bytes)` : `${what}${suffix} (${count} of ${size} bytes at byte ${at}) run past the table's end (${this.length} bytes)`);
     }
     this.work += bytes;
-    if (this.work > this.budget) this.fail(`decoding it reads more than ${WORK_PER_BYTE} times its ${this.length} bytes (${what} reached over and over)`);
+    if (this.work > this.budget) this.fail(`decoding it reads more than ${WORK_PER_BYTE} times its ${this.length} bytes (${what}${suffix} reached over and over)`);
   }
 
   u8(at: number, what: string): number {
@@ -52,8 +56,8 @@ export class TableWalker {
     return this.view.getUint8(at);
   }
 
-  u16(at: number, what: string): number {
-    this.need(at, 1, 2, what);
+  u16(at: number, what: string, suffix = ''): number {
+    this.need(at, 1, 2, what, suffix);
     return this.view.getUint16(at);
   }
 
@@ -64,11 +68,13 @@ export class TableWalker {
 
   /** The offset16 at `at` from `base`, undefined when null (fontkit decodes 0 as no table). */
   offset16(base: number, at: number, what: string): number | undefined {
-    return this.target(base, this.u16(at, `${what} offset`), at, what);
+    this.need(at, 1, 2, what, ' offset');
+    return this.target(base, this.view.getUint16(at), at, what);
   }
 
   offset32(base: number, at: number, what: string): number | undefined {
-    return this.target(base, this.u32(at, `${what} offset`), at, what);
+    this.need(at, 1, 4, what, ' offset');
+    return this.target(base, this.view.getUint32(at), at, what);
   }
 
   private target(base: number, offset: number, at: number, what: string): number | undefined {
@@ -80,7 +86,7 @@ export class TableWalker {
 
   /** An array of `count` offset16s at `at` from `base`, each target checked by `visit`. */
   offsets16(base: number, at: number, count: number, what: string, visit: (target: number) => void): void {
-    this.need(at, count, 2, `${what} offsets`);
+    this.need(at, count, 2, what, ' offsets');
     for (let i = 0; i < count; i++) {
       const target = this.offset16(base, at + 2 * i, what);
       if (target !== undefined) visit(target);
@@ -93,7 +99,7 @@ export function unknownFormat(walker: TableWalker, what: string, format: number,
 }
 
 export function offsetArray(walker: TableWalker, at: number, what: string, item: (at: number) => void): void {
-  walker.offsets16(at, at + 2, walker.u16(at, `${what} count`), what, item);
+  walker.offsets16(at, at + 2, walker.u16(at, what, ' count'), what, item);
 }
 
 /** fontkit reads `glyphCount - 1` input glyphs; a count of 0 reads none. */
