@@ -5,6 +5,7 @@
 import type { FontStyle } from '../css/types.js';
 import type { FontFace } from './types.js';
 import type { FontProgram } from './fontkit.js';
+import { damagedLayoutTables } from './fontkit.js';
 import type { ColorBitmaps } from '../sfnt/cbdt.js';
 import { colorLayersOf, undrawnColorGlyphs } from './color-layers.js';
 
@@ -62,6 +63,7 @@ export function createFontFace(entry: FaceEntry, synthesis: Synthesis): FontFace
   const range = entry.unicodeRange;
   const layers = colorLayersOf(program);
   const undrawn = layers === undefined && entry.colorBitmaps === undefined ? undrawnColorGlyphs(program) : undefined;
+  const damaged = damagedLayoutTables(program);
   return {
     id: faceId(entry, synthesis),
     family: entry.family,
@@ -81,6 +83,7 @@ export function createFontFace(entry: FaceEntry, synthesis: Synthesis): FontFace
     syntheticOblique: synthesis.oblique,
     ...(entry.colorBitmaps === undefined ? {} : { color: entry.colorBitmaps() }),
     ...(layers === undefined ? {} : { colorLayers: layers }),
+    ...(damaged === undefined ? {} : { damagedTables: damaged }),
     ...(undrawn === undefined ? {} : { undrawnColor: `"${program.getName('fullName') ?? program.familyName ?? entry.key}" has ${undrawn}` }),
     hasGlyphFor: range.length === 0
       ? (codePoint) => program.hasGlyphForCodePoint(codePoint)

@@ -43,6 +43,10 @@ export const FONTKIT_INTERNALS: readonly { readonly member: string; readonly use
   { member: 'GlyphRun#features', use: 'the features a layout applied (fast-layout.ts plans with them)', present: (font) => isObject(((font['layout'] as (text: string, features: object) => FontObject)('a', {}))['features']) },
   { member: 'OTProcessor#applyFeatures', use: 'wrapped per GSUB processor object: where a stage of substitutions starts, and with how many glyphs', present: (font) => isFunction((openTypeEngine(font)?.['GSUBProcessor'] as FontObject | undefined)?.['applyFeatures']) },
   { member: 'GSUBProcessor#applyLookup', use: 'wrapped per GSUB processor object: stops a substitution that never ends', present: (font) => isFunction((openTypeEngine(font)?.['GSUBProcessor'] as FontObject | undefined)?.['applyLookup']) },
+  { member: 'TTFFont#_tables', use: 'the decoded-table cache: a layout table the check refuses is entered there as null, so fontkit never decodes it (hideTable)', present: (font) => isObject(font['_tables']) },
+  { member: 'TTFFont#_cmapProcessor', use: "the font's CmapProcessor (a cached getter): its lookup is wrapped per font (boundCmapLookups)", present: (font) => isFunction((font['_cmapProcessor'] as FontObject | undefined)?.['lookup']) },
+  { member: 'Glyph#_getPath', use: "wrapped per glyph object (guardGlyphOutlines); the base Glyph class's, an empty path, stands for an outline that cannot be read", present: (font) => isFunction((font['_getBaseGlyph'] as (id: number) => FontObject)(0)['_getPath']) },
+  { member: 'Glyph#_getCBox', use: 'wrapped per glyph object (guardGlyphOutlines): the box fontkit derives advances from', present: (font) => isFunction((font['_getBaseGlyph'] as (id: number) => FontObject)(0)['_getCBox']) },
   { member: 'TTFFont#_getTableStream', use: 'a table\'s bytes where they sit in the file (PDF subsetting copies glyf, loca, hmtx… raw: pdf/subset/source.ts)', present: (font) => isFunction(font['_getTableStream']) },
   { member: 'TTFFont#stream', use: 'the font file\'s stream, whose position _getTableStream moves (restored after)', present: (font) => typeof (font['stream'] as FontObject | undefined)?.['pos'] === 'number' },
   { member: 'TTFFont#_glyphs', use: 'the glyph cache a bitmap-only font fills with advance-only glyphs (bitmapOnlyGlyphs)', present: (font) => isObject(font['_glyphs']) },
@@ -98,6 +102,33 @@ export function rawTableBytes(program: object, tag: string): Uint8Array | undefi
   }
 }
 
+/**
+ * Hides table `tag` from fontkit: its getter returns null, as for a font without the table, and the
+ * bytes are never decoded. Must run before anything reads the table.
+ */
+export function hideTable(program: object, tag: string): void {
+  const font = program as FontObject;
+  required(font, 'TTFFont#_tables');
+  (font['_tables'] as Record<string, unknown>)[tag] = null;
+}
+
+/**
+ * A damaged cmap can map a character to a glyph id the font does not have (past maxp's count):
+ * fontkit returns it, and layout and the PDF subset then fail on it. The font's cmap lookups are
+ * wrapped (on its own CmapProcessor object) so that such an id counts as no glyph (0), as in
+ * HarfBuzz: the character falls back to another font, or .notdef.
+ */
+export function boundCmapLookups(program: object, numGlyphs: number): void {
+  const font = program as FontObject;
+  required(font, 'TTFFont#_cmapProcessor');
+  const processor = font['_cmapProcessor'] as { lookup: (this: object, codePoint: number, variationSelector?: number) => number };
+  const lookup = processor.lookup;
+  processor.lookup = function glyphInFont(this: object, codePoint: number, variationSelector?: number): number {
+    const id = lookup.call(this, codePoint, variationSelector);
+    return id < numGlyphs ? id : 0;
+  };
+}
+
 /** Whether the font has outlines: a glyf, CFF or CFF2 table. */
 export function hasOutlines(program: object): boolean {
   const font = program as FontObject;
@@ -140,6 +171,60 @@ function memoiseDecode(glyph: FontObject): void {
     }
     return decoded;
   };
+}
+
+/**
+ * fontkit reads a glyph's advance through its outline's box (for the vertical metrics it derives
+ * without vmtx), so a glyph whose outline it cannot decode (a CFF charstring with an unknown
+ * operator, glyf bytes that end early) threw wherever its width was asked: in layout, or when the
+ * PDF was written. Each glyph this font makes gets guarded `_getPath` and `_getCBox` (own
+ * properties on its object): an outline that fails is fontkit's empty path (its base Glyph
+ * class's), the advance stays hmtx's, and `onDamage` hears of it once per glyph.
+ */
+export function guardGlyphOutlines(program: object, onDamage: (id: number, problem: string) => void): void {
+  const font = program as FontObject;
+  required(font, 'TTFFont#_getBaseGlyph');
+  const base = font['_getBaseGlyph'] as (this: object, id: number, characters?: number[]) => object | undefined;
+  font['_getBaseGlyph'] = function glyphWithGuardedOutline(this: object, id: number, characters?: number[]): object | undefined {
+    const glyph = base.call(this, id, characters);
+    if (glyph !== undefined && glyph !== null && !Object.hasOwn(glyph, '_getPath')) guardOutline(glyph as FontObject, id, onDamage);
+    return glyph;
+  };
+  required(font, 'Glyph#_getPath');
+  required(font, 'Glyph#_getCBox');
+}
+
+function guardOutline(glyph: FontObject, id: number, onDamage: (id: number, problem: string) => void): void {
+  const getPath = glyph['_getPath'] as (this: object) => { readonly cbox: unknown };
+  const getCBox = glyph['_getCBox'] as (this: object, internal?: boolean) => unknown;
+  if (!isFunction(getPath) || !isFunction(getCBox)) throw new FontkitInternalsError('Glyph#_getPath', 'is not a function');
+  let reported = false;
+  const emptyPath = (error: unknown): { readonly cbox: unknown } => {
+    if (!reported) onDamage(id, error instanceof Error ? error.message : String(error));
+    reported = true;
+    return (baseGlyphPrototype(glyph)['_getPath'] as (this: object) => { readonly cbox: unknown }).call(glyph);
+  };
+  glyph['_getPath'] = function guardedPath(this: object): unknown {
+    try {
+      return getPath.call(this);
+    } catch (error) {
+      return emptyPath(error);
+    }
+  };
+  glyph['_getCBox'] = function guardedCBox(this: object, internal?: boolean): unknown {
+    try {
+      return getCBox.call(this, internal);
+    } catch (error) {
+      return emptyPath(error).cbox;
+    }
+  };
+}
+
+/** fontkit's base Glyph class (the last prototype before Object's), whose `_getPath` is an empty Path. */
+function baseGlyphPrototype(glyph: object): FontObject {
+  let prototype = Object.getPrototypeOf(glyph) as object;
+  for (let next = Object.getPrototypeOf(prototype) as object | null; next !== null && next !== Object.prototype; next = Object.getPrototypeOf(next) as object | null) prototype = next;
+  return prototype as FontObject;
 }
 
 /** The OpenType engine's shaping records, caught as it cleans up after a layout. */

@@ -6,11 +6,15 @@
 import * as fontkit from 'fontkit';
 import { isWoff, woffToSfnt } from '../sfnt/woff.js';
 import { isWoff2, isWoff2Collection, woff2ToSfnt } from '../sfnt/woff2.js';
-import { appliedFeatures, bitmapOnlyGlyphs, glyphFeatureTags, glyphRecordsOf, hasOutlines, memoizeGlyphDecoding, otProcessors, rawTableBytes } from './fontkit-internals.js';
+import { appliedFeatures, bitmapOnlyGlyphs, boundCmapLookups, guardGlyphOutlines, glyphFeatureTags, glyphRecordsOf, hasOutlines, hasTable, hideTable, memoizeGlyphDecoding, otProcessors, rawTableBytes } from './fontkit-internals.js';
+import { CHECKED_LAYOUT_TABLES, layoutTableDamage } from '../sfnt/layout-table-check.js';
 import type { KernTable } from './kern-table.js';
+import type { DamagedTables } from './types.js';
 import type { OtTable } from './opentype-tables.js';
 import type { PairPositioning } from './pair-positioning.js';
 import { FontFormatError } from '../sfnt/cursor.js';
+import { i16 } from '../sfnt/binary.js';
+import { readLoca } from '../sfnt/loca.js';
 import { advanceHeight, readVerticalMetrics, topSideBearing } from '../sfnt/vertical-metrics.js';
 import type { VerticalMetricsTables } from '../sfnt/vertical-metrics.js';
 
@@ -52,6 +56,8 @@ export interface Os2Table {
 /** A parsed font as text/ sees it (a fontkit TTFFont / WOFFFont / WOFF2Font). */
 export interface FontProgram {
   readonly unitsPerEm: number;
+  /** maxp's glyph count: glyph ids run below it. */
+  readonly numGlyphs: number;
   readonly postscriptName: string | null;
   readonly familyName: string | null;
   readonly subfamilyName: string | null;
@@ -102,6 +108,8 @@ export function parseFontBytes(bytes: Uint8Array): FontProgram[] {
 export function parseBitmapFont(bytes: Uint8Array): FontProgram {
   const program = fontkit.create(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as unknown as FontProgram;
   if (typeof program.layout !== 'function' || !(program.unitsPerEm > 0)) throw new Error('not a scalable font');
+  hideDamagedLayoutTables(program);
+  boundCmapLookups(program, program.numGlyphs);
   bitmapOnlyGlyphs(program);
   return program;
 }
@@ -111,14 +119,56 @@ function checkProgram(font: unknown): FontProgram {
   if (typeof program.layout !== 'function' || !(program.unitsPerEm > 0)) {
     throw new Error('not a scalable font');
   }
+  hideDamagedLayoutTables(program);
   // Touch the tables every face needs so a corrupt font fails here, not in the middle of layout.
+  boundCmapLookups(program, program.numGlyphs);
   program.hasGlyphForCodePoint(0x20);
   void program.hhea.ascent;
   // colour bitmap fonts (CBDT, sbix only) have nothing a PDF font program can carry
   if (!hasOutlines(program)) throw new Error('no glyph outlines (a bitmap-only font, such as a colour emoji font)');
   memoizeGlyphDecoding(program);
+  guardGlyphOutlines(program, (id, problem) => {
+    if (!damagedGlyphs.has(program)) damagedGlyphs.set(program, `glyph ${id}: ${problem}`);
+  });
   touchEmbeddingTables(program);
   return program;
+}
+
+const damagedTables = new WeakMap<object, DamagedTables>();
+
+/**
+ * Checks the layout tables fontkit would decode (sfnt/layout-table-check.ts) and hides from it
+ * those that would make it read outside them or without bound: fontkit follows their offsets
+ * unchecked through the whole file, and one damaged byte held a render for a minute. The font is
+ * then shaped without those tables (and warned about: `damagedLayoutTables`).
+ */
+function hideDamagedLayoutTables(program: FontProgram): void {
+  const tags: string[] = [];
+  const problems: string[] = [];
+  for (const tag of CHECKED_LAYOUT_TABLES) {
+    if (!hasTable(program, tag)) continue;
+    const bytes = rawTableBytes(program, tag);
+    if (bytes?.length === 0) continue; // fontkit does not read an empty table
+    const damage = bytes === undefined ? 'it lies past the end of the file' : layoutTableDamage(tag, bytes);
+    if (damage === undefined) continue;
+    hideTable(program, tag);
+    tags.push(tag);
+    problems.push(`${tag}: ${damage}`);
+  }
+  if (tags.length > 0) damagedTables.set(program, { tags, reason: problems.join('; ') });
+}
+
+/** Per font: the first glyph whose outline fontkit could not read, and why (`glyph 36: Unknown op: 9`). */
+const damagedGlyphs = new WeakMap<object, string>();
+
+/** The first glyph of `program` found drawn empty because fontkit could not read its outline, or undefined. */
+export function damagedGlyphOutline(program: object): string | undefined {
+  return damagedGlyphs.get(program);
+}
+
+/** The layout tables of `program` hidden from fontkit, or undefined when none was. */
+export function damagedLayoutTables(program: object): DamagedTables | undefined {
+  return damagedTables.get(program);
 }
 
 /**
@@ -139,6 +189,8 @@ function touchEmbeddingTables(program: FontProgram): void {
   };
   // fontkit writes neither a CFF2 subset nor a varied one (it takes such a font for TrueType and finds no loca)
   if (font.directory.tables['CFF2'] !== undefined) throw new Error('its outlines are CFF2 (a CFF2 variable font), which octavo cannot embed');
+  // fontkit reads a glyph where loca says, past glyf too, and a glyph's advance through its box
+  if (font.directory.tables['glyf'] !== undefined && !locaFitsGlyf(program, font.numGlyphs)) throw new Error('its loca table does not fit its glyf table');
   const subset = font.createSubset();
   // a CFF subset is fontkit's to write: its charset, encodings and private dicts are read only then
   if (font.directory.tables['CFF '] !== undefined) subset.encode();
@@ -147,6 +199,15 @@ function touchEmbeddingTables(program: FontProgram): void {
   void font.post.isFixedPitch;
   void font.head.macStyle.italic;
   void font.bbox.minX;
+}
+
+/** Whether loca holds numGlyphs + 1 ascending offsets that stay in glyf (sfnt/loca.ts). */
+function locaFitsGlyf(program: FontProgram, numGlyphs: number): boolean {
+  const head = rawTableBytes(program, 'head');
+  const loca = rawTableBytes(program, 'loca');
+  const glyf = rawTableBytes(program, 'glyf');
+  if (head === undefined || loca === undefined || glyf === undefined || head.length < 52) return false;
+  return readLoca(loca, i16(head, 50), numGlyphs, glyf.length) !== undefined;
 }
 
 /** The layout engine fontkit keeps per font (a cached getter: created on first use). */

@@ -31,24 +31,38 @@ export interface ShapeRunResult {
   readonly degraded?: string;
 }
 
+/**
+ * Shapes with the font's layout tables, or, when fontkit fails on the font (a table, a glyph's
+ * outline it cannot read, a glyph id the font does not have), maps the characters one to one
+ * to the glyphs that can be read (`degraded` says why).
+ */
 export function shapeRun(input: ShapeRunInput): ShapeRunResult {
   const program = input.face.program as FontProgram;
+  try {
+    return { run: shapeWithTables(input, program) };
+  } catch (error) {
+    const fallback = layoutWithoutTables(program, input.text);
+    const run = orientedRun(input, input.direction === 'rtl' ? fallback.reverse() : fallback);
+    return { run, degraded: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function shapeWithTables(input: ShapeRunInput, program: FontProgram): GlyphRun {
   // (colour glyphs advance by their bitmaps: always through toGlyphRun; upright glyphs need their vertical positions)
   const fast = input.face.color === undefined && input.upright !== true ? fastLayout(program, input.text, input.features, input.direction, { scale: input.size / input.face.unitsPerEm, advances: input.advances }) : undefined;
-  if (fast !== undefined) return { run: { face: input.face, size: input.size, glyphs: fast.glyphs, width: fast.width, text: input.text } };
-  let laid: readonly LaidOutGlyph[];
-  let degraded: string | undefined;
-  try {
-    const rtl = input.direction === 'rtl';
-    laid = layoutProgram(program, input.text, input.features, input.direction, rtl ? mirroredCodePoint : undefined);
-  } catch (error) {
-    degraded = error instanceof Error ? error.message : String(error);
-    const fallback = layoutWithoutTables(program, input.text);
-    laid = input.direction === 'rtl' ? fallback.reverse() : fallback;
+  if (fast !== undefined) return { face: input.face, size: input.size, glyphs: fast.glyphs, width: fast.width, text: input.text };
+  const rtl = input.direction === 'rtl';
+  const laid = layoutProgram(program, input.text, input.features, input.direction, rtl ? mirroredCodePoint : undefined);
+  // a damaged GSUB can substitute a glyph id past the font's glyphs, which no PDF subset holds
+  for (const { glyph } of laid) {
+    if (glyph.id >= program.numGlyphs) throw new Error(`its layout tables give glyph ${glyph.id}, which the font does not have (${program.numGlyphs} glyphs)`);
   }
+  return orientedRun(input, laid);
+}
+
+function orientedRun(input: ShapeRunInput, laid: readonly LaidOutGlyph[]): GlyphRun {
   const horizontal = toGlyphRun(input, laid);
-  const run = input.upright === true ? uprightRun(horizontal, laid.map((glyph) => glyph.position)) : horizontal;
-  return degraded === undefined ? { run } : { run, degraded };
+  return input.upright === true ? uprightRun(horizontal, laid.map((glyph) => glyph.position)) : horizontal;
 }
 
 function toGlyphRun(input: ShapeRunInput, laid: readonly LaidOutGlyph[]): GlyphRun {

@@ -19,6 +19,7 @@ import type { FaceCatalog, Resolution } from './catalog.js';
 import { requestKeys } from './keys.js';
 import { segmentByFace } from './segment.js';
 import { shapeRun } from './shape.js';
+import { damagedGlyphOutline } from './fontkit.js';
 import type { GlyphAdvances } from './advance.js';
 import { orientedPieces, uprightRequest } from './upright.js';
 import { scaleMetrics } from './metrics.js';
@@ -113,6 +114,10 @@ class RenderTextSystem implements TextSystem {
   private entries = 0;
   /** Faces whose tables failed, reported once per render. */
   private readonly degradedFaces = new Set<string>();
+  /** Fonts whose damaged layout tables were hidden, reported once per render (a synthetic bold face shares its program). */
+  private readonly damagedPrograms = new Set<object>();
+  /** Fonts with a glyph outline fontkit could not read, reported once per render. */
+  private readonly damagedGlyphPrograms = new Set<object>();
   /** Characters no font has, reported once per render. */
   private readonly reported = new Set<number>();
 
@@ -175,12 +180,21 @@ class RenderTextSystem implements TextSystem {
     const cached = this.caches.runs.get(prefix, text);
     if (cached !== undefined) return cached;
     const result = shapeRun({ face, text, size: request.size, features: requestKeys(request).features, advances: this.advances, upright: request.upright === true, ...(direction === 'auto' ? {} : { direction }) });
+    this.warnDamagedGlyphs(face);
     if (result.degraded !== undefined && !this.degradedFaces.has(face.id)) {
       this.degradedFaces.add(face.id);
       this.diagnostics.warn('font', `font "${face.postscriptName}" could not be shaped (${result.degraded}); glyphs drawn without its layout tables`);
     }
     this.caches.runs.set(prefix, text, result.run);
     return result.run;
+  }
+
+  /** Warns once per render about a font with a glyph outline fontkit could not read: when shaping finds it, or at the font's first use in a later render. */
+  private warnDamagedGlyphs(face: FontFace): void {
+    const damagedGlyph = damagedGlyphOutline(face.program);
+    if (damagedGlyph === undefined || this.damagedGlyphPrograms.has(face.program)) return;
+    this.damagedGlyphPrograms.add(face.program);
+    this.diagnostics.warn('font', `font "${face.postscriptName}" has glyph outlines that cannot be read (${damagedGlyph}); drawn empty`);
   }
 
   /** The glyph-run cache's first key: made once per request, face and direction, so that the entries of a render share one string. */
@@ -223,6 +237,13 @@ class RenderTextSystem implements TextSystem {
     for (const run of entry.shaped.runs) {
       if (this.faces.has(run.face.id)) continue;
       this.faces.set(run.face.id, run.face);
+      const damaged = run.face.damagedTables;
+      if (damaged !== undefined && !this.damagedPrograms.has(run.face.program)) {
+        this.damagedPrograms.add(run.face.program);
+        const tables = `${damaged.tags.join(' and ')} table${damaged.tags.length > 1 ? 's' : ''}`;
+        this.diagnostics.warn('font', `font "${run.face.postscriptName}" could not be shaped (${damaged.reason}); glyphs drawn without its ${tables}`);
+      }
+      this.warnDamagedGlyphs(run.face);
       if (run.face.undrawnColor !== undefined) {
         this.diagnostics.warn('font', `font "${run.face.family}": ${run.face.undrawnColor}, which octavo does not draw: its glyphs print in their plain outlines`);
       }

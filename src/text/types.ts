@@ -8,6 +8,12 @@ import type { ColorLayers } from './color-layers.js';
 import type { CjkLocale } from './cjk-locale.js';
 
 /** One loaded face: a fontkit font plus the metrics layout needs, in font units. */
+/** Layout tables hidden from fontkit (sfnt/layout-table-check.ts): their tags, and why (`GPOS: ScriptList offset … beyond the table's end`). */
+export interface DamagedTables {
+  readonly tags: readonly string[];
+  readonly reason: string;
+}
+
 export interface FontFace {
   /** Stable id within an engine (used as the PDF font resource key). */
   readonly id: string;
@@ -18,6 +24,8 @@ export interface FontFace {
   readonly unitsPerEm: number;
   /** The colour glyphs the font has that octavo does not draw (COLRv1, SVG), as a warning says it: `"Name" has …`. */
   readonly undrawnColor?: string;
+  /** Layout tables not used because they are damaged (text/fontkit.ts `damagedLayoutTables`). */
+  readonly damagedTables?: DamagedTables;
   /** Typographic ascent (positive) and descent (negative), hhea/OS2 as browsers pick them. */
   readonly ascent: number;
   readonly descent: number;

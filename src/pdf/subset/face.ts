@@ -5,6 +5,7 @@
  * concatenates glyph bytes and writes the small tables that carry counts.
  */
 import { i16, u16, u32 } from '../../sfnt/binary.js';
+import { readLoca } from '../../sfnt/loca.js';
 import { readGlyph, readGlyphWithoutInstructions, type GlyphRecord } from './glyf.js';
 import { readRawTables, type HintingTag } from './source.js';
 import { variedGlyphRecord } from './varied-glyph.js';
@@ -118,22 +119,6 @@ function variedFace(program: object, tables: Pick<TrueTypeFace, 'numGlyphs' | 'h
       return records[glyphId];
     },
   };
-}
-
-/** loca (OpenType "loca — Index to Location"): numGlyphs + 1 ascending offsets into glyf. */
-function readLoca(loca: Uint8Array, format: number, numGlyphs: number, glyfLength: number): Uint32Array | undefined {
-  if (format !== 0 && format !== 1) return undefined;
-  const size = format === 0 ? 2 : 4;
-  if (loca.length < (numGlyphs + 1) * size) return undefined;
-  const offsets = new Uint32Array(numGlyphs + 1);
-  let previous = 0;
-  for (let i = 0; i <= numGlyphs; i++) {
-    const offset = format === 0 ? u16(loca, i * 2) * 2 : u32(loca, i * 4);
-    if (offset < previous || offset > glyfLength) return undefined;
-    offsets[i] = offset;
-    previous = offset;
-  }
-  return offsets;
 }
 
 /**

@@ -1,0 +1,142 @@
+/**
+ * Damaged fonts loaded by `@font-face`: each renders, with a warning, in bounded time, or is
+ * refused with one — never a stall, never an exception that is not an OctavoError. The cases
+ * found by fuzzing are fixed regressions; a seeded property then mutates bytes of every table of
+ * a TrueType, a CFF, a WOFF and a WOFF2 font (FUZZ_SEED=N tries other inputs).
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createEngine, OctavoError } from '../../src/index.js';
+import { cpuTime } from '../helpers/cpu-time.js';
+import { renderPdf } from '../helpers/render.js';
+
+const bundled = (name: string): Uint8Array => new Uint8Array(readFileSync(fileURLToPath(new URL(`../../fonts/${name}`, import.meta.url))));
+const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(fileURLToPath(new URL(`../fixtures/fonts/${name}`, import.meta.url))));
+
+/** Offset and length of each table of an sfnt font. */
+function tablesOf(font: Uint8Array): Map<string, { readonly offset: number; readonly length: number }> {
+  const view = new DataView(font.buffer, font.byteOffset, font.byteLength);
+  const tables = new Map<string, { offset: number; length: number }>();
+  for (let i = 0; i < view.getUint16(4); i++) {
+    const record = 12 + 16 * i;
+    tables.set(String.fromCharCode(...font.subarray(record, record + 4)), { offset: view.getUint32(record + 8), length: view.getUint32(record + 12) });
+  }
+  return tables;
+}
+
+/** A copy of `font` with `edit` applied to the bytes of table `tag`. */
+function withTable(font: Uint8Array, tag: string, edit: (table: DataView) => void): Uint8Array {
+  const copy = font.slice();
+  const table = tablesOf(copy).get(tag)!;
+  edit(new DataView(copy.buffer, table.offset, table.length));
+  return copy;
+}
+
+/** A paragraph in the font, loaded by @font-face from `font.ttf` (the bytes given). */
+function document(text: string): string {
+  return `<style>@font-face { font-family: Damaged; src: url(https://fonts.test/font.ttf) } p { font: 20px Damaged }</style><p>${text}</p>`;
+}
+const fontLoader = (font: Uint8Array): { load: () => Promise<Uint8Array> } => ({ load: () => Promise.resolve(font) });
+
+const DEJAVU = bundled('dejavu/DejaVuSans.ttf');
+const engine = createEngine({ systemFonts: false });
+
+describe('damaged fonts found by fuzzing', () => {
+  it('a GPOS ScriptList offset with 0x6B in its high byte: the font is shaped without GPOS, within seconds', async () => {
+    // fontkit read the other tables of the file as GPOS lists, decoding each again per offset: 15-60 s
+    const font = withTable(DEJAVU, 'GPOS', (gpos) => gpos.setUint8(4, 0x6b));
+    const { ms } = await cpuTime(() => renderPdf(document('AVATAR Type WAVE'), {
+      engine, resources: fontLoader(font),
+      expectDiagnostics: [{ code: 'font', message: /^font "DejaVuSans" could not be shaped \(GPOS: .+ run past the table's end \(40586 bytes\)\); glyphs drawn without its GPOS table$/ }],
+    }));
+    expect(ms).toBeLessThan(3_000);
+  });
+
+  it('a cmap that maps a character past the font\'s glyphs: the character falls back to another font', async () => {
+    // a format 12 group (the cmap fontkit reads) starting at glyph 0x130000; the PDF subset failed on it
+    const font = withTable(DEJAVU, 'cmap', (cmap) => {
+      for (let i = 0; i < cmap.getUint16(2); i++) {
+        const subtable = cmap.getUint32(4 + 8 * i + 4);
+        if (cmap.getUint16(subtable) !== 12) continue;
+        for (let group = 0; group < cmap.getUint32(subtable + 12); group++) {
+          const at = subtable + 16 + 12 * group;
+          if (cmap.getUint32(at) <= 0x41 && cmap.getUint32(at + 4) >= 0x41) cmap.setUint32(at + 8, 0x130000);
+        }
+      }
+    });
+    const result = await engine.renderDetailed({ template: document('AVATAR'), resources: fontLoader(font) });
+    expect(result.diagnostics).toEqual([]);
+    expect(Buffer.from(result.pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+  });
+
+  it('a loca offset past glyf: the font is refused when it loads', async () => {
+    const locaFormat = new DataView(DEJAVU.buffer, tablesOf(DEJAVU).get('head')!.offset).getInt16(50);
+    const font = withTable(DEJAVU, 'loca', (loca) => (locaFormat === 1 ? loca.setUint32(4 * 3, 0xfffff0) : loca.setUint16(2 * 3, 0xfff0)));
+    await renderPdf(document('AVATAR Type'), {
+      engine, resources: fontLoader(font),
+      expectDiagnostics: [{ code: 'font', message: /^@font-face "Damaged" was ignored: .*not a usable font \(its loca table does not fit its glyf table\)/ }],
+    });
+  });
+
+  it('a CFF charstring with an operator fontkit does not know: that glyph is drawn empty, with a warning', async () => {
+    // glyph 167 (è): its callsubr (10) turned into 9, which Type 2 charstrings do not define; an Error escaped the render
+    const font = withTable(fixture('weasyprint.otf'), 'CFF ', (cff) => cff.setUint8(2789, 9));
+    // twice: the second render shapes from the engine's caches, and still warns
+    for (let render = 0; render < 2; render++) {
+      await renderPdf(document('Tè'), {
+        engine, resources: fontLoader(font),
+        expectDiagnostics: [{ code: 'font', message: /^font "WeasyPrint" has glyph outlines that cannot be read \(glyph 167: Unknown op: 9\); drawn empty$/ }],
+      });
+    }
+  });
+});
+
+/** FUZZ_SEED moves the property to other inputs. */
+const SEED = Number(process.env['FUZZ_SEED'] ?? 0);
+const RUNS = Number(process.env['FUZZ_RUNS'] ?? 60);
+
+/** Fonts and the parts mutated: an sfnt font's tables, a WOFF or WOFF2 file as a whole. */
+const FUZZED: readonly { readonly name: string; readonly bytes: Uint8Array; readonly tables: readonly string[] }[] = [
+  { name: 'DejaVu Sans', bytes: DEJAVU, tables: ['GSUB', 'GPOS', 'GDEF', 'kern', 'cmap', 'hmtx', 'hhea', 'glyf', 'loca', 'head', 'maxp', 'name', 'OS/2', 'post'] },
+  { name: 'WeasyPrint (CFF)', bytes: fixture('weasyprint.otf'), tables: ['CFF ', 'cmap', 'hmtx', 'GSUB', 'GPOS', 'GDEF', 'name', 'post', 'OS/2', 'maxp'] },
+  { name: 'WeasyPrint (WOFF)', bytes: fixture('weasyprint.woff'), tables: [] },
+  { name: 'Fira Sans (WOFF2)', bytes: fixture('fira-sans-latin-ext-400-normal.woff2'), tables: [] },
+];
+
+const mutation = fc.record({
+  font: fc.nat(FUZZED.length - 1),
+  table: fc.nat(),
+  edits: fc.array(fc.record({
+    position: fc.nat(),
+    // half the edits in a table's first 64 bytes: its header, counts and first offsets
+    nearStart: fc.boolean(),
+    value: fc.oneof(fc.constantFrom(0, 0xff, 0x6b), fc.nat(255)),
+  }), { minLength: 1, maxLength: 8 }),
+});
+
+describe('fuzzing fonts', () => {
+  it(`every mutated font renders or fails with an OctavoError, each within 2 s of CPU (${RUNS} runs)`, async () => {
+    const outcomes = new Map<string, number>();
+    await fc.assert(fc.asyncProperty(mutation, async ({ font, table, edits }) => {
+      const fuzzed = FUZZED[font]!;
+      const bytes = fuzzed.bytes.slice();
+      const tag = fuzzed.tables.length === 0 ? undefined : fuzzed.tables[table % fuzzed.tables.length]!;
+      const region = tag === undefined ? { offset: 0, length: bytes.length } : tablesOf(bytes).get(tag)!;
+      for (const edit of edits) bytes[region.offset + (edit.position % (edit.nearStart ? Math.min(64, region.length) : region.length))] = edit.value;
+      const { result, ms } = await cpuTime(async () => {
+        try {
+          const rendered = await engine.renderDetailed({ template: document('AVATAR Type WAVE fi fl Vá Tè x\u0301'), resources: fontLoader(bytes) });
+          return Buffer.from(rendered.pdf.subarray(0, 5)).toString();
+        } catch (error) {
+          if (error instanceof OctavoError) return `OctavoError ${error.code}`;
+          throw new Error(`${fuzzed.name} with ${tag ?? 'its file'} mutated (${JSON.stringify(edits)}): not an OctavoError: ${String(error)}`, { cause: error });
+        }
+      });
+      outcomes.set(result, (outcomes.get(result) ?? 0) + 1);
+      expect(ms, `${fuzzed.name} with ${tag ?? 'its file'} mutated (${JSON.stringify(edits)})`).toBeLessThan(2_000);
+    }), { numRuns: RUNS, seed: SEED + 36 });
+    console.log(`fuzz fonts: ${[...outcomes].map(([outcome, count]) => `${outcome} ${count}`).join(', ')}`);
+  }, 120_000);
+});
