@@ -125,12 +125,20 @@ function cutShortAfterLimit(template: WarmUpTemplate): WarmUpTemplate {
   return { ...template, job: { ...template.job, options: { ...template.job.options, maxRenderMs: WARM_UP_TEMPLATE_MAX_MS } } };
 }
 
+export interface WarmUpHooks {
+  /** The process's CPU ms so far (default: `process.cpuUsage`, every thread). */
+  readonly cpuMs?: () => number;
+  /** Called once when the warm-up ends (settled or budget spent), before the step that ended it resolves. */
+  readonly ended?: () => void;
+}
+
 /**
  * One warm-up render per call; resolves `undefined` while there is more to do, then the progress
  * once done (settled or budget spent; a budget of 0 is done at once). A failed render of the
  * warm-up document counts like any other: what it reached is compiled.
  */
-export function warmUntilSteady(render: (job: RenderJob) => Promise<RenderResultMessage>, budgetMs: number, cpuMs: () => number = processCpuMs): WarmUpSteps {
+export function warmUntilSteady(render: (job: RenderJob) => Promise<RenderResultMessage>, budgetMs: number, hooks: WarmUpHooks = {}): WarmUpSteps {
+  const { cpuMs = processCpuMs, ended = () => undefined } = hooks;
   let renders = 0;
   let spent = 0;
   let steps = 0;
@@ -173,7 +181,10 @@ export function warmUntilSteady(render: (job: RenderJob) => Promise<RenderResult
     spent += templateTurn ? await templateStep() : await documentStep();
     renders++;
     const settled = documentsSettled && templates.length === 0 && renders >= WARM_UP_MIN_RENDERS;
-    if (settled || spent >= budgetMs) done = { renders, cpuMs: Math.round(spent), settled, templateRenders, failures };
+    if (settled || spent >= budgetMs) {
+      done = { renders, cpuMs: Math.round(spent), settled, templateRenders, failures };
+      ended();
+    }
     return done;
   };
   return Object.assign(step, {

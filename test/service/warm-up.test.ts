@@ -46,7 +46,7 @@ describe('warming until the renders settle', () => {
       clock += costs[Math.min(index++, costs.length - 1)]!;
       return Promise.resolve(job.template === 'broken' ? { ok: false, code: 'template_error', message: 'no such helper' } : OK);
     };
-    return { step: warmUntilSteady(render, budgetMs, () => clock), jobs };
+    return { step: warmUntilSteady(render, budgetMs, { cpuMs: () => clock }), jobs };
   }
 
   const stored = (templateId: string, template = `<p>${templateId}</p>`): WarmUpTemplate => ({ workspaceId: 'ws', templateId, job: { template, data: {} } });
@@ -88,10 +88,23 @@ describe('warming until the renders settle', () => {
     expect(none.jobs).toEqual([]);
   });
 
+  it('says it has ended once, with the step that ends it', async () => {
+    let clock = 0;
+    const ends: number[] = [];
+    let renders = 0;
+    const step = warmUntilSteady(() => { renders++; clock += 10; return Promise.resolve(OK); }, 25, { cpuMs: () => clock, ended: () => ends.push(renders) });
+    expect(await step()).toBeUndefined();
+    expect(await step()).toBeUndefined();
+    expect(ends).toEqual([]);
+    expect(await step()).toMatchObject({ renders: 3 });
+    expect(await step()).toMatchObject({ renders: 3 });
+    expect(ends).toEqual([3]);
+  });
+
   it('goes on after a warm-up render that fails', async () => {
     let calls = 0;
     let clock = 0;
-    const step = warmUntilSteady(() => { calls++; clock += 10; return Promise.reject(new Error('no')); }, 25, () => clock);
+    const step = warmUntilSteady(() => { calls++; clock += 10; return Promise.reject(new Error('no')); }, 25, { cpuMs: () => clock });
     expect(await run(step)).toEqual({ renders: 3, cpuMs: 30, settled: false, templateRenders: 0, failures: [] });
     expect(calls).toBe(3);
   });
@@ -128,7 +141,7 @@ describe('warming until the renders settle', () => {
       const result = await renderMessage(engine, job);
       if (job === long.job || job.data === long.job.data) results.push(result);
       return result;
-    }, 40, () => clock);
+    }, 40, { cpuMs: () => clock });
     step.warmWith([long]);
     expect(await run(step)).toEqual({ renders: 4, cpuMs: 40, settled: false, templateRenders: 2, failures: [] });
     expect(results.map((result) => (result.ok ? 'ok' : result.code))).toEqual(['limit_exceeded', 'limit_exceeded']);
