@@ -10,10 +10,11 @@
  * of its later renders (bench/README.md, "Fresh render processes"). With a warm-up budget too (the
  * pool's `warmUpMs`), the renderer also offers `warmUpStep`: more warm-up renders, one per call,
  * which render-process.ts runs while no request waits, until the renders settle or the budget is
- * spent (warm-until-steady.ts), the service's templates first when the pool sends them. Once it
- * ends, the shaping caches its made-up words filled keep their newest half only (`endWarmUp`):
- * full, they would refuse each request's new words on their first miss (bench/README.md, issue 32
- * stop 36).
+ * spent (warm-until-steady.ts), the service's templates first when the pool sends them. Once its
+ * renders are over, the shaping caches its made-up words filled keep their newest half only
+ * (`endWarmUp`; full, they would refuse each request's new words on their first miss), and the
+ * service's templates are rendered once more each, so that their words are among the newest
+ * (bench/README.md, issue 32 stop 36).
  */
 import { createInternalEngine } from '../render.js';
 import type { Limits, RemoteOptions } from '../options.js';
@@ -40,6 +41,6 @@ export default async function createRenderer(init: unknown): Promise<Renderer> {
   const render = (job: RenderJob) => renderMessage(engine, job);
   if (warmUp === undefined || warmUpMs === undefined || warmUpMs <= 0) return render;
   // once warmed, the shaping caches keep only the warm-up's most recent words: room for the requests'
-  const warmUpStep = warmUntilSteady(render, warmUpMs, { ended: () => engine.endWarmUp() });
+  const warmUpStep = warmUntilSteady(render, warmUpMs, { over: () => engine.endWarmUp() });
   return Object.assign(render, { warmUpStep, awaitsWarmUpTemplates: warmUpTemplates === true });
 }

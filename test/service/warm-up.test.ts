@@ -88,17 +88,35 @@ describe('warming until the renders settle', () => {
     expect(none.jobs).toEqual([]);
   });
 
-  it('says it has ended once, with the step that ends it', async () => {
+  it('when its renders are over, says so once, then renders each template that did not fail once more, one per step', async () => {
     let clock = 0;
-    const ends: number[] = [];
-    let renders = 0;
-    const step = warmUntilSteady(() => { renders++; clock += 10; return Promise.resolve(OK); }, 25, { cpuMs: () => clock, ended: () => ends.push(renders) });
-    expect(await step()).toBeUndefined();
-    expect(await step()).toBeUndefined();
-    expect(ends).toEqual([]);
+    const jobs: string[] = [];
+    const overAt: number[] = [];
+    const render = (job: RenderJob): Promise<RenderResultMessage> => {
+      jobs.push(job.templateName ?? job.template);
+      clock += 10;
+      return Promise.resolve(job.template === 'broken' ? { ok: false, code: 'template_error', message: 'no such helper' } : OK);
+    };
+    const step = warmUntilSteady(render, 35, { cpuMs: () => clock, over: () => overAt.push(jobs.length) });
+    step.warmWith([stored('a'), stored('bad', 'broken'), stored('b')]);
+    const results: unknown[] = [];
+    for (let call = 0; call < 7; call++) results.push(await step());
+    // the budget is spent at the fourth render; then a and b again (not the one that failed)
+    expect(jobs).toEqual(['<p>a</p>', 'warm-up', 'broken', 'warm-up', '<p>a</p>', '<p>b</p>']);
+    expect(overAt).toEqual([4]);
+    expect(results.slice(0, 5)).toEqual(Array(5).fill(undefined));
+    const done = { renders: 6, cpuMs: 60, settled: false, templateRenders: 4, failures: [{ workspaceId: 'ws', templateId: 'bad', message: 'no such helper' }] };
+    expect(results.slice(5)).toEqual([done, done]);
+  });
+
+  it('is over at once without templates, and says so once', async () => {
+    let clock = 0;
+    let over = 0;
+    const step = warmUntilSteady(() => { clock += 10; return Promise.resolve(OK); }, 25, { cpuMs: () => clock, over: () => over++ });
+    expect([await step(), await step()]).toEqual([undefined, undefined]);
     expect(await step()).toMatchObject({ renders: 3 });
     expect(await step()).toMatchObject({ renders: 3 });
-    expect(ends).toEqual([3]);
+    expect(over).toBe(1);
   });
 
   it('goes on after a warm-up render that fails', async () => {
