@@ -12,9 +12,9 @@
  * which render-process.ts runs while no request waits, until the renders settle or the budget is
  * spent (warm-until-steady.ts), the service's templates first when the pool sends them. Once its
  * renders are over, the shaping caches its made-up words filled keep their newest half only
- * (`endWarmUp`; full, they would refuse each request's new words on their first miss), and the
- * service's templates are rendered once more each, so that their words are among the newest
- * (bench/README.md, issue 32 stop 36).
+ * (`endWarmUp`; full, they would refuse each request's new words on their first miss), and, if
+ * that dropped any, the service's templates are rendered once more each, so that their words are
+ * among those kept (bench/README.md, issue 32 stop 36).
  */
 import { createInternalEngine } from '../render.js';
 import type { Limits, RemoteOptions } from '../options.js';

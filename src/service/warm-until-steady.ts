@@ -130,11 +130,12 @@ export interface WarmUpHooks {
   readonly cpuMs?: () => number;
   /**
    * Called once when the warm-up's renders are over (settled or budget spent), to drop what they
-   * left that requests will not use (render-worker.ts: the older half of the shaping caches). The
-   * templates given with `warmWith` that did not fail are then rendered once more each, one per
-   * step, so that what they leave is the newest again: only then is the warm-up done.
+   * left that requests will not use (render-worker.ts: the older half of the shaping caches); says
+   * whether it dropped anything. If so, the templates given with `warmWith` that did not fail are
+   * then rendered once more each, one per step, so that what they leave is among the newest
+   * again: only then is the warm-up done.
    */
-  readonly over?: () => void;
+  readonly over?: () => boolean;
 }
 
 /**
@@ -214,9 +215,9 @@ export function warmUntilSteady(render: (job: RenderJob) => Promise<RenderResult
     renders++;
     const settled = documentsSettled && templates.length === 0 && renders >= WARM_UP_MIN_RENDERS;
     if (settled || spent >= budgetMs) {
-      if (over === undefined || kept.length === 0) done = report(settled);
-      else lastRound = { templates: [...kept], settled };
-      over?.();
+      const dropped = over?.() === true;
+      if (dropped && kept.length > 0) lastRound = { templates: [...kept], settled };
+      else done = report(settled);
     }
     return done;
   };

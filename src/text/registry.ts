@@ -40,8 +40,9 @@ export interface FontRegistry {
    * Keeps the most recently used `WARM_UP_KEPT_SHARE` of the shaped texts and glyph runs. After a
    * warm-up, once those caches are full of its made-up words, a request's words would each be
    * refused on their first miss (`admitOnSecondMiss`) and shaped again in the next request.
+   * Whether it dropped any entry.
    */
-  leaveRoomAfterWarmUp(): void;
+  leaveRoomAfterWarmUp(): boolean;
   /** Cache counters, for benchmarks and tests. */
   readonly stats: {
     readonly texts: { readonly hits: number; readonly misses: number; readonly size: number };
@@ -109,8 +110,10 @@ export function createFontRegistry(options: FontRegistryOptions): FontRegistry {
       return createTextSystem({ catalog: catalogFor(fontFaces), caches, diagnostics, notices, ...(advances === undefined ? {} : { advances }) });
     },
     leaveRoomAfterWarmUp() {
+      const before = caches.texts.size + caches.runs.size;
       caches.texts.keepNewest(Math.floor(size * WARM_UP_KEPT_SHARE));
       caches.runs.keepNewest(Math.floor(size * WARM_UP_KEPT_SHARE));
+      return caches.texts.size + caches.runs.size < before;
     },
     get stats() {
       return {

@@ -88,7 +88,7 @@ describe('warming until the renders settle', () => {
     expect(none.jobs).toEqual([]);
   });
 
-  it('when its renders are over, says so once, then renders each template that did not fail once more, one per step', async () => {
+  it('when its renders are over, says so once, then, as it dropped something, renders each template that did not fail once more, one per step', async () => {
     let clock = 0;
     const jobs: string[] = [];
     const overAt: number[] = [];
@@ -97,7 +97,7 @@ describe('warming until the renders settle', () => {
       clock += 10;
       return Promise.resolve(job.template === 'broken' ? { ok: false, code: 'template_error', message: 'no such helper' } : OK);
     };
-    const step = warmUntilSteady(render, 35, { cpuMs: () => clock, over: () => overAt.push(jobs.length) });
+    const step = warmUntilSteady(render, 35, { cpuMs: () => clock, over: () => overAt.push(jobs.length) > 0 });
     step.warmWith([stored('a'), stored('bad', 'broken'), stored('b')]);
     const results: unknown[] = [];
     for (let call = 0; call < 7; call++) results.push(await step());
@@ -109,14 +109,17 @@ describe('warming until the renders settle', () => {
     expect(results.slice(5)).toEqual([done, done]);
   });
 
-  it('is over at once without templates, and says so once', async () => {
-    let clock = 0;
-    let over = 0;
-    const step = warmUntilSteady(() => { clock += 10; return Promise.resolve(OK); }, 25, { cpuMs: () => clock, over: () => over++ });
-    expect([await step(), await step()]).toEqual([undefined, undefined]);
-    expect(await step()).toMatchObject({ renders: 3 });
-    expect(await step()).toMatchObject({ renders: 3 });
-    expect(over).toBe(1);
+  it('is done at once without templates, or when it dropped nothing, and says it is over once', async () => {
+    for (const templates of [[], [stored('a')]]) {
+      let clock = 0;
+      let over = 0;
+      const step = warmUntilSteady(() => { clock += 10; return Promise.resolve(OK); }, 25, { cpuMs: () => clock, over: () => over++ < 0 });
+      step.warmWith(templates);
+      expect([await step(), await step()]).toEqual([undefined, undefined]);
+      expect(await step()).toMatchObject({ renders: 3 });
+      expect(await step()).toMatchObject({ renders: 3 });
+      expect(over).toBe(1);
+    }
   });
 
   it('goes on after a warm-up render that fails', async () => {
