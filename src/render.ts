@@ -65,6 +65,8 @@ export interface InternalEngine extends Engine {
   display(options: RenderOptions): Promise<DocumentDisplayList>;
   /** Counters of the engine's shaping caches (benchmarks). */
   readonly fontStats: FontRegistry['stats'];
+  /** A render process's warm-up is over: its made-up words leave room in the shaping caches (text/registry.ts); whether any were dropped. */
+  endWarmUp(): boolean;
   /** The template filled with the data: the HTML the render lays out (`octavo render --emit-html`). */
   fillTemplate(options: RenderOptions): Promise<{ html: string; diagnostics: readonly Diagnostic[] }>;
 }
@@ -113,6 +115,7 @@ export function createInternalEngine(options: EngineOptions = {}): InternalEngin
     get fontStats() {
       return state.fonts.stats;
     },
+    endWarmUp: () => state.fonts.leaveRoomAfterWarmUp(),
   };
 }
 

@@ -229,6 +229,11 @@ export class BoundedCache<K, V> extends OrderedEntries<Node<K, V>, K> {
     this.map.set(key, node);
   }
 
+  /** Drops the least recently used entries until at most `count` are left. */
+  keepNewest(count: number): void {
+    while (this.map.size > count && this.head !== undefined) this.delete(this.head.key);
+  }
+
   /** Drops one entry (e.g. a response that may no longer be stored). */
   delete(key: K): void {
     const node = this.map.get(key);
@@ -315,9 +320,7 @@ export class BoundedPairCache<A, B, V> extends OrderedEntries<PairNode<A, B, V>,
         refusedOfFirst.set(second, slot);
         return;
       }
-      const oldest = this.head;
-      this.unlink(oldest);
-      this.remove(oldest.first, oldest.second);
+      this.dropOldest();
       inner = this.maps.get(first);
     }
     if (inner === undefined) {
@@ -332,6 +335,17 @@ export class BoundedPairCache<A, B, V> extends OrderedEntries<PairNode<A, B, V>,
 
   get size(): number {
     return this.count;
+  }
+
+  /** Drops the least recently used entries until at most `count` are left. */
+  keepNewest(count: number): void {
+    while (this.count > count && this.head !== undefined) this.dropOldest();
+  }
+
+  private dropOldest(): void {
+    const oldest = this.head!;
+    this.unlink(oldest);
+    this.remove(oldest.first, oldest.second);
   }
 
   clear(): void {

@@ -10,9 +10,13 @@
  * of its later renders (bench/README.md, "Fresh render processes"). With a warm-up budget too (the
  * pool's `warmUpMs`), the renderer also offers `warmUpStep`: more warm-up renders, one per call,
  * which render-process.ts runs while no request waits, until the renders settle or the budget is
- * spent (warm-until-steady.ts), the service's templates first when the pool sends them.
+ * spent (warm-until-steady.ts), the service's templates first when the pool sends them. Once its
+ * renders are over, the shaping caches its made-up words filled keep their newest half only
+ * (`endWarmUp`; full, they would refuse each request's new words on their first miss), and, if
+ * that dropped any, the service's templates are rendered once more each, so that their words are
+ * among those kept (bench/README.md, issue 32 stop 36).
  */
-import { createEngine } from '../index.js';
+import { createInternalEngine } from '../render.js';
 import type { Limits, RemoteOptions } from '../options.js';
 import type { Renderer } from './render-process.js';
 import type { RenderJob } from './renderer.js';
@@ -27,7 +31,7 @@ interface RenderInit {
 
 export default async function createRenderer(init: unknown): Promise<Renderer> {
   const { limits, remote, fonts, warmUp, warmUpMs, warmUpTemplates } = (init ?? {}) as RenderInit;
-  const engine = createEngine({
+  const engine = createInternalEngine({
     ...(limits === undefined ? {} : { limits }),
     ...(remote === undefined ? {} : { remote }),
     ...(fonts === undefined || fonts.length === 0 ? {} : { fonts }),
@@ -36,5 +40,7 @@ export default async function createRenderer(init: unknown): Promise<Renderer> {
   if (warmUp !== undefined) await renderMessage(engine, warmUp);
   const render = (job: RenderJob) => renderMessage(engine, job);
   if (warmUp === undefined || warmUpMs === undefined || warmUpMs <= 0) return render;
-  return Object.assign(render, { warmUpStep: warmUntilSteady(render, warmUpMs), awaitsWarmUpTemplates: warmUpTemplates === true });
+  // once warmed, the shaping caches keep only the warm-up's most recent words: room for the requests'
+  const warmUpStep = warmUntilSteady(render, warmUpMs, { over: () => engine.endWarmUp() });
+  return Object.assign(render, { warmUpStep, awaitsWarmUpTemplates: warmUpTemplates === true });
 }

@@ -125,12 +125,26 @@ function cutShortAfterLimit(template: WarmUpTemplate): WarmUpTemplate {
   return { ...template, job: { ...template.job, options: { ...template.job.options, maxRenderMs: WARM_UP_TEMPLATE_MAX_MS } } };
 }
 
+export interface WarmUpHooks {
+  /** The process's CPU ms so far (default: `process.cpuUsage`, every thread). */
+  readonly cpuMs?: () => number;
+  /**
+   * Called once when the warm-up's renders are over (settled or budget spent), to drop what they
+   * left that requests will not use (render-worker.ts: the older half of the shaping caches); says
+   * whether it dropped anything. If so, the templates given with `warmWith` that did not fail are
+   * then rendered once more each, one per step, so that what they leave is among the newest
+   * again: only then is the warm-up done.
+   */
+  readonly over?: () => boolean;
+}
+
 /**
  * One warm-up render per call; resolves `undefined` while there is more to do, then the progress
  * once done (settled or budget spent; a budget of 0 is done at once). A failed render of the
  * warm-up document counts like any other: what it reached is compiled.
  */
-export function warmUntilSteady(render: (job: RenderJob) => Promise<RenderResultMessage>, budgetMs: number, cpuMs: () => number = processCpuMs): WarmUpSteps {
+export function warmUntilSteady(render: (job: RenderJob) => Promise<RenderResultMessage>, budgetMs: number, hooks: WarmUpHooks = {}): WarmUpSteps {
+  const { cpuMs = processCpuMs, over } = hooks;
   let renders = 0;
   let spent = 0;
   let steps = 0;
@@ -139,19 +153,31 @@ export function warmUntilSteady(render: (job: RenderJob) => Promise<RenderResult
   let templates: WarmUpTemplate[] = [];
   let templatesSettling = new Settling(1);
   let templateRenders = 0;
+  /** The templates given, less those that failed: the last round's (`WarmUpHooks.over`). */
+  let kept: WarmUpTemplate[] = [];
+  /** Once the renders are over: the templates still to render once more, and the figures to report then. */
+  let lastRound: { readonly templates: WarmUpTemplate[]; readonly settled: boolean } | undefined;
   const failures: WarmUpFailure[] = [];
   let done: WarmUpProgress | undefined = budgetMs > 0 ? undefined : { renders: 0, cpuMs: 0, settled: false, templateRenders: 0, failures: [] };
 
-  async function templateStep(): Promise<number> {
-    const template = templates[templateRenders % templates.length]!;
+  /** Renders a given template: its CPU ms, and its failure (the template is then dropped for good). */
+  async function renderTemplate(template: WarmUpTemplate): Promise<{ took: number; failed: boolean }> {
     const before = cpuMs();
     const failure = failureOf(await render(template.job).catch(() => undefined));
     const took = cpuMs() - before;
     templateRenders++;
-    if (failure === undefined) {
+    if (failure === undefined) return { took, failed: false };
+    failures.push({ workspaceId: template.workspaceId, templateId: template.templateId, message: failure });
+    kept = kept.filter((other) => other !== template);
+    return { took, failed: true };
+  }
+
+  async function templateStep(): Promise<number> {
+    const template = templates[templateRenders % templates.length]!;
+    const { took, failed } = await renderTemplate(template);
+    if (!failed) {
       if (templatesSettling.add(took)) templates = [];
     } else {
-      failures.push({ workspaceId: template.workspaceId, templateId: template.templateId, message: failure });
       templates = templates.filter((other) => other !== template);
       templatesSettling = new Settling(templateRound(Math.max(1, templates.length)));
     }
@@ -166,20 +192,40 @@ export function warmUntilSteady(render: (job: RenderJob) => Promise<RenderResult
     return took;
   }
 
+  const report = (settled: boolean): WarmUpProgress => ({ renders, cpuMs: Math.round(spent), settled, templateRenders, failures });
+
+  async function lastRoundStep(round: { readonly templates: WarmUpTemplate[]; readonly settled: boolean }): Promise<void> {
+    const template = round.templates.shift();
+    if (template !== undefined) {
+      spent += (await renderTemplate(template)).took;
+      renders++;
+    }
+    if (round.templates.length === 0) done = report(round.settled);
+  }
+
   const step = async (): Promise<WarmUpProgress | undefined> => {
     if (done !== undefined) return done;
+    if (lastRound !== undefined) {
+      await lastRoundStep(lastRound);
+      return done;
+    }
     // in turn with the warm-up document's steps while both go on: see the file's comment
     const templateTurn = templates.length > 0 && (documentsSettled || renders % 2 === 0);
     spent += templateTurn ? await templateStep() : await documentStep();
     renders++;
     const settled = documentsSettled && templates.length === 0 && renders >= WARM_UP_MIN_RENDERS;
-    if (settled || spent >= budgetMs) done = { renders, cpuMs: Math.round(spent), settled, templateRenders, failures };
+    if (settled || spent >= budgetMs) {
+      const dropped = over?.() === true;
+      if (dropped && kept.length > 0) lastRound = { templates: [...kept], settled };
+      else done = report(settled);
+    }
     return done;
   };
   return Object.assign(step, {
     warmWith(given: readonly WarmUpTemplate[]): void {
       if (done !== undefined || given.length === 0) return;
       templates = given.map(cutShortAfterLimit);
+      kept = [...templates];
       templatesSettling = new Settling(templateRound(templates.length));
     },
   });

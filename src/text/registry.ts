@@ -36,6 +36,13 @@ export interface FontRegistry {
   readonly local: LocalFonts | undefined;
   /** The text system of one render, over the `@font-face` faces that render loaded. */
   forRender(input: { readonly faces: readonly LoadedFontFace[]; readonly diagnostics: Diagnostics; readonly advances?: GlyphAdvances }): TextSystem;
+  /**
+   * Keeps the most recently used `WARM_UP_KEPT_SHARE` of the shaped texts and glyph runs. After a
+   * warm-up, once those caches are full of its made-up words, a request's words would each be
+   * refused on their first miss (`admitOnSecondMiss`) and shaped again in the next request.
+   * Whether it dropped any entry.
+   */
+  leaveRoomAfterWarmUp(): boolean;
   /** Cache counters, for benchmarks and tests. */
   readonly stats: {
     readonly texts: { readonly hits: number; readonly misses: number; readonly size: number };
@@ -52,6 +59,13 @@ export interface FontRegistry {
  * over 10,000 renders), at 5,000 it stays flat after ~500 renders (npm run soak).
  */
 const DEFAULT_SHAPE_CACHE = 5_000;
+
+/**
+ * Share of the shaping caches a warm-up leaves filled (`leaveRoomAfterWarmUp`): its most recent
+ * words (the labels and figures every step repeats, a stored template's own), with room for a
+ * few hundred requests' new words before the caches refuse first-time ones again.
+ */
+const WARM_UP_KEPT_SHARE = 0.5;
 
 export function createFontRegistry(options: FontRegistryOptions): FontRegistry {
   const extra = loadExtraFonts(options.extraFonts);
@@ -94,6 +108,12 @@ export function createFontRegistry(options: FontRegistryOptions): FontRegistry {
     forRender({ faces: fontFaces, diagnostics, advances }) {
       const notices = installed === undefined ? extra.problems : [...extra.problems, ...installed.problems];
       return createTextSystem({ catalog: catalogFor(fontFaces), caches, diagnostics, notices, ...(advances === undefined ? {} : { advances }) });
+    },
+    leaveRoomAfterWarmUp() {
+      const before = caches.texts.size + caches.runs.size;
+      caches.texts.keepNewest(Math.floor(size * WARM_UP_KEPT_SHARE));
+      caches.runs.keepNewest(Math.floor(size * WARM_UP_KEPT_SHARE));
+      return caches.texts.size + caches.runs.size < before;
     },
     get stats() {
       return {

@@ -59,6 +59,21 @@ describe('LRU cache', () => {
     expect(admitting.get('z')).toBe(1);
   });
 
+  it('keeps its most recently used entries when told to keep fewer, and admits new keys at once again', () => {
+    const cache = new BoundedCache<string, number>('test.keep-newest', 4, { admitOnSecondMiss: true });
+    for (const key of ['a', 'b', 'c', 'd']) cache.set(key, 1);
+    cache.get('a'); // order of use now b, c, d, a
+    cache.set('e', 1); // full: refused on its first miss
+    expect(cache.get('e')).toBeUndefined();
+    cache.keepNewest(2);
+    expect(cache.size).toBe(2);
+    expect([cache.get('b'), cache.get('c'), cache.get('d'), cache.get('a')]).toEqual([undefined, undefined, 1, 1]);
+    cache.set('f', 1); // room again: stored on its first miss
+    expect(cache.get('f')).toBe(1);
+    cache.keepNewest(10);
+    expect(cache.size).toBe(3);
+  });
+
   it('rejects a capacity below one', () => {
     expect(() => new BoundedCache('test.empty', 0)).toThrow(RangeError);
   });
@@ -110,6 +125,10 @@ describe('LRU cache keyed by two keys', () => {
         } else if (step % 7 === 0) {
           pairs.clear();
           joined.clear();
+        } else if (step % 7 === 1) {
+          const count = random(7);
+          pairs.keepNewest(count);
+          joined.keepNewest(count);
         }
         expect(pairs.size).toBe(joined.size);
       }
@@ -144,6 +163,28 @@ describe('shaping caches of an engine', () => {
     text.shape('Total 1,234.50', request({ families: ['Liberation Sans'], size: 20 }));
     text.shape('Total 1,234.51', request({ families: ['Liberation Sans'] }));
     expect(registry.stats.runs).toEqual({ hits: runs.hits + 1, misses: runs.misses + 2, size: runs.size + 2 });
+  });
+
+  it('after a warm-up, keep its newest words and shape a request\'s new words once, not again in the next request', () => {
+    const registry = createFontRegistry({ extraFonts: [], shapeCacheSize: 50 });
+    const sans = request({ families: ['Liberation Sans'] });
+    const render = (words: readonly string[]): void => {
+      const text = registry.forRender({ faces: [], diagnostics: newDiagnostics() });
+      for (const word of words) text.shape(word, sans);
+    };
+    // the warm-up's made-up words fill the caches; its last ones ('Page', figures) come back in requests
+    render(Array.from({ length: 46 }, (_, i) => `warm-up-${i}`));
+    render(['Page', '1', 'of', '2']);
+    registry.leaveRoomAfterWarmUp();
+    expect(registry.stats.texts.size).toBe(25);
+    expect(registry.stats.runs.size).toBe(25);
+    const request1 = Array.from({ length: 20 }, (_, i) => `Item ${i}`);
+    const before = registry.stats.texts;
+    render(['Page', '1', 'of', '2', ...request1]);
+    expect(registry.stats.texts).toEqual({ hits: before.hits + 4, misses: before.misses + 20, size: 45 });
+    // the next request meets the same words: all kept (full, they would each have been refused once)
+    render(request1);
+    expect(registry.stats.texts.misses).toBe(before.misses + 20);
   });
 
   it('hit again on renders of more texts than they hold, in the same order (a long table)', () => {

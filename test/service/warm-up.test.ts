@@ -46,7 +46,7 @@ describe('warming until the renders settle', () => {
       clock += costs[Math.min(index++, costs.length - 1)]!;
       return Promise.resolve(job.template === 'broken' ? { ok: false, code: 'template_error', message: 'no such helper' } : OK);
     };
-    return { step: warmUntilSteady(render, budgetMs, () => clock), jobs };
+    return { step: warmUntilSteady(render, budgetMs, { cpuMs: () => clock }), jobs };
   }
 
   const stored = (templateId: string, template = `<p>${templateId}</p>`): WarmUpTemplate => ({ workspaceId: 'ws', templateId, job: { template, data: {} } });
@@ -88,10 +88,44 @@ describe('warming until the renders settle', () => {
     expect(none.jobs).toEqual([]);
   });
 
+  it('when its renders are over, says so once, then, as it dropped something, renders each template that did not fail once more, one per step', async () => {
+    let clock = 0;
+    const jobs: string[] = [];
+    const overAt: number[] = [];
+    const render = (job: RenderJob): Promise<RenderResultMessage> => {
+      jobs.push(job.templateName ?? job.template);
+      clock += 10;
+      return Promise.resolve(job.template === 'broken' ? { ok: false, code: 'template_error', message: 'no such helper' } : OK);
+    };
+    const step = warmUntilSteady(render, 35, { cpuMs: () => clock, over: () => overAt.push(jobs.length) > 0 });
+    step.warmWith([stored('a'), stored('bad', 'broken'), stored('b')]);
+    const results: unknown[] = [];
+    for (let call = 0; call < 7; call++) results.push(await step());
+    // the budget is spent at the fourth render; then a and b again (not the one that failed)
+    expect(jobs).toEqual(['<p>a</p>', 'warm-up', 'broken', 'warm-up', '<p>a</p>', '<p>b</p>']);
+    expect(overAt).toEqual([4]);
+    expect(results.slice(0, 5)).toEqual(Array(5).fill(undefined));
+    const done = { renders: 6, cpuMs: 60, settled: false, templateRenders: 4, failures: [{ workspaceId: 'ws', templateId: 'bad', message: 'no such helper' }] };
+    expect(results.slice(5)).toEqual([done, done]);
+  });
+
+  it('is done at once without templates, or when it dropped nothing, and says it is over once', async () => {
+    for (const templates of [[], [stored('a')]]) {
+      let clock = 0;
+      let over = 0;
+      const step = warmUntilSteady(() => { clock += 10; return Promise.resolve(OK); }, 25, { cpuMs: () => clock, over: () => over++ < 0 });
+      step.warmWith(templates);
+      expect([await step(), await step()]).toEqual([undefined, undefined]);
+      expect(await step()).toMatchObject({ renders: 3 });
+      expect(await step()).toMatchObject({ renders: 3 });
+      expect(over).toBe(1);
+    }
+  });
+
   it('goes on after a warm-up render that fails', async () => {
     let calls = 0;
     let clock = 0;
-    const step = warmUntilSteady(() => { calls++; clock += 10; return Promise.reject(new Error('no')); }, 25, () => clock);
+    const step = warmUntilSteady(() => { calls++; clock += 10; return Promise.reject(new Error('no')); }, 25, { cpuMs: () => clock });
     expect(await run(step)).toEqual({ renders: 3, cpuMs: 30, settled: false, templateRenders: 0, failures: [] });
     expect(calls).toBe(3);
   });
@@ -128,7 +162,7 @@ describe('warming until the renders settle', () => {
       const result = await renderMessage(engine, job);
       if (job === long.job || job.data === long.job.data) results.push(result);
       return result;
-    }, 40, () => clock);
+    }, 40, { cpuMs: () => clock });
     step.warmWith([long]);
     expect(await run(step)).toEqual({ renders: 4, cpuMs: 40, settled: false, templateRenders: 2, failures: [] });
     expect(results.map((result) => (result.ok ? 'ok' : result.code))).toEqual(['limit_exceeded', 'limit_exceeded']);
