@@ -18,6 +18,7 @@ import type { BoundedPairCache } from '../cache/bounded.js';
 import type { FaceCatalog, Resolution } from './catalog.js';
 import { requestKeys } from './keys.js';
 import { segmentByFace } from './segment.js';
+import type { FaceSegment } from './segment.js';
 import { shapeRun } from './shape.js';
 import { damagedGlyphOutline } from './fontkit.js';
 import type { GlyphAdvances } from './advance.js';
@@ -29,7 +30,21 @@ export interface CachedText {
   readonly shaped: ShapedText;
   /** Characters no font has, reported once per render. */
   readonly missing: readonly number[];
+  /** Runs shaped without their font's layout tables (fontkit failed on them), reported once per render and face. */
+  readonly degraded: readonly DegradedRun[] | undefined;
 }
+
+/** A face fontkit could not shape a text with, and why. */
+interface DegradedRun {
+  readonly face: FontFace;
+  readonly reason: string;
+}
+
+/**
+ * Why a glyph run was shaped without its font's layout tables. The run stays in the engine-wide
+ * cache, so a later render that meets it there must hear the warning too (weak: the cache owns the run).
+ */
+const degradedRuns = new WeakMap<GlyphRun, string>();
 
 export interface ShapeCaches {
   /** By the request's key (`keyPrefix`) and the text. */
@@ -64,13 +79,13 @@ const EMPTY: ShapedText = Object.freeze({ runs: Object.freeze([]), width: 0 });
  * for small capitals the face cannot draw, runs of capitals at the small-caps size between runs
  * at the full size (their `text` stays the source).
  */
-function faceRuns(system: RenderTextSystem, face: FontFace, text: string, request: FontRequest, direction: Direction): GlyphRun[] {
-  if (request.caps === undefined) return [system.shapeSegment(face, text, request, direction)];
+function faceRuns(system: RenderTextSystem, { face, text }: FaceSegment, request: FontRequest, direction: Direction, degraded: DegradedRun[]): GlyphRun[] {
+  if (request.caps === undefined) return [system.shapeSegment(face, text, request, direction, degraded)];
   const plan = capsPlan(face, request, request.caps);
-  if (plan.kind === 'font') return [system.shapeSegment(face, text, plan.request, direction)];
+  if (plan.kind === 'font') return [system.shapeSegment(face, text, plan.request, direction, degraded)];
   const requests = syntheticCapsRequests(request);
   return smallCapsPieces(text, plan.shrink).map((piece) => {
-    const run = system.shapeSegment(face, piece.shaped, piece.small ? requests.small : requests.plain, direction);
+    const run = system.shapeSegment(face, piece.shaped, piece.small ? requests.small : requests.plain, direction, degraded);
     return piece.shaped === piece.text ? run : { ...run, text: piece.text, caseMapped: true };
   });
 }
@@ -112,7 +127,7 @@ class RenderTextSystem implements TextSystem {
   private readonly runPrefixes: Record<Direction, WeakMap<FontRequest, Map<FontFace, string>>> = { auto: new WeakMap(), ltr: new WeakMap(), rtl: new WeakMap() };
   private generation = 0;
   private entries = 0;
-  /** Faces whose tables failed, reported once per render. */
+  /** Faces fontkit failed to shape a text with, reported once per render. */
   private readonly degradedFaces = new Set<string>();
   /** Fonts whose damaged layout tables were hidden, reported once per render (a synthetic bold face shares its program). */
   private readonly damagedPrograms = new Set<object>();
@@ -174,19 +189,32 @@ class RenderTextSystem implements TextSystem {
     return metrics;
   }
 
-  /** Shapes one face's text through the engine-wide run cache; a face whose tables fail is reported once. */
-  shapeSegment(face: FontFace, text: string, request: FontRequest, direction: Direction): GlyphRun {
+  /** Shapes one face's text through the engine-wide run cache; a run fontkit could not shape is added to `degraded`. */
+  shapeSegment(face: FontFace, text: string, request: FontRequest, direction: Direction, degraded: DegradedRun[]): GlyphRun {
     const prefix = this.runPrefix(face, request, direction);
     const cached = this.caches.runs.get(prefix, text);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) {
+      const reason = degradedRuns.get(cached);
+      if (reason !== undefined) degraded.push({ face, reason });
+      return cached;
+    }
     const result = shapeRun({ face, text, size: request.size, features: requestKeys(request).features, advances: this.advances, upright: request.upright === true, ...(direction === 'auto' ? {} : { direction }) });
     this.warnDamagedGlyphs(face);
-    if (result.degraded !== undefined && !this.degradedFaces.has(face.id)) {
-      this.degradedFaces.add(face.id);
-      this.diagnostics.warn('font', `font "${face.postscriptName}" could not be shaped (${result.degraded}); glyphs drawn without its layout tables`);
+    if (result.degraded !== undefined) {
+      degradedRuns.set(result.run, result.degraded);
+      degraded.push({ face, reason: result.degraded });
     }
     this.caches.runs.set(prefix, text, result.run);
     return result.run;
+  }
+
+  /** Warns once per render and face about texts fontkit could not shape with the face's layout tables. */
+  private reportDegraded(runs: readonly DegradedRun[]): void {
+    for (const { face, reason } of runs) {
+      if (this.degradedFaces.has(face.id)) continue;
+      this.degradedFaces.add(face.id);
+      this.diagnostics.warn('font', `font "${face.postscriptName}" could not be shaped (${reason}); glyphs drawn without its layout tables`);
+    }
   }
 
   /** Warns once per render about a font with a glyph outline fontkit could not read: when shaping finds it, or at the font's first use in a later render. */
@@ -249,26 +277,28 @@ class RenderTextSystem implements TextSystem {
       }
     }
     if (entry.missing.length > 0) this.reportMissing(text, entry.missing);
+    if (entry.degraded !== undefined) this.reportDegraded(entry.degraded);
     return entry.shaped;
   }
 
   private shapeUncached(text: string, request: FontRequest, direction: Direction): CachedText {
     const missing: number[] = [];
     const runs: GlyphRun[] = [];
-    if (request.vertical === undefined) this.shapeFaces(text, request, direction, missing, runs);
+    const degraded: DegradedRun[] = [];
+    if (request.vertical === undefined) this.shapeFaces(text, request, direction, { missing, runs, degraded });
     // vertical text: upright pieces with the fonts' vertical forms and advances, the rest sideways
-    else for (const piece of orientedPieces(text, request.vertical)) this.shapeFaces(piece.text, piece.upright ? uprightRequest(request) : request, direction, missing, runs);
+    else for (const piece of orientedPieces(text, request.vertical)) this.shapeFaces(piece.text, piece.upright ? uprightRequest(request) : request, direction, { missing, runs, degraded });
     let width = 0;
     for (const run of runs) width += run.width;
-    return { shaped: Object.freeze({ runs: Object.freeze(runs), width }), missing };
+    return { shaped: Object.freeze({ runs: Object.freeze(runs), width }), missing, degraded: degraded.length > 0 ? degraded : undefined };
   }
 
-  /** Appends the runs of `text` to `runs`, one face's segment after another. */
-  private shapeFaces(text: string, request: FontRequest, direction: Direction, missing: number[], runs: GlyphRun[]): void {
+  /** Appends the runs of `text` to `into.runs`, one face's segment after another. */
+  private shapeFaces(text: string, request: FontRequest, direction: Direction, into: { readonly missing: number[]; readonly runs: GlyphRun[]; readonly degraded: DegradedRun[] }): void {
     const segmented = segmentByFace(text, this.resolve(request));
-    missing.push(...segmented.missing);
+    into.missing.push(...segmented.missing);
     for (const segment of segmented.segments) {
-      for (const run of faceRuns(this, segment.face, segment.text, request, direction)) runs.push(run);
+      for (const run of faceRuns(this, segment, request, direction, into.degraded)) into.runs.push(run);
     }
   }
 
