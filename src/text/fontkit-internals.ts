@@ -178,46 +178,44 @@ function memoiseDecode(glyph: FontObject): void {
  * without vmtx), so a glyph whose outline it cannot decode (a CFF charstring with an unknown
  * operator, glyf bytes that end early) threw wherever its width was asked: in layout, or when the
  * PDF was written. Each glyph this font makes gets guarded `_getPath` and `_getCBox` (own
- * properties on its object): an outline that fails is fontkit's empty path (its base Glyph
- * class's), the advance stays hmtx's, and `onDamage` hears of it once per glyph.
+ * properties on its object, two functions per font, none made per glyph): an outline that fails is
+ * fontkit's empty path (its base Glyph class's), the advance stays hmtx's, and `onDamage` hears of
+ * it each time it is read.
  */
 export function guardGlyphOutlines(program: object, onDamage: (id: number, problem: string) => void): void {
   const font = program as FontObject;
   required(font, 'TTFFont#_getBaseGlyph');
+  const emptyPath = (glyph: FontObject, error: unknown): { readonly cbox: unknown } => {
+    onDamage(glyph['id'] as number, error instanceof Error ? error.message : String(error));
+    return (baseGlyphPrototype(glyph)['_getPath'] as (this: object) => { readonly cbox: unknown }).call(glyph);
+  };
+  // the glyph class's own methods, which the guards (own properties) shadow
+  const guardedPath = function guardedPath(this: FontObject): unknown {
+    try {
+      return ((Object.getPrototypeOf(this) as FontObject)['_getPath'] as (this: object) => unknown).call(this);
+    } catch (error) {
+      return emptyPath(this, error);
+    }
+  };
+  const guardedCBox = function guardedCBox(this: FontObject, internal?: boolean): unknown {
+    try {
+      return ((Object.getPrototypeOf(this) as FontObject)['_getCBox'] as (this: object, internal?: boolean) => unknown).call(this, internal);
+    } catch (error) {
+      return emptyPath(this, error).cbox;
+    }
+  };
   const base = font['_getBaseGlyph'] as (this: object, id: number, characters?: number[]) => object | undefined;
   font['_getBaseGlyph'] = function glyphWithGuardedOutline(this: object, id: number, characters?: number[]): object | undefined {
-    const glyph = base.call(this, id, characters);
-    if (glyph !== undefined && glyph !== null && !Object.hasOwn(glyph, '_getPath')) guardOutline(glyph as FontObject, id, onDamage);
+    const glyph = base.call(this, id, characters) as FontObject | undefined;
+    if (glyph !== undefined && glyph !== null && !Object.hasOwn(glyph, '_getPath')) {
+      if (!isFunction(glyph['_getPath']) || !isFunction(glyph['_getCBox'])) throw new FontkitInternalsError('Glyph#_getPath', 'is not a function');
+      glyph['_getPath'] = guardedPath;
+      glyph['_getCBox'] = guardedCBox;
+    }
     return glyph;
   };
   required(font, 'Glyph#_getPath');
   required(font, 'Glyph#_getCBox');
-}
-
-function guardOutline(glyph: FontObject, id: number, onDamage: (id: number, problem: string) => void): void {
-  const getPath = glyph['_getPath'] as (this: object) => { readonly cbox: unknown };
-  const getCBox = glyph['_getCBox'] as (this: object, internal?: boolean) => unknown;
-  if (!isFunction(getPath) || !isFunction(getCBox)) throw new FontkitInternalsError('Glyph#_getPath', 'is not a function');
-  let reported = false;
-  const emptyPath = (error: unknown): { readonly cbox: unknown } => {
-    if (!reported) onDamage(id, error instanceof Error ? error.message : String(error));
-    reported = true;
-    return (baseGlyphPrototype(glyph)['_getPath'] as (this: object) => { readonly cbox: unknown }).call(glyph);
-  };
-  glyph['_getPath'] = function guardedPath(this: object): unknown {
-    try {
-      return getPath.call(this);
-    } catch (error) {
-      return emptyPath(error);
-    }
-  };
-  glyph['_getCBox'] = function guardedCBox(this: object, internal?: boolean): unknown {
-    try {
-      return getCBox.call(this, internal);
-    } catch (error) {
-      return emptyPath(error).cbox;
-    }
-  };
 }
 
 /** fontkit's base Glyph class (the last prototype before Object's), whose `_getPath` is an empty Path. */

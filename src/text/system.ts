@@ -217,6 +217,15 @@ class RenderTextSystem implements TextSystem {
     }
   }
 
+  /** Warns once per render about a font whose damaged layout tables were hidden from fontkit (a synthetic bold face shares its program). */
+  private warnDamagedTables(face: FontFace): void {
+    const damaged = face.damagedTables;
+    if (damaged === undefined || this.damagedPrograms.has(face.program)) return;
+    this.damagedPrograms.add(face.program);
+    const tables = `${damaged.tags.join(' and ')} table${damaged.tags.length > 1 ? 's' : ''}`;
+    this.diagnostics.warn('font', `font "${face.postscriptName}" could not be shaped (${damaged.reason}); glyphs drawn without its ${tables}`);
+  }
+
   /** Warns once per render about a font with a glyph outline fontkit could not read: when shaping finds it, or at the font's first use in a later render. */
   private warnDamagedGlyphs(face: FontFace): void {
     const damagedGlyph = damagedGlyphOutline(face.program);
@@ -265,12 +274,7 @@ class RenderTextSystem implements TextSystem {
     for (const run of entry.shaped.runs) {
       if (this.faces.has(run.face.id)) continue;
       this.faces.set(run.face.id, run.face);
-      const damaged = run.face.damagedTables;
-      if (damaged !== undefined && !this.damagedPrograms.has(run.face.program)) {
-        this.damagedPrograms.add(run.face.program);
-        const tables = `${damaged.tags.join(' and ')} table${damaged.tags.length > 1 ? 's' : ''}`;
-        this.diagnostics.warn('font', `font "${run.face.postscriptName}" could not be shaped (${damaged.reason}); glyphs drawn without its ${tables}`);
-      }
+      this.warnDamagedTables(run.face);
       this.warnDamagedGlyphs(run.face);
       if (run.face.undrawnColor !== undefined) {
         this.diagnostics.warn('font', `font "${run.face.family}": ${run.face.undrawnColor}, which octavo does not draw: its glyphs print in their plain outlines`);

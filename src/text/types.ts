@@ -7,13 +7,13 @@ import type { ColorBitmaps } from '../sfnt/cbdt.js';
 import type { ColorLayers } from './color-layers.js';
 import type { CjkLocale } from './cjk-locale.js';
 
-/** One loaded face: a fontkit font plus the metrics layout needs, in font units. */
 /** Layout tables hidden from fontkit (sfnt/layout-table-check.ts): their tags, and why (`GPOS: ScriptList offset … beyond the table's end`). */
 export interface DamagedTables {
   readonly tags: readonly string[];
   readonly reason: string;
 }
 
+/** One loaded face: a fontkit font plus the metrics layout needs, in font units. */
 export interface FontFace {
   /** Stable id within an engine (used as the PDF font resource key). */
   readonly id: string;
