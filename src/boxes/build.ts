@@ -27,6 +27,7 @@ import { appendAll } from '../append-all.js';
 import { NO_CHILDREN } from './types.js';
 import type { FormControlBuild } from './form-controls.js';
 import { formControlBox, inputType } from './form-controls.js';
+import { renderedChildren } from './details.js';
 import type { WritingModeChange } from './writing-mode.js';
 import { markVertical, writingModeChange } from './writing-mode.js';
 
@@ -314,7 +315,7 @@ function elementChildren(walk: Walk, element: DomElement, style: ComputedStyle, 
   // one list for all the children (every caller builds the box's own list from it)
   const boxes: Box[] = [];
   appendAll(boxes, pseudoBoxes(walk, element, 'before', pseudos.before));
-  const children = element.children;
+  const children = renderedChildren(element);
   for (let i = 0; i < children.length; i++) appendNodeBoxes(walk, children[i]!, style, boxes);
   appendAll(boxes, pseudoBoxes(walk, element, 'after', pseudos.after));
   walk.counters.leaveLevel();

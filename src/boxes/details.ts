@@ -1,0 +1,18 @@
+/**
+ * What a `details` element renders (HTML §4.11.1, §15.3.14): its first `summary` child, always,
+ * and — only while it is open — the rest of its children after it. A browser renders it through a
+ * shadow tree with a slot for that summary and one for the rest, whose content a closed `details`
+ * does not render (Chromium's `::details-content`, `content-visibility: hidden`); text directly
+ * inside is part of the rest. The summary's disclosure triangle is the UA stylesheet's.
+ */
+import type { DomElement, DomNode } from '../dom/types.js';
+import { isElement } from '../dom/types.js';
+
+/** The child nodes `element` renders, in the order it renders them. */
+export function renderedChildren(element: DomElement): readonly DomNode[] {
+  if (element.name !== 'details') return element.children;
+  const summary = element.children.find((node) => isElement(node) && node.name === 'summary');
+  if (element.attribs['open'] === undefined) return summary === undefined ? [] : [summary];
+  if (summary === undefined || element.children[0] === summary) return element.children;
+  return [summary, ...element.children.filter((node) => node !== summary)];
+}
