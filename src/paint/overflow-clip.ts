@@ -2,14 +2,16 @@
  * The clip `overflow` puts on a box's descendants (CSS Overflow 3 §3): the padding box, curved
  * like the padding edge when both axes clip. `overflow: clip` and paint containment clip at the
  * overflow clip edge instead (CSS Overflow 4 §3.2): the `overflow-clip-margin` box pushed out by
- * its margin, its corners following the border radii grown by the same amount.
+ * its margin, its corners following the border radii grown by the same amount. A replaced
+ * element's content (its image) is always trimmed to the curve of its content edge (CSS
+ * Backgrounds 3 §5.3): a photo with `border-radius: 50%` is drawn as a circle.
  */
 import type { ComputedStyle } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
 import type { PlacedBox } from './placed.js';
 import { referenceBox } from './clip-path.js';
 import type { Radii } from './radii.js';
-import { NO_RADII } from './radii.js';
+import { hasRadii, NO_RADII } from './radii.js';
 
 export interface Clip {
   readonly rect: Rect;
@@ -23,6 +25,11 @@ function grown(radii: Radii, by: number): Radii {
 
 /** The clip on the descendants of `f`, its border box at (x, y) on the page. */
 export function overflowClip(f: PlacedBox, x: number, y: number): Clip | undefined {
+  if (f.box.kind === 'replaced') {
+    // inside the padding box, so it is the only clip its image needs; a square one is image.ts's
+    const content = referenceBox(f, x, y, 'content-box');
+    if (hasRadii(content.radii)) return content;
+  }
   const style = f.style;
   const clips = (v: ComputedStyle['overflowX']): boolean => v !== 'visible' || style.contain.paint;
   const clipX = clips(style.overflowX);
