@@ -34,6 +34,16 @@ export function isGenericFamily(key: string): boolean {
   return Object.hasOwn(GENERIC_SETTINGS, key) || key.startsWith('ui-') || key === 'emoji' || key === 'math' || key === 'fangsong';
 }
 
+/**
+ * The generic families of a platform's own UI fonts (CSS Fonts 4 §4.1.1: `ui-serif`,
+ * `ui-sans-serif`, `ui-monospace`, `ui-rounded`), which Chromium maps on macOS only: on Linux it
+ * finds none of them and uses the next family of the list (Tailwind's `ui-sans-serif, system-ui, …`
+ * prints with system-ui's font).
+ */
+export function isPlatformUiFamily(key: string): boolean {
+  return key.startsWith('ui-');
+}
+
 /** fontconfig names whose answer is always good (Skia: IsFallbackFontAllowed). */
 const FONTCONFIG_GENERIC = new Set(['sans', 'sans-serif', 'serif', 'monospace']);
 

@@ -25,7 +25,7 @@ import { variationAxes, variedEntry } from './variation.js';
 import { DEFAULT_FAMILY, FALLBACK_FAMILIES, isBundledAlias } from './bundled.js';
 import type { InstalledFonts } from './installed.js';
 import type { CjkLocale } from './cjk-locale.js';
-import { isGenericFamily } from './browser-families.js';
+import { isGenericFamily, isPlatformUiFamily } from './browser-families.js';
 import { reportInstalledProblem } from './installed.js';
 
 export type FamilyMap = ReadonlyMap<string, readonly FaceEntry[]>;
@@ -108,6 +108,8 @@ export function createCatalog(input: CatalogInput): FaceCatalog {
     const key = family.trim().toLowerCase();
     const direct = byName(key);
     if (direct !== undefined) return direct;
+    // as a browser on this machine prints it: Chromium on Linux has no ui-* fonts and goes on to the next family
+    if (input.installed !== undefined && isPlatformUiFamily(key)) return undefined;
     const substitute = input.installed?.substitute(key);
     return (substitute === undefined ? undefined : byName(substitute))
       ?? (isBundledAlias(key) ? input.installed?.family(key) : undefined)

@@ -128,6 +128,14 @@ describe.skipIf(!liberationMapped)(`generic and common web families through font
     expect(await printedWith('"No Such Family 28", monospace')).toEqual([fcMatch('monospace', '%{postscriptname}')]);
     expect(await printedWith('cursive')).toEqual(['LiberationSerif']); // Comic Sans MS is not installed: the default font
   });
+
+  test('ui-serif, ui-sans-serif, ui-monospace and ui-rounded are not found, as in Chromium on Linux: the next family is used', async () => {
+    expect(await printedWith('ui-sans-serif, "Times New Roman"')).toEqual(['LiberationSerif']);
+    expect(await printedWith('ui-monospace, Arial')).toEqual(['LiberationSans']);
+    expect(await printedWith('ui-serif, ui-rounded, Arial')).toEqual(['LiberationSans']);
+    // Tailwind's default stack: system-ui's font
+    expect(await printedWith('ui-sans-serif, system-ui, sans-serif')).toEqual([fcMatch('sans-serif', '%{postscriptname}')]);
+  });
 });
 
 const families = installedFamilies();
