@@ -238,6 +238,15 @@ describe('§10 fragmenting flex containers across pages', () => {
       .toEqual(['1: c 0,150 250x150', '1: d 250,150 250x150', '2: e 0,0 250x150', '2: f 250,0 250x150']);
   });
 
+  // Chromium's print (pdftotext positions): a row's items are broken in parallel where the line
+  // reaches the page end, and the next line follows the tallest of them on the next page
+  it('breaks a row line that does not fit inside its items, in parallel, and goes on below them', async () => {
+    const ps = (id: string, n: number): string => Array.from({ length: n }, (_, i) => `<p id=${id}${i + 1}>${id}</p>`).join('');
+    const cols = [['a', 6], ['b', 2], ['c', 3], ['d', 1]].map(([id, n]) => `<div style="width:50%">${ps(id as string, n as number)}</div>`).join('');
+    expect(await pages(`<div style="height:300px"></div><div style="display:flex;flex-wrap:wrap">${cols}</div>`, ['a1', 'a5', 'b2', 'a6', 'c1', 'c3', 'd1'], 'body { font: 16px/20px "Liberation Sans" } p { margin: 0 }'))
+      .toEqual(['1: a1 0,300 300x20', '1: a5 0,380 300x20', '1: b2 300,320 300x20', '2: a6 0,0 300x20', '2: c1 0,20 300x20', '2: c3 0,60 300x20', '2: d1 300,20 300x20']);
+  });
+
   it('breaks a line taller than a page inside its items, in parallel', async () => {
     const tall = '<div id=a style="width:590px"><div style="height:300px"></div><div id=a2 style="height:300px"></div></div>';
     expect(await pages(`<div style="display:flex;align-items:flex-start">${tall}<div id=b><div style="height:250px;width:10px"></div><div id=b2 style="height:250px;width:10px"></div></div></div>`, ['a2', 'b2']))

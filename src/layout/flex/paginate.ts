@@ -1,7 +1,8 @@
 /**
  * Flex layout across pages (CSS Flexbox 1 §10, CSS Fragmentation 3): a row container's lines
- * stack down the page and a line that does not fit moves to the next page whole; a line taller
- * than a page breaks inside its items in parallel. A single-line column container breaks between
+ * stack down the page and a line that does not fit breaks inside its items in parallel, as
+ * Chromium prints a Bootstrap `.row` (it moves to the next page whole when an item cannot break:
+ * an image, `break-inside: avoid`, or nothing of it fits). A single-line column container breaks between
  * items, and inside an item taller than the room left. Lines and items are taken from the top, so
  * `wrap-reverse` and `column-reverse` break too (a multi-line column container does not).
  * `break-before/after: page` between items force a break; `break-inside: avoid` items move whole.
@@ -142,8 +143,8 @@ export function placeFragmented(
     }
     const monolithic = live.some((i) => i.planned.item.box.kind === 'replaced' || avoids(i.planned.item.style.breakInside));
     const atTop = page.atTop && u === start;
-    if (u > start && (env.axes.row || monolithic)) return breakAt(u);
-    if (!atTop && !resumed && (env.axes.row || monolithic)) return { placed, breakToken: undefined, pushed: true };
+    if (u > start && monolithic) return breakAt(u);
+    if (!atTop && !resumed && monolithic) return { placed, breakToken: undefined, pushed: true };
     const children: { index: number; token: BreakToken }[] = [];
     for (const i of live) {
       const index = i.planned.item.index;
