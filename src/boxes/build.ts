@@ -4,7 +4,7 @@
  * fix-up (anonymous.ts) and white space processing (whitespace.ts).
  */
 import { inlineSvgSource } from '../dom/xml.js';
-import { inlineSvgUrl } from './inline-svg.js';
+import { inlineSvgUrl, withPageSvgStyles } from './inline-svg.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, Display, ElementPseudoStyles, PseudoElement, StyledDocument } from '../css/types.js';
 import type { DomDocument, DomElement, DomNode, DomText } from '../dom/types.js';
@@ -468,7 +468,7 @@ function replacedBox(walk: Walk, element: DomElement, style: ComputedStyle): Rep
   const svg = element.name === 'svg' ? inlineSvgSource(element) : undefined;
   const imageInput = element.name === 'input' && inputType(element) === 'image';
   if (element.name !== 'img' && svg === undefined && !imageInput) return undefined;
-  const src = svg !== undefined ? inlineSvgUrl(svg) : element.attribs['src'];
+  const src = svg !== undefined ? inlineSvgUrl(withPageSvgStyles(svg, element, (e) => walk.styled.stylesOf(e)?.custom)) : element.attribs['src'];
   if (src === undefined || src.trim() === '') return undefined;
   const outer = outerDisplay(style.display) === 'block' ? 'block' : 'inline';
   return { kind: 'replaced', outer, src: absoluteUrl(src.trim(), walk.ctx.baseUrl), alt: element.attribs['alt'] ?? '', style, element: boxElement(walk, element), pseudo: undefined };

@@ -1,8 +1,22 @@
 /**
  * How the box tree names an inline `<svg>` (a data: URL with a parameter of its own), so that
- * its drawing inherits from the HTML around it while an `<img>` of the same markup does not.
+ * its drawing inherits from the HTML around it while an `<img>` of the same markup does not; and
+ * how the SVG properties the page's CSS gives its elements reach the drawing (which re-reads the
+ * markup as XML): written into the markup as one attribute per element (PAGE_CSS_ATTRIBUTE).
  */
+import type { DomElement } from '../dom/types.js';
+import { isElement } from '../dom/types.js';
+import { INLINE_SVG_PROPERTIES } from '../css/properties/unsupported.js';
+
 const INLINE_SVG_PREFIX = 'data:image/svg+xml;charset=utf-8;octavo=inline,';
+
+/**
+ * The declarations (`fill:teal;stroke-width:2`) the page's CSS gives an element of an inline SVG,
+ * ranked between its presentation attributes and its own `<style>` rules (resources/svg-style.ts).
+ */
+export const PAGE_CSS_ATTRIBUTE = 'data-octavo-page-css';
+/** On the `<svg>`: the values it inherits from the HTML around it, ranked below its presentation attributes. */
+export const PAGE_INHERITED_ATTRIBUTE = 'data-octavo-page-inherited';
 
 export function inlineSvgUrl(markup: string): string {
   return `${INLINE_SVG_PREFIX}${encodeURIComponent(markup)}`;
@@ -10,4 +24,56 @@ export function inlineSvgUrl(markup: string): string {
 
 export function isInlineSvgUrl(url: string): boolean {
   return url.startsWith(INLINE_SVG_PREFIX);
+}
+
+/** An element's cascaded custom properties, the inline-SVG ones among them (css/declarations.ts). */
+export type CustomOf = (element: DomElement) => ReadonlyMap<string, string> | undefined;
+
+/**
+ * `markup` (the source of `svg`, from its start tag) with the inherited SVG properties the page's
+ * CSS gives its elements: on each element those whose value differs from its parent's
+ * (PAGE_CSS_ATTRIBUTE: declared by a rule that matches it), and on the `<svg>` those it inherits
+ * from the HTML around it (PAGE_INHERITED_ATTRIBUTE). The markup itself when the page's CSS sets none.
+ */
+export function withPageSvgStyles(markup: string, svg: DomElement, customOf: CustomOf): string {
+  const inserts: { at: number; text: string }[] = [];
+  const startTagEnd = (element: DomElement): number => {
+    if (element.startIndex === null || svg.startIndex === null) return -1;
+    const at = element.startIndex - svg.startIndex + 1 + element.name.length;
+    // the start tag where the parser saw it (an element the parser made has none in the source)
+    return markup.slice(at - element.name.length - 1, at).toLowerCase() === `<${element.name}` ? at : -1;
+  };
+  const insert = (element: DomElement, attribute: string, values: string[]): void => {
+    const at = startTagEnd(element);
+    if (values.length > 0 && at > 0) inserts.push({ at, text: ` ${attribute}="${escapeAttribute(values.join(';'))}"` });
+  };
+  const visit = (element: DomElement, parent: ReadonlyMap<string, string> | undefined): void => {
+    const own = customOf(element);
+    const declared: string[] = [];
+    const inherited: string[] = [];
+    if (own !== undefined) {
+      for (const name of INLINE_SVG_PROPERTIES) {
+        const value = own.get(name);
+        if (value === undefined) continue;
+        if (value !== parent?.get(name)) declared.push(`${name}:${value}`);
+        else if (element === svg) inherited.push(`${name}:${value}`);
+      }
+    }
+    insert(element, PAGE_INHERITED_ATTRIBUTE, inherited);
+    insert(element, PAGE_CSS_ATTRIBUTE, declared);
+    for (const child of element.children) if (isElement(child)) visit(child, own);
+  };
+  visit(svg, svg.parent !== null && isElement(svg.parent) ? customOf(svg.parent) : undefined);
+  if (inserts.length === 0) return markup;
+  let out = '';
+  let from = 0;
+  for (const { at, text } of inserts) {
+    out += markup.slice(from, at) + text;
+    from = at;
+  }
+  return out + markup.slice(from);
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }

@@ -11,6 +11,7 @@ import type { ParseContext } from './properties/define.js';
 import type { RegisteredProperty } from './properties/registry.js';
 import { LONGHAND_INDEX, lookupProperty } from './properties/registry.js';
 import { unhonouredMessages } from './properties/unhonoured.js';
+import { INLINE_SVG_PROPERTIES } from './properties/unsupported.js';
 import type { CssWideKeyword, Declaration, DeclaredValue, Slot } from './stylesheet.js';
 import { childrenOf, containsVar, singleIdent } from './values/nodes.js';
 import type { Nodes } from './values/nodes.js';
@@ -98,7 +99,10 @@ export function parseDeclarationValue(
   if (name === 'all') return parseAll(valueNode, important, ctx, where);
   const lookup = lookupProperty(name);
   const text = valueText(valueNode, ctx.source);
-  if (lookup.kind === 'ignored') return [];
+  if (lookup.kind === 'ignored') {
+    // cascaded like a custom property of its name, for inline SVG (INLINE_SVG_PROPERTIES)
+    return INLINE_SVG_PROPERTIES.has(name) ? [{ property: name, slot: { kind: 'custom', name }, value: { kind: 'custom', text }, important }] : [];
+  }
   if (lookup.kind === 'unknown') {
     ctx.sink.warn('css_unknown_property', `unknown property \`${property}\``, where.line, where.column);
     return [];

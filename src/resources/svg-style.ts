@@ -9,6 +9,7 @@ import { parseColorText, parseStyleAttribute } from '../css/values/text-values.j
 import type { DomElement } from '../dom/types.js';
 import type { FontBasis } from './svg-units.js';
 import { length } from './svg-units.js';
+import { PAGE_CSS_ATTRIBUTE, PAGE_INHERITED_ATTRIBUTE } from '../boxes/inline-svg.js';
 
 export type Paint =
   | { readonly kind: 'none' }
@@ -127,10 +128,20 @@ function declare(out: Map<string, string>, name: string, value: string): void {
   else out.set(name, value);
 }
 
-/** Declared values of an element: presentation attributes < rules < style attribute. */
+/**
+ * Declared values of an element: what an inline `<svg>` inherits from the page < presentation
+ * attributes < the page's CSS rules < its own rules < style attribute (boxes/inline-svg.ts writes
+ * the page's into the markup).
+ */
 function declared(element: DomElement, rules: readonly SvgRule[]): Map<string, string> {
   const out = new Map<string, string>();
+  const page = (attribute: string): void => {
+    const text = element.attribs[attribute];
+    if (text !== undefined) for (const [k, v] of parseStyleAttribute(text)) if (PROPERTIES.has(k)) declare(out, k, v);
+  };
+  page(PAGE_INHERITED_ATTRIBUTE);
   for (const [name, value] of Object.entries(element.attribs)) if (PROPERTIES.has(name.toLowerCase())) declare(out, name.toLowerCase(), value.trim());
+  page(PAGE_CSS_ATTRIBUTE);
   for (const rule of rules) if (rule.selectors.some((s) => matches(s, element))) for (const [k, v] of rule.declarations) declare(out, k, v);
   for (const [k, v] of parseStyleAttribute(element.attribs['style'] ?? '')) declare(out, k, v);
   return out;

@@ -482,7 +482,10 @@ export interface ComputedStyle {
 export type PseudoElement = 'before' | 'after' | 'marker' | 'footnote-call' | 'footnote-marker';
 
 /** An element's computed style and its pseudo-elements' (undefined for those it generates none of). */
-export type ElementPseudoStyles = { readonly style: ComputedStyle } & { readonly [P in PseudoElement]?: ComputedStyle | undefined };
+export type ElementPseudoStyles = { readonly style: ComputedStyle } & { readonly [P in PseudoElement]?: ComputedStyle | undefined } & {
+  /** The element's custom properties, with the inherited SVG properties cascaded as such (css/declarations.ts). */
+  readonly custom?: ReadonlyMap<string, string>;
+};
 
 /** Result of the css stage: a style lookup kept beside the DOM, never written into it. */
 export interface StyledDocument {

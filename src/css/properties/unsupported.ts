@@ -38,10 +38,23 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'scroll-behavior', 'scroll-margin', 'scroll-padding', 'scroll-snap-type', 'scroll-snap-align', 'overscroll-behavior',
   'scrollbar-width', 'scrollbar-color', 'scrollbar-gutter', 'overflow-anchor',
   'transition', 'transition-property', 'transition-duration', 'transition-timing-function', 'transition-delay', 'transition-behavior',
-  // SVG properties: meaningless on HTML boxes; SVG images read them from their own <style> (resources/svg-style.ts)
+  // SVG properties: no effect on HTML boxes; SVG images read them from their own <style> (resources/svg-style.ts),
+  // an inline <svg> also the inherited ones from the page's CSS (INLINE_SVG_PROPERTIES)
   'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
   'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'stop-color', 'stop-opacity', 'clip-rule', 'text-anchor',
   'marker', 'marker-start', 'marker-mid', 'marker-end',
+]);
+
+/**
+ * The inherited SVG properties the page's CSS gives an inline `<svg>` and its elements, as a
+ * browser cascades them (`.icon { fill: teal }`, `svg path { stroke: currentColor }`): cascaded
+ * and inherited as custom properties of the same name (which `var()` cannot name), read by the box
+ * builder (boxes/inline-svg.ts). `stop-color` and `stop-opacity` are not inherited: not passed on.
+ */
+export const INLINE_SVG_PROPERTIES: ReadonlySet<string> = new Set([
+  'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
+  'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'clip-rule', 'text-anchor',
+  'marker-start', 'marker-mid', 'marker-end',
 ]);
 
 export function isVendorPrefixed(name: string): boolean {
