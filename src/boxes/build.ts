@@ -315,7 +315,8 @@ function elementChildren(walk: Walk, element: DomElement, style: ComputedStyle, 
   // one list for all the children (every caller builds the box's own list from it)
   const boxes: Box[] = [];
   appendAll(boxes, pseudoBoxes(walk, element, 'before', pseudos.before));
-  const children = renderedChildren(element);
+  const children = renderedChildren(element, (details) => walk.ctx.diagnostics.warn('html',
+    'a `<details>` without a `<summary>` is printed without one (a browser shows a default "Details" summary)', elementLocation(walk.dom, details)));
   for (let i = 0; i < children.length; i++) appendNodeBoxes(walk, children[i]!, style, boxes);
   appendAll(boxes, pseudoBoxes(walk, element, 'after', pseudos.after));
   walk.counters.leaveLevel();

@@ -8,10 +8,14 @@
 import type { DomElement, DomNode } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
 
-/** The child nodes `element` renders, in the order it renders them. */
-export function renderedChildren(element: DomElement): readonly DomNode[] {
+/**
+ * The child nodes `element` renders, in the order it renders them. `missingSummary` is told of a
+ * `details` without a `summary` (a browser makes one, "Details"; octavo does not).
+ */
+export function renderedChildren(element: DomElement, missingSummary: (details: DomElement) => void): readonly DomNode[] {
   if (element.name !== 'details') return element.children;
   const summary = element.children.find((node) => isElement(node) && node.name === 'summary');
+  if (summary === undefined) missingSummary(element);
   if (element.attribs['open'] === undefined) return summary === undefined ? [] : [summary];
   if (summary === undefined || element.children[0] === summary) return element.children;
   return [summary, ...element.children.filter((node) => node !== summary)];

@@ -42,4 +42,11 @@ describe('details and summary as Chromium renders them', () => {
     expect(findById(page, 'li')!.kind).toBe('box');
     expect(page.children.flatMap(textFragments).map((t) => t.text)).toContain('1. ');
   });
+
+  it('a details without a summary is warned (a browser shows a default one)', async () => {
+    const doc = await layoutHtml(`${PAGE}<details id=d1><p>hidden</p></details><p id=after>after</p>`, {
+      expectWarnings: [{ code: 'html', message: /without a `<summary>`/ }],
+    });
+    expect(box(findById(doc.pages[0]!, 'd1'))).toBe('0,0 300x0');
+  });
 });
