@@ -27,7 +27,7 @@ import { appendAll } from '../append-all.js';
 import { NO_CHILDREN } from './types.js';
 import type { FormControlBuild } from './form-controls.js';
 import { formControlBox, inputType } from './form-controls.js';
-import { renderedChildren } from './details.js';
+import { detailsChildren } from './details.js';
 import type { WritingModeChange } from './writing-mode.js';
 import { markVertical, writingModeChange } from './writing-mode.js';
 
@@ -315,7 +315,8 @@ function elementChildren(walk: Walk, element: DomElement, style: ComputedStyle, 
   // one list for all the children (every caller builds the box's own list from it)
   const boxes: Box[] = [];
   appendAll(boxes, pseudoBoxes(walk, element, 'before', pseudos.before));
-  const children = renderedChildren(element, (details) => walk.ctx.diagnostics.warn('html',
+  // no closure for the elements that are not `details`: this runs for every element
+  const children = element.name !== 'details' ? element.children : detailsChildren(element, (details) => walk.ctx.diagnostics.warn('html',
     'a `<details>` without a `<summary>` is printed without one (a browser shows a default "Details" summary)', elementLocation(walk.dom, details)));
   for (let i = 0; i < children.length; i++) appendNodeBoxes(walk, children[i]!, style, boxes);
   appendAll(boxes, pseudoBoxes(walk, element, 'after', pseudos.after));

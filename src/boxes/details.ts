@@ -9,11 +9,10 @@ import type { DomElement, DomNode } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
 
 /**
- * The child nodes `element` renders, in the order it renders them. `missingSummary` is told of a
- * `details` without a `summary` (a browser makes one, "Details"; octavo does not).
+ * The child nodes a `details` element renders, in the order it renders them. `missingSummary` is
+ * told of one without a `summary` (a browser makes one, "Details"; octavo does not).
  */
-export function renderedChildren(element: DomElement, missingSummary: (details: DomElement) => void): readonly DomNode[] {
-  if (element.name !== 'details') return element.children;
+export function detailsChildren(element: DomElement, missingSummary: (details: DomElement) => void): readonly DomNode[] {
   const summary = element.children.find((node) => isElement(node) && node.name === 'summary');
   if (summary === undefined) missingSummary(element);
   if (element.attribs['open'] === undefined) return summary === undefined ? [] : [summary];
