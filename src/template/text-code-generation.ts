@@ -1,20 +1,16 @@
 /**
- * Handlebars' code generation with plain strings instead of source maps.
+ * Handlebars' code generation without source maps.
  *
  * Handlebars builds the JavaScript of a template out of source-map `SourceNode`s whenever the
  * `source-map` package can be required (it is one of its dependencies, so always here): every
  * chunk of generated code becomes a node holding its template line and column, and the code is
- * a walk over the tree at the end. octavo never asks for a source map (a template's errors are
- * located from its AST and the helpers' `loc`), and on a template it has not seen before those
- * nodes were a fifth of the compile (issue 32, bench/README.md "stop 37"). Handlebars has its own
- * answer for environments without `source-map` (browsers): a node that is a string. This file
- * gives an environment that one, through the compiler class Handlebars lets an environment
- * replace (`env.JavaScriptCompiler`, docs/compiler-api.md of Handlebars).
- *
- * The generated code differs in one way only, the one Handlebars' string nodes have too: the
- * runtime names used twice (`container.lambda`, `container.escapeExpression`, the context
- * fallback) are written out at each use instead of being declared once as `aliasN` variables —
- * the same values, so the same output.
+ * written out by a walk that tracks them (an object per chunk). octavo never asks for a source
+ * map (a template's errors are located from its AST and the helpers' `loc`), and on a template it
+ * had not seen before those nodes were a fifth of compiling it (issue 32, bench/README.md
+ * "stop 37"). This file gives an environment a code generator whose chunks are plain lists of
+ * parts, through the compiler class Handlebars lets an environment replace
+ * (`env.JavaScriptCompiler`, Handlebars' docs/compiler-api.md). The generated code is the same,
+ * character for character (test/template/text-code-generation.test.ts).
  *
  * The Handlebars internals used here are listed in HANDLEBARS_COMPILER_INTERNALS and checked
  * against the installed Handlebars (pinned to an exact version in package.json) by
@@ -32,63 +28,78 @@ export interface HandlebarsInternal {
 
 /** Every Handlebars compiler internal octavo uses, all in this file (each is a function). */
 export const HANDLEBARS_COMPILER_INTERNALS: readonly HandlebarsInternal[] = [
-  { owner: 'JavaScriptCompiler.prototype', member: 'preamble', use: 'extended: a program\'s code generators (`source`, `decorators`) are replaced by text ones' },
-  { owner: 'JavaScriptCompiler.prototype', member: 'compiler', use: 'set to the text compiler, so that child programs are compiled with it too' },
+  { owner: 'JavaScriptCompiler.prototype', member: 'preamble', use: 'extended: a program\'s code generators (`source`, `decorators`) are replaced by ones making CodeChunks' },
+  { owner: 'JavaScriptCompiler.prototype', member: 'compiler', use: 'set to this compiler, so that child programs are compiled with it too' },
+  { owner: 'JavaScriptCompiler.prototype', member: 'createFunctionContext', use: 'not replaced: names a runtime value used twice by setting the first part of its one chunk (`children[0]`)' },
   { owner: 'compiler/code-gen.js', member: 'default', use: 'the code generator class (CodeGen), extended' },
-  { owner: 'CodeGen.prototype', member: 'wrap', use: 'replaced: makes a text chunk instead of a SourceNode' },
+  { owner: 'CodeGen.prototype', member: 'wrap', use: 'replaced: makes a CodeChunk instead of a SourceNode' },
   { owner: 'CodeGen.prototype', member: 'empty', use: 'replaced: the same, empty' },
 ];
 
 /** What a chunk of generated code is made of (code-gen.js `castChunk` takes these). */
-type Chunk = string | number | boolean | CodeText | null | undefined | readonly Chunk[];
+type Chunk = string | number | boolean | CodeChunk | null | undefined | readonly Chunk[];
 
-/** A chunk's text: arrays concatenated, nothing for null and undefined. */
-function textOf(chunk: Chunk): string {
-  if (typeof chunk === 'string') return chunk;
-  if (chunk === undefined || chunk === null) return '';
-  if (Array.isArray(chunk)) {
-    let text = '';
-    for (const part of chunk as readonly Chunk[]) text += textOf(part);
-    return text;
+/**
+ * Appends a chunk's parts as code-gen.js `castChunk` and `SourceNode#add` would: strings (empty
+ * ones dropped), chunks kept as they are (an alias is renamed in place, below), arrays part by
+ * part, numbers and booleans as text, null and undefined as nothing.
+ */
+function appendParts(parts: (string | CodeChunk)[], chunk: Chunk): void {
+  if (typeof chunk === 'string') {
+    if (chunk !== '') parts.push(chunk);
+  } else if (chunk instanceof CodeChunk) {
+    parts.push(chunk);
+  } else if (Array.isArray(chunk)) {
+    for (const part of chunk as readonly Chunk[]) appendParts(parts, part);
+  } else if (typeof chunk === 'number' || typeof chunk === 'boolean') {
+    parts.push(String(chunk));
   }
-  return String(chunk);
 }
 
 /**
- * Generated code as a string: the interface of Handlebars' string stand-in for `SourceNode`
- * (code-gen.js), and the flags the JavaScript compiler sets on a chunk (declared so that every
- * chunk has one shape).
+ * A chunk of generated code: its parts, written out only when the code is complete — what a
+ * source-map `SourceNode` is without the line and column it carries and the walk that tracks them.
+ * The JavaScript compiler names a runtime value used twice (`container.lambda`...) by replacing
+ * the first part of its one shared chunk (`children[0] = 'alias1'`, createFunctionContext), so
+ * parts stay chunks until then, and the generated code is Handlebars' own, character for
+ * character. The flags the compiler sets on a chunk are declared so that every chunk has one shape.
  */
-class CodeText {
-  src: string;
+class CodeChunk {
+  readonly children: (string | CodeChunk)[] = [];
   appendToBuffer = false;
   aliasable = false;
   referenceCount = 0;
 
-  constructor(chunks?: Chunk) {
-    this.src = textOf(chunks);
+  constructor(chunk?: Chunk) {
+    appendParts(this.children, chunk);
   }
 
-  add(chunks: Chunk): void {
-    this.src += textOf(chunks);
+  add(chunk: Chunk): this {
+    appendParts(this.children, chunk);
+    return this;
   }
 
-  prepend(chunks: Chunk): void {
-    this.src = textOf(chunks) + this.src;
+  prepend(chunk: Chunk): this {
+    const parts: (string | CodeChunk)[] = [];
+    appendParts(parts, chunk);
+    this.children.unshift(...parts);
+    return this;
   }
 
   toString(): string {
-    return this.src;
+    let code = '';
+    for (const part of this.children) code += typeof part === 'string' ? part : part.toString();
+    return code;
   }
 
   toStringWithSourceMap(): { code: string } {
-    return { code: this.src };
+    return { code: this.toString() };
   }
 }
 
 interface CodeGenerator {
-  wrap(chunk: Chunk, location?: unknown): CodeText;
-  empty(): CodeText;
+  wrap(chunk: Chunk, location?: unknown): CodeChunk;
+  empty(): CodeChunk;
 }
 
 type CodeGenClass = new (sourceFile: unknown) => CodeGenerator;
@@ -106,14 +117,14 @@ const require = createRequire(import.meta.url);
 const CodeGen = (require('handlebars/dist/cjs/handlebars/compiler/code-gen.js') as { default: CodeGenClass }).default;
 const JavaScriptCompiler = (Handlebars as unknown as { JavaScriptCompiler: JavaScriptCompilerClass }).JavaScriptCompiler;
 
-/** Handlebars' code generator whose chunks are strings (its other methods build on these two). */
+/** Handlebars' code generator making CodeChunks (its other methods build on these two). */
 class TextCodeGen extends CodeGen {
-  override wrap(chunk: Chunk): CodeText {
-    return chunk instanceof CodeText ? chunk : new CodeText(chunk);
+  override wrap(chunk: Chunk): CodeChunk {
+    return chunk instanceof CodeChunk ? chunk : new CodeChunk(chunk);
   }
 
-  override empty(): CodeText {
-    return new CodeText();
+  override empty(): CodeChunk {
+    return new CodeChunk();
   }
 }
 
