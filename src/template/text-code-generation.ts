@@ -16,8 +16,9 @@
  * against the installed Handlebars (pinned to an exact version in package.json) by
  * test/template/handlebars-internals.test.ts.
  */
-import { createRequire } from 'node:module';
 import Handlebars from 'handlebars';
+// a static import, not a require at run time: the CLI bundle then holds one copy of the module
+import codeGenModule from 'handlebars/dist/cjs/handlebars/compiler/code-gen.js';
 
 /** One Handlebars internal (a member outside its documented API) this file relies on. */
 export interface HandlebarsInternal {
@@ -113,8 +114,7 @@ interface JavaScriptCompilerInstance {
 
 type JavaScriptCompilerClass = new () => JavaScriptCompilerInstance;
 
-const require = createRequire(import.meta.url);
-const CodeGen = (require('handlebars/dist/cjs/handlebars/compiler/code-gen.js') as { default: CodeGenClass }).default;
+const CodeGen = codeGenModule.default as CodeGenClass;
 const JavaScriptCompiler = (Handlebars as unknown as { JavaScriptCompiler: JavaScriptCompilerClass }).JavaScriptCompiler;
 
 /** Handlebars' code generator making CodeChunks (its other methods build on these two). */
