@@ -114,7 +114,11 @@ interface JavaScriptCompilerInstance {
 
 type JavaScriptCompilerClass = new () => JavaScriptCompilerInstance;
 
-const CodeGen = codeGenModule.default as CodeGenClass;
+/**
+ * The module's default export is its `exports` object under Node's ESM (whose `default` is the
+ * class) and the class itself where a loader honours `__esModule` (Vite, for the tests).
+ */
+const CodeGen = (typeof codeGenModule === 'function' ? codeGenModule : codeGenModule.default) as CodeGenClass;
 const JavaScriptCompiler = (Handlebars as unknown as { JavaScriptCompiler: JavaScriptCompilerClass }).JavaScriptCompiler;
 
 /** Handlebars' code generator making CodeChunks (its other methods build on these two). */
