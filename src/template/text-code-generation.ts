@@ -5,12 +5,12 @@
  * `source-map` package can be required (it is one of its dependencies, so always here): every
  * chunk of generated code becomes a node holding its template line and column, and the code is
  * written out by a walk that tracks them (an object per chunk). octavo never asks for a source
- * map (a template's errors are located from its AST and the helpers' `loc`), and on a template it
- * had not seen before those nodes were a fifth of compiling it (issue 32, bench/README.md
- * "stop 37"). This file gives an environment a code generator whose chunks are plain lists of
- * parts, through the compiler class Handlebars lets an environment replace
- * (`env.JavaScriptCompiler`, Handlebars' docs/compiler-api.md). The generated code is the same,
- * character for character (test/template/text-code-generation.test.ts).
+ * map (a template's errors are located from its AST and the helpers' `loc`), and those nodes were
+ * a third of Handlebars' compile of a new template (issue 32, bench/README.md "stop 37"). This
+ * file gives an environment a code generator whose chunks are plain lists of parts, through the
+ * compiler class Handlebars lets an environment replace (`env.JavaScriptCompiler`, Handlebars'
+ * docs/compiler-api.md). The generated code is the same, character for character
+ * (test/template/text-code-generation.test.ts).
  *
  * The Handlebars internals used here are listed in HANDLEBARS_COMPILER_INTERNALS and checked
  * against the installed Handlebars (pinned to an exact version in package.json) by
