@@ -32,6 +32,7 @@ import type { ExpansionLimits } from './budget.js';
 import { checkOutput, countExpansion, countedHelper, withExpansion } from './budget.js';
 import type { NestingLimits } from './nesting.js';
 import { checkTemplateNesting } from './nesting.js';
+import { useTextCodeGeneration } from './text-code-generation.js';
 import { DEFAULT_LIMITS } from '../options.js';
 
 export interface TemplateRequest {
@@ -106,9 +107,13 @@ function runHelpers(settings: HelperSettings): Record<string, (...args: unknown[
   return helpers;
 }
 
-/** A private Handlebars environment with raw blocks (the helpers that read settings come with each run). */
+/**
+ * A private Handlebars environment with raw blocks (the helpers that read settings come with each
+ * run), generating its code as text (no source maps are asked for).
+ */
 function createEnvironment(): HandlebarsEnvironment {
   const env = Handlebars.create();
+  useTextCodeGeneration(env);
   env.registerHelper('raw', function raw(this: unknown, options: Handlebars.HelperOptions) {
     return options.fn(this);
   });
