@@ -4,7 +4,10 @@
  * then the cells. A positioned or transformed row or row group (relative-parts.ts `isLayered`) is
  * one fragment holding its cells, painted as a layer as Chromium paints it: its background, then
  * its cells and the boxes it holds, over the table's other rows — not its background over its own
- * cells. The column backgrounds stay in the table's layer (Chromium paints them there too).
+ * cells. The column backgrounds stay in the table's layer (Chromium paints them there too). In the
+ * collapsing model, what paints over the table's collapsed borders — a positioned cell, a layered
+ * row or row group — paints its background inside the cells' padding boxes, leaving the borders
+ * seen, as Chromium does.
  */
 import type { Box, TableRowBox, TableRowGroupBox } from '../../boxes/types.js';
 import { NO_SIDES } from '../../geometry/types.js';
@@ -30,7 +33,7 @@ export function tableChildren(plan: TablePlan, cells: readonly PlacedCell[], hel
   const clip = !plan.collapse || plan.parts.offset;
   if (!plan.parts.layered) {
     const out: Fragment[] = backgroundLayers(plan, cells, 0, LAYERS, clip);
-    for (const c of cells) out.push(c.fragment);
+    for (const c of cells) out.push(cellFragment(plan, c));
     if (held !== undefined) for (const boxes of held.values()) out.push(...boxes);
     return out;
   }
@@ -54,10 +57,10 @@ function layeredChildren(plan: TablePlan, cells: readonly PlacedCell[], held: Re
   }
   const out: Fragment[] = backgroundLayers(plan, cells, 0, GROUP_LAYER, clip);
   appendAll(out, backgroundLayers(plan, inTable, GROUP_LAYER, LAYERS, clip));
-  for (const c of inTable) out.push(c.fragment);
+  for (const c of inTable) out.push(cellFragment(plan, c));
   const rowsInGroup = new Map<TableRowGroupBox, BoxFragment[]>();
   for (const [row, own] of inRow) {
-    const layer = partLayer(row, own, own.map((c) => c.fragment), held?.get(row), clip);
+    const layer = partLayer(plan, row, own, own.map((c) => cellFragment(plan, c)), held?.get(row));
     const group = grid.rows[own[0]!.cell.row]!.group;
     if (isLayered(group.style)) push(rowsInGroup, group, layer);
     else out.push(layer);
@@ -65,21 +68,40 @@ function layeredChildren(plan: TablePlan, cells: readonly PlacedCell[], held: Re
   for (const [group, all] of ofGroup) {
     const own = inGroup.get(group) ?? [];
     const children: Fragment[] = backgroundLayers(plan, own, ROW_LAYER, LAYERS, clip);
-    for (const c of own) children.push(c.fragment);
+    for (const c of own) children.push(cellFragment(plan, c));
     appendAll(children, rowsInGroup.get(group) ?? []);
-    out.push(partLayer(group, all, children, held?.get(group), clip));
+    out.push(partLayer(plan, group, all, children, held?.get(group)));
   }
   return out;
 }
 
 /** A layered row or row group: its background over its cells' boxes, holding `children` and `held` (in the table's frame). */
-function partLayer(box: TableRowBox | TableRowGroupBox, cells: readonly PlacedCell[], children: readonly Fragment[], held: readonly Fragment[] | undefined, clip: boolean): BoxFragment {
-  const layer = layerFragment(box, cells.map(cellRect), clip);
+function partLayer(plan: TablePlan, box: TableRowBox | TableRowGroupBox, cells: readonly PlacedCell[], children: readonly Fragment[], held: readonly Fragment[] | undefined): BoxFragment {
+  const layer = layerFragment(box, cells.map(cellRect), true);
+  if (plan.collapse) layer.backgroundOnlyIn = cells.map((c) => inLayer(paddingRect(c.fragment), layer));
   const inside: Fragment[] = [];
   for (const child of children) inside.push(offsetFragment(child, -layer.x, -layer.y));
   if (held !== undefined) for (const child of held) inside.push(offsetFragment(child, -layer.x, -layer.y));
   layer.children = inside;
   return layer;
+}
+
+/** A cell's fragment as painted: a positioned one in the collapsing model keeps its background off the collapsed borders. */
+function cellFragment(plan: TablePlan, placed: PlacedCell): BoxFragment {
+  const f = placed.fragment;
+  if (!plan.collapse || f.style.position === 'static') return f;
+  return { ...f, backgroundOnlyIn: [inLayer(paddingRect(f), f)] };
+}
+
+/** A cell's padding box: in the collapsing model its border is half of the collapsed borders around it. */
+function paddingRect(f: BoxFragment): Rect {
+  const b = f.border;
+  return { x: f.x + b.left, y: f.y + b.top, width: Math.max(0, f.width - b.left - b.right), height: Math.max(0, f.height - b.top - b.bottom) };
+}
+
+/** A rect of the table's frame in the frame of `layer`'s border box. */
+function inLayer(rect: Rect, layer: { readonly x: number; readonly y: number }): Rect {
+  return { ...rect, x: rect.x - layer.x, y: rect.y - layer.y };
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -111,12 +133,13 @@ function paints(style: ComputedStyle): boolean {
  */
 function backgroundLayers(plan: TablePlan, cells: readonly PlacedCell[], from: number, to: number, clipToCells: boolean): BoxFragment[] {
   const out: BoxFragment[] = [];
+  const layered = plan.parts.layered;
   for (let layer = from; layer < to; layer++) {
     const cellsOf = new Map<Box, Rect[]>();
     for (const placed of cells) {
       const box = layerBox(plan.grid, placed.cell, layer);
       // a layered row or row group paints its own background (partLayer)
-      if (box === undefined || !paints(box.style) || (layer >= GROUP_LAYER && isLayered(box.style))) continue;
+      if (box === undefined || !paints(box.style) || (layered && layer >= GROUP_LAYER && isLayered(box.style))) continue;
       const rects = cellsOf.get(box);
       const rect = cellRect(placed);
       if (rects === undefined) cellsOf.set(box, [rect]);
@@ -144,7 +167,7 @@ function layerBox(grid: TableGrid, cell: GridCell, layer: number): Box | undefin
 
 const SQUARE: ComputedStyle['borderTopLeftRadius'] = [0, 0];
 
-function layerFragment(box: Box, cells: readonly Rect[], clipToCells: boolean): BoxFragment & { children: readonly Fragment[] } {
+function layerFragment(box: Box, cells: readonly Rect[], clipToCells: boolean): BoxFragment & { children: readonly Fragment[]; backgroundOnlyIn?: readonly Rect[] } {
   const x = Math.min(...cells.map((r) => r.x));
   const y = Math.min(...cells.map((r) => r.y));
   const width = Math.max(...cells.map((r) => r.x + r.width)) - x;
