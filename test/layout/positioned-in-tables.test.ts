@@ -154,4 +154,12 @@ describe('moved and positioned table parts, painted', () => {
       + '<tr style="background: red"><td style="position: relative; left: 1px"></td><td style="background: blue"></td></tr></table>');
     expect(page).toEqual(['__BBYYYYYY__', '__BBYYYYYY__', '_RRRBBBB____', '_RRRBBBB____']);
   });
+
+  // Chromium 156 prints the same pixels: the row's transform moves its cells with its background.
+  it('paints a transformed row with its cells', async () => {
+    const page = await renderPage('<style>@page { size: 12px 6px; margin: 0 } body { margin: 0 } table { border-spacing: 0 } td { padding: 0; width: 4px; height: 2px }</style>'
+      + '<table><tr style="transform: translate(2px, 1px); background: yellow"><td><div style="width: 2px; height: 2px; background: blue"></div></td><td></td></tr>'
+      + '<tr style="background: red"><td></td><td style="background: lime"></td></tr></table>');
+    expect(page).toEqual(['____________', '__BBYYYYYY__', 'RRBBYYYYYY__', 'RRRRGGGG____', '____________', '____________']);
+  });
 });

@@ -1,10 +1,10 @@
 /**
  * What the table box holds on a page, in paint order (tree order is paint order): the background
  * layers that show through the cells (column groups, columns, row groups, rows: CSS2 §17.5.1),
- * then the cells. A positioned or transformed row or row group (relative-parts.ts `isLayered`) is
- * one fragment holding its cells, painted as a layer as Chromium paints it: its background, then
- * its cells and the boxes it holds, over the table's other rows — not its background over its own
- * cells. The column backgrounds stay in the table's layer (Chromium paints them there too). In the
+ * then the cells. A positioned, transformed or translucent row or row group (relative-parts.ts
+ * `isLayered`) is one fragment holding its cells, painted as a layer as Chromium paints it (its
+ * transform and opacity apply to its cells): its background, then its cells and the boxes it
+ * holds, over the table's other rows — not its background over its own cells. The column backgrounds stay in the table's layer (Chromium paints them there too). In the
  * collapsing model, what paints over the table's collapsed borders — a positioned cell, a layered
  * row or row group — paints its background inside the cells' padding boxes, leaving the borders
  * seen, as Chromium does.

@@ -21,7 +21,7 @@ import type { GridCell, TableGrid } from './grid.js';
 
 /** What the table's rows, row groups and cells ask of the page: found once per table (plan.ts). */
 export interface TableParts {
-  /** Some row or row group is a containing block (positioned, transformed): it paints as one layer with its cells (layers.ts). */
+  /** Some row or row group is positioned, transformed or translucent: it paints as one layer with its cells (layers.ts). */
   readonly layered: boolean;
   /** Some cell, row or row group is relatively positioned with an offset. */
   readonly offset: boolean;
@@ -44,9 +44,13 @@ export function tableParts(grid: TableGrid): TableParts {
   return { layered, offset };
 }
 
-/** A row or row group that holds absolutely positioned boxes is painted as a layer holding its cells, as Chromium paints a positioned or transformed row. */
+/**
+ * A row or row group that holds absolutely positioned boxes (positioned, transformed) or is
+ * translucent is painted as a layer holding its cells, as Chromium paints it: its transform and
+ * opacity apply to its cells too.
+ */
 export function isLayered(style: ComputedStyle): boolean {
-  return isContainingBlockForAbsolute(style);
+  return isContainingBlockForAbsolute(style) || style.opacity < 1;
 }
 
 function hasOffset(style: ComputedStyle): boolean {
