@@ -282,13 +282,14 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
 }
 
 /**
- * A relatively positioned cell, row or row group is a containing block for its absolutely
- * positioned descendants (table/positioned-boxes.ts), but its own offsets do not move it yet:
- * said, not silently dropped.
+ * Cells, rows and row groups move by their relative offsets (layout/table/relative-parts.ts); a
+ * column or column group is no box that moves (nor in Chromium): its offsets are said to do
+ * nothing, not silently dropped.
  */
 function warnUnmovedTablePart(walk: Walk, element: DomElement, style: ComputedStyle): void {
+  if (style.display !== 'table-column' && style.display !== 'table-column-group') return;
   if (style.position !== 'relative' || (style.top === 'auto' && style.right === 'auto' && style.bottom === 'auto' && style.left === 'auto')) return;
-  walk.ctx.diagnostics.warn('css_unsupported', `the offsets (top, right, bottom, left) of a relatively positioned \`${style.display}\` are not honoured: it stays in place (it still contains its absolutely positioned descendants)`, elementLocation(walk.dom, element));
+  walk.ctx.diagnostics.warn('css_unsupported', `the offsets (top, right, bottom, left) of a relatively positioned \`${style.display}\` are not honoured: a column is not moved, nor its background (as in Chromium)`, elementLocation(walk.dom, element));
 }
 
 /**

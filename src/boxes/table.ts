@@ -114,7 +114,9 @@ export function tableWrapper(element: BoxElement | undefined, style: ComputedSty
 
 /**
  * CSS2 §17.4: the wrapper box takes the table's position, float, margins and breaks; the table
- * grid box keeps everything else (width, borders, padding, backgrounds).
+ * grid box keeps everything else (width, borders, padding, backgrounds). Its transform and filter
+ * go to the wrapper too, as Chromium applies them: the captions turn with the table, and the
+ * wrapper contains the table's absolutely and fixed positioned descendants (CSS Transforms 1 §2).
  */
 function wrapperStyle(style: ComputedStyle, parts: TableParts): ComputedStyle {
   const anonymous = parts.anonymousStyle(style, style.display);
@@ -126,11 +128,15 @@ function wrapperStyle(style: ComputedStyle, parts: TableParts): ComputedStyle {
     marginTop: style.marginTop, marginRight: style.marginRight, marginBottom: style.marginBottom, marginLeft: style.marginLeft,
     breakBefore: style.breakBefore, breakAfter: style.breakAfter, breakInside: style.breakInside, page: style.page,
     verticalAlign: style.verticalAlign, opacity: style.opacity, visibility: style.visibility,
+    transform: style.transform, transformOrigin: style.transformOrigin, filter: style.filter,
   };
 }
 
+const NO_TRANSFORM: ComputedStyle['transform'] = [];
+const NO_FILTER: ComputedStyle['filter'] = [];
+
 function tableGridStyle(style: ComputedStyle): ComputedStyle {
-  return { ...style, position: 'static', float: 'none', clear: 'none', zIndex: 'auto', marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0, opacity: 1 };
+  return { ...style, position: 'static', float: 'none', clear: 'none', zIndex: 'auto', marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0, opacity: 1, transform: NO_TRANSFORM, filter: NO_FILTER };
 }
 
 function rowGroup(element: BoxElement | undefined, style: ComputedStyle, children: readonly Box[], parts: TableParts): TableRowGroupBox {

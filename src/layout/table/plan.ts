@@ -15,6 +15,8 @@ import { buildTableGrid } from './grid.js';
 import type { CollapsedBorder, CollapsedEdges } from './collapse.js';
 import type { AllCarried, OptionalKeys } from '../fragment.js';
 import { SIDE_BORDERS, collapsedEdges } from './collapse.js';
+import type { TableParts } from './relative-parts.js';
+import { tableParts } from './relative-parts.js';
 
 /** Tables' grids, border models and column widths. */
 const PLANS = cacheKey('tables', () => new WeakMap<TableWrapperBox, TablePlan>());
@@ -34,6 +36,8 @@ export interface TablePlan {
   readonly tableStyle: ComputedStyle;
   /** The collapsed borders of every grid edge (collapse model only). */
   readonly edges: CollapsedEdges | undefined;
+  /** Whether rows or row groups paint as layers, and whether parts move by relative offsets (relative-parts.ts). */
+  readonly parts: TableParts;
 }
 
 export function tablePlan(wrapper: TableWrapperBox, ctx: LayoutContext): TablePlan {
@@ -50,12 +54,13 @@ function makePlan(wrapper: TableWrapperBox, ctx: LayoutContext): TablePlan {
   const grid = buildTableGrid(table);
   const collapse = table.style.borderCollapse === 'collapse';
   const cellStyles = new CellStyles();
+  const parts = tableParts(grid);
   if (!collapse) {
-    return { wrapper, table, grid, collapse, spacing: table.style.borderSpacing, border: usedBorder(table.style), cellStyles, tableStyle: table.style, edges: undefined };
+    return { wrapper, table, grid, collapse, spacing: table.style.borderSpacing, border: usedBorder(table.style), cellStyles, tableStyle: table.style, edges: undefined, parts };
   }
   const edges = collapsedEdges({ grid, table, borders: ctx.caches.of(SIDE_BORDERS) });
   const tableStyle: ComputedStyle = { ...table.style, borderTopColor: TRANSPARENT, borderRightColor: TRANSPARENT, borderBottomColor: TRANSPARENT, borderLeftColor: TRANSPARENT };
-  return { wrapper, table, grid, collapse, spacing: [0, 0], border: outerHalfBorders(grid, edges), cellStyles, tableStyle, edges };
+  return { wrapper, table, grid, collapse, spacing: [0, 0], border: outerHalfBorders(grid, edges), cellStyles, tableStyle, edges, parts };
 }
 
 /**

@@ -15,13 +15,18 @@ import { offsetFragment } from '../fragment.js';
 import { isContainingBlockForAbsolute, placePositionedDescendants, waitsForContainingBlock } from '../positioned.js';
 import type { PlacedRow } from './paginate.js';
 import type { LaidCell, TableColumnsLayout } from './rows.js';
+import { rowsExtent } from './rows.js';
 import type { TablePlan } from './plan.js';
 import type { Escaped } from './escape.js';
 import { escape } from './escape.js';
+import type { OffsetFrame } from './relative-parts.js';
+import { partOffset } from './relative-parts.js';
 
 /** A positioned row or row group, with what waits for it on the page and the rows (in the table's frame) that place it. */
 interface WaitingRows {
   readonly escaped: Escaped;
+  /** The row group around a waiting row (its offset moves the row too). */
+  readonly group: TableRowGroupBox | undefined;
   top: number;
   bottom: number;
 }
@@ -33,6 +38,8 @@ export interface PositionedOnPage {
   readonly ctx: LayoutContext;
   readonly escaped: Escaped;
   waiting: Map<TableRowBox | TableRowGroupBox, WaitingRows> | undefined;
+  /** Set when parts of the table move by relative offsets: a row or row group moves what it holds. */
+  readonly offsets: OffsetFrame | undefined;
 }
 
 /**
@@ -53,7 +60,7 @@ export function placeCellPositioned(into: PositionedOnPage, laid: LaidCell & { r
   }
   const waiting = (into.waiting ??= new Map());
   let entry = waiting.get(container);
-  if (entry === undefined) waiting.set(container, entry = { escaped: { positioned: [], pageContent: [] }, top: row.y, bottom: row.y + row.height });
+  if (entry === undefined) waiting.set(container, entry = { escaped: { positioned: [], pageContent: [] }, group: container === rows.box ? rows.group : undefined, top: row.y, bottom: row.y + row.height });
   else {
     entry.top = Math.min(entry.top, row.y);
     entry.bottom = Math.max(entry.bottom, row.y + row.height);
@@ -64,16 +71,19 @@ export function placeCellPositioned(into: PositionedOnPage, laid: LaidCell & { r
 
 /**
  * The boxes waiting for positioned rows and row groups, placed in those boxes on this page (the
- * rows of the page that belong to each, with the row of the cells they came from); the fragments
- * are in the table's frame, to follow the cells.
+ * rows of the page that belong to each, with the row of the cells they came from, moved by the
+ * box's relative offset); the fragments are in the table's frame, to follow the cells, by box.
  */
-export function placeRowsPositioned(into: PositionedOnPage, rows: readonly PlacedRow[]): Fragment[] {
+export function placeRowsPositioned(into: PositionedOnPage, rows: readonly PlacedRow[]): Map<TableRowBox | TableRowGroupBox, Fragment[]> {
+  const out = new Map<TableRowBox | TableRowGroupBox, Fragment[]>();
   const waiting = into.waiting;
-  if (waiting === undefined) return [];
+  if (waiting === undefined) return out;
   const grid = into.plan.grid;
-  const { left, right } = columnsExtent(into.columns);
-  const out: Fragment[] = [];
+  const extent = rowsExtent(into.columns);
   for (const [box, entry] of waiting) {
+    const { dx, dy } = into.offsets === undefined ? NO_OFFSET : partOffset(into.offsets, box, entry.group);
+    const left = extent.left + dx;
+    const right = extent.right + dx;
     let { top, bottom } = entry;
     for (const row of rows) {
       const of = grid.rows[row.laid.index]!;
@@ -81,15 +91,27 @@ export function placeRowsPositioned(into: PositionedOnPage, rows: readonly Place
       top = Math.min(top, row.y);
       bottom = Math.max(bottom, row.y + row.height);
     }
+    top += dy;
+    bottom += dy;
     const rect: BoxFragment = {
       kind: 'box', box, style: box.style, x: left, y: top, width: right - left, height: bottom - top,
       border: NO_SIDES, padding: NO_SIDES, children: [], continuedBefore: false, continuedAfter: false,
     };
-    const placed = placePositionedDescendants(rect, entry.escaped, into.ctx);
-    for (const child of placed.fragment.children) out.push(offsetFragment(child, left, top));
+    // static positions move with the rows
+    const pending = dx === 0 && dy === 0 ? entry.escaped : movedBy(entry.escaped, dx, dy);
+    const placed = placePositionedDescendants(rect, pending, into.ctx);
+    out.set(box, placed.fragment.children.map((child) => offsetFragment(child, left, top)));
     append(into.escaped, placed);
   }
   return out;
+}
+
+const NO_OFFSET = { dx: 0, dy: 0 };
+
+function movedBy(escaped: Escaped, dx: number, dy: number): Escaped {
+  const moved: Escaped = { positioned: [], pageContent: [] };
+  escape(moved, escaped.positioned, escaped.pageContent, dx, dy);
+  return moved;
 }
 
 /**
@@ -102,19 +124,6 @@ export function placeTablePositioned(wrapper: BoxFragment, table: BoxFragment, e
   if (!isContainingBlockForAbsolute(wrapper.style) || !waitsForContainingBlock(escaping)) return { fragment: wrapper, ...escaping };
   const placed = placePositionedDescendants({ ...wrapper, border: table.border }, escaping, ctx);
   return { ...placed, fragment: { ...placed.fragment, border: wrapper.border } };
-}
-
-/** From the left edge of the leftmost visible column to the right edge of the rightmost one. */
-function columnsExtent(columns: TableColumnsLayout): { left: number; right: number } {
-  let left = Infinity;
-  let right = -Infinity;
-  for (let c = 0; c < columns.widths.length; c++) {
-    if (columns.collapsed[c] === true) continue;
-    const x = columns.x[c] ?? 0;
-    left = Math.min(left, x);
-    right = Math.max(right, x + (columns.widths[c] ?? 0));
-  }
-  return left === Infinity ? { left: 0, right: 0 } : { left, right };
 }
 
 function append(into: Escaped, from: Escaping): void {

@@ -43,6 +43,19 @@ export function cellX(columns: TableColumnsLayout, cell: GridCell): number {
   return columns.x[first] ?? 0;
 }
 
+/** The rows' extent: from the left edge of the leftmost visible column to the right edge of the rightmost one. */
+export function rowsExtent(columns: TableColumnsLayout): { left: number; right: number } {
+  let left = Infinity;
+  let right = -Infinity;
+  for (let c = 0; c < columns.widths.length; c++) {
+    if (columns.collapsed[c] === true) continue;
+    const x = columns.x[c] ?? 0;
+    left = Math.min(left, x);
+    right = Math.max(right, x + (columns.widths[c] ?? 0));
+  }
+  return left === Infinity ? { left: 0, right: 0 } : { left, right };
+}
+
 export interface LaidCell {
   readonly cell: GridCell;
   readonly box: BlockBox;
