@@ -70,5 +70,6 @@ export function colorFaceEntry(file: string, report: (message: string) => void):
     key,
     program: () => load().program,
     colorBitmaps: () => load().bitmaps,
+    file,
   };
 }
