@@ -119,8 +119,8 @@ if (!postgresAvailable && inCi) {
       await rm(dir, { recursive: true, force: true });
     });
 
-    /** Uploads a template with its folder's files over the template API; its id. */
-    async function upload(name: string, html: string, files: Record<string, Uint8Array | string> = {}): Promise<string> {
+    /** Uploads a template with its folder's files over the template API; its id and the warnings of its sample's render. */
+    async function upload(name: string, html: string, files: Record<string, Uint8Array | string> = {}): Promise<{ id: string; warnings: string[] }> {
       const form = new FormData();
       form.append('name', name);
       form.append('sample', '{"n":"1"}');
@@ -128,7 +128,7 @@ if (!postgresAvailable && inCi) {
       for (const [path, bytes] of Object.entries(files)) form.append('files', new Blob([bytes]), path);
       const response = await fetch(`${service.url}/v1/document-templates`, { method: 'POST', headers: { apikey: apiKey }, body: form });
       expect(response.status, await response.clone().text()).toBe(201);
-      return ((await response.json()) as { id: string }).id;
+      return (await response.json()) as { id: string; warnings: string[] };
     }
 
     /** Generates over HTTP and downloads the PDF: its file, its warnings (the render_warning log line) and the time the answer took. */
@@ -156,7 +156,7 @@ if (!postgresAvailable && inCi) {
     let remoteGood: string;
 
     it('(a) a damaged font in the template\'s folder: a PDF, the warning at its @font-face rule in the stored stylesheet, in every render', async () => {
-      const id = await upload('Damaged', '<link rel="stylesheet" href="css/fonts.css"><h1>AVATAR {{n}}</h1><p>Body text</p><p class="refused">Refused</p>', {
+      const { id, warnings: added } = await upload('Damaged', '<link rel="stylesheet" href="css/fonts.css"><h1>AVATAR {{n}}</h1><p>Body text</p><p class="refused">Refused</p>', {
         'css/fonts.css': [
           '@font-face { font-family: Body; src: url(../fonts/good.ttf) }',
           '@font-face { font-family: Title;',
@@ -170,6 +170,9 @@ if (!postgresAvailable && inCi) {
         // a loca entry past glyf's end (refused when it loads); DejaVu's loca has long offsets
         'fonts/refused.ttf': withTable(DEJAVU, 'loca', (loca) => loca.setUint32(4 * 3, 0xfffff0)),
       });
+      // the template API's answer says what a generate says, as soon as the template is stored
+      expect(added).toHaveLength(2);
+      expect(added).toContainEqual(expect.stringMatching(/^css\/fonts\.css:3:8: warning\[font\]: font "DejaVuSans" from \.\.\/fonts\/damaged\.ttf \(@font-face "Title"\) could not be shaped/));
       for (let render = 0; render < 2; render++) {
         const { file, warnings, ms } = await generate(id);
         expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
@@ -181,8 +184,8 @@ if (!postgresAvailable && inCi) {
     }, PROCESS_TEST_TIMEOUT_MS);
 
     it('(b) a font and a logo from an allowed remote origin on 127.0.0.1: used, no warning', async () => {
-      remoteGood = await upload('Remote', `<style>@font-face { font-family: Remote; src: url(${fonts.origin}/fonts/fira.woff2) format('woff2') } h1 { font-family: Remote }</style>
-<h1>Quote {{n}}</h1><img src="${fonts.origin}/logo.png" width="32">`);
+      remoteGood = (await upload('Remote', `<style>@font-face { font-family: Remote; src: url(${fonts.origin}/fonts/fira.woff2) format('woff2') } h1 { font-family: Remote }</style>
+<h1>Quote {{n}}</h1><img src="${fonts.origin}/logo.png" width="32">`)).id;
       const { file, warnings, ms } = await generate(remoteGood);
       expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
       expect(warnings).toEqual([]);
@@ -199,7 +202,8 @@ ${rule('Garbage', 'garbage.ttf')}
 ${rule('Slow', 'slow.ttf')}
 .m { font-family: Missing, serif } .g { font-family: Garbage, serif } .s { font-family: Slow, serif }
 </style><p class="m">Missing {{n}}</p><p class="g">Garbage</p><p class="s">Slow</p>`;
-      const id = await upload('Failing', html);
+      const { id, warnings: added } = await upload('Failing', html);
+      expect(added).toHaveLength(3);
       fonts.asked.length = 0;
       const rendering = Promise.all([generate(id), generate(remoteGood)]);
       // while the slow font holds the render process, the server answers what needs no render
