@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createEngine, OctavoError } from '../../src/index.js';
 import { cpuTime } from '../helpers/cpu-time.js';
+import { FIRST_ENTRY_FLAGS, morxTable, withMorx } from '../helpers/morx-font.js';
 import { renderPdf } from '../helpers/render.js';
 
 const bundled = (name: string): Uint8Array => new Uint8Array(readFileSync(fileURLToPath(new URL(`../../fonts/${name}`, import.meta.url))));
@@ -97,6 +98,40 @@ describe('damaged fonts found by fuzzing', () => {
       });
     }
   });
+});
+
+describe('AAT morx fonts (laid out by fontkit\'s AAT engine)', () => {
+  it('a sound morx table is laid out by the AAT engine, without a warning', async () => {
+    const result = await engine.renderDetailed({ template: document('AVATAR WAVE'), resources: fontLoader(withMorx(morxTable())) });
+    expect(result.diagnostics).toEqual([]);
+  });
+
+  it('an entry that does not advance and leads back to its state: drawn without the layout tables, with a warning, within seconds', async () => {
+    // one byte of the first entry's flags set DONT_ADVANCE: fontkit ran the state machine forever
+    const morx = morxTable();
+    morx[FIRST_ENTRY_FLAGS] = 0x40;
+    const { ms } = await cpuTime(() => renderPdf(document('AVATAR'), {
+      engine, resources: fontLoader(withMorx(morx)),
+      expectDiagnostics: [{ code: 'font', ...AT_RULE, message: new RegExp(`^${FONT('DejaVuSans')} could not be shaped \\(its morx state machine does not end`) }],
+    }));
+    expect(ms).toBeLessThan(3_000);
+  });
+
+  it(`every mutated morx table renders or fails with an OctavoError, each within 2 s of CPU (${Number(process.env['FUZZ_RUNS'] ?? 60)} runs)`, async () => {
+    const sound = morxTable();
+    await fc.assert(fc.asyncProperty(fc.array(fc.record({ position: fc.nat(sound.length - 1), value: fc.oneof(fc.constantFrom(0, 0x40, 0x7f, 0xff), fc.nat(255)) }), { minLength: 1, maxLength: 4 }), async (edits) => {
+      const morx = sound.slice();
+      for (const { position, value } of edits) morx[position] = value;
+      const { ms } = await cpuTime(async () => {
+        try {
+          await engine.renderDetailed({ template: document('AVATAR Type WAVE'), resources: fontLoader(withMorx(morx)) });
+        } catch (error) {
+          if (!(error instanceof OctavoError)) throw new Error(`morx mutated (${JSON.stringify(edits)}): not an OctavoError: ${String(error)}`, { cause: error });
+        }
+      });
+      expect(ms, `morx mutated (${JSON.stringify(edits)})`).toBeLessThan(2_000);
+    }), { numRuns: Number(process.env['FUZZ_RUNS'] ?? 60), seed: Number(process.env['FUZZ_SEED'] ?? 0) + 37 });
+  }, 120_000);
 });
 
 describe('font warnings say which @font-face rule and file', () => {
