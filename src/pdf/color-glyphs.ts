@@ -95,7 +95,7 @@ function pictureOperators(ctx: PageContext, item: GlyphsItem, i: number, x: numb
   const scale = item.size / bitmap.ppem;
   const rect = { x: x + glyph.xOffset + bitmap.bearingX * scale, y: item.y - glyph.yOffset - bitmap.bearingY * scale, width: bitmap.width * scale, height: bitmap.height * scale };
   const image: LoadedImage = { id: `${item.face.id}#${glyph.id}`, format: 'png', bytes: bitmap.png, width: bitmap.width, height: bitmap.height };
-  // (a PNG PDFKit cannot decode, from a broken font, fails the render with a typed render_error)
+  // (its PNG was checked whole when the glyph was read, text/color-font.ts: a damaged one is drawn as nothing, with a warning)
   const embedded = ctx.resources.images.embed(image);
   if (embedded.obj === null) return '';
   ctx.page.xobjects[embedded.label] = embedded.obj;

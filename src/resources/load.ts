@@ -41,7 +41,7 @@ import { isInlineSvgUrl } from '../boxes/inline-svg.js';
 import type { SvgDocument } from './svg-document.js';
 import type { DecodableFormat, DecodeResult } from './decode.js';
 import { readRasterHeader } from './raster-headers.js';
-import { pngDamage } from './png-check.js';
+import { pngDamage } from '../raster/png-check.js';
 import type { RemoteSession, RemoteUse } from '../net/remote.js';
 import { refusedStylesheetUrl } from '../stylesheet-urls.js';
 import { decodeText } from '../decode-text.js';

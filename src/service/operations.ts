@@ -197,7 +197,7 @@ export interface NewTemplateInput {
 
 export interface AddedTemplate {
   readonly template: TemplateRecord;
-  /** Problems that did not refuse the template (its sample payload fails: the previews show the error). */
+  /** Problems that did not refuse the template: its sample payload fails (the previews show the error), or the warnings of rendering it. */
   readonly warnings: readonly string[];
 }
 
@@ -272,16 +272,17 @@ export async function removeTemplate(storage: Storage, workspaceName: string, na
   return template;
 }
 
-async function previewsOrError(renderPdf: RenderPdf, input: NewTemplateInput): Promise<{ previews: Previews; warnings: string[] }> {
+/** The previews of the sample, with its render's warnings; a sample that does not render is one warning, and previews that say why. */
+async function previewsOrError(renderPdf: RenderPdf, input: NewTemplateInput): Promise<{ previews: Previews; warnings: readonly string[] }> {
   // the source folder when there is one (what the author sees), else the files being stored
   const where = input.baseDir !== undefined ? { baseDir: input.baseDir } : input.files !== undefined ? { files: input.files } : {};
   const source = { sample: input.sample, templateName: input.name, ...where };
   try {
-    return { previews: await renderPreviews(renderPdf, { ...source, html: input.html }), warnings: [] };
+    return await renderPreviews(renderPdf, { ...source, html: input.html });
   } catch (error) {
     if (!isServiceError(error) || error.reason === 'template_syntax' || error.reason === 'invalid_options') throw error;
     const warning = `the sample payload does not render: ${error.message}`;
-    const previews = await renderPreviews(renderPdf, { sample: { title: input.name, message: warning }, html: ERROR_PREVIEW });
+    const { previews } = await renderPreviews(renderPdf, { sample: { title: input.name, message: warning }, html: ERROR_PREVIEW });
     return { previews, warnings: [warning] };
   }
 }

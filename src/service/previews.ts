@@ -22,15 +22,16 @@ export interface PreviewSource {
   readonly templateName?: string;
 }
 
-export async function renderPreviews(renderPdf: RenderPdf, source: PreviewSource): Promise<Previews> {
-  const { pdf } = await renderPdf({
+/** The previews of a template, and the warnings of rendering its sample (located: a damaged font, a missing image). */
+export async function renderPreviews(renderPdf: RenderPdf, source: PreviewSource): Promise<{ readonly previews: Previews; readonly warnings: readonly string[] }> {
+  const { pdf, warnings } = await renderPdf({
     template: source.html,
     data: source.sample ?? {},
     ...(source.baseDir === undefined ? {} : { baseDir: source.baseDir }),
     ...(source.files === undefined ? {} : { files: source.files }),
     ...(source.templateName === undefined ? {} : { templateName: source.templateName }),
   });
-  return { pdf, png: await rasterizeFirstPage(pdf, THUMBNAIL_WIDTH) };
+  return { previews: { pdf, png: await rasterizeFirstPage(pdf, THUMBNAIL_WIDTH) }, warnings: warnings ?? [] };
 }
 
 /** PNG of page 1 of `pdf`, `width` pixels wide, on white. */

@@ -11,7 +11,7 @@ import { formatDiagnostic } from '../diagnostics.js';
 import type { ServiceErrorCode } from './api/errors.js';
 import { ServiceError } from './api/errors.js';
 import type { TemplateFiles } from './storage/types.js';
-import { templateFilesOptions } from './template-loader.js';
+import { inTemplateFolder, templateFilesOptions } from './template-loader.js';
 
 export interface RenderJob {
   /** Handlebars-over-HTML source. */
@@ -112,7 +112,8 @@ export async function renderMessage(engine: Engine, job: RenderJob): Promise<Ren
       ...(job.templateName === undefined ? {} : { templateName: job.templateName }),
       ...(job.encryption === undefined ? {} : { encryption: job.encryption }),
     });
-    const warnings = result.diagnostics.map(formatDiagnostic);
+    // a stored template's stylesheets are named by their path in its folder, not the virtual one
+    const warnings = job.files === undefined ? result.diagnostics.map(formatDiagnostic) : result.diagnostics.map((diagnostic) => formatDiagnostic(inTemplateFolder(diagnostic)));
     if (warnings.length > MAX_WARNINGS) warnings.splice(MAX_WARNINGS, Infinity, `... and ${warnings.length - MAX_WARNINGS} more warnings`);
     return { ok: true, pdf: result.pdf, pages: result.pages, warnings };
   } catch (error) {

@@ -43,6 +43,16 @@ export function templateFilesOptions(files: TemplateFiles, filesVersion?: string
   return { baseDir: TEMPLATE_FOLDER, resources: { load: async (url) => load(url) } };
 }
 
+/**
+ * A location as the template's author knows it: a file of the stored folder (a linked
+ * stylesheet) by its path in the folder (`css/fonts.css`), not under the virtual folder.
+ */
+export function inTemplateFolder<T extends { readonly file?: string }>(located: T): T {
+  const file = located.file;
+  if (file === undefined || !file.startsWith(`${TEMPLATE_FOLDER}/`)) return located;
+  return { ...located, file: file.slice(TEMPLATE_FOLDER.length + 1) };
+}
+
 /** The array kept for this file version, or a marked copy of `bytes`, kept from now on. */
 function keptBytes(filesVersion: string, url: string, bytes: Uint8Array): Uint8Array {
   const key = `${filesVersion}\u0000${url}`;

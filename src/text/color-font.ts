@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { readColorBitmaps } from '../sfnt/cbdt.js';
 import { readSbixBitmaps } from '../sfnt/sbix.js';
+import { pngDamageSync } from '../raster/png-check.js';
 import type { BitmapGlyph, ColorBitmaps } from '../sfnt/cbdt.js';
 import type { FaceEntry } from './face.js';
 import { safeKey } from './face.js';
@@ -27,10 +28,11 @@ export function parseColorFont(bytes: Uint8Array): ColorFont {
 }
 
 /**
- * The bitmaps with each glyph read once; a glyph whose data is broken is drawn as nothing (reported
- * once through `report`), so bad bytes never stop a render.
+ * The bitmaps with each glyph read once; a glyph whose data is broken — its record, or its PNG
+ * (chunks, CRCs, image data) — is drawn as nothing (reported once through `report`), so bad bytes
+ * never stop a render.
  */
-function memoised(bitmaps: ColorBitmaps, report: (message: string) => void): ColorBitmaps {
+export function memoised(bitmaps: ColorBitmaps, report: (message: string) => void): ColorBitmaps {
   const glyphs = new Map<number, BitmapGlyph | null>();
   return {
     ppem: bitmaps.ppem,
@@ -39,6 +41,9 @@ function memoised(bitmaps: ColorBitmaps, report: (message: string) => void): Col
       if (glyph === undefined) {
         try {
           glyph = bitmaps.glyph(id) ?? null;
+          // checked whole here: PDFKit finds a damaged PNG only while writing, and failed the document
+          const damage = glyph === null ? undefined : pngDamageSync(glyph.png);
+          if (damage !== undefined) throw new Error(`its PNG cannot be used: ${damage}`);
         } catch (error) {
           report(`colour glyph ${id} could not be read: ${error instanceof Error ? error.message : String(error)}`);
           glyph = null;
@@ -70,5 +75,6 @@ export function colorFaceEntry(file: string, report: (message: string) => void):
     key,
     program: () => load().program,
     colorBitmaps: () => load().bitmaps,
+    file,
   };
 }

@@ -36,7 +36,7 @@ export function loadExtraFonts(paths: readonly string[]): ExtraFonts {
       for (const file of fontFilesIn(absolute, 0)) parseInto(file, register, problems, 'extra font');
     } else {
       try {
-        parseFontBytes(readFileSync(absolute)).forEach(register);
+        for (const program of parseFontBytes(readFileSync(absolute))) register(program, absolute);
       } catch (error) {
         throw new OctavoError('invalid_options', `fonts: ${path} is not a usable font file`, {
           cause: error,
@@ -70,11 +70,11 @@ export function scanFontFolders(folders: readonly string[]): ExtraFonts {
   return { families, problems };
 }
 
-/** Registers each face of a parsed font under its family names, with keys `prefix`0, `prefix`1… */
-function registrar(families: Map<string, FaceEntry[]>, prefix: string): (program: FontProgram) => void {
+/** Registers each face of a parsed font file under its family names, with keys `prefix`0, `prefix`1… */
+function registrar(families: Map<string, FaceEntry[]>, prefix: string): (program: FontProgram, file: string) => void {
   let counter = 0;
-  return (program) => {
-    const entry = entryFor(program, `${prefix}${counter++}`);
+  return (program, file) => {
+    const entry = { ...entryFor(program, `${prefix}${counter++}`), file };
     for (const name of familyNames(program)) {
       const key = name.toLowerCase();
       const list = families.get(key);
@@ -85,9 +85,9 @@ function registrar(families: Map<string, FaceEntry[]>, prefix: string): (program
 }
 
 /** Parses one font file found in a folder; one that is not a font is a problem, not an error. */
-function parseInto(file: string, register: (program: FontProgram) => void, problems: string[], what: string): void {
+function parseInto(file: string, register: (program: FontProgram, file: string) => void, problems: string[], what: string): void {
   try {
-    parseFontBytes(readFileSync(file)).forEach(register);
+    for (const program of parseFontBytes(readFileSync(file))) register(program, file);
   } catch (error) {
     problems.push(`${what} ${file} could not be used: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -37,6 +37,10 @@ export interface FaceEntry extends FaceDescriptors {
   readonly mayCover?: (codePoint: number) => boolean;
   /** A colour bitmap font's pictures (color-font.ts): its glyphs are drawn as images. */
   readonly colorBitmaps?: () => ColorBitmaps;
+  /** The file an extra or installed font was read from: warnings about the font name it. */
+  readonly file?: string;
+  /** A variable font's instance (variation.ts): the key of the entry it was made of, by which a render finds its `@font-face` rule. */
+  readonly instanceOf?: string;
 }
 
 export interface Synthesis {
@@ -66,6 +70,7 @@ export function createFontFace(entry: FaceEntry, synthesis: Synthesis): FontFace
   const damaged = damagedLayoutTables(program);
   return {
     id: faceId(entry, synthesis),
+    entryKey: entry.instanceOf ?? entry.key,
     family: entry.family,
     postscriptName: program.postscriptName ?? entry.key,
     weight: clamp(400, entry.weight[0], entry.weight[1]),
@@ -84,7 +89,8 @@ export function createFontFace(entry: FaceEntry, synthesis: Synthesis): FontFace
     ...(entry.colorBitmaps === undefined ? {} : { color: entry.colorBitmaps() }),
     ...(layers === undefined ? {} : { colorLayers: layers }),
     ...(damaged === undefined ? {} : { damagedTables: damaged }),
-    ...(undrawn === undefined ? {} : { undrawnColor: `"${program.getName('fullName') ?? program.familyName ?? entry.key}" has ${undrawn}` }),
+    ...(entry.file === undefined ? {} : { file: entry.file }),
+    ...(undrawn === undefined ? {} : { undrawnColor: undrawn }),
     hasGlyphFor: range.length === 0
       ? (codePoint) => program.hasGlyphForCodePoint(codePoint)
       : (codePoint) => inUnicodeRange(range, codePoint) && program.hasGlyphForCodePoint(codePoint),
@@ -144,6 +150,19 @@ function glyphHeight(program: FontProgram, fromOs2: number | undefined, codePoin
 
 function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
+}
+
+/**
+ * The font's name as warnings say it: its PostScript name, else its full or family name (a font
+ * without a `name` table has neither: its face's family).
+ */
+export function fontNameOf(face: FontFace): string {
+  const program = face.program as FontProgram;
+  try {
+    return program.postscriptName ?? program.getName('fullName') ?? program.familyName ?? face.family;
+  } catch {
+    return face.family; // a name table fontkit cannot read
+  }
 }
 
 /** Keeps the characters PDF names and resource keys are happy with. */

@@ -24,6 +24,16 @@ function openTypeEngine(font: FontObject): Record<string, unknown> | undefined {
   return isObject(engine) ? engine : undefined;
 }
 
+/** The AAT morx processor (AATMorxProcessor) of a font with a `morx` table, undefined for others. */
+function morxProcessor(font: FontObject): Record<string, unknown> | undefined {
+  if (!isObject(font['morx'])) return undefined;
+  const processor = ((font['_layoutEngine'] as Record<string, unknown> | undefined)?.['engine'] as Record<string, unknown> | undefined)?.['morxProcessor'];
+  return isObject(processor) ? processor : undefined;
+}
+
+/** The morx processor's per-subtable-type steps, bound to it in its constructor (fontkit's aat/AATMorxProcessor.js). */
+const MORX_STEPS = ['processIndicRearragement', 'processContextualSubstitution', 'processLigature', 'processGlyphInsertion'] as const;
+
 /** A GSUB or GPOS processor has the table it applies and its features' lookup indexes. */
 const isProcessor = (value: unknown): boolean => isObject(value) && isObject(value['table']) && isObject(value['features']);
 
@@ -52,6 +62,8 @@ export const FONTKIT_INTERNALS: readonly { readonly member: string; readonly use
   { member: 'TTFFont#_glyphs', use: 'the glyph cache a bitmap-only font fills with advance-only glyphs (bitmapOnlyGlyphs)', present: (font) => isObject(font['_glyphs']) },
   { member: 'TTFFont#hmtx.metrics', use: "a bitmap-only font's advances (bitmapOnlyGlyphs)", present: (font) => isFunction(((font['hmtx'] as FontObject | undefined)?.['metrics'] as FontObject | undefined)?.['get']) },
   { member: 'GlyphInfo#features', use: 'the features a glyph carried through a layout (the GPOS lookups applied to it: pair-positioning.ts)', present: (font) => glyphFeaturesAfterLayout(font) !== undefined },
+  { member: 'AATLayoutEngine#morxProcessor', use: "the AAT processor of a morx font: its process and state machine steps are wrapped per object (boundMorx)", present: (font) => !isObject(font['morx']) || isFunction(morxProcessor(font)?.['process']) },
+  { member: 'AATMorxProcessor#processIndicRearragement…processGlyphInsertion', use: 'own functions per processor, one per step of a state machine: counted so that a machine that never ends is stopped', present: (font) => !isObject(font['morx']) || MORX_STEPS.every((step) => isFunction(morxProcessor(font)?.[step])) },
   { member: 'OTLayoutEngine#GPOSProcessor', use: '.table and .features[tag].lookupListIndexes: the positionings a plan applies (fast-layout.ts)', present: (font) => !isObject(font['GPOS']) || isProcessor(openTypeEngine(font)?.['GPOSProcessor']) },
 ];
 
@@ -246,6 +258,7 @@ export function glyphRecordsOf(program: object): GlyphRecords | undefined {
   const engine = openTypeEngine(font);
   if (engine === undefined) {
     if (!isObject(font['morx']) && (isObject(font['GSUB']) || isObject(font['GPOS']))) required(font, 'LayoutEngine#engine');
+    if (isObject(font['morx'])) boundMorx(font);
     recordsByFont.set(program, null);
     return undefined;
   }
@@ -289,6 +302,39 @@ function boundSubstitutions(font: FontObject, processor: Record<string, unknown>
     }
     return applyLookup.apply(this, args);
   };
+}
+
+/**
+ * fontkit runs each morx subtable's state machine until it reaches the end of the glyphs, and an
+ * entry that asks not to advance (DONT_ADVANCE) and leads back to its own state runs it forever —
+ * one damaged byte of a flag (found by fuzzing a morx table). A glyph insertion subtable can also
+ * grow the glyphs without end. As for GSUB (boundSubstitutions), each layout may take a bounded
+ * number of state machine steps and grow the glyphs a bounded amount; past that it throws, and
+ * the text is drawn without the font's layout tables (shape.ts reports it).
+ */
+function boundMorx(font: FontObject): void {
+  required(font, 'AATLayoutEngine#morxProcessor');
+  required(font, 'AATMorxProcessor#processIndicRearragement…processGlyphInsertion');
+  const processor = morxProcessor(font)!;
+  const process = processor['process'] as (this: object, glyphs: readonly unknown[], ...rest: unknown[]) => unknown;
+  let steps = 0;
+  let maxSteps = 0;
+  let maxGlyphs = 0;
+  processor['process'] = function boundedProcess(this: object, glyphs: readonly unknown[], ...rest: unknown[]): unknown {
+    steps = 0;
+    maxSteps = 100_000 + 5_000 * glyphs.length;
+    maxGlyphs = 1_000 + 32 * glyphs.length;
+    return process.call(this, glyphs, ...rest);
+  };
+  for (const name of MORX_STEPS) {
+    const step = processor[name] as (...args: unknown[]) => unknown;
+    processor[name] = function boundedStep(this: unknown, ...args: unknown[]): unknown {
+      if (++steps > maxSteps || ((processor['glyphs'] as readonly unknown[] | undefined)?.length ?? 0) > maxGlyphs) {
+        throw new Error('its morx state machine does not end (fontkit would loop forever)');
+      }
+      return step(...args);
+    };
+  }
 }
 
 /** Lays out one glyph to read the features its record carried (the presence check of GlyphInfo#features). */

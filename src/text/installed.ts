@@ -192,6 +192,7 @@ function fontconfigEntry(info: InstalledFaceInfo): FaceEntry[] {
     unicodeRange: [],
     key,
     program,
+    file: info.file,
     ...(charset === undefined ? {} : { mayCover: (codePoint: number) => charsetHas(charset, codePoint) }),
   }));
 }

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { FontFaceRule } from '../css/types.js';
 import type { Diagnostics } from '../diagnostics.js';
+import type { SourceLocation } from '../errors.js';
 import type { UrlOrigins } from '../dom/url-origins.js';
 import { sayAsWritten } from '../dom/url-origins.js';
 import { isOctavoError } from '../errors.js';
@@ -24,6 +25,15 @@ export interface LoadedFontFace extends FaceEntry {
   readonly url: string;
   /** sha1 of the font bytes. */
   readonly hash: string;
+  /** Where warnings about the font point: its rule, and its URL as the author wrote it (set by loadFontFaces). */
+  readonly rule?: FontSourceRule;
+}
+
+/** The `@font-face` rule a face came from, as warnings about its font name it. */
+export interface FontSourceRule {
+  /** The source's URL as written (a data: URL shortened), or `local(name)`. */
+  readonly written: string;
+  readonly where: SourceLocation;
 }
 
 type Parsed = { readonly program: FontProgram } | { readonly error: string };
@@ -87,11 +97,21 @@ export async function loadFontFaces(
   }
   for (const [family, { failures, url, rule }] of failedByFamily) {
     const more = failures.length > 1 ? ` (and ${failures.length - 1} more of its @font-face rules)` : '';
-    // located where the URL was written (a <style> element, a linked stylesheet), else at the rule
-    const at = (url === undefined ? undefined : origins?.get(url)?.where) ?? rule.where;
-    diagnostics.warn('font', `@font-face "${family}" was ignored: ${asWritten(failures[0] ?? '', rule, origins)}${more}`, at ?? {});
+    diagnostics.warn('font', `@font-face "${family}" was ignored: ${asWritten(failures[0] ?? '', rule, origins)}${more}`, ruleLocation(rule, url, origins));
   }
-  return loaded.filter((face): face is LoadedFontFace => !('failure' in face));
+  const faces: LoadedFontFace[] = [];
+  for (const [index, face] of loaded.entries()) {
+    if ('failure' in face) continue;
+    const rule = needed[index]!;
+    const written = face.url.startsWith('data:') ? describeUrl(face.url) : sayAsWritten(face.url, face.url, origins);
+    faces.push({ ...face, rule: { written, where: ruleLocation(rule, face.url, origins) } });
+  }
+  return faces;
+}
+
+/** Where a warning about a rule's font points: where its URL was written (a <style> element, a linked stylesheet), else at the rule. */
+function ruleLocation(rule: FontFaceRule, url: string | undefined, origins: UrlOrigins | undefined): SourceLocation {
+  return (url === undefined || url.startsWith('local(') ? undefined : origins?.get(url)?.where) ?? rule.where ?? {};
 }
 
 /**

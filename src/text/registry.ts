@@ -14,7 +14,7 @@ import { loadExtraFonts } from './extra-fonts.js';
 import type { InstalledFonts } from './installed.js';
 import { faceNames, installedFonts } from './installed.js';
 import type { FaceEntry } from './face.js';
-import type { LoadedFontFace, LocalFonts } from './load.js';
+import type { FontSourceRule, LoadedFontFace, LocalFonts } from './load.js';
 import type { CachedText, ShapeCaches } from './system.js';
 import type { GlyphAdvances } from './advance.js';
 import { createTextSystem } from './system.js';
@@ -107,7 +107,7 @@ export function createFontRegistry(options: FontRegistryOptions): FontRegistry {
     local,
     forRender({ faces: fontFaces, diagnostics, advances }) {
       const notices = installed === undefined ? extra.problems : [...extra.problems, ...installed.problems];
-      return createTextSystem({ catalog: catalogFor(fontFaces), caches, diagnostics, notices, ...(advances === undefined ? {} : { advances }) });
+      return createTextSystem({ catalog: catalogFor(fontFaces), caches, diagnostics, notices, rules: rulesByEntry(fontFaces), ...(advances === undefined ? {} : { advances }) });
     },
     leaveRoomAfterWarmUp() {
       const before = caches.texts.size + caches.runs.size;
@@ -123,4 +123,11 @@ export function createFontRegistry(options: FontRegistryOptions): FontRegistry {
       };
     },
   };
+}
+
+/** The rule of each `@font-face` face by its entry key (the first rule when two load the same face). */
+function rulesByEntry(faces: readonly LoadedFontFace[]): ReadonlyMap<string, FontSourceRule> {
+  const rules = new Map<string, FontSourceRule>();
+  for (const face of faces) if (face.rule !== undefined && !rules.has(face.key)) rules.set(face.key, face.rule);
+  return rules;
 }

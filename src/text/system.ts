@@ -13,6 +13,8 @@
  * holds at most MEMO_ENTRIES texts.
  */
 import type { Diagnostics } from '../diagnostics.js';
+import type { SourceLocation } from '../errors.js';
+import type { FontSourceRule } from './load.js';
 import type { FontFace, FontRequest, GlyphRun, ScaledFontMetrics, ShapeOptions, ShapedText, TextSystem } from './types.js';
 import type { BoundedPairCache } from '../cache/bounded.js';
 import type { FaceCatalog, Resolution } from './catalog.js';
@@ -21,6 +23,7 @@ import { segmentByFace } from './segment.js';
 import type { FaceSegment } from './segment.js';
 import { shapeRun } from './shape.js';
 import { damagedGlyphOutline } from './fontkit.js';
+import { fontNameOf } from './face.js';
 import type { GlyphAdvances } from './advance.js';
 import { orientedPieces, uprightRequest } from './upright.js';
 import { scaleMetrics } from './metrics.js';
@@ -67,10 +70,16 @@ export interface TextSystemInput {
   readonly notices?: readonly string[];
   /** How glyph advances are sized (text/advance.ts); default exact. */
   readonly advances?: GlyphAdvances;
+  /** The `@font-face` rule of each face the render loaded, by the face's entry key (FontFace.entryKey): warnings about its font point there. */
+  readonly rules?: ReadonlyMap<string, FontSourceRule>;
 }
 
 /** `auto`: the direction of the text's script, as fontkit decides it. */
 type Direction = 'ltr' | 'rtl' | 'auto';
+
+const NOWHERE: SourceLocation = {};
+
+const NO_RULES: ReadonlyMap<string, FontSourceRule> = new Map();
 
 const EMPTY: ShapedText = Object.freeze({ runs: Object.freeze([]), width: 0 });
 
@@ -107,7 +116,7 @@ const MEMO_ENTRIES = 8192;
 
 export function createTextSystem(input: TextSystemInput): TextSystem {
   for (const notice of input.notices ?? []) input.diagnostics.warn('font', notice);
-  return new RenderTextSystem(input.catalog, input.caches, input.diagnostics, input.advances ?? 'exact');
+  return new RenderTextSystem(input.catalog, input.caches, input.diagnostics, input.advances ?? 'exact', input.rules ?? NO_RULES);
 }
 
 /**
@@ -141,6 +150,7 @@ class RenderTextSystem implements TextSystem {
     private readonly caches: ShapeCaches,
     private readonly diagnostics: Diagnostics,
     private readonly advances: GlyphAdvances,
+    private readonly rules: ReadonlyMap<string, FontSourceRule>,
   ) {}
 
   shape(text: string, request: FontRequest, options?: ShapeOptions): ShapedText {
@@ -213,7 +223,7 @@ class RenderTextSystem implements TextSystem {
     for (const { face, reason } of runs) {
       if (this.degradedFaces.has(face.id)) continue;
       this.degradedFaces.add(face.id);
-      this.diagnostics.warn('font', `font "${face.postscriptName}" could not be shaped (${reason}); glyphs drawn without its layout tables`);
+      this.warnAbout(face, `could not be shaped (${reason}); glyphs drawn without its layout tables`);
     }
   }
 
@@ -223,7 +233,7 @@ class RenderTextSystem implements TextSystem {
     if (damaged === undefined || this.damagedPrograms.has(face.program)) return;
     this.damagedPrograms.add(face.program);
     const tables = `${damaged.tags.join(' and ')} table${damaged.tags.length > 1 ? 's' : ''}`;
-    this.diagnostics.warn('font', `font "${face.postscriptName}" could not be shaped (${damaged.reason}); glyphs drawn without its ${tables}`);
+    this.warnAbout(face, `could not be shaped (${damaged.reason}); glyphs drawn without its ${tables}`);
   }
 
   /** Warns once per render about a font with a glyph outline fontkit could not read: when shaping finds it, or at the font's first use in a later render. */
@@ -231,7 +241,22 @@ class RenderTextSystem implements TextSystem {
     const damagedGlyph = damagedGlyphOutline(face.program);
     if (damagedGlyph === undefined || this.damagedGlyphPrograms.has(face.program)) return;
     this.damagedGlyphPrograms.add(face.program);
-    this.diagnostics.warn('font', `font "${face.postscriptName}" has glyph outlines that cannot be read (${damagedGlyph}); drawn empty`);
+    this.warnAbout(face, `has glyph outlines that cannot be read (${damagedGlyph}); drawn empty`);
+  }
+
+  /**
+   * A `font` warning about one face's font, saying which file it is and located where the author
+   * can act: an `@font-face` face at its rule, with its URL as written; an extra or installed font
+   * by its file; a bundled one by its name alone.
+   */
+  private warnAbout(face: FontFace, problem: string): void {
+    const rule = this.rules.get(face.entryKey);
+    if (rule !== undefined) {
+      this.diagnostics.warn('font', `font "${fontNameOf(face)}" from ${rule.written} (@font-face "${face.family}") ${problem}`, rule.where);
+      return;
+    }
+    const from = face.file === undefined ? '' : ` from ${face.file}`;
+    this.diagnostics.warn('font', `font "${fontNameOf(face)}"${from} ${problem}`, NOWHERE);
   }
 
   /** The glyph-run cache's first key: made once per request, face and direction, so that the entries of a render share one string. */
@@ -276,9 +301,7 @@ class RenderTextSystem implements TextSystem {
       this.faces.set(run.face.id, run.face);
       this.warnDamagedTables(run.face);
       this.warnDamagedGlyphs(run.face);
-      if (run.face.undrawnColor !== undefined) {
-        this.diagnostics.warn('font', `font "${run.face.family}": ${run.face.undrawnColor}, which octavo does not draw: its glyphs print in their plain outlines`);
-      }
+      if (run.face.undrawnColor !== undefined) this.warnAbout(run.face, `has ${run.face.undrawnColor}, which octavo does not draw: its glyphs print in their plain outlines`);
     }
     if (entry.missing.length > 0) this.reportMissing(text, entry.missing);
     if (entry.degraded !== undefined) this.reportDegraded(entry.degraded);

@@ -17,12 +17,16 @@ export interface DamagedTables {
 export interface FontFace {
   /** Stable id within an engine (used as the PDF font resource key). */
   readonly id: string;
+  /** The key of the face entry it was made of, before a variable font's instance and synthesis: a render's `@font-face` faces are found by it. */
+  readonly entryKey: string;
+  /** The file of an extra or installed font, named in warnings. */
+  readonly file?: string;
   readonly family: string;
   readonly postscriptName: string;
   readonly weight: number;
   readonly style: FontStyle;
   readonly unitsPerEm: number;
-  /** The colour glyphs the font has that octavo does not draw (COLRv1, SVG), as a warning says it: `"Name" has …`. */
+  /** The colour glyphs the font has that octavo does not draw (COLRv1, SVG), as a warning names them: `COLR version 1 colour glyphs`. */
   readonly undrawnColor?: string;
   /** Layout tables not used because they are damaged (text/fontkit.ts `damagedLayoutTables`). */
   readonly damagedTables?: DamagedTables;

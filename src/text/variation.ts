@@ -108,7 +108,7 @@ export function variedEntry(entry: FaceEntry, wanted: VariationWanted): FaceEntr
   const instance = instanceOf(program, variationCoords(entry, axes, wanted), axes);
   if (instance === undefined) return entry;
   const varied = instance.program;
-  return { ...entry, key: `${entry.key}-v${instance.key}`.replace(/[^A-Za-z0-9_.-]+/g, '_'), program: () => varied };
+  return { ...entry, key: `${entry.key}-v${instance.key}`.replace(/[^A-Za-z0-9_.-]+/g, '_'), instanceOf: entry.instanceOf ?? entry.key, program: () => varied };
 }
 
 /**

@@ -53,6 +53,7 @@ export function loadFace(file: keyof typeof FONT_FILES, flags: { syntheticBold?:
   const font = fontkit.openSync(path);
   const face: FontFace = {
     id: key,
+    entryKey: key,
     family: font.familyName,
     postscriptName: font.postscriptName,
     weight: 400,

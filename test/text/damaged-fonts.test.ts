@@ -4,12 +4,15 @@
  * found by fuzzing are fixed regressions; a seeded property then mutates bytes of every table of
  * a TrueType, a CFF, a WOFF and a WOFF2 font (FUZZ_SEED=N tries other inputs).
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createEngine, OctavoError } from '../../src/index.js';
 import { cpuTime } from '../helpers/cpu-time.js';
+import { FIRST_ENTRY_FLAGS, morxTable, withMorx } from '../helpers/morx-font.js';
 import { renderPdf } from '../helpers/render.js';
 
 const bundled = (name: string): Uint8Array => new Uint8Array(readFileSync(fileURLToPath(new URL(`../../fonts/${name}`, import.meta.url))));
@@ -34,10 +37,14 @@ function withTable(font: Uint8Array, tag: string, edit: (table: DataView) => voi
   return copy;
 }
 
-/** A paragraph in the font, loaded by @font-face from `font.ttf` (the bytes given). */
+/** A paragraph in the font, loaded by @font-face from `font.ttf` (the bytes given); the rule's url() is at line 2, column 41. */
 function document(text: string): string {
-  return `<style>@font-face { font-family: Damaged; src: url(https://fonts.test/font.ttf) } p { font: 20px Damaged }</style><p>${text}</p>`;
+  return `<style>\n@font-face { font-family: Damaged; src: url(https://fonts.test/font.ttf) } p { font: 20px Damaged }</style><p>${text}</p>`;
 }
+/** Where warnings about the font of `document` point. */
+const AT_RULE = { line: 2, column: 41 } as const;
+/** How warnings about the font of `document` name it. */
+const FONT = (name: string): string => `font "${name}" from https://fonts.test/font.ttf \\(@font-face "Damaged"\\)`;
 const fontLoader = (font: Uint8Array): { load: () => Promise<Uint8Array> } => ({ load: () => Promise.resolve(font) });
 
 const DEJAVU = bundled('dejavu/DejaVuSans.ttf');
@@ -49,7 +56,7 @@ describe('damaged fonts found by fuzzing', () => {
     const font = withTable(DEJAVU, 'GPOS', (gpos) => gpos.setUint8(4, 0x6b));
     const { ms } = await cpuTime(() => renderPdf(document('AVATAR Type WAVE'), {
       engine, resources: fontLoader(font),
-      expectDiagnostics: [{ code: 'font', message: /^font "DejaVuSans" could not be shaped \(GPOS: .+ run past the table's end \(40586 bytes\)\); glyphs drawn without its GPOS table$/ }],
+      expectDiagnostics: [{ code: 'font', ...AT_RULE, message: new RegExp(`^${FONT('DejaVuSans')} could not be shaped \\(GPOS: .+ run past the table's end \\(40586 bytes\\)\\); glyphs drawn without its GPOS table$`) }],
     }));
     expect(ms).toBeLessThan(3_000);
   });
@@ -76,7 +83,7 @@ describe('damaged fonts found by fuzzing', () => {
     const font = withTable(DEJAVU, 'loca', (loca) => (locaFormat === 1 ? loca.setUint32(4 * 3, 0xfffff0) : loca.setUint16(2 * 3, 0xfff0)));
     await renderPdf(document('AVATAR Type'), {
       engine, resources: fontLoader(font),
-      expectDiagnostics: [{ code: 'font', message: /^@font-face "Damaged" was ignored: .*not a usable font \(its loca table does not fit its glyf table\)/ }],
+      expectDiagnostics: [{ code: 'font', ...AT_RULE, message: /^@font-face "Damaged" was ignored: .*not a usable font \(its loca table does not fit its glyf table\)/ }],
     });
   });
 
@@ -87,8 +94,83 @@ describe('damaged fonts found by fuzzing', () => {
     for (let render = 0; render < 2; render++) {
       await renderPdf(document('Tè'), {
         engine, resources: fontLoader(font),
-        expectDiagnostics: [{ code: 'font', message: /^font "WeasyPrint" has glyph outlines that cannot be read \(glyph 167: Unknown op: 9\); drawn empty$/ }],
+        expectDiagnostics: [{ code: 'font', ...AT_RULE, message: new RegExp(`^${FONT('WeasyPrint')} has glyph outlines that cannot be read \\(glyph 167: Unknown op: 9\\); drawn empty$`) }],
       });
+    }
+  });
+});
+
+describe('AAT morx fonts (laid out by fontkit\'s AAT engine)', () => {
+  it('a sound morx table is laid out by the AAT engine, without a warning', async () => {
+    const result = await engine.renderDetailed({ template: document('AVATAR WAVE'), resources: fontLoader(withMorx(morxTable())) });
+    expect(result.diagnostics).toEqual([]);
+  });
+
+  it('an entry that does not advance and leads back to its state: drawn without the layout tables, with a warning, within seconds', async () => {
+    // one byte of the first entry's flags set DONT_ADVANCE: fontkit ran the state machine forever
+    const morx = morxTable();
+    morx[FIRST_ENTRY_FLAGS] = 0x40;
+    const { ms } = await cpuTime(() => renderPdf(document('AVATAR'), {
+      engine, resources: fontLoader(withMorx(morx)),
+      expectDiagnostics: [{ code: 'font', ...AT_RULE, message: new RegExp(`^${FONT('DejaVuSans')} could not be shaped \\(its morx state machine does not end`) }],
+    }));
+    expect(ms).toBeLessThan(3_000);
+  });
+
+  it(`every mutated morx table renders or fails with an OctavoError, each within 2 s of CPU (${Number(process.env['FUZZ_RUNS'] ?? 60)} runs)`, async () => {
+    const sound = morxTable();
+    await fc.assert(fc.asyncProperty(fc.array(fc.record({ position: fc.nat(sound.length - 1), value: fc.oneof(fc.constantFrom(0, 0x40, 0x7f, 0xff), fc.nat(255)) }), { minLength: 1, maxLength: 4 }), async (edits) => {
+      const morx = sound.slice();
+      for (const { position, value } of edits) morx[position] = value;
+      const { ms } = await cpuTime(async () => {
+        try {
+          await engine.renderDetailed({ template: document('AVATAR Type WAVE'), resources: fontLoader(withMorx(morx)) });
+        } catch (error) {
+          if (!(error instanceof OctavoError)) throw new Error(`morx mutated (${JSON.stringify(edits)}): not an OctavoError: ${String(error)}`, { cause: error });
+        }
+      });
+      expect(ms, `morx mutated (${JSON.stringify(edits)})`).toBeLessThan(2_000);
+    }), { numRuns: Number(process.env['FUZZ_RUNS'] ?? 60), seed: Number(process.env['FUZZ_SEED'] ?? 0) + 37 });
+  }, 120_000);
+});
+
+describe('font warnings say which @font-face rule and file', () => {
+  it('a damaged font of the second of three rules in a linked stylesheet: the warning points at that rule, naming its file as written', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'octavo-fontloc-'));
+    try {
+      mkdirSync(join(folder, 'fonts'));
+      writeFileSync(join(folder, 'fonts', 'good.ttf'), DEJAVU);
+      writeFileSync(join(folder, 'fonts', 'damaged.ttf'), withTable(DEJAVU, 'GPOS', (gpos) => gpos.setUint8(4, 0x6b)));
+      writeFileSync(join(folder, 'fonts.css'), [
+        '@font-face { font-family: Body; src: url(fonts/good.ttf) }',
+        '@font-face { font-family: Title;',
+        '  src: url(fonts/damaged.ttf) }',
+        '@font-face { font-family: Note; src: url(fonts/good.ttf) }',
+      ].join('\n'));
+      const template = '<link rel="stylesheet" href="fonts.css"><h1 style="font-family: Title">AVATAR</h1><p style="font-family: Body">Body</p><p style="font-family: Note">Note</p>';
+      // twice: the second render shapes from the engine's caches and says the same
+      for (let render = 0; render < 2; render++) {
+        await renderPdf(template, {
+          engine, baseDir: folder, templateName: 'invoice.html',
+          expectDiagnostics: [{ code: 'font', file: join(folder, 'fonts.css'), line: 3, column: 8, message: /^font "DejaVuSans" from fonts\/damaged\.ttf \(@font-face "Title"\) could not be shaped \(GPOS: / }],
+        });
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('a damaged extra font (createEngine fonts) is named by its file', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'octavo-fontloc-'));
+    try {
+      const file = join(folder, 'damaged.ttf');
+      writeFileSync(file, withTable(fixture('weasyprint.otf'), 'CFF ', (cff) => cff.setUint8(2789, 9)));
+      await renderPdf('<p style="font: 20px WeasyPrint">Tè</p>', {
+        engine: createEngine({ systemFonts: false, fonts: [file] }),
+        expectDiagnostics: [{ code: 'font', message: `font "WeasyPrint" from ${file} has glyph outlines that cannot be read (glyph 167: Unknown op: 9); drawn empty` }],
+      });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 });

@@ -83,7 +83,7 @@ describe('COLRv1 and SVG-in-OpenType fonts (not drawn in colour)', () => {
   ])('%s prints its plain outlines, with one warning naming the font', async (file, name, message) => {
     const css = `@font-face { font-family: Colour; src: url(${file}) } @page { size: 40px 40px; margin: 0 } p { margin: 4px; font: 24px Colour, serif; color: #000 }`;
     const pdf = await renderPdf(`<style>${css}</style><p>😀</p><p>😀</p>`, {
-      baseDir: FONTS.pathname, expectDiagnostics: [{ code: 'font', message: new RegExp(`^font "Colour": "${name}[^"]*" ${message.source}`) }],
+      baseDir: FONTS.pathname, expectDiagnostics: [{ code: 'font', line: 1, message: new RegExp(`^font "${name}[^"]*" from ${file} \\(@font-face "Colour"\\) ${message.source}`) }],
     });
     const image = await pixels(pdf);
     expect(near(image, [0, 0, 0])).toBeGreaterThan(50); // the outline, in the text colour

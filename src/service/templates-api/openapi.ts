@@ -34,7 +34,7 @@ export function templatesApiSchemas(): Record<string, Json> {
     UploadedTemplateDto: {
       allOf: [ref('VersionedTemplateDto'), {
         type: 'object', required: ['warnings'],
-        properties: { warnings: { type: 'array', items: { type: 'string' }, description: 'e.g. the sample payload does not render (the previews show why)' } },
+        properties: { warnings: { type: 'array', items: { type: 'string' }, description: "the sample payload does not render (the previews show why), or the warnings of rendering it, located (`css/fonts.css:3:8: warning[font]: …`)" } },
       }],
     },
     TemplateVersionDto: {
