@@ -28,6 +28,7 @@ import { NO_CHILDREN } from './types.js';
 import type { FormControlBuild } from './form-controls.js';
 import { formControlBox, inputType } from './form-controls.js';
 import { detailsChildren } from './details.js';
+import { renderedLegend } from './fieldset.js';
 import type { WritingModeChange } from './writing-mode.js';
 import { markVertical, writingModeChange } from './writing-mode.js';
 
@@ -278,6 +279,8 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
   const marker = style.display === 'list-item' ? markerBox(walk, element, style, pseudos.marker) : undefined;
   let children = elementChildren(walk, element, style, pseudos);
   if (marker !== undefined && style.listStylePosition === 'inside') children = [marker, ...children];
+  const rendered = element.name === 'fieldset' ? renderedLegend(children) : undefined;
+  if (rendered !== undefined) return [{ ...blockBox(walk, { element: source, style, children: rendered.rest, outer, marker: style.listStylePosition === 'outside' ? marker : undefined }), legend: rendered.legend }];
   return [blockBox(walk, { element: source, style, children, outer, marker: style.listStylePosition === 'outside' ? marker : undefined })];
 }
 
