@@ -1,9 +1,9 @@
 /**
  * A fieldset's rendered legend (HTML §15.3.13, as Chromium's fieldset layout algorithm does):
  * laid out shrink-to-fit in the fieldset's content width and placed over its block-start border,
- * its margin box centred on the border when the border is the taller (else the border is centred
+ * its border box centred on the border when the border is the taller (else the border is centred
  * on the legend's border box: paint/fieldset.ts), and the fieldset's content pushed below a
- * legend taller than the border. Inline, it starts at the fieldset's content edge (the right one in
+ * legend (and its block-end margin) taller than the border. Inline, it starts at the fieldset's content edge (the right one in
  * rtl); auto margins, or a `text-align` of left, right or center on the legend, move it (as
  * Chromium's `ComputeLegendInlineOffset`). Only the fieldset's first fragment has it.
  */
@@ -55,22 +55,22 @@ export function placeLegend(legend: BlockLevelBox, frame: LegendFrame, ctx: Layo
     fixedWidth, x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
   }, ctx, undefined);
   if (laid.kind !== 'placed') return undefined;
-  const marginTop = marginOrZero(style.marginTop, cw);
-  const marginBox = laid.fragment.height + marginTop + marginOrZero(style.marginBottom, cw);
-  // centred on a wider border; else at the border-box top, and the content below it
-  const spare = frame.borderWidth - marginBox;
-  const y = frame.borderTop + Math.max(0, spare / 2) + marginTop;
+  // Chromium centres its border box on a wider border, else puts it at the border-box top (its
+  // block-start margin is not honoured); the content starts below it and its block-end margin
+  const height = laid.fragment.height;
+  const offset = Math.max(0, (frame.borderWidth - height) / 2);
+  const y = frame.borderTop + offset;
+  const end = offset + height + marginOrZero(style.marginBottom, cw);
   const x = frame.contentX + inlineOffset(style, laid.fragment.width, cw, frame.direction);
   const fragment = offsetFragment(laid.fragment, x - laid.fragment.x, y - laid.fragment.y);
   const dx = fragment.x - laid.fragment.x;
   const dy = fragment.y - laid.fragment.y;
   const shift = (p: PendingPositioned): PendingPositioned => ({ ...p, staticX: p.staticX + dx, staticRight: p.staticRight + dx, staticY: p.staticY + dy });
-  const legendHeight = fragment.height;
   return {
     fragment,
-    below: Math.max(0, -spare),
+    below: Math.max(0, end - frame.borderWidth),
     // Chromium's FieldsetPaintInfo: the border is centred on the legend's border box when that is the taller
-    gap: { x: x - frame.borderLeft, width: fragment.width, outset: Math.max(0, (legendHeight - frame.borderWidth) / 2) },
+    gap: { x: x - frame.borderLeft, width: fragment.width, outset: Math.max(0, (height - frame.borderWidth) / 2) },
     positioned: laid.positioned.map(shift),
     pageContent: laid.pageContent.map((c) => ({ ...c, ...shift(c) })),
   };
