@@ -59,4 +59,11 @@ describe('fieldset and legend as Chromium renders them (HTML §15.3.13)', () => 
     expect(findById(doc.pages[1]!, 'l')).toBeUndefined();
     expect((findById(doc.pages[1]!, 'f') as BoxFragment).legendGap).toBeUndefined();
   });
+
+  it('a flex fieldset lays its legend out as an item, and says so', async () => {
+    const doc = await layoutHtml(`${PAGE}<fieldset id=f style="display:flex"><legend id=l>L</legend><p style="margin:0">x</p></fieldset>`, {
+      expectWarnings: [{ code: 'css_unsupported', message: /legend of a `display: flex` fieldset/ }],
+    });
+    expect((findById(doc.pages[0]!, 'f') as BoxFragment).legendGap).toBeUndefined();
+  });
 });
