@@ -28,7 +28,7 @@ import { NO_CHILDREN } from './types.js';
 import type { FormControlBuild } from './form-controls.js';
 import { formControlBox, inputType } from './form-controls.js';
 import { detailsChildren } from './details.js';
-import { renderedLegend } from './fieldset.js';
+import { legendAsItem, renderedLegend } from './fieldset.js';
 import type { WritingModeChange } from './writing-mode.js';
 import { markVertical, writingModeChange } from './writing-mode.js';
 
@@ -259,7 +259,8 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
   const outer = outerDisplay(style.display);
   if (outer === 'inline-flow') return inlineBoxes(style, source, elementChildren(walk, element, style, pseudos));
   if (style.display === 'flex' || style.display === 'inline-flex' || style.display === 'grid' || style.display === 'inline-grid') {
-    if (element.name === 'fieldset') warnLegendInFlow(walk, element, style);
+    const itemLegend = element.name === 'fieldset' ? legendAsItem(element, style.display) : undefined;
+    if (itemLegend !== undefined) walk.ctx.diagnostics.warn('css_unsupported', itemLegend, elementLocation(walk.dom, element));
     return [flexBox(walk, element, style, outer, pseudos)];
   }
   if (style.display === 'table' || style.display === 'inline-table') {
@@ -283,12 +284,6 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
   const rendered = element.name === 'fieldset' ? renderedLegend(children) : undefined;
   if (rendered !== undefined) return [{ ...blockBox(walk, { element: source, style, children: rendered.rest, outer, marker: style.listStylePosition === 'outside' ? marker : undefined }), legend: rendered.legend }];
   return [blockBox(walk, { element: source, style, children, outer, marker: style.listStylePosition === 'outside' ? marker : undefined })];
-}
-
-/** A flex or grid fieldset lays its legend out as an item (Chromium keeps it on the border): said, not silently done. */
-function warnLegendInFlow(walk: Walk, element: DomElement, style: ComputedStyle): void {
-  if (!element.children.some((node) => isElement(node) && node.name === 'legend')) return;
-  walk.ctx.diagnostics.warn('css_unsupported', `the legend of a \`display: ${style.display}\` fieldset is laid out as one of its items, not on its border (as Chromium does)`, elementLocation(walk.dom, element));
 }
 
 /**

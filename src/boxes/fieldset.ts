@@ -4,6 +4,8 @@
  * over the block-start border, not in the flow: layout/block/fieldset.ts) and blockified; a
  * floated or positioned legend stays an ordinary box (Bootstrap floats its legends).
  */
+import type { DomElement } from '../dom/types.js';
+import { isElement } from '../dom/types.js';
 import type { BlockLevelBox, Box } from './types.js';
 
 export interface RenderedLegend {
@@ -44,4 +46,13 @@ function blockDisplay(display: string): Box['style']['display'] {
     case 'inline-grid': return 'grid';
     default: return 'block';
   }
+}
+
+/**
+ * What to warn of a flex or grid fieldset with a legend: it lays the legend out as one of its
+ * items, where Chromium keeps it on the border (not done silently); undefined without a legend.
+ */
+export function legendAsItem(fieldset: DomElement, display: string): string | undefined {
+  if (!fieldset.children.some((node) => isElement(node) && node.name === 'legend')) return undefined;
+  return `the legend of a \`display: ${display}\` fieldset is laid out as one of its items, not on its border (as Chromium does)`;
 }
