@@ -44,6 +44,11 @@ describe('fieldset and legend as Chromium renders them (HTML §15.3.13)', () => 
     });
   });
 
+  it('counts a tall legend in a fixed height, as Chromium', async () => {
+    const doc = await layoutHtml(`${PAGE}<fieldset id=f style="height:100px; border:2px solid"><legend style="font-size:32px; line-height:40px">Big</legend><p id=p style="margin:0">x</p></fieldset>`);
+    expectBoxes(doc.pages[0]!, { f: '2,0 328x119.59375', p: '16,45.59375 300x20' });
+  });
+
   it('tells paint where the border is open and how far down it starts', async () => {
     const doc = await layoutHtml(`${PAGE}<fieldset id=f style="border:4px solid"><legend style="font-size:32px; line-height:40px">Big</legend>x</fieldset>`);
     const f = findById(doc.pages[0]!, 'f') as BoxFragment;

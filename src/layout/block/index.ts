@@ -50,13 +50,11 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
   const continued = resume !== undefined;
   const bfc = input.formattingContextRoot === true || establishesBfc(box);
   const h = horizontalMetrics(box, input);
-  const edges = topEdge(box, input, h, continued, bfc);
+  const top = topEdge(box, input, h, continued, bfc);
   const legend = content.legend === undefined || continued ? undefined : placeLegend(content.legend, {
-    mode: input.mode, borderTop: edges.borderTopIfSeparated, borderLeft: input.x + h.marginLeft, borderWidth: edges.border,
+    mode: input.mode, borderTop: top.borderTopIfSeparated, borderLeft: input.x + h.marginLeft, borderWidth: top.border,
     contentX: input.x + h.marginLeft + h.border.left + h.padding.left, contentWidth: h.contentWidth, containingHeight: input.containingHeight, direction: box.style.direction,
   }, ctx);
-  // the fieldset's padding starts below a legend taller than its border
-  const top = legend === undefined || legend.below === 0 ? edges : { ...edges, contentStart: edges.contentStart + legend.below };
   const edgesY = h.border.top + h.border.bottom + h.padding.top + h.padding.bottom;
   const ratioHeight = heightFromRatio(box, input, h, edgesY);
   const contentX = input.x + h.marginLeft + h.border.left + h.padding.left;
@@ -71,7 +69,8 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     contentWidth: h.contentWidth,
     containingHeight: input.fixedHeight !== undefined && input.fixedHeightIndefinite !== true ? Math.max(0, input.fixedHeight - edgesY) : ratioHeight ?? definiteContentHeight(style, input.containingHeight, edgesY),
     mode: input.mode,
-    y: top.contentStart,
+    // below a legend taller than the border: its excess is part of the content height (a `height` includes it, as in Chromium)
+    y: legend === undefined ? top.contentStart : top.contentStart + legend.below,
     strut: top.separates ? EMPTY_STRUT : top.strut,
     fragmentainer: room === undefined ? undefined : { ...room, discardTopMargins: top.discard && (continued || !top.separates) },
     exclusions: bfc ? NO_EXCLUSIONS : input.exclusions,
