@@ -28,6 +28,7 @@ import { NO_CHILDREN } from './types.js';
 import type { FormControlBuild } from './form-controls.js';
 import { formControlBox, inputType } from './form-controls.js';
 import { detailsChildren } from './details.js';
+import { legendAsItem, renderedLegend } from './fieldset.js';
 import type { WritingModeChange } from './writing-mode.js';
 import { markVertical, writingModeChange } from './writing-mode.js';
 
@@ -258,6 +259,8 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
   const outer = outerDisplay(style.display);
   if (outer === 'inline-flow') return inlineBoxes(style, source, elementChildren(walk, element, style, pseudos));
   if (style.display === 'flex' || style.display === 'inline-flex' || style.display === 'grid' || style.display === 'inline-grid') {
+    const itemLegend = element.name === 'fieldset' ? legendAsItem(element, style.display) : undefined;
+    if (itemLegend !== undefined) walk.ctx.diagnostics.warn('css_unsupported', itemLegend, elementLocation(walk.dom, element));
     return [flexBox(walk, element, style, outer, pseudos)];
   }
   if (style.display === 'table' || style.display === 'inline-table') {
@@ -278,6 +281,8 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
   const marker = style.display === 'list-item' ? markerBox(walk, element, style, pseudos.marker) : undefined;
   let children = elementChildren(walk, element, style, pseudos);
   if (marker !== undefined && style.listStylePosition === 'inside') children = [marker, ...children];
+  const rendered = element.name === 'fieldset' ? renderedLegend(children) : undefined;
+  if (rendered !== undefined) return [{ ...blockBox(walk, { element: source, style, children: rendered.rest, outer, marker: style.listStylePosition === 'outside' ? marker : undefined }), legend: rendered.legend }];
   return [blockBox(walk, { element: source, style, children, outer, marker: style.listStylePosition === 'outside' ? marker : undefined })];
 }
 

@@ -45,6 +45,11 @@ interface BlockContainerBase extends BoxBase {
   /** Outside ::marker of a list item, laid out beside the first line. */
   readonly marker?: BlockBox | undefined;
   /**
+   * A fieldset's rendered legend (HTML §15.3.13), taken out of its children: layout/block/fieldset.ts
+   * places it over the block-start border.
+   */
+  readonly legend?: BlockLevelBox | undefined;
+  /**
    * On a ::marker box whose content is a `list-style-image`: the `list-style-type` content shown
    * instead when the image cannot be loaded (CSS Lists 3 §3.1).
    */

@@ -47,7 +47,7 @@ export type AllCarried<Left> = [Left] extends [never] ? true : { readonly notCar
  * The copies here are written field by field: these fail to compile when a fragment type gains an
  * optional field that they do not carry over (carry it in the copy, then list it here).
  */
-export const BOX_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BoxFragment>, 'inlineEdges' | 'collapsedBorders' | 'columnRules' | 'backgroundOnlyIn'>> = true;
+export const BOX_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BoxFragment>, 'inlineEdges' | 'collapsedBorders' | 'columnRules' | 'backgroundOnlyIn' | 'legendGap'>> = true;
 export const OTHER_COPIES_CARRY_ALL: AllCarried<OptionalKeys<LineFragment> | Exclude<OptionalKeys<TextFragment>, 'symbol'> | OptionalKeys<ImageFragment> | OptionalKeys<PlacedRun>> = true;
 
 /** The box fragment at (x, y), `height` tall, with other children (its optional records kept when it has them). */
@@ -80,6 +80,7 @@ class PlacedBoxFragment implements BoxFragment {
   declare readonly collapsedBorders?: BoxFragment['collapsedBorders'];
   declare readonly columnRules?: BoxFragment['columnRules'];
   declare readonly backgroundOnlyIn?: BoxFragment['backgroundOnlyIn'];
+  declare readonly legendGap?: BoxFragment['legendGap'];
 
   constructor(f: BoxFragment, x: number, y: number, height: number, children: readonly Fragment[]) {
     this.box = f.box;
@@ -98,6 +99,7 @@ class PlacedBoxFragment implements BoxFragment {
     if (f.collapsedBorders !== undefined) optional.collapsedBorders = f.collapsedBorders;
     if (f.columnRules !== undefined) optional.columnRules = f.columnRules;
     if (f.backgroundOnlyIn !== undefined) optional.backgroundOnlyIn = f.backgroundOnlyIn;
+    if (f.legendGap !== undefined) optional.legendGap = f.legendGap;
   }
 }
 

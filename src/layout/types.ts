@@ -45,6 +45,12 @@ export interface BoxFragment {
    * inside these cell rects (relative to its own border-box origin): never in the border spacing.
    */
   readonly backgroundOnlyIn?: readonly Rect[];
+  /**
+   * A fieldset with a rendered legend (HTML §15.3.13): its background and border start `outset`
+   * below the border-box top (the border centred on a taller legend), and the block-start border
+   * is not drawn from `x` over `width` (behind the legend's border box), relative to its border box.
+   */
+  readonly legendGap?: { readonly x: number; readonly width: number; readonly outset: number };
 }
 
 /** One collapsed border between two grid lines (or a column rule), relative to its table's (container's) border box. */

@@ -37,6 +37,7 @@ import type { Decoration } from './text.js';
 import { decorationOf, paintText } from './text.js';
 import { paintListSymbol } from './list-symbol.js';
 import { appendAll } from '../append-all.js';
+import { belowLegend, withLegendGap } from './fieldset.js';
 
 export interface PaintOptions {
   /** The box whose background went to the canvas (it paints none itself). */
@@ -109,11 +110,23 @@ const noImages: ImageLookup = () => undefined;
 /** Shadows, background and border of a box whose border box is at (x, y) on the page (nothing when hidden). */
 function ownItems(f: PlacedBox, x: number, y: number, options: PaintOptions): DisplayItem[] {
   if (f.style.visibility !== 'visible' || paintsNothingOfItsOwn(f)) return [];
+  if (f.legendGap !== undefined) return fieldsetItems(f, x, y, options, f.legendGap);
+  return decorationItems(f, x, y, options);
+}
+
+/** A fieldset's own items: those of its box below the legend, its border open behind the legend (fieldset.ts). */
+function fieldsetItems(f: PlacedBox, x: number, y: number, options: PaintOptions, gap: NonNullable<PlacedBox['legendGap']>): DisplayItem[] {
+  const below = belowLegend(f, gap);
+  return decorationItems(below, x, y + gap.outset, options, (border) => withLegendGap(border, below, gap, x, y + gap.outset));
+}
+
+function decorationItems(f: PlacedBox, x: number, y: number, options: PaintOptions, borderShown?: (border: DisplayItem[]) => DisplayItem[]): DisplayItem[] {
   const radii = outerRadii(f);
   const rect = borderBoxAt(f, x, y);
   const painted = f.box === options.canvasSource ? [] : paintBackground(f.style, fragmentArea(f, x, y, radii), { lookup: options.lookup ?? noImages, svg: options.svg, fixedArea: options.fixedArea });
   const background = f.backgroundOnlyIn === undefined || painted.length === 0 ? painted : clippedToRects(painted, f.backgroundOnlyIn.map((r) => ({ ...r, x: x + r.x, y: y + r.y })));
-  const border = paintBorderImage(f.style, rect, f.border, options.lookup ?? noImages, options.svg) ?? paintBorder({ rect, widths: f.border, style: f.style, radii });
+  const drawn = paintBorderImage(f.style, rect, f.border, options.lookup ?? noImages, options.svg) ?? paintBorder({ rect, widths: f.border, style: f.style, radii });
+  const border = borderShown === undefined ? drawn : borderShown(drawn);
   // appended to the outer shadows' own fresh list: six spreads into a new one were made per cell of a table
   const items = paintOuterShadows(f, x, y, radii);
   appendAll(items, background);

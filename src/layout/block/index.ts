@@ -26,6 +26,8 @@ import { blockContentOffset } from './alignment.js';
 import { isMulticol } from '../multicol/columns.js';
 import { clampLines, withEllipsisOnLastLine } from './line-clamp.js';
 import { clonedRoom, forcedBreakOf } from '../break-token.js';
+import type { PlacedLegend } from './fieldset.js';
+import { placeLegend } from './fieldset.js';
 
 /** Does the box start a new block formatting context (CSS2 §9.4.1)? Its margins then never collapse with its children's. */
 export function establishesBfc(box: LayoutBox): boolean {
@@ -34,6 +36,8 @@ export function establishesBfc(box: LayoutBox): boolean {
   return box.outer === 'inline' || style.display === 'flow-root' || style.overflowX !== 'visible' || style.overflowY !== 'visible'
     || style.contain.layout || style.contain.paint || style.alignContent !== 'normal'
     || style.float !== 'none' || style.position === 'absolute' || style.position === 'fixed' || box.element?.name === 'html'
+    // a fieldset is a formatting context root (HTML §15.3.13)
+    || box.element?.name === 'fieldset'
     || style.display === 'table-cell' || style.display === 'table-caption' || isMulticol(style) || style.maxLines !== 'none';
 }
 
@@ -47,6 +51,10 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
   const bfc = input.formattingContextRoot === true || establishesBfc(box);
   const h = horizontalMetrics(box, input);
   const top = topEdge(box, input, h, continued, bfc);
+  const legend = content.legend === undefined || continued ? undefined : placeLegend(content.legend, {
+    mode: input.mode, borderTop: top.borderTopIfSeparated, borderLeft: input.x + h.marginLeft, borderWidth: top.border,
+    contentX: input.x + h.marginLeft + h.border.left + h.padding.left, contentWidth: h.contentWidth, containingHeight: input.containingHeight, direction: box.style.direction,
+  }, ctx);
   const edgesY = h.border.top + h.border.bottom + h.padding.top + h.padding.bottom;
   const ratioHeight = heightFromRatio(box, input, h, edgesY);
   const contentX = input.x + h.marginLeft + h.border.left + h.padding.left;
@@ -61,7 +69,8 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     contentWidth: h.contentWidth,
     containingHeight: input.fixedHeight !== undefined && input.fixedHeightIndefinite !== true ? Math.max(0, input.fixedHeight - edgesY) : ratioHeight ?? definiteContentHeight(style, input.containingHeight, edgesY),
     mode: input.mode,
-    y: top.contentStart,
+    // below a legend taller than the border: its excess is part of the content height (a `height` includes it, as in Chromium)
+    y: legend === undefined ? top.contentStart : top.contentStart + legend.below,
     strut: top.separates ? EMPTY_STRUT : top.strut,
     fragmentainer: room === undefined ? undefined : { ...room, discardTopMargins: top.discard && (continued || !top.separates) },
     exclusions: bfc ? NO_EXCLUSIONS : input.exclusions,
@@ -71,8 +80,9 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
   const childrenOf: ChildrenRequest = { content, ctx, resume, heightOnly, clamp, style };
   const laidChildren = discard ? discardedAfterBreak(layChildren(frame, childrenOf), style, ctx) : layChildren(frame, childrenOf);
   // (no page: nothing to keep above the block-end edges)
-  const children = clone || discard || frame.fragmentainer === undefined ? laidChildren
+  const laidFlow = clone || discard || frame.fragmentainer === undefined ? laidChildren
     : withBlockEndEdges(laidChildren, frame, { style, edges: h.padding.bottom + h.border.bottom, containingHeight: input.containingHeight, edgesY, separatesTop: top.separates }, childrenOf);
+  const children = legend === undefined ? laidFlow : withLegend(laidFlow, legend);
   if (children.pushed && !(input.fragmentainer?.atTop ?? true)) return { kind: 'pushed' };
 
   const { breakToken, broken, bottom, vertical, autoHeight, contentHeight } = settleBlockEnd({
@@ -94,6 +104,7 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     children: relativeTo(children.fragments, x, y - shift),
     continuedBefore: continued, continuedAfter: broken,
   };
+  if (legend !== undefined) fragment = { ...fragment, legendGap: legend.gap };
   if (content.marker !== undefined && !continued) {
     const firstBaseline = children.baselines.first === undefined ? undefined : children.baselines.first + shift - y;
     fragment = placeOutsideMarker(fragment, content.marker, { contentX: contentX - x, contentTop: vertical.contentTop + shift - y, firstBaseline }, ctx);
@@ -125,6 +136,16 @@ interface ChildrenRequest {
   readonly heightOnly: boolean;
   readonly clamp: number | undefined;
   readonly style: ComputedStyle;
+}
+
+/** The fieldset's children with its rendered legend first (painted, and in a tagged PDF's order, before them). */
+function withLegend(children: ChildrenResult, legend: PlacedLegend): ChildrenResult {
+  return {
+    ...children,
+    fragments: [legend.fragment, ...children.fragments],
+    positioned: legend.positioned.length === 0 ? children.positioned : [...legend.positioned, ...children.positioned],
+    pageContent: legend.pageContent.length === 0 ? children.pageContent : [...legend.pageContent, ...children.pageContent],
+  };
 }
 
 /** The block's children laid out in `room`: its lines or its block children, clamped by `max-lines`. */

@@ -9,7 +9,15 @@ import { inlineContentIntrinsicSizes } from '../inline/index.js';
 import { inlineEnv } from './inline-env.js';
 
 export function blockIntrinsicSizes(box: BlockBox, ctx: LayoutContext, keep: boolean): IntrinsicSizes {
-  return box.inlineContent ? inlineContentIntrinsicSizes(box, inlineEnv(ctx), keep) : blockChildrenSizes(box.children, ctx);
+  const content = box.inlineContent ? inlineContentIntrinsicSizes(box, inlineEnv(ctx), keep) : blockChildrenSizes(box.children, ctx);
+  return box.legend === undefined ? content : withLegend(content, box.legend, ctx);
+}
+
+/** A fieldset is as wide as its rendered legend at least (it is laid out in its content width: fieldset.ts). */
+function withLegend(content: IntrinsicSizes, legend: BlockLevelBox, ctx: LayoutContext): IntrinsicSizes {
+  if (legend.kind === 'out-of-flow') return content;
+  const own = outerIntrinsicSizes(legend, ctx);
+  return { minContent: Math.max(content.minContent, own.minContent), maxContent: Math.max(content.maxContent, own.maxContent) };
 }
 
 /** Block flow: the widest child; floats side by side add up at max-content (as browsers do). */

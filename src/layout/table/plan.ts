@@ -168,7 +168,7 @@ interface RecentHalfBorders {
 const RECENT_PER_COLUMN = 4;
 
 /** restyled() copies field by field: this fails to compile when block boxes gain an optional field it does not carry over. */
-export const CELL_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BlockBox>, 'marker' | 'imageFallback' | 'verticalRoot' | 'verticalSource'>> = true;
+export const CELL_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BlockBox>, 'marker' | 'imageFallback' | 'verticalRoot' | 'verticalSource' | 'legend'>> = true;
 
 /** The cell's content box with another style (field by field: a spread of boxes takes V8's slow generic copy). */
 function restyled(content: BlockBox, style: ComputedStyle): BlockBox {
@@ -177,6 +177,7 @@ function restyled(content: BlockBox, style: ComputedStyle): BlockBox {
   if (content.imageFallback !== undefined) copy.imageFallback = content.imageFallback;
   if (content.verticalRoot !== undefined) copy.verticalRoot = content.verticalRoot;
   if (content.verticalSource !== undefined) copy.verticalSource = content.verticalSource;
+  if (content.legend !== undefined) copy.legend = content.legend;
   return copy as BlockBox;
 }
 

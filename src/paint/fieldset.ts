@@ -1,0 +1,27 @@
+/**
+ * A fieldset with a rendered legend (HTML §15.3.13; layout/block/fieldset.ts places the legend):
+ * as Chromium's FieldsetPainter, its shadows, background and border are those of the box below
+ * the legend's middle when the legend is taller than the border (the border centred on it), and
+ * its block-start border is not drawn behind the legend's border box.
+ */
+import type { BoxFragment } from '../layout/types.js';
+import type { DisplayItem } from './display-list.js';
+import type { PlacedBox } from './placed.js';
+import { roundedRectPath } from './path.js';
+import { NO_RADII } from './radii.js';
+
+type LegendGap = NonNullable<BoxFragment['legendGap']>;
+
+/** The fieldset's decorated box: its border box less the outset above the border (placed `gap.outset` lower). */
+export function belowLegend(f: PlacedBox, gap: LegendGap): PlacedBox {
+  return gap.outset === 0 ? f : { ...f, height: Math.max(0, f.height - gap.outset) };
+}
+
+/** The border items clipped to leave out the gap behind the legend; (x, y) is the decorated box's top-left. */
+export function withLegendGap(border: readonly DisplayItem[], f: PlacedBox, gap: LegendGap, x: number, y: number): DisplayItem[] {
+  if (border.length === 0 || gap.width <= 0) return [...border];
+  const all = { x, y, width: f.width, height: f.height };
+  const behindLegend = { x: x + gap.x, y, width: gap.width, height: f.border.top };
+  const path = [...roundedRectPath(all, NO_RADII), ...roundedRectPath(behindLegend, NO_RADII)];
+  return [{ kind: 'push-clip-path', path, evenOdd: true }, ...border, { kind: 'pop-clip' }];
+}
