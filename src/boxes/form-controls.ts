@@ -7,6 +7,7 @@
  * Nothing is interactive: see docs/css.md (AcroForm fields are not written).
  */
 import type { Color, ComputedStyle, Display } from '../css/types.js';
+import { isDisabled } from '../css/state-pseudos.js';
 import { fontRelativeRatios } from '../css/values/font-metrics.js';
 import type { DomElement } from '../dom/types.js';
 import type { DateTimeType } from './date-time-fields.js';
@@ -64,7 +65,7 @@ function inputBox(build: FormControlBuild, element: DomElement, style: ComputedS
   const type = inputType(element);
   if (type === 'checkbox' || type === 'radio') {
     if (style.appearance === 'none') return build.block(style, [], outer, source);
-    return markBox(style, source, outer, type, element.attribs['checked'] !== undefined);
+    return markBox(style, source, outer, type, { checked: element.attribs['checked'] !== undefined, disabled: isDisabled(element) });
   }
   if (type in BUTTON_LABELS) {
     const label = element.attribs['value'] ?? BUTTON_LABELS[type]!;
@@ -104,13 +105,21 @@ function dateTimeBox(build: FormControlBuild, element: DomElement, style: Comput
 }
 
 /**
- * Chromium's width of a text field of `size` characters (20 by default): `size` times the advance
- * of "0" plus the font's widest-glyph excess, measured as 1.553em for Arial (Liberation Sans).
+ * Chromium's content width of a text field of `size` characters (20 by default;
+ * LayoutTextControlSingleLine): `size` average characters plus the widest glyph's excess over one,
+ * in whole pixels. Measured against Chromium 156 (sizes 1-40, fonts 10-32px, the Liberation
+ * families): the average is the font's, rounded when that rounds it up (5.9 -> 6 but 6.49 stays);
+ * the widest glyph is the font's bbox width, rounded.
  */
-function textFieldWidth(style: ComputedStyle, sizeAttribute: string | undefined): number {
+export function textFieldWidth(style: Pick<ComputedStyle, 'fontSize' | 'fontFamily'>, sizeAttribute: string | undefined): number {
   const parsed = sizeAttribute === undefined ? NaN : Number.parseInt(sizeAttribute, 10);
   const size = Number.isFinite(parsed) && parsed > 0 ? parsed : 20;
-  return style.fontSize * (size * fontRelativeRatios(style.fontFamily).ch + 1.553);
+  const ratios = fontRelativeRatios(style.fontFamily);
+  const average = ratios.avgCharWidth * style.fontSize;
+  const charWidth = Math.max(average, Math.round(average));
+  const widest = Math.round(ratios.maxCharWidth * style.fontSize);
+  // the epsilon keeps float noise (8 * 3 + 9.000001) from adding a pixel
+  return Math.ceil(charWidth * (size - 1) + widest - 1e-6);
 }
 
 /** A text box of `text` in an anonymous inline of `color` (a placeholder's grey) or none. */
@@ -130,16 +139,26 @@ function hex(color: Color): string {
   return `#${part(color.r)}${part(color.g)}${part(color.b)}`;
 }
 
+/** The greys Chromium's native theme paints a disabled checkbox or radio with (measured): its mark, border and fill. */
+const DISABLED_MARK = '#d0d0d0';
+const DISABLED_TICK = '#ececec';
+const DISABLED_FILL = '#f8f8f8';
+
 /** A checkbox or radio: a 13px drawing (an image, so that `width`/`height` scale it as in Chromium). */
-function markBox(style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline', type: 'checkbox' | 'radio', checked: boolean): ReplacedBox {
-  const accent = hex(resolvedAccent(style));
+function markBox(style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline', type: 'checkbox' | 'radio', state: { checked: boolean; disabled: boolean }): ReplacedBox {
+  const { checked, disabled } = state;
+  // a disabled control is grey whatever its accent colour
+  const accent = disabled ? DISABLED_MARK : hex(resolvedAccent(style));
+  const border = disabled ? DISABLED_MARK : BORDER;
+  const fill = disabled ? DISABLED_FILL : '#fff';
+  const tick = disabled ? DISABLED_TICK : '#fff';
   const shape = type === 'checkbox'
     ? checked
-      ? `<rect width="13" height="13" rx="2" fill="${accent}"/><path d="M3.2 6.8 5.6 9.2 10 4.2" fill="none" stroke="#fff" stroke-width="2"/>`
-      : `<rect x=".5" y=".5" width="12" height="12" rx="2" fill="#fff" stroke="${BORDER}"/>`
+      ? `<rect width="13" height="13" rx="2" fill="${accent}"/><path d="M3.2 6.8 5.6 9.2 10 4.2" fill="none" stroke="${tick}" stroke-width="2"/>`
+      : `<rect x=".5" y=".5" width="12" height="12" rx="2" fill="${fill}" stroke="${border}"/>`
     : checked
-      ? `<circle cx="6.5" cy="6.5" r="6" fill="#fff" stroke="${accent}"/><circle cx="6.5" cy="6.5" r="4" fill="${accent}"/>`
-      : `<circle cx="6.5" cy="6.5" r="6" fill="#fff" stroke="${BORDER}"/>`;
+      ? `<circle cx="6.5" cy="6.5" r="6" fill="${fill}" stroke="${accent}"/><circle cx="6.5" cy="6.5" r="4" fill="${accent}"/>`
+      : `<circle cx="6.5" cy="6.5" r="6" fill="${fill}" stroke="${border}"/>`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="13" height="13" viewBox="0 0 13 13">${shape}</svg>`;
   // Chromium puts a checkbox's border-box bottom (not its margin's) on the baseline
   const below = typeof style.marginBottom === 'number' ? style.marginBottom : 0;
