@@ -5,7 +5,7 @@ import { renderPage, renderPdf } from '../helpers/render.js';
 import { withPdfFile } from '../helpers/tmp.js';
 
 const pdftotext = (pdf: Uint8Array): Promise<string> => withPdfFile(pdf, async (path) => (await promisify(execFile)('pdftotext', ['-layout', path, '-'])).stdout);
-const PALETTE = { _: '#ffffff', A: '#0075ff', g: '#767676', P: '#ff00ff', K: '#000000', e: '#efefef', G: '#107c10', Y: '#ffb900' };
+const PALETTE = { d: '#d0d0d0', f: '#f8f8f8', _: '#ffffff', A: '#0075ff', g: '#767676', P: '#ff00ff', K: '#000000', e: '#efefef', G: '#107c10', Y: '#ffb900' };
 const PAGE = '<!DOCTYPE html><style>@page { size: 60px 20px; margin: 0 } body { margin: 0 } input { margin: 2px; vertical-align: top }</style>';
 
 /** The letter at the centre of a 13px mark whose top-left corner is (x, y), and of its left edge. */
@@ -20,6 +20,13 @@ describe('checkboxes and radios drawn as Chromium draws them', () => {
     expect(mark(rows, 19, 1)).toBe('AA');
     // a checked radio: an accent circle, a white ring, an accent dot
     expect(`${rows[7]![36]}${rows[7]![37]}${rows[7]![42]}`).toBe('A_A');
+  });
+
+  it('a disabled box or radio is grey whatever its accent colour, as Chromium paints it (measured)', async () => {
+    const rows = await renderPage(`${PAGE}<input type=checkbox disabled><input type=checkbox checked disabled style="accent-color: #ff00ff"><input type=radio checked disabled>`, {}, { palette: PALETTE });
+    expect(mark(rows, 2, 1)).toBe('fd');
+    expect(mark(rows, 19, 1)).toBe('dd');
+    expect(`${rows[7]![36]}${rows[7]![37]}${rows[7]![42]}`).toBe('dfd');
   });
 
   it('takes accent-color, and appearance: none leaves the box to the author', async () => {
