@@ -7,6 +7,7 @@
  * Nothing is interactive: see docs/css.md (AcroForm fields are not written).
  */
 import type { Color, ComputedStyle, Display } from '../css/types.js';
+import { isListBox } from '../css/menulist-fallback.js';
 import { isDisabled } from '../css/state-pseudos.js';
 import { fontRelativeRatios } from '../css/values/font-metrics.js';
 import type { DomElement } from '../dom/types.js';
@@ -198,7 +199,7 @@ function textOf(element: DomElement): string {
  */
 function selectBox(build: FormControlBuild, element: DomElement, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline'): BlockBox {
   const options = optionsOf(element);
-  const listBox = element.attribs['multiple'] !== undefined || Number.parseInt(element.attribs['size'] ?? '1', 10) > 1;
+  const listBox = isListBox(element);
   let selected = options.findLastIndex((o) => o.selected);
   if (selected < 0) selected = listBox ? -1 : 0;
   const lineStyle: ComputedStyle = { ...build.anonymousStyle(style, 'block'), whiteSpace: 'pre' };

@@ -49,6 +49,16 @@ describe('selects and buttons sized as Chromium sizes them', () => {
   });
 });
 
+describe('a select restyled by the author', () => {
+  it('loses its native look for ButtonFace when given a border or radius, keeps an author background, not for padding (Chromium, measured)', async () => {
+    const rows = await renderPage('<!DOCTYPE html><style>@page { size: 200px 100px; margin: 0 } body { margin: 0 } select { display: block; width: 60px; height: 20px }</style>'
+      + '<select><option></option></select><select style="border: 1px solid #767676"><option></option></select><select style="border-radius: 3px"><option></option></select>'
+      + '<select style="border: 1px solid #767676; background: #ff00ff"><option></option></select><select style="padding: 2px"><option></option></select>', {}, { palette: PALETTE });
+    // the inside of each select, left of its arrow
+    expect([10, 30, 50, 70, 90].map((y) => rows[y]![10]).join('')).toBe('_eeP_');
+  });
+});
+
 describe('bars', () => {
   it('fills a progress bar to value / max with the accent colour and a meter by its region', async () => {
     const rows = await renderPage('<!DOCTYPE html><style>@page { size: 60px 20px; margin: 0 } body { margin: 0 } progress, meter { display: block; width: 60px; height: 8px }</style>'
