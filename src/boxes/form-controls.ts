@@ -92,17 +92,39 @@ function inputBox(build: FormControlBuild, element: DomElement, style: ComputedS
  * A date or time field: its value as Chromium's en-US locale writes it, or the pattern of its
  * fields when empty (date-time-fields.ts), in the field's colour. Chromium sizes the field for its
  * pattern in a monospace font: its border box is the pattern's characters, 2px per field and the
- * picker icon's room (measured: 39.33px for the calendar, 34px for the clock at 13.333px, the icon
- * itself is not drawn), less the UA stylesheet's border and padding (8px) for the content box.
+ * picker icon's room (measured: 39.33px for the calendar, 34px for the clock at 13.333px; the
+ * calendar is drawn, the clock not), less the UA stylesheet's border and padding (8px) for the content box.
  */
 function dateTimeBox(build: FormControlBuild, element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline' }): BlockBox {
   const type = inputType(element) as DateTimeType;
   const { source, outer } = at;
   const shown = dateTimeText(type, element.attribs['value'] ?? '', element.attribs['step']);
-  const icon = (type === 'time' ? 34 : 39.328) / 13.333;
-  const width = style.fontSize * ([...shown.pattern].length * fontRelativeRatios(style.fontFamily).ch + icon) + 2 * shown.fields - 8;
+  const iconRoom = (type === 'time' ? 34 : 39.328) / 13.333;
+  const width = style.fontSize * ([...shown.pattern].length * fontRelativeRatios(style.fontFamily).ch + iconRoom) + 2 * shown.fields - 8;
   const field: ComputedStyle = { ...(style.width === 'auto' ? { ...style, width } : style), whiteSpace: 'pre', overflowX: 'clip' };
-  return build.block(field, textRun(build, field, shown.text, undefined), outer, source);
+  // Chromium hides the picker icon of a disabled or read-only field (html.css)
+  const pickable = type !== 'time' && !isDisabled(element) && element.attribs['readonly'] === undefined;
+  const icon = pickable ? [calendarIcon(build, field)] : [];
+  return build.block(field, [...icon, ...textRun(build, field, shown.text, undefined)], outer, source);
+}
+
+/**
+ * The calendar icon Chromium prints at the end of a date, month or week field: a 10 × 11px
+ * calendar (at 13.333px; it scales with the font) 1px inside the content box's end, 1.25px below
+ * its top (measured at 768 dpi). It floats with a negative margin taking no room, so the value
+ * never wraps under it in a field narrower than the pattern.
+ */
+function calendarIcon(build: FormControlBuild, field: ComputedStyle): OutOfFlowBox {
+  const unit = field.fontSize / 13.333;
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="11" viewBox="0 0 10 11">'
+    + '<path d="M1.5 0h1v1.5h-1zM7.5 0h1v1.5h-1z"/><rect x=".5" y="1.5" width="9" height="9" rx=".6" fill="none" stroke="#000"/><path d="M.5 1h9v2.5h-9z"/></svg>';
+  const width = 10 * unit;
+  const iconStyle: ComputedStyle = {
+    ...build.anonymousStyle(field, 'inline'), float: 'right', display: 'block', width, height: 11 * unit,
+    marginRight: unit, marginLeft: -width - unit, marginTop: 1.25 * unit,
+  };
+  const image: ReplacedBox = { kind: 'replaced', outer: 'block', src: `data:image/svg+xml,${encodeURIComponent(svg)}`, alt: '', style: iconStyle, element: undefined, pseudo: undefined };
+  return { kind: 'out-of-flow', scheme: 'float', box: image, style: iconStyle, element: undefined, pseudo: undefined };
 }
 
 /**

@@ -59,6 +59,15 @@ describe('a select restyled by the author', () => {
   });
 });
 
+describe('date fields', () => {
+  it('print the calendar icon at their end, as Chromium does, except when disabled or read-only', async () => {
+    const rows = await renderPage('<!DOCTYPE html><style>@page { size: 130px 75px; margin: 0 } body { margin: 0 } input { display: block; margin-bottom: 4px }</style>'
+      + '<input type=date value="2026-12-31"><input type=date disabled><input type=date readonly>', {}, { palette: PALETTE });
+    // the icon's top band, 4.5px from the top and about 5-15px from the right of each 124px field (25px apart)
+    expect([6, 31, 56].map((y) => rows[y]!.slice(110, 119)).map((band) => /^K+$/.test(band))).toEqual([true, false, false]);
+  });
+});
+
 describe('bars', () => {
   it('fills a progress bar to value / max with the accent colour and a meter by its region', async () => {
     const rows = await renderPage('<!DOCTYPE html><style>@page { size: 60px 20px; margin: 0 } body { margin: 0 } progress, meter { display: block; width: 60px; height: 8px }</style>'
