@@ -7,6 +7,8 @@
  * Nothing is interactive: see docs/css.md (AcroForm fields are not written).
  */
 import type { Color, ComputedStyle, Display } from '../css/types.js';
+import { isListBox } from '../css/menulist-fallback.js';
+import { isDisabled } from '../css/state-pseudos.js';
 import { fontRelativeRatios } from '../css/values/font-metrics.js';
 import type { DomElement } from '../dom/types.js';
 import type { DateTimeType } from './date-time-fields.js';
@@ -64,7 +66,7 @@ function inputBox(build: FormControlBuild, element: DomElement, style: ComputedS
   const type = inputType(element);
   if (type === 'checkbox' || type === 'radio') {
     if (style.appearance === 'none') return build.block(style, [], outer, source);
-    return markBox(style, source, outer, type, element.attribs['checked'] !== undefined);
+    return markBox(style, source, outer, type, { checked: element.attribs['checked'] !== undefined, disabled: isDisabled(element) });
   }
   if (type in BUTTON_LABELS) {
     const label = element.attribs['value'] ?? BUTTON_LABELS[type]!;
@@ -90,27 +92,57 @@ function inputBox(build: FormControlBuild, element: DomElement, style: ComputedS
  * A date or time field: its value as Chromium's en-US locale writes it, or the pattern of its
  * fields when empty (date-time-fields.ts), in the field's colour. Chromium sizes the field for its
  * pattern in a monospace font: its border box is the pattern's characters, 2px per field and the
- * picker icon's room (measured: 39.33px for the calendar, 34px for the clock at 13.333px, the icon
- * itself is not drawn), less the UA stylesheet's border and padding (8px) for the content box.
+ * picker icon's room (measured: 39.33px for the calendar, 34px for the clock at 13.333px; the
+ * calendar is drawn, the clock not), less the UA stylesheet's border and padding (8px) for the content box.
  */
 function dateTimeBox(build: FormControlBuild, element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline' }): BlockBox {
   const type = inputType(element) as DateTimeType;
   const { source, outer } = at;
   const shown = dateTimeText(type, element.attribs['value'] ?? '', element.attribs['step']);
-  const icon = (type === 'time' ? 34 : 39.328) / 13.333;
-  const width = style.fontSize * ([...shown.pattern].length * fontRelativeRatios(style.fontFamily).ch + icon) + 2 * shown.fields - 8;
+  const iconRoom = (type === 'time' ? 34 : 39.328) / 13.333;
+  const width = style.fontSize * ([...shown.pattern].length * fontRelativeRatios(style.fontFamily).ch + iconRoom) + 2 * shown.fields - 8;
   const field: ComputedStyle = { ...(style.width === 'auto' ? { ...style, width } : style), whiteSpace: 'pre', overflowX: 'clip' };
-  return build.block(field, textRun(build, field, shown.text, undefined), outer, source);
+  // Chromium hides the picker icon of a disabled or read-only field (html.css)
+  const pickable = type !== 'time' && !isDisabled(element) && element.attribs['readonly'] === undefined;
+  const icon = pickable ? [calendarIcon(build, field)] : [];
+  return build.block(field, [...icon, ...textRun(build, field, shown.text, undefined)], outer, source);
 }
 
 /**
- * Chromium's width of a text field of `size` characters (20 by default): `size` times the advance
- * of "0" plus the font's widest-glyph excess, measured as 1.553em for Arial (Liberation Sans).
+ * The calendar icon Chromium prints at the end of a date, month or week field: a 10 × 11px
+ * calendar (at 13.333px; it scales with the font) 1px inside the content box's end, 1.25px below
+ * its top (measured at 768 dpi). It floats with a negative margin taking no room, so the value
+ * never wraps under it in a field narrower than the pattern.
  */
-function textFieldWidth(style: ComputedStyle, sizeAttribute: string | undefined): number {
+function calendarIcon(build: FormControlBuild, field: ComputedStyle): OutOfFlowBox {
+  const unit = field.fontSize / 13.333;
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="11" viewBox="0 0 10 11">'
+    + '<path d="M1.5 0h1v1.5h-1zM7.5 0h1v1.5h-1z"/><rect x=".5" y="1.5" width="9" height="9" rx=".6" fill="none" stroke="#000"/><path d="M.5 1h9v2.5h-9z"/></svg>';
+  const width = 10 * unit;
+  const iconStyle: ComputedStyle = {
+    ...build.anonymousStyle(field, 'inline'), float: 'right', display: 'block', width, height: 11 * unit,
+    marginRight: unit, marginLeft: -width - unit, marginTop: 1.25 * unit,
+  };
+  const image: ReplacedBox = { kind: 'replaced', outer: 'block', src: `data:image/svg+xml,${encodeURIComponent(svg)}`, alt: '', style: iconStyle, element: undefined, pseudo: undefined };
+  return { kind: 'out-of-flow', scheme: 'float', box: image, style: iconStyle, element: undefined, pseudo: undefined };
+}
+
+/**
+ * Chromium's content width of a text field of `size` characters (20 by default;
+ * LayoutTextControlSingleLine): `size` average characters plus the widest glyph's excess over one,
+ * in whole pixels. Measured against Chromium 156 (sizes 1-40, fonts 10-32px, the Liberation
+ * families): the average is the font's, rounded when that rounds it up (5.9 -> 6 but 6.49 stays);
+ * the widest glyph is the font's bbox width, rounded.
+ */
+export function textFieldWidth(style: Pick<ComputedStyle, 'fontSize' | 'fontFamily'>, sizeAttribute: string | undefined): number {
   const parsed = sizeAttribute === undefined ? NaN : Number.parseInt(sizeAttribute, 10);
   const size = Number.isFinite(parsed) && parsed > 0 ? parsed : 20;
-  return style.fontSize * (size * fontRelativeRatios(style.fontFamily).ch + 1.553);
+  const ratios = fontRelativeRatios(style.fontFamily);
+  const average = ratios.avgCharWidth * style.fontSize;
+  const charWidth = Math.max(average, Math.round(average));
+  const widest = Math.round(ratios.maxCharWidth * style.fontSize);
+  // the epsilon keeps float noise (8 * 3 + 9.000001) from adding a pixel
+  return Math.ceil(charWidth * (size - 1) + widest - 1e-6);
 }
 
 /** A text box of `text` in an anonymous inline of `color` (a placeholder's grey) or none. */
@@ -130,16 +162,26 @@ function hex(color: Color): string {
   return `#${part(color.r)}${part(color.g)}${part(color.b)}`;
 }
 
+/** The greys Chromium's native theme paints a disabled checkbox or radio with (measured): its mark, border and fill. */
+const DISABLED_MARK = '#d0d0d0';
+const DISABLED_TICK = '#ececec';
+const DISABLED_FILL = '#f8f8f8';
+
 /** A checkbox or radio: a 13px drawing (an image, so that `width`/`height` scale it as in Chromium). */
-function markBox(style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline', type: 'checkbox' | 'radio', checked: boolean): ReplacedBox {
-  const accent = hex(resolvedAccent(style));
+function markBox(style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline', type: 'checkbox' | 'radio', state: { checked: boolean; disabled: boolean }): ReplacedBox {
+  const { checked, disabled } = state;
+  // a disabled control is grey whatever its accent colour
+  const accent = disabled ? DISABLED_MARK : hex(resolvedAccent(style));
+  const border = disabled ? DISABLED_MARK : BORDER;
+  const fill = disabled ? DISABLED_FILL : '#fff';
+  const tick = disabled ? DISABLED_TICK : '#fff';
   const shape = type === 'checkbox'
     ? checked
-      ? `<rect width="13" height="13" rx="2" fill="${accent}"/><path d="M3.2 6.8 5.6 9.2 10 4.2" fill="none" stroke="#fff" stroke-width="2"/>`
-      : `<rect x=".5" y=".5" width="12" height="12" rx="2" fill="#fff" stroke="${BORDER}"/>`
+      ? `<rect width="13" height="13" rx="2" fill="${accent}"/><path d="M3.2 6.8 5.6 9.2 10 4.2" fill="none" stroke="${tick}" stroke-width="2"/>`
+      : `<rect x=".5" y=".5" width="12" height="12" rx="2" fill="${fill}" stroke="${border}"/>`
     : checked
-      ? `<circle cx="6.5" cy="6.5" r="6" fill="#fff" stroke="${accent}"/><circle cx="6.5" cy="6.5" r="4" fill="${accent}"/>`
-      : `<circle cx="6.5" cy="6.5" r="6" fill="#fff" stroke="${BORDER}"/>`;
+      ? `<circle cx="6.5" cy="6.5" r="6" fill="${fill}" stroke="${accent}"/><circle cx="6.5" cy="6.5" r="4" fill="${accent}"/>`
+      : `<circle cx="6.5" cy="6.5" r="6" fill="${fill}" stroke="${border}"/>`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="13" height="13" viewBox="0 0 13 13">${shape}</svg>`;
   // Chromium puts a checkbox's border-box bottom (not its margin's) on the baseline
   const below = typeof style.marginBottom === 'number' ? style.marginBottom : 0;
@@ -179,7 +221,7 @@ function textOf(element: DomElement): string {
  */
 function selectBox(build: FormControlBuild, element: DomElement, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline'): BlockBox {
   const options = optionsOf(element);
-  const listBox = element.attribs['multiple'] !== undefined || Number.parseInt(element.attribs['size'] ?? '1', 10) > 1;
+  const listBox = isListBox(element);
   let selected = options.findLastIndex((o) => o.selected);
   if (selected < 0) selected = listBox ? -1 : 0;
   const lineStyle: ComputedStyle = { ...build.anonymousStyle(style, 'block'), whiteSpace: 'pre' };

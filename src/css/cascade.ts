@@ -21,6 +21,7 @@ import { presentationalHints } from './hints.js';
 import { pageEnvironment } from './page.js';
 import type { MediaEnvironment } from './media.js';
 import { parseDeclarationList } from './parse.js';
+import { withMenulistFallback } from './menulist-fallback.js';
 import { LONGHAND_INDEX } from './properties/registry.js';
 import type { IndexedSelector, RuleIndex } from './rule-index.js';
 import { compareImportant } from './rule-index.js';
@@ -232,7 +233,9 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
   const warnings = state.diagnostics.count();
   const own = matched.filter((m) => m.entry.pseudo === undefined);
   const cascaded = cascadeDeclarations(own, hints, styleAttr, parent.style.direction === 'rtl');
-  const { style, custom } = computeCascaded(cascaded, parent, isRoot, state);
+  const computed = computeCascaded(cascaded, parent, isRoot, state);
+  const style = withMenulistFallback(element, computed.style, cascaded.winners, cascaded.uaWinners);
+  const custom = computed.custom;
   if (isRoot) state.rootFontSize = style.fontSize;
   const self: ElementStyles = { style, custom, before: undefined, after: undefined, marker: undefined, children: undefined };
   const pseudos = {
@@ -307,6 +310,8 @@ function whereOf(element: DomElement | undefined, dom: DomDocument): () => Sourc
 interface Cascaded {
   readonly winners: (Declaration | undefined)[];
   readonly custom: Map<string, Declaration>;
+  /** The UA origin's winners, when author declarations (rules, hints, style attribute) applied after them. */
+  readonly uaWinners: readonly (Declaration | undefined)[] | undefined;
 }
 
 /** The cascade's result at some point, which `revert` and `revert-layer` roll back to. */
@@ -368,10 +373,11 @@ function cascadeDeclarations(matched: readonly IndexedSelector[], hints: Declara
     applyLayered(important, (rule) => rule.important);
     if (styleAttr !== undefined) for (const d of styleAttr.important) apply(d);
   }
+  const uaWinners = uaState?.winners;
   uaState = undefined;
   layerState = undefined;
   for (const m of ua) for (const d of m.rule.important) apply(d);
-  return { winners, custom };
+  return { winners, custom, uaWinners };
 }
 
 /** Nothing declared: a UA-origin `revert` is `unset`. */

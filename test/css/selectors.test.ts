@@ -175,6 +175,32 @@ describe('Selectors 4 features in stylesheets', () => {
     expect(doc.diagnostics.filter((d) => d.code === 'css_unsupported')).toEqual([]);
   });
 
+  it(':disabled and :enabled follow HTML: the attribute, a disabled optgroup, a disabled fieldset but not its first legend', async () => {
+    const { styleWith } = await import('./helpers.js');
+    // margins, which do not inherit: a legend is no control, and its disabled fieldset's font would reach it
+    const doc = await styleWith(':disabled { margin-left: 30px } :enabled { margin-right: 7px }',
+      `<input id=i1 disabled><input id=i2><button id=b1 disabled>b</button><p id=p disabled>p</p>
+       <select><optgroup id=g disabled><option id=o1>o</option></optgroup><option id=o2>o</option></select>
+       <fieldset id=f disabled><legend id=l1><input id=li1></legend><legend><input id=li2></legend><div><textarea id=t></textarea></div></fieldset>
+       <fieldset id=f2><legend><input id=li3></legend></fieldset>`);
+    const disabled = (id: string): boolean => doc.style(id).marginLeft === 30;
+    const enabled = (id: string): boolean => doc.style(id).marginRight === 7;
+    expect(['#i1', '#b1', '#g', '#o1', '#f', '#li2', '#t'].filter(disabled)).toEqual(['#i1', '#b1', '#g', '#o1', '#f', '#li2', '#t']);
+    // a legend is no form control; the first legend's controls stay enabled, as do elements that cannot be disabled
+    expect(['#i2', '#p', '#o2', '#l1', '#li1', '#f2', '#li3'].filter(disabled)).toEqual([]);
+    expect(['#i2', '#o2', '#li1', '#f2', '#li3'].filter(enabled)).toEqual(['#i2', '#o2', '#li1', '#f2', '#li3']);
+    expect(['#i1', '#p', '#l1', '#t'].filter(enabled)).toEqual([]);
+  });
+
+  it('the UA sheet greys disabled controls as the html.css of Chromium does', async () => {
+    const { styleWith } = await import('./helpers.js');
+    const doc = await styleWith('', '<input id=t disabled><button id=b disabled>b</button><select id=s disabled></select><fieldset disabled><input id=f></fieldset><input id=e>');
+    expect([doc.style('#t').color, doc.style('#f').color]).toEqual([{ r: 84, g: 84, b: 84, a: 1 }, { r: 84, g: 84, b: 84, a: 1 }]);
+    expect(doc.style('#b').color).toEqual({ r: 16, g: 16, b: 16, a: 0.3 });
+    expect([doc.style('#s').color, doc.style('#s').opacity]).toEqual([{ r: 128, g: 128, b: 128, a: 1 }, 0.7]);
+    expect(doc.style('#e').color).toEqual(black);
+  });
+
   it('::first-line/::first-letter are parsed but not rendered: a warning, and the rest of the selector list applies', async () => {
     const { styleWith } = await import('./helpers.js');
     const doc = await styleWith('p::first-line, #x { color: red }\np::first-letter { color: red }\np::first-line { color: red }\n#y, p:nonsense { color: red }',

@@ -34,6 +34,14 @@ describe('form controls sized as Chromium sizes them', () => {
     await expectBoxes('<div><input id=t1 type=text value="Ada Lovelace"><input id=t2 placeholder="Your name"></div>', ['t1 0,0 177x21', 't2 177,0 177x21']);
   });
 
+  // Chromium: size average characters plus the widest glyph's excess (13.333px Arial: 8px and 17px, so 8 * size + 9).
+  // The widths are Chromium's (getBoundingClientRect); the heights of the last three octavo's (its line heights differ a little)
+  it('text fields of size=N, in the UA font and in others', async () => {
+    await expectBoxes('<style>input { display: block }</style><input id=s1 size=1 value=a><input id=s3 size=3 value=a><input id=s5 size=5 value=a><input id=s40 size=40 value=a>'
+      + '<input id=f16 size=3 value=a style="font: 16px Arial"><input id=serif size=10 value=a style="font: 16px \'Liberation Serif\'"><input id=big size=3 value=a style="font-size: 26.666px">',
+    ['s1 0,0 25x21', 's3 0,21 41x21', 's5 0,42 57x21', 's40 0,63 337x21', 'f16 0,84 47x24.4', 'serif 0,108.4 109x24', 'big 0,132 73x37']);
+  });
+
   it('a select as wide as its widest option', async () => {
     await expectBoxes('<div><select id=s1><option>One</option><option selected>Two words</option></select></div>', ['s1 0,1 86x19']);
     await expectBoxes('<div><select id=s2><option selected>One</option><option>Two words</option></select></div>', ['s2 0,1 86x19']);

@@ -5,7 +5,7 @@ import { renderPage, renderPdf } from '../helpers/render.js';
 import { withPdfFile } from '../helpers/tmp.js';
 
 const pdftotext = (pdf: Uint8Array): Promise<string> => withPdfFile(pdf, async (path) => (await promisify(execFile)('pdftotext', ['-layout', path, '-'])).stdout);
-const PALETTE = { _: '#ffffff', A: '#0075ff', g: '#767676', P: '#ff00ff', K: '#000000', e: '#efefef', G: '#107c10', Y: '#ffb900' };
+const PALETTE = { d: '#d0d0d0', f: '#f8f8f8', _: '#ffffff', A: '#0075ff', g: '#767676', P: '#ff00ff', K: '#000000', e: '#efefef', G: '#107c10', Y: '#ffb900' };
 const PAGE = '<!DOCTYPE html><style>@page { size: 60px 20px; margin: 0 } body { margin: 0 } input { margin: 2px; vertical-align: top }</style>';
 
 /** The letter at the centre of a 13px mark whose top-left corner is (x, y), and of its left edge. */
@@ -20,6 +20,13 @@ describe('checkboxes and radios drawn as Chromium draws them', () => {
     expect(mark(rows, 19, 1)).toBe('AA');
     // a checked radio: an accent circle, a white ring, an accent dot
     expect(`${rows[7]![36]}${rows[7]![37]}${rows[7]![42]}`).toBe('A_A');
+  });
+
+  it('a disabled box or radio is grey whatever its accent colour, as Chromium paints it (measured)', async () => {
+    const rows = await renderPage(`${PAGE}<input type=checkbox disabled><input type=checkbox checked disabled style="accent-color: #ff00ff"><input type=radio checked disabled>`, {}, { palette: PALETTE });
+    expect(mark(rows, 2, 1)).toBe('fd');
+    expect(mark(rows, 19, 1)).toBe('dd');
+    expect(`${rows[7]![36]}${rows[7]![37]}${rows[7]![42]}`).toBe('dfd');
   });
 
   it('takes accent-color, and appearance: none leaves the box to the author', async () => {
@@ -39,6 +46,25 @@ describe('selects and buttons sized as Chromium sizes them', () => {
     expect(rows[10]!.slice(150)).toMatch(/^_+$/);
     expect(`${rows[40]![0]}${rows[40]![99]}`).toBe('gg');
     expect(rows[40]!.slice(100)).toMatch(/^_+$/);
+  });
+});
+
+describe('a select restyled by the author', () => {
+  it('loses its native look for ButtonFace when given a border or radius, keeps an author background, not for padding (Chromium, measured)', async () => {
+    const rows = await renderPage('<!DOCTYPE html><style>@page { size: 200px 100px; margin: 0 } body { margin: 0 } select { display: block; width: 60px; height: 20px }</style>'
+      + '<select><option></option></select><select style="border: 1px solid #767676"><option></option></select><select style="border-radius: 3px"><option></option></select>'
+      + '<select style="border: 1px solid #767676; background: #ff00ff"><option></option></select><select style="padding: 2px"><option></option></select>', {}, { palette: PALETTE });
+    // the inside of each select, left of its arrow
+    expect([10, 30, 50, 70, 90].map((y) => rows[y]![10]).join('')).toBe('_eeP_');
+  });
+});
+
+describe('date fields', () => {
+  it('print the calendar icon at their end, as Chromium does, except when disabled or read-only', async () => {
+    const rows = await renderPage('<!DOCTYPE html><style>@page { size: 130px 75px; margin: 0 } body { margin: 0 } input { display: block; margin-bottom: 4px }</style>'
+      + '<input type=date value="2026-12-31"><input type=date disabled><input type=date readonly>', {}, { palette: PALETTE });
+    // the icon's top band, 4.5px from the top and about 5-15px from the right of each 124px field (25px apart)
+    expect([6, 31, 56].map((y) => rows[y]!.slice(110, 119)).map((band) => /^K+$/.test(band))).toEqual([true, false, false]);
   });
 });
 

@@ -241,8 +241,11 @@ export interface ComputedStyle {
   readonly opacity: number;
   /** The effective zoom: the product of the element's `zoom` and its ancestors' (1 = none). */
   readonly zoom: number;
-  /** CSS UI 4 §7.1: `none` leaves a form control to the author's CSS. */
-  readonly appearance: 'auto' | 'none';
+  /**
+   * CSS UI 4 §7.1: `none` leaves a form control to the author's CSS; `menulist-button` is a
+   * select that lost its native look to author styles (css/menulist-fallback.ts).
+   */
+  readonly appearance: 'auto' | 'none' | 'menulist-button';
   /** CSS UI 4 §6.2: `auto` is the platform's blue. */
   readonly accentColor: Color | 'auto';
   /** CSS Writing Modes 3 §3.1 (layout/orthogonal.ts lays vertical boxes out). */

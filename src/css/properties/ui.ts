@@ -15,9 +15,9 @@ const appearance = keywordProperty({
   key: 'appearance',
   inherited: false,
   initial: 'auto',
-  keywords: ['auto', 'none'],
-  // Compat keywords (§7.1.1) and `menulist-button` draw the control as `auto` does.
-  aliases: { 'menulist-button': 'auto', textfield: 'auto', checkbox: 'auto', radio: 'auto', button: 'auto', listbox: 'auto', menulist: 'auto', 'searchfield': 'auto', 'textarea': 'auto', 'push-button': 'auto', 'slider-horizontal': 'auto', meter: 'auto', 'progress-bar': 'auto', 'square-button': 'auto' },
+  keywords: ['auto', 'none', 'menulist-button'],
+  // Compat keywords (§7.1.1) draw the control as `auto` does; `menulist-button` is a select's button look (form-controls.ts).
+  aliases: { textfield: 'auto', checkbox: 'auto', radio: 'auto', button: 'auto', listbox: 'auto', menulist: 'auto', 'searchfield': 'auto', 'textarea': 'auto', 'push-button': 'auto', 'slider-horizontal': 'auto', meter: 'auto', 'progress-bar': 'auto', 'square-button': 'auto' },
 });
 
 const accentColor = longhand<'accentColor', SpecifiedColor | 'auto'>({

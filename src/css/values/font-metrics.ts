@@ -5,21 +5,33 @@
  * advance of U+0030, in units of the em) are kept here, keyed by the family names that resolve to
  * them (src/text/bundled.ts). Other families (web fonts, system fonts) use the first bundled family
  * of the list, else the 0.5em fallback the spec allows.
+ *
+ * `avgCharWidth` and `maxCharWidth` are what Chromium sizes a text field with (boxes/form-controls.ts):
+ * the OS/2 `xAvgCharWidth` and the head table's bbox width (xMax - xMin). For the Liberation
+ * families they are those of the Liberation 1.x fonts Chromium finds on common Linux systems, not
+ * of the bundled 2.x fonts, whose bbox is widened by glyphs a field never shows (1.85em against
+ * 1.25em for Liberation Sans): octavo's fields then have Chromium's widths there.
  */
 
-/** `ex` and `ch` as fractions of the font size. */
+/** `ex` and `ch` (and a text field's character widths) as fractions of the font size. */
 export interface FontRelativeRatios {
   readonly ex: number;
   readonly ch: number;
+  readonly avgCharWidth: number;
+  readonly maxCharWidth: number;
 }
 
-/** CSS Values 4 §6.1.1: "it must be assumed to be 0.5em" when metrics are impossible to obtain. */
-export const FALLBACK_RATIOS: FontRelativeRatios = { ex: 0.5, ch: 0.5 };
+/**
+ * CSS Values 4 §6.1.1: "it must be assumed to be 0.5em" when metrics are impossible to obtain;
+ * a text field is then `size` characters of that width, as Chromium sizes it for a font without
+ * an average character width.
+ */
+export const FALLBACK_RATIOS: FontRelativeRatios = { ex: 0.5, ch: 0.5, avgCharWidth: 0.5, maxCharWidth: 0.5 };
 
-const LIBERATION_SANS: FontRelativeRatios = { ex: 1082 / 2048, ch: 1139 / 2048 };
-const LIBERATION_SERIF: FontRelativeRatios = { ex: 940 / 2048, ch: 1024 / 2048 };
-const LIBERATION_MONO: FontRelativeRatios = { ex: 1082 / 2048, ch: 1229 / 2048 };
-const DEJAVU_SANS: FontRelativeRatios = { ex: 1120 / 2048, ch: 1303 / 2048 };
+const LIBERATION_SANS: FontRelativeRatios = { ex: 1082 / 2048, ch: 1139 / 2048, avgCharWidth: 1208 / 2048, maxCharWidth: 2567 / 2048 };
+const LIBERATION_SERIF: FontRelativeRatios = { ex: 940 / 2048, ch: 1024 / 2048, avgCharWidth: 1163 / 2048, maxCharWidth: 2424 / 2048 };
+const LIBERATION_MONO: FontRelativeRatios = { ex: 1082 / 2048, ch: 1229 / 2048, avgCharWidth: 1229 / 2048, maxCharWidth: 1297 / 2048 };
+const DEJAVU_SANS: FontRelativeRatios = { ex: 1120 / 2048, ch: 1303 / 2048, avgCharWidth: 1038 / 2048, maxCharWidth: 5763 / 2048 };
 
 /** Lower-cased family -> metrics; the aliases mirror src/text/bundled.ts. */
 const BY_FAMILY: ReadonlyMap<string, FontRelativeRatios> = new Map([

@@ -1,0 +1,41 @@
+/**
+ * A drop-down select the author restyles loses its native look, as in Chromium (LayoutTheme's
+ * "control styled" test: an author border, border radius or background turns the `menulist`
+ * appearance into `menulist-button`). Chromium then paints it on ButtonFace (#efefef) unless the
+ * author gives it a background: a select with `border: 1px solid #999` prints grey, not white.
+ * Padding, width or font keep the native look.
+ */
+import type { DomElement } from '../dom/types.js';
+import type { Declaration } from './stylesheet.js';
+import type { ComputedStyle } from './model/types.js';
+import { LONGHAND_INDEX } from './properties/registry.js';
+
+const SIDES = ['top', 'right', 'bottom', 'left'];
+const CORNERS = ['top-left', 'top-right', 'bottom-right', 'bottom-left'];
+const slots = (names: readonly string[]): number[] => names.map((name) => LONGHAND_INDEX.get(name)!);
+const BORDER_SLOTS = slots([...SIDES.flatMap((side) => ['style', 'width', 'color'].map((part) => `border-${side}-${part}`)), ...CORNERS.map((corner) => `border-${corner}-radius`)]);
+const BACKGROUND_SLOTS = slots(['background-color', 'background-image']);
+const BUTTON_FACE = { r: 239, g: 239, b: 239, a: 1 };
+
+/** Whether a declaration other than the UA sheet's won one of `indices` (`uaWinners` is the UA origin's result). */
+function authorWon(indices: readonly number[], winners: readonly (Declaration | undefined)[], uaWinners: readonly (Declaration | undefined)[]): boolean {
+  return indices.some((index) => winners[index] !== uaWinners[index]);
+}
+
+/**
+ * The style of `element` with the appearance Chromium uses: `menulist-button` (and ButtonFace under
+ * a UA background) for a drop-down select with an author border, radius or background. `uaWinners`
+ * is undefined when no author declaration applies to the element.
+ */
+export function withMenulistFallback(element: DomElement, style: ComputedStyle, winners: readonly (Declaration | undefined)[], uaWinners: readonly (Declaration | undefined)[] | undefined): ComputedStyle {
+  if (element.name !== 'select' || style.appearance === 'none' || isListBox(element)) return style;
+  const authorBackground = uaWinners !== undefined && authorWon(BACKGROUND_SLOTS, winners, uaWinners);
+  const styled = style.appearance === 'menulist-button' || authorBackground || (uaWinners !== undefined && authorWon(BORDER_SLOTS, winners, uaWinners));
+  if (!styled) return style;
+  return authorBackground ? { ...style, appearance: 'menulist-button' } : { ...style, appearance: 'menulist-button', backgroundColor: BUTTON_FACE };
+}
+
+/** A select shown as a list box (`multiple`, or `size` above 1) has no drop-down look to lose. */
+export function isListBox(element: DomElement): boolean {
+  return element.attribs['multiple'] !== undefined || Number.parseInt(element.attribs['size'] ?? '1', 10) > 1;
+}
