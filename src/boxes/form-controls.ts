@@ -81,11 +81,11 @@ function inputBox(build: FormControlBuild, element: DomElement, style: ComputedS
   const field: ComputedStyle = { ...sized, whiteSpace: 'pre', overflowX: 'clip' };
   if (value === '') {
     const placeholder = (element.attribs['placeholder'] ?? '').replace(/[\r\n]+/g, ' ');
-    return build.block(field, textRun(build, field, placeholder, PLACEHOLDER), outer, source);
+    return build.block(field, placeholder === '' ? textRun(build, field, EMPTY_LINE, undefined) : textRun(build, field, placeholder, PLACEHOLDER), outer, source);
   }
   // a password field shows one bullet per character, as browsers do
   const shown = type === 'password' ? '\u2022'.repeat([...value].length) : value.replace(/[\r\n]+/g, '');
-  return build.block(field, textRun(build, field, shown, undefined), outer, source);
+  return build.block(field, textRun(build, field, shown === '' ? EMPTY_LINE : shown, undefined), outer, source);
 }
 
 /**
@@ -144,6 +144,13 @@ export function textFieldWidth(style: Pick<ComputedStyle, 'fontSize' | 'fontFami
   // the epsilon keeps float noise (8 * 3 + 9.000001) from adding a pixel
   return Math.ceil(charWidth * (size - 1) + widest - 1e-6);
 }
+
+/**
+ * What a one-line field or a drop-down shows when it has no text: a space its `white-space: pre`
+ * keeps, so that it keeps a line — its height and its baseline — as a browser's editor always has
+ * one (an empty block would have none, and a blank form field would print as a sliver of padding).
+ */
+const EMPTY_LINE = ' ';
 
 /** A text box of `text` in an anonymous inline of `color` (a placeholder's grey) or none. */
 function textRun(build: FormControlBuild, style: ComputedStyle, text: string, color: Color | undefined): Box[] {
@@ -223,15 +230,14 @@ function selectBox(build: FormControlBuild, element: DomElement, style: Computed
   const options = optionsOf(element);
   const listBox = isListBox(element);
   let selected = options.findLastIndex((o) => o.selected);
-  if (selected < 0) selected = listBox ? -1 : 0;
+  if (selected < 0) selected = listBox || options.length === 0 ? -1 : 0;
   const lineStyle: ComputedStyle = { ...build.anonymousStyle(style, 'block'), whiteSpace: 'pre' };
   const hidden: ComputedStyle = { ...lineStyle, height: 0, visibility: 'hidden', overflowX: 'hidden', overflowY: 'hidden' };
   // the selected option comes last, so that its line gives the select its baseline (the hidden ones take no room)
   const order = listBox || selected < 0 ? options : [...options.filter((_, i) => i !== selected), options[selected]!];
-  const lines = order.map((option, index) => {
-    const lineOf = listBox || index === order.length - 1 ? lineStyle : hidden;
-    return build.block(lineOf, textRun(build, lineOf, option.text, undefined), 'block', undefined);
-  });
+  const lines = order.map((option, index) => optionLine(build, listBox || index === order.length - 1 ? lineStyle : hidden, option.text));
+  // a drop-down without options still shows an empty line
+  if (lines.length === 0 && !listBox) lines.push(optionLine(build, lineStyle, ''));
   const stack = build.block(build.anonymousStyle(style, 'inline-block'), lines, 'inline', undefined);
   if (listBox || style.appearance === 'none') return build.block(style, [stack], outer, source);
   const arrowSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="9" height="6" viewBox="0 0 9 6"><path d="M1 1 4.5 4.5 8 1" fill="none" stroke="${hex(style.color)}" stroke-width="1.6"/></svg>`;
@@ -239,6 +245,13 @@ function selectBox(build: FormControlBuild, element: DomElement, style: Computed
   const arrow: ReplacedBox = { kind: 'replaced', outer: 'block', src: `data:image/svg+xml,${encodeURIComponent(arrowSvg)}`, alt: '', style: arrowStyle, element: undefined, pseudo: undefined };
   const floated: OutOfFlowBox = { kind: 'out-of-flow', scheme: 'float', box: arrow, style: arrowStyle, element: undefined, pseudo: undefined };
   return build.block(style, [floated, stack], outer, source);
+}
+
+/** One option's line in a select; an empty one keeps its line but adds no width (its space overflows a 0 width). */
+function optionLine(build: FormControlBuild, lineStyle: ComputedStyle, text: string): BlockBox {
+  if (text !== '') return build.block(lineStyle, textRun(build, lineStyle, text, undefined), 'block', undefined);
+  const empty: ComputedStyle = { ...lineStyle, width: 0 };
+  return build.block(empty, textRun(build, empty, EMPTY_LINE, undefined), 'block', undefined);
 }
 
 /** A textarea: its text (the element's content), `cols` × `rows` characters unless CSS sizes it. */
