@@ -44,6 +44,14 @@ describe('form controls sized as Chromium sizes them', () => {
       ['e1 0,0 177x21', 'e2 177,0 177x21', 'e3 354,1 22x19', 'e4 376,1 49x19', 'e5 12.5,21.8 177x21', 'e6 12.5,42.8 177x21']);
   });
 
+  // a line breaks around an atomic inline by the white-space of what holds it, not by the box's own (a field's `pre`, a `nowrap`
+  // inline-block). Chromium's x and lines; its y are 21, 42, 62 and 82: a line of fields is 0.8px taller in octavo (the rounded ascent above)
+  it('fields and nowrap inline-blocks wrap to the next line by their container\'s white-space', async () => {
+    const nowrap = (id: string, text: string): string => `<span id=${id} style="display:inline-block;width:150px;white-space:nowrap">${text}</span>`;
+    await expectBoxes(`<div style="width:400px"><input id=w1><input id=w2><input id=w3></div><div style="width:400px">${nowrap('n1', 'a')}${nowrap('n2', 'b')}${nowrap('n3', 'c')}</div><div style="width:400px;white-space:nowrap"><input id=k1><input id=k2><input id=k3></div>`,
+      ['w1 0,0 177x21', 'w2 177,0 177x21', 'w3 0,21.8 177x21', 'n1 0,42.8 150x20', 'n2 150,42.8 150x20', 'n3 0,62.8 150x20', 'k1 0,83.3 177x21', 'k2 177,83.3 177x21', 'k3 354,83.3 177x21']);
+  });
+
   it('text fields of size=N, in the UA font and in others', async () => {
     await expectBoxes('<style>input { display: block }</style><input id=s1 size=1 value=a><input id=s3 size=3 value=a><input id=s5 size=5 value=a><input id=s40 size=40 value=a>'
       + '<input id=f16 size=3 value=a style="font: 16px Arial"><input id=serif size=10 value=a style="font: 16px \'Liberation Serif\'"><input id=big size=3 value=a style="font-size: 26.666px">',

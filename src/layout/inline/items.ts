@@ -6,7 +6,7 @@
  * same text (bidi.ts).
  */
 import type { BlockBox, BoxElement, FlexBox, InlineBox, InlineFlowBox, InlineLevelBox, LineBreakBox, ListSymbol, OutOfFlowBox, ReplacedBox, TableWrapperBox } from '../../boxes/types.js';
-import type { ComputedStyle } from '../../css/types.js';
+import type { ComputedStyle, WhiteSpace } from '../../css/types.js';
 import type { BidiLevels } from './bidi.js';
 import { resolveBidi } from './bidi.js';
 import { toFullSizeKana, toFullWidth } from './width-and-kana.js';
@@ -30,7 +30,8 @@ export type InlineItem =
   | TextItem
   | { readonly kind: 'open'; readonly box: InlineBox; readonly start: number }
   | { readonly kind: 'close'; readonly box: InlineBox; readonly start: number }
-  | { readonly kind: 'atomic'; readonly box: AtomicInlineBox; readonly start: number }
+  /** `whiteSpace`: that of the inline box or block holding it, which decides whether a line may break around it (not its own). */
+  | { readonly kind: 'atomic'; readonly box: AtomicInlineBox; readonly start: number; readonly whiteSpace: WhiteSpace }
   /** An out-of-flow box's placeholder: no text, no room; floats are placed and absolute boxes get their static position there. */
   | { readonly kind: 'anchor'; readonly box: OutOfFlowBox; readonly start: number }
   | { readonly kind: 'break'; readonly box: LineBreakBox; readonly start: number };
@@ -91,7 +92,7 @@ class ItemCollector {
         case 'flex':
         case 'grid':
         case 'table-wrapper':
-          items.push({ kind: 'atomic', box, start: this.text.length });
+          items.push({ kind: 'atomic', box, start: this.text.length, whiteSpace: (parent ?? this.root).style.whiteSpace });
           this.text += OBJECT_REPLACEMENT;
           break;
         case 'out-of-flow':

@@ -149,7 +149,9 @@ function itemPieces(item: InlineItem, next: InlineItem | undefined, opportunitie
     }
     case 'atomic': {
       const laid = env.layoutAtomic(item.box, env.containingWidth);
-      const breakAfter = opportunities[item.start + 1] !== undefined && wrapsLines(item.box.style.whiteSpace);
+      // the holder's white-space, as in Chromium: a form field's own `pre` (or an inline-block's
+      // `nowrap`) does not keep the next box on its line
+      const breakAfter = opportunities[item.start + 1] !== undefined && wrapsLines(item.whiteSpace);
       return [{ kind: 'atomic', box: item.box, ...laid, breakAfter, forcedBreakAfter: false, level: levelAt(bidi, item.start) }];
     }
     case 'break':
