@@ -62,9 +62,9 @@ export function placeLegend(legend: BlockLevelBox, frame: LegendFrame, ctx: Layo
   const y = frame.borderTop + offset;
   const end = offset + height + marginOrZero(style.marginBottom, cw);
   const x = frame.contentX + inlineOffset(style, laid.fragment.width, cw, frame.direction);
-  const fragment = offsetFragment(laid.fragment, x - laid.fragment.x, y - laid.fragment.y);
-  const dx = fragment.x - laid.fragment.x;
-  const dy = fragment.y - laid.fragment.y;
+  const dx = x - laid.fragment.x;
+  const dy = y - laid.fragment.y;
+  const fragment = offsetFragment(laid.fragment, dx, dy);
   const shift = (p: PendingPositioned): PendingPositioned => ({ ...p, staticX: p.staticX + dx, staticRight: p.staticRight + dx, staticY: p.staticY + dy });
   return {
     fragment,
