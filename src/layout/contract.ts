@@ -9,7 +9,8 @@
  * it), and its descendants are relative to it (see types.ts), so a parent moves a laid-out
  * subtree by changing one offset.
  */
-import type { BlockBox, InlineFlowBox, LayoutBox, OutOfFlowBox } from '../boxes/types.js';
+import type { BlockBox, BoxElement, InlineFlowBox, LayoutBox, OutOfFlowBox } from '../boxes/types.js';
+import type { SourceLocation } from '../errors.js';
 import type { ComputedStyle, LegacyAlign, PageContext, PageStyle } from '../css/types.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { LoadedImage } from '../resources/types.js';
@@ -287,6 +288,8 @@ export interface LayoutContext extends LayoutServices {
   readonly caches: LayoutCaches;
   /** Page values of the boxes when the document names pages (page/page-names.ts). */
   readonly pageNames?: PageNames | undefined;
+  /** The file:line:column of an element's start tag, for warnings (BoxTree.locate). */
+  readonly locate?: ((element: BoxElement) => SourceLocation) | undefined;
 }
 
 /**

@@ -5,6 +5,8 @@ import type { PageLayout } from '../../src/layout/types.js';
 // 200px pages of 20px lines: eight lines fill 160px. Each case measured in Chromium (print to PDF).
 const page = `@page { size: 300px 200px; margin: 0 } body { margin: 0; font: 16px/20px sans-serif } p { margin: 0 }`;
 const lines = (n: number, from = 1): string => Array.from({ length: n }, (_, i) => `L${i + from}`).join('<br>');
+/** `inner` inside `depth` nested divs. */
+const nested = (depth: number, inner: string): string => `${'<div>'.repeat(depth)}${inner}${'</div>'.repeat(depth)}`;
 const paragraphs = (n: number, from = 1): string => Array.from({ length: n }, (_, i) => `<p>L${i + from}</p>`).join('');
 
 /** The page index and top of the line holding `word` (laid-out pages hold page coordinates). */
@@ -73,6 +75,25 @@ describe('block-end padding and border at a page end (as Chromium)', () => {
     const tall = await layoutHtml(`<style>${page}</style><div id=d style="padding-bottom:250px">${lines(2)}</div><p id=after>After</p>`);
     expect(findById(tall.pages[0]!, 'd')).toMatchObject({ y: 0, height: 290 });
     expect(findById(tall.pages[1]!, 'after')).toMatchObject({ y: 0 });
+  });
+
+  it('moves the lines the nested paddings need, level after level (as Chromium)', async () => {
+    // 8 lines inside 8 blocks of 10px bottom padding: L7 and L8 go with the 80px of padding
+    const doc = await layoutHtml(`<style>${page} div { padding-bottom: 10px }</style>${nested(8, lines(8))}<p id=after>After</p>`);
+    expect(lineOf(doc.pages, 'L6')).toMatchObject({ page: 0, y: 100 });
+    expect(lineOf(doc.pages, 'L7')).toMatchObject({ page: 1, y: 0 });
+    expect(findById(doc.pages[1]!, 'after')).toMatchObject({ y: 120 });
+  });
+
+  it('searches a deep nest of padded blocks at a page end within a bounded allowance, with a located warning', async () => {
+    // Each level that did not fit laid its content out again, and so did every level inside each
+    // of those layouts: 48 levels of 4px took over a minute, 60 ran for ever.
+    const doc = await layoutHtml(`<style>${page} div { padding-bottom: 4px }</style>${nested(60, lines(8))}<p id=after>After</p>`, {
+      expectWarnings: [{ code: 'layout', message: /searched again for 200000 fragments/, line: 1 }],
+    });
+    for (const word of ['L1', 'L6', 'L7', 'L8']) expect(lineOf(doc.pages, word), word).toBeDefined();
+    expect(lineOf(doc.pages, 'L6')).toMatchObject({ page: 0, y: 100 });
+    expect(doc.pages.some((p) => findById(p, 'after') !== undefined)).toBe(true);
   });
 });
 

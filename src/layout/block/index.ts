@@ -28,6 +28,7 @@ import { clampLines, withEllipsisOnLastLine } from './line-clamp.js';
 import { clonedRoom, forcedBreakOf } from '../break-token.js';
 import type { PlacedLegend } from './fieldset.js';
 import { placeLegend } from './fieldset.js';
+import { spendRelayout } from '../relayout-budget.js';
 
 /** Does the box start a new block formatting context (CSS2 §9.4.1)? Its margins then never collapse with its children's. */
 export function establishesBfc(box: LayoutBox): boolean {
@@ -452,8 +453,11 @@ function withBlockEndEdges(
   for (let step = 0; step < 2; step++) {
     const trailing = overflowing(laid);
     if (trailing === undefined) return laid;
+    // no margin to make room for: the same room as the step before
+    if (step === 1 && trailing <= 0.01) return laid;
     const room = clonedRoom(page, box.edges + (step === 0 ? 0 : Math.max(0, trailing)));
     if (page.atTop && room.bottom <= frame.y + 0.01) return children;
+    if (!spendRelayout(childrenOf.ctx, childrenOf.content.element, laid.fragments)) return laid;
     const above = layChildren({ ...frame, fragmentainer: room }, childrenOf);
     if (above.pushed && page.atTop) return children;
     laid = above;

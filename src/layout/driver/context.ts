@@ -4,6 +4,7 @@
  * that nothing else in layout imports the table.
  */
 import type { CacheKey, LayoutCaches, LayoutContext, LayoutServices, PageNames } from '../contract.js';
+import type { BoxTree } from '../../boxes/types.js';
 import { DISPATCH } from './dispatch.js';
 import { MEASURED_INLINE } from '../block/inline-env.js';
 
@@ -16,8 +17,8 @@ export type { LayoutContext, LayoutServices } from '../contract.js';
  * each time), so the functions optimised for one render's context deoptimised ("wrong map") on a
  * later one and were compiled again, about a dozen of them per invoice process.
  */
-export function createLayoutContext(services: LayoutServices, pageNames: PageNames | undefined): LayoutContext {
-  return Object.assign({}, services, { dispatch: DISPATCH, caches: new RenderCaches(), pageNames });
+export function createLayoutContext(services: LayoutServices, pageNames: PageNames | undefined, locate?: BoxTree['locate']): LayoutContext {
+  return Object.assign({}, services, { dispatch: DISPATCH, caches: new RenderCaches(), pageNames, locate });
 }
 
 /**
