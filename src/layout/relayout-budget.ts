@@ -1,31 +1,48 @@
 /**
- * A render's allowance of layout done again only to look for a better break (the block-end
- * edges' retry, block/index.ts). Each retry lays a subtree out again in a smaller room, and a
- * retry inside a retry multiplies: 60 nested padded blocks ending at a page end made 2^60 of
- * them. The documents people write retry a few boxes at a few page ends (the gallery: 8 retries
- * in all), so the allowance is counted in fragments laid out again — what a retry costs — and
- * past it the first layout is kept, with one warning at the box where it ran out.
+ * A page's allowance of layout done again only to search for a better break or height: the
+ * block-end edges' retry (block/index.ts) and column balancing's probes (multicol/balance.ts).
+ * Each lays a subtree out again, and a search inside a search multiplies: 60 nested padded
+ * blocks ending at a page end made 2^60 retries, 8 nested multi-column boxes 24^8 probes. The
+ * documents people write search a few boxes per page (the gallery: 8 block-end retries in all),
+ * so the allowance is counted in fragments laid out again — what a search costs — and renewed
+ * on each page; past it the search stops with what it has, with one warning at the box where
+ * it ran out. The render's time limit is checked at each search too: pages are its only other
+ * checkpoint.
  */
 import type { BoxElement } from '../boxes/types.js';
 import type { Fragment } from './types.js';
 import type { LayoutContext } from './contract.js';
 import { cacheKey } from './contract.js';
 
-/** Fragments one render may lay out again (about a second of layout; a page of a dense table is under 2,000). */
+/** Fragments laid out again on one page, at most (about a second of layout; a page of a dense table is under 2,000). */
 export const MAX_RELAID_FRAGMENTS = 200_000;
+
+/** What searches: the message of its warning. */
+export type Search = 'block-end edges' | 'column balancing';
+
+const GIVEN_UP: Readonly<Record<Search, string>> = {
+  'block-end edges': 'a box whose bottom padding or border does not fit the page keeps its first layout (the edges may run past the page end)',
+  'column balancing': 'multi-column boxes keep the most balanced columns found so far',
+};
 
 interface Allowance {
   left: number;
-  warned: boolean;
+  readonly warned: Set<Search>;
 }
 
-const ALLOWANCE = cacheKey<Allowance>('relayout allowance', () => ({ left: MAX_RELAID_FRAGMENTS, warned: false }));
+const ALLOWANCE = cacheKey<Allowance>('relayout allowance', () => ({ left: MAX_RELAID_FRAGMENTS, warned: new Set() }));
+
+/** A new page: a new allowance (the driver calls this before laying each page out). */
+export function renewRelayouts(ctx: LayoutContext): void {
+  ctx.caches.of(ALLOWANCE).left = MAX_RELAID_FRAGMENTS;
+}
 
 /**
- * Takes from the render's allowance what laying `fragments` out again costs: false (and a
- * warning, once per render) when too little is left.
+ * Takes from the page's allowance what laying `fragments` out again costs: false (and a warning,
+ * once per render and search) when too little is left.
  */
-export function spendRelayout(ctx: LayoutContext, element: BoxElement | undefined, fragments: readonly Fragment[]): boolean {
+export function spendRelayout(ctx: LayoutContext, search: Search, element: BoxElement | undefined, fragments: readonly Fragment[]): boolean {
+  ctx.checkBudget?.();
   const allowance = ctx.caches.of(ALLOWANCE);
   const cost = 1 + countUpTo(fragments, allowance.left);
   if (cost <= allowance.left) {
@@ -33,10 +50,10 @@ export function spendRelayout(ctx: LayoutContext, element: BoxElement | undefine
     return true;
   }
   allowance.left = 0;
-  if (!allowance.warned) {
-    allowance.warned = true;
+  if (!allowance.warned.has(search)) {
+    allowance.warned.add(search);
     const where = element === undefined || ctx.locate === undefined ? {} : ctx.locate(element);
-    ctx.diagnostics.warn('layout', `breaks inside deeply nested boxes were searched again for ${MAX_RELAID_FRAGMENTS} fragments in this document: from here on, a box whose bottom padding or border does not fit the page keeps its first layout (the edges may run past the page end)`, where);
+    ctx.diagnostics.warn('layout', `${search}: ${MAX_RELAID_FRAGMENTS} fragments were laid out again on one page in search of better breaks (nested boxes multiply the search): from here on, ${GIVEN_UP[search]}`, where);
   }
   return false;
 }

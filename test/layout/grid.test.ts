@@ -224,3 +224,13 @@ describe('a row taller than a page', () => {
     expect([at(1, 'a'), at(1, 'b'), at(1, 'c')]).toEqual(['0,0 50x40', undefined, '0,40 50x10']);
   });
 });
+
+describe('nested grids', () => {
+  it('measures each nested grid once per size asked for: 40 levels lay out at once, as one level does', async () => {
+    // Each grid measured its item, then laid it out: twice per level, 2^40 layouts of the innermost.
+    const depth = 40;
+    const doc = await layoutHtml(`<style>@page { size: 200px 100px; margin: 0 } body { margin: 0 } div { display: grid; padding: 1px 2px }</style>
+      ${'<div>'.repeat(depth)}<p id=in style="margin:0;height:20px"></p>${'</div>'.repeat(depth)}`);
+    expect(findById(doc.pages[0]!, 'in')).toMatchObject({ x: 2 * depth, y: depth, width: 200 - 4 * depth, height: 20 });
+  });
+});

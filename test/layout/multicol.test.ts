@@ -247,3 +247,17 @@ describe('intrinsic sizes and rules', () => {
     expect(none.columnRules).toBeUndefined();
   });
 });
+
+describe('nested multi-column boxes', () => {
+  it('balances two levels as Chromium does, and bounds the search of eight with a located warning', async () => {
+    const two = await fragments(`<div class=mc id=outer style="columns:2"><div class=mc id=inner style="columns:2">${lines(8)}</div></div>`);
+    // the inner box in both outer columns, two columns of its own in each: 8 lines in four columns of two
+    expect(two).toEqual(['outer 0,0 600x40', 'inner 0,0 295x40', 'inner 0,0 142.5x40', 'inner 152.5,0 142.5x40', 'inner 305,0 295x40', 'inner 305,0 142.5x40', 'inner 457.5,0 142.5x40']);
+    // each level's balancing probed every level inside it: 24^8 layouts
+    const depth = 8;
+    const eight = await fragments(`${'<div class=mc style="columns:2">'.repeat(depth)}<i id=last></i>${lines(15)}${'</div>'.repeat(depth)}`, '', '600px 400px', {
+      expectWarnings: [{ code: 'layout', message: /^column balancing: 200000 fragments were laid out again on one page/, line: 2 }],
+    });
+    expect(eight.filter((f) => f.startsWith('last'))).toHaveLength(1);
+  });
+});

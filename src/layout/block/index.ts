@@ -457,7 +457,7 @@ function withBlockEndEdges(
     if (step === 1 && trailing <= 0.01) return laid;
     const room = clonedRoom(page, box.edges + (step === 0 ? 0 : Math.max(0, trailing)));
     if (page.atTop && room.bottom <= frame.y + 0.01) return children;
-    if (!spendRelayout(childrenOf.ctx, childrenOf.content.element, laid.fragments)) return laid;
+    if (!spendRelayout(childrenOf.ctx, 'block-end edges', childrenOf.content.element, laid.fragments)) return laid;
     const above = layChildren({ ...frame, fragmentainer: room }, childrenOf);
     if (above.pushed && page.atTop) return children;
     laid = above;

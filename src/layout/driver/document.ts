@@ -33,6 +33,7 @@ import type { PassResults } from '../../boxes/references.js';
 import { layoutPasses, needsPasses } from './passes.js';
 import { contentWidth } from '../page/content-width.js';
 import { turnedArea, turnedOntoPage, verticalDocument, type VerticalDocument } from '../vertical-document.js';
+import { renewRelayouts } from '../relayout-budget.js';
 
 export type { LayoutContext, LayoutServices } from './context.js';
 
@@ -182,6 +183,7 @@ function* paginate(tree: BoxTree, services: LayoutServices, stream: { readonly m
     if (needsBlankPage(forced, pages.length)) yield* keeper.keep(blankPage(namedContext(pages, name, true), ctx));
     checkPageLimit(pages.length, ctx);
     ctx.checkBudget?.();
+    renewRelayouts(ctx);
     const context = namedContext(pages, name, false);
     const pageArea = areaOf(ctx.pageStyle(context), scale);
     const area = vertical === undefined ? pageArea : turnedArea(pageArea);

@@ -1,20 +1,14 @@
 /**
  * Measuring runs of flex items (the layout-core contract in 'measure' mode), cached per render
- * (ctx.caches.flexMeasures) by the sizes asked for, so that nested flex containers measure
- * each item once per constraint instead of once per ancestor pass.
+ * by the sizes asked for (measure-cache.ts), so that nested flex containers measure each item
+ * once per constraint instead of once per ancestor pass.
  */
-import type { LayoutBox } from '../../boxes/types.js';
 import type { LayoutContext, LayoutOutput } from '../contract.js';
-import { cacheKey, layoutBox } from '../contract.js';
+import { measured } from '../measure-cache.js';
 import { contentIntrinsicSizes } from '../intrinsic.js';
 import { replacedSize } from '../replaced.js';
-import { EMPTY_STRUT } from '../margins.js';
-import { NO_EXCLUSIONS } from '../exclusions.js';
 import type { FlexItem } from './items.js';
 import { clampAxis } from './items.js';
-
-/** Measuring runs of flex items, by the sizes asked for. */
-const MEASURES = cacheKey('flexMeasures', () => new WeakMap<LayoutBox, Map<string, LayoutOutput>>());
 
 /** The container's content box, which items resolve percentages against. */
 export interface ItemSpace {
@@ -46,21 +40,10 @@ export interface ItemAxes {
  */
 export function measureAt(item: FlexItem, size: MeasureSize, space: ItemSpace, ctx: LayoutContext): LayoutOutput {
   const { width, height, heightDefinite = true, autoHeight = false } = size;
-  const key = `${width}|${height}|${heightDefinite}|${autoHeight}|${space.containingWidth}|${space.containingHeight}`;
-  let cache = ctx.caches.of(MEASURES).get(item.box);
-  if (cache === undefined) {
-    cache = new Map();
-    ctx.caches.of(MEASURES).set(item.box, cache);
-  }
-  const cached = cache.get(key);
-  if (cached !== undefined) return cached;
-  const laid = layoutBox(item.box, {
-    mode: 'measure', available: width, containingWidth: space.containingWidth, containingHeight: space.containingHeight,
-    fixedWidth: width, fixedHeight: height, fixedHeightIndefinite: !heightDefinite, formattingContextRoot: true, autoHeight, x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
+  return measured(item.box, {
+    available: width, containingWidth: space.containingWidth, containingHeight: space.containingHeight,
+    fixedWidth: width, fixedHeight: height, fixedHeightIndefinite: !heightDefinite, formattingContextRoot: true, autoHeight,
   }, ctx);
-  if (laid.kind !== 'placed') throw new Error('a measuring run cannot be pushed');
-  cache.set(key, laid);
-  return laid;
 }
 
 /** Border-box min-content and max-content widths of an item's contents (min/max-width not applied). */

@@ -7,6 +7,7 @@
 import type { ComputedStyle } from '../../css/types.js';
 import type { BreakToken, Fragmentainer, LayoutContext, LayoutInput, LayoutOutput } from '../contract.js';
 import { layoutBox } from '../contract.js';
+import { measured } from '../measure-cache.js';
 import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import { isAutoHeight, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from '../box-model.js';
@@ -38,10 +39,7 @@ function edges(style: ComputedStyle, basis: number, axis: 'x' | 'y'): number {
 
 /** An item's min-/max-content width contributions (margin box), measured through the contract. */
 export function widthContributions(box: GridItemBox, ctx: LayoutContext): { minContent: number; maxContent: number; minimum: number | undefined } {
-  const measure = (available: 'min-content' | 'max-content'): number => {
-    const result = layoutBox(box, measureInput(available, 0, undefined), ctx);
-    return result.kind === 'placed' ? result.fragment.width : 0;
-  };
+  const measure = (available: 'min-content' | 'max-content'): number => measured(box, { available, containingWidth: 0, containingHeight: undefined }, ctx).fragment.width;
   const margins = horizontalMargins(box.style, 0);
   const minContent = measure('min-content') + margins;
   // A definite width is the item's minimum as well (its specified size suggestion, §6.6).
@@ -58,13 +56,6 @@ function minimumSize(box: GridItemBox, axis: 'x' | 'y', basis: number | undefine
   if (size !== undefined) return (style.boxSizing === 'border-box' ? Math.max(size, edge) : size + edge) + margins;
   const overflow = axis === 'x' ? style.overflowX : style.overflowY;
   return overflow !== 'visible' ? edge + margins : undefined;
-}
-
-function measureInput(available: LayoutInput['available'], width: number, fixedWidth: number | undefined): LayoutInput {
-  return {
-    mode: 'measure', available, containingWidth: width, containingHeight: undefined, fixedWidth,
-    x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
-  };
 }
 
 /** The border-box width an item gets in an area `areaWidth` wide (stretched, else fit-content). */
@@ -95,11 +86,11 @@ function clampSize(style: ComputedStyle, size: number, basis: number | undefined
  * first baseline from the margin-box top (the border-box bottom when it has none, §10.8).
  */
 export function heightContribution(box: GridItemBox, areaWidth: number, container: ContainerAlignment, ctx: LayoutContext): { size: number; minimum: number | undefined; baseline: number } {
-  const result = layoutBox(box, { ...measureInput(areaWidth, areaWidth, itemWidth(box, areaWidth, container, ctx)) }, ctx);
+  const result = measured(box, { available: areaWidth, containingWidth: areaWidth, containingHeight: undefined, fixedWidth: itemWidth(box, areaWidth, container, ctx) }, ctx);
   const margins = verticalMargins(box.style, areaWidth);
-  const height = result.kind === 'placed' ? result.fragment.height : 0;
+  const height = result.fragment.height;
   const minimum = typeof box.style.height === 'number' ? height + margins : minimumSize(box, 'y', undefined, margins);
-  const baseline = result.kind === 'placed' ? result.fragment.y + (result.baselines.first ?? height) : 0;
+  const baseline = result.fragment.y + (result.baselines.first ?? height);
   return { size: height + margins, minimum, baseline };
 }
 
@@ -139,11 +130,16 @@ export function layoutItemInArea(box: GridItemBox, place: ItemArea, run: ItemRun
   // An item broken across pages (its area unbounded) keeps its content height.
   const stretchY = area.height !== Infinity && box.kind !== 'replaced' && isAutoHeight(style.height) && !autoY && stretches(align, ratioOf(style) !== undefined);
   const fixedHeight = stretchY ? clampSize(style, area.height - verticalMargins(style, area.width), area.height, 'y') : undefined;
-  const result = layoutBox(box, {
-    mode, available: area.width, containingWidth: area.width, containingHeight: area.height === Infinity ? undefined : area.height, containingDirection: 'ltr',
+  const sizes = {
+    available: area.width, containingWidth: area.width, containingHeight: area.height === Infinity ? undefined : area.height, containingDirection: 'ltr' as const,
     fixedWidth: itemWidth(box, area.width, container, ctx), fixedHeight,
-    x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer, exclusions: NO_EXCLUSIONS,
-  }, ctx, resume);
+  };
+  // a grid being measured measures its items: once per size, however deep grids nest
+  const result = mode === 'measure' && fragmentainer === undefined && resume === undefined ? measured(box, sizes, ctx)
+    : layoutBox(box, {
+      mode, available: sizes.available, containingWidth: sizes.containingWidth, containingHeight: sizes.containingHeight, containingDirection: 'ltr',
+      fixedWidth: sizes.fixedWidth, fixedHeight, x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer, exclusions: NO_EXCLUSIONS,
+    }, ctx, resume);
   if (result.kind !== 'placed') return undefined;
   const fragment = result.fragment;
   // Auto margins took the horizontal free space already (solved against the area's width).

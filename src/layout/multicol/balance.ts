@@ -5,12 +5,13 @@
  * used number of columns — found by bisection over real layouts, each fitting layout tightening
  * the bound to the height its tallest column actually used, so the result is a content height.
  */
-import type { BlockBox } from '../../boxes/types.js';
+import type { BlockBox, BoxElement } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import type { BreakToken, LayoutContext } from '../contract.js';
 import type { ColumnGeometry } from './columns.js';
 import type { ColumnRow, RowInput } from './column-row.js';
 import { layoutColumnRow, rowContentHeight } from './column-row.js';
+import { spendRelayout } from '../relayout-budget.js';
 
 /** Columns created past the used count where the container's height holds them (§8.2), at most. */
 const MAX_OVERFLOW_COLUMNS = 1000;
@@ -36,6 +37,8 @@ type Lay = (height: number, maxColumns: number) => ColumnRow;
 
 /** A column set: its content (a block view of the container's children), the columns' geometry and where it resumes. */
 export interface ColumnSet {
+  /** The multi-column container's element (for warnings). */
+  readonly element: BoxElement | undefined;
   readonly view: BlockBox;
   readonly geometry: ColumnGeometry;
   readonly resume: BreakToken | undefined;
@@ -53,12 +56,15 @@ export function planRow(set: ColumnSet, base: Omit<RowInput, 'height' | 'maxColu
   if (fill.pushed || fill.token !== undefined || fill.forced !== undefined) return { row: fill, height: height === Infinity ? rowContentHeight(fill) : height };
   // Only the last fragment is balanced; `auto` fills columns in order where something limits them.
   if ((limits.fill === 'auto' && height !== Infinity) || fill.columns.length > geometry.count) return fixed(fill);
-  const balanced = balance(lay, fill, geometry.count);
+  const balanced = balance(lay, fill, geometry.count, (row) => spendRelayout(ctx, 'column balancing', set.element, row.columns));
   return capped ? { row: balanced, height } : { row: balanced, height: rowContentHeight(balanced) };
 }
 
-/** The smallest row of `count` columns that holds the rest of the content (`fill` holds it already). */
-function balance(lay: Lay, fill: ColumnRow, count: number): ColumnRow {
+/**
+ * The smallest row of `count` columns that holds the rest of the content (`fill` holds it
+ * already); `mayProbe` says whether another layout as costly as `row` may be made (relayout-budget.ts).
+ */
+function balance(lay: Lay, fill: ColumnRow, count: number, mayProbe: (row: ColumnRow) => boolean): ColumnRow {
   let best = { row: fill, at: Infinity };
   let hi = rowContentHeight(fill);
   let lo = 0;
@@ -66,6 +72,7 @@ function balance(lay: Lay, fill: ColumnRow, count: number): ColumnRow {
   for (let probe = 0; probe < MAX_PROBES && hi - lo > PRECISION; probe++) {
     const guess = total / count;
     const h = probe === 0 && guess > lo && guess < hi ? guess : (lo + hi) / 2;
+    if (!mayProbe(fill)) break;
     const row = lay(h, count);
     if (!fits(row)) {
       lo = h;
@@ -77,7 +84,7 @@ function balance(lay: Lay, fill: ColumnRow, count: number): ColumnRow {
   }
   // A piece taller than the probe made the columns taller: lay the content out at that height.
   const height = rowContentHeight(best.row);
-  if (best.at < height - PRECISION) {
+  if (best.at < height - PRECISION && mayProbe(fill)) {
     const again = lay(height, count);
     if (fits(again) && rowContentHeight(again) <= height) return again;
   }

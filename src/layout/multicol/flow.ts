@@ -92,7 +92,7 @@ interface SegmentAt<K extends Segment['kind']> {
 function columnSet(box: BlockBox, at: SegmentAt<'columns'>, input: FlowInput, state: State, ctx: LayoutContext): Outcome {
   const { segment, token } = at;
   const page = input.page;
-  const planned = planRow({ view: segment.view, geometry: input.geometry, resume: token }, {
+  const planned = planRow({ element: box.element, view: segment.view, geometry: input.geometry, resume: token }, {
     mode: input.mode, x: input.contentX, width: input.contentWidth, top: state.y, atTop: atTop(input, state),
     discardTopMargins: page !== undefined && page.discardTopMargins && !state.placed && token !== undefined && forcedKind(token) === undefined,
     rtl: box.style.direction === 'rtl',
