@@ -7,6 +7,7 @@ import { compile } from 'css-select';
 import type { DomElement, DomNode } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
 import { BoundedCache } from '../cache/bounded.js';
+import { CSS_SELECT_OPTIONS } from './css-select-options.js';
 
 interface Position {
   /** 1-based index among element siblings, and their count. */
@@ -64,7 +65,7 @@ function argumentOf(data: string | null | undefined): { a: number; b: number; of
     // css-tree may print `2 of.x` (no space after `of`).
     const [, anb, of] = /^(.*?)(?:\s+of(?![\w-])\s*(.+))?$/is.exec(data.trim()) ?? [];
     const coefficients = anb === undefined ? undefined : parseAnB(anb);
-    parsed = coefficients === undefined ? null : of === undefined ? coefficients : { ...coefficients, of: compile<DomNode, DomElement>(of, { xmlMode: false, cacheResults: false }) as (element: DomElement) => boolean };
+    parsed = coefficients === undefined ? null : of === undefined ? coefficients : { ...coefficients, of: compile<DomNode, DomElement>(of, CSS_SELECT_OPTIONS) as (element: DomElement) => boolean };
     parsedArguments.set(data, parsed);
   }
   return parsed;

@@ -11,6 +11,7 @@ import type { SelectorEntry } from './stylesheet.js';
 import { STRUCTURAL_PSEUDOS } from './nth.js';
 import { STATE_PSEUDOS } from './state-pseudos.js';
 import { compileNative } from './match-native.js';
+import { CSS_SELECT_OPTIONS } from './css-select-options.js';
 import { ancestorKeysOf } from './ancestor-filter.js';
 import { childrenOf, unescaped } from './values/nodes.js';
 
@@ -147,7 +148,7 @@ function typeList(node: CssNode & { type: 'PseudoClassSelector' }): string[] | u
   return tags.length > 0 ? tags : undefined;
 }
 
-const COMPILE_OPTIONS = { xmlMode: false, cacheResults: false, pseudos: { ...STRUCTURAL_PSEUDOS, ...STATE_PSEUDOS } } as const;
+const COMPILE_OPTIONS = { ...CSS_SELECT_OPTIONS, pseudos: { ...STRUCTURAL_PSEUDOS, ...STATE_PSEUDOS } } as const;
 
 /** `:host`, `:host()` and `:host-context()` match shadow hosts, and documents octavo renders have no shadow trees. */
 function isShadowHost(node: CssNode): boolean {

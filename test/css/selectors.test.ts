@@ -1,6 +1,7 @@
 import { parse } from 'css-tree';
 import { compile } from 'css-select';
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { compileSelector, selectorSpecificity } from '../../src/css/selectors.js';
 import { parseHtml } from '../../src/dom/parse.js';
 import type { DomElement, DomNode } from '../../src/dom/types.js';
@@ -86,6 +87,47 @@ describe('native matcher agrees with css-select', () => {
     const theirs = elements.filter((el) => reference(el)).map((el) => el.startIndex);
     expect(ours).toEqual(theirs);
     expect(ours.length).toBeGreaterThan(0);
+  });
+});
+
+describe('native matcher: combinators', () => {
+  const tags = ['a', 'b', 'c'];
+  /** A random tree of a, b and c elements, `depth` levels at most, written as HTML. */
+  const tree = (depth: number): fc.Arbitrary<string> => fc.tuple(fc.constantFrom(...tags), depth <= 1 ? fc.constant([]) : fc.array(tree(depth - 1), { maxLength: 3 }), fc.boolean())
+    .map(([tag, children, cls]) => `<${tag}${cls ? ' class=x' : ''}>${children.join('')}</${tag}>`);
+  // `:has()` sends the whole selector to css-select (with its memo), the rest stays native
+  const compound = fc.tuple(fc.constantFrom(...tags, '*'), fc.boolean(), fc.constantFrom('', '', '', ':has(> c)', ':has(b)'))
+    .map(([tag, cls, has]) => `${tag}${cls ? '.x' : ''}${has}`);
+  const selector = fc.tuple(compound, fc.array(fc.tuple(fc.constantFrom(' ', ' > ', ' + ', ' ~ '), compound), { maxLength: 5 }))
+    .map(([first, rest]) => first + rest.map(([combinator, c]) => combinator + c).join(''));
+
+  it('matches what css-select matches, for any tree and chain of combinators', () => {
+    fc.assert(fc.property(fc.array(tree(5), { minLength: 1, maxLength: 3 }), selector, (trees, text) => {
+      const elements = allElements(parseHtml(`<body>${trees.join('')}</body>`, 't.html').root);
+      const list = parse(text, { context: 'selectorList' });
+      const result = compileSelector(list.type === 'SelectorList' ? list.children.first! : list);
+      if (!result.ok) return false;
+      const reference = compile<DomNode, DomElement>(text, { xmlMode: false, cacheResults: false });
+      expect(elements.filter((el) => result.entry.match(el)).map((el) => el.startIndex)).toEqual(elements.filter((el) => reference(el)).map((el) => el.startIndex));
+      return true;
+    }), { numRuns: 400 });
+  });
+
+  it('gives up a descendant chain once no ancestor can match (31 compounds against 40 nested divs tried every choice of ancestors)', () => {
+    const elements = allElements(parseHtml(`<body>${'<div>'.repeat(40)}x${'</div>'.repeat(40)}</body>`, 't.html').root);
+    const matching = (text: string): number => {
+      const list = parse(text, { context: 'selectorList' });
+      const result = compileSelector(list.type === 'SelectorList' ? list.children.first! : list);
+      if (!result.ok) throw new Error('not compiled');
+      return elements.filter((el) => result.entry.match(el)).length;
+    };
+    // the 31st to the 40th nested div have 30 div ancestors
+    expect(matching(`${'div '.repeat(30)}div`)).toBe(10);
+    expect(matching(`${'div '.repeat(45)}div`)).toBe(0);
+    expect(matching(`${'div '.repeat(30)}span`)).toBe(0);
+    // through css-select: its memo of the elements where the left part failed
+    expect(matching(`${'div:has(div) '.repeat(30)}div`)).toBe(10);
+    expect(matching(`${'div:has(div) '.repeat(45)}div`)).toBe(0);
   });
 });
 
