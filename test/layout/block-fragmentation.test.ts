@@ -97,6 +97,18 @@ describe('block-end padding and border at a page end (as Chromium)', () => {
   });
 });
 
+describe('an empty block at the top of a page', () => {
+  it('leaves the next block at the top: it is not pushed to a page of its own (as Chromium)', async () => {
+    // the empty div takes the forced break; the tall block after it used to move to page 3, leaving page 2 blank
+    const avoid = await layoutHtml(`<style>${page}</style><p>L1</p><div style="break-before:page"></div><div id=t style="break-inside:avoid;height:300px">T</div>`);
+    expect(avoid.pages).toHaveLength(3);
+    expect(findById(avoid.pages[1]!, 't')).toMatchObject({ y: 0, height: 200 });
+    const tall = await layoutHtml(`<style>${page}</style><p>L1</p><div style="break-before:page"></div><div id=t style="height:300px">T</div>`);
+    expect(tall.pages).toHaveLength(3);
+    expect(findById(tall.pages[1]!, 't')).toMatchObject({ y: 0, height: 200 });
+  });
+});
+
 describe('a height or min-height taller than the page (CSS Fragmentation 3 §4.4)', () => {
   it('carries the rest of a fixed height over to the next pages, with the bottom border on the last', async () => {
     const doc = await layoutHtml(`<style>${page}</style><div id=d style="height:450px; border:5px solid">${lines(2)}</div><p id=after>After</p>`);

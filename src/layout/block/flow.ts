@@ -109,7 +109,8 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
     const placedAny = state.resolvedAt !== undefined || placed.some((p) => p.fragments.length > 0);
     // floats before an in-flow child leave it at the top of the page: no break opportunity before it
     // (as Chromium); a float after floats is not at the top (it must not overflow the page there)
-    const placedInFlow = state.resolvedAt !== undefined || placed.some((p) => (p.inFlow || child.kind === 'out-of-flow') && p.fragments.length > 0);
+    // (an empty block that takes no room leaves it at the top too: Chromium does not break after it)
+    const placedInFlow = state.resolvedAt !== undefined || placed.some((p) => (p.inFlow || child.kind === 'out-of-flow') && p.fragments.some(takesRoom));
     if (k > 0 && endsHere(work[k - 1]!, children, i)) {
       const forced = forcedBreakBetween(children[i - 1]!, child, frame.fragmentainer, ctx);
       if (forced !== undefined && frame.fragmentainer !== undefined) return result(i, undefined, forced);
@@ -147,6 +148,11 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
     if (laid.breakToken !== undefined) return result(i, laid.breakToken);
   }
   return result(undefined);
+}
+
+/** Does a placed fragment take room on the page (an empty block collapsed to nothing does not)? */
+function takesRoom(fragment: Fragment): boolean {
+  return fragment.kind !== 'box' || fragment.height > 0 || fragment.children.length > 0;
 }
 
 /**
