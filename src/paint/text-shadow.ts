@@ -15,6 +15,8 @@ import type { Point } from './coverage.js';
 import { polygonCoverage, rectPolygon } from './coverage.js';
 import { blurredMask, maskScale } from './shadow-mask.js';
 
+const TRANSPARENT: Color = { r: 0, g: 0, b: 0, a: 0 };
+
 type Painted = Extract<DisplayItem, { kind: 'glyphs' | 'fill-rect' | 'stroke-path' }>;
 /** Items whose covered area polygonsOf knows. */
 export type Covering = Painted | Extract<DisplayItem, { kind: 'fill-path' | 'image' | 'shading' }>;
@@ -25,13 +27,21 @@ export function paintTextShadows(fragment: TextFragment, own: readonly DisplayIt
   if (shadows.length === 0) return [];
   const painted = own.filter((item): item is Painted => (item.kind === 'glyphs' && item.invisible !== true) || item.kind === 'fill-rect' || item.kind === 'stroke-path');
   if (painted.length === 0) return [];
+  // one mask per blur radius: shadows that differ only in offset and colour share it (neon and
+  // outline effects stack several; 50 shadows on a paragraph took 5 s, one mask each)
+  const masks = new Map<number, readonly DisplayItem[]>();
   return [...shadows].reverse().flatMap((shadow) => {
     const color = resolveColor(shadow.color, fragment.style.color, fragment.style.colorScheme);
     if (color.a <= 0) return [];
     if (shadow.blur <= 0) {
       return [{ kind: 'push-transform', matrix: [1, 0, 0, 1, shadow.x, shadow.y] }, ...painted.map((item) => recolored(item, color)), { kind: 'pop-transform' }];
     }
-    return blurredShadow(painted, shadow.x, shadow.y, shadow.blur, color);
+    let mask = masks.get(shadow.blur);
+    if (mask === undefined) {
+      mask = blurredShadow(painted, shadow.blur);
+      masks.set(shadow.blur, mask);
+    }
+    return mask.map((item) => (item.kind === 'alpha-mask' ? { ...item, rect: { ...item.rect, x: item.rect.x + shadow.x, y: item.rect.y + shadow.y }, color } : item));
   });
 }
 
@@ -41,9 +51,9 @@ function recolored(item: Painted, color: Color): DisplayItem {
   return { ...item, color, ...(item.stroke !== undefined ? { stroke: { ...item.stroke, color } } : {}) };
 }
 
-function blurredShadow(painted: readonly Painted[], dx: number, dy: number, blur: number, color: Color): DisplayItem[] {
-  const polygons = painted.flatMap((item) => polygonsOf(item)).map((polygon) => polygon.map((p) => ({ x: p.x + dx, y: p.y + dy })));
-  return blurredPolygons(polygons, blur, color);
+/** The blurred mask of the painted items where they are (a shadow moves it by its offset: its pixels move with it). */
+function blurredShadow(painted: readonly Painted[], blur: number): DisplayItem[] {
+  return blurredPolygons(painted.flatMap((item) => polygonsOf(item)), blur, TRANSPARENT);
 }
 
 /** The alpha mask of `polygons` (page px) blurred with a Gaussian of standard deviation blur / 2, painted in `color`. */

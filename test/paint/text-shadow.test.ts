@@ -5,6 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../helpers/render.js';
+import { layoutInFrames } from '../helpers/layout.js';
+import { paintPage } from '../helpers/paint.js';
+import type { DisplayItem } from '../../src/paint/display-list.js';
 
 const page = (size: string, css: string, html: string): Promise<string[]> =>
   renderPage(`<style>@page { size: ${size}; margin: 0 } body { margin: 0 } p { margin: 0; font: 10px/20px "Liberation Mono"; white-space: pre } ${css}</style>${html}`);
@@ -68,5 +71,23 @@ describe('text-shadow', () => {
   it('paints nothing for a transparent shadow and accepts `none`', async () => {
     expect(await page('30px 20px', '', `<p><span style="${underline}; text-shadow: 2px 2px transparent">    </span></p>`))
       .toEqual(await page('30px 20px', '', `<p><span style="${underline}; text-shadow: none">    </span></p>`));
+  });
+});
+
+describe('blurred text shadows', () => {
+  it('rasterise one mask per blur radius: shadows differing only in offset and colour share it', async () => {
+    const laid = await layoutInFrames(`<style>@page { size: 100px 40px; margin: 0 } body { margin: 0; font: 10px "Liberation Mono" }</style>
+      <p style="margin:0; text-shadow: 0 0 4px red, 3px 2px 4px blue, -2px 1px 4px lime, 0 0 6px black">Shadow</p>`);
+    const masks: { mask: object; rect: { x: number; y: number; width: number } }[] = [];
+    const visit = (items: readonly DisplayItem[]): void => {
+      for (const item of items) if (item.kind === 'alpha-mask') masks.push(item);
+    };
+    visit(paintPage(laid.pages[0]!).items);
+    expect(masks).toHaveLength(4);
+    // painted last to first: the 6px shadow, then the three 4px ones, each moved by its offset
+    const [six, lime, blue, red] = masks as [typeof masks[0], typeof masks[0], typeof masks[0], typeof masks[0]];
+    expect(new Set([lime.mask, blue.mask, red.mask]).size).toBe(1);
+    expect(six.mask).not.toBe(red.mask);
+    expect([blue.rect.x - red.rect.x, blue.rect.y - red.rect.y, lime.rect.x - red.rect.x, lime.rect.y - red.rect.y]).toEqual([3, 2, -2, 1]);
   });
 });
