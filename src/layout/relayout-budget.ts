@@ -6,8 +6,8 @@
  * documents people write search a few boxes per page (the gallery: 8 block-end retries in all),
  * so the allowance is counted in fragments laid out again — what a search costs — and renewed
  * on each page; past it the search stops with what it has, with one warning at the box where
- * it ran out. The render's time limit is checked at each search too: pages are its only other
- * checkpoint.
+ * it ran out. (The render's time limit is checked inside a page too, every 1,024 layouts:
+ * driver/dispatch.ts.)
  */
 import type { BoxElement } from '../boxes/types.js';
 import type { Fragment } from './types.js';
@@ -42,7 +42,6 @@ export function renewRelayouts(ctx: LayoutContext): void {
  * once per render and search) when too little is left.
  */
 export function spendRelayout(ctx: LayoutContext, search: Search, element: BoxElement | undefined, fragments: readonly Fragment[]): boolean {
-  ctx.checkBudget?.();
   const allowance = ctx.caches.of(ALLOWANCE);
   const cost = 1 + countUpTo(fragments, allowance.left);
   if (cost <= allowance.left) {

@@ -129,6 +129,16 @@ describe('limits', () => {
     expect(stopped.ms).toBeLessThan(full.ms / 3);
   });
 
+  it('stops inside a page whose layout alone outlasts the budget', async () => {
+    // one page, a tiny document, a second of layout: 60 nested fieldsets ending past the page end
+    // search for breaks until the page's relayout allowance runs out (relayout-budget.ts)
+    const template = `<body>${'<fieldset>'.repeat(60)}x${'</fieldset>'.repeat(60)}`;
+    const full = await cpuTime(() => createEngine().render({ template }));
+    const stopped = await cpuTime(() => createEngine({ limits: { maxRenderMs: 100 } }).render({ template }).then(() => undefined, (e: unknown) => e as OctavoError));
+    expectLimit(stopped.result!, 'maxRenderMs', 100);
+    expect(stopped.ms).toBeLessThan(full.ms / 3);
+  });
+
   it('stops a render at its own maxRenderMs, the engine\'s limit still bounding it', async () => {
     const template = '<style>p { break-after: page }</style>' + '<p>page</p>'.repeat(1000);
     const engine = createEngine({ limits: { maxRenderMs: 100 } });

@@ -58,7 +58,21 @@ function formattingContextOf<T>(box: LayoutBox, use: <B extends LayoutBox>(conte
   }
 }
 
+/**
+ * Layouts between two looks at the render's time limit inside a page. Pages are the driver's
+ * checkpoint; a page whose layout multiplies (a search inside a search, relayout-budget.ts) or
+ * is merely huge would otherwise run past the limit until it ends, and an engine called in
+ * process has no watchdog to stop it. A counter, not a clock read per box: 1,024 layouts are
+ * well under a millisecond.
+ */
+const LAYOUTS_PER_TIME_CHECK = 1024;
+let layoutsSinceTimeCheck = 0;
+
 function layoutBoxByTable(box: LayoutBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
+  if (++layoutsSinceTimeCheck >= LAYOUTS_PER_TIME_CHECK) {
+    layoutsSinceTimeCheck = 0;
+    ctx.checkBudget?.();
+  }
   if (typeof input.available !== 'number') return measureIntrinsic(box, input, input.available, ctx);
   if (isVerticalRoot(box)) return withRelativeOffset(box.style, input, withPositionedPlaced(layoutVerticalRoot(box, input, ctx), input, ctx));
   const sized = withKeywordSizes(box, input, ctx);
