@@ -1,6 +1,6 @@
 /**
  * How each border style is drawn (CSS Backgrounds 3 §4.2), with the colour shading browsers use
- * for the 3D styles and WeasyPrint's dash lengths for dashed and dotted sides.
+ * for the 3D styles, Chromium's dashes and WeasyPrint's dots.
  */
 import type { BorderStyle, Color } from '../css/types.js';
 import type { Side } from '../geometry/types.js';
@@ -31,16 +31,36 @@ export function grooveColors(style: 'groove' | 'ridge', side: Side, color: Color
 }
 
 /**
- * Dash period of a dashed / dotted side of length `length` (WeasyPrint): dashes of 3 × width,
- * dots of 1 × width, stretched so an odd number of segments fills the side and both ends are
- * painted.
+ * Dot period of a dotted side of length `length` (WeasyPrint): dots of 1 × width, stretched so
+ * an odd number of segments fills the side and both ends are painted.
  */
-export function dashLength(style: 'dashed' | 'dotted', width: number, length: number): number {
-  const nominal = style === 'dotted' ? width : 3 * width;
-  if (nominal <= 0 || length <= 0) return nominal;
-  const count = Math.round(length / nominal);
+export function dotLength(width: number, length: number): number {
+  if (width <= 0 || length <= 0) return width;
+  const count = Math.round(length / width);
   const odd = count % 2 === 1 ? count : count - 1;
   return odd >= 1 ? length / odd : length;
+}
+
+/**
+ * The dash and gap of a dashed side `length` long as Chromium prints it (Blink's `StrokeData`,
+ * measured on its PDFs): dashes of 3 × width and gaps of 2 × width when thinner than 3px, 2 × and
+ * 1 × from 3px on; the gap then stretched or shrunk to the count of dashes that keeps it nearest
+ * (`SelectBestDashGap`), so that a whole dash starts and ends an open side, or every dash and gap
+ * is equal around a closed path. A side too short for two dashes and a gap has both shrunk in
+ * proportion; one no longer than two dashes is solid (undefined), as Chromium draws them.
+ */
+export function dashPattern(width: number, length: number, closed: boolean): readonly [number, number] | undefined {
+  const dash = width * (width >= 3 ? 2 : 3);
+  const gap = width * (width >= 3 ? 1 : 2);
+  if (dash <= 0 || length <= 2 * dash) return undefined;
+  // room for two dashes but not the gap between them: both shrink in proportion
+  if (!closed && length < 2 * dash + gap) return [(dash * length) / (2 * dash + gap), (gap * length) / (2 * dash + gap)];
+  const fewer = Math.floor((length + gap) / (dash + gap));
+  const more = fewer + 1;
+  const gapWith = (dashes: number): number => (length - dashes * dash) / (closed ? dashes : dashes - 1);
+  const fewerGap = gapWith(fewer);
+  const moreGap = gapWith(more);
+  return [dash, moreGap <= 0 || Math.abs(fewerGap - gap) < Math.abs(moreGap - gap) ? fewerGap : moreGap];
 }
 
 /** Styles that paint nothing. */

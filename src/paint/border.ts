@@ -9,11 +9,11 @@ import type { BorderStyle, Color, ComputedStyle } from '../css/types.js';
 import type { Rect, Side, Sides } from '../geometry/types.js';
 import { SIDES } from '../geometry/types.js';
 import type { DisplayItem, PathSegment } from './display-list.js';
-import { bevelColor, dashLength, grooveColors, isInvisible } from './border-style.js';
+import { bevelColor, dashPattern, dotLength, grooveColors, isInvisible } from './border-style.js';
 import type { Edge } from './path.js';
 import { insetBy, roundedRectPath, scaleSides, sideRegion } from './path.js';
 import type { Radii } from './radii.js';
-import { hasRadii, insetRadii } from './radii.js';
+import { hasRadii, insetRadii, roundedPerimeter } from './radii.js';
 
 export interface BorderInput {
   /** Border box. */
@@ -130,17 +130,19 @@ function sideCenterLine(input: BorderInput, side: Side, width: number): { from: 
 }
 
 /**
- * A dashed or dotted side as one stroke: dashes [d, d] with butt caps; dots as zero-length
- * dashes with round caps every 2d, starting d/2 in so the first and last dots sit in the corners.
+ * A dashed or dotted side as one stroke: Chromium's dashes with butt caps (solid when too short
+ * for them); dots as zero-length dashes with round caps every 2d, starting d/2 in so the first
+ * and last dots sit in the corners.
  */
 function straightDashes(input: BorderInput, side: Side, style: 'dashed' | 'dotted', width: number, color: Color): DisplayItem {
   const { from, to } = sideCenterLine(input, side, width);
   const length = Math.hypot(to.x - from.x, to.y - from.y);
-  const d = dashLength(style, width, length);
   if (style === 'dashed') {
     const path: PathSegment[] = [{ op: 'move', x: from.x, y: from.y }, { op: 'line', x: to.x, y: to.y }];
-    return { kind: 'stroke-path', path, color, width, dash: [d, d], lineCap: 'butt' };
+    const dash = dashPattern(width, length, false);
+    return dash === undefined ? { kind: 'stroke-path', path, color, width, lineCap: 'butt' } : { kind: 'stroke-path', path, color, width, dash, lineCap: 'butt' };
   }
+  const d = dotLength(width, length);
   const ux = length > 0 ? (to.x - from.x) / length : 0;
   const uy = length > 0 ? (to.y - from.y) / length : 0;
   const path: PathSegment[] = [
@@ -153,13 +155,8 @@ function straightDashes(input: BorderInput, side: Side, style: 'dashed' | 'dotte
 /** Four equal dashed/dotted sides with rounded corners: one stroke around the middle of the border. */
 function roundedDashes(input: BorderInput, style: 'dashed' | 'dotted', width: number, color: Color): DisplayItem {
   const middle = edgeAt(input, 1 / 2);
-  const nominal = style === 'dotted' ? width : 3 * width;
-  return {
-    kind: 'stroke-path',
-    path: roundedRectPath(middle.rect, middle.radii),
-    color,
-    width,
-    dash: style === 'dotted' ? [0, 2 * nominal] : [nominal, nominal],
-    lineCap: style === 'dotted' ? 'round' : 'butt',
-  };
+  const path = roundedRectPath(middle.rect, middle.radii);
+  if (style === 'dotted') return { kind: 'stroke-path', path, color, width, dash: [0, 2 * width], lineCap: 'round' };
+  const dash = dashPattern(width, roundedPerimeter(middle.rect, middle.radii), true);
+  return dash === undefined ? { kind: 'stroke-path', path, color, width, lineCap: 'butt' } : { kind: 'stroke-path', path, color, width, dash, lineCap: 'butt' };
 }

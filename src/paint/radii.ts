@@ -118,3 +118,15 @@ export function outerRadii(f: PlacedBox): Radii {
   if (hasSquareCorners(f.style)) return NO_RADII;
   return borderRadii(f.style, { x: 0, y: 0, width: f.width, height: f.height }, keptCorners(f));
 }
+
+/** The length of a rounded rectangle's outline (each corner a quarter ellipse, Ramanujan's approximation). */
+export function roundedPerimeter(rect: { readonly width: number; readonly height: number }, radii: Radii): number {
+  let length = 2 * (rect.width + rect.height);
+  for (let i = 0; i < 8; i += 2) {
+    const a = radii[i]!;
+    const b = radii[i + 1]!;
+    if (a <= 0 || b <= 0) continue;
+    length += (Math.PI / 4) * (3 * (a + b) - Math.sqrt((3 * a + b) * (a + 3 * b))) - a - b;
+  }
+  return length;
+}

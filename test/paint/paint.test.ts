@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Fragment, TextFragment } from '../../src/layout/types.js';
 import { paintBorder } from '../../src/paint/border.js';
-import { darken, dashLength } from '../../src/paint/border-style.js';
+import { darken, dashPattern, dotLength } from '../../src/paint/border-style.js';
 import { paintPage } from '../helpers/paint.js';
 import { NO_RADII } from '../../src/paint/radii.js';
 import { loadFace, shape } from '../pdf/font-fixture.js';
@@ -69,12 +69,21 @@ describe('borders', () => {
     expect(out.every((i) => i.kind === 'fill-path' && i.evenOdd === undefined)).toBe(true);
   });
 
-  test('dashed: WeasyPrint dashes of 3 × width stretched to an odd count', () => {
-    expect(dashLength('dashed', 2, 20)).toBeCloseTo(20 / 3);
-    expect(dashLength('dotted', 2, 20)).toBeCloseTo(20 / 9);
+  test('dashed: Chromium\'s dashes and gaps, the gap fitted so whole dashes end the side; dotted: WeasyPrint\'s dots', () => {
+    // measured on Chromium's PDF of a 300px wide box: 1px → 60 dashes of 3 and gaps of 2.03; 2px → 30 of 6, gaps 4.14; 6px → 17 of 12, gaps 6
+    expect(dashPattern(1, 300, false)).toEqual([3, 120 / 59]);
+    expect(dashPattern(2, 300, false)).toEqual([6, 120 / 29]);
+    expect(dashPattern(3, 300, false)![0]).toBe(6);
+    expect(dashPattern(6, 300, false)).toEqual([12, 6]);
+    // short sides as Chromium draws them: 12px at 2px solid; 14px dash 5.25, gap 3.5; 20px three dashes, gaps of 1
+    expect(dashPattern(2, 12, false)).toBeUndefined();
+    expect(dashPattern(2, 14, false)).toEqual([5.25, 3.5]);
+    expect(dashPattern(2, 20, false)).toEqual([6, 1]);
+    expect(dashPattern(4, 55, false)).toEqual([8, 3.75]);
+    expect(dotLength(2, 20)).toBeCloseTo(20 / 9);
     const s = style({ borderTopWidth: 2, borderTopStyle: 'dashed', borderTopColor: RED });
     expect(paintBorder({ rect, widths: { top: 2, right: 0, bottom: 0, left: 0 }, style: s, radii: NO_RADII })).toEqual([{
-      kind: 'stroke-path', color: RED, width: 2, lineCap: 'butt', dash: [20 / 3, 20 / 3],
+      kind: 'stroke-path', color: RED, width: 2, lineCap: 'butt', dash: [6, 1],
       path: [{ op: 'move', x: 0, y: 1 }, { op: 'line', x: 20, y: 1 }],
     }]);
   });
