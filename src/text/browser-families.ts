@@ -100,6 +100,17 @@ function fontconfigAnswer(name: string): string | undefined {
 }
 
 /**
+ * Whether `browserFamilyFor(key)` answers without calling fontconfig: its names were asked about
+ * already in this process, or no more are asked.
+ */
+export function substituteKnown(key: string): boolean {
+  const name = GENERIC_SETTINGS[key] ?? key;
+  const alternate = ALTERNATES[name];
+  const known = (n: string): boolean => answers.has(n) || answers.size >= MAX_LOOKUPS;
+  return known(name) && (alternate === undefined || answers.get(name) !== undefined || known(alternate));
+}
+
+/**
  * The lower-cased family fontconfig gives a browser for `key` (a lower-cased `font-family` name
  * no font of the template, the engine or the machine has by that name), or undefined when a
  * browser would go on to the next family of the list.

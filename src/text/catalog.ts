@@ -76,12 +76,22 @@ export interface FaceCatalog {
   /** Distinguishes catalogs in caches shared across renders. */
   readonly id: string;
   /**
-   * `matchKey`: families, weight, style, stretch and CJK locale (keys.ts), no size; `variationKey`:
-   * what else a variable face's instance depends on (size, `font-variation-settings`, optical sizing).
-   * `cjkLocale`: the text's CJK locale, whose font comes first among the fallback fonts.
+   * `keys.match`: families, weight, style, stretch and CJK locale (keys.ts), no size;
+   * `keys.variation`: what else a variable face's instance depends on (size,
+   * `font-variation-settings`, optical sizing). `cjkLocale`: the text's CJK locale, whose font
+   * comes first among the fallback fonts. `questions`: what the render may still ask fontconfig.
    */
-  resolve(families: readonly string[], wanted: VariationWanted, matchKey: string, variationKey: string, cjkLocale?: CjkLocale): Resolution;
+  resolve(families: readonly string[], wanted: VariationWanted, keys: { readonly match: string; readonly variation: string }, cjkLocale: CjkLocale | undefined, questions: FontconfigQuestions): Resolution;
 }
+
+/** Names no font has that one render may still ask fontconfig about, and the ones it passed over. */
+export interface FontconfigQuestions {
+  left: number;
+  readonly passedOver: string[];
+}
+
+/** Names no font has that one render asks fontconfig about, at most (a stylesheet people write names a few). */
+export const MAX_FONTCONFIG_QUESTIONS = 32;
 
 export interface CatalogInput {
   readonly id: string;
@@ -104,13 +114,13 @@ export function createCatalog(input: CatalogInput): FaceCatalog {
   const byName = (key: string): readonly FaceEntry[] | undefined =>
     declared.get(key) ?? input.extra.get(key) ?? (standIn(key) ? undefined : input.bundled.get(key) ?? input.installed?.family(key));
   // a name nothing has by that name: fontconfig's answer, as a browser would print it, else an installed font of that name, else the bundled stand-in
-  const lookup = (family: string): readonly FaceEntry[] | undefined => {
+  const lookup = (family: string, questions: FontconfigQuestions): readonly FaceEntry[] | undefined => {
     const key = family.trim().toLowerCase();
     const direct = byName(key);
     if (direct !== undefined) return direct;
     // as a browser on this machine prints it: Chromium on Linux has no ui-* fonts and goes on to the next family
     if (input.installed !== undefined && isPlatformUiFamily(key)) return undefined;
-    const substitute = input.installed?.substitute(key);
+    const substitute = substituteOf(key, questions);
     return (substitute === undefined ? undefined : byName(substitute))
       ?? (isBundledAlias(key) ? input.installed?.family(key) : undefined)
       ?? input.bundled.get(key);
@@ -120,18 +130,34 @@ export function createCatalog(input: CatalogInput): FaceCatalog {
     const localeFaces = cjkLocale === undefined ? undefined : input.installed?.localeFamily(cjkLocale);
     return [...input.extra.values(), ...(localeFaces === undefined ? [] : [localeFaces]), ...(input.installed?.fallback() ?? [])];
   };
+  // Each name fontconfig has not answered yet costs two process spawns (~17 ms): a render asks
+  // about `questions.left` of them at most, and passes over the rest as names with no substitute.
+  const substituteOf = (key: string, questions: FontconfigQuestions): string | undefined => {
+    const installed = input.installed;
+    if (installed === undefined) return undefined;
+    if (!installed.substituteKnown(key)) {
+      if (questions.left <= 0) {
+        questions.passedOver.push(key);
+        return undefined;
+      }
+      questions.left--;
+    }
+    return installed.substitute(key);
+  };
   const matchings = new BoundedCache<string, Matching>('text.font-matchings', MATCHINGS_PER_CATALOG);
   return {
     id: input.id,
-    resolve(families, wanted, matchKey, variationKey, cjkLocale) {
-      let matching = matchings.get(matchKey);
+    resolve(families, wanted, keys, cjkLocale, questions) {
+      let matching = matchings.get(keys.match);
       if (matching === undefined) {
-        const chain = buildChain(families, wanted, lookup, input.bundled);
+        const passedOver = questions.passedOver.length;
+        const chain = buildChain(families, wanted, (family) => lookup(family, questions), input.bundled);
         const fallback = (): FaceSet[] => fallbackSets(fallbackFamilies(cjkLocale), chain, wanted);
         matching = createMatching(chain, fallback, input.intern, () => input.installed?.colorFaces() ?? []);
-        matchings.set(matchKey, matching);
+        // a chain that passed a name over is this render's only: the next render asks again
+        if (questions.passedOver.length === passedOver) matchings.set(keys.match, matching);
       }
-      return new MatchedResolution(matching, wanted, variationKey, input.intern);
+      return new MatchedResolution(matching, wanted, keys.variation, input.intern);
     },
   };
 }

@@ -21,7 +21,7 @@ import type { FontProgram } from './fontkit.js';
 import { parseFontBytes } from './fontkit.js';
 import { scanFontFolders } from './extra-fonts.js';
 import { colorFaceEntry } from './color-font.js';
-import { browserFamilyFor, localeFallbackFamily } from './browser-families.js';
+import { browserFamilyFor, localeFallbackFamily, substituteKnown } from './browser-families.js';
 import type { CjkLocale } from './cjk-locale.js';
 
 export interface InstalledFonts {
@@ -35,6 +35,8 @@ export interface InstalledFonts {
    * without fontconfig or when a browser would go on to the next family (browser-families.ts).
    */
   substitute(key: string): string | undefined;
+  /** Whether `substitute(key)` answers without calling fontconfig (asked before, or nothing to ask). */
+  substituteKnown(key: string): boolean;
   /** The installed family fontconfig prefers for text in a CJK locale (its Han characters), if any. */
   localeFamily(locale: CjkLocale): readonly FaceEntry[] | undefined;
   /** Installed families in the order characters fall back to them (fontconfig's for sans-serif). */
@@ -87,6 +89,7 @@ export const installedFonts: InstalledFonts = {
   face: (name) => theIndex().faces.get(name.trim().toLowerCase()),
   // fontconfig is asked directly (no index needed); without it, there is no answer
   substitute: (key) => (startupSnapshot.isBuildingSnapshot() ? undefined : browserFamilyFor(key)),
+  substituteKnown: (key) => startupSnapshot.isBuildingSnapshot() || substituteKnown(key),
   localeFamily: (locale) => {
     const name = theIndex().fontconfig ? localeFallbackFamily(locale) : undefined;
     return name === undefined ? undefined : theIndex().families.get(name);
@@ -144,6 +147,7 @@ export function installedFontsIn(folders: readonly string[]): InstalledFonts {
     family: (key) => built().families.get(key),
     face: (name) => built().faces.get(name.trim().toLowerCase()),
     substitute: () => undefined,
+    substituteKnown: () => true,
     localeFamily: () => undefined,
     fallback: () => built().fallback,
     colorFaces: () => [],

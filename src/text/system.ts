@@ -17,7 +17,8 @@ import type { SourceLocation } from '../errors.js';
 import type { FontSourceRule } from './load.js';
 import type { FontFace, FontRequest, GlyphRun, ScaledFontMetrics, ShapeOptions, ShapedText, TextSystem } from './types.js';
 import type { BoundedPairCache } from '../cache/bounded.js';
-import type { FaceCatalog, Resolution } from './catalog.js';
+import type { FaceCatalog, FontconfigQuestions, Resolution } from './catalog.js';
+import { MAX_FONTCONFIG_QUESTIONS } from './catalog.js';
 import { requestKeys } from './keys.js';
 import { segmentByFace } from './segment.js';
 import type { FaceSegment } from './segment.js';
@@ -144,6 +145,8 @@ class RenderTextSystem implements TextSystem {
   private readonly damagedGlyphPrograms = new Set<object>();
   /** Characters no font has, reported once per render. */
   private readonly reported = new Set<number>();
+  /** fontconfig questions about names no font has, left to this render (catalog.ts). */
+  private readonly questions: FontconfigQuestions = { left: MAX_FONTCONFIG_QUESTIONS, passedOver: [] };
 
   constructor(
     private readonly catalog: FaceCatalog,
@@ -279,8 +282,12 @@ class RenderTextSystem implements TextSystem {
     let resolution = this.resolutions.get(request);
     if (resolution === undefined) {
       const keys = requestKeys(request);
-      resolution = this.catalog.resolve(request.families, request, keys.match, keys.variation, request.cjkLocale);
+      const passedOver = this.questions.passedOver.length;
+      resolution = this.catalog.resolve(request.families, request, keys, request.cjkLocale, this.questions);
       this.resolutions.set(request, resolution);
+      if (passedOver === 0 && this.questions.passedOver.length > 0) {
+        this.diagnostics.warn('font', `font-family names no font has: fontconfig was asked about ${MAX_FONTCONFIG_QUESTIONS} of them in this document (each is a process), so "${this.questions.passedOver[0]}" and the later ones are passed over as names it has no substitute for`);
+      }
     }
     return resolution;
   }
