@@ -147,6 +147,8 @@ class RenderTextSystem implements TextSystem {
   private readonly reported = new Set<number>();
   /** fontconfig questions about names no font has, left to this render (catalog.ts). */
   private readonly questions: FontconfigQuestions = { left: MAX_FONTCONFIG_QUESTIONS, passedOver: [] };
+  /** Requests whose fonts were chosen with names passed over: their shaped texts are this render's only. */
+  private readonly provisional = new WeakSet<FontRequest>();
 
   constructor(
     private readonly catalog: FaceCatalog,
@@ -285,6 +287,7 @@ class RenderTextSystem implements TextSystem {
       const passedOver = this.questions.passedOver.length;
       resolution = this.catalog.resolve(request.families, request, keys, request.cjkLocale, this.questions);
       this.resolutions.set(request, resolution);
+      if (this.questions.passedOver.length > passedOver) this.provisional.add(request);
       if (passedOver === 0 && this.questions.passedOver.length > 0) {
         this.diagnostics.warn('font', `font-family names no font has: fontconfig was asked about ${MAX_FONTCONFIG_QUESTIONS} of them in this document (each is a process), so "${this.questions.passedOver[0]}" and the later ones are passed over as names it has no substitute for`);
       }
@@ -301,7 +304,8 @@ class RenderTextSystem implements TextSystem {
     let entry = this.caches.texts.get(prefix, text);
     if (entry === undefined) {
       entry = this.shapeUncached(text, request, direction);
-      this.caches.texts.set(prefix, text, entry);
+      // a later render that may ask about the names passed over shapes the text again
+      if (!this.provisional.has(request)) this.caches.texts.set(prefix, text, entry);
     }
     for (const run of entry.shaped.runs) {
       if (this.faces.has(run.face.id)) continue;
