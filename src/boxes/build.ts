@@ -282,8 +282,8 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
   let children = elementChildren(walk, element, style, pseudos);
   if (marker !== undefined && style.listStylePosition === 'inside') children = [marker, ...children];
   const rendered = element.name === 'fieldset' ? renderedLegend(children) : undefined;
-  if (rendered !== undefined) return [{ ...blockBox(walk, { element: source, style, children: rendered.rest, outer, marker: style.listStylePosition === 'outside' ? marker : undefined }), legend: rendered.legend }];
-  return [blockBox(walk, { element: source, style, children, outer, marker: style.listStylePosition === 'outside' ? marker : undefined })];
+  const box = blockBox(walk, { element: source, style, children: rendered?.rest ?? children, outer, marker: style.listStylePosition === 'outside' ? marker : undefined });
+  return [rendered === undefined ? box : { ...box, legend: rendered.legend }];
 }
 
 /**

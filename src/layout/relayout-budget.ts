@@ -38,12 +38,27 @@ export function renewRelayouts(ctx: LayoutContext): void {
 }
 
 /**
- * Takes from the page's allowance what laying `fragments` out again costs: false (and a warning,
- * once per render and search) when too little is left.
+ * What laying `fragments` out again costs: one for the search, one per fragment in them and below,
+ * counted up to past the allowance (the walk costs no more than a page may spend).
  */
-export function spendRelayout(ctx: LayoutContext, search: Search, element: BoxElement | undefined, fragments: readonly Fragment[]): boolean {
+export function relayoutCost(fragments: readonly Fragment[]): number {
+  let count = 1;
+  const stack: (readonly Fragment[])[] = [fragments];
+  while (stack.length > 0 && count <= MAX_RELAID_FRAGMENTS) {
+    for (const fragment of stack.pop()!) {
+      count++;
+      if ((fragment.kind === 'box' || fragment.kind === 'line') && fragment.children.length > 0) stack.push(fragment.children);
+    }
+  }
+  return count;
+}
+
+/**
+ * Takes `cost` (relayoutCost) from the page's allowance: false (and a warning, once per render
+ * and search) when too little is left.
+ */
+export function spendRelayout(ctx: LayoutContext, search: Search, element: BoxElement | undefined, cost: number): boolean {
   const allowance = ctx.caches.of(ALLOWANCE);
-  const cost = 1 + countUpTo(fragments, allowance.left);
   if (cost <= allowance.left) {
     allowance.left -= cost;
     return true;
@@ -55,17 +70,4 @@ export function spendRelayout(ctx: LayoutContext, search: Search, element: BoxEl
     ctx.diagnostics.warn('layout', `${search}: ${MAX_RELAID_FRAGMENTS} fragments were laid out again on one page in search of better breaks (nested boxes multiply the search): from here on, ${GIVEN_UP[search]}`, where);
   }
   return false;
-}
-
-/** The fragments in `fragments` and below, counted up to `cap` (the walk costs no more than the allowance left). */
-function countUpTo(fragments: readonly Fragment[], cap: number): number {
-  let count = 0;
-  const stack: (readonly Fragment[])[] = [fragments];
-  while (stack.length > 0 && count <= cap) {
-    for (const fragment of stack.pop()!) {
-      count++;
-      if ((fragment.kind === 'box' || fragment.kind === 'line') && fragment.children.length > 0) stack.push(fragment.children);
-    }
-  }
-  return count;
 }

@@ -139,8 +139,7 @@ function straightDashes(input: BorderInput, side: Side, style: 'dashed' | 'dotte
   const length = Math.hypot(to.x - from.x, to.y - from.y);
   if (style === 'dashed') {
     const path: PathSegment[] = [{ op: 'move', x: from.x, y: from.y }, { op: 'line', x: to.x, y: to.y }];
-    const dash = dashPattern(width, length, false);
-    return dash === undefined ? { kind: 'stroke-path', path, color, width, lineCap: 'butt' } : { kind: 'stroke-path', path, color, width, dash, lineCap: 'butt' };
+    return dashedStroke(path, color, width, dashPattern(width, length, false));
   }
   const d = dotLength(width, length);
   const ux = length > 0 ? (to.x - from.x) / length : 0;
@@ -157,6 +156,10 @@ function roundedDashes(input: BorderInput, style: 'dashed' | 'dotted', width: nu
   const middle = edgeAt(input, 1 / 2);
   const path = roundedRectPath(middle.rect, middle.radii);
   if (style === 'dotted') return { kind: 'stroke-path', path, color, width, dash: [0, 2 * width], lineCap: 'round' };
-  const dash = dashPattern(width, roundedPerimeter(middle.rect, middle.radii), true);
+  return dashedStroke(path, color, width, dashPattern(width, roundedPerimeter(middle.rect, middle.radii), true));
+}
+
+/** A dashed stroke with butt caps; solid when the path is too short for dashes (`dash` undefined). */
+function dashedStroke(path: PathSegment[], color: Color, width: number, dash: readonly [number, number] | undefined): DisplayItem {
   return dash === undefined ? { kind: 'stroke-path', path, color, width, lineCap: 'butt' } : { kind: 'stroke-path', path, color, width, dash, lineCap: 'butt' };
 }

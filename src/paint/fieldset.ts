@@ -7,8 +7,7 @@
 import type { BoxFragment } from '../layout/types.js';
 import type { DisplayItem } from './display-list.js';
 import type { PlacedBox } from './placed.js';
-import { roundedRectPath } from './path.js';
-import { NO_RADII } from './radii.js';
+import { rectPath } from './path.js';
 
 type LegendGap = NonNullable<BoxFragment['legendGap']>;
 
@@ -22,6 +21,6 @@ export function withLegendGap(border: readonly DisplayItem[], f: PlacedBox, gap:
   if (border.length === 0 || gap.width <= 0) return [...border];
   const all = { x, y, width: f.width, height: f.height };
   const behindLegend = { x: x + gap.x, y, width: gap.width, height: f.border.top };
-  const path = [...roundedRectPath(all, NO_RADII), ...roundedRectPath(behindLegend, NO_RADII)];
+  const path = [...rectPath(all), ...rectPath(behindLegend)];
   return [{ kind: 'push-clip-path', path, evenOdd: true }, ...border, { kind: 'pop-clip' }];
 }

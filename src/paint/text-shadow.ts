@@ -6,6 +6,7 @@
  * deviation blur / 2; dashed, dotted and wavy decorations count as solid lines in that mask.
  */
 import type { Color } from '../css/types.js';
+import { TRANSPARENT } from '../css/types.js';
 import { resolveColor } from '../css/values/color.js';
 import type { Rect } from '../geometry/types.js';
 import type { TextFragment } from '../layout/types.js';
@@ -14,8 +15,6 @@ import type { DisplayItem, PathSegment } from './display-list.js';
 import type { Point } from './coverage.js';
 import { polygonCoverage, rectPolygon } from './coverage.js';
 import { blurredMask, maskScale } from './shadow-mask.js';
-
-const TRANSPARENT: Color = { r: 0, g: 0, b: 0, a: 0 };
 
 type Painted = Extract<DisplayItem, { kind: 'glyphs' | 'fill-rect' | 'stroke-path' }>;
 /** Items whose covered area polygonsOf knows. */
@@ -30,6 +29,7 @@ export function paintTextShadows(fragment: TextFragment, own: readonly DisplayIt
   // one mask per blur radius: shadows that differ only in offset and colour share it (neon and
   // outline effects stack several; 50 shadows on a paragraph took 5 s, one mask each)
   const masks = new Map<number, readonly DisplayItem[]>();
+  let outlines: Point[][] | undefined;
   return [...shadows].reverse().flatMap((shadow) => {
     const color = resolveColor(shadow.color, fragment.style.color, fragment.style.colorScheme);
     if (color.a <= 0) return [];
@@ -38,7 +38,9 @@ export function paintTextShadows(fragment: TextFragment, own: readonly DisplayIt
     }
     let mask = masks.get(shadow.blur);
     if (mask === undefined) {
-      mask = blurredShadow(painted, shadow.blur);
+      outlines ??= painted.flatMap((item) => polygonsOf(item));
+      // where the items are: a shadow moves the mask by its offset (its pixel grid moves with it)
+      mask = blurredPolygons(outlines, shadow.blur, TRANSPARENT);
       masks.set(shadow.blur, mask);
     }
     return mask.map((item) => (item.kind === 'alpha-mask' ? { ...item, rect: { ...item.rect, x: item.rect.x + shadow.x, y: item.rect.y + shadow.y }, color } : item));
@@ -49,11 +51,6 @@ function recolored(item: Painted, color: Color): DisplayItem {
   if (item.kind !== 'glyphs') return { ...item, color };
   // a stroked SVG-text outline shadows in the shadow's colour too
   return { ...item, color, ...(item.stroke !== undefined ? { stroke: { ...item.stroke, color } } : {}) };
-}
-
-/** The blurred mask of the painted items where they are (a shadow moves it by its offset: its pixels move with it). */
-function blurredShadow(painted: readonly Painted[], blur: number): DisplayItem[] {
-  return blurredPolygons(painted.flatMap((item) => polygonsOf(item)), blur, TRANSPARENT);
 }
 
 /** The alpha mask of `polygons` (page px) blurred with a Gaussian of standard deviation blur / 2, painted in `color`. */

@@ -28,7 +28,7 @@ import { clampLines, withEllipsisOnLastLine } from './line-clamp.js';
 import { clonedRoom, forcedBreakOf } from '../break-token.js';
 import type { PlacedLegend } from './fieldset.js';
 import { placeLegend } from './fieldset.js';
-import { spendRelayout } from '../relayout-budget.js';
+import { relayoutCost, spendRelayout } from '../relayout-budget.js';
 
 /** Does the box start a new block formatting context (CSS2 §9.4.1)? Its margins then never collapse with its children's. */
 export function establishesBfc(box: LayoutBox): boolean {
@@ -457,7 +457,7 @@ function withBlockEndEdges(
     if (step === 1 && trailing <= 0.01) return laid;
     const room = clonedRoom(page, box.edges + (step === 0 ? 0 : Math.max(0, trailing)));
     if (page.atTop && room.bottom <= frame.y + 0.01) return children;
-    if (!spendRelayout(childrenOf.ctx, 'block-end edges', childrenOf.content.element, laid.fragments)) return laid;
+    if (!spendRelayout(childrenOf.ctx, 'block-end edges', childrenOf.content.element, relayoutCost(laid.fragments))) return laid;
     const above = layChildren({ ...frame, fragmentainer: room }, childrenOf);
     if (above.pushed && page.atTop) return children;
     laid = above;

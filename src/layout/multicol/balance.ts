@@ -11,7 +11,7 @@ import type { BreakToken, LayoutContext } from '../contract.js';
 import type { ColumnGeometry } from './columns.js';
 import type { ColumnRow, RowInput } from './column-row.js';
 import { layoutColumnRow, rowContentHeight } from './column-row.js';
-import { spendRelayout } from '../relayout-budget.js';
+import { relayoutCost, spendRelayout } from '../relayout-budget.js';
 
 /** Columns created past the used count where the container's height holds them (§8.2), at most. */
 const MAX_OVERFLOW_COLUMNS = 1000;
@@ -56,15 +56,17 @@ export function planRow(set: ColumnSet, base: Omit<RowInput, 'height' | 'maxColu
   if (fill.pushed || fill.token !== undefined || fill.forced !== undefined) return { row: fill, height: height === Infinity ? rowContentHeight(fill) : height };
   // Only the last fragment is balanced; `auto` fills columns in order where something limits them.
   if ((limits.fill === 'auto' && height !== Infinity) || fill.columns.length > geometry.count) return fixed(fill);
-  const balanced = balance(lay, fill, geometry.count, (row) => spendRelayout(ctx, 'column balancing', set.element, row.columns));
+  // every probe lays out what `fill` holds: its cost counted once
+  const cost = relayoutCost(fill.columns);
+  const balanced = balance(lay, fill, geometry.count, () => spendRelayout(ctx, 'column balancing', set.element, cost));
   return capped ? { row: balanced, height } : { row: balanced, height: rowContentHeight(balanced) };
 }
 
 /**
  * The smallest row of `count` columns that holds the rest of the content (`fill` holds it
- * already); `mayProbe` says whether another layout as costly as `row` may be made (relayout-budget.ts).
+ * already); `mayProbe` says whether another layout of it may be made (relayout-budget.ts).
  */
-function balance(lay: Lay, fill: ColumnRow, count: number, mayProbe: (row: ColumnRow) => boolean): ColumnRow {
+function balance(lay: Lay, fill: ColumnRow, count: number, mayProbe: () => boolean): ColumnRow {
   let best = { row: fill, at: Infinity };
   let hi = rowContentHeight(fill);
   let lo = 0;
@@ -72,7 +74,7 @@ function balance(lay: Lay, fill: ColumnRow, count: number, mayProbe: (row: Colum
   for (let probe = 0; probe < MAX_PROBES && hi - lo > PRECISION; probe++) {
     const guess = total / count;
     const h = probe === 0 && guess > lo && guess < hi ? guess : (lo + hi) / 2;
-    if (!mayProbe(fill)) break;
+    if (!mayProbe()) break;
     const row = lay(h, count);
     if (!fits(row)) {
       lo = h;
@@ -84,7 +86,7 @@ function balance(lay: Lay, fill: ColumnRow, count: number, mayProbe: (row: Colum
   }
   // A piece taller than the probe made the columns taller: lay the content out at that height.
   const height = rowContentHeight(best.row);
-  if (best.at < height - PRECISION && mayProbe(fill)) {
+  if (best.at < height - PRECISION && mayProbe()) {
     const again = lay(height, count);
     if (fits(again) && rowContentHeight(again) <= height) return again;
   }

@@ -18,6 +18,7 @@ import { offsetFragment } from '../fragment.js';
 import type { GridCell, TableGrid } from './grid.js';
 import type { TablePlan } from './plan.js';
 import { isLayered } from './relative-parts.js';
+import { appendAll } from '../../append-all.js';
 
 export interface PlacedCell {
   readonly cell: GridCell;
@@ -34,7 +35,7 @@ export function tableChildren(plan: TablePlan, cells: readonly PlacedCell[], hel
   if (!plan.parts.layered) {
     const out: Fragment[] = backgroundLayers(plan, cells, 0, LAYERS, clip);
     for (const c of cells) out.push(cellFragment(plan, c));
-    if (held !== undefined) for (const boxes of held.values()) out.push(...boxes);
+    if (held !== undefined) for (const boxes of held.values()) appendAll(out, boxes);
     return out;
   }
   return layeredChildren(plan, cells, held, clip);
@@ -108,10 +109,6 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list === undefined) map.set(key, [value]);
   else list.push(value);
-}
-
-function appendAll(into: Fragment[], from: readonly Fragment[]): void {
-  for (const f of from) into.push(f);
 }
 
 function cellRect({ fragment: f }: PlacedCell): Rect {
