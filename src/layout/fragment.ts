@@ -9,6 +9,7 @@ import type { BoxFragment, Fragment, ImageFragment, LineFragment, PlacedRun, Tex
 import type { LayoutBox } from '../boxes/types.js';
 import type { ContainerMetrics } from './box-model.js';
 import type { ComputedStyle } from '../css/types.js';
+import { BoxFragmentRecord, ImageRecord, LineRecord, TextRecord, boxFragment } from './fragment-records.js';
 
 /**
  * The fragment moved by (dx, dy) in its parent's frame; its descendants are untouched. Records
@@ -25,15 +26,15 @@ function movedFragment(f: Fragment, dx: number, dy: number): Fragment {
     case 'box':
       return placedBox(f, f.x + dx, f.y + dy, f.height, f.children);
     case 'image':
-      return { kind: 'image', style: f.style, x: f.x + dx, y: f.y + dy, width: f.width, height: f.height, image: f.image };
+      return new ImageRecord({ style: f.style, x: f.x + dx, y: f.y + dy, width: f.width, height: f.height, image: f.image });
     case 'line':
-      return { kind: 'line', x: f.x + dx, y: f.y + dy, width: f.width, height: f.height, baseline: f.baseline + dy, children: f.children };
+      return new LineRecord({ x: f.x + dx, y: f.y + dy, width: f.width, height: f.height, baseline: f.baseline + dy, children: f.children });
     case 'text':
-      return {
-        kind: 'text', style: f.style, x: f.x + dx, y: f.y + dy, width: f.width, height: f.height, baseline: f.baseline + dy,
+      return new TextRecord({
+        style: f.style, x: f.x + dx, y: f.y + dy, width: f.width, height: f.height, baseline: f.baseline + dy,
         runs: dx === 0 ? f.runs : f.runs.map((run) => ({ run: run.run, x: run.x + dx, advances: run.advances })),
         text: f.text, symbol: f.symbol,
-      };
+      });
   }
 }
 
@@ -44,63 +45,15 @@ export type OptionalKeys<T> = { [K in keyof T]-?: Record<never, never> extends P
 export type AllCarried<Left> = [Left] extends [never] ? true : { readonly notCarried: Left };
 
 /**
- * The copies here are written field by field: these fail to compile when a fragment type gains an
- * optional field that they do not carry over (carry it in the copy, then list it here).
+ * The records (fragment-records.ts) copy field by field: these fail to compile when a fragment type
+ * gains an optional field that they do not carry over (carry it in the record, then list it here).
  */
 export const BOX_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BoxFragment>, 'inlineEdges' | 'collapsedBorders' | 'columnRules' | 'backgroundOnlyIn' | 'legendGap'>> = true;
 export const OTHER_COPIES_CARRY_ALL: AllCarried<OptionalKeys<LineFragment> | Exclude<OptionalKeys<TextFragment>, 'symbol'> | OptionalKeys<ImageFragment> | OptionalKeys<PlacedRun>> = true;
 
 /** The box fragment at (x, y), `height` tall, with other children (its optional records kept when it has them). */
 export function placedBox(f: BoxFragment, x: number, y: number, height: number, children: readonly Fragment[]): BoxFragment {
-  return new PlacedBoxFragment(f, x, y, height, children);
-}
-
-/**
- * A constructor, not an object literal: every cell of a long table is placed here (7,700 a report
- * render), each living until its page is painted, and V8 may decide at one scavenge that a literal
- * site's objects live long and allocate all its later ones in old space for good, where they keep
- * what they point to (lines, texts) alive until the next mark-compact (allocation-site
- * pretenuring; bench/README.md, stop 36). A class has no allocation site. The fields are in the
- * order the literal had them; the optional ones are set only when the fragment has them.
- */
-class PlacedBoxFragment implements BoxFragment {
-  readonly kind = 'box';
-  readonly box: BoxFragment['box'];
-  readonly style: ComputedStyle;
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
-  readonly border: BoxFragment['border'];
-  readonly padding: BoxFragment['padding'];
-  readonly children: readonly Fragment[];
-  readonly continuedBefore: boolean;
-  readonly continuedAfter: boolean;
-  declare readonly inlineEdges?: BoxFragment['inlineEdges'];
-  declare readonly collapsedBorders?: BoxFragment['collapsedBorders'];
-  declare readonly columnRules?: BoxFragment['columnRules'];
-  declare readonly backgroundOnlyIn?: BoxFragment['backgroundOnlyIn'];
-  declare readonly legendGap?: BoxFragment['legendGap'];
-
-  constructor(f: BoxFragment, x: number, y: number, height: number, children: readonly Fragment[]) {
-    this.box = f.box;
-    this.style = f.style;
-    this.x = x;
-    this.y = y;
-    this.width = f.width;
-    this.height = height;
-    this.border = f.border;
-    this.padding = f.padding;
-    this.children = children;
-    this.continuedBefore = f.continuedBefore;
-    this.continuedAfter = f.continuedAfter;
-    const optional = this as { -readonly [K in keyof BoxFragment]: BoxFragment[K] };
-    if (f.inlineEdges !== undefined) optional.inlineEdges = f.inlineEdges;
-    if (f.collapsedBorders !== undefined) optional.collapsedBorders = f.collapsedBorders;
-    if (f.columnRules !== undefined) optional.columnRules = f.columnRules;
-    if (f.backgroundOnlyIn !== undefined) optional.backgroundOnlyIn = f.backgroundOnlyIn;
-    if (f.legendGap !== undefined) optional.legendGap = f.legendGap;
-  }
+  return new BoxFragmentRecord(f, x, y, height, children);
 }
 
 /**
@@ -129,14 +82,14 @@ export function slicedContainer(
   const cutBottom = slices.broken && !clone;
   const top = { border: cutTop ? 0 : border.top, padding: cutTop ? 0 : padding.top };
   const bottom = { border: cutBottom ? 0 : border.bottom, padding: cutBottom ? 0 : padding.bottom };
-  return {
-    kind: 'box', box, style: box.style, x, y,
+  return boxFragment({
+    box, style: box.style, x, y,
     width: h.contentWidth + edgesX, height: top.border + top.padding + contentHeight + bottom.padding + bottom.border,
     border: { top: top.border, right: border.right, bottom: bottom.border, left: border.left },
     padding: { top: top.padding, right: padding.right, bottom: bottom.padding, left: padding.left },
     children: relativeTo(children, x, y),
     continuedBefore: slices.continued, continuedAfter: slices.broken,
-  };
+  });
 }
 
 /**

@@ -13,6 +13,7 @@ import { cacheKey } from './contract.js';
 import { EMPTY_STRUT } from './margins.js';
 import { NO_EXCLUSIONS } from './exclusions.js';
 import { usedBorder } from './box-model.js';
+import { boxFragment } from './fragment-records.js';
 
 /** Content-box sizes of the boxes measured in this render (by box identity). */
 const CONTENT_SIZES = cacheKey('intrinsic sizes', () => new WeakMap<LayoutBox, IntrinsicSizes>());
@@ -105,10 +106,10 @@ export function measureIntrinsic(box: LayoutBox, input: LayoutInput, constraint:
   const outer = outerIntrinsicSizes(box, ctx);
   const width = (constraint === 'min-content' ? outer.minContent : outer.maxContent) - fixedMargins(box.style);
   const border = usedBorder(box.style);
-  const fragment: BoxFragment = {
-    kind: 'box', box, style: box.style, x: input.x, y: input.y, width, height: 0,
+  const fragment: BoxFragment = boxFragment({
+    box, style: box.style, x: input.x, y: input.y, width, height: 0,
     border, padding: { top: 0, right: 0, bottom: 0, left: 0 }, children: [], continuedBefore: false, continuedAfter: false,
-  };
+  });
   return {
     kind: 'placed', fragment, endY: input.y, strut: EMPTY_STRUT, resolvedAt: undefined,
     baselines: { first: undefined, last: undefined }, breakToken: undefined, forcedBreakAfter: undefined,

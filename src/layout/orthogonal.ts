@@ -20,6 +20,7 @@ import { EMPTY_STRUT } from './margins.js';
 import { NO_EXCLUSIONS } from './exclusions.js';
 import { shrinkToFitWidth } from './shrink-to-fit.js';
 import { placeBlockLevel } from './block-level.js';
+import { boxFragment, withBoxFields, withPlacement } from './fragment-records.js';
 
 /** The turned box of each root, made once (layout caches are keyed by box). */
 const TURNED = cacheKey('orthogonal.turned', () => new WeakMap<BlockBox, BlockBox>());
@@ -48,11 +49,11 @@ export function layoutVerticalRoot(box: BlockBox & { readonly verticalRoot: Vert
   if (input.mode === 'layout') warnPastPage(box, width, height, ctx);
   const turned = box.verticalRoot === 'vertical-lr' ? withLinesReversed(inner) : inner;
   // the inner box turns about its centre: put its centre on the outer box's
-  const placedInner: BoxFragment = { ...turned, x: (width - inner.width) / 2, y: (height - inner.height) / 2 };
-  return placeBlockLevel(box, input, { width, height }, (x, y) => ({
-    kind: 'box', box, style: outerStyle(box.style), x, y, width, height,
+  const placedInner: BoxFragment = withBoxFields(turned, { x: (width - inner.width) / 2, y: (height - inner.height) / 2 });
+  return placeBlockLevel(box, input, { width, height }, (x, y) => (boxFragment({
+    box, style: outerStyle(box.style), x, y, width, height,
     border: ZERO, padding: ZERO, children: [placedInner], continuedBefore: false, continuedAfter: false,
-  }));
+  })));
 }
 
 const ZERO = { top: 0, right: 0, bottom: 0, left: 0 };
@@ -192,8 +193,8 @@ export function withLinesReversed(fragment: BoxFragment): BoxFragment {
   const bottom = fragment.height - fragment.border.bottom - fragment.padding.bottom;
   const children = fragment.children.map((child): Fragment => {
     const y = top + bottom - child.y - child.height;
-    if (child.kind === 'box' && child.box.kind === 'block' && child.box.outer === 'block') return { ...withLinesReversed(child), y };
-    return { ...child, y };
+    if (child.kind === 'box' && child.box.kind === 'block' && child.box.outer === 'block') return withBoxFields(withLinesReversed(child), { y });
+    return withPlacement(child, { y });
   });
-  return { ...fragment, children };
+  return withBoxFields(fragment, { children });
 }

@@ -16,6 +16,7 @@ import { NO_EXCLUSIONS } from './exclusions.js';
 import { offsetFragment } from './fragment.js';
 import { clampWidthThroughRatio, ratioOf, widthForHeight } from './aspect-ratio.js';
 import { inlineContainingBlocks } from './inline-containing-block.js';
+import { withBoxFields } from './fragment-records.js';
 
 
 /** A relatively positioned box's fragment moves; the flow around it does not. */
@@ -66,7 +67,7 @@ export function placePositionedDescendants(fragment: BoxFragment, escaping: Esca
   const laid = pending.map((p) => placeAbsolute(p, block, ctx, undefined));
   const placed: Fragment[] = laid.map((p) => offsetFragment(p.fragment, -fragment.x, -fragment.y));
   const own = laid.flatMap((p) => p.pageContent);
-  return { fragment: { ...fragment, children: [...fragment.children, ...placed] }, positioned: [], pageContent: own.length === 0 ? pageContent : [...pageContent, ...own] };
+  return { fragment: withBoxFields(fragment, { children: [...fragment.children, ...placed] }), positioned: [], pageContent: own.length === 0 ? pageContent : [...pageContent, ...own] };
 }
 
 /** The boxes whose containing block is a positioned inline of the fragment's lines, placed against it (inline-containing-block.ts) and kept as its children. */
@@ -75,7 +76,7 @@ function placedInInlines(fragment: BoxFragment, escaping: Escaping, groups: Retu
   const laid = groups.flatMap((g) => g.pending.map((p) => placeAbsolute(p, g.block, ctx, undefined)));
   const placed = laid.map((p) => offsetFragment(p.fragment, -fragment.x, -fragment.y));
   return [
-    { ...fragment, children: [...fragment.children, ...placed] },
+    withBoxFields(fragment, { children: [...fragment.children, ...placed] }),
     { positioned: escaping.positioned.filter((p) => !done.has(p)), pageContent: [...escaping.pageContent, ...laid.flatMap((p) => p.pageContent)] },
   ];
 }

@@ -13,6 +13,7 @@ import type { BlockBox, BoxTree, VerticalMode } from '../boxes/types.js';
 import type { ComputedStyle } from '../css/types.js';
 import type { BoxFragment, Fragment } from './types.js';
 import { turnedCopy, withLinesReversed } from './orthogonal.js';
+import { withBoxFields } from './fragment-records.js';
 
 export interface VerticalDocument {
   readonly mode: VerticalMode;
@@ -80,5 +81,5 @@ function rotated(fragment: BoxFragment, angle: number, centre: { readonly x: num
     transform: [{ kind: 'rotate', x: 0, y: 0, z: 1, angle }, ...fragment.style.transform],
     transformOrigin: { x: centre.x - fragment.x, y: centre.y - fragment.y, z: 0 },
   };
-  return { ...fragment, style };
+  return withBoxFields(fragment, { style });
 }

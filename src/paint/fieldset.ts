@@ -8,12 +8,14 @@ import type { BoxFragment } from '../layout/types.js';
 import type { DisplayItem } from './display-list.js';
 import type { PlacedBox } from './placed.js';
 import { rectPath } from './path.js';
+import { BoxFragmentRecord } from '../layout/fragment-records.js';
 
 type LegendGap = NonNullable<BoxFragment['legendGap']>;
 
 /** The fieldset's decorated box: its border box less the outset above the border (placed `gap.outset` lower). */
 export function belowLegend(f: PlacedBox, gap: LegendGap): PlacedBox {
-  return gap.outset === 0 ? f : { ...f, height: Math.max(0, f.height - gap.outset) };
+  // a record as layout makes them (fragment-records.ts); paint is given its place apart
+  return gap.outset === 0 ? f : new BoxFragmentRecord(f, 0, 0, Math.max(0, f.height - gap.outset), f.children);
 }
 
 /** The border items clipped to leave out the gap behind the legend; (x, y) is the decorated box's top-left. */

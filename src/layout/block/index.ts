@@ -29,6 +29,7 @@ import { clonedRoom, forcedBreakOf } from '../break-token.js';
 import type { PlacedLegend } from './fieldset.js';
 import { placeLegend } from './fieldset.js';
 import { relayoutCost, spendRelayout } from '../relayout-budget.js';
+import { boxFragment, withBoxFields } from '../fragment-records.js';
 
 /** Does the box start a new block formatting context (CSS2 §9.4.1)? Its margins then never collapse with its children's. */
 export function establishesBfc(box: LayoutBox): boolean {
@@ -94,8 +95,8 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
   if (overflowsUnsplittably(box, borderBottom, input, children, clamp !== undefined)) return { kind: 'pushed' };
   const x = input.x + h.marginLeft;
   const y = vertical.borderTop;
-  let fragment: BoxFragment = {
-    kind: 'box', box, style,
+  let fragment: BoxFragment = boxFragment({
+    box, style,
     x, y,
     width: h.contentWidth + h.border.left + h.border.right + h.padding.left + h.padding.right,
     height: borderBottom - y,
@@ -104,8 +105,8 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     padding: top.padding === h.padding.top && bottom.padding === h.padding.bottom ? h.padding : { top: top.padding, right: h.padding.right, bottom: bottom.padding, left: h.padding.left },
     children: relativeTo(children.fragments, x, y - shift),
     continuedBefore: continued, continuedAfter: broken,
-  };
-  if (legend !== undefined) fragment = { ...fragment, legendGap: legend.gap };
+  });
+  if (legend !== undefined) fragment = withBoxFields(fragment, { legendGap: legend.gap });
   if (content.marker !== undefined && !continued) {
     const firstBaseline = children.baselines.first === undefined ? undefined : children.baselines.first + shift - y;
     fragment = placeOutsideMarker(fragment, content.marker, { contentX: contentX - x, contentTop: vertical.contentTop + shift - y, firstBaseline }, ctx);

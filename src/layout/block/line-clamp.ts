@@ -18,6 +18,7 @@ import type { TextSystem } from '../../text/types.js';
 import type { BoxFragment, Fragment, LineFragment } from '../types.js';
 import { ellipsizedLine } from '../inline/ellipsis.js';
 import { isMarkerLine } from '../fragment.js';
+import { withBoxFields } from '../fragment-records.js';
 
 /** The style of the `::marker` whose line marker.ts added to the fragments of a list item, if any. */
 function markerStyleOf(fragment: BoxFragment): ComputedStyle | undefined {
@@ -151,7 +152,7 @@ function lastLineEllipsized(fragments: readonly Fragment[], ctx: CutContext, sta
       if (fragment.height > 0 && !isMarkerLine(fragment, marker)) replaced = withEllipsis(fragment, ctx);
     } else if (countsLines(fragment, startsContext)) {
       const children = lastLineEllipsized(fragment.children, { ...ctx, style: fragment.style }, startsContext, markerStyleOf(fragment));
-      if (children !== undefined) replaced = { ...fragment, children };
+      if (children !== undefined) replaced = withBoxFields(fragment, { children });
     }
     if (replaced !== undefined) return [...fragments.slice(0, i), replaced, ...fragments.slice(i + 1)];
   }

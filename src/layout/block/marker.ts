@@ -9,6 +9,7 @@ import type { LayoutContext } from '../contract.js';
 import { layoutInlineContent } from '../inline/index.js';
 import { inlineEnv } from './inline-env.js';
 import { offsetFragment } from '../fragment.js';
+import { LineRecord, withBoxFields } from '../fragment-records.js';
 
 const MARKER_ROOM = 10_000;
 
@@ -38,8 +39,8 @@ export function placeOutsideMarker(item: BoxFragment, marker: BlockBox, anchor: 
   const dx = x - contentLeft(line.children);
   const y = baseline - line.baseline;
   const children = line.children.map((c) => offsetFragment(c, dx - x, 0));
-  const placed: LineFragment = { kind: 'line', x, y, width, height: line.height, baseline: line.baseline + y, children };
-  return { ...item, children: [...item.children, placed] };
+  const placed: LineFragment = new LineRecord({ x, y, width, height: line.height, baseline: line.baseline + y, children });
+  return withBoxFields(item, { children: [...item.children, placed] });
 }
 
 /** A `list-style-image` marker whose image did not load shows its `list-style-type` instead (CSS Lists 3 §3.1). */

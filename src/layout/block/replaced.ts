@@ -6,6 +6,7 @@ import type { IntrinsicSizes, LayoutContext, LayoutInput, LayoutResult } from '.
 import type { ReplacedSize } from '../replaced.js';
 import { replacedSize } from '../replaced.js';
 import { placeBlockLevel } from '../block-level.js';
+import { ImageRecord, boxFragment } from '../fragment-records.js';
 
 /**
  * A replaced element's content sizes (the replaced entry of the table): its natural width, sized
@@ -47,12 +48,12 @@ export function replacedFragment(box: ReplacedBox, image: LoadedImage | undefine
   const contentY = size.border.top + size.padding.top;
   const children: Fragment[] = image === undefined
     ? []
-    : [{ kind: 'image', style: box.style, x: contentX, y: contentY, width: size.width, height: size.height, image }];
-  return {
-    kind: 'box', box, style: box.style, x, y,
+    : [new ImageRecord({ style: box.style, x: contentX, y: contentY, width: size.width, height: size.height, image })];
+  return boxFragment({
+    box, style: box.style, x, y,
     width: size.width + size.border.left + size.border.right + size.padding.left + size.padding.right,
     height: size.height + size.border.top + size.border.bottom + size.padding.top + size.padding.bottom,
     border: size.border, padding: size.padding, children,
     continuedBefore: false, continuedAfter: false,
-  };
+  });
 }

@@ -25,6 +25,7 @@ import type { SizedGrid } from './sizing.js';
 import { layoutItemInArea } from './items.js';
 import type { PageRows } from './fragment.js';
 import { rowsEnd, rowsForPage } from './fragment.js';
+import { boxFragment, withBoxFields } from '../fragment-records.js';
 
 /** Start of each track and the extra space content distribution puts between tracks. */
 function trackStarts(sizes: readonly number[], gap: number, free: number, value: string, direction: 'ltr' | 'rtl'): number[] {
@@ -201,14 +202,14 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const x = input.x + c.marginLeft;
   const height = contentTop + pageHeight + paddingBottom + borderBottom;
   const onGrid = input.mode === 'layout' ? outOfFlowChildren(box, sized, { x, top, paddingLeft: c.border.left, paddingTop: borderTop, paddingRight: contentLeft + c.contentWidth + c.padding.right }, positioned, pageContent) : [];
-  const fragment: BoxFragment = {
-    kind: 'box', box, style, x, y: top,
+  const fragment: BoxFragment = boxFragment({
+    box, style, x, y: top,
     width: c.contentWidth + c.border.left + c.border.right + c.padding.left + c.padding.right,
     height,
     border: { top: borderTop, right: c.border.right, bottom: borderBottom, left: c.border.left },
     padding: { top: paddingTop, right: c.padding.right, bottom: paddingBottom, left: c.padding.left },
     children, continuedBefore: continued, continuedAfter: broken,
-  };
+  });
   // Children were placed relative to the container; pending boxes move into the input's frame.
   const toInput = <P extends PendingPositioned>(p: P): P => ({ ...p, staticX: p.staticX + x, staticY: p.staticY + top, staticRight: p.staticRight + x });
   // Column lines are measured from the inline-start border edge (the right one in rtl).
@@ -224,7 +225,7 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
     padding: { start: startBorder, top: borderTop, end: fragment.width - (rtl ? c.border.left : c.border.right), bottom: fragment.height - borderBottom },
   };
   const inAreas = onGrid.map((p) => layoutInGridArea(p, sized.grid, lines, fragment, ctx));
-  const withAreas = inAreas.length === 0 ? fragment : { ...fragment, children: [...fragment.children, ...inAreas.map((a) => a.fragment)] };
+  const withAreas = inAreas.length === 0 ? fragment : withBoxFields(fragment, { children: [...fragment.children, ...inAreas.map((a) => a.fragment)] });
   const escaping = { positioned: positioned.map(toInput), pageContent: [...pageContent.map(toInput), ...inAreas.flatMap((a) => a.pageContent)] };
   return {
     kind: 'placed', fragment: withAreas, endY: top + height,

@@ -10,6 +10,7 @@ import { fontRequestFromStyle } from '../../text/request.js';
 import type { TextSystem } from '../../text/types.js';
 import { offsetFragment } from '../fragment.js';
 import type { Fragment, LineFragment, PlacedRun, TextFragment } from '../types.js';
+import { TextRecord, withTextFields } from '../fragment-records.js';
 
 /** The `text-overflow` value for the end of a line of `style`'s block: its only value, or the one for that side. */
 export function textOverflowAtEnd(style: ComputedStyle, rtl: boolean): TextOverflowEnd {
@@ -136,7 +137,7 @@ function textBefore(fragment: TextFragment, fits: (from: number, to: number) => 
     for (const glyph of kept) codePoints.push(...glyph.codePoints);
   }
   if (runs.length === 0) return undefined;
-  return { ...fragment, x: from, width: to - from, runs, text: String.fromCodePoint(...codePoints) };
+  return withTextFields(fragment, { x: from, width: to - from, runs, text: String.fromCodePoint(...codePoints) });
 }
 
 /** The marker as a text fragment at x 0 on the line's baseline, in the block's own font and colour. */
@@ -151,7 +152,5 @@ function markerFragment(marker: string, style: ComputedStyle, baseline: number, 
     runs.push({ run, x, advances });
     x += advances.reduce((sum, a) => sum + a, 0);
   }
-  return {
-    kind: 'text', style, x: 0, y: baseline - metrics.ascent, width: x, height: metrics.ascent + metrics.descent, baseline, runs, text: marker,
-  };
+  return new TextRecord({ style, x: 0, y: baseline - metrics.ascent, width: x, height: metrics.ascent + metrics.descent, baseline, runs, text: marker, symbol: undefined });
 }

@@ -7,9 +7,10 @@
 import type { InlineBox } from '../../boxes/types.js';
 import type { ComputedStyle, TextAlign } from '../../css/types.js';
 import type { TextSystem } from '../../text/types.js';
-import type { BoxFragment, Fragment, LineFragment, MarkerSymbol, PlacedRun, TextFragment } from '../types.js';
+import type { BoxFragment, Fragment, LineFragment, TextFragment } from '../types.js';
 import { usedBorder, usedPadding } from '../box-model.js';
 import { offsetFragment, relativeTo } from '../fragment.js';
+import { LineRecord, TextRecord, boxFragment } from '../fragment-records.js';
 import { relativeOffset } from '../box-model.js';
 import type { Piece } from './pieces.js';
 import type { Node } from './horizontal.js';
@@ -41,57 +42,7 @@ export interface LaidOutLine {
 
 /** The line's fragment with its top-left corner at (x, y) of its parent's frame. */
 export function lineFragment(line: LaidOutLine, x: number, y: number): LineFragment {
-  return new PlacedLine(line, x, y);
-}
-
-/**
- * Line and text records by constructors, not object literals: a long table's cells make one of
- * each per line, living until the page is painted, and V8 may decide at one scavenge that a literal
- * site's objects live long and allocate all its later ones in old space for good (allocation-site
- * pretenuring; bench/README.md, stop 36). A class has no allocation site. Fields in the literals' order.
- */
-class PlacedLine implements LineFragment {
-  readonly kind = 'line';
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
-  readonly baseline: number;
-  readonly children: readonly Fragment[];
-
-  constructor(line: LaidOutLine, x: number, y: number) {
-    this.x = x;
-    this.y = y;
-    this.width = line.width;
-    this.height = line.height;
-    this.baseline = line.baseline + y;
-    this.children = line.children;
-  }
-}
-
-class PlacedText implements TextFragment {
-  readonly kind = 'text';
-  readonly style: ComputedStyle;
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
-  readonly baseline: number;
-  readonly runs: readonly PlacedRun[];
-  readonly text: string;
-  readonly symbol: MarkerSymbol | undefined;
-
-  constructor(node: Extract<Node, { kind: 'text' }>, baseline: number, font: { readonly ascent: number; readonly descent: number }) {
-    this.style = node.style;
-    this.x = node.x;
-    this.y = baseline - font.ascent;
-    this.width = node.width;
-    this.height = font.ascent + font.descent;
-    this.baseline = baseline;
-    this.runs = node.runs;
-    this.text = node.text;
-    this.symbol = node.symbol;
-  }
+  return new LineRecord({ x, y, width: line.width, height: line.height, baseline: line.baseline + y, children: line.children });
 }
 
 export interface LineSpec {
@@ -346,7 +297,8 @@ function atomicBounds(piece: Extract<Piece, { kind: 'atomic' }>, env: MetricsEnv
 
 function textFragment(node: Extract<Node, { kind: 'text' }>, offset: number, baseline: number, spec: LineSpec): TextFragment {
   const font = inlineMetrics(node.style, spec).font;
-  return new PlacedText(node, baseline + offset, font);
+  const textBaseline = baseline + offset;
+  return new TextRecord({ style: node.style, x: node.x, y: textBaseline - font.ascent, width: node.width, height: font.ascent + font.descent, baseline: textBaseline, runs: node.runs, text: node.text, symbol: node.symbol });
 }
 
 const BOTH_EDGES = Object.freeze({ left: true, right: true });
@@ -363,8 +315,8 @@ function toFragment(node: Node, placements: ReadonlyMap<Node, number>, baseline:
       const padding = usedPadding(style, spec.containingWidth);
       const contentTop = baseline + offset - font.ascent;
       const y = contentTop - padding.top - border.top;
-      const fragment: BoxFragment = {
-        kind: 'box', box: node.box, style,
+      const fragment: BoxFragment = boxFragment({
+        box: node.box, style,
         x: node.x, y, width: node.width,
         height: font.ascent + font.descent + padding.top + padding.bottom + border.top + border.bottom,
         border: { ...border, left: node.left ? border.left : 0, right: node.right ? border.right : 0 },
@@ -372,7 +324,7 @@ function toFragment(node: Node, placements: ReadonlyMap<Node, number>, baseline:
         children: relativeTo(node.children.map((child) => toFragment(child, placements, baseline, spec)), node.x, y),
         continuedBefore: node.continuedBefore, continuedAfter: node.continuedAfter,
         inlineEdges: node.left && node.right ? BOTH_EDGES : { left: node.left, right: node.right },
-      };
+      });
       const moved = relativeOffset(style, spec.containingWidth, undefined);
       return offsetFragment(fragment, moved.dx, moved.dy);
     }

@@ -17,6 +17,7 @@ import { NO_EXCLUSIONS } from '../exclusions.js';
 import { offsetFragment } from '../fragment.js';
 import { marginOrZero, resolveMaxSize, usedBorder, usedPadding } from '../box-model.js';
 import { plainStyle } from './plain-style.js';
+import { withBoxFields } from '../fragment-records.js';
 
 /** The footnote area's styles, cloned at every break (`box-decoration-break: clone`), one per page style. */
 const AREA_STYLES = cacheKey('footnote area styles', () => new WeakMap<ComputedStyle, ComputedStyle>());
@@ -220,7 +221,7 @@ function layoutArea(notes: NotesArea, bodies: readonly BlockLevelBox[], ctx: Lay
     fragmentainer: { bottom: limit - marginBottom, atTop: carry !== undefined, discardTopMargins: false },
   }, ctx, resume);
   if (laid.kind !== 'placed') return { fragment: undefined, height: 0, rest: { children, token: undefined }, positioned: [] };
-  const fragment = { ...laid.fragment, height: Math.min(laid.fragment.height, maxBorderBox(style, area)) };
+  const fragment = withBoxFields(laid.fragment, { height: Math.min(laid.fragment.height, maxBorderBox(style, area)) });
   const height = fragment.y + fragment.height + marginBottom;
   return { fragment, height, rest: restOf(children, laid.breakToken), positioned: laid.positioned };
 }

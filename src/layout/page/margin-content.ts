@@ -19,6 +19,7 @@ import { offsetFragment } from '../fragment.js';
 import type { PageCounters } from './page-counters.js';
 import type { RunningContent } from './running.js';
 import { plainStyle } from './plain-style.js';
+import { withBoxFields } from '../fragment-records.js';
 
 /**
  * The margin box as a block container (§5.2): its `content` as inline content — text runs with
@@ -132,8 +133,7 @@ export function marginBoxFragment(placement: MarginBoxPlacement, ctx: LayoutCont
   const laid = layoutAtWidth(box, placement.width, 'layout', ctx);
   const free = placement.height - laid.height;
   const shift = placement.align === 'middle' ? free / 2 : placement.align === 'bottom' ? free : 0;
-  return {
-    ...laid,
+  return withBoxFields(laid, {
     x: placement.x,
     y: placement.y,
     width: placement.width,
@@ -141,5 +141,5 @@ export function marginBoxFragment(placement: MarginBoxPlacement, ctx: LayoutCont
     border: edges.border,
     padding: edges.padding,
     children: shift === 0 ? laid.children : laid.children.map((child) => offsetFragment(child, 0, shift)),
-  };
+  });
 }

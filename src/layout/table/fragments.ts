@@ -23,6 +23,7 @@ import type { PlacedCell } from './layers.js';
 import { tableChildren } from './layers.js';
 import type { OffsetFrame } from './relative-parts.js';
 import { cellOffset, offsetFrame } from './relative-parts.js';
+import { boxFragment } from '../fragment-records.js';
 
 export interface TableFragment {
   readonly fragment: BoxFragment;
@@ -64,11 +65,11 @@ export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: Ro
     }
   }
   const children = tableChildren(plan, cells, onPage.waiting === undefined ? undefined : placeRowsPositioned(onPage, rows));
-  const fragment: BoxFragment = {
-    kind: 'box', box: plan.table, style: plan.tableStyle, x: 0, y, width: geometry.width, height,
+  const fragment: BoxFragment = boxFragment({
+    box: plan.table, style: plan.tableStyle, x: 0, y, width: geometry.width, height,
     border, padding, children, continuedBefore: continued, continuedAfter: broken,
     ...(plan.collapse ? { collapsedBorders: collapsedSegments(plan, geometry, rows, { continued, broken, resumedRow: page.resumedRow, splitRow: splitRowOf(page.breakToken)?.index }) as readonly CollapsedBorderSegment[] } : {}),
-  };
+  });
   return { fragment, baselines, positioned: escaped.positioned, pageContent: escaped.pageContent };
 }
 

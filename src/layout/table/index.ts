@@ -24,6 +24,7 @@ import { tableFragment } from './fragments.js';
 import type { Escaped } from './escape.js';
 import { escape } from './escape.js';
 import { placeTablePositioned } from './positioned-boxes.js';
+import { boxFragment } from '../fragment-records.js';
 
 export { tableIntrinsicWidths } from './geometry.js';
 
@@ -64,11 +65,11 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
   const broken = rows.breakToken !== undefined;
   if (!broken) y = placeCaptions(plan, 'bottom', y, { children, escaped }, { geometry, input, ctx });
 
-  const fragment: BoxFragment = {
-    kind: 'box', box, style, x, y: top, width: geometry.width, height: y,
+  const fragment: BoxFragment = boxFragment({
+    box, style, x, y: top, width: geometry.width, height: y,
     border: NO_SIDES, padding: NO_SIDES,
     children, continuedBefore: continued, continuedAfter: broken,
-  };
+  });
   const held = placeTablePositioned(fragment, table.fragment, inParentFrame(escaped, x, top), ctx);
   const firstRow = table.baselines.first;
   return {

@@ -19,6 +19,7 @@ import type { GridCell, TableGrid } from './grid.js';
 import type { TablePlan } from './plan.js';
 import { isLayered } from './relative-parts.js';
 import { appendAll } from '../../append-all.js';
+import { boxFragment, withBoxFields } from '../fragment-records.js';
 
 export interface PlacedCell {
   readonly cell: GridCell;
@@ -91,7 +92,7 @@ function partLayer(plan: TablePlan, box: TableRowBox | TableRowGroupBox, cells: 
 function cellFragment(plan: TablePlan, placed: PlacedCell): BoxFragment {
   const f = placed.fragment;
   if (!plan.collapse || f.style.position === 'static') return f;
-  return { ...f, backgroundOnlyIn: [inLayer(paddingRect(f), f)] };
+  return withBoxFields(f, { backgroundOnlyIn: [inLayer(paddingRect(f), f)] });
 }
 
 /** A cell's padding box: in the collapsing model its border is half of the collapsed borders around it. */
@@ -164,17 +165,16 @@ function layerBox(grid: TableGrid, cell: GridCell, layer: number): Box | undefin
 
 const SQUARE: ComputedStyle['borderTopLeftRadius'] = [0, 0];
 
-function layerFragment(box: Box, cells: readonly Rect[], clipToCells: boolean): BoxFragment & { children: readonly Fragment[]; backgroundOnlyIn?: readonly Rect[] } {
+function layerFragment(box: Box, cells: readonly Rect[], clipToCells: boolean): { -readonly [K in keyof BoxFragment]: BoxFragment[K] } {
   const x = Math.min(...cells.map((r) => r.x));
   const y = Math.min(...cells.map((r) => r.y));
   const width = Math.max(...cells.map((r) => r.x + r.width)) - x;
   const height = Math.max(...cells.map((r) => r.y + r.height)) - y;
   const style = { ...box.style, borderTopLeftRadius: SQUARE, borderTopRightRadius: SQUARE, borderBottomRightRadius: SQUARE, borderBottomLeftRadius: SQUARE };
   const relative = cells.map((r) => ({ ...r, x: r.x - x, y: r.y - y }));
-  // onto the fresh fragment, not spread from it with keys after (a new hidden class per call on Node 20)
-  return Object.assign(plainFragment(box, x, y, width, height), { style }, clipToCells ? { backgroundOnlyIn: relative } : {});
-}
-
-function plainFragment(box: Box, x: number, y: number, width: number, height: number): BoxFragment & { children: Fragment[] } {
-  return { kind: 'box', box, style: box.style, x, y, width, height, border: NO_SIDES, padding: NO_SIDES, children: [], continuedBefore: false, continuedAfter: false };
+  // a record (partLayer sets its children and clip once they are placed in its frame)
+  return boxFragment({
+    box, style, x, y, width, height, border: NO_SIDES, padding: NO_SIDES, children: [], continuedBefore: false, continuedAfter: false,
+    backgroundOnlyIn: clipToCells ? relative : undefined,
+  });
 }

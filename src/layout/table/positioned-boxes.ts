@@ -21,6 +21,7 @@ import type { Escaped } from './escape.js';
 import { escape } from './escape.js';
 import type { OffsetFrame } from './relative-parts.js';
 import { partOffset } from './relative-parts.js';
+import { boxFragment, withBoxFields } from '../fragment-records.js';
 
 /** A positioned row or row group, with what waits for it on the page and the rows (in the table's frame) that place it. */
 interface WaitingRows {
@@ -93,10 +94,10 @@ export function placeRowsPositioned(into: PositionedOnPage, rows: readonly Place
     }
     top += dy;
     bottom += dy;
-    const rect: BoxFragment = {
-      kind: 'box', box, style: box.style, x: left, y: top, width: right - left, height: bottom - top,
+    const rect: BoxFragment = boxFragment({
+      box, style: box.style, x: left, y: top, width: right - left, height: bottom - top,
       border: NO_SIDES, padding: NO_SIDES, children: [], continuedBefore: false, continuedAfter: false,
-    };
+    });
     // static positions move with the rows
     const pending = dx === 0 && dy === 0 ? entry.escaped : movedBy(entry.escaped, dx, dy);
     const placed = placePositionedDescendants(rect, pending, into.ctx);
@@ -122,8 +123,8 @@ function movedBy(escaped: Escaped, dx: number, dy: number): Escaped {
  */
 export function placeTablePositioned(wrapper: BoxFragment, table: BoxFragment, escaping: Escaping, ctx: LayoutContext): { fragment: BoxFragment } & Escaping {
   if (!isContainingBlockForAbsolute(wrapper.style) || !waitsForContainingBlock(escaping)) return { fragment: wrapper, ...escaping };
-  const placed = placePositionedDescendants({ ...wrapper, border: table.border }, escaping, ctx);
-  return { ...placed, fragment: { ...placed.fragment, border: wrapper.border } };
+  const placed = placePositionedDescendants(withBoxFields(wrapper, { border: table.border }), escaping, ctx);
+  return { ...placed, fragment: withBoxFields(placed.fragment, { border: wrapper.border }) };
 }
 
 function append(into: Escaped, from: Escaping): void {

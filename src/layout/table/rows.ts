@@ -19,6 +19,7 @@ import { resolveSize } from '../box-model.js';
 import type { GridCell } from './grid.js';
 import type { TablePlan } from './plan.js';
 import { cellBox } from './plan.js';
+import { boxFragment } from '../fragment-records.js';
 
 /** Used column geometry, relative to the table's border box. */
 export interface TableColumnsLayout {
@@ -206,10 +207,10 @@ export function placeCell(laid: LaidCell, slot: Rect, shift: number): BoxFragmen
 function emptyContinuation(laid: LaidCell, slot: Rect): BoxFragment {
   const { x, y, width, height } = slot;
   const style = laid.box.style;
-  return {
-    kind: 'box', box: laid.box, style, x, y, width, height,
+  return boxFragment({
+    box: laid.box, style, x, y, width, height,
     border: { top: 0, right: style.borderRightWidth, bottom: style.borderBottomWidth, left: style.borderLeftWidth },
     padding: NO_SIDES,
     children: [], continuedBefore: true, continuedAfter: false,
-  };
+  });
 }

@@ -1,0 +1,161 @@
+/**
+ * One constructor per fragment kind, every field set in one order, optional ones included (as
+ * `undefined` when absent), so that each kind has one hidden class in V8.
+ *
+ * Why: paint, the page writer and layout read fragments of every kind at the same sites. Made by
+ * object literals at a dozen sites, by spreads and by these classes, the bench invoice's fragments
+ * had 10 hidden classes. V8 keeps at most four per site in its inline caches; past that a read is
+ * a generic lookup, and a site optimised for the classes it met deoptimises when another comes —
+ * the first render of a template in a warmed render process threw away six functions' optimised
+ * code that way (bench/README.md, issue 32 stop 39). Four kinds, four classes: every site stays
+ * within the inline caches. Classes also have no allocation site, which V8 may decide to pretenure
+ * for good (stop 36).
+ *
+ * Make fragments with these functions, never with a literal or a spread: the test
+ * `test/layout/fragment-records.test.ts` lays out the fixtures and checks every fragment's class.
+ */
+import type { BoxFragment, Fragment, ImageFragment, LineFragment, MarkerSymbol, PlacedRun, TextFragment } from './types.js';
+import type { ComputedStyle } from '../css/types.js';
+import type { Sides } from '../geometry/types.js';
+import type { LoadedImage } from '../resources/types.js';
+
+/** A box fragment's fields; the optional ones may be left out. */
+export type BoxFragmentFields = Omit<BoxFragment, 'kind'>;
+
+export class BoxFragmentRecord implements BoxFragment {
+  readonly kind = 'box';
+  readonly box: BoxFragment['box'];
+  readonly style: ComputedStyle;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly border: Sides;
+  readonly padding: Sides;
+  readonly children: readonly Fragment[];
+  readonly continuedBefore: boolean;
+  readonly continuedAfter: boolean;
+  readonly inlineEdges: BoxFragment['inlineEdges'];
+  readonly collapsedBorders: BoxFragment['collapsedBorders'];
+  readonly columnRules: BoxFragment['columnRules'];
+  readonly backgroundOnlyIn: BoxFragment['backgroundOnlyIn'];
+  readonly legendGap: BoxFragment['legendGap'];
+
+  /** `f` at (x, y), `height` tall, with `children`; its other fields as `f` has them. */
+  constructor(f: Omit<BoxFragmentFields, 'x' | 'y' | 'height' | 'children'>, x: number, y: number, height: number, children: readonly Fragment[]) {
+    this.box = f.box;
+    this.style = f.style;
+    this.x = x;
+    this.y = y;
+    this.width = f.width;
+    this.height = height;
+    this.border = f.border;
+    this.padding = f.padding;
+    this.children = children;
+    this.continuedBefore = f.continuedBefore;
+    this.continuedAfter = f.continuedAfter;
+    this.inlineEdges = f.inlineEdges;
+    this.collapsedBorders = f.collapsedBorders;
+    this.columnRules = f.columnRules;
+    this.backgroundOnlyIn = f.backgroundOnlyIn;
+    this.legendGap = f.legendGap;
+  }
+}
+
+/** A box fragment with these fields. */
+export function boxFragment(f: BoxFragmentFields): BoxFragment {
+  return new BoxFragmentRecord(f, f.x, f.y, f.height, f.children);
+}
+
+/** `f` with some fields replaced (what a spread `{ ...f, ... }` would make, as a record). */
+export function withBoxFields(f: BoxFragment, changes: Partial<BoxFragmentFields>): BoxFragment {
+  return boxFragment({ ...fieldsOf(f), ...changes });
+}
+
+/** The fields of a box fragment, optional ones included. */
+function fieldsOf(f: BoxFragment): BoxFragmentFields {
+  return {
+    box: f.box, style: f.style, x: f.x, y: f.y, width: f.width, height: f.height, border: f.border, padding: f.padding,
+    children: f.children, continuedBefore: f.continuedBefore, continuedAfter: f.continuedAfter, inlineEdges: f.inlineEdges,
+    collapsedBorders: f.collapsedBorders, columnRules: f.columnRules, backgroundOnlyIn: f.backgroundOnlyIn, legendGap: f.legendGap,
+  };
+}
+
+export class LineRecord implements LineFragment {
+  readonly kind = 'line';
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly baseline: number;
+  readonly children: readonly Fragment[];
+
+  constructor(f: Omit<LineFragment, 'kind'>) {
+    this.x = f.x;
+    this.y = f.y;
+    this.width = f.width;
+    this.height = f.height;
+    this.baseline = f.baseline;
+    this.children = f.children;
+  }
+}
+
+export class TextRecord implements TextFragment {
+  readonly kind = 'text';
+  readonly style: ComputedStyle;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly baseline: number;
+  readonly runs: readonly PlacedRun[];
+  readonly text: string;
+  readonly symbol: MarkerSymbol | undefined;
+
+  constructor(f: Omit<TextFragment, 'kind'>) {
+    this.style = f.style;
+    this.x = f.x;
+    this.y = f.y;
+    this.width = f.width;
+    this.height = f.height;
+    this.baseline = f.baseline;
+    this.runs = f.runs;
+    this.text = f.text;
+    this.symbol = f.symbol;
+  }
+}
+
+/** A text fragment with some fields replaced. */
+export function withTextFields(f: TextFragment, changes: Partial<Omit<TextFragment, 'kind'>>): TextFragment {
+  return new TextRecord({ style: f.style, x: f.x, y: f.y, width: f.width, height: f.height, baseline: f.baseline, runs: f.runs, text: f.text, symbol: f.symbol, ...changes });
+}
+
+/** `f` with its position or size replaced, whatever its kind (the rest as it is: a line's or text's baseline too). */
+export function withPlacement(f: Fragment, changes: Partial<Pick<Fragment, 'x' | 'y' | 'width' | 'height'>>): Fragment {
+  const x = changes.x ?? f.x, y = changes.y ?? f.y, width = changes.width ?? f.width, height = changes.height ?? f.height;
+  switch (f.kind) {
+    case 'box': return withBoxFields(f, { x, y, width, height });
+    case 'line': return new LineRecord({ x, y, width, height, baseline: f.baseline, children: f.children });
+    case 'text': return withTextFields(f, { x, y, width, height });
+    case 'image': return new ImageRecord({ style: f.style, x, y, width, height, image: f.image });
+  }
+}
+
+export class ImageRecord implements ImageFragment {
+  readonly kind = 'image';
+  readonly style: ComputedStyle;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly image: LoadedImage;
+
+  constructor(f: Omit<ImageFragment, 'kind'>) {
+    this.style = f.style;
+    this.x = f.x;
+    this.y = f.y;
+    this.width = f.width;
+    this.height = f.height;
+    this.image = f.image;
+  }
+}
