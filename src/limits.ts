@@ -99,7 +99,8 @@ export function checkDataDepth(data: unknown, maxDepth: number, maxBytes = Numbe
     deepest.set(value, depth);
     const keys = Array.isArray(value) ? [] : Object.keys(value);
     if (keys.some((key) => PROTOTYPE_KEYS.has(key))) prototypeKeys = true;
-    const children: readonly unknown[] = Array.isArray(value) ? value : Object.values(value);
+    // a copy of an array too: one hidden class here, whatever the elements of the caller's arrays
+    const children: readonly unknown[] = Object.values(value);
     if (seen === undefined) count(2 + Math.max(0, children.length - 1) + keys.reduce((sum, key) => sum + Buffer.byteLength(key, 'utf8') + 3, 0));
     for (const child of children) {
       if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: depth + 1 });

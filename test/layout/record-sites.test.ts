@@ -36,7 +36,8 @@ describe('records a table makes per cell, line and segment', () => {
     expect([cells.length, lines.length, texts.length]).toEqual([4, 4, 4]);
     for (const cell of cells) {
       expect(madeByConstructor(cell)).toBe(true);
-      expect(Object.keys(cell)).toEqual(['kind', 'box', 'style', 'x', 'y', 'width', 'height', 'border', 'padding', 'children', 'continuedBefore', 'continuedAfter']);
+      // the literals' fields, then the optional ones every box record has (layout/fragment-records.ts)
+      expect(Object.keys(cell)).toEqual(['kind', 'box', 'style', 'x', 'y', 'width', 'height', 'border', 'padding', 'children', 'continuedBefore', 'continuedAfter', 'inlineEdges', 'collapsedBorders', 'columnRules', 'backgroundOnlyIn', 'legendGap']);
     }
     for (const line of lines) {
       expect(madeByConstructor(line)).toBe(true);

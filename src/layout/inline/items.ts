@@ -23,18 +23,23 @@ export interface TextItem {
    */
   readonly lang: string;
   /** The text of a ::marker that draws its `list-style-type` symbol as a shape. */
-  readonly listSymbol?: ListSymbol | undefined;
+  readonly listSymbol: ListSymbol | undefined;
 }
 
+/**
+ * The items other than text have the same fields, `whiteSpace` set for atomics only, and text
+ * items always have `listSymbol`: two hidden classes in all, whichever items a document has first
+ * (layout/fragment-records.ts says why that matters).
+ */
 export type InlineItem =
   | TextItem
-  | { readonly kind: 'open'; readonly box: InlineBox; readonly start: number }
-  | { readonly kind: 'close'; readonly box: InlineBox; readonly start: number }
+  | { readonly kind: 'open'; readonly box: InlineBox; readonly start: number; readonly whiteSpace: undefined }
+  | { readonly kind: 'close'; readonly box: InlineBox; readonly start: number; readonly whiteSpace: undefined }
   /** `whiteSpace`: that of the inline box or block holding it, which decides whether a line may break around it (not its own). */
   | { readonly kind: 'atomic'; readonly box: AtomicInlineBox; readonly start: number; readonly whiteSpace: WhiteSpace }
   /** An out-of-flow box's placeholder: no text, no room; floats are placed and absolute boxes get their static position there. */
-  | { readonly kind: 'anchor'; readonly box: OutOfFlowBox; readonly start: number }
-  | { readonly kind: 'break'; readonly box: LineBreakBox; readonly start: number };
+  | { readonly kind: 'anchor'; readonly box: OutOfFlowBox; readonly start: number; readonly whiteSpace: undefined }
+  | { readonly kind: 'break'; readonly box: LineBreakBox; readonly start: number; readonly whiteSpace: undefined };
 
 export interface InlineItems {
   readonly items: readonly InlineItem[];
@@ -79,12 +84,12 @@ class ItemCollector {
           break;
         }
         case 'inline':
-          items.push({ kind: 'open', box, start: this.text.length });
+          items.push({ kind: 'open', box, start: this.text.length, whiteSpace: undefined });
           this.visit(box.children, box, box.element ?? langElement);
-          items.push({ kind: 'close', box, start: this.text.length });
+          items.push({ kind: 'close', box, start: this.text.length, whiteSpace: undefined });
           break;
         case 'br':
-          items.push({ kind: 'break', box, start: this.text.length });
+          items.push({ kind: 'break', box, start: this.text.length, whiteSpace: undefined });
           this.text += '\n';
           break;
         case 'block':
@@ -96,7 +101,7 @@ class ItemCollector {
           this.text += OBJECT_REPLACEMENT;
           break;
         case 'out-of-flow':
-          items.push({ kind: 'anchor', box, start: this.text.length });
+          items.push({ kind: 'anchor', box, start: this.text.length, whiteSpace: undefined });
           break;
       }
     }

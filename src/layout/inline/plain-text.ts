@@ -76,7 +76,7 @@ function plainTextItems(box: InlineFlowBox): { list: TextItem[]; text: string } 
   for (const child of box.children) {
     if (child.kind !== 'text' || !isPlainStyle(child.style)) return undefined;
     const transformed = transformText(child.text, child.style.textTransform);
-    list.push({ kind: 'text', style: child.style, text: transformed, start: text.length, parent: undefined, lang: '' });
+    list.push({ kind: 'text', style: child.style, text: transformed, start: text.length, parent: undefined, lang: '', listSymbol: undefined });
     text += transformed;
   }
   return NOT_PLAIN.test(text) || !isLeftToRightOnly(box.style, text) || trimsSpacing(list) ? undefined : { list, text };

@@ -12,6 +12,17 @@ function numbers(call: HelperCall): number[] {
   return call.args.map((value, index) => toNumber(call, value, `argument ${index + 1}`));
 }
 
+/**
+ * The arguments as numbers, combined left to right by `op`. A loop, not an array of them: an
+ * array's hidden class depends on its numbers (whole or not), and a helper compiled for the
+ * warm-up's numbers was thrown away at a request's others.
+ */
+function fold(call: HelperCall, op: (a: number, b: number) => number): number {
+  let result = toNumber(call, call.args[0], 'argument 1');
+  for (let index = 1; index < call.args.length; index++) result = op(result, toNumber(call, call.args[index], `argument ${index + 1}`));
+  return cleanFloat(result);
+}
+
 function divide(call: HelperCall): number {
   const [dividend, divisor] = numbers(call) as [number, number];
   if (divisor === 0) throw new HelperError('divide: division by zero', call.loc);
@@ -76,9 +87,9 @@ function sumProduct(call: HelperCall): number {
 }
 
 export const mathHelpers: HelperFamily = {
-  add: { minArgs: 2, maxArgs: Infinity, fn: (call) => cleanFloat(numbers(call).reduce((a, b) => a + b)) },
-  subtract: { minArgs: 2, maxArgs: 2, fn: (call) => cleanFloat(numbers(call).reduce((a, b) => a - b)) },
-  multiply: { minArgs: 2, maxArgs: Infinity, fn: (call) => cleanFloat(numbers(call).reduce((a, b) => a * b)) },
+  add: { minArgs: 2, maxArgs: Infinity, fn: (call) => fold(call, (a, b) => a + b) },
+  subtract: { minArgs: 2, maxArgs: 2, fn: (call) => fold(call, (a, b) => a - b) },
+  multiply: { minArgs: 2, maxArgs: Infinity, fn: (call) => fold(call, (a, b) => a * b) },
   divide: { minArgs: 2, maxArgs: 2, fn: divide },
   round: { minArgs: 1, maxArgs: 2, fn: round },
   sum: { minArgs: 1, maxArgs: 2, fn: sum },
