@@ -6,7 +6,7 @@
  */
 import type { DomElement } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
-import { INLINE_SVG_PROPERTIES } from '../css/properties/unsupported.js';
+import { INLINE_SVG_PROPERTIES, NON_INHERITED_SVG_PROPERTIES } from '../css/properties/unsupported.js';
 
 const INLINE_SVG_PREFIX = 'data:image/svg+xml;charset=utf-8;octavo=inline,';
 
@@ -55,7 +55,8 @@ export function withPageSvgStyles(markup: string, svg: DomElement, customOf: Cus
       for (const name of INLINE_SVG_PROPERTIES) {
         const value = own.get(name);
         if (value === undefined) continue;
-        if (value !== parent?.get(name)) declared.push(`${name}:${value}`);
+        // a property that does not inherit is in the map only where a rule set it
+        if (value !== parent?.get(name) || NON_INHERITED_SVG_PROPERTIES.has(name)) declared.push(`${name}:${value}`);
         else if (element === svg) inherited.push(`${name}:${value}`);
       }
     }

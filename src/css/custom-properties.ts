@@ -8,6 +8,7 @@
 
 import { DEFAULT_LIMITS } from '../options.js';
 import type { RegisteredProperty, Stylesheet } from './stylesheet.js';
+import { NON_INHERITED_SVG_PROPERTIES } from './properties/unsupported.js';
 import { matchingParen, skipString, topLevelIndex } from './text-scan.js';
 
 /** Computed custom properties of an element: name -> substituted value text. */
@@ -26,11 +27,23 @@ export interface PropertyRegistry {
 
 export const NO_REGISTRY: PropertyRegistry = { byName: new Map(), nonInherited: [], initial: NO_CUSTOM_PROPERTIES };
 
+/**
+ * The SVG properties that do not inherit, cascaded for inline SVG as custom properties of their
+ * names (properties/unsupported.ts): registered as not inheriting, with no initial value, so an
+ * element has one only where a rule sets it (a gradient's stop, not the stops of a gradient that has one).
+ */
+const SVG_REGISTRATIONS: readonly RegisteredProperty[] = [...NON_INHERITED_SVG_PROPERTIES].map((name) => ({ name, inherits: false, initial: undefined }));
+
+/** The registry of documents without `@property` rules. */
+const BASE_REGISTRY: PropertyRegistry = {
+  byName: new Map(SVG_REGISTRATIONS.map((property) => [property.name, property])), nonInherited: SVG_REGISTRATIONS, initial: NO_CUSTOM_PROPERTIES,
+};
+
 /** The registrations of author sheets in cascade order (the last one of a name wins, CSS Properties and Values API 1 §3.1). */
 export function propertyRegistry(sheets: readonly Stylesheet[]): PropertyRegistry {
-  const byName = new Map<string, RegisteredProperty>();
+  const byName = new Map<string, RegisteredProperty>(BASE_REGISTRY.byName);
   for (const sheet of sheets) for (const property of sheet.parsed.properties) byName.set(property.name, property);
-  if (byName.size === 0) return NO_REGISTRY;
+  if (byName.size === BASE_REGISTRY.byName.size) return BASE_REGISTRY;
   const initial = new Map<string, string>();
   for (const property of byName.values()) if (property.initial !== undefined) initial.set(property.name, property.initial);
   return { byName, nonInherited: [...byName.values()].filter((p) => !p.inherits), initial };

@@ -1,6 +1,7 @@
 /**
  * The page's CSS styles an inline `<svg>` and its elements as in a browser: inherited SVG
- * properties (`fill`, `stroke`…) from rules that match them or an HTML ancestor.
+ * properties (`fill`, `stroke`…) from rules that match them or an HTML ancestor, and the ones that
+ * do not inherit (`stop-color`, `stop-opacity`) from rules that match the element itself.
  */
 import { describe, expect, it } from 'vitest';
 import { renderPixels } from '../helpers/render.js';
@@ -26,5 +27,24 @@ describe('inline SVG styled by the page\'s CSS', () => {
   it('stroke and stroke-width from the page', async () => {
     expect(await pixels('svg line { stroke: red; stroke-width: 2 }', '<svg width="8" height="2"><line x1="0" y1="1" x2="8" y2="1"/></svg>'))
       .toEqual(['RRRRRRRR', 'RRRRRRRR']);
+  });
+
+  it('stop-color and stop-opacity from rules on the stops, not inherited from the gradient', async () => {
+    // a hard edge half-way down: the top row takes the first two stops' colour, the bottom row the last two's
+    const gradient = (id: string, stops: string): string => `<svg width="8" height="2"><defs><linearGradient id="${id}" x1="0" x2="0" y2="1">${stops}</linearGradient></defs><rect width="8" height="2" fill="url(#${id})"/></svg>`;
+    const halves = (top: string, bottom: string): string => `<stop offset="0" ${top}/><stop offset="0.5" ${top}/><stop offset="0.5" ${bottom}/><stop offset="1" ${bottom}/>`;
+    expect(await pixels('.from { stop-color: red } .to { stop-color: blue }', gradient('a', halves('class="from"', 'class="to"'))))
+      .toEqual(['RRRRRRRR', 'BBBBBBBB']);
+    // a stop-color on the gradient does not reach its stops (black); `inherit` takes it; stop-opacity 0 leaves the page white
+    expect(await pixels('#b { stop-color: lime } .inherits { stop-color: inherit } .clear { stop-color: red; stop-opacity: 0 }', gradient('b', halves('', 'class="inherits"'))))
+      .toEqual(['KKKKKKKK', 'GGGGGGGG']);
+    expect(await pixels('.clear { stop-color: red; stop-opacity: 0 }', gradient('c', halves('class="clear"', 'style="stop-color: blue"'))))
+      .toEqual(['________', 'BBBBBBBB']);
+  });
+
+  it('the marker shorthand from the page puts a marker on every vertex', async () => {
+    const marker = '<defs><marker id="m" markerWidth="2" markerHeight="2" refX="1" refY="1" markerUnits="userSpaceOnUse"><rect width="2" height="2" fill="red"/></marker></defs>';
+    expect(await pixels('.dots { marker: url(#m) }', `<svg width="8" height="2">${marker}<polyline class="dots" points="1,1 4,1 7,1" fill="none" stroke="none"/></svg>`))
+      .toEqual(['RR_RR_RR', 'RR_RR_RR']);
   });
 });

@@ -46,16 +46,21 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The inherited SVG properties the page's CSS gives an inline `<svg>` and its elements, as a
- * browser cascades them (`.icon { fill: teal }`, `svg path { stroke: currentColor }`): cascaded
- * and inherited as custom properties of the same name (which `var()` cannot name), read by the box
- * builder (boxes/inline-svg.ts). `stop-color` and `stop-opacity` are not inherited: not passed on.
+ * The SVG properties the page's CSS gives an inline `<svg>` and its elements, as a browser
+ * cascades them (`.icon { fill: teal }`, `svg path { stroke: currentColor }`, `.from { stop-color:
+ * red }`): cascaded as custom properties of the same name (which `var()` cannot name), read by the
+ * box builder (boxes/inline-svg.ts). The inherited ones inherit as custom properties do; the
+ * others (NON_INHERITED_SVG_PROPERTIES) are registered as not inheriting (css/custom-properties.ts).
+ * The `marker` shorthand comes first, so that the longhands written after it win in the drawing.
  */
 export const INLINE_SVG_PROPERTIES: ReadonlySet<string> = new Set([
   'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
   'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'clip-rule', 'text-anchor',
-  'marker-start', 'marker-mid', 'marker-end',
+  'marker', 'marker-start', 'marker-mid', 'marker-end', 'stop-color', 'stop-opacity',
 ]);
+
+/** The SVG properties of INLINE_SVG_PROPERTIES that do not inherit (SVG 2 §13.2.2 gradient stops). */
+export const NON_INHERITED_SVG_PROPERTIES: ReadonlySet<string> = new Set(['stop-color', 'stop-opacity']);
 
 export function isVendorPrefixed(name: string): boolean {
   return /^-(webkit|moz|ms|o|epub|apple|khtml|wap|xv|prince|fs)-/.test(name);
