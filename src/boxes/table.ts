@@ -11,6 +11,7 @@ import type {
 } from './types.js';
 import { isCollapsibleWhiteSpaceOnly } from './whitespace.js';
 import { exactLength } from '../exact-length.js';
+import { withStyle } from '../css/compute.js';
 
 export type AnonymousStyle = (parent: ComputedStyle, display: Display) => ComputedStyle;
 /** Builds a block container (the content of a cell or caption) from its children. */
@@ -136,7 +137,7 @@ const NO_TRANSFORM: ComputedStyle['transform'] = [];
 const NO_FILTER: ComputedStyle['filter'] = [];
 
 function tableGridStyle(style: ComputedStyle): ComputedStyle {
-  return { ...style, position: 'static', float: 'none', clear: 'none', zIndex: 'auto', marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0, opacity: 1, transform: NO_TRANSFORM, filter: NO_FILTER };
+  return withStyle(style, { position: 'static', float: 'none', clear: 'none', zIndex: 'auto', marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0, opacity: 1, transform: NO_TRANSFORM, filter: NO_FILTER });
 }
 
 function rowGroup(element: BoxElement | undefined, style: ComputedStyle, children: readonly Box[], parts: TableParts): TableRowGroupBox {

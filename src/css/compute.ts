@@ -132,11 +132,29 @@ function newStyleRecord(): Record<string, unknown> {
 
 /** `style` with another `display` (the page box): a new record, of the hidden class of every computed style. */
 export function withDisplay(style: ComputedStyle, display: Display): ComputedStyle {
+  const copy = copyOf(style);
+  copy['display'] = display;
+  return copy as unknown as ComputedStyle;
+}
+
+/**
+ * `style` with some values replaced: a new record of the hidden class of every computed style.
+ * For a copy made once per render (the table's styles): made by a spread there, such copies
+ * changed class when their function got its inline caches, some renders in, and the functions
+ * that read them were thrown away then (the report's renders 9–11, bench/README.md issue 32 stop 39).
+ */
+export function withStyle(style: ComputedStyle, changes: Partial<ComputedStyle>): ComputedStyle {
+  const copy = copyOf(style);
+  const values = changes as Readonly<Record<string, unknown>>;
+  for (const key in values) copy[key] = values[key];
+  return copy as unknown as ComputedStyle;
+}
+
+function copyOf(style: ComputedStyle): Record<string, unknown> {
   const copy = newStyleRecord();
   const from = style as unknown as Readonly<Record<string, unknown>>;
   for (let i = 0; i < STYLE_KEYS.length; i++) copy[STYLE_KEYS[i]!] = from[STYLE_KEYS[i]!];
-  copy['display'] = display;
-  return copy as unknown as ComputedStyle;
+  return copy;
 }
 
 export function computeStyle(input: ComputeInput): ComputedStyle {

@@ -3,7 +3,7 @@ import { Diagnostics } from '../../src/diagnostics.js';
 import { computeMarginBoxStyle, computePageStyle, createStylesheetCache } from '../../src/css/index.js';
 import type { PageContext } from '../../src/css/types.js';
 import { styleHtml, styleWith } from './helpers.js';
-import { withDisplay } from '../../src/css/compute.js';
+import { withDisplay, withStyle } from '../../src/css/compute.js';
 
 const MM = 96 / 25.4;
 const first: PageContext = { index: 0, side: 'right', blank: false };
@@ -162,6 +162,17 @@ describe('the page box\'s style record', () => {
     const { style } = computePageStyle(doc.styled, first, new Diagnostics());
     expect(style.display).toBe('block');
     expect(style.fontSize).toBe(13);
+  });
+
+  it('withStyle copies every field, in order, with the changes, as the spread it replaces does', async () => {
+    const doc = await styleWith(':root { color: rgb(1, 2, 3); margin: 4px }', '<p>x</p>');
+    const root = doc.styled.rootStyle!;
+    const changes = { position: 'static', marginTop: 0, opacity: 1, borderTopColor: { r: 0, g: 0, b: 0, a: 0 } } as const;
+    const copy = withStyle(root, changes);
+    expect(copy).not.toBe(root);
+    expect(Object.keys(copy)).toEqual(Object.keys({ ...root, ...changes }));
+    expect(copy).toEqual({ ...root, ...changes });
+    expect(root.marginTop).toBe(4);
   });
 });
 

@@ -17,6 +17,7 @@ import type { AllCarried, OptionalKeys } from '../fragment.js';
 import { SIDE_BORDERS, collapsedEdges } from './collapse.js';
 import type { TableParts } from './relative-parts.js';
 import { tableParts } from './relative-parts.js';
+import { withStyle } from '../../css/compute.js';
 
 /** Tables' grids, border models and column widths. */
 const PLANS = cacheKey('tables', () => new WeakMap<TableWrapperBox, TablePlan>());
@@ -59,7 +60,7 @@ function makePlan(wrapper: TableWrapperBox, ctx: LayoutContext): TablePlan {
     return { wrapper, table, grid, collapse, spacing: table.style.borderSpacing, border: usedBorder(table.style), cellStyles, tableStyle: table.style, edges: undefined, parts };
   }
   const edges = collapsedEdges({ grid, table, borders: ctx.caches.of(SIDE_BORDERS) });
-  const tableStyle: ComputedStyle = { ...table.style, borderTopColor: TRANSPARENT, borderRightColor: TRANSPARENT, borderBottomColor: TRANSPARENT, borderLeftColor: TRANSPARENT };
+  const tableStyle: ComputedStyle = withStyle(table.style, { borderTopColor: TRANSPARENT, borderRightColor: TRANSPARENT, borderBottomColor: TRANSPARENT, borderLeftColor: TRANSPARENT });
   return { wrapper, table, grid, collapse, spacing: [0, 0], border: outerHalfBorders(grid, edges), cellStyles, tableStyle, edges, parts };
 }
 
