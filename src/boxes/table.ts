@@ -121,8 +121,7 @@ export function tableWrapper(element: BoxElement | undefined, style: ComputedSty
  */
 function wrapperStyle(style: ComputedStyle, parts: TableParts): ComputedStyle {
   const anonymous = parts.anonymousStyle(style, style.display);
-  return {
-    ...anonymous,
+  return withStyle(anonymous, {
     display: style.display,
     position: style.position, float: style.float, clear: style.clear, zIndex: style.zIndex,
     top: style.top, right: style.right, bottom: style.bottom, left: style.left,
@@ -130,7 +129,7 @@ function wrapperStyle(style: ComputedStyle, parts: TableParts): ComputedStyle {
     breakBefore: style.breakBefore, breakAfter: style.breakAfter, breakInside: style.breakInside, page: style.page,
     verticalAlign: style.verticalAlign, opacity: style.opacity, visibility: style.visibility,
     transform: style.transform, transformOrigin: style.transformOrigin, filter: style.filter,
-  };
+  });
 }
 
 const NO_TRANSFORM: ComputedStyle['transform'] = [];
