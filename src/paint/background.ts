@@ -6,7 +6,7 @@
  * following the border radii; and the canvas background, which the root element gives up to the
  * page — or, when the root's is transparent and has no image, the body's (§2.11.2).
  */
-import type { BackgroundBox, BackgroundRepeat, BackgroundSize, CssImage, MaskClip, Position, RepeatStyle } from '../css/image-types.js';
+import type { BackgroundBox, BackgroundClip, BackgroundRepeat, BackgroundSize, CssImage, MaskClip, Position, RepeatStyle } from '../css/image-types.js';
 import type { Color, ComputedStyle } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import type { Rect, Sides } from '../geometry/types.js';
@@ -144,10 +144,22 @@ function paintLayer(style: ComputedStyle, index: number, area: BackgroundArea, o
   if (image === 'none') return [];
   const layer: ImageLayer = {
     image, position: layerValue(style.backgroundPosition, index), size: layerValue(style.backgroundSize, index), repeat: layerValue(style.backgroundRepeat, index),
-    origin: layerValue(style.backgroundOrigin, index), clip: layerValue(style.backgroundClip, index),
+    origin: layerValue(style.backgroundOrigin, index), clip: clipBox(layerValue(style.backgroundClip, index)),
     fixed: layerValue(style.backgroundAttachment, index) === 'fixed',
   };
-  return paintImageLayer(layer, area, style.imageRendering, options);
+  return clippedTo(layerValue(style.backgroundClip, index), paintImageLayer(layer, area, style.imageRendering, options), options);
+}
+
+/** The box a layer is clipped to: `text` clips to the border box, then to the glyphs (clippedTo). */
+function clipBox(clip: BackgroundClip): BackgroundBox {
+  return clip === 'text' ? 'border-box' : clip;
+}
+
+/** A layer's items, clipped to the box's glyphs when its clip is `text` (nothing without text). */
+function clippedTo(clip: BackgroundClip, items: DisplayItem[], options: BackgroundOptions): DisplayItem[] {
+  if (clip !== 'text' || options.clip !== undefined || items.length === 0) return items;
+  const runs = options.textRuns?.() ?? [];
+  return runs.length === 0 ? [] : [{ kind: 'push-clip-glyphs', runs }, ...items, { kind: 'pop-clip' }];
 }
 
 /** The unclipped reach of a `no-clip` layer: the border box grown by its own size on each side. */
@@ -226,6 +238,11 @@ export interface BackgroundOptions {
   readonly svg?: SvgContext;
   /** Paint the colour (false when it went to the canvas). */
   readonly color?: boolean;
+  /**
+   * The glyph runs of the box's text, for layers with `background-clip: text` (asked once, when
+   * such a layer paints); none: such layers paint nothing.
+   */
+  readonly textRuns?: () => readonly Extract<DisplayItem, { kind: 'glyphs' }>[];
   /** Paint over this area instead of the layers' own clip boxes (the canvas, the page). */
   readonly clip?: Clip;
   /**
@@ -240,8 +257,9 @@ export function paintBackground(style: ComputedStyle, area: BackgroundArea, opti
   const layers = style.backgroundImage.length;
   const items: DisplayItem[] = [];
   if (options.color !== false) {
-    const clip = options.clip ?? boxOf(area, layerValue(style.backgroundClip, layers - 1));
-    items.push(...paintBackgroundColor(style.backgroundColor, clip.rect, clip.radii));
+    const clipValue = layerValue(style.backgroundClip, layers - 1);
+    const clip = options.clip ?? boxOf(area, clipBox(clipValue));
+    items.push(...clippedTo(clipValue, paintBackgroundColor(style.backgroundColor, clip.rect, clip.radii), options));
   }
   for (let i = layers - 1; i >= 0; i--) items.push(...paintLayer(style, i, area, options));
   return items;

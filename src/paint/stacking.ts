@@ -34,7 +34,7 @@ import { paintBorderSegments, paintCollapsedBorders } from './table-borders.js';
 import { hasRadii, outerRadii } from './radii.js';
 import { roundedRectPath } from './path.js';
 import type { Decoration } from './text.js';
-import { decorationOf, paintText } from './text.js';
+import { decorationOf, paintText, textClipRuns } from './text.js';
 import { paintListSymbol } from './list-symbol.js';
 import { appendAll } from '../append-all.js';
 import { belowLegend, withLegendGap } from './fieldset.js';
@@ -120,10 +120,18 @@ function fieldsetItems(f: PlacedBox, x: number, y: number, options: PaintOptions
   return decorationItems(below, x, y + gap.outset, options, (border) => withLegendGap(border, below, gap, x, y + gap.outset));
 }
 
+/** The glyph runs of `f`'s text, found once when a `background-clip: text` layer asks (textClipRuns). */
+function textRunsOf(f: PlacedBox, x: number, y: number): () => readonly Extract<DisplayItem, { kind: 'glyphs' }>[] {
+  let runs: readonly Extract<DisplayItem, { kind: 'glyphs' }>[] | undefined;
+  return () => (runs ??= textClipRuns(f.children, x, y));
+}
+
 function decorationItems(f: PlacedBox, x: number, y: number, options: PaintOptions, borderShown?: (border: DisplayItem[]) => DisplayItem[]): DisplayItem[] {
   const radii = outerRadii(f);
   const rect = borderBoxAt(f, x, y);
-  const painted = f.box === options.canvasSource ? [] : paintBackground(f.style, fragmentArea(f, x, y, radii), { lookup: options.lookup ?? noImages, svg: options.svg, fixedArea: options.fixedArea });
+  const painted = f.box === options.canvasSource ? [] : paintBackground(f.style, fragmentArea(f, x, y, radii), {
+    lookup: options.lookup ?? noImages, svg: options.svg, fixedArea: options.fixedArea, textRuns: f.style.backgroundClip.includes('text') ? textRunsOf(f, x, y) : undefined,
+  });
   const background = f.backgroundOnlyIn === undefined || painted.length === 0 ? painted : clippedToRects(painted, f.backgroundOnlyIn.map((r) => ({ ...r, x: x + r.x, y: y + r.y })));
   const drawn = paintBorderImage(f.style, rect, f.border, options.lookup ?? noImages, options.svg) ?? paintBorder({ rect, widths: f.border, style: f.style, radii });
   const border = borderShown === undefined ? drawn : borderShown(drawn);

@@ -5,7 +5,7 @@
  */
 import type { Color, ComputedStyle } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
-import type { PlacedRun, TextFragment } from '../layout/types.js';
+import type { Fragment, PlacedRun, TextFragment } from '../layout/types.js';
 import type { FontFace } from '../text/types.js';
 import type { DisplayItem, PathSegment } from './display-list.js';
 import { paintTextShadows } from './text-shadow.js';
@@ -178,6 +178,26 @@ export function paintText(fragment: TextFragment, originX: number, originY: numb
   return fragment.style.textShadow.length === 0 ? own : [...paintTextShadows(fragment, own), ...own];
 }
 
+/**
+ * The glyph runs of the visible text in `fragments` and their descendants, in a frame whose origin is
+ * at (originX, originY) on the page: what `background-clip: text` clips a box's background to
+ * (CSS Backgrounds 4 §2.1), the text of its in-flow descendants included.
+ */
+export function textClipRuns(fragments: readonly Fragment[], originX: number, originY: number, out: Extract<DisplayItem, { kind: 'glyphs' }>[] = []): Extract<DisplayItem, { kind: 'glyphs' }>[] {
+  for (const f of fragments) {
+    if (f.kind === 'line' || f.kind === 'box') textClipRuns(f.children, f.x + originX, f.y + originY, out);
+    else if (f.kind === 'text' && f.style.visibility === 'visible' && f.symbol === undefined) {
+      const baseline = f.baseline + originY;
+      for (const run of f.runs) {
+        if (run.run.glyphs.length === 0) continue;
+        if (run.run.upright === undefined) out.push(glyphsItem(run, run.x + originX, baseline, f.style.color));
+        else for (const item of uprightGlyphItems(run, run.x + originX, run.run.upright, baseline, f.style.color)) if (item.kind === 'glyphs') out.push(item);
+      }
+    }
+  }
+  return out;
+}
+
 function paintOwnText(fragment: TextFragment, originX: number, originY: number, decorations: readonly Decoration[]): DisplayItem[] {
   const first = fragment.runs[0];
   const baseline = fragment.baseline + originY;
@@ -185,8 +205,8 @@ function paintOwnText(fragment: TextFragment, originX: number, originY: number, 
   const glyphs: DisplayItem[] = [];
   for (const run of fragment.runs) {
     if (run.run.glyphs.length === 0) continue;
-    if (run.run.upright === undefined) glyphs.push(glyphsItem(run, run.x + originX, baseline, fragment.style.color));
-    else glyphs.push(...uprightGlyphItems(run, run.x + originX, run.run.upright, baseline, fragment.style.color));
+    if (run.run.upright === undefined) glyphs.push(glyphsItem(run, run.x + originX, baseline, fragment.style.webkitTextFillColor));
+    else glyphs.push(...uprightGlyphItems(run, run.x + originX, run.run.upright, baseline, fragment.style.webkitTextFillColor));
   }
   if (first === undefined || decorations.length === 0 || fragment.width <= 0) return glyphs;
   const metrics: LineMetrics = { face: first.run.face, size: first.run.size };

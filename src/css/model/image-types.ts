@@ -69,6 +69,9 @@ export type BackgroundSize = 'cover' | 'contain' | { readonly width: LengthPerce
 
 export type BackgroundBox = 'border-box' | 'padding-box' | 'content-box';
 
+/** `background-clip` (CSS Backgrounds 4 §2.1): a box, or `text`, the glyphs of the box's text. */
+export type BackgroundClip = BackgroundBox | 'text';
+
 /** `background-attachment` (CSS Backgrounds 3 §3.5); `local` is drawn as `scroll`. */
 export type BackgroundAttachment = 'scroll' | 'fixed' | 'local';
 /** CSS Masking 1 §6: a mask layer's clip box (`no-clip`: the layer is not clipped). */

@@ -4,7 +4,7 @@
  * percentages until layout knows what they refer to.
  */
 import type { DomElement } from '../../dom/types.js';
-import type { BackgroundAttachment, BackgroundBox, BackgroundRepeat, BackgroundSize, BorderImageOutset, BorderImageRepeat, BorderImageSlice, BorderImageWidth, BoxShadow, CssImage, MaskClip, MaskComposite, MaskMode, Position, FilterFunction, TextShadow } from './image-types.js';
+import type { BackgroundAttachment, BackgroundBox, BackgroundClip, BackgroundRepeat, BackgroundSize, BorderImageOutset, BorderImageRepeat, BorderImageSlice, BorderImageWidth, BoxShadow, CssImage, MaskClip, MaskComposite, MaskMode, Position, FilterFunction, TextShadow } from './image-types.js';
 import type { ClipPath, ClipRect, OverflowClipMargin, TransformFunction, TransformOrigin } from './effect-types.js';
 
 import type { Color, ColorScheme } from './color-types.js';
@@ -305,6 +305,8 @@ export interface ComputedStyle {
 
   // colour & backgrounds (CSS Color 4, CSS Backgrounds 3)
   readonly color: Color;
+  /** `-webkit-text-fill-color` (Compatibility §5.1): the colour glyphs are filled with, `currentcolor` (`color`) by default. */
+  readonly webkitTextFillColor: Color;
   /** The used colour scheme (`color-scheme`). */
   readonly colorScheme: ColorScheme;
   readonly backgroundColor: Color;
@@ -314,7 +316,7 @@ export interface ComputedStyle {
   readonly backgroundSize: readonly BackgroundSize[];
   readonly backgroundRepeat: readonly BackgroundRepeat[];
   readonly backgroundOrigin: readonly BackgroundBox[];
-  readonly backgroundClip: readonly BackgroundBox[];
+  readonly backgroundClip: readonly BackgroundClip[];
   readonly backgroundAttachment: readonly BackgroundAttachment[];
   readonly boxShadow: readonly BoxShadow[];
   /** Painted last to first under the text and its decorations; inherited. */

@@ -5,14 +5,14 @@
  * `local` is reported unsupported and drawn as `scroll`).
  */
 import type { CssNode } from 'css-tree';
-import type { BackgroundAttachment, BackgroundBox, BackgroundRepeat, BackgroundSize, CssImage, RepeatStyle } from '../model/image-types.js';
+import type { BackgroundAttachment, BackgroundBox, BackgroundClip, BackgroundRepeat, BackgroundSize, CssImage, RepeatStyle } from '../model/image-types.js';
 import { BLACK, TRANSPARENT } from '../model/types.js';
 import type { ColorScheme } from '../model/types.js';
 import type { SpecifiedColor } from '../values/color.js';
 import { parseColor } from '../values/color.js';
 import type { SpecifiedImage } from '../values/image.js';
 import { computeImage, parseImage } from '../values/image.js';
-import { identOf, isOperator, splitBy } from '../values/nodes.js';
+import { identOf, isOperator, singleIdent, splitBy } from '../values/nodes.js';
 import type { SpecifiedPosition } from '../values/position.js';
 import { TOP_LEFT, computePosition, parsePosition, positionLength } from '../values/position.js';
 import type { SpecifiedLength } from '../values/units.js';
@@ -116,7 +116,7 @@ const backgroundPosition = layered<SpecifiedPosition, unknown>('background-posit
 const backgroundSize = layered<SizeSpec, BackgroundSize>('background-size', 'backgroundSize', [{ width: 'auto', height: 'auto' }], single(parseSize), computeSize);
 const backgroundRepeat = layered<BackgroundRepeat, BackgroundRepeat>('background-repeat', 'backgroundRepeat', [{ x: 'repeat', y: 'repeat' }], single(parseRepeat), identity);
 const backgroundOrigin = layered<BackgroundBox, BackgroundBox>('background-origin', 'backgroundOrigin', ['padding-box'], oneBox, identity);
-const backgroundClip = layered<BackgroundBox, BackgroundBox>('background-clip', 'backgroundClip', ['border-box'], oneBox, identity);
+const backgroundClip = layered<BackgroundClip, BackgroundClip>('background-clip', 'backgroundClip', ['border-box'], (nodes) => (singleIdent(nodes) === 'text' ? 'text' : oneBox(nodes)), identity);
 const backgroundAttachment = layered<BackgroundAttachment, BackgroundAttachment>('background-attachment', 'backgroundAttachment', ['scroll'],
   (nodes, ctx) => (nodes.length === 1 ? parseAttachment(nodes[0], ctx) : undefined), identity);
 

@@ -70,6 +70,7 @@ const ALIASES: Readonly<Record<string, string>> = {
   '-webkit-box-sizing': 'box-sizing',
   '-moz-box-sizing': 'box-sizing',
   '-webkit-border-radius': 'border-radius',
+  '-webkit-background-clip': 'background-clip',
   '-webkit-text-decoration': 'text-decoration',
   '-webkit-text-decoration-line': 'text-decoration-line',
   '-webkit-text-decoration-color': 'text-decoration-color',
@@ -122,7 +123,7 @@ export function lookupProperty(name: string): PropertyLookup {
 
 /** Every field of ComputedStyle, so that the registry's completeness is checked at load time. */
 const STYLE_KEYS: Record<StyleKey, true> = {
-  display: true, stringSet: true, footnoteDisplay: true, footnotePolicy: true, bookmarkLevel: true, bookmarkLabel: true, bookmarkState: true, position: true, float: true, clear: true, top: true, right: true, bottom: true, left: true,
+  display: true, webkitTextFillColor: true, stringSet: true, footnoteDisplay: true, footnotePolicy: true, bookmarkLevel: true, bookmarkLabel: true, bookmarkState: true, position: true, float: true, clear: true, top: true, right: true, bottom: true, left: true,
   zIndex: true, visibility: true, overflowX: true, overflowY: true, textOverflow: true, maxLines: true, blockEllipsis: true, webkitLineClamp: true, webkitBoxOrient: true, opacity: true, zoom: true, appearance: true, accentColor: true, writingMode: true, textOrientation: true, textCombineUpright: true, textSpacingTrim: true, transform: true, transformOrigin: true, clipPath: true, clip: true, overflowClipMargin: true, contain: true, aspectRatio: true, boxSizing: true, width: true,
   continue: true, hangingPunctuation: true,
   height: true, minWidth: true, minHeight: true, maxWidth: true, maxHeight: true, marginTop: true, marginRight: true,

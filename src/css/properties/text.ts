@@ -3,7 +3,7 @@ import type { HangingPunctuation, TextAlign, VerticalAlign } from '../model/type
 import { identOf, singleIdent } from '../values/nodes.js';
 import type { SpecifiedLength } from '../values/units.js';
 import { computeLength, parseLength } from '../values/units.js';
-import { parseNumber, pxProperty } from './common.js';
+import { colorProperty, parseNumber, pxProperty } from './common.js';
 import type { PropertyDef } from './define.js';
 import { INVALID, keywordProperty, longhand } from './define.js';
 
@@ -144,6 +144,8 @@ export const TEXT_PROPERTIES: readonly PropertyDef[] = [
   verticalAlign,
   keywordProperty({ name: 'direction', key: 'direction', keywords: ['ltr', 'rtl'], initial: 'ltr', inherited: true }),
   keywordProperty({ name: 'unicode-bidi', key: 'unicodeBidi', keywords: ['normal', 'embed', 'isolate', 'bidi-override', 'isolate-override', 'plaintext'], initial: 'normal', inherited: false }),
+  // Compatibility §5.1: what gradient text (`background-clip: text`) sets transparent
+  colorProperty('-webkit-text-fill-color', 'webkitTextFillColor', 'currentcolor', true),
 ];
 
 /** Legacy names that are plain aliases of another property (CSS Cascade 4 §3.3 "legacy name aliases"). */
