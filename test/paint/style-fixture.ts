@@ -62,7 +62,8 @@ export const INITIAL_STYLE: ComputedStyle = {
 };
 
 export function style(overrides: Partial<ComputedStyle> = {}): ComputedStyle {
-  return { ...INITIAL_STYLE, display: 'block', ...overrides };
+  // the glyphs' fill is `currentcolor` unless a test sets it, as the cascade computes it
+  return { ...INITIAL_STYLE, display: 'block', webkitTextFillColor: overrides.color ?? INITIAL_STYLE.color, ...overrides };
 }
 
 /** A solid border of `width` and `color` on every side. */
