@@ -198,6 +198,12 @@ export function textClipRuns(fragments: readonly Fragment[], originX: number, or
   return out;
 }
 
+/** The glyphs with their outlines stroked too, when the style asks (`-webkit-text-stroke`, centred on the outline as in Chromium). */
+function stroked(item: Glyphs, style: ComputedStyle): Glyphs {
+  if (style.webkitTextStrokeWidth <= 0) return item;
+  return { ...item, stroke: { color: style.webkitTextStrokeColor, width: style.webkitTextStrokeWidth } };
+}
+
 function paintOwnText(fragment: TextFragment, originX: number, originY: number, decorations: readonly Decoration[]): DisplayItem[] {
   const first = fragment.runs[0];
   const baseline = fragment.baseline + originY;
@@ -205,7 +211,7 @@ function paintOwnText(fragment: TextFragment, originX: number, originY: number, 
   const glyphs: DisplayItem[] = [];
   for (const run of fragment.runs) {
     if (run.run.glyphs.length === 0) continue;
-    if (run.run.upright === undefined) glyphs.push(glyphsItem(run, run.x + originX, baseline, fragment.style.webkitTextFillColor));
+    if (run.run.upright === undefined) glyphs.push(stroked(glyphsItem(run, run.x + originX, baseline, fragment.style.webkitTextFillColor), fragment.style));
     else glyphs.push(...uprightGlyphItems(run, run.x + originX, run.run.upright, baseline, fragment.style.webkitTextFillColor));
   }
   if (first === undefined || decorations.length === 0 || fragment.width <= 0) return glyphs;

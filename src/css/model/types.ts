@@ -307,6 +307,9 @@ export interface ComputedStyle {
   readonly color: Color;
   /** `-webkit-text-fill-color` (Compatibility §5.1): the colour glyphs are filled with, `currentcolor` (`color`) by default. */
   readonly webkitTextFillColor: Color;
+  /** `-webkit-text-stroke-width` (px; 0: glyphs are not stroked) and `-webkit-text-stroke-color` (Compatibility §5.2–5.3). */
+  readonly webkitTextStrokeWidth: number;
+  readonly webkitTextStrokeColor: Color;
   /** The used colour scheme (`color-scheme`). */
   readonly colorScheme: ColorScheme;
   readonly backgroundColor: Color;

@@ -5,7 +5,9 @@ import type { SpecifiedLength } from '../values/units.js';
 import { computeLength, parseLength } from '../values/units.js';
 import { colorProperty, parseNumber, pxProperty } from './common.js';
 import type { PropertyDef } from './define.js';
-import { INVALID, keywordProperty, longhand } from './define.js';
+import { INVALID, RESET, keywordProperty, longhand, shorthand } from './define.js';
+import type { Nodes } from '../values/nodes.js';
+import { parseColor } from '../values/color.js';
 
 const ALIGN: readonly TextAlign[] = ['left', 'right', 'center', 'justify', 'start', 'end'];
 const LEGACY: readonly TextAlign[] = ['-webkit-left', '-webkit-center', '-webkit-right'];
@@ -125,6 +127,42 @@ const hangingPunctuation = longhand<'hangingPunctuation', HangingPunctuation>({
 
 const overflowWrapValues = ['normal', 'break-word', 'anywhere'] as const;
 
+/** `thin | medium | thick` of `-webkit-text-stroke-width`, as Chromium sizes them. */
+const STROKE_KEYWORDS: Readonly<Record<string, number>> = { thin: 1, medium: 3, thick: 5 };
+
+function parseStrokeWidth(node: Parameters<typeof parseLength>[0]): SpecifiedLength | number | undefined {
+  const word = identOf(node);
+  if (word !== undefined) return STROKE_KEYWORDS[word];
+  return parseLength(node, { negative: false });
+}
+
+/** `-webkit-text-stroke-width` (Compatibility §5.3): glyph outlines stroked this wide, centred on the outline. */
+const textStrokeWidth = longhand<'webkitTextStrokeWidth', SpecifiedLength | number>({
+  name: '-webkit-text-stroke-width',
+  key: 'webkitTextStrokeWidth',
+  inherited: true,
+  initial: 0,
+  parse: (nodes) => (nodes.length === 1 ? parseStrokeWidth(nodes[0]) ?? INVALID : INVALID),
+  compute: (value, ctx) => {
+    const px = computeLength(value, ctx);
+    return typeof px === 'number' ? px : 0;
+  },
+});
+
+/** `-webkit-text-stroke: <line-width> || <color>` (Compatibility §5.2). */
+const textStroke = shorthand('-webkit-text-stroke', ['-webkit-text-stroke-width', '-webkit-text-stroke-color'], (nodes: Nodes) => {
+  const result = new Map<string, unknown>([['-webkit-text-stroke-width', RESET], ['-webkit-text-stroke-color', RESET]]);
+  if (nodes.length === 0 || nodes.length > 2) return INVALID;
+  for (const node of nodes) {
+    const width = result.get('-webkit-text-stroke-width') === RESET ? parseStrokeWidth(node) : undefined;
+    if (width !== undefined) { result.set('-webkit-text-stroke-width', width); continue; }
+    const color = result.get('-webkit-text-stroke-color') === RESET ? parseColor(node) : undefined;
+    if (color !== undefined) { result.set('-webkit-text-stroke-color', color); continue; }
+    return INVALID;
+  }
+  return result;
+});
+
 export const TEXT_PROPERTIES: readonly PropertyDef[] = [
   textAlign,
   keywordProperty({ name: 'text-align-last', key: 'textAlignLast', keywords: [...ALIGN, 'auto'], initial: 'auto', inherited: true, aliases: LAST_ALIASES }),
@@ -146,6 +184,9 @@ export const TEXT_PROPERTIES: readonly PropertyDef[] = [
   keywordProperty({ name: 'unicode-bidi', key: 'unicodeBidi', keywords: ['normal', 'embed', 'isolate', 'bidi-override', 'isolate-override', 'plaintext'], initial: 'normal', inherited: false }),
   // Compatibility §5.1: what gradient text (`background-clip: text`) sets transparent
   colorProperty('-webkit-text-fill-color', 'webkitTextFillColor', 'currentcolor', true),
+  textStrokeWidth,
+  colorProperty('-webkit-text-stroke-color', 'webkitTextStrokeColor', 'currentcolor', true),
+  textStroke,
 ];
 
 /** Legacy names that are plain aliases of another property (CSS Cascade 4 §3.3 "legacy name aliases"). */
