@@ -69,17 +69,14 @@ export function boxFragment(f: BoxFragmentFields): BoxFragment {
 
 /** `f` with some fields replaced (what a spread `{ ...f, ... }` would make, as a record). */
 export function withBoxFields(f: BoxFragment, changes: Partial<BoxFragmentFields>): BoxFragment {
-  return boxFragment({ ...fieldsOf(f), ...changes });
+  return boxFragment({ ...f, ...changes });
 }
 
-/** The fields of a box fragment, optional ones included. */
-function fieldsOf(f: BoxFragment): BoxFragmentFields {
-  return {
-    box: f.box, style: f.style, x: f.x, y: f.y, width: f.width, height: f.height, border: f.border, padding: f.padding,
-    children: f.children, continuedBefore: f.continuedBefore, continuedAfter: f.continuedAfter, inlineEdges: f.inlineEdges,
-    collapsedBorders: f.collapsedBorders, columnRules: f.columnRules, backgroundOnlyIn: f.backgroundOnlyIn, legendGap: f.legendGap,
-  };
-}
+/*
+ * The line, text and image records take the fields they keep from a source object (the fragment
+ * they move, or what line layout built) and the ones that change as arguments: no object is made
+ * for the call, which runs for every line and text of a document.
+ */
 
 export class LineRecord implements LineFragment {
   readonly kind = 'line';
@@ -90,12 +87,13 @@ export class LineRecord implements LineFragment {
   readonly baseline: number;
   readonly children: readonly Fragment[];
 
-  constructor(f: Omit<LineFragment, 'kind'>) {
-    this.x = f.x;
-    this.y = f.y;
+  /** A line the size of `f`, with its children, at (x, y) with its baseline at `baseline`. */
+  constructor(f: Pick<LineFragment, 'width' | 'height' | 'children'>, x: number, y: number, baseline: number) {
+    this.x = x;
+    this.y = y;
     this.width = f.width;
     this.height = f.height;
-    this.baseline = f.baseline;
+    this.baseline = baseline;
     this.children = f.children;
   }
 }
@@ -112,13 +110,14 @@ export class TextRecord implements TextFragment {
   readonly text: string;
   readonly symbol: MarkerSymbol | undefined;
 
-  constructor(f: Omit<TextFragment, 'kind'>) {
+  /** The text of `f` (its style, width, runs, text and symbol) at (x, y), `height` tall, on `baseline`. */
+  constructor(f: Pick<TextFragment, 'style' | 'width' | 'runs' | 'text' | 'symbol'>, x: number, y: number, height: number, baseline: number) {
     this.style = f.style;
-    this.x = f.x;
-    this.y = f.y;
+    this.x = x;
+    this.y = y;
     this.width = f.width;
-    this.height = f.height;
-    this.baseline = f.baseline;
+    this.height = height;
+    this.baseline = baseline;
     this.runs = f.runs;
     this.text = f.text;
     this.symbol = f.symbol;
@@ -127,18 +126,8 @@ export class TextRecord implements TextFragment {
 
 /** A text fragment with some fields replaced. */
 export function withTextFields(f: TextFragment, changes: Partial<Omit<TextFragment, 'kind'>>): TextFragment {
-  return new TextRecord({ style: f.style, x: f.x, y: f.y, width: f.width, height: f.height, baseline: f.baseline, runs: f.runs, text: f.text, symbol: f.symbol, ...changes });
-}
-
-/** `f` with its position or size replaced, whatever its kind (the rest as it is: a line's or text's baseline too). */
-export function withPlacement(f: Fragment, changes: Partial<Pick<Fragment, 'x' | 'y' | 'width' | 'height'>>): Fragment {
-  const x = changes.x ?? f.x, y = changes.y ?? f.y, width = changes.width ?? f.width, height = changes.height ?? f.height;
-  switch (f.kind) {
-    case 'box': return withBoxFields(f, { x, y, width, height });
-    case 'line': return new LineRecord({ x, y, width, height, baseline: f.baseline, children: f.children });
-    case 'text': return withTextFields(f, { x, y, width, height });
-    case 'image': return new ImageRecord({ style: f.style, x, y, width, height, image: f.image });
-  }
+  const c = { ...f, ...changes };
+  return new TextRecord(c, c.x, c.y, c.height, c.baseline);
 }
 
 export class ImageRecord implements ImageFragment {
@@ -150,12 +139,23 @@ export class ImageRecord implements ImageFragment {
   readonly height: number;
   readonly image: LoadedImage;
 
-  constructor(f: Omit<ImageFragment, 'kind'>) {
+  /** The image of `f` (its style, size and image) at (x, y). */
+  constructor(f: Pick<ImageFragment, 'style' | 'width' | 'height' | 'image'>, x: number, y: number) {
     this.style = f.style;
-    this.x = f.x;
-    this.y = f.y;
+    this.x = x;
+    this.y = y;
     this.width = f.width;
     this.height = f.height;
     this.image = f.image;
+  }
+}
+
+/** `f` at another y in its parent's frame, whatever its kind (the rest as it is: a line's or text's baseline too). */
+export function atY(f: Fragment, y: number): Fragment {
+  switch (f.kind) {
+    case 'box': return withBoxFields(f, { y });
+    case 'line': return new LineRecord(f, f.x, y, f.baseline);
+    case 'text': return new TextRecord(f, f.x, y, f.height, f.baseline);
+    case 'image': return new ImageRecord(f, f.x, y);
   }
 }

@@ -26,15 +26,13 @@ function movedFragment(f: Fragment, dx: number, dy: number): Fragment {
     case 'box':
       return placedBox(f, f.x + dx, f.y + dy, f.height, f.children);
     case 'image':
-      return new ImageRecord({ style: f.style, x: f.x + dx, y: f.y + dy, width: f.width, height: f.height, image: f.image });
+      return new ImageRecord(f, f.x + dx, f.y + dy);
     case 'line':
-      return new LineRecord({ x: f.x + dx, y: f.y + dy, width: f.width, height: f.height, baseline: f.baseline + dy, children: f.children });
-    case 'text':
-      return new TextRecord({
-        style: f.style, x: f.x + dx, y: f.y + dy, width: f.width, height: f.height, baseline: f.baseline + dy,
-        runs: dx === 0 ? f.runs : f.runs.map((run) => ({ run: run.run, x: run.x + dx, advances: run.advances })),
-        text: f.text, symbol: f.symbol,
-      });
+      return new LineRecord(f, f.x + dx, f.y + dy, f.baseline + dy);
+    case 'text': {
+      const text = dx === 0 ? f : { style: f.style, width: f.width, runs: f.runs.map((run) => ({ run: run.run, x: run.x + dx, advances: run.advances })), text: f.text, symbol: f.symbol };
+      return new TextRecord(text, f.x + dx, f.y + dy, f.height, f.baseline + dy);
+    }
   }
 }
 

@@ -20,7 +20,7 @@ import { EMPTY_STRUT } from './margins.js';
 import { NO_EXCLUSIONS } from './exclusions.js';
 import { shrinkToFitWidth } from './shrink-to-fit.js';
 import { placeBlockLevel } from './block-level.js';
-import { boxFragment, withBoxFields, withPlacement } from './fragment-records.js';
+import { atY, boxFragment, withBoxFields } from './fragment-records.js';
 
 /** The turned box of each root, made once (layout caches are keyed by box). */
 const TURNED = cacheKey('orthogonal.turned', () => new WeakMap<BlockBox, BlockBox>());
@@ -194,7 +194,7 @@ export function withLinesReversed(fragment: BoxFragment): BoxFragment {
   const children = fragment.children.map((child): Fragment => {
     const y = top + bottom - child.y - child.height;
     if (child.kind === 'box' && child.box.kind === 'block' && child.box.outer === 'block') return withBoxFields(withLinesReversed(child), { y });
-    return withPlacement(child, { y });
+    return atY(child, y);
   });
   return withBoxFields(fragment, { children });
 }

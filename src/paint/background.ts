@@ -158,7 +158,7 @@ function clipBox(clip: BackgroundClip): BackgroundBox {
 /** A layer's items, clipped to the box's glyphs when its clip is `text` (nothing without text). */
 function clippedTo(clip: BackgroundClip, items: DisplayItem[], options: BackgroundOptions): DisplayItem[] {
   if (clip !== 'text' || options.clip !== undefined || items.length === 0) return items;
-  const runs = options.textRuns?.() ?? [];
+  const runs = options.textRuns ?? [];
   return runs.length === 0 ? [] : [{ kind: 'push-clip-glyphs', runs }, ...items, { kind: 'pop-clip' }];
 }
 
@@ -238,11 +238,8 @@ export interface BackgroundOptions {
   readonly svg?: SvgContext;
   /** Paint the colour (false when it went to the canvas). */
   readonly color?: boolean;
-  /**
-   * The glyph runs of the box's text, for layers with `background-clip: text` (asked once, when
-   * such a layer paints); none: such layers paint nothing.
-   */
-  readonly textRuns?: () => readonly Extract<DisplayItem, { kind: 'glyphs' }>[];
+  /** The glyph runs of the box's text, for layers with `background-clip: text`; none: such layers paint nothing. */
+  readonly textRuns?: readonly Extract<DisplayItem, { kind: 'glyphs' }>[];
   /** Paint over this area instead of the layers' own clip boxes (the canvas, the page). */
   readonly clip?: Clip;
   /**

@@ -120,17 +120,11 @@ function fieldsetItems(f: PlacedBox, x: number, y: number, options: PaintOptions
   return decorationItems(below, x, y + gap.outset, options, (border) => withLegendGap(border, below, gap, x, y + gap.outset));
 }
 
-/** The glyph runs of `f`'s text, found once when a `background-clip: text` layer asks (textClipRuns). */
-function textRunsOf(f: PlacedBox, x: number, y: number): () => readonly Extract<DisplayItem, { kind: 'glyphs' }>[] {
-  let runs: readonly Extract<DisplayItem, { kind: 'glyphs' }>[] | undefined;
-  return () => (runs ??= textClipRuns(f.children, x, y));
-}
-
 function decorationItems(f: PlacedBox, x: number, y: number, options: PaintOptions, borderShown?: (border: DisplayItem[]) => DisplayItem[]): DisplayItem[] {
   const radii = outerRadii(f);
   const rect = borderBoxAt(f, x, y);
   const painted = f.box === options.canvasSource ? [] : paintBackground(f.style, fragmentArea(f, x, y, radii), {
-    lookup: options.lookup ?? noImages, svg: options.svg, fixedArea: options.fixedArea, textRuns: f.style.backgroundClip.includes('text') ? textRunsOf(f, x, y) : undefined,
+    lookup: options.lookup ?? noImages, svg: options.svg, fixedArea: options.fixedArea, textRuns: f.style.backgroundClip.includes('text') ? textClipRuns(f.children, x, y) : undefined,
   });
   const background = f.backgroundOnlyIn === undefined || painted.length === 0 ? painted : clippedToRects(painted, f.backgroundOnlyIn.map((r) => ({ ...r, x: x + r.x, y: y + r.y })));
   const drawn = paintBorderImage(f.style, rect, f.border, options.lookup ?? noImages, options.svg) ?? paintBorder({ rect, widths: f.border, style: f.style, radii });

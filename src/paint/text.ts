@@ -183,37 +183,44 @@ export function paintText(fragment: TextFragment, originX: number, originY: numb
  * at (originX, originY) on the page: what `background-clip: text` clips a box's background to
  * (CSS Backgrounds 4 §2.1), the text of its in-flow descendants included.
  */
-export function textClipRuns(fragments: readonly Fragment[], originX: number, originY: number, out: Extract<DisplayItem, { kind: 'glyphs' }>[] = []): Extract<DisplayItem, { kind: 'glyphs' }>[] {
-  for (const f of fragments) {
-    if (f.kind === 'line' || f.kind === 'box') textClipRuns(f.children, f.x + originX, f.y + originY, out);
-    else if (f.kind === 'text' && f.style.visibility === 'visible' && f.symbol === undefined) {
-      const baseline = f.baseline + originY;
-      for (const run of f.runs) {
-        if (run.run.glyphs.length === 0) continue;
-        if (run.run.upright === undefined) out.push(glyphsItem(run, run.x + originX, baseline, f.style.color));
-        else for (const item of uprightGlyphItems(run, run.x + originX, run.run.upright, baseline, f.style.color)) if (item.kind === 'glyphs') out.push(item);
-      }
+export function textClipRuns(fragments: readonly Fragment[], originX: number, originY: number): Glyphs[] {
+  const items: DisplayItem[] = [];
+  const visit = (list: readonly Fragment[], x: number, y: number): void => {
+    for (const f of list) {
+      if (f.kind === 'line' || f.kind === 'box') visit(f.children, f.x + x, f.y + y);
+      else if (f.kind === 'text' && f.style.visibility === 'visible' && f.symbol === undefined) pushGlyphs(items, f, x, f.baseline + y, false);
     }
-  }
-  return out;
+  };
+  visit(fragments, originX, originY);
+  return items.filter((item): item is Glyphs => item.kind === 'glyphs');
 }
 
-/** The glyphs with their outlines stroked too, when the style asks (`-webkit-text-stroke`, centred on the outline as in Chromium). */
-function stroked(item: Glyphs, style: ComputedStyle): Glyphs {
-  if (style.webkitTextStrokeWidth <= 0) return item;
-  return { ...item, stroke: { color: style.webkitTextStrokeColor, width: style.webkitTextStrokeWidth } };
+/**
+ * The items of `fragment`'s glyph runs on `baseline` (page px). `painted`: filled with
+ * `-webkit-text-fill-color` and stroked as `-webkit-text-stroke` asks (centred on the outline as in
+ * Chromium; upright glyphs in vertical text are filled only); else (a clip) in `color`, unstroked.
+ * A loop, not filter + flatMap: this runs for every text fragment.
+ */
+function pushGlyphs(out: DisplayItem[], fragment: TextFragment, originX: number, baseline: number, painted: boolean): void {
+  const style = fragment.style;
+  const color = painted ? style.webkitTextFillColor : style.color;
+  const strokeWidth = painted ? style.webkitTextStrokeWidth : 0;
+  for (const run of fragment.runs) {
+    if (run.run.glyphs.length === 0) continue;
+    if (run.run.upright !== undefined) {
+      out.push(...uprightGlyphItems(run, run.x + originX, run.run.upright, baseline, color));
+      continue;
+    }
+    const item = glyphsItem(run, run.x + originX, baseline, color);
+    out.push(strokeWidth <= 0 ? item : { ...item, stroke: { color: style.webkitTextStrokeColor, width: strokeWidth } });
+  }
 }
 
 function paintOwnText(fragment: TextFragment, originX: number, originY: number, decorations: readonly Decoration[]): DisplayItem[] {
   const first = fragment.runs[0];
   const baseline = fragment.baseline + originY;
-  // a loop, not filter + flatMap: this runs for every text fragment of the document
   const glyphs: DisplayItem[] = [];
-  for (const run of fragment.runs) {
-    if (run.run.glyphs.length === 0) continue;
-    if (run.run.upright === undefined) glyphs.push(stroked(glyphsItem(run, run.x + originX, baseline, fragment.style.webkitTextFillColor), fragment.style));
-    else glyphs.push(...uprightGlyphItems(run, run.x + originX, run.run.upright, baseline, fragment.style.webkitTextFillColor));
-  }
+  pushGlyphs(glyphs, fragment, originX, baseline, true);
   if (first === undefined || decorations.length === 0 || fragment.width <= 0) return glyphs;
   const metrics: LineMetrics = { face: first.run.face, size: first.run.size };
   const lines = (kind: LineKind): DisplayItem[] =>

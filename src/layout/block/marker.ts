@@ -39,7 +39,7 @@ export function placeOutsideMarker(item: BoxFragment, marker: BlockBox, anchor: 
   const dx = x - contentLeft(line.children);
   const y = baseline - line.baseline;
   const children = line.children.map((c) => offsetFragment(c, dx - x, 0));
-  const placed: LineFragment = new LineRecord({ x, y, width, height: line.height, baseline: line.baseline + y, children });
+  const placed: LineFragment = new LineRecord({ width, height: line.height, children }, x, y, line.baseline + y);
   return withBoxFields(item, { children: [...item.children, placed] });
 }
 

@@ -48,7 +48,7 @@ export function replacedFragment(box: ReplacedBox, image: LoadedImage | undefine
   const contentY = size.border.top + size.padding.top;
   const children: Fragment[] = image === undefined
     ? []
-    : [new ImageRecord({ style: box.style, x: contentX, y: contentY, width: size.width, height: size.height, image })];
+    : [new ImageRecord({ style: box.style, width: size.width, height: size.height, image }, contentX, contentY)];
   return boxFragment({
     box, style: box.style, x, y,
     width: size.width + size.border.left + size.border.right + size.padding.left + size.padding.right,

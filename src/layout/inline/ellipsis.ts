@@ -152,5 +152,5 @@ function markerFragment(marker: string, style: ComputedStyle, baseline: number, 
     runs.push({ run, x, advances });
     x += advances.reduce((sum, a) => sum + a, 0);
   }
-  return new TextRecord({ style, x: 0, y: baseline - metrics.ascent, width: x, height: metrics.ascent + metrics.descent, baseline, runs, text: marker, symbol: undefined });
+  return new TextRecord({ style, width: x, runs, text: marker, symbol: undefined }, 0, baseline - metrics.ascent, metrics.ascent + metrics.descent, baseline);
 }

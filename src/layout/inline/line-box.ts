@@ -42,7 +42,7 @@ export interface LaidOutLine {
 
 /** The line's fragment with its top-left corner at (x, y) of its parent's frame. */
 export function lineFragment(line: LaidOutLine, x: number, y: number): LineFragment {
-  return new LineRecord({ x, y, width: line.width, height: line.height, baseline: line.baseline + y, children: line.children });
+  return new LineRecord(line, x, y, line.baseline + y);
 }
 
 export interface LineSpec {
@@ -298,7 +298,7 @@ function atomicBounds(piece: Extract<Piece, { kind: 'atomic' }>, env: MetricsEnv
 function textFragment(node: Extract<Node, { kind: 'text' }>, offset: number, baseline: number, spec: LineSpec): TextFragment {
   const font = inlineMetrics(node.style, spec).font;
   const textBaseline = baseline + offset;
-  return new TextRecord({ style: node.style, x: node.x, y: textBaseline - font.ascent, width: node.width, height: font.ascent + font.descent, baseline: textBaseline, runs: node.runs, text: node.text, symbol: node.symbol });
+  return new TextRecord(node, node.x, textBaseline - font.ascent, font.ascent + font.descent, textBaseline);
 }
 
 const BOTH_EDGES = Object.freeze({ left: true, right: true });

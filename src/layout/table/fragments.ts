@@ -4,7 +4,7 @@
  * them (layers.ts). In the collapsing model the table carries its collapsed border segments,
  * painted over the cells.
  */
-import type { BoxFragment, CollapsedBorderSegment } from '../types.js';
+import type { BoxFragment } from '../types.js';
 import type { Baselines, LayoutContext, PageContent, PendingPositioned } from '../contract.js';
 import { waitsForContainingBlock } from '../positioned.js';
 import { offsetFragment } from '../fragment.js';
@@ -68,7 +68,7 @@ export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: Ro
   const fragment: BoxFragment = boxFragment({
     box: plan.table, style: plan.tableStyle, x: 0, y, width: geometry.width, height,
     border, padding, children, continuedBefore: continued, continuedAfter: broken,
-    ...(plan.collapse ? { collapsedBorders: collapsedSegments(plan, geometry, rows, { continued, broken, resumedRow: page.resumedRow, splitRow: splitRowOf(page.breakToken)?.index }) as readonly CollapsedBorderSegment[] } : {}),
+    collapsedBorders: plan.collapse ? collapsedSegments(plan, geometry, rows, { continued, broken, resumedRow: page.resumedRow, splitRow: splitRowOf(page.breakToken)?.index }) : undefined,
   });
   return { fragment, baselines, positioned: escaped.positioned, pageContent: escaped.pageContent };
 }
