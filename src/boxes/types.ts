@@ -7,7 +7,7 @@
  * typed so that block-level and inline-level content never need a cast: a block container holds
  * either `BlockLevelBox`es or `InlineLevelBox`es (CSS2 §9.2.1.1), told apart by `inlineContent`.
  */
-import type { ComputedStyle, PseudoElement } from '../css/types.js';
+import type { BoxPseudo, ComputedStyle } from '../css/types.js';
 import type { SourceLocation } from '../errors.js';
 import type { DomElement } from '../dom/types.js';
 import type { DocumentRecords } from './references.js';
@@ -33,7 +33,7 @@ interface BoxBase {
   readonly style: ComputedStyle;
   /** The element that generated the box; undefined for anonymous boxes. */
   readonly element: BoxElement | undefined;
-  readonly pseudo: PseudoElement | undefined;
+  readonly pseudo: BoxPseudo | undefined;
 }
 
 /** How a box takes part in its parent's formatting context (CSS Display 3 outer display type). */

@@ -12,7 +12,7 @@ import { elementLocation } from '../dom/location.js';
 import { unrenderedElement } from '../dom/unrendered.js';
 import type { ComputedStyle, FontFaceRule, PageRule, PseudoElement, StyledDocument } from './types.js';
 import { collectedBaseUrl } from './collect.js';
-import { computeStyle, createInitialStyle } from './compute.js';
+import { computeStyle, createInitialStyle, withStyle } from './compute.js';
 import type { CustomProperties } from './custom-properties.js';
 import { NO_CUSTOM_PROPERTIES, computeCustomProperties, customKeywordValue } from './custom-properties.js';
 import type { PropertyRegistry, SubstitutionLimit } from './custom-properties.js';
@@ -80,6 +80,8 @@ interface State {
   readonly unrenderedReported: Set<string>;
   /** Which sheet each rule with such declarations is in (made when the first one is reported). */
   ruleSheets: Map<StyleRule, Stylesheet> | undefined;
+  /** ::first-letter styles computed in this render, by the rules matched and the letter's parent style. */
+  readonly firstLetters: Map<readonly IndexedSelector[], Map<ComputedStyle, ComputedStyle>>;
 }
 
 const DIRECTION = LONGHAND_INDEX.get('direction')!;
@@ -121,6 +123,7 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
     reported: new Set(),
     unrenderedReported: new Set(),
     ruleSheets: undefined,
+    firstLetters: new Map(),
     substitution: overlongWarning(ctx.maxCustomPropertyLength ?? DEFAULT_LIMITS.maxCustomPropertyLength, () => state),
   };
   for (const child of dom.root.children) visit(child, memo.top, state, true);
@@ -133,6 +136,7 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
     stylesOf: (element: DomElement): ElementStyles | undefined => state.styles.get(element),
     initialStyle: memo.initialStyle,
     anonymousStyle: anonymousStyles(state),
+    firstLetterStyle: (element, parent) => firstLetterStyle(element, parent, state),
     ...(rootStyleOf(dom, state) ?? {}),
     fontFaces: collectFontFaces(sheets, env),
     pageRules: collectPageRules(sheets, env),
@@ -237,7 +241,8 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
   const style = withMenulistFallback(element, computed.style, cascaded.winners, cascaded.uaWinners);
   const custom = computed.custom;
   if (isRoot) state.rootFontSize = style.fontSize;
-  const self: ElementStyles = { style, custom, before: undefined, after: undefined, marker: undefined, children: undefined };
+  const firstLetter = matched.some(isFirstLetter) ? matched.filter(isFirstLetter) : undefined;
+  const self: ElementStyles = { style, custom, before: undefined, after: undefined, marker: undefined, firstLetter, children: undefined };
   const pseudos = {
     before: generatedStyle(matched, 'before', self, state),
     after: generatedStyle(matched, 'after', self, state),
@@ -251,6 +256,36 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
   if (cached === undefined) state.memo.entries++;
   leaf.set(leafKey, result);
   return result;
+}
+
+function isFirstLetter(matched: IndexedSelector): boolean {
+  return matched.entry.pseudo === 'first-letter';
+}
+
+/**
+ * ::first-letter inherits from the element whose text holds the letter (`parent`, the text's
+ * style), not always from its own element: `<p><b>Lorem` gives a bold letter.
+ */
+function firstLetterStyle(element: DomElement, parent: ComputedStyle, state: State): ComputedStyle | undefined {
+  const styles = state.styles.get(element);
+  const entries = styles?.firstLetter;
+  if (styles === undefined || entries === undefined) return undefined;
+  let byParent = state.firstLetters.get(entries);
+  if (byParent === undefined) {
+    byParent = new Map();
+    state.firstLetters.set(entries, byParent);
+  }
+  let style = byParent.get(parent);
+  if (style === undefined) {
+    state.current = element;
+    const cascaded = cascadeDeclarations(entries, undefined, undefined, parent.direction === 'rtl');
+    const computed = computeCascaded(cascaded, { style: parent, custom: styles.custom }, false, state).style;
+    // CSS Pseudo 4 §2.2.3: inline, or a float (block-level)
+    const floated = computed.float !== 'none' && computed.float !== 'footnote';
+    style = withStyle(computed, { display: floated ? 'block' : 'inline', position: 'static' });
+    byParent.set(parent, style);
+  }
+  return style;
 }
 
 /** ::before/::after exist only when some rule targets them and `content` is not none/normal. */

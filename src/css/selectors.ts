@@ -6,7 +6,7 @@ import type { CssNode } from 'css-tree';
 import { generate } from 'css-tree';
 import { compile } from 'css-select';
 import type { DomElement, DomNode } from '../dom/types.js';
-import type { PseudoElement } from './types.js';
+import type { BoxPseudo } from './types.js';
 import type { SelectorEntry } from './stylesheet.js';
 import { STRUCTURAL_PSEUDOS } from './nth.js';
 import { STATE_PSEUDOS } from './state-pseudos.js';
@@ -24,9 +24,9 @@ export type SelectorResult =
    */
   | { readonly ok: false; readonly reason: 'unsupported' | 'invalid' | 'unrendered' | 'interactive'; readonly message: string };
 
-const SUPPORTED_PSEUDO_ELEMENTS = new Set<string>(['before', 'after', 'marker', 'footnote-call', 'footnote-marker']);
+const SUPPORTED_PSEUDO_ELEMENTS = new Set<string>(['before', 'after', 'marker', 'footnote-call', 'footnote-marker', 'first-letter']);
 /** Valid pseudo-elements (CSS Pseudo 4) that octavo does not render, though a printed page could show them. */
-const UNRENDERED_PSEUDO_ELEMENTS = new Set<string>(['first-line', 'first-letter', 'details-content']);
+const UNRENDERED_PSEUDO_ELEMENTS = new Set<string>(['first-line', 'details-content']);
 /**
  * Pseudo-elements of interaction and of widgets octavo does not draw (selections, form control
  * parts, a modal's backdrop): nothing on a printed page could show them, so they are dropped
@@ -161,7 +161,7 @@ const NEVER = (): boolean => false;
 export function compileSelector(selector: CssNode): SelectorResult {
   const text = generate(selector);
   const nodes = childrenOf(selector);
-  let pseudo: PseudoElement | undefined;
+  let pseudo: BoxPseudo | undefined;
   const kept: CssNode[] = [];
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i]!;
@@ -182,7 +182,7 @@ export function compileSelector(selector: CssNode): SelectorResult {
     if (pseudo !== undefined || i !== nodes.length - 1) {
       return { ok: false, reason: 'unsupported', message: `selector \`${text}\`` };
     }
-    pseudo = name as PseudoElement;
+    pseudo = name as BoxPseudo;
   }
   const last = kept[kept.length - 1];
   const matchText = kept.length === 0 || last?.type === 'Combinator'

@@ -16,7 +16,7 @@ import type { ComputedStyle, Display, KeptPageStyles } from './types.js';
 import type { CustomProperties, PropertyRegistry } from './custom-properties.js';
 import { propertyRegistry } from './custom-properties.js';
 import type { MediaEnvironment } from './media.js';
-import type { RuleIndex } from './rule-index.js';
+import type { IndexedSelector, RuleIndex } from './rule-index.js';
 import { buildRuleIndex } from './rule-index.js';
 import type { ParsedSheet, Stylesheet } from './stylesheet.js';
 import { BoundedCache } from '../cache/bounded.js';
@@ -29,6 +29,11 @@ export interface ElementStyles {
   readonly marker: ComputedStyle | undefined;
   readonly 'footnote-call'?: ComputedStyle | undefined;
   readonly 'footnote-marker'?: ComputedStyle | undefined;
+  /**
+   * The element's matched ::first-letter rules (undefined: none). Its style is computed where its
+   * letter is found, with that text's parent style (StyledDocument.firstLetterStyle).
+   */
+  readonly firstLetter: readonly IndexedSelector[] | undefined;
   /** Style-sharing trie of this style's children, by matched selectors. */
   children: ShareNode | undefined;
   /**
@@ -123,7 +128,7 @@ export function cascadeMemo(inputs: MemoInputs): CascadeMemo {
 }
 
 function newElementStyles(style: ComputedStyle, custom: CustomProperties): ElementStyles {
-  return { style, custom, before: undefined, after: undefined, marker: undefined, children: undefined };
+  return { style, custom, before: undefined, after: undefined, marker: undefined, firstLetter: undefined, children: undefined };
 }
 
 /** The trie leaf map for these matched selector ids under `parent` (made on the way). */

@@ -4,7 +4,7 @@
  */
 import type { DiagnosticCode } from '../diagnostics.js';
 import type { DomElement } from '../dom/types.js';
-import type { FontFaceRule, PageSelector, PseudoElement, RawDeclaration } from './types.js';
+import type { BoxPseudo, FontFaceRule, PageSelector, RawDeclaration } from './types.js';
 import type { MediaPredicate } from './media.js';
 import type { AncestorKeys } from './ancestor-filter.js';
 
@@ -36,7 +36,7 @@ export interface SelectorEntry {
   readonly text: string;
   /** a*1e6 + b*1e3 + c (Selectors 4 §17). */
   readonly specificity: number;
-  readonly pseudo: PseudoElement | undefined;
+  readonly pseudo: BoxPseudo | undefined;
   readonly match: (element: DomElement) => boolean;
   /** The tags, classes and ids the subject's ancestors must have (ancestor-filter.ts); undefined: none. */
   readonly ancestors: AncestorKeys | undefined;

@@ -489,10 +489,18 @@ export interface ComputedStyle {
 /** `::footnote-call` and `::footnote-marker` exist on `float: footnote` elements (CSS GCPM 3 §2.3). */
 export type PseudoElement = 'before' | 'after' | 'marker' | 'footnote-call' | 'footnote-marker';
 
+/**
+ * Every pseudo-element a rule can style and a box can come from. ::first-letter's style is not
+ * one per element: it inherits from the element whose text holds the letter (`firstLetterStyle`).
+ */
+export type BoxPseudo = PseudoElement | 'first-letter';
+
 /** An element's computed style and its pseudo-elements' (undefined for those it generates none of). */
 export type ElementPseudoStyles = { readonly style: ComputedStyle } & { readonly [P in PseudoElement]?: ComputedStyle | undefined } & {
   /** The element's custom properties, with the inherited SVG properties cascaded as such (css/declarations.ts). */
   readonly custom?: ReadonlyMap<string, string>;
+  /** Set when rules target the element's ::first-letter, whose style `firstLetterStyle` computes. */
+  readonly firstLetter?: object | undefined;
 };
 
 /** Result of the css stage: a style lookup kept beside the DOM, never written into it. */
@@ -511,6 +519,12 @@ export interface StyledDocument {
    * initial values for the others, and the given display. Cached per (parent, display).
    */
   anonymousStyle(parent: ComputedStyle, display: Display): ComputedStyle;
+  /**
+   * The style of the element's ::first-letter (CSS Pseudo 4 §2.2) when its letter's parent has
+   * style `parent`: `display` inline, or block when floated (a drop cap). Undefined when no rule
+   * targets it.
+   */
+  firstLetterStyle(element: DomElement, parent: ComputedStyle): ComputedStyle | undefined;
   readonly fontFaces: readonly FontFaceRule[];
   readonly pageRules: readonly PageRule[];
   /** Computed style of the root element: the page context inherits from it (as in WeasyPrint). */

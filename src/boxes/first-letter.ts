@@ -1,0 +1,101 @@
+/**
+ * ::first-letter (CSS Pseudo 4 §2.2): the first letter of a block container's first formatted
+ * line, with the punctuation before and after it, in a box of its own style: an inline box, or a
+ * float (a drop cap). The letter may sit in an inline descendant (`<p><b>Lorem`), in the first
+ * in-flow block descendant (`div::first-letter` over `<div><p>Lorem`) or in a ::before's text; the
+ * pseudo-element's style inherits from the element whose text it takes, as in the spec's fictional
+ * tag sequence (`<p><b><p::first-letter>L</p::first-letter>orem</b>`).
+ */
+import type { ComputedStyle } from '../css/types.js';
+import type { Box, BoxElement, InlineLevelBox, TextBox } from './types.js';
+import { preservesNewlines, preservesSpaces } from './whitespace.js';
+
+/** The style of the letter's box for a given parent (StyledDocument.firstLetterStyle), already `inline` or, floated, `block`. */
+export type FirstLetterStyle = (parent: ComputedStyle) => ComputedStyle | undefined;
+
+/**
+ * Punctuation (quotes, brackets, other: not dashes or connectors), the first other character with
+ * its combining marks, then the punctuation right after it; a space ends it (`“ A` has none). As
+ * Chromium takes it (FirstLetterPseudoElement::FirstLetterLength): `—Yes` styles the dash.
+ */
+const FIRST_LETTER = /^[\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Po}]*[^\s\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Po}]\p{M}*[\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Po}]*/u;
+
+/** What the search found in a list of boxes: a new list, nothing yet (go on), or a first line that does not begin with a letter. */
+type Found = readonly Box[] | 'none' | 'stop';
+
+/**
+ * `children` (an element's boxes, raw or already processed) with the first letter taken into its
+ * box; the same list when the first line does not begin with one.
+ */
+export function withFirstLetter(children: readonly Box[], styleFor: FirstLetterStyle, element: BoxElement): readonly Box[] {
+  const found = split(children, styleFor, element);
+  return typeof found === 'string' ? children : found;
+}
+
+function split(children: readonly Box[], styleFor: FirstLetterStyle, element: BoxElement): Found {
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!;
+    const found = splitBox(child, styleFor, element);
+    if (found === 'none') continue;
+    if (found === 'stop') return 'stop';
+    return [...children.slice(0, i), ...found, ...children.slice(i + 1)];
+  }
+  return 'none';
+}
+
+/** The boxes that replace `box` when it holds the first letter. */
+function splitBox(box: Box, styleFor: FirstLetterStyle, element: BoxElement): Found {
+  switch (box.kind) {
+    case 'text': return splitText(box, styleFor, element);
+    case 'inline': {
+      // a leader or an inside marker is no letter of the line (CSS Pseudo 4 §2.2.1: markers are skipped)
+      if (box.leader === true || box.pseudo === 'marker') return 'none';
+      if (box.pseudo === 'first-letter') return 'stop';
+      const found = split(box.children, styleFor, element);
+      return typeof found === 'string' ? found : [{ ...box, children: found as readonly InlineLevelBox[] }];
+    }
+    case 'block': {
+      if (box.pseudo === 'marker') return 'none';
+      // an inline-block is an atomic inline: the line begins with something other than a letter
+      if (box.outer !== 'block') return 'stop';
+      const found = split(box.children, styleFor, element);
+      return typeof found === 'string' ? found : [{ ...box, children: found } as Box];
+    }
+    case 'out-of-flow': return 'none';
+    default: return 'stop';
+  }
+}
+
+function splitText(box: TextBox, styleFor: FirstLetterStyle, element: BoxElement): Found {
+  if (box.listSymbol !== undefined) return 'none';
+  const start = leadingWhiteSpace(box);
+  if (start === box.text.length) return 'none';
+  if (start < 0) return 'stop';
+  const match = FIRST_LETTER.exec(box.text.slice(start));
+  if (match === null) return 'stop';
+  const style = styleFor(box.style);
+  if (style === undefined) return 'stop';
+  const end = start + match[0].length;
+  const letter: TextBox = { kind: 'text', text: match[0], style, element: undefined, pseudo: 'first-letter' };
+  const out: Box[] = [];
+  if (start > 0) out.push({ ...box, text: box.text.slice(0, start) });
+  out.push(style.display === 'block'
+    ? { kind: 'out-of-flow', scheme: 'float', box: { kind: 'block', outer: 'block', style, element, pseudo: 'first-letter', children: [letter], inlineContent: true }, style, element, pseudo: 'first-letter' }
+    : { kind: 'inline', style, element, pseudo: 'first-letter', children: [letter] });
+  if (end < box.text.length) out.push({ ...box, text: box.text.slice(end) });
+  return out;
+}
+
+/**
+ * How many characters of white space begin the text and collapse away at the start of a line; -1
+ * when the line begins with preserved white space (a space of `pre`, a newline of `pre-line`).
+ */
+function leadingWhiteSpace(box: TextBox): number {
+  const text = box.text;
+  let i = 0;
+  while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r' || text[i] === '\f')) i++;
+  if (i === 0) return 0;
+  if (preservesSpaces(box.style.whiteSpace)) return -1;
+  if (preservesNewlines(box.style.whiteSpace) && /[\n\r]/.test(text.slice(0, i))) return i === text.length ? i : -1;
+  return i;
+}
