@@ -269,7 +269,7 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
   }
   if (TABLE_PARENTS.has(style.display) || style.display === 'table-cell' || style.display === 'table-caption' || style.display === 'table-column') {
     // a vertical cell keeps its place in the table; its content is the vertical flow
-    const children = firstLetterOf(walk, element, style, pseudos, elementChildren(walk, element, style, pseudos));
+    const children = withFirstLetter(walk.styled, element, pseudos, elementChildren(walk, element, style, pseudos), () => boxElement(walk, element));
     const content = change.kind === 'vertical' && style.display === 'table-cell'
       ? [{ ...blockBox(walk, { element: undefined, style: walk.styled.anonymousStyle(style, 'block'), children, outer: 'block' }), verticalRoot: change.mode, verticalSource: elementLocation(walk.dom, element) }]
       : children;
@@ -280,17 +280,11 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
     }
   }
   const marker = style.display === 'list-item' ? markerBox(walk, element, style, pseudos.marker) : undefined;
-  let children = firstLetterOf(walk, element, style, pseudos, elementChildren(walk, element, style, pseudos));
+  let children = withFirstLetter(walk.styled, element, pseudos, elementChildren(walk, element, style, pseudos), () => boxElement(walk, element));
   if (marker !== undefined && style.listStylePosition === 'inside') children = [marker, ...children];
   const rendered = element.name === 'fieldset' ? renderedLegend(children) : undefined;
   const box = blockBox(walk, { element: source, style, children: rendered?.rest ?? children, outer, marker: style.listStylePosition === 'outside' ? marker : undefined });
   return [rendered === undefined ? box : { ...box, legend: rendered.legend }];
-}
-
-/** A block container's children with its ::first-letter box (first-letter.ts), when a rule targets it. */
-function firstLetterOf(walk: Walk, element: DomElement, style: ComputedStyle, pseudos: ElementPseudoStyles, children: readonly Box[]): readonly Box[] {
-  if (pseudos.firstLetter === undefined || TABLE_PARENTS.has(style.display) || style.display === 'table-column') return children;
-  return withFirstLetter(children, (parent) => walk.styled.firstLetterStyle(element, parent), boxElement(walk, element));
 }
 
 /**

@@ -6,12 +6,13 @@
  * pseudo-element's style inherits from the element whose text it takes, as in the spec's fictional
  * tag sequence (`<p><b><p::first-letter>L</p::first-letter>orem</b>`).
  */
-import type { ComputedStyle } from '../css/types.js';
+import type { ComputedStyle, ElementPseudoStyles, StyledDocument } from '../css/types.js';
+import type { DomElement } from '../dom/types.js';
 import type { Box, BoxElement, InlineLevelBox, TextBox } from './types.js';
 import { preservesNewlines, preservesSpaces } from './whitespace.js';
 
 /** The style of the letter's box for a given parent (StyledDocument.firstLetterStyle), already `inline` or, floated, `block`. */
-export type FirstLetterStyle = (parent: ComputedStyle) => ComputedStyle | undefined;
+type FirstLetterStyle = (parent: ComputedStyle) => ComputedStyle | undefined;
 
 /**
  * Punctuation (quotes, brackets, other: not dashes or connectors), the first other character with
@@ -24,11 +25,15 @@ const FIRST_LETTER = /^[\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Po}]*[^\s\p{Ps}\p{Pe}\p{Pi}\p
 type Found = readonly Box[] | 'none' | 'stop';
 
 /**
- * `children` (an element's boxes, raw or already processed) with the first letter taken into its
- * box; the same list when the first line does not begin with one.
+ * A block container's children (`pseudos`: its styles) with the first letter
+ * taken into its box, when a rule targets its ::first-letter; the same list otherwise, or when
+ * its first line does not begin with a letter. `source`: the element's record, for the box.
  */
-export function withFirstLetter(children: readonly Box[], styleFor: FirstLetterStyle, element: BoxElement): readonly Box[] {
-  const found = split(children, styleFor, element);
+export function withFirstLetter(styled: StyledDocument, element: DomElement, pseudos: ElementPseudoStyles, children: readonly Box[], source: () => BoxElement): readonly Box[] {
+  // row groups, rows and columns hold table parts, not lines
+  const display = pseudos.style.display;
+  if (pseudos.firstLetter === undefined || (display !== 'table-cell' && display !== 'table-caption' && display.startsWith('table'))) return children;
+  const found = split(children, (parent) => styled.firstLetterStyle(element, parent), source());
   return typeof found === 'string' ? children : found;
 }
 

@@ -10,6 +10,8 @@ import type { ClipPath, ClipRect, OverflowClipMargin, TransformFunction, Transfo
 import type { Color, ColorScheme } from './color-types.js';
 export type { Color, ColorScheme, CurrentColorExpression, LightDarkColor, SpecifiedColor } from './color-types.js';
 import type { KeptPageStyles } from './kept-page-types.js';
+import type { PageRule } from './page-types.js';
+export type { PageContext, PageMarks, PageRule, PageSelector, PageStyle, RawDeclaration } from './page-types.js';
 export type { KeptPageStyles, KeptPages } from './kept-page-types.js';
 
 /** One end of `text-overflow`. */
@@ -489,10 +491,7 @@ export interface ComputedStyle {
 /** `::footnote-call` and `::footnote-marker` exist on `float: footnote` elements (CSS GCPM 3 §2.3). */
 export type PseudoElement = 'before' | 'after' | 'marker' | 'footnote-call' | 'footnote-marker';
 
-/**
- * Every pseudo-element a rule can style and a box can come from. ::first-letter's style is not
- * one per element: it inherits from the element whose text holds the letter (`firstLetterStyle`).
- */
+/** Every pseudo-element a rule can style and a box can come from (::first-letter: `firstLetterStyle`). */
 export type BoxPseudo = PseudoElement | 'first-letter';
 
 /** An element's computed style and its pseudo-elements' (undefined for those it generates none of). */
@@ -519,11 +518,7 @@ export interface StyledDocument {
    * initial values for the others, and the given display. Cached per (parent, display).
    */
   anonymousStyle(parent: ComputedStyle, display: Display): ComputedStyle;
-  /**
-   * The style of the element's ::first-letter (CSS Pseudo 4 §2.2) when its letter's parent has
-   * style `parent`: `display` inline, or block when floated (a drop cap). Undefined when no rule
-   * targets it.
-   */
+  /** The element's ::first-letter style (inline, or block when floated) under its letter's parent; undefined without rules. */
   firstLetterStyle(element: DomElement, parent: ComputedStyle): ComputedStyle | undefined;
   readonly fontFaces: readonly FontFaceRule[];
   readonly pageRules: readonly PageRule[];
@@ -561,74 +556,6 @@ export interface FontFaceRule {
   readonly unicodeRange: readonly (readonly [number, number])[];
   /** Where the rule is: in its sheet when parsed, in the document's files once collected (cascade). */
   readonly where?: { readonly file?: string; readonly line?: number; readonly column?: number };
-}
-
-/** Which pages an `@page` rule applies to (CSS Paged Media 3 §3). */
-export interface PageSelector {
-  readonly name?: string;
-  readonly pseudoClasses: readonly ('first' | 'left' | 'right' | 'blank')[];
-  /** `:nth(An+B)` (CSS GCPM 3 §5.1): matches page number `An+B` (1-based) for some n >= 0. */
-  readonly nth?: { readonly a: number; readonly b: number; readonly of?: string };
-}
-
-export interface PageRule {
-  readonly selectors: readonly PageSelector[];
-  /** (a, b, c) specificity of the page selector, for ordering. */
-  readonly specificity: readonly [number, number, number];
-  /** Source order. */
-  readonly order: number;
-  /** Cascade origin; user-agent rules lose to author rules whatever their specificity. */
-  readonly origin?: 'user-agent' | 'author';
-  /** Raw declarations of the page context, validated by the css stage when a page style is computed. */
-  readonly declarations: readonly RawDeclaration[];
-  /** Margin boxes: `@top-center { ... }` keyed by their name without `@`. */
-  readonly marginBoxes: Readonly<Record<string, readonly RawDeclaration[]>>;
-}
-
-export interface RawDeclaration {
-  readonly property: string;
-  /** Value source text, without `!important`. */
-  readonly value: string;
-  readonly important: boolean;
-  /** Where relative `url()`s resolve (the stylesheet's URL). */
-  readonly baseUrl?: string;
-  readonly file?: string;
-  readonly line?: number;
-  readonly column?: number;
-}
-
-/** Page context used to select `@page` rules. */
-export interface PageContext {
-  readonly index: number;
-  readonly name?: string;
-  readonly side: 'left' | 'right';
-  readonly blank: boolean;
-  /** 0-based index among the consecutive pages of the same name (the page group, for `:nth(An+B of name)`). */
-  readonly groupIndex?: number;
-}
-
-/** The computed page box (CSS Paged Media 3 §5-7). */
-export interface PageStyle {
-  /** Page box size in px. */
-  readonly width: number;
-  readonly height: number;
-  readonly marginTop: LengthPercentageAuto;
-  readonly marginRight: LengthPercentageAuto;
-  readonly marginBottom: LengthPercentageAuto;
-  readonly marginLeft: LengthPercentageAuto;
-  /** Full style of the page box (background, borders, padding...). */
-  readonly style: ComputedStyle;
-  /** `-octavo-shrink-to-fit: auto` (true) or `none` (false); absent when no rule sets it. */
-  readonly shrinkToFit?: boolean;
-  /** `bleed` (CSS Paged Media 3 §7.2): how far the page background runs past each edge of the page box, px; absent = 0. */
-  readonly bleed?: number;
-  /** `marks` (CSS Paged Media 3 §7.1): the printer's marks drawn in the bleed area; absent = none. */
-  readonly marks?: PageMarks;
-}
-
-export interface PageMarks {
-  readonly crop: boolean;
-  readonly cross: boolean;
 }
 
 export const TRANSPARENT: Color = { r: 0, g: 0, b: 0, a: 0 };
