@@ -295,7 +295,8 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
   for (const dropped of droppedElements(dom)) diagnostics.warn('html', dropped.message, dropped.where);
   budget();
 
-  const sheets = await collectStylesheets(dom, { baseUrl: resources.baseUrl, loadText: resources.loadText, cache: state.stylesheets, diagnostics });
+  const fallenBack = new Set<string>();
+  const sheets = await collectStylesheets(dom, { baseUrl: resources.baseUrl, loadText: resources.loadText, cache: state.stylesheets, diagnostics, fallenBack });
   const styled = cascade(dom, sheets, { diagnostics, maxCustomPropertyLength: limits.maxCustomPropertyLength });
   const build: BuildContext = { baseUrl: resources.baseUrl, diagnostics, maxBoxes: limits.maxBoxes, maxCounters: limits.maxCounters, keepDom: options.tagged === true };
   const boxes = buildBoxTree(dom, styled, build);
@@ -310,7 +311,8 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
     loadFontFaces(styled.fontFaces, resources.loadFontBytes, diagnostics, { used, origins, ...(state.fonts.local === undefined ? {} : { local: state.fonts.local }) }),
     loadImages(boxes, resources, diagnostics, marginBoxImageUrls(styled), origins),
   ]);
-  const text = state.fonts.forRender({ faces, diagnostics, ...(options.glyphAdvances === undefined ? {} : { advances: options.glyphAdvances }) });
+  const declaredFamilies = styled.fontFaces.reduce((names, rule) => names.add(rule.family.trim().toLowerCase()), fallenBack);
+  const text = state.fonts.forRender({ faces, diagnostics, declaredFamilies, ...(options.glyphAdvances === undefined ? {} : { advances: options.glyphAdvances }) });
   budget();
 
   const pageImages = pageImageLoader(images, resources, diagnostics, origins);

@@ -23,6 +23,8 @@ export interface CollectContext {
   loadText(url: string): Promise<string>;
   readonly cache: StylesheetCache;
   readonly diagnostics: Diagnostics;
+  /** Receives the families of web-font stylesheets that could not be had (each already warned about here). */
+  readonly fallenBack?: Set<string>;
 }
 
 type Source =
@@ -162,7 +164,10 @@ function warnMissingSheet(ctx: CollectContext, { url, from }: Pick<SheetRequest,
   const families = googleFontFamilies(url);
   if (families.length > 0) {
     // a web-font stylesheet: one warning per family it would have declared
-    for (const family of families) ctx.diagnostics.warn('font', `web font "${family}" falls back to the next family: ${reason}`, where);
+    for (const family of families) {
+      ctx.diagnostics.warn('font', `web font "${family}" falls back to the next family: ${reason}`, where);
+      ctx.fallenBack?.add(family.trim().toLowerCase());
+    }
   } else if (error.code === 'resource_not_found' && url.startsWith('file:')) {
     ctx.diagnostics.warn('resource', `stylesheet not found: ${written}`, where);
   } else {

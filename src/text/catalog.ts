@@ -82,6 +82,8 @@ export interface FaceCatalog {
    * comes first among the fallback fonts. `questions`: what the render may still ask fontconfig.
    */
   resolve(families: readonly string[], wanted: VariationWanted, keys: { readonly match: string; readonly variation: string }, cjkLocale: CjkLocale | undefined, questions: FontconfigQuestions): Resolution;
+  /** Whether a `font-family` name finds fonts (by its name, or as a browser here would substitute them). */
+  hasFamily(family: string, questions: FontconfigQuestions): boolean;
 }
 
 /** Names no font has that one render may still ask fontconfig about, and the ones it passed over. */
@@ -145,8 +147,19 @@ export function createCatalog(input: CatalogInput): FaceCatalog {
     return installed.substitute(key);
   };
   const matchings = new BoundedCache<string, Matching>('text.font-matchings', MATCHINGS_PER_CATALOG);
+  const found = new Map<string, boolean>();
   return {
     id: input.id,
+    hasFamily(family, questions) {
+      const key = family.trim().toLowerCase();
+      let has = found.get(key);
+      if (has === undefined) {
+        const passedOver = questions.passedOver.length;
+        has = lookup(family, questions) !== undefined;
+        if (questions.passedOver.length === passedOver && found.size < MATCHINGS_PER_CATALOG) found.set(key, has);
+      }
+      return has;
+    },
     resolve(families, wanted, keys, cjkLocale, questions) {
       let matching = matchings.get(keys.match);
       if (matching === undefined) {

@@ -35,7 +35,7 @@ export interface FontRegistry {
   /** The fonts `local()` in `@font-face` can name (extra fonts, then installed ones); undefined when there are none. */
   readonly local: LocalFonts | undefined;
   /** The text system of one render, over the `@font-face` faces that render loaded. */
-  forRender(input: { readonly faces: readonly LoadedFontFace[]; readonly diagnostics: Diagnostics; readonly advances?: GlyphAdvances }): TextSystem;
+  forRender(input: { readonly faces: readonly LoadedFontFace[]; readonly diagnostics: Diagnostics; readonly advances?: GlyphAdvances; readonly declaredFamilies?: ReadonlySet<string> }): TextSystem;
   /**
    * Keeps the most recently used `WARM_UP_KEPT_SHARE` of the shaped texts and glyph runs. After a
    * warm-up, once those caches are full of its made-up words, a request's words would each be
@@ -105,9 +105,9 @@ export function createFontRegistry(options: FontRegistryOptions): FontRegistry {
   };
   return {
     local,
-    forRender({ faces: fontFaces, diagnostics, advances }) {
+    forRender({ faces: fontFaces, diagnostics, advances, declaredFamilies }) {
       const notices = installed === undefined ? extra.problems : [...extra.problems, ...installed.problems];
-      return createTextSystem({ catalog: catalogFor(fontFaces), caches, diagnostics, notices, rules: rulesByEntry(fontFaces), ...(advances === undefined ? {} : { advances }) });
+      return createTextSystem({ catalog: catalogFor(fontFaces), caches, diagnostics, notices, rules: rulesByEntry(fontFaces), declaredFamilies, ...(advances === undefined ? {} : { advances }) });
     },
     leaveRoomAfterWarmUp() {
       const before = caches.texts.size + caches.runs.size;

@@ -19,6 +19,7 @@ import type { FontFace, FontRequest, GlyphRun, ScaledFontMetrics, ShapeOptions, 
 import type { BoundedPairCache } from '../cache/bounded.js';
 import type { FaceCatalog, FontconfigQuestions, Resolution } from './catalog.js';
 import { MAX_FONTCONFIG_QUESTIONS } from './catalog.js';
+import { isGenericFamily } from './browser-families.js';
 import { requestKeys } from './keys.js';
 import { segmentByFace } from './segment.js';
 import type { FaceSegment } from './segment.js';
@@ -73,6 +74,11 @@ export interface TextSystemInput {
   readonly advances?: GlyphAdvances;
   /** The `@font-face` rule of each face the render loaded, by the face's entry key (FontFace.entryKey): warnings about its font point there. */
   readonly rules?: ReadonlyMap<string, FontSourceRule>;
+  /**
+   * Families the document declares, lower-cased: its `@font-face` rules' and its web-font
+   * stylesheets'. One that did not load was warned about where it is declared, not again here.
+   */
+  readonly declaredFamilies?: ReadonlySet<string> | undefined;
 }
 
 /** `auto`: the direction of the text's script, as fontkit decides it. */
@@ -81,6 +87,23 @@ type Direction = 'ltr' | 'rtl' | 'auto';
 const NOWHERE: SourceLocation = {};
 
 const NO_RULES: ReadonlyMap<string, FontSourceRule> = new Map();
+const NO_FAMILIES: ReadonlySet<string> = new Set();
+
+/** What the document declares of its fonts: TextSystemInput's `rules` and `declaredFamilies`. */
+interface DeclaredFonts {
+  readonly rules: ReadonlyMap<string, FontSourceRule>;
+  readonly families: ReadonlySet<string>;
+}
+
+/** Names of the platform's UI font that system font stacks begin with (browsers elsewhere find nothing by them). */
+const SYSTEM_FONT_ALIASES: ReadonlySet<string> = new Set(['-apple-system', 'blinkmacsystemfont']);
+
+/** How many font names (not generic families) a `font-family` list has. */
+function namedFamilies(families: readonly string[]): number {
+  let count = 0;
+  for (const family of families) if (!isGenericFamily(family.trim().toLowerCase())) count++;
+  return count;
+}
 
 const EMPTY: ShapedText = Object.freeze({ runs: Object.freeze([]), width: 0 });
 
@@ -117,7 +140,8 @@ const MEMO_ENTRIES = 8192;
 
 export function createTextSystem(input: TextSystemInput): TextSystem {
   for (const notice of input.notices ?? []) input.diagnostics.warn('font', notice);
-  return new RenderTextSystem(input.catalog, input.caches, input.diagnostics, input.advances ?? 'exact', input.rules ?? NO_RULES);
+  const declared: DeclaredFonts = { rules: input.rules ?? NO_RULES, families: input.declaredFamilies ?? NO_FAMILIES };
+  return new RenderTextSystem(input.catalog, input.caches, input.diagnostics, input.advances ?? 'exact', declared);
 }
 
 /**
@@ -149,13 +173,15 @@ class RenderTextSystem implements TextSystem {
   private readonly questions: FontconfigQuestions = { left: MAX_FONTCONFIG_QUESTIONS, passedOver: [] };
   /** Requests whose fonts were chosen with names passed over: their shaped texts are this render's only. */
   private readonly provisional = new WeakSet<FontRequest>();
+  /** First families of `font-family` lists checked in this render (warnMissingFamily), lower-cased. */
+  private readonly firstFamilies = new Set<string>();
 
   constructor(
     private readonly catalog: FaceCatalog,
     private readonly caches: ShapeCaches,
     private readonly diagnostics: Diagnostics,
     private readonly advances: GlyphAdvances,
-    private readonly rules: ReadonlyMap<string, FontSourceRule>,
+    private readonly declared: DeclaredFonts,
   ) {}
 
   shape(text: string, request: FontRequest, options?: ShapeOptions): ShapedText {
@@ -255,7 +281,7 @@ class RenderTextSystem implements TextSystem {
    * by its file; a bundled one by its name alone.
    */
   private warnAbout(face: FontFace, problem: string): void {
-    const rule = this.rules.get(face.entryKey);
+    const rule = this.declared.rules.get(face.entryKey);
     if (rule !== undefined) {
       this.diagnostics.warn('font', `font "${fontNameOf(face)}" from ${rule.written} (@font-face "${face.family}") ${problem}`, rule.where);
       return;
@@ -287,12 +313,32 @@ class RenderTextSystem implements TextSystem {
       const passedOver = this.questions.passedOver.length;
       resolution = this.catalog.resolve(request.families, request, keys, request.cjkLocale, this.questions);
       this.resolutions.set(request, resolution);
+      this.warnMissingFamily(request.families, resolution);
       if (this.questions.passedOver.length > passedOver) this.provisional.add(request);
       if (passedOver === 0 && this.questions.passedOver.length > 0) {
         this.diagnostics.warn('font', `font-family names no font has: fontconfig was asked about ${MAX_FONTCONFIG_QUESTIONS} of them in this document (each is a process), so "${this.questions.passedOver[0]}" and the later ones are passed over as names it has no substitute for`);
       }
     }
     return resolution;
+  }
+
+  /**
+   * A list whose first family no font has, said once per render: browsers go on to the next family
+   * silently, and the page then looks unlike the design with no clue why. Generic families and the
+   * system-font aliases of Apple's and Chromium's (`-apple-system`, `BlinkMacSystemFont`) are not
+   * font names. A stack of three names or more is written to find whatever a machine has (a
+   * framework's `"Inconsolata", "Hack", "SF Mono", …`), and a declared family's failure was said
+   * where it is declared: neither is warned.
+   */
+  private warnMissingFamily(families: readonly string[], resolution: Resolution): void {
+    const first = families[0];
+    if (first === undefined) return;
+    const key = first.trim().toLowerCase();
+    if (this.firstFamilies.has(key)) return;
+    this.firstFamilies.add(key);
+    if (isGenericFamily(key) || SYSTEM_FONT_ALIASES.has(key) || this.declared.families.has(key) || namedFamilies(families) > 2) return;
+    if (this.catalog.hasFamily(key, this.questions)) return;
+    this.diagnostics.warn('font', `font-family "${first}" has no font: no @font-face rule names it and it is not installed here, so the first text asking for it is set in "${resolution.primary.family}" (declare it with @font-face, or give its file to the engine: the fonts option, --font-dir)`);
   }
 
   private keyPrefix(request: FontRequest, direction: Direction): string {

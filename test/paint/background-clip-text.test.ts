@@ -23,6 +23,18 @@ describe('background-clip: text', () => {
     expect(rows[5]!.slice(33)).toBe('_'.repeat(7));
   });
 
+  it('`text` in the background shorthand is the clip (the origin stays padding-box); first of two boxes it is invalid', async () => {
+    const rows = await page('.g { background: linear-gradient(90deg, red 50%, blue 50%) text; color: transparent }', `<div class="g">${BLOCKS}<span>${BLOCKS}</span></div>`);
+    expect(rows[5]!.slice(2, 18)).toBe('R'.repeat(16));
+    expect(rows[5]!.slice(22, 30)).toBe('B'.repeat(8));
+    expect(rows[5]!.slice(33)).toBe('_'.repeat(7));
+    const { styleWith } = await import('../css/helpers.js');
+    const doc = await styleWith('.a { background: red content-box text } .b { background: red text content-box }', '<p id="a" class="a">a</p><p id="b" class="b">b</p>');
+    expect([doc.style('#a').backgroundOrigin, doc.style('#a').backgroundClip]).toEqual([['content-box'], ['text']]);
+    expect(doc.style('#b').backgroundClip).toEqual(['border-box']);
+    expect(doc.diagnostics.map((d) => d.code)).toEqual(['css_invalid_value']);
+  });
+
   it('paints nothing where there is no text', async () => {
     const rows = await page('.g { background-clip: text; color: transparent; background-color: red; width: 40px; height: 10px }', '<div class="g"></div>');
     expect(rows.every((row) => /^_+$/.test(row))).toBe(true);

@@ -103,8 +103,9 @@ if (!liberationMapped) console.warn(`test/text/installed.test.ts: fontconfig fam
 
 describe.skipIf(!liberationMapped)(`generic and common web families through fontconfig, as Chromium on Linux asks it${noLiberation}`, () => {
   const engine = createEngine({ systemFonts: true });
-  const printedWith = async (family: string): Promise<string[]> => {
-    const { fonts } = await inspect(await renderPdf(`<p style='font-family: ${family}'>Hello</p>`, { engine }));
+  const printedWith = async (family: string, missing?: string): Promise<string[]> => {
+    const expectDiagnostics = missing === undefined ? [] : [{ code: 'font' as const, message: `font-family "${missing}" has no font` }];
+    const { fonts } = await inspect(await renderPdf(`<p style='font-family: ${family}'>Hello</p>`, { engine, expectDiagnostics }));
     return fonts.split('\n').filter((line) => line.includes('+')).map((line) => line.slice(line.indexOf('+') + 1, line.indexOf(' ')));
   };
 
@@ -124,8 +125,9 @@ describe.skipIf(!liberationMapped)(`generic and common web families through font
   test('a family fontconfig answers only with its default is not found: the next family is used', async (context) => {
     // fontconfig answers Georgia with its serif default unless Gelasio (its metric-compatible stand-in) is installed
     if (fcMatch('Georgia', '%{family[0]}') === 'Gelasio') context.skip();
-    expect(await printedWith('Georgia, "Courier New"')).toEqual(['LiberationMono']);
-    expect(await printedWith('"No Such Family 28", monospace')).toEqual([fcMatch('monospace', '%{postscriptname}')]);
+    // a first family that has no font is said (text/system.ts)
+    expect(await printedWith('Georgia, "Courier New"', 'Georgia')).toEqual(['LiberationMono']);
+    expect(await printedWith('"No Such Family 28", monospace', 'No Such Family 28')).toEqual([fcMatch('monospace', '%{postscriptname}')]);
     expect(await printedWith('cursive')).toEqual(['LiberationSerif']); // Comic Sans MS is not installed: the default font
   });
 

@@ -145,7 +145,8 @@ export interface LayerGrammar {
   readonly background?: boolean;
 }
 
-const BACKGROUND_GRAMMAR: LayerGrammar = { boxes: BOXES, background: true };
+/** `text` clips to the layer's glyphs (CSS Backgrounds 4 §2.4): a clip, never an origin. */
+const BACKGROUND_GRAMMAR: LayerGrammar = { boxes: BOXES, clipOnly: new Set(['text']), background: true };
 
 /** One `<bg-layer>` / `<final-bg-layer>` of a shorthand (or a `<mask-layer>`), components in any order (§3.10). */
 export function parseLayer(layer: Nodes, final: boolean, ctx: ParseContext, grammar: LayerGrammar = BACKGROUND_GRAMMAR): LayerParts | undefined {
@@ -210,7 +211,8 @@ const background = shorthand('background', ['background-color', 'background-imag
   for (let i = 0; i < layers.length; i++) {
     const layer = layers[i]!;
     const parts = layer.length === 0 ? undefined : parseLayer(layer, i === layers.length - 1, ctx);
-    if (parts === undefined) return INVALID;
+    // a clip-only box (`text`) first of two would be an origin
+    if (parts === undefined || (parts.boxes.length === 2 && !BOXES.has(parts.boxes[0]!))) return INVALID;
     parsed.push(parts);
   }
   const color = parsed[parsed.length - 1]!.color;
@@ -220,8 +222,8 @@ const background = shorthand('background', ['background-color', 'background-imag
     ['background-position', parsed.map((p) => p.position ?? TOP_LEFT)],
     ['background-size', parsed.map((p) => p.size ?? { width: 'auto', height: 'auto' })],
     ['background-repeat', parsed.map((p) => p.repeat ?? { x: 'repeat', y: 'repeat' })],
-    // one box sets both origin and clip; two set origin then clip
-    ['background-origin', parsed.map((p) => p.boxes[0] ?? 'padding-box')],
+    // one box sets both origin and clip (`text` the clip only); two set origin then clip
+    ['background-origin', parsed.map((p) => (p.boxes[0] !== undefined && BOXES.has(p.boxes[0]) ? p.boxes[0] : 'padding-box'))],
     ['background-clip', parsed.map((p) => p.boxes[1] ?? p.boxes[0] ?? 'border-box')],
     ['background-attachment', parsed.map((p) => p.attachment ?? 'scroll')],
   ]);

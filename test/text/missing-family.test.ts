@@ -1,0 +1,41 @@
+/**
+ * A `font-family` list whose first family no font has is said once per render (text/system.ts):
+ * browsers fall back silently, and the page is then set in another font than its design.
+ */
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/index.js';
+
+// the bundled fonts only: what a family finds does not depend on the machine
+const engine = createEngine({ systemFonts: false });
+
+async function fontWarnings(html: string): Promise<string[]> {
+  const result = await engine.renderDetailed({ template: html });
+  return result.diagnostics.filter((d) => d.code === 'font').map((d) => d.message);
+}
+
+describe('a first family no font has', () => {
+  it('is said once per render and name, with the font the text is set in', async () => {
+    const html = `<style>body { font-family: "Proxima Nova", sans-serif } h1 { font-family: 'Proxima Nova', serif; font-weight: bold }
+      code { font-family: Menlo, monospace }</style><h1>Title</h1><p>Body <b>bold</b> and <code>code</code></p>`;
+    const expected = [
+      'font-family "Proxima Nova" has no font: no @font-face rule names it and it is not installed here, so the first text asking for it is set in "Liberation Serif" (declare it with @font-face, or give its file to the engine: the fonts option, --font-dir)',
+      expect.stringMatching(/^font-family "Menlo" has no font: .* set in "Liberation Mono"/),
+    ];
+    expect(await fontWarnings(html)).toEqual(expected);
+    // the next render of the same template (its styles and matchings shared) says it again
+    expect(await fontWarnings(html)).toEqual(expected);
+  });
+
+  it('is not said of generic families, bundled stand-ins, system-font aliases or a long stack', async () => {
+    const html = `<p style="font-family: system-ui">a</p><p style="font-family: Arial, sans-serif">b</p><p style="font-family: Helvetica">c</p>
+      <p style="font-family: -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, sans-serif">d</p>
+      <p style="font-family: Inconsolata, Hack, 'SF Mono', monospace">e</p><p style="font-family: ui-sans-serif, sans-serif">f</p>`;
+    expect(await fontWarnings(html)).toEqual([]);
+  });
+
+  it('is not said again of a family an @font-face rule declares: its own warning says why it failed', async () => {
+    const html = `<style>@font-face { font-family: Brand; src: url(missing-brand.woff2) } body { font-family: Brand, sans-serif }</style><p>text</p>`;
+    const result = await engine.renderDetailed({ template: html, baseDir: process.cwd() });
+    expect(result.diagnostics.map((d) => d.message)).toEqual([expect.stringMatching(/^@font-face "Brand" was ignored/)]);
+  });
+});
