@@ -7,6 +7,7 @@ import { inlineSvgSource } from '../dom/xml.js';
 import { inlineSvgUrl, withPageSvgStyles } from './inline-svg.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, Display, ElementPseudoStyles, PseudoElement, StyledDocument } from '../css/types.js';
+import { WHITE_SPACE_PRE } from '../css/types.js';
 import type { DomDocument, DomElement, DomNode, DomText } from '../dom/types.js';
 import { elementLocation } from '../dom/location.js';
 import type { SourceLocation } from '../errors.js';
@@ -417,7 +418,7 @@ function contentBoxes(walk: Walk, element: DomElement, style: ComputedStyle, pse
 
 /** `leader(pattern)`: one copy of the pattern, spaces kept, that line layout repeats (layout/inline/leader.ts). */
 function leaderBox(style: ComputedStyle, pattern: string, pseudo: PseudoElement): InlineBox {
-  const kept: ComputedStyle = { ...style, whiteSpace: 'pre' };
+  const kept: ComputedStyle = { ...style, ...WHITE_SPACE_PRE };
   return { kind: 'inline', leader: true, style: kept, element: undefined, pseudo, children: [{ kind: 'text', text: pattern, style: kept, element: undefined, pseudo }] };
 }
 
@@ -429,7 +430,7 @@ function leaderBox(style: ComputedStyle, pattern: string, pseudo: PseudoElement)
 function markerBox(walk: Walk, element: DomElement, itemStyle: ComputedStyle, style: ComputedStyle | undefined): Box | undefined {
   if (style === undefined) return undefined;
   // The marker's spaces are part of its representation (`1. `): keep them.
-  const markerStyle: ComputedStyle = { ...style, whiteSpace: 'pre' };
+  const markerStyle: ComputedStyle = { ...style, ...WHITE_SPACE_PRE };
   const textBoxes = Array.isArray(style.content)
     ? contentBoxes(walk, element, markerStyle, 'marker', style.content)
     : textBox(markerStyle, markerContent(element, style, itemStyle, walk.counters, walk.quotes), listSymbol(style, itemStyle));

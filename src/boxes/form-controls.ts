@@ -7,6 +7,7 @@
  * Nothing is interactive: see docs/css.md (AcroForm fields are not written).
  */
 import type { Color, ComputedStyle, Display } from '../css/types.js';
+import { WHITE_SPACE_PRE } from '../css/types.js';
 import { isListBox } from '../css/menulist-fallback.js';
 import { isDisabled } from '../css/state-pseudos.js';
 import { fontRelativeRatios } from '../css/values/font-metrics.js';
@@ -78,7 +79,7 @@ function inputBox(build: FormControlBuild, element: DomElement, style: ComputedS
   // `size` applies to text-like fields only (HTML §4.10.5.3.2), not to numbers and dates
   const size = SIZED_TYPES.has(type) ? element.attribs['size'] : undefined;
   const sized = style.width === 'auto' ? { ...style, width: textFieldWidth(style, size) } : style;
-  const field: ComputedStyle = { ...sized, whiteSpace: 'pre', overflowX: 'clip' };
+  const field: ComputedStyle = { ...sized, ...WHITE_SPACE_PRE, overflowX: 'clip' };
   if (value === '') {
     const placeholder = (element.attribs['placeholder'] ?? '').replace(/[\r\n]+/g, ' ');
     return build.block(field, placeholder === '' ? textRun(build, field, EMPTY_LINE, undefined) : textRun(build, field, placeholder, PLACEHOLDER), outer, source);
@@ -101,7 +102,7 @@ function dateTimeBox(build: FormControlBuild, element: DomElement, style: Comput
   const shown = dateTimeText(type, element.attribs['value'] ?? '', element.attribs['step']);
   const iconRoom = (type === 'time' ? 34 : 39.328) / 13.333;
   const width = style.fontSize * ([...shown.pattern].length * fontRelativeRatios(style.fontFamily).ch + iconRoom) + 2 * shown.fields - 8;
-  const field: ComputedStyle = { ...(style.width === 'auto' ? { ...style, width } : style), whiteSpace: 'pre', overflowX: 'clip' };
+  const field: ComputedStyle = { ...(style.width === 'auto' ? { ...style, width } : style), ...WHITE_SPACE_PRE, overflowX: 'clip' };
   // Chromium hides the picker icon of a disabled or read-only field (html.css)
   const pickable = type !== 'time' && !isDisabled(element) && element.attribs['readonly'] === undefined;
   const icon = pickable ? [calendarIcon(build, field)] : [];
@@ -231,7 +232,7 @@ function selectBox(build: FormControlBuild, element: DomElement, style: Computed
   const listBox = isListBox(element);
   let selected = options.findLastIndex((o) => o.selected);
   if (selected < 0) selected = listBox || options.length === 0 ? -1 : 0;
-  const lineStyle: ComputedStyle = { ...build.anonymousStyle(style, 'block'), whiteSpace: 'pre' };
+  const lineStyle: ComputedStyle = { ...build.anonymousStyle(style, 'block'), ...WHITE_SPACE_PRE };
   const hidden: ComputedStyle = { ...lineStyle, height: 0, visibility: 'hidden', overflowX: 'hidden', overflowY: 'hidden' };
   // the selected option comes last, so that its line gives the select its baseline (the hidden ones take no room)
   const order = listBox || selected < 0 ? options : [...options.filter((_, i) => i !== selected), options[selected]!];

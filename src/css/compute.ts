@@ -7,7 +7,7 @@ import type { Diagnostics } from '../diagnostics.js';
 import type { SourceLocation } from '../errors.js';
 import { unhonouredMessages } from './properties/unhonoured.js';
 import { parse } from 'css-tree';
-import type { ComputedStyle, Display } from './types.js';
+import type { ComputedStyle, Display, TextWrapMode, WhiteSpace, WhiteSpaceCollapse } from './types.js';
 import type { CustomProperties } from './custom-properties.js';
 import { OVERLONG, substituteVars } from './custom-properties.js';
 import { DEFAULT_LIMITS } from '../options.js';
@@ -115,6 +115,7 @@ function mentionsCurrentColor(value: unknown): boolean {
 const STYLE_SHAPE: Readonly<Record<string, unknown>> = Object.fromEntries([
   ...LONGHANDS.map((def) => [def.key, def.initial] as const),
   ['displayBeforeBlockify', undefined],
+  ['whiteSpace', 'normal'],
 ]);
 
 const STYLE_KEYS: readonly string[] = Object.keys(STYLE_SHAPE);
@@ -326,6 +327,7 @@ function blockify(display: Display): Display {
 }
 
 function applyFixups(style: MutableStyle, input: ComputeInput): void {
+  style.whiteSpace = legacyWhiteSpace(style.whiteSpaceCollapse, style.textWrapMode);
   // CSS Backgrounds 3 §4.3: a side whose style is none/hidden has a computed width of 0.
   if (style.borderTopStyle === 'none' || style.borderTopStyle === 'hidden') style.borderTopWidth = 0;
   if (style.borderRightStyle === 'none' || style.borderRightStyle === 'hidden') style.borderRightWidth = 0;
@@ -346,6 +348,20 @@ function applyFixups(style: MutableStyle, input: ComputeInput): void {
     const blockified = blockify(style.display);
     if (blockified !== style.display) style.displayBeforeBlockify = style.display;
     style.display = blockified;
+  }
+}
+
+/**
+ * The `white-space` keyword that the two longhands amount to (CSS Text 4 §3.1's table), which
+ * white space processing and line breaking read. Preserved breaks without wrapping and preserved
+ * spaces that break without wrapping have no keyword: they read as `pre-line` and `pre`.
+ */
+function legacyWhiteSpace(collapse: WhiteSpaceCollapse, mode: TextWrapMode): WhiteSpace {
+  switch (collapse) {
+    case 'collapse': return mode === 'wrap' ? 'normal' : 'nowrap';
+    case 'preserve': return mode === 'wrap' ? 'pre-wrap' : 'pre';
+    case 'preserve-breaks': return 'pre-line';
+    case 'break-spaces': return mode === 'wrap' ? 'break-spaces' : 'pre';
   }
 }
 

@@ -280,3 +280,42 @@ describe('other shorthands', () => {
     ]);
   });
 });
+
+describe('white-space and text-wrap (CSS Text 4 §3.1, §5)', () => {
+  const wrapOf = (style: ComputedStyle): string[] => [style.whiteSpace, style.whiteSpaceCollapse, style.textWrapMode, style.textWrapStyle];
+
+  it.each([
+    ['white-space: normal', ['normal', 'collapse', 'wrap', 'auto']],
+    ['white-space: pre', ['pre', 'preserve', 'nowrap', 'auto']],
+    ['white-space: nowrap', ['nowrap', 'collapse', 'nowrap', 'auto']],
+    ['white-space: pre-wrap', ['pre-wrap', 'preserve', 'wrap', 'auto']],
+    ['white-space: pre-line', ['pre-line', 'preserve-breaks', 'wrap', 'auto']],
+    ['white-space: break-spaces', ['break-spaces', 'break-spaces', 'wrap', 'auto']],
+    ['white-space: preserve nowrap', ['pre', 'preserve', 'nowrap', 'auto']],
+    ['white-space: pre; text-wrap-mode: wrap', ['pre-wrap', 'preserve', 'wrap', 'auto']],
+    ['text-wrap: nowrap', ['nowrap', 'collapse', 'nowrap', 'auto']],
+    ['text-wrap: balance', ['normal', 'collapse', 'wrap', 'balance']],
+    ['text-wrap: nowrap balance; white-space-collapse: preserve', ['pre', 'preserve', 'nowrap', 'balance']],
+    ['text-wrap: stable', ['normal', 'collapse', 'wrap', 'stable']],
+  ])('%s', async (decl, expected) => {
+    const { style, codes } = await divStyle(decl);
+    expect(wrapOf(style)).toEqual(expected);
+    expect(codes).toEqual([]);
+  });
+
+  it('the longhands inherit apart: a nowrap parent and a child that only preserves spaces is pre', async () => {
+    const doc = await styleWith('div { white-space: nowrap } span { white-space-collapse: preserve }', '<div><span>x</span></div>');
+    expect(doc.style('span').whiteSpace).toBe('pre');
+  });
+
+  it('invalid forms are dropped with a warning; pretty is warned as not honoured', async () => {
+    for (const decl of ['text-wrap: balance pretty', 'text-wrap: wrap nowrap', 'white-space: pre nowrap', 'white-space: collapse collapse']) {
+      const { style, codes } = await divStyle(decl);
+      expect(wrapOf(style), decl).toEqual(['normal', 'collapse', 'wrap', 'auto']);
+      expect(codes, decl).toEqual(['css_invalid_value']);
+    }
+    const { style, messages } = await divStyle('text-wrap: pretty');
+    expect(style.textWrapStyle).toBe('pretty');
+    expect(messages).toEqual(['`text-wrap-style: pretty` (in `text-wrap`) has no effect: lines are broken greedily, as with `auto` (a short last line is not avoided)']);
+  });
+});

@@ -122,6 +122,10 @@ export type TextAlign = 'left' | 'right' | 'center' | 'justify' | 'start' | 'end
  */
 export type LegacyAlign = '-webkit-left' | '-webkit-center' | '-webkit-right';
 export type WhiteSpace = 'normal' | 'pre' | 'nowrap' | 'pre-wrap' | 'pre-line' | 'break-spaces';
+/** CSS Text 4 §3.1, §5.1, §5.2: the longhands `white-space` sets, and how lines wrap. */
+export type WhiteSpaceCollapse = 'collapse' | 'preserve' | 'preserve-breaks' | 'break-spaces';
+export type TextWrapMode = 'wrap' | 'nowrap';
+export type TextWrapStyle = 'auto' | 'balance' | 'stable' | 'pretty';
 export type BreakValue = 'auto' | 'avoid' | 'always' | 'all' | 'page' | 'left' | 'right' | 'recto' | 'verso' | 'avoid-page' | 'column' | 'avoid-column';
 export type BreakInside = 'auto' | 'avoid' | 'avoid-page' | 'avoid-column';
 
@@ -383,7 +387,11 @@ export interface ComputedStyle {
   readonly textJustify: 'auto' | 'none' | 'inter-word' | 'inter-character';
   readonly textIndent: LengthPercentage;
   readonly textTransform: 'none' | 'uppercase' | 'lowercase' | 'capitalize' | 'full-width' | 'full-size-kana';
+  /** Derived from `whiteSpaceCollapse` and `textWrapMode` (CSS Text 4 §3.1): what white space processing and line breaking read. */
   readonly whiteSpace: WhiteSpace;
+  readonly whiteSpaceCollapse: WhiteSpaceCollapse;
+  readonly textWrapMode: TextWrapMode;
+  readonly textWrapStyle: TextWrapStyle;
   /** px; `normal` computes to 0 */
   readonly letterSpacing: number;
   readonly wordSpacing: number;
@@ -557,6 +565,9 @@ export interface FontFaceRule {
   /** Where the rule is: in its sheet when parsed, in the document's files once collected (cascade). */
   readonly where?: { readonly file?: string; readonly line?: number; readonly column?: number };
 }
+
+/** What `white-space: pre` sets, for the styles of boxes octavo makes (markers, leaders, form fields). */
+export const WHITE_SPACE_PRE = { whiteSpace: 'pre', whiteSpaceCollapse: 'preserve', textWrapMode: 'nowrap' } as const;
 
 export const TRANSPARENT: Color = { r: 0, g: 0, b: 0, a: 0 };
 export const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };

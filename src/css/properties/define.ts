@@ -29,8 +29,11 @@ export interface ComputeContext extends LengthContext {
   readonly isRoot: boolean;
 }
 
-/** Keys of ComputedStyle set by a property (`displayBeforeBlockify` is kept by the blockification fix-up). */
-export type StyleKey = Exclude<keyof ComputedStyle, 'displayBeforeBlockify'>;
+/**
+ * Keys of ComputedStyle set by a property (`displayBeforeBlockify` is kept by the blockification
+ * fix-up, `whiteSpace` derived from its longhands).
+ */
+export type StyleKey = Exclude<keyof ComputedStyle, 'displayBeforeBlockify' | 'whiteSpace'>;
 
 export interface LonghandDef<K extends StyleKey = StyleKey, S = unknown> {
   readonly kind: 'longhand';

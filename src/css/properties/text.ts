@@ -149,6 +149,44 @@ const textStrokeWidth = longhand<'webkitTextStrokeWidth', SpecifiedLength | numb
   },
 });
 
+/** The `white-space` keywords as their longhands (CSS Text 4 §3.1): collapsing, then wrapping. */
+const WHITE_SPACE_KEYWORDS: Readonly<Record<string, readonly [string, string]>> = {
+  normal: ['collapse', 'wrap'], nowrap: ['collapse', 'nowrap'], pre: ['preserve', 'nowrap'],
+  'pre-wrap': ['preserve', 'wrap'], 'pre-line': ['preserve-breaks', 'wrap'], 'break-spaces': ['break-spaces', 'wrap'],
+};
+const COLLAPSE_KEYWORDS = new Set(['collapse', 'preserve', 'preserve-breaks', 'break-spaces']);
+
+/**
+ * `white-space` (CSS Text 4 §3.1): a shorthand of `white-space-collapse` and `text-wrap-mode`,
+ * by its CSS 2 keywords or by theirs (`white-space: preserve nowrap`).
+ */
+const whiteSpace = shorthand('white-space', ['white-space-collapse', 'text-wrap-mode'], (nodes: Nodes) => {
+  const word = singleIdent(nodes);
+  const legacy = word !== undefined && Object.hasOwn(WHITE_SPACE_KEYWORDS, word) ? WHITE_SPACE_KEYWORDS[word] : undefined;
+  if (legacy !== undefined) return new Map<string, unknown>([['white-space-collapse', legacy[0]], ['text-wrap-mode', legacy[1]]]);
+  const parts = keywordParts(nodes, { 'white-space-collapse': COLLAPSE_KEYWORDS, 'text-wrap-mode': WRAP_MODES });
+  return parts ?? INVALID;
+});
+
+const WRAP_MODES = new Set(['wrap', 'nowrap']);
+const WRAP_STYLES = new Set(['auto', 'balance', 'stable', 'pretty']);
+
+/** `text-wrap: <'text-wrap-mode'> || <'text-wrap-style'>` (CSS Text 4 §5.3). */
+const textWrap = shorthand('text-wrap', ['text-wrap-mode', 'text-wrap-style'], (nodes: Nodes) => keywordParts(nodes, { 'text-wrap-mode': WRAP_MODES, 'text-wrap-style': WRAP_STYLES }) ?? INVALID);
+
+/** Keywords in any order, at most one per longhand (`a || b`); the longhands not given are reset. */
+function keywordParts(nodes: Nodes, longhands: Readonly<Record<string, ReadonlySet<string>>>): Map<string, unknown> | undefined {
+  const result = new Map<string, unknown>(Object.keys(longhands).map((name) => [name, RESET]));
+  if (nodes.length === 0) return undefined;
+  for (const node of nodes) {
+    const word = identOf(node);
+    const name = word === undefined ? undefined : Object.keys(longhands).find((key) => longhands[key]!.has(word) && result.get(key) === RESET);
+    if (name === undefined) return undefined;
+    result.set(name, word);
+  }
+  return result;
+}
+
 /** `-webkit-text-stroke: <line-width> || <color>` (Compatibility §5.2). */
 const textStroke = shorthand('-webkit-text-stroke', ['-webkit-text-stroke-width', '-webkit-text-stroke-color'], (nodes: Nodes) => {
   const result = new Map<string, unknown>([['-webkit-text-stroke-width', RESET], ['-webkit-text-stroke-color', RESET]]);
@@ -170,7 +208,11 @@ export const TEXT_PROPERTIES: readonly PropertyDef[] = [
   keywordProperty({ name: 'text-justify', key: 'textJustify', keywords: ['auto', 'none', 'inter-word', 'inter-character'], initial: 'auto', inherited: true, aliases: { distribute: 'inter-character' } }),
   textIndent,
   keywordProperty({ name: 'text-transform', key: 'textTransform', keywords: ['none', 'uppercase', 'lowercase', 'capitalize', 'full-width', 'full-size-kana'], initial: 'none', inherited: true }),
-  keywordProperty({ name: 'white-space', key: 'whiteSpace', keywords: ['normal', 'pre', 'nowrap', 'pre-wrap', 'pre-line', 'break-spaces'], initial: 'normal', inherited: true }),
+  keywordProperty({ name: 'white-space-collapse', key: 'whiteSpaceCollapse', keywords: ['collapse', 'preserve', 'preserve-breaks', 'break-spaces'], initial: 'collapse', inherited: true }),
+  keywordProperty({ name: 'text-wrap-mode', key: 'textWrapMode', keywords: ['wrap', 'nowrap'], initial: 'wrap', inherited: true }),
+  keywordProperty({ name: 'text-wrap-style', key: 'textWrapStyle', keywords: ['auto', 'balance', 'stable', 'pretty'], initial: 'auto', inherited: true }),
+  whiteSpace,
+  textWrap,
   pxProperty('letter-spacing', 'letterSpacing', 0, true, { negative: true, normalIsZero: true }),
   pxProperty('word-spacing', 'wordSpacing', 0, true, { negative: true, normalIsZero: true }),
   keywordProperty({ name: 'overflow-wrap', key: 'overflowWrap', keywords: overflowWrapValues, initial: 'normal', inherited: true }),

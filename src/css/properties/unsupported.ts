@@ -16,7 +16,7 @@ font-variant-ligatures font-variant-alternates font-variant-emoji
 font-language-override font-palette
 text-rendering text-decoration-skip-ink text-decoration-skip
 text-emphasis text-emphasis-color text-emphasis-style text-emphasis-position
-line-break text-wrap text-wrap-mode text-wrap-style white-space-collapse
+line-break
 text-autospace initial-letter
 border-start-start-radius border-start-end-radius border-end-start-radius border-end-end-radius
 float-reference float-defer float-offset

@@ -22,6 +22,7 @@ import type { IntrinsicSizes } from './intrinsic.js';
 import { inlineIntrinsicSizes } from './intrinsic.js';
 import type { InlineResume } from './resume.js';
 import { CONTENT_START } from './resume.js';
+import { balancedBreaks } from './balance.js';
 
 export type { LaidOutLine } from './line-box.js';
 export { lineFragment } from './line-box.js';
@@ -43,6 +44,8 @@ export interface LineRoom {
   readonly width: number;
   /** Width of the content box (percentages, tab stops). */
   readonly contentWidth: number;
+  /** Where the line breaks when that is short of `width` (`text-wrap-style: balance`); it is still aligned in `width`. */
+  readonly breakWidth?: number;
 }
 
 function afterForcedBreak(piece: MeasuredInline['pieces'][number] | undefined): boolean {
@@ -58,8 +61,9 @@ export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: Inl
   const cloned = openAtStart.length === 0 ? NO_CLONED_EDGES
     : { start: clonedEdges(openAtStart, room.contentWidth, 'start'), end: clonedEdges(openAtStart, room.contentWidth, 'end') };
   // (a first line that holds the whole content needs no fill)
-  const { line, next } = (first && openAtStart.length === 0 ? wholeContentLine(measured.pieces, room.width - indent) : undefined) ?? breakLine(measured.pieces, at, {
-    available: room.width - indent,
+  const breakWidth = room.breakWidth ?? room.width;
+  const { line, next } = (first && openAtStart.length === 0 ? wholeContentLine(measured.pieces, breakWidth - indent) : undefined) ?? breakLine(measured.pieces, at, {
+    available: breakWidth - indent,
     offset: rtl ? 0 : indent,
     splitter: measured.splitter,
     cloned,
@@ -136,13 +140,39 @@ export function layoutInlineContent(box: InlineFlowBox, contentWidth: number, en
       built.push(line);
       at = line.next;
     }
-    lines = built;
+    lines = box.style.textWrapStyle === 'balance' ? balanced(box, measured, contentWidth, env, built) : built;
     if (measured.lines === undefined) {
       measured.lines = lines;
       measured.linesWidth = contentWidth;
     } else (measured.otherLines ??= new Map()).set(contentWidth, lines);
   }
   return lines;
+}
+
+/** The lines broken where `text-wrap-style: balance` puts the breaks (balance.ts), or the greedy ones. */
+function balanced(box: InlineFlowBox, measured: MeasuredInline, contentWidth: number, env: InlineEnv, greedy: readonly InlineLine[]): readonly InlineLine[] {
+  const indent = resolveLength(box.style.textIndent, contentWidth);
+  const breaks = balancedBreaks({
+    greedyEnds: greedy.map((line) => line.next),
+    pieceCount: measured.pieces.length,
+    lineAt: (at, breakWidth) => {
+      const line = layoutLine(box, measured, at, { width: contentWidth, contentWidth, breakWidth }, env);
+      return { next: line.next, contentWidth: lineContentWidth(line.pieces, line.cloned, line.hang), splitsPiece: line.next.tail !== undefined };
+    },
+    room: (first) => contentWidth - (first ? indent : 0),
+    fullWidth: contentWidth,
+    linePenalty: box.style.textAlign === 'justify' ? 0 : 4 * contentWidth * box.style.fontSize,
+  });
+  if (breaks === undefined) return greedy;
+  const lines: InlineLine[] = [];
+  let at = CONTENT_START;
+  for (const { breakWidth } of breaks) {
+    const line = layoutLine(box, measured, at, { width: contentWidth, contentWidth, breakWidth }, env);
+    lines.push(line);
+    at = line.next;
+  }
+  // the breaks were found with these very lines: anything else is a bug, and the greedy lines stand
+  return at.index >= measured.pieces.length ? lines : greedy;
 }
 
 /**
