@@ -25,7 +25,6 @@ export const UNHONOURED: ReadonlyMap<string, Unhonoured> = new Map<string, Unhon
   ['footnote-display', { why: 'compact footnotes are displayed as blocks', values: ['compact'] }],
   ['footnote-policy', { why: 'a footnote that does not fit moves its call\'s line (not the whole block) to the next page', values: ['block'] }],
   ['column-fill', { why: 'only the last fragment of a multi-column container is balanced (as `balance`)', values: ['balance-all'] }],
-  ['text-wrap-style', { why: 'lines are broken greedily, as with `auto` (a short last line is not avoided)', values: ['pretty'] }],
 ]);
 
 /** A specified value as a list of its parts: `[0, 0]` border spacing, `['none']` background layers. */

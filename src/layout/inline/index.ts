@@ -22,7 +22,7 @@ import type { IntrinsicSizes } from './intrinsic.js';
 import { inlineIntrinsicSizes } from './intrinsic.js';
 import type { InlineResume } from './resume.js';
 import { CONTENT_START } from './resume.js';
-import { balancedBreaks } from './balance.js';
+import { PRETTY_LINES, optimalBreaks } from './optimal-breaks.js';
 
 export type { LaidOutLine } from './line-box.js';
 export { lineFragment } from './line-box.js';
@@ -52,8 +52,17 @@ function afterForcedBreak(piece: MeasuredInline['pieces'][number] | undefined): 
   return piece?.forcedBreakAfter === true;
 }
 
-/** Lays out the line that starts at `at`, in `room`. */
-export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: InlineResume, room: LineRoom, env: MetricsEnv): InlineLine {
+/** Where the line that starts at `at` breaks in `room`, before it is built: its pieces, the next line's start, the cloned edges on it. */
+interface BrokenPieces {
+  readonly line: LinePieces;
+  /** With the inline boxes open there. */
+  readonly next: InlineResume;
+  readonly openAtStart: readonly InlineBox[];
+  readonly onLine: ClonedEdges;
+  readonly indent: number;
+}
+
+function breakAt(box: InlineFlowBox, measured: MeasuredInline, at: InlineResume, room: LineRoom): BrokenPieces {
   const first = at.index === 0 && at.tail === undefined;
   const indent = first ? resolveLength(box.style.textIndent, room.contentWidth) : 0;
   const rtl = measured.bidi.paragraphLevel % 2 === 1;
@@ -74,6 +83,13 @@ export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: Inl
   const openAtEnd = openAfter(openAtStart, line.pieces);
   const end = openAtEnd.length === 0 ? 0 : clonedEdges(openAtEnd, room.contentWidth, 'end');
   const onLine = cloned.start === 0 && end === 0 ? NO_CLONED_EDGES : { start: cloned.start, end };
+  return { line, next: { index: next.index, tail: next.tail, open: openAtEnd }, openAtStart, onLine, indent };
+}
+
+/** Lays out the line that starts at `at`, in `room`. */
+export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: InlineResume, room: LineRoom, env: MetricsEnv): InlineLine {
+  const { line, next, openAtStart, onLine, indent } = breakAt(box, measured, at, room);
+  const rtl = measured.bidi.paragraphLevel % 2 === 1;
   const laid = buildLine({
     pieces: line.pieces,
     forcedBreak: line.forcedBreak,
@@ -96,7 +112,7 @@ export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: Inl
   // field by field: spreading here took V8's slow generic copy (and once lost `empty`)
   return {
     empty: laid.empty, width: laid.width, height: laid.height, baseline: laid.baseline, children, start: at,
-    next: { index: next.index, tail: next.tail, open: openAtEnd }, pieces: line.pieces, cloned: onLine, hang: line.hang,
+    next, pieces: line.pieces, cloned: onLine, hang: line.hang,
   };
 }
 
@@ -140,7 +156,7 @@ export function layoutInlineContent(box: InlineFlowBox, contentWidth: number, en
       built.push(line);
       at = line.next;
     }
-    lines = box.style.textWrapStyle === 'balance' ? balanced(box, measured, contentWidth, env, built) : built;
+    lines = box.style.textWrapStyle === 'balance' || box.style.textWrapStyle === 'pretty' ? rebroken(box, measured, contentWidth, env, built) : built;
     if (measured.lines === undefined) {
       measured.lines = lines;
       measured.linesWidth = contentWidth;
@@ -149,30 +165,59 @@ export function layoutInlineContent(box: InlineFlowBox, contentWidth: number, en
   return lines;
 }
 
-/** The lines broken where `text-wrap-style: balance` puts the breaks (balance.ts), or the greedy ones. */
-function balanced(box: InlineFlowBox, measured: MeasuredInline, contentWidth: number, env: InlineEnv, greedy: readonly InlineLine[]): readonly InlineLine[] {
+/**
+ * The lines broken again where `text-wrap-style: balance` or `pretty` puts the breaks
+ * (optimal-breaks.ts): all of them, or the last four of a paragraph whose greedy last line is one
+ * word on less than a third of the line; else the greedy ones.
+ */
+function rebroken(box: InlineFlowBox, measured: MeasuredInline, contentWidth: number, env: InlineEnv, greedy: readonly InlineLine[]): readonly InlineLine[] {
+  const balance = box.style.textWrapStyle === 'balance';
   const indent = resolveLength(box.style.textIndent, contentWidth);
-  const breaks = balancedBreaks({
-    greedyEnds: greedy.map((line) => line.next),
+  const lineAt = (at: InlineResume, breakWidth: number): InlineLine => layoutLine(box, measured, at, { width: contentWidth, contentWidth, breakWidth }, env);
+  const from = balance ? 0 : Math.max(0, greedy.length - PRETTY_LINES);
+  if (!balance && !loneLastWord(greedy, contentWidth, lineAt)) return greedy;
+  const start = from === 0 ? CONTENT_START : greedy[from - 1]!.next;
+  let greedySlack = 0;
+  for (let i = from; i < (balance ? greedy.length : greedy.length - 1); i++) {
+    const line = greedy[i]!;
+    const slack = contentWidth - (i === 0 ? indent : 0) - lineContentWidth(line.pieces, line.cloned, line.hang);
+    greedySlack += slack * slack;
+  }
+  const breaks = optimalBreaks({
+    start,
+    greedyLines: greedy.length - from,
+    greedySlack,
+    balance,
     pieceCount: measured.pieces.length,
+    // only where each line would break: building it (glyph positions, bidi) is for the lines chosen
     lineAt: (at, breakWidth) => {
-      const line = layoutLine(box, measured, at, { width: contentWidth, contentWidth, breakWidth }, env);
-      return { next: line.next, contentWidth: lineContentWidth(line.pieces, line.cloned, line.hang), splitsPiece: line.next.tail !== undefined };
+      const { line, next, onLine } = breakAt(box, measured, at, { width: contentWidth, contentWidth, breakWidth });
+      return { next, contentWidth: lineContentWidth(line.pieces, onLine, line.hang), splitsPiece: next.tail !== undefined };
     },
     room: (first) => contentWidth - (first ? indent : 0),
     fullWidth: contentWidth,
     linePenalty: box.style.textAlign === 'justify' ? 0 : 4 * contentWidth * box.style.fontSize,
   });
   if (breaks === undefined) return greedy;
-  const lines: InlineLine[] = [];
-  let at = CONTENT_START;
+  const lines = greedy.slice(0, from);
+  let at = start;
   for (const { breakWidth } of breaks) {
-    const line = layoutLine(box, measured, at, { width: contentWidth, contentWidth, breakWidth }, env);
+    const line = lineAt(at, breakWidth);
     lines.push(line);
     at = line.next;
   }
   // the breaks were found with these very lines: anything else is a bug, and the greedy lines stand
   return at.index >= measured.pieces.length ? lines : greedy;
+}
+
+/** The greedy last line is one word (it cannot end sooner) on less than a third of the line: what `pretty` mends (Chromium's test). */
+function loneLastWord(greedy: readonly InlineLine[], contentWidth: number, lineAt: (at: InlineResume, breakWidth: number) => InlineLine): boolean {
+  const last = greedy[greedy.length - 1];
+  if (last === undefined || greedy.length < 2) return false;
+  const width = lineContentWidth(last.pieces, last.cloned, last.hang);
+  if (width >= contentWidth / 3) return false;
+  const shorter = lineAt(last.start, width - 0.01);
+  return !(shorter.next.index > last.start.index && shorter.next.tail === undefined && lineContentWidth(shorter.pieces, shorter.cloned, shorter.hang) <= width - 0.01);
 }
 
 /**

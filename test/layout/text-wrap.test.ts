@@ -1,8 +1,9 @@
 /**
- * `text-wrap-style: balance` (CSS Text 4 §5.2): content of two to six lines is broken so that
- * the room left on its lines is even, lines aligned in the full width. Line breaks and x positions
- * as headless Chromium prints the same pages (and 59 of 60 random paragraphs printed alike, the
- * 60th differing already in greedy breaking by a fraction of a pixel).
+ * `text-wrap-style` (CSS Text 4 §5.2). `balance`: content of two to six lines is broken so that
+ * the room left on its lines is even, lines aligned in the full width; `pretty`: the last four
+ * lines of a paragraph that would end with one short word are broken again. Line breaks and x
+ * positions as headless Chromium prints the same pages (as did 59 of 60 random paragraphs
+ * balanced — the 60th differing already in greedy breaking — and 80 of 80 pretty).
  */
 import { describe, expect, it } from 'vitest';
 import { layoutHtml, textFragments } from '../helpers/layout.js';
@@ -50,5 +51,27 @@ describe('text-wrap: balance', () => {
     const css = 'div { text-wrap: balance }';
     expect(await lines(css, '<div>Short heading</div>')).toEqual(['10 Short heading']);
     expect(await lines(`${css} div { overflow: hidden } span { text-wrap-mode: nowrap }`, `<div><span>${TEXT}</span></div>`)).toEqual([`10 ${TEXT}`]);
+  });
+});
+
+describe('text-wrap: pretty', () => {
+  const PARAGRAPH = 'lazy quick brown proofs edition jumping proofs wrapping cat in layout of and and the owner fox brown browser fox layout bench over arrived press to but quick cat jumping to jumps evening evening an to jumps layout international brown of the press over headline arrived but';
+
+  it('a last line of one short word gets company from the lines above it; the lines before the last four stay', async () => {
+    const greedy = await lines('div { width: 180px }', `<div>${PARAGRAPH}</div>`);
+    const pretty = await lines('div { width: 180px; text-wrap: pretty }', `<div>${PARAGRAPH}</div>`);
+    expect(greedy.slice(-3)).toEqual(['10 international brown of the', '10 press over headline arrived', '10 but']);
+    expect(pretty.slice(-3)).toEqual(['10 international brown of', '10 the press over headline', '10 arrived but']);
+    expect(pretty.slice(0, -4)).toEqual(greedy.slice(0, -4));
+    expect(pretty).toHaveLength(greedy.length);
+  });
+
+  it('a last line that is not short, or of several words, stays', async () => {
+    expect(await lines('div { text-wrap: pretty }', `<div>${TEXT}</div>`)).toEqual(await lines('', `<div>${TEXT}</div>`));
+    const twoWords = 'The quick brown fox jumps over the lazy dog while the printer sets every page by hand and a b';
+    expect((await lines('div { text-wrap: pretty }', `<div>${twoWords}</div>`)).slice(-1)).toEqual(['10 a b']);
+    // the same with one word: it takes company from the lines above
+    expect(await lines('div { text-wrap: pretty }', `<div>${twoWords.replace('a b', 'bench')}</div>`))
+      .toEqual(['10 The quick brown fox jumps over the lazy', '10 dog while the printer sets every page by hand', '10 and bench']);
   });
 });
