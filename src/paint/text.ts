@@ -10,6 +10,7 @@ import type { FontFace } from '../text/types.js';
 import type { DisplayItem, PathSegment } from './display-list.js';
 import { paintTextShadows } from './text-shadow.js';
 import { uprightGlyphItems } from './upright-glyphs.js';
+import { inkGaps, keptSpans } from './skip-ink.js';
 
 /** A text-decoration set by one decorating box, painted on all its in-flow inline text. */
 export interface Decoration {
@@ -156,6 +157,24 @@ function decorationLine(decoration: Decoration, x: number, width: number, top: n
   }
 }
 
+/**
+ * A decoration line clipped to the parts no glyph crosses (skip-ink.ts), or as it is when none
+ * does. The clip spans the line's height with room for a double or wavy line's extent.
+ */
+function skippingInk(line: DisplayItem[], glyphs: readonly DisplayItem[], x: number, width: number, { top, thickness }: { top: number; thickness: number }): DisplayItem[] {
+  const runs = glyphs.filter((item): item is Extract<DisplayItem, { kind: 'glyphs' }> => item.kind === 'glyphs' && item.invisible !== true);
+  const gaps = inkGaps(runs, top, thickness);
+  if (gaps.length === 0 || gaps.every((gap) => gap.to <= x || gap.from >= x + width)) return line;
+  const above = top - 2 * thickness - 1;
+  const below = top + 4 * thickness + 1;
+  const path: PathSegment[] = [];
+  for (const span of keptSpans(x, x + width, gaps)) {
+    path.push({ op: 'move', x: span.from, y: above }, { op: 'line', x: span.to, y: above }, { op: 'line', x: span.to, y: below }, { op: 'line', x: span.from, y: below }, { op: 'close' });
+  }
+  if (path.length === 0) return [];
+  return [{ kind: 'push-clip-path', path }, ...line, { kind: 'pop-clip' }];
+}
+
 /** A wave of amplitude 0.75 × thickness and half-period 2 × amplitude (as WeasyPrint draws it). */
 function wave(x: number, width: number, y: number, thickness: number): PathSegment[] {
   const radius = Math.max(0.75 * thickness, 0.5);
@@ -223,11 +242,14 @@ function paintOwnText(fragment: TextFragment, originX: number, originY: number, 
   pushGlyphs(glyphs, fragment, originX, baseline, true);
   if (first === undefined || decorations.length === 0 || fragment.width <= 0) return glyphs;
   const metrics: LineMetrics = { face: first.run.face, size: first.run.size };
+  const skipInk = fragment.style.textDecorationSkipInk !== 'none';
   const lines = (kind: LineKind): DisplayItem[] =>
     decorations.filter((d) => d[kind]).flatMap((d) => {
       const thickness = thicknessOf(d, metrics);
       if (thickness <= 0 || d.color.a <= 0) return [];
-      return decorationLine(d, fragment.x + originX, fragment.width, lineTop(kind, d, baseline, metrics, thickness), thickness);
+      const top = lineTop(kind, d, baseline, metrics, thickness);
+      const line = decorationLine(d, fragment.x + originX, fragment.width, top, thickness);
+      return skipInk && kind !== 'lineThrough' ? skippingInk(line, glyphs, fragment.x + originX, fragment.width, { top, thickness }) : line;
     });
   return [...lines('underline'), ...lines('overline'), ...glyphs, ...lines('lineThrough')];
 }

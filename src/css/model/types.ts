@@ -402,6 +402,8 @@ export interface ComputedStyle {
   readonly textDecorationLine: TextDecorationLine;
   readonly textDecorationColor: Color;
   readonly textDecorationStyle: 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy';
+  /** CSS Text Decoration 4 §2.6: underlines and overlines skip the glyphs they cross (`all` as `auto`). */
+  readonly textDecorationSkipInk: 'auto' | 'none' | 'all';
   readonly textDecorationThickness: 'auto' | 'from-font' | LengthPercentage;
   /** Percentages stay relative: of 1em of the decorating box (CSS Text Decoration 4 §4.3). */
   readonly textUnderlineOffset: 'auto' | LengthPercentage;

@@ -127,4 +127,5 @@ export const TEXT_DECORATION_PROPERTIES: readonly PropertyDef[] = [
   textDecoration,
   underlineOffset,
   underlinePosition,
+  keywordProperty({ name: 'text-decoration-skip-ink', key: 'textDecorationSkipInk', keywords: ['auto', 'none', 'all'], initial: 'auto', inherited: true }),
 ];

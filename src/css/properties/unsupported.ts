@@ -14,7 +14,7 @@ image-orientation image-resolution
 font-size-adjust font-synthesis font-synthesis-weight font-synthesis-style font-synthesis-small-caps
 font-variant-ligatures font-variant-alternates font-variant-emoji
 font-language-override font-palette
-text-rendering text-decoration-skip-ink text-decoration-skip
+text-rendering text-decoration-skip
 text-emphasis text-emphasis-color text-emphasis-style text-emphasis-position
 line-break
 text-autospace initial-letter

@@ -1,0 +1,33 @@
+/**
+ * `text-decoration-skip-ink` (CSS Text Decoration 4 §2.6): by default an underline or overline
+ * stops short of the glyphs it would cross, by its thickness on each side (Chromium's gaps), and
+ * a line-through does not. A full block (U+2588, DejaVu Sans) crosses every line of its text.
+ */
+import { describe, expect, it } from 'vitest';
+import { renderPage } from '../helpers/render.js';
+
+const page = (decoration: string): Promise<string[]> => renderPage(`<style>@page { size: 40px 24px; margin: 0 } body { margin: 0 }
+  div { font: 20px/24px "DejaVu Sans"; white-space: pre; ${decoration} }</style><div>-\u2588-</div>`, {}, { tolerance: 60 });
+
+describe('text-decoration-skip-ink', () => {
+  it('auto (the initial value): the underline leaves a gap of its thickness on each side of a glyph it crosses', async () => {
+    const rows = await page('text-decoration: underline 3px red');
+    for (const row of rows.slice(18, 21)) expect(row).toBe('RRRR___KKKKKKKKKKKKKKKK___RRRR__________');
+    expect(rows[17]).toBe('_______KKKKKKKKKKKKKKKK_________________');
+  });
+
+  it('none: the underline runs through', async () => {
+    const rows = await page('text-decoration: underline 3px red; text-decoration-skip-ink: none');
+    for (const row of rows.slice(18, 21)) expect(row).toBe('RRRRRRRKKKKKKKKKKKKKKKKRRRRRRR__________');
+  });
+
+  it('a line-through crosses the glyphs; an overline skips them too', async () => {
+    const through = await page('text-decoration: line-through 3px red');
+    // (painted over the glyphs, as CSS2 Appendix E orders it)
+    expect(through.some((row) => row.startsWith(`${'R'.repeat(30)}_`))).toBe(true);
+    const over = await page('text-decoration: overline 3px red');
+    const lines = over.filter((row) => row.includes('R'));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const row of lines) expect(row).toBe('RRRR___KKKKKKKKKKKKKKKK___RRRR__________');
+  });
+});
