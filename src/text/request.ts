@@ -86,6 +86,19 @@ const EAST_ASIAN_FEATURES: Readonly<Record<string, string>> = {
   'ruby': 'ruby',
 };
 
+/** `font-variant-ligatures` keywords as OpenType features (CSS Fonts 4 §6.4). */
+const LIGATURE_FEATURES: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  'none': { liga: 0, clig: 0, dlig: 0, hlig: 0, calt: 0 },
+  'common-ligatures': { liga: 1, clig: 1 },
+  'no-common-ligatures': { liga: 0, clig: 0 },
+  'discretionary-ligatures': { dlig: 1 },
+  'no-discretionary-ligatures': { dlig: 0 },
+  'historical-ligatures': { hlig: 1 },
+  'no-historical-ligatures': { hlig: 0 },
+  'contextual': { calt: 1 },
+  'no-contextual': { calt: 0 },
+};
+
 /**
  * CSS Fonts 4 §7.2 "Feature precedence": defaults (kerning and standard ligatures, applied by the
  * shaper unless turned off), then font-kerning and font-variant-*, then font-feature-settings.
@@ -100,6 +113,7 @@ export function fontFeatures(style: ComputedStyle): Readonly<Record<string, numb
     const tag = NUMERIC_FEATURES[keyword];
     if (tag !== undefined) features[tag] = 1;
   }
+  for (const keyword of style.fontVariantLigatures) Object.assign(features, LIGATURE_FEATURES[keyword]);
   for (const keyword of style.fontVariantEastAsian) {
     const tag = EAST_ASIAN_FEATURES[keyword];
     if (tag !== undefined) features[tag] = 1;

@@ -49,6 +49,15 @@ describe('box shorthands', () => {
     expect([p.borderRightWidth, p.borderRightColor, p.borderLeftWidth]).toEqual([2, red, 0]);
   });
 
+  it('logical corner radii: block side first, the inline side by the direction (Tailwind\'s rounded-s-*)', async () => {
+    const doc = await styleWith('div, p { border-start-start-radius: 1px; border-start-end-radius: 2px; border-end-start-radius: 3px; border-end-end-radius: 4px 5px }', '<div>x</div><p dir="rtl">y</p>');
+    const div = doc.style('div');
+    expect([div.borderTopLeftRadius, div.borderTopRightRadius, div.borderBottomLeftRadius, div.borderBottomRightRadius]).toEqual([[1, 1], [2, 2], [3, 3], [4, 5]]);
+    const p = doc.style('p');
+    expect([p.borderTopRightRadius, p.borderTopLeftRadius, p.borderBottomRightRadius, p.borderBottomLeftRadius]).toEqual([[1, 1], [2, 2], [3, 3], [4, 5]]);
+    expect(doc.diagnostics).toEqual([]);
+  });
+
   it('list padding follows the direction', async () => {
     const doc = await styleWith('', '<ul><li>a</li></ul><ol dir="rtl"><li>b</li></ol>');
     expect(doc.style('ul').paddingLeft).toBe(40);

@@ -41,7 +41,7 @@ export const INITIAL_STYLE: ComputedStyle = {
   maskImage: ['none'], maskMode: ['match-source'], maskPosition: [{ x: { edge: 'start', offset: { kind: 'percent', value: 0 } }, y: { edge: 'start', offset: { kind: 'percent', value: 0 } } }], maskSize: [{ width: 'auto', height: 'auto' }], maskRepeat: [{ x: 'repeat', y: 'repeat' }], maskOrigin: ['border-box'], maskClip: ['border-box'], maskComposite: ['add'],
   outlineWidth: 3, outlineStyle: 'none', outlineColor: BLACK, outlineOffset: 0,
   fontFamily: ['serif'], fontSize: 16, fontWeight: 400, fontStyle: 'normal', fontStretch: 100,
-  fontVariantCaps: 'normal', fontVariantNumeric: [], fontVariantEastAsian: [], fontVariantPosition: 'normal', fontFeatureSettings: [], fontVariationSettings: [], fontKerning: 'auto', fontOpticalSizing: 'auto', lineHeight: 'normal',
+  fontVariantCaps: 'normal', fontVariantNumeric: [], fontVariantEastAsian: [], fontVariantLigatures: [], fontVariantPosition: 'normal', fontFeatureSettings: [], fontVariationSettings: [], fontKerning: 'auto', fontOpticalSizing: 'auto', lineHeight: 'normal',
   textAlign: 'start', textAlignLast: 'auto', textJustify: 'auto', textIndent: 0, textTransform: 'none', whiteSpace: 'normal', whiteSpaceCollapse: 'collapse', textWrapMode: 'wrap', textWrapStyle: 'auto',
   letterSpacing: 0, wordSpacing: 0, overflowWrap: 'normal', wordBreak: 'normal', hyphens: 'manual', tabSize: 8,
   textDecorationLine: { underline: false, overline: false, lineThrough: false },

@@ -46,7 +46,6 @@ const FIXTURES: Record<string, { readonly share: number; readonly diagnostics: r
     share: 0.95,
     diagnostics: [
       { code: 'css_unsupported', message: '@container' },
-      { code: 'css_unsupported', message: 'text-rendering' },
       // `padding: auto` in bulma.min.css, invalid in Chromium too
       { code: 'css_invalid_value', message: /^invalid value `auto` for `padding/ },
       undefinedVariable('background-color'),
@@ -55,7 +54,6 @@ const FIXTURES: Record<string, { readonly share: number; readonly diagnostics: r
   foundation: {
     share: 0.95,
     diagnostics: [
-      { code: 'css_unsupported', message: 'text-rendering' },
       { code: 'css_unsupported', message: '-webkit-box-orient' },
     ],
   },

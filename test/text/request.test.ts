@@ -12,6 +12,7 @@ function style(overrides: Partial<ComputedStyle> = {}): ComputedStyle {
     fontVariantCaps: 'normal',
     fontVariantNumeric: [],
     fontVariantEastAsian: [],
+    fontVariantLigatures: [],
     fontFeatureSettings: [],
     fontVariationSettings: [],
     fontKerning: 'auto',
@@ -61,6 +62,8 @@ describe('fontRequestFromStyle', () => {
   it('maps font-variant-east-asian to its features (CSS Fonts 4 §6.10)', () => {
     expect(fontRequestFromStyle(style({ fontVariantEastAsian: ['jis78', 'proportional-width', 'ruby'] })).features).toEqual({ jp78: 1, pwid: 1, ruby: 1 });
     expect(fontRequestFromStyle(style({ fontVariantEastAsian: ['traditional', 'full-width'] })).features).toEqual({ trad: 1, fwid: 1 });
+    expect(fontRequestFromStyle(style({ fontVariantLigatures: ['none'] })).features).toEqual({ liga: 0, clig: 0, dlig: 0, hlig: 0, calt: 0 });
+    expect(fontRequestFromStyle(style({ fontVariantLigatures: ['no-common-ligatures', 'discretionary-ligatures', 'contextual'] })).features).toEqual({ liga: 0, clig: 0, dlig: 1, calt: 1 });
   });
 
   it('kerns upright vertical text with vkrn only when font-kerning asks for it', () => {

@@ -373,6 +373,8 @@ export interface ComputedStyle {
   readonly fontVariantNumeric: readonly string[];
   /** `font-variant-east-asian` keywords (CSS Fonts 4 §6.10), none for `normal`. */
   readonly fontVariantEastAsian: readonly string[];
+  /** CSS Fonts 4 §6.4: `[]` for normal, `['none']`, or the ligature keywords given. */
+  readonly fontVariantLigatures: readonly string[];
   readonly fontVariantPosition: 'normal' | 'sub' | 'super';
   readonly fontFeatureSettings: readonly { readonly tag: string; readonly value: number }[];
   /** Parsed, not applied yet (variable fonts). */

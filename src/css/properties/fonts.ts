@@ -200,6 +200,36 @@ function parseEastAsianVariant(nodes: Nodes): string[] | undefined {
   return result.length > 0 ? result : undefined;
 }
 
+const LIGATURE_GROUPS: readonly (readonly string[])[] = [
+  ['common-ligatures', 'no-common-ligatures'], ['discretionary-ligatures', 'no-discretionary-ligatures'],
+  ['historical-ligatures', 'no-historical-ligatures'], ['contextual', 'no-contextual'],
+];
+
+/** `normal | none | [ <common-lig-values> || <discretionary-lig-values> || <historical-lig-values> || <contextual-alt-values> ]` (CSS Fonts 4 §6.4). */
+function parseLigatureVariant(nodes: Nodes): string[] | undefined {
+  if (nodes.length === 1 && identOf(nodes[0]) === 'normal') return [];
+  if (nodes.length === 1 && identOf(nodes[0]) === 'none') return ['none'];
+  const used = new Set<number>();
+  const result: string[] = [];
+  for (const node of nodes) {
+    const word = identOf(node);
+    const group = LIGATURE_GROUPS.findIndex((g) => word !== undefined && g.includes(word));
+    if (group < 0 || used.has(group)) return undefined;
+    used.add(group);
+    result.push(word!);
+  }
+  return result.length > 0 ? result : undefined;
+}
+
+const fontVariantLigatures = longhand<'fontVariantLigatures', readonly string[]>({
+  name: 'font-variant-ligatures',
+  key: 'fontVariantLigatures',
+  inherited: true,
+  initial: [],
+  parse: (nodes) => parseLigatureVariant(nodes) ?? INVALID,
+  compute: (value) => value,
+});
+
 const fontVariantEastAsian = longhand<'fontVariantEastAsian', readonly string[]>({
   name: 'font-variant-east-asian',
   key: 'fontVariantEastAsian',
@@ -307,7 +337,7 @@ const SYSTEM_FONTS = new Set(['caption', 'icon', 'menu', 'message-box', 'small-c
  */
 const font = shorthand('font', [
   'font-style', 'font-variant-caps', 'font-weight', 'font-stretch', 'font-size', 'line-height', 'font-family',
-  'font-variant-numeric', 'font-variant-position', 'font-kerning', 'font-optical-sizing',
+  'font-variant-numeric', 'font-variant-position', 'font-kerning', 'font-optical-sizing', 'font-variant-ligatures',
 ], (nodes, ctx) => {
   if (nodes.length === 1 && SYSTEM_FONTS.has(identOf(nodes[0]) ?? '')) {
     ctx.unsupported(`system font \`${identOf(nodes[0])}\` in \`font\``);
@@ -316,7 +346,7 @@ const font = shorthand('font', [
   const result = new Map<string, unknown>([
     ['font-style', RESET], ['font-variant-caps', RESET], ['font-weight', RESET], ['font-stretch', RESET],
     ['line-height', RESET], ['font-variant-numeric', RESET], ['font-variant-position', RESET], ['font-kerning', RESET],
-    ['font-optical-sizing', RESET],
+    ['font-optical-sizing', RESET], ['font-variant-ligatures', RESET],
   ]);
   let i = 0;
   let normals = 0;
@@ -353,26 +383,31 @@ function isSlash(node: CssNode | undefined): boolean {
   return node !== undefined && node.type === 'Operator' && node.value === '/';
 }
 
-/** `font-variant` (CSS Fonts 4 §6.11), the caps, numeric, east-asian and position parts octavo uses. */
-const fontVariant = shorthand('font-variant', ['font-variant-caps', 'font-variant-numeric', 'font-variant-east-asian', 'font-variant-position'], (nodes, ctx) => {
-  if (nodes.length === 1 && (identOf(nodes[0]) === 'normal' || identOf(nodes[0]) === 'none')) {
-    return new Map<string, unknown>([['font-variant-caps', 'normal'], ['font-variant-numeric', []], ['font-variant-east-asian', []], ['font-variant-position', 'normal']]);
+/** `font-variant` (CSS Fonts 4 §6.11), the caps, numeric, east-asian, ligature and position parts octavo uses. */
+const fontVariant = shorthand('font-variant', ['font-variant-caps', 'font-variant-numeric', 'font-variant-east-asian', 'font-variant-position', 'font-variant-ligatures'], (nodes, ctx) => {
+  const single = nodes.length === 1 ? identOf(nodes[0]) : undefined;
+  if (single === 'normal' || single === 'none') {
+    // `none` is the ligatures' none, every other part normal
+    return new Map<string, unknown>([['font-variant-caps', 'normal'], ['font-variant-numeric', []], ['font-variant-east-asian', []], ['font-variant-position', 'normal'], ['font-variant-ligatures', single === 'none' ? ['none'] : []]]);
   }
   let caps: unknown = RESET;
   let position: unknown = RESET;
   const eastAsian: CssNode[] = [];
+  const ligatures: CssNode[] = [];
   const numeric: Nodes = nodes.filter((node) => {
     const parsed = fontVariantCaps.parse([node], ctx);
     if (parsed !== INVALID && caps === RESET) { caps = parsed; return false; }
     const word = identOf(node);
     if ((word === 'sub' || word === 'super') && position === RESET) { position = word; return false; }
     if (word !== undefined && EAST_ASIAN_GROUPS.some((group) => group.includes(word))) { eastAsian.push(node); return false; }
+    if (word !== undefined && LIGATURE_GROUPS.some((group) => group.includes(word))) { ligatures.push(node); return false; }
     return true;
   });
   const numbers = numeric.length > 0 ? parseNumericVariant(numeric) : [];
   const asian = eastAsian.length > 0 ? parseEastAsianVariant(eastAsian) : [];
-  if (numbers === undefined || asian === undefined) return INVALID;
-  return new Map<string, unknown>([['font-variant-caps', caps], ['font-variant-numeric', numbers], ['font-variant-east-asian', asian], ['font-variant-position', position]]);
+  const ligated = ligatures.length > 0 ? parseLigatureVariant(ligatures) : [];
+  if (numbers === undefined || asian === undefined || ligated === undefined) return INVALID;
+  return new Map<string, unknown>([['font-variant-caps', caps], ['font-variant-numeric', numbers], ['font-variant-east-asian', asian], ['font-variant-position', position], ['font-variant-ligatures', ligated]]);
 });
 
 export const FONT_PROPERTIES: readonly PropertyDef[] = [
@@ -390,6 +425,7 @@ export const FONT_PROPERTIES: readonly PropertyDef[] = [
   fontStretch,
   fontVariantCaps,
   fontVariantNumeric,
+  fontVariantLigatures,
   fontVariantEastAsian,
   fontVariantPosition,
   fontFeatureSettings,

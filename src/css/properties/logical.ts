@@ -43,6 +43,11 @@ export const LOGICAL_LONGHANDS: readonly LogicalDef[] = [
   { kind: 'logical', name: 'min-block-size', ltr: 'min-height', rtl: 'min-height' },
   { kind: 'logical', name: 'max-inline-size', ltr: 'max-width', rtl: 'max-width' },
   { kind: 'logical', name: 'max-block-size', ltr: 'max-height', rtl: 'max-height' },
+  // corners, block side first (CSS Logical 1 §4.6): what Tailwind's rounded-s-*, rounded-ss-*… write
+  { kind: 'logical', name: 'border-start-start-radius', ltr: 'border-top-left-radius', rtl: 'border-top-right-radius' },
+  { kind: 'logical', name: 'border-start-end-radius', ltr: 'border-top-right-radius', rtl: 'border-top-left-radius' },
+  { kind: 'logical', name: 'border-end-start-radius', ltr: 'border-bottom-left-radius', rtl: 'border-bottom-right-radius' },
+  { kind: 'logical', name: 'border-end-end-radius', ltr: 'border-bottom-right-radius', rtl: 'border-bottom-left-radius' },
 ];
 
 /** `margin-inline: <start> <end>?` and friends. */

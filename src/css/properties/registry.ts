@@ -137,7 +137,7 @@ const STYLE_KEYS: Record<StyleKey, true> = {
   textShadow: true, filter: true,
   borderImageSource: true, borderImageSlice: true, borderImageWidth: true, borderImageOutset: true, borderImageRepeat: true, maskBorderSource: true, maskBorderSlice: true, maskBorderWidth: true, maskBorderOutset: true, maskBorderRepeat: true, maskBorderMode: true, maskImage: true, maskMode: true, maskPosition: true, maskSize: true, maskRepeat: true, maskOrigin: true, maskClip: true, maskComposite: true, outlineWidth: true, outlineStyle: true, outlineColor: true,
   outlineOffset: true, fontFamily: true, fontSize: true, fontWeight: true, fontStyle: true, fontStretch: true,
-  fontVariantCaps: true, fontVariantNumeric: true, fontVariantEastAsian: true, fontVariantPosition: true, fontFeatureSettings: true, fontVariationSettings: true, fontKerning: true, fontOpticalSizing: true, lineHeight: true,
+  fontVariantCaps: true, fontVariantNumeric: true, fontVariantEastAsian: true, fontVariantLigatures: true, fontVariantPosition: true, fontFeatureSettings: true, fontVariationSettings: true, fontKerning: true, fontOpticalSizing: true, lineHeight: true,
   textAlign: true, textAlignLast: true, textJustify: true, textIndent: true, textTransform: true, whiteSpaceCollapse: true, textWrapMode: true, textWrapStyle: true, letterSpacing: true,
   wordSpacing: true, overflowWrap: true, wordBreak: true, hyphens: true, tabSize: true, textDecorationLine: true,
   textDecorationColor: true, textDecorationStyle: true, textDecorationSkipInk: true, textDecorationThickness: true, textUnderlineOffset: true, textUnderlinePosition: true, verticalAlign: true,

@@ -12,13 +12,12 @@ background-position-x background-position-y background-blend-mode
 
 image-orientation image-resolution
 font-size-adjust font-synthesis font-synthesis-weight font-synthesis-style font-synthesis-small-caps
-font-variant-ligatures font-variant-alternates font-variant-emoji
+font-variant-alternates font-variant-emoji
 font-language-override font-palette
-text-rendering text-decoration-skip
+text-decoration-skip
 text-emphasis text-emphasis-color text-emphasis-style text-emphasis-position
 line-break
 text-autospace initial-letter
-border-start-start-radius border-start-end-radius border-end-start-radius border-end-end-radius
 float-reference float-defer float-offset
 anchor running
 size marks bleed page-orientation
@@ -38,6 +37,8 @@ export const IGNORED_PROPERTIES: ReadonlySet<string> = new Set([
   'scroll-behavior', 'scroll-margin', 'scroll-padding', 'scroll-snap-type', 'scroll-snap-align', 'overscroll-behavior',
   'scrollbar-width', 'scrollbar-color', 'scrollbar-gutter', 'overflow-anchor',
   'transition', 'transition-property', 'transition-duration', 'transition-timing-function', 'transition-delay', 'transition-behavior',
+  // Chromium's print sets the words of every `text-rendering` where `auto` sets them (docs/css.md, Glyph advances)
+  'text-rendering',
   // SVG properties: no effect on HTML boxes; SVG images read them from their own <style> (resources/svg-style.ts),
   // an inline <svg> also the inherited ones from the page's CSS (INLINE_SVG_PROPERTIES)
   'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
