@@ -17,6 +17,7 @@ const PROPERTIES = [
   'grid-template-columns', 'grid-column', 'flex-wrap', 'table-layout', 'border-collapse', 'border-spacing', 'vertical-align',
   'letter-spacing', 'word-spacing', 'text-indent', 'direction', 'unicode-bidi', 'hyphens', 'orphans', 'widows', 'min-width',
   'max-height', 'box-sizing', 'border-radius', 'box-shadow', 'string-set', 'position-anchor', 'counter-reset', 'z-index', 'clear',
+  'text-wrap', 'text-decoration', 'text-decoration-skip-ink', 'font-variant-ligatures', 'white-space-collapse', 'border-start-start-radius',
 ];
 const VALUES = [
   'block', 'inline', 'flex', 'table', 'none', 'grid', 'inline-block', 'list-item', '0', '-1px', '10px', '50%', '1e9px', 'auto', 'calc(100% - 3px)',
@@ -25,6 +26,7 @@ const VALUES = [
   'table-cell', 'table-row', 'contents', 'running(h)', 'repeat(3, 1fr)', 'span 2', 'minmax(0, 1fr)', '1 1 0', 'wrap', 'rtl', 'bidi-override',
   'collapse', '-1e9px', '1e-9px', '100vw', '3em', '2ch', 'var(--x)', 'var(--x, 5px)', 'env(x)', 'max-content', 'min-content', 'fit-content(10px)',
   'counters(a, ".")', 'attr(id)', 'string(h)', 'inset 0 0 3px red', 'hsl(1 2% 3%)', 'linear-gradient(red, blue)', 'baseline', 'super',
+  'balance', 'pretty', 'underline wavy 3px', 'overline dotted', 'preserve-breaks',
 ];
 const ATTRIBUTES = ['colspan', 'rowspan', 'span', 'width', 'height', 'start', 'value', 'dir', 'lang', 'class', 'id', 'src', 'alt', 'href', 'reversed', 'type'];
 const ATTRIBUTE_VALUES = [
@@ -65,6 +67,7 @@ const element: fc.Memo<string> = fc.memo((depth) => {
 const SELECTORS = [
   '*', 'p', 'div > span', 'td:nth-child(2n)', '@page', 'li::marker', 'p::before', '.x', ':root', 'td + td', 'tr:first-child td', 'p::after',
   ':not(p)', 'a[href^="#"]', '@page :first', '@page :left', 'h1 ~ p', 'ul li:last-of-type', ':is(div, span) b', 'table *',
+  'p::first-letter', 'div::first-letter', 'td::first-letter', '*::first-letter',
 ];
 const rule = fc.tuple(fc.constantFrom(...SELECTORS), style).map(([selector, css]) => `${selector} { ${css} }`);
 
