@@ -15,16 +15,16 @@ import { MAX_HYPHENATED_WORD } from '../text/hyphenate.js';
 import { isElement, isText } from '../dom/types.js';
 import type { BlockBox, BlockLevelBox, Box, BoxElement, BoxTree, FlexBox, InlineBox, InlineLevelBox, ListSymbol, ListSymbolType, OutOfFlowBox, ReplacedBox, TextBox } from './types.js';
 import { CounterState } from './counters.js';
-import type { QuoteState } from './generated.js';
+import type { ContentRefs, QuoteState } from './generated.js';
 import { applyCounterChanges, contentText, markerContent } from './generated.js';
 import { blockContainerChildren, blockLevelChildren, isBlockLevel } from './anonymous.js';
 import type { TableParts } from './table.js';
 import { tablePartBox, tableWrapper, wrapMisparentedParts } from './table.js';
-import type { ContentRefs } from './generated.js';
 import type { DocumentRecords, PassResults } from './references.js';
 import { emptyRecords, recordElement, recordStrings, targetResolver } from './references.js';
 import { limitExceeded } from '../limits.js';
 import { withFirstLetter } from './first-letter.js';
+import { withFirstLine } from './first-line.js';
 import { appendAll } from '../append-all.js';
 import { NO_CHILDREN } from './types.js';
 import type { FormControlBuild } from './form-controls.js';
@@ -277,14 +277,14 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
     const part = tablePartBox(source, style, content, walk.tableParts);
     if (part !== undefined) {
       warnUnmovedTablePart(walk, element, style);
-      return [part];
+      return [part.kind === 'table-cell' && pseudos.firstLine !== undefined ? { ...part, content: withFirstLine(walk.styled, element, pseudos, part.content) } : part];
     }
   }
   const marker = style.display === 'list-item' ? markerBox(walk, element, style, pseudos.marker) : undefined;
   let children = withFirstLetter(walk.styled, element, pseudos, elementChildren(walk, element, style, pseudos), () => boxElement(walk, element));
   if (marker !== undefined && style.listStylePosition === 'inside') children = [marker, ...children];
   const rendered = element.name === 'fieldset' ? renderedLegend(children) : undefined;
-  const box = blockBox(walk, { element: source, style, children: rendered?.rest ?? children, outer, marker: style.listStylePosition === 'outside' ? marker : undefined });
+  const box = withFirstLine(walk.styled, element, pseudos, blockBox(walk, { element: source, style, children: rendered?.rest ?? children, outer, marker: style.listStylePosition === 'outside' ? marker : undefined }));
   return [rendered === undefined ? box : { ...box, legend: rendered.legend }];
 }
 

@@ -75,6 +75,11 @@ export interface BlockFlowBox extends BlockContainerBase {
 export interface InlineFlowBox extends BlockContainerBase {
   readonly inlineContent: true;
   readonly children: readonly InlineLevelBox[];
+  /**
+   * The same content styled for its first line (CSS Pseudo 4 §2.1, ::first-line): layout sets the
+   * first line from it and the others from `children` (boxes/first-line.ts).
+   */
+  readonly firstLine?: InlineFlowBox | undefined;
 }
 
 /** A block container (block, inline-block, list-item, flow-root, table cell and caption contents). */

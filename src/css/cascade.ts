@@ -74,8 +74,8 @@ interface State {
   readonly unrenderedReported: Set<string>;
   /** Which sheet each rule with such declarations is in (made when the first one is reported). */
   ruleSheets: Map<StyleRule, Stylesheet> | undefined;
-  /** ::first-letter styles computed in this render, by the rules matched and the letter's parent style. */
-  readonly firstLetters: Map<readonly IndexedSelector[], Map<ComputedStyle, ComputedStyle>>;
+  /** ::first-letter and ::first-line styles computed in this render, by the rules matched and the parent style. */
+  readonly lineStarts: Map<readonly IndexedSelector[], Map<ComputedStyle, ComputedStyle>>;
 }
 
 /** Parsed `style` attributes and presentational hints, by text (shared across renders). */
@@ -114,7 +114,7 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
     reported: new Set(),
     unrenderedReported: new Set(),
     ruleSheets: undefined,
-    firstLetters: new Map(),
+    lineStarts: new Map(),
     substitution: overlongWarning(ctx.maxCustomPropertyLength ?? DEFAULT_LIMITS.maxCustomPropertyLength, () => state),
   };
   for (const child of dom.root.children) visit(child, memo.top, state, true);
@@ -127,7 +127,8 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
     stylesOf: (element: DomElement): ElementStyles | undefined => state.styles.get(element),
     initialStyle: memo.initialStyle,
     anonymousStyle: anonymousStyles(state),
-    firstLetterStyle: (element, parent) => firstLetterStyle(element, parent, state),
+    firstLetterStyle: (element, parent) => lineStartStyle(element, 'firstLetter', parent, state),
+    firstLineStyle: (element, parent) => lineStartStyle(element, 'firstLine', parent, state),
     ...(rootStyleOf(dom, state) ?? {}),
     fontFaces: collectFontFaces(sheets, env),
     pageRules: collectPageRules(sheets, env),
@@ -233,7 +234,8 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
   const custom = computed.custom;
   if (isRoot) state.rootFontSize = style.fontSize;
   const firstLetter = matched.some(isFirstLetter) ? matched.filter(isFirstLetter) : undefined;
-  const self: ElementStyles = { style, custom, before: undefined, after: undefined, marker: undefined, firstLetter, children: undefined };
+  const firstLine = matched.some(isFirstLine) ? matched.filter(isFirstLine) : undefined;
+  const self: ElementStyles = { style, custom, before: undefined, after: undefined, marker: undefined, firstLetter, firstLine, children: undefined };
   const pseudos = {
     before: generatedStyle(matched, 'before', self, state),
     after: generatedStyle(matched, 'after', self, state),
@@ -253,18 +255,23 @@ function isFirstLetter(matched: IndexedSelector): boolean {
   return matched.entry.pseudo === 'first-letter';
 }
 
+function isFirstLine(matched: IndexedSelector): boolean {
+  return matched.entry.pseudo === 'first-line';
+}
+
 /**
  * ::first-letter inherits from the element whose text holds the letter (`parent`, the text's
- * style), not always from its own element: `<p><b>Lorem` gives a bold letter.
+ * style), not always from its own element: `<p><b>Lorem` gives a bold letter. ::first-line
+ * inherits from its block; it is inline (CSS Pseudo 4 §2.1), as a letter that does not float.
  */
-function firstLetterStyle(element: DomElement, parent: ComputedStyle, state: State): ComputedStyle | undefined {
+function lineStartStyle(element: DomElement, kind: 'firstLetter' | 'firstLine', parent: ComputedStyle, state: State): ComputedStyle | undefined {
   const styles = state.styles.get(element);
-  const entries = styles?.firstLetter;
+  const entries = styles?.[kind];
   if (styles === undefined || entries === undefined) return undefined;
-  let byParent = state.firstLetters.get(entries);
+  let byParent = state.lineStarts.get(entries);
   if (byParent === undefined) {
     byParent = new Map();
-    state.firstLetters.set(entries, byParent);
+    state.lineStarts.set(entries, byParent);
   }
   let style = byParent.get(parent);
   if (style === undefined) {
@@ -272,8 +279,8 @@ function firstLetterStyle(element: DomElement, parent: ComputedStyle, state: Sta
     const cascaded = cascadeDeclarations(entries, undefined, undefined, parent.direction === 'rtl');
     const computed = computeCascaded(cascaded, { style: parent, custom: styles.custom }, false, state).style;
     // CSS Pseudo 4 §2.2.3: inline, or a float (block-level)
-    const floated = computed.float !== 'none' && computed.float !== 'footnote';
-    style = withStyle(computed, { display: floated ? 'block' : 'inline', position: 'static' });
+    const floated = kind === 'firstLetter' && computed.float !== 'none' && computed.float !== 'footnote';
+    style = withStyle(computed, { display: floated ? 'block' : 'inline', position: 'static', float: floated ? computed.float : 'none' });
     byParent.set(parent, style);
   }
   return style;

@@ -351,6 +351,26 @@ function applyFixups(style: MutableStyle, input: ComputeInput): void {
   }
 }
 
+/** The keys of the inherited properties (CSS Cascade 4 §7.2). */
+const INHERITED_KEYS: readonly string[] = LONGHANDS.filter((def) => def.inherited).map((def) => def.key);
+
+/**
+ * `style`, computed under `parent`, as it inherits from `into` instead: each inherited property
+ * it has from `parent` (the very value) takes `into`'s. What an inline element on a block's first
+ * line becomes under its ::first-line (CSS Pseudo 4 §2.1.1), without cascading it again: a value
+ * the element sets to its parent's own is read as inherited too, and lengths it computed from its
+ * parent's font size (`1.2em`) keep their size.
+ */
+export function reparented(style: ComputedStyle, parent: ComputedStyle, into: ComputedStyle): ComputedStyle {
+  const copy = copyOf(style);
+  const from = style as unknown as Readonly<Record<string, unknown>>;
+  const old = parent as unknown as Readonly<Record<string, unknown>>;
+  const to = into as unknown as Readonly<Record<string, unknown>>;
+  for (const key of INHERITED_KEYS) if (from[key] === old[key]) copy[key] = to[key];
+  copy['whiteSpace'] = legacyWhiteSpace(copy['whiteSpaceCollapse'] as WhiteSpaceCollapse, copy['textWrapMode'] as TextWrapMode);
+  return copy as unknown as ComputedStyle;
+}
+
 /**
  * The `white-space` keyword that the two longhands amount to (CSS Text 4 §3.1's table), which
  * white space processing and line breaking read. Preserved breaks without wrapping and preserved

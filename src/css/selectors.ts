@@ -24,9 +24,9 @@ export type SelectorResult =
    */
   | { readonly ok: false; readonly reason: 'unsupported' | 'invalid' | 'unrendered' | 'interactive'; readonly message: string };
 
-const SUPPORTED_PSEUDO_ELEMENTS = new Set<string>(['before', 'after', 'marker', 'footnote-call', 'footnote-marker', 'first-letter']);
+const SUPPORTED_PSEUDO_ELEMENTS = new Set<string>(['before', 'after', 'marker', 'footnote-call', 'footnote-marker', 'first-letter', 'first-line']);
 /** Valid pseudo-elements (CSS Pseudo 4) that octavo does not render, though a printed page could show them. */
-const UNRENDERED_PSEUDO_ELEMENTS = new Set<string>(['first-line', 'details-content']);
+const UNRENDERED_PSEUDO_ELEMENTS = new Set<string>(['details-content']);
 /**
  * Pseudo-elements of interaction and of widgets octavo does not draw (selections, form control
  * parts, a modal's backdrop): nothing on a printed page could show them, so they are dropped

@@ -34,6 +34,8 @@ export interface ElementStyles {
    * letter is found, with that text's parent style (StyledDocument.firstLetterStyle).
    */
   readonly firstLetter: readonly IndexedSelector[] | undefined;
+  /** The same for ::first-line, whose style is its block's first line's (StyledDocument.firstLineStyle). */
+  readonly firstLine: readonly IndexedSelector[] | undefined;
   /** Style-sharing trie of this style's children, by matched selectors. */
   children: ShareNode | undefined;
   /**
@@ -128,7 +130,7 @@ export function cascadeMemo(inputs: MemoInputs): CascadeMemo {
 }
 
 function newElementStyles(style: ComputedStyle, custom: CustomProperties): ElementStyles {
-  return { style, custom, before: undefined, after: undefined, marker: undefined, firstLetter: undefined, children: undefined };
+  return { style, custom, before: undefined, after: undefined, marker: undefined, firstLetter: undefined, firstLine: undefined, children: undefined };
 }
 
 /** The trie leaf map for these matched selector ids under `parent` (made on the way). */

@@ -45,7 +45,7 @@ describe('diagnostics', () => {
 
   it('parse errors, bad selectors and unsupported at-rules', async () => {
     const doc = await styleHtml(`<style>
-p::first-line { color: red }
+p::details-content { color: red }
 a:nonsense-class { color: red }
 @container (min-width: 10px) { p { color: red } }
 p { color: red; nope }

@@ -67,7 +67,7 @@ const element: fc.Memo<string> = fc.memo((depth) => {
 const SELECTORS = [
   '*', 'p', 'div > span', 'td:nth-child(2n)', '@page', 'li::marker', 'p::before', '.x', ':root', 'td + td', 'tr:first-child td', 'p::after',
   ':not(p)', 'a[href^="#"]', '@page :first', '@page :left', 'h1 ~ p', 'ul li:last-of-type', ':is(div, span) b', 'table *',
-  'p::first-letter', 'div::first-letter', 'td::first-letter', '*::first-letter',
+  'p::first-letter', 'div::first-letter', 'td::first-letter', '*::first-letter', 'p::first-line', 'div::first-line', '*::first-line',
 ];
 const rule = fc.tuple(fc.constantFrom(...SELECTORS), style).map(([selector, css]) => `${selector} { ${css} }`);
 

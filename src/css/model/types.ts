@@ -504,7 +504,7 @@ export interface ComputedStyle {
 export type PseudoElement = 'before' | 'after' | 'marker' | 'footnote-call' | 'footnote-marker';
 
 /** Every pseudo-element a rule can style and a box can come from (::first-letter: `firstLetterStyle`). */
-export type BoxPseudo = PseudoElement | 'first-letter';
+export type BoxPseudo = PseudoElement | 'first-letter' | 'first-line';
 
 /** An element's computed style and its pseudo-elements' (undefined for those it generates none of). */
 export type ElementPseudoStyles = { readonly style: ComputedStyle } & { readonly [P in PseudoElement]?: ComputedStyle | undefined } & {
@@ -512,6 +512,8 @@ export type ElementPseudoStyles = { readonly style: ComputedStyle } & { readonly
   readonly custom?: ReadonlyMap<string, string>;
   /** Set when rules target the element's ::first-letter, whose style `firstLetterStyle` computes. */
   readonly firstLetter?: object | undefined;
+  /** Set when rules target the element's ::first-line (`firstLineStyle`). */
+  readonly firstLine?: object | undefined;
 };
 
 /** Result of the css stage: a style lookup kept beside the DOM, never written into it. */
@@ -532,6 +534,8 @@ export interface StyledDocument {
   anonymousStyle(parent: ComputedStyle, display: Display): ComputedStyle;
   /** The element's ::first-letter style (inline, or block when floated) under its letter's parent; undefined without rules. */
   firstLetterStyle(element: DomElement, parent: ComputedStyle): ComputedStyle | undefined;
+  /** The element's ::first-line style (inline), inheriting from `parent` (the block's); undefined without rules. */
+  firstLineStyle(element: DomElement, parent: ComputedStyle): ComputedStyle | undefined;
   readonly fontFaces: readonly FontFaceRule[];
   readonly pageRules: readonly PageRule[];
   /** Computed style of the root element: the page context inherits from it (as in WeasyPrint). */

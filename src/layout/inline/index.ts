@@ -86,8 +86,44 @@ function breakAt(box: InlineFlowBox, measured: MeasuredInline, at: InlineResume,
   return { line, next: { index: next.index, tail: next.tail, open: openAtEnd }, openAtStart, onLine, indent };
 }
 
-/** Lays out the line that starts at `at`, in `room`. */
-export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: InlineResume, room: LineRoom, env: MetricsEnv): InlineLine {
+/** Lays out the line that starts at `at`, in `room` (the first from the ::first-line content, when the box has one). */
+export function layoutLine(box: InlineFlowBox, measured: MeasuredInline, at: InlineResume, room: LineRoom, env: InlineEnv): InlineLine {
+  if (box.firstLine !== undefined && at.index === 0 && at.tail === undefined) {
+    const line = styledFirstLine(box.firstLine, measured, room, env);
+    if (line !== undefined) return line;
+  }
+  return layoutOneLine(box, measured, at, room, env);
+}
+
+/**
+ * The first line laid out from the ::first-line content (boxes/first-line.ts), ending where the
+ * box's own content resumes: the same pieces, styled otherwise, so the same index (a word split
+ * at the line's end is split again in the own content at the same place). Undefined when the two
+ * do not match piece for piece (a `text-transform` that changed the words): the line is then laid
+ * out from the box's own content.
+ */
+function styledFirstLine(content: InlineFlowBox, measured: MeasuredInline, room: LineRoom, env: InlineEnv): InlineLine | undefined {
+  const styled = measuredInline(content, room.contentWidth, env);
+  const line = layoutOneLine(content, styled, CONTENT_START, room, env);
+  const next = resumeIn(line.next, styled, measured);
+  if (next === undefined) return undefined;
+  return {
+    empty: line.empty, width: line.width, height: line.height, baseline: line.baseline, children: line.children, start: CONTENT_START,
+    next, pieces: line.pieces, cloned: line.cloned, hang: line.hang,
+  };
+}
+
+/** A position in `from`'s pieces as the same position in `to`'s, when the two have the same pieces. */
+function resumeIn(at: InlineResume, from: MeasuredInline, to: MeasuredInline): InlineResume | undefined {
+  if (from.pieces.length !== to.pieces.length) return undefined;
+  for (let i = 0; i <= at.index && i < to.pieces.length; i++) if (from.pieces[i]!.kind !== to.pieces[i]!.kind) return undefined;
+  if (at.tail === undefined) return { index: at.index, tail: undefined };
+  const piece = to.pieces[at.index];
+  if (at.tail.kind !== 'text' || piece === undefined || piece.kind !== 'text' || at.tail.from <= piece.from || at.tail.from >= piece.to) return undefined;
+  return { index: at.index, tail: to.splitter.split(piece, at.tail.from, false)[1] };
+}
+
+function layoutOneLine(box: InlineFlowBox, measured: MeasuredInline, at: InlineResume, room: LineRoom, env: MetricsEnv): InlineLine {
   const { line, next, openAtStart, onLine, indent } = breakAt(box, measured, at, room);
   const rtl = measured.bidi.paragraphLevel % 2 === 1;
   const laid = buildLine({
