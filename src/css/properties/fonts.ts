@@ -158,18 +158,26 @@ const NUMERIC_GROUPS: readonly (readonly string[])[] = [
   ['ordinal'], ['slashed-zero'],
 ];
 
-function parseNumericVariant(nodes: Nodes): string[] | undefined {
+/**
+ * Keywords in any order, at most one of each group (`a || b || c`, each a choice of keywords),
+ * or `normal` for none: the `font-variant-*` lists.
+ */
+function parseKeywordGroups(nodes: Nodes, groups: readonly (readonly string[])[]): string[] | undefined {
   if (nodes.length === 1 && identOf(nodes[0]) === 'normal') return [];
   const used = new Set<number>();
   const result: string[] = [];
   for (const node of nodes) {
     const word = identOf(node);
-    const group = NUMERIC_GROUPS.findIndex((g) => word !== undefined && g.includes(word));
+    const group = groups.findIndex((g) => word !== undefined && g.includes(word));
     if (group < 0 || used.has(group)) return undefined;
     used.add(group);
     result.push(word!);
   }
   return result.length > 0 ? result : undefined;
+}
+
+function parseNumericVariant(nodes: Nodes): string[] | undefined {
+  return parseKeywordGroups(nodes, NUMERIC_GROUPS);
 }
 
 const fontVariantNumeric = longhand<'fontVariantNumeric', readonly string[]>({
@@ -187,17 +195,7 @@ const EAST_ASIAN_GROUPS: readonly (readonly string[])[] = [
 
 /** `normal | [ <east-asian-variant-values> || <east-asian-width-values> || ruby ]` (CSS Fonts 4 §6.10). */
 function parseEastAsianVariant(nodes: Nodes): string[] | undefined {
-  if (nodes.length === 1 && identOf(nodes[0]) === 'normal') return [];
-  const used = new Set<number>();
-  const result: string[] = [];
-  for (const node of nodes) {
-    const word = identOf(node);
-    const group = EAST_ASIAN_GROUPS.findIndex((g) => word !== undefined && g.includes(word));
-    if (group < 0 || used.has(group)) return undefined;
-    used.add(group);
-    result.push(word!);
-  }
-  return result.length > 0 ? result : undefined;
+  return parseKeywordGroups(nodes, EAST_ASIAN_GROUPS);
 }
 
 const LIGATURE_GROUPS: readonly (readonly string[])[] = [
@@ -207,18 +205,7 @@ const LIGATURE_GROUPS: readonly (readonly string[])[] = [
 
 /** `normal | none | [ <common-lig-values> || <discretionary-lig-values> || <historical-lig-values> || <contextual-alt-values> ]` (CSS Fonts 4 §6.4). */
 function parseLigatureVariant(nodes: Nodes): string[] | undefined {
-  if (nodes.length === 1 && identOf(nodes[0]) === 'normal') return [];
-  if (nodes.length === 1 && identOf(nodes[0]) === 'none') return ['none'];
-  const used = new Set<number>();
-  const result: string[] = [];
-  for (const node of nodes) {
-    const word = identOf(node);
-    const group = LIGATURE_GROUPS.findIndex((g) => word !== undefined && g.includes(word));
-    if (group < 0 || used.has(group)) return undefined;
-    used.add(group);
-    result.push(word!);
-  }
-  return result.length > 0 ? result : undefined;
+  return nodes.length === 1 && identOf(nodes[0]) === 'none' ? ['none'] : parseKeywordGroups(nodes, LIGATURE_GROUPS);
 }
 
 const fontVariantLigatures = longhand<'fontVariantLigatures', readonly string[]>({
