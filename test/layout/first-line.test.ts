@@ -41,6 +41,10 @@ describe('::first-line', () => {
     const result = await lines(page('div::first-line, td::first-line { color: #a00 } table { width: 60mm }',
       '<div><p>A nested paragraph takes the div\'s first-line colour on its first line, and only there.</p></div><table><tr><td>Cell text that wraps over more than one line of the cell.</td></tr></table>'));
     expect(result.map((line) => line.every((t) => t.red))).toEqual([true, false, true, false]);
+    // collapsed borders restyle the cell's content box: its first-line content goes with it
+    const collapsed = await lines(page('td::first-line { color: #a00 } table { width: 60mm; border-collapse: collapse }',
+      '<table border="1"><tr><td>Cell text that wraps over more than one line of the cell.</td></tr></table>'));
+    expect(collapsed.map((line) => line.every((t) => t.red))).toEqual([true, false]);
   });
 
   it('a ::first-letter on the first line inherits from it: sized from its font size, in its case', async () => {

@@ -179,6 +179,8 @@ function restyled(content: BlockBox, style: ComputedStyle): BlockBox {
   if (content.verticalRoot !== undefined) copy.verticalRoot = content.verticalRoot;
   if (content.verticalSource !== undefined) copy.verticalSource = content.verticalSource;
   if (content.legend !== undefined) copy.legend = content.legend;
+  // the ::first-line content (boxes/first-line.ts): inline layout reads nothing of the style changed here
+  if (content.inlineContent && content.firstLine !== undefined) (copy as { firstLine?: BlockBox }).firstLine = content.firstLine;
   return copy as BlockBox;
 }
 
