@@ -36,7 +36,9 @@ import { createFontRegistry, loadFontFaces } from './text/fonts.js';
 import { layoutPages } from './layout/driver/document.js';
 import type { LayoutRequest, LayoutServices } from './layout/driver/document.js';
 import { needsPasses } from './layout/driver/passes.js';
-import type { BoxTree } from './boxes/types.js';
+import type { Box, BoxElement, BoxTree } from './boxes/types.js';
+import { childBoxes } from './boxes/types.js';
+import type { SourceLocation } from './errors.js';
 import type { PassResults } from './boxes/references.js';
 import { marginBoxStyleLookup } from './layout/page/margin-box-styles.js';
 import { createPagePainter } from './paint/paint-page.js';
@@ -159,7 +161,30 @@ async function runPipeline(prepared: PreparedLayout, write: (part: PaintedPart) 
     if (laid.kind === 'page') pages++;
     write(paint(laid));
   }
+  reportMissingFamilies(prepared);
   return pages;
+}
+
+/**
+ * The text system's missing-family warnings, each at the element whose boxes first ask for the
+ * family (a walk of the tree only when some family is missing).
+ */
+function reportMissingFamilies({ text, boxes }: PreparedLayout): void {
+  text.reportMissingFamilies?.((family) => firstAskingFor(boxes, family));
+}
+
+function firstAskingFor(boxes: BoxTree, family: string): SourceLocation | undefined {
+  const locate = boxes.locate;
+  if (locate === undefined) return undefined;
+  const stack: { box: Box; element: BoxElement | undefined }[] = [{ box: boxes.root, element: undefined }];
+  while (stack.length > 0) {
+    const { box, element } = stack.pop()!;
+    const at = box.element ?? element;
+    if (box.style.fontFamily[0] === family && at !== undefined) return locate(at);
+    const children = childBoxes(box);
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ box: children[i]!, element: at });
+  }
+  return undefined;
 }
 
 function writeOptions({ options, metadata }: PreparedLayout): WritePdfOptions {
@@ -198,6 +223,7 @@ async function layoutRequest(state: EngineState, request: RenderOptions, diagnos
     if (laid.kind === 'whole') await images.load(laid.pages);
     if (laid.kind === 'page') pages.push(laid.page);
   }
+  reportMissingFamilies(prepared);
   return { pages, diagnostics: diagnostics.list(), metadata: prepared.metadata };
 }
 

@@ -175,6 +175,8 @@ class RenderTextSystem implements TextSystem {
   private readonly provisional = new WeakSet<FontRequest>();
   /** First families of `font-family` lists checked in this render (warnMissingFamily), lower-cased. */
   private readonly firstFamilies = new Set<string>();
+  /** Those that no font has, as written, with the family the first text asking for one was set in. */
+  private readonly missingFamilies: { readonly family: string; readonly used: string }[] = [];
 
   constructor(
     private readonly catalog: FaceCatalog,
@@ -338,7 +340,14 @@ class RenderTextSystem implements TextSystem {
     this.firstFamilies.add(key);
     if (isGenericFamily(key) || SYSTEM_FONT_ALIASES.has(key) || this.declared.families.has(key) || namedFamilies(families) > 2) return;
     if (this.catalog.hasFamily(key, this.questions)) return;
-    this.diagnostics.warn('font', `font-family "${first}" has no font: no @font-face rule names it and it is not installed here, so the first text asking for it is set in "${resolution.primary.family}" (declare it with @font-face, or give its file to the engine: the fonts option, --font-dir)`);
+    this.missingFamilies.push({ family: first, used: resolution.primary.family });
+  }
+
+  /** The warnings of warnMissingFamily, said once layout is done, where the render's boxes first ask for each family. */
+  reportMissingFamilies(locate: (family: string) => SourceLocation | undefined): void {
+    for (const { family, used } of this.missingFamilies.splice(0)) {
+      this.diagnostics.warn('font', `font-family "${family}" has no font: no @font-face rule names it and it is not installed here, so the first text asking for it is set in "${used}" (declare it with @font-face, or give its file to the engine: the fonts option, --font-dir)`, locate(family) ?? NOWHERE);
+    }
   }
 
   private keyPrefix(request: FontRequest, direction: Direction): string {

@@ -2,6 +2,7 @@
  * Text services as layout and paint see them. fontkit stays inside text/ (and its parsed
  * font object is handed, opaque, to pdf/ for embedding).
  */
+import type { SourceLocation } from '../errors.js';
 import type { FontCaps, FontStyle } from '../css/types.js';
 import type { ColorBitmaps } from '../sfnt/cbdt.js';
 import type { ColorLayers } from './color-layers.js';
@@ -179,4 +180,9 @@ export interface TextSystem {
   metrics(request: FontRequest): ScaledFontMetrics;
   /** The faces that were used by shape(), so pdf/ can embed exactly them. */
   readonly faces: ReadonlyMap<string, FontFace>;
+  /**
+   * Reports the `font-family` names found missing in this render (one warning each), at the
+   * place `locate` finds for each: the render calls it once its pages are laid out.
+   */
+  reportMissingFamilies?(locate: (family: string) => SourceLocation | undefined): void;
 }

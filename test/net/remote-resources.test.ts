@@ -112,7 +112,7 @@ describe('remote resources', () => {
     const warnings = said(result.diagnostics);
     expect(warnings).toHaveLength(12); // 3 <link>, 1 @import, 7 <img>, and the family the @import declared
     const [font] = warnings.splice(warnings.findIndex((warning) => warning.includes(' font: ')), 1);
-    expect(font).toMatch(/^undefined:undefined font: font-family "Fira Sans" has no font: .* the first text asking for it is set in "Liberation Serif"/);
+    expect(font).toMatch(/^page\.html:\d+ font: font-family "Fira Sans" has no font: .* the first text asking for it is set in "Liberation Serif"/);
     for (const warning of warnings) expect(warning).toMatch(/^page\.html:\d+ resource: (stylesheet|image) not loaded: http:\/\/127\.0\.0\.1:\d+\/\S+: remote resources are not allowed$/);
     expect(pdfTool('pdftotext', result.pdf)).toContain('Quote');
   });

@@ -26,6 +26,11 @@ describe('a first family no font has', () => {
     expect(await fontWarnings(html)).toEqual(expected);
   });
 
+  it('is said at the element whose text first asks for the family', async () => {
+    const result = await engine.renderDetailed({ template: '<style>.brand { font-family: "Proxima Nova", sans-serif }</style>\n<p>plain</p>\n<p class="brand">brand</p>', templateName: 'page.html' });
+    expect(result.diagnostics.map((d) => [d.code, d.file, d.line, d.column])).toEqual([['font', 'page.html', 3, 1]]);
+  });
+
   it('is not said of generic families, bundled stand-ins, system-font aliases or a long stack', async () => {
     const html = `<p style="font-family: system-ui">a</p><p style="font-family: Arial, sans-serif">b</p><p style="font-family: Helvetica">c</p>
       <p style="font-family: -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, sans-serif">d</p>
