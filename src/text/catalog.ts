@@ -147,7 +147,7 @@ export function createCatalog(input: CatalogInput): FaceCatalog {
     return installed.substitute(key);
   };
   const matchings = new BoundedCache<string, Matching>('text.font-matchings', MATCHINGS_PER_CATALOG);
-  const found = new Map<string, boolean>();
+  const found = new BoundedCache<string, boolean>('text.families-found', MATCHINGS_PER_CATALOG);
   return {
     id: input.id,
     hasFamily(family, questions) {
@@ -156,7 +156,7 @@ export function createCatalog(input: CatalogInput): FaceCatalog {
       if (has === undefined) {
         const passedOver = questions.passedOver.length;
         has = lookup(family, questions) !== undefined;
-        if (questions.passedOver.length === passedOver && found.size < MATCHINGS_PER_CATALOG) found.set(key, has);
+        if (questions.passedOver.length === passedOver) found.set(key, has);
       }
       return has;
     },

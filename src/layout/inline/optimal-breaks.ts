@@ -76,9 +76,8 @@ export function optimalBreaks(input: OptimalInput): readonly { readonly breakWid
   return bestBreaks(found.states, input);
 }
 
-/** A line start (its first piece's index) and the lines that may start there. */
+/** A line start, by its first piece's index in the map it is kept in: the lines that may start there, and the best way to reach it. */
 interface State {
-  readonly at: InlineResume;
   readonly ends: { readonly to: number; readonly breakWidth: number; readonly slack: number }[];
   score: number;
   previous: { readonly from: number; readonly breakWidth: number } | undefined;
@@ -100,7 +99,7 @@ function opportunities(input: OptimalInput): { states: Map<number, State>; seen:
   while (pending.length > 0) {
     const at = pending.pop()!;
     if (states.has(at.index) || at.index >= input.pieceCount) continue;
-    const state: State = { at, ends: [], score: Infinity, previous: undefined };
+    const state: State = { ends: [], score: Infinity, previous: undefined };
     states.set(at.index, state);
     const room = input.room(at.index === 0 && at.tail === undefined);
     let breakWidth = input.fullWidth;
@@ -136,7 +135,7 @@ function opportunities(input: OptimalInput): { states: Map<number, State>; seen:
 function bestBreaks(states: Map<number, State>, input: OptimalInput): readonly { readonly breakWidth: number }[] | undefined {
   const order = [...states.keys()].sort((a, b) => a - b);
   const lastOpportunity = order[order.length - 1]!;
-  const end: State = { at: { index: input.pieceCount, tail: undefined }, ends: [], score: Infinity, previous: undefined };
+  const end: State = { ends: [], score: Infinity, previous: undefined };
   states.get(input.start.index)!.score = 0;
   for (const index of order) {
     const from = states.get(index)!;

@@ -4,7 +4,7 @@
  * the min-/max-content widths of its columns. Made once per table and render (kept in the layout
  * caches), so that every page of a long table, and every measuring run, reuses it.
  */
-import type { BlockBox, TableBox, TableWrapperBox } from '../../boxes/types.js';
+import type { BlockBox, BlockFlowBox, InlineFlowBox, TableBox, TableWrapperBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import type { Sides } from '../../geometry/types.js';
 import type { LayoutContext } from '../contract.js';
@@ -168,8 +168,8 @@ interface RecentHalfBorders {
 /** Half-border variants kept at hand per column: enough for a header row and two alternating row styles. */
 const RECENT_PER_COLUMN = 4;
 
-/** restyled() copies field by field: this fails to compile when block boxes gain an optional field it does not carry over. */
-export const CELL_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BlockBox>, 'marker' | 'imageFallback' | 'verticalRoot' | 'verticalSource' | 'legend'>> = true;
+/** restyled() copies field by field: this fails to compile when either kind of block box gains an optional field it does not carry over. */
+export const CELL_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BlockFlowBox> | OptionalKeys<InlineFlowBox>, 'marker' | 'imageFallback' | 'verticalRoot' | 'verticalSource' | 'legend' | 'firstLine'>> = true;
 
 /** The cell's content box with another style (field by field: a spread of boxes takes V8's slow generic copy). */
 function restyled(content: BlockBox, style: ComputedStyle): BlockBox {
