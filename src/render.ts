@@ -18,24 +18,23 @@ import { createTemplateCache } from './template/render.js';
 import { parseHtml } from './dom/parse.js';
 import { droppedElements } from './dom/dropped.js';
 import { urlOrigins } from './dom/url-origins.js';
-import type { UrlOrigins } from './dom/url-origins.js';
 import { collectStylesheets, cascade, computeMarginBoxStyle, computePageStyle, createStylesheetCache, hasMarginBoxContent, hasPageBackgroundImages, marginBoxContentItems, marginBoxImageUrls } from './css/index.js';
 import type { StylesheetCache } from './css/index.js';
 import { buildBoxTree } from './boxes/build.js';
 import { checkBoxCount, checkForcedPageBreaks } from './boxes/count.js';
 import type { BuildContext } from './boxes/build.js';
-import { backgroundUrls, createResourceContext, loadImageUrls, loadImages } from './resources/load.js';
+import { createResourceContext, loadImages } from './resources/load.js';
 import { usedCodePoints } from './resources/code-points.js';
 import type { RemoteFetcher } from './net/remote.js';
 import { createRemoteFetcher } from './net/remote.js';
 import type { ResourceContext } from './resources/load.js';
-import type { LoadedImage } from './resources/types.js';
 import type { FontRegistry } from './text/fonts.js';
 import type { TextSystem } from './text/types.js';
 import { createFontRegistry, loadFontFaces } from './text/fonts.js';
 import { layoutPages } from './layout/driver/document.js';
 import type { LayoutRequest, LayoutServices } from './layout/driver/document.js';
 import { needsPasses } from './layout/driver/passes.js';
+import { settleContainers } from './layout/driver/container-passes.js';
 import type { Box, BoxElement, BoxTree } from './boxes/types.js';
 import { childBoxes } from './boxes/types.js';
 import type { SourceLocation } from './errors.js';
@@ -47,6 +46,8 @@ import type { DocumentDisplayList, PaintedMargins, PaintedPage, PaintedPart } fr
 import { PdfWriter } from './pdf/writer.js';
 import type { WritePdfOptions } from './pdf/writer.js';
 import { headMetadata } from './dom/metadata.js';
+import type { PageImageLoader } from './page-images.js';
+import { pageImageLoader } from './page-images.js';
 import { validateLimits, validateRemote, validateRenderOptions } from './validate-options.js';
 
 export interface RenderResult {
@@ -227,41 +228,6 @@ async function layoutRequest(state: EngineState, request: RenderOptions, diagnos
   return { pages, diagnostics: diagnostics.list(), metadata: prepared.metadata };
 }
 
-/** The images of `@page` backgrounds, loaded into the render's images once the pages are known. */
-interface PageImageLoader {
-  /** The render's images, and the pages' once loaded: what paint draws. */
-  readonly images: ReadonlyMap<string, LoadedImage>;
-  /** Once, with every page, when layout yields them whole. */
-  load(pages: readonly PageLayout[]): Promise<void>;
-  /** Nothing will be loaded: layout yields the pages one at a time. */
-  unused(): void;
-}
-
-/**
- * The images of `@page` backgrounds, known once the pages are: a document with some is laid out
- * whole (prepareLayout), and they are loaded, into the render's images, before its first page is painted.
- * It holds the URL origins (for warnings) only until then: they hold the DOM, which they walk
- * when first asked, and a long document's layout would otherwise keep it to its end (the
- * 1,000-page table: ~45 MB of its heap).
- */
-function pageImageLoader(images: ReadonlyMap<string, LoadedImage>, resources: ResourceContext, diagnostics: Diagnostics, origins: UrlOrigins): PageImageLoader {
-  const all = new Map(images);
-  let originsUntilLoaded: UrlOrigins | undefined = origins;
-  return {
-    images: all,
-    async load(pages) {
-      const urls = backgroundUrls(pages.map((page) => page.pageStyle.style)).filter((url) => !images.has(url));
-      const origins = originsUntilLoaded;
-      originsUntilLoaded = undefined;
-      if (urls.length === 0) return;
-      for (const [url, image] of await loadImageUrls(urls, resources, diagnostics, origins)) all.set(url, image);
-    },
-    unused() {
-      originsUntilLoaded = undefined;
-    },
-  };
-}
-
 /** What layout needs, made by the stages before it. */
 interface PreparedLayout {
   readonly options: RenderOptions;
@@ -323,32 +289,44 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
 
   const fallenBack = new Set<string>();
   const sheets = await collectStylesheets(dom, { baseUrl: resources.baseUrl, loadText: resources.loadText, cache: state.stylesheets, diagnostics, fallenBack });
-  const styled = cascade(dom, sheets, { diagnostics, maxCustomPropertyLength: limits.maxCustomPropertyLength });
+  const cascadeContext = { diagnostics, maxCustomPropertyLength: limits.maxCustomPropertyLength };
+  let styled = cascade(dom, sheets, cascadeContext);
   const build: BuildContext = { baseUrl: resources.baseUrl, diagnostics, maxBoxes: limits.maxBoxes, maxCounters: limits.maxCounters, keepDom: options.tagged === true };
-  const boxes = buildBoxTree(dom, styled, build);
-  checkBoxCount(boxes, limits.maxBoxes);
-  checkForcedPageBreaks(boxes, limits.maxPages);
-  budget();
+  const styleBoxes = (): BoxTree => {
+    const tree = buildBoxTree(dom, styled, build);
+    checkBoxCount(tree, limits.maxBoxes);
+    checkForcedPageBreaks(tree, limits.maxPages);
+    budget();
+    return tree;
+  };
+  let boxes = styleBoxes();
 
   const origins = urlOrigins(dom, resources.baseUrl, sheets.flatMap((sheet) => (sheet.url !== undefined && sheet.source !== undefined ? [{ url: sheet.url, file: sheet.file, source: sheet.source }] : [])));
   // a font split by unicode-range (web fonts) is loaded only for the characters the document prints
   const used = styled.fontFaces.some((rule) => rule.unicodeRange.length > 0) ? usedCodePoints(boxes, marginBoxContentItems(styled)) : undefined;
-  const [faces, images] = await Promise.all([
+  const [faces, firstImages] = await Promise.all([
     loadFontFaces(styled.fontFaces, resources.loadFontBytes, diagnostics, { used, origins, ...(state.fonts.local === undefined ? {} : { local: state.fonts.local }) }),
     loadImages(boxes, resources, diagnostics, marginBoxImageUrls(styled), origins),
   ]);
   const declaredFamilies = styled.fontFaces.reduce((names, rule) => names.add(rule.family.trim().toLowerCase()), fallenBack);
   const text = state.fonts.forRender({ faces, diagnostics, declaredFamilies, ...(options.glyphAdvances === undefined ? {} : { advances: options.glyphAdvances }) });
   budget();
+  let images = firstImages;
+  if (boxes.containers !== undefined) {
+    // `@container` size queries and `cq*` units: styled again with the sizes layout passes measured
+    const measuring = layoutServices(pageRulesOf(styled), { text, images, diagnostics: new Diagnostics(), maxPages: limits.maxPages, checkBudget: budget });
+    boxes = settleContainers(boxes, {
+      layout: (tree) => wholePages(tree, measuring),
+      restyle: (containerSizes) => {
+        styled = cascade(dom, sheets, { ...cascadeContext, containerSizes });
+        return styleBoxes();
+      },
+    }, diagnostics);
+    images = new Map([...images, ...await loadImages(boxes, resources, diagnostics, [], origins)]);
+  }
 
   const pageImages = pageImageLoader(images, resources, diagnostics, origins);
-  // layout keeps the page rules, not the styled document: every element's style goes once the boxes have it
-  const pageRules: PageRuleSource = {
-    pageRules: styled.pageRules, initialStyle: styled.initialStyle,
-    ...(styled.keptPageStyles === undefined ? {} : { keptPageStyles: styled.keptPageStyles }),
-    ...(styled.rootStyle === undefined ? {} : { rootStyle: styled.rootStyle }),
-    ...(styled.rootCustom === undefined ? {} : { rootCustom: styled.rootCustom }),
-  };
+  const pageRules = pageRulesOf(styled);
   return {
     options, boxes, text, pageImages,
     services: layoutServices(pageRules, { text, images, diagnostics, maxPages: limits.maxPages, checkBudget: budget, ...(options.shrinkToFit === undefined ? {} : { shrinkToFit: options.shrinkToFit }) }),
@@ -366,6 +344,23 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
       ...(needsPasses(boxes) ? { rebuild: rebuilder(dom, styled, build) } : {}),
     },
   };
+}
+
+/** What layout keeps of the styled document: the page rules; every element's style goes once the boxes have it. */
+function pageRulesOf(styled: StyledDocument): PageRuleSource {
+  return {
+    pageRules: styled.pageRules, initialStyle: styled.initialStyle,
+    ...(styled.keptPageStyles === undefined ? {} : { keptPageStyles: styled.keptPageStyles }),
+    ...(styled.rootStyle === undefined ? {} : { rootStyle: styled.rootStyle }),
+    ...(styled.rootCustom === undefined ? {} : { rootCustom: styled.rootCustom }),
+  };
+}
+
+/** Every page of one layout of `tree` (a measuring pass). */
+function wholePages(tree: BoxTree, services: LayoutServices): PageLayout[] {
+  const pages: PageLayout[] = [];
+  for (const laid of layoutPages(tree, services, { marginBoxes: false, whole: true })) if (laid.kind === 'page') pages.push(laid.page);
+  return pages;
 }
 
 /** Builds the box tree again with what a layout pass found (a function of its own: only it holds the DOM's styles). */

@@ -69,6 +69,8 @@ interface Walk {
   /** Whether a word too long to hyphenate was reported (once per render). */
   longWord?: true;
   readonly forms: FormControlBuild;
+  /** The query containers' elements, when the styles read their sizes (BoxTree.containers). */
+  readonly containers: Map<BoxElement, DomElement> | undefined;
 }
 
 export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: BuildContext): BoxTree {
@@ -76,6 +78,7 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
   const anonymousStyle = (parent: ComputedStyle, display: Display): ComputedStyle => styled.anonymousStyle(parent, display);
   const walk: Walk = {
     dom, styled, ctx, counters: new CounterState(ctx.maxCounters), quotes: { depth: 0 }, records, refs: { targets: targetResolver(records, ctx.previous) }, open: [], openRecords: [], sure: 0,
+    containers: styled.containerSizeDependent === true ? new Map() : undefined,
     forms: { anonymousStyle, block: (style, children, outer, element) => blockBox(walk, { element, style, children, outer }) },
     tableParts: {
       anonymousStyle,
@@ -96,7 +99,8 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
   applyCounterChanges(html, blockStyle, walk.counters);
   const rootStyle = record(walk, html, blockStyle);
   const children = elementChildren(walk, html, rootStyle, styles);
-  return { root: blockBox(walk, { element: boxElement(walk, html), style: rootStyle, children, outer: 'block' }), records: withoutPassState(records), locate: sourceLocator(dom) };
+  const root = blockBox(walk, { element: boxElement(walk, html), style: rootStyle, children, outer: 'block' });
+  return { root, records: withoutPassState(records), locate: sourceLocator(dom), ...(walk.containers === undefined ? {} : { containers: walk.containers }) };
 }
 
 /**
@@ -120,7 +124,10 @@ function openElement(walk: Walk, element: DomElement): void {
   const records = walk.openRecords;
   const parent = records.length > 0 && walk.open[records.length - 1] === element.parent ? records[records.length - 1] : undefined;
   walk.open.push(element);
-  records.push({ name: element.name, attribs: element.attribs, parent, dom: walk.ctx.keepDom === true ? element : undefined, sourceOffset: element.startIndex });
+  const record: BoxElement = { name: element.name, attribs: element.attribs, parent, dom: walk.ctx.keepDom === true ? element : undefined, sourceOffset: element.startIndex };
+  records.push(record);
+  const type = walk.containers === undefined ? undefined : walk.styled.styleOf(element)?.containerType;
+  if (type !== undefined && type !== 'normal') walk.containers!.set(record, element);
 }
 
 function closeElement(walk: Walk): void {

@@ -213,6 +213,11 @@ export interface BoxTree {
   readonly records?: DocumentRecords;
   /** The file:line:column of an element's start tag, for warnings of later stages (layout). */
   readonly locate?: (element: BoxElement) => SourceLocation;
+  /**
+   * The size containers' elements (`container-type`), when some style read their sizes: a layout
+   * pass measures their boxes for the next cascade (container-passes.ts).
+   */
+  readonly containers?: ReadonlyMap<BoxElement, DomElement>;
 }
 
 /** Not frozen: for-of over a frozen array takes V8's slow iteration, and walks visit every box. */

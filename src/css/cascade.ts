@@ -10,7 +10,7 @@ import type { DomDocument, DomElement, DomNode } from '../dom/types.js';
 import { isElement } from '../dom/types.js';
 import { elementLocation } from '../dom/location.js';
 import { unrenderedElement } from '../dom/unrendered.js';
-import type { ComputedStyle, FontFaceRule, PageRule, PseudoElement, StyledDocument } from './types.js';
+import type { ComputedStyle, PseudoElement, StyledDocument } from './types.js';
 import { collectedBaseUrl } from './collect.js';
 import { computeStyle, createInitialStyle, withStyle } from './compute.js';
 import type { CustomProperties } from './custom-properties.js';
@@ -26,11 +26,13 @@ import { cascadeDeclarations } from './cascade-order.js';
 import { withMenulistFallback } from './menulist-fallback.js';
 import type { IndexedSelector, RuleIndex } from './rule-index.js';
 import type { Declaration, StyleRule, Stylesheet } from './stylesheet.js';
-import { placeInFile } from './stylesheet.js';
+import { collectFontFaces, collectPageRules } from './collect-at-rules.js';
 import { reportWarning } from './warnings.js';
 import type { CascadeMemo, CountingDiagnostics, ElementStyles } from './style-sharing.js';
 import { cascadeMemo, countingDiagnostics, shareLeaf } from './style-sharing.js';
 import { AncestorFilter } from './ancestor-filter.js';
+import type { ContainerSizes } from './container-scope.js';
+import { ContainerScope, NO_CONTAINER_SIZES } from './container-scope.js';
 import { BoundedCache } from '../cache/bounded.js';
 
 /** A `style` attribute's warnings are placed at its element, not in a sheet. */
@@ -45,6 +47,8 @@ export interface CascadeContext {
   readonly baseUrl?: string | undefined;
   /** limits.maxCustomPropertyLength (default: the engine's default). */
   readonly maxCustomPropertyLength?: number;
+  /** The query containers' sizes a layout pass measured (container-passes.ts); none before the first. */
+  readonly containerSizes?: ContainerSizes;
 }
 
 interface State {
@@ -76,6 +80,8 @@ interface State {
   ruleSheets: Map<StyleRule, Stylesheet> | undefined;
   /** ::first-letter and ::first-line styles computed in this render, by the rules matched and the parent style. */
   readonly lineStarts: Map<readonly IndexedSelector[], Map<ComputedStyle, ComputedStyle>>;
+  /** The query containers around the element being styled (container-scope.ts). */
+  readonly containers: ContainerScope;
 }
 
 /** Parsed `style` attributes and presentational hints, by text (shared across renders). */
@@ -115,6 +121,7 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
     unrenderedReported: new Set(),
     ruleSheets: undefined,
     lineStarts: new Map(),
+    containers: new ContainerScope(ctx.containerSizes ?? NO_CONTAINER_SIZES, viewport),
     substitution: overlongWarning(ctx.maxCustomPropertyLength ?? DEFAULT_LIMITS.maxCustomPropertyLength, () => state),
   };
   for (const child of dom.root.children) visit(child, memo.top, state, true);
@@ -133,6 +140,7 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
     fontFaces: collectFontFaces(sheets, env),
     pageRules: collectPageRules(sheets, env),
     keptPageStyles: memo.pageStyles,
+    containerSizeDependent: state.containers.sizeDependent,
   };
 }
 
@@ -180,7 +188,9 @@ function visit(node: DomNode, parent: ElementStyles, state: State, rendered: boo
   // an element without element children is no one's ancestor (a table's cells): the filter skips it
   const ancestors = node.children.some(isElement) ? state.ancestors : undefined;
   ancestors?.enter(node);
+  const container = state.containers.enter(node, styles, state.rootFontSize);
   for (const child of node.children) visit(child, styles, state, boxed);
+  if (container) state.containers.leave();
   ancestors?.leave(node);
 }
 
@@ -205,6 +215,8 @@ function warnUnrendered(element: DomElement, state: State): void {
 
 function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolean, state: State): ElementStyles {
   const scratch = state.index.match(element, state.matched, state.ancestors);
+  // `@container` rules: dropped where their condition fails; those of pseudo-elements are decided below
+  const deferred = state.index.containerRules && state.containers.filterOwn(scratch, state.containers.frameOf(undefined, parent, state.rootFontSize));
   for (let i = 0; i < scratch.length; i++) if (scratch[i]!.rule.noEffect !== undefined) reportNoEffect(scratch[i]!.rule, state);
   const styleText = element.attribs['style'];
   const hintText = presentationalHints(element);
@@ -218,21 +230,23 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
   // top-level elements other than the root are styled with whatever root font size is known then
   const leafKey = styleText === undefined && hintText === '' && !isRoot && parent !== state.memo.top
     ? '' : `${styleText ?? ''}|${hintText}|${isRoot ? 'root' : parent === state.memo.top ? state.rootFontSize : ''}`;
-  const cached = leaf.get(leafKey);
+  // pseudo-elements' `@container` rules may query the element itself: its style is not shared
+  const cached = deferred ? undefined : leaf.get(leafKey);
   if (cached !== undefined && (cached.owner === undefined || cached.owner === state.token)) {
     if (isRoot) state.rootFontSize = cached.style.fontSize;
     return cached;
   }
 
-  const matched = scratch.slice();
   state.current = element;
   const warnings = state.diagnostics.count();
-  const own = matched.filter((m) => m.entry.pseudo === undefined);
+  const sizeReads = state.containers.sizeReads;
+  const own = scratch.filter((m) => m.entry.pseudo === undefined);
   const cascaded = cascadeDeclarations(own, hints, styleAttr, parent.style.direction === 'rtl');
   const computed = computeCascaded(cascaded, parent, isRoot, state);
   const style = withMenulistFallback(element, computed.style, cascaded.winners, cascaded.uaWinners);
   const custom = computed.custom;
   if (isRoot) state.rootFontSize = style.fontSize;
+  const matched = deferred ? pseudosOf(element, scratch, { style, custom }, state) : scratch.slice();
   const firstLetter = matched.some(isFirstLetter) ? matched.filter(isFirstLetter) : undefined;
   const firstLine = matched.some(isFirstLine) ? matched.filter(isFirstLine) : undefined;
   const self: ElementStyles = { style, custom, before: undefined, after: undefined, marker: undefined, firstLetter, firstLine, children: undefined };
@@ -245,10 +259,20 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
       'footnote-marker': pseudoStyle(matched, 'footnote-marker', self, state),
     } : {}),
   };
-  const result: ElementStyles = { ...self, ...pseudos, owner: state.diagnostics.count() === warnings ? undefined : state.token };
+  // a style that read a container's size (`cq*` units) holds for this render's sizes only
+  const shared = state.diagnostics.count() === warnings && state.containers.sizeReads === sizeReads;
+  const result: ElementStyles = { ...self, ...pseudos, owner: shared ? undefined : state.token };
+  if (deferred) return result;
   if (cached === undefined) state.memo.entries++;
   leaf.set(leafKey, result);
   return result;
+}
+
+/** The matched rules less the pseudo-elements' `@container` rules whose conditions fail, the element being one of their containers. */
+function pseudosOf(element: DomElement, matched: readonly IndexedSelector[], styles: Pick<ElementStyles, 'style' | 'custom'>, state: State): IndexedSelector[] {
+  const containers = state.containers;
+  const self = containers.frameOf(element, styles, state.rootFontSize);
+  return containers.pseudosHold(matched, self, styles.style.containerType !== 'normal' || styles.style.containerName.length > 0);
 }
 
 function isFirstLetter(matched: IndexedSelector): boolean {
@@ -313,6 +337,7 @@ function computeCascaded(cascaded: Cascaded, parent: Pick<ElementStyles, 'style'
     rootFontSize: state.rootFontSize,
     viewportWidth: state.viewport.width,
     viewportHeight: state.viewport.height,
+    container: state.containers.containerLengths(),
     parentDisplay: isRoot ? undefined : parent.style.display,
     diagnostics: state.diagnostics,
     where: whereOf(state.current, state.dom),
@@ -352,46 +377,4 @@ function customValues(declared: ReadonlyMap<string, Declaration>, parent: Custom
     result.set(name, CSS_WIDE.has(keyword) ? customKeywordValue(keyword, name, parent, registry) : text);
   }
   return result;
-}
-
-/** The rule located in the document's files: its sheet's file, lines counted from the file's start. */
-function locatedFace(rule: FontFaceRule, sheet: Stylesheet): FontFaceRule {
-  if (rule.where?.line === undefined) return { ...rule, where: { file: sheet.file } };
-  return { ...rule, where: { file: sheet.file, ...placeInFile(sheet, rule.where.line, rule.where.column) } };
-}
-
-function collectFontFaces(sheets: readonly Stylesheet[], env: MediaEnvironment): FontFaceRule[] {
-  const faces: FontFaceRule[] = [];
-  for (const sheet of sheets) {
-    if (!sheet.media.every((m) => m(env))) continue;
-    for (const face of sheet.parsed.fontFaces) if (face.media.every((m) => m(env))) faces.push(locatedFace(face.rule, sheet));
-  }
-  return faces;
-}
-
-/** `@page` rules in cascade order, with absolute file/line locations. */
-function collectPageRules(sheets: readonly Stylesheet[], env: MediaEnvironment): PageRule[] {
-  const rules: PageRule[] = [];
-  for (const sheet of sheets) {
-    if (!sheet.media.every((m) => m(env))) continue;
-    for (const page of sheet.parsed.pages) {
-      if (!page.media.every((m) => m(env))) continue;
-      const locate = (d: PageRule['declarations'][number]): PageRule['declarations'][number] => ({
-        ...d,
-        file: sheet.file,
-        ...(d.line !== undefined ? placeInFile(sheet, d.line, d.column) : {}),
-      });
-      const marginBoxes: Record<string, PageRule['declarations']> = {};
-      for (const [name, decls] of Object.entries(page.marginBoxes)) marginBoxes[name] = decls.map(locate);
-      rules.push({
-        selectors: page.selectors,
-        specificity: page.specificity,
-        order: rules.length,
-        origin: sheet.origin,
-        declarations: page.declarations.map(locate),
-        marginBoxes,
-      });
-    }
-  }
-  return rules;
 }

@@ -12,6 +12,7 @@ import type { CustomProperties } from './custom-properties.js';
 import { OVERLONG, substituteVars } from './custom-properties.js';
 import { DEFAULT_LIMITS } from '../options.js';
 import { parseValue } from './declarations.js';
+import type { ContainerLengths } from './values/units.js';
 import type { ComputeContext, LonghandDef, StyleKey } from './properties/define.js';
 import { RESET } from './properties/define.js';
 import { LONGHAND_INDEX, LONGHANDS, lookupProperty } from './properties/registry.js';
@@ -30,6 +31,8 @@ export interface ComputeInput {
   readonly rootFontSize: number;
   readonly viewportWidth: number;
   readonly viewportHeight: number;
+  /** What `cq*` units resolve against (css/container-scope.ts); undefined: the page area. */
+  readonly container?: ContainerLengths | undefined;
   /** Blockify the box (CSS Display 3 §2.7): root, floats, absolutely positioned, flex/grid items. */
   readonly parentDisplay: Display | undefined;
   readonly diagnostics: Pick<Diagnostics, 'warn'>;
@@ -168,6 +171,7 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
     rootFontSize: input.rootFontSize,
     viewportWidth: input.viewportWidth,
     viewportHeight: input.viewportHeight,
+    container: input.container,
     color: parent.color,
     colorScheme: parent.colorScheme,
     isRoot: input.isRoot,
@@ -334,6 +338,8 @@ function applyFixups(style: MutableStyle, input: ComputeInput): void {
   if (style.borderBottomStyle === 'none' || style.borderBottomStyle === 'hidden') style.borderBottomWidth = 0;
   if (style.borderLeftStyle === 'none' || style.borderLeftStyle === 'hidden') style.borderLeftWidth = 0;
   if (style.display === 'none') return;
+  // CSS Conditional 5 §6.1.1: a size container has size containment on the axes it can be queried on
+  if (style.containerType !== 'normal') style.contain = { ...style.contain, [style.containerType === 'size' ? 'size' : 'inlineSize']: true };
   // CSS Writing Modes 3 §3.1: an inline box of another block flow direction than its parent is an inline-block
   if (style.display === 'inline' && style.writingMode !== input.parent.writingMode && !input.isRoot) style.display = 'inline-block';
   tateChuYoko(style, input);

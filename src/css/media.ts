@@ -86,7 +86,7 @@ function lengthOf(node: CssNode | undefined): number | undefined {
   return factor === undefined ? undefined : Number(node.value) * factor;
 }
 
-function ratioOf(node: CssNode | undefined): number | undefined {
+export function ratioOf(node: CssNode | undefined): number | undefined {
   if (node === undefined) return undefined;
   if (node.type === 'Number') return Number(node.value);
   if (node.type === 'Ratio') {
@@ -161,7 +161,7 @@ function compileFeature(name: string, value: CssNode | undefined): MediaPredicat
   return (env) => discrete(word, env);
 }
 
-function compare(a: number, op: string, b: number): boolean {
+export function compare(a: number, op: string, b: number): boolean {
   switch (op) {
     case '<': return a < b;
     case '<=': return a <= b + 1e-6;

@@ -12,6 +12,9 @@ import { parseDeclarationNode } from './declarations.js';
 import { parseFontFace } from './font-face.js';
 import type { MediaPredicate } from './media.js';
 import { compileMediaQueryList } from './media.js';
+import type { ContainerCondition } from './container-query.js';
+import { compileContainerPrelude } from './container-query.js';
+import { parsePropertyRule } from './property-rule.js';
 import { parsePageRule } from './page-rules.js';
 import { nestSelectorList, readRawBlock } from './nesting.js';
 import { compileSelector } from './selectors.js';
@@ -45,6 +48,8 @@ interface Builder {
   readonly syntaxErrors: { readonly offset: number; readonly warning: SheetWarning }[];
   /** Source ranges octavo read itself (raw nested blocks, `@supports` conditions): css-tree's syntax errors there are dropped. */
   readonly readRaw: { readonly start: number; readonly end: number }[];
+  /** The conditions of the `@container` rules being read (StyleRule.containers). */
+  containers: readonly ContainerCondition[];
 }
 
 /** A pseudo-class or pseudo-element with a vendor prefix (`::-webkit-inner-spin-button`, `:-moz-ui-invalid`). */
@@ -77,6 +82,7 @@ export function parseStylesheet(source: string, baseUrl: string | undefined): Pa
     syntaxErrorLines: new Set(),
     syntaxErrors: [],
     readRaw: [],
+    containers: [],
   };
   const ast = parse(source, {
     positions: true,
@@ -153,6 +159,11 @@ function visitAtRule(node: Atrule, name: string, builder: Builder, media: readon
     }
     case 'layer':
       visitLayer(node, builder, () => {
+        for (const child of block) visitTopLevel(child, builder, media);
+      });
+      return;
+    case 'container':
+      visitContainer(node, builder, () => {
         for (const child of block) visitTopLevel(child, builder, media);
       });
       return;
@@ -251,6 +262,7 @@ function visitStyleBlock(children: readonly CssNode[], parent: StyleParent, buil
       builder.rules.push({
         selectors: [...parent.selectors], normal, important, media, line: parent.line, layer: builder.layer,
         ...(noEffect.length > 0 ? { noEffect } : {}),
+        ...(builder.containers.length > 0 ? { containers: builder.containers } : {}),
       });
     }
     normal = [];
@@ -278,9 +290,36 @@ function visitNestedAtRule(node: Atrule, parent: StyleParent, builder: Builder, 
     if (supports(node, builder)) visitStyleBlock(block, parent, builder, media);
   } else if (name === 'layer') {
     visitLayer(node, builder, () => visitStyleBlock(block, parent, builder, media));
+  } else if (name === 'container') {
+    visitContainer(node, builder, () => visitStyleBlock(block, parent, builder, media));
   } else {
     builder.warnings.push({ code: 'css_unsupported', message: `at-rule @${name} inside a style rule is not supported`, line: node.loc?.start.line, column: node.loc?.start.column });
   }
+}
+
+/**
+ * `@container` (CSS Conditional 5 §6.2): the rules of its block apply where its condition holds
+ * for the element's query container (css/container-query.ts). A list of queries is read from the
+ * source text (css-tree cannot parse one; its errors there are dropped).
+ */
+function visitContainer(node: Atrule, builder: Builder, visitBlock: () => void): void {
+  const start = node.loc?.start.offset;
+  const end = node.block?.loc?.start.offset;
+  let text: string | undefined;
+  if (node.prelude?.type === 'Raw' && start !== undefined && end !== undefined) {
+    const from = start + 1 + node.name.length;
+    builder.readRaw.push({ start: from, end });
+    text = builder.source.slice(from, end).trim();
+  }
+  const condition = compileContainerPrelude(node.prelude, text);
+  if (condition === undefined) {
+    builder.warnings.push({ code: 'css_parse', message: 'invalid @container condition: its rules are ignored', line: node.loc?.start.line, column: node.loc?.start.column });
+    return;
+  }
+  const outer = builder.containers;
+  builder.containers = [...outer, condition];
+  visitBlock();
+  builder.containers = outer;
 }
 
 /**
@@ -349,39 +388,6 @@ function importLayer(prelude: readonly CssNode[], builder: Builder): LayerPath |
     if (node.type === 'Function' && node.name.toLowerCase() === 'layer') return layerNames({ type: 'AtrulePrelude', children: node.children } as Atrule['prelude'])[0];
   }
   return undefined;
-}
-
-/**
- * `@property --name { syntax; inherits; initial-value }` (CSS Properties and Values API 1 §3):
- * `syntax` and `inherits` are required, `initial-value` too unless the syntax is `"*"`. The
- * value keeps its text: the syntax is not used to type it.
- */
-function parsePropertyRule(node: Atrule, warn: (message: string) => void): RegisteredProperty | undefined {
-  const prelude = node.prelude === null ? [] : childrenOf(node.prelude);
-  const name = prelude.length === 1 && prelude[0]!.type === 'Identifier' ? prelude[0]!.name : undefined;
-  if (name === undefined || !name.startsWith('--')) {
-    warn('@property needs one custom property name: rule ignored');
-    return undefined;
-  }
-  const descriptors = new Map<string, CssNode>();
-  for (const child of node.block === null ? [] : childrenOf(node.block)) {
-    if (child.type === 'Declaration') descriptors.set(child.property.toLowerCase(), child.value);
-  }
-  const syntaxNode = descriptors.get('syntax');
-  const syntax = syntaxNode === undefined ? undefined : stringOf(childrenOf(syntaxNode)[0]);
-  const inherits = descriptors.get('inherits') === undefined ? undefined : identOfValue(descriptors.get('inherits')!);
-  const initialNode = descriptors.get('initial-value');
-  const initial = initialNode === undefined ? undefined : (initialNode.type === 'Raw' ? initialNode.value : generate(initialNode)).trim();
-  if (syntax === undefined || (inherits !== 'true' && inherits !== 'false') || (syntax.trim() !== '*' && initial === undefined)) {
-    warn(`@property ${name}: \`syntax\`, \`inherits\` (and \`initial-value\` unless the syntax is "*") are required: rule ignored`);
-    return undefined;
-  }
-  return { name, inherits: inherits === 'true', initial };
-}
-
-function identOfValue(value: CssNode): string | undefined {
-  const nodes = childrenOf(value);
-  return nodes.length === 1 && nodes[0]!.type === 'Identifier' ? nodes[0]!.name.toLowerCase() : undefined;
 }
 
 /** A block's nodes, with the raw runs css-tree could not read (nested rules not starting with `&`) read as rules and declarations. */

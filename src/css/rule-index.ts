@@ -35,6 +35,8 @@ export interface RuleIndex {
   readonly layered: boolean;
   /** The ancestors' keys the selectors need, for the caller's ancestor filter; undefined: none. */
   readonly ancestorKeys: NeededKeys | undefined;
+  /** Some rules are inside `@container` rules (StyleRule.containers). */
+  readonly containerRules: boolean;
 }
 
 function allHold(predicates: readonly MediaPredicate[], env: MediaEnvironment, memo: Map<MediaPredicate, boolean>): boolean {
@@ -100,6 +102,7 @@ export function buildRuleIndex(sheets: readonly Stylesheet[], env: MediaEnvironm
     match: (element, out, ancestors) => matchInto(element, buckets, out, ancestors),
     layered: layers.layered,
     ancestorKeys: neededKeys(all.map((selector) => selector.entry.ancestors)),
+    containerRules: all.some((selector) => selector.rule.containers !== undefined),
   };
 }
 

@@ -6,6 +6,7 @@ import type { DiagnosticCode } from '../diagnostics.js';
 import type { DomElement } from '../dom/types.js';
 import type { BoxPseudo, FontFaceRule, PageSelector, RawDeclaration } from './types.js';
 import type { MediaPredicate } from './media.js';
+import type { ContainerCondition } from './container-query.js';
 import type { AncestorKeys } from './ancestor-filter.js';
 
 export type Origin = 'user-agent' | 'author';
@@ -62,6 +63,8 @@ export interface StyleRule {
    * widgets the document does not use say nothing.
    */
   readonly noEffect?: readonly SheetWarning[];
+  /** Conditions of the enclosing `@container` rules (all must hold for the element's query containers). */
+  readonly containers?: readonly ContainerCondition[];
 }
 
 /**

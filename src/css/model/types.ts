@@ -191,6 +191,9 @@ export interface Containment {
   readonly style: boolean;
 }
 
+/** CSS Conditional 5 §6.1.1 `container-type` (`scroll-state` is interactive: invalid in print). */
+export type ContainerType = 'normal' | 'size' | 'inline-size';
+
 /** CSS Text 3 `hanging-punctuation`: `none` is all false. */
 export interface HangingPunctuation {
   readonly first: boolean;
@@ -273,6 +276,9 @@ export interface ComputedStyle {
   readonly aspectRatio: number | 'auto';
   /** CSS Containment 2 §3: the containment types in force (`strict` and `content` expanded). */
   readonly contain: Containment;
+  /** CSS Conditional 5 §6.1: a query container's type (size containment is added to `contain`) and names. */
+  readonly containerType: ContainerType;
+  readonly containerName: readonly string[];
 
   // box model (CSS Box 3, CSS Sizing 3)
   readonly boxSizing: 'content-box' | 'border-box';
@@ -544,6 +550,11 @@ export interface StyledDocument {
   readonly rootCustom?: ReadonlyMap<string, string>;
   /** Page and margin-box styles kept for the next document of the same stylesheet list (css/page.ts). */
   readonly keptPageStyles?: KeptPageStyles;
+  /**
+   * Some style read the size of a query container (an `@container` size query, a `cq*` unit): a
+   * layout pass measures the containers and the document is styled again (container-passes.ts).
+   */
+  readonly containerSizeDependent?: boolean;
 }
 
 /**

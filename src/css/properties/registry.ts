@@ -14,6 +14,7 @@ import { BOX_PROPERTIES } from './box.js';
 import { CONTENT_PROPERTIES } from './content.js';
 import type { LonghandDef, PropertyDef, ShorthandDef, StyleKey } from './define.js';
 import { DISPLAY_PROPERTIES } from './display.js';
+import { CONTAINER_PROPERTIES } from './containers.js';
 import { FLEX_ALIASES, FLEX_PROPERTIES } from './flexbox.js';
 import { FONT_PROPERTIES } from './fonts.js';
 import { GRID_PROPERTIES } from './grid.js';
@@ -41,6 +42,7 @@ const MODULES: readonly PropertyDef[] = [
   ...MASK_BORDER_PROPERTIES,
   ...MASK_PROPERTIES,
   ...DISPLAY_PROPERTIES,
+  ...CONTAINER_PROPERTIES,
   ...BOX_PROPERTIES,
   ...BORDER_PROPERTIES,
   ...EFFECT_PROPERTIES,
@@ -124,7 +126,7 @@ export function lookupProperty(name: string): PropertyLookup {
 /** Every field of ComputedStyle, so that the registry's completeness is checked at load time. */
 const STYLE_KEYS: Record<StyleKey, true> = {
   display: true, webkitTextFillColor: true, webkitTextStrokeWidth: true, webkitTextStrokeColor: true, stringSet: true, footnoteDisplay: true, footnotePolicy: true, bookmarkLevel: true, bookmarkLabel: true, bookmarkState: true, position: true, float: true, clear: true, top: true, right: true, bottom: true, left: true,
-  zIndex: true, visibility: true, overflowX: true, overflowY: true, textOverflow: true, maxLines: true, blockEllipsis: true, webkitLineClamp: true, webkitBoxOrient: true, opacity: true, zoom: true, appearance: true, accentColor: true, writingMode: true, textOrientation: true, textCombineUpright: true, textSpacingTrim: true, transform: true, transformOrigin: true, clipPath: true, clip: true, overflowClipMargin: true, contain: true, aspectRatio: true, boxSizing: true, width: true,
+  zIndex: true, visibility: true, overflowX: true, overflowY: true, textOverflow: true, maxLines: true, blockEllipsis: true, webkitLineClamp: true, webkitBoxOrient: true, opacity: true, zoom: true, appearance: true, accentColor: true, writingMode: true, textOrientation: true, textCombineUpright: true, textSpacingTrim: true, transform: true, transformOrigin: true, clipPath: true, clip: true, overflowClipMargin: true, contain: true, containerType: true, containerName: true, aspectRatio: true, boxSizing: true, width: true,
   continue: true, hangingPunctuation: true,
   height: true, minWidth: true, minHeight: true, maxWidth: true, maxHeight: true, marginTop: true, marginRight: true,
   marginBottom: true, marginLeft: true, paddingTop: true, paddingRight: true, paddingBottom: true, paddingLeft: true,

@@ -7,7 +7,7 @@ const UNSUPPORTED = `transform-style transform-box translate rotate scale perspe
 animation animation-name animation-duration animation-timing-function animation-delay animation-iteration-count
 animation-direction animation-fill-mode animation-play-state animation-composition
 backdrop-filter mix-blend-mode isolation
-content-visibility container container-type container-name
+content-visibility
 background-position-x background-position-y background-blend-mode
 
 image-orientation image-resolution

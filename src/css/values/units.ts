@@ -19,8 +19,22 @@ export const ABSOLUTE_UNITS: Readonly<Record<string, number>> = {
   pc: 16,
 };
 
-export type RelativeUnit = 'em' | 'rem' | 'ex' | 'ch' | 'vw' | 'vh' | 'vmin' | 'vmax' | 'lh' | 'rlh';
-const RELATIVE_UNITS = new Set<string>(['em', 'rem', 'ex', 'ch', 'vw', 'vh', 'vmin', 'vmax', 'lh', 'rlh']);
+export type RelativeUnit = 'em' | 'rem' | 'ex' | 'ch' | 'vw' | 'vh' | 'vmin' | 'vmax' | 'lh' | 'rlh' | ContainerUnit;
+/** CSS Conditional 5 §6.4: percentages of the query container's sizes. */
+export type ContainerUnit = 'cqw' | 'cqh' | 'cqi' | 'cqb' | 'cqmin' | 'cqmax';
+const RELATIVE_UNITS = new Set<string>(['em', 'rem', 'ex', 'ch', 'vw', 'vh', 'vmin', 'vmax', 'lh', 'rlh', 'cqw', 'cqh', 'cqi', 'cqb', 'cqmin', 'cqmax']);
+
+/**
+ * The sizes `cq*` units take 1 % of (CSS Conditional 5 §6.4): each axis's from the nearest
+ * ancestor size container that can be queried on it, the page area's where there is none (or
+ * before the first layout pass has measured it).
+ */
+export interface ContainerLengths {
+  readonly width: number;
+  readonly height: number;
+  readonly inline: number;
+  readonly block: number;
+}
 
 export interface RelativeLength {
   readonly kind: 'rel';
@@ -51,6 +65,8 @@ export interface LengthContext {
   readonly chRatio?: number;
   /** The element's effective `zoom` (properties/zoom.ts): absolute lengths are multiplied by it. */
   readonly zoom?: number;
+  /** The query containers' sizes for `cq*` units; the page area's when absent. */
+  readonly container?: ContainerLengths | undefined;
 }
 
 export interface LengthOptions {
@@ -75,7 +91,21 @@ export function dimensionToPx(value: number, unit: string, ctx: LengthContext): 
     case 'vh': return (value * ctx.viewportHeight) / 100;
     case 'vmin': return (value * Math.min(ctx.viewportWidth, ctx.viewportHeight)) / 100;
     case 'vmax': return (value * Math.max(ctx.viewportWidth, ctx.viewportHeight)) / 100;
+    case 'cqw': case 'cqh': case 'cqi': case 'cqb': case 'cqmin': case 'cqmax':
+      return (value * containerSize(lower, ctx)) / 100;
     default: return undefined;
+  }
+}
+
+function containerSize(unit: ContainerUnit, ctx: LengthContext): number {
+  const sizes = ctx.container ?? { width: ctx.viewportWidth, height: ctx.viewportHeight, inline: ctx.viewportWidth, block: ctx.viewportHeight };
+  switch (unit) {
+    case 'cqw': return sizes.width;
+    case 'cqh': return sizes.height;
+    case 'cqi': return sizes.inline;
+    case 'cqb': return sizes.block;
+    case 'cqmin': return Math.min(sizes.inline, sizes.block);
+    case 'cqmax': return Math.max(sizes.inline, sizes.block);
   }
 }
 
