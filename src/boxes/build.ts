@@ -13,7 +13,7 @@ import { elementLocation } from '../dom/location.js';
 import type { SourceLocation } from '../errors.js';
 import { MAX_HYPHENATED_WORD } from '../text/hyphenate.js';
 import { isElement, isText } from '../dom/types.js';
-import type { BlockBox, BlockLevelBox, Box, BoxElement, BoxTree, FlexBox, InlineBox, InlineLevelBox, ListSymbol, ListSymbolType, OutOfFlowBox, ReplacedBox, TextBox } from './types.js';
+import type { BlockBox, BlockLevelBox, Box, BoxElement, BoxTree, FlexBox, InlineBox, InlineLevelBox, OutOfFlowBox, ReplacedBox, TextBox } from './types.js';
 import { CounterState } from './counters.js';
 import type { ContentRefs, QuoteState } from './generated.js';
 import { applyCounterChanges, contentText, markerContent } from './generated.js';
@@ -27,6 +27,7 @@ import { withFirstLetter } from './first-letter.js';
 import { withFirstLine } from './first-line.js';
 import { appendAll } from '../append-all.js';
 import { NO_CHILDREN } from './types.js';
+import { MARKER_PADDING, listSymbol, textBox } from './marker-text.js';
 import type { FormControlBuild } from './form-controls.js';
 import { formControlBox, inputType } from './form-controls.js';
 import { detailsChildren } from './details.js';
@@ -451,23 +452,6 @@ function markerBox(walk: Walk, element: DomElement, itemStyle: ComputedStyle, st
   }
   const marker: BlockBox = { kind: 'block', outer: 'inline', style: markerStyle, element: boxElement(walk, element), pseudo: 'marker', children, inlineContent: true };
   return image !== undefined && textBoxes.length > 0 ? { ...marker, imageFallback: textBoxes } : marker;
-}
-
-function textBox(style: ComputedStyle, text: string, symbol: ListSymbol | undefined): InlineLevelBox[] {
-  if (text.length === 0) return [];
-  return [symbol === undefined ? { kind: 'text', text, style, element: undefined, pseudo: 'marker' } : { kind: 'text', text, style, element: undefined, pseudo: 'marker', listSymbol: symbol }];
-}
-
-/** The gap Chromium leaves after a `list-style-image` marker, px (Blink's kCMarkerPaddingPx). */
-export const MARKER_PADDING = 7;
-
-const LIST_SYMBOLS: ReadonlySet<string> = new Set<ListSymbolType>(['disc', 'circle', 'square', 'disclosure-open', 'disclosure-closed']);
-
-/** The symbol a `content: normal` marker of a symbol `list-style-type` draws (these counter styles cannot be redefined). */
-function listSymbol(markerStyle: ComputedStyle, itemStyle: ComputedStyle): ListSymbol | undefined {
-  const type = itemStyle.listStyleType;
-  if (markerStyle.content !== 'normal' || typeof type !== 'string' || !LIST_SYMBOLS.has(type)) return undefined;
-  return { type: type as ListSymbolType, position: itemStyle.listStylePosition };
 }
 
 /** `list-style-image` as the marker's content, when `content` is `normal` (CSS Lists 3 §3.1). */

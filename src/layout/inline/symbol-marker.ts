@@ -9,7 +9,7 @@
  * DejaVu Sans: the fonts' glyphs were 6–8 px right of Chromium's shapes and about 15 % smaller.
  */
 import type { ListSymbol } from '../../boxes/types.js';
-import { MARKER_PADDING } from '../../boxes/build.js';
+import { MARKER_PADDING } from '../../boxes/marker-text.js';
 import type { ComputedStyle } from '../../css/types.js';
 import { fontRequestFromStyle } from '../../text/request.js';
 import type { TextSystem } from '../../text/types.js';
