@@ -95,23 +95,27 @@ function compileQuery(parts: readonly CssNode[]): ContainerQuery | undefined {
   if (condition.length !== 1 || condition[0]!.type !== 'Condition') return undefined;
   const features = new Set<Feature>();
   const evaluate = compileCondition(condition[0]!, features);
-  return { name: named, features, evaluate };
+  return evaluate === undefined ? undefined : { name: named, features, evaluate };
 }
 
 type Test = (container: QueryContainer) => Kleene;
 
-/** `not`, `and`, `or` over the operands (Kleene logic). */
-function compileCondition(node: CssNode, features: Set<Feature>): Test {
+/** `not`, `and`, `or` over the operands (Kleene logic); undefined when it is not a condition (other words, `and` and `or` mixed). */
+function compileCondition(node: CssNode, features: Set<Feature>): Test | undefined {
   const parts = node.type === 'Condition' ? childrenOf(node) : [node];
   let negate = false;
   let joiner: 'and' | 'or' | undefined;
   const operands: Test[] = [];
   for (const part of parts) {
-    const word = identOf(part);
-    if (word === 'not') { negate = !negate; continue; }
-    if (word === 'and' || word === 'or') { joiner = word; continue; }
-    operands.push(compileOperand(part, features));
+    const word = part.type === 'Identifier' ? part.name.toLowerCase() : undefined;
+    if (word === 'not' && operands.length === 0) { negate = !negate; continue; }
+    if ((word === 'and' || word === 'or') && operands.length > 0 && (joiner === undefined || joiner === word)) { joiner = word; continue; }
+    const operand = compileOperand(part, features);
+    if (operand === undefined) return undefined;
+    operands.push(operand);
   }
+  // `not` takes one operand: `not (a) and (b)` is not a condition
+  if (operands.length === 0 || (negate && operands.length > 1)) return undefined;
   const combined: Test = joiner === 'or' ? (c) => any(operands, c) : (c) => all(operands, c);
   return negate ? (c) => not(combined(c)) : combined;
 }
@@ -142,13 +146,14 @@ function any(tests: readonly Test[], container: QueryContainer): Kleene {
 
 const UNKNOWN: Test = () => undefined;
 
-function compileOperand(node: CssNode, features: Set<Feature>): Test {
+function compileOperand(node: CssNode, features: Set<Feature>): Test | undefined {
   switch (node.type) {
     case 'Condition': return compileCondition(node, features);
     case 'Feature': return compileFeature(node.name.toLowerCase(), node.value ?? undefined, features);
     case 'FeatureRange': return compileRange(node, features);
     case 'FeatureFunction': return node.feature.toLowerCase() === 'style' ? compileStyleQuery(node.value) : UNKNOWN;
-    default: return UNKNOWN; // scroll-state() and other `<general-enclosed>`
+    case 'GeneralEnclosed': return UNKNOWN; // scroll-state(), and what no feature reads
+    default: return undefined;
   }
 }
 
