@@ -62,11 +62,11 @@ describe('CSS Nesting 1', () => {
   });
 
   it('reports a bad declaration or an unsupported nested at-rule and keeps the rest', async () => {
-    const doc = await styleWith('.a { span { color: green } colr red; @container (width > 1px) { color: red } }', '<div class="a" id="a"><span id="s">s</span></div>');
+    const doc = await styleWith('.a { span { color: green } colr red; @scope (.b) { color: red } }', '<div class="a" id="a"><span id="s">s</span></div>');
     expect(doc.style('#s').color).toEqual(green);
     expect(doc.diagnostics.map((d) => d.message)).toEqual([
       expect.stringContaining('colr red'),
-      expect.stringContaining('@container inside a style rule is not supported'),
+      expect.stringContaining('@scope inside a style rule is not supported'),
     ]);
   });
 

@@ -66,9 +66,11 @@ describe('container queries', () => {
     const html = page(`.k { container-type: inline-size; width: 320px }
       .p { height: 1px } @container (width < 100px), (300px <= width < 400px) { .p { height: 3px } }
       .q { height: 1px } @container not (min-width: 500px) { .q { height: 4px } }
-      .r { height: 1px } @container (min-width: 20em) { .r { height: 5px } }`,
-    '<div class="k"><div class="p" id="p"></div><div class="q" id="q"></div><div class="r" id="r"></div></div>');
-    expect(await sizesById(engine, html, ['p', 'q', 'r'])).toEqual(['p 320x3', 'q 320x4', 'r 320x5']);
+      .r { height: 1px } @container (min-width: 20em) { .r { height: 5px } }
+      .s { height: 1px; @container (width > 100px) { height: 8px } }`,
+    '<div class="k"><div class="p" id="p"></div><div class="q" id="q"></div><div class="r" id="r"></div><div class="s" id="s"></div></div>');
+    // (.s: nested in a style rule, CSS Nesting 1 §3.2)
+    expect(await sizesById(engine, html, ['p', 'q', 'r', 's'])).toEqual(['p 320x3', 'q 320x4', 'r 320x5', 's 320x8']);
   });
 
   it('a style that read a container\'s size is not shared with the next render of the same template', async () => {

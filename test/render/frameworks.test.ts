@@ -45,7 +45,6 @@ const FIXTURES: Record<string, { readonly share: number; readonly diagnostics: r
   bulma: {
     share: 0.95,
     diagnostics: [
-      { code: 'css_unsupported', message: '@container' },
       // `padding: auto` in bulma.min.css, invalid in Chromium too
       { code: 'css_invalid_value', message: /^invalid value `auto` for `padding/ },
       undefinedVariable('background-color'),
