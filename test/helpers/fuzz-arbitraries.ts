@@ -18,6 +18,7 @@ const PROPERTIES = [
   'letter-spacing', 'word-spacing', 'text-indent', 'direction', 'unicode-bidi', 'hyphens', 'orphans', 'widows', 'min-width',
   'max-height', 'box-sizing', 'border-radius', 'box-shadow', 'string-set', 'position-anchor', 'counter-reset', 'z-index', 'clear',
   'text-wrap', 'text-decoration', 'text-decoration-skip-ink', 'font-variant-ligatures', 'white-space-collapse', 'border-start-start-radius',
+  'container-type', 'container', 'container-name',
 ];
 const VALUES = [
   'block', 'inline', 'flex', 'table', 'none', 'grid', 'inline-block', 'list-item', '0', '-1px', '10px', '50%', '1e9px', 'auto', 'calc(100% - 3px)',
@@ -27,6 +28,7 @@ const VALUES = [
   'collapse', '-1e9px', '1e-9px', '100vw', '3em', '2ch', 'var(--x)', 'var(--x, 5px)', 'env(x)', 'max-content', 'min-content', 'fit-content(10px)',
   'counters(a, ".")', 'attr(id)', 'string(h)', 'inset 0 0 3px red', 'hsl(1 2% 3%)', 'linear-gradient(red, blue)', 'baseline', 'super',
   'balance', 'pretty', 'underline wavy 3px', 'overline dotted', 'preserve-breaks',
+  'inline-size', 'size', 'card / inline-size', '50cqw', 'calc(10cqi + 1px)', '100cqh', 'cqmin',
 ];
 const ATTRIBUTES = ['colspan', 'rowspan', 'span', 'width', 'height', 'start', 'value', 'dir', 'lang', 'class', 'id', 'src', 'alt', 'href', 'reversed', 'type'];
 const ATTRIBUTE_VALUES = [
@@ -69,7 +71,16 @@ const SELECTORS = [
   ':not(p)', 'a[href^="#"]', '@page :first', '@page :left', 'h1 ~ p', 'ul li:last-of-type', ':is(div, span) b', 'table *',
   'p::first-letter', 'div::first-letter', 'td::first-letter', '*::first-letter', 'p::first-line', 'div::first-line', '*::first-line',
 ];
-const rule = fc.tuple(fc.constantFrom(...SELECTORS), style).map(([selector, css]) => `${selector} { ${css} }`);
+const plainRule = fc.tuple(fc.constantFrom(...SELECTORS), style).map(([selector, css]) => `${selector} { ${css} }`);
+/** Container query preludes, valid and not (nested containers make the layout passes settle or give up). */
+const CONTAINER_CONDITIONS = [
+  '(min-width: 100px)', 'card (width > 20em)', '(orientation: portrait)', 'not (height < 5cqh)', '(width < 1px), (width >= 1px)',
+  'style(--x: 1)', 'scroll-state(stuck: top)', '(min-width: )', 'a b (width > 1px)', '(aspect-ratio > 1/1) and (inline-size > 0)',
+];
+const rule = fc.oneof(
+  { weight: 4, arbitrary: plainRule },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...CONTAINER_CONDITIONS), plainRule).map(([condition, inner]) => `@container ${condition} { ${inner} }`) },
+);
 
 /** A document: an optional stylesheet of random rules plus random nested elements (some left unclosed). */
 export function htmlDocument(): fc.Arbitrary<string> {
@@ -84,6 +95,7 @@ const CSS_TOKENS = [
   'calc(', '!important', 'src:', 'size:', 'A4 landscape', '1e9px', '-0', '50%', 'red', 'content:', 'counter(page)', 'counters(pages)', 'p', 'div', '.c',
   '#i', '*', '>', '+', '~', '::before', ':nth-child(', 'n+1', 'display:', 'flex', 'grid', 'table', 'float:', 'left', 'position:', 'running(x)', 'element(x)',
   'margin:', 'width:', 'font:', 'font-family:', 'system-ui', 'inherit', ' ', '\n', '\uFFFD',
+  '@container', '(width > 10px)', 'style(--a: 1)', 'container-type:', 'inline-size', '10cqw',
 ];
 
 /** Random stylesheets as token soup (and raw characters), applied to a fixed document with tables, lists and headings. */

@@ -24,6 +24,8 @@ const CASES: Readonly<Record<string, string>> = {
   'unbreakable tall box': '<div style="min-height: 5000px; break-inside: avoid">tall</div><div style="height: 3000px"></div>',
   'unknown fonts and weights': '<p style="font-family: nothing-exists; font-weight: 950; font-style: oblique 40deg">x</p>',
   'extreme vertical-align': '<p style="vertical-align: 1000%">x<span style="vertical-align: -1000px">y</span></p>',
+  // found by fuzzing: a page whose only lines hold nothing (no baseline to give)
+  'empty lines before a huge margin': `<b>Hello world<i><td><div><div>${'a'.repeat(200)}</i><caption><div><div style="margin: 1e9px"><div>`,
 };
 
 describe('robustness', () => {

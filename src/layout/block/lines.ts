@@ -141,7 +141,8 @@ export function placedLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
     breakToken: inlineToken(box, end, state.parallel, end.index >= measured.pieces.length),
     pushed: false,
     exclusions: state.exclusions,
-    baselines: { first: baselineOf(laid.lines[firstKept]!), last: baselineOf(laid.lines[lastKept]!) },
+    // lines that hold nothing (only collapsed spaces, a float's placeholder) give no baseline
+    baselines: firstKept < 0 ? { first: undefined, last: undefined } : { first: baselineOf(laid.lines[firstKept]!), last: baselineOf(laid.lines[lastKept]!) },
     positioned: state.positioned,
     pageContent: state.pageContent,
   };
