@@ -90,6 +90,17 @@ describe('container queries', () => {
     expect(size(narrow[1]!)[1]).toBe(1);
   });
 
+  it('containers nested deeper than the passes settle: the last sizes hold, with a warning', async () => {
+    // each level is half its container when that is wider than 500px, twice it otherwise: the
+    // right widths alternate, and each pass settles one level more
+    const nested = '<div class="n">'.repeat(8) + '<p id="leaf">x</p>' + '</div>'.repeat(8);
+    const css = '.n { container-type: inline-size; width: 200% } @container (width > 500px) { .n { width: 50% } }';
+    const laid = await layoutHtml(page(css, `<div class="n" id="top" style="width: 600px; overflow: hidden">${nested}</div>`), {
+      expectWarnings: [{ code: 'layout', message: /query containers still changed after 4 layout passes/ }],
+    });
+    expect(findById(laid.pages[0]!, 'leaf')).toBeDefined();
+  });
+
   it('a container query does not cost a layout pass when nothing reads a size', async () => {
     // the query's container has no size type: the rule never applies, the document is laid out once
     const laid = await layoutHtml(page('.n { height: 1px } @container (min-width: 1px) { .n { height: 9px } }', '<div class="n" id="n"></div>'));
