@@ -8,7 +8,7 @@
  */
 import type { ComputedStyle, ElementPseudoStyles, StyledDocument } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
-import type { Box, BoxElement, InlineLevelBox, TextBox } from './types.js';
+import type { BlockBox, Box, BoxElement, InlineLevelBox, TextBox } from './types.js';
 import { preservesNewlines, preservesSpaces } from './whitespace.js';
 
 /** The style of the letter's box for a given parent (StyledDocument.firstLetterStyle), already `inline` or, floated, `block`. */
@@ -33,14 +33,21 @@ export function withFirstLetter(styled: StyledDocument, element: DomElement, pse
   // row groups, rows and columns hold table parts, not lines
   const display = pseudos.style.display;
   if (pseudos.firstLetter === undefined || (display !== 'table-cell' && display !== 'table-caption' && display.startsWith('table'))) return children;
-  const found = split(children, (parent) => styled.firstLetterStyle(element, parent), source());
+  const found = split(children, { styleFor: (parent) => styled.firstLetterStyle(element, parent), element: source(), paragraph: pseudos.style });
   return typeof found === 'string' ? children : found;
 }
 
-function split(children: readonly Box[], styleFor: FirstLetterStyle, element: BoxElement): Found {
+/** What the search carries: the letter's style, its element's record, and the block whose first line holds it. */
+interface Search {
+  readonly styleFor: FirstLetterStyle;
+  readonly element: BoxElement;
+  readonly paragraph: ComputedStyle;
+}
+
+function split(children: readonly Box[], search: Search): Found {
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!;
-    const found = splitBox(child, styleFor, element);
+    const found = splitBox(child, search);
     if (found === 'none') continue;
     if (found === 'stop') return 'stop';
     return [...children.slice(0, i), ...found, ...children.slice(i + 1)];
@@ -49,21 +56,21 @@ function split(children: readonly Box[], styleFor: FirstLetterStyle, element: Bo
 }
 
 /** The boxes that replace `box` when it holds the first letter. */
-function splitBox(box: Box, styleFor: FirstLetterStyle, element: BoxElement): Found {
+function splitBox(box: Box, search: Search): Found {
   switch (box.kind) {
-    case 'text': return splitText(box, styleFor, element);
+    case 'text': return splitText(box, search);
     case 'inline': {
       // a leader or an inside marker is no letter of the line (CSS Pseudo 4 §2.2.1: markers are skipped)
       if (box.leader === true || box.pseudo === 'marker') return 'none';
       if (box.pseudo === 'first-letter') return 'stop';
-      const found = split(box.children, styleFor, element);
+      const found = split(box.children, search);
       return typeof found === 'string' ? found : [{ ...box, children: found as readonly InlineLevelBox[] }];
     }
     case 'block': {
       if (box.pseudo === 'marker') return 'none';
       // an inline-block is an atomic inline: the line begins with something other than a letter
       if (box.outer !== 'block') return 'stop';
-      const found = split(box.children, styleFor, element);
+      const found = split(box.children, { ...search, paragraph: box.style });
       return typeof found === 'string' ? found : [{ ...box, children: found } as Box];
     }
     case 'out-of-flow': return 'none';
@@ -71,7 +78,7 @@ function splitBox(box: Box, styleFor: FirstLetterStyle, element: BoxElement): Fo
   }
 }
 
-function splitText(box: TextBox, styleFor: FirstLetterStyle, element: BoxElement): Found {
+function splitText(box: TextBox, { styleFor, element, paragraph }: Search): Found {
   if (box.listSymbol !== undefined) return 'none';
   const start = leadingWhiteSpace(box);
   if (start === box.text.length) return 'none';
@@ -84,8 +91,10 @@ function splitText(box: TextBox, styleFor: FirstLetterStyle, element: BoxElement
   const letter: TextBox = { kind: 'text', text: match[0], style, element: undefined, pseudo: 'first-letter' };
   const out: Box[] = [];
   if (start > 0) out.push({ ...box, text: box.text.slice(0, start) });
+  const initial = style.initialLetter;
+  const float: BlockBox = { kind: 'block', outer: 'block', style, element, pseudo: 'first-letter', children: [letter], inlineContent: true };
   out.push(style.display === 'block'
-    ? { kind: 'out-of-flow', scheme: 'float', box: { kind: 'block', outer: 'block', style, element, pseudo: 'first-letter', children: [letter], inlineContent: true }, style, element, pseudo: 'first-letter' }
+    ? { kind: 'out-of-flow', scheme: 'float', box: initial === 'normal' ? float : { ...float, initialLetter: { ...initial, paragraph } }, style, element, pseudo: 'first-letter' }
     : { kind: 'inline', style, element, pseudo: 'first-letter', children: [letter] });
   if (end < box.text.length) out.push({ ...box, text: box.text.slice(end) });
   return out;

@@ -61,6 +61,17 @@ interface BlockContainerBase extends BoxBase {
   readonly verticalRoot?: VerticalMode | undefined;
   /** Where the vertical root's element is, for the layout's warning when it does not fit a page. */
   readonly verticalSource?: SourceLocation | undefined;
+  /**
+   * A ::first-letter float with `initial-letter` (CSS Inline 3 §6): layout sizes and sinks it by
+   * the lines of `paragraph`, the block whose first line it starts (layout/block/initial-letter.ts).
+   */
+  readonly initialLetter?: InitialLetterSpec | undefined;
+}
+
+export interface InitialLetterSpec {
+  readonly size: number;
+  readonly sink: number;
+  readonly paragraph: ComputedStyle;
 }
 
 export type VerticalMode = 'vertical-rl' | 'vertical-lr' | 'sideways-rl' | 'sideways-lr';

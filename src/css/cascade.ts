@@ -74,7 +74,7 @@ interface State {
   readonly sheets: readonly Stylesheet[];
   /** Rules whose declarations without effect were reported in this render (StyleRule.noEffect). */
   readonly reported: Set<StyleRule>;
-  /** Names of the unrendered elements already warned about. */
+  /** Names of the unrendered elements already warned about (and `initial-letter`, said once too). */
   readonly unrenderedReported: Set<string>;
   /** Which sheet each rule with such declarations is in (made when the first one is reported). */
   ruleSheets: Map<StyleRule, Stylesheet> | undefined;
@@ -185,6 +185,7 @@ function visit(node: DomNode, parent: ElementStyles, state: State, rendered: boo
   state.styles.set(node, styles);
   const boxed = rendered && styles.style.display !== 'none';
   if (boxed) warnUnrendered(node, state);
+  if (boxed && styles.style.initialLetter !== 'normal') warnInitialLetter(node, state);
   // an element without element children is no one's ancestor (a table's cells): the filter skips it
   const ancestors = node.children.some(isElement) ? state.ancestors : undefined;
   ancestors?.enter(node);
@@ -202,6 +203,13 @@ function reportNoEffect(rule: StyleRule, state: State): void {
   const sheet = state.ruleSheets.get(rule);
   if (sheet === undefined || sheet.origin === 'user-agent') return;
   for (const warning of rule.noEffect!) reportWarning(state.diagnostics, warning, sheet.file, sheet);
+}
+
+/** `initial-letter` on an element: Chromium honours it on ::first-letter only, and so does octavo (said once per render). */
+function warnInitialLetter(element: DomElement, state: State): void {
+  if (state.unrenderedReported.has('initial-letter')) return;
+  state.unrenderedReported.add('initial-letter');
+  state.diagnostics.warn('css_unsupported', '`initial-letter` has no effect on an element: it applies to ::first-letter (as in Chromium)', elementLocation(state.dom, element));
 }
 
 /** An element that generates a box octavo cannot fill (inline SVG, video...). */
@@ -302,9 +310,12 @@ function lineStartStyle(element: DomElement, kind: 'firstLetter' | 'firstLine', 
     state.current = element;
     const cascaded = cascadeDeclarations(entries, undefined, undefined, parent.direction === 'rtl');
     const computed = computeCascaded(cascaded, { style: parent, custom: styles.custom }, false, state).style;
-    // CSS Pseudo 4 §2.2.3: inline, or a float (block-level)
-    const floated = kind === 'firstLetter' && computed.float !== 'none' && computed.float !== 'footnote';
-    style = withStyle(computed, { display: floated ? 'block' : 'inline', position: 'static', float: floated ? computed.float : 'none' });
+    // CSS Pseudo 4 §2.2.3: inline, or a float (block-level); an initial letter (CSS Inline 3 §6) is
+    // placed as a float at the line's start, sized and sunk by layout (layout/block/initial-letter.ts)
+    const initial = kind === 'firstLetter' && computed.initialLetter !== 'normal';
+    const floated = initial || (kind === 'firstLetter' && computed.float !== 'none' && computed.float !== 'footnote');
+    const float = initial ? (parent.direction === 'rtl' ? 'right' : 'left') : floated ? computed.float : 'none';
+    style = withStyle(computed, { display: floated ? 'block' : 'inline', position: 'static', float, ...(initial ? { clear: 'none' as const } : {}) });
     byParent.set(parent, style);
   }
   return style;

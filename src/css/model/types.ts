@@ -194,6 +194,12 @@ export interface Containment {
 /** CSS Conditional 5 §6.1.1 `container-type` (`scroll-state` is interactive: invalid in print). */
 export type ContainerType = 'normal' | 'size' | 'inline-size';
 
+/**
+ * CSS Inline 3 §6.1 `initial-letter`: how many lines the letter spans (`size`) and how many it
+ * sinks into (`sink`: 1 for `raise`, the size floored when omitted or `drop`).
+ */
+export type InitialLetter = 'normal' | { readonly size: number; readonly sink: number };
+
 /** CSS Text 3 `hanging-punctuation`: `none` is all false. */
 export interface HangingPunctuation {
   readonly first: boolean;
@@ -265,6 +271,7 @@ export interface ComputedStyle {
   readonly textSpacingTrim: TextSpacingTrim;
   /** CSS Text 3 §9.2: which punctuation hangs outside the line (layout/inline/hanging-punctuation.ts). */
   readonly hangingPunctuation: HangingPunctuation;
+  readonly initialLetter: InitialLetter;
   /** CSS Transforms 1 §7: the functions in order (empty for `none`). */
   readonly transform: readonly TransformFunction[];
   readonly transformOrigin: TransformOrigin;

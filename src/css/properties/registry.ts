@@ -127,7 +127,7 @@ export function lookupProperty(name: string): PropertyLookup {
 const STYLE_KEYS: Record<StyleKey, true> = {
   display: true, webkitTextFillColor: true, webkitTextStrokeWidth: true, webkitTextStrokeColor: true, stringSet: true, footnoteDisplay: true, footnotePolicy: true, bookmarkLevel: true, bookmarkLabel: true, bookmarkState: true, position: true, float: true, clear: true, top: true, right: true, bottom: true, left: true,
   zIndex: true, visibility: true, overflowX: true, overflowY: true, textOverflow: true, maxLines: true, blockEllipsis: true, webkitLineClamp: true, webkitBoxOrient: true, opacity: true, zoom: true, appearance: true, accentColor: true, writingMode: true, textOrientation: true, textCombineUpright: true, textSpacingTrim: true, transform: true, transformOrigin: true, clipPath: true, clip: true, overflowClipMargin: true, contain: true, containerType: true, containerName: true, aspectRatio: true, boxSizing: true, width: true,
-  continue: true, hangingPunctuation: true,
+  continue: true, hangingPunctuation: true, initialLetter: true,
   height: true, minWidth: true, minHeight: true, maxWidth: true, maxHeight: true, marginTop: true, marginRight: true,
   marginBottom: true, marginLeft: true, paddingTop: true, paddingRight: true, paddingBottom: true, paddingLeft: true,
   borderTopWidth: true, borderRightWidth: true, borderBottomWidth: true, borderLeftWidth: true, borderTopStyle: true,

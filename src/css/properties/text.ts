@@ -1,6 +1,6 @@
 /** CSS Text 3, CSS Writing Modes 3 (direction, unicode-bidi) and CSS 2 §10.8 (vertical-align). */
-import type { HangingPunctuation, TextAlign, VerticalAlign } from '../model/types.js';
-import { identOf, singleIdent } from '../values/nodes.js';
+import type { HangingPunctuation, InitialLetter, TextAlign, VerticalAlign } from '../model/types.js';
+import { identOf, integerOf, numberOf, singleIdent } from '../values/nodes.js';
 import type { SpecifiedLength } from '../values/units.js';
 import { computeLength, parseLength } from '../values/units.js';
 import { colorProperty, parseNumber, pxProperty } from './common.js';
@@ -201,8 +201,28 @@ const textStroke = shorthand('-webkit-text-stroke', ['-webkit-text-stroke-width'
   return result;
 });
 
+/** `initial-letter: normal | <number [1,∞]> <integer [1,∞]>? | <number [1,∞]> && [drop | raise]` (CSS Inline 3 §6.1). */
+const initialLetter = longhand<'initialLetter', InitialLetter>({
+  name: 'initial-letter', key: 'initialLetter', inherited: false, initial: 'normal',
+  parse: (nodes: Nodes) => {
+    if (nodes.length === 1 && identOf(nodes[0]) === 'normal') return 'normal';
+    const sizeAt = nodes.findIndex((node) => node.type === 'Number');
+    const size = numberOf(nodes[sizeAt]);
+    if (size === undefined || size < 1 || nodes.length > 2) return INVALID;
+    if (nodes.length === 1) return { size, sink: Math.floor(size) };
+    const other = nodes[1 - sizeAt]!;
+    const word = identOf(other);
+    if (word === 'drop') return { size, sink: Math.floor(size) };
+    if (word === 'raise') return { size, sink: 1 };
+    const sink = sizeAt === 0 ? integerOf(other) : undefined;
+    return sink === undefined || sink < 1 ? INVALID : { size, sink };
+  },
+  compute: (value) => value,
+});
+
 export const TEXT_PROPERTIES: readonly PropertyDef[] = [
   textAlign,
+  initialLetter,
   keywordProperty({ name: 'text-align-last', key: 'textAlignLast', keywords: [...ALIGN, 'auto'], initial: 'auto', inherited: true, aliases: LAST_ALIASES }),
   // CSS Text 3 §7.4; `distribute` is its deprecated spelling of inter-character
   keywordProperty({ name: 'text-justify', key: 'textJustify', keywords: ['auto', 'none', 'inter-word', 'inter-character'], initial: 'auto', inherited: true, aliases: { distribute: 'inter-character' } }),

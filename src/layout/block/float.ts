@@ -16,6 +16,7 @@ import { shrinkToFitWidth } from '../shrink-to-fit.js';
 import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import { offsetFragment } from '../fragment.js';
+import { floatBox } from '../inline/initial-letter.js';
 
 export interface FloatRequest {
   /** Where the float's placeholder is: its margin box cannot start higher (§9.5.1 rules 4, 6). */
@@ -48,7 +49,7 @@ export interface PlacedFloatBox {
  * must move to the next page.
  */
 export function layoutFloat(placeholder: OutOfFlowBox, request: FloatRequest, ctx: LayoutContext, resume?: BreakToken): PlacedFloatBox | undefined {
-  const box = placeholder.box;
+  const box = floatBox(placeholder.box, ctx);
   if (box.kind === 'out-of-flow') return undefined;
   const style = box.style;
   const cw = request.containingWidth;

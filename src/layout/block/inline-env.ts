@@ -12,6 +12,7 @@ import type { RunFacts } from '../inline/measure.js';
 import type { InlineMetrics } from '../inline/vertical-align.js';
 import { layoutAtomicInline } from './atomic.js';
 import { anchorIntrinsicSizes } from '../intrinsic.js';
+import { floatBox } from '../inline/initial-letter.js';
 
 /** Inline formatting contexts cut into measured pieces, per containing width (dropped page by page: document.ts). */
 export const MEASURED_INLINE = cacheKey('measured inline', () => new WeakMap<InlineFlowBox, MeasuredByWidth>());
@@ -34,7 +35,8 @@ export function inlineEnv(ctx: LayoutContext): InlineEnv {
   made.env ??= {
     text: ctx.text,
     layoutAtomic: (box, containingWidth) => layoutAtomicInline(box, containingWidth, ctx),
-    anchorSizes: (box) => anchorIntrinsicSizes(box, ctx),
+    // an initial letter's float counts at its resolved size (inline/initial-letter.ts)
+    anchorSizes: (box) => anchorIntrinsicSizes(box.scheme === 'float' ? { ...box, box: floatBox(box.box, ctx) } : box, ctx),
     cache: ctx.caches.of(MEASURED_INLINE),
     langs: ctx.caches.of(LANGS),
     metrics: ctx.caches.of(INLINE_METRICS),

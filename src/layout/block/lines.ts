@@ -24,6 +24,7 @@ import { inlineEnv } from './inline-env.js';
 import type { ExclusionSpace } from '../exclusions.js';
 import { freeBand, nextFloatBottom } from '../exclusions.js';
 import { layoutFloat } from './float.js';
+import { raisedLetterShift } from '../inline/initial-letter.js';
 
 /** A line placed in the block's flow frame, with the flow state after it (to roll back to). */
 interface PlacedLine {
@@ -93,7 +94,7 @@ export function placedLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
     frame, box, measured, ctx, strutHeight: inlineMetrics(box.style, env).lineHeight, placedFloats: new Set(),
     atTop: (frame.fragmentainer?.atTop ?? true) && continued.length === 0,
   };
-  const top = frame.y + collapsedMargin(frame.strut);
+  const top = frame.y + collapsedMargin(frame.strut) + (resume === undefined ? raisedLetterShift(box, ctx) : 0);
   // Floats split by the previous page end continue first, at the top (CSS Fragmentation 3 §4.3).
   const initial = continueFloats(flow, continued, top, { exclusions: frame.exclusions, floats: NONE, positioned: NONE, pageContent: NONE, waiting: NONE, parallel: NONE });
   const laid = placeLines(flow, start, top, initial);
