@@ -327,3 +327,47 @@ describe('white-space and text-wrap (CSS Text 4 §3.1, §5)', () => {
     expect([style.textWrapStyle, codes]).toEqual(['pretty', []]);
   });
 });
+
+describe('initial-letter (CSS Inline 3 §6.1) and the container properties (CSS Conditional 5 §6.1)', () => {
+  it.each([
+    ['initial-letter: 3', { size: 3, sink: 3 }],
+    ['initial-letter: 2.5', { size: 2.5, sink: 2 }],
+    ['initial-letter: 3 2', { size: 3, sink: 2 }],
+    ['initial-letter: raise 3', { size: 3, sink: 1 }],
+    ['initial-letter: 3 drop', { size: 3, sink: 3 }],
+    ['initial-letter: normal', 'normal'],
+  ])('%s', async (decl, expected) => {
+    // on a div it is warned as having no effect (it applies to ::first-letter): the value is still computed
+    const { style, codes } = await divStyle(decl);
+    expect(style.initialLetter).toEqual(expected);
+    expect(codes).toEqual(decl.endsWith('normal') ? [] : ['css_unsupported']);
+  });
+
+  it('invalid initial-letter values are dropped with a warning', async () => {
+    for (const decl of ['initial-letter: 0', 'initial-letter: 3 1.5', 'initial-letter: drop', 'initial-letter: 3 2 1', 'initial-letter: 2 raise drop']) {
+      const { style, codes } = await divStyle(decl);
+      expect(style.initialLetter, decl).toBe('normal');
+      expect(codes, decl).toEqual(['css_invalid_value']);
+    }
+  });
+
+  it.each([
+    ['container: card / inline-size', ['card'], 'inline-size'],
+    ['container: a b', ['a', 'b'], 'normal'],
+    ['container-type: size; container-name: none', [], 'size'],
+    ['container-type: scroll-state inline-size', [], 'inline-size'],
+    ['container-type: scroll-state', [], 'normal'],
+  ])('%s', async (decl, names, type) => {
+    const { style, codes } = await divStyle(decl);
+    expect([style.containerName, style.containerType]).toEqual([names, type]);
+    expect(codes).toEqual([]);
+  });
+
+  it('invalid container values are dropped with a warning', async () => {
+    for (const decl of ['container: none / block-size', 'container-name: and', 'container-type: size inline-size', 'container: a / size / size']) {
+      const { style, codes } = await divStyle(decl);
+      expect([style.containerName, style.containerType], decl).toEqual([[], 'normal']);
+      expect(codes, decl).toEqual(['css_invalid_value']);
+    }
+  });
+});

@@ -7,7 +7,7 @@ import type { ContainerType } from '../model/types.js';
 import type { Nodes } from '../values/nodes.js';
 import { identOf, splitBy } from '../values/nodes.js';
 import type { PropertyDef } from './define.js';
-import { INVALID, keywordProperty, longhand, shorthand } from './define.js';
+import { INVALID, longhand, shorthand } from './define.js';
 
 /** Words a container name cannot be (CSS Conditional 5 §6.1.2: `none` and the query keywords). */
 const RESERVED_NAMES = new Set(['none', 'and', 'or', 'not', 'initial', 'inherit', 'unset', 'revert', 'revert-layer', 'default']);
@@ -31,9 +31,22 @@ const containerName = longhand<'containerName', readonly string[]>({
   parse: namesOf, compute: (value) => value,
 });
 
-const CONTAINER_TYPES: readonly ContainerType[] = ['normal', 'size', 'inline-size'];
-
-const containerType = keywordProperty({ name: 'container-type', key: 'containerType', keywords: CONTAINER_TYPES, initial: 'normal', inherited: false });
+/**
+ * `normal | [size | inline-size] || scroll-state`: `scroll-state` containers answer only
+ * `scroll-state()` queries, which are never true in print, so it adds nothing here.
+ */
+const containerType = longhand<'containerType', ContainerType>({
+  name: 'container-type', key: 'containerType', inherited: false, initial: 'normal',
+  parse: (nodes: Nodes) => {
+    const words = nodes.map(identOf);
+    if (words.length === 1 && (words[0] === 'normal' || words[0] === 'scroll-state')) return 'normal';
+    const sizes = words.filter((word) => word === 'size' || word === 'inline-size');
+    const rest = words.filter((word) => word !== 'size' && word !== 'inline-size');
+    if (sizes.length !== 1 || rest.length > 1 || (rest.length === 1 && rest[0] !== 'scroll-state')) return INVALID;
+    return sizes[0] as ContainerType;
+  },
+  compute: (value) => value,
+});
 
 /** `container: <'container-name'> [ / <'container-type'> ]?` */
 const container = shorthand('container', ['container-name', 'container-type'], (nodes: Nodes, ctx) => {

@@ -17,7 +17,7 @@ font-language-override font-palette
 text-decoration-skip
 text-emphasis text-emphasis-color text-emphasis-style text-emphasis-position
 line-break
-text-autospace
+text-autospace initial-letter-align initial-letter-wrap
 float-reference float-defer float-offset
 anchor running
 size marks bleed page-orientation
