@@ -338,6 +338,8 @@ function applyFixups(style: MutableStyle, input: ComputeInput): void {
   if (style.borderBottomStyle === 'none' || style.borderBottomStyle === 'hidden') style.borderBottomWidth = 0;
   if (style.borderLeftStyle === 'none' || style.borderLeftStyle === 'hidden') style.borderLeftWidth = 0;
   if (style.display === 'none') return;
+  // CSS Transforms 2 §6: the individual properties apply before `transform`, about the same origin
+  if (style.translate.length + style.rotate.length + style.scale.length > 0) style.transform = [...style.translate, ...style.rotate, ...style.scale, ...style.transform];
   // CSS Conditional 5 §6.1.1: a size container has size containment on the axes it can be queried on
   if (style.containerType !== 'normal') style.contain = { ...style.contain, [style.containerType === 'size' ? 'size' : 'inlineSize']: true };
   // CSS Writing Modes 3 §3.1: an inline box of another block flow direction than its parent is an inline-block

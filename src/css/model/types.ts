@@ -274,6 +274,13 @@ export interface ComputedStyle {
   readonly initialLetter: InitialLetter;
   /** CSS Transforms 1 §7: the functions in order (empty for `none`). */
   readonly transform: readonly TransformFunction[];
+  /**
+   * CSS Transforms 2 §4, the individual transform properties (empty for `none`): already folded
+   * into `transform`, before its own functions (css/compute.ts).
+   */
+  readonly translate: readonly TransformFunction[];
+  readonly rotate: readonly TransformFunction[];
+  readonly scale: readonly TransformFunction[];
   readonly transformOrigin: TransformOrigin;
   readonly clipPath: ClipPath;
   /** CSS Masking 1 §5.1 `clip`; honoured on absolutely positioned boxes only. */

@@ -7,7 +7,8 @@ import type { SpecifiedShape } from '../values/basic-shape.js';
 import { computeBasicShape, parseBasicShape } from '../values/basic-shape.js';
 import { childrenOf, identOf, splitBy } from '../values/nodes.js';
 import type { SpecifiedTransform } from '../values/transform.js';
-import { computeTransformList, computeTransformOrigin, parseTransformList, parseTransformOrigin } from '../values/transform.js';
+import { computeTransformList, computeTransformOrigin, parseRotateProperty, parseScaleProperty, parseTransformList, parseTransformOrigin, parseTranslateProperty } from '../values/transform.js';
+import type { Nodes } from '../values/nodes.js';
 import type { SpecifiedLength } from '../values/units.js';
 import { computeLength, parseLength } from '../values/units.js';
 import type { PropertyDef } from './define.js';
@@ -21,6 +22,19 @@ const transform = longhand<'transform', readonly SpecifiedTransform[]>({
   parse: (nodes, ctx) => parseTransformList(nodes, (name) => ctx.unsupported(`${name} in \`transform\` (left out)`)) ?? INVALID,
   compute: (value, ctx) => computeTransformList(value, ctx),
 });
+
+/**
+ * The individual transform properties (CSS Transforms 2 §4: Tailwind CSS 4's `translate-*`,
+ * `rotate-*`, `scale-*`): each one function, applied before `transform` in the order translate,
+ * rotate, scale (css/compute.ts folds them into the used `transform`).
+ */
+function individual<K extends 'translate' | 'rotate' | 'scale'>(name: K, parse: (nodes: Nodes) => SpecifiedTransform[] | undefined): PropertyDef {
+  return longhand<K, readonly SpecifiedTransform[]>({
+    name, key: name, inherited: false, initial: [],
+    parse: (nodes) => parse(nodes) ?? INVALID,
+    compute: (value, ctx) => computeTransformList(value, ctx),
+  });
+}
 
 const half = { kind: 'percent', value: 50 } as const;
 
@@ -127,7 +141,10 @@ const overflowClipMargin = longhand<'overflowClipMargin', { box: OverflowClipMar
   },
 });
 
-export const TRANSFORM_PROPERTIES: readonly PropertyDef[] = [transform, transformOrigin, clipPath, clip, overflowClipMargin];
+export const TRANSFORM_PROPERTIES: readonly PropertyDef[] = [
+  transform, individual('translate', parseTranslateProperty), individual('rotate', parseRotateProperty), individual('scale', parseScaleProperty),
+  transformOrigin, clipPath, clip, overflowClipMargin,
+];
 
 export const TRANSFORM_ALIASES: Readonly<Record<string, string>> = {
   '-webkit-transform': 'transform',

@@ -3,7 +3,7 @@
  * with one `css_unsupported` warning per property and render. Vendor-prefixed properties that are
  * not aliases are ignored silently, like browsers ignore other engines' prefixes.
  */
-const UNSUPPORTED = `transform-style transform-box translate rotate scale perspective perspective-origin backface-visibility
+const UNSUPPORTED = `transform-style transform-box perspective perspective-origin backface-visibility
 animation animation-name animation-duration animation-timing-function animation-delay animation-iteration-count
 animation-direction animation-fill-mode animation-play-state animation-composition
 backdrop-filter mix-blend-mode isolation

@@ -137,6 +137,45 @@ export function parseTransformList(nodes: Nodes, unsupported: (name: string) => 
   return list;
 }
 
+/** `translate: none | <length-percentage> [<length-percentage> <length>?]?` (CSS Transforms 2 §4): as one translate function. */
+export function parseTranslateProperty(nodes: Nodes): SpecifiedTransform[] | undefined {
+  if (nodes.length === 1 && identOf(nodes[0]) === 'none') return [];
+  if (nodes.length < 1 || nodes.length > 3) return undefined;
+  const x = lengthPercent(nodes[0]);
+  const y = nodes.length > 1 ? lengthPercent(nodes[1]) : 0;
+  const z = nodes.length > 2 ? lengthOnly(nodes[2]) : 0;
+  return x === undefined || y === undefined || z === undefined ? undefined : [{ kind: 'translate', x, y, z }];
+}
+
+const AXES: Readonly<Record<string, readonly [number, number, number]>> = { x: [1, 0, 0], y: [0, 1, 0], z: [0, 0, 1] };
+
+/** `rotate: none | <angle> | [ x | y | z | <number>{3} ] && <angle>`: as one rotate function. */
+export function parseRotateProperty(nodes: Nodes): SpecifiedTransform[] | undefined {
+  if (nodes.length === 1 && identOf(nodes[0]) === 'none') return [];
+  if (nodes.length === 1) {
+    const angle = parseAngle(nodes[0]);
+    return angle === undefined ? undefined : [{ kind: 'rotate', x: 0, y: 0, z: 1, angle }];
+  }
+  if (nodes.length !== 2 && nodes.length !== 4) return undefined;
+  // the angle is first or last (`&&`); a unitless 0 may be either an angle or an axis number
+  for (const [angleAt, rest] of [[nodes.length - 1, nodes.slice(0, -1)], [0, nodes.slice(1)]] as const) {
+    const angle = parseAngle(nodes[angleAt]);
+    const word = rest.length === 1 ? identOf(rest[0]) : undefined;
+    const axis = word !== undefined ? AXES[word] : rest.length === 3 ? all(rest.map(numberOf)) : undefined;
+    if (angle !== undefined && axis !== undefined) return [{ kind: 'rotate', x: axis[0]!, y: axis[1]!, z: axis[2]!, angle }];
+  }
+  return undefined;
+}
+
+/** `scale: none | [ <number> | <percentage> ]{1,3}`: as one scale function (y as x when omitted). */
+export function parseScaleProperty(nodes: Nodes): SpecifiedTransform[] | undefined {
+  if (nodes.length === 1 && identOf(nodes[0]) === 'none') return [];
+  if (nodes.length < 1 || nodes.length > 3) return undefined;
+  const values = all(nodes.map(scaleFactor));
+  if (values === undefined) return undefined;
+  return [{ kind: 'scale', x: values[0]!, y: values[1] ?? values[0]!, z: values[2] ?? 1 }];
+}
+
 export function computeTransformList(list: readonly SpecifiedTransform[], ctx: LengthContext): TransformFunction[] {
   return list.map((fn): TransformFunction => (fn.kind === 'translate'
     ? { kind: 'translate', x: computeLength(fn.x, ctx), y: computeLength(fn.y, ctx), z: computeLength(fn.z, ctx) }
