@@ -31,6 +31,7 @@ import { UI_PROPERTIES } from './ui.js';
 import { ZOOM_PROPERTIES } from './zoom.js';
 import { WRITING_MODE_PROPERTIES } from './writing-modes.js';
 import { IGNORED_PROPERTIES, UNSUPPORTED_PROPERTIES, isVendorPrefixed } from './unsupported.js';
+import { WEBKIT_ALIASES } from './webkit-aliases.js';
 
 export type { LogicalDef };
 export type RegisteredProperty = PropertyDef | LogicalDef;
@@ -85,6 +86,7 @@ const ALIASES: Readonly<Record<string, string>> = {
   '-webkit-opacity': 'opacity',
   '-webkit-appearance': 'appearance',
   '-moz-appearance': 'appearance',
+  ...WEBKIT_ALIASES,
 };
 
 /** Longhands in computation order. */

@@ -1,7 +1,8 @@
 /**
  * Properties that are valid CSS but not rendered by octavo yet: a declaration of one is dropped
  * with one `css_unsupported` warning per property and render. Vendor-prefixed properties that are
- * not aliases are ignored silently, like browsers ignore other engines' prefixes.
+ * not aliases are ignored silently, like browsers ignore other engines' prefixes — except the
+ * `-webkit-` ones Chromium draws (listed here, the last line).
  */
 const UNSUPPORTED = `transform-style transform-box perspective perspective-origin backface-visibility
 animation animation-name animation-duration animation-timing-function animation-delay animation-iteration-count
@@ -22,7 +23,9 @@ float-reference float-defer float-offset
 anchor running
 size marks bleed page-orientation
 shape-outside shape-margin shape-image-threshold list-style-marker counter marker-side
-speak speak-as quotes-style`;
+speak speak-as quotes-style
+-webkit-box-reflect -webkit-text-security -webkit-border-horizontal-spacing -webkit-border-vertical-spacing
+-webkit-line-break -webkit-rtl-ordering -webkit-ruby-position -webkit-text-combine -webkit-highlight -webkit-locale`;
 
 export const UNSUPPORTED_PROPERTIES: ReadonlySet<string> = new Set(UNSUPPORTED.split(/\s+/).filter(Boolean));
 
