@@ -119,6 +119,7 @@ const STYLE_SHAPE: Readonly<Record<string, unknown>> = Object.fromEntries([
   ...LONGHANDS.map((def) => [def.key, def.initial] as const),
   ['displayBeforeBlockify', undefined],
   ['whiteSpace', 'normal'],
+  ['webkitBox', false],
 ]);
 
 const STYLE_KEYS: readonly string[] = Object.keys(STYLE_SHAPE);
@@ -345,7 +346,8 @@ function applyFixups(style: MutableStyle, input: ComputeInput): void {
   // CSS Writing Modes 3 §3.1: an inline box of another block flow direction than its parent is an inline-block
   if (style.display === 'inline' && style.writingMode !== input.parent.writingMode && !input.isRoot) style.display = 'inline-block';
   tateChuYoko(style, input);
-  legacyLineClamp(style, input);
+  webkitBox(style, input);
+  legacyLineClamp(style);
   // CSS 2 §9.7: absolute positioning wins over float; both blockify, as does being the root.
   const absolute = style.position === 'absolute' || style.position === 'fixed' || typeof style.position === 'object';
   if (absolute) style.float = 'none';
@@ -406,19 +408,43 @@ function tateChuYoko(style: MutableStyle, input: ComputeInput): void {
   style.transform = [{ kind: 'rotate', x: 0, y: 0, z: 1, angle: style.writingMode === 'sideways-lr' ? 90 : -90 }, ...style.transform];
 }
 
+const DISPLAY = LONGHAND_INDEX.get('display')!;
+const BOX_PACK = { start: 'flex-start', end: 'flex-end', center: 'center', justify: 'space-between' } as const;
+const BOX_ALIGN = { stretch: 'stretch', start: 'flex-start', end: 'flex-end', center: 'center', baseline: 'baseline' } as const;
+
+/**
+ * `display: -webkit-box` (css/properties/webkit-box.ts), as Chromium lays it out: a flex container
+ * whose direction, `justify-content` and `align-items` come from `-webkit-box-orient`,
+ * `-direction`, `-pack` and `-align` (the standard properties do nothing on it), and whose items
+ * flex by `-webkit-box-flex` (grow and shrink alike, from their content size) in
+ * `-webkit-box-ordinal-group` order. A vertical one with `-webkit-line-clamp` is a clamped block instead.
+ */
+function webkitBox(style: MutableStyle, input: ComputeInput): void {
+  const declared = input.winners[DISPLAY]?.value;
+  style.webkitBox = declared?.kind === 'value' && (declared.value === '-webkit-box' || declared.value === '-webkit-inline-box');
+  if (style.webkitBox && !(style.webkitBoxOrient === 'vertical' && style.webkitLineClamp !== 'none')) {
+    const reverse = style.webkitBoxDirection === 'reverse';
+    style.flexDirection = style.webkitBoxOrient === 'vertical' ? (reverse ? 'column-reverse' : 'column') : (reverse ? 'row-reverse' : 'row');
+    style.flexWrap = 'nowrap';
+    style.justifyContent = BOX_PACK[style.webkitBoxPack];
+    style.alignItems = BOX_ALIGN[style.webkitBoxAlign];
+  }
+  const parent = input.parent;
+  if (parent.webkitBox && (parent.display === 'flex' || parent.display === 'inline-flex') && !input.isRoot) {
+    style.flexGrow = style.webkitBoxFlex;
+    style.flexShrink = style.webkitBoxFlex;
+    style.flexBasis = 'auto';
+    style.order = style.webkitBoxOrdinalGroup;
+  }
+}
+
 /**
  * `-webkit-line-clamp` clamps a `-webkit-box` with `-webkit-box-orient: vertical` (CSS Overflow 4,
- * its legacy form): the box is then laid out as a block container (as browsers do) clamped like `line-clamp`
- * with its ellipsis. `-webkit-box` parses as `flex`, so it is recognised as a flex box with a
- * vertical `-webkit-box-orient`, which only `-webkit-box` styles set.
+ * its legacy form): the box is then laid out as a block container (as browsers do) clamped like
+ * `line-clamp` with its ellipsis. On any other box (`display: flex` included) it does nothing, as in Chromium.
  */
-function legacyLineClamp(style: MutableStyle, input: ComputeInput): void {
-  if (style.display !== 'flex' && style.display !== 'inline-flex') return;
-  if (style.webkitBoxOrient !== 'vertical') return;
-  if (style.webkitLineClamp === 'none') {
-    input.diagnostics.warn('css_unsupported', 'unsupported: `-webkit-box-orient: vertical` without `-webkit-line-clamp` (the -webkit-box lays out as a row flex container)', input.where?.());
-    return;
-  }
+function legacyLineClamp(style: MutableStyle): void {
+  if (!style.webkitBox || style.webkitBoxOrient !== 'vertical' || style.webkitLineClamp === 'none') return;
   style.display = style.display === 'flex' ? 'flow-root' : 'inline-block';
   if (style.maxLines === 'none') {
     style.maxLines = style.webkitLineClamp;

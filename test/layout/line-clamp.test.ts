@@ -134,11 +134,12 @@ describe('-webkit-line-clamp', () => {
     expect((await dump(`<p class=c style="-webkit-line-clamp:2">${TEXT}</p>`))[0]).toBe('p.c 0,0 60x60');
   });
 
-  it('warns that a vertical -webkit-box without it lays out as a row', async () => {
-    const laid = await dump('<div style="display:-webkit-box;-webkit-box-orient:vertical">x</div>', '', {
-      expectWarnings: ['`-webkit-box-orient: vertical` without `-webkit-line-clamp`'],
-    });
-    expect(laid[0]).toBe('div 0,0 300x20');
+  it('a vertical -webkit-box without it is a column flex container (the 2009 flexbox)', async () => {
+    expect((await dump('<div style="display:-webkit-box;-webkit-box-orient:vertical"><span>x</span><span>y</span></div>'))[0]).toBe('div 0,0 300x40');
+  });
+
+  it('clamps nothing on a flex container, as Chromium does', async () => {
+    expect((await dump(`<p class=c style="display: flex; -webkit-box-orient: vertical; -webkit-line-clamp: 2">${TEXT}</p>`))[0]).toBe('p.c 0,0 60x60');
   });
 });
 

@@ -252,6 +252,14 @@ export interface ComputedStyle {
   readonly webkitLineClamp: number | 'none';
   /** `-webkit-box-orient` (`inline-axis` is `horizontal`, `block-axis` `vertical`). */
   readonly webkitBoxOrient: 'horizontal' | 'vertical';
+  /** The 2009 flexbox's properties (css/properties/webkit-box.ts), read by a `-webkit-box` and its items. */
+  readonly webkitBoxPack: 'start' | 'end' | 'center' | 'justify';
+  readonly webkitBoxAlign: 'stretch' | 'start' | 'end' | 'center' | 'baseline';
+  readonly webkitBoxDirection: 'normal' | 'reverse';
+  readonly webkitBoxFlex: number;
+  readonly webkitBoxOrdinalGroup: number;
+  /** `display: -webkit-box` or `-webkit-inline-box` (computed as `flex`, `inline-flex`): derived from the declared `display`. */
+  readonly webkitBox: boolean;
   readonly overflowY: 'visible' | 'hidden' | 'clip' | 'scroll' | 'auto';
   readonly opacity: number;
   /** The effective zoom: the product of the element's `zoom` and its ancestors' (1 = none). */

@@ -7,7 +7,10 @@ import type { LonghandDef, PropertyDef } from './define.js';
 import { INVALID, keywordProperty, longhand, shorthand } from './define.js';
 
 /** One-keyword and two-keyword `display` values (CSS Display 3 §2, Table of display values). */
-const DISPLAY_VALUES: Readonly<Record<string, Display>> = {
+/** The 2009 flexbox's containers: computed as `flex` and `inline-flex` (css/compute.ts reads the declared value). */
+type WebkitBox = '-webkit-box' | '-webkit-inline-box';
+
+const DISPLAY_VALUES: Readonly<Record<string, Display | WebkitBox>> = {
   none: 'none', contents: 'contents', block: 'block', inline: 'inline', 'inline-block': 'inline-block',
   'list-item': 'list-item', 'flow-root': 'flow-root', table: 'table', 'inline-table': 'inline-table',
   'table-row-group': 'table-row-group', 'table-header-group': 'table-header-group',
@@ -15,7 +18,7 @@ const DISPLAY_VALUES: Readonly<Record<string, Display>> = {
   'table-column-group': 'table-column-group', 'table-column': 'table-column', 'table-caption': 'table-caption',
   flex: 'flex', 'inline-flex': 'inline-flex', grid: 'grid', 'inline-grid': 'inline-grid',
   // a vertical -webkit-box with -webkit-line-clamp is a clamped block instead (css/compute.ts)
-  '-webkit-box': 'flex', '-webkit-inline-box': 'inline-flex', '-webkit-flex': 'flex', '-webkit-inline-flex': 'inline-flex',
+  '-webkit-box': '-webkit-box', '-webkit-inline-box': '-webkit-inline-box', '-webkit-flex': 'flex', '-webkit-inline-flex': 'inline-flex',
   // Ruby and run-in are not implemented: they lay out as their CSS 2 fallbacks.
   ruby: 'inline', 'ruby-base': 'inline', 'ruby-text': 'inline', 'run-in': 'block',
   'block flow': 'block', 'inline flow': 'inline', 'inline flow-root': 'inline-block', 'block flow-root': 'flow-root',
@@ -24,7 +27,7 @@ const DISPLAY_VALUES: Readonly<Record<string, Display>> = {
   'list-item block': 'list-item', 'block flow list-item': 'list-item', 'list-item flow': 'list-item',
 };
 
-const display = longhand<'display', Display>({
+const display = longhand<'display', Display | WebkitBox>({
   name: 'display',
   key: 'display',
   inherited: false,
@@ -34,7 +37,7 @@ const display = longhand<'display', Display>({
     if (words.length === 0 || words.length > 3 || words.some((w) => w === undefined)) return INVALID;
     return DISPLAY_VALUES[words.join(' ')] ?? INVALID;
   },
-  compute: (value) => value,
+  compute: (value) => (value === '-webkit-box' ? 'flex' : value === '-webkit-inline-box' ? 'inline-flex' : value),
 });
 
 const positionKeywords = keywordProperty({ name: 'position', key: 'position', keywords: ['static', 'relative', 'absolute', 'fixed'], initial: 'static', inherited: false, aliases: {
