@@ -303,7 +303,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
 
   const origins = urlOrigins(dom, resources.baseUrl, sheets.flatMap((sheet) => (sheet.url !== undefined && sheet.source !== undefined ? [{ url: sheet.url, file: sheet.file, source: sheet.source }] : [])));
   // a font split by unicode-range (web fonts) is loaded only for the characters the document prints
-  const used = styled.fontFaces.some((rule) => rule.unicodeRange.length > 0) ? usedCodePoints(boxes, marginBoxContentItems(styled)) : undefined;
+  const used = styled.fontFaces.some((rule) => rule.unicodeRange.length > 0) ? usedCodePoints(boxes, marginBoxContentItems(styled), styled.counterStyles) : undefined;
   const [faces, firstImages] = await Promise.all([
     loadFontFaces(styled.fontFaces, resources.loadFontBytes, diagnostics, { used, origins, ...(state.fonts.local === undefined ? {} : { local: state.fonts.local }) }),
     loadImages(boxes, resources, diagnostics, marginBoxImageUrls(styled), origins),
@@ -329,7 +329,7 @@ async function prepareLayout(state: EngineState, request: RenderOptions, diagnos
   const pageRules = pageRulesOf(styled);
   return {
     options, boxes, text, pageImages,
-    services: layoutServices(pageRules, { text, images, diagnostics, maxPages: limits.maxPages, checkBudget: budget, ...(options.shrinkToFit === undefined ? {} : { shrinkToFit: options.shrinkToFit }) }),
+    services: layoutServices(pageRules, { text, images, diagnostics, maxPages: limits.maxPages, checkBudget: budget, counterStyles: styled.counterStyles, ...(options.shrinkToFit === undefined ? {} : { shrinkToFit: options.shrinkToFit }) }),
     // Object.assign: the same keys in the same order as two spreads, without a new hidden class per render (Node 20)
     metadata: Object.assign({}, headMetadata(dom), options.metadata),
     layout: {

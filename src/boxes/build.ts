@@ -7,6 +7,7 @@ import { inlineSvgSource } from '../dom/xml.js';
 import { inlineSvgUrl, withPageSvgStyles } from './inline-svg.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, Display, ElementPseudoStyles, PseudoElement, StyledDocument } from '../css/types.js';
+import type { CounterStyles } from '../css/counter-styles.js';
 import { WHITE_SPACE_PRE } from '../css/types.js';
 import type { DomDocument, DomElement, DomNode, DomText } from '../dom/types.js';
 import { elementLocation } from '../dom/location.js';
@@ -70,6 +71,7 @@ interface Walk {
   /** Whether a word too long to hyphenate was reported (once per render). */
   longWord?: true;
   readonly forms: FormControlBuild;
+  readonly counterStyles: CounterStyles;
   /** The query containers' elements, when the styles read their sizes (BoxTree.containers). */
   readonly containers: Map<BoxElement, DomElement> | undefined;
 }
@@ -80,6 +82,7 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
   const walk: Walk = {
     dom, styled, ctx, counters: new CounterState(ctx.maxCounters), quotes: { depth: 0 }, records, refs: { targets: targetResolver(records, ctx.previous) }, open: [], openRecords: [], sure: 0,
     containers: styled.containerSizeDependent === true ? new Map() : undefined,
+    counterStyles: styled.counterStyles,
     forms: { anonymousStyle, block: (style, children, outer, element) => blockBox(walk, { element, style, children, outer }) },
     tableParts: {
       anonymousStyle,
@@ -226,7 +229,7 @@ function record(walk: Walk, element: DomElement, style: ComputedStyle): Computed
   recordElement(walk.records, element, source, style, walk.counters);
   // nearly every element sets neither: no closure for them (this runs for every element)
   if (style.stringSet === 'none' && style.bookmarkLevel === 'none') return style;
-  const text = (items: readonly ContentItem[]): string => contentText(items, { element, style }, { counters: walk.counters, quotes: { depth: 0 }, refs: walk.refs });
+  const text = (items: readonly ContentItem[]): string => contentText(items, { element, style }, { counters: walk.counters, quotes: { depth: 0 }, refs: walk.refs, counterStyles: walk.counterStyles });
   if (style.stringSet !== 'none') recordStrings(walk.records, source, style.stringSet, text);
   if (style.bookmarkLevel === 'none') return style;
   return { ...style, bookmarkLabel: [{ kind: 'string', value: text(style.bookmarkLabel).replace(/\s+/g, ' ').trim() }] };
@@ -441,7 +444,7 @@ function markerBox(walk: Walk, element: DomElement, itemStyle: ComputedStyle, st
   const markerStyle: ComputedStyle = { ...style, ...WHITE_SPACE_PRE };
   const textBoxes = Array.isArray(style.content)
     ? contentBoxes(walk, element, markerStyle, 'marker', style.content)
-    : textBox(markerStyle, markerContent(element, style, itemStyle, walk.counters, walk.quotes), listSymbol(style, itemStyle));
+    : textBox(markerStyle, markerContent(element, style, itemStyle, walk), listSymbol(style, itemStyle));
   const image = markerImage(walk, style, markerStyle);
   const children = image !== undefined ? [image] : textBoxes;
   if (children.length === 0) return undefined;

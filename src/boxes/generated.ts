@@ -5,7 +5,8 @@
  */
 import type { ComputedStyle, ContentItem, RunningPolicy } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
-import { formatCounter, markerText } from './counter-styles.js';
+import type { CounterStyles } from '../css/counter-styles.js';
+import { PREDEFINED_COUNTER_STYLES } from '../css/counter-styles.js';
 import type { CounterState } from './counters.js';
 import type { TargetResolver } from './references.js';
 import { elementText, targetId } from './references.js';
@@ -91,6 +92,8 @@ export interface ContentState {
   readonly counters: CounterValues;
   readonly quotes: QuoteState;
   readonly refs?: ContentRefs | undefined;
+  /** The document's counter styles (the predefined ones when absent). */
+  readonly counterStyles?: CounterStyles | undefined;
 }
 
 /**
@@ -99,18 +102,18 @@ export interface ContentState {
  */
 export function contentText(items: readonly ContentItem[], origin: ContentOrigin, state: ContentState): string {
   const { element, style } = origin;
-  const { counters, quotes, refs = {} } = state;
+  const { counters, quotes, refs = {}, counterStyles: styles = PREDEFINED_COUNTER_STYLES } = state;
   let text = '';
   for (const item of items) {
     switch (item.kind) {
       case 'content': text += element === undefined ? '' : elementText(element, item.part); break;
       case 'named-string': text += refs.strings?.(item.name, item.policy) ?? ''; break;
-      case 'target-counter': case 'target-counters': case 'target-text': text += targetText(item, element, refs.targets); break;
+      case 'target-counter': case 'target-counters': case 'target-text': text += targetText(item, element, refs.targets, styles); break;
       case 'element': case 'leader': break;
       case 'string': text += item.value; break;
       case 'attr': text += element?.attribs[item.name] ?? ''; break;
-      case 'counter': text += formatCounter(counters.value(item.name), item.style); break;
-      case 'counters': text += counters.allValues(item.name).map((v) => formatCounter(v, item.style)).join(item.separator); break;
+      case 'counter': text += styles.format(counters.value(item.name), item.style); break;
+      case 'counters': text += counters.allValues(item.name).map((v) => styles.format(v, item.style)).join(item.separator); break;
       case 'open-quote': text += quoteAt(style, quotes.depth, 0); quotes.depth += 1; break;
       // CSS 2 §12.3.2: a close-quote at depth 0 is ignored, no quote mark is rendered.
       case 'close-quote': if (quotes.depth > 0) { quotes.depth -= 1; text += quoteAt(style, quotes.depth, 1); } break;
@@ -123,13 +126,13 @@ export function contentText(items: readonly ContentItem[], origin: ContentOrigin
 }
 
 /** A cross-reference's text; an unresolved counter prints 0 (the next pass has the value). */
-function targetText(item: Extract<ContentItem, { kind: 'target-counter' | 'target-counters' | 'target-text' }>, element: DomElement | undefined, targets: TargetResolver | undefined): string {
+function targetText(item: Extract<ContentItem, { kind: 'target-counter' | 'target-counters' | 'target-text' }>, element: DomElement | undefined, targets: TargetResolver | undefined, styles: CounterStyles): string {
   const id = targetId(item.target, element);
   if (id === undefined || targets === undefined) return '';
   if (item.kind === 'target-text') return targets.text(id, item.part);
   const values = targets.counter(id, item.name) ?? [0];
-  if (item.kind === 'target-counter') return formatCounter(values[values.length - 1] ?? 0, item.style);
-  return values.map((v) => formatCounter(v, item.style)).join(item.separator);
+  if (item.kind === 'target-counter') return styles.format(values[values.length - 1] ?? 0, item.style);
+  return values.map((v) => styles.format(v, item.style)).join(item.separator);
 }
 
 const AUTO_QUOTES: readonly (readonly [string, string])[] = [['\u201c', '\u201d'], ['\u2018', '\u2019']];
@@ -145,12 +148,12 @@ export function markerContent(
   element: DomElement,
   markerStyle: ComputedStyle,
   itemStyle: ComputedStyle,
-  counters: CounterState,
-  quotes: QuoteState,
+  state: { readonly counters: CounterState; readonly quotes: QuoteState; readonly counterStyles: CounterStyles },
 ): string {
-  if (Array.isArray(markerStyle.content)) return contentText(markerStyle.content as readonly ContentItem[], { element, style: markerStyle }, { counters, quotes });
+  const { counters } = state;
+  if (Array.isArray(markerStyle.content)) return contentText(markerStyle.content as readonly ContentItem[], { element, style: markerStyle }, state);
   if (markerStyle.content === 'none') return '';
   const type = itemStyle.listStyleType;
   if (typeof type !== 'string') return type.value;
-  return markerText(counters.value('list-item'), type);
+  return state.counterStyles.marker(counters.value('list-item'), type);
 }

@@ -26,7 +26,7 @@ import { cascadeDeclarations } from './cascade-order.js';
 import { withMenulistFallback } from './menulist-fallback.js';
 import type { IndexedSelector, RuleIndex } from './rule-index.js';
 import type { Declaration, StyleRule, Stylesheet } from './stylesheet.js';
-import { collectFontFaces, collectPageRules } from './collect-at-rules.js';
+import { collectCounterStyles, collectFontFaces, collectPageRules } from './collect-at-rules.js';
 import { reportWarning } from './warnings.js';
 import type { CascadeMemo, CountingDiagnostics, ElementStyles } from './style-sharing.js';
 import { cascadeMemo, countingDiagnostics, shareLeaf } from './style-sharing.js';
@@ -138,6 +138,7 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
     firstLineStyle: (element, parent) => lineStartStyle(element, 'firstLine', parent, state),
     ...(rootStyleOf(dom, state) ?? {}),
     fontFaces: collectFontFaces(sheets, env),
+    counterStyles: collectCounterStyles(sheets, env),
     pageRules: collectPageRules(sheets, env),
     keptPageStyles: memo.pageStyles,
     containerSizeDependent: state.containers.sizeDependent,

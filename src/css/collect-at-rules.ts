@@ -1,5 +1,6 @@
-/** The `@font-face` and `@page` rules of a document's sheets whose media hold, located in the document's files. */
-import type { FontFaceRule, PageRule } from './types.js';
+/** The `@font-face`, `@counter-style` and `@page` rules of a document's sheets whose media hold, located in the document's files. */
+import type { CounterStyleRule, FontFaceRule, PageRule } from './types.js';
+import { CounterStyles, PREDEFINED_COUNTER_STYLES } from './counter-styles.js';
 import type { MediaEnvironment } from './media.js';
 import type { Stylesheet } from './stylesheet.js';
 import { placeInFile } from './stylesheet.js';
@@ -17,6 +18,19 @@ export function collectFontFaces(sheets: readonly Stylesheet[], env: MediaEnviro
     for (const face of sheet.parsed.fontFaces) if (face.media.every((m) => m(env))) faces.push(locatedFace(face.rule, sheet));
   }
   return faces;
+}
+
+/**
+ * The document's counter styles: the predefined ones with its `@counter-style` rules whose media
+ * hold, later ones winning (the set of predefined styles itself when there are none).
+ */
+export function collectCounterStyles(sheets: readonly Stylesheet[], env: MediaEnvironment): CounterStyles {
+  const rules: CounterStyleRule[] = [];
+  for (const sheet of sheets) {
+    if (!sheet.media.every((m) => m(env))) continue;
+    for (const { rule, media } of sheet.parsed.counterStyles) if (media.every((m) => m(env))) rules.push(rule);
+  }
+  return rules.length === 0 ? PREDEFINED_COUNTER_STYLES : new CounterStyles(rules);
 }
 
 /** `@page` rules in cascade order, with absolute file/line locations. */

@@ -198,7 +198,7 @@ async function withImports(sheet: Stylesheet, ctx: CollectContext, chain: Readon
 }
 
 /** A sheet with no rules (its layers are set by the caller). */
-const EMPTY_SHEET: ParsedSheet = { rules: [], imports: [], fontFaces: [], pages: [], warnings: [], layers: [], leadingLayers: 0, properties: [] };
+const EMPTY_SHEET: ParsedSheet = { rules: [], imports: [], fontFaces: [], counterStyles: [], pages: [], warnings: [], layers: [], leadingLayers: 0, properties: [] };
 
 function displayName(url: string): string {
   if (!url.startsWith('file:')) return url;

@@ -6,7 +6,7 @@
 import type { Atrule, CssNode, Declaration as CssDeclaration, Raw, Rule, SelectorList } from 'css-tree';
 import { generate, parse } from 'css-tree';
 import type { DiagnosticCode } from '../diagnostics.js';
-import type { FontFaceRule } from './types.js';
+import type { CounterStyleRule, FontFaceRule } from './types.js';
 import type { DeclarationContext } from './declarations.js';
 import { parseDeclarationNode } from './declarations.js';
 import { parseFontFace } from './font-face.js';
@@ -15,6 +15,7 @@ import { compileMediaQueryList } from './media.js';
 import type { ContainerCondition } from './container-query.js';
 import { compileContainerPrelude } from './container-query.js';
 import { parsePropertyRule } from './property-rule.js';
+import { parseCounterStyleRule } from './counter-style-rule.js';
 import { parsePageRule } from './page-rules.js';
 import { nestSelectorList, readRawBlock } from './nesting.js';
 import { compileSelector } from './selectors.js';
@@ -29,6 +30,7 @@ interface Builder {
   readonly rules: StyleRule[];
   readonly imports: ImportRule[];
   readonly fontFaces: { rule: FontFaceRule; media: readonly MediaPredicate[] }[];
+  readonly counterStyles: { rule: CounterStyleRule; media: readonly MediaPredicate[] }[];
   readonly pages: ParsedPageRule[];
   readonly properties: RegisteredProperty[];
   readonly warnings: SheetWarning[];
@@ -69,6 +71,7 @@ export function parseStylesheet(source: string, baseUrl: string | undefined): Pa
     rules: [],
     imports: [],
     fontFaces: [],
+    counterStyles: [],
     pages: [],
     properties: [],
     warnings,
@@ -102,7 +105,7 @@ export function parseStylesheet(source: string, baseUrl: string | undefined): Pa
   // Parse errors arrive before the rules are visited: report everything in source order.
   const sorted = warnings.map((w, i) => ({ w, i })).sort((a, b) => (a.w.line ?? 0) - (b.w.line ?? 0) || (a.w.column ?? 0) - (b.w.column ?? 0) || a.i - b.i).map((x) => x.w);
   return {
-    rules: builder.rules, imports: builder.imports, fontFaces: builder.fontFaces, pages: builder.pages, warnings: sorted,
+    rules: builder.rules, imports: builder.imports, fontFaces: builder.fontFaces, counterStyles: builder.counterStyles, pages: builder.pages, warnings: sorted,
     layers: builder.layers, leadingLayers: builder.leadingLayers ?? builder.layers.length, properties: builder.properties,
   };
 }
@@ -170,6 +173,11 @@ function visitAtRule(node: Atrule, name: string, builder: Builder, media: readon
     case 'font-face': {
       const rule = parseFontFace(node, { baseUrl: builder.baseUrl, warn: (message, at) => builder.warnings.push({ code: 'css_invalid_value', message, line: at, column: undefined }) });
       if (rule !== undefined) builder.fontFaces.push({ rule, media });
+      return;
+    }
+    case 'counter-style': {
+      const rule = parseCounterStyleRule(node, { warn: (message, at) => builder.warnings.push({ code: 'css_invalid_value', message, line: at, column: undefined }) });
+      if (rule !== undefined) builder.counterStyles.push({ rule, media });
       return;
     }
     case 'property': {

@@ -4,7 +4,7 @@
  */
 import type { DiagnosticCode } from '../diagnostics.js';
 import type { DomElement } from '../dom/types.js';
-import type { BoxPseudo, FontFaceRule, PageSelector, RawDeclaration } from './types.js';
+import type { BoxPseudo, CounterStyleRule, FontFaceRule, PageSelector, RawDeclaration } from './types.js';
 import type { MediaPredicate } from './media.js';
 import type { ContainerCondition } from './container-query.js';
 import type { AncestorKeys } from './ancestor-filter.js';
@@ -102,6 +102,8 @@ export interface ParsedSheet {
   readonly rules: readonly StyleRule[];
   readonly imports: readonly ImportRule[];
   readonly fontFaces: readonly { readonly rule: FontFaceRule; readonly media: readonly MediaPredicate[] }[];
+  /** `@counter-style` rules, in order. */
+  readonly counterStyles: readonly { readonly rule: CounterStyleRule; readonly media: readonly MediaPredicate[] }[];
   /** `@page` rules; declaration lines are relative to the sheet text. */
   readonly pages: readonly ParsedPageRule[];
   readonly warnings: readonly SheetWarning[];

@@ -9,7 +9,7 @@
  */
 import type { Box, BoxTree } from '../boxes/types.js';
 import { someBox } from '../boxes/types.js';
-import { counterStyleCharacters } from '../boxes/counter-styles.js';
+import type { CounterStyles } from '../css/counter-styles.js';
 import type { ComputedStyle, ContentItem } from '../css/types.js';
 
 const LAYOUT_CHARACTERS = [0x2010, 0x2011, 0x2013, 0x2026, 0x2022, 0x25e6, 0x25aa, 0xa0];
@@ -21,42 +21,42 @@ function addText(text: string, into: Set<number>): void {
 }
 
 /** The characters `content` items may print once counters and cross-references are known. */
-function addContentItems(items: readonly ContentItem[], into: Set<number>): void {
+function addContentItems(items: readonly ContentItem[], into: Set<number>, styles: CounterStyles): void {
   for (const item of items) {
     switch (item.kind) {
       case 'string': addText(item.value, into); break;
       case 'leader': addText(item.pattern, into); break;
-      case 'counter': case 'target-counter': addText(counterStyleCharacters(item.style), into); break;
-      case 'counters': case 'target-counters': addText(counterStyleCharacters(item.style) + item.separator, into); break;
+      case 'counter': case 'target-counter': addText(styles.characters(item.style), into); break;
+      case 'counters': case 'target-counters': addText(styles.characters(item.style) + item.separator, into); break;
       default: break;
     }
   }
 }
 
-function addStyle(style: ComputedStyle, into: Set<number>): void {
-  if (Array.isArray(style.content)) addContentItems(style.content as readonly ContentItem[], into);
-  if (Array.isArray(style.stringSet)) for (const set of style.stringSet as readonly { readonly items: readonly ContentItem[] }[]) addContentItems(set.items, into);
+function addStyle(style: ComputedStyle, into: Set<number>, styles: CounterStyles): void {
+  if (Array.isArray(style.content)) addContentItems(style.content as readonly ContentItem[], into, styles);
+  if (Array.isArray(style.stringSet)) for (const set of style.stringSet as readonly { readonly items: readonly ContentItem[] }[]) addContentItems(set.items, into, styles);
   const marker = style.listStyleType;
-  if (typeof marker === 'string') addText(counterStyleCharacters(marker), into);
+  if (typeof marker === 'string') addText(styles.characters(marker), into);
   else addText(marker.value, into);
 }
 
 /** A text box's characters; another box's style's, the first time the walk meets that style. */
-function addBox(box: Box, into: { readonly used: Set<number>; readonly styles: Set<ComputedStyle> }): boolean {
+function addBox(box: Box, into: { readonly used: Set<number>; readonly styles: Set<ComputedStyle>; readonly counterStyles: CounterStyles }): boolean {
   if (box.kind === 'text') addText(box.text, into.used);
   else if (!into.styles.has(box.style)) {
     into.styles.add(box.style);
-    addStyle(box.style, into.used);
+    addStyle(box.style, into.used, into.counterStyles);
   }
   return false;
 }
 
 /** `marginContent`: the items of the page-margin boxes' `content` (../css/page.ts marginBoxContentItems). */
-export function usedCodePoints(boxes: BoxTree, marginContent: readonly ContentItem[] = []): Set<number> {
+export function usedCodePoints(boxes: BoxTree, marginContent: readonly ContentItem[], counterStyles: CounterStyles): Set<number> {
   const used = new Set<number>(LAYOUT_CHARACTERS);
   for (let code = 0x20; code < 0x7f; code++) used.add(code);
-  addContentItems(marginContent, used);
+  addContentItems(marginContent, used, counterStyles);
   // each style once: most boxes share their parent's
-  someBox(boxes.root, addBox, { used, styles: new Set<ComputedStyle>() });
+  someBox(boxes.root, addBox, { used, styles: new Set<ComputedStyle>(), counterStyles });
   return used;
 }

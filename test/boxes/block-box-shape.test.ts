@@ -16,9 +16,9 @@ const BUILDER_ORDER = ['kind', 'outer', 'style', 'element', 'pseudo', 'children'
 describe('block boxes have one shape', () => {
   it('makes page-margin content in the box tree builder\'s property order', () => {
     const style = createInitialStyle({ width: 600, height: 800 }, new Diagnostics());
-    const text = marginBoxTree(style, [{ kind: 'string', value: 'Page 1' }], new Map(), undefined);
+    const text = marginBoxTree(style, [{ kind: 'string', value: 'Page 1' }], { counters: new Map(), running: undefined, counterStyles: undefined });
     expect(Object.keys(text)).toEqual(BUILDER_ORDER);
-    const element = marginBoxTree(style, [{ kind: 'element', name: 'header', policy: 'first' }], new Map(), undefined);
+    const element = marginBoxTree(style, [{ kind: 'element', name: 'header', policy: 'first' }], { counters: new Map(), running: undefined, counterStyles: undefined });
     expect(Object.keys(element)).toEqual(BUILDER_ORDER);
   });
 });

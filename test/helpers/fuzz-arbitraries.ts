@@ -29,7 +29,7 @@ const VALUES = [
   'collapse', '-1e9px', '1e-9px', '100vw', '3em', '2ch', 'var(--x)', 'var(--x, 5px)', 'env(x)', 'max-content', 'min-content', 'fit-content(10px)',
   'counters(a, ".")', 'attr(id)', 'string(h)', 'inset 0 0 3px red', 'hsl(1 2% 3%)', 'linear-gradient(red, blue)', 'baseline', 'super',
   'balance', 'pretty', 'underline wavy 3px', 'overline dotted', 'preserve-breaks',
-  'inline-size', 'size', 'card / inline-size', '50cqw', 'calc(10cqi + 1px)', '100cqh', 'cqmin', '3 2', '2 raise', '1e9', '45deg', 'x 90deg', '1 2 3 4turn', '50% -1e9px', '-webkit-box', 'justify', 'vertical',
+  'inline-size', 'size', 'card / inline-size', '50cqw', 'calc(10cqi + 1px)', '100cqh', 'cqmin', '3 2', '2 raise', '1e9', '45deg', 'x 90deg', '1 2 3 4turn', '50% -1e9px', '-webkit-box', 'justify', 'vertical', 'c', 'counter(a, c)', 'georgian', 'hebrew',
 ];
 const ATTRIBUTES = ['colspan', 'rowspan', 'span', 'width', 'height', 'start', 'value', 'dir', 'lang', 'class', 'id', 'src', 'alt', 'href', 'reversed', 'type'];
 const ATTRIBUTE_VALUES = [
@@ -78,8 +78,14 @@ const CONTAINER_CONDITIONS = [
   '(min-width: 100px)', 'card (width > 20em)', '(orientation: portrait)', 'not (height < 5cqh)', '(width < 1px), (width >= 1px)',
   'style(--x: 1)', 'scroll-state(stuck: top)', '(min-width: )', 'a b (width > 1px)', '(aspect-ratio > 1/1) and (inline-size > 0)',
 ];
+const COUNTER_STYLES = [
+  '@counter-style c { system: cyclic; symbols: "✓" x }', '@counter-style c { system: additive; additive-symbols: 1 I, 0 "" }',
+  '@counter-style c { system: extends c }', '@counter-style c { system: fixed -5; symbols: a; range: 1 infinite, -9 -1; pad: 99 "0" }',
+  '@counter-style c { system: numeric; symbols: a }', '@counter-style decimal { symbols: x }',
+];
 const rule = fc.oneof(
   { weight: 4, arbitrary: plainRule },
+  { weight: 1, arbitrary: fc.constantFrom(...COUNTER_STYLES) },
   { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...CONTAINER_CONDITIONS), plainRule).map(([condition, inner]) => `@container ${condition} { ${inner} }`) },
 );
 

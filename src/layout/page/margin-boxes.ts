@@ -24,9 +24,8 @@ import type { LayoutContext } from '../contract.js';
 import type { Fragment, PageLayout } from '../types.js';
 import type { Anchor, BandBoxes, Extent, MarginBoxName, Slot } from './margin-geometry.js';
 import { BANDS, CORNERS, MARGIN_BOX_ORDER, distributeBand, placeOnAxis } from './margin-geometry.js';
-import type { BoxEdges, VerticalPlacement } from './margin-content.js';
+import type { BoxEdges, MarginValues, VerticalPlacement } from './margin-content.js';
 import { boxEdges, contentHeight, contentWidths, horizontalEdges, marginBoxFragment, marginBoxTree, verticalEdges } from './margin-content.js';
-import type { PageCounters } from './page-counters.js';
 import { pageContextAt } from './page-context.js';
 import { pageCounterValues } from './page-counters.js';
 import type { RunningContent } from './running.js';
@@ -56,7 +55,7 @@ export function withMarginBoxes(pages: readonly PageLayout[], ctx: LayoutContext
   const laid = new LaidOutMarginBoxes();
   return pages.map((page, index) => {
     const context = page.context ?? pageContextAt(page.index, page.blank);
-    const boxes = generatedBoxes(page, (name) => styleOf(context, name), { counters: counters[index]!, running: running?.[index] });
+    const boxes = generatedBoxes(page, (name) => styleOf(context, name), { counters: counters[index]!, running: running?.[index], counterStyles: ctx.counterStyles });
     if (boxes.size === 0) return page;
     return { ...page, marginBoxes: layoutPageMarginBoxes({ page, boxes, ctx, laid }) };
   });
@@ -117,17 +116,12 @@ function plainText(box: BlockBox): string | undefined {
   return text;
 }
 
-interface PageValues {
-  readonly counters: PageCounters;
-  readonly running: RunningContent | undefined;
-}
-
-function generatedBoxes(page: PageLayout, styleOf: (name: MarginBoxName) => ComputedStyle | undefined, values: PageValues): Map<MarginBoxName, Generated> {
+function generatedBoxes(page: PageLayout, styleOf: (name: MarginBoxName) => ComputedStyle | undefined, values: MarginValues): Map<MarginBoxName, Generated> {
   const boxes = new Map<MarginBoxName, Generated>();
   for (const name of MARGIN_BOX_ORDER) {
     const style = styleOf(name);
     if (style === undefined || !Array.isArray(style.content)) continue;
-    boxes.set(name, { name, style, box: marginBoxTree(style, style.content, values.counters, values.running), edges: boxEdges(style, page.width) });
+    boxes.set(name, { name, style, box: marginBoxTree(style, style.content, values), edges: boxEdges(style, page.width) });
   }
   return boxes;
 }

@@ -6,6 +6,7 @@
 import type { BlockBox, InlineLevelBox } from '../../boxes/types.js';
 import type { ComputedStyle, ContentItem } from '../../css/types.js';
 import { contentText } from '../../boxes/generated.js';
+import type { CounterStyles } from '../../css/counter-styles.js';
 import { processWhiteSpace } from '../../boxes/whitespace.js';
 import type { Sides } from '../../geometry/types.js';
 import type { BoxFragment } from '../types.js';
@@ -21,6 +22,13 @@ import type { RunningContent } from './running.js';
 import { plainStyle } from './plain-style.js';
 import { withBoxFields } from '../fragment-records.js';
 
+/** What a page gives its margin boxes' content: its counters, running content, and the document's counter styles. */
+export interface MarginValues {
+  readonly counters: PageCounters;
+  readonly running: RunningContent | undefined;
+  readonly counterStyles: CounterStyles | undefined;
+}
+
 /**
  * The margin box as a block container (§5.2): its `content` as inline content — text runs with
  * the page's counters (`page`, `pages` and any counter of the page context; others are 0),
@@ -28,7 +36,8 @@ import { withBoxFields } from '../fragment-records.js';
  * Text 3 §4.1.1); or, when the content shows a running element (`element()`), that element's
  * box. `attr()` has no element to read in a page context and gives nothing.
  */
-export function marginBoxTree(style: ComputedStyle, items: readonly ContentItem[], counters: PageCounters, running: RunningContent | undefined): BlockBox {
+export function marginBoxTree(style: ComputedStyle, items: readonly ContentItem[], page: MarginValues): BlockBox {
+  const { counters, running, counterStyles } = page;
   const item = items.find((i): i is Extract<ContentItem, { kind: 'element' }> => i.kind === 'element');
   if (item !== undefined) {
     const box = running?.element(item.name, item.policy);
@@ -43,7 +52,7 @@ export function marginBoxTree(style: ComputedStyle, items: readonly ContentItem[
   const inline: InlineLevelBox[] = [];
   let text: ContentItem[] = [];
   const flush = (): void => {
-    const value = contentText(text, { element: undefined, style }, { counters: values, quotes, refs: { strings: running?.string } });
+    const value = contentText(text, { element: undefined, style }, { counters: values, quotes, refs: { strings: running?.string }, counterStyles });
     if (value !== '') inline.push({ kind: 'text', text: value, style, element: undefined, pseudo: undefined });
     text = [];
   };
