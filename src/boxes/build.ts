@@ -7,7 +7,7 @@ import { inlineSvgSource } from '../dom/xml.js';
 import { inlineSvgUrl, withPageSvgStyles } from './inline-svg.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, Display, ElementPseudoStyles, PseudoElement, StyledDocument } from '../css/types.js';
-import type { CounterStyles } from '../css/counter-styles.js';
+import type { CounterStyleSet } from '../css/types.js';
 import { WHITE_SPACE_PRE } from '../css/types.js';
 import type { DomDocument, DomElement, DomNode, DomText } from '../dom/types.js';
 import { elementLocation } from '../dom/location.js';
@@ -71,7 +71,7 @@ interface Walk {
   /** Whether a word too long to hyphenate was reported (once per render). */
   longWord?: true;
   readonly forms: FormControlBuild;
-  readonly counterStyles: CounterStyles;
+  readonly counterStyles: CounterStyleSet;
   /** The query containers' elements, when the styles read their sizes (BoxTree.containers). */
   readonly containers: Map<BoxElement, DomElement> | undefined;
 }

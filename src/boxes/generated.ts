@@ -5,7 +5,7 @@
  */
 import type { ComputedStyle, ContentItem, RunningPolicy } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
-import type { CounterStyles } from '../css/counter-styles.js';
+import type { CounterStyleSet } from '../css/types.js';
 import { PREDEFINED_COUNTER_STYLES } from '../css/counter-styles.js';
 import type { CounterState } from './counters.js';
 import type { TargetResolver } from './references.js';
@@ -93,7 +93,7 @@ export interface ContentState {
   readonly quotes: QuoteState;
   readonly refs?: ContentRefs | undefined;
   /** The document's counter styles (the predefined ones when absent). */
-  readonly counterStyles?: CounterStyles | undefined;
+  readonly counterStyles?: CounterStyleSet | undefined;
 }
 
 /**
@@ -126,7 +126,7 @@ export function contentText(items: readonly ContentItem[], origin: ContentOrigin
 }
 
 /** A cross-reference's text; an unresolved counter prints 0 (the next pass has the value). */
-function targetText(item: Extract<ContentItem, { kind: 'target-counter' | 'target-counters' | 'target-text' }>, element: DomElement | undefined, targets: TargetResolver | undefined, styles: CounterStyles): string {
+function targetText(item: Extract<ContentItem, { kind: 'target-counter' | 'target-counters' | 'target-text' }>, element: DomElement | undefined, targets: TargetResolver | undefined, styles: CounterStyleSet): string {
   const id = targetId(item.target, element);
   if (id === undefined || targets === undefined) return '';
   if (item.kind === 'target-text') return targets.text(id, item.part);
@@ -148,7 +148,7 @@ export function markerContent(
   element: DomElement,
   markerStyle: ComputedStyle,
   itemStyle: ComputedStyle,
-  state: { readonly counters: CounterState; readonly quotes: QuoteState; readonly counterStyles: CounterStyles },
+  state: { readonly counters: CounterState; readonly quotes: QuoteState; readonly counterStyles: CounterStyleSet },
 ): string {
   const { counters } = state;
   if (Array.isArray(markerStyle.content)) return contentText(markerStyle.content as readonly ContentItem[], { element, style: markerStyle }, state);

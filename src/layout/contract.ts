@@ -12,7 +12,7 @@
 import type { BlockBox, BoxElement, InlineFlowBox, LayoutBox, OutOfFlowBox } from '../boxes/types.js';
 import type { SourceLocation } from '../errors.js';
 import type { ComputedStyle, LegacyAlign, PageContext, PageStyle } from '../css/types.js';
-import type { CounterStyles } from '../css/counter-styles.js';
+import type { CounterStyleSet } from '../css/types.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { TextSystem } from '../text/types.js';
@@ -233,7 +233,7 @@ export interface LayoutServices {
    */
   readonly marginBoxStyle?: (page: PageContext, box: string) => ComputedStyle | undefined;
   /** The document's counter styles, for the counters margin boxes print (the predefined ones when absent). */
-  readonly counterStyles?: CounterStyles;
+  readonly counterStyles?: CounterStyleSet;
   readonly maxPages: number;
   /** Content wider than the page area is scaled down to fit (RenderOptions.shrinkToFit); default: `@page`'s `-octavo-shrink-to-fit`. */
   readonly shrinkToFit?: boolean;

@@ -9,7 +9,7 @@
  */
 import type { Box, BoxTree } from '../boxes/types.js';
 import { someBox } from '../boxes/types.js';
-import type { CounterStyles } from '../css/counter-styles.js';
+import type { CounterStyleSet } from '../css/types.js';
 import type { ComputedStyle, ContentItem } from '../css/types.js';
 
 const LAYOUT_CHARACTERS = [0x2010, 0x2011, 0x2013, 0x2026, 0x2022, 0x25e6, 0x25aa, 0xa0];
@@ -21,7 +21,7 @@ function addText(text: string, into: Set<number>): void {
 }
 
 /** The characters `content` items may print once counters and cross-references are known. */
-function addContentItems(items: readonly ContentItem[], into: Set<number>, styles: CounterStyles): void {
+function addContentItems(items: readonly ContentItem[], into: Set<number>, styles: CounterStyleSet): void {
   for (const item of items) {
     switch (item.kind) {
       case 'string': addText(item.value, into); break;
@@ -33,7 +33,7 @@ function addContentItems(items: readonly ContentItem[], into: Set<number>, style
   }
 }
 
-function addStyle(style: ComputedStyle, into: Set<number>, styles: CounterStyles): void {
+function addStyle(style: ComputedStyle, into: Set<number>, styles: CounterStyleSet): void {
   if (Array.isArray(style.content)) addContentItems(style.content as readonly ContentItem[], into, styles);
   if (Array.isArray(style.stringSet)) for (const set of style.stringSet as readonly { readonly items: readonly ContentItem[] }[]) addContentItems(set.items, into, styles);
   const marker = style.listStyleType;
@@ -42,7 +42,7 @@ function addStyle(style: ComputedStyle, into: Set<number>, styles: CounterStyles
 }
 
 /** A text box's characters; another box's style's, the first time the walk meets that style. */
-function addBox(box: Box, into: { readonly used: Set<number>; readonly styles: Set<ComputedStyle>; readonly counterStyles: CounterStyles }): boolean {
+function addBox(box: Box, into: { readonly used: Set<number>; readonly styles: Set<ComputedStyle>; readonly counterStyles: CounterStyleSet }): boolean {
   if (box.kind === 'text') addText(box.text, into.used);
   else if (!into.styles.has(box.style)) {
     into.styles.add(box.style);
@@ -52,7 +52,7 @@ function addBox(box: Box, into: { readonly used: Set<number>; readonly styles: S
 }
 
 /** `marginContent`: the items of the page-margin boxes' `content` (../css/page.ts marginBoxContentItems). */
-export function usedCodePoints(boxes: BoxTree, marginContent: readonly ContentItem[], counterStyles: CounterStyles): Set<number> {
+export function usedCodePoints(boxes: BoxTree, marginContent: readonly ContentItem[], counterStyles: CounterStyleSet): Set<number> {
   const used = new Set<number>(LAYOUT_CHARACTERS);
   for (let code = 0x20; code < 0x7f; code++) used.add(code);
   addContentItems(marginContent, used, counterStyles);

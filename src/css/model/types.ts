@@ -4,7 +4,7 @@
  * percentages until layout knows what they refer to.
  */
 import type { DomElement } from '../../dom/types.js';
-import type { CounterStyles } from '../counter-styles.js';
+import type { CounterStyleSet } from './counter-style-types.js';
 import type { BackgroundAttachment, BackgroundBox, BackgroundClip, BackgroundRepeat, BackgroundSize, BorderImageOutset, BorderImageRepeat, BorderImageSlice, BorderImageWidth, BoxShadow, CssImage, MaskClip, MaskComposite, MaskMode, Position, FilterFunction, TextShadow } from './image-types.js';
 import type { ClipPath, ClipRect, OverflowClipMargin, TransformFunction, TransformOrigin } from './effect-types.js';
 
@@ -545,27 +545,6 @@ export type ElementPseudoStyles = { readonly style: ComputedStyle } & { readonly
   readonly firstLine?: object | undefined;
 };
 
-/** A counter style's algorithm (CSS Counter Styles 3 §3.1.1); `extends` takes another style's. */
-export type CounterSystemName = 'cyclic' | 'numeric' | 'alphabetic' | 'symbolic' | 'additive' | 'fixed' | 'extends';
-
-/** An `@counter-style` rule (CSS Counter Styles 3 §3): the descriptors it gives (undefined: not given). */
-export interface CounterStyleRule {
-  readonly name: string;
-  readonly system: CounterSystemName;
-  /** `fixed <integer>`: the value of the first symbol. */
-  readonly first?: number;
-  readonly extends?: string;
-  readonly symbols?: readonly string[];
-  /** `additive-symbols`: weights and symbols. */
-  readonly additive?: readonly (readonly [number, string])[];
-  readonly negative?: readonly [string, string];
-  readonly prefix?: string;
-  readonly suffix?: string;
-  readonly range?: readonly (readonly [number, number])[];
-  readonly pad?: readonly [number, string];
-  readonly fallback?: string;
-}
-
 /** Result of the css stage: a style lookup kept beside the DOM, never written into it. */
 export interface StyledDocument {
   /** Computed style of an element, or of one of its pseudo-elements (undefined if it generates none). */
@@ -589,7 +568,7 @@ export interface StyledDocument {
   readonly fontFaces: readonly FontFaceRule[];
   readonly pageRules: readonly PageRule[];
   /** The predefined counter styles and the document's `@counter-style` rules (css/counter-styles.ts). */
-  readonly counterStyles: CounterStyles;
+  readonly counterStyles: CounterStyleSet;
   /** Computed style of the root element: the page context inherits from it (as in WeasyPrint). */
   readonly rootStyle?: ComputedStyle;
   /** The root element's custom properties: `var()` in `@page` and margin boxes reads them (as Chromium and WeasyPrint). */

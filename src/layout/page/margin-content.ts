@@ -6,7 +6,7 @@
 import type { BlockBox, InlineLevelBox } from '../../boxes/types.js';
 import type { ComputedStyle, ContentItem } from '../../css/types.js';
 import { contentText } from '../../boxes/generated.js';
-import type { CounterStyles } from '../../css/counter-styles.js';
+import type { CounterStyleSet } from '../../css/types.js';
 import { processWhiteSpace } from '../../boxes/whitespace.js';
 import type { Sides } from '../../geometry/types.js';
 import type { BoxFragment } from '../types.js';
@@ -26,7 +26,7 @@ import { withBoxFields } from '../fragment-records.js';
 export interface MarginValues {
   readonly counters: PageCounters;
   readonly running: RunningContent | undefined;
-  readonly counterStyles: CounterStyles | undefined;
+  readonly counterStyles: CounterStyleSet | undefined;
 }
 
 /**
