@@ -22,6 +22,18 @@ export interface CounterStyle {
   readonly range: readonly (readonly [number, number])[];
   readonly pad: readonly [number, string];
   readonly fallback: string;
+  /** The Chinese, Japanese and Korean longhand numbering of §7.1 (its `system` is then `additive`, for the range and the negative sign). */
+  readonly cjk?: CjkNumbering;
+}
+
+/** §7.1: digits and the markers of tens, hundreds and thousands; what happens to zeros and to a one before a marker. */
+interface CjkNumbering {
+  readonly digits: readonly string[];
+  readonly markers: readonly string[];
+  /** Chinese writes one zero for a run of them (一千零一); Japanese and Korean drop them. */
+  readonly zeros: 'collapse' | 'drop';
+  /** The informal styles drop 一 before 十 in 10-19 (Chinese) or before every marker (Japanese, Korean hanja). */
+  readonly dropOne: 'teens' | 'markers' | 'none';
 }
 
 /** A style named in CSS, or an anonymous one (`symbols()`). */
@@ -73,12 +85,33 @@ const PREDEFINED: readonly CounterStyleRule[] = [
     name: 'hebrew', system: 'additive', range: [[1, 10999]],
     additive: pairs('10000 י׳ 9000 ט׳ 8000 ח׳ 7000 ז׳ 6000 ו׳ 5000 ה׳ 4000 ד׳ 3000 ג׳ 2000 ב׳ 1000 א׳ 400 ת 300 ש 200 ר 100 ק 90 צ 80 פ 70 ע 60 ס 50 נ 40 מ 30 ל 20 כ 19 יט 18 יח 17 יז 16 טז 15 טו 10 י 9 ט 8 ח 7 ז 6 ו 5 ה 4 ד 3 ג 2 ב 1 א'),
   },
+  { name: 'cjk-ideographic', system: 'extends', extends: 'trad-chinese-informal' },
   { name: 'disc', system: 'cyclic', symbols: ['•'], suffix: ' ' },
   { name: 'circle', system: 'cyclic', symbols: ['◦'], suffix: ' ' },
   { name: 'square', system: 'cyclic', symbols: ['▪'], suffix: ' ' },
   { name: 'disclosure-open', system: 'cyclic', symbols: ['▾'], suffix: ' ' },
   { name: 'disclosure-closed', system: 'cyclic', symbols: ['▸'], suffix: ' ' },
 ];
+
+/**
+ * The longhand styles of §7.1, as Chromium 156 prints them up to ±9999 (it goes on with 万 and 萬
+ * past that in Chinese and Korean; the specification's range stops there, and cjk-decimal follows).
+ */
+const CJK: Readonly<Record<string, CjkNumbering & { readonly negative: string; readonly suffix: string }>> = {
+  'simp-chinese-informal': cjk('零一二三四五六七八九', '十百千', 'collapse', 'teens', '负', '、'),
+  'simp-chinese-formal': cjk('零壹贰叁肆伍陆柒捌玖', '拾佰仟', 'collapse', 'none', '负', '、'),
+  'trad-chinese-informal': cjk('零一二三四五六七八九', '十百千', 'collapse', 'teens', '負', '、'),
+  'trad-chinese-formal': cjk('零壹貳參肆伍陸柒捌玖', '拾佰仟', 'collapse', 'none', '負', '、'),
+  'japanese-informal': cjk('〇一二三四五六七八九', '十百千', 'drop', 'markers', 'マイナス', '、'),
+  'japanese-formal': cjk('零壱弐参四伍六七八九', '拾百阡', 'drop', 'none', 'マイナス', '、'),
+  'korean-hangul-formal': cjk('영일이삼사오육칠팔구', '십백천', 'drop', 'none', '마이너스 ', ', '),
+  'korean-hanja-informal': cjk('零一二三四五六七八九', '十百千', 'drop', 'markers', '마이너스 ', ', '),
+  'korean-hanja-formal': cjk('零壹貳參四五六七八九', '拾百仟', 'drop', 'none', '마이너스 ', ', '),
+};
+
+function cjk(digits: string, markers: string, zeros: CjkNumbering['zeros'], dropOne: CjkNumbering['dropOne'], negative: string, suffix: string): CjkNumbering & { readonly negative: string; readonly suffix: string } {
+  return { digits: [...digits], markers: [...markers], zeros, dropOne, negative, suffix };
+}
 
 function numeric(sets: Readonly<Record<string, string>>): CounterStyleRule[] {
   return Object.entries(sets).map(([name, digits]) => ({ name, system: 'numeric', symbols: DIGITS(digits) }));
@@ -107,7 +140,7 @@ export class CounterStyles {
 
   /** Whether `name` is a counter style of the document (`none` included). */
   has(name: string): boolean {
-    return name === 'none' || this.rules.has(name) || this.rules.has(name.toLowerCase());
+    return name === 'none' || this.rules.has(name) || this.rules.has(name.toLowerCase()) || name.toLowerCase() in CJK;
   }
 
   /** The counter's representation (§3.1): unknown styles are decimal. */
@@ -127,7 +160,8 @@ export class CounterStyles {
   characters(ref: CounterStyleRef): string {
     if (ref === 'none') return '';
     const style = this.style(ref);
-    const printed = (s: CounterStyle): string => s.symbols.join('') + s.additive.map(([, symbol]) => symbol).join('') + s.negative.join('') + s.pad[1];
+    const printed = (s: CounterStyle): string => s.symbols.join('') + s.additive.map(([, symbol]) => symbol).join('') + s.negative.join('') + s.pad[1]
+      + (s.cjk === undefined ? '' : s.cjk.digits.join('') + s.cjk.markers.join(''));
     // its fallback's (one step: a chain ends in decimal, whose digits are there anyway)
     return printed(style) + printed(this.style(style.fallback)) + style.prefix + style.suffix + '0123456789-';
   }
@@ -156,7 +190,10 @@ export class CounterStyles {
     let base: CounterStyle = DECIMAL;
     while (at !== undefined) {
       const rule: CounterStyleRule | undefined = this.rules.get(at) ?? this.rules.get(at.toLowerCase());
-      if (rule === undefined) break;
+      if (rule === undefined) {
+        base = longhandStyle(at.toLowerCase()) ?? DECIMAL;
+        break;
+      }
       if (seen.has(rule.name)) return { ...DECIMAL, name };
       seen.add(rule.name);
       chain.push(rule);
@@ -168,7 +205,7 @@ export class CounterStyles {
     }
     let style = base;
     for (let i = chain.length - 1; i >= 0; i--) style = withDescriptors({ ...style, name: chain[i]!.name }, chain[i]!);
-    return chain.length === 0 ? { ...DECIMAL, name } : style;
+    return chain.length === 0 ? { ...base, name } : style;
   }
 
   private represent(value: number, style: CounterStyle, depth: number): string {
@@ -262,9 +299,38 @@ function algorithm(value: number, style: CounterStyle): string | undefined {
       }
       return out;
     }
-    case 'additive': return additive(value, style.additive);
+    case 'additive': return style.cjk === undefined ? additive(value, style.additive) : cjkLonghand(value, style.cjk);
     case 'extends': return undefined;
   }
+}
+
+/** A longhand style of §7.1 by name (its range and fallback are the specification's). */
+function longhandStyle(name: string): CounterStyle | undefined {
+  const longhand = CJK[name];
+  if (longhand === undefined) return undefined;
+  return { ...defaults(name, 'additive'), negative: [longhand.negative, ''], suffix: longhand.suffix, range: [[-9999, 9999]], fallback: 'cjk-decimal', cjk: longhand };
+}
+
+/** §7.1.2: each digit followed by its position's marker, zeros collapsed or dropped, the trailing ones dropped. */
+function cjkLonghand(value: number, numbering: CjkNumbering): string {
+  const { digits, markers, zeros, dropOne } = numbering;
+  if (value === 0) return digits[0]!;
+  const decimal = String(value);
+  let out = '';
+  let zero = false;
+  for (let i = 0; i < decimal.length; i++) {
+    const digit = decimal.charCodeAt(i) - 48;
+    const position = decimal.length - 1 - i;
+    if (digit === 0) {
+      zero = zeros === 'collapse';
+      continue;
+    }
+    if (zero) out += digits[0]!;
+    zero = false;
+    const silentOne = digit === 1 && position > 0 && (dropOne === 'markers' || (dropOne === 'teens' && decimal.length === 2));
+    out += (silentOne ? '' : digits[digit]!) + (position > 0 ? markers[position - 1]! : '');
+  }
+  return out;
 }
 
 function additive(value: number, tuples: readonly (readonly [number, string])[]): string | undefined {

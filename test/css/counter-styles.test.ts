@@ -112,3 +112,27 @@ describe('@counter-style', () => {
     expect(styles.format(1_000_000, 'ones')).toBe('1000000');
   });
 });
+
+describe('the Chinese, Japanese and Korean longhand styles (§7.1), as Chromium 156 prints them', () => {
+  const values = [1, 10, 11, 19, 20, 21, 100, 101, 110, 1001, 1010, 1100, 2020, 9999, 0, -3];
+  it.each([
+    ['simp-chinese-informal', '一 十 十一 十九 二十 二十一 一百 一百零一 一百一十 一千零一 一千零一十 一千一百 二千零二十 九千九百九十九 零 负三'],
+    ['simp-chinese-formal', '壹 壹拾 壹拾壹 壹拾玖 贰拾 贰拾壹 壹佰 壹佰零壹 壹佰壹拾 壹仟零壹 壹仟零壹拾 壹仟壹佰 贰仟零贰拾 玖仟玖佰玖拾玖 零 负叁'],
+    ['trad-chinese-informal', '一 十 十一 十九 二十 二十一 一百 一百零一 一百一十 一千零一 一千零一十 一千一百 二千零二十 九千九百九十九 零 負三'],
+    ['trad-chinese-formal', '壹 壹拾 壹拾壹 壹拾玖 貳拾 貳拾壹 壹佰 壹佰零壹 壹佰壹拾 壹仟零壹 壹仟零壹拾 壹仟壹佰 貳仟零貳拾 玖仟玖佰玖拾玖 零 負參'],
+    ['cjk-ideographic', '一 十 十一 十九 二十 二十一 一百 一百零一 一百一十 一千零一 一千零一十 一千一百 二千零二十 九千九百九十九 零 負三'],
+    ['japanese-informal', '一 十 十一 十九 二十 二十一 百 百一 百十 千一 千十 千百 二千二十 九千九百九十九 〇 マイナス三'],
+    ['japanese-formal', '壱 壱拾 壱拾壱 壱拾九 弐拾 弐拾壱 壱百 壱百壱 壱百壱拾 壱阡壱 壱阡壱拾 壱阡壱百 弐阡弐拾 九阡九百九拾九 零 マイナス参'],
+    ['korean-hangul-formal', '일 일십 일십일 일십구 이십 이십일 일백 일백일 일백일십 일천일 일천일십 일천일백 이천이십 구천구백구십구 영 마이너스 삼'],
+    ['korean-hanja-informal', '一 十 十一 十九 二十 二十一 百 百一 百十 千一 千十 千百 二千二十 九千九百九十九 零 마이너스 三'],
+    ['korean-hanja-formal', '壹 壹拾 壹拾壹 壹拾九 貳拾 貳拾壹 壹百 壹百壹 壹百壹拾 壹仟壹 壹仟壹拾 壹仟壹百 貳仟貳拾 九仟九百九拾九 零 마이너스 參'],
+  ])('%s', (style, expected) => {
+    expect(values.map((v) => format(v, style)).join(' ')).toBe(expected);
+  });
+
+  it('past ±9999 they are cjk-decimal (Chromium goes on with 万 in Chinese and Korean); markers take "、" or ", "', () => {
+    expect(format(10000, 'japanese-informal')).toBe('一〇〇〇〇');
+    expect(PREDEFINED_COUNTER_STYLES.marker(3, 'simp-chinese-informal')).toBe('三、');
+    expect(PREDEFINED_COUNTER_STYLES.marker(3, 'korean-hangul-formal')).toBe('삼, ');
+  });
+});
