@@ -98,19 +98,21 @@ const PREDEFINED: readonly CounterStyleRule[] = [
  * past that in Chinese and Korean; the specification's range stops there, and cjk-decimal follows).
  */
 const CJK: Readonly<Record<string, CjkNumbering & { readonly negative: string; readonly suffix: string }>> = {
-  'simp-chinese-informal': cjk('零一二三四五六七八九', '十百千', 'collapse', 'teens', '负', '、'),
-  'simp-chinese-formal': cjk('零壹贰叁肆伍陆柒捌玖', '拾佰仟', 'collapse', 'none', '负', '、'),
-  'trad-chinese-informal': cjk('零一二三四五六七八九', '十百千', 'collapse', 'teens', '負', '、'),
-  'trad-chinese-formal': cjk('零壹貳參肆伍陸柒捌玖', '拾佰仟', 'collapse', 'none', '負', '、'),
-  'japanese-informal': cjk('〇一二三四五六七八九', '十百千', 'drop', 'markers', 'マイナス', '、'),
-  'japanese-formal': cjk('零壱弐参四伍六七八九', '拾百阡', 'drop', 'none', 'マイナス', '、'),
-  'korean-hangul-formal': cjk('영일이삼사오육칠팔구', '십백천', 'drop', 'none', '마이너스 ', ', '),
-  'korean-hanja-informal': cjk('零一二三四五六七八九', '十百千', 'drop', 'markers', '마이너스 ', ', '),
-  'korean-hanja-formal': cjk('零壹貳參四五六七八九', '拾百仟', 'drop', 'none', '마이너스 ', ', '),
+  'simp-chinese-informal': cjk('零一二三四五六七八九', '十百千', 'collapse teens', ['负', '、']),
+  'simp-chinese-formal': cjk('零壹贰叁肆伍陆柒捌玖', '拾佰仟', 'collapse none', ['负', '、']),
+  'trad-chinese-informal': cjk('零一二三四五六七八九', '十百千', 'collapse teens', ['負', '、']),
+  'trad-chinese-formal': cjk('零壹貳參肆伍陸柒捌玖', '拾佰仟', 'collapse none', ['負', '、']),
+  'japanese-informal': cjk('〇一二三四五六七八九', '十百千', 'drop markers', ['マイナス', '、']),
+  'japanese-formal': cjk('零壱弐参四伍六七八九', '拾百阡', 'drop none', ['マイナス', '、']),
+  'korean-hangul-formal': cjk('영일이삼사오육칠팔구', '십백천', 'drop none', ['마이너스 ', ', ']),
+  'korean-hanja-informal': cjk('零一二三四五六七八九', '十百千', 'drop markers', ['마이너스 ', ', ']),
+  'korean-hanja-formal': cjk('零壹貳參四五六七八九', '拾百仟', 'drop none', ['마이너스 ', ', ']),
 };
 
-function cjk(digits: string, markers: string, zeros: CjkNumbering['zeros'], dropOne: CjkNumbering['dropOne'], negative: string, suffix: string): CjkNumbering & { readonly negative: string; readonly suffix: string } {
-  return { digits: [...digits], markers: [...markers], zeros, dropOne, negative, suffix };
+/** `rules`: what happens to zeros and to a one before a marker; `around`: the negative sign and the marker suffix. */
+function cjk(digits: string, markers: string, rules: `${CjkNumbering['zeros']} ${CjkNumbering['dropOne']}`, around: readonly [string, string]): CjkNumbering & { readonly negative: string; readonly suffix: string } {
+  const [zeros, dropOne] = rules.split(' ') as [CjkNumbering['zeros'], CjkNumbering['dropOne']];
+  return { digits: [...digits], markers: [...markers], zeros, dropOne, negative: around[0], suffix: around[1] };
 }
 
 function numeric(sets: Readonly<Record<string, string>>): CounterStyleRule[] {
