@@ -56,8 +56,12 @@ export interface ImagePlacement {
   readonly clip: Rect;
 }
 
-/** PDF blend modes (ISO 32000-1 §11.3.5) a group is composited with: how mask layers combine (paint/mask-layers.ts). */
-export type BlendMode = 'Screen' | 'Multiply' | 'Exclusion' | 'Difference';
+/**
+ * PDF blend modes (ISO 32000-1 §11.3.5) a group is composited with: how mask layers combine
+ * (paint/mask-layers.ts) and `mix-blend-mode` (paint/effects.ts), whose modes have the same names.
+ */
+export type BlendMode = 'Normal' | 'Multiply' | 'Screen' | 'Overlay' | 'Darken' | 'Lighten' | 'ColorDodge' | 'ColorBurn'
+  | 'HardLight' | 'SoftLight' | 'Difference' | 'Exclusion' | 'Hue' | 'Saturation' | 'Color' | 'Luminosity';
 
 /** A soft mask: what its items paint, read as luminance (SVG's default) or as alpha. */
 export interface SoftMask {
@@ -146,7 +150,7 @@ export type DisplayItem =
    * Starts a transparency group drawn with `opacity`, and through `mask` when given (a soft mask,
    * ISO 32000-1 §11.6.5: the mask's items, in the same space, by luminance or alpha).
    */
-  | { readonly kind: 'push-opacity'; readonly opacity: number; readonly mask?: SoftMask; readonly blend?: BlendMode }
+  | { readonly kind: 'push-opacity'; readonly opacity: number; readonly mask?: SoftMask; readonly blend?: BlendMode; readonly isolated?: true }
   | { readonly kind: 'pop-opacity' }
   | {
       readonly kind: 'link';

@@ -3,7 +3,8 @@
  * §6, a `cm` around the context, descendants included), its `clip-path` (CSS Masking 1 §3) and
  * `clip` (§5.1), its mask layers (§6, mask-layers.ts) and `mask-border` (§7: the frame painted as border-image.ts paints one, used
  * as a soft mask by its alpha or luminance), its `opacity` as one group (CSS Color 4 §3.2) and
- * its `filter` (filter.ts), in that order from the outside in.
+ * its `filter` (filter.ts), in that order from the outside in — and its `mix-blend-mode` and
+ * `isolation` as the group it is composited as.
  */
 import type { PlacedBox } from './placed.js';
 import { borderBoxAt } from './placed.js';
@@ -14,7 +15,8 @@ import { applyFilter } from './filter.js';
 import { hasMaskImage, maskLayers } from './mask-layers.js';
 import type { SvgContext } from './svg-render.js';
 import { rectPath } from './path.js';
-import type { DisplayItem, Matrix } from './display-list.js';
+import type { BlendMode, DisplayItem, Matrix } from './display-list.js';
+import type { ComputedStyle } from '../css/types.js';
 import { isSingular, transformMatrix } from '../layout/transform.js';
 
 /** Transforms apply to block-level and atomic inline-level boxes, not to inline boxes (CSS Transforms 1 §3 "transformable element"). */
@@ -25,8 +27,16 @@ export function fragmentTransform(f: PlacedBox, x: number, y: number): Matrix | 
 
 /** Whether the effects make `f` a stacking context (CSS Transforms 1 §3, CSS Masking 1 §3.1). */
 export function hasEffects(f: PlacedBox): boolean {
-  return f.style.opacity < 1 || f.style.filter.length > 0 || f.style.clipPath !== 'none' || f.style.maskBorderSource !== 'none' || hasMaskImage(f.style) || (f.style.transform.length > 0 && f.box.kind !== 'inline') || hasClipRect(f.style);
+  return f.style.opacity < 1 || f.style.filter.length > 0 || f.style.clipPath !== 'none' || f.style.maskBorderSource !== 'none' || hasMaskImage(f.style) || (f.style.transform.length > 0 && f.box.kind !== 'inline') || hasClipRect(f.style)
+    || f.style.mixBlendMode !== 'normal' || f.style.isolation === 'isolate';
 }
+
+/** The PDF blend mode of each `mix-blend-mode` (ISO 32000-1 §11.3.5 names them as CSS does). */
+const BLEND_MODES: Readonly<Record<Exclude<ComputedStyle['mixBlendMode'], 'normal'>, BlendMode>> = {
+  multiply: 'Multiply', screen: 'Screen', overlay: 'Overlay', darken: 'Darken', lighten: 'Lighten', 'color-dodge': 'ColorDodge',
+  'color-burn': 'ColorBurn', 'hard-light': 'HardLight', 'soft-light': 'SoftLight', difference: 'Difference', exclusion: 'Exclusion',
+  hue: 'Hue', saturation: 'Saturation', color: 'Color', luminosity: 'Luminosity',
+};
 
 /** Where a mask border's image comes from. */
 export interface MaskImages {
@@ -44,6 +54,10 @@ export function withEffects(f: PlacedBox, x: number, y: number, items: readonly 
     if (mask !== undefined) out = [{ kind: 'push-opacity', opacity: 1, mask }, ...out, { kind: 'pop-opacity' }];
   }
   if (f.style.opacity < 1) out = [{ kind: 'push-opacity', opacity: f.style.opacity }, ...out, { kind: 'pop-opacity' }];
+  // Compositing 1 §3: the element as one isolated group, blended with its backdrop; `isolation: isolate` a group its descendants blend within
+  const mode = f.style.mixBlendMode;
+  if (mode !== 'normal') out = [{ kind: 'push-opacity', opacity: 1, blend: BLEND_MODES[mode], isolated: true }, ...out, { kind: 'pop-opacity' }];
+  else if (f.style.isolation === 'isolate') out = [{ kind: 'push-opacity', opacity: 1, isolated: true }, ...out, { kind: 'pop-opacity' }];
   const clip = clipPathItem(f, x, y);
   if (clip !== undefined) out = [clip, ...out, { kind: 'pop-clip' }];
   const rect = clipRect(f, x, y);

@@ -30,7 +30,7 @@ export type OpenScope =
   /** `matrix`: the one a push-transform concatenated (groups need the current matrix for their bounds). */
   | { readonly kind: 'clip'; readonly matrix?: Matrix }
   /** `grouped`: the items go to a transparency group (opacity < 1), else they are drawn in place. */
-  | { readonly kind: 'opacity'; readonly opacity: number; readonly grouped: boolean; readonly mask?: DrawnMask; readonly blend?: BlendMode };
+  | { readonly kind: 'opacity'; readonly opacity: number; readonly grouped: boolean; readonly mask?: DrawnMask; readonly blend?: BlendMode; readonly isolated?: true };
 
 /** A soft mask to draw when its group closes: `draw` writes the mask's items into the current sink. */
 export interface DrawnMask {

@@ -123,13 +123,13 @@ export function popClip(ctx: PageContext): void {
  * Starts a transparency group: its items are collected and later drawn at once with `opacity`.
  * A fully opaque group needs no group at all: its items are drawn in place.
  */
-export function pushOpacity(ctx: PageContext, opacity: number, mask?: DrawnMask, blend?: BlendMode): void {
-  const grouped = opacity < 1 || mask !== undefined || blend !== undefined;
+export function pushOpacity(ctx: PageContext, opacity: number, mask?: DrawnMask, blend?: BlendMode, isolated?: true): void {
+  const grouped = opacity < 1 || mask !== undefined || blend !== undefined || isolated === true;
   if (grouped) {
     ctx.resources.marks?.openGroup();
     ctx.sink.open();
   }
-  ctx.scopes.push({ kind: 'opacity', opacity, grouped, ...(mask === undefined ? {} : { mask }), ...(blend === undefined ? {} : { blend }) });
+  ctx.scopes.push({ kind: 'opacity', opacity, grouped, ...(mask === undefined ? {} : { mask }), ...(blend === undefined ? {} : { blend }), ...(isolated === undefined ? {} : { isolated }) });
 }
 
 /** The ExtGState operator that composites what follows with `mode`. */
@@ -186,7 +186,8 @@ export function popOpacity(ctx: PageContext): void {
     Subtype: 'Form',
     FormType: 1,
     BBox: bbox,
-    Group: { Type: 'Group', S: 'Transparency', CS: 'DeviceRGB' },
+    // isolated: composited on a transparent backdrop, as CSS composites a stacking context (Compositing 1 §3.1)
+    Group: scope.isolated === true ? { Type: 'Group', S: 'Transparency', CS: 'DeviceRGB', I: true } : { Type: 'Group', S: 'Transparency', CS: 'DeviceRGB' },
     Resources: resourceSnapshot(ctx),
   });
   if (marked !== undefined) resources.marks?.attachForm(marked, form);

@@ -363,7 +363,7 @@ function drawItem(ctx: PageContext, item: DisplayItem, pageIndex: number, writer
     case 'push-opacity': {
       const mask = item.mask;
       const drawn = mask === undefined ? undefined : { luminance: mask.luminance, draw: () => { for (const m of mask.items) drawItem(ctx, m, pageIndex, writer); } };
-      return pushOpacity(ctx, item.opacity, drawn, item.blend);
+      return pushOpacity(ctx, item.opacity, drawn, item.blend, item.isolated);
     }
     case 'pop-opacity':
       return popOpacity(ctx);

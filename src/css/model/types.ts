@@ -192,6 +192,10 @@ export interface Containment {
   readonly style: boolean;
 }
 
+/** Compositing and Blending 1 §3.2 `mix-blend-mode` (`plus-lighter`/`plus-darker` are drawn as `normal`). */
+export type MixBlendMode = 'normal' | 'multiply' | 'screen' | 'overlay' | 'darken' | 'lighten' | 'color-dodge' | 'color-burn'
+  | 'hard-light' | 'soft-light' | 'difference' | 'exclusion' | 'hue' | 'saturation' | 'color' | 'luminosity';
+
 /** CSS Conditional 5 §6.1.1 `container-type` (`scroll-state` is interactive: invalid in print). */
 export type ContainerType = 'normal' | 'size' | 'inline-size';
 
@@ -299,6 +303,9 @@ export interface ComputedStyle {
   readonly aspectRatio: number | 'auto';
   /** CSS Containment 2 §3: the containment types in force (`strict` and `content` expanded). */
   readonly contain: Containment;
+  /** Compositing and Blending 1 §3: the element blended with its backdrop as one group; a group that confines its descendants' blending. */
+  readonly mixBlendMode: MixBlendMode;
+  readonly isolation: 'auto' | 'isolate';
   /** CSS Conditional 5 §6.1: a query container's type (size containment is added to `contain`) and names. */
   readonly containerType: ContainerType;
   readonly containerName: readonly string[];

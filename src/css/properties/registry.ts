@@ -33,6 +33,7 @@ import { WRITING_MODE_PROPERTIES } from './writing-modes.js';
 import { IGNORED_PROPERTIES, UNSUPPORTED_PROPERTIES, isVendorPrefixed } from './unsupported.js';
 import { WEBKIT_ALIASES } from './webkit-aliases.js';
 import { WEBKIT_BOX_PROPERTIES } from './webkit-box.js';
+import { COMPOSITING_PROPERTIES } from './compositing.js';
 
 export type { LogicalDef };
 export type RegisteredProperty = PropertyDef | LogicalDef;
@@ -46,6 +47,7 @@ const MODULES: readonly PropertyDef[] = [
   ...DISPLAY_PROPERTIES,
   ...CONTAINER_PROPERTIES,
   ...WEBKIT_BOX_PROPERTIES,
+  ...COMPOSITING_PROPERTIES,
   ...BOX_PROPERTIES,
   ...BORDER_PROPERTIES,
   ...EFFECT_PROPERTIES,
@@ -130,7 +132,7 @@ export function lookupProperty(name: string): PropertyLookup {
 /** Every field of ComputedStyle, so that the registry's completeness is checked at load time. */
 const STYLE_KEYS: Record<StyleKey, true> = {
   display: true, webkitTextFillColor: true, webkitTextStrokeWidth: true, webkitTextStrokeColor: true, stringSet: true, footnoteDisplay: true, footnotePolicy: true, bookmarkLevel: true, bookmarkLabel: true, bookmarkState: true, position: true, float: true, clear: true, top: true, right: true, bottom: true, left: true,
-  zIndex: true, visibility: true, overflowX: true, overflowY: true, textOverflow: true, maxLines: true, blockEllipsis: true, webkitLineClamp: true, webkitBoxOrient: true, webkitBoxPack: true, webkitBoxAlign: true, webkitBoxDirection: true, webkitBoxFlex: true, webkitBoxOrdinalGroup: true, opacity: true, zoom: true, appearance: true, accentColor: true, writingMode: true, textOrientation: true, textCombineUpright: true, textSpacingTrim: true, transform: true, translate: true, rotate: true, scale: true, transformOrigin: true, clipPath: true, clip: true, overflowClipMargin: true, contain: true, containerType: true, containerName: true, aspectRatio: true, boxSizing: true, width: true,
+  zIndex: true, visibility: true, overflowX: true, overflowY: true, textOverflow: true, maxLines: true, blockEllipsis: true, webkitLineClamp: true, webkitBoxOrient: true, webkitBoxPack: true, webkitBoxAlign: true, webkitBoxDirection: true, webkitBoxFlex: true, webkitBoxOrdinalGroup: true, opacity: true, zoom: true, appearance: true, accentColor: true, writingMode: true, textOrientation: true, textCombineUpright: true, textSpacingTrim: true, transform: true, translate: true, rotate: true, scale: true, transformOrigin: true, clipPath: true, clip: true, overflowClipMargin: true, contain: true, mixBlendMode: true, isolation: true, containerType: true, containerName: true, aspectRatio: true, boxSizing: true, width: true,
   continue: true, hangingPunctuation: true, initialLetter: true,
   height: true, minWidth: true, minHeight: true, maxWidth: true, maxHeight: true, marginTop: true, marginRight: true,
   marginBottom: true, marginLeft: true, paddingTop: true, paddingRight: true, paddingBottom: true, paddingLeft: true,

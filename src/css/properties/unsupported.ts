@@ -7,7 +7,7 @@
 const UNSUPPORTED = `transform-style transform-box perspective perspective-origin backface-visibility
 animation animation-name animation-duration animation-timing-function animation-delay animation-iteration-count
 animation-direction animation-fill-mode animation-play-state animation-composition
-backdrop-filter mix-blend-mode isolation
+backdrop-filter
 content-visibility
 background-position-x background-position-y background-blend-mode
 
