@@ -20,6 +20,7 @@ const PROPERTIES = [
   'text-wrap', 'text-decoration', 'text-decoration-skip-ink', 'font-variant-ligatures', 'white-space-collapse', 'border-start-start-radius',
   'container-type', 'container', 'container-name', 'initial-letter', 'translate', 'rotate', 'scale',
   '-webkit-box-pack', '-webkit-box-flex', '-webkit-box-orient', '-webkit-box-ordinal-group', '-webkit-margin-before', '-webkit-column-count',
+  'mix-blend-mode', 'isolation',
 ];
 const VALUES = [
   'block', 'inline', 'flex', 'table', 'none', 'grid', 'inline-block', 'list-item', '0', '-1px', '10px', '50%', '1e9px', 'auto', 'calc(100% - 3px)',
@@ -29,7 +30,7 @@ const VALUES = [
   'collapse', '-1e9px', '1e-9px', '100vw', '3em', '2ch', 'var(--x)', 'var(--x, 5px)', 'env(x)', 'max-content', 'min-content', 'fit-content(10px)',
   'counters(a, ".")', 'attr(id)', 'string(h)', 'inset 0 0 3px red', 'hsl(1 2% 3%)', 'linear-gradient(red, blue)', 'baseline', 'super',
   'balance', 'pretty', 'underline wavy 3px', 'overline dotted', 'preserve-breaks',
-  'inline-size', 'size', 'card / inline-size', '50cqw', 'calc(10cqi + 1px)', '100cqh', 'cqmin', '3 2', '2 raise', '1e9', '45deg', 'x 90deg', '1 2 3 4turn', '50% -1e9px', '-webkit-box', 'justify', 'vertical', 'c', 'counter(a, c)', 'georgian', 'hebrew',
+  'inline-size', 'size', 'card / inline-size', '50cqw', 'calc(10cqi + 1px)', '100cqh', 'cqmin', '3 2', '2 raise', '1e9', '45deg', 'x 90deg', '1 2 3 4turn', '50% -1e9px', '-webkit-box', 'justify', 'vertical', 'c', 'counter(a, c)', 'georgian', 'hebrew', 'multiply', 'difference', 'isolate', 'plus-lighter',
 ];
 const ATTRIBUTES = ['colspan', 'rowspan', 'span', 'width', 'height', 'start', 'value', 'dir', 'lang', 'class', 'id', 'src', 'alt', 'href', 'reversed', 'type'];
 const ATTRIBUTE_VALUES = [
