@@ -15,6 +15,7 @@ import type { BoxFragment, Fragment } from '../layout/types.js';
 import type { PlacedBox } from './placed.js';
 import { borderBoxAt } from './placed.js';
 import type { LoadedImage } from '../resources/types.js';
+import { pdfBlendMode } from './blend-modes.js';
 import type { DisplayItem } from './display-list.js';
 import { fillRectItem } from './fill-rect.js';
 import { paintGradient, positionIn } from './gradient.js';
@@ -258,8 +259,16 @@ export function paintBackground(style: ComputedStyle, area: BackgroundArea, opti
     const clip = options.clip ?? boxOf(area, clipBox(clipValue));
     items.push(...clippedTo(clipValue, paintBackgroundColor(style.backgroundColor, clip.rect, clip.radii), options));
   }
-  for (let i = layers - 1; i >= 0; i--) items.push(...paintLayer(style, i, area, options));
-  return items;
+  const blends = style.backgroundBlendMode;
+  const blended = blends.some((mode) => mode !== 'normal');
+  for (let i = layers - 1; i >= 0; i--) {
+    const layer = paintLayer(style, i, area, options);
+    const blend = blended ? pdfBlendMode(layerValue(blends, i)) : undefined;
+    if (blend === undefined || layer.length === 0) items.push(...layer);
+    else items.push({ kind: 'push-opacity', opacity: 1, blend, isolated: true }, ...layer, { kind: 'pop-opacity' });
+  }
+  // Compositing 1 §3.3: the layers blend with those under them and the colour, not with what is behind the box
+  return blended && items.length > 0 ? [{ kind: 'push-opacity', opacity: 1, isolated: true }, ...items, { kind: 'pop-opacity' }] : items;
 }
 
 export const hasBackgroundImage = (style: ComputedStyle): boolean => style.backgroundImage.some((image) => image !== 'none');

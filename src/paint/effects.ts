@@ -15,8 +15,8 @@ import { applyFilter } from './filter.js';
 import { hasMaskImage, maskLayers } from './mask-layers.js';
 import type { SvgContext } from './svg-render.js';
 import { rectPath } from './path.js';
-import type { BlendMode, DisplayItem, Matrix } from './display-list.js';
-import type { ComputedStyle } from '../css/types.js';
+import type { DisplayItem, Matrix } from './display-list.js';
+import { pdfBlendMode } from './blend-modes.js';
 import { isSingular, transformMatrix } from '../layout/transform.js';
 
 /** Transforms apply to block-level and atomic inline-level boxes, not to inline boxes (CSS Transforms 1 §3 "transformable element"). */
@@ -30,13 +30,6 @@ export function hasEffects(f: PlacedBox): boolean {
   return f.style.opacity < 1 || f.style.filter.length > 0 || f.style.clipPath !== 'none' || f.style.maskBorderSource !== 'none' || hasMaskImage(f.style) || (f.style.transform.length > 0 && f.box.kind !== 'inline') || hasClipRect(f.style)
     || f.style.mixBlendMode !== 'normal' || f.style.isolation === 'isolate';
 }
-
-/** The PDF blend mode of each `mix-blend-mode` (ISO 32000-1 §11.3.5 names them as CSS does). */
-const BLEND_MODES: Readonly<Record<Exclude<ComputedStyle['mixBlendMode'], 'normal'>, BlendMode>> = {
-  multiply: 'Multiply', screen: 'Screen', overlay: 'Overlay', darken: 'Darken', lighten: 'Lighten', 'color-dodge': 'ColorDodge',
-  'color-burn': 'ColorBurn', 'hard-light': 'HardLight', 'soft-light': 'SoftLight', difference: 'Difference', exclusion: 'Exclusion',
-  hue: 'Hue', saturation: 'Saturation', color: 'Color', luminosity: 'Luminosity',
-};
 
 /** Where a mask border's image comes from. */
 export interface MaskImages {
@@ -55,8 +48,8 @@ export function withEffects(f: PlacedBox, x: number, y: number, items: readonly 
   }
   if (f.style.opacity < 1) out = [{ kind: 'push-opacity', opacity: f.style.opacity }, ...out, { kind: 'pop-opacity' }];
   // Compositing 1 §3: the element as one isolated group, blended with its backdrop; `isolation: isolate` a group its descendants blend within
-  const mode = f.style.mixBlendMode;
-  if (mode !== 'normal') out = [{ kind: 'push-opacity', opacity: 1, blend: BLEND_MODES[mode], isolated: true }, ...out, { kind: 'pop-opacity' }];
+  const blend = pdfBlendMode(f.style.mixBlendMode);
+  if (blend !== undefined) out = [{ kind: 'push-opacity', opacity: 1, blend, isolated: true }, ...out, { kind: 'pop-opacity' }];
   else if (f.style.isolation === 'isolate') out = [{ kind: 'push-opacity', opacity: 1, isolated: true }, ...out, { kind: 'pop-opacity' }];
   const clip = clipPathItem(f, x, y);
   if (clip !== undefined) out = [clip, ...out, { kind: 'pop-clip' }];

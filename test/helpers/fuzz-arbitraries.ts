@@ -20,7 +20,7 @@ const PROPERTIES = [
   'text-wrap', 'text-decoration', 'text-decoration-skip-ink', 'font-variant-ligatures', 'white-space-collapse', 'border-start-start-radius',
   'container-type', 'container', 'container-name', 'initial-letter', 'translate', 'rotate', 'scale',
   '-webkit-box-pack', '-webkit-box-flex', '-webkit-box-orient', '-webkit-box-ordinal-group', '-webkit-margin-before', '-webkit-column-count',
-  'mix-blend-mode', 'isolation',
+  'mix-blend-mode', 'isolation', 'background-blend-mode',
 ];
 const VALUES = [
   'block', 'inline', 'flex', 'table', 'none', 'grid', 'inline-block', 'list-item', '0', '-1px', '10px', '50%', '1e9px', 'auto', 'calc(100% - 3px)',

@@ -39,3 +39,14 @@ describe('mix-blend-mode', () => {
     })).toEqual(['MYYYYM', 'MYYYYM']);
   });
 });
+
+describe('background-blend-mode', () => {
+  it('a layer blends with the layers and the colour under it, not with what is behind the box', async () => {
+    // yellow colour, a magenta gradient layer multiplied over it: red; the cyan page behind does not take part
+    const css = 'background: linear-gradient(#ff00ff, #ff00ff) #ffff00; background-blend-mode: multiply';
+    expect(await renderPage(page('#00ffff', css))).toEqual(['CRRRRC', 'CRRRRC']);
+    // two layers: the top one (first) screens the bottom one, which is normal over the colour
+    const two = 'background: linear-gradient(#0000ff, #0000ff), linear-gradient(#ff0000, #ff0000) #00ff00; background-blend-mode: screen, normal';
+    expect(await renderPage(page('#ffffff', two))).toEqual(['_MMMM_', '_MMMM_']);
+  });
+});

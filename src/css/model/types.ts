@@ -363,6 +363,8 @@ export interface ComputedStyle {
   readonly backgroundOrigin: readonly BackgroundBox[];
   readonly backgroundClip: readonly BackgroundClip[];
   readonly backgroundAttachment: readonly BackgroundAttachment[];
+  /** Compositing and Blending 1 §3.3, per layer (`normal` for none). */
+  readonly backgroundBlendMode: readonly MixBlendMode[];
   readonly boxShadow: readonly BoxShadow[];
   /** Painted last to first under the text and its decorations; inherited. */
   readonly textShadow: readonly TextShadow[];
