@@ -7,6 +7,9 @@ import type { Declaration, SheetWarning } from './stylesheet.js';
 import type { IndexedSelector } from './rule-index.js';
 import { compareImportant } from './rule-index.js';
 import { LONGHAND_INDEX } from './properties/registry.js';
+import type { FlowMode } from './properties/logical.js';
+import { FLOW_MODES } from './properties/logical.js';
+import type { ComputedStyle } from './types.js';
 
 /** A `style` attribute's or presentational hints' declarations, parsed. */
 export interface DeclarationList {
@@ -16,6 +19,7 @@ export interface DeclarationList {
 }
 
 const DIRECTION = LONGHAND_INDEX.get('direction')!;
+const WRITING_MODE = LONGHAND_INDEX.get('writing-mode')!;
 const SLOT_COUNT = LONGHAND_INDEX.size;
 
 export interface Cascaded {
@@ -37,12 +41,14 @@ interface CascadeState {
  * important. `revert` in the author origin rolls back to the UA result, `revert-layer` to the
  * result before the declaration's layer (CSS Cascade 5 §7.3.2); in the UA origin both mean `unset`.
  */
-export function cascadeDeclarations(matched: readonly IndexedSelector[], hints: DeclarationList | undefined, styleAttr: DeclarationList | undefined, parentRtl: boolean): Cascaded {
+export function cascadeDeclarations(matched: readonly IndexedSelector[], hints: DeclarationList | undefined, styleAttr: DeclarationList | undefined, parent: ParentFlow): Cascaded {
   const ua: IndexedSelector[] = [];
   const author: IndexedSelector[] = [];
   for (const m of matched) (m.origin === 0 ? ua : author).push(m);
   const important = importantOrder(author);
-  const rtl = directionOf({ ua, author, important, hints, styleAttr }, parentRtl);
+  const sources: CascadeSources = { ua, author, important, hints, styleAttr };
+  // flow-relative declarations map by the element's own writing mode and direction (CSS Logical 1 §2)
+  const flow = FLOW_MODES.indexOf(writingModeOf(sources, parent.writingMode)) * 2 + (directionOf(sources, parent.direction === 'rtl') ? 1 : 0);
   const winners: (Declaration | undefined)[] = new Array(SLOT_COUNT);
   const custom = new Map<string, Declaration>();
   const snapshot = (): CascadeState => ({ winners: winners.slice(), custom: new Map(custom) });
@@ -58,7 +64,7 @@ export function cascadeDeclarations(matched: readonly IndexedSelector[], hints: 
       else custom.set(slot.name, previous);
       return;
     }
-    const index = slot.kind === 'longhand' ? slot.index : rtl ? slot.rtl : slot.ltr;
+    const index = slot.kind === 'longhand' ? slot.index : slot.flows[flow]!;
     winners[index] = back === undefined ? decl : back.winners[index];
   };
   // Rules in one layer (or none) need no snapshot: `revert-layer` is `revert` there.
@@ -112,11 +118,14 @@ interface CascadeSources {
   readonly styleAttr: DeclarationList | undefined;
 }
 
-/** The element's direction, needed before flow-relative declarations are mapped. */
-function directionOf({ ua, author, important, hints, styleAttr }: CascadeSources, parentRtl: boolean): boolean {
+/** What the parent gives an element's flow: the writing mode and direction it inherits. */
+export type ParentFlow = Pick<ComputedStyle, 'writingMode' | 'direction'>;
+
+/** The declaration of longhand `index` that wins, by a scan in cascade order (before the cascade proper). */
+function winnerOf({ ua, author, important, hints, styleAttr }: CascadeSources, index: number): Declaration | undefined {
   let winner: Declaration | undefined;
   const scan = (list: readonly Declaration[]): void => {
-    for (const d of list) if (d.slot.kind === 'longhand' && d.slot.index === DIRECTION) winner = d;
+    for (const d of list) if (d.slot.kind === 'longhand' && d.slot.index === index) winner = d;
   };
   for (const m of ua) scan(m.rule.normal);
   if (hints) scan(hints.normal);
@@ -125,6 +134,19 @@ function directionOf({ ua, author, important, hints, styleAttr }: CascadeSources
   for (const m of important) scan(m.rule.important);
   if (styleAttr) scan(styleAttr.important);
   for (const m of ua) scan(m.rule.important);
+  return winner;
+}
+
+/** The element's direction, needed before flow-relative declarations are mapped. */
+function directionOf(sources: CascadeSources, parentRtl: boolean): boolean {
+  const winner = winnerOf(sources, DIRECTION);
   if (winner === undefined || winner.value.kind !== 'value') return winner?.value.kind === 'keyword' && winner.value.keyword === 'initial' ? false : parentRtl;
   return winner.value.value === 'rtl';
+}
+
+/** The element's writing mode (inherited unless it sets one; a `var()` value counts as the parent's). */
+function writingModeOf(sources: CascadeSources, parent: FlowMode): FlowMode {
+  const winner = winnerOf(sources, WRITING_MODE);
+  if (winner === undefined || winner.value.kind !== 'value') return winner?.value.kind === 'keyword' && winner.value.keyword === 'initial' ? 'horizontal-tb' : parent;
+  return FLOW_MODES.includes(winner.value.value as FlowMode) ? winner.value.value as FlowMode : parent;
 }

@@ -250,7 +250,7 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
   const warnings = state.diagnostics.count();
   const sizeReads = state.containers.sizeReads;
   const own = scratch.filter((m) => m.entry.pseudo === undefined);
-  const cascaded = cascadeDeclarations(own, hints, styleAttr, parent.style.direction === 'rtl');
+  const cascaded = cascadeDeclarations(own, hints, styleAttr, parent.style);
   const computed = computeCascaded(cascaded, parent, isRoot, state);
   const style = withMenulistFallback(element, computed.style, cascaded.winners, cascaded.uaWinners);
   const custom = computed.custom;
@@ -309,7 +309,7 @@ function lineStartStyle(element: DomElement, kind: 'firstLetter' | 'firstLine', 
   let style = byParent.get(parent);
   if (style === undefined) {
     state.current = element;
-    const cascaded = cascadeDeclarations(entries, undefined, undefined, parent.direction === 'rtl');
+    const cascaded = cascadeDeclarations(entries, undefined, undefined, parent);
     const computed = computeCascaded(cascaded, { style: parent, custom: styles.custom }, false, state).style;
     // CSS Pseudo 4 §2.2.3: inline, or a float (block-level); an initial letter (CSS Inline 3 §6) is
     // placed as a float at the line's start, sized and sunk by layout (layout/block/initial-letter.ts)
@@ -330,7 +330,7 @@ function generatedStyle(matched: readonly IndexedSelector[], pseudo: 'before' | 
 
 function pseudoStyle(matched: readonly IndexedSelector[], pseudo: PseudoElement, element: ElementStyles, state: State): ComputedStyle | undefined {
   const entries = matched.filter((m) => m.entry.pseudo === pseudo);
-  const cascaded = cascadeDeclarations(entries, undefined, undefined, element.style.direction === 'rtl');
+  const cascaded = cascadeDeclarations(entries, undefined, undefined, element.style);
   const { style } = computeCascaded(cascaded, element, false, state);
   if (style.content === 'none') return undefined;
   if (style.content === 'normal' && pseudo !== 'marker') return undefined;

@@ -10,6 +10,7 @@ import { INVALID, RESET } from './properties/define.js';
 import type { ParseContext } from './properties/define.js';
 import type { RegisteredProperty } from './properties/registry.js';
 import { LONGHAND_INDEX, lookupProperty } from './properties/registry.js';
+import { FLOW_MODES } from './properties/logical.js';
 import { unhonouredMessages } from './properties/unhonoured.js';
 import { INLINE_SVG_PROPERTIES } from './properties/unsupported.js';
 import type { CssWideKeyword, Declaration, DeclaredValue, Slot } from './stylesheet.js';
@@ -38,9 +39,9 @@ export function slotOf(name: string): Slot | undefined {
   if (index !== undefined) return { kind: 'longhand', index };
   const lookup = lookupProperty(name);
   if (lookup.kind === 'known' && lookup.def.kind === 'logical') {
-    const ltr = LONGHAND_INDEX.get(lookup.def.ltr);
-    const rtl = LONGHAND_INDEX.get(lookup.def.rtl);
-    if (ltr !== undefined && rtl !== undefined) return { kind: 'logical', ltr, rtl };
+    const def = lookup.def;
+    const flows = FLOW_MODES.flatMap((mode) => [LONGHAND_INDEX.get(def.physical(mode, false)), LONGHAND_INDEX.get(def.physical(mode, true))]);
+    if (flows.every((index) => index !== undefined)) return { kind: 'logical', ltr: flows[0]!, rtl: flows[1]!, flows: flows as number[] };
   }
   return undefined;
 }

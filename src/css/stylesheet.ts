@@ -15,7 +15,8 @@ export type CssWideKeyword = 'inherit' | 'initial' | 'unset' | 'revert' | 'rever
 /** Where a declaration's value goes: a longhand slot, a flow-relative pair, or a custom property. */
 export type Slot =
   | { readonly kind: 'longhand'; readonly index: number }
-  | { readonly kind: 'logical'; readonly ltr: number; readonly rtl: number }
+  /** `flows`: the longhand in each writing mode (properties/logical.ts FLOW_MODES), left to right then right to left. */
+  | { readonly kind: 'logical'; readonly ltr: number; readonly rtl: number; readonly flows: readonly number[] }
   | { readonly kind: 'custom'; readonly name: string };
 
 export type DeclaredValue =

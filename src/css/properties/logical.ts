@@ -1,53 +1,82 @@
 /**
- * Flow-relative properties (CSS Logical 1) for horizontal writing: block-start/end are top/bottom;
- * inline-start/end are left/right in ltr and right/left in rtl, chosen per element from its
- * computed `direction` when the cascade applies the declaration.
+ * Flow-relative properties (CSS Logical 1): block-start/end and inline-start/end map to physical
+ * sides by the element's writing mode and direction (CSS Writing Modes 4 §6.4), chosen per element
+ * when the cascade applies the declaration: in `vertical-rl` text `margin-block-start` is the
+ * right margin, `inline-size` the height.
  */
 import type { Nodes, ParseContext, PropertyDef, ShorthandDef } from './define.js';
 import { INVALID, shorthand } from './define.js';
 
-/** A logical longhand: an alias whose physical target depends on the direction. */
+/** The writing modes, in the order of a logical slot's mappings (stylesheet.ts `Slot`). */
+export const FLOW_MODES = ['horizontal-tb', 'vertical-rl', 'vertical-lr', 'sideways-rl', 'sideways-lr'] as const;
+export type FlowMode = (typeof FLOW_MODES)[number];
+
+type LogicalSide = 'block-start' | 'block-end' | 'inline-start' | 'inline-end';
+type PhysicalSide = 'top' | 'right' | 'bottom' | 'left';
+
+/** A logical longhand: an alias whose physical target depends on the writing mode and direction. */
 export interface LogicalDef {
   readonly kind: 'logical';
   readonly name: string;
+  /** The physical longhands in horizontal writing, left to right and right to left. */
   readonly ltr: string;
   readonly rtl: string;
+  /** The physical longhand in `mode`, `rtl` or not. */
+  readonly physical: (mode: FlowMode, rtl: boolean) => string;
 }
 
-const AXES: Readonly<Record<string, { ltr: string; rtl: string }>> = {
-  'block-start': { ltr: 'top', rtl: 'top' },
-  'block-end': { ltr: 'bottom', rtl: 'bottom' },
-  'inline-start': { ltr: 'left', rtl: 'right' },
-  'inline-end': { ltr: 'right', rtl: 'left' },
-};
+/** CSS Writing Modes 4 §6.4: where each flow-relative side is. */
+function physicalSide(side: LogicalSide, mode: FlowMode, rtl: boolean): PhysicalSide {
+  const horizontal = mode === 'horizontal-tb';
+  if (side === 'block-start' || side === 'block-end') {
+    const start: PhysicalSide = horizontal ? 'top' : mode === 'vertical-rl' || mode === 'sideways-rl' ? 'right' : 'left';
+    return side === 'block-start' ? start : OPPOSITE[start];
+  }
+  // the inline axis runs left to right, or top to bottom (bottom to top in sideways-lr), reversed by rtl
+  const forward = mode === 'sideways-lr' ? rtl : !rtl;
+  const start: PhysicalSide = horizontal ? (rtl ? 'right' : 'left') : forward ? 'top' : 'bottom';
+  return side === 'inline-start' ? start : OPPOSITE[start];
+}
 
-function logicalFamily(prefix: string, suffix: string): LogicalDef[] {
-  return Object.entries(AXES).map(([axis, sides]) => ({
-    kind: 'logical',
-    name: `${prefix}${axis}${suffix}`,
-    ltr: `${prefix}${sides.ltr}${suffix}`,
-    rtl: `${prefix}${sides.rtl}${suffix}`,
-  }));
+const OPPOSITE: Readonly<Record<PhysicalSide, PhysicalSide>> = { top: 'bottom', bottom: 'top', left: 'right', right: 'left' };
+
+function logical(name: string, physical: (mode: FlowMode, rtl: boolean) => string): LogicalDef {
+  return { kind: 'logical', name, ltr: physical('horizontal-tb', false), rtl: physical('horizontal-tb', true), physical };
+}
+
+const SIDES: readonly LogicalSide[] = ['block-start', 'block-end', 'inline-start', 'inline-end'];
+
+function logicalFamily(prefix: string, suffix: string, physicalPrefix = prefix): LogicalDef[] {
+  return SIDES.map((side) => logical(`${prefix}${side}${suffix}`, (mode, rtl) => `${physicalPrefix}${physicalSide(side, mode, rtl)}${suffix}`));
+}
+
+/** `inline-size` and `block-size` (with their min-/max- forms): width and height, swapped in vertical writing. */
+function logicalSize(prefix: string): LogicalDef[] {
+  return (['inline', 'block'] as const).map((axis) => logical(`${prefix}${axis}-size`, (mode) => `${prefix}${(axis === 'inline') === (mode === 'horizontal-tb') ? 'width' : 'height'}`));
+}
+
+/** `border-<block>-<inline>-radius`: the corner of the block side and the inline side (CSS Logical 1 §4.6). */
+function logicalCorner(block: 'start' | 'end', inline: 'start' | 'end'): LogicalDef {
+  return logical(`border-${block}-${inline}-radius`, (mode, rtl) => {
+    const sides = [physicalSide(`block-${block}`, mode, rtl), physicalSide(`inline-${inline}`, mode, rtl)];
+    const vertical = sides.find((side) => side === 'top' || side === 'bottom')!;
+    const horizontal = sides.find((side) => side === 'left' || side === 'right')!;
+    return `border-${vertical}-${horizontal}-radius`;
+  });
 }
 
 export const LOGICAL_LONGHANDS: readonly LogicalDef[] = [
   ...logicalFamily('margin-', ''),
   ...logicalFamily('padding-', ''),
-  ...logicalFamily('inset-', '').map((def) => ({ ...def, ltr: def.ltr.slice(6), rtl: def.rtl.slice(6) })),
+  ...logicalFamily('inset-', '', ''),
   ...logicalFamily('border-', '-width'),
   ...logicalFamily('border-', '-style'),
   ...logicalFamily('border-', '-color'),
-  { kind: 'logical', name: 'inline-size', ltr: 'width', rtl: 'width' },
-  { kind: 'logical', name: 'block-size', ltr: 'height', rtl: 'height' },
-  { kind: 'logical', name: 'min-inline-size', ltr: 'min-width', rtl: 'min-width' },
-  { kind: 'logical', name: 'min-block-size', ltr: 'min-height', rtl: 'min-height' },
-  { kind: 'logical', name: 'max-inline-size', ltr: 'max-width', rtl: 'max-width' },
-  { kind: 'logical', name: 'max-block-size', ltr: 'max-height', rtl: 'max-height' },
-  // corners, block side first (CSS Logical 1 §4.6): what Tailwind's rounded-s-*, rounded-ss-*… write
-  { kind: 'logical', name: 'border-start-start-radius', ltr: 'border-top-left-radius', rtl: 'border-top-right-radius' },
-  { kind: 'logical', name: 'border-start-end-radius', ltr: 'border-top-right-radius', rtl: 'border-top-left-radius' },
-  { kind: 'logical', name: 'border-end-start-radius', ltr: 'border-bottom-left-radius', rtl: 'border-bottom-right-radius' },
-  { kind: 'logical', name: 'border-end-end-radius', ltr: 'border-bottom-right-radius', rtl: 'border-bottom-left-radius' },
+  ...logicalSize(''),
+  ...logicalSize('min-'),
+  ...logicalSize('max-'),
+  // corners, block side first: what Tailwind's rounded-s-*, rounded-ss-*… write
+  logicalCorner('start', 'start'), logicalCorner('start', 'end'), logicalCorner('end', 'start'), logicalCorner('end', 'end'),
 ];
 
 /** `margin-inline: <start> <end>?` and friends. */
@@ -75,7 +104,7 @@ export function logicalShorthands(physicalParser: (name: string) => ((nodes: Nod
 /** `border-inline-start: <width> || <style> || <color>` reuses the physical side shorthand. */
 export function logicalBorderShorthands(parseBorderSide: (nodes: Nodes, ctx: ParseContext) => ReadonlyMap<string, unknown> | typeof INVALID): PropertyDef[] {
   const result: PropertyDef[] = [];
-  for (const axis of Object.keys(AXES)) {
+  for (const axis of SIDES) {
     const name = `border-${axis}`;
     const longhands = [`${name}-width`, `${name}-style`, `${name}-color`];
     result.push(shorthand(name, longhands, (nodes, ctx) => {
