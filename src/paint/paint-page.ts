@@ -23,7 +23,7 @@ import type { TextSystem } from '../text/types.js';
 import type { Box } from '../boxes/types.js';
 import type { LengthPercentage } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
-import { paintFragments, paintStackingContext } from './stacking.js';
+import { isolatedIfBlending, paintFragments, paintStackingContext } from './stacking.js';
 import { printerMarks } from './printer-marks.js';
 import type { PaintOptions } from './stacking.js';
 import { borderBoxAt } from './placed.js';
@@ -183,7 +183,7 @@ function paintFlow(page: PageLayout, paint: PaintDocumentOptions = {}): PaintedF
     const clip = { rect: inset(pageBox, borders), radii: insetRadii(radii, borders) };
     items.push(...paintBackground(f.style, fragmentArea(f, x, y, borderRadii(f.style, borderBoxAt(f, x, y))), { lookup, svg, clip, fixedArea }));
   }
-  const flow = paintFragments(page.children, { canvasSource: canvas?.source, tagged: paint.tagged === true, lookup, svg, fixedArea });
+  const flow = isolatedIfBlending(paintFragments(page.children, { canvasSource: canvas?.source, tagged: paint.tagged === true, lookup, svg, fixedArea }));
   const shrunk = page.flowTransform;
   if (shrunk === undefined) {
     items.push(...flow);

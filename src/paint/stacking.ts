@@ -183,7 +183,20 @@ export function paintStackingContext(f: PlacedBox, x: number, y: number, outerOp
     markerStyle: f.box.kind === 'block' ? f.box.marker?.style : undefined,
   });
   layers.outlines.unshift({ items: paintOutline(f, x, y, outerRadii(f)), clips: [] });
-  return withEffects(f, x, y, emit([{ items: ownItems(f, x, y, options), clips: [] }, ...paintingOrder(layers)]), { lookup: options.lookup ?? noImages, svg: options.svg });
+  const items = emit([{ items: ownItems(f, x, y, options), clips: [] }, ...paintingOrder(layers)]);
+  const isolated = createsStackingContext(f) && f.style.isolation !== 'isolate' ? isolatedIfBlending(items) : items;
+  return withEffects(f, x, y, isolated, { lookup: options.lookup ?? noImages, svg: options.svg });
+}
+
+/**
+ * Compositing 1 §3.1: a stacking context is an isolated group, so what blends inside it blends
+ * with it alone — the root's too, which the canvas background is not part of, as in Chromium (a
+ * `multiply` box over the body's propagated background does not blend with it). Only a context
+ * that holds a blended group is drawn as one: a PDF group each would cost every positioned box a form.
+ */
+export function isolatedIfBlending(items: DisplayItem[]): DisplayItem[] {
+  const blends = items.some((item) => item.kind === 'push-opacity' && item.blend !== undefined && item.mask === undefined);
+  return blends ? [{ kind: 'push-opacity', opacity: 1, isolated: true }, ...items, { kind: 'pop-opacity' }] : items;
 }
 
 /** Paints loose fragments (a page's flow without a root box, margin boxes), in the page's frame, as one context. */

@@ -6,9 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../helpers/render.js';
 
-/** A 6 x 2 page: a `back` background behind a 4 x 2 box at x 1 with `css`. */
-const page = (back: string, css: string, inner = ''): string => `<!doctype html><style>@page { size: 6px 2px; margin: 0 } body { margin: 0; background: ${back} }
-  .b { margin-left: 1px; width: 4px; height: 2px; ${css} }</style><div class="b">${inner}</div>`;
+/**
+ * A 6 x 2 page: a `back` background behind a 4 x 2 box at x 1 with `css`. The backdrop is a block
+ * of its own: blending does not reach the canvas (the body's propagated background), as in Chromium.
+ */
+const page = (back: string, css: string, inner = ''): string => `<!doctype html><style>@page { size: 6px 2px; margin: 0 } body { margin: 0 }
+  .back { height: 2px; background: ${back} } .b { margin-left: 1px; width: 4px; height: 2px; ${css} }</style><div class="back"><div class="b">${inner}</div></div>`;
 
 describe('mix-blend-mode', () => {
   it('multiply, screen, difference and darken composite with what is behind', async () => {
@@ -48,5 +51,22 @@ describe('background-blend-mode', () => {
     // two layers: the top one (first) screens the bottom one, which is normal over the colour
     const two = 'background: linear-gradient(#0000ff, #0000ff), linear-gradient(#ff0000, #ff0000) #00ff00; background-blend-mode: screen, normal';
     expect(await renderPage(page('#ffffff', two))).toEqual(['_MMMM_', '_MMMM_']);
+  });
+});
+
+describe('stacking contexts confine blending', () => {
+  it('a blended element does not blend with the canvas background (the body\'s), as in Chromium', async () => {
+    const template = '<!doctype html><style>@page { size: 6px 2px; margin: 0 } body { margin: 0; background: #ff00ff } .b { margin-left: 1px; width: 4px; height: 2px; background: #ffff00; mix-blend-mode: multiply }</style><div class="b"></div>';
+    expect(await renderPage(template)).toEqual(['MYYYYM', 'MYYYYM']);
+  });
+
+  it('a blended element inside a transformed box blends with that box, not with the page behind it', async () => {
+    const inner = '<div style="width: 4px; height: 2px; background: #ffff00; mix-blend-mode: multiply"></div>';
+    // the transformed box is a stacking context, hence an isolated group: the yellow stays yellow over the magenta page
+    expect(await renderPage(page('#ff00ff', 'transform: translateX(0)', inner))).toEqual(['MYYYYM', 'MYYYYM']);
+    // a z-index on a positioned box too
+    expect(await renderPage(page('#ff00ff', 'position: relative; z-index: 1', inner))).toEqual(['MYYYYM', 'MYYYYM']);
+    // a box with a background of its own: the yellow multiplies with it (cyan) into green
+    expect(await renderPage(page('#ff00ff', 'position: relative; z-index: 1; background: #00ffff', inner))).toEqual(['MGGGGM', 'MGGGGM']);
   });
 });
