@@ -24,6 +24,8 @@ export interface CounterStyle {
   readonly fallback: string;
   /** The Chinese, Japanese and Korean longhand numbering of §7.1 (its `system` is then `additive`, for the range and the negative sign). */
   readonly cjk?: CjkNumbering;
+  /** The Ethiopic numbering of §7.2 (`ethiopic-numeric`). */
+  readonly ethiopic?: true;
 }
 
 /** §7.1: digits and the markers of tens, hundreds and thousands; what happens to zeros and to a one before a marker. */
@@ -142,7 +144,7 @@ export class CounterStyles {
 
   /** Whether `name` is a counter style of the document (`none` included). */
   has(name: string): boolean {
-    return name === 'none' || this.rules.has(name) || this.rules.has(name.toLowerCase()) || name.toLowerCase() in CJK;
+    return name === 'none' || this.rules.has(name) || this.rules.has(name.toLowerCase()) || longhandStyle(name.toLowerCase()) !== undefined;
   }
 
   /** The counter's representation (§3.1): unknown styles are decimal. */
@@ -301,13 +303,14 @@ function algorithm(value: number, style: CounterStyle): string | undefined {
       }
       return out;
     }
-    case 'additive': return style.cjk === undefined ? additive(value, style.additive) : cjkLonghand(value, style.cjk);
+    case 'additive': return style.cjk !== undefined ? cjkLonghand(value, style.cjk) : style.ethiopic === true ? ethiopic(value) : additive(value, style.additive);
     case 'extends': return undefined;
   }
 }
 
-/** A longhand style of §7.1 by name (its range and fallback are the specification's). */
+/** A longhand style of §7.1 or §7.2 by name (its range and fallback are the specification's). */
 function longhandStyle(name: string): CounterStyle | undefined {
+  if (name === 'ethiopic-numeric') return { ...defaults(name, 'additive'), suffix: '/ ', range: [[1, Infinity]], ethiopic: true };
   const longhand = CJK[name];
   if (longhand === undefined) return undefined;
   return { ...defaults(name, 'additive'), negative: [longhand.negative, ''], suffix: longhand.suffix, range: [[-9999, 9999]], fallback: 'cjk-decimal', cjk: longhand };
@@ -331,6 +334,27 @@ function cjkLonghand(value: number, numbering: CjkNumbering): string {
     zero = false;
     const silentOne = digit === 1 && position > 0 && (dropOne === 'markers' || (dropOne === 'teens' && decimal.length === 2));
     out += (silentOne ? '' : digits[digit]!) + (position > 0 ? markers[position - 1]! : '');
+  }
+  return out;
+}
+
+const ETHIOPIC_UNITS = [...' ፩፪፫፬፭፮፯፰፱'];
+const ETHIOPIC_TENS = [...' ፲፳፴፵፶፷፸፹፺'];
+
+/** §7.2: groups of two digits from the right; ፻ after the odd groups, ፼ after the even ones past the first; silent ones. */
+function ethiopic(value: number): string | undefined {
+  if (value === 1) return '፩';
+  const digits = String(value);
+  if (!/^\d+$/.test(digits)) return undefined;
+  const groups: number[] = [];
+  for (let end = digits.length; end > 0; end -= 2) groups.push(Number(digits.slice(Math.max(0, end - 2), end)));
+  let out = '';
+  for (let index = groups.length - 1; index >= 0; index--) {
+    const group = groups[index]!;
+    const silent = group === 0 || (group === 1 && (index === groups.length - 1 || index % 2 === 1));
+    if (!silent) out += (group >= 10 ? ETHIOPIC_TENS[Math.floor(group / 10)]! : '') + (group % 10 > 0 ? ETHIOPIC_UNITS[group % 10]! : '');
+    if (index % 2 === 1 && group !== 0) out += '፻';
+    else if (index % 2 === 0 && index > 0) out += '፼';
   }
   return out;
 }

@@ -136,3 +136,11 @@ describe('the Chinese, Japanese and Korean longhand styles (§7.1), as Chromium 
     expect(PREDEFINED_COUNTER_STYLES.marker(3, 'korean-hangul-formal')).toBe('삼, ');
   });
 });
+
+describe('ethiopic-numeric (§7.2)', () => {
+  it('prints as Chromium 156 prints it; 0 and negatives are decimal', () => {
+    const values = [1, 2, 9, 10, 11, 19, 20, 21, 99, 100, 101, 110, 111, 120, 1000, 1001, 1010, 1100, 2020, 9999, 10000, 0, -3];
+    expect(values.map((v) => format(v, 'ethiopic-numeric')).join(' '))
+      .toBe('፩ ፪ ፱ ፲ ፲፩ ፲፱ ፳ ፳፩ ፺፱ ፻ ፻፩ ፻፲ ፻፲፩ ፻፳ ፲፻ ፲፻፩ ፲፻፲ ፲፩፻ ፳፻፳ ፺፱፻፺፱ ፼ 0 -3');
+  });
+});
