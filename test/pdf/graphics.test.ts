@@ -120,6 +120,20 @@ describe('content stream', () => {
     expect(s).not.toContain('FlateDecode');
   });
 
+  test('a group form lists only the resources its operators name, not every one of its page', async () => {
+    // 300 translucent boxes: each group listing the page's earlier groups made the file grow with n²
+    const items: DisplayItem[] = [];
+    for (let i = 0; i < 300; i++) items.push({ kind: 'push-opacity', opacity: 0.5 }, { kind: 'fill-rect', rect: { x: i % 30, y: Math.floor(i / 30), width: 1, height: 1 }, color: RED }, { kind: 'pop-opacity' });
+    const s = text(await write(one(40, 20, items), false));
+    // each group is named twice (the page's XObject entry, its `Do`); a copy of the page's per group would be ~45,000
+    expect(s.match(/\/Tg\d+/g)!.length).toBeLessThan(2 * 300 + 10);
+    const nested = text(await write(one(10, 10, [
+      { kind: 'push-opacity', opacity: 0.5 }, { kind: 'push-opacity', opacity: 0.5 }, { kind: 'fill-rect', rect: { x: 0, y: 0, width: 1, height: 1 }, color: RED }, { kind: 'pop-opacity' }, { kind: 'pop-opacity' },
+    ]), false));
+    // the outer group's form names the inner one it draws
+    expect(nested).toMatch(/\/Resources <<\n\/XObject <<\n\/Tg1 \d+ 0 R\n>>/);
+  });
+
   test('compressed output deflates the content streams', async () => {
     const s = text(await write(one(10, 10, [{ kind: 'fill-rect', rect: { x: 0, y: 0, width: 1, height: 1 }, color: RED }])));
     expect(s).toContain('/Filter /FlateDecode');
