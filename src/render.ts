@@ -162,26 +162,30 @@ async function runPipeline(prepared: PreparedLayout, write: (part: PaintedPart) 
     if (laid.kind === 'page') pages++;
     write(paint(laid));
   }
-  reportMissingFamilies(prepared);
+  reportDeferredWarnings(prepared);
   return pages;
 }
 
 /**
- * The text system's missing-family warnings, each at the element whose boxes first ask for the
- * family (a walk of the tree only when some family is missing).
+ * The text system's missing-family and missing-glyph warnings, each at the element whose boxes
+ * first ask for the family or hold the character (a walk of the tree only when there is one).
  */
-function reportMissingFamilies({ text, boxes }: PreparedLayout): void {
-  text.reportMissingFamilies?.((family) => firstAskingFor(boxes, family));
+function reportDeferredWarnings({ text, boxes }: PreparedLayout): void {
+  text.reportDeferred?.({
+    family: (family) => firstBoxWhere(boxes, (box) => box.style.fontFamily[0] === family),
+    text: (codePoints) => firstBoxWhere(boxes, (box) => box.kind === 'text' && codePoints.some((cp) => box.text.includes(String.fromCodePoint(cp)))),
+  });
 }
 
-function firstAskingFor(boxes: BoxTree, family: string): SourceLocation | undefined {
+/** Where the element of the first box (in tree order) that passes `test` is. */
+function firstBoxWhere(boxes: BoxTree, test: (box: Box) => boolean): SourceLocation | undefined {
   const locate = boxes.locate;
   if (locate === undefined) return undefined;
   const stack: { box: Box; element: BoxElement | undefined }[] = [{ box: boxes.root, element: undefined }];
   while (stack.length > 0) {
     const { box, element } = stack.pop()!;
     const at = box.element ?? element;
-    if (box.style.fontFamily[0] === family && at !== undefined) return locate(at);
+    if (at !== undefined && test(box)) return locate(at);
     const children = childBoxes(box);
     for (let i = children.length - 1; i >= 0; i--) stack.push({ box: children[i]!, element: at });
   }
@@ -224,7 +228,7 @@ async function layoutRequest(state: EngineState, request: RenderOptions, diagnos
     if (laid.kind === 'whole') await images.load(laid.pages);
     if (laid.kind === 'page') pages.push(laid.page);
   }
-  reportMissingFamilies(prepared);
+  reportDeferredWarnings(prepared);
   return { pages, diagnostics: diagnostics.list(), metadata: prepared.metadata };
 }
 

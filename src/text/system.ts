@@ -15,7 +15,7 @@
 import type { Diagnostics } from '../diagnostics.js';
 import type { SourceLocation } from '../errors.js';
 import type { FontSourceRule } from './load.js';
-import type { FontFace, FontRequest, GlyphRun, ScaledFontMetrics, ShapeOptions, ShapedText, TextSystem } from './types.js';
+import type { FontFace, FontRequest, GlyphRun, ScaledFontMetrics, ShapeOptions, ShapedText, TextSystem, WarningPlaces } from './types.js';
 import type { BoundedPairCache } from '../cache/bounded.js';
 import type { FaceCatalog, FontconfigQuestions, Resolution } from './catalog.js';
 import { MAX_FONTCONFIG_QUESTIONS } from './catalog.js';
@@ -177,6 +177,8 @@ class RenderTextSystem implements TextSystem {
   private readonly firstFamilies = new Set<string>();
   /** Those that no font has, as written, with the family the first text asking for one was set in. */
   private readonly missingFamilies: { readonly family: string; readonly used: string }[] = [];
+  /** Characters no font has, with the text they were first met in (reportMissing). */
+  private readonly missingGlyphs: { readonly codePoints: readonly number[]; readonly sample: string }[] = [];
 
   constructor(
     private readonly catalog: FaceCatalog,
@@ -343,10 +345,17 @@ class RenderTextSystem implements TextSystem {
     this.missingFamilies.push({ family: first, used: resolution.primary.family });
   }
 
-  /** The warnings of warnMissingFamily, said once layout is done, where the render's boxes first ask for each family. */
-  reportMissingFamilies(locate: (family: string) => SourceLocation | undefined): void {
+  /**
+   * The warnings of warnMissingFamily and reportMissing, said once layout is done, where the
+   * render's boxes first ask for each family and first hold each missing character.
+   */
+  reportDeferred(places: WarningPlaces): void {
     for (const { family, used } of this.missingFamilies.splice(0)) {
-      this.diagnostics.warn('font', `font-family "${family}" has no font: no @font-face rule names it and it is not installed here, so the first text asking for it is set in "${used}" (declare it with @font-face, or give its file to the engine: the fonts option, --font-dir)`, locate(family) ?? NOWHERE);
+      this.diagnostics.warn('font', `font-family "${family}" has no font: no @font-face rule names it and it is not installed here, so the first text asking for it is set in "${used}" (declare it with @font-face, or give its file to the engine: the fonts option, --font-dir)`, places.family(family) ?? NOWHERE);
+    }
+    for (const { codePoints, sample } of this.missingGlyphs.splice(0)) {
+      const names = codePoints.map((cp) => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`).join(' ');
+      this.diagnostics.warn('font', `no available font has a glyph for ${names} (in "${sample}"); drawn as .notdef`, places.text(codePoints) ?? NOWHERE);
     }
   }
 
@@ -395,13 +404,11 @@ class RenderTextSystem implements TextSystem {
     }
   }
 
-  /** Warns once per render and character about characters no font has. */
+  /** Notes once per render and character the characters no font has: warned with their place once layout is done (reportDeferred). */
   private reportMissing(text: string, missing: readonly number[]): void {
     const fresh = missing.filter((cp) => !this.reported.has(cp));
     if (fresh.length === 0) return;
     for (const cp of fresh) this.reported.add(cp);
-    const names = fresh.map((cp) => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`).join(' ');
-    const sample = text.length > 40 ? `${text.slice(0, 40)}…` : text;
-    this.diagnostics.warn('font', `no available font has a glyph for ${names} (in "${sample}"); drawn as .notdef`);
+    this.missingGlyphs.push({ codePoints: fresh, sample: text.length > 40 ? `${text.slice(0, 40)}…` : text });
   }
 }

@@ -181,8 +181,17 @@ export interface TextSystem {
   /** The faces that were used by shape(), so pdf/ can embed exactly them. */
   readonly faces: ReadonlyMap<string, FontFace>;
   /**
-   * Reports the `font-family` names found missing in this render (one warning each), at the
-   * place `locate` finds for each: the render calls it once its pages are laid out.
+   * Reports the `font-family` names found missing in this render and the characters no font has
+   * (one warning each), at the places `places` finds for them: the render calls it once its pages
+   * are laid out.
    */
-  reportMissingFamilies?(locate: (family: string) => SourceLocation | undefined): void;
+  reportDeferred?(places: WarningPlaces): void;
+}
+
+/** Where the render's elements ask for what a deferred font warning is about. */
+export interface WarningPlaces {
+  /** The element whose boxes first ask for a `font-family` name. */
+  family(name: string): SourceLocation | undefined;
+  /** The element whose text first holds one of the characters. */
+  text(codePoints: readonly number[]): SourceLocation | undefined;
 }

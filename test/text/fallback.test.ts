@@ -47,14 +47,23 @@ describe('per-character font fallback', () => {
     expect(shaped.runs[0]?.glyphs.slice(2).map((g) => g.id)).toEqual([0, 0]);
     text.shape('你好', request({ families: ['sans-serif'] }));
     text.shape('好你', request({ families: ['monospace'] }));
+    // said once layout is done, where the render's text first holds a character (render.ts finds the element)
+    expect(codes(diagnostics)).toEqual([]);
+    const asked: number[][] = [];
+    const places = { family: () => undefined, text: (codePoints: readonly number[]) => (asked.push([...codePoints]), { file: 'doc.html', line: 7 }) };
+    text.reportDeferred?.(places);
     expect(codes(diagnostics)).toEqual(['font: no available font has a glyph for U+4F60 U+597D (in "ab你好"); drawn as .notdef']);
+    expect([asked, diagnostics.list()[0]?.line]).toEqual([[[0x4f60, 0x597d]], 7]);
     text.shape('世', request());
+    text.reportDeferred?.(places);
     expect(diagnostics.list()).toHaveLength(2);
     expect(diagnostics.list()[1]?.message).toContain('U+4E16');
 
     // A new render warns again, even though the shaping comes from the cache.
     const next = newDiagnostics();
-    registry.forRender({ faces: [], diagnostics: next }).shape('ab你好', request({ families: ['sans-serif'] }));
+    const again = registry.forRender({ faces: [], diagnostics: next });
+    again.shape('ab你好', request({ families: ['sans-serif'] }));
+    again.reportDeferred?.(places);
     expect(codes(next)).toHaveLength(1);
   });
 });

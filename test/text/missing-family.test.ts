@@ -31,6 +31,15 @@ describe('a first family no font has', () => {
     expect(result.diagnostics.map((d) => [d.code, d.file, d.line, d.column])).toEqual([['font', 'page.html', 3, 1]]);
   });
 
+  it('a character no font has is said at the element whose text first holds it', async () => {
+    const result = await engine.renderDetailed({ template: '<p>plain</p>\n<ul>\n  <li>Tokyo <span>東京</span></li>\n</ul>', templateName: 'page.html' });
+    // (CJK text breaks between any two characters: each is shaped, and said, on its own)
+    expect(result.diagnostics.map((d) => [d.code, d.file, d.line, d.column, d.message])).toEqual([
+      ['font', 'page.html', 3, 13, 'no available font has a glyph for U+6771 (in "東"); drawn as .notdef'],
+      ['font', 'page.html', 3, 13, 'no available font has a glyph for U+4EAC (in "京"); drawn as .notdef'],
+    ]);
+  });
+
   it('is not said of generic families, bundled stand-ins, system-font aliases or a long stack', async () => {
     const html = `<p style="font-family: system-ui">a</p><p style="font-family: Arial, sans-serif">b</p><p style="font-family: Helvetica">c</p>
       <p style="font-family: -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, sans-serif">d</p>
