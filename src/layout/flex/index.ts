@@ -7,7 +7,8 @@
  */
 import type { FlexBox, LayoutBox } from '../../boxes/types.js';
 import type { Baselines, BreakToken, LayoutContext, LayoutInput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
-import { cacheKey, sizingStyle } from '../contract.js';
+import { sizingStyle } from '../contract.js';
+import { boxMemo, memoized } from '../box-memo.js';
 import { EMPTY_STRUT, addMargin } from '../margins.js';
 import { clampHeight, containerMetrics, definiteContentHeight, marginOrZero, resolveMaxSize, resolveMinSize, toContentSize } from '../box-model.js';
 import { forcedBreakOf } from '../break-token.js';
@@ -25,28 +26,13 @@ import type { FlexPlan } from './plan.js';
 import type { PlacedItem } from './place.js';
 import { forcesBreak, placeAll, placeFragmented } from './paginate.js';
 
-const PLANS = cacheKey('flex plans', () => new WeakMap<FlexBox, Map<string, FlexPlan>>());
-
 /**
- * The container's lines and items' sizes, planned once per render for what they depend on (`key`:
- * the sizes, the containing block, autoHeight): a container split over pages is laid out once per
+ * The container's lines and items' sizes, planned once per render for what they depend on (the
+ * sizes, the containing block, autoHeight): a container split over pages is laid out once per
  * page, and planning all its items again each time made a long column of n items cost n² (3,000
  * items on 300 pages: 4.4 s).
  */
-function plannedFlex(box: FlexBox, key: string, plan: () => FlexPlan, ctx: LayoutContext): FlexPlan {
-  const byBox = ctx.caches.of(PLANS);
-  let cache = byBox.get(box);
-  if (cache === undefined) {
-    cache = new Map();
-    byBox.set(box, cache);
-  }
-  let planned = cache.get(key);
-  if (planned === undefined) {
-    planned = plan();
-    cache.set(key, planned);
-  }
-  return planned;
-}
+const PLANS = boxMemo<FlexBox, FlexPlan>('flex plans');
 
 export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
   const style = sizingStyle(box, input);
@@ -62,10 +48,10 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const env = flexEnv(box, h.contentWidth, definiteHeight, percentHeight, ctx);
   const { positioned } = collectItems(box);
   const key = `${h.contentWidth}|${definiteHeight}|${percentHeight}|${input.containingWidth}|${input.containingHeight}|${input.autoHeight === true}|${edgesY}`;
-  const plan = plannedFlex(box, key, () => {
+  const plan = memoized(ctx, PLANS, box, key, () => {
     const items = collectItems(box).boxes.map((item, i) => flexItem(item, i, env.axes, { containingWidth: h.contentWidth, containingHeight: percentHeight }, ctx));
     return planFlex(items, env, containerLimits(box, input, edgesY, env), style);
-  }, ctx);
+  });
 
   const { page, borderTop, top } = containerStart(style, input, metrics, continued);
   const origin = { mode: input.mode, x: input.x + h.marginLeft + border.left + padding.left, y: borderTop + top.border + top.padding };
