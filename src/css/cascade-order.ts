@@ -46,9 +46,9 @@ export function cascadeDeclarations(matched: readonly IndexedSelector[], hints: 
   const author: IndexedSelector[] = [];
   for (const m of matched) (m.origin === 0 ? ua : author).push(m);
   const important = importantOrder(author);
-  const sources: CascadeSources = { ua, author, important, hints, styleAttr };
-  // flow-relative declarations map by the element's own writing mode and direction (CSS Logical 1 §2)
-  const flow = FLOW_MODES.indexOf(writingModeOf(sources, parent.writingMode)) * 2 + (directionOf(sources, parent.direction === 'rtl') ? 1 : 0);
+  // flow-relative declarations map by the element's own writing mode and direction (CSS Logical 1
+  // §2), found by a scan of its declarations when it has one (most elements have none)
+  let flow = -1;
   const winners: (Declaration | undefined)[] = new Array(SLOT_COUNT);
   const custom = new Map<string, Declaration>();
   const snapshot = (): CascadeState => ({ winners: winners.slice(), custom: new Map(custom) });
@@ -64,6 +64,7 @@ export function cascadeDeclarations(matched: readonly IndexedSelector[], hints: 
       else custom.set(slot.name, previous);
       return;
     }
+    if (slot.kind === 'logical' && flow < 0) flow = flowOf({ ua, author, important, hints, styleAttr }, parent);
     const index = slot.kind === 'longhand' ? slot.index : slot.flows[flow]!;
     winners[index] = back === undefined ? decl : back.winners[index];
   };
@@ -121,11 +122,20 @@ interface CascadeSources {
 /** What the parent gives an element's flow: the writing mode and direction it inherits. */
 export type ParentFlow = Pick<ComputedStyle, 'writingMode' | 'direction'>;
 
-/** The declaration of longhand `index` that wins, by a scan in cascade order (before the cascade proper). */
-function winnerOf({ ua, author, important, hints, styleAttr }: CascadeSources, index: number): Declaration | undefined {
-  let winner: Declaration | undefined;
+/**
+ * The element's writing mode and direction as an index into a logical slot's `flows`: the winning
+ * `writing-mode` and `direction` declarations, by one scan in cascade order (before the cascade
+ * proper), else the parent's (a `var()` value counts as the parent's).
+ */
+function flowOf({ ua, author, important, hints, styleAttr }: CascadeSources, parent: ParentFlow): number {
+  let mode: Declaration | undefined;
+  let direction: Declaration | undefined;
   const scan = (list: readonly Declaration[]): void => {
-    for (const d of list) if (d.slot.kind === 'longhand' && d.slot.index === index) winner = d;
+    for (const d of list) {
+      if (d.slot.kind !== 'longhand') continue;
+      if (d.slot.index === WRITING_MODE) mode = d;
+      else if (d.slot.index === DIRECTION) direction = d;
+    }
   };
   for (const m of ua) scan(m.rule.normal);
   if (hints) scan(hints.normal);
@@ -134,19 +144,15 @@ function winnerOf({ ua, author, important, hints, styleAttr }: CascadeSources, i
   for (const m of important) scan(m.rule.important);
   if (styleAttr) scan(styleAttr.important);
   for (const m of ua) scan(m.rule.important);
-  return winner;
+  const written = declaredKeyword(mode, 'horizontal-tb');
+  const writingMode = written !== undefined && FLOW_MODES.includes(written as FlowMode) ? written as FlowMode : parent.writingMode;
+  const rtl = (declaredKeyword(direction, 'ltr') ?? parent.direction) === 'rtl';
+  return FLOW_MODES.indexOf(writingMode) * 2 + (rtl ? 1 : 0);
 }
 
-/** The element's direction, needed before flow-relative declarations are mapped. */
-function directionOf(sources: CascadeSources, parentRtl: boolean): boolean {
-  const winner = winnerOf(sources, DIRECTION);
-  if (winner === undefined || winner.value.kind !== 'value') return winner?.value.kind === 'keyword' && winner.value.keyword === 'initial' ? false : parentRtl;
-  return winner.value.value === 'rtl';
-}
-
-/** The element's writing mode (inherited unless it sets one; a `var()` value counts as the parent's). */
-function writingModeOf(sources: CascadeSources, parent: FlowMode): FlowMode {
-  const winner = winnerOf(sources, WRITING_MODE);
-  if (winner === undefined || winner.value.kind !== 'value') return winner?.value.kind === 'keyword' && winner.value.keyword === 'initial' ? 'horizontal-tb' : parent;
-  return FLOW_MODES.includes(winner.value.value as FlowMode) ? winner.value.value as FlowMode : parent;
+/** A declaration's keyword (`initial`: the property's initial one); undefined when it inherits (not set, `var()`, other keywords). */
+function declaredKeyword(declaration: Declaration | undefined, initial: string): string | undefined {
+  if (declaration === undefined) return undefined;
+  if (declaration.value.kind === 'value') return declaration.value.value as string;
+  return declaration.value.kind === 'keyword' && declaration.value.keyword === 'initial' ? initial : undefined;
 }

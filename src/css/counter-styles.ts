@@ -38,17 +38,15 @@ interface CjkNumbering {
   readonly dropOne: 'teens' | 'markers' | 'none';
 }
 
-/** A style named in CSS, or an anonymous one (`symbols()`). */
-export type CounterStyleRef = string | CounterStyle;
-
 /** The representations longer than this (a huge value in an additive or symbolic style) fall back. */
 const MAX_LENGTH = 60;
 
 const DIGITS = (text: string): readonly string[] => [...text];
+const DECIMAL_DIGITS = DIGITS('0123456789');
 
 /** The predefined styles (§6), as `@counter-style` rules. */
 const PREDEFINED: readonly CounterStyleRule[] = [
-  { name: 'decimal', system: 'numeric', symbols: DIGITS('0123456789') },
+  { name: 'decimal', system: 'numeric', symbols: DECIMAL_DIGITS },
   { name: 'decimal-leading-zero', system: 'extends', extends: 'decimal', pad: [2, '0'] },
   ...numeric({
     'arabic-indic': '٠١٢٣٤٥٦٧٨٩', bengali: '০১২৩৪৫৬৭৮৯', cambodian: '០១២៣៤៥៦៧៨៩', khmer: '០១២៣៤៥៦៧៨៩', devanagari: '०१२३४५६७८९',
@@ -148,20 +146,20 @@ export class CounterStyles {
   }
 
   /** The counter's representation (§3.1): unknown styles are decimal. */
-  format(value: number, ref: CounterStyleRef): string {
+  format(value: number, ref: string): string {
     if (ref === 'none') return '';
     return this.represent(Math.trunc(value), this.style(ref), 0);
   }
 
   /** The text of a list marker in `ref`: its prefix, the value's representation, its suffix (CSS Lists 3 §3.1). */
-  marker(value: number, ref: CounterStyleRef): string {
+  marker(value: number, ref: string): string {
     if (ref === 'none') return '';
     const style = this.style(ref);
     return style.prefix + this.represent(Math.trunc(value), style, 0) + style.suffix;
   }
 
   /** Every character a counter in `ref` may print (its fallback's too), its marker's prefix and suffix included. */
-  characters(ref: CounterStyleRef): string {
+  characters(ref: string): string {
     if (ref === 'none') return '';
     const style = this.style(ref);
     const printed = (s: CounterStyle): string => s.symbols.join('') + s.additive.map(([, symbol]) => symbol).join('') + s.negative.join('') + s.pad[1]
@@ -171,8 +169,7 @@ export class CounterStyles {
   }
 
   /** A style by name (unknown: decimal), resolved once. */
-  style(ref: CounterStyleRef): CounterStyle {
-    if (typeof ref !== 'string') return ref;
+  style(ref: string): CounterStyle {
     const name = this.rules.has(ref) ? ref : ref.toLowerCase();
     let style = this.resolved.get(name);
     if (style === undefined) {
@@ -242,7 +239,7 @@ function withDescriptors(base: CounterStyle, rule: CounterStyleRule): CounterSty
   };
 }
 
-const DECIMAL: CounterStyle = { ...defaults('decimal', 'numeric'), symbols: DIGITS('0123456789') };
+const DECIMAL: CounterStyle = { ...defaults('decimal', 'numeric'), symbols: DECIMAL_DIGITS };
 
 /** §3.1.2 `range` (`auto`: the system's own). */
 function inRange(value: number, style: CounterStyle): boolean {

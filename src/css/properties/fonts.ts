@@ -7,7 +7,7 @@ import { parseCalcFunction } from '../values/calc.js';
 import type { SpecifiedLength } from '../values/units.js';
 import { computeAbsoluteLength, parseLength } from '../values/units.js';
 import { parseNumber } from './common.js';
-import type { ComputeContext, PropertyDef } from './define.js';
+import type { ComputeContext, LonghandDef, PropertyDef, StyleKey } from './define.js';
 import { INVALID, RESET, keywordProperty, longhand, shorthand } from './define.js';
 
 export const GENERIC_FAMILIES = new Set([
@@ -176,18 +176,16 @@ function parseKeywordGroups(nodes: Nodes, groups: readonly (readonly string[])[]
   return result.length > 0 ? result : undefined;
 }
 
+/** An inherited `font-variant-*` longhand whose value is a list of keywords (`normal`: empty). */
+function variantList<K extends 'fontVariantNumeric' | 'fontVariantLigatures' | 'fontVariantEastAsian'>(name: string, key: K, parse: (nodes: Nodes) => string[] | undefined): LonghandDef<StyleKey, unknown> {
+  return longhand<K, readonly string[]>({ name, key, inherited: true, initial: [], parse: (nodes) => parse(nodes) ?? INVALID, compute: (value) => value });
+}
+
 function parseNumericVariant(nodes: Nodes): string[] | undefined {
   return parseKeywordGroups(nodes, NUMERIC_GROUPS);
 }
 
-const fontVariantNumeric = longhand<'fontVariantNumeric', readonly string[]>({
-  name: 'font-variant-numeric',
-  key: 'fontVariantNumeric',
-  inherited: true,
-  initial: [],
-  parse: (nodes) => parseNumericVariant(nodes) ?? INVALID,
-  compute: (value) => value,
-});
+const fontVariantNumeric = variantList('font-variant-numeric', 'fontVariantNumeric', parseNumericVariant);
 
 const EAST_ASIAN_GROUPS: readonly (readonly string[])[] = [
   ['jis78', 'jis83', 'jis90', 'jis04', 'simplified', 'traditional'], ['full-width', 'proportional-width'], ['ruby'],
@@ -208,23 +206,9 @@ function parseLigatureVariant(nodes: Nodes): string[] | undefined {
   return nodes.length === 1 && identOf(nodes[0]) === 'none' ? ['none'] : parseKeywordGroups(nodes, LIGATURE_GROUPS);
 }
 
-const fontVariantLigatures = longhand<'fontVariantLigatures', readonly string[]>({
-  name: 'font-variant-ligatures',
-  key: 'fontVariantLigatures',
-  inherited: true,
-  initial: [],
-  parse: (nodes) => parseLigatureVariant(nodes) ?? INVALID,
-  compute: (value) => value,
-});
+const fontVariantLigatures = variantList('font-variant-ligatures', 'fontVariantLigatures', parseLigatureVariant);
 
-const fontVariantEastAsian = longhand<'fontVariantEastAsian', readonly string[]>({
-  name: 'font-variant-east-asian',
-  key: 'fontVariantEastAsian',
-  inherited: true,
-  initial: [],
-  parse: (nodes) => parseEastAsianVariant(nodes) ?? INVALID,
-  compute: (value) => value,
-});
+const fontVariantEastAsian = variantList('font-variant-east-asian', 'fontVariantEastAsian', parseEastAsianVariant);
 
 type Feature = { readonly tag: string; readonly value: number };
 

@@ -15,9 +15,9 @@
  * The paragraph's lines are assumed to be as tall as its strut (its own line height).
  */
 import type { BlockBox, Box, InitialLetterSpec, InlineFlowBox, OutOfFlowBox } from '../../boxes/types.js';
-import type { ComputedStyle } from '../../css/types.js';
 import type { LayoutContext } from '../contract.js';
-import { cacheKey } from '../contract.js';
+import { boxMemo, memoized } from '../box-memo.js';
+import { withStyle } from '../../css/compute.js';
 import { fontRequestFromStyle } from '../../text/request.js';
 import { glyphPolygons } from '../../text/outline.js';
 import type { ShapedText } from '../../text/types.js';
@@ -29,17 +29,11 @@ export interface ResolvedInitialLetter {
   readonly shift: number;
 }
 
-const RESOLVED = cacheKey('initial letters', () => new WeakMap<BlockBox, ResolvedInitialLetter>());
+const RESOLVED = boxMemo<BlockBox, ResolvedInitialLetter>('initial letters');
 
 /** The float of an initial letter (the same box each time it is asked: layout caches by box). */
 export function resolveInitialLetter(box: BlockBox, spec: InitialLetterSpec, ctx: LayoutContext): ResolvedInitialLetter {
-  const cache = ctx.caches.of(RESOLVED);
-  let resolved = cache.get(box);
-  if (resolved === undefined) {
-    resolved = resolved_(box, spec, ctx);
-    cache.set(box, resolved);
-  }
-  return resolved;
+  return memoized(ctx, RESOLVED, box, '', () => resolvedLetter(box, spec, ctx));
 }
 
 /** The box a float lays out: an initial letter's resolved float, or the box itself. */
@@ -69,7 +63,7 @@ function leadingInitialLetter(box: InlineFlowBox): { readonly box: BlockBox; rea
   return undefined;
 }
 
-function resolved_(box: BlockBox, spec: InitialLetterSpec, ctx: LayoutContext): ResolvedInitialLetter {
+function resolvedLetter(box: BlockBox, spec: InitialLetterSpec, ctx: LayoutContext): ResolvedInitialLetter {
   const paragraph = spec.paragraph;
   const text = ctx.text;
   const strut = text.metrics(fontRequestFromStyle(paragraph));
@@ -77,13 +71,12 @@ function resolved_(box: BlockBox, spec: InitialLetterSpec, ctx: LayoutContext): 
   const firstBaseline = (lineHeight - (strut.ascent + strut.descent)) / 2 + strut.ascent;
   const style = box.style;
   // the cap height of the letter's font per px of font size (0.7 for a font that gives none)
-  const unit = text.metrics(fontRequestFromStyle({ ...style, fontSize: 100 }));
+  const unit = text.metrics({ ...fontRequestFromStyle(style), size: 100 });
   const capRatio = unit.capHeight > 0 ? unit.capHeight / 100 : 0.7;
   const fontSize = Math.max(1, ((spec.size - 1) * lineHeight + strut.capHeight) / capRatio);
-  const sized: ComputedStyle = { ...style, fontSize };
-  const letterText = textOf(box);
-  const shaped = text.shape(letterText, fontRequestFromStyle(sized));
-  const own = text.metrics(fontRequestFromStyle(sized));
+  const request = { ...fontRequestFromStyle(style), size: fontSize };
+  const shaped = text.shape(textOf(box), request);
+  const own = text.metrics(request);
   const ink = inkBounds(shaped, own);
   const baseline = firstBaseline + (spec.sink - 1) * lineHeight;
   const top = baseline - ink.above;
@@ -91,8 +84,9 @@ function resolved_(box: BlockBox, spec: InitialLetterSpec, ctx: LayoutContext): 
   const shift = top < -0.01 ? Math.ceil(-top / lineHeight - 1e-6) * lineHeight : 0;
   const edgesTop = (typeof style.paddingTop === 'number' ? style.paddingTop : 0) + style.borderTopWidth;
   const rtl = style.direction === 'rtl';
-  const resolvedStyle: ComputedStyle = {
-    ...sized,
+  // withStyle: a record of the hidden class of every computed style, which layout and paint read
+  const resolvedStyle = withStyle(style, {
+    fontSize,
     boxSizing: 'content-box',
     width: ink.right - ink.left,
     height: ink.above + ink.below,
@@ -106,15 +100,12 @@ function resolved_(box: BlockBox, spec: InitialLetterSpec, ctx: LayoutContext): 
     textIndent: rtl ? ink.right - shaped.width : -ink.left,
     textWrapMode: 'nowrap', whiteSpace: 'nowrap',
     verticalAlign: 'baseline',
-  };
-  const children = box.children.map((child) => (child.kind === 'text' ? { ...child, style: { ...child.style, ...pick(resolvedStyle) } } : child));
+  });
+  const letter = { fontSize, lineHeight: resolvedStyle.lineHeight, textWrapMode: 'nowrap', whiteSpace: 'nowrap' } as const;
+  const children = box.children.map((child) => (child.kind === 'text' ? { ...child, style: withStyle(child.style, letter) } : child));
   return { box: { ...box, style: resolvedStyle, children } as BlockBox, shift };
 }
 
-/** What the letter's text takes of the float's resolved style. */
-function pick(style: ComputedStyle): Partial<ComputedStyle> {
-  return { fontSize: style.fontSize, lineHeight: style.lineHeight, textWrapMode: 'nowrap', whiteSpace: 'nowrap' };
-}
 
 function textOf(box: BlockBox): string {
   let text = '';
