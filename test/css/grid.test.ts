@@ -42,10 +42,25 @@ describe('grid-template-columns / rows (CSS Grid 1 §7.2)', () => {
     }
   });
 
-  it('warns for subgrid and masonry and takes none', async () => {
-    const { style, codes } = await divStyle('grid-template-columns: subgrid');
-    expect(style.gridTemplateColumns).toBe('none');
-    expect(codes).toEqual(['css_unsupported']);
+  it('reads subgrid with its line-name list (CSS Grid 2 §9)', async () => {
+    const plain = await divStyle('grid-template-columns: subgrid');
+    expect(plain.codes).toEqual([]);
+    expect(plain.style.gridTemplateColumns).toEqual({ kind: 'subgrid', lineNames: [] });
+    const named = await divStyle('grid-template-rows: subgrid [a] [b c] repeat(2, [r] [s]) []');
+    expect(named.style.gridTemplateRows).toEqual({ kind: 'subgrid', lineNames: [['a'], ['b', 'c'], ['r'], ['s'], ['r'], ['s'], []] });
+    const filled = await divStyle('grid-template-columns: subgrid [a] repeat(auto-fill, [x] [y]) [z]');
+    expect(filled.style.gridTemplateColumns).toEqual({ kind: 'subgrid', lineNames: [['a'], ['z']], autoFill: { at: 1, lineNames: [['x'], ['y']] } });
+    const both = await divStyle('grid-template: subgrid [top] / subgrid');
+    expect([both.style.gridTemplateRows, both.style.gridTemplateColumns]).toEqual([{ kind: 'subgrid', lineNames: [['top']] }, { kind: 'subgrid', lineNames: [] }]);
+  });
+
+  it('rejects subgrid with track sizes, two auto-fill repeats or repeat(0)', async () => {
+    for (const value of ['subgrid 10px', 'subgrid [a] 1fr', 'subgrid repeat(auto-fill, [a]) repeat(auto-fill, [b])', 'subgrid repeat(0, [a])', 'subgrid repeat(2, 10px)', '10px subgrid']) {
+      expect((await divStyle(`grid-template-columns: ${value}`)).codes, value).toEqual(['css_invalid_value']);
+    }
+  });
+
+  it('warns for masonry and takes none', async () => {
     const masonry = await divStyle('grid-template-rows: masonry');
     expect(masonry.style.gridTemplateRows).toBe('none');
     expect(masonry.codes).toEqual(['css_unsupported']);

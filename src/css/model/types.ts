@@ -74,6 +74,17 @@ export interface GridTrackList<L = LengthPercentage> {
   readonly entries: readonly (GridTrackSize<L> | GridRepeat<L>)[];
 }
 
+/**
+ * `subgrid <line-name-list>?` (CSS Grid 2 §9): the track list is the parent grid's tracks the
+ * item spans; `lineNames` are the item's own names for those lines, first line first.
+ */
+export interface GridSubgrid {
+  readonly kind: 'subgrid';
+  readonly lineNames: readonly (readonly string[])[];
+  /** `repeat(auto-fill, …)`: its name lists, repeated as often as they fit, go in before `lineNames[at]`. */
+  readonly autoFill?: { readonly at: number; readonly lineNames: readonly (readonly string[])[] };
+}
+
 /** A named grid area of `grid-template-areas`, as 1-based grid lines (end exclusive). */
 export interface GridNamedArea {
   readonly name: string;
@@ -519,8 +530,8 @@ export interface ComputedStyle {
   readonly columnFill: 'auto' | 'balance' | 'balance-all';
 
   // grid (CSS Grid 1)
-  readonly gridTemplateColumns: GridTrackList | 'none';
-  readonly gridTemplateRows: GridTrackList | 'none';
+  readonly gridTemplateColumns: GridTrackList | GridSubgrid | 'none';
+  readonly gridTemplateRows: GridTrackList | GridSubgrid | 'none';
   readonly gridTemplateAreas: GridAreas | 'none';
   readonly gridAutoColumns: readonly GridTrackSize[];
   readonly gridAutoRows: readonly GridTrackSize[];

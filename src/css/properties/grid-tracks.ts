@@ -4,7 +4,7 @@
  * undefined for an invalid value; `computeTrackList` and friends make them computed values.
  */
 import type { CssNode } from 'css-tree';
-import type { GridAreas, GridBreadth, GridNamedArea, GridRepeat, GridTrackList, GridTrackSize, LengthPercentage } from '../model/types.js';
+import type { GridAreas, GridBreadth, GridNamedArea, GridRepeat, GridSubgrid, GridTrackList, GridTrackSize, LengthPercentage } from '../model/types.js';
 import type { Nodes } from '../values/nodes.js';
 import { childrenOf, identOf, integerOf, splitBy } from '../values/nodes.js';
 import type { LengthContext, SpecifiedLength } from '../values/units.js';
@@ -90,6 +90,36 @@ function parseRepeat(node: CssNode): GridRepeat<Spec> | undefined {
   const inner = parseNamedTracks(children.slice(2), false);
   if (count === undefined || inner === undefined || inner.entries.length === 0) return undefined;
   return { kind: 'repeat', count, names: inner.names, tracks: inner.entries as GridTrackSize<Spec>[] };
+}
+
+/**
+ * `subgrid <line-name-list>?` (CSS Grid 2 §9, §7.2): line-name lists and `repeat()`s of them, an
+ * integer count or at most one `auto-fill`.
+ */
+export function parseSubgrid(nodes: Nodes): GridSubgrid | undefined {
+  if (identOf(nodes[0]) !== 'subgrid') return undefined;
+  const lineNames: string[][] = [];
+  let autoFill: GridSubgrid['autoFill'];
+  for (const node of nodes.slice(1)) {
+    const names = parseLineNames(node);
+    if (names !== undefined) {
+      lineNames.push(names);
+      continue;
+    }
+    if (node.type !== 'Function' || node.name.toLowerCase() !== 'repeat') return undefined;
+    const children = childrenOf(node);
+    const comma = children.findIndex((child) => child.type === 'Operator' && child.value.trim() === ',');
+    const count = identOf(children[0]) === 'auto-fill' ? 'auto-fill' : integerOf(children[0]);
+    const repeated = children.slice(2).map(parseLineNames);
+    if (comma !== 1 || count === undefined || (count !== 'auto-fill' && count < 1) || repeated.length === 0 || repeated.some((n) => n === undefined)) return undefined;
+    if (count === 'auto-fill') {
+      if (autoFill !== undefined) return undefined;
+      autoFill = { at: lineNames.length, lineNames: repeated as string[][] };
+    } else {
+      for (let i = 0; i < Math.min(count, 10000); i++) lineNames.push(...(repeated as string[][]));
+    }
+  }
+  return autoFill === undefined ? { kind: 'subgrid', lineNames } : { kind: 'subgrid', lineNames, autoFill };
 }
 
 /** A `<track-list>` or `<auto-track-list>`: at most one auto repeat, whose tracks have a fixed size (§7.2.3.2). */

@@ -4,25 +4,26 @@
  * shorthands, and `justify-items`/`justify-self` (CSS Box Alignment 3 §6).
  */
 import type { CssNode } from 'css-tree';
-import type { GridAreas, GridLine, GridTrackList, GridTrackSize } from '../model/types.js';
+import type { GridAreas, GridLine, GridSubgrid, GridTrackList, GridTrackSize } from '../model/types.js';
 import type { Nodes } from '../values/nodes.js';
 import { identOf, integerOf, singleIdent, splitBy, stringOf } from '../values/nodes.js';
 import type { SpecifiedLength } from '../values/units.js';
 import type { ParseContext, PropertyDef } from './define.js';
 import { INVALID, longhand, shorthand } from './define.js';
 import { parseJustifyItems, parseJustifySelf } from './flexbox.js';
-import { computeTrackList, computeTrackSize, parseAreaStrings, parseLineNames, parseTrackList, parseTrackSize, parseTrackSizes } from './grid-tracks.js';
+import { computeTrackList, computeTrackSize, parseAreaStrings, parseLineNames, parseSubgrid, parseTrackList, parseTrackSize, parseTrackSizes } from './grid-tracks.js';
 
 type Spec = SpecifiedLength;
-type TemplateSpec = GridTrackList<Spec> | 'none';
+type TemplateSpec = GridTrackList<Spec> | GridSubgrid | 'none';
 
-/** `none | <track-list> | <auto-track-list>`; `subgrid` and `masonry` are reported and taken as `none`. */
+/** `none | <track-list> | <auto-track-list> | subgrid <line-name-list>?`; `masonry` is reported and taken as `none`. */
 function parseTemplate(nodes: Nodes, ctx: ParseContext): TemplateSpec | undefined {
   const word = singleIdent(nodes);
   if (word === 'none') return 'none';
   const first = identOf(nodes[0]);
-  if (first === 'subgrid' || (first === 'masonry' && nodes.length === 1)) {
-    ctx.unsupported(`\`${first}\` (the track list is taken as \`none\`)`);
+  if (first === 'subgrid') return parseSubgrid(nodes);
+  if (first === 'masonry' && nodes.length === 1) {
+    ctx.unsupported('`masonry` (the track list is taken as `none`)');
     return 'none';
   }
   return parseTrackList(nodes);
@@ -32,7 +33,7 @@ function templateProperty(name: string, key: 'gridTemplateColumns' | 'gridTempla
   return longhand<typeof key, TemplateSpec>({
     name, key, inherited: false, initial: 'none',
     parse: (nodes, ctx) => parseTemplate(nodes, ctx) ?? INVALID,
-    compute: (value, ctx) => (value === 'none' ? 'none' : computeTrackList(value, ctx)),
+    compute: (value, ctx) => (value === 'none' || 'kind' in value ? value : computeTrackList(value, ctx)),
   });
 }
 

@@ -27,6 +27,8 @@ import { layoutItemInArea } from './items.js';
 import type { PageRows } from './fragment.js';
 import { rowsEnd, rowsForPage } from './fragment.js';
 import { boxFragment, withBoxFields } from '../fragment-records.js';
+import type { ParentTracks } from './subgrid.js';
+import { providedTracks, subgridTracks, withSubgridTracks } from './subgrid.js';
 
 /** Start of each track and the extra space content distribution puts between tracks. */
 function trackStarts(sizes: readonly number[], gap: number, free: number, value: string, direction: 'ltr' | 'rtl'): number[] {
@@ -100,6 +102,7 @@ function layoutItems(run: GridRun, t: Tracks): LaidItems {
   let splitHeight = 0;
   const baselineEntries: BaselineEntry[] = [];
   let firstRowBaseline: number | undefined;
+  const parent = parentTracks(t, style.direction);
   for (const [index, item] of t.sized.grid.items.entries()) {
     if (item.area.rowStart < t.page.firstRow || item.area.rowStart >= t.page.endRow) continue;
     const resume = split?.resume.get(index);
@@ -113,7 +116,8 @@ function layoutItems(run: GridRun, t: Tracks): LaidItems {
     const x = t.contentLeft + (style.direction === 'rtl' ? t.contentWidth - start - area.width : start);
     const y = t.contentTop + t.rowStarts[item.area.rowStart]! - t.page.shift;
     const fragmentainer = split === undefined ? undefined : { bottom: split.room, atTop: true, discardTopMargins: resume !== undefined };
-    const placed = layoutItemInArea(item.box, { area: split === undefined ? area : { ...area, height: Infinity }, container: alignment }, { mode, fragmentainer, resume }, ctx);
+    const placed = withSubgridTracks(item.box, subgridTracks(item, parent, area.width), ctx,
+      () => layoutItemInArea(item.box, { area: split === undefined ? area : { ...area, height: Infinity }, container: alignment }, { mode, fragmentainer, resume }, ctx));
     if (placed === undefined) continue;
     if (placed.output.breakToken !== undefined) tokens.push({ index, token: placed.output.breakToken });
     splitHeight = Math.max(splitHeight, placed.output.fragment.y + placed.output.fragment.height);
@@ -139,6 +143,17 @@ function layoutItems(run: GridRun, t: Tracks): LaidItems {
   first = alignBaselines(baselineEntries, out).get(t.page.firstRow) ?? firstRowBaseline;
   const page = split === undefined ? t.page : splitPage(box, t, tokens, splitHeight);
   return { ...out, first, last, page };
+}
+
+/** The tracks as laid out, for subgrids: each gutter with the space content distribution put in it. */
+function parentTracks(t: Tracks, direction: 'ltr' | 'rtl'): ParentTracks {
+  const gutter = (starts: readonly number[], sizes: readonly number[], gap: number): number => (sizes.length > 1 ? starts[1]! - starts[0]! - sizes[0]! : gap);
+  return {
+    grid: t.sized.grid,
+    columns: { sizes: t.sized.columns, gap: gutter(t.columnStarts, t.sized.columns, t.sized.columnGap) },
+    rows: { sizes: t.sized.rows, gap: gutter(t.rowStarts, t.sized.rows, t.sized.rowGap) },
+    direction,
+  };
 }
 
 /**
@@ -179,7 +194,9 @@ function splitPage(box: FlexBox, t: Tracks, tokens: readonly { index: number; to
 const SIZED = boxMemo<FlexBox, SizedGrid>('grid sizes');
 
 function sizedGrid(box: FlexBox, on: { width: number; height: number | undefined; containing: string; edgesY: number }, fitHeight: (rowsHeight: number) => number, ctx: LayoutContext): SizedGrid {
-  return memoized(ctx, SIZED, box, `${on.width}|${on.height}|${on.containing}|${on.edgesY}`, () => sizeGrid(box, on.width, on.height, fitHeight, ctx));
+  const given = providedTracks(box, ctx);
+  const subgrid = given === undefined ? '' : `|${given.columns?.sizes.join()}/${given.columns?.gap}|${given.rows?.sizes.join()}/${given.rows?.gap}`;
+  return memoized(ctx, SIZED, box, `${on.width}|${on.height}|${on.containing}|${on.edgesY}${subgrid}`, () => sizeGrid(box, on.width, on.height, fitHeight, ctx));
 }
 
 export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {

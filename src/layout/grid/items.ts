@@ -7,6 +7,7 @@
 import type { ComputedStyle } from '../../css/types.js';
 import type { BreakToken, Fragmentainer, LayoutContext, LayoutInput, LayoutOutput } from '../contract.js';
 import { layoutBox } from '../contract.js';
+import type { MeasureInput } from '../measure-cache.js';
 import { measured } from '../measure-cache.js';
 import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
@@ -14,6 +15,7 @@ import { isAutoHeight, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize
 import { shrinkToFitWidth } from '../shrink-to-fit.js';
 import { ratioOf } from '../aspect-ratio.js';
 import type { GridItemBox } from './grid.js';
+import { isSubgrid, subgridOn } from './grid.js';
 import { selfOffset, stretches, usedSelf } from './align.js';
 
 /** The container's values items inherit alignment from. */
@@ -47,6 +49,17 @@ export function widthContributions(box: GridItemBox, ctx: LayoutContext): { minC
   return { minContent, maxContent: measure('max-content') + margins, minimum };
 }
 
+/**
+ * An item measured for its grid. A subgrid's layout depends on the tracks its parent gives it,
+ * which the measure cache's key does not hold: it is measured afresh each time.
+ */
+function measureItem(box: GridItemBox, sizes: MeasureInput, ctx: LayoutContext): LayoutOutput {
+  if (!isSubgrid(box)) return measured(box, sizes, ctx);
+  const laid = layoutBox(box, { ...sizes, mode: 'measure', x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS }, ctx);
+  if (laid.kind !== 'placed') throw new Error('a measuring run cannot be pushed');
+  return laid;
+}
+
 /** The outer size from a definite min-width/min-height, 0 for a scroll container; undefined for the automatic minimum (§6.6). */
 function minimumSize(box: GridItemBox, axis: 'x' | 'y', basis: number | undefined, margins: number): number | undefined {
   const style = box.style;
@@ -63,6 +76,8 @@ export function itemWidth(box: GridItemBox, areaWidth: number, container: Contai
   const style = box.style;
   // Replaced boxes and boxes with an aspect ratio size themselves (from a definite height, CSS Sizing 4 §5.2).
   if (box.kind === 'replaced' || (ratioOf(style) !== undefined && style.width === 'auto')) return undefined;
+  // A subgrid fills the columns it spans, whatever its size and alignment (CSS Grid 2 §9 item 1).
+  if (subgridOn(box, 'columns')) return Math.max(0, areaWidth - horizontalMargins(style, areaWidth));
   const justify = usedSelf(style.justifySelf, container.justifyItems);
   const autoMargin = style.marginLeft === 'auto' || style.marginRight === 'auto';
   if (style.width === 'auto' && !autoMargin && stretches(justify, ratioOf(style) !== undefined)) {
@@ -86,7 +101,7 @@ function clampSize(style: ComputedStyle, size: number, basis: number | undefined
  * first baseline from the margin-box top (the border-box bottom when it has none, §10.8).
  */
 export function heightContribution(box: GridItemBox, areaWidth: number, container: ContainerAlignment, ctx: LayoutContext): { size: number; minimum: number | undefined; baseline: number } {
-  const result = measured(box, { available: areaWidth, containingWidth: areaWidth, containingHeight: undefined, fixedWidth: itemWidth(box, areaWidth, container, ctx) }, ctx);
+  const result = measureItem(box, { available: areaWidth, containingWidth: areaWidth, containingHeight: undefined, fixedWidth: itemWidth(box, areaWidth, container, ctx) }, ctx);
   const margins = verticalMargins(box.style, areaWidth);
   const height = result.fragment.height;
   const minimum = typeof box.style.height === 'number' ? height + margins : minimumSize(box, 'y', undefined, margins);
@@ -129,13 +144,15 @@ export function layoutItemInArea(box: GridItemBox, place: ItemArea, run: ItemRun
   const autoY = style.marginTop === 'auto' || style.marginBottom === 'auto';
   // An item broken across pages (its area unbounded) keeps its content height.
   const stretchY = area.height !== Infinity && box.kind !== 'replaced' && isAutoHeight(style.height) && !autoY && stretches(align, ratioOf(style) !== undefined);
-  const fixedHeight = stretchY ? clampSize(style, area.height - verticalMargins(style, area.width), area.height, 'y') : undefined;
+  // A row subgrid fills the rows it spans (CSS Grid 2 §9 item 1).
+  const fixedHeight = area.height !== Infinity && subgridOn(box, 'rows') ? Math.max(0, area.height - verticalMargins(style, area.width))
+    : stretchY ? clampSize(style, area.height - verticalMargins(style, area.width), area.height, 'y') : undefined;
   const sizes = {
     available: area.width, containingWidth: area.width, containingHeight: area.height === Infinity ? undefined : area.height, containingDirection: 'ltr' as const,
     fixedWidth: itemWidth(box, area.width, container, ctx), fixedHeight,
   };
   // a grid being measured measures its items: once per size, however deep grids nest
-  const result = mode === 'measure' && fragmentainer === undefined && resume === undefined ? measured(box, sizes, ctx)
+  const result = mode === 'measure' && fragmentainer === undefined && resume === undefined ? measureItem(box, sizes, ctx)
     : layoutBox(box, {
       mode, available: sizes.available, containingWidth: sizes.containingWidth, containingHeight: sizes.containingHeight, containingDirection: 'ltr',
       fixedWidth: sizes.fixedWidth, fixedHeight, x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer, exclusions: NO_EXCLUSIONS,

@@ -6,16 +6,17 @@
  */
 import type { FlexBox } from '../../boxes/types.js';
 import type { ComputedStyle, GridBreadth, GridTrackSize, LengthPercentage } from '../../css/types.js';
-import { resolveLength } from '../../css/values/length.js';
 import type { IntrinsicSizes, LayoutContext } from '../contract.js';
 import { resolveMaxSize, resolveMinSize } from '../box-model.js';
-import type { Grid, GridItem } from './grid.js';
-import { buildGrid } from './grid.js';
+import type { Grid, GridItem, SubgridSpans } from './grid.js';
+import { OWN_TRACKS, buildGrid, gapOf, subgridOn } from './grid.js';
 import type { ContainerAlignment } from './items.js';
-import { heightContribution, widthContributions } from './items.js';
+import { heightContribution } from './items.js';
 import { participates } from './baseline.js';
 import type { GridSpace, SizingItem } from './track-sizing.js';
 import { sizeTracks } from './track-sizing.js';
+import type { ParentTracks } from './subgrid.js';
+import { columnSizingItems, edgesOf, intoParent, providedTracks, subgridGap, subgridSpans, subgridTracks, withSubgridTracks } from './subgrid.js';
 
 export interface SizedGrid {
   readonly grid: Grid;
@@ -27,20 +28,22 @@ export interface SizedGrid {
   readonly contentHeight: number;
 }
 
-export function gapOf(value: LengthPercentage | 'normal', basis: number | undefined): number {
-  if (value === 'normal') return 0;
-  if (typeof value !== 'number' && basis === undefined) return 0;
-  return Math.max(0, resolveLength(value, basis ?? 0));
-}
-
 export function containerAlignment(style: ComputedStyle): ContainerAlignment {
   return { justifyItems: style.justifyItems, alignItems: style.alignItems, direction: style.direction };
 }
 
 const stretchy = (value: string): boolean => value === 'normal' || value === 'stretch';
 
-/** The grid of `box` with its columns sized for `width` (a content width, or an intrinsic constraint). */
-function sizeColumns(box: FlexBox, width: GridSpace, height: number | undefined, ctx: LayoutContext): { grid: Grid; columns: number[]; columnGap: number } {
+/** The track counts of a subgrid's subgridded axes, from the tracks its parent gives it now. */
+function providedSpans(box: FlexBox, ctx: LayoutContext): SubgridSpans {
+  return providedTracks(box, ctx)?.spans ?? OWN_TRACKS;
+}
+
+/**
+ * The grid of `box` with its columns sized for `width` (a content width, or an intrinsic
+ * constraint), or a subgrid's columns as its parent gives them.
+ */
+function sizeColumns(box: FlexBox, width: GridSpace, height: number | undefined, ctx: LayoutContext, spans = providedSpans(box, ctx)): { grid: Grid; columns: number[]; columnGap: number } {
   const style = box.style;
   const definiteWidth = typeof width === 'number' ? width : undefined;
   const columnGap = gapOf(style.columnGap, definiteWidth);
@@ -49,8 +52,10 @@ function sizeColumns(box: FlexBox, width: GridSpace, height: number | undefined,
   const grid = buildGrid(box, {
     columns: { size: definiteWidth ?? finiteOrUndefined(resolveMaxSize(style.maxWidth, undefined)), minSize: positiveOrUndefined(resolveMinSize(style.minWidth, undefined)), gap: columnGap },
     rows: { size: height ?? finiteOrUndefined(maxHeight), minSize: positiveOrUndefined(resolveMinSize(style.minHeight, undefined)), gap: rowGap },
-  });
-  const items: SizingItem[] = grid.items.map((item) => ({ start: item.area.columnStart, end: item.area.columnEnd, ...widthContributions(item.box, ctx) }));
+  }, spans);
+  const given = providedTracks(box, ctx)?.columns;
+  if (given !== undefined) return { grid, columns: [...given.sizes], columnGap: given.gap };
+  const items = grid.items.flatMap((item) => columnSizingItems(grid, item, { gap: columnGap, direction: style.direction }, ctx));
   const columns = sizeTracks({ sizes: grid.columns, items, space: width, basis: definiteWidth, gap: columnGap, stretchAuto: stretchy(style.justifyContent) });
   return { grid, columns, columnGap };
 }
@@ -82,14 +87,13 @@ export function spanSize(sizes: readonly number[], start: number, end: number, g
 export function sizeGrid(box: FlexBox, width: number, height: number | undefined, fitHeight: (rowsHeight: number) => number, ctx: LayoutContext): SizedGrid {
   const style = box.style;
   const { grid, columns, columnGap } = sizeColumns(box, width, height, ctx);
-  const alignment = containerAlignment(style);
-  const contributions = grid.items.map((item: GridItem) => heightContribution(item.box, spanSize(columns, item.area.columnStart, item.area.columnEnd, columnGap), alignment, ctx));
-  const shims = baselineShims(grid.items, contributions.map((c) => c.baseline), style.alignItems);
-  const rowItems = grid.items.map((item: GridItem, i): SizingItem => {
-    const { size, minimum } = contributions[i]!;
-    const shim = shims[i]!;
-    return { start: item.area.rowStart, end: item.area.rowEnd, minContent: size + shim, maxContent: size + shim, minimum: minimum === undefined ? undefined : minimum + shim };
-  });
+  const given = providedTracks(box, ctx)?.rows;
+  if (given !== undefined) {
+    const rows = [...given.sizes];
+    return { grid, columns, rows, columnGap, rowGap: given.gap, contentHeight: height ?? fitHeight(spanSize(rows, 0, rows.length, given.gap)) };
+  }
+  const parent: ParentTracks = { grid, columns: { sizes: columns, gap: columnGap }, rows: undefined, direction: style.direction };
+  const rowItems = rowSizingItems(parent, { gap: gapOf(style.rowGap, height), alignment: containerAlignment(style) }, ctx);
   const sizeRows = (basis: number | undefined): { rows: number[]; rowGap: number } => {
     const rowGap = gapOf(style.rowGap, basis);
     return { rows: sizeTracks({ sizes: grid.rows, items: rowItems, space: basis ?? 'indefinite', basis, gap: rowGap, stretchAuto: stretchy(style.alignContent) }), rowGap };
@@ -100,6 +104,39 @@ export function sizeGrid(box: FlexBox, width: number, height: number | undefined
   const again = height === undefined && (contentHeight !== rowsHeight || typeof style.rowGap === 'object' || grid.rows.some(dependsOnGridSize));
   const final = again ? sizeRows(contentHeight) : sized;
   return { grid, columns, rows: final.rows, columnGap, rowGap: final.rowGap, contentHeight };
+}
+
+/**
+ * The items' contributions to the row sizes (§11.5): their heights at the widths of their
+ * columns, with the baseline shims; a row subgrid's items' instead (CSS Grid 2 §9), recursively.
+ */
+function rowSizingItems(parent: ParentTracks, rows: { gap: number; alignment: ContainerAlignment }, ctx: LayoutContext): SizingItem[] {
+  const items = parent.grid.items;
+  const own = items.filter((item) => !subgridOn(item.box, 'rows'));
+  const contributions = own.map((item) => {
+    const width = spanSize(parent.columns.sizes, item.area.columnStart, item.area.columnEnd, parent.columns.gap);
+    return withSubgridTracks(item.box, subgridTracks(item, parent, width), ctx, () => heightContribution(item.box, width, rows.alignment, ctx));
+  });
+  const shims = baselineShims(own, contributions.map((c) => c.baseline), rows.alignment.alignItems);
+  const result = own.map((item: GridItem, i): SizingItem => {
+    const { size, minimum } = contributions[i]!;
+    const shim = shims[i]!;
+    return { start: item.area.rowStart, end: item.area.rowEnd, minContent: size + shim, maxContent: size + shim, minimum: minimum === undefined ? undefined : minimum + shim };
+  });
+  for (const item of items) {
+    if (subgridOn(item.box, 'rows')) result.push(...intoParent(item, 'rows', { gap: rows.gap, direction: parent.direction }, subgridRowItems(item, parent, rows.gap, ctx)));
+  }
+  return result;
+}
+
+/** A row subgrid's items' row contributions in its own rows, at the widths of its columns (its parent's, or its own sized for its content box). */
+function subgridRowItems(item: GridItem, parent: ParentTracks, parentRowGap: number, ctx: LayoutContext): SizingItem[] {
+  const box = item.box as FlexBox;
+  const width = spanSize(parent.columns.sizes, item.area.columnStart, item.area.columnEnd, parent.columns.gap);
+  const { start, end } = edgesOf(box.style, 'columns', parent.direction, width);
+  const sized = withSubgridTracks(box, subgridTracks(item, parent, width), ctx, () => sizeColumns(box, Math.max(0, width - start - end), undefined, ctx, subgridSpans(parent.grid, item, parent.direction)));
+  const own: ParentTracks = { grid: sized.grid, columns: { sizes: sized.columns, gap: sized.columnGap }, rows: undefined, direction: box.style.direction };
+  return rowSizingItems(own, { gap: subgridGap(box.style, 'rows', parentRowGap, undefined), alignment: containerAlignment(box.style) }, ctx);
 }
 
 /**

@@ -4,9 +4,10 @@
  * implicit `<area>-start`/`<area>-end` names of `grid-template-areas` (§7.3.2), and the sizes of
  * implicit tracks from `grid-auto-*` (§7.6).
  */
-import type { GridAreas, GridBreadth, GridTrackList, GridTrackSize } from '../../css/types.js';
+import type { GridAreas, GridBreadth, GridSubgrid, GridTrackList, GridTrackSize } from '../../css/types.js';
 import { resolveLength } from '../../css/values/length.js';
 import type { AxisLines } from './placement.js';
+import type { SubgridAxis } from './grid.js';
 import { MAX_GRID_TRACKS } from './placement.js';
 
 export interface ExplicitAxis extends AxisLines {
@@ -24,10 +25,27 @@ export interface RepeatRoom {
   readonly gap: number;
 }
 
-export function explicitAxis(list: GridTrackList | 'none', areas: GridAreas | 'none', axis: 'rows' | 'columns', room: RepeatRoom, autoSizes: readonly GridTrackSize[]): ExplicitAxis {
+/** The axis being built, the room for its auto repeats, and on a subgridded axis what the parent grid gives it. */
+export interface AxisOf {
+  readonly axis: 'rows' | 'columns';
+  readonly room: RepeatRoom;
+  readonly subgrid: SubgridAxis | undefined;
+}
+
+const SUBGRID_TRACK: GridTrackSize = { kind: 'minmax', min: 'auto', max: 'auto' };
+
+export function explicitAxis(template: GridTrackList | GridSubgrid | 'none', areas: GridAreas | 'none', of: AxisOf, autoSizes: readonly GridTrackSize[]): ExplicitAxis {
+  const { axis, room } = of;
   const sizes: GridTrackSize[] = [];
-  const lineNames: string[][] = [[]];
+  let lineNames: string[][] = [[]];
   const autoFit: number[] = [];
+  // A `subgrid` without a parent grid's span (none to take tracks from) is `none` (CSS Grid 2 §9).
+  const list = template !== 'none' && 'kind' in template ? 'none' : template;
+  const subgrid = template !== 'none' && 'kind' in template ? of.subgrid : undefined;
+  if (subgrid !== undefined) {
+    for (let i = 0; i < subgrid.count; i++) sizes.push(SUBGRID_TRACK);
+    lineNames = subgridLineNames(template as GridSubgrid, subgrid.count + 1);
+  }
   if (list !== 'none') {
     const repeatCount = autoRepeatCount(list, room);
     list.entries.forEach((entry, i) => {
@@ -50,7 +68,7 @@ export function explicitAxis(list: GridTrackList | 'none', areas: GridAreas | 'n
     });
     lineNames[lineNames.length - 1]!.push(...list.names[list.entries.length]!);
   }
-  const areaTracks = areas === 'none' ? 0 : axis === 'rows' ? areas.rows : areas.columns;
+  const areaTracks = areas === 'none' || subgrid !== undefined ? 0 : axis === 'rows' ? areas.rows : areas.columns;
   for (let i = sizes.length; i < areaTracks; i++) {
     sizes.push(autoSizes[i % autoSizes.length]!);
     lineNames.push([]);
@@ -62,6 +80,7 @@ export function explicitAxis(list: GridTrackList | 'none', areas: GridAreas | 'n
     names.set(name, lines);
   };
   lineNames.forEach((list, i) => list.forEach((name) => add(name, i + 1)));
+  subgrid?.names.forEach((lines, name) => lines.forEach((line) => add(name, line)));
   if (areas !== 'none') {
     for (const area of areas.areas) {
       add(`${area.name}-start`, axis === 'rows' ? area.rowStart : area.columnStart);
@@ -70,6 +89,18 @@ export function explicitAxis(list: GridTrackList | 'none', areas: GridAreas | 'n
   }
   for (const lines of names.values()) lines.sort((a, b) => a - b);
   return { explicitTracks: sizes.length, names, sizes, autoFit };
+}
+
+/** A subgrid's names for its `lines` lines: its list, `repeat(auto-fill, …)` repeated as often as it fits whole (CSS Grid 2 §9, §7.2). */
+function subgridLineNames(subgrid: GridSubgrid, lines: number): string[][] {
+  const names = subgrid.lineNames.map((list) => [...list]);
+  const fill = subgrid.autoFill;
+  if (fill !== undefined && fill.lineNames.length > 0) {
+    const times = Math.max(0, Math.floor((lines - names.length) / fill.lineNames.length));
+    const repeated = Array.from({ length: times }, () => fill.lineNames.map((list) => [...list])).flat();
+    names.splice(fill.at, 0, ...repeated);
+  }
+  return Array.from({ length: lines }, (_, i) => names[i] ?? []);
 }
 
 /** A track's fixed size for counting repetitions: its max function if definite, else its min (§7.2.3.2). */
