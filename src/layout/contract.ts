@@ -169,6 +169,10 @@ export type BreakToken =
        * token only when its content is done and its height continues.
        */
       readonly consumed?: number | undefined;
+      /** Grid items whose content is done but whose stretched box goes on over the rows they span (grid/page-items.ts), by index. */
+      readonly stretching?: readonly number[] | undefined;
+      /** A grid whose row was cut by the page end: where, in the content box of the grid laid out whole. */
+      readonly cutAt?: number | undefined;
     }
   | {
       readonly kind: 'inline';

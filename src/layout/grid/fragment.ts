@@ -1,28 +1,34 @@
 /**
- * Grid fragmentation (CSS Grid 1 §12, CSS Fragmentation 3): a grid breaks between rows. The
- * rows that fit the page are laid out; a row that does not fit moves to the next page with
- * everything after it, and a break never cuts through an item spanning several rows. At the top
- * of a page at least one row is placed, even if it overflows. The break token's `next` is the
- * first row of the next page.
+ * Grid fragmentation (CSS Grid 1 §12, CSS Fragmentation 3): a grid breaks between rows. The rows
+ * that fit the page are laid out; the first row that does not fit moves to the next page with
+ * everything after it. An item spanning rows across the break is cut at the page end and goes on
+ * at the top of the next page, as in Chromium — the sidebar of a layout grid, a card of subgrid
+ * rows — unless it avoids breaks inside (`break-inside: avoid`) or cannot break (a replaced box):
+ * then the break moves before it. At the top of a page at least one row is placed: a row taller
+ * than the page breaks inside its items, in parallel, and what they have left goes on at the top
+ * of the next page, the next rows right below it. The break token's `next` is the first row not
+ * started yet, its `children` the items that go on, by index.
  */
 import type { FlexBox } from '../../boxes/types.js';
-import type { BreakToken } from '../contract.js';
 import type { SizedGrid } from './sizing.js';
+import type { GridItem } from './grid.js';
 
 export interface PageRows {
+  /** The first row starting on this page. */
   readonly firstRow: number;
   /** The first row not on this page. */
   readonly endRow: number;
-  /** Content-box y of the first row: rows on this page move up by it. */
+  /** Where `firstRow` starts on this page, from the content box top: below the items that went on past their rows from the page before. */
+  readonly top: number;
+  /** Content-box y of `firstRow` in the grid laid out whole: this page's rows move up by `shift - top`. */
   readonly shift: number;
-  /** Extent of this page's rows. */
+  /** Where this page's whole rows end, from the content box top (items cut at the page end may reach further). */
   readonly height: number;
-  readonly breakToken: BreakToken | undefined;
   /**
-   * The page holds one row taller than the room left (`room`): its items break inside, in
-   * parallel; `resume` maps the items (by index) continuing from an earlier page to their tokens.
+   * The first of the rows cut by the page end (`endRow` when none is): a row taller than the room
+   * left, or one whose items break inside rather than move; their items break in parallel.
    */
-  readonly split?: { readonly room: number; readonly resume: ReadonlyMap<number, BreakToken> } | undefined;
+  readonly splitFrom: number;
 }
 
 /** The end of the last row before `end`, from the content box top. */
@@ -37,46 +43,64 @@ export interface GridRows {
   readonly starts: readonly number[];
 }
 
-/**
- * Where this page's rows go: `room` is the space from the content box top to the page bottom
- * (undefined when nothing fragments), `resume` where the grid continues.
- */
+/** Where this page's rows go. */
 export interface RowsRoom {
-  readonly resume: BreakToken | undefined;
+  /** The first row not started on an earlier page. */
+  readonly firstRow: number;
+  /** The height the items going on from the page before take above it. */
+  readonly top: number;
+  /** The space from the content box top to the page end; undefined when nothing fragments. */
   readonly room: number | undefined;
+  /** Nothing is above the grid on this page. */
   readonly atTop: boolean;
+  /** Items go on from the page before: the page is not empty without rows. */
+  readonly continuing: boolean;
 }
 
-/** The rows of the grid on this page; undefined when no row fits and the grid must move. */
+const AVOID = new Set(['avoid', 'avoid-page', 'avoid-column']);
+
+/** An item the page may not cut: it avoids breaks inside or cannot break (a replaced box). */
+export function unbreakable(item: GridItem): boolean {
+  return item.box.kind === 'replaced' || AVOID.has(item.box.style.breakInside);
+}
+
+/** No rows on this page yet, from `firstRow` (to try cutting the first of them, page-items.ts splitNextRow). */
+export function noRows(rows: GridRows, firstRow: number): PageRows {
+  const shift = firstRow === 0 ? 0 : firstRow >= rows.sized.rows.length ? rowsEnd(rows.starts, rows.sized.rows, rows.sized.rows.length) : rows.starts[firstRow]!;
+  return { firstRow, endRow: firstRow, top: 0, shift, height: 0, splitFrom: firstRow };
+}
+
+/** The rows of the grid on this page; undefined when none fits whole below content above the grid (the caller may still cut the first, or move the grid). */
 export function rowsForPage(rows: GridRows, space: RowsRoom): PageRows | undefined {
-  const { box, sized, starts } = rows;
-  const { resume, room, atTop } = space;
+  const { sized, starts } = rows;
+  const { top, room } = space;
   const count = sized.rows.length;
-  const firstRow = resume?.kind === 'block' ? Math.min(resume.next, count) : 0;
-  if (resume?.kind === 'block' && resume.children.length > 0 && room !== undefined) {
-    // The rest of a split row: only its unfinished items, from the page top.
-    const split = { room, resume: new Map(resume.children.map((child) => [child.index, child.token])) };
-    return { firstRow, endRow: firstRow + 1, shift: starts[firstRow]!, height: 0, breakToken: undefined, split };
-  }
-  const shift = firstRow === 0 || firstRow >= count ? (firstRow >= count ? rowsEnd(starts, sized.rows, count) : 0) : starts[firstRow]!;
-  const whole = { firstRow, endRow: count, shift, height: rowsEnd(starts, sized.rows, count) - shift, breakToken: undefined };
-  if (room === undefined || whole.height <= room + 0.01) return whole;
-  const breakable = (line: number): boolean => !sized.grid.items.some((item) => item.area.rowStart < line && line < item.area.rowEnd);
+  const firstRow = Math.min(space.firstRow, count);
+  const shift = firstRow === 0 ? 0 : firstRow >= count ? rowsEnd(starts, sized.rows, count) : starts[firstRow]!;
+  const endOf = (line: number): number => (line <= firstRow ? top : top + rowsEnd(starts, sized.rows, line) - shift);
+  const page = (endRow: number, splitFrom: number): PageRows => ({ firstRow, endRow, top, shift, height: endOf(splitFrom), splitFrom });
+  if (room === undefined || endOf(count) <= room + 0.01) return page(count, count);
   let endRow = firstRow;
   for (let line = firstRow + 1; line <= count; line++) {
-    if (rowsEnd(starts, sized.rows, line) - shift > room + 0.01) break;
-    if (breakable(line)) endRow = line;
+    if (endOf(line) > room + 0.01) break;
+    if (breakable(sized, line)) endRow = line;
   }
-  if (endRow === firstRow) {
-    if (!atTop) return undefined;
-    endRow = firstRow + 1;
-    while (endRow < count && !breakable(endRow)) endRow++;
-    // A single row taller than the page breaks inside its items (CSS Fragmentation 3 §4.4, parallel flows).
-    if (endRow === firstRow + 1 && breakable(firstRow)) {
-      return { firstRow, endRow, shift, height: 0, breakToken: undefined, split: { room, resume: new Map() } };
-    }
-  }
-  if (endRow >= count) return whole;
-  const token: BreakToken = { kind: 'block', box, children: [], next: endRow };
-  return { firstRow, endRow, shift, height: rowsEnd(starts, sized.rows, endRow) - shift, breakToken: token };
+  if (endRow > firstRow) return page(endRow, endRow);
+  // Items that went on from the page before take some of it: the rows wait for the next one.
+  if (space.continuing && top > 0) return page(firstRow, firstRow);
+  if (!space.atTop && !space.continuing) return undefined;
+  // A row taller than the page (or rows held together by an item that avoids breaks) breaks inside its items.
+  return page(groupEnd(sized, firstRow), firstRow);
+}
+
+/** Whether the page may break at a line: no item that avoids breaks inside spans it. */
+function breakable(sized: SizedGrid, line: number): boolean {
+  return !sized.grid.items.some((item) => item.area.rowStart < line && line < item.area.rowEnd && unbreakable(item));
+}
+
+/** The end of the rows from `row` that break together: the first line after it the page may break at. */
+export function groupEnd(sized: SizedGrid, row: number): number {
+  let end = row + 1;
+  while (end < sized.rows.length && !breakable(sized, end)) end++;
+  return end;
 }

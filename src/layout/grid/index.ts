@@ -2,33 +2,29 @@
  * Grid layout (CSS Grid 1): a grid container's box — its width like a block's (or fixed from
  * outside for `inline-grid`, floats and positioned boxes), its grid sized (sizing.ts), its tracks
  * spread by `justify-content`/`align-content` (§10.5), each item laid out in its area and aligned
- * (items.ts), absolutely positioned children with the container's padding box as containing
- * block when it is positioned, and its rows fragmented across pages (fragment.ts).
+ * (items.ts, page-items.ts), absolutely positioned children with the container's padding box as
+ * containing block when it is positioned, and its rows fragmented across pages (fragment.ts).
  */
 import type { FlexBox } from '../../boxes/types.js';
-import type { BoxFragment, Fragment } from '../types.js';
+import type { BoxFragment } from '../types.js';
 import type { BreakToken, LayoutContext, LayoutInput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
 import { sizingStyle } from '../contract.js';
 import { boxMemo, memoized } from '../box-memo.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
 import { contentHeightFromRatio, withRatioWidth } from '../aspect-ratio.js';
 import { clampHeight, containerMetrics, definiteContentHeight, marginOrZero } from '../box-model.js';
-import { offsetFragment } from '../fragment.js';
 import { isContainingBlockForAbsolute } from '../positioned.js';
 import type { GridLines } from './absolute.js';
 import { layoutInGridArea } from './absolute.js';
 import { forcedBreakOf } from '../break-token.js';
 import { distributeContent } from './align.js';
-import type { BaselineEntry } from './baseline.js';
-import { alignBaselines, participates } from './baseline.js';
-import { containerAlignment, sizeGrid, spanSize } from './sizing.js';
+import { sizeGrid, spanSize } from './sizing.js';
 import type { SizedGrid } from './sizing.js';
-import { layoutItemInArea } from './items.js';
-import type { PageRows } from './fragment.js';
-import { rowsEnd, rowsForPage } from './fragment.js';
+import { rowsEnd } from './fragment.js';
 import { boxFragment, withBoxFields } from '../fragment-records.js';
-import type { ParentTracks } from './subgrid.js';
-import { providedTracks, subgridTracks, withSubgridTracks } from './subgrid.js';
+import { providedTracks } from './subgrid.js';
+import type { GridRun, Tracks } from './page-items.js';
+import { layoutPage } from './page-items.js';
 
 /** Start of each track and the extra space content distribution puts between tracks. */
 function trackStarts(sizes: readonly number[], gap: number, free: number, value: string, direction: 'ltr' | 'rtl'): number[] {
@@ -60,130 +56,6 @@ function containerBox(box: FlexBox, input: LayoutInput): ContainerBox {
     : definiteContentHeight(style, input.containingHeight, edgesY) ?? contentHeightFromRatio(style, h.contentWidth + edgesX, { x: edgesX, y: edgesY });
   const height = definite === undefined ? undefined : clampHeight(style, definite, input.containingHeight, edgesY);
   return { contentWidth: h.contentWidth, marginLeft: h.marginLeft, border, padding, height, edgesY };
-}
-
-/** The sized grid's tracks in the container's border-box frame, and the rows of this page. */
-interface Tracks {
-  readonly sized: SizedGrid;
-  readonly columnStarts: readonly number[];
-  readonly rowStarts: readonly number[];
-  readonly contentLeft: number;
-  readonly contentTop: number;
-  readonly contentWidth: number;
-  readonly page: PageRows;
-}
-
-interface LaidItems {
-  readonly children: Fragment[];
-  readonly positioned: PendingPositioned[];
-  readonly pageContent: PageContent[];
-  readonly first: number | undefined;
-  readonly last: number | undefined;
-  /** This page's rows, completed once a split row's items are laid out. */
-  readonly page: PageRows;
-}
-
-/** The grid container being laid out or measured, in one run. */
-interface GridRun {
-  readonly box: FlexBox;
-  readonly mode: LayoutInput['mode'];
-  readonly ctx: LayoutContext;
-}
-
-/** Each item of this page's rows laid out in its area, in the container's frame. */
-function layoutItems(run: GridRun, t: Tracks): LaidItems {
-  const { box, mode, ctx } = run;
-  const style = box.style;
-  const out: LaidItems = { children: [], positioned: [], pageContent: [], first: undefined, last: undefined, page: t.page };
-  let { first, last } = out;
-  const alignment = containerAlignment(style);
-  const split = t.page.split;
-  const tokens: { index: number; token: BreakToken }[] = [];
-  let splitHeight = 0;
-  const baselineEntries: BaselineEntry[] = [];
-  let firstRowBaseline: number | undefined;
-  const parent = parentTracks(t, style.direction);
-  for (const [index, item] of t.sized.grid.items.entries()) {
-    if (item.area.rowStart < t.page.firstRow || item.area.rowStart >= t.page.endRow) continue;
-    const resume = split?.resume.get(index);
-    if (split !== undefined && split.resume.size > 0 && resume === undefined) continue;
-    const area = {
-      width: rowsEnd(t.columnStarts, t.sized.columns, item.area.columnEnd) - t.columnStarts[item.area.columnStart]!,
-      height: rowsEnd(t.rowStarts, t.sized.rows, item.area.rowEnd) - t.rowStarts[item.area.rowStart]!,
-    };
-    // Columns run from the right in a right-to-left grid.
-    const start = t.columnStarts[item.area.columnStart]!;
-    const x = t.contentLeft + (style.direction === 'rtl' ? t.contentWidth - start - area.width : start);
-    const y = t.contentTop + t.rowStarts[item.area.rowStart]! - t.page.shift;
-    const fragmentainer = split === undefined ? undefined : { bottom: split.room, atTop: true, discardTopMargins: resume !== undefined };
-    const placed = withSubgridTracks(item.box, subgridTracks(item, parent, area.width), ctx,
-      () => layoutItemInArea(item.box, { area: split === undefined ? area : { ...area, height: Infinity }, container: alignment }, { mode, fragmentainer, resume }, ctx));
-    if (placed === undefined) continue;
-    if (placed.output.breakToken !== undefined) tokens.push({ index, token: placed.output.breakToken });
-    splitHeight = Math.max(splitHeight, placed.output.fragment.y + placed.output.fragment.height);
-    const dx = x + placed.dx;
-    const dy = y + placed.dy;
-    const moved = <P extends PendingPositioned>(p: P): P => ({ ...p, staticX: p.staticX + dx, staticY: p.staticY + dy, staticRight: p.staticRight + dx });
-    const f = placed.output.fragment;
-    const own = dy + f.y + (placed.output.baselines.first ?? f.height);
-    if (item.area.rowStart === t.page.firstRow) firstRowBaseline ??= own;
-    if (split === undefined && participates(item.box.style, style.alignItems)) {
-      baselineEntries.push({
-        row: item.area.rowStart, baseline: own, child: out.children.length,
-        positioned: [out.positioned.length, out.positioned.length + placed.output.positioned.length],
-        pageContent: [out.pageContent.length, out.pageContent.length + placed.output.pageContent.length],
-      });
-    }
-    out.children.push(offsetFragment(placed.output.fragment, dx, dy));
-    out.positioned.push(...placed.output.positioned.map(moved));
-    out.pageContent.push(...placed.output.pageContent.map(moved));
-    if (placed.output.baselines.last !== undefined) last = dy + f.y + placed.output.baselines.last;
-  }
-  // The first row's shared baseline, else its first item's (synthesized from its bottom if it has none, §10.8).
-  first = alignBaselines(baselineEntries, out).get(t.page.firstRow) ?? firstRowBaseline;
-  const page = split === undefined ? t.page : splitPage(box, t, tokens, splitHeight);
-  return { ...out, first, last, page };
-}
-
-/** The tracks as laid out, for subgrids: each gutter with the space content distribution put in it. */
-function parentTracks(t: Tracks, direction: 'ltr' | 'rtl'): ParentTracks {
-  const gutter = (starts: readonly number[], sizes: readonly number[], gap: number): number => (sizes.length > 1 ? starts[1]! - starts[0]! - sizes[0]! : gap);
-  return {
-    grid: t.sized.grid,
-    columns: { sizes: t.sized.columns, gap: gutter(t.columnStarts, t.sized.columns, t.sized.columnGap) },
-    rows: { sizes: t.sized.rows, gap: gutter(t.rowStarts, t.sized.rows, t.sized.rowGap) },
-    direction,
-  };
-}
-
-/**
- * A row split across pages that ends on this one: the rows after it follow right below its end
- * when they fit, instead of waiting for the next page.
- */
-function afterSplitRow(run: GridRun, t: Tracks, laid: LaidItems, room: number | undefined): LaidItems {
-  const page = laid.page;
-  const token = page.breakToken;
-  if (page.split === undefined || room === undefined || token?.kind !== 'block' || token.children.length > 0) return laid;
-  const rest = rowsForPage({ box: run.box, sized: t.sized, starts: t.rowStarts }, { resume: token, room: room - page.height, atTop: false });
-  if (rest === undefined || rest.split !== undefined) return laid;
-  const more = layoutItems(run, { ...t, contentTop: t.contentTop + page.height, page: rest });
-  return {
-    children: [...laid.children, ...more.children],
-    positioned: [...laid.positioned, ...more.positioned],
-    pageContent: [...laid.pageContent, ...more.pageContent],
-    first: laid.first ?? more.first,
-    last: more.last ?? laid.last,
-    page: { ...page, endRow: rest.endRow, height: page.height + rest.height, breakToken: rest.breakToken },
-  };
-}
-
-/** A split row's page: as tall as its items' pieces, resumed with the items that are not finished. */
-function splitPage(box: FlexBox, t: Tracks, tokens: readonly { index: number; token: BreakToken }[], height: number): PageRows {
-  const more = t.page.firstRow + 1 < t.sized.rows.length;
-  const breakToken: BreakToken | undefined = tokens.length > 0
-    ? { kind: 'block', box, children: tokens, next: t.page.firstRow }
-    : more ? { kind: 'block', box, children: [], next: t.page.firstRow + 1 } : undefined;
-  return { ...t.page, height, breakToken };
 }
 
 /**
@@ -218,16 +90,15 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const paddingTop = continued ? 0 : c.padding.top;
   const contentTop = borderTop + paddingTop;
   const room = input.fragmentainer === undefined ? undefined : input.fragmentainer.bottom - top - contentTop;
-  const rows = rowsForPage({ box, sized, starts: rowStarts }, { resume, room, atTop: input.fragmentainer?.atTop ?? true });
-  if (rows === undefined) return { kind: 'pushed' };
-
   const contentLeft = c.border.left + c.padding.left;
   const run: GridRun = { box, mode: input.mode, ctx };
-  const tracks: Tracks = { sized, columnStarts, rowStarts, contentLeft, contentTop, contentWidth: c.contentWidth, page: rows };
-  const { children, positioned, pageContent, first, last, page } = afterSplitRow(run, tracks, layoutItems(run, tracks), room);
+  const tracks: Tracks = { sized, columnStarts, rowStarts, contentLeft, contentTop, contentWidth: c.contentWidth };
+  const laid = layoutPage(run, tracks, { resume, room, atTop: input.fragmentainer?.atTop ?? true });
+  if (laid === undefined) return { kind: 'pushed' };
+  const { items, page, pageHeight, breakToken } = laid;
+  const { children, positioned, pageContent, first, last } = items;
 
-  const broken = page.breakToken !== undefined;
-  const pageHeight = broken || page.split !== undefined ? page.height : contentHeight - page.shift;
+  const broken = breakToken !== undefined;
   const borderBottom = broken ? 0 : c.border.bottom;
   const paddingBottom = broken ? 0 : c.padding.bottom;
   const x = input.x + c.marginLeft;
@@ -251,8 +122,8 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
     rtl,
     columnStarts: lineStarts(columnStarts, sized.columns).map((v) => contentStart + v),
     columnEnds: lineEnds(columnStarts, sized.columns).map((v) => contentStart + v),
-    rowStarts: lineStarts(rowStarts, sized.rows).map((v) => contentTop + v - page.shift),
-    rowEnds: lineEnds(rowStarts, sized.rows).map((v) => contentTop + v - page.shift),
+    rowStarts: lineStarts(rowStarts, sized.rows).map((v) => contentTop + v - page.shift + page.top),
+    rowEnds: lineEnds(rowStarts, sized.rows).map((v) => contentTop + v - page.shift + page.top),
     padding: { start: startBorder, top: borderTop, end: fragment.width - (rtl ? c.border.left : c.border.right), bottom: fragment.height - borderBottom },
   };
   const inAreas = onGrid.map((p) => layoutInGridArea(p, sized.grid, lines, fragment, ctx));
@@ -263,7 +134,7 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
     strut: addMargin(EMPTY_STRUT, broken ? 0 : marginOrZero(style.marginBottom, input.containingWidth)),
     resolvedAt: top,
     baselines: { first, last },
-    breakToken: page.breakToken,
+    breakToken,
     forcedBreakAfter: forcedBreakOf(style.breakAfter),
     exclusions: input.exclusions,
     positioned: escaping.positioned,

@@ -135,15 +135,21 @@ export interface ItemRun {
   readonly resume: BreakToken | undefined;
 }
 
+/** Whether the item is as tall as its area: `align-self` stretches it and its height is auto. */
+export function stretchesInRows(box: GridItemBox, container: ContainerAlignment): boolean {
+  const style = box.style;
+  const autoY = style.marginTop === 'auto' || style.marginBottom === 'auto';
+  return box.kind !== 'replaced' && isAutoHeight(style.height) && !autoY && stretches(usedSelf(style.alignSelf, container.alignItems), ratioOf(style) !== undefined);
+}
+
 /** Lays an item out in its area (x, y = 0 at the area's top-left) and aligns it there. */
 export function layoutItemInArea(box: GridItemBox, place: ItemArea, run: ItemRun, ctx: LayoutContext): PlacedItem | undefined {
   const { area, container } = place;
   const { mode, fragmentainer, resume } = run;
   const style = box.style;
   const align = usedSelf(style.alignSelf, container.alignItems);
-  const autoY = style.marginTop === 'auto' || style.marginBottom === 'auto';
-  // An item broken across pages (its area unbounded) keeps its content height.
-  const stretchY = area.height !== Infinity && box.kind !== 'replaced' && isAutoHeight(style.height) && !autoY && stretches(align, ratioOf(style) !== undefined);
+  // An item broken across pages (its area unbounded) keeps its content height (page-items.ts stretches its pieces).
+  const stretchY = area.height !== Infinity && stretchesInRows(box, container);
   // A row subgrid fills the rows it spans (CSS Grid 2 §9 item 1).
   const fixedHeight = area.height !== Infinity && subgridOn(box, 'rows') ? Math.max(0, area.height - verticalMargins(style, area.width))
     : stretchY ? clampSize(style, area.height - verticalMargins(style, area.width), area.height, 'y') : undefined;

@@ -1,0 +1,319 @@
+/**
+ * A grid's items on one page (fragment.ts decides the rows): first the items going on from the
+ * page before, at the top, then the items of this page's rows in their areas. An item that
+ * reaches past the page end — it spans rows the page does not hold, or its one row is taller
+ * than the page — is laid out against the page end and cut there; its break token goes into
+ * the grid's, to go on at the top of the next page.
+ */
+import type { FlexBox } from '../../boxes/types.js';
+import type { BoxFragment, Fragment } from '../types.js';
+import type { BreakToken, Fragmentainer, LayoutContext, LayoutInput, PageContent, PendingPositioned } from '../contract.js';
+import { offsetFragment } from '../fragment.js';
+import { boxFragment, withBoxFields } from '../fragment-records.js';
+import { marginOrZero, usedBorder, usedPadding } from '../box-model.js';
+import type { BaselineEntry } from './baseline.js';
+import { alignBaselines, participates } from './baseline.js';
+import type { GridItem } from './grid.js';
+import type { ContainerAlignment } from './items.js';
+import { itemWidth, layoutItemInArea, stretchesInRows } from './items.js';
+import type { PageRows } from './fragment.js';
+import { groupEnd, noRows, rowsEnd, rowsForPage } from './fragment.js';
+import type { SizedGrid } from './sizing.js';
+import { containerAlignment } from './sizing.js';
+import type { ParentTracks } from './subgrid.js';
+import { providedTracks, subgridTracks, withSubgridTracks } from './subgrid.js';
+
+/** The sized grid's tracks in the container's border-box frame. */
+export interface Tracks {
+  readonly sized: SizedGrid;
+  readonly columnStarts: readonly number[];
+  readonly rowStarts: readonly number[];
+  readonly contentLeft: number;
+  readonly contentTop: number;
+  readonly contentWidth: number;
+}
+
+/** The grid container being laid out or measured, in one run. */
+export interface GridRun {
+  readonly box: FlexBox;
+  readonly mode: LayoutInput['mode'];
+  readonly ctx: LayoutContext;
+}
+
+/** The items laid out on this page, in the container's frame. */
+export interface PageItems {
+  readonly children: Fragment[];
+  readonly positioned: PendingPositioned[];
+  readonly pageContent: PageContent[];
+  first: number | undefined;
+  last: number | undefined;
+  /** Items going on on the next page, by index. */
+  readonly tokens: { index: number; token: BreakToken }[];
+  /** The lowest end of an item cut at the page end or going on from the page before, from the content box top. */
+  cutBottom: number;
+  /** Pieces of items cut at a page end that stretch over their rows: `child` in `children`, `index` of the item. */
+  readonly stretched: { readonly child: number; readonly index: number }[];
+}
+
+/** The grid's items on this page: its rows, what it carries on to the next page, and how tall it is here. */
+export interface LaidPage {
+  readonly items: PageItems;
+  readonly page: PageRows;
+  /** Where the content ends on this page, from the content box top. */
+  readonly pageHeight: number;
+  readonly breakToken: BreakToken | undefined;
+}
+
+/**
+ * Lays out the items going on from the page before, then this page's rows (cutting the first
+ * that does not fit when its items break inside); undefined when the grid must move whole to the
+ * next page. `room` is the space from the content box top to the page end.
+ */
+export function layoutPage(run: GridRun, t: Tracks, on: { resume: BreakToken | undefined; room: number | undefined; atTop: boolean }): LaidPage | undefined {
+  const { resume, room } = on;
+  const sized = t.sized;
+  const items = noItems();
+  const next = resume?.kind === 'block' ? resume.next : 0;
+  const goOn = resume?.kind === 'block' && room !== undefined && (resume.children.length > 0 || (resume.stretching?.length ?? 0) > 0 || resume.cutAt !== undefined) ? resume : undefined;
+  const contentBand = goOn === undefined ? 0 : layoutContinuing(run, t, { continuing: new Map(goOn.children.map((child) => [child.index, child.token])), stretching: goOn.stretching ?? [], next, room: room! }, items);
+  // A row cut by the page end goes on with the rest of its size (its items' content may need more).
+  const band = Math.max(contentBand, goOn?.cutAt === undefined ? 0 : rowsEnd(t.rowStarts, sized.rows, next) - goOn.cutAt);
+  const gridRows = { box: run.box, sized, starts: t.rowStarts };
+  const rows = rowsForPage(gridRows, { firstRow: next, top: band, room, atTop: on.atTop, continuing: goOn !== undefined });
+  let page: PageRows;
+  if (rows === undefined) {
+    // No row fits below what is above the grid: its first row starts here if its items break inside, else the grid moves.
+    const none = noRows(gridRows, next);
+    page = splitNextRow(run, t, none, room!, items);
+    if (page === none) return undefined;
+  } else {
+    layoutRowItems(run, t, rows, room, items);
+    page = room === undefined ? rows : splitNextRow(run, t, rows, room, items);
+  }
+  const tokens = items.tokens.sort((a, b) => a.index - b.index);
+  const more = page.endRow < sized.rows.length;
+  const cutAt = room !== undefined && page.splitFrom < page.endRow ? page.shift - page.top + room : undefined;
+  // Rows keep their sizes, and a cut row fills the page when it goes on; items cut at the page end may reach below the rows.
+  const cutRowGoesOn = cutAt !== undefined && rowsEnd(t.rowStarts, sized.rows, page.endRow) > cutAt + 0.01;
+  const pageHeight = Math.max(items.cutBottom, cutRowGoesOn ? room! : 0, more || tokens.length > 0 ? page.height : sized.contentHeight - page.shift + page.top);
+  const stretching = items.stretched.length === 0 ? [] : stretchPieces(t, { page, pageHeight, cutAt }, items);
+  const breakToken: BreakToken | undefined = tokens.length > 0 || stretching.length > 0 || more
+    ? { kind: 'block', box: run.box, children: tokens, next: page.endRow, stretching: stretching.length > 0 ? stretching : undefined, cutAt } : undefined;
+  return { items, page, pageHeight, breakToken };
+}
+
+function noItems(): PageItems {
+  return { children: [], positioned: [], pageContent: [], first: undefined, last: undefined, tokens: [], cutBottom: 0, stretched: [] };
+}
+
+/** One item's place on this page: `y` from the content box top, its area's height (Infinity when cut by the page end). */
+interface ItemPlace {
+  readonly index: number;
+  readonly item: GridItem;
+  readonly y: number;
+  readonly height: number;
+  readonly fragmentainer: Fragmentainer | undefined;
+  readonly resume: BreakToken | undefined;
+}
+
+/** What every item of the page shares. */
+interface PageRun {
+  readonly run: GridRun;
+  readonly t: Tracks;
+  readonly alignment: ContainerAlignment;
+  readonly parent: ParentTracks;
+}
+
+function pageRun(run: GridRun, t: Tracks): PageRun {
+  return { run, t, alignment: containerAlignment(run.box.style), parent: parentTracks(t, run.box.style.direction) };
+}
+
+/** The tracks as laid out, for subgrids: each gutter with the space content distribution put in it. */
+function parentTracks(t: Tracks, direction: 'ltr' | 'rtl'): ParentTracks {
+  const gutter = (starts: readonly number[], sizes: readonly number[], gap: number): number => (sizes.length > 1 ? starts[1]! - starts[0]! - sizes[0]! : gap);
+  return {
+    grid: t.sized.grid,
+    columns: { sizes: t.sized.columns, gap: gutter(t.columnStarts, t.sized.columns, t.sized.columnGap) },
+    rows: { sizes: t.sized.rows, gap: gutter(t.rowStarts, t.sized.rows, t.sized.rowGap) },
+    direction,
+  };
+}
+
+/** Lays one item out at its place and adds it to `out`; returns its fragment's top (container frame), or undefined when nothing of it was placed. */
+function placeItem(p: PageRun, place: ItemPlace, out: PageItems): { dy: number; baseline: number; output: { positioned: number; pageContent: number } } | undefined {
+  const { run: { mode, ctx }, t } = p;
+  const { item } = place;
+  const width = rowsEnd(t.columnStarts, t.sized.columns, item.area.columnEnd) - t.columnStarts[item.area.columnStart]!;
+  // Columns run from the right in a right-to-left grid.
+  const start = t.columnStarts[item.area.columnStart]!;
+  const x = t.contentLeft + (p.alignment.direction === 'rtl' ? t.contentWidth - start - width : start);
+  const placed = withSubgridTracks(item.box, subgridTracks(item, p.parent, width), ctx,
+    () => layoutItemInArea(item.box, { area: { width, height: place.height }, container: p.alignment }, { mode, fragmentainer: place.fragmentainer, resume: place.resume }, ctx));
+  if (placed === undefined) return undefined;
+  const f = placed.output.fragment;
+  if (placed.output.breakToken !== undefined) out.tokens.push({ index: place.index, token: placed.output.breakToken });
+  if (place.fragmentainer !== undefined) out.cutBottom = Math.max(out.cutBottom, place.y + placed.dy + f.y + f.height);
+  const dx = x + placed.dx;
+  const dy = t.contentTop + place.y + placed.dy;
+  const moved = <P extends PendingPositioned>(q: P): P => ({ ...q, staticX: q.staticX + dx, staticY: q.staticY + dy, staticRight: q.staticRight + dx });
+  const counts = { positioned: out.positioned.length, pageContent: out.pageContent.length };
+  out.children.push(offsetFragment(f, dx, dy));
+  if (place.fragmentainer !== undefined && stretchesInRows(item.box, p.alignment)) out.stretched.push({ child: out.children.length - 1, index: place.index });
+  out.positioned.push(...placed.output.positioned.map(moved));
+  out.pageContent.push(...placed.output.pageContent.map(moved));
+  if (placed.output.baselines.last !== undefined) out.last = dy + f.y + placed.output.baselines.last;
+  return { dy, baseline: dy + f.y + (placed.output.baselines.first ?? f.height), output: counts };
+}
+
+/**
+ * The items going on from the page before (`continuing`, by index), laid out from the top of
+ * this page against its end (`room`); returns the height those whose rows all ended before
+ * `next` take, below which this page's rows start.
+ */
+function layoutContinuing(run: GridRun, t: Tracks, on: { continuing: ReadonlyMap<number, BreakToken>; stretching: readonly number[]; next: number; room: number }, out: PageItems): number {
+  const p = pageRun(run, t);
+  for (const index of on.stretching) emptyPiece(p, index, out);
+  const fragmentainer: Fragmentainer = { bottom: on.room, atTop: true, discardTopMargins: true };
+  let band = 0;
+  for (const [index, token] of on.continuing) {
+    const item = t.sized.grid.items[index]!;
+    const before = out.cutBottom;
+    out.cutBottom = 0;
+    placeItem(p, { index, item, y: 0, height: Infinity, fragmentainer, resume: token }, out);
+    if (item.area.rowEnd <= on.next) band = Math.max(band, out.cutBottom);
+    out.cutBottom = Math.max(before, out.cutBottom);
+  }
+  return band;
+}
+
+/** The piece of a stretched item whose content is done, on a page its rows go on to: an empty box, sized by stretchPieces. */
+function emptyPiece(p: PageRun, index: number, out: PageItems): void {
+  const { t, alignment } = p;
+  const item = t.sized.grid.items[index]!;
+  const style = item.box.style;
+  const areaWidth = rowsEnd(t.columnStarts, t.sized.columns, item.area.columnEnd) - t.columnStarts[item.area.columnStart]!;
+  const start = t.columnStarts[item.area.columnStart]!;
+  const areaX = t.contentLeft + (alignment.direction === 'rtl' ? t.contentWidth - start - areaWidth : start);
+  const marginLeft = marginOrZero(style.marginLeft, areaWidth);
+  const marginRight = marginOrZero(style.marginRight, areaWidth);
+  const width = itemWidth(item.box, areaWidth, alignment, p.run.ctx) ?? areaWidth - marginLeft - marginRight;
+  const x = areaX + (alignment.direction === 'rtl' ? areaWidth - marginRight - width : marginLeft);
+  const border = usedBorder(style);
+  const padding = usedPadding(style, areaWidth);
+  out.children.push(boxFragment({
+    box: item.box, style, x, y: t.contentTop, width, height: 0,
+    border: { ...border, top: 0, bottom: 0 }, padding: { ...padding, top: 0, bottom: 0 },
+    children: [], continuedBefore: true, continuedAfter: true,
+  }));
+  out.stretched.push({ child: out.children.length - 1, index });
+}
+
+/**
+ * Stretches the pieces of items cut at a page end over the part of their rows on this page
+ * (`pageHeight`: where the grid's content ends on it), as Chromium draws a stretched item's box
+ * on every page its rows reach, and returns the items whose content is done but whose rows go
+ * on: they are drawn empty on the next page (emptyPiece).
+ */
+function stretchPieces(t: Tracks, on: { page: PageRows; pageHeight: number; cutAt: number | undefined }, out: PageItems): number[] {
+  const { page, pageHeight, cutAt } = on;
+  const items = t.sized.grid.items;
+  // The cut rows go on when their items' content does, or their size reaches past the cut.
+  const rowGoesOn = (limit: number): boolean => out.tokens.some((token) => items[token.index]!.area.rowEnd <= limit)
+    || (cutAt !== undefined && rowsEnd(t.rowStarts, t.sized.rows, limit) > cutAt + 0.01);
+  const stretching: number[] = [];
+  for (const { child, index } of out.stretched) {
+    const item = items[index]!;
+    const rowEnd = item.area.rowEnd;
+    let end = pageHeight;
+    let goesOn: boolean;
+    if (rowEnd > page.endRow) goesOn = true;
+    else if (rowEnd <= page.firstRow) goesOn = page.endRow === page.firstRow && rowGoesOn(page.firstRow);
+    else if (rowEnd > page.splitFrom) goesOn = rowGoesOn(page.endRow);
+    else {
+      end = page.top + rowsEnd(t.rowStarts, t.sized.rows, rowEnd) - page.shift;
+      goesOn = false;
+    }
+    if (rowEnd <= page.firstRow && page.endRow > page.firstRow) end = page.top;
+    const f = out.children[child] as BoxFragment;
+    const bottom = t.contentTop + end - (goesOn ? 0 : marginOrZero(item.box.style.marginBottom, f.width));
+    const height = Math.max(f.height, bottom - f.y);
+    if (goesOn && !f.continuedAfter) {
+      out.children[child] = withBoxFields(f, { height, border: { ...f.border, bottom: 0 }, padding: { ...f.padding, bottom: 0 }, continuedAfter: true });
+      stretching.push(index);
+    } else if (!goesOn && f.continuedAfter && f.children.length === 0 && !out.tokens.some((token) => token.index === index)) {
+      // The last empty piece: its rows end here, with the box's bottom edges.
+      const border = usedBorder(item.box.style);
+      const padding = usedPadding(item.box.style, f.width);
+      out.children[child] = withBoxFields(f, { height: Math.max(height, border.bottom + padding.bottom), border: { ...f.border, bottom: border.bottom }, padding: { ...f.padding, bottom: padding.bottom }, continuedAfter: false });
+    } else if (height > f.height) {
+      out.children[child] = withBoxFields(f, { height });
+    }
+  }
+  return stretching;
+}
+
+/**
+ * Each item starting in this page's rows, in its area; those reaching past the page end (the
+ * rows after `endRow` are not here, or the row is split) are cut at `room`. Sets the first
+ * row's baseline (its shared one, else its first item's, synthesized from its bottom, §10.8).
+ */
+function layoutRowItems(run: GridRun, t: Tracks, page: PageRows, room: number | undefined, out: PageItems): void {
+  const p = pageRun(run, t);
+  const style = run.box.style;
+  const baselineEntries: BaselineEntry[] = [];
+  let firstRowBaseline: number | undefined;
+  for (const [index, item] of t.sized.grid.items.entries()) {
+    if (item.area.rowStart < page.firstRow || item.area.rowStart >= page.endRow) continue;
+    const y = page.top + t.rowStarts[item.area.rowStart]! - page.shift;
+    const cut = room !== undefined && (item.area.rowStart >= page.splitFrom || item.area.rowEnd > page.endRow);
+    const height = cut ? Infinity : rowsEnd(t.rowStarts, t.sized.rows, item.area.rowEnd) - t.rowStarts[item.area.rowStart]!;
+    // An item cut at the page end always places something: it starts on this page.
+    const fragmentainer = cut ? { bottom: room - y, atTop: true, discardTopMargins: false } : undefined;
+    const placed = placeItem(p, { index, item, y, height, fragmentainer, resume: undefined }, out);
+    if (placed === undefined) continue;
+    if (item.area.rowStart === page.firstRow) firstRowBaseline ??= placed.baseline;
+    if (!cut && participates(item.box.style, style.alignItems)) {
+      baselineEntries.push({
+        row: item.area.rowStart, baseline: placed.baseline, child: out.children.length - 1,
+        positioned: [placed.output.positioned, out.positioned.length],
+        pageContent: [placed.output.pageContent, out.pageContent.length],
+      });
+    }
+  }
+  out.first = alignBaselines(baselineEntries, out).get(page.firstRow) ?? firstRowBaseline;
+}
+
+/**
+ * The row that does not fit below this page's rows, cut by the page end when its items break
+ * inside (as Chromium splits a row of text): its items are laid out against the page end, and
+ * kept only if one of them breaks and none has to move whole to the next page (then the row
+ * moves, as before). Returns the page with the row, or the page as it was.
+ */
+function splitNextRow(run: GridRun, t: Tracks, page: PageRows, room: number, out: PageItems): PageRows {
+  const row = page.endRow;
+  const y = page.top + t.rowStarts[row]! - page.shift;
+  if (row >= t.sized.rows.length || page.splitFrom !== row || room - y < 1) return page;
+  const end = groupEnd(t.sized, row);
+  const p = pageRun(run, t);
+  const trial = noItems();
+  // Items spanning into the row from above that broke at the page end cut it already.
+  let whole = !out.tokens.some((token) => t.sized.grid.items[token.index]!.area.rowEnd > row);
+  for (const [index, item] of t.sized.grid.items.entries()) {
+    if (item.area.rowStart < row || item.area.rowStart >= end) continue;
+    const at = y + t.rowStarts[item.area.rowStart]! - t.rowStarts[row]!;
+    const fragmentainer: Fragmentainer = { bottom: room - at, atTop: false, discardTopMargins: false };
+    if (placeItem(p, { index, item, y: at, height: Infinity, fragmentainer, resume: undefined }, trial) === undefined) return page;
+    if (trial.tokens.length > 0) whole = false;
+  }
+  // A subgrid's rows are its parent's, cut where the parent's are: its row never moves alone.
+  if (whole && providedTracks(run.box, run.ctx)?.rows === undefined) return page;
+  const offset = { children: out.children.length, positioned: out.positioned.length, pageContent: out.pageContent.length };
+  out.children.push(...trial.children);
+  out.positioned.push(...trial.positioned);
+  out.pageContent.push(...trial.pageContent);
+  out.tokens.push(...trial.tokens);
+  out.stretched.push(...trial.stretched.map((s) => ({ child: s.child + offset.children, index: s.index })));
+  out.cutBottom = Math.max(out.cutBottom, trial.cutBottom);
+  out.last = trial.last ?? out.last;
+  return { ...page, endRow: end };
+}
