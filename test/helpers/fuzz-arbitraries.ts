@@ -21,6 +21,7 @@ const PROPERTIES = [
   'container-type', 'container', 'container-name', 'initial-letter', 'translate', 'rotate', 'scale',
   '-webkit-box-pack', '-webkit-box-flex', '-webkit-box-orient', '-webkit-box-ordinal-group', '-webkit-margin-before', '-webkit-column-count',
   'mix-blend-mode', 'isolation', 'background-blend-mode',
+  'grid-template-rows', 'grid-row', 'grid-template', 'row-gap', 'align-self',
 ];
 const VALUES = [
   'block', 'inline', 'flex', 'table', 'none', 'grid', 'inline-block', 'list-item', '0', '-1px', '10px', '50%', '1e9px', 'auto', 'calc(100% - 3px)',
@@ -31,6 +32,7 @@ const VALUES = [
   'counters(a, ".")', 'attr(id)', 'string(h)', 'inset 0 0 3px red', 'hsl(1 2% 3%)', 'linear-gradient(red, blue)', 'baseline', 'super',
   'balance', 'pretty', 'underline wavy 3px', 'overline dotted', 'preserve-breaks',
   'inline-size', 'size', 'card / inline-size', '50cqw', 'calc(10cqi + 1px)', '100cqh', 'cqmin', '3 2', '2 raise', '1e9', '45deg', 'x 90deg', '1 2 3 4turn', '50% -1e9px', '-webkit-box', 'justify', 'vertical', 'c', 'counter(a, c)', 'georgian', 'hebrew', 'multiply', 'difference', 'isolate', 'plus-lighter',
+  'subgrid', 'subgrid [a] [b]', 'subgrid / subgrid', 'span 3', '1 / -1', 'a / c', '200px', '1e5px 1fr', 'repeat(auto-fill, [x])',
 ];
 const ATTRIBUTES = ['colspan', 'rowspan', 'span', 'width', 'height', 'start', 'value', 'dir', 'lang', 'class', 'id', 'src', 'alt', 'href', 'reversed', 'type'];
 const ATTRIBUTE_VALUES = [

@@ -235,6 +235,18 @@ describe('fragmentation through items spanning rows (checked against Chromium 15
     expect([at(doc, 1, 'a'), at(doc, 1, 'b'), at(doc, 1, 'c')]).toEqual(['0,0 100x60', '100,0 100x60', '0,60 100x20']);
   });
 
+  it('draws a fixed row taller than several pages on each of them, its items stretched over it', async () => {
+    const doc = await layoutHtml(`<style>@page { size: 200px 100px; margin: 0 } body { margin: 0; font: 10px/20px "Liberation Sans" }</style>
+      <div style="display:grid;grid-template-columns:100px 100px;grid-template-rows:350px auto">
+      <div id=a>a1<br>a2</div><div id=b>b</div><div id=c>c</div></div>`);
+    expect(doc.pages.map((_, i) => [at(doc, i, 'a'), at(doc, i, 'b'), at(doc, i, 'c')])).toEqual([
+      ['0,0 100x100', '100,0 100x100', undefined],
+      ['0,0 100x100', '100,0 100x100', undefined],
+      ['0,0 100x100', '100,0 100x100', undefined],
+      ['0,0 100x50', '100,0 100x50', '0,50 100x20'],
+    ]);
+  });
+
   it('cuts cards of subgrid rows where the page ends, their footers on the next page', async () => {
     const doc = await layoutHtml(`<style>@page { size: 300px 200px; margin: 0 } body { margin: 0; font: 10px/20px "Liberation Sans" }
       .g { display: grid; grid-template-columns: 1fr 1fr; gap: 0 10px }

@@ -396,6 +396,6 @@ function tokenPath(token: BreakToken | undefined): (number | string)[] {
     const floats = (token.floats ?? []).flatMap((f) => ['float', ...tokenPath(f.token)]);
     return [-1, token.at.index, token.at.tail === undefined ? '' : 'tail', token.consumed ?? 0, ...floats];
   }
-  // a box whose height continues makes progress by the height it consumes
-  return [token.next, token.consumed ?? 0, ...token.children.flatMap((c) => [c.index, ...tokenPath(c.token)])];
+  // a box whose height continues makes progress by the height it consumes, a grid row cut over pages by where it is cut
+  return [token.next, token.consumed ?? 0, token.cutAt ?? 0, ...token.children.flatMap((c) => [c.index, ...tokenPath(c.token)])];
 }

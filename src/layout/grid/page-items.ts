@@ -76,8 +76,11 @@ export function layoutPage(run: GridRun, t: Tracks, on: { resume: BreakToken | u
   const next = resume?.kind === 'block' ? resume.next : 0;
   const goOn = resume?.kind === 'block' && room !== undefined && (resume.children.length > 0 || (resume.stretching?.length ?? 0) > 0 || resume.cutAt !== undefined) ? resume : undefined;
   const contentBand = goOn === undefined ? 0 : layoutContinuing(run, t, { continuing: new Map(goOn.children.map((child) => [child.index, child.token])), stretching: goOn.stretching ?? [], next, room: room! }, items);
-  // A row cut by the page end goes on with the rest of its size (its items' content may need more).
-  const band = Math.max(contentBand, goOn?.cutAt === undefined ? 0 : rowsEnd(t.rowStarts, sized.rows, next) - goOn.cutAt);
+  // A row cut by the page end goes on with the rest of its size (its items' content may need more), over more pages if it must.
+  const cutBefore = goOn?.cutAt;
+  const rest = cutBefore === undefined ? 0 : rowsEnd(t.rowStarts, sized.rows, next) - cutBefore;
+  const stillCut = cutBefore !== undefined && room !== undefined && rest > room + 0.01;
+  const band = Math.max(contentBand, Math.min(rest, room ?? rest));
   const gridRows = { box: run.box, sized, starts: t.rowStarts };
   const rows = rowsForPage(gridRows, { firstRow: next, top: band, room, atTop: on.atTop, continuing: goOn !== undefined });
   let page: PageRows;
@@ -92,7 +95,7 @@ export function layoutPage(run: GridRun, t: Tracks, on: { resume: BreakToken | u
   }
   const tokens = items.tokens.sort((a, b) => a.index - b.index);
   const more = page.endRow < sized.rows.length;
-  const cutAt = room !== undefined && page.splitFrom < page.endRow ? page.shift - page.top + room : undefined;
+  const cutAt = stillCut ? cutBefore + room : room !== undefined && page.splitFrom < page.endRow ? page.shift - page.top + room : undefined;
   // Rows keep their sizes, and a cut row fills the page when it goes on; items cut at the page end may reach below the rows.
   const cutRowGoesOn = cutAt !== undefined && rowsEnd(t.rowStarts, sized.rows, page.endRow) > cutAt + 0.01;
   const pageHeight = Math.max(items.cutBottom, cutRowGoesOn ? room! : 0, more || tokens.length > 0 ? page.height : sized.contentHeight - page.shift + page.top);
@@ -237,10 +240,11 @@ function stretchPieces(t: Tracks, on: { page: PageRows; pageHeight: number; cutA
     const f = out.children[child] as BoxFragment;
     const bottom = t.contentTop + end - (goesOn ? 0 : marginOrZero(item.box.style.marginBottom, f.width));
     const height = Math.max(f.height, bottom - f.y);
+    const hasToken = out.tokens.some((token) => token.index === index);
+    if (goesOn && !hasToken) stretching.push(index);
     if (goesOn && !f.continuedAfter) {
       out.children[child] = withBoxFields(f, { height, border: { ...f.border, bottom: 0 }, padding: { ...f.padding, bottom: 0 }, continuedAfter: true });
-      stretching.push(index);
-    } else if (!goesOn && f.continuedAfter && f.children.length === 0 && !out.tokens.some((token) => token.index === index)) {
+    } else if (!goesOn && f.continuedAfter && f.children.length === 0 && !hasToken) {
       // The last empty piece: its rows end here, with the box's bottom edges.
       const border = usedBorder(item.box.style);
       const padding = usedPadding(item.box.style, f.width);
