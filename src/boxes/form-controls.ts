@@ -82,11 +82,16 @@ function inputBox(build: FormControlBuild, element: DomElement, style: ComputedS
   const field: ComputedStyle = { ...sized, ...WHITE_SPACE_PRE, overflowX: 'clip' };
   if (value === '') {
     const placeholder = (element.attribs['placeholder'] ?? '').replace(/[\r\n]+/g, ' ');
-    return build.block(field, placeholder === '' ? textRun(build, field, EMPTY_LINE, undefined) : textRun(build, field, placeholder, PLACEHOLDER), outer, source);
+    return naturalIf(style, build.block(field, placeholder === '' ? textRun(build, field, EMPTY_LINE, undefined) : textRun(build, field, placeholder, PLACEHOLDER), outer, source));
   }
   // a password field shows one bullet per character, as browsers do
   const shown = type === 'password' ? '\u2022'.repeat([...value].length) : value.replace(/[\r\n]+/g, '');
-  return build.block(field, textRun(build, field, shown === '' ? EMPTY_LINE : shown, undefined), outer, source);
+  return naturalIf(style, build.block(field, textRun(build, field, shown === '' ? EMPTY_LINE : shown, undefined), outer, source));
+}
+
+/** The control's box, marked as sized by its natural width when the author's width is `auto` (flex and grid stretch it). */
+function naturalIf(style: ComputedStyle, box: BlockBox): BlockBox {
+  return style.width === 'auto' ? { ...box, naturalWidth: true } : box;
 }
 
 /**
@@ -106,7 +111,7 @@ function dateTimeBox(build: FormControlBuild, element: DomElement, style: Comput
   // Chromium hides the picker icon of a disabled or read-only field (html.css)
   const pickable = type !== 'time' && !isDisabled(element) && element.attribs['readonly'] === undefined;
   const icon = pickable ? [calendarIcon(build, field)] : [];
-  return build.block(field, [...icon, ...textRun(build, field, shown.text, undefined)], outer, source);
+  return naturalIf(style, build.block(field, [...icon, ...textRun(build, field, shown.text, undefined)], outer, source));
 }
 
 /**
@@ -240,12 +245,14 @@ function selectBox(build: FormControlBuild, element: DomElement, style: Computed
   // a drop-down without options still shows an empty line
   if (lines.length === 0 && !listBox) lines.push(optionLine(build, lineStyle, ''));
   const stack = build.block(build.anonymousStyle(style, 'inline-block'), lines, 'inline', undefined);
-  if (listBox || style.appearance === 'none') return build.block(style, [stack], outer, source);
+  // As wide as its options in block flow too (its natural width), not as its container.
+  const sized: ComputedStyle = style.width === 'auto' ? { ...style, width: 'fit-content' } : style;
+  if (listBox || style.appearance === 'none') return naturalIf(style, build.block(sized, [stack], outer, source));
   const arrowSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="9" height="6" viewBox="0 0 9 6"><path d="M1 1 4.5 4.5 8 1" fill="none" stroke="${hex(style.color)}" stroke-width="1.6"/></svg>`;
   const arrowStyle: ComputedStyle = { ...build.anonymousStyle(style, 'inline'), float: 'right', display: 'block', marginLeft: 3, marginTop: style.fontSize * 0.4 };
   const arrow: ReplacedBox = { kind: 'replaced', outer: 'block', src: `data:image/svg+xml,${encodeURIComponent(arrowSvg)}`, alt: '', style: arrowStyle, element: undefined, pseudo: undefined };
   const floated: OutOfFlowBox = { kind: 'out-of-flow', scheme: 'float', box: arrow, style: arrowStyle, element: undefined, pseudo: undefined };
-  return build.block(style, [floated, stack], outer, source);
+  return naturalIf(style, build.block(sized, [floated, stack], outer, source));
 }
 
 /** One option's line in a select; an empty one keeps its line but adds no width (its space overflows a 0 width). */
@@ -268,7 +275,7 @@ function textareaBox(build: FormControlBuild, element: DomElement, style: Comput
   const width = style.width === 'auto' ? style.fontSize * ratios.ch * (cols + 2) : style.width;
   const height = style.height === 'auto' ? rows * lineHeight : style.height;
   const sized: ComputedStyle = { ...style, width, height, overflowY: 'clip', overflowX: 'clip' };
-  return build.block(sized, text === '' ? [] : [{ kind: 'text', text, style: sized, element: undefined, pseudo: undefined }], outer, source);
+  return naturalIf(style, build.block(sized, text === '' ? [] : [{ kind: 'text', text, style: sized, element: undefined, pseudo: undefined }], outer, source));
 }
 
 /** `line-height: normal` of the bundled fonts (hhea ascent + descent + line gap, per em). */

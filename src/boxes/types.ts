@@ -66,6 +66,11 @@ interface BlockContainerBase extends BoxBase {
    * the lines of `paragraph`, the block whose first line it starts (layout/block/initial-letter.ts).
    */
   readonly initialLetter?: InitialLetterSpec | undefined;
+  /**
+   * A form control whose width is its natural size (the author's is `auto`): block flow keeps it,
+   * but flex and grid items stretch it as if it were `auto`, as Chromium does (boxes/form-controls.ts).
+   */
+  readonly naturalWidth?: true | undefined;
 }
 
 export interface InitialLetterSpec {

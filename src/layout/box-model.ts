@@ -37,6 +37,11 @@ export function marginOrZero(value: LengthPercentageAuto, containingWidth: numbe
 }
 
 /** `min-content`, `max-content`, `fit-content` or `stretch`: a size only layout can resolve (size-keywords.ts). */
+/** A form control sized by its natural width (boxes/form-controls.ts): flex and grid stretch it as if its width were `auto`. */
+export function hasNaturalWidth(box: { readonly kind: string; readonly naturalWidth?: true | undefined }): boolean {
+  return box.kind === 'block' && box.naturalWidth === true;
+}
+
 export function isSizeKeyword(value: Size | MaxSize): value is SizeKeyword {
   return value === 'min-content' || value === 'max-content' || value === 'fit-content' || value === 'stretch';
 }

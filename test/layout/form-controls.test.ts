@@ -89,3 +89,25 @@ describe('form controls sized as Chromium sizes them', () => {
       + '<div><input id=a class=f value=x><select id=b class=f><option>x</option></select></div>', ['a 0,0 200x32', 'b 200,0 200x32']);
   });
 });
+
+// Chromium 156's boxes (getBoundingClientRect): a control's natural width is its width in block
+// flow, but grid and flex items stretch it as if its width were auto.
+describe('form controls stretched by grid and flex', () => {
+  it('stretches text, number and date fields to their grid column, narrower or wider than their natural width', async () => {
+    await expectBoxes(`<div style="display:grid;grid-template-columns:120px 300px;gap:4px">
+      <input id=g1><input id=g2 type=date><input id=g3 type=number><input id=g4 type=submit></div>`,
+    ['g1 0,0 120x21', 'g2 124,0 300x21', 'g3 0,25 120x21', 'g4 124,25 300x21']);
+  });
+
+  it('keeps their natural width when the grid does not stretch them, and in block flow', async () => {
+    await expectBoxes(`<div style="display:grid;grid-template-columns:120px 300px;justify-items:start"><input id=s1><input id=s2></div>
+      <div style="width:500px"><input id=b1 style="display:block"><select id=b2 style="display:block"><option>x</option></select></div>`,
+    ['s1 0,0 177x21', 's2 120,0 177x21', 'b1 0,21 177x21', 'b2 0,42 29x19']);
+  });
+
+  it('stretches fields and selects across a column flex container; a row keeps their natural widths', async () => {
+    await expectBoxes(`<div style="display:flex;flex-direction:column;width:300px"><input id=c1><select id=c2><option>x</option></select></div>
+      <div style="display:flex;width:500px"><input id=r1><select id=r2><option>x</option></select></div>`,
+    ['c1 0,0 300x21', 'c2 0,21 300x19', 'r1 0,40 177x21', 'r2 177,40 29x21']);
+  });
+});

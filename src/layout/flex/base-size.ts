@@ -2,7 +2,7 @@
  * The flex base size and hypothetical main size of each item (CSS Flexbox 1 §9.2 step 3), with
  * the automatic minimum size of `min-width/min-height: auto` (§4.5). Sizes are border-box sizes.
  */
-import { resolveSize } from '../box-model.js';
+import { hasNaturalWidth, resolveSize } from '../box-model.js';
 import { ratioOf, widthForHeight } from '../aspect-ratio.js';
 import type { FlexEnv } from './env.js';
 import { stretches } from './env.js';
@@ -63,11 +63,12 @@ function keywordBaseSize(item: FlexItem, env: FlexEnv, basis: 'min-content' | 'f
 /** The width a column item is measured at: its own, the line's when stretched, else fit-content. */
 export function columnItemWidth(item: FlexItem, env: FlexEnv): number {
   const axis = item.cross;
-  if (axis.size !== undefined) return clampAxis(axis, axis.size);
-  if (item.box.kind === 'replaced') return clampAxis(axis, naturalReplaced(item, env.space, env.ctx).width);
   const room = (env.crossSize ?? Infinity) - marginsOf(axis);
   // A single line is as wide as the container; in a multi-line one, lines are sized by their items.
-  if (stretches(item, env) && env.crossSize !== undefined && !env.axes.wrap) return clampAxis(axis, room);
+  const stretched = stretches(item, env) && env.crossSize !== undefined && !env.axes.wrap;
+  if (axis.size !== undefined) return clampAxis(axis, stretched && hasNaturalWidth(item.box) ? room : axis.size);
+  if (item.box.kind === 'replaced') return clampAxis(axis, naturalReplaced(item, env.space, env.ctx).width);
+  if (stretched) return clampAxis(axis, room);
   const widths = intrinsicWidths(item, axis.edges, env.space, env.ctx);
   return clampAxis(axis, Math.min(widths.max, Math.max(widths.min, room)));
 }

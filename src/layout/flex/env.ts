@@ -3,6 +3,7 @@ import type { LayoutContext } from '../contract.js';
 import type { FlexAxes } from './axes.js';
 import type { FlexItem } from './items.js';
 import type { ItemSpace } from './measure.js';
+import { hasNaturalWidth } from '../box-model.js';
 
 export interface FlexEnv {
   readonly axes: FlexAxes;
@@ -26,7 +27,9 @@ export function alignSelf(item: FlexItem, env: FlexEnv): string {
 
 /** Is the item stretched to its line's cross size (§9.4 step 11)? */
 export function stretches(item: FlexItem, env: FlexEnv): boolean {
-  return alignSelf(item, env) === 'stretch' && item.cross.size === undefined && !item.cross.autoStart && !item.cross.autoEnd;
+  // a form control's natural width stretches like an auto width in a column (Chromium)
+  const autoCross = item.cross.size === undefined || (!env.axes.row && hasNaturalWidth(item.box));
+  return alignSelf(item, env) === 'stretch' && autoCross && !item.cross.autoStart && !item.cross.autoEnd;
 }
 
 /** Does the item take part in baseline alignment (only when the cross axis is the block axis, §8.3)? */

@@ -11,7 +11,7 @@ import type { MeasureInput } from '../measure-cache.js';
 import { measured } from '../measure-cache.js';
 import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
-import { isAutoHeight, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from '../box-model.js';
+import { hasNaturalWidth, isAutoHeight, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from '../box-model.js';
 import { shrinkToFitWidth } from '../shrink-to-fit.js';
 import { ratioOf } from '../aspect-ratio.js';
 import type { GridItemBox } from './grid.js';
@@ -80,7 +80,7 @@ export function itemWidth(box: GridItemBox, areaWidth: number, container: Contai
   if (subgridOn(box, 'columns')) return Math.max(0, areaWidth - horizontalMargins(style, areaWidth));
   const justify = usedSelf(style.justifySelf, container.justifyItems);
   const autoMargin = style.marginLeft === 'auto' || style.marginRight === 'auto';
-  if (style.width === 'auto' && !autoMargin && stretches(justify, ratioOf(style) !== undefined)) {
+  if ((style.width === 'auto' || hasNaturalWidth(box)) && !autoMargin && stretches(justify, ratioOf(style) !== undefined)) {
     const stretched = areaWidth - horizontalMargins(style, areaWidth);
     return clampSize(style, stretched, areaWidth, 'x');
   }
