@@ -10,6 +10,8 @@
  * sass-embedded and its per-platform native binaries. Install it for the run only:
  *
  *   npm install --no-save foundation-sites@6.9.0 && node scripts/framework-fixtures.mjs
+ *
+ * Names given as arguments (`tailwind4`, `bulma`…) write those fixtures only.
  */
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -54,7 +56,11 @@ async function tailwind4() {
   await writeFile(join(FIXTURES, 'tailwind4', 'tailwind.css'), compiler.build(await candidates('tailwind4')));
 }
 
-for (const [name, from, to] of COPIED) {
+// `node scripts/framework-fixtures.mjs [name...]` writes the named fixtures only (all by default).
+const only = new Set(process.argv.slice(2));
+const wanted = (name) => only.size === 0 || only.has(name);
+
+for (const [name, from, to] of COPIED.filter(([name]) => wanted(name))) {
   let source;
   try {
     source = require.resolve(from);
@@ -63,5 +69,5 @@ for (const [name, from, to] of COPIED) {
   }
   await copyFile(source, join(FIXTURES, name, to));
 }
-await tailwind3();
-await tailwind4();
+if (wanted('tailwind3')) await tailwind3();
+if (wanted('tailwind4')) await tailwind4();
