@@ -93,9 +93,32 @@ export function rowsForPage(rows: GridRows, space: RowsRoom): PageRows | undefin
   return page(groupEnd(sized, firstRow), firstRow);
 }
 
+/**
+ * The lines the page may not break at: inside an item that avoids breaks. Found once per sized
+ * grid: asking every item at each line made a grid of n rows cost n² per render.
+ */
+const HELD_LINES = new WeakMap<SizedGrid, Uint8Array>();
+
 /** Whether the page may break at a line: no item that avoids breaks inside spans it. */
 function breakable(sized: SizedGrid, line: number): boolean {
-  return !sized.grid.items.some((item) => item.area.rowStart < line && line < item.area.rowEnd && unbreakable(item));
+  let held = HELD_LINES.get(sized);
+  if (held === undefined) {
+    // how many such items start holding minus stop holding at each line, summed up
+    const starts = new Int32Array(sized.rows.length + 2);
+    for (const item of sized.grid.items) {
+      if (item.area.rowEnd - item.area.rowStart < 2 || !unbreakable(item)) continue;
+      starts[item.area.rowStart + 1]! += 1;
+      starts[item.area.rowEnd]! -= 1;
+    }
+    held = new Uint8Array(sized.rows.length + 1);
+    let holding = 0;
+    for (let l = 0; l <= sized.rows.length; l++) {
+      holding += starts[l]!;
+      held[l] = holding > 0 ? 1 : 0;
+    }
+    HELD_LINES.set(sized, held);
+  }
+  return held[line] !== 1;
 }
 
 /** The end of the rows from `row` that break together: the first line after it the page may break at. */
