@@ -14,6 +14,7 @@ import { marginOrZero, usedBorder, usedPadding } from '../box-model.js';
 import type { BaselineEntry } from './baseline.js';
 import { alignBaselines, participates } from './baseline.js';
 import type { GridItem } from './grid.js';
+import { isSubgrid } from './grid.js';
 import type { ContainerAlignment } from './items.js';
 import { itemWidth, layoutItemInArea, stretchesInRows } from './items.js';
 import type { PageRows } from './fragment.js';
@@ -109,6 +110,26 @@ function noItems(): PageItems {
   return { children: [], positioned: [], pageContent: [], first: undefined, last: undefined, tokens: [], cutBottom: 0, stretched: [] };
 }
 
+/**
+ * The grid's items by the row they start in, found once per sized grid: a grid laid out page by
+ * page looked at every item on every page (n items over n/30 pages: n²/30).
+ */
+const BY_START_ROW = new WeakMap<SizedGrid, readonly (readonly number[])[]>();
+
+/** The indices, in order, of the items starting in rows [from, to). */
+function startingIn(sized: SizedGrid, from: number, to: number): readonly number[] {
+  let byRow = BY_START_ROW.get(sized);
+  if (byRow === undefined) {
+    const rows: number[][] = Array.from({ length: sized.rows.length }, () => []);
+    sized.grid.items.forEach((item, index) => rows[item.area.rowStart]?.push(index));
+    BY_START_ROW.set(sized, byRow = rows);
+  }
+  if (to - from === 1) return byRow[from] ?? [];
+  const indices: number[] = [];
+  for (let row = from; row < to; row++) indices.push(...(byRow[row] ?? []));
+  return indices.sort((a, b) => a - b);
+}
+
 /** One item's place on this page: `y` from the content box top, its area's height (Infinity when cut by the page end). */
 interface ItemPlace {
   readonly index: number;
@@ -150,8 +171,11 @@ function placeItem(p: PageRun, place: ItemPlace, out: PageItems): { dy: number; 
   // Columns run from the right in a right-to-left grid.
   const start = t.columnStarts[item.area.columnStart]!;
   const x = t.contentLeft + (p.alignment.direction === 'rtl' ? t.contentWidth - start - width : start);
-  const placed = withSubgridTracks(item.box, subgridTracks(item, p.parent, width), ctx,
-    () => layoutItemInArea(item.box, { area: { width, height: place.height }, container: p.alignment }, { mode, fragmentainer: place.fragmentainer, resume: place.resume }, ctx));
+  const area = { area: { width, height: place.height }, container: p.alignment };
+  const run = { mode, fragmentainer: place.fragmentainer, resume: place.resume };
+  const placed = isSubgrid(item.box)
+    ? withSubgridTracks(item.box, subgridTracks(item, p.parent, width), ctx, () => layoutItemInArea(item.box, area, run, ctx))
+    : layoutItemInArea(item.box, area, run, ctx);
   if (placed === undefined) return undefined;
   const f = placed.output.fragment;
   if (placed.output.breakToken !== undefined) out.tokens.push({ index: place.index, token: placed.output.breakToken });
@@ -266,8 +290,8 @@ function layoutRowItems(run: GridRun, t: Tracks, page: PageRows, room: number | 
   const style = run.box.style;
   const baselineEntries: BaselineEntry[] = [];
   let firstRowBaseline: number | undefined;
-  for (const [index, item] of t.sized.grid.items.entries()) {
-    if (item.area.rowStart < page.firstRow || item.area.rowStart >= page.endRow) continue;
+  for (const index of startingIn(t.sized, page.firstRow, page.endRow)) {
+    const item = t.sized.grid.items[index]!;
     const y = page.top + t.rowStarts[item.area.rowStart]! - page.shift;
     const cut = room !== undefined && (item.area.rowStart >= page.splitFrom || item.area.rowEnd > page.endRow);
     const height = cut ? Infinity : rowsEnd(t.rowStarts, t.sized.rows, item.area.rowEnd) - t.rowStarts[item.area.rowStart]!;
@@ -302,8 +326,8 @@ function splitNextRow(run: GridRun, t: Tracks, page: PageRows, room: number, out
   const trial = noItems();
   // Items spanning into the row from above that broke at the page end cut it already.
   let whole = !out.tokens.some((token) => t.sized.grid.items[token.index]!.area.rowEnd > row);
-  for (const [index, item] of t.sized.grid.items.entries()) {
-    if (item.area.rowStart < row || item.area.rowStart >= end) continue;
+  for (const index of startingIn(t.sized, row, end)) {
+    const item = t.sized.grid.items[index]!;
     const at = y + t.rowStarts[item.area.rowStart]! - t.rowStarts[row]!;
     const fragmentainer: Fragmentainer = { bottom: room - at, atTop: false, discardTopMargins: false };
     if (placeItem(p, { index, item, y: at, height: Infinity, fragmentainer, resume: undefined }, trial) === undefined) return page;

@@ -9,7 +9,7 @@ import type { ComputedStyle, GridBreadth, GridTrackSize, LengthPercentage } from
 import type { IntrinsicSizes, LayoutContext } from '../contract.js';
 import { resolveMaxSize, resolveMinSize } from '../box-model.js';
 import type { Grid, GridItem, SubgridSpans } from './grid.js';
-import { OWN_TRACKS, buildGrid, gapOf, subgridOn } from './grid.js';
+import { OWN_TRACKS, buildGrid, gapOf, isSubgrid, subgridOn } from './grid.js';
 import type { ContainerAlignment } from './items.js';
 import { heightContribution } from './items.js';
 import { participates } from './baseline.js';
@@ -55,7 +55,9 @@ function sizeColumns(box: FlexBox, width: GridSpace, height: number | undefined,
   }, spans);
   const given = providedTracks(box, ctx)?.columns;
   if (given !== undefined) return { grid, columns: [...given.sizes], columnGap: given.gap };
-  const items = grid.items.flatMap((item) => columnSizingItems(grid, item, { gap: columnGap, direction: style.direction }, ctx));
+  const items: SizingItem[] = [];
+  const parent = { gap: columnGap, direction: style.direction };
+  for (const item of grid.items) columnSizingItems(grid, item, parent, ctx, items);
   const columns = sizeTracks({ sizes: grid.columns, items, space: width, basis: definiteWidth, gap: columnGap, stretchAuto: stretchy(style.justifyContent) });
   return { grid, columns, columnGap };
 }
@@ -115,6 +117,7 @@ function rowSizingItems(parent: ParentTracks, rows: { gap: number; alignment: Co
   const own = items.filter((item) => !subgridOn(item.box, 'rows'));
   const contributions = own.map((item) => {
     const width = spanSize(parent.columns.sizes, item.area.columnStart, item.area.columnEnd, parent.columns.gap);
+    if (!isSubgrid(item.box)) return heightContribution(item.box, width, rows.alignment, ctx);
     return withSubgridTracks(item.box, subgridTracks(item, parent, width), ctx, () => heightContribution(item.box, width, rows.alignment, ctx));
   });
   const shims = baselineShims(own, contributions.map((c) => c.baseline), rows.alignment.alignItems);

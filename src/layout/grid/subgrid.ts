@@ -150,11 +150,16 @@ export function intoParent(item: GridItem, axis: GridAxis, parent: { gap: number
  * An item's contributions to its grid's column sizes: its own min-/max-content widths, or for a
  * column subgrid its items' (recursively), in the grid's tracks.
  */
-export function columnSizingItems(grid: Grid, item: GridItem, parent: { gap: number; direction: 'ltr' | 'rtl' }, ctx: LayoutContext): SizingItem[] {
+export function columnSizingItems(grid: Grid, item: GridItem, parent: { gap: number; direction: 'ltr' | 'rtl' }, ctx: LayoutContext, into: SizingItem[]): void {
   const box = item.box;
-  if (!subgridOn(box, 'columns')) return [{ start: item.area.columnStart, end: item.area.columnEnd, ...widthContributions(box, ctx) }];
+  if (!subgridOn(box, 'columns')) {
+    const widths = widthContributions(box, ctx);
+    into.push({ start: item.area.columnStart, end: item.area.columnEnd, minContent: widths.minContent, maxContent: widths.maxContent, minimum: widths.minimum });
+    return;
+  }
   const own = { gap: subgridGap(box.style, 'columns', parent.gap, undefined), direction: box.style.direction };
   const subgrid = subgridOf(grid, item, parent.direction);
-  const inner = subgrid.items.flatMap((sub) => columnSizingItems(subgrid, sub, own, ctx));
-  return intoParent(item, 'columns', parent, inner);
+  const inner: SizingItem[] = [];
+  for (const sub of subgrid.items) columnSizingItems(subgrid, sub, own, ctx, inner);
+  into.push(...intoParent(item, 'columns', parent, inner));
 }
