@@ -99,6 +99,13 @@ describe('form controls stretched by grid and flex', () => {
     ['g1 0,0 120x21', 'g2 124,0 300x21', 'g3 0,25 120x21', 'g4 124,25 300x21']);
   });
 
+  it('stretches checkboxes and radios in a grid as well (their marks centred), not an image input', async () => {
+    const image = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='20' height='10'/%3E";
+    await expectBoxes(`<div style="display:grid;grid-template-columns:100px 150px"><span>Agree</span><input id=k1 type=checkbox checked>
+      <span>Pick</span><input id=k2 type=radio><span>Image</span><input id=k3 type=image src="${image}"></div>`,
+    ['k1 104,3 143x14', 'k2 105,23 142x17', 'k3 100,40 20x10']);
+  });
+
   it('keeps their natural width when the grid does not stretch them, and in block flow', async () => {
     await expectBoxes(`<div style="display:grid;grid-template-columns:120px 300px;justify-items:start"><input id=s1><input id=s2></div>
       <div style="width:500px"><input id=b1 style="display:block"><select id=b2 style="display:block"><option>x</option></select></div>`,

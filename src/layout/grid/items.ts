@@ -75,7 +75,7 @@ function minimumSize(box: GridItemBox, axis: 'x' | 'y', basis: number | undefine
 export function itemWidth(box: GridItemBox, areaWidth: number, container: ContainerAlignment, ctx: LayoutContext): number | undefined {
   const style = box.style;
   // Replaced boxes and boxes with an aspect ratio size themselves (from a definite height, CSS Sizing 4 §5.2).
-  if (box.kind === 'replaced' || (ratioOf(style) !== undefined && style.width === 'auto')) return undefined;
+  if (sizesItself(box) || (ratioOf(style) !== undefined && style.width === 'auto')) return undefined;
   // A subgrid fills the columns it spans, whatever its size and alignment (CSS Grid 2 §9 item 1).
   if (subgridOn(box, 'columns')) return Math.max(0, areaWidth - horizontalMargins(style, areaWidth));
   const justify = usedSelf(style.justifySelf, container.justifyItems);
@@ -135,11 +135,21 @@ export interface ItemRun {
   readonly resume: BreakToken | undefined;
 }
 
+/**
+ * A replaced box keeps its own size in its area; a checkbox or radio, drawn as an image here, is
+ * not replaced in a browser, and Chromium stretches it (its mark centred in the stretched box).
+ */
+function sizesItself(box: GridItemBox): boolean {
+  if (box.kind !== 'replaced') return false;
+  const type = box.element?.name === 'input' ? box.element.attribs['type']?.toLowerCase() : undefined;
+  return type !== 'checkbox' && type !== 'radio';
+}
+
 /** Whether the item is as tall as its area: `align-self` stretches it and its height is auto. */
 export function stretchesInRows(box: GridItemBox, container: ContainerAlignment): boolean {
   const style = box.style;
   const autoY = style.marginTop === 'auto' || style.marginBottom === 'auto';
-  return box.kind !== 'replaced' && isAutoHeight(style.height) && !autoY && stretches(usedSelf(style.alignSelf, container.alignItems), ratioOf(style) !== undefined);
+  return !sizesItself(box) && isAutoHeight(style.height) && !autoY && stretches(usedSelf(style.alignSelf, container.alignItems), ratioOf(style) !== undefined);
 }
 
 /** Lays an item out in its area (x, y = 0 at the area's top-left) and aligns it there. */
