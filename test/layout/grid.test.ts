@@ -247,6 +247,18 @@ describe('fragmentation through items spanning rows (checked against Chromium 15
     ]);
   });
 
+  it('cuts an item that avoids breaks inside when its rows are taller than a page', async () => {
+    const rows = Array.from({ length: 60 }, (_, i) => `<i id=r${i}>r${i}</i>`).join('');
+    const doc = await layoutHtml(`<style>@page { size: 200px 200px; margin: 0 } body { margin: 0 } i { display: block; font: 8px/10px "Liberation Sans" }</style>
+      <div style="display:grid;grid-template-columns:50px 50px"><b id=side style="grid-row:span 60;break-inside:avoid;display:block">side</b>${rows}</div>`);
+    // Before, every row was cut with it on the first page and went on over the next ones, drawn over each other.
+    expect(doc.pages.map((_, i) => [at(doc, i, 'side'), at(doc, i, `r${i * 20}`), at(doc, i, `r${i * 20 + 19}`)])).toEqual([
+      ['0,0 50x200', '50,0 50x10', '50,190 50x10'],
+      ['0,0 50x200', '50,0 50x10', '50,190 50x10'],
+      ['0,0 50x200', '50,0 50x10', '50,190 50x10'],
+    ]);
+  });
+
   it('cuts cards of subgrid rows where the page ends, their footers on the next page', async () => {
     const doc = await layoutHtml(`<style>@page { size: 300px 200px; margin: 0 } body { margin: 0; font: 10px/20px "Liberation Sans" }
       .g { display: grid; grid-template-columns: 1fr 1fr; gap: 0 10px }

@@ -89,8 +89,12 @@ export function rowsForPage(rows: GridRows, space: RowsRoom): PageRows | undefin
   // Items that went on from the page before take some of it: the rows wait for the next one.
   if (space.continuing && top > 0) return page(firstRow, firstRow);
   if (!space.atTop && !space.continuing) return undefined;
-  // A row taller than the page (or rows held together by an item that avoids breaks) breaks inside its items.
-  return page(groupEnd(sized, firstRow), firstRow);
+  // At the top of a page: rows held together by an item that avoids breaks inside, taller than the
+  // page, break where they must (the avoidance cannot be honoured), and a row taller than the page
+  // breaks inside its items.
+  let forced = firstRow;
+  for (let line = firstRow + 1; line <= count && endOf(line) <= room + 0.01; line++) forced = line;
+  return forced > firstRow ? page(forced, forced) : page(firstRow + 1, firstRow);
 }
 
 /**
