@@ -34,7 +34,7 @@ import { formControlBox, inputType } from './form-controls.js';
 import { detailsChildren } from './details.js';
 import { legendAsItem, renderedLegend } from './fieldset.js';
 import type { WritingModeChange } from './writing-mode.js';
-import { markVertical, writingModeChange } from './writing-mode.js';
+import { markVertical, orthogonalSubgrid, writingModeChange } from './writing-mode.js';
 
 export interface BuildContext {
   /** Base URL that relative `src` attributes resolve against. */
@@ -258,7 +258,8 @@ function changeOf(walk: Walk, element: DomElement, style: ComputedStyle, parentS
 /** An element starting a vertical flow: its block box is laid out turned (layout/orthogonal.ts). */
 function withWritingMode(walk: Walk, element: DomElement, change: WritingModeChange, boxes: Box[]): Box[] {
   if (change.kind !== 'vertical' || boxes.some((box) => box.kind === 'table-cell')) return boxes;
-  return boxes.map((box) => markVertical(box, change.mode, elementLocation(walk.dom, element), (parent) => walk.styled.anonymousStyle(parent, 'block')));
+  const at = elementLocation(walk.dom, element);
+  return orthogonalSubgrid(boxes, change.mode, (message) => walk.ctx.diagnostics.warn('css_unsupported', message, at)).map((box) => markVertical(box, change.mode, at, (parent) => walk.styled.anonymousStyle(parent, 'block')));
 }
 
 function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, change: WritingModeChange, pseudos: ElementPseudoStyles): Box[] {

@@ -182,4 +182,11 @@ describe('subgrid columns', () => {
       b 10 10 200 18.19
       i 10 28.19 200 18.19`);
   });
+
+  it('warns for a subgrid whose writing mode is not its parent\'s, and lays it out as its own grid', async () => {
+    const doc = await layoutHtml(`<!DOCTYPE html><style>${STYLE}</style><body><div style="display:grid;grid-template-columns:50px 80px;grid-template-rows:40px 60px">
+      <div id=v style="writing-mode:vertical-rl;display:grid;grid-column:1/-1;grid-row:1/-1;grid-template-rows:subgrid"><b>a</b><b>b</b></div></div></body>`,
+    { expectWarnings: [{ code: 'css_unsupported', message: /subgrid whose `writing-mode` \(vertical-rl\)/ }] });
+    expect(doc.pages).toHaveLength(1);
+  });
 });
