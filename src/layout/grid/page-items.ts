@@ -145,11 +145,10 @@ interface PageRun {
   readonly run: GridRun;
   readonly t: Tracks;
   readonly alignment: ContainerAlignment;
-  readonly parent: ParentTracks;
 }
 
 function pageRun(run: GridRun, t: Tracks): PageRun {
-  return { run, t, alignment: containerAlignment(run.box.style), parent: parentTracks(t, run.box.style.direction) };
+  return { run, t, alignment: containerAlignment(run.box.style) };
 }
 
 /** The tracks as laid out, for subgrids: each gutter with the space content distribution put in it. */
@@ -163,8 +162,11 @@ function parentTracks(t: Tracks, direction: 'ltr' | 'rtl'): ParentTracks {
   };
 }
 
-/** Lays one item out at its place and adds it to `out`; returns its fragment's top (container frame), or undefined when nothing of it was placed. */
-function placeItem(p: PageRun, place: ItemPlace, out: PageItems): { dy: number; baseline: number; output: { positioned: number; pageContent: number } } | undefined {
+/**
+ * Lays one item out at its place and adds it to `out`; returns its first baseline (container
+ * frame) and where its escaping boxes start in `out`, or undefined when nothing of it was placed.
+ */
+function placeItem(p: PageRun, place: ItemPlace, out: PageItems): { baseline: number; from: { positioned: number; pageContent: number } } | undefined {
   const { run: { mode, ctx }, t } = p;
   const { item } = place;
   const width = rowsEnd(t.columnStarts, t.sized.columns, item.area.columnEnd) - t.columnStarts[item.area.columnStart]!;
@@ -174,7 +176,7 @@ function placeItem(p: PageRun, place: ItemPlace, out: PageItems): { dy: number; 
   const area = { area: { width, height: place.height }, container: p.alignment };
   const run = { mode, fragmentainer: place.fragmentainer, resume: place.resume };
   const placed = isSubgrid(item.box)
-    ? withSubgridTracks(item.box, subgridTracks(item, p.parent, width), ctx, () => layoutItemInArea(item.box, area, run, ctx))
+    ? withSubgridTracks(item.box, subgridTracks(item, parentTracks(t, p.alignment.direction), width), ctx, () => layoutItemInArea(item.box, area, run, ctx))
     : layoutItemInArea(item.box, area, run, ctx);
   if (placed === undefined) return undefined;
   const f = placed.output.fragment;
@@ -183,13 +185,13 @@ function placeItem(p: PageRun, place: ItemPlace, out: PageItems): { dy: number; 
   const dx = x + placed.dx;
   const dy = t.contentTop + place.y + placed.dy;
   const moved = <P extends PendingPositioned>(q: P): P => ({ ...q, staticX: q.staticX + dx, staticY: q.staticY + dy, staticRight: q.staticRight + dx });
-  const counts = { positioned: out.positioned.length, pageContent: out.pageContent.length };
+  const from = { positioned: out.positioned.length, pageContent: out.pageContent.length };
   out.children.push(offsetFragment(f, dx, dy));
   if (place.fragmentainer !== undefined && stretchesInRows(item.box, p.alignment)) out.stretched.push({ child: out.children.length - 1, index: place.index });
   out.positioned.push(...placed.output.positioned.map(moved));
   out.pageContent.push(...placed.output.pageContent.map(moved));
   if (placed.output.baselines.last !== undefined) out.last = dy + f.y + placed.output.baselines.last;
-  return { dy, baseline: dy + f.y + (placed.output.baselines.first ?? f.height), output: counts };
+  return { baseline: dy + f.y + (placed.output.baselines.first ?? f.height), from };
 }
 
 /**
@@ -303,8 +305,8 @@ function layoutRowItems(run: GridRun, t: Tracks, page: PageRows, room: number | 
     if (!cut && participates(item.box.style, style.alignItems)) {
       baselineEntries.push({
         row: item.area.rowStart, baseline: placed.baseline, child: out.children.length - 1,
-        positioned: [placed.output.positioned, out.positioned.length],
-        pageContent: [placed.output.pageContent, out.pageContent.length],
+        positioned: [placed.from.positioned, out.positioned.length],
+        pageContent: [placed.from.pageContent, out.pageContent.length],
       });
     }
   }
@@ -335,12 +337,12 @@ function splitNextRow(run: GridRun, t: Tracks, page: PageRows, room: number, out
   }
   // A subgrid's rows are its parent's, cut where the parent's are: its row never moves alone.
   if (whole && providedTracks(run.box, run.ctx)?.rows === undefined) return page;
-  const offset = { children: out.children.length, positioned: out.positioned.length, pageContent: out.pageContent.length };
+  const offset = out.children.length;
   out.children.push(...trial.children);
   out.positioned.push(...trial.positioned);
   out.pageContent.push(...trial.pageContent);
   out.tokens.push(...trial.tokens);
-  out.stretched.push(...trial.stretched.map((s) => ({ child: s.child + offset.children, index: s.index })));
+  out.stretched.push(...trial.stretched.map((s) => ({ child: s.child + offset, index: s.index })));
   out.cutBottom = Math.max(out.cutBottom, trial.cutBottom);
   out.last = trial.last ?? out.last;
   return { ...page, endRow: end };
