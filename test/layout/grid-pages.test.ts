@@ -35,6 +35,17 @@ const grid = fc.record({
   pageHeight: fc.constantFrom(100, 160),
 });
 
+/** The box fragments of the grid's items (the children of the grid's own fragment). */
+function gridItems(fragments: readonly Fragment[]): Extract<Fragment, { kind: 'box' }>[] {
+  for (const f of fragments) {
+    if (f.kind !== 'box') continue;
+    if (f.box.kind === 'grid') return f.children.filter((c): c is Extract<Fragment, { kind: 'box' }> => c.kind === 'box');
+    const inner = gridItems(f.children);
+    if (inner.length > 0) return inner;
+  }
+  return [];
+}
+
 type Grid = typeof grid extends fc.Arbitrary<infer T> ? T : never;
 
 function html(g: Grid): string {
@@ -63,6 +74,23 @@ describe('grids cut over pages, generated', () => {
         expect(mine).toEqual(Array.from({ length: it.lines }, (_, k) => `i${i}w${k}`));
       });
       expect(doc.pages.length).toBeLessThan(60);
+    }), { numRuns: RUNS, seed: SEED });
+  });
+
+  it('draw no item over another when the rows are sized by their items', async () => {
+    const auto = grid.map((g) => ({ ...g, rows: 'none' as const, items: g.items.map((it) => ({ ...it, height: undefined })) }));
+    await fc.assert(fc.asyncProperty(auto, async (g) => {
+      const doc = await layoutHtml(html(g));
+      for (const page of doc.pages) {
+        const items = gridItems(page.children);
+        for (const a of items) {
+          for (const b of items) {
+            if (a === b || a.box === b.box) continue;
+            const overlap = a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
+            expect(overlap, `${a.x},${a.y} ${a.width}x${a.height} / ${b.x},${b.y} ${b.width}x${b.height}`).toBe(false);
+          }
+        }
+      }
     }), { numRuns: RUNS, seed: SEED });
   });
 });

@@ -3,6 +3,7 @@
  * `getBoundingClientRect()` gave it for the same page (Liberation Sans, 14px/1.3), to 0.6px
  * (Chromium rounds line heights to 1/64 px, octavo does not).
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Fragment } from '../../src/layout/types.js';
 import { layoutHtml } from '../helpers/layout.js';
@@ -188,5 +189,29 @@ describe('subgrid columns', () => {
       <div id=v style="writing-mode:vertical-rl;display:grid;grid-column:1/-1;grid-row:1/-1;grid-template-rows:subgrid"><b>a</b><b>b</b></div></div></body>`,
     { expectWarnings: [{ code: 'css_unsupported', message: /subgrid whose `writing-mode` \(vertical-rl\)/ }] });
     expect(doc.pages).toHaveLength(1);
+  });
+});
+
+describe('subgrid cards cut over pages', () => {
+  // The menu of docs/comparisons: 18 cards on subgrid rows beside a sidebar spanning them, over two A5 pages.
+  it('never draws a card over another, whichever of them goes on to the next page', async () => {
+    const html = readFileSync(new URL('../../docs/comparisons/templates/menu-subgrid.html', import.meta.url), 'utf8');
+    const doc = await layoutHtml(html);
+    expect(doc.pages).toHaveLength(2);
+    for (const page of doc.pages) {
+      const cards: Fragment[] = [];
+      const visit = (f: Fragment): void => {
+        if (f.kind === 'box' && f.box.element?.name === 'article') cards.push(f);
+        else if (f.kind === 'box' || f.kind === 'line') f.children.forEach(visit);
+      };
+      page.children.forEach(visit);
+      for (const a of cards) {
+        for (const b of cards) {
+          if (a === b) continue;
+          const overlap = a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
+          expect(overlap, `${a.x},${a.y} ${a.width}x${a.height} and ${b.x},${b.y} ${b.width}x${b.height}`).toBe(false);
+        }
+      }
+    }
   });
 });

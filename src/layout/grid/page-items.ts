@@ -14,7 +14,7 @@ import { marginOrZero, usedBorder, usedPadding } from '../box-model.js';
 import type { BaselineEntry } from './baseline.js';
 import { alignBaselines, participates } from './baseline.js';
 import type { GridItem } from './grid.js';
-import { isSubgrid } from './grid.js';
+import { isSubgrid, subgridOn } from './grid.js';
 import type { ContainerAlignment } from './items.js';
 import { itemWidth, layoutItemInArea, stretchesInRows } from './items.js';
 import type { PageRows } from './fragment.js';
@@ -22,6 +22,7 @@ import { groupEnd, noRows, rowsEnd, rowsForPage } from './fragment.js';
 import type { SizedGrid } from './sizing.js';
 import { containerAlignment } from './sizing.js';
 import type { ParentTracks } from './subgrid.js';
+import type { SubgridTracks } from './subgrid.js';
 import { providedTracks, subgridTracks, withSubgridTracks } from './subgrid.js';
 
 /** The sized grid's tracks in the container's border-box frame. */
@@ -83,17 +84,19 @@ export function layoutPage(run: GridRun, t: Tracks, on: { resume: BreakToken | u
   const stillCut = cutBefore !== undefined && room !== undefined && rest > room + 0.01;
   const band = Math.max(contentBand, Math.min(rest, room ?? rest));
   const gridRows = { box: run.box, sized, starts: t.rowStarts };
-  const rows = rowsForPage(gridRows, { firstRow: next, top: band, room, atTop: on.atTop, continuing: goOn !== undefined });
+  // the rest of a cut row fills this page too: no row starts on it
+  const rows = stillCut ? { ...noRows(gridRows, next), top: band, height: band } : rowsForPage(gridRows, { firstRow: next, top: band, room, atTop: on.atTop, continuing: goOn !== undefined });
   let page: PageRows;
   if (rows === undefined) {
     // No row fits below what is above the grid: its first row starts here if its items break inside, else the grid moves.
     const none = noRows(gridRows, next);
-    page = splitNextRow(run, t, none, room!, items);
+    page = splitNextRow(run, t, none, { room: room!, reached: false }, items);
     if (page === none) return undefined;
   } else {
-    layoutRowItems(run, t, rows, room, items);
-    page = room === undefined ? rows : splitNextRow(run, t, rows, room, items);
+    if (room === undefined) layoutRowItems(run, t, rows, room, items);
+    page = room === undefined ? rows : cutSubgrids(run, t, rows, room, items);
   }
+  reportRowStart(run, t, page, items);
   const tokens = items.tokens.sort((a, b) => a.index - b.index);
   const more = page.endRow < sized.rows.length;
   const cutAt = stillCut ? cutBefore + room : room !== undefined && page.splitFrom < page.endRow ? page.shift - page.top + room : undefined;
@@ -104,6 +107,16 @@ export function layoutPage(run: GridRun, t: Tracks, on: { resume: BreakToken | u
   const breakToken: BreakToken | undefined = tokens.length > 0 || stretching.length > 0 || more
     ? { kind: 'block', box: run.box, children: tokens, next: page.endRow, stretching: stretching.length > 0 ? stretching : undefined, cutAt } : undefined;
   return { items, page, pageHeight, breakToken };
+}
+
+/** A subgrid going on from the page before tells its parent where the row it asks about starts on this page (SubgridTracks.rowStart). */
+function reportRowStart(run: GridRun, t: Tracks, page: PageRows, items: PageItems): void {
+  const asked = providedTracks(run.box, run.ctx)?.rowStart;
+  if (asked === undefined) return;
+  const row = Math.max(asked.row, page.firstRow);
+  // a row after this page's: below everything on it
+  const top = row < page.endRow ? page.top + t.rowStarts[row]! - page.shift : Math.max(items.cutBottom, page.height);
+  asked.report(top);
 }
 
 function noItems(): PageItems {
@@ -138,6 +151,8 @@ interface ItemPlace {
   readonly height: number;
   readonly fragmentainer: Fragmentainer | undefined;
   readonly resume: BreakToken | undefined;
+  /** For a subgrid going on from the page before: where its row of the grid's first row not started begins (SubgridTracks.rowStart). */
+  readonly rowStart?: SubgridTracks['rowStart'];
 }
 
 /** What every item of the page shares. */
@@ -175,8 +190,9 @@ function placeItem(p: PageRun, place: ItemPlace, out: PageItems): { baseline: nu
   const x = t.contentLeft + (p.alignment.direction === 'rtl' ? t.contentWidth - start - width : start);
   const area = { area: { width, height: place.height }, container: p.alignment };
   const run = { mode, fragmentainer: place.fragmentainer, resume: place.resume };
-  const placed = isSubgrid(item.box)
-    ? withSubgridTracks(item.box, subgridTracks(item, parentTracks(t, p.alignment.direction), width), ctx, () => layoutItemInArea(item.box, area, run, ctx))
+  const tracks = isSubgrid(item.box) ? subgridTracks(item, parentTracks(t, p.alignment.direction), width) : undefined;
+  const placed = tracks !== undefined
+    ? withSubgridTracks(item.box, place.rowStart === undefined ? tracks : { ...tracks, rowStart: place.rowStart }, ctx, () => layoutItemInArea(item.box, area, run, ctx))
     : layoutItemInArea(item.box, area, run, ctx);
   if (placed === undefined) return undefined;
   const f = placed.output.fragment;
@@ -195,28 +211,49 @@ function placeItem(p: PageRun, place: ItemPlace, out: PageItems): { baseline: nu
 }
 
 /**
- * The items going on from the page before (`continuing`, by index), laid out from the top of
- * this page against its end (`room`); returns the height those whose rows all ended before
- * `next` take, below which this page's rows start.
+ * The items going on from the page before (`continuing`, by index), laid out against the end of
+ * this page (`room`): first those whose rows all ended before `next`, at the top; then those
+ * spanning rows after it, below the former that are in rows above theirs. Returns where the row
+ * `next` starts: below what the former carried over, and no higher than the latter need.
  */
 function layoutContinuing(run: GridRun, t: Tracks, on: { continuing: ReadonlyMap<number, BreakToken>; stretching: readonly number[]; next: number; room: number }, out: PageItems): number {
   const p = pageRun(run, t);
-  for (const index of on.stretching) emptyPiece(p, index, out);
-  const fragmentainer: Fragmentainer = { bottom: on.room, atTop: true, discardTopMargins: true };
+  const items = t.sized.grid.items;
+  const at = (y: number): Fragmentainer => ({ bottom: on.room - y, atTop: true, discardTopMargins: true });
   let band = 0;
-  for (const [index, token] of on.continuing) {
-    const item = t.sized.grid.items[index]!;
+  const above: { rowEnd: number; bottom: number }[] = [];
+  const place = (index: number, y: number, token: BreakToken, rowStart: ItemPlace['rowStart']): number => {
     const before = out.cutBottom;
     out.cutBottom = 0;
-    placeItem(p, { index, item, y: 0, height: Infinity, fragmentainer, resume: token }, out);
-    if (item.area.rowEnd <= on.next) band = Math.max(band, out.cutBottom);
-    out.cutBottom = Math.max(before, out.cutBottom);
+    placeItem(p, { index, item: items[index]!, y, height: Infinity, fragmentainer: at(y), resume: token, rowStart }, out);
+    const bottom = out.cutBottom;
+    out.cutBottom = Math.max(before, bottom);
+    return bottom;
+  };
+  for (const [index, token] of on.continuing) {
+    const item = items[index]!;
+    if (item.area.rowEnd > on.next) continue;
+    const bottom = place(index, 0, token, undefined);
+    above.push({ rowEnd: item.area.rowEnd, bottom });
+    band = Math.max(band, bottom);
+  }
+  const below = (item: GridItem): number => above.reduce((y, a) => (a.rowEnd <= item.area.rowStart ? Math.max(y, a.bottom) : y), 0);
+  for (const index of on.stretching) emptyPiece(p, index, below(items[index]!), out);
+  for (const [index, token] of on.continuing) {
+    const item = items[index]!;
+    if (item.area.rowEnd <= on.next) continue;
+    const y = below(item);
+    // a subgrid starts the grid's row `next` below what it carried over: so does the grid
+    const rowStart = subgridOn(item.box, 'rows') ? { row: on.next - item.area.rowStart, report: (top: number): void => { band = Math.max(band, y + top); } } : undefined;
+    const bottom = place(index, y, token, rowStart);
+    // what goes on of another item spanning rows after `next` may need more than those rows (widows, a taller rest): they move down
+    if (rowStart === undefined) band = Math.max(band, bottom - (rowsEnd(t.rowStarts, t.sized.rows, item.area.rowEnd) - t.rowStarts[on.next]!));
   }
   return band;
 }
 
 /** The piece of a stretched item whose content is done, on a page its rows go on to: an empty box, sized by stretchPieces. */
-function emptyPiece(p: PageRun, index: number, out: PageItems): void {
+function emptyPiece(p: PageRun, index: number, y: number, out: PageItems): void {
   const { t, alignment } = p;
   const item = t.sized.grid.items[index]!;
   const style = item.box.style;
@@ -230,7 +267,7 @@ function emptyPiece(p: PageRun, index: number, out: PageItems): void {
   const border = usedBorder(style);
   const padding = usedPadding(style, areaWidth);
   out.children.push(boxFragment({
-    box: item.box, style, x, y: t.contentTop, width, height: 0,
+    box: item.box, style, x, y: t.contentTop + y, width, height: 0,
     border: { ...border, top: 0, bottom: 0 }, padding: { ...padding, top: 0, bottom: 0 },
     children: [], continuedBefore: true, continuedAfter: true,
   }));
@@ -255,18 +292,19 @@ function stretchPieces(t: Tracks, on: { page: PageRows; pageHeight: number; cutA
     const rowEnd = item.area.rowEnd;
     let end = pageHeight;
     let goesOn: boolean;
+    const hasToken = out.tokens.some((token) => token.index === index);
     if (rowEnd > page.endRow) goesOn = true;
     else if (rowEnd <= page.firstRow) goesOn = page.endRow === page.firstRow && rowGoesOn(page.firstRow);
-    else if (rowEnd > page.splitFrom) goesOn = rowGoesOn(page.endRow);
+    // in cut rows: its area goes on if its content does or its rows reach past the cut; else it ends with its rows
+    else if (rowEnd > page.splitFrom && (hasToken || cutAt === undefined || rowsEnd(t.rowStarts, t.sized.rows, rowEnd) > cutAt + 0.01)) goesOn = hasToken || rowGoesOn(page.endRow);
     else {
-      end = page.top + rowsEnd(t.rowStarts, t.sized.rows, rowEnd) - page.shift;
+      end = Math.min(pageHeight, page.top + rowsEnd(t.rowStarts, t.sized.rows, rowEnd) - page.shift);
       goesOn = false;
     }
     if (rowEnd <= page.firstRow && page.endRow > page.firstRow) end = page.top;
     const f = out.children[child] as BoxFragment;
     const bottom = t.contentTop + end - (goesOn ? 0 : marginOrZero(item.box.style.marginBottom, f.width));
     const height = Math.max(f.height, bottom - f.y);
-    const hasToken = out.tokens.some((token) => token.index === index);
     if (goesOn && !hasToken) stretching.push(index);
     if (goesOn && !f.continuedAfter) {
       out.children[child] = withBoxFields(f, { height, border: { ...f.border, bottom: 0 }, padding: { ...f.padding, bottom: 0 }, continuedAfter: true });
@@ -287,15 +325,20 @@ function stretchPieces(t: Tracks, on: { page: PageRows; pageHeight: number; cutA
  * rows after `endRow` are not here, or the row is split) are cut at `room`. Sets the first
  * row's baseline (its shared one, else its first item's, synthesized from its bottom, §10.8).
  */
-function layoutRowItems(run: GridRun, t: Tracks, page: PageRows, room: number | undefined, out: PageItems): void {
+function layoutRowItems(run: GridRun, t: Tracks, page: PageRows, room: number | undefined, out: PageItems): number[] {
   const p = pageRun(run, t);
   const style = run.box.style;
   const baselineEntries: BaselineEntry[] = [];
   let firstRowBaseline: number | undefined;
+  const deferred: number[] = [];
   for (const index of startingIn(t.sized, page.firstRow, page.endRow)) {
     const item = t.sized.grid.items[index]!;
     const y = page.top + t.rowStarts[item.area.rowStart]! - page.shift;
     const cut = room !== undefined && (item.area.rowStart >= page.splitFrom || item.area.rowEnd > page.endRow);
+    if (cut && item.area.rowStart < page.splitFrom && subgridOn(item.box, 'rows')) {
+      deferred.push(index);
+      continue;
+    }
     const height = cut ? Infinity : rowsEnd(t.rowStarts, t.sized.rows, item.area.rowEnd) - t.rowStarts[item.area.rowStart]!;
     // An item cut at the page end always places something: it starts on this page.
     const fragmentainer = cut ? { bottom: room - y, atTop: true, discardTopMargins: false } : undefined;
@@ -311,6 +354,54 @@ function layoutRowItems(run: GridRun, t: Tracks, page: PageRows, room: number | 
     }
   }
   out.first = alignBaselines(baselineEntries, out).get(page.firstRow) ?? firstRowBaseline;
+  return deferred;
+}
+
+/**
+ * A row subgrid spanning rows past this page's (`deferred` by layoutRowItems) shares them with
+ * the grid: it is cut where the grid's rows are. Laid out against the page end first; if it
+ * places content in the row after the page's rows, that row is cut (splitNextRow); if the row
+ * moves to the next page instead, the subgrid is laid out again against the page's last row line,
+ * so that none of its items stays in a row the grid moved (the content of a row that fits, or only
+ * its bottom edges, would otherwise be left behind).
+ */
+function cutSubgrids(run: GridRun, t: Tracks, rows: PageRows, room: number, out: PageItems): PageRows {
+  const deferred = layoutRowItems(run, t, rows, room, out);
+  const p = pageRun(run, t);
+  const place = (bottom: number, into: PageItems): void => {
+    for (const index of deferred) {
+      const item = t.sized.grid.items[index]!;
+      const y = rows.top + t.rowStarts[item.area.rowStart]! - rows.shift;
+      placeItem(p, { index, item, y, height: Infinity, fragmentainer: { bottom: bottom - y, atTop: true, discardTopMargins: false }, resume: undefined }, into);
+    }
+  };
+  const atPageEnd = noItems();
+  place(room, atPageEnd);
+  // content past the grid's last row line: the subgrid cut its row, or went on with rows or items after it
+  const reaches = atPageEnd.tokens.some(({ index, token }) => token.kind === 'block'
+    && (token.cutAt !== undefined || token.children.length > 0 || t.sized.grid.items[index]!.area.rowStart + token.next > rows.endRow));
+  const page = splitNextRow(run, t, rows, { room, reached: reaches }, out);
+  if (deferred.length === 0) return page;
+  if (page.endRow > rows.endRow) {
+    mergeItems(atPageEnd, out);
+  } else {
+    const atRowLine = noItems();
+    place(rows.height, atRowLine);
+    mergeItems(atRowLine, out);
+  }
+  return page;
+}
+
+/** Adds items laid out apart (`from`) to the page's. */
+function mergeItems(from: PageItems, out: PageItems): void {
+  const offset = out.children.length;
+  out.children.push(...from.children);
+  out.positioned.push(...from.positioned);
+  out.pageContent.push(...from.pageContent);
+  out.tokens.push(...from.tokens);
+  out.stretched.push(...from.stretched.map((s) => ({ child: s.child + offset, index: s.index })));
+  out.cutBottom = Math.max(out.cutBottom, from.cutBottom);
+  out.last = from.last ?? out.last;
 }
 
 /**
@@ -319,7 +410,8 @@ function layoutRowItems(run: GridRun, t: Tracks, page: PageRows, room: number | 
  * kept only if one of them breaks and none has to move whole to the next page (then the row
  * moves, as before). Returns the page with the row, or the page as it was.
  */
-function splitNextRow(run: GridRun, t: Tracks, page: PageRows, room: number, out: PageItems): PageRows {
+function splitNextRow(run: GridRun, t: Tracks, page: PageRows, at: { readonly room: number; readonly reached: boolean }, out: PageItems): PageRows {
+  const { room, reached } = at;
   const row = page.endRow;
   const y = page.top + t.rowStarts[row]! - page.shift;
   if (row >= t.sized.rows.length || page.splitFrom !== row || room - y < 1) return page;
@@ -327,7 +419,7 @@ function splitNextRow(run: GridRun, t: Tracks, page: PageRows, room: number, out
   const p = pageRun(run, t);
   const trial = noItems();
   // Items spanning into the row from above that broke at the page end cut it already.
-  let whole = !out.tokens.some((token) => t.sized.grid.items[token.index]!.area.rowEnd > row);
+  let whole = !reached && !out.tokens.some((token) => t.sized.grid.items[token.index]!.area.rowEnd > row);
   for (const index of startingIn(t.sized, row, end)) {
     const item = t.sized.grid.items[index]!;
     const at = y + t.rowStarts[item.area.rowStart]! - t.rowStarts[row]!;
@@ -337,13 +429,6 @@ function splitNextRow(run: GridRun, t: Tracks, page: PageRows, room: number, out
   }
   // A subgrid's rows are its parent's, cut where the parent's are: its row never moves alone.
   if (whole && providedTracks(run.box, run.ctx)?.rows === undefined) return page;
-  const offset = out.children.length;
-  out.children.push(...trial.children);
-  out.positioned.push(...trial.positioned);
-  out.pageContent.push(...trial.pageContent);
-  out.tokens.push(...trial.tokens);
-  out.stretched.push(...trial.stretched.map((s) => ({ child: s.child + offset, index: s.index })));
-  out.cutBottom = Math.max(out.cutBottom, trial.cutBottom);
-  out.last = trial.last ?? out.last;
+  mergeItems(trial, out);
   return { ...page, endRow: end };
 }

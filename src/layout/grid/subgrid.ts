@@ -27,6 +27,12 @@ export interface SubgridTracks {
   readonly rows: AxisTracks | undefined;
   /** The subgridded axes' counts and line names (given even while the sizes are not known). */
   readonly spans: SubgridSpans;
+  /**
+   * On a page the subgrid goes on to: told where its row `row` (the parent's first row not
+   * started, in the subgrid's rows) starts there, below what it carried over from the page before,
+   * which may need more than the parent's rest of a cut row: the parent's rows start no higher.
+   */
+  readonly rowStart?: { readonly row: number; readonly report: (top: number) => void } | undefined;
 }
 
 /** A parent grid's sized tracks, as its items are laid out in them. */
