@@ -1,7 +1,8 @@
 /**
  * Grid fragmentation (CSS Grid 1 §12, CSS Fragmentation 3): a grid breaks between rows. The rows
- * that fit the page are laid out; the first row that does not fit moves to the next page with
- * everything after it. An item spanning rows across the break is cut at the page end and goes on
+ * that fit the page are laid out; the first row that does not fit is cut by the page end when its
+ * items break inside (page-items.ts, splitNextRow), else moves to the next page with everything
+ * after it. An item spanning rows across the break is cut at the page end and goes on
  * at the top of the next page, as in Chromium — the sidebar of a layout grid, a card of subgrid
  * rows — unless it avoids breaks inside (`break-inside: avoid`) or cannot break (a replaced box):
  * then the break moves before it. At the top of a page at least one row is placed: a row taller

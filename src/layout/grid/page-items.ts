@@ -322,8 +322,9 @@ function stretchPieces(t: Tracks, on: { page: PageRows; pageHeight: number; cutA
 
 /**
  * Each item starting in this page's rows, in its area; those reaching past the page end (the
- * rows after `endRow` are not here, or the row is split) are cut at `room`. Sets the first
- * row's baseline (its shared one, else its first item's, synthesized from its bottom, §10.8).
+ * rows after `endRow` are not here, or the row is split) are cut at `room`, except row subgrids
+ * spanning rows after the page's: those are returned, for cutSubgrids. Sets the first row's
+ * baseline (its shared one, else its first item's, synthesized from its bottom, §10.8).
  */
 function layoutRowItems(run: GridRun, t: Tracks, page: PageRows, room: number | undefined, out: PageItems): number[] {
   const p = pageRun(run, t);
