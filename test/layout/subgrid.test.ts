@@ -192,6 +192,47 @@ describe('subgrid columns', () => {
   });
 });
 
+describe('subgrids in other grids', () => {
+  it('follows column auto-flow, the gutters align-content opens, percentage padding and spanning items', async () => {
+    const css = `.cf { display: grid; grid-template-rows: repeat(3, auto); grid-auto-flow: column; grid-auto-columns: 100px; margin-bottom: 10px }
+      .cf > .sg { grid-row: 1 / -1; display: grid; grid-template-rows: subgrid; grid-auto-flow: column; border: 2px solid }
+      .ac { display: grid; grid-template-rows: 30px 30px; height: 150px; align-content: space-between; grid-template-columns: 200px; margin-bottom: 10px }
+      .ac > .sg { grid-row: 1 / 3; display: grid; grid-template-rows: subgrid }
+      .pct { display: grid; grid-template-columns: 25% 1fr 100px; width: 400px; margin-bottom: 10px }
+      .pct > .sg { grid-column: 1 / -1; display: grid; grid-template-columns: subgrid; padding: 0 5% }
+      .span { display: grid; grid-template-columns: auto auto auto }
+      .span > .sg { grid-column: 1 / -1; display: grid; grid-template-columns: subgrid }`;
+    const body = `<div class="cf"><div class="sg"><b>one</b><i>two two</i><u>three</u><s>four</s></div><em>x</em></div>
+      <div class="ac"><div class="sg"><b>top</b><i>bottom</i></div></div>
+      <div class="pct"><div class="sg"><b>a</b><i>b</i><u>c</u></div></div>
+      <div class="span"><div class="sg"><b style="grid-column: span 2">a wide spanning label text</b><i>n</i><u>short</u><s style="grid-column: 2 / 4">sp</s></div><em>outside item that is long</em></div>`;
+    expectChromium(await boxes(css, body), `
+      div 10 10 580 58.56
+      div 10 10 100 58.56
+      b 12 12 59.67 18.19
+      i 12 30.19 59.67 18.19
+      u 12 48.38 59.67 18.19
+      s 71.67 12 36.33 18.19
+      em 110 10 100 20.19
+      div 10 78.56 580 150
+      div 10 78.56 200 150
+      b 10 78.56 200 30
+      i 10 198.56 200 30
+      div 10 238.56 400 18.19
+      div 10 238.56 400 18.19
+      b 30 238.56 80 18.19
+      i 110 238.56 200 18.19
+      u 310 238.56 80 18.19
+      div 10 266.75 580 54.56
+      div 10 266.75 580 36.38
+      b 10 266.75 435.17 18.19
+      i 445.17 266.75 144.83 18.19
+      u 10 284.94 284.13 18.19
+      s 294.13 284.94 295.88 18.19
+      em 10 303.13 284.13 18.19`);
+  });
+});
+
 describe('subgrid cards cut over pages', () => {
   // The menu of docs/comparisons: 18 cards on subgrid rows beside a sidebar spanning them, over two A5 pages.
   it('never draws a card over another, whichever of them goes on to the next page', async () => {
