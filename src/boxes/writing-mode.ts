@@ -5,6 +5,7 @@
  * vertically is said where it is.
  */
 import type { ComputedStyle } from '../css/types.js';
+import { isSubgridTemplate } from '../css/types.js';
 import type { SourceLocation } from '../errors.js';
 import type { Box, VerticalMode } from './types.js';
 
@@ -46,8 +47,7 @@ export function markVertical(box: Box, mode: VerticalMode, source: SourceLocatio
 
 /** The boxes, said (`unhonoured`) when a subgrid among them starts a vertical flow: wrapped as the flow root, it is a grid of its own. */
 export function orthogonalSubgrid(boxes: Box[], mode: VerticalMode, unhonoured: (message: string) => void): Box[] {
-  const subgrid = (template: ComputedStyle['gridTemplateRows']): boolean => template !== 'none' && 'kind' in template;
-  if (!boxes.some((box) => box.kind === 'grid' && (subgrid(box.style.gridTemplateRows) || subgrid(box.style.gridTemplateColumns)))) return boxes;
+  if (!boxes.some((box) => box.kind === 'grid' && (isSubgridTemplate(box.style.gridTemplateRows) || isSubgridTemplate(box.style.gridTemplateColumns)))) return boxes;
   unhonoured(`a subgrid whose \`writing-mode\` (${mode}) is not its parent's is laid out as a grid of its own (\`subgrid\` taken as \`none\`)`);
   return boxes;
 }

@@ -30,6 +30,13 @@ export function measured(box: LayoutBox, sizes: MeasureInput, ctx: LayoutContext
   }
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
+  const laid = measuredAfresh(box, sizes, ctx);
+  cache.set(key, laid);
+  return laid;
+}
+
+/** The box measured with `sizes`, not cached: for a box whose measure depends on more than `sizes` (a subgrid, on its parent's tracks). */
+export function measuredAfresh(box: LayoutBox, sizes: MeasureInput, ctx: LayoutContext): LayoutOutput {
   // one literal, every field in one order: inputs of one shape whoever measures
   const laid = layoutBox(box, {
     mode: 'measure', available: sizes.available, containingWidth: sizes.containingWidth, containingHeight: sizes.containingHeight,
@@ -39,6 +46,5 @@ export function measured(box: LayoutBox, sizes: MeasureInput, ctx: LayoutContext
     x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS,
   }, ctx);
   if (laid.kind !== 'placed') throw new Error('a measuring run cannot be pushed');
-  cache.set(key, laid);
   return laid;
 }

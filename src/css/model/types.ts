@@ -85,6 +85,9 @@ export interface GridSubgrid {
   readonly autoFill?: { readonly at: number; readonly lineNames: readonly (readonly string[])[] };
 }
 
+/** Whether a `grid-template-columns`/`-rows` value is `subgrid`. */
+export const isSubgridTemplate = <L>(template: GridTrackList<L> | GridSubgrid | 'none'): template is GridSubgrid => template !== 'none' && 'kind' in template;
+
 /** A named grid area of `grid-template-areas`, as 1-based grid lines (end exclusive). */
 export interface GridNamedArea {
   readonly name: string;

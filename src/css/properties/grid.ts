@@ -5,6 +5,7 @@
  */
 import type { CssNode } from 'css-tree';
 import type { GridAreas, GridLine, GridSubgrid, GridTrackList, GridTrackSize } from '../model/types.js';
+import { isSubgridTemplate } from '../model/types.js';
 import type { Nodes } from '../values/nodes.js';
 import { identOf, integerOf, singleIdent, splitBy, stringOf } from '../values/nodes.js';
 import type { SpecifiedLength } from '../values/units.js';
@@ -33,7 +34,7 @@ function templateProperty(name: string, key: 'gridTemplateColumns' | 'gridTempla
   return longhand<typeof key, TemplateSpec>({
     name, key, inherited: false, initial: 'none',
     parse: (nodes, ctx) => parseTemplate(nodes, ctx) ?? INVALID,
-    compute: (value, ctx) => (value === 'none' || 'kind' in value ? value : computeTrackList(value, ctx)),
+    compute: (value, ctx) => (value === 'none' || isSubgridTemplate(value) ? value : computeTrackList(value, ctx)),
   });
 }
 

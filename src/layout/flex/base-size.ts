@@ -63,10 +63,12 @@ function keywordBaseSize(item: FlexItem, env: FlexEnv, basis: 'min-content' | 'f
 /** The width a column item is measured at: its own, the line's when stretched, else fit-content. */
 export function columnItemWidth(item: FlexItem, env: FlexEnv): number {
   const axis = item.cross;
+  if (axis.size !== undefined && !hasNaturalWidth(item.box)) return clampAxis(axis, axis.size);
   const room = (env.crossSize ?? Infinity) - marginsOf(axis);
   // A single line is as wide as the container; in a multi-line one, lines are sized by their items.
   const stretched = stretches(item, env) && env.crossSize !== undefined && !env.axes.wrap;
-  if (axis.size !== undefined) return clampAxis(axis, stretched && hasNaturalWidth(item.box) ? room : axis.size);
+  // a form control's natural width gives way to the stretch
+  if (axis.size !== undefined) return clampAxis(axis, stretched ? room : axis.size);
   if (item.box.kind === 'replaced') return clampAxis(axis, naturalReplaced(item, env.space, env.ctx).width);
   if (stretched) return clampAxis(axis, room);
   const widths = intrinsicWidths(item, axis.edges, env.space, env.ctx);

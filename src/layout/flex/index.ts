@@ -46,10 +46,10 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   // A flexed height from outside may be no definite size for the items' percentages (§9.8).
   const percentHeight = input.fixedHeightIndefinite === true ? undefined : definiteHeight;
   const env = flexEnv(box, h.contentWidth, definiteHeight, percentHeight, ctx);
-  const { positioned } = collectItems(box);
+  const { boxes, positioned } = collectItems(box);
   const key = `${h.contentWidth}|${definiteHeight}|${percentHeight}|${input.containingWidth}|${input.containingHeight}|${input.autoHeight === true}|${edgesY}`;
   const plan = memoized(ctx, PLANS, box, key, () => {
-    const items = collectItems(box).boxes.map((item, i) => flexItem(item, i, env.axes, { containingWidth: h.contentWidth, containingHeight: percentHeight }, ctx));
+    const items = boxes.map((item, i) => flexItem(item, i, env.axes, { containingWidth: h.contentWidth, containingHeight: percentHeight }, ctx));
     return planFlex(items, env, containerLimits(box, input, edgesY, env), style);
   });
 

@@ -7,6 +7,7 @@
  */
 import type { BlockLevelBox, FlexBox, OutOfFlowBox } from '../../boxes/types.js';
 import type { GridTrackSize, LengthPercentage } from '../../css/types.js';
+import { isSubgridTemplate } from '../../css/types.js';
 import { resolveLength } from '../../css/values/length.js';
 import type { Area, AxisPlacement, PlacementInput } from './placement.js';
 import { placeItems, resolveAxis } from './placement.js';
@@ -20,8 +21,7 @@ export type GridAxis = 'columns' | 'rows';
 /** Whether an item is a grid whose tracks on `axis` are its parent grid's (`grid-template-*: subgrid`). */
 export function subgridOn(box: GridItemBox, axis: GridAxis): box is FlexBox {
   if (box.kind !== 'grid') return false;
-  const template = axis === 'columns' ? box.style.gridTemplateColumns : box.style.gridTemplateRows;
-  return template !== 'none' && 'kind' in template;
+  return isSubgridTemplate(axis === 'columns' ? box.style.gridTemplateColumns : box.style.gridTemplateRows);
 }
 
 export function isSubgrid(box: GridItemBox): box is FlexBox {

@@ -8,7 +8,7 @@ import type { ComputedStyle } from '../../css/types.js';
 import type { BreakToken, Fragmentainer, LayoutContext, LayoutInput, LayoutOutput } from '../contract.js';
 import { layoutBox } from '../contract.js';
 import type { MeasureInput } from '../measure-cache.js';
-import { measured } from '../measure-cache.js';
+import { measured, measuredAfresh } from '../measure-cache.js';
 import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import { hasNaturalWidth, isAutoHeight, marginOrZero, resolveMaxSize, resolveMinSize, resolveSize, usedBorder, usedPadding } from '../box-model.js';
@@ -54,10 +54,7 @@ export function widthContributions(box: GridItemBox, ctx: LayoutContext): { minC
  * which the measure cache's key does not hold: it is measured afresh each time.
  */
 function measureItem(box: GridItemBox, sizes: MeasureInput, ctx: LayoutContext): LayoutOutput {
-  if (!isSubgrid(box)) return measured(box, sizes, ctx);
-  const laid = layoutBox(box, { ...sizes, mode: 'measure', x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer: undefined, exclusions: NO_EXCLUSIONS }, ctx);
-  if (laid.kind !== 'placed') throw new Error('a measuring run cannot be pushed');
-  return laid;
+  return isSubgrid(box) ? measuredAfresh(box, sizes, ctx) : measured(box, sizes, ctx);
 }
 
 /** The outer size from a definite min-width/min-height, 0 for a scroll container; undefined for the automatic minimum (§6.6). */

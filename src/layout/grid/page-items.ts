@@ -92,9 +92,11 @@ export function layoutPage(run: GridRun, t: Tracks, on: { resume: BreakToken | u
     const none = noRows(gridRows, next);
     page = splitNextRow(run, t, none, { room: room!, reached: false }, items);
     if (page === none) return undefined;
+  } else if (room === undefined) {
+    layoutRowItems(run, t, rows, room, items);
+    page = rows;
   } else {
-    if (room === undefined) layoutRowItems(run, t, rows, room, items);
-    page = room === undefined ? rows : cutSubgrids(run, t, rows, room, items);
+    page = cutSubgrids(run, t, rows, room, items);
   }
   reportRowStart(run, t, page, items);
   const tokens = items.tokens.sort((a, b) => a.index - b.index);
@@ -130,7 +132,9 @@ function noItems(): PageItems {
 const BY_START_ROW = new WeakMap<SizedGrid, readonly (readonly number[])[]>();
 
 /** The indices, in order, of the items starting in rows [from, to). */
-function startingIn(sized: SizedGrid, from: number, to: number): readonly number[] {
+function startingIn(sized: SizedGrid, from: number, to: number): Iterable<number> {
+  // a grid on one page (most grids): every item, in order, indexed by nothing
+  if (from === 0 && to >= sized.rows.length) return sized.grid.items.keys();
   let byRow = BY_START_ROW.get(sized);
   if (byRow === undefined) {
     const rows: number[][] = Array.from({ length: sized.rows.length }, () => []);

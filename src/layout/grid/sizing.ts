@@ -8,7 +8,7 @@ import type { FlexBox } from '../../boxes/types.js';
 import type { ComputedStyle, GridBreadth, GridTrackSize, LengthPercentage } from '../../css/types.js';
 import type { IntrinsicSizes, LayoutContext } from '../contract.js';
 import { resolveMaxSize, resolveMinSize } from '../box-model.js';
-import type { Grid, GridItem, SubgridSpans } from './grid.js';
+import type { Grid, GridItem } from './grid.js';
 import { OWN_TRACKS, buildGrid, gapOf, isSubgrid, subgridOn } from './grid.js';
 import type { ContainerAlignment } from './items.js';
 import { heightContribution } from './items.js';
@@ -16,7 +16,7 @@ import { participates } from './baseline.js';
 import type { GridSpace, SizingItem } from './track-sizing.js';
 import { sizeTracks } from './track-sizing.js';
 import type { ParentTracks } from './subgrid.js';
-import { columnSizingItems, edgesOf, intoParent, providedTracks, subgridGap, subgridSpans, subgridTracks, withSubgridTracks } from './subgrid.js';
+import { columnSizingItems, edgesOf, intoParent, providedTracks, subgridGap, subgridTracks, withSubgridTracks } from './subgrid.js';
 
 export interface SizedGrid {
   readonly grid: Grid;
@@ -34,17 +34,13 @@ export function containerAlignment(style: ComputedStyle): ContainerAlignment {
 
 const stretchy = (value: string): boolean => value === 'normal' || value === 'stretch';
 
-/** The track counts of a subgrid's subgridded axes, from the tracks its parent gives it now. */
-function providedSpans(box: FlexBox, ctx: LayoutContext): SubgridSpans {
-  return providedTracks(box, ctx)?.spans ?? OWN_TRACKS;
-}
-
 /**
  * The grid of `box` with its columns sized for `width` (a content width, or an intrinsic
- * constraint), or a subgrid's columns as its parent gives them.
+ * constraint), or a subgrid's as its parent gives them (its tracks, and the spans that place its items).
  */
-function sizeColumns(box: FlexBox, width: GridSpace, height: number | undefined, ctx: LayoutContext, spans = providedSpans(box, ctx)): { grid: Grid; columns: number[]; columnGap: number } {
+function sizeColumns(box: FlexBox, width: GridSpace, height: number | undefined, ctx: LayoutContext): { grid: Grid; columns: number[]; columnGap: number } {
   const style = box.style;
+  const given = providedTracks(box, ctx);
   const definiteWidth = typeof width === 'number' ? width : undefined;
   const columnGap = gapOf(style.columnGap, definiteWidth);
   const rowGap = gapOf(style.rowGap, height);
@@ -52,9 +48,8 @@ function sizeColumns(box: FlexBox, width: GridSpace, height: number | undefined,
   const grid = buildGrid(box, {
     columns: { size: definiteWidth ?? finiteOrUndefined(resolveMaxSize(style.maxWidth, undefined)), minSize: positiveOrUndefined(resolveMinSize(style.minWidth, undefined)), gap: columnGap },
     rows: { size: height ?? finiteOrUndefined(maxHeight), minSize: positiveOrUndefined(resolveMinSize(style.minHeight, undefined)), gap: rowGap },
-  }, spans);
-  const given = providedTracks(box, ctx)?.columns;
-  if (given !== undefined) return { grid, columns: [...given.sizes], columnGap: given.gap };
+  }, given?.spans ?? OWN_TRACKS);
+  if (given?.columns !== undefined) return { grid, columns: [...given.columns.sizes], columnGap: given.columns.gap };
   const items: SizingItem[] = [];
   const parent = { gap: columnGap, direction: style.direction };
   for (const item of grid.items) columnSizingItems(grid, item, parent, ctx, items);
@@ -137,7 +132,8 @@ function subgridRowItems(item: GridItem, parent: ParentTracks, parentRowGap: num
   const box = item.box as FlexBox;
   const width = spanSize(parent.columns.sizes, item.area.columnStart, item.area.columnEnd, parent.columns.gap);
   const { start, end } = edgesOf(box.style, 'columns', parent.direction, width);
-  const sized = withSubgridTracks(box, subgridTracks(item, parent, width), ctx, () => sizeColumns(box, Math.max(0, width - start - end), undefined, ctx, subgridSpans(parent.grid, item, parent.direction)));
+  // (the tracks given hold the spans that place its items, and its columns when they are its parent's)
+  const sized = withSubgridTracks(box, subgridTracks(item, parent, width), ctx, () => sizeColumns(box, Math.max(0, width - start - end), undefined, ctx));
   const own: ParentTracks = { grid: sized.grid, columns: { sizes: sized.columns, gap: sized.columnGap }, rows: undefined, direction: box.style.direction };
   return rowSizingItems(own, { gap: subgridGap(box.style, 'rows', parentRowGap, undefined), alignment: containerAlignment(box.style) }, ctx);
 }

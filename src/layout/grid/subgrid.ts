@@ -117,7 +117,7 @@ export function subgridTracks(item: GridItem, parent: ParentTracks, basis: numbe
 }
 
 /** A subgrid item's subgridded axes in `grid`: what places its items, while the tracks' sizes may not be known yet. */
-export function subgridSpans(grid: Grid, item: GridItem, direction: 'ltr' | 'rtl'): SubgridSpans {
+function subgridSpans(grid: Grid, item: GridItem, direction: 'ltr' | 'rtl'): SubgridSpans {
   const box = item.box;
   return {
     columns: subgridOn(box, 'columns') ? subgridAxisOf(grid, item, 'columns', reversedOn(box.style, 'columns', direction)) : undefined,

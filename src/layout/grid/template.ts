@@ -5,6 +5,7 @@
  * implicit tracks from `grid-auto-*` (§7.6).
  */
 import type { GridAreas, GridBreadth, GridSubgrid, GridTrackList, GridTrackSize } from '../../css/types.js';
+import { isSubgridTemplate } from '../../css/types.js';
 import { resolveLength } from '../../css/values/length.js';
 import type { AxisLines } from './placement.js';
 import type { SubgridAxis } from './grid.js';
@@ -40,8 +41,9 @@ export function explicitAxis(template: GridTrackList | GridSubgrid | 'none', are
   let lineNames: string[][] = [[]];
   const autoFit: number[] = [];
   // A `subgrid` without a parent grid's span (none to take tracks from) is `none` (CSS Grid 2 §9).
-  const list = template !== 'none' && 'kind' in template ? 'none' : template;
-  const subgrid = template !== 'none' && 'kind' in template ? of.subgrid : undefined;
+  const isSubgrid = isSubgridTemplate(template);
+  const list = isSubgrid ? 'none' : template;
+  const subgrid = isSubgrid ? of.subgrid : undefined;
   if (subgrid !== undefined) {
     for (let i = 0; i < subgrid.count; i++) sizes.push(SUBGRID_TRACK);
     lineNames = subgridLineNames(template as GridSubgrid, subgrid.count + 1);
