@@ -18,12 +18,13 @@ import type { LoadedImage } from '../resources/types.js';
 import { pdfBlendMode } from './blend-modes.js';
 import type { DisplayItem } from './display-list.js';
 import { fillRectItem } from './fill-rect.js';
-import { paintGradient, positionIn } from './gradient.js';
+import { paintGradient } from './gradient.js';
+import { positionIn } from '../css/values/position.js';
 import { imageItems, interpolation } from './image.js';
 import type { SvgContext } from './svg-render.js';
 import { roundedRectPath } from './path.js';
-import type { Radii } from './radii.js';
-import { hasRadii, insetRadii } from './radii.js';
+import type { Radii } from '../css/values/radii.js';
+import { hasRadii, insetRadii } from '../css/values/radii.js';
 
 export interface Clip {
   readonly rect: Rect;

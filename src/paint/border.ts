@@ -12,8 +12,9 @@ import type { DisplayItem, PathSegment } from './display-list.js';
 import { bevelColor, dashPattern, dotLength, grooveColors, isInvisible } from './border-style.js';
 import type { Edge } from './path.js';
 import { insetBy, roundedRectPath, scaleSides, sideRegion } from './path.js';
-import type { Radii } from './radii.js';
-import { hasRadii, insetRadii, roundedPerimeter } from './radii.js';
+import type { Radii } from '../css/values/radii.js';
+import { hasRadii, insetRadii } from '../css/values/radii.js';
+import { roundedPerimeter } from './radii.js';
 
 export interface BorderInput {
   /** Border box. */

@@ -17,7 +17,7 @@ import type { Point } from './coverage.js';
 import { rectPolygon } from './coverage.js';
 import type { DisplayItem } from './display-list.js';
 import { roundedRectPath } from './path.js';
-import type { Radii } from './radii.js';
+import type { Radii } from '../css/values/radii.js';
 import { blurredPolygons, polygonsOf } from './text-shadow.js';
 
 type ImageItem = Extract<DisplayItem, { kind: 'image' }>;

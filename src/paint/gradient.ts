@@ -4,10 +4,11 @@
  * (§3.4.3), the gradient line of a linear gradient (§3.1.1), the ending shape of a radial one
  * (§3.2.2) and the repeating forms (§3.5) are resolved here, so the pdf stage only writes shadings.
  */
-import type { ColorStop, ConicGradient, Gradient, LinearGradient, Position, RadialGradient } from '../css/image-types.js';
+import type { ColorStop, ConicGradient, Gradient, LinearGradient, RadialGradient } from '../css/image-types.js';
 import type { Color } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import type { Rect } from '../geometry/types.js';
+import { positionIn } from '../css/values/position.js';
 import type { DisplayItem, PathSegment, Shading, ShadingStop } from './display-list.js';
 
 /** §3.4.3: positions as fractions of `length`, missing ones filled in, never going backwards. */
@@ -171,15 +172,6 @@ function linearShading(gradient: LinearGradient, box: Rect): Shading | Color {
   const [x0, y0] = at(0);
   const [x1, y1] = at(1);
   return { kind: 'axial', x0, y0, x1, y1, stops: unit };
-}
-
-/** A position inside a box, px from the page origin. */
-export function positionIn(position: Position, box: Rect, subject: { width: number; height: number } = { width: 0, height: 0 }): { x: number; y: number } {
-  const axis = (a: Position['x'], start: number, room: number): number => {
-    const offset = resolveLength(a.offset, room);
-    return a.edge === 'start' ? start + offset : start + room - offset;
-  };
-  return { x: axis(position.x, box.x, box.width - subject.width), y: axis(position.y, box.y, box.height - subject.height) };
 }
 
 /** §3.2.2: the ending shape's radii for a centre (cx, cy) relative to the box. */

@@ -11,7 +11,7 @@ import type { Position } from '../css/image-types.js';
 import type { LoadedImage } from '../resources/types.js';
 import { renderSvg } from './svg-render.js';
 import type { SvgContext } from './svg-render.js';
-import { positionIn } from './gradient.js';
+import { positionIn } from '../css/values/position.js';
 
 const CENTER: Position = { x: { edge: 'start', offset: { kind: 'percent', value: 50 } }, y: { edge: 'start', offset: { kind: 'percent', value: 50 } } };
 

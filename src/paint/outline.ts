@@ -9,7 +9,7 @@ import type { Rect } from '../geometry/types.js';
 import type { PlacedBox } from './placed.js';
 import { paintBorder } from './border.js';
 import type { DisplayItem } from './display-list.js';
-import type { Radii } from './radii.js';
+import type { Radii } from '../css/values/radii.js';
 
 /** The outline of `f`, its border box at (x, y) on the page. */
 export function paintOutline(f: PlacedBox, x: number, y: number, radii: Radii): DisplayItem[] {

@@ -10,8 +10,8 @@ import type { ComputedStyle } from '../css/types.js';
 import type { Rect } from '../geometry/types.js';
 import type { PlacedBox } from './placed.js';
 import { referenceBox } from './clip-path.js';
-import type { Radii } from './radii.js';
-import { hasRadii, NO_RADII } from './radii.js';
+import type { Radii } from '../css/values/radii.js';
+import { hasRadii, NO_RADII } from '../css/values/radii.js';
 
 export interface Clip {
   readonly rect: Rect;

@@ -17,7 +17,7 @@ import { systemColor } from '../css/values/color.js';
 import { paintBorder } from './border.js';
 import type { DisplayItem, PaintedPart } from './display-list.js';
 import type { LaidOut } from '../layout/driver/document.js';
-import { NO_RADII, borderRadii, insetRadii } from './radii.js';
+import { NO_RADII, borderRadii, insetRadii } from '../css/values/radii.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { TextSystem } from '../text/types.js';
 import type { Box } from '../boxes/types.js';

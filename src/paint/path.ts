@@ -5,8 +5,8 @@
  */
 import type { PathSegment } from './display-list.js';
 import type { Rect, Side, Sides } from '../geometry/types.js';
-import type { Radii } from './radii.js';
-import { hasRadii } from './radii.js';
+import type { Radii } from '../css/values/radii.js';
+import { hasRadii } from '../css/values/radii.js';
 
 /** Cubic approximation constant of a quarter circle. */
 export const KAPPA = 0.5522847498;

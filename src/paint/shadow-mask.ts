@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { Rect } from '../geometry/types.js';
 import type { AlphaMask } from './display-list.js';
-import type { Radii } from './radii.js';
+import type { Radii } from '../css/values/radii.js';
 import { BoundedCache } from '../cache/bounded.js';
 
 export interface MaskRequest {

@@ -10,8 +10,8 @@ import type { PlacedBox } from './placed.js';
 import { borderBoxAt } from './placed.js';
 import type { DisplayItem, PathSegment } from './display-list.js';
 import { roundedRectPath } from './path.js';
-import type { Radii } from './radii.js';
-import { insetRadii } from './radii.js';
+import type { Radii } from '../css/values/radii.js';
+import { insetRadii } from '../css/values/radii.js';
 import { shadowMask } from './shadow-mask.js';
 
 function grow(rect: Rect, by: number): Rect {

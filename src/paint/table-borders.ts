@@ -6,7 +6,7 @@
 import type { PlacedBox } from './placed.js';
 import type { DisplayItem } from './display-list.js';
 import { paintBorder } from './border.js';
-import { NO_RADII } from './radii.js';
+import { NO_RADII } from '../css/values/radii.js';
 import { PaintedRect, fillRectItem } from './fill-rect.js';
 
 export function paintCollapsedBorders(f: PlacedBox, x: number, y: number): DisplayItem[] {

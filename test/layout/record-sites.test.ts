@@ -11,7 +11,7 @@ import { layoutInFrames } from '../helpers/layout.js';
 import type { BoxFragment, Fragment } from '../../src/layout/types.js';
 import { paintBorderSegments } from '../../src/paint/table-borders.js';
 import { paintBackgroundColor } from '../../src/paint/background.js';
-import { NO_RADII } from '../../src/paint/radii.js';
+import { NO_RADII } from '../../src/css/values/radii.js';
 import { glyphsItem } from '../../src/paint/text.js';
 
 const HTML = `<style>@page { size: 400px 300px; margin: 10px } body { margin: 0; font: 10px/14px "Liberation Sans" }

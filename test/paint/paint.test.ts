@@ -3,7 +3,7 @@ import type { Fragment, TextFragment } from '../../src/layout/types.js';
 import { paintBorder } from '../../src/paint/border.js';
 import { darken, dashPattern, dotLength } from '../../src/paint/border-style.js';
 import { paintPage } from '../helpers/paint.js';
-import { NO_RADII } from '../../src/paint/radii.js';
+import { NO_RADII } from '../../src/css/values/radii.js';
 import { loadFace, shape } from '../pdf/font-fixture.js';
 import { BLACK, BLUE, LIME, RED, boxFragment, element, page, solidBorder, style } from './style-fixture.js';
 

@@ -8,6 +8,8 @@ import type { LengthContext, SpecifiedLength } from './units.js';
 import { computeLength, parseLength } from './units.js';
 import { identOf } from './nodes.js';
 import type { Nodes } from './nodes.js';
+import { resolveLength } from './length.js';
+import type { Rect } from '../../geometry/types.js';
 
 export interface SpecifiedAxis {
   readonly edge: 'start' | 'end';
@@ -108,4 +110,13 @@ function computeAxis(axis: SpecifiedAxis, ctx: LengthContext): PositionAxis {
 
 export function computePosition(position: SpecifiedPosition, ctx: LengthContext): Position {
   return { x: computeAxis(position.x, ctx), y: computeAxis(position.y, ctx) };
+}
+
+/** A position inside a box, px from the page origin. */
+export function positionIn(position: Position, box: Rect, subject: { width: number; height: number } = { width: 0, height: 0 }): { x: number; y: number } {
+  const axis = (a: Position['x'], start: number, room: number): number => {
+    const offset = resolveLength(a.offset, room);
+    return a.edge === 'start' ? start + offset : start + room - offset;
+  };
+  return { x: axis(position.x, box.x, box.width - subject.width), y: axis(position.y, box.y, box.height - subject.height) };
 }

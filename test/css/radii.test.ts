@@ -1,7 +1,7 @@
 import { describe, expect, it, test } from 'vitest';
 import fc from 'fast-check';
-import { NO_RADII, borderRadii, fittedRadii, hasRadii } from '../../src/paint/radii.js';
-import type { KeptCorners } from '../../src/paint/radii.js';
+import { NO_RADII, borderRadii, fittedRadii, hasRadii } from '../../src/css/values/radii.js';
+import type { KeptCorners } from '../../src/css/values/radii.js';
 import type { ComputedStyle, LengthPercentage } from '../../src/css/types.js';
 import { resolveLength } from '../../src/css/values/length.js';
 
