@@ -5,6 +5,9 @@
  * band is free; block/float.ts asks it where the next float goes (§9.5.1).
  */
 import type { ComputedStyle } from '../css/types.js';
+import type { FloatArea } from './float-shape.js';
+import { areaReach } from './float-shape.js';
+
 export interface PlacedFloat {
   readonly side: 'left' | 'right';
   /** The float's margin box. */
@@ -12,15 +15,19 @@ export interface PlacedFloat {
   readonly right: number;
   readonly top: number;
   readonly bottom: number;
+  /** Its `shape-outside` (CSS Shapes 1): the area its lines wrap around, inside the margin box. */
+  readonly area?: FloatArea;
 }
 
 export interface ExclusionSpace {
   readonly floats: readonly PlacedFloat[];
   /** §9.5.1 rule 5: a float's top may not be above the top of an earlier float. */
   readonly lowestTop: number;
+  /** Some float has a `shape-outside` area: a line's room then depends on its height. */
+  readonly shaped: boolean;
 }
 
-export const NO_EXCLUSIONS: ExclusionSpace = { floats: [], lowestTop: -Infinity };
+export const NO_EXCLUSIONS: ExclusionSpace = { floats: [], lowestTop: -Infinity, shaped: false };
 
 /** The free interval of a band between the floats that intrude into it. */
 export interface Band {
@@ -36,14 +43,34 @@ function overlaps(f: PlacedFloat, top: number, bottom: number): boolean {
   return f.bottom > f.top && f.top < end - EPSILON && f.bottom > top + EPSILON;
 }
 
-/** The part of [left, right] that floats leave free over the band [top, top + height]. */
+/** The part of [left, right] that floats' margin boxes leave free over the band [top, top + height]: where a float or a block goes. */
 export function freeBand(space: ExclusionSpace, top: number, height: number, left: number, right: number): Band {
-  let l = left;
-  let r = right;
+  return bandBetween(space, top, top + height, { left, right }, false);
+}
+
+/**
+ * The part of [left, right] that floats leave free for a line over the band [top, top + height]:
+ * a float with `shape-outside` only takes what its area reaches into the band, clipped to its
+ * margin box, and nothing where the band misses the area (CSS Shapes 1 §2).
+ */
+export function freeLineBand(space: ExclusionSpace, top: number, height: number, left: number, right: number): Band {
+  return bandBetween(space, top, top + height, { left, right }, true);
+}
+
+function bandBetween(space: ExclusionSpace, top: number, bottom: number, edges: Band, shapes: boolean): Band {
+  let l = edges.left;
+  let r = edges.right;
   for (const f of space.floats) {
-    if (!overlaps(f, top, top + height)) continue;
-    if (f.side === 'left') l = Math.max(l, f.right);
-    else r = Math.min(r, f.left);
+    if (!overlaps(f, top, bottom)) continue;
+    let edge = f.side === 'left' ? f.right : f.left;
+    if (shapes && f.area !== undefined) {
+      const reach = areaReach(f.area, f.side, Math.max(top, f.top), Math.min(Math.max(bottom, top + 2 * EPSILON), f.bottom));
+      // a band that misses the area, or meets it only outside the margin box, is not narrowed
+      if (reach === undefined || (f.side === 'left' ? reach <= f.left : reach >= f.right)) continue;
+      edge = Math.min(f.right, Math.max(f.left, reach));
+    }
+    if (f.side === 'left') l = Math.max(l, edge);
+    else r = Math.min(r, edge);
   }
   return { left: l, right: Math.max(l, r) };
 }
@@ -104,7 +131,7 @@ export function placeFloat(space: ExclusionSpace, request: FloatRequest): { x: n
 }
 
 export function addFloat(space: ExclusionSpace, float: PlacedFloat): ExclusionSpace {
-  return { floats: [...space.floats, float], lowestTop: Math.max(space.lowestTop, float.top) };
+  return { floats: [...space.floats, float], lowestTop: Math.max(space.lowestTop, float.top), shaped: space.shaped || float.area !== undefined };
 }
 
 /** The physical side of a float: `inline-start`/`inline-end` follow the containing block's direction (CSS Logical 1 §4.1). */

@@ -21,7 +21,7 @@ import { outerRadii } from './radii.js';
 export function referenceBox(f: PlacedBox, x: number, y: number, box: ShapeBox): { rect: Rect; radii: Radii } {
   const m = (v: typeof f.style.marginTop): number => (v === 'auto' ? 0 : resolveLength(v, f.width));
   const margin = box === 'margin-box' ? { top: m(f.style.marginTop), right: m(f.style.marginRight), bottom: m(f.style.marginBottom), left: m(f.style.marginLeft) } : NO_SIDES;
-  return referenceRect({ borderBox: borderBoxAt(f, x, y), radii: outerRadii(f), border: f.border, padding: f.padding, margin }, box, 'square');
+  return referenceRect({ borderBox: borderBoxAt(f, x, y), radii: outerRadii(f), border: f.border, padding: f.padding, margin }, box);
 }
 
 /** The path of a basic shape in reference box `box`. */

@@ -42,6 +42,7 @@ import type { SvgDocument } from './svg-document.js';
 import type { DecodableFormat, DecodeResult } from './decode.js';
 import { readRasterHeader } from './raster-headers.js';
 import { pngDamage } from '../raster/png-check.js';
+import { alphaChannel } from '../raster/alpha.js';
 import type { RemoteSession, RemoteUse } from '../net/remote.js';
 import { refusedStylesheetUrl } from '../stylesheet-urls.js';
 import { decodeText } from '../decode-text.js';
@@ -184,8 +185,8 @@ const ABSOLUTE_URL = /^[a-z][a-z0-9+.-]*:/i;
  * Image URLs of a box tree: replaced boxes, backgrounds and list markers, in tree order. A URL
  * still relative (no baseDir to resolve it against) goes to `relative` when given.
  */
-export function imageUrls(boxes: BoxTree, relative?: Set<string>): string[] {
-  const walk = new ImageUrlWalk(relative);
+export function imageUrls(boxes: BoxTree, relative?: Set<string>, shapes?: Set<string>): string[] {
+  const walk = new ImageUrlWalk(relative, shapes);
   someBox(boxes.root, visitImages, walk);
   return [...walk.urls];
 }
@@ -200,7 +201,7 @@ class ImageUrlWalk {
   /** a style's images once: the boxes of a long table share a few styles */
   private readonly seen = new Set<ComputedStyle>();
 
-  constructor(private readonly relative: Set<string> | undefined) {}
+  constructor(private readonly relative: Set<string> | undefined, private readonly shapes: Set<string> | undefined) {}
 
   visit(box: Box): void {
     if (box.kind === 'replaced') this.add(box.src);
@@ -212,6 +213,11 @@ class ImageUrlWalk {
       this.addImage(style.maskBorderSource);
       for (const image of style.maskImage) this.addImage(image);
       if (style.listStyleImage !== 'none') this.add(style.listStyleImage);
+      const shape = style.shapeOutside;
+      if (shape !== 'none' && shape.kind === 'image' && style.float !== 'none') {
+        this.addImage(shape.image);
+        if (shape.image.kind === 'url') this.shapes?.add(shape.image.url);
+      }
     }
   }
 
@@ -380,11 +386,25 @@ export async function loadImages(
   boxes: BoxTree, resources: ResourceContext, diagnostics: Diagnostics, more: readonly string[] = [], origins: UrlOrigins = new Map(),
 ): Promise<ReadonlyMap<string, LoadedImage>> {
   const relative = new Set<string>();
-  const urls = imageUrls(boxes, relative);
+  const shapes = new Set<string>();
+  const urls = imageUrls(boxes, relative, shapes);
   for (const url of relative) {
     diagnostics.warn('resource', `image not loaded: ${describeUrl(url)} is a relative URL and the render has no baseDir to resolve it against`, origins.get(url)?.where ?? {});
   }
-  return loadImageUrls([...urls, ...more.filter((url) => ABSOLUTE_URL.test(url) && !urls.includes(url))], resources, diagnostics, origins);
+  const images = await loadImageUrls([...urls, ...more.filter((url) => ABSOLUTE_URL.test(url) && !urls.includes(url))], resources, diagnostics, origins);
+  return shapes.size === 0 ? images : withAlpha(images, shapes, { resources, diagnostics, origins });
+}
+
+/** The images a `shape-outside` names, with their alpha channel read (a copy: loaded images may be shared by renders). */
+async function withAlpha(images: Map<string, LoadedImage>, shapes: ReadonlySet<string>, load: ImageLoad): Promise<Map<string, LoadedImage>> {
+  await Promise.all([...shapes].map(async (url) => {
+    const image = images.get(url);
+    if (image === undefined || image.alpha !== undefined) return;
+    const alpha = await alphaChannel(image.bytes, image.width, image.height);
+    if (alpha === undefined) warnImage(load, url, `\`shape-outside\` image ${describeUrl(url)} could not be read: its float's lines wrap around its margin box`);
+    else images.set(url, { ...image, alpha });
+  }));
+  return images;
 }
 
 /** Background image URLs of computed styles (the page boxes', known only after layout). */

@@ -1,4 +1,5 @@
 /** Resources loaded before layout (the only async stage). */
+import type { AlphaChannel } from '../raster/alpha.js';
 import type { SvgDocument } from './svg-document.js';
 
 export interface LoadedImage {
@@ -11,6 +12,8 @@ export interface LoadedImage {
   /** Intrinsic size in px. */
   readonly width: number;
   readonly height: number;
+  /** The alpha channel, read for the images a `shape-outside` names (CSS Shapes 1 §5). */
+  readonly alpha?: AlphaChannel;
 }
 
 export interface LoadedResources {

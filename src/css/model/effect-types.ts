@@ -3,7 +3,7 @@
  * §3, CSS Overflow 3 §3.2) as the paint stage reads them. `L` is the length type: specified
  * lengths while parsing, px or percentages once computed (percentages resolve against the box).
  */
-import type { Position } from './image-types.js';
+import type { CssImage, Position } from './image-types.js';
 import type { LengthPercentage } from './types.js';
 
 /**
@@ -41,6 +41,15 @@ export type BasicShape =
   | { readonly kind: 'circle'; readonly radius: ShapeRadius; readonly position: Position }
   | { readonly kind: 'ellipse'; readonly rx: ShapeRadius; readonly ry: ShapeRadius; readonly position: Position }
   | { readonly kind: 'polygon'; readonly evenOdd: boolean; readonly points: readonly (readonly [LengthPercentage, LengthPercentage])[] };
+
+/**
+ * `shape-outside` (CSS Shapes 1 §4.1), computed: a basic shape in a reference box, a box alone
+ * (its border-radius curves), or an image whose opaque part is the shape.
+ */
+export type ShapeOutside =
+  | 'none'
+  | { readonly kind: 'shape'; readonly shape: BasicShape | undefined; readonly box: ShapeBox }
+  | { readonly kind: 'image'; readonly image: CssImage };
 
 /**
  * `clip` (CSS Masking 1 §5.1, deprecated but everywhere: the "visually hidden" pattern): the

@@ -27,6 +27,7 @@ import { TABLE_PROPERTIES } from './tables.js';
 import { TEXT_DECORATION_PROPERTIES } from './text-decoration.js';
 import { TEXT_ALIASES, TEXT_PROPERTIES } from './text.js';
 import { TRANSFORM_ALIASES, TRANSFORM_PROPERTIES } from './transforms.js';
+import { SHAPE_PROPERTIES } from './shapes.js';
 import { UI_PROPERTIES } from './ui.js';
 import { ZOOM_PROPERTIES } from './zoom.js';
 import { WRITING_MODE_PROPERTIES } from './writing-modes.js';
@@ -53,6 +54,7 @@ const MODULES: readonly PropertyDef[] = [
   ...EFFECT_PROPERTIES,
   ...FILTER_PROPERTIES,
   ...TRANSFORM_PROPERTIES,
+  ...SHAPE_PROPERTIES,
   ...TEXT_PROPERTIES,
   ...TEXT_DECORATION_PROPERTIES,
   ...CONTENT_PROPERTIES,
@@ -132,7 +134,7 @@ export function lookupProperty(name: string): PropertyLookup {
 /** Every field of ComputedStyle, so that the registry's completeness is checked at load time. */
 const STYLE_KEYS: Record<StyleKey, true> = {
   display: true, webkitTextFillColor: true, webkitTextStrokeWidth: true, webkitTextStrokeColor: true, stringSet: true, footnoteDisplay: true, footnotePolicy: true, bookmarkLevel: true, bookmarkLabel: true, bookmarkState: true, position: true, float: true, clear: true, top: true, right: true, bottom: true, left: true,
-  zIndex: true, visibility: true, overflowX: true, overflowY: true, textOverflow: true, maxLines: true, blockEllipsis: true, webkitLineClamp: true, webkitBoxOrient: true, webkitBoxPack: true, webkitBoxAlign: true, webkitBoxDirection: true, webkitBoxFlex: true, webkitBoxOrdinalGroup: true, opacity: true, zoom: true, appearance: true, accentColor: true, writingMode: true, textOrientation: true, textCombineUpright: true, textSpacingTrim: true, transform: true, translate: true, rotate: true, scale: true, transformOrigin: true, clipPath: true, clip: true, overflowClipMargin: true, contain: true, mixBlendMode: true, backgroundBlendMode: true, isolation: true, containerType: true, containerName: true, aspectRatio: true, boxSizing: true, width: true,
+  zIndex: true, visibility: true, overflowX: true, overflowY: true, textOverflow: true, maxLines: true, blockEllipsis: true, webkitLineClamp: true, webkitBoxOrient: true, webkitBoxPack: true, webkitBoxAlign: true, webkitBoxDirection: true, webkitBoxFlex: true, webkitBoxOrdinalGroup: true, opacity: true, zoom: true, appearance: true, accentColor: true, writingMode: true, textOrientation: true, textCombineUpright: true, textSpacingTrim: true, transform: true, translate: true, rotate: true, scale: true, transformOrigin: true, clipPath: true, clip: true, overflowClipMargin: true, shapeOutside: true, shapeMargin: true, shapeImageThreshold: true, contain: true, mixBlendMode: true, backgroundBlendMode: true, isolation: true, containerType: true, containerName: true, aspectRatio: true, boxSizing: true, width: true,
   continue: true, hangingPunctuation: true, initialLetter: true,
   height: true, minWidth: true, minHeight: true, maxWidth: true, maxHeight: true, marginTop: true, marginRight: true,
   marginBottom: true, marginLeft: true, paddingTop: true, paddingRight: true, paddingBottom: true, paddingLeft: true,

@@ -22,7 +22,7 @@ text-autospace initial-letter-align initial-letter-wrap
 float-reference float-defer float-offset
 anchor running
 size marks bleed page-orientation
-shape-outside shape-margin shape-image-threshold list-style-marker counter marker-side
+list-style-marker counter marker-side
 speak speak-as quotes-style
 -webkit-box-reflect -webkit-text-security -webkit-border-horizontal-spacing -webkit-border-vertical-spacing
 -webkit-line-break -webkit-rtl-ordering -webkit-ruby-position -webkit-text-combine -webkit-highlight -webkit-locale`;

@@ -30,13 +30,8 @@ export interface BoxEdges {
   readonly margin: Sides;
 }
 
-/**
- * A reference box and the radii of its corners. The margin box's corners are square for
- * `clip-path` (as Chromium clips); for `shape-outside` (`marginRadii: 'spread'`) they are the
- * border radii grown by the margins as box-shadow's spread grows them (CSS Shapes 1 §4.1, CSS
- * Backgrounds 3 §7.1.1).
- */
-export function referenceRect(edges: BoxEdges, box: ShapeBox, marginRadii: 'square' | 'spread'): { rect: Rect; radii: Radii } {
+/** A reference box and the radii of its corners (CSS Shapes 1 §4.1; the margin box's are square, as Chromium clips). */
+export function referenceRect(edges: BoxEdges, box: ShapeBox): { rect: Rect; radii: Radii } {
   const { borderBox, radii } = edges;
   switch (box) {
     case 'border-box': return { rect: borderBox, radii };
@@ -47,22 +42,9 @@ export function referenceRect(edges: BoxEdges, box: ShapeBox, marginRadii: 'squa
     }
     case 'margin-box': {
       const m = edges.margin;
-      const rect = insetRect(borderBox, { top: -m.top, right: -m.right, bottom: -m.bottom, left: -m.left });
-      return { rect, radii: marginRadii === 'square' ? NO_RADII : spreadRadii(radii, m) };
+      return { rect: insetRect(borderBox, { top: -m.top, right: -m.right, bottom: -m.bottom, left: -m.left }), radii: NO_RADII };
     }
   }
-}
-
-/** §7.1.1: a corner radius r grown by a spread s is r + s, less where r < s (a square corner stays square). */
-function spreadRadii(radii: Radii, m: Sides): Radii {
-  const grow = (r: number, s: number): number => {
-    if (r <= 0) return 0;
-    if (s <= 0 || r >= s) return r + s;
-    const ratio = r / s - 1;
-    return r + s * (1 + ratio * ratio * ratio);
-  };
-  const [tlh, tlv, trh, trv, brh, brv, blh, blv] = radii;
-  return [grow(tlh, m.left), grow(tlv, m.top), grow(trh, m.right), grow(trv, m.top), grow(brh, m.right), grow(brv, m.bottom), grow(blh, m.left), grow(blv, m.bottom)];
 }
 
 /** A circle's or ellipse's radius along one axis (`basis` for percentages; sides from the centre). */

@@ -17,6 +17,7 @@ import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import { offsetFragment } from '../fragment.js';
 import { floatBox } from '../inline/initial-letter.js';
+import { floatArea, unhonouredShape } from '../float-shape.js';
 
 export interface FloatRequest {
   /** Where the float's placeholder is: its margin box cannot start higher (§9.5.1 rules 4, 6). */
@@ -75,12 +76,17 @@ export function layoutFloat(placeholder: OutOfFlowBox, request: FloatRequest, ct
   const height = laid.fragment.height + margins.top + (laid.breakToken === undefined ? margins.bottom : 0);
   // laid out with its border box at (marginLeft, marginTop) of the origin: move it into place
   const fragment = offsetFragment(laid.fragment, at.x + margins.left - laid.fragment.x, at.y + margins.top - laid.fragment.y);
+  const unsplit = !continued && laid.breakToken === undefined;
+  const area = unsplit ? floatArea(style, { borderBox: fragment, border: fragment.border, padding: fragment.padding, margin: margins, containingWidth: cw }, box.element, ctx)
+    : style.shapeOutside === 'none' ? undefined : unhonouredShape('on a float split across pages', box.element, ctx);
   const dx = fragment.x - laid.fragment.x;
   const shift = (p: PendingPositioned): PendingPositioned => ({ ...p, staticX: p.staticX + dx, staticRight: p.staticRight + dx, staticY: p.staticY + fragment.y - laid.fragment.y });
   return {
     fragment,
     marginBox: { x: at.x, y: at.y, width, height },
-    exclusions: addFloat(request.exclusions, { side, left: at.x, right: at.x + width, top: at.y, bottom: at.y + height }),
+    exclusions: addFloat(request.exclusions, area === undefined
+      ? { side, left: at.x, right: at.x + width, top: at.y, bottom: at.y + height }
+      : { side, left: at.x, right: at.x + width, top: at.y, bottom: at.y + height, area }),
     positioned: laid.positioned.map(shift),
     pageContent: laid.pageContent.map((c) => ({ ...c, ...shift(c) })),
     breakToken: laid.breakToken,

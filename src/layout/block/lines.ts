@@ -22,7 +22,8 @@ import { CONTENT_START, sameResume } from '../inline/resume.js';
 import { inlineMetrics } from '../inline/vertical-align.js';
 import { inlineEnv } from './inline-env.js';
 import type { ExclusionSpace } from '../exclusions.js';
-import { freeBand, nextFloatBottom } from '../exclusions.js';
+import type { Band } from '../exclusions.js';
+import { freeLineBand, nextFloatBottom } from '../exclusions.js';
 import { layoutFloat } from './float.js';
 import { raisedLetterShift } from '../inline/initial-letter.js';
 
@@ -292,15 +293,12 @@ function isFloatAnchor(piece: MeasuredInline['pieces'][number]): boolean {
  */
 function lineAt(flow: LinesFlow, at: InlineResume, y: number, state: LinesState): { line: InlineLine; x: number; y: number; state: LinesState } {
   const { frame } = flow;
-  const left = frame.contentX;
-  const right = frame.contentX + frame.contentWidth;
   let top = y;
   let current = state;
   for (;;) {
-    const band = freeBand(current.exclusions, top, flow.strutHeight, left, right);
-    const room = { width: band.right - band.left, contentWidth: frame.contentWidth };
-    const line = layoutLine(flow.box, flow.measured, at, room, inlineEnv(flow.ctx));
-    const overflows = lineContentWidth(line.pieces, line.cloned, line.hang) > room.width + 0.01 && room.width < frame.contentWidth;
+    const { band, line } = lineInBand(flow, at, top, current);
+    const width = band.right - band.left;
+    const overflows = lineContentWidth(line.pieces, line.cloned, line.hang) > width + 0.01 && width < frame.contentWidth;
     const below = overflows ? nextFloatBottom(current.exclusions, top, Math.max(flow.strutHeight, line.height)) : undefined;
     if (below !== undefined) {
       top = below;
@@ -311,8 +309,28 @@ function lineAt(flow: LinesFlow, at: InlineResume, y: number, state: LinesState)
       current = float;
       continue;
     }
-    return { line, x: band.left - left, y: top, state: current };
+    return { line, x: band.left - frame.contentX, y: top, state: current };
   }
+}
+
+/**
+ * The line laid out in the band the floats leave free at `top`. Beside a float with a
+ * `shape-outside` the room depends on the band's height: a line taller than the strut is laid out
+ * again in the band of its own height, as Chromium does (at most twice more, while it grows).
+ */
+function lineInBand(flow: LinesFlow, at: InlineResume, top: number, state: LinesState): { band: Band; line: InlineLine } {
+  const { frame } = flow;
+  const lay = (height: number): { band: Band; line: InlineLine } => {
+    const band = freeLineBand(state.exclusions, top, height, frame.contentX, frame.contentX + frame.contentWidth);
+    return { band, line: layoutLine(flow.box, flow.measured, at, { width: band.right - band.left, contentWidth: frame.contentWidth }, inlineEnv(flow.ctx)) };
+  };
+  let laid = lay(flow.strutHeight);
+  if (!state.exclusions.shaped) return laid;
+  for (let height = flow.strutHeight, again = 0; again < 2 && laid.line.height > height + 0.01; again++) {
+    height = laid.line.height;
+    laid = lay(height);
+  }
+  return laid;
 }
 
 /**
