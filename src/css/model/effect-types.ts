@@ -51,6 +51,14 @@ export type ShapeOutside =
   | { readonly kind: 'shape'; readonly shape: BasicShape | undefined; readonly box: ShapeBox }
   | { readonly kind: 'image'; readonly image: CssImage };
 
+/** A float's shape properties (CSS Shapes 1 §4), part of ComputedStyle. */
+export interface ShapeStyle {
+  /** The area its lines wrap around, grown by `shapeMargin`; an image's by `shapeImageThreshold`. */
+  readonly shapeOutside: ShapeOutside;
+  readonly shapeMargin: LengthPercentage;
+  readonly shapeImageThreshold: number;
+}
+
 /**
  * `clip` (CSS Masking 1 §5.1, deprecated but everywhere: the "visually hidden" pattern): the
  * offsets of a rectangle from the top-left corner of an absolutely positioned box's border box,

@@ -6,7 +6,7 @@
 import type { DomElement } from '../../dom/types.js';
 import type { CounterStyleSet } from './counter-style-types.js';
 import type { BackgroundAttachment, BackgroundBox, BackgroundClip, BackgroundRepeat, BackgroundSize, BorderImageOutset, BorderImageRepeat, BorderImageSlice, BorderImageWidth, BoxShadow, CssImage, MaskClip, MaskComposite, MaskMode, Position, FilterFunction, TextShadow } from './image-types.js';
-import type { ClipPath, ClipRect, OverflowClipMargin, ShapeOutside, TransformFunction, TransformOrigin } from './effect-types.js';
+import type { ClipPath, ClipRect, OverflowClipMargin, ShapeStyle, TransformFunction, TransformOrigin } from './effect-types.js';
 
 import type { Color, ColorScheme } from './color-types.js';
 export type { Color, ColorScheme, CurrentColorExpression, LightDarkColor, SpecifiedColor } from './color-types.js';
@@ -229,7 +229,7 @@ export interface HangingPunctuation {
 /** CSS Text 4 `text-spacing-trim` (`auto` computes to `normal`). */
 export type TextSpacingTrim = 'normal' | 'space-all' | 'space-first' | 'trim-start' | 'trim-both' | 'trim-all';
 
-export interface ComputedStyle {
+export interface ComputedStyle extends ShapeStyle {
   // display & positioning (CSS Display 3, CSS2 §9)
   readonly display: Display;
   /**
@@ -313,10 +313,6 @@ export interface ComputedStyle {
   /** CSS Masking 1 §5.1 `clip`; honoured on absolutely positioned boxes only. */
   readonly clip: ClipRect;
   readonly overflowClipMargin: OverflowClipMargin;
-  /** CSS Shapes 1 §4: the area a float's lines wrap around, grown by `shapeMargin`; an image's by `shapeImageThreshold`. */
-  readonly shapeOutside: ShapeOutside;
-  readonly shapeMargin: LengthPercentage;
-  readonly shapeImageThreshold: number;
   /** CSS Sizing 4 §5.1: the preferred aspect ratio (width / height), or `auto` (none for non-replaced boxes). */
   readonly aspectRatio: number | 'auto';
   /** CSS Containment 2 §3: the containment types in force (`strict` and `content` expanded). */

@@ -14,7 +14,7 @@ import { bottomAt } from '../contract.js';
 import type { BlockFrame, ChildrenResult } from './flow.js';
 import { EMPTY_STRUT, collapsedMargin } from '../margins.js';
 import type { InlineLine } from '../inline/index.js';
-import { layoutInlineContent, layoutLine, lineContentWidth, lineFragment } from '../inline/index.js';
+import { layoutInlineContent, lineContentWidth, lineFragment } from '../inline/index.js';
 import type { MeasuredInline } from '../inline/measured.js';
 import { measuredInline } from '../inline/measured.js';
 import type { InlineResume } from '../inline/resume.js';
@@ -22,8 +22,8 @@ import { CONTENT_START, sameResume } from '../inline/resume.js';
 import { inlineMetrics } from '../inline/vertical-align.js';
 import { inlineEnv } from './inline-env.js';
 import type { ExclusionSpace } from '../exclusions.js';
-import type { Band } from '../exclusions.js';
-import { freeLineBand, nextFloatBottom } from '../exclusions.js';
+import { nextFloatBottom } from '../exclusions.js';
+import { lineInBand } from './line-band.js';
 import { layoutFloat } from './float.js';
 import { raisedLetterShift } from '../inline/initial-letter.js';
 
@@ -296,7 +296,7 @@ function lineAt(flow: LinesFlow, at: InlineResume, y: number, state: LinesState)
   let top = y;
   let current = state;
   for (;;) {
-    const { band, line } = lineInBand(flow, at, top, current);
+    const { band, line } = lineInBand(flow, at, top, current.exclusions);
     const width = band.right - band.left;
     const overflows = lineContentWidth(line.pieces, line.cloned, line.hang) > width + 0.01 && width < frame.contentWidth;
     const below = overflows ? nextFloatBottom(current.exclusions, top, Math.max(flow.strutHeight, line.height)) : undefined;
@@ -311,26 +311,6 @@ function lineAt(flow: LinesFlow, at: InlineResume, y: number, state: LinesState)
     }
     return { line, x: band.left - frame.contentX, y: top, state: current };
   }
-}
-
-/**
- * The line laid out in the band the floats leave free at `top`. Beside a float with a
- * `shape-outside` the room depends on the band's height: a line taller than the strut is laid out
- * again in the band of its own height, as Chromium does (at most twice more, while it grows).
- */
-function lineInBand(flow: LinesFlow, at: InlineResume, top: number, state: LinesState): { band: Band; line: InlineLine } {
-  const { frame } = flow;
-  const lay = (height: number): { band: Band; line: InlineLine } => {
-    const band = freeLineBand(state.exclusions, top, height, frame.contentX, frame.contentX + frame.contentWidth);
-    return { band, line: layoutLine(flow.box, flow.measured, at, { width: band.right - band.left, contentWidth: frame.contentWidth }, inlineEnv(flow.ctx)) };
-  };
-  let laid = lay(flow.strutHeight);
-  if (!state.exclusions.shaped) return laid;
-  for (let height = flow.strutHeight, again = 0; again < 2 && laid.line.height > height + 0.01; again++) {
-    height = laid.line.height;
-    laid = lay(height);
-  }
-  return laid;
 }
 
 /**

@@ -1,0 +1,44 @@
+/**
+ * A line laid out in the band the floats leave free for it (CSS2 §9.5; CSS Shapes 1 §2 beside a
+ * float with `shape-outside`, where the room depends on the band's height).
+ */
+import type { InlineFlowBox } from '../../boxes/types.js';
+import type { LayoutContext } from '../contract.js';
+import type { Band, ExclusionSpace } from '../exclusions.js';
+import { freeLineBand } from '../exclusions.js';
+import type { InlineLine } from '../inline/index.js';
+import { layoutLine } from '../inline/index.js';
+import type { MeasuredInline } from '../inline/measured.js';
+import type { InlineResume } from '../inline/resume.js';
+import type { BlockFrame } from './flow.js';
+import { inlineEnv } from './inline-env.js';
+
+/** What laying a line out needs of its block's flow (lines.ts LinesFlow). */
+export interface LineFlow {
+  readonly frame: BlockFrame;
+  readonly box: InlineFlowBox;
+  readonly measured: MeasuredInline;
+  readonly ctx: LayoutContext;
+  /** Height a line is assumed to have before it is laid out (the strut's). */
+  readonly strutHeight: number;
+}
+
+/**
+ * The line starting at `at`, laid out in the band the floats leave free at `top`. Beside a float
+ * with a `shape-outside` the room depends on the band's height: a line taller than the strut is
+ * laid out again in the band of its own height, as Chromium does (at most twice more, while it grows).
+ */
+export function lineInBand(flow: LineFlow, at: InlineResume, top: number, exclusions: ExclusionSpace): { band: Band; line: InlineLine } {
+  const { frame } = flow;
+  const lay = (height: number): { band: Band; line: InlineLine } => {
+    const band = freeLineBand(exclusions, top, height, frame.contentX, frame.contentX + frame.contentWidth);
+    return { band, line: layoutLine(flow.box, flow.measured, at, { width: band.right - band.left, contentWidth: frame.contentWidth }, inlineEnv(flow.ctx)) };
+  };
+  let laid = lay(flow.strutHeight);
+  if (!exclusions.shaped) return laid;
+  for (let height = flow.strutHeight, again = 0; again < 2 && laid.line.height > height + 0.01; again++) {
+    height = laid.line.height;
+    laid = lay(height);
+  }
+  return laid;
+}
