@@ -1,62 +1,87 @@
 /**
  * A float area from an image (CSS Shapes 1 §5): the pixels whose alpha is above
  * `shape-image-threshold`, the image stretched over the float's content box (§4.1: sized as a
- * replaced element of the content box's size). Each pixel row keeps the left-most and right-most
- * x of such pixels; the shape margin grows every row by a disk (the exact area within the margin).
+ * replaced element of the content box's size). As Chromium does, the image is sampled at the size
+ * it is drawn, one row and column per px (each the image pixel its top-left corner falls in, as
+ * Chromium's measured rows show), and each row keeps the
+ * left-most and right-most px of such pixels; the shape margin grows every row by a disk.
  */
 import type { Rect } from '../geometry/types.js';
 import type { AlphaChannel } from '../raster/alpha.js';
 
 export interface ImageArea {
   readonly kind: 'image';
-  /** The top of the first row and each row's height, in the flow frame. */
+  /** The content box's left and top in the flow frame, and the height of each row. */
+  readonly left: number;
   readonly top: number;
   readonly rowHeight: number;
-  /** For each pixel row: the left and right x of its pixels above the threshold, in the flow frame; NaN where it has none. */
+  /** For each row: the left and right x of its pixels above the threshold, from `left`; NaN where it has none. */
   readonly rows: Float64Array;
   readonly margin: number;
 }
 
+/** At most this many samples per image and size (a 2,048 px square). */
+const MAX_SAMPLES = 2048 * 2048;
+
+/** Rows of an image by drawn size and threshold, kept for the image's life (a float is laid out more than once). */
+const ROWS = new WeakMap<AlphaChannel, Map<string, { rows: Float64Array; rowHeight: number }>>();
+
 /** The float area of `image` stretched over `box` (the float's content box, flow frame). */
 export function imageArea(image: AlphaChannel, box: Rect, threshold: number, margin: number): ImageArea | undefined {
   if (image.width <= 0 || image.height <= 0 || box.width <= 0 || box.height <= 0) return undefined;
-  const rows = new Float64Array(image.height * 2).fill(Number.NaN);
+  let bySize = ROWS.get(image);
+  if (bySize === undefined) ROWS.set(image, (bySize = new Map()));
+  const key = `${box.width}x${box.height}@${threshold}`;
+  let sampled = bySize.get(key);
+  if (sampled === undefined) bySize.set(key, (sampled = sampleRows(image, box, threshold)));
+  return { kind: 'image', left: box.x, top: box.y, rowHeight: sampled.rowHeight, rows: sampled.rows, margin };
+}
+
+function sampleRows(image: AlphaChannel, box: Rect, threshold: number): { rows: Float64Array; rowHeight: number } {
+  const scale = Math.min(1, Math.sqrt(MAX_SAMPLES / (Math.ceil(box.width) * Math.ceil(box.height))));
+  const columns = Math.max(1, Math.ceil(box.width * scale));
+  const count = Math.max(1, Math.ceil(box.height * scale));
+  const rows = new Float64Array(count * 2).fill(Number.NaN);
   const limit = threshold * 255;
-  const scale = box.width / image.width;
-  for (let y = 0; y < image.height; y++) {
-    const row = y * image.width;
+  const columnWidth = box.width / columns;
+  const { alpha, width } = image;
+  for (let r = 0; r < count; r++) {
+    const row = Math.floor((r * image.height) / count) * width;
     let first = -1;
     let last = -1;
-    for (let x = 0; x < image.width; x++) {
-      if (image.alpha[row + x]! > limit) {
-        if (first < 0) first = x;
-        last = x;
+    for (let c = 0; c < columns; c++) {
+      if (alpha[row + Math.floor((c * width) / columns)]! > limit) {
+        if (first < 0) first = c;
+        last = c;
       }
     }
     if (first < 0) continue;
-    rows[2 * y] = box.x + first * scale;
-    rows[2 * y + 1] = box.x + (last + 1) * scale;
+    rows[2 * r] = first * columnWidth;
+    rows[2 * r + 1] = (last + 1) * columnWidth;
   }
-  return { kind: 'image', top: box.y, rowHeight: box.height / image.height, rows, margin };
+  return { rows, rowHeight: box.height / count };
 }
 
-/** How far the image's opaque rows, grown by the margin, reach towards the lines over [top, bottom]. */
+/**
+ * How far the image's opaque rows, grown by the margin, reach towards the lines over [top, bottom]:
+ * the rows the band covers, and those within the margin of one of them, each grown by the disk's
+ * half-width at its distance in rows (whole px, as Chromium grows them).
+ */
 export function imageReach(area: ImageArea, side: 'left' | 'right', top: number, bottom: number): number | undefined {
   const { rows, rowHeight, margin } = area;
   const count = rows.length / 2;
-  const first = Math.max(0, Math.floor((top - margin - area.top) / rowHeight));
-  const last = Math.min(count - 1, Math.ceil((bottom + margin - area.top) / rowHeight) - 1);
+  // the band's rows: those it covers (a row it only touches is not in it)
+  const bandFirst = Math.floor((top - area.top) / rowHeight + 1e-9);
+  const bandLast = Math.ceil((bottom - area.top) / rowHeight - 1e-9) - 1;
+  if (bandLast < bandFirst) return undefined;
+  const reachRows = Math.floor(margin / rowHeight);
   let best: number | undefined;
-  for (let y = first; y <= last; y++) {
+  for (let y = Math.max(0, bandFirst - reachRows); y <= Math.min(count - 1, bandLast + reachRows); y++) {
     const edge = rows[2 * y + (side === 'left' ? 1 : 0)]!;
     if (Number.isNaN(edge)) continue;
-    const rowTop = area.top + y * rowHeight;
-    const rowBottom = rowTop + rowHeight;
-    // the gap between the row and the band; a row that only touches the band does not enter it
-    const gap = rowBottom <= top ? top - rowBottom : rowTop >= bottom ? rowTop - bottom : 0;
-    if (gap > margin || (margin === 0 && (rowBottom <= top + 1e-9 || rowTop >= bottom - 1e-9))) continue;
-    const grow = margin === 0 ? 0 : Math.sqrt(margin * margin - gap * gap);
-    const reach = side === 'left' ? edge + grow : edge - grow;
+    const distance = (y < bandFirst ? bandFirst - y : y > bandLast ? y - bandLast : 0) * rowHeight;
+    const grow = margin === 0 ? 0 : Math.floor(Math.sqrt(Math.max(0, margin * margin - distance * distance)));
+    const reach = area.left + (side === 'left' ? edge + grow : edge - grow);
     if (best === undefined || (side === 'left' ? reach > best : reach < best)) best = reach;
   }
   return best;

@@ -16,7 +16,7 @@ import { resolveLength } from '../css/values/length.js';
 import { referenceRect, resolveShape } from '../css/values/shape-geometry.js';
 import type { ResolvedShape } from '../css/values/shape-geometry.js';
 import { insetRect } from '../css/values/shape-geometry.js';
-import type { BoxElement } from '../boxes/types.js';
+import type { Box, BoxElement } from '../boxes/types.js';
 import type { LayoutContext } from './contract.js';
 import type { ImageArea } from './float-image-shape.js';
 import { imageArea, imageReach } from './float-image-shape.js';
@@ -27,6 +27,8 @@ export type FloatArea =
   /** A polygon and the shape margin around it (the area is every point within `margin` of the polygon). */
   | { readonly kind: 'polygon'; readonly points: readonly Point[]; readonly margin: number }
   | ImageArea;
+
+const MAX_POLYGON_POINTS = 10_000;
 
 /** What a float area is made from: the float's border box in the flow frame and its used sides. */
 export interface FloatEdges {
@@ -43,18 +45,32 @@ export interface FloatEdges {
  * no `shape-outside`, an image that did not load (warned as a resource), or what is not honoured
  * yet (warned here).
  */
-export function floatArea(style: ComputedStyle, edges: FloatEdges, element: BoxElement | undefined, ctx: LayoutContext): FloatArea | undefined {
+export function floatArea(box: Box, edges: FloatEdges, ctx: LayoutContext): FloatArea | undefined {
+  const style = box.style;
   const outside = style.shapeOutside;
   if (outside === 'none') return undefined;
-  const unsupported = (what: string): undefined => unhonouredShape(what, element, ctx);
+  const unsupported = (what: string): undefined => unhonouredShape(what, box.element, ctx);
   if (style.writingMode !== 'horizontal-tb') return unsupported('in a vertical writing mode');
-  if (outside.kind === 'shape') return shapeArea(style, edges);
+  if (outside.kind === 'shape') {
+    // each line beside the float looks at every edge: a polygon of more points is not worth its time
+    if (outside.shape?.kind === 'polygon' && outside.shape.points.length > MAX_POLYGON_POINTS) return unsupported(`with more than ${MAX_POLYGON_POINTS.toLocaleString('en')} polygon points`);
+    return shapeArea(style, edges);
+  }
   if (outside.image.kind !== 'url') return unsupported('with a gradient');
-  const alpha = ctx.images.get(outside.image.url)?.alpha;
-  if (alpha === undefined) return undefined;
-  const { border, padding } = edges;
-  const content = insetRect(edges.borderBox, { top: border.top + padding.top, right: border.right + padding.right, bottom: border.bottom + padding.bottom, left: border.left + padding.left });
-  return imageArea(alpha, content, style.shapeImageThreshold, Math.max(0, resolveLength(style.shapeMargin, edges.containingWidth)));
+  const image = ctx.images.get(outside.image.url);
+  if (image?.alpha === undefined) return undefined;
+  return imageArea(image.alpha, imageRect(box, edges, image), style.shapeImageThreshold, Math.max(0, resolveLength(style.shapeMargin, edges.containingWidth)));
+}
+
+/**
+ * Where the shape's image lies, as Chromium 156 places it: over an image element's content box
+ * (stretched, as the element draws its own image), else at its own size at the margin box's
+ * top-left corner (§4.1 would stretch it over the content box).
+ */
+function imageRect(box: Box, edges: FloatEdges, image: { readonly width: number; readonly height: number }): Rect {
+  const { borderBox, border, padding, margin } = edges;
+  if (box.kind === 'replaced') return insetRect(borderBox, { top: border.top + padding.top, right: border.right + padding.right, bottom: border.bottom + padding.bottom, left: border.left + padding.left });
+  return { x: borderBox.x - margin.left, y: borderBox.y - margin.top, width: image.width, height: image.height };
 }
 
 /** Warns that a float's `shape-outside` is not honoured `what` (its lines wrap around its margin box); undefined. */

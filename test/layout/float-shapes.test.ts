@@ -12,6 +12,8 @@ import type { ExpectedDiagnostic } from '../helpers/diagnostics.js';
 
 const CSS = 'body{margin:0} .c{width:300px;font-size:0;line-height:0;margin-bottom:20px;overflow:hidden} .c i{display:inline-block;width:20px;height:10px;vertical-align:top;margin-right:2px}';
 const words = (n: number): string => '<i></i>'.repeat(n);
+/** A 100×100 PNG: a triangle (0,0) (100,50) (0,100), opaque, under a strip 10px high at 0.3 alpha across the top. */
+const TRIANGLE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAGQAAABkCAYAAABw4pVUAAAABHNCSVQICAgIfAhkiAAAAAFzUkdCAK7OHOkAAAJWSURBVHic7ds7TgMxFEZhB2UBLIqShhYhsRVYCqJgAbQUWQPU7IGOEqofEmUymYfte+17zgJGI33SPOzrzd3N8/vV59vL/fvTRyLzNte3rz8ppXT5/fUBjH1/IAoY245AFDA2nQRRwNTtLIgCpk6TQRQwZZsNooAp02IQBUzeVoMoYPK0SQ8/WUD22qWUHtPDZpf5uiEqAaKAWVBJEAXMjGqAKGAmVBNEATOSBYgCZiBLEAXMXh5AFDDOQFRoGI8gKiSMZxAVCqYFEBUCpiUQ1TVMiyCqS5iWQVRXMD2AqC5gegJRTcP0CKKahOkZRDUFEwFENQETCUS5hokIolzCRAZRrmAA+c8FDCDHmcIAcjoTGEDOVxUGkOlVgQFkfkVhAFleERhA1pcVBpB8ZYEBJH+rYAAp1yIYQMo3CwaQek2CAaR+ozCA2DUIA4h9BzCA+GmXUnq8sL4LOmxrfQN0+MgCxK7Blzog9Rv97AWkXpN+DAEp36ylE0DKtWhxEZD8rVp+ByRfWTaoAFlf1i1cQJZXZMgBkPkVHQMCZHpVBuUAOV/VUVJATmcybA3IcabHEQD5z8WBHUCcQKjIIK4gVEQQlxAqEohrCBUBpAkI1TNIUxCqR5AmIVRPIE1DqB5AuoBQLYN0BaFaBOkSQrUE0jWEagEkBITyDBIKQnkECQmhPIGEhlAeQIDYyxIEiIEsQIAYqSYIEBOqAQLEjEqCALGgEiBArCgnCBAZygECRMbWgABRoCUgQBRsDggQFZoCAkTFxkCAMGgIBAjD9kGAcNAWCF/9At3lppcigBUNAAAAAElFTkSuQmCC';
 
 /** The lines of container #c as Chromium's test script reads them: each line's left-most and right-most inline-block. */
 async function linesOf(content: string, expectWarnings: readonly ExpectedDiagnostic[] = []): Promise<string[]> {
@@ -106,5 +108,38 @@ describe('shape-outside: the float area and the float (CSS Shapes 1 §2)', () =>
     const doc = await layoutHtml(`<style>${CSS}</style><div class=c id=c>${html}</div>`);
     const [bfc, container] = [findById(doc.pages[0]!, 'bfc')!, findById(doc.pages[0]!, 'c')!];
     expect([bfc.x - container.x, bfc.y - container.y, bfc.width]).toEqual([100, 0, 200]);
+  });
+});
+
+describe('shape-outside: images (CSS Shapes 1 §5)', () => {
+  it('wraps the lines of an image element around its opaque pixels, the image stretched as drawn', async () => {
+    expectLines(await linesOf(`<img src="${TRIANGLE}" style="float:left;width:150px;height:150px;shape-outside:url(${TRIANGLE})">${words(80)}`),
+      ['150,0 280', '150,10 280', '60,20 278', '81,30 277', '99,40 295', '120,50 294', '141,60 293', '150,70 280', '141,80 293', '120,90 294', '102,100 188']);
+  });
+
+  it('places the image of another float at its own size at the margin box corner (as Chromium does)', async () => {
+    expectLines(await linesOf(`<div style="float:left;width:150px;height:150px;shape-outside:url(${TRIANGLE})"></div>${words(80)}`),
+      ['100,0 296', '40,10 280', '60,20 278', '80,30 298', '100,40 296', '100,50 296', '80,60 298', '60,70 278', '40,80 82']);
+  });
+
+  it('takes the pixels above shape-image-threshold, grown by shape-margin', async () => {
+    expectLines(await linesOf(`<div style="float:right;width:75px;height:150px;padding:0 5px;shape-outside:url(${TRIANGLE});shape-image-threshold:0.5;shape-margin:8px"></div>${words(80)}`),
+      ['0,0 196', '0,10 196', '0,20 196', '0,30 196', '0,40 196', '0,50 196', '0,60 196', '0,70 196', '0,80 174']);
+  });
+});
+
+describe('shape-outside: what is not honoured yet is warned', () => {
+  const warned = (what: string): ExpectedDiagnostic[] => [{ code: 'css_unsupported', message: `\`shape-outside\` ${what} is not honoured yet: the float's lines wrap around its margin box` }];
+
+  it('a gradient, a vertical writing mode: the lines wrap around the margin box', async () => {
+    expectLines(await linesOf(`<div style="float:left;width:100px;height:20px;shape-outside:linear-gradient(red, transparent)"></div>${words(20)}`, warned('with a gradient')),
+      ['100,0 296', '100,10 296', '0,20 42']);
+    const vertical = await layoutHtml(`<div style="writing-mode:vertical-rl;height:200px;font:10px/10px 'DejaVu Sans'"><div style="float:left;width:30px;height:30px;shape-outside:circle()"></div>text beside the float</div>`, { expectWarnings: warned('in a vertical writing mode') });
+    expect(vertical.pages).toHaveLength(1);
+  });
+
+  it('a float split across pages', async () => {
+    const doc = await layoutHtml(`<style>@page{size:200px 100px;margin:0}</style><div style="float:left;width:50px;shape-outside:circle();font:10px/10px 'DejaVu Sans'">${'a<br>'.repeat(15)}</div>text`, { expectWarnings: warned('on a float split across pages') });
+    expect(doc.pages).toHaveLength(2);
   });
 });

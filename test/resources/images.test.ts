@@ -9,12 +9,14 @@ import type { BlockBox, BlockLevelBox, Box, BoxTree, ReplacedBox } from '../../s
 import type { ComputedStyle } from '../../src/css/types.js';
 import { GIF, SVG, jpeg, jpegWithOrientation, png } from './image-bytes.js';
 
-function style(extra: { backgroundImage?: string[]; listStyleImage?: string; borderImageSource?: string; maskBorderSource?: string; maskImage?: string[] } = {}): ComputedStyle {
+function style(extra: { backgroundImage?: string[]; listStyleImage?: string; borderImageSource?: string; maskBorderSource?: string; maskImage?: string[]; shapeOutside?: string } = {}): ComputedStyle {
   return {
     backgroundImage: (extra.backgroundImage ?? []).map((url) => ({ kind: 'url', url })), listStyleImage: extra.listStyleImage ?? 'none',
     borderImageSource: extra.borderImageSource === undefined ? 'none' : { kind: 'url', url: extra.borderImageSource },
     maskBorderSource: extra.maskBorderSource === undefined ? 'none' : { kind: 'url', url: extra.maskBorderSource },
     maskImage: (extra.maskImage ?? []).map((url) => ({ kind: 'url', url })),
+    shapeOutside: extra.shapeOutside === undefined ? 'none' : { kind: 'image', image: { kind: 'url', url: extra.shapeOutside } },
+    float: extra.shapeOutside === undefined ? 'none' : 'left',
   } as unknown as ComputedStyle;
 }
 
@@ -82,6 +84,14 @@ describe('loadImages', () => {
     expect(imageUrls(boxes)).toEqual(expected);
     const images = await loadImages(boxes, context(loader), new Diagnostics());
     expect([...images.keys()]).toEqual(expected);
+  });
+
+  it('reads the alpha channel of a float\'s shape-outside image, and only of it', async () => {
+    const loader = serve({ 'https://x/shape.png': png(3, 2), 'https://x/bg.png': png(1, 1) });
+    const images = await loadImages(tree(block([block([], { shapeOutside: 'https://x/shape.png' })], { backgroundImage: ['https://x/bg.png'] })), context(loader), new Diagnostics());
+    expect(images.get('https://x/shape.png')?.alpha).toMatchObject({ width: 3, height: 2 });
+    expect(images.get('https://x/shape.png')?.alpha?.alpha).toHaveLength(6);
+    expect(images.get('https://x/bg.png')?.alpha).toBeUndefined();
   });
 
   it('warns about missing, unsupported and damaged images and goes on', async () => {

@@ -77,7 +77,7 @@ export function layoutFloat(placeholder: OutOfFlowBox, request: FloatRequest, ct
   // laid out with its border box at (marginLeft, marginTop) of the origin: move it into place
   const fragment = offsetFragment(laid.fragment, at.x + margins.left - laid.fragment.x, at.y + margins.top - laid.fragment.y);
   const unsplit = !continued && laid.breakToken === undefined;
-  const area = unsplit ? floatArea(style, { borderBox: fragment, border: fragment.border, padding: fragment.padding, margin: margins, containingWidth: cw }, box.element, ctx)
+  const area = unsplit ? floatArea(box, { borderBox: fragment, border: fragment.border, padding: fragment.padding, margin: margins, containingWidth: cw }, ctx)
     : style.shapeOutside === 'none' ? undefined : unhonouredShape('on a float split across pages', box.element, ctx);
   const dx = fragment.x - laid.fragment.x;
   const shift = (p: PendingPositioned): PendingPositioned => ({ ...p, staticX: p.staticX + dx, staticRight: p.staticRight + dx, staticY: p.staticY + fragment.y - laid.fragment.y });
