@@ -39,12 +39,17 @@ function computeKeys(request: FontRequest): RequestKeys {
   const featuresKey = parts.join(',');
   const families = request.families.map((family) => family.trim().toLowerCase()).join('\u0001');
   return {
-    match: `${families}\u0002${request.weight}\u0002${request.style}\u0002${request.stretch}${request.cjkLocale === undefined ? '' : `\u0002${request.cjkLocale}`}`,
+    match: `${families}\u0002${request.weight}\u0002${request.style}\u0002${request.stretch}${request.cjkLocale === undefined ? '' : `\u0002${request.cjkLocale}`}${synthesisKey(request)}`,
     variation: `${request.opticalSizing === false ? 'no-opsz' : request.size}\u0002${variationsKey(request)}`,
-    rendering: `${request.size}\u0002${featuresKey}\u0002${request.caps ?? ''}\u0002${request.vertical ?? ''}`,
+    rendering: `${request.size}\u0002${featuresKey}\u0002${request.caps ?? ''}\u0002${request.vertical ?? ''}${request.synthesis?.smallCaps === false ? '\u0002no-caps-synthesis' : ''}`,
     features: Object.freeze(features),
     featuresKey,
   };
+}
+
+function synthesisKey(request: FontRequest): string {
+  const synthesis = request.synthesis;
+  return synthesis === undefined || (synthesis.weight && synthesis.style) ? '' : `\u0002synthesis:${synthesis.weight ? 'w' : ''}${synthesis.style ? 's' : ''}`;
 }
 
 function variationsKey(request: FontRequest): string {

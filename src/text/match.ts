@@ -6,11 +6,14 @@
 import type { FontStyle } from '../css/types.js';
 import { assertNever } from '../errors.js';
 import type { FaceDescriptors } from './face.js';
+import type { FontSynthesis } from './types.js';
 
 export interface MatchWanted {
   readonly weight: number;
   readonly style: FontStyle;
   readonly stretch: number;
+  /** `font-synthesis-weight` / `-style: none` forbid synthetic bold / oblique. */
+  readonly synthesis?: FontSynthesis;
 }
 
 type Range = readonly [number, number];
@@ -108,7 +111,7 @@ export function synthesisFor(chosen: readonly FaceDescriptors[], wanted: MatchWa
   const heaviest = Math.max(...chosen.map((face) => face.weight[1]));
   const upright = chosen.every((face) => face.style === 'normal');
   return {
-    bold: wanted.weight >= 600 && heaviest < 600,
-    oblique: wanted.style !== 'normal' && upright,
+    bold: wanted.weight >= 600 && heaviest < 600 && wanted.synthesis?.weight !== false,
+    oblique: wanted.style !== 'normal' && upright && wanted.synthesis?.style !== false,
   };
 }

@@ -5,7 +5,7 @@
  * every text run.
  */
 import type { ComputedStyle } from '../css/types.js';
-import type { FontRequest } from './types.js';
+import type { FontRequest, FontSynthesis } from './types.js';
 import type { CjkLocale } from './cjk-locale.js';
 import { CAPS_FEATURES } from './small-caps.js';
 import { cjkLocaleOf } from './cjk-locale.js';
@@ -44,10 +44,17 @@ function plainRequest(style: ComputedStyle): FontRequest {
       ...verticalOf(style),
       ...(style.fontVariationSettings.length === 0 ? {} : { variations: style.fontVariationSettings }),
       ...(style.fontOpticalSizing === 'none' ? { opticalSizing: false as const } : {}),
+      ...synthesisOf(style),
     });
     memo.set(style, request);
   }
   return request;
+}
+
+/** `font-synthesis-*` (CSS Fonts 4 §3.8): nothing when all may be synthesized, as nearly always. */
+function synthesisOf(style: ComputedStyle): { synthesis?: FontSynthesis } {
+  if (style.fontSynthesisWeight === 'auto' && style.fontSynthesisStyle === 'auto' && style.fontSynthesisSmallCaps === 'auto') return {};
+  return { synthesis: { weight: style.fontSynthesisWeight === 'auto', style: style.fontSynthesisStyle === 'auto', smallCaps: style.fontSynthesisSmallCaps === 'auto' } };
 }
 
 /**

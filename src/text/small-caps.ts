@@ -85,7 +85,7 @@ export function capsPlan(face: FontFace, request: FontRequest, caps: FontCaps): 
     if (has(tags)) return { kind: 'font', request: withCapsFeatures(request, tags) };
   }
   const shrink = SHRINK[caps];
-  return shrink === undefined ? { kind: 'font', request } : { kind: 'synthesize', shrink };
+  return shrink === undefined || request.synthesis?.smallCaps === false ? { kind: 'font', request } : { kind: 'synthesize', shrink };
 }
 
 const fallbacks = new WeakMap<FontRequest, Map<string, FontRequest>>();

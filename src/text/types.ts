@@ -52,6 +52,13 @@ export interface FontFace {
 }
 
 /** What a piece of text asks of the font system (from the computed style). */
+/** What may be synthesized for a request (CSS Fonts 4 §3.8 `font-synthesis-*`). */
+export interface FontSynthesis {
+  readonly weight: boolean;
+  readonly style: boolean;
+  readonly smallCaps: boolean;
+}
+
 export interface FontRequest {
   readonly families: readonly string[];
   readonly weight: number;
@@ -68,6 +75,8 @@ export interface FontRequest {
   readonly caps?: FontCaps;
   /** The CJK locale of the text's language (`lang`), which chooses the fallback font for Han characters. */
   readonly cjkLocale?: CjkLocale;
+  /** Absent when everything may be synthesized (`font-synthesis` initial). */
+  readonly synthesis?: FontSynthesis;
   /**
    * Text of a vertical writing mode (CSS Writing Modes 3 §5.1): `mixed` sets the characters that
    * Unicode's Vertical_Orientation makes upright (CJK) upright, `upright` all of them; the rest

@@ -76,6 +76,12 @@ describe('style and stretch matching', () => {
     expect(synthesisFor([face('b', 700, 'italic')], { weight: 900, style: 'italic', stretch: 100 })).toEqual({ bold: false, oblique: false });
     expect(synthesisFor([face('r', 400)], { weight: 500, style: 'normal', stretch: 100 })).toEqual({ bold: false, oblique: false });
   });
+
+  it('synthesizes neither where font-synthesis forbids it', () => {
+    const wanted = { weight: 700, style: 'italic', stretch: 100 } as const;
+    expect(synthesisFor([face('r', 400)], { ...wanted, synthesis: { weight: false, style: true, smallCaps: true } })).toEqual({ bold: false, oblique: true });
+    expect(synthesisFor([face('r', 400)], { ...wanted, synthesis: { weight: true, style: false, smallCaps: true } })).toEqual({ bold: true, oblique: false });
+  });
 });
 
 describe('matching through the registry', () => {

@@ -12,7 +12,7 @@ content-visibility
 background-position-x background-position-y
 
 image-orientation image-resolution
-font-size-adjust font-synthesis font-synthesis-weight font-synthesis-style font-synthesis-small-caps
+font-size-adjust
 font-variant-alternates font-variant-emoji
 font-language-override font-palette
 text-decoration-skip

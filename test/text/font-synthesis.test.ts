@@ -1,0 +1,53 @@
+/**
+ * font-synthesis (CSS Fonts 4 §3.8): `none` forbids the synthetic bold, oblique and small capitals
+ * a family without such faces or glyphs gets. The `wp` test font has one upright regular face;
+ * Liberation Sans has no small capitals.
+ */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { layoutHtml } from '../helpers/layout.js';
+import type { Fragment, TextFragment } from '../../src/layout/types.js';
+import { styleHtml } from '../css/helpers.js';
+
+const FONTS = fileURLToPath(new URL('../fixtures/fonts/', import.meta.url));
+const CSS = '@font-face { font-family: wp; src: url(weasyprint.otf) } body { margin: 0; font: 10px/20px wp }';
+
+function texts(fragment: Fragment): TextFragment[] {
+  if (fragment.kind === 'text') return [fragment];
+  return fragment.kind === 'box' || fragment.kind === 'line' ? fragment.children.flatMap(texts) : [];
+}
+
+/** Each text fragment's text, whether its face is made bold / oblique, and its runs' sizes. */
+async function drawn(body: string): Promise<string[]> {
+  const doc = await layoutHtml(`<style>${CSS}</style>${body}`, { baseDir: FONTS });
+  return doc.pages[0]!.children.flatMap(texts).map((t) => {
+    const face = t.runs[0]!.run.face;
+    return `${t.text}${face.syntheticBold ? ' bold' : ''}${face.syntheticOblique ? ' oblique' : ''} ${t.runs.map((r) => r.run.size).join('/')}`;
+  });
+}
+
+describe('font-synthesis', () => {
+  it('synthesizes bold and oblique by default, neither with `none`, one with the other listed', async () => {
+    expect(await drawn('<p><b>a</b><i>b</i></p>')).toEqual(['a bold 10', 'b oblique 10']);
+    expect(await drawn('<p style="font-synthesis: none"><b>a</b><i>b</i></p>')).toEqual(['a 10', 'b 10']);
+    expect(await drawn('<p style="font-synthesis: style"><b>a</b><i>b</i></p>')).toEqual(['a 10', 'b oblique 10']);
+    expect(await drawn('<p style="font-synthesis-style: none"><b><i>a</i></b></p>')).toEqual(['a bold 10']);
+  });
+
+  it('draws small capitals a font lacks at full size with `font-synthesis-small-caps: none`', async () => {
+    const p = (css: string): string => `<p style="font-family: 'Liberation Sans'; font-variant-caps: small-caps; ${css}">aB</p>`;
+    expect(await drawn(p(''))).toEqual(['aB 7/10']);
+    expect(await drawn(p('font-synthesis: weight style'))).toEqual(['aB 10']);
+  });
+
+  it('parses the shorthand into the four longhands; inherits them', async () => {
+    const doc = await styleHtml('<div id=a style="font-synthesis: weight small-caps"><span id=b>x</span></div><div id=c style="font-synthesis: style style"></div>');
+    const style = (id: string): unknown => {
+      const s = doc.style(`#${id}`);
+      return [s.fontSynthesisWeight, s.fontSynthesisStyle, s.fontSynthesisSmallCaps, s.fontSynthesisPosition];
+    };
+    expect(style('a')).toEqual(['auto', 'none', 'auto', 'none']);
+    expect(style('b')).toEqual(['auto', 'none', 'auto', 'none']);
+    expect(style('c')).toEqual(['auto', 'auto', 'auto', 'auto']);
+  });
+});
