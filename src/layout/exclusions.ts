@@ -23,11 +23,9 @@ export interface ExclusionSpace {
   readonly floats: readonly PlacedFloat[];
   /** §9.5.1 rule 5: a float's top may not be above the top of an earlier float. */
   readonly lowestTop: number;
-  /** Some float has a `shape-outside` area: a line's room then depends on its height. */
-  readonly shaped: boolean;
 }
 
-export const NO_EXCLUSIONS: ExclusionSpace = { floats: [], lowestTop: -Infinity, shaped: false };
+export const NO_EXCLUSIONS: ExclusionSpace = { floats: [], lowestTop: -Infinity };
 
 /** The free interval of a band between the floats that intrude into it. */
 export interface Band {
@@ -131,7 +129,7 @@ export function placeFloat(space: ExclusionSpace, request: FloatRequest): { x: n
 }
 
 export function addFloat(space: ExclusionSpace, float: PlacedFloat): ExclusionSpace {
-  return { floats: [...space.floats, float], lowestTop: Math.max(space.lowestTop, float.top), shaped: space.shaped || float.area !== undefined };
+  return { floats: [...space.floats, float], lowestTop: Math.max(space.lowestTop, float.top) };
 }
 
 /** The physical side of a float: `inline-start`/`inline-end` follow the containing block's direction (CSS Logical 1 §4.1). */

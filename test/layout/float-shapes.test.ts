@@ -5,6 +5,7 @@
  * given as `x,y right` (its first and last 20×10 inline-block, relative to the container), as
  * headless Chromium 156 lays the same HTML out (getBoundingClientRect, 2 decimals).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Fragment } from '../../src/layout/types.js';
 import { findById, layoutHtml } from '../helpers/layout.js';
@@ -141,5 +142,53 @@ describe('shape-outside: what is not honoured yet is warned', () => {
   it('a float split across pages', async () => {
     const doc = await layoutHtml(`<style>@page{size:200px 100px;margin:0}</style><div style="float:left;width:50px;shape-outside:circle();font:10px/10px 'DejaVu Sans'">${'a<br>'.repeat(15)}</div>text`, { expectWarnings: warned('on a float split across pages') });
     expect(doc.pages).toHaveLength(2);
+  });
+});
+
+describe('shape-outside: generated floats', () => {
+  const length = fc.integer({ min: -20, max: 160 }).map((n) => `${n}px`);
+  const percent = fc.integer({ min: -50, max: 150 }).map((n) => `${n}%`);
+  const lp = fc.oneof(length, percent);
+  const shape = fc.oneof(
+    fc.tuple(fc.option(lp, { nil: undefined }), lp, lp).map(([r, x, y]) => `circle(${r?.replace('-', '') ?? ''} at ${x} ${y})`),
+    fc.tuple(lp, lp).map(([rx, ry]) => `ellipse(${rx.replace('-', '')} ${ry.replace('-', '')})`),
+    fc.tuple(lp, lp, lp, lp, fc.integer({ min: 0, max: 80 })).map(([t, r, b, l, round]) => `inset(${t} ${r} ${b} ${l} round ${round}px)`),
+    fc.array(fc.tuple(lp, lp), { minLength: 1, maxLength: 7 }).map((points) => `polygon(${points.map(([x, y]) => `${x} ${y}`).join(', ')})`),
+    fc.constantFrom('margin-box', 'border-box', 'padding-box', 'content-box'),
+  );
+  const float = fc.record({
+    side: fc.constantFrom('left', 'right'),
+    width: fc.integer({ min: 0, max: 320 }),
+    height: fc.integer({ min: 0, max: 120 }),
+    margin: fc.integer({ min: -10, max: 20 }),
+    padding: fc.integer({ min: 0, max: 15 }),
+    radius: fc.constantFrom(0, 0, 10, 60),
+    shape,
+    shapeMargin: fc.constantFrom('0', '5px', '12px', '10%'),
+  });
+  type Float = typeof float extends fc.Arbitrary<infer T> ? T : never;
+  const html = (floats: readonly Float[], count: number, shapeOf: (f: Float) => string | undefined): string => floats.map((f) => {
+    const shaped = shapeOf(f);
+    return `<div style="float:${f.side};width:${f.width}px;height:${f.height}px;margin:${f.margin}px;padding:${f.padding}px;border-radius:${f.radius}px${shaped === undefined ? '' : `;${shaped}`}"></div>`;
+  }).join('') + words(count);
+  const items = (lines: readonly string[]): number => lines.reduce((sum, line) => {
+    const [left, , right] = line.split(/[, ]/).map(Number);
+    return sum + Math.round((right! - left! + 2) / 22);
+  }, 0);
+
+  it('lays every item out once, within the container; the margin box as the shape changes nothing', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(float, { minLength: 1, maxLength: 3 }), fc.integer({ min: 1, max: 60 }), async (floats, count) => {
+      const shaped = await linesOf(html(floats, count, (f) => `shape-outside:${f.shape};shape-margin:${f.shapeMargin}`));
+      expect(items(shaped)).toBe(count);
+      for (const line of shaped) {
+        const [left, , right] = line.split(/[, ]/).map(Number);
+        expect(left).toBeGreaterThanOrEqual(-0.01);
+        // a line of one item may overflow a container narrowed by floats; others stay inside
+        if (right! - left! > 20.01) expect(right).toBeLessThanOrEqual(300.01);
+      }
+      // square corners, no shape margin: the margin box is the float area a float has without a shape
+      const square = floats.map((f): Float => ({ ...f, radius: 0 }));
+      expect(await linesOf(html(square, count, () => 'shape-outside:margin-box'))).toEqual(await linesOf(html(square, count, () => undefined)));
+    }), { numRuns: Number(process.env['FUZZ_RUNS'] ?? 40), seed: Number(process.env['FUZZ_SEED'] ?? 7) });
   });
 });

@@ -112,6 +112,15 @@ describe('lines beside floats (CSS2 §9.5)', () => {
     expect(await lines('<div id=p style="width:100px"><div style="float:left;width:90px;height:20px"></div>abcdefgh</div>', 'p'))
       .toEqual(['0,20 100']);
   });
+
+  it('narrows a line taller than its strut by a float beside its lower part (as Chromium)', async () => {
+    // 10px inline-blocks on lines whose strut is 0: the second line, at y 10, meets the float at 18-20
+    // below the first one; it does not fit beside it and goes below (Chromium: the block at 0,20)
+    const blocks = Array.from({ length: 13 }, (_, i) => `<i id=i${i} style="display:inline-block;width:20px;height:10px;vertical-align:top;margin-right:2px"></i>`).join('');
+    const doc = await layoutHtml(`<style>${PAGE}</style><div style="width:300px;font-size:0;line-height:0"><div style="float:left;padding:9px"></div><div style="float:left;width:281px;margin:1px"></div>${blocks}</div>`);
+    const at = (id: string): string => { const f = findById(doc.pages[0]!, id)!; return `${f.x},${f.y}`; };
+    expect([at('i0'), at('i11'), at('i12')]).toEqual(['18,0', '260,0', '0,20']);
+  });
 });
 
 describe('clearance (CSS2 §9.5.2)', () => {

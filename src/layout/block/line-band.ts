@@ -1,6 +1,6 @@
 /**
  * A line laid out in the band the floats leave free for it (CSS2 §9.5; CSS Shapes 1 §2 beside a
- * float with `shape-outside`, where the room depends on the band's height).
+ * float with `shape-outside`): the band is as high as the line, which is known once it is laid out.
  */
 import type { InlineFlowBox } from '../../boxes/types.js';
 import type { LayoutContext } from '../contract.js';
@@ -24,9 +24,10 @@ export interface LineFlow {
 }
 
 /**
- * The line starting at `at`, laid out in the band the floats leave free at `top`. Beside a float
- * with a `shape-outside` the room depends on the band's height: a line taller than the strut is
- * laid out again in the band of its own height, as Chromium does (at most twice more, while it grows).
+ * The line starting at `at`, laid out in the band the floats leave free at `top`, first as high as
+ * the strut. A line taller than that (an image, an inline-block, a larger font) is laid out again
+ * in the band of its own height, at most twice more while it grows: a float that starts beside its
+ * lower part, or a shape that reaches further there, narrows it, as in Chromium.
  */
 export function lineInBand(flow: LineFlow, at: InlineResume, top: number, exclusions: ExclusionSpace): { band: Band; line: InlineLine } {
   const { frame } = flow;
@@ -35,7 +36,7 @@ export function lineInBand(flow: LineFlow, at: InlineResume, top: number, exclus
     return { band, line: layoutLine(flow.box, flow.measured, at, { width: band.right - band.left, contentWidth: frame.contentWidth }, inlineEnv(flow.ctx)) };
   };
   let laid = lay(flow.strutHeight);
-  if (!exclusions.shaped) return laid;
+  if (exclusions.floats.length === 0) return laid;
   for (let height = flow.strutHeight, again = 0; again < 2 && laid.line.height > height + 0.01; again++) {
     height = laid.line.height;
     laid = lay(height);
