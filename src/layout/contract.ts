@@ -60,6 +60,8 @@ export interface Fragmentainer {
    * leaves room for all of them.
    */
   readonly limits?: readonly BottomLimit[] | undefined;
+  /** A box broken in it ends with its content, not at its end (the footnote area, as tall as its notes). */
+  readonly endsWithContent?: true;
 }
 
 export interface BottomLimit {

@@ -30,6 +30,27 @@ function lineOf(pages: readonly PageLayout[], word: string): { page: number; y: 
   return undefined;
 }
 
+describe('a block broken inside extends to the page end (as Chromium)', () => {
+  // Chromium 156's prints of the same HTML: the red border of every case reaches the page bottom (200px)
+  it('when its lines run out of room, and when widows move the break up', async () => {
+    const ran = await layoutHtml(`<style>${page} #d { border: 3px solid red; border-top: 0; line-height: 30px }</style><div id=d>${lines(9)}</div>`);
+    expect(findById(ran.pages[0]!, 'd')).toMatchObject({ y: 0, height: 200 });
+    expect(findById(ran.pages[1]!, 'd')).toMatchObject({ y: 0, height: 93 });
+    const widows = await layoutHtml(`<style>${page} #d { border: 3px solid red; border-top: 0; line-height: 30px; widows: 3 }</style><div id=d>${lines(8)}</div>`);
+    expect(lineOf(widows.pages, 'L6')).toMatchObject({ page: 1, y: 0 });
+    expect(findById(widows.pages[0]!, 'd')).toMatchObject({ height: 200 });
+  });
+
+  it('when a child that avoids breaks moves on, and through nested blocks', async () => {
+    const avoid = await layoutHtml(`<style>${page} p { break-inside: avoid; line-height: 30px }</style><div id=d style="border: 3px solid red; border-top: 0">${['A', 'B', 'C', 'D'].map((l) => `<p>${l}1<br>${l}2</p>`).join('')}</div>`);
+    expect(findById(avoid.pages[0]!, 'd')).toMatchObject({ height: 200 });
+    expect(findById(avoid.pages[1]!, 'd')).toMatchObject({ height: 63 });
+    const inner = await layoutHtml(`<style>${page} div { border: 3px solid red; border-top: 0; line-height: 30px }</style><div id=outer><div id=inner>${lines(9)}</div></div>`);
+    expect([findById(inner.pages[0]!, 'outer')!.height, findById(inner.pages[0]!, 'inner')!.height]).toEqual([200, 200]);
+    expect([findById(inner.pages[1]!, 'outer')!.height, findById(inner.pages[1]!, 'inner')!.height]).toEqual([96, 93]);
+  });
+});
+
 describe('block-end padding and border at a page end (as Chromium)', () => {
   it('moves the last child to the next page when the bottom padding does not fit after it', async () => {
     const doc = await layoutHtml(`<style>${page}</style><div id=d style="padding-bottom:50px">${paragraphs(8)}</div><p id=after>After</p>`);

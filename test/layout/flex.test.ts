@@ -229,7 +229,8 @@ describe('§10 fragmenting flex containers across pages', () => {
 
   it('breaks inside a column item taller than the room left', async () => {
     expect(await pages(`<div style="display:flex;flex-direction:column"><div id=a style="height:300px"></div><div id=b><div id=b1 style="height:80px"></div><div id=b2 style="height:80px"></div></div></div>`, ['a', 'b', 'b1', 'b2']))
-      .toEqual(['1: a 0,0 600x300', '1: b 0,300 600x80', '1: b1 0,300 600x80', '2: b 0,0 600x80', '2: b2 0,0 600x80']);
+      // broken inside, b extends to the page end (as Chromium prints it)
+      .toEqual(['1: a 0,0 600x300', '1: b 0,300 600x100', '1: b1 0,300 600x80', '2: b 0,0 600x80', '2: b2 0,0 600x80']);
   });
 
   it('moves a row line that does not fit to the next page whole', async () => {

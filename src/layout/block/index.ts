@@ -89,6 +89,7 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
 
   const { breakToken, broken, bottom, vertical, autoHeight, contentHeight } = settleBlockEnd({
     box, content, input, style, h, top, children, resume, bfc, clone, edgesY, ratioHeight, frameContainingHeight: frame.containingHeight,
+    fillsPage: fillsPageWhenBroken(input.fragmentainer, laidFlow === laidChildren),
   });
   const borderBottom = vertical.contentTop + contentHeight + bottom.padding + bottom.border;
   const shift = broken || continued ? 0 : blockContentOffset(style.alignContent, contentHeight - autoHeight);
@@ -173,6 +174,8 @@ interface BlockEndInput {
   readonly edgesY: number;
   readonly ratioHeight: number | undefined;
   readonly frameContainingHeight: number | undefined;
+  /** Broken, it extends to the page end: its content ran out of room, it was not moved on for its bottom edges. */
+  readonly fillsPage: boolean;
 }
 
 interface BlockEnd {
@@ -205,7 +208,7 @@ function settleBlockEnd(b: BlockEndInput): BlockEnd {
   // Size containment lays the box out as if it were empty (CSS Containment 2 §3.1).
   let autoHeight = style.contain.size ? 0 : Math.max(0, Math.max(vertical.contentBottom, floatsEnd) - vertical.contentTop);
   let contentHeight = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY)
-    : broken ? brokenHeight(style, { consumed, autoHeight, room: roomLeft(b, vertical), containingHeight: input.containingHeight, edgesY })
+    : broken ? brokenHeight(style, { consumed, autoHeight, room: roomLeft(b, vertical), fill: b.fillsPage, containingHeight: input.containingHeight, edgesY })
       : tail ? autoHeight
         : ratioHeight !== undefined && consumed === 0 ? withContentMinimum(style, ratioHeight, autoHeight, input.containingHeight, edgesY)
           : Math.max(0, clampHeight(style, consumed + autoHeight, input.containingHeight, edgesY, consumed + autoHeight) - consumed);
@@ -241,6 +244,19 @@ function verticalOf(b: BlockEndInput, broken: boolean, bottom: BottomEdges): Ver
   const separatesBottom = bottom.border > 0 || bottom.padding > 0 || b.bfc || broken || !isAutoHeight(style.height);
   const mayCollapseThrough = !separatesBottom && clampHeight(style, 0, b.frameContainingHeight, b.edgesY) === 0;
   return resolveVerticalPosition(b.input, b.top, b.children, { separatesBottom, mayCollapseThrough, marginBottom: bottom.margin });
+}
+
+/**
+ * A box broken inside extends to the page end, as Chromium 156 prints it: its background and side
+ * borders reach the page bottom whether its content ran out of room there or broke earlier for
+ * `widows`, an unbreakable child or a break it avoids. Not when its content was laid out again to
+ * leave room for its bottom padding and border (withBlockEndEdges: Chromium ends it with its
+ * content then), not in a column (balancing measures the content), not on a page with footnotes
+ * (the note area sits below the content) nor in the note area (as tall as its notes, as in WeasyPrint).
+ */
+function fillsPageWhenBroken(page: Fragmentainer | undefined, notMovedForEdges: boolean): boolean {
+  if (!notMovedForEdges || page === undefined || page.column === true || page.endsWithContent === true) return false;
+  return page.limits === undefined || page.limits.length === 0;
 }
 
 /** The room left on the page for the content of a box that breaks (it extends to the page end, CSS Fragmentation 3 §5.3). */
@@ -357,10 +373,10 @@ function resolveVerticalPosition(
  * `min-height` still to be used extends it to the page end (CSS Fragmentation 3 §5.3), an auto
  * height is its content; a fixed height already used up leaves the content overflowing it.
  */
-function brokenHeight(style: ComputedStyle, at: { readonly consumed: number; readonly autoHeight: number; readonly room: number; readonly containingHeight: number | undefined; readonly edgesY: number }): number {
+function brokenHeight(style: ComputedStyle, at: { readonly consumed: number; readonly autoHeight: number; readonly room: number; readonly fill: boolean; readonly containingHeight: number | undefined; readonly edgesY: number }): number {
   const specified = clampHeight(style, 0, at.containingHeight, at.edgesY);
   const left = Math.max(0, Math.min(specified - at.consumed, at.room));
-  return isAutoHeight(style.height) ? Math.max(at.autoHeight, left) : left;
+  return isAutoHeight(style.height) ? Math.max(at.autoHeight, left, at.fill ? at.room : 0) : left;
 }
 
 /**

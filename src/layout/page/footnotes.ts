@@ -218,7 +218,7 @@ function layoutArea(notes: NotesArea, bodies: readonly BlockLevelBox[], ctx: Lay
     mode: 'layout', available: area.width, containingWidth: area.width, containingHeight: undefined,
     // a resumed block drops its top margin; this page's area has its own
     x: area.x, y: resume === undefined ? 0 : marginTop, strut: EMPTY_STRUT, exclusions: NO_EXCLUSIONS,
-    fragmentainer: { bottom: limit - marginBottom, atTop: carry !== undefined, discardTopMargins: false },
+    fragmentainer: { bottom: limit - marginBottom, atTop: carry !== undefined, discardTopMargins: false, endsWithContent: true },
   }, ctx, resume);
   if (laid.kind !== 'placed') return { fragment: undefined, height: 0, rest: { children, token: undefined }, positioned: [] };
   const fragment = withBoxFields(laid.fragment, { height: Math.min(laid.fragment.height, maxBorderBox(style, area)) });
