@@ -69,6 +69,17 @@ export interface BottomLimit {
   readonly bottom: number;
 }
 
+/**
+ * Whether a box broken inside this fragmentainer extends to its end, as Chromium 156 prints a
+ * block, flex or grid container broken across pages (its background and side borders reach the
+ * page bottom). Not in a column (balancing measures the content), not on a page with footnotes
+ * (the note area sits below the content) nor in the note area (as tall as its notes, as in WeasyPrint).
+ */
+export function extendsToEnd(page: Fragmentainer | undefined): page is Fragmentainer {
+  if (page === undefined || page.column === true || page.endsWithContent === true) return false;
+  return page.limits === undefined || page.limits.length === 0;
+}
+
 /** The bottom content starting at `top` must end above (`limits`, else the fragmentainer's bottom). */
 export function bottomAt(page: Fragmentainer, top: number): number {
   const limits = page.limits;

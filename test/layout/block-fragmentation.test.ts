@@ -49,6 +49,15 @@ describe('a block broken inside extends to the page end (as Chromium)', () => {
     expect([findById(inner.pages[0]!, 'outer')!.height, findById(inner.pages[0]!, 'inner')!.height]).toEqual([200, 200]);
     expect([findById(inner.pages[1]!, 'outer')!.height, findById(inner.pages[1]!, 'inner')!.height]).toEqual([96, 93]);
   });
+
+  it('a grid or flex container broken between rows or lines too', async () => {
+    const cards = '<div></div>'.repeat(6);
+    const item = 'break-inside: avoid; height: 70px';
+    const grid = await layoutHtml(`<style>${page} #g { display: grid; grid-template-columns: 1fr 1fr; gap: 20px 10px; border: 3px solid green } #g > div { ${item} }</style><div id=g>${cards}</div>`);
+    expect([findById(grid.pages[0]!, 'g')!.height, findById(grid.pages[1]!, 'g')!.height]).toEqual([200, 73]);
+    const flex = await layoutHtml(`<style>${page} #f { display: flex; flex-wrap: wrap; gap: 20px 10px; border: 3px solid green } #f > div { ${item}; width: 140px }</style><div id=f>${cards}</div>`);
+    expect([findById(flex.pages[0]!, 'f')!.height, findById(flex.pages[1]!, 'f')!.height]).toEqual([200, 73]);
+  });
 });
 
 describe('block-end padding and border at a page end (as Chromium)', () => {

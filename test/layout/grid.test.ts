@@ -202,7 +202,8 @@ describe('fragmentation (CSS Grid 1 §12)', () => {
     };
     expect(doc.pages).toHaveLength(2);
     // Page 1: the top border and the first row (30 + 2 + 40 = 72 <= 100); the second row would end at 117.
-    expect([at(0, 'g'), at(0, 'a'), at(0, 'b'), at(0, 'c')]).toEqual(['0,30 200x42', '2,32 50x40', '52,32 50x40', undefined]);
+    // Broken, the grid extends to the page end (as Chromium prints it).
+    expect([at(0, 'g'), at(0, 'a'), at(0, 'b'), at(0, 'c')]).toEqual(['0,30 200x70', '2,32 50x40', '52,32 50x40', undefined]);
     // Page 2: no top border (sliced), rows 2 and 3 (40 + 5 + 40) and the bottom border.
     expect([at(1, 'g'), at(1, 'c'), at(1, 'd'), at(1, 'e')]).toEqual(['0,0 200x87', '2,0 50x40', '52,0 50x40', '2,45 50x40']);
   });

@@ -10,6 +10,7 @@ import type { BlockBox, LayoutBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import type { BoxFragment } from '../types.js';
 import type { BreakToken, Fragmentainer, LayoutContext, LayoutInput, LayoutResult } from '../contract.js';
+import { extendsToEnd } from '../contract.js';
 import { bottomAt, sizingStyle } from '../contract.js';
 import type { MarginStrut } from '../margins.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
@@ -89,7 +90,8 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
 
   const { breakToken, broken, bottom, vertical, autoHeight, contentHeight } = settleBlockEnd({
     box, content, input, style, h, top, children, resume, bfc, clone, edgesY, ratioHeight, frameContainingHeight: frame.containingHeight,
-    fillsPage: fillsPageWhenBroken(input.fragmentainer, laidFlow === laidChildren),
+    // not when its last lines or children moved on with its bottom padding and border (withBlockEndEdges): Chromium ends it with its content then
+    fillsPage: laidFlow === laidChildren && extendsToEnd(input.fragmentainer),
   });
   const borderBottom = vertical.contentTop + contentHeight + bottom.padding + bottom.border;
   const shift = broken || continued ? 0 : blockContentOffset(style.alignContent, contentHeight - autoHeight);
@@ -244,19 +246,6 @@ function verticalOf(b: BlockEndInput, broken: boolean, bottom: BottomEdges): Ver
   const separatesBottom = bottom.border > 0 || bottom.padding > 0 || b.bfc || broken || !isAutoHeight(style.height);
   const mayCollapseThrough = !separatesBottom && clampHeight(style, 0, b.frameContainingHeight, b.edgesY) === 0;
   return resolveVerticalPosition(b.input, b.top, b.children, { separatesBottom, mayCollapseThrough, marginBottom: bottom.margin });
-}
-
-/**
- * A box broken inside extends to the page end, as Chromium 156 prints it: its background and side
- * borders reach the page bottom whether its content ran out of room there or broke earlier for
- * `widows`, an unbreakable child or a break it avoids. Not when its content was laid out again to
- * leave room for its bottom padding and border (withBlockEndEdges: Chromium ends it with its
- * content then), not in a column (balancing measures the content), not on a page with footnotes
- * (the note area sits below the content) nor in the note area (as tall as its notes, as in WeasyPrint).
- */
-function fillsPageWhenBroken(page: Fragmentainer | undefined, notMovedForEdges: boolean): boolean {
-  if (!notMovedForEdges || page === undefined || page.column === true || page.endsWithContent === true) return false;
-  return page.limits === undefined || page.limits.length === 0;
 }
 
 /** The room left on the page for the content of a box that breaks (it extends to the page end, CSS Fragmentation 3 §5.3). */

@@ -7,7 +7,7 @@
  */
 import type { FlexBox, LayoutBox } from '../../boxes/types.js';
 import type { Baselines, BreakToken, LayoutContext, LayoutInput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
-import { sizingStyle } from '../contract.js';
+import { extendsToEnd, sizingStyle } from '../contract.js';
 import { boxMemo, memoized } from '../box-memo.js';
 import { EMPTY_STRUT, addMargin } from '../margins.js';
 import { clampHeight, containerMetrics, definiteContentHeight, marginOrZero, resolveMaxSize, resolveMinSize, toContentSize } from '../box-model.js';
@@ -61,7 +61,10 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   if (flow.pushed) return { kind: 'pushed' };
 
   const broken = flow.breakToken !== undefined;
-  const contentHeight = fits ? innerHeight : Math.max(0, ...flow.placed.map((p) => p.fragment.y + p.fragment.height - origin.y));
+  const placedHeight = fits ? innerHeight : Math.max(0, ...flow.placed.map((p) => p.fragment.y + p.fragment.height - origin.y));
+  // broken, it extends to the page end (as Chromium prints it), above the bottom edges it clones
+  const clonedEdges = style.boxDecorationBreak === 'clone' ? padding.bottom + border.bottom : 0;
+  const contentHeight = broken && extendsToEnd(input.fragmentainer) ? Math.max(placedHeight, input.fragmentainer.bottom - origin.y - clonedEdges) : placedHeight;
   const x = input.x + h.marginLeft;
   const fragment = slicedContainer(box, metrics, { x, y: borderTop, contentHeight }, flow.placed.map((p) => p.fragment), { continued, broken });
   const statics = (child: LayoutBox): { x: number; y: number } => absoluteStaticOffset(child, env, { main: plan.innerMain, cross: plan.innerCross }, style.justifyContent);

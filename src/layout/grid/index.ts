@@ -8,7 +8,7 @@
 import type { FlexBox } from '../../boxes/types.js';
 import type { BoxFragment } from '../types.js';
 import type { BreakToken, LayoutContext, LayoutInput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
-import { sizingStyle } from '../contract.js';
+import { extendsToEnd, sizingStyle } from '../contract.js';
 import { boxMemo, memoized } from '../box-memo.js';
 import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
 import { contentHeightFromRatio, withRatioWidth } from '../aspect-ratio.js';
@@ -102,7 +102,8 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const borderBottom = broken ? 0 : c.border.bottom;
   const paddingBottom = broken ? 0 : c.padding.bottom;
   const x = input.x + c.marginLeft;
-  const height = contentTop + pageHeight + paddingBottom + borderBottom;
+  // broken, it extends to the page end (as Chromium prints it)
+  const height = broken && extendsToEnd(input.fragmentainer) ? Math.max(contentTop + pageHeight, input.fragmentainer.bottom - top) : contentTop + pageHeight + paddingBottom + borderBottom;
   const onGrid = input.mode === 'layout' ? outOfFlowChildren(box, sized, { x, top, paddingLeft: c.border.left, paddingTop: borderTop, paddingRight: contentLeft + c.contentWidth + c.padding.right }, positioned, pageContent) : [];
   const fragment: BoxFragment = boxFragment({
     box, style, x, y: top,
