@@ -3,7 +3,7 @@
  * PNG and JPEG decoded by Skia, SVG drawn by Skia's SVG renderer at its intrinsic size. Large
  * images are read at most MAX_SIDE pixels on a side: a float area needs no finer rows.
  */
-import { loadSkia } from './skia.js';
+import { loadSized } from './skia.js';
 
 export interface AlphaChannel {
   readonly width: number;
@@ -20,17 +20,9 @@ export async function alphaChannel(bytes: Uint8Array, width: number, height: num
   const scale = Math.min(1, MAX_SIDE / Math.max(width, height));
   const w = Math.max(1, Math.round(width * scale));
   const h = Math.max(1, Math.round(height * scale));
-  const skia = await loadSkia();
-  const image = new skia.Image();
-  // sized before its source is set, Skia draws an SVG's vectors at this size
-  image.width = w;
-  image.height = h;
-  const loaded = new Promise<boolean>((resolve) => {
-    image.onload = (): void => resolve(true);
-    image.onerror = (): void => resolve(false);
-  });
-  image.src = Buffer.from(bytes);
-  if (!(await loaded) || image.naturalWidth <= 0) return undefined;
+  const loaded = await loadSized(bytes, w, h);
+  if (loaded === undefined) return undefined;
+  const { skia, image } = loaded;
   const canvas = skia.createCanvas(w, h);
   const ctx = canvas.getContext('2d');
   ctx.drawImage(image, 0, 0, w, h);

@@ -25,3 +25,21 @@ export async function decodeWithSkia(bytes: Uint8Array): Promise<DecodedImage | 
     return undefined;
   }
 }
+
+/**
+ * `bytes` (PNG, JPEG, or SVG drawn by Skia's SVG renderer) loaded at `width` × `height` pixels:
+ * sized before its source is set, Skia draws an SVG's vectors at this size (not its natural size
+ * enlarged). Undefined when Skia cannot read it.
+ */
+export async function loadSized(bytes: Uint8Array, width: number, height: number): Promise<{ readonly skia: Skia; readonly image: InstanceType<Skia['Image']> } | undefined> {
+  const skia = await loadSkia();
+  const image = new skia.Image();
+  image.width = width;
+  image.height = height;
+  const loaded = new Promise<boolean>((resolve) => {
+    image.onload = (): void => resolve(true);
+    image.onerror = (): void => resolve(false);
+  });
+  image.src = Buffer.from(bytes);
+  return (await loaded) && image.naturalWidth > 0 ? { skia, image } : undefined;
+}

@@ -92,7 +92,7 @@ describe('clip-path (CSS Masking 1 §3.1, CSS Shapes 1 §3.1)', () => {
     const s = await styleWith('div { clip-path: url(#shape) }', '<div></div>');
     expect(s.style('div').clipPath).toBe('none');
     expect(s.diagnostics.map((d) => [d.code, d.message])).toEqual([['css_unsupported', expect.stringContaining('clip-path: url()')]]);
-    for (const bad of ['circle(1px 2px)', 'polygon()', 'inset()', 'ellipse(1px)', 'circle(-1px)', 'square(1px)']) {
+    for (const bad of ['circle(1px 2px)', 'polygon()', 'inset()', 'ellipse(1px)', 'circle(-1px)', 'square(1px)', 'constructor', 'circle() toString']) {
       const bad1 = await styleWith(`div { clip-path: ${bad} }`, '<div></div>');
       expect(bad1.diagnostics.map((d) => d.code), bad).toEqual(['css_invalid_value']);
     }
@@ -122,5 +122,27 @@ describe('clip (CSS Masking 1 §5.1)', () => {
       expect(s.diagnostics.map((d) => d.code), value).toEqual(['css_invalid_value']);
       expect(s.style('div').clip).toBe('auto');
     }
+  });
+});
+
+describe('shape-outside, shape-margin, shape-image-threshold (CSS Shapes 1 §4)', () => {
+  it('computes a shape in its box (the margin box by default), a box alone, an image; rejects the rest', async () => {
+    expect((await computed('shape-outside: circle(10px at left top)')).shapeOutside).toEqual({
+      kind: 'shape', shape: { kind: 'circle', radius: 10, position: { x: { edge: 'start', offset: { kind: 'percent', value: 0 } }, y: { edge: 'start', offset: { kind: 'percent', value: 0 } } } }, box: 'margin-box',
+    });
+    expect((await computed('shape-outside: content-box')).shapeOutside).toEqual({ kind: 'shape', shape: undefined, box: 'content-box' });
+    expect((await computed('shape-outside: url(data:image/png;base64,AAAA)')).shapeOutside).toEqual({ kind: 'image', image: { kind: 'url', url: 'data:image/png;base64,AAAA' } });
+    for (const bad of ['fill-box', 'constructor', 'circle() circle()', 'margin-box border-box', '10px']) {
+      const s = await styleWith(`div { shape-outside: ${bad} }`, '<div></div>');
+      expect(s.diagnostics.map((d) => d.code), bad).toEqual(['css_invalid_value']);
+    }
+  });
+
+  it('takes a non-negative shape-margin and clamps the threshold to [0, 1]', async () => {
+    const s = await computed('shape-margin: 10%; shape-image-threshold: 1.5');
+    expect([s.shapeMargin, s.shapeImageThreshold]).toEqual([{ kind: 'percent', value: 10 }, 1]);
+    expect((await computed('shape-image-threshold: 40%')).shapeImageThreshold).toBe(0.4);
+    const negative = await styleWith('div { shape-margin: -1px }', '<div></div>');
+    expect(negative.diagnostics.map((d) => d.code)).toEqual(['css_invalid_value']);
   });
 });

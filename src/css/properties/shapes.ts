@@ -5,7 +5,7 @@
  */
 import type { ShapeBox, ShapeOutside } from '../model/effect-types.js';
 import type { SpecifiedShape } from '../values/basic-shape.js';
-import { computeBasicShape, parseBasicShape } from '../values/basic-shape.js';
+import { computeBasicShape, parseShapeAndBox } from '../values/basic-shape.js';
 import type { SpecifiedImage } from '../values/image.js';
 import { computeImage, parseImage } from '../values/image.js';
 import { identOf } from '../values/nodes.js';
@@ -33,16 +33,9 @@ const shapeOutside = longhand<'shapeOutside', SpecifiedShapeOutside>({
       const image = parseImage(nodes[0], ctx.baseUrl);
       if (image !== undefined) return { kind: 'image', image };
     }
-    if (nodes.length < 1 || nodes.length > 2) return INVALID;
-    let shape: SpecifiedShape | undefined;
-    let box: ShapeBox | undefined;
-    for (const node of nodes) {
-      const word = identOf(node);
-      if (word !== undefined && SHAPE_BOXES.has(word) && box === undefined) { box = word as ShapeBox; continue; }
-      const asShape = shape === undefined ? parseBasicShape(node) : undefined;
-      if (asShape === undefined) return INVALID;
-      shape = asShape;
-    }
+    const parsed = parseShapeAndBox(nodes, (word) => (SHAPE_BOXES.has(word) ? word as ShapeBox : undefined));
+    if (parsed === undefined) return INVALID;
+    const { shape, box } = parsed;
     return { kind: 'shape', shape, box: box ?? 'margin-box' };
   },
   compute: (value, ctx): ShapeOutside => {

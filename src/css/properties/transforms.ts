@@ -4,7 +4,7 @@
  */
 import type { ClipPath, ClipRect, OverflowClipMargin, ShapeBox, TransformOrigin } from '../model/effect-types.js';
 import type { SpecifiedShape } from '../values/basic-shape.js';
-import { computeBasicShape, parseBasicShape } from '../values/basic-shape.js';
+import { computeBasicShape, parseShapeAndBox } from '../values/basic-shape.js';
 import { childrenOf, identOf, splitBy } from '../values/nodes.js';
 import type { SpecifiedTransform } from '../values/transform.js';
 import { computeTransformList, computeTransformOrigin, parseRotateProperty, parseScaleProperty, parseTransformList, parseTransformOrigin, parseTranslateProperty } from '../values/transform.js';
@@ -66,17 +66,9 @@ const clipPath = longhand<'clipPath', SpecifiedClip>({
       ctx.unsupported('`clip-path: url()` (only basic shapes clip)');
       return 'none';
     }
-    if (nodes.length < 1 || nodes.length > 2) return INVALID;
-    let shape: SpecifiedShape | undefined;
-    let box: ShapeBox | undefined;
-    for (const node of nodes) {
-      const word = identOf(node);
-      const asBox = word === undefined ? undefined : SHAPE_BOXES[word];
-      if (asBox !== undefined && box === undefined) { box = asBox; continue; }
-      const asShape = shape === undefined ? parseBasicShape(node) : undefined;
-      if (asShape === undefined) return INVALID;
-      shape = asShape;
-    }
+    const parsed = parseShapeAndBox(nodes, (word) => (Object.hasOwn(SHAPE_BOXES, word) ? SHAPE_BOXES[word] : undefined));
+    if (parsed === undefined) return INVALID;
+    const { shape, box } = parsed;
     return { shape, box: box ?? 'border-box' };
   },
   compute: (value, ctx): ClipPath => (value === 'none' ? 'none' : { shape: value.shape === undefined ? undefined : computeBasicShape(value.shape, ctx), box: value.box }),

@@ -80,6 +80,25 @@ function parsePolygon(args: Nodes): SpecifiedShape | undefined {
   return points.length === 0 ? undefined : { kind: 'polygon', evenOdd, points };
 }
 
+/**
+ * `<basic-shape> || <box>` (clip-path, shape-outside): the shape and the box each at most once, in
+ * either order; `boxOf` names the boxes the property takes. Undefined when the nodes are not that.
+ */
+export function parseShapeAndBox<B>(nodes: Nodes, boxOf: (word: string) => B | undefined): { shape: SpecifiedShape | undefined; box: B | undefined } | undefined {
+  if (nodes.length < 1 || nodes.length > 2) return undefined;
+  let shape: SpecifiedShape | undefined;
+  let box: B | undefined;
+  for (const node of nodes) {
+    const word = identOf(node);
+    const asBox = word === undefined ? undefined : boxOf(word);
+    if (asBox !== undefined && box === undefined) { box = asBox; continue; }
+    const asShape = shape === undefined ? parseBasicShape(node) : undefined;
+    if (asShape === undefined) return undefined;
+    shape = asShape;
+  }
+  return { shape, box };
+}
+
 export function parseBasicShape(node: CssNode | undefined): SpecifiedShape | undefined {
   if (node?.type !== 'Function') return undefined;
   const args = childrenOf(node).filter((child) => child.type !== 'WhiteSpace');
