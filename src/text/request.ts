@@ -51,10 +51,12 @@ function plainRequest(style: ComputedStyle): FontRequest {
   return request;
 }
 
-/** `font-synthesis-*` (CSS Fonts 4 §3.8): nothing when all may be synthesized, as nearly always. */
+/** `font-synthesis-*` (CSS Fonts 4 §3.8): nothing unless one says `none`, as nearly always. */
 function synthesisOf(style: ComputedStyle): { synthesis?: FontSynthesis } {
-  if (style.fontSynthesisWeight === 'auto' && style.fontSynthesisStyle === 'auto' && style.fontSynthesisSmallCaps === 'auto') return {};
-  return { synthesis: { weight: style.fontSynthesisWeight === 'auto', style: style.fontSynthesisStyle === 'auto', smallCaps: style.fontSynthesisSmallCaps === 'auto' } };
+  const weight = style.fontSynthesisWeight !== 'none';
+  const oblique = style.fontSynthesisStyle !== 'none';
+  const smallCaps = style.fontSynthesisSmallCaps !== 'none';
+  return weight && oblique && smallCaps ? {} : { synthesis: { weight, style: oblique, smallCaps } };
 }
 
 /**
