@@ -58,6 +58,15 @@ describe('a block broken inside extends to the page end (as Chromium)', () => {
     const flex = await layoutHtml(`<style>${page} #f { display: flex; flex-wrap: wrap; gap: 20px 10px; border: 3px solid green } #f > div { ${item}; width: 140px }</style><div id=f>${cards}</div>`);
     expect([findById(flex.pages[0]!, 'f')!.height, findById(flex.pages[1]!, 'f')!.height]).toEqual([200, 73]);
   });
+
+  it('a table with separate borders broken between rows too; one with collapsed borders ends with its rows', async () => {
+    const rows = Array.from({ length: 8 }, (_, i) => `<tr><td>${i + 1}</td></tr>`).join('');
+    const table = (collapse: string): Promise<Awaited<ReturnType<typeof layoutHtml>>> => layoutHtml(`<style>${page} table { border: 3px solid red; width: 100%; ${collapse} } td { padding: 0; height: 30px; border-bottom: 1px solid blue }</style><table id=t>${rows}</table>`);
+    const separate = await table('border-spacing: 0');
+    expect([findById(separate.pages[0]!, 't')!.height, findById(separate.pages[1]!, 't')!.height]).toEqual([200, 65]);
+    const collapsed = await table('border-collapse: collapse');
+    expect([findById(collapsed.pages[0]!, 't')!.height, findById(collapsed.pages[1]!, 't')!.height]).toEqual([190, 65]);
+  });
 });
 
 describe('block-end padding and border at a page end (as Chromium)', () => {

@@ -33,8 +33,12 @@ export interface TableFragment {
   readonly pageContent: readonly PageContent[];
 }
 
-/** The table box on one page, `at.y` below the wrapper's top (after the captions above it); `at.continued`: it started on an earlier page. */
-export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: RowsOnPage, at: { readonly y: number; readonly continued: boolean }, ctx: LayoutContext): TableFragment {
+/**
+ * The table box on one page, `at.y` below the wrapper's top (after the captions above it);
+ * `at.continued`: it started on an earlier page; `at.pageEnd`: the room to the page end, which a
+ * table broken there fills (as Chromium prints one with separate borders).
+ */
+export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: RowsOnPage, at: { readonly y: number; readonly continued: boolean; readonly pageEnd: number | undefined }, ctx: LayoutContext): TableFragment {
   const { y, continued } = at;
   const rows = page.rows;
   const columns = geometry.columns;
@@ -46,7 +50,9 @@ export function tableFragment(plan: TablePlan, geometry: TableGeometry, page: Ro
     bottom: broken && slice ? 0 : geometry.border.bottom,
   };
   const padding = { ...geometry.padding, top: continued && slice ? 0 : geometry.padding.top, bottom: broken && slice ? 0 : geometry.padding.bottom };
-  const height = page.contentBottom + padding.bottom + border.bottom;
+  const contentHeight = page.contentBottom + padding.bottom + border.bottom;
+  // with collapsed borders the rows draw the table's edges: Chromium ends such a table with them
+  const height = broken && slice && at.pageEnd !== undefined ? Math.max(contentHeight, at.pageEnd) : contentHeight;
   const escaped = { positioned: [] as PendingPositioned[], pageContent: [] as PageContent[] };
   const cells: PlacedCell[] = [];
   const baselines = { first: undefined as number | undefined, last: undefined as number | undefined };

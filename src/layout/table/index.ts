@@ -12,7 +12,7 @@ import type { BreakToken, IntrinsicSizes, LayoutContext, LayoutInput, LayoutOutp
 import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
 import { blockHorizontalMetrics, marginOrZero, resolveSize } from '../box-model.js';
 import { forcedBreakOf } from '../break-token.js';
-import { layoutBox } from '../contract.js';
+import { extendsToEnd, layoutBox } from '../contract.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import type { TablePlan } from './plan.js';
 import { tablePlan } from './plan.js';
@@ -58,7 +58,8 @@ export function layoutTable(box: TableWrapperBox, input: LayoutInput, ctx: Layou
     atTop: page === undefined || page.atTop,
   });
   if (rows === 'pushed') return { kind: 'pushed' };
-  const table = tableFragment(plan, geometry, withTableHeight(plan, geometry, rows, input.containingHeight, continued), { y, continued }, ctx);
+  const pageEnd = extendsToEnd(page) ? page.bottom - top - y : undefined;
+  const table = tableFragment(plan, geometry, withTableHeight(plan, geometry, rows, input.containingHeight, continued), { y, continued, pageEnd }, ctx);
   children.push(table.fragment);
   escape(escaped, table.positioned, table.pageContent, 0, y);
   y += table.fragment.height;
