@@ -304,6 +304,16 @@ describe('tables across pages (CSS Fragmentation 3)', () => {
     expect(`${first} ${box(doc.pages[1]!, first!)}`).toBe('r4 4,1 28x22');
   });
 
+  it('slices a separated table\'s top border on the next page, a repeated header too (as Chromium draws it)', async () => {
+    const doc = await layoutHtml(`<style>${small} table { border: 3px solid blue }</style><table id=t><thead><tr><td id=h>${w(5, 20)}</td></tr></thead>${rows(6)}</table>`);
+    expect(doc.pages).toHaveLength(2);
+    // page 2: the header row at the page top, under no border; the table still has its side borders
+    expect(box(doc.pages[1]!, 'h')).toBe('3,0 20x20');
+    const wrapper = findById(doc.pages[1]!, 't')!;
+    const table = wrapper.kind === 'box' ? wrapper.children[0] : undefined;
+    expect(table?.kind === 'box' && [table.border.top, table.border.left]).toEqual([0, 3]);
+  });
+
   it('honours break-before on a row', async () => {
     const doc = await layoutHtml(`<style>${small}</style><table>${rows(1)}<tr style="break-before:page"><td id=x>${w(5)}</td></tr></table>`);
     expect(doc.pages).toHaveLength(2);

@@ -65,8 +65,9 @@ export function paginateRows(request: PaginateRequest): RowsOnPage | 'pushed' {
   const grid = plan.grid;
   const continued = resume !== undefined;
   const slice = continued && !plan.collapse;
-  const topEdge = !continued || grid.headerRows > 0 ? geometry.border.top + geometry.padding.top
-    : slice ? 0 : interiorEdge(plan, resume);
+  // separated borders are sliced at a break, a repeated header below them too (as Chromium draws it)
+  const topEdge = !continued ? geometry.border.top + geometry.padding.top
+    : slice ? 0 : grid.headerRows > 0 ? geometry.border.top + geometry.padding.top : interiorEdge(plan, resume);
   const page = new TablePage(request, topEdge + (grid.rows.length > 0 ? plan.spacing[1] : 0));
   for (let r = 0; r < grid.headerRows; r++) page.place(page.row(r), spannedHeight(page.row(r), page.spanning, page.y, grid.rows[r]!.collapsed));
   const footerStart = grid.rows.length - grid.footerRows;
