@@ -80,7 +80,7 @@ export function unhonouredShape(what: string, element: BoxElement | undefined, c
 }
 
 /** The float area of a basic shape or box value; undefined for `none` and for images. */
-export function shapeArea(style: ComputedStyle, edges: FloatEdges): FloatArea | undefined {
+function shapeArea(style: ComputedStyle, edges: FloatEdges): FloatArea | undefined {
   const outside = style.shapeOutside;
   if (outside === 'none' || outside.kind !== 'shape') return undefined;
   const borderBoxRadii = borderRadii(style, edges.borderBox);
