@@ -9,7 +9,8 @@ import { num } from './content.js';
 import type { PageContext } from './context.js';
 import type { PdfKitDocument, PdfKitImage } from './pdfkit-document.js';
 import type { ParsedPng, PngPixels } from './pdfkit-png.js';
-import { parsedPng, reopenPng, reusePngPixels } from './pdfkit-png.js';
+import type { FinishOrder } from './pdfkit-png.js';
+import { finishOrder, parsedPng, reopenPng, reusePngPixels } from './pdfkit-png.js';
 import { BoundedCache } from '../cache/bounded.js';
 import { sha1Hex } from '../cache/content-digest.js';
 
@@ -61,20 +62,20 @@ function weight(known: KnownPng): number {
 const knownPngs = new BoundedCache<string, KnownPng>('pdf.pngs', MAX_KEPT_IMAGES, { maxWeight: MAX_KEPT_BYTES, weigh: weight });
 
 /** PDFKit's image object for `image`, from an earlier document's parse and pixels of the same PNG when there are some. */
-function openImage(doc: PdfKitDocument, image: LoadedImage): PdfKitImage {
+function openImage(doc: PdfKitDocument, image: LoadedImage, order: FinishOrder): PdfKitImage {
   if (image.format !== 'png') return doc.openImage(image.bytes);
   const key = sha1Hex(image.bytes);
   const known = knownPngs.get(key);
   if (known !== undefined) {
     const opened = reopenPng(doc, known.parsed);
-    reusePngPixels(opened, known.pixels, (pixels) => keepPixels(key, known.parsed, pixels));
+    reusePngPixels(opened, known.pixels, (pixels) => keepPixels(key, known.parsed, pixels), order);
     return opened;
   }
   const opened = doc.openImage(image.bytes);
   const parsed = parsedPng(opened);
   if (parsed === undefined) return opened;
   knownPngs.set(key, { parsed, pixels: undefined });
-  reusePngPixels(opened, undefined, (pixels) => keepPixels(key, parsed, pixels));
+  reusePngPixels(opened, undefined, (pixels) => keepPixels(key, parsed, pixels), order);
   return opened;
 }
 
@@ -86,12 +87,13 @@ function keepPixels(key: string, parsed: ParsedPng, pixels: PngPixels): void {
 
 export function createImageEmbedder(doc: PdfKitDocument): ImageEmbedder {
   const images = new Map<string, PdfKitImage>();
+  const order = finishOrder();
   return {
     embed(image, interpolate) {
       const key = interpolate === undefined ? image.id : `${image.id}:${String(interpolate)}`;
       let embedded = images.get(key);
       if (embedded === undefined) {
-        embedded = openImage(doc, image);
+        embedded = openImage(doc, image, order);
         embedWith(doc, embedded, interpolate);
         images.set(key, embedded);
       }

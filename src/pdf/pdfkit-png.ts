@@ -67,29 +67,71 @@ export function reopenPng(doc: PdfKitDocument, parsed: ParsedPng): PdfKitImage {
 }
 
 /**
+ * The order a document's PNG images finish in. PDFKit finishes an image whose pixels it decodes
+ * (zlib, on the thread pool) when they are ready, and numbers its soft mask then: two such images
+ * got their masks' numbers in whichever order the pool finished them, so a `--deterministic`
+ * render could differ from run to run. Images that finish later than they are embedded finish in
+ * the order they were embedded.
+ */
+export interface FinishOrder {
+  last: Promise<void>;
+}
+
+export function finishOrder(): FinishOrder {
+  return { last: Promise.resolve() };
+}
+
+/** A turn after every image that took one before: `run` waits for theirs to finish. */
+function takeTurn(order: FinishOrder): (run: () => void) => void {
+  const previous = order.last;
+  let release: () => void = () => undefined;
+  order.last = new Promise<void>((resolve) => { release = resolve; });
+  return (run) => {
+    void previous.then(() => {
+      try {
+        run();
+      } finally {
+        release();
+      }
+    });
+  };
+}
+
+/**
  * PDFKit inflates a PNG that has an alpha channel, transparent palette entries or interlacing,
  * unfilters it and deflates the samples again each time a document embeds it: a logo on every
  * invoice paid that per render. With `known` pixels (the same file, by content) the image takes
  * them instead; otherwise `made` gets them once PDFKit has made them. Either way PDFKit finishes
- * the image on a later turn of the event loop, as its own inflate does, so the objects are
- * numbered as before. Not a PNGImage (a JPEG): nothing changes.
+ * the image on a later turn of the event loop, as its own inflate does, in `order` (FinishOrder).
+ * Not a PNGImage (a JPEG): nothing changes.
  */
-export function reusePngPixels(image: PdfKitImage, known: PngPixels | undefined, made: (pixels: PngPixels) => void): void {
+export function reusePngPixels(image: PdfKitImage, known: PngPixels | undefined, made: (pixels: PngPixels) => void, order: FinishOrder): void {
   const png = image as unknown as PngImageInternals;
   if (typeof png.finalize !== 'function' || !PIXEL_STEPS.every((step) => typeof png[step] === 'function')) return;
   const finalize = png.finalize.bind(png);
   if (known === undefined) {
+    // a pixel step is where PDFKit goes off to the thread pool (it is called while the image is embedded)
+    let turn: ((run: () => void) => void) | undefined;
+    for (const step of PIXEL_STEPS) {
+      const original = png[step].bind(png);
+      png[step] = () => {
+        turn ??= takeTurn(order);
+        original();
+      };
+    }
     png.finalize = () => {
       made({ imgData: png.imgData === png.image?.imgData ? undefined : png.imgData ?? undefined, alphaChannel: png.alphaChannel });
-      finalize();
+      if (turn === undefined) finalize();
+      else turn(finalize);
     };
     return;
   }
   const useKnown = (): void => {
+    const turn = takeTurn(order);
     setImmediate(() => {
       if (known.imgData !== undefined) png.imgData = known.imgData;
       if (known.alphaChannel !== undefined) png.alphaChannel = known.alphaChannel;
-      finalize();
+      turn(finalize);
     });
   };
   for (const step of PIXEL_STEPS) png[step] = useKnown;
