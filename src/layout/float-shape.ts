@@ -11,11 +11,10 @@
 import type { Point, Rect, Sides } from '../geometry/types.js';
 import type { ComputedStyle } from '../css/types.js';
 import type { Radii } from '../css/values/radii.js';
-import { borderRadii, fittedRadii } from '../css/values/radii.js';
+import { NO_RADII, borderRadii, fittedRadii } from '../css/values/radii.js';
 import { resolveLength } from '../css/values/length.js';
 import { referenceRect, resolveShape } from '../css/values/shape-geometry.js';
 import type { ResolvedShape } from '../css/values/shape-geometry.js';
-import { insetRect } from '../css/values/shape-geometry.js';
 import type { Box, BoxElement } from '../boxes/types.js';
 import type { LayoutContext } from './contract.js';
 import type { ImageArea } from './float-image-shape.js';
@@ -68,9 +67,8 @@ export function floatArea(box: Box, edges: FloatEdges, ctx: LayoutContext): Floa
  * top-left corner (§4.1 would stretch it over the content box).
  */
 function imageRect(box: Box, edges: FloatEdges, image: { readonly width: number; readonly height: number }): Rect {
-  const { borderBox, border, padding, margin } = edges;
-  if (box.kind === 'replaced') return insetRect(borderBox, { top: border.top + padding.top, right: border.right + padding.right, bottom: border.bottom + padding.bottom, left: border.left + padding.left });
-  return { x: borderBox.x - margin.left, y: borderBox.y - margin.top, width: image.width, height: image.height };
+  const reference = referenceRect({ ...edges, radii: NO_RADII }, box.kind === 'replaced' ? 'content-box' : 'margin-box').rect;
+  return box.kind === 'replaced' ? reference : { x: reference.x, y: reference.y, width: image.width, height: image.height };
 }
 
 /** Warns that a float's `shape-outside` is not honoured `what` (its lines wrap around its margin box); undefined. */
@@ -83,11 +81,10 @@ export function unhonouredShape(what: string, element: BoxElement | undefined, c
 function shapeArea(style: ComputedStyle, edges: FloatEdges): FloatArea | undefined {
   const outside = style.shapeOutside;
   if (outside === 'none' || outside.kind !== 'shape') return undefined;
-  const borderBoxRadii = borderRadii(style, edges.borderBox);
-  const box = referenceRect({ ...edges, radii: borderBoxRadii }, outside.box).rect;
+  const box = referenceRect({ ...edges, radii: NO_RADII }, outside.box).rect;
   // a box value keeps the border box's radii, fitted to the smaller or larger box: Chromium 156
   // neither shrinks them inside the border (CSS Backgrounds 3 §5.2) nor grows them outside (§4.1)
-  const shape: ResolvedShape = outside.shape === undefined ? { kind: 'rounded-rect', rect: box, radii: refitted(borderBoxRadii, box) } : resolveShape(outside.shape, box);
+  const shape: ResolvedShape = outside.shape === undefined ? { kind: 'rounded-rect', rect: box, radii: refitted(borderRadii(style, edges.borderBox), box) } : resolveShape(outside.shape, box);
   const margin = Math.max(0, resolveLength(style.shapeMargin, edges.containingWidth));
   if (shape.kind === 'polygon') return { kind: 'polygon', points: shape.points, margin };
   if (margin === 0) return shape;

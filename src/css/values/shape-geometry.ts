@@ -15,7 +15,7 @@ export type ResolvedShape =
   | { readonly kind: 'rounded-rect'; readonly rect: Rect; readonly radii: Radii }
   | { readonly kind: 'polygon'; readonly points: readonly Point[]; readonly evenOdd: boolean };
 
-export function insetRect(rect: Rect, by: Sides): Rect {
+function insetRect(rect: Rect, by: Sides): Rect {
   return { x: rect.x + by.left, y: rect.y + by.top, width: Math.max(0, rect.width - by.left - by.right), height: Math.max(0, rect.height - by.top - by.bottom) };
 }
 

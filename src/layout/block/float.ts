@@ -79,14 +79,13 @@ export function layoutFloat(placeholder: OutOfFlowBox, request: FloatRequest, ct
   const unsplit = !continued && laid.breakToken === undefined;
   const area = unsplit ? floatArea(box, { borderBox: fragment, border: fragment.border, padding: fragment.padding, margin: margins, containingWidth: cw }, ctx)
     : style.shapeOutside === 'none' ? undefined : unhonouredShape('on a float split across pages', box.element, ctx);
+  const placedFloat = { side, left: at.x, right: at.x + width, top: at.y, bottom: at.y + height };
   const dx = fragment.x - laid.fragment.x;
   const shift = (p: PendingPositioned): PendingPositioned => ({ ...p, staticX: p.staticX + dx, staticRight: p.staticRight + dx, staticY: p.staticY + fragment.y - laid.fragment.y });
   return {
     fragment,
     marginBox: { x: at.x, y: at.y, width, height },
-    exclusions: addFloat(request.exclusions, area === undefined
-      ? { side, left: at.x, right: at.x + width, top: at.y, bottom: at.y + height }
-      : { side, left: at.x, right: at.x + width, top: at.y, bottom: at.y + height, area }),
+    exclusions: addFloat(request.exclusions, area === undefined ? placedFloat : { ...placedFloat, area }),
     positioned: laid.positioned.map(shift),
     pageContent: laid.pageContent.map((c) => ({ ...c, ...shift(c) })),
     breakToken: laid.breakToken,
