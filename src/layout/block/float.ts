@@ -5,9 +5,9 @@
  * Fragmentation 3 §4.3): its break token resumes it at the top of the next page, beside the text
  * that follows there. One with nothing that fits on the rest of the page goes to the next page.
  */
-import type { OutOfFlowBox } from '../../boxes/types.js';
+import type { LayoutBox, OutOfFlowBox } from '../../boxes/types.js';
 import type { BoxFragment } from '../types.js';
-import type { BreakToken, Fragmentainer, LayoutContext, LayoutInput, LayoutOutput, PageContent, PendingPositioned } from '../contract.js';
+import type { BreakToken, Fragmentainer, LayoutContext, LayoutInput, LayoutOutput, LayoutResult, PageContent, PendingPositioned } from '../contract.js';
 import type { ExclusionSpace } from '../exclusions.js';
 import { addFloat, clearSides, floatSide, floatsBottom, placeFloat } from '../exclusions.js';
 import { marginOrZero } from '../box-model.js';
@@ -18,6 +18,9 @@ import { NO_EXCLUSIONS } from '../exclusions.js';
 import { offsetFragment } from '../fragment.js';
 import { floatBox } from '../inline/initial-letter.js';
 import { floatArea, unhonouredShape } from '../float-shape.js';
+import { boxMemo, memoized } from '../box-memo.js';
+
+const WHOLE_FLOATS = boxMemo<LayoutBox, LayoutResult>('floats laid out whole');
 
 export interface FloatRequest {
   /** Where the float's placeholder is: its margin box cannot start higher (§9.5.1 rules 4, 6). */
@@ -61,7 +64,11 @@ export function layoutFloat(placeholder: OutOfFlowBox, request: FloatRequest, ct
     mode: request.mode, available: cw, containingWidth: cw, containingHeight: request.containingHeight, containingDirection: request.direction,
     fixedWidth, x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer, exclusions: NO_EXCLUSIONS,
   }, ctx, resume);
-  const whole = lay(undefined);
+  // laid out whole once per render and room: a float that waits below its line, or is met again
+  // when its line is laid out again, is placed again, and nested floats multiplied that by depth
+  const whole = resume === undefined
+    ? memoized(ctx, WHOLE_FLOATS, box, `${request.mode}|${cw}|${request.containingHeight}|${request.direction}|${fixedWidth}`, () => lay(undefined))
+    : lay(undefined);
   if (whole.kind !== 'placed') return undefined;
   const width = whole.fragment.width + margins.left + margins.right;
   const side = floatSide(style.float, request.direction);
