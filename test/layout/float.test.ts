@@ -272,6 +272,23 @@ describe('floats across pages (CSS Fragmentation 3 §4.3, parallel flows)', () =
     expect(doc.pages.map((page) => page.children.flatMap(textFragments).map((t) => t.text).join(' '))).toEqual(['a1', 'a2', 'c1', 'c2', 'a3', 'a4']);
   });
 
+  it('moves floats nested in floats, each waiting below its line, past the page end to the next page (as Chromium)', async () => {
+    // each float is too wide to stand beside its parent's word: it waits below it. f3 would start at
+    // the page end: the page is not empty there, so it goes on the next page, not over the end
+    const nested = (depth: number): string => depth === 5 ? '' : `<div id=f${depth} style="float:left;width:100%">a${depth} ${nested(depth + 1)}</div>`;
+    expect(await fragmentsOf(nested(0), SHORT, ['f0', 'f2', 'f3', 'f4']))
+      .toEqual({ f0: '0,0 200x30 | p2 0,0 200x20', f2: '0,20 200x10 | p2 0,0 200x20', f3: 'p2 0,0 200x20', f4: 'p2 0,10 200x10' });
+  });
+
+  it('lays out 150 floats nested at 90 % width, each below its line, in one pass per page', async () => {
+    // each level was laid out again for every placement of its parent past the page end: 2^depth
+    // (from 75 levels the render ran into its time limit; the words past the first page were lost)
+    const doc = await layoutHtml(`<style>${PAGE} div { float: left; width: 90% }</style>${Array.from({ length: 150 }, (_, i) => `<div>x${i} `).join('')}${'</div>'.repeat(150)}`);
+    const words = doc.pages.flatMap((page) => page.children.flatMap(textFragments).map((t) => t.text.trim()));
+    expect(words.sort()).toEqual(Array.from({ length: 150 }, (_, i) => `x${i}`).sort());
+    expect(doc.pages.length).toBe(5);
+  });
+
   it('draws the two pieces of the split float (pixels)', async () => {
     const css = '@page { size: 8px 4px; margin: 0 } body { margin: 0; font: 2px/2px "DejaVu Sans" } p { margin: 0; orphans: 1; widows: 1 }';
     const pages = await renderPixels(`<style>${css}</style><div style="float:left;width:2px"><div style="height:2px;background:blue"></div><div style="height:2px;background:red"></div><div style="height:2px;background:lime"></div></div><div style="margin-left:4px;width:4px;background:black">${'<div style="height:2px"></div>'.repeat(3)}</div>`);

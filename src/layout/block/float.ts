@@ -20,7 +20,7 @@ import { floatBox } from '../inline/initial-letter.js';
 import { floatArea, unhonouredShape } from '../float-shape.js';
 import { boxMemo, memoized } from '../box-memo.js';
 
-const WHOLE_FLOATS = boxMemo<LayoutBox, LayoutResult>('floats laid out whole');
+const LAID_FLOATS = boxMemo<LayoutBox, LayoutResult>('floats laid out');
 
 export interface FloatRequest {
   /** Where the float's placeholder is: its margin box cannot start higher (§9.5.1 rules 4, 6). */
@@ -64,11 +64,14 @@ export function layoutFloat(placeholder: OutOfFlowBox, request: FloatRequest, ct
     mode: request.mode, available: cw, containingWidth: cw, containingHeight: request.containingHeight, containingDirection: request.direction,
     fixedWidth, x: 0, y: 0, strut: EMPTY_STRUT, fragmentainer, exclusions: NO_EXCLUSIONS,
   }, ctx, resume);
-  // laid out whole once per render and room: a float that waits below its line, or is met again
-  // when its line is laid out again, is placed again, and nested floats multiplied that by depth
-  const whole = resume === undefined
-    ? memoized(ctx, WHOLE_FLOATS, box, `${request.mode}|${cw}|${request.containingHeight}|${request.direction}|${fixedWidth}`, () => lay(undefined))
-    : lay(undefined);
+  // laid out once per render, room and page end: a float that waits below its line, or is met
+  // again when its line is laid out again, is placed again, and nested floats multiplied that by
+  // depth (on the page and, split at its end, past it)
+  const room = `${request.mode}|${cw}|${request.containingHeight}|${request.direction}|${fixedWidth}`;
+  const layIn = (fragmentainer: Fragmentainer | undefined): ReturnType<typeof layoutBox> => resume === undefined
+    ? memoized(ctx, LAID_FLOATS, box, fragmentainer === undefined ? room : `${room}|${fragmentainer.bottom}|${fragmentainer.atTop}`, () => lay(fragmentainer))
+    : lay(fragmentainer);
+  const whole = layIn(undefined);
   if (whole.kind !== 'placed') return undefined;
   const width = whole.fragment.width + margins.left + margins.right;
   const side = floatSide(style.float, request.direction);
@@ -78,7 +81,7 @@ export function layoutFloat(placeholder: OutOfFlowBox, request: FloatRequest, ct
     side, width, height: whole.fragment.height + margins.top + margins.bottom,
     minTop: Math.max(request.minTop, cleared), left: request.left, right: request.right,
   });
-  const laid = fitToPage(whole, at.y, request, continued, lay);
+  const laid = fitToPage(whole, at.y, request, continued, layIn);
   if (laid === undefined) return undefined;
   const height = laid.fragment.height + margins.top + (laid.breakToken === undefined ? margins.bottom : 0);
   // laid out with its border box at (marginLeft, marginTop) of the origin: move it into place

@@ -63,6 +63,8 @@ interface LinesFlow {
   readonly placedFloats: Set<OutOfFlowBox>;
   /** Nothing is on the page yet: a line must be placed even if it overflows. */
   readonly atTop: boolean;
+  /** Where the first line goes: a float placed lower (below a line, beside a later one) has content above it. */
+  readonly firstLineTop: number;
 }
 
 /**
@@ -91,11 +93,11 @@ export function placedLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
   // the inline formatting context reads back the position it wrote (contract.ts InlinePosition)
   const start = (inline?.at as InlineResume | undefined) ?? CONTENT_START;
   const continued = inline?.floats ?? [];
+  const top = frame.y + collapsedMargin(frame.strut) + (resume === undefined ? raisedLetterShift(box, ctx) : 0);
   const flow: LinesFlow = {
     frame, box, measured, ctx, strutHeight: inlineMetrics(box.style, env).lineHeight, placedFloats: new Set(),
-    atTop: (frame.fragmentainer?.atTop ?? true) && continued.length === 0,
+    atTop: (frame.fragmentainer?.atTop ?? true) && continued.length === 0, firstLineTop: top,
   };
-  const top = frame.y + collapsedMargin(frame.strut) + (resume === undefined ? raisedLetterShift(box, ctx) : 0);
   // Floats split by the previous page end continue first, at the top (CSS Fragmentation 3 §4.3).
   const initial = continueFloats(flow, continued, top, { exclusions: frame.exclusions, floats: NONE, positioned: NONE, pageContent: NONE, waiting: NONE, parallel: NONE });
   const laid = placeLines(flow, start, top, initial);
@@ -353,7 +355,7 @@ function placeFloatAt(
   flow: LinesFlow, box: OutOfFlowBox, minTop: number, state: LinesState, resuming?: { readonly resume: BreakToken | undefined; readonly atTop: boolean },
 ): { width: number; y: number; state: LinesState } | undefined {
   const resume = resuming?.resume;
-  const atTop = resuming?.atTop ?? flow.atTop;
+  const atTop = resuming?.atTop ?? (flow.atTop && minTop <= flow.firstLineTop + 0.01);
   const { frame } = flow;
   const fragmentainer = frame.fragmentainer === undefined ? undefined : { ...frame.fragmentainer, atTop };
   const placed = layoutFloat(box, {
