@@ -145,7 +145,7 @@ function paintLayer(style: ComputedStyle, index: number, area: BackgroundArea, o
   const image = layerValue(style.backgroundImage, index);
   if (image === 'none') return [];
   const layer: ImageLayer = {
-    image, position: layerValue(style.backgroundPosition, index), size: layerValue(style.backgroundSize, index), repeat: layerValue(style.backgroundRepeat, index),
+    image, position: { x: layerValue(style.backgroundPositionX, index), y: layerValue(style.backgroundPositionY, index) }, size: layerValue(style.backgroundSize, index), repeat: layerValue(style.backgroundRepeat, index),
     origin: layerValue(style.backgroundOrigin, index), clip: clipBox(layerValue(style.backgroundClip, index)),
     fixed: layerValue(style.backgroundAttachment, index) === 'fixed',
   };

@@ -174,13 +174,31 @@ describe('other shorthands', () => {
     expect(messages).toEqual([]);
   });
 
+  it('background-position sets background-position-x and -y, each of which a later declaration overrides alone', async () => {
+    const pct = (value: number) => ({ edge: 'start', offset: { kind: 'percent', value } });
+    const px = (edge: string, offset: number) => ({ edge, offset });
+    const doc = await styleWith(`
+      div { background-position: right 10px top, center; background-position-y: bottom 4px }
+      p { background-position-x: 25%, right, left 3px; background: url(a.png) 10px 20px }
+      span { background-position-y: center; background-position: 0 0 }
+      b { background-position-x: top; background-position-y: right 1px; background-position-x: center 2px }`, '<div></div><p></p><span></span><b></b>');
+    expect([doc.style('div').backgroundPositionX, doc.style('div').backgroundPositionY]).toEqual([[px('end', 10), pct(50)], [px('end', 4)]]);
+    expect([doc.style('p').backgroundPositionX, doc.style('p').backgroundPositionY]).toEqual([[px('start', 10)], [px('start', 20)]]);
+    expect([doc.style('span').backgroundPositionX, doc.style('span').backgroundPositionY]).toEqual([[px('start', 0)], [px('start', 0)]]);
+    // a keyword of the other axis, and `center` with an offset, are invalid: the initial 0% stays
+    expect([doc.style('b').backgroundPositionX, doc.style('b').backgroundPositionY]).toEqual([[pct(0)], [pct(0)]]);
+    expect(doc.diagnostics.map((d) => d.message)).toEqual([
+      'invalid value `top` for `background-position-x`', 'invalid value `right 1px` for `background-position-y`', 'invalid value `center 2px` for `background-position-x`',
+    ]);
+  });
+
   it('background sets every layer longhand', async () => {
     const doc = await styleWith('div { background: url(a.png) no-repeat center / cover content-box red } p { background: url(b.png) repeat-x fixed }', '<div></div><p></p>');
     const div = doc.style('div');
     expect(div.backgroundColor).toEqual(red);
     expect(div.backgroundRepeat).toEqual([{ x: 'no-repeat', y: 'no-repeat' }]);
     expect(div.backgroundSize).toEqual(['cover']);
-    expect(div.backgroundPosition).toEqual([{ x: { edge: 'start', offset: { kind: 'percent', value: 50 } }, y: { edge: 'start', offset: { kind: 'percent', value: 50 } } }]);
+    expect([div.backgroundPositionX, div.backgroundPositionY]).toEqual([[{ edge: 'start', offset: { kind: 'percent', value: 50 } }], [{ edge: 'start', offset: { kind: 'percent', value: 50 } }]]);
     expect([div.backgroundOrigin, div.backgroundClip]).toEqual([['content-box'], ['content-box']]);
     expect(doc.style('p').backgroundRepeat).toEqual([{ x: 'repeat', y: 'no-repeat' }]);
     expect([div.backgroundAttachment, doc.style('p').backgroundAttachment]).toEqual([['scroll'], ['fixed']]);

@@ -65,6 +65,21 @@ describe('background images', () => {
     ]);
   });
 
+  it('places layers by background-position-x and -y, each list repeated over the layers on its own (as Chromium)', async () => {
+    // three layers: x cycles 0, right 1px (the third layer's lime is at 0, under the red); y is
+    // bottom for all; the longhands override the shorthand's 3px 1px
+    const blue = dataUrl(png(1, 1, [0, 0, 255]));
+    const lime = dataUrl(png(1, 1, [0, 255, 0]));
+    const css = `@page { size: 6px 4px } div { height: 4px; background: url(${RED_2x2}) no-repeat, url(${blue}) no-repeat, url(${lime}) no-repeat 3px 1px;
+      background-position-x: 0, right 1px; background-position-y: bottom }`;
+    expect(await render(css, '<div></div>')).toEqual([
+      '______', '______', 'RR____', 'RR__B_',
+    ]);
+    expect(await render(`@page { size: 6px 4px } div { height: 4px; background: url(${RED_2x2}) no-repeat center; background-position-y: top 1px }`, '<div></div>')).toEqual([
+      '______', '__RR__', '__RR__', '______',
+    ]);
+  });
+
   it('repeats along one axis with repeat-x over a colour', async () => {
     expect(await render(`@page { size: 6px 4px } div { height: 4px; background: blue url(${RED_2x2}) repeat-x 0 1px }`, '<div></div>')).toEqual([
       'BBBBBB', 'RRRRRR', 'RRRRRR', 'BBBBBB',

@@ -30,7 +30,7 @@ export const INITIAL_STYLE: ComputedStyle = {
   borderTopColor: BLACK, borderRightColor: BLACK, borderBottomColor: BLACK, borderLeftColor: BLACK,
   borderTopLeftRadius: [0, 0], borderTopRightRadius: [0, 0], borderBottomRightRadius: [0, 0], borderBottomLeftRadius: [0, 0],
   color: BLACK, webkitTextFillColor: BLACK, webkitTextStrokeWidth: 0, webkitTextStrokeColor: BLACK, backgroundColor: TRANSPARENT, backgroundImage: ['none'],
-  backgroundPosition: [{ x: { edge: 'start', offset: { kind: 'percent', value: 0 } }, y: { edge: 'start', offset: { kind: 'percent', value: 0 } } }], backgroundSize: [{ width: 'auto', height: 'auto' }], backgroundRepeat: [{ x: 'repeat', y: 'repeat' }],
+  backgroundPositionX: [{ edge: 'start', offset: { kind: 'percent', value: 0 } }], backgroundPositionY: [{ edge: 'start', offset: { kind: 'percent', value: 0 } }], backgroundSize: [{ width: 'auto', height: 'auto' }], backgroundRepeat: [{ x: 'repeat', y: 'repeat' }],
   backgroundOrigin: ['padding-box'], backgroundClip: ['border-box'], backgroundAttachment: ['scroll'], colorScheme: 'light', boxShadow: [], textShadow: [], filter: [],
   borderImageSource: 'none', borderImageSlice: { offsets: [{ kind: 'percent', value: 100 }, { kind: 'percent', value: 100 }, { kind: 'percent', value: 100 }, { kind: 'percent', value: 100 }], fill: false },
   borderImageWidth: [{ kind: 'number', value: 1 }, { kind: 'number', value: 1 }, { kind: 'number', value: 1 }, { kind: 'number', value: 1 }],

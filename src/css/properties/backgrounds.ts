@@ -1,11 +1,11 @@
 /**
  * CSS Backgrounds 3 §3 and CSS Color 4 §4: `color`, `color-scheme` (CSS Color Adjust 1 §2), `opacity`, `background-color`, the layered
- * `background-image`, `-position`, `-size`, `-repeat`, `-origin`, `-clip` and the `background`
- * shorthand, and `background-attachment` (`fixed`: positioned in the page area, on every page;
+ * `background-image`, `-position-x`, `-position-y`, `-size`, `-repeat`, `-origin`, `-clip`, the
+ * `background-position` and `background` shorthands, and `background-attachment` (`fixed`: positioned in the page area, on every page;
  * `local` is reported unsupported and drawn as `scroll`).
  */
 import type { CssNode } from 'css-tree';
-import type { BackgroundAttachment, BackgroundBox, BackgroundClip, BackgroundRepeat, BackgroundSize, CssImage, RepeatStyle } from '../model/image-types.js';
+import type { BackgroundAttachment, BackgroundBox, BackgroundClip, BackgroundRepeat, BackgroundSize, CssImage, PositionAxis, RepeatStyle } from '../model/image-types.js';
 import { BLACK, TRANSPARENT } from '../model/types.js';
 import type { ColorScheme } from '../model/types.js';
 import type { SpecifiedColor } from '../values/color.js';
@@ -13,8 +13,8 @@ import { parseColor } from '../values/color.js';
 import type { SpecifiedImage } from '../values/image.js';
 import { computeImage, parseImage } from '../values/image.js';
 import { identOf, isOperator, singleIdent, splitBy } from '../values/nodes.js';
-import type { SpecifiedPosition } from '../values/position.js';
-import { TOP_LEFT, computePosition, parsePosition, positionLength } from '../values/position.js';
+import type { SpecifiedAxis, SpecifiedPosition } from '../values/position.js';
+import { TOP_LEFT, computeAxis, computePosition, parsePosition, parsePositionAxis, positionLength } from '../values/position.js';
 import type { SpecifiedLength } from '../values/units.js';
 import { computeLength, parseLength } from '../values/units.js';
 import { colorProperty, numberProperty } from './common.js';
@@ -111,8 +111,25 @@ const backgroundImage = layered<ImageSpec, CssImage | 'none'>('background-image'
 /** `0% 0%`, computed: a layer's initial position. */
 export const INITIAL_POSITION = computePosition(TOP_LEFT, { fontSize: 16, rootFontSize: 16, viewportWidth: 0, viewportHeight: 0 });
 
-const backgroundPosition = layered<SpecifiedPosition, unknown>('background-position', 'backgroundPosition', [INITIAL_POSITION],
-  (nodes) => parsePosition(nodes), (value, ctx) => computePosition(value, ctx));
+const backgroundPositionX = layered<SpecifiedAxis, PositionAxis>('background-position-x', 'backgroundPositionX', [INITIAL_POSITION.x],
+  (nodes) => parsePositionAxis(nodes, 'x'), computeAxis);
+const backgroundPositionY = layered<SpecifiedAxis, PositionAxis>('background-position-y', 'backgroundPositionY', [INITIAL_POSITION.y],
+  (nodes) => parsePositionAxis(nodes, 'y'), computeAxis);
+
+/** The layers' positions as the two axis longhands (CSS Backgrounds 4 §2.3: a shorthand there). */
+function positionAxes(positions: readonly SpecifiedPosition[]): [string, readonly SpecifiedAxis[]][] {
+  return [['background-position-x', positions.map((p) => p.x)], ['background-position-y', positions.map((p) => p.y)]];
+}
+
+const backgroundPosition = shorthand('background-position', ['background-position-x', 'background-position-y'], (nodes) => {
+  const positions: SpecifiedPosition[] = [];
+  for (const layer of splitBy(nodes, ',')) {
+    const position = layer.length === 0 ? undefined : parsePosition(layer);
+    if (position === undefined) return INVALID;
+    positions.push(position);
+  }
+  return new Map(positionAxes(positions));
+});
 const backgroundSize = layered<SizeSpec, BackgroundSize>('background-size', 'backgroundSize', [{ width: 'auto', height: 'auto' }], single(parseSize), computeSize);
 const backgroundRepeat = layered<BackgroundRepeat, BackgroundRepeat>('background-repeat', 'backgroundRepeat', [{ x: 'repeat', y: 'repeat' }], single(parseRepeat), identity);
 const backgroundOrigin = layered<BackgroundBox, BackgroundBox>('background-origin', 'backgroundOrigin', ['padding-box'], oneBox, identity);
@@ -205,7 +222,7 @@ export function parseLayer(layer: Nodes, final: boolean, ctx: ParseContext, gram
 }
 
 /** `background` (CSS Backgrounds 3 §3.10): every layer longhand, the final layer may carry a colour. */
-const background = shorthand('background', ['background-color', 'background-image', 'background-position', 'background-size', 'background-repeat', 'background-origin', 'background-clip', 'background-attachment'], (nodes, ctx) => {
+const background = shorthand('background', ['background-color', 'background-image', 'background-position-x', 'background-position-y', 'background-size', 'background-repeat', 'background-origin', 'background-clip', 'background-attachment'], (nodes, ctx) => {
   const layers = splitBy(nodes, ',');
   const parsed: LayerParts[] = [];
   for (let i = 0; i < layers.length; i++) {
@@ -219,7 +236,7 @@ const background = shorthand('background', ['background-color', 'background-imag
   return new Map<string, unknown>([
     ['background-color', color ?? RESET],
     ['background-image', parsed.map((p) => p.image ?? 'none')],
-    ['background-position', parsed.map((p) => p.position ?? TOP_LEFT)],
+    ...positionAxes(parsed.map((p) => p.position ?? TOP_LEFT)),
     ['background-size', parsed.map((p) => p.size ?? { width: 'auto', height: 'auto' })],
     ['background-repeat', parsed.map((p) => p.repeat ?? { x: 'repeat', y: 'repeat' })],
     // one box sets both origin and clip (`text` the clip only); two set origin then clip
@@ -256,6 +273,8 @@ export const BACKGROUND_PROPERTIES: readonly PropertyDef[] = [
   numberProperty('opacity', 'opacity', 1, false, { clampMin: 0, clampMax: 1 }),
   colorProperty('background-color', 'backgroundColor', TRANSPARENT, false),
   backgroundImage,
+  backgroundPositionX,
+  backgroundPositionY,
   backgroundPosition,
   backgroundSize,
   backgroundRepeat,

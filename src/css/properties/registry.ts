@@ -144,7 +144,7 @@ const STYLE_KEYS: Record<StyleKey, true> = {
   borderRightStyle: true, borderBottomStyle: true, borderLeftStyle: true, borderTopColor: true, borderRightColor: true,
   borderBottomColor: true, borderLeftColor: true, borderTopLeftRadius: true, borderTopRightRadius: true,
   borderBottomRightRadius: true, borderBottomLeftRadius: true, color: true, backgroundColor: true,
-  backgroundImage: true, backgroundPosition: true, backgroundSize: true, backgroundRepeat: true,
+  backgroundImage: true, backgroundPositionX: true, backgroundPositionY: true, backgroundSize: true, backgroundRepeat: true,
   backgroundOrigin: true, backgroundClip: true, backgroundAttachment: true, colorScheme: true, boxShadow: true,
   textShadow: true, filter: true,
   borderImageSource: true, borderImageSlice: true, borderImageWidth: true, borderImageOutset: true, borderImageRepeat: true, maskBorderSource: true, maskBorderSlice: true, maskBorderWidth: true, maskBorderOutset: true, maskBorderRepeat: true, maskBorderMode: true, maskImage: true, maskMode: true, maskPosition: true, maskSize: true, maskRepeat: true, maskOrigin: true, maskClip: true, maskComposite: true, outlineWidth: true, outlineStyle: true, outlineColor: true,

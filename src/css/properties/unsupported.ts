@@ -9,7 +9,6 @@ animation animation-name animation-duration animation-timing-function animation-
 animation-direction animation-fill-mode animation-play-state animation-composition
 backdrop-filter
 content-visibility
-background-position-x background-position-y
 
 image-orientation image-resolution
 font-size-adjust

@@ -98,13 +98,33 @@ export function parsePosition(nodes: Nodes): SpecifiedPosition | undefined {
   return nodes.length <= 2 ? parseShort(nodes) : parseLong(nodes);
 }
 
+/**
+ * One axis alone (`background-position-x`/`-y`, CSS Backgrounds 4 §2.3): `center`, an offset from
+ * the left/top, an edge keyword, or an edge keyword and its offset (`right 10px`).
+ */
+export function parsePositionAxis(nodes: Nodes, axis: 'x' | 'y'): SpecifiedAxis | undefined {
+  const [first, second] = nodes;
+  if (first === undefined || nodes.length > 2) return undefined;
+  const word = identOf(first);
+  if (word === undefined) return nodes.length === 1 ? mapDefined(lengthOf(first), (offset) => ({ edge: 'start', offset })) : undefined;
+  const edges = axis === 'x' ? ['left', 'right'] : ['top', 'bottom'];
+  if (word !== 'center' && !edges.includes(word)) return undefined;
+  if (second === undefined) return keywordAxis(word);
+  const offset = word === 'center' ? undefined : lengthOf(second);
+  return offset === undefined ? undefined : { edge: word === edges[0] ? 'start' : 'end', offset };
+}
+
+function mapDefined<T, U>(value: T | undefined, map: (value: T) => U): U | undefined {
+  return value === undefined ? undefined : map(value);
+}
+
 /** How many leading nodes form a position (the longest that parses), 0 if none. */
 export function positionLength(nodes: Nodes): number {
   for (let n = Math.min(4, nodes.length); n > 0; n--) if (parsePosition(nodes.slice(0, n)) !== undefined) return n;
   return 0;
 }
 
-function computeAxis(axis: SpecifiedAxis, ctx: LengthContext): PositionAxis {
+export function computeAxis(axis: SpecifiedAxis, ctx: LengthContext): PositionAxis {
   return { edge: axis.edge, offset: computeLength(axis.offset, ctx) };
 }
 
