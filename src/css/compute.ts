@@ -47,6 +47,7 @@ type MutableStyle = { -readonly [K in keyof ComputedStyle]: ComputedStyle[K] };
 const ZOOM = LONGHAND_INDEX.get('zoom')!;
 const FONT_SIZE = LONGHAND_INDEX.get('font-size')!;
 const FONT_FAMILY = LONGHAND_INDEX.get('font-family')!;
+const FONT_SIZE_ADJUST = LONGHAND_INDEX.get('font-size-adjust')!;
 const COLOR_SCHEME = LONGHAND_INDEX.get('color-scheme')!;
 const COLOR = LONGHAND_INDEX.get('color')!;
 
@@ -193,6 +194,8 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
       ctx = { ...ctx, fontSize, rootFontSize: input.isRoot ? fontSize : input.rootFontSize };
     } else if (i === FONT_FAMILY) {
       ctx = { ...ctx, ...ratiosOf(value as ComputedStyle['fontFamily']) };
+    } else if (i === FONT_SIZE_ADJUST && value !== 'none') {
+      ctx = { ...ctx, ...adjustedRatios(value as Exclude<ComputedStyle['fontSizeAdjust'], 'none'>, ctx) };
     } else if (i === COLOR_SCHEME) {
       ctx = { ...ctx, colorScheme: value as ComputedStyle['colorScheme'] };
       // the root inherits initial values, and the initial `color` is CanvasText (CSS Color 4 §3.1): white when dark
@@ -223,6 +226,19 @@ function zoomed(ctx: ComputeContext, zoom: number): ComputeContext {
 
 function scaledLineHeight(lineHeight: ComputedStyle['lineHeight'], by: number): ComputedStyle['lineHeight'] {
   return typeof lineHeight === 'number' ? lineHeight * by : lineHeight;
+}
+
+/**
+ * `ex` and `ch` at the size `font-size-adjust` gives the first font: a number for the x-height or
+ * the "0" is that unit itself; the other metrics are not known before fonts load (unchanged).
+ */
+function adjustedRatios(adjust: Exclude<ComputedStyle['fontSizeAdjust'], 'none'>, ctx: ComputeContext): { exRatio: number; chRatio: number } {
+  const ex = ctx.exRatio ?? 0.5;
+  const ch = ctx.chRatio ?? 0.5;
+  if (adjust.value === 'from-font') return { exRatio: ex, chRatio: ch };
+  if (adjust.metric === 'ex-height') return { exRatio: adjust.value, chRatio: (ch * adjust.value) / ex };
+  if (adjust.metric === 'ch-width') return { exRatio: (ex * adjust.value) / ch, chRatio: adjust.value };
+  return { exRatio: ex, chRatio: ch };
 }
 
 function ratiosOf(families: ComputedStyle['fontFamily'] | undefined): { exRatio: number; chRatio: number } {

@@ -45,6 +45,7 @@ function plainRequest(style: ComputedStyle): FontRequest {
       ...(style.fontVariationSettings.length === 0 ? {} : { variations: style.fontVariationSettings }),
       ...(style.fontOpticalSizing === 'none' ? { opticalSizing: false as const } : {}),
       ...synthesisOf(style),
+      ...(style.fontSizeAdjust === 'none' ? {} : { sizeAdjust: style.fontSizeAdjust }),
     });
     memo.set(style, request);
   }

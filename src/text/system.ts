@@ -24,6 +24,7 @@ import { requestKeys } from './keys.js';
 import { segmentByFace } from './segment.js';
 import type { FaceSegment } from './segment.js';
 import { shapeRun } from './shape.js';
+import { adjustedFontSize } from './size-adjust.js';
 import { damagedGlyphOutline } from './fontkit.js';
 import { fontNameOf } from './face.js';
 import type { GlyphAdvances } from './advance.js';
@@ -225,13 +226,19 @@ class RenderTextSystem implements TextSystem {
 
   metrics(request: FontRequest): ScaledFontMetrics {
     const primary = this.resolve(request).primary;
-    const key = `${primary.id}\u0000${request.size}`;
+    const size = this.usedSize(request);
+    const key = `${primary.id}\u0000${size}`;
     let metrics = this.metricsMemo.get(key);
     if (metrics === undefined) {
-      metrics = Object.freeze(scaleMetrics(primary, request.size));
+      metrics = Object.freeze(scaleMetrics(primary, size));
       this.metricsMemo.set(key, metrics);
     }
     return metrics;
+  }
+
+  /** The size glyphs and metrics are at: the font size, or what `font-size-adjust` makes of it with the first available font. */
+  private usedSize(request: FontRequest): number {
+    return request.sizeAdjust === undefined ? request.size : adjustedFontSize(request.size, request.sizeAdjust, this.resolve(request).primary);
   }
 
   /** Shapes one face's text through the engine-wide run cache; a run fontkit could not shape is added to `degraded`. */
@@ -243,7 +250,7 @@ class RenderTextSystem implements TextSystem {
       if (reason !== undefined) degraded.push({ face, reason });
       return cached;
     }
-    const result = shapeRun({ face, text, size: request.size, features: requestKeys(request).features, advances: this.advances, upright: request.upright === true, ...(direction === 'auto' ? {} : { direction }) });
+    const result = shapeRun({ face, text, size: this.usedSize(request), features: requestKeys(request).features, advances: this.advances, upright: request.upright === true, ...(direction === 'auto' ? {} : { direction }) });
     this.warnDamagedGlyphs(face);
     if (result.degraded !== undefined) {
       degradedRuns.set(result.run, result.degraded);
@@ -303,7 +310,7 @@ class RenderTextSystem implements TextSystem {
     }
     let prefix = byFace.get(face);
     if (prefix === undefined) {
-      prefix = `${face.id}\u0000${request.size}\u0000${requestKeys(request).featuresKey}${request.upright === true ? '\u0000upright' : ''}\u0000${direction}\u0000${this.advances}`;
+      prefix = `${face.id}\u0000${this.usedSize(request)}\u0000${requestKeys(request).featuresKey}${request.upright === true ? '\u0000upright' : ''}\u0000${direction}\u0000${this.advances}`;
       byFace.set(face, prefix);
     }
     return prefix;

@@ -3,7 +3,7 @@
  * font object is handed, opaque, to pdf/ for embedding).
  */
 import type { SourceLocation } from '../errors.js';
-import type { FontCaps, FontStyle } from '../css/types.js';
+import type { FontCaps, FontSizeAdjust, FontStyle } from '../css/types.js';
 import type { ColorBitmaps } from '../sfnt/cbdt.js';
 import type { ColorLayers } from './color-layers.js';
 import type { CjkLocale } from './cjk-locale.js';
@@ -89,6 +89,8 @@ export interface FontRequest {
   readonly variations?: readonly { readonly tag: string; readonly value: number }[];
   /** `font-optical-sizing: none`: a variable font's `opsz` stays at its default. */
   readonly opticalSizing?: false;
+  /** `font-size-adjust` other than `none`: glyphs and metrics are at the size it gives (size-adjust.ts). */
+  readonly sizeAdjust?: Exclude<FontSizeAdjust, 'none'>;
 }
 
 export interface ShapedGlyph {

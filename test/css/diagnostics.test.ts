@@ -11,7 +11,7 @@ p {
   colour: blue;
   margin: 1px 2px 3px 4px 5px;
   backdrop-filter: blur(2px);
-  font-size-adjust: 0.5;
+  animation-name: spin;
 }
 div { transform: none; width: 10px }
 </style>
@@ -27,7 +27,7 @@ describe('diagnostics', () => {
       ['css_unknown_property', 7, 'doc.html', 'unknown property `colour`'],
       ['css_invalid_value', 8, 'doc.html', 'invalid value `1px 2px 3px 4px 5px` for `margin`'],
       ['css_unsupported', 9, 'doc.html', 'property `backdrop-filter` is not supported'],
-      ['css_unsupported', 10, 'doc.html', 'property `font-size-adjust` is not supported'],
+      ['css_unsupported', 10, 'doc.html', 'property `animation-name` is not supported'],
       ['css_invalid_value', 15, 'doc.html', 'invalid value `heavy` for `font-weight`'],
     ]);
     expect(doc.style('p').color).toEqual({ r: 255, g: 0, b: 0, a: 1 });

@@ -8,3 +8,12 @@ export interface FontSynthesisStyle {
   /** octavo synthesizes no super- or subscripts: `auto` and `none` draw alike. */
   readonly fontSynthesisPosition: 'auto' | 'none';
 }
+
+/** §2.6 (CSS Fonts 5) `font-size-adjust`: the metric kept and its aspect value, or `from-font` (the first available font's own). */
+export type FontSizeAdjustMetric = 'ex-height' | 'cap-height' | 'ch-width' | 'ic-width' | 'ic-height';
+export type FontSizeAdjust = 'none' | { readonly metric: FontSizeAdjustMetric; readonly value: number | 'from-font' };
+
+/** Part of ComputedStyle. */
+export interface FontSizeAdjustStyle {
+  readonly fontSizeAdjust: FontSizeAdjust;
+}

@@ -7,7 +7,8 @@ import type { DomElement } from '../../dom/types.js';
 import type { CounterStyleSet } from './counter-style-types.js';
 import type { BackgroundAttachment, BackgroundBox, BackgroundClip, BackgroundRepeat, BackgroundSize, BorderImageOutset, BorderImageRepeat, BorderImageSlice, BorderImageWidth, BoxShadow, CssImage, MaskClip, MaskComposite, MaskMode, Position, PositionAxis, FilterFunction, TextShadow } from './image-types.js';
 import type { ClipPath, ClipRect, OverflowClipMargin, ShapeStyle, TransformFunction, TransformOrigin } from './effect-types.js';
-import type { FontSynthesisStyle } from './font-types.js';
+import type { FontSizeAdjustStyle, FontSynthesisStyle } from './font-types.js';
+export type { FontSizeAdjust, FontSizeAdjustMetric } from './font-types.js';
 
 import type { Color, ColorScheme } from './color-types.js';
 export type { Color, ColorScheme, CurrentColorExpression, LightDarkColor, SpecifiedColor } from './color-types.js';
@@ -173,7 +174,7 @@ export interface HangingPunctuation {
 /** CSS Text 4 `text-spacing-trim` (`auto` computes to `normal`). */
 export type TextSpacingTrim = 'normal' | 'space-all' | 'space-first' | 'trim-start' | 'trim-both' | 'trim-all';
 
-export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle {
+export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeAdjustStyle {
   // display & positioning (CSS Display 3, CSS2 §9)
   readonly display: Display;
   /**

@@ -308,7 +308,7 @@ const SYSTEM_FONTS = new Set(['caption', 'icon', 'menu', 'message-box', 'small-c
  */
 const font = shorthand('font', [
   'font-style', 'font-variant-caps', 'font-weight', 'font-stretch', 'font-size', 'line-height', 'font-family',
-  'font-variant-numeric', 'font-variant-position', 'font-kerning', 'font-optical-sizing', 'font-variant-ligatures',
+  'font-variant-numeric', 'font-variant-position', 'font-kerning', 'font-optical-sizing', 'font-variant-ligatures', 'font-size-adjust',
 ], (nodes, ctx) => {
   if (nodes.length === 1 && SYSTEM_FONTS.has(identOf(nodes[0]) ?? '')) {
     ctx.unsupported(`system font \`${identOf(nodes[0])}\` in \`font\``);
@@ -317,7 +317,7 @@ const font = shorthand('font', [
   const result = new Map<string, unknown>([
     ['font-style', RESET], ['font-variant-caps', RESET], ['font-weight', RESET], ['font-stretch', RESET],
     ['line-height', RESET], ['font-variant-numeric', RESET], ['font-variant-position', RESET], ['font-kerning', RESET],
-    ['font-optical-sizing', RESET], ['font-variant-ligatures', RESET],
+    ['font-optical-sizing', RESET], ['font-variant-ligatures', RESET], ['font-size-adjust', RESET],
   ]);
   let i = 0;
   let normals = 0;

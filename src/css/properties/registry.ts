@@ -18,6 +18,7 @@ import { CONTAINER_PROPERTIES } from './containers.js';
 import { FLEX_ALIASES, FLEX_PROPERTIES } from './flexbox.js';
 import { FONT_PROPERTIES } from './fonts.js';
 import { FONT_SYNTHESIS_PROPERTIES } from './font-synthesis.js';
+import { FONT_SIZE_ADJUST_PROPERTIES } from './font-size-adjust.js';
 import { GRID_PROPERTIES } from './grid.js';
 import { FRAGMENTATION_ALIASES, FRAGMENTATION_PROPERTIES } from './fragmentation.js';
 import { LIST_PROPERTIES } from './lists.js';
@@ -43,6 +44,7 @@ export type RegisteredProperty = PropertyDef | LogicalDef;
 const MODULES: readonly PropertyDef[] = [
   ...FONT_PROPERTIES,
   ...FONT_SYNTHESIS_PROPERTIES,
+  ...FONT_SIZE_ADJUST_PROPERTIES,
   ...BACKGROUND_PROPERTIES,
   ...BORDER_IMAGE_PROPERTIES,
   ...MASK_BORDER_PROPERTIES,
@@ -149,7 +151,7 @@ const STYLE_KEYS: Record<StyleKey, true> = {
   textShadow: true, filter: true,
   borderImageSource: true, borderImageSlice: true, borderImageWidth: true, borderImageOutset: true, borderImageRepeat: true, maskBorderSource: true, maskBorderSlice: true, maskBorderWidth: true, maskBorderOutset: true, maskBorderRepeat: true, maskBorderMode: true, maskImage: true, maskMode: true, maskPosition: true, maskSize: true, maskRepeat: true, maskOrigin: true, maskClip: true, maskComposite: true, outlineWidth: true, outlineStyle: true, outlineColor: true,
   outlineOffset: true, fontFamily: true, fontSize: true, fontWeight: true, fontStyle: true, fontStretch: true,
-  fontVariantCaps: true, fontVariantNumeric: true, fontVariantEastAsian: true, fontVariantLigatures: true, fontVariantPosition: true, fontFeatureSettings: true, fontVariationSettings: true, fontKerning: true, fontOpticalSizing: true, fontSynthesisWeight: true, fontSynthesisStyle: true, fontSynthesisSmallCaps: true, fontSynthesisPosition: true, lineHeight: true,
+  fontVariantCaps: true, fontVariantNumeric: true, fontVariantEastAsian: true, fontVariantLigatures: true, fontVariantPosition: true, fontFeatureSettings: true, fontVariationSettings: true, fontKerning: true, fontOpticalSizing: true, fontSynthesisWeight: true, fontSynthesisStyle: true, fontSynthesisSmallCaps: true, fontSynthesisPosition: true, fontSizeAdjust: true, lineHeight: true,
   textAlign: true, textAlignLast: true, textJustify: true, textIndent: true, textTransform: true, whiteSpaceCollapse: true, textWrapMode: true, textWrapStyle: true, letterSpacing: true,
   wordSpacing: true, overflowWrap: true, wordBreak: true, hyphens: true, tabSize: true, textDecorationLine: true,
   textDecorationColor: true, textDecorationStyle: true, textDecorationSkipInk: true, textDecorationThickness: true, textUnderlineOffset: true, textUnderlinePosition: true, verticalAlign: true,

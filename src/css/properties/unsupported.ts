@@ -11,7 +11,6 @@ backdrop-filter
 content-visibility
 
 image-orientation image-resolution
-font-size-adjust
 font-variant-alternates font-variant-emoji
 font-language-override font-palette
 text-decoration-skip
