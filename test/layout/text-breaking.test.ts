@@ -130,6 +130,21 @@ describe('overflow-wrap and word-break (CSS Text 3 §5.2, §5.5)', () => {
     expect(p.width).toBeCloseTo(CH, 3);
   });
 
+  it('breaks one word over three pages and more, each resuming where the last ended', async () => {
+    // 5 characters a line, 20 lines a page: page 2 ends inside the word piece page 1 ended in (the
+    // page loop took the same piece for no progress and stopped the render with a render_error)
+    const word = 'abcde'.repeat(130);
+    for (const value of ['overflow-wrap:anywhere', 'word-break:break-all']) {
+      const doc = await layoutHtml(`<style>${base}</style><p id=p style="width:${5 * CH + 0.01}px;${value}">${word}</p>`);
+      const perPage = doc.pages.map((page) => {
+        const p = findById(page, 'p');
+        return p?.kind === 'box' ? p.children.filter((c): c is LineFragment => c.kind === 'line').map(lineText).join('') : '';
+      });
+      expect(perPage.join(''), value).toBe(word);
+      expect(perPage.map((text) => text.length), value).toEqual([100, 100, 100, 100, 100, 100, 50]);
+    }
+  });
+
   it('counts hyphenation opportunities in the min-content size', async () => {
     const p = await block('<div style="width:0"><div id=p lang=en style="display:inline-block;hyphens:auto">hyphenation</div></div>');
     // hy- phen- ation: "phen-" and "ation" are the widest parts

@@ -34,6 +34,7 @@ import { layoutPasses, needsPasses } from './passes.js';
 import { contentWidth } from '../page/content-width.js';
 import { turnedArea, turnedOntoPage, verticalDocument, type VerticalDocument } from '../vertical-document.js';
 import { renewRelayouts } from '../relayout-budget.js';
+import { offsetInPiece } from '../inline/resume.js';
 
 export type { LayoutContext, LayoutServices } from './context.js';
 
@@ -394,7 +395,7 @@ function tokenPath(token: BreakToken | undefined): (number | string)[] {
   if (token === undefined) return [];
   if (token.kind === 'inline') {
     const floats = (token.floats ?? []).flatMap((f) => ['float', ...tokenPath(f.token)]);
-    return [-1, token.at.index, token.at.tail === undefined ? '' : 'tail', token.consumed ?? 0, ...floats];
+    return [-1, token.at.index, token.at.tail === undefined ? '' : `tail ${offsetInPiece(token.at)}`, token.consumed ?? 0, ...floats];
   }
   // a box whose height continues makes progress by the height it consumes, a grid row cut over pages by where it is cut
   return [token.next, token.consumed ?? 0, token.cutAt ?? 0, ...token.children.flatMap((c) => [c.index, ...tokenPath(c.token)])];

@@ -4,6 +4,7 @@
  * line: the next fragmentainer breaks lines again from here, at its own widths (floats may differ).
  */
 import type { InlineBox } from '../../boxes/types.js';
+import type { InlinePosition } from '../contract.js';
 import type { Piece } from './pieces.js';
 
 export interface InlineResume {
@@ -19,4 +20,13 @@ export const CONTENT_START: InlineResume = { index: 0, tail: undefined };
 
 export function sameResume(a: InlineResume, b: InlineResume): boolean {
   return a.index === b.index && a.tail === b.tail;
+}
+
+/**
+ * Where in its piece a position resumes (the first character of the rest of a cut text piece, 0
+ * when it starts a piece): a word cut on several pages resumes at a new place on each.
+ */
+export function offsetInPiece(at: InlinePosition): number {
+  const tail = at.tail as Piece | undefined;
+  return tail?.kind === 'text' ? tail.from : 0;
 }
