@@ -6,7 +6,7 @@
 import type { FontFace, GlyphRun, ShapedGlyph } from './types.js';
 import type { FontProgram, LaidOutGlyph } from './fontkit.js';
 import { layoutProgram } from './fontkit.js';
-import { mirroredCodePoint } from './bidi.js';
+import { firstStrongLevel, mirroredCodePoint } from './bidi.js';
 import { fastLayout } from './fast-layout.js';
 import { glyphAdvance, type GlyphAdvances } from './advance.js';
 import { uprightRun } from './upright.js';
@@ -51,13 +51,52 @@ function shapeWithTables(input: ShapeRunInput, program: FontProgram): GlyphRun {
   // (colour glyphs advance by their bitmaps: always through toGlyphRun; upright glyphs need their vertical positions)
   const fast = input.face.color === undefined && input.upright !== true ? fastLayout(program, input.text, input.features, input.direction, { scale: input.size / input.face.unitsPerEm, advances: input.advances }) : undefined;
   if (fast !== undefined) return { face: input.face, size: input.size, glyphs: fast.glyphs, width: fast.width, text: input.text };
-  const rtl = input.direction === 'rtl';
-  const laid = layoutProgram(program, input.text, input.features, input.direction, rtl ? mirroredCodePoint : undefined);
+  const laid = layoutBounded(program, input);
   // a damaged GSUB can substitute a glyph id past the font's glyphs, which no PDF subset holds
   for (const { glyph } of laid) {
     if (glyph.id >= program.numGlyphs) throw new Error(`its layout tables give glyph ${glyph.id}, which the font does not have (${program.numGlyphs} glyphs)`);
   }
   return orientedRun(input, laid);
+}
+
+/**
+ * Most combining marks in a row shaped in one fontkit call. fontkit looks back over the marks
+ * before each mark it attaches (GPOS mark positioning), so one base with 100,000 accents took a
+ * minute in a single call, out of reach of the render's time limit. Longer rows are shaped in
+ * pieces, the marks past each 32 placed as the font places a mark with no base. (Unicode's
+ * Stream-Safe Text Format, UAX #15 §13, holds rows to 30.)
+ */
+const MAX_MARKS_IN_A_ROW = 32;
+const LONG_MARK_ROW = new RegExp(`\\p{M}{${MAX_MARKS_IN_A_ROW + 1}}`, 'u');
+const MARK = /\p{M}/u;
+
+function layoutBounded(program: FontProgram, input: ShapeRunInput): LaidOutGlyph[] {
+  const mirror = input.direction === 'rtl' ? mirroredCodePoint : undefined;
+  if (!LONG_MARK_ROW.test(input.text)) return layoutProgram(program, input.text, input.features, input.direction, mirror);
+  // one direction for every piece (a piece of marks alone has none of its own); right-to-left
+  // pieces come back in visual order, so the last piece goes first
+  const direction = input.direction ?? (firstStrongLevel(input.text) === 1 ? 'rtl' : 'ltr');
+  const pieces = markRowPieces(input.text).map((piece) => layoutProgram(program, piece, input.features, direction, direction === 'rtl' ? mirroredCodePoint : undefined));
+  return (direction === 'rtl' ? pieces.reverse() : pieces).flat();
+}
+
+/** The text cut after every MAX_MARKS_IN_A_ROW marks of a row. */
+function markRowPieces(text: string): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  let row = 0;
+  let at = 0;
+  for (const char of text) {
+    row = MARK.test(char) ? row + 1 : 0;
+    if (row > MAX_MARKS_IN_A_ROW) {
+      pieces.push(text.slice(start, at));
+      start = at;
+      row = 1;
+    }
+    at += char.length;
+  }
+  pieces.push(text.slice(start));
+  return pieces;
 }
 
 function orientedRun(input: ShapeRunInput, laid: readonly LaidOutGlyph[]): GlyphRun {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createFontRegistry, loadFontFaces } from '../../src/text/fonts.js';
 import type { FontRequest, ShapedText } from '../../src/text/types.js';
 import { FIXTURES, loadBytes, newDiagnostics, request } from './helpers.js';
@@ -7,6 +7,26 @@ const registry = createFontRegistry({ extraFonts: [] });
 const system = () => registry.forRender({ faces: [], diagnostics: newDiagnostics() });
 
 describe('shaping', () => {
+  it('shapes a long row of combining marks in pieces of at most 32 marks, every mark kept, in order', () => {
+    // fontkit's mark positioning looks back over the row for each mark: a base with 100,000
+    // accents was one call of a minute, past the render's time limit
+    const text = system();
+    const sans = request({ families: ['DejaVu Sans'], size: 20 });
+    const program = text.shape('a', sans).runs[0]!.face.program as { layout: (...args: unknown[]) => unknown };
+    const layout = vi.spyOn(program, 'layout');
+    const marks = '\u0301'.repeat(100);
+    const latin = text.shape(`a${marks}b`, sans);
+    expect(Math.max(...layout.mock.calls.map(([glyphs]) => (glyphs as unknown[]).length))).toBeLessThanOrEqual(33);
+    expect(latin.runs.flatMap((run) => run.glyphs.flatMap((g) => g.codePoints))).toEqual([0x61, ...Array(100).fill(0x301), 0x62]);
+    // the first 32 marks sit on the base as they do in a short row
+    const short = text.shape('a\u0301\u0301', sans).runs[0]!.glyphs;
+    expect(latin.runs[0]!.glyphs.slice(0, 3).map((g) => [g.xOffset, g.yOffset])).toEqual(short.map((g) => [g.xOffset, g.yOffset]));
+    // right to left: the pieces in visual order, so the whole run is the text reversed
+    const hebrew = text.shape(`\u05d0${'\u05b8'.repeat(40)}\u05d1`, sans, { direction: 'rtl' });
+    expect(hebrew.runs.flatMap((run) => run.glyphs.flatMap((g) => g.codePoints))).toEqual([0x5d1, ...Array(40).fill(0x5b8), 0x5d0]);
+    layout.mockRestore();
+  });
+
   it('kerns: "AV" is narrower than A + V in Liberation Serif; font-kerning: none turns it off', () => {
     const text = system();
     const serif = request({ families: ['Liberation Serif'] });
