@@ -14,7 +14,7 @@ import { elementLocation } from '../dom/location.js';
 import type { SourceLocation } from '../errors.js';
 import { MAX_HYPHENATED_WORD } from '../text/hyphenate.js';
 import { isElement, isText } from '../dom/types.js';
-import type { BlockBox, BlockLevelBox, Box, BoxElement, BoxTree, FlexBox, InlineBox, InlineLevelBox, OutOfFlowBox, ReplacedBox, TextBox } from './types.js';
+import type { AnonymousBoxBuild, BlockBox, BlockLevelBox, Box, BoxElement, BoxTree, FlexBox, InlineBox, InlineLevelBox, OutOfFlowBox, ReplacedBox, TextBox } from './types.js';
 import { CounterState } from './counters.js';
 import type { ContentRefs, QuoteState } from './generated.js';
 import { applyCounterChanges, contentText, markerContent } from './generated.js';
@@ -29,9 +29,9 @@ import { withFirstLine } from './first-line.js';
 import { appendAll } from '../append-all.js';
 import { NO_CHILDREN } from './types.js';
 import { MARKER_PADDING, listSymbol, textBox } from './marker-text.js';
-import type { FormControlBuild } from './form-controls.js';
 import { formControlBox, inputType } from './form-controls.js';
 import { detailsChildren } from './details.js';
+import { rubyPairs } from './ruby.js';
 import { legendAsItem, renderedLegend } from './fieldset.js';
 import type { WritingModeChange } from './writing-mode.js';
 import { markVertical, orthogonalSubgrid, writingModeChange } from './writing-mode.js';
@@ -70,7 +70,7 @@ interface Walk {
   sure: number;
   /** Whether a word too long to hyphenate was reported (once per render). */
   longWord?: true;
-  readonly forms: FormControlBuild;
+  readonly forms: AnonymousBoxBuild;
   readonly counterStyles: CounterStyleSet;
   /** The query containers' elements, when the styles read their sizes (BoxTree.containers). */
   readonly containers: Map<BoxElement, DomElement> | undefined;
@@ -271,7 +271,7 @@ function inFlowBoxes(walk: Walk, element: DomElement, style: ComputedStyle, chan
   if (element.name === 'br') return [{ kind: 'br', style, element: source, pseudo: undefined }];
 
   const outer = outerDisplay(style.display);
-  if (outer === 'inline-flow') return inlineBoxes(style, source, elementChildren(walk, element, style, pseudos));
+  if (outer === 'inline-flow') return inlineBoxes(style, source, rubyPairs(element, style, elementChildren(walk, element, style, pseudos), walk.forms));
   if (style.display === 'flex' || style.display === 'inline-flex' || style.display === 'grid' || style.display === 'inline-grid') {
     const itemLegend = element.name === 'fieldset' ? legendAsItem(element, style.display) : undefined;
     if (itemLegend !== undefined) walk.ctx.diagnostics.warn('css_unsupported', itemLegend, elementLocation(walk.dom, element));

@@ -6,7 +6,7 @@
  * the UA stylesheet's (css/ua.css), so an author's CSS on the control applies as in a browser.
  * Nothing is interactive: see docs/css.md (AcroForm fields are not written).
  */
-import type { Color, ComputedStyle, Display } from '../css/types.js';
+import type { Color, ComputedStyle } from '../css/types.js';
 import { WHITE_SPACE_PRE } from '../css/types.js';
 import { isListBox } from '../css/menulist-fallback.js';
 import { isDisabled } from '../css/state-pseudos.js';
@@ -15,13 +15,7 @@ import type { DomElement } from '../dom/types.js';
 import type { DateTimeType } from './date-time-fields.js';
 import { DATE_TIME_TYPES, dateTimeText } from './date-time-fields.js';
 import { isElement, isText } from '../dom/types.js';
-import type { BlockBox, Box, BoxElement, InlineLevelBox, OutOfFlowBox, ReplacedBox } from './types.js';
-
-export interface FormControlBuild {
-  readonly anonymousStyle: (parent: ComputedStyle, display: Display) => ComputedStyle;
-  /** A block container with the anonymous-box fix-up and white space processing of build.ts. */
-  readonly block: (style: ComputedStyle, children: readonly Box[], outer: 'block' | 'inline', source: BoxElement | undefined) => BlockBox;
-}
+import type { AnonymousBoxBuild, BlockBox, Box, BoxElement, InlineLevelBox, OutOfFlowBox, ReplacedBox } from './types.js';
 
 /** Chromium's default accent (the `auto` of `accent-color`) and the greys of its controls. */
 const ACCENT: Color = { r: 0, g: 117, b: 255, a: 1 };
@@ -48,7 +42,7 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set([...TEXT_TYPES, ...Object.keys(
  * The boxes of a form control, or undefined when `element` is not one drawn here (`<button>` has
  * its own content; `<input type=image>` is an image, `replaced` in build.ts).
  */
-export function formControlBox(build: FormControlBuild, element: DomElement, style: ComputedStyle, source: BoxElement): Box | undefined {
+export function formControlBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, source: BoxElement): Box | undefined {
   const outer = style.display === 'inline-block' || style.display === 'inline' ? 'inline' : 'block';
   switch (element.name) {
     case 'input': return inputBox(build, element, style, source, outer);
@@ -63,7 +57,7 @@ export function formControlBox(build: FormControlBuild, element: DomElement, sty
   }
 }
 
-function inputBox(build: FormControlBuild, element: DomElement, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline'): Box | undefined {
+function inputBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline'): Box | undefined {
   const type = inputType(element);
   if (type === 'checkbox' || type === 'radio') {
     if (style.appearance === 'none') return build.block(style, [], outer, source);
@@ -101,7 +95,7 @@ function naturalIf(style: ComputedStyle, box: BlockBox): BlockBox {
  * picker icon's room (measured: 39.33px for the calendar, 34px for the clock at 13.333px; the
  * calendar is drawn, the clock not), less the UA stylesheet's border and padding (8px) for the content box.
  */
-function dateTimeBox(build: FormControlBuild, element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline' }): BlockBox {
+function dateTimeBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline' }): BlockBox {
   const type = inputType(element) as DateTimeType;
   const { source, outer } = at;
   const shown = dateTimeText(type, element.attribs['value'] ?? '', element.attribs['step']);
@@ -120,7 +114,7 @@ function dateTimeBox(build: FormControlBuild, element: DomElement, style: Comput
  * its top (measured at 768 dpi). It floats with a negative margin taking no room, so the value
  * never wraps under it in a field narrower than the pattern.
  */
-function calendarIcon(build: FormControlBuild, field: ComputedStyle): OutOfFlowBox {
+function calendarIcon(build: AnonymousBoxBuild, field: ComputedStyle): OutOfFlowBox {
   const unit = field.fontSize / 13.333;
   const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="11" viewBox="0 0 10 11">'
     + '<path d="M1.5 0h1v1.5h-1zM7.5 0h1v1.5h-1z"/><rect x=".5" y="1.5" width="9" height="9" rx=".6" fill="none" stroke="#000"/><path d="M.5 1h9v2.5h-9z"/></svg>';
@@ -159,7 +153,7 @@ export function textFieldWidth(style: Pick<ComputedStyle, 'fontSize' | 'fontFami
 const EMPTY_LINE = ' ';
 
 /** A text box of `text` in an anonymous inline of `color` (a placeholder's grey) or none. */
-function textRun(build: FormControlBuild, style: ComputedStyle, text: string, color: Color | undefined): Box[] {
+function textRun(build: AnonymousBoxBuild, style: ComputedStyle, text: string, color: Color | undefined): Box[] {
   if (text === '') return [];
   const textStyle = color === undefined ? style : { ...build.anonymousStyle(style, 'inline'), color };
   const run: InlineLevelBox = { kind: 'text', text, style: textStyle, element: undefined, pseudo: undefined };
@@ -232,7 +226,7 @@ function textOf(element: DomElement): string {
  * browser) but only the selected one — the last with `selected`, else the first — takes room and
  * is drawn; the arrow floats at its end. A list box (`multiple`, `size` > 1) shows its options.
  */
-function selectBox(build: FormControlBuild, element: DomElement, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline'): BlockBox {
+function selectBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline'): BlockBox {
   const options = optionsOf(element);
   const listBox = isListBox(element);
   let selected = options.findLastIndex((o) => o.selected);
@@ -256,14 +250,14 @@ function selectBox(build: FormControlBuild, element: DomElement, style: Computed
 }
 
 /** One option's line in a select; an empty one keeps its line but adds no width (its space overflows a 0 width). */
-function optionLine(build: FormControlBuild, lineStyle: ComputedStyle, text: string): BlockBox {
+function optionLine(build: AnonymousBoxBuild, lineStyle: ComputedStyle, text: string): BlockBox {
   if (text !== '') return build.block(lineStyle, textRun(build, lineStyle, text, undefined), 'block', undefined);
   const empty: ComputedStyle = { ...lineStyle, width: 0 };
   return build.block(empty, textRun(build, empty, EMPTY_LINE, undefined), 'block', undefined);
 }
 
 /** A textarea: its text (the element's content), `cols` × `rows` characters unless CSS sizes it. */
-function textareaBox(build: FormControlBuild, element: DomElement, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline'): BlockBox {
+function textareaBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline'): BlockBox {
   // HTML §13.2.6.4.7: a newline right after the start tag is not part of the value
   const text = textOf(element).replace(/^\r?\n/, '');
   const cols = positiveInt(element.attribs['cols'], 20);
@@ -324,7 +318,7 @@ function meterValue(element: DomElement): { fraction: number; region: number } {
  * A progress or meter bar: a rounded track half the control's height, centred, with the value's
  * part filled. `appearance: none` leaves the box empty for the author's CSS.
  */
-function barBox(build: FormControlBuild, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline', value: { fraction: number; fill: Color }): BlockBox {
+function barBox(build: AnonymousBoxBuild, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline', value: { fraction: number; fill: Color }): BlockBox {
   const { fraction, fill } = value;
   if (style.appearance === 'none') return build.block(style, [], outer, source);
   // the track is half the control's height (8px of Chromium's 1em), centred

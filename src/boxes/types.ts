@@ -7,7 +7,7 @@
  * typed so that block-level and inline-level content never need a cast: a block container holds
  * either `BlockLevelBox`es or `InlineLevelBox`es (CSS2 §9.2.1.1), told apart by `inlineContent`.
  */
-import type { BoxPseudo, ComputedStyle } from '../css/types.js';
+import type { BoxPseudo, ComputedStyle, Display } from '../css/types.js';
 import type { SourceLocation } from '../errors.js';
 import type { DomElement } from '../dom/types.js';
 import type { DocumentRecords } from './references.js';
@@ -66,11 +66,20 @@ interface BlockContainerBase extends BoxBase {
    * the lines of `paragraph`, the block whose first line it starts (layout/block/initial-letter.ts).
    */
   readonly initialLetter?: InitialLetterSpec | undefined;
+  /** A ruby pair's annotation (boxes/ruby.ts): laid out over or under the box's first line, outside its flow. */
+  readonly ruby?: RubyAnnotation | undefined;
   /**
    * A form control whose width is its natural size (the author's is `auto`): block flow keeps it,
    * but flex and grid items stretch it as if it were `auto`, as Chromium does (boxes/form-controls.ts).
    */
   readonly naturalWidth?: true | undefined;
+}
+
+export interface RubyAnnotation {
+  readonly text: BlockBox;
+  /** The sides where the annotation may overhang the content beside the pair (not another ruby's). */
+  readonly overhangStart: boolean;
+  readonly overhangEnd: boolean;
 }
 
 export interface InitialLetterSpec {
@@ -288,4 +297,11 @@ export function someBox<S>(root: Box, test: (box: Box, state: S) => boolean, sta
     }
   }
   return false;
+}
+
+/** What a part of the box builder makes its anonymous boxes with (form controls, ruby pairs): build.ts gives it. */
+export interface AnonymousBoxBuild {
+  readonly anonymousStyle: (parent: ComputedStyle, display: Display) => ComputedStyle;
+  /** A block container with the anonymous-box fix-up and white space processing of build.ts. */
+  readonly block: (style: ComputedStyle, children: readonly Box[], outer: 'block' | 'inline', source: BoxElement | undefined) => BlockBox;
 }

@@ -159,6 +159,9 @@ export interface ScaledFontMetrics {
   readonly capHeight: number;
   readonly underlinePosition: number; // px below the baseline (positive = below)
   readonly underlineThickness: number;
+  /** The em box above and below the baseline: the OS/2 typo ascent and descent (else hhea's) scaled to sum to the font size, as Blink's ruby takes it. */
+  readonly emAscent: number;
+  readonly emDescent: number;
 }
 
 /** A break opportunity before `index` in a text (UAX #14). */

@@ -386,6 +386,7 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
   readonly textAlignLast: TextAlign | 'auto';
   readonly textJustify: 'auto' | 'none' | 'inter-word' | 'inter-character';
   readonly textIndent: LengthPercentage;
+  readonly rubyPosition: 'over' | 'under';
   readonly textTransform: 'none' | 'uppercase' | 'lowercase' | 'capitalize' | 'full-width' | 'full-size-kana';
   /** Derived from `whiteSpaceCollapse` and `textWrapMode` (CSS Text 4 §3.1): what white space processing and line breaking read. */
   readonly whiteSpace: WhiteSpace;

@@ -19,7 +19,8 @@ const DISPLAY_VALUES: Readonly<Record<string, Display | WebkitBox>> = {
   flex: 'flex', 'inline-flex': 'inline-flex', grid: 'grid', 'inline-grid': 'inline-grid',
   // a vertical -webkit-box with -webkit-line-clamp is a clamped block instead (css/compute.ts)
   '-webkit-box': '-webkit-box', '-webkit-inline-box': '-webkit-inline-box', '-webkit-flex': 'flex', '-webkit-inline-flex': 'inline-flex',
-  // Ruby and run-in are not implemented: they lay out as their CSS 2 fallbacks.
+  // ruby is paired by the box builder for `<ruby>` and `<rt>` (boxes/ruby.ts), on other elements it
+  // is an inline; run-in is not implemented: its CSS 2 fallback
   ruby: 'inline', 'ruby-base': 'inline', 'ruby-text': 'inline', 'run-in': 'block',
   'block flow': 'block', 'inline flow': 'inline', 'inline flow-root': 'inline-block', 'block flow-root': 'flow-root',
   'block flex': 'flex', 'inline flex': 'inline-flex', 'block grid': 'grid', 'inline grid': 'inline-grid',

@@ -17,6 +17,7 @@ text-decoration-skip
 text-emphasis text-emphasis-color text-emphasis-style text-emphasis-position
 line-break
 text-autospace initial-letter-align initial-letter-wrap
+ruby-align ruby-merge ruby-overhang
 float-reference float-defer float-offset
 anchor running
 size marks bleed page-orientation

@@ -3,7 +3,9 @@
  * table boxes) sized shrink-to-fit and laid out as their own formatting context, and inline
  * images. Laid out with the margin box at the origin; the line box moves the fragment into place.
  */
-import type { LayoutBox } from '../../boxes/types.js';
+import type { BlockBox, LayoutBox } from '../../boxes/types.js';
+import { inlineContentIntrinsicSizes } from '../inline/index.js';
+import { inlineEnv } from './inline-env.js';
 import type { LayoutContext, PendingPositioned } from '../contract.js';
 import type { AtomicLayout } from '../inline/pieces.js';
 import { marginOrZero } from '../box-model.js';
@@ -48,12 +50,28 @@ export function layoutAtomicInline(box: LayoutBox, containingWidth: number, ctx:
   const escaping = laid.positioned.length > 0 || laid.pageContent.length > 0
     ? { positioned: laid.positioned.map(shift), pageContent: laid.pageContent.map(shift) }
     : undefined;
+  const overhang = box.kind === 'block' && box.ruby !== undefined ? rubyOverhang(box, fragment.width, ctx) : NO_OVERHANG;
   return {
-    fragment,
-    width: fragment.width + marginLeft + marginRight,
+    fragment: overhang.start === 0 ? fragment : offsetFragment(fragment, -overhang.start, 0),
+    width: fragment.width + marginLeft + marginRight - overhang.start - overhang.end,
     height,
     baseline: last === undefined ? height : marginTop + last,
     contributions: outerIntrinsicSizes(box, ctx),
     ...(escaping !== undefined ? { escaping } : {}),
   };
+}
+
+const NO_OVERHANG = { start: 0, end: 0 };
+
+/**
+ * How far a ruby annotation wider than its base overhangs the text beside the pair: half the
+ * difference, at most half the annotation's font size, on each side that may (boxes/ruby.ts), as
+ * Chromium 156 sets it ("Text <ruby>base<rt>annotation text</rt></ruby>" overhangs "Text " by 5px).
+ */
+function rubyOverhang(box: BlockBox, width: number, ctx: LayoutContext): { start: number; end: number } {
+  const ruby = box.ruby!;
+  if (!box.inlineContent || (!ruby.overhangStart && !ruby.overhangEnd)) return NO_OVERHANG;
+  const base = inlineContentIntrinsicSizes(box, inlineEnv(ctx), false).maxContent;
+  const overhang = Math.max(0, Math.min((width - base) / 2, ruby.text.style.fontSize / 2));
+  return { start: ruby.overhangStart ? overhang : 0, end: ruby.overhangEnd ? overhang : 0 };
 }

@@ -28,6 +28,7 @@ import { clampLines, withEllipsisOnLastLine } from './line-clamp.js';
 import { clonedRoom, forcedBreakOf } from '../break-token.js';
 import type { PlacedLegend } from './fieldset.js';
 import { placeLegend } from './fieldset.js';
+import { withRubyText } from './ruby-text.js';
 import { relayoutCost, spendRelayout } from '../relayout-budget.js';
 import { boxFragment, withBoxFields } from '../fragment-records.js';
 
@@ -109,6 +110,9 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     continuedBefore: continued, continuedAfter: broken,
   });
   if (legend !== undefined) fragment = withBoxFields(fragment, { legendGap: legend.gap });
+  if (content.ruby !== undefined && !continued) {
+    fragment = withRubyText(fragment, content.ruby.text, children.baselines.first === undefined ? undefined : children.baselines.first + shift - y, input.mode, ctx);
+  }
   if (content.marker !== undefined && !continued) {
     const firstBaseline = children.baselines.first === undefined ? undefined : children.baselines.first + shift - y;
     fragment = placeOutsideMarker(fragment, content.marker, { contentX: contentX - x, contentTop: vertical.contentTop + shift - y, firstBaseline }, ctx);

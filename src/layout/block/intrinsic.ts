@@ -10,14 +10,19 @@ import { inlineEnv } from './inline-env.js';
 
 export function blockIntrinsicSizes(box: BlockBox, ctx: LayoutContext, keep: boolean): IntrinsicSizes {
   const content = box.inlineContent ? inlineContentIntrinsicSizes(box, inlineEnv(ctx), keep) : blockChildrenSizes(box.children, ctx);
-  return box.legend === undefined ? content : withLegend(content, box.legend, ctx);
+  const sized = box.ruby === undefined ? content : widest(content, outerIntrinsicSizes(box.ruby.text, ctx));
+  return box.legend === undefined ? sized : withLegend(sized, box.legend, ctx);
+}
+
+/** A ruby pair is as wide as its base or its annotation (boxes/ruby.ts). */
+function widest(a: IntrinsicSizes, b: IntrinsicSizes): IntrinsicSizes {
+  return { minContent: Math.max(a.minContent, b.minContent), maxContent: Math.max(a.maxContent, b.maxContent) };
 }
 
 /** A fieldset is as wide as its rendered legend at least (it is laid out in its content width: fieldset.ts). */
 function withLegend(content: IntrinsicSizes, legend: BlockLevelBox, ctx: LayoutContext): IntrinsicSizes {
   if (legend.kind === 'out-of-flow') return content;
-  const own = outerIntrinsicSizes(legend, ctx);
-  return { minContent: Math.max(content.minContent, own.minContent), maxContent: Math.max(content.maxContent, own.maxContent) };
+  return widest(content, outerIntrinsicSizes(legend, ctx));
 }
 
 /** Block flow: the widest child; floats side by side add up at max-content (as browsers do). */

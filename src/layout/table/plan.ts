@@ -169,7 +169,7 @@ interface RecentHalfBorders {
 const RECENT_PER_COLUMN = 4;
 
 /** restyled() copies field by field: this fails to compile when either kind of block box gains an optional field it does not carry over. */
-export const CELL_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BlockFlowBox> | OptionalKeys<InlineFlowBox>, 'marker' | 'imageFallback' | 'verticalRoot' | 'verticalSource' | 'legend' | 'firstLine' | 'initialLetter' | 'naturalWidth'>> = true;
+export const CELL_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BlockFlowBox> | OptionalKeys<InlineFlowBox>, 'marker' | 'imageFallback' | 'verticalRoot' | 'verticalSource' | 'legend' | 'firstLine' | 'initialLetter' | 'naturalWidth' | 'ruby'>> = true;
 
 /** The cell's content box with another style (field by field: a spread of boxes takes V8's slow generic copy). */
 function restyled(content: BlockBox, style: ComputedStyle): BlockBox {
@@ -180,6 +180,7 @@ function restyled(content: BlockBox, style: ComputedStyle): BlockBox {
   if (content.verticalSource !== undefined) copy.verticalSource = content.verticalSource;
   if (content.legend !== undefined) copy.legend = content.legend;
   if (content.initialLetter !== undefined) copy.initialLetter = content.initialLetter;
+  if (content.ruby !== undefined) copy.ruby = content.ruby;
   // the ::first-line content (boxes/first-line.ts): inline layout reads nothing of the style changed here
   if (content.inlineContent && content.firstLine !== undefined) (copy as { firstLine?: BlockBox }).firstLine = content.firstLine;
   return copy as BlockBox;

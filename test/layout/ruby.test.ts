@@ -1,0 +1,76 @@
+/**
+ * Ruby (CSS Ruby 1, HTML `<ruby>`/`<rt>`/`<rp>`): base–annotation pairs as Chromium 156 sets them.
+ * The expected offsets are Chromium's getBoundingClientRect of the same page (Noto Sans CJK JP,
+ * which `.ci/run` installs, and Liberation Serif): the annotation's box 9px above its base's
+ * at 20px/30px, furigana spread over a longer base with half a share at each end.
+ */
+import { describe, expect, it } from 'vitest';
+import { createInternalEngine } from '../../src/render.js';
+import { checkDiagnostics } from '../helpers/diagnostics.js';
+import { inPageFrames, textFragments } from '../helpers/layout.js';
+import { installedFamilies } from '../helpers/installed-fonts.js';
+import type { TextFragment } from '../../src/layout/types.js';
+
+const noCjk = !installedFamilies().has('noto sans cjk jp');
+const skipped = noCjk ? ' — SKIPPED: Noto Sans CJK JP not installed (apt-get install fonts-noto-cjk; .ci/run does)' : '';
+if (noCjk) console.warn(`test/layout/ruby.test.ts: Japanese tests skipped${skipped}`);
+const engine = createInternalEngine({ systemFonts: true });
+
+const CSS = '@page { size: 400px 300px; margin: 0 } body { margin: 0; font: 20px/30px "Noto Sans CJK JP" } p { margin: 0 0 10px; width: 400px }';
+
+/** Each text fragment of the page: its text, x, width and top, rounded to 0.01px. */
+async function texts(body: string): Promise<Map<string, { x: number; y: number; width: number }>> {
+  const doc = inPageFrames(await engine.layout({ template: `<!DOCTYPE html><style>${CSS}</style>${body}`, data: {} }));
+  checkDiagnostics(doc.diagnostics, []);
+  const out = new Map<string, { x: number; y: number; width: number }>();
+  for (const t of doc.pages[0]!.children.flatMap(textFragments) as TextFragment[]) {
+    out.set(t.text.trim(), { x: Number(t.x.toFixed(2)), y: Number(t.y.toFixed(2)), width: Number(t.width.toFixed(2)) });
+  }
+  return out;
+}
+
+describe('ruby', () => {
+  it('widens a pair to a longer annotation and centres a Latin base under it', async () => {
+    const t = await texts('<p style="font-family: \'Liberation Serif\'">Text <ruby>base<rt>annotation text</rt></ruby> more</p>');
+    // Chromium: "Text " is 40.27px; the annotation (59.72px) overhangs it and " more" by 5px, half
+    // its font size: it starts at 35.27, " more" at 89.97; the base text is centred under it
+    expect(t.get('annotation text')!.x).toBeCloseTo(35.27, 0);
+    expect(t.get('base')!.x).toBeCloseTo(35.27 + (59.72 - 35.54) / 2, 0);
+    expect(t.get('more')!.x).toBeCloseTo(89.97, 0);
+    // 9px above the base's box in Chromium, which rounds the fonts' ascents to whole px
+    expect(Math.abs(t.get('annotation text')!.y - t.get('base')!.y + 9)).toBeLessThan(1);
+  });
+});
+
+describe.skipIf(noCjk)(`ruby in Japanese${skipped}`, () => {
+  it('sets an annotation over its base, centred, without growing the line', async () => {
+    const t = await texts('<p>前<ruby>漢<rt>かん</rt></ruby>後</p><p id=next>次</p>');
+    expect(t.get('かん')).toMatchObject({ x: 20, width: 20 });
+    expect(t.get('かん')!.y - t.get('漢')!.y).toBeCloseTo(-9, 0);
+    // the line keeps its 30px: the next paragraph starts at 40
+    expect(t.get('次')!.y - t.get('前')!.y).toBe(40);
+  });
+
+  it('spreads furigana over a longer base with half a share at each end (ruby-align: space-around)', async () => {
+    const t = await texts('<p>前<ruby>東京都<rt>とう</rt></ruby>後</p>');
+    // 60px of base, 20px of kana: 20px a character, 10px before the first
+    expect(t.get('と')?.x ?? t.get('とう')?.x).toBeCloseTo(30, 1);
+    const second = t.get('う');
+    if (second !== undefined) expect(second.x).toBeCloseTo(60, 1);
+  });
+
+  it('pairs each rt with the base before it; rp is not shown', async () => {
+    const t = await texts('<p>前<ruby>山<rp>(</rp><rt>やま</rt><rp>)</rp>田<rp>(</rp><rt>だ</rt><rp>)</rp></ruby>後</p>');
+    // だ is centred over 田 (Chromium's rt box is the pair's width, 20px at 40)
+    expect([t.get('やま')?.x, t.get('だ')?.x, t.get('後')?.x]).toEqual([20, 45, 60]);
+    expect([...t.keys()].some((text) => text.includes('('))).toBe(false);
+  });
+
+  it('sets the annotation under with ruby-position: under, and over an empty base after a second rt', async () => {
+    const under = await texts('<p>前<ruby style="ruby-position: under">漢<rt>かん</rt></ruby>後</p>');
+    expect(under.get('かん')!.y - under.get('漢')!.y).toBeCloseTo(23, 0);
+    const twice = await texts('<p>前<ruby>漢<rt>かん</rt><rt>extra</rt></ruby>後</p>');
+    expect(twice.get('extra')!.x).toBeCloseTo(40, 1);
+    expect(twice.get('extra')!.y - twice.get('漢')!.y).toBeCloseTo(-9, 0);
+  });
+});
