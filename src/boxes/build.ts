@@ -29,8 +29,9 @@ import { withFirstLine } from './first-line.js';
 import { appendAll } from '../append-all.js';
 import { NO_CHILDREN } from './types.js';
 import { MARKER_PADDING, listSymbol, textBox } from './marker-text.js';
-import { formControlBox, inputType } from './form-controls.js';
+import { formControlBox } from './form-controls.js';
 import { detailsChildren } from './details.js';
+import { absoluteUrl, replacedSource } from './replaced-source.js';
 import { rubyPairs } from './ruby.js';
 import { legendAsItem, renderedLegend } from './fieldset.js';
 import type { WritingModeChange } from './writing-mode.js';
@@ -469,23 +470,18 @@ function markerImage(walk: Walk, style: ComputedStyle, markerStyle: ComputedStyl
 const FORM_CONTROLS: ReadonlySet<string> = new Set(['input', 'select', 'textarea', 'progress', 'meter']);
 
 function replacedBox(walk: Walk, element: DomElement, style: ComputedStyle): ReplacedBox | undefined {
-  // inline <svg>: an image whose source is its own markup
-  const svg = element.name === 'svg' ? inlineSvgSource(element) : undefined;
-  const imageInput = element.name === 'input' && inputType(element) === 'image';
-  if (element.name !== 'img' && svg === undefined && !imageInput) return undefined;
-  const src = svg !== undefined ? inlineSvgUrl(withPageSvgStyles(svg, element, (e) => walk.styled.stylesOf(e)?.custom)) : element.attribs['src'];
-  if (src === undefined || src.trim() === '') return undefined;
+  const src = replacedSource(element, element.name === 'svg' ? inlineSvg(walk, element) : undefined);
+  if (src === undefined) return undefined;
   const outer = outerDisplay(style.display) === 'block' ? 'block' : 'inline';
-  return { kind: 'replaced', outer, src: absoluteUrl(src.trim(), walk.ctx.baseUrl), alt: element.attribs['alt'] ?? '', style, element: boxElement(walk, element), pseudo: undefined };
+  return { kind: 'replaced', outer, src: absoluteUrl(src, walk.ctx.baseUrl), alt: element.attribs['alt'] ?? '', style, element: boxElement(walk, element), pseudo: undefined };
 }
 
-function absoluteUrl(src: string, baseUrl: string | undefined): string {
-  try {
-    return new URL(src, baseUrl).href;
-  } catch {
-    return src;
-  }
+/** An inline `<svg>`'s image: its own markup, with the page's styles for it. */
+function inlineSvg(walk: Walk, element: DomElement): string | undefined {
+  const svg = inlineSvgSource(element);
+  return svg === undefined ? undefined : inlineSvgUrl(withPageSvgStyles(svg, element, (e) => walk.styled.stylesOf(e)?.custom));
 }
+
 
 /** An inline box; block-level children split it (CSS2 §9.2.1.1) into inline parts around them. */
 function inlineBoxes(style: ComputedStyle, element: BoxElement, children: readonly Box[]): Box[] {

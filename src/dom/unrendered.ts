@@ -5,12 +5,12 @@
  */
 const UNRENDERED: ReadonlyMap<string, string> = new Map([
   ['math', 'MathML is not drawn'],
-  ['canvas', 'a canvas has no script to draw it'],
-  ['iframe', 'embedded documents are not loaded'],
-  ['video', 'video is not drawn (not even its poster)'],
+  ['canvas', 'a canvas has no script to draw it: its box is left empty'],
+  ['iframe', 'embedded documents are not loaded: its box is left empty'],
+  ['video', 'video is not drawn: its box is left empty (a `poster` image is drawn)'],
   ['audio', 'audio has nothing to draw'],
-  ['object', 'embedded objects are not loaded'],
-  ['embed', 'embedded content is not loaded'],
+  ['object', 'embedded objects other than images are not loaded: its fallback content is shown'],
+  ['embed', 'embedded content other than images is not loaded'],
 ]);
 
 /** `<input type>`s not drawn (the others are: boxes/form-controls.ts). */
@@ -29,6 +29,16 @@ export function unrenderedElement(name: string, attribs: Readonly<Record<string,
     if (what === undefined) return undefined;
     return { key: `input ${type}`, message: `element \`<input type=${type}>\` is not rendered: ${what} is not drawn (text fields, buttons, checkboxes and radios are)` };
   }
+  // what is drawn after all: a video's poster, an object's or embed's image (boxes/replaced-source.ts)
+  if ((name === 'video' && (attribs['poster'] ?? '').trim() !== '') || (name === 'object' && isImage(attribs['type'], attribs['data']))
+    || (name === 'embed' && isImage(attribs['type'], attribs['src']))) return undefined;
   const why = UNRENDERED.get(name);
   return why === undefined ? undefined : { key: name, message: `element \`<${name}>\` is not rendered: ${why}` };
+}
+
+/** Does an `<object>`'s or `<embed>`'s resource hold an image (its `type`, else its file name)? */
+export function isImage(type: string | undefined, url: string | undefined): boolean {
+  if (url === undefined || url.trim() === '') return false;
+  if (type !== undefined && type.trim() !== '') return /^image\//i.test(type.trim());
+  return /\.(png|jpe?g|gif|webp|bmp|svg)(?:[?#].*)?$/i.test(url!.trim()) || /^data:image\//i.test(url!.trim());
 }

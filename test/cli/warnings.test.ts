@@ -38,7 +38,7 @@ describe('render warnings', () => {
       'letter.html:6:1: html: element `<script>` is dropped: octavo runs no script (its output, if any, is not in the document)',
       'letter.html:6:59: html: element `<template>` is dropped: its content is inert, as in a browser (a Handlebars template is not a <template> element)',
       'letter.html:7:1: html: element `<input type=range>` is not rendered: a slider is not drawn (text fields, buttons, checkboxes and radios are)',
-      'letter.html:7:31: html: element `<canvas>` is not rendered: a canvas has no script to draw it',
+      'letter.html:7:31: html: element `<canvas>` is not rendered: a canvas has no script to draw it: its box is left empty',
       'letter.html:8:1: resource: image not loaded: cannot read frames/gone.png: no such file',
     ].sort());
   });

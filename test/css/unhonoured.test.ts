@@ -113,14 +113,16 @@ describe('HTML elements octavo does not draw', () => {
 <canvas></canvas><iframe src="x.html"></iframe>
 <video></video><audio controls></audio><object data=x></object><embed src=x>
 <div style="display:none"><svg></svg></div><svg hidden></svg>
+<video poster="p.png"></video><object data="logo.png"></object><embed src="x" type="image/svg+xml">
 </body>`);
+    // a video's poster and an object's or embed's image are drawn: no warning
     expect(summary(doc.diagnostics)).toEqual([
-      '3:1 element `<canvas>` is not rendered: a canvas has no script to draw it',
-      '3:18 element `<iframe>` is not rendered: embedded documents are not loaded',
-      '4:1 element `<video>` is not rendered: video is not drawn (not even its poster)',
+      '3:1 element `<canvas>` is not rendered: a canvas has no script to draw it: its box is left empty',
+      '3:18 element `<iframe>` is not rendered: embedded documents are not loaded: its box is left empty',
+      '4:1 element `<video>` is not rendered: video is not drawn: its box is left empty (a `poster` image is drawn)',
       '4:16 element `<audio>` is not rendered: audio has nothing to draw',
-      '4:40 element `<object>` is not rendered: embedded objects are not loaded',
-      '4:64 element `<embed>` is not rendered: embedded content is not loaded',
+      '4:40 element `<object>` is not rendered: embedded objects other than images are not loaded: its fallback content is shown',
+      '4:64 element `<embed>` is not rendered: embedded content other than images is not loaded',
     ]);
     expect(doc.diagnostics.every((d) => d.code === 'html' && d.file === 'doc.html')).toBe(true);
   });
