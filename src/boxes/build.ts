@@ -470,10 +470,12 @@ function markerImage(walk: Walk, style: ComputedStyle, markerStyle: ComputedStyl
 const FORM_CONTROLS: ReadonlySet<string> = new Set(['input', 'select', 'textarea', 'progress', 'meter']);
 
 function replacedBox(walk: Walk, element: DomElement, style: ComputedStyle): ReplacedBox | undefined {
-  const src = replacedSource(element, element.name === 'svg' ? inlineSvg(walk, element) : undefined);
-  if (src === undefined) return undefined;
+  const source = replacedSource(element, element.name === 'svg' ? inlineSvg(walk, element) : undefined, walk.styled.media);
+  if (source === undefined) return undefined;
   const outer = outerDisplay(style.display) === 'block' ? 'block' : 'inline';
-  return { kind: 'replaced', outer, src: absoluteUrl(src, walk.ctx.baseUrl), alt: element.attribs['alt'] ?? '', style, element: boxElement(walk, element), pseudo: undefined };
+  const src = absoluteUrl(typeof source === 'string' ? source : source.url, walk.ctx.baseUrl);
+  const box: ReplacedBox = { kind: 'replaced', outer, src, alt: element.attribs['alt'] ?? '', style, element: boxElement(walk, element), pseudo: undefined };
+  return typeof source === 'string' || source.density === 1 ? box : { ...box, density: source.density };
 }
 
 /** An inline `<svg>`'s image: its own markup, with the page's styles for it. */

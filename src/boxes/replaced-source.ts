@@ -10,12 +10,15 @@
 import type { DomElement } from '../dom/types.js';
 import { inputType } from './form-controls.js';
 import { isImage } from '../dom/unrendered.js';
+import type { MediaContext } from '../css/types.js';
+import type { ChosenImage } from './srcset.js';
+import { chooseImage } from './srcset.js';
 
-/** `svgUrl`: an inline `<svg>`'s own image (build.ts makes it). */
-export function replacedSource(element: DomElement, svgUrl: string | undefined): string | undefined {
+/** `svgUrl`: an inline `<svg>`'s own image (build.ts makes it); `media`: for an `<img>`'s `srcset` (srcset.ts). */
+export function replacedSource(element: DomElement, svgUrl: string | undefined, media: MediaContext): ChosenImage | string | undefined {
   const attribs = element.attribs;
   switch (element.name) {
-    case 'img': return nonEmpty(attribs['src']);
+    case 'img': return chooseImage(element, media);
     case 'svg': return svgUrl;
     case 'input': return inputType(element) === 'image' ? nonEmpty(attribs['src']) : undefined;
     case 'canvas': return blankImage(canvasSize(attribs['width'], 300), canvasSize(attribs['height'], 150));

@@ -152,6 +152,8 @@ export interface ReplacedBox extends BoxBase {
   /** Absolute URL of the image (key into LoadedResources.images). */
   readonly src: string;
   readonly alt: string;
+  /** Image pixels per CSS px of a `srcset` candidate other than 1x (boxes/srcset.ts): the natural size is divided by it. */
+  readonly density?: number;
 }
 
 /**

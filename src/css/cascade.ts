@@ -20,6 +20,7 @@ import { DEFAULT_LIMITS } from '../options.js';
 import { presentationalHints } from './hints.js';
 import { pageEnvironment } from './page.js';
 import type { MediaEnvironment } from './media.js';
+import { compileMediaText } from './media.js';
 import { parseDeclarationList } from './parse.js';
 import type { Cascaded, DeclarationList } from './cascade-order.js';
 import { cascadeDeclarations } from './cascade-order.js';
@@ -140,6 +141,7 @@ export function cascade(dom: DomDocument, sheets: readonly Stylesheet[], ctx: Ca
     fontFaces: collectFontFaces(sheets, env),
     counterStyles: collectCounterStyles(sheets, env),
     pageRules: collectPageRules(sheets, env),
+    media: { matchesMedia: (condition) => compileMediaText(condition)(env), viewportWidth: viewport.width, viewportHeight: viewport.height },
     keptPageStyles: memo.pageStyles,
     containerSizeDependent: state.containers.sizeDependent,
   };

@@ -7,11 +7,10 @@ import type { Diagnostics } from '../diagnostics.js';
 import type { DomDocument, DomElement, DomNode, DomParent } from '../dom/types.js';
 import { isUnavailableResource } from '../limits.js';
 import { refusedStylesheetUrl } from '../stylesheet-urls.js';
-import { parse } from 'css-tree';
 import type { StylesheetCache } from './cache.js';
 import { userAgentStylesheet } from './cache.js';
 import type { MediaPredicate } from './media.js';
-import { compileMediaQueryList } from './media.js';
+import { compileMediaText } from './media.js';
 import type { LayerPath, ParsedSheet, Stylesheet } from './stylesheet.js';
 import { placeInFile } from './stylesheet.js';
 import { sheetIdentity } from './layers.js';
@@ -65,11 +64,7 @@ function isStylesheetLink(element: DomElement): boolean {
 function mediaAttribute(element: DomElement): MediaPredicate[] {
   const media = element.attribs['media'];
   if (media === undefined || media.trim() === '') return [];
-  try {
-    return [compileMediaQueryList(parse(media, { context: 'mediaQueryList' }))];
-  } catch {
-    return [() => false];
-  }
+  return [compileMediaText(media)];
 }
 
 function textOf(element: DomElement): string {

@@ -8,6 +8,7 @@
  * `device-*` features are the page box's. Unknown features are false.
  */
 import type { CssNode } from 'css-tree';
+import { parse } from 'css-tree';
 import { childrenOf, identOf } from './values/nodes.js';
 import { ABSOLUTE_UNITS } from './values/units.js';
 
@@ -27,6 +28,15 @@ export const ALWAYS: MediaPredicate = () => true;
 const NEVER: MediaPredicate = () => false;
 
 const PRINT_TYPES = new Set(['all', 'print']);
+
+/** Compiles a media query list written as text (a `media` attribute); one that does not parse matches nothing. */
+export function compileMediaText(text: string): MediaPredicate {
+  try {
+    return compileMediaQueryList(parse(text, { context: 'mediaQueryList' }));
+  } catch {
+    return NEVER;
+  }
+}
 
 /** Compiles a css-tree `MediaQueryList` (or an AtrulePrelude holding one). */
 export function compileMediaQueryList(node: CssNode | null | undefined): MediaPredicate {

@@ -50,8 +50,9 @@ export function replacedSize(box: ReplacedBox, image: LoadedImage | undefined, c
   const edgesX = border.left + border.right + padding.left + padding.right;
   const edgesY = border.top + border.bottom + padding.top + padding.bottom;
   const intrinsic = image ?? altSize(box, text);
-  // An image's natural size is in CSS px, zoomed like any length (the alt text is already zoomed).
-  const zoom = image !== undefined ? style.zoom : 1;
+  // An image's natural size is in CSS px (its pixels over its srcset density), zoomed like any
+  // length (the alt text is already zoomed).
+  const zoom = image !== undefined ? style.zoom / (box.density ?? 1) : 1;
   const intrinsicW = intrinsic.width * zoom;
   const intrinsicH = intrinsic.height * zoom;
   const ratio = image !== undefined && intrinsicW > 0 && intrinsicH > 0 ? intrinsicW / intrinsicH : undefined;

@@ -516,6 +516,12 @@ export type ElementPseudoStyles = { readonly style: ComputedStyle } & { readonly
 };
 
 /** Result of the css stage: a style lookup kept beside the DOM, never written into it. */
+export interface MediaContext {
+  matchesMedia(condition: string): boolean;
+  readonly viewportWidth: number;
+  readonly viewportHeight: number;
+}
+
 export interface StyledDocument {
   /** Computed style of an element, or of one of its pseudo-elements (undefined if it generates none). */
   styleOf(element: DomElement, pseudo?: PseudoElement): ComputedStyle | undefined;
@@ -537,6 +543,8 @@ export interface StyledDocument {
   firstLineStyle(element: DomElement, parent: ComputedStyle): ComputedStyle | undefined;
   readonly fontFaces: readonly FontFaceRule[];
   readonly pageRules: readonly PageRule[];
+  /** Media conditions and the viewport (the page area) for what HTML evaluates outside CSS (`<source media>`, `sizes`). */
+  readonly media: MediaContext;
   /** The predefined counter styles and the document's `@counter-style` rules (css/counter-styles.ts). */
   readonly counterStyles: CounterStyleSet;
   /** Computed style of the root element: the page context inherits from it (as in WeasyPrint). */
