@@ -332,6 +332,8 @@ function blockifiedItem(child: Box): Box {
 
 /** Children of an element, framed by its ::before and ::after boxes (`pseudos`: the element's styles, stylesOf). */
 function elementChildren(walk: Walk, element: DomElement, style: ComputedStyle, pseudos: ElementPseudoStyles): readonly Box[] {
+  // skipped contents generate no boxes (CSS Containment 2 §4.1)
+  if (style.contentVisibility === 'hidden') return NO_CHILDREN;
   walk.counters.enterLevel();
   // one list for all the children (every caller builds the box's own list from it)
   const boxes: Box[] = [];

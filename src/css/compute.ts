@@ -359,6 +359,8 @@ function applyFixups(style: MutableStyle, input: ComputeInput): void {
   if (style.translate.length + style.rotate.length + style.scale.length > 0) style.transform = [...style.translate, ...style.rotate, ...style.scale, ...style.transform];
   // CSS Conditional 5 §6.1.1: a size container has size containment on the axes it can be queried on
   if (style.containerType !== 'normal') style.contain = { ...style.contain, [style.containerType === 'size' ? 'size' : 'inlineSize']: true };
+  // CSS Containment 2 §4: skipped contents (`hidden`) are size-contained; both keywords contain layout, style and paint
+  if (style.contentVisibility !== 'visible') style.contain = { ...style.contain, layout: true, style: true, paint: true, size: style.contain.size || style.contentVisibility === 'hidden' };
   // CSS Writing Modes 3 §3.1: an inline box of another block flow direction than its parent is an inline-block
   if (style.display === 'inline' && style.writingMode !== input.parent.writingMode && !input.isRoot) style.display = 'inline-block';
   tateChuYoko(style, input);

@@ -38,8 +38,11 @@ export function contentSizesOnce(box: LayoutBox, ctx: LayoutContext): IntrinsicS
 }
 
 function contentSizesOf(box: LayoutBox, ctx: LayoutContext, keep: boolean): IntrinsicSizes {
-  // Size containment sizes the box as if it were empty (CSS Containment 2 §3.1, §3.2).
-  if (box.style.contain.size || box.style.contain.inlineSize) return { minContent: 0, maxContent: 0 };
+  // Size containment sizes the box as if it were empty, or by its contain-intrinsic-width (CSS Containment 2 §3.1-§3.3).
+  if (box.style.contain.size || box.style.contain.inlineSize) {
+    const width = box.style.containIntrinsicWidth === 'none' ? 0 : box.style.containIntrinsicWidth;
+    return { minContent: width, maxContent: width };
+  }
   return ctx.dispatch.contentSizes(box, ctx, keep);
 }
 

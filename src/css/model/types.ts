@@ -262,6 +262,11 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
   readonly aspectRatio: number | 'auto';
   /** CSS Containment 2 §3: the containment types in force (`strict` and `content` expanded). */
   readonly contain: Containment;
+  /** CSS Containment 2 §4 (css/properties/content-visibility.ts); its containment is in `contain`. */
+  readonly contentVisibility: 'visible' | 'auto' | 'hidden';
+  /** §3.3: the size a box with size containment has (px), or `none` (0). */
+  readonly containIntrinsicWidth: number | 'none';
+  readonly containIntrinsicHeight: number | 'none';
   /** Compositing and Blending 1 §3: the element blended with its backdrop as one group; a group that confines its descendants' blending. */
   readonly mixBlendMode: MixBlendMode;
   readonly isolation: 'auto' | 'isolate';

@@ -15,6 +15,7 @@ import { CONTENT_PROPERTIES } from './content.js';
 import type { LonghandDef, PropertyDef, ShorthandDef, StyleKey } from './define.js';
 import { DISPLAY_PROPERTIES } from './display.js';
 import { CONTAINER_PROPERTIES } from './containers.js';
+import { CONTENT_VISIBILITY_PROPERTIES } from './content-visibility.js';
 import { FLEX_ALIASES, FLEX_PROPERTIES } from './flexbox.js';
 import { FONT_PROPERTIES } from './fonts.js';
 import { FONT_SYNTHESIS_PROPERTIES } from './font-synthesis.js';
@@ -51,6 +52,7 @@ const MODULES: readonly PropertyDef[] = [
   ...MASK_PROPERTIES,
   ...DISPLAY_PROPERTIES,
   ...CONTAINER_PROPERTIES,
+  ...CONTENT_VISIBILITY_PROPERTIES,
   ...WEBKIT_BOX_PROPERTIES,
   ...COMPOSITING_PROPERTIES,
   ...BOX_PROPERTIES,
@@ -138,7 +140,7 @@ export function lookupProperty(name: string): PropertyLookup {
 /** Every field of ComputedStyle, so that the registry's completeness is checked at load time. */
 const STYLE_KEYS: Record<StyleKey, true> = {
   display: true, webkitTextFillColor: true, webkitTextStrokeWidth: true, webkitTextStrokeColor: true, stringSet: true, footnoteDisplay: true, footnotePolicy: true, bookmarkLevel: true, bookmarkLabel: true, bookmarkState: true, position: true, float: true, clear: true, top: true, right: true, bottom: true, left: true,
-  zIndex: true, visibility: true, overflowX: true, overflowY: true, textOverflow: true, maxLines: true, blockEllipsis: true, webkitLineClamp: true, webkitBoxOrient: true, webkitBoxPack: true, webkitBoxAlign: true, webkitBoxDirection: true, webkitBoxFlex: true, webkitBoxOrdinalGroup: true, opacity: true, zoom: true, appearance: true, accentColor: true, writingMode: true, textOrientation: true, textCombineUpright: true, textSpacingTrim: true, transform: true, translate: true, rotate: true, scale: true, transformOrigin: true, clipPath: true, clip: true, overflowClipMargin: true, shapeOutside: true, shapeMargin: true, shapeImageThreshold: true, contain: true, mixBlendMode: true, backgroundBlendMode: true, isolation: true, containerType: true, containerName: true, aspectRatio: true, boxSizing: true, width: true,
+  zIndex: true, visibility: true, overflowX: true, overflowY: true, textOverflow: true, maxLines: true, blockEllipsis: true, webkitLineClamp: true, webkitBoxOrient: true, webkitBoxPack: true, webkitBoxAlign: true, webkitBoxDirection: true, webkitBoxFlex: true, webkitBoxOrdinalGroup: true, opacity: true, zoom: true, appearance: true, accentColor: true, writingMode: true, textOrientation: true, textCombineUpright: true, textSpacingTrim: true, transform: true, translate: true, rotate: true, scale: true, transformOrigin: true, clipPath: true, clip: true, overflowClipMargin: true, shapeOutside: true, shapeMargin: true, shapeImageThreshold: true, contain: true, contentVisibility: true, containIntrinsicWidth: true, containIntrinsicHeight: true, mixBlendMode: true, backgroundBlendMode: true, isolation: true, containerType: true, containerName: true, aspectRatio: true, boxSizing: true, width: true,
   continue: true, hangingPunctuation: true, initialLetter: true,
   height: true, minWidth: true, minHeight: true, maxWidth: true, maxHeight: true, marginTop: true, marginRight: true,
   marginBottom: true, marginLeft: true, paddingTop: true, paddingRight: true, paddingBottom: true, paddingLeft: true,

@@ -8,7 +8,6 @@ const UNSUPPORTED = `transform-style transform-box perspective perspective-origi
 animation animation-name animation-duration animation-timing-function animation-delay animation-iteration-count
 animation-direction animation-fill-mode animation-play-state animation-composition
 backdrop-filter
-content-visibility
 
 image-orientation image-resolution
 font-variant-alternates font-variant-emoji

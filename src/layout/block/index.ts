@@ -210,8 +210,8 @@ function settleBlockEnd(b: BlockEndInput): BlockEnd {
 
   // A formatting context root grows to contain its floats (CSS2 §10.6.7).
   const floatsEnd = bfc ? floatsBottom(children.exclusions, 'both') : -Infinity;
-  // Size containment lays the box out as if it were empty (CSS Containment 2 §3.1).
-  let autoHeight = style.contain.size ? 0 : Math.max(0, Math.max(vertical.contentBottom, floatsEnd) - vertical.contentTop);
+  // Size containment lays the box out as if it were empty, or as tall as contain-intrinsic-height (CSS Containment 2 §3.1-§3.3).
+  let autoHeight = style.contain.size ? containedHeight(style) : Math.max(0, Math.max(vertical.contentBottom, floatsEnd) - vertical.contentTop);
   let contentHeight = input.fixedHeight !== undefined ? Math.max(0, input.fixedHeight - edgesY)
     : broken ? brokenHeight(style, { consumed, autoHeight, room: roomLeft(b, vertical), fill: b.fillsPage, containingHeight: input.containingHeight, edgesY })
       : tail ? autoHeight
@@ -222,7 +222,7 @@ function settleBlockEnd(b: BlockEndInput): BlockEnd {
     broken = true;
     bottom = bottomEdges(b, true, tail);
     vertical = verticalOf(b, true, bottom);
-    autoHeight = style.contain.size ? 0 : Math.max(0, Math.max(vertical.contentBottom, floatsEnd) - vertical.contentTop);
+    autoHeight = style.contain.size ? containedHeight(style) : Math.max(0, Math.max(vertical.contentBottom, floatsEnd) - vertical.contentTop);
     contentHeight = Math.max(autoHeight, roomLeft(b, vertical));
     breakToken = breakToken === undefined ? { kind: 'block', box: content, children: [], next: content.inlineContent ? 0 : content.children.length } : { ...breakToken, atBlockEnd: undefined };
   }
@@ -481,4 +481,8 @@ function clampedChildren(children: ChildrenResult, lines: number | undefined, st
   if (clamped === undefined) return children;
   // the content ends at the line: no margin below it collapses through the box's bottom, nothing continues on a next page
   return { ...children, fragments: clamped.fragments, endY: clamped.endY, strut: EMPTY_STRUT, baselines: { ...children.baselines, last: clamped.lastBaseline }, breakToken: undefined };
+}
+
+function containedHeight(style: ComputedStyle): number {
+  return style.containIntrinsicHeight === 'none' ? 0 : style.containIntrinsicHeight;
 }
