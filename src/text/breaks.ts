@@ -96,7 +96,7 @@ export function uax14Opportunities(text: string): BreakOpportunity[] {
  * UAX #14 resolves class CJ (small kana ぁっゃ…, the prolonged sound mark ー) to NS: no break
  * before them, as `line-break: strict` asks. CSS Text 3 §5.3 allows these breaks with `normal`
  * (and `auto`, which Chromium prints as `normal`): a CJ character after kana or a Han character
- * may start a line. octavo does not read `line-break` yet, so this is the rule for all text.
+ * may start a line. `line-break: strict` takes these breaks away again (layout/inline/line-break-rules.ts).
  */
 function withBreaksBeforeSmallKana(text: string, opportunities: BreakOpportunity[]): BreakOpportunity[] {
   let added: number[] | undefined;
@@ -116,7 +116,7 @@ const KANA_OR_HAN = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}\u30fc
 const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
 
 /** Line_Break class CJ of the Basic Multilingual Plane (UAX #14, LineBreak.txt). */
-function isSmallKanaClass(code: number): boolean {
+export function isSmallKanaClass(code: number): boolean {
   switch (code) {
     case 0x3041: case 0x3043: case 0x3045: case 0x3047: case 0x3049: case 0x3063: case 0x3083: case 0x3085: case 0x3087: case 0x308e:
     case 0x3095: case 0x3096: case 0x30a1: case 0x30a3: case 0x30a5: case 0x30a7: case 0x30a9: case 0x30c3: case 0x30e3: case 0x30e5:

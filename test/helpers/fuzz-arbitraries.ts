@@ -22,7 +22,7 @@ const PROPERTIES = [
   '-webkit-box-pack', '-webkit-box-flex', '-webkit-box-orient', '-webkit-box-ordinal-group', '-webkit-margin-before', '-webkit-column-count',
   'mix-blend-mode', 'isolation', 'background-blend-mode',
   'grid-template-rows', 'grid-row', 'grid-template', 'row-gap', 'align-self',
-  'shape-outside', 'shape-margin', 'shape-image-threshold', 'font-synthesis', 'background-position-x', 'background-position-y', 'font-size-adjust', 'ruby-position', 'content-visibility', 'contain-intrinsic-size',
+  'shape-outside', 'shape-margin', 'shape-image-threshold', 'font-synthesis', 'background-position-x', 'background-position-y', 'font-size-adjust', 'ruby-position', 'content-visibility', 'contain-intrinsic-size', 'line-break',
 ];
 const VALUES = [
   'block', 'inline', 'flex', 'table', 'none', 'grid', 'inline-block', 'list-item', '0', '-1px', '10px', '50%', '1e9px', 'auto', 'calc(100% - 3px)',
@@ -36,7 +36,7 @@ const VALUES = [
   'subgrid', 'subgrid [a] [b]', 'subgrid / subgrid', 'span 3', '1 / -1', 'a / c', '200px', '1e5px 1fr', 'repeat(auto-fill, [x])',
   'circle(50%)', 'ellipse(1e9px 0 at left)', 'polygon(0 0, 100% 50%, 0 100%)', 'polygon(evenodd, 0 0, 1e9px 1e9px, -1e9px 0)',
   'inset(-1e9px round 50%)', 'circle(0) content-box', 'margin-box', 'url(data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><circle r="4"/></svg>)',
-  'weight style', 'small-caps', 'right 1e9px', 'bottom -3px, center', 'ic-height from-font', 'cap-height 1e9', 'under', 'ruby', 'hidden', 'auto 1e9px',
+  'weight style', 'small-caps', 'right 1e9px', 'bottom -3px, center', 'ic-height from-font', 'cap-height 1e9', 'under', 'ruby', 'hidden', 'auto 1e9px', 'anywhere', 'strict', 'loose',
 ];
 const ATTRIBUTES = ['colspan', 'rowspan', 'span', 'width', 'height', 'start', 'value', 'dir', 'lang', 'class', 'id', 'src', 'alt', 'href', 'reversed', 'type'];
 const ATTRIBUTE_VALUES = [

@@ -392,6 +392,7 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
   readonly textJustify: 'auto' | 'none' | 'inter-word' | 'inter-character';
   readonly textIndent: LengthPercentage;
   readonly rubyPosition: 'over' | 'under';
+  readonly lineBreak: 'auto' | 'loose' | 'normal' | 'strict' | 'anywhere';
   readonly textTransform: 'none' | 'uppercase' | 'lowercase' | 'capitalize' | 'full-width' | 'full-size-kana';
   /** Derived from `whiteSpaceCollapse` and `textWrapMode` (CSS Text 4 §3.1): what white space processing and line breaking read. */
   readonly whiteSpace: WhiteSpace;

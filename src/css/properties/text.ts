@@ -225,6 +225,8 @@ export const TEXT_PROPERTIES: readonly PropertyDef[] = [
   initialLetter,
   keywordProperty({ name: 'text-align-last', key: 'textAlignLast', keywords: [...ALIGN, 'auto'], initial: 'auto', inherited: true, aliases: LAST_ALIASES }),
   // CSS Text 3 §7.4; `distribute` is its deprecated spelling of inter-character
+  // CSS Text 3 §5.3 (layout/inline/line-break-rules.ts)
+  keywordProperty({ name: 'line-break', key: 'lineBreak', keywords: ['auto', 'loose', 'normal', 'strict', 'anywhere'], initial: 'auto', inherited: true }),
   // CSS Ruby 1 §3.1 (boxes/ruby.ts); `alternate`, the spec's initial value, sets a single level over
   keywordProperty({ name: 'ruby-position', key: 'rubyPosition', keywords: ['over', 'under'], initial: 'over', inherited: true, aliases: { alternate: 'over' } }),
   keywordProperty({ name: 'text-justify', key: 'textJustify', keywords: ['auto', 'none', 'inter-word', 'inter-character'], initial: 'auto', inherited: true, aliases: { distribute: 'inter-character' } }),

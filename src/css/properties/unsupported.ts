@@ -14,7 +14,6 @@ font-variant-alternates font-variant-emoji
 font-language-override font-palette
 text-decoration-skip
 text-emphasis text-emphasis-color text-emphasis-style text-emphasis-position
-line-break
 text-autospace initial-letter-align initial-letter-wrap
 ruby-align ruby-merge ruby-overhang
 float-reference float-defer float-offset

@@ -8,6 +8,7 @@
 import type { InlineBox, LineBreakBox, OutOfFlowBox } from '../../boxes/types.js';
 import type { ComputedStyle, WhiteSpace } from '../../css/types.js';
 import { findBreakOpportunities, hasMandatoryBreak } from '../../text/breaks.js';
+import { withLineBreakRules } from './line-break-rules.js';
 import type { BoxFragment } from '../types.js';
 import type { Escaping } from '../escaping.js';
 import { marginOrZero, usedBorder, usedPadding } from '../box-model.js';
@@ -128,7 +129,7 @@ const NO_BREAKS: BreakMap = Object.freeze([]);
 export function breakMapOf(items: readonly InlineItem[], text: string): BreakMap {
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;
-    if (item.kind !== 'text' || wrapsLines(item.style.whiteSpace)) return breakMap(text);
+    if (item.kind !== 'text' || wrapsLines(item.style.whiteSpace)) return withLineBreakRules(breakMap(text), items, text);
   }
   return hasMandatoryBreak(text) ? breakMap(text) : NO_BREAKS;
 }
