@@ -14,6 +14,7 @@ import { fontRelativeRatios } from '../css/values/font-metrics.js';
 import type { DomElement } from '../dom/types.js';
 import type { DateTimeType } from './date-time-fields.js';
 import { DATE_TIME_TYPES, dateTimeText } from './date-time-fields.js';
+import { colorBox, rangeBox } from './form-pickers.js';
 import { isElement, isText } from '../dom/types.js';
 import type { AnonymousBoxBuild, BlockBox, Box, BoxElement, InlineLevelBox, OutOfFlowBox, ReplacedBox } from './types.js';
 
@@ -63,6 +64,8 @@ function inputBox(build: AnonymousBoxBuild, element: DomElement, style: Computed
     if (style.appearance === 'none') return build.block(style, [], outer, source);
     return markBox(style, source, outer, type, { checked: element.attribs['checked'] !== undefined, disabled: isDisabled(element) });
   }
+  if (type === 'range') return style.appearance === 'none' ? build.block(style, [], outer, source) : rangeBox(element, style, { source, outer, accent: hex(resolvedAccent(style)) });
+  if (type === 'color') return colorBox(build, element, style, { source, outer });
   if (type in BUTTON_LABELS) {
     const label = element.attribs['value'] ?? BUTTON_LABELS[type]!;
     return build.block(style, textRun(build, style, label, undefined), outer, source);

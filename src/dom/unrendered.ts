@@ -15,7 +15,7 @@ const UNRENDERED: ReadonlyMap<string, string> = new Map([
 
 /** `<input type>`s not drawn (the others are: boxes/form-controls.ts). */
 const UNDRAWN_INPUTS: ReadonlyMap<string, string> = new Map([
-  ['range', 'a slider'], ['color', 'a colour well'], ['file', 'a file chooser'],
+  ['file', 'a file chooser'],
 ]);
 
 /**
@@ -27,7 +27,7 @@ export function unrenderedElement(name: string, attribs: Readonly<Record<string,
     const type = (attribs['type'] ?? '').trim().toLowerCase();
     const what = UNDRAWN_INPUTS.get(type);
     if (what === undefined) return undefined;
-    return { key: `input ${type}`, message: `element \`<input type=${type}>\` is not rendered: ${what} is not drawn (text fields, buttons, checkboxes and radios are)` };
+    return { key: `input ${type}`, message: `element \`<input type=${type}>\` is not rendered: ${what} is not drawn (text fields, buttons, checkboxes, radios, sliders and colour wells are)` };
   }
   // what is drawn after all: a video's poster, an object's or embed's image (boxes/replaced-source.ts)
   if ((name === 'video' && (attribs['poster'] ?? '').trim() !== '') || (name === 'object' && isImage(attribs['type'], attribs['data']))

@@ -107,11 +107,23 @@ describe('the text of form controls', () => {
   });
 
   it('warns about the inputs it does not draw, once per type', async () => {
-    await renderPdf('<input type=range><input type=range><input type=color>', {
-      expectDiagnostics: [
-        { code: 'html', message: /<input type=range>` is not rendered/ },
-        { code: 'html', message: /<input type=color>` is not rendered/ },
-      ],
+    await renderPdf('<input type=file><input type=file><input type=range><input type=color>', {
+      expectDiagnostics: [{ code: 'html', message: /<input type=file>` is not rendered: a file chooser is not drawn/ }],
     });
+  });
+
+
+  it('draws a slider and a colour well where Chromium does (measured at 768 dpi)', async () => {
+    // the slider: 129x16 after a 2px margin, its 8px track from 1 to 128, blue (the accent) to the
+    // thumb at 8 + 0.7 * 113; the well: 50x27, its swatch of the value 5px in at the sides, 6px down
+    const rows = await renderPage('<!DOCTYPE html><style>@page { size: 140px 50px; margin: 0 } body { margin: 0 } input { vertical-align: top }</style>'
+      + '<input type=range min=0 max=10 value=7><br><input type=color value="#00ff00">', {}, { palette: { _: '#ffffff', B: '#0075ff', g: '#efefef', G: '#00ff00' }, tolerance: 8 });
+    const at = (x: number, y: number): string => rows[y]![x]!;
+    // the track's middle row (y 2 + 8): blue left of the thumb, grey right of it
+    expect([at(10, 10), at(60, 10), at(100, 10), at(125, 10)]).toEqual(['B', 'B', 'g', 'g']);
+    // the thumb, 16px tall around x = 89, above and below the track
+    expect([at(89, 3), at(89, 17), at(89, 1)]).toEqual(['B', 'B', '_']);
+    // the well starts under the slider's line (y 20): grey box, swatch from x 5 and y 26
+    expect([at(3, 30), at(6, 30), at(43, 30), at(46, 30), at(20, 24), at(20, 28)]).toEqual(['g', 'G', 'G', 'g', 'g', 'G']);
   });
 });

@@ -1,0 +1,60 @@
+/**
+ * The slider and the colour well Chromium 156 prints for `<input type=range>` and
+ * `<input type=color>` (measured at 768 dpi): a 129 × 16 slider — a 127 × 8 rounded track, grey
+ * (#efefef inside #b2b2b2) with the value's part in the accent colour, under a 16px thumb; a 50 × 27
+ * button-grey box whose 40 × 15 swatch of the value, bordered #777, sits 4px inside its content box
+ * at the top and bottom and 2px at the sides. The slider is an image, so that `width` and `height`
+ * scale it as in Chromium; the well is boxes, so that the author's box styles apply.
+ */
+import type { Color, ComputedStyle } from '../css/types.js';
+import type { DomElement } from '../dom/types.js';
+import type { AnonymousBoxBuild, BlockBox, BoxElement, ReplacedBox } from './types.js';
+
+/** A slider: its value as a fraction of its range (HTML §4.10.5.1.13: default the middle, snapped to the step). */
+export function rangeBox(element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline'; accent: string }): ReplacedBox {
+  const fraction = rangeFraction(element.attribs);
+  const thumb = 8 + fraction * (129 - 16);
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="129" height="16" viewBox="0 0 129 16">'
+    + '<rect x="1.5" y="4.5" width="126" height="7" rx="3.5" fill="#efefef" stroke="#b2b2b2"/>'
+    + `<rect x="1.5" y="4.5" width="${Math.max(0, thumb - 1.5)}" height="7" rx="3.5" fill="${at.accent}" stroke="${at.accent}"/>`
+    + `<circle cx="${thumb}" cy="8" r="8" fill="${at.accent}"/></svg>`;
+  // Chromium puts the slider's border-box bottom (not its margin's) on the baseline, as a checkbox's
+  const below = typeof style.marginBottom === 'number' ? style.marginBottom : 0;
+  const aligned = style.verticalAlign === 'baseline' && below !== 0 ? { ...style, verticalAlign: -below } : style;
+  return { kind: 'replaced', outer: at.outer, src: `data:image/svg+xml,${encodeURIComponent(svg)}`, alt: '', style: aligned, element: at.source, pseudo: undefined };
+}
+
+export function rangeFraction(attribs: Readonly<Record<string, string>>): number {
+  const number = (name: string, fallback: number): number => {
+    const value = Number.parseFloat(attribs[name] ?? '');
+    return Number.isFinite(value) ? value : fallback;
+  };
+  const min = number('min', 0);
+  const max = Math.max(min, number('max', 100));
+  const step = (attribs['step'] ?? '').trim().toLowerCase() === 'any' ? 0 : Math.max(0, number('step', 1));
+  let value = Math.min(max, Math.max(min, number('value', min + (max - min) / 2)));
+  if (step > 0) value = Math.min(max, min + Math.round((value - min) / step) * step);
+  return max === min ? 0 : (value - min) / (max - min);
+}
+
+/** A colour well: the value's swatch inside the control's box (a value that is not `#rrggbb` is black, HTML §4.10.5.1.16). */
+export function colorBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline' }): BlockBox {
+  const value = (element.attribs['value'] ?? '').trim();
+  const fill = /^#[0-9a-f]{6}$/i.test(value) ? hexColor(value) : BLACK;
+  const edges = style.borderTopWidth + style.borderBottomWidth + (typeof style.paddingTop === 'number' ? style.paddingTop : 0) + (typeof style.paddingBottom === 'number' ? style.paddingBottom : 0);
+  const content = typeof style.height === 'number' ? (style.boxSizing === 'border-box' ? style.height - edges : style.height) : 23;
+  const grey: Color = { r: 119, g: 119, b: 119, a: 1 };
+  const swatch: ComputedStyle = {
+    ...build.anonymousStyle(style, 'block'), height: Math.max(0, content - 10), marginTop: 4, marginBottom: 4, marginLeft: 2, marginRight: 2, backgroundColor: fill,
+    borderTopWidth: 1, borderRightWidth: 1, borderBottomWidth: 1, borderLeftWidth: 1, borderTopStyle: 'solid', borderRightStyle: 'solid', borderBottomStyle: 'solid', borderLeftStyle: 'solid',
+    borderTopColor: grey, borderRightColor: grey, borderBottomColor: grey, borderLeftColor: grey,
+  };
+  return build.block(style, [build.block(swatch, [], 'block', undefined)], at.outer, at.source);
+}
+
+const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
+
+function hexColor(value: string): Color {
+  const channel = (at: number): number => Number.parseInt(value.slice(at, at + 2), 16);
+  return { r: channel(1), g: channel(3), b: channel(5), a: 1 };
+}
