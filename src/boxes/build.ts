@@ -486,7 +486,6 @@ function inlineSvg(walk: Walk, element: DomElement): string | undefined {
   return svg === undefined ? undefined : inlineSvgUrl(withPageSvgStyles(svg, element, (e) => walk.styled.stylesOf(e)?.custom));
 }
 
-
 /** An inline box; block-level children split it (CSS2 §9.2.1.1) into inline parts around them. */
 function inlineBoxes(style: ComputedStyle, element: BoxElement, children: readonly Box[]): Box[] {
   const out: Box[] = [];

@@ -15,6 +15,7 @@ import type { DomElement } from '../dom/types.js';
 import type { DateTimeType } from './date-time-fields.js';
 import { DATE_TIME_TYPES, dateTimeText } from './date-time-fields.js';
 import { colorBox, rangeBox } from './form-pickers.js';
+import { onBorderBoxBaseline, solidBorder } from './control-style.js';
 import { isElement, isText } from '../dom/types.js';
 import type { AnonymousBoxBuild, BlockBox, Box, BoxElement, InlineLevelBox, OutOfFlowBox, ReplacedBox } from './types.js';
 
@@ -193,10 +194,7 @@ function markBox(style: ComputedStyle, source: BoxElement, outer: 'block' | 'inl
       ? `<circle cx="6.5" cy="6.5" r="6" fill="${fill}" stroke="${accent}"/><circle cx="6.5" cy="6.5" r="4" fill="${accent}"/>`
       : `<circle cx="6.5" cy="6.5" r="6" fill="${fill}" stroke="${border}"/>`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="13" height="13" viewBox="0 0 13 13">${shape}</svg>`;
-  // Chromium puts a checkbox's border-box bottom (not its margin's) on the baseline
-  const below = typeof style.marginBottom === 'number' ? style.marginBottom : 0;
-  const aligned = style.verticalAlign === 'baseline' && below !== 0 ? { ...style, verticalAlign: -below } : style;
-  return { kind: 'replaced', outer, src: `data:image/svg+xml,${encodeURIComponent(svg)}`, alt: '', style: aligned, element: source, pseudo: undefined };
+  return { kind: 'replaced', outer, src: `data:image/svg+xml,${encodeURIComponent(svg)}`, alt: '', style: onBorderBoxBaseline(style), element: source, pseudo: undefined };
 }
 
 interface OptionItem {
@@ -331,9 +329,7 @@ function barBox(build: AnonymousBoxBuild, style: ComputedStyle, source: BoxEleme
   const grey: Color = { r: 178, g: 178, b: 178, a: 1 };
   const track: ComputedStyle = {
     ...base, ...roundRadii(half), height: half, marginTop: controlHeight / 4, boxSizing: 'border-box', backgroundColor: { r: 239, g: 239, b: 239, a: 1 },
-    borderTopWidth: 1, borderRightWidth: 1, borderBottomWidth: 1, borderLeftWidth: 1,
-    borderTopStyle: 'solid', borderRightStyle: 'solid', borderBottomStyle: 'solid', borderLeftStyle: 'solid',
-    borderTopColor: grey, borderRightColor: grey, borderBottomColor: grey, borderLeftColor: grey,
+    ...solidBorder(1, grey),
   };
   const bar: ComputedStyle = { ...base, ...roundRadii(half), width: { kind: 'percent', value: fraction * 100 }, height: { kind: 'percent', value: 100 }, backgroundColor: fill };
   const children = fraction > 0 ? [build.block(bar, [], 'block', undefined)] : [];

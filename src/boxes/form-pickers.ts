@@ -9,6 +9,7 @@
 import type { Color, ComputedStyle } from '../css/types.js';
 import type { DomElement } from '../dom/types.js';
 import type { AnonymousBoxBuild, BlockBox, BoxElement, ReplacedBox } from './types.js';
+import { onBorderBoxBaseline, solidBorder } from './control-style.js';
 
 /** A slider: its value as a fraction of its range (HTML §4.10.5.1.13: default the middle, snapped to the step). */
 export function rangeBox(element: DomElement, style: ComputedStyle, at: { source: BoxElement; outer: 'block' | 'inline'; accent: string }): ReplacedBox {
@@ -18,10 +19,7 @@ export function rangeBox(element: DomElement, style: ComputedStyle, at: { source
     + '<rect x="1.5" y="4.5" width="126" height="7" rx="3.5" fill="#efefef" stroke="#b2b2b2"/>'
     + `<rect x="1.5" y="4.5" width="${Math.max(0, thumb - 1.5)}" height="7" rx="3.5" fill="${at.accent}" stroke="${at.accent}"/>`
     + `<circle cx="${thumb}" cy="8" r="8" fill="${at.accent}"/></svg>`;
-  // Chromium puts the slider's border-box bottom (not its margin's) on the baseline, as a checkbox's
-  const below = typeof style.marginBottom === 'number' ? style.marginBottom : 0;
-  const aligned = style.verticalAlign === 'baseline' && below !== 0 ? { ...style, verticalAlign: -below } : style;
-  return { kind: 'replaced', outer: at.outer, src: `data:image/svg+xml,${encodeURIComponent(svg)}`, alt: '', style: aligned, element: at.source, pseudo: undefined };
+  return { kind: 'replaced', outer: at.outer, src: `data:image/svg+xml,${encodeURIComponent(svg)}`, alt: '', style: onBorderBoxBaseline(style), element: at.source, pseudo: undefined };
 }
 
 export function rangeFraction(attribs: Readonly<Record<string, string>>): number {
@@ -43,11 +41,9 @@ export function colorBox(build: AnonymousBoxBuild, element: DomElement, style: C
   const fill = /^#[0-9a-f]{6}$/i.test(value) ? hexColor(value) : BLACK;
   const edges = style.borderTopWidth + style.borderBottomWidth + (typeof style.paddingTop === 'number' ? style.paddingTop : 0) + (typeof style.paddingBottom === 'number' ? style.paddingBottom : 0);
   const content = typeof style.height === 'number' ? (style.boxSizing === 'border-box' ? style.height - edges : style.height) : 23;
-  const grey: Color = { r: 119, g: 119, b: 119, a: 1 };
   const swatch: ComputedStyle = {
     ...build.anonymousStyle(style, 'block'), height: Math.max(0, content - 10), marginTop: 4, marginBottom: 4, marginLeft: 2, marginRight: 2, backgroundColor: fill,
-    borderTopWidth: 1, borderRightWidth: 1, borderBottomWidth: 1, borderLeftWidth: 1, borderTopStyle: 'solid', borderRightStyle: 'solid', borderBottomStyle: 'solid', borderLeftStyle: 'solid',
-    borderTopColor: grey, borderRightColor: grey, borderBottomColor: grey, borderLeftColor: grey,
+    ...solidBorder(1, { r: 119, g: 119, b: 119, a: 1 }),
   };
   return build.block(style, [build.block(swatch, [], 'block', undefined)], at.outer, at.source);
 }

@@ -44,8 +44,11 @@ function isAnnotation(box: Box): box is Extract<InlineLevelBox, { kind: 'inline'
   return box.kind === 'inline' && box.element?.name === 'rt' && box.pseudo === undefined;
 }
 
+/** Document white space only (CSS Text 3 §4.1), or nothing. */
+const BLANK = /^[ \t\n\r\f]*$/;
+
 function isCollapsibleSpace(box: Box): boolean {
-  return box.kind === 'text' && /^[ \t\n\r\f]*$/.test(box.text) && (box.style.whiteSpaceCollapse === 'collapse' || box.style.whiteSpaceCollapse === 'preserve-breaks');
+  return box.kind === 'text' && BLANK.test(box.text) && (box.style.whiteSpaceCollapse === 'collapse' || box.style.whiteSpaceCollapse === 'preserve-breaks');
 }
 
 /** The node beside the ruby, white space skipped. */
@@ -54,7 +57,7 @@ function besideRuby(element: DomElement, side: 'previous' | 'next'): DomNode | u
   const step = side === 'previous' ? -1 : 1;
   for (let i = siblings.indexOf(element) + step; i >= 0 && i < siblings.length; i += step) {
     const node = siblings[i]!;
-    if (!isText(node) || !/^[ \t\n\r\f]*$/.test(node.data)) return node;
+    if (!isText(node) || !BLANK.test(node.data)) return node;
   }
   return undefined;
 }

@@ -16,14 +16,11 @@ export interface ChosenImage {
   readonly density: number;
 }
 
-/** What choosing needs of the page: media conditions and the viewport (the page area). */
-export type SourceEnvironment = MediaContext;
-
 /** Image types octavo decodes (resources/decode.ts), as a `<source type>` names them. */
 const DECODED_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/gif', 'image/webp', 'image/avif', 'image/svg+xml', 'image/bmp']);
 
 /** The image an `<img>` shows, undefined when it names none. */
-export function chooseImage(img: DomElement, env: SourceEnvironment): ChosenImage | undefined {
+export function chooseImage(img: DomElement, env: MediaContext): ChosenImage | undefined {
   const parent = img.parent;
   if (parent !== null && isElement(parent) && parent.name === 'picture') {
     for (const source of parent.children) {
@@ -45,7 +42,7 @@ interface Candidate {
   readonly density?: number;
 }
 
-function fromSet(srcset: string | undefined, sizes: string | undefined, src: string | undefined, env: SourceEnvironment): ChosenImage | undefined {
+function fromSet(srcset: string | undefined, sizes: string | undefined, src: string | undefined, env: MediaContext): ChosenImage | undefined {
   const candidates = srcset === undefined ? [] : parseSrcset(srcset);
   const fallback = src?.trim();
   const byWidth = candidates.some((c) => c.width !== undefined);
@@ -124,7 +121,7 @@ function withDescriptors(url: string, descriptors: readonly string[]): Candidate
 }
 
 /** The `sizes` length in px: the first entry whose media condition matches (HTML §4.8.4.3.11). */
-function sourceSize(sizes: string | undefined, env: SourceEnvironment): number {
+function sourceSize(sizes: string | undefined, env: MediaContext): number {
   for (const entry of (sizes ?? '').split(',')) {
     const trimmed = entry.trim();
     const match = /^(.*?)\s*((?:\d+\.?\d*|\.\d+)(?:px|vw|vh|em|rem)|0)$/i.exec(trimmed);
@@ -136,7 +133,7 @@ function sourceSize(sizes: string | undefined, env: SourceEnvironment): number {
   return env.viewportWidth;
 }
 
-function lengthOf(length: string, env: SourceEnvironment): number {
+function lengthOf(length: string, env: MediaContext): number {
   const value = Number.parseFloat(length);
   if (length.endsWith('vw')) return (value * env.viewportWidth) / 100;
   if (length.endsWith('vh')) return (value * env.viewportHeight) / 100;
