@@ -59,6 +59,28 @@ describe('footnotes (CSS GCPM 3 §2)', () => {
     expect(text(area(doc.pages[1]!)!)).toBe('1. Note onetwothree');
   });
 
+  it('ends a line with several calls above the notes of all of them', async () => {
+    // 14 lines, then one with three calls: its three notes (30px) leave room for 12 lines
+    const lines = Array.from({ length: 14 }, (_, i) => `<p>l${i + 1}</p>`).join('');
+    const doc = await layoutHtml(`<style>${PAGE} .fn { float: footnote } ::footnote-call { vertical-align: baseline; font-size: inherit; line-height: inherit }</style>
+      ${lines}<p>a<span class=fn>A</span>b<span class=fn>B</span>c<span class=fn>C</span></p><p>after</p>`);
+    expect(doc.pages).toHaveLength(2);
+    expect(area(doc.pages[0]!)).toBeUndefined();
+    expect(text(doc.pages[1]!.children[0]!)).toBe('a1b2c3after');
+    expect(text(area(doc.pages[1]!)!)).toBe('1. A2. B3. C');
+  });
+
+  it('keeps a line with two calls on the page when both notes fit below it', async () => {
+    const lines = Array.from({ length: 12 }, (_, i) => `<p>l${i + 1}</p>`).join('');
+    const doc = await layoutHtml(`<style>${PAGE} .fn { float: footnote } ::footnote-call { vertical-align: baseline; font-size: inherit; line-height: inherit }</style>
+      ${lines}<p>a<span class=fn>A</span>b<span class=fn>B</span></p><p>x<span class=fn>X</span></p><p>after</p>`);
+    // 12 lines and the line with two calls take 130px; the third call's line would need 10px more
+    expect(text(doc.pages[0]!.children[0]!)).toContain('a1b2');
+    expect(text(doc.pages[0]!.children[0]!)).not.toContain('x3');
+    expect(text(area(doc.pages[0]!)!)).toBe('1. A2. B');
+    expect(text(doc.pages[1]!.children[0]!)).toBe('x3after');
+  });
+
   it('keeps the text above the footnotes: a page with a note holds fewer lines', async () => {
     const lines = Array.from({ length: 20 }, (_, i) => `<p>l${i + 1}</p>`).join('');
     const doc = await layoutHtml(`<style>${PAGE} .fn { float: footnote } ::footnote-call { vertical-align: baseline; font-size: inherit; line-height: inherit }</style>

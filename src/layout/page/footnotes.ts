@@ -74,21 +74,21 @@ export function layoutWithFootnotes(
   const style = areaStyle(context, ctx);
   const limit = areaLimit(style, area);
   const notes: NotesArea = { area, style, carry };
-  const carried = carry === undefined ? 0 : layoutArea(notes, [], ctx, limit).height;
-  let room: FootnoteRoom = { reserve: carried, limits: undefined };
+  const heights = new PrefixHeights(notes, ctx, limit);
+  let room: FootnoteRoom = { reserve: heights.of([], 0), limits: undefined };
   let previous: readonly PageContent[] = [];
   for (let attempt = 1; ; attempt++) {
     const result = lay(room);
     const calls = callsOf(result);
     if (attempt > 1 && isPrefixOf(calls, previous)) {
-      const kept = keepColumns(lay, calls, previous, (some) => roomFor(some, notes, ctx, limit)) ?? { result, calls };
+      const kept = keepColumns(lay, calls, previous, (some) => roomFor(some, heights)) ?? { result, calls };
       return withArea(kept.result, notes, kept.calls.map((item) => item.placeholder.box), ctx, limit);
     }
     if ((calls.length === 0 && carry === undefined) || attempt >= MAX_ATTEMPTS) {
       return withArea(result, notes, calls.map((item) => item.placeholder.box), ctx, limit);
     }
     if (calls.length === 0) return withArea(result, notes, [], ctx, limit);
-    room = roomFor(calls, notes, ctx, limit);
+    room = roomFor(calls, heights);
     previous = calls;
   }
 }
@@ -142,18 +142,59 @@ function isPrefixOf(calls: readonly PageContent[], previous: readonly PageConten
   return calls.length <= previous.length && calls.every((call, i) => call.placeholder.box === previous[i]!.placeholder.box);
 }
 
-/** The room the notes of `calls` take, note after note: one limit for the lines from each call on. */
-function roomFor(calls: readonly PageContent[], notes: NotesArea, ctx: LayoutContext, limit: number): FootnoteRoom {
-  const bottom = notes.area.y + notes.area.height;
-  const height = (count: number): number => (count === 0 && notes.carry === undefined ? 0
-    : layoutArea(notes, calls.slice(0, count).map((c) => c.placeholder.box), ctx, limit).height);
-  let reserve = height(0);
+/**
+ * The room the notes of `calls` take, note after note: one limit for the lines from each call on.
+ * Of calls on one line only the last one's limit is ever read (bottomAt takes the last limit at
+ * or above a line), so the area is laid out for those only: the work grows with the lines that
+ * have calls, not with the calls.
+ */
+function roomFor(calls: readonly PageContent[], heights: PrefixHeights): FootnoteRoom {
+  const bottom = heights.notes.area.y + heights.notes.area.height;
+  const bodies = calls.map((c) => c.placeholder.box);
+  let reserve = heights.of(bodies, 0);
   const limits: BottomLimit[] = [{ y: -Infinity, bottom: bottom - reserve }];
   for (let i = 0; i < calls.length; i++) {
-    reserve = height(i + 1);
-    limits.push({ y: calls[i]!.staticY, bottom: bottom - reserve });
+    const y = calls[i]!.staticY;
+    const overridden = i + 1 < calls.length && Math.abs(calls[i + 1]!.staticY - y) < 0.001;
+    if (overridden) continue;
+    reserve = heights.of(bodies, i + 1);
+    limits.push({ y, bottom: bottom - reserve });
   }
   return { reserve, limits };
+}
+
+/**
+ * The heights of a page's footnote area holding the first notes of a list of calls. The attempts
+ * at a page mostly keep a prefix of the calls before, so the heights of the prefix they share are
+ * kept: without that each attempt lays the area out again once per line with a call.
+ */
+class PrefixHeights {
+  private bodies: readonly BlockLevelBox[] = [];
+  private readonly known = new Map<number, number>();
+
+  constructor(readonly notes: NotesArea, private readonly ctx: LayoutContext, private readonly limit: number) {}
+
+  /** The area's margin-box height with the first `count` of `bodies`. */
+  of(bodies: readonly BlockLevelBox[], count: number): number {
+    if (count === 0 && this.notes.carry === undefined) return 0;
+    const shared = sharedPrefix(this.bodies, bodies);
+    if (shared < bodies.length) {
+      for (const k of [...this.known.keys()]) if (k > shared) this.known.delete(k);
+      this.bodies = bodies;
+    }
+    let height = this.known.get(count);
+    if (height === undefined) {
+      height = layoutArea(this.notes, bodies.slice(0, count), this.ctx, this.limit).height;
+      this.known.set(count, height);
+    }
+    return height;
+  }
+}
+
+function sharedPrefix(a: readonly BlockLevelBox[], b: readonly BlockLevelBox[]): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n++;
+  return n;
 }
 
 /**
