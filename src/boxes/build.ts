@@ -105,7 +105,7 @@ export function buildBoxTree(dom: DomDocument, styled: StyledDocument, ctx: Buil
   const rootStyle = record(walk, html, blockStyle);
   const children = elementChildren(walk, html, rootStyle, styles);
   const root = blockBox(walk, { element: boxElement(walk, html), style: rootStyle, children, outer: 'block' });
-  return { root, records: withoutPassState(records), locate: sourceLocator(dom), ...(walk.containers === undefined ? {} : { containers: walk.containers }) };
+  return { root, records: withoutPassState(records), locate: sourceLocator(dom), mode: dom.mode, ...(walk.containers === undefined ? {} : { containers: walk.containers }) };
 }
 
 /**

@@ -11,6 +11,7 @@ import type { BoxPseudo, ComputedStyle, Display } from '../css/types.js';
 import type { SourceLocation } from '../errors.js';
 import type { DomElement } from '../dom/types.js';
 import type { DocumentRecords } from './references.js';
+import type { DocumentMode } from '../dom/document-mode.js';
 
 /**
  * What later stages read of the element that generated a box: its name, its attributes and its
@@ -240,6 +241,8 @@ export interface BoxTree {
   readonly records?: DocumentRecords;
   /** The file:line:column of an element's start tag, for warnings of later stages (layout). */
   readonly locate?: (element: BoxElement) => SourceLocation;
+  /** The document's mode (its doctype; dom/document-mode.ts); no-quirks when absent. */
+  readonly mode?: DocumentMode;
   /**
    * The size containers' elements (`container-type`), when some style read their sizes: a layout
    * pass measures their boxes for the next cascade (container-passes.ts).

@@ -7,10 +7,11 @@ import { parseStylesheet } from './parse.js';
 import type { ParsedSheet, Stylesheet } from './stylesheet.js';
 import { ALWAYS } from './media.js';
 import { BoundedCache } from '../cache/bounded.js';
+import { markQuirkyMargins } from './quirky-margins.js';
 
 export interface StylesheetCache {
-  /** The parsed form of `source` (parsed at most once per cache while it stays cached). */
-  parse(source: string, baseUrl: string | undefined): ParsedSheet;
+  /** The parsed form of `source` (parsed at most once per cache while it stays cached); `quirks`: for a document in quirks mode. */
+  parse(source: string, baseUrl: string | undefined, quirks?: boolean): ParsedSheet;
   readonly size: number;
 }
 
@@ -20,11 +21,11 @@ const MAX_ENTRIES = 256;
 export function createStylesheetCache(maxEntries = MAX_ENTRIES): StylesheetCache {
   const entries = new BoundedCache<string, ParsedSheet>('css.stylesheets', maxEntries);
   return {
-    parse(source, baseUrl) {
-      const key = `${baseUrl ?? ''}\u0000${source}`;
+    parse(source, baseUrl, quirks = false) {
+      const key = `${quirks ? 'q' : ''}${baseUrl ?? ''}\u0000${source}`;
       const hit = entries.get(key);
       if (hit !== undefined) return hit;
-      const parsed = parseStylesheet(source, baseUrl);
+      const parsed = parseStylesheet(source, baseUrl, quirks);
       entries.set(key, parsed);
       return parsed;
     },
@@ -35,13 +36,24 @@ export function createStylesheetCache(maxEntries = MAX_ENTRIES): StylesheetCache
 }
 
 let userAgentSheet: Stylesheet | undefined;
+let quirksSheet: Stylesheet | undefined;
 
 /** The UA stylesheet (HTML §15 rendering), parsed once per process. */
 export function userAgentStylesheet(): Stylesheet {
   if (userAgentSheet === undefined) {
-    const url = new URL('./ua.css', import.meta.url);
-    const parsed = parseStylesheet(readFileSync(url, 'utf8'), undefined);
-    userAgentSheet = { origin: 'user-agent', url: undefined, file: 'ua.css', lineOffset: 0, media: [ALWAYS], parsed };
+    userAgentSheet = readUserAgentSheet('ua.css');
+    markQuirkyMargins(userAgentSheet.parsed);
   }
   return userAgentSheet;
+}
+
+/** The UA rules a document in quirks mode adds (HTML §15.3, Chromium's quirks.css), parsed once per process. */
+export function quirksStylesheet(): Stylesheet {
+  quirksSheet ??= readUserAgentSheet('ua-quirks.css');
+  return quirksSheet;
+}
+
+function readUserAgentSheet(file: string): Stylesheet {
+  const parsed = parseStylesheet(readFileSync(new URL(`./${file}`, import.meta.url), 'utf8'), undefined);
+  return { origin: 'user-agent', url: undefined, file, lineOffset: 0, media: [ALWAYS], parsed };
 }

@@ -88,11 +88,11 @@ interface State {
 /** Parsed `style` attributes and presentational hints, by text (shared across renders). */
 const declarationListCache = new BoundedCache<string, DeclarationList>('css.declaration-lists', 4096);
 
-function declarationList(text: string, baseUrl: string | undefined): DeclarationList {
-  const key = `${baseUrl ?? ''}\u0000${text}`;
+function declarationList(text: string, baseUrl: string | undefined, quirks: boolean): DeclarationList {
+  const key = `${quirks ? 'q' : ''}${baseUrl ?? ''}\u0000${text}`;
   let list = declarationListCache.get(key);
   if (list === undefined) {
-    list = parseDeclarationList(text, baseUrl);
+    list = parseDeclarationList(text, baseUrl, quirks);
     declarationListCache.set(key, list);
   }
   return list;
@@ -231,12 +231,12 @@ function styleElement(element: DomElement, parent: ElementStyles, isRoot: boolea
   for (let i = 0; i < scratch.length; i++) if (scratch[i]!.rule.noEffect !== undefined) reportNoEffect(scratch[i]!.rule, state);
   const styleText = element.attribs['style'];
   const hintText = presentationalHints(element);
-  const styleAttr = styleText !== undefined && styleText.trim() !== '' ? declarationList(styleText, state.baseUrl) : undefined;
+  const styleAttr = styleText !== undefined && styleText.trim() !== '' ? declarationList(styleText, state.baseUrl, state.dom.mode === 'quirks') : undefined;
   if (styleAttr !== undefined && styleAttr.warnings.length > 0) {
     const at = elementLocation(state.dom, element);
     for (const warning of styleAttr.warnings) reportWarning(state.diagnostics, warning, state.dom.sourceName, NOWHERE, at);
   }
-  const hints = hintText !== '' ? declarationList(hintText, state.baseUrl) : undefined;
+  const hints = hintText !== '' ? declarationList(hintText, state.baseUrl, false) : undefined;
   const leaf = shareLeaf(parent, scratch);
   // top-level elements other than the root are styled with whatever root font size is known then
   const leafKey = styleText === undefined && hintText === '' && !isRoot && parent !== state.memo.top

@@ -8,7 +8,7 @@ import type { DomDocument, DomElement, DomNode, DomParent } from '../dom/types.j
 import { isUnavailableResource } from '../limits.js';
 import { refusedStylesheetUrl } from '../stylesheet-urls.js';
 import type { StylesheetCache } from './cache.js';
-import { userAgentStylesheet } from './cache.js';
+import { quirksStylesheet, userAgentStylesheet } from './cache.js';
 import type { MediaPredicate } from './media.js';
 import { compileMediaText } from './media.js';
 import type { LayerPath, ParsedSheet, Stylesheet } from './stylesheet.js';
@@ -24,6 +24,8 @@ export interface CollectContext {
   readonly diagnostics: Diagnostics;
   /** Receives the families of web-font stylesheets that could not be had (each already warned about here). */
   readonly fallenBack?: Set<string>;
+  /** Set from the document's mode: its sheets are read as quirks mode reads them (values/quirky-values.ts). */
+  readonly quirks?: boolean;
 }
 
 type Source =
@@ -81,10 +83,11 @@ export function collectedBaseUrl(dom: DomDocument): string | undefined {
   return documentBaseUrls.get(dom);
 }
 
-export async function collectStylesheets(dom: DomDocument, ctx: CollectContext): Promise<Stylesheet[]> {
+export async function collectStylesheets(dom: DomDocument, collect: CollectContext): Promise<Stylesheet[]> {
+  const ctx = dom.mode === 'quirks' ? { ...collect, quirks: true } : collect;
   if (ctx.baseUrl !== undefined) documentBaseUrls.set(dom, ctx.baseUrl);
   const lists = await Promise.all(findSources(dom.root).map((source) => loadSource(source, dom, ctx)));
-  const sheets = [userAgentStylesheet()];
+  const sheets = dom.mode === 'quirks' ? [userAgentStylesheet(), quirksStylesheet()] : [userAgentStylesheet()];
   for (const list of lists) sheets.push(...list);
   for (const sheet of sheets) replayWarnings(sheet, ctx.diagnostics);
   return sheets;
@@ -96,7 +99,7 @@ async function loadSource(source: Source, dom: DomDocument, ctx: CollectContext)
     const first = source.element.children[0];
     const offset = first?.startIndex ?? source.element.startIndex;
     const start = offset === null || offset === undefined ? undefined : dom.locate(offset);
-    const parsed = ctx.cache.parse(textOf(source.element), ctx.baseUrl);
+    const parsed = ctx.cache.parse(textOf(source.element), ctx.baseUrl, ctx.quirks);
     // CSS that starts on the line of its <style> tag: its first line's columns are counted from the tag's line start
     const place = start === undefined ? { lineOffset: 0 } : { lineOffset: start.line - 1, columnOffset: start.column - 1 };
     const sheet: Stylesheet = { origin: 'author', url: undefined, file: dom.sourceName, ...place, media, parsed };
@@ -142,7 +145,7 @@ async function loadFile(ctx: CollectContext, { url, media, chain, from, layer }:
     }
     throw error;
   }
-  const parsed = ctx.cache.parse(text, url);
+  const parsed = ctx.cache.parse(text, url, ctx.quirks);
   const sheet: Stylesheet = { origin: 'author', url, file: displayName(url), lineOffset: 0, media, parsed, layer, source: text };
   return withImports(sheet, ctx, new Set([...chain, url]));
 }

@@ -12,6 +12,7 @@ import type { CustomProperties } from './custom-properties.js';
 import { OVERLONG, substituteVars } from './custom-properties.js';
 import { DEFAULT_LIMITS } from '../options.js';
 import { parseValue } from './declarations.js';
+import { quirkyMarginBits } from './quirky-margins.js';
 import type { ContainerLengths } from './values/units.js';
 import type { ComputeContext, LonghandDef, StyleKey } from './properties/define.js';
 import { RESET } from './properties/define.js';
@@ -50,6 +51,8 @@ const FONT_FAMILY = LONGHAND_INDEX.get('font-family')!;
 const FONT_SIZE_ADJUST = LONGHAND_INDEX.get('font-size-adjust')!;
 const COLOR_SCHEME = LONGHAND_INDEX.get('color-scheme')!;
 const COLOR = LONGHAND_INDEX.get('color')!;
+const MARGIN_TOP = LONGHAND_INDEX.get('margin-top')!;
+const MARGIN_BOTTOM = LONGHAND_INDEX.get('margin-bottom')!;
 
 /** Initial value of a longhand for this element (some depend on `color`). */
 function initialOf(def: LonghandDef<StyleKey, unknown>, ctx: ComputeContext): unknown {
@@ -119,6 +122,7 @@ function mentionsCurrentColor(value: unknown): boolean {
 const STYLE_SHAPE: Readonly<Record<string, unknown>> = Object.fromEntries([
   ...LONGHANDS.map((def) => [def.key, def.initial] as const),
   ['displayBeforeBlockify', undefined],
+  ['quirkyMargins', 0],
   ['whiteSpace', 'normal'],
   ['webkitBox', false],
 ]);
@@ -207,6 +211,7 @@ export function computeStyle(input: ComputeInput): ComputedStyle {
       ctx = { ...ctx, color: value as ComputedStyle['color'] };
     }
   }
+  style['quirkyMargins'] = quirkyMarginBits(winners[MARGIN_TOP], winners[MARGIN_BOTTOM]);
   applyFixups(style as MutableStyle, input);
   if (own.values !== undefined) colorDependentValues.set(style as unknown as ComputedStyle, own.values);
   return style as unknown as ComputedStyle;

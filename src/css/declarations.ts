@@ -16,6 +16,7 @@ import { INLINE_SVG_PROPERTIES } from './properties/unsupported.js';
 import type { CssWideKeyword, Declaration, DeclaredValue, Slot } from './stylesheet.js';
 import { childrenOf, containsVar, singleIdent } from './values/nodes.js';
 import type { Nodes } from './values/nodes.js';
+import { quirkyValueText } from './values/quirky-values.js';
 
 export interface DeclarationSink {
   warn(code: DiagnosticCode, message: string, line: number | undefined, column: number | undefined): void;
@@ -26,6 +27,8 @@ export interface DeclarationContext {
   readonly sink: DeclarationSink;
   /** The text the value nodes' positions point into: a `var()` value keeps its own whitespace. */
   readonly source?: string;
+  /** The document is in quirks mode: unitless lengths and hashless colours are read (values/quirky-values.ts). */
+  readonly quirks?: boolean;
 }
 
 /** A value that names another engine's keyword or function (`-ms-flexbox`, `-webkit-gradient(`). */
@@ -135,7 +138,7 @@ export function parseDeclarationValue(
       ctx.sink.warn('css_unsupported', `${feature} is not supported (in \`${name}\`)`, where.line, where.column);
     },
   };
-  const values = parseValue(def, nodes, parseCtx);
+  const values = parseValue(def, nodes, parseCtx) ?? (ctx.quirks === true ? parseQuirkyValue(def, text, parseCtx) : undefined);
   if (values === undefined) {
     // A value rejected because it uses something unsupported was already reported as such; another
     // engine's value (`display: -ms-flexbox` before `display: flex`) is dropped silently, as its properties are.
@@ -148,6 +151,14 @@ export function parseDeclarationValue(
     const value = values.get(longhand);
     return value === RESET || value === undefined ? { kind: 'keyword', keyword: 'initial' } : { kind: 'value', value };
   }, important, property);
+}
+
+/** The value read as quirks mode reads it (`width: 600`, `color: ff0000`); undefined when that does not make it valid. */
+function parseQuirkyValue(def: RegisteredProperty, text: string, ctx: ParseContext): ReadonlyMap<string, unknown> | undefined {
+  const quirky = quirkyValueText(def.name, text);
+  if (quirky === undefined) return undefined;
+  const nodes = valueNodes({ type: 'Raw', value: quirky });
+  return nodes === undefined ? undefined : parseValue(def, nodes, ctx);
 }
 
 /** Parses the value of a (non-var) declaration into longhand name -> specified value. */

@@ -60,7 +60,7 @@ const VENDOR_PSEUDO = /::?-(webkit|moz|ms|o)-/i;
 /** At-rules that are valid but have no effect on print output: skipped silently. */
 const IGNORED_AT_RULES = new Set(['charset', 'namespace', 'keyframes', '-webkit-keyframes', '-moz-keyframes', 'font-feature-values', 'view-transition', 'viewport', '-ms-viewport']);
 
-export function parseStylesheet(source: string, baseUrl: string | undefined): ParsedSheet {
+export function parseStylesheet(source: string, baseUrl: string | undefined, quirks = false): ParsedSheet {
   const warnings: SheetWarning[] = [];
   const warn = (code: DiagnosticCode, message: string, line: number | undefined, column: number | undefined): void => {
     warnings.push({ code, message, line, column });
@@ -75,7 +75,7 @@ export function parseStylesheet(source: string, baseUrl: string | undefined): Pa
     pages: [],
     properties: [],
     warnings,
-    declarations: { baseUrl, sink: { warn }, source },
+    declarations: { baseUrl, sink: { warn }, source, quirks },
     importsClosed: false,
     layer: undefined,
     layers: [],
@@ -261,6 +261,7 @@ function visitStyleBlock(children: readonly CssNode[], parent: StyleParent, buil
   const declarations: DeclarationContext = {
     baseUrl: builder.baseUrl,
     source: builder.source,
+    quirks: builder.declarations.quirks,
     sink: {
       warn: (code, message, line, column) => (code === 'css_unsupported' ? noEffect : builder.warnings).push({ code, message, line, column }),
     },
@@ -443,11 +444,12 @@ function truncate(text: string): string {
 }
 
 /** Parses the declarations of a `style` attribute (CSS Style Attributes §3). */
-export function parseDeclarationList(source: string, baseUrl: string | undefined): { normal: Declaration[]; important: Declaration[]; warnings: SheetWarning[] } {
+export function parseDeclarationList(source: string, baseUrl: string | undefined, quirks = false): { normal: Declaration[]; important: Declaration[]; warnings: SheetWarning[] } {
   const warnings: SheetWarning[] = [];
   const ctx: DeclarationContext = {
     baseUrl,
     source,
+    quirks,
     sink: { warn: (code, message, line, column) => warnings.push({ code, message, line, column }) },
   };
   const ast = parse(source, {

@@ -25,6 +25,7 @@ import type { DomDocument, DomElement, DomNode } from './types.js';
 import { adopt, isElement } from './types.js';
 import { isNestedTableStart, unnestTables } from './table-nesting.js';
 import { recordInlineSvg } from './xml.js';
+import { documentMode } from './document-mode.js';
 import { BoundedCache } from '../cache/bounded.js';
 
 /** Elements that belong in `<head>` when they come before the body content (HTML §13.2.6.4.4). */
@@ -59,11 +60,12 @@ export function parseHtml(html: string, sourceName: string, limits: ParseLimits 
   });
   new Parser(handler, PARSER_OPTIONS).end(html);
   const root = handler.root;
+  const mode = documentMode(root);
   const documentElement = normalizeDocument(root);
   // a walk over every element, needed only when a table was opened inside another's table part
   if (handler.nestedTable) unnestTables(documentElement);
   if (html.includes('<svg')) recordInlineSvg(html, documentElement);
-  return { root, documentElement, sourceName, locate };
+  return { root, documentElement, sourceName, mode, locate };
 }
 
 interface HandlerLimits {

@@ -3,6 +3,7 @@
  * Other stages import these names from here, never from domhandler directly.
  */
 import type { Document, Element, ChildNode, Text, ParentNode } from 'domhandler';
+import type { DocumentMode } from './document-mode.js';
 
 export type DomNode = ChildNode;
 export type DomElement = Element;
@@ -16,6 +17,8 @@ export interface DomDocument {
   readonly documentElement: DomElement;
   /** Name used in locations (template path or `<template>`). */
   readonly sourceName: string;
+  /** What its doctype says (dom/document-mode.ts): without `<!DOCTYPE html>`, quirks mode. */
+  readonly mode: DocumentMode;
   /** Maps a source offset (an element's `startIndex`) to a 1-based line and column. */
   locate(offset: number): { line: number; column: number };
 }

@@ -10,6 +10,7 @@
  * subtree by changing one offset.
  */
 import type { BlockBox, BoxElement, InlineFlowBox, LayoutBox, OutOfFlowBox } from '../boxes/types.js';
+import type { DocumentMode } from '../dom/document-mode.js';
 import type { SourceLocation } from '../errors.js';
 import type { ComputedStyle, LegacyAlign, PageContext, PageStyle } from '../css/types.js';
 import type { CounterStyleSet } from '../css/types.js';
@@ -310,6 +311,8 @@ export interface LayoutContext extends LayoutServices {
   readonly pageNames?: PageNames | undefined;
   /** The file:line:column of an element's start tag, for warnings (BoxTree.locate). */
   readonly locate?: ((element: BoxElement) => SourceLocation) | undefined;
+  /** The document's mode (its doctype): quirks mode's layout rules are in quirks.ts. */
+  readonly documentMode: DocumentMode;
 }
 
 /**

@@ -19,7 +19,7 @@ describe('robustness', () => {
   });
 
   it('ignores <style> inside <template> and keeps elements without a body', async () => {
-    const doc = await styleHtml('<template><style>p { color: red }</style></template><p>x</p>');
+    const doc = await styleHtml('<!DOCTYPE html><template><style>p { color: red }</style></template><p>x</p>');
     expect(doc.sheets).toHaveLength(1);
     expect(doc.style('p').color).toEqual({ r: 0, g: 0, b: 0, a: 1 });
   });

@@ -8,7 +8,7 @@ const blue = { r: 0, g: 0, b: 255, a: 1 };
 
 describe('collectStylesheets', () => {
   it('orders the UA sheet, then <style> and <link> in document order', async () => {
-    const doc = await styleHtml('<link rel="stylesheet" href="a.css"><style>p { color: green }</style><link rel="Stylesheet" href="css/b.css"><p>x</p>', {
+    const doc = await styleHtml('<!DOCTYPE html><link rel="stylesheet" href="a.css"><style>p { color: green }</style><link rel="Stylesheet" href="css/b.css"><p>x</p>', {
       files: { 'a.css': 'p { color: red; margin-left: 1px }', 'css/b.css': 'p { background: url(bg.png) blue }' },
     });
     expect(doc.sheets.map((s) => s.origin)).toEqual(['user-agent', 'author', 'author', 'author']);
@@ -20,14 +20,14 @@ describe('collectStylesheets', () => {
   });
 
   it('ignores alternate and non-CSS links', async () => {
-    const doc = await styleHtml('<link rel="alternate stylesheet" href="a.css"><link rel="icon" href="a.css"><style type="text/less">p{color:red}</style><p>x</p>', {
+    const doc = await styleHtml('<!DOCTYPE html><link rel="alternate stylesheet" href="a.css"><link rel="icon" href="a.css"><style type="text/less">p{color:red}</style><p>x</p>', {
       files: { 'a.css': 'p { color: red }' },
     });
     expect(doc.sheets).toHaveLength(1);
   });
 
   it('resolves @import recursively before the importing sheet, and survives cycles', async () => {
-    const doc = await styleHtml('<style>@import "one.css"; p { margin-top: 7px }</style><p>x</p>', {
+    const doc = await styleHtml('<!DOCTYPE html><style>@import "one.css"; p { margin-top: 7px }</style><p>x</p>', {
       files: {
         'one.css': '@import url("sub/two.css"); p { color: green }',
         'sub/two.css': '@import "../one.css"; p { color: red; margin-top: 1px; padding-left: 2px }',

@@ -16,6 +16,7 @@ export function env(): InlineEnv {
     cache: new WeakMap(),
     langs: new WeakMap(),
     metrics: new WeakMap(),
+    lineHeightQuirk: false,
     runFacts: new WeakMap(),
   };
 }

@@ -37,7 +37,7 @@ function lines(page: PageLayout): string[] {
 }
 
 async function linesOf(body: string, css = ''): Promise<string[]> {
-  const doc = await layoutHtml(`<style>${CSS} ${css}</style>${body}`);
+  const doc = await layoutHtml(`<!DOCTYPE html><style>${CSS} ${css}</style>${body}`);
   return lines(doc.pages[0]!);
 }
 

@@ -27,7 +27,7 @@ const CASES: readonly [string, string, readonly [number, number, number, number]
 
 describe('absolutely positioned boxes in every kind of containing block, as Chromium places them', () => {
   it.each(CASES)('%s', async (_, html, [x, y, width, height]) => {
-    const doc = await layoutHtml(`<style>@page { size: 400px 300px; margin: 0 } body { margin: 0; font: 10px/12px "Liberation Sans" }</style><div style="position: relative; width: 400px; height: 300px">${html}</div>`);
+    const doc = await layoutHtml(`<!DOCTYPE html><style>@page { size: 400px 300px; margin: 0 } body { margin: 0; font: 10px/12px "Liberation Sans" }</style><div style="position: relative; width: 400px; height: 300px">${html}</div>`);
     const box = findById(doc.pages[0]!, 'x');
     if (box === undefined) throw new Error('#x is not laid out');
     // within 0.6px: the content area of an inline uses the font's ascent and descent unrounded (Chromium rounds them to whole px)

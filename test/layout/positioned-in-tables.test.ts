@@ -34,7 +34,7 @@ const CASES: readonly [string, string, readonly [number, number, number, number]
 
 describe('absolutely positioned boxes in table cells, rows, row groups and tables, as Chromium places them', () => {
   it.each(CASES)('%s', async (_, html, [x, y, width, height]) => {
-    const doc = await layoutHtml(`${STYLE}<div style="position: relative; width: 400px; height: 300px">${html}</div>`);
+    const doc = await layoutHtml(`<!DOCTYPE html>${STYLE}<div style="position: relative; width: 400px; height: 300px">${html}</div>`);
     const box = findById(doc.pages[0]!, 'x');
     if (box === undefined) throw new Error('#x is not laid out');
     // within 0.6px: Chromium snaps percentages and baselines to its layout units
@@ -52,8 +52,8 @@ describe('absolutely positioned boxes in a cell split across pages', () => {
   // octavo puts it; Chromium puts `top: 0` against the whole cell (on page 1), octavo against the
   // cell's part on the page where the box's placeholder is, as for a block split by the page.
   it('places them in the part of the cell where their placeholder falls, as a split block does', async () => {
-    const inCell = await layoutHtml(`${page}<table><tr><td style="position: relative; width: 200px; vertical-align: top">${blocks(18)}${boxes}${blocks(2)}</td></tr></table>`);
-    const inBlock = await layoutHtml(`${page}<div style="position: relative; width: 200px; border: 2px solid; padding: 4px">${blocks(18)}${boxes}${blocks(2)}</div>`);
+    const inCell = await layoutHtml(`<!DOCTYPE html>${page}<table><tr><td style="position: relative; width: 200px; vertical-align: top">${blocks(18)}${boxes}${blocks(2)}</td></tr></table>`);
+    const inBlock = await layoutHtml(`<!DOCTYPE html>${page}<div style="position: relative; width: 200px; border: 2px solid; padding: 4px">${blocks(18)}${boxes}${blocks(2)}</div>`);
     expect(inCell.pages).toHaveLength(2);
     for (const id of ['s', 't']) {
       expect(findById(inCell.pages[0]!, id), id).toBeUndefined();
@@ -69,7 +69,7 @@ describe('absolutely positioned boxes in a cell split across pages', () => {
   // Chromium 156 prints the box on the bottom border of the cell's last part, as here (its page 2
   // holds one block of the other cell less: its tables break rows elsewhere).
   it('places bottom: 0 at the bottom of the cell\'s part stretched by its row on that page', async () => {
-    const doc = await layoutHtml(`${page}<table><tr><td id=a style="position: relative; width: 200px; vertical-align: top">${blocks(16)}<div id=x style="position: absolute; bottom: 0; right: 0; width: 40px; height: 20px"></div>${blocks(2)}</td><td style="width: 100px; vertical-align: top">${blocks(25)}</td></tr></table>`);
+    const doc = await layoutHtml(`<!DOCTYPE html>${page}<table><tr><td id=a style="position: relative; width: 200px; vertical-align: top">${blocks(16)}<div id=x style="position: absolute; bottom: 0; right: 0; width: 40px; height: 20px"></div>${blocks(2)}</td><td style="width: 100px; vertical-align: top">${blocks(25)}</td></tr></table>`);
     expect(doc.pages).toHaveLength(2);
     const cell = findById(doc.pages[1]!, 'a')!;
     const box = findById(doc.pages[1]!, 'x')!;
@@ -80,7 +80,7 @@ describe('absolutely positioned boxes in a cell split across pages', () => {
   // Chromium 156 prints both boxes of the repeated header on every page, at these places.
   it('places those of a repeated header on every page it repeats on', async () => {
     const rows = '<tr><td>r</td><td>x</td></tr>'.repeat(30);
-    const doc = await layoutHtml(`<style>@page { size: 300px 200px; margin: 0 } body { margin: 0; font: 10px/20px "Liberation Sans" } table { border-spacing: 0 } td, th { padding: 0 }</style><table><thead><tr style="position: relative"><th style="position: relative; width: 100px">H<b id=b style="position: absolute; right: 0; bottom: 0; width: 5px; height: 5px"></b></th><th>G<i id=r style="position: absolute; left: 0; top: 0; width: 3px; height: 3px"></i></th></tr></thead><tbody>${rows}</tbody></table>`);
+    const doc = await layoutHtml(`<!DOCTYPE html><style>@page { size: 300px 200px; margin: 0 } body { margin: 0; font: 10px/20px "Liberation Sans" } table { border-spacing: 0 } td, th { padding: 0 }</style><table><thead><tr style="position: relative"><th style="position: relative; width: 100px">H<b id=b style="position: absolute; right: 0; bottom: 0; width: 5px; height: 5px"></b></th><th>G<i id=r style="position: absolute; left: 0; top: 0; width: 3px; height: 3px"></i></th></tr></thead><tbody>${rows}</tbody></table>`);
     expect(doc.pages.length).toBeGreaterThan(2);
     for (const page of doc.pages) {
       const [b, r] = [findById(page, 'b')!, findById(page, 'r')!];
@@ -119,7 +119,7 @@ const OFFSET_CASES: readonly [string, string, readonly [number, number, number, 
 
 describe('relative offsets of cells, rows and row groups, and transformed tables, as Chromium places them', () => {
   it.each(OFFSET_CASES)('%s', async (_, html, expected) => {
-    const doc = await layoutHtml(`${STYLE}<div style="position: relative; width: 400px; height: 300px">${html}</div>`);
+    const doc = await layoutHtml(`<!DOCTYPE html>${STYLE}<div style="position: relative; width: 400px; height: 300px">${html}</div>`);
     const box = findById(doc.pages[0]!, 'x');
     if (box === undefined) throw new Error('#x is not laid out');
     expect([box.x, box.y, box.width, box.height].map((v) => Math.round(v * 100) / 100)).toEqual(expected);
@@ -138,7 +138,7 @@ describe('relative offsets of cells, rows and row groups, and transformed tables
   });
 
   it('warns the offsets of a column, which move nothing (nor in Chromium)', async () => {
-    await layoutHtml('<table>\n<col style="position: relative; left: 4px"><tr><td>a</td></tr></table>', {
+    await layoutHtml('<!DOCTYPE html><table>\n<col style="position: relative; left: 4px"><tr><td>a</td></tr></table>', {
       expectWarnings: [{ code: 'css_unsupported', message: /relatively positioned `table-column` are not honoured/, line: 2 }],
     });
   });

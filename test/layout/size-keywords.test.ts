@@ -7,7 +7,7 @@ const PAIR = '<span class=ib></span>&#8203;<span class=ib></span>';
 const CSS = '.ib { display: inline-block; width: 30px; height: 10px } div, td { font-size: 0 } table { border-spacing: 0 } td { padding: 0 }';
 
 async function geometry(body: string, id: string, expectWarnings: readonly string[] = []): Promise<string> {
-  const doc = await layoutHtml(`<style>@page { size: 600px 400px; margin: 0 } body { margin: 0 } ${CSS}</style>${body}`, { expectWarnings });
+  const doc = await layoutHtml(`<!DOCTYPE html><style>@page { size: 600px 400px; margin: 0 } body { margin: 0 } ${CSS}</style>${body}`, { expectWarnings });
   const fragment = findById(doc.pages[0]!, id);
   if (fragment === undefined) throw new Error(`#${id} not laid out`);
   return `${fragment.x},${fragment.y} ${fragment.width}x${fragment.height}`;

@@ -58,7 +58,7 @@ describe('lines stacked without the general placement', () => {
       const fastContext = createLayoutContext(services, undefined);
       const generalContext = createLayoutContext(services, undefined);
       for (const width of WIDTHS) {
-        for (const [y, strut] of [[0, EMPTY_STRUT], [33.3, { positive: 6, negative: -2 }]] as const) {
+        for (const [y, strut] of [[0, EMPTY_STRUT], [33.3, { positive: 6, negative: -2, quirky: 0, atQuirkyStart: false }]] as const) {
           for (const fragmentainer of pages(y)) {
             const frame: BlockFrame = { box, contentX: 7.25, contentWidth: width, containingHeight: undefined, mode: 'layout', y, strut, fragmentainer, exclusions: NO_EXCLUSIONS };
             const fast = layoutLines(frame, box as InlineFlowBox, fastContext, undefined);

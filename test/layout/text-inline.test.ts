@@ -9,7 +9,7 @@ const IMAGES = fileURLToPath(new URL('../resources/images/', import.meta.url));
 const base = '@page { size: 600px 400px; margin: 0 } body { margin: 0 } p { margin: 0; font: 10px/20px "Liberation Mono" }';
 
 async function doc(html: string, css = '', baseDir?: string) {
-  return layoutHtml(`<style>${base} ${css}</style>${html}`, baseDir === undefined ? {} : { baseDir });
+  return layoutHtml(`<!DOCTYPE html><style>${base} ${css}</style>${html}`, baseDir === undefined ? {} : { baseDir });
 }
 
 async function byId(html: string, id: string, css = ''): Promise<BoxFragment> {

@@ -4,7 +4,7 @@ import { renderPage } from '../helpers/render.js';
 
 const FONTS = fileURLToPath(new URL('../fixtures/fonts/', import.meta.url));
 
-const pixels = (css: string, html: string): Promise<string[]> => renderPage(`<style>body { margin: 0 } p { margin: 0 } ${css}</style>${html}`, { data: {} });
+const pixels = (css: string, html: string): Promise<string[]> => renderPage(`<!DOCTYPE html><style>body { margin: 0 } p { margin: 0 } ${css}</style>${html}`, { data: {} });
 
 /** A 4x4 (or w x h) inline-block of one colour. */
 const box = (colour: string, extra = '', w = 4, h = 4): string =>

@@ -182,6 +182,8 @@ export interface ComputedStyle extends ShapeStyle, FontSynthesisStyle, FontSizeA
    * positioned box that was inline-level takes its static position in its line (CSS2 §10.3.7).
    */
   readonly displayBeforeBlockify?: Display | undefined;
+  /** Which of its margins are the UA sheet's quirky ones (css/quirky-margins.ts bits: 1 top, 2 bottom). */
+  readonly quirkyMargins: number;
   /** `running(name)` (CSS GCPM 3 §1.2) moves the element into the page-margin boxes that show `element(name)`. */
   readonly position: 'static' | 'relative' | 'absolute' | 'fixed' | { readonly running: string };
   /**

@@ -33,7 +33,7 @@ export interface ComputeContext extends LengthContext {
  * Keys of ComputedStyle set by a property (`displayBeforeBlockify` is kept by the blockification
  * fix-up, `whiteSpace` derived from its longhands, `webkitBox` from the declared `display`).
  */
-export type StyleKey = Exclude<keyof ComputedStyle, 'displayBeforeBlockify' | 'whiteSpace' | 'webkitBox'>;
+export type StyleKey = Exclude<keyof ComputedStyle, 'displayBeforeBlockify' | 'quirkyMargins' | 'whiteSpace' | 'webkitBox'>;
 
 export interface LonghandDef<K extends StyleKey = StyleKey, S = unknown> {
   readonly kind: 'longhand';

@@ -12,7 +12,8 @@ import type { BoxFragment } from '../types.js';
 import type { BreakToken, Fragmentainer, LayoutContext, LayoutInput, LayoutResult } from '../contract.js';
 import { bottomAt, extendsToEnd, sizingStyle } from '../contract.js';
 import type { MarginStrut } from '../margins.js';
-import { EMPTY_STRUT, addMargin, collapsedMargin } from '../margins.js';
+import { EMPTY_STRUT, addMargin, atQuirkyStart, collapsedMargin, withoutQuirky } from '../margins.js';
+import { hasQuirkyBottomMargin, hasQuirkyTopMargin, isQuirkyContainer, percentageBasisQuirk } from '../quirks.js';
 import type { HorizontalMetrics } from '../box-model.js';
 import { blockHorizontalMetrics, clampHeight, definiteContentHeight, isAutoHeight, marginOrZero, resolveMaxSize, toContentSize, usedBorder, usedPadding } from '../box-model.js';
 import { heightForWidth, ratioOf, ratioWidth } from '../aspect-ratio.js';
@@ -53,7 +54,7 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
   const continued = resume !== undefined;
   const bfc = input.formattingContextRoot === true || establishesBfc(box);
   const h = horizontalMetrics(box, input);
-  const top = topEdge(box, input, h, continued, bfc);
+  const top = topEdge(box, input, h, { continued, bfc, quirkyTop: hasQuirkyTopMargin(box.style, ctx) });
   const legend = content.legend === undefined || continued ? undefined : placeLegend(content.legend, {
     mode: input.mode, borderTop: top.borderTopIfSeparated, borderLeft: input.x + h.marginLeft, borderWidth: top.border,
     contentX: input.x + h.marginLeft + h.border.left + h.padding.left, contentWidth: h.contentWidth, containingHeight: input.containingHeight, direction: box.style.direction,
@@ -70,11 +71,11 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
     box: content,
     contentX,
     contentWidth: h.contentWidth,
-    containingHeight: input.fixedHeight !== undefined && input.fixedHeightIndefinite !== true ? Math.max(0, input.fixedHeight - edgesY) : ratioHeight ?? definiteContentHeight(style, input.containingHeight, edgesY),
+    containingHeight: input.fixedHeight !== undefined && input.fixedHeightIndefinite !== true ? Math.max(0, input.fixedHeight - edgesY) : ratioHeight ?? definiteContentHeight(style, input.containingHeight, edgesY) ?? percentageBasisQuirk(box, input.containingHeight, ctx),
     mode: input.mode,
     // below a legend taller than the border: its excess is part of the content height (a `height` includes it, as in Chromium)
     y: legend === undefined ? top.contentStart : top.contentStart + legend.below,
-    strut: top.separates ? EMPTY_STRUT : top.strut,
+    strut: childrenStrut(top, isQuirkyContainer(box, ctx)),
     fragmentainer: room === undefined ? undefined : { ...room, discardTopMargins: top.discard && (continued || !top.separates) },
     exclusions: bfc ? NO_EXCLUSIONS : input.exclusions,
   };
@@ -85,11 +86,12 @@ export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInpu
   // (no page: nothing to keep above the block-end edges)
   const laidFlow = clone || discard || frame.fragmentainer === undefined ? laidChildren
     : withBlockEndEdges(laidChildren, frame, { style, edges: h.padding.bottom + h.border.bottom, containingHeight: input.containingHeight, edgesY, separatesTop: top.separates }, childrenOf);
-  const children = legend === undefined ? laidFlow : withLegend(laidFlow, legend);
+  const flow = isQuirkyContainer(box, ctx) ? { ...laidFlow, strut: withoutQuirky(laidFlow.strut) } : laidFlow;
+  const children = legend === undefined ? flow : withLegend(flow, legend);
   if (children.pushed && !(input.fragmentainer?.atTop ?? true)) return { kind: 'pushed' };
 
   const { breakToken, broken, bottom, vertical, autoHeight, contentHeight } = settleBlockEnd({
-    box, content, input, style, h, top, children, resume, bfc, clone, edgesY, ratioHeight, frameContainingHeight: frame.containingHeight,
+    box, content, input, style, h, top, children, resume, bfc, clone, edgesY, ratioHeight, frameContainingHeight: frame.containingHeight, quirkyBottom: hasQuirkyBottomMargin(box.style, ctx),
     // not when its last lines or children moved on with its bottom padding and border (withBlockEndEdges): Chromium ends it with its content then
     fillsPage: laidFlow === laidChildren && extendsToEnd(input.fragmentainer),
   });
@@ -181,6 +183,8 @@ interface BlockEndInput {
   readonly frameContainingHeight: number | undefined;
   /** Broken, it extends to the page end: its content ran out of room, it was not moved on for its bottom edges. */
   readonly fillsPage: boolean;
+  /** Its bottom margin is a quirky one (quirks.ts). */
+  readonly quirkyBottom: boolean;
 }
 
 interface BlockEnd {
@@ -248,7 +252,7 @@ function verticalOf(b: BlockEndInput, broken: boolean, bottom: BottomEdges): Ver
   const style = b.style;
   const separatesBottom = bottom.border > 0 || bottom.padding > 0 || b.bfc || broken || !isAutoHeight(style.height);
   const mayCollapseThrough = !separatesBottom && clampHeight(style, 0, b.frameContainingHeight, b.edgesY) === 0;
-  return resolveVerticalPosition(b.input, b.top, b.children, { separatesBottom, mayCollapseThrough, marginBottom: bottom.margin });
+  return resolveVerticalPosition(b.input, b.top, b.children, { separatesBottom, mayCollapseThrough, marginBottom: bottom.margin, quirky: b.quirkyBottom });
 }
 
 /** The room left on the page for the content of a box that breaks (it extends to the page end, CSS Fragmentation 3 §5.3). */
@@ -305,19 +309,29 @@ interface TopEdge {
   readonly discard: boolean;
 }
 
-function topEdge(box: LayoutBox, input: LayoutInput, h: HorizontalMetrics, continued: boolean, bfc: boolean): TopEdge {
+function topEdge(box: LayoutBox, input: LayoutInput, h: HorizontalMetrics, how: { readonly continued: boolean; readonly bfc: boolean; readonly quirkyTop: boolean }): TopEdge {
+  const { continued, bfc } = how;
   const cut = continued && box.style.boxDecorationBreak !== 'clone';
   const border = cut ? 0 : h.border.top;
   const padding = cut ? 0 : h.padding.top;
   const discard = input.fragmentainer !== undefined && input.fragmentainer.discardTopMargins && input.fragmentainer.atTop;
   const ownTop = continued || discard ? 0 : marginOrZero(box.style.marginTop, input.containingWidth);
-  const strut = discard ? EMPTY_STRUT : addMargin(input.strut, ownTop);
+  const strut = discard ? EMPTY_STRUT : addMargin(input.strut, ownTop, how.quirkyTop);
   const separates = border > 0 || padding > 0 || bfc || continued;
   const borderTopIfSeparated = input.y + collapsedMargin(strut);
   return {
     border, padding, strut, separates, discard, borderTopIfSeparated,
     contentStart: separates ? borderTopIfSeparated + border + padding : input.y,
   };
+}
+
+/**
+ * The margins the first child's collapse with: none past a separated top. In quirks mode `body`
+ * and table cells start their content "at a quirky container's start" (../margins.ts).
+ */
+function childrenStrut(top: TopEdge, quirkyContainer: boolean): MarginStrut {
+  const strut = top.separates ? EMPTY_STRUT : top.strut;
+  return quirkyContainer ? atQuirkyStart(strut) : strut;
 }
 
 interface VerticalPosition {
@@ -340,7 +354,7 @@ function resolveVerticalPosition(
   input: LayoutInput,
   top: TopEdge,
   children: ChildrenResult,
-  bottom: { readonly separatesBottom: boolean; readonly mayCollapseThrough: boolean; readonly marginBottom: number },
+  bottom: { readonly separatesBottom: boolean; readonly mayCollapseThrough: boolean; readonly marginBottom: number; readonly quirky: boolean },
 ): VerticalPosition {
   if (top.separates || children.resolvedAt !== undefined) {
     const borderTop = top.separates ? top.borderTopIfSeparated : children.resolvedAt!;
@@ -348,16 +362,16 @@ function resolveVerticalPosition(
       borderTop,
       contentTop: top.separates ? top.contentStart : borderTop,
       contentBottom: bottom.separatesBottom ? children.endY + collapsedMargin(children.strut) : children.endY,
-      strut: addMargin(bottom.separatesBottom ? EMPTY_STRUT : children.strut, bottom.marginBottom),
+      strut: addMargin(bottom.separatesBottom ? EMPTY_STRUT : children.strut, bottom.marginBottom, bottom.quirky),
       resolvedAt: borderTop,
     };
   }
   if (!bottom.mayCollapseThrough) {
     const borderTop = input.y + collapsedMargin(children.strut);
-    return { borderTop, contentTop: borderTop, contentBottom: borderTop, strut: addMargin(EMPTY_STRUT, bottom.marginBottom), resolvedAt: borderTop };
+    return { borderTop, contentTop: borderTop, contentBottom: borderTop, strut: addMargin(EMPTY_STRUT, bottom.marginBottom, bottom.quirky), resolvedAt: borderTop };
   }
   const borderTop = input.y + collapsedMargin(top.strut);
-  return { borderTop, contentTop: borderTop, contentBottom: borderTop, strut: addMargin(children.strut, bottom.marginBottom), resolvedAt: undefined };
+  return { borderTop, contentTop: borderTop, contentBottom: borderTop, strut: addMargin(children.strut, bottom.marginBottom, bottom.quirky), resolvedAt: undefined };
 }
 
 /**

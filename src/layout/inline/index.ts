@@ -140,6 +140,7 @@ function layoutOneLine(box: InlineFlowBox, measured: MeasuredInline, at: InlineR
     containingWidth: room.contentWidth,
     text: env.text,
     metrics: env.metrics,
+    lineHeightQuirk: env.lineHeightQuirk,
   });
   const overflowEnd = textOverflowAtEnd(box.style, rtl);
   const children = overflowEnd !== 'clip' && indent + lineContentWidth(line.pieces, onLine, line.hang) > room.width + 0.01

@@ -67,6 +67,7 @@ export interface LineSpec {
   readonly text: TextSystem;
   /** The render's inline metrics by style (vertical-align.ts). */
   readonly metrics: WeakMap<ComputedStyle, InlineMetrics>;
+  readonly lineHeightQuirk: boolean;
 }
 
 /** No justification: nothing added anywhere (shared by every line not justified). */
@@ -203,7 +204,8 @@ function emptyLine(width: number): LaidOutLine {
 export function placeVertically(nodes: readonly Node[], spec: LineSpec): LaidOutLine {
   const rootMetrics = inlineMetrics(spec.rootStyle, spec);
   const placements = new Map<Node, number>(); // node -> baseline offset from the root baseline (relative to its aligned subtree root for top/bottom subtrees until the end)
-  const bounds = { top: -rootMetrics.above, bottom: rootMetrics.below };
+  const quirk = spec.lineHeightQuirk;
+  const bounds = quirk && !sizesLine(nodes) ? { top: Infinity, bottom: -Infinity } : { top: -rootMetrics.above, bottom: rootMetrics.below };
   const lineRelative: { node: Node; align: 'top' | 'bottom'; above: number; below: number }[] = [];
   const independent = new Set<Node>();
 
@@ -227,12 +229,16 @@ export function placeVertically(nodes: readonly Node[], spec: LineSpec): LaidOut
       }
       const offset = parent.offset + shift;
       placements.set(node, offset);
-      into.top = Math.min(into.top, offset - own.above);
-      into.bottom = Math.max(into.bottom, offset + own.below);
+      if (!quirk || node.kind === 'atomic' || sizesLine(node.children) || hasSideEdges(style, spec.containingWidth)) {
+        into.top = Math.min(into.top, offset - own.above);
+        into.bottom = Math.max(into.bottom, offset + own.below);
+      }
       if (node.kind === 'inline') visit(node.children, { style, metrics: inlineMetrics(style, spec), offset }, into);
     }
   };
   visit(nodes, { style: spec.rootStyle, metrics: rootMetrics, offset: 0 }, bounds);
+  // (quirks: nothing sized the line — an empty inline box alone)
+  if (bounds.top > bounds.bottom) bounds.top = bounds.bottom = 0;
 
   // top/bottom-aligned subtrees may make the line taller, then sit at its edges (§10.8).
   for (const item of lineRelative) {
@@ -252,6 +258,24 @@ export function placeVertically(nodes: readonly Node[], spec: LineSpec): LaidOut
   const height = bounds.bottom - bounds.top;
   const children = nodes.map((node) => toFragment(node, placements, baseline, spec));
   return { empty: false, width: spec.availableWidth, height, baseline, children };
+}
+
+/**
+ * The line height calculation quirk (Quirks Mode §3.3): an inline box — the root's strut too —
+ * sizes the line only when text is directly in it (or, below, it has side borders or padding):
+ * an image alone in a table cell's line leaves no room for descenders.
+ */
+function sizesLine(children: readonly Node[]): boolean {
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!;
+    if (child.kind === 'text' && child.text.length > 0) return true;
+  }
+  return false;
+}
+
+function hasSideEdges(style: ComputedStyle, containingWidth: number): boolean {
+  const padding = usedPadding(style, containingWidth);
+  return style.borderLeftWidth > 0 || style.borderRightWidth > 0 || padding.left > 0 || padding.right > 0;
 }
 
 export function onlyText(nodes: readonly Node[]): nodes is readonly Extract<Node, { kind: 'text' }>[] {
