@@ -17,6 +17,7 @@ export function env(): InlineEnv {
     langs: new WeakMap(),
     metrics: new WeakMap(),
     lineHeightQuirk: false,
+    quirks: false,
     runFacts: new WeakMap(),
   };
 }

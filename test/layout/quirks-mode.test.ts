@@ -77,4 +77,27 @@ describe('quirks mode (no doctype), as Chromium lays it out', () => {
     expect(r.in!.split(' ')[2]).toBe('100');
     expect(Number(r.after!.split(' ')[1]) - Number(r.in!.split(' ')[3])).toBe(12);
   });
+
+  it('includes a cell\'s padding and border in its height', async () => {
+    const doc = await layoutHtml(`<html><head><style>@page { size: 600px 800px; margin: 0 } body { margin: 0; font: 12px/1.2 "Liberation Sans" }
+      table { border-spacing: 0 }</style></head><body>
+      <table><tr><td id=a style="height: 30px; padding: 0; border: 2px solid">x</td></tr></table>
+      <table><tr><td id=b style="height: 30px; padding: 5px; border: 0">x</td></tr></table>
+      <table><tr><td id=c style="height: 30px; padding: 5px; border: 5px solid">x</td></tr></table>
+      <table><tr><td id=f style="height: 5px; padding: 5px">x</td></tr></table>
+      <table border=1><tr><td id=g height=40>x</td></tr></table></body></html>`);
+    const heights = ['a', 'b', 'c', 'f', 'g'].map((id) => {
+      const f = findById(doc.pages[0]!, id);
+      return f?.kind === 'box' ? Math.round(f.height) : undefined;
+    });
+    // c and f: the 16px text's 18px line and the edges are more than the height
+    expect(heights).toEqual([30, 30, 38, 28, 40]);
+  });
+
+  it('keeps the images of an auto-width cell on one line when it measures its minimum width', async () => {
+    const body = `<table id=t cellspacing=0><tr><td id=c><img src="${IMG}"><img src="${IMG}"></td><td style="width: 550px">wide</td></tr></table>`;
+    // the images' 80px, not the wider one's 40px (standards mode: 48 wide, an image a line)
+    expect(await rects(body, ['c'])).toEqual({ c: '0 0 82 22' });
+    expect((await rects(body, ['c'], '<!DOCTYPE html>')).c!.split(' ')[2]).toBe('48');
+  });
 });

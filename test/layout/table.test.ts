@@ -187,6 +187,11 @@ describe('rows and vertical alignment (CSS2 §17.5.3-4)', () => {
     expect(await geometry(`<table><tr id=r style="height:30px"><td id=a>${w(10)}</td></tr><tr><td id=b style="height:25px">${w(10)}</td></tr></table>`, ['a', 'b']))
       .toEqual(['0,0 10x30', '0,30 10x25']);
   });
+
+  it('grows a cell past its height to its content, whose row follows it (CSS2 §17.5.3)', async () => {
+    expect(await geometry(`<table><tr><td id=a style="height:5px">${w(10, 30)}</td><td id=b>${w(10)}</td></tr><tr><td id=c>${w(10)}</td></tr></table>`, ['a', 'b', 'c']))
+      .toEqual(['0,0 10x30', '10,0 10x30', '0,30 10x10']);
+  });
 });
 
 describe('collapsing borders (CSS2 §17.6.2)', () => {

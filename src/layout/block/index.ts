@@ -13,7 +13,7 @@ import type { BreakToken, Fragmentainer, LayoutContext, LayoutInput, LayoutResul
 import { bottomAt, extendsToEnd, sizingStyle } from '../contract.js';
 import type { MarginStrut } from '../margins.js';
 import { EMPTY_STRUT, addMargin, atQuirkyStart, collapsedMargin, withoutQuirky } from '../margins.js';
-import { hasQuirkyBottomMargin, hasQuirkyTopMargin, isQuirkyContainer, percentageBasisQuirk } from '../quirks.js';
+import { cellHeightQuirk, hasQuirkyBottomMargin, hasQuirkyTopMargin, isQuirkyContainer, percentageBasisQuirk } from '../quirks.js';
 import type { HorizontalMetrics } from '../box-model.js';
 import { blockHorizontalMetrics, clampHeight, definiteContentHeight, isAutoHeight, marginOrZero, resolveMaxSize, toContentSize, usedBorder, usedPadding } from '../box-model.js';
 import { heightForWidth, ratioOf, ratioWidth } from '../aspect-ratio.js';
@@ -50,7 +50,7 @@ export function establishesBfc(box: LayoutBox): boolean {
  * view of their items) as the box `box`, whose identity the fragment keeps.
  */
 export function layoutBlock(box: LayoutBox, content: BlockBox, input: LayoutInput, ctx: LayoutContext, resume: BreakToken | undefined): LayoutResult {
-  const style = sizingStyle(box, input);
+  const style = cellHeightQuirk(sizingStyle(box, input), ctx);
   const continued = resume !== undefined;
   const bfc = input.formattingContextRoot === true || establishesBfc(box);
   const h = horizontalMetrics(box, input);
@@ -221,6 +221,8 @@ function settleBlockEnd(b: BlockEndInput): BlockEnd {
       : tail ? autoHeight
         : ratioHeight !== undefined && consumed === 0 ? withContentMinimum(style, ratioHeight, autoHeight, input.containingHeight, edgesY)
           : Math.max(0, clampHeight(style, consumed + autoHeight, input.containingHeight, edgesY, consumed + autoHeight) - consumed);
+  // a cell's height is only its minimum: it grows to its content (CSS2 §17.5.3)
+  if (style.display === 'table-cell' && !broken && !tail) contentHeight = Math.max(contentHeight, autoHeight);
   if (!broken && !tail && input.fixedHeight === undefined && carriesHeightOver(box, input, children.fragments.length > 0 || resume !== undefined, vertical.contentTop + contentHeight)) {
     // Its height runs past a page it starts at the top of: the rest continues on the next pages.
     broken = true;

@@ -42,6 +42,7 @@ export function inlineEnv(ctx: LayoutContext): InlineEnv {
     langs: ctx.caches.of(LANGS),
     metrics: ctx.caches.of(INLINE_METRICS),
     lineHeightQuirk: hasLineHeightQuirk(ctx),
+    quirks: ctx.documentMode === 'quirks',
     runFacts: RUN_FACTS,
   };
   return made.env;

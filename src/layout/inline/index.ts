@@ -23,6 +23,7 @@ import { inlineIntrinsicSizes } from './intrinsic.js';
 import type { InlineResume } from './resume.js';
 import { CONTENT_START } from './resume.js';
 import { PRETTY_LINES, optimalBreaks } from './optimal-breaks.js';
+import { cellGluesImages } from '../quirks.js';
 
 export type { LaidOutLine } from './line-box.js';
 export { lineFragment } from './line-box.js';
@@ -267,7 +268,7 @@ export function inlineContentIntrinsicSizes(box: InlineFlowBox, env: InlineEnv, 
     if (plain !== undefined) return plain;
   }
   const measured = keep ? measuredInline(box, 0, env) : transientMeasuredInline(box, 0, env);
-  return inlineIntrinsicSizes(measured.pieces, measured.splitter, env.anchorSizes);
+  return inlineIntrinsicSizes(measured.pieces, measured.splitter, env.anchorSizes, env.quirks && cellGluesImages(box.style));
 }
 
 /** No inline box open (shared: every first line starts so, and nothing changes the list in place). */

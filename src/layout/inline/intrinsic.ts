@@ -18,7 +18,8 @@ import { lineEndTrim, lineEndTrimming, lineStartTrimmed, trimsLineStart } from '
 
 export type { IntrinsicSizes };
 
-export function inlineIntrinsicSizes(pieces: readonly Piece[], splitter: Splitter, anchorSizes: (box: OutOfFlowBox) => IntrinsicSizes): IntrinsicSizes {
+/** `glueImages`: quirks mode's table cell width calculation quirk (cellGluesImages). */
+export function inlineIntrinsicSizes(pieces: readonly Piece[], splitter: Splitter, anchorSizes: (box: OutOfFlowBox) => IntrinsicSizes, glueImages = false): IntrinsicSizes {
   let maxContent = 0;
   let minContent = 0;
   let line = 0;
@@ -77,11 +78,12 @@ export function inlineIntrinsicSizes(pieces: readonly Piece[], splitter: Splitte
       }
       i = end - 1;
     }
-    if (piece.breakAfter) minContent = Math.max(minContent, chunk - hang + cloned.end);
+    const breakAfter = piece.breakAfter && !(glueImages && (isImage(piece) || isImage(pieces[i + 1])));
+    if (breakAfter) minContent = Math.max(minContent, chunk - hang + cloned.end);
     if (piece.forcedBreakAfter) maxContent = Math.max(maxContent, line - hang + cloned.end);
-    if (piece.breakAfter) chunk = cloned.start;
+    if (breakAfter) chunk = cloned.start;
     if (piece.forcedBreakAfter) line = cloned.start;
-    if (piece.breakAfter) chunkStart = true;
+    if (breakAfter) chunkStart = true;
     if (piece.forcedBreakAfter) lineStart = true;
   }
   const last = pieces[pieces.length - 1];
@@ -89,6 +91,10 @@ export function inlineIntrinsicSizes(pieces: readonly Piece[], splitter: Splitte
   minContent = Math.max(minContent, chunk - hang);
   maxContent = Math.max(maxContent, line - hang, minContent);
   return { minContent, maxContent };
+}
+
+function isImage(piece: Piece | undefined): boolean {
+  return piece?.kind === 'atomic' && piece.box.element?.name === 'img';
 }
 
 /**

@@ -18,6 +18,8 @@ import type { InlineLine } from './index.js';
 
 /** What inline layout needs from the rest of layout, and the render's memo tables it keys (block/inline-env.ts makes it through the layout context). */
 export interface InlineEnv extends TextEnv, MetricsEnv {
+  /** The document is in quirks mode (../quirks.ts). */
+  readonly quirks: boolean;
   readonly layoutAtomic: (box: AtomicInlineBox, containingWidth: number) => AtomicLayout;
   /** Outer min-/max-content widths of a float standing in the content (0 for absolute boxes). */
   readonly anchorSizes: (box: OutOfFlowBox) => IntrinsicSizes;
