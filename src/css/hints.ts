@@ -58,7 +58,12 @@ function parentTable(element: DomElement): DomElement | undefined {
 }
 
 /** Attributes that may produce a hint; td/th also take hints from their table. */
-const HINT_ATTRIBUTES = new Set(['align', 'valign', 'width', 'height', 'bgcolor', 'nowrap', 'text', 'color', 'face', 'size', 'border', 'cellspacing', 'type', 'start', 'value']);
+const HINT_ATTRIBUTES = new Set([
+  'align', 'valign', 'width', 'height', 'bgcolor', 'nowrap', 'text', 'color', 'face', 'size', 'border', 'cellspacing', 'type', 'start', 'value',
+  'marginheight', 'marginwidth', 'topmargin', 'bottommargin', 'leftmargin', 'rightmargin', 'hspace', 'vspace', 'noshade',
+]);
+/** Elements whose `hspace` and `vspace` are margins (HTML §15.4.3). */
+const SPACED = new Set(['img', 'object', 'embed', 'iframe', 'video']);
 
 function mayHaveHints(element: DomElement): boolean {
   for (const name in element.attribs) if (HINT_ATTRIBUTES.has(name)) return true;
@@ -104,10 +109,8 @@ export function presentationalHints(element: DomElement): string {
 function elementHints(element: DomElement): string[] {
   const attribs = element.attribs;
   switch (element.name) {
-    case 'body': {
-      const text = legacyColor(attribs['text']);
-      return text !== undefined ? [`color: ${text}`] : [];
-    }
+    case 'body': return bodyHints(attribs);
+    case 'hr': return ruleHints(attribs);
     case 'font': return fontHints(attribs);
     case 'table': return tableHints(attribs);
     case 'td':
@@ -115,8 +118,44 @@ function elementHints(element: DomElement): string[] {
     case 'ol':
     case 'ul':
     case 'li': return listHints(element.name, attribs);
-    default: return [];
+    default: return SPACED.has(element.name) ? spaceHints(attribs) : [];
   }
+}
+
+/** `text`, and the page margins of old templates: `marginheight`/`marginwidth` before `topmargin`… (HTML §15.3.3). */
+function bodyHints(attribs: Record<string, string>): string[] {
+  const out: string[] = [];
+  const text = legacyColor(attribs['text']);
+  if (text !== undefined) out.push(`color: ${text}`);
+  const sides: readonly [string, string, string][] = [
+    ['top', 'marginheight', 'topmargin'], ['bottom', 'marginheight', 'bottommargin'],
+    ['left', 'marginwidth', 'leftmargin'], ['right', 'marginwidth', 'rightmargin'],
+  ];
+  for (const [side, both, own] of sides) {
+    const margin = dimension(attribs[both] ?? attribs[own]);
+    if (margin !== undefined) out.push(`margin-${side}: ${margin}`);
+  }
+  return out;
+}
+
+/** `hspace` and `vspace`: the margins beside and above and below an image (HTML §15.4.3). */
+function spaceHints(attribs: Record<string, string>): string[] {
+  const out: string[] = [];
+  const h = dimension(attribs['hspace']);
+  if (h !== undefined) out.push(`margin-left: ${h}`, `margin-right: ${h}`);
+  const v = dimension(attribs['vspace']);
+  if (v !== undefined) out.push(`margin-top: ${v}`, `margin-bottom: ${v}`);
+  return out;
+}
+
+/** `<hr size noshade>` (HTML §15.3.11): the rule's thickness, and a flat grey rule instead of an inset one. */
+function ruleHints(attribs: Record<string, string>): string[] {
+  const out: string[] = [];
+  if (attribs['noshade'] !== undefined) out.push('border-style: solid', 'border-color: gray', 'background-color: gray');
+  const size = Number.parseInt(attribs['size'] ?? '', 10);
+  if (size === 1) out.push('border-bottom-width: 0');
+  else if (size > 1) out.push(`height: ${size - 2}px`);
+  return out;
 }
 
 function fontHints(attribs: Record<string, string>): string[] {

@@ -213,6 +213,20 @@ describe('presentational hints (HTML §15.3)', () => {
     expect(doc.style('ol').counterReset).toEqual([{ name: 'list-item', value: 2 }]);
     expect(doc.style('li').counterSet).toEqual([{ name: 'list-item', value: 7 }]);
   });
+
+  it('maps the page margins, image spaces and rules of old templates (HTML §15.3.3, §15.3.11, §15.4.3)', async () => {
+    const doc = await styleHtml(`<!DOCTYPE html><body topmargin="0" leftmargin="3" marginwidth="5" bottommargin="7"><img hspace="4" vspace="2" src="a.png">
+      <hr id=a size="3" noshade><hr id=b size="1"><font size="2">x</font><font id=f size="-2">y</font></body>`);
+    const body = doc.style('body');
+    // marginwidth wins over leftmargin; no marginheight: topmargin and bottommargin
+    expect([body.marginTop, body.marginRight, body.marginBottom, body.marginLeft]).toEqual([0, 5, 7, 5]);
+    const img = doc.style('img');
+    expect([img.marginTop, img.marginRight, img.marginBottom, img.marginLeft]).toEqual([2, 4, 2, 4]);
+    expect([doc.style('#a').height, doc.style('#a').borderTopStyle, doc.style('#a').backgroundColor]).toEqual([1, 'solid', { r: 128, g: 128, b: 128, a: 1 }]);
+    expect(doc.style('#b').borderBottomWidth).toBe(0);
+    // the keyword sizes are Chromium's and Firefox's: small 13px, x-small 10px
+    expect([doc.style('font').fontSize, doc.style('#f').fontSize]).toEqual([13, 10]);
+  });
 });
 
 describe('style sharing', () => {

@@ -61,7 +61,7 @@ describe('a block broken inside extends to the page end (as Chromium)', () => {
 
   it('a table with separate borders broken between rows too; one with collapsed borders ends with its rows', async () => {
     const rows = Array.from({ length: 8 }, (_, i) => `<tr><td>${i + 1}</td></tr>`).join('');
-    const table = (collapse: string): Promise<Awaited<ReturnType<typeof layoutHtml>>> => layoutHtml(`<style>${page} table { border: 3px solid red; width: 100%; ${collapse} } td { padding: 0; height: 30px; border-bottom: 1px solid blue }</style><table id=t>${rows}</table>`);
+    const table = (collapse: string): Promise<Awaited<ReturnType<typeof layoutHtml>>> => layoutHtml(`<!DOCTYPE html><style>${page} table { border: 3px solid red; width: 100%; ${collapse} } td { padding: 0; height: 30px; border-bottom: 1px solid blue }</style><table id=t>${rows}</table>`);
     const separate = await table('border-spacing: 0');
     expect([findById(separate.pages[0]!, 't')!.height, findById(separate.pages[1]!, 't')!.height]).toEqual([200, 65]);
     const collapsed = await table('border-collapse: collapse');

@@ -52,7 +52,7 @@ describe('a 60-row invoice across pages (pdftotext)', () => {
 
 describe('collapsed borders, painted', () => {
   it('draws the winning border on every edge, centred on the grid lines', async () => {
-    const pdf = await render(`<style>@page { size: 9px 6px; margin: 0 } body { margin: 0 }
+    const pdf = await render(`<!DOCTYPE html><style>@page { size: 9px 6px; margin: 0 } body { margin: 0 }
       table { border-collapse: collapse; border: 2px solid blue } td { padding: 0; border: 1px solid red; width: 2px; height: 2px }</style>
       <table><tr><td></td><td></td></tr></table>`);
     const [page] = await rasterize(pdf);
@@ -68,7 +68,7 @@ describe('collapsed borders, painted', () => {
 
   it('keeps both edges of a rowspan cell that a colspan cell overlaps, right to left', async () => {
     // CSS 2.1 §17.5 leaves overlapping cells undefined; this is Chromium 156's picture (WeasyPrint drops the overlapped edge)
-    const pdf = await render(`<style>@page { size: 14px 10px; margin: 0 } body { margin: 0; direction: rtl }
+    const pdf = await render(`<!DOCTYPE html><style>@page { size: 14px 10px; margin: 0 } body { margin: 0; direction: rtl }
       table { border-collapse: collapse; border: 2px solid blue } td { padding: 0; border: 1px solid red; width: 2px; height: 2px }</style>
       <table><tr><td></td><td rowspan=2></td><td></td></tr><tr><td colspan=2></td><td></td></tr></table>`);
     const [page] = await rasterize(pdf);
@@ -87,7 +87,7 @@ describe('collapsed borders, painted', () => {
   });
 
   it('closes each page of a broken table with the border between the rows on either side of the break', async () => {
-    const pdf = await render(`<style>@page { size: 6px 10px; margin: 0 } body { margin: 0 }
+    const pdf = await render(`<!DOCTYPE html><style>@page { size: 6px 10px; margin: 0 } body { margin: 0 }
       table { border-collapse: collapse; border: 2px solid blue } td { padding: 0; border-bottom: 2px solid red; width: 2px; height: 2px }</style>
       <table><tr><td></td></tr><tr><td></td></tr><tr><td></td></tr></table>`);
     const pages = await rasterize(pdf);

@@ -29,10 +29,13 @@ export function parseFontFamily(nodes: Nodes): string[] | undefined {
   return families.length > 0 ? families : undefined;
 }
 
-/** Absolute-size keywords: CSS Fonts 4 §2.5 scaling factors (3/5, 3/4, 8/9, 1, 6/5, 3/2, 2, 3) of medium = 16px. */
+/**
+ * Absolute-size keywords (CSS Fonts 4 §2.5) for medium = 16px, in whole pixels as Chromium and
+ * Firefox size them (9, 10, 13, 16, 18, 24, 32, 48): the spec's scaling factors (3/5, 3/4, 8/9…)
+ * unrounded made `small` 14.2px where a browser sets 13px — and `<font size=2>` with it.
+ */
 export const FONT_SIZE_KEYWORDS: Readonly<Record<string, number>> = {
-  'xx-small': (16 * 3) / 5, 'x-small': (16 * 3) / 4, small: (16 * 8) / 9, medium: 16, large: (16 * 6) / 5,
-  'x-large': (16 * 3) / 2, 'xx-large': 32, 'xxx-large': 48,
+  'xx-small': 9, 'x-small': 10, small: 13, medium: 16, large: 18, 'x-large': 24, 'xx-large': 32, 'xxx-large': 48,
 };
 
 type FontSizeSpec = SpecifiedLength | 'smaller' | 'larger' | number;
