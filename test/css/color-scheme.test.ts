@@ -33,6 +33,16 @@ describe('color-scheme and light-dark()', () => {
     expect(rgb(doc.style('span').color)).toBe('0,0,255,1');
   });
 
+  it('reads the deprecated system colours as the colours they stand for, and ignores Word\'s mso- properties', async () => {
+    const doc = await styleWith(`td { border: solid windowtext 1.0pt; background-color: ThreeDFace; color: InactiveCaptionText; mso-border-alt: solid windowtext .5pt }
+      th { color-scheme: dark; background-color: Window; color: WindowText }`, '<table><tr><td>x</td><th>y</th></tr></table>');
+    const td = doc.style('td');
+    expect([rgb(td.borderTopColor), rgb(td.backgroundColor), rgb(td.color)]).toEqual(['0,0,0,1', '239,239,239,1', '128,128,128,1']);
+    expect(td.borderTopWidth).toBe(1); // 1pt, snapped to a whole pixel as Chromium does
+    expect([rgb(doc.style('th').backgroundColor), rgb(doc.style('th').color)]).toEqual(['18,18,18,1', '255,255,255,1']);
+    expect(doc.diagnostics).toEqual([]);
+  });
+
   it('makes the root’s text white in a dark scheme (the initial color is CanvasText), inherited by light children', async () => {
     const doc = await styleWith(':root { color-scheme: dark } p { color-scheme: light }', '<p>x</p>');
     expect(rgb(doc.style('html').color)).toBe('255,255,255,1');

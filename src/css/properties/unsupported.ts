@@ -63,6 +63,7 @@ export const INLINE_SVG_PROPERTIES: ReadonlySet<string> = new Set([
 /** The SVG properties of INLINE_SVG_PROPERTIES that do not inherit (SVG 2 §13.2.2 gradient stops). */
 export const NON_INHERITED_SVG_PROPERTIES: ReadonlySet<string> = new Set(['stop-color', 'stop-opacity']);
 
+/** Another engine's property: a vendor prefix, or Microsoft Office's `mso-` of HTML saved from Word and Outlook. */
 export function isVendorPrefixed(name: string): boolean {
-  return /^-(webkit|moz|ms|o|epub|apple|khtml|wap|xv|prince|fs)-/.test(name);
+  return /^-(webkit|moz|ms|o|epub|apple|khtml|wap|xv|prince|fs)-/.test(name) || name.startsWith('mso-');
 }

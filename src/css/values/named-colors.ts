@@ -42,5 +42,26 @@ function build(source: string): ReadonlyMap<string, number> {
 }
 
 export const NAMED_COLORS: ReadonlyMap<string, number> = build(TABLE);
-export const SYSTEM_COLORS: ReadonlyMap<string, number> = build(SYSTEM);
-export const SYSTEM_COLORS_DARK: ReadonlyMap<string, number> = build(SYSTEM_DARK);
+/**
+ * The deprecated system colours (CSS Color 4 §6.2) and the colour each stands for, as Chromium
+ * maps them: Word's and Outlook's HTML borders are `solid windowtext 1.0pt`.
+ */
+const DEPRECATED_SYSTEM = `activeborder buttonborder activecaption canvas appworkspace canvas background canvas
+buttonhighlight buttonface buttonshadow buttonface captiontext canvastext inactiveborder buttonborder
+inactivecaption canvas inactivecaptiontext graytext infobackground canvas infotext canvastext menu canvas
+menutext canvastext scrollbar canvas threeddarkshadow buttonborder threedface buttonface threedhighlight buttonborder
+threedlightshadow buttonborder threedshadow buttonborder window canvas windowframe buttonborder windowtext canvastext`;
+
+/** `colors` with the deprecated names of those it has. */
+function withDeprecated(colors: ReadonlyMap<string, number>): ReadonlyMap<string, number> {
+  const words = DEPRECATED_SYSTEM.split(/\s+/).filter(Boolean);
+  const map = new Map(colors);
+  for (let i = 0; i < words.length; i += 2) {
+    const value = colors.get(words[i + 1]!);
+    if (value !== undefined) map.set(words[i]!, value);
+  }
+  return map;
+}
+
+export const SYSTEM_COLORS: ReadonlyMap<string, number> = withDeprecated(build(SYSTEM));
+export const SYSTEM_COLORS_DARK: ReadonlyMap<string, number> = withDeprecated(build(SYSTEM_DARK));
