@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createInternalEngine } from '../../src/render.js';
 import { checkDiagnostics } from '../helpers/diagnostics.js';
-import { inPageFrames, textFragments } from '../helpers/layout.js';
+import { findById, inPageFrames, textFragments } from '../helpers/layout.js';
 import { installedFamilies } from '../helpers/installed-fonts.js';
 import type { TextFragment } from '../../src/layout/types.js';
 
@@ -73,4 +73,22 @@ describe.skipIf(noCjk)(`ruby in Japanese${skipped}`, () => {
     expect(twice.get('extra')!.x).toBeCloseTo(40, 1);
     expect(twice.get('extra')!.y - twice.get('漢')!.y).toBeCloseTo(-9, 0);
   });
+
+  it('grows a second or later line into whose leading the annotation does not fit, as Chromium does', async () => {
+    const heights = async (lineHeight: number): Promise<number> => {
+      const doc = await engine.layout({
+        template: `<!DOCTYPE html><style>${CSS} p { margin: 0; width: 200px; line-height: ${lineHeight}px }</style>
+          <p id=c>一二三四五六七八九十<ruby>漢<rt>かん</rt></ruby>二三</p><p id=first><ruby>漢<rt>かん</rt></ruby>二三</p>`, data: {},
+      });
+      const height = (id: string): number => findById(doc.pages[0]!, id)!.height;
+      return height('c') * 1000 + height('first');
+    };
+    // Chromium 156: the 10px annotation reaches 11.68px above its base's em box; the line grows by
+    // what the leading above it and below the line before (the strut's) do not hold: 8px at 24px,
+    // 2px at 30px, nothing from 32px. The first line keeps its height (Chromium's grows at the top of a page).
+    expect(await heights(24)).toBe(56 * 1000 + 24);
+    expect(await heights(30)).toBe(62 * 1000 + 30);
+    expect(await heights(36)).toBe(72 * 1000 + 36);
+  });
 });
+

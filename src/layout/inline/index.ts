@@ -24,6 +24,7 @@ import type { InlineResume } from './resume.js';
 import { CONTENT_START } from './resume.js';
 import { PRETTY_LINES, optimalBreaks } from './optimal-breaks.js';
 import { cellGluesImages } from '../quirks.js';
+import { withRubyRoom } from './ruby-line.js';
 
 export type { LaidOutLine } from './line-box.js';
 export { lineFragment } from './line-box.js';
@@ -127,7 +128,7 @@ function resumeIn(at: InlineResume, from: MeasuredInline, to: MeasuredInline): I
 function layoutOneLine(box: InlineFlowBox, measured: MeasuredInline, at: InlineResume, room: LineRoom, env: MetricsEnv): InlineLine {
   const { line, next, openAtStart, onLine, indent } = breakAt(box, measured, at, room);
   const rtl = measured.bidi.paragraphLevel % 2 === 1;
-  const laid = buildLine({
+  const built = buildLine({
     pieces: line.pieces,
     forcedBreak: line.forcedBreak,
     hang: line.hang,
@@ -143,6 +144,7 @@ function layoutOneLine(box: InlineFlowBox, measured: MeasuredInline, at: InlineR
     metrics: env.metrics,
     lineHeightQuirk: env.lineHeightQuirk,
   });
+  const laid = at.index === 0 && at.tail === undefined ? built : withRubyRoom(built, line.pieces, box, env);
   const overflowEnd = textOverflowAtEnd(box.style, rtl);
   const children = overflowEnd !== 'clip' && indent + lineContentWidth(line.pieces, onLine, line.hang) > room.width + 0.01
     ? ellipsizedContent(laid, { width: room.width, rtl }, overflowEnd, box.style, env.text)
