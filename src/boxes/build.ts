@@ -494,10 +494,11 @@ function inlineBoxes(style: ComputedStyle, element: BoxElement, children: readon
     if (part.length > 0 || force) out.push({ kind: 'inline', style, element, pseudo: undefined, children: part } satisfies InlineBox);
     part = [];
   };
+  const decorates = style.textDecorationLine.underline || style.textDecorationLine.overline || style.textDecorationLine.lineThrough;
   for (const child of children) {
     if (isBlockLevel(child)) {
       flush(false);
-      out.push(child);
+      out.push(decorates ? { ...child, decoratedBy: [style, ...(child.decoratedBy ?? [])] } : child);
     } else {
       part.push(child as InlineLevelBox);
     }

@@ -35,6 +35,11 @@ interface BoxBase {
   /** The element that generated the box; undefined for anonymous boxes. */
   readonly element: BoxElement | undefined;
   readonly pseudo: BoxPseudo | undefined;
+  /**
+   * The decorated inline boxes a block-level box was taken out of (CSS2 §9.2.1.1: `<a><div>`),
+   * outermost first: their text decorations propagate into it (CSS Text Decoration 3 §2.1).
+   */
+  readonly decoratedBy?: readonly ComputedStyle[] | undefined;
 }
 
 /** How a box takes part in its parent's formatting context (CSS Display 3 outer display type). */

@@ -63,6 +63,16 @@ export interface TagTarget {
  * The tag target inside box `f`, given the one around it (anonymous boxes keep their parent's);
  * boxes keep their DOM element for a tagged PDF only, so there is none otherwise.
  */
+/** The decorations of the inline boxes a block was taken out of (boxes/types.ts `decoratedBy`). */
+function liftedDecorations(styles: readonly ComputedStyle[]): Decoration[] {
+  const out: Decoration[] = [];
+  for (const style of styles) {
+    const decoration = decorationOf(style);
+    if (decoration !== undefined) out.push(decoration);
+  }
+  return out;
+}
+
 export function tagTargetOf(f: PlacedBox, outer: TagTarget | undefined): TagTarget | undefined {
   const element = f.box.element?.dom;
   if (element === undefined) return outer;
@@ -292,10 +302,11 @@ function collectBox(f: PlacedBox, x: number, y: number, walk: Walk): void {
   if (own.length > 0) (inline ? layers.inlines : layers.blocks).push({ items: own, clips });
   const clip = overflowClip(f, x, y);
   const decoration = decorationOf(style);
+  const decorations = f.box.decoratedBy === undefined ? walk.decorations : [...walk.decorations, ...liftedDecorations(f.box.decoratedBy)];
   // field by field: a spread of the walk per box took V8's slow generic copy
   collect(f.children, x, y, {
     clips: clip === undefined ? clips : [...clips, clip],
-    decorations: decoration === undefined ? walk.decorations : [...walk.decorations, decoration],
+    decorations: decoration === undefined ? decorations : [...decorations, decoration],
     layers,
     options: walk.options,
     target: tagTargetOf(f, walk.target),

@@ -169,7 +169,9 @@ interface RecentHalfBorders {
 const RECENT_PER_COLUMN = 4;
 
 /** restyled() copies field by field: this fails to compile when either kind of block box gains an optional field it does not carry over. */
-export const CELL_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BlockFlowBox> | OptionalKeys<InlineFlowBox>, 'marker' | 'imageFallback' | 'verticalRoot' | 'verticalSource' | 'legend' | 'firstLine' | 'initialLetter' | 'naturalWidth' | 'ruby'>> = true;
+export const CELL_COPIES_CARRY_ALL: AllCarried<Exclude<OptionalKeys<BlockFlowBox> | OptionalKeys<InlineFlowBox>, 'marker' | 'imageFallback' | 'verticalRoot' | 'verticalSource' | 'legend' | 'firstLine' | 'initialLetter' | 'naturalWidth' | 'ruby'
+  // a cell is never taken out of an inline box
+  | 'decoratedBy'>> = true;
 
 /** The cell's content box with another style (field by field: a spread of boxes takes V8's slow generic copy). */
 function restyled(content: BlockBox, style: ComputedStyle): BlockBox {
