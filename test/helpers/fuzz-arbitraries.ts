@@ -37,8 +37,13 @@ const VALUES = [
   'circle(50%)', 'ellipse(1e9px 0 at left)', 'polygon(0 0, 100% 50%, 0 100%)', 'polygon(evenodd, 0 0, 1e9px 1e9px, -1e9px 0)',
   'inset(-1e9px round 50%)', 'circle(0) content-box', 'margin-box', 'url(data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><circle r="4"/></svg>)',
   'weight style', 'small-caps', 'right 1e9px', 'bottom -3px, center', 'ic-height from-font', 'cap-height 1e9', 'under', 'ruby', 'hidden', 'auto 1e9px', 'anywhere', 'strict', 'loose',
+  // quirks mode's unitless lengths and hashless colours
+  '600', '-1e9', 'ff0000', '00ff00', '123', 'windowtext', 'solid windowtext 1.0pt',
 ];
-const ATTRIBUTES = ['colspan', 'rowspan', 'span', 'width', 'height', 'start', 'value', 'dir', 'lang', 'class', 'id', 'src', 'alt', 'href', 'reversed', 'type'];
+const ATTRIBUTES = [
+  'colspan', 'rowspan', 'span', 'width', 'height', 'start', 'value', 'dir', 'lang', 'class', 'id', 'src', 'alt', 'href', 'reversed', 'type',
+  'align', 'valign', 'nowrap', 'hspace', 'vspace', 'size', 'noshade', 'marginwidth', 'topmargin', 'bgcolor', 'cellpadding',
+];
 const ATTRIBUTE_VALUES = [
   '', '0', '1', '2', '-1', '1e9', '65535', 'NaN', 'x', 'rtl', 'ltr', 'auto', 'ar', 'he', 'x.png', 'data:image/png;base64,AAAA', '#top', '../x',
   'file:///etc/passwd', 'http://127.0.0.1/x', 'I', 'a', 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>',
@@ -96,10 +101,13 @@ const rule = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...CONTAINER_CONDITIONS), plainRule).map(([condition, inner]) => `@container ${condition} { ${inner} }`) },
 );
 
-/** A document: an optional stylesheet of random rules plus random nested elements (some left unclosed). */
+/** Doctypes of each mode (dom/document-mode.ts): none and an HTML 3.2 one are quirks mode, XHTML Transitional limited quirks. */
+const DOCTYPES = ['', '', '<!DOCTYPE html>', '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "x.dtd">', '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 3.2 Final//EN">', '<!DOCTYPE'];
+
+/** A document: a doctype or none, an optional stylesheet of random rules plus random nested elements (some left unclosed). */
 export function htmlDocument(): fc.Arbitrary<string> {
-  return fc.tuple(fc.array(rule, { maxLength: 5 }), fc.array(element(5), { minLength: 1, maxLength: 4 }))
-    .map(([rules, body]) => `<style>${rules.join('\n')}</style>${body.join('')}`);
+  return fc.tuple(fc.constantFrom(...DOCTYPES), fc.array(rule, { maxLength: 5 }), fc.array(element(5), { minLength: 1, maxLength: 4 }))
+    .map(([doctype, rules, body]) => `${doctype}<style>${rules.join('\n')}</style>${body.join('')}`);
 }
 
 /** Pieces a CSS tokenizer and the at-rule parsers must survive in any order. */
