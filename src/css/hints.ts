@@ -60,17 +60,31 @@ function parentTable(element: DomElement): DomElement | undefined {
 /** Attributes that may produce a hint; td/th also take hints from their table. */
 const HINT_ATTRIBUTES = new Set([
   'align', 'valign', 'width', 'height', 'bgcolor', 'nowrap', 'text', 'color', 'face', 'size', 'border', 'cellspacing', 'type', 'start', 'value',
-  'marginheight', 'marginwidth', 'topmargin', 'bottommargin', 'leftmargin', 'rightmargin', 'hspace', 'vspace', 'noshade',
+  'marginheight', 'marginwidth', 'topmargin', 'bottommargin', 'leftmargin', 'rightmargin', 'hspace', 'vspace', 'noshade', 'frame', 'rules',
 ]);
+/** A table's `frame` (HTML §15.3.8): the sides of its border drawn. */
+const FRAMES: Readonly<Record<string, readonly string[]>> = {
+  void: [], above: ['top'], below: ['bottom'], hsides: ['top', 'bottom'], vsides: ['left', 'right'], lhs: ['left'], rhs: ['right'],
+  box: ['top', 'right', 'bottom', 'left'], border: ['top', 'right', 'bottom', 'left'],
+};
+const SIDES = ['top', 'right', 'bottom', 'left'] as const;
+/** A table's `rules`: the borders its cells (or its groups) draw between them, 1px solid, in a collapsing table. */
+const RULES: Readonly<Record<string, readonly string[]>> = {
+  none: [], groups: [], rows: ['border-top: 1px solid', 'border-bottom: 1px solid'], cols: ['border-left: 1px solid', 'border-right: 1px solid'],
+  all: ['border: 1px solid'],
+};
+const ROW_GROUPS = new Set(['thead', 'tbody', 'tfoot']);
 /** Elements whose `hspace` and `vspace` are margins (HTML §15.4.3). */
 const SPACED = new Set(['img', 'object', 'embed', 'iframe', 'video']);
 
 function mayHaveHints(element: DomElement): boolean {
   for (const name in element.attribs) if (HINT_ATTRIBUTES.has(name)) return true;
-  if (element.name !== 'td' && element.name !== 'th') return false;
-  // a cell without hint attributes of its own takes only its table's `cellpadding` and `border` (cellHints)
+  const name = element.name;
+  if (name !== 'td' && name !== 'th' && !ROW_GROUPS.has(name) && name !== 'colgroup') return false;
+  // a cell, row group or column group without hint attributes of its own takes only its table's
+  // `cellpadding`, `border` and `rules` (cellHints, groupHints)
   const table = parentTable(element);
-  return table !== undefined && (table.attribs['cellpadding'] !== undefined || table.attribs['border'] !== undefined);
+  return table !== undefined && (table.attribs['cellpadding'] !== undefined || table.attribs['border'] !== undefined || table.attribs['rules'] !== undefined);
 }
 
 /** The hints of an element as declaration-list text ('' when none). */
@@ -115,6 +129,10 @@ function elementHints(element: DomElement): string[] {
     case 'table': return tableHints(attribs);
     case 'td':
     case 'th': return cellHints(element);
+    case 'thead':
+    case 'tbody':
+    case 'tfoot':
+    case 'colgroup': return groupHints(element);
     case 'ol':
     case 'ul':
     case 'li': return listHints(element.name, attribs);
@@ -171,26 +189,54 @@ function fontHints(attribs: Record<string, string>): string[] {
   return out;
 }
 
+/** A table's `border` attribute as a width (0 when absent or not a positive number). */
+function tableBorder(attribs: Record<string, string>): number {
+  const border = attribs['border'];
+  if (border === undefined) return 0;
+  const width = border.trim() === '' ? 1 : Number.parseInt(border, 10);
+  return Number.isFinite(width) && width > 0 ? width : 0;
+}
+
+/**
+ * `border`, `frame`, `rules` and `cellspacing` (HTML §15.3.8), as Chromium 156 maps them: borders in
+ * the text colour; `frame` draws its sides solid (1px without `border`) and hides the others;
+ * `rules` makes the borders collapse, hidden around the table unless `border` or `frame` says otherwise.
+ */
 function tableHints(attribs: Record<string, string>): string[] {
   const out: string[] = [];
-  const border = attribs['border'];
-  if (border !== undefined) {
-    const width = border.trim() === '' ? 1 : Number.parseInt(border, 10);
-    if (Number.isFinite(width) && width > 0) out.push(`border: ${width}px outset gray`);
+  const border = tableBorder(attribs);
+  if (border > 0) out.push(`border: ${border}px outset`);
+  const frame = FRAMES[attribs['frame']?.toLowerCase() ?? ''];
+  const rules = RULES[attribs['rules']?.toLowerCase() ?? ''];
+  if (frame !== undefined) {
+    for (const side of SIDES) out.push(frame.includes(side) ? `border-${side}: ${Math.max(border, 1)}px solid` : `border-${side}: hidden`);
+  } else if (rules !== undefined && border === 0) {
+    out.push('border-style: hidden');
   }
+  if (rules !== undefined) out.push('border-collapse: collapse');
   const spacing = dimension(attribs['cellspacing']);
   if (spacing !== undefined && !spacing.endsWith('%')) out.push(`border-spacing: ${spacing}`);
   return out;
 }
 
+/** The table's `cellpadding`, and the cell borders of its `rules` (else 1px inset with a `border`). */
 function cellHints(element: DomElement): string[] {
   const out: string[] = [];
   const table = parentTable(element);
   const padding = table ? dimension(table.attribs['cellpadding']) : undefined;
   if (padding !== undefined && !padding.endsWith('%')) out.push(`padding: ${padding}`);
-  const border = table?.attribs['border'];
-  if (border !== undefined && (border.trim() === '' || Number.parseInt(border, 10) > 0)) out.push('border: 1px inset gray');
+  if (table === undefined) return out;
+  const rules = RULES[table.attribs['rules']?.toLowerCase() ?? ''];
+  if (rules !== undefined) out.push(...rules);
+  else if (tableBorder(table.attribs) > 0) out.push('border: 1px inset');
   return out;
+}
+
+/** `rules=groups`: a solid line between row groups and between column groups. */
+function groupHints(element: DomElement): string[] {
+  const table = parentTable(element);
+  if (table?.attribs['rules']?.toLowerCase() !== 'groups') return [];
+  return element.name === 'colgroup' ? ['border-left: 1px solid', 'border-right: 1px solid'] : ['border-top: 1px solid', 'border-bottom: 1px solid'];
 }
 
 function listHints(name: string, attribs: Record<string, string>): string[] {

@@ -16,18 +16,33 @@ export function darken(color: Color): Color {
   return { r: Math.round(color.r * multiplier), g: Math.round(color.g * multiplier), b: Math.round(color.b * multiplier), a: color.a };
 }
 
+/**
+ * The lit side of a 3D border as Chromium 156 draws it (`Color::Light()`): a colour is scaled so
+ * its brightest channel rises by a third of full scale (to at most full), channels truncated —
+ * gray's lit side is 212, #333's 135 — and black becomes #a8a8a8; a colour nearer white than
+ * #ebebeb stays as it is (a fieldset's #efefef groove).
+ */
+export function lighten(color: Color): Color {
+  if (color.r === 0 && color.g === 0 && color.b === 0) return { r: 168, g: 168, b: 168, a: color.a };
+  if ((255 - color.r) ** 2 + (255 - color.g) ** 2 + (255 - color.b) ** 2 <= 3 * 20 ** 2) return color;
+  const v = Math.max(color.r, color.g, color.b) / 255;
+  const multiplier = Math.min(1, v + 0.33) / v;
+  const channel = (c: number): number => Math.min(255, Math.floor((c / 255) * multiplier * (256 - 1e-5)));
+  return { r: channel(color.r), g: channel(color.g), b: channel(color.b), a: color.a };
+}
+
 const isTopLeft = (side: Side): boolean => side === 'top' || side === 'left';
 
-/** The colour of an `inset` / `outset` side: the shadowed sides are darkened. */
+/** The colour of an `inset` / `outset` side: the shadowed sides darkened, the lit ones lightened (Chromium 156). */
 export function bevelColor(style: 'inset' | 'outset', side: Side, color: Color): Color {
   const shadowed = style === 'inset' ? isTopLeft(side) : !isTopLeft(side);
-  return shadowed ? darken(color) : color;
+  return shadowed ? darken(color) : lighten(color);
 }
 
 /** Outer-half and inner-half colours of a `groove` / `ridge` side. */
 export function grooveColors(style: 'groove' | 'ridge', side: Side, color: Color): readonly [Color, Color] {
   const outerDark = style === 'groove' ? isTopLeft(side) : !isTopLeft(side);
-  return outerDark ? [darken(color), color] : [color, darken(color)];
+  return outerDark ? [darken(color), lighten(color)] : [lighten(color), darken(color)];
 }
 
 /**

@@ -186,7 +186,7 @@ describe('presentational hints (HTML §15.3)', () => {
       node.children.forEach(visit);
     };
     visit(dom.documentElement);
-    expect(cells.map(presentationalHints)).toEqual(['', 'white-space: nowrap', 'padding: 3px', 'border: 1px inset gray', 'width: 10px; padding: 2px']);
+    expect(cells.map(presentationalHints)).toEqual(['', 'white-space: nowrap', 'padding: 3px', 'border: 1px inset', 'width: 10px; padding: 2px']);
   });
 
   it('maps legacy attributes below author rules', async () => {
@@ -212,6 +212,35 @@ describe('presentational hints (HTML §15.3)', () => {
     expect(doc.style('font').fontSize).toBe(24);
     expect(doc.style('ol').counterReset).toEqual([{ name: 'list-item', value: 2 }]);
     expect(doc.style('li').counterSet).toEqual([{ name: 'list-item', value: 7 }]);
+  });
+
+  it('maps a table\'s border, frame and rules as Chromium 156 does, borders in the text colour', async () => {
+    const doc = await styleHtml(`<!DOCTYPE html>
+      <table id=t1 rules=all><tr><td id=c1>a</td></tr></table>
+      <table id=t2 rules=rows><tr><td id=c2>a</td></tr></table>
+      <table id=t3 frame=box><tr><td id=c3>a</td></tr></table>
+      <table id=t4 frame=box rules=all border=1><tr><td id=c4>a</td></tr></table>
+      <table id=t5 border=2 rules=cols><tr><td id=c5>a</td></tr></table>
+      <table id=t6 frame=hsides border=3 style="color: red"><tr><td id=c6>a</td></tr></table>
+      <table id=t7 rules=groups><colgroup id=cg7></colgroup><thead id=g7><tr><td id=c7>a</td></tr></thead></table>`);
+    // Chromium's getComputedStyle: collapse, then each side's style and width
+    const sides = (id: string): string => {
+      const s = doc.style(`#${id}`);
+      const width = (style: string, w: number): number => (style === 'none' || style === 'hidden' ? 0 : w);
+      return [s.borderCollapse, ...[[s.borderTopStyle, s.borderTopWidth], [s.borderRightStyle, s.borderRightWidth], [s.borderBottomStyle, s.borderBottomWidth], [s.borderLeftStyle, s.borderLeftWidth]]
+        .map(([style, w]) => `${style as string} ${width(style as string, w as number)}`)].join(' ');
+    };
+    expect(['t1', 'c1', 't2', 'c2', 't3', 'c3', 't4', 'c4', 't5', 'c5', 't6', 'c6', 't7', 'g7', 'c7', 'cg7'].map(sides)).toEqual([
+      'collapse hidden 0 hidden 0 hidden 0 hidden 0', 'collapse solid 1 solid 1 solid 1 solid 1',
+      'collapse hidden 0 hidden 0 hidden 0 hidden 0', 'collapse solid 1 none 0 solid 1 none 0',
+      'separate solid 1 solid 1 solid 1 solid 1', 'separate none 0 none 0 none 0 none 0',
+      'collapse solid 1 solid 1 solid 1 solid 1', 'collapse solid 1 solid 1 solid 1 solid 1',
+      'collapse outset 2 outset 2 outset 2 outset 2', 'collapse none 0 solid 1 none 0 solid 1',
+      'separate solid 3 hidden 0 solid 3 hidden 0', 'separate inset 1 inset 1 inset 1 inset 1',
+      'collapse hidden 0 hidden 0 hidden 0 hidden 0', 'collapse solid 1 none 0 solid 1 none 0',
+      'collapse none 0 none 0 none 0 none 0', 'collapse none 0 solid 1 none 0 solid 1',
+    ]);
+    expect(doc.style('#c6').borderTopColor).toEqual(red);
   });
 
   it('maps the page margins, image spaces and rules of old templates (HTML §15.3.3, §15.3.11, §15.4.3)', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Fragment, TextFragment } from '../../src/layout/types.js';
 import { paintBorder } from '../../src/paint/border.js';
-import { darken, dashPattern, dotLength } from '../../src/paint/border-style.js';
+import { darken, dashPattern, dotLength, lighten } from '../../src/paint/border-style.js';
 import { paintPage } from '../helpers/paint.js';
 import { NO_RADII } from '../../src/css/values/radii.js';
 import { loadFace, shape } from '../pdf/font-fixture.js';
@@ -108,6 +108,10 @@ describe('borders', () => {
     const inset = style({ ...solidBorder(2, RED), borderTopStyle: 'inset', borderRightStyle: 'inset', borderBottomStyle: 'inset', borderLeftStyle: 'inset' });
     const colors = paintBorder({ rect, widths: { top: 2, right: 2, bottom: 2, left: 2 }, style: inset, radii: NO_RADII }).map((i) => (i.kind === 'fill-path' ? i.color.r : -1));
     expect(colors).toEqual([171, 255, 255, 171]);
+    // the lit sides are lightened (Chromium 156's prints: black #a8a8a8, gray 212, #333 135, #ccc white)
+    const gray = (v: number): { r: number; g: number; b: number; a: number } => ({ r: v, g: v, b: v, a: 1 });
+    expect([BLACK, gray(128), gray(51), gray(204), RED, gray(239)].map((c) => lighten(c).r)).toEqual([168, 212, 135, 255, 255, 239]);
+    expect(lighten({ r: 0, g: 0, b: 200, a: 1 })).toEqual({ r: 0, g: 0, b: 255, a: 1 });
   });
 });
 
