@@ -76,7 +76,7 @@ function inputBox(build: AnonymousBoxBuild, element: DomElement, style: Computed
   const value = element.attribs['value'] ?? '';
   // `size` applies to text-like fields only (HTML §4.10.5.3.2), not to numbers and dates
   const size = SIZED_TYPES.has(type) ? element.attribs['size'] : undefined;
-  const sized = style.width === 'auto' ? { ...style, width: textFieldWidth(style, size) } : style;
+  const sized = style.width === 'auto' ? { ...style, width: textFieldWidth(style, size) + sizingEdges(style, 'x') } : style;
   const field: ComputedStyle = { ...sized, ...WHITE_SPACE_PRE, overflowX: 'clip' };
   if (value === '') {
     const placeholder = (element.attribs['placeholder'] ?? '').replace(/[\r\n]+/g, ' ');
@@ -257,6 +257,20 @@ function optionLine(build: AnonymousBoxBuild, lineStyle: ComputedStyle, text: st
   return build.block(empty, textRun(build, empty, EMPTY_LINE, undefined), 'block', undefined);
 }
 
+/**
+ * What a control's natural content size (from `size`, `cols`, `rows`) grows by when it is made its
+ * `width` or `height`: a border-box control is sized by its content plus its edges, as Chromium
+ * sizes it (`* { box-sizing: border-box }` does not shrink a field; quirks mode's text fields
+ * neither). Percentages of padding count as none here.
+ */
+function sizingEdges(style: ComputedStyle, axis: 'x' | 'y'): number {
+  if (style.boxSizing !== 'border-box') return 0;
+  const length = (value: ComputedStyle['paddingLeft']): number => (typeof value === 'number' ? value : 0);
+  return axis === 'x'
+    ? style.borderLeftWidth + style.borderRightWidth + length(style.paddingLeft) + length(style.paddingRight)
+    : style.borderTopWidth + style.borderBottomWidth + length(style.paddingTop) + length(style.paddingBottom);
+}
+
 /** A textarea: its text (the element's content), `cols` × `rows` characters unless CSS sizes it. */
 function textareaBox(build: AnonymousBoxBuild, element: DomElement, style: ComputedStyle, source: BoxElement, outer: 'block' | 'inline'): BlockBox {
   // HTML §13.2.6.4.7: a newline right after the start tag is not part of the value
@@ -267,8 +281,8 @@ function textareaBox(build: AnonymousBoxBuild, element: DomElement, style: Compu
   const lineHeight = typeof style.lineHeight === 'number' ? style.lineHeight
     : style.lineHeight === 'normal' ? style.fontSize * normalLineHeight(style.fontFamily) : style.lineHeight.value * style.fontSize;
   // Chromium adds the width of a scroll bar's gutter (16px at this size: two "0"s) to cols
-  const width = style.width === 'auto' ? style.fontSize * ratios.ch * (cols + 2) : style.width;
-  const height = style.height === 'auto' ? rows * lineHeight : style.height;
+  const width = style.width === 'auto' ? style.fontSize * ratios.ch * (cols + 2) + sizingEdges(style, 'x') : style.width;
+  const height = style.height === 'auto' ? rows * lineHeight + sizingEdges(style, 'y') : style.height;
   const sized: ComputedStyle = { ...style, width, height, overflowY: 'clip', overflowX: 'clip' };
   return naturalIf(style, build.block(sized, text === '' ? [] : [{ kind: 'text', text, style: sized, element: undefined, pseudo: undefined }], outer, source));
 }

@@ -67,6 +67,13 @@ describe('form controls sized as Chromium sizes them', () => {
     await expectBoxes('<div><textarea id=ta1>Some text</textarea><textarea id=ta2 rows=3 cols=10>A</textarea></div>', ['ta1 0,15 182x36', 'ta2 182,0 102x51']);
   });
 
+  it('keeps the natural size of fields and textareas with box-sizing: border-box (frameworks, quirks mode)', async () => {
+    // Chromium: the size, cols and rows give the content box whatever the box sizing
+    await expectBoxes(`<style>* { box-sizing: border-box } div { margin: 2px; line-height: 0 }</style><div><input id=i1></div><div><input id=i2 size=4 value="ab"></div>
+      <div><textarea id=t1 cols=10 rows=2></textarea></div><div><textarea id=t2 style="padding: 8px"></textarea></div>`,
+    ['i1 2,2 177x21', 'i2 2,25 49x21', 't1 2,48 102x36', 't2 2,86 194x48']);
+  });
+
   it('buttons sized by their label', async () => {
     await expectBoxes('<div><button id=b1>Send</button><input id=b2 type=submit value="Go"></div>', ['b1 0,0 47.1x21', 'b2 47.1,0 33.8x21']);
   });
