@@ -9,6 +9,7 @@ import type { LayoutContext } from './contract.js';
 import { cacheKey } from './contract.js';
 import { withStyle } from '../css/compute.js';
 import type { LayoutBox } from '../boxes/types.js';
+import type { DocumentMode } from '../dom/document-mode.js';
 
 /** `body` and table cells drop the quirky margins that collapse into their top and bottom (HTML §15.3.3). */
 export function isQuirkyContainer(box: LayoutBox, ctx: LayoutContext): boolean {
@@ -27,8 +28,8 @@ export function hasQuirkyBottomMargin(style: ComputedStyle, ctx: LayoutContext):
 }
 
 /** The line height calculation quirk (Quirks Mode §3.3), in quirks and limited-quirks mode (inline/line-box.ts). */
-export function hasLineHeightQuirk(ctx: LayoutContext): boolean {
-  return ctx.documentMode !== 'no-quirks';
+export function hasLineHeightQuirk(mode: DocumentMode): boolean {
+  return mode !== 'no-quirks';
 }
 
 /**
@@ -68,6 +69,6 @@ export function cellHeightQuirk(style: ComputedStyle, ctx: LayoutContext): Compu
  * auto-width cell, images have no soft wrap opportunity before or after them when the cell's
  * min-content width is measured — a row of images sizes its cell to the whole row.
  */
-export function cellGluesImages(style: ComputedStyle): boolean {
-  return style.display === 'table-cell' && style.width === 'auto';
+export function cellGluesImages(style: ComputedStyle, mode: DocumentMode): boolean {
+  return mode === 'quirks' && style.display === 'table-cell' && style.width === 'auto';
 }

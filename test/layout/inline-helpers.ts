@@ -16,8 +16,7 @@ export function env(): InlineEnv {
     cache: new WeakMap(),
     langs: new WeakMap(),
     metrics: new WeakMap(),
-    lineHeightQuirk: false,
-    quirks: false,
+    documentMode: 'no-quirks',
     runFacts: new WeakMap(),
   };
 }

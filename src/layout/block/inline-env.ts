@@ -13,7 +13,6 @@ import type { InlineMetrics } from '../inline/vertical-align.js';
 import { layoutAtomicInline } from './atomic.js';
 import { anchorIntrinsicSizes } from '../intrinsic.js';
 import { floatBox } from '../inline/initial-letter.js';
-import { hasLineHeightQuirk } from '../quirks.js';
 
 /** Inline formatting contexts cut into measured pieces, per containing width (dropped page by page: document.ts). */
 export const MEASURED_INLINE = cacheKey('measured inline', () => new WeakMap<InlineFlowBox, MeasuredByWidth>());
@@ -41,8 +40,7 @@ export function inlineEnv(ctx: LayoutContext): InlineEnv {
     cache: ctx.caches.of(MEASURED_INLINE),
     langs: ctx.caches.of(LANGS),
     metrics: ctx.caches.of(INLINE_METRICS),
-    lineHeightQuirk: hasLineHeightQuirk(ctx),
-    quirks: ctx.documentMode === 'quirks',
+    documentMode: ctx.documentMode,
     runFacts: RUN_FACTS,
   };
   return made.env;

@@ -7,7 +7,6 @@
  */
 import type { InlineBox, InlineFlowBox } from '../../boxes/types.js';
 import { resolveLength } from '../../css/values/length.js';
-import type { MetricsEnv } from './vertical-align.js';
 import type { InlineEnv, MeasuredInline } from './measured.js';
 import { keptMeasuredInline, measuredInline, transientMeasuredInline } from './measured.js';
 import { plainTextIntrinsicSizes } from './plain-text.js';
@@ -23,7 +22,7 @@ import { inlineIntrinsicSizes } from './intrinsic.js';
 import type { InlineResume } from './resume.js';
 import { CONTENT_START } from './resume.js';
 import { PRETTY_LINES, optimalBreaks } from './optimal-breaks.js';
-import { cellGluesImages } from '../quirks.js';
+import { cellGluesImages, hasLineHeightQuirk } from '../quirks.js';
 import { withRubyRoom } from './ruby-line.js';
 
 export type { LaidOutLine } from './line-box.js';
@@ -125,7 +124,7 @@ function resumeIn(at: InlineResume, from: MeasuredInline, to: MeasuredInline): I
   return { index: at.index, tail: to.splitter.split(piece, at.tail.from, false)[1] };
 }
 
-function layoutOneLine(box: InlineFlowBox, measured: MeasuredInline, at: InlineResume, room: LineRoom, env: MetricsEnv): InlineLine {
+function layoutOneLine(box: InlineFlowBox, measured: MeasuredInline, at: InlineResume, room: LineRoom, env: InlineEnv): InlineLine {
   const { line, next, openAtStart, onLine, indent } = breakAt(box, measured, at, room);
   const rtl = measured.bidi.paragraphLevel % 2 === 1;
   const built = buildLine({
@@ -142,7 +141,7 @@ function layoutOneLine(box: InlineFlowBox, measured: MeasuredInline, at: InlineR
     containingWidth: room.contentWidth,
     text: env.text,
     metrics: env.metrics,
-    lineHeightQuirk: env.lineHeightQuirk,
+    lineHeightQuirk: hasLineHeightQuirk(env.documentMode),
   });
   const laid = at.index === 0 && at.tail === undefined ? built : withRubyRoom(built, line.pieces, box, env);
   const overflowEnd = textOverflowAtEnd(box.style, rtl);
@@ -270,7 +269,7 @@ export function inlineContentIntrinsicSizes(box: InlineFlowBox, env: InlineEnv, 
     if (plain !== undefined) return plain;
   }
   const measured = keep ? measuredInline(box, 0, env) : transientMeasuredInline(box, 0, env);
-  return inlineIntrinsicSizes(measured.pieces, measured.splitter, env.anchorSizes, env.quirks && cellGluesImages(box.style));
+  return inlineIntrinsicSizes(measured.pieces, measured.splitter, env.anchorSizes, cellGluesImages(box.style, env.documentMode));
 }
 
 /** No inline box open (shared: every first line starts so, and nothing changes the list in place). */

@@ -15,11 +15,12 @@ import type { Splitter } from './split.js';
 import { createSplitter } from './split.js';
 import type { IntrinsicSizes } from './intrinsic.js';
 import type { InlineLine } from './index.js';
+import type { DocumentMode } from '../../dom/document-mode.js';
 
 /** What inline layout needs from the rest of layout, and the render's memo tables it keys (block/inline-env.ts makes it through the layout context). */
 export interface InlineEnv extends TextEnv, MetricsEnv {
-  /** The document is in quirks mode (../quirks.ts). */
-  readonly quirks: boolean;
+  /** The document's mode: its quirks (../quirks.ts) change how lines are sized and cells measured. */
+  readonly documentMode: DocumentMode;
   readonly layoutAtomic: (box: AtomicInlineBox, containingWidth: number) => AtomicLayout;
   /** Outer min-/max-content widths of a float standing in the content (0 for absolute boxes). */
   readonly anchorSizes: (box: OutOfFlowBox) => IntrinsicSizes;

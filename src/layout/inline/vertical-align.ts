@@ -21,8 +21,6 @@ export interface InlineMetrics {
 export interface MetricsEnv {
   readonly text: TextSystem;
   readonly metrics: WeakMap<ComputedStyle, InlineMetrics>;
-  /** Quirks mode's line height calculation (../quirks.ts): only inline boxes with text, or side edges, size a line. */
-  readonly lineHeightQuirk: boolean;
 }
 
 export function inlineMetrics(style: ComputedStyle, env: MetricsEnv): InlineMetrics {
