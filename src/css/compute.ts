@@ -6,7 +6,7 @@
 import type { Diagnostics } from '../diagnostics.js';
 import type { SourceLocation } from '../errors.js';
 import { unhonouredMessages } from './properties/unhonoured.js';
-import { parse } from 'css-tree';
+import { parse } from './values/css-tree-parse.js';
 import type { ComputedStyle, Display, TextWrapMode, WhiteSpace, WhiteSpaceCollapse } from './types.js';
 import type { CustomProperties } from './custom-properties.js';
 import { OVERLONG, substituteVars } from './custom-properties.js';

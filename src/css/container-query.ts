@@ -7,7 +7,8 @@
  * applies only where its condition is true.
  */
 import type { CssNode } from 'css-tree';
-import { generate, parse } from 'css-tree';
+import { generate } from 'css-tree';
+import { parse } from './values/css-tree-parse.js';
 import type { ComputedStyle } from './types.js';
 import type { CustomProperties } from './custom-properties.js';
 import { childrenOf, identOf } from './values/nodes.js';

@@ -4,7 +4,8 @@
  * reports unknown properties and invalid values; only the bad declaration is dropped.
  */
 import type { CssNode, Declaration as CssDeclaration } from 'css-tree';
-import { generate, parse } from 'css-tree';
+import { generate } from 'css-tree';
+import { parse } from './values/css-tree-parse.js';
 import type { DiagnosticCode } from '../diagnostics.js';
 import { INVALID, RESET } from './properties/define.js';
 import type { ParseContext } from './properties/define.js';

@@ -8,7 +8,7 @@
  * `device-*` features are the page box's. Unknown features are false.
  */
 import type { CssNode } from 'css-tree';
-import { parse } from 'css-tree';
+import { parse } from './values/css-tree-parse.js';
 import { childrenOf, identOf } from './values/nodes.js';
 import { ABSOLUTE_UNITS } from './values/units.js';
 

@@ -5,7 +5,8 @@
  * (§3.1): `.b` means `& .b`, `> .b` means `& > .b`.
  */
 import type { CssLocation, CssNode, Raw, Selector, SelectorList } from 'css-tree';
-import { List, clone, parse, walk } from 'css-tree';
+import { List, clone, walk } from 'css-tree';
+import { parse } from './values/css-tree-parse.js';
 
 /** The nested selector list with its parent substituted for `&`. */
 export function nestSelectorList(parent: SelectorList, nested: SelectorList): SelectorList {

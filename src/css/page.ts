@@ -2,7 +2,7 @@
  * The page context (CSS Paged Media 3): `@page` rule selection and cascade (§3-4), the `size`,
  * `marks` and `bleed` descriptors (§7), the computed page box style and margin-box styles (§5).
  */
-import { parse } from 'css-tree';
+import { parse } from './values/css-tree-parse.js';
 import type { Diagnostics } from '../diagnostics.js';
 import type { ComputedStyle, ContentItem, PageContext, PageRule, PageRuleSource, PageSelector, PageStyle, RawDeclaration } from './types.js';
 import type { PageMarks } from './model/types.js';

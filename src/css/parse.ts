@@ -4,7 +4,8 @@
  * is independent of any document, so the engine caches it by source text.
  */
 import type { Atrule, CssNode, Declaration as CssDeclaration, Raw, Rule, SelectorList } from 'css-tree';
-import { generate, parse } from 'css-tree';
+import { generate } from 'css-tree';
+import { parse } from './values/css-tree-parse.js';
 import type { DiagnosticCode } from '../diagnostics.js';
 import type { CounterStyleRule, FontFaceRule } from './types.js';
 import type { DeclarationContext } from './declarations.js';

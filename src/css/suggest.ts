@@ -5,7 +5,8 @@
  * followed); each candidate is then parsed by octavo's registry, so only values that would not be
  * dropped are suggested.
  */
-import { definitionSyntax, lexer, parse } from 'css-tree';
+import { definitionSyntax, lexer } from 'css-tree';
+import { parse } from './values/css-tree-parse.js';
 import type { DSNode } from 'css-tree';
 import { closestNames } from '../did-you-mean.js';
 import { parseDeclarationValue } from './declarations.js';

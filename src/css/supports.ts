@@ -5,7 +5,7 @@
  * its source text, because css-tree 3 cannot parse `(not (…))` inside parentheses, which
  * Tailwind CSS 4 writes.
  */
-import { parse } from 'css-tree';
+import { parse } from './values/css-tree-parse.js';
 import { INVALID } from './properties/define.js';
 import { lookupProperty } from './properties/registry.js';
 import { compileSelector } from './selectors.js';

@@ -7,7 +7,8 @@
  * that differ in a dark scheme until it knows the element's colour scheme.
  */
 import type { CssNode } from 'css-tree';
-import { generate, parse, walk } from 'css-tree';
+import { generate, walk } from 'css-tree';
+import { parse } from './css-tree-parse.js';
 import type { Color, ColorScheme, CurrentColorExpression, LightDarkColor, SpecifiedColor } from '../model/types.js';
 import { childrenOf, identOf, isOperator } from './nodes.js';
 import type { Nodes } from './nodes.js';

@@ -7,7 +7,8 @@
  */
 import { createRequire } from 'node:module';
 import type { CssNode } from 'css-tree';
-import { clone, generate, parse, walk } from 'css-tree';
+import { clone, generate, walk } from 'css-tree';
+import { parse } from './css-tree-parse.js';
 import type * as ColorParser from '@csstools/css-color-parser';
 import type * as ParserAlgorithms from '@csstools/css-parser-algorithms';
 import type * as Tokenizer from '@csstools/css-tokenizer';

@@ -2,7 +2,7 @@
  * Single values written as text outside a stylesheet (SVG presentation attributes, `style`
  * attributes of SVG elements): parsed with css-tree and read by the value parsers of css/.
  */
-import { parse } from 'css-tree';
+import { parse } from './css-tree-parse.js';
 import type { CssNode } from 'css-tree';
 import type { SpecifiedColor } from './color.js';
 import { parseColor } from './color.js';
