@@ -1,24 +1,82 @@
 /**
- * css-tree's `parse`, kept linear when large and small sources mix.
+ * css-tree's `parse`, kept linear in large sources. Two of css-tree 3.2.1's internals (pinned
+ * exactly in package.json) made it quadratic:
  *
- * Why: a css-tree parser reuses its token buffers and clears them whole before every parse
- * (`TokenStream.setSource` fills `balance` to its length), and they only ever grow. After one
- * 1 MB stylesheet or style attribute every later parse of a 10-byte value cleared a million
- * entries: 0.23 ms instead of 8 µs, so a quirks-mode style attribute of 60,000 declarations
- * (each read a second time) took 11 s. Sources above SMALL_SOURCE go to a second parser, forked
- * on first need, so the buffers of the parser that reads values stay small.
+ * - A parser reuses its token buffers and clears them whole before every parse
+ *   (`TokenStream.setSource` fills `balance` to its length), and they only ever grow. After one
+ *   1 MB stylesheet or style attribute every later parse of a 10-byte value cleared a million
+ *   entries: 0.23 ms instead of 8 µs. Sources above SMALL_SOURCE therefore go to a second parser,
+ *   so the buffers of the one that reads values stay small.
+ * - Every syntax error formats an excerpt of the source at once (its `SyntaxError` is built with
+ *   `Object.assign`, which calls the lazy `formattedMessage` getter; csstree issue #377), and
+ *   that splits the whole source into lines. css-tree's own grammar fails on purpose and falls
+ *   back (`@supports ((a: b) or (c: d))` tries a declaration first), so a 1 MB stylesheet of
+ *   20,000 such rules took 38 s. The large parser throws a light error instead, with the same
+ *   message, offset, line and column.
  */
 
 import type { CssNode, ParseOptions } from 'css-tree';
-import { fork, parse as smallParse } from 'css-tree';
+import { OffsetToLocation, fork, parse as smallParse } from 'css-tree';
 
-/** Characters: the most the small parser's buffers ever hold (64 kB of clearing, about 2 µs). */
-const SMALL_SOURCE = 16_384;
+/** Characters: the most the small parser's buffers ever hold (16 kB of clearing, under 1 µs). */
+const SMALL_SOURCE = 4_096;
+
+/** A syntax error of the large parser: css-tree's fields, without the excerpt of the source. */
+export class CssTreeSyntaxError extends SyntaxError {
+  override readonly name = 'SyntaxError';
+  constructor(message: string, readonly offset: number, readonly line: number, readonly column: number) {
+    super(message);
+  }
+}
+
+/** What the replacement of the parser's `error` method reads of the parser (a css-tree TokenStream). */
+interface ParserState {
+  readonly source: string;
+  readonly eof: boolean;
+  readonly tokenStart: number;
+  error: (message?: string, offset?: number) => never;
+}
 
 let largeParse: typeof smallParse | undefined;
+/** Offsets to lines and columns of the large parse under way, computed on its first error. */
+let locations = new OffsetToLocation('');
 
 export function parse(source: string, options?: ParseOptions): CssNode {
   if (source.length <= SMALL_SOURCE) return smallParse(source, options);
-  largeParse ??= fork({}).parse;
+  largeParse ??= lightErrorParser();
+  locations = new OffsetToLocation(source, options?.offset, options?.line, options?.column);
   return largeParse(source, options);
+}
+
+/** A parser of its own whose `error` method is replaced: installed by a parse in a context that does only that. */
+function lightErrorParser(): typeof smallParse {
+  const install = function (this: ParserState): CssNode {
+    this.error = lightError;
+    return { type: 'Raw', value: '' };
+  };
+  const syntax = fork({ parseContext: { octavoInstall: install } } as Parameters<typeof fork>[0]);
+  syntax.parse('', { context: 'octavoInstall' });
+  return syntax.parse;
+}
+
+/** css-tree's `error` (lib/parser/create.js) but for the excerpt: the same place for the same arguments. */
+function lightError(this: ParserState, message?: string, offset?: number): never {
+  const source = this.source;
+  const at = offset !== undefined && offset < source.length ? offset : this.eof ? whiteSpaceStart(source, source.length - 1) : this.tokenStart;
+  const location = locations.getLocation(at);
+  // without a stack trace: recovered from and reported as a warning, it would cost 20 µs an error
+  const traceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    throw new CssTreeSyntaxError(message || 'Unexpected input', location.offset, location.line, location.column);
+  } finally {
+    Error.stackTraceLimit = traceLimit;
+  }
+}
+
+/** Where the white space that ends at `offset` starts (css-tree's `findWhiteSpaceStart`). */
+function whiteSpaceStart(source: string, offset: number): number {
+  let at = offset;
+  while (at >= 0 && /[ \t\n\r\f]/.test(source[at]!)) at--;
+  return at + 1;
 }
