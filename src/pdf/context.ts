@@ -15,6 +15,8 @@ export interface DocumentResources {
   readonly alphaStates: Map<number, { readonly name: string; readonly ref: PdfRef }>;
   /** Shadow masks (soft-mask images) by AlphaMask id. */
   readonly masks: Map<string, PdfRef>;
+  /** Shadings by their dictionary (drawn translated, so every tile of one gradient is one shading). */
+  readonly shadings: Map<string, PdfRef>;
   /** Counter for transparency-group form XObject names. */
   groups: number;
   /** PDF/A output: glyph 0 (.notdef) is never shown (ISO 19005-2 §6.2.11.8). */
@@ -48,4 +50,12 @@ export interface PageContext {
   /** The bleed area around the page box, px: page coordinates start this far into the sheet. */
   readonly bleed: number;
   readonly scopes: OpenScope[];
+  /** Names given on this page: a count of the page's resources would cost their number each time. */
+  readonly names: PageResourceNames;
+}
+
+/** The resource names one page has given: soft masks are numbered, shadings named once per page. */
+export interface PageResourceNames {
+  softMasks: number;
+  readonly shadings: Map<PdfRef, string>;
 }

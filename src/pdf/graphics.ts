@@ -8,6 +8,7 @@ import type { BlendMode, Matrix, PathSegment } from '../paint/display-list.js';
 import { colorOperator, num, pathOperators } from './content.js';
 import type { DrawnMask, PageContext } from './context.js';
 import { operatorBytes } from './pdfkit-document.js';
+import type { PdfRef } from './pdfkit-document.js';
 
 /** `/GsN gs` for an alpha below 1 (the ExtGState is made once per document, registered on the page). */
 export function alphaOperator(ctx: PageContext, alpha: number): string {
@@ -157,7 +158,12 @@ function softMaskOperator(ctx: PageContext, mask: DrawnMask, bbox: number[]): st
   form.end(operators === '' ? undefined : operatorBytes(operators));
   const state = doc.ref({ Type: 'ExtGState', SMask: { Type: 'Mask', S: mask.luminance ? 'Luminosity' : 'Alpha', G: form } });
   state.end();
-  const name = `Gm${Object.keys(ctx.page.ext_gstates).length + 1}`;
+  return softMaskState(ctx, state);
+}
+
+/** `/GmN gs` for a soft mask's ExtGState, numbered on its page. */
+export function softMaskState(ctx: PageContext, state: PdfRef): string {
+  const name = `Gm${++ctx.names.softMasks}`;
   ctx.page.ext_gstates[name] = state;
   return `/${name} gs\n`;
 }
@@ -239,7 +245,7 @@ function resourceSnapshot(ctx: PageContext, operators: string): Record<string, u
     if (all === undefined) return;
     const used: Record<string, unknown> = {};
     let any = false;
-    for (const name of Object.keys(all)) if (named.has(name)) { used[name] = all[name]; any = true; }
+    for (const name of named) if (Object.hasOwn(all, name)) { used[name] = all[name]; any = true; }
     if (any) resources[key] = used;
   };
   add('Font', ctx.page.fonts);

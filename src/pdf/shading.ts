@@ -10,7 +10,7 @@ import type { Color } from '../css/types.js';
 import { num, pathOperators } from './content.js';
 import type { PageContext } from './context.js';
 import type { PdfRef } from './pdfkit-document.js';
-import { alphaOperator } from './graphics.js';
+import { alphaOperator, softMaskState } from './graphics.js';
 
 const channel = (value: number): number => Math.round((value / 255) * 10000) / 10000;
 const round = (value: number): number => Math.round(value * 10000) / 10000;
@@ -48,14 +48,27 @@ function shadingDict(shading: Shading, gray: boolean): Record<string, unknown> {
   return { ShadingType: 3, Coords: [shading.fx ?? shading.cx, shading.fy ?? shading.cy, shading.r0, shading.cx, shading.cy, shading.r1].map(round), ...common };
 }
 
-function register(ctx: PageContext, dict: Record<string, unknown>, prefix: string): { name: string; ref: PdfRef } {
-  const ref = ctx.resources.doc.ref(dict);
-  ref.end();
-  const resources = ctx.page.resources.data;
-  const shadings = (resources['Shading'] ??= {}) as Record<string, PdfRef>;
-  const name = `${prefix}${Object.keys(shadings).length + 1}`;
-  shadings[name] = ref;
-  return { name, ref };
+/**
+ * The shading of `dict`, made once per document and named once per page: tiles of one gradient
+ * (`background-size: 1px` over a page) are one shading drawn at each tile's place.
+ */
+function register(ctx: PageContext, dict: Record<string, unknown>): string {
+  const key = JSON.stringify(dict);
+  let ref = ctx.resources.shadings.get(key);
+  if (ref === undefined) {
+    ref = ctx.resources.doc.ref(dict);
+    ref.end();
+    ctx.resources.shadings.set(key, ref);
+  }
+  const names = ctx.names.shadings;
+  let name = names.get(ref);
+  if (name === undefined) {
+    name = `Sh${names.size + 1}`;
+    names.set(ref, name);
+    const shadings = (ctx.page.resources.data['Shading'] ??= {}) as Record<string, PdfRef>;
+    shadings[name] = ref;
+  }
+  return name;
 }
 
 /** The matrix that turns a circle around (cx, cy) into the shading's ellipse. */
@@ -79,18 +92,27 @@ function alphaState(ctx: PageContext, shading: Shading, rect: Rect): string {
   form.end(`${ellipseMatrix(shading)}/S1 sh`);
   const state = doc.ref({ Type: 'ExtGState', SMask: { Type: 'Mask', S: 'Luminosity', G: form } });
   state.end();
-  const name = `Gm${Object.keys(ctx.page.ext_gstates).length + 1}`;
-  ctx.page.ext_gstates[name] = state;
-  return `/${name} gs\n`;
+  return softMaskState(ctx, state);
 }
 
 export function drawShading(ctx: PageContext, rect: Rect, shading: Shading): void {
   if (rect.width <= 0 || rect.height <= 0 || shading.stops.length === 0) return;
-  const { name } = register(ctx, shadingDict(shading, false), 'Sh');
   const translucent = shading.stops.some((s) => s.color.a < 1);
   if (translucent && shading.stops.every((s) => s.color.a <= 0)) return;
+  // the mask is set in page space; the shading is drawn from the rect's corner
   const mask = translucent ? alphaState(ctx, shading, rect) : '';
-  ctx.sink.push(`q\n${num(rect.x)} ${num(rect.y)} ${num(rect.width)} ${num(rect.height)} re\nW n\n${mask}${ellipseMatrix(shading)}/${name} sh\nQ`);
+  const local = translated(shading, -rect.x, -rect.y);
+  const name = register(ctx, shadingDict(local, false));
+  const at = `1 0 0 1 ${num(rect.x)} ${num(rect.y)} cm\n`;
+  ctx.sink.push(`q\n${num(rect.x)} ${num(rect.y)} ${num(rect.width)} ${num(rect.height)} re\nW n\n${mask}${at}${ellipseMatrix(local)}/${name} sh\nQ`);
+}
+
+function translated(shading: Shading, dx: number, dy: number): Shading {
+  if (shading.kind === 'axial') return { ...shading, x0: shading.x0 + dx, y0: shading.y0 + dy, x1: shading.x1 + dx, y1: shading.y1 + dy };
+  return {
+    ...shading, cx: shading.cx + dx, cy: shading.cy + dy,
+    ...(shading.fx === undefined ? {} : { fx: shading.fx + dx }), ...(shading.fy === undefined ? {} : { fy: shading.fy + dy }),
+  };
 }
 
 /** Paints `color` through an alpha mask stretched over `rect`; each mask is embedded once. */

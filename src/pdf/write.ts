@@ -119,6 +119,7 @@ export function openPdfDocument(options: WritePdfOptions, seed: Uint8Array | und
       images: createImageEmbedder(doc),
       alphaStates: new Map(),
       masks: new Map(),
+      shadings: new Map(),
       groups: 0,
       skipNotdef: plan.pdfa !== undefined,
       rgbOnly: plan.pdfa !== undefined,
@@ -302,6 +303,7 @@ function drawItems(writer: PageWriter, page: PdfKitPage, display: { readonly wid
     height: display.height,
     bleed: display.bleed ?? 0,
     scopes: [],
+    names: { softMasks: 0, shadings: new Map() },
   };
   resources.marks?.beginPage(index, page.dictionary);
   for (const item of display.items) drawItem(ctx, item, index, writer);
