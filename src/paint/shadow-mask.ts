@@ -25,10 +25,14 @@ const MAX_PIXELS = 1_500_000;
 /** Masks by geometry, blur and scale: repeated cards and buttons blur once per process. */
 const cache = new BoundedCache<string, AlphaMask>('paint.shadow-masks', 64);
 
-/** Device pixels per CSS px: enough samples across the blur, bounded in size. */
+/**
+ * Device pixels per CSS px: enough samples across the blur, bounded in size. Past a sigma of 48px
+ * four samples per sigma are plenty, and a huge blur (`text-shadow: 0 0 1e5px`) then costs a
+ * small mask instead of the largest one for every line it shadows.
+ */
 export function maskScale(area: Rect, blur: number): number {
   const sigma = blur / 2;
-  let scale = Math.min(2, Math.max(0.25, 3 / Math.max(sigma, 0.5)));
+  let scale = Math.min(2, Math.max(Math.min(0.25, 12 / sigma), 3 / Math.max(sigma, 0.5)));
   const pixels = area.width * area.height * scale * scale;
   if (pixels > MAX_PIXELS) scale *= Math.sqrt(MAX_PIXELS / pixels);
   return scale;

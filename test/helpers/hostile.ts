@@ -128,3 +128,27 @@ export const HOSTILE_LAYOUTS: readonly HostileDocument[] = [
     limit: 'maxNestingDepth',
   },
 ];
+
+/** Documents whose cost grew faster than their size in a third-party library's or octavo's own paint and CSS code. */
+export const HOSTILE_COSTS: readonly HostileDocument[] = [
+  {
+    // each css-tree syntax error split the whole stylesheet into lines (20,000: 38 s)
+    name: '10,000 @supports rules css-tree recovers from, in one stylesheet',
+    template: `<!DOCTYPE html><style>${repeatText(10_000, (i) => `@supports ((display: grid) or (not (display: x${i}))) { .c${i} { color: red } }`)}</style><p class="c5">x`,
+  },
+  {
+    // every small value parsed after it cleared css-tree's buffers of its size (11 s)
+    name: 'a style attribute of 60,000 quirks-mode declarations',
+    template: `<div style="${'width: 1e9; margin: -1e9; color: ffffff; '.repeat(20_000)}">x</div>`,
+  },
+  {
+    // each line's mask was the largest one, its coverage read every edge per row (22 s)
+    name: 'text-shadow blurred by 100,000px on 2,000 words',
+    template: `<!DOCTYPE html><p style="text-shadow: 0 0 100000px red">${'word '.repeat(2000)}</p>`,
+  },
+  {
+    // each tile was a shading, named by counting the page's (26 s, 20 MB)
+    name: 'a 1px gradient spaced over 20,000px',
+    template: '<!DOCTYPE html><div style="height: 20000px; background: linear-gradient(red, blue) 0 0 / 1px 1px space">x</div>',
+  },
+];

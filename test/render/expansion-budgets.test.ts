@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createEngine, OctavoError } from '../../src/index.js';
-import { HOSTILE_DOCUMENTS, HOSTILE_LAYOUTS } from '../helpers/hostile.js';
+import { HOSTILE_COSTS, HOSTILE_DOCUMENTS, HOSTILE_LAYOUTS } from '../helpers/hostile.js';
 import { cpuTime } from '../helpers/cpu-time.js';
 import { qpdfCheck } from '../helpers/qpdf.js';
 
@@ -12,7 +12,7 @@ import { qpdfCheck } from '../helpers/qpdf.js';
 const HANG = 120_000;
 
 describe('expansion budgets: hostile documents', () => {
-  for (const hostile of [...HOSTILE_DOCUMENTS, ...HOSTILE_LAYOUTS]) {
+  for (const hostile of [...HOSTILE_DOCUMENTS, ...HOSTILE_LAYOUTS, ...HOSTILE_COSTS]) {
     it(`${hostile.limit === undefined ? 'renders' : 'refuses'} ${hostile.name}`, async () => {
       const engine = createEngine();
       const { result: outcome, ms } = await cpuTime(() => engine.renderDetailed({ template: hostile.template, data: hostile.data ?? {}, templateName: 'hostile.html' }).then((result) => result, (error: unknown) => error));
