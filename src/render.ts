@@ -155,7 +155,7 @@ async function renderStages(state: EngineState, request: RenderOptions): Promise
  */
 async function runPipeline(prepared: PreparedLayout, write: (part: PaintedPart) => void): Promise<number> {
   const images = prepared.pageImages;
-  const paint = createPagePainter({ tagged: prepared.options.tagged === true, images: images.images, text: prepared.text });
+  const paint = createPagePainter({ tagged: prepared.options.tagged === true, images: images.images, text: prepared.text, checkBudget: prepared.services.checkBudget });
   let pages = 0;
   for (const laid of layoutPages(prepared.boxes, prepared.services, prepared.layout)) {
     if (laid.kind === 'whole') await images.load(laid.pages);

@@ -4,6 +4,7 @@
  * mask starts from (text-shadow.ts) before shadow-mask.ts blurs it.
  */
 import type { Rect } from '../geometry/types.js';
+import { checkPaintBudget } from './work-budget.js';
 
 export type Point = { readonly x: number; readonly y: number };
 
@@ -15,6 +16,7 @@ const ROWS_PER_PIXEL = 4;
  * edges that cross it: a line of 2,000 words has 400,000 edges, and each row read them all.
  */
 export function polygonCoverage(polygons: readonly (readonly Point[])[], area: Rect, scale: number, width: number, height: number): Float32Array {
+  checkPaintBudget();
   const out = new Float32Array(width * height);
   const edges = edgesOf(polygons, area, scale).sort((a, b) => a.top - b.top);
   const active: Edge[] = [];

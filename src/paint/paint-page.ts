@@ -27,6 +27,7 @@ import { isolatedIfBlending, paintFragments, paintStackingContext } from './stac
 import { printerMarks } from './printer-marks.js';
 import type { PaintOptions } from './stacking.js';
 import { borderBoxAt } from './placed.js';
+import { withPaintBudget } from './work-budget.js';
 
 export interface PaintDocumentOptions {
   /** Emit the marked-content items a tagged PDF needs (default false). */
@@ -35,6 +36,8 @@ export interface PaintDocumentOptions {
   readonly images?: ReadonlyMap<string, LoadedImage>;
   /** The render's fonts, for text inside SVG images. */
   readonly text?: TextSystem;
+  /** Throws when the render's time is spent: called between costly steps of a page (work-budget.ts). */
+  readonly checkBudget?: () => void;
 }
 
 /**
@@ -56,6 +59,10 @@ class PagePainter {
   constructor(private readonly options: PaintDocumentOptions) {}
 
   paint(laid: LaidOut): PaintedPart {
+    return withPaintBudget(this.options.checkBudget, () => this.paintPart(laid));
+  }
+
+  private paintPart(laid: LaidOut): PaintedPart {
     const paint = this.options;
     if (laid.kind === 'whole') return { kind: 'whole' };
     const page = laid.page;

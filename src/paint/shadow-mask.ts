@@ -9,6 +9,7 @@ import type { Rect } from '../geometry/types.js';
 import type { AlphaMask } from './display-list.js';
 import type { Radii } from '../css/values/radii.js';
 import { BoundedCache } from '../cache/bounded.js';
+import { checkPaintBudget } from './work-budget.js';
 
 export interface MaskRequest {
   /** The area the mask covers, CSS px. */
@@ -125,6 +126,7 @@ export function shadowMask(request: MaskRequest): AlphaMask {
 /** Coverage values (0-1, row by row) blurred with a Gaussian of `sigma` device pixels into an 8-bit mask named by `key`. */
 export function blurredMask(coverage: { readonly values: Float32Array; readonly width: number; readonly height: number }, sigma: number, key: string): AlphaMask {
   const { width, height } = coverage;
+  checkPaintBudget();
   const blurred = blur(coverage.values, width, height, sigma);
   const data = new Uint8Array(width * height);
   for (let i = 0; i < data.length; i++) data[i] = Math.round(Math.min(1, Math.max(0, blurred[i]!)) * 255);

@@ -139,6 +139,18 @@ describe('limits', () => {
     expect(stopped.ms).toBeLessThan(full.ms / 3);
   });
 
+  it('stops inside a page whose paint alone outlasts the budget', async () => {
+    // each blurred drop-shadow of the chain blurs a mask of everything before it (work-budget.ts)
+    const box = (filter: string): string => `<div style="width: 300px; height: 300px; background: red; filter: ${filter}">x</div>`;
+    const template = box('drop-shadow(2px 2px 3px blue) '.repeat(80));
+    const full = await cpuTime(() => createEngine().render({ template }));
+    const engine = createEngine({ limits: { maxRenderMs: 200 } });
+    await engine.render({ template: box('none') }); // the same document without the filter fits the budget
+    const stopped = await cpuTime(() => engine.render({ template }).then(() => undefined, (e: unknown) => e as OctavoError));
+    expectLimit(stopped.result!, 'maxRenderMs', 200);
+    expect(stopped.ms).toBeLessThan(full.ms / 2);
+  });
+
   it('stops a render at its own maxRenderMs, the engine\'s limit still bounding it', async () => {
     const template = '<style>p { break-after: page }</style>' + '<p>page</p>'.repeat(1000);
     const engine = createEngine({ limits: { maxRenderMs: 100 } });
