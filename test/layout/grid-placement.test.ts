@@ -49,6 +49,36 @@ describe('auto-placement (§8.5)', () => {
     expect(cells(items, 0, 2, true)).toEqual(['r0-1 c0-1', 'r1-2 c0-2', 'r0-1 c1-2']);
   });
 
+  // §8.5 dense packing, written the plain way: every search from the grid's first cell
+  function denseReference(items: readonly PlacementInput[], columns: number): string[] {
+    const taken: boolean[][] = [];
+    const free = (r: number, c: number, h: number, w: number): boolean => {
+      for (let y = r; y < r + h; y++) for (let x = c; x < c + w; x++) if (taken[y]?.[x] === true) return false;
+      return true;
+    };
+    return items.map((item) => {
+      const h = item.rows.kind === 'auto' ? item.rows.span : 1;
+      const [c0, w] = item.columns.kind === 'definite' ? [item.columns.start - 1, item.columns.end - item.columns.start] : [undefined, item.columns.span];
+      for (let r = 0; ; r++) {
+        for (let c = c0 ?? 0; c <= (c0 ?? columns - w); c++) {
+          if (!free(r, c, h, w)) continue;
+          for (let y = r; y < r + h; y++) for (let x = c; x < c + w; x++) (taken[y] ??= [])[x] = true;
+          return `r${r}-${r + h} c${c}-${c + w}`;
+        }
+      }
+    });
+  }
+
+  it('dense packing starts past the full rows, where the plain search would place every item', () => {
+    let seed = 7;
+    const random = (n: number): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return 1 + (seed % n); };
+    const items: PlacementInput[] = Array.from({ length: 3000 }, (_, i) => {
+      const start = random(7);
+      return { rows: auto(random(3)), columns: i % 5 === 0 ? at(start, start + 1) : auto(random(4)) };
+    });
+    expect(cells(items, 0, 7, true)).toEqual(denseReference(items, 7));
+  });
+
   it('places definite items first and flows the others around them', () => {
     const items = [{ rows: auto(), columns: auto() }, { rows: at(1, 2), columns: at(1, 2) }];
     expect(cells(items, 1, 2)).toEqual(['r0-1 c1-2', 'r0-1 c0-1']);

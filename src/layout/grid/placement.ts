@@ -148,6 +148,12 @@ class Occupancy {
     return true;
   }
 
+  /** Whether `row` is filled from column 0 to `columns` (its intervals are merged: one covers it). */
+  isFull(row: number, columns: number): boolean {
+    const line = this.rows.get(row);
+    return line !== undefined && line.starts[0]! <= 0 && line.ends[0]! >= columns;
+  }
+
   mark(area: Area): void {
     for (let r = area.rowStart; r < area.rowEnd; r++) {
       let line = this.rows.get(r);
@@ -224,15 +230,19 @@ export function placeItems(items: readonly PlacementInput[], explicitRows: numbe
     rowCursors.set(rowStart, column + width);
     columnCount = Math.max(columnCount, column + width);
   });
-  // 4. The remaining items, with the auto-placement cursor.
+  // 4. The remaining items, with the auto-placement cursor. Dense packing starts each search at
+  // the first row not yet full, not at row 0: no item fits in a full row, and searching the rows
+  // every earlier item filled made 30,000 items cost 27 s.
   let cursorRow = 0;
   let cursorColumn = 0;
+  let firstOpenRow = 0;
   items.forEach((item, i) => {
     if (areas[i] !== undefined) return;
+    while (dense && occupied.isFull(firstOpenRow, columnCount)) firstOpenRow++;
     const height = span(item.rows);
     if (item.columns.kind === 'definite') {
       const [columnStart, columnEnd] = toColumns(item.columns);
-      if (dense) cursorRow = 0;
+      if (dense) cursorRow = firstOpenRow;
       else if (columnStart < cursorColumn) cursorRow++;
       while (!occupied.fits(cursorRow, columnStart, height, columnEnd - columnStart)) cursorRow++;
       cursorColumn = columnStart;
@@ -240,7 +250,7 @@ export function placeItems(items: readonly PlacementInput[], explicitRows: numbe
       return;
     }
     const width = item.columns.span;
-    if (dense) { cursorRow = 0; cursorColumn = 0; }
+    if (dense) { cursorRow = firstOpenRow; cursorColumn = 0; }
     for (;;) {
       if (cursorColumn + width > columnCount) { cursorRow++; cursorColumn = 0; continue; }
       if (occupied.fits(cursorRow, cursorColumn, height, width)) break;
