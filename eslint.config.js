@@ -30,7 +30,29 @@ const LIBRARY_HOMES = {
 
 const escape = (name) => name.replace(/[/.-]/g, (c) => `\\${c}`);
 
-/** The rules for files under `folder` (and not under a deeper home): every library not at home there is forbidden. */
+/**
+ * A spread of a list as the arguments of a call puts every element on the stack: past ~100k
+ * elements V8 throws "Maximum call stack size exceeded" (a 180,000-character vertical paragraph
+ * did, in the stacking-context walk). The calls that take any number of arguments, and so invite
+ * a spread of an input-sized list, may not take one in src/: a spread of an array literal of fixed
+ * size (`push(...[a, b])`) stays allowed, one holding a spread (`push(...[...items, x])`) does not.
+ */
+const VARIADIC_CALLEE = [
+  `[callee.property.name=/^(push|unshift|splice)$/]`,
+  `[callee.object.name='Math'][callee.property.name=/^(min|max)$/]`,
+  `[callee.object.name='String'][callee.property.name=/^(fromCharCode|fromCodePoint)$/]`,
+];
+const SPREAD_MESSAGE = 'a spread of a list as arguments overflows the stack past ~100k elements: use appendAll/minOf/maxOf/fromCharCodes/fromCodePoints (src/append-all.ts) or a loop';
+const spreadRules = VARIADIC_CALLEE.flatMap((callee) => [
+  { selector: `CallExpression${callee} > SpreadElement[argument.type!='ArrayExpression']`, message: SPREAD_MESSAGE },
+  { selector: `CallExpression${callee} > SpreadElement > ArrayExpression.argument > SpreadElement`, message: SPREAD_MESSAGE },
+]);
+
+/**
+ * The rules for files under `folder` (and not under a deeper home): every library not at home there is
+ * forbidden, and so is a spread of a list as the arguments of a variadic call (`spreadRules`, the
+ * same in every folder: a later config's `no-restricted-syntax` would replace this list, not add to it).
+ */
 function importRules(folder) {
   const foreign = Object.entries(LIBRARY_HOMES).filter(([, home]) => !(folder === home || folder.startsWith(`${home}/`)));
   const message = (name, home) => `${name} is imported only in ${home}/ (one folder per library)`;
@@ -43,7 +65,7 @@ function importRules(folder) {
       { selector: `ImportExpression[source.value=${pattern(name)}]`, message: message(name, home) },
       { selector: `CallExpression[callee.name='require'][arguments.0.value=${pattern(name)}]`, message: message(name, home) },
       { selector: `CallExpression[callee.name='require'] > TemplateLiteral TemplateElement[value.raw=${pattern(name)}]`, message: message(name, home) },
-    ])],
+    ]), ...spreadRules],
   };
 }
 

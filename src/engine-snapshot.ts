@@ -6,8 +6,9 @@
 import { clearFormatters } from './template/helpers/intl-cache.js';
 import { parsedBundledPrograms } from './text/bundled.js';
 import { primePairs } from './text/fast-layout.js';
+import { fromCharCodes } from './append-all.js';
 
-const PRINTABLE_ASCII = String.fromCharCode(...Array.from({ length: 95 }, (_, i) => 0x20 + i));
+const PRINTABLE_ASCII = fromCharCodes(Array.from({ length: 95 }, (_, i) => 0x20 + i));
 
 /** Reads the kerning of every pair of printable ASCII characters in each bundled font parsed so far. */
 export function primeBundledFontPairs(): void {

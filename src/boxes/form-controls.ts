@@ -18,6 +18,7 @@ import { colorBox, rangeBox } from './form-pickers.js';
 import { onBorderBoxBaseline, solidBorder } from './control-style.js';
 import { isElement, isText } from '../dom/types.js';
 import type { AnonymousBoxBuild, BlockBox, Box, BoxElement, InlineLevelBox, OutOfFlowBox, ReplacedBox } from './types.js';
+import { appendAll } from '../append-all.js';
 
 /** Chromium's default accent (the `auto` of `accent-color`) and the greys of its controls. */
 const ACCENT: Color = { r: 0, g: 117, b: 255, a: 1 };
@@ -208,7 +209,7 @@ function optionsOf(element: DomElement): OptionItem[] {
   for (const child of element.children) {
     if (!isElement(child)) continue;
     if (child.name === 'option') out.push({ text: (child.attribs['label'] ?? textOf(child)).replace(/\s+/g, ' ').trim(), selected: child.attribs['selected'] !== undefined });
-    else if (child.name === 'optgroup') out.push(...optionsOf(child));
+    else if (child.name === 'optgroup') appendAll(out, optionsOf(child));
   }
   return out;
 }

@@ -13,6 +13,7 @@ import type { AnonymousBoxBuild, BlockBox, Box, InlineLevelBox } from './types.j
 import type { DomElement, DomNode } from '../dom/types.js';
 import { isElement, isText } from '../dom/types.js';
 import { isBlockLevel } from './anonymous.js';
+import { appendAll } from '../append-all.js';
 
 /** A `<ruby>` element's children in pairs; unchanged for other elements, or when a base holds block-level content (no pairing then). */
 export function rubyPairs(element: DomElement, style: ComputedStyle, children: readonly Box[], build: AnonymousBoxBuild): readonly Box[] {
@@ -35,7 +36,7 @@ export function rubyPairs(element: DomElement, style: ComputedStyle, children: r
     base = [];
   }
   // white space after the last annotation separates nothing (CSS Ruby 1 §4.1: inter-base white space)
-  if (!base.every(isCollapsibleSpace)) out.push(...base);
+  if (!base.every(isCollapsibleSpace)) appendAll(out, base);
   return out;
 }
 

@@ -12,6 +12,7 @@ import type {
 import { isCollapsibleWhiteSpaceOnly } from './whitespace.js';
 import { exactLength } from '../exact-length.js';
 import { withStyle } from '../css/compute.js';
+import { appendAll } from '../append-all.js';
 
 export type AnonymousStyle = (parent: ComputedStyle, display: Display) => ComputedStyle;
 /** Builds a block container (the content of a cell or caption) from its children. */
@@ -57,7 +58,7 @@ export function wrapMisparentedParts(children: readonly Box[], parent: ComputedS
   let pendingSpace: Box[] = [];
   const flush = (): void => {
     if (run.length > 0) out.push(tableWrapper(undefined, parts.anonymousStyle(parent, inlineParent ? 'inline-table' : 'table'), inlineParent ? 'inline' : 'block', run, parts));
-    out.push(...pendingSpace);
+    appendAll(out, pendingSpace);
     run = [];
     pendingSpace = [];
   };

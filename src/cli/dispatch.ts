@@ -6,6 +6,7 @@ import type { CliCommand, CliIo } from './shared/command.js';
 import { UsageError } from './shared/command.js';
 import { didYouMean } from '../did-you-mean.js';
 import { operatingErrorMessage } from './shared/operating-errors.js';
+import { maxOf } from '../append-all.js';
 
 type CommandModule = Promise<{ default: CliCommand }>;
 
@@ -42,7 +43,7 @@ async function loadCommand(name: string): Promise<CliCommand | undefined> {
 }
 
 function usage(): string {
-  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length)) + 2;
+  const width = maxOf(Object.keys(COMMANDS).map((name) => name.length)) + 2;
   return [
     'usage: octavo <command> [options]',
     '',

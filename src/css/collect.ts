@@ -16,6 +16,7 @@ import { placeInFile } from './stylesheet.js';
 import { sheetIdentity } from './layers.js';
 import { reportWarning } from './warnings.js';
 import { googleFontFamilies } from './google-fonts.js';
+import { appendAll } from '../append-all.js';
 
 export interface CollectContext {
   readonly baseUrl: string | undefined;
@@ -88,7 +89,7 @@ export async function collectStylesheets(dom: DomDocument, collect: CollectConte
   if (ctx.baseUrl !== undefined) documentBaseUrls.set(dom, ctx.baseUrl);
   const lists = await Promise.all(findSources(dom.root).map((source) => loadSource(source, dom, ctx)));
   const sheets = dom.mode === 'quirks' ? [userAgentStylesheet(), quirksStylesheet()] : [userAgentStylesheet()];
-  for (const list of lists) sheets.push(...list);
+  for (const list of lists) appendAll(sheets, list);
   for (const sheet of sheets) replayWarnings(sheet, ctx.diagnostics);
   return sheets;
 }

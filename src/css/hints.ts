@@ -3,6 +3,7 @@
  * specificity zero that precede every author rule (CSS Cascade 4 §6.1 "presentational hints").
  */
 import type { DomElement } from '../dom/types.js';
+import { appendAll } from '../append-all.js';
 
 const ALIGNABLE = new Set(['div', 'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'td', 'th', 'tr', 'thead', 'tbody', 'tfoot', 'caption', 'col', 'colgroup', 'legend']);
 /** Elements whose `align` also aligns their block-level descendants (HTML §15.3.3): `text-align: -webkit-*`. */
@@ -103,7 +104,7 @@ export function presentationalHints(element: DomElement): string {
   }
   const valign = attribs['valign']?.toLowerCase();
   if (valign !== undefined && CELL_PARTS.has(name) && ['top', 'middle', 'bottom', 'baseline'].includes(valign)) out.push(`vertical-align: ${valign}`);
-  if (name === 'svg') out.push(...svgSizeHints(attribs));
+  if (name === 'svg') appendAll(out, svgSizeHints(attribs));
   else if (SIZED.has(name)) {
     const width = dimension(attribs['width'], name !== 'td' && name !== 'th');
     if (width !== undefined) out.push(`width: ${width}`);
@@ -115,7 +116,7 @@ export function presentationalHints(element: DomElement): string {
     if (bg !== undefined) out.push(`background-color: ${bg}`);
   }
   if ((name === 'td' || name === 'th') && attribs['nowrap'] !== undefined) out.push('white-space: nowrap');
-  out.push(...elementHints(element));
+  appendAll(out, elementHints(element));
   return out.join('; ');
 }
 
@@ -227,7 +228,7 @@ function cellHints(element: DomElement): string[] {
   if (padding !== undefined && !padding.endsWith('%')) out.push(`padding: ${padding}`);
   if (table === undefined) return out;
   const rules = RULES[table.attribs['rules']?.toLowerCase() ?? ''];
-  if (rules !== undefined) out.push(...rules);
+  if (rules !== undefined) appendAll(out, rules);
   else if (tableBorder(table.attribs) > 0) out.push('border: 1px inset');
   return out;
 }

@@ -19,6 +19,7 @@ import { reportWarning } from './warnings.js';
 import { keepPageStyle, keptMarginBoxes, keptPagesOf } from './kept-page-styles.js';
 import { countingDiagnostics } from './style-sharing.js';
 import { BoundedCache } from '../cache/bounded.js';
+import { appendAll } from '../append-all.js';
 
 const MM = 96 / 25.4;
 const IN = 96;
@@ -471,7 +472,7 @@ export function marginBoxContentItems(styled: PageRuleSource): ContentItem[] {
         if (raw.property !== 'content') continue;
         for (const declaration of parseRaw(raw).declarations) {
           const value = declaration.value.kind === 'value' ? declaration.value.value : undefined;
-          if (Array.isArray(value)) items.push(...(value as readonly ContentItem[]));
+          if (Array.isArray(value)) appendAll(items, value as readonly ContentItem[]);
         }
       }
     }

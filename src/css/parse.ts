@@ -24,6 +24,7 @@ import type { Declaration, ImportRule, LayerPath, ParsedPageRule, ParsedSheet, R
 import { evaluateSupports } from './supports.js';
 import { childrenOf, stringOf } from './values/nodes.js';
 import { resolveStylesheetUrl } from '../stylesheet-urls.js';
+import { appendAll } from '../append-all.js';
 
 interface Builder {
   readonly source: string;
@@ -405,8 +406,8 @@ function blockContents(children: readonly CssNode[], builder: Builder): CssNode[
   const result: CssNode[] = [];
   for (const child of children) {
     // a raw run without a block is a bad declaration: css-tree has reported it
-    if (child.type === 'Raw' && child.value.includes('{')) result.push(...readRawContents(child, builder));
-    else if (child.type === 'Declaration' && isNestedRuleMisread(child)) result.push(...readRawContents(rawOf(child, builder), builder));
+    if (child.type === 'Raw' && child.value.includes('{')) appendAll(result, readRawContents(child, builder));
+    else if (child.type === 'Declaration' && isNestedRuleMisread(child)) appendAll(result, readRawContents(rawOf(child, builder), builder));
     else result.push(child);
   }
   return result;

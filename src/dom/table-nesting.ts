@@ -7,6 +7,7 @@
  */
 import type { DomElement, DomNode, DomParent } from './types.js';
 import { adopt, isElement } from './types.js';
+import { appendAll } from '../append-all.js';
 
 /** Table parts in which a `<table>` start tag closes the table (not cells or captions, which may hold tables). */
 const TABLE_PARTS = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr', 'colgroup']);
@@ -36,7 +37,7 @@ function closeOuterTable(part: DomElement, nested: DomNode): void {
   const moved = takeFrom(part, part.children.indexOf(nested));
   for (let inner = part; inner !== table;) {
     const up = inner.parent as DomElement;
-    moved.push(...takeFrom(up, up.children.indexOf(inner) + 1));
+    appendAll(moved, takeFrom(up, up.children.indexOf(inner) + 1));
     inner = up;
   }
   const at = outer.children.indexOf(table) + 1;

@@ -10,6 +10,7 @@ import type { ComputedStyle } from '../css/types.js';
 import { resolveLength } from '../css/values/length.js';
 import type { Rect } from '../geometry/types.js';
 import type { Matrix } from '../geometry/matrix.js';
+import { maxOf, minOf } from '../append-all.js';
 
 type Matrix4 = readonly number[];
 
@@ -92,7 +93,7 @@ export function transformedBounds(m: Matrix, rect: Rect): Rect {
   const corners = [[rect.x, rect.y], [rect.x + rect.width, rect.y], [rect.x, rect.y + rect.height], [rect.x + rect.width, rect.y + rect.height]] as const;
   const xs = corners.map(([x, y]) => m[0] * x + m[2] * y + m[4]);
   const ys = corners.map(([x, y]) => m[1] * x + m[3] * y + m[5]);
-  const x = Math.min(...xs);
-  const y = Math.min(...ys);
-  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+  const x = minOf(xs);
+  const y = minOf(ys);
+  return { x, y, width: maxOf(xs) - x, height: maxOf(ys) - y };
 }

@@ -25,6 +25,7 @@ import type { SvgContext } from './svg-render.js';
 import { roundedRectPath } from './path.js';
 import type { Radii } from '../css/values/radii.js';
 import { hasRadii, insetRadii } from '../css/values/radii.js';
+import { appendAll } from '../append-all.js';
 
 export interface Clip {
   readonly rect: Rect;
@@ -197,10 +198,10 @@ export function paintImageLayer(layer: ImageLayer, area: BackgroundArea, renderi
     for (const x of xs) {
       if (tiles.length > MAX_TILES) break;
       const rect: Rect = { x, y, width: size.width, height: size.height };
-      if (loaded !== undefined) tiles.push(...imageItems(loaded, rect, options.svg, interpolation(rendering)));
+      if (loaded !== undefined) appendAll(tiles, imageItems(loaded, rect, options.svg, interpolation(rendering)));
       else if (image.kind !== 'url') {
         const items = paintGradient(image, rect);
-        tiles.push(...(image.kind === 'conic' ? [{ kind: 'push-clip' as const, rect }, ...items, { kind: 'pop-clip' as const }] : items));
+        appendAll(tiles, image.kind === 'conic' ? [{ kind: 'push-clip' as const, rect }, ...items, { kind: 'pop-clip' as const }] : items);
       }
     }
   }
@@ -258,15 +259,19 @@ export function paintBackground(style: ComputedStyle, area: BackgroundArea, opti
   if (options.color !== false) {
     const clipValue = layerValue(style.backgroundClip, layers - 1);
     const clip = options.clip ?? boxOf(area, clipBox(clipValue));
-    items.push(...clippedTo(clipValue, paintBackgroundColor(style.backgroundColor, clip.rect, clip.radii), options));
+    appendAll(items, clippedTo(clipValue, paintBackgroundColor(style.backgroundColor, clip.rect, clip.radii), options));
   }
   const blends = style.backgroundBlendMode;
   const blended = blends.some((mode) => mode !== 'normal');
   for (let i = layers - 1; i >= 0; i--) {
     const layer = paintLayer(style, i, area, options);
     const blend = blended ? pdfBlendMode(layerValue(blends, i)) : undefined;
-    if (blend === undefined || layer.length === 0) items.push(...layer);
-    else items.push({ kind: 'push-opacity', opacity: 1, blend, isolated: true }, ...layer, { kind: 'pop-opacity' });
+    if (blend === undefined || layer.length === 0) appendAll(items, layer);
+    else {
+      items.push({ kind: 'push-opacity', opacity: 1, blend, isolated: true });
+      appendAll(items, layer);
+      items.push({ kind: 'pop-opacity' });
+    }
   }
   // Compositing 1 §3.3: the layers blend with those under them and the colour, not with what is behind the box
   return blended && items.length > 0 ? [{ kind: 'push-opacity', opacity: 1, isolated: true }, ...items, { kind: 'pop-opacity' }] : items;

@@ -19,6 +19,7 @@ import { gradientAsSvg } from './gradient-svg.js';
 import { imageItems } from './image.js';
 import type { ImageLookup } from './background.js';
 import type { SvgContext } from './svg-render.js';
+import { appendAll } from '../append-all.js';
 
 /** At most this many tiles per edge or middle row/column (a hostile tiny slice cannot explode the page). */
 const MAX_TILES = 400;
@@ -163,7 +164,7 @@ function tiled(from: Rect, to: Rect, tile: { readonly width: number; readonly he
     for (const x of xs.starts) {
       const placed = { x: to.x + x, y: to.y + y, width: xs.size, height: ys.size };
       // a tile past the edge's ends is clipped to it
-      items.push(...region(from, placed, intersect(placed, to)));
+      appendAll(items, region(from, placed, intersect(placed, to)));
     }
   }
   return items;
@@ -216,7 +217,7 @@ export function paintImageFrame(frame: ImageFrame, borderBox: Rect, border: Side
     // the middle scales like the top edge horizontally and the left edge vertically (§6.3)
     const mx = s.top > 0 ? scaleTop : s.bottom > 0 ? scaleBottom : midW / Math.max(1e-9, srcMidW);
     const my = s.left > 0 ? scaleLeft : s.right > 0 ? scaleRight : midH / Math.max(1e-9, srcMidH);
-    placements.push(...tiled(rect(s.left, s.top, srcMidW, srcMidH), rect(x + w.left, y + w.top, midW, midH), size(srcMidW * mx, srcMidH * my), r));
+    appendAll(placements, tiled(rect(s.left, s.top, srcMidW, srcMidH), rect(x + w.left, y + w.top, midW, midH), size(srcMidW * mx, srcMidH * my), r));
   }
   // an image source's frame is one image: tiles drawn one by one leave hairline seams in viewers
   if (source.image !== undefined) return [composedItem({ ...source, image: source.image }, area, placements)];

@@ -19,6 +19,7 @@ import type { DisplayItem } from './display-list.js';
 import { roundedRectPath } from './path.js';
 import type { Radii } from '../css/values/radii.js';
 import { blurredPolygons, polygonsOf } from './text-shadow.js';
+import { appendAll } from '../append-all.js';
 
 type ImageItem = Extract<DisplayItem, { kind: 'image' }>;
 type ClipItem = Extract<DisplayItem, { kind: 'push-clip' }>;
@@ -41,9 +42,9 @@ export function blurredItems(items: readonly DisplayItem[], sigma: number): Disp
   const unpainted: DisplayItem[] = [];
   const flush = (): void => {
     // text-shadow.ts's masks take a shadow's blur radius: twice the standard deviation
-    if (run !== undefined) out.push(...blurredPolygons(run.polygons, 2 * sigma, run.color));
+    if (run !== undefined) appendAll(out, blurredPolygons(run.polygons, 2 * sigma, run.color));
     // the text stays in the PDF, unpainted, for search and extraction (the blur is its picture)
-    out.push(...unpainted);
+    appendAll(out, unpainted);
     run = undefined;
     unpainted.length = 0;
   };
@@ -64,7 +65,7 @@ export function blurredItems(items: readonly DisplayItem[], sigma: number): Disp
       if (polygons.length === 0 || color.a <= 0) continue;
       if (run !== undefined && !sameColor(run.color, color)) flush();
       run ??= { color, polygons: [] };
-      run.polygons.push(...polygons);
+      appendAll(run.polygons, polygons);
       continue;
     }
     flush();
@@ -95,11 +96,13 @@ export function blurredItems(items: readonly DisplayItem[], sigma: number): Disp
       case 'image': {
         // an image keeps its clips (its copy is blurred whole, then clipped)
         const clips = isIdentity(matrix) ? absorbed() : [];
-        out.push(...clips, blurredImage(item, sigma), ...clips.map((): DisplayItem => ({ kind: 'pop-clip' })));
+        appendAll(out, clips);
+        out.push(blurredImage(item, sigma));
+        appendAll(out, clips.map((): DisplayItem => ({ kind: 'pop-clip' })));
         continue;
       }
       case 'shading':
-        out.push(...blurredShading(item, clipped([rectPolygon(item.rect)]), sigma));
+        appendAll(out, blurredShading(item, clipped([rectPolygon(item.rect)]), sigma));
         continue;
       default:
         out.push(item);

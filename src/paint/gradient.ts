@@ -10,6 +10,7 @@ import { resolveLength } from '../css/values/length.js';
 import type { Rect } from '../geometry/types.js';
 import { positionIn } from '../css/values/position.js';
 import type { DisplayItem, PathSegment, Shading, ShadingStop } from './display-list.js';
+import { maxOf } from '../append-all.js';
 
 /** §3.4.3: positions as fractions of `length`, missing ones filled in, never going backwards. */
 export function fixStops(stops: readonly ColorStop[], length: number): ShadingStop[] {
@@ -208,8 +209,8 @@ function radialShading(gradient: RadialGradient, box: Rect): Shading | Color {
   const rx = Math.max(rawRx, 1e-3);
   const ry = Math.max(rawRy, 1e-3);
   let stops = fixStops(gradient.stops, rx);
-  const far = Math.max(1e-3, ...[[box.x, box.y], [box.x + box.width, box.y], [box.x, box.y + box.height], [box.x + box.width, box.y + box.height]]
-    .map(([x, y]) => Math.hypot((x! - center.x) / rx, (y! - center.y) / ry)));
+  const far = Math.max(1e-3, maxOf([[box.x, box.y], [box.x + box.width, box.y], [box.x, box.y + box.height], [box.x + box.width, box.y + box.height]]
+    .map(([x, y]) => Math.hypot((x! - center.x) / rx, (y! - center.y) / ry))));
   if (gradient.repeating) {
     const repeated = repeatStops(stops, 0, far);
     if (repeated === undefined) return averageColor(stops);
@@ -222,7 +223,7 @@ function radialShading(gradient: RadialGradient, box: Rect): Shading | Color {
 /** Conic gradients have no PDF shading: one filled wedge per degree (or per stop edge), each one colour. */
 function conicWedges(gradient: ConicGradient, box: Rect): DisplayItem[] {
   const center = positionIn(gradient.position, box);
-  const radius = Math.max(...[[box.x, box.y], [box.x + box.width, box.y], [box.x, box.y + box.height], [box.x + box.width, box.y + box.height]]
+  const radius = maxOf([[box.x, box.y], [box.x + box.width, box.y], [box.x, box.y + box.height], [box.x + box.width, box.y + box.height]]
     .map(([x, y]) => Math.hypot(x! - center.x, y! - center.y))) + 1;
   let stops = fixStops(gradient.stops, 1);
   if (gradient.repeating) stops = repeatStops(stops, 0, 1) ?? [{ offset: 0, color: averageColor(stops) }, { offset: 1, color: averageColor(stops) }];

@@ -19,6 +19,7 @@ import { fragmentArea, layerValue, paintImageLayer, unclipped } from './backgrou
 import type { BlendMode, DisplayItem, SoftMask } from './display-list.js';
 import { outerRadii } from './radii.js';
 import type { SvgContext } from './svg-render.js';
+import { appendAll } from '../append-all.js';
 
 const WHITE: Color = { r: 255, g: 255, b: 255, a: 1 };
 const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
@@ -71,8 +72,10 @@ export function maskLayers(f: PlacedBox, x: number, y: number, lookup: ImageLook
   const items = grey(layers[bottom]!);
   for (let i = bottom - 1; i >= 0; i--) {
     const op = operators[i]!;
-    if (op === 'subtract') items.push(...blended('Difference', [{ kind: 'fill-rect', rect: reach, color: WHITE }]), ...blended('Multiply', grey(layers[i]!)));
-    else items.push(...blended(BLENDS[op], grey(layers[i]!)));
+    if (op === 'subtract') {
+      appendAll(items, blended('Difference', [{ kind: 'fill-rect', rect: reach, color: WHITE }]));
+      appendAll(items, blended('Multiply', grey(layers[i]!)));
+    } else appendAll(items, blended(BLENDS[op], grey(layers[i]!)));
   }
   return { items, luminance: true };
 }

@@ -28,6 +28,7 @@ import { printerMarks } from './printer-marks.js';
 import type { PaintOptions } from './stacking.js';
 import { borderBoxAt } from './placed.js';
 import { withPaintBudget } from './work-budget.js';
+import { appendAll } from '../append-all.js';
 
 export interface PaintDocumentOptions {
   /** Emit the marked-content items a tagged PDF needs (default false). */
@@ -137,7 +138,7 @@ function marginBoxItems(page: PageLayout, canvasSource: Box | undefined, paint: 
   const marginOptions: PaintOptions = { canvasSource, lookup: imageLookup(paint), svg: svgOptions(paint), fixedArea: pageArea(page) };
   const margins: DisplayItem[] = [];
   for (const fragment of page.marginBoxes) {
-    margins.push(...(fragment.kind === 'box' ? paintStackingContext(fragment, fragment.x, fragment.y, marginOptions) : paintFragments([fragment], marginOptions)));
+    appendAll(margins, fragment.kind === 'box' ? paintStackingContext(fragment, fragment.x, fragment.y, marginOptions) : paintFragments([fragment], marginOptions));
   }
   return paint.tagged === true && margins.length > 0 ? [{ kind: 'begin-artifact', type: 'Pagination' }, ...margins, { kind: 'end-marked' }] : margins;
 }
@@ -188,16 +189,18 @@ function paintFlow(page: PageLayout, paint: PaintDocumentOptions = {}): PaintedF
   if (canvas !== undefined) {
     const { fragment: f, x, y } = canvas;
     const clip = { rect: inset(pageBox, borders), radii: insetRadii(radii, borders) };
-    items.push(...paintBackground(f.style, fragmentArea(f, x, y, borderRadii(f.style, borderBoxAt(f, x, y))), { lookup, svg, clip, fixedArea }));
+    appendAll(items, paintBackground(f.style, fragmentArea(f, x, y, borderRadii(f.style, borderBoxAt(f, x, y))), { lookup, svg, clip, fixedArea }));
   }
   const flow = isolatedIfBlending(paintFragments(page.children, { canvasSource: canvas?.source, tagged: paint.tagged === true, lookup, svg, fixedArea }));
   const shrunk = page.flowTransform;
   if (shrunk === undefined) {
-    items.push(...flow);
+    appendAll(items, flow);
     return { items, annotations: collectAnnotations(page.children), canvasSource: canvas?.source };
   }
   // shrink to fit (layout/document.ts): the flow scaled down, its links and destinations with it
-  items.push({ kind: 'push-transform', matrix: shrunk }, ...flow, { kind: 'pop-transform' });
+  items.push({ kind: 'push-transform', matrix: shrunk });
+  appendAll(items, flow);
+  items.push({ kind: 'pop-transform' });
   const annotations = collectAnnotations(page.children, shrunk);
   return { items, annotations, canvasSource: canvas?.source };
 }

@@ -11,6 +11,7 @@ import type { PageLayout } from '../layout/types.js';
 import { BLACK } from '../css/model/types.js';
 import type { DisplayItem, PathSegment } from './display-list.js';
 import { ellipsePath } from './svg-geometry.js';
+import { appendAll } from '../append-all.js';
 
 /** Line widths, px: the crop marks', the crosses' arms and their circles' (WeasyPrint's 1px drawn at ½ and ¼ scale). */
 const CROP_WIDTH = 1;
@@ -49,7 +50,7 @@ export function printerMarks(page: PageLayout): DisplayItem[] {
     for (const [x, y, dx, dy] of crosses) {
       line(arms, x - dx * quarter, y - dy * quarter, x + dx * quarter, y + dy * quarter);
       line(arms, x - dy * quarter, y - dx * quarter, x + dy * quarter, y + dx * quarter);
-      circles.push(...ellipsePath(x, y, r, r));
+      appendAll(circles, ellipsePath(x, y, r, r));
     }
     stroke(arms, ARM_WIDTH);
     stroke(circles, CIRCLE_WIDTH);

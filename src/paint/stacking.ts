@@ -339,7 +339,7 @@ function emit(entries: readonly Entry[]): DisplayItem[] {
       out.push(hasRadii(clip.radii) ? { kind: 'push-clip', rect: clip.rect, radii: clip.radii } : { kind: 'push-clip', rect: clip.rect });
       open.push(clip);
     }
-    out.push(...entry.items);
+    appendAll(out, entry.items);
   }
   while (open.length > 0) {
     open.pop();

@@ -15,6 +15,7 @@ import type { Viewport } from './svg-geometry.js';
 import { invert, multiply } from '../geometry/matrix.js';
 import { length, numbers } from '../resources/svg-units.js';
 import { parseTransform, pathBounds, viewBoxMatrix } from './svg-geometry.js';
+import { appendAll, maxOf, minOf } from '../append-all.js';
 
 const MAX_TILES = 2500;
 
@@ -28,8 +29,8 @@ function tileRange(bounds: Rect, inverse: Matrix, tile: Rect): { i0: number; i1:
   const xs = pts.map((p) => p[0]);
   const ys = pts.map((p) => p[1]);
   return {
-    i0: Math.floor((Math.min(...xs) - tile.x) / tile.width), i1: Math.ceil((Math.max(...xs) - tile.x) / tile.width),
-    j0: Math.floor((Math.min(...ys) - tile.y) / tile.height), j1: Math.ceil((Math.max(...ys) - tile.y) / tile.height),
+    i0: Math.floor((minOf(xs) - tile.x) / tile.width), i1: Math.ceil((maxOf(xs) - tile.x) / tile.width),
+    j0: Math.floor((minOf(ys) - tile.y) / tile.height), j1: Math.ceil((maxOf(ys) - tile.y) / tile.height),
   };
 }
 
@@ -75,11 +76,9 @@ export function patternPaint(doc: SvgDocument, pattern: DomElement, { path, even
     for (let i = i0; i < i1; i++) {
       const x = tile.x + i * tile.width;
       const y = tile.y + j * tile.height;
-      tiles.push(
-        { kind: 'push-clip', rect: { x, y, width: tile.width, height: tile.height } },
-        { kind: 'push-transform', matrix: multiply([1, 0, 0, 1, x, y], inner) }, ...items, { kind: 'pop-transform' },
-        { kind: 'pop-clip' },
-      );
+      tiles.push({ kind: 'push-clip', rect: { x, y, width: tile.width, height: tile.height } }, { kind: 'push-transform', matrix: multiply([1, 0, 0, 1, x, y], inner) });
+      appendAll(tiles, items);
+      tiles.push({ kind: 'pop-transform' }, { kind: 'pop-clip' });
     }
   }
   return [

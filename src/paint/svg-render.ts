@@ -27,6 +27,7 @@ import type { MarkerPosition } from './svg-marker.js';
 import { pathVertices, placeMarker } from './svg-marker.js';
 import type { LoadedImage } from '../resources/types.js';
 import type { TextSystem } from '../text/types.js';
+import { appendAll } from '../append-all.js';
 
 /** What drawing an SVG needs from the render beyond the document: the fonts for `<text>`. */
 export interface SvgContext {
@@ -86,7 +87,7 @@ function clipItems(walk: Walk, id: string, bounds: () => Rect): DisplayItem | un
     const shape = shapePath(child, walk.viewport);
     if (shape === undefined) continue;
     evenOdd = style.clipRule === 'evenodd';
-    path.push(...transformPath(shape, multiply(unit, parseTransform(child.attribs['transform']))));
+    appendAll(path, transformPath(shape, multiply(unit, parseTransform(child.attribs['transform']))));
   }
   // an empty clip path clips everything away
   return { kind: 'push-clip-path', path: path.length > 0 ? path : [{ op: 'move', x: 0, y: 0 }, { op: 'close' }], evenOdd };
@@ -134,7 +135,7 @@ function markerItems(path: readonly PathSegment[], walk: Walk, style: SvgStyle):
     const viewport: Viewport = box.length === 4 ? { width: box[2]!, height: box[3]! } : walk.viewport;
     // Object.assign, not a spread followed by a new key (a new hidden class per call on Node 20)
     const content = renderChildren(marker, Object.assign({}, walk, { style: markerStyle, viewport, depth: walk.depth + 1, context }));
-    items.push(...placeMarker(marker, vertex, position, width, content));
+    appendAll(items, placeMarker(marker, vertex, position, width, content));
   });
   return items;
 }
@@ -175,7 +176,7 @@ function paintShape(path: PathSegment[], walk: Walk, style: SvgStyle): DisplayIt
   const fill = withAlpha(style.fill, style.fillOpacity);
   const evenOdd = style.fillRule === 'evenodd';
   if (fill.kind === 'color' && fill.color.a > 0) items.push({ kind: 'fill-path', path, color: fill.color, evenOdd });
-  else if (fill.kind === 'url') items.push(...serverPaint(fill, path, evenOdd, style.fillOpacity, walk));
+  else if (fill.kind === 'url') appendAll(items, serverPaint(fill, path, evenOdd, style.fillOpacity, walk));
   const diag = Math.hypot(walk.viewport.width, walk.viewport.height) / Math.SQRT2;
   const width = length(style.strokeWidth, diag, 1);
   const stroke = withAlpha(style.stroke, style.strokeOpacity);
@@ -186,7 +187,7 @@ function paintShape(path: PathSegment[], walk: Walk, style: SvgStyle): DisplayIt
     miterLimit: style.strokeMiterlimit, ...(dash === undefined ? {} : { dash, dashOffset: length(style.strokeDashoffset, diag, 0) }),
   });
   if (stroke.kind === 'color') items.push(line(stroke.color));
-  else items.push(...serverStroke(stroke, { path, line, width, opacity: style.strokeOpacity }, walk));
+  else appendAll(items, serverStroke(stroke, { path, line, width, opacity: style.strokeOpacity }, walk));
   return items;
 }
 
@@ -278,7 +279,7 @@ function renderElement(element: DomElement, walk: Walk): DisplayItem[] {
 
 function renderChildren(element: DomElement, walk: Walk): DisplayItem[] {
   const items: DisplayItem[] = [];
-  for (const child of element.children) if (isElement(child)) items.push(...renderElement(child, walk));
+  for (const child of element.children) if (isElement(child)) appendAll(items, renderElement(child, walk));
   return items;
 }
 

@@ -16,6 +16,7 @@ import type { PathSegment, Shading, ShadingStop } from './display-list.js';
 import { invert } from '../geometry/matrix.js';
 import { clipStops } from './gradient.js';
 import { ellipsePath } from './svg-geometry.js';
+import { appendAll, maxOf, minOf } from '../append-all.js';
 
 /** At most this many periods are written (then the end colours extend). */
 const MAX_PERIODS = 256;
@@ -59,7 +60,7 @@ function periodBands(stops: readonly ShadingStop[], k: number, reflect: boolean)
 /** The bands of periods `from` to `to` (exclusive). */
 function bandsOver(stops: readonly ShadingStop[], from: number, to: number, reflect: boolean): Band[] {
   const bands: Band[] = [];
-  for (let k = from; k < to; k++) bands.push(...periodBands(stops, k, reflect));
+  for (let k = from; k < to; k++) appendAll(bands, periodBands(stops, k, reflect));
   return bands;
 }
 
@@ -80,13 +81,13 @@ function axialPieces(shading: Extract<Shading, { kind: 'axial' }>, pts: [number,
   let to = 1;
   if (pts !== undefined && (method === 'repeat' || method === 'reflect')) {
     const ts = pts.map(([x, y]) => ((x - shading.x0) * dx + (y - shading.y0) * dy) / len2);
-    from = Math.max(Math.floor(Math.min(...ts)), -MAX_PERIODS / 2);
-    to = Math.min(Math.max(Math.ceil(Math.max(...ts)), from + 1), from + MAX_PERIODS);
+    from = Math.max(Math.floor(minOf(ts)), -MAX_PERIODS / 2);
+    to = Math.min(Math.max(Math.ceil(maxOf(ts)), from + 1), from + MAX_PERIODS);
   }
   const bands = bandsOver(shading.stops, from, to, method === 'reflect');
   // each piece covers the half-plane from its start on: far enough to pass every corner of the shape
   const len = Math.sqrt(len2);
-  const reach = Math.max(0, ...(pts ?? []).map(([x, y]) => Math.hypot(x - shading.x0, y - shading.y0))) + (Math.abs(from) + Math.abs(to) + 1) * len;
+  const reach = Math.max(0, maxOf((pts ?? []).map(([x, y]) => Math.hypot(x - shading.x0, y - shading.y0)))) + (Math.abs(from) + Math.abs(to) + 1) * len;
   const [ux, uy] = [dx / len, dy / len];
   return bands.map((band, i) => {
     const x0 = shading.x0 + band.from * dx;
@@ -117,7 +118,7 @@ function radialPieces(shading: Extract<Shading, { kind: 'radial' }>, pts: [numbe
   let to = 1;
   if (pts !== undefined && (method === 'repeat' || method === 'reflect')) {
     // the circle of t holds every point within r(t) − t·|d| of the focus
-    const far = Math.max(...pts.map(([x, y]) => Math.hypot(x - fx, (y - fy) / shading.scaleY)));
+    const far = maxOf(pts.map(([x, y]) => Math.hypot(x - fx, (y - fy) / shading.scaleY)));
     to = Math.min(Math.max(1, Math.ceil((far - shading.r0) / growth)), MAX_PERIODS);
     // inside the focal circle t is negative: periods go on inwards until the circle is a point
     from = Math.max(-Math.ceil(shading.r0 / period - 1e-9), to - MAX_PERIODS);

@@ -31,6 +31,7 @@ import type { Viewport } from './svg-geometry.js';
 import { paintColor } from './svg-gradients.js';
 import type { Paint, SvgStyle } from '../resources/svg-style.js';
 import { computeSvgStyle } from '../resources/svg-style.js';
+import { appendAll, maxOf, minOf } from '../append-all.js';
 
 export interface TextWalk {
   readonly doc: SvgDocument;
@@ -361,8 +362,8 @@ function adjustLength(element: DomElement, chars: readonly Char[], text: TextSys
  */
 function serverFills(chunk: Chunk, walk: TextWalk): DisplayItem[] {
   if (chunk.server.length === 0 || walk.serverPaint === undefined) return [];
-  const top = Math.min(...chunk.server.map((r) => r.top));
-  const bottom = Math.max(...chunk.server.map((r) => r.bottom));
+  const top = minOf(chunk.server.map((r) => r.top));
+  const bottom = maxOf(chunk.server.map((r) => r.bottom));
   const box: PathSegment[] = [
     { op: 'move', x: chunk.startX, y: top }, { op: 'line', x: chunk.endX, y: top }, { op: 'line', x: chunk.endX, y: bottom }, { op: 'line', x: chunk.startX, y: bottom }, { op: 'close' },
   ];
@@ -373,7 +374,7 @@ function serverFills(chunk: Chunk, walk: TextWalk): DisplayItem[] {
     const paint = walk.serverPaint(runs[0]!.fill, box, runs[0]!.opacity);
     const at = paint.findIndex((item) => item.kind === 'push-clip-path');
     // a server clips to the shape it paints: the glyphs take the box's place; a fallback colour gets the clip around it
-    out.push(...(at >= 0 ? paint.map((item, k) => (k === at ? clip : item)) : paint.length > 0 ? [clip, ...paint, { kind: 'pop-clip' } as DisplayItem] : []));
+    appendAll(out, at >= 0 ? paint.map((item, k) => (k === at ? clip : item)) : paint.length > 0 ? [clip, ...paint, { kind: 'pop-clip' } as DisplayItem] : []);
   }
   return out;
 }

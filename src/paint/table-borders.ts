@@ -8,6 +8,7 @@ import type { DisplayItem } from './display-list.js';
 import { paintBorder } from './border.js';
 import { NO_RADII } from '../css/values/radii.js';
 import { PaintedRect, fillRectItem } from './fill-rect.js';
+import { appendAll } from '../append-all.js';
 
 export function paintCollapsedBorders(f: PlacedBox, x: number, y: number): DisplayItem[] {
   return paintBorderSegments(f, x, y, f.collapsedBorders);
@@ -27,7 +28,7 @@ export function paintBorderSegments(f: PlacedBox, x: number, y: number, segments
     const side = s.vertical ? 'Left' : 'Top';
     const style = { ...f.style, [`border${side}Style`]: s.style, [`border${side}Color`]: s.color, [`border${side}Width`]: s.vertical ? s.width : s.height };
     const widths = s.vertical ? { top: 0, right: 0, bottom: 0, left: s.width } : { top: s.height, right: 0, bottom: 0, left: 0 };
-    out.push(...paintBorder({ rect, widths, style, radii: NO_RADII }));
+    appendAll(out, paintBorder({ rect, widths, style, radii: NO_RADII }));
   }
   return out;
 }

@@ -11,6 +11,7 @@ import type { DisplayItem, PathSegment } from './display-list.js';
 import { paintTextShadows } from './text-shadow.js';
 import { uprightGlyphItems } from './upright-glyphs.js';
 import { inkGaps, keptSpans } from './skip-ink.js';
+import { appendAll } from '../append-all.js';
 
 /** A text-decoration set by one decorating box, painted on all its in-flow inline text. */
 export interface Decoration {
@@ -227,7 +228,7 @@ function pushGlyphs(out: DisplayItem[], fragment: TextFragment, originX: number,
   for (const run of fragment.runs) {
     if (run.run.glyphs.length === 0) continue;
     if (run.run.upright !== undefined) {
-      out.push(...uprightGlyphItems(run, run.x + originX, run.run.upright, baseline, color));
+      appendAll(out, uprightGlyphItems(run, run.x + originX, run.run.upright, baseline, color));
       continue;
     }
     const item = glyphsItem(run, run.x + originX, baseline, color);

@@ -16,6 +16,7 @@ import type { PageContext } from './context.js';
 import { imageMatrix } from './images.js';
 import type { GlyphsItem } from './text.js';
 import type { PdfKitDocument, PdfRef } from './pdfkit-document.js';
+import { fromCodePoints } from '../append-all.js';
 
 const INVISIBLE_FONT = 'FOctavoEmoji';
 const invisibleFonts = new WeakMap<PdfKitDocument, PdfRef>();
@@ -73,7 +74,7 @@ export function drawColorGlyphs(ctx: PageContext, item: GlyphsItem): void {
     const glyph = item.glyphs[i]!;
     const advance = item.advances[i] ?? glyph.advance;
     const draw = pictureOperators(ctx, item, i, x);
-    const text = String.fromCodePoint(...glyph.codePoints);
+    const text = fromCodePoints(glyph.codePoints);
     const last = groups[groups.length - 1];
     if (draw === '' && last !== undefined) {
       last.text += text;
@@ -116,7 +117,7 @@ export function drawLayeredGlyphs(ctx: PageContext, item: GlyphsItem, drawPlain:
     const layers = layersOf(glyph.id);
     if (layers === undefined) drawPlain(ctx, one(glyph.id));
     else {
-      const text = String.fromCodePoint(...glyph.codePoints);
+      const text = fromCodePoints(glyph.codePoints);
       if (text !== '') ctx.sink.push(`/Span <</ActualText ${utf16Hex(text)}>> BDC`);
       for (const layer of layers) drawPlain(ctx, one(layer.id, layer.color));
       if (text !== '') ctx.sink.push('EMC');

@@ -12,6 +12,7 @@ import type { PdfKitEmbeddedFont, PdfKitFontProgram, PdfRef } from './pdfkit-doc
 import { operatorBytes } from './pdfkit-document.js';
 import type { TrueTypeSubset } from './subset/index.js';
 import { BoundedCache } from '../cache/bounded.js';
+import { fromCharCodes } from '../append-all.js';
 
 /** Font programs and CMaps kept per parsed font (each entry is a few kilobytes, compressed). */
 export const MAX_ENTRIES_PER_FONT = 32;
@@ -160,9 +161,7 @@ export function unicodeKey(unicode: readonly (readonly number[])[]): string {
     units.push(codePoints.length);
     for (const value of codePoints) units.push(value >>> 16, value & 0xffff);
   }
-  let key = '';
-  for (let start = 0; start < units.length; start += 4096) key += String.fromCharCode(...units.slice(start, start + 4096));
-  return key;
+  return fromCharCodes(units);
 }
 
 function hex4(value: number): string {

@@ -9,6 +9,7 @@ import { colorOperator, num, pathOperators } from './content.js';
 import type { DrawnMask, PageContext } from './context.js';
 import { operatorBytes } from './pdfkit-document.js';
 import type { PdfRef } from './pdfkit-document.js';
+import { maxOf, minOf } from '../append-all.js';
 
 /** `/GsN gs` for an alpha below 1 (the ExtGState is made once per document, registered on the page). */
 export function alphaOperator(ctx: PageContext, alpha: number): string {
@@ -228,7 +229,7 @@ export function pageInLocalSpace(ctx: PageContext): number[] {
   const pts = [inv(0, 0), inv(ctx.width, 0), inv(0, ctx.height), inv(ctx.width, ctx.height)];
   const xs = pts.map((p) => p[0]);
   const ys = pts.map((p) => p[1]);
-  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)].map((v) => Math.round(v * 1000) / 1000);
+  return [minOf(xs), minOf(ys), maxOf(xs), maxOf(ys)].map((v) => Math.round(v * 1000) / 1000);
 }
 
 /**

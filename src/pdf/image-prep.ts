@@ -28,6 +28,7 @@ import type { BlurRequest } from '../raster/blur.js';
 import { blurImage } from '../raster/blur.js';
 import { BoundedCache } from '../cache/bounded.js';
 import { markUnchanging } from '../cache/content-digest.js';
+import { maxOf } from '../append-all.js';
 
 type ImageItem = Extract<DisplayItem, { kind: 'image' }>;
 
@@ -92,7 +93,7 @@ function composeOf(item: ImageItem): readonly ImagePlacement[] | undefined {
  */
 async function rasterSource(item: ImageItem, placements: readonly ImagePlacement[], k: number): Promise<{ bytes: Uint8Array; placements: ImagePlacement[] } | undefined> {
   const { width, height } = item.image;
-  const enlarged = Math.max(...placements.map((p) => Math.max(p.to.width / p.from.width, p.to.height / p.from.height)));
+  const enlarged = maxOf(placements.map((p) => Math.max(p.to.width / p.from.width, p.to.height / p.from.height)));
   let r = Math.max(1, enlarged * k);
   if (width * height * r * r > MAX_ENLARGED_PIXELS) r = Math.max(1e-3, Math.sqrt(MAX_ENLARGED_PIXELS / (width * height)));
   const bytes = await rasterizeSvg(item.image.bytes, Math.max(1, Math.round(width * r)), Math.max(1, Math.round(height * r)));
@@ -103,7 +104,7 @@ async function rasterSource(item: ImageItem, placements: readonly ImagePlacement
 
 /** Canvas pixels per px for a composed frame: the source's own density (at least 2, at most 4), within the pixel limit. */
 function composeScale(item: ImageItem, placements: readonly ImagePlacement[]): number {
-  const density = Math.max(...placements.map((p) => Math.max(p.from.width / p.to.width, p.from.height / p.to.height)));
+  const density = maxOf(placements.map((p) => Math.max(p.from.width / p.to.width, p.from.height / p.to.height)));
   const k = Math.min(4, Math.max(2, density));
   const pixels = item.rect.width * item.rect.height * k * k;
   return pixels > MAX_ENLARGED_PIXELS ? k * Math.sqrt(MAX_ENLARGED_PIXELS / pixels) : k;

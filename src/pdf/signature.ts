@@ -14,6 +14,7 @@ import type { PdfKitDocument, PdfKitPage, PdfRef } from './pdfkit-document.js';
 import { rawToken, setCatalogEntry } from './pdfkit-document.js';
 import type { Signer } from './signer.js';
 import { signDetached } from './signer.js';
+import { maxOf } from '../append-all.js';
 
 /** Ten digits per ByteRange number: files up to 9.3 GB. */
 const BYTE_RANGE_PLACEHOLDER = '[0 0000000000 0000000000 0000000000]';
@@ -111,7 +112,7 @@ function appearanceContent(form: PdfRef, input: SignatureFieldInput, width: numb
   const face = input.fonts.any();
   if (face !== undefined) {
     const lines = appearanceLines(input).map((text) => face.shape(text));
-    const widest = Math.max(...lines.map((line) => line.width), 1);
+    const widest = Math.max(maxOf(lines.map((line) => line.width)), 1);
     const size = Math.max(2, Math.min(10, (height - 4) / (lines.length * 1.25), ((width - 6) * 1000) / widest));
     ops.push('0.1 0.1 0.1 rg', 'BT', `/${face.name} ${num(size)} Tf`, `${num(size * 1.25)} TL`, `3 ${num(height - 2 - size)} Td`);
     lines.forEach((line, i) => ops.push(`${i === 0 ? '' : 'T* '}<${line.hex}> Tj`));

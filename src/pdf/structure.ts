@@ -12,6 +12,7 @@ import type { PdfKitDocument, PdfRef } from './pdfkit-document.js';
 import { setCatalogEntry } from './pdfkit-document.js';
 import type { StructRole } from './structure-roles.js';
 import { roleOf, tableAttributes } from './structure-roles.js';
+import { appendAll } from '../append-all.js';
 
 /** One stream's marked content: a page's content stream or a transparency group's form. */
 export interface MarkedStream {
@@ -169,7 +170,8 @@ export class StructureBuilder {
     const refs = new Map<StructNode, PdfRef>();
     const allocate = (node: StructNode): boolean => {
       const live = node.kids.filter(allocate);
-      node.kids.splice(0, node.kids.length, ...live);
+      node.kids.length = 0;
+      appendAll(node.kids, live);
       if (node !== this.root && live.length === 0 && node.content.length === 0 && node.objects.length === 0) return false;
       refs.set(node, doc.ref());
       return true;

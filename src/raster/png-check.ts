@@ -5,11 +5,12 @@
  * a truncated file failed the whole document; found here, it is a warning and the image is left out.
  */
 import { createInflate, crc32, inflateSync } from 'node:zlib';
+import { fromCharCodes } from '../append-all.js';
 
 const CHANNELS: Readonly<Record<number, number>> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 
 const u32 = (b: Uint8Array, at: number): number => (((b[at] ?? 0) << 24) >>> 0) + ((b[at + 1] ?? 0) << 16) + ((b[at + 2] ?? 0) << 8) + (b[at + 3] ?? 0);
-const type = (b: Uint8Array, at: number): string => String.fromCharCode(...b.subarray(at, at + 4));
+const type = (b: Uint8Array, at: number): string => fromCharCodes(b.subarray(at, at + 4));
 
 /** Bytes the compressed stream inflates to, up to `max` (counted, not kept); rejects a damaged stream. */
 function inflatedLength(data: Buffer, max: number): Promise<number> {

@@ -6,6 +6,7 @@
  * intrinsic size reported is the displayed one; the PDF stage applies the same rotation.
  */
 import { decodeText } from '../decode-text.js';
+import { fromCharCodes } from '../append-all.js';
 
 export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'svg' | 'bmp' | 'avif' | 'tiff' | 'ico' | 'unknown';
 
@@ -21,7 +22,7 @@ export interface ImageInfo {
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 function ascii(bytes: Uint8Array, start: number, length: number): string {
-  return String.fromCharCode(...bytes.subarray(start, start + length));
+  return fromCharCodes(bytes.subarray(start, start + length));
 }
 
 function u16(bytes: Uint8Array, at: number, littleEndian = false): number {

@@ -17,6 +17,7 @@
  */
 
 import { rleDamage } from './bmp-rle.js';
+import { fromCharCodes } from '../append-all.js';
 
 export type RasterFormat = 'gif' | 'webp' | 'bmp' | 'tiff' | 'ico' | 'avif';
 
@@ -41,7 +42,7 @@ const u24le = (b: Uint8Array, at: number): number => u16le(b, at) + u8(b, at + 2
 const u32le = (b: Uint8Array, at: number): number => u16le(b, at) + u16le(b, at + 2) * 0x10000;
 const u32be = (b: Uint8Array, at: number): number => u16be(b, at) * 0x10000 + u16be(b, at + 2);
 const i32le = (b: Uint8Array, at: number): number => u32le(b, at) | 0;
-const ascii = (b: Uint8Array, at: number, length: number): string => String.fromCharCode(...b.subarray(at, at + length));
+const ascii = (b: Uint8Array, at: number, length: number): string => fromCharCodes(b.subarray(at, at + length));
 
 class Damaged extends Error {}
 

@@ -5,6 +5,7 @@
  * FontFormatError, never a crash or an out-of-range view.
  */
 import { Cursor, FontFormatError } from './cursor.js';
+import { fromCharCodes } from '../append-all.js';
 
 /** A glyph's PNG with its metrics, in pixels of the strike (`ppem` pixels per em). */
 export interface BitmapGlyph {
@@ -50,7 +51,7 @@ export function sfntTables(bytes: Uint8Array): Map<string, { offset: number; len
   c.take(6);
   const tables = new Map<string, { offset: number; length: number }>();
   for (let i = 0; i < count; i++) {
-    const tag = String.fromCharCode(...c.take(4));
+    const tag = fromCharCodes(c.take(4));
     c.u32();
     const offset = c.u32(), length = c.u32();
     if (offset + length > bytes.length) throw new FontFormatError(`sfnt table ${tag} lies outside the file`);

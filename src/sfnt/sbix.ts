@@ -7,6 +7,7 @@
 import { Cursor, FontFormatError } from './cursor.js';
 import { sfntTables } from './cbdt.js';
 import type { BitmapGlyph, ColorBitmaps } from './cbdt.js';
+import { fromCharCodes } from '../append-all.js';
 
 type Tables = ReturnType<typeof sfntTables>;
 
@@ -35,7 +36,7 @@ function pngSize(png: Uint8Array): { width: number; height: number } {
   const c = new Cursor(png, 0, png.length, 'sbix PNG');
   if (c.u32() !== 0x89504e47) throw new FontFormatError('sbix glyph is not a PNG');
   c.take(8);
-  if (String.fromCharCode(...c.take(4)) !== 'IHDR') throw new FontFormatError('sbix PNG without IHDR');
+  if (fromCharCodes(c.take(4)) !== 'IHDR') throw new FontFormatError('sbix PNG without IHDR');
   return { width: c.u32(), height: c.u32() };
 }
 
@@ -72,7 +73,7 @@ export function readSbixBitmaps(bytes: Uint8Array): ColorBitmaps | undefined {
     if (end <= start) return undefined;
     const data = new Cursor(bytes, base + chosen.offset + start, base + chosen.offset + end, 'sbix glyph');
     const originX = data.i16(), originY = data.i16();
-    const type = String.fromCharCode(...data.take(4));
+    const type = fromCharCodes(data.take(4));
     if (type === 'dupe') return dupes > 0 ? undefined : glyph(data.u16(), dupes + 1);
     if (type !== 'png ') return undefined;
     const png = data.take(data.end - data.at);

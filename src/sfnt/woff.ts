@@ -13,6 +13,7 @@ import { u16 } from './binary.js';
 import { Cursor, FontFormatError } from './cursor.js';
 import { MAX_DECOMPRESSED_FONT_BYTES } from './woff2.js';
 import { copiedTable, writeSfnt } from './write.js';
+import { fromCharCodes } from '../append-all.js';
 
 const SIGNATURE = 0x774f4646; // 'wOFF'
 const HEADER_SIZE = 44;
@@ -53,7 +54,7 @@ function readDirectory(cursor: Cursor, count: number, fileLength: number): WoffE
   const seen = new Set<string>();
   for (let i = 0; i < count; i++) {
     const entry = cursor.sub(ENTRY_SIZE, 'WOFF table directory entry');
-    const tag = String.fromCharCode(...entry.take(4));
+    const tag = fromCharCodes(entry.take(4));
     const offset = entry.u32();
     const compLength = entry.u32();
     const origLength = entry.u32();

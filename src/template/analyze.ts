@@ -13,6 +13,7 @@ import { locatedProblems, partialReferences, problemAt } from './check.js';
 import { missingFields } from './fields.js';
 import type { PartialSource } from './fields.js';
 import { blankStatements, parseRecovering } from './recover.js';
+import { appendAll } from '../append-all.js';
 
 export interface TemplateFinding {
   readonly severity: 'error' | 'warning';
@@ -78,11 +79,11 @@ async function checkPartials(ast: AstNode, file: string, partials: PartialFinder
       continue;
     }
     const checked = syntaxAndHelpers(found.source, found.file);
-    findings.push(...checked.findings);
+    appendAll(findings, checked.findings);
     if (checked.findings.length > 0) missing.push(item.call);
     const call = item.call;
     if (checked.ast !== undefined) parsed.set(name, { ast: checked.ast, file: found.file });
-    if (checked.ast !== undefined) queue.push(...partialReferences(checked.ast).map((reference) => ({ reference, from: found.file, call })));
+    if (checked.ast !== undefined) appendAll(queue, partialReferences(checked.ast).map((reference) => ({ reference, from: found.file, call })));
   }
   return { findings, missing, parsed };
 }
@@ -111,10 +112,10 @@ export async function analyzeTemplate(
   let parsed: ReadonlyMap<string, { ast: AstNode; file: string }> = new Map();
   if (partials !== undefined) {
     const checked = await checkPartials(own.ast, file, partials);
-    findings.push(...checked.findings);
-    bad.push(...checked.missing);
+    appendAll(findings, checked.findings);
+    appendAll(bad, checked.missing);
     parsed = checked.parsed;
   }
-  if (sample !== undefined) findings.push(...missingFieldFindings(own.ast, file, sample, strict, (name) => parsed.get(name)));
+  if (sample !== undefined) appendAll(findings, missingFieldFindings(own.ast, file, sample, strict, (name) => parsed.get(name)));
   return { findings, mended: blankStatements(own.mended, own.ast, bad) };
 }

@@ -12,6 +12,7 @@ import { walk } from './ast.js';
 import { blank, findBlockProblems, mendBlocks } from './blocks.js';
 import { blockError } from './errors.js';
 import { parse } from './parse.js';
+import { appendAll } from '../append-all.js';
 
 export interface RecoveredTemplate {
   /** The AST of the mended source; undefined when it could not be mended into one. */
@@ -62,7 +63,7 @@ export function parseRecovering(source: string, file: string): RecoveredTemplate
       const blocks = blocksMended ? [] : findBlockProblems(text);
       blocksMended = true;
       if (blocks.length > 0) {
-        errors.push(...blocks.map((problem) => blockError(problem, file)));
+        appendAll(errors, blocks.map((problem) => blockError(problem, file)));
         text = mendBlocks(text, blocks);
         continue;
       }

@@ -19,6 +19,7 @@
 import Handlebars from 'handlebars';
 // a static import, not a require at run time: the CLI bundle then holds one copy of the module
 import codeGenModule from 'handlebars/dist/cjs/handlebars/compiler/code-gen.js';
+import { appendAll } from '../append-all.js';
 
 /** One Handlebars internal (a member outside its documented API) this file relies on. */
 export interface HandlebarsInternal {
@@ -83,7 +84,8 @@ class CodeChunk {
   prepend(chunk: Chunk): this {
     const parts: (string | CodeChunk)[] = [];
     appendParts(parts, chunk);
-    this.children.unshift(...parts);
+    const rest = this.children.splice(0);
+    appendAll(appendAll(this.children, parts), rest);
     return this;
   }
 

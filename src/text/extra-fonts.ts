@@ -12,6 +12,7 @@ import type { FaceEntry } from './face.js';
 import { safeKey } from './face.js';
 import type { FontProgram } from './fontkit.js';
 import { parseFontBytes } from './fontkit.js';
+import { appendAll } from '../append-all.js';
 
 const FONT_EXTENSIONS = new Set(['.ttf', '.otf', '.woff', '.woff2', '.ttc', '.otc']);
 const MAX_DEPTH = 8;
@@ -107,7 +108,7 @@ export function fontFilesIn(folder: string, depth = 0): string[] {
   const files: string[] = [];
   for (const item of readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     const path = join(folder, item.name);
-    if (item.isDirectory()) files.push(...fontFilesIn(path, depth + 1));
+    if (item.isDirectory()) appendAll(files, fontFilesIn(path, depth + 1));
     else if (item.isFile() && FONT_EXTENSIONS.has(extname(item.name).toLowerCase())) files.push(path);
   }
   return files;

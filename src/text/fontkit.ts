@@ -17,6 +17,7 @@ import { i16 } from '../sfnt/binary.js';
 import { readLoca } from '../sfnt/loca.js';
 import { advanceHeight, readVerticalMetrics, topSideBearing } from '../sfnt/vertical-metrics.js';
 import type { VerticalMetricsTables } from '../sfnt/vertical-metrics.js';
+import { appendAll } from '../append-all.js';
 
 export interface FkGlyph {
   readonly id: number;
@@ -367,7 +368,7 @@ export function layoutFeatureTags(program: FontProgram, script: string, features
   for (const [kind, processor] of [['GSUB', processors.GSUB], ['GPOS', processors.GPOS]] as const) {
     if (processor === undefined) continue;
     const lookupIndexes: number[] = [];
-    for (const tag of applied) lookupIndexes.push(...(processor.features[tag]?.lookupListIndexes ?? []));
+    for (const tag of applied) appendAll(lookupIndexes, processor.features[tag]?.lookupListIndexes ?? []);
     lookups.push({ table: processor.table, kind, lookupIndexes });
   }
   const gpos = processors.GPOS;

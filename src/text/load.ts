@@ -19,6 +19,7 @@ import { safeKey } from './face.js';
 import type { FontProgram } from './fontkit.js';
 import { parseFontBytes } from './fontkit.js';
 import { variationAxes } from './variation.js';
+import { maxOf, minOf } from '../append-all.js';
 
 /** A face of an `@font-face` rule whose font loaded; a FaceEntry with where it came from. */
 export interface LoadedFontFace extends FaceEntry {
@@ -218,8 +219,8 @@ function toLoadedFace(rule: FontFaceRule, url: string, hash: string, program: Fo
   const axes = variationAxes(program);
   const wght = rule.autoWeight === true ? axes?.['wght'] : undefined;
   const wdth = rule.autoStretch === true ? axes?.['wdth'] : undefined;
-  const weight: readonly [number, number] = wght === undefined ? [Math.min(...rule.weight), Math.max(...rule.weight)] : [wght.min, wght.max];
-  const stretch: readonly [number, number] = wdth === undefined ? [Math.min(...rule.stretch), Math.max(...rule.stretch)] : [wdth.min, wdth.max];
+  const weight: readonly [number, number] = wght === undefined ? [minOf(rule.weight), maxOf(rule.weight)] : [wght.min, wght.max];
+  const stretch: readonly [number, number] = wdth === undefined ? [minOf(rule.stretch), maxOf(rule.stretch)] : [wdth.min, wdth.max];
   return {
     family: rule.family,
     weight,

@@ -7,6 +7,7 @@ import type { FontStyle } from '../css/types.js';
 import { assertNever } from '../errors.js';
 import type { FaceDescriptors } from './face.js';
 import type { FontSynthesis } from './types.js';
+import { maxOf } from '../append-all.js';
 
 export interface MatchWanted {
   readonly weight: number;
@@ -108,7 +109,7 @@ function contains(range: Range, value: number): boolean {
  * faces are upright.
  */
 export function synthesisFor(chosen: readonly FaceDescriptors[], wanted: MatchWanted): { bold: boolean; oblique: boolean } {
-  const heaviest = Math.max(...chosen.map((face) => face.weight[1]));
+  const heaviest = maxOf(chosen.map((face) => face.weight[1]));
   const upright = chosen.every((face) => face.style === 'normal');
   return {
     bold: wanted.weight >= 600 && heaviest < 600 && wanted.synthesis?.weight !== false,

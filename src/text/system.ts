@@ -31,6 +31,7 @@ import type { GlyphAdvances } from './advance.js';
 import { orientedPieces, uprightRequest } from './upright.js';
 import { scaleMetrics } from './metrics.js';
 import { capsPlan, smallCapsPieces, syntheticCapsRequests } from './small-caps.js';
+import { appendAll } from '../append-all.js';
 
 export interface CachedText {
   readonly shaped: ShapedText;
@@ -405,7 +406,7 @@ class RenderTextSystem implements TextSystem {
   /** Appends the runs of `text` to `into.runs`, one face's segment after another. */
   private shapeFaces(text: string, request: FontRequest, direction: Direction, into: { readonly missing: number[]; readonly runs: GlyphRun[]; readonly degraded: DegradedRun[] }): void {
     const segmented = segmentByFace(text, this.resolve(request));
-    into.missing.push(...segmented.missing);
+    appendAll(into.missing, segmented.missing);
     for (const segment of segmented.segments) {
       for (const run of faceRuns(this, segment, request, direction, into.degraded)) into.runs.push(run);
     }

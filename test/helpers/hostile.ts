@@ -127,6 +127,15 @@ export const HOSTILE_LAYOUTS: readonly HostileDocument[] = [
     template: `<img src="data:image/svg+xml;base64,${Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">${'<g>'.repeat(200_000)}${'</g>'.repeat(200_000)}</svg>`).toString('base64')}">`,
     limit: 'maxNestingDepth',
   },
+  {
+    // 60,000 upright letters, one display item each, in one stacking context: its items were
+    // appended with push(...items), a spread past what the stack holds ("nested too deeply"). A
+    // 180,000-character Japanese paragraph did the same (test/render/writing-mode.test.ts renders one
+    // where a CJK font is installed); upright Latin takes the same path with the bundled fonts.
+    name: 'a 60,000-letter upright vertical paragraph',
+    template: `<!DOCTYPE html><div style="writing-mode: vertical-rl; text-orientation: upright">${'upright letters'.repeat(4000)}</div>`,
+    warning: { code: 'layout', contains: 'box is not split across pages and does not fit one', line: 1 },
+  },
 ];
 
 /** Documents whose cost grew faster than their size in a third-party library's or octavo's own paint and CSS code. */

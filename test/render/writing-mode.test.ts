@@ -228,4 +228,10 @@ describe.skipIf(noCjk)(`upright glyphs in vertical text (CSS Writing Modes 3 §5
     // ten 20px characters to a 200px line, eight 30px lines to a 260px page
     expect(pages[0]!.split('\n')[0]).toBe('吾輩は猫である。名前');
   });
+
+  it('renders a 54,000-character vertical paragraph: one display item per upright glyph, appended without a spread of them as arguments', async () => {
+    // a spread of this many items overflowed the stack: "nested too deeply to render" (limits.maxNestingDepth)
+    const { pdf } = await engine.renderDetailed({ template: `<!DOCTYPE html><div style="writing-mode: vertical-rl">${'縦書きの文章です。'.repeat(6000)}</div>` });
+    expect(pdf.length).toBeGreaterThan(100_000);
+  });
 });

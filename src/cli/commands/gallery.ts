@@ -12,6 +12,7 @@ import { parseJson } from '../shared/json-error.js';
 import { fsReason, writeFileAtomic } from '../shared/output-file.js';
 import type { Engine } from '../../index.js';
 import type * as octavoModule from '../../index.js';
+import { maxOf } from '../../append-all.js';
 
 /** The package's fixtures/ folder, from src/cli/commands/ and dist/cli/commands/ alike. */
 const DEFAULT_FIXTURES = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
@@ -85,7 +86,7 @@ function table(entries: readonly GalleryEntry[], cwd: string): string {
     entry.name, String(entry.pages), `${(entry.bytes / 1024).toFixed(1)} KiB`, `${entry.ms.toFixed(0)} ms`, relative(cwd, entry.path) || entry.path,
   ]);
   const header = ['fixture', 'pages', 'size', 'time', 'file'];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const widths = header.map((title, column) => Math.max(title.length, maxOf(rows.map((row) => (row[column] ?? '').length))));
   const format = (row: readonly string[]): string => row
     .map((cell, column) => (column === 1 || column === 2 || column === 3 ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0)))
     .join('  ').trimEnd();

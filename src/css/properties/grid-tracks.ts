@@ -9,6 +9,7 @@ import type { Nodes } from '../values/nodes.js';
 import { childrenOf, identOf, integerOf, splitBy } from '../values/nodes.js';
 import type { LengthContext, SpecifiedLength } from '../values/units.js';
 import { computeLength, parseLength } from '../values/units.js';
+import { appendAll } from '../../append-all.js';
 
 type Spec = SpecifiedLength;
 const RESERVED_IDENTS = new Set(['span', 'auto', 'inherit', 'initial', 'unset', 'default', 'revert', 'revert-layer']);
@@ -69,7 +70,7 @@ function parseNamedTracks(nodes: Nodes, allowRepeat: boolean): NamedTracks | und
   for (const node of nodes) {
     const lineNames = parseLineNames(node);
     if (lineNames !== undefined) {
-      names[names.length - 1]!.push(...lineNames);
+      appendAll(names[names.length - 1]!, lineNames);
       continue;
     }
     const entry = allowRepeat && node.type === 'Function' && node.name.toLowerCase() === 'repeat' ? parseRepeat(node) : parseTrackSize(node);
@@ -116,7 +117,7 @@ export function parseSubgrid(nodes: Nodes): GridSubgrid | undefined {
       if (autoFill !== undefined) return undefined;
       autoFill = { at: lineNames.length, lineNames: repeated as string[][] };
     } else {
-      for (let i = 0; i < Math.min(count, 10000); i++) lineNames.push(...(repeated as string[][]));
+      for (let i = 0; i < Math.min(count, 10000); i++) appendAll(lineNames, repeated as string[][]);
     }
   }
   return autoFill === undefined ? { kind: 'subgrid', lineNames } : { kind: 'subgrid', lineNames, autoFill };

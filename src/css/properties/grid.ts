@@ -13,6 +13,7 @@ import type { ParseContext, PropertyDef } from './define.js';
 import { INVALID, longhand, shorthand } from './define.js';
 import { parseJustifyItems, parseJustifySelf } from './flexbox.js';
 import { computeTrackList, computeTrackSize, parseAreaStrings, parseLineNames, parseSubgrid, parseTrackList, parseTrackSize, parseTrackSizes } from './grid-tracks.js';
+import { appendAll } from '../../append-all.js';
 
 type Spec = SpecifiedLength;
 type TemplateSpec = GridTrackList<Spec> | GridSubgrid | 'none';
@@ -164,7 +165,7 @@ function parseAreaTemplate(rowNodes: Nodes, columnNodes: Nodes | undefined): Tem
       names.push([]);
       pendingSize = true;
     } else if (lineNames !== undefined) {
-      names[names.length - 1]!.push(...lineNames);
+      appendAll(names[names.length - 1]!, lineNames);
     } else {
       const size = pendingSize && names[names.length - 1]!.length === 0 ? parseTrackSize(node) : undefined;
       if (size === undefined) return undefined;

@@ -9,6 +9,7 @@ import { childrenOf, isOperator } from './nodes.js';
 import type { Nodes } from './nodes.js';
 import type { LengthContext } from './units.js';
 import { dimensionToPx, isLengthUnit } from './units.js';
+import { appendAll, maxOf, minOf } from '../../append-all.js';
 
 export type SpecifiedCalc =
   | { readonly op: 'dim'; readonly value: number; readonly unit: string }
@@ -63,7 +64,7 @@ function parseMath(node: CssNode): ParsedCalc {
       if (parsed.length === 0) throw new CalcSyntaxError();
       if (parsed.every((p) => p.type === 'number')) {
         const values = parsed.map((p) => (p as { value: number }).value);
-        return { type: 'number', value: name === 'min' ? Math.min(...values) : Math.max(...values) };
+        return { type: 'number', value: name === 'min' ? minOf(values) : maxOf(values) };
       }
       const lengths = parsed.map(requireLength);
       return { type: 'length', node: { op: name, args: lengths.map((l) => l.node) }, hasPercent: lengths.some((l) => l.hasPercent) };
@@ -211,7 +212,7 @@ export function simplify(node: CalcNode): CalcNode {
       const args = node.args.map(simplify);
       if (args.every((a) => a.op === 'px')) {
         const values = args.map((a) => (a as { value: number }).value);
-        return { op: 'px', value: node.op === 'min' ? Math.min(...values) : Math.max(...values) };
+        return { op: 'px', value: node.op === 'min' ? minOf(values) : maxOf(values) };
       }
       return { op: node.op, args };
     }
@@ -241,6 +242,6 @@ function simplifySum(terms: readonly CalcNode[]): CalcNode {
   const out: CalcNode[] = [];
   if (hasPercent) out.push({ op: 'percent', value: percent });
   if (px !== 0 || out.length === 0) out.push({ op: 'px', value: px });
-  out.push(...rest);
+  appendAll(out, rest);
   return out.length === 1 ? out[0]! : { op: 'sum', terms: out };
 }

@@ -17,6 +17,7 @@ import { parseCalcFunction } from './calc.js';
 import type { SpecifiedCalc } from './calc.js';
 import { MODERN_COLOR_FUNCTIONS, parseModernColor } from './modern-color.js';
 import { BoundedCache } from '../../cache/bounded.js';
+import { maxOf, minOf } from '../../append-all.js';
 
 export type { SpecifiedColor } from '../model/types.js';
 
@@ -177,8 +178,8 @@ function percentOnly(node: SpecifiedCalc): number | undefined {
     case 'dim': return undefined;
     case 'sum': return all(node.terms)?.reduce((a, b) => a + b, 0);
     case 'scale': { const v = percentOnly(node.node); return v === undefined ? undefined : v * node.by; }
-    case 'min': { const v = all(node.args); return v === undefined ? undefined : Math.min(...v); }
-    case 'max': { const v = all(node.args); return v === undefined ? undefined : Math.max(...v); }
+    case 'min': { const v = all(node.args); return v === undefined ? undefined : minOf(v); }
+    case 'max': { const v = all(node.args); return v === undefined ? undefined : maxOf(v); }
     case 'clamp': {
       const v = all([node.min, node.value, node.max]);
       return v === undefined ? undefined : Math.max(v[0]!, Math.min(v[1]!, v[2]!));

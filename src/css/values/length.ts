@@ -1,4 +1,5 @@
 import type { CalcNode, LengthPercentage } from '../model/types.js';
+import { maxOf, minOf } from '../../append-all.js';
 
 /** Resolves a computed length-percentage against its percentage basis (px). */
 export function resolveLength(value: LengthPercentage, basis: number): number {
@@ -14,8 +15,8 @@ export function evaluateCalc(node: CalcNode, basis: number): number {
     case 'percent': return (node.value * basis) / 100;
     case 'sum': return node.terms.reduce((sum, term) => sum + evaluateCalc(term, basis), 0);
     case 'scale': return evaluateCalc(node.node, basis) * node.by;
-    case 'min': return Math.min(...node.args.map((arg) => evaluateCalc(arg, basis)));
-    case 'max': return Math.max(...node.args.map((arg) => evaluateCalc(arg, basis)));
+    case 'min': return minOf(node.args.map((arg) => evaluateCalc(arg, basis)));
+    case 'max': return maxOf(node.args.map((arg) => evaluateCalc(arg, basis)));
     case 'clamp': {
       const min = evaluateCalc(node.min, basis);
       const max = evaluateCalc(node.max, basis);

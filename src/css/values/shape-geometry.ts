@@ -10,6 +10,7 @@ import type { Radii } from './radii.js';
 import { NO_RADII, fittedRadii, insetRadii } from './radii.js';
 import { resolveLength } from './length.js';
 import { positionIn } from './position.js';
+import { maxOf, minOf } from '../../append-all.js';
 
 export type ResolvedShape =
   | { readonly kind: 'rounded-rect'; readonly rect: Rect; readonly radii: Radii }
@@ -75,7 +76,7 @@ export function resolveShape(shape: BasicShape, box: Rect): ResolvedShape {
       const c = centre(shape, box);
       const sides = [...c.dx, ...c.dy];
       const r = typeof shape.radius === 'string'
-        ? (shape.radius === 'closest-side' ? Math.min(...sides) : Math.max(...sides))
+        ? (shape.radius === 'closest-side' ? minOf(sides) : maxOf(sides))
         : Math.max(0, resolveLength(shape.radius, Math.hypot(box.width, box.height) / Math.SQRT2));
       return ellipse(c.x, c.y, r, r);
     }

@@ -5,7 +5,7 @@
  * has room, else below it), and broken between lines at the page end honouring `orphans` and
  * `widows` (CSS Fragmentation 3 §4.4). Resumes from a position in the content, not from lines.
  */
-import { appendAll } from '../../append-all.js';
+import { appendAll, maxOf, minOf } from '../../append-all.js';
 import type { InlineFlowBox, OutOfFlowBox } from '../../boxes/types.js';
 import type { Display } from '../../css/types.js';
 import type { Fragment } from '../types.js';
@@ -450,7 +450,7 @@ function isInlineLevel(display: Display | undefined): boolean {
 function inLine(line: Fragment, before: number, direction: 'ltr' | 'rtl'): Omit<PendingPositioned, 'placeholder'> {
   const rtl = direction === 'rtl';
   const children = line.kind === 'line' ? line.children : [];
-  const start = children.length === 0 ? (rtl ? line.width : 0) : rtl ? Math.max(...children.map((c) => c.x + c.width)) : Math.min(...children.map((c) => c.x));
+  const start = children.length === 0 ? (rtl ? line.width : 0) : rtl ? maxOf(children.map((c) => c.x + c.width)) : minOf(children.map((c) => c.x));
   const x = line.x + (rtl ? start - before : start + before);
   return { staticX: x, staticY: line.y, staticRight: x, staticDirection: direction };
 }

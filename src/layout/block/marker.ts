@@ -10,6 +10,7 @@ import { layoutInlineContent } from '../inline/index.js';
 import { inlineEnv } from './inline-env.js';
 import { offsetFragment } from '../fragment.js';
 import { LineRecord, withBoxFields } from '../fragment-records.js';
+import { maxOf, minOf } from '../../append-all.js';
 
 const MARKER_ROOM = 10_000;
 
@@ -56,13 +57,13 @@ function symbolOf(children: readonly Fragment[]): MarkerSymbol | undefined {
 }
 
 function contentLeft(children: readonly Fragment[]): number {
-  return children.length > 0 ? Math.min(...children.map((c) => c.x)) : 0;
+  return children.length > 0 ? minOf(children.map((c) => c.x)) : 0;
 }
 
 function lineContentWidth(children: readonly Fragment[]): number {
   if (children.length === 0) return 0;
-  const left = Math.min(...children.map((c) => c.x));
-  const right = Math.max(...children.map((c) => c.x + c.width));
+  const left = minOf(children.map((c) => c.x));
+  const right = maxOf(children.map((c) => c.x + c.width));
   return right - left;
 }
 

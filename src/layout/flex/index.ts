@@ -25,6 +25,7 @@ import { planFlex } from './plan.js';
 import type { FlexPlan } from './plan.js';
 import type { PlacedItem } from './place.js';
 import { forcesBreak, placeAll, placeFragmented } from './paginate.js';
+import { maxOf } from '../../append-all.js';
 
 /**
  * The container's lines and items' sizes, planned once per render for what they depend on (the
@@ -61,7 +62,7 @@ export function layoutFlex(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   if (flow.pushed) return { kind: 'pushed' };
 
   const broken = flow.breakToken !== undefined;
-  const placedHeight = fits ? innerHeight : Math.max(0, ...flow.placed.map((p) => p.fragment.y + p.fragment.height - origin.y));
+  const placedHeight = fits ? innerHeight : Math.max(0, maxOf(flow.placed.map((p) => p.fragment.y + p.fragment.height - origin.y)));
   // broken, it extends to the page end (as Chromium prints it), above the bottom edges it clones
   const clonedEdges = style.boxDecorationBreak === 'clone' ? padding.bottom + border.bottom : 0;
   const contentHeight = broken && extendsToEnd(input.fragmentainer) ? Math.max(placedHeight, input.fragmentainer.bottom - origin.y - clonedEdges) : placedHeight;

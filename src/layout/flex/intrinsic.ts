@@ -16,12 +16,13 @@ import { sizeItem } from './base-size.js';
 import { collectLines, wrappingOf } from './lines.js';
 import { balanceLines } from './balance.js';
 import type { FlexEnv } from './env.js';
+import { maxOf } from '../../append-all.js';
 
 export function flexIntrinsicSizes(box: FlexBox, ctx: LayoutContext): IntrinsicSizes {
   const axes = flexAxes(box.style);
   const items = collectItems(box).boxes;
   const contributions = items.map((item) => outerIntrinsicSizes(item, ctx));
-  const largest = (pick: (s: IntrinsicSizes) => number, of = contributions): number => Math.max(0, ...of.map(pick));
+  const largest = (pick: (s: IntrinsicSizes) => number, of = contributions): number => Math.max(0, maxOf(of.map(pick)));
   if (!axes.row) {
     const lines = axes.wrap ? columnLines(box, ctx) : undefined;
     if (lines === undefined || lines.length < 2) return { minContent: largest((s) => s.minContent), maxContent: largest((s) => s.maxContent) };
@@ -39,7 +40,7 @@ function balancedWidth(box: FlexBox, contributions: readonly IntrinsicSizes[], g
   const wrapping = wrappingOf(box.style);
   if (!wrapping.balance || wrapping.minLines < 2) return undefined;
   const lines = balanceLines(contributions.map((s) => s.maxContent), (size) => size, Infinity, gap, wrapping.minLines);
-  return Math.max(0, ...lines.map((line) => line.reduce((a, b) => a + b, 0) + gap * (line.length - 1)));
+  return Math.max(0, maxOf(lines.map((line) => line.reduce((a, b) => a + b, 0) + gap * (line.length - 1))));
 }
 
 /**

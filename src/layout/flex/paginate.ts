@@ -14,6 +14,7 @@ import type { FlexEnv } from './env.js';
 import type { FlexPlan, PlannedItem } from './plan.js';
 import type { PhysicalBox, PlacedItem } from './place.js';
 import { physicalBox, placeItem } from './place.js';
+import { maxOf } from '../../append-all.js';
 
 export interface FlowResult {
   readonly placed: readonly PlacedItem[];
@@ -159,7 +160,7 @@ export function placeFragmented(
     }
     if (children.length > 0) return { placed, breakToken: tokenAt(u + 1, children), pushed: false };
     // The unit ended on this page, maybe shorter than planned (resumed items): the next one follows it.
-    const end = Math.max(0, ...placed.slice(placed.length - live.length).map((p) => p.fragment.y + p.fragment.height - origin.y));
+    const end = Math.max(0, maxOf(placed.slice(placed.length - live.length).map((p) => p.fragment.y + p.fragment.height - origin.y)));
     if (resumed) shift = unit.bottom - end;
   }
   return { placed, breakToken: undefined, pushed: false };

@@ -14,6 +14,7 @@ import { resolveFlexibleLengths } from './resolve.js';
 import type { CrossSized } from './cross.js';
 import { alignLines, crossOffset, hypotheticalCross, lineCrossSize, usedCross } from './cross.js';
 import { distribute, distribution } from './axes.js';
+import { maxOf } from '../../append-all.js';
 
 export interface PlannedItem {
   readonly item: FlexItem;
@@ -55,7 +56,7 @@ export function planFlex(
   const sized = items.map((item) => sizeItem(item, env));
   const breakAt = env.mainSize ?? limits.maxMain;
   const lines = collectLines(sized, wrappingOf(style), breakAt, env.mainGap);
-  const longest = Math.max(0, ...lines.map((line) => line.reduce((sum, s) => sum + outerHypothetical(s), 0) + env.mainGap * (line.length - 1)));
+  const longest = Math.max(0, maxOf(lines.map((line) => line.reduce((sum, s) => sum + outerHypothetical(s), 0) + env.mainGap * (line.length - 1))));
   const innerMain = env.mainSize ?? clamp(longest, limits.minMain, limits.maxMain);
   const crossSized = lines.map((line) => {
     const mains = resolveFlexibleLengths(line, innerMain, env.mainGap);

@@ -24,6 +24,7 @@ import { containerAlignment } from './sizing.js';
 import type { ParentTracks } from './subgrid.js';
 import type { SubgridTracks } from './subgrid.js';
 import { providedTracks, subgridTracks, withSubgridTracks } from './subgrid.js';
+import { appendAll } from '../../append-all.js';
 
 /** The sized grid's tracks in the container's border-box frame. */
 export interface Tracks {
@@ -143,7 +144,7 @@ function startingIn(sized: SizedGrid, from: number, to: number): Iterable<number
   }
   if (to - from === 1) return byRow[from] ?? [];
   const indices: number[] = [];
-  for (let row = from; row < to; row++) indices.push(...(byRow[row] ?? []));
+  for (let row = from; row < to; row++) appendAll(indices, byRow[row] ?? []);
   return indices.sort((a, b) => a - b);
 }
 
@@ -208,8 +209,8 @@ function placeItem(p: PageRun, place: ItemPlace, out: PageItems): { baseline: nu
   const from = { positioned: out.positioned.length, pageContent: out.pageContent.length };
   out.children.push(offsetFragment(f, dx, dy));
   if (place.fragmentainer !== undefined && stretchesInRows(item.box, p.alignment)) out.stretched.push({ child: out.children.length - 1, index: place.index });
-  out.positioned.push(...placed.output.positioned.map(moved));
-  out.pageContent.push(...placed.output.pageContent.map(moved));
+  appendAll(out.positioned, placed.output.positioned.map(moved));
+  appendAll(out.pageContent, placed.output.pageContent.map(moved));
   if (placed.output.baselines.last !== undefined) out.last = dy + f.y + placed.output.baselines.last;
   return { baseline: dy + f.y + (placed.output.baselines.first ?? f.height), from };
 }
@@ -400,11 +401,11 @@ function cutSubgrids(run: GridRun, t: Tracks, rows: PageRows, room: number, out:
 /** Adds items laid out apart (`from`) to the page's. */
 function mergeItems(from: PageItems, out: PageItems): void {
   const offset = out.children.length;
-  out.children.push(...from.children);
-  out.positioned.push(...from.positioned);
-  out.pageContent.push(...from.pageContent);
-  out.tokens.push(...from.tokens);
-  out.stretched.push(...from.stretched.map((s) => ({ child: s.child + offset, index: s.index })));
+  appendAll(out.children, from.children);
+  appendAll(out.positioned, from.positioned);
+  appendAll(out.pageContent, from.pageContent);
+  appendAll(out.tokens, from.tokens);
+  appendAll(out.stretched, from.stretched.map((s) => ({ child: s.child + offset, index: s.index })));
   out.cutBottom = Math.max(out.cutBottom, from.cutBottom);
   out.last = from.last ?? out.last;
 }

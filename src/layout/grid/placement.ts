@@ -5,6 +5,7 @@
  * `grid-auto-flow: column` the caller swaps the axes, so cursor logic is written once.
  */
 import type { GridLine } from '../../css/types.js';
+import { maxOf } from '../../append-all.js';
 
 /**
  * The limited grid (CSS Grid 1 "Clamping Overlarge Grids", #overlarge-grids): UAs may clamp
@@ -260,7 +261,7 @@ export function placeItems(items: readonly PlacementInput[], explicitRows: numbe
     cursorColumn += width;
   });
   const placed = areas as Area[];
-  const rowCount = Math.max(explicitRows + rowOffset, ...placed.map((a) => a.rowEnd));
-  columnCount = Math.max(columnCount, ...placed.map((a) => a.columnEnd));
+  const rowCount = Math.max(explicitRows + rowOffset, maxOf(placed.map((a) => a.rowEnd)));
+  columnCount = Math.max(columnCount, maxOf(placed.map((a) => a.columnEnd)));
   return { areas: placed, rowCount, columnCount, rowOffset, columnOffset };
 }

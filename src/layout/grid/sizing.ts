@@ -17,6 +17,7 @@ import type { GridSpace, SizingItem } from './track-sizing.js';
 import { sizeTracks } from './track-sizing.js';
 import type { ParentTracks } from './subgrid.js';
 import { columnSizingItems, edgesOf, intoParent, providedTracks, subgridGap, subgridTracks, withSubgridTracks } from './subgrid.js';
+import { appendAll } from '../../append-all.js';
 
 export interface SizedGrid {
   readonly grid: Grid;
@@ -122,7 +123,7 @@ function rowSizingItems(parent: ParentTracks, rows: { gap: number; alignment: Co
     return { start: item.area.rowStart, end: item.area.rowEnd, minContent: size + shim, maxContent: size + shim, minimum: minimum === undefined ? undefined : minimum + shim };
   });
   for (const item of items) {
-    if (subgridOn(item.box, 'rows')) result.push(...intoParent(item, 'rows', { gap: rows.gap, direction: parent.direction }, subgridRowItems(item, parent, rows.gap, ctx)));
+    if (subgridOn(item.box, 'rows')) appendAll(result, intoParent(item, 'rows', { gap: rows.gap, direction: parent.direction }, subgridRowItems(item, parent, rows.gap, ctx)));
   }
   return result;
 }

@@ -15,6 +15,7 @@ import type { Grid, GridAxis, GridItem, GridItemBox, SubgridSpans } from './grid
 import { buildGrid, gapOf, isSubgrid, subgridAxisOf, subgridOn } from './grid.js';
 import { widthContributions } from './items.js';
 import type { SizingItem } from './track-sizing.js';
+import { appendAll } from '../../append-all.js';
 
 /** One axis of the tracks a parent gives its subgrid: sizes in the subgrid's own order, edges taken off, and the gutter between them. */
 export interface AxisTracks {
@@ -167,5 +168,5 @@ export function columnSizingItems(grid: Grid, item: GridItem, parent: { gap: num
   const subgrid = subgridOf(grid, item, parent.direction);
   const inner: SizingItem[] = [];
   for (const sub of subgrid.items) columnSizingItems(subgrid, sub, own, ctx, inner);
-  into.push(...intoParent(item, 'columns', parent, inner));
+  appendAll(into, intoParent(item, 'columns', parent, inner));
 }

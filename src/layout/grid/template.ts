@@ -10,6 +10,7 @@ import { resolveLength } from '../../css/values/length.js';
 import type { AxisLines } from './placement.js';
 import type { SubgridAxis } from './grid.js';
 import { MAX_GRID_TRACKS } from './placement.js';
+import { appendAll } from '../../append-all.js';
 
 export interface ExplicitAxis extends AxisLines {
   /** Sizes of the explicit tracks. */
@@ -51,7 +52,7 @@ export function explicitAxis(template: GridTrackList | GridSubgrid | 'none', are
   if (list !== 'none') {
     const repeatCount = autoRepeatCount(list, room);
     list.entries.forEach((entry, i) => {
-      lineNames[lineNames.length - 1]!.push(...list.names[i]!);
+      appendAll(lineNames[lineNames.length - 1]!, list.names[i]!);
       if (entry.kind !== 'repeat') {
         sizes.push(entry);
         lineNames.push([]);
@@ -60,15 +61,15 @@ export function explicitAxis(template: GridTrackList | GridSubgrid | 'none', are
       const times = typeof entry.count === 'number' ? entry.count : repeatCount;
       for (let t = 0; t < times && sizes.length < MAX_GRID_TRACKS; t++) {
         entry.tracks.forEach((track, k) => {
-          lineNames[lineNames.length - 1]!.push(...entry.names[k]!);
+          appendAll(lineNames[lineNames.length - 1]!, entry.names[k]!);
           if (entry.count === 'auto-fit') autoFit.push(sizes.length);
           sizes.push(track);
           lineNames.push([]);
         });
-        lineNames[lineNames.length - 1]!.push(...entry.names[entry.tracks.length]!);
+        appendAll(lineNames[lineNames.length - 1]!, entry.names[entry.tracks.length]!);
       }
     });
-    lineNames[lineNames.length - 1]!.push(...list.names[list.entries.length]!);
+    appendAll(lineNames[lineNames.length - 1]!, list.names[list.entries.length]!);
   }
   const areaTracks = areas === 'none' || subgrid !== undefined ? 0 : axis === 'rows' ? areas.rows : areas.columns;
   for (let i = sizes.length; i < areaTracks; i++) {
@@ -95,12 +96,12 @@ export function explicitAxis(template: GridTrackList | GridSubgrid | 'none', are
 
 /** A subgrid's names for its `lines` lines: its list, `repeat(auto-fill, …)` repeated as often as it fits whole (CSS Grid 2 §9, §7.2). */
 function subgridLineNames(subgrid: GridSubgrid, lines: number): string[][] {
-  const names = subgrid.lineNames.map((list) => [...list]);
+  let names = subgrid.lineNames.map((list) => [...list]);
   const fill = subgrid.autoFill;
   if (fill !== undefined && fill.lineNames.length > 0) {
     const times = Math.max(0, Math.floor((lines - names.length) / fill.lineNames.length));
     const repeated = Array.from({ length: times }, () => fill.lineNames.map((list) => [...list])).flat();
-    names.splice(fill.at, 0, ...repeated);
+    names = [...names.slice(0, fill.at), ...repeated, ...names.slice(fill.at)];
   }
   return Array.from({ length: lines }, (_, i) => names[i] ?? []);
 }

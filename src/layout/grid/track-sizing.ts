@@ -6,6 +6,7 @@
  */
 import type { GridBreadth, GridTrackSize } from '../../css/types.js';
 import { resolveLength } from '../../css/values/length.js';
+import { maxOf } from '../../append-all.js';
 
 /**
  * The room the grid is sized into on this axis (§11.1 available grid space): a definite size, an
@@ -119,7 +120,7 @@ function sizeSingleSpans(ctx: Context, items: readonly SizingItem[]): void {
     if (isFlexible(track)) return;
     const inTrack = byTrack.get(index);
     if (inTrack === undefined) return;
-    const most = (f: (item: SizingItem) => number): number => Math.max(0, ...inTrack.map(f));
+    const most = (f: (item: SizingItem) => number): number => Math.max(0, maxOf(inTrack.map(f)));
     switch (track.min.kind) {
       case 'min-content': track.base = Math.max(track.base, most((i) => i.minContent)); break;
       case 'max-content': track.base = Math.max(track.base, most((i) => i.maxContent)); break;

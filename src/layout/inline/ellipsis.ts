@@ -11,6 +11,7 @@ import type { TextSystem } from '../../text/types.js';
 import { offsetFragment } from '../fragment.js';
 import type { Fragment, LineFragment, PlacedRun, TextFragment } from '../types.js';
 import { TextRecord, withTextFields } from '../fragment-records.js';
+import { appendAll, fromCodePoints } from '../../append-all.js';
 
 /** The `text-overflow` value for the end of a line of `style`'s block: its only value, or the one for that side. */
 export function textOverflowAtEnd(style: ComputedStyle, rtl: boolean): TextOverflowEnd {
@@ -131,13 +132,13 @@ function textBefore(fragment: TextFragment, fits: (from: number, to: number) => 
     const advances = placed.advances.slice(first, last + 1);
     const width = advances.reduce((sum, a) => sum + a, 0);
     const runX = xs[first]!;
-    runs.push({ run: { ...placed.run, glyphs: kept, width, text: kept.map((g) => String.fromCodePoint(...g.codePoints)).join('') }, x: runX, advances });
+    runs.push({ run: { ...placed.run, glyphs: kept, width, text: kept.map((g) => fromCodePoints(g.codePoints)).join('') }, x: runX, advances });
     from = Math.min(from, runX);
     to = Math.max(to, runX + width);
-    for (const glyph of kept) codePoints.push(...glyph.codePoints);
+    for (const glyph of kept) appendAll(codePoints, glyph.codePoints);
   }
   if (runs.length === 0) return undefined;
-  return withTextFields(fragment, { x: from, width: to - from, runs, text: String.fromCodePoint(...codePoints) });
+  return withTextFields(fragment, { x: from, width: to - from, runs, text: fromCodePoints(codePoints) });
 }
 
 /** The marker as a text fragment at x 0 on the line's baseline, in the block's own font and colour. */

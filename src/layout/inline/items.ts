@@ -10,6 +10,7 @@ import type { ComputedStyle, WhiteSpace } from '../../css/types.js';
 import type { BidiLevels } from './bidi.js';
 import { resolveBidi } from './bidi.js';
 import { toFullSizeKana, toFullWidth } from './width-and-kana.js';
+import { appendAll } from '../../append-all.js';
 
 export interface TextItem {
   readonly kind: 'text';
@@ -156,7 +157,7 @@ function rootLang(root: InlineFlowBox, langs: WeakMap<BoxElement, string>): stri
       const parent = box.element.parent;
       return parent !== undefined ? langOf(parent, langs) : '';
     }
-    if (box.kind === 'inline') stack.push(...box.children);
+    if (box.kind === 'inline') appendAll(stack, box.children);
   }
   return '';
 }

@@ -12,6 +12,7 @@ import { NO_EXCLUSIONS } from '../exclusions.js';
 import { layoutBox } from '../contract.js';
 import type { ColumnGeometry } from './columns.js';
 import { forcedKind } from '../break-token.js';
+import { maxOf } from '../../append-all.js';
 
 export interface RowInput {
   readonly mode: 'layout' | 'measure';
@@ -94,7 +95,7 @@ function firstColumn(lay: (atTop: boolean) => LayoutResult, input: RowInput, c: 
 
 /** The tallest column's content (the row's used height). */
 export function rowContentHeight(row: ColumnRow): number {
-  return Math.max(0, ...row.columns.map((f) => f.height));
+  return Math.max(0, maxOf(row.columns.map((f) => f.height)));
 }
 
 /** What the row's columns hand up: baselines (first column's first, last column's last, from `top`), escaping boxes. */

@@ -20,6 +20,7 @@ import { forcedKind } from '../break-token.js';
 import { planRow } from './balance.js';
 import { columnRules } from './rules.js';
 import { legacyAlign } from '../box-model.js';
+import { appendAll } from '../../append-all.js';
 
 export interface FlowInput {
   readonly mode: LayoutInput['mode'];
@@ -109,10 +110,10 @@ function columnSet(box: BlockBox, at: SegmentAt<'columns'>, input: FlowInput, st
 
 function addRow(state: State, row: ColumnRow, height: number, box: BlockBox, input: FlowInput): void {
   const extras = rowExtras(row, 0);
-  state.fragments.push(...row.columns);
-  state.rules.push(...columnRules(row, box.style, input.geometry, state.y, height));
-  state.positioned.push(...extras.positioned);
-  state.pageContent.push(...extras.pageContent);
+  appendAll(state.fragments, row.columns);
+  appendAll(state.rules, columnRules(row, box.style, input.geometry, state.y, height));
+  appendAll(state.positioned, extras.positioned);
+  appendAll(state.pageContent, extras.pageContent);
   if (row.columns.length > 0) {
     state.baselines.first ??= extras.baselines.first;
     state.baselines.last = extras.baselines.last ?? state.baselines.last;
@@ -132,8 +133,8 @@ function spanner(box: BlockBox, at: SegmentAt<'spanner'>, input: FlowInput, stat
   }, ctx, token);
   if (laid.kind === 'pushed') return 'pushed';
   state.fragments.push(laid.fragment);
-  state.positioned.push(...laid.positioned);
-  state.pageContent.push(...laid.pageContent);
+  appendAll(state.positioned, laid.positioned);
+  appendAll(state.pageContent, laid.pageContent);
   if (laid.baselines.first !== undefined) state.baselines.first ??= laid.fragment.y + laid.baselines.first;
   if (laid.baselines.last !== undefined) state.baselines.last = laid.fragment.y + laid.baselines.last;
   state.placed = true;

@@ -290,7 +290,8 @@ function withInlineNotes(bodies: readonly BlockLevelBox[], style: ComputedStyle)
   for (const body of bodies) {
     if (body.kind === 'block' && body.inlineContent && body.style.footnoteDisplay === 'inline') {
       const inline: InlineBox = { kind: 'inline', style: { ...body.style, display: 'inline' }, element: body.element, pseudo: body.pseudo, children: body.children };
-      run.push(...(run.length > 0 ? [space(inline.style)] : []), inline);
+      if (run.length > 0) run.push(space(inline.style));
+      run.push(inline);
       continue;
     }
     flush();

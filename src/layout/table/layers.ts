@@ -18,7 +18,7 @@ import { offsetFragment } from '../fragment.js';
 import type { GridCell, TableGrid } from './grid.js';
 import type { TablePlan } from './plan.js';
 import { isLayered } from './relative-parts.js';
-import { appendAll } from '../../append-all.js';
+import { appendAll, maxOf, minOf } from '../../append-all.js';
 import { boxFragment, withBoxFields } from '../fragment-records.js';
 
 export interface PlacedCell {
@@ -166,10 +166,10 @@ function layerBox(grid: TableGrid, cell: GridCell, layer: number): Box | undefin
 const SQUARE: ComputedStyle['borderTopLeftRadius'] = [0, 0];
 
 function layerFragment(box: Box, cells: readonly Rect[], clipToCells: boolean): { -readonly [K in keyof BoxFragment]: BoxFragment[K] } {
-  const x = Math.min(...cells.map((r) => r.x));
-  const y = Math.min(...cells.map((r) => r.y));
-  const width = Math.max(...cells.map((r) => r.x + r.width)) - x;
-  const height = Math.max(...cells.map((r) => r.y + r.height)) - y;
+  const x = minOf(cells.map((r) => r.x));
+  const y = minOf(cells.map((r) => r.y));
+  const width = maxOf(cells.map((r) => r.x + r.width)) - x;
+  const height = maxOf(cells.map((r) => r.y + r.height)) - y;
   const style = { ...box.style, borderTopLeftRadius: SQUARE, borderTopRightRadius: SQUARE, borderBottomRightRadius: SQUARE, borderBottomLeftRadius: SQUARE };
   const relative = cells.map((r) => ({ ...r, x: r.x - x, y: r.y - y }));
   // a record (partLayer sets its children and clip once they are placed in its frame)

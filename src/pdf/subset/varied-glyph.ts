@@ -8,6 +8,7 @@
 import { setU16 } from '../../sfnt/binary.js';
 import type { OutlineCommand } from '../../text/fontkit.js';
 import type { GlyphRecord } from './glyf.js';
+import { maxOf, minOf } from '../../append-all.js';
 
 const ON_CURVE = 0x01;
 
@@ -55,10 +56,10 @@ export function variedGlyphRecord(commands: readonly OutlineCommand[]): GlyphRec
   const size = 10 + contours.length * 2 + 2 + points.length + points.length * 4;
   const bytes = new Uint8Array(size);
   setU16(bytes, 0, contours.length);
-  setU16(bytes, 2, Math.min(...xs) & 0xffff);
-  setU16(bytes, 4, Math.min(...ys) & 0xffff);
-  setU16(bytes, 6, Math.max(...xs) & 0xffff);
-  setU16(bytes, 8, Math.max(...ys) & 0xffff);
+  setU16(bytes, 2, minOf(xs) & 0xffff);
+  setU16(bytes, 4, minOf(ys) & 0xffff);
+  setU16(bytes, 6, maxOf(xs) & 0xffff);
+  setU16(bytes, 8, maxOf(ys) & 0xffff);
   let at = 10;
   let end = -1;
   for (const contour of contours) {

@@ -30,6 +30,7 @@ import type { Storage, TemplateRecord, Workspace } from '../storage/types.js';
 import { isUuid } from '../storage/types.js';
 import { STORAGE_RETRY_AFTER_SECONDS, isStorageUnavailable } from '../storage/unavailable.js';
 import { DEFAULT_LIMITS } from '../../options.js';
+import { appendAll } from '../../append-all.js';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 
@@ -227,7 +228,7 @@ function route(routes: readonly Route[], method: string, pathname: string): { ha
     if (found === null) continue;
     const handler = candidate.methods[method] ?? (method === 'HEAD' ? candidate.methods['GET'] : undefined);
     if (handler !== undefined) return { handler, params: found.slice(1) };
-    allowed.push(...Object.keys(candidate.methods));
+    appendAll(allowed, Object.keys(candidate.methods));
   }
   if (allowed.length > 0) {
     const allow = allowed.join(', ');

@@ -11,6 +11,7 @@ import { JOB_COLUMNS, toJob } from './jobs-postgres.js';
 import type { JobRow } from './jobs-postgres.js';
 import { createPgPool, inTransaction } from './postgres.js';
 import { isUuid } from './types.js';
+import { maxOf } from '../../append-all.js';
 
 /** Migration 4 of postgres.ts. */
 export const BATCHES_MIGRATION = `
@@ -58,7 +59,7 @@ export function createPostgresBatchStore(connectionString: string): BatchStore {
         `SELECT state, count(*) AS n, max(finished) AS last FROM generation_jobs WHERE batch_id = $1 GROUP BY state`, [batch.id])).rows;
       const of = (state: string) => Number(rows.find((row) => row.state === state)?.n ?? 0);
       const counts: BatchCounts = { pending: of('pending'), generating: of('generating'), succeeded: of('success'), failed: of('failure') };
-      const last = Math.max(0, ...rows.map((row) => row.last?.getTime() ?? 0));
+      const last = Math.max(0, maxOf(rows.map((row) => row.last?.getTime() ?? 0)));
       return { counts, lastFinished: last === 0 ? null : new Date(last) };
     },
     markBatchQueued: async (batchId, now) => {
