@@ -274,4 +274,16 @@ describe('hasToken (the class and ~= test without splitting)', () => {
       expect(hasToken(list, token), JSON.stringify([list, token])).toBe(list.split(/[ \t\n\f\r]+/).includes(token));
     }
   });
+
+  it('agrees with splitting for lists long enough to be kept as sets, alternating between lists', () => {
+    const lists = [
+      ` ${Array.from({ length: 400 }, (_, i) => `c${i}`).join(' ')}\t`,
+      Array.from({ length: 300 }, (_, i) => `c${i * 2}`).join('\n'),
+    ];
+    for (const token of ['c1', 'c10', 'c100', 'c399', 'c400', 'c598', '', ' ', 'c1 c2', 'c']) {
+      for (const list of [...lists, ...lists]) {
+        expect(hasToken(list, token), JSON.stringify([list.slice(0, 20), token])).toBe(list.split(/[ \t\n\f\r]+/).includes(token));
+      }
+    }
+  });
 });

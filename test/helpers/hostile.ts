@@ -160,4 +160,9 @@ export const HOSTILE_COSTS: readonly HostileDocument[] = [
     name: 'a 1px gradient spaced over 20,000px',
     template: '<!DOCTYPE html><div style="height: 20000px; background: linear-gradient(red, blue) 0 0 / 1px 1px space">x</div>',
   },
+  {
+    // each class test searched the whole 70 kB class attribute (19 s)
+    name: '20 elements of 10,000 classes each, against 10,000 two-class rules',
+    template: `<!DOCTYPE html><style>${repeatText(10_000, (i) => `.c${i}.c${i + 1} { color: red }`)}</style>${`<p class="${repeatText(10_000, (i) => `c${i} `)}">x</p>`.repeat(20)}`,
+  },
 ];
