@@ -165,4 +165,9 @@ export const HOSTILE_COSTS: readonly HostileDocument[] = [
     name: '20 elements of 10,000 classes each, against 10,000 two-class rules',
     template: `<!DOCTYPE html><style>${repeatText(10_000, (i) => `.c${i}.c${i + 1} { color: red }`)}</style>${`<p class="${repeatText(10_000, (i) => `c${i} `)}">x</p>`.repeat(20)}`,
   },
+  {
+    // each test scanned the siblings and matched S against each (7.3 s)
+    name: ':nth-child(An+B of S) over 10,000 siblings',
+    template: `<!DOCTYPE html><style>li:nth-child(2n+1 of .a) { color: red } li:nth-last-child(3n of .a, .b) { color: blue }</style><ul>${'<li class="a">x<li class="b">y'.repeat(5000)}</ul>`,
+  },
 ];
