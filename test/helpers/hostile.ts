@@ -170,4 +170,9 @@ export const HOSTILE_COSTS: readonly HostileDocument[] = [
     name: ':nth-child(An+B of S) over 10,000 siblings',
     template: `<!DOCTYPE html><style>li:nth-child(2n+1 of .a) { color: red } li:nth-last-child(3n of .a, .b) { color: blue }</style><ul>${'<li class="a">x<li class="b">y'.repeat(5000)}</ul>`,
   },
+  {
+    // each child searched the children placed before it for one that takes room (minutes)
+    name: '100,000 empty blocks whose margins collapse through them',
+    template: `<!DOCTYPE html>${'<div style="margin: 1px"></div>'.repeat(100_000)}`,
+  },
 ];

@@ -102,15 +102,18 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
     pushed: false, exclusions: state.exclusions, baselines: state.baselines, positioned: state.positioned, pageContent: state.pageContent,
   });
   const pushed = (): ChildrenResult => ({ ...result(undefined), pushed: true });
+  // what the children placed so far hold, kept as they are placed: searched per child, 100,000
+  // empty blocks (none takes room) cost minutes
+  const so = { fragments: false, roomInFlow: false, room: false };
 
   for (let k = 0; k < work.length; k++) {
     const { index: i, token: childResume } = work[k]!;
     const child = children[i]!;
-    const placedAny = state.resolvedAt !== undefined || placed.some((p) => p.fragments.length > 0);
+    const placedAny = state.resolvedAt !== undefined || so.fragments;
     // floats before an in-flow child leave it at the top of the page: no break opportunity before it
     // (as Chromium); a float after floats is not at the top (it must not overflow the page there)
     // (an empty block that takes no room leaves it at the top too: Chromium does not break after it)
-    const placedInFlow = state.resolvedAt !== undefined || placed.some((p) => (p.inFlow || child.kind === 'out-of-flow') && p.fragments.some(takesRoom));
+    const placedInFlow = state.resolvedAt !== undefined || (child.kind === 'out-of-flow' ? so.room : so.roomInFlow);
     if (k > 0 && endsHere(work[k - 1]!, children, i)) {
       const forced = forcedBreakBetween(children[i - 1]!, child, frame.fragmentainer, ctx);
       if (forced !== undefined && frame.fragmentainer !== undefined) return result(i, undefined, forced);
@@ -144,6 +147,10 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
     }
     const inFlowContent = child.kind !== 'out-of-flow' && childResume?.atBlockEnd !== true;
     placed.push({ fragments: laid.fragments, before: state, complete: laid.breakToken === undefined, inFlow: inFlowContent });
+    const takes = laid.fragments.some(takesRoom);
+    so.fragments ||= laid.fragments.length > 0;
+    so.room ||= takes;
+    so.roomInFlow ||= takes && inFlowContent;
     state = laid.state;
     if (laid.breakToken !== undefined) return result(i, laid.breakToken);
   }
