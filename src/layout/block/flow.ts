@@ -4,6 +4,7 @@
  * beside floats (§9.5), absolutely positioned boxes left at their static position (§10.3.7),
  * and page breaks between children (CSS Fragmentation 3 §4).
  */
+import { SharedList } from '../shared-list.js';
 import type { BlockBox, BlockFlowBox, BlockLevelBox, LayoutBox, OutOfFlowBox } from '../../boxes/types.js';
 import type { BreakValue } from '../../css/types.js';
 import type { Fragment } from '../types.js';
@@ -65,8 +66,8 @@ interface FlowState {
   readonly resolvedAt: number | undefined;
   readonly exclusions: ExclusionSpace;
   readonly baselines: Baselines;
-  readonly positioned: readonly PendingPositioned[];
-  readonly pageContent: readonly PageContent[];
+  readonly positioned: SharedList<PendingPositioned>;
+  readonly pageContent: SharedList<PageContent>;
   /** Children that continue on the next page beside the flow (CSS Fragmentation 3 §4.3): split floats, boxes whose floats continue. */
   readonly parallel: readonly ResumedChild[];
 }
@@ -94,12 +95,12 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
   const placed: Placed[] = [];
   let state: FlowState = {
     y: frame.y, strut: frame.strut, resolvedAt: undefined, exclusions: frame.exclusions,
-    baselines: { first: undefined, last: undefined }, positioned: [], pageContent: [], parallel: [],
+    baselines: { first: undefined, last: undefined }, positioned: SharedList.empty(), pageContent: SharedList.empty(), parallel: [],
   };
   const result = (breakAt: number | undefined, child?: BreakToken, forced?: ReturnType<typeof forcedBreakOf>): ChildrenResult => ({
     fragments: placed.flatMap((p) => p.fragments), endY: state.y, strut: state.strut, resolvedAt: state.resolvedAt,
     breakToken: blockToken(box, state.parallel, breakAt, child, forced),
-    pushed: false, exclusions: state.exclusions, baselines: state.baselines, positioned: state.positioned, pageContent: state.pageContent,
+    pushed: false, exclusions: state.exclusions, baselines: state.baselines, positioned: state.positioned.slice(), pageContent: state.pageContent.slice(),
   });
   const pushed = (): ChildrenResult => ({ ...result(undefined), pushed: true });
   // what the children placed so far hold, kept as they are placed: searched per child, 100,000
@@ -288,8 +289,8 @@ function afterChild(state: FlowState, laid: LayoutOutput): FlowState {
     resolvedAt: state.resolvedAt ?? laid.resolvedAt,
     exclusions: laid.exclusions,
     baselines: { first: state.baselines.first ?? first, last: last ?? state.baselines.last },
-    positioned: laid.positioned.length === 0 ? state.positioned : [...state.positioned, ...laid.positioned],
-    pageContent: laid.pageContent.length === 0 ? state.pageContent : [...state.pageContent, ...laid.pageContent],
+    positioned: state.positioned.append(laid.positioned),
+    pageContent: state.pageContent.append(laid.pageContent),
     parallel: state.parallel,
   };
 }
@@ -383,8 +384,8 @@ function outOfFlow(step: ChildStep<OutOfFlowBox>, frame: BlockFrame, state: Flow
     return {
       kind: 'placed', fragments: [], breakToken: undefined,
       state: child.scheme === 'absolute'
-        ? { ...state, positioned: [...state.positioned, pending] }
-        : { ...state, pageContent: [...state.pageContent, { kind: child.scheme, ...pending }] },
+        ? { ...state, positioned: state.positioned.append([pending]) }
+        : { ...state, pageContent: state.pageContent.append([{ kind: child.scheme, ...pending }]) },
     };
   }
   const float = layoutFloat(child, {
@@ -395,7 +396,7 @@ function outOfFlow(step: ChildStep<OutOfFlowBox>, frame: BlockFrame, state: Flow
   const parallel = float.breakToken === undefined ? state.parallel : [...state.parallel, { index, token: float.breakToken }];
   return {
     kind: 'placed', fragments: [float.fragment], breakToken: undefined,
-    state: { ...state, exclusions: float.exclusions, positioned: [...state.positioned, ...float.positioned], pageContent: [...state.pageContent, ...float.pageContent], parallel },
+    state: { ...state, exclusions: float.exclusions, positioned: state.positioned.append(float.positioned), pageContent: state.pageContent.append(float.pageContent), parallel },
   };
 }
 
