@@ -20,29 +20,45 @@ export function polygonCoverage(polygons: readonly (readonly Point[])[], area: R
   const out = new Float32Array(width * height);
   const edges = edgesOf(polygons, area, scale).sort((a, b) => a.top - b.top);
   const active: Edge[] = [];
-  const crossings: { x: number; winding: number }[] = [];
+  // the crossings of a sample row, upward and downward edges apart: two numeric sorts, then a merge
+  const ups = new Float64Array(edges.length);
+  const downs = new Float64Array(edges.length);
   let next = 0;
   for (let row = 0; row < height; row++) {
     for (let sub = 0; sub < ROWS_PER_PIXEL; sub++) {
       const y = row + (sub + 0.5) / ROWS_PER_PIXEL;
       while (next < edges.length && edges[next]!.top <= y) active.push(edges[next++]!);
       let kept = 0;
-      for (const e of active) if (e.bottom > y) active[kept++] = e;
-      active.length = kept;
-      crossings.length = 0;
+      let up = 0;
+      let down = 0;
       for (const e of active) {
+        if (e.bottom <= y) continue;
+        active[kept++] = e;
         // top <= y < bottom: the edge crosses this sample row
-        crossings.push({ x: e.x0 + ((y - e.y0) * (e.x1 - e.x0)) / (e.y1 - e.y0), winding: e.y1 > e.y0 ? 1 : -1 });
+        const x = e.x0 + ((y - e.y0) * (e.x1 - e.x0)) / (e.y1 - e.y0);
+        if (e.y1 > e.y0) ups[up++] = x;
+        else downs[down++] = x;
       }
-      crossings.sort((a, b) => a.x - b.x);
-      let winding = 0;
-      for (let i = 0; i < crossings.length - 1; i++) {
-        winding += crossings[i]!.winding;
-        if (winding !== 0) addSpan(out, row * width, width, crossings[i]!.x, crossings[i + 1]!.x);
-      }
+      active.length = kept;
+      fillRow(out, row * width, width, ups.subarray(0, up).sort(), downs.subarray(0, down).sort());
     }
   }
   return out;
+}
+
+/** Adds the spans where the winding number is not zero, walking the sorted crossings from the left. */
+function fillRow(out: Float32Array, base: number, width: number, ups: Float64Array, downs: Float64Array): void {
+  let i = 0;
+  let j = 0;
+  let winding = 0;
+  let from = 0;
+  while (i < ups.length || j < downs.length) {
+    const upward = j >= downs.length || (i < ups.length && ups[i]! <= downs[j]!);
+    const x = upward ? ups[i++]! : downs[j++]!;
+    if (winding !== 0) addSpan(out, base, width, from, x);
+    winding += upward ? 1 : -1;
+    from = x;
+  }
 }
 
 interface Edge { readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number; readonly top: number; readonly bottom: number }
