@@ -235,3 +235,20 @@ describe.skipIf(noCjk)(`upright glyphs in vertical text (CSS Writing Modes 3 §5
     expect(pdf.length).toBeGreaterThan(100_000);
   });
 });
+
+describe('long vertical paragraphs', () => {
+  // 60,000 upright letters, one display item each, in one stacking context: its items were
+  // appended with push(...items), a spread past what the stack holds ("nested too deeply to
+  // render"). Not under the hostile documents' CPU bound: the paragraph is legitimately long.
+  it('renders a 60,000-letter upright vertical paragraph', async () => {
+    const { pdf, diagnostics } = await createEngine().renderDetailed({
+      template: `<!DOCTYPE html><div style="writing-mode: vertical-rl; text-orientation: upright">${'upright letters'.repeat(4000)}</div>`,
+    });
+    expect(pdf.length).toBeGreaterThan(10_000);
+    expect(diagnostics.map((d) => d.message)).toEqual([
+      expect.stringContaining('box is not split across pages and does not fit one'),
+      expect.stringContaining('what is beyond is cut'),
+    ]);
+  }, 120_000);
+});
+
