@@ -17,6 +17,8 @@ export interface DocumentResources {
   readonly masks: Map<string, PdfRef>;
   /** Shadings by their dictionary (drawn translated, so every tile of one gradient is one shading). */
   readonly shadings: Map<string, PdfRef>;
+  /** The names each page has given, kept for the content streams added to it later (margin boxes that print the page count). */
+  readonly pageNames: WeakMap<PdfKitPage, PageResourceNames>;
   /** Counter for transparency-group form XObject names. */
   groups: number;
   /** PDF/A output: glyph 0 (.notdef) is never shown (ISO 19005-2 §6.2.11.8). */
@@ -50,7 +52,7 @@ export interface PageContext {
   /** The bleed area around the page box, px: page coordinates start this far into the sheet. */
   readonly bleed: number;
   readonly scopes: OpenScope[];
-  /** Names given on this page: a count of the page's resources would cost their number each time. */
+  /** Names given on this page, by all its content streams: a count of the page's resources would cost their number each time. */
   readonly names: PageResourceNames;
 }
 

@@ -12,7 +12,7 @@ import { OctavoError, assertNever } from '../errors.js';
 import { PT_PER_PX } from '../geometry/types.js';
 import { embedAttachments } from './attachments.js';
 import { ContentSink } from './content.js';
-import type { DocumentResources, PageContext } from './context.js';
+import type { DocumentResources, PageContext, PageResourceNames } from './context.js';
 import { applyEncryption, headerVersion, isEncrypted } from './encryption.js';
 import { facturXAttachment, facturXSchema } from './facturx.js';
 import { fingerprintReplacer } from './fingerprint.js';
@@ -120,6 +120,7 @@ export function openPdfDocument(options: WritePdfOptions, seed: Uint8Array | und
       alphaStates: new Map(),
       masks: new Map(),
       shadings: new Map(),
+      pageNames: new WeakMap(),
       groups: 0,
       skipNotdef: plan.pdfa !== undefined,
       rgbOnly: plan.pdfa !== undefined,
@@ -293,6 +294,12 @@ function writePage(writer: PageWriter, display: PageDisplayList, index: number):
 }
 
 /** The operators of one content stream of a page (the page's own, or one added to it later). */
+function pageNamesOf(resources: DocumentResources, page: PdfKitPage): PageResourceNames {
+  let names = resources.pageNames.get(page);
+  if (names === undefined) resources.pageNames.set(page, names = { softMasks: 0, shadings: new Map() });
+  return names;
+}
+
 function drawItems(writer: PageWriter, page: PdfKitPage, display: { readonly width: number; readonly height: number; readonly bleed?: number; readonly items: readonly DisplayItem[] }, index: number): string {
   const { resources } = writer;
   const ctx: PageContext = {
@@ -303,7 +310,7 @@ function drawItems(writer: PageWriter, page: PdfKitPage, display: { readonly wid
     height: display.height,
     bleed: display.bleed ?? 0,
     scopes: [],
-    names: { softMasks: 0, shadings: new Map() },
+    names: pageNamesOf(resources, page),
   };
   resources.marks?.beginPage(index, page.dictionary);
   for (const item of display.items) drawItem(ctx, item, index, writer);

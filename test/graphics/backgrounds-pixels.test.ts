@@ -103,6 +103,14 @@ describe('background images', () => {
     expect(pdf.match(/ sh\n/g)).toHaveLength(5 * 20 * 20); // 5 pages of 20 × 20 tiles
   });
 
+  // margin boxes that print the page count are drawn onto the page later, in a stream of their
+  // own: its shadings must not take the names the page's own shadings have
+  it('keeps the gradients of a page apart from those of its margin boxes drawn later', async () => {
+    const page = await renderPage('<!DOCTYPE html><style>@page { size: 4px 4px; margin: 2px 0 0 0; @top-center { content: counter(pages); color: transparent; background: linear-gradient(lime 50%, black 50%) } }'
+      + ' body { margin: 0 } div { height: 2px; background: linear-gradient(to right, red 50%, blue 50%) }</style><div></div>');
+    expect(page).toEqual(['GGGG', 'KKKK', 'RRBB', 'RRBB']);
+  });
+
   it('clips to the content box and positions from it', async () => {
     expect(await render(`@page { size: 6px 6px } div { height: 2px; padding: 1px; border: 1px solid blue; background: lime content-box }`, '<div></div>')).toEqual([
       'BBBBBB', 'B____B', 'B_GG_B', 'B_GG_B', 'B____B', 'BBBBBB',
