@@ -63,6 +63,13 @@ export interface TagTarget {
  * The tag target inside box `f`, given the one around it (anonymous boxes keep their parent's);
  * boxes keep their DOM element for a tagged PDF only, so there is none otherwise.
  */
+export function tagTargetOf(f: PlacedBox, outer: TagTarget | undefined): TagTarget | undefined {
+  const element = f.box.element?.dom;
+  if (element === undefined) return outer;
+  const pseudo = f.box.pseudo;
+  return { element, part: pseudo === undefined ? 'content' : pseudo === 'marker' ? 'marker' : 'generated' };
+}
+
 /** The decorations of the inline boxes a block was taken out of (boxes/types.ts `decoratedBy`). */
 function liftedDecorations(styles: readonly ComputedStyle[]): Decoration[] {
   const out: Decoration[] = [];
@@ -71,13 +78,6 @@ function liftedDecorations(styles: readonly ComputedStyle[]): Decoration[] {
     if (decoration !== undefined) out.push(decoration);
   }
   return out;
-}
-
-export function tagTargetOf(f: PlacedBox, outer: TagTarget | undefined): TagTarget | undefined {
-  const element = f.box.element?.dom;
-  if (element === undefined) return outer;
-  const pseudo = f.box.pseudo;
-  return { element, part: pseudo === undefined ? 'content' : pseudo === 'marker' ? 'marker' : 'generated' };
 }
 
 /**

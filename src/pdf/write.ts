@@ -293,13 +293,14 @@ function writePage(writer: PageWriter, display: PageDisplayList, index: number):
   return bytes.length;
 }
 
-/** The operators of one content stream of a page (the page's own, or one added to it later). */
+/** The resource names a page has given, shared by its content streams (DocumentResources.pageNames). */
 function pageNamesOf(resources: DocumentResources, page: PdfKitPage): PageResourceNames {
   let names = resources.pageNames.get(page);
   if (names === undefined) resources.pageNames.set(page, names = { softMasks: 0, shadings: new Map() });
   return names;
 }
 
+/** The operators of one content stream of a page (the page's own, or one added to it later). */
 function drawItems(writer: PageWriter, page: PdfKitPage, display: { readonly width: number; readonly height: number; readonly bleed?: number; readonly items: readonly DisplayItem[] }, index: number): string {
   const { resources } = writer;
   const ctx: PageContext = {

@@ -4,10 +4,10 @@
  * beside floats (§9.5), absolutely positioned boxes left at their static position (§10.3.7),
  * and page breaks between children (CSS Fragmentation 3 §4).
  */
-import { SharedList } from '../shared-list.js';
 import type { BlockBox, BlockFlowBox, BlockLevelBox, LayoutBox, OutOfFlowBox } from '../../boxes/types.js';
 import type { BreakValue } from '../../css/types.js';
 import type { Fragment } from '../types.js';
+import { SharedList } from '../shared-list.js';
 import type { Baselines, BreakToken, Fragmentainer, LayoutContext, LayoutInput, LayoutOutput, PageContent, PendingPositioned } from '../contract.js';
 import { bottomAt, fragmentainerAt, layoutBox } from '../contract.js';
 import { isMulticol } from '../multicol/columns.js';
@@ -105,16 +105,16 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
   const pushed = (): ChildrenResult => ({ ...result(undefined), pushed: true });
   // what the children placed so far hold, kept as they are placed: searched per child, 100,000
   // empty blocks (none takes room) cost minutes
-  const so = { fragments: false, roomInFlow: false, room: false };
+  const placedSoFar = { fragments: false, roomInFlow: false, room: false };
 
   for (let k = 0; k < work.length; k++) {
     const { index: i, token: childResume } = work[k]!;
     const child = children[i]!;
-    const placedAny = state.resolvedAt !== undefined || so.fragments;
+    const placedAny = state.resolvedAt !== undefined || placedSoFar.fragments;
     // floats before an in-flow child leave it at the top of the page: no break opportunity before it
     // (as Chromium); a float after floats is not at the top (it must not overflow the page there)
     // (an empty block that takes no room leaves it at the top too: Chromium does not break after it)
-    const placedInFlow = state.resolvedAt !== undefined || (child.kind === 'out-of-flow' ? so.room : so.roomInFlow);
+    const placedInFlow = state.resolvedAt !== undefined || (child.kind === 'out-of-flow' ? placedSoFar.room : placedSoFar.roomInFlow);
     if (k > 0 && endsHere(work[k - 1]!, children, i)) {
       const forced = forcedBreakBetween(children[i - 1]!, child, frame.fragmentainer, ctx);
       if (forced !== undefined && frame.fragmentainer !== undefined) return result(i, undefined, forced);
@@ -149,9 +149,9 @@ export function layoutBlockChildren(frame: BlockFrame, box: BlockFlowBox, ctx: L
     const inFlowContent = child.kind !== 'out-of-flow' && childResume?.atBlockEnd !== true;
     placed.push({ fragments: laid.fragments, before: state, complete: laid.breakToken === undefined, inFlow: inFlowContent });
     const takes = laid.fragments.some(takesRoom);
-    so.fragments ||= laid.fragments.length > 0;
-    so.room ||= takes;
-    so.roomInFlow ||= takes && inFlowContent;
+    placedSoFar.fragments ||= laid.fragments.length > 0;
+    placedSoFar.room ||= takes;
+    placedSoFar.roomInFlow ||= takes && inFlowContent;
     state = laid.state;
     if (laid.breakToken !== undefined) return result(i, laid.breakToken);
   }
