@@ -36,8 +36,24 @@ export function uprightGlyphItems(run: PlacedRun, x: number, upright: UprightMet
   return [...items, { ...glyphsItem(run, x, baseline, color), invisible: true } as DisplayItem];
 }
 
-/** Glyph `id`'s outline at `size` px, y down from its origin on the baseline. */
-function outlinePath(face: FontFace, id: number, size: number): PathSegment[] {
+/**
+ * Glyph `id`'s outline at `size` px, y down from its origin on the baseline, made once per face,
+ * glyph and size: vertical CJK text repeats few glyphs many times, and the PDF writer draws a path
+ * it meets again as one form XObject (pdf/path-forms.ts), which needs the same array.
+ */
+function outlinePath(face: FontFace, id: number, size: number): readonly PathSegment[] {
+  let paths = OUTLINES.get(face);
+  if (paths === undefined) OUTLINES.set(face, (paths = new Map()));
+  const key = `${id}@${size}`;
+  let path = paths.get(key);
+  if (path === undefined) paths.set(key, (path = glyphPath(face, id, size)));
+  return path;
+}
+
+/** Outlines per face, by glyph and size (they die with the face). */
+const OUTLINES = new WeakMap<FontFace, Map<string, readonly PathSegment[]>>();
+
+function glyphPath(face: FontFace, id: number, size: number): PathSegment[] {
   const scale = size / face.unitsPerEm;
   const path: PathSegment[] = [];
   let last = { x: 0, y: 0 };

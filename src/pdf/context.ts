@@ -4,7 +4,8 @@ import type { PdfKitDocument, PdfKitPage, PdfRef } from './pdfkit-document.js';
 import type { FontEmbedder } from './fonts.js';
 import type { ImageEmbedder } from './images.js';
 import type { MarkedContent } from './marked-content.js';
-import type { BlendMode, Matrix } from '../paint/display-list.js';
+import type { BlendMode, Matrix, PathSegment } from '../paint/display-list.js';
+import type { PathForms } from './path-forms.js';
 
 /** Document-wide resources: embedded once, registered on each page that uses them. */
 export interface DocumentResources {
@@ -17,6 +18,8 @@ export interface DocumentResources {
   readonly masks: Map<string, PdfRef>;
   /** Shadings by their dictionary (drawn translated, so every tile of one gradient is one shading). */
   readonly shadings: Map<string, PdfRef>;
+  /** Path arrays filled so far, and the forms of those filled again (pdf/path-forms.ts). */
+  readonly pathForms: WeakMap<readonly PathSegment[], PathForms>;
   /** The names each page has given, kept for the content streams added to it later (margin boxes that print the page count). */
   readonly pageNames: WeakMap<PdfKitPage, PageResourceNames>;
   /** Counter for transparency-group form XObject names. */
@@ -56,8 +59,9 @@ export interface PageContext {
   readonly names: PageResourceNames;
 }
 
-/** The resource names one page has given: soft masks are numbered, shadings named once per page. */
+/** The resource names one page has given: soft masks are numbered, shadings and path forms named once per page. */
 export interface PageResourceNames {
   softMasks: number;
   readonly shadings: Map<PdfRef, string>;
+  readonly pathForms: Map<PdfRef, string>;
 }

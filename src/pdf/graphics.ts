@@ -7,6 +7,7 @@ import type { Rect } from '../geometry/types.js';
 import type { BlendMode, Matrix, PathSegment } from '../paint/display-list.js';
 import { colorOperator, num, pathOperators } from './content.js';
 import type { DrawnMask, PageContext } from './context.js';
+import { pathFormOperator } from './path-forms.js';
 import { operatorBytes } from './pdfkit-document.js';
 import type { PdfRef } from './pdfkit-document.js';
 import { maxOf, minOf } from '../append-all.js';
@@ -44,7 +45,8 @@ export function fillRect(ctx: PageContext, rect: Rect, color: Color): void {
 
 export function fillPath(ctx: PageContext, path: readonly PathSegment[], color: Color, evenOdd: boolean): void {
   if (color.a <= 0 || path.length === 0) return;
-  pushFill(ctx, color, `${pathOperators(path)}\n${evenOdd ? 'f*' : 'f'}`);
+  const fill = evenOdd ? 'f*' : 'f';
+  pushFill(ctx, color, pathFormOperator(ctx, path, fill) ?? `${pathOperators(path)}\n${fill}`);
 }
 
 export interface StrokeStyle {

@@ -120,6 +120,7 @@ export function openPdfDocument(options: WritePdfOptions, seed: Uint8Array | und
       alphaStates: new Map(),
       masks: new Map(),
       shadings: new Map(),
+      pathForms: new WeakMap(),
       pageNames: new WeakMap(),
       groups: 0,
       skipNotdef: plan.pdfa !== undefined,
@@ -296,7 +297,7 @@ function writePage(writer: PageWriter, display: PageDisplayList, index: number):
 /** The resource names a page has given, shared by its content streams (DocumentResources.pageNames). */
 function pageNamesOf(resources: DocumentResources, page: PdfKitPage): PageResourceNames {
   let names = resources.pageNames.get(page);
-  if (names === undefined) resources.pageNames.set(page, names = { softMasks: 0, shadings: new Map() });
+  if (names === undefined) resources.pageNames.set(page, names = { softMasks: 0, shadings: new Map(), pathForms: new Map() });
   return names;
 }
 

@@ -229,6 +229,18 @@ describe.skipIf(noCjk)(`upright glyphs in vertical text (CSS Writing Modes 3 §5
     expect(pages[0]!.split('\n')[0]).toBe('吾輩は猫である。名前');
   });
 
+  it('draws a glyph it meets again from one form XObject, made once per document, at the same pixels as the first', async () => {
+    // 縦 twice in a 20px column: the first drawn from its outline inline, the second from the form
+    const rows = await renderPage('<!DOCTYPE html><style>@page { size: 24px 40px; margin: 0 } body { margin: 0 } div { writing-mode: vertical-rl; font: 20px/24px "Noto Sans CJK JP" }</style><div>縦縦</div>', { engine });
+    expect(rows.slice(0, 20).join('\n')).toContain('K');
+    expect(rows.slice(20, 40)).toEqual(rows.slice(0, 20));
+    // 1,800 upright glyphs of 9 ideographs and kana over pages: 9 forms, each drawn from every page
+    const pdf = await renderPdf(`<!DOCTYPE html><html style="writing-mode: vertical-rl"><style>@page { size: 300px 240px; margin: 20px } body { margin: 0; font: 20px/30px "Noto Sans CJK JP" }</style><p>${'縦書きの文章です。'.repeat(200)}</p></html>`, { engine });
+    const stdout = await withPdfFile(pdf, async (path) => (await promisify(execFile)('qpdf', ['--qdf', '--object-streams=disable', path, '-'], { maxBuffer: 1 << 26 })).stdout);
+    expect(stdout.match(/\/Subtype \/Form/g)).toHaveLength(9);
+    expect(stdout.match(/\/Pf\d+ Do/g)!.length).toBeGreaterThan(1_700);
+  });
+
   it('renders a 54,000-character vertical paragraph: one display item per upright glyph, appended without a spread of them as arguments', async () => {
     // a spread of this many items overflowed the stack: "nested too deeply to render" (limits.maxNestingDepth)
     const { pdf } = await engine.renderDetailed({ template: `<!DOCTYPE html><div style="writing-mode: vertical-rl">${'縦書きの文章です。'.repeat(6000)}</div>` });
