@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findById, layoutHtml } from '../helpers/layout.js';
+import { cpuTime } from '../helpers/cpu-time.js';
 
 const PAGE = '<style>@page { size: 600px 400px; margin: 0 } body { margin: 0 } div { box-sizing: border-box }</style>';
 
@@ -207,6 +208,24 @@ describe('fragmentation (CSS Grid 1 §12)', () => {
     // Page 2: no top border (sliced), rows 2 and 3 (40 + 5 + 40) and the bottom border.
     expect([at(1, 'g'), at(1, 'c'), at(1, 'd'), at(1, 'e')]).toEqual(['0,0 200x87', '2,0 50x40', '52,0 50x40', '2,45 50x40']);
   });
+});
+
+describe('a grid of many tracks over pages', () => {
+  // 60 items spanning 4,000 rows: 240,000 rows over about eleven pages. Each page's layout built
+  // the track starts and the lines of the whole grid again (1,000 such items over 19 pages: 12.7 s);
+  // they are made once per sized grid, the lines only for positioned children.
+  it('costs about what it costs on one page', async () => {
+    const grid = `<div style="display: grid">${'<i style="grid-row: span 4000">x</i>'.repeat(60)}</div>`;
+    const onPages = async (height: number): Promise<number> => {
+      let best = Infinity;
+      for (let run = 0; run < 2; run++) best = Math.min(best, (await cpuTime(() => layoutHtml(`<!DOCTYPE html><style>@page { size: 400px ${height}px; margin: 0 } body { margin: 0 }</style>${grid}`))).ms);
+      return best;
+    };
+    await onPages(2000);
+    const onePage = await onPages(2000);
+    const elevenPages = await onPages(100);
+    expect(elevenPages / onePage).toBeLessThan(1.5);
+  }, 60_000);
 });
 
 describe('fragmentation through items spanning rows (checked against Chromium 156 prints)', () => {

@@ -26,8 +26,24 @@ import { providedTracks } from './subgrid.js';
 import type { GridRun, Tracks } from './page-items.js';
 import { layoutPage } from './page-items.js';
 
-/** Start of each track and the extra space content distribution puts between tracks. */
-function trackStarts(sizes: readonly number[], gap: number, free: number, value: string, direction: 'ltr' | 'rtl'): number[] {
+/**
+ * Start of each track and the extra space content distribution puts between tracks, once per
+ * sized axis and free space: a grid is laid out once per page, and a grid of a million rows
+ * (items spanning a thousand rows each) made each page cost the whole grid.
+ */
+function trackStarts(sizes: readonly number[], gap: number, free: number, value: string, direction: 'ltr' | 'rtl'): readonly number[] {
+  let known = STARTS.get(sizes);
+  if (known === undefined) STARTS.set(sizes, (known = new Map()));
+  const key = `${gap}|${free}|${value}|${direction}`;
+  let starts = known.get(key);
+  if (starts === undefined) known.set(key, (starts = computeTrackStarts(sizes, gap, free, value, direction)));
+  return starts;
+}
+
+/** Track starts by the sized axis (its sizes array, made once per sized grid) and the rest of the inputs. */
+const STARTS = new WeakMap<readonly number[], Map<string, readonly number[]>>();
+
+function computeTrackStarts(sizes: readonly number[], gap: number, free: number, value: string, direction: 'ltr' | 'rtl'): number[] {
   const { offset, between } = distributeContent(value, free, sizes.length, direction);
   const starts: number[] = [];
   let position = offset;
@@ -119,15 +135,17 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const rtl = style.direction === 'rtl';
   const startBorder = rtl ? c.border.right : c.border.left;
   const contentStart = startBorder + (rtl ? c.padding.right : c.padding.left);
-  const lines: GridLines = {
+  // the lines' places, for positioned children only: a grid of a million rows is laid out once per page
+  const lines = (): GridLines => ({
     rtl,
     columnStarts: lineStarts(columnStarts, sized.columns).map((v) => contentStart + v),
     columnEnds: lineEnds(columnStarts, sized.columns).map((v) => contentStart + v),
     rowStarts: lineStarts(rowStarts, sized.rows).map((v) => contentTop + v - page.shift + page.top),
     rowEnds: lineEnds(rowStarts, sized.rows).map((v) => contentTop + v - page.shift + page.top),
     padding: { start: startBorder, top: borderTop, end: fragment.width - (rtl ? c.border.left : c.border.right), bottom: fragment.height - borderBottom },
-  };
-  const inAreas = onGrid.map((p) => layoutInGridArea(p, sized.grid, lines, fragment, ctx));
+  });
+  const gridLines = onGrid.length === 0 ? undefined : lines();
+  const inAreas = gridLines === undefined ? [] : onGrid.map((p) => layoutInGridArea(p, sized.grid, gridLines, fragment, ctx));
   const withAreas = inAreas.length === 0 ? fragment : withBoxFields(fragment, { children: [...fragment.children, ...inAreas.map((a) => a.fragment)] });
   const escaping = { positioned: positioned.map(toInput), pageContent: [...pageContent.map(toInput), ...inAreas.flatMap((a) => a.pageContent)] };
   return {
