@@ -20,7 +20,8 @@ import type { Point } from './coverage.js';
 import type { DisplayItem, Shading } from './display-list.js';
 import { blurredItems } from './filter-blur.js';
 import type { Covering } from './text-shadow.js';
-import { blurredPolygons, boundsOf, polygonsOf } from './text-shadow.js';
+import { blurredPolygons, polygonsOf } from './text-shadow.js';
+import { boundsOf } from './coverage.js';
 
 /** The items with the filter functions applied in order. */
 export function applyFilter(filter: readonly FilterFunction[], items: readonly DisplayItem[]): DisplayItem[] {

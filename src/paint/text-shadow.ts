@@ -13,7 +13,10 @@ import type { TextFragment } from '../layout/types.js';
 import { glyphPolygons } from '../text/outline.js';
 import type { DisplayItem, PathSegment } from './display-list.js';
 import type { Point } from './coverage.js';
-import { polygonCoverage, rectPolygon } from './coverage.js';
+import { boundsOf, polygonCoverage, rectPolygon } from './coverage.js';
+import type { GlyphAt } from './glyph-coverage.js';
+import { addGlyphCoverage, glyphsBounds } from './glyph-coverage.js';
+import { appendAll } from '../append-all.js';
 import { blurredMask, maskScale } from './shadow-mask.js';
 
 type Painted = Extract<DisplayItem, { kind: 'glyphs' | 'fill-rect' | 'stroke-path' }>;
@@ -29,7 +32,7 @@ export function paintTextShadows(fragment: TextFragment, own: readonly DisplayIt
   // one mask per blur radius: shadows that differ only in offset and colour share it (neon and
   // outline effects stack several; 50 shadows on a paragraph took 5 s, one mask each)
   const masks = new Map<number, readonly DisplayItem[]>();
-  let outlines: Point[][] | undefined;
+  let shapes: Shapes | undefined;
   return [...shadows].reverse().flatMap((shadow) => {
     const color = resolveColor(shadow.color, fragment.style.color, fragment.style.colorScheme);
     if (color.a <= 0) return [];
@@ -38,9 +41,9 @@ export function paintTextShadows(fragment: TextFragment, own: readonly DisplayIt
     }
     let mask = masks.get(shadow.blur);
     if (mask === undefined) {
-      outlines ??= painted.flatMap((item) => polygonsOf(item));
+      shapes ??= shapesOf(painted);
       // where the items are: a shadow moves the mask by its offset (its pixel grid moves with it)
-      mask = blurredPolygons(outlines, shadow.blur, TRANSPARENT);
+      mask = blurredPolygons(shapes.polygons, shadow.blur, TRANSPARENT, shapes.glyphs);
       masks.set(shadow.blur, mask);
     }
     return mask.map((item) => (item.kind === 'alpha-mask' ? { ...item, rect: { ...item.rect, x: item.rect.x + shadow.x, y: item.rect.y + shadow.y }, color } : item));
@@ -53,9 +56,34 @@ function recolored(item: Painted, color: Color): DisplayItem {
   return { ...item, color, ...(item.stroke !== undefined ? { stroke: { ...item.stroke, color } } : {}) };
 }
 
-/** The alpha mask of `polygons` (page px) blurred with a Gaussian of standard deviation blur / 2, painted in `color`. */
-export function blurredPolygons(polygons: readonly (readonly Point[])[], blur: number, color: Color): DisplayItem[] {
-  const bounds = boundsOf(polygons);
+/** What painted items cover: their glyphs, stamped (glyph-coverage.ts), and the rest as polygons. */
+interface Shapes {
+  readonly polygons: Point[][];
+  readonly glyphs: GlyphAt[];
+}
+
+function shapesOf(items: readonly Painted[]): Shapes {
+  const shapes: Shapes = { polygons: [], glyphs: [] };
+  for (const item of items) {
+    if (item.kind !== 'glyphs') {
+      appendAll(shapes.polygons, polygonsOf(item));
+      continue;
+    }
+    let x = item.x;
+    item.glyphs.forEach((glyph, i) => {
+      shapes.glyphs.push({ face: item.face, id: glyph.id, size: item.size, oblique: item.syntheticOblique, x: x + glyph.xOffset, y: item.y - glyph.yOffset });
+      x += item.advances[i] ?? glyph.advance;
+    });
+  }
+  return shapes;
+}
+
+/**
+ * The alpha mask of `polygons` and `glyphs` (page px) blurred with a Gaussian of standard
+ * deviation blur / 2, painted in `color`.
+ */
+export function blurredPolygons(polygons: readonly (readonly Point[])[], blur: number, color: Color, glyphs: readonly GlyphAt[] = []): DisplayItem[] {
+  const bounds = unionOf(boundsOf(polygons), glyphsBounds(glyphs));
   if (bounds === undefined) return [];
   const reach = 1.5 * blur;
   const area: Rect = { x: bounds.x - reach, y: bounds.y - reach, width: bounds.width + 2 * reach, height: bounds.height + 2 * reach };
@@ -63,9 +91,17 @@ export function blurredPolygons(polygons: readonly (readonly Point[])[], blur: n
   const width = Math.max(1, Math.ceil(area.width * scale));
   const height = Math.max(1, Math.ceil(area.height * scale));
   const values = polygonCoverage(polygons, area, scale, width, height);
+  if (glyphs.length > 0) addGlyphCoverage({ values, width, height, area, scale }, glyphs);
   const mask = blurredMask({ values, width, height }, (blur / 2) * scale, `shadow,${width},${height},${blur}`);
   // the mask covers whole device pixels: its rect is rounded up with it
   return [{ kind: 'alpha-mask', rect: { ...area, width: width / scale, height: height / scale }, color, mask }];
+}
+
+function unionOf(a: Rect | undefined, b: Rect | undefined): Rect | undefined {
+  if (a === undefined || b === undefined) return a ?? b;
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
 }
 
 /** What an item covers, as polygons in page px (an image or gradient: its whole rectangle). */
@@ -130,20 +166,4 @@ function strokePolygons(path: readonly PathSegment[], width: number): Point[][] 
     quads.push([{ x: a.x + nx, y: a.y + ny }, { x: b.x + nx, y: b.y + ny }, { x: b.x - nx, y: b.y - ny }, { x: a.x - nx, y: a.y - ny }]);
   }
   return quads;
-}
-
-export function boundsOf(polygons: readonly (readonly Point[])[]): Rect | undefined {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const polygon of polygons) {
-    for (const p of polygon) {
-      minX = Math.min(minX, p.x);
-      minY = Math.min(minY, p.y);
-      maxX = Math.max(maxX, p.x);
-      maxY = Math.max(maxY, p.y);
-    }
-  }
-  return minX <= maxX ? { x: minX, y: minY, width: maxX - minX, height: maxY - minY } : undefined;
 }
