@@ -12,6 +12,7 @@
  *   pixels are enlarged with nearest-neighbour sampling (raster/pixelate.ts), one per image and
  *   factor. JPEGs with an EXIF orientation keep the hint only.
  */
+import { createHash } from 'node:crypto';
 import type { Matrix } from '../geometry/matrix.js';
 import { IDENTITY, multiply } from '../geometry/matrix.js';
 import type { Rect } from '../geometry/types.js';
@@ -132,10 +133,23 @@ function copyKey(item: DisplayItem, scale: Scale = UNSCALED): string | undefined
   const blur = blurOf(item);
   if (f === undefined && filters === undefined && compose === undefined && blur === undefined) return undefined;
   const filterKey = filters === undefined ? '' : `:f${filters.map((m) => m.map((v) => v.toFixed(5)).join(',')).join(';')}`;
-  const composeKey = compose === undefined ? '' : `:c${JSON.stringify([item.rect.width, item.rect.height, compose])}`;
+  const composeKey = compose === undefined ? '' : `:c${item.rect.width},${item.rect.height},${composeDigest(compose)}`;
   const blurKey = blur === undefined ? '' : `:b${JSON.stringify([item.rect.width, item.rect.height, blur])}`;
   return `${item.image.id}${f === undefined ? '' : `:${f.kx}x${f.ky}`}${filterKey}${composeKey}${blurKey}`;
 }
+
+/**
+ * A digest of a frame's placements, once per frame: the key is asked for three times per item
+ * (finding, making, swapping the copies), and a border image tiled `round` down a thin side has
+ * a hundred placements, 25 kB of JSON, which 5,000 such boxes would keep at once.
+ */
+function composeDigest(compose: readonly ImagePlacement[]): string {
+  let digest = COMPOSE_DIGESTS.get(compose);
+  if (digest === undefined) COMPOSE_DIGESTS.set(compose, (digest = createHash('sha256').update(JSON.stringify(compose)).digest('base64url')));
+  return digest;
+}
+
+const COMPOSE_DIGESTS = new WeakMap<readonly ImagePlacement[], string>();
 
 /** Whether a page draws an image that prepareImages would copy. */
 export function needsImagePrep(page: PageDisplayList): boolean {
