@@ -1,7 +1,8 @@
 /**
- * Writes a TrueType face subset by octavo (pdf/subset/) as PDFKit's EmbeddedFont.embed() does —
- * the same objects in the same order, byte for byte (ISO 32000-1 §9.7.4 CIDFontType2 under a
- * Type 0 font, §9.8 font descriptor, §9.10.3 ToUnicode) — except that the two streams are
+ * Writes a face subset by octavo (pdf/subset/: TrueType or CFF) as PDFKit's EmbeddedFont.embed()
+ * does — the same objects in the same order, byte for byte for TrueType (ISO 32000-1 §9.7.4
+ * CIDFontType2, or CIDFontType0 over a CFF program, under a Type 0 font, §9.8 font descriptor,
+ * §9.10.3 ToUnicode) — except that the two streams are
  * compressed once: the font program by the glyph list it holds, the ToUnicode CMap by its text,
  * in caches that live as long as the parsed font. Successive documents made from one template
  * mostly draw the same glyphs in the same order, and compressing the font program was the
@@ -10,7 +11,7 @@
 import { deflateSync } from 'node:zlib';
 import type { PdfKitEmbeddedFont, PdfKitFontProgram, PdfRef } from './pdfkit-document.js';
 import { operatorBytes } from './pdfkit-document.js';
-import type { TrueTypeSubset } from './subset/index.js';
+import type { OctavoSubset } from './subset/index.js';
 import { BoundedCache } from '../cache/bounded.js';
 import { fromCharCodes } from '../append-all.js';
 
@@ -69,29 +70,33 @@ function endStream(ref: PdfRef, bytes: Uint8Array, compressed: boolean): void {
 }
 
 /** Writes `font` with octavo's subset, in place of PDFKit's embed() (pdf/fonts.ts puts it there). */
-export function embedSubset(font: PdfKitEmbeddedFont, subset: TrueTypeSubset): void {
+export function embedSubset(font: PdfKitEmbeddedFont, octavoSubset: OctavoSubset): void {
   const doc = font.document;
   const program = font.font as PdfKitFontProgram & DescriptorTables;
   const cache = cacheOf(program);
   const compress = doc.compress;
-  const fontFile = doc.ref();
-  const programBytes = remember(cache.programs, `${compress ? 'z' : ''}${subset.hinting}|${subset.glyphs.join(',')}`, () => {
+  const cff = octavoSubset.format === 'cff';
+  const subset = octavoSubset.subset;
+  // a CFF program is /FontFile3 of subtype CIDFontType0C under a CIDFontType0 (§9.9, Table 126)
+  const fontFile = doc.ref(cff ? { Subtype: 'CIDFontType0C' } : {});
+  const programBytes = remember(cache.programs, `${compress ? 'z' : ''}${octavoSubset.format === 'cff' ? 'cff' : octavoSubset.subset.hinting}|${subset.glyphs.join(',')}`, () => {
     const bytes = subset.encode();
     return compress ? deflateSync(bytes) : bytes;
   });
   endStream(fontFile, programBytes, compress);
-  const descriptor = doc.ref(descriptorData(font, program, fontFile));
+  const descriptor = doc.ref(descriptorData(font, program, fontFile, cff));
   if (doc.subset === 1) descriptor.data['CIDSet'] = cidSet(font, doc.ref());
   descriptor.end();
   const name = descriptor.data['FontName'] as string;
   const descendantFont = doc.ref({
     Type: 'Font',
-    Subtype: 'CIDFontType2',
+    Subtype: cff ? 'CIDFontType0' : 'CIDFontType2',
     BaseFont: name,
     CIDSystemInfo: { Registry: new String('Adobe'), Ordering: new String('Identity'), Supplement: 0 },
     FontDescriptor: descriptor,
     W: [0, font.widths],
-    CIDToGIDMap: 'Identity',
+    // a CFF subset's CIDs are its glyph ids (cff.ts: charset 1…n)
+    ...(cff ? {} : { CIDToGIDMap: 'Identity' }),
   });
   descendantFont.end();
   const cmap = doc.ref();
@@ -112,7 +117,7 @@ export function embedSubset(font: PdfKitEmbeddedFont, subset: TrueTypeSubset): v
 }
 
 /** PDFKit's font descriptor (flags from OS/2, post and head; metrics in 1/1000 em). */
-function descriptorData(font: PdfKitEmbeddedFont, program: DescriptorTables, fontFile: PdfRef): Record<string, unknown> {
+function descriptorData(font: PdfKitEmbeddedFont, program: DescriptorTables, fontFile: PdfRef, cff: boolean): Record<string, unknown> {
   const familyClass = (program['OS/2']?.sFamilyClass ?? 0) >> 8;
   let flags = 0;
   if (program.post.isFixedPitch) flags |= 1 << 0;
@@ -135,7 +140,7 @@ function descriptorData(font: PdfKitEmbeddedFont, program: DescriptorTables, fon
     CapHeight: (program.capHeight || program.ascent) * scale,
     XHeight: (program.xHeight || 0) * scale,
     StemV: 0,
-    FontFile2: fontFile,
+    ...(cff ? { FontFile3: fontFile } : { FontFile2: fontFile }),
   };
 }
 

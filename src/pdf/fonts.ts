@@ -7,7 +7,7 @@
  * still writes the font dictionaries, /W, CIDSet and ToUnicode around the program it returns.
  */
 import type { FontFace } from '../text/types.js';
-import { createFontSubset } from './subset/index.js';
+import { createOctavoSubset } from './subset/index.js';
 import { embedSubset } from './font-embed.js';
 import { embeddedFont, fontkitGlyphCopy, replaceFontSubset } from './pdfkit-document.js';
 import type { PdfKitDocument, PdfKitEmbeddedFont, PdfKitFontProgram, PdfKitPage, PdfRef } from './pdfkit-document.js';
@@ -83,8 +83,8 @@ const prepared = new WeakSet<PdfKitEmbeddedFont>();
 function prepareFont(font: PdfKitEmbeddedFont, program: PdfKitFontProgram): void {
   if (prepared.has(font)) return;
   prepared.add(font);
-  const subset = createFontSubset(program);
-  if (subset !== undefined) replaceFontSubset(font, subset, () => embedSubset(font, subset));
+  const subset = createOctavoSubset(program);
+  if (subset !== undefined) replaceFontSubset(font, subset.subset, () => embedSubset(font, subset));
   font.widths[0] = program.getGlyph(0).advanceWidth * font.scale;
 }
 

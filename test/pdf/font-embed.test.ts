@@ -22,23 +22,27 @@ vi.mock('../../src/pdf/pdfkit-document.js', async (importOriginal) => {
 });
 vi.mock('../../src/pdf/subset/index.js', async (importOriginal) => {
   const real = await importOriginal<typeof SubsetModule>();
-  const createFontSubset: typeof real.createFontSubset = (program, options) => {
-    const subset = real.createFontSubset(program, options);
-    if (subset === undefined) return undefined;
+  const createOctavoSubset: typeof real.createOctavoSubset = (program, options) => {
+    const made = real.createOctavoSubset(program, options);
+    if (made?.format !== 'truetype') return made;
+    const subset = made.subset;
     return {
-      includeGlyph: (glyphId) => subset.includeGlyph(glyphId),
-      includeCopy: (glyphId) => subset.includeCopy(glyphId),
-      get glyphs() {
-        return subset.glyphs;
-      },
-      hinting: subset.hinting,
-      encode: () => {
-        switches.encodes++;
-        return subset.encode();
+      format: 'truetype',
+      subset: {
+        includeGlyph: (glyphId) => subset.includeGlyph(glyphId),
+        includeCopy: (glyphId) => subset.includeCopy(glyphId),
+        get glyphs() {
+          return subset.glyphs;
+        },
+        hinting: subset.hinting,
+        encode: () => {
+          switches.encodes++;
+          return subset.encode();
+        },
       },
     };
   };
-  return { ...real, createFontSubset };
+  return { ...real, createOctavoSubset };
 });
 
 function items(text: string): DisplayItem[] {

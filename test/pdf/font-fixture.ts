@@ -40,6 +40,8 @@ export const FONT_FILES = {
   liberation: 'fonts/liberation/LiberationSans-Regular.ttf',
   serif: 'fonts/liberation/LiberationSerif-Regular.ttf',
   serifItalic: 'fonts/liberation/LiberationSerif-Italic.ttf',
+  /** CFF outlines with local subroutines (bwip-js's copy, a dependency of octavo). */
+  cff: 'node_modules/bwip-js/fonts/Inconsolata.otf',
 } as const;
 
 const cache = new Map<string, FontFace>();

@@ -20,9 +20,9 @@ const run = promisify(execFile);
 const switches = vi.hoisted(() => ({ fontkit: false, unhinted: false }));
 vi.mock('../../src/pdf/subset/index.js', async (importOriginal) => {
   const real = await importOriginal<typeof SubsetModule>();
-  const createFontSubset: typeof real.createFontSubset = (program, options) =>
-    switches.fontkit ? undefined : real.createFontSubset(program, switches.unhinted ? { ...options, hinting: 'drop' } : options);
-  return { ...real, createFontSubset };
+  const createOctavoSubset: typeof real.createOctavoSubset = (program, options) =>
+    switches.fontkit ? undefined : real.createOctavoSubset(program, switches.unhinted ? { ...options, hinting: 'drop' } : options);
+  return { ...real, createOctavoSubset };
 });
 
 function items(): DisplayItem[] {
@@ -81,6 +81,25 @@ function fontPrograms(pdf: Uint8Array): Uint8Array[] {
 }
 
 describe('subset fonts in the PDF', () => {
+  test('a CFF font: text extracts and rasterizes exactly as with fontkit\'s subsetter', async () => {
+    const cffItems = [plainItem(loadFace('cff'), 'CFF outlines {jumps} 0123 & @#%', { x: 10, y: 40, size: 22 }), plainItem(loadFace('liberation'), 'beside TrueType', { x: 10, y: 90, size: 16 })];
+    const write = async (fontkit: boolean): Promise<Uint8Array> => {
+      switches.fontkit = fontkit;
+      try {
+        const pdf = await writePdf({ pages: [{ width: 400, height: 120, items: cffItems }] }, { metadata: {}, encryption: undefined, deterministic: true, compress: true });
+        await qpdfCheck(pdf);
+        return pdf;
+      } finally {
+        switches.fontkit = false;
+      }
+    };
+    const [ours, reference] = [await write(false), await write(true)];
+    expect(Buffer.from(ours).equals(Buffer.from(reference))).toBe(false);
+    expect(await tool('pdffonts', [])(ours)).toMatch(/Inconsolata\s+CID Type 0C\s+Identity-H\s+yes yes yes/);
+    expect(await tool('pdftotext', [])(ours)).toBe(await tool('pdftotext', [])(reference));
+    expect((await pdftoppm(ours)).equals(await pdftoppm(reference))).toBe(true);
+  });
+
   test("text extracts and rasterizes exactly as with fontkit's subsetter", async () => {
     const ours = await render('octavo');
     const reference = await render('fontkit');

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
-import { FONTKIT_CHECKED_VERSION, FONTKIT_INTERNALS, FontkitInternalsError, glyphRecordsOf, memoizeGlyphDecoding } from '../../src/text/fontkit-internals.js';
+import { FONTKIT_CHECKED_VERSION, FONTKIT_INTERNALS, FontkitInternalsError, cffSubroutinesUsed, glyphRecordsOf, memoizeGlyphDecoding } from '../../src/text/fontkit-internals.js';
 import { layoutProgram, parseFontBytes } from '../../src/text/fontkit.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -28,6 +28,17 @@ describe('fontkit internals contract', () => {
     const [program] = parseFontBytes(SANS);
     layoutProgram(program!, 'office', { liga: true, kern: true });
     expect(internal.present(program as never), `fontkit ${INSTALLED}: ${member} (${internal.use}) is missing or has another shape`).toBe(true);
+  });
+
+  it('finds a CFF glyph\'s record of the subroutines its charstring called, and fails loudly without it', () => {
+    const [cff] = parseFontBytes(readFileSync(join(ROOT, 'test', 'fixtures', 'fonts', 'weasyprint.otf')));
+    const member = FONTKIT_INTERNALS.find((internal) => internal.member === 'CFFGlyph#_usedGsubrs/_usedSubrs')!;
+    expect(member.present(cff as never)).toBe(true);
+    const drawn = (cff as unknown as { glyphForCodePoint(c: number): { id: number } }).glyphForCodePoint(0x41).id;
+    expect(cffSubroutinesUsed(cff!, drawn)).toEqual({ global: expect.any(Array), local: expect.any(Array) });
+    const glyph = (cff as unknown as { getGlyph(id: number): Record<string, unknown> }).getGlyph(drawn);
+    delete glyph['_usedSubrs'];
+    expect(() => cffSubroutinesUsed(cff!, drawn)).toThrow('fontkit CFFGlyph#_usedGsubrs/_usedSubrs is missing or has another shape');
   });
 
   it('patches only the font objects octavo parsed, never a prototype', () => {

@@ -1,0 +1,90 @@
+/**
+ * The CFF subsetter (pdf/subset/cff.ts): a subset's charstrings draw what the source's glyphs
+ * draw. The subset's `CFF ` table is put back into the source's sfnt in place of its own and
+ * parsed by fontkit, whose glyph i must have the path of the i-th glyph included — subroutines
+ * and all. Inconsolata (bwip-js's copy: a CFF font with local subroutines, not CID-keyed) and
+ * Noto Sans CJK JP (CID-keyed, 18 font DICTs, 28,516 subroutines in one) when installed.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createOctavoSubset } from '../../src/pdf/subset/index.js';
+import { CffFormatError, indexItem, readCff } from '../../src/pdf/subset/cff-read.js';
+import { createCffSubset } from '../../src/pdf/subset/cff.js';
+import { copiedTable, writeSfnt } from '../../src/sfnt/write.js';
+import { rawTableBytes } from '../../src/text/fontkit-internals.js';
+import { installedFamilies } from '../helpers/installed-fonts.js';
+import { parseCollection, parseFont, type FkFont } from './subset-fixture.js';
+
+const require = createRequire(import.meta.url);
+const INCONSOLATA = join(require.resolve('bwip-js').replace(/[\\/]dist[\\/].*$/, ''), 'fonts', 'Inconsolata.otf');
+const NOTO_CJK = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+const OTTO = 0x4f54544f;
+
+/** The source's tables with `cff` as its CFF table, parsed by fontkit. */
+function withCff(source: FkFont, cff: Uint8Array): FkFont {
+  const tags = Object.keys((source as unknown as { directory: { tables: Record<string, unknown> } }).directory.tables);
+  const tables = tags.map((tag) => copiedTable(tag, tag === 'CFF ' ? cff : rawTableBytes(source, tag)!));
+  return parseFont(writeSfnt(tables, OTTO));
+}
+
+function expectSamePaths(source: FkFont, text: string): Uint8Array {
+  const glyphs = source.layout(text).glyphs.map((g) => g.id);
+  const octavo = createOctavoSubset(source);
+  expect(octavo?.format).toBe('cff');
+  const subset = octavo!.subset;
+  const ids = glyphs.map((id) => subset.includeGlyph(id));
+  const cff = subset.encode();
+  const parsed = withCff(source, cff);
+  for (let i = 0; i < glyphs.length; i++) {
+    expect(parsed.getGlyph(ids[i]!).path.toSVG(), `glyph ${glyphs[i]}`).toBe(source.getGlyph(glyphs[i]!).path.toSVG());
+  }
+  return cff;
+}
+
+describe('CFF subsets', () => {
+  it.skipIf(!existsSync(INCONSOLATA))('draws every glyph as the source does (a font with local subroutines)', () => {
+    const source = parseFont(readFileSync(INCONSOLATA));
+    const cff = expectSamePaths(source, 'The quick brown fox {jumps} over 0123456789 & @#%$*');
+    // the source's 78 subroutines, the unused ones a bare return
+    const read = readCff(cff);
+    const subrs = read.fontDicts[0]!.localSubrs!;
+    expect(subrs.count).toBe(78);
+    const kept = Array.from({ length: subrs.count }, (_, i) => indexItem(subrs, i)).filter((s) => !(s.length === 1 && s[0] === 11));
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThan(78);
+  });
+
+  it.skipIf(!installedFamilies().has('noto sans cjk jp'))('draws every glyph as the source does (CID-keyed, glyphs of several font DICTs)', () => {
+    const source = parseCollection(readFileSync(NOTO_CJK))[0]!;
+    const cff = expectSamePaths(source, '請求書 吾輩は猫である。名前はまだ無い。ABC abc 123 「括弧」、¥12,345');
+    const read = readCff(cff);
+    expect(read.fontDicts.length).toBeGreaterThan(1);
+    // only the font DICTs the glyphs use, each glyph's the one its source glyph had
+    expect(read.charStrings.count).toBe(new Set(source.layout('請求書 吾輩は猫である。名前はまだ無い。ABC abc 123 「括弧」、¥12,345').glyphs.map((g) => g.id)).size + 1);
+  });
+
+  it.skipIf(!existsSync(INCONSOLATA))('reads a damaged table or refuses it with a CffFormatError or RangeError, and writes what it read', () => {
+    const source = parseFont(readFileSync(INCONSOLATA));
+    const table = rawTableBytes(source, 'CFF ')!;
+    const glyphs = source.layout('Damaged {fonts} 0123').glyphs.map((g) => g.id);
+    const runs = Number(process.env['FUZZ_RUNS'] ?? 200);
+    const seed = process.env['FUZZ_SEED'] === undefined ? 7 : Number(process.env['FUZZ_SEED']);
+    fc.assert(fc.property(fc.array(fc.record({ at: fc.nat(), nearStart: fc.boolean(), value: fc.nat(255) }), { minLength: 1, maxLength: 6 }), (edits) => {
+      const bytes = table.slice();
+      for (const edit of edits) bytes[edit.at % (edit.nearStart ? 200 : bytes.length)] = edit.value;
+      let face;
+      try {
+        face = readCff(bytes);
+      } catch (error) {
+        if (error instanceof CffFormatError || error instanceof RangeError) return;
+        throw error;
+      }
+      const subset = createCffSubset(face, source);
+      for (const id of glyphs) if (id < face.charStrings.count) subset.includeGlyph(id);
+      expect(subset.encode().length).toBeGreaterThan(0);
+    }), { numRuns: runs, seed });
+  });
+});
