@@ -4,6 +4,8 @@
  * fallback font for them by the content language (Chromium passes it to fontconfig). Other
  * languages have no CJK locale: their fallback stays the same whatever their `lang`.
  */
+import { BoundedCache } from '../cache/bounded.js';
+
 export type CjkLocale = 'ja' | 'ko' | 'zh-cn' | 'zh-tw' | 'zh-hk';
 
 /** The first letters (lower case) of `ja`, `ko`, `zh`, `cmn` and `yue`. */
@@ -14,6 +16,19 @@ export function cjkLocaleOf(lang: string): CjkLocale | undefined {
   // asked for every text run: a language that cannot be one of these ("en") is answered without parsing
   const first = lang.charCodeAt(0);
   if (first > 0x20 && first < 0x80 && !CJK_INITIALS.has(first | 0x20)) return undefined;
+  // and one that can, once: CJK text breaks between any two characters, a run per character or two
+  const known = KNOWN.get(lang);
+  if (known !== undefined) return known === NONE ? undefined : known;
+  const locale = parse(lang);
+  KNOWN.set(lang, locale ?? NONE);
+  return locale;
+}
+
+const NONE = 'none';
+/** Languages parsed before (a document has a few; the bound is for one that names thousands). */
+const KNOWN = new BoundedCache<string, CjkLocale | typeof NONE>('text.cjk-locales', 64);
+
+function parse(lang: string): CjkLocale | undefined {
   const subtags = lang.trim().toLowerCase().split(/[-_]/);
   const language = subtags[0];
   if (language === 'ja') return 'ja';
