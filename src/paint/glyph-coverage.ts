@@ -8,6 +8,7 @@
  * and the sum is clamped to full coverage: glyphs that overlap (connected scripts) count once
  * where both cover a pixel wholly and a little more than their union where they share its edge.
  */
+import { SYNTHETIC_OBLIQUE_SKEW } from '../text/types.js';
 import type { Rect } from '../geometry/types.js';
 import { glyphPolygons } from '../text/outline.js';
 import type { Polygon } from '../text/outline.js';
@@ -42,6 +43,8 @@ interface Stamp {
 }
 
 const PHASES = 4;
+/** A face's stamps hold at most this many bytes: a 500px heading's glyph at 2 pixels per px is 4 MB. */
+const MAX_STAMP_BYTES = 32 * 1024 * 1024;
 
 /** Per face (they die with it): outlines by glyph, size and skew; stamps also by scale and phase. */
 const OUTLINES = new WeakMap<FontFace, BoundedCache<string, Outline>>();
@@ -53,7 +56,7 @@ function outlineOf(glyph: GlyphAt): Outline {
   const key = `${glyph.id}@${glyph.size}${glyph.oblique ? '/' : ''}`;
   let outline = outlines.get(key);
   if (outline === undefined) {
-    const polygons = glyphPolygons(glyph.face, glyph.id, glyph.size).map((polygon) => (glyph.oblique ? polygon.map((p) => ({ x: p.x - p.y * 0.2, y: p.y })) : polygon));
+    const polygons = glyphPolygons(glyph.face, glyph.id, glyph.size).map((polygon) => (glyph.oblique ? polygon.map((p) => ({ x: p.x - p.y * SYNTHETIC_OBLIQUE_SKEW, y: p.y })) : polygon));
     outline = { polygons, bounds: boundsOf(polygons) };
     outlines.set(key, outline);
   }
@@ -79,7 +82,7 @@ export function glyphsBounds(glyphs: readonly GlyphAt[]): Rect | undefined {
 
 function stampOf(glyph: GlyphAt, bounds: Rect, scale: number, phaseX: number, phaseY: number): Stamp {
   let stamps = STAMPS.get(glyph.face);
-  if (stamps === undefined) STAMPS.set(glyph.face, (stamps = new BoundedCache('paint.glyph-coverage', 2048)));
+  if (stamps === undefined) STAMPS.set(glyph.face, (stamps = new BoundedCache('paint.glyph-coverage', 2048, { maxWeight: MAX_STAMP_BYTES, weigh: (s) => s.values.byteLength })));
   const key = `${glyph.id}@${glyph.size}${glyph.oblique ? '/' : ''}*${scale}+${phaseX},${phaseY}`;
   let stamp = stamps.get(key);
   if (stamp === undefined) {

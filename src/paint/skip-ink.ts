@@ -5,6 +5,7 @@
  * so grazing it does not count) makes one gap, from the leftmost to the rightmost point of its
  * outline in the band, widened on both sides by the line's thickness (at most 13 px).
  */
+import { SYNTHETIC_OBLIQUE_SKEW } from '../text/types.js';
 import { glyphPolygons } from '../text/outline.js';
 import { BoundedCache } from '../cache/bounded.js';
 import type { DisplayItem } from './display-list.js';
@@ -80,7 +81,7 @@ function interceptOf({ face, size, syntheticOblique: oblique }: Pick<Glyphs, 'fa
   let left = Infinity;
   let right = -Infinity;
   const take = (x: number, y: number): void => {
-    const shifted = oblique ? x - y * 0.2 : x;
+    const shifted = oblique ? x - y * SYNTHETIC_OBLIQUE_SKEW : x;
     if (shifted < left) left = shifted;
     if (shifted > right) right = shifted;
   };

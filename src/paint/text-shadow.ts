@@ -5,6 +5,7 @@
  * shadow-mask.ts) of the glyph outlines and decoration lines, blurred with a Gaussian of standard
  * deviation blur / 2; dashed, dotted and wavy decorations count as solid lines in that mask.
  */
+import { SYNTHETIC_OBLIQUE_SKEW } from '../text/types.js';
 import type { Color } from '../css/types.js';
 import { TRANSPARENT } from '../css/types.js';
 import { resolveColor } from '../css/values/color.js';
@@ -120,7 +121,7 @@ export function polygonsOf(item: Covering): Point[][] {
         const originX = x + glyph.xOffset;
         const originY = item.y - glyph.yOffset;
         for (const polygon of glyphPolygons(item.face, glyph.id, item.size)) {
-          polygons.push(polygon.map((p) => ({ x: originX + p.x + (item.syntheticOblique ? -p.y * 0.2 : 0), y: originY + p.y })));
+          polygons.push(polygon.map((p) => ({ x: originX + p.x + (item.syntheticOblique ? -p.y * SYNTHETIC_OBLIQUE_SKEW : 0), y: originY + p.y })));
         }
         x += item.advances[i] ?? glyph.advance;
       });

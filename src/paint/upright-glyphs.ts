@@ -14,6 +14,7 @@ import { glyphOutlineCommands } from '../text/fontkit.js';
 import type { FontFace, UprightMetrics } from '../text/types.js';
 import type { DisplayItem, PathSegment } from './display-list.js';
 import { glyphsItem } from './text.js';
+import { BoundedCache } from '../cache/bounded.js';
 
 /** The upright glyphs of `run`, its start at `x` on the page. */
 export function uprightGlyphItems(run: PlacedRun, x: number, upright: UprightMetrics, baseline: number, color: Color): DisplayItem[] {
@@ -43,15 +44,15 @@ export function uprightGlyphItems(run: PlacedRun, x: number, upright: UprightMet
  */
 function outlinePath(face: FontFace, id: number, size: number): readonly PathSegment[] {
   let paths = OUTLINES.get(face);
-  if (paths === undefined) OUTLINES.set(face, (paths = new Map()));
+  if (paths === undefined) OUTLINES.set(face, (paths = new BoundedCache('paint.upright-outlines', 4096)));
   const key = `${id}@${size}`;
   let path = paths.get(key);
   if (path === undefined) paths.set(key, (path = glyphPath(face, id, size)));
   return path;
 }
 
-/** Outlines per face, by glyph and size (they die with the face). */
-const OUTLINES = new WeakMap<FontFace, Map<string, readonly PathSegment[]>>();
+/** Outlines per face, by glyph and size (they die with the face; the bound is for a document of many sizes). */
+const OUTLINES = new WeakMap<FontFace, BoundedCache<string, readonly PathSegment[]>>();
 
 function glyphPath(face: FontFace, id: number, size: number): PathSegment[] {
   const scale = size / face.unitsPerEm;

@@ -6,13 +6,14 @@
 import type { DisplayItem } from '../paint/display-list.js';
 import { colorOperator, num } from './content.js';
 import type { PageContext } from './context.js';
+import { SYNTHETIC_OBLIQUE_SKEW } from '../text/types.js';
 import { alphaOperator } from './graphics.js';
 import { drawColorGlyphs, drawLayeredGlyphs, utf16Hex } from './color-glyphs.js';
 
 export type GlyphsItem = Extract<DisplayItem, { kind: 'glyphs' }>;
 
-/** Horizontal skew of synthetic oblique: tan(14°), as Skia and FreeType slant fake italics. */
-export const OBLIQUE_SKEW = 0.25;
+/** Horizontal skew of synthetic oblique (text/types.ts). */
+export const OBLIQUE_SKEW = SYNTHETIC_OBLIQUE_SKEW;
 
 /** Adjustments smaller than this (1/1000 em) are not written. */
 const EPSILON = 0.01;

@@ -209,3 +209,6 @@ export interface WarningPlaces {
   /** The element whose text first holds one of the characters. */
   text(codePoints: readonly number[]): SourceLocation | undefined;
 }
+
+/** Horizontal skew of synthetic oblique (x += skew × height above the baseline): tan(14°), as Skia and FreeType slant fake italics. */
+export const SYNTHETIC_OBLIQUE_SKEW = 0.25;

@@ -10,6 +10,7 @@ import type { GlyphAt } from '../../src/paint/glyph-coverage.js';
 import { addGlyphCoverage, glyphsBounds } from '../../src/paint/glyph-coverage.js';
 import { glyphPolygons } from '../../src/text/outline.js';
 import { loadFace, shape } from '../pdf/font-fixture.js';
+import { SYNTHETIC_OBLIQUE_SKEW } from '../../src/text/types.js';
 
 describe('glyph coverage stamps', () => {
   const face = loadFace('sans');
@@ -22,7 +23,7 @@ describe('glyph coverage stamps', () => {
     const height = Math.ceil(area.height * scale);
     const stamped = new Float32Array(width * height);
     addGlyphCoverage({ values: stamped, width, height, area, scale }, glyphs);
-    const polygons: Point[][] = glyphs.flatMap((g) => glyphPolygons(g.face, g.id, g.size).map((polygon) => polygon.map((p) => ({ x: g.x + p.x - (g.oblique ? p.y * 0.2 : 0), y: g.y + p.y }))));
+    const polygons: Point[][] = glyphs.flatMap((g) => glyphPolygons(g.face, g.id, g.size).map((polygon) => polygon.map((p) => ({ x: g.x + p.x - (g.oblique ? p.y * SYNTHETIC_OBLIQUE_SKEW : 0), y: g.y + p.y }))));
     const exact = polygonCoverage(polygons, area, scale, width, height);
     let maxDifference = 0;
     let sumStamped = 0;
