@@ -15,6 +15,7 @@ import { cffSubroutinesUsed } from '../../text/fontkit-internals.js';
 import type { CffFace, CffIndex, DictEntry } from './cff-read.js';
 import { OP, indexItem } from './cff-read.js';
 import type { FontSubset } from './truetype.js';
+import { GlyphListSubset } from './glyph-list.js';
 
 export interface CffSubset extends FontSubset {
   readonly glyphs: readonly number[];
@@ -36,31 +37,9 @@ const DROPPED_FONT = new Set([OP.private, 0, 1, 2, 3, 4, 1200, 1221, 1222, 1238]
 const ADOBE_SID = 391;
 const IDENTITY_SID = 392;
 
-class CffSubsetBuilder implements CffSubset {
-  readonly glyphs: number[] = [];
-  private readonly mapping = new Map<number, number>();
-
+class CffSubsetBuilder extends GlyphListSubset implements CffSubset {
   constructor(private readonly face: CffFace, private readonly program: object) {
-    this.includeGlyph(0);
-  }
-
-  includeGlyph(glyphId: number): number {
-    let id = this.mapping.get(glyphId);
-    if (id === undefined) {
-      if (!Number.isInteger(glyphId) || glyphId < 0 || glyphId >= this.face.charStrings.count) {
-        throw new RangeError(`glyph ${glyphId} is not in the font (${this.face.charStrings.count} glyphs)`);
-      }
-      id = this.glyphs.length;
-      this.glyphs.push(glyphId);
-      this.mapping.set(glyphId, id);
-    }
-    return id;
-  }
-
-  includeCopy(glyphId: number): number {
-    this.includeGlyph(glyphId);
-    this.glyphs.push(glyphId);
-    return this.glyphs.length - 1;
+    super(face.charStrings.count);
   }
 
   encode(): Uint8Array {

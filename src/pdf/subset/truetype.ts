@@ -16,6 +16,7 @@ import type { Hinting, TrueTypeFace } from './face.js';
 import type { GlyphRecord } from './glyf.js';
 import type { HintingTag } from './source.js';
 import { writeSfnt, type TableWriter } from '../../sfnt/write.js';
+import { GlyphListSubset } from './glyph-list.js';
 
 /** What PDFKit's EmbeddedFont asks of `font.subset`. */
 export interface FontSubset {
@@ -48,31 +49,9 @@ export function createTrueTypeSubset(face: TrueTypeFace, hinting: Hinting): True
  * only while a closure of it lives, so the closures made per font and render were compiled again
  * after each full GC.
  */
-class TrueTypeSubsetBuilder implements TrueTypeSubset {
-  readonly glyphs: number[] = [];
-  private readonly mapping = new Map<number, number>();
-
+class TrueTypeSubsetBuilder extends GlyphListSubset implements TrueTypeSubset {
   constructor(private readonly face: TrueTypeFace, readonly hinting: Hinting) {
-    this.includeGlyph(0);
-  }
-
-  includeGlyph(glyphId: number): number {
-    let id = this.mapping.get(glyphId);
-    if (id === undefined) {
-      if (!Number.isInteger(glyphId) || glyphId < 0 || glyphId >= this.face.numGlyphs) {
-        throw new RangeError(`glyph ${glyphId} is not in the font (${this.face.numGlyphs} glyphs)`);
-      }
-      id = this.glyphs.length;
-      this.glyphs.push(glyphId);
-      this.mapping.set(glyphId, id);
-    }
-    return id;
-  }
-
-  includeCopy(glyphId: number): number {
-    this.includeGlyph(glyphId);
-    this.glyphs.push(glyphId);
-    return this.glyphs.length - 1;
+    super(face.numGlyphs);
   }
 
   encode(): Uint8Array {
@@ -89,7 +68,7 @@ class TrueTypeSubsetBuilder implements TrueTypeSubset {
 
   /** Subset id of a component's source glyph id. */
   componentId(glyphId: number): number {
-    return this.mapping.get(glyphId < this.face.numGlyphs ? glyphId : 0)!;
+    return this.list.idOf(glyphId < this.face.numGlyphs ? glyphId : 0)!;
   }
 }
 
