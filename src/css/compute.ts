@@ -170,10 +170,23 @@ function copyOf(style: ComputedStyle): Record<string, unknown> {
  * copy of 160 fields, and every ruby pair copies two styles (20,000 ruby annotations spent 2.2 s
  * in the loop). The keys are octavo's own longhand names, quoted as JSON, never a document's.
  */
-const copyStyleFields = new Function('to', 'from', `${STYLE_KEYS.map((key) => `to[${JSON.stringify(key)}] = from[${JSON.stringify(key)}];`).join('\n')}\nreturn to;`) as (
-  to: Record<string, unknown>,
-  from: Readonly<Record<string, unknown>>,
-) => Record<string, unknown>;
+const copyStyleFields = generatedCopier() ?? copyByKeys;
+
+type StyleCopier = (to: Record<string, unknown>, from: Readonly<Record<string, unknown>>) => Record<string, unknown>;
+
+/** The generated copier, or undefined where code generation from strings is turned off (the loop is used there). */
+function generatedCopier(): StyleCopier | undefined {
+  try {
+    return new Function('to', 'from', `${STYLE_KEYS.map((key) => `to[${JSON.stringify(key)}] = from[${JSON.stringify(key)}];`).join('\n')}\nreturn to;`) as StyleCopier;
+  } catch {
+    return undefined;
+  }
+}
+
+function copyByKeys(to: Record<string, unknown>, from: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  for (let i = 0; i < STYLE_KEYS.length; i++) to[STYLE_KEYS[i]!] = from[STYLE_KEYS[i]!];
+  return to;
+}
 
 export function computeStyle(input: ComputeInput): ComputedStyle {
   const { winners, parent } = input;
