@@ -15,6 +15,7 @@ import type { Polygon } from '../text/outline.js';
 import type { FontFace } from '../text/types.js';
 import { BoundedCache } from '../cache/bounded.js';
 import { boundsOf, polygonCoverage } from './coverage.js';
+import type { DisplayItem } from './display-list.js';
 
 /** A glyph to cover: its origin on the baseline, page px. */
 export interface GlyphAt {
@@ -61,6 +62,22 @@ function outlineOf(glyph: GlyphAt): Outline {
     outlines.set(key, outline);
   }
   return outline;
+}
+
+/** The glyphs of a run, each at its origin (its offsets applied, the advances summed). */
+export function glyphsOf(item: Extract<DisplayItem, { kind: 'glyphs' }>): GlyphAt[] {
+  const glyphs: GlyphAt[] = [];
+  let x = item.x;
+  item.glyphs.forEach((glyph, i) => {
+    glyphs.push({ face: item.face, id: glyph.id, size: item.size, oblique: item.syntheticOblique, x: x + glyph.xOffset, y: item.y - glyph.yOffset });
+    x += item.advances[i] ?? glyph.advance;
+  });
+  return glyphs;
+}
+
+/** A glyph's outline as polygons relative to its origin, px, skewed when oblique (kept per face). */
+export function outlinePolygons(glyph: GlyphAt): readonly Polygon[] {
+  return outlineOf(glyph).polygons;
 }
 
 /** Where the glyphs' ink is, page px (undefined: none). */

@@ -5,18 +5,16 @@
  * shadow-mask.ts) of the glyph outlines and decoration lines, blurred with a Gaussian of standard
  * deviation blur / 2; dashed, dotted and wavy decorations count as solid lines in that mask.
  */
-import { SYNTHETIC_OBLIQUE_SKEW } from '../text/types.js';
 import type { Color } from '../css/types.js';
 import { TRANSPARENT } from '../css/types.js';
 import { resolveColor } from '../css/values/color.js';
 import type { Rect } from '../geometry/types.js';
 import type { TextFragment } from '../layout/types.js';
-import { glyphPolygons } from '../text/outline.js';
 import type { DisplayItem, PathSegment } from './display-list.js';
 import type { Point } from './coverage.js';
 import { boundsOf, polygonCoverage, rectPolygon } from './coverage.js';
 import type { GlyphAt } from './glyph-coverage.js';
-import { addGlyphCoverage, glyphsBounds } from './glyph-coverage.js';
+import { addGlyphCoverage, glyphsBounds, glyphsOf, outlinePolygons } from './glyph-coverage.js';
 import { appendAll } from '../append-all.js';
 import { blurredMask, maskScale } from './shadow-mask.js';
 
@@ -70,11 +68,7 @@ function shapesOf(items: readonly Painted[]): Shapes {
       appendAll(shapes.polygons, polygonsOf(item));
       continue;
     }
-    let x = item.x;
-    item.glyphs.forEach((glyph, i) => {
-      shapes.glyphs.push({ face: item.face, id: glyph.id, size: item.size, oblique: item.syntheticOblique, x: x + glyph.xOffset, y: item.y - glyph.yOffset });
-      x += item.advances[i] ?? glyph.advance;
-    });
+    appendAll(shapes.glyphs, glyphsOf(item));
   }
   return shapes;
 }
@@ -116,15 +110,9 @@ export function polygonsOf(item: Covering): Point[][] {
     case 'glyphs': {
       if (item.invisible === true) return [];
       const polygons: Point[][] = [];
-      let x = item.x;
-      item.glyphs.forEach((glyph, i) => {
-        const originX = x + glyph.xOffset;
-        const originY = item.y - glyph.yOffset;
-        for (const polygon of glyphPolygons(item.face, glyph.id, item.size)) {
-          polygons.push(polygon.map((p) => ({ x: originX + p.x + (item.syntheticOblique ? -p.y * SYNTHETIC_OBLIQUE_SKEW : 0), y: originY + p.y })));
-        }
-        x += item.advances[i] ?? glyph.advance;
-      });
+      for (const glyph of glyphsOf(item)) {
+        for (const polygon of outlinePolygons(glyph)) polygons.push(polygon.map((p) => ({ x: glyph.x + p.x, y: glyph.y + p.y })));
+      }
       return polygons;
     }
   }

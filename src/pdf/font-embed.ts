@@ -77,9 +77,10 @@ export function embedSubset(font: PdfKitEmbeddedFont, octavoSubset: OctavoSubset
   const compress = doc.compress;
   const cff = octavoSubset.format === 'cff';
   const subset = octavoSubset.subset;
+  const variant = octavoSubset.format === 'cff' ? 'cff' : octavoSubset.subset.hinting;
   // a CFF program is /FontFile3 of subtype CIDFontType0C under a CIDFontType0 (§9.9, Table 126)
   const fontFile = doc.ref(cff ? { Subtype: 'CIDFontType0C' } : {});
-  const programBytes = remember(cache.programs, `${compress ? 'z' : ''}${octavoSubset.format === 'cff' ? 'cff' : octavoSubset.subset.hinting}|${subset.glyphs.join(',')}`, () => {
+  const programBytes = remember(cache.programs, `${compress ? 'z' : ''}${variant}|${subset.glyphs.join(',')}`, () => {
     const bytes = subset.encode();
     return compress ? deflateSync(bytes) : bytes;
   });

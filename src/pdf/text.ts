@@ -12,9 +12,6 @@ import { drawColorGlyphs, drawLayeredGlyphs, utf16Hex } from './color-glyphs.js'
 
 export type GlyphsItem = Extract<DisplayItem, { kind: 'glyphs' }>;
 
-/** Horizontal skew of synthetic oblique (text/types.ts). */
-export const OBLIQUE_SKEW = SYNTHETIC_OBLIQUE_SKEW;
-
 /** Adjustments smaller than this (1/1000 em) are not written. */
 const EPSILON = 0.01;
 
@@ -38,7 +35,7 @@ function drawPlainGlyphs(ctx: PageContext, item: GlyphsItem): void {
   const alpha = fill ? item.color.a : stroke!.color.a;
   const bold = item.syntheticBold > 0 && stroke === undefined;
   // y grows downwards in the page's base matrix, so the text matrix flips glyphs upright
-  const skew = item.syntheticOblique ? OBLIQUE_SKEW : 0;
+  const skew = item.syntheticOblique ? SYNTHETIC_OBLIQUE_SKEW : 0;
   let text = `BT\n/${face.name} ${num(item.size)} Tf\n1 0 ${num(skew)} -1 ${num(item.x)} ${num(item.y)} Tm`;
   if (bold || (stroke !== undefined && fill)) text += '\n2 Tr';
   else if (stroke !== undefined) text += '\n1 Tr';
@@ -86,7 +83,7 @@ export function pushClipGlyphs(ctx: PageContext, runs: readonly GlyphsItem[]): v
     if (item.glyphs.length === 0 || item.size <= 0 || item.face.color !== undefined) continue;
     const face = ctx.resources.fonts.embed(item.face);
     face.useOn(ctx.page);
-    const skew = item.syntheticOblique ? OBLIQUE_SKEW : 0;
+    const skew = item.syntheticOblique ? SYNTHETIC_OBLIQUE_SKEW : 0;
     text.push(`/${face.name} ${num(item.size)} Tf`, `1 0 ${num(skew)} -1 ${num(item.x)} ${num(item.y)} Tm`);
     const charSpacing = commonSpacing(item);
     text.push(`${num(charSpacing)} Tc`);

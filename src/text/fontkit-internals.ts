@@ -64,7 +64,7 @@ export const FONTKIT_INTERNALS: readonly { readonly member: string; readonly use
   { member: 'GlyphInfo#features', use: 'the features a glyph carried through a layout (the GPOS lookups applied to it: pair-positioning.ts)', present: (font) => glyphFeaturesAfterLayout(font) !== undefined },
   { member: 'AATLayoutEngine#morxProcessor', use: "the AAT processor of a morx font: its process and state machine steps are wrapped per object (boundMorx)", present: (font) => !isObject(font['morx']) || isFunction(morxProcessor(font)?.['process']) },
   { member: 'AATMorxProcessor#processIndicRearragement…processGlyphInsertion', use: 'own functions per processor, one per step of a state machine: counted so that a machine that never ends is stopped', present: (font) => !isObject(font['morx']) || MORX_STEPS.every((step) => isFunction(morxProcessor(font)?.[step])) },
-  { member: 'CFFGlyph#_usedGsubrs/_usedSubrs', use: 'the global and local subroutines a CFF glyph\'s charstring called, set when its path is parsed (PDF subsetting keeps those: pdf/subset/cff.ts)', present: (font) => !isObject((font['directory'] as FontObject | undefined)?.['tables'] && ((font['directory'] as FontObject)['tables'] as FontObject)['CFF ']) || cffUsage(font, 0) !== undefined },
+  { member: 'CFFGlyph#_usedGsubrs/_usedSubrs', use: 'the global and local subroutines a CFF glyph\'s charstring called, set when its path is parsed (PDF subsetting keeps those: pdf/subset/cff.ts)', present: (font) => !hasCffTable(font) || usageOf(glyphOf(font, 0)) !== undefined },
   { member: 'OTLayoutEngine#GPOSProcessor', use: '.table and .features[tag].lookupListIndexes: the positionings a plan applies (fast-layout.ts)', present: (font) => !isObject(font['GPOS']) || isProcessor(openTypeEngine(font)?.['GPOSProcessor']) },
 ];
 
@@ -82,9 +82,12 @@ function required(font: FontObject, member: string): void {
   if (!entry.present(font)) throw new FontkitInternalsError(member, 'is missing or has another shape');
 }
 
-/** The subroutines glyph `id` of a CFF font calls, as fontkit recorded them when it parsed its path. */
-function cffUsage(font: FontObject, id: number): { readonly global: number[]; readonly local: number[] } | undefined {
-  const glyph = (font['getGlyph'] as (id: number) => FontObject).call(font, id);
+const hasCffTable = (font: FontObject): boolean => isObject(((font['directory'] as FontObject | undefined)?.['tables'] as FontObject | undefined)?.['CFF ']);
+
+const glyphOf = (font: FontObject, id: number): FontObject => (font['getGlyph'] as (id: number) => FontObject).call(font, id);
+
+/** The subroutines a CFF glyph calls, as fontkit recorded them when it parsed its path. */
+function usageOf(glyph: FontObject): { readonly global: number[]; readonly local: number[] } | undefined {
   void glyph['path']; // parses the charstring (once per glyph object), recording the calls
   const global = glyph['_usedGsubrs'];
   const local = glyph['_usedSubrs'];
@@ -98,11 +101,11 @@ function cffUsage(font: FontObject, id: number): { readonly global: number[]; re
  * then keeps none for it.
  */
 export function cffSubroutinesUsed(program: object, id: number): { readonly global: readonly number[]; readonly local: readonly number[] } {
-  const font = program as FontObject;
-  const usage = cffUsage(font, id);
+  const glyph = glyphOf(program as FontObject, id);
+  const usage = usageOf(glyph);
   if (usage !== undefined) return usage;
   // no record: a damaged outline (drawn empty) is fine, a drawn one means fontkit changed
-  const commands = ((font['getGlyph'] as (id: number) => FontObject).call(font, id)['path'] as FontObject | undefined)?.['commands'];
+  const commands = (glyph['path'] as FontObject | undefined)?.['commands'];
   if (Array.isArray(commands) && commands.length > 0) throw new FontkitInternalsError('CFFGlyph#_usedGsubrs/_usedSubrs', 'is missing or has another shape');
   return { global: [], local: [] };
 }

@@ -136,16 +136,15 @@ export function layoutGrid(box: FlexBox, input: LayoutInput, ctx: LayoutContext,
   const startBorder = rtl ? c.border.right : c.border.left;
   const contentStart = startBorder + (rtl ? c.padding.right : c.padding.left);
   // the lines' places, for positioned children only: a grid of a million rows is laid out once per page
-  const lines = (): GridLines => ({
+  const lines: GridLines | undefined = onGrid.length === 0 ? undefined : {
     rtl,
     columnStarts: lineStarts(columnStarts, sized.columns).map((v) => contentStart + v),
     columnEnds: lineEnds(columnStarts, sized.columns).map((v) => contentStart + v),
     rowStarts: lineStarts(rowStarts, sized.rows).map((v) => contentTop + v - page.shift + page.top),
     rowEnds: lineEnds(rowStarts, sized.rows).map((v) => contentTop + v - page.shift + page.top),
     padding: { start: startBorder, top: borderTop, end: fragment.width - (rtl ? c.border.left : c.border.right), bottom: fragment.height - borderBottom },
-  });
-  const gridLines = onGrid.length === 0 ? undefined : lines();
-  const inAreas = gridLines === undefined ? [] : onGrid.map((p) => layoutInGridArea(p, sized.grid, gridLines, fragment, ctx));
+  };
+  const inAreas = lines === undefined ? [] : onGrid.map((p) => layoutInGridArea(p, sized.grid, lines, fragment, ctx));
   const withAreas = inAreas.length === 0 ? fragment : withBoxFields(fragment, { children: [...fragment.children, ...inAreas.map((a) => a.fragment)] });
   const escaping = { positioned: positioned.map(toInput), pageContent: [...pageContent.map(toInput), ...inAreas.flatMap((a) => a.pageContent)] };
   return {
