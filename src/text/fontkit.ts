@@ -15,6 +15,7 @@ import type { PairPositioning } from './pair-positioning.js';
 import { FontFormatError } from '../sfnt/cursor.js';
 import { i16 } from '../sfnt/binary.js';
 import { readLoca } from '../sfnt/loca.js';
+import { CffFormatError, readCffTable } from '../sfnt/cff.js';
 import { advanceHeight, readVerticalMetrics, topSideBearing } from '../sfnt/vertical-metrics.js';
 import type { VerticalMetricsTables } from '../sfnt/vertical-metrics.js';
 import { appendAll } from '../append-all.js';
@@ -192,14 +193,36 @@ function touchEmbeddingTables(program: FontProgram): void {
   if (font.directory.tables['CFF2'] !== undefined) throw new Error('its outlines are CFF2 (a CFF2 variable font), which octavo cannot embed');
   // fontkit reads a glyph where loca says, past glyf too, and a glyph's advance through its box
   if (font.directory.tables['glyf'] !== undefined && !locaFitsGlyf(program, font.numGlyphs)) throw new Error('its loca table does not fit its glyf table');
-  const subset = font.createSubset();
-  // a CFF subset is fontkit's to write: its charset, encodings and private dicts are read only then
-  if (font.directory.tables['CFF '] !== undefined) subset.encode();
+  if (font.directory.tables['CFF '] === undefined || !cffTableReads(program)) {
+    const subset = font.createSubset();
+    // fontkit writes the subset of a CFF table octavo's reader refuses: its charset, encodings and private dicts are read only then
+    if (font.directory.tables['CFF '] !== undefined) subset.encode();
+  }
   // the last glyph's width reads the end of hmtx, which a cut file lacks (the widths of the glyphs used are read when the PDF is written)
   for (const id of [0, Math.max(0, font.numGlyphs - 1)]) if (!Number.isFinite(font.getGlyph(id).advanceWidth)) throw new Error(`glyph ${id} has no advance width`);
   void font.post.isFixedPitch;
   void font.head.macStyle.italic;
   void font.bbox.minX;
+}
+
+/**
+ * Whether octavo's CFF reader (sfnt/cff.ts), which its CFF subsets are written from, reads the
+ * font's `CFF ` table. Then fontkit's parse of the table waits until a glyph's outline is first
+ * drawn or subset (guarded: a glyph it cannot read is drawn empty and warned about). Checking the
+ * table through fontkit's subsetter parsed every charstring's place into an object: each face of
+ * Noto Sans CJK's collection held 110,000 of them (4 MB), all ten faces parsed (~0.4 s) for a
+ * document that draws with one.
+ */
+function cffTableReads(program: FontProgram): boolean {
+  const table = rawTableBytes(program, 'CFF ');
+  if (table === undefined) return false;
+  try {
+    readCffTable(table);
+    return true;
+  } catch (error) {
+    if (error instanceof CffFormatError) return false;
+    throw error;
+  }
 }
 
 /** Whether loca holds numGlyphs + 1 ascending offsets that stay in glyf (sfnt/loca.ts). */

@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createOctavoSubset } from '../../src/pdf/subset/index.js';
-import { CffFormatError, indexItem, readCff } from '../../src/pdf/subset/cff-read.js';
+import { createEngine } from '../../src/index.js';
+import { parseFontBytes } from '../../src/text/fontkit.js';
+import { CffFormatError, OP, indexItem, readCff, readCffTable } from '../../src/sfnt/cff.js';
 import { createCffSubset } from '../../src/pdf/subset/cff.js';
 import { copiedTable, writeSfnt } from '../../src/sfnt/write.js';
 import { rawTableBytes } from '../../src/text/fontkit-internals.js';
@@ -88,3 +90,56 @@ describe('CFF subsets', () => {
     }), { numRuns: runs, seed });
   });
 });
+
+describe('loading a CFF font', () => {
+  it.skipIf(!installedFamilies().has('noto sans cjk jp'))('reads each CFF table of a collection once, for all the faces that share it', () => {
+    const faces = parseFontBytes(readFileSync(NOTO_CJK));
+    expect(faces.length).toBeGreaterThan(1);
+    const reads = faces.map((face) => readCffTable(rawTableBytes(face, 'CFF ')!));
+    // Noto Sans CJK: ten faces (Sans and Sans Mono, five regions each) over two tables
+    expect(new Set(reads).size).toBeLessThan(faces.length);
+    expect(reads[0]!.charStrings.count).toBeGreaterThan(60_000);
+  });
+
+  it.skipIf(!existsSync(INCONSOLATA))('checks the table with octavo’s reader: a charset past the table loads and draws (fontkit’s subsetter refused it)', async () => {
+    const bytes = new Uint8Array(readFileSync(INCONSOLATA));
+    const table = rawTableBytes(parseFontBytes(bytes)[0]!, 'CFF ')!;
+    // the top DICT's charset operand, written as a 5-byte integer: point it past the table's end
+    const charset = readCff(table).topEntries.find((e) => e.operator === OP.charset)!;
+    expect(charset.bytes[0]).toBe(29);
+    const at = table.byteOffset - bytes.byteOffset + indexOfBytes(table, charset.bytes);
+    const damaged = bytes.slice();
+    damaged.set([29, 0, 0x7f, 0xff, 0xff], at);
+    expect(() => parseFontBytes(damaged)).not.toThrow();
+    const engine = createEngine({});
+    const rendered = await engine.renderDetailed({
+      template: '<style>@font-face { font-family: Damaged; src: url(https://fonts.test/font.otf) } p { font: 20px Damaged }</style><p>Hello {fonts}</p>',
+      resources: { load: () => Promise.resolve(damaged) },
+    });
+    expect(rendered.diagnostics).toEqual([]);
+    const again = await engine.renderDetailed({
+      template: '<style>@font-face { font-family: Sound; src: url(https://fonts.test/font.otf) } p { font: 20px Sound }</style><p>Hello {fonts}</p>',
+      resources: { load: () => Promise.resolve(bytes) },
+    });
+    // the same glyphs drawn from the same subset: the PDFs differ only where the font is named
+    expect(rendered.pdf.length).toBe(again.pdf.length);
+  });
+
+  it.skipIf(!existsSync(INCONSOLATA))('leaves a table octavo’s reader refuses to fontkit’s subsetter, which refuses it here too', () => {
+    const bytes = new Uint8Array(readFileSync(INCONSOLATA));
+    const table = rawTableBytes(parseFontBytes(bytes)[0]!, 'CFF ')!;
+    const charStringsAt = readCff(table).topEntries.find((e) => e.operator === OP.charStrings)!.operands[0]!;
+    const damaged = bytes.slice();
+    // the CharStrings INDEX's offset size: 0 is none of 1-4
+    damaged[table.byteOffset - bytes.byteOffset + charStringsAt + 2] = 0;
+    const damagedTable = rawTableBytes(parseFont(damaged), 'CFF ')!;
+    expect(() => readCff(damagedTable)).toThrow(CffFormatError);
+    expect(() => parseFontBytes(damaged)).toThrow(/Not a CFF Font/);
+  });
+});
+
+function indexOfBytes(haystack: Uint8Array, needle: Uint8Array): number {
+  for (let i = 0; i + needle.length <= haystack.length; i++) if (needle.every((b, k) => haystack[i + k] === b)) return i;
+  throw new Error('not found');
+}
+

@@ -3,7 +3,7 @@
  * whose CIDs are the subset glyph ids (glyph 0 first, then the glyphs in the order they are
  * included), written as fontkit's CFFSubset writes it — the same structure, subroutines unused by
  * the subset's glyphs replaced by a bare `return` so that no charstring needs renumbering — but
- * from the table's raw bytes read once per font (cff-read.ts). fontkit's made a new array of
+ * from the table's raw bytes read once per table (sfnt/cff.ts). fontkit's made a new array of
  * every subroutine of each font DICT a document used and encoded them through its generic struct
  * writer: Noto Sans CJK's kanji DICT has 28,516, and a page of Japanese spent 30 ms of its 90 there.
  *
@@ -12,8 +12,8 @@
  */
 import { setU16 } from '../../sfnt/binary.js';
 import { cffSubroutinesUsed } from '../../text/fontkit-internals.js';
-import type { CffFace, CffIndex, DictEntry } from './cff-read.js';
-import { OP, indexItem } from './cff-read.js';
+import type { CffFace, CffIndex, DictEntry } from '../../sfnt/cff.js';
+import { OP, indexItem } from '../../sfnt/cff.js';
 import type { FontSubset } from './truetype.js';
 import { GlyphListSubset } from './glyph-list.js';
 

@@ -7,7 +7,7 @@
 import { trueTypeFace, type Hinting } from './face.js';
 import { createTrueTypeSubset, type TrueTypeSubset } from './truetype.js';
 import { createCffSubset, type CffSubset } from './cff.js';
-import { CffFormatError, readCff, type CffFace } from './cff-read.js';
+import { CffFormatError, readCffTable, type CffFace } from '../../sfnt/cff.js';
 import { rawTableBytes } from '../../text/fontkit-internals.js';
 
 export type { Hinting } from './face.js';
@@ -44,9 +44,9 @@ function cffFace(program: object): CffFace | undefined {
   if (face === undefined) {
     const table = rawTableBytes(program, 'CFF ');
     try {
-      face = table === undefined ? null : readCff(table);
+      face = table === undefined ? null : readCffTable(table);
     } catch (error) {
-      if (!(error instanceof CffFormatError) && !(error instanceof RangeError)) throw error;
+      if (!(error instanceof CffFormatError)) throw error;
       face = null;
     }
     CFF_FACES.set(program, face);

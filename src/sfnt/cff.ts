@@ -1,11 +1,12 @@
 /**
  * The parts of a `CFF ` table (Adobe Technical Note #5176, "The Compact Font Format
- * Specification") a subsetter copies, read once per font program: the INDEXes of charstrings and
- * global subroutines, and each font DICT's and Private DICT's entries as their raw bytes (operands
- * are never decoded into values and encoded again, only the entries that point elsewhere are
- * dropped and written anew), with the local subroutines each Private DICT points to.
+ * Specification") a subsetter copies (pdf/subset/cff.ts), read once per table: the INDEXes of
+ * charstrings and global subroutines, and each font DICT's and Private DICT's entries as their
+ * raw bytes (operands are never decoded into values and encoded again, only the entries that
+ * point elsewhere are dropped and written anew), with the local subroutines each Private DICT
+ * points to. Loading a font checks its table with this reader too (text/fontkit.ts).
  */
-import { u16 } from '../../sfnt/binary.js';
+import { u16 } from './binary.js';
 
 /** An INDEX (§5): `count` objects, object i at data[offsets[i], offsets[i + 1]). */
 export interface CffIndex {
@@ -155,6 +156,32 @@ function readFdSelect(table: Uint8Array, at: number, glyphs: number, fonts: numb
     };
   }
   throw new CffFormatError(`FDSelect format ${String(format)}`);
+}
+
+/**
+ * `readCff` once per table: the faces of a collection share theirs (Noto Sans CJK's ten faces, two
+ * tables), and the subsetter reads again the table that loading the font checked. Keyed by where
+ * the bytes lie, since each face hands out its own view of them.
+ */
+const TABLES = new WeakMap<ArrayBufferLike, Map<string, CffFace | CffFormatError>>();
+
+/** `readCff(table)`, remembered for these bytes (the error too: it throws the same one again). */
+export function readCffTable(table: Uint8Array): CffFace {
+  let byPlace = TABLES.get(table.buffer);
+  if (byPlace === undefined) TABLES.set(table.buffer, (byPlace = new Map()));
+  const place = `${table.byteOffset}:${table.byteLength}`;
+  let read = byPlace.get(place);
+  if (read === undefined) {
+    try {
+      read = readCff(table);
+    } catch (error) {
+      if (!(error instanceof CffFormatError) && !(error instanceof RangeError)) throw error;
+      read = error instanceof CffFormatError ? error : new CffFormatError(error.message);
+    }
+    byPlace.set(place, read);
+  }
+  if (read instanceof CffFormatError) throw read;
+  return read;
 }
 
 /** The table's parts a subset copies; throws CffFormatError where the table cannot be read. */
