@@ -7,22 +7,28 @@ import { resolveLength } from '../css/values/length.js';
 import type { Sides } from '../geometry/types.js';
 
 export function usedBorder(style: ComputedStyle): Sides {
-  return {
-    top: style.borderTopWidth,
-    right: style.borderRightWidth,
-    bottom: style.borderBottomWidth,
-    left: style.borderLeftWidth,
-  };
+  return sides(style.borderTopWidth, style.borderRightWidth, style.borderBottomWidth, style.borderLeftWidth);
 }
 
 /** Padding percentages refer to the containing block's width, on every side (CSS2 §8.4). */
 export function usedPadding(style: ComputedStyle, containingWidth: number): Sides {
-  return {
-    top: Math.max(0, resolveLength(style.paddingTop, containingWidth)),
-    right: Math.max(0, resolveLength(style.paddingRight, containingWidth)),
-    bottom: Math.max(0, resolveLength(style.paddingBottom, containingWidth)),
-    left: Math.max(0, resolveLength(style.paddingLeft, containingWidth)),
-  };
+  return sides(
+    Math.max(0, resolveLength(style.paddingTop, containingWidth)),
+    Math.max(0, resolveLength(style.paddingRight, containingWidth)),
+    Math.max(0, resolveLength(style.paddingBottom, containingWidth)),
+    Math.max(0, resolveLength(style.paddingLeft, containingWidth)),
+  );
+}
+
+/**
+ * Four zero sides, shared: most boxes have neither border nor padding, and every fragment keeps
+ * both (a page of 5,000 ruby pairs held 70,000 such records). Not frozen, so that it has the
+ * hidden class of the other records read beside it.
+ */
+const NO_SIDES: Sides = { top: 0, right: 0, bottom: 0, left: 0 };
+
+function sides(top: number, right: number, bottom: number, left: number): Sides {
+  return top === 0 && right === 0 && bottom === 0 && left === 0 ? NO_SIDES : { top, right, bottom, left };
 }
 
 /** A containing block's legacy alignment of its block-level children, if its `text-align` is one (`<center>`, `align`). */

@@ -6,10 +6,11 @@
  */
 import type { BlockBox, Box } from '../../boxes/types.js';
 import { withStyle } from '../../css/compute.js';
+import type { ComputedStyle } from '../../css/types.js';
 import { outerIntrinsicSizes } from '../intrinsic.js';
 import type { BoxFragment } from '../types.js';
 import type { LayoutContext, LayoutInput } from '../contract.js';
-import { layoutBox } from '../contract.js';
+import { cacheKey, layoutBox } from '../contract.js';
 import { EMPTY_STRUT } from '../margins.js';
 import { NO_EXCLUSIONS } from '../exclusions.js';
 import { offsetFragment } from '../fragment.js';
@@ -50,8 +51,24 @@ function spaceAround(annotation: BlockBox, width: number, ctx: LayoutContext): {
   const extra = count === 0 ? 0 : width - outerIntrinsicSizes(annotation, ctx).maxContent;
   if (extra < 0.01) return { box: annotation, width, inset: 0 };
   const share = extra / count;
-  const style = withStyle(annotation.style, { textAlign: 'justify', textAlignLast: 'justify' });
-  return { box: { ...annotation, style }, width: width - share, inset: share / 2 };
+  return { box: { ...annotation, style: justified(annotation.style, ctx) }, width: width - share, inset: share / 2 };
+}
+
+/**
+ * The annotation's style justified, one record per style (the annotations of a text share theirs,
+ * boxes/ruby.ts): the fragment keeps it, and a copy per spread annotation held ~2 KB, with its
+ * font request and metrics, until the page was painted.
+ */
+const JUSTIFIED = cacheKey('justified ruby annotation styles', () => new WeakMap<ComputedStyle, ComputedStyle>());
+
+function justified(style: ComputedStyle, ctx: LayoutContext): ComputedStyle {
+  const styles = ctx.caches.of(JUSTIFIED);
+  let copy = styles.get(style);
+  if (copy === undefined) {
+    copy = withStyle(style, { textAlign: 'justify', textAlignLast: 'justify' });
+    styles.set(style, copy);
+  }
+  return copy;
 }
 
 /** The annotation's text, white space collapsed away, when it is text alone. */
