@@ -17,36 +17,71 @@ import type { GlyphAt } from './glyph-coverage.js';
 import { addGlyphCoverage, glyphsBounds, glyphsOf, outlinePolygons } from './glyph-coverage.js';
 import { appendAll } from '../append-all.js';
 import { blurredMask, maskScale } from './shadow-mask.js';
+import type { UprightGlyph } from './upright-glyphs.js';
+import { multiply, type Matrix } from '../geometry/matrix.js';
 
 type Painted = Extract<DisplayItem, { kind: 'glyphs' | 'fill-rect' | 'stroke-path' }>;
 /** Items whose covered area polygonsOf knows. */
 export type Covering = Painted | Extract<DisplayItem, { kind: 'fill-path' | 'image' | 'shading' }>;
 
-/** The shadows of a text fragment whose own items (glyphs and decorations) are `own`. */
-export function paintTextShadows(fragment: TextFragment, own: readonly DisplayItem[]): DisplayItem[] {
+/**
+ * The shadows of a text fragment whose own items (glyphs and decorations) are `own`, its upright
+ * glyphs in vertical text `upright` (drawn or not: transparent text casts a shadow). In vertical
+ * text, laid out turned (layout/orthogonal.ts), the offset of a sideways glyph's shadow turns with
+ * the line and an upright glyph's does not: `text-shadow: 4px 0` moves a sideways glyph's shadow
+ * down the page and an upright glyph's to the right, as Chromium 156 draws them.
+ */
+export function paintTextShadows(fragment: TextFragment, own: readonly DisplayItem[], upright: readonly UprightGlyph[]): DisplayItem[] {
   const shadows = fragment.style.textShadow;
   if (shadows.length === 0) return [];
   const painted = own.filter((item): item is Painted => (item.kind === 'glyphs' && item.invisible !== true) || item.kind === 'fill-rect' || item.kind === 'stroke-path');
-  if (painted.length === 0) return [];
+  if (painted.length === 0 && upright.length === 0) return [];
   // one mask per blur radius: shadows that differ only in offset and colour share it (neon and
   // outline effects stack several; 50 shadows on a paragraph took 5 s, one mask each)
   const masks = new Map<number, readonly DisplayItem[]>();
+  const uprightMasks = new Map<number, readonly DisplayItem[]>();
   let shapes: Shapes | undefined;
   return [...shadows].reverse().flatMap((shadow) => {
     const color = resolveColor(shadow.color, fragment.style.color, fragment.style.colorScheme);
     if (color.a <= 0) return [];
+    // the offset in the frame the items are in: an upright glyph's own frame is the page's
+    const uprightOffset = upright.length === 0 ? undefined : offsetIn(upright[0]!.matrix, shadow.x, shadow.y);
     if (shadow.blur <= 0) {
-      return [{ kind: 'push-transform', matrix: [1, 0, 0, 1, shadow.x, shadow.y] }, ...painted.map((item) => recolored(item, color)), { kind: 'pop-transform' }];
+      const out: DisplayItem[] = painted.length === 0 ? [] : [{ kind: 'push-transform', matrix: [1, 0, 0, 1, shadow.x, shadow.y] }, ...painted.map((item) => recolored(item, color)), { kind: 'pop-transform' }];
+      for (const glyph of upright) {
+        out.push({ kind: 'push-transform', matrix: multiply(glyph.matrix, [1, 0, 0, 1, shadow.x, shadow.y]) }, { kind: 'fill-path', path: glyph.path, color }, { kind: 'pop-transform' });
+      }
+      return out;
     }
     let mask = masks.get(shadow.blur);
     if (mask === undefined) {
       shapes ??= shapesOf(painted);
       // where the items are: a shadow moves the mask by its offset (its pixel grid moves with it)
-      mask = blurredPolygons(shapes.polygons, shadow.blur, TRANSPARENT, shapes.glyphs);
+      mask = painted.length === 0 ? [] : blurredPolygons(shapes.polygons, shadow.blur, TRANSPARENT, shapes.glyphs);
       masks.set(shadow.blur, mask);
     }
-    return mask.map((item) => (item.kind === 'alpha-mask' ? { ...item, rect: { ...item.rect, x: item.rect.x + shadow.x, y: item.rect.y + shadow.y }, color } : item));
+    let uprightMask = uprightMasks.get(shadow.blur);
+    if (uprightMask === undefined) {
+      uprightMask = upright.length === 0 ? [] : blurredPolygons(upright.flatMap(uprightPolygons), shadow.blur, TRANSPARENT);
+      uprightMasks.set(shadow.blur, uprightMask);
+    }
+    return [...movedMask(mask, shadow.x, shadow.y, color), ...movedMask(uprightMask, uprightOffset?.x ?? 0, uprightOffset?.y ?? 0, color)];
   });
+}
+
+function movedMask(mask: readonly DisplayItem[], x: number, y: number, color: Color): DisplayItem[] {
+  return mask.map((item) => (item.kind === 'alpha-mask' ? { ...item, rect: { ...item.rect, x: item.rect.x + x, y: item.rect.y + y }, color } : item));
+}
+
+/** The vector (x, y) of a glyph's own frame in the frame `matrix` sets the glyph in. */
+function offsetIn(matrix: Matrix, x: number, y: number): Point {
+  return { x: matrix[0] * x + matrix[2] * y, y: matrix[1] * x + matrix[3] * y };
+}
+
+/** An upright glyph's outline as polygons in the fragment's frame. */
+function uprightPolygons(glyph: UprightGlyph): Point[][] {
+  const m = glyph.matrix;
+  return subpaths(glyph.path).map((points) => points.map((p) => ({ x: m[0] * p.x + m[2] * p.y + m[4], y: m[1] * p.x + m[3] * p.y + m[5] })));
 }
 
 function recolored(item: Painted, color: Color): DisplayItem {

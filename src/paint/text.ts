@@ -9,7 +9,7 @@ import type { Fragment, PlacedRun, TextFragment } from '../layout/types.js';
 import type { FontFace } from '../text/types.js';
 import type { DisplayItem, PathSegment } from './display-list.js';
 import { paintTextShadows } from './text-shadow.js';
-import { uprightGlyphItems } from './upright-glyphs.js';
+import { uprightGlyphItems, uprightGlyphs, type UprightGlyph } from './upright-glyphs.js';
 import { inkGaps, keptSpans } from './skip-ink.js';
 import { appendAll } from '../append-all.js';
 
@@ -195,7 +195,10 @@ function wave(x: number, width: number, y: number, thickness: number): PathSegme
  */
 export function paintText(fragment: TextFragment, originX: number, originY: number, decorations: readonly Decoration[]): DisplayItem[] {
   const own = paintOwnText(fragment, originX, originY, decorations);
-  return fragment.style.textShadow.length === 0 ? own : [...paintTextShadows(fragment, own), ...own];
+  if (fragment.style.textShadow.length === 0) return own;
+  const upright: UprightGlyph[] = [];
+  for (const run of fragment.runs) if (run.run.upright !== undefined) appendAll(upright, uprightGlyphs(run, run.x + originX, run.run.upright, fragment.baseline + originY));
+  return [...paintTextShadows(fragment, own, upright), ...own];
 }
 
 /**

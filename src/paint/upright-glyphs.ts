@@ -12,29 +12,50 @@ import type { Color } from '../css/types.js';
 import type { PlacedRun } from '../layout/types.js';
 import { glyphOutlineCommands } from '../text/fontkit.js';
 import type { FontFace, UprightMetrics } from '../text/types.js';
-import type { DisplayItem, PathSegment } from './display-list.js';
+import type { DisplayItem, Matrix, PathSegment } from './display-list.js';
 import { glyphsItem } from './text.js';
 import { BoundedCache } from '../cache/bounded.js';
 
-/** The upright glyphs of `run`, its start at `x` on the page. */
+/** The upright glyphs of `run`, its start at `x` on the page: drawn from their outlines, and the run written again as invisible text. */
 export function uprightGlyphItems(run: PlacedRun, x: number, upright: UprightMetrics, baseline: number, color: Color): DisplayItem[] {
+  const items: DisplayItem[] = [];
+  if (color.a > 0) {
+    for (const glyph of uprightGlyphs(run, x, upright, baseline)) {
+      items.push({ kind: 'push-transform', matrix: glyph.matrix }, { kind: 'fill-path', path: glyph.path, color }, { kind: 'pop-transform' });
+    }
+  }
+  items.push({ ...glyphsItem(run, x, baseline, color), invisible: true });
+  return items;
+}
+
+/** An upright glyph: its outline, and the matrix that sets it in its place. */
+export interface UprightGlyph {
+  readonly matrix: Matrix;
+  readonly path: readonly PathSegment[];
+}
+
+/**
+ * Where each glyph of `run` is drawn (those with an outline): turned a quarter turn anticlockwise
+ * about its place, its vertical origin at the pen, its horizontal centre on the line's centre
+ * between the font's ascent and descent.
+ */
+export function uprightGlyphs(run: PlacedRun, x: number, upright: UprightMetrics, baseline: number): UprightGlyph[] {
   const { face, size } = run.run;
   const centre = baseline - (upright.ascent - upright.descent) / 2;
-  const items: DisplayItem[] = [];
+  const glyphs: UprightGlyph[] = [];
   let pen = x;
   run.run.glyphs.forEach((glyph, i) => {
     const path = outlinePath(face, glyph.id, size);
     const place = glyph.upright;
-    if (path.length > 0 && color.a > 0 && place !== undefined) {
+    if (path.length > 0 && place !== undefined) {
       // glyph x → up the turned line, glyph y (down) → along it: upright once the flow turns back;
       // xOffset moves it along the line (a start trimmed by text-spacing-trim), the font's placement in its own frame
       const placement = place.placement ?? { x: 0, y: 0 };
-      const matrix = [0, -1, 1, 0, pen + glyph.xOffset + place.originY + placement.y, centre + place.width / 2 - placement.x] as const;
-      items.push({ kind: 'push-transform', matrix }, { kind: 'fill-path', path, color }, { kind: 'pop-transform' });
+      glyphs.push({ matrix: [0, -1, 1, 0, pen + glyph.xOffset + place.originY + placement.y, centre + place.width / 2 - placement.x], path });
     }
     pen += run.advances[i] ?? glyph.advance;
   });
-  return [...items, { ...glyphsItem(run, x, baseline, color), invisible: true } as DisplayItem];
+  return glyphs;
 }
 
 /**

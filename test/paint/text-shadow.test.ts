@@ -8,6 +8,10 @@ import { renderPage } from '../helpers/render.js';
 import { layoutInFrames } from '../helpers/layout.js';
 import { paintPage } from '../helpers/paint.js';
 import type { DisplayItem } from '../../src/paint/display-list.js';
+import { installedFamilies } from '../helpers/installed-fonts.js';
+import { createEngine } from '../../src/index.js';
+import { createInternalEngine } from '../../src/render.js';
+import { checkDiagnostics } from '../helpers/diagnostics.js';
 
 const page = (size: string, css: string, html: string): Promise<string[]> =>
   renderPage(`<style>@page { size: ${size}; margin: 0 } body { margin: 0 } p { margin: 0; font: 10px/20px "Liberation Mono"; white-space: pre } ${css}</style>${html}`);
@@ -89,5 +93,48 @@ describe('blurred text shadows', () => {
     expect(new Set([lime.mask, blue.mask, red.mask]).size).toBe(1);
     expect(six.mask).not.toBe(red.mask);
     expect([blue.rect.x - red.rect.x, blue.rect.y - red.rect.y, lime.rect.x - red.rect.x, lime.rect.y - red.rect.y]).toEqual([3, 2, -2, 1]);
+  });
+});
+
+const noCjk = !installedFamilies().has('noto sans cjk jp');
+if (noCjk) console.warn('test/paint/text-shadow.test.ts: vertical Japanese tests skipped — Noto Sans CJK JP not installed (apt-get install fonts-noto-cjk; .ci/run does)');
+
+describe.skipIf(noCjk)('text-shadow in vertical text (as Chromium 156)', () => {
+  const engine = createEngine({ systemFonts: true });
+  const vertical = (shadow: string, text: string): Promise<string[]> => renderPage(`<style>@page { size: 80px 30px; margin: 0 } body { margin: 0 }
+    div { writing-mode: vertical-rl; font: 20px/20px "Noto Sans CJK JP"; height: 30px; color: black; text-shadow: ${shadow} }</style><div>${text}</div>`, { engine });
+
+  it('shadows an upright glyph with its offset on the page: 30px right moves it 30px right', async () => {
+    const result = await vertical('30px 0 red', '縦');
+    // the block is as wide as its one line (x 0-20); the shadow 30px right of it
+    const ink = result.map((row) => row.slice(0, 20).replace(/[^K]/g, '_'));
+    const shadow = result.map((row) => row.slice(30, 50).replace(/R/g, 'K').replace(/[^K]/g, '_'));
+    expect(ink.join('').includes('K')).toBe(true);
+    expect(shadow).toEqual(ink);
+  });
+
+  it('turns a sideways glyph\'s offset with the line: 30px right moves it 30px down, off this page', async () => {
+    const result = await vertical('30px 0 red', 'H');
+    expect(result.join('').includes('K')).toBe(true);
+    expect(result.join('').includes('R')).toBe(false);
+  });
+
+  it('blurs an upright glyph\'s shadow where its offset puts it on the page', async () => {
+    const laid = await createInternalEngine({ systemFonts: true }).layout({ data: {}, template: `<style>@page { size: 100px 100px; margin: 0 } body { margin: 0 }</style>
+      <div style="writing-mode: vertical-rl; font: 20px/20px 'Noto Sans CJK JP'; text-shadow: 0 0 4px red, 5px 3px 4px blue">縦書き</div>` });
+    checkDiagnostics(laid.diagnostics, []);
+    const masks = paintPage(laid.pages[0]!).items.filter((item) => item.kind === 'alpha-mask');
+    expect(masks).toHaveLength(2);
+    const [blue, red] = masks as [Extract<DisplayItem, { kind: 'alpha-mask' }>, Extract<DisplayItem, { kind: 'alpha-mask' }>];
+    // one mask, moved: the items are in the flow's frame, which the page turns a quarter turn
+    // clockwise, so (3, -5) there is (5, 3) on the page
+    expect(blue.mask).toBe(red.mask);
+    expect([blue.rect.x - red.rect.x, blue.rect.y - red.rect.y]).toEqual([3, -5]);
+  });
+
+  it('shadows transparent upright text', async () => {
+    const result = await vertical('30px 0 red; color: transparent', '縦');
+    expect(result.join('').includes('R')).toBe(true);
+    expect(result.join('').includes('K')).toBe(false);
   });
 });
