@@ -159,8 +159,8 @@ function readFdSelect(table: Uint8Array, at: number, glyphs: number, fonts: numb
 }
 
 /**
- * `readCff` once per table: the faces of a collection share theirs (Noto Sans CJK's ten faces, two
- * tables), and the subsetter reads again the table that loading the font checked. Keyed by where
+ * `readCff` once per table: the faces of a collection share theirs (Noto Sans CJK's ten faces, one
+ * table), and the subsetter reads again the table that loading the font checked. Keyed by where
  * the bytes lie, since each face hands out its own view of them.
  */
 const TABLES = new WeakMap<ArrayBufferLike, Map<string, CffFace | CffFormatError>>();
