@@ -19,8 +19,11 @@ export interface InstalledFaceInfo {
   readonly style: FontStyle;
   /** Percent, 100 = normal. */
   readonly stretch: number;
-  /** Inclusive code point ranges, sorted; undefined when only the font file can tell. */
-  readonly charset: Uint32Array | undefined;
+  /**
+   * Inclusive code point ranges, sorted, parsed on first use: a machine lists hundreds of faces
+   * (395 here, half a megabyte of ranges) and a render asks about the few it falls back to.
+   */
+  readonly charset: () => Uint32Array;
   /** Full names and PostScript name, lower-cased: what `local()` in `@font-face` matches. */
   readonly faceNames: readonly string[];
 }
@@ -111,9 +114,14 @@ function parseLine(line: string): InstalledFaceInfo | undefined {
     weight: cssWeight(Number(weight)),
     style: Number(slant) >= 110 ? 'oblique' : Number(slant) >= 100 ? 'italic' : 'normal',
     stretch: Number(width) > 0 ? Number(width) : 100,
-    charset: parseCharset(charset),
+    charset: lazyCharset(charset),
     faceNames: [...(fullname ?? '').split(','), postscriptname ?? ''].map((name) => unescapeName(name).toLowerCase()).filter((name) => name.length > 0),
   };
+}
+
+function lazyCharset(text: string): () => Uint32Array {
+  let ranges: Uint32Array | undefined;
+  return () => (ranges ??= parseCharset(text));
 }
 
 /** fontconfig weights (FC_WEIGHT_*) and the CSS weights they stand for. */

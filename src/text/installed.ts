@@ -197,7 +197,7 @@ function fontconfigEntry(info: InstalledFaceInfo): FaceEntry[] {
     key,
     program,
     file: info.file,
-    ...(charset === undefined ? {} : { mayCover: (codePoint: number) => charsetHas(charset, codePoint) }),
+    mayCover: (codePoint: number) => charsetHas(charset(), codePoint),
   }));
 }
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createEngine } from '../../src/index.js';
-import { charsetHas, cssWeight, parseCharset } from '../../src/text/fontconfig.js';
+import { charsetHas, cssWeight, parseCharset, readFontconfig } from '../../src/text/fontconfig.js';
 import { renderPdf } from '../helpers/render.js';
 import { installedFamilies } from '../helpers/installed-fonts.js';
 import { withPdfFile } from '../helpers/tmp.js';
@@ -34,6 +34,15 @@ describe('fontconfig listing', () => {
     expect([...ranges]).toEqual([0x20, 0x7e, 0xa0, 0x17f, 0x2010, 0x2010, 0x4e00, 0x9fff]);
     expect([0x20, 0x41, 0x7e, 0xe9, 0x2010, 0x65e5].map((cp) => charsetHas(ranges, cp))).toEqual([true, true, true, true, true, true]);
     expect([0x1f, 0x7f, 0x180, 0x2011, 0xa000].map((cp) => charsetHas(ranges, cp))).toEqual([false, false, false, false, false]);
+  });
+
+  test.skipIf(!installedFamilies().has('dejavu sans'))('each face’s character set is read from the listing once, when asked for', () => {
+    const index = readFontconfig()!;
+    const dejavu = index.faces.find((face) => face.families[0] === 'DejaVu Sans' && face.weight === 400 && face.style === 'normal')!;
+    const ranges = dejavu.charset();
+    expect(dejavu.charset()).toBe(ranges);
+    expect([0x41, 0x416, 0x5d0].map((cp) => charsetHas(ranges, cp))).toEqual([true, true, true]);
+    expect(charsetHas(ranges, 0x65e5)).toBe(false);
   });
 
   test('fontconfig weights become CSS weights', () => {
