@@ -106,6 +106,16 @@ export function parseFontBytes(bytes: Uint8Array): FontProgram[] {
   return fonts.map(checkProgram);
 }
 
+/**
+ * Whether a font's `cmap` maps each code point, read without the checks `parseFontBytes` makes
+ * (fontkit decodes the table directory and `cmap` alone): for octavo's own bundled fonts, which
+ * the fallback search asks about characters they lack before any is drawn with.
+ */
+export function cmapProbe(bytes: Uint8Array): (codePoint: number) => boolean {
+  const font = fontkit.create(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as unknown as FontProgram;
+  return (codePoint) => font.hasGlyphForCodePoint(codePoint);
+}
+
 /** A bitmap-only sfnt font (CBDT colour emoji), parsed for shaping only: never embedded. */
 export function parseBitmapFont(bytes: Uint8Array): FontProgram {
   const program = fontkit.create(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as unknown as FontProgram;

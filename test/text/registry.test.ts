@@ -19,6 +19,20 @@ describe('font registry', () => {
     expect(b.runs[0]?.face.program).toBe(a.runs[0]?.face.program);
   });
 
+  it('asks the bundled fallback fonts about a character they lack without parsing them for use', () => {
+    const fonts = createFontRegistry({ extraFonts: [] }).forRender({ faces: [], diagnostics: newDiagnostics() });
+    fonts.shape('x', request({ families: ['monospace'] }));
+    const before = parsedBundledCount();
+    // Hangul: Liberation Mono lacks it, and so do the fallbacks after it (Liberation Sans and
+    // Serif, DejaVu Sans), whose cmaps alone are read to learn so
+    fonts.shape('\uD55C', request({ families: ['monospace'] }));
+    expect(parsedBundledCount()).toBe(before);
+    // a character only DejaVu Sans has (☃): that one is parsed, to draw with
+    const run = fonts.shape('\u2603', request({ families: ['monospace'] })).runs[0]!;
+    expect(run.face.program.familyName).toBe('DejaVu Sans');
+    expect(parsedBundledCount()).toBe(before + 1);
+  });
+
   it('lists only the faces a render shaped with', () => {
     const registry = createFontRegistry({ extraFonts: [] });
     const one = registry.forRender({ faces: [], diagnostics: newDiagnostics() });
