@@ -24,6 +24,12 @@ export interface GlyphAt {
   readonly size: number;
   /** Synthetic oblique: the outline skewed as the PDF writer skews it. */
   readonly oblique: boolean;
+  /**
+   * An upright glyph of vertical text, in the frame vertical text is laid out in (turned a quarter
+   * turn clockwise, layout/orthogonal.ts): its outline turned a quarter turn back, as
+   * paint/upright-glyphs.ts draws it (x, y → y, −x about its origin).
+   */
+  readonly upright?: boolean;
   readonly x: number;
   readonly y: number;
 }
@@ -54,14 +60,20 @@ const STAMPS = new WeakMap<FontFace, BoundedCache<string, Stamp>>();
 function outlineOf(glyph: GlyphAt): Outline {
   let outlines = OUTLINES.get(glyph.face);
   if (outlines === undefined) OUTLINES.set(glyph.face, (outlines = new BoundedCache('paint.glyph-outlines', 2048)));
-  const key = `${glyph.id}@${glyph.size}${glyph.oblique ? '/' : ''}`;
+  const key = formKey(glyph);
   let outline = outlines.get(key);
   if (outline === undefined) {
-    const polygons = glyphPolygons(glyph.face, glyph.id, glyph.size).map((polygon) => (glyph.oblique ? polygon.map((p) => ({ x: p.x - p.y * SYNTHETIC_OBLIQUE_SKEW, y: p.y })) : polygon));
+    const polygons = glyphPolygons(glyph.face, glyph.id, glyph.size).map((polygon) => (glyph.oblique ? polygon.map((p) => ({ x: p.x - p.y * SYNTHETIC_OBLIQUE_SKEW, y: p.y })) : polygon))
+      .map((polygon) => (glyph.upright === true ? polygon.map((p) => ({ x: p.y, y: -p.x })) : polygon));
     outline = { polygons, bounds: boundsOf(polygons) };
     outlines.set(key, outline);
   }
   return outline;
+}
+
+/** A glyph's outline by id, size, skew and turn. */
+function formKey(glyph: GlyphAt): string {
+  return `${glyph.id}@${glyph.size}${glyph.oblique ? '/' : ''}${glyph.upright === true ? '^' : ''}`;
 }
 
 /** The glyphs of a run, each at its origin (its offsets applied, the advances summed). */
@@ -100,7 +112,7 @@ export function glyphsBounds(glyphs: readonly GlyphAt[]): Rect | undefined {
 function stampOf(glyph: GlyphAt, bounds: Rect, scale: number, phaseX: number, phaseY: number): Stamp {
   let stamps = STAMPS.get(glyph.face);
   if (stamps === undefined) STAMPS.set(glyph.face, (stamps = new BoundedCache('paint.glyph-coverage', 2048, { maxWeight: MAX_STAMP_BYTES, weigh: (s) => s.values.byteLength })));
-  const key = `${glyph.id}@${glyph.size}${glyph.oblique ? '/' : ''}*${scale}+${phaseX},${phaseY}`;
+  const key = `${formKey(glyph)}*${scale}+${phaseX},${phaseY}`;
   let stamp = stamps.get(key);
   if (stamp === undefined) {
     // device px from the rounded origin: the outline scaled, moved by the phase

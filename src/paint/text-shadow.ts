@@ -38,14 +38,11 @@ export function paintTextShadows(fragment: TextFragment, own: readonly DisplayIt
   if (painted.length === 0 && upright.length === 0) return [];
   // one mask per blur radius: shadows that differ only in offset and colour share it (neon and
   // outline effects stack several; 50 shadows on a paragraph took 5 s, one mask each)
-  const masks = new Map<number, readonly DisplayItem[]>();
-  const uprightMasks = new Map<number, readonly DisplayItem[]>();
+  const masks = new Map<number, { readonly sideways: readonly DisplayItem[]; readonly upright: readonly DisplayItem[] }>();
   let shapes: Shapes | undefined;
   return [...shadows].reverse().flatMap((shadow) => {
     const color = resolveColor(shadow.color, fragment.style.color, fragment.style.colorScheme);
     if (color.a <= 0) return [];
-    // the offset in the frame the items are in: an upright glyph's own frame is the page's
-    const uprightOffset = upright.length === 0 ? undefined : offsetIn(upright[0]!.matrix, shadow.x, shadow.y);
     if (shadow.blur <= 0) {
       const out: DisplayItem[] = painted.length === 0 ? [] : [{ kind: 'push-transform', matrix: [1, 0, 0, 1, shadow.x, shadow.y] }, ...painted.map((item) => recolored(item, color)), { kind: 'pop-transform' }];
       for (const glyph of upright) {
@@ -55,17 +52,17 @@ export function paintTextShadows(fragment: TextFragment, own: readonly DisplayIt
     }
     let mask = masks.get(shadow.blur);
     if (mask === undefined) {
-      shapes ??= shapesOf(painted);
       // where the items are: a shadow moves the mask by its offset (its pixel grid moves with it)
-      mask = painted.length === 0 ? [] : blurredPolygons(shapes.polygons, shadow.blur, TRANSPARENT, shapes.glyphs);
+      shapes ??= shapesOf(painted);
+      mask = {
+        sideways: painted.length === 0 ? [] : blurredPolygons(shapes.polygons, shadow.blur, TRANSPARENT, shapes.glyphs),
+        upright: upright.length === 0 ? [] : blurredPolygons([], shadow.blur, TRANSPARENT, upright.map(uprightGlyphAt)),
+      };
       masks.set(shadow.blur, mask);
     }
-    let uprightMask = uprightMasks.get(shadow.blur);
-    if (uprightMask === undefined) {
-      uprightMask = upright.length === 0 ? [] : blurredPolygons(upright.flatMap(uprightPolygons), shadow.blur, TRANSPARENT);
-      uprightMasks.set(shadow.blur, uprightMask);
-    }
-    return [...movedMask(mask, shadow.x, shadow.y, color), ...movedMask(uprightMask, uprightOffset?.x ?? 0, uprightOffset?.y ?? 0, color)];
+    // the offset in the frame the items are in: an upright glyph's own frame is the page's
+    const uprightOffset = upright.length === 0 ? { x: 0, y: 0 } : offsetIn(upright[0]!.matrix, shadow.x, shadow.y);
+    return [...movedMask(mask.sideways, shadow.x, shadow.y, color), ...movedMask(mask.upright, uprightOffset.x, uprightOffset.y, color)];
   });
 }
 
@@ -78,10 +75,9 @@ function offsetIn(matrix: Matrix, x: number, y: number): Point {
   return { x: matrix[0] * x + matrix[2] * y, y: matrix[1] * x + matrix[3] * y };
 }
 
-/** An upright glyph's outline as polygons in the fragment's frame. */
-function uprightPolygons(glyph: UprightGlyph): Point[][] {
-  const m = glyph.matrix;
-  return subpaths(glyph.path).map((points) => points.map((p) => ({ x: m[0] * p.x + m[2] * p.y + m[4], y: m[1] * p.x + m[3] * p.y + m[5] })));
+/** An upright glyph as glyph coverage stamps it: turned back, at its origin in the fragment's frame (the matrix's translation). */
+function uprightGlyphAt(glyph: UprightGlyph): GlyphAt {
+  return { face: glyph.face, id: glyph.id, size: glyph.size, oblique: false, upright: true, x: glyph.matrix[4], y: glyph.matrix[5] };
 }
 
 function recolored(item: Painted, color: Color): DisplayItem {

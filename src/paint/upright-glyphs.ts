@@ -28,8 +28,11 @@ export function uprightGlyphItems(run: PlacedRun, x: number, upright: UprightMet
   return items;
 }
 
-/** An upright glyph: its outline, and the matrix that sets it in its place. */
+/** An upright glyph: glyph `id` of `face` at `size` px, its outline, and the matrix that sets it in its place. */
 export interface UprightGlyph {
+  readonly face: FontFace;
+  readonly id: number;
+  readonly size: number;
   readonly matrix: Matrix;
   readonly path: readonly PathSegment[];
 }
@@ -51,7 +54,7 @@ export function uprightGlyphs(run: PlacedRun, x: number, upright: UprightMetrics
       // glyph x → up the turned line, glyph y (down) → along it: upright once the flow turns back;
       // xOffset moves it along the line (a start trimmed by text-spacing-trim), the font's placement in its own frame
       const placement = place.placement ?? { x: 0, y: 0 };
-      glyphs.push({ matrix: [0, -1, 1, 0, pen + glyph.xOffset + place.originY + placement.y, centre + place.width / 2 - placement.x], path });
+      glyphs.push({ face, id: glyph.id, size, matrix: [0, -1, 1, 0, pen + glyph.xOffset + place.originY + placement.y, centre + place.width / 2 - placement.x], path });
     }
     pen += run.advances[i] ?? glyph.advance;
   });

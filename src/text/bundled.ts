@@ -82,8 +82,7 @@ const programs = new Map<string, FontProgram>();
 function bundledProgram(file: string): FontProgram {
   let program = programs.get(file);
   if (program === undefined) {
-    const bytes = readFileSync(fileURLToPath(new URL(file, FONTS_DIR)));
-    program = parseFontBytes(bytes)[0] as FontProgram;
+    program = parseFontBytes(probes.get(file)?.bytes ?? readBundled(file))[0] as FontProgram;
     programs.set(file, program);
     probes.delete(file);
   }
@@ -106,14 +105,22 @@ export function parsedBundledCount(): number {
  * lack, and checking DejaVu Sans and Liberation Sans for use only to learn they have no Hangul,
  * Han or emoji cost a process's first such document ~45 ms.
  */
-const probes = new Map<string, (codePoint: number) => boolean>();
+const probes = new Map<string, { readonly bytes: Uint8Array; readonly has: (codePoint: number) => boolean }>();
 
 function mayCover(file: string, codePoint: number): boolean {
   const parsed = programs.get(file);
   if (parsed !== undefined) return parsed.hasGlyphForCodePoint(codePoint);
   let probe = probes.get(file);
-  if (probe === undefined) probes.set(file, (probe = cmapProbe(readFileSync(fileURLToPath(new URL(file, FONTS_DIR))))));
-  return probe(codePoint);
+  if (probe === undefined) {
+    const bytes = readBundled(file);
+    probes.set(file, (probe = { bytes, has: cmapProbe(bytes) }));
+  }
+  return probe.has(codePoint);
+}
+
+/** A bundled file's bytes (the probe keeps them: a font first probed and then drawn with is read once). */
+function readBundled(file: string): Uint8Array {
+  return readFileSync(fileURLToPath(new URL(file, FONTS_DIR)));
 }
 
 function toEntry(face: BundledFace): FaceEntry {

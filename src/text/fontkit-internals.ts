@@ -64,7 +64,7 @@ export const FONTKIT_INTERNALS: readonly { readonly member: string; readonly use
   { member: 'GlyphInfo#features', use: 'the features a glyph carried through a layout (the GPOS lookups applied to it: pair-positioning.ts)', present: (font) => glyphFeaturesAfterLayout(font) !== undefined },
   { member: 'AATLayoutEngine#morxProcessor', use: "the AAT processor of a morx font: its process and state machine steps are wrapped per object (boundMorx)", present: (font) => !isObject(font['morx']) || isFunction(morxProcessor(font)?.['process']) },
   { member: 'AATMorxProcessor#processIndicRearragement…processGlyphInsertion', use: 'own functions per processor, one per step of a state machine: counted so that a machine that never ends is stopped', present: (font) => !isObject(font['morx']) || MORX_STEPS.every((step) => isFunction(morxProcessor(font)?.[step])) },
-  { member: 'CFFGlyph#_usedGsubrs/_usedSubrs', use: 'the global and local subroutines a CFF glyph\'s charstring called, set when its path is parsed (PDF subsetting keeps those: pdf/subset/cff.ts)', present: (font) => !hasCffTable(font) || usageOf(glyphOf(font, 0)) !== undefined },
+  { member: 'CFFGlyph#_usedGsubrs/_usedSubrs', use: 'the global and local subroutines a CFF glyph\'s charstring called, set when its path is parsed (PDF subsetting keeps those: pdf/subset/cff.ts)', present: (font) => !hasTable(font, 'CFF ') || usageOf(glyphOf(font, 0)) !== undefined },
   { member: 'OTLayoutEngine#GPOSProcessor', use: '.table and .features[tag].lookupListIndexes: the positionings a plan applies (fast-layout.ts)', present: (font) => !isObject(font['GPOS']) || isProcessor(openTypeEngine(font)?.['GPOSProcessor']) },
 ];
 
@@ -81,8 +81,6 @@ function required(font: FontObject, member: string): void {
   const entry = FONTKIT_INTERNALS.find((internal) => internal.member === member)!;
   if (!entry.present(font)) throw new FontkitInternalsError(member, 'is missing or has another shape');
 }
-
-const hasCffTable = (font: FontObject): boolean => isObject(((font['directory'] as FontObject | undefined)?.['tables'] as FontObject | undefined)?.['CFF ']);
 
 const glyphOf = (font: FontObject, id: number): FontObject => (font['getGlyph'] as (id: number) => FontObject).call(font, id);
 

@@ -15,7 +15,7 @@ import type { PairPositioning } from './pair-positioning.js';
 import { FontFormatError } from '../sfnt/cursor.js';
 import { i16 } from '../sfnt/binary.js';
 import { readLoca } from '../sfnt/loca.js';
-import { CffFormatError, readCffTable } from '../sfnt/cff.js';
+import { CffFormatError, readCffTable, type CffFace } from '../sfnt/cff.js';
 import { advanceHeight, readVerticalMetrics, topSideBearing } from '../sfnt/vertical-metrics.js';
 import type { VerticalMetricsTables } from '../sfnt/vertical-metrics.js';
 import { appendAll } from '../append-all.js';
@@ -203,7 +203,7 @@ function touchEmbeddingTables(program: FontProgram): void {
   if (font.directory.tables['CFF2'] !== undefined) throw new Error('its outlines are CFF2 (a CFF2 variable font), which octavo cannot embed');
   // fontkit reads a glyph where loca says, past glyf too, and a glyph's advance through its box
   if (font.directory.tables['glyf'] !== undefined && !locaFitsGlyf(program, font.numGlyphs)) throw new Error('its loca table does not fit its glyf table');
-  if (font.directory.tables['CFF '] === undefined || !cffTableReads(program)) {
+  if (font.directory.tables['CFF '] === undefined || cffFaceOf(program) === undefined) {
     const subset = font.createSubset();
     // fontkit writes the subset of a CFF table octavo's reader refuses: its charset, encodings and private dicts are read only then
     if (font.directory.tables['CFF '] !== undefined) subset.encode();
@@ -216,21 +216,21 @@ function touchEmbeddingTables(program: FontProgram): void {
 }
 
 /**
- * Whether octavo's CFF reader (sfnt/cff.ts), which its CFF subsets are written from, reads the
- * font's `CFF ` table. Then fontkit's parse of the table waits until a glyph's outline is first
- * drawn or subset (guarded: a glyph it cannot read is drawn empty and warned about). Checking the
- * table through fontkit's subsetter parsed every charstring's place into an object: each face of
- * Noto Sans CJK's collection held 110,000 of them (4 MB), all ten faces parsed (~0.4 s) for a
- * document that draws with one.
+ * The font's `CFF ` table as octavo's CFF reader reads it (sfnt/cff.ts: once per table), or
+ * undefined when it has none or the reader refuses it. Loading a font checks the table this way,
+ * and octavo's CFF subsets are written from what it reads; fontkit's own parse of the table waits
+ * until a glyph's outline is first drawn or subset (guarded: a glyph it cannot read is drawn empty
+ * and warned about). Checking the table through fontkit's subsetter parsed every charstring's
+ * place into an object: each face of Noto Sans CJK's collection held 110,000 of them (4 MB), all
+ * ten faces parsed (~0.4 s) for a document that draws with one.
  */
-function cffTableReads(program: FontProgram): boolean {
+export function cffFaceOf(program: object): CffFace | undefined {
   const table = rawTableBytes(program, 'CFF ');
-  if (table === undefined) return false;
+  if (table === undefined) return undefined;
   try {
-    readCffTable(table);
-    return true;
+    return readCffTable(table);
   } catch (error) {
-    if (error instanceof CffFormatError) return false;
+    if (error instanceof CffFormatError) return undefined;
     throw error;
   }
 }

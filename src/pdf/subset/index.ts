@@ -7,8 +7,7 @@
 import { trueTypeFace, type Hinting } from './face.js';
 import { createTrueTypeSubset, type TrueTypeSubset } from './truetype.js';
 import { createCffSubset, type CffSubset } from './cff.js';
-import { CffFormatError, readCffTable, type CffFace } from '../../sfnt/cff.js';
-import { rawTableBytes } from '../../text/fontkit-internals.js';
+import { cffFaceOf } from '../../text/fontkit.js';
 
 export type { Hinting } from './face.js';
 export type { FontSubset, TrueTypeSubset } from './truetype.js';
@@ -32,31 +31,13 @@ export function createFontSubset(program: object, options: SubsetOptions = {}): 
 export function createOctavoSubset(program: object, options: SubsetOptions = {}): OctavoSubset | undefined {
   const trueType = createFontSubset(program, options);
   if (trueType !== undefined) return { format: 'truetype', subset: trueType };
-  const cff = cffFace(program);
+  const cff = cffFaceOf(program);
   return cff === undefined ? undefined : { format: 'cff', subset: createCffSubset(cff, program) };
-}
-
-/** Each font's `CFF ` table read once (null: none, or one that cannot be read: fontkit subsets it). */
-const CFF_FACES = new WeakMap<object, CffFace | null>();
-
-function cffFace(program: object): CffFace | undefined {
-  let face = CFF_FACES.get(program);
-  if (face === undefined) {
-    const table = rawTableBytes(program, 'CFF ');
-    try {
-      face = table === undefined ? null : readCffTable(table);
-    } catch (error) {
-      if (!(error instanceof CffFormatError)) throw error;
-      face = null;
-    }
-    CFF_FACES.set(program, face);
-  }
-  return face ?? undefined;
 }
 
 /** Why `program` is not subset here (undefined when it is). */
 export function subsetFallbackReason(program: object): string | undefined {
   const face = trueTypeFace(program);
-  if (face.ok || cffFace(program) !== undefined) return undefined;
+  if (face.ok || cffFaceOf(program) !== undefined) return undefined;
   return face.reason;
 }
