@@ -288,8 +288,11 @@ class Placer {
     switch (leaf.kind) {
       case 'run': {
         const width = sum(leaf.run.advances);
-        const node: Node = { kind: 'text', style: leaf.style, runs: [{ run: leaf.run.run, x: this.x, advances: leaf.run.advances }], x: this.x, width, text: leaf.run.run.text, level: leaf.level, symbol: leaf.symbol };
-        appendText(out, node);
+        // joined to the text before it without a node of its own (a CJK line has a leaf per character)
+        if (!joinLeaf(out, leaf, this.x, width)) {
+          const node: Node = { kind: 'text', style: leaf.style, runs: [{ run: leaf.run.run, x: this.x, advances: leaf.run.advances }], x: this.x, width, text: leaf.run.run.text, level: leaf.level, symbol: leaf.symbol };
+          appendText(out, node);
+        }
         this.x += width;
         break;
       }
@@ -338,13 +341,9 @@ interface Siblings {
  * text) is kept as it is, and the builder is made when a second one joins it.
  */
 function appendText(siblings: Siblings, node: Extract<Node, { kind: 'text' }>): void {
-  const previous = siblings.nodes[siblings.nodes.length - 1];
-  // (a text node last among the siblings came through here: it is owned, the builder's node when there is one)
-  if (previous !== undefined && previous.kind === 'text' && previous.style === node.style
-    && previous.level === node.level && previous.symbol === node.symbol && Math.abs(previous.x + previous.width - node.x) < 1e-6) {
-    const builder = siblings.building ??= openText(previous);
-    const rtl = node.level % 2 === 1;
-    for (const run of node.runs) joinRun(builder, run, rtl, runWidth(node, run));
+  const builder = joinableText(siblings, node.style, node.level, node.symbol, node.x);
+  if (builder !== undefined) {
+    for (const run of node.runs) joinRun(builder, run.run, run.x, run.advances, runWidth(node, run));
     builder.node.width += node.width;
     builder.texts.push(node.text);
     return;
@@ -352,6 +351,25 @@ function appendText(siblings: Siblings, node: Extract<Node, { kind: 'text' }>): 
   if (siblings.building !== undefined) closeText(siblings.building);
   siblings.building = undefined;
   siblings.nodes.push(node);
+}
+
+/** `appendText` of the node a run leaf at `x` would make, when it joins the text before it; false when it does not. */
+function joinLeaf(siblings: Siblings, leaf: Extract<Leaf, { kind: 'run' }>, x: number, width: number): boolean {
+  const builder = joinableText(siblings, leaf.style, leaf.level, leaf.symbol, x);
+  if (builder === undefined) return false;
+  joinRun(builder, leaf.run.run, x, leaf.run.advances, width);
+  builder.node.width += width;
+  builder.texts.push(leaf.run.run.text);
+  return true;
+}
+
+/** The builder of the text node last among `siblings` when text in this style, level and marker symbol starting at `x` joins it. */
+function joinableText(siblings: Siblings, style: ComputedStyle, level: number, symbol: MarkerSymbol | undefined, x: number): OpenText | undefined {
+  const previous = siblings.nodes[siblings.nodes.length - 1];
+  // (a text node last among the siblings came through here: it is owned, the builder's node when there is one)
+  if (previous === undefined || previous.kind !== 'text' || previous.style !== style || previous.level !== level
+    || previous.symbol !== symbol || Math.abs(previous.x + previous.width - x) >= 1e-6) return undefined;
+  return siblings.building ??= openText(previous);
 }
 
 /**
@@ -380,13 +398,13 @@ function runWidth(node: Extract<Node, { kind: 'text' }>, run: PlacedRun): number
   return node.runs.length === 1 ? node.width : sum(run.advances);
 }
 
-/** `width`: the sum of the run's advances. */
-function joinRun(builder: OpenText, run: PlacedRun, rtl: boolean, width: number): void {
+/** Joins `run` placed at `x` with `advances` (in the builder's level); `width`: the sum of the advances. */
+function joinRun(builder: OpenText, run: GlyphRun, x: number, advances: readonly number[], width: number): void {
   const last = builder.runs[builder.runs.length - 1];
-  if (last === undefined || last.run.face !== run.run.face || last.run.size !== run.run.size || (last.run.upright === undefined) !== (run.run.upright === undefined) || Math.abs(builder.endX - run.x) > 1e-6) {
-    builder.runs.push(run);
+  if (last === undefined || last.run.face !== run.face || last.run.size !== run.size || (last.run.upright === undefined) !== (run.upright === undefined) || Math.abs(builder.endX - x) > 1e-6) {
+    builder.runs.push({ run, x, advances });
     builder.merged = undefined;
-    builder.endX = run.x + width;
+    builder.endX = x + width;
     return;
   }
   builder.endX += width;
@@ -396,8 +414,8 @@ function joinRun(builder: OpenText, run: PlacedRun, rtl: boolean, width: number)
     builder.merged = merged;
     builder.runs[builder.runs.length - 1] = merged;
   }
-  appendAll(merged.run.glyphs, run.run.glyphs);
-  appendAll(merged.advances, run.advances);
-  merged.run.width += run.run.width;
-  merged.run.text = rtl ? run.run.text + merged.run.text : merged.run.text + run.run.text;
+  appendAll(merged.run.glyphs, run.glyphs);
+  appendAll(merged.advances, advances);
+  merged.run.width += run.width;
+  merged.run.text = builder.node.level % 2 === 1 ? run.text + merged.run.text : merged.run.text + run.text;
 }

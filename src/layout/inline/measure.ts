@@ -99,8 +99,14 @@ export function measureText(stretch: TextStretch, env: MeasureEnv): TextPiece {
   let raw = item.text.slice(stretch.from, stretch.to);
   // A forced break's newline is not drawn.
   if (stretch.forcedBreakAfter && raw.endsWith('\n')) raw = raw.slice(0, -1);
-  const parts = partsOf(raw, stretch, env);
   const request = fontRequestFromStyle(style, item.lang);
+  if (isOnePart(raw, stretch, env.bidi)) {
+    const text = withoutSoftHyphens(raw);
+    const level = env.bidi.paragraphLevel;
+    const shaped = text === '' ? undefined : env.text.shape(text, request, level % 2 === 1 ? RTL : LTR);
+    if (shaped !== undefined && shaped.runs.length === 1) return measureOneRun(stretch, env, text, shaped.runs[0]!, level);
+  }
+  const parts = partsOf(raw, stretch, env);
   const runs: MeasuredRun[] = [];
   // each run's facts, looked up once: a trimmed run keeps its characters, so its spaces are these too
   const factsOfRuns: RunFacts[] = [];
@@ -116,7 +122,7 @@ export function measureText(stretch: TextStretch, env: MeasureEnv): TextPiece {
       const run = shaped.runs[r]!;
       const facts = plainFacts(run, env);
       factsOfRuns.push(facts);
-      runs.push(spacedRun(run, style, part, facts));
+      runs.push(spacedRun(run, style, part.level, part.trailing, facts));
     }
   }
   if (mayTrimSpacing(text, style.textSpacingTrim)) trimRuns(runs, style, codePointBefore(item.text, stretch.from), stretch.forcedBreakAfter ? undefined : item.text.codePointAt(stretch.to));
@@ -131,6 +137,30 @@ export function measureText(stretch: TextStretch, env: MeasureEnv): TextPiece {
   // (letter-spacing first: most text has none, and then no closure is made to look at the parts)
   const endSpacing = style.letterSpacing !== 0 && parts.some((part) => !part.trailing) && !isCursive(text) ? style.letterSpacing : 0;
   return new MeasuredText(stretch, text, runs, { width, trailingSpace, endSpacing, spaces }, levelAt(env.bidi, item.start + stretch.from));
+}
+
+/**
+ * Whether the stretch is one part as `partsOf` cuts them: one bidi level, no hyphen to add, no
+ * spaces at its end to set apart — a word, a CJK character. Those are most pieces, measured by
+ * `measureOneRun` without the lists of parts, runs and facts (CJK text is cut at every character:
+ * the lists were most of what measuring it allocated).
+ */
+function isOnePart(raw: string, stretch: TextStretch, bidi: BidiLevels): boolean {
+  return bidi.levels === undefined && !stretch.hyphen
+    && (raw.length === 0 || raw.charCodeAt(raw.length - 1) !== 0x20 || !spacesCollapseOrHang(stretch.item.style.whiteSpace));
+}
+
+/** `measureText` of a stretch that is one part (`isOnePart`), `text`, shaped into one run. */
+function measureOneRun(stretch: TextStretch, env: MeasureEnv, text: string, run: GlyphRun, level: number): TextPiece {
+  const { item } = stretch;
+  const style = item.style;
+  const facts = plainFacts(run, env);
+  const runs: MeasuredRun[] = [spacedRun(run, style, level, false, facts)];
+  if (mayTrimSpacing(text, style.textSpacingTrim)) trimRuns(runs, style, codePointBefore(item.text, stretch.from), stretch.forcedBreakAfter ? undefined : item.text.codePointAt(stretch.to));
+  const advances = runs[0]!.advances;
+  const width = advances === facts.advances ? facts.width : sum(advances);
+  const endSpacing = style.letterSpacing !== 0 && !isCursive(text) ? style.letterSpacing : 0;
+  return new MeasuredText(stretch, text, runs, { width, trailingSpace: 0, endSpacing, spaces: facts.spaces }, levelAt(env.bidi, item.start + stretch.from));
 }
 
 /**
@@ -280,7 +310,7 @@ export function resolveTab(piece: TextPiece, position: number): TextPiece {
 }
 
 /** Level runs of the stretch, the spaces at its end apart, soft hyphens dropped, the hyphen added. */
-function partsOf(raw: string, stretch: TextStretch, env: MeasureEnv): Part[] {
+function partsOf(raw: string, stretch: TextStretch, env: MeasureEnv): readonly Part[] {
   const bidi = env.bidi;
   const base = stretch.item.start + stretch.from;
   let bodyEnd = raw.length;
@@ -310,9 +340,12 @@ function partsOf(raw: string, stretch: TextStretch, env: MeasureEnv): Part[] {
  * call: partsOf runs for every piece of text measured (twice per table cell).
  */
 function pushPart(parts: Part[], stretch: string, level: number, trailing: boolean): void {
-  let text = stretch;
-  if (text.includes('\u00ad')) text = text.replace(/\u00ad/g, '');
+  const text = withoutSoftHyphens(stretch);
   if (text !== '') parts.push({ text, level, trailing });
+}
+
+function withoutSoftHyphens(text: string): string {
+  return text.includes('\u00ad') ? text.replace(/\u00ad/g, '') : text;
 }
 
 /** The font's hyphen (U+2010 or U+002D) at the level of the character before it. */
@@ -350,8 +383,7 @@ function plainFacts(run: GlyphRun, env: TextEnv): RunFacts {
 }
 
 /** Adds letter-spacing after every character and word-spacing to every space (CSS Text 3 §7-8). */
-function spacedRun(run: GlyphRun, style: ComputedStyle, part: { readonly level: number; readonly trailing: boolean }, facts: RunFacts): MeasuredRun {
-  const { level, trailing } = part;
+function spacedRun(run: GlyphRun, style: ComputedStyle, level: number, trailing: boolean, facts: RunFacts): MeasuredRun {
   const letter = style.letterSpacing === 0 || isCursive(run.text) ? 0 : style.letterSpacing;
   const word = style.wordSpacing;
   if (letter === 0 && word === 0) return new SpacedRun(run, facts.advances, level, trailing);

@@ -15,7 +15,7 @@ import { marginOrZero, usedBorder, usedPadding } from '../box-model.js';
 import type { AtomicInlineBox, InlineItem, InlineItems, TextItem } from './items.js';
 import type { BidiLevels } from './bidi.js';
 import { levelAt } from './bidi.js';
-import type { MeasureEnv, TextEnv, TextPiece } from './measure.js';
+import type { MeasureEnv, TextEnv, TextPiece, TextStretch } from './measure.js';
 import { measureTab, measureText, wrapsLines } from './measure.js';
 import { breaksAnywhere } from './split.js';
 import { breakAroundLeaders } from './leader.js';
@@ -112,7 +112,9 @@ export type BreakMap = readonly (boolean | undefined)[];
 
 export function breakMap(text: string): BreakMap {
   const map = new Array<boolean | undefined>(text.length + 1);
-  for (const opportunity of findBreakOpportunities(text)) map[opportunity.index] = opportunity.required;
+  const opportunities = findBreakOpportunities(text);
+  // by index: the list is frozen (shared through the cache), and for-of over it allocated per opportunity
+  for (let i = 0; i < opportunities.length; i++) map[opportunities[i]!.index] = opportunities[i]!.required;
   return map;
 }
 
@@ -216,11 +218,20 @@ function textPieces(item: TextItem, opportunities: BreakMap, bidi: BidiLevels, e
  */
 class MeasuredCuts implements TextCuts {
   readonly pieces: TextPiece[] = [];
+  /** The stretch measured, one record rewritten for each cut (`measureText` keeps none of it): CJK text is cut at every character. */
+  private readonly stretch: { -readonly [K in keyof TextStretch]: TextStretch[K] };
 
-  constructor(private readonly item: TextItem, private readonly env: MeasureEnv) {}
+  constructor(private readonly item: TextItem, private readonly env: MeasureEnv) {
+    this.stretch = { item, from: 0, to: 0, breakAfter: false, forcedBreakAfter: false, hyphen: false };
+  }
 
   text(from: number, to: number, breakAfter: boolean, forcedBreakAfter: boolean): void {
-    this.pieces.push(measureText({ item: this.item, from, to, breakAfter, forcedBreakAfter, hyphen: false }, this.env));
+    const stretch = this.stretch;
+    stretch.from = from;
+    stretch.to = to;
+    stretch.breakAfter = breakAfter;
+    stretch.forcedBreakAfter = forcedBreakAfter;
+    this.pieces.push(measureText(stretch, this.env));
   }
 
   tab(from: number, breakAfter: boolean): void {
