@@ -18,6 +18,19 @@ const localized = new WeakMap<ComputedStyle, Map<CjkLocale, FontRequest>>();
  * language gets a request of its own, whose fallback for Han characters prefers that locale's font.
  */
 export function fontRequestFromStyle(style: ComputedStyle, lang?: string): FontRequest {
+  // asked for every piece a text is measured in, a character at a time in CJK text: the last answer first
+  if (style === last.style && lang === last.lang) return last.request;
+  const request = requestFor(style, lang);
+  last.style = style;
+  last.lang = lang;
+  last.request = request;
+  return request;
+}
+
+/** `fontRequestFromStyle`'s last question and answer (it keeps one style alive, no more). */
+const last: { style: ComputedStyle | undefined; lang: string | undefined; request: FontRequest } = { style: undefined, lang: undefined, request: Object.freeze({}) as FontRequest };
+
+function requestFor(style: ComputedStyle, lang: string | undefined): FontRequest {
   const locale = lang === undefined || lang === '' ? undefined : cjkLocaleOf(lang);
   if (locale === undefined) return plainRequest(style);
   let requests = localized.get(style);

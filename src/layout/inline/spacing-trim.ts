@@ -36,19 +36,35 @@ function classOf(codePoint: number | undefined): PunctuationClass | undefined {
   if (CLOSING_STOPS.has(codePoint)) return 'close';
   // only CJK and fullwidth brackets and quotes: ASCII ones are never one em wide anyway
   if (codePoint < 0x2018) return undefined;
-  const char = String.fromCodePoint(codePoint);
-  if (OPENING.test(char)) return 'open';
-  if (CLOSING.test(char)) return 'close';
-  return undefined;
+  // asked for each CJK character beside punctuation: the two Unicode property tests once per character
+  let known = bracketClasses.get(codePoint);
+  if (known === undefined) {
+    const char = String.fromCodePoint(codePoint);
+    known = OPENING.test(char) ? 'open' : CLOSING.test(char) ? 'close' : NOT_BRACKET;
+    if (bracketClasses.size < MAX_BRACKET_CLASSES) bracketClasses.set(codePoint, known);
+  }
+  return known === NOT_BRACKET ? undefined : known;
 }
+
+const NOT_BRACKET = 'none';
+const bracketClasses = new Map<number, 'open' | 'close' | typeof NOT_BRACKET>();
+/** Code points remembered (a document of every character is not remembered whole). */
+const MAX_BRACKET_CLASSES = 4096;
 
 /**
  * Whether the text holds CJK punctuation `text-spacing-trim` may trim (plain-text fast paths step
  * aside). Curly quotes and the middle dot count as neighbours only beside CJK punctuation, so that
- * Latin text with apostrophes keeps the fast paths.
+ * Latin text with apostrophes keeps the fast paths. (A loop over the code units, not a regular
+ * expression: it is asked for every piece, a character of CJK text.)
  */
 export function mayTrimSpacing(text: string, value: TextSpacingTrim): boolean {
-  return value !== 'space-all' && /[\u3000-\u303f\u30fb\uff01-\uff65]/u.test(text);
+  if (value === 'space-all') return false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x3000) continue;
+    if (code <= 0x303f || code === 0x30fb || (code >= 0xff01 && code <= 0xff65)) return true;
+  }
+  return false;
 }
 
 /** The trimmed glyphs: per glyph, px cut from its start and from its end. */
@@ -74,25 +90,27 @@ function trimOf(cls: PunctuationClass | undefined, before: PunctuationClass | un
  */
 export function trimAdjacent(run: GlyphRun, advances: readonly number[], value: TextSpacingTrim, before: number | undefined, after: number | undefined): { run: GlyphRun; advances: readonly number[] } {
   if (value === 'space-all' || !mayTrimSpacing(run.text, value)) return { run, advances };
-  const points = run.glyphs.flatMap((glyph) => glyph.codePoints);
+  // a run of one glyph (CJK text is measured a character at a time) has its one glyph's characters
+  const points = run.glyphs.length === 1 ? run.glyphs[0]!.codePoints : run.glyphs.flatMap((glyph) => glyph.codePoints);
   let trimmedAdvances: number[] | undefined;
   let glyphs: ShapedGlyph[] | undefined;
   let at = 0;
-  run.glyphs.forEach((glyph, i) => {
+  for (let i = 0; i < run.glyphs.length; i++) {
+    const glyph = run.glyphs[i]!;
     const first = at;
     at += glyph.codePoints.length;
-    if (glyph.codePoints.length !== 1 || !isFullwidth(glyph, run.size)) return;
+    if (glyph.codePoints.length !== 1 || !isFullwidth(glyph, run.size)) continue;
     const previous = first === 0 ? before : points[first - 1];
     const next = at < points.length ? points[at] : after;
     const trim = trimOf(classOf(glyph.codePoints[0]), classOf(previous), classOf(next), value, run.size / 2);
-    if (trim === NONE) return;
+    if (trim === NONE) continue;
     trimmedAdvances ??= [...advances];
     trimmedAdvances[i] = trimmedAdvances[i]! - trim.start - trim.end;
     if (trim.start !== 0) {
       glyphs ??= [...run.glyphs];
       glyphs[i] = { ...glyph, xOffset: glyph.xOffset - trim.start };
     }
-  });
+  }
   if (trimmedAdvances === undefined) return { run, advances };
   return { run: glyphs === undefined ? run : { ...run, glyphs }, advances: trimmedAdvances };
 }
