@@ -7,7 +7,7 @@
  */
 import type { ComputedStyle, WhiteSpace } from '../../css/types.js';
 import { fontRequestFromStyle } from '../../text/request.js';
-import type { GlyphRun, ShapedText, TextSystem } from '../../text/types.js';
+import type { FontRequest, GlyphRun, ShapedText, TextSystem } from '../../text/types.js';
 import type { InlineBox } from '../../boxes/types.js';
 import type { MarkerSymbol } from '../types.js';
 import type { TextItem } from './items.js';
@@ -100,11 +100,9 @@ export function measureText(stretch: TextStretch, env: MeasureEnv): TextPiece {
   // A forced break's newline is not drawn.
   if (stretch.forcedBreakAfter && raw.endsWith('\n')) raw = raw.slice(0, -1);
   const request = fontRequestFromStyle(style, item.lang);
-  if (isOnePart(raw, stretch, env.bidi)) {
-    const text = withoutSoftHyphens(raw);
-    const level = env.bidi.paragraphLevel;
-    const shaped = text === '' ? undefined : env.text.shape(text, request, level % 2 === 1 ? RTL : LTR);
-    if (shaped !== undefined && shaped.runs.length === 1) return measureOneRun(stretch, env, text, shaped.runs[0]!, level);
+  if (env.bidi.levels === undefined && !stretch.hyphen) {
+    const word = measureWord(stretch, env, raw, request);
+    if (word !== undefined) return word;
   }
   const parts = partsOf(raw, stretch, env);
   const runs: MeasuredRun[] = [];
@@ -140,27 +138,54 @@ export function measureText(stretch: TextStretch, env: MeasureEnv): TextPiece {
 }
 
 /**
- * Whether the stretch is one part as `partsOf` cuts them: one bidi level, no hyphen to add, no
- * spaces at its end to set apart — a word, a CJK character. Those are most pieces, measured by
- * `measureOneRun` without the lists of parts, runs and facts (CJK text is cut at every character:
- * the lists were most of what measuring it allocated).
+ * `measureText` of a word: one bidi level, no hyphen to add, its text shaped into one run and the
+ * spaces at its end, if any, into another (undefined otherwise) — most pieces: a CJK character, a
+ * word and the space after it. Measured without the lists of parts, runs and facts the general way
+ * grows by push (17 slots each at once): CJK text is cut at every character, and those lists were
+ * most of what measuring it allocated. Same results, summed in the same order.
  */
-function isOnePart(raw: string, stretch: TextStretch, bidi: BidiLevels): boolean {
-  return bidi.levels === undefined && !stretch.hyphen
-    && (raw.length === 0 || raw.charCodeAt(raw.length - 1) !== 0x20 || !spacesCollapseOrHang(stretch.item.style.whiteSpace));
-}
-
-/** `measureText` of a stretch that is one part (`isOnePart`), `text`, shaped into one run. */
-function measureOneRun(stretch: TextStretch, env: MeasureEnv, text: string, run: GlyphRun, level: number): TextPiece {
+function measureWord(stretch: TextStretch, env: MeasureEnv, raw: string, request: FontRequest): TextPiece | undefined {
   const { item } = stretch;
   const style = item.style;
+  const level = env.bidi.paragraphLevel;
+  const direction = level % 2 === 1 ? RTL : LTR;
+  let bodyEnd = raw.length;
+  if (spacesCollapseOrHang(style.whiteSpace)) while (bodyEnd > 0 && raw.charCodeAt(bodyEnd - 1) === 0x20) bodyEnd--;
+  const body = withoutSoftHyphens(bodyEnd === raw.length ? raw : raw.slice(0, bodyEnd));
+  if (body === '') return undefined;
+  const shapedBody = env.text.shape(body, request, direction);
+  if (shapedBody.runs.length !== 1) return undefined;
+  const run = shapedBody.runs[0]!;
   const facts = plainFacts(run, env);
-  const runs: MeasuredRun[] = [spacedRun(run, style, level, false, facts)];
-  if (mayTrimSpacing(text, style.textSpacingTrim)) trimRuns(runs, style, codePointBefore(item.text, stretch.from), stretch.forcedBreakAfter ? undefined : item.text.codePointAt(stretch.to));
-  const advances = runs[0]!.advances;
-  const width = advances === facts.advances ? facts.width : sum(advances);
+  const plain = unspaced(style);
+  let runs: readonly MeasuredRun[];
+  let spaceFacts: RunFacts | undefined;
+  let text = body;
+  if (bodyEnd === raw.length) runs = plain ? aloneRuns(run, level, facts) : [spacedRun(run, style, level, false, facts)];
+  else {
+    const trailing = raw.slice(bodyEnd);
+    const shapedSpaces = env.text.shape(trailing, request, direction);
+    if (shapedSpaces.runs.length !== 1) return undefined;
+    const spaceRun = shapedSpaces.runs[0]!;
+    spaceFacts = plainFacts(spaceRun, env);
+    runs = [spacedRun(run, style, level, false, facts), spacedRun(spaceRun, style, level, true, spaceFacts)];
+    text = body.length === bodyEnd ? raw : body + trailing;
+  }
+  if (mayTrimSpacing(text, style.textSpacingTrim)) {
+    const own = runs.slice();
+    trimRuns(own, style, codePointBefore(item.text, stretch.from), stretch.forcedBreakAfter ? undefined : item.text.codePointAt(stretch.to));
+    runs = own;
+  }
+  const bodyAdvances = runs[0]!.advances;
+  let width = bodyAdvances === facts.advances ? facts.width : sum(bodyAdvances);
+  let trailingSpace = 0;
+  if (spaceFacts !== undefined) {
+    const spaceAdvances = runs[1]!.advances;
+    trailingSpace = spaceAdvances === spaceFacts.advances ? spaceFacts.width : sum(spaceAdvances);
+    width += trailingSpace;
+  }
   const endSpacing = style.letterSpacing !== 0 && !isCursive(text) ? style.letterSpacing : 0;
-  return new MeasuredText(stretch, text, runs, { width, trailingSpace: 0, endSpacing, spaces: facts.spaces }, levelAt(env.bidi, item.start + stretch.from));
+  return new MeasuredText(stretch, text, runs, { width, trailingSpace, endSpacing, spaces: facts.spaces }, levelAt(env.bidi, item.start + stretch.from));
 }
 
 /**
@@ -365,6 +390,11 @@ export interface RunFacts {
   readonly advances: readonly number[];
   readonly width: number;
   readonly spaces: number;
+  /**
+   * The run alone as a piece's runs, unspaced, at level 0 and at level 1 (`aloneRuns`), made when
+   * first asked for.
+   */
+  alone: [(readonly MeasuredRun[]) | undefined, (readonly MeasuredRun[]) | undefined] | undefined;
 }
 
 /**
@@ -376,10 +406,27 @@ function plainFacts(run: GlyphRun, env: TextEnv): RunFacts {
   let facts = env.runFacts.get(run);
   if (facts === undefined) {
     const advances = Object.freeze(run.glyphs.map((g) => g.advance));
-    facts = { advances, width: sum(advances), spaces: countSpaceGlyphs(run) };
+    facts = { advances, width: sum(advances), spaces: countSpaceGlyphs(run), alone: undefined };
     env.runFacts.set(run, facts);
   }
   return facts;
+}
+
+/**
+ * The runs of a piece that is `run` alone, unspaced, not trailing, at `level`: one frozen list per
+ * run and level 0 or 1, shared by every piece of that run. A paragraph's pieces live as long as the
+ * render (measured.ts), and CJK text has a piece per character: a run record and a list per piece
+ * were a third of what such a page kept.
+ */
+function aloneRuns(run: GlyphRun, level: number, facts: RunFacts): readonly MeasuredRun[] {
+  if (level > 1) return [new SpacedRun(run, facts.advances, level, false)];
+  const alone = (facts.alone ??= [undefined, undefined]);
+  return (alone[level] ??= Object.freeze([new SpacedRun(run, facts.advances, level, false)]));
+}
+
+/** Whether `style` adds no letter- or word-spacing to a run (`spacedRun` leaves it as shaped). */
+function unspaced(style: ComputedStyle): boolean {
+  return style.letterSpacing === 0 && style.wordSpacing === 0;
 }
 
 /** Adds letter-spacing after every character and word-spacing to every space (CSS Text 3 §7-8). */
