@@ -75,7 +75,7 @@ interface LinesFlow {
 export function layoutLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutContext, resume: BreakToken | undefined): ChildrenResult {
   const env = inlineEnv(ctx);
   const measured = measuredInline(box, frame.contentWidth, env);
-  if (resume === undefined && frame.exclusions.floats.length === 0 && nothingStandsIn(measured)) {
+  if (resume === undefined && frame.exclusions.floats.length === 0 && !measured.standing.anything) {
     const lines = linesThatAllFit(frame, layoutInlineContent(box, frame.contentWidth, env), box.style.widows);
     if (lines !== undefined) return stackedLines(frame, lines);
   }
@@ -150,16 +150,6 @@ export function placedLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
     positioned: state.positioned,
     pageContent: state.pageContent,
   };
-}
-
-/** No float or out-of-flow box stands in the content, no atomic inline holds positioned boxes placed by a box outside it: lines place nothing but themselves. */
-function nothingStandsIn(measured: MeasuredInline): boolean {
-  const pieces = measured.pieces;
-  for (let i = 0; i < pieces.length; i++) {
-    const piece = pieces[i]!;
-    if (piece.kind === 'anchor' || (piece.kind === 'atomic' && piece.escaping !== undefined)) return false;
-  }
-  return true;
 }
 
 /**
@@ -276,16 +266,12 @@ function placeLines(flow: LinesFlow, start: InlineResume, top: number, initial: 
 
 /** Float-free content at the full width: the lines laid out once per width (cache), from the resume position on. */
 function cachedLines(flow: LinesFlow, start: InlineResume, state: LinesState): readonly InlineLine[] | undefined {
-  if (state.exclusions.floats.length > 0 || flow.measured.pieces.some(isFloatAnchor)) return undefined;
+  if (state.exclusions.floats.length > 0 || flow.measured.standing.floats) return undefined;
   const all = layoutInlineContent(flow.box, flow.frame.contentWidth, inlineEnv(flow.ctx));
   // (from the start, the lines themselves: most content is laid out in one piece)
   if (all.length > 0 && sameResume(all[0]!.start, start)) return all;
   const first = all.findIndex((line) => sameResume(line.start, start));
   return first < 0 ? undefined : all.slice(first);
-}
-
-function isFloatAnchor(piece: MeasuredInline['pieces'][number]): boolean {
-  return piece.kind === 'anchor' && piece.box.scheme === 'float';
 }
 
 /**

@@ -30,6 +30,12 @@ export interface InlineEnv extends TextEnv, MetricsEnv {
 
 export interface MeasuredInline {
   readonly pieces: readonly Piece[];
+  /**
+   * What stands in the content besides the lines (block/lines.ts asks at every layout of it): a
+   * float's anchor (`floats`), or any out-of-flow box's anchor or an atomic inline holding
+   * positioned boxes placed by a box outside it (`anything`).
+   */
+  readonly standing: { readonly floats: boolean; readonly anything: boolean };
   readonly bidi: BidiLevels;
   readonly splitter: Splitter;
   /** All lines at `linesWidth`, once laid out without floats (most boxes are laid out at one width). */
@@ -88,8 +94,27 @@ export function keptMeasuredInline(box: InlineFlowBox, containingWidth: number, 
 function measure(box: InlineFlowBox, containingWidth: number, env: InlineEnv): { measured: MeasuredInline; anyWidth: boolean } {
   const items = collectInlineItems(box, env.langs);
   const pieces = buildPieces(items, { text: env.text, runFacts: env.runFacts, containingWidth, layoutAtomic: env.layoutAtomic });
-  const measured: MeasuredInline = { pieces, bidi: items.bidi, splitter: createSplitter({ text: env.text, runFacts: env.runFacts, bidi: items.bidi }), lines: undefined, linesWidth: 0, otherLines: undefined };
+  const measured: MeasuredInline = {
+    pieces, standing: standingIn(pieces), bidi: items.bidi, splitter: createSplitter({ text: env.text, runFacts: env.runFacts, bidi: items.bidi }),
+    lines: undefined, linesWidth: 0, otherLines: undefined,
+  };
   return { measured, anyWidth: !dependsOnContainingWidth(items) };
+}
+
+const NOTHING_STANDS = { floats: false, anything: false } as const;
+
+/** `MeasuredInline.standing` of `pieces`. */
+function standingIn(pieces: readonly Piece[]): MeasuredInline['standing'] {
+  let floats = false;
+  let anything = false;
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i]!;
+    if (piece.kind === 'anchor') {
+      anything = true;
+      floats ||= piece.box.scheme === 'float';
+    } else if (piece.kind === 'atomic' && piece.escaping !== undefined) anything = true;
+  }
+  return anything ? { floats, anything } : NOTHING_STANDS;
 }
 
 /**
