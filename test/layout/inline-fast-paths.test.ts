@@ -14,6 +14,12 @@ import { placeAnyLine, placeHorizontally } from '../../src/layout/inline/horizon
 import { justificationOpportunities } from '../../src/layout/inline/justify.js';
 import { NO_CLONED_EDGES, breakLine, wholeContentLine } from '../../src/layout/inline/line-breaker.js';
 import { CONTENT_START } from '../../src/layout/inline/resume.js';
+import type { MeasureEnv, TextPiece } from '../../src/layout/inline/measure.js';
+import { measureText } from '../../src/layout/inline/measure.js';
+import type { InlineFlowBox } from '../../src/boxes/types.js';
+import { createFontRegistry } from '../../src/text/fonts.js';
+import { installedFamilies } from '../helpers/installed-fonts.js';
+import { newDiagnostics } from '../text/helpers.js';
 import { env, paragraphs, text } from './inline-helpers.js';
 
 const TEXTS = [
@@ -148,3 +154,74 @@ describe('a first line holding the whole content', () => {
     expect(left).toBeGreaterThan(300);
   });
 });
+
+const noCjk = !installedFamilies().has('noto sans cjk jp');
+const skipped = noCjk ? ' — SKIPPED: Noto Sans CJK JP not installed (apt-get install fonts-noto-cjk; .ci/run does)' : '';
+/** A text system over the machine's fonts (Noto Sans CJK JP's brackets are one em wide: they trim). */
+const systemText = createFontRegistry({ extraFonts: [], systemFonts: true }).forRender({ faces: [], diagnostics: newDiagnostics() });
+
+describe('a word measured (measure.ts measureWord)', () => {
+  const STYLED = [
+    '', 'letter-spacing: 2px', 'word-spacing: 3px', 'text-spacing-trim: trim-all', 'text-spacing-trim: space-all',
+  ];
+  const CJK = ['「日本」、「語」。テスト', '（括弧）・中点：です', '日日日', '」」'];
+
+  /** Every text cut of every text item measured the word's way (levels undefined) and the general way (levels all 0): the same piece. */
+  it('is the piece the general way measures, to the last bit', async () => {
+    const html = STYLED.flatMap((style) => [...TEXTS, ...CJK].map((t) => `<p style="${style}">${t}</p>`)).join('')
+      + TEXTS.map((t) => `<p style="white-space: pre">${t}  </p>`).join('');
+    const boxes = await paragraphs(html);
+    const textEnv = env();
+    let compared = 0;
+    for (const box of boxes) {
+      const items = collectInlineItems(box, new WeakMap());
+      if (items.bidi.levels !== undefined) continue; // right-to-left text is always measured the general way
+      const map = breakMap(items.text);
+      const general: MeasureEnv = { ...textEnv, bidi: { levels: new Uint8Array(items.text.length), paragraphLevel: items.bidi.paragraphLevel } };
+      const word: MeasureEnv = { ...textEnv, bidi: items.bidi };
+      for (const item of items.items) {
+        if (item.kind !== 'text') continue;
+        cutText(item, map, {
+          text: (from, to, breakAfter, forcedBreakAfter) => {
+            const stretch = { item, from, to, breakAfter, forcedBreakAfter, hyphen: false };
+            const expected = measureText(stretch, general);
+            const got = measureText(stretch, word);
+            expect(facts(got), `${item.text} [${from}, ${to})`).toEqual(facts(expected));
+            compared++;
+          },
+          tab: () => undefined,
+        });
+      }
+    }
+    expect(compared).toBeGreaterThan(300);
+  });
+
+  it.skipIf(noCjk)(`shares one frozen run list among the pieces of one unspaced run, and a trimmed bracket leaves it alone${skipped}`, async () => {
+    const cjk = 'style="font: 16px \'Noto Sans CJK JP\'"';
+    const [same, plain, spaced] = await paragraphs(`<p ${cjk}>日日日</p><p ${cjk}>「日」</p><p ${cjk}>\u3000「日」</p>`);
+    const textEnv = { ...env(), text: systemText };
+    const piecesOf = (box: InlineFlowBox): TextPiece[] => measuredInline(box, 500, textEnv).pieces.filter((p): p is TextPiece => p.kind === 'text');
+    // identities compared as booleans: a failing toBe would print the runs' fonts, megabytes of them
+    const kanji = piecesOf(same!);
+    expect(kanji).toHaveLength(3);
+    expect(kanji[1]!.runs === kanji[0]!.runs).toBe(true);
+    expect(Object.isFrozen(kanji[0]!.runs)).toBe(true);
+    // 「日」 alone keeps its bracket whole (its list shared); after an ideographic space the bracket loses half an em
+    const [whole] = piecesOf(plain!);
+    const before = [...whole!.runs[0]!.advances];
+    const trimmed = piecesOf(spaced!).find((piece) => piece.text === '「日」')!;
+    expect([trimmed.width, whole!.width]).toEqual([40, 48]);
+    expect(trimmed.runs === whole!.runs).toBe(false);
+    expect(whole!.runs[0]!.advances).toEqual(before);
+    expect(piecesOf((await paragraphs(`<p ${cjk}>「日」</p>`))[0]!)[0]!.runs === whole!.runs).toBe(true);
+  });
+});
+
+/** A piece's measured facts as data (runs by their glyph run, advances, level and trailing flag). */
+function facts(piece: TextPiece): unknown {
+  return {
+    text: piece.text, width: piece.width, trailingSpace: piece.trailingSpace, endSpacing: piece.endSpacing, spaces: piece.spaces, level: piece.level,
+    from: piece.from, to: piece.to, breakAfter: piece.breakAfter, hyphenated: piece.hyphenated,
+    runs: piece.runs.map((run) => ({ run: run.run, advances: [...run.advances], level: run.level, trailing: run.trailing })),
+  };
+}

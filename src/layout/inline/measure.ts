@@ -123,9 +123,9 @@ export function measureText(stretch: TextStretch, env: MeasureEnv): TextPiece {
       runs.push(spacedRun(run, style, part.level, part.trailing, facts));
     }
   }
-  if (mayTrimSpacing(text, style.textSpacingTrim)) trimRuns(runs, style, codePointBefore(item.text, stretch.from), stretch.forcedBreakAfter ? undefined : item.text.codePointAt(stretch.to));
-  for (let r = 0; r < runs.length; r++) {
-    const measured = runs[r]!;
+  const measuredRuns = mayTrimSpacing(text, style.textSpacingTrim) ? trimRuns(runs, style, codePointBefore(item.text, stretch.from), stretch.forcedBreakAfter ? undefined : item.text.codePointAt(stretch.to)) : runs;
+  for (let r = 0; r < measuredRuns.length; r++) {
+    const measured = measuredRuns[r]!;
     const facts = factsOfRuns[r]!;
     const runWidth = measured.advances === facts.advances ? facts.width : sum(measured.advances);
     width += runWidth;
@@ -134,7 +134,7 @@ export function measureText(stretch: TextStretch, env: MeasureEnv): TextPiece {
   }
   // (letter-spacing first: most text has none, and then no closure is made to look at the parts)
   const endSpacing = style.letterSpacing !== 0 && parts.some((part) => !part.trailing) && !isCursive(text) ? style.letterSpacing : 0;
-  return new MeasuredText(stretch, text, runs, { width, trailingSpace, endSpacing, spaces }, levelAt(env.bidi, item.start + stretch.from));
+  return new MeasuredText(stretch, text, measuredRuns, { width, trailingSpace, endSpacing, spaces }, levelAt(env.bidi, item.start + stretch.from));
 }
 
 /**
@@ -171,11 +171,7 @@ function measureWord(stretch: TextStretch, env: MeasureEnv, raw: string, request
     runs = [spacedRun(run, style, level, false, facts), spacedRun(spaceRun, style, level, true, spaceFacts)];
     text = body.length === bodyEnd ? raw : body + trailing;
   }
-  if (mayTrimSpacing(text, style.textSpacingTrim)) {
-    const own = runs.slice();
-    trimRuns(own, style, codePointBefore(item.text, stretch.from), stretch.forcedBreakAfter ? undefined : item.text.codePointAt(stretch.to));
-    runs = own;
-  }
+  if (mayTrimSpacing(text, style.textSpacingTrim)) runs = trimRuns(runs, style, codePointBefore(item.text, stretch.from), stretch.forcedBreakAfter ? undefined : item.text.codePointAt(stretch.to));
   const bodyAdvances = runs[0]!.advances;
   let width = bodyAdvances === facts.advances ? facts.width : sum(bodyAdvances);
   let trailingSpace = 0;
@@ -250,16 +246,24 @@ class SpacedRun implements MeasuredRun {
   ) {}
 }
 
-/** `text-spacing-trim`'s adjacent pairs in the runs (left-to-right ones: CJK punctuation), each run seeing its neighbours' characters. */
-function trimRuns(runs: MeasuredRun[], style: ComputedStyle, before: number | undefined, after: number | undefined): void {
+/**
+ * `text-spacing-trim`'s adjacent pairs in the runs (left-to-right ones: CJK punctuation), each run
+ * seeing its neighbours' characters: a new list, or `runs` itself when nothing is trimmed (it may be
+ * a list pieces share, `aloneRuns`: never changed).
+ */
+function trimRuns(runs: readonly MeasuredRun[], style: ComputedStyle, before: number | undefined, after: number | undefined): readonly MeasuredRun[] {
+  let trimmedRuns: MeasuredRun[] | undefined;
   for (let r = 0; r < runs.length; r++) {
     const measured = runs[r]!;
     if (measured.level % 2 === 1) continue;
     const previous = r === 0 ? before : lastCodePoint(runs[r - 1]!.run);
     const next = r === runs.length - 1 ? after : runs[r + 1]!.run.glyphs.find((glyph) => glyph.codePoints.length > 0)?.codePoints[0];
     const trimmed = trimAdjacent(measured.run, measured.advances, style.textSpacingTrim, previous, next);
-    if (trimmed.advances !== measured.advances) runs[r] = { ...measured, run: trimmed.run, advances: trimmed.advances };
+    if (trimmed.advances === measured.advances) continue;
+    trimmedRuns ??= runs.slice();
+    trimmedRuns[r] = { ...measured, run: trimmed.run, advances: trimmed.advances };
   }
+  return trimmedRuns ?? runs;
 }
 
 function lastCodePoint(run: GlyphRun): number | undefined {
