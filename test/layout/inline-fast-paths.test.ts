@@ -15,7 +15,7 @@ import { justificationOpportunities } from '../../src/layout/inline/justify.js';
 import { NO_CLONED_EDGES, breakLine, wholeContentLine } from '../../src/layout/inline/line-breaker.js';
 import { CONTENT_START } from '../../src/layout/inline/resume.js';
 import type { MeasureEnv, TextPiece } from '../../src/layout/inline/measure.js';
-import { measureText } from '../../src/layout/inline/measure.js';
+import { measureText, measureTextInParts } from '../../src/layout/inline/measure.js';
 import type { InlineFlowBox } from '../../src/boxes/types.js';
 import { createFontRegistry } from '../../src/text/fonts.js';
 import { installedFamilies } from '../helpers/installed-fonts.js';
@@ -166,34 +166,36 @@ describe('a word measured (measure.ts measureWord)', () => {
   ];
   const CJK = ['「日本」、「語」。テスト', '（括弧）・中点：です', '日日日', '」」'];
 
-  /** Every text cut of every text item measured the word's way (levels undefined) and the general way (levels all 0): the same piece. */
+  /** Every text cut of every text item measured with the shortcut and the general way: the same piece. */
   it('is the piece the general way measures, to the last bit', async () => {
+    const RTL = ['שלום עולם טוב', 'مرحبا بالعالم الجميل', 'abc שלום def', 'שלום abc עולם'];
     const html = STYLED.flatMap((style) => [...TEXTS, ...CJK].map((t) => `<p style="${style}">${t}</p>`)).join('')
-      + TEXTS.map((t) => `<p style="white-space: pre">${t}  </p>`).join('');
+      + TEXTS.map((t) => `<p style="white-space: pre">${t}  </p>`).join('')
+      + STYLED.flatMap((style) => RTL.map((t) => `<p dir=rtl style="${style}">${t}</p><p style="${style}">${t}</p>`)).join('');
     const boxes = await paragraphs(html);
     const textEnv = env();
     let compared = 0;
+    let rightToLeft = 0;
     for (const box of boxes) {
       const items = collectInlineItems(box, new WeakMap());
-      if (items.bidi.levels !== undefined) continue; // right-to-left text is always measured the general way
+      const measureEnv: MeasureEnv = { ...textEnv, bidi: items.bidi };
       const map = breakMap(items.text);
-      const general: MeasureEnv = { ...textEnv, bidi: { levels: new Uint8Array(items.text.length), paragraphLevel: items.bidi.paragraphLevel } };
-      const word: MeasureEnv = { ...textEnv, bidi: items.bidi };
       for (const item of items.items) {
         if (item.kind !== 'text') continue;
         cutText(item, map, {
           text: (from, to, breakAfter, forcedBreakAfter) => {
             const stretch = { item, from, to, breakAfter, forcedBreakAfter, hyphen: false };
-            const expected = measureText(stretch, general);
-            const got = measureText(stretch, word);
-            expect(facts(got), `${item.text} [${from}, ${to})`).toEqual(facts(expected));
+            const got = measureText(stretch, measureEnv);
+            expect(facts(got), `${item.text} [${from}, ${to})`).toEqual(facts(measureTextInParts(stretch, measureEnv)));
             compared++;
+            if (got.level % 2 === 1) rightToLeft++;
           },
           tab: () => undefined,
         });
       }
     }
     expect(compared).toBeGreaterThan(300);
+    expect(rightToLeft).toBeGreaterThan(40);
   });
 
   it.skipIf(noCjk)(`shares one frozen run list among the pieces of one unspaced run, and a trimmed bracket leaves it alone${skipped}`, async () => {

@@ -95,15 +95,20 @@ const LTR = Object.freeze({ direction: 'ltr' as const });
 
 export function measureText(stretch: TextStretch, env: MeasureEnv): TextPiece {
   const { item } = stretch;
-  const style = item.style;
-  let raw = item.text.slice(stretch.from, stretch.to);
-  // A forced break's newline is not drawn.
-  if (stretch.forcedBreakAfter && raw.endsWith('\n')) raw = raw.slice(0, -1);
-  const request = fontRequestFromStyle(style, item.lang);
-  if (env.bidi.levels === undefined && !stretch.hyphen) {
-    const word = measureWord(stretch, env, raw, request);
+  const raw = drawnText(stretch);
+  const request = fontRequestFromStyle(item.style, item.lang);
+  const level = stretch.hyphen ? undefined : uniformLevel(env.bidi, item.start + stretch.from, raw.length);
+  if (level !== undefined) {
+    const word = measureWord(stretch, env, raw, request, level);
     if (word !== undefined) return word;
   }
+  return measureParts(stretch, env, raw, request);
+}
+
+/** `measureText` the general way: the stretch cut into parts (`partsOf`), each shaped, its runs spaced and trimmed. */
+function measureParts(stretch: TextStretch, env: MeasureEnv, raw: string, request: FontRequest): TextPiece {
+  const { item } = stretch;
+  const style = item.style;
   const parts = partsOf(raw, stretch, env);
   const runs: MeasuredRun[] = [];
   // each run's facts, looked up once: a trimmed run keeps its characters, so its spaces are these too
@@ -137,17 +142,36 @@ export function measureText(stretch: TextStretch, env: MeasureEnv): TextPiece {
   return new MeasuredText(stretch, text, measuredRuns, { width, trailingSpace, endSpacing, spaces }, levelAt(env.bidi, item.start + stretch.from));
 }
 
+/** `measureText` without its shortcut for words (`measureWord`): tests compare the two. */
+export function measureTextInParts(stretch: TextStretch, env: MeasureEnv): TextPiece {
+  return measureParts(stretch, env, drawnText(stretch), fontRequestFromStyle(stretch.item.style, stretch.item.lang));
+}
+
+/** The stretch's text but a forced break's newline at its end, which is not drawn. */
+function drawnText(stretch: TextStretch): string {
+  const raw = stretch.item.text.slice(stretch.from, stretch.to);
+  return stretch.forcedBreakAfter && raw.endsWith('\n') ? raw.slice(0, -1) : raw;
+}
+
+/** The bidi level of all `length` code units from `from` when they have one, else undefined (`partsOf` would cut them). */
+function uniformLevel(bidi: BidiLevels, from: number, length: number): number | undefined {
+  const levels = bidi.levels;
+  if (levels === undefined) return bidi.paragraphLevel;
+  const level = levelAt(bidi, from);
+  for (let i = 1; i < length; i++) if (levelAt(bidi, from + i) !== level) return undefined;
+  return level;
+}
+
 /**
- * `measureText` of a word: one bidi level, no hyphen to add, its text shaped into one run and the
+ * `measureText` of a word: one bidi level (`level`), no hyphen to add, its text shaped into one run and the
  * spaces at its end, if any, into another (undefined otherwise) — most pieces: a CJK character, a
  * word and the space after it. Measured without the lists of parts, runs and facts the general way
  * grows by push (17 slots each at once): CJK text is cut at every character, and those lists were
  * most of what measuring it allocated. Same results, summed in the same order.
  */
-function measureWord(stretch: TextStretch, env: MeasureEnv, raw: string, request: FontRequest): TextPiece | undefined {
+function measureWord(stretch: TextStretch, env: MeasureEnv, raw: string, request: FontRequest, level: number): TextPiece | undefined {
   const { item } = stretch;
   const style = item.style;
-  const level = env.bidi.paragraphLevel;
   const direction = level % 2 === 1 ? RTL : LTR;
   let bodyEnd = raw.length;
   if (spacesCollapseOrHang(style.whiteSpace)) while (bodyEnd > 0 && raw.charCodeAt(bodyEnd - 1) === 0x20) bodyEnd--;
