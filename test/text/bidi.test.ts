@@ -17,6 +17,17 @@ describe('bidi (UAX #9 through bidi-js)', () => {
     expect([...embeddingLevels(`${BIDI_CONTROL.LRI}ab${BIDI_CONTROL.PDI}!`, 'rtl')]).toEqual([1, 2, 2, 1, 1]);
   });
 
+  it('resolves a paragraph once per direction: the same levels come back for the same text', () => {
+    const text = `שלום ${'עולם '.repeat(20)}abc 123`;
+    const rtl = embeddingLevels(text, 'rtl');
+    expect(embeddingLevels(text, 'rtl')).toBe(rtl);
+    const ltr = embeddingLevels(text, 'ltr');
+    expect(ltr).not.toBe(rtl);
+    expect([ltr[0], rtl[0], ltr[text.length - 1], rtl[text.length - 1]]).toEqual([1, 1, 0, 2]);
+    // a text one character longer is resolved for itself
+    expect(embeddingLevels(`${text}!`, 'rtl')).toHaveLength(text.length + 1);
+  });
+
   it('finds the first strong direction (P2-P3)', () => {
     expect(firstStrongLevel('123 אבג abc')).toBe(1);
     expect(firstStrongLevel('123 abc אבג')).toBe(0);
