@@ -4,7 +4,7 @@
 // memory is its own; each child renders with one warm engine and then draws the same content with
 // bare PDFKit (the floor, bench/lib/floor.mjs) and prints octavo's ratio to it.
 //   --quick          fewer iterations and smaller scaling sizes (a minute or two)
-//   --only LIST      sections: documents,cold,scaling,memory,service,caches,fresh,peers (comma-separated)
+//   --only LIST      sections: documents,cold,scaling,memory,service,caches,fresh,peers,scripts (comma-separated)
 //   --iterations N   warm renders per document (default 30; --quick 8)
 //   --json           machine-readable output
 import { spawnSync } from 'node:child_process';
@@ -24,7 +24,7 @@ const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : u
 const QUICK = args.includes('--quick');
 const JSON_OUTPUT = args.includes('--json');
 const ITERATIONS = Number(option('--iterations')) || (QUICK ? 8 : 30);
-const SECTIONS = new Set((option('--only') ?? 'documents,cold,scaling,memory,service,caches,fresh,peers').split(','));
+const SECTIONS = new Set((option('--only') ?? 'documents,cold,scaling,memory,service,caches,fresh,peers,scripts').split(','));
 const path = (relative) => fileURLToPath(new URL(relative, ROOT));
 
 function child(script, argv, nodeFlags = []) {
@@ -95,6 +95,14 @@ if (SECTIONS.has('fresh')) {
     steadyAtReady: child('bench/lib/fresh-process.mjs', [...steady, '--arrive', 'ready']),
     template: child('bench/lib/fresh-process.mjs', [...steady, '--warm-template']),
   };
+}
+
+if (SECTIONS.has('scripts')) {
+  log('text in other scripts…');
+  // five paragraphs of each script, warm (bench/lib/scripts.mjs), a process each
+  const { SAMPLES } = await import(path('bench/lib/scripts.mjs'));
+  const renders = QUICK ? '10' : '40';
+  results.scripts = Object.keys(SAMPLES).map((script) => child('bench/lib/scripts.mjs', [script, renders, renders]));
 }
 
 // the three documents octavo is judged with, beside the PDFKit floor's runner, when ../shared/bench is beside the project
@@ -234,6 +242,12 @@ function report(r) {
       if (w) lines.push(`warm-up after ready${name}: ${w.renders} renders${w.templateRenders ? ` (${w.templateRenders} of the template)` : ''}, ${f0(w.cpuMs)} CPU ms (${w.settled ? 'settled' : 'budget spent'}), warm ${f0(w.ms)} ms after the fork`);
     }
     lines.push('');
+  }
+  if (r.scripts) {
+    const latin = r.scripts.find((d) => d.script === 'latin');
+    table(['text in other scripts, warm (5 paragraphs)', 'characters', 'pages', 'median ms', 'CPU ms', 'ms per 1,000 characters', 'CPU', 'CPU vs Latin'],
+      r.scripts.map((d) => [d.script, d.characters, d.pages, f1(d.wall.median), f1(d.cpu.median), f1(d.wallPer1000), f1(d.cpuPer1000),
+        latin === undefined ? '-' : `${(d.cpuPer1000 / latin.cpuPer1000).toFixed(1)}x`]));
   }
   if (r.peers) lines.push('peer documents, octavo / PDFKit floor after 3 and 40 warm-up renders (report: 8), by wall and CPU time:', ...r.peers, '');
   if (r.service) {
