@@ -163,11 +163,11 @@ function uniformLevel(bidi: BidiLevels, from: number, length: number): number | 
 }
 
 /**
- * `measureText` of a word: one bidi level (`level`), no hyphen to add, its text shaped into one run and the
- * spaces at its end, if any, into another (undefined otherwise) — most pieces: a CJK character, a
- * word and the space after it. Measured without the lists of parts, runs and facts the general way
- * grows by push (17 slots each at once): CJK text is cut at every character, and those lists were
- * most of what measuring it allocated. Same results, summed in the same order.
+ * `measureText` of a word: one bidi level (`level`), no hyphen to add, its text shaped into one run
+ * and the spaces at its end, if any, into another (undefined otherwise) — most pieces: a CJK
+ * character, a word and the space after it. Measured without the lists of parts, runs and facts the
+ * general way grows by push (17 slots each at once): CJK text is cut at every character, and those
+ * lists were most of what measuring it allocated. Same results, summed in the same order.
  */
 function measureWord(stretch: TextStretch, env: MeasureEnv, raw: string, request: FontRequest, level: number): TextPiece | undefined {
   const { item } = stretch;
