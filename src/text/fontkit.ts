@@ -100,10 +100,14 @@ export interface LaidOutGlyph {
  */
 export function parseFontBytes(bytes: Uint8Array): FontProgram[] {
   const sfnt = isWoff(bytes) ? woffToSfnt(bytes) : isWoff2(bytes) && !isWoff2Collection(bytes) ? woff2ToSfnt(bytes) : bytes;
-  const buffer = Buffer.isBuffer(sfnt) ? sfnt : Buffer.from(sfnt.buffer, sfnt.byteOffset, sfnt.byteLength);
-  const parsed = fontkit.create(buffer) as { fonts?: unknown[] };
+  const parsed = createFontkitFont(sfnt) as { fonts?: unknown[] };
   const fonts = Array.isArray(parsed.fonts) ? parsed.fonts : [parsed];
   return fonts.map(checkProgram);
+}
+
+/** fontkit's font (or collection) over `bytes`, without a copy: it decodes the table directory, the tables when first read. */
+function createFontkitFont(bytes: Uint8Array): unknown {
+  return fontkit.create(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 }
 
 /**
@@ -112,13 +116,13 @@ export function parseFontBytes(bytes: Uint8Array): FontProgram[] {
  * the fallback search asks about characters they lack before any is drawn with.
  */
 export function cmapProbe(bytes: Uint8Array): (codePoint: number) => boolean {
-  const font = fontkit.create(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as unknown as FontProgram;
+  const font = createFontkitFont(bytes) as FontProgram;
   return (codePoint) => font.hasGlyphForCodePoint(codePoint);
 }
 
 /** A bitmap-only sfnt font (CBDT colour emoji), parsed for shaping only: never embedded. */
 export function parseBitmapFont(bytes: Uint8Array): FontProgram {
-  const program = fontkit.create(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as unknown as FontProgram;
+  const program = createFontkitFont(bytes) as FontProgram;
   if (typeof program.layout !== 'function' || !(program.unitsPerEm > 0)) throw new Error('not a scalable font');
   hideDamagedLayoutTables(program);
   boundCmapLookups(program, program.numGlyphs);

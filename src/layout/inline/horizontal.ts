@@ -290,16 +290,18 @@ class Placer {
         const width = sum(leaf.run.advances);
         // joined to the text before it without a node of its own (a CJK line has a leaf per character)
         if (!joinLeaf(out, leaf, this.x, width)) {
-          const node: Node = { kind: 'text', style: leaf.style, runs: [{ run: leaf.run.run, x: this.x, advances: leaf.run.advances }], x: this.x, width, text: leaf.run.run.text, level: leaf.level, symbol: leaf.symbol };
-          appendText(out, node);
+          startText(out, { kind: 'text', style: leaf.style, runs: [{ run: leaf.run.run, x: this.x, advances: leaf.run.advances }], x: this.x, width, text: leaf.run.run.text, level: leaf.level, symbol: leaf.symbol });
         }
         this.x += width;
         break;
       }
-      case 'tab':
-        appendText(out, { kind: 'text', style: leaf.style, runs: [], x: this.x, width: leaf.width, text: '\t', level: leaf.level, symbol: undefined });
+      case 'tab': {
+        const builder = joinableText(out, leaf.style, leaf.level, undefined, this.x);
+        if (builder === undefined) startText(out, { kind: 'text', style: leaf.style, runs: [], x: this.x, width: leaf.width, text: '\t', level: leaf.level, symbol: undefined });
+        else joinWidthAndText(builder, leaf.width, '\t');
         this.x += leaf.width;
         break;
+      }
       case 'atomic':
         out.nodes.push({ kind: 'atomic', piece: leaf.piece, x: this.x });
         this.x += leaf.piece.width;
@@ -334,33 +336,33 @@ interface Siblings {
 }
 
 /**
- * Words of one text in one style and direction become one text fragment (fewer, longer glyph
- * runs to paint); right-to-left neighbours join in reverse so the text stays in logical order.
- * Adjacent runs of one face and size become one run. `node` is made by the caller for this call
- * (`Placer.leaf`) and is owned from here on: a text that nothing joins (one word, a table cell's
- * text) is kept as it is, and the builder is made when a second one joins it.
+ * `node`, made by the caller for this call (`Placer.leaf`) and owned from here on, last among
+ * `siblings`; the text being built before it ends. A text that nothing joins (one word, a table
+ * cell's text) is kept as it is; the builder is made when a second one joins it.
  */
-function appendText(siblings: Siblings, node: Extract<Node, { kind: 'text' }>): void {
-  const builder = joinableText(siblings, node.style, node.level, node.symbol, node.x);
-  if (builder !== undefined) {
-    for (const run of node.runs) joinRun(builder, run.run, run.x, run.advances, runWidth(node, run));
-    builder.node.width += node.width;
-    builder.texts.push(node.text);
-    return;
-  }
+function startText(siblings: Siblings, node: Extract<Node, { kind: 'text' }>): void {
   if (siblings.building !== undefined) closeText(siblings.building);
   siblings.building = undefined;
   siblings.nodes.push(node);
 }
 
-/** `appendText` of the node a run leaf at `x` would make, when it joins the text before it; false when it does not. */
+/**
+ * Words of one text in one style and direction become one text fragment (fewer, longer glyph
+ * runs to paint); right-to-left neighbours join in reverse so the text stays in logical order.
+ * Adjacent runs of one face and size become one run. A run leaf at `x` that joins the text before
+ * it is added to it without a node of its own; false when it does not join.
+ */
 function joinLeaf(siblings: Siblings, leaf: Extract<Leaf, { kind: 'run' }>, x: number, width: number): boolean {
   const builder = joinableText(siblings, leaf.style, leaf.level, leaf.symbol, x);
   if (builder === undefined) return false;
   joinRun(builder, leaf.run.run, x, leaf.run.advances, width);
-  builder.node.width += width;
-  builder.texts.push(leaf.run.run.text);
+  joinWidthAndText(builder, width, leaf.run.run.text);
   return true;
+}
+
+function joinWidthAndText(builder: OpenText, width: number, text: string): void {
+  builder.node.width += width;
+  builder.texts.push(text);
 }
 
 /** The builder of the text node last among `siblings` when text in this style, level and marker symbol starting at `x` joins it. */
@@ -388,14 +390,6 @@ function closeText(builder: OpenText): void {
   const rtl = builder.node.level % 2 === 1;
   const texts = builder.texts;
   builder.node.text = texts.length === 1 ? texts[0]! : (rtl ? texts.reverse() : texts).join('');
-}
-
-/**
- * A run's width: a node of one run (a word) is as wide as its run, whose advances `leaf` has just
- * summed into the node's width; they are not summed again for every word.
- */
-function runWidth(node: Extract<Node, { kind: 'text' }>, run: PlacedRun): number {
-  return node.runs.length === 1 ? node.width : sum(run.advances);
 }
 
 /** Joins `run` placed at `x` with `advances` (in the builder's level); `width`: the sum of the advances. */

@@ -128,11 +128,11 @@ function measureParts(stretch: TextStretch, env: MeasureEnv, raw: string, reques
       runs.push(spacedRun(run, style, part.level, part.trailing, facts));
     }
   }
-  const measuredRuns = mayTrimSpacing(text, style.textSpacingTrim) ? trimRuns(runs, style, codePointBefore(item.text, stretch.from), stretch.forcedBreakAfter ? undefined : item.text.codePointAt(stretch.to)) : runs;
+  const measuredRuns = trimmedInText(runs, stretch, text);
   for (let r = 0; r < measuredRuns.length; r++) {
     const measured = measuredRuns[r]!;
     const facts = factsOfRuns[r]!;
-    const runWidth = measured.advances === facts.advances ? facts.width : sum(measured.advances);
+    const runWidth = widthOf(measured, facts);
     width += runWidth;
     if (measured.trailing) trailingSpace += runWidth;
     else spaces += facts.spaces;
@@ -195,13 +195,11 @@ function measureWord(stretch: TextStretch, env: MeasureEnv, raw: string, request
     runs = [spacedRun(run, style, level, false, facts), spacedRun(spaceRun, style, level, true, spaceFacts)];
     text = body.length === bodyEnd ? raw : body + trailing;
   }
-  if (mayTrimSpacing(text, style.textSpacingTrim)) runs = trimRuns(runs, style, codePointBefore(item.text, stretch.from), stretch.forcedBreakAfter ? undefined : item.text.codePointAt(stretch.to));
-  const bodyAdvances = runs[0]!.advances;
-  let width = bodyAdvances === facts.advances ? facts.width : sum(bodyAdvances);
+  runs = trimmedInText(runs, stretch, text);
+  let width = widthOf(runs[0]!, facts);
   let trailingSpace = 0;
   if (spaceFacts !== undefined) {
-    const spaceAdvances = runs[1]!.advances;
-    trailingSpace = spaceAdvances === spaceFacts.advances ? spaceFacts.width : sum(spaceAdvances);
+    trailingSpace = widthOf(runs[1]!, spaceFacts);
     width += trailingSpace;
   }
   const endSpacing = style.letterSpacing !== 0 && !isCursive(text) ? style.letterSpacing : 0;
@@ -268,6 +266,18 @@ class SpacedRun implements MeasuredRun {
     readonly level: number,
     readonly trailing: boolean,
   ) {}
+}
+
+/** A measured run's width: its facts' sum of advances while it has the facts' advances (no spacing, nothing trimmed). */
+function widthOf(measured: MeasuredRun, facts: RunFacts): number {
+  return measured.advances === facts.advances ? facts.width : sum(measured.advances);
+}
+
+/** The runs of the stretch's `text` with `text-spacing-trim` applied, the item's characters around the stretch its neighbours. */
+function trimmedInText(runs: readonly MeasuredRun[], stretch: TextStretch, text: string): readonly MeasuredRun[] {
+  const { item } = stretch;
+  if (!mayTrimSpacing(text, item.style.textSpacingTrim)) return runs;
+  return trimRuns(runs, item.style, codePointBefore(item.text, stretch.from), stretch.forcedBreakAfter ? undefined : item.text.codePointAt(stretch.to));
 }
 
 /**

@@ -18,6 +18,7 @@
 import type { TextSpacingTrim } from '../../css/types.js';
 import type { GlyphRun, ShapedGlyph } from '../../text/types.js';
 import type { TextPiece } from './measure.js';
+import { BoundedCache } from '../../cache/bounded.js';
 
 type PunctuationClass = 'open' | 'close' | 'middle' | 'space';
 
@@ -41,15 +42,13 @@ function classOf(codePoint: number | undefined): PunctuationClass | undefined {
   if (known === undefined) {
     const char = String.fromCodePoint(codePoint);
     known = OPENING.test(char) ? 'open' : CLOSING.test(char) ? 'close' : NOT_BRACKET;
-    if (bracketClasses.size < MAX_BRACKET_CLASSES) bracketClasses.set(codePoint, known);
+    bracketClasses.set(codePoint, known);
   }
   return known === NOT_BRACKET ? undefined : known;
 }
 
 const NOT_BRACKET = 'none';
-const bracketClasses = new Map<number, 'open' | 'close' | typeof NOT_BRACKET>();
-/** Code points remembered (a document of every character is not remembered whole). */
-const MAX_BRACKET_CLASSES = 4096;
+const bracketClasses = new BoundedCache<number, 'open' | 'close' | typeof NOT_BRACKET>('layout.bracket-classes', 4096);
 
 /**
  * Whether the text holds CJK punctuation `text-spacing-trim` may trim (plain-text fast paths step
