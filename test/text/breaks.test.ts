@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findBreakOpportunities, uax14Opportunities } from '../../src/text/breaks.js';
+import { cpuTime } from '../helpers/cpu-time.js';
 
 const breaks = (text: string): string[] =>
   findBreakOpportunities(text).map((b) => `${b.index}${b.required ? '!' : ''}`);
@@ -34,6 +35,24 @@ describe('UAX #14 break opportunities', () => {
     // not after an opening bracket, nor after Latin
     expect(breaks('「っ')).toEqual([]);
     expect(breaks('aっ')).toEqual([]);
+  });
+
+  it('breaks Thai, Lao, Khmer and Myanmar between dictionary words, as Chromium does through ICU', () => {
+    // สุนัข|จิ้งจอก|สี|น้ำตาล|กระโดด: UAX #14 alone (class SA as AL) has no break in it
+    expect(breaks('สุนัขจิ้งจอกสีน้ำตาลกระโดด')).toEqual(['5', '12', '14', '20']);
+    expect(uax14Opportunities('ไป ตลาด').map((b) => b.index)).toEqual([3]);
+    expect(breaks('ຂ້ອຍຮັກເຈົ້າ').length).toBeGreaterThan(0);
+    expect(breaks('ខ្ញុំស្រឡាញ់អ្នក').length).toBeGreaterThan(0);
+  });
+
+  it('looks up a long run of Thai a window at a time, with the breaks of the whole and in time linear in its length', async () => {
+    const sentence = 'สุนัขจิ้งจอกสีน้ำตาลกระโดดข้ามสุนัขขี้เกียจในขณะที่แมวเฝ้าดูจากรั้วใกล้ๆและรอจังหวะที่เหมาะสม';
+    const text = sentence.repeat(60); // 5,580 characters: six windows
+    const whole = [...new Intl.Segmenter(undefined, { granularity: 'word' }).segment(text)].map((s) => s.index).filter((index) => index > 0);
+    expect(uax14Opportunities(text).map((b) => b.index)).toEqual(whole);
+    // ICU's dictionary took 24 s over 186,000 characters at once
+    const { ms } = await cpuTime(() => uax14Opportunities(sentence.repeat(2000)));
+    expect(ms).toBeLessThan(3_000);
   });
 
   it('allows a break after a zero-width space and a soft hyphen', () => {
