@@ -211,20 +211,28 @@ describe('fragmentation (CSS Grid 1 §12)', () => {
 });
 
 describe('a grid of many tracks over pages', () => {
-  // 60 items spanning 4,000 rows: 240,000 rows over about eleven pages. Each page's layout built
-  // the track starts and the lines of the whole grid again (1,000 such items over 19 pages: 12.7 s);
-  // they are made once per sized grid, the lines only for positioned children.
-  it('costs about what it costs on one page', async () => {
+  // 60 items spanning 4,000 rows: 240,000 rows. Each page's layout built the track starts and the
+  // lines of the whole grid again (1,000 such items over 19 pages: 12.7 s); they are made once per
+  // sized grid, the lines only for positioned children. Sizing the rows is most of one page's cost,
+  // so the pages must be many for the per-page work to show: over 108 pages the grid costs ~1.3x
+  // what it costs on one, ~2.8x when each page computes the track starts again.
+  it('costs about what it costs on one page, over a hundred pages', async () => {
     const grid = `<div style="display: grid">${'<i style="grid-row: span 4000">x</i>'.repeat(60)}</div>`;
-    const onPages = async (height: number): Promise<number> => {
-      let best = Infinity;
-      for (let run = 0; run < 2; run++) best = Math.min(best, (await cpuTime(() => layoutHtml(`<!DOCTYPE html><style>@page { size: 400px ${height}px; margin: 0 } body { margin: 0 }</style>${grid}`))).ms);
-      return best;
+    const onPages = async (height: number): Promise<{ ms: number; pages: number }> => {
+      let ms = Infinity;
+      let pages = 0;
+      for (let run = 0; run < 2; run++) {
+        const timed = await cpuTime(() => layoutHtml(`<!DOCTYPE html><style>@page { size: 400px ${height}px; margin: 0 } body { margin: 0 }</style>${grid}`));
+        ms = Math.min(ms, timed.ms);
+        pages = timed.result.pages.length;
+      }
+      return { ms, pages };
     };
     await onPages(2000);
     const onePage = await onPages(2000);
-    const elevenPages = await onPages(100);
-    expect(elevenPages / onePage).toBeLessThan(1.5);
+    const manyPages = await onPages(10);
+    expect(manyPages.pages).toBeGreaterThan(100);
+    expect(manyPages.ms / onePage.ms).toBeLessThan(2.1);
   }, 60_000);
 });
 
