@@ -105,6 +105,19 @@ describe('auto-placement (§8.5)', () => {
     expect(cells(items, 2, 3)).toEqual(['r1-2 c0-1', 'r1-2 c1-2', 'r0-1 c0-1']);
   });
 
+  it('keeps auto-placed items in the limited grid: cut at its edge, then in its last track', () => {
+    const tall = { rows: auto(10_000), columns: auto() };
+    const result = placeItems([tall, tall, tall], 0, 1, false);
+    expect(result.areas.map((a) => `r${a.rowStart}-${a.rowEnd}`)).toEqual(['r0-10000', 'r9999-10000', 'r9999-10000']);
+    expect([result.rowCount, result.columnCount]).toEqual([10_000, 1]);
+    const half = placeItems([{ rows: auto(), columns: auto() }, { rows: auto(6_000), columns: auto() }, { rows: auto(6_000), columns: auto() }], 0, 1, true);
+    expect(half.areas.map((a) => `r${a.rowStart}-${a.rowEnd}`)).toEqual(['r0-1', 'r1-6001', 'r6001-10000']);
+    // Locked to a row, items past the last column line share the last column.
+    const inRow = placeItems(Array.from({ length: 10_003 }, () => ({ rows: at(1, 2), columns: auto() })), 1, 1, false);
+    expect(inRow.areas.slice(-3).map((a) => `c${a.columnStart}-${a.columnEnd}`)).toEqual(['c10000-10001', 'c10000-10001', 'c10000-10001']);
+    expect(inRow.columnCount).toBe(10_001);
+  });
+
   it('adds implicit tracks before the explicit grid for negative lines', () => {
     const result = placeItems([{ rows: at(-1, 1), columns: at(-2, 1) }], 1, 1, false);
     expect([result.rowOffset, result.columnOffset, result.rowCount, result.columnCount]).toEqual([2, 3, 3, 4]);

@@ -136,12 +136,12 @@ export interface PlacementResult {
  * (10,000 × 10,000 tracks) stays small; a check is a binary search per row.
  */
 class Occupancy {
-  /** Per row: starts and ends of disjoint, sorted, non-adjacent intervals [start, end). */
-  private readonly rows = new Map<number, { starts: number[]; ends: number[] }>();
+  /** Per row (an index of the limited grid): starts and ends of disjoint, sorted, non-adjacent intervals [start, end). */
+  private readonly rows: ({ starts: number[]; ends: number[] } | undefined)[] = [];
 
   fits(row: number, column: number, rowSpan: number, columnSpan: number): boolean {
     for (let r = row; r < row + rowSpan; r++) {
-      const line = this.rows.get(r);
+      const line = this.rows[r];
       if (line === undefined) continue;
       const i = firstEndingAfter(line.ends, column);
       if (i < line.starts.length && line.starts[i]! < column + columnSpan) return false;
@@ -151,21 +151,27 @@ class Occupancy {
 
   /** Whether `row` is filled from column 0 to `columns` (its intervals are merged: one covers it). */
   isFull(row: number, columns: number): boolean {
-    const line = this.rows.get(row);
+    const line = this.rows[row];
     return line !== undefined && line.starts[0]! <= 0 && line.ends[0]! >= columns;
   }
 
   mark(area: Area): void {
     for (let r = area.rowStart; r < area.rowEnd; r++) {
-      let line = this.rows.get(r);
-      if (line === undefined) this.rows.set(r, line = { starts: [], ends: [] });
+      let line = this.rows[r];
+      if (line === undefined) this.rows[r] = line = { starts: [], ends: [] };
       const first = firstEndingAfter(line.ends, area.columnStart - 1);
       let last = first;
       while (last < line.starts.length && line.starts[last]! <= area.columnEnd) last++;
       const start = Math.min(area.columnStart, line.starts[first] ?? area.columnStart);
       const end = Math.max(area.columnEnd, last > first ? line.ends[last - 1]! : area.columnEnd);
-      line.starts.splice(first, last - first, start);
-      line.ends.splice(first, last - first, end);
+      if (last - first === 1) {
+        // merged with one interval (an item beside the last one in its row, mostly): in place
+        line.starts[first] = start;
+        line.ends[first] = end;
+      } else {
+        line.starts.splice(first, last - first, start);
+        line.ends.splice(first, last - first, end);
+      }
     }
   }
 }
@@ -180,6 +186,11 @@ function firstEndingAfter(ends: readonly number[], column: number): number {
     else low = middle + 1;
   }
   return low;
+}
+
+/** Tracks [start, start + count) cut at the limited grid's end `limit`, or its last track when wholly past it. */
+function withinLimit(start: number, count: number, limit: number): [number, number] {
+  return start >= limit ? [limit - 1, limit] : [start, Math.min(limit, start + count)];
 }
 
 const span = (p: AxisPlacement): number => (p.kind === 'definite' ? p.end - p.start : p.span);
@@ -206,6 +217,10 @@ export function placeItems(items: readonly PlacementInput[], explicitRows: numbe
   const toRows = (p: Extract<AxisPlacement, { kind: 'definite' }>): [number, number] => [p.start - 1 + rowOffset, p.end - 1 + rowOffset];
   const toColumns = (p: Extract<AxisPlacement, { kind: 'definite' }>): [number, number] => [p.start - 1 + columnOffset, p.end - 1 + columnOffset];
 
+  // Auto-placement stays in the limited grid too: past its last line an area is cut at the edge,
+  // or put in its last track (3,000 items spanning 10,000 rows each made 30 million rows: 4.5 GB).
+  const rowLimit = rowOffset + explicitRows + MAX_LINE;
+  const columnLimit = columnOffset + explicitColumns + MAX_LINE;
   const areas: (Area | undefined)[] = items.map(() => undefined);
   const occupied = new Occupancy();
   const place = (index: number, area: Area): void => {
@@ -226,10 +241,11 @@ export function placeItems(items: readonly PlacementInput[], explicitRows: numbe
     const [rowStart, rowEnd] = toRows(item.rows);
     const width = item.columns.span;
     let column = dense ? 0 : rowCursors.get(rowStart) ?? 0;
-    while (!occupied.fits(rowStart, column, rowEnd - rowStart, width)) column++;
-    place(i, { rowStart, rowEnd, columnStart: column, columnEnd: column + width });
-    rowCursors.set(rowStart, column + width);
-    columnCount = Math.max(columnCount, column + width);
+    while (column < columnLimit && !occupied.fits(rowStart, column, rowEnd - rowStart, width)) column++;
+    const [columnStart, columnEnd] = withinLimit(column, width, columnLimit);
+    place(i, { rowStart, rowEnd, columnStart, columnEnd });
+    rowCursors.set(rowStart, columnEnd);
+    columnCount = Math.max(columnCount, columnEnd);
   });
   // 4. The remaining items, with the auto-placement cursor. Dense packing starts each search at
   // the first row not yet full, not at row 0: no item fits in a full row, and searching the rows
@@ -245,19 +261,23 @@ export function placeItems(items: readonly PlacementInput[], explicitRows: numbe
       const [columnStart, columnEnd] = toColumns(item.columns);
       if (dense) cursorRow = firstOpenRow;
       else if (columnStart < cursorColumn) cursorRow++;
-      while (!occupied.fits(cursorRow, columnStart, height, columnEnd - columnStart)) cursorRow++;
+      while (cursorRow < rowLimit && !occupied.fits(cursorRow, columnStart, height, columnEnd - columnStart)) cursorRow++;
       cursorColumn = columnStart;
-      place(i, { rowStart: cursorRow, rowEnd: cursorRow + height, columnStart, columnEnd });
+      const [rowStart, rowEnd] = withinLimit(cursorRow, height, rowLimit);
+      place(i, { rowStart, rowEnd, columnStart, columnEnd });
       return;
     }
     const width = item.columns.span;
     if (dense) { cursorRow = firstOpenRow; cursorColumn = 0; }
-    for (;;) {
+    while (cursorRow < rowLimit) {
       if (cursorColumn + width > columnCount) { cursorRow++; cursorColumn = 0; continue; }
       if (occupied.fits(cursorRow, cursorColumn, height, width)) break;
       cursorColumn++;
     }
-    place(i, { rowStart: cursorRow, rowEnd: cursorRow + height, columnStart: cursorColumn, columnEnd: cursorColumn + width });
+    // past the last row, the cursor wraps along it: the implicit columns do not grow
+    if (cursorColumn + width > columnCount) cursorColumn = 0;
+    const [rowStart, rowEnd] = withinLimit(cursorRow, height, rowLimit);
+    place(i, { rowStart, rowEnd, columnStart: cursorColumn, columnEnd: cursorColumn + width });
     cursorColumn += width;
   });
   const placed = areas as Area[];
