@@ -18,7 +18,7 @@ import { placeHorizontally } from './horizontal.js';
 import { fillLeader } from './leader.js';
 import { justificationOpportunities, NO_OPPORTUNITIES } from './justify.js';
 import type { InlineMetrics, MetricsEnv } from './vertical-align.js';
-import { baselineShift, inlineMetrics } from './vertical-align.js';
+import { baselineShift, inlineMetrics, usedFontBounds } from './vertical-align.js';
 import type { LineHang } from './hanging-punctuation.js';
 
 export interface LaidOutLine {
@@ -214,6 +214,7 @@ export function placeVertically(nodes: readonly Node[], spec: LineSpec): LaidOut
     for (const node of list) {
       if (node.kind === 'text') {
         placements.set(node, parent.offset);
+        if (parent.style.lineHeight === 'normal') addUsedFonts(node, parent.offset, into);
         continue;
       }
       const own = node.kind === 'inline' ? ownBounds(node.box.style, spec) : atomicBounds(node.piece, spec);
@@ -285,18 +286,35 @@ export function onlyText(nodes: readonly Node[]): nodes is readonly Extract<Node
 
 /**
  * `placeVertically` for a line of text alone (most lines: a table cell's, a paragraph's): text
- * sits on the root's baseline and its own metrics do not size the line (CSS2 §10.8.1), so the
- * line is the root's strut and every text at offset 0 — what the general walk gives, without
- * its maps of placements.
+ * sits on the root's baseline, so the line is the root's strut (widened by the fonts the text is
+ * set in, under `line-height: normal`) and every text at offset 0 — what the general walk gives,
+ * without its maps of placements.
  */
 export function placeTextOnly(nodes: readonly Extract<Node, { kind: 'text' }>[], spec: LineSpec): LaidOutLine {
   const rootMetrics = inlineMetrics(spec.rootStyle, spec);
-  const top = -rootMetrics.above;
-  const baseline = -top;
-  const height = rootMetrics.below - top;
+  const bounds = { top: -rootMetrics.above, bottom: rootMetrics.below };
+  if (spec.rootStyle.lineHeight === 'normal') for (let i = 0; i < nodes.length; i++) addUsedFonts(nodes[i]!, 0, bounds);
+  const baseline = -bounds.top;
+  const height = bounds.bottom - bounds.top;
   const children = new Array<Fragment>(nodes.length);
   for (let i = 0; i < nodes.length; i++) children[i] = textFragment(nodes[i]!, 0, baseline, spec);
   return { empty: false, width: spec.availableWidth, height, baseline, children };
+}
+
+/**
+ * Widens `into` by the bounds of each font the text is set in (vertical-align.ts
+ * `usedFontBounds`), for a box whose `line-height` is `normal`. Upright glyphs of vertical text
+ * stand centred in the line by their own metrics and are left out.
+ */
+function addUsedFonts(node: Extract<Node, { kind: 'text' }>, offset: number, into: { top: number; bottom: number }): void {
+  const runs = node.runs;
+  for (let i = 0; i < runs.length; i++) {
+    const run = runs[i]!.run;
+    if (run.upright !== undefined) continue;
+    const bounds = usedFontBounds(run.face, run.size);
+    if (offset - bounds.above < into.top) into.top = offset - bounds.above;
+    if (offset + bounds.below > into.bottom) into.bottom = offset + bounds.below;
+  }
 }
 
 function shiftDescendants(nodes: readonly Node[], placements: Map<Node, number>, by: number, independent: ReadonlySet<Node>): void {

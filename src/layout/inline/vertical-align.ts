@@ -5,7 +5,8 @@
 import type { ComputedStyle } from '../../css/types.js';
 import { resolveLength } from '../../css/values/length.js';
 import { fontRequestFromStyle } from '../../text/request.js';
-import type { ScaledFontMetrics, TextSystem } from '../../text/types.js';
+import type { FontFace, ScaledFontMetrics, TextSystem } from '../../text/types.js';
+import { scaleMetrics } from '../../text/metrics.js';
 
 export interface InlineMetrics {
   readonly font: ScaledFontMetrics;
@@ -42,9 +43,34 @@ export function inlineMetrics(style: ComputedStyle, env: MetricsEnv): InlineMetr
  */
 export function usedLineHeight(style: ComputedStyle, font: ScaledFontMetrics): number {
   const value = style.lineHeight;
-  if (value === 'normal') return Math.round(font.ascent) + Math.round(font.descent) + Math.round(font.lineGap);
+  if (value === 'normal') return normalLineHeight(font);
   if (typeof value === 'number') return value;
   return value.value * style.fontSize;
+}
+
+/**
+ * The layout bounds of text set in `face` at `size` under `line-height: normal`: what `normal`
+ * gives that face's own metrics, its leading split evenly above and below. A line of Japanese
+ * or Thai in a Latin first font is as tall as its fallback font makes it (Blink's
+ * InlineBoxState::AccumulateUsedFonts, CSS Inline 3 §4.1: the UA may use the metrics of every
+ * font the box's text is set in). For the first available font these are the box's own bounds.
+ */
+export function usedFontBounds(face: FontFace, size: number): { readonly above: number; readonly below: number } {
+  let bySize = USED_FONT_BOUNDS.get(face);
+  if (bySize === undefined) USED_FONT_BOUNDS.set(face, (bySize = new Map()));
+  let bounds = bySize.get(size);
+  if (bounds === undefined) {
+    const font = scaleMetrics(face, size);
+    const halfLeading = (normalLineHeight(font) - (font.ascent + font.descent)) / 2;
+    bySize.set(size, (bounds = Object.freeze({ above: font.ascent + halfLeading, below: font.descent + halfLeading })));
+  }
+  return bounds;
+}
+
+const USED_FONT_BOUNDS = new WeakMap<FontFace, Map<number, { readonly above: number; readonly below: number }>>();
+
+function normalLineHeight(font: ScaledFontMetrics): number {
+  return Math.round(font.ascent) + Math.round(font.descent) + Math.round(font.lineGap);
 }
 
 export type LineRelativeAlign = 'top' | 'bottom';
