@@ -3,12 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Box, TableWrapperBox } from '../../src/boxes/types.js';
 import type { GridCell, TableGrid } from '../../src/layout/table/grid.js';
-import { buildTableGrid, cellsSpanningInto } from '../../src/layout/table/grid.js';
+import { buildTableGrid, cellAt, cellsSpanningInto } from '../../src/layout/table/grid.js';
 import { collapsedEdges, edgesBetween, horizontalEdge } from '../../src/layout/table/collapse.js';
 import { RowsAhead } from '../../src/layout/table/rows-ahead.js';
 import type { LaidRow, TableColumnsLayout } from '../../src/layout/table/rows.js';
 import type { TablePlan } from '../../src/layout/table/plan.js';
 import { allBoxes, boxTree } from '../boxes/helpers.js';
+import { cpuTime } from '../helpers/cpu-time.js';
+import { layoutHtml } from '../helpers/layout.js';
 
 async function tableOf(html: string): Promise<TableWrapperBox> {
   const { tree } = await boxTree(html);
@@ -50,6 +52,9 @@ describe('the table grid', () => {
       `<tr>${td('i', 'colspan=2')}${td('j')}</tr>`,
       `<tr>${td('k')}</tr>`,
       `<tr>${td('l')}${td('m')}${td('n')}</tr>`,
+      // overlapping cells (an HTML error): p keeps the slot; o covers the slots on both sides of it
+      `<tr>${td('x')}${td('p', 'rowspan=2')}</tr>`,
+      `<tr>${td('o', 'colspan=3')}</tr>`,
     ];
     const grid = buildTableGrid((await tableOf(`<table><tbody>${rows.join('')}</tbody></table>`)).table);
     // the slots the slow way: each cell of each row in every slot it covers
@@ -59,9 +64,32 @@ describe('the table grid', () => {
         for (let r = cell.row; r < cell.row + cell.rowSpan; r++) for (let c = cell.column; c < cell.column + cell.colSpan; c++) expected[r]![c] ??= cell;
       }
     }
-    expect(grid.slots.map((slots) => [...slots])).toEqual(expected);
-    expect(grid.slots.map((slots, r) => slots === grid.rows[r]!.cells)).toEqual([true, true, false, false, false, true]);
+    expect(grid.rows.map((_, r) => expected[r]!.map((_, c) => cellAt(grid, r, c)))).toEqual(expected);
+    expect(cellAt(grid, 7, 3)).toBeUndefined();
+    expect(grid.slots.map((slots, r) => slots === grid.rows[r]!.cells)).toEqual([true, true, false, true, true, true, true, false]);
   });
+});
+
+describe('tables of many columns (strangers\' input)', () => {
+  // Each row held a slot per column of the table, and a spanning cell a slot per row and column it
+  // covers; the geometry was computed again on every page.
+  it('lays out a staircase of colspan=1000 rowspan=65534 cells within a CPU bound', async () => {
+    // 300 rows: 300,000 columns, each cell spanning the rows below it (6 s and 1.6 GB before; 600 rows: 4.3 GB, killed)
+    const html = `<!DOCTYPE html><table>${'<tr><td colspan=1000 rowspan=65534>x</td></tr>'.repeat(300)}</table>`;
+    const { ms } = await cpuTime(() => layoutHtml(html, { expectWarnings: [/content is \d+px wide/] }));
+    expect(ms).toBeLessThan(3_000);
+  }, 60_000);
+
+  it('keeps one-cell rows small in a table one row makes 10,000 columns wide', async () => {
+    // 5,000 rows padded to 10,000 slots each: 50 million slots (~4 s and 850 MB before)
+    const html = `<!DOCTYPE html><table><tr>${'<td colspan=1000>x</td>'.repeat(10)}</tr>${'<tr><td>x</td></tr>'.repeat(5000)}</table>`;
+    const before = process.memoryUsage().heapUsed;
+    const { result: doc, ms } = await cpuTime(() => layoutHtml(html, { expectWarnings: [/content is \d+px wide/] }));
+    const grown = process.memoryUsage().heapUsed - before;
+    expect(doc.pages.length).toBeGreaterThan(100);
+    expect(ms).toBeLessThan(3_000);
+    expect(grown).toBeLessThan(300 * 1024 * 1024);
+  }, 60_000);
 });
 
 describe('collapsed borders resolved once per table', () => {

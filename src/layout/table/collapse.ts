@@ -9,6 +9,7 @@ import type { Box, TableBox } from '../../boxes/types.js';
 import type { BorderStyle, Color, ComputedStyle } from '../../css/types.js';
 import type { Side } from '../../geometry/types.js';
 import type { TableGrid } from './grid.js';
+import { cellAt } from './grid.js';
 import { exactLength } from '../../exact-length.js';
 import { cacheKey } from '../contract.js';
 
@@ -94,19 +95,19 @@ class EdgeContest {
 export function horizontalEdge(source: EdgeSource, above: number | undefined, below: number | undefined, column: number): CollapsedBorder {
   const { grid, table } = source;
   if (above !== undefined && below !== undefined) {
-    const cell = grid.slots[above]![column];
-    if (cell !== undefined && cell === grid.slots[below]![column]) return NO_BORDER; // inside a row-spanning cell
+    const cell = cellAt(grid, above, column);
+    if (cell !== undefined && cell === cellAt(grid, below, column)) return NO_BORDER; // inside a row-spanning cell
   }
   const contest = new EdgeContest(source.borders);
   if (above !== undefined) {
     const row = grid.rows[above]!;
-    contest.add(grid.slots[above]![column]?.cell.content, 'bottom', 6);
+    contest.add(cellAt(grid, above, column)?.cell.content, 'bottom', 6);
     contest.add(row.box, 'bottom', 5);
     if (row.lastInGroup || below === undefined || grid.rows[below]?.group !== row.group) contest.add(row.group, 'bottom', 4);
   }
   if (below !== undefined) {
     const row = grid.rows[below]!;
-    contest.add(grid.slots[below]![column]?.cell.content, 'top', 6);
+    contest.add(cellAt(grid, below, column)?.cell.content, 'top', 6);
     contest.add(row.box, 'top', 5);
     if (row.firstInGroup || above === undefined || grid.rows[above]?.group !== row.group) contest.add(row.group, 'top', 4);
   }
@@ -122,9 +123,8 @@ export function horizontalEdge(source: EdgeSource, above: number | undefined, be
 /** The edge on grid line `line` (0 = the table's start edge) in row `row`. */
 export function verticalEdge(source: EdgeSource, row: number, line: number): CollapsedBorder {
   const { grid, table } = source;
-  const slots = grid.slots[row]!;
-  const left = line > 0 ? slots[line - 1] : undefined;
-  const right = line < grid.columnCount ? slots[line] : undefined;
+  const left = line > 0 ? cellAt(grid, row, line - 1) : undefined;
+  const right = line < grid.columnCount ? cellAt(grid, row, line) : undefined;
   if (left !== undefined && left === right) return NO_BORDER; // inside a spanning cell
   const contest = new EdgeContest(source.borders);
   contest.add(left?.cell.content, 'right', 6);

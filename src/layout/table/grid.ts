@@ -38,11 +38,99 @@ export interface TableGrid {
   /** Rows of the header group (repeated on every page), at the start; rows of the footer group at the end. */
   readonly headerRows: number;
   readonly footerRows: number;
-  /** The cell covering each slot, row-major: `slots[row][column]`. */
-  readonly slots: readonly (readonly (GridCell | undefined)[])[];
+  /** The cells covering each row's slots (`cellAt` finds one). */
+  readonly slots: readonly SlotRow[];
   /** Cells spanning several rows, in row order (then column order), and the largest such span. */
   readonly rowSpanning: readonly GridCell[];
   readonly longestRowSpan: number;
+}
+
+/**
+ * One row's covered slots: column intervals [starts[i], ends[i]) in order, each with the cell
+ * covering it, or, for a row of its own cells without spans (most rows of a long table), its cells
+ * list alone, each covering its own columns. Intervals, not a slot per column: one cell of
+ * `colspan=1000 rowspan=0` over 35,000 rows made 35 million slots, a staircase of such cells
+ * 600 rows long 180 million (4.3 GB, the process killed).
+ */
+export type SlotRow = readonly GridCell[] | { readonly starts: readonly number[]; readonly ends: readonly number[]; readonly cells: readonly GridCell[] };
+
+/** The cell covering slot (`row`, `column`), if any. */
+export function cellAt(grid: TableGrid, row: number, column: number): GridCell | undefined {
+  const slots = grid.slots[row];
+  if (slots === undefined) return undefined;
+  if ('starts' in slots) {
+    const i = lastAtOrBefore(slots.starts, column, (start) => start);
+    return i >= 0 && column < slots.ends[i]! ? slots.cells[i] : undefined;
+  }
+  const i = lastAtOrBefore(slots, column, (cell) => cell.column);
+  const cell = i >= 0 ? slots[i]! : undefined;
+  return cell !== undefined && column < cell.column + cell.colSpan ? cell : undefined;
+}
+
+/** Index of the last item whose start is at or before `column` (-1 for none); starts ascend. */
+function lastAtOrBefore<T>(items: readonly T[], column: number, start: (item: T) => number): number {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (start(items[middle]!) <= column) low = middle + 1;
+    else high = middle;
+  }
+  return low - 1;
+}
+
+/** A row's slots while the grid is formed: disjoint sorted intervals, the first cell to cover a slot keeping it. */
+class SlotIntervals {
+  readonly starts: number[] = [];
+  readonly ends: number[] = [];
+  readonly cells: GridCell[] = [];
+
+  /** Where the row's covered slots end. */
+  get end(): number {
+    return this.ends.length === 0 ? 0 : this.ends[this.ends.length - 1]!;
+  }
+
+  /** The first slot at or after `column` no cell covers. */
+  firstFree(column: number): number {
+    for (let i = this.firstEndingAfter(column); i < this.starts.length && this.starts[i]! <= column; i++) column = this.ends[i]!;
+    return column;
+  }
+
+  /** Gives `cell` the slots of [start, end) no cell covers yet (overlapping cells, an HTML error, keep the first). */
+  cover(start: number, end: number, cell: GridCell): void {
+    let i = this.firstEndingAfter(start);
+    let at = start;
+    while (at < end) {
+      if (i < this.starts.length && this.starts[i]! <= at) {
+        at = this.ends[i]!;
+        i++;
+        continue;
+      }
+      const gapEnd = i < this.starts.length ? Math.min(end, this.starts[i]!) : end;
+      this.starts.splice(i, 0, at);
+      this.ends.splice(i, 0, gapEnd);
+      this.cells.splice(i, 0, cell);
+      i++;
+      at = gapEnd;
+    }
+  }
+
+  /** The row as kept: its own cells when they are exactly its intervals, else exact-length copies. */
+  done(own: readonly GridCell[]): SlotRow {
+    if (this.cells.length === own.length && own.every((cell, i) => this.cells[i] === cell && this.starts[i] === cell.column && this.ends[i] === cell.column + cell.colSpan)) return own;
+    return { starts: exactLength(this.starts), ends: exactLength(this.ends), cells: exactLength(this.cells) };
+  }
+
+  private firstEndingAfter(column: number): number {
+    let low = 0;
+    let high = this.ends.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.ends[middle]! > column) high = middle;
+      else low = middle + 1;
+    }
+    return low;
+  }
 }
 
 /** Row groups in display order: the first header group, the bodies (and other headers/footers) in order, the first footer group. */
@@ -56,13 +144,13 @@ function orderedGroups(table: TableBox): { groups: TableRowGroupBox[]; header: T
 export function buildTableGrid(table: TableBox): TableGrid {
   const { groups, header, footer } = orderedGroups(table);
   const rows: GridRow[] = [];
-  const slots: (GridCell | undefined)[][] = [];
+  const slots: SlotIntervals[] = [];
   const rowSpanning: GridCell[] = [];
   let columnCount = 0;
   for (const group of groups) {
     const start = rows.length;
     const end = start + group.rows.length;
-    for (let r = start; r < end; r++) slots[r] = [];
+    for (let r = start; r < end; r++) slots[r] = new SlotIntervals();
     // a loop, not forEach with a closure: a closure made per call loses its optimised code at each full GC
     for (let i = 0; i < group.rows.length; i++) {
       const row = group.rows[i]!;
@@ -70,11 +158,10 @@ export function buildTableGrid(table: TableBox): TableGrid {
       const cells: GridCell[] = [];
       let column = 0;
       for (const cell of row.cells) {
-        while (slots[r]![column] !== undefined) column++;
+        column = slots[r]!.firstFree(column);
         const rowSpan = cell.rowSpan === 0 ? end - r : Math.min(cell.rowSpan, end - r);
         const placed: GridCell = { cell, row: r, column, rowSpan, colSpan: cell.colSpan };
-        // overlapping cells (an error in HTML): the slot stays with the cell that took it first
-        for (let dr = 0; dr < rowSpan; dr++) for (let dc = 0; dc < cell.colSpan; dc++) slots[r + dr]![column + dc] ??= placed;
+        for (let dr = 0; dr < rowSpan; dr++) slots[r + dr]!.cover(column, column + cell.colSpan, placed);
         cells.push(placed);
         if (rowSpan > 1) rowSpanning.push(placed);
         column += cell.colSpan;
@@ -82,20 +169,14 @@ export function buildTableGrid(table: TableBox): TableGrid {
       }
       rows.push({ box: row, group, firstInGroup: i === 0, lastInGroup: i === group.rows.length - 1, cells: exactLength(cells), collapsed: row.style.visibility === 'collapse' || group.style.visibility === 'collapse' });
     }
-    for (let r = start; r < end; r++) columnCount = Math.max(columnCount, slots[r]!.length);
+    for (let r = start; r < end; r++) columnCount = Math.max(columnCount, slots[r]!.end);
   }
   const { columns, columnGroups } = declaredColumns(table);
   columnCount = Math.max(columnCount, columns.length);
-  // the grid lives as long as the table's layout: its per-row arrays are exact-length copies (exact-length.ts),
-  // and a row whose slots are its own cells in order (no spans) shares its cells' array: a long table's
+  // the grid lives as long as the table's layout: its per-row lists are exact-length copies (exact-length.ts),
+  // and a row whose slots are its own cells in order (no spans) is its cells' list: a long table's
   // grid held a second array per row (35,000 rows: 2.8 MB)
-  const rowSlots: (readonly (GridCell | undefined)[])[] = [];
-  for (let r = 0; r < slots.length; r++) {
-    const row = slots[r]!;
-    row.length = columnCount;
-    const cells = rows[r]!.cells;
-    rowSlots.push(sameSlots(row, cells) ? cells : exactLength(row));
-  }
+  const rowSlots = slots.map((row, r) => row.done(rows[r]!.cells));
   const collapsedColumns = Array.from({ length: columnCount }, (_, c) => columns[c]?.style.visibility === 'collapse' || columnGroups[c]?.style.visibility === 'collapse');
   return {
     columnCount, rows, columns, columnGroups, collapsedColumns, slots: rowSlots, rowSpanning,
@@ -103,13 +184,6 @@ export function buildTableGrid(table: TableBox): TableGrid {
     headerRows: header?.rows.length ?? 0,
     footerRows: footer?.rows.length ?? 0,
   };
-}
-
-/** Whether a row's slots hold exactly its cells, one each, in order (the slots of a row without spans). */
-function sameSlots(slots: readonly (GridCell | undefined)[], cells: readonly GridCell[]): boolean {
-  if (slots.length !== cells.length) return false;
-  for (let c = 0; c < slots.length; c++) if (slots[c] !== cells[c]) return false;
-  return true;
 }
 
 /** `<colgroup>`/`<col>`, each `span` columns wide (a group without columns spans its own `span`). */
