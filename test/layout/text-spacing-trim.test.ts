@@ -75,6 +75,17 @@ describe.skipIf(noCjk)(`text-spacing-trim (CSS Text 4 §8.2)${skipped}`, () => {
     ]);
   });
 
+  it('never trims a comma or full stop to fit a line: they move down with the character before them (as Chromium 156)', async () => {
+    // at 90px, 」 trimmed to 10px keeps あいうえ」 on the line; 。、，．in its place go down with え
+    expect(await spans(
+      '<div style="width: 90px">あいうえ<span id=a>。</span>お</div>'
+      + '<div style="width: 90px">あいうえ<span id=b>、</span>お</div>'
+      + '<div style="width: 90px" lang=zh>敏捷的棕<span id=c>，</span>而</div>'
+      + '<div style="width: 90px">あいうえ<span id=d>）</span>お</div>',
+      ['a', 'b', 'c', 'd'],
+    )).toEqual(['a 20,1 20', 'b 20,3 20', 'c 20,5 20', 'd 80,6 10']);
+  });
+
   it('ends a line flush with its trimmed closing mark before aligning and justifying it (as Chromium)', async () => {
     expect(await spans(
       '<div style="width: 70px; text-align: right">あいう<span id=a>」</span><span id=b>え</span>お</div>'

@@ -135,13 +135,18 @@ export function lineEndTrimming(value: TextSpacingTrim): 'always' | 'to-fit' | '
 
 /** The px the piece's closing mark at its end may lose at the end of a line (half an em; 0 without one, or when already trimmed). */
 export function lineEndTrim(piece: TextPiece): number {
-  if (lineEndTrimming(piece.style.textSpacingTrim) === 'never') return 0;
+  const trimming = lineEndTrimming(piece.style.textSpacingTrim);
+  if (trimming === 'never') return 0;
   const last = piece.runs[piece.runs.length - 1];
   const glyph = last?.run.glyphs[last.run.glyphs.length - 1];
   if (last === undefined || glyph === undefined || last.trailing || last.level % 2 === 1 || glyph.codePoints.length !== 1 || !isFullwidth(glyph, last.run.size)) return 0;
   const half = last.run.size / 2;
+  const codePoint = glyph.codePoints[0]!;
   // a mark already trimmed before the punctuation after it is not trimmed twice
-  if (classOf(glyph.codePoints[0]) !== 'close' || last.advances[last.advances.length - 1]! < last.run.size - half / 2) return 0;
+  if (classOf(codePoint) !== 'close' || last.advances[last.advances.length - 1]! < last.run.size - half / 2) return 0;
+  // Chromium 156 fits a line by trimming a closing bracket or quote at its end, never a comma or
+  // full stop (、。，．): those go to the next line with the character before them
+  if (trimming === 'to-fit' && CLOSING_STOPS.has(codePoint)) return 0;
   return half;
 }
 
