@@ -21,6 +21,7 @@ import type { CjkLocale } from './cjk-locale.js';
 
 /** Chromium's default generic font settings on Linux (IDS_*_FONT_FAMILY); system-ui asks fontconfig. */
 const GENERIC_SETTINGS: Readonly<Record<string, string>> = {
+  '-webkit-standard': 'times new roman',
   'serif': 'times new roman',
   'sans-serif': 'arial',
   'monospace': 'monospace',
@@ -121,16 +122,36 @@ export function browserFamilyFor(key: string): string | undefined {
   return fontconfigAnswer(name) ?? (alternate === undefined ? undefined : fontconfigAnswer(alternate));
 }
 
-const localeFamilies = new Map<CjkLocale, string | undefined>();
+/** The generic families fontconfig answers per language, as Chromium asks it for a CJK script. */
+export type LocaleGeneric = 'sans-serif' | 'serif' | 'monospace';
+
+const localeFamilies = new Map<string, string | undefined>();
 
 /**
- * The lower-cased family a browser falls back to first for text in a CJK locale (Chromium asks
- * fontconfig with the content language: Noto Sans CJK JP for `ja`, SC for `zh-CN`…), once per process.
+ * The lower-cased family a browser uses for a generic family in a CJK locale (Chromium asks
+ * fontconfig with the content language: `sans-serif:lang=ja` is Noto Sans CJK JP, `serif:lang=ko`
+ * Noto Serif CJK KR…), once per process. The sans-serif one is also where Han characters fall
+ * back first.
  */
-export function localeFallbackFamily(locale: CjkLocale): string | undefined {
-  if (localeFamilies.has(locale)) return localeFamilies.get(locale);
+export function localeFallbackFamily(locale: CjkLocale, generic: LocaleGeneric = 'sans-serif'): string | undefined {
+  const key = `${locale} ${generic}`;
+  if (localeFamilies.has(key)) return localeFamilies.get(key);
   if (startupSnapshot.isBuildingSnapshot()) return undefined;
-  const family = fontconfigLanguageFamily(locale)?.toLowerCase();
-  localeFamilies.set(locale, family);
+  const family = fontconfigLanguageFamily(locale, generic)?.toLowerCase();
+  localeFamilies.set(key, family);
   return family;
+}
+
+/**
+ * The generic family a CSS generic name is printed with in a CJK locale, as Chromium 156 on Linux
+ * prints it (measured): the standard font (the initial value, or a list of which nothing exists)
+ * and `sans-serif` as the language's sans-serif font, `serif` and `monospace` as its own.
+ */
+export function localeGenericOf(key: string): LocaleGeneric | undefined {
+  switch (key) {
+    case '-webkit-standard': case 'sans-serif': return 'sans-serif';
+    case 'serif': return 'serif';
+    case 'monospace': return 'monospace';
+    default: return undefined;
+  }
 }

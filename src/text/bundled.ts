@@ -54,6 +54,7 @@ const ALIASES: Readonly<Record<string, string>> = {
   'ui-sans-serif': 'Liberation Sans',
   'arimo': 'Liberation Sans',
   'serif': 'Liberation Serif',
+  '-webkit-standard': 'Liberation Serif',
   'times new roman': 'Liberation Serif',
   'times': 'Liberation Serif',
   'ui-serif': 'Liberation Serif',
@@ -70,8 +71,8 @@ export function isBundledAlias(key: string): boolean {
   return Object.hasOwn(ALIASES, key);
 }
 
-/** The browser default (initial `font-family`), used when no listed family exists. */
-export const DEFAULT_FAMILY = 'serif';
+/** The browser default (initial `font-family`, Blink's standard font), used when no listed family exists. */
+export const DEFAULT_FAMILY = '-webkit-standard';
 
 /** Where a character no listed family has is looked for next, in order. */
 export const FALLBACK_FAMILIES: readonly string[] = ['Liberation Sans', 'Liberation Serif', 'DejaVu Sans'];

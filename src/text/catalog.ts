@@ -25,7 +25,7 @@ import { variationAxes, variedEntry } from './variation.js';
 import { DEFAULT_FAMILY, FALLBACK_FAMILIES, isBundledAlias } from './bundled.js';
 import type { InstalledFonts } from './installed.js';
 import type { CjkLocale } from './cjk-locale.js';
-import { isGenericFamily, isPlatformUiFamily } from './browser-families.js';
+import { isGenericFamily, isPlatformUiFamily, localeGenericOf } from './browser-families.js';
 import { reportInstalledProblem } from './installed.js';
 
 export type FamilyMap = ReadonlyMap<string, readonly FaceEntry[]>;
@@ -127,6 +127,12 @@ export function createCatalog(input: CatalogInput): FaceCatalog {
       ?? (isBundledAlias(key) ? input.installed?.family(key) : undefined)
       ?? input.bundled.get(key);
   };
+  // a generic family in a CJK locale: the installed family fontconfig gives that language (Chromium
+  // prints `lang=ja` text's Latin letters in Noto Sans CJK JP too), else the generic as anywhere
+  const localeGeneric = (key: string, cjkLocale: CjkLocale | undefined): readonly FaceEntry[] | undefined => {
+    const generic = cjkLocale === undefined ? undefined : localeGenericOf(key);
+    return generic === undefined ? undefined : input.installed?.localeFamily(cjkLocale!, generic);
+  };
   // the engine's extra fonts, then the installed ones (a CJK locale's font first, as fontconfig answers a browser that passes the content language)
   const fallbackFamilies = (cjkLocale: CjkLocale | undefined): (readonly FaceEntry[])[] => {
     const localeFaces = cjkLocale === undefined ? undefined : input.installed?.localeFamily(cjkLocale);
@@ -164,7 +170,7 @@ export function createCatalog(input: CatalogInput): FaceCatalog {
       let matching = matchings.get(keys.match);
       if (matching === undefined) {
         const passedOver = questions.passedOver.length;
-        const chain = buildChain(families, wanted, (family) => lookup(family, questions), input.bundled);
+        const chain = buildChain(families, wanted, (family) => lookup(family, questions), input.bundled, (key) => localeGeneric(key, cjkLocale));
         const fallback = (): FaceSet[] => fallbackSets(fallbackFamilies(cjkLocale), chain, wanted);
         matching = createMatching(chain, fallback, input.intern, () => input.installed?.colorFaces() ?? []);
         // a chain that passed a name over is this render's only: the next render asks again
@@ -187,14 +193,16 @@ function groupByFamily(entries: readonly FaceEntry[]): Map<string, FaceEntry[]> 
 }
 
 /**
- * §5.2 steps 1-5: each listed family that exists contributes its best-matching faces; with none,
- * the default (serif). Then the bundled fallback families, for characters nobody else has.
+ * §5.2 steps 1-5: each listed family that exists contributes its best-matching faces (a generic
+ * one its CJK locale's family first, `localeGeneric`); with none, the default (the standard
+ * font). Then the bundled fallback families, for characters nobody else has.
  */
 function buildChain(
   families: readonly string[],
   wanted: MatchWanted,
   lookup: (family: string) => readonly FaceEntry[] | undefined,
   bundled: FamilyMap,
+  localeGeneric: (key: string) => readonly FaceEntry[] | undefined,
 ): FaceSet[] {
   const chain: FaceSet[] = [];
   const add = (faces: readonly FaceEntry[] | undefined): void => {
@@ -202,8 +210,8 @@ function buildChain(
     const set = faceSet(faces, wanted);
     if (set !== undefined) chain.push(set);
   };
-  for (const family of families) add(lookup(family));
-  if (chain.length === 0) add(lookup(DEFAULT_FAMILY));
+  for (const family of families) add(localeGeneric(family.trim().toLowerCase()) ?? lookup(family));
+  if (chain.length === 0) add(localeGeneric(DEFAULT_FAMILY) ?? lookup(DEFAULT_FAMILY));
   chain.forEach((set, i) => (chain[i] = { ...set, listed: true }));
   for (const family of FALLBACK_FAMILIES) add(bundled.get(family.toLowerCase()));
   return chain;

@@ -72,10 +72,10 @@ export function fontconfigMatch(family: string): string[] | undefined {
   }
 }
 
-/** The family fontconfig prefers for sans-serif text in a language (`fc-match sans-serif:lang=ja`). */
-export function fontconfigLanguageFamily(lang: string): string | undefined {
+/** The family fontconfig prefers for a generic family's text in a language (`fc-match sans-serif:lang=ja`). */
+export function fontconfigLanguageFamily(lang: string, generic: 'sans-serif' | 'serif' | 'monospace' = 'sans-serif'): string | undefined {
   try {
-    return run('fc-match', ['--format', '%{family[0]}', `sans\\-serif:lang=${lang}`]).trim() || undefined;
+    return run('fc-match', ['--format', '%{family[0]}', `${generic.replace('-', '\\-')}:lang=${lang}`]).trim() || undefined;
   } catch {
     return undefined;
   }

@@ -22,6 +22,7 @@ import { parseFontBytes } from './fontkit.js';
 import { scanFontFolders } from './extra-fonts.js';
 import { colorFaceEntry } from './color-font.js';
 import { browserFamilyFor, localeFallbackFamily, substituteKnown } from './browser-families.js';
+import type { LocaleGeneric } from './browser-families.js';
 import type { CjkLocale } from './cjk-locale.js';
 
 export interface InstalledFonts {
@@ -37,8 +38,11 @@ export interface InstalledFonts {
   substitute(key: string): string | undefined;
   /** Whether `substitute(key)` answers without calling fontconfig (asked before, or nothing to ask). */
   substituteKnown(key: string): boolean;
-  /** The installed family fontconfig prefers for text in a CJK locale (its Han characters), if any. */
-  localeFamily(locale: CjkLocale): readonly FaceEntry[] | undefined;
+  /**
+   * The installed family fontconfig prefers for a generic family's text in a CJK locale, if any
+   * (sans-serif, the default: also where its Han characters fall back first).
+   */
+  localeFamily(locale: CjkLocale, generic?: LocaleGeneric): readonly FaceEntry[] | undefined;
   /** Installed families in the order characters fall back to them (fontconfig's for sans-serif). */
   fallback(): readonly (readonly FaceEntry[])[];
   /** Installed colour bitmap fonts (emoji), for emoji clusters only. */
@@ -90,8 +94,8 @@ export const installedFonts: InstalledFonts = {
   // fontconfig is asked directly (no index needed); without it, there is no answer
   substitute: (key) => (startupSnapshot.isBuildingSnapshot() ? undefined : browserFamilyFor(key)),
   substituteKnown: (key) => startupSnapshot.isBuildingSnapshot() || substituteKnown(key),
-  localeFamily: (locale) => {
-    const name = theIndex().fontconfig ? localeFallbackFamily(locale) : undefined;
+  localeFamily: (locale, generic) => {
+    const name = theIndex().fontconfig ? localeFallbackFamily(locale, generic) : undefined;
     return name === undefined ? undefined : theIndex().families.get(name);
   },
   fallback: () => theIndex().fallback,

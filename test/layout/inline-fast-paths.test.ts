@@ -85,7 +85,7 @@ describe('a line of text alone', () => {
       const nodes = placeHorizontally({ pieces, openAtStart: [], trimmed: -1, lastContent: -1, justify: { extra: 0, after: new Map() }, startX: 0, containingWidth: 200 });
       const spec: LineSpec = {
         pieces, forcedBreak: false, openAtStart: [], clonedEdges: 0, hang: { start: 0, end: 0 }, rootStyle: box.style,
-        paragraphLevel: measured.bidi.paragraphLevel, availableWidth: 200, indent: 0, isLastLine: true, containingWidth: 200, text, metrics: e.metrics, lineHeightQuirk: false,
+        paragraphLevel: measured.bidi.paragraphLevel, availableWidth: 200, indent: 0, isLastLine: true, containingWidth: 200, text, metrics: e.metrics, lang: measured.lang, lineHeightQuirk: false,
       };
       if (!onlyText(nodes)) continue;
       lines++;

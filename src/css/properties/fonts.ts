@@ -11,7 +11,7 @@ import type { ComputeContext, LonghandDef, PropertyDef, StyleKey } from './defin
 import { INVALID, RESET, keywordProperty, longhand, shorthand } from './define.js';
 
 export const GENERIC_FAMILIES = new Set([
-  'serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui', 'math', 'emoji', 'fangsong',
+  '-webkit-standard', 'serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui', 'math', 'emoji', 'fangsong',
   'ui-serif', 'ui-sans-serif', 'ui-monospace', 'ui-rounded',
 ]);
 
@@ -390,7 +390,9 @@ export const FONT_PROPERTIES: readonly PropertyDef[] = [
     name: 'font-family',
     key: 'fontFamily',
     inherited: true,
-    initial: ['serif'],
+    // the browser's standard font (Blink's initial value): Times New Roman's stand-in, but for a CJK
+    // language the language's own sans-serif font, where `serif` is its serif one (text/catalog.ts)
+    initial: ['-webkit-standard'],
     parse: (nodes) => parseFontFamily(nodes) ?? INVALID,
     compute: (value) => value,
   }),

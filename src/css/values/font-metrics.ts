@@ -38,7 +38,7 @@ const BY_FAMILY: ReadonlyMap<string, FontRelativeRatios> = new Map([
   ['liberation sans', LIBERATION_SANS], ['sans-serif', LIBERATION_SANS], ['arial', LIBERATION_SANS],
   ['helvetica', LIBERATION_SANS], ['helvetica neue', LIBERATION_SANS], ['system-ui', LIBERATION_SANS],
   ['ui-sans-serif', LIBERATION_SANS], ['arimo', LIBERATION_SANS],
-  ['liberation serif', LIBERATION_SERIF], ['serif', LIBERATION_SERIF], ['times new roman', LIBERATION_SERIF],
+  ['liberation serif', LIBERATION_SERIF], ['serif', LIBERATION_SERIF], ['-webkit-standard', LIBERATION_SERIF], ['times new roman', LIBERATION_SERIF],
   ['times', LIBERATION_SERIF], ['ui-serif', LIBERATION_SERIF], ['tinos', LIBERATION_SERIF],
   ['liberation mono', LIBERATION_MONO], ['monospace', LIBERATION_MONO], ['courier new', LIBERATION_MONO],
   ['courier', LIBERATION_MONO], ['ui-monospace', LIBERATION_MONO], ['cousine', LIBERATION_MONO],

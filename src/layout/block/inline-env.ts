@@ -5,8 +5,7 @@
 import type { BoxElement, InlineFlowBox } from '../../boxes/types.js';
 import type { LayoutContext } from '../contract.js';
 import { cacheKey } from '../contract.js';
-import type { ComputedStyle } from '../../css/types.js';
-import type { GlyphRun } from '../../text/types.js';
+import type { FontRequest, GlyphRun } from '../../text/types.js';
 import type { InlineEnv, MeasuredByWidth } from '../inline/measured.js';
 import type { RunFacts } from '../inline/measure.js';
 import type { InlineMetrics } from '../inline/vertical-align.js';
@@ -18,8 +17,8 @@ import { floatBox } from '../inline/initial-letter.js';
 export const MEASURED_INLINE = cacheKey('measured inline', () => new WeakMap<InlineFlowBox, MeasuredByWidth>());
 /** Content language of elements (HTML `lang`). */
 const LANGS = cacheKey('langs', () => new WeakMap<BoxElement, string>());
-/** Inline metrics by style (inline/vertical-align.ts). */
-const INLINE_METRICS = cacheKey('inline metrics', () => new WeakMap<ComputedStyle, InlineMetrics>());
+/** Inline metrics by font request (inline/vertical-align.ts). */
+const INLINE_METRICS = cacheKey('inline metrics', () => new WeakMap<FontRequest, InlineMetrics>());
 /**
  * What measuring reads from each shaped run, for every render of the process: the engine's shaping
  * caches hand the same frozen runs to every render, and the facts depend on the run alone, so a

@@ -95,7 +95,7 @@ export function placedLines(frame: BlockFrame, box: InlineFlowBox, ctx: LayoutCo
   const continued = inline?.floats ?? [];
   const top = frame.y + collapsedMargin(frame.strut) + (resume === undefined ? raisedLetterShift(box, ctx) : 0);
   const flow: LinesFlow = {
-    frame, box, measured, ctx, strutHeight: inlineMetrics(box.style, env).lineHeight, placedFloats: new Set(),
+    frame, box, measured, ctx, strutHeight: inlineMetrics(box.style, env, measured.lang).lineHeight, placedFloats: new Set(),
     atTop: (frame.fragmentainer?.atTop ?? true) && continued.length === 0, firstLineTop: top,
   };
   // Floats split by the previous page end continue first, at the top (CSS Fragmentation 3 §4.3).

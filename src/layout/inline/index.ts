@@ -141,6 +141,7 @@ function layoutOneLine(box: InlineFlowBox, measured: MeasuredInline, at: InlineR
     containingWidth: room.contentWidth,
     text: env.text,
     metrics: env.metrics,
+    lang: measured.lang,
     lineHeightQuirk: hasLineHeightQuirk(env.documentMode),
   });
   const laid = at.index === 0 && at.tail === undefined ? built : withRubyRoom(built, line.pieces, box, env);

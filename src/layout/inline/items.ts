@@ -48,6 +48,8 @@ export interface InlineItems {
   readonly text: string;
   /** Bidi levels of `text` (UAX #9). */
   readonly bidi: BidiLevels;
+  /** The block container's content language (its strut's and its lines' fonts follow it), lower-cased; '' when unknown. */
+  readonly lang: string;
 }
 
 /** An atomic inline (CSS2 §9.2.2): laid out as one box on its line. */
@@ -59,7 +61,7 @@ export function collectInlineItems(root: InlineFlowBox, langs: WeakMap<BoxElemen
   const collector = new ItemCollector(root, langs);
   collector.visit(root.children, undefined, undefined);
   const { items, text } = collector;
-  return { items, text, bidi: resolveBidi(root.style, root.element, items, text) };
+  return { items, text, bidi: resolveBidi(root.style, root.element, items, text), lang: collector.rootLanguage() };
 }
 
 /**
@@ -69,7 +71,7 @@ export function collectInlineItems(root: InlineFlowBox, langs: WeakMap<BoxElemen
 class ItemCollector {
   readonly items: InlineItem[] = [];
   text = '';
-  private rootLanguage: string | undefined;
+  private rootLang: string | undefined;
 
   constructor(private readonly root: InlineFlowBox, private readonly langs: WeakMap<BoxElement, string>) {}
 
@@ -110,7 +112,12 @@ class ItemCollector {
 
   /** The language (hyphenation, the fallback font of Han characters), looked up once per block and element. */
   private langOf(element: BoxElement | undefined): string {
-    return element === undefined ? (this.rootLanguage ??= rootLang(this.root, this.langs)) : langOf(element, this.langs);
+    return element === undefined ? this.rootLanguage() : langOf(element, this.langs);
+  }
+
+  /** The block container's language. */
+  rootLanguage(): string {
+    return (this.rootLang ??= rootLang(this.root, this.langs));
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import type { InlineBox } from '../../boxes/types.js';
 import type { ComputedStyle, TextAlign } from '../../css/types.js';
-import type { TextSystem } from '../../text/types.js';
+import type { FontRequest, TextSystem } from '../../text/types.js';
 import type { BoxFragment, Fragment, LineFragment, TextFragment } from '../types.js';
 import { usedBorder, usedPadding } from '../box-model.js';
 import { offsetFragment, relativeTo } from '../fragment.js';
@@ -17,7 +17,7 @@ import type { Node } from './horizontal.js';
 import { placeHorizontally } from './horizontal.js';
 import { fillLeader } from './leader.js';
 import { justificationOpportunities, NO_OPPORTUNITIES } from './justify.js';
-import type { InlineMetrics, MetricsEnv } from './vertical-align.js';
+import type { InlineMetrics } from './vertical-align.js';
 import { baselineShift, inlineMetrics, usedFontBounds } from './vertical-align.js';
 import type { LineHang } from './hanging-punctuation.js';
 
@@ -65,8 +65,10 @@ export interface LineSpec {
   readonly isLastLine: boolean;
   readonly containingWidth: number;
   readonly text: TextSystem;
-  /** The render's inline metrics by style (vertical-align.ts). */
-  readonly metrics: WeakMap<ComputedStyle, InlineMetrics>;
+  /** The render's inline metrics by font request (vertical-align.ts). */
+  readonly metrics: WeakMap<FontRequest, InlineMetrics>;
+  /** The block container's content language: every box's metrics on the line are taken in it. */
+  readonly lang: string;
   readonly lineHeightQuirk: boolean;
 }
 
@@ -202,7 +204,7 @@ function emptyLine(width: number): LaidOutLine {
  * except those aligned top/bottom themselves) to the line's edge, making the line taller if needed.
  */
 export function placeVertically(nodes: readonly Node[], spec: LineSpec): LaidOutLine {
-  const rootMetrics = inlineMetrics(spec.rootStyle, spec);
+  const rootMetrics = inlineMetrics(spec.rootStyle, spec, spec.lang);
   const placements = new Map<Node, number>(); // node -> baseline offset from the root baseline (relative to its aligned subtree root for top/bottom subtrees until the end)
   const quirk = spec.lineHeightQuirk;
   const bounds = quirk && !sizesLine(nodes) ? { top: Infinity, bottom: -Infinity } : { top: -rootMetrics.above, bottom: rootMetrics.below };
@@ -224,7 +226,7 @@ export function placeVertically(nodes: readonly Node[], spec: LineSpec): LaidOut
         const subtree = { top: -own.above, bottom: own.below };
         placements.set(node, 0);
         independent.add(node);
-        if (node.kind === 'inline') visit(node.children, { style, metrics: inlineMetrics(style, spec), offset: 0 }, subtree);
+        if (node.kind === 'inline') visit(node.children, { style, metrics: inlineMetrics(style, spec, spec.lang), offset: 0 }, subtree);
         lineRelative.push({ node, align: shift, above: -subtree.top, below: subtree.bottom });
         continue;
       }
@@ -234,7 +236,7 @@ export function placeVertically(nodes: readonly Node[], spec: LineSpec): LaidOut
         into.top = Math.min(into.top, offset - own.above);
         into.bottom = Math.max(into.bottom, offset + own.below);
       }
-      if (node.kind === 'inline') visit(node.children, { style, metrics: inlineMetrics(style, spec), offset }, into);
+      if (node.kind === 'inline') visit(node.children, { style, metrics: inlineMetrics(style, spec, spec.lang), offset }, into);
     }
   };
   visit(nodes, { style: spec.rootStyle, metrics: rootMetrics, offset: 0 }, bounds);
@@ -291,7 +293,7 @@ export function onlyText(nodes: readonly Node[]): nodes is readonly Extract<Node
  * without its maps of placements.
  */
 export function placeTextOnly(nodes: readonly Extract<Node, { kind: 'text' }>[], spec: LineSpec): LaidOutLine {
-  const rootMetrics = inlineMetrics(spec.rootStyle, spec);
+  const rootMetrics = inlineMetrics(spec.rootStyle, spec, spec.lang);
   const bounds = { top: -rootMetrics.above, bottom: rootMetrics.below };
   if (spec.rootStyle.lineHeight === 'normal') for (let i = 0; i < nodes.length; i++) addUsedFonts(nodes[i]!, 0, bounds);
   const baseline = -bounds.top;
@@ -325,20 +327,20 @@ function shiftDescendants(nodes: readonly Node[], placements: Map<Node, number>,
   }
 }
 
-function ownBounds(style: ComputedStyle, env: MetricsEnv): { above: number; below: number; ascent: number; descent: number; lineHeight: number } {
-  const metrics = inlineMetrics(style, env);
+function ownBounds(style: ComputedStyle, spec: LineSpec): { above: number; below: number; ascent: number; descent: number; lineHeight: number } {
+  const metrics = inlineMetrics(style, spec, spec.lang);
   return { above: metrics.above, below: metrics.below, ascent: metrics.font.ascent, descent: metrics.font.descent, lineHeight: metrics.lineHeight };
 }
 
 /** An atomic inline's margin box sits on its baseline (CSS2 §10.8.1). */
-function atomicBounds(piece: Extract<Piece, { kind: 'atomic' }>, env: MetricsEnv): { above: number; below: number; ascent: number; descent: number; lineHeight: number } {
+function atomicBounds(piece: Extract<Piece, { kind: 'atomic' }>, spec: LineSpec): { above: number; below: number; ascent: number; descent: number; lineHeight: number } {
   // Percentages of vertical-align refer to the box's own line-height (CSS2 §10.8.1).
-  const lineHeight = inlineMetrics(piece.box.style, env).lineHeight;
+  const lineHeight = inlineMetrics(piece.box.style, spec, spec.lang).lineHeight;
   return { above: piece.baseline, below: piece.height - piece.baseline, ascent: piece.baseline, descent: piece.height - piece.baseline, lineHeight };
 }
 
 function textFragment(node: Extract<Node, { kind: 'text' }>, offset: number, baseline: number, spec: LineSpec): TextFragment {
-  const font = inlineMetrics(node.style, spec).font;
+  const font = inlineMetrics(node.style, spec, spec.lang).font;
   const textBaseline = baseline + offset;
   return new TextRecord(node, node.x, textBaseline - font.ascent, font.ascent + font.descent, textBaseline);
 }
@@ -352,7 +354,7 @@ function toFragment(node: Node, placements: ReadonlyMap<Node, number>, baseline:
       return textFragment(node, offset, baseline, spec);
     case 'inline': {
       const style = node.box.style;
-      const font = inlineMetrics(style, spec).font;
+      const font = inlineMetrics(style, spec, spec.lang).font;
       const border = usedBorder(style);
       const padding = usedPadding(style, spec.containingWidth);
       const contentTop = baseline + offset - font.ascent;

@@ -37,6 +37,8 @@ export interface MeasuredInline {
    */
   readonly standing: { readonly floats: boolean; readonly anything: boolean };
   readonly bidi: BidiLevels;
+  /** The block container's content language (InlineItems.lang). */
+  readonly lang: string;
   readonly splitter: Splitter;
   /** All lines at `linesWidth`, once laid out without floats (most boxes are laid out at one width). */
   lines: readonly InlineLine[] | undefined;
@@ -95,7 +97,7 @@ function measure(box: InlineFlowBox, containingWidth: number, env: InlineEnv): {
   const items = collectInlineItems(box, env.langs);
   const pieces = buildPieces(items, { text: env.text, runFacts: env.runFacts, containingWidth, layoutAtomic: env.layoutAtomic });
   const measured: MeasuredInline = {
-    pieces, standing: standingIn(pieces), bidi: items.bidi, splitter: createSplitter({ text: env.text, runFacts: env.runFacts, bidi: items.bidi }),
+    pieces, standing: standingIn(pieces), bidi: items.bidi, lang: items.lang, splitter: createSplitter({ text: env.text, runFacts: env.runFacts, bidi: items.bidi }),
     lines: undefined, linesWidth: 0, otherLines: undefined,
   };
   return { measured, anyWidth: !dependsOnContainingWidth(items) };

@@ -5,7 +5,7 @@
 import type { ComputedStyle } from '../../css/types.js';
 import { resolveLength } from '../../css/values/length.js';
 import { fontRequestFromStyle } from '../../text/request.js';
-import type { FontFace, ScaledFontMetrics, TextSystem } from '../../text/types.js';
+import type { FontFace, FontRequest, ScaledFontMetrics, TextSystem } from '../../text/types.js';
 import { scaleMetrics } from '../../text/metrics.js';
 
 export interface InlineMetrics {
@@ -18,20 +18,28 @@ export interface InlineMetrics {
   readonly below: number;
 }
 
-/** The render's fonts and its memo of inline metrics by style (inline/measured.ts `InlineEnv`, kept through the layout context). */
+/**
+ * The render's fonts and its memo of inline metrics by font request (a style's, one per style, or
+ * its request in a CJK language; inline/measured.ts `InlineEnv`, kept through the layout context).
+ */
 export interface MetricsEnv {
   readonly text: TextSystem;
-  readonly metrics: WeakMap<ComputedStyle, InlineMetrics>;
+  readonly metrics: WeakMap<FontRequest, InlineMetrics>;
 }
 
-export function inlineMetrics(style: ComputedStyle, env: MetricsEnv): InlineMetrics {
-  const cached = env.metrics.get(style);
+/**
+ * A box's metrics in language `lang` (its inline formatting context's): in a CJK language the
+ * generic families are the language's fonts (text/catalog.ts), and so is its first available font.
+ */
+export function inlineMetrics(style: ComputedStyle, env: MetricsEnv, lang?: string): InlineMetrics {
+  const request = fontRequestFromStyle(style, lang);
+  const cached = env.metrics.get(request);
   if (cached !== undefined) return cached;
-  const font = env.text.metrics(fontRequestFromStyle(style));
+  const font = env.text.metrics(request);
   const lineHeight = usedLineHeight(style, font);
   const halfLeading = (lineHeight - (font.ascent + font.descent)) / 2;
   const metrics: InlineMetrics = { font, lineHeight, above: font.ascent + halfLeading, below: font.descent + halfLeading };
-  env.metrics.set(style, metrics);
+  env.metrics.set(request, metrics);
   return metrics;
 }
 

@@ -1,0 +1,55 @@
+/**
+ * The generic families in a CJK language (Chromium 156 on Linux, measured with getBoundingClientRect):
+ * the standard font (the initial `font-family`, or a list of which nothing exists) and `sans-serif`
+ * print in the language's sans-serif font, `serif` in its serif one, so `lang=ja` text's Latin
+ * letters and digits are Noto Sans CJK JP's too; a named family keeps its font.
+ */
+import { describe, expect, it } from 'vitest';
+import { createInternalEngine } from '../../src/render.js';
+import { findById, inPageFrames } from '../helpers/layout.js';
+import { installedFamilies } from '../helpers/installed-fonts.js';
+
+const families = installedFamilies();
+const missing = !families.has('noto sans cjk jp') || !families.has('noto serif cjk jp');
+const skipped = missing ? ' — SKIPPED: Noto Sans and Serif CJK JP not installed (apt-get install fonts-noto-cjk; .ci/run does)' : '';
+
+describe.skipIf(missing)(`generic families in a CJK language${skipped}`, () => {
+  const engine = createInternalEngine({ systemFonts: true });
+  const TEXT = 'Hello World 12345';
+
+  async function widths(body: string): Promise<Record<string, number>> {
+    const doc = inPageFrames(await engine.layout({ template: `<!DOCTYPE html><style>body { margin: 0; font-size: 16px } span { white-space: nowrap }</style>${body}`, data: {} }));
+    const found: Record<string, number> = {};
+    for (const id of body.match(/id=(\w+)/g)!.map((m) => m.slice(3))) found[id] = Math.round(findById(doc.pages[0]!, id)!.width * 100) / 100;
+    return found;
+  }
+
+  it('prints the standard font and sans-serif in the language\'s sans-serif font, serif in its serif one', async () => {
+    const found = await widths(`
+      <p lang=ja><span id=standard>${TEXT}</span></p>
+      <p lang=ja style="font-family: sans-serif"><span id=sans>${TEXT}</span></p>
+      <p lang=ja style="font-family: serif"><span id=serif>${TEXT}</span></p>
+      <p lang=ja style="font-family: NoSuchFont"><span id=nothing>${TEXT}</span></p>
+      <p lang=zh><span id=zh>${TEXT}</span></p>
+      <p><span id=notoSans style="font-family: 'Noto Sans CJK JP'">${TEXT}</span> <span id=notoSerif style="font-family: 'Noto Serif CJK JP'">${TEXT}</span></p>`);
+    expect(found.standard).toBe(found.notoSans);
+    expect([found.sans, found.nothing, found.zh]).toEqual([found.notoSans, found.notoSans, found.notoSans]);
+    expect(found.serif).toBe(found.notoSerif);
+    // Chromium 156: 135.281 for Noto Sans CJK JP
+    expect(found.notoSans).toBeCloseTo(135.28, 1);
+  });
+
+  it('keeps named families, and the Latin default without a CJK language', async () => {
+    const found = await widths(`
+      <p lang=ja style="font-family: 'Times New Roman'"><span id=times>${TEXT}</span></p>
+      <p lang=ja style="font-family: Arial"><span id=arial>${TEXT}</span></p>
+      <p lang=en><span id=en>${TEXT}</span></p>`);
+    // Chromium 156: 122.859 (Liberation Serif), 131.344 (Liberation Sans), 122.859
+    expect(found).toEqual({ times: 122.85, arial: 131.34, en: 122.85 });
+  });
+
+  it('makes a line of Latin text in a Japanese paragraph as tall as the language\'s font makes it', async () => {
+    const doc = inPageFrames(await engine.layout({ template: '<!DOCTYPE html><style>body { margin: 0; font-size: 16px } p { margin: 0 }</style><p id=ja lang=ja>Latin only</p><p id=en>Latin only</p>', data: {} }));
+    expect([findById(doc.pages[0]!, 'ja')!.height, findById(doc.pages[0]!, 'en')!.height]).toEqual([24, 18]);
+  });
+});
