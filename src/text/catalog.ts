@@ -128,10 +128,13 @@ export function createCatalog(input: CatalogInput): FaceCatalog {
       ?? input.bundled.get(key);
   };
   // a generic family in a CJK locale: the installed family fontconfig gives that language (Chromium
-  // prints `lang=ja` text's Latin letters in Noto Sans CJK JP too), else the generic as anywhere
+  // prints `lang=ja` text's Latin letters in Noto Sans CJK JP too), else the generic as anywhere.
+  // Only a family that writes the language: on a machine without CJK fonts fontconfig answers
+  // DejaVu Sans or the like, and the text stays in the Latin default.
   const localeGeneric = (key: string, cjkLocale: CjkLocale | undefined): readonly FaceEntry[] | undefined => {
     const generic = cjkLocale === undefined ? undefined : localeGenericOf(key);
-    return generic === undefined ? undefined : input.installed?.localeFamily(cjkLocale!, generic);
+    const faces = generic === undefined ? undefined : input.installed?.localeFamily(cjkLocale!, generic);
+    return faces !== undefined && faces.length > 0 && covers(faces[0]!, [cjkLocale === 'ko' ? HANGUL_HAN : IDEOGRAPH_SUN]) ? faces : undefined;
   };
   // the engine's extra fonts, then the installed ones (a CJK locale's font first, as fontconfig answers a browser that passes the content language)
   const fallbackFamilies = (cjkLocale: CjkLocale | undefined): (readonly FaceEntry[])[] => {
@@ -236,6 +239,10 @@ function fallbackSets(families: readonly (readonly FaceEntry[])[], chain: readon
 }
 
 /** Whether the face has every code point; a face whose file cannot be read has none (and is reported). */
+/** A character every font writing the language has: 日 (U+65E5) for Japanese and Chinese, 한 (U+D55C) for Korean. */
+const IDEOGRAPH_SUN = 0x65e5;
+const HANGUL_HAN = 0xd55c;
+
 function covers(entry: FaceEntry, codePoints: readonly number[]): boolean {
   if (!inUnicodeRange(entry.unicodeRange, codePoints[0] as number)) return false;
   if (entry.mayCover !== undefined && !codePoints.every(entry.mayCover)) return false;

@@ -8,6 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { createInternalEngine } from '../../src/render.js';
 import { findById, inPageFrames } from '../helpers/layout.js';
 import { installedFamilies } from '../helpers/installed-fonts.js';
+import { createFontRegistry } from '../../src/text/fonts.js';
+import { installedFontsIn } from '../../src/text/installed.js';
+import { newDiagnostics, request, runSummary } from './helpers.js';
 
 const families = installedFamilies();
 const missing = !families.has('noto sans cjk jp') || !families.has('noto serif cjk jp');
@@ -51,5 +54,18 @@ describe.skipIf(missing)(`generic families in a CJK language${skipped}`, () => {
   it('makes a line of Latin text in a Japanese paragraph as tall as the language\'s font makes it', async () => {
     const doc = inPageFrames(await engine.layout({ template: '<!DOCTYPE html><style>body { margin: 0; font-size: 16px } p { margin: 0 }</style><p id=ja lang=ja>Latin only</p><p id=en>Latin only</p>', data: {} }));
     expect([findById(doc.pages[0]!, 'ja')!.height, findById(doc.pages[0]!, 'en')!.height]).toEqual([24, 18]);
+  });
+});
+
+describe('generic families in a CJK language on a machine without CJK fonts', () => {
+  it('keeps the Latin default when fontconfig answers the language with a font that does not write it', () => {
+    // fontconfig's answer for sans-serif:lang=ja there: DejaVu Sans, which has no 日
+    const scanned = installedFontsIn([new URL('../../fonts/dejavu', import.meta.url).pathname]);
+    const asked: string[] = [];
+    const installed = { ...scanned, localeFamily: (locale: string, generic?: string) => (asked.push(`${locale} ${generic ?? 'sans-serif'}`), scanned.family('dejavu sans')) };
+    const text = createFontRegistry({ extraFonts: [], installed }).forRender({ faces: [], diagnostics: newDiagnostics() });
+    expect(runSummary(text.shape('Hello', request({ families: ['-webkit-standard'], cjkLocale: 'ja' })))).toEqual(['Liberation Serif: Hello']);
+    expect(runSummary(text.shape('Hello', request({ families: ['serif'], cjkLocale: 'ko' })))).toEqual(['Liberation Serif: Hello']);
+    expect(asked).toEqual(expect.arrayContaining(['ja sans-serif', 'ko serif']));
   });
 });
