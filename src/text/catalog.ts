@@ -131,8 +131,8 @@ export function createCatalog(input: CatalogInput): FaceCatalog {
   // prints `lang=ja` text's Latin letters in Noto Sans CJK JP too), else the generic as anywhere.
   // Only a family that writes the language: on a machine without CJK fonts fontconfig answers
   // DejaVu Sans or the like, and the text stays in the Latin default.
-  const localeGeneric = (key: string, cjkLocale: CjkLocale | undefined): readonly FaceEntry[] | undefined => {
-    const generic = cjkLocale === undefined ? undefined : localeGenericOf(key);
+  const localeGeneric = (family: string, cjkLocale: CjkLocale | undefined): readonly FaceEntry[] | undefined => {
+    const generic = cjkLocale === undefined ? undefined : localeGenericOf(family.trim().toLowerCase());
     const faces = generic === undefined ? undefined : input.installed?.localeFamily(cjkLocale!, generic);
     return faces !== undefined && faces.length > 0 && covers(faces[0]!, [cjkLocale === 'ko' ? HANGUL_HAN : IDEOGRAPH_SUN]) ? faces : undefined;
   };
@@ -173,7 +173,7 @@ export function createCatalog(input: CatalogInput): FaceCatalog {
       let matching = matchings.get(keys.match);
       if (matching === undefined) {
         const passedOver = questions.passedOver.length;
-        const chain = buildChain(families, wanted, (family) => lookup(family, questions), input.bundled, (key) => localeGeneric(key, cjkLocale));
+        const chain = buildChain(families, wanted, (family) => lookup(family, questions), input.bundled, (family) => localeGeneric(family, cjkLocale));
         const fallback = (): FaceSet[] => fallbackSets(fallbackFamilies(cjkLocale), chain, wanted);
         matching = createMatching(chain, fallback, input.intern, () => input.installed?.colorFaces() ?? []);
         // a chain that passed a name over is this render's only: the next render asks again
@@ -205,7 +205,7 @@ function buildChain(
   wanted: MatchWanted,
   lookup: (family: string) => readonly FaceEntry[] | undefined,
   bundled: FamilyMap,
-  localeGeneric: (key: string) => readonly FaceEntry[] | undefined,
+  localeGeneric: (family: string) => readonly FaceEntry[] | undefined,
 ): FaceSet[] {
   const chain: FaceSet[] = [];
   const add = (faces: readonly FaceEntry[] | undefined): void => {
@@ -213,7 +213,7 @@ function buildChain(
     const set = faceSet(faces, wanted);
     if (set !== undefined) chain.push(set);
   };
-  for (const family of families) add(localeGeneric(family.trim().toLowerCase()) ?? lookup(family));
+  for (const family of families) add(localeGeneric(family) ?? lookup(family));
   if (chain.length === 0) add(localeGeneric(DEFAULT_FAMILY) ?? lookup(DEFAULT_FAMILY));
   chain.forEach((set, i) => (chain[i] = { ...set, listed: true }));
   for (const family of FALLBACK_FAMILIES) add(bundled.get(family.toLowerCase()));

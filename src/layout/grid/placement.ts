@@ -6,6 +6,7 @@
  */
 import type { GridLine } from '../../css/types.js';
 import { maxOf } from '../../append-all.js';
+import { firstEndingAfter } from '../intervals.js';
 
 /**
  * The limited grid (CSS Grid 1 "Clamping Overlarge Grids", #overlarge-grids): UAs may clamp
@@ -174,18 +175,6 @@ class Occupancy {
       }
     }
   }
-}
-
-/** Index of the first interval whose end is past `column` (binary search over sorted ends). */
-function firstEndingAfter(ends: readonly number[], column: number): number {
-  let low = 0;
-  let high = ends.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (ends[middle]! > column) high = middle;
-    else low = middle + 1;
-  }
-  return low;
 }
 
 /** Tracks [start, start + count) cut at the limited grid's end `limit`, or its last track when wholly past it. */

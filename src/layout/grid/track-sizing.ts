@@ -141,6 +141,7 @@ function sizeSingleSpans(ctx: Context, items: readonly SizingItem[]): void {
 /**
  * §11.5.1 Distribute extra space: `contribution` less the tracks' current sizes goes to the
  * affected tracks equally, each up to its growth limit first (for base sizes), then beyond it.
+ * `items` all span the same number of tracks.
  * Tracks are found by index and the planned increases kept in arrays: a thousand items spanning
  * 10,000 rows each made maps of every item's tracks (7.5 s).
  */
@@ -212,23 +213,20 @@ function distribute(ctx: Context, items: readonly SizingItem[], affected: (t: Tr
 }
 
 /**
- * Per span (start and end), the item wanting the most and what it wants: an item's increases
- * grow with what it wants, and the tracks take the largest planned increase, so the others of
- * its span change nothing (10,000 items across the same rows are sized as one).
+ * Per span, the item wanting the most and what it wants: an item's increases grow with what it
+ * wants, and the tracks take the largest planned increase, so the others of its span change
+ * nothing (10,000 items across the same rows are sized as one). `items` are of one span length
+ * (sizeSpanningItems' groups), so an item's first track names its span.
  */
 function largestBySpan(items: readonly SizingItem[], contribution: (i: SizingItem) => number): Map<number, [SizingItem, number]> {
   const largest = new Map<number, [SizingItem, number]>();
   for (const item of items) {
     const wanted = contribution(item);
-    const key = item.start * (MAX_TRACK_INDEX + 1) + item.end;
-    const known = largest.get(key);
-    if (known === undefined || wanted > known[1]) largest.set(key, [item, wanted]);
+    const known = largest.get(item.start);
+    if (known === undefined || wanted > known[1]) largest.set(item.start, [item, wanted]);
   }
   return largest;
 }
-
-/** More than any track index of the limited grid (placement keeps 10,000 implicit tracks a side). */
-const MAX_TRACK_INDEX = 1 << 20;
 
 /** Whether any of the item's tracks is flexible. */
 function spansFlexible(ctx: Context, item: SizingItem): boolean {

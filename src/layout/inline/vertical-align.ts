@@ -37,8 +37,7 @@ export function inlineMetrics(style: ComputedStyle, env: MetricsEnv, lang?: stri
   if (cached !== undefined) return cached;
   const font = env.text.metrics(request);
   const lineHeight = usedLineHeight(style, font);
-  const halfLeading = (lineHeight - (font.ascent + font.descent)) / 2;
-  const metrics: InlineMetrics = { font, lineHeight, above: font.ascent + halfLeading, below: font.descent + halfLeading };
+  const metrics: InlineMetrics = { font, lineHeight, ...layoutBounds(font, lineHeight) };
   env.metrics.set(request, metrics);
   return metrics;
 }
@@ -69,10 +68,15 @@ export function usedFontBounds(face: FontFace, size: number): { readonly above: 
   let bounds = bySize.get(size);
   if (bounds === undefined) {
     const font = scaleMetrics(face, size);
-    const halfLeading = (normalLineHeight(font) - (font.ascent + font.descent)) / 2;
-    bySize.set(size, (bounds = Object.freeze({ above: font.ascent + halfLeading, below: font.descent + halfLeading })));
+    bySize.set(size, (bounds = Object.freeze(layoutBounds(font, normalLineHeight(font)))));
   }
   return bounds;
+}
+
+/** A font's layout bounds in a line `lineHeight` tall: its ascent and descent, the leading split evenly above and below (CSS2 §10.8.1). */
+function layoutBounds(font: ScaledFontMetrics, lineHeight: number): { above: number; below: number } {
+  const halfLeading = (lineHeight - (font.ascent + font.descent)) / 2;
+  return { above: font.ascent + halfLeading, below: font.descent + halfLeading };
 }
 
 const USED_FONT_BOUNDS = new WeakMap<FontFace, Map<number, { readonly above: number; readonly below: number }>>();

@@ -94,20 +94,19 @@ class EdgeContest {
 /** The edge between grid rows `above` and `below` (either absent at the table's edge) over `column`. */
 export function horizontalEdge(source: EdgeSource, above: number | undefined, below: number | undefined, column: number): CollapsedBorder {
   const { grid, table } = source;
-  if (above !== undefined && below !== undefined) {
-    const cell = cellAt(grid, above, column);
-    if (cell !== undefined && cell === cellAt(grid, below, column)) return NO_BORDER; // inside a row-spanning cell
-  }
+  const upper = above === undefined ? undefined : cellAt(grid, above, column);
+  const lower = below === undefined ? undefined : cellAt(grid, below, column);
+  if (upper !== undefined && upper === lower) return NO_BORDER; // inside a row-spanning cell
   const contest = new EdgeContest(source.borders);
   if (above !== undefined) {
     const row = grid.rows[above]!;
-    contest.add(cellAt(grid, above, column)?.cell.content, 'bottom', 6);
+    contest.add(upper?.cell.content, 'bottom', 6);
     contest.add(row.box, 'bottom', 5);
     if (row.lastInGroup || below === undefined || grid.rows[below]?.group !== row.group) contest.add(row.group, 'bottom', 4);
   }
   if (below !== undefined) {
     const row = grid.rows[below]!;
-    contest.add(cellAt(grid, below, column)?.cell.content, 'top', 6);
+    contest.add(lower?.cell.content, 'top', 6);
     contest.add(row.box, 'top', 5);
     if (row.firstInGroup || above === undefined || grid.rows[above]?.group !== row.group) contest.add(row.group, 'top', 4);
   }

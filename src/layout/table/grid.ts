@@ -6,6 +6,7 @@
  */
 import type { TableBox, TableCellBox, TableColumnBox, TableColumnGroupBox, TableRowBox, TableRowGroupBox } from '../../boxes/types.js';
 import { exactLength } from '../../exact-length.js';
+import { firstEndingAfter } from '../intervals.js';
 
 export interface GridCell {
   readonly cell: TableCellBox;
@@ -59,24 +60,20 @@ export function cellAt(grid: TableGrid, row: number, column: number): GridCell |
   const slots = grid.slots[row];
   if (slots === undefined) return undefined;
   if ('starts' in slots) {
-    const i = lastAtOrBefore(slots.starts, column, (start) => start);
-    return i >= 0 && column < slots.ends[i]! ? slots.cells[i] : undefined;
+    const i = firstEndingAfter(slots.ends, column);
+    return i < slots.starts.length && slots.starts[i]! <= column ? slots.cells[i] : undefined;
   }
-  const i = lastAtOrBefore(slots, column, (cell) => cell.column);
-  const cell = i >= 0 ? slots[i]! : undefined;
-  return cell !== undefined && column < cell.column + cell.colSpan ? cell : undefined;
-}
-
-/** Index of the last item whose start is at or before `column` (-1 for none); starts ascend. */
-function lastAtOrBefore<T>(items: readonly T[], column: number, start: (item: T) => number): number {
+  // a row of its own cells: each covers its own columns, in order (the same search over cell ends)
   let low = 0;
-  let high = items.length;
+  let high = slots.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (start(items[middle]!) <= column) low = middle + 1;
-    else high = middle;
+    const cell = slots[middle]!;
+    if (cell.column + cell.colSpan > column) high = middle;
+    else low = middle + 1;
   }
-  return low - 1;
+  const cell = slots[low];
+  return cell !== undefined && cell.column <= column ? cell : undefined;
 }
 
 /** A row's slots while the grid is formed: disjoint sorted intervals, the first cell to cover a slot keeping it. */
@@ -92,13 +89,13 @@ class SlotIntervals {
 
   /** The first slot at or after `column` no cell covers. */
   firstFree(column: number): number {
-    for (let i = this.firstEndingAfter(column); i < this.starts.length && this.starts[i]! <= column; i++) column = this.ends[i]!;
+    for (let i = firstEndingAfter(this.ends, column); i < this.starts.length && this.starts[i]! <= column; i++) column = this.ends[i]!;
     return column;
   }
 
   /** Gives `cell` the slots of [start, end) no cell covers yet (overlapping cells, an HTML error, keep the first). */
   cover(start: number, end: number, cell: GridCell): void {
-    let i = this.firstEndingAfter(start);
+    let i = firstEndingAfter(this.ends, start);
     let at = start;
     while (at < end) {
       if (i < this.starts.length && this.starts[i]! <= at) {
@@ -121,16 +118,6 @@ class SlotIntervals {
     return { starts: exactLength(this.starts), ends: exactLength(this.ends), cells: exactLength(this.cells) };
   }
 
-  private firstEndingAfter(column: number): number {
-    let low = 0;
-    let high = this.ends.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.ends[middle]! > column) high = middle;
-      else low = middle + 1;
-    }
-    return low;
-  }
 }
 
 /** Row groups in display order: the first header group, the bodies (and other headers/footers) in order, the first footer group. */
