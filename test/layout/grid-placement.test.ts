@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GridLine } from '../../src/css/types.js';
 import type { AxisLines, AxisPlacement, PlacementInput } from '../../src/layout/grid/placement.js';
-import { placeItems, resolveAxis } from '../../src/layout/grid/placement.js';
+import { MAX_AUTO_TRACKS, placeItems, resolveAxis } from '../../src/layout/grid/placement.js';
 import { cpuTime } from '../helpers/cpu-time.js';
 
 const line = (n: number, name?: string): GridLine => ({ kind: 'line', line: n, name });
@@ -105,17 +105,21 @@ describe('auto-placement (§8.5)', () => {
     expect(cells(items, 2, 3)).toEqual(['r1-2 c0-1', 'r1-2 c1-2', 'r0-1 c0-1']);
   });
 
-  it('keeps auto-placed items in the limited grid: cut at its edge, then in its last track', () => {
+  it('stacks auto-placed items past 10,000 rows, as Chromium does, up to MAX_AUTO_TRACKS: cut at that edge, then in the last track', () => {
     const tall = { rows: auto(10_000), columns: auto() };
-    const result = placeItems([tall, tall, tall], 0, 1, false);
-    expect(result.areas.map((a) => `r${a.rowStart}-${a.rowEnd}`)).toEqual(['r0-10000', 'r9999-10000', 'r9999-10000']);
-    expect([result.rowCount, result.columnCount]).toEqual([10_000, 1]);
-    const half = placeItems([{ rows: auto(), columns: auto() }, { rows: auto(6_000), columns: auto() }, { rows: auto(6_000), columns: auto() }], 0, 1, true);
-    expect(half.areas.map((a) => `r${a.rowStart}-${a.rowEnd}`)).toEqual(['r0-1', 'r1-6001', 'r6001-10000']);
+    // Chromium 156 stacks three (and 150) such items one after another
+    const three = placeItems([tall, tall, tall], 0, 1, false);
+    expect(three.areas.map((a) => `r${a.rowStart}-${a.rowEnd}`)).toEqual(['r0-10000', 'r10000-20000', 'r20000-30000']);
+    const many = placeItems(Array.from({ length: 12 }, () => tall), 0, 1, false);
+    expect(MAX_AUTO_TRACKS).toBe(100_000);
+    expect(many.areas.slice(8).map((a) => `r${a.rowStart}-${a.rowEnd}`)).toEqual(['r80000-90000', 'r90000-100000', 'r99999-100000', 'r99999-100000']);
+    expect([many.rowCount, many.columnCount]).toEqual([100_000, 1]);
+    const half = placeItems([{ rows: auto(), columns: auto() }, tall, tall], 0, 1, true);
+    expect(half.areas.map((a) => `r${a.rowStart}-${a.rowEnd}`)).toEqual(['r0-1', 'r1-10001', 'r10001-20001']);
     // Locked to a row, items past the last column line share the last column.
-    const inRow = placeItems(Array.from({ length: 10_003 }, () => ({ rows: at(1, 2), columns: auto() })), 1, 1, false);
-    expect(inRow.areas.slice(-3).map((a) => `c${a.columnStart}-${a.columnEnd}`)).toEqual(['c10000-10001', 'c10000-10001', 'c10000-10001']);
-    expect(inRow.columnCount).toBe(10_001);
+    const inRow = placeItems(Array.from({ length: 100_003 }, () => ({ rows: at(1, 2), columns: auto() })), 1, 1, false);
+    expect(inRow.areas.slice(-3).map((a) => `c${a.columnStart}-${a.columnEnd}`)).toEqual(['c100000-100001', 'c100000-100001', 'c100000-100001']);
+    expect(inRow.columnCount).toBe(100_001);
   });
 
   it('adds implicit tracks before the explicit grid for negative lines', () => {

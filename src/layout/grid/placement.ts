@@ -18,6 +18,8 @@ import { firstEndingAfter } from '../intervals.js';
  */
 export const MAX_GRID_TRACKS = 10000;
 const MAX_LINE = MAX_GRID_TRACKS;
+/** Implicit tracks the auto-placement cursor may add after the explicit grid (see placeItems). */
+export const MAX_AUTO_TRACKS = 100_000;
 
 /** One axis of the explicit grid: its track count and the line numbers (1-based) of each name. */
 export interface AxisLines {
@@ -206,10 +208,12 @@ export function placeItems(items: readonly PlacementInput[], explicitRows: numbe
   const toRows = (p: Extract<AxisPlacement, { kind: 'definite' }>): [number, number] => [p.start - 1 + rowOffset, p.end - 1 + rowOffset];
   const toColumns = (p: Extract<AxisPlacement, { kind: 'definite' }>): [number, number] => [p.start - 1 + columnOffset, p.end - 1 + columnOffset];
 
-  // Auto-placement stays in the limited grid too: past its last line an area is cut at the edge,
-  // or put in its last track (3,000 items spanning 10,000 rows each made 30 million rows: 4.5 GB).
-  const rowLimit = rowOffset + explicitRows + MAX_LINE;
-  const columnLimit = columnOffset + explicitColumns + MAX_LINE;
+  // The auto-placement cursor stops too, but further out: a long report laid out as a grid passes
+  // 10,000 rows (octavo's 1,000 pages hold ~100,000; Chromium stacks even 150 items spanning 10,000
+  // rows each), while 3,000 items spanning 10,000 rows made 30 million rows (49 s, 4.5 GB). Past
+  // its last line an area is cut at the edge, or put in its last track.
+  const rowLimit = rowOffset + explicitRows + MAX_AUTO_TRACKS;
+  const columnLimit = columnOffset + explicitColumns + MAX_AUTO_TRACKS;
   const areas: (Area | undefined)[] = items.map(() => undefined);
   const occupied = new Occupancy();
   const place = (index: number, area: Area): void => {
