@@ -40,10 +40,12 @@ const CHAR_KINDS: Uint8Array = (() => {
   return kinds;
 })();
 
-/** The shaping facts of one font for one script, direction and feature set. */
+/** The shaping facts of one font for one script, language system and feature set. */
 interface Plan {
   readonly script: Script;
   readonly features: Readonly<Record<string, boolean>>;
+  /** The OpenType language system (opentype-language.ts); the font's default one when undefined. */
+  readonly language: string | undefined;
   /** Glyph ids some lookup of the plan (other than pair kerning) may act on, or marks/ligatures. */
   readonly touched: Uint8Array;
   /** What the plan's pair lookups and `kern` table are, read per pair (undefined: each pair is laid out by fontkit). */
@@ -54,12 +56,14 @@ interface Plan {
   usable: boolean;
 }
 
-type Script = 'latn' | 'zzzz';
+/** An OpenType script tag: 'latn', 'zzzz' (fontkit's default script) or a language's (Shaping.script). */
+type Script = string;
 
 /** Pairs kept per plan before the map starts again (a few thousand in practice). */
 const MAX_PAIRS = 65_536;
 
-const plans = new WeakMap<FontProgram, Map<string, { latn?: Plan | null; zzzz?: Plan | null }>>();
+/** Per font, by features and language system (features, then language system), per script. */
+const plans = new WeakMap<FontProgram, Map<string, Record<Script, Plan | null | undefined>>>();
 const featureKeys = new WeakMap<object, string>();
 
 function featuresKey(features: Readonly<Record<string, boolean>>): string {
@@ -69,6 +73,15 @@ function featuresKey(features: Readonly<Record<string, boolean>>): string {
     featureKeys.set(features, key);
   }
   return key;
+}
+
+/** What a word is shaped with: features, direction, language system and script (as shape.ts has them). */
+export interface Shaping {
+  readonly features: Readonly<Record<string, boolean>>;
+  readonly direction: 'ltr' | 'rtl' | undefined;
+  readonly language: string | undefined;
+  /** The script of a word of no script of its own (opentype-language.ts); undefined: fontkit's choice. */
+  readonly script?: string | undefined;
 }
 
 /** px per font unit, and how advances are sized (text/advance.ts; default exact). */
@@ -91,9 +104,8 @@ const SINGLE_CODE_POINTS: readonly (readonly number[])[] = Array.from({ length: 
  * fontkit's, or undefined when the word needs fontkit (a character outside the range, a
  * glyph some lookup touches, a font this path cannot vouch for).
  */
-export function fastLayout(
-  program: FontProgram, text: string, features: Readonly<Record<string, boolean>>, direction: 'ltr' | 'rtl' | undefined, sizing: Sizing,
-): FastRun | undefined {
+export function fastLayout(program: FontProgram, text: string, shaping: Shaping, sizing: Sizing): FastRun | undefined {
+  const { features, direction, language, script } = shaping;
   const { scale, advances = 'exact' } = sizing;
   if (direction === 'rtl' || text.length === 0) return undefined;
   let latin = false;
@@ -102,7 +114,8 @@ export function fastLayout(
     if (kind === undefined || kind === 0) return undefined;
     if (kind === 2) latin = true;
   }
-  const plan = planFor(program, latin ? 'latn' : 'zzzz', features);
+  // fontkit takes Latin for a word with a Latin letter, else its default script ('zzzz' finds none)
+  const plan = planFor(program, latin ? 'latn' : script ?? 'zzzz', features, language);
   if (plan === undefined || !plan.usable) return undefined;
   const fkGlyphs: FkGlyph[] = new Array<FkGlyph>(text.length);
   for (let i = 0; i < text.length; i++) {
@@ -151,14 +164,14 @@ export function fastLayout(
  */
 export function primePairs(program: FontProgram, characters: string): void {
   for (const perScript of plans.get(program)?.values() ?? []) {
-    for (const plan of [perScript.latn, perScript.zzzz]) {
+    for (const plan of Object.values(perScript)) {
       if (plan === undefined || plan === null) continue;
       for (const a of characters) {
         for (const b of characters) {
           const text = a + b;
           const kinds = [CHAR_KINDS[text.charCodeAt(0)] ?? 0, CHAR_KINDS[text.charCodeAt(1)] ?? 0];
           // only pairs a word laid out with this plan can hold
-          if (kinds.includes(0) || (plan.script === 'zzzz' && kinds.includes(2))) continue;
+          if (kinds.includes(0) || (plan.script !== 'latn' && kinds.includes(2))) continue;
           const first = glyphOf(program, text.charCodeAt(0));
           const second = glyphOf(program, text.charCodeAt(1));
           if (plan.touched[first.id] === 1 || plan.touched[second.id] === 1 || !plan.usable) continue;
@@ -224,13 +237,13 @@ function glyphOf(program: FontProgram, cp: number): FkGlyph {
   return glyph;
 }
 
-function planFor(program: FontProgram, script: Script, features: Readonly<Record<string, boolean>>): Plan | undefined {
+function planFor(program: FontProgram, script: Script, features: Readonly<Record<string, boolean>>, language: string | undefined): Plan | undefined {
   let perFont = plans.get(program);
   if (perFont === undefined) {
     perFont = new Map();
     plans.set(program, perFont);
   }
-  const key = featuresKey(features);
+  const key = language === undefined ? featuresKey(features) : `${featuresKey(features)}\u0000${language}`;
   let perScript = perFont.get(key);
   if (perScript === undefined) {
     perScript = {};
@@ -238,21 +251,21 @@ function planFor(program: FontProgram, script: Script, features: Readonly<Record
   }
   let plan = perScript[script];
   if (plan === undefined) {
-    plan = makePlan(program, script, features);
+    plan = makePlan(program, script, features, language);
     perScript[script] = plan;
   }
   return plan ?? undefined;
 }
 
-/** null: this font, script and feature set are left to fontkit. */
-function makePlan(program: FontProgram, script: Script, features: Readonly<Record<string, boolean>>): Plan | null {
+/** null: this font, script, language system and feature set are left to fontkit. */
+function makePlan(program: FontProgram, script: Script, features: Readonly<Record<string, boolean>>, language: string | undefined): Plan | null {
   try {
-    const tables = layoutFeatureTags(program, script, features);
+    const tables = layoutFeatureTags(program, script, features, language);
     if (tables === undefined) return null;
     const touched = new Uint8Array(numGlyphs(program));
     if (!markTouched(tables, touched)) return null;
     markMarksAndLigatures(program, touched);
-    return { script, features, touched, positioning: tables.pairPositioning, pairs: new BoundedCache('text.kerning-pairs', MAX_PAIRS), usable: true };
+    return { script, features, language, touched, positioning: tables.pairPositioning, pairs: new BoundedCache('text.kerning-pairs', MAX_PAIRS), usable: true };
   } catch {
     return null;
   }
@@ -362,7 +375,7 @@ function pairAdjustment(word: PairSource, index: number, first: FkGlyph, second:
 function laidOutPairAdjustment(word: PairSource, index: number, first: FkGlyph, second: FkGlyph): number[] {
   const { program, plan, features, direction, text } = word;
   try {
-    const pair = laidOutPair(program, [first, second], [text.charCodeAt(index), text.charCodeAt(index + 1)], { features, script: plan.script, direction });
+    const pair = laidOutPair(program, [first, second], [text.charCodeAt(index), text.charCodeAt(index + 1)], { features, script: plan.script, direction, language: plan.language });
     return pair.length === 2 ? [
       pair[0]!.xAdvance - first.advanceWidth, pair[0]!.xOffset, pair[0]!.yOffset,
       pair[1]!.xAdvance - second.advanceWidth, pair[1]!.xOffset, pair[1]!.yOffset,

@@ -253,6 +253,19 @@ function layoutEngineOf(program: FontProgram): { readonly engine?: unknown } | u
   return (program as unknown as { _layoutEngine?: { readonly engine?: unknown } })._layoutEngine;
 }
 
+/** How layoutProgram lays a text out. */
+export interface LayoutOptions {
+  /** OpenType features on or off (kern/liga/...). */
+  readonly features: Readonly<Record<string, boolean>>;
+  readonly direction?: 'ltr' | 'rtl' | undefined;
+  /** The language system (an OpenType tag such as `KOR`); the font's default one when undefined. */
+  readonly language?: string | undefined;
+  /** The script (an OpenType tag such as `hang`); when undefined, fontkit's choice from the text. */
+  readonly script?: string | undefined;
+  /** Right-to-left glyphs' mirrored code points (bidi rule L4). */
+  readonly mirror?: ((cp: number) => number | undefined) | undefined;
+}
+
 /**
  * Lays `text` out with OpenType features (kern/liga/... as booleans). Glyphs come back in
  * visual order (right-to-left scripts reversed, as HarfBuzz does), each with the code points it
@@ -263,20 +276,15 @@ function layoutEngineOf(program: FontProgram): { readonly engine?: unknown } | u
  * input is therefore given as glyphs carrying the right code points, and the OpenType engine's
  * own records (which follow ligatures and decompositions) are read back after the layout.
  */
-export function layoutProgram(
-  program: FontProgram,
-  text: string,
-  features: Readonly<Record<string, boolean>>,
-  direction?: 'ltr' | 'rtl',
-  mirror?: (cp: number) => number | undefined,
-): LaidOutGlyph[] {
+export function layoutProgram(program: FontProgram, text: string, options: LayoutOptions): LaidOutGlyph[] {
+  const { features, direction, language, script, mirror } = options;
   const capture = glyphRecordsOf(program);
   const input = glyphsWithCodePoints(program, text);
   if (mirror !== undefined) mirrorGlyphs(program, input, mirror);
   if (capture !== undefined) capture.records = null;
   // A copy: fontkit writes the features it applied into the object it is given. An explicit
   // direction (the bidi level's) makes fontkit order the glyphs of any script visually.
-  const run = direction === undefined ? program.layout(input, { ...features }) : program.layout(input, { ...features }, undefined, undefined, direction);
+  const run = direction === undefined && language === undefined && script === undefined ? program.layout(input, { ...features }) : program.layout(input, { ...features }, script, language, direction);
   const records = capture?.records ?? null;
   if (capture !== undefined) capture.records = null;
   const count = run.glyphs.length;
@@ -380,7 +388,7 @@ export interface OtTables {
 }
 
 /**
- * Lays one glyph out in `script` and reads back the features fontkit's plan chose and, from the
+ * Lays one glyph out in `script` (and `language`, a language system) and reads back the features fontkit's plan chose and, from the
  * GSUB/GPOS processors (set to that script by the layout), the lookups behind them. Undefined
  * for fonts whose layout is not OpenType's (AAT `morx`) or that vary (`fvar`).
  *
@@ -390,13 +398,13 @@ export interface OtTables {
  * U+2044) and the `kern` table when fontkit's LayoutEngine falls back to it: the font has one,
  * the GPOS of the script has no `kern` feature and kerning is not turned off.
  */
-export function layoutFeatureTags(program: FontProgram, script: string, features: Readonly<Record<string, boolean>>): OtTables | undefined {
+export function layoutFeatureTags(program: FontProgram, script: string, features: Readonly<Record<string, boolean>>, language: string | undefined): OtTables | undefined {
   const tables = program as unknown as { morx?: unknown; fvar?: unknown; kern?: KernTable | null };
   if (tables.morx !== undefined && tables.morx !== null) return undefined;
   if (tables.fvar !== undefined && tables.fvar !== null) return undefined;
   const capture = glyphRecordsOf(program);
   if (capture !== undefined) capture.records = null;
-  const run = program.layout([program.glyphForCodePoint(0x20)], { ...features }, script);
+  const run = program.layout([program.glyphForCodePoint(0x20)], { ...features }, script, language);
   const glyphFeatures = capture === undefined ? [] : glyphFeatureTags(capture.records);
   if (capture !== undefined) capture.records = null;
   const processors = otProcessors<OtTable>(program);
@@ -422,7 +430,7 @@ export function layoutFeatureTags(program: FontProgram, script: string, features
 /** fontkit's positions for two glyphs laid out alone, in `script` (font units). */
 export function laidOutPair(
   program: FontProgram, glyphs: readonly [FkGlyph, FkGlyph], codePoints: readonly [number, number],
-  { features, script, direction }: { readonly features: Readonly<Record<string, boolean>>; readonly script: string; readonly direction: 'ltr' | undefined },
+  { features, script, direction, language }: { readonly features: Readonly<Record<string, boolean>>; readonly script: string; readonly direction: 'ltr' | undefined; readonly language: string | undefined },
 ): readonly FkPosition[] {
   const input = glyphs.map((glyph, i) => {
     void glyph.advanceWidth; // computed once on the shared glyph, inherited by the copy
@@ -430,7 +438,7 @@ export function laidOutPair(
     copy.codePoints = [codePoints[i] as number];
     return copy as unknown as FkGlyph;
   });
-  return program.layout(input, { ...features }, script, undefined, direction).positions;
+  return program.layout(input, { ...features }, script, language, direction).positions;
 }
 
 /** One command of a glyph outline in font units, y up (fontkit's `Path` commands). */

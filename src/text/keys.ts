@@ -9,7 +9,7 @@ export interface RequestKeys {
   readonly match: string;
   /** What a variable font's instance depends on besides those: the size (for `opsz`, unless optical sizing is off) and `font-variation-settings`. */
   readonly variation: string;
-  /** Size and its adjustment, features (canonical, sorted) and small-caps synthesis. */
+  /** Size and its adjustment, features (canonical, sorted), small-caps synthesis and the OpenType language systems. */
   readonly rendering: string;
   /** Features as fontkit takes them: tag -> on/off. */
   readonly features: Readonly<Record<string, boolean>>;
@@ -41,7 +41,7 @@ function computeKeys(request: FontRequest): RequestKeys {
   return {
     match: `${families}\u0002${request.weight}\u0002${request.style}\u0002${request.stretch}${request.cjkLocale === undefined ? '' : `\u0002${request.cjkLocale}`}${synthesisKey(request)}`,
     variation: `${request.opticalSizing === false ? 'no-opsz' : request.size}\u0002${variationsKey(request)}`,
-    rendering: `${request.size}${sizeAdjustKey(request)}\u0002${featuresKey}\u0002${request.caps ?? ''}\u0002${request.vertical ?? ''}${request.synthesis?.smallCaps === false ? '\u0002no-caps-synthesis' : ''}`,
+    rendering: `${request.size}${sizeAdjustKey(request)}\u0002${featuresKey}\u0002${request.caps ?? ''}\u0002${request.vertical ?? ''}${request.synthesis?.smallCaps === false ? '\u0002no-caps-synthesis' : ''}${request.language === undefined ? '' : `\u0002lang:${request.language.key}`}`,
     features: Object.freeze(features),
     featuresKey,
   };

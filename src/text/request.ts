@@ -6,16 +6,18 @@
  */
 import type { ComputedStyle } from '../css/types.js';
 import type { FontRequest, FontSynthesis } from './types.js';
-import type { CjkLocale } from './cjk-locale.js';
 import { CAPS_FEATURES } from './small-caps.js';
 import { cjkLocaleOf } from './cjk-locale.js';
+import { openTypeLanguageOf } from './opentype-language.js';
 
 const memo = new WeakMap<ComputedStyle, FontRequest>();
-const localized = new WeakMap<ComputedStyle, Map<CjkLocale, FontRequest>>();
+/** A style's requests per language, by the language's CJK locale and OpenType language systems. */
+const localized = new WeakMap<ComputedStyle, Map<string, FontRequest>>();
 
 /**
- * The request of a style, for text in language `lang` (the nearest `lang` attribute): a CJK
- * language gets a request of its own, whose fallback for Han characters prefers that locale's font.
+ * The request of a style, for text in language `lang` (the nearest `lang` attribute): a known
+ * language gets a request of its own, shaped with the fonts' forms for that language; a CJK one's
+ * fallback for Han characters also prefers that locale's font.
  */
 export function fontRequestFromStyle(style: ComputedStyle, lang?: string): FontRequest {
   // asked for every piece a text is measured in, a character at a time in CJK text: the last answer first
@@ -31,14 +33,17 @@ export function fontRequestFromStyle(style: ComputedStyle, lang?: string): FontR
 const last: { style: ComputedStyle | undefined; lang: string | undefined; request: FontRequest } = { style: undefined, lang: undefined, request: Object.freeze({}) as FontRequest };
 
 function requestFor(style: ComputedStyle, lang: string | undefined): FontRequest {
-  const locale = lang === undefined || lang === '' ? undefined : cjkLocaleOf(lang);
-  if (locale === undefined) return plainRequest(style);
+  if (lang === undefined || lang === '') return plainRequest(style);
+  const locale = cjkLocaleOf(lang);
+  const language = openTypeLanguageOf(lang);
+  if (locale === undefined && language === undefined) return plainRequest(style);
   let requests = localized.get(style);
   if (requests === undefined) localized.set(style, (requests = new Map()));
-  let request = requests.get(locale);
+  const key = `${locale ?? ''}\u0000${language?.key ?? ''}`;
+  let request = requests.get(key);
   if (request === undefined) {
-    request = Object.freeze({ ...plainRequest(style), cjkLocale: locale });
-    requests.set(locale, request);
+    request = Object.freeze({ ...plainRequest(style), ...(locale === undefined ? {} : { cjkLocale: locale }), ...(language === undefined ? {} : { language }) });
+    requests.set(key, request);
   }
   return request;
 }

@@ -23,6 +23,10 @@ export interface ShapeRunInput {
   readonly advances?: GlyphAdvances;
   /** Set upright in vertical text (upright.ts). */
   readonly upright?: boolean;
+  /** The OpenType language system to shape with (opentype-language.ts); the font's default one when absent. */
+  readonly language?: string;
+  /** The OpenType script tag to shape with; fontkit finds the text's own when absent. */
+  readonly script?: string;
 }
 
 export interface ShapeRunResult {
@@ -49,7 +53,7 @@ export function shapeRun(input: ShapeRunInput): ShapeRunResult {
 
 function shapeWithTables(input: ShapeRunInput, program: FontProgram): GlyphRun {
   // (colour glyphs advance by their bitmaps: always through toGlyphRun; upright glyphs need their vertical positions)
-  const fast = input.face.color === undefined && input.upright !== true ? fastLayout(program, input.text, input.features, input.direction, { scale: input.size / input.face.unitsPerEm, advances: input.advances }) : undefined;
+  const fast = input.face.color === undefined && input.upright !== true ? fastLayout(program, input.text, { features: input.features, direction: input.direction, language: input.language, script: input.script }, { scale: input.size / input.face.unitsPerEm, advances: input.advances }) : undefined;
   if (fast !== undefined) return { face: input.face, size: input.size, glyphs: fast.glyphs, width: fast.width, text: input.text };
   const laid = layoutBounded(program, input);
   // a damaged GSUB can substitute a glyph id past the font's glyphs, which no PDF subset holds
@@ -71,12 +75,13 @@ const LONG_MARK_ROW = new RegExp(`\\p{M}{${MAX_MARKS_IN_A_ROW + 1}}`, 'u');
 const MARK = /\p{M}/u;
 
 function layoutBounded(program: FontProgram, input: ShapeRunInput): LaidOutGlyph[] {
-  const mirror = input.direction === 'rtl' ? mirroredCodePoint : undefined;
-  if (!LONG_MARK_ROW.test(input.text)) return layoutProgram(program, input.text, input.features, input.direction, mirror);
+  const { features, language, script } = input;
+  if (!LONG_MARK_ROW.test(input.text)) return layoutProgram(program, input.text, { features, direction: input.direction, language, script, mirror: input.direction === 'rtl' ? mirroredCodePoint : undefined });
   // one direction for every piece (a piece of marks alone has none of its own); right-to-left
   // pieces come back in visual order, so the last piece goes first
   const direction = input.direction ?? (firstStrongLevel(input.text) === 1 ? 'rtl' : 'ltr');
-  const pieces = markRowPieces(input.text).map((piece) => layoutProgram(program, piece, input.features, direction, direction === 'rtl' ? mirroredCodePoint : undefined));
+  const mirror = direction === 'rtl' ? mirroredCodePoint : undefined;
+  const pieces = markRowPieces(input.text).map((piece) => layoutProgram(program, piece, { features, direction, language, script, mirror }));
   return (direction === 'rtl' ? pieces.reverse() : pieces).flat();
 }
 

@@ -25,7 +25,8 @@ import { segmentByFace } from './segment.js';
 import type { FaceSegment } from './segment.js';
 import { shapeRun } from './shape.js';
 import { adjustedFontSize } from './size-adjust.js';
-import { damagedGlyphOutline } from './fontkit.js';
+import { damagedGlyphOutline, type FontProgram } from './fontkit.js';
+import { fontLanguageSystem, hasNoScript } from './opentype-language.js';
 import { fontNameOf } from './face.js';
 import type { GlyphAdvances } from './advance.js';
 import { orientedPieces, uprightRequest } from './upright.js';
@@ -85,6 +86,13 @@ export interface TextSystemInput {
 
 /** `auto`: the direction of the text's script, as fontkit decides it. */
 type Direction = 'ltr' | 'rtl' | 'auto';
+
+/** How one face's runs for one request and direction are cached and shaped (RenderTextSystem.runKey). */
+interface RunKey {
+  readonly prefix: string;
+  /** The OpenType language system the face has for the request's language, if any. */
+  readonly language: string | undefined;
+}
 
 const NOWHERE: SourceLocation = {};
 
@@ -159,8 +167,8 @@ class RenderTextSystem implements TextSystem {
   private readonly resolutions = new WeakMap<FontRequest, Resolution>();
   /** Per-render memo in front of the engine-wide cache: request object -> text -> result, per direction. */
   private readonly memos: Record<Direction, WeakMap<FontRequest, RequestMemo>> = { auto: new WeakMap(), ltr: new WeakMap(), rtl: new WeakMap() };
-  /** The glyph-run cache's first key per request, face and direction (runPrefix). */
-  private readonly runPrefixes: Record<Direction, WeakMap<FontRequest, Map<FontFace, string>>> = { auto: new WeakMap(), ltr: new WeakMap(), rtl: new WeakMap() };
+  /** The glyph-run cache's first key and the OpenType language system per request, face and direction (runKey). */
+  private readonly runKeys: Record<Direction, WeakMap<FontRequest, Map<FontFace, RunKey>>> = { auto: new WeakMap(), ltr: new WeakMap(), rtl: new WeakMap() };
   private generation = 0;
   private entries = 0;
   /** Faces fontkit failed to shape a text with, reported once per render. */
@@ -244,14 +252,19 @@ class RenderTextSystem implements TextSystem {
 
   /** Shapes one face's text through the engine-wide run cache; a run fontkit could not shape is added to `degraded`. */
   shapeSegment(face: FontFace, text: string, request: FontRequest, direction: Direction, degraded: DegradedRun[]): GlyphRun {
-    const prefix = this.runPrefix(face, request, direction);
+    const { prefix, language } = this.runKey(face, request, direction);
     const cached = this.caches.runs.get(prefix, text);
     if (cached !== undefined) {
       const reason = degradedRuns.get(cached);
       if (reason !== undefined) degraded.push({ face, reason });
       return cached;
     }
-    const result = shapeRun({ face, text, size: this.usedSize(request), features: requestKeys(request).features, advances: this.advances, upright: request.upright === true, ...(direction === 'auto' ? {} : { direction }) });
+    // a text of no script of its own takes its language's, when the face has forms for the language
+    const script = language !== undefined && hasNoScript(text) ? request.language?.script : undefined;
+    const result = shapeRun({
+      face, text, size: this.usedSize(request), features: requestKeys(request).features, advances: this.advances, upright: request.upright === true,
+      ...(direction === 'auto' ? {} : { direction }), ...(language === undefined ? {} : { language }), ...(script === undefined ? {} : { script }),
+    });
     this.warnDamagedGlyphs(face);
     if (result.degraded !== undefined) {
       degradedRuns.set(result.run, result.degraded);
@@ -302,19 +315,25 @@ class RenderTextSystem implements TextSystem {
     this.diagnostics.warn('font', `font "${fontNameOf(face)}"${from} ${problem}`, NOWHERE);
   }
 
-  /** The glyph-run cache's first key: made once per request, face and direction, so that the entries of a render share one string. */
-  private runPrefix(face: FontFace, request: FontRequest, direction: Direction): string {
-    let byFace = this.runPrefixes[direction].get(request);
+  /**
+   * The glyph-run cache's first key, made once per request, face and direction so that the entries
+   * of a render share one string, and the language system the face shapes the request's language
+   * with (none when the font has no forms of its own for it: its runs are then shared across languages).
+   */
+  private runKey(face: FontFace, request: FontRequest, direction: Direction): RunKey {
+    let byFace = this.runKeys[direction].get(request);
     if (byFace === undefined) {
       byFace = new Map();
-      this.runPrefixes[direction].set(request, byFace);
+      this.runKeys[direction].set(request, byFace);
     }
-    let prefix = byFace.get(face);
-    if (prefix === undefined) {
-      prefix = `${face.id}\u0000${this.usedSize(request)}\u0000${requestKeys(request).featuresKey}${request.upright === true ? '\u0000upright' : ''}\u0000${direction}\u0000${this.advances}`;
-      byFace.set(face, prefix);
+    let key = byFace.get(face);
+    if (key === undefined) {
+      const language = fontLanguageSystem(face.program as FontProgram, request.language);
+      const prefix = `${face.id}\u0000${this.usedSize(request)}\u0000${requestKeys(request).featuresKey}${request.upright === true ? '\u0000upright' : ''}\u0000${direction}\u0000${this.advances}${language === undefined ? '' : `\u0000${language}`}`;
+      key = { prefix, language };
+      byFace.set(face, key);
     }
-    return prefix;
+    return key;
   }
 
   /** A resolution is a small object over the catalog's shared matching: one per request object (layout reuses one per style). */

@@ -7,6 +7,7 @@ import type { FontCaps, FontSizeAdjust, FontStyle } from '../css/types.js';
 import type { ColorBitmaps } from '../sfnt/cbdt.js';
 import type { ColorLayers } from './color-layers.js';
 import type { CjkLocale } from './cjk-locale.js';
+import type { OpenTypeLanguage } from './opentype-language.js';
 
 /** Layout tables hidden from fontkit (sfnt/layout-table-check.ts): their tags, and why (`GPOS: ScriptList offset … beyond the table's end`). */
 export interface DamagedTables {
@@ -75,6 +76,11 @@ export interface FontRequest {
   readonly caps?: FontCaps;
   /** The CJK locale of the text's language (`lang`), which chooses the fallback font for Han characters. */
   readonly cjkLocale?: CjkLocale;
+  /**
+   * The text's language as OpenType has it (opentype-language.ts): a font with one of its language
+   * systems shapes the text with its forms for it.
+   */
+  readonly language?: OpenTypeLanguage;
   /** Absent when everything may be synthesized (`font-synthesis` initial). */
   readonly synthesis?: FontSynthesis;
   /**

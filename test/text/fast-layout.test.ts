@@ -37,7 +37,7 @@ const SIZE = 13.5;
 /** fontkit's glyphs scaled to px as shape.ts scales them, and their total advance (summed in order). */
 function reference(program: FontProgram, text: string, features: Readonly<Record<string, boolean>>, direction?: 'ltr', advances: GlyphAdvances = 'exact'): unknown {
   const scale = SIZE / program.unitsPerEm;
-  const laid: readonly LaidOutGlyph[] = layoutProgram(program, text, features, direction);
+  const laid: readonly LaidOutGlyph[] = layoutProgram(program, text, { features, direction });
   let width = 0;
   const glyphs = laid.map((g) => {
     const advance = glyphAdvance(g.glyph.advanceWidth, g.position.xAdvance, scale, advances);
@@ -48,7 +48,7 @@ function reference(program: FontProgram, text: string, features: Readonly<Record
 }
 
 function fast(program: FontProgram, text: string, features: Readonly<Record<string, boolean>>, direction?: 'ltr' | 'rtl', advances: GlyphAdvances = 'exact'): unknown {
-  const run = fastLayout(program, text, features, direction, { scale: SIZE / program.unitsPerEm, advances });
+  const run = fastLayout(program, text, { features, direction, language: undefined }, { scale: SIZE / program.unitsPerEm, advances });
   if (run === undefined) return undefined;
   return { glyphs: run.glyphs.map((g) => [g.id, g.advance, g.xOffset, g.yOffset, [...g.codePoints]]), width: run.width };
 }
@@ -89,10 +89,10 @@ describe('fast layout', () => {
     const serif = font(all, 'LiberationSerif-Regular.ttf');
     const scale = SIZE / serif.unitsPerEm;
     const a = serif.glyphForCodePoint(0x41);
-    const av = fastLayout(serif, 'AV', { kern: true }, undefined, { scale })!;
+    const av = fastLayout(serif, 'AV', { features: { kern: true }, direction: undefined, language: undefined }, { scale })!;
     expect(av.glyphs[0]!.id).toBe(a.id);
     expect(av.glyphs[0]!.advance).toBeLessThan(a.advanceWidth * scale - 0.5);
-    const apart = fastLayout(serif, 'AV', { kern: false }, undefined, { scale })!;
+    const apart = fastLayout(serif, 'AV', { features: { kern: false }, direction: undefined, language: undefined }, { scale })!;
     expect(apart.glyphs[0]!.advance).toBe(a.advanceWidth * scale);
   });
 

@@ -26,7 +26,7 @@ describe('fontkit internals contract', () => {
 
   it.each(FONTKIT_INTERNALS.map((internal) => [internal.member, internal]))('finds %s', (member, internal) => {
     const [program] = parseFontBytes(SANS);
-    layoutProgram(program!, 'office', { liga: true, kern: true });
+    layoutProgram(program!, 'office', { features: { liga: true, kern: true } });
     expect(internal.present(program as never), `fontkit ${INSTALLED}: ${member} (${internal.use}) is missing or has another shape`).toBe(true);
   });
 
@@ -48,7 +48,7 @@ describe('fontkit internals contract', () => {
     const before = { decode: glyphPrototype['_decode'], base: fontPrototype['_getBaseGlyph'] };
 
     const [program] = parseFontBytes(SANS);
-    layoutProgram(program!, 'office', { liga: true, kern: true });
+    layoutProgram(program!, 'office', { features: { liga: true, kern: true } });
     const ours = (program as unknown as { getGlyph(id: number): Record<string, unknown> }).getGlyph(36);
     expect(Object.hasOwn(ours, '_decode')).toBe(true);
     expect((ours['_decode'] as () => unknown)()).toBe((ours['_decode'] as () => unknown)());

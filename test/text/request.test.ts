@@ -38,7 +38,23 @@ describe('fontRequestFromStyle', () => {
     expect(['ja', 'JA-jp', ' ja', 'ko', 'zh', 'zh-Hans', 'ZH-Hant', 'zh-TW', 'zh_HK', 'yue', 'cmn-Hant'].map(localeOf))
       .toEqual(['ja', 'ja', 'ja', 'ko', 'zh-cn', 'zh-cn', 'zh-tw', 'zh-tw', 'zh-hk', 'zh-hk', 'zh-tw']);
     for (const lang of ['en', 'EN-us', 'fr', 'de-CH', 'cy', 'kn', 'zu', 'yi', 'jv', '*', '-', 'x-klingon']) expect(localeOf(lang)).toBeUndefined();
-    expect(fontRequestFromStyle(base, 'en')).toBe(fontRequestFromStyle(base));
+  });
+
+  it('gives a known language its OpenType language systems and script, and the same request each time', () => {
+    const base = style();
+    const languageOf = (lang: string) => fontRequestFromStyle(base, lang).language;
+    expect(languageOf('ko')).toMatchObject({ systems: ['KOR'], script: 'hang' });
+    expect(languageOf('ja-JP')).toMatchObject({ systems: ['JAN'], script: 'kana' });
+    expect(languageOf('zh-HK')).toMatchObject({ systems: ['ZHH', 'ZHT'], script: 'hani' });
+    expect(languageOf('tr')).toMatchObject({ systems: ['TRK'], script: 'latn' });
+    expect(languageOf('sr-Cyrl')).toMatchObject({ systems: ['SRB'], script: 'cyrl' });
+    expect(languageOf('haw')).toMatchObject({ systems: ['HAW'], script: 'latn' });
+    for (const lang of ['', '*', 'x-klingon', 'qq', '123']) expect(languageOf(lang)).toBeUndefined();
+    const english = fontRequestFromStyle(base, 'en-GB');
+    fontRequestFromStyle(base, 'ko');
+    expect(fontRequestFromStyle(base, 'en-GB') === english).toBe(true);
+    expect(fontRequestFromStyle(base, 'en') === fontRequestFromStyle(base)).toBe(false);
+    expect(fontRequestFromStyle(base, 'x-klingon') === fontRequestFromStyle(base)).toBe(true);
   });
 
   it('is memoised per style object', () => {
