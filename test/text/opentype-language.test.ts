@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createInternalEngine } from '../../src/render.js';
 import { findById, inPageFrames, textFragments } from '../helpers/layout.js';
 import { installedFamilies } from '../helpers/installed-fonts.js';
-import type { Fragment } from '../../src/layout/fragment.js';
+import type { Fragment } from '../../src/layout/types.js';
 
 async function layOut(engine: ReturnType<typeof createInternalEngine>, body: string) {
   return inPageFrames(await engine.layout({ template: `<!DOCTYPE html><style>body { margin: 0; font-size: 16px } p { margin: 0 } span { white-space: nowrap }</style>${body}`, data: {} }));
@@ -51,6 +51,15 @@ describe.skipIf(missing)(`shaping Korean in Korean${skipped}`, () => {
     expect(width('ko')).toBeCloseTo(137.07, 1);
     expect(width('hangul')).toBeCloseTo(63.36, 1);
     expect(width('none')).toBeCloseTo(135.28, 1);
+  });
+
+  it('sizes a table cell by its Korean text as it is drawn', async () => {
+    const doc = await layOut(engine, `<style>td { padding: 0; white-space: normal } table { border-spacing: 0 }</style>
+      <table lang=ko><tr><td id=cell style="font-family: 'Noto Sans CJK KR'">빠른 갈색 여우가</td></tr></table>`);
+    const cell = findById(doc.pages[0]!, 'cell')!;
+    // Chromium 156: 112.016 wide, one line
+    expect(Math.round(cell.width * 100) / 100).toBeCloseTo(112, 1);
+    expect(cell.height).toBe(24);
   });
 
   it('breaks a Korean paragraph where Chromium does: its spaces are Korean ones, shaped alone or not', async () => {

@@ -117,7 +117,7 @@ class ItemCollector {
 
   /** The block container's language. */
   rootLanguage(): string {
-    return (this.rootLang ??= rootLang(this.root, this.langs));
+    return (this.rootLang ??= blockLanguage(this.root, this.langs));
   }
 }
 
@@ -153,7 +153,7 @@ function ownOrInheritedLang(element: BoxElement, langs: WeakMap<BoxElement, stri
  * The language of a block container. An anonymous block has no element: the language is then
  * that of the parent element of its first descendant that has one (the anonymous box's parent).
  */
-function rootLang(root: InlineFlowBox, langs: WeakMap<BoxElement, string>): string {
+export function blockLanguage(root: InlineFlowBox, langs: WeakMap<BoxElement, string>): string {
   // a block's own element is asked once per layout of it (every cell of a long table): its answer
   // is not kept, which saves a map entry per block; its parent's (a row's) is kept and found again
   if (root.element !== undefined) return ownOrInheritedLang(root.element, langs);

@@ -11,10 +11,10 @@
  * For callers that do not keep the pieces (a table's column pass measures every cell long before
  * it is laid out): building them only to throw them away cost as much as measuring for layout.
  */
-import type { InlineFlowBox } from '../../boxes/types.js';
+import type { BoxElement, InlineFlowBox } from '../../boxes/types.js';
 import type { ComputedStyle } from '../../css/types.js';
 import type { TextItem } from './items.js';
-import { transformText } from './items.js';
+import { blockLanguage, transformText } from './items.js';
 import { isLeftToRightOnly } from './bidi.js';
 import { mayTrimSpacing } from './spacing-trim.js';
 import type { StretchWidth, TextEnv } from './measure.js';
@@ -24,8 +24,8 @@ import { breakMapOf, cutText } from './pieces.js';
 import type { IntrinsicSizes } from './intrinsic.js';
 
 /** The intrinsic sizes of the box's content when it is plain text, else undefined (measure it). */
-export function plainTextIntrinsicSizes(box: InlineFlowBox, env: TextEnv): IntrinsicSizes | undefined {
-  const items = plainTextItems(box);
+export function plainTextIntrinsicSizes(box: InlineFlowBox, env: TextEnv & { readonly langs: WeakMap<BoxElement, string> }): IntrinsicSizes | undefined {
+  const items = plainTextItems(box, env.langs);
   if (items === undefined) return undefined;
   const opportunities = breakMapOf(items.list, items.text);
   const sums = new PlainTextSums(env);
@@ -70,13 +70,16 @@ class PlainTextSums implements TextCuts {
 }
 
 /** The content's text items (as `collectInlineItems` makes them), or undefined when it is not plain text. */
-function plainTextItems(box: InlineFlowBox): { list: TextItem[]; text: string } | undefined {
+function plainTextItems(box: InlineFlowBox, langs: WeakMap<BoxElement, string>): { list: TextItem[]; text: string } | undefined {
   const list: TextItem[] = [];
   let text = '';
+  // the block's language, as collectInlineItems gives its text (the fonts and forms follow it); asked once a text is met
+  let lang: string | undefined;
   for (const child of box.children) {
     if (child.kind !== 'text' || !isPlainStyle(child.style)) return undefined;
     const transformed = transformText(child.text, child.style.textTransform);
-    list.push({ kind: 'text', style: child.style, text: transformed, start: text.length, parent: undefined, lang: '', listSymbol: undefined });
+    lang ??= blockLanguage(box, langs);
+    list.push({ kind: 'text', style: child.style, text: transformed, start: text.length, parent: undefined, lang, listSymbol: undefined });
     text += transformed;
   }
   return NOT_PLAIN.test(text) || !isLeftToRightOnly(box.style, text) || trimsSpacing(list) ? undefined : { list, text };
