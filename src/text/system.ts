@@ -164,6 +164,8 @@ class RenderTextSystem implements TextSystem {
   readonly faces = new Map<string, FontFace>();
   private readonly metricsMemo = new Map<string, ScaledFontMetrics>();
   private readonly hyphens = new WeakMap<FontRequest, string>();
+  /** pairKerning's answers per request, by left * 0x110000 + right. */
+  private readonly kernings = new WeakMap<FontRequest, Map<number, number>>();
   private readonly resolutions = new WeakMap<FontRequest, Resolution>();
   /** Per-render memo in front of the engine-wide cache: request object -> text -> result, per direction. */
   private readonly memos: Record<Direction, WeakMap<FontRequest, RequestMemo>> = { auto: new WeakMap(), ltr: new WeakMap(), rtl: new WeakMap() };
@@ -231,6 +233,27 @@ class RenderTextSystem implements TextSystem {
       this.hyphens.set(request, hyphen);
     }
     return hyphen;
+  }
+
+  pairKerning(request: FontRequest, left: number, right: number): number {
+    let byPair = this.kernings.get(request);
+    if (byPair === undefined) {
+      byPair = new Map();
+      this.kernings.set(request, byPair);
+    }
+    const key = left * 0x110000 + right;
+    let kerning = byPair.get(key);
+    if (kerning === undefined) {
+      const first = String.fromCodePoint(left);
+      const second = String.fromCodePoint(right);
+      const pair = this.shapeQuietly(first + second, request);
+      // characters no font has alone (half a flag) are not kerned, and not reported from here
+      const difference = pair.missing.length > 0 ? 0 : pair.shaped.width - this.shapeQuietly(first, request).shaped.width - this.shapeQuietly(second, request).shaped.width;
+      // what is left of subtracting sums of advances is no kerning
+      kerning = Math.abs(difference) < 1e-6 ? 0 : difference;
+      byPair.set(key, kerning);
+    }
+    return kerning;
   }
 
   metrics(request: FontRequest): ScaledFontMetrics {
@@ -408,6 +431,17 @@ class RenderTextSystem implements TextSystem {
     if (entry.missing.length > 0) this.reportMissing(text, entry.missing);
     if (entry.degraded !== undefined) this.reportDegraded(entry.degraded);
     return entry.shaped;
+  }
+
+  /** A left-to-right text shaped through the shared cache, but not drawn: nothing is reported about it. */
+  private shapeQuietly(text: string, request: FontRequest): CachedText {
+    const prefix = this.keyPrefix(request, 'ltr');
+    let entry = this.caches.texts.get(prefix, text);
+    if (entry === undefined) {
+      entry = this.shapeUncached(text, request, 'ltr');
+      if (!this.provisional.has(request)) this.caches.texts.set(prefix, text, entry);
+    }
+    return entry;
   }
 
   private shapeUncached(text: string, request: FontRequest, direction: Direction): CachedText {

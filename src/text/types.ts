@@ -196,6 +196,12 @@ export interface TextSystem {
   shape(text: string, request: FontRequest, options?: ShapeOptions): ShapedText;
   /** The hyphen to draw at a hyphenation break: U+2010 when the first available font has it, else U+002D. */
   hyphen?(request: FontRequest): string;
+  /**
+   * What shaping the two characters together, left to right, adds to their advances shaped apart
+   * (px; 0 for characters of two faces): a kerning pair such as space + T. Layout shapes a word and
+   * the spaces around it apart, and adds this across them.
+   */
+  pairKerning?(request: FontRequest, left: number, right: number): number;
   /** Metrics of the first available font of the request (used for the strut and line-height: normal). */
   metrics(request: FontRequest): ScaledFontMetrics;
   /** The faces that were used by shape(), so pdf/ can embed exactly them. */

@@ -128,15 +128,25 @@ function measureParts(stretch: TextStretch, env: MeasureEnv, raw: string, reques
       runs.push(spacedRun(run, style, part.level, part.trailing, facts));
     }
   }
-  const measuredRuns = trimmedInText(runs, stretch, text);
+  let measuredRuns = trimmedInText(runs, stretch, text);
+  const spacesPart = parts[parts.length - 1];
+  const bodyPart = parts[parts.length - 2];
+  const before = spacesPart?.trailing === true && bodyPart !== undefined && bodyPart.level % 2 === 0 && spacesPart.level % 2 === 0 ? kerningBeforeSpaces(env, request, bodyPart.text, spacesPart.text) : 0;
+  const after = spacesPart?.trailing === true && spacesPart.level % 2 === 0 ? kerningAfterSpaces(env, request, spacesPart.text, stretch.item, stretch.to, stretch.forcedBreakAfter) : 0;
   for (let r = 0; r < measuredRuns.length; r++) {
     const measured = measuredRuns[r]!;
     const facts = factsOfRuns[r]!;
+    if (measured.trailing && before !== 0 && !measuredRuns[r - 1]?.trailing) width += before;
     const runWidth = widthOf(measured, facts);
     width += runWidth;
     if (measured.trailing) trailingSpace += runWidth;
     else spaces += facts.spaces;
   }
+  if (after !== 0) {
+    width += after;
+    trailingSpace += after;
+  }
+  if (before !== 0 || after !== 0) measuredRuns = kernedRuns(measuredRuns, before, after);
   // (letter-spacing first: most text has none, and then no closure is made to look at the parts)
   const endSpacing = style.letterSpacing !== 0 && parts.some((part) => !part.trailing) && !isCursive(text) ? style.letterSpacing : 0;
   return new MeasuredText(stretch, text, measuredRuns, { width, trailingSpace, endSpacing, spaces }, levelAt(env.bidi, item.start + stretch.from));
@@ -199,8 +209,17 @@ function measureWord(stretch: TextStretch, env: MeasureEnv, raw: string, request
   let width = widthOf(runs[0]!, facts);
   let trailingSpace = 0;
   if (spaceFacts !== undefined) {
+    const trailing = raw.slice(bodyEnd);
+    const before = level % 2 === 0 ? kerningBeforeSpaces(env, request, body, trailing) : 0;
+    const after = level % 2 === 0 ? kerningAfterSpaces(env, request, trailing, stretch.item, stretch.to, stretch.forcedBreakAfter) : 0;
+    width += before;
     trailingSpace = widthOf(runs[1]!, spaceFacts);
     width += trailingSpace;
+    if (after !== 0) {
+      width += after;
+      trailingSpace += after;
+    }
+    if (before !== 0 || after !== 0) runs = kernedRuns(runs, before, after);
   }
   const endSpacing = style.letterSpacing !== 0 && !isCursive(text) ? style.letterSpacing : 0;
   return new MeasuredText(stretch, text, runs, { width, trailingSpace, endSpacing, spaces: facts.spaces }, levelAt(env.bidi, item.start + stretch.from));
@@ -332,14 +351,63 @@ export function measurePlainWidth(item: TextItem, from: number, to: number, env:
   const request = fontRequestFromStyle(item.style, item.lang);
   let width = 0;
   let trailingSpace = 0;
-  if (bodyEnd > 0) width = addRunWidths(width, env.text.shape(bodyEnd === raw.length ? raw : raw.slice(0, bodyEnd), request, LTR), env);
+  const body = bodyEnd === raw.length ? raw : raw.slice(0, bodyEnd);
+  if (bodyEnd > 0) width = addRunWidths(width, env.text.shape(body, request, LTR), env);
   if (bodyEnd < raw.length) {
-    const shaped = env.text.shape(raw.slice(bodyEnd), request, LTR);
+    const trailing = raw.slice(bodyEnd);
+    // as measureText adds them (kerningBeforeSpaces)
+    if (bodyEnd > 0) width += kerningBeforeSpaces(env, request, body, trailing);
+    const shaped = env.text.shape(trailing, request, LTR);
     width = addRunWidths(width, shaped, env);
     trailingSpace = addRunWidths(trailingSpace, shaped, env);
+    const after = kerningAfterSpaces(env, request, trailing, item, to, false);
+    if (after !== 0) {
+      width += after;
+      trailingSpace += after;
+    }
   }
   out.width = width;
   out.trailingSpace = trailingSpace;
+}
+
+/**
+ * Kerning across the spaces at a piece's end. A word and its spaces are shaped apart (the spaces
+ * hang at a line end) and the next word apart again, where a browser shapes the text whole:
+ * Liberation Serif and Sans kern "A" before a space by -113 units and a space before "T" by -37.
+ * What the word's last character and the first space add shaped together goes to the word (to the
+ * first glyph of the pair, as pair kerning does), and what the last space and the next character
+ * of the item add goes to the spaces, which hang with it at a line end — where the next word starts
+ * a line unkerned, as in Chromium. Left to right only.
+ */
+function kerningBeforeSpaces(env: TextEnv, request: FontRequest, body: string, spaces: string): number {
+  const last = codePointBefore(body, body.length);
+  return last === undefined || env.text.pairKerning === undefined ? 0 : env.text.pairKerning(request, last, spaces.charCodeAt(0));
+}
+
+/** `item.text[to]` is the next character, or none after a forced break. */
+function kerningAfterSpaces(env: TextEnv, request: FontRequest, spaces: string, item: TextItem, to: number, forcedBreak: boolean): number {
+  const next = forcedBreak ? undefined : item.text.codePointAt(to);
+  return next === undefined || env.text.pairKerning === undefined ? 0 : env.text.pairKerning(request, spaces.charCodeAt(spaces.length - 1), next);
+}
+
+/** The runs with the kerning around their trailing spaces added to the advance of the word's last glyph and the spaces' last. */
+function kernedRuns(runs: readonly MeasuredRun[], before: number, after: number): MeasuredRun[] {
+  const kerned = runs.slice();
+  const last = kerned.length - 1;
+  if (after !== 0 && kerned[last]?.trailing === true) kerned[last] = withLastAdvance(kerned[last]!, after);
+  if (before !== 0) {
+    let word = last;
+    while (word >= 0 && kerned[word]!.trailing) word--;
+    if (word >= 0) kerned[word] = withLastAdvance(kerned[word]!, before);
+  }
+  return kerned;
+}
+
+function withLastAdvance(measured: MeasuredRun, delta: number): MeasuredRun {
+  if (measured.advances.length === 0) return measured;
+  const advances = measured.advances.slice();
+  advances[advances.length - 1]! += delta;
+  return new SpacedRun(measured.run, advances, measured.level, measured.trailing);
 }
 
 /** `total` plus each run's width in turn (as `measureText` adds them). */
