@@ -53,7 +53,9 @@ describe('gallery templates', () => {
     const path = join(dir, `${name}.pdf`);
     writeFileSync(path, result.pdf);
     expect(qpdfCheck(path).ok).toBe(true);
-    const text = pdfText(path).replace(/\s+/g, ' ');
-    for (const snippet of expected.text) expect(text).toContain(snippet);
+    // pdftotext infers spaces from the gaps between glyphs: in letter-spaced text (the label's
+    // tracking number) it may see one between any two letters, so spaces are not compared
+    const text = pdfText(path).replace(/\s+/g, '');
+    for (const snippet of expected.text) expect(text).toContain(snippet.replace(/\s+/g, ''));
   });
 });

@@ -130,7 +130,7 @@ describe('template errors (exit 1, file:line:column)', () => {
   it('--shrink-to-fit scales content wider than the page down to fit; without it the warning names the widths', async () => {
     writeFileSync(join(dir, 'wide.html'), '<style>@page { size: A4; margin: 15mm } body { margin: 0 }</style>\n<div style="width: 1000px; text-align: right">END</div>');
     const cut = await run(['wide.html', '--out', 'wide-cut.pdf']);
-    expect([cut.code, cut.stderr.split(' (')[0]]).toEqual([0, 'octavo: wide.html:2:1: warning[layout]: content is 1000px wide, the page area 680px: what is beyond is cut']);
+    expect([cut.code, cut.stderr.split(' (')[0]]).toEqual([0, 'octavo: wide.html:2:1: warning[layout]: content is 1000px wide, the page area 681px: what is beyond is cut']);
     expect(pdfText(join(dir, 'wide-cut.pdf')).trim()).toBe('');
     const shrunk = await run(['wide.html', '--out', 'wide-shrunk.pdf', '--shrink-to-fit']);
     expect([shrunk.code, shrunk.stderr]).toEqual([0, '']);

@@ -3,8 +3,9 @@
  * the widest box, with both widths; scaled down to fit with `shrinkToFit` (or `@page {
  * -octavo-shrink-to-fit: auto }`) as Chromium's printing does. Every expected position here is
  * Chromium 156's, printed from the same HTML (`--print-to-pdf`, `pdftotext -bbox`, in points):
- * A4 with 15 mm margins has a 680.3px page area, and Chromium shrinks content up to 1.5 times as
- * wide as that (1020px) to fit, and no further (wider content is cut).
+ * A4 with 15 mm margins has a 681px page area (680.3px, rounded up to whole pixels as Chromium
+ * prints it), and Chromium shrinks content up to 1.5 times as wide as that (1021.5px) to fit, and
+ * no further (wider content is cut).
  */
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain ES module script without types
@@ -34,7 +35,7 @@ function word(all: readonly Word[], text: string): Word {
   return found;
 }
 
-const wider = (content: number, area = 680): ExpectedDiagnostic => ({ code: 'layout', message: new RegExp(`^content is ${content}px wide, the page area ${area}px: what is beyond is cut`), line: 2 });
+const wider = (content: number, area = 681): ExpectedDiagnostic => ({ code: 'layout', message: new RegExp(`^content is ${content}px wide, the page area ${area}px: what is beyond is cut`), line: 2 });
 
 describe('content wider than the page area', () => {
   it('is reported once, at the widest box, with both widths; the page is not shrunk by default', async () => {
@@ -55,7 +56,7 @@ describe('content wider than the page area', () => {
 
   it('shrinks by 1.5 at most, as Chromium; wider content is cut, and said so', async () => {
     // Chromium 156 at 1200px and 2000px alike: LEFT 42.75..62.64 (2/3 of its size); RIGHT off the page
-    const all = await words(wide(2000), { shrinkToFit: true, expectDiagnostics: [{ code: 'layout', message: 'content is 2000px wide, the page area 680px: shrunk to 67 %', line: 2 }] });
+    const all = await words(wide(2000), { shrinkToFit: true, expectDiagnostics: [{ code: 'layout', message: 'content is 2000px wide, the page area 681px: shrunk to 67 %', line: 2 }] });
     expect(word(all, 'LEFT').width).toBeCloseTo(62.64 - 42.75, 0);
     expect(all.some((w) => w.text === 'RIGHT' && w.x < 595)).toBe(false);
   });
@@ -105,7 +106,7 @@ describe('content wider than the page area', () => {
     ['a box offset by position: relative', '<div style="position: relative; left: 300px; width: 600px; height: 10px"></div>', 900],
     ['a line that does not wrap', `<div style="white-space: nowrap">${'word '.repeat(150)}</div>`, undefined],
   ])('counts %s', async (_, html, width) => {
-    const message = width === undefined ? /^content is \d+px wide, the page area 680px/ : new RegExp(`^content is ${width}px wide, the page area 680px`);
+    const message = width === undefined ? /^content is \d+px wide, the page area 681px/ : new RegExp(`^content is ${width}px wide, the page area 681px`);
     await renderChecked(`<!doctype html>${PAGE}<div>LEFT</div>${html}`, { expectDiagnostics: [{ code: 'layout', message }] });
   });
 

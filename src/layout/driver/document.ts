@@ -319,9 +319,19 @@ function areaOf(style: PageStyle, scale = 1): PageArea {
   const bottom = box.borderBottomWidth + pad(box.paddingBottom);
   return {
     style, margins, x: margins.left + left, y: margins.top + top, direction: 'ltr',
-    width: Math.max(0, boxWidth - left - right) / scale,
-    height: Math.max(0, style.height - margins.top - margins.bottom - top - bottom) / scale,
+    width: wholePixels(Math.max(0, boxWidth - left - right)) / scale,
+    height: wholePixels(Math.max(0, style.height - margins.top - margins.bottom - top - bottom)) / scale,
   };
+}
+
+/**
+ * Chromium prints into a page area of whole pixels, rounded up: an A4 page less 1cm margins
+ * (718.11px) lays out 719px wide, 200.1px tall content 201px (measured with boxes 1/8 px apart,
+ * Chromium 156). Lines and pages break where Chromium's do only with the same room. Less than a
+ * 64th of a pixel over a whole number (Blink's layout unit; arithmetic of mm and in) is that number.
+ */
+function wholePixels(length: number): number {
+  return Math.max(0, Math.ceil(length - 1 / 64));
 }
 
 /**

@@ -1,0 +1,44 @@
+/**
+ * The page area is whole pixels, rounded up, as Chromium 156 prints (measured with pairs of
+ * inline-blocks 1/8 px apart: they share a line up to the rounded width, and wrap past it).
+ */
+import { describe, expect, it } from 'vitest';
+import { createInternalEngine } from '../../src/render.js';
+import { findById, inPageFrames } from '../helpers/layout.js';
+
+const engine = createInternalEngine();
+
+async function layOut(page: string, body: string) {
+  return inPageFrames(await engine.layout({ template: `<!DOCTYPE html><style>@page { ${page} } body { margin: 0 } div { font-size: 0 } i { display: inline-block; height: 8px }</style>${body}`, data: {} }));
+}
+
+/** Two inline-blocks `width` px wide together: one line if they fit. */
+const pair = (id: string, width: number) => `<div id=${id}><i style="width: ${width - 1}px"></i><i style="width: 1px"></i></div>`;
+
+describe('the page area', () => {
+  it('is as wide as its width rounded up: A4 less 1cm margins lays out 719px wide', async () => {
+    const doc = await layOut('size: A4; margin: 1cm', `${pair('fits', 719)}${pair('wraps', 719.05)}<div id=full style="height: 1px"></div>`);
+    const page = doc.pages[0]!;
+    // Chromium 156: 719.0 on one line, 719.05 on two
+    expect([findById(page, 'fits')!.height, findById(page, 'wraps')!.height]).toEqual([8, 16]);
+    expect(findById(page, 'full')!.width).toBe(719);
+    expect(findById(page, 'full')!.x).toBeCloseTo(37.795, 3);
+  });
+
+  it('rounds other sizes and margins up alike, and leaves whole ones as they are', async () => {
+    const widths = async (page: string): Promise<number> => findById((await layOut(page, '<div id=full style="height: 1px"></div>')).pages[0]!, 'full')!.width;
+    // Chromium 156: 643, 698, 754, 181 and 700
+    expect(await widths('size: A4; margin: 2cm')).toBe(643);
+    expect(await widths('size: A4; margin: 0.5in')).toBe(698);
+    expect(await widths('size: A4; margin: 20px')).toBe(754);
+    expect(await widths('size: 200.9px 300px; margin: 0 10.2px')).toBe(181);
+    expect(await widths('size: 800px 300px; margin: 0 50px')).toBe(700);
+  });
+
+  it('is as tall as its height rounded up: a 200.1px page holds 201px of blocks', async () => {
+    const page = (total: number) => layOut('size: 300px 200.1px; margin: 0', `<div style="height: ${total - 1}px"></div><div style="height: 1px"></div>`);
+    // Chromium 156: 201px on one page, 201.2px on two
+    expect((await page(201)).pages.length).toBe(1);
+    expect((await page(201.2)).pages.length).toBe(2);
+  });
+});
