@@ -132,7 +132,7 @@ function measureParts(stretch: TextStretch, env: MeasureEnv, raw: string, reques
   const spacesPart = parts[parts.length - 1];
   const bodyPart = parts[parts.length - 2];
   const before = spacesPart?.trailing === true && bodyPart !== undefined && bodyPart.level % 2 === 0 && spacesPart.level % 2 === 0 ? kerningBeforeSpaces(env, request, bodyPart.text, spacesPart.text) : 0;
-  const after = spacesPart?.trailing === true && spacesPart.level % 2 === 0 ? kerningAfterSpaces(env, request, spacesPart.text, stretch.item, stretch.to, stretch.forcedBreakAfter) : 0;
+  const after = spacesPart?.trailing === true && spacesPart.level % 2 === 0 ? kerningAfter(env, request, spacesPart.text, stretch.item, stretch.to, stretch.forcedBreakAfter) : 0;
   for (let r = 0; r < measuredRuns.length; r++) {
     const measured = measuredRuns[r]!;
     const facts = factsOfRuns[r]!;
@@ -146,9 +146,12 @@ function measureParts(stretch: TextStretch, env: MeasureEnv, raw: string, reques
     width += after;
     trailingSpace += after;
   }
-  if (before !== 0 || after !== 0) measuredRuns = kernedRuns(measuredRuns, before, after);
+  // a word without spaces at its end (never a hyphenated one: that ends its line)
+  const endKerning = spacesPart !== undefined && !spacesPart.trailing && spacesPart.level % 2 === 0 && !stretch.hyphen ? kerningAfter(env, request, spacesPart.text, item, stretch.to, stretch.forcedBreakAfter) : 0;
+  if (endKerning !== 0) width += endKerning;
+  if (before !== 0 || after !== 0 || endKerning !== 0) measuredRuns = kernedRuns(measuredRuns, before + endKerning, after);
   // (letter-spacing first: most text has none, and then no closure is made to look at the parts)
-  const endSpacing = style.letterSpacing !== 0 && parts.some((part) => !part.trailing) && !isCursive(text) ? style.letterSpacing : 0;
+  const endSpacing = (style.letterSpacing !== 0 && parts.some((part) => !part.trailing) && !isCursive(text) ? style.letterSpacing : 0) + endKerning;
   return new MeasuredText(stretch, text, measuredRuns, { width, trailingSpace, endSpacing, spaces }, levelAt(env.bidi, item.start + stretch.from));
 }
 
@@ -208,10 +211,11 @@ function measureWord(stretch: TextStretch, env: MeasureEnv, raw: string, request
   runs = trimmedInText(runs, stretch, text);
   let width = widthOf(runs[0]!, facts);
   let trailingSpace = 0;
+  let endKerning = 0;
   if (spaceFacts !== undefined) {
     const trailing = raw.slice(bodyEnd);
     const before = level % 2 === 0 ? kerningBeforeSpaces(env, request, body, trailing) : 0;
-    const after = level % 2 === 0 ? kerningAfterSpaces(env, request, trailing, stretch.item, stretch.to, stretch.forcedBreakAfter) : 0;
+    const after = level % 2 === 0 ? kerningAfter(env, request, trailing, stretch.item, stretch.to, stretch.forcedBreakAfter) : 0;
     width += before;
     trailingSpace = widthOf(runs[1]!, spaceFacts);
     width += trailingSpace;
@@ -220,8 +224,14 @@ function measureWord(stretch: TextStretch, env: MeasureEnv, raw: string, request
       trailingSpace += after;
     }
     if (before !== 0 || after !== 0) runs = kernedRuns(runs, before, after);
+  } else if (level % 2 === 0) {
+    endKerning = kerningAfter(env, request, body, item, stretch.to, stretch.forcedBreakAfter);
+    if (endKerning !== 0) {
+      width += endKerning;
+      runs = kernedRuns(runs, endKerning, 0);
+    }
   }
-  const endSpacing = style.letterSpacing !== 0 && !isCursive(text) ? style.letterSpacing : 0;
+  const endSpacing = (style.letterSpacing !== 0 && !isCursive(text) ? style.letterSpacing : 0) + endKerning;
   return new MeasuredText(stretch, text, runs, { width, trailingSpace, endSpacing, spaces: facts.spaces }, levelAt(env.bidi, item.start + stretch.from));
 }
 
@@ -353,6 +363,14 @@ export function measurePlainWidth(item: TextItem, from: number, to: number, env:
   let trailingSpace = 0;
   const body = bodyEnd === raw.length ? raw : raw.slice(0, bodyEnd);
   if (bodyEnd > 0) width = addRunWidths(width, env.text.shape(body, request, LTR), env);
+  if (bodyEnd === raw.length && bodyEnd > 0) {
+    // as measureText adds it (kerningBeforeSpaces): hanging at a line end, as trailing spaces do
+    const endKerning = kerningAfter(env, request, body, item, to, false);
+    if (endKerning !== 0) {
+      width += endKerning;
+      trailingSpace += endKerning;
+    }
+  }
   if (bodyEnd < raw.length) {
     const trailing = raw.slice(bodyEnd);
     // as measureText adds them (kerningBeforeSpaces)
@@ -360,7 +378,7 @@ export function measurePlainWidth(item: TextItem, from: number, to: number, env:
     const shaped = env.text.shape(trailing, request, LTR);
     width = addRunWidths(width, shaped, env);
     trailingSpace = addRunWidths(trailingSpace, shaped, env);
-    const after = kerningAfterSpaces(env, request, trailing, item, to, false);
+    const after = kerningAfter(env, request, trailing, item, to, false);
     if (after !== 0) {
       width += after;
       trailingSpace += after;
@@ -371,13 +389,15 @@ export function measurePlainWidth(item: TextItem, from: number, to: number, env:
 }
 
 /**
- * Kerning across the spaces at a piece's end. A word and its spaces are shaped apart (the spaces
- * hang at a line end) and the next word apart again, where a browser shapes the text whole:
- * Liberation Serif and Sans kern "A" before a space by -113 units and a space before "T" by -37.
- * What the word's last character and the first space add shaped together goes to the word (to the
- * first glyph of the pair, as pair kerning does), and what the last space and the next character
- * of the item add goes to the spaces, which hang with it at a line end — where the next word starts
- * a line unkerned, as in Chromium. Left to right only.
+ * Kerning across a piece's end. A word, its spaces and the next piece are shaped apart (the spaces
+ * hang at a line end; CJK text is a piece per character), where a browser shapes the text whole:
+ * Liberation Serif and Sans kern "A" before a space by -113 units and a space before "T" by -37,
+ * Noto Sans CJK kerns い, し, で… before the next kana. What two characters add shaped together
+ * goes to the first of them (as pair kerning does): the word's last with its first space to the
+ * word; the last space with the next character of the item to the spaces, which hang with it at a
+ * line end; a word without spaces with the next character to the word's end, as letter-spacing
+ * after its last letter (`endSpacing`): not at a line end, where Chromium shapes the word again
+ * and the next piece starts a line unkerned. Left to right only.
  */
 function kerningBeforeSpaces(env: TextEnv, request: FontRequest, body: string, spaces: string): number {
   const last = codePointBefore(body, body.length);
@@ -385,9 +405,10 @@ function kerningBeforeSpaces(env: TextEnv, request: FontRequest, body: string, s
 }
 
 /** `item.text[to]` is the next character, or none after a forced break. */
-function kerningAfterSpaces(env: TextEnv, request: FontRequest, spaces: string, item: TextItem, to: number, forcedBreak: boolean): number {
+function kerningAfter(env: TextEnv, request: FontRequest, text: string, item: TextItem, to: number, forcedBreak: boolean): number {
   const next = forcedBreak ? undefined : item.text.codePointAt(to);
-  return next === undefined || env.text.pairKerning === undefined ? 0 : env.text.pairKerning(request, spaces.charCodeAt(spaces.length - 1), next);
+  const last = next === undefined ? undefined : codePointBefore(text, text.length);
+  return last === undefined || env.text.pairKerning === undefined ? 0 : env.text.pairKerning(request, last, next!);
 }
 
 /** The runs with the kerning around their trailing spaces added to the advance of the word's last glyph and the spaces' last. */
